@@ -1,0 +1,23 @@
+/*
+ * cli.h - the subcommands of the marshal program.
+ *
+ * Each command takes the arguments after its name (argv[0] is the command
+ * name) and returns the process exit status: 0 success, 1 a failed result
+ * (e.g. a replay that does not verify), 2 bad input or usage.
+ */
+#ifndef MARSHAL_CLI_H
+#define MARSHAL_CLI_H
+
+/* marshal check FILE... : validate data files. */
+int cli_check(int argc, char **argv);
+
+/* marshal resolve SCENARIO [options] : play turns headless. */
+int cli_resolve(int argc, char **argv);
+
+/*
+ * The directory holding marshal's data (rulesets/, scenarios/, ...):
+ * $MARSHAL_DATA if set, else the installed data directory.
+ */
+const char *cli_datadir(void);
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * event.h - what happened, and why.
+ *
+ * Every result the game produces is an event: who it concerns, which rule
+ * decided it (e.g. "3.6.5"), and the explanation text with its arithmetic
+ * ("enters wood (Pe 1): -1 BD, 2 BD left").  The message log, the "why"
+ * view, the batch output of `marshal resolve` and the tests all read the
+ * same events, so an explanation is written once.  A unit's explanation
+ * for a phase is the ordered run of its events in that phase.
+ *
+ * Ownership: the log owns its events and their text.
+ */
+#ifndef MARSHAL_EVENT_H
+#define MARSHAL_EVENT_H
+
+#include <stdio.h>
+
+enum event_kind {
+	EV_NOTE,		/* a step of an explanation */
+	EV_ORDER,		/* an order given, carried or taking effect */
+	EV_MOVE,		/* a unit's movement result */
+	EV_FORMATION,		/* a change of formation */
+	EV_CONDITION,		/* a change of condition (Mob, rout...) */
+	EV_PHASE,		/* a phase or turn begins */
+	EV_RESULT,		/* the battle's outcome */
+	EV_KIND_COUNT
+};
+
+#define EVENT_RULE_MAX 16
+
+struct event {
+	int		 turn;
+	int		 phase;		/* ruleset phase index, -1: none */
+	int		 unit;		/* unit index, -1: none */
+	enum event_kind	 kind;
+	char		 rule[EVENT_RULE_MAX]; /* "3.6.5", "" if none */
+	char		*text;		/* owned */
+};
+
+struct eventlog {
+	struct event	*v;		/* owned */
+	int		 n;
+	int		 cap;
+};
+
+/* Initialise an empty log. */
+void eventlog_init(struct eventlog *);
+
+/* Free all events. */
+void eventlog_free(struct eventlog *);
+
+/* Append an event; returns its index. */
+int eventlog_add(struct eventlog *, int turn, int phase, int unit,
+    enum event_kind, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+
+/* Write "RULE TEXT" (or just TEXT) for event e into buf of size len. */
+void event_format(const struct event *e, char *buf, size_t len);
+
+/* Name of an event kind, for JSON and saves. */
+const char *event_kind_name(enum event_kind);
+
+#endif

@@ -1,0 +1,300 @@
+/*
+ * game.c - the game state: creation, lookup, footprints and occupancy,
+ * and the single entry for orders and turns.  See game.h.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "rules/ruleset.h"
+#include "util/xalloc.h"
+
+struct game *
+game_create(const struct ruleset *rs, struct map *map)
+{
+	struct game *g = xcalloc(1, sizeof *g);
+
+	g->rs = rs;
+	g->map = map;
+	g->turn = 1;
+	g->phase = -1;
+	g->opt.courier_delay = true;
+	eventlog_init(&g->log);
+	g->occ = xcalloc((size_t)map->w * (size_t)map->h, sizeof *g->occ);
+	game_seed(g, 1);
+	return g;
+}
+
+void
+game_free(struct game *g)
+{
+	int i;
+
+	if (g == NULL)
+		return;
+	for (i = 0; i < g->nunits; i++)
+		unit_clear(&g->units[i]);
+	free(g->units);
+	for (i = 0; i < g->ngenerals; i++) {
+		free(g->generals[i].id);
+		free(g->generals[i].name);
+	}
+	free(g->generals);
+	for (i = 0; i < g->nsides; i++)
+		free(g->sides[i].name);
+	free(g->transit);
+	free(g->occ);
+	free(g->title);
+	eventlog_free(&g->log);
+	map_free(g->map);
+	free(g);
+}
+
+void
+game_seed(struct game *g, uint64_t seed)
+{
+	g->seed = seed;
+	rng_seed(&g->rng, seed);
+}
+
+int
+game_add_side(struct game *g, const char *name)
+{
+	struct side *s;
+
+	if (g->nsides >= GAME_MAX_SIDES)
+		return -1;
+	s = &g->sides[g->nsides];
+	memset(s, 0, sizeof *s);
+	s->name = xstrdup(name);
+	s->commander = -1;
+	return g->nsides++;
+}
+
+int
+game_add_general(struct game *g, const char *id, const char *name, int side,
+    int parent)
+{
+	struct general *gen;
+
+	g->generals = xreallocarray(g->generals, (size_t)g->ngenerals + 1,
+	    sizeof *g->generals);
+	gen = &g->generals[g->ngenerals];
+	memset(gen, 0, sizeof *gen);
+	gen->id = xstrdup(id);
+	gen->name = xstrdup(name);
+	gen->side = side;
+	gen->parent = parent;
+	if (parent < 0 && side >= 0 && side < g->nsides &&
+	    g->sides[side].commander < 0)
+		g->sides[side].commander = g->ngenerals;
+	return g->ngenerals++;
+}
+
+int
+game_add_unit(struct game *g, const char *id, const char *name, int side,
+    int general)
+{
+	struct unit *u;
+
+	if (g->nunits >= GAME_MAX_UNITS)
+		return -1;
+	g->units = xreallocarray(g->units, (size_t)g->nunits + 1,
+	    sizeof *g->units);
+	u = &g->units[g->nunits];
+	memset(u, 0, sizeof *u);
+	u->id = xstrdup(id);
+	u->name = xstrdup(name);
+	u->side = side;
+	u->general = general;
+	u->contact = -1;
+	u->order.kind = ORDER_NONE;
+	u->order.unit = g->nunits;
+	u->order.general = -1;
+	return g->nunits++;
+}
+
+int
+game_find_unit(const struct game *g, const char *id)
+{
+	int i;
+
+	for (i = 0; i < g->nunits; i++)
+		if (strcmp(g->units[i].id, id) == 0)
+			return i;
+	return -1;
+}
+
+int
+game_find_general(const struct game *g, const char *id)
+{
+	int i;
+
+	for (i = 0; i < g->ngenerals; i++)
+		if (strcmp(g->generals[i].id, id) == 0)
+			return i;
+	return -1;
+}
+
+int
+game_footprint_at(const struct game *g, const struct unit *u,
+    struct point anchor, enum dir f, int form, struct point *out)
+{
+	const struct formation_def *fd = &g->rs->form[form];
+
+	return geom_footprint(anchor, f, fd->frontage[u->arm],
+	    fd->depth[u->arm], out, FOOTPRINT_MAX);
+}
+
+int
+game_footprint(const struct game *g, const struct unit *u, struct point *out)
+{
+	return game_footprint_at(g, u, u->pos, u->facing, u->formation, out);
+}
+
+int
+game_fits(const struct game *g, int u, struct point anchor, enum dir f,
+    int form, int ignore, struct point *bad)
+{
+	struct point cells[FOOTPRINT_MAX];
+	int i, n, who;
+
+	n = game_footprint_at(g, &g->units[u], anchor, f, form, cells);
+	for (i = 0; i < n; i++) {
+		if (!map_inside(g->map, cells[i].x, cells[i].y)) {
+			if (bad != NULL)
+				*bad = cells[i];
+			return -1;
+		}
+		who = g->occ[(size_t)cells[i].y * (size_t)g->map->w +
+		    (size_t)cells[i].x] - 1;
+		if (who >= 0 && who != u && who != ignore) {
+			if (bad != NULL)
+				*bad = cells[i];
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void
+game_occupy(struct game *g, int u, bool on)
+{
+	struct point cells[FOOTPRINT_MAX];
+	int i, n;
+	int *slot;
+
+	n = game_footprint(g, &g->units[u], cells);
+	for (i = 0; i < n; i++) {
+		if (!map_inside(g->map, cells[i].x, cells[i].y))
+			continue;
+		slot = &g->occ[(size_t)cells[i].y * (size_t)g->map->w +
+		    (size_t)cells[i].x];
+		if (on)
+			*slot = u + 1;
+		else if (*slot == u + 1)
+			*slot = 0;
+	}
+}
+
+int
+game_unit_at(const struct game *g, int x, int y)
+{
+	if (!map_inside(g->map, x, y))
+		return -1;
+	return g->occ[(size_t)y * (size_t)g->map->w + (size_t)x] - 1;
+}
+
+/* Generic checks every ruleset shares; the ruleset adds its own. */
+static int
+order_check(const struct game *g, const struct order *o, char **cause)
+{
+	const struct unit *u;
+	int i;
+
+	if (o->unit < 0 || o->unit >= g->nunits) {
+		*cause = xasprintf("no unit number %d", o->unit);
+		return -1;
+	}
+	u = &g->units[o->unit];
+	if (!unit_active(u)) {
+		*cause = xasprintf("%s is %s and takes no orders", u->name,
+		    cond_name(u->cond));
+		return -1;
+	}
+	if (o->general >= g->ngenerals || (o->general >= 0 &&
+	    g->generals[o->general].side != u->side)) {
+		*cause = xasprintf("general %d cannot command %s", o->general,
+		    u->name);
+		return -1;
+	}
+	switch (o->kind) {
+	case ORDER_MOVE:
+		if (o->npts < 1 || o->npts > ORDER_MAX_POINTS) {
+			*cause = xasprintf("a move order needs 1 to %d points",
+			    ORDER_MAX_POINTS);
+			return -1;
+		}
+		for (i = 0; i < o->npts; i++)
+			if (!map_inside(g->map, o->pts[i].x, o->pts[i].y)) {
+				*cause = xasprintf("point [%d, %d] is off the "
+				    "map (%d x %d cells)", o->pts[i].x,
+				    o->pts[i].y, g->map->w, g->map->h);
+				return -1;
+			}
+		break;
+	case ORDER_FORMATION:
+		if (o->formation < 0 || o->formation >= g->rs->nform) {
+			*cause = xasprintf("no formation number %d",
+			    o->formation);
+			return -1;
+		}
+		if ((g->rs->form[o->formation].arms & (1u << u->arm)) == 0) {
+			*cause = xasprintf("%s cannot form %s (%s)", u->name,
+			    g->rs->form[o->formation].label, arm_name(u->arm));
+			return -1;
+		}
+		break;
+	case ORDER_STOP:
+	case ORDER_RESTORE:
+		break;
+	default:
+		*cause = xasprintf("unknown order kind %d", (int)o->kind);
+		return -1;
+	}
+	if (g->rs->ops->order_check != NULL)
+		return g->rs->ops->order_check(g, o, cause);
+	return 0;
+}
+
+int
+game_order(struct game *g, const struct order *o, char **cause)
+{
+	struct order ord;
+	struct unit *u;
+
+	*cause = NULL;
+	if (order_check(g, o, cause) != 0)
+		return -1;
+	ord = *o;
+	ord.issued = g->turn;
+	ord.arrives = g->turn;
+	u = &g->units[ord.unit];
+	/*
+	 * Courier delay is decided by the turn's order phase, which the
+	 * ruleset runs; an order given here is in force at once unless the
+	 * ruleset's sequencer holds it in transit.
+	 */
+	u->order = ord;
+	game_log(g, ord.unit, EV_ORDER, "", "%s receives a %s order",
+	    u->name, order_kind_name(ord.kind));
+	return 0;
+}
+
+void
+game_turn(struct game *g)
+{
+	g->rs->ops->turn_run(g);
+}

@@ -1,0 +1,141 @@
+/*
+ * game.h - the game state and the one path by which it changes.
+ *
+ * A struct game holds a whole battle: the map, the sides and their chain
+ * of command, the units, the orders in transit, the turn and phase, the
+ * random stream and the event log.  It is a value: two games can exist in
+ * one process (tests do this) and nothing here is global.
+ *
+ * Changes come in as orders (game_order) and as turns (game_turn); results
+ * go out as events in game->log.  Interface, AI, batch files and replays
+ * all use these two calls.
+ *
+ * Ownership: the game owns its map, units, generals, sides, orders and
+ * log; it borrows the ruleset, which must outlive it.
+ */
+#ifndef MARSHAL_GAME_H
+#define MARSHAL_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/event.h"
+#include "core/geom.h"
+#include "core/map.h"
+#include "core/order.h"
+#include "core/rng.h"
+#include "core/unit.h"
+
+struct ruleset;
+
+#define GAME_MAX_SIDES	2
+#define GAME_MAX_UNITS	100000
+
+/* A general, from army commander down to brigadier. */
+struct general {
+	char		*id;		/* owned */
+	char		*name;		/* owned */
+	int		 side;
+	int		 parent;	/* superior general, -1 for the top */
+	struct point	 pos;		/* where the general stands */
+	int		 radius;	/* command radius, ticks */
+};
+
+struct side {
+	char		*name;		/* owned */
+	int		 commander;	/* top general index, -1 if none */
+	struct point	 rear;		/* the side's rear / entry point */
+};
+
+struct game_options {
+	bool		 random_speed;	/* 3.6.4: 1d6 speed roll per unit */
+	bool		 courier_delay;	/* orders travel with aides */
+	int		 turn_limit;	/* 0: none */
+};
+
+struct game {
+	const struct ruleset *rs;	/* borrowed */
+	struct map	*map;		/* owned */
+	char		*title;		/* owned */
+	struct side	 sides[GAME_MAX_SIDES];
+	int		 nsides;
+	struct general	*generals;	/* owned */
+	int		 ngenerals;
+	struct unit	*units;		/* owned */
+	int		 nunits;
+	struct order	*transit;	/* owned: orders not yet arrived */
+	int		 ntransit;
+	int		 turn;		/* 1-based */
+	int		 phase;		/* ruleset phase index, -1 between */
+	uint64_t	 seed;
+	struct rng	 rng;
+	struct game_options opt;
+	struct eventlog	 log;
+	int		*occ;		/* owned: per cell, unit index + 1 */
+};
+
+/* A new empty game on a map (ownership of the map passes to the game). */
+struct game *game_create(const struct ruleset *, struct map *);
+
+/* Free a game and all it owns. */
+void game_free(struct game *);
+
+/* Add a side, general or unit; returns its index.  Strings are copied. */
+int game_add_side(struct game *, const char *name);
+int game_add_general(struct game *, const char *id, const char *name,
+    int side, int parent);
+int game_add_unit(struct game *, const char *id, const char *name,
+    int side, int general);
+
+/* Index of the unit or general with this id, or -1. */
+int game_find_unit(const struct game *, const char *id);
+int game_find_general(const struct game *, const char *id);
+
+/*
+ * The cells a unit would cover at anchor with facing f in formation form
+ * (its own arm's frontage and depth).  Returns the count; out needs
+ * FOOTPRINT_MAX points.
+ */
+int game_footprint_at(const struct game *, const struct unit *,
+    struct point anchor, enum dir f, int form, struct point *out);
+
+/* The cells a unit covers now. */
+int game_footprint(const struct game *, const struct unit *,
+    struct point *out);
+
+/*
+ * Whether unit u could stand at anchor/f/form: every cell on the map,
+ * and no cell held by another unit (ignore: a second unit to disregard,
+ * or -1).  Returns -1 and the first offending cell in *bad if not.
+ */
+int game_fits(const struct game *, int u, struct point anchor, enum dir f,
+    int form, int ignore, struct point *bad);
+
+/* Mark or clear a unit's cells in the occupancy grid. */
+void game_occupy(struct game *, int u, bool on);
+
+/* The unit occupying a cell (index), or -1. */
+int game_unit_at(const struct game *, int x, int y);
+
+/*
+ * Give an order: the one path by which anything is commanded.  The order
+ * is checked (unit, kind, points, formation, then the ruleset's own
+ * checks); if acceptable it is stamped with the turn, queued for its
+ * courier or put in force at once, and an EV_ORDER event is logged.
+ * Returns 0, or -1 with *cause set to an allocated message (caller frees)
+ * and nothing changed.
+ */
+int game_order(struct game *, const struct order *, char **cause);
+
+/* Play one whole turn through the ruleset's sequencer. */
+void game_turn(struct game *);
+
+/* Seed the game's random stream. */
+void game_seed(struct game *, uint64_t seed);
+
+/* Log an event for the current turn and phase. */
+#define game_log(g, unit, kind, rule, ...) \
+	eventlog_add(&(g)->log, (g)->turn, (g)->phase, (unit), (kind), \
+	    (rule), __VA_ARGS__)
+
+#endif

@@ -1,0 +1,118 @@
+/*
+ * geom.c - directions, octile distances and block footprints.  See geom.h.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "geom.h"
+
+const int dir_dx[DIR_COUNT] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+const int dir_dy[DIR_COUNT] = { -1, -1, 0, 1, 1, 1, 0, -1 };
+
+static const char *const dir_names[DIR_COUNT] = {
+	"N", "NE", "E", "SE", "S", "SW", "W", "NW"
+};
+
+const char *
+dir_name(enum dir d)
+{
+	return (unsigned)d < DIR_COUNT ? dir_names[d] : "?";
+}
+
+int
+dir_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i < DIR_COUNT; i++)
+		if (strcmp(s, dir_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+bool
+dir_diagonal(enum dir d)
+{
+	return (d & 1) != 0;
+}
+
+int
+dir_step_cost(enum dir d)
+{
+	return dir_diagonal(d) ? STEP_DIAG : STEP_ORTHO;
+}
+
+enum dir
+dir_turn(enum dir d, int n)
+{
+	return (enum dir)((((int)d + n) % DIR_COUNT + DIR_COUNT) % DIR_COUNT);
+}
+
+int
+dir_diff(enum dir a, enum dir b)
+{
+	int d = abs((int)a - (int)b) % DIR_COUNT;
+
+	return d > 4 ? DIR_COUNT - d : d;
+}
+
+int
+dir_between(struct point a, struct point b)
+{
+	int i, dx = b.x - a.x, dy = b.y - a.y;
+
+	for (i = 0; i < DIR_COUNT; i++)
+		if (dir_dx[i] == dx && dir_dy[i] == dy)
+			return i;
+	return -1;
+}
+
+int
+geom_dist(struct point a, struct point b)
+{
+	int dx = abs(a.x - b.x), dy = abs(a.y - b.y);
+	int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+
+	return STEP_ORTHO * hi + (STEP_DIAG - STEP_ORTHO) * lo;
+}
+
+enum dir
+geom_heading(struct point a, struct point b)
+{
+	int dx = b.x - a.x, dy = b.y - a.y;
+	int ax = abs(dx), ay = abs(dy);
+	int sx = dx > 0 ? 1 : dx < 0 ? -1 : 0;
+	int sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+	struct point o = { 0, 0 }, s;
+
+	/* Within 22.5 degrees of an axis, go straight (tan 22.5 ~ 5/12). */
+	if (ay * 12 < ax * 5)
+		sy = 0;
+	else if (ax * 12 < ay * 5)
+		sx = 0;
+	s.x = sx;
+	s.y = sy;
+	return (enum dir)dir_between(o, s);
+}
+
+int
+geom_footprint(struct point anchor, enum dir f, int frontage, int depth,
+    struct point *out, int max)
+{
+	enum dir right = dir_turn(f, 2), back = dir_turn(f, 4);
+	int i, j, n = 0, off = (frontage - 1) / 2;
+
+	for (j = 0; j < depth; j++)
+		for (i = 0; i < frontage; i++) {
+			if (n < max) {
+				out[n].x = anchor.x + (i - off) * dir_dx[right] +
+				    j * dir_dx[back];
+				out[n].y = anchor.y + (i - off) * dir_dy[right] +
+				    j * dir_dy[back];
+			}
+			n++;
+		}
+	return n;
+}

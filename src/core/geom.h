@@ -1,0 +1,70 @@
+/*
+ * geom.h - directions, steps and the grid metric.
+ *
+ * The battlefield is a square grid.  A unit faces one of eight directions
+ * (45-degree steps).  Distances are measured in ticks: a step to an
+ * orthogonal neighbour is 2 ticks and a step to a diagonal neighbour is 3
+ * ticks (the octile metric with ratio 3:2, within 6% of the true diagonal).
+ * A ruleset declares how many ticks make one of its own units of measure;
+ * the Napoleonic ruleset uses cells of 1/2 base depth (BD), so 1 BD = 4
+ * ticks and every distance its rules name (1/2 BD, 1.5 BD, 2.5 BD, column
+ * lengths of 3, 4 and 6 BD) is a whole number of ticks.  doc/rules.md
+ * explains the choice with worked examples.
+ */
+#ifndef MARSHAL_GEOM_H
+#define MARSHAL_GEOM_H
+
+#include <stdbool.h>
+
+enum dir {
+	DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW,
+	DIR_COUNT
+};
+
+#define STEP_ORTHO	2	/* ticks for an orthogonal step */
+#define STEP_DIAG	3	/* ticks for a diagonal step */
+
+struct point {
+	int	x;
+	int	y;
+};
+
+/* x and y offsets of a step in direction d (y grows to the south). */
+extern const int dir_dx[DIR_COUNT];
+extern const int dir_dy[DIR_COUNT];
+
+/* Short names "N", "NE", ... and parsing them back (-1 if unknown). */
+const char *dir_name(enum dir);
+int dir_parse(const char *);
+
+/* True for NE, SE, SW, NW. */
+bool dir_diagonal(enum dir);
+
+/* Cost in ticks of one step in direction d. */
+int dir_step_cost(enum dir);
+
+/* Direction turned by n 45-degree steps clockwise (n may be negative). */
+enum dir dir_turn(enum dir, int n);
+
+/* Smallest number of 45-degree steps between two facings (0..4). */
+int dir_diff(enum dir a, enum dir b);
+
+/* The direction of a step from a to an adjacent point b, or -1. */
+int dir_between(struct point a, struct point b);
+
+/* Octile distance in ticks between two cells. */
+int geom_dist(struct point a, struct point b);
+
+/* The nearest of the eight directions from a towards b (a != b). */
+enum dir geom_heading(struct point a, struct point b);
+
+/*
+ * Footprint of a block frontage x depth cells whose front centre is at
+ * anchor, facing f: writes up to max points into out and returns the
+ * number of cells (frontage * depth).  Cell (i, j) is i files along the
+ * front (left to right) and j ranks back.
+ */
+int geom_footprint(struct point anchor, enum dir f, int frontage, int depth,
+    struct point *out, int max);
+
+#endif

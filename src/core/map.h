@@ -1,0 +1,103 @@
+/*
+ * map.h - the battlefield grid.
+ *
+ * A map is w x h cells.  Each cell has a landscape (an index into the
+ * ruleset's landscape table), a contour height, a road class and flags.
+ * Linear obstacles (hedges, walls, streams, rivers...) lie on the edges
+ * between cells: each cell stores its east and south edge, so every edge
+ * is stored once.  An edge may also carry a narrow passage (a bridge over
+ * a stream, a gate in a wall); a cell may be a defile.
+ *
+ * Ownership: a struct map owns its cells and labels; map_free releases all.
+ */
+#ifndef MARSHAL_MAP_H
+#define MARSHAL_MAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "geom.h"
+
+#define MAP_MAX_SIDE	4096	/* largest width or height accepted */
+
+enum road {
+	ROAD_NONE,
+	ROAD_SMALL,
+	ROAD_BIG
+};
+
+enum passage {
+	PASS_NONE,
+	PASS_BRIDGE,
+	PASS_GATE
+};
+
+#define CELL_DEFILE	0x01	/* a narrow passage cell (defile) */
+
+enum edge_side {
+	EDGE_EAST,
+	EDGE_SOUTH
+};
+
+struct cell {
+	uint8_t		land;		/* landscape index */
+	uint8_t		road;		/* enum road */
+	int8_t		height;		/* contour level */
+	uint8_t		flags;		/* CELL_* */
+	uint8_t		edge[2];	/* obstacle index on E and S edge, 0 none */
+	uint8_t		pass[2];	/* enum passage on E and S edge */
+};
+
+/* A place name drawn on the map. */
+struct map_label {
+	struct point	 at;
+	char		*text;		/* owned */
+};
+
+struct map {
+	char		 *name;		/* owned */
+	int		  w;
+	int		  h;
+	struct cell	 *cells;	/* owned, w * h, row-major */
+	struct map_label *labels;	/* owned */
+	int		  nlabels;
+};
+
+/* Create a w x h map of landscape 0, height 0, no roads or obstacles. */
+struct map *map_create(int w, int h);
+
+/* Free a map and everything it owns. */
+void map_free(struct map *);
+
+/* True if (x, y) is on the map. */
+bool map_inside(const struct map *, int x, int y);
+
+/* The cell at (x, y), which must be on the map. */
+struct cell *map_cell(const struct map *, int x, int y);
+
+/*
+ * The obstacle index on the edge between (x, y) and its orthogonal
+ * neighbour in direction d (0 if none or off the map); *pass, if not NULL,
+ * receives the edge's passage kind.
+ */
+int map_edge(const struct map *, int x, int y, enum dir d, int *pass);
+
+/* Set the obstacle and passage on the edge between (x, y) and its
+ * orthogonal neighbour in direction d.  Returns -1 if off the map. */
+int map_edge_set(struct map *, int x, int y, enum dir d, int obstacle,
+    int pass);
+
+/*
+ * True if a diagonal step from (x, y) in direction d passes the corner
+ * of an obstacle edge; such a step is not allowed (obstacles are crossed
+ * square on, so a unit's front is perpendicular to them afterwards).
+ */
+bool map_diag_blocked(const struct map *, int x, int y, enum dir d);
+
+/* Number of contour lines between two adjacent cells. */
+int map_contours(const struct map *, struct point a, struct point b);
+
+/* Add a label (text copied). */
+void map_label_add(struct map *, struct point at, const char *text);
+
+#endif

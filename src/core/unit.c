@@ -1,0 +1,66 @@
+/*
+ * unit.c - names for the unit enums and unit clean-up.  See unit.h.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/unit.h"
+
+static const char *const arm_names[ARM_COUNT] = {
+	"infantry", "cavalry", "artillery"
+};
+static const char *const cond_names[COND_COUNT] = {
+	"formed", "mob", "routed", "captured"
+};
+static const char *const halt_names[HALT_COUNT] = {
+	"none", "speed", "terrain", "obstacle", "passage", "contact",
+	"blocked", "arrived"
+};
+
+const char *
+arm_name(enum arm a)
+{
+	return (unsigned)a < ARM_COUNT ? arm_names[a] : "?";
+}
+
+int
+arm_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i < ARM_COUNT; i++)
+		if (strcmp(s, arm_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+const char *
+cond_name(enum cond c)
+{
+	return (unsigned)c < COND_COUNT ? cond_names[c] : "?";
+}
+
+const char *
+halt_name(enum halt h)
+{
+	return (unsigned)h < HALT_COUNT ? halt_names[h] : "?";
+}
+
+void
+unit_clear(struct unit *u)
+{
+	free(u->id);
+	free(u->name);
+	free(u->track);
+	u->id = u->name = NULL;
+	u->track = NULL;
+	u->ntrack = 0;
+}
+
+bool
+unit_active(const struct unit *u)
+{
+	return u->cond == COND_FORMED || u->cond == COND_MOB;
+}

@@ -1,0 +1,90 @@
+/*
+ * unit.h - a unit on the battlefield: battalion, regiment or battery.
+ *
+ * A unit is a block of stands: its formation (an index into the ruleset's
+ * formation table) gives its frontage and depth in cells, and with its
+ * front-centre anchor and facing that fixes its footprint on the grid.
+ * The unit holds one standing order (struct order), the one in force; orders
+ * still travelling with an aide are held by the game.
+ *
+ * Ownership: id and name strings are owned by the unit; unit_clear frees
+ * them.
+ */
+#ifndef MARSHAL_UNIT_H
+#define MARSHAL_UNIT_H
+
+#include <stdbool.h>
+
+#include "core/geom.h"
+#include "core/order.h"
+
+enum arm {
+	ARM_INFANTRY,
+	ARM_CAVALRY,
+	ARM_ARTILLERY,
+	ARM_COUNT
+};
+
+enum cond {
+	COND_FORMED,		/* in good order */
+	COND_MOB,		/* formation lost: a Mob */
+	COND_ROUTED,		/* fleeing along its rout track */
+	COND_CAPTURED,		/* taken as prisoners (POWs) */
+	COND_COUNT
+};
+
+/* Why a unit stopped short of its destination in the last movement. */
+enum halt {
+	HALT_NONE,
+	HALT_SPEED,		/* used its whole allowance */
+	HALT_TERRAIN,		/* could not pay to enter landscape */
+	HALT_OBSTACLE,		/* could not cross an obstacle this turn */
+	HALT_PASSAGE,		/* waiting before a narrow passage */
+	HALT_CONTACT,		/* stopped by the enemy (battle contact) */
+	HALT_BLOCKED,		/* no room: units or impassable ground */
+	HALT_ARRIVED,		/* reached its destination */
+	HALT_COUNT
+};
+
+struct unit {
+	char		*id;		/* owned: short key from the file */
+	char		*name;		/* owned: display name */
+	int		 side;		/* index into game->sides */
+	int		 general;	/* index into game->generals */
+	enum arm	 arm;
+	int		 klass;		/* ruleset class of the arm, e.g. horse */
+	int		 drill;		/* Drill rating */
+	bool		 musician;	/* drum or trumpet present */
+	int		 strength;	/* men (or guns) now */
+	int		 strength0;	/* at the start */
+	int		 formation;	/* ruleset formation index */
+	enum cond	 cond;
+	struct point	 pos;		/* front-centre anchor */
+	enum dir	 facing;
+	struct order	 order;		/* the standing order in force */
+
+	/* Movement bookkeeping, written by the movement phase. */
+	int		 moved;		/* ticks moved in the last movement */
+	enum halt	 halt;		/* why it stopped last time */
+	int		 halt_turn;	/* turn of that halt */
+	int		 ap_used;	/* artillery action points spent */
+	int		 contact;	/* enemy unit index in battle contact, -1 */
+
+	/* Rout track: the cells a routed unit will flee along. */
+	struct point	*track;		/* owned */
+	int		 ntrack;
+};
+
+/* Names for messages and files: "infantry", "formed", "contact"... */
+const char *arm_name(enum arm);
+int arm_parse(const char *);
+const char *cond_name(enum cond);
+const char *halt_name(enum halt);
+
+/* Free the unit's owned strings and track; the struct itself is not freed. */
+void unit_clear(struct unit *);
+
+/* True if the unit is still on the field and under command. */
+bool unit_active(const struct unit *);
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * main.c - marshal's entry point: parse the command name and dispatch.
+ *
+ *   marshal                      play the default scenario
+ *   marshal play SCENARIO|SAVE   play a scenario or a saved game
+ *   marshal check FILE...        validate data files
+ *   marshal resolve SCENARIO     resolve turns headless
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+struct command {
+	const char	*name;
+	int		(*run)(int, char **);
+	const char	*usage;
+};
+
+static const struct command commands[] = {
+	{ "check", cli_check, "check FILE..." },
+	{ "resolve", cli_resolve,
+	    "resolve SCENARIO [--turns N] [--seed S] [--format text|json]" },
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void
+usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: marshal [COMMAND [ARGS...]]\n");
+	for (i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "       marshal %s\n", commands[i].usage);
+}
+
+const char *
+cli_datadir(void)
+{
+	const char *d = getenv("MARSHAL_DATA");
+
+	return d != NULL && *d != '\0' ? d : MARSHAL_DATADIR;
+}
+
+int
+main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
+	    strcmp(argv[1], "-h") == 0)) {
+		usage(stdout);
+		return 0;
+	}
+	if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+		printf("%s\n", PACKAGE_STRING);
+		return 0;
+	}
+	if (argc < 2) {
+		fprintf(stderr, "marshal: the terminal interface is not "
+		    "built yet; use a command\n");
+		usage(stderr);
+		return 2;
+	}
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(argv[1], commands[i].name) == 0)
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "marshal: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return 2;
+}

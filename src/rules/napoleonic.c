@@ -1,0 +1,50 @@
+/*
+ * napoleonic.c - the Napoleonic ruleset: its data tables and its turn.
+ *
+ * Work in progress: this first version only registers the module and runs
+ * the turn's phases in order; the movement rules (3.6) come next.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "core/game.h"
+#include "rules/napoleonic.h"
+
+static int
+nap_load(struct ruleset *rs, const struct doc_node *root, struct diags *d)
+{
+	const struct doc_node *mv = doc_need(root, "movement", d);
+
+	if (mv == NULL || doc_expect(mv, DOC_MAP, "movement", d) != 0)
+		return -1;
+	return 0;
+}
+
+static void
+nap_free(struct ruleset *rs)
+{
+	free(rs->priv);
+	rs->priv = NULL;
+}
+
+static void
+nap_turn_run(struct game *g)
+{
+	int p;
+
+	for (p = 0; p < g->rs->nphases; p++) {
+		g->phase = p;
+		game_log(g, -1, EV_PHASE, "", "turn %d, phase %d: %s", g->turn,
+		    p + 1, g->rs->phases[p]);
+	}
+	g->phase = -1;
+	g->turn++;
+}
+
+const struct ruleset_ops napoleonic_ops = {
+	.name = "napoleonic",
+	.load = nap_load,
+	.free = nap_free,
+	.turn_run = nap_turn_run,
+};

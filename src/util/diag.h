@@ -1,0 +1,56 @@
+/*
+ * diag.h - diagnostics with a source position.
+ *
+ * Loaders and checkers collect problems here instead of printing them, so
+ * that `marshal check` can print one line per problem, the interface can
+ * show them in a window and tests can compare them.  Every diagnostic is
+ * rendered as "FILE:LINE:COLUMN: error: message" (line and column are
+ * 1-based; 0 means "no position", e.g. a file that cannot be opened).
+ */
+#ifndef MARSHAL_DIAG_H
+#define MARSHAL_DIAG_H
+
+#include <stdio.h>
+
+struct diag {
+	char	*file;		/* owned */
+	int	 line;		/* 1-based, 0 if unknown */
+	int	 col;		/* 1-based, 0 if unknown */
+	char	*msg;		/* owned */
+};
+
+struct diags {
+	struct diag	*v;	/* owned array */
+	int		 n;
+	int		 cap;
+	int		 limit;	/* stop recording after this many (0 = 100) */
+	int		 dropped; /* problems not recorded past the limit */
+};
+
+/* A source position: a file name (borrowed) with a 1-based line and column. */
+struct pos {
+	const char	*file;
+	int		 line;
+	int		 col;
+};
+
+/* Initialise an empty list. */
+void diags_init(struct diags *);
+
+/* Free every diagnostic; the list is empty and reusable afterwards. */
+void diags_free(struct diags *);
+
+/* Record a problem at a position. */
+void diags_add(struct diags *, struct pos, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Print every diagnostic, one per line, as FILE:LINE:COLUMN: error: msg. */
+void diags_print(const struct diags *, FILE *);
+
+/* Render diagnostic i into a new string (caller frees). */
+char *diag_format(const struct diag *);
+
+/* Move all diagnostics of src onto the end of dst; src ends empty. */
+void diags_take(struct diags *dst, struct diags *src);
+
+#endif
