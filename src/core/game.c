@@ -47,6 +47,10 @@ game_free(struct game *g)
 	free(g->transit);
 	free(g->occ);
 	free(g->title);
+	free(g->description);
+	for (i = 0; i < g->nobjectives; i++)
+		free(g->objectives[i].name);
+	free(g->objectives);
 	eventlog_free(&g->log);
 	map_free(g->map);
 	free(g);

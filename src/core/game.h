@@ -47,6 +47,13 @@ struct side {
 	struct point	 rear;		/* the side's rear / entry point */
 };
 
+/* A place worth holding at the end of the battle (victory conditions). */
+struct objective {
+	char		*name;		/* owned */
+	struct point	 at;
+	int		 points;
+};
+
 struct game_options {
 	bool		 random_speed;	/* 3.6.4: 1d6 speed roll per unit */
 	bool		 courier_delay;	/* orders travel with aides */
@@ -57,6 +64,7 @@ struct game {
 	const struct ruleset *rs;	/* borrowed */
 	struct map	*map;		/* owned */
 	char		*title;		/* owned */
+	char		*description;	/* owned: scenario text, or NULL */
 	struct side	 sides[GAME_MAX_SIDES];
 	int		 nsides;
 	struct general	*generals;	/* owned */
@@ -72,6 +80,9 @@ struct game {
 	struct game_options opt;
 	struct eventlog	 log;
 	int		*occ;		/* owned: per cell, unit index + 1 */
+	struct objective *objectives;	/* owned: victory places */
+	int		 nobjectives;
+	int		 break_point;	/* percent lost that breaks a side, 0 none */
 };
 
 /* A new empty game on a map (ownership of the map passes to the game). */
