@@ -1,0 +1,48 @@
+/*
+ * yread.h - read a YAML file into a document tree (util/doc.h).
+ *
+ * marshal's data files are small, hand-written YAML: one document of
+ * mappings, sequences and scalars.  The reader accepts exactly that and
+ * refuses the rest (anchors, aliases, tags, duplicate or non-scalar keys,
+ * several documents) with a positioned diagnostic, because a file that
+ * leans on those features is either a mistake or hostile.
+ *
+ * libyaml 0.2.5 puts no bound on nesting and its document API cannot stop
+ * part way, so the reader walks the event stream itself and stops at the
+ * first limit crossed.  The limits below protect the program, they are
+ * not rules of any game: a file at a limit is read, one past it is not.
+ *
+ * This is the only part of marshal (with the rest of src/io) that includes
+ * <yaml.h>; the tree it returns knows nothing of YAML.
+ *
+ * Ownership: a returned tree belongs to the caller (doc_free).  On any
+ * error the reader frees everything it built and returns NULL.
+ */
+#ifndef MARSHAL_YREAD_H
+#define MARSHAL_YREAD_H
+
+#include <stddef.h>
+
+#include "util/diag.h"
+#include "util/doc.h"
+
+#define YREAD_MAX_FILE		(16L * 1024 * 1024)	/* bytes in a file */
+#define YREAD_MAX_DEPTH		64	/* nested mappings and sequences */
+#define YREAD_MAX_SCALAR	(4L * 1024 * 1024)	/* bytes in a scalar */
+#define YREAD_MAX_NODES		4000000L	/* nodes in a tree, keys too */
+
+/*
+ * Read the file at path.  Directories, FIFOs and devices are refused
+ * without being read, so the call never waits on a writer.  Returns the
+ * root, or NULL with diagnostics.
+ */
+struct doc_node *yread_file(const char *path, struct diags *);
+
+/*
+ * Read len bytes of buf (need not be NUL-terminated); name is used in
+ * positions and copied.  Returns the root, or NULL with diagnostics.
+ */
+struct doc_node *yread_buffer(const char *name, const char *buf,
+    size_t len, struct diags *);
+
+#endif
