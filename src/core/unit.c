@@ -54,9 +54,12 @@ unit_clear(struct unit *u)
 	free(u->id);
 	free(u->name);
 	free(u->track);
+	free(u->route);
 	u->id = u->name = NULL;
 	u->track = NULL;
 	u->ntrack = 0;
+	u->route = NULL;
+	u->nroute = 0;
 }
 
 bool

@@ -69,6 +69,15 @@ struct unit {
 	int		 halt_turn;	/* turn of that halt */
 	int		 ap_used;	/* artillery action points spent */
 	int		 contact;	/* enemy unit index in battle contact, -1 */
+	int		 owed;		/* ticks still owed to finish crossing a
+					   river it stopped on (3.6.5) */
+	int		 waypoint;	/* next point of the Move order */
+
+	/* The planned route (core/move.c), reused across turns while the
+	 * order is the same and the way is clear. */
+	struct point	*route;		/* owned: anchor cells ahead */
+	int		 nroute;
+	unsigned	 route_key;	/* which order it was planned for */
 
 	/* Rout track: the cells a routed unit will flee along. */
 	struct point	*track;		/* owned */
@@ -81,7 +90,8 @@ int arm_parse(const char *);
 const char *cond_name(enum cond);
 const char *halt_name(enum halt);
 
-/* Free the unit's owned strings and track; the struct itself is not freed. */
+/* Free the unit's owned strings, track and route; the struct itself is
+ * not freed. */
 void unit_clear(struct unit *);
 
 /* True if the unit is still on the field and under command. */

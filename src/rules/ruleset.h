@@ -80,6 +80,55 @@ struct arm_class {
 	char		*label;		/* owned */
 };
 
+/*
+ * Movement (core/move.c).  The engine walks a unit's front-centre anchor
+ * cell by cell along its route and asks the ruleset, through the move_*
+ * operations below, what each turn of the front and each step costs, how
+ * close it may come to an enemy and whether it may pass a friend.  The
+ * ruleset answers with a price: ticks, a verdict, and the notes (rule
+ * number and arithmetic) that explain it.  The engine keeps the budget,
+ * the occupancy and the log.  See core/move.h for struct move_walk.
+ */
+struct move_walk;
+
+enum move_verdict {
+	MOVE_OK,		/* may be done, at the price */
+	MOVE_CHANGE,		/* first change (free, no order) to ->form */
+	MOVE_NEED_ORDER,	/* only another formation (->form) may go:
+				   the unit needs a Formation order */
+	MOVE_IMPASSABLE,	/* no formation of the unit may go there */
+	MOVE_NEVER		/* not a legal step at all (e.g. a diagonal
+				   past an obstacle's end) */
+};
+
+#define MPF_MOB_AFTER	0x01	/* done, the unit ends as a Mob */
+#define MPF_MAY_END_ON	0x02	/* may stop part-way (a unit may end on it) */
+#define MPF_NARROW	0x04	/* a narrow passage: one unit per turn */
+#define MPF_ROAD	0x08	/* the step follows a road */
+#define MPF_DISORDER	0x10	/* pass-through: both units become Mobs */
+#define MPF_STOP_AFTER	0x20	/* stop once the step is done */
+
+#define MOVE_NOTES_MAX	4
+#define MOVE_NOTE_LEN	192
+
+/* One line of explanation: a rule number and its arithmetic. */
+struct move_note {
+	char		 rule[16];
+	char		 text[MOVE_NOTE_LEN];
+};
+
+/* What the ruleset charges for a turn, a step, a contact or a pass. */
+struct move_price {
+	int		 ticks;		/* cost, including the distance walked */
+	enum move_verdict verdict;
+	enum halt	 halt;		/* the reason if the unit stops for it */
+	int		 form;		/* MOVE_CHANGE/NEED_ORDER: formation */
+	unsigned	 flags;		/* MPF_* */
+	int		 passage;	/* MPF_NARROW: an id for the passage */
+	int		 nnotes;
+	struct move_note notes[MOVE_NOTES_MAX];
+};
+
 struct ruleset_ops;
 
 struct ruleset {
@@ -118,6 +167,38 @@ struct ruleset_ops {
 	/* A unit's movement allowance this turn in ticks, explained into
 	 * the game's log when explain is true. */
 	int		(*allowance)(struct game *, int unit, bool explain);
+	/*
+	 * Movement (optional as a group: a ruleset without move_step has no
+	 * movement engine).  None of these change the game: they read it and
+	 * the walk, and write the price or the walk's own state.
+	 */
+	/* Begin a unit's movement: fill w->allowance and w->left (ticks),
+	 * make the changes that come before moving in w (limbering, the
+	 * formation taken), and explain them into w's notes.  0: it moves;
+	 * -1: it does not move this turn (w->halt and the notes say why). */
+	int		(*move_begin)(const struct game *, struct move_walk *w);
+	/* Price of turning the front from w->facing to d before a step. */
+	void		(*move_turn)(const struct game *,
+			    const struct move_walk *w, enum dir d,
+			    struct move_price *);
+	/* Price of stepping the anchor one cell towards d, facing d. */
+	void		(*move_step)(const struct game *,
+			    const struct move_walk *w, enum dir d,
+			    struct move_price *);
+	/* The gap in ticks the walker must keep from enemy unit e: it stops
+	 * before any step that brings the gap to this or less; -1 when e
+	 * stops nobody.  p gets the rule, the halt and its explanation. */
+	int		(*move_contact)(const struct game *,
+			    const struct move_walk *w, int e,
+			    struct move_price *p);
+	/* Passing through friend f while stepping towards d (moving: f is
+	 * under way this turn): MOVE_OK, MOVE_OK with MPF_DISORDER, or
+	 * MOVE_NEVER. */
+	void		(*move_pass)(const struct game *,
+			    const struct move_walk *w, int f, enum dir d,
+			    bool moving, struct move_price *);
+	/* The walk is over: finish it (unlimber at the destination...). */
+	void		(*move_end)(const struct game *, struct move_walk *w);
 };
 
 /* The module registered under name, or NULL. */

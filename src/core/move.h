@@ -1,0 +1,175 @@
+/*
+ * move.h - the movement engine: walking a unit along its route, asking
+ * the ruleset what every turn and step costs.
+ *
+ * A unit under a Move order is walked by its front-centre anchor cell, one
+ * cell at a time, along a route planned by core/path.c towards its next
+ * waypoint.  Before each step the engine asks the ruleset (struct
+ * ruleset_ops, move_*) for the price of turning the front and of the step;
+ * it checks that the whole block fits (on the map, not on another unit
+ * unless the ruleset lets it pass through), keeps the gap the ruleset asks
+ * from every enemy, and stops when the allowance is spent.  Everything the
+ * walk decides is written as notes (rule number + arithmetic) which become
+ * events in the game's log, so a reader can follow why the unit ended
+ * where it did.
+ *
+ * The same walk runs without side effects for previews (move_preview) and
+ * for the reachable-area overlay (move_reach): struct move_walk holds the
+ * unit's state as the walk changes it, and only move_unit commits it.
+ *
+ * Ownership: a walk owns its path and notes (move_walk_free); a preview
+ * owns its path and events (move_preview_free); a move context is created
+ * and freed by the phase that uses it.
+ */
+#ifndef MARSHAL_MOVE_H
+#define MARSHAL_MOVE_H
+
+#include <stdbool.h>
+
+#include "core/event.h"
+#include "core/geom.h"
+#include "core/order.h"
+#include "core/unit.h"
+#include "rules/ruleset.h"
+
+struct game;
+
+#define MOVE_MOBBED_MAX	8	/* other units one walk may disorder */
+
+/* A note of the walk, before it becomes an event. */
+struct move_walk_note {
+	int		 kind;		/* enum event_kind */
+	char		 rule[16];
+	char		*text;		/* owned */
+};
+
+/*
+ * A unit's movement in progress.  The engine fills the first group; the
+ * ruleset reads it and, in move_begin and move_end, writes the second.
+ */
+struct move_walk {
+	int		 unit;
+	int		 turn;
+	bool		 explain;	/* write notes (false while planning) */
+	bool		 preview;	/* no random rolls, nothing committed */
+	bool		 wheel;		/* part of a group wheel (3.6.3) */
+
+	/* The unit as the walk leaves it. */
+	struct point	 pos;		/* anchor */
+	enum dir	 facing;
+	int		 form;		/* formation index */
+	enum cond	 cond;
+	bool		 musician;
+	int		 ap;		/* action points left (artillery) */
+	int		 owed;		/* ticks still owed for a crossing */
+
+	/* The budget, in ticks. */
+	int		 allowance;	/* this turn's allowance */
+	int		 left;		/* still to spend */
+	int		 walked;	/* ground covered (octile ticks) */
+	int		 contours;	/* contour lines crossed this turn */
+	int		 start_land;	/* landscape under the anchor at start */
+
+	/* The route ahead (borrowed from the unit, or the preview's). */
+	const struct point *route;
+	int		 nroute;
+
+	/* The outcome. */
+	enum halt	 halt;
+	bool		 arrived;	/* reached the order's last point */
+	bool		 cancel;	/* the Move order is cancelled */
+	bool		 order_done;	/* the order is complete */
+	bool		 stood;		/* did not move this phase at all */
+	int		 contact;	/* enemy in battle contact, -1 */
+	int		 mobbed[MOVE_MOBBED_MAX]; /* friends disordered */
+	int		 nmobbed;
+	int		 touched_routed; /* a routed enemy touched, -1 */
+
+	/* Anchor cells visited, starting with the start cell. */
+	struct point	*path;		/* owned */
+	int		 npath;
+	int		 cappath;
+
+	struct move_walk_note *notes;	/* owned */
+	int		 nnotes;
+	int		 capnotes;
+};
+
+/* Add a note to a walk (ignored when !w->explain). */
+void move_note(struct move_walk *, int kind, const char *rule,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Copy a price's notes into the walk. */
+void move_note_price(struct move_walk *, const struct move_price *);
+
+/* Free what a walk owns. */
+void move_walk_free(struct move_walk *);
+
+/*
+ * Per-phase state for moving many units: a coarse index of where each
+ * side's units are (so a unit far from every enemy skips contact checks)
+ * and the narrow passages already used this turn.  Created by the phase,
+ * freed by it.
+ */
+struct move_ctx;
+
+/* Create the context for one movement phase of g. */
+struct move_ctx *move_ctx_create(const struct game *);
+
+/* Free it. */
+void move_ctx_free(struct move_ctx *);
+
+/*
+ * Move unit u this phase (it must hold a Move order): plan or reuse its
+ * route, walk it, commit the result to the game and log the explanation.
+ * cap limits the allowance (ticks, -1 none; a group wheel), explained by
+ * cap_note when not NULL.  ctx may be NULL (slower contact checks).
+ * Returns the ticks spent.
+ */
+int move_unit(struct game *, struct move_ctx *, int u, int cap,
+    const char *cap_note);
+
+/* M1: true if unit u is under a Move order, so its colonel is shown. */
+bool move_colonel(const struct game *, int u);
+
+/* What a unit would do this turn under an order, without doing it. */
+struct move_preview {
+	struct point	*path;		/* owned: anchor cells, start first */
+	int		 npath;
+	struct point	 pos;		/* where it would stop */
+	enum dir	 facing;
+	int		 form;
+	enum cond	 cond;
+	int		 allowance;	/* ticks */
+	int		 spent;		/* ticks spent */
+	enum halt	 halt;		/* why it would stop */
+	struct eventlog	 log;		/* the explanation, as events */
+};
+
+/*
+ * Simulate order o (a Move order for its unit) for this turn on g without
+ * changing g: the route, where the unit would stop and why, and the
+ * explanation.  The 3.6.4 speed roll is not made.  Returns 0, or -1 if the
+ * order is not a Move order for an active unit.  Free with
+ * move_preview_free.
+ */
+int move_preview(const struct game *, const struct order *o,
+    struct move_preview *out);
+
+/* Free a preview's path and log. */
+void move_preview_free(struct move_preview *);
+
+/*
+ * The cells unit u's anchor could reach this turn in its present
+ * formation (terrain, obstacles and the budget; not the enemy): returns
+ * the count and an allocated array in *cells (caller frees).
+ */
+int move_reach(const struct game *, int u, struct point **cells);
+
+/*
+ * The gap in ticks between two blocks of cells: the octile distance
+ * across the empty cells between the nearest pair (0 when they touch).
+ */
+int move_gap(const struct point *a, int na, const struct point *b, int nb);
+
+#endif

@@ -1,0 +1,41 @@
+/*
+ * path.h - route finding for a unit's anchor on the grid.
+ *
+ * A bounded A* search over anchor cells in the octile metric.  The price
+ * of every step is the ruleset's (ops->move_step, asked without notes), so
+ * landscape, obstacles and contours weigh as the walk will weigh them;
+ * ground the unit may not enter at all costs a heavy penalty instead of
+ * being a wall, so that a route exists when no other does and the walk
+ * then meets the rule for it (3.6.5).  Cells held by enemies are walls;
+ * cells held by friends cost extra.  The search is bounded (a number of
+ * cells expanded), and when the goal is not reached the route leads to the
+ * cell closest to the goal: units plan a stretch, walk it over a turn or
+ * two and plan again, so the work per unit stays small on large maps.
+ *
+ * Memory: the search uses a small hash table sized by its bound, not by
+ * the map.
+ */
+#ifndef MARSHAL_PATH_H
+#define MARSHAL_PATH_H
+
+#include <stdbool.h>
+
+#include "core/geom.h"
+
+struct game;
+struct move_walk;
+
+#define PATH_BUDGET	4096	/* cells expanded per search, at most */
+
+/*
+ * Plan a route for the walker w (its unit, anchor, facing and formation)
+ * to goal, expanding at most budget cells.  On success returns the number
+ * of cells in the route (start excluded, goal last when reached) and an
+ * allocated array in *route (caller frees); *complete tells whether it
+ * reaches the goal.  Returns 0 with *route NULL when the unit is at the
+ * goal or no step at all is possible.
+ */
+int path_plan(const struct game *, const struct move_walk *w,
+    struct point goal, int budget, struct point **route, bool *complete);
+
+#endif
