@@ -44,6 +44,7 @@ nap_turn_run(struct game *g)
 
 const struct ruleset_ops napoleonic_ops = {
 	.name = "napoleonic",
+	.keys = (const char *const []){ "movement", NULL },
 	.load = nap_load,
 	.free = nap_free,
 	.turn_run = nap_turn_run,

@@ -154,6 +154,9 @@ struct ruleset {
 
 struct ruleset_ops {
 	const char	*name;
+	/* Top-level keys of the data file the module reads itself, beyond
+	 * the shared ones (NULL-terminated; NULL for none). */
+	const char *const *keys;
 	/* Read the module's own tables from the data file into rs->priv. */
 	int		(*load)(struct ruleset *, const struct doc_node *root,
 			    struct diags *);
