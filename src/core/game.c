@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/command.h"
 #include "core/game.h"
 #include "rules/ruleset.h"
 #include "util/xalloc.h"
@@ -277,7 +278,6 @@ int
 game_order(struct game *g, const struct order *o, char **cause)
 {
 	struct order ord;
-	struct unit *u;
 
 	*cause = NULL;
 	if (order_check(g, o, cause) != 0)
@@ -285,15 +285,8 @@ game_order(struct game *g, const struct order *o, char **cause)
 	ord = *o;
 	ord.issued = g->turn;
 	ord.arrives = g->turn;
-	u = &g->units[ord.unit];
-	/*
-	 * Courier delay is decided by the turn's order phase, which the
-	 * ruleset runs; an order given here is in force at once unless the
-	 * ruleset's sequencer holds it in transit.
-	 */
-	u->order = ord;
-	game_log(g, ord.unit, EV_ORDER, "", "%s receives a %s order",
-	    u->name, order_kind_name(ord.kind));
+	/* In force now, or with an aide: the chain of command decides. */
+	command_order(g, &ord);
 	return 0;
 }
 

@@ -79,6 +79,9 @@ struct unit {
 	int		 nroute;
 	unsigned	 route_key;	/* which order it was planned for */
 
+	/* Combat bookkeeping, written by fire and melee, read by morale. */
+	int		 lost_turn;	/* men lost this turn */
+
 	/* Rout track: the cells a routed unit will flee along. */
 	struct point	*track;		/* owned */
 	int		 ntrack;

@@ -7,9 +7,11 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/game.h"
 #include "rules/napoleonic.h"
+#include "rules/napoleonic-phases.h"
 
 static int
 nap_load(struct ruleset *rs, const struct doc_node *root, struct diags *d)
@@ -17,6 +19,8 @@ nap_load(struct ruleset *rs, const struct doc_node *root, struct diags *d)
 	const struct doc_node *mv = doc_need(root, "movement", d);
 
 	if (mv == NULL || doc_expect(mv, DOC_MAP, "movement", d) != 0)
+		return -1;
+	if (nap_phases_load(rs, root, d) != 0)
 		return -1;
 	return 0;
 }
@@ -26,6 +30,7 @@ nap_free(struct ruleset *rs)
 {
 	free(rs->priv);
 	rs->priv = NULL;
+	nap_phases_free(rs);
 }
 
 static void
@@ -37,6 +42,8 @@ nap_turn_run(struct game *g)
 		g->phase = p;
 		game_log(g, -1, EV_PHASE, "", "turn %d, phase %d: %s", g->turn,
 		    p + 1, g->rs->phases[p]);
+		if (strcmp(g->rs->phase_keys[p], "couriers") == 0)
+			nap_phase_couriers(g);
 	}
 	g->phase = -1;
 	g->turn++;
@@ -44,7 +51,8 @@ nap_turn_run(struct game *g)
 
 const struct ruleset_ops napoleonic_ops = {
 	.name = "napoleonic",
-	.keys = (const char *const []){ "movement", NULL },
+	.keys = (const char *const []){ "movement", "command", "fire", "melee",
+	    "morale", "victory", NULL },
 	.load = nap_load,
 	.free = nap_free,
 	.turn_run = nap_turn_run,

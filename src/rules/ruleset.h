@@ -150,6 +150,12 @@ struct ruleset {
 	struct arm_class *klass;	/* owned */
 	int		 nklass;
 	void		*priv;		/* owned by the module: its own tables */
+	/* The order system (3.1, 3.2), set by the module's load. */
+	int		 command_radius; /* default command radius, ticks */
+	int		 courier_speed;	/* ticks an aide rides per turn; 0: orders
+					   reach every unit at once */
+	void		*phases_priv;	/* owned by the module: tables of the
+					   phases after movement */
 };
 
 struct ruleset_ops {

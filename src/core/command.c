@@ -1,0 +1,144 @@
+/*
+ * command.c - command radius, aides-de-camp and the delivery of orders.
+ * See command.h; the rules are 3.1.1 and 3.2.1 to 3.2.4 in doc/turn.md.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/command.h"
+#include "core/game.h"
+#include "rules/ruleset.h"
+#include "util/xalloc.h"
+
+int
+command_radius(const struct game *g, int general)
+{
+	if (general < 0 || general >= g->ngenerals)
+		return 0;
+	if (g->generals[general].radius > 0)
+		return g->generals[general].radius;
+	return g->rs->command_radius;
+}
+
+int
+command_ride_turns(const struct game *g, int dist)
+{
+	int speed = g->rs->courier_speed;
+
+	if (speed <= 0)
+		return 0;
+	if (dist <= 0)
+		return 1;
+	return (dist + speed - 1) / speed;
+}
+
+void
+command_queue(struct game *g, const struct order *o)
+{
+	g->transit = xreallocarray(g->transit, (size_t)g->ntransit + 1,
+	    sizeof *g->transit);
+	g->transit[g->ntransit++] = *o;
+}
+
+/* Put an order in the unit's hands: it replaces the one in force. */
+static void
+command_put(struct game *g, const struct order *o)
+{
+	g->units[o->unit].order = *o;
+}
+
+void
+command_order(struct game *g, const struct order *o)
+{
+	const struct general *gen;
+	struct unit *u = &g->units[o->unit];
+	struct order ord = *o;
+	char dist_s[32], rad_s[32], speed_s[32];
+	int dist, radius, turns;
+
+	if (ord.general < 0) {
+		command_put(g, &ord);
+		game_log(g, ord.unit, EV_ORDER, "3.1.1", "%s holds a %s order "
+		    "from the start: in force at once", u->name,
+		    order_kind_name(ord.kind));
+		return;
+	}
+	gen = &g->generals[ord.general];
+	dist = geom_dist(gen->pos, u->pos);
+	radius = command_radius(g, ord.general);
+	ruleset_fmt(g->rs, dist, dist_s, sizeof dist_s);
+	ruleset_fmt(g->rs, radius, rad_s, sizeof rad_s);
+
+	if (dist <= radius) {
+		command_put(g, &ord);
+		game_log(g, ord.unit, EV_ORDER, "3.1.1", "%s gives %s a %s "
+		    "order: %s away, within the %s command radius, in force "
+		    "at once", gen->name, u->name, order_kind_name(ord.kind),
+		    dist_s, rad_s);
+		return;
+	}
+	turns = command_ride_turns(g, dist);
+	if (!g->opt.courier_delay || turns == 0) {
+		command_put(g, &ord);
+		game_log(g, ord.unit, EV_ORDER, "3.2.4", "%s gives %s a %s "
+		    "order: %s away, beyond the %s radius, but courier delays "
+		    "are off: in force at once", gen->name, u->name,
+		    order_kind_name(ord.kind), dist_s, rad_s);
+		return;
+	}
+	ord.arrives = g->turn + turns;
+	command_queue(g, &ord);
+	ruleset_fmt(g->rs, g->rs->courier_speed, speed_s, sizeof speed_s);
+	game_log(g, ord.unit, EV_ORDER, "3.2.1", "%s sends %s a %s order by "
+	    "aide-de-camp: %s away, beyond the %s radius; at %s a turn the "
+	    "ride takes %d turn%s (%d / %d ticks, rounded up): arrives turn %d",
+	    gen->name, u->name, order_kind_name(ord.kind), dist_s, rad_s,
+	    speed_s, turns, turns == 1 ? "" : "s", dist, g->rs->courier_speed,
+	    ord.arrives);
+}
+
+void
+command_deliver(struct game *g)
+{
+	struct order *o;
+	struct unit *u;
+	const char *from;
+	int i, kept = 0;
+
+	for (i = 0; i < g->ntransit; i++) {
+		o = &g->transit[i];
+		if (o->arrives > g->turn) {
+			g->transit[kept++] = *o;
+			continue;
+		}
+		u = &g->units[o->unit];
+		from = o->general >= 0 ? g->generals[o->general].name : "?";
+		if (!unit_active(u)) {
+			game_log(g, o->unit, EV_ORDER, "3.2.3", "the aide from "
+			    "%s finds %s %s: the %s order (given turn %d) is "
+			    "lost", from, u->name, cond_name(u->cond),
+			    order_kind_name(o->kind), o->issued);
+			continue;
+		}
+		if (u->order.kind != ORDER_NONE &&
+		    u->order.issued > o->issued) {
+			game_log(g, o->unit, EV_ORDER, "3.2.3", "the aide from "
+			    "%s arrives with a %s order given turn %d, older "
+			    "than the %s order in force (given turn %d): "
+			    "dropped", from, order_kind_name(o->kind),
+			    o->issued, order_kind_name(u->order.kind),
+			    u->order.issued);
+			continue;
+		}
+		command_put(g, o);
+		game_log(g, o->unit, EV_ORDER, "3.2.2", "the aide from %s "
+		    "reaches %s: the %s order given turn %d is in force "
+		    "(delay %d turn%s)", from, u->name,
+		    order_kind_name(o->kind), o->issued,
+		    o->arrives - o->issued,
+		    o->arrives - o->issued == 1 ? "" : "s");
+	}
+	g->ntransit = kept;
+}

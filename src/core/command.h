@@ -1,0 +1,48 @@
+/*
+ * command.h - the chain of command: command radius and aides-de-camp.
+ *
+ * An order travels from the general who gives it to the unit that obeys
+ * it.  Inside the general's command radius it is heard at once (3.1.1);
+ * outside it an aide-de-camp carries it at the ruleset's courier speed and
+ * it takes effect on the turn the aide arrives (3.2.1), delivered by the
+ * couriers phase (3.2.2).  Orders still riding live in game->transit.
+ *
+ * An order with general -1 comes from the scenario or the umpire: it is
+ * already in the unit's hands and is in force at once.  Players and the AI
+ * name the giving general (by default the unit's own, unit->general).
+ *
+ * The numbers (default radius, courier speed) are the ruleset's
+ * (rs->command_radius, rs->courier_speed); a ruleset with courier speed 0
+ * and the scenario option courier_delay: false both make every order
+ * immediate.
+ */
+#ifndef MARSHAL_COMMAND_H
+#define MARSHAL_COMMAND_H
+
+struct game;
+struct order;
+
+/* Command radius of general i in ticks: its own, else the ruleset's. */
+int command_radius(const struct game *, int general);
+
+/* Turns an aide needs to ride dist ticks (at least 1); 0 if no couriers. */
+int command_ride_turns(const struct game *, int dist);
+
+/*
+ * Hand a checked and stamped order to the chain of command: put it in
+ * force at once or queue it in game->transit with its arrival turn.
+ * Logs the decision with its arithmetic.
+ */
+void command_order(struct game *, const struct order *);
+
+/*
+ * The couriers phase: deliver every order in transit whose arrival turn
+ * has come, in the order given; an order older than the one in force is
+ * dropped.  Logs each delivery.
+ */
+void command_deliver(struct game *);
+
+/* Append an order to game->transit (saves restore transit with this). */
+void command_queue(struct game *, const struct order *);
+
+#endif

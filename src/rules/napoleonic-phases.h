@@ -1,0 +1,117 @@
+/*
+ * napoleonic-phases.h - the Napoleonic turn after movement: couriers (3.2),
+ * fire (3.7), melee (3.8), morale, routs and prisoners (3.9) and the end of
+ * the turn (victory), private to the napoleonic module.
+ *
+ * nap_phases_load reads the data file's sections `command`, `fire`,
+ * `melee`, `morale` and `victory` into a struct nap_phases kept in
+ * rs->phases_priv, and sets rs->command_radius and rs->courier_speed.
+ * The module's turn sequencer calls one nap_phase_* function per phase key.
+ * Every distance below is in ticks, every percentage a whole percent, every
+ * modifier a whole number of pips; doc/turn.md gives the readings.
+ */
+#ifndef MARSHAL_NAPOLEONIC_PHASES_H
+#define MARSHAL_NAPOLEONIC_PHASES_H
+
+#include <stdbool.h>
+
+#include "rules/ruleset.h"
+
+struct game;
+
+/* 3.7 Fire. */
+struct nap_fire {
+	int	die;			/* sides of the fire die */
+	int	inf_range;		/* 3.7.2 musketry range */
+	int	inf_share[RULES_MAX_FORM]; /* 3.7.3 percent of men who fire */
+	int	inf_permille;		/* 3.7.3 men hit per 1000 firing, per pip */
+	int	drill_base;		/* 3.7.3 pips = die + drill - drill_base */
+	int	art_range[RULES_MAX_FORM]; /* 3.7.2 by artillery class (index) */
+	int	canister;		/* 3.7.2 canister range */
+	int	art_long;		/* 3.7.3 men hit per gun per pip, long */
+	int	art_canister;		/* 3.7.3 men hit per gun per pip, close */
+	int	target[RULES_MAX_FORM];	/* 3.7.4 percent, by target formation */
+	int	cover[RULES_MAX_LAND];	/* 3.7.4 percent, by target's ground */
+	int	arc;			/* 3.7.1 45-degree steps either side */
+};
+
+/* 3.8 Melee. */
+struct nap_melee {
+	int	die;
+	int	reach;			/* 3.8.1 gap at which blocks fight */
+	int	form[ARM_COUNT][RULES_MAX_FORM]; /* 3.8.2 by arm and formation */
+	int	cavalry_vs_foot;	/* 3.8.2 horse against foot or guns */
+	int	square_vs_cavalry;	/* 3.8.2 a square against horse */
+	int	flank;			/* 3.8.2 striking a flank or rear */
+	int	odds;			/* 3.8.2 per doubling of strength */
+	int	loss;			/* 3.8.3 loser's percent per point */
+	int	winner_loss;		/* 3.8.3 winner's percent */
+	int	rout_margin;		/* 3.8.4 a defeat this heavy routs */
+};
+
+/* 3.9 Morale, routs and prisoners. */
+struct nap_morale {
+	int	die;
+	int	dice;
+	int	base;			/* 3.9.1 pass on dice <= drill + base */
+	int	trigger;		/* 3.9.1 percent lost in a turn */
+	int	per_losses;		/* 3.9.1 -1 per this percent lost in all */
+	int	musician;		/* 3.9.1 */
+	int	general;		/* 3.9.1 general within command radius */
+	int	mob;			/* 3.9.1 already a Mob */
+	int	rout_margin;		/* 3.9.2 failing this badly routs */
+	int	rout_speed[ARM_COUNT];	/* 3.9.3 ticks fled per turn */
+	int	track_max;		/* 3.9.2 longest rout track, in steps */
+	int	touch;			/* 3.9.5 gap at which routers are caught */
+	int	capture;		/* 3.9.5 1d6 + mods >= this: POWs */
+	int	capture_cavalry;	/* 3.9.5 the pursuer is mounted */
+	int	capture_blocked;	/* 3.9.5 the routers cannot flee on */
+	int	scatter_loss;		/* 3.9.5 percent lost scattering */
+};
+
+/* The end of the battle. */
+struct nap_victory {
+	int	hold;			/* gap from which a unit holds a place */
+};
+
+struct nap_phases {
+	struct nap_fire		fire;
+	struct nap_melee	melee;
+	struct nap_morale	morale;
+	struct nap_victory	victory;
+};
+
+/* Read the sections into rs->phases_priv; 0, or -1 with diagnostics. */
+int nap_phases_load(struct ruleset *, const struct doc_node *root,
+    struct diags *);
+
+/* Free rs->phases_priv. */
+void nap_phases_free(struct ruleset *);
+
+/* The tables of a loaded ruleset. */
+const struct nap_phases *nap_phases(const struct ruleset *);
+
+/* One function per phase key: couriers, fire, melee, morale, end. */
+void nap_phase_couriers(struct game *);
+void nap_phase_fire(struct game *);
+void nap_phase_melee(struct game *);
+void nap_phase_morale(struct game *);
+void nap_phase_end(struct game *);
+
+/*
+ * 3.9.5: unit touches routed enemy unit routed (movement calls this when
+ * a mover reaches routers; the morale phase calls it for every formed unit
+ * next to routers).  The routers surrender or scatter.
+ */
+void nap_rout_touch(struct game *, int unit, int routed);
+
+/* 3.9.2: unit u routs: condition, rout track, event (why: the cause). */
+void nap_rout(struct game *, int u, const char *why);
+
+/* Smallest distance in ticks between the footprints of units a and b. */
+int nap_gap(const struct game *, int a, int b);
+
+/* Take men from a unit (never below 0); returns the number taken. */
+int nap_casualties(struct game *, int u, int men);
+
+#endif

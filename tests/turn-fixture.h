@@ -1,0 +1,81 @@
+/*
+ * turn-fixture.h - small games built in C for the tests of the turn after
+ * movement (couriers, fire, melee, morale, saves): the real Napoleonic
+ * ruleset from $MARSHAL_DATA, an open map and two sides with a general
+ * each.  Header-only so each test program stays one file.
+ */
+#ifndef MARSHAL_TURN_FIXTURE_H
+#define MARSHAL_TURN_FIXTURE_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "io/load.h"
+#include "rules/ruleset.h"
+
+static struct ruleset *
+fixture_ruleset(void)
+{
+	struct diags d;
+	struct ruleset *rs;
+	const char *dir = getenv("MARSHAL_DATA");
+
+	diags_init(&d);
+	rs = load_ruleset("napoleonic", dir != NULL ? dir : "data", &d);
+	if (rs == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	return rs;
+}
+
+/* Two sides on a w x h open map; general i of side i stands at gpos[i]. */
+static struct game *
+fixture_game(const struct ruleset *rs, int w, int h)
+{
+	struct game *g = game_create(rs, map_create(w, h));
+
+	game_add_side(g, "French");
+	game_add_side(g, "Allies");
+	game_add_general(g, "fr", "Durutte", 0, -1);
+	game_add_general(g, "al", "Bylandt", 1, -1);
+	g->sides[0].rear = (struct point){ w / 2, h - 1 };
+	g->sides[1].rear = (struct point){ w / 2, 0 };
+	return g;
+}
+
+/* Deploy a unit; returns its index. */
+static int
+fixture_unit(struct game *g, const char *id, int side, enum arm arm,
+    const char *klass, const char *form, int x, int y, enum dir facing,
+    int strength)
+{
+	int u = game_add_unit(g, id, id, side, side);
+	struct unit *un = &g->units[u];
+
+	un->arm = arm;
+	un->klass = ruleset_class(g->rs, arm, klass);
+	un->drill = 4;
+	un->strength = un->strength0 = strength;
+	un->formation = ruleset_form(g->rs, form);
+	un->pos = (struct point){ x, y };
+	un->facing = facing;
+	un->cond = COND_FORMED;
+	game_occupy(g, u, true);
+	return u;
+}
+
+/* The number of events with this rule whose text contains s. */
+static int
+fixture_count(const struct game *g, const char *rule, const char *s)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->log.n; i++)
+		if (strcmp(g->log.v[i].rule, rule) == 0 &&
+		    (s == NULL || strstr(g->log.v[i].text, s) != NULL))
+			n++;
+	return n;
+}
+
+#endif
