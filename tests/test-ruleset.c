@@ -1,0 +1,246 @@
+/*
+ * test-ruleset.c - the shared ruleset tables read from the Napoleonic
+ * data file, and the checks ruleset_load makes on them.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "io/load.h"
+#include "io/yread.h"
+#include "rules/ruleset.h"
+#include "util/xalloc.h"
+
+static const char *
+datadir(void)
+{
+	const char *d = getenv("MARSHAL_DATA");
+
+	return d != NULL ? d : "data";
+}
+
+static int
+setup(void **state)
+{
+	struct diags d;
+	struct ruleset *rs;
+
+	diags_init(&d);
+	rs = load_ruleset("napoleonic", datadir(), &d);
+	if (rs == NULL) {
+		diags_print(&d, stderr);
+		diags_free(&d);
+		return -1;
+	}
+	diags_free(&d);
+	*state = rs;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	ruleset_free(*state);
+	return 0;
+}
+
+static void
+test_scale_and_names(void **state)
+{
+	const struct ruleset *rs = *state;
+
+	assert_string_equal(rs->name, "napoleonic");
+	assert_string_equal(rs->unit, "BD");
+	assert_int_equal(rs->ticks, 4);		/* cell 0.5 BD, step 2 */
+	assert_int_equal(rs->nphases, 10);
+	assert_string_equal(rs->phase_keys[5], "movement");
+	assert_non_null(rs->ops);
+	assert_string_equal(rs->ops->name, "napoleonic");
+}
+
+/* 3.6.5: the landscape table in ticks. */
+static void
+test_landscape(void **state)
+{
+	const struct ruleset *rs = *state;
+	int wood = ruleset_land(rs, "wood"), dense = ruleset_land(rs,
+	    "dense_wood"), fields = ruleset_land(rs, "fields");
+
+	assert_true(wood >= 0);
+	assert_int_equal(rs->land[wood].pe, 4);		/* Pe 1 BD */
+	assert_int_equal(rs->land[wood].pr, 0);
+	assert_int_equal(rs->land[dense].pe, 8);
+	assert_int_equal(rs->land[dense].pr, 4);
+	assert_int_equal(rs->land[fields].pr, 2);	/* 0.5 BD */
+	assert_int_equal(rs->land[wood].glyph, 'T');
+	assert_string_equal(rs->land[wood].uglyph, "\xe2\x99\xa3");
+	assert_true(rs->land[wood].forbid &
+	    (1u << ruleset_form(rs, "square")));
+	assert_false(rs->land[wood].forbid &
+	    (1u << ruleset_form(rs, "line")));
+	assert_int_equal(ruleset_land(rs, "lava"), -1);
+}
+
+static void
+test_formations(void **state)
+{
+	const struct ruleset *rs = *state;
+	int mc = ruleset_form(rs, "manoeuvre_column");
+	int line = ruleset_form(rs, "line");
+	int unl = ruleset_form(rs, "unlimbered");
+
+	assert_true(mc >= 0);
+	assert_int_equal(rs->form[mc].frontage[ARM_INFANTRY], 2);
+	assert_int_equal(rs->form[mc].depth[ARM_INFANTRY], 8);
+	assert_int_equal(rs->form[mc].depth[ARM_CAVALRY], 12);
+	assert_false(rs->form[mc].arms & (1u << ARM_ARTILLERY));
+	assert_true(rs->form[mc].flags & FORMF_FREE_TURN);
+	assert_true(rs->form[mc].flags & FORMF_BLOCK_FLANK);
+	assert_int_equal(rs->form[line].frontage[ARM_INFANTRY], 6);
+	assert_true(rs->form[line].flags & FORMF_BLOCK_FRONT);
+	assert_true(rs->form[unl].flags & FORMF_IMMOBILE);
+	assert_true(rs->form[unl].flags & FORMF_BLOCK_ALL);
+	assert_true(rs->form[ruleset_form(rs, "road_column")].flags &
+	    FORMF_ROAD);
+	assert_string_equal(rs->form[mc].label, "Manoeuvre Column");
+}
+
+static void
+test_obstacles_and_classes(void **state)
+{
+	const struct ruleset *rs = *state;
+	int river = ruleset_obst(rs, "river"), hedge = ruleset_obst(rs,
+	    "hedge");
+
+	assert_string_equal(rs->obst[0].name, "none");
+	assert_int_equal(ruleset_obst(rs, "none"), 0);
+	assert_true(river > 0);
+	assert_int_equal(rs->obst[river].pe, 8);
+	assert_true(rs->obst[river].may_end_on);
+	assert_false(rs->obst[hedge].may_end_on);
+	assert_int_equal(rs->obst[hedge].pr, 4);
+	assert_true(ruleset_class(rs, ARM_ARTILLERY, "horse") >= 0);
+	assert_int_equal(rs->klass[ruleset_class(rs, ARM_ARTILLERY,
+	    "horse")].arm, ARM_ARTILLERY);
+	assert_int_equal(ruleset_class(rs, ARM_INFANTRY, "horse"), -1);
+	assert_true(ruleset_class(rs, ARM_CAVALRY, "light") !=
+	    ruleset_class(rs, ARM_ARTILLERY, "light"));
+}
+
+static void
+test_fmt(void **state)
+{
+	const struct ruleset *rs = *state;
+	char buf[32];
+
+	ruleset_fmt(rs, 10, buf, sizeof buf);
+	assert_string_equal(buf, "2.5 BD");
+	ruleset_fmt(rs, 1, buf, sizeof buf);
+	assert_string_equal(buf, "0.25 BD");
+	ruleset_fmt(rs, -4, buf, sizeof buf);
+	assert_string_equal(buf, "-1 BD");
+	ruleset_fmt(rs, -3, buf, sizeof buf);
+	assert_string_equal(buf, "-0.75 BD");
+	ruleset_fmt(rs, 0, buf, sizeof buf);
+	assert_string_equal(buf, "0 BD");
+}
+
+/*
+ * The real data file with one text replaced: checks on a complete file
+ * whatever sections the module adds later.  Returns the first problem.
+ */
+static char *
+load_edited(const char *from, const char *to)
+{
+	char *path = xasprintf("%s/rulesets/napoleonic.yaml", datadir());
+	char *buf, *at, *text;
+	struct diags d;
+	struct doc_node *root;
+	struct ruleset *rs;
+	FILE *f;
+	long len;
+
+	assert_non_null(f = fopen(path, "rb"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	buf = xcalloc((size_t)len + 1, 1);
+	assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	free(path);
+	if ((at = strstr(buf, from)) == NULL)
+		fail_msg("'%s' not in the data file", from);
+	*at = '\0';
+	text = xasprintf("%s%s%s", buf, to, at + strlen(from));
+	free(buf);
+
+	diags_init(&d);
+	root = yread_buffer("n.yaml", text, strlen(text), &d);
+	free(text);
+	assert_non_null(root);
+	rs = ruleset_load(root, &d);
+	doc_free(root);
+	assert_null(rs);
+	assert_true(d.n >= 1);
+	text = xstrdup(d.v[0].msg);
+	diags_free(&d);
+	return text;
+}
+
+static void
+expect_edit(const char *from, const char *to, const char *msg)
+{
+	char *got = load_edited(from, to);
+
+	if (strstr(got, msg) == NULL)
+		fail_msg("'%s' does not contain '%s'", got, msg);
+	free(got);
+}
+
+static void
+test_checks(void **state)
+{
+	(void)state;
+	expect_edit("cell: 0.5", "cell: 0.3", "whole number of ticks");
+	expect_edit("cell: 0.5", "cell: 0", "out of range");
+	expect_edit("ruleset: napoleonic", "ruleset: chess",
+	    "unknown ruleset 'chess'");
+	expect_edit("\nscale:", "\nspeed: 1\nscale:", "unknown key 'speed'");
+	expect_edit("forbid: [masse, square,", "forbid: [masse, squares,",
+	    "unknown formation 'squares'");
+	expect_edit("size: {infantry: [2, 8]", "size: {infantry: [12, 11]",
+	    "footprint 12 x 11 = 132 cells is larger than 128");
+	expect_edit("  fence:\n", "  none:\n", "'none' is reserved");
+	expect_edit("pe: 1\n    pr: 0\n    forbid: [masse",
+	    "pe: 1.1\n    pr: 0\n    forbid: [masse",
+	    "1.1 is not a multiple of 1/4");
+	expect_edit("block: front", "block: sideways",
+	    "unknown value 'sideways'");
+	expect_edit("artillery: [light, heavy, horse]",
+	    "artillery: [light, heavy, light]", "class 'light' given twice");
+	expect_edit("{key: fire,", "{key: rally,", "phase 'rally' given twice");
+	expect_edit("glyph: \"T\"", "glyph: \"TT\"", "one printable ASCII");
+	expect_edit("colour: 4", "colour: 9", "out of range 0..7");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_scale_and_names),
+		cmocka_unit_test(test_landscape),
+		cmocka_unit_test(test_formations),
+		cmocka_unit_test(test_obstacles_and_classes),
+		cmocka_unit_test(test_fmt),
+		cmocka_unit_test(test_checks),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
