@@ -21,6 +21,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{ "play", cli_play, "play [SCENARIO]" },
 	{ "check", cli_check, "check FILE..." },
 	{ "resolve", cli_resolve,
 	    "resolve SCENARIO [--turns N] [--seed S] [--format text|json]" },
@@ -61,10 +62,10 @@ main(int argc, char **argv)
 		return 0;
 	}
 	if (argc < 2) {
-		fprintf(stderr, "marshal: the terminal interface is not "
-		    "built yet; use a command\n");
-		usage(stderr);
-		return 2;
+		/* No command: play the bundled default scenario. */
+		char *play[] = { argv[0], NULL };
+
+		return cli_play(1, play);
 	}
 	for (i = 0; i < NCOMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)

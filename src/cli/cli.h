@@ -11,6 +11,9 @@
 /* marshal check FILE... : validate data files. */
 int cli_check(int argc, char **argv);
 
+/* marshal play [SCENARIO] : play in the terminal (default scenario). */
+int cli_play(int argc, char **argv);
+
 /* marshal resolve SCENARIO [options] : play turns headless. */
 int cli_resolve(int argc, char **argv);
 

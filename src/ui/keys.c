@@ -1,0 +1,188 @@
+/*
+ * keys.c - the key bindings of every mode.  See keys.h.
+ *
+ * The map keys follow the roguelike habit players already know: cursor
+ * keys, vi keys hjkl with yubn for diagonals, and the numeric keypad with
+ * or without Num Lock.  Capital HJKL jump eight cells.  Letters for orders
+ * are the first letter of the order (m, s, f, r); e ends the side's turn.
+ * ('n' is a diagonal here, so it cannot also end the turn.)
+ */
+#include "config.h"
+
+#include <stddef.h>
+
+#include "ui/keys.h"
+#include "ui/ui.h"
+
+#define CURSOR_KEYS \
+	{ ACT_N, { UIK_UP, 'k', '8', 0 }, "Up k 8", \
+	    "move the cursor north" }, \
+	{ ACT_S, { UIK_DOWN, 'j', '2', 0 }, "Down j 2", \
+	    "move the cursor south" }, \
+	{ ACT_W, { UIK_LEFT, 'h', '4', 0 }, "Left h 4", \
+	    "move the cursor west" }, \
+	{ ACT_E, { UIK_RIGHT, 'l', '6', 0 }, "Right l 6", \
+	    "move the cursor east" }, \
+	{ ACT_NW, { 'y', '7', UIK_HOME, UIK_A1, 0 }, "y 7 Home", \
+	    "move the cursor north-west" }, \
+	{ ACT_NE, { 'u', '9', UIK_PPAGE, UIK_A3, 0 }, "u 9 PgUp", \
+	    "move the cursor north-east" }, \
+	{ ACT_SW, { 'b', '1', UIK_END, UIK_C1, 0 }, "b 1 End", \
+	    "move the cursor south-west" }, \
+	{ ACT_SE, { 'n', '3', UIK_NPAGE, UIK_C3, 0 }, "n 3 PgDn", \
+	    "move the cursor south-east" }, \
+	{ ACT_FAR_N, { 'K', 0 }, "K", "move the cursor 8 cells north" }, \
+	{ ACT_FAR_S, { 'J', 0 }, "J", "move the cursor 8 cells south" }, \
+	{ ACT_FAR_W, { 'H', 0 }, "H", "move the cursor 8 cells west" }, \
+	{ ACT_FAR_E, { 'L', 0 }, "L", "move the cursor 8 cells east" }
+
+#define PAGER_KEYS \
+	{ ACT_UP, { UIK_UP, 'k', '8', 0 }, "Up k", "scroll up a line" }, \
+	{ ACT_DOWN, { UIK_DOWN, 'j', '2', UIK_ENTER, 0 }, "Down j Enter", \
+	    "scroll down a line" }, \
+	{ ACT_PAGE_UP, { UIK_PPAGE, 'b', '9', 0 }, "PgUp b", \
+	    "scroll up a page" }, \
+	{ ACT_PAGE_DOWN, { UIK_NPAGE, ' ', '3', 0 }, "PgDn Space", \
+	    "scroll down a page" }, \
+	{ ACT_TOP, { UIK_HOME, 'g', 0 }, "Home g", "go to the top" }, \
+	{ ACT_BOTTOM, { UIK_END, 'G', 0 }, "End G", "go to the end" }
+
+static const struct binding map_keys[] = {
+	CURSOR_KEYS,
+	{ ACT_SELECT, { UIK_ENTER, ' ', '5', UIK_B2, 0 }, "Enter Space 5",
+	    "select the unit under the cursor" },
+	{ ACT_NEXT_UNIT, { UIK_TAB, 0 }, "Tab",
+	    "select the next unit of the side to play" },
+	{ ACT_PREV_UNIT, { UIK_BTAB, 0 }, "Shift-Tab",
+	    "select the previous unit of the side to play" },
+	{ ACT_MOVE, { 'm', 0 }, "m",
+	    "Move order: pick the destination with the cursor" },
+	{ ACT_STOP, { 's', 0 }, "s", "Stop order: halt where it stands" },
+	{ ACT_FORMATION, { 'f', 0 }, "f",
+	    "Formation order: choose from the unit's formations" },
+	{ ACT_RESTORE, { 'r', 0 }, "r", "Restore order: a Mob re-forms" },
+	{ ACT_END_TURN, { 'e', 0 }, "e",
+	    "end this side's orders (then the other side; then the turn)" },
+	{ ACT_WHY, { 'x', 'W', 0 }, "x W",
+	    "why: the selected unit's last results, rule by rule" },
+	{ ACT_AREA, { 'a', 0 }, "a",
+	    "show or hide where the selected unit can reach this turn" },
+	{ ACT_HEIGHTS, { 't', 0 }, "t", "show or hide contour levels" },
+	{ ACT_RULES, { 'R', 0 }, "R", "rules reference from the ruleset" },
+	{ ACT_LOG, { 'M', 0 }, "M", "the whole message log" },
+	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc", "clear the selection" },
+	{ ACT_HELP, { '?', 0 }, "?", "this help" },
+	{ ACT_QUIT, { 'q', 0 }, "q", "quit (asks first)" },
+	{ ACT_NONE, { 0 }, NULL, NULL }
+};
+
+static const struct binding move_keys[] = {
+	CURSOR_KEYS,
+	{ ACT_CONFIRM, { UIK_ENTER, ' ', '5', UIK_B2, 0 }, "Enter Space 5",
+	    "give the Move order to the cursor" },
+	{ ACT_WAYPOINT, { 'w', 0 }, "w", "add a waypoint at the cursor" },
+	{ ACT_UNDO, { UIK_BACKSPACE, 0 }, "Backspace",
+	    "remove the last waypoint" },
+	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc", "cancel the order" },
+	{ ACT_HELP, { '?', 0 }, "?", "this help" },
+	{ ACT_NONE, { 0 }, NULL, NULL }
+};
+
+static const struct binding menu_keys[] = {
+	{ ACT_UP, { UIK_UP, 'k', 0 }, "Up k", "previous formation" },
+	{ ACT_DOWN, { UIK_DOWN, 'j', 0 }, "Down j", "next formation" },
+	{ ACT_CONFIRM, { UIK_ENTER, ' ', 0 }, "Enter Space",
+	    "give the Formation order (or press its number 1-9)" },
+	{ ACT_CANCEL, { UIK_ESC, 'q', 0 }, "Esc q", "cancel" },
+	{ ACT_HELP, { '?', 0 }, "?", "this help" },
+	{ ACT_NONE, { 0 }, NULL, NULL }
+};
+
+static const struct binding pager_keys[] = {
+	PAGER_KEYS,
+	{ ACT_CLOSE, { UIK_ESC, 'q', '?', 0 }, "Esc q",
+	    "close and go back" },
+	{ ACT_NONE, { 0 }, NULL, NULL }
+};
+
+static const struct binding quit_keys[] = {
+	{ ACT_YES, { 'y', 'Y', 0 }, "y", "quit marshal" },
+	{ ACT_NO, { 'n', 'N', UIK_ESC, 'q', 0 }, "n Esc", "keep playing" },
+	{ ACT_NONE, { 0 }, NULL, NULL }
+};
+
+static const struct binding handover_keys[] = {
+	{ ACT_CONTINUE, { UIK_ENTER, ' ', 0 }, "Enter Space",
+	    "start giving orders" },
+	{ ACT_QUIT, { 'q', 0 }, "q", "quit (asks first)" },
+	{ ACT_NONE, { 0 }, NULL, NULL }
+};
+
+static const struct binding over_keys[] = {
+	{ ACT_LOG, { 'M', 0 }, "M", "the whole message log" },
+	{ ACT_QUIT, { 'q', 0 }, "q", "quit (asks first)" },
+	{ ACT_NONE, { 0 }, NULL, NULL }
+};
+
+static const struct binding global_keys[] = {
+	{ ACT_REDRAW, { UIK_CTRL('l'), 0 }, "Ctrl-L", "redraw the screen" },
+	{ ACT_NONE, { 0 }, NULL, NULL }
+};
+
+static const struct binding *const tables[MODE_COUNT] = {
+	[MODE_MAP] = map_keys,
+	[MODE_MOVE] = move_keys,
+	[MODE_MENU] = menu_keys,
+	[MODE_PAGER] = pager_keys,
+	[MODE_QUIT] = quit_keys,
+	[MODE_HANDOVER] = handover_keys,
+	[MODE_OVER] = over_keys,
+};
+
+static const char *const mode_names[MODE_COUNT] = {
+	[MODE_MAP] = "Orders",
+	[MODE_MOVE] = "Move: pick destination",
+	[MODE_MENU] = "Formation",
+	[MODE_PAGER] = "Reading",
+	[MODE_QUIT] = "Quit?",
+	[MODE_HANDOVER] = "Hand over",
+	[MODE_OVER] = "Game over",
+};
+
+const struct binding *
+keys_mode(int mode)
+{
+	if (mode < 0 || mode >= MODE_COUNT)
+		return global_keys;
+	return tables[mode];
+}
+
+static enum ui_action
+lookup(const struct binding *b, int key)
+{
+	int i;
+
+	for (; b->action != ACT_NONE; b++)
+		for (i = 0; i < BIND_MAX_KEYS && b->keys[i] != 0; i++)
+			if (b->keys[i] == key)
+				return b->action;
+	return ACT_NONE;
+}
+
+enum ui_action
+keys_action(int mode, int key)
+{
+	enum ui_action a = lookup(global_keys, key);
+
+	if (a != ACT_NONE)
+		return a;
+	return lookup(keys_mode(mode), key);
+}
+
+const char *
+keys_mode_name(int mode)
+{
+	if (mode < 0 || mode >= MODE_COUNT)
+		return "?";
+	return mode_names[mode];
+}

@@ -1,0 +1,235 @@
+/*
+ * screen.c - curses: terminal set-up, the frame copy and key translation.
+ * See screen.h.  Nothing else in marshal includes <curses.h>.
+ *
+ * Over a slow SSH link what matters is what is sent: the screen is never
+ * cleared per frame; each frame is drawn into a canvas, compared with the
+ * previous one, and only the cells that differ are written to curses,
+ * whose own refresh then sends the smallest update it can.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/canvas.h"
+#include "ui/keys.h"
+#include "ui/screen.h"
+#include "ui/ui.h"
+#include "util/xalloc.h"
+
+static volatile sig_atomic_t screen_signal;
+static bool screen_active;	/* curses is up: restore() has work */
+
+static void
+on_signal(int sig)
+{
+	screen_signal = sig;
+}
+
+/* The terminal is put back whatever path leads out of the program. */
+static void
+restore(void)
+{
+	if (screen_active && !isendwin())
+		endwin();
+}
+
+void
+screen_caps(struct screen_caps *caps)
+{
+	const char *nc = getenv("NO_COLOR"), *cs;
+
+	setlocale(LC_ALL, "");
+	cs = nl_langinfo(CODESET);
+	caps->utf8 = cs != NULL && (strcmp(cs, "UTF-8") == 0 ||
+	    strcmp(cs, "utf8") == 0);
+	caps->colour = nc == NULL || *nc == '\0';
+}
+
+static int
+translate(int ch)
+{
+	switch (ch) {
+	case KEY_UP:		return UIK_UP;
+	case KEY_DOWN:		return UIK_DOWN;
+	case KEY_LEFT:		return UIK_LEFT;
+	case KEY_RIGHT:		return UIK_RIGHT;
+	case KEY_HOME:		return UIK_HOME;
+	case KEY_END:		return UIK_END;
+	case KEY_PPAGE:		return UIK_PPAGE;
+	case KEY_NPAGE:		return UIK_NPAGE;
+	case KEY_A1:		return UIK_A1;
+	case KEY_A3:		return UIK_A3;
+	case KEY_B2:		return UIK_B2;
+	case KEY_C1:		return UIK_C1;
+	case KEY_C3:		return UIK_C3;
+	case KEY_ENTER:
+	case '\r':
+	case '\n':		return UIK_ENTER;
+	case KEY_BACKSPACE:
+	case 127:
+	case 8:			return UIK_BACKSPACE;
+	case KEY_BTAB:		return UIK_BTAB;
+	case KEY_RESIZE:	return UIK_RESIZE;
+	default:		return ch;
+	}
+}
+
+/* Colour pairs are made on first use: one per (foreground, background). */
+static short
+pair_of(bool colour, int fg, int bg, short *pairs)
+{
+	int idx = fg * 9 + bg;
+
+	if (!colour || (fg == COL_DEFAULT && bg == COL_DEFAULT))
+		return 0;
+	if (pairs[idx] == 0 && 1 + idx < COLOR_PAIRS) {
+		init_pair((short)(1 + idx), fg == COL_DEFAULT ? -1 : fg,
+		    bg == COL_DEFAULT ? -1 : bg);
+		pairs[idx] = (short)(1 + idx);
+	}
+	return pairs[idx];
+}
+
+static attr_t
+attrs_of(int a)
+{
+	attr_t r = A_NORMAL;
+
+	if (a & ATTR_BOLD)
+		r |= A_BOLD;
+	if (a & ATTR_REVERSE)
+		r |= A_REVERSE;
+	if (a & ATTR_UNDERLINE)
+		r |= A_UNDERLINE;
+	if (a & ATTR_DIM)
+		r |= A_DIM;
+	return r;
+}
+
+static bool
+same(const struct ccell *a, const struct ccell *b)
+{
+	return strcmp(a->glyph, b->glyph) == 0 && a->style.fg == b->style.fg &&
+	    a->style.bg == b->style.bg && a->style.attr == b->style.attr;
+}
+
+/* Write the cells of cur that differ from prev (all if prev is NULL). */
+static void
+flush(const struct canvas *cur, const struct canvas *prev, bool colour,
+    short *pairs)
+{
+	const struct ccell *a, *b;
+	int x, y;
+
+	for (y = 0; y < cur->h; y++)
+		for (x = 0; x < cur->w; x++) {
+			a = canvas_cell(cur, x, y);
+			b = prev != NULL ? canvas_cell(prev, x, y) : NULL;
+			if (b != NULL && same(a, b))
+				continue;
+			attr_set(attrs_of(a->style.attr), pair_of(colour,
+			    a->style.fg, a->style.bg, pairs), NULL);
+			mvaddstr(y, x, a->glyph);
+		}
+	attr_set(A_NORMAL, 0, NULL);
+}
+
+static void
+copy(struct canvas *dst, const struct canvas *src)
+{
+	if (dst->w != src->w || dst->h != src->h)
+		canvas_resize(dst, src->w, src->h);
+	memcpy(dst->cells, src->cells,
+	    (size_t)src->w * (size_t)src->h * sizeof *src->cells);
+}
+
+int
+screen_run(struct ui *ui, char **cause)
+{
+	struct sigaction sa;
+	struct canvas *cur, *prev;
+	SCREEN *scr;
+	short pairs[81];
+	bool full = true, dirty = true;
+	int ch, h, w;
+
+	*cause = NULL;
+	if ((scr = newterm(NULL, stdout, stdin)) == NULL) {
+		*cause = xasprintf("cannot use the terminal (TERM=%s)",
+		    getenv("TERM") != NULL ? getenv("TERM") : "unset");
+		return -1;
+	}
+	set_term(scr);
+	screen_active = true;
+	atexit(restore);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	set_escdelay(100);
+	timeout(500);
+	if (ui->colour && has_colors() && start_color() == OK &&
+	    COLORS >= 8) {
+		use_default_colors();
+	} else
+		ui->colour = false;
+	memset(pairs, 0, sizeof pairs);
+
+	getmaxyx(stdscr, h, w);
+	cur = canvas_create(w, h, !ui->utf8);
+	prev = canvas_create(w, h, !ui->utf8);
+	while (!ui->quit && screen_signal == 0) {
+		if (dirty) {
+			ui_draw(ui, cur);
+			flush(cur, full ? NULL : prev, ui->colour, pairs);
+			copy(prev, cur);
+			full = false;
+			if (ui->curs_x >= 0) {
+				curs_set(1);
+				move(ui->curs_y, ui->curs_x);
+			} else {
+				curs_set(0);
+				move(h - 1, 0);
+			}
+			refresh();
+			dirty = false;
+		}
+		if (ui->quit)
+			break;
+		ch = getch();
+		if (ch == ERR)
+			continue;
+		dirty = true;
+		if (ch == KEY_RESIZE) {
+			getmaxyx(stdscr, h, w);
+			canvas_resize(cur, w, h);
+			erase();
+			full = true;
+		}
+		ui_key(ui, translate(ch));
+		if (ui->redraw) {
+			clearok(curscr, TRUE);
+			full = true;
+			ui->redraw = false;
+		}
+	}
+	canvas_free(cur);
+	canvas_free(prev);
+	endwin();
+	screen_active = false;
+	delscreen(scr);
+	return 0;
+}

@@ -1,0 +1,34 @@
+/*
+ * screen.h - the terminal: the only part of marshal that uses curses.
+ *
+ * screen_run sets the terminal up (locale, colours or monochrome, keys),
+ * then loops: draw the interface onto a canvas, copy to the terminal only
+ * the cells that changed since the last frame, and hand each key to the
+ * interface as a UI key code.  It restores the terminal however it ends:
+ * normally, by quitting, on SIGINT, SIGTERM or SIGHUP (the handlers only
+ * set a flag), or through exit() (an atexit handler calls endwin).
+ */
+#ifndef MARSHAL_SCREEN_H
+#define MARSHAL_SCREEN_H
+
+#include <stdbool.h>
+
+struct ui;
+
+/* What the terminal can show, decided before the ui is created. */
+struct screen_caps {
+	bool	utf8;		/* the locale's character set is UTF-8 */
+	bool	colour;		/* colours wanted (NO_COLOR unset) */
+};
+
+/* Set the locale and find what the terminal can show. */
+void screen_caps(struct screen_caps *);
+
+/*
+ * Run the interface until the player quits or a signal arrives.  Returns
+ * 0, or -1 with *cause allocated (the terminal could not be opened).
+ * ui->colour is cleared if the terminal has no colours.
+ */
+int screen_run(struct ui *, char **cause);
+
+#endif

@@ -1,0 +1,418 @@
+/*
+ * ui.c - the interface's state, key dispatch, turn flow and the frame:
+ * status line, hints, and the boxes for quitting, handing over and the end
+ * of the game.  See ui.h.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "rules/ruleset.h"
+#include "ui/view.h"
+#include "util/xalloc.h"
+
+static void begin_side(struct ui *, int depth);
+
+struct ui *
+ui_create(struct game *g, bool utf8, bool colour)
+{
+	struct ui *ui = xcalloc(1, sizeof *ui);
+	int i;
+
+	ui->game = g;
+	ui->utf8 = utf8;
+	ui->colour = colour;
+	ui->sel = -1;
+	ui->mode = MODE_MAP;
+	ui->curs_x = ui->curs_y = -1;
+	ui->log_from = g->log.n;
+	for (i = 0; i < GAME_MAX_SIDES; i++)
+		ui->ctl[i].name = "player";
+	return ui;
+}
+
+void
+ui_free(struct ui *ui)
+{
+	free(ui);
+}
+
+void
+ui_set_controller(struct ui *ui, int side, const struct ui_controller *c)
+{
+	if (side >= 0 && side < GAME_MAX_SIDES)
+		ui->ctl[side] = *c;
+}
+
+void
+ui_msg(struct ui *ui, bool error, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ui->msg, sizeof ui->msg, fmt, ap);
+	va_end(ap);
+	ui->msg_error = error;
+}
+
+bool
+ui_own(const struct ui *ui, int unit)
+{
+	return unit >= 0 && unit < ui->game->nunits &&
+	    ui->game->units[unit].side == ui->side;
+}
+
+int
+ui_allowance(struct ui *ui, int unit)
+{
+	const struct ruleset *rs = ui->game->rs;
+
+	if (rs->ops == NULL || rs->ops->allowance == NULL || unit < 0)
+		return -1;
+	return rs->ops->allowance(ui->game, unit, false);
+}
+
+int
+ui_order(struct ui *ui, const struct order *o)
+{
+	struct game *g = ui->game;
+	char *cause = NULL;
+	const struct unit *u = &g->units[o->unit];
+
+	if (game_order(g, o, &cause) != 0) {
+		ui_msg(ui, true, "Refused: %s", cause != NULL ? cause :
+		    "the order is not possible");
+		free(cause);
+		return -1;
+	}
+	ui_msg(ui, false, "%s: %s order given.", u->name,
+	    order_kind_name(o->kind));
+	return 0;
+}
+
+/* Count the sides a person plays. */
+static int
+humans(const struct ui *ui)
+{
+	int i, n = 0;
+
+	for (i = 0; i < ui->game->nsides; i++)
+		if (ui->ctl[i].orders == NULL)
+			n++;
+	return n;
+}
+
+/* Put the cursor on the first active unit of the side to play. */
+static void
+cursor_home(struct ui *ui)
+{
+	const struct game *g = ui->game;
+	int i;
+
+	for (i = 0; i < g->nunits; i++)
+		if (g->units[i].side == ui->side &&
+		    unit_active(&g->units[i])) {
+			ui->cursor = g->units[i].pos;
+			return;
+		}
+}
+
+static void
+resolve(struct ui *ui, int depth)
+{
+	struct game *g = ui->game;
+	int mark = g->log.n, turn = g->turn, i, n = 0;
+
+	game_turn(g);
+	ui->resolved = turn;
+	ui->log_from = mark;
+	for (i = mark; i < g->log.n; i++)
+		if (g->log.v[i].kind != EV_PHASE)
+			n++;
+	ui_msg(ui, false, "Turn %d resolved: %d results in the log. "
+	    "x on a unit explains why.", turn, n);
+	ui->side = 0;
+	if (g->opt.turn_limit > 0 && g->turn > g->opt.turn_limit) {
+		ui->mode = MODE_OVER;
+		return;
+	}
+	begin_side(ui, depth + 1);
+}
+
+static void
+end_side(struct ui *ui, int depth)
+{
+	ui->sel = -1;
+	ui->area = false;
+	ui->mode = MODE_MAP;
+	if (ui->side + 1 < ui->game->nsides) {
+		ui->side++;
+		begin_side(ui, depth + 1);
+	} else
+		resolve(ui, depth);
+}
+
+/*
+ * A side begins giving orders.  A side played by a program gives them at
+ * once; with nobody at the keyboard at all, stop after each turn so that
+ * the game does not run away.
+ */
+static void
+begin_side(struct ui *ui, int depth)
+{
+	struct ui_controller *c = &ui->ctl[ui->side];
+
+	ui->sel = -1;
+	cursor_home(ui);
+	if (c->orders != NULL) {
+		c->orders(ui->game, ui->side, c->arg);
+		if (humans(ui) > 0 || depth < ui->game->nsides) {
+			end_side(ui, depth);
+			return;
+		}
+	}
+	ui->mode = humans(ui) > 1 ? MODE_HANDOVER : MODE_MAP;
+}
+
+void
+ui_start(struct ui *ui)
+{
+	ui->side = 0;
+	begin_side(ui, 0);
+}
+
+static void
+quit_key(struct ui *ui, enum ui_action a)
+{
+	if (a == ACT_YES)
+		ui->quit = true;
+	else if (a == ACT_NO) {
+		ui->mode = ui->pager_back;
+		ui_msg(ui, false, "Carry on.");
+	}
+}
+
+void
+ui_key(struct ui *ui, int key)
+{
+	enum ui_action a;
+
+	if (key == UIK_RESIZE)
+		return;
+	a = keys_action(ui->mode, key);
+	if (a == ACT_REDRAW) {
+		ui->redraw = true;
+		return;
+	}
+	if (ui->mode != MODE_MENU && a == ACT_NONE) {
+		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE)
+			ui_msg(ui, true, "That key does nothing here; "
+			    "? lists the keys.");
+		return;
+	}
+	ui->msg[0] = '\0';
+	if (a == ACT_HELP) {
+		pager_open(ui, PAGER_HELP);
+		return;
+	}
+	switch (ui->mode) {
+	case MODE_MAP:
+		if (a == ACT_END_TURN) {
+			end_side(ui, 0);
+			return;
+		}
+		if (a == ACT_QUIT) {
+			ui->pager_back = ui->mode;
+			ui->mode = MODE_QUIT;
+			return;
+		}
+		map_key(ui, a);
+		break;
+	case MODE_MOVE:
+		move_key(ui, a);
+		break;
+	case MODE_MENU:
+		menu_key(ui, a, key);
+		break;
+	case MODE_PAGER:
+		pager_key(ui, a, 0);
+		break;
+	case MODE_QUIT:
+		quit_key(ui, a);
+		break;
+	case MODE_HANDOVER:
+		if (a == ACT_CONTINUE)
+			ui->mode = MODE_MAP;
+		else if (a == ACT_QUIT) {
+			ui->pager_back = ui->mode;
+			ui->mode = MODE_QUIT;
+		}
+		break;
+	case MODE_OVER:
+		if (a == ACT_LOG)
+			pager_open(ui, PAGER_LOG);
+		else if (a == ACT_QUIT) {
+			ui->pager_back = ui->mode;
+			ui->mode = MODE_QUIT;
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+status_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+{
+	const struct game *g = ui->game;
+	struct style bar = theme_bar(ui);
+	char limit[32] = "";
+	int x;
+
+	canvas_fill(c, 0, l->status_y, c->w, 1, " ", bar);
+	if (g->opt.turn_limit > 0)
+		snprintf(limit, sizeof limit, "/%d", g->opt.turn_limit);
+	x = canvas_printf(c, 0, l->status_y, c->w, bar, " Turn %d%s | ",
+	    g->turn, limit);
+	if (ui->mode == MODE_OVER)
+		x += canvas_text(c, x, l->status_y, c->w - x, "Game over",
+		    bar);
+	else
+		x += canvas_printf(c, x, l->status_y, c->w - x, bar,
+		    "%s to give orders (%s) | %s",
+		    ui->side < g->nsides ? g->sides[ui->side].name : "?",
+		    ui->ctl[ui->side].name, keys_mode_name(ui->mode));
+	if (g->title != NULL)
+		canvas_printf(c, x, l->status_y, c->w - x, bar, " | %s",
+		    g->title);
+}
+
+/* The bottom line: the message if there is one, else the main keys. */
+static void
+hint_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+{
+	static const char *const hints[MODE_COUNT] = {
+		[MODE_MAP] = "?:help Tab:unit m:move s:stop f:formation "
+		    "r:restore e:end turn x:why q:quit",
+		[MODE_MOVE] = "Move: cursor to destination, w:waypoint "
+		    "Enter:give order Esc:cancel ?:help",
+		[MODE_MENU] = "Formation: Up/Down or number, Enter:give "
+		    "order Esc:cancel",
+		[MODE_QUIT] = "Quit? y:yes n:no",
+		[MODE_HANDOVER] = "Enter:start giving orders q:quit",
+		[MODE_OVER] = "M:log q:quit",
+	};
+	const char *h = hints[ui->mode];
+
+	if (ui->msg[0] != '\0')
+		canvas_text(c, 0, l->hint_y, c->w, ui->msg,
+		    ui->msg_error ? theme_error(ui) : theme_title(ui));
+	else if (h != NULL)
+		canvas_text(c, 0, l->hint_y, c->w, h, theme_dim(ui));
+}
+
+/* A box of lines in the middle of the screen. */
+static void
+box_draw(struct ui *ui, struct canvas *c, const char *const *lines, int n)
+{
+	int i, w = 0, x, y, len;
+	struct style st = theme_bar(ui);
+
+	for (i = 0; i < n; i++)
+		if ((len = canvas_text_width(lines[i])) > w)
+			w = len;
+	w += 4;
+	if (w > c->w)
+		w = c->w;
+	x = (c->w - w) / 2;
+	y = (c->h - n - 2) / 2;
+	canvas_fill(c, x, y, w, n + 2, " ", st);
+	for (i = 0; i < n; i++)
+		canvas_text(c, x + 2, y + 1 + i, w - 4, lines[i],
+		    i == 0 ? style_make(COL_DEFAULT, COL_DEFAULT,
+		    ATTR_REVERSE | ATTR_BOLD) : st);
+}
+
+static void
+too_small_draw(struct ui *ui, struct canvas *c)
+{
+	char l1[80], l2[80];
+	const char *lines[3];
+
+	snprintf(l1, sizeof l1, "Terminal too small: %dx%d", c->w, c->h);
+	snprintf(l2, sizeof l2, "marshal needs at least %dx%d.", UI_MIN_W,
+	    UI_MIN_H);
+	lines[0] = l1;
+	lines[1] = l2;
+	lines[2] = "Enlarge the window, or q then y to quit.";
+	if (c->w < 44) {
+		/* Too narrow even for the box: plain lines, cut short. */
+		canvas_text(c, 0, 0, c->w, "Terminal too small", theme_title(ui));
+		canvas_printf(c, 0, 1, c->w, style_plain, "%dx%d, need %dx%d",
+		    c->w, c->h, UI_MIN_W, UI_MIN_H);
+		return;
+	}
+	box_draw(ui, c, lines, 3);
+}
+
+void
+ui_draw(struct ui *ui, struct canvas *c)
+{
+	const struct game *g = ui->game;
+	struct layout l;
+	char buf[160], buf2[160];
+	const char *lines[4];
+
+	canvas_clear(c);
+	c->ascii = !ui->utf8;
+	ui->curs_x = ui->curs_y = -1;
+	layout_compute(c->w, c->h, &l);
+	if (l.too_small) {
+		too_small_draw(ui, c);
+		return;
+	}
+	if (ui->mode == MODE_PAGER) {
+		pager_draw(ui, c);
+		return;
+	}
+	status_draw(ui, c, &l);
+	map_draw(ui, c, &l);
+	panel_draw(ui, c, &l);
+	log_draw(ui, c, &l);
+	hint_draw(ui, c, &l);
+	switch (ui->mode) {
+	case MODE_MENU:
+		menu_draw(ui, c, &l);
+		break;
+	case MODE_QUIT:
+		lines[0] = "Quit marshal?";
+		lines[1] = "The game is not saved.";
+		lines[2] = "y: quit    n or Esc: keep playing";
+		box_draw(ui, c, lines, 3);
+		break;
+	case MODE_HANDOVER:
+		snprintf(buf, sizeof buf, "Turn %d: %s to give orders", g->turn,
+		    g->sides[ui->side].name);
+		lines[0] = buf;
+		lines[1] = "Hand the keyboard over.";
+		lines[2] = "Enter: start    q: quit";
+		box_draw(ui, c, lines, 3);
+		break;
+	case MODE_OVER:
+		snprintf(buf, sizeof buf, "The battle is over after %d turns",
+		    g->turn - 1);
+		snprintf(buf2, sizeof buf2, "%s", g->title != NULL ? g->title :
+		    "");
+		lines[0] = buf;
+		lines[1] = buf2;
+		lines[2] = "M: read the log    q: quit";
+		box_draw(ui, c, lines, 3);
+		break;
+	default:
+		break;
+	}
+}

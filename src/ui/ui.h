@@ -1,0 +1,127 @@
+/*
+ * ui.h - the terminal interface's state and its entry points.
+ *
+ * A struct ui is everything the interface remembers between key presses:
+ * the game it shows (borrowed), the mode it is in, the map cursor and
+ * scroll, the selected unit, a Move order being drawn, which side is
+ * giving orders and who controls each side.  It is a value like the game:
+ * nothing here is global, and the tests drive one with ui_key and read
+ * what ui_draw put on a canvas, without a terminal.
+ *
+ * Keys arrive as UI key codes (ui/keys.h), which src/ui/screen.c makes from
+ * curses keys; the UI never includes curses.
+ *
+ * Turn flow (hot-seat): each side in turn gives orders, then ends its
+ * turn (e); after the last side the turn is resolved with game_turn and the
+ * log shows the explanations.  A side whose controller has an orders
+ * function (the AI, later) gives its orders without the keyboard.
+ *
+ * Ownership: ui_create borrows the game; ui_free frees only the ui.
+ */
+#ifndef MARSHAL_UI_H
+#define MARSHAL_UI_H
+
+#include <stdbool.h>
+
+#include "core/game.h"
+#include "rules/ruleset.h"
+
+struct canvas;
+
+/*
+ * Who gives a side's orders.  orders == NULL: a person at the keyboard.
+ * Otherwise it is called once each turn when the side is to give orders;
+ * it gives them through game_order() (the same path as the keyboard) and
+ * returns, and the UI ends that side's turn for it.
+ */
+struct ui_controller {
+	const char	*name;		/* shown in the status line */
+	void		(*orders)(struct game *, int side, void *arg);
+	void		*arg;
+};
+
+enum ui_mode {
+	MODE_MAP,		/* browse the map, select units, give orders */
+	MODE_MOVE,		/* pick a Move destination and waypoints */
+	MODE_MENU,		/* choose a formation */
+	MODE_PAGER,		/* a full-screen text: help, why, rules, log */
+	MODE_QUIT,		/* confirm quitting */
+	MODE_HANDOVER,		/* hot-seat: pass the keyboard */
+	MODE_OVER,		/* the turn limit is reached */
+	MODE_COUNT
+};
+
+enum pager_kind {
+	PAGER_HELP,
+	PAGER_WHY,
+	PAGER_RULES,
+	PAGER_LOG
+};
+
+#define UI_MSG_MAX	256
+
+struct ui {
+	struct game	*game;		/* borrowed */
+	bool		 utf8;		/* UTF-8 glyphs, else ASCII */
+	bool		 colour;	/* colours, else monochrome */
+	struct ui_controller ctl[GAME_MAX_SIDES];
+
+	enum ui_mode	 mode;
+	int		 side;		/* side giving orders now */
+	struct point	 cursor;	/* map cell under the cursor */
+	struct point	 view;		/* map cell at the view's top left */
+	int		 sel;		/* selected unit, -1: none */
+	bool		 area;		/* show the reachable area */
+	bool		 heights;	/* show contour levels as digits */
+
+	/* MODE_MOVE: the waypoints picked so far (the cursor is the end). */
+	struct point	 wp[ORDER_MAX_POINTS];
+	int		 nwp;
+
+	/* MODE_MENU: formations offered. */
+	int		 menu[RULES_MAX_FORM];
+	int		 nmenu;
+	int		 menu_pos;
+
+	/* MODE_PAGER */
+	enum pager_kind	 pager;
+	int		 pager_top;	/* first line shown */
+	enum ui_mode	 pager_back;	/* mode to return to; help is for it */
+	int		 pager_rows;	/* lines the last draw could show */
+	int		 pager_lines;	/* lines the last draw had */
+
+	int		 log_from;	/* first event shown in the log panel */
+	int		 resolved;	/* last turn resolved, 0: none yet */
+	char		 msg[UI_MSG_MAX];	/* one-line message */
+	bool		 msg_error;
+	bool		 quit;		/* leave the interface */
+	bool		 redraw;	/* Ctrl-L: repaint the whole terminal */
+
+	/* Written by ui_draw: where the terminal cursor belongs, or -1. */
+	int		 curs_x;
+	int		 curs_y;
+};
+
+/* Smallest terminal the layout works in. */
+#define UI_MIN_W	60
+#define UI_MIN_H	16
+
+/* An interface on a game; side 0 gives orders first. */
+struct ui *ui_create(struct game *, bool utf8, bool colour);
+
+/* Free the interface (not the game). */
+void ui_free(struct ui *);
+
+/* Set who controls a side (copied); call before ui_start. */
+void ui_set_controller(struct ui *, int side, const struct ui_controller *);
+
+/* Begin play: let non-human controllers of the first side act. */
+void ui_start(struct ui *);
+
+/* Handle one key (a UI key code from ui/keys.h). */
+void ui_key(struct ui *, int key);
+
+/* Draw the whole interface onto the canvas (any size). */
+void ui_draw(struct ui *, struct canvas *);
+
+#endif

@@ -1,0 +1,527 @@
+/*
+ * view-map.c - the map view: landscape, contours, roads, obstacles,
+ * passages, labels, units with their facing and colonel, and the overlays
+ * (a Move order's route and stop, the reachable area); and the keys of
+ * the map and move modes.
+ *
+ * Everything drawn comes from the game and the ruleset tables: glyphs and
+ * colours of landscape from rs->land, footprints from game_footprint, the
+ * route and stop from the movement engine's preview.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "rules/ruleset.h"
+#include "ui/view.h"
+#include "util/xalloc.h"
+
+/* Screen position of map cell p, or false if not in the view. */
+static bool
+to_screen(const struct ui *ui, const struct layout *l, struct point p,
+    int *sx, int *sy)
+{
+	int x = p.x - ui->view.x, y = p.y - ui->view.y;
+
+	if (x < 0 || y < 0 || x >= l->map_w || y >= l->map_h)
+		return false;
+	*sx = l->map_x + x;
+	*sy = l->map_y + y;
+	return true;
+}
+
+static bool
+has_road(const struct map *m, int x, int y)
+{
+	return map_inside(m, x, y) && map_cell(m, x, y)->road != ROAD_NONE;
+}
+
+/* A road glyph from the neighbours it joins. */
+static const char *
+road_glyph(const struct ui *ui, int x, int y, bool big)
+{
+	const struct map *m = ui->game->map;
+	bool h = has_road(m, x - 1, y) || has_road(m, x + 1, y);
+	bool v = has_road(m, x, y - 1) || has_road(m, x, y + 1);
+	bool d1 = has_road(m, x + 1, y - 1) || has_road(m, x - 1, y + 1);
+	bool d2 = has_road(m, x - 1, y - 1) || has_road(m, x + 1, y + 1);
+
+	if (h && v)
+		return ui->utf8 ? (big ? "╬" : "┼") : "+";
+	if (h)
+		return ui->utf8 ? (big ? "═" : "─") : "-";
+	if (v)
+		return ui->utf8 ? (big ? "║" : "│") : "|";
+	if (d1 && !d2)
+		return ui->utf8 ? "╱" : "/";
+	if (d2 && !d1)
+		return ui->utf8 ? "╲" : "\\";
+	return ui->utf8 ? (big ? "╬" : "┼") : "+";
+}
+
+/* True if a contour line runs along one of the cell's edges (uphill side). */
+static bool
+on_contour(const struct map *m, int x, int y)
+{
+	static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+	int h = map_cell(m, x, y)->height, i;
+
+	for (i = 0; i < 4; i++)
+		if (map_inside(m, x + dx[i], y + dy[i]) &&
+		    map_cell(m, x + dx[i], y + dy[i])->height < h)
+			return true;
+	return false;
+}
+
+/* The terrain of one cell: landscape, contour, road, obstacle, passage. */
+static void
+terrain_draw(struct ui *ui, struct canvas *c, int sx, int sy, int x, int y)
+{
+	const struct game *g = ui->game;
+	const struct ruleset *rs = g->rs;
+	const struct cell *cell = map_cell(g->map, x, y);
+	const struct landscape *land = cell->land < rs->nland ?
+	    &rs->land[cell->land] : NULL;
+	int fg = land != NULL && ui->colour ? land->colour : COL_DEFAULT;
+	struct style st = style_make(fg, COL_DEFAULT, 0);
+	const char *glyph;
+	char one[2], digit[2];
+	int pe, ps;
+
+	glyph = theme_land(ui, cell->land, one);
+	if (ui->heights) {
+		digit[0] = (char)('0' + (cell->height % 10 + 10) % 10);
+		digit[1] = '\0';
+		glyph = digit;
+		if (!ui->colour && cell->height % 2 != 0)
+			st.attr |= ATTR_BOLD;
+	} else if (land != NULL && land->pe == 0 && land->pr == 0 &&
+	    on_contour(g->map, x, y)) {
+		/* On open ground the contour line can take the cell. */
+		glyph = ui->utf8 ? "⌒" : "^";
+		st = style_make(ui->colour ? COL_YELLOW : COL_DEFAULT,
+		    COL_DEFAULT, 0);
+	}
+	if (cell->road != ROAD_NONE) {
+		glyph = road_glyph(ui, x, y, cell->road == ROAD_BIG);
+		st = style_make(ui->colour ? COL_YELLOW : COL_DEFAULT,
+		    COL_DEFAULT, cell->road == ROAD_BIG ? ATTR_BOLD : 0);
+	}
+	if (cell->flags & CELL_DEFILE)
+		st.attr |= ATTR_UNDERLINE;
+	pe = map_edge(g->map, x, y, DIR_E, &ps);
+	if (ps == PASS_NONE) {
+		int pss, se = map_edge(g->map, x, y, DIR_S, &pss);
+
+		if (pss != PASS_NONE)
+			ps = pss;
+		if (pe != 0 || se != 0) {
+			if (pe != 0 && se != 0)
+				glyph = ui->utf8 ? "┘" : "]";
+			else if (pe != 0)
+				glyph = ui->utf8 ? "▕" : "]";
+			else
+				glyph = ui->utf8 ? "▁" : "_";
+			st = style_make(ui->colour ? COL_CYAN : COL_DEFAULT,
+			    COL_DEFAULT, ATTR_BOLD);
+		}
+	}
+	if (ps != PASS_NONE) {
+		glyph = ui->utf8 ? "╪" : "%";
+		st = style_make(ui->colour ? COL_WHITE : COL_DEFAULT,
+		    COL_DEFAULT, ATTR_BOLD);
+	}
+	canvas_put(c, sx, sy, glyph, st);
+}
+
+static void
+labels_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+{
+	const struct map *m = ui->game->map;
+	struct style st = style_make(ui->colour ? COL_WHITE : COL_DEFAULT,
+	    COL_DEFAULT, ATTR_UNDERLINE);
+	int i, sx, sy, room;
+
+	for (i = 0; i < m->nlabels; i++) {
+		if (!to_screen(ui, l, m->labels[i].at, &sx, &sy))
+			continue;
+		room = l->map_x + l->map_w - sx;
+		canvas_text(c, sx, sy, room, m->labels[i].text, st);
+	}
+}
+
+static void
+unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
+{
+	const struct game *g = ui->game;
+	const struct unit *u = &g->units[ui_u];
+	struct point cells[FOOTPRINT_MAX], ahead;
+	struct style st = theme_side(ui, u->side);
+	char letter[2];
+	int i, n, sx, sy;
+
+	if (u->cond == COND_CAPTURED)
+		return;
+	if (ui_u == ui->sel)
+		st.attr ^= ATTR_REVERSE;
+	if (u->cond != COND_FORMED)
+		st.attr |= ATTR_UNDERLINE;
+	letter[0] = theme_arm(u->side, u->arm);
+	letter[1] = '\0';
+	if (u->cond == COND_MOB)
+		letter[0] = u->side == 0 ? 'M' : 'm';
+	else if (u->cond == COND_ROUTED)
+		letter[0] = u->side == 0 ? 'R' : 'r';
+	n = game_footprint(g, u, cells);
+	for (i = 0; i < n; i++)
+		if (to_screen(ui, l, cells[i], &sx, &sy))
+			canvas_put(c, sx, sy, letter, st);
+	if (to_screen(ui, l, u->pos, &sx, &sy))
+		canvas_put(c, sx, sy, theme_facing(ui, u->facing), st);
+	/* M1: the colonel rides at the front of a unit under a Move order. */
+	if (u->order.kind == ORDER_MOVE && unit_active(u)) {
+		ahead.x = u->pos.x + dir_dx[u->facing];
+		ahead.y = u->pos.y + dir_dy[u->facing];
+		if (map_inside(g->map, ahead.x, ahead.y) &&
+		    game_unit_at(g, ahead.x, ahead.y) < 0 &&
+		    to_screen(ui, l, ahead, &sx, &sy))
+			canvas_put(c, sx, sy, ui->utf8 ? "♞" : "@", st);
+	}
+}
+
+static void
+route_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+{
+	struct route *r = xcalloc(1, sizeof *r);
+	struct style now = style_make(ui->colour ? COL_MAGENTA : COL_DEFAULT,
+	    COL_DEFAULT, ATTR_BOLD);
+	struct style later = style_make(ui->colour ? COL_MAGENTA :
+	    COL_DEFAULT, COL_DEFAULT, 0);
+	int i, sx, sy;
+
+	route_plan(ui, ui->sel, r);
+	for (i = 1; i < r->n; i++)
+		if (to_screen(ui, l, r->cells[i], &sx, &sy))
+			canvas_put(c, sx, sy, i <= r->stop ?
+			    (ui->utf8 ? "•" : "*") : ":",
+			    i <= r->stop ? now : later);
+	for (i = 0; i < ui->nwp; i++)
+		if (to_screen(ui, l, ui->wp[i], &sx, &sy))
+			canvas_put(c, sx, sy, "o", now);
+	if (r->n > 0 && r->stop > 0 &&
+	    to_screen(ui, l, r->cells[r->stop], &sx, &sy))
+		canvas_put(c, sx, sy, "!", style_make(ui->colour ?
+		    COL_MAGENTA : COL_DEFAULT, COL_DEFAULT,
+		    ATTR_BOLD | ATTR_REVERSE));
+	if (to_screen(ui, l, ui->cursor, &sx, &sy))
+		canvas_put(c, sx, sy, "X", now);
+	free(r);
+}
+
+static void
+area_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+{
+	const struct map *m = ui->game->map;
+	bool *reach = area_compute(ui, ui->sel);
+	const struct ccell *cell;
+	struct style st;
+	int x, y, sx, sy;
+
+	if (reach == NULL)
+		return;
+	for (y = 0; y < m->h; y++)
+		for (x = 0; x < m->w; x++) {
+			struct point p = { x, y };
+
+			if (!reach[(size_t)y * (size_t)m->w + (size_t)x] ||
+			    !to_screen(ui, l, p, &sx, &sy))
+				continue;
+			cell = canvas_cell(c, sx, sy);
+			st = cell->style;
+			if (ui->colour)
+				st.bg = COL_BLUE;
+			else
+				st.attr |= ATTR_BOLD | ATTR_UNDERLINE;
+			canvas_style(c, sx, sy, st);
+		}
+	free(reach);
+}
+
+void
+map_follow(struct ui *ui, const struct layout *l)
+{
+	const struct map *m = ui->game->map;
+	int margin_x = l->map_w > 12 ? 3 : 0, margin_y = l->map_h > 8 ? 2 : 0;
+
+	if (ui->cursor.x < ui->view.x + margin_x)
+		ui->view.x = ui->cursor.x - margin_x;
+	if (ui->cursor.x >= ui->view.x + l->map_w - margin_x)
+		ui->view.x = ui->cursor.x - l->map_w + margin_x + 1;
+	if (ui->cursor.y < ui->view.y + margin_y)
+		ui->view.y = ui->cursor.y - margin_y;
+	if (ui->cursor.y >= ui->view.y + l->map_h - margin_y)
+		ui->view.y = ui->cursor.y - l->map_h + margin_y + 1;
+	if (ui->view.x > m->w - l->map_w)
+		ui->view.x = m->w - l->map_w;
+	if (ui->view.y > m->h - l->map_h)
+		ui->view.y = m->h - l->map_h;
+	if (ui->view.x < 0)
+		ui->view.x = 0;
+	if (ui->view.y < 0)
+		ui->view.y = 0;
+}
+
+void
+map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+{
+	const struct game *g = ui->game;
+	const struct map *m = g->map;
+	struct style sep = theme_dim(ui);
+	int x, y, sx, sy, i;
+
+	map_follow(ui, l);
+	for (y = 0; y < l->map_h; y++) {
+		canvas_put(c, l->map_x + l->map_w, l->map_y + y,
+		    ui->utf8 ? "│" : "|", sep);
+		for (x = 0; x < l->map_w; x++) {
+			int mx = ui->view.x + x, my = ui->view.y + y;
+
+			if (map_inside(m, mx, my))
+				terrain_draw(ui, c, l->map_x + x, l->map_y + y,
+				    mx, my);
+		}
+	}
+	labels_draw(ui, c, l);
+	if (ui->area && ui->sel >= 0)
+		area_draw(ui, c, l);
+	for (i = 0; i < g->nunits; i++)
+		unit_draw(ui, c, l, i);
+	if (ui->mode == MODE_MOVE && ui->sel >= 0)
+		route_draw(ui, c, l);
+	if (to_screen(ui, l, ui->cursor, &sx, &sy)) {
+		const struct ccell *cell = canvas_cell(c, sx, sy);
+		struct style st = cell->style;
+
+		st.attr ^= ATTR_REVERSE;
+		canvas_style(c, sx, sy, st);
+		ui->curs_x = sx;
+		ui->curs_y = sy;
+	}
+}
+
+void
+map_cursor_move(struct ui *ui, enum ui_action a)
+{
+	const struct map *m = ui->game->map;
+	int dx = 0, dy = 0, step = 1;
+
+	switch (a) {
+	case ACT_N: dy = -1; break;
+	case ACT_NE: dx = 1; dy = -1; break;
+	case ACT_E: dx = 1; break;
+	case ACT_SE: dx = 1; dy = 1; break;
+	case ACT_S: dy = 1; break;
+	case ACT_SW: dx = -1; dy = 1; break;
+	case ACT_W: dx = -1; break;
+	case ACT_NW: dx = -1; dy = -1; break;
+	case ACT_FAR_N: dy = -1; step = 8; break;
+	case ACT_FAR_E: dx = 1; step = 8; break;
+	case ACT_FAR_S: dy = 1; step = 8; break;
+	case ACT_FAR_W: dx = -1; step = 8; break;
+	default: return;
+	}
+	ui->cursor.x += dx * step;
+	ui->cursor.y += dy * step;
+	if (ui->cursor.x < 0)
+		ui->cursor.x = 0;
+	if (ui->cursor.y < 0)
+		ui->cursor.y = 0;
+	if (ui->cursor.x >= m->w)
+		ui->cursor.x = m->w - 1;
+	if (ui->cursor.y >= m->h)
+		ui->cursor.y = m->h - 1;
+}
+
+/* Select the next (dir 1) or previous (-1) active unit of the side. */
+static void
+cycle_unit(struct ui *ui, int dir)
+{
+	const struct game *g = ui->game;
+	int i, u, start = ui->sel >= 0 ? ui->sel : (dir > 0 ? -1 : 0);
+
+	for (i = 1; i <= g->nunits; i++) {
+		u = ((start + dir * i) % g->nunits + g->nunits) % g->nunits;
+		if (ui_own(ui, u) && unit_active(&g->units[u])) {
+			ui->sel = u;
+			ui->cursor = g->units[u].pos;
+			return;
+		}
+	}
+	ui_msg(ui, true, "%s has no unit able to take orders.",
+	    g->sides[ui->side].name);
+}
+
+/* The selected unit if the side to play may give it orders, else -1. */
+static int
+commandable(struct ui *ui)
+{
+	const struct game *g = ui->game;
+
+	if (ui->sel < 0) {
+		ui_msg(ui, true, "Select one of your units first (Tab or "
+		    "Enter on it).");
+		return -1;
+	}
+	if (!ui_own(ui, ui->sel)) {
+		ui_msg(ui, true, "%s belongs to %s; %s gives orders now.",
+		    g->units[ui->sel].name,
+		    g->sides[g->units[ui->sel].side].name,
+		    g->sides[ui->side].name);
+		return -1;
+	}
+	return ui->sel;
+}
+
+static void
+simple_order(struct ui *ui, enum order_kind kind)
+{
+	struct order o;
+	int u = commandable(ui);
+
+	if (u < 0)
+		return;
+	memset(&o, 0, sizeof o);
+	o.kind = kind;
+	o.unit = u;
+	o.general = ui->game->units[u].general;
+	ui_order(ui, &o);
+}
+
+void
+map_key(struct ui *ui, enum ui_action a)
+{
+	const struct game *g = ui->game;
+	int u;
+
+	switch (a) {
+	case ACT_SELECT:
+		u = game_unit_at(g, ui->cursor.x, ui->cursor.y);
+		ui->sel = u;
+		if (u < 0)
+			ui_msg(ui, false, "No unit here.");
+		else if (!ui_own(ui, u))
+			ui_msg(ui, false, "%s (%s): an enemy unit.",
+			    g->units[u].name, g->sides[g->units[u].side].name);
+		break;
+	case ACT_NEXT_UNIT:
+		cycle_unit(ui, 1);
+		break;
+	case ACT_PREV_UNIT:
+		cycle_unit(ui, -1);
+		break;
+	case ACT_MOVE:
+		if (commandable(ui) >= 0)
+			move_open(ui);
+		break;
+	case ACT_STOP:
+		simple_order(ui, ORDER_STOP);
+		break;
+	case ACT_RESTORE:
+		simple_order(ui, ORDER_RESTORE);
+		break;
+	case ACT_FORMATION:
+		if (commandable(ui) >= 0)
+			menu_open(ui);
+		break;
+	case ACT_WHY:
+		if (ui->sel < 0)
+			ui_msg(ui, true, "Select a unit to see why.");
+		else
+			pager_open(ui, PAGER_WHY);
+		break;
+	case ACT_AREA:
+		if (ui->sel < 0) {
+			ui_msg(ui, true, "Select a unit to see its reach.");
+			break;
+		}
+		ui->area = !ui->area;
+		break;
+	case ACT_HEIGHTS:
+		ui->heights = !ui->heights;
+		break;
+	case ACT_RULES:
+		pager_open(ui, PAGER_RULES);
+		break;
+	case ACT_LOG:
+		pager_open(ui, PAGER_LOG);
+		break;
+	case ACT_CANCEL:
+		ui->sel = -1;
+		ui->area = false;
+		break;
+	default:
+		map_cursor_move(ui, a);
+		break;
+	}
+}
+
+void
+move_open(struct ui *ui)
+{
+	const struct unit *u = &ui->game->units[ui->sel];
+
+	ui->nwp = 0;
+	ui->mode = MODE_MOVE;
+	if (u->order.kind == ORDER_MOVE && u->order.npts > 0)
+		ui->cursor = u->order.pts[u->order.npts - 1];
+	ui_msg(ui, false, "Move %s: put the cursor on the destination, "
+	    "Enter to give the order.", u->name);
+}
+
+void
+move_key(struct ui *ui, enum ui_action a)
+{
+	struct order o;
+	int i;
+
+	switch (a) {
+	case ACT_WAYPOINT:
+		if (ui->nwp >= ORDER_MAX_POINTS - 1) {
+			ui_msg(ui, true, "At most %d waypoints.",
+			    ORDER_MAX_POINTS - 1);
+			break;
+		}
+		ui->wp[ui->nwp++] = ui->cursor;
+		ui_msg(ui, false, "Waypoint %d at [%d, %d].", ui->nwp,
+		    ui->cursor.x, ui->cursor.y);
+		break;
+	case ACT_UNDO:
+		if (ui->nwp > 0)
+			ui->nwp--;
+		break;
+	case ACT_CANCEL:
+		ui->mode = MODE_MAP;
+		ui->nwp = 0;
+		ui_msg(ui, false, "Move cancelled.");
+		break;
+	case ACT_CONFIRM:
+		memset(&o, 0, sizeof o);
+		o.kind = ORDER_MOVE;
+		o.unit = ui->sel;
+		o.general = ui->game->units[ui->sel].general;
+		for (i = 0; i < ui->nwp; i++)
+			o.pts[o.npts++] = ui->wp[i];
+		o.pts[o.npts++] = ui->cursor;
+		if (ui_order(ui, &o) == 0) {
+			ui->mode = MODE_MAP;
+			ui->nwp = 0;
+			ui->cursor = ui->game->units[ui->sel].pos;
+		}
+		break;
+	default:
+		map_cursor_move(ui, a);
+		break;
+	}
+}

@@ -1,0 +1,98 @@
+/*
+ * view-menu.c - the formation menu: the formations the selected unit's
+ * arm may take, from the ruleset's table.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "core/game.h"
+#include "rules/ruleset.h"
+#include "ui/view.h"
+
+void
+menu_open(struct ui *ui)
+{
+	const struct ruleset *rs = ui->game->rs;
+	const struct unit *u = &ui->game->units[ui->sel];
+	int i;
+
+	ui->nmenu = 0;
+	ui->menu_pos = 0;
+	for (i = 0; i < rs->nform && ui->nmenu < RULES_MAX_FORM; i++)
+		if (rs->form[i].arms & (1u << u->arm)) {
+			if (i == u->formation)
+				ui->menu_pos = ui->nmenu;
+			ui->menu[ui->nmenu++] = i;
+		}
+	if (ui->nmenu == 0) {
+		ui_msg(ui, true, "No formation in this ruleset fits %s.",
+		    arm_name(u->arm));
+		return;
+	}
+	ui->mode = MODE_MENU;
+}
+
+static void
+choose(struct ui *ui, int item)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_FORMATION;
+	o.unit = ui->sel;
+	o.general = ui->game->units[ui->sel].general;
+	o.formation = ui->menu[item];
+	ui->mode = MODE_MAP;
+	ui_order(ui, &o);
+}
+
+void
+menu_key(struct ui *ui, enum ui_action a, int key)
+{
+	switch (a) {
+	case ACT_UP:
+		if (ui->menu_pos > 0)
+			ui->menu_pos--;
+		return;
+	case ACT_DOWN:
+		if (ui->menu_pos + 1 < ui->nmenu)
+			ui->menu_pos++;
+		return;
+	case ACT_CONFIRM:
+		choose(ui, ui->menu_pos);
+		return;
+	case ACT_CANCEL:
+		ui->mode = MODE_MAP;
+		ui_msg(ui, false, "No formation order given.");
+		return;
+	default:
+		break;
+	}
+	if (key >= '1' && key <= '9' && key - '1' < ui->nmenu)
+		choose(ui, key - '1');
+}
+
+void
+menu_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+{
+	const struct ruleset *rs = ui->game->rs;
+	const struct unit *u = &ui->game->units[ui->sel];
+	struct style box = theme_bar(ui), hi = style_make(COL_DEFAULT,
+	    COL_DEFAULT, ATTR_BOLD);
+	int w = l->panel_w, x = l->panel_x, y = l->panel_y, i;
+
+	canvas_fill(c, x, y, w, ui->nmenu + 3, " ", box);
+	canvas_printf(c, x + 1, y, w - 2, box, "Formation for %s", u->name);
+	for (i = 0; i < ui->nmenu; i++) {
+		const struct formation_def *f = &rs->form[ui->menu[i]];
+
+		canvas_printf(c, x + 1, y + 1 + i, w - 2,
+		    i == ui->menu_pos ? hi : box, "%c%d %s %dx%d%s",
+		    i == ui->menu_pos ? '>' : ' ', i + 1, f->label,
+		    f->frontage[u->arm], f->depth[u->arm],
+		    ui->menu[i] == u->formation ? " (now)" : "");
+	}
+	canvas_text(c, x + 1, y + 1 + ui->nmenu, w - 2,
+	    "Enter: order  Esc: cancel", box);
+}

@@ -1,0 +1,380 @@
+/*
+ * view-pager.c - full-screen pages of text: help (the keys of the mode it
+ * was opened from, read from the same binding table the dispatcher uses,
+ * and the map legend), "why" (a unit's explanations, rule by rule), the
+ * rules reference (generated from the ruleset's tables, so it can never
+ * disagree with the numbers the game uses) and the whole log.
+ *
+ * A page is rebuilt on every draw and wrapped to the screen's width.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "rules/ruleset.h"
+#include "ui/view.h"
+#include "util/xalloc.h"
+
+struct pline {
+	char		*text;
+	struct style	 st;
+	int		 indent;
+};
+
+struct page {
+	struct pline	*v;
+	int		 n;
+	int		 cap;
+	char		 title[128];
+};
+
+static void add(struct page *, struct style, int indent, const char *fmt,
+    ...) __attribute__((format(printf, 4, 5)));
+
+static void
+add(struct page *p, struct style st, int indent, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[1024];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (p->n == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 64;
+		p->v = xreallocarray(p->v, (size_t)p->cap, sizeof *p->v);
+	}
+	p->v[p->n].text = xstrdup(buf);
+	p->v[p->n].st = st;
+	p->v[p->n].indent = indent;
+	p->n++;
+}
+
+static void
+page_free(struct page *p)
+{
+	int i;
+
+	for (i = 0; i < p->n; i++)
+		free(p->v[i].text);
+	free(p->v);
+}
+
+static void
+help_page(struct ui *ui, struct page *p)
+{
+	const struct ruleset *rs = ui->game->rs;
+	const struct binding *b;
+	struct style h = theme_title(ui);
+	char one[2];
+	int i;
+
+	snprintf(p->title, sizeof p->title, "Help: keys in %s mode",
+	    keys_mode_name(ui->pager_back));
+	for (b = keys_mode(ui->pager_back); b->action != ACT_NONE; b++)
+		add(p, style_plain, 0, "%-16s %s", b->label, b->help);
+	for (b = keys_mode(-1); b->action != ACT_NONE; b++)
+		add(p, style_plain, 0, "%-16s %s", b->label, b->help);
+	if (ui->pager_back != MODE_MAP && ui->pager_back != MODE_MOVE)
+		return;
+	add(p, style_plain, 0, "%s", "");
+	add(p, h, 0, "The map");
+	add(p, theme_side(ui, 0), 2, "I C A   %s infantry, cavalry, "
+	    "artillery (upper case)", ui->game->nsides > 0 ?
+	    ui->game->sides[0].name : "first side");
+	add(p, theme_side(ui, 1), 2, "i c a   %s (lower case)",
+	    ui->game->nsides > 1 ? ui->game->sides[1].name : "second side");
+	add(p, style_plain, 2, "%s       the front centre of a unit, pointing "
+	    "where it faces", theme_facing(ui, DIR_N));
+	add(p, style_plain, 2, "%s       the colonel, in front of a unit under "
+	    "a Move order (3.6.1)", ui->utf8 ? "♞" : "@");
+	add(p, style_plain, 2, "M m R r a Mob or a routed unit (underlined)");
+	for (i = 0; i < rs->nland; i++)
+		add(p, style_plain, 2, "%-7s %s", theme_land(ui, i, one),
+		    rs->land[i].label);
+	add(p, style_plain, 2, "%s     small and big roads",
+	    ui->utf8 ? "─ ═" : "- -(bold)");
+	add(p, style_plain, 2, "%s %s     an obstacle on the east or south "
+	    "edge of the cell", ui->utf8 ? "▕" : "]", ui->utf8 ? "▁" : "_");
+	add(p, style_plain, 2, "%s       a bridge or gate", ui->utf8 ? "╪" : "%");
+	add(p, style_plain, 2, "%s       a contour line on open ground (t shows "
+	    "levels)", ui->utf8 ? "⌒" : "^");
+	add(p, style_plain, 2, "%s %s %s %s a route this turn, later, a "
+	    "waypoint, where it stops", ui->utf8 ? "•" : "*", ":", "o", "!");
+}
+
+/* Events of one unit in one turn, most recent turn first. */
+static void
+why_page(struct ui *ui, struct page *p)
+{
+	const struct game *g = ui->game;
+	const struct unit *u = &g->units[ui->sel];
+	const struct event *e;
+	int t, i, any = 0, seen;
+
+	snprintf(p->title, sizeof p->title, "Why: %s", u->name);
+	for (t = g->turn; t >= 1; t--) {
+		seen = 0;
+		for (i = 0; i < g->log.n; i++) {
+			e = &g->log.v[i];
+			if (e->turn != t || e->unit != ui->sel)
+				continue;
+			if (!seen)
+				add(p, theme_title(ui), 0, "Turn %d", t);
+			seen = any = 1;
+			if (e->rule[0] != '\0')
+				add(p, style_plain, 2, "%s  %s", e->rule,
+				    e->text);
+			else
+				add(p, theme_dim(ui), 2, "%s", e->text);
+		}
+	}
+	if (!any)
+		add(p, style_plain, 0, "Nothing has happened to %s yet. "
+		    "Give it an order and end the turn.", u->name);
+}
+
+static void
+forbid_text(const struct ruleset *rs, uint32_t mask, char *buf, size_t len)
+{
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < rs->nform && used + 1 < len; i++)
+		if (mask & (1u << i))
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+			    used > 0 ? ", " : "", rs->form[i].label);
+	if (used == 0)
+		snprintf(buf, len, "-");
+}
+
+static void
+rules_page(struct ui *ui, struct page *p)
+{
+	struct game *g = ui->game;
+	const struct ruleset *rs = g->rs;
+	struct style h = theme_title(ui);
+	char a[32], b[32], f[512], one[2];
+	int i, k, allow;
+
+	snprintf(p->title, sizeof p->title, "Rules: %s", rs->title != NULL ?
+	    rs->title : rs->name);
+	if (rs->source != NULL)
+		add(p, style_plain, 0, "Source: %s", rs->source);
+	ruleset_fmt(rs, rs->ticks, a, sizeof a);
+	add(p, style_plain, 0, "Distances in %s; a map cell's side is "
+	    "%d/%d %s (orthogonal step), a diagonal step %d/%d %s.", rs->unit,
+	    STEP_ORTHO, rs->ticks, rs->unit, STEP_DIAG, rs->ticks, rs->unit);
+	add(p, style_plain, 0, "%s", "");
+	add(p, h, 0, "The turn");
+	for (i = 0; i < rs->nphases; i++)
+		add(p, style_plain, 2, "%d. %s", i + 1, rs->phases[i]);
+	add(p, style_plain, 0, "%s", "");
+	add(p, h, 0, "Formations (frontage x depth in cells, by arm)");
+	for (i = 0; i < rs->nform; i++) {
+		size_t used = 0;
+
+		f[0] = '\0';
+		for (k = 0; k < ARM_COUNT; k++)
+			if (rs->form[i].arms & (1u << k))
+				used += (size_t)snprintf(f + used,
+				    sizeof f - used, "%s%s %dx%d",
+				    used > 0 ? ", " : "", arm_name(k),
+				    rs->form[i].frontage[k], rs->form[i].depth[k]);
+		add(p, style_plain, 2, "%-18s %s%s%s%s", rs->form[i].label, f,
+		    rs->form[i].flags & FORMF_FREE_TURN ? "; turns free" : "",
+		    rs->form[i].flags & FORMF_IMMOBILE ? "; cannot move" : "",
+		    rs->form[i].flags & FORMF_ROAD ? "; road column" : "");
+	}
+	add(p, style_plain, 0, "%s", "");
+	add(p, h, 0, "Landscape (3.6.5): Pe slows, Pr + Pe to enter");
+	for (i = 0; i < rs->nland; i++) {
+		ruleset_fmt(rs, rs->land[i].pe, a, sizeof a);
+		ruleset_fmt(rs, rs->land[i].pr, b, sizeof b);
+		forbid_text(rs, rs->land[i].forbid, f, sizeof f);
+		add(p, style_plain, 2, "%s %-14s Pe %-7s Pr %-7s closed to: %s",
+		    theme_land(ui, i, one), rs->land[i].label, a, b, f);
+	}
+	add(p, style_plain, 0, "%s", "");
+	add(p, h, 0, "Obstacles on cell edges (3.6.5)");
+	for (i = 1; i < rs->nobst; i++) {
+		ruleset_fmt(rs, rs->obst[i].pe, a, sizeof a);
+		ruleset_fmt(rs, rs->obst[i].pr, b, sizeof b);
+		forbid_text(rs, rs->obst[i].forbid, f, sizeof f);
+		add(p, style_plain, 2, "%-16s Pe %-7s Pr %-7s closed to: %s%s",
+		    rs->obst[i].label, a, b, f, rs->obst[i].may_end_on ?
+		    "; a unit may end its move on it" : "");
+	}
+	if (rs->ops == NULL || rs->ops->allowance == NULL)
+		return;
+	add(p, style_plain, 0, "%s", "");
+	add(p, h, 0, "Speeds this turn (3.6.3), as the ruleset computes them");
+	for (i = 0; i < g->nunits; i++) {
+		if (!unit_active(&g->units[i]))
+			continue;
+		allow = rs->ops->allowance(g, i, false);
+		ruleset_fmt(rs, allow, a, sizeof a);
+		add(p, theme_side(ui, g->units[i].side), 2, "%-20s %-18s %s",
+		    g->units[i].name, g->units[i].formation < rs->nform ?
+		    rs->form[g->units[i].formation].label : "?", a);
+	}
+}
+
+static void
+log_page(struct ui *ui, struct page *p)
+{
+	const struct game *g = ui->game;
+	const struct event *e;
+	int i, turn = 0;
+
+	snprintf(p->title, sizeof p->title, "Log: every event");
+	for (i = 0; i < g->log.n; i++) {
+		e = &g->log.v[i];
+		if (e->turn != turn) {
+			turn = e->turn;
+			add(p, theme_title(ui), 0, "Turn %d", turn);
+		}
+		if (e->kind == EV_PHASE) {
+			add(p, theme_dim(ui), 2, "%s", e->text);
+			continue;
+		}
+		add(p, style_plain, 2, "%s%s%s%s%s",
+		    e->unit >= 0 && e->unit < g->nunits ?
+		    g->units[e->unit].id : "", e->unit >= 0 ? " " : "",
+		    e->rule, e->rule[0] != '\0' ? " " : "", e->text);
+	}
+	if (g->log.n == 0)
+		add(p, style_plain, 0, "The log is empty.");
+}
+
+static void
+page_build(struct ui *ui, struct page *p)
+{
+	memset(p, 0, sizeof *p);
+	switch (ui->pager) {
+	case PAGER_HELP:
+		help_page(ui, p);
+		break;
+	case PAGER_WHY:
+		why_page(ui, p);
+		break;
+	case PAGER_RULES:
+		rules_page(ui, p);
+		break;
+	case PAGER_LOG:
+		log_page(ui, p);
+		break;
+	}
+}
+
+void
+pager_open(struct ui *ui, enum pager_kind k)
+{
+	if (ui->mode != MODE_PAGER)
+		ui->pager_back = ui->mode;
+	ui->pager = k;
+	ui->pager_top = 0;
+	ui->pager_lines = 0;
+	ui->mode = MODE_PAGER;
+	if (k == PAGER_LOG)
+		ui->pager_top = 1 << 20;	/* the end: clamped on draw */
+}
+
+void
+pager_key(struct ui *ui, enum ui_action a, int unused)
+{
+	int page = ui->pager_rows > 1 ? ui->pager_rows - 1 : 1;
+
+	switch (a) {
+	case ACT_UP:
+		ui->pager_top--;
+		break;
+	case ACT_DOWN:
+		ui->pager_top++;
+		break;
+	case ACT_PAGE_UP:
+		ui->pager_top -= page;
+		break;
+	case ACT_PAGE_DOWN:
+		ui->pager_top += page;
+		break;
+	case ACT_TOP:
+		ui->pager_top = 0;
+		break;
+	case ACT_BOTTOM:
+		ui->pager_top = ui->pager_lines;
+		break;
+	case ACT_CLOSE:
+		ui->mode = ui->pager_back;
+		return;
+	default:
+		return;
+	}
+	if (ui->pager_top > ui->pager_lines - ui->pager_rows)
+		ui->pager_top = ui->pager_lines - ui->pager_rows;
+	if (ui->pager_top < 0)
+		ui->pager_top = 0;
+}
+
+void
+pager_draw(struct ui *ui, struct canvas *c)
+{
+	struct page p;
+	struct style bar = theme_bar(ui);
+	int rows = c->h - 2, total = 0, i, y, line, n, w;
+
+	page_build(ui, &p);
+	for (i = 0; i < p.n; i++) {
+		w = c->w - 1 - p.v[i].indent;
+		total += p.v[i].text[0] == '\0' ? 1 :
+		    canvas_wrap(NULL, 0, 0, w, -1, p.v[i].text, style_plain);
+	}
+	ui->pager_rows = rows;
+	ui->pager_lines = total;
+	if (ui->pager_top > total - rows)
+		ui->pager_top = total - rows;
+	if (ui->pager_top < 0)
+		ui->pager_top = 0;
+	canvas_fill(c, 0, 0, c->w, 1, " ", bar);
+	canvas_printf(c, 0, 0, c->w, bar, " %s", p.title);
+	/* Draw the wrapped lines that fall in the window. */
+	line = 0;
+	for (i = 0; i < p.n && line < ui->pager_top + rows; i++) {
+		w = c->w - 1 - p.v[i].indent;
+		n = p.v[i].text[0] == '\0' ? 1 :
+		    canvas_wrap(NULL, 0, 0, w, -1, p.v[i].text, style_plain);
+		if (line + n > ui->pager_top) {
+			struct canvas *tmp = canvas_create(w, n, c->ascii);
+			int j;
+
+			canvas_wrap(tmp, 0, 0, w, -1, p.v[i].text, p.v[i].st);
+			for (j = 0; j < n; j++) {
+				y = 1 + line + j - ui->pager_top;
+				if (y >= 1 && y <= rows) {
+					int x;
+
+					for (x = 0; x < w; x++) {
+						const struct ccell *cc =
+						    canvas_cell(tmp, x, j);
+
+						canvas_put(c, 1 + p.v[i].indent
+						    + x, y, cc->glyph, cc->style);
+					}
+				}
+			}
+			canvas_free(tmp);
+		}
+		line += n;
+	}
+	canvas_fill(c, 0, c->h - 1, c->w, 1, " ", bar);
+	canvas_printf(c, 0, c->h - 1, c->w, bar, " Esc: close  Up/Down "
+	    "PgUp/PgDn: scroll  lines %d-%d of %d", total > 0 ?
+	    ui->pager_top + 1 : 0, ui->pager_top + rows < total ?
+	    ui->pager_top + rows : total, total);
+	page_free(&p);
+}

@@ -1,0 +1,259 @@
+/*
+ * view-panel.c - the side panel and the message log panel.
+ *
+ * The panel describes the selected unit (arm, Drill, musician, formation,
+ * condition, strength, order, general, how far it may move this turn) and
+ * the ground under the cursor (landscape with its Pe and Pr, height, road,
+ * obstacles on its edges); in move mode, where the unit will stop and why.
+ * The log shows the events of the last turn resolved and the orders given
+ * since, one line each, rule number first.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "rules/ruleset.h"
+#include "ui/view.h"
+#include "util/xalloc.h"
+
+struct pen {
+	struct canvas	*c;
+	int		 x, y, w, bottom;
+};
+
+static void
+line(struct pen *p, struct style st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* One wrapped line group in the panel, if there is room. */
+static void
+line(struct pen *p, struct style st, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	if (p->y >= p->bottom)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	p->y += canvas_wrap(p->c, p->x, p->y, p->w, p->bottom - p->y, buf, st);
+}
+
+/* Describe the order an order struct holds, into buf. */
+static void
+order_text(const struct game *g, const struct order *o, char *buf,
+    size_t len)
+{
+	switch (o->kind) {
+	case ORDER_MOVE:
+		if (o->npts > 1)
+			snprintf(buf, len, "Move to [%d, %d] via %d waypoint%s",
+			    o->pts[o->npts - 1].x, o->pts[o->npts - 1].y,
+			    o->npts - 1, o->npts > 2 ? "s" : "");
+		else
+			snprintf(buf, len, "Move to [%d, %d]",
+			    o->pts[o->npts - 1].x, o->pts[o->npts - 1].y);
+		break;
+	case ORDER_STOP:
+		snprintf(buf, len, "Stop");
+		break;
+	case ORDER_FORMATION:
+		snprintf(buf, len, "Formation: %s",
+		    o->formation >= 0 && o->formation < g->rs->nform ?
+		    g->rs->form[o->formation].label : "?");
+		break;
+	case ORDER_RESTORE:
+		snprintf(buf, len, "Restore");
+		break;
+	default:
+		snprintf(buf, len, "none (stands)");
+		break;
+	}
+}
+
+static const char *
+class_label(const struct ruleset *rs, const struct unit *u)
+{
+	const struct arm_class *k;
+
+	if (u->klass < 0 || u->klass >= rs->nklass)
+		return "";
+	k = &rs->klass[u->klass];
+	return k->label != NULL ? k->label : k->name;
+}
+
+static void
+unit_panel(struct ui *ui, struct pen *p)
+{
+	struct game *g = ui->game;
+	const struct ruleset *rs = g->rs;
+	const struct unit *u = &g->units[ui->sel];
+	struct style plain = style_plain, title = theme_side(ui, u->side);
+	char buf[160], bd[32];
+	int allow, i;
+
+	title.attr |= ATTR_BOLD;
+	title.attr &= (uint8_t)~ATTR_REVERSE;
+	line(p, title, "%s", u->name);
+	line(p, plain, "%s %s, %s", g->sides[u->side].name, arm_name(u->arm),
+	    class_label(rs, u));
+	line(p, plain, "Drill %d, %s", u->drill, u->musician ?
+	    (u->arm == ARM_CAVALRY ? "trumpet" : "drum") :
+	    (u->arm == ARM_CAVALRY ? "no trumpet" : "no drum"));
+	line(p, plain, "Formation: %s", u->formation >= 0 &&
+	    u->formation < rs->nform ? rs->form[u->formation].label : "?");
+	line(p, u->cond == COND_FORMED ? plain : theme_error(ui),
+	    "Condition: %s", cond_name(u->cond));
+	line(p, plain, "Strength: %d/%d %s", u->strength, u->strength0,
+	    u->arm == ARM_ARTILLERY ? "guns" : "men");
+	line(p, plain, "Facing %s at [%d, %d]", dir_name(u->facing),
+	    u->pos.x, u->pos.y);
+	order_text(g, &u->order, buf, sizeof buf);
+	line(p, plain, "Order: %s", buf);
+	for (i = 0; i < g->ntransit; i++)
+		if (g->transit[i].unit == ui->sel) {
+			order_text(g, &g->transit[i], buf, sizeof buf);
+			line(p, theme_dim(ui), "Riding: %s (turn %d)", buf,
+			    g->transit[i].arrives);
+		}
+	if (u->general >= 0 && u->general < g->ngenerals)
+		line(p, plain, "General: %s", g->generals[u->general].name);
+	if ((allow = ui_allowance(ui, ui->sel)) >= 0) {
+		ruleset_fmt(rs, allow, bd, sizeof bd);
+		line(p, plain, "May move %s this turn", bd);
+	}
+	if (u->halt_turn > 0) {
+		ruleset_fmt(rs, u->moved, bd, sizeof bd);
+		line(p, theme_dim(ui), "Turn %d: moved %s, %s", u->halt_turn,
+		    bd, halt_name(u->halt));
+	}
+}
+
+static void
+route_panel(struct ui *ui, struct pen *p)
+{
+	struct route *r = xcalloc(1, sizeof *r);
+	struct point s;
+
+	route_plan(ui, ui->sel, r);
+	s = r->cells[r->stop];
+	line(p, theme_title(ui), "Move to [%d, %d]%s", ui->cursor.x,
+	    ui->cursor.y, ui->nwp > 0 ? "" : "");
+	if (ui->nwp > 0)
+		line(p, style_plain, "via %d waypoint%s", ui->nwp,
+		    ui->nwp > 1 ? "s" : "");
+	line(p, style_plain, "Stops this turn at [%d, %d]: %s", s.x, s.y,
+	    r->why);
+	free(r);
+}
+
+static void
+cell_panel(struct ui *ui, struct pen *p)
+{
+	const struct game *g = ui->game;
+	const struct ruleset *rs = g->rs;
+	const struct map *m = g->map;
+	const struct cell *cell;
+	static const enum dir sides[4] = { DIR_N, DIR_E, DIR_S, DIR_W };
+	char pe[32], pr[32];
+	int i, ob, ps, who;
+
+	if (!map_inside(m, ui->cursor.x, ui->cursor.y))
+		return;
+	cell = map_cell(m, ui->cursor.x, ui->cursor.y);
+	line(p, theme_title(ui), "At [%d, %d], height %d", ui->cursor.x,
+	    ui->cursor.y, cell->height);
+	if (cell->land < rs->nland) {
+		ruleset_fmt(rs, rs->land[cell->land].pe, pe, sizeof pe);
+		ruleset_fmt(rs, rs->land[cell->land].pr, pr, sizeof pr);
+		line(p, style_plain, "%s: Pe %s, Pr %s",
+		    rs->land[cell->land].label, pe, pr);
+	}
+	if (cell->road != ROAD_NONE)
+		line(p, style_plain, "%s road", cell->road == ROAD_BIG ?
+		    "Big" : "Small");
+	if (cell->flags & CELL_DEFILE)
+		line(p, style_plain, "Defile (narrow passage)");
+	for (i = 0; i < 4; i++) {
+		ob = map_edge(m, ui->cursor.x, ui->cursor.y, sides[i], &ps);
+		if (ob <= 0 && ps == PASS_NONE)
+			continue;
+		line(p, style_plain, "%s edge: %s%s", dir_name(sides[i]),
+		    ob > 0 && ob < rs->nobst ? rs->obst[ob].label : "",
+		    ps == PASS_BRIDGE ? " (bridge)" : ps == PASS_GATE ?
+		    " (gate)" : "");
+	}
+	who = game_unit_at(g, ui->cursor.x, ui->cursor.y);
+	if (who >= 0 && who != ui->sel)
+		line(p, theme_side(ui, g->units[who].side), "%s (%s)",
+		    g->units[who].name, g->sides[g->units[who].side].name);
+}
+
+void
+panel_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+{
+	struct pen p = { c, l->panel_x + 1, l->panel_y, l->panel_w - 1,
+	    l->panel_y + l->panel_h };
+
+	if (ui->sel >= 0 && ui->sel < ui->game->nunits) {
+		unit_panel(ui, &p);
+		if (ui->mode == MODE_MOVE) {
+			p.y++;
+			route_panel(ui, &p);
+		}
+		p.y++;
+	} else
+		line(&p, theme_dim(ui), "No unit selected: Tab or Enter.");
+	cell_panel(ui, &p);
+}
+
+void
+log_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+{
+	const struct game *g = ui->game;
+	const struct event *e;
+	struct style dim = theme_dim(ui), rule = theme_rule(ui);
+	int rows = l->log_h - 1, i, n = 0, first, y, x;
+
+	canvas_fill(c, l->log_x, l->log_y, l->log_w, 1,
+	    ui->utf8 ? "─" : "-", dim);
+	if (ui->resolved > 0)
+		canvas_printf(c, 2, l->log_y, l->log_w - 4, theme_title(ui),
+		    " Log: turn %d results (M: all) ", ui->resolved);
+	else
+		canvas_text(c, 2, l->log_y, l->log_w - 4, " Log (M: all) ",
+		    theme_title(ui));
+	/* The newest lines that fit, phases left out. */
+	for (i = g->log.n - 1; i >= ui->log_from && n < rows; i--)
+		if (g->log.v[i].kind != EV_PHASE)
+			n++;
+	first = i + 1;
+	y = l->log_y + 1;
+	for (i = first; i < g->log.n && y < l->log_y + l->log_h; i++) {
+		e = &g->log.v[i];
+		if (e->kind == EV_PHASE)
+			continue;
+		x = l->log_x;
+		if (e->unit >= 0 && e->unit < g->nunits)
+			x += canvas_printf(c, x, y, l->log_w - x,
+			    theme_side(ui, g->units[e->unit].side), "%s",
+			    g->units[e->unit].id);
+		x += canvas_text(c, x, y, 1, " ", style_plain);
+		if (e->rule[0] != '\0') {
+			x += canvas_text(c, x, y, l->log_w - x, e->rule, rule);
+			x += canvas_text(c, x, y, 1, " ", style_plain);
+		}
+		canvas_text(c, x, y, l->log_w - x, e->text,
+		    e->kind == EV_ORDER ? dim : style_plain);
+		y++;
+	}
+	if (first >= g->log.n)
+		canvas_text(c, 1, l->log_y + 1, l->log_w - 1, ui->resolved > 0 ?
+		    "Nothing happened." : "No results yet: give orders, "
+		    "then e ends your side's turn.", dim);
+}

@@ -1,0 +1,100 @@
+/*
+ * view.h - the views of the interface and what they share (private to
+ * src/ui).
+ *
+ * The screen is cut into a status line, the map, a side panel, the message
+ * log and a line of hints (struct layout).  Each view draws from the game
+ * and the ui state onto a canvas; the modes that take keys (map, move,
+ * menu, pager) export an open/init function, a key function taking the
+ * action the key is bound to, and a draw function, and ui.c dispatches on
+ * the mode.  No view changes the game except through ui_order(), which is
+ * game_order() with a message for the player.
+ */
+#ifndef MARSHAL_VIEW_H
+#define MARSHAL_VIEW_H
+
+#include "ui/canvas.h"
+#include "ui/keys.h"
+#include "ui/ui.h"
+
+struct layout {
+	bool	too_small;
+	int	status_y;		/* the status line */
+	int	map_x, map_y, map_w, map_h;
+	int	panel_x, panel_y, panel_w, panel_h;
+	int	log_x, log_y, log_w, log_h;	/* log_y is its title row */
+	int	hint_y;			/* the bottom line */
+};
+
+/* Cut a w x h screen into views. */
+void layout_compute(int w, int h, struct layout *);
+
+/* Styles and glyphs, by colour or monochrome and UTF-8 or ASCII. */
+struct style theme_side(const struct ui *, int side);
+struct style theme_bar(const struct ui *);
+struct style theme_title(const struct ui *);
+struct style theme_dim(const struct ui *);
+struct style theme_error(const struct ui *);
+struct style theme_rule(const struct ui *);
+const char *theme_facing(const struct ui *, enum dir);
+char theme_arm(int side, enum arm);
+/* The landscape's glyph; one (2 bytes) holds an ASCII glyph. */
+const char *theme_land(const struct ui *, int land, char *one);
+
+/* Give an order through game_order; the message line says how it went. */
+int ui_order(struct ui *, const struct order *);
+
+/* Set the one-line message. */
+void ui_msg(struct ui *, bool error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The unit's movement allowance this turn in ticks, -1 if unknown. */
+int ui_allowance(struct ui *, int unit);
+
+/* True if a unit belongs to the side giving orders now. */
+bool ui_own(const struct ui *, int unit);
+
+/* Map view: cursor, selection, the order keys; the map with overlays. */
+void map_key(struct ui *, enum ui_action);
+void map_draw(struct ui *, struct canvas *, const struct layout *);
+void map_follow(struct ui *, const struct layout *);
+void map_cursor_move(struct ui *, enum ui_action);
+
+/* Move mode: destination and waypoints for the selected unit. */
+void move_open(struct ui *);
+void move_key(struct ui *, enum ui_action);
+
+/*
+ * A planned route for the selected unit through the waypoints to the
+ * cursor: the cells in order and how far the unit gets this turn.
+ */
+#define ROUTE_MAX	4096
+struct route {
+	struct point	cells[ROUTE_MAX];
+	int		n;
+	int		stop;		/* index of the cell it stops at */
+	char		why[160];	/* why it stops there */
+	bool		exact;		/* from the movement engine */
+};
+void route_plan(struct ui *, int unit, struct route *);
+
+/* Reachable-area overlay: per map cell, true if reachable this turn. */
+bool *area_compute(struct ui *, int unit);
+
+/* Side panel: the selected unit and the cell under the cursor. */
+void panel_draw(struct ui *, struct canvas *, const struct layout *);
+
+/* Message log panel. */
+void log_draw(struct ui *, struct canvas *, const struct layout *);
+
+/* Formation menu. */
+void menu_open(struct ui *);
+void menu_key(struct ui *, enum ui_action, int key);
+void menu_draw(struct ui *, struct canvas *, const struct layout *);
+
+/* Full-screen pages: help, why, rules, log. */
+void pager_open(struct ui *, enum pager_kind);
+void pager_key(struct ui *, enum ui_action, int h);
+void pager_draw(struct ui *, struct canvas *);
+
+#endif
