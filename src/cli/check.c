@@ -23,6 +23,8 @@
 #include "cli/cli.h"
 #include "io/load.h"
 #include "io/yread.h"
+#include "core/game.h"
+#include "core/map.h"
 #include "rules/ruleset.h"
 #include "util/xalloc.h"
 
@@ -51,19 +53,118 @@ check_kind(const struct doc_node *root)
 	return CHECK_UNKNOWN;
 }
 
+/* s as a double-quoted YAML scalar. */
+static char *
+yaml_quote(const char *s)
+{
+	char *out = xmallocarray(strlen(s) * 2 + 3, 1), *o = out;
+
+	*o++ = '"';
+	for (; *s != '\0'; s++) {
+		if (*s == '"' || *s == '\\')
+			*o++ = '\\';
+		*o++ = *s;
+	}
+	*o++ = '"';
+	*o = '\0';
+	return out;
+}
+
+/*
+ * An order of battle is only ever loaded as a side of a scenario, so it
+ * is checked as one: a scenario on a one-cell map with the file as its
+ * first side and an empty second side.  Every problem found is in the
+ * file itself, at its own positions.
+ */
+static void
+check_oob(const char *path, const struct ruleset *rs, const char *rsname,
+    struct diags *d)
+{
+	struct doc_node *root;
+	struct ruleset *rs2;
+	struct game *g;
+	struct diags tmp;
+	struct pos p;
+	char *qpath, *qrs, *text;
+	int i;
+
+	qpath = yaml_quote(path);
+	qrs = yaml_quote(rsname);
+	text = xasprintf("scenario: check\n"
+	    "ruleset: %s\n"
+	    "map: {map: check, legend: {\".\": %s}, landscape: \".\"}\n"
+	    "sides:\n"
+	    "  - {oob: %s, rear: [0, 0]}\n"
+	    "  - {oob: {oob: check, side: \"(check)\", general: "
+	    "{id: \"(check)\"}}, rear: [0, 0]}\n", qrs, rs->land[0].name,
+	    qpath);
+	free(qpath);
+	free(qrs);
+	diags_init(&tmp);
+	root = yread_buffer("(check)", text, strlen(text), &tmp);
+	free(text);
+	if (root != NULL && (g = load_scenario_doc(root, "", cli_datadir(),
+	    NULL, &rs2, &tmp)) != NULL) {
+		game_free(g);
+		ruleset_free(rs2);
+	}
+	doc_free(root);
+	/*
+	 * A scenario must deploy every unit; this one deploys none, and
+	 * that is the one complaint that is not about the file.
+	 */
+	for (i = 0; i < tmp.n; i++) {
+		if (strstr(tmp.v[i].msg, "is not deployed") != NULL)
+			continue;
+		p.file = tmp.v[i].file;
+		p.line = tmp.v[i].line;
+		p.col = tmp.v[i].col;
+		diags_add(d, p, "%s", tmp.v[i].msg);
+	}
+	d->dropped += tmp.dropped;
+	diags_free(&tmp);
+}
+
 /* Check a map or order of battle against the chosen ruleset. */
 static void
-check_with_ruleset(enum check_kind kind, const struct doc_node *root,
-    const char *rsname, struct diags *d)
+check_with_ruleset(enum check_kind kind, const char *path,
+    const struct doc_node *root, const char *rsname, struct diags *d)
 {
 	struct ruleset *rs;
+	struct map *m;
 
 	if ((rs = load_ruleset(rsname, cli_datadir(), d)) == NULL)
 		return;
-	/* Maps and orders of battle: see the io loaders. */
-	(void)kind;
-	(void)root;
+	if (kind == CHECK_MAP) {
+		if ((m = load_map_doc(rs, root, d)) != NULL)
+			map_free(m);
+	} else
+		check_oob(path, rs, rsname, d);
 	ruleset_free(rs);
+}
+
+/* A scenario loads its own ruleset, map and orders of battle. */
+static void
+check_scenario(const char *path, const struct doc_node *root,
+    struct diags *d)
+{
+	const char *slash = strrchr(path, '/');
+	struct ruleset *rs;
+	struct game *g;
+	char *dir;
+
+	if (slash == NULL)
+		dir = xstrdup("");
+	else if (slash == path)
+		dir = xstrdup("/");
+	else
+		dir = xstrndup(path, (size_t)(slash - path));
+	if ((g = load_scenario_doc(root, dir, cli_datadir(), NULL, &rs,
+	    d)) != NULL) {
+		game_free(g);
+		ruleset_free(rs);
+	}
+	free(dir);
 }
 
 /* Check one file, adding its problems to d. */
@@ -88,9 +189,10 @@ check_file(const char *path, const char *rsname, struct diags *d)
 		break;
 	case CHECK_MAP:
 	case CHECK_OOB:
-		check_with_ruleset(check_kind(root), root, rsname, d);
+		check_with_ruleset(check_kind(root), path, root, rsname, d);
 		break;
 	case CHECK_SCENARIO:
+		check_scenario(path, root, d);
 		break;
 	case CHECK_UNKNOWN:
 		diags_add(d, root->pos, "not a marshal file: expected a "
