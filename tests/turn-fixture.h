@@ -14,7 +14,7 @@
 #include "io/load.h"
 #include "rules/ruleset.h"
 
-static struct ruleset *
+static inline struct ruleset *
 fixture_ruleset(void)
 {
 	struct diags d;
@@ -30,7 +30,7 @@ fixture_ruleset(void)
 }
 
 /* Two sides on a w x h open map; general i of side i stands at gpos[i]. */
-static struct game *
+static inline struct game *
 fixture_game(const struct ruleset *rs, int w, int h)
 {
 	struct game *g = game_create(rs, map_create(w, h));
@@ -45,7 +45,7 @@ fixture_game(const struct ruleset *rs, int w, int h)
 }
 
 /* Deploy a unit; returns its index. */
-static int
+static inline int
 fixture_unit(struct game *g, const char *id, int side, enum arm arm,
     const char *klass, const char *form, int x, int y, enum dir facing,
     int strength)
@@ -66,7 +66,7 @@ fixture_unit(struct game *g, const char *id, int side, enum arm arm,
 }
 
 /* The number of events with this rule whose text contains s. */
-static int
+static inline int
 fixture_count(const struct game *g, const char *rule, const char *s)
 {
 	int i, n = 0;

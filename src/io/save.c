@@ -1,0 +1,722 @@
+/*
+ * save.c - writing and reading saved games, the canonical state dump and
+ * its digest.  See save.h.  The writer prints YAML by hand (every string
+ * double-quoted and escaped) so that the dump is byte-stable; the reader
+ * goes through yread and the checked doc accessors, so a bad save is
+ * reported with file, line and column.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "io/load.h"
+#include "io/save.h"
+#include "io/yread.h"
+#include "util/xalloc.h"
+
+/* A string as a YAML double-quoted scalar. */
+static void
+put_str(FILE *f, const char *s)
+{
+	const unsigned char *p;
+
+	fputc('"', f);
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", f);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(f, "\\x%02x", *p);
+		else
+			fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+static void
+put_points(FILE *f, const struct point *p, int n)
+{
+	int i;
+
+	fputc('[', f);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s[%d, %d]", i ? ", " : "", p[i].x, p[i].y);
+	fputc(']', f);
+}
+
+static void
+put_form(FILE *f, const struct game *g, int form)
+{
+	if (form >= 0 && form < g->rs->nform)
+		fputs(g->rs->form[form].name, f);
+	else
+		fprintf(f, "%d", form);
+}
+
+/* An order as a flow mapping; the unit is said by the caller. */
+static void
+put_order(FILE *f, const struct game *g, const struct order *o)
+{
+	fprintf(f, "{kind: %s, general: ", order_kind_name(o->kind));
+	if (o->general >= 0 && o->general < g->ngenerals)
+		put_str(f, g->generals[o->general].id);
+	else
+		fputs("-1", f);
+	fputs(", formation: ", f);
+	put_form(f, g, o->formation);
+	fputs(", points: ", f);
+	put_points(f, o->pts, o->npts);
+	fprintf(f, ", issued: %d, arrives: %d}", o->issued, o->arrives);
+}
+
+static void
+put_unit(FILE *f, const struct game *g, const struct unit *u)
+{
+	fputs("  - id: ", f);
+	put_str(f, u->id);
+	fprintf(f, "\n    strength: %d\n", u->strength);
+	fprintf(f, "    strength0: %d\n", u->strength0);
+	fprintf(f, "    drill: %d\n", u->drill);
+	fprintf(f, "    musician: %s\n", u->musician ? "true" : "false");
+	fputs("    formation: ", f);
+	put_form(f, g, u->formation);
+	fprintf(f, "\n    cond: %s\n", cond_name(u->cond));
+	fprintf(f, "    at: [%d, %d]\n", u->pos.x, u->pos.y);
+	fprintf(f, "    facing: %s\n", dir_name(u->facing));
+	fprintf(f, "    moved: %d\n", u->moved);
+	fprintf(f, "    halt: %s\n", halt_name(u->halt));
+	fprintf(f, "    halt_turn: %d\n", u->halt_turn);
+	fprintf(f, "    ap_used: %d\n", u->ap_used);
+	if (u->contact >= 0 && u->contact < g->nunits) {
+		fputs("    contact: ", f);
+		put_str(f, g->units[u->contact].id);
+		fputc('\n', f);
+	}
+	fprintf(f, "    owed: %d\n", u->owed);
+	fprintf(f, "    waypoint: %d\n", u->waypoint);
+	fprintf(f, "    lost_turn: %d\n", u->lost_turn);
+	fprintf(f, "    route_key: %u\n", u->route_key);
+	fputs("    route: ", f);
+	put_points(f, u->route, u->nroute);
+	fputs("\n    track: ", f);
+	put_points(f, u->track, u->ntrack);
+	fputs("\n    order: ", f);
+	put_order(f, g, &u->order);
+	fputc('\n', f);
+}
+
+void
+save_dump(const struct game *g, FILE *f)
+{
+	int i;
+
+	fprintf(f, "turn: %d\n", g->turn);
+	fprintf(f, "phase: %d\n", g->phase);
+	fprintf(f, "seed: \"0x%016llx\"\n", (unsigned long long)g->seed);
+	fprintf(f, "rng: \"0x%016llx\"\n", (unsigned long long)g->rng.state);
+	fprintf(f, "options: {random_speed: %s, courier_delay: %s, "
+	    "turn_limit: %d}\n", g->opt.random_speed ? "true" : "false",
+	    g->opt.courier_delay ? "true" : "false", g->opt.turn_limit);
+	fputs("generals:\n", f);
+	for (i = 0; i < g->ngenerals; i++) {
+		fputs("  - {id: ", f);
+		put_str(f, g->generals[i].id);
+		fprintf(f, ", at: [%d, %d], radius: %d}\n",
+		    g->generals[i].pos.x, g->generals[i].pos.y,
+		    g->generals[i].radius);
+	}
+	fputs("units:\n", f);
+	for (i = 0; i < g->nunits; i++)
+		put_unit(f, g, &g->units[i]);
+	fputs("transit:", f);
+	if (g->ntransit == 0)
+		fputs(" []", f);
+	fputc('\n', f);
+	for (i = 0; i < g->ntransit; i++) {
+		fputs("  - {unit: ", f);
+		put_str(f, g->units[g->transit[i].unit].id);
+		fputs(", order: ", f);
+		put_order(f, g, &g->transit[i]);
+		fputs("}\n", f);
+	}
+}
+
+uint64_t
+save_digest(const struct game *g)
+{
+	char *buf = NULL;
+	size_t len = 0, i;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (f == NULL)
+		xalloc_fail(0);
+	save_dump(g, f);
+	fclose(f);
+	for (i = 0; i < len; i++) {
+		h ^= (unsigned char)buf[i];
+		h *= 0x100000001b3ULL;
+	}
+	free(buf);
+	return h;
+}
+
+void
+save_write(const struct game *g, const char *scenario, FILE *f)
+{
+	fprintf(f, "# A saved battle of marshal; see marshal-save(5).\n");
+	fprintf(f, "marshal-save: %d\n", SAVE_FORMAT);
+	fputs("scenario: ", f);
+	put_str(f, scenario != NULL ? scenario : "");
+	fputs("\nruleset: ", f);
+	put_str(f, g->rs->name);
+	fputc('\n', f);
+	save_dump(g, f);
+}
+
+char *
+save_dir(void)
+{
+	const char *x = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+
+	if (x != NULL && *x == '/')
+		return xasprintf("%s/marshal", x);
+	if (home != NULL && *home != '\0')
+		return xasprintf("%s/.local/share/marshal", home);
+	return NULL;
+}
+
+int
+save_file(const struct game *g, const char *scenario, const char *path,
+    char **cause)
+{
+	char *tmp, *dir, *slash, *abs = NULL;
+	FILE *f;
+	int fd, dfd, err;
+
+	*cause = NULL;
+	if (scenario != NULL && (abs = realpath(scenario, NULL)) == NULL) {
+		*cause = xasprintf("%s: %s", scenario, strerror(errno));
+		return -1;
+	}
+	tmp = xasprintf("%s.tmp.XXXXXX", path);
+	if ((fd = mkstemp(tmp)) == -1) {
+		*cause = xasprintf("%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if ((f = fdopen(fd, "w")) == NULL) {
+		*cause = xasprintf("%s: %s", tmp, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		goto fail;
+	}
+	save_write(g, abs, f);
+	/* Every step must succeed before the rename replaces the old save. */
+	if (ferror(f) || fflush(f) != 0 || fsync(fileno(f)) != 0) {
+		err = errno != 0 ? errno : EIO;
+		fclose(f);
+		unlink(tmp);
+		*cause = xasprintf("%s: %s", path, strerror(err));
+		goto fail;
+	}
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		*cause = xasprintf("%s: %s", path, strerror(errno));
+		unlink(tmp);
+		goto fail;
+	}
+	/* Make the rename itself durable. */
+	dir = xstrdup(path);
+	if ((slash = strrchr(dir, '/')) != NULL) {
+		*(slash == dir ? slash + 1 : slash) = '\0';
+		if ((dfd = open(dir, O_RDONLY | O_DIRECTORY)) != -1) {
+			fsync(dfd);
+			close(dfd);
+		}
+	}
+	free(dir);
+	free(tmp);
+	free(abs);
+	return 0;
+
+fail:
+	free(tmp);
+	free(abs);
+	return -1;
+}
+
+/* --- reading ------------------------------------------------------------ */
+
+struct sread {
+	struct game	*g;
+	struct diags	*d;
+	const char	**form_names;	/* NULL-terminated */
+};
+
+static int
+need_int(const struct doc_node *map, const char *key, long min, long max,
+    int *out, struct diags *d)
+{
+	const struct doc_node *n = doc_need(map, key, d);
+	long v;
+
+	if (n == NULL || doc_int(n, min, max, &v, d) != 0)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+static int
+need_u64(const struct doc_node *map, const char *key, uint64_t *out,
+    struct diags *d)
+{
+	const struct doc_node *n = doc_need(map, key, d);
+	const char *s;
+	char *end;
+	unsigned long long v;
+
+	if (n == NULL || doc_str(n, 32, &s, d) != 0)
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 16);
+	if (strncmp(s, "0x", 2) != 0 || *end != '\0' || errno != 0) {
+		diags_add(d, n->pos, "%s: expected a hexadecimal number "
+		    "0x..., not '%s'", key, s);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int
+need_enum(const struct doc_node *map, const char *key,
+    const char *const *names, int *out, struct diags *d)
+{
+	const struct doc_node *n = doc_need(map, key, d);
+
+	if (n == NULL)
+		return -1;
+	return doc_enum(n, names, out, d);
+}
+
+/* A general or unit named by id; -1 ("no general") allowed if none_ok. */
+static int
+need_ref(struct sread *s, const struct doc_node *map, const char *key,
+    bool unit, bool none_ok, int *out)
+{
+	const struct doc_node *n = doc_need(map, key, s->d);
+	const char *id;
+	int i;
+
+	if (n == NULL)
+		return -1;
+	if (none_ok && !n->quoted && n->kind == DOC_SCALAR &&
+	    strcmp(n->str, "-1") == 0) {
+		*out = -1;
+		return 0;
+	}
+	if (doc_str(n, 1024, &id, s->d) != 0)
+		return -1;
+	i = unit ? game_find_unit(s->g, id) : game_find_general(s->g, id);
+	if (i < 0) {
+		diags_add(s->d, n->pos, "no %s '%s' in the scenario",
+		    unit ? "unit" : "general", id);
+		return -1;
+	}
+	*out = i;
+	return 0;
+}
+
+static int
+need_form(struct sread *s, const struct doc_node *map, const char *key,
+    int *out)
+{
+	const struct doc_node *n = doc_need(map, key, s->d);
+	long v;
+
+	if (n == NULL)
+		return -1;
+	if (n->kind == DOC_SCALAR && !n->quoted && n->str[0] != '\0' &&
+	    strspn(n->str, "-0123456789") == n->len) {
+		if (doc_int(n, INT_MIN, INT_MAX, &v, s->d) != 0)
+			return -1;
+		*out = (int)v;
+		return 0;
+	}
+	return doc_enum(n, s->form_names, out, s->d);
+}
+
+/* A sequence of [x, y] points on the map; *out allocated (NULL if none). */
+static int
+need_points(struct sread *s, const struct doc_node *map, const char *key,
+    int max, struct point **out, int *nout)
+{
+	const struct doc_node *n = doc_need(map, key, s->d);
+	struct point *p;
+	int i;
+
+	if (n == NULL || doc_expect(n, DOC_SEQ, key, s->d) != 0)
+		return -1;
+	if (n->n > max) {
+		diags_add(s->d, n->pos, "%s: %d points, at most %d", key, n->n,
+		    max);
+		return -1;
+	}
+	p = n->n > 0 ? xcalloc((size_t)n->n, sizeof *p) : NULL;
+	for (i = 0; i < n->n; i++)
+		if (doc_point(n->items[i], s->g->map->w, s->g->map->h,
+		    &p[i].x, &p[i].y, s->d) != 0) {
+			free(p);
+			return -1;
+		}
+	*out = p;
+	*nout = n->n;
+	return 0;
+}
+
+static int
+read_order(struct sread *s, const struct doc_node *n, struct order *o)
+{
+	static const char *const keys[] = { "kind", "general", "formation",
+	    "points", "issued", "arrives", NULL };
+	static const char *kinds[ORDER_KIND_COUNT + 1];
+	struct point *pts = NULL;
+	int i, kind, npts = 0, bad = 0;
+
+	for (i = 0; i < ORDER_KIND_COUNT; i++)
+		kinds[i] = order_kind_name((enum order_kind)i);
+	if (doc_expect(n, DOC_MAP, "an order", s->d) != 0 ||
+	    doc_check_keys(n, keys, s->d) != 0)
+		return -1;
+	bad |= need_enum(n, "kind", kinds, &kind, s->d);
+	bad |= need_ref(s, n, "general", false, true, &o->general);
+	bad |= need_form(s, n, "formation", &o->formation);
+	bad |= need_int(n, "issued", 0, INT_MAX, &o->issued, s->d);
+	bad |= need_int(n, "arrives", 0, INT_MAX, &o->arrives, s->d);
+	if (need_points(s, n, "points", ORDER_MAX_POINTS, &pts, &npts) != 0)
+		return -1;
+	if (bad)
+		return (free(pts), -1);
+	o->kind = (enum order_kind)kind;
+	o->npts = npts;
+	memset(o->pts, 0, sizeof o->pts);
+	if (npts > 0)
+		memcpy(o->pts, pts, (size_t)npts * sizeof *pts);
+	free(pts);
+	return 0;
+}
+
+static int
+read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
+    bool *seen)
+{
+	static const char *const keys[] = { "id", "strength", "strength0",
+	    "drill", "musician", "formation", "cond", "at", "facing", "moved",
+	    "halt", "halt_turn", "ap_used", "contact", "owed", "waypoint",
+	    "lost_turn", "route_key", "route", "track", "order", NULL };
+	static const char *conds[COND_COUNT + 1], *halts[HALT_COUNT + 1],
+	    *dirs[DIR_COUNT + 1];
+	const struct doc_node *k;
+	struct unit u;
+	long v;
+	int i, idx, cond, halt, dir, bad = 0;
+
+	for (i = 0; i < COND_COUNT; i++)
+		conds[i] = cond_name((enum cond)i);
+	for (i = 0; i < HALT_COUNT; i++)
+		halts[i] = halt_name((enum halt)i);
+	for (i = 0; i < DIR_COUNT; i++)
+		dirs[i] = dir_name((enum dir)i);
+	if (doc_expect(n, DOC_MAP, "a unit", s->d) != 0 ||
+	    doc_check_keys(n, keys, s->d) != 0 ||
+	    need_ref(s, n, "id", true, false, &idx) != 0)
+		return -1;
+	if (seen[idx]) {
+		diags_add(s->d, n->pos, "unit '%s' saved twice",
+		    s->g->units[idx].id);
+		return -1;
+	}
+	seen[idx] = true;
+	u = s->g->units[idx];		/* fixed fields and borrowed strings */
+	u.route = u.track = NULL;
+	u.nroute = u.ntrack = 0;
+	bad |= need_int(n, "strength", 0, INT_MAX, &u.strength, s->d);
+	bad |= need_int(n, "strength0", 0, INT_MAX, &u.strength0, s->d);
+	bad |= need_int(n, "drill", 0, 100, &u.drill, s->d);
+	if ((k = doc_need(n, "musician", s->d)) == NULL ||
+	    doc_bool(k, &u.musician, s->d) != 0)
+		bad = -1;
+	bad |= need_form(s, n, "formation", &u.formation);
+	if (u.formation < 0 || u.formation >= s->g->rs->nform) {
+		diags_add(s->d, n->pos, "formation %d is not in the ruleset",
+		    u.formation);
+		bad = -1;
+	}
+	bad |= need_enum(n, "cond", conds, &cond, s->d);
+	if ((k = doc_need(n, "at", s->d)) == NULL ||
+	    doc_point(k, s->g->map->w, s->g->map->h, &u.pos.x, &u.pos.y,
+	    s->d) != 0)
+		bad = -1;
+	bad |= need_enum(n, "facing", dirs, &dir, s->d);
+	bad |= need_int(n, "moved", INT_MIN, INT_MAX, &u.moved, s->d);
+	bad |= need_enum(n, "halt", halts, &halt, s->d);
+	bad |= need_int(n, "halt_turn", INT_MIN, INT_MAX, &u.halt_turn, s->d);
+	bad |= need_int(n, "ap_used", INT_MIN, INT_MAX, &u.ap_used, s->d);
+	u.contact = -1;
+	if (doc_get(n, "contact") != NULL)
+		bad |= need_ref(s, n, "contact", true, false, &u.contact);
+	bad |= need_int(n, "owed", INT_MIN, INT_MAX, &u.owed, s->d);
+	bad |= need_int(n, "waypoint", INT_MIN, INT_MAX, &u.waypoint, s->d);
+	bad |= need_int(n, "lost_turn", INT_MIN, INT_MAX, &u.lost_turn, s->d);
+	if ((k = doc_need(n, "route_key", s->d)) == NULL ||
+	    doc_int(k, 0, UINT_MAX, &v, s->d) != 0)
+		bad = -1;
+	else
+		u.route_key = (unsigned)v;
+	if ((k = doc_need(n, "order", s->d)) == NULL ||
+	    read_order(s, k, &u.order) != 0)
+		bad = -1;
+	u.order.unit = idx;
+	if (bad == 0 &&
+	    need_points(s, n, "route", 1 << 20, &u.route, &u.nroute) == 0 &&
+	    need_points(s, n, "track", 1 << 20, &u.track, &u.ntrack) == 0) {
+		u.cond = (enum cond)cond;
+		u.halt = (enum halt)halt;
+		u.facing = (enum dir)dir;
+		*out = u;
+		return 0;
+	}
+	free(u.route);
+	free(u.track);
+	return -1;
+}
+
+/* Check the header: a marshal save of a format this program reads. */
+static int
+save_header(const struct doc_node *root, struct diags *d)
+{
+	const struct doc_node *v;
+	long fmt;
+
+	if (doc_expect(root, DOC_MAP, "a saved game", d) != 0)
+		return -1;
+	if ((v = doc_get(root, "marshal-save")) == NULL) {
+		diags_add(d, root->pos, "not a marshal save (no "
+		    "'marshal-save' key)");
+		return -1;
+	}
+	if (doc_int(v, 0, INT_MAX, &fmt, d) != 0)
+		return -1;
+	if (fmt != SAVE_FORMAT) {
+		diags_add(d, v->pos, "save format %ld; this marshal reads "
+		    "format %d", fmt, SAVE_FORMAT);
+		return -1;
+	}
+	return 0;
+}
+
+int
+save_apply(struct game *g, const struct doc_node *root, struct diags *d)
+{
+	static const char *const keys[] = { "marshal-save", "scenario",
+	    "ruleset", "turn", "phase", "seed", "rng", "options", "generals",
+	    "units", "transit", NULL };
+	static const char *const opt_keys[] = { "random_speed",
+	    "courier_delay", "turn_limit", NULL };
+	static const char *const gen_keys[] = { "id", "at", "radius", NULL };
+	struct sread s = { g, d, NULL };
+	const struct doc_node *n, *units, *gens, *tr, *opt, *k;
+	struct unit *nu = NULL;
+	struct order *ntr = NULL;
+	struct point *gpos = NULL;
+	int *grad = NULL;
+	bool *seen = NULL;
+	struct game_options o;
+	uint64_t seed = 0, state = 0;
+	int i, j, turn = 0, phase = 0, bad = 0, nread = 0, ntransit = 0;
+
+	if (save_header(root, d) != 0 || doc_check_keys(root, keys, d) != 0)
+		return -1;
+	s.form_names = xcalloc((size_t)g->rs->nform + 1, sizeof *s.form_names);
+	for (i = 0; i < g->rs->nform; i++)
+		s.form_names[i] = g->rs->form[i].name;
+
+	bad |= need_int(root, "turn", 1, INT_MAX, &turn, d);
+	bad |= need_int(root, "phase", -1, g->rs->nphases - 1, &phase, d);
+	bad |= need_u64(root, "seed", &seed, d);
+	bad |= need_u64(root, "rng", &state, d);
+	o = g->opt;
+	if ((opt = doc_need(root, "options", d)) == NULL ||
+	    doc_expect(opt, DOC_MAP, "options", d) != 0 ||
+	    doc_check_keys(opt, opt_keys, d) != 0 ||
+	    (k = doc_need(opt, "random_speed", d)) == NULL ||
+	    doc_bool(k, &o.random_speed, d) != 0 ||
+	    (k = doc_need(opt, "courier_delay", d)) == NULL ||
+	    doc_bool(k, &o.courier_delay, d) != 0 ||
+	    need_int(opt, "turn_limit", 0, INT_MAX, &o.turn_limit, d) != 0)
+		bad = -1;
+
+	/* Generals: where they stand. */
+	gpos = xcalloc((size_t)g->ngenerals + 1, sizeof *gpos);
+	grad = xcalloc((size_t)g->ngenerals + 1, sizeof *grad);
+	for (i = 0; i < g->ngenerals; i++) {
+		gpos[i] = g->generals[i].pos;
+		grad[i] = g->generals[i].radius;
+	}
+	if ((gens = doc_need(root, "generals", d)) == NULL ||
+	    doc_expect(gens, DOC_SEQ, "generals", d) != 0)
+		bad = -1;
+	else
+		for (i = 0; i < gens->n; i++) {
+			n = gens->items[i];
+			if (doc_expect(n, DOC_MAP, "a general", d) != 0 ||
+			    doc_check_keys(n, gen_keys, d) != 0 ||
+			    need_ref(&s, n, "id", false, false, &j) != 0 ||
+			    (k = doc_need(n, "at", d)) == NULL ||
+			    doc_point(k, g->map->w, g->map->h, &gpos[j].x,
+			    &gpos[j].y, d) != 0 ||
+			    need_int(n, "radius", 0, INT_MAX, &grad[j], d) != 0)
+				bad = -1;
+		}
+
+	/* Units: every unit of the scenario exactly once. */
+	seen = xcalloc((size_t)g->nunits + 1, sizeof *seen);
+	nu = xcalloc((size_t)g->nunits + 1, sizeof *nu);
+	if ((units = doc_need(root, "units", d)) == NULL ||
+	    doc_expect(units, DOC_SEQ, "units", d) != 0)
+		bad = -1;
+	else {
+		for (i = 0; i < units->n; i++) {
+			if (read_unit(&s, units->items[i], &nu[nread], seen)
+			    != 0) {
+				bad = -1;
+				continue;
+			}
+			nread++;
+		}
+		for (i = 0; i < g->nunits; i++)
+			if (!seen[i]) {
+				diags_add(d, units->pos, "unit '%s' of the "
+				    "scenario is missing from the save",
+				    g->units[i].id);
+				bad = -1;
+				break;
+			}
+	}
+
+	/* Orders riding with aides. */
+	if ((tr = doc_need(root, "transit", d)) == NULL ||
+	    doc_expect(tr, DOC_SEQ, "transit", d) != 0)
+		bad = -1;
+	else {
+		ntr = xcalloc((size_t)tr->n + 1, sizeof *ntr);
+		for (i = 0; i < tr->n; i++) {
+			static const char *const tkeys[] = { "unit", "order",
+			    NULL };
+			n = tr->items[i];
+			if (doc_expect(n, DOC_MAP, "an order in transit", d)
+			    != 0 || doc_check_keys(n, tkeys, d) != 0 ||
+			    need_ref(&s, n, "unit", true, false, &j) != 0 ||
+			    (k = doc_need(n, "order", d)) == NULL ||
+			    read_order(&s, k, &ntr[ntransit]) != 0) {
+				bad = -1;
+				continue;
+			}
+			ntr[ntransit++].unit = j;
+		}
+	}
+
+	if (bad) {
+		for (i = 0; i < nread; i++) {
+			free(nu[i].route);
+			free(nu[i].track);
+		}
+		goto out;
+	}
+
+	/* All checked: lay the state over the game. */
+	for (i = 0; i < g->nunits; i++)
+		game_occupy(g, i, false);
+	for (i = 0; i < nread; i++) {
+		j = nu[i].order.unit;
+		free(g->units[j].route);
+		free(g->units[j].track);
+		g->units[j] = nu[i];
+	}
+	for (i = 0; i < g->nunits; i++)
+		if (g->units[i].cond != COND_CAPTURED)
+			game_occupy(g, i, true);
+	for (i = 0; i < g->ngenerals; i++) {
+		g->generals[i].pos = gpos[i];
+		g->generals[i].radius = grad[i];
+	}
+	free(g->transit);
+	g->transit = ntr;
+	g->ntransit = ntransit;
+	ntr = NULL;
+	g->turn = turn;
+	g->phase = phase;
+	g->seed = seed;
+	g->rng.state = state;
+	g->opt = o;
+
+out:
+	free(ntr);
+	free(nu);
+	free(seen);
+	free(gpos);
+	free(grad);
+	free(s.form_names);
+	return bad ? -1 : 0;
+}
+
+struct game *
+save_load(const char *path, const char *datadir, struct ruleset **rs_out,
+    struct diags *d)
+{
+	struct doc_node *root;
+	const struct doc_node *n;
+	const char *scen, *rsname, *slash;
+	char *spath = NULL;
+	struct game *g = NULL;
+	struct ruleset *rs = NULL;
+
+	*rs_out = NULL;
+	if ((root = yread_file(path, d)) == NULL)
+		return NULL;
+	if (save_header(root, d) != 0 ||
+	    (n = doc_need(root, "scenario", d)) == NULL ||
+	    doc_str(n, PATH_MAX, &scen, d) != 0 ||
+	    (n = doc_need(root, "ruleset", d)) == NULL ||
+	    doc_str(n, RULES_NAME_MAX, &rsname, d) != 0)
+		goto out;
+	if (scen[0] != '/' && (slash = strrchr(path, '/')) != NULL)
+		spath = xasprintf("%.*s/%s", (int)(slash - path), path, scen);
+	else
+		spath = xstrdup(scen);
+	if ((g = load_scenario(spath, datadir, &rs, d)) == NULL)
+		goto out;
+	if (strcmp(rs->name, rsname) != 0) {
+		diags_add(d, n->pos, "the save is for ruleset '%s' but its "
+		    "scenario now uses '%s'", rsname, rs->name);
+		goto fail;
+	}
+	if (save_apply(g, root, d) != 0)
+		goto fail;
+	*rs_out = rs;
+	goto out;
+
+fail:
+	game_free(g);
+	ruleset_free(rs);
+	g = NULL;
+out:
+	free(spath);
+	doc_free(root);
+	return g;
+}

@@ -1,0 +1,75 @@
+/*
+ * save.h - saved games: the whole state of a battle as a YAML file, and
+ * the canonical state dump that saves, replays and tests compare.
+ *
+ * A save names the scenario it came from and holds everything that
+ * changes during play: the turn and phase, the seed and the random
+ * stream's state, the options, where every general stands, every unit's
+ * whole state (strength, formation, condition, place, facing, order in
+ * force, movement bookkeeping, route, rout track) and the orders still
+ * riding with aides.  Loading reads the scenario again (map, order of
+ * battle) and lays the saved state over it, so that playing on from a
+ * save gives exactly the game one would have had without stopping.
+ *
+ * The body of a save (everything after its three header keys) is the
+ * canonical state dump: two games are in the same state exactly when their
+ * dumps are byte for byte the same, and save_digest hashes it.
+ *
+ * Writes are atomic: a temporary file in the same directory, flushed and
+ * synced, then renamed over the old save, so a failure part way leaves the
+ * previous save whole.
+ */
+#ifndef MARSHAL_SAVE_H
+#define MARSHAL_SAVE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/game.h"
+#include "rules/ruleset.h"
+#include "util/diag.h"
+#include "util/doc.h"
+
+#define SAVE_FORMAT	1	/* the version this marshal writes and reads */
+
+/* Write the canonical state dump of a game. */
+void save_dump(const struct game *, FILE *);
+
+/* A 64-bit FNV-1a digest of the canonical state dump. */
+uint64_t save_digest(const struct game *);
+
+/* Write a whole save (header naming the scenario, then the dump). */
+void save_write(const struct game *, const char *scenario, FILE *);
+
+/*
+ * Save atomically to path.  scenario is the scenario file's path; it is
+ * stored absolute so the save can be loaded from anywhere.  Returns 0, or
+ * -1 with *cause allocated (caller frees) and any old file untouched.
+ */
+int save_file(const struct game *, const char *scenario, const char *path,
+    char **cause);
+
+/*
+ * The default directory for saves: $XDG_DATA_HOME/marshal, or
+ * ~/.local/share/marshal.  Allocated (caller frees); NULL if neither
+ * XDG_DATA_HOME nor HOME is set.  The directory is not created.
+ */
+char *save_dir(void);
+
+/*
+ * Lay a parsed save's state over g, a game freshly loaded from the same
+ * scenario.  Everything is checked before anything changes: on error,
+ * returns -1 with diagnostics and g is as it was.
+ */
+int save_apply(struct game *, const struct doc_node *root, struct diags *);
+
+/*
+ * Load a saved game: read the save, load the scenario it names (relative
+ * paths are taken from the save's directory) and apply the state.  The
+ * ruleset is handed back in *rs_out (freed by the caller after the game).
+ * A damaged or foreign file is refused with diagnostics and NULL.
+ */
+struct game *save_load(const char *path, const char *datadir,
+    struct ruleset **rs_out, struct diags *);
+
+#endif

@@ -1,0 +1,415 @@
+/*
+ * test-save.c - saved games: the canonical dump, save -> load -> play on
+ * equals playing straight through, atomic writes, and refusing damaged or
+ * foreign files without touching the game.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/command.h"
+#include "io/save.h"
+#include "io/yread.h"
+#include "turn-fixture.h"
+#include "util/xalloc.h"
+
+static struct ruleset *rs;
+
+/* The same small battle every time: two brigades facing each other. */
+static struct game *
+battle(void)
+{
+	struct game *g = fixture_game(rs, 60, 40);
+
+	g->generals[0].pos = (struct point){ 30, 36 };
+	g->generals[1].pos = (struct point){ 30, 2 };
+	fixture_unit(g, "1-8L", 0, ARM_INFANTRY, "line", "line", 20, 24,
+	    DIR_N, 600);
+	fixture_unit(g, "2-8L", 0, ARM_INFANTRY, "line", "column", 40, 24,
+	    DIR_N, 550);
+	fixture_unit(g, "4-cuir", 0, ARM_CAVALRY, "heavy", "column", 55, 30,
+	    DIR_N, 400);
+	fixture_unit(g, "27-jag", 1, ARM_INFANTRY, "light", "line", 20, 16,
+	    DIR_S, 700);
+	fixture_unit(g, "bat-1", 1, ARM_ARTILLERY, "light", "unlimbered", 40,
+	    12, DIR_S, 8);
+	game_seed(g, 42);
+	return g;
+}
+
+static char *
+dump(const struct game *g)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	save_dump(g, f);
+	fclose(f);
+	return buf;
+}
+
+static char *
+save_text(const struct game *g)
+{
+	char *buf = NULL, *text;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	save_write(g, "scenario.yaml", f);
+	fclose(f);
+	/* A copy: gcc's dangling-pointer check cannot see through
+	 * open_memstream. */
+	text = xstrdup(buf);
+	free(buf);
+	return text;
+}
+
+/* Lay a save text over a fresh battle; NULL (diagnostics printed) if not. */
+static struct game *
+restore(const char *text, struct diags *d)
+{
+	struct doc_node *root = yread_buffer("save", text, strlen(text), d);
+	struct game *g;
+
+	if (root == NULL)
+		return NULL;
+	g = battle();
+	if (save_apply(g, root, d) != 0) {
+		game_free(g);
+		g = NULL;
+	}
+	doc_free(root);
+	return g;
+}
+
+static void
+give(struct game *g, const char *unit, int general, int x, int y)
+{
+	struct order o;
+	char *cause;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = game_find_unit(g, unit);
+	o.general = general;
+	o.npts = 1;
+	o.pts[0] = (struct point){ x, y };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+}
+
+/* Play turns, giving the same orders on the same turns. */
+static void
+play(struct game *g, int until)
+{
+	while (g->turn < until) {
+		if (g->turn == 2)
+			give(g, "4-cuir", 0, 55, 20);
+		if (g->turn == 3)
+			give(g, "27-jag", 1, 20, 10);
+		game_turn(g);
+	}
+}
+
+static void
+test_save_load_continue_equals_straight_through(void **state)
+{
+	struct game *a = battle(), *b = battle(), *c;
+	struct unit *u;
+	struct diags d;
+	char *text, *da, *dc;
+
+	(void)state;
+	diags_init(&d);
+	/* Something in every part of the state: an aide riding, a route, a
+	 * rout track, a contact, dice already rolled. */
+	give(a, "2-8L", 0, 40, 10);
+	give(b, "2-8L", 0, 40, 10);
+	play(a, 3);
+	play(b, 3);
+	u = &a->units[0];
+	u->nroute = 2;
+	u->route = calloc(2, sizeof *u->route);
+	u->route[0] = (struct point){ 20, 23 };
+	u->route[1] = (struct point){ 20, 22 };
+	u->route_key = 77;
+	u->contact = 3;
+	rng_die(&a->rng, 6);
+	b->units[0].nroute = 2;
+	b->units[0].route = calloc(2, sizeof *u->route);
+	memcpy(b->units[0].route, u->route, 2 * sizeof *u->route);
+	b->units[0].route_key = 77;
+	b->units[0].contact = 3;
+	rng_die(&b->rng, 6);
+	u = &a->units[1];
+	u->ntrack = 1;
+	u->track = calloc(1, sizeof *u->track);
+	u->track[0] = (struct point){ 40, 30 };
+	b->units[1].ntrack = 1;
+	b->units[1].track = calloc(1, sizeof *u->track);
+	b->units[1].track[0] = u->track[0];
+	assert_true(a->ntransit > 0);
+
+	text = save_text(a);
+	c = restore(text, &d);
+	diags_print(&d, stderr);
+	assert_non_null(c);
+	da = dump(a);
+	dc = dump(c);
+	assert_string_equal(da, dc);
+	assert_int_equal(c->ntransit, a->ntransit);
+	assert_int_equal(c->rng.state, a->rng.state);
+	free(da);
+	free(dc);
+
+	/* Play on: the restored game and the one never stopped agree. */
+	play(b, 8);
+	play(c, 8);
+	da = dump(b);
+	dc = dump(c);
+	assert_string_equal(da, dc);
+	assert_true(save_digest(b) == save_digest(c));
+	assert_int_equal(c->units[1].order.kind, ORDER_MOVE);
+	free(da);
+	free(dc);
+	free(text);
+	game_free(a);
+	game_free(b);
+	game_free(c);
+	diags_free(&d);
+}
+
+/* The dump is a function of the state: change one man, the digest moves. */
+static void
+test_digest_follows_state(void **state)
+{
+	struct game *a = battle(), *b = battle();
+
+	(void)state;
+	assert_true(save_digest(a) == save_digest(b));
+	b->units[2].strength--;
+	assert_false(save_digest(a) == save_digest(b));
+	game_free(a);
+	game_free(b);
+}
+
+static void
+test_save_refuses_foreign_file(void **state)
+{
+	static const char text[] = "map: Not a save\nlegend: {}\n";
+	struct diags d;
+
+	(void)state;
+	diags_init(&d);
+	assert_null(restore(text, &d));
+	assert_int_equal(d.n, 1);
+	assert_non_null(strstr(d.v[0].msg, "not a marshal save"));
+	diags_free(&d);
+}
+
+static void
+test_save_refuses_other_format(void **state)
+{
+	static const char text[] = "marshal-save: 99\n";
+	struct diags d;
+
+	(void)state;
+	diags_init(&d);
+	assert_null(restore(text, &d));
+	assert_non_null(strstr(d.v[0].msg, "save format 99"));
+	assert_int_equal(d.v[0].line, 1);
+	diags_free(&d);
+}
+
+/* A damaged save is refused with a position, and the game is untouched. */
+static void
+test_damaged_save_leaves_game_unchanged(void **state)
+{
+	struct game *a = battle(), *b;
+	struct doc_node *root;
+	struct diags d;
+	char *text, *p, *before, *after;
+
+	(void)state;
+	diags_init(&d);
+	a->units[0].strength = 321;
+	text = save_text(a);
+	p = strstr(text, "\"27-jag\"");
+	assert_non_null(p);
+	/* A unit not in the scenario. */
+	p = xasprintf("%.*s\"27-xxx\"%s", (int)(p - text), text, p + 8);
+	free(text);
+	text = p;
+	b = battle();
+	before = dump(b);
+	root = yread_buffer("damaged", text, strlen(text), &d);
+	assert_non_null(root);
+	assert_int_equal(save_apply(b, root, &d), -1);
+	assert_true(d.n >= 1);
+	assert_non_null(strstr(d.v[0].msg, "no unit '27-xxx'"));
+	assert_true(d.v[0].line > 1);
+	after = dump(b);
+	assert_string_equal(before, after);
+	doc_free(root);
+	free(before);
+	free(after);
+	free(text);
+	game_free(a);
+	game_free(b);
+	diags_free(&d);
+}
+
+static int
+count_files(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	while ((e = readdir(dp)) != NULL)
+		if (e->d_name[0] != '.')
+			n++;
+	closedir(dp);
+	return n;
+}
+
+/* Atomic writes: the new save replaces the old whole, or not at all. */
+static void
+test_save_file_atomic(void **state)
+{
+	char dir[] = "/tmp/marshal-save-XXXXXX", *path, *bad, *cause;
+	struct game *g = battle();
+	struct doc_node *root;
+	struct diags d;
+	FILE *f;
+	char buf[64];
+
+	(void)state;
+	diags_init(&d);
+	assert_non_null(mkdtemp(dir));
+	path = xasprintf("%s/battle.yaml", dir);
+	f = fopen(path, "w");
+	fputs("old save\n", f);
+	fclose(f);
+	assert_int_equal(save_file(g, NULL, path, &cause), 0);
+	root = yread_file(path, &d);
+	assert_non_null(root);
+	doc_free(root);
+	assert_int_equal(count_files(dir), 1);
+
+	/* Renaming over a directory fails: the old file stays, no litter. */
+	bad = xasprintf("%s/sub", dir);
+	assert_int_equal(mkdir(bad, 0700), 0);
+	assert_int_equal(save_file(g, NULL, bad, &cause), -1);
+	assert_non_null(cause);
+	free(cause);
+	assert_int_equal(count_files(dir), 2);
+	f = fopen(path, "r");
+	assert_non_null(fgets(buf, sizeof buf, f));
+	fclose(f);
+	assert_non_null(strstr(buf, "saved battle"));
+
+	/* A missing directory is reported, nothing created. */
+	free(bad);
+	bad = xasprintf("%s/none/battle.yaml", dir);
+	assert_int_equal(save_file(g, NULL, bad, &cause), -1);
+	free(cause);
+	unlink(path);
+	free(path);
+	path = xasprintf("%s/sub", dir);
+	rmdir(path);
+	rmdir(dir);
+	free(path);
+	free(bad);
+	game_free(g);
+	diags_free(&d);
+}
+
+static void
+test_save_dir_follows_xdg(void **state)
+{
+	char *dir;
+
+	(void)state;
+	setenv("XDG_DATA_HOME", "/srv/data", 1);
+	dir = save_dir();
+	assert_string_equal(dir, "/srv/data/marshal");
+	free(dir);
+	unsetenv("XDG_DATA_HOME");
+	setenv("HOME", "/home/ney", 1);
+	dir = save_dir();
+	assert_string_equal(dir, "/home/ney/.local/share/marshal");
+	free(dir);
+}
+
+/* Names with quotes and control characters survive the round trip. */
+static void
+test_save_quotes_strings(void **state)
+{
+	struct game *a = battle(), *c;
+	struct diags d;
+	char *text;
+
+	(void)state;
+	diags_init(&d);
+	free(a->units[0].id);
+	a->units[0].id = xstrdup("a\"b\\c\td");
+	text = save_text(a);
+	/* Restoring needs the same ids in the scenario. */
+	c = battle();
+	free(c->units[0].id);
+	c->units[0].id = xstrdup("a\"b\\c\td");
+	{
+		struct doc_node *root = yread_buffer("q", text, strlen(text),
+		    &d);
+
+		assert_non_null(root);
+		assert_int_equal(save_apply(c, root, &d), 0);
+		doc_free(root);
+	}
+	free(text);
+	game_free(a);
+	game_free(c);
+	diags_free(&d);
+}
+
+static int
+setup(void **state)
+{
+	(void)state;
+	rs = fixture_ruleset();
+	return rs == NULL ? -1 : 0;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	ruleset_free(rs);
+	return 0;
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_save_load_continue_equals_straight_through),
+		cmocka_unit_test(test_digest_follows_state),
+		cmocka_unit_test(test_save_refuses_foreign_file),
+		cmocka_unit_test(test_save_refuses_other_format),
+		cmocka_unit_test(test_damaged_save_leaves_game_unchanged),
+		cmocka_unit_test(test_save_file_atomic),
+		cmocka_unit_test(test_save_dir_follows_xdg),
+		cmocka_unit_test(test_save_quotes_strings),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
