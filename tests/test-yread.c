@@ -189,6 +189,8 @@ test_reader_errors_positioned(void **state)
 	(void)state;
 	refused_s("a: 1\nb: caf\xe9\n", 2, 7, "invalid UTF-8");
 	refused_s("a: \xc3\xa9\xff\n", 1, 5, "invalid UTF-8");
+	/* A cut-short character is shown where it starts. */
+	refused_s("a: \xc3\xa9\xe9x\n", 1, 5, "invalid trailing");
 	refused_s("a: 1\r\nbb: \xff\r\n", 2, 5, "invalid UTF-8");
 	refused_s("a: 1\n\nkey: x\x01y\n", 3, 7, "control characters");
 	refused("a: 1\nb: \0\n", 10, 2, 4, "control characters");

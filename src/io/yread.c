@@ -136,8 +136,13 @@ parser_error(struct yread *y, const yaml_parser_t *p)
 	case YAML_MEMORY_ERROR:
 		xalloc_fail(0);
 	case YAML_READER_ERROR:
-		offset_pos(y->buf, y->len, p->problem_offset, &pos.line,
-		    &pos.col);
+		off = p->problem_offset;
+		/* libyaml points at a bad trailing byte; show its character. */
+		if (strstr(problem, "trailing") != NULL)
+			while (off > 0 && p->problem_offset - off < 3 &&
+			    ((unsigned char)y->buf[off] & 0xc0) != 0xc0)
+				off--;
+		offset_pos(y->buf, y->len, off, &pos.line, &pos.col);
 		if (strstr(problem, "UTF-8") != NULL &&
 		    p->problem_value != -1)
 			diags_add(y->d, pos, "invalid UTF-8: %s (byte 0x%02x)",
