@@ -84,7 +84,8 @@ ui_order(struct ui *ui, const struct order *o)
 	const struct unit *u = &g->units[o->unit];
 
 	if (game_order(g, o, &cause) != 0) {
-		ui_msg(ui, true, "Refused: %s", cause != NULL ? cause :
+		ui_msg(ui, true, "Refused %s order: %s",
+		    order_kind_name(o->kind), cause != NULL ? cause :
 		    "the order is not possible");
 		free(cause);
 		return -1;

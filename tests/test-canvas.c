@@ -1,0 +1,508 @@
+/*
+ * test-canvas.c - the interface's views rendered into a canvas, without a
+ * terminal: glyphs at their cells, the panel, the log, help, the
+ * too-small message, ASCII and monochrome modes, and orders given with
+ * keys going through game_order.
+ *
+ * The game is a tiny scenario loaded from text with the real loaders and
+ * the Napoleonic ruleset from $MARSHAL_DATA.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/game.h"
+#include "io/load.h"
+#include "io/yread.h"
+#include "rules/ruleset.h"
+#include "ui/canvas.h"
+#include "ui/keys.h"
+#include "ui/ui.h"
+#include "util/diag.h"
+
+/*
+ * A 20 x 12 field: wood in the north-east, a road down column 2, a hedge
+ * on the east edge of cells (15, 8..9).  The French line "a" stands at
+ * (5, 8) facing north; the Allied column "b" at (14, 3) facing south.
+ */
+static const char scenario[] =
+    "scenario: Canvas test\n"
+    "ruleset: napoleonic\n"
+    "turns: 3\n"
+    "options: {random_speed: false, courier_delay: false}\n"
+    "map:\n"
+    "  map: Test field\n"
+    "  legend: {\".\": open, \"T\": wood}\n"
+    "  landscape: |\n"
+    "    ..............TTTT..\n"
+    "    ..............TTTT..\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "  roads: |\n"
+    "    ..-.................\n"
+    "    ..-.................\n"
+    "    ..-.................\n"
+    "    ..-.................\n"
+    "    ..-.................\n"
+    "    ..-.................\n"
+    "    ..-.................\n"
+    "    ..-.................\n"
+    "    ..-.................\n"
+    "    ..-.................\n"
+    "    ..-.................\n"
+    "    ..-.................\n"
+    "  obstacles:\n"
+    "    - {type: hedge, path: [[16, 8], [16, 10]]}\n"
+    "  labels:\n"
+    "    - {at: [8, 11], text: Mühle}\n"
+    "sides:\n"
+    "  - oob:\n"
+    "      oob: French force\n"
+    "      side: French\n"
+    "      general:\n"
+    "        id: fr\n"
+    "        name: Général Test\n"
+    "        units:\n"
+    "          - {id: a, name: I/8e Ligne, arm: infantry, class: line,"
+    " drill: 4, musician: true, strength: 600}\n"
+    "    rear: [10, 11]\n"
+    "    deploy:\n"
+    "      - {unit: a, at: [5, 8], facing: N, formation: line}\n"
+    "  - oob:\n"
+    "      oob: Allied force\n"
+    "      side: Allies\n"
+    "      general:\n"
+    "        id: al\n"
+    "        name: Oberst Test\n"
+    "        units:\n"
+    "          - {id: b, name: II/9 Reserve, arm: infantry, class: line,"
+    " drill: 3, musician: false, strength: 500}\n"
+    "    rear: [10, 0]\n"
+    "    deploy:\n"
+    "      - {unit: b, at: [14, 3], facing: S, formation: column}\n";
+
+struct fixture {
+	struct ruleset	*rs;
+	struct game	*g;
+	struct ui	*ui;
+	struct canvas	*c;
+};
+
+static struct fixture *
+fixture_new(bool utf8, bool colour, int w, int h)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	struct doc_node *root;
+	struct diags d;
+	const char *data = getenv("MARSHAL_DATA");
+
+	assert_non_null(f);
+	assert_non_null(data);
+	diags_init(&d);
+	root = yread_buffer("canvas-test.yaml", scenario, sizeof scenario - 1,
+	    &d);
+	if (root == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(root);
+	f->g = load_scenario_doc(root, ".", data, NULL, &f->rs, &d);
+	if (f->g == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(f->g);
+	doc_free(root);
+	diags_free(&d);
+	f->ui = ui_create(f->g, utf8, colour);
+	ui_start(f->ui);
+	f->c = canvas_create(w, h, !utf8);
+	return f;
+}
+
+static void
+fixture_free(struct fixture *f)
+{
+	canvas_free(f->c);
+	ui_free(f->ui);
+	game_free(f->g);
+	ruleset_free(f->rs);
+	free(f);
+}
+
+static void
+keys(struct fixture *f, const int *k)
+{
+	for (; *k != 0; k++)
+		ui_key(f->ui, *k);
+	ui_draw(f->ui, f->c);
+}
+
+static void
+type(struct fixture *f, const char *s)
+{
+	for (; *s != '\0'; s++)
+		ui_key(f->ui, *s == '\r' ? UIK_ENTER : (unsigned char)*s);
+	ui_draw(f->ui, f->c);
+}
+
+/* The glyph at map cell (x, y) when the view is at the map's corner. */
+static const struct ccell *
+map_at(const struct fixture *f, int x, int y)
+{
+	return canvas_cell(f->c, x, 1 + y);
+}
+
+static bool
+has(const struct fixture *f, const char *text)
+{
+	return canvas_find(f->c, text, NULL, NULL);
+}
+
+static void
+test_canvas_text_and_folding(void **state)
+{
+	struct canvas *u = canvas_create(10, 2, false);
+	struct canvas *a = canvas_create(10, 2, true);
+	char buf[64];
+
+	(void)state;
+	assert_int_equal(canvas_text(u, 0, 0, 10, "Général", style_plain), 7);
+	canvas_row(u, 0, 0, 7, buf, sizeof buf);
+	assert_string_equal(buf, "Général");
+	canvas_text(a, 0, 0, 10, "Général", style_plain);
+	canvas_row(a, 0, 0, 7, buf, sizeof buf);
+	assert_string_equal(buf, "General");
+	/* Cut at the edge, never wrapped onto the next row. */
+	assert_int_equal(canvas_text(a, 5, 1, 99, "abcdefgh", style_plain), 5);
+	canvas_row(a, 1, 0, 10, buf, sizeof buf);
+	assert_string_equal(buf, "     abcde");
+	assert_int_equal(canvas_wrap(NULL, 0, 0, 6, -1, "one two three",
+	    style_plain), 3);
+	canvas_free(u);
+	canvas_free(a);
+}
+
+static void
+test_unit_glyphs_at_their_cells(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);		/* hot-seat hand-over */
+	ui_draw(f->ui, f->c);
+	/* Line 6 x 2 facing N, anchor (5, 8): front row y 8, x 3..8. */
+	assert_string_equal(map_at(f, 5, 8)->glyph, "↑");
+	assert_string_equal(map_at(f, 3, 8)->glyph, "I");
+	assert_string_equal(map_at(f, 8, 9)->glyph, "I");
+	/* The Allied column facing S: lower case, arrow down at its anchor. */
+	assert_string_equal(map_at(f, 14, 3)->glyph, "↓");
+	assert_string_equal(map_at(f, 14, 2)->glyph, "i");
+	/* Landscape from the ruleset table, the road from its neighbours. */
+	assert_string_equal(map_at(f, 0, 5)->glyph, "·");
+	assert_string_equal(map_at(f, 17, 0)->glyph, "♣");
+	assert_string_equal(map_at(f, 2, 5)->glyph, "│");
+	/* The hedge on the east edge of (15, 8). */
+	assert_string_equal(map_at(f, 15, 8)->glyph, "▕");
+	assert_true(has(f, "Mühle"));
+	fixture_free(f);
+}
+
+static void
+test_ascii_glyphs_when_not_utf8(void **state)
+{
+	struct fixture *f = fixture_new(false, true, 80, 24);
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	ui_draw(f->ui, f->c);
+	assert_string_equal(map_at(f, 5, 8)->glyph, "^");
+	assert_string_equal(map_at(f, 14, 3)->glyph, "v");
+	assert_string_equal(map_at(f, 0, 5)->glyph, ".");
+	assert_string_equal(map_at(f, 17, 0)->glyph, "T");
+	assert_string_equal(map_at(f, 2, 5)->glyph, "|");
+	assert_string_equal(map_at(f, 15, 8)->glyph, "]");
+	assert_true(has(f, "Muhle"));
+	fixture_free(f);
+}
+
+static void
+test_mono_keeps_sides_apart(void **state)
+{
+	struct fixture *f = fixture_new(true, false, 80, 24);
+	const struct ccell *fr, *al;
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	ui_draw(f->ui, f->c);
+	fr = map_at(f, 3, 9);
+	al = map_at(f, 14, 2);
+	/* No colour anywhere; side by letter case and attribute. */
+	assert_int_equal(fr->style.fg, COL_DEFAULT);
+	assert_int_equal(al->style.fg, COL_DEFAULT);
+	assert_string_equal(fr->glyph, "I");
+	assert_string_equal(al->glyph, "i");
+	assert_true(fr->style.attr & ATTR_BOLD);
+	assert_true(al->style.attr & ATTR_REVERSE);
+	assert_false(fr->style.attr & ATTR_REVERSE);
+	fixture_free(f);
+}
+
+static void
+test_panel_describes_selected_unit(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	static const int k[] = { UIK_ENTER, UIK_TAB, 0 };
+
+	(void)state;
+	keys(f, k);
+	assert_int_equal(f->ui->sel, 0);
+	assert_true(has(f, "I/8e Ligne"));
+	assert_true(has(f, "Drill 4, drum"));
+	assert_true(has(f, "Formation: Line"));
+	assert_true(has(f, "Condition: formed"));
+	assert_true(has(f, "Strength: 600/600 men"));
+	assert_true(has(f, "General: Général Test"));
+	assert_true(has(f, "Order: none"));
+	/* The status line names the side to play. */
+	assert_true(has(f, "French to give orders"));
+	fixture_free(f);
+}
+
+static void
+test_too_small_says_so(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 50, 12);
+
+	(void)state;
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "Terminal too small: 50x12"));
+	assert_false(has(f, "I/8e"));
+	canvas_resize(f->c, 30, 5);
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "Terminal too small"));
+	fixture_free(f);
+}
+
+static void
+test_layout_grows_with_terminal(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 120, 40);
+	int x, y;
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	ui_draw(f->ui, f->c);
+	/* The panel starts a third of the way from the right. */
+	assert_true(canvas_find(f->c, "No unit selected", &x, &y));
+	assert_int_equal(x, 120 - 40 + 1);
+	assert_true(has(f, "Log"));
+	fixture_free(f);
+}
+
+static void
+test_move_order_with_keys_goes_through_game_order(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	static const int k[] = { UIK_ENTER, UIK_TAB, 'm', UIK_UP, UIK_UP,
+	    'w', UIK_UP, UIK_LEFT, 0 };
+	const struct unit *u = &f->g->units[0];
+	int n0 = f->g->log.n;
+
+	(void)state;
+	keys(f, k);
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	/* The route and its end are drawn; the panel says where it stops. */
+	assert_string_equal(map_at(f, 4, 5)->glyph, "X");
+	assert_string_equal(map_at(f, 5, 6)->glyph, "o");
+	assert_true(has(f, "Stops this turn at"));
+	ui_key(f->ui, UIK_ENTER);
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_int_equal(u->order.kind, ORDER_MOVE);
+	assert_int_equal(u->order.npts, 2);
+	assert_int_equal(u->order.pts[0].x, 5);
+	assert_int_equal(u->order.pts[0].y, 6);
+	assert_int_equal(u->order.pts[1].x, 4);
+	assert_int_equal(u->order.pts[1].y, 5);
+	assert_true(f->g->log.n > n0);		/* game_order logged it */
+	assert_true(has(f, "Order: Move to [4, 5]"));
+	assert_true(has(f, "1 waypoint"));
+	fixture_free(f);
+}
+
+static void
+test_formation_menu_lists_the_arms_formations(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	static const int k[] = { UIK_ENTER, UIK_TAB, 'f', 0 };
+	int column = ruleset_form(f->rs, "column");
+
+	(void)state;
+	keys(f, k);
+	assert_int_equal(f->ui->mode, MODE_MENU);
+	assert_true(has(f, "Square"));
+	assert_false(has(f, "Limbered"));	/* an artillery formation */
+	assert_false(has(f, "Screen"));		/* a cavalry formation */
+	ui_key(f->ui, UIK_DOWN);
+	ui_key(f->ui, UIK_ENTER);
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->g->units[0].order.kind, ORDER_FORMATION);
+	assert_int_equal(f->g->units[0].order.formation, column);
+	fixture_free(f);
+}
+
+static void
+test_stop_restore_and_enemy_refused(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	static const int k[] = { UIK_ENTER, UIK_TAB, 's', 0 };
+
+	(void)state;
+	keys(f, k);
+	assert_int_equal(f->g->units[0].order.kind, ORDER_STOP);
+	type(f, "r");
+	assert_int_equal(f->g->units[0].order.kind, ORDER_RESTORE);
+	/* Select the enemy column and try to stop it. */
+	f->ui->cursor.x = 14;
+	f->ui->cursor.y = 3;
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "s");
+	assert_int_equal(f->g->units[1].order.kind, ORDER_NONE);
+	assert_true(has(f, "belongs to Allies"));
+	fixture_free(f);
+}
+
+static void
+test_hot_seat_turn_ends_and_resolves(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+
+	(void)state;
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "Turn 1: French to give orders"));
+	type(f, "\re");
+	assert_int_equal(f->ui->side, 1);
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
+	assert_true(has(f, "Turn 1: Allies to give orders"));
+	type(f, "\r");
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "e");
+	assert_int_equal(f->g->turn, 2);
+	assert_int_equal(f->ui->resolved, 1);
+	assert_int_equal(f->ui->side, 0);
+	assert_true(has(f, "Log: turn 1 results"));
+	fixture_free(f);
+}
+
+static void
+test_game_over_after_turn_limit(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	int t;
+
+	(void)state;
+	for (t = 0; t < 3; t++) {
+		ui_key(f->ui, UIK_ENTER);
+		ui_key(f->ui, 'e');
+		ui_key(f->ui, UIK_ENTER);
+		ui_key(f->ui, 'e');
+	}
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->mode, MODE_OVER);
+	assert_true(has(f, "The battle is over after 3 turns"));
+	fixture_free(f);
+}
+
+static void
+test_help_lists_the_modes_keys(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "?");
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	assert_true(has(f, "Help: keys in Orders mode"));
+	assert_true(has(f, "Move order"));
+	type(f, "G");				/* the end of the page */
+	assert_true(has(f, "quit (asks first)"));
+	assert_true(has(f, "redraw the screen"));
+	ui_key(f->ui, UIK_ESC);
+	/* Help from move mode lists move mode's keys. */
+	type(f, "\tm?");
+	assert_true(has(f, "add a waypoint"));
+	ui_key(f->ui, UIK_ESC);
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	fixture_free(f);
+}
+
+static void
+test_rules_reference_from_the_ruleset(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 100, 60);
+	char pe[32];
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "R");
+	ruleset_fmt(f->rs, f->rs->land[ruleset_land(f->rs, "wood")].pe, pe,
+	    sizeof pe);
+	assert_true(has(f, "Rules: Napoleonic grand tactics"));
+	assert_true(has(f, "Wood"));
+	assert_true(has(f, pe));
+	assert_true(has(f, "Manoeuvre Column"));
+	fixture_free(f);
+}
+
+static void
+test_quit_asks_first(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "q");
+	assert_true(has(f, "Quit marshal?"));
+	assert_false(f->ui->quit);
+	type(f, "n");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	type(f, "qy");
+	assert_true(f->ui->quit);
+	fixture_free(f);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_canvas_text_and_folding),
+		cmocka_unit_test(test_unit_glyphs_at_their_cells),
+		cmocka_unit_test(test_ascii_glyphs_when_not_utf8),
+		cmocka_unit_test(test_mono_keeps_sides_apart),
+		cmocka_unit_test(test_panel_describes_selected_unit),
+		cmocka_unit_test(test_too_small_says_so),
+		cmocka_unit_test(test_layout_grows_with_terminal),
+		cmocka_unit_test(test_move_order_with_keys_goes_through_game_order),
+		cmocka_unit_test(test_formation_menu_lists_the_arms_formations),
+		cmocka_unit_test(test_stop_restore_and_enemy_refused),
+		cmocka_unit_test(test_hot_seat_turn_ends_and_resolves),
+		cmocka_unit_test(test_game_over_after_turn_limit),
+		cmocka_unit_test(test_help_lists_the_modes_keys),
+		cmocka_unit_test(test_rules_reference_from_the_ruleset),
+		cmocka_unit_test(test_quit_asks_first),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

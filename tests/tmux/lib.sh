@@ -1,0 +1,90 @@
+# lib.sh - helpers for the tmux end-to-end tests (sourced, not run).
+#
+# Each test runs the real marshal in a detached tmux session of a fixed
+# size on a private server, types keys with send-keys and reads the screen
+# with capture-pane, as a person would see it.  Waits poll the screen with
+# a time limit instead of sleeping a fixed time.
+
+: "${MARSHAL_BIN:?MARSHAL_BIN is not set}"
+: "${MARSHAL_DATA:?MARSHAL_DATA is not set}"
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "tmux not installed: skipping"
+	exit 77
+fi
+
+T="tmux -L marshal-test-$$"
+S=marshal
+SCREEN_FILE=${TMPDIR:-/tmp}/marshal-tmux-$$.txt
+
+cleanup() {
+	$T kill-server >/dev/null 2>&1
+	rm -f "$SCREEN_FILE"
+}
+trap cleanup EXIT INT TERM
+
+fail() {
+	echo "FAIL: $*"
+	echo "---- screen ----"
+	$T capture-pane -p -t $S 2>/dev/null
+	echo "----------------"
+	exit 1
+}
+
+# start W H ENV... -- run marshal (with its arguments in MARSHAL_ARGS) in a
+# session W x H; when it exits the pane prints its status and the terminal
+# modes, then waits so the test can read them.
+start() {
+	w=$1 h=$2
+	shift 2
+	$T -f /dev/null new-session -d -s $S -x "$w" -y "$h" \
+	    "env MARSHAL_DATA='$MARSHAL_DATA' $* '$MARSHAL_BIN' $MARSHAL_ARGS; \
+	    echo \"EXITED rc=\$?\"; stty -a | tr ' ;' '\n\n' | \
+	    grep -E '^-?(icanon|echo)\$' | tr '\n' ' '; echo; sleep 60" ||
+	    fail "cannot start tmux"
+}
+
+screen() {
+	$T capture-pane -p -t $S
+}
+
+# wait_for TEXT [SECONDS]: until TEXT is on the screen.
+wait_for() {
+	n=0 limit=$(( ${2:-10} * 10 ))
+	while [ $n -lt $limit ]; do
+		if screen | grep -qF -- "$1"; then
+			return 0
+		fi
+		sleep 0.1
+		n=$((n + 1))
+	done
+	fail "did not see '$1'"
+}
+
+# wait_gone TEXT [SECONDS]: until TEXT has left the screen.
+wait_gone() {
+	n=0 limit=$(( ${2:-10} * 10 ))
+	while [ $n -lt $limit ]; do
+		if ! screen | grep -qF -- "$1"; then
+			return 0
+		fi
+		sleep 0.1
+		n=$((n + 1))
+	done
+	fail "'$1' stayed on the screen"
+}
+
+# expect_re REGEX: the screen matches an extended regular expression now.
+expect_re() {
+	screen | grep -qE -- "$1" || fail "no match for /$1/"
+}
+
+keys() {
+	$T send-keys -t $S "$@"
+}
+
+# The program has left and put the terminal back (canonical mode, echo).
+expect_restored() {
+	wait_for "EXITED rc=$1"
+	wait_for "icanon echo"
+}
