@@ -29,6 +29,7 @@
 #include "core/event.h"
 #include "core/geom.h"
 #include "core/order.h"
+#include "core/rng.h"
 #include "core/unit.h"
 #include "rules/ruleset.h"
 
@@ -49,10 +50,18 @@ struct move_walk_note {
  */
 struct move_walk {
 	int		 unit;
+	const struct order *order;	/* the Move order being carried out */
 	int		 turn;
 	bool		 explain;	/* write notes (false while planning) */
 	bool		 preview;	/* no random rolls, nothing committed */
+	bool		 scratch;	/* a look ahead: record no path */
+	bool		 passing;	/* going through friends (3.6.7) */
+	bool		 disorder;	/* the pass disorders both */
+	bool		 narrow;	/* through a narrow passage (3.6.6) */
+	int		 narrow_steps;	/* steps made beyond it */
+	const char	*halt_rule;	/* rule that ended the walk */
 	bool		 wheel;		/* part of a group wheel (3.6.3) */
+	struct rng	*rng;		/* the game's stream; NULL: no rolls */
 
 	/* The unit as the walk leaves it. */
 	struct point	 pos;		/* anchor */
@@ -70,9 +79,12 @@ struct move_walk {
 	int		 contours;	/* contour lines crossed this turn */
 	int		 start_land;	/* landscape under the anchor at start */
 
-	/* The route ahead (borrowed from the unit, or the preview's). */
-	const struct point *route;
+	/* The route ahead: cells route[iroute..nroute-1] (owned). */
+	struct point	*route;
 	int		 nroute;
+	int		 iroute;
+	int		 waypoint;	/* index of the order point sought */
+	int		 replans;	/* searches made during this walk */
 
 	/* The outcome. */
 	enum halt	 halt;
@@ -94,6 +106,9 @@ struct move_walk {
 	int		 nnotes;
 	int		 capnotes;
 };
+
+/* Start a walk for unit u from its present state (no route yet). */
+void move_walk_init(const struct game *, int u, struct move_walk *);
 
 /* Add a note to a walk (ignored when !w->explain). */
 void move_note(struct move_walk *, int kind, const char *rule,

@@ -10,18 +10,21 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/move.h"
 #include "rules/napoleonic.h"
+#include "rules/napoleonic-move.h"
 #include "rules/napoleonic-phases.h"
 
 static int
 nap_load(struct ruleset *rs, const struct doc_node *root, struct diags *d)
 {
-	const struct doc_node *mv = doc_need(root, "movement", d);
-
-	if (mv == NULL || doc_expect(mv, DOC_MAP, "movement", d) != 0)
+	if (nap_move_load(rs, root, d) != 0)
 		return -1;
-	if (nap_phases_load(rs, root, d) != 0)
+	if (nap_phases_load(rs, root, d) != 0) {
+		free(rs->priv);
+		rs->priv = NULL;
 		return -1;
+	}
 	return 0;
 }
 
@@ -44,6 +47,10 @@ nap_turn_run(struct game *g)
 		    p + 1, g->rs->phases[p]);
 		if (strcmp(g->rs->phase_keys[p], "couriers") == 0)
 			nap_phase_couriers(g);
+		else if (strcmp(g->rs->phase_keys[p], "formation") == 0)
+			nap_phase_formation(g);
+		else if (strcmp(g->rs->phase_keys[p], "movement") == 0)
+			nap_phase_movement(g);
 	}
 	g->phase = -1;
 	g->turn++;
@@ -56,4 +63,12 @@ const struct ruleset_ops napoleonic_ops = {
 	.load = nap_load,
 	.free = nap_free,
 	.turn_run = nap_turn_run,
+	.allowance = nap_allowance,
+	.move_begin = nap_move_begin,
+	.move_turn = nap_move_turn,
+	.move_step = nap_move_step,
+	.move_contact = nap_move_contact,
+	.move_pass = nap_move_pass,
+	.move_end = nap_move_end,
+	.move_rule = nap_move_rule,
 };

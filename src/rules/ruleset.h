@@ -176,6 +176,7 @@ struct ruleset_ops {
 	/* A unit's movement allowance this turn in ticks, explained into
 	 * the game's log when explain is true. */
 	int		(*allowance)(struct game *, int unit, bool explain);
+
 	/*
 	 * Movement (optional as a group: a ruleset without move_step has no
 	 * movement engine).  None of these change the game: they read it and
@@ -208,6 +209,11 @@ struct ruleset_ops {
 			    bool moving, struct move_price *);
 	/* The walk is over: finish it (unlimber at the destination...). */
 	void		(*move_end)(const struct game *, struct move_walk *w);
+	/* The rule number the engine cites when a walk ends for reason h
+	 * (its closing line: where the unit stopped and why). */
+	const char	*(*move_rule)(enum halt h);
+	/* A moving unit touched routed enemy unit r (optional). */
+	void		(*move_routed)(struct game *, int unit, int r);
 };
 
 /* The module registered under name, or NULL. */

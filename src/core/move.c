@@ -1,0 +1,1123 @@
+/*
+ * move.c - the movement engine: a unit's walk along its route, priced step
+ * by step by the ruleset, committed to the game with its explanation.
+ * See move.h.
+ *
+ * A walk works on a copy of the unit's state (struct move_walk) and never
+ * changes the game; move_unit commits the result, updates the occupancy
+ * grid and the per-phase index, and turns the walk's notes into events.
+ * The same walk serves move_preview (no commit) and the look ahead that
+ * decides whether a unit can pass right through a friend this turn.
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/path.h"
+#include "rules/ruleset.h"
+#include "util/xalloc.h"
+
+#define BUCKET		16	/* cells per side of an index bucket */
+#define REACH_CELLS	8	/* contact distances up to 16 ticks */
+#define REPLANS_MAX	3	/* route searches per walk, at most */
+
+/* --- notes ---------------------------------------------------------------- */
+
+void
+move_note(struct move_walk *w, int kind, const char *rule, const char *fmt,
+    ...)
+{
+	va_list ap;
+	struct move_walk_note *n;
+	char *text;
+	int len;
+
+	if (!w->explain)
+		return;
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	text = xmallocarray((size_t)(len < 0 ? 0 : len) + 1, 1);
+	va_start(ap, fmt);
+	vsnprintf(text, (size_t)(len < 0 ? 0 : len) + 1, fmt, ap);
+	va_end(ap);
+	if (w->nnotes == w->capnotes) {
+		w->capnotes = w->capnotes ? w->capnotes * 2 : 8;
+		w->notes = xreallocarray(w->notes, (size_t)w->capnotes,
+		    sizeof *w->notes);
+	}
+	n = &w->notes[w->nnotes++];
+	n->kind = kind;
+	snprintf(n->rule, sizeof n->rule, "%s", rule != NULL ? rule : "");
+	n->text = text;
+}
+
+void
+move_note_price(struct move_walk *w, const struct move_price *p)
+{
+	int i;
+
+	for (i = 0; i < p->nnotes; i++)
+		move_note(w, EV_NOTE, p->notes[i].rule, "%s", p->notes[i].text);
+}
+
+void
+move_walk_free(struct move_walk *w)
+{
+	int i;
+
+	for (i = 0; i < w->nnotes; i++)
+		free(w->notes[i].text);
+	free(w->notes);
+	free(w->path);
+	free(w->route);
+	w->notes = NULL;
+	w->path = NULL;
+	w->route = NULL;
+	w->nnotes = w->capnotes = w->npath = w->cappath = 0;
+	w->nroute = w->iroute = 0;
+}
+
+void
+move_walk_init(const struct game *g, int u, struct move_walk *w)
+{
+	const struct unit *un = &g->units[u];
+
+	memset(w, 0, sizeof *w);
+	w->unit = u;
+	w->order = &un->order;
+	w->turn = g->turn;
+	w->pos = un->pos;
+	w->facing = un->facing;
+	w->form = un->formation;
+	w->cond = un->cond;
+	w->musician = un->musician;
+	w->owed = un->owed;
+	w->halt = HALT_NONE;
+	w->contact = -1;
+	w->touched_routed = -1;
+	w->start_land = map_cell(g->map, un->pos.x, un->pos.y)->land;
+	w->waypoint = un->waypoint;
+}
+
+static void
+walk_push(struct move_walk *w, struct point p)
+{
+	if (w->scratch)
+		return;
+	if (w->npath == w->cappath) {
+		w->cappath = w->cappath ? w->cappath * 2 : 16;
+		w->path = xreallocarray(w->path, (size_t)w->cappath,
+		    sizeof *w->path);
+	}
+	w->path[w->npath++] = p;
+}
+
+static const char *
+rule_for(const struct game *g, enum halt h)
+{
+	const char *r = NULL;
+
+	if (g->rs->ops->move_rule != NULL)
+		r = g->rs->ops->move_rule(h);
+	return r != NULL ? r : "";
+}
+
+/* End the walk for reason h, citing rule (or the ruleset's rule for h). */
+static void
+walk_halt(const struct game *g, struct move_walk *w, enum halt h,
+    const char *rule)
+{
+	w->halt = h;
+	w->halt_rule = rule != NULL && *rule != '\0' ? rule : rule_for(g, h);
+}
+
+/* --- the per-phase index --------------------------------------------------- */
+
+struct move_ctx {
+	int		 bw;
+	int		 bh;
+	int		*head;		/* per bucket: first unit, -1 */
+	int		*next;		/* per unit */
+	int		*prev;
+	int		*bucket;	/* per unit: its bucket, -1 */
+	int		 nunits;
+	int		*used;		/* narrow passages used this turn */
+	int		 nused;
+	int		 capused;
+};
+
+static int
+bucket_of(const struct move_ctx *c, struct point p)
+{
+	int bx = p.x / BUCKET, by = p.y / BUCKET;
+
+	if (bx < 0)
+		bx = 0;
+	if (by < 0)
+		by = 0;
+	if (bx >= c->bw)
+		bx = c->bw - 1;
+	if (by >= c->bh)
+		by = c->bh - 1;
+	return by * c->bw + bx;
+}
+
+static void
+ctx_link(struct move_ctx *c, int u, int b)
+{
+	c->bucket[u] = b;
+	c->prev[u] = -1;
+	c->next[u] = c->head[b];
+	if (c->head[b] >= 0)
+		c->prev[c->head[b]] = u;
+	c->head[b] = u;
+}
+
+static void
+ctx_unlink(struct move_ctx *c, int u)
+{
+	int b = c->bucket[u];
+
+	if (b < 0)
+		return;
+	if (c->prev[u] >= 0)
+		c->next[c->prev[u]] = c->next[u];
+	else
+		c->head[b] = c->next[u];
+	if (c->next[u] >= 0)
+		c->prev[c->next[u]] = c->prev[u];
+	c->bucket[u] = -1;
+}
+
+struct move_ctx *
+move_ctx_create(const struct game *g)
+{
+	struct move_ctx *c = xcalloc(1, sizeof *c);
+	int i, n;
+
+	c->bw = (g->map->w + BUCKET - 1) / BUCKET;
+	c->bh = (g->map->h + BUCKET - 1) / BUCKET;
+	n = c->bw * c->bh;
+	c->head = xmallocarray((size_t)n, sizeof *c->head);
+	for (i = 0; i < n; i++)
+		c->head[i] = -1;
+	c->nunits = g->nunits;
+	c->next = xmallocarray((size_t)g->nunits + 1, sizeof *c->next);
+	c->prev = xmallocarray((size_t)g->nunits + 1, sizeof *c->prev);
+	c->bucket = xmallocarray((size_t)g->nunits + 1, sizeof *c->bucket);
+	/* Link in reverse so each bucket lists units by ascending index. */
+	for (i = g->nunits - 1; i >= 0; i--) {
+		c->bucket[i] = -1;
+		if (g->units[i].cond == COND_CAPTURED)
+			continue;
+		ctx_link(c, i, bucket_of(c, g->units[i].pos));
+	}
+	return c;
+}
+
+void
+move_ctx_free(struct move_ctx *c)
+{
+	if (c == NULL)
+		return;
+	free(c->head);
+	free(c->next);
+	free(c->prev);
+	free(c->bucket);
+	free(c->used);
+	free(c);
+}
+
+static bool
+ctx_used(const struct move_ctx *c, int id)
+{
+	int i;
+
+	for (i = 0; c != NULL && i < c->nused; i++)
+		if (c->used[i] == id)
+			return true;
+	return false;
+}
+
+static void
+ctx_use(struct move_ctx *c, int id)
+{
+	if (c == NULL)
+		return;
+	if (c->nused == c->capused) {
+		c->capused = c->capused ? c->capused * 2 : 8;
+		c->used = xreallocarray(c->used, (size_t)c->capused,
+		    sizeof *c->used);
+	}
+	c->used[c->nused++] = id;
+}
+
+/* --- enemies near the walk ------------------------------------------------ */
+
+struct cand {
+	int		 unit;
+	int		 n;
+	struct point	 cells[FOOTPRINT_MAX];
+	int		 gap;		/* gap from the walker now */
+};
+
+struct cands {
+	struct cand	*v;
+	int		 n;
+	int		 cap;
+};
+
+static void
+cand_add(const struct game *g, struct cands *cs, int e)
+{
+	struct cand *c;
+
+	if (cs->n == cs->cap) {
+		cs->cap = cs->cap ? cs->cap * 2 : 4;
+		cs->v = xreallocarray(cs->v, (size_t)cs->cap, sizeof *cs->v);
+	}
+	c = &cs->v[cs->n++];
+	c->unit = e;
+	c->n = game_footprint(g, &g->units[e], c->cells);
+	if (c->n > FOOTPRINT_MAX)
+		c->n = FOOTPRINT_MAX;
+	c->gap = INT_MAX;
+}
+
+static bool
+cand_wanted(const struct game *g, const struct move_walk *w, int e, int r)
+{
+	const struct unit *eu = &g->units[e];
+
+	return e != w->unit && eu->side != g->units[w->unit].side &&
+	    eu->cond != COND_CAPTURED && abs(eu->pos.x - w->pos.x) <= r &&
+	    abs(eu->pos.y - w->pos.y) <= r;
+}
+
+/* Enemy units that could come within reach during this walk. */
+static void
+cands_find(const struct game *g, const struct move_ctx *ctx,
+    const struct move_walk *w, struct cands *cs)
+{
+	int r = w->left / STEP_ORTHO + REACH_CELLS + 2 * FOOTPRINT_MAX / 4;
+	int bx0, by0, bx1, by1, bx, by, e;
+
+	if (r > 2 * g->map->w + 2 * g->map->h)
+		r = 2 * g->map->w + 2 * g->map->h;
+	if (ctx == NULL) {
+		for (e = 0; e < g->nunits; e++)
+			if (cand_wanted(g, w, e, r))
+				cand_add(g, cs, e);
+		return;
+	}
+	bx0 = (w->pos.x - r) / BUCKET;
+	by0 = (w->pos.y - r) / BUCKET;
+	bx1 = (w->pos.x + r) / BUCKET;
+	by1 = (w->pos.y + r) / BUCKET;
+	if (bx0 < 0)
+		bx0 = 0;
+	if (by0 < 0)
+		by0 = 0;
+	if (bx1 >= ctx->bw)
+		bx1 = ctx->bw - 1;
+	if (by1 >= ctx->bh)
+		by1 = ctx->bh - 1;
+	for (by = by0; by <= by1; by++)
+		for (bx = bx0; bx <= bx1; bx++)
+			for (e = ctx->head[by * ctx->bw + bx]; e >= 0;
+			    e = ctx->next[e])
+				if (cand_wanted(g, w, e, r))
+					cand_add(g, cs, e);
+}
+
+int
+move_gap(const struct point *a, int na, const struct point *b, int nb)
+{
+	int i, j, dx, dy, gx, gy, gap, best = INT_MAX;
+
+	for (i = 0; i < na; i++)
+		for (j = 0; j < nb; j++) {
+			dx = abs(a[i].x - b[j].x);
+			dy = abs(a[i].y - b[j].y);
+			gx = dx > 0 ? dx - 1 : 0;
+			gy = dy > 0 ? dy - 1 : 0;
+			gap = gx > gy ? STEP_ORTHO * gx + (STEP_DIAG -
+			    STEP_ORTHO) * gy : STEP_ORTHO * gy +
+			    (STEP_DIAG - STEP_ORTHO) * gx;
+			if (dx == 0 && dy == 0)
+				gap = -1;	/* overlapping */
+			if (gap < best)
+				best = gap;
+		}
+	return best;
+}
+
+/* --- routes --------------------------------------------------------------- */
+
+static unsigned
+order_key(const struct order *o)
+{
+	unsigned h = 2166136261u;
+	int i;
+
+	h = (h ^ (unsigned)o->kind) * 16777619u;
+	h = (h ^ (unsigned)o->issued) * 16777619u;
+	h = (h ^ (unsigned)o->npts) * 16777619u;
+	for (i = 0; i < o->npts && i < ORDER_MAX_POINTS; i++) {
+		h = (h ^ (unsigned)o->pts[i].x) * 16777619u;
+		h = (h ^ (unsigned)o->pts[i].y) * 16777619u;
+	}
+	return h | 1;
+}
+
+/* Make sure the walk has a next cell; false when there is none. */
+static bool
+walk_route(const struct game *g, struct move_walk *w)
+{
+	const struct order *o = w->order;
+	struct point goal, *r = NULL;
+	bool complete;
+	int n;
+
+	if (w->iroute < w->nroute &&
+	    dir_between(w->pos, w->route[w->iroute]) >= 0)
+		return true;
+	for (;;) {
+		if (w->waypoint >= o->npts) {
+			w->arrived = true;
+			return false;
+		}
+		goal = o->pts[w->waypoint];
+		if (goal.x != w->pos.x || goal.y != w->pos.y)
+			break;
+		w->waypoint++;
+	}
+	if (w->replans >= REPLANS_MAX)
+		return false;
+	w->replans++;
+	n = path_plan(g, w, goal, PATH_BUDGET, &r, &complete);
+	free(w->route);
+	w->route = r;
+	w->nroute = n;
+	w->iroute = 0;
+	return n > 0;
+}
+
+/* --- the walk --------------------------------------------------------------- */
+
+enum step_res {
+	SR_MOVED,
+	SR_STOP,	/* halt set */
+	SR_AGAIN	/* state changed without a step: price again */
+};
+
+/* The unit overlapping the footprint, other than the walker; -1 if none;
+ * -2 if a cell is off the map. */
+static int
+walk_overlap(const struct game *g, const struct move_walk *w,
+    const struct point *cells, int n, int from)
+{
+	int i, who;
+
+	for (i = from; i < n; i++) {
+		if (!map_inside(g->map, cells[i].x, cells[i].y))
+			return -2;
+		who = g->occ[(size_t)cells[i].y * (size_t)g->map->w +
+		    (size_t)cells[i].x] - 1;
+		if (who >= 0 && who != w->unit)
+			return who;
+	}
+	return -1;
+}
+
+static void walk_run(const struct game *, struct move_ctx *, struct move_walk *,
+    struct cands *);
+
+/* Would the walk, going on through friends, come clear of them? */
+static bool
+walk_can_clear(const struct game *g, struct move_ctx *ctx,
+    const struct move_walk *w, struct cands *cs)
+{
+	struct move_walk t = *w;
+
+	t.scratch = true;
+	t.explain = false;
+	t.passing = true;
+	t.notes = NULL;
+	t.nnotes = t.capnotes = 0;
+	t.path = NULL;
+	t.npath = t.cappath = 0;
+	t.route = xmallocarray((size_t)w->nroute + 1, sizeof *t.route);
+	memcpy(t.route, w->route, (size_t)w->nroute * sizeof *t.route);
+	t.replans = REPLANS_MAX;	/* the look ahead keeps to the route */
+	walk_run(g, ctx, &t, cs);
+	free(t.route);
+	return !t.passing;
+}
+
+static enum step_res
+walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
+    struct cands *cs)
+{
+	const struct ruleset_ops *ops = g->rs->ops;
+	const struct ruleset *rs = g->rs;
+	struct point next = w->route[w->iroute], cells[FOOTPRINT_MAX];
+	struct move_price tp, sp, cp;
+	enum dir d = (enum dir)dir_between(w->pos, next);
+	int n, who, i, t, gap, pay, turn_ticks = 0;
+	char a[32], b[32];
+
+	/* Turning the front first. */
+	if (d != w->facing) {
+		ops->move_turn(g, w, d, &tp);
+		if (tp.ticks > w->left) {
+			ruleset_fmt(rs, tp.ticks, a, sizeof a);
+			ruleset_fmt(rs, w->left, b, sizeof b);
+			move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule :
+			    "", "turning to face %s would cost %s, it has %s "
+			    "left", dir_name(d), a, b);
+			walk_halt(g, w, HALT_SPEED, tp.nnotes ?
+			    tp.notes[0].rule : NULL);
+			return SR_STOP;
+		}
+		n = game_footprint_at(g, &g->units[w->unit], w->pos, d,
+		    w->form, cells);
+		who = walk_overlap(g, w, cells, n, 0);
+		if (who == -2 || (who >= 0 && !w->passing)) {
+			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
+			    "no room to turn to face %s here%s%s", dir_name(d),
+			    who >= 0 ? ": " : "",
+			    who >= 0 ? g->units[who].name : "");
+			walk_halt(g, w, HALT_BLOCKED, NULL);
+			return SR_STOP;
+		}
+		turn_ticks = tp.ticks;
+	}
+	/* The step, priced as if already turned. */
+	{
+		struct move_walk tw = *w;
+
+		tw.facing = d;
+		tw.left = w->left - turn_ticks;
+		ops->move_step(g, &tw, d, &sp);
+	}
+	switch (sp.verdict) {
+	case MOVE_OK:
+		break;
+	case MOVE_CHANGE:
+		n = game_footprint_at(g, &g->units[w->unit], w->pos, w->facing,
+		    sp.form, cells);
+		who = walk_overlap(g, w, cells, n, 0);
+		move_note_price(w, &sp);
+		if (who != -1) {
+			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
+			    "", "but there is no room for %s here",
+			    rs->form[sp.form].label);
+			walk_halt(g, w, HALT_BLOCKED, sp.nnotes ?
+			    sp.notes[0].rule : NULL);
+			return SR_STOP;
+		}
+		w->form = sp.form;
+		return SR_AGAIN;
+	case MOVE_IMPASSABLE:
+		move_note_price(w, &sp);
+		move_note(w, EV_CONDITION, sp.nnotes ? sp.notes[0].rule : "",
+		    "%s loses its musician and its formation: a Mob; the "
+		    "Move order is cancelled", g->units[w->unit].name);
+		w->cond = COND_MOB;
+		w->musician = false;
+		w->cancel = true;
+		walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule : NULL);
+		return SR_STOP;
+	case MOVE_NEED_ORDER:
+	case MOVE_NEVER:
+	default:
+		move_note_price(w, &sp);
+		walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule : NULL);
+		return SR_STOP;
+	}
+	/* A narrow passage: one unit a turn, after a halt before it. */
+	if ((sp.flags & MPF_NARROW) && !w->narrow) {
+		const struct unit *u = &g->units[w->unit];
+		bool waited = u->halt == HALT_PASSAGE &&
+		    u->halt_turn == w->turn - 1 && w->npath <= 1;
+
+		if (!waited) {
+			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE),
+			    "halts before the narrow passage: one unit passes "
+			    "a turn; it goes through next turn, no order "
+			    "needed");
+			walk_halt(g, w, HALT_PASSAGE, NULL);
+			return SR_STOP;
+		}
+		if (ctx_used(ctx, sp.passage)) {
+			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE),
+			    "another unit has gone through the passage this "
+			    "turn: it waits");
+			walk_halt(g, w, HALT_PASSAGE, NULL);
+			return SR_STOP;
+		}
+		if (!w->scratch)
+			ctx_use(ctx, sp.passage);
+		w->narrow = true;
+		w->narrow_steps = 0;
+		move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE), "goes "
+		    "through the narrow passage (its turn to pass)");
+	}
+	pay = turn_ticks + sp.ticks;
+	if (pay > w->left) {
+		if ((sp.flags & MPF_MAY_END_ON) && w->left > turn_ticks) {
+			move_note_price(w, &sp);
+			ruleset_fmt(rs, pay - w->left, a, sizeof a);
+			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule : "",
+			    "it may stop in the middle of this one: %s still to "
+			    "pay next turn", a);
+			w->owed = pay - w->left;
+			pay = w->left;
+			walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule :
+			    NULL);
+		} else {
+			ruleset_fmt(rs, pay, a, sizeof a);
+			ruleset_fmt(rs, w->left, b, sizeof b);
+			for (i = 0; i < sp.nnotes; i++)
+				move_note(w, EV_NOTE, sp.notes[i].rule,
+				    "would have: %s", sp.notes[i].text);
+			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
+			    rule_for(g, sp.halt), "the next step costs %s and "
+			    "it has %s left: it stops here", a, b);
+			walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule :
+			    NULL);
+			return SR_STOP;
+		}
+	}
+	/* The whole block at the new place. */
+	n = game_footprint_at(g, &g->units[w->unit], next, d, w->form, cells);
+	if (n > FOOTPRINT_MAX)
+		n = FOOTPRINT_MAX;
+	who = walk_overlap(g, w, cells, n, 0);
+	if (who == -2) {
+		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED), "the block "
+		    "would leave the map");
+		walk_halt(g, w, HALT_BLOCKED, NULL);
+		return SR_STOP;
+	}
+	/* Enemies: keep the gap the ruleset asks. */
+	for (i = 0; i < cs->n; i++) {
+		struct cand *c = &cs->v[i];
+		const struct unit *eu = &g->units[c->unit];
+
+		gap = move_gap(cells, n, c->cells, c->n);
+		if (gap > 2 * REACH_CELLS * STEP_ORTHO || gap >= c->gap) {
+			c->gap = gap;
+			continue;
+		}
+		if (eu->cond == COND_ROUTED) {
+			if (gap <= 0) {
+				move_note(w, EV_NOTE, "3.9.5", "%s touches "
+				    "the routed %s: it does not stop for "
+				    "routers; the routers are to be captured or "
+				    "scattered under 3.9.5", g->units[w->unit].name,
+				    eu->name);
+				w->touched_routed = c->unit;
+				walk_halt(g, w, HALT_CONTACT, "3.9.5");
+				return SR_STOP;
+			}
+			c->gap = gap;
+			continue;
+		}
+		t = ops->move_contact(g, w, c->unit, &cp);
+		if (t >= 0 && gap <= t) {
+			ruleset_fmt(rs, c->gap, a, sizeof a);
+			move_note_price(w, &cp);
+			move_note(w, EV_NOTE, cp.nnotes ? cp.notes[0].rule : "",
+			    "gap to %s: %s; one more step would leave %s",
+			    eu->name, a, (ruleset_fmt(rs, gap < 0 ? 0 : gap, b,
+			    sizeof b), b));
+			w->contact = c->unit;
+			walk_halt(g, w, HALT_CONTACT, cp.nnotes ?
+			    cp.notes[0].rule : NULL);
+			return SR_STOP;
+		}
+		c->gap = gap;
+	}
+	/* Friends in the way (3.6.7). */
+	if (who >= 0) {
+		const struct unit *fu = &g->units[who];
+		struct move_price pp;
+		int k;
+
+		if (fu->side != g->units[w->unit].side) {
+			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
+			    "%s is in the way", fu->name);
+			walk_halt(g, w, HALT_BLOCKED, NULL);
+			return SR_STOP;
+		}
+		ops->move_pass(g, w, who, d, fu->order.kind == ORDER_MOVE &&
+		    fu->halt != HALT_ARRIVED, &pp);
+		if (pp.verdict == MOVE_NEVER) {
+			move_note_price(w, &pp);
+			walk_halt(g, w, HALT_BLOCKED, pp.nnotes ?
+			    pp.notes[0].rule : NULL);
+			return SR_STOP;
+		}
+		if (!w->passing) {
+			if (!walk_can_clear(g, ctx, w, cs)) {
+				move_note(w, EV_NOTE, pp.nnotes ?
+				    pp.notes[0].rule : "", "%s has not the "
+				    "speed left to pass right through %s this "
+				    "turn: it stops behind it",
+				    g->units[w->unit].name, fu->name);
+				walk_halt(g, w, HALT_BLOCKED, pp.nnotes ?
+				    pp.notes[0].rule : NULL);
+				return SR_STOP;
+			}
+			w->passing = true;
+		}
+		for (k = 0; k < w->nmobbed; k++)
+			if (w->mobbed[k] == who)
+				break;
+		if (k == w->nmobbed) {
+			move_note_price(w, &pp);
+			if ((pp.flags & MPF_DISORDER) &&
+			    w->nmobbed < MOVE_MOBBED_MAX) {
+				w->mobbed[w->nmobbed++] = who;
+				w->disorder = true;
+			} else if (w->nmobbed < MOVE_MOBBED_MAX)
+				w->mobbed[w->nmobbed++] = -1 - who;
+		}
+	}
+	/* Take the step. */
+	if (turn_ticks > 0 || d != w->facing)
+		move_note_price(w, &tp);
+	if (sp.ticks > 0 && pay == turn_ticks + sp.ticks)
+		move_note_price(w, &sp);
+	w->contours += map_contours(g->map, w->pos, next);
+	w->pos = next;
+	w->facing = d;
+	w->left -= pay;
+	w->walked += dir_step_cost(d);
+	w->iroute++;
+	walk_push(w, next);
+	if (w->narrow)
+		w->narrow_steps++;
+	if (sp.flags & MPF_MOB_AFTER) {
+		w->cond = COND_MOB;
+		walk_halt(g, w, HALT_OBSTACLE, sp.nnotes ? sp.notes[0].rule :
+		    NULL);
+		return SR_STOP;
+	}
+	if (w->owed > 0)
+		return SR_STOP;
+	if (who < 0 && w->passing) {
+		w->passing = false;
+		if (w->disorder) {
+			move_note(w, EV_CONDITION, "", "%s comes through as a "
+			    "Mob and halts", g->units[w->unit].name);
+			w->cond = COND_MOB;
+			walk_halt(g, w, HALT_BLOCKED, rule_for(g,
+			    HALT_BLOCKED));
+			return SR_STOP;
+		}
+	}
+	return SR_MOVED;
+}
+
+/* Is the block still in the narrow passage it is going through? */
+static bool
+walk_in_narrow(const struct game *g, const struct move_walk *w)
+{
+	struct point cells[FOOTPRINT_MAX];
+	int i, n;
+
+	n = game_footprint_at(g, &g->units[w->unit], w->pos, w->facing,
+	    w->form, cells);
+	for (i = 0; i < n && i < FOOTPRINT_MAX; i++)
+		if (map_inside(g->map, cells[i].x, cells[i].y) &&
+		    (map_cell(g->map, cells[i].x, cells[i].y)->flags &
+		    CELL_DEFILE))
+			return true;
+	/* Over a bridge or gate: the block must be past the edge; a
+	 * block's depth in steps is a fair measure. */
+	return w->narrow_steps < g->rs->form[w->form].depth[
+	    g->units[w->unit].arm];
+}
+
+static void
+walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
+    struct cands *cs)
+{
+	enum step_res r;
+	int guard = 0;
+	struct point before;
+
+	while (w->left > 0 && guard++ < 10000) {
+		if (!walk_route(g, w)) {
+			if (w->arrived)
+				walk_halt(g, w, HALT_ARRIVED, NULL);
+			else {
+				move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
+				    "no way on towards [%d, %d] from here",
+				    w->order->pts[w->waypoint < w->order->npts ?
+				    w->waypoint : w->order->npts - 1].x,
+				    w->order->pts[w->waypoint < w->order->npts ?
+				    w->waypoint : w->order->npts - 1].y);
+				walk_halt(g, w, HALT_BLOCKED, NULL);
+			}
+			return;
+		}
+		before = w->pos;
+		r = walk_step(g, ctx, w, cs);
+		if (r == SR_STOP) {
+			/* A look ahead or a pass that cannot finish. */
+			return;
+		}
+		if (r == SR_MOVED && w->narrow && !w->passing &&
+		    !walk_in_narrow(g, w)) {
+			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE),
+			    "through the passage: it halts on the far side "
+			    "this turn and goes on next turn");
+			walk_halt(g, w, HALT_PASSAGE, NULL);
+			return;
+		}
+		(void)before;
+		/* Reached the waypoint sought? */
+		if (w->waypoint < w->order->npts &&
+		    w->pos.x == w->order->pts[w->waypoint].x &&
+		    w->pos.y == w->order->pts[w->waypoint].y) {
+			w->waypoint++;
+			w->iroute = w->nroute;	/* plan the next leg */
+			if (w->waypoint >= w->order->npts) {
+				w->arrived = true;
+				walk_halt(g, w, HALT_ARRIVED, NULL);
+				return;
+			}
+		}
+	}
+	if (w->narrow && walk_in_narrow(g, w) && !w->scratch) {
+		/* 3.6.6: caught in the passage with too little room or
+		 * speed: it ends as a Mob. */
+		w->cond = COND_MOB;
+		move_note(w, EV_CONDITION, rule_for(g, HALT_PASSAGE), "%s "
+		    "ends inside the passage: a Mob", g->units[w->unit].name);
+	}
+	if (w->halt == HALT_NONE)
+		walk_halt(g, w, HALT_SPEED, NULL);
+}
+
+/* Walk unit w->unit from its start: begin, owed crossing, the steps, end. */
+static void
+walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
+    int cap, const char *cap_note)
+{
+	const struct ruleset_ops *ops = g->rs->ops;
+	struct cands cs = { NULL, 0, 0 };
+	char a[32], b[32];
+	int i;
+
+	walk_push(w, w->pos);
+	if (ops->move_begin == NULL || ops->move_step == NULL) {
+		walk_halt(g, w, HALT_BLOCKED, NULL);
+		w->stood = true;
+		return;
+	}
+	if (ops->move_begin(g, w) != 0) {
+		w->stood = true;
+		if (w->halt == HALT_NONE)
+			walk_halt(g, w, HALT_BLOCKED, NULL);
+		else if (w->halt_rule == NULL)
+			walk_halt(g, w, w->halt, NULL);
+		return;
+	}
+	if (cap >= 0 && cap < w->left) {
+		w->wheel = true;
+		w->left = cap;
+		if (cap_note != NULL)
+			move_note(w, EV_NOTE, rule_for(g, HALT_SPEED), "%s",
+			    cap_note);
+	} else if (cap >= 0) {
+		w->wheel = true;
+		if (cap_note != NULL)
+			move_note(w, EV_NOTE, rule_for(g, HALT_SPEED), "%s",
+			    cap_note);
+	}
+	if (w->owed > 0) {
+		i = w->owed < w->left ? w->owed : w->left;
+		ruleset_fmt(g->rs, i, a, sizeof a);
+		ruleset_fmt(g->rs, w->left - i, b, sizeof b);
+		move_note(w, EV_NOTE, rule_for(g, HALT_OBSTACLE), "finishes "
+		    "the crossing it stopped in: -%s, %s left", a, b);
+		w->owed -= i;
+		w->left -= i;
+		if (w->owed > 0) {
+			walk_halt(g, w, HALT_OBSTACLE, NULL);
+			return;
+		}
+	}
+	cands_find(g, ctx, w, &cs);
+	for (i = 0; i < cs.n; i++) {
+		struct point cells[FOOTPRINT_MAX];
+		int n = game_footprint_at(g, &g->units[w->unit], w->pos,
+		    w->facing, w->form, cells);
+
+		cs.v[i].gap = move_gap(cells, n < FOOTPRINT_MAX ? n :
+		    FOOTPRINT_MAX, cs.v[i].cells, cs.v[i].n);
+	}
+	walk_run(g, ctx, w, &cs);
+	free(cs.v);
+	if (ops->move_end != NULL)
+		ops->move_end(g, w);
+}
+
+int
+move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
+    const char *cap_note)
+{
+	struct unit *u = &g->units[ui];
+	struct move_walk w;
+	char a[32], b[32];
+	int i, m, spent;
+	unsigned key = order_key(&u->order);
+
+	move_walk_init(g, ui, &w);
+	w.explain = true;
+	w.rng = &g->rng;
+	if (u->route_key != key) {
+		u->waypoint = 0;
+		w.waypoint = 0;
+		u->owed = w.owed = 0;
+		free(u->route);
+		u->route = NULL;
+		u->nroute = 0;
+		u->route_key = key;
+	}
+	if (u->nroute > 0) {
+		w.route = xmallocarray((size_t)u->nroute, sizeof *w.route);
+		memcpy(w.route, u->route, (size_t)u->nroute * sizeof *w.route);
+		w.nroute = u->nroute;
+	}
+	walk_all(g, ctx, &w, cap, cap_note);
+
+	/* Commit. */
+	game_occupy(g, ui, false);
+	u->pos = w.pos;
+	u->facing = w.facing;
+	u->formation = w.form;
+	u->cond = w.cond;
+	u->musician = w.musician;
+	game_occupy(g, ui, true);
+	spent = w.allowance - w.left;
+	if (w.stood)
+		spent = 0;
+	u->moved = spent;
+	u->halt = w.halt;
+	u->halt_turn = g->turn;
+	u->contact = w.contact;
+	u->owed = w.owed;
+	u->waypoint = w.waypoint;
+	if (u->arm == ARM_ARTILLERY)
+		u->ap_used = u->drill - w.ap;
+	free(u->route);
+	u->route = NULL;
+	u->nroute = 0;
+	if (w.halt != HALT_BLOCKED && w.iroute < w.nroute) {
+		u->nroute = w.nroute - w.iroute;
+		u->route = xmallocarray((size_t)u->nroute, sizeof *u->route);
+		memcpy(u->route, w.route + w.iroute,
+		    (size_t)u->nroute * sizeof *u->route);
+	}
+	if (ctx != NULL && ctx->bucket[ui] >= 0) {
+		ctx_unlink(ctx, ui);
+		ctx_link(ctx, ui, bucket_of(ctx, u->pos));
+	}
+	for (i = 0; i < w.nnotes; i++)
+		eventlog_add(&g->log, g->turn, g->phase, ui, w.notes[i].kind,
+		    w.notes[i].rule, "%s", w.notes[i].text);
+	for (i = 0; i < w.nmobbed; i++) {
+		if ((m = w.mobbed[i]) < 0)
+			continue;
+		if (g->units[m].cond == COND_FORMED) {
+			g->units[m].cond = COND_MOB;
+			game_log(g, m, EV_CONDITION, w.halt_rule != NULL ?
+			    rule_for(g, HALT_BLOCKED) : "", "%s is passed "
+			    "through by %s and becomes a Mob",
+			    g->units[m].name, u->name);
+		}
+	}
+	ruleset_fmt(g->rs, spent, a, sizeof a);
+	ruleset_fmt(g->rs, w.allowance, b, sizeof b);
+	game_log(g, ui, EV_MOVE, w.halt_rule != NULL ? w.halt_rule : "",
+	    "%s %s %s of %s: at [%d, %d] facing %s, %s%s; %s",
+	    u->name, w.stood ? "stands, spending" : "moves", a, b, u->pos.x,
+	    u->pos.y, dir_name(u->facing), g->rs->form[u->formation].label,
+	    u->cond == COND_MOB ? " (Mob)" : "", w.halt == HALT_ARRIVED ?
+	    "it has reached its destination" : halt_name(w.halt));
+	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL)
+		g->rs->ops->move_routed(g, ui, w.touched_routed);
+	if (w.cancel || w.arrived || w.order_done) {
+		u->order.kind = ORDER_NONE;
+		free(u->route);
+		u->route = NULL;
+		u->nroute = 0;
+		game_log(g, ui, EV_ORDER, w.halt_rule != NULL ? w.halt_rule :
+		    "", "%s's Move order is %s", u->name, w.cancel ?
+		    "cancelled" : "complete");
+	}
+	move_walk_free(&w);
+	return spent;
+}
+
+bool
+move_colonel(const struct game *g, int u)
+{
+	return u >= 0 && u < g->nunits && unit_active(&g->units[u]) &&
+	    g->units[u].order.kind == ORDER_MOVE;
+}
+
+/* --- previews ------------------------------------------------------------- */
+
+int
+move_preview(const struct game *g, const struct order *o,
+    struct move_preview *out)
+{
+	struct move_walk w;
+	int i;
+
+	memset(out, 0, sizeof *out);
+	eventlog_init(&out->log);
+	if (o->kind != ORDER_MOVE || o->unit < 0 || o->unit >= g->nunits ||
+	    !unit_active(&g->units[o->unit]) || o->npts < 1 ||
+	    o->npts > ORDER_MAX_POINTS)
+		return -1;
+	for (i = 0; i < o->npts; i++)
+		if (!map_inside(g->map, o->pts[i].x, o->pts[i].y))
+			return -1;
+	move_walk_init(g, o->unit, &w);
+	w.order = o;
+	w.waypoint = 0;
+	w.owed = g->units[o->unit].owed;
+	w.explain = true;
+	w.preview = true;
+	walk_all(g, NULL, &w, -1, NULL);
+	out->path = w.path;
+	out->npath = w.npath;
+	w.path = NULL;
+	out->pos = w.pos;
+	out->facing = w.facing;
+	out->form = w.form;
+	out->cond = w.cond;
+	out->allowance = w.allowance;
+	out->spent = w.stood ? 0 : w.allowance - w.left;
+	out->halt = w.halt;
+	for (i = 0; i < w.nnotes; i++)
+		eventlog_add(&out->log, g->turn, g->phase, o->unit,
+		    w.notes[i].kind, w.notes[i].rule, "%s", w.notes[i].text);
+	move_walk_free(&w);
+	return 0;
+}
+
+void
+move_preview_free(struct move_preview *p)
+{
+	free(p->path);
+	p->path = NULL;
+	p->npath = 0;
+	eventlog_free(&p->log);
+}
+
+/* --- reachable area ------------------------------------------------------- */
+
+int
+move_reach(const struct game *g, int u, struct point **cells)
+{
+	const struct ruleset_ops *ops = g->rs->ops;
+	struct move_walk w;
+	struct move_price tp, sp;
+	struct order o;
+	int r, side, x0, y0, i, j, k, n = 0, best, cur, c, nc;
+	int *cost;
+	unsigned char *face, *done;
+	struct point p, q;
+
+	*cells = NULL;
+	if (u < 0 || u >= g->nunits || !unit_active(&g->units[u]) ||
+	    ops->move_begin == NULL)
+		return 0;
+	o = g->units[u].order;
+	o.kind = ORDER_MOVE;
+	o.npts = 1;
+	o.pts[0] = g->units[u].pos;
+	move_walk_init(g, u, &w);
+	w.order = &o;
+	w.preview = true;
+	if (ops->move_begin(g, &w) != 0) {
+		move_walk_free(&w);
+		return 0;
+	}
+	r = w.left / STEP_ORTHO + 1;
+	side = 2 * r + 1;
+	x0 = w.pos.x - r;
+	y0 = w.pos.y - r;
+	cost = xmallocarray((size_t)side * (size_t)side, sizeof *cost);
+	face = xcalloc((size_t)side * (size_t)side, 1);
+	done = xcalloc((size_t)side * (size_t)side, 1);
+	for (i = 0; i < side * side; i++)
+		cost[i] = INT_MAX;
+	cost[r * side + r] = 0;
+	face[r * side + r] = (unsigned char)w.facing;
+	*cells = xmallocarray((size_t)side * (size_t)side, sizeof **cells);
+	/* Dijkstra over a small square: the budget bounds it. */
+	for (;;) {
+		best = -1;
+		for (i = 0; i < side * side; i++)
+			if (!done[i] && cost[i] != INT_MAX &&
+			    (best < 0 || cost[i] < cost[best]))
+				best = i;
+		if (best < 0)
+			break;
+		done[best] = 1;
+		p.x = x0 + best % side;
+		p.y = y0 + best / side;
+		(*cells)[n++] = p;
+		cur = cost[best];
+		for (k = 0; k < DIR_COUNT; k++) {
+			q.x = p.x + dir_dx[k];
+			q.y = p.y + dir_dy[k];
+			i = q.x - x0;
+			j = q.y - y0;
+			if (i < 0 || j < 0 || i >= side || j >= side ||
+			    !map_inside(g->map, q.x, q.y) ||
+			    done[j * side + i])
+				continue;
+			w.pos = p;
+			w.facing = (enum dir)face[best];
+			w.left = w.allowance - cur;
+			ops->move_turn(g, &w, (enum dir)k, &tp);
+			w.facing = (enum dir)k;
+			ops->move_step(g, &w, (enum dir)k, &sp);
+			if (sp.verdict != MOVE_OK && sp.verdict != MOVE_CHANGE)
+				continue;
+			c = cur + tp.ticks + (sp.verdict == MOVE_OK ?
+			    sp.ticks : dir_step_cost((enum dir)k));
+			if (c > w.allowance || (game_unit_at(g, q.x, q.y) >= 0 &&
+			    game_unit_at(g, q.x, q.y) != u))
+				continue;
+			nc = j * side + i;
+			if (c < cost[nc]) {
+				cost[nc] = c;
+				face[nc] = (unsigned char)k;
+			}
+		}
+	}
+	free(cost);
+	free(face);
+	free(done);
+	move_walk_free(&w);
+	return n;
+}

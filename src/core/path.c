@@ -1,0 +1,372 @@
+/*
+ * path.c - bounded route search for a unit's anchor.  See path.h.
+ *
+ * First the straight octile line is tried (diagonal steps and straight
+ * steps, one bend): when every step of it up to the planning horizon is a
+ * plain step of open ground for this unit, it is the route, and no search
+ * is made.  Otherwise an A* search in ticks runs, with the octile distance
+ * as its (admissible) estimate, stopping at the goal, at the horizon, or
+ * when its budget of expanded cells is spent; then the route leads to the
+ * cell nearest the goal.  Nodes live in a small growing hash table, so a
+ * search costs memory for the cells it touches, never for the map.
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/path.h"
+#include "rules/ruleset.h"
+#include "util/xalloc.h"
+
+#define PATH_HORIZON	64	/* ticks planned ahead: 16 BD at 4 ticks */
+#define PATH_PENALTY	400	/* ground the unit may not enter at all */
+#define PATH_FRIEND	8	/* a cell held by a friend */
+
+struct node {
+	struct point	 p;
+	int		 g;
+	int		 f;
+	int		 parent;
+	unsigned char	 dir;		/* facing on arrival */
+	unsigned char	 closed;
+};
+
+struct search {
+	struct node	*nodes;
+	int		 n;
+	int		 cap;
+	int		*hash;		/* node index + 1, 0 empty */
+	unsigned	 hmask;
+	int		*heap;
+	int		 nheap;
+	int		 capheap;
+};
+
+static unsigned
+hash_point(struct point p)
+{
+	unsigned h = (unsigned)p.x * 73856093u ^ (unsigned)p.y * 19349663u;
+
+	return h ^ (h >> 13);
+}
+
+static void
+search_rehash(struct search *s, unsigned size)
+{
+	unsigned i, h;
+
+	free(s->hash);
+	s->hash = xcalloc(size, sizeof *s->hash);
+	s->hmask = size - 1;
+	for (i = 0; i < (unsigned)s->n; i++) {
+		h = hash_point(s->nodes[i].p) & s->hmask;
+		while (s->hash[h] != 0)
+			h = (h + 1) & s->hmask;
+		s->hash[h] = (int)i + 1;
+	}
+}
+
+/* The node for p, created if absent (g INT_MAX). */
+static int
+search_node(struct search *s, struct point p)
+{
+	unsigned h;
+	int i;
+
+	h = hash_point(p) & s->hmask;
+	while ((i = s->hash[h]) != 0) {
+		if (s->nodes[i - 1].p.x == p.x && s->nodes[i - 1].p.y == p.y)
+			return i - 1;
+		h = (h + 1) & s->hmask;
+	}
+	if (s->n == s->cap) {
+		s->cap *= 2;
+		s->nodes = xreallocarray(s->nodes, (size_t)s->cap,
+		    sizeof *s->nodes);
+	}
+	i = s->n++;
+	s->nodes[i].p = p;
+	s->nodes[i].g = INT_MAX;
+	s->nodes[i].f = INT_MAX;
+	s->nodes[i].parent = -1;
+	s->nodes[i].dir = 0;
+	s->nodes[i].closed = 0;
+	s->hash[h] = i + 1;
+	if ((unsigned)s->n * 2 > s->hmask)
+		search_rehash(s, (s->hmask + 1) * 2);
+	return i;
+}
+
+/* Heap order: lower f, then higher g (deeper first), then lower index. */
+static bool
+heap_less(const struct search *s, int a, int b)
+{
+	const struct node *x = &s->nodes[a], *y = &s->nodes[b];
+
+	if (x->f != y->f)
+		return x->f < y->f;
+	if (x->g != y->g)
+		return x->g > y->g;
+	return a < b;
+}
+
+static void
+heap_push(struct search *s, int i)
+{
+	int k, parent, t;
+
+	if (s->nheap == s->capheap) {
+		s->capheap *= 2;
+		s->heap = xreallocarray(s->heap, (size_t)s->capheap,
+		    sizeof *s->heap);
+	}
+	k = s->nheap++;
+	s->heap[k] = i;
+	while (k > 0) {
+		parent = (k - 1) / 2;
+		if (!heap_less(s, s->heap[k], s->heap[parent]))
+			break;
+		t = s->heap[k];
+		s->heap[k] = s->heap[parent];
+		s->heap[parent] = t;
+		k = parent;
+	}
+}
+
+static int
+heap_pop(struct search *s)
+{
+	int top = s->heap[0], k = 0, l, r, m, t;
+
+	s->heap[0] = s->heap[--s->nheap];
+	for (;;) {
+		l = 2 * k + 1;
+		r = l + 1;
+		m = k;
+		if (l < s->nheap && heap_less(s, s->heap[l], s->heap[m]))
+			m = l;
+		if (r < s->nheap && heap_less(s, s->heap[r], s->heap[m]))
+			m = r;
+		if (m == k)
+			break;
+		t = s->heap[k];
+		s->heap[k] = s->heap[m];
+		s->heap[m] = t;
+		k = m;
+	}
+	return top;
+}
+
+/*
+ * Price of stepping from p (facing face) towards d for planning: ticks,
+ * or -1 when the step is not possible.  *plain is set when it is a plain
+ * step (no cost beyond the distance and any turn, nobody there).
+ */
+static int
+edge_cost(const struct game *g, struct move_walk *tw, struct point p,
+    enum dir face, enum dir d, bool *plain)
+{
+	const struct ruleset_ops *ops = g->rs->ops;
+	struct move_price tp, sp;
+	struct point q = { p.x + dir_dx[d], p.y + dir_dy[d] };
+	int t = 0, c, who;
+
+	*plain = false;
+	if (!map_inside(g->map, q.x, q.y))
+		return -1;
+	tw->pos = p;
+	tw->facing = face;
+	if (d != face) {
+		ops->move_turn(g, tw, d, &tp);
+		t = tp.ticks;
+	}
+	tw->facing = d;
+	ops->move_step(g, tw, d, &sp);
+	switch (sp.verdict) {
+	case MOVE_NEVER:
+		return -1;
+	case MOVE_IMPASSABLE:
+	case MOVE_NEED_ORDER:
+		c = dir_step_cost(d) + PATH_PENALTY;
+		break;
+	case MOVE_CHANGE:
+		c = dir_step_cost(d);
+		break;
+	default:
+		c = sp.ticks;
+		*plain = sp.ticks == dir_step_cost(d) &&
+		    (sp.flags & MPF_NARROW) == 0;
+		break;
+	}
+	who = game_unit_at(g, q.x, q.y);
+	if (who >= 0 && who != tw->unit) {
+		*plain = false;
+		if (g->units[who].side != g->units[tw->unit].side &&
+		    g->units[who].cond != COND_ROUTED)
+			return -1;
+		c += PATH_FRIEND;
+	}
+	return t + c;
+}
+
+/* The straight route, if it is plain up to the goal or the horizon. */
+static int
+path_line(const struct game *g, struct move_walk *tw, struct point goal,
+    struct point **route)
+{
+	struct point p = tw->pos, *r = NULL;
+	enum dir face = tw->facing, d, dd, ds;
+	int n = 0, cap = 0, dist = 0, dx, dy, sx, sy;
+	bool plain, straight_first;
+
+	dx = goal.x - p.x;
+	dy = goal.y - p.y;
+	sx = dx > 0 ? 1 : dx < 0 ? -1 : 0;
+	sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+	{
+		struct point o = { 0, 0 }, a = { sx, sy }, b;
+
+		dd = (enum dir)dir_between(o, a);
+		if (abs(dx) > abs(dy)) {
+			b.x = sx;
+			b.y = 0;
+		} else {
+			b.x = 0;
+			b.y = sy;
+		}
+		ds = (enum dir)dir_between(o, b);
+	}
+	/* Keep the facing the unit has, if one leg lies that way. */
+	straight_first = ds == face && dd != face;
+	while ((p.x != goal.x || p.y != goal.y) && dist < PATH_HORIZON) {
+		dx = goal.x - p.x;
+		dy = goal.y - p.y;
+		if (dx == 0 || dy == 0 || abs(dx) == abs(dy))
+			straight_first = false;
+		if (dx != 0 && dy != 0 && !straight_first)
+			d = dd;
+		else if (dx != 0 && dy != 0)
+			d = ds;
+		else {
+			struct point o = { 0, 0 }, a = { dx > 0 ? 1 : dx < 0 ?
+			    -1 : 0, dy > 0 ? 1 : dy < 0 ? -1 : 0 };
+
+			d = (enum dir)dir_between(o, a);
+		}
+		if (edge_cost(g, tw, p, face, d, &plain) < 0 || !plain) {
+			free(r);
+			*route = NULL;
+			return -1;
+		}
+		if (n == cap) {
+			cap = cap ? cap * 2 : 16;
+			r = xreallocarray(r, (size_t)cap, sizeof *r);
+		}
+		p.x += dir_dx[d];
+		p.y += dir_dy[d];
+		r[n++] = p;
+		dist += dir_step_cost(d);
+		face = d;
+	}
+	*route = r;
+	return n;
+}
+
+int
+path_plan(const struct game *g, const struct move_walk *w, struct point goal,
+    int budget, struct point **route, bool *complete)
+{
+	struct move_walk tw = *w;
+	struct search s;
+	struct point q;
+	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
+	bool plain;
+
+	*route = NULL;
+	*complete = false;
+	if (w->pos.x == goal.x && w->pos.y == goal.y)
+		return 0;
+	tw.explain = false;
+	tw.left = INT_MAX / 4;
+	tw.contours = 0;
+	tw.notes = NULL;
+	tw.nnotes = tw.capnotes = 0;
+	if ((n = path_line(g, &tw, goal, route)) > 0) {
+		*complete = (*route)[n - 1].x == goal.x &&
+		    (*route)[n - 1].y == goal.y;
+		return n;
+	}
+	memset(&s, 0, sizeof s);
+	s.cap = 64;
+	s.nodes = xmallocarray((size_t)s.cap, sizeof *s.nodes);
+	s.capheap = 64;
+	s.heap = xmallocarray((size_t)s.capheap, sizeof *s.heap);
+	search_rehash(&s, 256);
+	cur = search_node(&s, w->pos);
+	s.nodes[cur].g = 0;
+	s.nodes[cur].f = geom_dist(w->pos, goal);
+	s.nodes[cur].dir = (unsigned char)w->facing;
+	heap_push(&s, cur);
+	best = cur;
+	while (s.nheap > 0) {
+		cur = heap_pop(&s);
+		if (s.nodes[cur].closed)
+			continue;
+		s.nodes[cur].closed = 1;
+		h = geom_dist(s.nodes[cur].p, goal);
+		if (h < bh || (h == bh && s.nodes[cur].g < s.nodes[best].g)) {
+			bh = h;
+			best = cur;
+		}
+		if (h == 0) {
+			end = cur;
+			*complete = true;
+			break;
+		}
+		if (s.nodes[cur].g >= PATH_HORIZON && s.nodes[cur].g <
+		    PATH_PENALTY) {
+			end = cur;
+			break;
+		}
+		if (++expanded > budget)
+			break;
+		for (k = 0; k < DIR_COUNT; k++) {
+			struct point p = s.nodes[cur].p;
+
+			c = edge_cost(g, &tw, p, (enum dir)s.nodes[cur].dir,
+			    (enum dir)k, &plain);
+			if (c < 0)
+				continue;
+			q.x = p.x + dir_dx[k];
+			q.y = p.y + dir_dy[k];
+			ng = s.nodes[cur].g + c;
+			i = search_node(&s, q);
+			if (s.nodes[i].closed || ng >= s.nodes[i].g)
+				continue;
+			s.nodes[i].g = ng;
+			s.nodes[i].f = ng + geom_dist(q, goal);
+			s.nodes[i].parent = cur;
+			s.nodes[i].dir = (unsigned char)k;
+			heap_push(&s, i);
+		}
+	}
+	if (end < 0)
+		end = best;
+	n = 0;
+	for (i = end; s.nodes[i].parent >= 0; i = s.nodes[i].parent)
+		n++;
+	if (n > 0) {
+		*route = xmallocarray((size_t)n, sizeof **route);
+		k = n;
+		for (i = end; s.nodes[i].parent >= 0; i = s.nodes[i].parent)
+			(*route)[--k] = s.nodes[i].p;
+	}
+	free(s.nodes);
+	free(s.hash);
+	free(s.heap);
+	return n;
+}

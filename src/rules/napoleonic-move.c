@@ -1,0 +1,1411 @@
+/*
+ * napoleonic-move.c - the Napoleonic movement rules (3.6): the numbers of
+ * the data file's `movement` section, the prices the movement engine asks
+ * for (speeds, turns, landscape, obstacles, contours, roads, friends,
+ * enemies), and the movement and formation phases.
+ *
+ * Everything here reads the game and writes only the walk it is given or
+ * the price it is asked for; core/move.c commits.  Each price carries its
+ * explanation (rule number and arithmetic in BD).  doc/rules.md says how
+ * each clause is read.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "rules/napoleonic-move.h"
+#include "util/xalloc.h"
+
+#define NAP_BD_MAX	50	/* no movement number is larger, in BD */
+
+/* --- loading ------------------------------------------------------------- */
+
+static const char *const move_keys[] = {
+	"speed", "road_column_crowded", "road_column_off_road",
+	"artillery_road", "musician", "limber_ap", "unlimber_ap",
+	"pivot_per_45", "turn_per_45", "wheel_outer_loss", "random_die",
+	"random_low", "random_high", "cavalry_mc_pe_factor", "obstacle_width",
+	"free_contours", "contour_cost", "small_road_relief",
+	"infantry_contact", "cavalry_stop", "cavalry_charge",
+	"artillery_stop", "contact_deploy_from", "contact_deploy",
+	"auto_formation", "battery", "pivot_reach", NULL
+};
+
+/* A BD value under key of map n, in ticks. */
+static int
+get_bd(const struct ruleset *rs, const struct doc_node *n, const char *key,
+    int *out, struct diags *d)
+{
+	const struct doc_node *v = doc_need(n, key, d);
+	long t;
+
+	if (v == NULL || doc_fixed(v, rs->ticks, -NAP_BD_MAX * rs->ticks,
+	    NAP_BD_MAX * rs->ticks, &t, d) != 0)
+		return -1;
+	*out = (int)t;
+	return 0;
+}
+
+static int
+get_int(const struct doc_node *n, const char *key, long min, long max,
+    int *out, struct diags *d)
+{
+	const struct doc_node *v = doc_need(n, key, d);
+	long t;
+
+	if (v == NULL || doc_int(v, min, max, &t, d) != 0)
+		return -1;
+	*out = (int)t;
+	return 0;
+}
+
+static int
+get_form(const struct ruleset *rs, const struct doc_node *v, int *out,
+    struct diags *d)
+{
+	const char *s;
+	int f;
+
+	if (doc_str(v, RULES_NAME_MAX, &s, d) != 0)
+		return -1;
+	if ((f = ruleset_form(rs, s)) < 0) {
+		diags_add(d, v->pos, "unknown formation '%s'", s);
+		return -1;
+	}
+	*out = f;
+	return 0;
+}
+
+static int
+get_form_key(const struct ruleset *rs, const struct doc_node *n,
+    const char *key, int *out, struct diags *d)
+{
+	const struct doc_node *v = doc_need(n, key, d);
+
+	return v == NULL ? -1 : get_form(rs, v, out, d);
+}
+
+static int
+get_forms(const struct ruleset *rs, const struct doc_node *v, uint32_t *out,
+    struct diags *d)
+{
+	int i, f, bad = 0;
+
+	if (doc_expect(v, DOC_SEQ, "a list of formations", d) != 0)
+		return -1;
+	*out = 0;
+	for (i = 0; i < v->n; i++) {
+		if (get_form(rs, v->items[i], &f, d) != 0)
+			bad = -1;
+		else
+			*out |= 1u << f;
+	}
+	return bad;
+}
+
+/* "drill", "drill - 2", "drill + 1" or a number of BD. */
+static int
+get_speed(const struct ruleset *rs, const struct doc_node *v,
+    struct nap_speed *sp, struct diags *d)
+{
+	struct doc_node tmp;
+	const char *s;
+	long t;
+	int sign = 1;
+
+	if (doc_expect(v, DOC_SCALAR, "a speed", d) != 0)
+		return -1;
+	s = v->str;
+	while (*s == ' ')
+		s++;
+	sp->set = true;
+	sp->mul = 0;
+	sp->add = 0;
+	if (strncmp(s, "drill", 5) == 0) {
+		sp->mul = 1;
+		for (s += 5; *s == ' '; s++)
+			;
+		if (*s == '\0')
+			return 0;
+		if (*s != '-' && *s != '+') {
+			diags_add(d, v->pos, "a speed is 'drill', 'drill - N', "
+			    "'drill + N' or a number of BD, not '%s'", v->str);
+			return -1;
+		}
+		sign = *s++ == '-' ? -1 : 1;
+		while (*s == ' ')
+			s++;
+	}
+	tmp = *v;
+	tmp.str = (char *)(uintptr_t)s;
+	tmp.len = strlen(s);
+	tmp.quoted = false;
+	if (doc_fixed(&tmp, rs->ticks, 0, NAP_BD_MAX * rs->ticks, &t, d) != 0)
+		return -1;
+	sp->add = sign * (int)t;
+	return 0;
+}
+
+static int
+load_speeds(const struct ruleset *rs, struct nap_move *m,
+    const struct doc_node *sp, struct diags *d)
+{
+	const struct doc_node *tab;
+	struct nap_speed tmp;
+	int a, i, f, k, bad = 0;
+
+	if (doc_expect(sp, DOC_MAP, "speed", d) != 0)
+		return -1;
+	for (i = 0; i < sp->n; i++) {
+		if ((a = arm_parse(sp->keys[i]->str)) < 0) {
+			diags_add(d, sp->keys[i]->pos, "unknown arm '%s'",
+			    sp->keys[i]->str);
+			bad = -1;
+			continue;
+		}
+		tab = sp->items[i];
+		if (doc_expect(tab, DOC_MAP, "speeds of an arm", d) != 0) {
+			bad = -1;
+			continue;
+		}
+		for (k = 0; k < tab->n; k++) {
+			const char *key = tab->keys[k]->str;
+
+			/* Artillery speeds are by class, the others by
+			 * formation (3.6.3). */
+			if (a == ARM_ARTILLERY) {
+				if ((f = ruleset_class(rs, ARM_ARTILLERY,
+				    key)) < 0) {
+					diags_add(d, tab->keys[k]->pos,
+					    "unknown artillery class '%s'",
+					    key);
+					bad = -1;
+					continue;
+				}
+				if (get_speed(rs, tab->items[k], &tmp, d) != 0)
+					bad = -1;
+				else if (tmp.mul != 0) {
+					diags_add(d, tab->items[k]->pos,
+					    "a battery's speed is a number");
+					bad = -1;
+				} else
+					m->art_speed[f] = tmp.add;
+				continue;
+			}
+			if ((f = ruleset_form(rs, key)) < 0) {
+				diags_add(d, tab->keys[k]->pos,
+				    "unknown formation '%s'", key);
+				bad = -1;
+				continue;
+			}
+			if ((rs->form[f].arms & (1u << a)) == 0) {
+				diags_add(d, tab->keys[k]->pos, "%s is not a "
+				    "formation of %s", key, arm_name(a));
+				bad = -1;
+				continue;
+			}
+			if (get_speed(rs, tab->items[k], &m->speed[a][f],
+			    d) != 0)
+				bad = -1;
+		}
+	}
+	return bad;
+}
+
+static int
+load_gap(const struct ruleset *rs, const struct doc_node *mv,
+    const char *key, int *more, int *less, uint32_t *forms, struct diags *d)
+{
+	static const char *const k3[] = { "more_than", "less_than",
+	    "formations", NULL };
+	const struct doc_node *n = doc_need(mv, key, d), *f;
+	int bad = 0;
+
+	if (n == NULL || doc_expect(n, DOC_MAP, key, d) != 0 ||
+	    doc_check_keys(n, k3, d) != 0)
+		return -1;
+	if (get_bd(rs, n, "more_than", more, d) != 0)
+		bad = -1;
+	if (less != NULL && get_bd(rs, n, "less_than", less, d) != 0)
+		bad = -1;
+	if (forms != NULL && ((f = doc_need(n, "formations", d)) == NULL ||
+	    get_forms(rs, f, forms, d) != 0))
+		bad = -1;
+	return bad;
+}
+
+static int
+load_roll(const struct ruleset *rs, const struct doc_node *mv,
+    const char *key, int die, int *roll, int *change, struct diags *d)
+{
+	static const char *const k2[] = { "roll", "change", NULL };
+	const struct doc_node *n = doc_need(mv, key, d);
+
+	if (n == NULL || doc_expect(n, DOC_MAP, key, d) != 0 ||
+	    doc_check_keys(n, k2, d) != 0)
+		return -1;
+	if (get_int(n, "roll", 1, die, roll, d) != 0 ||
+	    get_bd(rs, n, "change", change, d) != 0)
+		return -1;
+	return 0;
+}
+
+int
+nap_move_load(struct ruleset *rs, const struct doc_node *root,
+    struct diags *d)
+{
+	static const char *const bat_keys[] = { "limbered", "unlimbered",
+	    NULL };
+	const struct doc_node *mv = doc_need(root, "movement", d), *n;
+	struct nap_move *m;
+	int a, f, bad = 0;
+
+	if (mv == NULL || doc_expect(mv, DOC_MAP, "movement", d) != 0 ||
+	    doc_check_keys(mv, move_keys, d) != 0)
+		return -1;
+	m = xcalloc(1, sizeof *m);
+	for (a = 0; a < ARM_COUNT; a++)
+		m->deploy[a] = -1;
+	if ((n = doc_need(mv, "speed", d)) == NULL ||
+	    load_speeds(rs, m, n, d) != 0)
+		bad = -1;
+	if (get_bd(rs, mv, "road_column_crowded", &m->rc_crowded, d) != 0 ||
+	    get_form_key(rs, mv, "road_column_off_road", &m->rc_off_road,
+	    d) != 0 ||
+	    get_bd(rs, mv, "artillery_road", &m->art_road, d) != 0 ||
+	    get_bd(rs, mv, "musician", &m->musician, d) != 0 ||
+	    get_int(mv, "limber_ap", 0, 6, &m->limber_ap, d) != 0 ||
+	    get_int(mv, "unlimber_ap", 0, 6, &m->unlimber_ap, d) != 0 ||
+	    get_int(mv, "pivot_per_45", 0, 6, &m->pivot_per_45, d) != 0 ||
+	    get_bd(rs, mv, "turn_per_45", &m->turn_per_45, d) != 0 ||
+	    get_bd(rs, mv, "wheel_outer_loss", &m->wheel_loss, d) != 0 ||
+	    get_int(mv, "random_die", 2, 100, &m->die, d) != 0)
+		bad = -1;
+	if (bad == 0 &&
+	    (load_roll(rs, mv, "random_low", m->die, &m->low_roll,
+	    &m->low_change, d) != 0 ||
+	    load_roll(rs, mv, "random_high", m->die, &m->high_roll,
+	    &m->high_change, d) != 0))
+		bad = -1;
+	if (get_int(mv, "cavalry_mc_pe_factor", 0, 10, &m->mc_pe_factor,
+	    d) != 0 ||
+	    get_bd(rs, mv, "obstacle_width", &m->obstacle_width, d) != 0 ||
+	    get_int(mv, "free_contours", 0, 10, &m->free_contours, d) != 0 ||
+	    get_bd(rs, mv, "contour_cost", &m->contour_cost, d) != 0 ||
+	    get_bd(rs, mv, "small_road_relief", &m->road_relief, d) != 0)
+		bad = -1;
+	if (load_gap(rs, mv, "infantry_contact", &m->inf_more, &m->inf_less,
+	    NULL, d) != 0 ||
+	    load_gap(rs, mv, "cavalry_stop", &m->cav_more, NULL, &m->cav_forms,
+	    d) != 0 ||
+	    load_gap(rs, mv, "cavalry_charge", &m->cav_charge, NULL, NULL,
+	    d) != 0 ||
+	    load_gap(rs, mv, "artillery_stop", &m->art_more, NULL,
+	    &m->art_forms, d) != 0)
+		bad = -1;
+	if ((n = doc_need(mv, "contact_deploy_from", d)) == NULL ||
+	    get_forms(rs, n, &m->deploy_from, d) != 0)
+		bad = -1;
+	if ((n = doc_need(mv, "contact_deploy", d)) == NULL ||
+	    doc_expect(n, DOC_MAP, "contact_deploy", d) != 0)
+		bad = -1;
+	else {
+		for (f = 0; f < n->n; f++) {
+			if ((a = arm_parse(n->keys[f]->str)) < 0) {
+				diags_add(d, n->keys[f]->pos,
+				    "unknown arm '%s'", n->keys[f]->str);
+				bad = -1;
+			} else if (get_form(rs, n->items[f], &m->deploy[a],
+			    d) != 0)
+				bad = -1;
+		}
+	}
+	if (get_form_key(rs, mv, "auto_formation", &m->auto_form, d) != 0)
+		bad = -1;
+	if ((n = doc_need(mv, "battery", d)) == NULL ||
+	    doc_expect(n, DOC_MAP, "battery", d) != 0 ||
+	    doc_check_keys(n, bat_keys, d) != 0 ||
+	    get_form_key(rs, n, "limbered", &m->limbered, d) != 0 ||
+	    get_form_key(rs, n, "unlimbered", &m->unlimbered, d) != 0)
+		bad = -1;
+	if (get_bd(rs, mv, "pivot_reach", &m->pivot_reach, d) != 0)
+		bad = -1;
+	/* The road column speed off a road must exist for every arm that
+	 * has both (checked here so a typo cannot freeze a column). */
+	for (a = 0; bad == 0 && a < ARM_COUNT; a++)
+		if (a != ARM_ARTILLERY &&
+		    (rs->form[m->rc_off_road].arms & (1u << a)) != 0 &&
+		    !m->speed[a][m->rc_off_road].set) {
+			diags_add(d, mv->pos, "movement: no %s speed for %s",
+			    arm_name(a), rs->form[m->rc_off_road].name);
+			bad = -1;
+		}
+	if (bad != 0) {
+		free(m);
+		return -1;
+	}
+	rs->priv = m;
+	return 0;
+}
+
+const struct nap_move *
+nap_move(const struct ruleset *rs)
+{
+	return rs->priv;
+}
+
+/* --- helpers ------------------------------------------------------------- */
+
+/* BD text of ticks; a few rotating buffers so one printf can use several. */
+static const char *
+bd(const struct ruleset *rs, int ticks)
+{
+	static __thread char buf[8][32];
+	static __thread int next;
+	char *b = buf[next++ & 7];
+
+	ruleset_fmt(rs, ticks, b, sizeof buf[0]);
+	return b;
+}
+
+static void
+price_init(struct move_price *p)
+{
+	p->ticks = 0;
+	p->verdict = MOVE_OK;
+	p->halt = HALT_SPEED;
+	p->form = -1;
+	p->flags = 0;
+	p->passage = -1;
+	p->nnotes = 0;
+}
+
+static void price_note(struct move_price *, const char *, const char *, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+price_note(struct move_price *p, const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+	struct move_note *n;
+
+	if (p->nnotes >= MOVE_NOTES_MAX)
+		return;
+	n = &p->notes[p->nnotes++];
+	snprintf(n->rule, sizeof n->rule, "%s", rule);
+	va_start(ap, fmt);
+	vsnprintf(n->text, sizeof n->text, fmt, ap);
+	va_end(ap);
+}
+
+static const char *
+musician_word(const struct unit *u)
+{
+	return u->arm == ARM_CAVALRY ? "trumpet" : "drum";
+}
+
+static int
+road_at(const struct game *g, struct point p)
+{
+	return map_cell(g->map, p.x, p.y)->road;
+}
+
+static int
+road_between(const struct game *g, struct point a, struct point b)
+{
+	int ra = road_at(g, a), rb = road_at(g, b);
+
+	return ra < rb ? ra : rb;
+}
+
+/* Permeability a unit feels in landscape l (3.6.5: cavalry Manoeuvre
+ * Column counts it m->mc_pe_factor times). */
+static int
+unit_pe(const struct game *g, const struct unit *u, int form, int l,
+    int *factor)
+{
+	const struct nap_move *m = nap_move(g->rs);
+	int f = u->arm == ARM_CAVALRY && form == m->auto_form ?
+	    m->mc_pe_factor : 1;
+
+	if (factor != NULL)
+		*factor = f;
+	return g->rs->land[l].pe * f;
+}
+
+/* Whether formation f of this unit may stand on every landscape of mask. */
+static bool
+form_may(const struct game *g, const struct unit *u, int f, uint64_t lands)
+{
+	const struct ruleset *rs = g->rs;
+	int l;
+
+	if ((rs->form[f].arms & (1u << u->arm)) == 0 ||
+	    (rs->form[f].flags & FORMF_IMMOBILE) != 0)
+		return false;
+	for (l = 0; l < rs->nland; l++)
+		if ((lands & ((uint64_t)1 << l)) != 0 &&
+		    (rs->land[l].forbid & (1u << f)) != 0)
+			return false;
+	return true;
+}
+
+static const char *
+land_names(const struct game *g, uint64_t lands, char *buf, size_t len)
+{
+	int l;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (l = 0; l < g->rs->nland; l++)
+		if ((lands & ((uint64_t)1 << l)) != 0 && n + 2 < len)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s",
+			    n > 0 ? ", " : "", g->rs->land[l].label);
+	return buf;
+}
+
+/* --- the engine's questions --------------------------------------------- */
+
+/* The Pe a unit pays at the start of its move for the ground it stands in
+ * (3.6.5: moving through landscape lowers the speed), with the road. */
+static int
+start_pe(const struct game *g, const struct move_walk *w, int *land)
+{
+	const struct unit *u = &g->units[w->unit];
+	const struct nap_move *m = nap_move(g->rs);
+	struct point fr[FOOTPRINT_MAX];
+	int i, n, pe, best = 0, road;
+
+	*land = -1;
+	n = geom_footprint(w->pos, w->facing,
+	    g->rs->form[w->form].frontage[u->arm], 1, fr, FOOTPRINT_MAX);
+	for (i = 0; i < n && i < FOOTPRINT_MAX; i++) {
+		if (!map_inside(g->map, fr[i].x, fr[i].y))
+			continue;
+		pe = unit_pe(g, u, w->form,
+		    map_cell(g->map, fr[i].x, fr[i].y)->land, NULL);
+		if (pe > best) {
+			best = pe;
+			*land = map_cell(g->map, fr[i].x, fr[i].y)->land;
+		}
+	}
+	road = road_at(g, w->pos);
+	if (road == ROAD_BIG)
+		return 0;
+	if (road == ROAD_SMALL)
+		best = best > m->road_relief ? best - m->road_relief : 0;
+	return best;
+}
+
+/* Artillery: action points, limbering and pivoting (3.6.3). */
+static int
+art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *m = nap_move(rs);
+	const struct unit *u = &g->units[w->unit];
+	const struct order *o = w->order;
+	int ap = u->drill, speed, max, k, turns, cw;
+	enum dir want, f;
+	size_t n = 0;
+
+	if (w->form == m->unlimbered) {
+		if (o->npts == 1 && (o->pts[0].x != w->pos.x ||
+		    o->pts[0].y != w->pos.y) &&
+		    geom_dist(w->pos, o->pts[0]) <= m->pivot_reach) {
+			want = geom_heading(w->pos, o->pts[0]);
+			k = dir_diff(w->facing, want);
+			w->halt = HALT_ARRIVED;
+			if (k == 0) {
+				move_note(w, EV_MOVE, "3.6.3", "%s already "
+				    "faces %s: no pivot needed", u->name,
+				    dir_name(want));
+				w->order_done = true;
+				return -1;
+			}
+			turns = m->pivot_per_45 > 0 ? (ap - m->limber_ap -
+			    m->unlimber_ap) / m->pivot_per_45 : k;
+			if (turns <= 0) {
+				move_note(w, EV_MOVE, "3.6.3", "%s cannot "
+				    "pivot: limber %d AP + %d AP per 45 "
+				    "degrees + unlimber %d AP is more than its "
+				    "%d AP (Drill)", u->name, m->limber_ap,
+				    m->pivot_per_45, m->unlimber_ap, ap);
+				return -1;
+			}
+			if (turns > k)
+				turns = k;
+			cw = (int)want - (int)w->facing;
+			cw = ((cw % 8) + 8) % 8;
+			f = dir_turn(w->facing, cw <= 4 ? turns : -turns);
+			if (game_fits(g, w->unit, w->pos, f, w->form, -1,
+			    NULL) != 0) {
+				move_note(w, EV_MOVE, "3.6.3", "%s has no "
+				    "room to pivot to %s", u->name,
+				    dir_name(f));
+				w->halt = HALT_BLOCKED;
+				return -1;
+			}
+			w->ap = ap - m->limber_ap - turns * m->pivot_per_45 -
+			    m->unlimber_ap;
+			move_note(w, EV_MOVE, "3.6.3", "%s pivots in place "
+			    "from %s to %s: limber %d AP + %d x 45 degrees x "
+			    "%d AP + unlimber %d AP = %d of its %d AP (Drill)",
+			    u->name, dir_name(w->facing), dir_name(f),
+			    m->limber_ap, turns, m->pivot_per_45,
+			    m->unlimber_ap, ap - w->ap, ap);
+			w->facing = f;
+			w->order_done = turns == k;
+			return -1;
+		}
+		if (game_fits(g, w->unit, w->pos, w->facing, m->limbered, -1,
+		    NULL) != 0) {
+			move_note(w, EV_MOVE, "3.6.3", "%s has no room to "
+			    "limber up", u->name);
+			w->halt = HALT_BLOCKED;
+			return -1;
+		}
+		w->form = m->limbered;
+		ap -= m->limber_ap;
+		move_note(w, EV_FORMATION, "3.6.3", "%s limbers up: %d AP, "
+		    "%d of %d AP (Drill) left", u->name, m->limber_ap, ap,
+		    u->drill);
+	}
+	if (rs->form[w->form].flags & FORMF_IMMOBILE) {
+		move_note(w, EV_MOVE, "3.6.3", "%s cannot move %s", u->name,
+		    rs->form[w->form].label);
+		w->halt = HALT_BLOCKED;
+		return -1;
+	}
+	if (road_at(g, w->pos) != ROAD_NONE) {
+		max = m->art_road;
+		n += (size_t)snprintf(sp + n, splen - n, "%s battery on a "
+		    "road: %s", rs->klass[u->klass].label, bd(rs, max));
+	} else {
+		max = m->art_speed[u->klass];
+		n += (size_t)snprintf(sp + n, splen - n, "%s battery, %s: %s",
+		    rs->klass[u->klass].label, rs->form[w->form].label,
+		    bd(rs, max));
+	}
+	if (w->musician) {
+		max += m->musician;
+		n += (size_t)snprintf(sp + n, splen - n, "; drum +%s = %s",
+		    bd(rs, m->musician), bd(rs, max));
+	}
+	if (ap < 0)
+		ap = 0;
+	speed = ap * rs->ticks < max ? ap * rs->ticks : max;
+	snprintf(sp + n, splen - n, "; %d AP free: moves min(%s, %s) = %s",
+	    ap, bd(rs, ap * rs->ticks), bd(rs, max), bd(rs, speed));
+	w->ap = ap;
+	return speed;
+}
+
+int
+nap_move_begin(const struct game *g, struct move_walk *w)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *m = nap_move(rs);
+	const struct unit *u = &g->units[w->unit];
+	const struct formation_def *fd;
+	const struct nap_speed *sp;
+	char text[MOVE_NOTE_LEN];
+	int speed, base, form, pe, land, roll, i, lim, cum;
+	size_t n = 0;
+
+	if (w->cond == COND_MOB) {
+		move_note(w, EV_MOVE, "3.6.5", "%s is a Mob: it cannot march "
+		    "under orders until it is restored", u->name);
+		w->halt = HALT_BLOCKED;
+		return -1;
+	}
+	text[0] = '\0';
+	if (u->arm == ARM_ARTILLERY) {
+		if ((speed = art_begin(g, w, text, sizeof text)) < 0)
+			return -1;
+		goto modifiers;
+	}
+	fd = &rs->form[w->form];
+	if (fd->flags & FORMF_IMMOBILE) {
+		move_note(w, EV_MOVE, "3.6.3", "%s cannot move in %s",
+		    u->name, fd->label);
+		w->halt = HALT_BLOCKED;
+		return -1;
+	}
+	form = w->form;
+	if ((fd->flags & FORMF_ROAD) && road_at(g, w->pos) == ROAD_NONE) {
+		form = m->rc_off_road;
+		n += (size_t)snprintf(text + n, sizeof text - n, "%s off a "
+		    "road moves as %s; ", fd->label, rs->form[form].label);
+	}
+	sp = &m->speed[u->arm][form];
+	if (!sp->set) {
+		move_note(w, EV_MOVE, "3.6.3", "%s has no speed in %s",
+		    u->name, rs->form[form].label);
+		w->halt = HALT_BLOCKED;
+		return -1;
+	}
+	base = sp->mul * u->drill * rs->ticks + sp->add;
+	if (sp->mul != 0 && sp->add != 0)
+		n += (size_t)snprintf(text + n, sizeof text - n,
+		    "%s, Drill %d: %d %c %s = %s", rs->form[form].label,
+		    u->drill, u->drill, sp->add < 0 ? '-' : '+',
+		    bd(rs, abs(sp->add)), bd(rs, base));
+	else if (sp->mul != 0)
+		n += (size_t)snprintf(text + n, sizeof text - n,
+		    "%s, Drill %d: %s", rs->form[form].label, u->drill,
+		    bd(rs, base));
+	else
+		n += (size_t)snprintf(text + n, sizeof text - n, "%s: %s",
+		    rs->form[form].label, bd(rs, base));
+	/* 3.6.6: cavalry in Road Column keeps its full road speed only when
+	 * nobody is on the road ahead within that distance. */
+	if ((fd->flags & FORMF_ROAD) && form == w->form &&
+	    u->arm == ARM_CAVALRY && base > m->rc_crowded) {
+		cum = 0;
+		lim = -1;
+		for (i = w->iroute; i < w->nroute && cum < base; i++) {
+			struct point a = i == w->iroute ? w->pos :
+			    w->route[i - 1];
+
+			cum += geom_dist(a, w->route[i]);
+			lim = game_unit_at(g, w->route[i].x, w->route[i].y);
+			if (lim >= 0 && lim != w->unit)
+				break;
+			lim = -1;
+		}
+		if (lim >= 0) {
+			base = m->rc_crowded;
+			n += (size_t)snprintf(text + n, sizeof text - n,
+			    "; %s is on the road ahead: %s", g->units[lim].name,
+			    bd(rs, base));
+		} else
+			n += (size_t)snprintf(text + n, sizeof text - n,
+			    " (the road ahead is clear)");
+	}
+	if (base < 0) {
+		n += (size_t)snprintf(text + n, sizeof text - n, ", counted "
+		    "as 0");
+		base = 0;
+	}
+	speed = base;
+	if (w->musician) {
+		speed += m->musician;
+		n += (size_t)snprintf(text + n, sizeof text - n, "; %s +%s = %s",
+		    musician_word(u), bd(rs, m->musician), bd(rs, speed));
+	}
+modifiers:
+	move_note(w, EV_NOTE, "3.6.3", "%s", text);
+	if ((pe = start_pe(g, w, &land)) > 0) {
+		speed -= pe;
+		move_note(w, EV_NOTE, "3.6.5", "moves through %s (Pe %s%s): "
+		    "-%s, %s", rs->land[land].label,
+		    bd(rs, rs->land[land].pe), unit_pe(g, u, w->form, land,
+		    NULL) != rs->land[land].pe ? " x 2 for a cavalry "
+		    "Manoeuvre Column" : "", bd(rs, pe),
+		    bd(rs, speed < 0 ? 0 : speed));
+	}
+	if (g->opt.random_speed && w->rng != NULL) {
+		roll = rng_die(w->rng, m->die);
+		if (roll == m->low_roll || roll == m->high_roll) {
+			int ch = roll == m->low_roll ? m->low_change :
+			    m->high_change;
+
+			speed += ch;
+			move_note(w, EV_NOTE, "3.6.4", "speed roll 1d%d = %d: "
+			    "%s%s, %s", m->die, roll, ch < 0 ? "" : "+",
+			    bd(rs, ch), bd(rs, speed < 0 ? 0 : speed));
+		} else
+			move_note(w, EV_NOTE, "3.6.4", "speed roll 1d%d = %d: "
+			    "no change", m->die, roll);
+	}
+	if (speed < 0)
+		speed = 0;
+	w->allowance = w->left = speed;
+	return 0;
+}
+
+void
+nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *m = nap_move(rs);
+	const struct unit *u = &g->units[w->unit];
+	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
+	int k = dir_diff(w->facing, d);
+
+	price_init(p);
+	if (k == 0)
+		return;
+	if (rs->form[w->form].flags & FORMF_FREE_TURN) {
+		if (w->explain)
+			price_note(p, "3.6.3", "turns to face %s: free for %s",
+			    dir_name(d), rs->form[w->form].label);
+		return;
+	}
+	if (map_inside(g->map, to.x, to.y) &&
+	    road_between(g, w->pos, to) != ROAD_NONE) {
+		if (w->explain)
+			price_note(p, "3.6.3", "follows the road round to "
+			    "%s: automatic and free", dir_name(d));
+		return;
+	}
+	if (w->wheel) {
+		if (w->explain)
+			price_note(p, "3.6.3", "turns to face %s as part of "
+			    "the group wheel (paid by the outermost unit)",
+			    dir_name(d));
+		return;
+	}
+	p->ticks = k * m->turn_per_45;
+	if (w->explain)
+		price_note(p, "3.6.3", "%s turns its front %d degrees, %s to "
+		    "%s: %d x %s = -%s, %s left", u->name, 45 * k,
+		    dir_name(w->facing), dir_name(d), k,
+		    bd(rs, m->turn_per_45), bd(rs, p->ticks),
+		    bd(rs, w->left - p->ticks));
+}
+
+void
+nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *m = nap_move(rs);
+	const struct unit *u = &g->units[w->unit];
+	const struct map *map = g->map;
+	const struct formation_def *fd = &rs->form[w->form];
+	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
+	struct point of[FOOTPRINT_MAX], nf[FOOTPRINT_MAX], prev;
+	uint64_t old_l = 0, new_l = 0, bad_l = 0, enter;
+	int fr = fd->frontage[u->arm], no, nn, i, l, road, ob, pass;
+	int oc = -1, obest = -1, ecost = 0, eland = -1, ccost = 0, nc, free_c;
+	int step, f, factor, pe, e, relief = 0;
+	bool diag = dir_diagonal(d), bigbridge = false;
+	const struct cell *c;
+	char names[128];
+
+	price_init(p);
+	if (!map_inside(map, to.x, to.y)) {
+		p->verdict = MOVE_NEVER;
+		p->halt = HALT_BLOCKED;
+		if (w->explain)
+			price_note(p, "3.6.1", "the edge of the map");
+		return;
+	}
+	if (fr > FOOTPRINT_MAX)
+		fr = FOOTPRINT_MAX;
+	no = geom_footprint(w->pos, w->facing, fr, 1, of, FOOTPRINT_MAX);
+	nn = geom_footprint(to, d, fr, 1, nf, FOOTPRINT_MAX);
+	road = road_between(g, w->pos, to);
+	if (road != ROAD_NONE)
+		p->flags |= MPF_ROAD;
+	for (i = 0; i < no; i++)
+		if (map_inside(map, of[i].x, of[i].y))
+			old_l |= (uint64_t)1 << map_cell(map, of[i].x,
+			    of[i].y)->land;
+	for (i = 0; i < nn; i++) {
+		if (!map_inside(map, nf[i].x, nf[i].y)) {
+			p->verdict = MOVE_NEVER;
+			p->halt = HALT_BLOCKED;
+			if (w->explain)
+				price_note(p, "3.6.1", "its front would "
+				    "leave the map");
+			return;
+		}
+		if (diag && map_diag_blocked(map, nf[i].x - dir_dx[d],
+		    nf[i].y - dir_dy[d], d)) {
+			p->verdict = MOVE_NEVER;
+			p->halt = HALT_OBSTACLE;
+			if (w->explain)
+				price_note(p, "3.6.5", "an obstacle is "
+				    "crossed square on, never at a slant");
+			return;
+		}
+		c = map_cell(map, nf[i].x, nf[i].y);
+		new_l |= (uint64_t)1 << c->land;
+		if ((rs->land[c->land].forbid & (1u << w->form)) != 0 &&
+		    !(c->road != ROAD_NONE && (fd->flags & FORMF_ROAD)))
+			bad_l |= (uint64_t)1 << c->land;
+	}
+	if (diag && map_diag_blocked(map, w->pos.x, w->pos.y, d)) {
+		p->verdict = MOVE_NEVER;
+		p->halt = HALT_OBSTACLE;
+		if (w->explain)
+			price_note(p, "3.6.5", "an obstacle is crossed square "
+			    "on, never at a slant");
+		return;
+	}
+	/* 3.6.5: the formation may not enter this ground. */
+	if (bad_l != 0) {
+		p->halt = HALT_TERRAIN;
+		land_names(g, bad_l, names, sizeof names);
+		if (m->auto_form != w->form && form_may(g, u, m->auto_form,
+		    new_l)) {
+			p->verdict = MOVE_CHANGE;
+			p->form = m->auto_form;
+			if (w->explain)
+				price_note(p, "3.6.5", "%s may not enter %s; "
+				    "it changes to %s at once: automatic, "
+				    "free, no order", fd->label, names,
+				    rs->form[m->auto_form].label);
+			return;
+		}
+		for (f = 0; f < rs->nform; f++)
+			if (f != w->form && f != m->auto_form &&
+			    form_may(g, u, f, new_l))
+				break;
+		if (f < rs->nform) {
+			p->verdict = MOVE_NEED_ORDER;
+			p->form = f;
+			if (w->explain)
+				price_note(p, "3.6.5", "neither %s nor %s may "
+				    "enter %s; %s could, but that needs a "
+				    "Formation order and a whole turn: stops "
+				    "at the edge", fd->label,
+				    rs->form[m->auto_form].label, names,
+				    rs->form[f].label);
+			return;
+		}
+		p->verdict = MOVE_IMPASSABLE;
+		if (w->explain)
+			price_note(p, "3.6.5", "%s may not enter %s in any "
+			    "formation, not even %s", u->name, names,
+			    rs->form[m->auto_form].label);
+		return;
+	}
+	/* 3.6.5 / 3.6.6: obstacles on the edges the front crosses. */
+	if (!diag) {
+		for (i = 0; i < nn; i++) {
+			prev.x = nf[i].x - dir_dx[d];
+			prev.y = nf[i].y - dir_dy[d];
+			if (!map_inside(map, prev.x, prev.y))
+				continue;
+			ob = map_edge(map, prev.x, prev.y, d, &pass);
+			if (ob == 0)
+				continue;
+			if (pass != PASS_NONE) {
+				if (pass == PASS_BRIDGE &&
+				    map_cell(map, prev.x, prev.y)->road ==
+				    ROAD_BIG && map_cell(map, nf[i].x,
+				    nf[i].y)->road == ROAD_BIG)
+					bigbridge = true;
+				else {
+					p->flags |= MPF_NARROW;
+					p->passage = (int)(((size_t)prev.y *
+					    (size_t)map->w + (size_t)prev.x) *
+					    4 + (size_t)d / 2);
+				}
+				continue;
+			}
+			if (rs->obst[ob].forbid & (1u << w->form)) {
+				p->verdict = MOVE_NEVER;
+				p->halt = HALT_OBSTACLE;
+				if (w->explain)
+					price_note(p, "3.6.5", "%s may not "
+					    "cross the %s", fd->label,
+					    rs->obst[ob].label);
+				return;
+			}
+			e = rs->obst[ob].pr + rs->obst[ob].pe;
+			if (e > oc) {
+				oc = e;
+				obest = ob;
+			}
+		}
+	}
+	c = map_cell(map, to.x, to.y);
+	if ((c->flags & CELL_DEFILE) &&
+	    !(map_cell(map, w->pos.x, w->pos.y)->flags & CELL_DEFILE)) {
+		p->flags |= MPF_NARROW;
+		p->passage = (int)(((size_t)to.y * (size_t)map->w +
+		    (size_t)to.x) * 4 + 3);
+	}
+	/* 3.6.5: entering new landscape costs Pr + Pe. */
+	enter = new_l & ~old_l;
+	for (l = 0; enter != 0 && l < rs->nland; l++) {
+		if ((enter & ((uint64_t)1 << l)) == 0)
+			continue;
+		e = rs->land[l].pr + unit_pe(g, u, w->form, l, NULL);
+		if (e > ecost) {
+			ecost = e;
+			eland = l;
+		}
+	}
+	if (eland >= 0 && road == ROAD_BIG) {
+		if (w->explain)
+			price_note(p, "3.6.6", "enters %s on the big road: "
+			    "landscape does not slow it",
+			    rs->land[eland].label);
+		ecost = 0;
+		eland = -1;
+	}
+	/* 3.6.5 contours: the first ones in a turn are free. */
+	nc = map_contours(map, w->pos, to);
+	if (nc > 0) {
+		free_c = m->free_contours - w->contours;
+		if (free_c < 0)
+			free_c = 0;
+		e = nc > free_c ? nc - free_c : 0;
+		if (road == ROAD_BIG) {
+			if (w->explain && e > 0)
+				price_note(p, "3.6.6", "crosses %d contour%s "
+				    "on the big road: no effect", nc,
+				    nc > 1 ? "s" : "");
+		} else if (e > 0) {
+			int per = m->contour_cost;
+
+			if (road == ROAD_SMALL)
+				per = per > m->road_relief ?
+				    per - m->road_relief : 0;
+			ccost = e * per;
+		}
+	}
+	/* 3.6.6: on a small road the landscape slows one less. */
+	if (eland >= 0 && road == ROAD_SMALL) {
+		pe = unit_pe(g, u, w->form, eland, NULL);
+		relief = pe > m->road_relief ? m->road_relief : pe;
+		ecost -= relief;
+	}
+	step = obest > 0 ? m->obstacle_width : dir_step_cost(d);
+	p->ticks = step + (obest > 0 ? oc : 0) + ecost + ccost;
+	if (obest > 0) {
+		p->halt = HALT_OBSTACLE;
+		if (rs->obst[obest].may_end_on)
+			p->flags |= MPF_MAY_END_ON;
+		if (p->ticks == w->left)
+			p->flags |= MPF_MOB_AFTER;
+		if (w->explain)
+			price_note(p, "3.6.5", "crosses the %s (Pr %s + Pe %s "
+			    "+ %s wide) = %s, %s left; its front is square "
+			    "to it, facing %s", rs->obst[obest].label,
+			    bd(rs, rs->obst[obest].pr),
+			    bd(rs, rs->obst[obest].pe),
+			    bd(rs, m->obstacle_width),
+			    bd(rs, m->obstacle_width + oc),
+			    bd(rs, w->left - p->ticks), dir_name(d));
+	} else if (bigbridge && w->explain)
+		price_note(p, "3.6.6", "crosses the bridge of the big road: "
+		    "part of the road, no effect");
+	if (eland >= 0 && ecost > 0) {
+		if (obest <= 0)
+			p->halt = HALT_TERRAIN;
+		pe = unit_pe(g, u, w->form, eland, &factor);
+		if (w->explain && relief > 0)
+			price_note(p, "3.6.6", "enters %s on a small road (Pr %s "
+			    "+ Pe %s%s, less %s) = -%s, %s left",
+			    rs->land[eland].label, bd(rs, rs->land[eland].pr),
+			    bd(rs, rs->land[eland].pe), factor > 1 ? " x 2" :
+			    "", bd(rs, relief), bd(rs, ecost),
+			    bd(rs, w->left - p->ticks));
+		else if (w->explain)
+			price_note(p, "3.6.5", "enters %s (%s%s%sPe %s%s): -%s, "
+			    "%s left", rs->land[eland].label,
+			    rs->land[eland].pr ? "Pr " : "",
+			    rs->land[eland].pr ? bd(rs, rs->land[eland].pr) :
+			    "", rs->land[eland].pr ? " + " : "",
+			    bd(rs, rs->land[eland].pe), factor > 1 ?
+			    " x 2 for a cavalry Manoeuvre Column" : "",
+			    bd(rs, ecost), bd(rs, w->left - p->ticks));
+	}
+	if (ccost > 0 && w->explain)
+		price_note(p, "3.6.5", "crosses %d contour%s, %d free this "
+		    "turn%s: -%s, %s left", nc, nc > 1 ? "s" : "",
+		    m->free_contours, road == ROAD_SMALL ?
+		    " (one less on the small road)" : "", bd(rs, ccost),
+		    bd(rs, w->left - p->ticks));
+	else if (nc > 0 && road != ROAD_BIG && w->explain)
+		price_note(p, "3.6.5", "crosses %d contour%s: free (%d free "
+		    "per turn%s)", nc, nc > 1 ? "s" : "", m->free_contours,
+		    road == ROAD_SMALL ? ", one less on the small road" : "");
+	if ((p->flags & MPF_MOB_AFTER) && w->explain)
+		price_note(p, "3.6.5", "its speed left is exactly the "
+		    "crossing: it crosses but ends as a Mob");
+}
+
+int
+nap_move_contact(const struct game *g, const struct move_walk *w, int e,
+    struct move_price *p)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *m = nap_move(rs);
+	const struct unit *u = &g->units[w->unit], *eu = &g->units[e];
+
+	price_init(p);
+	p->halt = HALT_CONTACT;
+	if (eu->cond == COND_ROUTED || eu->cond == COND_CAPTURED)
+		return -1;
+	switch (u->arm) {
+	case ARM_INFANTRY:
+		price_note(p, "3.6.8", "infantry stops more than %s and less "
+		    "than %s from %s: both are in battle contact",
+		    bd(rs, m->inf_more), bd(rs, m->inf_less), eu->name);
+		return m->inf_more;
+	case ARM_CAVALRY:
+		if (m->cav_forms & (1u << w->form)) {
+			price_note(p, "3.6.8", "cavalry in %s stops a little "
+			    "more than %s from %s", rs->form[w->form].label,
+			    bd(rs, m->cav_more), eu->name);
+			return m->cav_more;
+		}
+		price_note(p, "3.6.8", "cavalry in %s closes on %s until it "
+		    "may charge", rs->form[w->form].label, eu->name);
+		return m->cav_charge;
+	default:
+		price_note(p, "3.6.8", "a %s battery stops a little more "
+		    "than %s from %s", rs->form[w->form].label,
+		    bd(rs, m->art_more), eu->name);
+		return m->art_more;
+	}
+}
+
+void
+nap_move_pass(const struct game *g, const struct move_walk *w, int f,
+    enum dir d, bool moving, struct move_price *p)
+{
+	const struct ruleset *rs = g->rs;
+	const struct unit *u = &g->units[w->unit], *fu = &g->units[f];
+	unsigned mf = rs->form[w->form].flags, ff = rs->form[fu->formation].flags;
+	int k = dir_diff(d, fu->facing);
+	const char *why = NULL;
+
+	price_init(p);
+	/* 3.6.7: which faces block.  The walker leads with its front. */
+	if (mf & (FORMF_BLOCK_ALL | FORMF_BLOCK_FRONT))
+		why = rs->form[w->form].label;
+	else if (fu->cond == COND_FORMED && (ff & FORMF_BLOCK_ALL))
+		why = rs->form[fu->formation].label;
+	else if (fu->cond == COND_FORMED && (ff & FORMF_BLOCK_FRONT) &&
+	    k != 2)
+		why = rs->form[fu->formation].label;
+	else if (fu->cond == COND_FORMED && (ff & FORMF_BLOCK_FLANK) &&
+	    k != 0 && k != 4)
+		why = rs->form[fu->formation].label;
+	if (moving) {
+		p->flags |= MPF_DISORDER;
+		price_note(p, "3.6.7", "%s passes through %s, which is moving "
+		    "itself: both become Mobs", u->name, fu->name);
+	} else if (why != NULL) {
+		p->flags |= MPF_DISORDER;
+		price_note(p, "3.6.7", "%s passes through %s (%s blocks from "
+		    "that side): both become Mobs", u->name, fu->name, why);
+	} else
+		price_note(p, "3.6.7", "%s passes through standing %s: "
+		    "neither blocks", u->name, fu->name);
+}
+
+void
+nap_move_end(const struct game *g, struct move_walk *w)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *m = nap_move(rs);
+	const struct unit *u = &g->units[w->unit];
+	int used, left;
+
+	if (u->arm != ARM_ARTILLERY || !w->arrived || w->form != m->limbered ||
+	    w->cond != COND_FORMED)
+		return;
+	used = (w->allowance - w->left + rs->ticks - 1) / rs->ticks;
+	left = w->ap - used;
+	if (left < m->unlimber_ap) {
+		move_note(w, EV_NOTE, "3.6.3", "%s reaches its destination "
+		    "with %d AP left: it unlimbers next turn", u->name,
+		    left < 0 ? 0 : left);
+		return;
+	}
+	if (game_fits(g, w->unit, w->pos, w->facing, m->unlimbered, -1,
+	    NULL) != 0) {
+		move_note(w, EV_NOTE, "3.6.3", "%s has no room to unlimber "
+		    "here", u->name);
+		return;
+	}
+	w->form = m->unlimbered;
+	w->ap = left - m->unlimber_ap;
+	move_note(w, EV_FORMATION, "3.6.3", "%s unlimbers at its "
+	    "destination facing %s: %d AP (moved %d AP, %d of %d AP left)",
+	    u->name, dir_name(w->facing), m->unlimber_ap, used, w->ap,
+	    u->drill);
+}
+
+/* The rule each kind of halt comes under. */
+const char *
+nap_move_rule(enum halt h)
+{
+	switch (h) {
+	case HALT_SPEED:
+		return "3.6.3";
+	case HALT_TERRAIN:
+	case HALT_OBSTACLE:
+		return "3.6.5";
+	case HALT_PASSAGE:
+		return "3.6.6";
+	case HALT_BLOCKED:
+		return "3.6.7";
+	case HALT_CONTACT:
+		return "3.6.8";
+	default:
+		return "3.6.1";
+	}
+}
+
+/* The allowance op: the same reckoning as a walk's start. */
+int
+nap_allowance(struct game *g, int unit, bool explain)
+{
+	struct move_walk w;
+	int i, a;
+
+	move_walk_init(g, unit, &w);
+	w.explain = explain;
+	w.preview = true;
+	a = nap_move_begin(g, &w) == 0 ? w.allowance : 0;
+	for (i = 0; explain && i < w.nnotes; i++)
+		game_log(g, unit, w.notes[i].kind, w.notes[i].rule, "%s",
+		    w.notes[i].text);
+	move_walk_free(&w);
+	return a;
+}
+
+/* --- the phases ---------------------------------------------------------- */
+
+void
+nap_phase_formation(struct game *g)
+{
+	const struct ruleset *rs = g->rs;
+	struct unit *u;
+	struct point bad;
+	int i, f;
+
+	for (i = 0; i < g->nunits; i++) {
+		u = &g->units[i];
+		if (!unit_active(u) || u->order.kind != ORDER_FORMATION)
+			continue;
+		f = u->order.formation;
+		if (u->formation == f)
+			continue;
+		if (game_fits(g, i, u->pos, u->facing, f, -1, &bad) != 0) {
+			game_log(g, i, EV_FORMATION, "3.6.5", "%s has no room "
+			    "to form %s here (cell [%d, %d])", u->name,
+			    rs->form[f].label, bad.x, bad.y);
+			continue;
+		}
+		game_occupy(g, i, false);
+		game_log(g, i, EV_FORMATION, "3.6.5", "%s changes from %s to "
+		    "%s on its Formation order: the change takes the whole "
+		    "turn", u->name, rs->form[u->formation].label,
+		    rs->form[f].label);
+		u->formation = f;
+		game_occupy(g, i, true);
+	}
+}
+
+/* Units of a group wheel (3.6.3): same general, Move orders of the same
+ * turn, destinations on one straight line, someone turning its front. */
+struct wheel_key {
+	int	general;
+	int	issued;
+	int	unit;
+};
+
+static int
+wheel_cmp(const void *a, const void *b)
+{
+	const struct wheel_key *x = a, *y = b;
+
+	if (x->general != y->general)
+		return x->general < y->general ? -1 : 1;
+	if (x->issued != y->issued)
+		return x->issued < y->issued ? -1 : 1;
+	return x->unit < y->unit ? -1 : x->unit > y->unit;
+}
+
+static struct point
+dest_of(const struct unit *u)
+{
+	return u->order.pts[u->order.npts - 1];
+}
+
+static bool
+collinear(struct point a, struct point b, struct point c)
+{
+	return (long)(b.x - a.x) * (c.y - a.y) ==
+	    (long)(b.y - a.y) * (c.x - a.x);
+}
+
+static void
+wheel_caps(struct game *g, int *cap, char **note)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *m = nap_move(rs);
+	struct wheel_key *k = xcalloc((size_t)g->nunits + 1, sizeof *k);
+	int n = 0, i, j, s, e, outer, lo, turn, a_outer;
+	long len_o, len;
+	struct unit *u;
+
+	for (i = 0; i < g->nunits; i++) {
+		u = &g->units[i];
+		if (!unit_active(u) || u->cond != COND_FORMED ||
+		    u->order.kind != ORDER_MOVE || u->order.general < 0 ||
+		    u->halt == HALT_CONTACT)
+			continue;
+		k[n].general = u->order.general;
+		k[n].issued = u->order.issued;
+		k[n].unit = i;
+		n++;
+	}
+	qsort(k, (size_t)n, sizeof *k, wheel_cmp);
+	for (s = 0; s < n; s = e) {
+		for (e = s + 1; e < n && k[e].general == k[s].general &&
+		    k[e].issued == k[s].issued; e++)
+			;
+		if (e - s < 2)
+			continue;
+		/* Collinear destinations, and at least one front turning. */
+		lo = 1;
+		turn = 0;
+		for (j = s; j < e; j++) {
+			u = &g->units[k[j].unit];
+			if (j >= s + 2 && !collinear(dest_of(&g->units[k[s].unit]),
+			    dest_of(&g->units[k[s + 1].unit]), dest_of(u)))
+				lo = 0;
+			if (u->pos.x != dest_of(u).x || u->pos.y != dest_of(u).y)
+				if (dir_diff(u->facing, geom_heading(u->pos,
+				    dest_of(u))) != 0)
+					turn = 1;
+		}
+		if (!lo || !turn)
+			continue;
+		outer = k[s].unit;
+		len_o = -1;
+		for (j = s; j < e; j++) {
+			u = &g->units[k[j].unit];
+			len = geom_dist(u->pos, dest_of(u));
+			if (len > len_o) {
+				len_o = len;
+				outer = k[j].unit;
+			}
+		}
+		if (len_o <= 0)
+			continue;
+		a_outer = nap_allowance(g, outer, false) - m->wheel_loss;
+		if (a_outer < 0)
+			a_outer = 0;
+		for (j = s; j < e; j++) {
+			i = k[j].unit;
+			u = &g->units[i];
+			len = geom_dist(u->pos, dest_of(u));
+			cap[i] = i == outer ? a_outer :
+			    (int)(len * a_outer / len_o);
+			note[i] = xasprintf("%s wheels with the other units of "
+			    "its general onto one line; the outermost, %s, has "
+			    "the longest path (%s) and sets the pace: its %s - "
+			    "%s = %s; this unit's path %s: %s", u->name,
+			    g->units[outer].name, bd(rs, (int)len_o),
+			    bd(rs, a_outer + m->wheel_loss),
+			    bd(rs, m->wheel_loss), bd(rs, a_outer),
+			    bd(rs, (int)len), i == outer ? "it leads" :
+			    "keeps pace at most");
+			if (i != outer) {
+				char *t = note[i];
+
+				note[i] = xasprintf("%s %s x %s / %s = %s", t,
+				    bd(rs, (int)len), bd(rs, a_outer),
+				    bd(rs, (int)len_o), bd(rs, cap[i]));
+				free(t);
+			}
+		}
+	}
+	free(k);
+}
+
+/* 3.6.8: stopped near the enemy, no charge and no new order: deploy. */
+static bool
+contact_deploy(struct game *g, int i)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *m = nap_move(rs);
+	struct unit *u = &g->units[i];
+	int f = m->deploy[u->arm];
+
+	if (u->halt != HALT_CONTACT || u->halt_turn != g->turn - 1 ||
+	    u->order.issued > u->halt_turn || u->cond != COND_FORMED ||
+	    (m->deploy_from & (1u << u->formation)) == 0 || f < 0 ||
+	    f == u->formation)
+		return false;
+	if (game_fits(g, i, u->pos, u->facing, f, -1, NULL) != 0) {
+		game_log(g, i, EV_FORMATION, "3.6.8", "%s would form %s by "
+		    "itself but has no room", u->name, rs->form[f].label);
+		return false;
+	}
+	game_occupy(g, i, false);
+	game_log(g, i, EV_FORMATION, "3.6.8", "%s stopped near the enemy "
+	    "last turn, was not charged (no charges are declared yet: that "
+	    "phase is not written) and has no new order: it forms %s by "
+	    "itself, automatic, no order", u->name, rs->form[f].label);
+	u->formation = f;
+	game_occupy(g, i, true);
+	u->halt_turn = g->turn;
+	return true;
+}
+
+void
+nap_phase_movement(struct game *g)
+{
+	struct move_ctx *ctx;
+	struct unit *u;
+	int *cap, i;
+	char **note;
+
+	cap = xmallocarray((size_t)g->nunits + 1, sizeof *cap);
+	note = xcalloc((size_t)g->nunits + 1, sizeof *note);
+	for (i = 0; i < g->nunits; i++)
+		cap[i] = -1;
+	wheel_caps(g, cap, note);
+	ctx = move_ctx_create(g);
+	for (i = 0; i < g->nunits; i++) {
+		u = &g->units[i];
+		if (!unit_active(u))
+			continue;
+		if (contact_deploy(g, i))
+			continue;
+		switch (u->order.kind) {
+		case ORDER_MOVE:
+			if (u->halt == HALT_CONTACT &&
+			    u->order.issued <= u->halt_turn &&
+			    u->halt_turn >= g->turn - 1) {
+				game_log(g, i, EV_MOVE, "3.6.8", "%s stays in "
+				    "battle contact: it moves on only with a "
+				    "new order", u->name);
+				u->moved = 0;
+				u->halt_turn = g->turn;
+				break;
+			}
+			move_unit(g, ctx, i, cap[i], note[i]);
+			break;
+		case ORDER_STOP:
+		case ORDER_FORMATION:
+		case ORDER_RESTORE:
+			if (u->moved > 0 && u->halt_turn == g->turn - 1)
+				game_log(g, i, EV_MOVE, "3.6.2", "%s stops: "
+				    "it now holds a %s order", u->name,
+				    order_kind_name(u->order.kind));
+			u->moved = 0;
+			break;
+		default:
+			u->moved = 0;
+			break;
+		}
+	}
+	move_ctx_free(ctx);
+	for (i = 0; i < g->nunits; i++)
+		free(note[i]);
+	free(note);
+	free(cap);
+}

@@ -1,0 +1,93 @@
+/*
+ * napoleonic-move.h - the Napoleonic movement phase (3.6), private to the
+ * napoleonic module.
+ *
+ * nap_move_load reads the data file's `movement` section into a struct
+ * nap_move kept in rs->priv.  Every distance is in ticks (1 BD = rs->ticks);
+ * action points are whole numbers.  The move_* operations price turns,
+ * steps, contacts and passes for the generic engine (core/move.c);
+ * nap_phase_movement and nap_phase_formation are the two phases the module
+ * runs itself.  doc/rules.md gives the reading of every clause.
+ */
+#ifndef MARSHAL_NAPOLEONIC_MOVE_H
+#define MARSHAL_NAPOLEONIC_MOVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules/ruleset.h"
+
+struct game;
+
+/* A speed: drill x mul + add ticks ("drill - 2" is mul 1, add -2 BD). */
+struct nap_speed {
+	bool		 set;
+	int		 mul;
+	int		 add;		/* ticks */
+};
+
+struct nap_move {
+	struct nap_speed speed[ARM_COUNT][RULES_MAX_FORM]; /* 3.6.3 */
+	int		 art_speed[RULES_MAX_FORM * 3];	/* by class index */
+	int		 rc_crowded;		/* 3.6.6 */
+	int		 rc_off_road;		/* formation whose speed applies */
+	int		 art_road;		/* 3.6.3 */
+	int		 musician;		/* ticks */
+	int		 limber_ap;
+	int		 unlimber_ap;
+	int		 pivot_per_45;		/* AP (BD) per 45 degrees */
+	int		 turn_per_45;		/* ticks */
+	int		 wheel_loss;		/* ticks */
+	int		 die;			/* 3.6.4 */
+	int		 low_roll;
+	int		 low_change;		/* ticks */
+	int		 high_roll;
+	int		 high_change;
+	int		 mc_pe_factor;		/* 3.6.5 */
+	int		 obstacle_width;	/* ticks */
+	int		 free_contours;
+	int		 contour_cost;		/* ticks */
+	int		 road_relief;		/* ticks */
+	int		 inf_more;		/* 3.6.8 gaps, ticks */
+	int		 inf_less;
+	int		 cav_more;
+	uint32_t	 cav_forms;
+	int		 cav_charge;
+	int		 art_more;
+	uint32_t	 art_forms;
+	uint32_t	 deploy_from;
+	int		 deploy[ARM_COUNT];
+	int		 auto_form;
+	int		 limbered;
+	int		 unlimbered;
+	int		 pivot_reach;		/* ticks */
+};
+
+/* Read the movement section into rs->priv; 0, or -1 with diagnostics. */
+int nap_move_load(struct ruleset *, const struct doc_node *root,
+    struct diags *);
+
+/* The movement tables of a loaded ruleset. */
+const struct nap_move *nap_move(const struct ruleset *);
+
+/* The engine's questions (see struct ruleset_ops). */
+int nap_move_begin(const struct game *, struct move_walk *);
+void nap_move_turn(const struct game *, const struct move_walk *, enum dir,
+    struct move_price *);
+void nap_move_step(const struct game *, const struct move_walk *, enum dir,
+    struct move_price *);
+int nap_move_contact(const struct game *, const struct move_walk *, int,
+    struct move_price *);
+void nap_move_pass(const struct game *, const struct move_walk *, int,
+    enum dir, bool, struct move_price *);
+void nap_move_end(const struct game *, struct move_walk *);
+int nap_allowance(struct game *, int unit, bool explain);
+const char *nap_move_rule(enum halt);
+
+/* Phase 5: units under a Formation order change formation (whole turn). */
+void nap_phase_formation(struct game *);
+
+/* Phase 6 (3.6): every unit in index order. */
+void nap_phase_movement(struct game *);
+
+#endif
