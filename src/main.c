@@ -5,6 +5,7 @@
  *   marshal play SCENARIO|SAVE   play a scenario or a saved game
  *   marshal check FILE...        validate data files
  *   marshal resolve SCENARIO     resolve turns headless
+ *   marshal replay FILE          play a recorded battle, --verify it
  */
 #include "config.h"
 
@@ -25,6 +26,8 @@ static const struct command commands[] = {
 	{ "check", cli_check, "check FILE..." },
 	{ "resolve", cli_resolve,
 	    "resolve SCENARIO [--turns N] [--seed S] [--format text|json]" },
+	{ "replay", cli_replay,
+	    "replay FILE [--verify] [--update] [--dump] [--log]" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

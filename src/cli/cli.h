@@ -17,6 +17,9 @@ int cli_play(int argc, char **argv);
 /* marshal resolve SCENARIO [options] : play turns headless. */
 int cli_resolve(int argc, char **argv);
 
+/* marshal replay FILE [--verify] : play a recorded battle headless. */
+int cli_replay(int argc, char **argv);
+
 /*
  * The directory holding marshal's data (rulesets/, scenarios/, ...):
  * $MARSHAL_DATA if set, else the installed data directory.

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,20 +50,37 @@ command_put(struct game *g, const struct order *o)
 	g->units[o->unit].order = *o;
 }
 
+/* "a move order to [12, 6]", "a formation order (Column)". */
+static void
+describe(const struct game *g, const struct order *o, char *buf, size_t len)
+{
+	const struct point *p = &o->pts[o->npts > 0 ? o->npts - 1 : 0];
+
+	if (o->kind == ORDER_MOVE)
+		snprintf(buf, len, "a move order to [%d, %d]", p->x, p->y);
+	else if (o->kind == ORDER_FORMATION && o->formation >= 0 &&
+	    o->formation < g->rs->nform)
+		snprintf(buf, len, "a formation order (%s)",
+		    g->rs->form[o->formation].label);
+	else
+		snprintf(buf, len, "a %s order", order_kind_name(o->kind));
+}
+
 void
 command_order(struct game *g, const struct order *o)
 {
 	const struct general *gen;
 	struct unit *u = &g->units[o->unit];
 	struct order ord = *o;
-	char dist_s[32], rad_s[32], speed_s[32];
+	char dist_s[32], rad_s[32], speed_s[32], what[96];
 	int dist, radius, turns;
+
+	describe(g, o, what, sizeof what);
 
 	if (ord.general < 0) {
 		command_put(g, &ord);
-		game_log(g, ord.unit, EV_ORDER, "3.1.1", "%s holds a %s order "
-		    "from the start: in force at once", u->name,
-		    order_kind_name(ord.kind));
+		game_log(g, ord.unit, EV_ORDER, "3.1.1", "%s holds %s from "
+		    "the start: in force at once", u->name, what);
 		return;
 	}
 	gen = &g->generals[ord.general];
@@ -73,28 +91,27 @@ command_order(struct game *g, const struct order *o)
 
 	if (dist <= radius) {
 		command_put(g, &ord);
-		game_log(g, ord.unit, EV_ORDER, "3.1.1", "%s gives %s a %s "
-		    "order: %s away, within the %s command radius, in force "
-		    "at once", gen->name, u->name, order_kind_name(ord.kind),
-		    dist_s, rad_s);
+		game_log(g, ord.unit, EV_ORDER, "3.1.1", "%s gives %s %s: "
+		    "%s away, within the %s command radius, in force at once",
+		    gen->name, u->name, what, dist_s, rad_s);
 		return;
 	}
 	turns = command_ride_turns(g, dist);
 	if (!g->opt.courier_delay || turns == 0) {
 		command_put(g, &ord);
-		game_log(g, ord.unit, EV_ORDER, "3.2.4", "%s gives %s a %s "
-		    "order: %s away, beyond the %s radius, but courier delays "
-		    "are off: in force at once", gen->name, u->name,
-		    order_kind_name(ord.kind), dist_s, rad_s);
+		game_log(g, ord.unit, EV_ORDER, "3.2.4", "%s gives %s %s: "
+		    "%s away, beyond the %s radius, but courier delays are "
+		    "off: in force at once", gen->name, u->name, what, dist_s,
+		    rad_s);
 		return;
 	}
 	ord.arrives = g->turn + turns;
 	command_queue(g, &ord);
 	ruleset_fmt(g->rs, g->rs->courier_speed, speed_s, sizeof speed_s);
-	game_log(g, ord.unit, EV_ORDER, "3.2.1", "%s sends %s a %s order by "
+	game_log(g, ord.unit, EV_ORDER, "3.2.1", "%s sends %s %s by "
 	    "aide-de-camp: %s away, beyond the %s radius; at %s a turn the "
 	    "ride takes %d turn%s (%d / %d ticks, rounded up): arrives turn %d",
-	    gen->name, u->name, order_kind_name(ord.kind), dist_s, rad_s,
+	    gen->name, u->name, what, dist_s, rad_s,
 	    speed_s, turns, turns == 1 ? "" : "s", dist, g->rs->courier_speed,
 	    ord.arrives);
 }

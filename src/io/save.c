@@ -193,41 +193,35 @@ save_dir(void)
 }
 
 int
-save_file(const struct game *g, const char *scenario, const char *path,
-    char **cause)
+save_atomic(const char *path, const char *buf, size_t len, char **cause)
 {
-	char *tmp, *dir, *slash, *abs = NULL;
+	char *tmp, *dir, *slash;
 	FILE *f;
 	int fd, dfd, err;
 
 	*cause = NULL;
-	if (scenario != NULL && (abs = realpath(scenario, NULL)) == NULL) {
-		*cause = xasprintf("%s: %s", scenario, strerror(errno));
-		return -1;
-	}
 	tmp = xasprintf("%s.tmp.XXXXXX", path);
 	if ((fd = mkstemp(tmp)) == -1) {
 		*cause = xasprintf("%s: %s", path, strerror(errno));
-		goto fail;
+		free(tmp);
+		return -1;
 	}
 	if ((f = fdopen(fd, "w")) == NULL) {
 		*cause = xasprintf("%s: %s", tmp, strerror(errno));
 		close(fd);
-		unlink(tmp);
 		goto fail;
 	}
-	save_write(g, abs, f);
-	/* Every step must succeed before the rename replaces the old save. */
-	if (ferror(f) || fflush(f) != 0 || fsync(fileno(f)) != 0) {
+	/* Every step must succeed before the rename replaces the old file. */
+	errno = 0;
+	if (fwrite(buf, 1, len, f) != len || fflush(f) != 0 ||
+	    fsync(fileno(f)) != 0) {
 		err = errno != 0 ? errno : EIO;
 		fclose(f);
-		unlink(tmp);
 		*cause = xasprintf("%s: %s", path, strerror(err));
 		goto fail;
 	}
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
 		*cause = xasprintf("%s: %s", path, strerror(errno));
-		unlink(tmp);
 		goto fail;
 	}
 	/* Make the rename itself durable. */
@@ -241,13 +235,36 @@ save_file(const struct game *g, const char *scenario, const char *path,
 	}
 	free(dir);
 	free(tmp);
-	free(abs);
 	return 0;
 
 fail:
+	unlink(tmp);
 	free(tmp);
-	free(abs);
 	return -1;
+}
+
+int
+save_file(const struct game *g, const char *scenario, const char *path,
+    char **cause)
+{
+	char *abs = NULL, *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	int rc;
+
+	*cause = NULL;
+	if (scenario != NULL && (abs = realpath(scenario, NULL)) == NULL) {
+		*cause = xasprintf("%s: %s", scenario, strerror(errno));
+		return -1;
+	}
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		xalloc_fail(0);
+	save_write(g, abs, f);
+	fclose(f);
+	rc = save_atomic(path, buf, len, cause);
+	free(buf);
+	free(abs);
+	return rc;
 }
 
 /* --- reading ------------------------------------------------------------ */

@@ -22,6 +22,7 @@
 #ifndef MARSHAL_SAVE_H
 #define MARSHAL_SAVE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -47,6 +48,14 @@ void save_write(const struct game *, const char *scenario, FILE *);
  * -1 with *cause allocated (caller frees) and any old file untouched.
  */
 int save_file(const struct game *, const char *scenario, const char *path,
+    char **cause);
+
+/*
+ * Write len bytes to path atomically: a temporary file in the same
+ * directory, written, flushed and synced, then renamed over path.  0, or
+ * -1 with *cause allocated and path as it was.
+ */
+int save_atomic(const char *path, const char *buf, size_t len,
     char **cause);
 
 /*

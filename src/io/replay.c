@@ -1,0 +1,431 @@
+/*
+ * replay.c - reading, playing and writing recorded battles.  See replay.h.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/load.h"
+#include "io/replay.h"
+#include "io/save.h"
+#include "io/yread.h"
+#include "util/xalloc.h"
+
+void
+replay_free(struct replay *r)
+{
+	int i;
+
+	if (r == NULL)
+		return;
+	for (i = 0; i < r->n; i++) {
+		free(r->v[i].unit);
+		free(r->v[i].general);
+		free(r->v[i].formation);
+	}
+	free(r->v);
+	free(r->scenario);
+	free(r->path);
+	doc_free(r->root);
+	free(r);
+}
+
+/* A 64-bit number: a plain integer or a quoted "0x..." hexadecimal. */
+static int
+get_u64(const struct doc_node *n, uint64_t *out, struct diags *d)
+{
+	char *end;
+	unsigned long long v;
+	long l;
+
+	if (n->kind == DOC_SCALAR && strncmp(n->str, "0x", 2) == 0) {
+		errno = 0;
+		v = strtoull(n->str, &end, 16);
+		if (*end != '\0' || errno != 0 || end == n->str + 2) {
+			diags_add(d, n->pos, "'%s' is not a hexadecimal "
+			    "number", n->str);
+			return -1;
+		}
+		*out = v;
+		return 0;
+	}
+	if (doc_int(n, 0, LONG_MAX, &l, d) != 0)
+		return -1;
+	*out = (uint64_t)l;
+	return 0;
+}
+
+static int
+read_order(struct replay *r, const struct doc_node *n, int index,
+    struct diags *d)
+{
+	static const char *const keys[] = { "turn", "unit", "general", "move",
+	    "formation", "stop", "restore", NULL };
+	static const char *const kinds[] = { "move", "formation", "stop",
+	    "restore" };
+	struct replay_order *o = &r->v[index];
+	const struct doc_node *k, *what = NULL;
+	const char *s;
+	long turn;
+	bool b;
+	int i, nkinds = 0;
+
+	memset(o, 0, sizeof *o);
+	o->node = n;
+	if (doc_expect(n, DOC_MAP, "an order", d) != 0 ||
+	    doc_check_keys(n, keys, d) != 0)
+		return -1;
+	if ((k = doc_need(n, "turn", d)) == NULL ||
+	    doc_int(k, 1, r->turns, &turn, d) != 0)
+		return -1;
+	o->turn = (int)turn;
+	if ((k = doc_need(n, "unit", d)) == NULL ||
+	    doc_str(k, 256, &s, d) != 0)
+		return -1;
+	o->unit = xstrdup(s);
+	if ((k = doc_get(n, "general")) != NULL) {
+		if (doc_str(k, 256, &s, d) != 0)
+			return -1;
+		o->general = xstrdup(s);
+	}
+	for (i = 0; i < 4; i++)
+		if ((k = doc_get(n, kinds[i])) != NULL) {
+			nkinds++;
+			what = k;
+			o->kind = (enum order_kind)order_kind_parse(kinds[i]);
+		}
+	if (nkinds != 1) {
+		diags_add(d, n->pos, "an order needs exactly one of move, "
+		    "formation, stop, restore");
+		return -1;
+	}
+	switch (o->kind) {
+	case ORDER_MOVE:
+		if (doc_expect(what, DOC_SEQ, "move", d) != 0)
+			return -1;
+		if (what->n < 1 || what->n > ORDER_MAX_POINTS) {
+			diags_add(d, what->pos, "a move needs 1 to %d points",
+			    ORDER_MAX_POINTS);
+			return -1;
+		}
+		o->npts = what->n;
+		for (i = 0; i < what->n; i++)
+			if (doc_point(what->items[i], INT_MAX, INT_MAX,
+			    &o->pts[i].x, &o->pts[i].y, d) != 0)
+				return -1;
+		break;
+	case ORDER_FORMATION:
+		if (doc_str(what, RULES_NAME_MAX, &s, d) != 0)
+			return -1;
+		o->formation = xstrdup(s);
+		break;
+	default:
+		if (doc_bool(what, &b, d) != 0)
+			return -1;
+		if (!b) {
+			diags_add(d, what->pos, "'%s: false' gives no order",
+			    order_kind_name(o->kind));
+			return -1;
+		}
+		break;
+	}
+	return 0;
+}
+
+struct replay *
+replay_read(const char *path, struct diags *d)
+{
+	static const char *const keys[] = { "marshal-replay", "scenario",
+	    "seed", "turns", "orders", "digest", NULL };
+	struct replay *r = xcalloc(1, sizeof *r);
+	const struct doc_node *k, *orders;
+	const char *s;
+	long v;
+	int i, bad = 0;
+
+	r->path = xstrdup(path);
+	if ((r->root = yread_file(path, d)) == NULL)
+		goto fail;
+	if (doc_expect(r->root, DOC_MAP, "a replay", d) != 0)
+		goto fail;
+	if ((k = doc_get(r->root, "marshal-replay")) == NULL) {
+		diags_add(d, r->root->pos, "not a marshal replay (no "
+		    "'marshal-replay' key)");
+		goto fail;
+	}
+	if (doc_int(k, 0, INT_MAX, &v, d) != 0)
+		goto fail;
+	if (v != REPLAY_FORMAT) {
+		diags_add(d, k->pos, "replay format %ld; this marshal reads "
+		    "format %d", v, REPLAY_FORMAT);
+		goto fail;
+	}
+	if (doc_check_keys(r->root, keys, d) != 0)
+		goto fail;
+	if ((k = doc_need(r->root, "scenario", d)) == NULL)
+		goto fail;
+	if (k->kind == DOC_MAP)
+		r->inline_scenario = k;
+	else if (doc_str(k, PATH_MAX, &s, d) != 0)
+		goto fail;
+	else
+		r->scenario = xstrdup(s);
+	if ((k = doc_get(r->root, "seed")) != NULL) {
+		if (get_u64(k, &r->seed, d) != 0)
+			goto fail;
+		r->seeded = true;
+	}
+	if ((k = doc_need(r->root, "turns", d)) == NULL ||
+	    doc_int(k, 0, 100000, &v, d) != 0)
+		goto fail;
+	r->turns = (int)v;
+	if ((k = doc_get(r->root, "digest")) != NULL) {
+		if (k->kind != DOC_SCALAR || strncmp(k->str, "0x", 2) != 0) {
+			diags_add(d, k->pos, "digest: expected \"0x\" and 16 "
+			    "hexadecimal digits");
+			goto fail;
+		}
+		if (get_u64(k, &r->digest, d) != 0)
+			goto fail;
+		r->has_digest = true;
+	}
+	if ((orders = doc_get(r->root, "orders")) != NULL) {
+		if (doc_expect(orders, DOC_SEQ, "orders", d) != 0)
+			goto fail;
+		r->v = xcalloc((size_t)orders->n + 1, sizeof *r->v);
+		for (i = 0; i < orders->n; i++) {
+			r->n = i + 1;
+			bad |= read_order(r, orders->items[i], i, d);
+		}
+	}
+	if (bad)
+		goto fail;
+	return r;
+
+fail:
+	replay_free(r);
+	return NULL;
+}
+
+struct game *
+replay_start(const struct replay *r, const char *datadir,
+    struct ruleset **rs_out, struct diags *d)
+{
+	const char *slash = r->path != NULL ? strrchr(r->path, '/') : NULL;
+	char *dir, *spath;
+	struct game *g;
+
+	*rs_out = NULL;
+	dir = slash != NULL ? xstrndup(r->path, (size_t)(slash - r->path)) :
+	    xstrdup(".");
+	if (r->inline_scenario != NULL)
+		g = load_scenario_doc(r->inline_scenario, dir, datadir, NULL,
+		    rs_out, d);
+	else {
+		spath = r->scenario[0] == '/' ? xstrdup(r->scenario) :
+		    xasprintf("%s/%s", dir, r->scenario);
+		g = load_scenario(spath, datadir, rs_out, d);
+		free(spath);
+	}
+	free(dir);
+	if (g != NULL && r->seeded)
+		game_seed(g, r->seed);
+	return g;
+}
+
+/* Turn a recorded order into the game's order; -1 with a diagnostic. */
+static int
+make_order(const struct game *g, const struct replay_order *ro,
+    struct order *o, struct diags *d)
+{
+	memset(o, 0, sizeof *o);
+	o->kind = ro->kind;
+	if ((o->unit = game_find_unit(g, ro->unit)) < 0) {
+		diags_add(d, ro->node->pos, "no unit '%s' in the scenario",
+		    ro->unit);
+		return -1;
+	}
+	if (ro->general == NULL)
+		o->general = g->units[o->unit].general;
+	else if ((o->general = game_find_general(g, ro->general)) < 0) {
+		diags_add(d, ro->node->pos, "no general '%s' in the scenario",
+		    ro->general);
+		return -1;
+	}
+	if (ro->kind == ORDER_FORMATION &&
+	    (o->formation = ruleset_form(g->rs, ro->formation)) < 0) {
+		diags_add(d, ro->node->pos, "no formation '%s' in ruleset "
+		    "'%s'", ro->formation, g->rs->name);
+		return -1;
+	}
+	o->npts = ro->npts;
+	memcpy(o->pts, ro->pts, sizeof o->pts);
+	return 0;
+}
+
+int
+replay_play(const struct replay *r, struct game *g, struct diags *d)
+{
+	struct order o;
+	char *cause;
+	int i, t;
+
+	for (t = 0; t < r->turns; t++) {
+		for (i = 0; i < r->n; i++) {
+			if (r->v[i].turn != g->turn)
+				continue;
+			if (make_order(g, &r->v[i], &o, d) != 0)
+				return -1;
+			if (game_order(g, &o, &cause) != 0) {
+				diags_add(d, r->v[i].node->pos, "turn %d: the "
+				    "order is refused: %s", g->turn, cause);
+				free(cause);
+				return -1;
+			}
+		}
+		game_turn(g);
+	}
+	return 0;
+}
+
+struct replay *
+replay_record(const struct game *g, const char *scenario)
+{
+	struct replay *r = xcalloc(1, sizeof *r);
+
+	r->scenario = xstrdup(scenario);
+	r->seed = g->seed;
+	r->seeded = true;
+	return r;
+}
+
+void
+replay_add(struct replay *r, const struct game *g, const struct order *o)
+{
+	struct replay_order *ro;
+
+	r->v = xreallocarray(r->v, (size_t)r->n + 1, sizeof *r->v);
+	ro = &r->v[r->n++];
+	memset(ro, 0, sizeof *ro);
+	ro->turn = g->turn;
+	ro->unit = xstrdup(g->units[o->unit].id);
+	if (o->general >= 0)
+		ro->general = xstrdup(g->generals[o->general].id);
+	ro->kind = o->kind;
+	if (o->kind == ORDER_FORMATION)
+		ro->formation = xstrdup(g->rs->form[o->formation].name);
+	ro->npts = o->npts;
+	memcpy(ro->pts, o->pts, sizeof ro->pts);
+}
+
+static void
+put_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\x%02x", (unsigned char)*s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+void
+replay_write(const struct replay *r, FILE *f)
+{
+	const struct replay_order *o;
+	int i, j;
+
+	fprintf(f, "# A recorded battle of marshal: marshal replay FILE "
+	    "--verify\n");
+	fprintf(f, "marshal-replay: %d\n", REPLAY_FORMAT);
+	fputs("scenario: ", f);
+	put_str(f, r->scenario != NULL ? r->scenario : "");
+	fprintf(f, "\nseed: \"0x%016llx\"\n", (unsigned long long)r->seed);
+	fprintf(f, "turns: %d\n", r->turns);
+	fprintf(f, "orders:%s\n", r->n == 0 ? " []" : "");
+	for (i = 0; i < r->n; i++) {
+		o = &r->v[i];
+		fprintf(f, "  - {turn: %d, unit: ", o->turn);
+		put_str(f, o->unit);
+		if (o->general != NULL) {
+			fputs(", general: ", f);
+			put_str(f, o->general);
+		}
+		switch (o->kind) {
+		case ORDER_MOVE:
+			fputs(", move: [", f);
+			for (j = 0; j < o->npts; j++)
+				fprintf(f, "%s[%d, %d]", j ? ", " : "",
+				    o->pts[j].x, o->pts[j].y);
+			fputc(']', f);
+			break;
+		case ORDER_FORMATION:
+			fputs(", formation: ", f);
+			put_str(f, o->formation);
+			break;
+		default:
+			fprintf(f, ", %s: true", order_kind_name(o->kind));
+			break;
+		}
+		fputs("}\n", f);
+	}
+	if (r->has_digest)
+		fprintf(f, "digest: \"0x%016llx\"\n",
+		    (unsigned long long)r->digest);
+}
+
+int
+replay_set_digest(const char *path, uint64_t digest, char **cause)
+{
+	FILE *f;
+	char *text = NULL, *out = NULL, *line, *next;
+	size_t len = 0, olen = 0;
+	FILE *o;
+	bool done = false;
+	int rc;
+
+	*cause = NULL;
+	if ((f = fopen(path, "r")) == NULL) {
+		*cause = xasprintf("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (getdelim(&text, &len, '\0', f) < 0 && ferror(f)) {
+		*cause = xasprintf("%s: %s", path, strerror(errno));
+		fclose(f);
+		free(text);
+		return -1;
+	}
+	fclose(f);
+	if (text == NULL)
+		text = xstrdup("");
+	if ((o = open_memstream(&out, &olen)) == NULL)
+		xalloc_fail(0);
+	for (line = text; *line != '\0'; line = next) {
+		next = strchr(line, '\n');
+		next = next != NULL ? next + 1 : line + strlen(line);
+		if (strncmp(line, "digest:", 7) == 0) {
+			fprintf(o, "digest: \"0x%016llx\"\n",
+			    (unsigned long long)digest);
+			done = true;
+		} else {
+			fwrite(line, 1, (size_t)(next - line), o);
+			if (next[-1] != '\n')
+				fputc('\n', o);
+		}
+	}
+	if (!done)
+		fprintf(o, "digest: \"0x%016llx\"\n",
+		    (unsigned long long)digest);
+	fclose(o);
+	rc = save_atomic(path, out, olen, cause);
+	free(out);
+	free(text);
+	return rc;
+}

@@ -1,0 +1,97 @@
+/*
+ * replay.h - recorded battles: a scenario, a seed and every order with the
+ * turn it was given, plus the digest of the state they lead to.
+ *
+ *     marshal-replay: 1
+ *     scenario: ../../data/scenarios/x.yaml   # a path, or an inline scenario
+ *     seed: 7                                 # optional: the scenario's own
+ *     turns: 6                                # whole turns to play
+ *     orders:
+ *       - {turn: 1, unit: 1-8L, general: pegot, move: [[12, 6]]}
+ *       - {turn: 2, unit: 2-8L, formation: column}    # general: the unit's own
+ *       - {turn: 3, unit: 3-8L, stop: true}
+ *     digest: "0x0123456789abcdef"            # of the final state (save.h)
+ *
+ * Playing a replay gives each turn's orders through game_order, in file
+ * order, then plays the turn; the same path as the interface and the AI,
+ * so a replay that verifies shows the whole game is deterministic.
+ *
+ * Ownership: replay_read returns a replay the caller frees (replay_free);
+ * it keeps the parsed tree, which an inline scenario points into.
+ */
+#ifndef MARSHAL_REPLAY_H
+#define MARSHAL_REPLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/game.h"
+#include "rules/ruleset.h"
+#include "util/diag.h"
+#include "util/doc.h"
+
+#define REPLAY_FORMAT	1
+
+struct replay_order {
+	int		 turn;
+	const struct doc_node *node;	/* borrowed: for positions */
+	char		*unit;		/* owned: unit id */
+	char		*general;	/* owned: general id, NULL: the unit's */
+	enum order_kind	 kind;
+	char		*formation;	/* owned: ORDER_FORMATION's name */
+	int		 npts;
+	struct point	 pts[ORDER_MAX_POINTS];
+};
+
+struct replay {
+	char		*path;		/* owned: the file read, or NULL */
+	struct doc_node	*root;		/* owned: the parsed file, or NULL */
+	char		*scenario;	/* owned: scenario path as written */
+	const struct doc_node *inline_scenario; /* borrowed from root */
+	uint64_t	 seed;
+	bool		 seeded;	/* false: the scenario's seed */
+	int		 turns;
+	struct replay_order *v;		/* owned */
+	int		 n;
+	uint64_t	 digest;
+	bool		 has_digest;
+};
+
+/* Read and check a replay file; NULL with diagnostics on any problem. */
+struct replay *replay_read(const char *path, struct diags *);
+
+/* Free a replay. */
+void replay_free(struct replay *);
+
+/*
+ * Load the replay's scenario and seed it.  The ruleset is handed back in
+ * *rs_out (freed by the caller after the game).  NULL with diagnostics.
+ */
+struct game *replay_start(const struct replay *, const char *datadir,
+    struct ruleset **rs_out, struct diags *);
+
+/*
+ * Play the whole replay on a game from replay_start: each turn's orders,
+ * then the turn.  A refused order is reported with its position and
+ * stops the replay (-1).
+ */
+int replay_play(const struct replay *, struct game *, struct diags *);
+
+/*
+ * Start a recording of a game about to be played from scenario (a path):
+ * the seed is the game's.  Add each order as it is given (replay_add),
+ * set turns and digest at the end, then write it (replay_write).
+ */
+struct replay *replay_record(const struct game *, const char *scenario);
+void replay_add(struct replay *, const struct game *, const struct order *);
+void replay_write(const struct replay *, FILE *);
+
+/*
+ * Set the digest line of the replay file at path to digest (replacing a
+ * top-level `digest:` line or appending one), atomically.  The rest of the
+ * file, comments included, is kept.  0, or -1 with *cause allocated.
+ */
+int replay_set_digest(const char *path, uint64_t digest, char **cause);
+
+#endif
