@@ -23,7 +23,7 @@ struct command {
 
 static const struct command commands[] = {
 	{ "play", cli_play, "play [SCENARIO]" },
-	{ "check", cli_check, "check FILE..." },
+	{ "check", cli_check, "check [-v] [-r RULESET] FILE..." },
 	{ "resolve", cli_resolve,
 	    "resolve SCENARIO [--turns N] [--seed S] [--format text|json]" },
 	{ "replay", cli_replay,
