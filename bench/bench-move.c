@@ -1,0 +1,317 @@
+/*
+ * bench-move.c - how long the Napoleonic movement phase takes on large
+ * battles, and how long the loader takes to read one.
+ *
+ * For each size (100, 1,000 and 10,000 units by default, on a 1000 x 1000
+ * map) a battle is generated straight into a struct game (bench/gen.c, not
+ * timed), then timed with CLOCK_MONOTONIC over several fresh copies:
+ *   phase  one movement phase alone (nap_phase_movement), when the module
+ *          provides it;
+ *   turn   one whole game_turn: every phase of the turn, movement included.
+ * It prints the best and the median, the peak resident memory and an
+ * estimate of the bytes the map and the units take.  Separately it writes
+ * one generated battle of 1,000 units as a scenario file and times
+ * load_scenario on it once (YAML parsing and checking, no movement).
+ *
+ * The target (10,000 units moved in under 50 ms on one core) is printed
+ * beside the figure with PASS or MISS as information: the exit status
+ * never depends on a timing.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench/gen.h"
+#include "core/game.h"
+#include "io/load.h"
+#include "rules/ruleset.h"
+
+#define TARGET_UNITS	10000
+#define TARGET_MS	50.0
+#define MAX_RUNS	50
+#define MAX_SIZES	8
+
+/*
+ * The module's movement phase.  Declared weak so the benchmark still
+ * builds (and times whole turns) before the module provides it.
+ */
+void nap_phase_movement(struct game *) __attribute__((weak));
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static long
+peak_kib(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) != 0)
+		return -1;
+	return ru.ru_maxrss;	/* KiB on Linux */
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double
+median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static int
+phase_index(const struct ruleset *rs, const char *key)
+{
+	int p;
+
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], key) == 0)
+			return p;
+	return -1;
+}
+
+struct figures {
+	int	 placed;
+	int	 moved;		/* units that moved in the last phase run */
+	double	 phase_best, phase_med;
+	double	 turn_best, turn_med;
+	long	 peak;
+};
+
+/* Time one size: runs fresh battles for the phase, runs for the turn. */
+static int
+bench_size(const struct ruleset *rs, int w, int h, int n, int runs,
+    uint64_t seed, struct figures *fig)
+{
+	double phase[MAX_RUNS], turn[MAX_RUNS], t0;
+	struct game *g;
+	int r, u, mp = phase_index(rs, "movement");
+
+	memset(fig, 0, sizeof *fig);
+	for (r = 0; r < runs; r++) {
+		if ((g = bench_game_create(rs, w, h, n, seed)) == NULL)
+			return -1;
+		fig->placed = g->nunits;
+		if (nap_phase_movement != NULL && mp >= 0) {
+			g->phase = mp;
+			t0 = now_ms();
+			nap_phase_movement(g);
+			phase[r] = now_ms() - t0;
+			g->phase = -1;
+			fig->moved = 0;
+			for (u = 0; u < g->nunits; u++)
+				if (g->units[u].moved > 0)
+					fig->moved++;
+		}
+		game_free(g);
+
+		if ((g = bench_game_create(rs, w, h, n, seed)) == NULL)
+			return -1;
+		t0 = now_ms();
+		game_turn(g);
+		turn[r] = now_ms() - t0;
+		if (nap_phase_movement == NULL) {
+			fig->moved = 0;
+			for (u = 0; u < g->nunits; u++)
+				if (g->units[u].moved > 0)
+					fig->moved++;
+		}
+		game_free(g);
+	}
+	if (nap_phase_movement != NULL && mp >= 0) {
+		fig->phase_best = phase[0];
+		for (r = 1; r < runs; r++)
+			if (phase[r] < fig->phase_best)
+				fig->phase_best = phase[r];
+		fig->phase_med = median(phase, runs);
+	} else
+		fig->phase_best = fig->phase_med = -1;
+	fig->turn_best = turn[0];
+	for (r = 1; r < runs; r++)
+		if (turn[r] < fig->turn_best)
+			fig->turn_best = turn[r];
+	fig->turn_med = median(turn, runs);
+	fig->peak = peak_kib();
+	return 0;
+}
+
+/* Write a generated battle of n units to a file and time loading it. */
+static int
+bench_load(const struct ruleset *rs, const char *datadir, int w, int h,
+    int n, uint64_t seed)
+{
+	char path[4096];
+	struct ruleset *rs2 = NULL;
+	struct diags d;
+	struct game *g;
+	double t0, ms;
+	long size;
+	FILE *f;
+	int fd;
+
+	snprintf(path, sizeof path, "%s/marshal-bench-XXXXXX",
+	    getenv("TMPDIR") != NULL ? getenv("TMPDIR") : P_tmpdir);
+	if ((fd = mkstemp(path)) < 0 || (f = fdopen(fd, "w")) == NULL) {
+		fprintf(stderr, "bench-move: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	if ((g = bench_game_create(rs, w, h, n, seed)) == NULL ||
+	    bench_game_write(g, rs->name, f) != 0) {
+		fprintf(stderr, "bench-move: cannot write %s\n", path);
+		fclose(f);
+		unlink(path);
+		game_free(g);
+		return -1;
+	}
+	size = ftell(f);
+	fclose(f);
+	n = g->nunits;
+	game_free(g);
+
+	diags_init(&d);
+	t0 = now_ms();
+	g = load_scenario(path, datadir, &rs2, &d);
+	ms = now_ms() - t0;
+	if (g == NULL) {
+		diags_print(&d, stderr);
+		fprintf(stderr, "bench-move: the generated scenario does not "
+		    "load (kept as %s)\n", path);
+		diags_free(&d);
+		return -1;
+	}
+	printf("\nload_scenario of one generated YAML scenario: %d units, "
+	    "%d x %d map, %.1f MB: %.1f ms (one run; parsing, checks, "
+	    "%d orders)\n", g->nunits, w, h, (double)size / 1e6, ms, n);
+	game_free(g);
+	ruleset_free(rs2);
+	diags_free(&d);
+	unlink(path);
+	return 0;
+}
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: bench-move [-d datadir] [-w width] [-h height]"
+	    " [-r runs] [-s seed] [-n units[,units...]] [-Y]\n");
+	exit(2);
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *datadir = getenv("MARSHAL_DATA");
+	int sizes[MAX_SIZES] = { 100, 1000, 10000 }, nsizes = 3;
+	int w = 1000, h = 1000, runs = 5, yaml = 1, i, c;
+	uint64_t seed = 1;
+	struct figures fig;
+	struct ruleset *rs;
+	struct diags d;
+	char *s, *end;
+	double target_fig;
+
+	while ((c = getopt(argc, argv, "d:w:h:r:s:n:Y")) != -1) {
+		switch (c) {
+		case 'd':
+			datadir = optarg;
+			break;
+		case 'w':
+			w = atoi(optarg);
+			break;
+		case 'h':
+			h = atoi(optarg);
+			break;
+		case 'r':
+			runs = atoi(optarg);
+			break;
+		case 's':
+			seed = strtoull(optarg, NULL, 10);
+			break;
+		case 'n':
+			nsizes = 0;
+			for (s = optarg; *s != '\0' && nsizes < MAX_SIZES;
+			    s = *end == ',' ? end + 1 : end) {
+				sizes[nsizes++] = (int)strtol(s, &end, 10);
+				if (end == s)
+					usage();
+			}
+			break;
+		case 'Y':
+			yaml = 0;
+			break;
+		default:
+			usage();
+		}
+	}
+	if (w < 64 || h < 64 || w > MAP_MAX_SIDE || h > MAP_MAX_SIDE ||
+	    runs < 1 || runs > MAX_RUNS)
+		usage();
+	if (datadir == NULL)
+		datadir = MARSHAL_DATADIR;
+
+	diags_init(&d);
+	if ((rs = load_ruleset("napoleonic", datadir, &d)) == NULL) {
+		diags_print(&d, stderr);
+		return 1;
+	}
+
+	printf("marshal movement benchmark: %d x %d map, seed %llu, %d runs "
+	    "per size (best / median, ms)\n", w, h, (unsigned long long)seed,
+	    runs);
+	printf("phase = one movement phase (nap_phase_movement)%s; "
+	    "turn = one whole game_turn, all phases\n",
+	    nap_phase_movement != NULL ? "" : " - not provided yet");
+	printf("memory: %zu bytes per cell (cell %zu + occupancy %zu), "
+	    "%zu bytes per unit (struct unit), engine scratch not included\n\n",
+	    sizeof(struct cell) + sizeof(int), sizeof(struct cell),
+	    sizeof(int), sizeof(struct unit));
+	printf("%8s %8s %8s %18s %18s %10s %9s %9s\n", "units", "placed",
+	    "moved", "phase best/median", "turn best/median", "us/unit",
+	    "peak MiB", "est. MiB");
+	for (i = 0; i < nsizes; i++) {
+		if (bench_size(rs, w, h, sizes[i], runs, seed, &fig) != 0) {
+			fprintf(stderr, "bench-move: cannot generate a battle "
+			    "(ruleset lacks a landscape or formation)\n");
+			ruleset_free(rs);
+			return 1;
+		}
+		target_fig = fig.phase_best >= 0 ? fig.phase_best :
+		    fig.turn_best;
+		printf("%8d %8d %8d %8.2f/%-9.2f %8.2f/%-9.2f %10.2f %9.1f "
+		    "%9.1f", sizes[i], fig.placed, fig.moved, fig.phase_best,
+		    fig.phase_med, fig.turn_best, fig.turn_med,
+		    fig.placed > 0 ? target_fig * 1e3 / fig.placed : 0.0,
+		    (double)fig.peak / 1024.0,
+		    ((double)w * h * (sizeof(struct cell) + sizeof(int)) +
+		    (double)fig.placed * sizeof(struct unit)) / (1 << 20));
+		if (sizes[i] == TARGET_UNITS)
+			printf("   target < %.0f ms (%s): %s", TARGET_MS,
+			    fig.phase_best >= 0 ? "phase" : "turn",
+			    target_fig < TARGET_MS ? "PASS" : "MISS");
+		putchar('\n');
+	}
+	if (yaml)
+		bench_load(rs, datadir, w, h, 1000, seed);
+	ruleset_free(rs);
+	diags_free(&d);
+	return 0;
+}
