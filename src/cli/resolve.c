@@ -1,18 +1,300 @@
 /*
- * resolve.c - marshal resolve.  Placeholder until the command lands; it refuses
- * honestly rather than pretending to work.
+ * resolve.c - marshal resolve: play whole turns of a scenario without the
+ * interface and print the outcome.
+ *
+ *   marshal resolve SCENARIO [--turns N] [--seed S] [--format text|json]
+ *
+ * The scenario is loaded, N whole turns (default 1) are played through
+ * game_turn, and then every unit is listed (place, facing, formation,
+ * condition, standing order, ground covered in the last movement and why
+ * it stopped) followed by every event of the log with its turn, phase,
+ * unit, rule number and explanation.  The output depends only on the
+ * scenario, the seed and the orders, so the same run prints the same bytes.
+ * The JSON schema is documented in doc/rules.md ("marshal resolve").
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli/cli.h"
+#include "core/game.h"
+#include "io/load.h"
+#include "rules/ruleset.h"
+#include "util/diag.h"
+
+#define RESOLVE_TURNS_MAX	10000
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: marshal resolve SCENARIO [--turns N] "
+	    "[--seed S] [--format text|json]\n");
+}
+
+static int
+parse_num(const char *s, unsigned long long max, unsigned long long *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (s == NULL || *s == '\0' || *s == '-' || *s == '+')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* A BD value as a bare decimal ("2.5"). */
+static void
+fmt_num(const struct ruleset *rs, int ticks, char *buf, size_t len)
+{
+	char *sp;
+
+	ruleset_fmt(rs, ticks, buf, len);
+	if ((sp = strrchr(buf, ' ')) != NULL)
+		*sp = '\0';
+}
+
+static void
+json_str(FILE *f, const char *s)
+{
+	const unsigned char *p;
+
+	if (s == NULL) {
+		fputs("null", f);
+		return;
+	}
+	fputc('"', f);
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		switch (*p) {
+		case '"':
+			fputs("\\\"", f);
+			break;
+		case '\\':
+			fputs("\\\\", f);
+			break;
+		case '\n':
+			fputs("\\n", f);
+			break;
+		case '\t':
+			fputs("\\t", f);
+			break;
+		default:
+			if (*p < 0x20)
+				fprintf(f, "\\u%04x", *p);
+			else
+				fputc(*p, f);
+		}
+	}
+	fputc('"', f);
+}
+
+static const char *
+side_name(const struct game *g, int side)
+{
+	return side >= 0 && side < g->nsides ? g->sides[side].name : "?";
+}
+
+static const char *
+phase_key(const struct game *g, int phase)
+{
+	return phase >= 0 && phase < g->rs->nphases ?
+	    g->rs->phase_keys[phase] : NULL;
+}
+
+static void
+order_text(const struct game *g, const struct order *o, char *buf,
+    size_t len)
+{
+	size_t n;
+	int i;
+
+	n = (size_t)snprintf(buf, len, "%s", order_kind_name(o->kind));
+	if (o->kind == ORDER_MOVE)
+		for (i = 0; i < o->npts && n < len; i++)
+			n += (size_t)snprintf(buf + n, len - n, "%s[%d, %d]",
+			    i == 0 ? " " : " ", o->pts[i].x, o->pts[i].y);
+	else if (o->kind == ORDER_FORMATION && o->formation >= 0 &&
+	    o->formation < g->rs->nform && n < len)
+		snprintf(buf + n, len - n, " %s", g->rs->form[o->formation].name);
+}
+
+static void
+print_text(FILE *f, const struct game *g, const char *path, int turns)
+{
+	const struct ruleset *rs = g->rs;
+	const struct unit *u;
+	const struct event *e;
+	char moved[32], order[160];
+	int i;
+
+	fprintf(f, "scenario: %s (%s)\n", g->title != NULL ? g->title : "",
+	    path);
+	fprintf(f, "ruleset: %s; seed %llu; %d turn%s played; next turn %d\n",
+	    rs->name, (unsigned long long)g->seed, turns, turns == 1 ? "" :
+	    "s", g->turn);
+	fprintf(f, "\nunits:\n");
+	for (i = 0; i < g->nunits; i++) {
+		u = &g->units[i];
+		ruleset_fmt(rs, u->moved, moved, sizeof moved);
+		order_text(g, &u->order, order, sizeof order);
+		fprintf(f, "  %s (%s), %s: at [%d, %d] facing %s, %s, %s; "
+		    "order %s; moved %s, halt %s\n", u->id, u->name,
+		    side_name(g, u->side), u->pos.x, u->pos.y,
+		    dir_name(u->facing), rs->form[u->formation].label,
+		    cond_name(u->cond), order, moved, halt_name(u->halt));
+	}
+	fprintf(f, "\nlog:\n");
+	for (i = 0; i < g->log.n; i++) {
+		e = &g->log.v[i];
+		fprintf(f, "  turn %d", e->turn);
+		if (phase_key(g, e->phase) != NULL)
+			fprintf(f, ", %s", phase_key(g, e->phase));
+		if (e->unit >= 0 && e->unit < g->nunits)
+			fprintf(f, ", %s", g->units[e->unit].id);
+		fprintf(f, ": %s%s%s\n", e->rule, e->rule[0] ? " " : "",
+		    e->text);
+	}
+}
+
+static void
+print_json(FILE *f, const struct game *g, const char *path, int turns)
+{
+	const struct ruleset *rs = g->rs;
+	const struct unit *u;
+	const struct event *e;
+	char moved[32];
+	int i, k;
+
+	fputs("{\"schema\": \"marshal-resolve/1\", \"scenario\": ", f);
+	json_str(f, g->title);
+	fputs(", \"file\": ", f);
+	json_str(f, path);
+	fputs(", \"ruleset\": ", f);
+	json_str(f, rs->name);
+	fprintf(f, ", \"seed\": %llu, \"turns\": %d, \"next_turn\": %d,\n",
+	    (unsigned long long)g->seed, turns, g->turn);
+	fputs(" \"units\": [", f);
+	for (i = 0; i < g->nunits; i++) {
+		u = &g->units[i];
+		fputs(i ? ",\n  {" : "\n  {", f);
+		fputs("\"id\": ", f);
+		json_str(f, u->id);
+		fputs(", \"name\": ", f);
+		json_str(f, u->name);
+		fputs(", \"side\": ", f);
+		json_str(f, side_name(g, u->side));
+		fprintf(f, ", \"at\": [%d, %d], \"facing\": \"%s\", "
+		    "\"formation\": ", u->pos.x, u->pos.y, dir_name(u->facing));
+		json_str(f, rs->form[u->formation].name);
+		fprintf(f, ", \"condition\": \"%s\", \"order\": {\"kind\": "
+		    "\"%s\"", cond_name(u->cond), order_kind_name(u->order.kind));
+		if (u->order.kind == ORDER_MOVE) {
+			fputs(", \"points\": [", f);
+			for (k = 0; k < u->order.npts; k++)
+				fprintf(f, "%s[%d, %d]", k ? ", " : "",
+				    u->order.pts[k].x, u->order.pts[k].y);
+			fputc(']', f);
+		} else if (u->order.kind == ORDER_FORMATION) {
+			fputs(", \"formation\": ", f);
+			json_str(f, u->order.formation >= 0 &&
+			    u->order.formation < rs->nform ?
+			    rs->form[u->order.formation].name : NULL);
+		}
+		fmt_num(rs, u->moved, moved, sizeof moved);
+		fprintf(f, "}, \"moved\": %s, \"halt\": \"%s\"}", moved,
+		    halt_name(u->halt));
+	}
+	fputs("\n ],\n \"events\": [", f);
+	for (i = 0; i < g->log.n; i++) {
+		e = &g->log.v[i];
+		fprintf(f, "%s{\"turn\": %d, \"phase\": ", i ? ",\n  " : "\n  ",
+		    e->turn);
+		json_str(f, phase_key(g, e->phase));
+		fputs(", \"unit\": ", f);
+		json_str(f, e->unit >= 0 && e->unit < g->nunits ?
+		    g->units[e->unit].id : NULL);
+		fprintf(f, ", \"kind\": \"%s\", \"rule\": ",
+		    event_kind_name(e->kind));
+		json_str(f, e->rule);
+		fputs(", \"text\": ", f);
+		json_str(f, e->text);
+		fputc('}', f);
+	}
+	fputs("\n ]\n}\n", f);
+}
 
 int
 cli_resolve(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "marshal: 'resolve' is not implemented yet\n");
-	return 2;
+	const char *path = NULL, *format = "text";
+	unsigned long long turns = 1, seed = 0;
+	bool have_seed = false;
+	struct ruleset *rs = NULL;
+	struct game *g;
+	struct diags d;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--turns") == 0 && i + 1 < argc) {
+			if (parse_num(argv[++i], RESOLVE_TURNS_MAX, &turns) != 0) {
+				fprintf(stderr, "marshal resolve: --turns wants "
+				    "a number from 0 to %d\n",
+				    RESOLVE_TURNS_MAX);
+				return 2;
+			}
+		} else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+			if (parse_num(argv[++i], ~0ULL, &seed) != 0) {
+				fprintf(stderr, "marshal resolve: --seed wants "
+				    "a whole number\n");
+				return 2;
+			}
+			have_seed = true;
+		} else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
+			format = argv[++i];
+			if (strcmp(format, "text") != 0 &&
+			    strcmp(format, "json") != 0) {
+				fprintf(stderr, "marshal resolve: --format is "
+				    "text or json\n");
+				return 2;
+			}
+		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			usage();
+			return 2;
+		} else if (path == NULL)
+			path = argv[i];
+		else {
+			usage();
+			return 2;
+		}
+	}
+	if (path == NULL) {
+		usage();
+		return 2;
+	}
+	diags_init(&d);
+	g = load_scenario(path, cli_datadir(), &rs, &d);
+	if (g == NULL) {
+		diags_print(&d, stderr);
+		diags_free(&d);
+		return 2;
+	}
+	diags_free(&d);
+	if (have_seed)
+		game_seed(g, seed);
+	for (i = 0; i < (int)turns; i++)
+		game_turn(g);
+	if (strcmp(format, "json") == 0)
+		print_json(stdout, g, path, (int)turns);
+	else
+		print_text(stdout, g, path, (int)turns);
+	game_free(g);
+	ruleset_free(rs);
+	return fflush(stdout) == 0 ? 0 : 1;
 }

@@ -504,7 +504,6 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	{
 		struct move_walk tw = *w;
 
-		tw.facing = d;
 		tw.left = w->left - turn_ticks;
 		ops->move_step(g, &tw, d, &sp);
 	}
@@ -875,13 +874,37 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		ops->move_end(g, w);
 }
 
+/* Why the walk ended, for its closing line. */
+static const char *
+halt_text(enum halt h)
+{
+	switch (h) {
+	case HALT_SPEED:
+		return "its speed for the turn is spent";
+	case HALT_TERRAIN:
+		return "the ground ahead";
+	case HALT_OBSTACLE:
+		return "the obstacle";
+	case HALT_PASSAGE:
+		return "the narrow passage";
+	case HALT_CONTACT:
+		return "the enemy";
+	case HALT_BLOCKED:
+		return "the way is blocked";
+	case HALT_ARRIVED:
+		return "it has reached its destination";
+	default:
+		return "it does not move";
+	}
+}
+
 int
 move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
     const char *cap_note)
 {
 	struct unit *u = &g->units[ui];
 	struct move_walk w;
-	char a[32], b[32];
+	char a[32], b[32], c[32];
 	int i, m, spent;
 	unsigned key = order_key(&u->order);
 
@@ -915,7 +938,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	spent = w.allowance - w.left;
 	if (w.stood)
 		spent = 0;
-	u->moved = spent;
+	u->moved = w.walked;
 	u->halt = w.halt;
 	u->halt_turn = g->turn;
 	u->contact = w.contact;
@@ -952,12 +975,13 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	}
 	ruleset_fmt(g->rs, spent, a, sizeof a);
 	ruleset_fmt(g->rs, w.allowance, b, sizeof b);
+	ruleset_fmt(g->rs, w.walked, c, sizeof c);
 	game_log(g, ui, EV_MOVE, w.halt_rule != NULL ? w.halt_rule : "",
-	    "%s %s %s of %s: at [%d, %d] facing %s, %s%s; %s",
-	    u->name, w.stood ? "stands, spending" : "moves", a, b, u->pos.x,
-	    u->pos.y, dir_name(u->facing), g->rs->form[u->formation].label,
-	    u->cond == COND_MOB ? " (Mob)" : "", w.halt == HALT_ARRIVED ?
-	    "it has reached its destination" : halt_name(w.halt));
+	    "%s %s %s (spent %s of %s): stops at [%d, %d] facing %s, %s%s: "
+	    "%s", u->name, w.stood ? "stands, moving" : "moves", c, a, b,
+	    u->pos.x, u->pos.y, dir_name(u->facing),
+	    g->rs->form[u->formation].label, u->cond == COND_MOB ?
+	    " (Mob)" : "", halt_text(w.halt));
 	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL)
 		g->rs->ops->move_routed(g, ui, w.touched_routed);
 	if (w.cancel || w.arrived || w.order_done) {

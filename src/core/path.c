@@ -161,6 +161,30 @@ heap_pop(struct search *s)
 	return top;
 }
 
+/* Whether the whole block, anchored at q facing d, lies on the map: its
+ * four corners do. */
+static bool
+footprint_inside(const struct game *g, const struct move_walk *w,
+    struct point q, enum dir d)
+{
+	const struct formation_def *fd = &g->rs->form[w->form];
+	enum arm arm = g->units[w->unit].arm;
+	int fr = fd->frontage[arm], dp = fd->depth[arm];
+	enum dir right = dir_turn(d, 2), back = dir_turn(d, 4);
+	int off = (fr - 1) / 2, ci, cj, i, j, x, y;
+
+	for (ci = 0; ci < 2; ci++)
+		for (cj = 0; cj < 2; cj++) {
+			i = ci ? fr - 1 : 0;
+			j = cj ? dp - 1 : 0;
+			x = q.x + (i - off) * dir_dx[right] + j * dir_dx[back];
+			y = q.y + (i - off) * dir_dy[right] + j * dir_dy[back];
+			if (!map_inside(g->map, x, y))
+				return false;
+		}
+	return true;
+}
+
 /*
  * Price of stepping from p (facing face) towards d for planning: ticks,
  * or -1 when the step is not possible.  *plain is set when it is a plain
@@ -184,7 +208,8 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 		ops->move_turn(g, tw, d, &tp);
 		t = tp.ticks;
 	}
-	tw->facing = d;
+	if (!footprint_inside(g, tw, q, d))
+		return -1;
 	ops->move_step(g, tw, d, &sp);
 	switch (sp.verdict) {
 	case MOVE_NEVER:

@@ -374,6 +374,34 @@ bd(const struct ruleset *rs, int ticks)
 	return b;
 }
 
+/* The same number without its unit ("1", "0.5"), for Pe, Pr and sums. */
+static const char *
+num(const struct ruleset *rs, int ticks)
+{
+	static __thread char buf[8][32];
+	static __thread int next;
+	char *b = buf[next++ & 7], *sp;
+
+	ruleset_fmt(rs, ticks, b, sizeof buf[0]);
+	if ((sp = strrchr(b, ' ')) != NULL)
+		*sp = '\0';
+	return b;
+}
+
+/* A label as it reads inside a sentence: "Dense wood" -> "dense wood". */
+static const char *
+lname(const char *label)
+{
+	static __thread char buf[4][64];
+	static __thread int next;
+	char *b = buf[next++ & 3];
+
+	snprintf(b, sizeof buf[0], "%s", label);
+	if (b[0] >= 'A' && b[0] <= 'Z')
+		b[0] = (char)(b[0] - 'A' + 'a');
+	return b;
+}
+
 static void
 price_init(struct move_price *p)
 {
@@ -466,7 +494,7 @@ land_names(const struct game *g, uint64_t lands, char *buf, size_t len)
 	for (l = 0; l < g->rs->nland; l++)
 		if ((lands & ((uint64_t)1 << l)) != 0 && n + 2 < len)
 			n += (size_t)snprintf(buf + n, len - n, "%s%s",
-			    n > 0 ? ", " : "", g->rs->land[l].label);
+			    n > 0 ? ", " : "", lname(g->rs->land[l].label));
 	return buf;
 }
 
@@ -656,7 +684,7 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		n += (size_t)snprintf(text + n, sizeof text - n,
 		    "%s, Drill %d: %d %c %s = %s", rs->form[form].label,
 		    u->drill, u->drill, sp->add < 0 ? '-' : '+',
-		    bd(rs, abs(sp->add)), bd(rs, base));
+		    num(rs, abs(sp->add)), bd(rs, base));
 	else if (sp->mul != 0)
 		n += (size_t)snprintf(text + n, sizeof text - n,
 		    "%s, Drill %d: %s", rs->form[form].label, u->drill,
@@ -705,8 +733,8 @@ modifiers:
 	if ((pe = start_pe(g, w, &land)) > 0) {
 		speed -= pe;
 		move_note(w, EV_NOTE, "3.6.5", "moves through %s (Pe %s%s): "
-		    "-%s, %s", rs->land[land].label,
-		    bd(rs, rs->land[land].pe), unit_pe(g, u, w->form, land,
+		    "-%s, %s", lname(rs->land[land].label),
+		    num(rs, rs->land[land].pe), unit_pe(g, u, w->form, land,
 		    NULL) != rs->land[land].pe ? " x 2 for a cavalry "
 		    "Manoeuvre Column" : "", bd(rs, pe),
 		    bd(rs, speed < 0 ? 0 : speed));
@@ -787,7 +815,7 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	uint64_t old_l = 0, new_l = 0, bad_l = 0, enter;
 	int fr = fd->frontage[u->arm], no, nn, i, l, road, ob, pass;
 	int oc = -1, obest = -1, ecost = 0, eland = -1, ccost = 0, nc, free_c;
-	int step, f, factor, pe, e, relief = 0;
+	int step, f, factor, pe, e, relief = 0, narrow_kind = PASS_NONE;
 	bool diag = dir_diagonal(d), bigbridge = false;
 	const struct cell *c;
 	char names[128];
@@ -898,6 +926,7 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 				    nf[i].y)->road == ROAD_BIG)
 					bigbridge = true;
 				else {
+					narrow_kind = pass;
 					p->flags |= MPF_NARROW;
 					p->passage = (int)(((size_t)prev.y *
 					    (size_t)map->w + (size_t)prev.x) *
@@ -911,7 +940,7 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 				if (w->explain)
 					price_note(p, "3.6.5", "%s may not "
 					    "cross the %s", fd->label,
-					    rs->obst[ob].label);
+					    lname(rs->obst[ob].label));
 				return;
 			}
 			e = rs->obst[ob].pr + rs->obst[ob].pe;
@@ -921,12 +950,19 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			}
 		}
 	}
+	if ((p->flags & MPF_NARROW) && w->explain)
+		price_note(p, "3.6.6", "the %s ahead is a narrow passage: one "
+		    "unit a turn", narrow_kind == PASS_GATE ? "gate" :
+		    "bridge");
 	c = map_cell(map, to.x, to.y);
 	if ((c->flags & CELL_DEFILE) &&
 	    !(map_cell(map, w->pos.x, w->pos.y)->flags & CELL_DEFILE)) {
 		p->flags |= MPF_NARROW;
 		p->passage = (int)(((size_t)to.y * (size_t)map->w +
 		    (size_t)to.x) * 4 + 3);
+		if (w->explain)
+			price_note(p, "3.6.6", "the defile ahead is a narrow "
+			    "passage: one unit a turn");
 	}
 	/* 3.6.5: entering new landscape costs Pr + Pe. */
 	enter = new_l & ~old_l;
@@ -943,7 +979,7 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		if (w->explain)
 			price_note(p, "3.6.6", "enters %s on the big road: "
 			    "landscape does not slow it",
-			    rs->land[eland].label);
+			    lname(rs->land[eland].label));
 		ecost = 0;
 		eland = -1;
 	}
@@ -985,9 +1021,9 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		if (w->explain)
 			price_note(p, "3.6.5", "crosses the %s (Pr %s + Pe %s "
 			    "+ %s wide) = %s, %s left; its front is square "
-			    "to it, facing %s", rs->obst[obest].label,
-			    bd(rs, rs->obst[obest].pr),
-			    bd(rs, rs->obst[obest].pe),
+			    "to it, facing %s", lname(rs->obst[obest].label),
+			    num(rs, rs->obst[obest].pr),
+			    num(rs, rs->obst[obest].pe),
 			    bd(rs, m->obstacle_width),
 			    bd(rs, m->obstacle_width + oc),
 			    bd(rs, w->left - p->ticks), dir_name(d));
@@ -1001,17 +1037,17 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		if (w->explain && relief > 0)
 			price_note(p, "3.6.6", "enters %s on a small road (Pr %s "
 			    "+ Pe %s%s, less %s) = -%s, %s left",
-			    rs->land[eland].label, bd(rs, rs->land[eland].pr),
-			    bd(rs, rs->land[eland].pe), factor > 1 ? " x 2" :
+			    lname(rs->land[eland].label), num(rs, rs->land[eland].pr),
+			    num(rs, rs->land[eland].pe), factor > 1 ? " x 2" :
 			    "", bd(rs, relief), bd(rs, ecost),
 			    bd(rs, w->left - p->ticks));
 		else if (w->explain)
 			price_note(p, "3.6.5", "enters %s (%s%s%sPe %s%s): -%s, "
-			    "%s left", rs->land[eland].label,
+			    "%s left", lname(rs->land[eland].label),
 			    rs->land[eland].pr ? "Pr " : "",
-			    rs->land[eland].pr ? bd(rs, rs->land[eland].pr) :
+			    rs->land[eland].pr ? num(rs, rs->land[eland].pr) :
 			    "", rs->land[eland].pr ? " + " : "",
-			    bd(rs, rs->land[eland].pe), factor > 1 ?
+			    num(rs, rs->land[eland].pe), factor > 1 ?
 			    " x 2 for a cavalry Manoeuvre Column" : "",
 			    bd(rs, ecost), bd(rs, w->left - p->ticks));
 	}
@@ -1392,10 +1428,11 @@ nap_phase_movement(struct game *g)
 		case ORDER_STOP:
 		case ORDER_FORMATION:
 		case ORDER_RESTORE:
-			if (u->moved > 0 && u->halt_turn == g->turn - 1)
-				game_log(g, i, EV_MOVE, "3.6.2", "%s stops: "
-				    "it now holds a %s order", u->name,
-				    order_kind_name(u->order.kind));
+			game_log(g, i, EV_MOVE, "3.6.2", "%s does not "
+			    "move: it holds a %s order%s", u->name,
+			    order_kind_name(u->order.kind),
+			    u->moved > 0 && u->halt_turn == g->turn - 1 ?
+			    " (it was moving: it stops)" : "");
 			u->moved = 0;
 			break;
 		default:
