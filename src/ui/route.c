@@ -3,9 +3,10 @@
  * the route through the waypoints, where the unit stops this turn and why,
  * and the reachable area.
  *
- * Until the movement engine's preview is linked in, this is an estimate:
- * the route is the straight octile line, and the stop is where the
- * ruleset's allowance runs out on open ground.  The panel says so.
+ * The movement engine answers (move_preview, move_reach): the same walk
+ * the turn will make, run without changing the game, so the preview and
+ * the result agree.  Beyond this turn's stop the rest of the way is drawn
+ * as straight lines through the remaining waypoints, for orientation only.
  */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/move.h"
 #include "rules/ruleset.h"
 #include "ui/view.h"
 #include "util/xalloc.h"
@@ -33,38 +35,65 @@ line_to(struct route *r, struct point p)
 	}
 }
 
+/* The Move order the player is drawing: waypoints, then the cursor. */
+static void
+draft_order(const struct ui *ui, int unit, struct order *o)
+{
+	int i;
+
+	memset(o, 0, sizeof *o);
+	o->kind = ORDER_MOVE;
+	o->unit = unit;
+	o->general = ui->game->units[unit].general;
+	for (i = 0; i < ui->nwp && o->npts < ORDER_MAX_POINTS - 1; i++)
+		o->pts[o->npts++] = ui->wp[i];
+	o->pts[o->npts++] = ui->cursor;
+}
+
 void
 route_plan(struct ui *ui, int unit, struct route *r)
 {
 	const struct game *g = ui->game;
-	const struct unit *u = &g->units[unit];
-	char bd[32];
-	int i, allow, spent = 0, step;
+	struct move_preview pv;
+	struct order o;
+	const struct event *e;
+	char a[32], b[32];
+	int i, next;
 
 	memset(r, 0, sizeof *r);
-	r->cells[r->n++] = u->pos;
-	for (i = 0; i < ui->nwp; i++)
-		line_to(r, ui->wp[i]);
-	line_to(r, ui->cursor);
-	r->stop = r->n - 1;
-	allow = ui_allowance(ui, unit);
-	if (allow < 0) {
-		snprintf(r->why, sizeof r->why, "speed unknown: the ruleset "
-		    "gives no allowance");
+	r->cells[r->n++] = g->units[unit].pos;
+	draft_order(ui, unit, &o);
+	if (move_preview(g, &o, &pv) != 0) {
+		snprintf(r->why, sizeof r->why, "it cannot move now");
+		for (i = 0; i < o.npts; i++)
+			line_to(r, o.pts[i]);
 		return;
 	}
-	for (i = 1; i < r->n; i++) {
-		step = geom_dist(r->cells[i - 1], r->cells[i]);
-		if (spent + step > allow) {
-			r->stop = i - 1;
-			ruleset_fmt(g->rs, allow, bd, sizeof bd);
-			snprintf(r->why, sizeof r->why, "allowance %s used "
-			    "(estimate: open ground)", bd);
-			return;
-		}
-		spent += step;
+	r->exact = true;
+	for (i = 1; i < pv.npath && r->n < ROUTE_MAX; i++)
+		r->cells[r->n++] = pv.path[i];
+	r->stop = r->n - 1;
+	ruleset_fmt(g->rs, pv.spent, a, sizeof a);
+	ruleset_fmt(g->rs, pv.allowance, b, sizeof b);
+	snprintf(r->why, sizeof r->why, "%s (%s of %s)",
+	    pv.halt == HALT_ARRIVED ? "arrives" : halt_name(pv.halt), a, b);
+	/* The explanation's last steps, rule numbers first. */
+	for (i = pv.log.n - 1; i >= 0 && r->nnotes < ROUTE_NOTES; i--) {
+		e = &pv.log.v[i];
+		if (e->rule[0] == '\0')
+			continue;
+		event_format(e, r->notes[r->nnotes], sizeof r->notes[0]);
+		r->nnotes++;
 	}
-	snprintf(r->why, sizeof r->why, "arrives this turn (estimate)");
+	/* The rest of the way, from the first waypoint not yet passed. */
+	next = 0;
+	for (i = 0; i < pv.npath; i++)
+		if (next < o.npts - 1 && pv.path[i].x == o.pts[next].x &&
+		    pv.path[i].y == o.pts[next].y)
+			next++;
+	for (i = next; i < o.npts; i++)
+		line_to(r, o.pts[i]);
+	move_preview_free(&pv);
 }
 
 bool *
@@ -72,17 +101,18 @@ area_compute(struct ui *ui, int unit)
 {
 	const struct game *g = ui->game;
 	const struct map *m = g->map;
-	struct point p;
+	struct point *cells = NULL;
 	bool *reach;
-	int allow = ui_allowance(ui, unit);
+	int i, n;
 
-	if (unit < 0 || allow < 0)
+	if (unit < 0)
 		return NULL;
+	n = move_reach(g, unit, &cells);
 	reach = xcalloc((size_t)m->w * (size_t)m->h, sizeof *reach);
-	for (p.y = 0; p.y < m->h; p.y++)
-		for (p.x = 0; p.x < m->w; p.x++)
-			if (geom_dist(g->units[unit].pos, p) <= allow)
-				reach[(size_t)p.y * (size_t)m->w +
-				    (size_t)p.x] = true;
+	for (i = 0; i < n; i++)
+		if (map_inside(m, cells[i].x, cells[i].y))
+			reach[(size_t)cells[i].y * (size_t)m->w +
+			    (size_t)cells[i].x] = true;
+	free(cells);
 	return reach;
 }

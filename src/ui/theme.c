@@ -25,12 +25,12 @@ layout_compute(int w, int h, struct layout *l)
 		l->panel_w = 26;
 	if (l->panel_w > 40)
 		l->panel_w = 40;
-	/* The log a fifth of the height, at least a title and 3 lines. */
-	l->log_h = h / 5;
+	/* The log a quarter of the height: a title and at least 3 lines. */
+	l->log_h = h / 4;
 	if (l->log_h < 4)
 		l->log_h = 4;
-	if (l->log_h > 14)
-		l->log_h = 14;
+	if (l->log_h > 16)
+		l->log_h = 16;
 	l->log_x = 0;
 	l->log_w = w;
 	l->log_y = h - 1 - l->log_h;

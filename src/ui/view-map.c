@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/move.h"
 #include "rules/ruleset.h"
 #include "ui/view.h"
 #include "util/xalloc.h"
@@ -181,7 +182,7 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 	if (to_screen(ui, l, u->pos, &sx, &sy))
 		canvas_put(c, sx, sy, theme_facing(ui, u->facing), st);
 	/* M1: the colonel rides at the front of a unit under a Move order. */
-	if (u->order.kind == ORDER_MOVE && unit_active(u)) {
+	if (move_colonel(g, ui_u)) {
 		ahead.x = u->pos.x + dir_dx[u->facing];
 		ahead.y = u->pos.y + dir_dy[u->facing];
 		if (map_inside(g->map, ahead.x, ahead.y) &&

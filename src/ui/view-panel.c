@@ -139,16 +139,19 @@ route_panel(struct ui *ui, struct pen *p)
 {
 	struct route *r = xcalloc(1, sizeof *r);
 	struct point s;
+	int i;
 
 	route_plan(ui, ui->sel, r);
 	s = r->cells[r->stop];
-	line(p, theme_title(ui), "Move to [%d, %d]%s", ui->cursor.x,
-	    ui->cursor.y, ui->nwp > 0 ? "" : "");
+	line(p, theme_title(ui), "Move to [%d, %d]", ui->cursor.x,
+	    ui->cursor.y);
 	if (ui->nwp > 0)
 		line(p, style_plain, "via %d waypoint%s", ui->nwp,
 		    ui->nwp > 1 ? "s" : "");
 	line(p, style_plain, "Stops this turn at [%d, %d]: %s", s.x, s.y,
 	    r->why);
+	for (i = r->nnotes - 1; i >= 0; i--)
+		line(p, theme_dim(ui), "%s", r->notes[i]);
 	free(r);
 }
 

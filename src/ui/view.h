@@ -69,12 +69,15 @@ void move_key(struct ui *, enum ui_action);
  * cursor: the cells in order and how far the unit gets this turn.
  */
 #define ROUTE_MAX	4096
+#define ROUTE_NOTES	4
 struct route {
 	struct point	cells[ROUTE_MAX];
 	int		n;
 	int		stop;		/* index of the cell it stops at */
 	char		why[160];	/* why it stops there */
 	bool		exact;		/* from the movement engine */
+	char		notes[ROUTE_NOTES][200]; /* last explanation steps */
+	int		nnotes;		/* (newest first) */
 };
 void route_plan(struct ui *, int unit, struct route *);
 
