@@ -748,6 +748,24 @@ walk_in_narrow(const struct game *g, const struct move_walk *w)
 	    g->units[w->unit].arm];
 }
 
+/* 3.6.6: the way beyond a narrow passage is blocked: with some room the
+ * unit ends as a Mob half through; with none it never started through. */
+static void
+narrow_blocked(const struct game *g, struct move_walk *w)
+{
+	const char *rule = rule_for(g, HALT_PASSAGE);
+
+	if (w->narrow_steps > 0) {
+		w->cond = COND_MOB;
+		move_note(w, EV_CONDITION, rule, "less room beyond the passage "
+		    "than the whole column needs: %s ends as a Mob",
+		    g->units[w->unit].name);
+	} else
+		move_note(w, EV_NOTE, rule, "no room beyond the passage: %s "
+		    "does not pass", g->units[w->unit].name);
+	w->halt_rule = rule;
+}
+
 static void
 walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
     struct cands *cs)
@@ -774,7 +792,9 @@ walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		before = w->pos;
 		r = walk_step(g, ctx, w, cs);
 		if (r == SR_STOP) {
-			/* A look ahead or a pass that cannot finish. */
+			if (w->narrow && w->halt == HALT_BLOCKED &&
+			    walk_in_narrow(g, w))
+				narrow_blocked(g, w);
 			return;
 		}
 		if (r == SR_MOVED && w->narrow && !w->passing &&
@@ -826,6 +846,9 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		w->stood = true;
 		return;
 	}
+	/* The route first: the ruleset may look along it (3.6.6). */
+	(void)walk_route(g, w);
+	w->arrived = false;
 	if (ops->move_begin(g, w) != 0) {
 		w->stood = true;
 		if (w->halt == HALT_NONE)
@@ -942,6 +965,8 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	u->halt = w.halt;
 	u->halt_turn = g->turn;
 	u->contact = w.contact;
+	if (w.contact >= 0 && w.halt == HALT_CONTACT)
+		g->units[w.contact].contact = ui;
 	u->owed = w.owed;
 	u->waypoint = w.waypoint;
 	if (u->arm == ARM_ARTILLERY)

@@ -24,7 +24,6 @@
 
 #define PATH_HORIZON	64	/* ticks planned ahead: 16 BD at 4 ticks */
 #define PATH_PENALTY	400	/* ground the unit may not enter at all */
-#define PATH_FRIEND	8	/* a cell held by a friend */
 
 struct node {
 	struct point	 p;
@@ -188,7 +187,9 @@ footprint_inside(const struct game *g, const struct move_walk *w,
 /*
  * Price of stepping from p (facing face) towards d for planning: ticks,
  * or -1 when the step is not possible.  *plain is set when it is a plain
- * step (no cost beyond the distance and any turn, nobody there).
+ * step (no cost beyond the distance and any turn).  Units are not
+ * looked at: they move, and the walk meets them under the rules for
+ * friends (pass through) and enemies (contact).
  */
 static int
 edge_cost(const struct game *g, struct move_walk *tw, struct point p,
@@ -197,7 +198,7 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
 	struct point q = { p.x + dir_dx[d], p.y + dir_dy[d] };
-	int t = 0, c, who;
+	int t = 0, c;
 
 	*plain = false;
 	if (!map_inside(g->map, q.x, q.y))
@@ -226,14 +227,6 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 		*plain = sp.ticks == dir_step_cost(d) &&
 		    (sp.flags & MPF_NARROW) == 0;
 		break;
-	}
-	who = game_unit_at(g, q.x, q.y);
-	if (who >= 0 && who != tw->unit) {
-		*plain = false;
-		if (g->units[who].side != g->units[tw->unit].side &&
-		    g->units[who].cond != COND_ROUTED)
-			return -1;
-		c += PATH_FRIEND;
 	}
 	return t + c;
 }

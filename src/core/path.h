@@ -6,8 +6,9 @@
  * landscape, obstacles and contours weigh as the walk will weigh them;
  * ground the unit may not enter at all costs a heavy penalty instead of
  * being a wall, so that a route exists when no other does and the walk
- * then meets the rule for it (3.6.5).  Cells held by enemies are walls;
- * cells held by friends cost extra.  The search is bounded (a number of
+ * then meets the rule for it (3.6.5).  Units are not obstacles to the
+ * search: the walk meets friends and enemies under their own rules
+ * (passing through, battle contact).  The search is bounded (a number of
  * cells expanded), and when the goal is not reached the route leads to the
  * cell closest to the goal: units plan a stretch, walk it over a turn or
  * two and plan again, so the work per unit stays small on large maps.

@@ -693,18 +693,20 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		n += (size_t)snprintf(text + n, sizeof text - n, "%s: %s",
 		    rs->form[form].label, bd(rs, base));
 	/* 3.6.6: cavalry in Road Column keeps its full road speed only when
-	 * nobody is on the road ahead within that distance. */
+	 * no friend is on its route ahead (as planned, up to 16 BD); an enemy
+	 * ahead stops it under 3.6.8 instead. */
 	if ((fd->flags & FORMF_ROAD) && form == w->form &&
 	    u->arm == ARM_CAVALRY && base > m->rc_crowded) {
 		cum = 0;
 		lim = -1;
-		for (i = w->iroute; i < w->nroute && cum < base; i++) {
+		for (i = w->iroute; i < w->nroute; i++) {
 			struct point a = i == w->iroute ? w->pos :
 			    w->route[i - 1];
 
 			cum += geom_dist(a, w->route[i]);
 			lim = game_unit_at(g, w->route[i].x, w->route[i].y);
-			if (lim >= 0 && lim != w->unit)
+			if (lim >= 0 && lim != w->unit &&
+			    g->units[lim].side == u->side)
 				break;
 			lim = -1;
 		}
