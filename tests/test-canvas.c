@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "core/game.h"
+#include "core/move.h"
 #include "io/load.h"
 #include "io/yread.h"
 #include "rules/ruleset.h"
@@ -325,7 +326,7 @@ test_move_order_with_keys_goes_through_game_order(void **state)
 	/* The route and its end are drawn; the panel says where it stops. */
 	assert_string_equal(map_at(f, 4, 5)->glyph, "X");
 	assert_string_equal(map_at(f, 5, 6)->glyph, "o");
-	assert_true(has(f, "Stops this turn at"));
+	assert_true(has(f, "This turn: to ["));
 	ui_key(f->ui, UIK_ENTER);
 	ui_draw(f->ui, f->c);
 	assert_int_equal(f->ui->mode, MODE_MAP);
@@ -338,6 +339,72 @@ test_move_order_with_keys_goes_through_game_order(void **state)
 	assert_true(f->g->log.n > n0);		/* game_order logged it */
 	assert_true(has(f, "Order: Move to [4, 5]"));
 	assert_true(has(f, "1 waypoint"));
+	fixture_free(f);
+}
+
+/* The preview before confirming is the movement engine's own walk. */
+static void
+test_move_preview_shows_where_it_stops_and_why(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	static const int k[] = { UIK_ENTER, UIK_TAB, 'm', 'K', 0 };
+	struct move_preview pv;
+	struct order o;
+	char want[64];
+
+	(void)state;
+	keys(f, k);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = f->g->units[0].general;
+	o.npts = 1;
+	o.pts[0] = f->ui->cursor;
+	assert_int_equal(f->ui->cursor.y, 0);
+	assert_int_equal(move_preview(f->g, &o, &pv), 0);
+	assert_true(pv.pos.y > 0);		/* it cannot get there in one turn */
+	assert_string_equal(map_at(f, pv.pos.x, pv.pos.y)->glyph, "!");
+	snprintf(want, sizeof want, "This turn: to [%d, %d]", pv.pos.x,
+	    pv.pos.y);
+	assert_true(has(f, want));
+	assert_true(has(f, "3.6.3"));		/* its speed, explained */
+	move_preview_free(&pv);
+	/* Nothing changed in the game until the order is given. */
+	assert_int_equal(f->g->units[0].order.kind, ORDER_NONE);
+	ui_key(f->ui, UIK_ENTER);
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "move order given: in force now"));
+	fixture_free(f);
+}
+
+static void
+test_reachable_area_overlay(void **state)
+{
+	struct fixture *f = fixture_new(false, false, 80, 24);
+	static const int k[] = { UIK_ENTER, UIK_TAB, 'a', 0 };
+	struct point *cells = NULL;
+	int i, n, marked = 0;
+
+	(void)state;
+	keys(f, k);
+	n = move_reach(f->g, 0, &cells);
+	assert_true(n > 0);
+	for (i = 0; i < n; i++) {
+		const struct ccell *c = map_at(f, cells[i].x, cells[i].y);
+
+		if (game_unit_at(f->g, cells[i].x, cells[i].y) >= 0)
+			continue;
+		/* Monochrome: the overlay is shown by attribute. */
+		assert_true(c->style.attr & ATTR_UNDERLINE);
+		marked++;
+	}
+	assert_true(marked > 0);
+	free(cells);
+	/* Far cells are not marked. */
+	assert_false(map_at(f, 19, 11)->style.attr & ATTR_UNDERLINE);
+	type(f, "a");
+	assert_false(map_at(f, cells == NULL ? 0 : 5, 5)->style.attr &
+	    ATTR_UNDERLINE);
 	fixture_free(f);
 }
 
@@ -495,6 +562,8 @@ main(void)
 		cmocka_unit_test(test_too_small_says_so),
 		cmocka_unit_test(test_layout_grows_with_terminal),
 		cmocka_unit_test(test_move_order_with_keys_goes_through_game_order),
+		cmocka_unit_test(test_move_preview_shows_where_it_stops_and_why),
+		cmocka_unit_test(test_reachable_area_overlay),
 		cmocka_unit_test(test_formation_menu_lists_the_arms_formations),
 		cmocka_unit_test(test_stop_restore_and_enemy_refused),
 		cmocka_unit_test(test_hot_seat_turn_ends_and_resolves),

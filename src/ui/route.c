@@ -1,9 +1,9 @@
 /*
  * route.c - what the interface shows of a Move order before it is given:
- * the route through the waypoints, where the unit stops this turn and why,
- * and the reachable area.
+ * the route through the waypoints, and where the unit stops this turn and
+ * why.
  *
- * The movement engine answers (move_preview, move_reach): the same walk
+ * The movement engine answers (move_preview): the same walk
  * the turn will make, run without changing the game, so the preview and
  * the result agree.  Beyond this turn's stop the rest of the way is drawn
  * as straight lines through the remaining waypoints, for orientation only.
@@ -94,25 +94,4 @@ route_plan(struct ui *ui, int unit, struct route *r)
 	for (i = next; i < o.npts; i++)
 		line_to(r, o.pts[i]);
 	move_preview_free(&pv);
-}
-
-bool *
-area_compute(struct ui *ui, int unit)
-{
-	const struct game *g = ui->game;
-	const struct map *m = g->map;
-	struct point *cells = NULL;
-	bool *reach;
-	int i, n;
-
-	if (unit < 0)
-		return NULL;
-	n = move_reach(g, unit, &cells);
-	reach = xcalloc((size_t)m->w * (size_t)m->h, sizeof *reach);
-	for (i = 0; i < n; i++)
-		if (map_inside(m, cells[i].x, cells[i].y))
-			reach[(size_t)cells[i].y * (size_t)m->w +
-			    (size_t)cells[i].x] = true;
-	free(cells);
-	return reach;
 }

@@ -80,8 +80,10 @@ int
 ui_order(struct ui *ui, const struct order *o)
 {
 	struct game *g = ui->game;
-	char *cause = NULL;
 	const struct unit *u = &g->units[o->unit];
+	const struct event *e;
+	char *cause = NULL, how[64];
+	int i;
 
 	if (game_order(g, o, &cause) != 0) {
 		ui_msg(ui, true, "Refused %s order: %s",
@@ -90,8 +92,23 @@ ui_order(struct ui *ui, const struct order *o)
 		free(cause);
 		return -1;
 	}
-	ui_msg(ui, false, "%s: %s order given.", u->name,
-	    order_kind_name(o->kind));
+	/* Say whether it holds now or rides with an aide (3.1, 3.2). */
+	snprintf(how, sizeof how, "in force now");
+	for (i = g->ntransit - 1; i >= 0; i--)
+		if (g->transit[i].unit == o->unit &&
+		    g->transit[i].kind == o->kind &&
+		    g->transit[i].issued == g->turn) {
+			snprintf(how, sizeof how, "an aide rides with it, "
+			    "arrives turn %d", g->transit[i].arrives);
+			break;
+		}
+	e = g->log.n > 0 ? &g->log.v[g->log.n - 1] : NULL;
+	if (e != NULL && e->unit == o->unit && e->rule[0] != '\0')
+		ui_msg(ui, false, "%s: %s order given: %s (%s).", u->name,
+		    order_kind_name(o->kind), how, e->rule);
+	else
+		ui_msg(ui, false, "%s: %s order given: %s.", u->name,
+		    order_kind_name(o->kind), how);
 	return 0;
 }
 

@@ -165,6 +165,12 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 
 	if (u->cond == COND_CAPTURED)
 		return;
+	/* A block reaches at most FOOTPRINT_MAX cells from its anchor. */
+	if (u->pos.x < ui->view.x - FOOTPRINT_MAX ||
+	    u->pos.y < ui->view.y - FOOTPRINT_MAX ||
+	    u->pos.x > ui->view.x + l->map_w + FOOTPRINT_MAX ||
+	    u->pos.y > ui->view.y + l->map_h + FOOTPRINT_MAX)
+		return;
 	if (ui_u == ui->sel)
 		st.attr ^= ATTR_REVERSE;
 	if (u->cond != COND_FORMED)
@@ -224,30 +230,24 @@ route_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 static void
 area_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 {
-	const struct map *m = ui->game->map;
-	bool *reach = area_compute(ui, ui->sel);
+	struct point *cells = NULL;
 	const struct ccell *cell;
 	struct style st;
-	int x, y, sx, sy;
+	int i, n, sx, sy;
 
-	if (reach == NULL)
-		return;
-	for (y = 0; y < m->h; y++)
-		for (x = 0; x < m->w; x++) {
-			struct point p = { x, y };
-
-			if (!reach[(size_t)y * (size_t)m->w + (size_t)x] ||
-			    !to_screen(ui, l, p, &sx, &sy))
-				continue;
-			cell = canvas_cell(c, sx, sy);
-			st = cell->style;
-			if (ui->colour)
-				st.bg = COL_BLUE;
-			else
-				st.attr |= ATTR_BOLD | ATTR_UNDERLINE;
-			canvas_style(c, sx, sy, st);
-		}
-	free(reach);
+	n = move_reach(ui->game, ui->sel, &cells);
+	for (i = 0; i < n; i++) {
+		if (!to_screen(ui, l, cells[i], &sx, &sy))
+			continue;
+		cell = canvas_cell(c, sx, sy);
+		st = cell->style;
+		if (ui->colour)
+			st.bg = COL_BLUE;
+		else
+			st.attr |= ATTR_BOLD | ATTR_UNDERLINE;
+		canvas_style(c, sx, sy, st);
+	}
+	free(cells);
 }
 
 void

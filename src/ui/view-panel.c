@@ -148,8 +148,8 @@ route_panel(struct ui *ui, struct pen *p)
 	if (ui->nwp > 0)
 		line(p, style_plain, "via %d waypoint%s", ui->nwp,
 		    ui->nwp > 1 ? "s" : "");
-	line(p, style_plain, "Stops this turn at [%d, %d]: %s", s.x, s.y,
-	    r->why);
+	line(p, style_plain, "This turn: to [%d, %d]", s.x, s.y);
+	line(p, style_plain, "Stops: %s", r->why);
 	for (i = r->nnotes - 1; i >= 0; i--)
 		line(p, theme_dim(ui), "%s", r->notes[i]);
 	free(r);

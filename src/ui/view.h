@@ -81,9 +81,6 @@ struct route {
 };
 void route_plan(struct ui *, int unit, struct route *);
 
-/* Reachable-area overlay: per map cell, true if reachable this turn. */
-bool *area_compute(struct ui *, int unit);
-
 /* Side panel: the selected unit and the cell under the cursor. */
 void panel_draw(struct ui *, struct canvas *, const struct layout *);
 

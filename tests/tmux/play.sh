@@ -24,7 +24,7 @@ wait_for "General: "
 keys m
 wait_for "Move: pick destination"
 keys k k k
-wait_for "Stops this turn at"
+wait_for "This turn: to ["
 keys Enter
 wait_for "move order given"
 wait_for "Order: Move to"
