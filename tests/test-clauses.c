@@ -65,13 +65,14 @@
 	X(test_M5_3_6_3_light_battery_limbered_2bd, "M5-light-battery-limbered-2bd", NULL) \
 	X(test_M6_3_6_3_ap_limit_horse_drill2, "M6-ap-limit-horse-drill2", NULL) \
 	X(test_M6_3_6_3_limber_costs_one_ap, "M6-limber-costs-one-ap", NULL) \
-	X(test_M7_3_6_3_pivot_unlimbered_battery, "M7-pivot-unlimbered-battery", "orders carry no facing: a pivot in place cannot be ordered (core/order.h)") \
+	X(test_M7_3_6_3_pivot_needs_ap, "M7-pivot-needs-ap", NULL) \
+	X(test_M7_3_6_3_pivot_unlimbered_battery, "M7-pivot-unlimbered-battery", NULL) \
 	X(test_M8_3_6_3_line_turn_45_costs_1bd, "M8-line-turn-45-costs-1bd", NULL) \
 	X(test_M8_3_6_3_line_turn_90_costs_2bd, "M8-line-turn-90-costs-2bd", NULL) \
 	X(test_M8_3_6_3_manoeuvre_column_turn_free, "M8-manoeuvre-column-turn-free", NULL) \
 	X(test_M8_3_6_3_masse_turn_free, "M8-masse-turn-free", NULL) \
 	X(test_M8_3_6_3_road_turn_follows_road_free, "M8-road-turn-follows-road-free", NULL) \
-	X(test_M9_3_6_3_brigade_wheel_outer_unit_loses_1bd, "M9-brigade-wheel-outer-unit-loses-1bd", "orders are per unit: no group wheel order exists (core/order.h)") \
+	X(test_M9_3_6_3_brigade_wheel_outer_unit_loses_1bd, "M9-brigade-wheel-outer-unit-loses-1bd", NULL) \
 	X(test_M10_3_6_4_middle_roll_no_change, "M10-middle-roll-no-change", NULL) \
 	X(test_M10_3_6_4_option_off_no_roll, "M10-option-off-no-roll", NULL) \
 	X(test_M10_3_6_4_roll_one_loses_half_bd, "M10-roll-one-loses-half-bd", NULL) \
@@ -94,7 +95,8 @@
 	X(test_M16_3_6_5_stream_costs_2bd, "M16-stream-costs-2bd", NULL) \
 	X(test_M16_3_6_5_wall_costs_3bd, "M16-wall-costs-3bd", NULL) \
 	X(test_M17_3_6_5_front_perpendicular_after_crossing, "M17-front-perpendicular-after-crossing", NULL) \
-	X(test_M18_3_6_5_river_pe2_may_end_on, "M18-river-pe2-may-end-on", "how a unit standing on a river edge is placed is not fixed yet") \
+	X(test_M18_3_6_5_river_crossing_finished_next_turn, "M18-river-crossing-finished-next-turn", NULL) \
+	X(test_M18_3_6_5_river_pe2_may_end_on, "M18-river-pe2-may-end-on", NULL) \
 	X(test_M18_3_6_5_stops_before_hedge, "M18-stops-before-hedge", NULL) \
 	X(test_M18_3_6_5_stops_before_wall, "M18-stops-before-wall", NULL) \
 	X(test_M19_3_6_5_fence_exact_crosses_as_mob, "M19-fence-exact-crosses-as-mob", NULL) \
@@ -147,8 +149,7 @@
 	X(test_M34_3_6_8_still_column_in_first_turn, "M34-still-column-in-first-turn", NULL) \
 	X(test_M35_3_6_8_routed_enemy_does_not_stop_cavalry, "M35-routed-enemy-does-not-stop-cavalry", NULL) \
 	X(test_M35_3_6_8_routed_enemy_does_not_stop_infantry, "M35-routed-enemy-does-not-stop-infantry", NULL) \
-	X(test_M35_3_6_8_touching_routed_enemy_resolves_rout, "M35-touching-routed-enemy-resolves-rout", NULL) \
-
+	X(test_M35_3_6_8_touching_routed_enemy_resolves_rout, "M35-touching-routed-enemy-resolves-rout", NULL)
 
 struct clause {
 	const char	*test;
