@@ -1,0 +1,54 @@
+#!/bin/sh
+# test-manpage.sh - the complete example in marshal-scenario(5) must be a
+# scenario that `marshal check` accepts, and the page must render without
+# warnings when groff is installed.
+#
+# The example lies between the lines `.\" example-begin' and
+# `.\" example-end'; the roff escapes used in it (\- and \e) are undone to
+# get the YAML back.
+: "${top_srcdir:=.}"
+: "${MARSHAL_BIN:=./marshal}"
+page="$top_srcdir/man/marshal-scenario.5"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/marshal-manpage.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail=0
+
+sed -n '/^\.\\" example-begin$/,/^\.\\" example-end$/p' "$page" |
+	sed '1d;$d' | sed 's/\\-/-/g; s/\\e/\\/g' >"$tmp/example.yaml"
+lines=$(wc -l <"$tmp/example.yaml")
+if [ "$lines" -lt 10 ]; then
+	echo "FAIL: no example found between example-begin and example-end"
+	exit 1
+fi
+if grep -n '\\' "$tmp/example.yaml"; then
+	echo "FAIL: a roff escape is left in the example (above)"
+	fail=1
+fi
+if "$MARSHAL_BIN" check "$tmp/example.yaml"; then
+	echo "ok: the example ($lines lines) passes marshal check"
+else
+	echo "FAIL: marshal check refuses the example in marshal-scenario(5)"
+	fail=1
+fi
+
+# The example must be complete: a map, both orders of battle inline.
+for key in '^map:' '^  landscape:' '^  - oob:' '^victory:'; do
+	if ! grep -q "$key" "$tmp/example.yaml"; then
+		echo "FAIL: the example has no '$key'"
+		fail=1
+	fi
+done
+
+if command -v groff >/dev/null 2>&1; then
+	LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z "$page" 2>"$tmp/warnings"
+	if [ -s "$tmp/warnings" ]; then
+		echo "FAIL: groff warns about marshal-scenario.5:"
+		cat "$tmp/warnings"
+		fail=1
+	else
+		echo "ok: groff renders marshal-scenario.5 without warnings"
+	fi
+else
+	echo "skip: groff is not installed; rendering not checked"
+fi
+exit $fail
