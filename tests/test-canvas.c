@@ -503,10 +503,12 @@ test_help_lists_the_modes_keys(void **state)
 	assert_int_equal(f->ui->mode, MODE_PAGER);
 	assert_true(has(f, "Help: keys in Orders mode"));
 	assert_true(has(f, "Move order"));
-	type(f, "G");				/* the end of the page */
+	canvas_resize(f->c, 100, 70);		/* the whole page */
+	ui_draw(f->ui, f->c);
 	assert_true(has(f, "quit (asks first)"));
 	assert_true(has(f, "redraw the screen"));
 	ui_key(f->ui, UIK_ESC);
+	canvas_resize(f->c, 80, 24);
 	/* Help from move mode lists move mode's keys. */
 	type(f, "\tm?");
 	assert_true(has(f, "add a waypoint"));
@@ -530,6 +532,27 @@ test_rules_reference_from_the_ruleset(void **state)
 	assert_true(has(f, "Wood"));
 	assert_true(has(f, pe));
 	assert_true(has(f, "Manoeuvre Column"));
+	fixture_free(f);
+}
+
+static void
+test_briefing_tells_the_story_and_sides(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+
+	(void)state;
+	f->g->description = strdup("The first paragraph\nruns on.\n\n"
+	    "A second one.\n");
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "B");
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	assert_true(has(f, "Canvas test"));
+	assert_true(has(f, "The first paragraph runs on."));
+	assert_true(has(f, "A second one."));
+	assert_true(has(f, "French: 1 units under Général Test"));
+	assert_true(has(f, "The battle lasts 3 turns."));
+	ui_key(f->ui, UIK_ESC);
+	assert_int_equal(f->ui->mode, MODE_MAP);
 	fixture_free(f);
 }
 
@@ -570,6 +593,7 @@ main(void)
 		cmocka_unit_test(test_game_over_after_turn_limit),
 		cmocka_unit_test(test_help_lists_the_modes_keys),
 		cmocka_unit_test(test_rules_reference_from_the_ruleset),
+		cmocka_unit_test(test_briefing_tells_the_story_and_sides),
 		cmocka_unit_test(test_quit_asks_first),
 	};
 

@@ -70,6 +70,8 @@ static const struct binding map_keys[] = {
 	{ ACT_HEIGHTS, { 't', 0 }, "t", "show or hide contour levels" },
 	{ ACT_RULES, { 'R', 0 }, "R", "rules reference from the ruleset" },
 	{ ACT_LOG, { 'M', 0 }, "M", "the whole message log" },
+	{ ACT_BRIEF, { 'B', 0 }, "B",
+	    "the briefing: situation, sides, objectives" },
 	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc", "clear the selection" },
 	{ ACT_HELP, { '?', 0 }, "?", "this help" },
 	{ ACT_QUIT, { 'q', 0 }, "q", "quit (asks first)" },

@@ -68,6 +68,7 @@ enum ui_action {
 	ACT_NO,
 	ACT_CONTINUE,
 	ACT_REDRAW,
+	ACT_BRIEF,
 	ACT_COUNT
 };
 

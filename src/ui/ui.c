@@ -201,6 +201,8 @@ ui_start(struct ui *ui)
 {
 	ui->side = 0;
 	begin_side(ui, 0);
+	if (ui->game->description != NULL)
+		pager_open(ui, PAGER_BRIEF);
 }
 
 static void
@@ -209,7 +211,7 @@ quit_key(struct ui *ui, enum ui_action a)
 	if (a == ACT_YES)
 		ui->quit = true;
 	else if (a == ACT_NO) {
-		ui->mode = ui->pager_back;
+		ui->mode = ui->quit_back;
 		ui_msg(ui, false, "Carry on.");
 	}
 }
@@ -244,7 +246,7 @@ ui_key(struct ui *ui, int key)
 			return;
 		}
 		if (a == ACT_QUIT) {
-			ui->pager_back = ui->mode;
+			ui->quit_back = ui->mode;
 			ui->mode = MODE_QUIT;
 			return;
 		}
@@ -266,7 +268,7 @@ ui_key(struct ui *ui, int key)
 		if (a == ACT_CONTINUE)
 			ui->mode = MODE_MAP;
 		else if (a == ACT_QUIT) {
-			ui->pager_back = ui->mode;
+			ui->quit_back = ui->mode;
 			ui->mode = MODE_QUIT;
 		}
 		break;
@@ -274,7 +276,7 @@ ui_key(struct ui *ui, int key)
 		if (a == ACT_LOG)
 			pager_open(ui, PAGER_LOG);
 		else if (a == ACT_QUIT) {
-			ui->pager_back = ui->mode;
+			ui->quit_back = ui->mode;
 			ui->mode = MODE_QUIT;
 		}
 		break;

@@ -55,7 +55,8 @@ enum pager_kind {
 	PAGER_HELP,
 	PAGER_WHY,
 	PAGER_RULES,
-	PAGER_LOG
+	PAGER_LOG,
+	PAGER_BRIEF		/* the scenario's description and sides */
 };
 
 #define UI_MSG_MAX	256
@@ -89,6 +90,7 @@ struct ui {
 	enum ui_mode	 pager_back;	/* mode to return to; help is for it */
 	int		 pager_rows;	/* lines the last draw could show */
 	int		 pager_lines;	/* lines the last draw had */
+	enum ui_mode	 quit_back;	/* mode to return to from MODE_QUIT */
 
 	int		 log_from;	/* first event shown in the log panel */
 	int		 resolved;	/* last turn resolved, 0: none yet */
@@ -115,7 +117,8 @@ void ui_free(struct ui *);
 /* Set who controls a side (copied); call before ui_start. */
 void ui_set_controller(struct ui *, int side, const struct ui_controller *);
 
-/* Begin play: let non-human controllers of the first side act. */
+/* Begin play: show the briefing, let program controllers of the first
+ * side act. */
 void ui_start(struct ui *);
 
 /* Handle one key (a UI key code from ui/keys.h). */

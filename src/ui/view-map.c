@@ -153,6 +153,20 @@ labels_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	}
 }
 
+/* Victory places: a marker, bold in monochrome. */
+static void
+objectives_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+{
+	const struct game *g = ui->game;
+	struct style st = style_make(ui->colour ? COL_MAGENTA : COL_DEFAULT,
+	    COL_DEFAULT, ATTR_BOLD);
+	int i, sx, sy;
+
+	for (i = 0; i < g->nobjectives; i++)
+		if (to_screen(ui, l, g->objectives[i].at, &sx, &sy))
+			canvas_put(c, sx, sy, ui->utf8 ? "◎" : "&", st);
+}
+
 static void
 unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 {
@@ -295,6 +309,7 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		}
 	}
 	labels_draw(ui, c, l);
+	objectives_draw(ui, c, l);
 	if (ui->area && ui->sel >= 0)
 		area_draw(ui, c, l);
 	for (i = 0; i < g->nunits; i++)
@@ -457,6 +472,9 @@ map_key(struct ui *ui, enum ui_action a)
 		break;
 	case ACT_LOG:
 		pager_open(ui, PAGER_LOG);
+		break;
+	case ACT_BRIEF:
+		pager_open(ui, PAGER_BRIEF);
 		break;
 	case ACT_CANCEL:
 		ui->sel = -1;

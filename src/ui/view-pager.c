@@ -101,6 +101,8 @@ help_page(struct ui *ui, struct page *p)
 	add(p, style_plain, 2, "%s %s     an obstacle on the east or south "
 	    "edge of the cell", ui->utf8 ? "▕" : "]", ui->utf8 ? "▁" : "_");
 	add(p, style_plain, 2, "%s       a bridge or gate", ui->utf8 ? "╪" : "%");
+	add(p, style_plain, 2, "%s       an objective (victory place)",
+	    ui->utf8 ? "◎" : "&");
 	add(p, style_plain, 2, "%s       a contour line on open ground (t shows "
 	    "levels)", ui->utf8 ? "⌒" : "^");
 	add(p, style_plain, 2, "%s %s %s %s a route this turn, later, a "
@@ -252,6 +254,64 @@ log_page(struct ui *ui, struct page *p)
 		add(p, style_plain, 0, "The log is empty.");
 }
 
+/* The scenario: its description, the sides, the objectives. */
+static void
+brief_page(struct ui *ui, struct page *p)
+{
+	const struct game *g = ui->game;
+	const char *s = g->description, *end;
+	char para[1024];
+	size_t n;
+	int i, k, count;
+
+	snprintf(p->title, sizeof p->title, "%s", g->title != NULL ?
+	    g->title : "Briefing");
+	/* Paragraphs are separated by blank lines; lines inside join. */
+	while (s != NULL && *s != '\0') {
+		end = strstr(s, "\n\n");
+		n = end != NULL ? (size_t)(end - s) : strlen(s);
+		if (n >= sizeof para)
+			n = sizeof para - 1;
+		memcpy(para, s, n);
+		para[n] = '\0';
+		for (k = 0; para[k] != '\0'; k++)
+			if (para[k] == '\n')
+				para[k] = ' ';
+		if (para[0] != '\0')
+			add(p, style_plain, 0, "%s", para);
+		add(p, style_plain, 0, "%s", "");
+		s = end != NULL ? end + 2 : s + n;
+	}
+	add(p, theme_title(ui), 0, "The sides");
+	for (i = 0; i < g->nsides; i++) {
+		for (count = k = 0; k < g->nunits; k++)
+			if (g->units[k].side == i)
+				count++;
+		add(p, theme_side(ui, i), 2, "%s: %d units under %s (%s)",
+		    g->sides[i].name, count, g->sides[i].commander >= 0 ?
+		    g->generals[g->sides[i].commander].name : "no general",
+		    ui->ctl[i].name);
+	}
+	if (g->opt.turn_limit > 0)
+		add(p, style_plain, 0, "The battle lasts %d turns.",
+		    g->opt.turn_limit);
+	if (g->nobjectives > 0) {
+		add(p, style_plain, 0, "%s", "");
+		add(p, theme_title(ui), 0, "Objectives (%s on the map)",
+		    ui->utf8 ? "◎" : "&");
+		for (i = 0; i < g->nobjectives; i++)
+			add(p, style_plain, 2, "%s at [%d, %d]: %d points",
+			    g->objectives[i].name, g->objectives[i].at.x,
+			    g->objectives[i].at.y, g->objectives[i].points);
+	}
+	if (g->break_point > 0)
+		add(p, style_plain, 0, "A side that loses %d%% of its strength "
+		    "breaks.", g->break_point);
+	add(p, style_plain, 0, "%s", "");
+	add(p, theme_dim(ui), 0, "Esc closes this page; B opens it again. "
+	    "? lists the keys.");
+}
+
 static void
 page_build(struct ui *ui, struct page *p)
 {
@@ -268,6 +328,9 @@ page_build(struct ui *ui, struct page *p)
 		break;
 	case PAGER_LOG:
 		log_page(ui, p);
+		break;
+	case PAGER_BRIEF:
+		brief_page(ui, p);
 		break;
 	}
 }

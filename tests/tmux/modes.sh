@@ -8,6 +8,8 @@ MARSHAL_ARGS=
 
 # Monochrome: no colour escape sequences at all, sides still apart.
 start 80 24 LANG=C.UTF-8 NO_COLOR=1
+wait_for "The sides"
+keys Escape
 wait_for "Hand the keyboard over"
 keys Enter
 wait_gone "Hand the keyboard over"
@@ -42,6 +44,11 @@ expect_restored 0
 # ASCII: LANG=C gives a screen of plain ASCII (a second session).
 S=ascii
 start 80 24 LANG=C LC_ALL=C
+wait_for "The sides"
+if screen | LC_ALL=C grep -q "$(printf '[\200-\377]')"; then
+	fail "non-ASCII bytes in the briefing under LANG=C"
+fi
+keys Escape
 wait_for "Hand the keyboard over"
 keys Enter
 wait_gone "Hand the keyboard over"

@@ -8,7 +8,10 @@
 MARSHAL_ARGS=
 start 80 24 LANG=C.UTF-8
 
-wait_for "to give orders"
+# The briefing first: the scenario's story, its sides and objectives.
+wait_for "The sides"
+wait_for "Objectives"
+keys Escape
 wait_for "Hand the keyboard over"
 keys Enter
 wait_gone "Hand the keyboard over"
