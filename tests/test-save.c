@@ -126,6 +126,7 @@ test_save_load_continue_equals_straight_through(void **state)
 	struct unit *u;
 	struct diags d;
 	char *text, *da, *dc;
+	int i, lost;
 
 	(void)state;
 	diags_init(&d);
@@ -177,7 +178,10 @@ test_save_load_continue_equals_straight_through(void **state)
 	dc = dump(c);
 	assert_string_equal(da, dc);
 	assert_true(save_digest(b) == save_digest(c));
-	assert_int_equal(c->units[1].order.kind, ORDER_MOVE);
+	/* The turns played after the restore did something: fire took men. */
+	for (i = 0, lost = 0; i < c->nunits; i++)
+		lost += c->units[i].strength0 - c->units[i].strength;
+	assert_true(lost > 0);
 	free(da);
 	free(dc);
 	free(text);

@@ -45,6 +45,7 @@ struct side {
 	char		*name;		/* owned */
 	int		 commander;	/* top general index, -1 if none */
 	struct point	 rear;		/* the side's rear / entry point */
+	bool		 broken;	/* lost its break point (3.10.1) */
 };
 
 /* A place worth holding at the end of the battle (victory conditions). */

@@ -123,6 +123,13 @@ save_dump(const struct game *g, FILE *f)
 	fprintf(f, "options: {random_speed: %s, courier_delay: %s, "
 	    "turn_limit: %d}\n", g->opt.random_speed ? "true" : "false",
 	    g->opt.courier_delay ? "true" : "false", g->opt.turn_limit);
+	fputs("sides:\n", f);
+	for (i = 0; i < g->nsides; i++) {
+		fputs("  - {name: ", f);
+		put_str(f, g->sides[i].name);
+		fprintf(f, ", broken: %s}\n", g->sides[i].broken ? "true" :
+		    "false");
+	}
 	fputs("generals:\n", f);
 	for (i = 0; i < g->ngenerals; i++) {
 		fputs("  - {id: ", f);
@@ -541,13 +548,15 @@ int
 save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 {
 	static const char *const keys[] = { "marshal-save", "scenario",
-	    "ruleset", "turn", "phase", "seed", "rng", "options", "generals",
+	    "ruleset", "turn", "phase", "seed", "rng", "options", "sides",
+	    "generals",
 	    "units", "transit", NULL };
 	static const char *const opt_keys[] = { "random_speed",
 	    "courier_delay", "turn_limit", NULL };
 	static const char *const gen_keys[] = { "id", "at", "radius", NULL };
 	struct sread s = { g, d, NULL };
-	const struct doc_node *n, *units, *gens, *tr, *opt, *k;
+	const struct doc_node *n, *units, *gens, *tr, *opt, *k, *sides;
+	bool broken[GAME_MAX_SIDES] = { false };
 	struct unit *nu = NULL;
 	struct order *ntr = NULL;
 	struct point *gpos = NULL;
@@ -577,6 +586,26 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 	    doc_bool(k, &o.courier_delay, d) != 0 ||
 	    need_int(opt, "turn_limit", 0, INT_MAX, &o.turn_limit, d) != 0)
 		bad = -1;
+
+	/* Sides: in the scenario's order, whether broken. */
+	if ((sides = doc_need(root, "sides", d)) == NULL ||
+	    doc_expect(sides, DOC_SEQ, "sides", d) != 0)
+		bad = -1;
+	else if (sides->n != g->nsides) {
+		diags_add(d, sides->pos, "%d sides saved, the scenario has %d",
+		    sides->n, g->nsides);
+		bad = -1;
+	} else
+		for (i = 0; i < sides->n; i++) {
+			static const char *const skeys[] = { "name", "broken",
+			    NULL };
+			n = sides->items[i];
+			if (doc_expect(n, DOC_MAP, "a side", d) != 0 ||
+			    doc_check_keys(n, skeys, d) != 0 ||
+			    (k = doc_need(n, "broken", d)) == NULL ||
+			    doc_bool(k, &broken[i], d) != 0)
+				bad = -1;
+		}
 
 	/* Generals: where they stand. */
 	gpos = xcalloc((size_t)g->ngenerals + 1, sizeof *gpos);
@@ -668,6 +697,8 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 	for (i = 0; i < g->nunits; i++)
 		if (g->units[i].cond != COND_CAPTURED)
 			game_occupy(g, i, true);
+	for (i = 0; i < g->nsides; i++)
+		g->sides[i].broken = broken[i];
 	for (i = 0; i < g->ngenerals; i++) {
 		g->generals[i].pos = gpos[i];
 		g->generals[i].radius = grad[i];

@@ -6,12 +6,12 @@
  */
 #include "config.h"
 
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/command.h"
 #include "core/game.h"
+#include "core/move.h"
 #include "rules/napoleonic-phases.h"
 #include "util/xalloc.h"
 
@@ -184,9 +184,11 @@ load_melee(const struct ruleset *rs, const struct doc_node *root,
     struct nap_melee *m, struct diags *d)
 {
 	static const char *const keys[] = { "die", "reach", "formation",
-	    "cavalry_vs_foot", "square_vs_cavalry", "flank", "odds", "loss",
+	    "cavalry_vs_foot", "square", "square_vs_cavalry", "flank", "odds",
+	    "mob", "loss",
 	    "winner_loss", "rout_margin", NULL };
 	const struct doc_node *n, *form;
+	const char *name;
 	int a, bad = 0;
 
 	if ((n = need_map(root, "melee", keys, d)) == NULL)
@@ -206,10 +208,18 @@ load_melee(const struct ruleset *rs, const struct doc_node *root,
 		}
 	}
 	bad |= need_int(n, "cavalry_vs_foot", -20, 20, &m->cavalry_vs_foot, d);
+	if ((form = doc_need(n, "square", d)) == NULL ||
+	    doc_str(form, RULES_NAME_MAX, &name, d) != 0)
+		bad = -1;
+	else if ((m->square = ruleset_form(rs, name)) < 0) {
+		diags_add(d, form->pos, "square: no formation '%s'", name);
+		bad = -1;
+	}
 	bad |= need_int(n, "square_vs_cavalry", -20, 20, &m->square_vs_cavalry,
 	    d);
 	bad |= need_int(n, "flank", -20, 20, &m->flank, d);
 	bad |= need_int(n, "odds", -20, 20, &m->odds, d);
+	bad |= need_int(n, "mob", -20, 20, &m->mob, d);
 	bad |= need_int(n, "loss", 0, 100, &m->loss, d);
 	bad |= need_int(n, "winner_loss", 0, 100, &m->winner_loss, d);
 	bad |= need_int(n, "rout_margin", 1, 100, &m->rout_margin, d);
@@ -311,17 +321,12 @@ int
 nap_gap(const struct game *g, int a, int b)
 {
 	struct point ca[FOOTPRINT_MAX], cb[FOOTPRINT_MAX];
-	int i, j, na, nb, best = INT_MAX, dd;
+	int na, nb;
 
 	na = game_footprint(g, &g->units[a], ca);
 	nb = game_footprint(g, &g->units[b], cb);
-	for (i = 0; i < na; i++)
-		for (j = 0; j < nb; j++) {
-			dd = geom_dist(ca[i], cb[j]);
-			if (dd < best)
-				best = dd;
-		}
-	return best;
+	return move_gap(ca, na < FOOTPRINT_MAX ? na : FOOTPRINT_MAX, cb,
+	    nb < FOOTPRINT_MAX ? nb : FOOTPRINT_MAX);
 }
 
 int
@@ -336,4 +341,107 @@ nap_casualties(struct game *g, int u, int men)
 	un->strength -= men;
 	un->lost_turn += men;
 	return men;
+}
+
+/* Men a side started with and has still under command (guns not men). */
+static void
+side_men(const struct game *g, int side, long *start, long *now)
+{
+	const struct unit *u;
+	int i;
+
+	*start = *now = 0;
+	for (i = 0; i < g->nunits; i++) {
+		u = &g->units[i];
+		if (u->side != side || u->arm == ARM_ARTILLERY)
+			continue;
+		*start += u->strength0;
+		if (unit_active(u))
+			*now += u->strength;
+	}
+}
+
+/* 3.10.1: a side that has lost its break point breaks. */
+static void
+check_break(struct game *g)
+{
+	long start, now, pct;
+	int s;
+
+	if (g->break_point <= 0)
+		return;
+	for (s = 0; s < g->nsides; s++) {
+		if (g->sides[s].broken)
+			continue;
+		side_men(g, s, &start, &now);
+		if (start <= 0)
+			continue;
+		pct = (start - now) * 100 / start;
+		if (pct < g->break_point)
+			continue;
+		g->sides[s].broken = true;
+		game_log(g, -1, EV_RESULT, "3.10.1", "the %s break: %ld of "
+		    "%ld men lost, routed or taken (%ld%%, break point %d%%)",
+		    g->sides[s].name, start - now, start, pct, g->break_point);
+	}
+}
+
+/* 3.10.2: at the turn limit, objectives decide. */
+static void
+check_objectives(struct game *g)
+{
+	const struct nap_victory *v = &nap_phases(g->rs)->victory;
+	struct point cells[FOOTPRINT_MAX];
+	int points[GAME_MAX_SIDES] = { 0 }, i, j, s, n, holder;
+	bool near[GAME_MAX_SIDES];
+
+	for (i = 0; i < g->nobjectives; i++) {
+		memset(near, 0, sizeof near);
+		for (j = 0; j < g->nunits; j++) {
+			if (g->units[j].cond != COND_FORMED)
+				continue;
+			n = game_footprint(g, &g->units[j], cells);
+			if (move_gap(cells, n < FOOTPRINT_MAX ? n :
+			    FOOTPRINT_MAX, &g->objectives[i].at, 1) <= v->hold)
+				near[g->units[j].side] = true;
+		}
+		holder = -1;
+		for (s = 0; s < g->nsides; s++)
+			if (near[s])
+				holder = holder == -1 ? s : -2;
+		if (holder >= 0) {
+			points[holder] += g->objectives[i].points;
+			game_log(g, -1, EV_RESULT, "3.10.2", "the %s hold %s: "
+			    "%d point%s", g->sides[holder].name,
+			    g->objectives[i].name, g->objectives[i].points,
+			    g->objectives[i].points == 1 ? "" : "s");
+		} else
+			game_log(g, -1, EV_RESULT, "3.10.2", "%s is %s: no "
+			    "points", g->objectives[i].name, holder == -2 ?
+			    "contested" : "held by nobody");
+	}
+	if (g->nsides < 2)
+		return;
+	if (points[0] == points[1])
+		game_log(g, -1, EV_RESULT, "3.10.2", "turn limit %d: %s %d, "
+		    "%s %d points: a draw", g->opt.turn_limit,
+		    g->sides[0].name, points[0], g->sides[1].name, points[1]);
+	else
+		game_log(g, -1, EV_RESULT, "3.10.2", "turn limit %d: %s %d, "
+		    "%s %d points: the %s win", g->opt.turn_limit,
+		    g->sides[0].name, points[0], g->sides[1].name, points[1],
+		    g->sides[points[0] > points[1] ? 0 : 1].name);
+}
+
+void
+nap_phase_end(struct game *g)
+{
+	int i;
+
+	check_break(g);
+	if (g->opt.turn_limit > 0 && g->turn == g->opt.turn_limit)
+		check_objectives(g);
+	/* Losses count toward morale only in the turn they happen. */
+	for (i = 0; i < g->nunits; i++)
+		g->units[i].lost_turn = 0;
 }

@@ -41,11 +41,13 @@ struct nap_melee {
 	int	reach;			/* 3.8.1 gap at which blocks fight */
 	int	form[ARM_COUNT][RULES_MAX_FORM]; /* 3.8.2 by arm and formation */
 	int	cavalry_vs_foot;	/* 3.8.2 horse against foot or guns */
+	int	square;			/* 3.8.2 the anti-cavalry formation */
 	int	square_vs_cavalry;	/* 3.8.2 a square against horse */
 	int	flank;			/* 3.8.2 striking a flank or rear */
 	int	odds;			/* 3.8.2 per doubling of strength */
 	int	loss;			/* 3.8.3 loser's percent per point */
 	int	winner_loss;		/* 3.8.3 winner's percent */
+	int	mob;			/* 3.8.2 a Mob fights at this */
 	int	rout_margin;		/* 3.8.4 a defeat this heavy routs */
 };
 
@@ -108,7 +110,8 @@ void nap_rout_touch(struct game *, int unit, int routed);
 /* 3.9.2: unit u routs: condition, rout track, event (why: the cause). */
 void nap_rout(struct game *, int u, const char *why);
 
-/* Smallest distance in ticks between the footprints of units a and b. */
+/* The gap in ticks between the blocks of units a and b: the empty ground
+ * between them, 0 when they touch (core/move.h, move_gap). */
 int nap_gap(const struct game *, int a, int b);
 
 /* Take men from a unit (never below 0); returns the number taken. */

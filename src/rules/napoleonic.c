@@ -47,6 +47,14 @@ nap_turn_run(struct game *g)
 		    p + 1, g->rs->phases[p]);
 		if (strcmp(g->rs->phase_keys[p], "couriers") == 0)
 			nap_phase_couriers(g);
+		else if (strcmp(g->rs->phase_keys[p], "fire") == 0)
+			nap_phase_fire(g);
+		else if (strcmp(g->rs->phase_keys[p], "melee") == 0)
+			nap_phase_melee(g);
+		else if (strcmp(g->rs->phase_keys[p], "morale") == 0)
+			nap_phase_morale(g);
+		else if (strcmp(g->rs->phase_keys[p], "end") == 0)
+			nap_phase_end(g);
 		else if (strcmp(g->rs->phase_keys[p], "formation") == 0)
 			nap_phase_formation(g);
 		else if (strcmp(g->rs->phase_keys[p], "movement") == 0)
@@ -71,4 +79,5 @@ const struct ruleset_ops napoleonic_ops = {
 	.move_pass = nap_move_pass,
 	.move_end = nap_move_end,
 	.move_rule = nap_move_rule,
+	.move_routed = nap_rout_touch,
 };

@@ -1,0 +1,290 @@
+/*
+ * napoleonic-morale.c - 3.9 Morale, routs and prisoners: the morale test
+ * after heavy losses (3.9.1), routing and the rout track (3.9.2), flight
+ * along it (3.9.3), and routers caught by formed enemies, who surrender or
+ * scatter (3.9.5).  The numbers are the data file's `morale` section; the
+ * readings and worked examples are in doc/turn.md.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/command.h"
+#include "core/game.h"
+#include "rules/napoleonic-phases.h"
+#include "util/xalloc.h"
+
+static const struct nap_morale *
+tables(const struct game *g)
+{
+	return &nap_phases(g->rs)->morale;
+}
+
+/*
+ * 3.9.2: the rout track runs from the unit's anchor straight for its
+ * side's rear, one cell at a time along the nearest of the eight
+ * directions, until the rear, the map edge or the longest track.
+ */
+static void
+rout_track(struct game *g, int u)
+{
+	struct unit *un = &g->units[u];
+	struct point cur = un->pos, rear = g->sides[un->side].rear, next;
+	enum dir d;
+	int n = 0, max = tables(g)->track_max;
+
+	free(un->track);
+	un->track = xcalloc((size_t)max, sizeof *un->track);
+	while (n < max && (cur.x != rear.x || cur.y != rear.y)) {
+		d = geom_heading(cur, rear);
+		next.x = cur.x + dir_dx[d];
+		next.y = cur.y + dir_dy[d];
+		if (!map_inside(g->map, next.x, next.y))
+			break;
+		un->track[n++] = cur = next;
+	}
+	un->ntrack = n;
+}
+
+void
+nap_rout(struct game *g, int u, const char *why)
+{
+	struct unit *un = &g->units[u];
+	struct point rear = g->sides[un->side].rear;
+
+	un->cond = COND_ROUTED;
+	un->contact = -1;
+	un->order.kind = ORDER_NONE;
+	rout_track(g, u);
+	game_log(g, u, EV_CONDITION, "3.9.2", "%s routs (%s): it will flee "
+	    "toward its rear at [%d, %d], a track of %d cells", un->name, why,
+	    rear.x, rear.y, un->ntrack);
+}
+
+/* Whether the next cell of a router's track is free for its block. */
+static bool
+track_blocked(const struct game *g, int u)
+{
+	const struct unit *un = &g->units[u];
+	int d;
+
+	if (un->ntrack == 0)
+		return false;
+	d = dir_between(un->pos, un->track[0]);
+	if (d < 0)
+		return true;
+	return game_fits(g, u, un->track[0], (enum dir)d, un->formation, -1,
+	    NULL) != 0;
+}
+
+/* 3.9.3: flee along the track as far as the rout speed allows. */
+static void
+flee(struct game *g, int u)
+{
+	struct unit *un = &g->units[u];
+	struct point from = un->pos;
+	char have[32], gone[32];
+	int d, cost, left = tables(g)->rout_speed[un->arm], used = 0, k = 0;
+
+	ruleset_fmt(g->rs, left, have, sizeof have);
+	if (un->ntrack == 0)
+		rout_track(g, u);	/* routed by the scenario, or at an edge */
+	if (un->ntrack == 0) {
+		game_log(g, u, EV_MOVE, "3.9.3", "%s has fled to its rear and "
+		    "stays there, routed", un->name);
+		return;
+	}
+	game_occupy(g, u, false);
+	while (k < un->ntrack) {
+		d = dir_between(un->pos, un->track[k]);
+		if (d < 0)
+			break;
+		cost = dir_step_cost((enum dir)d);
+		if (cost > left)
+			break;
+		if (game_fits(g, u, un->track[k], (enum dir)d, un->formation,
+		    -1, NULL) != 0)
+			break;
+		un->pos = un->track[k];
+		un->facing = (enum dir)d;
+		left -= cost;
+		used += cost;
+		k++;
+	}
+	game_occupy(g, u, true);
+	/* The cells behind are no longer part of the track. */
+	un->ntrack -= k;
+	memmove(un->track, un->track + k, (size_t)un->ntrack *
+	    sizeof *un->track);
+	un->moved = used;
+	ruleset_fmt(g->rs, used, gone, sizeof gone);
+	if (k == 0 && un->ntrack > 0)
+		game_log(g, u, EV_MOVE, "3.9.3", "%s cannot flee: its track "
+		    "is blocked at [%d, %d]", un->name, un->track[0].x,
+		    un->track[0].y);
+	else
+		game_log(g, u, EV_MOVE, "3.9.3", "%s flees %s of its %s rout "
+		    "speed along its track, [%d, %d] to [%d, %d]%s", un->name,
+		    gone, have, from.x, from.y, un->pos.x, un->pos.y,
+		    un->ntrack == 0 ? ", and reaches its rear" : "");
+}
+
+void
+nap_rout_touch(struct game *g, int unit, int r)
+{
+	const struct nap_morale *m = tables(g);
+	struct unit *c = &g->units[unit], *ru = &g->units[r];
+	char mods[96];
+	int roll, total, lost, n = 0;
+	bool blocked;
+
+	if (ru->cond != COND_ROUTED)
+		return;
+	blocked = track_blocked(g, r);
+	roll = rng_die(&g->rng, 6);
+	total = roll;
+	mods[0] = '\0';
+	if (c->arm == ARM_CAVALRY) {
+		total += m->capture_cavalry;
+		n += snprintf(mods + n, sizeof mods - (size_t)n,
+		    " %+d (cavalry)", m->capture_cavalry);
+	}
+	if (blocked) {
+		total += m->capture_blocked;
+		snprintf(mods + n, sizeof mods - (size_t)n,
+		    " %+d (track blocked)", m->capture_blocked);
+	}
+	if (total >= m->capture) {
+		ru->cond = COND_CAPTURED;
+		game_occupy(g, r, false);
+		free(ru->track);
+		ru->track = NULL;
+		ru->ntrack = 0;
+		game_log(g, r, EV_CONDITION, "3.9.5", "%s reaches the routed "
+		    "%s: 1d6 = %d%s = %d, %d or more: %d %s surrender as "
+		    "prisoners", c->name, ru->name, roll, mods, total,
+		    m->capture, ru->strength, ru->arm == ARM_ARTILLERY ?
+		    "gunners with their guns" : "men");
+		return;
+	}
+	lost = nap_casualties(g, r, ru->strength * m->scatter_loss / 100);
+	game_log(g, r, EV_CONDITION, "3.9.5", "%s reaches the routed %s: "
+	    "1d6 = %d%s = %d, less than %d: they scatter and flee on, "
+	    "losing %d%% = %d men (%d left)", c->name, ru->name, roll, mods,
+	    total, m->capture, m->scatter_loss, lost, ru->strength);
+}
+
+/* Its general stands close enough to steady it (3.9.1). */
+static bool
+general_near(const struct game *g, const struct unit *u)
+{
+	if (u->general < 0 || u->general >= g->ngenerals)
+		return false;
+	return geom_dist(g->generals[u->general].pos, u->pos) <=
+	    command_radius(g, u->general);
+}
+
+/* 3.9.1: a unit that lost heavily this turn tests its morale. */
+static void
+morale_test(struct game *g, int u)
+{
+	const struct nap_morale *m = tables(g);
+	struct unit *un = &g->units[u];
+	char expl[256], dice[64];
+	int before = un->strength + un->lost_turn, pct, total_pct, target;
+	int roll = 0, i, r, n = 0, dn = 0, worn;
+
+	if (before <= 0 || un->lost_turn * 100 < m->trigger * before)
+		return;
+	pct = un->lost_turn * 100 / before;
+	target = un->drill + m->base;
+	n += snprintf(expl + n, sizeof expl - (size_t)n, "Drill %d + %d",
+	    un->drill, m->base);
+	if (un->musician) {
+		target += m->musician;
+		n += snprintf(expl + n, sizeof expl - (size_t)n,
+		    " %+d (musician)", m->musician);
+	}
+	if (general_near(g, un)) {
+		target += m->general;
+		n += snprintf(expl + n, sizeof expl - (size_t)n,
+		    " %+d (general near)", m->general);
+	}
+	if (un->cond == COND_MOB) {
+		target += m->mob;
+		n += snprintf(expl + n, sizeof expl - (size_t)n,
+		    " %+d (Mob)", m->mob);
+	}
+	total_pct = un->strength0 > 0 ?
+	    (un->strength0 - un->strength) * 100 / un->strength0 : 0;
+	worn = total_pct / m->per_losses;
+	if (worn > 0) {
+		target -= worn;
+		n += snprintf(expl + n, sizeof expl - (size_t)n,
+		    " -%d (%d%% lost in all)", worn, total_pct);
+	}
+	for (i = 0; i < m->dice; i++) {
+		r = rng_die(&g->rng, m->die);
+		roll += r;
+		dn += snprintf(dice + dn, sizeof dice - (size_t)dn, "%s%d",
+		    i ? "+" : "", r);
+	}
+	if (roll <= target) {
+		game_log(g, u, EV_CONDITION, "3.9.1", "%s lost %d%% this turn "
+		    "and tests morale: needs %d or less (%s); rolls %d (%s): "
+		    "holds", un->name, pct, target, expl, roll, dice);
+		return;
+	}
+	game_log(g, u, EV_CONDITION, "3.9.1", "%s lost %d%% this turn and "
+	    "tests morale: needs %d or less (%s); rolls %d (%s): fails by %d",
+	    un->name, pct, target, expl, roll, dice, roll - target);
+	if (roll - target >= m->rout_margin || un->cond == COND_MOB) {
+		char why[64];
+
+		snprintf(why, sizeof why, un->cond == COND_MOB ?
+		    "a Mob that fails" : "failed by %d, %d or more",
+		    roll - target, m->rout_margin);
+		nap_rout(g, u, why);
+		return;
+	}
+	un->cond = COND_MOB;
+	game_log(g, u, EV_CONDITION, "3.9.2", "%s is shaken into a Mob "
+	    "(failed by less than %d)", un->name, m->rout_margin);
+}
+
+void
+nap_phase_morale(struct game *g)
+{
+	const struct nap_morale *m = tables(g);
+	int i, j, best, gap, bestgap;
+
+	/* 3.9.3: those already routed flee first. */
+	for (i = 0; i < g->nunits; i++)
+		if (g->units[i].cond == COND_ROUTED)
+			flee(g, i);
+	/* 3.9.5: a formed enemy within touch of routers catches them. */
+	for (i = 0; i < g->nunits; i++) {
+		if (g->units[i].cond != COND_ROUTED)
+			continue;
+		best = -1;
+		bestgap = m->touch + 1;
+		for (j = 0; j < g->nunits; j++) {
+			if (g->units[j].side == g->units[i].side ||
+			    g->units[j].cond != COND_FORMED)
+				continue;
+			gap = nap_gap(g, i, j);
+			if (gap < bestgap) {
+				bestgap = gap;
+				best = j;
+			}
+		}
+		if (best >= 0)
+			nap_rout_touch(g, best, i);
+	}
+	/* 3.9.1: tests after this turn's losses. */
+	for (i = 0; i < g->nunits; i++)
+		if (unit_active(&g->units[i]))
+			morale_test(g, i);
+}

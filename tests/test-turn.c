@@ -1,0 +1,537 @@
+/*
+ * test-turn.c - the Napoleonic phases after movement: fire (3.7), melee
+ * (3.8), morale, routs and prisoners (3.9) and the end of the battle
+ * (3.10), on small games built in C.  Dice come from the game's stream, so
+ * each test works out the roll it expects from a copy of that stream.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "rules/napoleonic-phases.h"
+#include "turn-fixture.h"
+
+static struct ruleset *rs;
+
+/* The tables, writable so a test can pin a threshold. */
+static struct nap_phases *
+tab(void)
+{
+	return rs->phases_priv;
+}
+
+static struct game *
+field(void)
+{
+	struct game *g = fixture_game(rs, 60, 40);
+
+	g->generals[0].pos = (struct point){ 59, 39 };
+	g->generals[1].pos = (struct point){ 0, 0 };
+	game_seed(g, 3);
+	return g;
+}
+
+/* The next roll of a die of n sides the game will make. */
+static int
+next_roll(const struct game *g, int n)
+{
+	struct rng r = g->rng;
+
+	return rng_die(&r, n);
+}
+
+/* --- 3.7 Fire --------------------------------------------------------- */
+
+/* Two lines 1.5 BD apart (gap of 3 empty cells): musketry range. */
+static void
+test_3_7_3_line_volley_arithmetic(void **state)
+{
+	struct game *g = field();
+	int a, b, roll, hits;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	g->units[b].drill = 1;		/* pips = roll + 1 - 3: often none */
+	assert_int_equal(nap_gap(g, a, b), 6);
+	roll = next_roll(g, 6);
+	/* 600 men in Line, all fire; pips = roll + 4 - 3. */
+	hits = 600 * (roll + 1) * 8 / 1000;
+	nap_phase_fire(g);
+	assert_int_equal(g->units[b].strength, 500 - hits);
+	assert_int_equal(g->units[b].lost_turn, hits);
+	assert_int_equal(fixture_count(g, "3.7.3", "600 men in Line, 100% "
+	    "fire = 600"), 1);
+	assert_int_equal(fixture_count(g, "3.7.5", "b loses"), 1);
+	game_free(g);
+}
+
+static void
+test_3_7_2_out_of_range_no_fire(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 14,
+	    DIR_S, 500);
+	assert_int_equal(nap_gap(g, a, b), 10);		/* 2.5 BD */
+	nap_phase_fire(g);
+	assert_int_equal(g->units[a].strength, 600);
+	assert_int_equal(g->units[b].strength, 500);
+	assert_int_equal(fixture_count(g, "3.7.3", NULL), 0);
+	game_free(g);
+}
+
+/* A Mob cannot fire, nor a limbered battery; enemies behind are not shot. */
+static void
+test_3_7_1_who_may_fire(void **state)
+{
+	struct game *g = field();
+	int a, b, c;
+
+	(void)state;
+	a = fixture_unit(g, "mob", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	g->units[a].cond = COND_MOB;
+	b = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light", "limbered", 40,
+	    20, DIR_N, 8);
+	/* Faces away from the enemy in front of the Mob. */
+	c = fixture_unit(g, "away", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_N, 500);
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", NULL), 0);
+	assert_int_equal(g->units[a].strength, 600);
+	assert_int_equal(g->units[c].strength, 500);
+	(void)b;
+	game_free(g);
+}
+
+static void
+test_3_7_3_unlimbered_battery_fires_canister(void **state)
+{
+	struct game *g = field();
+	int a, b, roll, hits;
+
+	(void)state;
+	a = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light", "unlimbered",
+	    20, 20, DIR_N, 8);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "column", 20, 16,
+	    DIR_S, 600);
+	g->units[b].drill = 1;
+	assert_true(nap_gap(g, a, b) <= tab()->fire.canister);
+	roll = next_roll(g, 6);
+	/* 8 guns x (roll + 4 - 3) pips x 6 canister, Column 125%. */
+	hits = 8 * (roll + 1) * 6 * 125 / 100;
+	nap_phase_fire(g);
+	assert_int_equal(g->units[b].strength, 600 - hits);
+	assert_int_equal(fixture_count(g, "3.7.3", "canister"), 1);
+	game_free(g);
+}
+
+static void
+test_3_7_4_wood_halves_the_hits(void **state)
+{
+	struct game *g = field();
+	int a, b, roll, hits, x, y;
+
+	(void)state;
+	for (y = 0; y < 40; y++)
+		for (x = 0; x < 60; x++)
+			if (y < 18)
+				map_cell(g->map, x, y)->land =
+				    (uint8_t)ruleset_land(rs, "wood");
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "skirmish", 20, 16,
+	    DIR_S, 500);
+	g->units[b].drill = 1;
+	roll = next_roll(g, 6);
+	/* Skirmishers 40%, in a wood 50%. */
+	hits = 600 * (roll + 1) * 8 / 1000 * 40 / 100 * 50 / 100;
+	nap_phase_fire(g);
+	assert_int_equal(g->units[b].strength, 500 - hits);
+	assert_int_equal(fixture_count(g, "3.7.4", "on Wood 50%"), 1);
+	(void)a;
+	game_free(g);
+}
+
+/* Both sides fire on the state at the start of the phase. */
+static void
+test_3_7_5_fire_is_simultaneous(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 600);
+	g->units[a].drill = g->units[b].drill = 6;	/* pips >= 4 */
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", "600 men in Line"), 2);
+	assert_true(g->units[a].strength < 600);
+	assert_true(g->units[b].strength < 600);
+	game_free(g);
+}
+
+/* --- 3.8 Melee -------------------------------------------------------- */
+
+/* Cavalry (Drill 6, Line +1, horse against foot +2: at least 10) meets a
+ * Mob of skirmishers (Drill 1, -2, -2: at most 3): a rout, every time. */
+static void
+test_3_8_4_heavy_defeat_routs(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "cav", 0, ARM_CAVALRY, "heavy", "line", 20, 20,
+	    DIR_N, 400);
+	b = fixture_unit(g, "foot", 1, ARM_INFANTRY, "line", "skirmish", 20,
+	    19, DIR_S, 500);
+	g->units[a].drill = 6;
+	g->units[b].drill = 1;
+	g->units[b].cond = COND_MOB;
+	assert_int_equal(nap_gap(g, a, b), 0);
+	nap_phase_melee(g);
+	assert_int_equal(g->units[b].cond, COND_ROUTED);
+	assert_true(g->units[b].ntrack > 0);
+	assert_int_equal(fixture_count(g, "3.8.2", "horse against foot"), 1);
+	assert_int_equal(fixture_count(g, "3.8.3", "cav wins by"), 1);
+	assert_int_equal(fixture_count(g, "3.9.2", "beaten in melee"), 1);
+	/* The winner loses 2%, the loser 4% a point of at least 7. */
+	assert_int_equal(g->units[a].strength, 400 - 8);
+	assert_true(g->units[b].strength <= 500 - 500 * 28 / 100);
+	game_free(g);
+}
+
+static void
+test_3_8_1_blocks_apart_do_not_fight(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 17,
+	    DIR_S, 600);
+	assert_int_equal(nap_gap(g, a, b), 4);		/* 1 BD > 0.5 BD */
+	nap_phase_melee(g);
+	assert_int_equal(fixture_count(g, "3.8.2", NULL), 0);
+	assert_int_equal(g->units[a].strength, 600);
+	game_free(g);
+}
+
+static void
+test_3_8_2_square_stands_against_cavalry(void **state)
+{
+	struct game *g = field();
+
+	(void)state;
+	fixture_unit(g, "cav", 0, ARM_CAVALRY, "heavy", "line", 20, 20,
+	    DIR_N, 400);
+	fixture_unit(g, "sq", 1, ARM_INFANTRY, "line", "square", 20, 18,
+	    DIR_S, 500);
+	nap_phase_melee(g);
+	assert_int_equal(fixture_count(g, "3.8.2", "+4 (square against "
+	    "horse)"), 1);
+	assert_int_equal(fixture_count(g, "3.8.2", "horse against foot"), 0);
+	game_free(g);
+}
+
+/* --- 3.9 Morale, routs and prisoners ---------------------------------- */
+
+static void
+test_3_9_1_small_losses_no_test(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	g->units[a].strength = 600 - 29;
+	g->units[a].lost_turn = 29;		/* 4.8%: below 5% */
+	nap_phase_morale(g);
+	assert_int_equal(fixture_count(g, "3.9.1", NULL), 0);
+	g->units[a].strength = 600 - 30;
+	g->units[a].lost_turn = 30;		/* 5% */
+	nap_phase_morale(g);
+	assert_int_equal(fixture_count(g, "3.9.1", "lost 5% this turn"), 1);
+	game_free(g);
+}
+
+/* Drill 4 + 4, drum +1, 20% lost in all -2: needs 7 or less on 2d6. */
+static void
+test_3_9_1_test_against_drill(void **state)
+{
+	struct game *g = field();
+	struct rng r;
+	int a, roll;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	g->units[a].musician = true;
+	g->units[a].strength = 480;
+	g->units[a].lost_turn = 60;
+	r = g->rng;
+	roll = rng_die(&r, 6);
+	roll += rng_die(&r, 6);
+	nap_phase_morale(g);
+	assert_int_equal(fixture_count(g, "3.9.1", "needs 7 or less"), 1);
+	if (roll <= 7)
+		assert_int_equal(g->units[a].cond, COND_FORMED);
+	else if (roll - 7 >= 3)
+		assert_int_equal(g->units[a].cond, COND_ROUTED);
+	else
+		assert_int_equal(g->units[a].cond, COND_MOB);
+	game_free(g);
+}
+
+/* A unit that fails badly routs; one already a Mob routs on any failure. */
+static void
+test_3_9_2_failure_routs_or_disorders(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	tab()->morale.base = -20;		/* cannot pass */
+	g->units[a].cond = COND_MOB;
+	g->units[a].strength = 500;
+	g->units[a].lost_turn = 100;
+	nap_phase_morale(g);
+	tab()->morale.base = 4;
+	assert_int_equal(g->units[a].cond, COND_ROUTED);
+	assert_int_equal(fixture_count(g, "3.9.2", "a Mob that fails"), 1);
+	game_free(g);
+}
+
+/* The track runs cell by cell to the side's rear (French rear [30, 39]). */
+static void
+test_3_9_2_rout_track_leads_to_rear(void **state)
+{
+	struct game *g = field();
+	struct unit *u;
+	struct point prev;
+	int a, i;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 10, 10,
+	    DIR_N, 600);
+	nap_rout(g, a, "test");
+	u = &g->units[a];
+	assert_int_equal(u->cond, COND_ROUTED);
+	assert_true(u->ntrack > 0);
+	prev = u->pos;
+	for (i = 0; i < u->ntrack; i++) {
+		assert_true(dir_between(prev, u->track[i]) >= 0);
+		assert_true(geom_dist(u->track[i], g->sides[0].rear) <
+		    geom_dist(prev, g->sides[0].rear));
+		prev = u->track[i];
+	}
+	assert_int_equal(prev.x, 30);
+	assert_int_equal(prev.y, 39);
+	game_free(g);
+}
+
+/* Infantry flees 4 BD (16 ticks) a turn along its track. */
+static void
+test_3_9_3_routers_flee_at_rout_speed(void **state)
+{
+	struct game *g = field();
+	struct point start;
+	int a, n0;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 5,
+	    DIR_N, 600);
+	nap_rout(g, a, "test");
+	start = g->units[a].pos;
+	n0 = g->units[a].ntrack;
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].pos.x, 30);
+	assert_int_equal(g->units[a].pos.y, start.y + 8);	/* 8 x 2 ticks */
+	assert_int_equal(g->units[a].moved, 16);
+	assert_int_equal(g->units[a].ntrack, n0 - 8);
+	assert_int_equal(game_unit_at(g, 30, start.y + 8), a);
+	assert_int_equal(game_unit_at(g, 30, start.y), -1);
+	assert_int_equal(fixture_count(g, "3.9.3", "flees 4 BD"), 1);
+	game_free(g);
+}
+
+/* Cavalry next to routers: surrender when the roll allows it... */
+static void
+test_3_9_5_capture_by_cavalry(void **state)
+{
+	struct game *g = field();
+	int a, r;
+
+	(void)state;
+	a = fixture_unit(g, "cav", 0, ARM_CAVALRY, "light", "line", 20, 30,
+	    DIR_N, 400);
+	r = fixture_unit(g, "run", 1, ARM_INFANTRY, "line", "line", 20, 28,
+	    DIR_S, 500);
+	g->units[r].cond = COND_ROUTED;
+	tab()->morale.capture = 1;		/* any roll */
+	nap_rout_touch(g, a, r);
+	tab()->morale.capture = 4;
+	assert_int_equal(g->units[r].cond, COND_CAPTURED);
+	assert_int_equal(game_unit_at(g, 20, 28), -1);	/* off the field */
+	assert_int_equal(fixture_count(g, "3.9.5", "+2 (cavalry)"), 1);
+	assert_int_equal(fixture_count(g, "3.9.5", "500 men surrender"), 1);
+	game_free(g);
+}
+
+/* ...else they scatter, lose 20% and flee on. */
+static void
+test_3_9_5_scatter_loses_men(void **state)
+{
+	struct game *g = field();
+	int a, r;
+
+	(void)state;
+	a = fixture_unit(g, "inf", 0, ARM_INFANTRY, "line", "line", 20, 30,
+	    DIR_N, 400);
+	r = fixture_unit(g, "run", 1, ARM_INFANTRY, "line", "line", 20, 28,
+	    DIR_S, 500);
+	g->units[r].cond = COND_ROUTED;
+	tab()->morale.capture = 100;		/* no roll */
+	nap_rout_touch(g, a, r);
+	tab()->morale.capture = 4;
+	assert_int_equal(g->units[r].cond, COND_ROUTED);
+	assert_int_equal(g->units[r].strength, 400);
+	assert_int_equal(fixture_count(g, "3.9.5", "scatter"), 1);
+	game_free(g);
+}
+
+/* The morale phase finds routers touched by formed enemies itself. */
+static void
+test_3_9_5_morale_phase_catches_routers(void **state)
+{
+	struct game *g = field();
+	int r;
+
+	(void)state;
+	/* French routers whose rear is behind the Allied line: blocked. */
+	fixture_unit(g, "wall", 1, ARM_INFANTRY, "line", "line", 30, 36,
+	    DIR_N, 600);
+	r = fixture_unit(g, "run", 0, ARM_INFANTRY, "line", "line", 30, 33,
+	    DIR_S, 500);
+	g->units[r].cond = COND_ROUTED;
+	nap_phase_morale(g);
+	assert_true(fixture_count(g, "3.9.5", "reaches the routed") == 1);
+	assert_true(g->units[r].cond == COND_CAPTURED ||
+	    g->units[r].strength < 500);
+	game_free(g);
+}
+
+/* --- 3.10 The end of the battle --------------------------------------- */
+
+static void
+test_3_10_1_side_breaks_at_break_point(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	g->break_point = 50;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 10, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 0, ARM_INFANTRY, "line", "line", 30, 20,
+	    DIR_N, 600);
+	fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 30, 5,
+	    DIR_S, 600);
+	g->units[a].cond = COND_ROUTED;		/* 600 of 1200 */
+	g->units[b].strength = 599;
+	nap_phase_end(g);
+	assert_true(g->sides[0].broken);
+	assert_false(g->sides[1].broken);
+	assert_int_equal(fixture_count(g, "3.10.1", "601 of 1200"), 1);
+	nap_phase_end(g);			/* announced once */
+	assert_int_equal(fixture_count(g, "3.10.1", NULL), 1);
+	game_free(g);
+}
+
+static void
+test_3_10_2_objectives_at_turn_limit(void **state)
+{
+	struct game *g = field();
+
+	(void)state;
+	g->opt.turn_limit = 1;
+	g->nobjectives = 2;
+	g->objectives = calloc(2, sizeof *g->objectives);
+	g->objectives[0] = (struct objective){ strdup("Bridge"), { 20, 10 },
+	    3 };
+	g->objectives[1] = (struct objective){ strdup("Mill"), { 50, 30 },
+	    1 };
+	fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 11, DIR_N,
+	    600);
+	fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 50, 28, DIR_S,
+	    600);
+	nap_phase_end(g);
+	assert_int_equal(fixture_count(g, "3.10.2", "the French hold Bridge"),
+	    1);
+	assert_int_equal(fixture_count(g, "3.10.2", "French 3, Allies 1 "
+	    "points: the French win"), 1);
+	game_free(g);
+}
+
+static int
+setup(void **state)
+{
+	(void)state;
+	rs = fixture_ruleset();
+	return rs == NULL ? -1 : 0;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	ruleset_free(rs);
+	return 0;
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_3_7_1_who_may_fire),
+		cmocka_unit_test(test_3_7_2_out_of_range_no_fire),
+		cmocka_unit_test(test_3_7_3_line_volley_arithmetic),
+		cmocka_unit_test(test_3_7_3_unlimbered_battery_fires_canister),
+		cmocka_unit_test(test_3_7_4_wood_halves_the_hits),
+		cmocka_unit_test(test_3_7_5_fire_is_simultaneous),
+		cmocka_unit_test(test_3_8_1_blocks_apart_do_not_fight),
+		cmocka_unit_test(test_3_8_2_square_stands_against_cavalry),
+		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
+		cmocka_unit_test(test_3_9_1_small_losses_no_test),
+		cmocka_unit_test(test_3_9_1_test_against_drill),
+		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
+		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
+		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
+		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
+		cmocka_unit_test(test_3_9_5_scatter_loses_men),
+		cmocka_unit_test(test_3_9_5_morale_phase_catches_routers),
+		cmocka_unit_test(test_3_10_1_side_breaks_at_break_point),
+		cmocka_unit_test(test_3_10_2_objectives_at_turn_limit),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
