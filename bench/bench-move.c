@@ -97,10 +97,10 @@ struct figures {
 	long	 peak;
 };
 
-/* Time one size: runs fresh battles for the phase, runs for the turn. */
+/* Time one size: runs fresh battles for the phase, truns for the turn. */
 static int
 bench_size(const struct ruleset *rs, int w, int h, int n, int runs,
-    uint64_t seed, struct figures *fig)
+    int truns, uint64_t seed, struct figures *fig)
 {
 	double phase[MAX_RUNS], turn[MAX_RUNS], t0;
 	struct game *g;
@@ -124,6 +124,8 @@ bench_size(const struct ruleset *rs, int w, int h, int n, int runs,
 		}
 		game_free(g);
 
+		if (r >= truns)
+			continue;
 		if ((g = bench_game_create(rs, w, h, n, seed)) == NULL)
 			return -1;
 		t0 = now_ms();
@@ -146,10 +148,10 @@ bench_size(const struct ruleset *rs, int w, int h, int n, int runs,
 	} else
 		fig->phase_best = fig->phase_med = -1;
 	fig->turn_best = turn[0];
-	for (r = 1; r < runs; r++)
+	for (r = 1; r < truns; r++)
 		if (turn[r] < fig->turn_best)
 			fig->turn_best = turn[r];
-	fig->turn_med = median(turn, runs);
+	fig->turn_med = median(turn, truns);
 	fig->peak = peak_kib();
 	return 0;
 }
@@ -212,7 +214,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: bench-move [-d datadir] [-w width] [-h height]"
-	    " [-r runs] [-s seed] [-n units[,units...]] [-Y]\n");
+	    " [-r runs] [-t turn-runs] [-s seed] [-n units[,units...]] [-Y]\n");
 	exit(2);
 }
 
@@ -221,15 +223,15 @@ main(int argc, char **argv)
 {
 	const char *datadir = getenv("MARSHAL_DATA");
 	int sizes[MAX_SIZES] = { 100, 1000, 10000 }, nsizes = 3;
-	int w = 1000, h = 1000, runs = 5, yaml = 1, i, c;
+	int w = 1000, h = 1000, runs = 5, truns = -1, yaml = 1, i, c;
 	uint64_t seed = 1;
 	struct figures fig;
 	struct ruleset *rs;
 	struct diags d;
-	char *s, *end;
+	char *s, *end, phase_s[64];
 	double target_fig;
 
-	while ((c = getopt(argc, argv, "d:w:h:r:s:n:Y")) != -1) {
+	while ((c = getopt(argc, argv, "d:w:h:r:t:s:n:Y")) != -1) {
 		switch (c) {
 		case 'd':
 			datadir = optarg;
@@ -242,6 +244,9 @@ main(int argc, char **argv)
 			break;
 		case 'r':
 			runs = atoi(optarg);
+			break;
+		case 't':
+			truns = atoi(optarg);
 			break;
 		case 's':
 			seed = strtoull(optarg, NULL, 10);
@@ -262,8 +267,10 @@ main(int argc, char **argv)
 			usage();
 		}
 	}
+	if (truns < 0 || truns > runs)
+		truns = runs;
 	if (w < 64 || h < 64 || w > MAP_MAX_SIDE || h > MAP_MAX_SIDE ||
-	    runs < 1 || runs > MAX_RUNS)
+	    runs < 1 || runs > MAX_RUNS || truns < 1)
 		usage();
 	if (datadir == NULL)
 		datadir = MARSHAL_DATADIR;
@@ -275,8 +282,8 @@ main(int argc, char **argv)
 	}
 
 	printf("marshal movement benchmark: %d x %d map, seed %llu, %d runs "
-	    "per size (best / median, ms)\n", w, h, (unsigned long long)seed,
-	    runs);
+	    "per size, %d of whole turns (best / median, ms)\n", w, h,
+	    (unsigned long long)seed, runs, truns);
 	printf("phase = one movement phase (nap_phase_movement)%s; "
 	    "turn = one whole game_turn, all phases\n",
 	    nap_phase_movement != NULL ? "" : " - not provided yet");
@@ -288,7 +295,8 @@ main(int argc, char **argv)
 	    "moved", "phase best/median", "turn best/median", "us/unit",
 	    "peak MiB", "est. MiB");
 	for (i = 0; i < nsizes; i++) {
-		if (bench_size(rs, w, h, sizes[i], runs, seed, &fig) != 0) {
+		if (bench_size(rs, w, h, sizes[i], runs, truns, seed,
+		    &fig) != 0) {
 			fprintf(stderr, "bench-move: cannot generate a battle "
 			    "(ruleset lacks a landscape or formation)\n");
 			ruleset_free(rs);
@@ -296,9 +304,14 @@ main(int argc, char **argv)
 		}
 		target_fig = fig.phase_best >= 0 ? fig.phase_best :
 		    fig.turn_best;
-		printf("%8d %8d %8d %8.2f/%-9.2f %8.2f/%-9.2f %10.2f %9.1f "
-		    "%9.1f", sizes[i], fig.placed, fig.moved, fig.phase_best,
-		    fig.phase_med, fig.turn_best, fig.turn_med,
+		if (fig.phase_best >= 0)
+			snprintf(phase_s, sizeof phase_s, "%8.2f/%-9.2f",
+			    fig.phase_best, fig.phase_med);
+		else
+			snprintf(phase_s, sizeof phase_s, "%18s", "n/a");
+		printf("%8d %8d %8d %s %8.2f/%-9.2f %10.2f %9.1f %9.1f",
+		    sizes[i], fig.placed, fig.moved, phase_s, fig.turn_best,
+		    fig.turn_med,
 		    fig.placed > 0 ? target_fig * 1e3 / fig.placed : 0.0,
 		    (double)fig.peak / 1024.0,
 		    ((double)w * h * (sizeof(struct cell) + sizeof(int)) +
