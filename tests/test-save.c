@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include "core/command.h"
+#include "io/load.h"
+#include "io/replay.h"
 #include "io/save.h"
 #include "io/yread.h"
 #include "turn-fixture.h"
@@ -385,6 +387,163 @@ test_save_quotes_strings(void **state)
 	diags_free(&d);
 }
 
+/* The default scenario through the real loaders. */
+static char *
+default_scenario(void)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+
+	return xasprintf("%s/scenarios/default.yaml", dir != NULL ? dir :
+	    "data");
+}
+
+static struct game *
+load_default(const char *path, struct ruleset **rsp)
+{
+	struct diags d;
+	struct game *g;
+
+	diags_init(&d);
+	g = load_scenario(path, getenv("MARSHAL_DATA"), rsp, &d);
+	diags_print(&d, stderr);
+	diags_free(&d);
+	return g;
+}
+
+/* The same orders on the same turns, through the general. */
+static void
+play_default(struct game *g, int until, struct replay *rec)
+{
+	struct order o;
+	char *cause;
+	int u;
+
+	while (g->turn < until) {
+		if (g->turn == 2 && (u = game_find_unit(g, "2-27L")) >= 0) {
+			memset(&o, 0, sizeof o);
+			o.kind = ORDER_MOVE;
+			o.unit = u;
+			o.general = game_find_general(g, "vautrin");
+			o.npts = 1;
+			o.pts[0] = (struct point){ 36, 26 };
+			if (game_order(g, &o, &cause) == 0) {
+				if (rec != NULL)
+					replay_add(rec, g, &o);
+			} else
+				free(cause);
+		}
+		game_turn(g);
+	}
+}
+
+static void
+test_save_file_load_continue_default_scenario(void **state)
+{
+	char dir[] = "/tmp/marshal-save-XXXXXX", *file, *scen, *da, *dc;
+	struct ruleset *ra, *rb, *rc;
+	struct game *a, *b, *c;
+	struct diags d;
+	char *cause;
+
+	(void)state;
+	diags_init(&d);
+	scen = default_scenario();
+	a = load_default(scen, &ra);
+	b = load_default(scen, &rb);
+	assert_non_null(a);
+	assert_non_null(b);
+	play_default(a, 3, NULL);
+	play_default(b, 3, NULL);
+	assert_non_null(mkdtemp(dir));
+	file = xasprintf("%s/default.yaml", dir);
+	assert_int_equal(save_file(a, scen, file, &cause), 0);
+	c = save_load(file, getenv("MARSHAL_DATA"), &rc, &d);
+	diags_print(&d, stderr);
+	assert_non_null(c);
+	da = dump(a);
+	dc = dump(c);
+	assert_string_equal(da, dc);
+	free(da);
+	free(dc);
+	play_default(b, 9, NULL);
+	play_default(c, 9, NULL);
+	da = dump(b);
+	dc = dump(c);
+	assert_string_equal(da, dc);
+	free(da);
+	free(dc);
+	unlink(file);
+	rmdir(dir);
+	free(file);
+	free(scen);
+	game_free(a);
+	game_free(b);
+	game_free(c);
+	ruleset_free(ra);
+	ruleset_free(rb);
+	ruleset_free(rc);
+	diags_free(&d);
+}
+
+/* A game recorded as it is played replays to the same state. */
+static void
+test_replay_recorded_game_verifies(void **state)
+{
+	char dir[] = "/tmp/marshal-replay-XXXXXX", *file, *scen;
+	struct ruleset *ra, *rb;
+	struct game *a, *b;
+	struct replay *rec, *r;
+	struct diags d;
+	FILE *f;
+
+	(void)state;
+	diags_init(&d);
+	scen = default_scenario();
+	a = load_default(scen, &ra);
+	assert_non_null(a);
+	rec = replay_record(a, scen);
+	play_default(a, 6, rec);
+	rec->turns = 5;
+	rec->digest = save_digest(a);
+	rec->has_digest = true;
+	assert_int_equal(rec->n, 1);
+	assert_non_null(mkdtemp(dir));
+	file = xasprintf("%s/rec.yaml", dir);
+	f = fopen(file, "w");
+	replay_write(rec, f);
+	fclose(f);
+
+	r = replay_read(file, &d);
+	diags_print(&d, stderr);
+	assert_non_null(r);
+	assert_int_equal(r->n, 1);
+	assert_int_equal(r->turns, 5);
+	b = replay_start(r, getenv("MARSHAL_DATA"), &rb, &d);
+	assert_non_null(b);
+	assert_int_equal(replay_play(r, b, &d), 0);
+	assert_true(save_digest(b) == r->digest);
+
+	/* A changed seed no longer verifies. */
+	game_free(b);
+	ruleset_free(rb);
+	r->seed ^= 1;
+	b = replay_start(r, getenv("MARSHAL_DATA"), &rb, &d);
+	assert_int_equal(replay_play(r, b, &d), 0);
+	assert_false(save_digest(b) == r->digest);
+
+	unlink(file);
+	rmdir(dir);
+	free(file);
+	free(scen);
+	replay_free(rec);
+	replay_free(r);
+	game_free(a);
+	game_free(b);
+	ruleset_free(ra);
+	ruleset_free(rb);
+	diags_free(&d);
+}
+
 static int
 setup(void **state)
 {
@@ -413,6 +572,8 @@ main(void)
 		cmocka_unit_test(test_save_file_atomic),
 		cmocka_unit_test(test_save_dir_follows_xdg),
 		cmocka_unit_test(test_save_quotes_strings),
+		cmocka_unit_test(test_save_file_load_continue_default_scenario),
+		cmocka_unit_test(test_replay_recorded_game_verifies),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
