@@ -473,6 +473,49 @@ test_hot_seat_turn_ends_and_resolves(void **state)
 	fixture_free(f);
 }
 
+/* A stand-in for the AI: halts every unit of its side. */
+static void
+halt_all(struct game *g, int side, void *arg)
+{
+	struct order o;
+	char *cause;
+	int *calls = arg, i;
+
+	(*calls)++;
+	for (i = 0; i < g->nunits; i++) {
+		if (g->units[i].side != side)
+			continue;
+		memset(&o, 0, sizeof o);
+		o.kind = ORDER_STOP;
+		o.unit = i;
+		o.general = g->units[i].general;
+		assert_int_equal(game_order(g, &o, &cause), 0);
+	}
+}
+
+static void
+test_program_controller_plays_a_side(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	int calls = 0;
+	struct ui_controller ai = { "program", halt_all, &calls };
+
+	(void)state;
+	ui_set_controller(f->ui, 1, &ai);
+	ui_start(f->ui);
+	/* One person: no hand-over screen, straight to the orders. */
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_int_equal(calls, 0);
+	type(f, "e");
+	assert_int_equal(calls, 1);
+	assert_int_equal(f->g->units[1].order.kind, ORDER_STOP);
+	assert_int_equal(f->g->turn, 2);
+	assert_int_equal(f->ui->side, 0);
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_true(has(f, "French to give orders (player)"));
+	fixture_free(f);
+}
+
 static void
 test_game_over_after_turn_limit(void **state)
 {
@@ -489,6 +532,7 @@ test_game_over_after_turn_limit(void **state)
 	ui_draw(f->ui, f->c);
 	assert_int_equal(f->ui->mode, MODE_OVER);
 	assert_true(has(f, "The battle is over after 3 turns"));
+	assert_true(has(f, "3.10.2"));		/* the outcome, by rule */
 	fixture_free(f);
 }
 
@@ -590,6 +634,7 @@ main(void)
 		cmocka_unit_test(test_formation_menu_lists_the_arms_formations),
 		cmocka_unit_test(test_stop_restore_and_enemy_refused),
 		cmocka_unit_test(test_hot_seat_turn_ends_and_resolves),
+		cmocka_unit_test(test_program_controller_plays_a_side),
 		cmocka_unit_test(test_game_over_after_turn_limit),
 		cmocka_unit_test(test_help_lists_the_modes_keys),
 		cmocka_unit_test(test_rules_reference_from_the_ruleset),

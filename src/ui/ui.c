@@ -15,6 +15,8 @@
 #include "ui/view.h"
 #include "util/xalloc.h"
 
+#define OVER_LINES	6	/* outcome lines shown at the end */
+
 static void begin_side(struct ui *, int depth);
 
 struct ui *
@@ -144,6 +146,7 @@ resolve(struct ui *ui, int depth)
 {
 	struct game *g = ui->game;
 	int mark = g->log.n, turn = g->turn, i, n = 0;
+	char buf[UI_MSG_MAX];
 
 	game_turn(g);
 	ui->resolved = turn;
@@ -153,6 +156,13 @@ resolve(struct ui *ui, int depth)
 			n++;
 	ui_msg(ui, false, "Turn %d resolved: %d results in the log. "
 	    "x on a unit explains why.", turn, n);
+	/* An outcome (a side breaking, the final count) comes first. */
+	for (i = mark; i < g->log.n; i++)
+		if (g->log.v[i].kind == EV_RESULT) {
+			event_format(&g->log.v[i], buf, sizeof buf);
+			ui_msg(ui, true, "%s", buf);
+			break;
+		}
 	ui->side = 0;
 	if (g->opt.turn_limit > 0 && g->turn > g->opt.turn_limit) {
 		ui->mode = MODE_OVER;
@@ -379,12 +389,35 @@ too_small_draw(struct ui *ui, struct canvas *c)
 	box_draw(ui, c, lines, 3);
 }
 
+/* The end: the outcome events of the last turn resolved. */
+static void
+over_draw(struct ui *ui, struct canvas *c)
+{
+	const struct game *g = ui->game;
+	char text[OVER_LINES][UI_MSG_MAX], head[80];
+	const char *lines[OVER_LINES + 3];
+	int i, n = 0;
+
+	snprintf(head, sizeof head, "The battle is over after %d turns",
+	    g->turn - 1);
+	lines[n++] = head;
+	for (i = ui->log_from; i < g->log.n && n <= OVER_LINES; i++)
+		if (g->log.v[i].kind == EV_RESULT) {
+			event_format(&g->log.v[i], text[n - 1],
+			    sizeof text[0]);
+			lines[n] = text[n - 1];
+			n++;
+		}
+	lines[n++] = "M: read the log    q: quit";
+	box_draw(ui, c, lines, n);
+}
+
 void
 ui_draw(struct ui *ui, struct canvas *c)
 {
 	const struct game *g = ui->game;
 	struct layout l;
-	char buf[160], buf2[160];
+	char buf[160];
 	const char *lines[4];
 
 	canvas_clear(c);
@@ -423,14 +456,7 @@ ui_draw(struct ui *ui, struct canvas *c)
 		box_draw(ui, c, lines, 3);
 		break;
 	case MODE_OVER:
-		snprintf(buf, sizeof buf, "The battle is over after %d turns",
-		    g->turn - 1);
-		snprintf(buf2, sizeof buf2, "%s", g->title != NULL ? g->title :
-		    "");
-		lines[0] = buf;
-		lines[1] = buf2;
-		lines[2] = "M: read the log    q: quit";
-		box_draw(ui, c, lines, 3);
+		over_draw(ui, c);
 		break;
 	default:
 		break;

@@ -168,10 +168,10 @@ rules_page(struct ui *ui, struct page *p)
 	    rs->title : rs->name);
 	if (rs->source != NULL)
 		add(p, style_plain, 0, "Source: %s", rs->source);
-	ruleset_fmt(rs, rs->ticks, a, sizeof a);
-	add(p, style_plain, 0, "Distances in %s; a map cell's side is "
-	    "%d/%d %s (orthogonal step), a diagonal step %d/%d %s.", rs->unit,
-	    STEP_ORTHO, rs->ticks, rs->unit, STEP_DIAG, rs->ticks, rs->unit);
+	ruleset_fmt(rs, STEP_ORTHO, a, sizeof a);
+	ruleset_fmt(rs, STEP_DIAG, b, sizeof b);
+	add(p, style_plain, 0, "Distances in %s: a step to the next cell "
+	    "is %s, a diagonal step %s.", rs->unit, a, b);
 	add(p, style_plain, 0, "%s", "");
 	add(p, h, 0, "The turn");
 	for (i = 0; i < rs->nphases; i++)
