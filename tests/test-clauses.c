@@ -33,6 +33,7 @@
 #include <cmocka.h>
 
 #include "core/game.h"
+#include "core/move.h"
 #include "io/load.h"
 #include "io/yread.h"
 #include "rules/ruleset.h"
@@ -51,6 +52,7 @@
 	X(test_M3_3_6_3_line_drill5_3bd, "M3-line-drill5-3bd", NULL) \
 	X(test_M3_3_6_3_manoeuvre_column_2bd, "M3-manoeuvre-column-2bd", NULL) \
 	X(test_M3_3_6_3_masse_1bd, "M3-masse-1bd", NULL) \
+	X(test_M3_3_6_3_road_column_off_road_moves_as_column, "M3-road-column-off-road-moves-as-column", NULL) \
 	X(test_M3_3_6_3_road_column_on_road_3bd, "M3-road-column-on-road-3bd", NULL) \
 	X(test_M3_3_6_3_skirmish_drum_4bd, "M3-skirmish-drum-4bd", NULL) \
 	X(test_M3_3_6_3_square_drill6_4bd, "M3-square-drill6-4bd", NULL) \
@@ -64,9 +66,11 @@
 	X(test_M5_3_6_3_horse_battery_drum_4bd, "M5-horse-battery-drum-4bd", NULL) \
 	X(test_M5_3_6_3_light_battery_limbered_2bd, "M5-light-battery-limbered-2bd", NULL) \
 	X(test_M6_3_6_3_ap_limit_horse_drill2, "M6-ap-limit-horse-drill2", NULL) \
+	X(test_M6_3_6_3_ap_surplus_capped_at_max_speed, "M6-ap-surplus-capped-at-max-speed", NULL) \
 	X(test_M6_3_6_3_limber_costs_one_ap, "M6-limber-costs-one-ap", NULL) \
 	X(test_M7_3_6_3_pivot_needs_ap, "M7-pivot-needs-ap", NULL) \
 	X(test_M7_3_6_3_pivot_unlimbered_battery, "M7-pivot-unlimbered-battery", NULL) \
+	X(test_M8_3_6_3_line_turn_135_costs_3bd, "M8-line-turn-135-costs-3bd", NULL) \
 	X(test_M8_3_6_3_line_turn_45_costs_1bd, "M8-line-turn-45-costs-1bd", NULL) \
 	X(test_M8_3_6_3_line_turn_90_costs_2bd, "M8-line-turn-90-costs-2bd", NULL) \
 	X(test_M8_3_6_3_manoeuvre_column_turn_free, "M8-manoeuvre-column-turn-free", NULL) \
@@ -141,6 +145,7 @@
 	X(test_M31_3_6_8_infantry_stops_short_of_enemy, "M31-infantry-stops-short-of-enemy", NULL) \
 	X(test_M31_3_6_8_manoeuvre_column_stops_short_of_enemy, "M31-manoeuvre-column-stops-short-of-enemy", NULL) \
 	X(test_M32_3_6_8_cavalry_line_keeps_moving, "M32-cavalry-line-keeps-moving", NULL) \
+	X(test_M32_3_6_8_cavalry_manoeuvre_column_stops_beyond_2bd, "M32-cavalry-manoeuvre-column-stops-beyond-2bd", NULL) \
 	X(test_M32_3_6_8_cavalry_road_column_stops_beyond_2bd, "M32-cavalry-road-column-stops-beyond-2bd", NULL) \
 	X(test_M32_3_6_8_cavalry_screen_stops_beyond_2bd, "M32-cavalry-screen-stops-beyond-2bd", NULL) \
 	X(test_M33_3_6_8_limbered_battery_stops_beyond_2bd, "M33-limbered-battery-stops-beyond-2bd", NULL) \
@@ -149,6 +154,7 @@
 	X(test_M34_3_6_8_still_column_in_first_turn, "M34-still-column-in-first-turn", NULL) \
 	X(test_M35_3_6_8_routed_enemy_does_not_stop_cavalry, "M35-routed-enemy-does-not-stop-cavalry", NULL) \
 	X(test_M35_3_6_8_routed_enemy_does_not_stop_infantry, "M35-routed-enemy-does-not-stop-infantry", NULL) \
+	X(test_M35_3_6_8_routed_enemy_still_stops_artillery, "M35-routed-enemy-still-stops-artillery", NULL) \
 	X(test_M35_3_6_8_touching_routed_enemy_resolves_rout, "M35-touching-routed-enemy-resolves-rout", NULL)
 
 struct clause {
@@ -351,6 +357,13 @@ check_unit(struct run *r, const struct doc_node *e)
 			if (b != un->musician)
 				mismatch(r, u, "%s: musician expected %s",
 				    un->id, b ? "present" : "lost");
+		} else if (strcmp(s, "colonel") == 0) {
+			if (doc_bool(n, &b, &r->scratch) != 0)
+				fail_msg("%s: bad colonel", r->file);
+			if (b != move_colonel(g, u))
+				mismatch(r, u, "%s: colonel expected %s",
+				    un->id, b ? "shown (moving)" :
+				    "not shown");
 		} else if (strcmp(s, "contact") == 0) {
 			const char *c = un->contact >= 0 &&
 			    un->contact < g->nunits ?
