@@ -91,7 +91,9 @@
 	X(test_M12_3_6_5_village_stops_at_edge, "M12-village-stops-at-edge", NULL) \
 	X(test_M13_3_6_5_line_becomes_manoeuvre_column_for_village, "M13-line-becomes-manoeuvre-column-for-village", NULL) \
 	X(test_M13_3_6_5_line_keeps_formation_beside_village, "M13-line-keeps-formation-beside-village", NULL) \
+	X(test_M14_3_6_5_battery_stops_at_wood_needs_order, "M14-battery-stops-at-wood-needs-order", NULL) \
 	X(test_M14_3_6_5_formation_order_takes_whole_turn, "M14-formation-order-takes-whole-turn", NULL) \
+	X(test_M15_3_6_5_battery_into_marsh_becomes_mob, "M15-battery-into-marsh-becomes-mob", NULL) \
 	X(test_M15_3_6_5_lake_makes_mob, "M15-lake-makes-mob", NULL) \
 	X(test_M15_3_6_5_lake_order_cancelled, "M15-lake-order-cancelled", NULL) \
 	X(test_M16_3_6_5_fence_costs_1bd, "M16-fence-costs-1bd", NULL) \
