@@ -27,7 +27,7 @@ static const struct command commands[] = {
 	{ "resolve", cli_resolve,
 	    "resolve SCENARIO [--turns N] [--seed S] [--format text|json]" },
 	{ "replay", cli_replay,
-	    "replay FILE [--verify] [--update] [--dump] [--log]" },
+	    "replay FILE [--verify] [--update] [--dump] [--log] [--save SAVE]" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -2,12 +2,13 @@
  * replay.c - marshal replay: play a recorded battle headless, and check
  * that it ends in the state it recorded.
  *
- *   marshal replay FILE [--verify] [--update] [--dump] [--log]
+ *   marshal replay FILE [--verify] [--update] [--dump] [--log] [--save SAVE]
  *
  * --verify compares the final state's digest with the file's (exit 1 on a
  * difference); --update writes the new digest into the file (after a rule
  * change that is meant to change results); --dump prints the canonical
- * final state, --log the events, for a person comparing two runs.
+ * final state, --log the events, for a person comparing two runs; --save
+ * writes the final state as a saved game (for `marshal play SAVE`).
  */
 #include "config.h"
 
@@ -19,12 +20,13 @@
 #include "cli/cli.h"
 #include "io/replay.h"
 #include "io/save.h"
+#include "util/xalloc.h"
 
 static int
 usage(void)
 {
 	fprintf(stderr, "usage: marshal replay FILE [--verify] [--update] "
-	    "[--dump] [--log]\n");
+	    "[--dump] [--log] [--save SAVE]\n");
 	return 2;
 }
 
@@ -45,14 +47,14 @@ print_log(const struct game *g)
 int
 cli_replay(int argc, char **argv)
 {
-	const char *file = NULL;
+	const char *file = NULL, *save = NULL;
 	bool verify = false, update = false, dump = false, log = false;
 	struct replay *r;
 	struct ruleset *rs = NULL;
 	struct game *g = NULL;
 	struct diags d;
 	uint64_t digest;
-	char *cause;
+	char *cause, *spath;
 	int i, rc = 2;
 
 	for (i = 1; i < argc; i++) {
@@ -64,6 +66,8 @@ cli_replay(int argc, char **argv)
 			dump = true;
 		else if (strcmp(argv[i], "--log") == 0)
 			log = true;
+		else if (strcmp(argv[i], "--save") == 0 && i + 1 < argc)
+			save = argv[++i];
 		else if (argv[i][0] == '-' || file != NULL)
 			return usage();
 		else
@@ -84,6 +88,23 @@ cli_replay(int argc, char **argv)
 		print_log(g);
 	if (dump)
 		save_dump(g, stdout);
+	if (save != NULL) {
+		if (r->scenario == NULL) {
+			fprintf(stderr, "marshal: %s: a save needs the scenario "
+			    "as a file, not inline\n", file);
+			goto out;
+		}
+		spath = r->scenario[0] == '/' || strrchr(file, '/') == NULL ?
+		    xstrdup(r->scenario) : xasprintf("%.*s/%s",
+		    (int)(strrchr(file, '/') - file), file, r->scenario);
+		if (save_file(g, spath, save, &cause) != 0) {
+			fprintf(stderr, "marshal: %s\n", cause);
+			free(cause);
+			free(spath);
+			goto out;
+		}
+		free(spath);
+	}
 	if (update) {
 		if (replay_set_digest(file, digest, &cause) != 0) {
 			fprintf(stderr, "marshal: %s\n", cause);

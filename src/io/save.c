@@ -177,7 +177,7 @@ save_digest(const struct game *g)
 void
 save_write(const struct game *g, const char *scenario, FILE *f)
 {
-	fprintf(f, "# A saved battle of marshal; see marshal-save(5).\n");
+	fprintf(f, "# A saved battle of marshal (format: doc/turn.md, Saves and replays).\n");
 	fprintf(f, "marshal-save: %d\n", SAVE_FORMAT);
 	fputs("scenario: ", f);
 	put_str(f, scenario != NULL ? scenario : "");
