@@ -38,8 +38,10 @@
 
 #define PAGER_KEYS \
 	{ ACT_UP, { UIK_UP, 'k', '8', 0 }, "Up k", "scroll up a line" }, \
-	{ ACT_DOWN, { UIK_DOWN, 'j', '2', UIK_ENTER, 0 }, "Down j Enter", \
+	{ ACT_DOWN, { UIK_DOWN, 'j', '2', 0 }, "Down j", \
 	    "scroll down a line" }, \
+	{ ACT_CONTINUE, { UIK_ENTER, 0 }, "Enter", \
+	    "next page; at the end, close" }, \
 	{ ACT_PAGE_UP, { UIK_PPAGE, 'b', '9', 0 }, "PgUp b", \
 	    "scroll up a page" }, \
 	{ ACT_PAGE_DOWN, { UIK_NPAGE, ' ', '3', 0 }, "PgDn Space", \

@@ -308,8 +308,8 @@ brief_page(struct ui *ui, struct page *p)
 		add(p, style_plain, 0, "A side that loses %d%% of its strength "
 		    "breaks.", g->break_point);
 	add(p, style_plain, 0, "%s", "");
-	add(p, theme_dim(ui), 0, "Esc closes this page; B opens it again. "
-	    "? lists the keys.");
+	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; B opens it "
+	    "again.  ? lists the keys.");
 }
 
 static void
@@ -371,6 +371,13 @@ pager_key(struct ui *ui, enum ui_action a, int unused)
 		break;
 	case ACT_BOTTOM:
 		ui->pager_top = ui->pager_lines;
+		break;
+	case ACT_CONTINUE:
+		if (ui->pager_top + ui->pager_rows >= ui->pager_lines) {
+			ui->mode = ui->pager_back;
+			return;
+		}
+		ui->pager_top += page;
 		break;
 	case ACT_CLOSE:
 		ui->mode = ui->pager_back;
