@@ -47,12 +47,6 @@ cli_play(int argc, char **argv)
 		path = xstrdup(argv[1]);
 	else
 		path = xasprintf("%s/scenarios/default.yaml", cli_datadir());
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "marshal: play needs a terminal; "
-		    "use 'marshal resolve' for batch play\n");
-		free(path);
-		return 2;
-	}
 	diags_init(&d);
 	g = load_scenario(path, cli_datadir(), &rs, &d);
 	if (g == NULL) {
@@ -62,6 +56,12 @@ cli_play(int argc, char **argv)
 		return 2;
 	}
 	diags_free(&d);
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "marshal: play needs a terminal; "
+		    "use 'marshal resolve' for batch play\n");
+		rc = 2;
+		goto out;
+	}
 
 	screen_caps(&caps);
 	ui = ui_create(g, caps.utf8, caps.colour);
@@ -74,6 +74,7 @@ cli_play(int argc, char **argv)
 		rc = 1;
 	}
 	ui_free(ui);
+out:
 	game_free(g);
 	ruleset_free(rs);
 	free(path);

@@ -31,7 +31,7 @@ ui_create(struct game *g, bool utf8, bool colour)
 	ui->sel = -1;
 	ui->mode = MODE_MAP;
 	ui->curs_x = ui->curs_y = -1;
-	ui->log_from = g->log.n;
+	ui->log_from = 0;		/* standing orders from the scenario */
 	for (i = 0; i < GAME_MAX_SIDES; i++)
 		ui->ctl[i].name = "player";
 	return ui;
