@@ -147,11 +147,14 @@ bench_size(const struct ruleset *rs, int w, int h, int n, int runs,
 		fig->phase_med = median(phase, runs);
 	} else
 		fig->phase_best = fig->phase_med = -1;
-	fig->turn_best = turn[0];
-	for (r = 1; r < truns; r++)
-		if (turn[r] < fig->turn_best)
-			fig->turn_best = turn[r];
-	fig->turn_med = median(turn, truns);
+	if (truns > 0) {
+		fig->turn_best = turn[0];
+		for (r = 1; r < truns; r++)
+			if (turn[r] < fig->turn_best)
+				fig->turn_best = turn[r];
+		fig->turn_med = median(turn, truns);
+	} else
+		fig->turn_best = fig->turn_med = -1;
 	fig->peak = peak_kib();
 	return 0;
 }
@@ -214,7 +217,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: bench-move [-d datadir] [-w width] [-h height]"
-	    " [-r runs] [-t turn-runs] [-s seed] [-n units[,units...]] [-Y]\n");
+	    " [-r runs] [-t turn-runs (0: none)] [-s seed] [-n units[,units...]] [-Y]\n");
 	exit(2);
 }
 
@@ -228,7 +231,7 @@ main(int argc, char **argv)
 	struct figures fig;
 	struct ruleset *rs;
 	struct diags d;
-	char *s, *end, phase_s[64];
+	char *s, *end, phase_s[64], turn_s[64];
 	double target_fig;
 
 	while ((c = getopt(argc, argv, "d:w:h:r:t:s:n:Y")) != -1) {
@@ -270,7 +273,7 @@ main(int argc, char **argv)
 	if (truns < 0 || truns > runs)
 		truns = runs;
 	if (w < 64 || h < 64 || w > MAP_MAX_SIDE || h > MAP_MAX_SIDE ||
-	    runs < 1 || runs > MAX_RUNS || truns < 1)
+	    runs < 1 || runs > MAX_RUNS)
 		usage();
 	if (datadir == NULL)
 		datadir = MARSHAL_DATADIR;
@@ -309,9 +312,13 @@ main(int argc, char **argv)
 			    fig.phase_best, fig.phase_med);
 		else
 			snprintf(phase_s, sizeof phase_s, "%18s", "n/a");
-		printf("%8d %8d %8d %s %8.2f/%-9.2f %10.2f %9.1f %9.1f",
-		    sizes[i], fig.placed, fig.moved, phase_s, fig.turn_best,
-		    fig.turn_med,
+		if (fig.turn_best >= 0)
+			snprintf(turn_s, sizeof turn_s, "%8.2f/%-9.2f",
+			    fig.turn_best, fig.turn_med);
+		else
+			snprintf(turn_s, sizeof turn_s, "%18s", "not run");
+		printf("%8d %8d %8d %s %s %10.2f %9.1f %9.1f",
+		    sizes[i], fig.placed, fig.moved, phase_s, turn_s,
 		    fig.placed > 0 ? target_fig * 1e3 / fig.placed : 0.0,
 		    (double)fig.peak / 1024.0,
 		    ((double)w * h * (sizeof(struct cell) + sizeof(int)) +
