@@ -265,8 +265,55 @@ struct cand {
 	int		 unit;
 	int		 n;
 	struct point	 cells[FOOTPRINT_MAX];
+	struct point	 lo;		/* bounding box of the cells */
+	struct point	 hi;
 	int		 gap;		/* gap from the walker now */
 };
+
+#define GAP_FAR		(2 * REACH_CELLS * STEP_ORTHO)
+
+static void
+bbox(const struct point *c, int n, struct point *lo, struct point *hi)
+{
+	int i;
+
+	*lo = *hi = c[0];
+	for (i = 1; i < n; i++) {
+		if (c[i].x < lo->x)
+			lo->x = c[i].x;
+		if (c[i].y < lo->y)
+			lo->y = c[i].y;
+		if (c[i].x > hi->x)
+			hi->x = c[i].x;
+		if (c[i].y > hi->y)
+			hi->y = c[i].y;
+	}
+}
+
+/* A lower bound of the gap between two blocks from their boxes. */
+static int
+bbox_gap(struct point alo, struct point ahi, struct point blo,
+    struct point bhi)
+{
+	int gx = blo.x - ahi.x > alo.x - bhi.x ? blo.x - ahi.x : alo.x - bhi.x;
+	int gy = blo.y - ahi.y > alo.y - bhi.y ? blo.y - ahi.y : alo.y - bhi.y;
+
+	gx = gx > 1 ? gx - 1 : 0;
+	gy = gy > 1 ? gy - 1 : 0;
+	return gx > gy ? STEP_ORTHO * gx + (STEP_DIAG - STEP_ORTHO) * gy :
+	    STEP_ORTHO * gy + (STEP_DIAG - STEP_ORTHO) * gx;
+}
+
+/* The gap from the walker's cells to candidate c, or INT_MAX when it is
+ * surely beyond any distance the rules ask for. */
+static int
+cand_gap(const struct cand *c, const struct point *cells, int n,
+    struct point lo, struct point hi)
+{
+	if (bbox_gap(lo, hi, c->lo, c->hi) > GAP_FAR)
+		return INT_MAX;
+	return move_gap(cells, n, c->cells, c->n);
+}
 
 struct cands {
 	struct cand	*v;
@@ -288,6 +335,7 @@ cand_add(const struct game *g, struct cands *cs, int e)
 	c->n = game_footprint(g, &g->units[e], c->cells);
 	if (c->n > FOOTPRINT_MAX)
 		c->n = FOOTPRINT_MAX;
+	bbox(c->cells, c->n, &c->lo, &c->hi);
 	c->gap = INT_MAX;
 }
 
@@ -301,12 +349,29 @@ cand_wanted(const struct game *g, const struct move_walk *w, int e, int r)
 	    abs(eu->pos.y - w->pos.y) <= r;
 }
 
+/* The farthest any cell of a block lies from its anchor, in cells. */
+static int
+block_reach(const struct game *g)
+{
+	const struct ruleset *rs = g->rs;
+	int f, a, r = 1;
+
+	for (f = 0; f < rs->nform; f++)
+		for (a = 0; a < ARM_COUNT; a++) {
+			if (rs->form[f].depth[a] > r)
+				r = rs->form[f].depth[a];
+			if (rs->form[f].frontage[a] > r)
+				r = rs->form[f].frontage[a];
+		}
+	return r;
+}
+
 /* Enemy units that could come within reach during this walk. */
 static void
 cands_find(const struct game *g, const struct move_ctx *ctx,
     const struct move_walk *w, struct cands *cs)
 {
-	int r = w->left / STEP_ORTHO + REACH_CELLS + 2 * FOOTPRINT_MAX / 4;
+	int r = w->left / STEP_ORTHO + REACH_CELLS + 2 * block_reach(g);
 	int bx0, by0, bx1, by1, bx, by, e;
 
 	if (r > 2 * g->map->w + 2 * g->map->h)
@@ -468,7 +533,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	const struct ruleset *rs = g->rs;
-	struct point next = w->route[w->iroute], cells[FOOTPRINT_MAX];
+	struct point next = w->route[w->iroute], cells[FOOTPRINT_MAX], lo, hi;
 	struct move_price tp, sp, cp;
 	enum dir d = (enum dir)dir_between(w->pos, next);
 	int n, who, i, t, gap, pay, turn_ticks = 0;
@@ -608,30 +673,31 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		return SR_STOP;
 	}
 	/* Enemies: keep the gap the ruleset asks. */
+	if (cs->n > 0)
+		bbox(cells, n, &lo, &hi);
 	for (i = 0; i < cs->n; i++) {
 		struct cand *c = &cs->v[i];
 		const struct unit *eu = &g->units[c->unit];
 
-		gap = move_gap(cells, n, c->cells, c->n);
-		if (gap > 2 * REACH_CELLS * STEP_ORTHO || gap >= c->gap) {
+		gap = cand_gap(c, cells, n, lo, hi);
+		if (gap > GAP_FAR || gap >= c->gap) {
 			c->gap = gap;
 			continue;
 		}
-		if (eu->cond == COND_ROUTED) {
-			if (gap <= 0) {
-				move_note(w, EV_NOTE, "3.9.5", "%s touches "
-				    "the routed %s: it does not stop for "
-				    "routers; the routers are to be captured or "
-				    "scattered under 3.9.5", g->units[w->unit].name,
-				    eu->name);
+		t = ops->move_contact(g, w, c->unit, &cp);
+		if (t < 0) {
+			/* It stops nobody (routers); touching it is the
+			 * ruleset's business (move_routed). */
+			if (gap <= 0 && eu->cond == COND_ROUTED) {
+				move_note_price(w, &cp);
 				w->touched_routed = c->unit;
-				walk_halt(g, w, HALT_CONTACT, "3.9.5");
+				walk_halt(g, w, HALT_CONTACT, cp.nnotes ?
+				    cp.notes[0].rule : NULL);
 				return SR_STOP;
 			}
 			c->gap = gap;
 			continue;
 		}
-		t = ops->move_contact(g, w, c->unit, &cp);
 		if (t >= 0 && gap <= t) {
 			ruleset_fmt(rs, c->gap, a, sizeof a);
 			move_note_price(w, &cp);
@@ -883,13 +949,16 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		}
 	}
 	cands_find(g, ctx, w, &cs);
-	for (i = 0; i < cs.n; i++) {
-		struct point cells[FOOTPRINT_MAX];
+	if (cs.n > 0) {
+		struct point cells[FOOTPRINT_MAX], lo, hi;
 		int n = game_footprint_at(g, &g->units[w->unit], w->pos,
 		    w->facing, w->form, cells);
 
-		cs.v[i].gap = move_gap(cells, n < FOOTPRINT_MAX ? n :
-		    FOOTPRINT_MAX, cs.v[i].cells, cs.v[i].n);
+		if (n > FOOTPRINT_MAX)
+			n = FOOTPRINT_MAX;
+		bbox(cells, n, &lo, &hi);
+		for (i = 0; i < cs.n; i++)
+			cs.v[i].gap = cand_gap(&cs.v[i], cells, n, lo, hi);
 	}
 	walk_run(g, ctx, w, &cs);
 	free(cs.v);

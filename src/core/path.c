@@ -2,9 +2,12 @@
  * path.c - bounded route search for a unit's anchor.  See path.h.
  *
  * First the straight octile line is tried (diagonal steps and straight
- * steps, one bend): when every step of it up to the planning horizon is a
- * plain step of open ground for this unit, it is the route, and no search
- * is made.  Otherwise an A* search in ticks runs, with the octile distance
+ * steps, one bend): a unit marches straight at its waypoint, through wood,
+ * over hedges and hills, paying what they cost, and leaves the line only
+ * to go round what it may not cross at all (ground its formations may not
+ * enter, obstacles it may not cross, diagonals past an obstacle's end).
+ * When every step of the line up to the planning horizon may be taken, it
+ * is the route and no search is made.  Otherwise an A* search in ticks runs, with the octile distance
  * as its (admissible) estimate, stopping at the goal, at the horizon, or
  * when its budget of expanded cells is spent; then the route leads to the
  * cell nearest the goal.  Nodes live in a small growing hash table, so a
@@ -22,7 +25,9 @@
 #include "rules/ruleset.h"
 #include "util/xalloc.h"
 
-#define PATH_HORIZON	64	/* ticks planned ahead: 16 BD at 4 ticks */
+#define PATH_LINE	32	/* ticks of straight line planned: 8 BD */
+#define PATH_HORIZON	32	/* ticks searched ahead: 8 BD, more than any
+				   unit moves in a turn */
 #define PATH_PENALTY	400	/* ground the unit may not enter at all */
 
 struct node {
@@ -186,14 +191,15 @@ footprint_inside(const struct game *g, const struct move_walk *w,
 
 /*
  * Price of stepping from p (facing face) towards d for planning: ticks,
- * or -1 when the step is not possible.  *plain is set when it is a plain
- * step (no cost beyond the distance and any turn).  Units are not
+ * or -1 when the step is not possible.  *plain is set when the unit may
+ * simply take it, whatever it costs (it is not ground or an obstacle the
+ * unit may not cross at all).  Units are not
  * looked at: they move, and the walk meets them under the rules for
  * friends (pass through) and enemies (contact).
  */
 static int
 edge_cost(const struct game *g, struct move_walk *tw, struct point p,
-    enum dir face, enum dir d, bool *plain)
+    enum dir face, enum dir d, bool walls, bool *plain)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
@@ -217,15 +223,17 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 		return -1;
 	case MOVE_IMPASSABLE:
 	case MOVE_NEED_ORDER:
+		if (walls)
+			return -1;
 		c = dir_step_cost(d) + PATH_PENALTY;
 		break;
 	case MOVE_CHANGE:
 		c = dir_step_cost(d);
+		*plain = true;
 		break;
 	default:
 		c = sp.ticks;
-		*plain = sp.ticks == dir_step_cost(d) &&
-		    (sp.flags & MPF_NARROW) == 0;
+		*plain = true;
 		break;
 	}
 	return t + c;
@@ -234,7 +242,7 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 /* The straight route, if it is plain up to the goal or the horizon. */
 static int
 path_line(const struct game *g, struct move_walk *tw, struct point goal,
-    struct point **route)
+    bool to_wall, struct point **route)
 {
 	struct point p = tw->pos, *r = NULL;
 	enum dir face = tw->facing, d, dd, ds;
@@ -260,7 +268,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 	}
 	/* Keep the facing the unit has, if one leg lies that way. */
 	straight_first = ds == face && dd != face;
-	while ((p.x != goal.x || p.y != goal.y) && dist < PATH_HORIZON) {
+	while ((p.x != goal.x || p.y != goal.y) && dist < PATH_LINE) {
 		dx = goal.x - p.x;
 		dy = goal.y - p.y;
 		if (dx == 0 || dy == 0 || abs(dx) == abs(dy))
@@ -275,7 +283,8 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 
 			d = (enum dir)dir_between(o, a);
 		}
-		if (edge_cost(g, tw, p, face, d, &plain) < 0 || !plain) {
+		if (edge_cost(g, tw, p, face, d, false, &plain) < 0 ||
+		    (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
 			return -1;
@@ -289,45 +298,37 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 		r[n++] = p;
 		dist += dir_step_cost(d);
 		face = d;
+		if (!plain)
+			break;		/* up to the ground it may not enter */
 	}
 	*route = r;
 	return n;
 }
 
-int
-path_plan(const struct game *g, const struct move_walk *w, struct point goal,
-    int budget, struct point **route, bool *complete)
+/* A* from tw's place towards goal; walls: ground it may not enter is a
+ * wall rather than a penalty. */
+static int
+path_search(const struct game *g, struct move_walk *tw, struct point goal,
+    int budget, bool walls, struct point **route, bool *complete)
 {
-	struct move_walk tw = *w;
 	struct search s;
-	struct point q;
+	struct point q, start = tw->pos;
+	enum dir face0 = tw->facing;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
 	bool plain;
 
 	*route = NULL;
 	*complete = false;
-	if (w->pos.x == goal.x && w->pos.y == goal.y)
-		return 0;
-	tw.explain = false;
-	tw.left = INT_MAX / 4;
-	tw.contours = 0;
-	tw.notes = NULL;
-	tw.nnotes = tw.capnotes = 0;
-	if ((n = path_line(g, &tw, goal, route)) > 0) {
-		*complete = (*route)[n - 1].x == goal.x &&
-		    (*route)[n - 1].y == goal.y;
-		return n;
-	}
 	memset(&s, 0, sizeof s);
 	s.cap = 64;
 	s.nodes = xmallocarray((size_t)s.cap, sizeof *s.nodes);
 	s.capheap = 64;
 	s.heap = xmallocarray((size_t)s.capheap, sizeof *s.heap);
 	search_rehash(&s, 256);
-	cur = search_node(&s, w->pos);
+	cur = search_node(&s, start);
 	s.nodes[cur].g = 0;
-	s.nodes[cur].f = geom_dist(w->pos, goal);
-	s.nodes[cur].dir = (unsigned char)w->facing;
+	s.nodes[cur].f = geom_dist(start, goal);
+	s.nodes[cur].dir = (unsigned char)face0;
 	heap_push(&s, cur);
 	best = cur;
 	while (s.nheap > 0) {
@@ -355,8 +356,8 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 		for (k = 0; k < DIR_COUNT; k++) {
 			struct point p = s.nodes[cur].p;
 
-			c = edge_cost(g, &tw, p, (enum dir)s.nodes[cur].dir,
-			    (enum dir)k, &plain);
+			c = edge_cost(g, tw, p, (enum dir)s.nodes[cur].dir,
+			    (enum dir)k, walls, &plain);
 			if (c < 0)
 				continue;
 			q.x = p.x + dir_dx[k];
@@ -387,4 +388,43 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	free(s.hash);
 	free(s.heap);
 	return n;
+}
+
+int
+path_plan(const struct game *g, const struct move_walk *w, struct point goal,
+    int budget, struct point **route, bool *complete)
+{
+	struct move_walk tw = *w;
+	int n;
+
+	*route = NULL;
+	*complete = false;
+	if (w->pos.x == goal.x && w->pos.y == goal.y)
+		return 0;
+	tw.explain = false;
+	tw.left = INT_MAX / 4;
+	tw.contours = 0;
+	tw.notes = NULL;
+	tw.nnotes = tw.capnotes = 0;
+	if ((n = path_line(g, &tw, goal, false, route)) > 0) {
+		*complete = (*route)[n - 1].x == goal.x &&
+		    (*route)[n - 1].y == goal.y;
+		return n;
+	}
+	/* A way round what it may not cross; failing one, straight on into
+	 * it, where the walk meets the rule (3.6.5). */
+	tw.pos = w->pos;
+	tw.facing = w->facing;
+	if ((n = path_search(g, &tw, goal, budget, true, route,
+	    complete)) > 0 && *complete)
+		return n;
+	free(*route);
+	*route = NULL;
+	tw.pos = w->pos;
+	tw.facing = w->facing;
+	if ((n = path_line(g, &tw, goal, true, route)) > 0)
+		return n;
+	tw.pos = w->pos;
+	tw.facing = w->facing;
+	return path_search(g, &tw, goal, budget, false, route, complete);
 }

@@ -635,6 +635,35 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 	return speed;
 }
 
+/* A friend on the way ahead: along the planned route, then straight on
+ * to the waypoint sought (3.6.6 "other units on the path").  -1: none. */
+static int
+road_friend(const struct game *g, const struct move_walk *w)
+{
+	const struct unit *u = &g->units[w->unit];
+	struct point p = w->pos, goal;
+	int i, who, guard;
+
+	for (i = w->iroute; i < w->nroute; i++) {
+		p = w->route[i];
+		who = game_unit_at(g, p.x, p.y);
+		if (who >= 0 && who != w->unit && g->units[who].side == u->side)
+			return who;
+	}
+	if (w->waypoint >= w->order->npts)
+		return -1;
+	goal = w->order->pts[w->waypoint];
+	for (guard = 0; (p.x != goal.x || p.y != goal.y) &&
+	    guard < 2 * MAP_MAX_SIDE; guard++) {
+		p.x += goal.x > p.x ? 1 : goal.x < p.x ? -1 : 0;
+		p.y += goal.y > p.y ? 1 : goal.y < p.y ? -1 : 0;
+		who = game_unit_at(g, p.x, p.y);
+		if (who >= 0 && who != w->unit && g->units[who].side == u->side)
+			return who;
+	}
+	return -1;
+}
+
 int
 nap_move_begin(const struct game *g, struct move_walk *w)
 {
@@ -644,7 +673,7 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 	const struct formation_def *fd;
 	const struct nap_speed *sp;
 	char text[MOVE_NOTE_LEN];
-	int speed, base, form, pe, land, roll, i, lim, cum;
+	int speed, base, form, pe, land, roll, lim;
 	size_t n = 0;
 
 	if (w->cond == COND_MOB) {
@@ -693,23 +722,11 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		n += (size_t)snprintf(text + n, sizeof text - n, "%s: %s",
 		    rs->form[form].label, bd(rs, base));
 	/* 3.6.6: cavalry in Road Column keeps its full road speed only when
-	 * no friend is on its route ahead (as planned, up to 16 BD); an enemy
+	 * no friend is on its way ahead to the waypoint; an enemy
 	 * ahead stops it under 3.6.8 instead. */
 	if ((fd->flags & FORMF_ROAD) && form == w->form &&
 	    u->arm == ARM_CAVALRY && base > m->rc_crowded) {
-		cum = 0;
-		lim = -1;
-		for (i = w->iroute; i < w->nroute; i++) {
-			struct point a = i == w->iroute ? w->pos :
-			    w->route[i - 1];
-
-			cum += geom_dist(a, w->route[i]);
-			lim = game_unit_at(g, w->route[i].x, w->route[i].y);
-			if (lim >= 0 && lim != w->unit &&
-			    g->units[lim].side == u->side)
-				break;
-			lim = -1;
-		}
+		lim = road_friend(g, w);
 		if (lim >= 0) {
 			base = m->rc_crowded;
 			n += (size_t)snprintf(text + n, sizeof text - n,
@@ -1078,8 +1095,16 @@ nap_move_contact(const struct game *g, const struct move_walk *w, int e,
 
 	price_init(p);
 	p->halt = HALT_CONTACT;
-	if (eu->cond == COND_ROUTED || eu->cond == COND_CAPTURED)
+	if (eu->cond == COND_CAPTURED)
 		return -1;
+	/* 3.6.8: routers stop neither infantry nor cavalry; touching them
+	 * brings 3.9.5 (captured or scattered). */
+	if (eu->cond == COND_ROUTED && u->arm != ARM_ARTILLERY) {
+		price_note(p, "3.9.5", "%s does not stop for the routed %s "
+		    "(3.6.8) and touches it: the routers are captured or "
+		    "scattered (3.9.5)", u->name, eu->name);
+		return -1;
+	}
 	switch (u->arm) {
 	case ARM_INFANTRY:
 		price_note(p, "3.6.8", "infantry stops more than %s and less "
