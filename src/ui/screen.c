@@ -80,6 +80,44 @@ translate(int ch)
 	}
 }
 
+#define KEY_WAIT_MS	500	/* getch timeout: how often signals are seen */
+
+/*
+ * A key, with the numeric keypad decoded when the terminal sends it in
+ * application mode (ESC O p .. ESC O y for 0 .. 9, ESC O M for Enter):
+ * terminfo rarely names those keys, and unread they would arrive as Esc
+ * followed by letters that are commands of their own.
+ */
+static int
+read_key(void)
+{
+	static const char app[] = "pqrstuvwxy";
+	const char *p;
+	int ch = getch(), next, last;
+
+	if (ch != 27)
+		return ch;
+	timeout(0);
+	next = getch();
+	if (next == 'O') {
+		last = getch();
+		timeout(KEY_WAIT_MS);
+		if (last == 'M')
+			return KEY_ENTER;
+		if (last != ERR && last != 0 &&
+		    (p = strchr(app, last)) != NULL)
+			return '0' + (int)(p - app);
+		if (last != ERR)
+			ungetch(last);
+		ungetch('O');
+		return 27;
+	}
+	timeout(KEY_WAIT_MS);
+	if (next != ERR)
+		ungetch(next);
+	return 27;
+}
+
 /* Colour pairs are made on first use: one per (foreground, background). */
 static short
 pair_of(bool colour, int fg, int bg, short *pairs)
@@ -180,7 +218,7 @@ screen_run(struct ui *ui, char **cause)
 	nonl();
 	keypad(stdscr, TRUE);
 	set_escdelay(100);
-	timeout(500);
+	timeout(KEY_WAIT_MS);
 	if (ui->colour && has_colors() && start_color() == OK &&
 	    COLORS >= 8) {
 		use_default_colors();
@@ -209,7 +247,7 @@ screen_run(struct ui *ui, char **cause)
 		}
 		if (ui->quit)
 			break;
-		ch = getch();
+		ch = read_key();
 		if (ch == ERR)
 			continue;
 		dirty = true;

@@ -19,6 +19,14 @@ fi
 $T capture-pane -p -e -t $S | grep -q "$(printf '\033')\[[0-9;]*1[;m]" ||
 	fail "no bold text in monochrome (sides should differ by attribute)"
 
+# The numeric keypad moves the cursor (application keypad mode too).
+wait_for "At ["
+before=$(screen | grep -o 'At \[[0-9]*, [0-9]*\]')
+keys KP8
+wait_gone "$before"
+keys KP2
+wait_for "$before"
+
 # Help lists the keys of the mode.
 keys ?
 wait_for "Help: keys in Orders mode"
