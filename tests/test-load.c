@@ -352,6 +352,10 @@ test_good_file(void **state)
 	assert_int_equal(l->g->nunits, 3);
 	assert_int_equal(l->g->map->w, 12);
 	assert_int_equal(l->g->map->h, 8);
+	/* Generals not placed stand with their first unit. */
+	assert_int_equal(l->g->generals[general(l->g, "ga")].pos.x, 2);
+	assert_int_equal(l->g->generals[general(l->g, "ga")].pos.y, 4);
+	assert_int_equal(l->g->generals[general(l->g, "gr")].pos.x, 9);
 	free(path);
 	*state = l;
 	teardown(state);

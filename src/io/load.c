@@ -776,6 +776,81 @@ load_map_doc(const struct ruleset *rs, const struct doc_node *root,
 /* Scenarios and orders of battle                                      */
 /* ------------------------------------------------------------------ */
 
+/*
+ * A hash of ids.  Units and generals are looked up by id once each and
+ * again for every deployment and order; hashing keeps a scenario of many
+ * thousand units from taking quadratic time.  The id strings are the
+ * game's; the table only points at them.
+ */
+struct idslot {
+	const char	*id;		/* borrowed; NULL: empty slot */
+	int		 index;
+};
+
+struct idtab {
+	struct idslot	*v;		/* owned */
+	size_t		 cap;		/* a power of two, or 0 */
+	size_t		 n;
+};
+
+static size_t
+id_hash(const char *id)
+{
+	size_t h = 2166136261u;
+
+	for (; *id != '\0'; id++)
+		h = (h ^ (unsigned char)*id) * 16777619u;
+	return h;
+}
+
+/* The index stored under id, or -1. */
+static int
+idtab_find(const struct idtab *t, const char *id)
+{
+	size_t i;
+
+	if (t->cap == 0)
+		return -1;
+	for (i = id_hash(id) & (t->cap - 1); t->v[i].id != NULL;
+	    i = (i + 1) & (t->cap - 1))
+		if (strcmp(t->v[i].id, id) == 0)
+			return t->v[i].index;
+	return -1;
+}
+
+static void
+idtab_put(struct idslot *v, size_t cap, const char *id, int index)
+{
+	size_t i;
+
+	for (i = id_hash(id) & (cap - 1); v[i].id != NULL; i = (i + 1) &
+	    (cap - 1))
+		;
+	v[i].id = id;
+	v[i].index = index;
+}
+
+/* Store index under id (not already present), growing at half full. */
+static void
+idtab_add(struct idtab *t, const char *id, int index)
+{
+	struct idslot *v;
+	size_t cap, i;
+
+	if ((t->n + 1) * 2 > t->cap) {
+		cap = t->cap != 0 ? t->cap * 2 : 64;
+		v = xcalloc(cap, sizeof *v);
+		for (i = 0; i < t->cap; i++)
+			if (t->v[i].id != NULL)
+				idtab_put(v, cap, t->v[i].id, t->v[i].index);
+		free(t->v);
+		t->v = v;
+		t->cap = cap;
+	}
+	idtab_put(t->v, t->cap, id, index);
+	t->n++;
+}
+
 /* What one scenario load is building, and where things were read. */
 struct sload {
 	struct game	*g;
@@ -789,6 +864,8 @@ struct sload {
 	bool		*placed;	/* per general: position given */
 	struct doc_node **trees;	/* owned: files read on the way */
 	int		 ntrees;
+	struct idtab	 units;		/* unit ids -> unit index */
+	struct idtab	 generals;	/* general ids -> general index */
 };
 
 /* Keep a tree read from a file alive until the load ends. */
@@ -812,7 +889,10 @@ sload_free(struct sload *s)
 	free(s->deployed);
 	free(s->ordered);
 	free(s->placed);
+	free(s->units.v);
+	free(s->generals.v);
 }
+
 
 /*
  * A part given either inline (a mapping) or as a file path relative to the
@@ -897,7 +977,7 @@ oob_unit(struct sload *s, int side, int gen, const struct doc_node *n)
 	if (need_map(n, "a unit", keys, s->d) != 0 ||
 	    need_str(n, "id", &id, s->d) != 0)
 		return -1;
-	if ((i = game_find_unit(s->g, id)) >= 0) {
+	if ((i = idtab_find(&s->units, id)) >= 0) {
 		diags_add(s->d, doc_get(n, "id")->pos, "duplicate unit id '%s' "
 		    "(first at line %d)", id, s->unit_at[i].line);
 		return -1;
@@ -914,6 +994,7 @@ oob_unit(struct sload *s, int side, int gen, const struct doc_node *n)
 		return -1;
 	}
 	sload_unit_at(s, i, n->pos);
+	idtab_add(&s->units, s->g->units[i].id, i);
 	u = &s->g->units[i];
 	u->arm = (enum arm)arm;
 	u->drill = (int)drill;
@@ -963,7 +1044,7 @@ oob_general(struct sload *s, int side, int parent, const struct doc_node *n,
 	if (need_map(n, "a general", keys, s->d) != 0 ||
 	    need_str(n, "id", &id, s->d) != 0)
 		return -1;
-	if (game_find_general(s->g, id) >= 0) {
+	if (idtab_find(&s->generals, id) >= 0) {
 		diags_add(s->d, doc_get(n, "id")->pos, "duplicate general id "
 		    "'%s'", id);
 		return -1;
@@ -976,6 +1057,7 @@ oob_general(struct sload *s, int side, int parent, const struct doc_node *n,
 	    s->d) != 0)
 		return -1;
 	gen = game_add_general(s->g, id, name, side, parent);
+	idtab_add(&s->generals, s->g->generals[gen].id, gen);
 	s->g->generals[gen].radius = (int)radius;
 	return oob_children(s, side, gen, n, depth);
 }
@@ -1014,7 +1096,7 @@ side_unit(struct sload *s, int side, const struct doc_node *n)
 	if ((un = doc_need(n, "unit", s->d)) == NULL ||
 	    doc_str(un, LOAD_NAME_MAX, &id, s->d) != 0)
 		return -1;
-	if ((u = game_find_unit(s->g, id)) < 0) {
+	if ((u = idtab_find(&s->units, id)) < 0) {
 		diags_add(s->d, un->pos, "unknown unit '%s'", id);
 		return -1;
 	}
@@ -1165,7 +1247,7 @@ general_place(struct sload *s, int side, const struct doc_node *n)
 	if (need_map(n, "a general's position", keys, s->d) != 0 ||
 	    need_str(n, "id", &id, s->d) != 0)
 		return -1;
-	gi = game_find_general(s->g, id);
+	gi = idtab_find(&s->generals, id);
 	if (gi < 0 || s->g->generals[gi].side != side) {
 		diags_add(s->d, doc_get(n, "id")->pos, "no general '%s' on the "
 		    "side of %s", id, s->g->sides[side].name);
@@ -1178,21 +1260,28 @@ general_place(struct sload *s, int side, const struct doc_node *n)
 	return 0;
 }
 
-/* A general not placed stands with the first unit he commands, or at
- * his side's rear if he commands none. */
+/*
+ * A general not placed stands with the first unit under his command
+ * (directly or through his subordinates), or at his side's rear if he
+ * commands none.  One walk up the chain (at most 17 generals) from each
+ * unit settles them all.
+ */
 static void
-general_default(struct sload *s, int gi)
+generals_default(struct sload *s)
 {
 	struct game *g = s->g;
 	int u, k;
 
 	for (u = 0; u < g->nunits; u++)
-		for (k = g->units[u].general; k >= 0; k = g->generals[k].parent)
-			if (k == gi) {
-				g->generals[gi].pos = g->units[u].pos;
-				return;
+		for (k = g->units[u].general; k >= 0;
+		    k = g->generals[k].parent)
+			if (!s->placed[k]) {
+				g->generals[k].pos = g->units[u].pos;
+				s->placed[k] = true;
 			}
-	g->generals[gi].pos = g->sides[g->generals[gi].side].rear;
+	for (k = 0; k < g->ngenerals; k++)
+		if (!s->placed[k])
+			g->generals[k].pos = g->sides[g->generals[k].side].rear;
 }
 
 /* The one order kind an order entry names; -1 unless exactly one. */
@@ -1419,9 +1508,7 @@ load_sides(struct sload *s, const struct doc_node *root)
 	for (i = 0; i < sides->n; i++)
 		bad |= side_each(s, i, sides->items[i], "generals",
 		    general_place);
-	for (i = 0; i < s->g->ngenerals; i++)
-		if (!s->placed[i])
-			general_default(s, i);
+	generals_default(s);
 	for (i = 0; bad == 0 && i < sides->n; i++)
 		bad |= side_each(s, i, sides->items[i], "orders", order_one);
 	return bad;
