@@ -275,8 +275,9 @@ test_panel_describes_selected_unit(void **state)
 	assert_true(has(f, "Strength: 600/600 men"));
 	assert_true(has(f, "General: Général Test"));
 	assert_true(has(f, "Order: none"));
-	/* The status line names the side to play. */
-	assert_true(has(f, "French to give orders"));
+	/* The status line: turn, limit, phase, the side to play, the mode. */
+	assert_true(has(f, "Turn 1/3 command | French to give orders "
+	    "(player) | Orders"));
 	fixture_free(f);
 }
 

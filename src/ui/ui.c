@@ -301,13 +301,16 @@ status_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	const struct game *g = ui->game;
 	struct style bar = theme_bar(ui);
 	char limit[32] = "";
-	int x;
+	int x, phase;
 
 	canvas_fill(c, 0, l->status_y, c->w, 1, " ", bar);
 	if (g->opt.turn_limit > 0)
 		snprintf(limit, sizeof limit, "/%d", g->opt.turn_limit);
-	x = canvas_printf(c, 0, l->status_y, c->w, bar, " Turn %d%s | ",
-	    g->turn, limit);
+	/* Orders are given in the turn's first phase (the ruleset's). */
+	phase = g->phase >= 0 ? g->phase : 0;
+	x = canvas_printf(c, 0, l->status_y, c->w, bar, " Turn %d%s %s | ",
+	    g->turn, limit, phase < g->rs->nphases && g->rs->phase_keys !=
+	    NULL ? g->rs->phase_keys[phase] : "");
 	if (ui->mode == MODE_OVER)
 		x += canvas_text(c, x, l->status_y, c->w - x, "Game over",
 		    bar);

@@ -15,7 +15,7 @@ keys Escape
 wait_for "Hand the keyboard over"
 keys Enter
 wait_gone "Hand the keyboard over"
-expect_re "Turn 1/[0-9]+ \| French to give orders"
+expect_re "Turn 1/[0-9]+ command \| French to give orders"
 
 # Select the first unit with Tab: the panel describes it.
 keys Tab
