@@ -25,7 +25,8 @@
 
 #define BUCKET		16	/* cells per side of an index bucket */
 #define REACH_CELLS	8	/* contact distances up to 16 ticks */
-#define REPLANS_MAX	3	/* route searches per walk, at most */
+#define REPLANS_MAX	(ORDER_MAX_POINTS + 4) /* route plans per walk */
+#define LINE_FIRST	16	/* ticks planned before the allowance is known */
 
 /* --- notes ---------------------------------------------------------------- */
 
@@ -467,7 +468,8 @@ walk_route(const struct game *g, struct move_walk *w)
 	if (w->replans >= REPLANS_MAX)
 		return false;
 	w->replans++;
-	n = path_plan(g, w, goal, PATH_BUDGET, &r, &complete);
+	n = path_plan(g, w, goal, PATH_BUDGET, w->allowance > 0 ?
+	    w->left + 2 * STEP_DIAG : LINE_FIRST, &r, &complete);
 	free(w->route);
 	w->route = r;
 	w->nroute = n;
@@ -746,7 +748,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			w->passing = true;
 		}
 		for (k = 0; k < w->nmobbed; k++)
-			if (w->mobbed[k] == who)
+			if (w->mobbed[k] == who || w->mobbed[k] == -1 - who)
 				break;
 		if (k == w->nmobbed) {
 			move_note_price(w, &pp);
@@ -783,8 +785,9 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	if (who < 0 && w->passing) {
 		w->passing = false;
 		if (w->disorder) {
-			move_note(w, EV_CONDITION, "", "%s comes through as a "
-			    "Mob and halts", g->units[w->unit].name);
+			move_note(w, EV_CONDITION, rule_for(g, HALT_BLOCKED),
+			    "%s comes through as a Mob and halts",
+			    g->units[w->unit].name);
 			w->cond = COND_MOB;
 			walk_halt(g, w, HALT_BLOCKED, rule_for(g,
 			    HALT_BLOCKED));
@@ -1070,12 +1073,19 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	ruleset_fmt(g->rs, spent, a, sizeof a);
 	ruleset_fmt(g->rs, w.allowance, b, sizeof b);
 	ruleset_fmt(g->rs, w.walked, c, sizeof c);
-	game_log(g, ui, EV_MOVE, w.halt_rule != NULL ? w.halt_rule : "",
-	    "%s %s %s (spent %s of %s): stops at [%d, %d] facing %s, %s%s: "
-	    "%s", u->name, w.stood ? "stands, moving" : "moves", c, a, b,
-	    u->pos.x, u->pos.y, dir_name(u->facing),
-	    g->rs->form[u->formation].label, u->cond == COND_MOB ?
-	    " (Mob)" : "", halt_text(w.halt));
+	if (w.stood)
+		game_log(g, ui, EV_MOVE, w.halt_rule != NULL ? w.halt_rule :
+		    "", "%s stands at [%d, %d] facing %s, %s%s: %s", u->name,
+		    u->pos.x, u->pos.y, dir_name(u->facing),
+		    g->rs->form[u->formation].label, u->cond == COND_MOB ?
+		    " (Mob)" : "", halt_text(w.halt));
+	else
+		game_log(g, ui, EV_MOVE, w.halt_rule != NULL ? w.halt_rule :
+		    "", "%s moves %s (spent %s of %s): stops at [%d, %d] "
+		    "facing %s, %s%s: %s", u->name, c, a, b, u->pos.x,
+		    u->pos.y, dir_name(u->facing),
+		    g->rs->form[u->formation].label, u->cond == COND_MOB ?
+		    " (Mob)" : "", halt_text(w.halt));
 	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL)
 		g->rs->ops->move_routed(g, ui, w.touched_routed);
 	if (w.cancel || w.arrived || w.order_done) {

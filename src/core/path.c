@@ -25,7 +25,6 @@
 #include "rules/ruleset.h"
 #include "util/xalloc.h"
 
-#define PATH_LINE	32	/* ticks of straight line planned: 8 BD */
 #define PATH_HORIZON	32	/* ticks searched ahead: 8 BD, more than any
 				   unit moves in a turn */
 #define PATH_PENALTY	400	/* ground the unit may not enter at all */
@@ -242,7 +241,7 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 /* The straight route, if it is plain up to the goal or the horizon. */
 static int
 path_line(const struct game *g, struct move_walk *tw, struct point goal,
-    bool to_wall, struct point **route)
+    int horizon, bool to_wall, struct point **route)
 {
 	struct point p = tw->pos, *r = NULL;
 	enum dir face = tw->facing, d, dd, ds;
@@ -268,7 +267,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 	}
 	/* Keep the facing the unit has, if one leg lies that way. */
 	straight_first = ds == face && dd != face;
-	while ((p.x != goal.x || p.y != goal.y) && dist < PATH_LINE) {
+	while ((p.x != goal.x || p.y != goal.y) && dist < horizon) {
 		dx = goal.x - p.x;
 		dy = goal.y - p.y;
 		if (dx == 0 || dy == 0 || abs(dx) == abs(dy))
@@ -392,7 +391,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 
 int
 path_plan(const struct game *g, const struct move_walk *w, struct point goal,
-    int budget, struct point **route, bool *complete)
+    int budget, int horizon, struct point **route, bool *complete)
 {
 	struct move_walk tw = *w;
 	int n;
@@ -406,7 +405,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	tw.contours = 0;
 	tw.notes = NULL;
 	tw.nnotes = tw.capnotes = 0;
-	if ((n = path_line(g, &tw, goal, false, route)) > 0) {
+	if ((n = path_line(g, &tw, goal, horizon, false, route)) > 0) {
 		*complete = (*route)[n - 1].x == goal.x &&
 		    (*route)[n - 1].y == goal.y;
 		return n;
@@ -422,7 +421,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	*route = NULL;
 	tw.pos = w->pos;
 	tw.facing = w->facing;
-	if ((n = path_line(g, &tw, goal, true, route)) > 0)
+	if ((n = path_line(g, &tw, goal, horizon, true, route)) > 0)
 		return n;
 	tw.pos = w->pos;
 	tw.facing = w->facing;

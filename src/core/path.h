@@ -30,13 +30,15 @@ struct move_walk;
 
 /*
  * Plan a route for the walker w (its unit, anchor, facing and formation)
- * to goal, expanding at most budget cells.  On success returns the number
+ * to goal, expanding at most budget cells; a straight route is planned
+ * horizon ticks ahead (the rest is planned when the unit gets there).  On success returns the number
  * of cells in the route (start excluded, goal last when reached) and an
  * allocated array in *route (caller frees); *complete tells whether it
  * reaches the goal.  Returns 0 with *route NULL when the unit is at the
  * goal or no step at all is possible.
  */
 int path_plan(const struct game *, const struct move_walk *w,
-    struct point goal, int budget, struct point **route, bool *complete);
+    struct point goal, int budget, int horizon, struct point **route,
+    bool *complete);
 
 #endif

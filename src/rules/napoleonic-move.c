@@ -683,6 +683,10 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		return -1;
 	}
 	text[0] = '\0';
+	move_note(w, EV_MOVE, "3.6.1", "%s marches under its Move order "
+	    "towards [%d, %d]; its colonel rides at the front", u->name,
+	    w->order->pts[w->order->npts - 1].x,
+	    w->order->pts[w->order->npts - 1].y);
 	if (u->arm == ARM_ARTILLERY) {
 		if ((speed = art_begin(g, w, text, sizeof text)) < 0)
 			return -1;
@@ -1061,8 +1065,8 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			    "", bd(rs, relief), bd(rs, ecost),
 			    bd(rs, w->left - p->ticks));
 		else if (w->explain)
-			price_note(p, "3.6.5", "enters %s (%s%s%sPe %s%s): -%s, "
-			    "%s left", lname(rs->land[eland].label),
+			price_note(p, "3.6.5", "enters %s (%s%s%sPe %s%s): -%s "
+			    "besides the step, %s left", lname(rs->land[eland].label),
 			    rs->land[eland].pr ? "Pr " : "",
 			    rs->land[eland].pr ? num(rs, rs->land[eland].pr) :
 			    "", rs->land[eland].pr ? " + " : "",
