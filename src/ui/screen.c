@@ -217,7 +217,13 @@ screen_run(struct ui *ui, char **cause)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
-	set_escdelay(100);
+	/*
+	 * How long a lone Esc waits for the rest of a key's sequence: short
+	 * enough to feel immediate, long enough for a slow link; ESCDELAY in
+	 * the environment (read by curses itself) wins.
+	 */
+	if (getenv("ESCDELAY") == NULL)
+		set_escdelay(200);
 	timeout(KEY_WAIT_MS);
 	if (ui->colour && has_colors() && start_color() == OK &&
 	    COLORS >= 8) {
