@@ -616,6 +616,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		    u->halt_turn == w->turn - 1 && w->npath <= 1;
 
 		if (!waited) {
+			move_note_price(w, &sp);
 			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE),
 			    "halts before the narrow passage: one unit passes "
 			    "a turn; it goes through next turn, no order "

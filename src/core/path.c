@@ -33,6 +33,7 @@ struct node {
 	struct point	 p;
 	int		 g;
 	int		 f;
+	int		 dist;		/* ground walked to it, ticks */
 	int		 parent;
 	unsigned char	 dir;		/* facing on arrival */
 	unsigned char	 closed;
@@ -95,6 +96,7 @@ search_node(struct search *s, struct point p)
 	s->nodes[i].p = p;
 	s->nodes[i].g = INT_MAX;
 	s->nodes[i].f = INT_MAX;
+	s->nodes[i].dist = 0;
 	s->nodes[i].parent = -1;
 	s->nodes[i].dir = 0;
 	s->nodes[i].closed = 0;
@@ -305,10 +307,12 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 }
 
 /* A* from tw's place towards goal; walls: ground it may not enter is a
- * wall rather than a penalty. */
+ * wall rather than a penalty.  *closer: the route ends nearer the goal
+ * than it starts. */
 static int
 path_search(const struct game *g, struct move_walk *tw, struct point goal,
-    int budget, bool walls, struct point **route, bool *complete)
+    int budget, bool walls, struct point **route, bool *complete,
+    bool *closer)
 {
 	struct search s;
 	struct point q, start = tw->pos;
@@ -345,7 +349,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			*complete = true;
 			break;
 		}
-		if (s.nodes[cur].g >= PATH_HORIZON && s.nodes[cur].g <
+		if (s.nodes[cur].dist >= PATH_HORIZON && s.nodes[cur].g <
 		    PATH_PENALTY) {
 			end = cur;
 			break;
@@ -367,11 +371,17 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 				continue;
 			s.nodes[i].g = ng;
 			s.nodes[i].f = ng + geom_dist(q, goal);
+			s.nodes[i].dist = s.nodes[cur].dist +
+			    dir_step_cost((enum dir)k);
 			s.nodes[i].parent = cur;
 			s.nodes[i].dir = (unsigned char)k;
 			heap_push(&s, i);
 		}
 	}
+	/* Closer only counts for a search that got as far as it plans; one
+	 * that ran out of cells only knows the nearest it saw. */
+	*closer = end >= 0 &&
+	    geom_dist(s.nodes[end].p, goal) < geom_dist(start, goal);
 	if (end < 0)
 		end = best;
 	n = 0;
@@ -394,6 +404,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
     int budget, int horizon, struct point **route, bool *complete)
 {
 	struct move_walk tw = *w;
+	bool closer;
 	int n;
 
 	*route = NULL;
@@ -415,7 +426,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	tw.pos = w->pos;
 	tw.facing = w->facing;
 	if ((n = path_search(g, &tw, goal, budget, true, route,
-	    complete)) > 0 && *complete)
+	    complete, &closer)) > 0 && (*complete || closer))
 		return n;
 	free(*route);
 	*route = NULL;
@@ -425,5 +436,6 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 		return n;
 	tw.pos = w->pos;
 	tw.facing = w->facing;
-	return path_search(g, &tw, goal, budget, false, route, complete);
+	return path_search(g, &tw, goal, budget, false, route, complete,
+	    &closer);
 }

@@ -1,0 +1,277 @@
+/*
+ * test-move.c - the movement engine's own workings: gaps between blocks,
+ * route planning, previews without side effects, the reachable area and
+ * replays.  The clauses themselves are tested by tests/test-clauses.c on
+ * scenario files; these tests build small games in C.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/path.h"
+#include "io/load.h"
+#include "rules/ruleset.h"
+
+static struct ruleset *
+rules(void)
+{
+	const char *dd = getenv("MARSHAL_DATA");
+	struct diags d;
+	struct ruleset *rs;
+
+	diags_init(&d);
+	rs = load_ruleset("napoleonic", dd != NULL ? dd : "data", &d);
+	if (rs == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	assert_non_null(rs);
+	return rs;
+}
+
+/* A 30 x 30 open map with one infantry unit of side 0 at (10, 20). */
+static struct game *
+one_unit(const struct ruleset *rs, const char *form)
+{
+	struct game *g = game_create(rs, map_create(30, 30));
+	int u;
+
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	u = game_add_unit(g, "a", "A", 0, 0);
+	g->units[u].arm = ARM_INFANTRY;
+	g->units[u].drill = 4;
+	g->units[u].musician = true;
+	g->units[u].strength = g->units[u].strength0 = 600;
+	g->units[u].formation = ruleset_form(rs, form);
+	g->units[u].pos.x = 10;
+	g->units[u].pos.y = 20;
+	g->units[u].facing = DIR_N;
+	game_occupy(g, u, true);
+	g->opt.courier_delay = false;
+	return g;
+}
+
+static void
+order_move(struct game *g, int u, int x, int y)
+{
+	struct order o;
+	char *cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0].x = x;
+	o.pts[0].y = y;
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+}
+
+static void
+test_gap_between_blocks(void **state)
+{
+	struct point a[1] = { { 0, 0 } }, b[1] = { { 2, 0 } }, c[1] = { { 1, 1 } };
+	struct point d[1] = { { 4, 0 } }, e[1] = { { 3, 3 } };
+
+	(void)state;
+	assert_int_equal(move_gap(a, 1, a, 1), -1);	/* overlapping */
+	assert_int_equal(move_gap(a, 1, c, 1), 0);	/* corners touch */
+	assert_int_equal(move_gap(a, 1, b, 1), 2);	/* one empty cell */
+	assert_int_equal(move_gap(a, 1, d, 1), 6);	/* 1.5 BD */
+	assert_int_equal(move_gap(a, 1, e, 1), 6);	/* two diagonals */
+}
+
+/* Open ground: the route is the straight line, as far as asked. */
+static void
+test_path_straight_line(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_walk w;
+	struct point *r = NULL, goal = { 10, 2 };
+	bool complete;
+	int n, i;
+
+	(void)state;
+	move_walk_init(g, 0, &w);
+	n = path_plan(g, &w, goal, PATH_BUDGET, 16, &r, &complete);
+	assert_int_equal(n, 8);		/* 16 ticks of 2 */
+	assert_false(complete);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(r[i].x, 10);
+		assert_int_equal(r[i].y, 19 - i);
+	}
+	free(r);
+	move_walk_free(&w);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* A lake across the line with a way round: the route goes round it and
+ * never enters the lake. */
+static void
+test_path_round_a_lake(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "manoeuvre_column");
+	struct move_walk w;
+	struct point *r = NULL, goal = { 10, 8 };
+	int water = ruleset_land(rs, "water"), n, i, x, y;
+	bool complete;
+
+	(void)state;
+	for (y = 12; y <= 14; y++)
+		for (x = 6; x <= 14; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)water;
+	move_walk_init(g, 0, &w);
+	n = path_plan(g, &w, goal, PATH_BUDGET, 64, &r, &complete);
+	/* The search plans 8 BD ahead: the route goes round the lake's
+	 * end and gets nearer the goal, never through the water. */
+	assert_true(n > 0);
+	for (i = 0; i < n; i++)
+		assert_int_not_equal(map_cell(g->map, r[i].x, r[i].y)->land,
+		    water);
+	assert_true(geom_dist(r[n - 1], goal) <
+	    geom_dist(g->units[0].pos, goal));
+	assert_true(r[n - 1].x < 6 || r[n - 1].x > 14 || r[n - 1].y < 12);
+	(void)complete;
+	free(r);
+	move_walk_free(&w);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* A preview tells what the turn will do and changes nothing. */
+static void
+test_preview_matches_and_changes_nothing(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_preview p;
+	struct order o;
+	int nlog;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0].x = 10;
+	o.pts[0].y = 2;
+	nlog = g->log.n;
+	assert_int_equal(move_preview(g, &o, &p), 0);
+	assert_int_equal(g->log.n, nlog);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(p.allowance, 12);	/* Line, Drill 4, drum: 3 BD */
+	assert_int_equal(p.pos.x, 10);
+	assert_int_equal(p.pos.y, 14);
+	assert_int_equal(p.halt, HALT_SPEED);
+	assert_int_equal(p.npath, 7);		/* start and six steps */
+	assert_true(p.log.n > 0);
+	order_move(g, 0, 10, 2);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, p.pos.x);
+	assert_int_equal(g->units[0].pos.y, p.pos.y);
+	move_preview_free(&p);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* The reachable area holds the start and stays within the allowance. */
+static void
+test_reach_within_allowance(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "manoeuvre_column");
+	struct point *cells = NULL;
+	int n, i, start = 0;
+
+	(void)state;
+	n = move_reach(g, 0, &cells);
+	assert_true(n > 1);
+	for (i = 0; i < n; i++) {
+		if (cells[i].x == 10 && cells[i].y == 20)
+			start = 1;
+		/* Manoeuvre Column with drum: 3 BD = 12 ticks. */
+		assert_true(geom_dist(cells[i], g->units[0].pos) <= 12);
+	}
+	assert_true(start);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* Same seed, same orders: the same rolls, places and explanations. */
+static void
+test_replay_is_exact(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g[2];
+	int k, i;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g[k] = one_unit(rs, "line");
+		g[k]->opt.random_speed = true;
+		game_seed(g[k], 42);
+		order_move(g[k], 0, 10, 0);
+		for (i = 0; i < 3; i++)
+			game_turn(g[k]);
+	}
+	assert_int_equal(g[0]->units[0].pos.y, g[1]->units[0].pos.y);
+	assert_int_equal(g[0]->log.n, g[1]->log.n);
+	for (i = 0; i < g[0]->log.n; i++) {
+		assert_string_equal(g[0]->log.v[i].rule, g[1]->log.v[i].rule);
+		assert_string_equal(g[0]->log.v[i].text, g[1]->log.v[i].text);
+	}
+	game_free(g[0]);
+	game_free(g[1]);
+	ruleset_free(rs);
+}
+
+/* The colonel is shown while the Move order stands, not after. */
+static void
+test_colonel_while_moving(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "manoeuvre_column");
+
+	(void)state;
+	assert_false(move_colonel(g, 0));
+	order_move(g, 0, 10, 18);
+	assert_true(move_colonel(g, 0));
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 18);
+	assert_int_equal(g->units[0].halt, HALT_ARRIVED);
+	assert_false(move_colonel(g, 0));
+	game_free(g);
+	ruleset_free(rs);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_gap_between_blocks),
+		cmocka_unit_test(test_path_straight_line),
+		cmocka_unit_test(test_path_round_a_lake),
+		cmocka_unit_test(test_preview_matches_and_changes_nothing),
+		cmocka_unit_test(test_reach_within_allowance),
+		cmocka_unit_test(test_replay_is_exact),
+		cmocka_unit_test(test_colonel_while_moving),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
