@@ -136,10 +136,11 @@ walk_halt(const struct game *g, struct move_walk *w, enum halt h,
     const char *rule)
 {
 	w->halt = h;
-	w->halt_rule = rule != NULL && *rule != '\0' ? rule : rule_for(g, h);
+	snprintf(w->halt_rule, sizeof w->halt_rule, "%s",
+	    rule != NULL && *rule != '\0' ? rule : rule_for(g, h));
 }
 
-/* --- the per-phase index --------------------------------------------------- */
+/* --- the per-phase index ------------------------------------------------ */
 
 struct move_ctx {
 	int		 bw;
@@ -477,7 +478,7 @@ walk_route(const struct game *g, struct move_walk *w)
 	return n > 0;
 }
 
-/* --- the walk --------------------------------------------------------------- */
+/* --- the walk ----------------------------------------------------------- */
 
 enum step_res {
 	SR_MOVED,
@@ -833,7 +834,7 @@ narrow_blocked(const struct game *g, struct move_walk *w)
 	} else
 		move_note(w, EV_NOTE, rule, "no room beyond the passage: %s "
 		    "does not pass", g->units[w->unit].name);
-	w->halt_rule = rule;
+	snprintf(w->halt_rule, sizeof w->halt_rule, "%s", rule);
 }
 
 static void
@@ -923,7 +924,7 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		w->stood = true;
 		if (w->halt == HALT_NONE)
 			walk_halt(g, w, HALT_BLOCKED, NULL);
-		else if (w->halt_rule == NULL)
+		else if (w->halt_rule[0] == '\0')
 			walk_halt(g, w, w->halt, NULL);
 		return;
 	}
@@ -1065,8 +1066,8 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 			continue;
 		if (g->units[m].cond == COND_FORMED) {
 			g->units[m].cond = COND_MOB;
-			game_log(g, m, EV_CONDITION, w.halt_rule != NULL ?
-			    rule_for(g, HALT_BLOCKED) : "", "%s is passed "
+			game_log(g, m, EV_CONDITION,
+			    rule_for(g, HALT_BLOCKED), "%s is passed "
 			    "through by %s and becomes a Mob",
 			    g->units[m].name, u->name);
 		}
@@ -1075,14 +1076,14 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	ruleset_fmt(g->rs, w.allowance, b, sizeof b);
 	ruleset_fmt(g->rs, w.walked, c, sizeof c);
 	if (w.stood)
-		game_log(g, ui, EV_MOVE, w.halt_rule != NULL ? w.halt_rule :
-		    "", "%s stands at [%d, %d] facing %s, %s%s: %s", u->name,
+		game_log(g, ui, EV_MOVE, w.halt_rule,
+		    "%s stands at [%d, %d] facing %s, %s%s: %s", u->name,
 		    u->pos.x, u->pos.y, dir_name(u->facing),
 		    g->rs->form[u->formation].label, u->cond == COND_MOB ?
 		    " (Mob)" : "", halt_text(w.halt));
 	else
-		game_log(g, ui, EV_MOVE, w.halt_rule != NULL ? w.halt_rule :
-		    "", "%s moves %s (spent %s of %s): stops at [%d, %d] "
+		game_log(g, ui, EV_MOVE, w.halt_rule,
+		    "%s moves %s (spent %s of %s): stops at [%d, %d] "
 		    "facing %s, %s%s: %s", u->name, c, a, b, u->pos.x,
 		    u->pos.y, dir_name(u->facing),
 		    g->rs->form[u->formation].label, u->cond == COND_MOB ?
@@ -1094,8 +1095,8 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		free(u->route);
 		u->route = NULL;
 		u->nroute = 0;
-		game_log(g, ui, EV_ORDER, w.halt_rule != NULL ? w.halt_rule :
-		    "", "%s's Move order is %s", u->name, w.cancel ?
+		game_log(g, ui, EV_ORDER, w.halt_rule,
+		    "%s's Move order is %s", u->name, w.cancel ?
 		    "cancelled" : "complete");
 	}
 	move_walk_free(&w);

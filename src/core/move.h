@@ -59,7 +59,7 @@ struct move_walk {
 	bool		 disorder;	/* the pass disorders both */
 	bool		 narrow;	/* through a narrow passage (3.6.6) */
 	int		 narrow_steps;	/* steps made beyond it */
-	const char	*halt_rule;	/* rule that ended the walk */
+	char		 halt_rule[16]; /* rule that ended the walk */
 	bool		 wheel;		/* part of a group wheel (3.6.3) */
 	struct rng	*rng;		/* the game's stream; NULL: no rolls */
 

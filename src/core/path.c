@@ -7,10 +7,12 @@
  * to go round what it may not cross at all (ground its formations may not
  * enter, obstacles it may not cross, diagonals past an obstacle's end).
  * When every step of the line up to the planning horizon may be taken, it
- * is the route and no search is made.  Otherwise an A* search in ticks runs, with the octile distance
- * as its (admissible) estimate, stopping at the goal, at the horizon, or
- * when its budget of expanded cells is spent; then the route leads to the
- * cell nearest the goal.  Nodes live in a small growing hash table, so a
+ * is the route and no search is made.  Otherwise an A* search in ticks
+ * runs, with the octile distance as its (admissible) estimate, walls where
+ * the unit may not go, stopping at the goal, at the horizon (ground
+ * walked), or when its budget of expanded cells is spent.  Its route is
+ * taken when it reached the goal or got nearer at the horizon; else the
+ * unit marches straight on into the closed ground and meets 3.6.5.  Nodes live in a small growing hash table, so a
  * search costs memory for the cells it touches, never for the map.
  */
 #include "config.h"

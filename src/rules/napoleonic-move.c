@@ -1060,7 +1060,8 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		if (w->explain && relief > 0)
 			price_note(p, "3.6.6", "enters %s on a small road (Pr %s "
 			    "+ Pe %s%s, less %s) = -%s, %s left",
-			    lname(rs->land[eland].label), num(rs, rs->land[eland].pr),
+			    lname(rs->land[eland].label),
+			    num(rs, rs->land[eland].pr),
 			    num(rs, rs->land[eland].pe), factor > 1 ? " x 2" :
 			    "", bd(rs, relief), bd(rs, ecost),
 			    bd(rs, w->left - p->ticks));
