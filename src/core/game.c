@@ -9,6 +9,7 @@
 
 #include "core/command.h"
 #include "core/game.h"
+#include "core/tutorial.h"
 #include "rules/ruleset.h"
 #include "util/xalloc.h"
 
@@ -52,6 +53,7 @@ game_free(struct game *g)
 	for (i = 0; i < g->nobjectives; i++)
 		free(g->objectives[i].name);
 	free(g->objectives);
+	tutorial_free(g->tutorial);
 	eventlog_free(&g->log);
 	map_free(g->map);
 	free(g);

@@ -27,6 +27,7 @@
 #include "core/unit.h"
 
 struct ruleset;
+struct tutorial;
 
 #define GAME_MAX_SIDES	2
 #define GAME_MAX_UNITS	100000
@@ -84,6 +85,8 @@ struct game {
 	struct objective *objectives;	/* owned: victory places */
 	int		 nobjectives;
 	int		 break_point;	/* percent lost that breaks a side, 0 none */
+	struct tutorial	*tutorial;	/* owned: lesson steps (core/tutorial.h),
+					   or NULL */
 };
 
 /* A new empty game on a map (ownership of the map passes to the game). */

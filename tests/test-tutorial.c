@@ -1,0 +1,400 @@
+/*
+ * test-tutorial.c - every tutorial scenario played through, step by step.
+ *
+ * Each lesson in data/scenarios/tutorial-NN-*.yaml is loaded; its first
+ * step must not be done at the start.  Then, for each step, the orders and
+ * turns a player would give are applied through game_order() and
+ * game_turn() (the one path the interface uses too), and the step must
+ * become done - not before its last action, and not by skipping the step
+ * before it.  A small script language keeps the lessons readable:
+ *
+ *     "move UNIT x,y [x,y ...]"   a Move order from the unit's general
+ *     "stop UNIT"                 a Stop order
+ *     "form UNIT FORMATION"       a Formation order
+ *     "restore UNIT"              a Restore order
+ *     "turn [N]"                  play N whole turns (default 1)
+ *
+ * The tutorial goals themselves (order, place, formation, condition,
+ * event, turn) are also tested on a small scenario built here.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "core/tutorial.h"
+#include "io/load.h"
+#include "io/yread.h"
+#include "rules/ruleset.h"
+#include "util/xalloc.h"
+
+#define MAX_STEPS	8
+
+struct lesson {
+	const char	*file;
+	/* one NULL-terminated list of actions per step */
+	const char *const *steps[MAX_STEPS];
+};
+
+#define ACT(...)	((const char *const[]){ __VA_ARGS__, NULL })
+
+static const struct lesson lessons[] = {
+	{ "tutorial-01-move.yaml", {
+		ACT("turn"),
+		ACT("move 2-4L 8,4"),
+		ACT("turn 3"),
+	} },
+};
+
+static const char *
+datadir(void)
+{
+	const char *d = getenv("MARSHAL_DATA");
+
+	return d != NULL ? d : "data";
+}
+
+/* Print the log, for a lesson that does not go as scripted. */
+static void
+dump_log(const struct game *g)
+{
+	char buf[1024];
+	int i;
+
+	for (i = 0; i < g->log.n; i++) {
+		event_format(&g->log.v[i], buf, sizeof buf);
+		fprintf(stderr, "  turn %d, %s: %s\n", g->log.v[i].turn,
+		    g->log.v[i].unit >= 0 ? g->units[g->log.v[i].unit].id :
+		    "-", buf);
+	}
+}
+
+static int
+unit_or_fail(const struct game *g, const char *id)
+{
+	int u = game_find_unit(g, id);
+
+	if (u < 0)
+		fail_msg("no unit '%s'", id);
+	return u;
+}
+
+/* Apply one scripted action; the tutorial is advanced after it. */
+static void
+act(struct game *g, const char *line)
+{
+	char verb[16], id[64], arg[64], *cause = NULL;
+	const char *p;
+	struct order o;
+	int n = 0, k;
+
+	memset(&o, 0, sizeof o);
+	o.formation = -1;
+	if (sscanf(line, "%15s %n", verb, &n) != 1)
+		fail_msg("bad action '%s'", line);
+	p = line + n;
+	if (strcmp(verb, "turn") == 0) {
+		k = 1;
+		if (*p != '\0')
+			k = atoi(p);
+		while (k-- > 0)
+			game_turn(g);
+		return;
+	}
+	if (sscanf(p, "%63s %n", id, &n) != 1)
+		fail_msg("no unit in '%s'", line);
+	p += n;
+	o.unit = unit_or_fail(g, id);
+	o.general = g->units[o.unit].general;
+	if (strcmp(verb, "move") == 0) {
+		o.kind = ORDER_MOVE;
+		while (o.npts < ORDER_MAX_POINTS && sscanf(p, "%d,%d %n",
+		    &o.pts[o.npts].x, &o.pts[o.npts].y, &n) == 2) {
+			o.npts++;
+			p += n;
+		}
+	} else if (strcmp(verb, "stop") == 0)
+		o.kind = ORDER_STOP;
+	else if (strcmp(verb, "restore") == 0)
+		o.kind = ORDER_RESTORE;
+	else if (strcmp(verb, "form") == 0) {
+		o.kind = ORDER_FORMATION;
+		if (sscanf(p, "%63s", arg) != 1 ||
+		    (o.formation = ruleset_form(g->rs, arg)) < 0)
+			fail_msg("bad formation in '%s'", line);
+	} else
+		fail_msg("unknown action '%s'", line);
+	if (game_order(g, &o, &cause) != 0) {
+		fprintf(stderr, "order '%s' refused: %s\n", line, cause);
+		free(cause);
+		fail();
+	}
+}
+
+static void
+play_lesson(const struct lesson *l)
+{
+	char *path = xasprintf("%s/scenarios/%s", datadir(), l->file);
+	struct ruleset *rs = NULL;
+	struct tutorial *t;
+	struct game *g;
+	struct diags d;
+	int i, j, nsteps = 0;
+
+	diags_init(&d);
+	g = load_scenario(path, datadir(), &rs, &d);
+	if (g == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(g);
+	t = g->tutorial;
+	assert_non_null(t);
+	while (nsteps < MAX_STEPS && l->steps[nsteps] != NULL)
+		nsteps++;
+	assert_int_equal(t->nsteps, nsteps);
+	/* Nothing is done before the player does anything. */
+	assert_false(tutorial_check(t, g).done);
+	assert_int_equal(tutorial_advance(t, g), 0);
+	for (i = 0; i < nsteps; i++) {
+		if (t->step != i) {
+			fprintf(stderr, "%s: at step %d (%s), expected step "
+			    "%d\n", l->file, t->step + 1, t->step < t->nsteps ?
+			    t->steps[t->step].title : "finished", i + 1);
+			dump_log(g);
+		}
+		assert_int_equal(t->step, i);
+		for (j = 0; l->steps[i][j] != NULL; j++) {
+			/* The step is not done before its last action. */
+			assert_int_equal(t->step, i);
+			act(g, l->steps[i][j]);
+			tutorial_advance(t, g);
+		}
+		if (t->step <= i) {
+			fprintf(stderr, "%s: step %d (%s) not done\n",
+			    l->file, i + 1, t->steps[i].title);
+			dump_log(g);
+		}
+		assert_true(t->step > i);
+	}
+	assert_true(tutorial_finished(t));
+	assert_true(tutorial_check(t, g).done);
+	game_free(g);
+	ruleset_free(rs);
+	diags_free(&d);
+	free(path);
+}
+
+static void
+test_lessons(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof lessons / sizeof lessons[0]; i++) {
+		print_message("%s\n", lessons[i].file);
+		play_lesson(&lessons[i]);
+	}
+}
+
+/* A small scenario for the goals themselves. */
+static const char small[] =
+    "scenario: goals\n"
+    "ruleset: napoleonic\n"
+    "map:\n"
+    "  legend: {\".\": open}\n"
+    "  landscape: |\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "sides:\n"
+    "  - oob: {oob: A, side: A, general: {id: ga, units: [\n"
+    "      {id: a, arm: infantry, drill: 4, musician: true, strength: 500}]}}\n"
+    "    rear: [10, 15]\n"
+    "    deploy: [{unit: a, at: [10, 10], facing: N, formation: column}]\n"
+    "  - oob: {oob: B, side: B, general: {id: gb, units: [\n"
+    "      {id: b, arm: infantry, drill: 4, strength: 500}]}}\n"
+    "    rear: [0, 0]\n"
+    "    deploy: [{unit: b, at: [1, 12], facing: N, formation: column}]\n"
+    "tutorial:\n"
+    "  - title: Order\n"
+    "    text: Give a a move order.\n"
+    "    goal: {unit: a, order: move}\n"
+    "    result: Given.\n"
+    "  - title: Turn\n"
+    "    text: End the turn.\n"
+    "    goal: {turn_ended: true, event: {unit: a, rule: \"3.6.1\"}}\n"
+    "    result: Marched.\n"
+    "  - title: Place\n"
+    "    text: Reach the line.\n"
+    "    goal: {unit: a, at: [10, 4], within: 0.5, formation: column,\n"
+    "           condition: formed}\n"
+    "    result: There.\n"
+    "  - title: Area and order none\n"
+    "    text: Arrive.\n"
+    "    goal: {unit: a, in_area: [[12, 5], [8, 0]], order: none}\n"
+    "    result: Arrived.\n"
+    "  - title: Another turn\n"
+    "    text: End one more turn.\n"
+    "    goal: {turn_ended: true}\n"
+    "    result: Done.\n";
+
+static struct game *
+load_small(const char *text, struct ruleset **rs, struct diags *d)
+{
+	struct doc_node *root;
+	struct game *g;
+
+	root = yread_buffer("small.yaml", text, strlen(text), d);
+	assert_non_null(root);
+	g = load_scenario_doc(root, ".", datadir(), NULL, rs, d);
+	doc_free(root);
+	return g;
+}
+
+static void
+test_goals(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct diags d;
+	struct tutorial *t;
+
+	(void)state;
+	diags_init(&d);
+	g = load_small(small, &rs, &d);
+	if (g == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(g);
+	t = g->tutorial;
+	assert_int_equal(t->nsteps, 5);
+	assert_string_equal(t->steps[0].title, "Order");
+	assert_int_equal(t->steps[2].goal.within, 2);	/* 1/2 BD = 2 ticks */
+	assert_int_equal(t->steps[3].goal.lo.x, 8);	/* corners sorted */
+	assert_int_equal(t->steps[3].goal.hi.x, 12);
+
+	/* A turn without the order finishes nothing: steps go in order. */
+	game_turn(g);
+	assert_int_equal(tutorial_advance(t, g), 0);
+	assert_int_equal(tutorial_check(t, g).step, 0);
+	assert_false(tutorial_check(t, g).done);
+
+	act(g, "move a 10,4");
+	assert_true(tutorial_check(t, g).done);
+	assert_int_equal(tutorial_advance(t, g), 1);
+	/* The 3.6.1 events of the turn before the order do not count. */
+	assert_false(tutorial_check(t, g).done);
+	act(g, "turn");
+	/* The march, then (not yet) the place: one step only. */
+	assert_int_equal(tutorial_advance(t, g), 1);
+	assert_int_equal(t->step, 2);
+	act(g, "turn 2");
+	/* At [10, 4] with no order left: two steps at once. */
+	assert_int_equal(g->units[0].pos.y, 4);
+	assert_int_equal(tutorial_advance(t, g), 2);
+	/* turn_ended counts from the step's start, not the game's. */
+	assert_int_equal(t->step, 4);
+	assert_false(tutorial_check(t, g).done);
+	act(g, "turn");
+	assert_int_equal(tutorial_advance(t, g), 1);
+	assert_true(tutorial_finished(t));
+	game_free(g);
+	ruleset_free(rs);
+	diags_free(&d);
+}
+
+/* All diagnostics as one string (caller frees). */
+static char *
+diags_text(const struct diags *d)
+{
+	char *all = xstrdup(""), *one, *next;
+	int i;
+
+	for (i = 0; i < d->n; i++) {
+		one = diag_format(&d->v[i]);
+		next = xasprintf("%s%s\n", all, one);
+		free(one);
+		free(all);
+		all = next;
+	}
+	return all;
+}
+
+/* Malformed tutorial entries are refused at their position. */
+static void
+test_refused(void **state)
+{
+	static const struct {
+		const char	*goal;
+		const char	*want;
+	} bad[] = {
+		{ "{order: move}", "order needs unit" },
+		{ "{unit: a}", "a goal needs something to check" },
+		{ "{unit: zz, order: move}", "unknown unit 'zz'" },
+		{ "{unit: a, within: 1}", "within needs at" },
+		{ "{unit: a, formation: screen}", "cannot form Screen" },
+		{ "{unit: a, order: march}", "march" },
+		{ "{unit: a, in_area: [[1, 1]]}", "in_area needs two points" },
+		{ "{turn_ended: false}", "leave turn_ended out" },
+		{ "{event: {}}", "an event goal needs" },
+		{ "{unit: a, colour: red}", "colour" },
+	};
+	const char *head;
+	char *text, *s;
+	struct ruleset *rs;
+	struct game *g;
+	struct diags d;
+	size_t i;
+
+	(void)state;
+	head = strstr(small, "tutorial:\n");
+	assert_non_null(head);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		text = xasprintf("%.*stutorial:\n  - title: T\n    text: x\n"
+		    "    goal: %s\n    result: y\n", (int)(head - small),
+		    small, bad[i].goal);
+		diags_init(&d);
+		g = load_small(text, &rs, &d);
+		assert_null(g);
+		assert_null(rs);
+		s = diags_text(&d);
+		if (strstr(s, bad[i].want) == NULL || strstr(s, "small.yaml:")
+		    == NULL)
+			fail_msg("goal %s: got '%s', want '%s'", bad[i].goal,
+			    s, bad[i].want);
+		free(s);
+		diags_free(&d);
+		free(text);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_goals),
+		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_lessons),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
