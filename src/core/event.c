@@ -61,6 +61,27 @@ eventlog_add(struct eventlog *l, int turn, int phase, int unit,
 	return l->n++;
 }
 
+int
+eventlog_take(struct eventlog *l, int turn, int phase, int unit,
+    enum event_kind kind, const char *rule, char *text)
+{
+	struct event *e;
+
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 64;
+		l->v = xreallocarray(l->v, (size_t)l->cap, sizeof *l->v);
+	}
+	e = &l->v[l->n];
+	memset(e, 0, sizeof *e);
+	e->turn = turn;
+	e->phase = phase;
+	e->unit = unit;
+	e->kind = kind;
+	snprintf(e->rule, sizeof e->rule, "%s", rule != NULL ? rule : "");
+	e->text = text;
+	return l->n++;
+}
+
 void
 event_format(const struct event *e, char *buf, size_t len)
 {

@@ -54,6 +54,11 @@ int eventlog_add(struct eventlog *, int turn, int phase, int unit,
     enum event_kind, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
 
+/* Append an event whose text is already made: the log takes ownership of
+ * text (allocated with the xalloc helpers).  Returns its index. */
+int eventlog_take(struct eventlog *, int turn, int phase, int unit,
+    enum event_kind, const char *rule, char *text);
+
 /* Write "RULE TEXT" (or just TEXT) for event e into buf of size len. */
 void event_format(const struct event *e, char *buf, size_t len);
 

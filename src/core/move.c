@@ -145,7 +145,7 @@ walk_halt(const struct game *g, struct move_walk *w, enum halt h,
 struct move_ctx {
 	int		 bw;
 	int		 bh;
-	int		*head;		/* per bucket: first unit, -1 */
+	int		*head;		/* per bucket and side: first unit */
 	int		*next;		/* per unit */
 	int		*prev;
 	int		*bucket;	/* per unit: its bucket, -1 */
@@ -171,6 +171,7 @@ bucket_of(const struct move_ctx *c, struct point p)
 	return by * c->bw + bx;
 }
 
+/* Buckets hold one list per side: slot b * GAME_MAX_SIDES + side. */
 static void
 ctx_link(struct move_ctx *c, int u, int b)
 {
@@ -180,6 +181,14 @@ ctx_link(struct move_ctx *c, int u, int b)
 	if (c->head[b] >= 0)
 		c->prev[c->head[b]] = u;
 	c->head[b] = u;
+}
+
+static int
+slot_of(const struct move_ctx *c, const struct unit *u, struct point p)
+{
+	int side = u->side >= 0 && u->side < GAME_MAX_SIDES ? u->side : 0;
+
+	return bucket_of(c, p) * GAME_MAX_SIDES + side;
 }
 
 static void
@@ -206,7 +215,7 @@ move_ctx_create(const struct game *g)
 
 	c->bw = (g->map->w + BUCKET - 1) / BUCKET;
 	c->bh = (g->map->h + BUCKET - 1) / BUCKET;
-	n = c->bw * c->bh;
+	n = c->bw * c->bh * GAME_MAX_SIDES;
 	c->head = xmallocarray((size_t)n, sizeof *c->head);
 	for (i = 0; i < n; i++)
 		c->head[i] = -1;
@@ -219,7 +228,7 @@ move_ctx_create(const struct game *g)
 		c->bucket[i] = -1;
 		if (g->units[i].cond == COND_CAPTURED)
 			continue;
-		ctx_link(c, i, bucket_of(c, g->units[i].pos));
+		ctx_link(c, i, slot_of(c, &g->units[i], g->units[i].pos));
 	}
 	return c;
 }
@@ -374,7 +383,7 @@ cands_find(const struct game *g, const struct move_ctx *ctx,
     const struct move_walk *w, struct cands *cs)
 {
 	int r = w->left / STEP_ORTHO + REACH_CELLS + 2 * block_reach(g);
-	int bx0, by0, bx1, by1, bx, by, e;
+	int bx0, by0, bx1, by1, bx, by, e, side;
 
 	if (r > 2 * g->map->w + 2 * g->map->h)
 		r = 2 * g->map->w + 2 * g->map->h;
@@ -398,10 +407,15 @@ cands_find(const struct game *g, const struct move_ctx *ctx,
 		by1 = ctx->bh - 1;
 	for (by = by0; by <= by1; by++)
 		for (bx = bx0; bx <= bx1; bx++)
-			for (e = ctx->head[by * ctx->bw + bx]; e >= 0;
-			    e = ctx->next[e])
-				if (cand_wanted(g, w, e, r))
-					cand_add(g, cs, e);
+			for (side = 0; side < GAME_MAX_SIDES; side++) {
+				if (side == g->units[w->unit].side)
+					continue;
+				for (e = ctx->head[(by * ctx->bw + bx) *
+				    GAME_MAX_SIDES + side]; e >= 0;
+				    e = ctx->next[e])
+					if (cand_wanted(g, w, e, r))
+						cand_add(g, cs, e);
+			}
 }
 
 int
@@ -1056,11 +1070,13 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	}
 	if (ctx != NULL && ctx->bucket[ui] >= 0) {
 		ctx_unlink(ctx, ui);
-		ctx_link(ctx, ui, bucket_of(ctx, u->pos));
+		ctx_link(ctx, ui, slot_of(ctx, u, u->pos));
 	}
-	for (i = 0; i < w.nnotes; i++)
-		eventlog_add(&g->log, g->turn, g->phase, ui, w.notes[i].kind,
-		    w.notes[i].rule, "%s", w.notes[i].text);
+	for (i = 0; i < w.nnotes; i++) {
+		eventlog_take(&g->log, g->turn, g->phase, ui, w.notes[i].kind,
+		    w.notes[i].rule, w.notes[i].text);
+		w.notes[i].text = NULL;
+	}
 	for (i = 0; i < w.nmobbed; i++) {
 		if ((m = w.mobbed[i]) < 0)
 			continue;
@@ -1145,9 +1161,11 @@ move_preview(const struct game *g, const struct order *o,
 	out->allowance = w.allowance;
 	out->spent = w.stood ? 0 : w.allowance - w.left;
 	out->halt = w.halt;
-	for (i = 0; i < w.nnotes; i++)
-		eventlog_add(&out->log, g->turn, g->phase, o->unit,
-		    w.notes[i].kind, w.notes[i].rule, "%s", w.notes[i].text);
+	for (i = 0; i < w.nnotes; i++) {
+		eventlog_take(&out->log, g->turn, g->phase, o->unit,
+		    w.notes[i].kind, w.notes[i].rule, w.notes[i].text);
+		w.notes[i].text = NULL;
+	}
 	move_walk_free(&w);
 	return 0;
 }

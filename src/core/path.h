@@ -26,7 +26,7 @@
 struct game;
 struct move_walk;
 
-#define PATH_BUDGET	4096	/* cells expanded per search, at most */
+#define PATH_BUDGET	1024	/* cells expanded per search, at most */
 
 /*
  * Plan a route for the walker w (its unit, anchor, facing and formation)
