@@ -26,28 +26,70 @@
 #define BUCKET		16	/* cells per side of an index bucket */
 #define REACH_CELLS	8	/* contact distances up to 16 ticks */
 #define REPLANS_MAX	(ORDER_MAX_POINTS + 4) /* route plans per walk */
-#define LINE_FIRST	16	/* ticks planned before the allowance is known */
 
 /* --- notes ---------------------------------------------------------------- */
+
+static void note_take(struct move_walk *, int, const char *, char *);
+
+static void
+copy_rule(char *dst, size_t len, const char *rule)
+{
+	size_t i;
+
+	for (i = 0; rule != NULL && rule[i] != '\0' && i + 1 < len; i++)
+		dst[i] = rule[i];
+	dst[i] = '\0';
+}
+
+/* Log a line for unit u, formatted once (the engine's own lines). */
+static void log_line(struct game *, int, int, const char *, const char *, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static void
+log_line(struct game *g, int u, int kind, const char *rule, const char *fmt,
+    ...)
+{
+	va_list ap;
+	char buf[512];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	eventlog_take(&g->log, g->turn, g->phase, u, (enum event_kind)kind,
+	    rule, xstrdup(buf));
+}
 
 void
 move_note(struct move_walk *w, int kind, const char *rule, const char *fmt,
     ...)
 {
 	va_list ap;
-	struct move_walk_note *n;
-	char *text;
+	char *text, buf[256];
 	int len;
 
 	if (!w->explain)
 		return;
+	/* One pass into a buffer that fits nearly every note. */
 	va_start(ap, fmt);
-	len = vsnprintf(NULL, 0, fmt, ap);
+	len = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	text = xmallocarray((size_t)(len < 0 ? 0 : len) + 1, 1);
-	va_start(ap, fmt);
-	vsnprintf(text, (size_t)(len < 0 ? 0 : len) + 1, fmt, ap);
-	va_end(ap);
+	if (len >= 0 && (size_t)len < sizeof buf)
+		text = xstrndup(buf, (size_t)len);
+	else {
+		text = xmallocarray((size_t)(len < 0 ? 0 : len) + 1, 1);
+		va_start(ap, fmt);
+		vsnprintf(text, (size_t)(len < 0 ? 0 : len) + 1, fmt, ap);
+		va_end(ap);
+	}
+	note_take(w, kind, rule, text);
+}
+
+/* Add a note whose text is made (ownership moves to the walk). */
+static void
+note_take(struct move_walk *w, int kind, const char *rule, char *text)
+{
+	struct move_walk_note *n;
+
 	if (w->nnotes == w->capnotes) {
 		w->capnotes = w->capnotes ? w->capnotes * 2 : 8;
 		w->notes = xreallocarray(w->notes, (size_t)w->capnotes,
@@ -55,7 +97,7 @@ move_note(struct move_walk *w, int kind, const char *rule, const char *fmt,
 	}
 	n = &w->notes[w->nnotes++];
 	n->kind = kind;
-	snprintf(n->rule, sizeof n->rule, "%s", rule != NULL ? rule : "");
+	copy_rule(n->rule, sizeof n->rule, rule);
 	n->text = text;
 }
 
@@ -64,8 +106,9 @@ move_note_price(struct move_walk *w, const struct move_price *p)
 {
 	int i;
 
-	for (i = 0; i < p->nnotes; i++)
-		move_note(w, EV_NOTE, p->notes[i].rule, "%s", p->notes[i].text);
+	for (i = 0; i < p->nnotes && w->explain; i++)
+		note_take(w, EV_NOTE, p->notes[i].rule,
+		    xstrdup(p->notes[i].text));
 }
 
 void
@@ -458,40 +501,76 @@ order_key(const struct order *o)
 	return h | 1;
 }
 
-/* Make sure the walk has a next cell; false when there is none. */
+/* The goal the walk seeks now, stepping past waypoints it stands on;
+ * false when the order's last point is reached. */
 static bool
-walk_route(const struct game *g, struct move_walk *w)
+walk_goal(struct move_walk *w, struct point *goal)
 {
 	const struct order *o = w->order;
-	struct point goal, *r = NULL;
-	bool complete;
-	int n;
 
-	if (w->iroute < w->nroute &&
-	    dir_between(w->pos, w->route[w->iroute]) >= 0)
-		return true;
 	for (;;) {
 		if (w->waypoint >= o->npts) {
 			w->arrived = true;
 			return false;
 		}
-		goal = o->pts[w->waypoint];
-		if (goal.x != w->pos.x || goal.y != w->pos.y)
-			break;
+		*goal = o->pts[w->waypoint];
+		if (goal->x != w->pos.x || goal->y != w->pos.y)
+			return true;
 		w->waypoint++;
 	}
-	if (w->replans >= REPLANS_MAX)
+}
+
+/*
+ * Make sure the walk has a next cell; false when there is none.  Past
+ * any route kept from a search, the unit goes straight on: the next cell
+ * of the line to its goal (path_next), found step by step, so the ground
+ * is priced once, by the walk itself.  Only when a step of the line is
+ * refused does the walk search a way round (walk_round).
+ */
+static bool
+walk_route(const struct game *g, struct move_walk *w)
+{
+	struct point goal, next;
+
+	(void)g;
+	if (w->iroute < w->nroute &&
+	    dir_between(w->pos, w->route[w->iroute]) >= 0)
+		return true;
+	if (!walk_goal(w, &goal))
 		return false;
+	next = path_next(w->pos, w->facing, goal);
+	free(w->route);
+	w->route = xmallocarray(1, sizeof *w->route);
+	w->route[0] = next;
+	w->nroute = 1;
+	w->iroute = 0;
+	w->line = true;
+	return true;
+}
+
+/* A step of the straight line was refused: look for a way round.  True
+ * when one was found (the walk follows it). */
+static bool
+walk_round(const struct game *g, struct move_walk *w)
+{
+	struct point goal, *r = NULL;
+	int n;
+
+	if (!w->line || w->replans >= REPLANS_MAX || !walk_goal(w, &goal)) {
+		w->arrived = false;
+		return false;
+	}
 	w->replans++;
-	n = path_plan(g, w, goal, PATH_BUDGET, w->allowance > 0 ?
-	    w->left + 2 * STEP_DIAG : LINE_FIRST, &r, &complete);
+	w->line = false;
+	n = path_round(g, w, goal, PATH_BUDGET, &r);
+	if (n <= 0)
+		return false;
 	free(w->route);
 	w->route = r;
 	w->nroute = n;
 	w->iroute = 0;
-	return n > 0;
+	return true;
 }
-
 /* --- the walk ----------------------------------------------------------- */
 
 enum step_res {
@@ -608,6 +687,8 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		w->form = sp.form;
 		return SR_AGAIN;
 	case MOVE_IMPASSABLE:
+		if (walk_round(g, w))
+			return SR_AGAIN;
 		move_note_price(w, &sp);
 		move_note(w, EV_CONDITION, sp.nnotes ? sp.notes[0].rule : "",
 		    "%s loses its musician and its formation: a Mob; the "
@@ -620,6 +701,8 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	case MOVE_NEED_ORDER:
 	case MOVE_NEVER:
 	default:
+		if (walk_round(g, w))
+			return SR_AGAIN;
 		move_note_price(w, &sp);
 		walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule : NULL);
 		return SR_STOP;
@@ -684,6 +767,8 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	if (n > FOOTPRINT_MAX)
 		n = FOOTPRINT_MAX;
 	who = walk_overlap(g, w, cells, n, 0);
+	if (who == -2 && walk_round(g, w))
+		return SR_AGAIN;
 	if (who == -2) {
 		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED), "the block "
 		    "would leave the map");
@@ -1092,13 +1177,13 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	ruleset_fmt(g->rs, w.allowance, b, sizeof b);
 	ruleset_fmt(g->rs, w.walked, c, sizeof c);
 	if (w.stood)
-		game_log(g, ui, EV_MOVE, w.halt_rule,
+		log_line(g, ui, EV_MOVE, w.halt_rule,
 		    "%s stands at [%d, %d] facing %s, %s%s: %s", u->name,
 		    u->pos.x, u->pos.y, dir_name(u->facing),
 		    g->rs->form[u->formation].label, u->cond == COND_MOB ?
 		    " (Mob)" : "", halt_text(w.halt));
 	else
-		game_log(g, ui, EV_MOVE, w.halt_rule,
+		log_line(g, ui, EV_MOVE, w.halt_rule,
 		    "%s moves %s (spent %s of %s): stops at [%d, %d] "
 		    "facing %s, %s%s: %s", u->name, c, a, b, u->pos.x,
 		    u->pos.y, dir_name(u->facing),

@@ -85,6 +85,8 @@ struct move_walk {
 	int		 iroute;
 	int		 waypoint;	/* index of the order point sought */
 	int		 replans;	/* searches made during this walk */
+	bool		 line;		/* route[] is the next cell of the
+					   straight line, not a search's */
 
 	/* The outcome. */
 	enum halt	 halt;

@@ -441,3 +441,55 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	return path_search(g, &tw, goal, budget, false, route, complete,
 	    &closer);
 }
+
+int
+path_round(const struct game *g, const struct move_walk *w,
+    struct point goal, int budget, struct point **route)
+{
+	struct move_walk tw = *w;
+	bool complete, closer;
+	int n;
+
+	*route = NULL;
+	if (w->pos.x == goal.x && w->pos.y == goal.y)
+		return 0;
+	tw.explain = false;
+	tw.left = INT_MAX / 4;
+	tw.contours = 0;
+	tw.notes = NULL;
+	tw.nnotes = tw.capnotes = 0;
+	n = path_search(g, &tw, goal, budget, true, route, &complete, &closer);
+	if (n > 0 && (complete || closer))
+		return n;
+	free(*route);
+	*route = NULL;
+	return 0;
+}
+
+struct point
+path_next(struct point p, enum dir f, struct point goal)
+{
+	int dx = goal.x - p.x, dy = goal.y - p.y;
+	int sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+	struct point o = { 0, 0 }, diag = { sx, sy }, str, q;
+	enum dir dd, ds;
+
+	if (abs(dx) > abs(dy)) {
+		str.x = sx;
+		str.y = 0;
+	} else {
+		str.x = 0;
+		str.y = sy;
+	}
+	dd = (enum dir)dir_between(o, diag);
+	ds = (enum dir)dir_between(o, str);
+	q = p;
+	if (dx != 0 && dy != 0 && abs(dx) != abs(dy) && ds == f && dd != f) {
+		q.x += str.x;
+		q.y += str.y;
+	} else {
+		q.x += sx;
+		q.y += sy;
+	}
+	return q;
+}

@@ -41,4 +41,19 @@ int path_plan(const struct game *, const struct move_walk *w,
     struct point goal, int budget, int horizon, struct point **route,
     bool *complete);
 
+/*
+ * A way round for the walker w towards goal when the straight line is
+ * refused: a search where ground the unit may not enter is a wall.
+ * Returns the route's length and the route in *route (caller frees) when
+ * it reaches the goal or ends nearer to it at the horizon; 0 when there
+ * is no way round within the budget.
+ */
+int path_round(const struct game *, const struct move_walk *w,
+    struct point goal, int budget, struct point **route);
+
+/* The next cell of the straight route from p (facing f) to goal != p:
+ * diagonal steps and straight steps, one bend, keeping the facing for the
+ * first leg when it lies that way. */
+struct point path_next(struct point p, enum dir f, struct point goal);
+
 #endif

@@ -362,6 +362,45 @@ nap_move(const struct ruleset *rs)
 
 /* --- helpers ------------------------------------------------------------- */
 
+/* Ticks as a decimal of the ruleset's unit, as ruleset_fmt writes them
+ * ("2.5 BD", or "2.5" without the unit), without printf: explanations are
+ * written for every unit every turn. */
+static void
+fmt_ticks(const struct ruleset *rs, int ticks, char *b, size_t len,
+    bool unit)
+{
+	long t = ticks < 0 ? -(long)ticks : ticks, per = rs->ticks;
+	long whole = t / per, rem = t % per;
+	char digits[24];
+	size_t n = 0, k = 0;
+	const char *u = rs->unit;
+
+	if (len < 32)
+		return;
+	if (ticks < 0)
+		b[n++] = '-';
+	do {
+		digits[k++] = (char)('0' + whole % 10);
+		whole /= 10;
+	} while (whole > 0 && k < sizeof digits);
+	while (k > 0)
+		b[n++] = digits[--k];
+	if (rem != 0) {
+		b[n++] = '.';
+		while (rem != 0 && n + 12 < len) {
+			rem *= 10;
+			b[n++] = (char)('0' + rem / per);
+			rem %= per;
+		}
+	}
+	if (unit) {
+		b[n++] = ' ';
+		while (*u != '\0' && n + 1 < len)
+			b[n++] = *u++;
+	}
+	b[n] = '\0';
+}
+
 /* BD text of ticks; a few rotating buffers so one printf can use several. */
 static const char *
 bd(const struct ruleset *rs, int ticks)
@@ -370,7 +409,7 @@ bd(const struct ruleset *rs, int ticks)
 	static __thread int next;
 	char *b = buf[next++ & 7];
 
-	ruleset_fmt(rs, ticks, b, sizeof buf[0]);
+	fmt_ticks(rs, ticks, b, sizeof buf[0], true);
 	return b;
 }
 
@@ -380,11 +419,9 @@ num(const struct ruleset *rs, int ticks)
 {
 	static __thread char buf[8][32];
 	static __thread int next;
-	char *b = buf[next++ & 7], *sp;
+	char *b = buf[next++ & 7];
 
-	ruleset_fmt(rs, ticks, b, sizeof buf[0]);
-	if ((sp = strrchr(b, ' ')) != NULL)
-		*sp = '\0';
+	fmt_ticks(rs, ticks, b, sizeof buf[0], false);
 	return b;
 }
 
