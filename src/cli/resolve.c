@@ -3,6 +3,7 @@
  * interface and print the outcome.
  *
  *   marshal resolve SCENARIO [--turns N] [--seed S] [--format text|json]
+ *       [--ai SIDE|both [--level LEVEL]]
  *
  * The scenario is loaded, N whole turns (default 1) are played through
  * game_turn, and then every unit is listed (place, facing, formation,
@@ -11,6 +12,11 @@
  * unit, rule number and explanation.  The output depends only on the
  * scenario, the seed and the orders, so the same run prints the same bytes.
  * The JSON schema is documented in doc/rules.md ("marshal resolve").
+ *
+ * With --ai the computer commander (ai/ai.h) gives the orders of a side
+ * (its index or name) or of both at the start of every turn, through
+ * game_order like a player; --level is easy, normal (the default) or hard,
+ * or one of the benchmark's baselines, passive or naive.
  */
 #include "config.h"
 
@@ -18,7 +24,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "ai/ai.h"
 #include "cli/cli.h"
 #include "core/game.h"
 #include "io/load.h"
@@ -31,7 +39,8 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: marshal resolve SCENARIO [--turns N] "
-	    "[--seed S] [--format text|json]\n");
+	    "[--seed S] [--format text|json]\n"
+	    "       [--ai SIDE|both [--level easy|normal|hard]]\n");
 }
 
 static int
@@ -230,12 +239,50 @@ print_json(FILE *f, const struct game *g, const char *path, int turns)
 	fputs("\n ]\n}\n", f);
 }
 
+/* Which sides --ai names: an index, a side's name, or "both". */
+static int
+resolve_ai_sides(const struct game *g, const char *arg, bool *ai)
+{
+	int s;
+
+	if (strcmp(arg, "both") == 0) {
+		for (s = 0; s < g->nsides; s++)
+			ai[s] = true;
+		return 0;
+	}
+	for (s = 0; s < g->nsides; s++)
+		if (strcasecmp(arg, g->sides[s].name) == 0 ||
+		    (arg[0] == '0' + s && arg[1] == '\0')) {
+			ai[s] = true;
+			return 0;
+		}
+	return -1;
+}
+
+/* The command phase: the computer gives its sides' orders. */
+static void
+resolve_ai_turn(struct game *g, const bool *ai, enum ai_level lvl)
+{
+	int s, bad;
+
+	for (s = 0; s < g->nsides; s++) {
+		if (!ai[s])
+			continue;
+		if ((bad = ai_orders(g, s, lvl, NULL)) != 0)
+			fprintf(stderr, "marshal resolve: the AI gave %d order%s "
+			    "the game refused\n", bad, bad == 1 ? "" : "s");
+	}
+}
+
 int
 cli_resolve(int argc, char **argv)
 {
 	const char *path = NULL, *format = "text";
 	unsigned long long turns = 1, seed = 0;
 	bool have_seed = false;
+	const char *ai_side = NULL;
+	enum ai_level ai_lvl = AI_NORMAL;
+	bool ai[GAME_MAX_SIDES] = { false };
 	struct ruleset *rs = NULL;
 	struct game *g;
 	struct diags d;
@@ -264,6 +311,15 @@ cli_resolve(int argc, char **argv)
 				    "text or json\n");
 				return 2;
 			}
+		} else if (strcmp(argv[i], "--ai") == 0 && i + 1 < argc) {
+			ai_side = argv[++i];
+		} else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc) {
+			if (ai_level_parse(argv[++i]) < 0) {
+				fprintf(stderr, "marshal resolve: --level is "
+				    "easy, normal, hard, passive or naive\n");
+				return 2;
+			}
+			ai_lvl = (enum ai_level)ai_level_parse(argv[i]);
 		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
 			usage();
 			return 2;
@@ -286,10 +342,19 @@ cli_resolve(int argc, char **argv)
 		return 2;
 	}
 	diags_free(&d);
+	if (ai_side != NULL && resolve_ai_sides(g, ai_side, ai) != 0) {
+		fprintf(stderr, "marshal resolve: --ai wants a side's index "
+		    "or name, or both\n");
+		game_free(g);
+		ruleset_free(rs);
+		return 2;
+	}
 	if (have_seed)
 		game_seed(g, seed);
-	for (i = 0; i < (int)turns; i++)
+	for (i = 0; i < (int)turns; i++) {
+		resolve_ai_turn(g, ai, ai_lvl);
 		game_turn(g);
+	}
 	if (strcmp(format, "json") == 0)
 		print_json(stdout, g, path, (int)turns);
 	else

@@ -1,0 +1,347 @@
+/*
+ * bench-ai.c - how well and how fast the computer commander plays.
+ *
+ * Strength: for every bundled scenario with two sides and units (the
+ * scenarios directory of the data dir), games are played to the
+ * scenario's turn limit between pairs of controllers (ai/ai.h):
+ *   normal vs passive, normal vs naive, hard vs normal,
+ * over seeds 1..N (100 by default), the first controller taking side 0
+ * on odd seeds and side 1 on even ones.  The result is the game's own
+ * (doc/turn.md 3.10): a side that breaks (3.10.1) loses, the other side
+ * wins, and the game ends there (both in the same turn: a draw);
+ * otherwise the objectives at the turn limit decide (3.10.2), read from
+ * the end-of-battle result in the game's log.  A scenario without
+ * victory conditions can only be drawn; it is reported but has no
+ * target.
+ *
+ * Speed: the time the AI takes to think and give its orders (ai_orders:
+ * the side view, the plan, game_order for each order) is measured per
+ * turn, apart from game_turn, for the normal level on the default
+ * scenario and on a generated battle of 1,000 units (bench/gen.c).
+ *
+ * Targets are printed beside the figures with PASS or MISS as
+ * information only: the exit status never depends on a result.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ai/ai.h"
+#include "bench/gen.h"
+#include "core/game.h"
+#include "io/load.h"
+#include "rules/ruleset.h"
+#include "util/diag.h"
+#include "util/xalloc.h"
+
+#define MAX_SCEN	64
+#define MAX_TIMES	100000
+
+struct pairing {
+	enum ai_level	 a, b;
+	double		 target;	/* percent of games a must win */
+	bool		 strict;	/* more than target, not at least */
+};
+
+static const struct pairing pairings[] = {
+	{ AI_NORMAL, AI_PASSIVE, 90.0, false },
+	{ AI_NORMAL, AI_NAIVE, 75.0, false },
+	{ AI_HARD, AI_NORMAL, 50.0, true },
+};
+#define NPAIR ((int)(sizeof pairings / sizeof pairings[0]))
+
+struct times {
+	double		*v;
+	int		 n;
+};
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+times_add(struct times *t, double ms)
+{
+	if (t->n < MAX_TIMES)
+		t->v[t->n++] = ms;
+}
+
+static void
+times_print(const char *what, struct times *t, double target)
+{
+	double med, max;
+
+	if (t->n == 0) {
+		printf("  %-44s n/a\n", what);
+		return;
+	}
+	qsort(t->v, (size_t)t->n, sizeof *t->v, cmp_double);
+	med = t->n % 2 ? t->v[t->n / 2] :
+	    (t->v[t->n / 2 - 1] + t->v[t->n / 2]) / 2;
+	max = t->v[t->n - 1];
+	printf("  %-44s median %8.3f ms, max %8.3f ms over %d turns "
+	    "(target < %.0f ms: %s)\n", what, med, max, t->n, target,
+	    max < target ? "PASS" : "MISS");
+}
+
+/* The side that won by 3.10.2 from the log's last result, -1 a draw. */
+static int
+objective_winner(const struct game *g)
+{
+	const struct event *e;
+	const char *p;
+	char want[160];
+	int i, s;
+
+	for (i = g->log.n - 1; i >= 0; i--) {
+		e = &g->log.v[i];
+		if (e->kind != EV_RESULT || strcmp(e->rule, "3.10.2") != 0 ||
+		    strstr(e->text, "turn limit") == NULL)
+			continue;
+		if ((p = strstr(e->text, "points: ")) == NULL)
+			return -1;
+		for (s = 0; s < g->nsides; s++) {
+			snprintf(want, sizeof want, "points: the %s win",
+			    g->sides[s].name);
+			if (strstr(e->text, want) != NULL)
+				return s;
+		}
+		return -1;
+	}
+	return -1;
+}
+
+/*
+ * Play one game with controller ctl[s] for side s; returns the winning
+ * side or -1 for a draw.  Think times of side timed (or -1) are added.
+ */
+static int
+play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
+    int *refused)
+{
+	int s, limit = g->opt.turn_limit > 0 ? g->opt.turn_limit : 12;
+	double t0;
+
+	while (g->turn <= limit) {
+		for (s = 0; s < g->nsides; s++) {
+			t0 = now_ms();
+			*refused += ai_orders(g, s, ctl[s], NULL);
+			if (s == timed && t != NULL)
+				times_add(t, now_ms() - t0);
+		}
+		game_turn(g);
+		if (g->sides[0].broken || g->sides[1].broken) {
+			if (g->sides[0].broken && g->sides[1].broken)
+				return -1;
+			return g->sides[0].broken ? 1 : 0;
+		}
+	}
+	return objective_winner(g);
+}
+
+static bool
+playable(const struct game *g)
+{
+	bool has[GAME_MAX_SIDES] = { false };
+	int i;
+
+	if (g->nsides != 2)
+		return false;
+	for (i = 0; i < g->nunits; i++)
+		has[g->units[i].side] = true;
+	return has[0] && has[1];
+}
+
+static int
+scen_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: bench-ai [-d datadir] [-n seeds] [-u units] "
+	    "[-T turns-of-big-battle]\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *datadir = getenv("MARSHAL_DATA");
+	char *scen[MAX_SCEN], *dirpath;
+	int nscen = 0, nseeds = 100, nbig = 1000, bigturns = 4, c, i, p, k;
+	int refused = 0;
+	struct times think = { NULL, 0 }, big = { NULL, 0 };
+	struct ruleset *rs;
+	struct game *g;
+	struct diags d;
+	struct dirent *de;
+	DIR *dir;
+
+	while ((c = getopt(argc, argv, "d:n:u:T:")) != -1) {
+		switch (c) {
+		case 'd':
+			datadir = optarg;
+			break;
+		case 'n':
+			nseeds = atoi(optarg);
+			break;
+		case 'u':
+			nbig = atoi(optarg);
+			break;
+		case 'T':
+			bigturns = atoi(optarg);
+			break;
+		default:
+			usage();
+			return 2;
+		}
+	}
+	if (datadir == NULL || nseeds < 1) {
+		usage();
+		return 2;
+	}
+	think.v = xcalloc(MAX_TIMES, sizeof *think.v);
+	big.v = xcalloc(MAX_TIMES, sizeof *big.v);
+
+	dirpath = xasprintf("%s/scenarios", datadir);
+	if ((dir = opendir(dirpath)) == NULL) {
+		fprintf(stderr, "bench-ai: cannot open %s\n", dirpath);
+		return 2;
+	}
+	while ((de = readdir(dir)) != NULL && nscen < MAX_SCEN) {
+		size_t l = strlen(de->d_name);
+
+		if (l > 5 && strcmp(de->d_name + l - 5, ".yaml") == 0)
+			scen[nscen++] = xasprintf("%s/%s", dirpath,
+			    de->d_name);
+	}
+	closedir(dir);
+	qsort(scen, (size_t)nscen, sizeof *scen, scen_cmp);
+
+	printf("marshal AI benchmark: %d seeds per pairing, sides swapped on "
+	    "every other seed\n\n", nseeds);
+	printf("win rates of the first controller (wins / draws / losses):\n");
+	for (i = 0; i < nscen; i++) {
+		const char *base = strrchr(scen[i], '/') + 1;
+		bool victory, is_default = strcmp(base, "default.yaml") == 0;
+
+		diags_init(&d);
+		g = load_scenario(scen[i], datadir, &rs, &d);
+		diags_free(&d);
+		if (g == NULL) {
+			printf("  %s: does not load, skipped\n", base);
+			continue;
+		}
+		if (!playable(g)) {
+			printf("  %s: not two sides with units, skipped\n",
+			    base);
+			game_free(g);
+			ruleset_free(rs);
+			continue;
+		}
+		victory = g->nobjectives > 0 || g->break_point > 0;
+		game_free(g);
+		ruleset_free(rs);
+		printf("  %s%s\n", base, victory ? "" :
+		    " (no victory conditions: every game is a draw)");
+		for (p = 0; p < NPAIR; p++) {
+			int win = 0, draw = 0, loss = 0, first, w;
+			enum ai_level ctl[GAME_MAX_SIDES];
+			double pct;
+
+			for (k = 1; k <= nseeds; k++) {
+				diags_init(&d);
+				g = load_scenario(scen[i], datadir, &rs, &d);
+				diags_free(&d);
+				if (g == NULL)
+					break;
+				game_seed(g, (uint64_t)k);
+				first = k % 2 ? 0 : 1;
+				ctl[first] = pairings[p].a;
+				ctl[1 - first] = pairings[p].b;
+				w = play(g, ctl, is_default &&
+				    pairings[p].a == AI_NORMAL ? first :
+				    is_default && pairings[p].b == AI_NORMAL ?
+				    1 - first : -1, &think, &refused);
+				if (w == first)
+					win++;
+				else if (w < 0)
+					draw++;
+				else
+					loss++;
+				game_free(g);
+				ruleset_free(rs);
+			}
+			pct = 100.0 * win / nseeds;
+			printf("    %-6s vs %-7s %5.1f%%  (%3d / %3d / %3d)",
+			    ai_level_name(pairings[p].a),
+			    ai_level_name(pairings[p].b), pct, win, draw,
+			    loss);
+			if (victory)
+				printf("  target %s %.0f%%: %s\n",
+				    pairings[p].strict ? ">" : ">=",
+				    pairings[p].target,
+				    (pairings[p].strict ? pct > pairings[p].target
+				    : pct >= pairings[p].target) ? "PASS" :
+				    "MISS");
+			else
+				printf("  target n/a\n");
+		}
+	}
+	printf("  orders the game refused: %d (must be 0)\n", refused);
+
+	/* A generated battle: think time only; game_turn not counted. */
+	diags_init(&d);
+	rs = load_ruleset("napoleonic", datadir, &d);
+	diags_free(&d);
+	if (rs != NULL && (g = bench_game_create(rs, 400, 400, nbig, 1)) !=
+	    NULL) {
+		enum ai_level ctl[GAME_MAX_SIDES] = { AI_NORMAL, AI_NORMAL };
+		int n = g->nunits;
+
+		g->opt.turn_limit = bigturns;
+		refused = 0;
+		(void)play(g, ctl, 0, &big, &refused);
+		printf("\nthink time per turn (ai_orders, apart from "
+		    "game_turn):\n");
+		times_print("default scenario, normal", &think, 100.0);
+		{
+			char what[64];
+
+			snprintf(what, sizeof what, "generated %d units "
+			    "(400 x 400), normal", n);
+			times_print(what, &big, 1000.0);
+		}
+		printf("  orders refused in the generated battle: %d\n",
+		    refused);
+		game_free(g);
+	}
+	if (rs != NULL)
+		ruleset_free(rs);
+	for (i = 0; i < nscen; i++)
+		free(scen[i]);
+	free(dirpath);
+	free(think.v);
+	free(big.v);
+	return 0;
+}

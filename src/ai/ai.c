@@ -1,0 +1,1373 @@
+/*
+ * ai.c - the computer commander: a side's view of the battle, a plan of
+ * orders made from it, and the controller that gives them.
+ *
+ * The planner thinks in bodies of troops, as a divisional commander would:
+ *   - infantry under one general is a brigade; each brigade gets a task
+ *     (take or hold an objective, or strike the nearest enemy), a point and
+ *     a front, and its battalions take frontage slots along a line across
+ *     the axis of advance, so the brigade arrives as a line, not a queue;
+ *   - far from the enemy battalions march in Manoeuvre Column (Road
+ *     Column stays on its road) and deploy into Line at a distance that
+ *     depends on the level, forming Square when horse threatens them;
+ *   - one brigade may be kept back as a reserve behind the main effort and
+ *     sent in when the line is worn or the last turns come;
+ *   - cavalry waits on a wing and rides at routers, Mobs, guns and open
+ *     flanks rather than into formed foot;
+ *   - batteries go where they have an enemy in range and no friend in the
+ *     line of fire, unlimber there and turn to the nearest target.
+ * Every figure it uses about the enemy comes from struct ai_view.
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/ai.h"
+#include "core/command.h"
+#include "core/game.h"
+#include "core/geom.h"
+#include "core/map.h"
+#include "core/move.h"
+#include "core/rng.h"
+#include "rules/napoleonic.h"
+#include "rules/napoleonic-phases.h"
+#include "rules/ruleset.h"
+#include "util/xalloc.h"
+
+static const char *const level_names[AI_LEVEL_COUNT] = {
+	"passive", "naive", "easy", "normal", "hard"
+};
+
+const char *
+ai_level_name(enum ai_level l)
+{
+	return (unsigned)l < AI_LEVEL_COUNT ? level_names[l] : "?";
+}
+
+int
+ai_level_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i < AI_LEVEL_COUNT; i++)
+		if (strcmp(s, level_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* --- the side view ------------------------------------------------------- */
+
+void
+ai_view_fill(const struct game *g, int side, struct ai_view *v)
+{
+	const struct unit *u;
+	const struct order *t;
+	struct ai_own *o;
+	struct ai_enemy *e;
+	int i, j;
+
+	memset(v, 0, sizeof *v);
+	v->rs = g->rs;
+	v->map = g->map;
+	v->side = side;
+	v->turn = g->turn;
+	v->turn_limit = g->opt.turn_limit;
+	v->seed = g->seed;
+	v->break_point = g->break_point;
+	for (i = 0; i < g->nsides && i < GAME_MAX_SIDES; i++)
+		v->broken[i] = g->sides[i].broken;
+	v->rear = g->sides[side].rear;
+	v->enemy_rear = g->sides[g->nsides > 1 ? 1 - side : side].rear;
+
+	v->own = xcalloc((size_t)g->nunits + 1, sizeof *v->own);
+	v->enemy = xcalloc((size_t)g->nunits + 1, sizeof *v->enemy);
+	for (i = 0; i < g->nunits; i++) {
+		u = &g->units[i];
+		if (u->side == side) {
+			o = &v->own[v->nown++];
+			o->unit = i;
+			o->general = u->general;
+			o->arm = u->arm;
+			o->klass = u->klass;
+			o->drill = u->drill;
+			o->strength = u->strength;
+			o->strength0 = u->strength0;
+			o->formation = u->formation;
+			o->cond = u->cond;
+			o->pos = u->pos;
+			o->facing = u->facing;
+			o->order = u->order;
+			o->halt = u->halt;
+			o->halt_turn = u->halt_turn;
+			continue;
+		}
+		/* An enemy: only what can be seen from across the field. */
+		if (u->cond == COND_CAPTURED)
+			continue;
+		e = &v->enemy[v->nenemy++];
+		e->unit = i;
+		e->arm = u->arm;
+		e->formation = u->formation;
+		e->cond = u->cond;
+		e->pos = u->pos;
+		e->facing = u->facing;
+		e->strength = u->strength;
+	}
+	/* Our own aides: the latest order riding to each of our units. */
+	for (j = 0; j < g->ntransit; j++) {
+		t = &g->transit[j];
+		if (t->unit < 0 || t->unit >= g->nunits ||
+		    g->units[t->unit].side != side)
+			continue;
+		for (i = 0; i < v->nown; i++)
+			if (v->own[i].unit == t->unit) {
+				v->own[i].riding = true;
+				v->own[i].next = *t;
+				break;
+			}
+	}
+
+	v->gen = xcalloc((size_t)g->ngenerals + 1, sizeof *v->gen);
+	for (i = 0; i < g->ngenerals; i++) {
+		if (g->generals[i].side != side)
+			continue;
+		v->gen[v->ngen].index = i;
+		v->gen[v->ngen].parent = g->generals[i].parent;
+		v->gen[v->ngen].pos = g->generals[i].pos;
+		v->gen[v->ngen].radius = command_radius(g, i);
+		v->ngen++;
+	}
+	v->obj = xcalloc((size_t)g->nobjectives + 1, sizeof *v->obj);
+	for (i = 0; i < g->nobjectives; i++) {
+		v->obj[i].at = g->objectives[i].at;
+		v->obj[i].points = g->objectives[i].points;
+	}
+	v->nobj = g->nobjectives;
+}
+
+void
+ai_view_free(struct ai_view *v)
+{
+	free(v->own);
+	free(v->enemy);
+	free(v->gen);
+	free(v->obj);
+	memset(v, 0, sizeof *v);
+}
+
+void
+ai_plan_free(struct ai_plan *p)
+{
+	free(p->v);
+	memset(p, 0, sizeof *p);
+}
+
+/* --- the planner's working state ----------------------------------------- */
+
+/* A brigade's task. */
+enum task {
+	TASK_TAKE,		/* march to a point and hold it against all */
+	TASK_RESERVE,		/* wait behind the main effort */
+	TASK_STRIKE		/* close with the nearest enemy */
+};
+
+struct brigade {
+	int		 general;
+	int		*units;		/* indices into view->own */
+	int		 n;
+	struct point	 centre;
+	long		 men;
+	long		 men0;
+	enum task	 task;
+	int		 obj;		/* objective index, -1 */
+	struct point	 goal;
+	enum dir	 front;		/* the way the line faces */
+};
+
+struct think {
+	const struct ai_view *v;
+	enum ai_level	 lvl;
+	struct ai_plan	*plan;
+	struct rng	 rng;		/* the AI's own: never the game's */
+
+	/* Formations by role, -1 when the ruleset has none. */
+	int		 f_line, f_column, f_mc, f_road, f_square;
+	int		 f_limbered, f_unlimbered, f_skirmish;
+
+	/* Ranges in ticks (gaps). */
+	int		 musket;
+	int		 hold;
+	int		 art_range[RULES_MAX_FORM];
+	int		 canister;
+
+	/* Levels. */
+	int		 deploy;	/* deploy into Line inside this gap */
+	bool		 slots;		/* keep a line of frontage slots */
+	bool		 reserve;	/* hold a brigade back */
+	bool		 squares;	/* form square against horse */
+	bool		 flanks;	/* cavalry seeks flanks, spares foot */
+	int		 charge;	/* 0 never, 1 when favoured, 2 shrewd */
+
+	/* Per own unit. */
+	int		*near;		/* nearest active enemy (view index) */
+	int		*near_d;	/* its anchor distance, ticks */
+	bool		*done;		/* an order decided this turn */
+
+	struct point	 own_c, enemy_c;
+	int		 nactive_enemy;
+
+	struct brigade	*brig;
+	int		 nbrig;
+	int		 main;		/* brigade of the main effort, -1 */
+
+	/* Objectives as seen now. */
+	bool		*ours;
+	bool		*theirs;
+	int		 pts_ours, pts_theirs;
+
+	/* Cells held by units of either side (view indices + 1; own > 0,
+	 * enemy < 0), for placing guns. */
+	int		*occ;
+};
+
+static bool
+own_active(const struct ai_own *o)
+{
+	return o->cond == COND_FORMED || o->cond == COND_MOB;
+}
+
+static bool
+enemy_active(const struct ai_enemy *e)
+{
+	return e->cond == COND_FORMED || e->cond == COND_MOB;
+}
+
+static int
+footprint(const struct ai_view *v, enum arm arm, int form, struct point at,
+    enum dir f, struct point *out)
+{
+	const struct formation_def *fd = &v->rs->form[form];
+	int fr = fd->frontage[arm], de = fd->depth[arm];
+
+	if (fr < 1)
+		fr = 1;
+	if (de < 1)
+		de = 1;
+	return geom_footprint(at, f, fr, de, out, FOOTPRINT_MAX);
+}
+
+/* The gap between an own unit and an enemy unit. */
+static int
+gap_own_enemy(const struct ai_view *v, const struct ai_own *o,
+    const struct ai_enemy *e)
+{
+	struct point a[FOOTPRINT_MAX], b[FOOTPRINT_MAX];
+	int na, nb;
+
+	na = footprint(v, o->arm, o->formation, o->pos, o->facing, a);
+	nb = footprint(v, e->arm, e->formation, e->pos, e->facing, b);
+	return move_gap(a, na, b, nb);
+}
+
+/* The gap between a block and a point. */
+static int
+gap_point(const struct ai_view *v, enum arm arm, int form, struct point at,
+    enum dir f, struct point p)
+{
+	struct point a[FOOTPRINT_MAX];
+	int na;
+
+	na = footprint(v, arm, form, at, f, a);
+	return move_gap(a, na, &p, 1);
+}
+
+static struct point
+clamp(const struct ai_view *v, struct point p)
+{
+	if (p.x < 0)
+		p.x = 0;
+	if (p.y < 0)
+		p.y = 0;
+	if (p.x >= v->map->w)
+		p.x = v->map->w - 1;
+	if (p.y >= v->map->h)
+		p.y = v->map->h - 1;
+	return p;
+}
+
+static struct point
+offset(struct point p, enum dir d, int steps)
+{
+	p.x += dir_dx[d] * steps;
+	p.y += dir_dy[d] * steps;
+	return p;
+}
+
+/* True if a formation may stand on every cell of this footprint. */
+static bool
+ground_allows(const struct ai_view *v, enum arm arm, int form,
+    struct point at, enum dir f)
+{
+	struct point c[FOOTPRINT_MAX];
+	const struct cell *cl;
+	int n, i;
+
+	n = footprint(v, arm, form, at, f, c);
+	for (i = 0; i < n; i++) {
+		if (!map_inside(v->map, c[i].x, c[i].y))
+			return false;
+		cl = map_cell(v->map, c[i].x, c[i].y);
+		if (cl->land < v->rs->nland &&
+		    (v->rs->land[cl->land].forbid & (1u << form)))
+			return false;
+	}
+	return true;
+}
+
+/* --- giving orders ------------------------------------------------------- */
+
+/* The order the unit will be obeying once its aides have arrived. */
+static const struct order *
+intended(const struct ai_own *o)
+{
+	return o->riding ? &o->next : &o->order;
+}
+
+static void
+plan_add(struct think *t, const struct order *o)
+{
+	struct ai_plan *p = t->plan;
+
+	if (p->n == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 64;
+		p->v = xreallocarray(p->v, (size_t)p->cap, sizeof *p->v);
+	}
+	p->v[p->n++] = *o;
+}
+
+static void
+order_init(struct order *o, const struct ai_own *u, enum order_kind k)
+{
+	memset(o, 0, sizeof *o);
+	o->kind = k;
+	o->unit = u->unit;
+	o->general = u->general;
+	o->formation = -1;
+}
+
+/* Stop the unit unless it stands already. */
+static void
+want_stop(struct think *t, int i)
+{
+	const struct ai_own *u = &t->v->own[i];
+	const struct order *cur = intended(u);
+	struct order o;
+
+	t->done[i] = true;
+	if (cur->kind != ORDER_MOVE)
+		return;
+	order_init(&o, u, ORDER_STOP);
+	plan_add(t, &o);
+}
+
+/* Change formation (the unit stands for the turn) unless it is in it or
+ * is already ordered into it. */
+static bool
+want_form(struct think *t, int i, int form)
+{
+	const struct ai_own *u = &t->v->own[i];
+	const struct order *cur = intended(u);
+	struct order o;
+
+	if (form < 0 || u->formation == form)
+		return false;
+	if ((t->v->rs->form[form].arms & (1u << u->arm)) == 0)
+		return false;
+	t->done[i] = true;
+	if (cur->kind == ORDER_FORMATION && cur->formation == form)
+		return true;
+	order_init(&o, u, ORDER_FORMATION);
+	o.formation = form;
+	plan_add(t, &o);
+	return true;
+}
+
+/*
+ * March to dest (via an optional waypoint).  A standing Move order to the
+ * same place is left alone, except that force gives it again: a unit
+ * halted in battle contact goes on only with a new order (3.6.8).
+ */
+static void
+want_move(struct think *t, int i, const struct point *via, struct point dest,
+    bool force)
+{
+	const struct ai_own *u = &t->v->own[i];
+	const struct order *cur = intended(u);
+	struct order o;
+
+	t->done[i] = true;
+	dest = clamp(t->v, dest);
+	if (u->pos.x == dest.x && u->pos.y == dest.y && !force)
+		return;
+	if (!force && cur->kind == ORDER_MOVE &&
+	    geom_dist(cur->pts[cur->npts - 1], dest) <= STEP_DIAG)
+		return;
+	order_init(&o, u, ORDER_MOVE);
+	if (via != NULL && geom_dist(*via, u->pos) > 2 * STEP_DIAG &&
+	    geom_dist(*via, dest) > 2 * STEP_DIAG)
+		o.pts[o.npts++] = clamp(t->v, *via);
+	o.pts[o.npts++] = dest;
+	plan_add(t, &o);
+}
+
+/* A Mob is ordered to re-form (3.6.5: it cannot march as it is). */
+static void
+want_restore(struct think *t, int i)
+{
+	const struct ai_own *u = &t->v->own[i];
+	struct order o;
+
+	t->done[i] = true;
+	if (intended(u)->kind == ORDER_RESTORE)
+		return;
+	order_init(&o, u, ORDER_RESTORE);
+	plan_add(t, &o);
+}
+
+/* Turn to face a point without going anywhere (one step towards it). */
+static void
+want_face(struct think *t, int i, struct point at)
+{
+	const struct ai_own *u = &t->v->own[i];
+	enum dir d;
+
+	if (u->pos.x == at.x && u->pos.y == at.y)
+		return;
+	d = geom_heading(u->pos, at);
+	if (dir_diff(d, u->facing) <= 1)
+		return;
+	want_move(t, i, NULL, offset(u->pos, d, 1), false);
+}
+
+/* --- the picture: who is where ------------------------------------------ */
+
+static void
+survey(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	long sx = 0, sy = 0, n = 0, ex = 0, ey = 0, en = 0;
+	int i, j, d, best, bd;
+
+	for (j = 0; j < v->nenemy; j++)
+		if (enemy_active(&v->enemy[j])) {
+			ex += v->enemy[j].pos.x;
+			ey += v->enemy[j].pos.y;
+			en++;
+		}
+	t->nactive_enemy = (int)en;
+	for (i = 0; i < v->nown; i++) {
+		if (!own_active(&v->own[i]))
+			continue;
+		sx += v->own[i].pos.x;
+		sy += v->own[i].pos.y;
+		n++;
+		best = -1;
+		bd = INT_MAX;
+		for (j = 0; j < v->nenemy; j++) {
+			if (!enemy_active(&v->enemy[j]))
+				continue;
+			d = geom_dist(v->own[i].pos, v->enemy[j].pos);
+			if (d < bd) {
+				bd = d;
+				best = j;
+			}
+		}
+		t->near[i] = best;
+		t->near_d[i] = bd;
+	}
+	t->own_c = n ? (struct point){ (int)(sx / n), (int)(sy / n) } : v->rear;
+	t->enemy_c = en ? (struct point){ (int)(ex / en), (int)(ey / en) } :
+	    v->enemy_rear;
+}
+
+/* Who holds each objective now, by the rule of 3.10.2 as we see it. */
+static void
+objectives(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	int k, i;
+
+	t->pts_ours = t->pts_theirs = 0;
+	for (k = 0; k < v->nobj; k++) {
+		t->ours[k] = t->theirs[k] = false;
+		for (i = 0; i < v->nown && !t->ours[k]; i++)
+			if (v->own[i].cond == COND_FORMED &&
+			    gap_point(v, v->own[i].arm, v->own[i].formation,
+			    v->own[i].pos, v->own[i].facing, v->obj[k].at) <=
+			    t->hold)
+				t->ours[k] = true;
+		for (i = 0; i < v->nenemy && !t->theirs[k]; i++)
+			if (v->enemy[i].cond == COND_FORMED &&
+			    gap_point(v, v->enemy[i].arm,
+			    v->enemy[i].formation, v->enemy[i].pos,
+			    v->enemy[i].facing, v->obj[k].at) <= t->hold)
+				t->theirs[k] = true;
+		if (t->ours[k] && !t->theirs[k])
+			t->pts_ours += v->obj[k].points;
+		if (t->theirs[k] && !t->ours[k])
+			t->pts_theirs += v->obj[k].points;
+	}
+}
+
+/* --- brigades and their tasks ------------------------------------------- */
+
+static void
+brigades(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	struct brigade *b;
+	int i, k;
+
+	t->brig = xcalloc((size_t)v->nown + 1, sizeof *t->brig);
+	t->nbrig = 0;
+	for (i = 0; i < v->nown; i++) {
+		if (v->own[i].arm != ARM_INFANTRY || !own_active(&v->own[i]))
+			continue;
+		for (k = 0; k < t->nbrig; k++)
+			if (t->brig[k].general == v->own[i].general)
+				break;
+		if (k == t->nbrig) {
+			t->brig[k].general = v->own[i].general;
+			t->brig[k].units = xcalloc((size_t)v->nown,
+			    sizeof *t->brig[k].units);
+			t->brig[k].obj = -1;
+			t->nbrig++;
+		}
+		b = &t->brig[k];
+		b->units[b->n++] = i;
+	}
+	for (k = 0; k < t->nbrig; k++) {
+		long sx = 0, sy = 0;
+
+		b = &t->brig[k];
+		for (i = 0; i < b->n; i++) {
+			const struct ai_own *o = &v->own[b->units[i]];
+
+			sx += o->pos.x;
+			sy += o->pos.y;
+			b->men += o->cond == COND_FORMED ? o->strength : 0;
+			b->men0 += o->strength0;
+		}
+		b->centre.x = (int)(sx / b->n);
+		b->centre.y = (int)(sy / b->n);
+	}
+}
+
+/* Turns left to play, counting this one. */
+static int
+turns_left(const struct ai_view *v)
+{
+	if (v->turn_limit <= 0)
+		return 1000;
+	return v->turn_limit - v->turn + 1;
+}
+
+/* Percent of the side's men lost (for the break point). */
+static int
+own_losses(const struct ai_view *v)
+{
+	long s0 = 0, s = 0;
+	int i;
+
+	for (i = 0; i < v->nown; i++) {
+		if (v->own[i].arm == ARM_ARTILLERY)
+			continue;
+		s0 += v->own[i].strength0;
+		if (own_active(&v->own[i]))
+			s += v->own[i].strength;
+	}
+	return s0 > 0 ? (int)((s0 - s) * 100 / s0) : 0;
+}
+
+/*
+ * Give each brigade a task.  Objectives are taken in order of worth, the
+ * nearest free brigade to each; then a reserve is kept back (normal and
+ * hard, with three brigades or more) and the rest reinforce the main
+ * effort - the objective worth most that we do not hold alone.
+ */
+static void
+tasks(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	int *order = NULL, k, j, best, bd, d, nfree, tl;
+	bool *taken;
+	struct brigade *b;
+
+	t->main = -1;
+	if (t->nbrig == 0)
+		return;
+	taken = xcalloc((size_t)t->nbrig, sizeof *taken);
+	nfree = t->nbrig;
+	tl = turns_left(v);
+
+	/* Objectives by worth, nearer to us first among equals. */
+	order = xcalloc((size_t)v->nobj + 1, sizeof *order);
+	for (k = 0; k < v->nobj; k++)
+		order[k] = k;
+	for (k = 1; k < v->nobj; k++)
+		for (j = k; j > 0; j--) {
+			const struct ai_objective *a = &v->obj[order[j - 1]];
+			const struct ai_objective *c = &v->obj[order[j]];
+
+			if (c->points > a->points || (c->points == a->points &&
+			    geom_dist(c->at, t->own_c) <
+			    geom_dist(a->at, t->own_c))) {
+				int x = order[j];
+
+				order[j] = order[j - 1];
+				order[j - 1] = x;
+			} else
+				break;
+		}
+
+	/* The reserve: the brigade furthest from the enemy. */
+	if (t->reserve && t->nbrig >= 3 && tl > 3) {
+		best = -1;
+		bd = -1;
+		for (k = 0; k < t->nbrig; k++) {
+			d = geom_dist(t->brig[k].centre, t->enemy_c);
+			if (d > bd) {
+				bd = d;
+				best = k;
+			}
+		}
+		b = &t->brig[best];
+		/* Committed when the line is worn or time runs short. */
+		if (own_losses(v) < 20 && tl > 4) {
+			b->task = TASK_RESERVE;
+			taken[best] = true;
+			nfree--;
+		}
+	}
+
+	for (j = 0; j < v->nobj && nfree > 0; j++) {
+		k = order[j];
+		best = -1;
+		bd = INT_MAX;
+		for (int q = 0; q < t->nbrig; q++) {
+			if (taken[q])
+				continue;
+			d = geom_dist(t->brig[q].centre, v->obj[k].at);
+			if (d < bd) {
+				bd = d;
+				best = q;
+			}
+		}
+		if (best < 0)
+			break;
+		t->brig[best].task = TASK_TAKE;
+		t->brig[best].obj = k;
+		t->brig[best].goal = v->obj[k].at;
+		taken[best] = true;
+		nfree--;
+		if (t->main < 0)
+			t->main = best;
+	}
+	/* Brigades left over: strike, next to the main effort if any. */
+	for (k = 0; k < t->nbrig; k++) {
+		if (taken[k])
+			continue;
+		b = &t->brig[k];
+		if (t->main >= 0 && t->slots) {
+			b->task = TASK_TAKE;
+			b->obj = t->brig[t->main].obj;
+			b->goal = t->brig[t->main].goal;
+		} else {
+			b->task = TASK_STRIKE;
+			b->goal = t->enemy_c;
+		}
+	}
+	for (k = 0; k < t->nbrig; k++) {
+		b = &t->brig[k];
+		if (b->task == TASK_RESERVE) {
+			struct point g = t->main >= 0 ?
+			    t->brig[t->main].goal : t->enemy_c;
+			enum dir back = geom_heading(t->enemy_c, g);
+
+			if (g.x == t->enemy_c.x && g.y == t->enemy_c.y)
+				back = geom_heading(t->enemy_c, t->own_c);
+			b->goal = clamp(v, offset(g, back, 14));
+		}
+		if (b->goal.x == t->enemy_c.x && b->goal.y == t->enemy_c.y)
+			b->front = geom_heading(b->centre, t->enemy_c);
+		else
+			b->front = geom_heading(b->goal, t->enemy_c);
+		if (b->goal.x == t->enemy_c.x && b->goal.y == t->enemy_c.y &&
+		    b->centre.x == b->goal.x && b->centre.y == b->goal.y)
+			b->front = geom_heading(t->own_c, t->enemy_c);
+	}
+	free(order);
+	free(taken);
+}
+
+/* --- infantry ------------------------------------------------------------ */
+
+/* The formation to fight in on this spot: Line, else Column. */
+static int
+fighting_form(const struct think *t, const struct ai_own *u, struct point at,
+    enum dir f)
+{
+	if (t->f_line >= 0 && ground_allows(t->v, u->arm, t->f_line, at, f))
+		return t->f_line;
+	if (t->f_column >= 0)
+		return t->f_column;
+	return u->formation;
+}
+
+/* Formed enemy horse that could reach the unit next turn. */
+static bool
+horse_threat(const struct think *t, const struct ai_own *u)
+{
+	const struct ai_view *v = t->v;
+	int j;
+
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (e->arm != ARM_CAVALRY || e->cond != COND_FORMED)
+			continue;
+		if (geom_dist(e->pos, u->pos) <= 6 * v->rs->ticks)
+			return true;
+	}
+	return false;
+}
+
+/* Enemy units near an own unit: gaps within r; strongest of them. */
+static int
+close_enemies(const struct think *t, const struct ai_own *u, int r,
+    long *men, bool *weak)
+{
+	const struct ai_view *v = t->v;
+	int j, n = 0;
+
+	*men = 0;
+	*weak = false;
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (!enemy_active(e) ||
+		    geom_dist(e->pos, u->pos) > r + 16 * STEP_ORTHO)
+			continue;
+		if (gap_own_enemy(v, u, e) > r)
+			continue;
+		n++;
+		*men += e->arm == ARM_ARTILLERY ? e->strength * 20 :
+		    e->strength;
+		if (e->cond == COND_MOB || e->arm == ARM_ARTILLERY)
+			*weak = true;
+	}
+	return n;
+}
+
+/* Whether a battalion in contact should go in with the bayonet. */
+static bool
+should_charge(const struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	long men, ours;
+	bool weak;
+	int n, k, tl = turns_left(v);
+
+	if (t->charge == 0 || u->cond != COND_FORMED)
+		return false;
+	n = close_enemies(t, u, 2 * v->rs->ticks, &men, &weak);
+	if (n == 0)
+		return false;
+	if (weak)
+		return true;
+	/* Our men close to the same enemies. */
+	ours = 0;
+	for (k = 0; k < v->nown; k++) {
+		const struct ai_own *o = &v->own[k];
+
+		if (o->cond != COND_FORMED || o->arm == ARM_ARTILLERY)
+			continue;
+		if (geom_dist(o->pos, u->pos) <= 6 * v->rs->ticks)
+			ours += o->strength;
+	}
+	if (t->charge == 1)
+		return ours >= men * 3 / 2 || tl <= 2;
+	/* Shrewd: press when stronger, or late when the points need it. */
+	return ours >= men * 5 / 4 || (tl <= 3 && t->pts_ours <= t->pts_theirs);
+}
+
+/*
+ * One battalion of a brigade, given its slot: the point its front centre
+ * should reach and the way the line faces.
+ */
+static void
+battalion(struct think *t, const struct brigade *b, int i, struct point slot)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	int gap = t->near[i] >= 0 ? t->near_d[i] : INT_MAX;
+	int form, far;
+	bool contact;
+
+	if (u->cond == COND_MOB) {
+		want_restore(t, i);
+		return;
+	}
+	if (u->cond != COND_FORMED)
+		return;
+	if (t->near[i] >= 0 && gap < 12 * v->rs->ticks)
+		gap = gap_own_enemy(v, u, &v->enemy[t->near[i]]);
+
+	/* Square against horse, where the ground allows one. */
+	if (t->squares && t->f_square >= 0 && horse_threat(t, u) &&
+	    ground_allows(v, u->arm, t->f_square, u->pos, u->facing)) {
+		want_form(t, i, t->f_square);
+		return;
+	}
+	if (u->formation == t->f_square && t->f_square >= 0) {
+		form = fighting_form(t, u, u->pos, u->facing);
+		if (want_form(t, i, form))
+			return;
+	}
+
+	contact = u->halt == HALT_CONTACT && u->halt_turn >= v->turn - 1;
+	if (gap <= t->deploy || contact) {
+		/* Deploy to fight where it stands, if not in a fighting
+		 * formation: Skirmishers, Line and Column fight as they are. */
+		if (u->formation != t->f_line && u->formation != t->f_column &&
+		    u->formation != t->f_skirmish) {
+			form = fighting_form(t, u, u->pos, u->facing);
+			if (want_form(t, i, form))
+				return;
+		}
+		if (contact || gap <= 2 * v->rs->ticks) {
+			if (should_charge(t, i)) {
+				const struct ai_enemy *e = &v->enemy[t->near[i]];
+
+				want_move(t, i, NULL, e->pos, true);
+				return;
+			}
+			/* Hold the firing line; face the nearest enemy. */
+			if (t->near[i] >= 0)
+				want_face(t, i, v->enemy[t->near[i]].pos);
+			if (!t->done[i])
+				want_stop(t, i);
+			return;
+		}
+	} else {
+		/* March: Manoeuvre Column for long ways, unless on a road in
+		 * Road Column or already in a quick enough Line. */
+		far = geom_dist(u->pos, slot);
+		if (far > 10 * v->rs->ticks && gap > t->deploy +
+		    4 * v->rs->ticks && t->f_mc >= 0 &&
+		    u->formation == t->f_column) {
+			if (want_form(t, i, t->f_mc))
+				return;
+		}
+	}
+	if (geom_dist(u->pos, slot) <= STEP_DIAG) {
+		/* In place: face the front and stand. */
+		if (u->formation == t->f_mc || u->formation == t->f_road) {
+			form = fighting_form(t, u, u->pos, b->front);
+			if (gap <= t->deploy + 8 * v->rs->ticks &&
+			    want_form(t, i, form))
+				return;
+		}
+		want_face(t, i, offset(u->pos, b->front, 4));
+		if (!t->done[i])
+			want_stop(t, i);
+		return;
+	}
+	want_move(t, i, NULL, slot, false);
+}
+
+/* Projection of p - o on direction d (larger: further along d). */
+static int
+project(struct point p, struct point o, enum dir d)
+{
+	return (p.x - o.x) * dir_dx[d] + (p.y - o.y) * dir_dy[d];
+}
+
+/* Units of the brigade sorted along the line (left to right). */
+static void
+sort_along(const struct ai_view *v, int *ix, int n, struct point o,
+    enum dir right)
+{
+	int a, b2, x;
+
+	for (a = 1; a < n; a++)
+		for (b2 = a; b2 > 0; b2--) {
+			if (project(v->own[ix[b2]].pos, o, right) <
+			    project(v->own[ix[b2 - 1]].pos, o, right) ||
+			    (project(v->own[ix[b2]].pos, o, right) ==
+			    project(v->own[ix[b2 - 1]].pos, o, right) &&
+			    ix[b2] < ix[b2 - 1])) {
+				x = ix[b2];
+				ix[b2] = ix[b2 - 1];
+				ix[b2 - 1] = x;
+			} else
+				break;
+		}
+}
+
+static void
+brigade_orders(struct think *t, struct brigade *b)
+{
+	const struct ai_view *v = t->v;
+	enum dir right = dir_turn(b->front, 2);
+	int spacing, k, off, n = b->n;
+	struct point slot, goal = b->goal;
+
+	/* A line: frontage of a Line plus a cell between battalions; along
+	 * a diagonal a step covers more ground. */
+	spacing = (t->f_line >= 0 ? v->rs->form[t->f_line].frontage[ARM_INFANTRY]
+	    : 4) + 1;
+	if (dir_diagonal(right))
+		spacing = (spacing * 2 + 2) / 3;
+
+	/* The line forms across the goal; where the enemy holds it the
+	 * movement rules stop each battalion at contact distance (3.6.8)
+	 * and the fight decides the rest. */
+	sort_along(v, b->units, n, goal, right);
+	for (k = 0; k < n; k++) {
+		if (t->done[b->units[k]])
+			continue;
+		if (t->slots)
+			off = (2 * k - (n - 1)) * spacing / 2;
+		else
+			off = 0;
+		slot = clamp(v, offset(goal, right, off));
+		battalion(t, b, b->units[k], slot);
+	}
+}
+
+/* --- cavalry ------------------------------------------------------------- */
+
+static void
+squadron(struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	int j, best = -1, bs = INT_MAX, d, score, reach = 20 * v->rs->ticks;
+	struct point wing, via, dest;
+	enum dir side;
+
+	if (u->cond == COND_MOB) {
+		want_restore(t, i);
+		return;
+	}
+	if (u->cond != COND_FORMED)
+		return;
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (e->cond == COND_CAPTURED)
+			continue;
+		d = geom_dist(u->pos, e->pos);
+		if (d > reach)
+			continue;
+		if (!t->flanks) {
+			score = d;	/* the nearest, whatever it is */
+		} else if (e->cond == COND_ROUTED)
+			score = d / 3;
+		else if (e->cond == COND_MOB)
+			score = d / 2;
+		else if (e->arm == ARM_ARTILLERY)
+			score = d * 2 / 3;
+		else if (e->formation == t->f_square)
+			continue;
+		else if (e->arm == ARM_INFANTRY) {
+			/* Formed foot only from a flank, and only when
+			 * our own foot holds it in front. */
+			bool held = false;
+
+			for (int k = 0; k < v->nown && !held; k++)
+				if (v->own[k].arm == ARM_INFANTRY &&
+				    v->own[k].cond == COND_FORMED &&
+				    geom_dist(v->own[k].pos, e->pos) <=
+				    3 * v->rs->ticks)
+					held = true;
+			if (!held)
+				continue;
+			score = d + 4 * v->rs->ticks;
+		} else
+			score = d + 2 * v->rs->ticks;
+		if (score < bs) {
+			bs = score;
+			best = j;
+		}
+	}
+	if (best >= 0) {
+		const struct ai_enemy *e = &v->enemy[best];
+
+		if (e->cond == COND_ROUTED || !t->flanks ||
+		    e->arm != ARM_INFANTRY) {
+			want_move(t, i, NULL, e->pos, true);
+			return;
+		}
+		/* Round to the flank nearer to us, then in. */
+		side = dir_turn(e->facing, 2);
+		if (geom_dist(offset(e->pos, side, 6), u->pos) >
+		    geom_dist(offset(e->pos, dir_turn(e->facing, -2), 6),
+		    u->pos))
+			side = dir_turn(e->facing, -2);
+		via = offset(e->pos, side, 8);
+		dest = offset(e->pos, side, 2);
+		want_move(t, i, &via, dest, u->halt == HALT_CONTACT);
+		return;
+	}
+	/* No prey: wait on the wing of the main effort, out of musketry. */
+	if (t->main >= 0) {
+		const struct brigade *b = &t->brig[t->main];
+		enum dir r = dir_turn(b->front, 2);
+		int w = (b->n + 1) * 4 + 8;
+
+		wing = offset(b->goal, r, w);
+		if (geom_dist(u->pos, offset(b->goal, dir_turn(r, 4), w)) <
+		    geom_dist(u->pos, wing))
+			wing = offset(b->goal, dir_turn(r, 4), w);
+		wing = offset(wing, dir_turn(b->front, 4), 8);
+	} else
+		wing = offset(t->own_c, geom_heading(t->own_c, t->enemy_c), 4);
+	if (geom_dist(u->pos, wing) <= 2 * STEP_DIAG) {
+		want_stop(t, i);
+		return;
+	}
+	want_move(t, i, NULL, wing, false);
+}
+
+/* --- artillery ----------------------------------------------------------- */
+
+/* Whether own units stand on the straight line from a to b (masking). */
+static bool
+masked(const struct think *t, struct point a, struct point b)
+{
+	const struct ai_view *v = t->v;
+	int n = geom_dist(a, b) / STEP_ORTHO, s, x, y, c;
+
+	for (s = 2; s < n - 1; s++) {
+		x = a.x + (b.x - a.x) * s / n;
+		y = a.y + (b.y - a.y) * s / n;
+		if (!map_inside(v->map, x, y))
+			continue;
+		c = t->occ[(size_t)y * v->map->w + x];
+		if (c > 0)
+			return true;
+	}
+	return false;
+}
+
+/* True if the block fits on empty cells that its formation may stand on. */
+static bool
+fits(const struct think *t, const struct ai_own *u, int form,
+    struct point at, enum dir f)
+{
+	const struct ai_view *v = t->v;
+	struct point c[FOOTPRINT_MAX];
+	int n, k, o;
+
+	if (!ground_allows(v, u->arm, form, at, f))
+		return false;
+	n = footprint(v, u->arm, form, at, f, c);
+	for (k = 0; k < n; k++) {
+		o = t->occ[(size_t)c[k].y * v->map->w + c[k].x];
+		if (o != 0 && o != (int)(u - v->own) + 1)
+			return false;
+	}
+	return true;
+}
+
+static void
+battery(struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	int range = t->art_range[u->klass], j, best = -1, bd = INT_MAX, g;
+	int want, s, k;
+	struct point to, c;
+	enum dir d, r;
+
+	if (u->cond == COND_MOB) {
+		want_restore(t, i);
+		return;
+	}
+	if (u->cond != COND_FORMED || t->near[i] < 0)
+		return;
+	/* The nearest formed enemy by gap. */
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (!enemy_active(e) ||
+		    geom_dist(e->pos, u->pos) > range + 20 * STEP_ORTHO)
+			continue;
+		g = gap_own_enemy(v, u, e);
+		if (g < bd) {
+			bd = g;
+			best = j;
+		}
+	}
+	if (u->formation == t->f_unlimbered) {
+		if (best >= 0 && bd <= range) {
+			/* In action: keep firing; turn to the target if it
+			 * has left the arc (a short Move pivots the guns). */
+			d = geom_heading(u->pos, v->enemy[best].pos);
+			if (dir_diff(d, u->facing) > 1 &&
+			    t->lvl >= AI_NORMAL)
+				want_move(t, i, NULL, offset(u->pos, d, 1),
+				    false);
+			else
+				t->done[i] = true;
+			return;
+		}
+		/* Nothing in range: limber and go forward. */
+		if (t->lvl == AI_EASY) {
+			t->done[i] = true;
+			return;
+		}
+	}
+	/* Choose a gun position: short of the nearest enemy by most of the
+	 * range, with a clear field of fire. */
+	j = t->near[i];
+	to = v->enemy[j].pos;
+	d = geom_heading(to, u->pos);
+	want = (range * 2 / 3) / STEP_ORTHO;
+	if (want < 4)
+		want = 4;
+	r = dir_turn(d, 2);
+	for (s = 0; s < 9; s++) {
+		k = (s + 1) / 2 * (s % 2 ? 1 : -1) * 3;
+		c = clamp(v, offset(offset(to, d, want), r, k));
+		if (!fits(t, u, t->f_unlimbered, c, geom_heading(c, to)))
+			continue;
+		if (t->lvl >= AI_NORMAL && masked(t, c, to))
+			continue;
+		if (geom_dist(c, u->pos) <= STEP_DIAG) {
+			t->done[i] = true;
+			if (u->formation != t->f_unlimbered)
+				want_form(t, i, t->f_unlimbered);
+			return;
+		}
+		want_move(t, i, NULL, c, false);
+		return;
+	}
+	/* No good place: stand. */
+	t->done[i] = true;
+}
+
+/* --- the baselines ------------------------------------------------------- */
+
+static void
+think_passive(struct think *t)
+{
+	int i;
+
+	for (i = 0; i < t->v->nown; i++)
+		if (t->v->own[i].cond == COND_FORMED)
+			want_stop(t, i);
+}
+
+static void
+think_naive(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	int i;
+
+	for (i = 0; i < v->nown; i++) {
+		if (v->own[i].cond != COND_FORMED || t->near[i] < 0)
+			continue;
+		want_move(t, i, NULL, v->enemy[t->near[i]].pos,
+		    v->own[i].halt == HALT_CONTACT);
+	}
+}
+
+/* --- the whole plan ------------------------------------------------------ */
+
+static void
+levels(struct think *t)
+{
+	int ticks = t->v->rs->ticks;
+
+	switch (t->lvl) {
+	case AI_EASY:
+		t->deploy = 3 * ticks;
+		t->slots = false;
+		t->reserve = false;
+		t->squares = false;
+		t->flanks = false;
+		t->charge = 0;
+		break;
+	case AI_HARD:
+		t->deploy = 8 * ticks;
+		t->slots = true;
+		t->reserve = true;
+		t->squares = true;
+		t->flanks = true;
+		t->charge = 2;
+		break;
+	default:
+		t->deploy = 6 * ticks;
+		t->slots = true;
+		t->reserve = true;
+		t->squares = true;
+		t->flanks = true;
+		t->charge = 1;
+		break;
+	}
+}
+
+static void
+ranges(struct think *t)
+{
+	const struct ruleset *rs = t->v->rs;
+	const struct nap_phases *np;
+	int k;
+
+	/* Defaults in the ruleset's own unit, for other rulesets. */
+	t->musket = 2 * rs->ticks;
+	t->hold = rs->ticks;
+	t->canister = 3 * rs->ticks;
+	for (k = 0; k < RULES_MAX_FORM; k++)
+		t->art_range[k] = 10 * rs->ticks;
+	if (rs->ops != &napoleonic_ops || rs->phases_priv == NULL)
+		return;
+	np = nap_phases(rs);
+	t->musket = np->fire.inf_range;
+	t->hold = np->victory.hold;
+	t->canister = np->fire.canister;
+	for (k = 0; k < RULES_MAX_FORM; k++)
+		if (np->fire.art_range[k] > 0)
+			t->art_range[k] = np->fire.art_range[k];
+}
+
+void
+ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
+{
+	struct think t;
+	int i, k, n;
+	struct point c[FOOTPRINT_MAX];
+
+	memset(plan, 0, sizeof *plan);
+	memset(&t, 0, sizeof t);
+	t.v = v;
+	t.lvl = lvl;
+	t.plan = plan;
+	rng_seed(&t.rng, v->seed * 0x9e3779b97f4a7c15ULL +
+	    (uint64_t)v->side * 0x632be59bd9b4e019ULL + (uint64_t)v->turn);
+	t.f_line = ruleset_form(v->rs, "line");
+	t.f_column = ruleset_form(v->rs, "column");
+	t.f_mc = ruleset_form(v->rs, "manoeuvre_column");
+	t.f_road = ruleset_form(v->rs, "road_column");
+	t.f_square = ruleset_form(v->rs, "square");
+	t.f_limbered = ruleset_form(v->rs, "limbered");
+	t.f_unlimbered = ruleset_form(v->rs, "unlimbered");
+	t.f_skirmish = ruleset_form(v->rs, "skirmish");
+	ranges(&t);
+	levels(&t);
+	t.near = xcalloc((size_t)v->nown + 1, sizeof *t.near);
+	t.near_d = xcalloc((size_t)v->nown + 1, sizeof *t.near_d);
+	t.done = xcalloc((size_t)v->nown + 1, sizeof *t.done);
+	t.ours = xcalloc((size_t)v->nobj + 1, sizeof *t.ours);
+	t.theirs = xcalloc((size_t)v->nobj + 1, sizeof *t.theirs);
+	for (i = 0; i < v->nown; i++)
+		t.near[i] = -1;
+	survey(&t);
+
+	if (lvl == AI_PASSIVE) {
+		think_passive(&t);
+		goto out;
+	}
+	if (t.nactive_enemy == 0)
+		goto out;
+	if (lvl == AI_NAIVE) {
+		think_naive(&t);
+		goto out;
+	}
+
+	t.occ = xcalloc((size_t)v->map->w * v->map->h, sizeof *t.occ);
+	for (i = 0; i < v->nown; i++) {
+		if (v->own[i].cond == COND_CAPTURED)
+			continue;
+		n = footprint(v, v->own[i].arm, v->own[i].formation,
+		    v->own[i].pos, v->own[i].facing, c);
+		for (k = 0; k < n; k++)
+			if (map_inside(v->map, c[k].x, c[k].y))
+				t.occ[(size_t)c[k].y * v->map->w + c[k].x] =
+				    i + 1;
+	}
+	for (i = 0; i < v->nenemy; i++) {
+		n = footprint(v, v->enemy[i].arm, v->enemy[i].formation,
+		    v->enemy[i].pos, v->enemy[i].facing, c);
+		for (k = 0; k < n; k++)
+			if (map_inside(v->map, c[k].x, c[k].y))
+				t.occ[(size_t)c[k].y * v->map->w + c[k].x] =
+				    -(i + 1);
+	}
+	objectives(&t);
+	brigades(&t);
+	tasks(&t);
+
+	for (k = 0; k < t.nbrig; k++)
+		brigade_orders(&t, &t.brig[k]);
+	for (i = 0; i < v->nown; i++) {
+		if (t.done[i])
+			continue;
+		if (v->own[i].arm == ARM_CAVALRY)
+			squadron(&t, i);
+		else if (v->own[i].arm == ARM_ARTILLERY)
+			battery(&t, i);
+	}
+	for (k = 0; k < t.nbrig; k++)
+		free(t.brig[k].units);
+	free(t.brig);
+	free(t.occ);
+out:
+	free(t.near);
+	free(t.near_d);
+	free(t.done);
+	free(t.ours);
+	free(t.theirs);
+}
+
+/* --- the controller ------------------------------------------------------ */
+
+int
+ai_orders(struct game *g, int side, enum ai_level lvl, int *given)
+{
+	struct ai_view v;
+	struct ai_plan p;
+	char *cause;
+	int i, bad = 0, ok = 0;
+
+	if (side < 0 || side >= g->nsides)
+		return 0;
+	ai_view_fill(g, side, &v);
+	ai_think(&v, lvl, &p);
+	for (i = 0; i < p.n; i++) {
+		if (game_order(g, &p.v[i], &cause) != 0) {
+			bad++;
+			free(cause);
+		} else
+			ok++;
+	}
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	if (given != NULL)
+		*given = ok;
+	return bad;
+}
+
+void
+ai_controller(struct game *g, int side, void *arg)
+{
+	enum ai_level lvl = arg != NULL ? *(enum ai_level *)arg : AI_NORMAL;
+
+	ai_orders(g, side, lvl, NULL);
+}
