@@ -52,6 +52,34 @@ static const struct lesson lessons[] = {
 		ACT("move 2-4L 8,4"),
 		ACT("turn 3"),
 	} },
+	{ "tutorial-02-stop.yaml", {
+		ACT("turn"),
+		ACT("stop 1-9Lt"),
+		ACT("turn"),
+		ACT("move 1-9Lt 8,1", "turn"),
+	} },
+	{ "tutorial-03-formation.yaml", {
+		ACT("form 1-9Lt line"),
+		ACT("turn"),
+		ACT("move 1-9Lt 7,4", "turn"),
+		ACT("form 2-9Lt manoeuvre_column", "turn",
+		    "move 2-9Lt 17,2", "turn"),
+	} },
+	{ "tutorial-04-landscape.yaml", {
+		ACT("move 1-46L 12,3"),
+		ACT("turn"),
+		ACT("turn 3"),
+	} },
+	{ "tutorial-05-roads.yaml", {
+		ACT("move 1-63L 6,1", "turn"),
+		ACT("move 2-63L 18,1", "turn"),
+		ACT("move 3-63L 27,1", "turn"),
+	} },
+	{ "tutorial-06-passage.yaml", {
+		ACT("move 1-63L 8,1", "turn"),
+		ACT("turn"),
+		ACT("move 2-63L 18,1", "turn"),
+	} },
 };
 
 static const char *
@@ -185,6 +213,9 @@ play_lesson(const struct lesson *l)
 	}
 	assert_true(tutorial_finished(t));
 	assert_true(tutorial_check(t, g).done);
+	/* TUTORIAL_LOG=1 shows each lesson's log, to check its texts. */
+	if (getenv("TUTORIAL_LOG") != NULL)
+		dump_log(g);
 	game_free(g);
 	ruleset_free(rs);
 	diags_free(&d);
