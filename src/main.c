@@ -6,9 +6,13 @@
  *   marshal check FILE...        validate data files
  *   marshal resolve SCENARIO     resolve turns headless
  *   marshal replay FILE          play a recorded battle, --verify it
+ *
+ * Options before the command: --restricted (a public server: see
+ * cli_restricted) and --player NAME (that player's saves).
  */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +41,8 @@ usage(FILE *f)
 {
 	size_t i;
 
-	fprintf(f, "usage: marshal [COMMAND [ARGS...]]\n");
+	fprintf(f, "usage: marshal [--restricted] [--player NAME] "
+	    "[COMMAND [ARGS...]]\n");
 	for (i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "       marshal %s\n", commands[i].usage);
 }
@@ -50,10 +55,47 @@ cli_datadir(void)
 	return d != NULL && *d != '\0' ? d : MARSHAL_DATADIR;
 }
 
+static bool restricted;
+static const char *player;
+
+bool
+cli_restricted(void)
+{
+	const char *r = getenv("MARSHAL_RESTRICTED");
+
+	return restricted || (r != NULL && strcmp(r, "0") != 0 && *r != '\0');
+}
+
+const char *
+cli_player(void)
+{
+	return player;
+}
+
 int
 main(int argc, char **argv)
 {
 	size_t i;
+
+	/* Options that apply to every command come first. */
+	while (argc >= 2) {
+		if (strcmp(argv[1], "--restricted") == 0) {
+			restricted = true;
+			argv++, argc--;
+		} else if (strcmp(argv[1], "--player") == 0 && argc >= 3) {
+			player = argv[2];
+			argv += 2, argc -= 2;
+		} else
+			break;
+	}
+	if (cli_restricted()) {
+		/*
+		 * A public server: no suspending to a shell (there may be
+		 * none to come back from), no core dumps on ^\.
+		 */
+		signal(SIGTSTP, SIG_IGN);
+		signal(SIGQUIT, SIG_IGN);
+	}
 
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
 	    strcmp(argv[1], "-h") == 0)) {
@@ -69,6 +111,12 @@ main(int argc, char **argv)
 		char *play[] = { argv[0], NULL };
 
 		return cli_play(1, play);
+	}
+	if (cli_restricted() && strcmp(argv[1], "play") != 0) {
+		/* The other commands read files the player names. */
+		fprintf(stderr, "marshal: '%s' is not available on this "
+		    "server; only play is\n", argv[1]);
+		return 2;
 	}
 	for (i = 0; i < NCOMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)

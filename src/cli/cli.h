@@ -8,6 +8,8 @@
 #ifndef MARSHAL_CLI_H
 #define MARSHAL_CLI_H
 
+#include <stdbool.h>
+
 /* marshal check FILE... : validate data files. */
 int cli_check(int argc, char **argv);
 
@@ -25,5 +27,16 @@ int cli_replay(int argc, char **argv);
  * $MARSHAL_DATA if set, else the installed data directory.
  */
 const char *cli_datadir(void);
+
+/*
+ * Whether marshal runs restricted, for a public server: --restricted or
+ * MARSHAL_RESTRICTED=1.  Then only `play` of bundled scenarios by name is
+ * allowed, no file name is taken from the player, and job control (^Z)
+ * is ignored.
+ */
+bool cli_restricted(void);
+
+/* The player's name from --player (a separate save directory), or NULL. */
+const char *cli_player(void);
 
 #endif

@@ -4,27 +4,247 @@
  * Loads the scenario (the bundled default when none is named), gives each
  * side a controller - for now a person at the keyboard for both, hot-seat -
  * and runs the curses interface until the player quits.
+ *
+ * Nothing is lost: the game lives in a save slot (io/session.h) named
+ * after its scenario, saved at every end of turn, when the player quits
+ * and when the terminal goes away (SIGHUP, SIGTERM, SIGINT, end of file);
+ * the next start offers to resume it.  Signal handlers only set a flag;
+ * the interface's loop and the prompt here poll it, so no wait can stand
+ * between a hangup and the save.
+ *
+ * Restricted (a public server, cli_restricted()): scenarios are bundled
+ * ones named by a bare name, saves go to a fixed directory (per player
+ * with --player) under a name marshal makes, and their number and size
+ * are bounded.
  */
 #include "config.h"
 
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "core/game.h"
 #include "io/load.h"
+#include "io/save.h"
+#include "io/session.h"
+#include "io/yread.h"
 #include "rules/ruleset.h"
 #include "ui/screen.h"
 #include "ui/ui.h"
 #include "util/diag.h"
 #include "util/xalloc.h"
 
+#define RESTRICTED_MAX_SAVES	8		/* saves per player */
+#define RESTRICTED_MAX_BYTES	(1024 * 1024)	/* bytes in one save */
+
+/* What the turn hook needs to save. */
+struct play {
+	struct session	 ses;
+	bool		 saving;	/* ses is open */
+	char		*scenario;	/* the game's scenario file */
+	size_t		 max_bytes;
+};
+
+static volatile sig_atomic_t play_signal;
+
+static void
+on_signal(int sig)
+{
+	play_signal = sig;
+}
+
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: marshal play [SCENARIO]\n");
+	if (cli_restricted())
+		fprintf(stderr, "usage: marshal play [NAME]\n"
+		    "  NAME: a bundled scenario, as 'default'\n");
+	else
+		fprintf(stderr, "usage: marshal play [SCENARIO]\n");
+}
+
+static bool
+is_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/*
+ * The scenario file for what the player typed: a path, or the name of a
+ * bundled scenario.  Restricted, only the latter, and only a clean name,
+ * so that no path the player writes is ever opened.  NULL if none.
+ */
+static char *
+scenario_path(const char *arg)
+{
+	char *p;
+
+	if (!cli_restricted() && (strchr(arg, '/') != NULL || is_file(arg)))
+		return xstrdup(arg);
+	if (!session_name_ok(arg))
+		return NULL;
+	p = xasprintf("%s/scenarios/%s.yaml", cli_datadir(), arg);
+	if (!is_file(p)) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+/* The directory saves go to: save_dir(), per player when restricted. */
+static char *
+play_dir(char **cause)
+{
+	const char *player = cli_player();
+	char *dir = save_dir(), *p;
+
+	*cause = NULL;
+	if (dir == NULL) {
+		*cause = xstrdup("neither XDG_DATA_HOME nor HOME is set");
+		return NULL;
+	}
+	if (player == NULL)
+		return dir;
+	if (!session_name_ok(player)) {
+		*cause = xasprintf("'%s' is not a player name (letters, "
+		    "digits, '-', '_' and '.')", player);
+		free(dir);
+		return NULL;
+	}
+	p = xasprintf("%s/players/%s", dir, player);
+	free(dir);
+	return p;
+}
+
+/* The scenario a save names (saves store it absolute), or NULL. */
+static char *
+save_scenario(const char *path)
+{
+	struct diags d;
+	struct doc_node *root;
+	const struct doc_node *n;
+	char *s = NULL;
+
+	diags_init(&d);
+	if ((root = yread_file(path, &d)) != NULL &&
+	    (n = doc_get(root, "scenario")) != NULL && n->kind == DOC_SCALAR &&
+	    n->str[0] == '/')
+		s = xstrdup(n->str);
+	doc_free(root);
+	diags_free(&d);
+	return s;
+}
+
+/*
+ * Ask on the terminal (before curses) and return the first character of
+ * the answer, def for an empty line, or 'q' if input ends or a signal
+ * arrives: the wait polls so a hangup is never stuck here.
+ */
+static int
+ask(const char *question, int def)
+{
+	struct pollfd pfd = { STDIN_FILENO, POLLIN, 0 };
+	char line[64];
+	ssize_t n;
+
+	printf("%s ", question);
+	fflush(stdout);
+	for (;;) {
+		if (play_signal != 0)
+			return 'q';
+		if (poll(&pfd, 1, 500) <= 0)
+			continue;
+		n = read(STDIN_FILENO, line, sizeof line - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 'q';
+		line[n] = '\0';
+		n = (ssize_t)strspn(line, " \t");
+		if (line[n] == '\n' || line[n] == '\0')
+			return def;
+		return line[n];
+	}
+}
+
+static int
+autosave(struct game *g, void *arg, char **cause)
+{
+	struct play *p = arg;
+
+	if (!p->saving)
+		return 0;
+	return session_save(&p->ses, g, p->scenario, p->max_bytes, cause);
+}
+
+/* Open the slot for the default game: the latest save, else the default
+ * scenario's. */
+static int
+open_slot(struct play *p, const char *dir, const char *name, char **cause)
+{
+	if (session_open(&p->ses, dir, name, cli_restricted() ?
+	    RESTRICTED_MAX_SAVES : 0, cause) != 0)
+		return -1;
+	p->saving = true;
+	return 0;
+}
+
+/*
+ * Offer to resume the slot's save.  Returns the game (and its ruleset in
+ * *rs) to resume, NULL for a new game; *quit is set if the player left.
+ */
+static struct game *
+offer_resume(struct play *p, struct ruleset **rs, bool *quit)
+{
+	struct diags d;
+	struct game *g;
+	char q[256];
+	int c;
+
+	*quit = false;
+	diags_init(&d);
+	g = save_load(p->ses.save, cli_datadir(), rs, &d);
+	if (g == NULL) {
+		fprintf(stderr, "marshal: the saved game '%s' cannot be "
+		    "resumed:\n", p->ses.name);
+		diags_print(&d, stderr);
+		diags_free(&d);
+		session_set_aside(&p->ses);
+		fprintf(stderr, "marshal: it is set aside as %s.save.bad.\n",
+		    p->ses.name);
+		c = ask("Start a new game? [Y/n]", 'y');
+		*quit = c != 'y' && c != 'Y';
+		return NULL;
+	}
+	diags_free(&d);
+	snprintf(q, sizeof q, "A saved battle: %s, turn %d.\n"
+	    "r: resume it, n: new game, q: quit [r]", g->title != NULL ?
+	    g->title : p->ses.name, g->turn);
+	c = ask(q, 'r');
+	if (c == 'r' || c == 'R' || c == 'y' || c == 'Y')
+		return g;
+	game_free(g);
+	ruleset_free(*rs);
+	*rs = NULL;
+	*quit = c != 'n' && c != 'N';
+	return NULL;
+}
+
+/* Whether the battle has ended (nothing to resume). */
+static bool
+over(const struct ui *ui, const struct game *g)
+{
+	return (g->opt.turn_limit > 0 && g->turn > g->opt.turn_limit) ||
+	    ui->mode == MODE_OVER ||
+	    (ui->mode == MODE_QUIT && ui->quit_back == MODE_OVER);
 }
 
 int
@@ -32,51 +252,141 @@ cli_play(int argc, char **argv)
 {
 	struct screen_caps caps;
 	struct ruleset *rs = NULL;
-	struct game *g;
+	struct game *g = NULL;
 	struct diags d;
 	struct ui *ui;
 	struct ui_controller human = { "player", NULL, NULL };
-	char *path, *cause = NULL;
-	int rc = 0, i;
+	struct play p;
+	struct sigaction sa;
+	char *path, *dir, *name, *cause = NULL, *resumed;
+	bool quit;
+	int rc = 0, i, how;
 
+	memset(&p, 0, sizeof p);
 	if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
 		usage();
 		return 2;
 	}
-	if (argc == 2)
-		path = xstrdup(argv[1]);
-	else
+	if (argc == 2) {
+		if ((path = scenario_path(argv[1])) == NULL) {
+			fprintf(stderr, "marshal: no scenario '%s'%s\n",
+			    argv[1], cli_restricted() ? " among the bundled "
+			    "ones" : "");
+			return 2;
+		}
+	} else
 		path = xasprintf("%s/scenarios/default.yaml", cli_datadir());
-	diags_init(&d);
-	g = load_scenario(path, cli_datadir(), &rs, &d);
-	if (g == NULL) {
-		diags_print(&d, stderr);
-		diags_free(&d);
-		free(path);
-		return 2;
-	}
-	diags_free(&d);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "marshal: play needs a terminal; "
 		    "use 'marshal resolve' for batch play\n");
-		rc = 2;
-		goto out;
+		free(path);
+		return 2;
 	}
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+
+	/* The save slot: the latest save for a bare `marshal`. */
+	if ((dir = play_dir(&cause)) == NULL) {
+		fprintf(stderr, "marshal: %s; the game will not be saved\n",
+		    cause);
+		free(cause);
+		if (cli_restricted()) {
+			free(path);
+			return 1;
+		}
+	} else {
+		name = argc == 2 ? NULL : session_latest(dir);
+		if (name == NULL)
+			name = session_name(path);
+		if (open_slot(&p, dir, name, &cause) != 0) {
+			fprintf(stderr, "marshal: %s\n", cause);
+			free(cause);
+			free(name);
+			free(dir);
+			free(path);
+			return 1;
+		}
+		free(name);
+		if (session_has_save(&p.ses)) {
+			g = offer_resume(&p, &rs, &quit);
+			if (quit)
+				goto out;
+			if (g != NULL &&
+			    (resumed = save_scenario(p.ses.save)) != NULL) {
+				free(path);
+				path = resumed;
+			}
+		}
+		/* A new game of the default scenario has its own slot. */
+		if (g == NULL && argc != 2) {
+			name = session_name(path);
+			if (strcmp(name, p.ses.name) != 0) {
+				session_close(&p.ses);
+				p.saving = false;
+				if (open_slot(&p, dir, name, &cause) != 0) {
+					fprintf(stderr, "marshal: %s\n", cause);
+					free(cause);
+					free(name);
+					rc = 1;
+					goto out;
+				}
+			}
+			free(name);
+		}
+	}
+	if (g == NULL) {
+		diags_init(&d);
+		g = load_scenario(path, cli_datadir(), &rs, &d);
+		if (g == NULL) {
+			diags_print(&d, stderr);
+			diags_free(&d);
+			rc = 2;
+			goto out;
+		}
+		diags_free(&d);
+	}
+	p.scenario = path;
+	p.max_bytes = cli_restricted() ? RESTRICTED_MAX_BYTES : 0;
+	if (play_signal != 0)
+		goto out;
 
 	screen_caps(&caps);
 	ui = ui_create(g, caps.utf8, caps.colour);
 	for (i = 0; i < g->nsides; i++)
 		ui_set_controller(ui, i, &human);
+	if (p.saving)
+		ui_set_turn_hook(ui, autosave, &p);
 	ui_start(ui);
-	if (screen_run(ui, &cause) != 0) {
+	how = screen_run(ui, &cause);
+	if (how < 0) {
 		fprintf(stderr, "marshal: %s\n", cause);
 		free(cause);
 		rc = 1;
+	} else if (p.saving && over(ui, g))
+		session_forget(&p.ses);
+	else if (p.saving) {
+		/* Quit or hangup: keep the game, orders of this turn too. */
+		if (autosave(g, &p, &cause) != 0) {
+			fprintf(stderr, "marshal: the game could not be "
+			    "saved: %s\n", cause);
+			free(cause);
+			rc = 1;
+		} else
+			fprintf(stderr, "marshal: the game is saved in %s; "
+			    "run marshal again to resume it\n", p.ses.save);
 	}
 	ui_free(ui);
 out:
+	if (p.saving)
+		session_close(&p.ses);
 	game_free(g);
 	ruleset_free(rs);
 	free(path);
+	free(dir);
 	return rc;
 }

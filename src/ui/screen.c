@@ -12,9 +12,12 @@
 #include <curses.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "ui/canvas.h"
 #include "ui/keys.h"
@@ -81,6 +84,26 @@ translate(int ch)
 }
 
 #define KEY_WAIT_MS	500	/* getch timeout: how often signals are seen */
+
+/*
+ * Whether the terminal is gone: getch said ERR, which is also what a
+ * timeout says, so ask the descriptor.  A hung-up or closed terminal
+ * polls as POLLHUP or POLLERR, or as readable with nothing to read
+ * (end of file); a quiet one polls as nothing.
+ */
+static bool
+input_gone(void)
+{
+	struct pollfd pfd = { STDIN_FILENO, POLLIN, 0 };
+	int avail = 0;
+
+	if (poll(&pfd, 1, 0) <= 0)
+		return false;
+	if (pfd.revents & (POLLHUP | POLLERR | POLLNVAL))
+		return true;
+	return (pfd.revents & POLLIN) &&
+	    ioctl(STDIN_FILENO, FIONREAD, &avail) == 0 && avail == 0;
+}
 
 /*
  * A key, with the numeric keypad decoded when the terminal sends it in
@@ -194,7 +217,7 @@ screen_run(struct ui *ui, char **cause)
 	struct canvas *cur, *prev;
 	SCREEN *scr;
 	short pairs[81];
-	bool full = true, dirty = true;
+	bool full = true, dirty = true, gone = false;
 	int ch, h, w;
 
 	*cause = NULL;
@@ -206,6 +229,7 @@ screen_run(struct ui *ui, char **cause)
 	set_term(scr);
 	screen_active = true;
 	atexit(restore);
+	xalloc_set_fail_hook(restore);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -254,8 +278,13 @@ screen_run(struct ui *ui, char **cause)
 		if (ui->quit)
 			break;
 		ch = read_key();
-		if (ch == ERR)
+		if (ch == ERR) {
+			if (input_gone()) {
+				gone = true;
+				break;
+			}
 			continue;
+		}
 		dirty = true;
 		if (ch == KEY_RESIZE) {
 			getmaxyx(stdscr, h, w);
@@ -274,6 +303,7 @@ screen_run(struct ui *ui, char **cause)
 	canvas_free(prev);
 	endwin();
 	screen_active = false;
+	xalloc_set_fail_hook(NULL);
 	delscreen(scr);
-	return 0;
+	return gone || screen_signal != 0 ? SCREEN_HANGUP : SCREEN_QUIT;
 }

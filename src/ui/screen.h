@@ -24,10 +24,17 @@ struct screen_caps {
 /* Set the locale and find what the terminal can show. */
 void screen_caps(struct screen_caps *);
 
+#define SCREEN_QUIT	0	/* the player quit */
+#define SCREEN_HANGUP	1	/* a signal, or the terminal went away */
+
 /*
- * Run the interface until the player quits or a signal arrives.  Returns
- * 0, or -1 with *cause allocated (the terminal could not be opened).
- * ui->colour is cleared if the terminal has no colours.
+ * Run the interface until the player quits, a signal arrives or the
+ * terminal reaches end of file (it was closed: a dropped SSH link).  Every
+ * wait for a key times out twice a second to look for those, whatever
+ * mode or box is open.  Returns SCREEN_QUIT or SCREEN_HANGUP, or -1 with
+ * *cause allocated (the terminal could not be opened).  ui->colour is
+ * cleared if the terminal has no colours.  While curses is up, an
+ * allocation failure puts the terminal back before aborting.
  */
 int screen_run(struct ui *, char **cause);
 

@@ -51,6 +51,14 @@ ui_set_controller(struct ui *ui, int side, const struct ui_controller *c)
 }
 
 void
+ui_set_turn_hook(struct ui *ui, int (*hook)(struct game *, void *, char **),
+    void *arg)
+{
+	ui->turn_hook = hook;
+	ui->turn_arg = arg;
+}
+
+void
 ui_msg(struct ui *ui, bool error, const char *fmt, ...)
 {
 	va_list ap;
@@ -146,7 +154,7 @@ resolve(struct ui *ui, int depth)
 {
 	struct game *g = ui->game;
 	int mark = g->log.n, turn = g->turn, i, n = 0;
-	char buf[UI_MSG_MAX];
+	char buf[UI_MSG_MAX], *cause = NULL;
 
 	game_turn(g);
 	ui->resolved = turn;
@@ -164,6 +172,12 @@ resolve(struct ui *ui, int depth)
 			break;
 		}
 	ui->side = 0;
+	if (ui->turn_hook != NULL && ui->turn_hook(g, ui->turn_arg,
+	    &cause) != 0) {
+		ui_msg(ui, true, "The game could not be saved: %s",
+		    cause != NULL ? cause : "unknown error");
+		free(cause);
+	}
 	if (g->opt.turn_limit > 0 && g->turn > g->opt.turn_limit) {
 		ui->mode = MODE_OVER;
 		return;
@@ -446,7 +460,12 @@ ui_draw(struct ui *ui, struct canvas *c)
 		break;
 	case MODE_QUIT:
 		lines[0] = "Quit marshal?";
-		lines[1] = "The game is not saved.";
+		if (ui->quit_back == MODE_OVER)
+			lines[1] = "The battle is over.";
+		else if (ui->turn_hook != NULL)
+			lines[1] = "It is saved; marshal offers to resume it.";
+		else
+			lines[1] = "The game is not saved.";
 		lines[2] = "y: quit    n or Esc: keep playing";
 		box_draw(ui, c, lines, 3);
 		break;

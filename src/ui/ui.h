@@ -99,6 +99,10 @@ struct ui {
 	bool		 quit;		/* leave the interface */
 	bool		 redraw;	/* Ctrl-L: repaint the whole terminal */
 
+	/* Called after each turn is resolved (ui_set_turn_hook). */
+	int		(*turn_hook)(struct game *, void *, char **);
+	void		*turn_arg;
+
 	/* Written by ui_draw: where the terminal cursor belongs, or -1. */
 	int		 curs_x;
 	int		 curs_y;
@@ -116,6 +120,15 @@ void ui_free(struct ui *);
 
 /* Set who controls a side (copied); call before ui_start. */
 void ui_set_controller(struct ui *, int side, const struct ui_controller *);
+
+/*
+ * Call hook after each turn is resolved, the game standing at the start of
+ * the next turn: marshal play saves the game there.  It returns 0, or -1
+ * with *cause allocated, which the message line shows.  Setting a hook
+ * also tells the quit box that the game is kept.
+ */
+void ui_set_turn_hook(struct ui *, int (*hook)(struct game *, void *arg,
+    char **cause), void *arg);
 
 /* Begin play: show the briefing, let program controllers of the first
  * side act. */

@@ -11,9 +11,23 @@
 
 #include "xalloc.h"
 
+static void (*fail_hook)(void);
+
+void
+xalloc_set_fail_hook(void (*hook)(void))
+{
+	fail_hook = hook;
+}
+
 void
 xalloc_fail(size_t bytes)
 {
+	void (*hook)(void) = fail_hook;
+
+	/* Cleared first so that a hook which fails itself cannot loop. */
+	fail_hook = NULL;
+	if (hook != NULL)
+		hook();
 	fprintf(stderr, "marshal: out of memory (%zu bytes)\n", bytes);
 	abort();
 }

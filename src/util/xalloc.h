@@ -32,4 +32,12 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The single place allocation failure ends up; does not return. */
 void xalloc_fail(size_t bytes) __attribute__((noreturn));
 
+/*
+ * Set a function xalloc_fail calls before it prints its message and
+ * aborts, or NULL for none: the interface uses it to put the terminal back
+ * (a raw terminal left behind is worse than the crash).  The hook must not
+ * allocate; it is called at most once.
+ */
+void xalloc_set_fail_hook(void (*hook)(void));
+
 #endif

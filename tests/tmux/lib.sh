@@ -16,10 +16,15 @@ fi
 T="tmux -L marshal-test-$$"
 S=marshal
 SCREEN_FILE=${TMPDIR:-/tmp}/marshal-tmux-$$.txt
+# Saves go to a directory of this test's own, never the tester's.
+XDG_DATA_HOME=$(mktemp -d "${TMPDIR:-/tmp}/marshal-xdg.XXXXXX") ||
+	exit 99
+export XDG_DATA_HOME
 
 cleanup() {
 	$T kill-server >/dev/null 2>&1
 	rm -f "$SCREEN_FILE"
+	rm -rf "$XDG_DATA_HOME"
 }
 trap cleanup EXIT INT TERM
 
@@ -38,7 +43,8 @@ start() {
 	w=$1 h=$2
 	shift 2
 	$T -f /dev/null new-session -d -s $S -x "$w" -y "$h" \
-	    "env MARSHAL_DATA='$MARSHAL_DATA' $* '$MARSHAL_BIN' $MARSHAL_ARGS; \
+	    "env MARSHAL_DATA='$MARSHAL_DATA' XDG_DATA_HOME='$XDG_DATA_HOME' \
+	    $* '$MARSHAL_BIN' $MARSHAL_ARGS; \
 	    echo \"EXITED rc=\$?\"; stty -a | tr ' ;' '\n\n' | \
 	    grep -E '^-?(icanon|echo)\$' | tr '\n' ' '; echo; sleep 60" ||
 	    fail "cannot start tmux"

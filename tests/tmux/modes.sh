@@ -49,8 +49,10 @@ wait_for "to give orders"
 keys C-c
 expect_restored 0
 
-# ASCII: LANG=C gives a screen of plain ASCII (a second session).
+# ASCII: LANG=C gives a screen of plain ASCII (a second session, a new
+# game: the one Ctrl-C saved would be offered for resuming).
 S=ascii
+rm -rf "$XDG_DATA_HOME/marshal"
 start 80 24 LANG=C LC_ALL=C
 wait_for "The sides"
 if screen | LC_ALL=C grep -q "$(printf '[\200-\377]')"; then

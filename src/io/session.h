@@ -1,0 +1,95 @@
+/*
+ * session.h - the save slot of a game being played: where it is saved,
+ * the lock that keeps one marshal per save, and the clean-up after a
+ * marshal that was killed.
+ *
+ * A slot is a name (made from the scenario's file name, only letters,
+ * digits, '-', '_' and '.') in a save directory (save_dir() in io/save.h,
+ * or a per-player directory under it on a public server).  It owns two
+ * files there:
+ *
+ *     NAME.save     the game, rewritten atomically (save_atomic) at every
+ *                   end of turn, on quitting and on a hangup
+ *     NAME.lock     the pid of the marshal playing it
+ *
+ * A lock whose pid no longer runs (kill(pid, 0) fails with ESRCH) is
+ * stale - its marshal was killed - and is taken over.  Temporary files a
+ * killed save left behind (NAME.save.tmp.XXXXXX) are removed when the slot
+ * is opened: the lock makes sure no other marshal is writing them.
+ *
+ * Ownership: session_open fills a struct session whose strings it owns;
+ * session_close releases the lock and frees them.
+ */
+#ifndef MARSHAL_SESSION_H
+#define MARSHAL_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/game.h"
+
+#define SESSION_NAME_MAX	64	/* bytes in a slot name */
+
+struct session {
+	char	*dir;		/* the save directory */
+	char	*name;		/* the slot's name */
+	char	*save;		/* dir/name.save */
+	char	*lock;		/* dir/name.lock */
+	int	 swept;		/* temporary files removed on opening */
+};
+
+/*
+ * The slot name for a scenario path or name: its last component without
+ * ".yaml", every byte outside [A-Za-z0-9._-] made '_', a leading '.' made
+ * '_', at most SESSION_NAME_MAX bytes; "game" if nothing is left.
+ * Allocated; the caller frees.
+ */
+char *session_name(const char *scenario);
+
+/* Whether s is already a clean slot or player name (as session_name
+ * would leave it, and not empty). */
+bool session_name_ok(const char *s);
+
+/*
+ * Create dir if need be (mode 0700, parents too), take the slot's lock
+ * and sweep its temporary files.  max_saves > 0 refuses a new slot when
+ * the directory already holds that many saves.  0, or -1 with *cause
+ * allocated (the slot is in use by a running marshal, the directory
+ * cannot be made, ...) and nothing held.
+ */
+int session_open(struct session *, const char *dir, const char *name,
+    int max_saves, char **cause);
+
+/* Release the lock and free the strings. */
+void session_close(struct session *);
+
+/* Whether the slot has a save. */
+bool session_has_save(const struct session *);
+
+/*
+ * Save the game to the slot atomically.  scenario as for save_file;
+ * max_bytes > 0 refuses a save that would be larger.  0, or -1 with
+ * *cause allocated and the previous save whole.
+ */
+int session_save(const struct session *, const struct game *,
+    const char *scenario, size_t max_bytes, char **cause);
+
+/* Remove the slot's save (the battle is over). */
+void session_forget(const struct session *);
+
+/*
+ * Set a save that could not be loaded aside as NAME.save.bad (replacing
+ * an older one), so that a new game does not overwrite the evidence.
+ */
+void session_set_aside(const struct session *);
+
+/*
+ * The slot name of the most recently written save in dir, allocated, or
+ * NULL if there is none.
+ */
+char *session_latest(const char *dir);
+
+/* How many saves dir holds (0 if it does not exist). */
+int session_count(const char *dir);
+
+#endif
