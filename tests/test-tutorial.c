@@ -14,6 +14,9 @@
  *     "restore UNIT"              a Restore order
  *     "turn [N]"                  play N whole turns (default 1)
  *
+ * A step with no actions (ACT(NULL)) must be done by the same action
+ * that finished the step before it.
+ *
  * The tutorial goals themselves (order, place, formation, condition,
  * event, turn) are also tested on a small scenario built here.
  */
@@ -79,6 +82,26 @@ static const struct lesson lessons[] = {
 		ACT("move 1-63L 8,1", "turn"),
 		ACT("turn"),
 		ACT("move 2-63L 18,1", "turn"),
+	} },
+	{ "tutorial-07-friends.yaml", {
+		ACT("move 2-4Lt 7,3", "turn"),
+		ACT("move 2-18L 15,3", "turn"),
+		ACT(NULL),
+	} },
+	{ "tutorial-08-contact.yaml", {
+		ACT("move 1-24Lt 10,2", "turn 2"),
+		ACT("turn"),
+		ACT("move 3-Ch 19,2", "turn"),
+	} },
+	{ "tutorial-09-rout.yaml", {
+		ACT("turn"),
+		ACT("move 8-Hus 12,2", "turn 2"),
+		ACT(NULL),
+	} },
+	{ "tutorial-10-command.yaml", {
+		ACT("move 1-26Lt 7,6"),
+		ACT("move 2-26Lt 34,16"),
+		ACT("turn 3"),
 	} },
 };
 
@@ -191,6 +214,12 @@ play_lesson(const struct lesson *l)
 	assert_false(tutorial_check(t, g).done);
 	assert_int_equal(tutorial_advance(t, g), 0);
 	for (i = 0; i < nsteps; i++) {
+		/* An empty list: done by the same action as the step before
+		 * (a result that follows from it, told separately). */
+		if (l->steps[i][0] == NULL) {
+			assert_true(t->step > i);
+			continue;
+		}
 		if (t->step != i) {
 			fprintf(stderr, "%s: at step %d (%s), expected step "
 			    "%d\n", l->file, t->step + 1, t->step < t->nsteps ?
