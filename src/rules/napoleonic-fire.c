@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "core/game.h"
+#include "core/near.h"
 #include "rules/napoleonic-move.h"
 #include "rules/napoleonic-phases.h"
 #include "util/xalloc.h"
@@ -40,15 +41,23 @@ fire_range(const struct game *g, const struct unit *u)
 	return -1;
 }
 
-/* 3.7.1, 3.7.2: the nearest enemy in range and in front; -1 if none. */
+/*
+ * 3.7.1, 3.7.2: the nearest enemy in range and in front; -1 if none.
+ * Candidates come from the snapshot in index order, so of two enemies
+ * at the same gap the first in the order of battle is chosen.
+ */
 static int
-fire_target(const struct game *g, int u, int range, int *gap_out)
+fire_target(const struct game *g, struct near *nr, int u, int range,
+    int *gap_out)
 {
 	const struct nap_fire *f = &nap_phases(g->rs)->fire;
 	const struct unit *un = &g->units[u], *e;
-	int i, gap, best = -1, bestgap = range + 1;
+	const int *cand;
+	int i, k, n, gap, best = -1, bestgap = range + 1;
 
-	for (i = 0; i < g->nunits; i++) {
+	n = near_query(nr, u, range, &cand);
+	for (k = 0; k < n; k++) {
+		i = cand[k];
 		e = &g->units[i];
 		if (e->side == un->side || e->cond == COND_CAPTURED ||
 		    e->strength <= 0)
@@ -57,7 +66,7 @@ fire_target(const struct game *g, int u, int range, int *gap_out)
 		    dir_diff(un->facing, geom_heading(un->pos, e->pos)) >
 		    f->arc)
 			continue;
-		gap = nap_gap(g, u, i);
+		gap = near_gap(nr, g, u, i);
 		if (gap < bestgap) {
 			bestgap = gap;
 			best = i;
@@ -115,18 +124,20 @@ void
 nap_phase_fire(struct game *g)
 {
 	struct shot *shots = xcalloc((size_t)g->nunits + 1, sizeof *shots);
+	struct near *nr = near_create(g, 0);
 	int i, n = 0, range, gap, t, lost, before;
 
 	for (i = 0; i < g->nunits; i++) {
 		if ((range = fire_range(g, &g->units[i])) < 0)
 			continue;
-		if ((t = fire_target(g, i, range, &gap)) < 0)
+		if ((t = fire_target(g, nr, i, range, &gap)) < 0)
 			continue;
 		shots[n].firer = i;
 		shots[n].target = t;
 		shots[n].hits = fire_hits(g, i, t, gap);
 		n++;
 	}
+	near_free(nr);
 	/* 3.7.5: simultaneous, so losses are taken after every shot. */
 	for (i = 0; i < n; i++) {
 		t = shots[i].target;
