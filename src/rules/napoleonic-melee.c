@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "core/game.h"
+#include "core/near.h"
 #include "rules/napoleonic-phases.h"
 #include "util/xalloc.h"
 
@@ -126,19 +127,27 @@ nap_phase_melee(struct game *g)
 {
 	const struct nap_melee *m = &nap_phases(g->rs)->melee;
 	bool *fought = xcalloc((size_t)g->nunits + 1, sizeof *fought);
-	int i, j, best, gap, bestgap;
+	struct near *nr = near_create(g, 0);	/* melee moves no block */
+	const int *cand;
+	int i, j, k, n, best, gap, bestgap;
 
-	/* 3.8.1: each unit fights at most once, its nearest enemy. */
+	/*
+	 * 3.8.1: each unit fights at most once, its nearest enemy (the first
+	 * in the order of battle of those equally near: the candidates come
+	 * in index order).
+	 */
 	for (i = 0; i < g->nunits; i++) {
 		if (fought[i] || !unit_active(&g->units[i]))
 			continue;
 		best = -1;
 		bestgap = m->reach + 1;
-		for (j = 0; j < g->nunits; j++) {
+		n = near_query(nr, i, m->reach, &cand);
+		for (k = 0; k < n; k++) {
+			j = cand[k];
 			if (fought[j] || g->units[j].side == g->units[i].side ||
 			    !unit_active(&g->units[j]))
 				continue;
-			gap = nap_gap(g, i, j);
+			gap = near_gap(nr, g, i, j);
 			if (gap < bestgap) {
 				bestgap = gap;
 				best = j;
@@ -149,5 +158,6 @@ nap_phase_melee(struct game *g)
 		fought[i] = fought[best] = true;
 		melee_fight(g, i, best);
 	}
+	near_free(nr);
 	free(fought);
 }
