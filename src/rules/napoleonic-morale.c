@@ -13,6 +13,7 @@
 
 #include "core/command.h"
 #include "core/game.h"
+#include "core/near.h"
 #include "rules/napoleonic-phases.h"
 #include "util/xalloc.h"
 
@@ -258,23 +259,32 @@ void
 nap_phase_morale(struct game *g)
 {
 	const struct nap_morale *m = tables(g);
-	int i, j, best, gap, bestgap;
+	struct near *nr;
+	const int *cand;
+	int i, j, k, n, best, gap, bestgap;
 
 	/* 3.9.3: those already routed flee first. */
 	for (i = 0; i < g->nunits; i++)
 		if (g->units[i].cond == COND_ROUTED)
 			flee(g, i);
-	/* 3.9.5: a formed enemy within touch of routers catches them. */
+	/*
+	 * 3.9.5: a formed enemy within touch of routers catches them (the
+	 * nearest; of those equally near, the first in index order).  The
+	 * snapshot is taken after the flight: catching moves nobody.
+	 */
+	nr = near_create(g, 0);
 	for (i = 0; i < g->nunits; i++) {
 		if (g->units[i].cond != COND_ROUTED)
 			continue;
 		best = -1;
 		bestgap = m->touch + 1;
-		for (j = 0; j < g->nunits; j++) {
+		n = near_query(nr, i, m->touch, &cand);
+		for (k = 0; k < n; k++) {
+			j = cand[k];
 			if (g->units[j].side == g->units[i].side ||
 			    g->units[j].cond != COND_FORMED)
 				continue;
-			gap = nap_gap(g, i, j);
+			gap = near_gap(nr, g, i, j);
 			if (gap < bestgap) {
 				bestgap = gap;
 				best = j;
@@ -283,6 +293,7 @@ nap_phase_morale(struct game *g)
 		if (best >= 0)
 			nap_rout_touch(g, best, i);
 	}
+	near_free(nr);
 	/* 3.9.1: tests after this turn's losses. */
 	for (i = 0; i < g->nunits; i++)
 		if (unit_active(&g->units[i]))
