@@ -11,7 +11,7 @@
 
 #include "core/command.h"
 #include "core/game.h"
-#include "core/move.h"
+#include "core/near.h"
 #include "rules/napoleonic-phases.h"
 #include "util/xalloc.h"
 
@@ -320,13 +320,7 @@ nap_phase_couriers(struct game *g)
 int
 nap_gap(const struct game *g, int a, int b)
 {
-	struct point ca[FOOTPRINT_MAX], cb[FOOTPRINT_MAX];
-	int na, nb;
-
-	na = game_footprint(g, &g->units[a], ca);
-	nb = game_footprint(g, &g->units[b], cb);
-	return move_gap(ca, na < FOOTPRINT_MAX ? na : FOOTPRINT_MAX, cb,
-	    nb < FOOTPRINT_MAX ? nb : FOOTPRINT_MAX);
+	return near_unit_gap(g, a, b);
 }
 
 int
@@ -401,7 +395,7 @@ check_objectives(struct game *g)
 			if (g->units[j].cond != COND_FORMED)
 				continue;
 			n = game_footprint(g, &g->units[j], cells);
-			if (move_gap(cells, n < FOOTPRINT_MAX ? n :
+			if (near_block_gap(cells, n < FOOTPRINT_MAX ? n :
 			    FOOTPRINT_MAX, &g->objectives[i].at, 1) <= v->hold)
 				near[g->units[j].side] = true;
 		}

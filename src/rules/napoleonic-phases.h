@@ -111,7 +111,8 @@ void nap_rout_touch(struct game *, int unit, int routed);
 void nap_rout(struct game *, int u, const char *why);
 
 /* The gap in ticks between the blocks of units a and b: the empty ground
- * between them, 0 when they touch (core/move.h, move_gap). */
+ * between them, 0 when they touch (core/move.h, move_gap; measured by
+ * core/near.h, near_unit_gap). */
 int nap_gap(const struct game *, int a, int b);
 
 /* Take men from a unit (never below 0); returns the number taken. */
