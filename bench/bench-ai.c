@@ -243,6 +243,7 @@ main(int argc, char **argv)
 	printf("win rates of the first controller (wins / draws / losses):\n");
 	for (i = 0; i < nscen; i++) {
 		const char *base = strrchr(scen[i], '/') + 1;
+		char side0[32], side1[32];
 		bool victory, is_default = strcmp(base, "default.yaml") == 0;
 
 		diags_init(&d);
@@ -260,12 +261,15 @@ main(int argc, char **argv)
 			continue;
 		}
 		victory = g->nobjectives > 0 || g->break_point > 0;
+		snprintf(side0, sizeof side0, "%s", g->sides[0].name);
+		snprintf(side1, sizeof side1, "%s", g->sides[1].name);
 		game_free(g);
 		ruleset_free(rs);
 		printf("  %s%s\n", base, victory ? "" :
 		    " (no victory conditions: every game is a draw)");
 		for (p = 0; p < NPAIR; p++) {
 			int win = 0, draw = 0, loss = 0, first, w;
+			int sw[GAME_MAX_SIDES] = { 0 }, sn[GAME_MAX_SIDES] = { 0 };
 			enum ai_level ctl[GAME_MAX_SIDES];
 			double pct;
 
@@ -283,8 +287,11 @@ main(int argc, char **argv)
 				    pairings[p].a == AI_NORMAL ? first :
 				    is_default && pairings[p].b == AI_NORMAL ?
 				    1 - first : -1, &think, &refused);
-				if (w == first)
+				sn[first]++;
+				if (w == first) {
 					win++;
+					sw[first]++;
+				}
 				else if (w < 0)
 					draw++;
 				else
@@ -297,6 +304,8 @@ main(int argc, char **argv)
 			    ai_level_name(pairings[p].a),
 			    ai_level_name(pairings[p].b), pct, win, draw,
 			    loss);
+			printf(" [as %s %d/%d, as %s %d/%d]",
+			    side0, sw[0], sn[0], side1, sw[1], sn[1]);
 			if (victory)
 				printf("  target %s %.0f%%: %s\n",
 				    pairings[p].strict ? ">" : ">=",

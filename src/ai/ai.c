@@ -214,6 +214,7 @@ struct think {
 	int		*near;		/* nearest active enemy (view index) */
 	int		*near_d;	/* its anchor distance, ticks */
 	bool		*done;		/* an order decided this turn */
+	bool		*garrison;	/* holds an objective */
 
 	struct point	 own_c, enemy_c;
 	int		 nactive_enemy;
@@ -295,6 +296,15 @@ clamp(const struct ai_view *v, struct point p)
 	if (p.y >= v->map->h)
 		p.y = v->map->h - 1;
 	return p;
+}
+
+/* The direction from a to b; north when they are the same cell. */
+static enum dir
+heading(struct point a, struct point b)
+{
+	if (a.x == b.x && a.y == b.y)
+		return DIR_N;
+	return geom_heading(a, b);
 }
 
 static struct point
@@ -394,6 +404,115 @@ want_form(struct think *t, int i, int form)
 	return true;
 }
 
+/* Projection of p - o on direction d (larger: further along d). */
+static int
+project(struct point p, struct point o, enum dir d)
+{
+	return (p.x - o.x) * dir_dx[d] + (p.y - o.y) * dir_dy[d];
+}
+
+/* True if an obstacle without a passage lies across the step from p
+ * towards d (either edge of a diagonal step). */
+static bool
+edge_across(const struct ai_view *v, struct point p, enum dir d)
+{
+	int pass;
+
+	if (!dir_diagonal(d))
+		return map_edge(v->map, p.x, p.y, d, &pass) != 0 &&
+		    pass == PASS_NONE;
+	return (map_edge(v->map, p.x, p.y, dir_turn(d, -1), &pass) != 0 &&
+	    pass == PASS_NONE) ||
+	    (map_edge(v->map, p.x, p.y, dir_turn(d, 1), &pass) != 0 &&
+	    pass == PASS_NONE);
+}
+
+/*
+ * Walk the straight way from unit i towards dest, at most max steps:
+ * returns the steps that are clear, with *friend the own unit whose
+ * ground the block would enter next (-1 none) and *edge true if an
+ * obstacle is next.
+ */
+static int
+sweep(const struct think *t, int i, struct point dest, int max, int *friend,
+    bool *edge)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	struct point p = u->pos, nx, c[FOOTPRINT_MAX];
+	enum dir d;
+	int s, n, k, o;
+
+	*friend = -1;
+	*edge = false;
+	for (s = 0; s < max; s++) {
+		if (p.x == dest.x && p.y == dest.y)
+			break;
+		d = heading(p, dest);
+		if (edge_across(v, p, d)) {
+			*edge = true;
+			return s;
+		}
+		nx = offset(p, d, 1);
+		n = footprint(v, u->arm, u->formation, nx, d, c);
+		for (k = 0; k < n; k++) {
+			if (!map_inside(v->map, c[k].x, c[k].y))
+				continue;
+			o = t->occ[(size_t)c[k].y * v->map->w + c[k].x];
+			if (o > 0 && o - 1 != i) {
+				*friend = o - 1;
+				return s;
+			}
+		}
+		p = nx;
+	}
+	return s;
+}
+
+/*
+ * Keep a march out of two ways of becoming a Mob: passing through a
+ * friend (3.6.7) - go round him - and crossing an obstacle with exactly
+ * the speed left (3.6.5) - close up to it this turn and cross next turn
+ * with the whole allowance.
+ */
+static void
+steer(const struct think *t, int i, const struct point **via,
+    struct point *dest, struct point *detour)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	struct point to = *via != NULL ? **via : *dest, p;
+	int s, fr, w, k;
+	bool edge;
+	enum dir hd, side;
+
+	s = sweep(t, i, to, 12, &fr, &edge);
+	if (edge) {
+		if (s == 0)
+			return;
+		p = u->pos;
+		for (k = 0; k < s; k++)
+			p = offset(p, heading(p, to), 1);
+		*dest = p;
+		*via = NULL;
+		return;
+	}
+	if (fr < 0)
+		return;
+	hd = heading(u->pos, to);
+	side = dir_turn(hd, 2);
+	if (project(u->pos, v->own[fr].pos, side) < 0)
+		side = dir_turn(hd, -2);
+	w = (v->rs->form[v->own[fr].formation].frontage[v->own[fr].arm] +
+	    v->rs->form[u->formation].frontage[u->arm]) / 2 + 2;
+	*detour = clamp(v, offset(v->own[fr].pos, side, w));
+	if (geom_dist(*detour, u->pos) <= 2 * STEP_DIAG) {
+		/* Beside him already: step past. */
+		*detour = clamp(v, offset(*detour, hd, 4));
+	}
+	*via = detour;
+}
+
 /*
  * March to dest (via an optional waypoint).  A standing Move order to the
  * same place is left alone, except that force gives it again: a unit
@@ -406,11 +525,17 @@ want_move(struct think *t, int i, const struct point *via, struct point dest,
 	const struct ai_own *u = &t->v->own[i];
 	const struct order *cur = intended(u);
 	struct order o;
+	struct point detour;
 
 	t->done[i] = true;
 	dest = clamp(t->v, dest);
 	if (u->pos.x == dest.x && u->pos.y == dest.y && !force)
 		return;
+	if (!force && cur->kind == ORDER_MOVE &&
+	    geom_dist(cur->pts[cur->npts - 1], dest) <= STEP_DIAG)
+		return;
+	if (!force && t->occ != NULL)
+		steer(t, i, &via, &dest, &detour);
 	if (!force && cur->kind == ORDER_MOVE &&
 	    geom_dist(cur->pts[cur->npts - 1], dest) <= STEP_DIAG)
 		return;
@@ -445,7 +570,7 @@ want_face(struct think *t, int i, struct point at)
 
 	if (u->pos.x == at.x && u->pos.y == at.y)
 		return;
-	d = geom_heading(u->pos, at);
+	d = heading(u->pos, at);
 	if (dir_diff(d, u->facing) <= 1)
 		return;
 	want_move(t, i, NULL, offset(u->pos, d, 1), false);
@@ -533,7 +658,8 @@ brigades(struct think *t)
 	t->brig = xcalloc((size_t)v->nown + 1, sizeof *t->brig);
 	t->nbrig = 0;
 	for (i = 0; i < v->nown; i++) {
-		if (v->own[i].arm != ARM_INFANTRY || !own_active(&v->own[i]))
+		if (v->own[i].arm != ARM_INFANTRY ||
+		    !own_active(&v->own[i]) || t->done[i])
 			continue;
 		for (k = 0; k < t->nbrig; k++)
 			if (t->brig[k].general == v->own[i].general)
@@ -591,19 +717,104 @@ own_losses(const struct ai_view *v)
 	return s0 > 0 ? (int)((s0 - s) * 100 / s0) : 0;
 }
 
+/* The formation to fight in on this spot: Line, else Column. */
+static int
+fighting_form(const struct think *t, const struct ai_own *u, struct point at,
+    enum dir f)
+{
+	if (t->f_line >= 0 && ground_allows(t->v, u->arm, t->f_line, at, f))
+		return t->f_line;
+	if (t->f_column >= 0)
+		return t->f_column;
+	return u->formation;
+}
+
 /*
- * Give each brigade a task.  Objectives are taken in order of worth, the
- * nearest free brigade to each; then a reserve is kept back (normal and
- * hard, with three brigades or more) and the rest reinforce the main
- * effort - the objective worth most that we do not hold alone.
+ * Hold what we have: the formed unit nearest each objective we hold stays
+ * on it, whatever its brigade does; a march column there deploys.
+ */
+static void
+garrisons(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	int k, i, best, bd, g;
+
+	for (k = 0; k < v->nobj; k++) {
+		if (!t->ours[k])
+			continue;
+		best = -1;
+		bd = INT_MAX;
+		for (i = 0; i < v->nown; i++) {
+			const struct ai_own *o = &v->own[i];
+
+			if (o->cond != COND_FORMED || t->done[i] ||
+			    o->arm == ARM_ARTILLERY)
+				continue;
+			g = gap_point(v, o->arm, o->formation, o->pos,
+			    o->facing, v->obj[k].at);
+			/* Foot before horse: it can stand in a village. */
+			if (o->arm == ARM_CAVALRY)
+				g += 2;
+			if (g <= t->hold + 2 && g < bd) {
+				bd = g;
+				best = i;
+			}
+		}
+		if (best < 0)
+			continue;
+		t->garrison[best] = true;
+		if (v->own[best].arm == ARM_INFANTRY &&
+		    (v->own[best].formation == t->f_mc ||
+		    v->own[best].formation == t->f_road) &&
+		    t->near[best] >= 0 && t->near_d[best] <= t->deploy +
+		    8 * v->rs->ticks &&
+		    want_form(t, best, fighting_form(t, &v->own[best],
+		    v->own[best].pos, v->own[best].facing)))
+			continue;
+		want_stop(t, best);
+	}
+}
+
+/* The objective we hold that the enemy is nearest to, -1 if none. */
+static int
+threatened(const struct think *t)
+{
+	const struct ai_view *v = t->v;
+	int k, j, best = -1, bd = INT_MAX, d;
+
+	for (k = 0; k < v->nobj; k++) {
+		if (!t->ours[k])
+			continue;
+		for (j = 0; j < v->nenemy; j++) {
+			if (v->enemy[j].cond != COND_FORMED)
+				continue;
+			d = geom_dist(v->enemy[j].pos, v->obj[k].at) * 4 /
+			    (v->obj[k].points + 3);
+			if (d < bd) {
+				bd = d;
+				best = k;
+			}
+		}
+	}
+	return best;
+}
+
+/*
+ * Give each brigade a task.  While we lead on the objectives (normal and
+ * hard) the brigades stand behind the most threatened place we hold,
+ * ready to retake it; otherwise they go for the places we do not hold,
+ * worth most first, the nearest free brigade to each.  A reserve is kept
+ * back (three brigades or more) until the line is worn or time runs
+ * short; brigades left over join the main effort.
  */
 static void
 tasks(struct think *t)
 {
 	const struct ai_view *v = t->v;
-	int *order = NULL, k, j, best, bd, d, nfree, tl;
-	bool *taken;
+	int *order = NULL, k, j, q, best, bd, d, nfree, nwant, tl;
+	bool *taken, lead;
 	struct brigade *b;
+	struct point rear;
 
 	t->main = -1;
 	if (t->nbrig == 0)
@@ -611,19 +822,21 @@ tasks(struct think *t)
 	taken = xcalloc((size_t)t->nbrig, sizeof *taken);
 	nfree = t->nbrig;
 	tl = turns_left(v);
+	lead = t->lvl >= AI_NORMAL && t->pts_ours > t->pts_theirs;
 
-	/* Objectives by worth, nearer to us first among equals. */
+	/* Objectives to take, by worth, nearer to us first among equals. */
 	order = xcalloc((size_t)v->nobj + 1, sizeof *order);
+	nwant = 0;
 	for (k = 0; k < v->nobj; k++)
-		order[k] = k;
-	for (k = 1; k < v->nobj; k++)
+		if (!t->ours[k] || t->theirs[k])
+			order[nwant++] = k;
+	for (k = 1; k < nwant; k++)
 		for (j = k; j > 0; j--) {
 			const struct ai_objective *a = &v->obj[order[j - 1]];
 			const struct ai_objective *c = &v->obj[order[j]];
 
-			if (c->points > a->points || (c->points == a->points &&
-			    geom_dist(c->at, t->own_c) <
-			    geom_dist(a->at, t->own_c))) {
+			if (c->points * 1000 - geom_dist(c->at, t->own_c) >
+			    a->points * 1000 - geom_dist(a->at, t->own_c)) {
 				int x = order[j];
 
 				order[j] = order[j - 1];
@@ -633,7 +846,7 @@ tasks(struct think *t)
 		}
 
 	/* The reserve: the brigade furthest from the enemy. */
-	if (t->reserve && t->nbrig >= 3 && tl > 3) {
+	if (t->reserve && t->nbrig >= 3 && tl > 4 && own_losses(v) < 20) {
 		best = -1;
 		bd = -1;
 		for (k = 0; k < t->nbrig; k++) {
@@ -643,20 +856,34 @@ tasks(struct think *t)
 				best = k;
 			}
 		}
-		b = &t->brig[best];
-		/* Committed when the line is worn or time runs short. */
-		if (own_losses(v) < 20 && tl > 4) {
-			b->task = TASK_RESERVE;
-			taken[best] = true;
-			nfree--;
-		}
+		t->brig[best].task = TASK_RESERVE;
+		taken[best] = true;
+		nfree--;
 	}
 
-	for (j = 0; j < v->nobj && nfree > 0; j++) {
+	if (lead && (k = threatened(t)) >= 0) {
+		/* Stand behind the place most in danger. */
+		rear = offset(v->obj[k].at, heading(t->enemy_c,
+		    v->obj[k].at), 6);
+		for (q = 0; q < t->nbrig; q++) {
+			if (taken[q])
+				continue;
+			b = &t->brig[q];
+			b->task = TASK_TAKE;
+			b->obj = -1;
+			b->goal = clamp(v, rear);
+			taken[q] = true;
+			if (t->main < 0)
+				t->main = q;
+		}
+		nfree = 0;
+	}
+
+	for (j = 0; j < nwant && nfree > 0; j++) {
 		k = order[j];
 		best = -1;
 		bd = INT_MAX;
-		for (int q = 0; q < t->nbrig; q++) {
+		for (q = 0; q < t->nbrig; q++) {
 			if (taken[q])
 				continue;
 			d = geom_dist(t->brig[q].centre, v->obj[k].at);
@@ -675,7 +902,7 @@ tasks(struct think *t)
 		if (t->main < 0)
 			t->main = best;
 	}
-	/* Brigades left over: strike, next to the main effort if any. */
+	/* Brigades left over: the main effort, else the nearest enemy. */
 	for (k = 0; k < t->nbrig; k++) {
 		if (taken[k])
 			continue;
@@ -683,7 +910,14 @@ tasks(struct think *t)
 		if (t->main >= 0 && t->slots) {
 			b->task = TASK_TAKE;
 			b->obj = t->brig[t->main].obj;
-			b->goal = t->brig[t->main].goal;
+			b->goal = offset(t->brig[t->main].goal,
+			    heading(t->enemy_c, t->brig[t->main].goal),
+			    4);
+		} else if (lead || v->nobj > 0) {
+			/* Nothing to take: hold where it stands. */
+			b->task = TASK_TAKE;
+			b->obj = -1;
+			b->goal = b->centre;
 		} else {
 			b->task = TASK_STRIKE;
 			b->goal = t->enemy_c;
@@ -693,38 +927,26 @@ tasks(struct think *t)
 		b = &t->brig[k];
 		if (b->task == TASK_RESERVE) {
 			struct point g = t->main >= 0 ?
-			    t->brig[t->main].goal : t->enemy_c;
-			enum dir back = geom_heading(t->enemy_c, g);
+			    t->brig[t->main].goal : t->own_c;
+			enum dir back = heading(t->enemy_c, g);
 
 			if (g.x == t->enemy_c.x && g.y == t->enemy_c.y)
-				back = geom_heading(t->enemy_c, t->own_c);
-			b->goal = clamp(v, offset(g, back, 14));
+				back = heading(t->enemy_c, t->own_c);
+			b->goal = clamp(v, offset(g, back, 12));
 		}
+		b->goal = clamp(v, b->goal);
 		if (b->goal.x == t->enemy_c.x && b->goal.y == t->enemy_c.y)
-			b->front = geom_heading(b->centre, t->enemy_c);
+			b->front = heading(b->centre.x == b->goal.x &&
+			    b->centre.y == b->goal.y ? t->own_c : b->centre,
+			    t->enemy_c);
 		else
-			b->front = geom_heading(b->goal, t->enemy_c);
-		if (b->goal.x == t->enemy_c.x && b->goal.y == t->enemy_c.y &&
-		    b->centre.x == b->goal.x && b->centre.y == b->goal.y)
-			b->front = geom_heading(t->own_c, t->enemy_c);
+			b->front = heading(b->goal, t->enemy_c);
 	}
 	free(order);
 	free(taken);
 }
 
 /* --- infantry ------------------------------------------------------------ */
-
-/* The formation to fight in on this spot: Line, else Column. */
-static int
-fighting_form(const struct think *t, const struct ai_own *u, struct point at,
-    enum dir f)
-{
-	if (t->f_line >= 0 && ground_allows(t->v, u->arm, t->f_line, at, f))
-		return t->f_line;
-	if (t->f_column >= 0)
-		return t->f_column;
-	return u->formation;
-}
 
 /* Formed enemy horse that could reach the unit next turn. */
 static bool
@@ -889,13 +1111,6 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	want_move(t, i, NULL, slot, false);
 }
 
-/* Projection of p - o on direction d (larger: further along d). */
-static int
-project(struct point p, struct point o, enum dir d)
-{
-	return (p.x - o.x) * dir_dx[d] + (p.y - o.y) * dir_dy[d];
-}
-
 /* Units of the brigade sorted along the line (left to right). */
 static void
 sort_along(const struct ai_view *v, int *ix, int n, struct point o,
@@ -944,8 +1159,13 @@ brigade_orders(struct think *t, struct brigade *b)
 			off = (2 * k - (n - 1)) * spacing / 2;
 		else
 			off = 0;
-		slot = clamp(v, offset(goal, right, off));
-		battalion(t, b, b->units[k], slot);
+		slot = offset(goal, right, off);
+		/* En echiquier: every other battalion a little back, so the
+		 * brigade marches as a chequer rather than wheeling as one
+		 * line (3.6.3), and a second rank covers the gaps. */
+		if (t->slots && n >= 3 && k % 2 == 1)
+			slot = offset(slot, dir_turn(b->front, 4), 3);
+		battalion(t, b, b->units[k], clamp(v, slot));
 	}
 }
 
@@ -1036,7 +1256,7 @@ squadron(struct think *t, int i)
 			wing = offset(b->goal, dir_turn(r, 4), w);
 		wing = offset(wing, dir_turn(b->front, 4), 8);
 	} else
-		wing = offset(t->own_c, geom_heading(t->own_c, t->enemy_c), 4);
+		wing = offset(t->own_c, heading(t->own_c, t->enemy_c), 4);
 	if (geom_dist(u->pos, wing) <= 2 * STEP_DIAG) {
 		want_stop(t, i);
 		return;
@@ -1118,7 +1338,7 @@ battery(struct think *t, int i)
 		if (best >= 0 && bd <= range) {
 			/* In action: keep firing; turn to the target if it
 			 * has left the arc (a short Move pivots the guns). */
-			d = geom_heading(u->pos, v->enemy[best].pos);
+			d = heading(u->pos, v->enemy[best].pos);
 			if (dir_diff(d, u->facing) > 1 &&
 			    t->lvl >= AI_NORMAL)
 				want_move(t, i, NULL, offset(u->pos, d, 1),
@@ -1137,7 +1357,7 @@ battery(struct think *t, int i)
 	 * range, with a clear field of fire. */
 	j = t->near[i];
 	to = v->enemy[j].pos;
-	d = geom_heading(to, u->pos);
+	d = heading(to, u->pos);
 	want = (range * 2 / 3) / STEP_ORTHO;
 	if (want < 4)
 		want = 4;
@@ -1145,7 +1365,7 @@ battery(struct think *t, int i)
 	for (s = 0; s < 9; s++) {
 		k = (s + 1) / 2 * (s % 2 ? 1 : -1) * 3;
 		c = clamp(v, offset(offset(to, d, want), r, k));
-		if (!fits(t, u, t->f_unlimbered, c, geom_heading(c, to)))
+		if (!fits(t, u, t->f_unlimbered, c, heading(c, to)))
 			continue;
 		if (t->lvl >= AI_NORMAL && masked(t, c, to))
 			continue;
@@ -1274,6 +1494,7 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	t.near = xcalloc((size_t)v->nown + 1, sizeof *t.near);
 	t.near_d = xcalloc((size_t)v->nown + 1, sizeof *t.near_d);
 	t.done = xcalloc((size_t)v->nown + 1, sizeof *t.done);
+	t.garrison = xcalloc((size_t)v->nown + 1, sizeof *t.garrison);
 	t.ours = xcalloc((size_t)v->nobj + 1, sizeof *t.ours);
 	t.theirs = xcalloc((size_t)v->nobj + 1, sizeof *t.theirs);
 	for (i = 0; i < v->nown; i++)
@@ -1311,6 +1532,8 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 				    -(i + 1);
 	}
 	objectives(&t);
+	if (lvl >= AI_NORMAL)
+		garrisons(&t);
 	brigades(&t);
 	tasks(&t);
 
@@ -1332,6 +1555,7 @@ out:
 	free(t.near);
 	free(t.near_d);
 	free(t.done);
+	free(t.garrison);
 	free(t.ours);
 	free(t.theirs);
 }
