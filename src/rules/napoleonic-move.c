@@ -720,10 +720,12 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		return -1;
 	}
 	text[0] = '\0';
-	move_note(w, EV_MOVE, "3.6.1", "%s marches under its Move order "
-	    "towards [%d, %d]; its colonel rides at the front", u->name,
-	    w->order->pts[w->order->npts - 1].x,
-	    w->order->pts[w->order->npts - 1].y);
+	/* (A preview is not the march itself: no colonel line there.) */
+	if (!w->preview)
+		move_note(w, EV_MOVE, "3.6.1", "%s marches under its Move "
+		    "order towards [%d, %d]; its colonel rides at the front",
+		    u->name, w->order->pts[w->order->npts - 1].x,
+		    w->order->pts[w->order->npts - 1].y);
 	if (u->arm == ARM_ARTILLERY) {
 		if ((speed = art_begin(g, w, text, sizeof text)) < 0)
 			return -1;
