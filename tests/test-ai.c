@@ -1,0 +1,358 @@
+/*
+ * test-ai.c - the computer commander plays as a person would, sees only
+ * what its side may see, finishes every bundled battle and repeats
+ * itself given the same seed.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/ai.h"
+#include "core/command.h"
+#include "core/game.h"
+#include "io/load.h"
+#include "rules/ruleset.h"
+#include "util/diag.h"
+#include "util/xalloc.h"
+
+#define MAX_SCEN	64
+
+static const char *
+datadir(void)
+{
+	const char *d = getenv("MARSHAL_DATA");
+
+	return d != NULL ? d : "data";
+}
+
+static struct game *
+load(const char *path, struct ruleset **rs)
+{
+	struct diags d;
+	struct game *g;
+
+	diags_init(&d);
+	g = load_scenario(path, datadir(), rs, &d);
+	if (g == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	assert_non_null(g);
+	return g;
+}
+
+static struct game *
+load_default(struct ruleset **rs)
+{
+	char *p = xasprintf("%s/scenarios/default.yaml", datadir());
+	struct game *g = load(p, rs);
+
+	free(p);
+	return g;
+}
+
+/* The bundled scenarios, sorted; returns how many. */
+static int
+scenarios(char **out)
+{
+	char *dir = xasprintf("%s/scenarios", datadir());
+	struct dirent *de;
+	DIR *d;
+	int n = 0, i, j;
+
+	d = opendir(dir);
+	assert_non_null(d);
+	while ((de = readdir(d)) != NULL && n < MAX_SCEN) {
+		size_t l = strlen(de->d_name);
+
+		if (l > 5 && strcmp(de->d_name + l - 5, ".yaml") == 0)
+			out[n++] = xasprintf("%s/%s", dir, de->d_name);
+	}
+	closedir(d);
+	free(dir);
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && strcmp(out[j - 1], out[j]) > 0; j--) {
+			char *x = out[j];
+
+			out[j] = out[j - 1];
+			out[j - 1] = x;
+		}
+	return n;
+}
+
+/*
+ * Every order the AI plans is one a player could give: a kind a player
+ * has, in the name of the unit's own general, and the game accepts it.
+ * Checked over seeds, levels, both sides and whole battles.
+ */
+static void
+test_ai_orders_are_a_players(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	char *cause;
+	int seed, lvl, side, i, given = 0;
+
+	(void)state;
+	for (seed = 1; seed <= 3; seed++)
+		for (lvl = 0; lvl < AI_LEVEL_COUNT; lvl++) {
+			g = load_default(&rs);
+			game_seed(g, (uint64_t)seed);
+			while (g->turn <= g->opt.turn_limit) {
+				for (side = 0; side < g->nsides; side++) {
+					ai_view_fill(g, side, &v);
+					ai_think(&v, (enum ai_level)lvl, &p);
+					for (i = 0; i < p.n; i++) {
+						const struct order *o = &p.v[i];
+
+						assert_true(o->kind == ORDER_MOVE ||
+						    o->kind == ORDER_STOP ||
+						    o->kind == ORDER_FORMATION ||
+						    o->kind == ORDER_RESTORE);
+						assert_true(o->unit >= 0 &&
+						    o->unit < g->nunits);
+						assert_int_equal(
+						    g->units[o->unit].side, side);
+						assert_int_equal(o->general,
+						    g->units[o->unit].general);
+						if (game_order(g, o, &cause) != 0)
+							fail_msg("refused: %s", cause);
+						given++;
+					}
+					ai_plan_free(&p);
+					ai_view_free(&v);
+				}
+				game_turn(g);
+			}
+			game_free(g);
+			ruleset_free(rs);
+		}
+	/* It did give orders: the loop above was not vacuous. */
+	assert_true(given > 100);
+}
+
+/*
+ * The side view holds no enemy orders: changing every enemy order, the
+ * enemy's aides in transit and the game's random stream changes neither
+ * the view nor the plan made from it.
+ */
+static void
+test_ai_view_has_no_enemy_orders(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view a, b;
+	struct ai_plan pa, pb;
+	struct order o;
+	int i, k, side = 0;
+
+	(void)state;
+	g = load_default(&rs);
+	game_turn(g);
+	ai_view_fill(g, side, &a);
+	ai_think(&a, AI_HARD, &pa);
+
+	/* Tamper with everything of the enemy's a spy would want. */
+	for (i = 0; i < g->nunits; i++) {
+		if (g->units[i].side == side)
+			continue;
+		memset(&o, 0, sizeof o);
+		o.kind = ORDER_MOVE;
+		o.unit = i;
+		o.general = g->units[i].general;
+		o.npts = 1;
+		o.pts[0].x = g->map->w - 1;
+		o.pts[0].y = g->map->h - 1;
+		o.issued = o.arrives = g->turn;
+		g->units[i].order = o;
+		o.arrives = g->turn + 3;
+		command_queue(g, &o);
+	}
+	g->rng.state ^= 0x5555aaaa5555aaaaULL;
+
+	ai_view_fill(g, side, &b);
+	ai_think(&b, AI_HARD, &pb);
+	assert_int_equal(a.nown, b.nown);
+	assert_int_equal(a.nenemy, b.nenemy);
+	assert_true(a.nenemy > 0);
+	assert_memory_equal(a.own, b.own, sizeof *a.own * (size_t)a.nown);
+	assert_memory_equal(a.enemy, b.enemy,
+	    sizeof *a.enemy * (size_t)a.nenemy);
+	assert_int_equal(pa.n, pb.n);
+	for (k = 0; k < pa.n; k++)
+		assert_memory_equal(&pa.v[k], &pb.v[k], sizeof pa.v[k]);
+	ai_plan_free(&pa);
+	ai_plan_free(&pb);
+	ai_view_free(&a);
+	ai_view_free(&b);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* Thinking never draws from the game's random stream. */
+static void
+test_ai_leaves_the_game_dice_alone(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct rng before;
+	int t, s;
+
+	(void)state;
+	g = load_default(&rs);
+	game_seed(g, 99);
+	for (t = 0; t < 4; t++) {
+		before = g->rng;
+		for (s = 0; s < g->nsides; s++)
+			assert_int_equal(ai_orders(g, s, AI_HARD, NULL), 0);
+		assert_memory_equal(&before, &g->rng, sizeof before);
+		game_turn(g);
+	}
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * AI against AI finishes every bundled battle with two sides, over 20
+ * seeds, the levels mixed, without a refused order.  Battles run to
+ * their own turn limit (12 turns when they have none).
+ */
+static void
+test_ai_games_complete_on_every_scenario(void **state)
+{
+	char *scen[MAX_SCEN];
+	struct ruleset *rs;
+	struct game *g;
+	int n, i, seed, s, limit, played = 0;
+	enum ai_level lv[GAME_MAX_SIDES];
+
+	(void)state;
+	n = scenarios(scen);
+	assert_true(n > 0);
+	for (i = 0; i < n; i++) {
+		for (seed = 1; seed <= 20; seed++) {
+			g = load(scen[i], &rs);
+			if (g->nsides != 2) {
+				game_free(g);
+				ruleset_free(rs);
+				break;
+			}
+			game_seed(g, (uint64_t)seed);
+			lv[0] = (enum ai_level)(AI_EASY + seed % 3);
+			lv[1] = (enum ai_level)(AI_EASY + (seed / 3) % 3);
+			limit = g->opt.turn_limit > 0 ? g->opt.turn_limit :
+			    12;
+			while (g->turn <= limit) {
+				for (s = 0; s < g->nsides; s++)
+					assert_int_equal(ai_orders(g, s, lv[s],
+					    NULL), 0);
+				game_turn(g);
+			}
+			assert_int_equal(g->turn, limit + 1);
+			played++;
+			game_free(g);
+			ruleset_free(rs);
+		}
+		free(scen[i]);
+	}
+	assert_true(played >= 20);
+}
+
+/* Record every order given in a whole AI-against-AI battle. */
+static int
+battle_orders(uint64_t seed, struct order **out)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	char *cause;
+	int n = 0, cap = 0, s, i;
+
+	*out = NULL;
+	g = load_default(&rs);
+	game_seed(g, seed);
+	while (g->turn <= g->opt.turn_limit) {
+		for (s = 0; s < g->nsides; s++) {
+			ai_view_fill(g, s, &v);
+			ai_think(&v, s == 0 ? AI_NORMAL : AI_HARD, &p);
+			for (i = 0; i < p.n; i++) {
+				if (n == cap) {
+					cap = cap ? cap * 2 : 256;
+					*out = xreallocarray(*out, (size_t)cap,
+					    sizeof **out);
+				}
+				(*out)[n] = p.v[i];
+				(*out)[n].issued = g->turn;
+				n++;
+				assert_int_equal(game_order(g, &p.v[i],
+				    &cause), 0);
+			}
+			ai_plan_free(&p);
+			ai_view_free(&v);
+		}
+		game_turn(g);
+	}
+	game_free(g);
+	ruleset_free(rs);
+	return n;
+}
+
+/* The same seed gives the same orders, turn by turn. */
+static void
+test_ai_is_deterministic(void **state)
+{
+	struct order *a, *b, *c;
+	int na, nb, nc;
+
+	(void)state;
+	na = battle_orders(7, &a);
+	nb = battle_orders(7, &b);
+	assert_true(na > 0);
+	assert_int_equal(na, nb);
+	assert_memory_equal(a, b, sizeof *a * (size_t)na);
+	/* And the battle does depend on the seed (the test can fail). */
+	nc = battle_orders(8, &c);
+	assert_true(nc != na || memcmp(a, c, sizeof *a * (size_t)na) != 0);
+	free(a);
+	free(b);
+	free(c);
+}
+
+/* Level names parse back; unknown ones are refused. */
+static void
+test_ai_level_names(void **state)
+{
+	int l;
+
+	(void)state;
+	for (l = 0; l < AI_LEVEL_COUNT; l++)
+		assert_int_equal(ai_level_parse(ai_level_name(
+		    (enum ai_level)l)), l);
+	assert_int_equal(ai_level_parse("grandmaster"), -1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ai_level_names),
+		cmocka_unit_test(test_ai_orders_are_a_players),
+		cmocka_unit_test(test_ai_view_has_no_enemy_orders),
+		cmocka_unit_test(test_ai_leaves_the_game_dice_alone),
+		cmocka_unit_test(test_ai_is_deterministic),
+		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
