@@ -114,8 +114,7 @@ play_dir(char **cause)
 	if (player == NULL)
 		return dir;
 	if (!session_name_ok(player)) {
-		*cause = xasprintf("'%s' is not a player name (letters, "
-		    "digits, '-', '_' and '.')", player);
+		*cause = xasprintf("'%s' is not a player name", player);
 		free(dir);
 		return NULL;
 	}
@@ -292,13 +291,16 @@ cli_play(int argc, char **argv)
 
 	/* The save slot: the latest save for a bare `marshal`. */
 	if ((dir = play_dir(&cause)) == NULL) {
-		fprintf(stderr, "marshal: %s; the game will not be saved\n",
-		    cause);
-		free(cause);
 		if (cli_restricted()) {
+			/* A public server never plays without its saves. */
+			fprintf(stderr, "marshal: %s\n", cause);
+			free(cause);
 			free(path);
 			return 1;
 		}
+		fprintf(stderr, "marshal: %s; the game will not be saved\n",
+		    cause);
+		free(cause);
 	} else {
 		name = argc == 2 ? NULL : session_latest(dir);
 		if (name == NULL)
