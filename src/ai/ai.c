@@ -101,6 +101,7 @@ ai_view_fill(const struct game *g, int side, struct ai_view *v)
 			o->order = u->order;
 			o->halt = u->halt;
 			o->halt_turn = u->halt_turn;
+			o->moved = u->moved;
 			continue;
 		}
 		/* An enemy: only what can be seen from across the field. */
@@ -513,6 +514,22 @@ steer(const struct think *t, int i, const struct point **via,
 	*via = detour;
 }
 
+/* Halted in battle contact last turn: it goes on only with a new order. */
+static bool
+in_contact(const struct ai_view *v, const struct ai_own *u)
+{
+	return u->halt == HALT_CONTACT && u->halt_turn >= v->turn - 1;
+}
+
+/* Made no ground last turn for want of a way (not the enemy). */
+static bool
+stuck(const struct ai_view *v, const struct ai_own *u)
+{
+	return u->moved == 0 && u->halt_turn == v->turn - 1 &&
+	    (u->halt == HALT_TERRAIN || u->halt == HALT_BLOCKED ||
+	    u->halt == HALT_OBSTACLE);
+}
+
 /*
  * March to dest (via an optional waypoint).  A standing Move order to the
  * same place is left alone, except that force gives it again: a unit
@@ -532,8 +549,20 @@ want_move(struct think *t, int i, const struct point *via, struct point dest,
 	if (u->pos.x == dest.x && u->pos.y == dest.y && !force)
 		return;
 	if (!force && cur->kind == ORDER_MOVE &&
-	    geom_dist(cur->pts[cur->npts - 1], dest) <= STEP_DIAG)
+	    geom_dist(cur->pts[cur->npts - 1], dest) <= STEP_DIAG &&
+	    !(t->occ != NULL && stuck(t->v, u)))
 		return;
+	if (!force && t->occ != NULL && stuck(t->v, u) &&
+	    cur->kind == ORDER_MOVE && cur->issued < t->v->turn) {
+		/* The same march failed to make ground: try another way,
+		 * round one side or the other by turns. */
+		enum dir hd = heading(u->pos, dest);
+
+		detour = clamp(t->v, offset(offset(u->pos, dir_turn(hd,
+		    (t->v->turn / 2) % 2 ? 2 : -2), 6), hd, 2));
+		via = &detour;
+		force = true;
+	}
 	if (!force && t->occ != NULL)
 		steer(t, i, &via, &dest, &detour);
 	if (!force && cur->kind == ORDER_MOVE &&
@@ -823,6 +852,13 @@ tasks(struct think *t)
 	nfree = t->nbrig;
 	tl = turns_left(v);
 	lead = t->lvl >= AI_NORMAL && t->pts_ours > t->pts_theirs;
+	/* Hard: a lead counts only if losing the most valuable place the
+	 * enemy is close to would not undo it. */
+	if (lead && t->lvl >= AI_HARD) {
+		k = threatened(t);
+		if (k >= 0 && t->pts_ours - v->obj[k].points <= t->pts_theirs)
+			lead = false;
+	}
 
 	/* Objectives to take, by worth, nearer to us first among equals. */
 	order = xcalloc((size_t)v->nobj + 1, sizeof *order);
@@ -1006,8 +1042,17 @@ should_charge(const struct think *t, int i)
 	if (t->charge == 0 || u->cond != COND_FORMED)
 		return false;
 	n = close_enemies(t, u, 2 * v->rs->ticks, &men, &weak);
-	if (n == 0)
+	if (n == 0 || t->near[i] < 0)
 		return false;
+	/* Not across a stream or a wall: the charge would stop on it. */
+	if (t->occ != NULL) {
+		int fr;
+		bool edge;
+
+		(void)sweep(t, i, v->enemy[t->near[i]].pos, 6, &fr, &edge);
+		if (edge)
+			return false;
+	}
 	if (weak)
 		return true;
 	/* Our men close to the same enemies. */
@@ -1060,7 +1105,7 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 			return;
 	}
 
-	contact = u->halt == HALT_CONTACT && u->halt_turn >= v->turn - 1;
+	contact = in_contact(v, u);
 	if (gap <= t->deploy || contact) {
 		/* Deploy to fight where it stands, if not in a fighting
 		 * formation: Skirmishers, Line and Column fight as they are. */
@@ -1074,7 +1119,7 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 			if (should_charge(t, i)) {
 				const struct ai_enemy *e = &v->enemy[t->near[i]];
 
-				want_move(t, i, NULL, e->pos, true);
+				want_move(t, i, NULL, e->pos, contact);
 				return;
 			}
 			/* Hold the firing line; face the nearest enemy. */
@@ -1230,7 +1275,7 @@ squadron(struct think *t, int i)
 
 		if (e->cond == COND_ROUTED || !t->flanks ||
 		    e->arm != ARM_INFANTRY) {
-			want_move(t, i, NULL, e->pos, true);
+			want_move(t, i, NULL, e->pos, in_contact(v, u));
 			return;
 		}
 		/* Round to the flank nearer to us, then in. */
@@ -1241,7 +1286,7 @@ squadron(struct think *t, int i)
 			side = dir_turn(e->facing, -2);
 		via = offset(e->pos, side, 8);
 		dest = offset(e->pos, side, 2);
-		want_move(t, i, &via, dest, u->halt == HALT_CONTACT);
+		want_move(t, i, &via, dest, in_contact(v, u));
 		return;
 	}
 	/* No prey: wait on the wing of the main effort, out of musketry. */
@@ -1353,6 +1398,16 @@ battery(struct think *t, int i)
 			return;
 		}
 	}
+	/* Limbered with a target in range, far enough from musketry, and
+	 * room to unlimber: go into action here. */
+	if (u->formation != t->f_unlimbered && best >= 0 &&
+	    bd <= range * 2 / 3 && bd > t->musket + 2 * v->rs->ticks &&
+	    fits(t, u, t->f_unlimbered, u->pos, u->facing) &&
+	    (t->lvl < AI_NORMAL || !masked(t, u->pos, v->enemy[best].pos))) {
+		want_form(t, i, t->f_unlimbered);
+		t->done[i] = true;
+		return;
+	}
 	/* Choose a gun position: short of the nearest enemy by most of the
 	 * range, with a clear field of fire. */
 	j = t->near[i];
@@ -1382,6 +1437,57 @@ battery(struct think *t, int i)
 	t->done[i] = true;
 }
 
+/*
+ * Only the last turn's positions count (3.10.2).  Hard, when the points
+ * do not favour it in the last turns, sends the units nearest each place
+ * the enemy holds to stand on it as well: a contested place scores for
+ * nobody.  Horse goes first, as it may close right up to the enemy.
+ */
+static void
+last_turns(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	int tl = turns_left(v), k, j, i, best, bd, d, sent;
+
+	if (tl > 3 || t->pts_ours > t->pts_theirs)
+		return;
+	for (j = 0; j < v->nobj; j++) {
+		/* Worth most first. */
+		k = -1;
+		for (i = 0; i < v->nobj; i++)
+			if (t->theirs[i] && !t->ours[i] && (k < 0 ||
+			    v->obj[i].points > v->obj[k].points))
+				k = i;
+		if (k < 0)
+			break;
+		t->theirs[k] = false;	/* taken care of */
+		for (sent = 0; sent < 2; sent++) {
+			best = -1;
+			bd = INT_MAX;
+			for (i = 0; i < v->nown; i++) {
+				const struct ai_own *o = &v->own[i];
+
+				if (t->done[i] || o->cond != COND_FORMED ||
+				    o->arm == ARM_ARTILLERY)
+					continue;
+				d = geom_dist(o->pos, v->obj[k].at);
+				if (o->arm == ARM_CAVALRY)
+					d /= 2;
+				if (d > tl * 6 * v->rs->ticks)
+					continue;
+				if (d < bd) {
+					bd = d;
+					best = i;
+				}
+			}
+			if (best < 0)
+				break;
+			want_move(t, best, NULL, v->obj[k].at,
+			    in_contact(v, &v->own[best]));
+		}
+	}
+}
+
 /* --- the baselines ------------------------------------------------------- */
 
 static void
@@ -1404,7 +1510,7 @@ think_naive(struct think *t)
 		if (v->own[i].cond != COND_FORMED || t->near[i] < 0)
 			continue;
 		want_move(t, i, NULL, v->enemy[t->near[i]].pos,
-		    v->own[i].halt == HALT_CONTACT);
+		    in_contact(v, &v->own[i]));
 	}
 }
 
@@ -1425,7 +1531,7 @@ levels(struct think *t)
 		t->charge = 0;
 		break;
 	case AI_HARD:
-		t->deploy = 8 * ticks;
+		t->deploy = 6 * ticks;
 		t->slots = true;
 		t->reserve = true;
 		t->squares = true;
@@ -1537,6 +1643,8 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	brigades(&t);
 	tasks(&t);
 
+	if (lvl >= AI_HARD)
+		last_turns(&t);
 	for (k = 0; k < t.nbrig; k++)
 		brigade_orders(&t, &t.brig[k]);
 	for (i = 0; i < v->nown; i++) {

@@ -69,6 +69,7 @@ struct ai_own {
 	struct order	 next;		/* that order, when riding */
 	enum halt	 halt;		/* why it stopped last movement */
 	int		 halt_turn;
+	int		 moved;		/* ticks moved in the last movement */
 };
 
 /*
