@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/tutorial.h"
 #include "rules/ruleset.h"
 #include "ui/view.h"
 #include "util/xalloc.h"
@@ -86,6 +87,39 @@ ui_allowance(struct ui *ui, int unit)
 	return rs->ops->allowance(ui->game, unit, false);
 }
 
+/*
+ * After an order or a turn: move the tutorial past the steps now done and
+ * say so.  The page with their results opens once the key is handled, so
+ * that the view that gave the order cannot close it again.
+ */
+static void
+tutorial_after(struct ui *ui)
+{
+	struct tutorial *t = ui->game->tutorial;
+	int from, n;
+
+	if (t == NULL)
+		return;
+	from = t->step;
+	if ((n = tutorial_advance(t, ui->game)) == 0)
+		return;
+	ui->tut_from = from;
+	ui->tut_to = from + n;
+	ui->tut_pending = true;
+	ui_msg(ui, false, "Step %d of %d done: %s.", from + n, t->nsteps,
+	    t->steps[from + n - 1].title);
+}
+
+/* Open the tutorial page if the last action finished a step. */
+static void
+tutorial_show(struct ui *ui)
+{
+	if (!ui->tut_pending || ui->quit)
+		return;
+	ui->tut_pending = false;
+	pager_open(ui, PAGER_TUTORIAL);
+}
+
 int
 ui_order(struct ui *ui, const struct order *o)
 {
@@ -119,6 +153,7 @@ ui_order(struct ui *ui, const struct order *o)
 	else
 		ui_msg(ui, false, "%s: %s order given: %s.", u->name,
 		    order_kind_name(o->kind), how);
+	tutorial_after(ui);
 	return 0;
 }
 
@@ -164,6 +199,7 @@ resolve(struct ui *ui, int depth)
 			n++;
 	ui_msg(ui, false, "Turn %d resolved: %d results in the log. "
 	    "x on a unit explains why.", turn, n);
+	tutorial_after(ui);
 	/* An outcome (a side breaking, the final count) comes first. */
 	for (i = mark; i < g->log.n; i++)
 		if (g->log.v[i].kind == EV_RESULT) {
@@ -227,6 +263,8 @@ ui_start(struct ui *ui)
 	begin_side(ui, 0);
 	if (ui->game->description != NULL)
 		pager_open(ui, PAGER_BRIEF);
+	else
+		tutorial_show(ui);
 }
 
 static void
@@ -240,8 +278,17 @@ quit_key(struct ui *ui, enum ui_action a)
 	}
 }
 
+static void key_dispatch(struct ui *, int);
+
 void
 ui_key(struct ui *ui, int key)
+{
+	key_dispatch(ui, key);
+	tutorial_show(ui);
+}
+
+static void
+key_dispatch(struct ui *ui, int key)
 {
 	enum ui_action a;
 

@@ -56,7 +56,8 @@ enum pager_kind {
 	PAGER_WHY,
 	PAGER_RULES,
 	PAGER_LOG,
-	PAGER_BRIEF		/* the scenario's description and sides */
+	PAGER_BRIEF,		/* the scenario's description and sides */
+	PAGER_TUTORIAL		/* tutorial steps just done, and the next */
 };
 
 #define UI_MSG_MAX	256
@@ -91,6 +92,12 @@ struct ui {
 	int		 pager_rows;	/* lines the last draw could show */
 	int		 pager_lines;	/* lines the last draw had */
 	enum ui_mode	 quit_back;	/* mode to return to from MODE_QUIT */
+
+	/* Tutorial steps (core/tutorial.h) finished by the last action:
+	 * tut_from .. tut_to - 1; shown once the action is handled. */
+	int		 tut_from;
+	int		 tut_to;
+	bool		 tut_pending;
 
 	int		 log_from;	/* first event shown in the log panel */
 	int		 resolved;	/* last turn resolved, 0: none yet */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/tutorial.h"
 #include "rules/ruleset.h"
 #include "ui/view.h"
 #include "util/xalloc.h"
@@ -254,6 +255,71 @@ log_page(struct ui *ui, struct page *p)
 		add(p, style_plain, 0, "The log is empty.");
 }
 
+/* A text of paragraphs separated by blank lines; lines inside join. */
+static void
+add_text(struct page *p, struct style st, int indent, const char *s)
+{
+	const char *end;
+	char para[1024];
+	size_t n;
+	int k;
+
+	while (s != NULL && *s != '\0') {
+		end = strstr(s, "\n\n");
+		n = end != NULL ? (size_t)(end - s) : strlen(s);
+		if (n >= sizeof para)
+			n = sizeof para - 1;
+		memcpy(para, s, n);
+		para[n] = '\0';
+		for (k = 0; para[k] != '\0'; k++)
+			if (para[k] == '\n')
+				para[k] = ' ';
+		while (k > 0 && para[k - 1] == ' ')
+			para[--k] = '\0';
+		if (para[0] != '\0')
+			add(p, st, indent, "%s", para);
+		s = end != NULL ? end + 2 : s + n;
+	}
+}
+
+/* The tutorial's current step, or that it is complete. */
+static void
+tutorial_next(struct ui *ui, struct page *p)
+{
+	const struct tutorial *t = ui->game->tutorial;
+
+	if (tutorial_finished(t)) {
+		add(p, theme_title(ui), 0, "The tutorial is complete: every "
+		    "step is done.");
+		return;
+	}
+	add(p, theme_title(ui), 0, "Step %d of %d: %s", t->step + 1,
+	    t->nsteps, t->steps[t->step].title);
+	add_text(p, style_plain, 2, t->steps[t->step].text);
+}
+
+/* Tutorial steps just done, with why, then the next step. */
+static void
+tutorial_page(struct ui *ui, struct page *p)
+{
+	const struct tutorial *t = ui->game->tutorial;
+	int i;
+
+	snprintf(p->title, sizeof p->title, "Tutorial");
+	if (t == NULL)
+		return;
+	for (i = ui->tut_from; i < ui->tut_to && i < t->nsteps; i++) {
+		add(p, theme_title(ui), 0, "Step %d of %d done: %s", i + 1,
+		    t->nsteps, t->steps[i].title);
+		add_text(p, style_plain, 2, t->steps[i].result);
+		add(p, style_plain, 0, "%s", "");
+	}
+	tutorial_next(ui, p);
+	add(p, style_plain, 0, "%s", "");
+	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; B shows the "
+	    "briefing and the current step again.");
+}
+
 /* The scenario: its description, the sides, the objectives. */
 static void
 brief_page(struct ui *ui, struct page *p)
@@ -307,6 +373,10 @@ brief_page(struct ui *ui, struct page *p)
 	if (g->break_point > 0)
 		add(p, style_plain, 0, "A side that loses %d%% of its strength "
 		    "breaks.", g->break_point);
+	if (g->tutorial != NULL) {
+		add(p, style_plain, 0, "%s", "");
+		tutorial_next(ui, p);
+	}
 	add(p, style_plain, 0, "%s", "");
 	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; B opens it "
 	    "again.  ? lists the keys.");
@@ -331,6 +401,9 @@ page_build(struct ui *ui, struct page *p)
 		break;
 	case PAGER_BRIEF:
 		brief_page(ui, p);
+		break;
+	case PAGER_TUTORIAL:
+		tutorial_page(ui, p);
 		break;
 	}
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/tutorial.h"
 #include "rules/ruleset.h"
 #include "ui/view.h"
 #include "util/xalloc.h"
@@ -207,7 +208,30 @@ panel_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 {
 	struct pen p = { c, l->panel_x + 1, l->panel_y, l->panel_w - 1,
 	    l->panel_y + l->panel_h };
+	const struct tutorial *t = ui->game->tutorial;
+	char text[512];
+	size_t i;
 
+	/* A lesson: its current step first; the whole text while no unit
+	 * is selected, else just the title (B shows it again). */
+	if (t != NULL) {
+		if (tutorial_finished(t))
+			line(&p, theme_title(ui), "Tutorial complete.");
+		else {
+			line(&p, theme_title(ui), "Step %d/%d: %s",
+			    t->step + 1, t->nsteps, t->steps[t->step].title);
+			if (ui->sel < 0) {
+				/* The file's line breaks are not the panel's. */
+				snprintf(text, sizeof text, "%s",
+				    t->steps[t->step].text);
+				for (i = 0; text[i] != '\0'; i++)
+					if (text[i] == '\n')
+						text[i] = ' ';
+				line(&p, style_plain, "%s", text);
+			}
+		}
+		p.y++;
+	}
 	if (ui->sel >= 0 && ui->sel < ui->game->nunits) {
 		unit_panel(ui, &p);
 		if (ui->mode == MODE_MOVE) {
