@@ -1112,6 +1112,12 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 		if (u->formation != t->f_line && u->formation != t->f_column &&
 		    u->formation != t->f_skirmish) {
 			form = fighting_form(t, u, u->pos, u->facing);
+			/* Where the place to fight is a village or a wood,
+			 * Column: a Line could not go in (3.6.5). */
+			if (form == t->f_line && t->f_column >= 0 &&
+			    !ground_allows(v, u->arm, t->f_line, slot,
+			    heading(u->pos, slot)))
+				form = t->f_column;
 			if (want_form(t, i, form))
 				return;
 		}
@@ -1153,6 +1159,16 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 			want_stop(t, i);
 		return;
 	}
+	/* A slow Line that spent its whole allowance turning and made no
+	 * ground: Manoeuvre Column turns for nothing (3.6.3). */
+	if (!contact && gap > 2 * v->rs->ticks && t->f_mc >= 0 &&
+	    u->moved == 0 &&
+	    u->halt == HALT_SPEED && u->halt_turn == v->turn - 1 &&
+	    intended(u)->kind == ORDER_MOVE &&
+	    !(v->rs->form[u->formation].flags & FORMF_FREE_TURN) &&
+	    ground_allows(v, u->arm, t->f_mc, u->pos, u->facing) &&
+	    want_form(t, i, t->f_mc))
+		return;
 	want_move(t, i, NULL, slot, false);
 }
 
@@ -1670,6 +1686,41 @@ out:
 
 /* --- the controller ------------------------------------------------------ */
 
+/*
+ * The staff check a player makes with the Move preview: walk the order
+ * through the movement rules (move_preview: the ground, the unit, its
+ * friends and where the enemy stands; no dice) and, if the unit would end
+ * the turn a Mob - passing through a friend (3.6.7) or crossing with
+ * exactly the speed left (3.6.5) - halt it a few cells short instead.
+ */
+static void
+vet(const struct game *g, struct order *o)
+{
+	struct move_preview pv, p2;
+	struct order t;
+	int k, tries;
+
+	if (o->kind != ORDER_MOVE || move_preview(g, o, &pv) != 0)
+		return;
+	if (pv.cond == COND_MOB && g->units[o->unit].cond == COND_FORMED) {
+		for (k = pv.npath - 2, tries = 0; k >= 1 && tries < 4;
+		    k--, tries++) {
+			t = *o;
+			t.npts = 1;
+			t.pts[0] = pv.path[k];
+			if (move_preview(g, &t, &p2) != 0)
+				continue;
+			if (p2.cond == COND_FORMED) {
+				move_preview_free(&p2);
+				*o = t;
+				break;
+			}
+			move_preview_free(&p2);
+		}
+	}
+	move_preview_free(&pv);
+}
+
 int
 ai_orders(struct game *g, int side, enum ai_level lvl, int *given)
 {
@@ -1683,6 +1734,8 @@ ai_orders(struct game *g, int side, enum ai_level lvl, int *given)
 	ai_view_fill(g, side, &v);
 	ai_think(&v, lvl, &p);
 	for (i = 0; i < p.n; i++) {
+		if (lvl >= AI_EASY)
+			vet(g, &p.v[i]);
 		if (game_order(g, &p.v[i], &cause) != 0) {
 			bad++;
 			free(cause);
