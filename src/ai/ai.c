@@ -804,6 +804,25 @@ garrisons(struct think *t)
 	}
 }
 
+/* The enemy's formed unit nearest objective k, -1 if none. */
+static int
+holder(const struct think *t, int k)
+{
+	const struct ai_view *v = t->v;
+	int j, best = -1, bd = INT_MAX, d;
+
+	for (j = 0; j < v->nenemy; j++) {
+		if (v->enemy[j].cond != COND_FORMED)
+			continue;
+		d = geom_dist(v->enemy[j].pos, v->obj[k].at);
+		if (d < bd) {
+			bd = d;
+			best = j;
+		}
+	}
+	return best;
+}
+
 /* The objective we hold that the enemy is nearest to, -1 if none. */
 static int
 threatened(const struct think *t)
@@ -933,6 +952,10 @@ tasks(struct think *t)
 		t->brig[best].task = TASK_TAKE;
 		t->brig[best].obj = k;
 		t->brig[best].goal = v->obj[k].at;
+		/* Held by the enemy: go for the holder, not for the point,
+		 * which may lie beyond him or across water. */
+		if (t->theirs[k] && (q = holder(t, k)) >= 0)
+			t->brig[best].goal = v->enemy[q].pos;
 		taken[best] = true;
 		nfree--;
 		if (t->main < 0)
