@@ -804,6 +804,45 @@ garrisons(struct think *t)
 	}
 }
 
+/*
+ * Hard: a second battalion stands close behind each place we hold, so
+ * that one unit routed or shaken does not lose it.
+ */
+static void
+supports(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	int k, i, best, bd, d;
+	struct point at;
+
+	for (k = 0; k < v->nobj; k++) {
+		if (!t->ours[k])
+			continue;
+		at = clamp(v, offset(v->obj[k].at, heading(t->enemy_c,
+		    v->obj[k].at), 3));
+		best = -1;
+		bd = 12 * v->rs->ticks;
+		for (i = 0; i < v->nown; i++) {
+			const struct ai_own *o = &v->own[i];
+
+			if (t->done[i] || o->cond != COND_FORMED ||
+			    o->arm != ARM_INFANTRY)
+				continue;
+			d = geom_dist(o->pos, at);
+			if (d < bd) {
+				bd = d;
+				best = i;
+			}
+		}
+		if (best < 0)
+			continue;
+		if (geom_dist(v->own[best].pos, at) <= 2 * STEP_DIAG)
+			want_stop(t, best);
+		else
+			want_move(t, best, NULL, at, false);
+	}
+}
+
 /* The enemy's formed unit nearest objective k, -1 if none. */
 static int
 holder(const struct think *t, int k)
@@ -1679,6 +1718,8 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	objectives(&t);
 	if (lvl >= AI_NORMAL)
 		garrisons(&t);
+	if (lvl >= AI_HARD)
+		supports(&t);
 	brigades(&t);
 	tasks(&t);
 
