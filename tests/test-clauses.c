@@ -46,6 +46,7 @@
 	X(test_M1_3_6_1_move_order_moves_unit, "M1-move-order-moves-unit", NULL) \
 	X(test_M2_3_6_2_formation_order_does_not_move, "M2-formation-order-does-not-move", NULL) \
 	X(test_M2_3_6_2_restore_order_does_not_move, "M2-restore-order-does-not-move", NULL) \
+	X(test_M2_3_6_2_restore_order_reforms_mob, "M2-restore-order-reforms-mob", NULL) \
 	X(test_M2_3_6_2_stop_order_stands, "M2-stop-order-stands", NULL) \
 	X(test_M3_3_6_3_column_drum_2bd, "M3-column-drum-2bd", NULL) \
 	X(test_M3_3_6_3_line_drill3_1bd, "M3-line-drill3-1bd", NULL) \

@@ -260,6 +260,113 @@ test_colonel_while_moving(void **state)
 	ruleset_free(rs);
 }
 
+/* An order of kind k (stop, restore) for unit u, in force at once. */
+static void
+order_kind(struct game *g, int u, enum order_kind k)
+{
+	struct order o;
+	char *cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.kind = k;
+	o.unit = u;
+	o.general = -1;
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+}
+
+/* The number of events of unit u with this rule whose text has s. */
+static int
+count_events(const struct game *g, int u, const char *rule, const char *s)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == u &&
+		    strcmp(g->log.v[i].rule, rule) == 0 &&
+		    strstr(g->log.v[i].text, s) != NULL)
+			n++;
+	return n;
+}
+
+/* 3.5.1: a Mob under a Restore order re-forms in the formation phase,
+ * does not move that turn, and its lost musician stays lost. */
+static void
+test_3_5_1_restore_reforms_mob_whole_turn(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+
+	(void)state;
+	g->units[0].cond = COND_MOB;
+	g->units[0].musician = false;
+	order_move(g, 0, 10, 10);
+	game_turn(g);
+	/* 3.6.5: a Mob does not march under orders. */
+	assert_int_equal(g->units[0].pos.y, 20);
+	order_kind(g, 0, ORDER_RESTORE);
+	game_turn(g);
+	assert_int_equal(g->units[0].cond, COND_FORMED);
+	assert_false(g->units[0].musician);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(count_events(g, 0, "3.5.1", "re-forms as Line"), 1);
+	assert_int_equal(count_events(g, 0, "3.5.1", "musician lost stays "
+	    "lost"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.2", "restore order"), 1);
+	/* Restored, it marches again on a new order. */
+	order_move(g, 0, 10, 18);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 18);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* 3.5.1: an enemy within the restore gap (2 BD) keeps the Mob a Mob. */
+static void
+test_3_5_1_restore_refused_near_enemy(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	int e;
+
+	(void)state;
+	g->units[0].cond = COND_MOB;
+	/* An enemy Line 1 BD ahead (rows 18 and 19 empty between them). */
+	e = game_add_unit(g, "e", "E", 1, 1);
+	g->units[e].arm = ARM_INFANTRY;
+	g->units[e].drill = 4;
+	g->units[e].strength = g->units[e].strength0 = 600;
+	g->units[e].formation = ruleset_form(rs, "line");
+	g->units[e].pos = (struct point){ 10, 16 };
+	g->units[e].facing = DIR_N;
+	game_occupy(g, e, true);
+	order_kind(g, 0, ORDER_RESTORE);
+	game_turn(g);
+	assert_int_equal(g->units[0].cond, COND_MOB);
+	assert_int_equal(count_events(g, 0, "3.5.1", "cannot re-form: E is "
+	    "1 BD away"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* 3.3: routers do not rally yet, and phase 3 says so. */
+static void
+test_3_3_rally_phase_says_routers_do_not_rally(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+
+	(void)state;
+	game_turn(g);
+	assert_int_equal(count_events(g, -1, "3.3", "do not rally"), 0);
+	g->units[0].cond = COND_ROUTED;
+	game_turn(g);
+	assert_int_equal(count_events(g, -1, "3.3", "1 routed unit flees "
+	    "on"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -271,6 +378,9 @@ main(void)
 		cmocka_unit_test(test_reach_within_allowance),
 		cmocka_unit_test(test_replay_is_exact),
 		cmocka_unit_test(test_colonel_while_moving),
+		cmocka_unit_test(test_3_5_1_restore_reforms_mob_whole_turn),
+		cmocka_unit_test(test_3_5_1_restore_refused_near_enemy),
+		cmocka_unit_test(test_3_3_rally_phase_says_routers_do_not_rally),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

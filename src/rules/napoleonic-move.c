@@ -20,6 +20,7 @@
 #include "core/game.h"
 #include "core/move.h"
 #include "rules/napoleonic-move.h"
+#include "rules/napoleonic-phases.h"
 #include "util/xalloc.h"
 
 #define NAP_BD_MAX	50	/* no movement number is larger, in BD */
@@ -34,7 +35,11 @@ static const char *const move_keys[] = {
 	"free_contours", "contour_cost", "small_road_relief",
 	"infantry_contact", "cavalry_stop", "cavalry_charge",
 	"artillery_stop", "contact_deploy_from", "contact_deploy",
-	"auto_formation", "battery", "pivot_reach", NULL
+	"auto_formation", "battery", "pivot_reach", "wheel_gap", NULL
+};
+
+static const char *const rally_keys[] = {
+	"restore_enemy_gap", NULL
 };
 
 /* A BD value under key of map n, in ticks. */
@@ -334,7 +339,13 @@ nap_move_load(struct ruleset *rs, const struct doc_node *root,
 	    get_form_key(rs, n, "limbered", &m->limbered, d) != 0 ||
 	    get_form_key(rs, n, "unlimbered", &m->unlimbered, d) != 0)
 		bad = -1;
-	if (get_bd(rs, mv, "pivot_reach", &m->pivot_reach, d) != 0)
+	if (get_bd(rs, mv, "pivot_reach", &m->pivot_reach, d) != 0 ||
+	    get_bd(rs, mv, "wheel_gap", &m->wheel_gap, d) != 0)
+		bad = -1;
+	if ((n = doc_need(root, "rally", d)) == NULL ||
+	    doc_expect(n, DOC_MAP, "rally", d) != 0 ||
+	    doc_check_keys(n, rally_keys, d) != 0 ||
+	    get_bd(rs, n, "restore_enemy_gap", &m->restore_gap, d) != 0)
 		bad = -1;
 	/* The road column speed off a road must exist for every arm that
 	 * has both (checked here so a typo cannot freeze a column). */
@@ -1282,6 +1293,77 @@ nap_allowance(struct game *g, int unit, bool explain)
 
 /* --- the phases ---------------------------------------------------------- */
 
+/*
+ * Phase 3 (3.3): marshal has no rule yet by which routers rally; say so
+ * once a turn when there are routers, so nobody looks for a rally that
+ * cannot come.
+ */
+void
+nap_phase_rally(struct game *g)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->nunits; i++)
+		if (g->units[i].cond == COND_ROUTED)
+			n++;
+	if (n > 0)
+		game_log(g, -1, EV_NOTE, "3.3", "routed units do not rally in "
+		    "this version: %d routed unit%s flee%s on (3.9.3) until "
+		    "taken or safe at the rear", n, n == 1 ? "" : "s",
+		    n == 1 ? "s" : "");
+}
+
+/* 3.5.1: the nearest enemy within the restore gap of unit i, or -1. */
+static int
+restore_enemy(const struct game *g, int i, int *gap)
+{
+	const struct nap_move *m = nap_move(g->rs);
+	const struct unit *u = &g->units[i], *e;
+	int j, gp, best = -1;
+
+	for (j = 0; j < g->nunits; j++) {
+		e = &g->units[j];
+		if (e->side == u->side || !unit_active(e))
+			continue;
+		gp = nap_gap(g, i, j);
+		if (gp <= m->restore_gap && (best < 0 || gp < *gap)) {
+			best = j;
+			*gap = gp;
+		}
+	}
+	return best;
+}
+
+/* 3.5.1: a Mob under a Restore order re-forms (the whole turn). */
+static void
+restore_unit(struct game *g, int i)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *m = nap_move(rs);
+	struct unit *u = &g->units[i];
+	int e, gap = 0;
+
+	if (u->cond != COND_MOB) {
+		if (u->order.arrives == g->turn)
+			game_log(g, i, EV_FORMATION, "3.5.1", "%s is not a "
+			    "Mob: nothing to restore; it holds where it "
+			    "stands", u->name);
+		return;
+	}
+	if ((e = restore_enemy(g, i, &gap)) >= 0) {
+		game_log(g, i, EV_FORMATION, "3.5.1", "%s cannot re-form: %s "
+		    "is %s away, within %s; it stays a Mob", u->name,
+		    g->units[e].name, bd(rs, gap), bd(rs, m->restore_gap));
+		return;
+	}
+	u->cond = COND_FORMED;
+	u->halt = HALT_NONE;
+	game_log(g, i, EV_CONDITION, "3.5.1", "%s re-forms as %s on its "
+	    "Restore order: the whole turn goes to it%s", u->name,
+	    rs->form[u->formation].label, u->musician ? "" : "; a musician "
+	    "lost stays lost");
+}
+
 void
 nap_phase_formation(struct game *g)
 {
@@ -1292,7 +1374,13 @@ nap_phase_formation(struct game *g)
 
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
-		if (!unit_active(u) || u->order.kind != ORDER_FORMATION)
+		if (!unit_active(u))
+			continue;
+		if (u->order.kind == ORDER_RESTORE) {
+			restore_unit(g, i);
+			continue;
+		}
+		if (u->order.kind != ORDER_FORMATION)
 			continue;
 		f = u->order.formation;
 		if (u->formation == f)

@@ -2,7 +2,7 @@
  * napoleonic-move.h - the Napoleonic movement phase (3.6), private to the
  * napoleonic module.
  *
- * nap_move_load reads the data file's `movement` section into a struct
+ * nap_move_load reads the data file's `movement` and `rally` sections into a struct
  * nap_move kept in rs->priv.  Every distance is in ticks (1 BD = rs->ticks);
  * action points are whole numbers.  The move_* operations price turns,
  * steps, contacts and passes for the generic engine (core/move.c);
@@ -61,6 +61,10 @@ struct nap_move {
 	int		 limbered;
 	int		 unlimbered;
 	int		 pivot_reach;		/* ticks */
+	int		 wheel_gap;		/* 3.6.3 group wheel: ticks
+						   between fronts side by side */
+	/* The `rally` section. */
+	int		 restore_gap;		/* 3.5.1 no enemy this near */
 };
 
 /* Read the movement section into rs->priv; 0, or -1 with diagnostics. */
@@ -84,7 +88,11 @@ void nap_move_end(const struct game *, struct move_walk *);
 int nap_allowance(struct game *, int unit, bool explain);
 const char *nap_move_rule(enum halt);
 
-/* Phase 5: units under a Formation order change formation (whole turn). */
+/* Phase 3: rallying routers (3.3; not written yet: says so). */
+void nap_phase_rally(struct game *);
+
+/* Phase 5: units under a Formation order change formation, and Mobs under
+ * a Restore order re-form (3.5.1); either takes the whole turn. */
 void nap_phase_formation(struct game *);
 
 /* Phase 6 (3.6): every unit in index order. */
