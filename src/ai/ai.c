@@ -1183,6 +1183,13 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 			if (want_form(t, i, form))
 				return;
 		}
+		/* Within musketry a Column fires with a quarter of its men:
+		 * form Line where the ground allows. */
+		if (u->formation == t->f_column && t->f_line >= 0 &&
+		    (contact || gap <= t->musket + v->rs->ticks) &&
+		    ground_allows(v, u->arm, t->f_line, u->pos, u->facing) &&
+		    want_form(t, i, t->f_line))
+			return;
 		if (contact || gap <= 2 * v->rs->ticks) {
 			if (should_charge(t, i)) {
 				const struct ai_enemy *e = &v->enemy[t->near[i]];
