@@ -1228,6 +1228,15 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 			want_stop(t, i);
 		return;
 	}
+	/* Halted at ground its formation may not enter: Road Column, one
+	 * file wide, goes where only a road or a bridge leads (3.6.6). */
+	if (!contact && stuck(v, u) && u->halt == HALT_TERRAIN &&
+	    intended(u)->kind == ORDER_MOVE && t->f_road >= 0 &&
+	    u->formation != t->f_road &&
+	    (v->rs->form[t->f_road].arms & (1u << u->arm)) &&
+	    ground_allows(v, u->arm, t->f_road, u->pos, u->facing) &&
+	    want_form(t, i, t->f_road))
+		return;
 	/* A slow Line that spent its whole allowance turning and made no
 	 * ground: Manoeuvre Column turns for nothing (3.6.3). */
 	if (!contact && gap > 2 * v->rs->ticks && t->f_mc >= 0 &&
