@@ -128,10 +128,15 @@
 	X(test_M24_3_6_6_infantry_manoeuvre_column_4bd_long, "M24-infantry-manoeuvre-column-4bd-long", NULL) \
 	X(test_M24_3_6_6_infantry_road_column_4bd_long, "M24-infantry-road-column-4bd-long", NULL) \
 	X(test_M25_3_6_6_big_road_bridge_no_effect, "M25-big-road-bridge-no-effect", NULL) \
+	X(test_M26_3_6_6_defile_column_passes_whole, "M26-defile-column-passes-whole", NULL) \
+	X(test_M26_3_6_6_defile_goes_on_next_turn, "M26-defile-goes-on-next-turn", NULL) \
+	X(test_M26_3_6_6_small_road_bridge_cavalry_passes_whole, "M26-small-road-bridge-cavalry-passes-whole", NULL) \
 	X(test_M26_3_6_6_bridge_passes_next_turn, "M26-bridge-passes-next-turn", NULL) \
 	X(test_M26_3_6_6_bridge_stops_before, "M26-bridge-stops-before", NULL) \
 	X(test_M26_3_6_6_defile_stops_before, "M26-defile-stops-before", NULL) \
 	X(test_M26_3_6_6_gate_stops_before, "M26-gate-stops-before", NULL) \
+	X(test_M27_3_6_6_defile_no_room_does_not_pass, "M27-defile-no-room-does-not-pass", NULL) \
+	X(test_M27_3_6_6_defile_some_room_ends_as_mob, "M27-defile-some-room-ends-as-mob", NULL) \
 	X(test_M27_3_6_6_full_room_passes_formed, "M27-full-room-passes-formed", NULL) \
 	X(test_M27_3_6_6_no_room_does_not_pass, "M27-no-room-does-not-pass", NULL) \
 	X(test_M27_3_6_6_some_room_ends_as_mob, "M27-some-room-ends-as-mob", NULL) \

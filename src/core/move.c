@@ -638,7 +638,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	/* Turning the front first. */
 	if (d != w->facing) {
 		ops->move_turn(g, w, d, &tp);
-		if (tp.ticks > w->left) {
+		if (tp.ticks > w->left && !w->narrow) {
 			ruleset_fmt(rs, tp.ticks, a, sizeof a);
 			ruleset_fmt(rs, w->left, b, sizeof b);
 			move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule :
@@ -733,11 +733,27 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			ctx_use(ctx, sp.passage);
 		w->narrow = true;
 		w->narrow_steps = 0;
+		w->narrow_out = 0;
+		w->narrow_over = false;
+		w->narrow_pos = w->pos;
+		w->narrow_facing = w->facing;
+		w->narrow_npath = w->npath;
+		w->narrow_walked = w->walked;
+		w->narrow_left = w->left;
 		move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE), "goes "
-		    "through the narrow passage (its turn to pass)");
+		    "through the narrow passage (its turn to pass): the whole "
+		    "column passes this turn, whatever its speed");
 	}
 	pay = turn_ticks + sp.ticks;
-	if (pay > w->left) {
+	if (pay > w->left && w->narrow) {
+		/* 3.6.6: once through the mouth the column passes whole. */
+		if (!w->narrow_over)
+			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE), "its "
+			    "speed is spent inside the passage: it goes on "
+			    "until the column is through");
+		w->narrow_over = true;
+		pay = w->left;
+	} else if (pay > w->left) {
 		if ((sp.flags & MPF_MAY_END_ON) && w->left > turn_ticks) {
 			move_note_price(w, &sp);
 			ruleset_fmt(rs, pay - w->left, a, sizeof a);
@@ -873,8 +889,12 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	w->walked += dir_step_cost(d);
 	w->iroute++;
 	walk_push(w, next);
-	if (w->narrow)
+	if (w->narrow) {
 		w->narrow_steps++;
+		if (!map_inside(g->map, next.x, next.y) ||
+		    !(map_cell(g->map, next.x, next.y)->flags & CELL_DEFILE))
+			w->narrow_out++;
+	}
 	if (sp.flags & MPF_MOB_AFTER) {
 		w->cond = COND_MOB;
 		walk_halt(g, w, HALT_OBSTACLE, sp.nnotes ? sp.notes[0].rule :
@@ -918,21 +938,35 @@ walk_in_narrow(const struct game *g, const struct move_walk *w)
 	    g->units[w->unit].arm];
 }
 
-/* 3.6.6: the way beyond a narrow passage is blocked: with some room the
- * unit ends as a Mob half through; with none it never started through. */
+/*
+ * 3.6.6: the column is stopped before it is through the passage.  With
+ * some room beyond (its head came out) it ends as a Mob part way; with
+ * none it does not pass at all: the walk goes back to where it stood
+ * before the passage.
+ */
 static void
 narrow_blocked(const struct game *g, struct move_walk *w)
 {
 	const char *rule = rule_for(g, HALT_PASSAGE);
 
-	if (w->narrow_steps > 0) {
+	if (w->narrow_out > 0) {
 		w->cond = COND_MOB;
 		move_note(w, EV_CONDITION, rule, "less room beyond the passage "
 		    "than the whole column needs: %s ends as a Mob",
 		    g->units[w->unit].name);
-	} else
+	} else {
 		move_note(w, EV_NOTE, rule, "no room beyond the passage: %s "
-		    "does not pass", g->units[w->unit].name);
+		    "does not pass and stays before it",
+		    g->units[w->unit].name);
+		w->pos = w->narrow_pos;
+		w->facing = w->narrow_facing;
+		if (!w->scratch)
+			w->npath = w->narrow_npath;
+		w->walked = w->narrow_walked;
+		w->left = w->narrow_left;
+		w->narrow = false;
+	}
+	w->halt = HALT_PASSAGE;
 	snprintf(w->halt_rule, sizeof w->halt_rule, "%s", rule);
 }
 
@@ -944,7 +978,8 @@ walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	int guard = 0;
 	struct point before;
 
-	while (w->left > 0 && guard++ < 10000) {
+	while ((w->left > 0 || (w->narrow && walk_in_narrow(g, w))) &&
+	    guard++ < 10000) {
 		if (!walk_route(g, w)) {
 			if (w->arrived)
 				walk_halt(g, w, HALT_ARRIVED, NULL);
@@ -962,7 +997,7 @@ walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		before = w->pos;
 		r = walk_step(g, ctx, w, cs);
 		if (r == SR_STOP) {
-			if (w->narrow && w->halt == HALT_BLOCKED &&
+			if (w->narrow && w->halt != HALT_ARRIVED &&
 			    walk_in_narrow(g, w))
 				narrow_blocked(g, w);
 			return;

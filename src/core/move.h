@@ -58,7 +58,15 @@ struct move_walk {
 	bool		 passing;	/* going through friends (3.6.7) */
 	bool		 disorder;	/* the pass disorders both */
 	bool		 narrow;	/* through a narrow passage (3.6.6) */
-	int		 narrow_steps;	/* steps made beyond it */
+	int		 narrow_steps;	/* steps made since entering it */
+	int		 narrow_out;	/* of them, steps that put the anchor
+					   beyond it (room found) */
+	bool		 narrow_over;	/* speed spent inside: it goes on */
+	struct point	 narrow_pos;	/* the walk where it entered, */
+	enum dir	 narrow_facing;	/* to go back to when there is no */
+	int		 narrow_npath;	/* room beyond at all */
+	int		 narrow_walked;
+	int		 narrow_left;
 	char		 halt_rule[16]; /* rule that ended the walk */
 	bool		 wheel;		/* part of a group wheel (3.6.3) */
 	struct rng	*rng;		/* the game's stream; NULL: no rolls */
