@@ -1401,11 +1401,18 @@ nap_phase_formation(struct game *g)
 	}
 }
 
-/* Units of a group wheel (3.6.3): same general, Move orders of the same
- * turn, destinations on one straight line, someone turning its front. */
+/*
+ * Units of a group wheel (3.6.3): same general, Move orders in force from
+ * the same turn, standing side by side (same facing, fronts on one line,
+ * each within movement.wheel_gap of the next), destinations on one
+ * straight line, and someone turning its front.
+ */
 struct wheel_key {
 	int	general;
-	int	issued;
+	int	arrives;
+	int	facing;
+	int	line;		/* which line across the facing the front is on */
+	int	along;		/* place along that line */
 	int	unit;
 };
 
@@ -1416,9 +1423,26 @@ wheel_cmp(const void *a, const void *b)
 
 	if (x->general != y->general)
 		return x->general < y->general ? -1 : 1;
-	if (x->issued != y->issued)
-		return x->issued < y->issued ? -1 : 1;
+	if (x->arrives != y->arrives)
+		return x->arrives < y->arrives ? -1 : 1;
+	if (x->facing != y->facing)
+		return x->facing < y->facing ? -1 : 1;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->along != y->along)
+		return x->along < y->along ? -1 : 1;
 	return x->unit < y->unit ? -1 : x->unit > y->unit;
+}
+
+/* Do keys x and y (sorted neighbours) stand side by side? */
+static bool
+wheel_beside(const struct game *g, const struct wheel_key *x,
+    const struct wheel_key *y)
+{
+	if (x->general != y->general || x->arrives != y->arrives ||
+	    x->facing != y->facing || x->line != y->line)
+		return false;
+	return nap_gap(g, x->unit, y->unit) <= nap_move(g->rs)->wheel_gap;
 }
 
 static struct point
@@ -1451,14 +1475,21 @@ wheel_caps(struct game *g, int *cap, char **note)
 		    u->halt == HALT_CONTACT)
 			continue;
 		k[n].general = u->order.general;
-		k[n].issued = u->order.issued;
+		k[n].arrives = u->order.arrives;
+		k[n].facing = (int)u->facing;
+		/* The front line across facing (fx, fy): points p with
+		 * p . f constant; along it, p . (-fy, fx). */
+		k[n].line = u->pos.x * dir_dx[u->facing] +
+		    u->pos.y * dir_dy[u->facing];
+		k[n].along = -u->pos.x * dir_dy[u->facing] +
+		    u->pos.y * dir_dx[u->facing];
 		k[n].unit = i;
 		n++;
 	}
 	qsort(k, (size_t)n, sizeof *k, wheel_cmp);
 	for (s = 0; s < n; s = e) {
-		for (e = s + 1; e < n && k[e].general == k[s].general &&
-		    k[e].issued == k[s].issued; e++)
+		for (e = s + 1; e < n && wheel_beside(g, &k[e - 1], &k[e]);
+		    e++)
 			;
 		if (e - s < 2)
 			continue;
