@@ -17,6 +17,23 @@
  *   - batteries go where they have an enemy in range and no friend in the
  *     line of fire, unlimber there and turn to the nearest target.
  * Every figure it uses about the enemy comes from struct ai_view.
+ *
+ * What it has learnt from the rules as marshal plays them: a Mob cannot
+ * march, so it never passes through friends or crosses an obstacle with
+ * exactly its speed left (and the controller checks every Move order with
+ * the Move preview, as a player can); infantry halts at contact distance,
+ * so battles are fought by musketry and guns, with horse to finish; and
+ * only the last turn's positions score, so a side that leads stands fast
+ * and garrisons hold the places.
+ *
+ * Levels: easy deploys late, keeps no line, no garrisons or reserve, does
+ * not form square, sends its horse at whatever is nearest, gives no
+ * charges, reviews its orders every other turn and does not check them
+ * with the preview.  Normal does all of that properly.  Hard also keeps a
+ * second battalion behind every place it holds, counts a lead only when it
+ * would survive losing the most threatened place, presses when stronger,
+ * and in the last turns sends its nearest troops onto the places the enemy
+ * holds, to contest them.
  */
 #include "config.h"
 
@@ -185,6 +202,7 @@ struct brigade {
 	int		 obj;		/* objective index, -1 */
 	struct point	 goal;
 	enum dir	 front;		/* the way the line faces */
+	bool		 stand;		/* hold where each battalion is */
 };
 
 struct think {
@@ -888,11 +906,12 @@ threatened(const struct think *t)
 
 /*
  * Give each brigade a task.  While we lead on the objectives (normal and
- * hard) the brigades stand behind the most threatened place we hold,
- * ready to retake it; otherwise they go for the places we do not hold,
- * worth most first, the nearest free brigade to each.  A reserve is kept
- * back (three brigades or more) until the line is worn or time runs
- * short; brigades left over join the main effort.
+ * hard) the brigades stand fast where they are: only the last turn's
+ * positions count, and every step forward brings them under the enemy's
+ * guns; the garrisons hold the places.  Otherwise they go for the places
+ * we do not hold, worth most first, the nearest free brigade to each.  A
+ * reserve is kept back (three brigades or more) until the line is worn or
+ * time runs short; brigades left over join the main effort.
  */
 static void
 tasks(struct think *t)
@@ -901,7 +920,6 @@ tasks(struct think *t)
 	int *order = NULL, k, j, q, best, bd, d, nfree, nwant, tl;
 	bool *taken, lead;
 	struct brigade *b;
-	struct point rear;
 
 	t->main = -1;
 	if (t->nbrig == 0)
@@ -956,16 +974,16 @@ tasks(struct think *t)
 	}
 
 	if (lead && (k = threatened(t)) >= 0) {
-		/* Stand behind the place most in danger. */
-		rear = offset(v->obj[k].at, heading(t->enemy_c,
-		    v->obj[k].at), 6);
+		/* Ahead on points: stand fast where we are; every move
+		 * forward only brings us under the enemy's guns. */
 		for (q = 0; q < t->nbrig; q++) {
 			if (taken[q])
 				continue;
 			b = &t->brig[q];
 			b->task = TASK_TAKE;
 			b->obj = -1;
-			b->goal = clamp(v, rear);
+			b->goal = b->centre;
+			b->stand = true;
 			taken[q] = true;
 			if (t->main < 0)
 				t->main = q;
@@ -1299,6 +1317,8 @@ brigade_orders(struct think *t, struct brigade *b)
 		else
 			off = 0;
 		slot = offset(goal, right, off);
+		if (b->stand)
+			slot = v->own[b->units[k]].pos;
 		/* En echiquier: every other battalion a little back, so the
 		 * brigade marches as a chequer rather than wheeling as one
 		 * line (3.6.3), and a second rank covers the gaps. */
@@ -1486,8 +1506,11 @@ battery(struct think *t, int i)
 				t->done[i] = true;
 			return;
 		}
-		/* Nothing in range: limber and go forward. */
-		if (t->lvl == AI_EASY) {
+		/* Nothing in range: limber and go forward - unless the
+		 * enemy is almost in range, when moving would cost more
+		 * turns of fire than waiting for him. */
+		if (t->lvl == AI_EASY || (best >= 0 &&
+		    bd <= range + 4 * v->rs->ticks)) {
 			t->done[i] = true;
 			return;
 		}
@@ -1496,8 +1519,7 @@ battery(struct think *t, int i)
 	 * room to unlimber: go into action here. */
 	if (u->formation != t->f_unlimbered && best >= 0 &&
 	    bd <= range * 2 / 3 && bd > t->musket + 2 * v->rs->ticks &&
-	    fits(t, u, t->f_unlimbered, u->pos, u->facing) &&
-	    (t->lvl < AI_NORMAL || !masked(t, u->pos, v->enemy[best].pos))) {
+	    fits(t, u, t->f_unlimbered, u->pos, u->facing)) {
 		want_form(t, i, t->f_unlimbered);
 		t->done[i] = true;
 		return;
@@ -1511,12 +1533,13 @@ battery(struct think *t, int i)
 	if (want < 4)
 		want = 4;
 	r = dir_turn(d, 2);
-	for (s = 0; s < 9; s++) {
-		k = (s + 1) / 2 * (s % 2 ? 1 : -1) * 3;
+	/* A clear line of fire first (normal and hard), then any place. */
+	for (s = 0; s < 18; s++) {
+		k = (s % 9 + 1) / 2 * (s % 2 ? 1 : -1) * 3;
 		c = clamp(v, offset(offset(to, d, want), r, k));
 		if (!fits(t, u, t->f_unlimbered, c, heading(c, to)))
 			continue;
-		if (t->lvl >= AI_NORMAL && masked(t, c, to))
+		if (s < 9 && t->lvl >= AI_NORMAL && masked(t, c, to))
 			continue;
 		if (geom_dist(c, u->pos) <= STEP_DIAG) {
 			t->done[i] = true;
@@ -1711,6 +1734,9 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 		think_naive(&t);
 		goto out;
 	}
+	/* Easy: a slow staff that reviews its orders every other turn. */
+	if (lvl == AI_EASY && v->turn % 2 == 0)
+		goto out;
 
 	t.occ = xcalloc((size_t)v->map->w * v->map->h, sizeof *t.occ);
 	for (i = 0; i < v->nown; i++) {
@@ -1777,15 +1803,18 @@ static void
 vet(const struct game *g, struct order *o)
 {
 	struct move_preview pv, p2;
-	struct order t;
+	struct order orig = *o, t;
 	int k, tries;
 
 	if (o->kind != ORDER_MOVE || move_preview(g, o, &pv) != 0)
 		return;
 	if (pv.cond == COND_MOB && g->units[o->unit].cond == COND_FORMED) {
+		/* Unless something short of it is safe, stand instead. */
+		o->kind = ORDER_STOP;
+		o->npts = 0;
 		for (k = pv.npath - 2, tries = 0; k >= 1 && tries < 4;
 		    k--, tries++) {
-			t = *o;
+			t = orig;
 			t.npts = 1;
 			t.pts[0] = pv.path[k];
 			if (move_preview(g, &t, &p2) != 0)
@@ -1814,7 +1843,7 @@ ai_orders(struct game *g, int side, enum ai_level lvl, int *given)
 	ai_view_fill(g, side, &v);
 	ai_think(&v, lvl, &p);
 	for (i = 0; i < p.n; i++) {
-		if (lvl >= AI_EASY)
+		if (lvl >= AI_NORMAL)
 			vet(g, &p.v[i]);
 		if (game_order(g, &p.v[i], &cause) != 0) {
 			bad++;

@@ -150,9 +150,13 @@ void ai_plan_free(struct ai_plan *);
 
 /*
  * The controller: fill the view, think, and give every planned order
- * through game_order().  Returns the number of orders refused by the game
- * (0 unless the AI has a bug); orders given counts those accepted when
- * not NULL.
+ * through game_order().  Before a Move order is given (normal and hard)
+ * it is walked through move_preview() - the Move preview a player sees in
+ * the interface, which reads the ground, the unit, its friends and where
+ * the enemy stands, never enemy orders or the dice - and a march that
+ * would leave the unit a Mob is cut short or becomes a Stop.  Returns the
+ * number of orders refused by the game (0 unless the AI has a bug); given
+ * counts those accepted when not NULL.
  */
 int ai_orders(struct game *, int side, enum ai_level, int *given);
 
