@@ -1851,6 +1851,33 @@ ai_orders(struct game *g, int side, enum ai_level lvl, int *given)
 		} else
 			ok++;
 	}
+	/* Standing marches too: the ground ahead changes as they go. */
+	if (lvl >= AI_NORMAL)
+		for (i = 0; i < v.nown; i++) {
+			const struct unit *u = &g->units[v.own[i].unit];
+			struct order o;
+			int k;
+
+			if (u->cond != COND_FORMED || u->order.kind !=
+			    ORDER_MOVE || v.own[i].riding)
+				continue;
+			for (k = 0; k < p.n && p.v[k].unit != v.own[i].unit;
+			    k++)
+				;
+			if (k < p.n)
+				continue;
+			o = u->order;
+			o.general = u->general;
+			vet(g, &o);
+			if (memcmp(&o.pts, &u->order.pts, sizeof o.pts) == 0 &&
+			    o.kind == u->order.kind && o.npts == u->order.npts)
+				continue;
+			if (game_order(g, &o, &cause) != 0) {
+				bad++;
+				free(cause);
+			} else
+				ok++;
+		}
 	ai_plan_free(&p);
 	ai_view_free(&v);
 	if (given != NULL)
