@@ -619,6 +619,68 @@ test_quit_asks_first(void **state)
 	fixture_free(f);
 }
 
+/*
+ * Where the terminal shows its own cursor, the map leaves the cursor's
+ * cell as it is (a key then costs a cursor motion); elsewhere the cell
+ * is reversed.  Either way the screen learns where the cursor is.
+ */
+static void
+test_cursor_cell_marked_only_without_terminal_cursor(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	const struct ccell *cell;
+	int x, y;
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	ui_key(f->ui, 'l');
+	ui_draw(f->ui, f->c);
+	x = f->ui->curs_x;
+	y = f->ui->curs_y;
+	assert_int_equal(x, f->ui->cursor.x);
+	assert_int_equal(y, 1 + f->ui->cursor.y);
+	cell = canvas_cell(f->c, x, y);
+	assert_true(cell->style.attr & ATTR_REVERSE);
+	f->ui->term_cursor = true;
+	ui_draw(f->ui, f->c);
+	cell = canvas_cell(f->c, x, y);
+	assert_false(cell->style.attr & ATTR_REVERSE);
+	assert_int_equal(f->ui->curs_x, x);
+	assert_int_equal(f->ui->curs_y, y);
+	fixture_free(f);
+}
+
+/*
+ * The view jumps to put the cursor in the middle when the cursor nears
+ * an edge, instead of following it a row at a time: walking the cursor
+ * from the bottom of the map to the top moves the view once.
+ */
+static void
+test_view_jumps_rather_than_creeps(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 60, 16);
+	int moves = 0, last, i;
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	for (i = 0; i < 12; i++)
+		ui_key(f->ui, 'j');
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->cursor.y, 11);
+	last = f->ui->view.y;
+	for (i = 0; i < 11; i++) {
+		ui_key(f->ui, 'k');
+		ui_draw(f->ui, f->c);
+		if (f->ui->view.y != last)
+			moves++;
+		last = f->ui->view.y;
+	}
+	assert_int_equal(f->ui->cursor.y, 0);
+	assert_int_equal(f->ui->view.y, 0);
+	assert_int_equal(moves, 1);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -642,6 +704,8 @@ main(void)
 		cmocka_unit_test(test_rules_reference_from_the_ruleset),
 		cmocka_unit_test(test_briefing_tells_the_story_and_sides),
 		cmocka_unit_test(test_quit_asks_first),
+		cmocka_unit_test(test_cursor_cell_marked_only_without_terminal_cursor),
+		cmocka_unit_test(test_view_jumps_rather_than_creeps),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

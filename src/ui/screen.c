@@ -141,6 +141,14 @@ read_key(void)
 	return 27;
 }
 
+/*
+ * Foregrounds: the canvas colours 0 .. 8 (8 the default), and BRIGHT + c
+ * for the bright version of colour c where the terminal has 16 colours.
+ */
+#define BRIGHT		9
+#define NFG		(BRIGHT + 8)
+#define NPAIRS		(NFG * 9)
+
 /* Colour pairs are made on first use: one per (foreground, background). */
 static short
 pair_of(bool colour, int fg, int bg, short *pairs)
@@ -150,7 +158,8 @@ pair_of(bool colour, int fg, int bg, short *pairs)
 	if (!colour || (fg == COL_DEFAULT && bg == COL_DEFAULT))
 		return 0;
 	if (pairs[idx] == 0 && 1 + idx < COLOR_PAIRS) {
-		init_pair((short)(1 + idx), fg == COL_DEFAULT ? -1 : fg,
+		init_pair((short)(1 + idx), fg == COL_DEFAULT ? -1 :
+		    fg >= BRIGHT ? fg - BRIGHT + 8 : fg,
 		    bg == COL_DEFAULT ? -1 : bg);
 		pairs[idx] = (short)(1 + idx);
 	}
@@ -180,13 +189,22 @@ same(const struct ccell *a, const struct ccell *b)
 	    a->style.bg == b->style.bg && a->style.attr == b->style.attr;
 }
 
-/* Write the cells of cur that differ from prev (all if prev is NULL). */
+/*
+ * Write the cells of cur that differ from prev (all if prev is NULL).
+ *
+ * With 16 colours, a bold coloured cell is drawn in the bright colour
+ * instead, which is how most terminals show bold colours anyway: leaving
+ * bold takes the terminal's full attribute reset and the colour again
+ * (about 15 bytes on xterm), leaving a bright colour takes one colour
+ * change (5 bytes), and the map switches between units, roads and
+ * ground on almost every row.
+ */
 static void
 flush(const struct canvas *cur, const struct canvas *prev, bool colour,
-    short *pairs)
+    bool bright, short *pairs)
 {
 	const struct ccell *a, *b;
-	int x, y;
+	int x, y, fg, attr;
 
 	for (y = 0; y < cur->h; y++)
 		for (x = 0; x < cur->w; x++) {
@@ -194,8 +212,14 @@ flush(const struct canvas *cur, const struct canvas *prev, bool colour,
 			b = prev != NULL ? canvas_cell(prev, x, y) : NULL;
 			if (b != NULL && same(a, b))
 				continue;
-			attr_set(attrs_of(a->style.attr), pair_of(colour,
-			    a->style.fg, a->style.bg, pairs), NULL);
+			fg = a->style.fg;
+			attr = a->style.attr;
+			if (bright && (attr & ATTR_BOLD) && fg < COL_DEFAULT) {
+				fg += BRIGHT;
+				attr &= ~ATTR_BOLD;
+			}
+			attr_set(attrs_of(attr), pair_of(colour, fg,
+			    a->style.bg, pairs), NULL);
 			mvaddstr(y, x, a->glyph);
 		}
 	attr_set(A_NORMAL, 0, NULL);
@@ -216,8 +240,8 @@ screen_run(struct ui *ui, char **cause)
 	struct sigaction sa;
 	struct canvas *cur, *prev;
 	SCREEN *scr;
-	short pairs[81];
-	bool full = true, dirty = true, gone = false;
+	short pairs[NPAIRS];
+	bool full = true, dirty = true, gone = false, bright = false;
 	int ch, h, w;
 
 	*cause = NULL;
@@ -241,6 +265,11 @@ screen_run(struct ui *ui, char **cause)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	/* Let curses scroll lines the terminal already has (the pager). */
+	idlok(stdscr, TRUE);
+	/* Where the terminal can show its cursor, that marks the map's
+	 * cursor cell. */
+	ui->term_cursor = curs_set(1) != ERR;
 	/*
 	 * How long a lone Esc waits for the rest of a key's sequence: short
 	 * enough to feel immediate, long enough for a slow link; ESCDELAY in
@@ -252,6 +281,7 @@ screen_run(struct ui *ui, char **cause)
 	if (ui->colour && has_colors() && start_color() == OK &&
 	    COLORS >= 8) {
 		use_default_colors();
+		bright = COLORS >= 16;
 	} else
 		ui->colour = false;
 	memset(pairs, 0, sizeof pairs);
@@ -262,7 +292,8 @@ screen_run(struct ui *ui, char **cause)
 	while (!ui->quit && screen_signal == 0) {
 		if (dirty) {
 			ui_draw(ui, cur);
-			flush(cur, full ? NULL : prev, ui->colour, pairs);
+			flush(cur, full ? NULL : prev, ui->colour, bright,
+			    pairs);
 			copy(prev, cur);
 			full = false;
 			if (ui->curs_x >= 0) {

@@ -113,6 +113,10 @@ struct ui {
 	/* Written by ui_draw: where the terminal cursor belongs, or -1. */
 	int		 curs_x;
 	int		 curs_y;
+	/* The terminal shows its own cursor there (set by the screen), so
+	 * the map does not mark the cursor's cell: a move costs a cursor
+	 * motion, not two repainted cells. */
+	bool		 term_cursor;
 };
 
 /* Smallest terminal the layout works in. */

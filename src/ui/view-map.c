@@ -264,20 +264,25 @@ area_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	free(cells);
 }
 
+/*
+ * Keep the cursor in view.  When it comes within the margin of an edge
+ * the view jumps to put it in the middle, rather than following it a
+ * cell at a time: every step of a scroll repaints the whole map, which
+ * over a slow link is thousands of bytes, and a jump is one repaint for
+ * half a map of travel.
+ */
 void
 map_follow(struct ui *ui, const struct layout *l)
 {
 	const struct map *m = ui->game->map;
 	int margin_x = l->map_w > 12 ? 3 : 0, margin_y = l->map_h > 8 ? 2 : 0;
 
-	if (ui->cursor.x < ui->view.x + margin_x)
-		ui->view.x = ui->cursor.x - margin_x;
-	if (ui->cursor.x >= ui->view.x + l->map_w - margin_x)
-		ui->view.x = ui->cursor.x - l->map_w + margin_x + 1;
-	if (ui->cursor.y < ui->view.y + margin_y)
-		ui->view.y = ui->cursor.y - margin_y;
-	if (ui->cursor.y >= ui->view.y + l->map_h - margin_y)
-		ui->view.y = ui->cursor.y - l->map_h + margin_y + 1;
+	if (ui->cursor.x < ui->view.x + margin_x ||
+	    ui->cursor.x >= ui->view.x + l->map_w - margin_x)
+		ui->view.x = ui->cursor.x - l->map_w / 2;
+	if (ui->cursor.y < ui->view.y + margin_y ||
+	    ui->cursor.y >= ui->view.y + l->map_h - margin_y)
+		ui->view.y = ui->cursor.y - l->map_h / 2;
 	if (ui->view.x > m->w - l->map_w)
 		ui->view.x = m->w - l->map_w;
 	if (ui->view.y > m->h - l->map_h)
@@ -293,7 +298,9 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 {
 	const struct game *g = ui->game;
 	const struct map *m = g->map;
-	struct style sep = theme_dim(ui);
+	/* Plain, not dim: the rows of a repainted map end here, and leaving
+	 * an attribute costs more than leaving a colour. */
+	struct style sep = style_plain;
 	int x, y, sx, sy, i;
 
 	map_follow(ui, l);
@@ -320,8 +327,10 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		const struct ccell *cell = canvas_cell(c, sx, sy);
 		struct style st = cell->style;
 
-		st.attr ^= ATTR_REVERSE;
-		canvas_style(c, sx, sy, st);
+		if (!ui->term_cursor) {
+			st.attr ^= ATTR_REVERSE;
+			canvas_style(c, sx, sy, st);
+		}
 		ui->curs_x = sx;
 		ui->curs_y = sy;
 	}

@@ -165,13 +165,20 @@ cell_panel(struct ui *ui, struct pen *p)
 	const struct cell *cell;
 	static const enum dir sides[4] = { DIR_N, DIR_E, DIR_S, DIR_W };
 	char pe[32], pr[32];
-	int i, ob, ps, who;
+	int i, ob, ps, who, x;
 
 	if (!map_inside(m, ui->cursor.x, ui->cursor.y))
 		return;
 	cell = map_cell(m, ui->cursor.x, ui->cursor.y);
-	line(p, theme_title(ui), "At [%d, %d], height %d", ui->cursor.x,
-	    ui->cursor.y, cell->height);
+	/* Only the heading word is bold: the numbers change with every
+	 * cursor key, and plain text is cheaper to rewrite. */
+	if (p->y < p->bottom) {
+		x = canvas_text(p->c, p->x, p->y, p->w, "At", theme_title(ui));
+		canvas_printf(p->c, p->x + x, p->y, p->w - x, style_plain,
+		    " [%d, %d], height %d", ui->cursor.x, ui->cursor.y,
+		    cell->height);
+		p->y++;
+	}
 	if (cell->land < rs->nland) {
 		ruleset_fmt(rs, rs->land[cell->land].pe, pe, sizeof pe);
 		ruleset_fmt(rs, rs->land[cell->land].pr, pr, sizeof pr);
