@@ -681,6 +681,32 @@ test_view_jumps_rather_than_creeps(void **state)
 	fixture_free(f);
 }
 
+/*
+ * Hot-seat: the hand-over box stands over the map as the last side left
+ * it, and the cursor goes to the new side's units only when the box is
+ * closed, so the map is repainted once per hand-over.
+ */
+static void
+test_handover_keeps_the_view_until_enter(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	assert_int_equal(f->ui->cursor.x, 5);
+	assert_int_equal(f->ui->cursor.y, 8);
+	ui_key(f->ui, 'e');
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
+	assert_int_equal(f->ui->side, 1);
+	assert_int_equal(f->ui->cursor.x, 5);
+	assert_int_equal(f->ui->cursor.y, 8);
+	ui_key(f->ui, UIK_ENTER);
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_int_equal(f->ui->cursor.x, 14);
+	assert_int_equal(f->ui->cursor.y, 3);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -706,6 +732,7 @@ main(void)
 		cmocka_unit_test(test_quit_asks_first),
 		cmocka_unit_test(test_cursor_cell_marked_only_without_terminal_cursor),
 		cmocka_unit_test(test_view_jumps_rather_than_creeps),
+		cmocka_unit_test(test_handover_keeps_the_view_until_enter),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

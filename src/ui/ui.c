@@ -237,7 +237,10 @@ end_side(struct ui *ui, int depth)
 /*
  * A side begins giving orders.  A side played by a program gives them at
  * once; with nobody at the keyboard at all, stop after each turn so that
- * the game does not run away.
+ * the game does not run away.  In hot-seat the hand-over box stands over
+ * the map as the last side left it (with the turn's results in the log);
+ * the cursor goes to the new side's units when the box is closed, so the
+ * map is repainted once, not once for the box and again without it.
  */
 static void
 begin_side(struct ui *ui, int depth)
@@ -245,21 +248,27 @@ begin_side(struct ui *ui, int depth)
 	struct ui_controller *c = &ui->ctl[ui->side];
 
 	ui->sel = -1;
-	cursor_home(ui);
 	if (c->orders != NULL) {
+		cursor_home(ui);
 		c->orders(ui->game, ui->side, c->arg);
 		if (humans(ui) > 0 || depth < ui->game->nsides) {
 			end_side(ui, depth);
 			return;
 		}
 	}
-	ui->mode = humans(ui) > 1 ? MODE_HANDOVER : MODE_MAP;
+	if (humans(ui) > 1)
+		ui->mode = MODE_HANDOVER;
+	else {
+		cursor_home(ui);
+		ui->mode = MODE_MAP;
+	}
 }
 
 void
 ui_start(struct ui *ui)
 {
 	ui->side = 0;
+	cursor_home(ui);
 	begin_side(ui, 0);
 	if (ui->game->description != NULL)
 		pager_open(ui, PAGER_BRIEF);
@@ -336,8 +345,10 @@ key_dispatch(struct ui *ui, int key)
 		quit_key(ui, a);
 		break;
 	case MODE_HANDOVER:
-		if (a == ACT_CONTINUE)
+		if (a == ACT_CONTINUE) {
+			cursor_home(ui);
 			ui->mode = MODE_MAP;
+		}
 		else if (a == ACT_QUIT) {
 			ui->quit_back = ui->mode;
 			ui->mode = MODE_QUIT;
