@@ -100,10 +100,13 @@ terrain_draw(struct ui *ui, struct canvas *c, int sx, int sy, int x, int y)
 			st.attr |= ATTR_BOLD;
 	} else if (land != NULL && land->pe == 0 && land->pr == 0 &&
 	    on_contour(g->map, x, y)) {
-		/* On open ground the contour line can take the cell. */
+		/*
+		 * On open ground the contour line can take the cell.  Its
+		 * glyph tells it apart; it keeps the ground's colour, as a
+		 * colour of its own would cost two colour changes for each
+		 * contour cell whenever the map is repainted.
+		 */
 		glyph = ui->utf8 ? "⌒" : "^";
-		st = style_make(ui->colour ? COL_YELLOW : COL_DEFAULT,
-		    COL_DEFAULT, 0);
 	}
 	if (cell->road != ROAD_NONE) {
 		glyph = road_glyph(ui, x, y, cell->road == ROAD_BIG);
