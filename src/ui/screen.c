@@ -265,8 +265,6 @@ screen_run(struct ui *ui, char **cause)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
-	/* Let curses scroll lines the terminal already has (the pager). */
-	idlok(stdscr, TRUE);
 	/* Where the terminal can show its cursor, that marks the map's
 	 * cursor cell. */
 	ui->term_cursor = curs_set(1) != ERR;
