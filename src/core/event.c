@@ -31,12 +31,24 @@ eventlog_free(struct eventlog *l)
 	memset(l, 0, sizeof *l);
 }
 
+/* Copy a rule number, cut to fit (NULL is ""). */
+static void
+rule_copy(char *dst, size_t len, const char *rule)
+{
+	size_t i;
+
+	for (i = 0; rule != NULL && rule[i] != '\0' && i + 1 < len; i++)
+		dst[i] = rule[i];
+	dst[i] = '\0';
+}
+
 int
 eventlog_add(struct eventlog *l, int turn, int phase, int unit,
     enum event_kind kind, const char *rule, const char *fmt, ...)
 {
 	va_list ap;
 	struct event *e;
+	char buf[256];
 	int n;
 
 	if (l->n == l->cap) {
@@ -49,11 +61,17 @@ eventlog_add(struct eventlog *l, int turn, int phase, int unit,
 	e->phase = phase;
 	e->unit = unit;
 	e->kind = kind;
-	snprintf(e->rule, sizeof e->rule, "%s", rule != NULL ? rule : "");
+	rule_copy(e->rule, sizeof e->rule, rule);
 
+	/* One pass into a buffer that fits nearly every line. */
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
+	if (n >= 0 && (size_t)n < sizeof buf) {
+		e->text = xmallocarray((size_t)n + 1, 1);
+		memcpy(e->text, buf, (size_t)n + 1);
+		return l->n++;
+	}
 	e->text = xmallocarray((size_t)(n < 0 ? 0 : n) + 1, 1);
 	va_start(ap, fmt);
 	vsnprintf(e->text, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
@@ -77,7 +95,7 @@ eventlog_take(struct eventlog *l, int turn, int phase, int unit,
 	e->phase = phase;
 	e->unit = unit;
 	e->kind = kind;
-	snprintf(e->rule, sizeof e->rule, "%s", rule != NULL ? rule : "");
+	rule_copy(e->rule, sizeof e->rule, rule);
 	e->text = text;
 	return l->n++;
 }

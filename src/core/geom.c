@@ -101,18 +101,26 @@ int
 geom_footprint(struct point anchor, enum dir f, int frontage, int depth,
     struct point *out, int max)
 {
-	enum dir right = dir_turn(f, 2), back = dir_turn(f, 4);
-	int i, j, n = 0, off = (frontage - 1) / 2;
+	int right = ((int)f + 2) % DIR_COUNT, back = ((int)f + 4) % DIR_COUNT;
+	int rx = dir_dx[right], ry = dir_dy[right];
+	int bx = dir_dx[back], by = dir_dy[back];
+	int i, j, n = 0, off = (frontage - 1) / 2, total;
+	int x0 = anchor.x - off * rx, y0 = anchor.y - off * ry, x, y;
 
-	for (j = 0; j < depth; j++)
-		for (i = 0; i < frontage; i++) {
-			if (n < max) {
-				out[n].x = anchor.x + (i - off) * dir_dx[right] +
-				    j * dir_dx[back];
-				out[n].y = anchor.y + (i - off) * dir_dy[right] +
-				    j * dir_dy[back];
-			}
+	if (frontage <= 0 || depth <= 0)
+		return 0;
+	total = frontage * depth;
+	/* Rank by rank from the front, left to right. */
+	for (j = 0; j < depth && n < max; j++) {
+		x = x0 + j * bx;
+		y = y0 + j * by;
+		for (i = 0; i < frontage && n < max; i++) {
+			out[n].x = x;
+			out[n].y = y;
+			x += rx;
+			y += ry;
 			n++;
 		}
-	return n;
+	}
+	return total;
 }

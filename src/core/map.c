@@ -34,18 +34,6 @@ map_free(struct map *m)
 	free(m);
 }
 
-bool
-map_inside(const struct map *m, int x, int y)
-{
-	return x >= 0 && y >= 0 && x < m->w && y < m->h;
-}
-
-struct cell *
-map_cell(const struct map *m, int x, int y)
-{
-	return &m->cells[(size_t)y * (size_t)m->w + (size_t)x];
-}
-
 /* The cell and side that store the edge from (x, y) towards d. */
 static struct cell *
 edge_home(const struct map *m, int x, int y, enum dir d, int *side)

@@ -69,11 +69,20 @@ struct map *map_create(int w, int h);
 /* Free a map and everything it owns. */
 void map_free(struct map *);
 
-/* True if (x, y) is on the map. */
-bool map_inside(const struct map *, int x, int y);
+/* True if (x, y) is on the map.  (Inline: the movement engine asks for
+ * every cell of every front at every step.) */
+static inline bool
+map_inside(const struct map *m, int x, int y)
+{
+	return x >= 0 && y >= 0 && x < m->w && y < m->h;
+}
 
 /* The cell at (x, y), which must be on the map. */
-struct cell *map_cell(const struct map *, int x, int y);
+static inline struct cell *
+map_cell(const struct map *m, int x, int y)
+{
+	return &m->cells[(size_t)y * (size_t)m->w + (size_t)x];
+}
 
 /*
  * The obstacle index on the edge between (x, y) and its orthogonal

@@ -41,22 +41,58 @@ copy_rule(char *dst, size_t len, const char *rule)
 	dst[i] = '\0';
 }
 
-/* Log a line for unit u, formatted once (the engine's own lines). */
-static void log_line(struct game *, int, int, const char *, const char *, ...)
-    __attribute__((format(printf, 5, 6)));
-
-static void
-log_line(struct game *g, int u, int kind, const char *rule, const char *fmt,
-    ...)
+void
+move_text_s(struct move_text *l, const char *s)
 {
-	va_list ap;
-	char buf[512];
+	while (*s != '\0' && l->n + 1 < sizeof l->b)
+		l->b[l->n++] = *s++;
+	l->b[l->n] = '\0';
+}
 
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	eventlog_take(&g->log, g->turn, g->phase, u, (enum event_kind)kind,
-	    rule, xstrdup(buf));
+void
+move_text_i(struct move_text *l, int v)
+{
+	char d[16];
+	int k = 0;
+	unsigned long t = v < 0 ? -(unsigned long)v : (unsigned long)v;
+
+	if (v < 0)
+		move_text_s(l, "-");
+	do {
+		d[k++] = (char)('0' + t % 10);
+		t /= 10;
+	} while (t > 0);
+	while (k > 0 && l->n + 1 < sizeof l->b)
+		l->b[l->n++] = d[--k];
+	l->b[l->n] = '\0';
+}
+
+void
+move_text_bd(struct move_text *l, const struct ruleset *rs, int ticks)
+{
+	char b[32];
+
+	ruleset_fmt(rs, ticks, b, sizeof b);
+	move_text_s(l, b);
+}
+
+/* " at [x, y] facing F, Formation (Mob): why" */
+static void
+line_place(struct move_text *l, const struct game *g, const struct unit *u,
+    const char *why)
+{
+	move_text_s(l, "[");
+	move_text_i(l, u->pos.x);
+	move_text_s(l, ", ");
+	move_text_i(l, u->pos.y);
+	move_text_s(l, "] facing ");
+	move_text_s(l, dir_name(u->facing));
+	move_text_s(l, ", ");
+	move_text_s(l, g->rs->form[u->formation].label);
+	if (u->cond == COND_MOB)
+		move_text_s(l, " (Mob)");
+	move_text_s(l, ": ");
+	move_text_s(l, why);
 }
 
 void
@@ -82,6 +118,14 @@ move_note(struct move_walk *w, int kind, const char *rule, const char *fmt,
 		va_end(ap);
 	}
 	note_take(w, kind, rule, text);
+}
+
+void
+move_note_text(struct move_walk *w, int kind, const char *rule,
+    const struct move_text *t)
+{
+	if (w->explain)
+		note_take(w, kind, rule, xstrndup(t->b, t->n));
 }
 
 /* Add a note whose text is made (ownership moves to the walk). */
@@ -179,7 +223,7 @@ walk_halt(const struct game *g, struct move_walk *w, enum halt h,
     const char *rule)
 {
 	w->halt = h;
-	snprintf(w->halt_rule, sizeof w->halt_rule, "%s",
+	copy_rule(w->halt_rule, sizeof w->halt_rule,
 	    rule != NULL && *rule != '\0' ? rule : rule_for(g, h));
 }
 
@@ -835,6 +879,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	if (who >= 0) {
 		const struct unit *fu = &g->units[who];
 		struct move_price pp;
+		bool explain;
 		int k;
 
 		if (fu->side != g->units[w->unit].side) {
@@ -843,8 +888,17 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			walk_halt(g, w, HALT_BLOCKED, NULL);
 			return SR_STOP;
 		}
+		/* A friend already being passed was explained when first
+		 * met: price the pass again without its notes. */
+		for (k = 0; k < w->nmobbed; k++)
+			if (w->mobbed[k] == who || w->mobbed[k] == -1 - who)
+				break;
+		explain = w->explain;
+		if (k < w->nmobbed)
+			w->explain = false;
 		ops->move_pass(g, w, who, d, fu->order.kind == ORDER_MOVE &&
 		    fu->halt != HALT_ARRIVED, &pp);
+		w->explain = explain;
 		if (pp.verdict == MOVE_NEVER) {
 			move_note_price(w, &pp);
 			walk_halt(g, w, HALT_BLOCKED, pp.nnotes ?
@@ -1135,7 +1189,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 {
 	struct unit *u = &g->units[ui];
 	struct move_walk w;
-	char a[32], b[32], c[32];
+	struct move_text ln;
 	int i, m, spent;
 	unsigned key = order_key(&u->order);
 
@@ -1208,22 +1262,24 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 			    g->units[m].name, u->name);
 		}
 	}
-	ruleset_fmt(g->rs, spent, a, sizeof a);
-	ruleset_fmt(g->rs, w.allowance, b, sizeof b);
-	ruleset_fmt(g->rs, w.walked, c, sizeof c);
+	/* The closing line: "A moves 2 BD (spent 3 BD of 3 BD): stops at
+	 * [x, y] facing N, Line: why" or "A stands at [x, y] ...". */
+	ln.n = 0;
+	move_text_s(&ln, u->name);
 	if (w.stood)
-		log_line(g, ui, EV_MOVE, w.halt_rule,
-		    "%s stands at [%d, %d] facing %s, %s%s: %s", u->name,
-		    u->pos.x, u->pos.y, dir_name(u->facing),
-		    g->rs->form[u->formation].label, u->cond == COND_MOB ?
-		    " (Mob)" : "", halt_text(w.halt));
-	else
-		log_line(g, ui, EV_MOVE, w.halt_rule,
-		    "%s moves %s (spent %s of %s): stops at [%d, %d] "
-		    "facing %s, %s%s: %s", u->name, c, a, b, u->pos.x,
-		    u->pos.y, dir_name(u->facing),
-		    g->rs->form[u->formation].label, u->cond == COND_MOB ?
-		    " (Mob)" : "", halt_text(w.halt));
+		move_text_s(&ln, " stands at ");
+	else {
+		move_text_s(&ln, " moves ");
+		move_text_bd(&ln, g->rs, w.walked);
+		move_text_s(&ln, " (spent ");
+		move_text_bd(&ln, g->rs, spent);
+		move_text_s(&ln, " of ");
+		move_text_bd(&ln, g->rs, w.allowance);
+		move_text_s(&ln, "): stops at ");
+	}
+	line_place(&ln, g, u, halt_text(w.halt));
+	eventlog_take(&g->log, g->turn, g->phase, ui, EV_MOVE, w.halt_rule,
+	    xstrndup(ln.b, ln.n));
 	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL)
 		g->rs->ops->move_routed(g, ui, w.touched_routed);
 	if (w.cancel || w.arrived || w.order_done) {

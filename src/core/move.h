@@ -124,6 +124,25 @@ void move_walk_init(const struct game *, int u, struct move_walk *);
 void move_note(struct move_walk *, int kind, const char *rule,
     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/*
+ * Text built piece by piece, for the notes every moving unit writes
+ * (printf costs more than the walk itself on a large battle).  Start with
+ * n = 0; pieces that do not fit are cut.
+ */
+struct move_text {
+	char		 b[512];
+	size_t		 n;
+};
+
+/* Append a string, a whole number, or ticks as "2.5 BD". */
+void move_text_s(struct move_text *, const char *);
+void move_text_i(struct move_text *, int);
+void move_text_bd(struct move_text *, const struct ruleset *, int ticks);
+
+/* Add a note with the text t (ignored when !w->explain). */
+void move_note_text(struct move_walk *, int kind, const char *rule,
+    const struct move_text *t);
+
 /* Copy a price's notes into the walk. */
 void move_note_price(struct move_walk *, const struct move_price *);
 

@@ -470,11 +470,14 @@ price_note(struct move_price *p, const char *rule, const char *fmt, ...)
 {
 	va_list ap;
 	struct move_note *n;
+	size_t i;
 
 	if (p->nnotes >= MOVE_NOTES_MAX)
 		return;
 	n = &p->notes[p->nnotes++];
-	snprintf(n->rule, sizeof n->rule, "%s", rule);
+	for (i = 0; rule[i] != '\0' && i + 1 < sizeof n->rule; i++)
+		n->rule[i] = rule[i];
+	n->rule[i] = '\0';
 	va_start(ap, fmt);
 	vsnprintf(n->text, sizeof n->text, fmt, ap);
 	va_end(ap);
@@ -720,6 +723,7 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 	const struct unit *u = &g->units[w->unit];
 	const struct formation_def *fd;
 	const struct nap_speed *sp;
+	struct move_text t;
 	char text[MOVE_NOTE_LEN];
 	int speed, base, form, pe, land, roll, lim;
 	size_t n = 0;
@@ -732,11 +736,16 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 	}
 	text[0] = '\0';
 	/* (A preview is not the march itself: no colonel line there.) */
-	if (!w->preview)
-		move_note(w, EV_MOVE, "3.6.1", "%s marches under its Move "
-		    "order towards [%d, %d]; its colonel rides at the front",
-		    u->name, w->order->pts[w->order->npts - 1].x,
-		    w->order->pts[w->order->npts - 1].y);
+	if (!w->preview && w->explain) {
+		t.n = 0;
+		move_text_s(&t, u->name);
+		move_text_s(&t, " marches under its Move order towards [");
+		move_text_i(&t, w->order->pts[w->order->npts - 1].x);
+		move_text_s(&t, ", ");
+		move_text_i(&t, w->order->pts[w->order->npts - 1].y);
+		move_text_s(&t, "]; its colonel rides at the front");
+		move_note_text(w, EV_MOVE, "3.6.1", &t);
+	}
 	if (u->arm == ARM_ARTILLERY) {
 		if ((speed = art_begin(g, w, text, sizeof text)) < 0)
 			return -1;
@@ -763,18 +772,26 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		return -1;
 	}
 	base = sp->mul * u->drill * rs->ticks + sp->add;
-	if (sp->mul != 0 && sp->add != 0)
-		n += (size_t)snprintf(text + n, sizeof text - n,
-		    "%s, Drill %d: %d %c %s = %s", rs->form[form].label,
-		    u->drill, u->drill, sp->add < 0 ? '-' : '+',
-		    num(rs, abs(sp->add)), bd(rs, base));
-	else if (sp->mul != 0)
-		n += (size_t)snprintf(text + n, sizeof text - n,
-		    "%s, Drill %d: %s", rs->form[form].label, u->drill,
-		    bd(rs, base));
-	else
-		n += (size_t)snprintf(text + n, sizeof text - n, "%s: %s",
-		    rs->form[form].label, bd(rs, base));
+	/* "Line, Drill 4: 4 - 2 = 2 BD", "Column: 1 BD" (by hand: every
+	 * moving unit writes one). */
+	t.n = 0;
+	move_text_s(&t, text);
+	move_text_s(&t, rs->form[form].label);
+	if (sp->mul != 0) {
+		move_text_s(&t, ", Drill ");
+		move_text_i(&t, u->drill);
+	}
+	move_text_s(&t, ": ");
+	if (sp->mul != 0 && sp->add != 0) {
+		move_text_i(&t, u->drill);
+		move_text_s(&t, sp->add < 0 ? " - " : " + ");
+		move_text_s(&t, num(rs, abs(sp->add)));
+		move_text_s(&t, " = ");
+	}
+	move_text_bd(&t, rs, base);
+	n = t.n < sizeof text ? t.n : sizeof text - 1;
+	memcpy(text, t.b, n);
+	text[n] = '\0';
 	/* 3.6.6: cavalry in Road Column keeps its full road speed only when
 	 * no friend is on its way ahead to the waypoint; an enemy
 	 * ahead stops it under 3.6.8 instead. */
@@ -798,11 +815,22 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 	speed = base;
 	if (w->musician) {
 		speed += m->musician;
-		n += (size_t)snprintf(text + n, sizeof text - n, "; %s +%s = %s",
-		    musician_word(u), bd(rs, m->musician), bd(rs, speed));
+		t.n = 0;
+		move_text_s(&t, text);
+		move_text_s(&t, "; ");
+		move_text_s(&t, musician_word(u));
+		move_text_s(&t, " +");
+		move_text_bd(&t, rs, m->musician);
+		move_text_s(&t, " = ");
+		move_text_bd(&t, rs, speed);
+		n = t.n < sizeof text ? t.n : sizeof text - 1;
+		memcpy(text, t.b, n);
+		text[n] = '\0';
 	}
 modifiers:
-	move_note(w, EV_NOTE, "3.6.3", "%s", text);
+	t.n = 0;
+	move_text_s(&t, text);
+	move_note_text(w, EV_NOTE, "3.6.3", &t);
 	if ((pe = start_pe(g, w, &land)) > 0) {
 		speed -= pe;
 		move_note(w, EV_NOTE, "3.6.5", "moves through %s (Pe %s%s): "
@@ -893,6 +921,7 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	const struct cell *c;
 	char names[128];
 
+	names[0] = '\0';
 	price_init(p);
 	if (!map_inside(map, to.x, to.y)) {
 		p->verdict = MOVE_NEVER;
@@ -947,7 +976,8 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	/* 3.6.5: the formation may not enter this ground. */
 	if (bad_l != 0) {
 		p->halt = HALT_TERRAIN;
-		land_names(g, bad_l, names, sizeof names);
+		if (w->explain)
+			land_names(g, bad_l, names, sizeof names);
 		if (m->auto_form != w->form && form_may(g, u, m->auto_form,
 		    new_l)) {
 			p->verdict = MOVE_CHANGE;
@@ -1206,15 +1236,17 @@ nap_move_pass(const struct game *g, const struct move_walk *w, int f,
 	else if (fu->cond == COND_FORMED && (ff & FORMF_BLOCK_FLANK) &&
 	    k != 0 && k != 4)
 		why = rs->form[fu->formation].label;
-	if (moving) {
+	if (moving || why != NULL)
 		p->flags |= MPF_DISORDER;
+	if (!w->explain)
+		return;
+	if (moving)
 		price_note(p, "3.6.7", "%s passes through %s, which is moving "
 		    "itself: both become Mobs", u->name, fu->name);
-	} else if (why != NULL) {
-		p->flags |= MPF_DISORDER;
+	else if (why != NULL)
 		price_note(p, "3.6.7", "%s passes through %s (%s blocks from "
 		    "that side): both become Mobs", u->name, fu->name, why);
-	} else
+	else
 		price_note(p, "3.6.7", "%s passes through standing %s: "
 		    "neither blocks", u->name, fu->name);
 }

@@ -699,16 +699,36 @@ void
 ruleset_fmt(const struct ruleset *rs, int ticks, char *buf, size_t len)
 {
 	long t = ticks < 0 ? -(long)ticks : ticks, per = rs->ticks;
-	long rem = t % per;
-	char frac[16];
-	size_t n = 0;
+	long whole = t / per, rem = t % per;
+	char tmp[64], digits[24];
+	const char *u = rs->unit;
+	size_t n = 0, k = 0;
 
-	while (rem != 0 && n + 1 < sizeof frac) {
-		rem *= 10;
-		frac[n++] = (char)('0' + rem / per);
-		rem %= per;
+	/* By hand, not snprintf: the movement phase writes three of these
+	 * for every unit that moves. */
+	if (len == 0)
+		return;
+	if (ticks < 0)
+		tmp[n++] = '-';
+	do {
+		digits[k++] = (char)('0' + whole % 10);
+		whole /= 10;
+	} while (whole > 0 && k < sizeof digits);
+	while (k > 0)
+		tmp[n++] = digits[--k];
+	if (rem != 0) {
+		tmp[n++] = '.';
+		for (k = 0; rem != 0 && k < 15; k++) {
+			rem *= 10;
+			tmp[n++] = (char)('0' + rem / per);
+			rem %= per;
+		}
 	}
-	frac[n] = '\0';
-	snprintf(buf, len, "%s%ld%s%s %s", ticks < 0 ? "-" : "", t / per,
-	    n > 0 ? "." : "", frac, rs->unit);
+	tmp[n++] = ' ';
+	while (*u != '\0' && n + 1 < sizeof tmp)
+		tmp[n++] = *u++;
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, tmp, n);
+	buf[n] = '\0';
 }
