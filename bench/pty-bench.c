@@ -6,7 +6,7 @@
  * given size and TERM, plays it keys like a person, and counts what the
  * program writes back.  Nothing here knows marshal: the same figures can
  * be taken for another terminal program side by side
- * (pty-bench -c l -x 'q' -- less /etc/services, or -- nethack).
+ * (pty-bench -c j -x q -- less README, or -- nethack).
  *
  * How output is cut into frames: after a start or a key, the program's
  * output is read until it goes quiet for the quiet interval (-q); that
