@@ -14,8 +14,10 @@
  * is that of its last byte.  With a marker (-m), the first frame is
  * complete as soon as the marker has been written, and its bytes are
  * those up to the marker's end.  A key that produces nothing is given up
- * after the wait (-w).  The quiet interval must be longer than any pause
- * a program makes inside one frame; on a loaded machine raise it.
+ * after the wait (-w), and a burst that never goes quiet (a clock, an
+ * animation) is cut after ten seconds.  The quiet interval must be longer
+ * than any pause a program makes inside one frame; on a loaded machine
+ * raise it.
  *
  * Figures, for each TERM and size:
  *   first frame   time from fork to the last byte of the first burst, the
@@ -66,6 +68,7 @@
 #define MAX_ENV		32
 #define MAX_RUNS	50
 #define KEY_LEN		16
+#define BURST_MAX_MS	10000	/* a program that never goes quiet */
 
 /* Targets (marshal's): informational. */
 #define TARGET_FRAME_MS		20.0
@@ -317,6 +320,8 @@ burst(struct child *c, int first_ms, int quiet_ms, const char *marker,
 		t = now_ms();
 		if (total == 0)
 			wait = first_ms - (int)(t - start);
+		else if (t - start > BURST_MAX_MS)
+			break;
 		else
 			wait = quiet_ms - (int)(t - *last);
 		if (wait <= 0)
