@@ -253,6 +253,8 @@ test_default_victory(void **state)
 	assert_int_equal(l->g->objectives[0].at.y, 24);
 	assert_int_equal(l->g->objectives[0].points, 3);
 	assert_int_equal(l->g->break_point, 40);
+	/* Solo play: the computer commands the second side by default. */
+	assert_int_equal(l->g->opt.opponent, OPPONENT_COMPUTER);
 }
 
 /* The first tutorial: one battalion under a Move order. */
@@ -271,6 +273,8 @@ test_tutorial_move(void **state)
 	/* A general with no position stands with his first unit. */
 	assert_int_equal(l->g->generals[u->general].pos.x, 14);
 	assert_int_equal(l->g->generals[u->general].pos.y, 14);
+	/* Tutorials leave the other side to its standing orders. */
+	assert_int_equal(l->g->opt.opponent, OPPONENT_NONE);
 	free(path);
 	*state = l;
 	teardown(state);
@@ -299,6 +303,8 @@ static const struct bad bad_files[] = {
 	{ "deployed-twice.yaml", 34, 9, "unit 'a' is deployed twice" },
 	{ "bridge-no-obstacle.yaml", 22, 7, "no obstacle on the E side of "
 	    "cell [2, 2]" },
+	{ "bad-opponent.yaml", 22, 13, "unknown value 'robot' (expected "
+	    "one of: computer, player, none)" },
 };
 
 static void

@@ -20,15 +20,18 @@
 #include "config.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "ai/ai.h"
 #include "core/game.h"
 #include "io/load.h"
 #include "io/save.h"
@@ -63,10 +66,73 @@ static void
 usage(void)
 {
 	if (cli_restricted())
-		fprintf(stderr, "usage: marshal play [NAME]\n"
+		fprintf(stderr, "usage: marshal play [--ai SIDE|both|none] "
+		    "[--level LEVEL] [NAME]\n"
 		    "  NAME: a bundled scenario, as 'default'\n");
 	else
-		fprintf(stderr, "usage: marshal play [SCENARIO]\n");
+		fprintf(stderr, "usage: marshal play [--ai SIDE|both|none] "
+		    "[--level LEVEL] [--hotseat] [SCENARIO]\n");
+	fprintf(stderr, "  LEVEL: easy, normal or hard\n");
+}
+
+/* Who the computer commands: from --ai, else from the scenario. */
+struct opponents {
+	const char	*ai;		/* --ai value, or NULL */
+	bool		 hotseat;	/* --hotseat */
+	enum ai_level	 level;
+};
+
+/* Nobody's orders: the side keeps its standing orders (tutorials). */
+static void
+idle_orders(struct game *g, int side, void *arg)
+{
+	(void)g;
+	(void)side;
+	(void)arg;
+}
+
+/*
+ * Give each side its controller.  The person plays the first side; the
+ * second is the computer unless the scenario or the options say
+ * otherwise.  Returns -1 for an --ai value naming no side.
+ */
+static int
+set_controllers(struct ui *ui, struct game *g, struct opponents *op)
+{
+	static struct ui_controller human = { "player", NULL, NULL };
+	static struct ui_controller idle = { "standing orders", idle_orders,
+	    NULL };
+	static struct ui_controller computer = { "computer", ai_controller,
+	    NULL };
+	bool ai[GAME_MAX_SIDES] = { false };
+	int i;
+
+	computer.arg = &op->level;
+	for (i = 0; i < g->nsides; i++)
+		ui_set_controller(ui, i, &human);
+	if (op->hotseat)
+		return 0;
+	if (op->ai == NULL) {
+		if (g->opt.opponent == OPPONENT_NONE && g->nsides > 1)
+			ui_set_controller(ui, 1, &idle);
+		if (g->opt.opponent == OPPONENT_COMPUTER && g->nsides > 1)
+			ui_set_controller(ui, 1, &computer);
+		return 0;
+	}
+	if (strcmp(op->ai, "none") == 0)
+		return 0;
+	for (i = 0; i < g->nsides; i++)
+		ai[i] = strcmp(op->ai, "both") == 0 ||
+		    strcasecmp(op->ai, g->sides[i].name) == 0 ||
+		    (op->ai[0] == '0' + i && op->ai[1] == '\0');
+	for (i = 0; i < g->nsides && !ai[i]; i++)
+		;
+	if (i == g->nsides)
+		return -1;
+	for (i = 0; i < g->nsides; i++)
+		if (ai[i])
+			ui_set_controller(ui, i, &computer);
+	return 0;
 }
 
 static bool
@@ -254,7 +320,13 @@ cli_play(int argc, char **argv)
 	struct game *g = NULL;
 	struct diags d;
 	struct ui *ui;
-	struct ui_controller human = { "player", NULL, NULL };
+	struct opponents op = { NULL, false, AI_NORMAL };
+	static const struct option longopts[] = {
+		{ "ai", required_argument, NULL, 'a' },
+		{ "level", required_argument, NULL, 'l' },
+		{ "hotseat", no_argument, NULL, 'H' },
+		{ NULL, 0, NULL, 0 }
+	};
 	struct play p;
 	struct sigaction sa;
 	char *path, *dir, *name, *cause = NULL, *resumed;
@@ -262,7 +334,32 @@ cli_play(int argc, char **argv)
 	int rc = 0, i, how;
 
 	memset(&p, 0, sizeof p);
-	if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
+	optind = 1;
+	while ((i = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (i) {
+		case 'a':
+			op.ai = optarg;
+			break;
+		case 'l':
+			if ((how = ai_level_parse(optarg)) < AI_EASY ||
+			    how > AI_HARD) {
+				fprintf(stderr, "marshal: unknown level '%s' "
+				    "(easy, normal or hard)\n", optarg);
+				return 2;
+			}
+			op.level = (enum ai_level)how;
+			break;
+		case 'H':
+			op.hotseat = true;
+			break;
+		default:
+			usage();
+			return 2;
+		}
+	}
+	argc -= optind - 1;
+	argv += optind - 1;
+	if (argc > 2) {
 		usage();
 		return 2;
 	}
@@ -359,8 +456,13 @@ cli_play(int argc, char **argv)
 
 	screen_caps(&caps);
 	ui = ui_create(g, caps.utf8, caps.colour);
-	for (i = 0; i < g->nsides; i++)
-		ui_set_controller(ui, i, &human);
+	if (set_controllers(ui, g, &op) != 0) {
+		fprintf(stderr, "marshal: --ai %s names no side of this "
+		    "scenario (0, 1, a side's name, both or none)\n", op.ai);
+		ui_free(ui);
+		rc = 2;
+		goto out;
+	}
 	if (p.saving)
 		ui_set_turn_hook(ui, autosave, &p);
 	ui_start(ui);

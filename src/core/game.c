@@ -59,6 +59,27 @@ game_free(struct game *g)
 	free(g);
 }
 
+static const char *const opponent_names[OPPONENT_COUNT] = {
+	"computer", "player", "none"
+};
+
+const char *
+opponent_name(enum opponent o)
+{
+	return (unsigned)o < OPPONENT_COUNT ? opponent_names[o] : "?";
+}
+
+int
+opponent_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i < OPPONENT_COUNT; i++)
+		if (strcmp(s, opponent_names[i]) == 0)
+			return i;
+	return -1;
+}
+
 void
 game_seed(struct game *g, uint64_t seed)
 {

@@ -56,11 +56,24 @@ struct objective {
 	int		 points;
 };
 
+/* Who commands the second side when a person plays the first. */
+enum opponent {
+	OPPONENT_COMPUTER,	/* the AI commander (the default) */
+	OPPONENT_PLAYER,	/* a second person at the keyboard */
+	OPPONENT_NONE,		/* nobody: it only follows its standing orders */
+	OPPONENT_COUNT
+};
+
 struct game_options {
 	bool		 random_speed;	/* 3.6.4: 1d6 speed roll per unit */
 	bool		 courier_delay;	/* orders travel with aides */
 	int		 turn_limit;	/* 0: none */
+	enum opponent	 opponent;	/* the scenario's choice for play */
 };
+
+/* "computer", "player", "none"; and back (-1 if unknown). */
+const char *opponent_name(enum opponent);
+int opponent_parse(const char *);
 
 struct game {
 	const struct ruleset *rs;	/* borrowed */

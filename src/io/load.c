@@ -1464,9 +1464,15 @@ static int
 load_options(struct sload *s, const struct doc_node *root)
 {
 	static const char *const keys[] = { "random_speed", "courier_delay",
-	    NULL };
-	const struct doc_node *o = doc_get(root, "options");
+	    "opponent", NULL };
+	const char *opponents[OPPONENT_COUNT + 1];
+	const struct doc_node *o = doc_get(root, "options"), *v;
 	long turns = 0, seed = 1;
+	int opp;
+
+	for (opp = 0; opp < OPPONENT_COUNT; opp++)
+		opponents[opp] = opponent_name((enum opponent)opp);
+	opponents[OPPONENT_COUNT] = NULL;
 
 	if (opt_int(root, "turns", 1, LOAD_MAX_TURNS, &turns, s->d) != 0 ||
 	    opt_int(root, "seed", 0, LONG_MAX, &seed, s->d) != 0)
@@ -1479,6 +1485,11 @@ load_options(struct sload *s, const struct doc_node *root)
 	    opt_bool(o, "random_speed", &s->g->opt.random_speed, s->d) != 0 ||
 	    opt_bool(o, "courier_delay", &s->g->opt.courier_delay, s->d) != 0)
 		return -1;
+	if ((v = doc_get(o, "opponent")) != NULL) {
+		if (doc_enum(v, opponents, &opp, s->d) != 0)
+			return -1;
+		s->g->opt.opponent = (enum opponent)opp;
+	}
 	return 0;
 }
 

@@ -121,8 +121,12 @@ save_dump(const struct game *g, FILE *f)
 	fprintf(f, "seed: \"0x%016llx\"\n", (unsigned long long)g->seed);
 	fprintf(f, "rng: \"0x%016llx\"\n", (unsigned long long)g->rng.state);
 	fprintf(f, "options: {random_speed: %s, courier_delay: %s, "
-	    "turn_limit: %d}\n", g->opt.random_speed ? "true" : "false",
+	    "turn_limit: %d", g->opt.random_speed ? "true" : "false",
 	    g->opt.courier_delay ? "true" : "false", g->opt.turn_limit);
+	/* Written only when not the default, so older saves read the same. */
+	if (g->opt.opponent != OPPONENT_COMPUTER)
+		fprintf(f, ", opponent: %s", opponent_name(g->opt.opponent));
+	fprintf(f, "}\n");
 	fputs("sides:\n", f);
 	for (i = 0; i < g->nsides; i++) {
 		fputs("  - {name: ", f);
@@ -552,7 +556,7 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 	    "generals",
 	    "units", "transit", NULL };
 	static const char *const opt_keys[] = { "random_speed",
-	    "courier_delay", "turn_limit", NULL };
+	    "courier_delay", "turn_limit", "opponent", NULL };
 	static const char *const gen_keys[] = { "id", "at", "radius", NULL };
 	struct sread s = { g, d, NULL };
 	const struct doc_node *n, *units, *gens, *tr, *opt, *k, *sides;
@@ -586,6 +590,15 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 	    doc_bool(k, &o.courier_delay, d) != 0 ||
 	    need_int(opt, "turn_limit", 0, INT_MAX, &o.turn_limit, d) != 0)
 		bad = -1;
+	else if ((k = doc_get(opt, "opponent")) != NULL) {
+		int opp = k->kind == DOC_SCALAR ? opponent_parse(k->str) : -1;
+
+		if (opp < 0) {
+			diags_add(d, k->pos, "unknown opponent");
+			bad = -1;
+		} else
+			o.opponent = (enum opponent)opp;
+	}
 
 	/* Sides: in the scenario's order, whether broken. */
 	if ((sides = doc_need(root, "sides", d)) == NULL ||

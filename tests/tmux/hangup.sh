@@ -11,7 +11,7 @@
 
 SAVE=$XDG_DATA_HOME/marshal/default.save
 LOCK=$XDG_DATA_HOME/marshal/default.lock
-MARSHAL_ARGS=
+MARSHAL_ARGS="play --hotseat"
 
 # The marshal process in the pane (the pane runs a shell around it).
 marshal_pid() {

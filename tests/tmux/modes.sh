@@ -4,7 +4,7 @@
 # larger), Ctrl-L, and Ctrl-C leaving cleanly.
 . "${top_srcdir:-.}/tests/tmux/lib.sh"
 
-MARSHAL_ARGS=
+MARSHAL_ARGS="play --hotseat"
 
 # Monochrome: no colour escape sequences at all, sides still apart.
 start 80 24 LANG=C.UTF-8 NO_COLOR=1

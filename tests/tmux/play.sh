@@ -5,7 +5,7 @@
 # ask why, and quit with confirmation, leaving the terminal as it was.
 . "${top_srcdir:-.}/tests/tmux/lib.sh"
 
-MARSHAL_ARGS=
+MARSHAL_ARGS="play --hotseat"
 start 80 24 LANG=C.UTF-8
 
 # The briefing first: the scenario's story, its sides and objectives.

@@ -11,17 +11,11 @@ start 80 24 LANG=C.UTF-8
 # The briefing ends with the first step.
 wait_for "Step 1 of 4: On the march"
 keys Escape
-wait_for "Hand the keyboard over"
-keys Enter
-wait_gone "Hand the keyboard over"
 wait_for "Step 1/4: On the march"
 
-# end_turn: the French, then the Austrians (hot seat), then the turn.
+# end_turn: the French end their orders; the Austrians only keep their
+# standing orders (the tutorial's opponent: none), so the turn is played.
 end_turn() {
-	keys e
-	wait_for "Hand the keyboard over"
-	keys Enter
-	wait_gone "Hand the keyboard over"
 	keys e
 }
 
@@ -32,8 +26,6 @@ wait_for "(3.6.3)"
 wait_for "Step 2 of 4: Give a Stop order"
 keys Escape
 wait_gone "Step 1 of 4 done"
-keys Enter
-wait_gone "Hand the keyboard over"
 wait_for "Step 2/4: Give a"
 
 # Step 2: select I/9e Léger and stop it.
@@ -48,8 +40,6 @@ end_turn
 wait_for "Step 3 of 4 done: The battalion halts"
 wait_for "(3.6.2)"
 keys Escape
-keys Enter
-wait_gone "Hand the keyboard over"
 wait_for "Step 4/4: Forward again"
 
 # Step 4: a new Move order three cells north, and the turn.
@@ -61,8 +51,6 @@ end_turn
 wait_for "Step 4 of 4 done: Forward again"
 wait_for "The tutorial is complete"
 keys Escape
-keys Enter
-wait_gone "Hand the keyboard over"
 wait_for "Tutorial complete."
 
 keys q y
