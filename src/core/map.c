@@ -65,6 +65,17 @@ edge_home(const struct map *m, int x, int y, enum dir d, int *side)
 	return map_cell(m, x, y);
 }
 
+/* The obstacle kept by cell (x, y) on its east or south side, 0 if none
+ * or if that edge is not on the map. */
+static inline int
+edge_stored(const struct map *m, int x, int y, int side)
+{
+	if (!map_inside(m, x, y) || (side == EDGE_EAST && x + 1 >= m->w) ||
+	    (side == EDGE_SOUTH && y + 1 >= m->h))
+		return 0;
+	return map_cell(m, x, y)->edge[side];
+}
+
 int
 map_edge(const struct map *m, int x, int y, enum dir d, int *pass)
 {
@@ -93,15 +104,20 @@ bool
 map_diag_blocked(const struct map *m, int x, int y, enum dir d)
 {
 	int dx = dir_dx[d], dy = dir_dy[d];
-	enum dir hx = dx > 0 ? DIR_E : DIR_W, hy = dy > 0 ? DIR_S : DIR_N;
+	int ex = dx > 0 ? x : x - 1, sy = dy > 0 ? y : y - 1;
 
-	if (!dir_diagonal(d))
+	if (dx == 0 || dy == 0)
 		return false;
-	/* The four edges that meet at the corner being passed. */
-	return map_edge(m, x, y, hx, NULL) != 0 ||
-	    map_edge(m, x, y, hy, NULL) != 0 ||
-	    map_edge(m, x + dx, y + dy, hx == DIR_E ? DIR_W : DIR_E, NULL) != 0 ||
-	    map_edge(m, x + dx, y + dy, hy == DIR_S ? DIR_N : DIR_S, NULL) != 0;
+	/*
+	 * The four edges that meet at the corner being passed: the east
+	 * edges of column ex in rows y and y + dy, and the south edges of
+	 * row sy in columns x and x + dx (each kept by the cell west or
+	 * north of it, as edge_home stores them).
+	 */
+	return edge_stored(m, ex, y, EDGE_EAST) ||
+	    edge_stored(m, ex, y + dy, EDGE_EAST) ||
+	    edge_stored(m, x, sy, EDGE_SOUTH) ||
+	    edge_stored(m, x + dx, sy, EDGE_SOUTH);
 }
 
 int

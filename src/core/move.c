@@ -44,8 +44,12 @@ copy_rule(char *dst, size_t len, const char *rule)
 void
 move_text_s(struct move_text *l, const char *s)
 {
-	while (*s != '\0' && l->n + 1 < sizeof l->b)
-		l->b[l->n++] = *s++;
+	size_t k = strlen(s);
+
+	if (k > sizeof l->b - 1 - l->n)
+		k = sizeof l->b - 1 - l->n;
+	memcpy(l->b + l->n, s, k);
+	l->n += k;
 	l->b[l->n] = '\0';
 }
 
