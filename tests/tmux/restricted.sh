@@ -15,7 +15,7 @@ MARSHAL_ARGS="--restricted --player alice play default"
 start 80 24 LANG=C.UTF-8
 wait_for "The sides"
 keys Escape
-wait_for "Hand the keyboard over"
+wait_for "to give orders"
 keys C-z
 sleep 0.5
 pid=$(ps -o pid= --ppid "$($T display -p -t $S '#{pane_pid}')" | tr -d ' ')
@@ -29,8 +29,10 @@ if [ -r /proc/"$pid"/status ]; then
 	ign=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/"$pid"/status)
 	[ $(( 0x$ign & 0x80000 )) -ne 0 ] || fail "SIGTSTP is not ignored"
 fi
-keys Enter
-wait_gone "Hand the keyboard over"
+keys '?'
+wait_for "Help: keys"
+keys Escape
+wait_gone "Help: keys"
 keys q y
 wait_for "EXITED rc=0"
 [ -s "$DIR/alice/default.save" ] || fail "no save in the player's directory"
