@@ -189,8 +189,26 @@ same(const struct ccell *a, const struct ccell *b)
 	    a->style.bg == b->style.bg && a->style.attr == b->style.attr;
 }
 
+/* The curses attributes and colour pair of a cell. */
+static void
+cell_attr(const struct ccell *a, bool colour, bool bright, short *pairs,
+    attr_t *attrs, short *pair)
+{
+	int fg = a->style.fg, attr = a->style.attr;
+
+	if (bright && (attr & ATTR_BOLD) && fg < COL_DEFAULT) {
+		fg += BRIGHT;
+		attr &= ~ATTR_BOLD;
+	}
+	*attrs = attrs_of(attr);
+	*pair = pair_of(colour, fg, a->style.bg, pairs);
+}
+
 /*
  * Write the cells of cur that differ from prev (all if prev is NULL).
+ * Neighbouring changed cells of one style go to curses as one string
+ * (a 200x60 first screen: 70 calls instead of 12,000; curses' own work
+ * per character remains).
  *
  * With 16 colours, a bold coloured cell is drawn in the bright colour
  * instead, which is how most terminals show bold colours anyway: leaving
@@ -204,24 +222,43 @@ flush(const struct canvas *cur, const struct canvas *prev, bool colour,
     bool bright, short *pairs)
 {
 	const struct ccell *a, *b;
-	int x, y, fg, attr;
+	char run[1024];
+	size_t len = 0, n;
+	attr_t attrs = A_NORMAL, at;
+	short pair = 0, pr;
+	int x, y, rx = 0;
 
-	for (y = 0; y < cur->h; y++)
-		for (x = 0; x < cur->w; x++) {
-			a = canvas_cell(cur, x, y);
-			b = prev != NULL ? canvas_cell(prev, x, y) : NULL;
-			if (b != NULL && same(a, b))
-				continue;
-			fg = a->style.fg;
-			attr = a->style.attr;
-			if (bright && (attr & ATTR_BOLD) && fg < COL_DEFAULT) {
-				fg += BRIGHT;
-				attr &= ~ATTR_BOLD;
+	for (y = 0; y < cur->h; y++) {
+		for (x = 0; x <= cur->w; x++) {
+			a = x < cur->w ? canvas_cell(cur, x, y) : NULL;
+			b = a != NULL && prev != NULL ?
+			    canvas_cell(prev, x, y) : NULL;
+			if (a != NULL && (b == NULL || !same(a, b))) {
+				cell_attr(a, colour, bright, pairs, &at, &pr);
+				n = strlen(a->glyph);
+				if (len > 0 && at == attrs && pr == pair &&
+				    len + n < sizeof run) {
+					memcpy(run + len, a->glyph, n);
+					len += n;
+					continue;
+				}
+			} else
+				n = 0;
+			/* The run ends here: write it. */
+			if (len > 0) {
+				attr_set(attrs, pair, NULL);
+				mvaddnstr(y, rx, run, (int)len);
+				len = 0;
 			}
-			attr_set(attrs_of(attr), pair_of(colour, fg,
-			    a->style.bg, pairs), NULL);
-			mvaddstr(y, x, a->glyph);
+			if (n > 0) {
+				memcpy(run, a->glyph, n);
+				len = n;
+				rx = x;
+				attrs = at;
+				pair = pr;
+			}
 		}
+	}
 	attr_set(A_NORMAL, 0, NULL);
 }
 
