@@ -826,8 +826,20 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			return SR_STOP;
 		}
 	}
-	/* The whole block at the new place. */
-	n = game_footprint_at(g, &g->units[w->unit], next, d, w->form, cells);
+	/*
+	 * The whole block at the new place.  A block stepping straight ahead
+	 * from a place known clear covers new ground only with its new front
+	 * rank (the ranks behind move onto cells it held), so only that rank
+	 * is looked at; through friends or near enemies the whole block is.
+	 */
+	if (w->clear && !w->passing && cs->n == 0 && d == w->facing &&
+	    w->clear_facing == d && w->clear_form == w->form &&
+	    w->clear_pos.x == w->pos.x && w->clear_pos.y == w->pos.y)
+		n = geom_footprint(next, d, rs->form[w->form].frontage[
+		    g->units[w->unit].arm], 1, cells, FOOTPRINT_MAX);
+	else
+		n = game_footprint_at(g, &g->units[w->unit], next, d, w->form,
+		    cells);
 	if (n > FOOTPRINT_MAX)
 		n = FOOTPRINT_MAX;
 	who = walk_overlap(g, w, cells, n, 0);
@@ -941,6 +953,10 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	if (sp.ticks > 0 && pay == turn_ticks + sp.ticks)
 		move_note_price(w, &sp);
 	w->contours += map_contours(g->map, w->pos, next);
+	w->clear = who == -1;
+	w->clear_pos = next;
+	w->clear_facing = d;
+	w->clear_form = w->form;
 	w->pos = next;
 	w->facing = d;
 	w->left -= pay;

@@ -69,6 +69,12 @@ struct move_walk {
 	int		 narrow_left;
 	char		 halt_rule[16]; /* rule that ended the walk */
 	bool		 wheel;		/* part of a group wheel (3.6.3) */
+	bool		 clear;		/* the block at clear_pos, facing
+					   clear_facing in clear_form is on the
+					   map and meets no other unit */
+	struct point	 clear_pos;
+	enum dir	 clear_facing;
+	int		 clear_form;
 	struct rng	*rng;		/* the game's stream; NULL: no rolls */
 
 	/* The unit as the walk leaves it. */
