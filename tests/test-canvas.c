@@ -707,6 +707,42 @@ test_handover_keeps_the_view_until_enter(void **state)
 	fixture_free(f);
 }
 
+/* A computer side for the tests: it gives no orders. */
+static void
+idle_orders(struct game *g, int side, void *arg)
+{
+	(void)g;
+	(void)side;
+	(void)arg;
+}
+
+/*
+ * Against the computer the map stays where the player left it from one
+ * turn to the next: the cursor is not taken back to the first unit.
+ */
+static void
+test_solo_turn_keeps_the_cursor(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	struct ui_controller computer = { "computer", idle_orders, NULL };
+
+	(void)state;
+	ui_set_controller(f->ui, 1, &computer);
+	ui_key(f->ui, UIK_ENTER);
+	ui_key(f->ui, 'l');
+	ui_key(f->ui, 'l');
+	ui_key(f->ui, 'k');
+	assert_int_equal(f->ui->cursor.x, 7);
+	assert_int_equal(f->ui->cursor.y, 7);
+	ui_key(f->ui, 'e');
+	assert_int_equal(f->g->turn, 2);
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_int_equal(f->ui->side, 0);
+	assert_int_equal(f->ui->cursor.x, 7);
+	assert_int_equal(f->ui->cursor.y, 7);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -733,6 +769,7 @@ main(void)
 		cmocka_unit_test(test_cursor_cell_marked_only_without_terminal_cursor),
 		cmocka_unit_test(test_view_jumps_rather_than_creeps),
 		cmocka_unit_test(test_handover_keeps_the_view_until_enter),
+		cmocka_unit_test(test_solo_turn_keeps_the_cursor),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

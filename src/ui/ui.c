@@ -30,6 +30,7 @@ ui_create(struct game *g, bool utf8, bool colour)
 	ui->utf8 = utf8;
 	ui->colour = colour;
 	ui->sel = -1;
+	ui->home_side = -1;
 	ui->mode = MODE_MAP;
 	ui->curs_x = ui->curs_y = -1;
 	ui->log_from = 0;		/* standing orders from the scenario */
@@ -176,6 +177,7 @@ cursor_home(struct ui *ui)
 	const struct game *g = ui->game;
 	int i;
 
+	ui->home_side = ui->side;
 	for (i = 0; i < g->nunits; i++)
 		if (g->units[i].side == ui->side &&
 		    unit_active(&g->units[i])) {
@@ -237,10 +239,15 @@ end_side(struct ui *ui, int depth)
 /*
  * A side begins giving orders.  A side played by a program gives them at
  * once; with nobody at the keyboard at all, stop after each turn so that
- * the game does not run away.  In hot-seat the hand-over box stands over
- * the map as the last side left it (with the turn's results in the log);
- * the cursor goes to the new side's units when the box is closed, so the
- * map is repainted once, not once for the box and again without it.
+ * the game does not run away.
+ *
+ * The cursor goes to the side's units only when the map showed another
+ * side's: against the computer the map stays where the player left it,
+ * turn after turn (a jump would repaint the whole map).  In hot-seat the
+ * hand-over box stands over the map as the last side left it (with the
+ * turn's results in the log) and the cursor moves when the box is
+ * closed, so the map is repainted once, not for the box and again
+ * without it.
  */
 static void
 begin_side(struct ui *ui, int depth)
@@ -249,7 +256,6 @@ begin_side(struct ui *ui, int depth)
 
 	ui->sel = -1;
 	if (c->orders != NULL) {
-		cursor_home(ui);
 		c->orders(ui->game, ui->side, c->arg);
 		if (humans(ui) > 0 || depth < ui->game->nsides) {
 			end_side(ui, depth);
@@ -259,7 +265,8 @@ begin_side(struct ui *ui, int depth)
 	if (humans(ui) > 1)
 		ui->mode = MODE_HANDOVER;
 	else {
-		cursor_home(ui);
+		if (ui->home_side != ui->side)
+			cursor_home(ui);
 		ui->mode = MODE_MAP;
 	}
 }

@@ -73,6 +73,8 @@ struct ui {
 	struct point	 cursor;	/* map cell under the cursor */
 	struct point	 view;		/* map cell at the view's top left */
 	int		 sel;		/* selected unit, -1: none */
+	int		 home_side;	/* side whose units the cursor was
+					 * last put on, -1: none yet */
 	bool		 area;		/* show the reachable area */
 	bool		 heights;	/* show contour levels as digits */
 
