@@ -104,23 +104,23 @@ geom_footprint(struct point anchor, enum dir f, int frontage, int depth,
 	int right = ((int)f + 2) % DIR_COUNT, back = ((int)f + 4) % DIR_COUNT;
 	int rx = dir_dx[right], ry = dir_dy[right];
 	int bx = dir_dx[back], by = dir_dy[back];
-	int i, j, n = 0, off = (frontage - 1) / 2, total;
+	int i, j, k, n = 0, off = (frontage - 1) / 2, total, lim;
 	int x0 = anchor.x - off * rx, y0 = anchor.y - off * ry, x, y;
 
 	if (frontage <= 0 || depth <= 0)
 		return 0;
 	total = frontage * depth;
+	lim = total < max ? total : max;
 	/* Rank by rank from the front, left to right. */
-	for (j = 0; j < depth && n < max; j++) {
+	for (j = 0; n < lim; j++) {
 		x = x0 + j * bx;
 		y = y0 + j * by;
-		for (i = 0; i < frontage && n < max; i++) {
-			out[n].x = x;
-			out[n].y = y;
-			x += rx;
-			y += ry;
-			n++;
+		k = lim - n < frontage ? lim - n : frontage;
+		for (i = 0; i < k; i++) {
+			out[n + i].x = x + i * rx;
+			out[n + i].y = y + i * ry;
 		}
+		n += k;
 	}
 	return total;
 }
