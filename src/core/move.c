@@ -681,6 +681,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	struct move_price tp, sp, cp;
 	enum dir d = (enum dir)dir_between(w->pos, next);
 	int n, who, i, t, gap, pay, turn_ticks = 0;
+	bool sp_noted = false;
 	char a[32], b[32];
 
 	/* Turning the front first. */
@@ -788,6 +789,9 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		w->narrow_npath = w->npath;
 		w->narrow_walked = w->walked;
 		w->narrow_left = w->left;
+		/* The passage first ("the bridge ahead..."), then its use. */
+		move_note_price(w, &sp);
+		sp_noted = true;
 		move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE), "goes "
 		    "through the narrow passage (its turn to pass): the whole "
 		    "column passes this turn, whatever its speed");
@@ -950,7 +954,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	/* Take the step. */
 	if (turn_ticks > 0 || d != w->facing)
 		move_note_price(w, &tp);
-	if (sp.ticks > 0 && pay == turn_ticks + sp.ticks)
+	if (sp.ticks > 0 && pay == turn_ticks + sp.ticks && !sp_noted)
 		move_note_price(w, &sp);
 	w->contours += map_contours(g->map, w->pos, next);
 	w->clear = who == -1;
