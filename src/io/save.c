@@ -287,19 +287,6 @@ struct sread {
 };
 
 static int
-need_int(const struct doc_node *map, const char *key, long min, long max,
-    int *out, struct diags *d)
-{
-	const struct doc_node *n = doc_need(map, key, d);
-	long v;
-
-	if (n == NULL || doc_int(n, min, max, &v, d) != 0)
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
-static int
 need_u64(const struct doc_node *map, const char *key, uint64_t *out,
     struct diags *d)
 {
@@ -424,8 +411,8 @@ read_order(struct sread *s, const struct doc_node *n, struct order *o)
 	bad |= need_enum(n, "kind", kinds, &kind, s->d);
 	bad |= need_ref(s, n, "general", false, true, &o->general);
 	bad |= need_form(s, n, "formation", &o->formation);
-	bad |= need_int(n, "issued", 0, INT_MAX, &o->issued, s->d);
-	bad |= need_int(n, "arrives", 0, INT_MAX, &o->arrives, s->d);
+	bad |= doc_need_int(n, "issued", 0, INT_MAX, &o->issued, s->d);
+	bad |= doc_need_int(n, "arrives", 0, INT_MAX, &o->arrives, s->d);
 	if (need_points(s, n, "points", ORDER_MAX_POINTS, &pts, &npts) != 0)
 		return -1;
 	if (bad)
@@ -473,9 +460,9 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	u = s->g->units[idx];		/* fixed fields and borrowed strings */
 	u.route = u.track = NULL;
 	u.nroute = u.ntrack = 0;
-	bad |= need_int(n, "strength", 0, INT_MAX, &u.strength, s->d);
-	bad |= need_int(n, "strength0", 0, INT_MAX, &u.strength0, s->d);
-	bad |= need_int(n, "drill", 0, 100, &u.drill, s->d);
+	bad |= doc_need_int(n, "strength", 0, INT_MAX, &u.strength, s->d);
+	bad |= doc_need_int(n, "strength0", 0, INT_MAX, &u.strength0, s->d);
+	bad |= doc_need_int(n, "drill", 0, 100, &u.drill, s->d);
 	if ((k = doc_need(n, "musician", s->d)) == NULL ||
 	    doc_bool(k, &u.musician, s->d) != 0)
 		bad = -1;
@@ -491,16 +478,16 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	    s->d) != 0)
 		bad = -1;
 	bad |= need_enum(n, "facing", dirs, &dir, s->d);
-	bad |= need_int(n, "moved", INT_MIN, INT_MAX, &u.moved, s->d);
+	bad |= doc_need_int(n, "moved", INT_MIN, INT_MAX, &u.moved, s->d);
 	bad |= need_enum(n, "halt", halts, &halt, s->d);
-	bad |= need_int(n, "halt_turn", INT_MIN, INT_MAX, &u.halt_turn, s->d);
-	bad |= need_int(n, "ap_used", INT_MIN, INT_MAX, &u.ap_used, s->d);
+	bad |= doc_need_int(n, "halt_turn", INT_MIN, INT_MAX, &u.halt_turn, s->d);
+	bad |= doc_need_int(n, "ap_used", INT_MIN, INT_MAX, &u.ap_used, s->d);
 	u.contact = -1;
 	if (doc_get(n, "contact") != NULL)
 		bad |= need_ref(s, n, "contact", true, false, &u.contact);
-	bad |= need_int(n, "owed", INT_MIN, INT_MAX, &u.owed, s->d);
-	bad |= need_int(n, "waypoint", INT_MIN, INT_MAX, &u.waypoint, s->d);
-	bad |= need_int(n, "lost_turn", INT_MIN, INT_MAX, &u.lost_turn, s->d);
+	bad |= doc_need_int(n, "owed", INT_MIN, INT_MAX, &u.owed, s->d);
+	bad |= doc_need_int(n, "waypoint", INT_MIN, INT_MAX, &u.waypoint, s->d);
+	bad |= doc_need_int(n, "lost_turn", INT_MIN, INT_MAX, &u.lost_turn, s->d);
 	if ((k = doc_need(n, "route_key", s->d)) == NULL ||
 	    doc_int(k, 0, UINT_MAX, &v, s->d) != 0)
 		bad = -1;
@@ -576,8 +563,8 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 	for (i = 0; i < g->rs->nform; i++)
 		s.form_names[i] = g->rs->form[i].name;
 
-	bad |= need_int(root, "turn", 1, INT_MAX, &turn, d);
-	bad |= need_int(root, "phase", -1, g->rs->nphases - 1, &phase, d);
+	bad |= doc_need_int(root, "turn", 1, INT_MAX, &turn, d);
+	bad |= doc_need_int(root, "phase", -1, g->rs->nphases - 1, &phase, d);
 	bad |= need_u64(root, "seed", &seed, d);
 	bad |= need_u64(root, "rng", &state, d);
 	o = g->opt;
@@ -588,7 +575,7 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 	    doc_bool(k, &o.random_speed, d) != 0 ||
 	    (k = doc_need(opt, "courier_delay", d)) == NULL ||
 	    doc_bool(k, &o.courier_delay, d) != 0 ||
-	    need_int(opt, "turn_limit", 0, INT_MAX, &o.turn_limit, d) != 0)
+	    doc_need_int(opt, "turn_limit", 0, INT_MAX, &o.turn_limit, d) != 0)
 		bad = -1;
 	else if ((k = doc_get(opt, "opponent")) != NULL) {
 		int opp = k->kind == DOC_SCALAR ? opponent_parse(k->str) : -1;
@@ -639,7 +626,7 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 			    (k = doc_need(n, "at", d)) == NULL ||
 			    doc_point(k, g->map->w, g->map->h, &gpos[j].x,
 			    &gpos[j].y, d) != 0 ||
-			    need_int(n, "radius", 0, INT_MAX, &grad[j], d) != 0)
+			    doc_need_int(n, "radius", 0, INT_MAX, &grad[j], d) != 0)
 				bad = -1;
 		}
 

@@ -17,20 +17,6 @@
 
 #define BIG	1000000L	/* a bound no sane table reaches */
 
-/* A required integer. */
-static int
-need_int(const struct doc_node *map, const char *key, long min, long max,
-    int *out, struct diags *d)
-{
-	const struct doc_node *n = doc_need(map, key, d);
-	long v;
-
-	if (n == NULL || doc_int(n, min, max, &v, d) != 0)
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
 /* A required distance in the ruleset's unit, stored in ticks. */
 static int
 need_dist(const struct ruleset *rs, const struct doc_node *map,
@@ -150,8 +136,8 @@ load_fire(const struct ruleset *rs, const struct doc_node *root,
 	fill(f->art_range, RULES_MAX_FORM, 0);
 	fill(f->target, RULES_MAX_FORM, 100);
 	fill(f->cover, RULES_MAX_LAND, 100);
-	bad |= need_int(n, "die", 2, 100, &f->die, d);
-	bad |= need_int(n, "arc", 0, 4, &f->arc, d);
+	bad |= doc_need_int(n, "die", 2, 100, &f->die, d);
+	bad |= doc_need_int(n, "arc", 0, 4, &f->arc, d);
 	bad |= name_table(rs, n, "target", NAME_FORM, ARM_COUNT, 0, 1000,
 	    false, f->target, rs->nform, d);
 	bad |= name_table(rs, n, "cover", NAME_LAND, ARM_COUNT, 0, 1000,
@@ -162,9 +148,9 @@ load_fire(const struct ruleset *rs, const struct doc_node *root,
 		bad |= need_dist(rs, inf, "range", &f->inf_range, d);
 		bad |= name_table(rs, inf, "share", NAME_FORM, ARM_COUNT, 0,
 		    100, false, f->inf_share, rs->nform, d);
-		bad |= need_int(inf, "permille", 0, 1000, &f->inf_permille,
+		bad |= doc_need_int(inf, "permille", 0, 1000, &f->inf_permille,
 		    d);
-		bad |= need_int(inf, "drill_base", -10, 10, &f->drill_base,
+		bad |= doc_need_int(inf, "drill_base", -10, 10, &f->drill_base,
 		    d);
 	}
 	if ((art = need_map(n, "artillery", art_keys, d)) == NULL)
@@ -173,8 +159,8 @@ load_fire(const struct ruleset *rs, const struct doc_node *root,
 		bad |= name_table(rs, art, "range", NAME_CLASS, ARM_ARTILLERY,
 		    0, BIG, true, f->art_range, RULES_MAX_FORM, d);
 		bad |= need_dist(rs, art, "canister", &f->canister, d);
-		bad |= need_int(art, "long", 0, 1000, &f->art_long, d);
-		bad |= need_int(art, "close", 0, 1000, &f->art_canister, d);
+		bad |= doc_need_int(art, "long", 0, 1000, &f->art_long, d);
+		bad |= doc_need_int(art, "close", 0, 1000, &f->art_canister, d);
 	}
 	return bad ? -1 : 0;
 }
@@ -193,7 +179,7 @@ load_melee(const struct ruleset *rs, const struct doc_node *root,
 
 	if ((n = need_map(root, "melee", keys, d)) == NULL)
 		return -1;
-	bad |= need_int(n, "die", 2, 100, &m->die, d);
+	bad |= doc_need_int(n, "die", 2, 100, &m->die, d);
 	bad |= need_dist(rs, n, "reach", &m->reach, d);
 	if ((form = need_map(n, "formation", NULL, d)) == NULL)
 		bad = -1;
@@ -207,7 +193,7 @@ load_melee(const struct ruleset *rs, const struct doc_node *root,
 			    rs->nform, d);
 		}
 	}
-	bad |= need_int(n, "cavalry_vs_foot", -20, 20, &m->cavalry_vs_foot, d);
+	bad |= doc_need_int(n, "cavalry_vs_foot", -20, 20, &m->cavalry_vs_foot, d);
 	if ((form = doc_need(n, "square", d)) == NULL ||
 	    doc_str(form, RULES_NAME_MAX, &name, d) != 0)
 		bad = -1;
@@ -215,14 +201,14 @@ load_melee(const struct ruleset *rs, const struct doc_node *root,
 		diags_add(d, form->pos, "square: no formation '%s'", name);
 		bad = -1;
 	}
-	bad |= need_int(n, "square_vs_cavalry", -20, 20, &m->square_vs_cavalry,
+	bad |= doc_need_int(n, "square_vs_cavalry", -20, 20, &m->square_vs_cavalry,
 	    d);
-	bad |= need_int(n, "flank", -20, 20, &m->flank, d);
-	bad |= need_int(n, "odds", -20, 20, &m->odds, d);
-	bad |= need_int(n, "mob", -20, 20, &m->mob, d);
-	bad |= need_int(n, "loss", 0, 100, &m->loss, d);
-	bad |= need_int(n, "winner_loss", 0, 100, &m->winner_loss, d);
-	bad |= need_int(n, "rout_margin", 1, 100, &m->rout_margin, d);
+	bad |= doc_need_int(n, "flank", -20, 20, &m->flank, d);
+	bad |= doc_need_int(n, "odds", -20, 20, &m->odds, d);
+	bad |= doc_need_int(n, "mob", -20, 20, &m->mob, d);
+	bad |= doc_need_int(n, "loss", 0, 100, &m->loss, d);
+	bad |= doc_need_int(n, "winner_loss", 0, 100, &m->winner_loss, d);
+	bad |= doc_need_int(n, "rout_margin", 1, 100, &m->rout_margin, d);
 	return bad ? -1 : 0;
 }
 
@@ -241,27 +227,27 @@ load_morale(const struct ruleset *rs, const struct doc_node *root,
 
 	if ((n = need_map(root, "morale", keys, d)) == NULL)
 		return -1;
-	bad |= need_int(n, "die", 2, 100, &m->die, d);
-	bad |= need_int(n, "dice", 1, 10, &m->dice, d);
-	bad |= need_int(n, "base", -50, 50, &m->base, d);
-	bad |= need_int(n, "trigger", 0, 100, &m->trigger, d);
-	bad |= need_int(n, "per_losses", 1, 100, &m->per_losses, d);
-	bad |= need_int(n, "musician", -20, 20, &m->musician, d);
-	bad |= need_int(n, "general", -20, 20, &m->general, d);
-	bad |= need_int(n, "mob", -20, 20, &m->mob, d);
-	bad |= need_int(n, "rout_margin", 1, 100, &m->rout_margin, d);
+	bad |= doc_need_int(n, "die", 2, 100, &m->die, d);
+	bad |= doc_need_int(n, "dice", 1, 10, &m->dice, d);
+	bad |= doc_need_int(n, "base", -50, 50, &m->base, d);
+	bad |= doc_need_int(n, "trigger", 0, 100, &m->trigger, d);
+	bad |= doc_need_int(n, "per_losses", 1, 100, &m->per_losses, d);
+	bad |= doc_need_int(n, "musician", -20, 20, &m->musician, d);
+	bad |= doc_need_int(n, "general", -20, 20, &m->general, d);
+	bad |= doc_need_int(n, "mob", -20, 20, &m->mob, d);
+	bad |= doc_need_int(n, "rout_margin", 1, 100, &m->rout_margin, d);
 	if ((rs_n = need_map(n, "rout_speed", arm_keys, d)) == NULL)
 		bad = -1;
 	else
 		for (a = 0; a < ARM_COUNT; a++)
 			bad |= need_dist(rs, rs_n, arm_name((enum arm)a),
 			    &m->rout_speed[a], d);
-	bad |= need_int(n, "track", 1, 100000, &m->track_max, d);
+	bad |= doc_need_int(n, "track", 1, 100000, &m->track_max, d);
 	bad |= need_dist(rs, n, "touch", &m->touch, d);
-	bad |= need_int(n, "capture", -50, 50, &m->capture, d);
-	bad |= need_int(n, "capture_cavalry", -20, 20, &m->capture_cavalry, d);
-	bad |= need_int(n, "capture_blocked", -20, 20, &m->capture_blocked, d);
-	bad |= need_int(n, "scatter_loss", 0, 100, &m->scatter_loss, d);
+	bad |= doc_need_int(n, "capture", -50, 50, &m->capture, d);
+	bad |= doc_need_int(n, "capture_cavalry", -20, 20, &m->capture_cavalry, d);
+	bad |= doc_need_int(n, "capture_blocked", -20, 20, &m->capture_blocked, d);
+	bad |= doc_need_int(n, "scatter_loss", 0, 100, &m->scatter_loss, d);
 	return bad ? -1 : 0;
 }
 

@@ -165,6 +165,19 @@ doc_int(const struct doc_node *n, long min, long max, long *out,
 }
 
 int
+doc_need_int(const struct doc_node *map, const char *key, int min, int max,
+    int *out, struct diags *d)
+{
+	const struct doc_node *n = doc_need(map, key, d);
+	long v;
+
+	if (n == NULL || doc_int(n, min, max, &v, d) != 0)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+int
 doc_fixed(const struct doc_node *n, int scale, long min, long max,
     long *out, struct diags *d)
 {

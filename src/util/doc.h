@@ -77,6 +77,10 @@ struct doc_node *doc_need(const struct doc_node *map, const char *key,
 int doc_int(const struct doc_node *, long min, long max, long *out,
     struct diags *);
 
+/* The integer at a required key of a mapping, within [min, max]. */
+int doc_need_int(const struct doc_node *map, const char *key, int min,
+    int max, int *out, struct diags *);
+
 /*
  * A decimal number of units converted to fixed point: "2.5" with scale 4
  * gives 10.  The value must be an exact multiple of 1/scale and lie in
