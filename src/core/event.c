@@ -31,9 +31,8 @@ eventlog_free(struct eventlog *l)
 	memset(l, 0, sizeof *l);
 }
 
-/* Copy a rule number, cut to fit (NULL is ""). */
-static void
-rule_copy(char *dst, size_t len, const char *rule)
+void
+event_rule_copy(char *dst, size_t len, const char *rule)
 {
 	size_t i;
 
@@ -47,36 +46,24 @@ eventlog_add(struct eventlog *l, int turn, int phase, int unit,
     enum event_kind kind, const char *rule, const char *fmt, ...)
 {
 	va_list ap;
-	struct event *e;
-	char buf[256];
+	char buf[256], *text;
 	int n;
-
-	if (l->n == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 64;
-		l->v = xreallocarray(l->v, (size_t)l->cap, sizeof *l->v);
-	}
-	e = &l->v[l->n];
-	memset(e, 0, sizeof *e);
-	e->turn = turn;
-	e->phase = phase;
-	e->unit = unit;
-	e->kind = kind;
-	rule_copy(e->rule, sizeof e->rule, rule);
 
 	/* One pass into a buffer that fits nearly every line. */
 	va_start(ap, fmt);
 	n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	if (n >= 0 && (size_t)n < sizeof buf) {
-		e->text = xmallocarray((size_t)n + 1, 1);
-		memcpy(e->text, buf, (size_t)n + 1);
-		return l->n++;
+	if (n < 0)
+		n = 0;
+	text = xmallocarray((size_t)n + 1, 1);
+	if ((size_t)n < sizeof buf)
+		memcpy(text, buf, (size_t)n + 1);
+	else {
+		va_start(ap, fmt);
+		vsnprintf(text, (size_t)n + 1, fmt, ap);
+		va_end(ap);
 	}
-	e->text = xmallocarray((size_t)(n < 0 ? 0 : n) + 1, 1);
-	va_start(ap, fmt);
-	vsnprintf(e->text, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
-	va_end(ap);
-	return l->n++;
+	return eventlog_take(l, turn, phase, unit, kind, rule, text);
 }
 
 int
@@ -95,7 +82,7 @@ eventlog_take(struct eventlog *l, int turn, int phase, int unit,
 	e->phase = phase;
 	e->unit = unit;
 	e->kind = kind;
-	rule_copy(e->rule, sizeof e->rule, rule);
+	event_rule_copy(e->rule, sizeof e->rule, rule);
 	e->text = text;
 	return l->n++;
 }

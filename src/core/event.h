@@ -59,6 +59,9 @@ int eventlog_add(struct eventlog *, int turn, int phase, int unit,
 int eventlog_take(struct eventlog *, int turn, int phase, int unit,
     enum event_kind, const char *rule, char *text);
 
+/* Copy a rule number into dst of size len, cut to fit (NULL gives ""). */
+void event_rule_copy(char *dst, size_t len, const char *rule);
+
 /* Write "RULE TEXT" (or just TEXT) for event e into buf of size len. */
 void event_format(const struct event *e, char *buf, size_t len);
 

@@ -31,16 +31,6 @@
 
 static void note_take(struct move_walk *, int, const char *, char *);
 
-static void
-copy_rule(char *dst, size_t len, const char *rule)
-{
-	size_t i;
-
-	for (i = 0; rule != NULL && rule[i] != '\0' && i + 1 < len; i++)
-		dst[i] = rule[i];
-	dst[i] = '\0';
-}
-
 void
 move_text_s(struct move_text *l, const char *s)
 {
@@ -145,7 +135,7 @@ note_take(struct move_walk *w, int kind, const char *rule, char *text)
 	}
 	n = &w->notes[w->nnotes++];
 	n->kind = kind;
-	copy_rule(n->rule, sizeof n->rule, rule);
+	event_rule_copy(n->rule, sizeof n->rule, rule);
 	n->text = text;
 }
 
@@ -227,7 +217,7 @@ walk_halt(const struct game *g, struct move_walk *w, enum halt h,
     const char *rule)
 {
 	w->halt = h;
-	copy_rule(w->halt_rule, sizeof w->halt_rule,
+	event_rule_copy(w->halt_rule, sizeof w->halt_rule,
 	    rule != NULL && *rule != '\0' ? rule : rule_for(g, h));
 }
 
