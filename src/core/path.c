@@ -401,6 +401,21 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	return n;
 }
 
+/*
+ * A walk for trying routes: silent, with an allowance no route exhausts
+ * and nothing spent, so a route is judged by what it crosses, not by what
+ * this turn has left.
+ */
+static void
+probe_init(struct move_walk *tw)
+{
+	tw->explain = false;
+	tw->left = INT_MAX / 4;
+	tw->contours = 0;
+	tw->notes = NULL;
+	tw->nnotes = tw->capnotes = 0;
+}
+
 int
 path_plan(const struct game *g, const struct move_walk *w, struct point goal,
     int budget, int horizon, struct point **route, bool *complete)
@@ -413,11 +428,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	*complete = false;
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
-	tw.explain = false;
-	tw.left = INT_MAX / 4;
-	tw.contours = 0;
-	tw.notes = NULL;
-	tw.nnotes = tw.capnotes = 0;
+	probe_init(&tw);
 	if ((n = path_line(g, &tw, goal, horizon, false, route)) > 0) {
 		*complete = (*route)[n - 1].x == goal.x &&
 		    (*route)[n - 1].y == goal.y;
@@ -453,11 +464,7 @@ path_round(const struct game *g, const struct move_walk *w,
 	*route = NULL;
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
-	tw.explain = false;
-	tw.left = INT_MAX / 4;
-	tw.contours = 0;
-	tw.notes = NULL;
-	tw.nnotes = tw.capnotes = 0;
+	probe_init(&tw);
 	n = path_search(g, &tw, goal, budget, true, route, &complete, &closer);
 	if (n > 0 && (complete || closer))
 		return n;
