@@ -6,7 +6,7 @@
 # turn) and resume into the same state: the same turn, the order still in
 # force.  The end of a turn saves by itself.  A second marshal on the same
 # save is refused while the first runs, and takes over the lock of one
-# killed with SIGKILL.
+# killed with SIGKILL.  A hangup at the resume prompt changes nothing.
 . "${top_srcdir:-.}/tests/tmux/lib.sh"
 
 SAVE=$XDG_DATA_HOME/marshal/default.save
@@ -151,4 +151,15 @@ keys Escape
 wait_for "Hand the keyboard over"
 keys q y
 expect_restored 0
+
+# 9. A hangup at the resume prompt leaves the save as it was.
+$T kill-session -t $S
+wait_unlocked
+cp "$SAVE" "$SAVE.before"
+start 80 24 LANG=C.UTF-8
+wait_for "A saved battle"
+kill -HUP "$(marshal_pid)" || fail "cannot signal marshal"
+wait_for "EXITED rc=0"
+cmp -s "$SAVE" "$SAVE.before" || fail "the save changed at the prompt"
+[ ! -e "$LOCK" ] || fail "the lock stayed after a hangup at the prompt"
 echo "ok: saved and resumed after HUP, TERM, a closed pane and SIGKILL"
