@@ -6,7 +6,8 @@
 # turn) and resume into the same state: the same turn, the order still in
 # force.  The end of a turn saves by itself.  A second marshal on the same
 # save is refused while the first runs, and takes over the lock of one
-# killed with SIGKILL.  A hangup at the resume prompt changes nothing.
+# killed with SIGKILL.  A hangup at the resume prompt changes nothing; a
+# finished battle leaves no save.
 . "${top_srcdir:-.}/tests/tmux/lib.sh"
 
 SAVE=$XDG_DATA_HOME/marshal/default.save
@@ -162,4 +163,24 @@ kill -HUP "$(marshal_pid)" || fail "cannot signal marshal"
 wait_for "EXITED rc=0"
 cmp -s "$SAVE" "$SAVE.before" || fail "the save changed at the prompt"
 [ ! -e "$LOCK" ] || fail "the lock stayed after a hangup at the prompt"
+
+# 10. A battle that is over leaves no save to resume.
+$T kill-session -t $S
+sed "s|\.\./|$MARSHAL_DATA/|; s/^turns: .*/turns: 1/" \
+    "$MARSHAL_DATA/scenarios/default.yaml" >"$XDG_DATA_HOME/short.yaml"
+MARSHAL_ARGS="play --hotseat $XDG_DATA_HOME/short.yaml"
+start 80 24 LANG=C.UTF-8
+wait_for "The sides"
+keys Escape
+wait_for "Hand the keyboard over"
+keys Enter e
+wait_for "Hand the keyboard over"
+keys Enter e
+wait_for "The battle is over"
+keys q
+wait_for "Quit marshal?"
+keys y
+expect_restored 0
+[ ! -e "$XDG_DATA_HOME/marshal/short.save" ] ||
+	fail "the save of a finished battle was kept"
 echo "ok: saved and resumed after HUP, TERM, a closed pane and SIGKILL"
