@@ -34,6 +34,14 @@
  * would survive losing the most threatened place, presses when stronger,
  * and in the last turns sends its nearest troops onto the places the enemy
  * holds, to contest them.
+ *
+ * Normal and hard also know which ground their troops can reach without
+ * filing through a defile (3.6.6) or entering ground no foot may enter:
+ * a place beyond it is fought for only through the enemy who holds it on
+ * our side, and a brigade with nothing to take falls on the nearest enemy
+ * it can reach.  A march the Move preview shows going nowhere (no room to
+ * wheel among friends) is tried again with a first step straight ahead or
+ * half right or left.
  */
 #include "config.h"
 
@@ -250,6 +258,10 @@ struct think {
 	/* Cells held by units of either side (view indices + 1; own > 0,
 	 * enemy < 0), for placing guns. */
 	int		*occ;
+
+	/* Cells our foot can reach without a defile (3.6.6) or ground no
+	 * formation may enter; NULL when not worked out. */
+	bool		*reach;
 };
 
 static bool
@@ -693,6 +705,72 @@ objectives(struct think *t)
 	}
 }
 
+/*
+ * The ground our troops can march over from where they stand without
+ * filing through a defile (3.6.6: one unit a turn) or entering ground no
+ * foot formation may enter: what lies beyond can be fought for only by
+ * crossing, and whatever of the enemy stands on our side can be fought
+ * at once.
+ */
+static void
+reachable(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	const struct map *m = v->map;
+	unsigned foot = 0;
+	int *q, nq = 0, i, d, x, y;
+	size_t c;
+
+	for (i = 0; i < v->rs->nform && i < RULES_MAX_FORM; i++)
+		if (v->rs->form[i].arms & (1u << ARM_INFANTRY))
+			foot |= 1u << i;
+	t->reach = xcalloc((size_t)m->w * m->h, sizeof *t->reach);
+	q = xcalloc((size_t)m->w * m->h + 1, sizeof *q);
+	for (i = 0; i < v->nown; i++) {
+		const struct ai_own *o = &v->own[i];
+
+		if (!own_active(o) || o->arm == ARM_ARTILLERY ||
+		    !map_inside(m, o->pos.x, o->pos.y))
+			continue;
+		c = (size_t)o->pos.y * m->w + o->pos.x;
+		if (!t->reach[c]) {
+			t->reach[c] = true;
+			q[nq++] = (int)c;
+		}
+	}
+	for (i = 0; i < nq; i++) {
+		for (d = 0; d < 8; d += 2) {
+			const struct cell *cl;
+
+			x = q[i] % m->w + dir_dx[d];
+			y = q[i] / m->w + dir_dy[d];
+			if (!map_inside(m, x, y))
+				continue;
+			c = (size_t)y * m->w + x;
+			if (t->reach[c])
+				continue;
+			cl = map_cell(m, x, y);
+			if (cl->flags & CELL_DEFILE)
+				continue;
+			if (cl->land < v->rs->nland &&
+			    (v->rs->land[cl->land].forbid & foot) == foot)
+				continue;
+			t->reach[c] = true;
+			q[nq++] = (int)c;
+		}
+	}
+	free(q);
+}
+
+/* True if p lies on ground we can reach (everything when not known). */
+static bool
+reaches(const struct think *t, struct point p)
+{
+	if (t->reach == NULL || !map_inside(t->v->map, p.x, p.y))
+		return true;
+	return t->reach[(size_t)p.y * t->v->map->w + p.x];
+}
+
 /* --- brigades and their tasks ------------------------------------------- */
 
 static void
@@ -905,6 +983,36 @@ threatened(const struct think *t)
 }
 
 /*
+ * The enemy unit a free brigade at c should fall on: formed or shaken,
+ * on ground we can reach, nearest first and the shaken or weak before
+ * the whole; -1 if none.
+ */
+static int
+strike_target(const struct think *t, struct point c)
+{
+	const struct ai_view *v = t->v;
+	int j, best = -1, bs = INT_MAX, s;
+
+	if (t->reach == NULL)
+		return -1;
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (!enemy_active(e) || !reaches(t, e->pos))
+			continue;
+		s = geom_dist(c, e->pos);
+		if (e->cond == COND_MOB)
+			s /= 2;
+		s += e->strength / 50;
+		if (s < bs) {
+			bs = s;
+			best = j;
+		}
+	}
+	return best;
+}
+
+/*
  * Give each brigade a task.  While we lead on the objectives (normal and
  * hard) the brigades stand fast where they are: only the last turn's
  * positions count, and every step forward brings them under the enemy's
@@ -940,8 +1048,16 @@ tasks(struct think *t)
 	order = xcalloc((size_t)v->nobj + 1, sizeof *order);
 	nwant = 0;
 	for (k = 0; k < v->nobj; k++)
-		if (!t->ours[k] || t->theirs[k])
+		if ((!t->ours[k] || t->theirs[k]) && (reaches(t, v->obj[k].at) ||
+		    (t->theirs[k] && (q = holder(t, k)) >= 0 &&
+		    reaches(t, v->enemy[q].pos))))
 			order[nwant++] = k;
+	/* Nothing this side of a defile to fight for: then the places
+	 * beyond it, crossing as best we can. */
+	if (nwant == 0 && strike_target(t, t->own_c) < 0)
+		for (k = 0; k < v->nobj; k++)
+			if (!t->ours[k] || t->theirs[k])
+				order[nwant++] = k;
 	for (k = 1; k < nwant; k++)
 		for (j = k; j > 0; j--) {
 			const struct ai_objective *a = &v->obj[order[j - 1]];
@@ -1023,7 +1139,15 @@ tasks(struct think *t)
 		if (taken[k])
 			continue;
 		b = &t->brig[k];
-		if (t->main >= 0 && t->slots) {
+		if (!lead &&
+		    (q = strike_target(t, b->centre)) >= 0) {
+			/* Local superiority: fall on the nearest enemy we
+			 * can reach rather than queue behind the main
+			 * effort. */
+			b->task = TASK_TAKE;
+			b->obj = -1;
+			b->goal = v->enemy[q].pos;
+		} else if (t->main >= 0 && t->slots) {
 			b->task = TASK_TAKE;
 			b->obj = t->brig[t->main].obj;
 			b->goal = offset(t->brig[t->main].goal,
@@ -1759,6 +1883,8 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	}
 	objectives(&t);
 	if (lvl >= AI_NORMAL)
+		reachable(&t);
+	if (lvl >= AI_NORMAL)
 		garrisons(&t);
 	if (lvl >= AI_HARD)
 		supports(&t);
@@ -1781,6 +1907,7 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 		free(t.brig[k].units);
 	free(t.brig);
 	free(t.occ);
+	free(t.reach);
 out:
 	free(t.near);
 	free(t.near_d);
@@ -1791,6 +1918,51 @@ out:
 }
 
 /* --- the controller ------------------------------------------------------ */
+
+/*
+ * A march that would make no ground at all - no room to wheel among
+ * friends, or a friend across the way - is tried, with the Move preview,
+ * by a first step straight ahead or half right or left (a wheel needs
+ * room a step forward does not) and then on to the same place; the try
+ * that ends nearest the place, formed, is taken.  True if one was.
+ */
+static bool
+unjam(const struct game *g, struct order *o)
+{
+	const struct unit *u = &g->units[o->unit];
+	struct point dest = o->pts[o->npts - 1], via;
+	struct move_preview p;
+	struct order t, best;
+	int k, bd = geom_dist(u->pos, dest), d;
+	static const int turn[] = { 0, -1, 1, -2, 2 };
+	bool found = false;
+
+	for (k = 0; k < (int)(sizeof turn / sizeof turn[0]); k++) {
+		enum dir f = dir_turn(u->facing, turn[k]);
+
+		via.x = u->pos.x + dir_dx[f] * 3;
+		via.y = u->pos.y + dir_dy[f] * 3;
+		if (!map_inside(g->map, via.x, via.y))
+			continue;
+		t = *o;
+		t.npts = 0;
+		t.pts[t.npts++] = via;
+		t.pts[t.npts++] = dest;
+		if (move_preview(g, &t, &p) != 0)
+			continue;
+		d = geom_dist(p.pos, dest);
+		if (p.cond == COND_FORMED && d < bd &&
+		    (p.pos.x != u->pos.x || p.pos.y != u->pos.y)) {
+			bd = d;
+			best = t;
+			found = true;
+		}
+		move_preview_free(&p);
+	}
+	if (found)
+		*o = best;
+	return found;
+}
 
 /*
  * The staff check a player makes with the Move preview: walk the order
@@ -1808,6 +1980,15 @@ vet(const struct game *g, struct order *o)
 
 	if (o->kind != ORDER_MOVE || move_preview(g, o, &pv) != 0)
 		return;
+	/* Going nowhere: try a first step that needs no wheel. */
+	if (pv.pos.x == g->units[o->unit].pos.x &&
+	    pv.pos.y == g->units[o->unit].pos.y &&
+	    (pv.halt == HALT_BLOCKED || pv.halt == HALT_TERRAIN) &&
+	    g->units[o->unit].cond == COND_FORMED && unjam(g, o)) {
+		move_preview_free(&pv);
+		if (move_preview(g, o, &pv) != 0)
+			return;
+	}
 	if (pv.cond == COND_MOB && g->units[o->unit].cond == COND_FORMED) {
 		/* Unless something short of it is safe, stand instead. */
 		o->kind = ORDER_STOP;
