@@ -743,11 +743,70 @@ test_solo_turn_keeps_the_cursor(void **state)
 	fixture_free(f);
 }
 
+/* Rout tracks (3.9.2) and aides carrying orders (3.2.1) on the map. */
+static void
+test_rout_track_and_courier_on_the_map(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	struct unit *b = &f->g->units[1];
+	struct order o;
+
+	(void)state;
+	/* The Allied column routs off east along a track of three cells. */
+	b->cond = COND_ROUTED;
+	b->track = calloc(3, sizeof *b->track);
+	assert_non_null(b->track);
+	b->track[0] = (struct point){ 17, 4 };
+	b->track[1] = (struct point){ 18, 5 };
+	b->track[2] = (struct point){ 19, 6 };
+	b->ntrack = 3;
+	/* An aide halfway on a two-turn ride from [1, 1] to the French. */
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_STOP;
+	o.unit = 0;
+	o.general = f->g->units[0].general;
+	f->g->generals[o.general].pos = (struct point){ 1, 0 };
+	o.issued = f->g->turn - 1;
+	o.arrives = f->g->turn + 1;
+	f->g->transit = calloc(1, sizeof *f->g->transit);
+	assert_non_null(f->g->transit);
+	f->g->transit[0] = o;
+	f->g->ntransit = 1;
+	ui_draw(f->ui, f->c);
+	assert_string_equal(map_at(f, 17, 4)->glyph, "×");
+	assert_string_equal(map_at(f, 19, 6)->glyph, "×");
+	/* From [1, 0] to the anchor [5, 8], half way: [3, 4]. */
+	assert_string_equal(map_at(f, 3, 4)->glyph, "¤");
+	fixture_free(f);
+}
+
+/* In ASCII the same marks have ASCII glyphs. */
+static void
+test_rout_track_ascii(void **state)
+{
+	struct fixture *f = fixture_new(false, false, 80, 24);
+	struct unit *b = &f->g->units[1];
+
+	(void)state;
+	b->cond = COND_ROUTED;
+	b->track = calloc(1, sizeof *b->track);
+	assert_non_null(b->track);
+	b->track[0] = (struct point){ 17, 4 };
+	b->ntrack = 1;
+	ui_draw(f->ui, f->c);
+	assert_string_equal(map_at(f, 17, 4)->glyph, "x");
+	/* The routed block itself is drawn as R/r, never as its arm. */
+	assert_string_equal(map_at(f, 13, 1)->glyph, "r");
+	fixture_free(f);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_canvas_text_and_folding),
+		cmocka_unit_test(test_rout_track_and_courier_on_the_map),
+		cmocka_unit_test(test_rout_track_ascii),
 		cmocka_unit_test(test_unit_glyphs_at_their_cells),
 		cmocka_unit_test(test_ascii_glyphs_when_not_utf8),
 		cmocka_unit_test(test_mono_keeps_sides_apart),

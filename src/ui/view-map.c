@@ -1,8 +1,8 @@
 /*
  * view-map.c - the map view: landscape, contours, roads, obstacles,
- * passages, labels, units with their facing and colonel, and the overlays
- * (a Move order's route and stop, the reachable area); and the keys of
- * the map and move modes.
+ * passages, labels, units with their facing and colonel, rout tracks,
+ * aides carrying orders, and the overlays (a Move order's route and stop,
+ * the reachable area); and the keys of the map and move modes.
  *
  * Everything drawn comes from the game and the ruleset tables: glyphs and
  * colours of landscape from rs->land, footprints from game_footprint, the
@@ -215,6 +215,68 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 	}
 }
 
+/*
+ * Rout tracks (3.9.2): where each routed unit will flee, drawn in its
+ * side's style on ground no unit covers, so a player sees which way the
+ * rout runs and what it will touch.
+ */
+static void
+tracks_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+{
+	const struct game *g = ui->game;
+	const struct unit *u;
+	struct style st;
+	int i, k, sx, sy;
+
+	for (i = 0; i < g->nunits; i++) {
+		u = &g->units[i];
+		if (u->cond != COND_ROUTED)
+			continue;
+		st = theme_side(ui, u->side);
+		st.attr &= ~ATTR_BOLD;
+		for (k = 0; k < u->ntrack; k++)
+			if (game_unit_at(g, u->track[k].x, u->track[k].y) < 0 &&
+			    to_screen(ui, l, u->track[k], &sx, &sy))
+				canvas_put(c, sx, sy, ui->utf8 ? "×" : "x", st);
+	}
+}
+
+/*
+ * Orders in transit (3.2.1): an aide rides from the general who gave the
+ * order to the unit; he is drawn where he is this turn, the part of the
+ * way his ride has covered, in the side's style.
+ */
+static void
+couriers_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+{
+	const struct game *g = ui->game;
+	const struct order *o;
+	struct point from, to, at;
+	int i, sx, sy, done, ride;
+
+	for (i = 0; i < g->ntransit; i++) {
+		o = &g->transit[i];
+		/* Only the side giving orders sees its own aides. */
+		if (o->general < 0 || o->general >= g->ngenerals ||
+		    o->unit < 0 || o->unit >= g->nunits ||
+		    g->units[o->unit].side != ui->side)
+			continue;
+		from = g->generals[o->general].pos;
+		to = g->units[o->unit].pos;
+		ride = o->arrives - o->issued;
+		done = g->turn - o->issued;
+		if (ride <= 0 || done < 0)
+			continue;
+		if (done > ride)
+			done = ride;
+		at.x = from.x + (to.x - from.x) * done / ride;
+		at.y = from.y + (to.y - from.y) * done / ride;
+		if (to_screen(ui, l, at, &sx, &sy))
+			canvas_put(c, sx, sy, ui->utf8 ? "¤" : "%",
+			    theme_side(ui, g->units[o->unit].side));
+	}
+}
+
 static void
 route_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 {
@@ -322,8 +384,10 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	objectives_draw(ui, c, l);
 	if (ui->area && ui->sel >= 0)
 		area_draw(ui, c, l);
+	tracks_draw(ui, c, l);
 	for (i = 0; i < g->nunits; i++)
 		unit_draw(ui, c, l, i);
+	couriers_draw(ui, c, l);
 	if (ui->mode == MODE_MOVE && ui->sel >= 0)
 		route_draw(ui, c, l);
 	if (to_screen(ui, l, ui->cursor, &sx, &sy)) {
