@@ -349,24 +349,6 @@ test_3_5_1_restore_refused_near_enemy(void **state)
 	ruleset_free(rs);
 }
 
-/* 3.3: routers do not rally yet, and phase 3 says so. */
-static void
-test_3_3_rally_phase_says_routers_do_not_rally(void **state)
-{
-	struct ruleset *rs = rules();
-	struct game *g = one_unit(rs, "line");
-
-	(void)state;
-	game_turn(g);
-	assert_int_equal(count_events(g, -1, "3.3", "do not rally"), 0);
-	g->units[0].cond = COND_ROUTED;
-	game_turn(g);
-	assert_int_equal(count_events(g, -1, "3.3", "1 routed unit flees "
-	    "on"), 1);
-	game_free(g);
-	ruleset_free(rs);
-}
-
 int
 main(void)
 {
@@ -380,7 +362,6 @@ main(void)
 		cmocka_unit_test(test_colonel_while_moving),
 		cmocka_unit_test(test_3_5_1_restore_reforms_mob_whole_turn),
 		cmocka_unit_test(test_3_5_1_restore_refused_near_enemy),
-		cmocka_unit_test(test_3_3_rally_phase_says_routers_do_not_rally),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

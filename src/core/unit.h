@@ -81,6 +81,8 @@ struct unit {
 
 	/* Combat bookkeeping, written by fire and melee, read by morale. */
 	int		 lost_turn;	/* men lost this turn */
+	int		 charged;	/* turn it was last charged (3.4), 0:
+					   never; read only within that turn */
 
 	/* Rout track: the cells a routed unit will flee along. */
 	struct point	*track;		/* owned */

@@ -38,8 +38,11 @@ static const char *const move_keys[] = {
 	"auto_formation", "battery", "pivot_reach", "wheel_gap", NULL
 };
 
+/* restore_enemy_gap is read here; the others by the rally phase (3.3,
+ * napoleonic-phases.c). */
 static const char *const rally_keys[] = {
-	"restore_enemy_gap", NULL
+	"restore_enemy_gap", "enemy_gap", "general_reach", "base", "musician",
+	"general", "per_losses", NULL
 };
 
 /* A BD value under key of map n, in ticks. */
@@ -1325,26 +1328,6 @@ nap_allowance(struct game *g, int unit, bool explain)
 
 /* --- the phases ---------------------------------------------------------- */
 
-/*
- * Phase 3 (3.3): marshal has no rule yet by which routers rally; say so
- * once a turn when there are routers, so nobody looks for a rally that
- * cannot come.
- */
-void
-nap_phase_rally(struct game *g)
-{
-	int i, n = 0;
-
-	for (i = 0; i < g->nunits; i++)
-		if (g->units[i].cond == COND_ROUTED)
-			n++;
-	if (n > 0)
-		game_log(g, -1, EV_NOTE, "3.3", "routed units do not rally in "
-		    "this version: %d routed unit%s flee%s on (3.9.3) until "
-		    "taken or safe at the rear", n, n == 1 ? "" : "s",
-		    n == 1 ? "s" : "");
-}
-
 /* 3.5.1: the nearest enemy within the restore gap of unit i, or -1. */
 static int
 restore_enemy(const struct game *g, int i, int *gap)
@@ -1592,7 +1575,9 @@ contact_deploy(struct game *g, int i)
 	struct unit *u = &g->units[i];
 	int f = m->deploy[u->arm];
 
+	/* 3.4: a unit charged this turn stands to fight, not deploy. */
 	if (u->halt != HALT_CONTACT || u->halt_turn != g->turn - 1 ||
+	    u->charged == g->turn ||
 	    u->order.issued > u->halt_turn || u->cond != COND_FORMED ||
 	    (m->deploy_from & (1u << u->formation)) == 0 || f < 0 ||
 	    f == u->formation)
@@ -1604,9 +1589,9 @@ contact_deploy(struct game *g, int i)
 	}
 	game_occupy(g, i, false);
 	game_log(g, i, EV_FORMATION, "3.6.8", "%s stopped near the enemy "
-	    "last turn, was not charged (no charges are declared yet: that "
-	    "phase is not written) and has no new order: it forms %s by "
-	    "itself, automatic, no order", u->name, rs->form[f].label);
+	    "last turn, was not charged (3.4) and has no new order: it "
+	    "forms %s by itself, automatic, no order", u->name,
+	    rs->form[f].label);
 	u->formation = f;
 	game_occupy(g, i, true);
 	u->halt_turn = g->turn;

@@ -88,9 +88,6 @@ void nap_move_end(const struct game *, struct move_walk *);
 int nap_allowance(struct game *, int unit, bool explain);
 const char *nap_move_rule(enum halt);
 
-/* Phase 3: rallying routers (3.3; not written yet: says so). */
-void nap_phase_rally(struct game *);
-
 /* Phase 5: units under a Formation order change formation, and Mobs under
  * a Restore order re-form (3.5.1); either takes the whole turn. */
 void nap_phase_formation(struct game *);

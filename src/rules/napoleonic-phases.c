@@ -1,6 +1,7 @@
 /*
- * napoleonic-phases.c - the tables of the Napoleonic phases after movement
- * (sections command, fire, melee, morale, victory of the data file), the
+ * napoleonic-phases.c - the tables of the Napoleonic phases other than
+ * movement (sections command, fire, melee, morale, charge, rally, victory
+ * of the data file), the
  * couriers phase, and helpers the fire, melee and morale files share.
  * See napoleonic-phases.h and doc/turn.md.
  */
@@ -251,6 +252,99 @@ load_morale(const struct ruleset *rs, const struct doc_node *root,
 	return bad ? -1 : 0;
 }
 
+/* A list of formation names into a bit set. */
+static int
+form_set(const struct ruleset *rs, const struct doc_node *v, uint32_t *out,
+    struct diags *d)
+{
+	const char *name;
+	int i, f, bad = 0;
+
+	if (doc_expect(v, DOC_SEQ, "a list of formations", d) != 0)
+		return -1;
+	*out = 0;
+	for (i = 0; i < v->n; i++) {
+		if (doc_str(v->items[i], RULES_NAME_MAX, &name, d) != 0) {
+			bad = -1;
+			continue;
+		}
+		if ((f = ruleset_form(rs, name)) < 0) {
+			diags_add(d, v->items[i]->pos, "no formation '%s'",
+			    name);
+			bad = -1;
+			continue;
+		}
+		*out |= 1u << f;
+	}
+	return bad;
+}
+
+static int
+load_charge(const struct ruleset *rs, const struct doc_node *root,
+    struct nap_charge *c, struct diags *d)
+{
+	static const char *const keys[] = { "die", "dice", "reach",
+	    "formations", "arc", "base", "musician", "general", "mob", "horse",
+	    "flank", "rout_margin", "recoil", NULL };
+	static const char *const arm_keys[] = { "infantry", "cavalry",
+	    "artillery", NULL };
+	const struct doc_node *n, *r, *f, *v;
+	long t;
+	int a, bad = 0;
+
+	if ((n = need_map(root, "charge", keys, d)) == NULL)
+		return -1;
+	bad |= doc_need_int(n, "die", 2, 100, &c->die, d);
+	bad |= doc_need_int(n, "dice", 1, 10, &c->dice, d);
+	if ((r = need_map(n, "reach", arm_keys, d)) == NULL ||
+	    (f = need_map(n, "formations", arm_keys, d)) == NULL)
+		bad = -1;
+	else
+		for (a = 0; a < ARM_COUNT; a++) {
+			c->reach[a] = 0;
+			c->forms[a] = 0;
+			if ((v = doc_get(r, arm_name((enum arm)a))) != NULL) {
+				if (doc_fixed(v, rs->ticks, 0, BIG, &t, d) != 0)
+					bad = -1;
+				else
+					c->reach[a] = (int)t;
+			}
+			if ((v = doc_get(f, arm_name((enum arm)a))) != NULL &&
+			    form_set(rs, v, &c->forms[a], d) != 0)
+				bad = -1;
+		}
+	bad |= doc_need_int(n, "arc", 0, 4, &c->arc, d);
+	bad |= doc_need_int(n, "base", -50, 50, &c->base, d);
+	bad |= doc_need_int(n, "musician", -20, 20, &c->musician, d);
+	bad |= doc_need_int(n, "general", -20, 20, &c->general, d);
+	bad |= doc_need_int(n, "mob", -20, 20, &c->mob, d);
+	bad |= doc_need_int(n, "horse", -20, 20, &c->horse, d);
+	bad |= doc_need_int(n, "flank", -20, 20, &c->flank, d);
+	bad |= doc_need_int(n, "rout_margin", 1, 100, &c->rout_margin, d);
+	bad |= need_dist(rs, n, "recoil", &c->recoil, d);
+	return bad ? -1 : 0;
+}
+
+/* The section's keys are checked by the movement loader, which reads
+ * restore_enemy_gap (3.5.1) from it. */
+static int
+load_rally(const struct ruleset *rs, const struct doc_node *root,
+    struct nap_rally *r, struct diags *d)
+{
+	const struct doc_node *n = need_map(root, "rally", NULL, d);
+	int bad = 0;
+
+	if (n == NULL)
+		return -1;
+	bad |= need_dist(rs, n, "enemy_gap", &r->enemy_gap, d);
+	bad |= need_dist(rs, n, "general_reach", &r->general_reach, d);
+	bad |= doc_need_int(n, "base", -50, 50, &r->base, d);
+	bad |= doc_need_int(n, "musician", -20, 20, &r->musician, d);
+	bad |= doc_need_int(n, "general", -20, 20, &r->general, d);
+	bad |= doc_need_int(n, "per_losses", 1, 100, &r->per_losses, d);
+	return bad ? -1 : 0;
+}
+
 static int
 load_victory(const struct ruleset *rs, const struct doc_node *root,
     struct nap_victory *v, struct diags *d)
@@ -274,6 +368,8 @@ nap_phases_load(struct ruleset *rs, const struct doc_node *root,
 	bad |= load_fire(rs, root, &p->fire, d);
 	bad |= load_melee(rs, root, &p->melee, d);
 	bad |= load_morale(rs, root, &p->morale, d);
+	bad |= load_charge(rs, root, &p->charge, d);
+	bad |= load_rally(rs, root, &p->rally, d);
 	bad |= load_victory(rs, root, &p->victory, d);
 	if (bad) {
 		free(p);

@@ -1,11 +1,13 @@
 /*
- * napoleonic-phases.h - the Napoleonic turn after movement: couriers (3.2),
- * fire (3.7), melee (3.8), morale, routs and prisoners (3.9) and the end of
- * the turn (victory), private to the napoleonic module.
+ * napoleonic-phases.h - the Napoleonic turn other than movement: couriers
+ * (3.2), rally (3.3), charges (3.4), fire (3.7), melee (3.8), morale,
+ * routs and prisoners (3.9) and the end of the turn (victory), private to
+ * the napoleonic module.
  *
  * nap_phases_load reads the data file's sections `command`, `fire`,
- * `melee`, `morale` and `victory` into a struct nap_phases kept in
- * rs->phases_priv, and sets rs->command_radius and rs->courier_speed.
+ * `melee`, `morale`, `charge`, `rally` (all but restore_enemy_gap) and
+ * `victory` into a struct nap_phases kept in rs->phases_priv, and
+ * sets rs->command_radius and rs->courier_speed.
  * The module's turn sequencer calls one nap_phase_* function per phase key.
  * Every distance below is in ticks, every percentage a whole percent, every
  * modifier a whole number of pips; doc/turn.md gives the readings.
@@ -14,6 +16,7 @@
 #define MARSHAL_NAPOLEONIC_PHASES_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "rules/ruleset.h"
 
@@ -71,6 +74,34 @@ struct nap_morale {
 	int	scatter_loss;		/* 3.9.5 percent lost scattering */
 };
 
+/* 3.4 Charges. */
+struct nap_charge {
+	int	die;
+	int	dice;
+	int	reach[ARM_COUNT];	/* 3.4.1 gap from which an arm charges;
+					   0: it does not charge */
+	uint32_t forms[ARM_COUNT];	/* 3.4.1 formations that may charge */
+	int	arc;			/* 3.4.1 45-degree steps off the front */
+	int	base;			/* 3.4.3 stands on dice <= drill + base */
+	int	musician;		/* 3.4.3 */
+	int	general;		/* 3.4.3 general within command radius */
+	int	mob;			/* 3.4.3 the target is a Mob */
+	int	horse;			/* 3.4.3 foot or guns charged by horse */
+	int	flank;			/* 3.4.3 charged in flank or rear */
+	int	rout_margin;		/* 3.4.3 failing this badly routs */
+	int	recoil;			/* 3.4.4 horse falls back from a square */
+};
+
+/* 3.3 Rally (the `rally` section; restore_enemy_gap is movement's). */
+struct nap_rally {
+	int	enemy_gap;		/* 3.3.1 no enemy this near */
+	int	general_reach;		/* 3.3.1 a general of its side this near */
+	int	base;			/* 3.3.2 rallies on dice <= drill + base */
+	int	musician;		/* 3.3.2 */
+	int	general;		/* 3.3.2 a general within general_reach */
+	int	per_losses;		/* 3.3.2 -1 per this percent lost in all */
+};
+
 /* The end of the battle. */
 struct nap_victory {
 	int	hold;			/* gap from which a unit holds a place */
@@ -80,6 +111,8 @@ struct nap_phases {
 	struct nap_fire		fire;
 	struct nap_melee	melee;
 	struct nap_morale	morale;
+	struct nap_charge	charge;
+	struct nap_rally	rally;
 	struct nap_victory	victory;
 };
 
@@ -93,8 +126,11 @@ void nap_phases_free(struct ruleset *);
 /* The tables of a loaded ruleset. */
 const struct nap_phases *nap_phases(const struct ruleset *);
 
-/* One function per phase key: couriers, fire, melee, morale, end. */
+/* One function per phase key: couriers, rally, charges, fire, melee,
+ * morale, end. */
 void nap_phase_couriers(struct game *);
+void nap_phase_rally(struct game *);
+void nap_phase_charges(struct game *);
 void nap_phase_fire(struct game *);
 void nap_phase_melee(struct game *);
 void nap_phase_morale(struct game *);

@@ -57,6 +57,8 @@ nap_turn_run(struct game *g)
 			nap_phase_end(g);
 		else if (strcmp(g->rs->phase_keys[p], "rally") == 0)
 			nap_phase_rally(g);
+		else if (strcmp(g->rs->phase_keys[p], "charges") == 0)
+			nap_phase_charges(g);
 		else if (strcmp(g->rs->phase_keys[p], "formation") == 0)
 			nap_phase_formation(g);
 		else if (strcmp(g->rs->phase_keys[p], "movement") == 0)
@@ -69,7 +71,7 @@ nap_turn_run(struct game *g)
 const struct ruleset_ops napoleonic_ops = {
 	.name = "napoleonic",
 	.keys = (const char *const []){ "movement", "command", "fire", "melee",
-	    "morale", "victory", "rally", NULL },
+	    "morale", "victory", "rally", "charge", NULL },
 	.load = nap_load,
 	.free = nap_free,
 	.turn_run = nap_turn_run,

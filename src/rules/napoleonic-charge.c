@@ -1,0 +1,277 @@
+/*
+ * napoleonic-charge.c - 3.4 Charges: a formed unit marching on an enemy
+ * within its arm's charge reach (3.4.1) closes to melee reach (3.4.2); the
+ * unit charged tests whether it stands, is disordered or runs (3.4.3); a
+ * square charged by horse stands and the horse falls back (3.4.4).  The
+ * melee itself is the melee phase's (3.8), the defender's closing volley
+ * the fire phase's (3.7): both come after movement, with the charger at
+ * reach.  The numbers are the data file's `charge` section; doc/turn.md
+ * has the reading.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/command.h"
+#include "core/game.h"
+#include "core/near.h"
+#include "rules/napoleonic-phases.h"
+
+static const struct nap_charge *
+tables(const struct game *g)
+{
+	return &nap_phases(g->rs)->charge;
+}
+
+/* Whether a stands off b's front (flank or rear, as 3.8.2). */
+static bool
+off_front(const struct unit *a, const struct unit *b)
+{
+	if (a->pos.x == b->pos.x && a->pos.y == b->pos.y)
+		return false;
+	return dir_diff(b->facing, geom_heading(b->pos, a->pos)) >= 2;
+}
+
+/* 3.4.1: whether unit u may charge at all this phase. */
+static bool
+may_charge(const struct game *g, const struct unit *u)
+{
+	const struct nap_charge *c = tables(g);
+
+	return u->cond == COND_FORMED && u->order.kind == ORDER_MOVE &&
+	    u->order.npts > 0 && u->charged != g->turn &&
+	    c->reach[u->arm] > 0 &&
+	    (c->forms[u->arm] & (1u << u->formation)) != 0;
+}
+
+/*
+ * 3.4.1: whether the march of unit u from its anchor straight for point
+ * dest leads onto enemy e: the anchor would pass within melee reach of
+ * e's block within the first `walk` ticks.
+ */
+static bool
+leads_onto(const struct game *g, const struct unit *u, struct point dest,
+    const struct unit *e, int walk)
+{
+	const struct nap_melee *m = &nap_phases(g->rs)->melee;
+	struct point cells[FOOTPRINT_MAX], cur = u->pos;
+	int n = game_footprint(g, e, cells), used = 0;
+	enum dir d;
+
+	if (n > FOOTPRINT_MAX)
+		n = FOOTPRINT_MAX;
+	while (near_block_gap(&cur, 1, cells, n) > m->reach) {
+		if ((cur.x == dest.x && cur.y == dest.y) || used > walk)
+			return false;
+		d = geom_heading(cur, dest);
+		cur.x += dir_dx[d];
+		cur.y += dir_dy[d];
+		used += dir_step_cost(d);
+	}
+	return true;
+}
+
+/*
+ * 3.4.1: the enemy unit i charges, or -1: the nearest fighting enemy
+ * within reach and the arc of its front onto which its Move order's
+ * destination leads it.
+ */
+static int
+charge_target(const struct game *g, int i)
+{
+	const struct nap_charge *c = tables(g);
+	const struct unit *u = &g->units[i], *e;
+	struct point dest = u->order.pts[u->order.npts - 1];
+	int j, gap, best = -1, bestgap = c->reach[u->arm] + 1;
+	enum dir h;
+
+	for (j = 0; j < g->nunits; j++) {
+		e = &g->units[j];
+		if (e->side == u->side || !unit_active(e) ||
+		    e->cond == COND_ROUTED)
+			continue;
+		h = geom_heading(u->pos, e->pos);
+		if (dir_diff(u->facing, h) > c->arc)
+			continue;
+		gap = nap_gap(g, i, j);
+		if (gap >= bestgap)
+			continue;
+		if (!leads_onto(g, u, dest, e, gap + c->reach[u->arm]))
+			continue;
+		bestgap = gap;
+		best = j;
+	}
+	return best;
+}
+
+/* Move unit i one cell toward (away: from) point p if its block fits;
+ * returns the ticks spent, 0 if it cannot. */
+static int
+step(struct game *g, int i, struct point p, bool away)
+{
+	struct unit *u = &g->units[i];
+	struct point next;
+	enum dir d = geom_heading(u->pos, p);
+
+	if (away)
+		d = (enum dir)((d + DIR_COUNT / 2) % DIR_COUNT);
+	next.x = u->pos.x + dir_dx[d];
+	next.y = u->pos.y + dir_dy[d];
+	if (!map_inside(g->map, next.x, next.y) ||
+	    game_fits(g, i, next, u->facing, u->formation, -1, NULL) != 0)
+		return 0;
+	game_occupy(g, i, false);
+	u->pos = next;
+	game_occupy(g, i, true);
+	return dir_step_cost(d);
+}
+
+/* 3.4.3: the target t tests as charger a closes. */
+static void
+stand_test(struct game *g, int a, int t)
+{
+	const struct nap_charge *c = tables(g);
+	struct unit *ua = &g->units[a], *ut = &g->units[t];
+	char expl[256], dice[64], why[64];
+	int target, roll = 0, i, d, n = 0, dn = 0, gen = ut->general;
+
+	target = ut->drill + c->base;
+	n += snprintf(expl + n, sizeof expl - (size_t)n, "Drill %d + %d",
+	    ut->drill, c->base);
+#define MOD(val, what) do {						\
+	target += (val);						\
+	if (n >= 0 && (size_t)n < sizeof expl)				\
+		n += snprintf(expl + n, sizeof expl - (size_t)n,	\
+		    " %+d (%s)", (val), (what));			\
+} while (0)
+	if (ut->musician)
+		MOD(c->musician, "musician");
+	if (gen >= 0 && gen < g->ngenerals &&
+	    geom_dist(g->generals[gen].pos, ut->pos) <= command_radius(g, gen))
+		MOD(c->general, "general near");
+	if (ut->cond == COND_MOB)
+		MOD(c->mob, "Mob");
+	if (ua->arm == ARM_CAVALRY && ut->arm != ARM_CAVALRY)
+		MOD(c->horse, "charged by horse");
+	if (off_front(ua, ut))
+		MOD(c->flank, "flank or rear");
+#undef MOD
+	for (i = 0; i < c->dice; i++) {
+		d = rng_die(&g->rng, c->die);
+		roll += d;
+		dn += snprintf(dice + dn, sizeof dice - (size_t)dn, "%s%d",
+		    i ? "+" : "", d);
+	}
+	if (roll <= target) {
+		game_log(g, t, EV_CONDITION, "3.4.3", "%s is charged and "
+		    "tests: needs %d or less (%s); rolls %d (%s): it stands",
+		    ut->name, target, expl, roll, dice);
+		return;
+	}
+	game_log(g, t, EV_CONDITION, "3.4.3", "%s is charged and tests: "
+	    "needs %d or less (%s); rolls %d (%s): fails by %d", ut->name,
+	    target, expl, roll, dice, roll - target);
+	if (roll - target >= c->rout_margin || ut->cond == COND_MOB) {
+		if (ut->cond == COND_MOB)
+			snprintf(why, sizeof why, "a Mob charged");
+		else
+			snprintf(why, sizeof why, "failed by %d against a "
+			    "charge, %d or more", roll - target,
+			    c->rout_margin);
+		nap_rout(g, t, why);
+		return;
+	}
+	ut->cond = COND_MOB;
+	game_log(g, t, EV_CONDITION, "3.4.3", "%s wavers at the charge: a "
+	    "Mob (failed by less than %d)", ut->name, c->rout_margin);
+}
+
+/* 3.4.4: horse charging a square falls back instead of closing. */
+static void
+recoil(struct game *g, int a, int t)
+{
+	const struct nap_charge *c = tables(g);
+	struct unit *ua = &g->units[a];
+	char back[32];
+	int used = 0, s;
+
+	while (used < c->recoil && (s = step(g, a, g->units[t].pos, true)) > 0)
+		used += s;
+	ruleset_fmt(g->rs, used, back, sizeof back);
+	game_log(g, a, EV_MOVE, "3.4.4", "%s charges %s, a %s: the square "
+	    "stands without a test and the horse falls back %s to [%d, %d]",
+	    ua->name, g->units[t].name,
+	    g->rs->form[g->units[t].formation].label, back, ua->pos.x,
+	    ua->pos.y);
+}
+
+/* 3.4.1, 3.4.2: unit a charges unit t. */
+static void
+charge(struct game *g, int a, int t)
+{
+	const struct nap_melee *m = &nap_phases(g->rs)->melee;
+	const struct nap_charge *c = tables(g);
+	struct unit *ua = &g->units[a], *ut = &g->units[t];
+	struct point from = ua->pos;
+	char gap0[32], gap1[32], lim[32];
+	int gap = nap_gap(g, a, t), used = 0, s;
+
+	ua->charged = ut->charged = g->turn;
+	ruleset_fmt(g->rs, gap, gap0, sizeof gap0);
+	ruleset_fmt(g->rs, c->reach[ua->arm], lim, sizeof lim);
+	game_log(g, a, EV_MOVE, "3.4.1", "%s (%s in %s) charges %s, %s away "
+	    "(within its %s charge reach)", ua->name, arm_name(ua->arm),
+	    g->rs->form[ua->formation].label, ut->name, gap0, lim);
+	/* It holds where the charge leaves it: no march this turn. */
+	ua->halt = HALT_CONTACT;
+	ua->halt_turn = g->turn;
+	ua->moved = 0;
+	if (ua->arm == ARM_CAVALRY && ut->arm == ARM_INFANTRY &&
+	    ut->formation == m->square && ut->cond == COND_FORMED) {
+		recoil(g, a, t);
+		return;
+	}
+	while (gap > m->reach && used <= c->reach[ua->arm] &&
+	    (s = step(g, a, ut->pos, false)) > 0) {
+		used += s;
+		gap = nap_gap(g, a, t);
+	}
+	ua->moved = used;
+	ruleset_fmt(g->rs, gap, gap1, sizeof gap1);
+	if (gap > m->reach) {
+		game_log(g, a, EV_MOVE, "3.4.2", "%s's charge falters: it "
+		    "closes from [%d, %d] to [%d, %d] but stands %s from %s, "
+		    "beyond melee reach", ua->name, from.x, from.y, ua->pos.x,
+		    ua->pos.y, gap1, ut->name);
+		return;
+	}
+	ua->contact = t;
+	ut->contact = a;
+	if (used == 0)
+		game_log(g, a, EV_MOVE, "3.4.2", "%s is already within melee "
+		    "reach of %s (%s): they will fight in the melee phase "
+		    "(3.8), after the fire phase (3.7)", ua->name, ut->name,
+		    gap1);
+	else
+		game_log(g, a, EV_MOVE, "3.4.2", "%s closes from [%d, %d] to "
+		    "[%d, %d], %s from %s: they will fight in the melee phase "
+		    "(3.8), after the fire phase gives %s its closing volley "
+		    "(3.7)", ua->name, from.x, from.y, ua->pos.x, ua->pos.y,
+		    gap1, ut->name, ut->name);
+	stand_test(g, a, t);
+}
+
+void
+nap_phase_charges(struct game *g)
+{
+	int i, t;
+
+	for (i = 0; i < g->nunits; i++) {
+		if (!unit_active(&g->units[i]) || !may_charge(g, &g->units[i]))
+			continue;
+		if ((t = charge_target(g, i)) < 0)
+			continue;
+		charge(g, i, t);
+	}
+}

@@ -1,0 +1,403 @@
+/*
+ * test-charge.c - the Napoleonic charge phase (3.4), the rally phase
+ * (3.3) and the hook of 3.6.8 (M34) on the charge record, on small games
+ * built in C.  Dice come from the game's stream, so a test that needs a
+ * given outcome works out the roll from a copy of that stream.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "rules/napoleonic-move.h"
+#include "rules/napoleonic-phases.h"
+#include "turn-fixture.h"
+
+static struct ruleset *rs;
+
+/* The tables, writable so a test can pin a threshold. */
+static struct nap_phases *
+tab(void)
+{
+	return rs->phases_priv;
+}
+
+static struct game *
+field(void)
+{
+	struct game *g = fixture_game(rs, 60, 40);
+
+	g->generals[0].pos = (struct point){ 59, 39 };
+	g->generals[1].pos = (struct point){ 0, 0 };
+	game_seed(g, 3);
+	return g;
+}
+
+/* The sum of the next n rolls of a die of s sides. */
+static int
+next_dice(const struct game *g, int n, int s)
+{
+	struct rng r = g->rng;
+	int i, t = 0;
+
+	for (i = 0; i < n; i++)
+		t += rng_die(&r, s);
+	return t;
+}
+
+static void
+order_to(struct game *g, int u, int x, int y)
+{
+	struct order *o = &g->units[u].order;
+
+	o->kind = ORDER_MOVE;
+	o->unit = u;
+	o->general = -1;
+	o->npts = 1;
+	o->pts[0] = (struct point){ x, y };
+	o->issued = o->arrives = 1;
+}
+
+/* French Line at [20, 20] marching north, Allied Line 1.5 BD ahead. */
+static struct game *
+lines(int *a, int *b)
+{
+	struct game *g = field();
+
+	*a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	*b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	order_to(g, *a, 20, 10);
+	return g;
+}
+
+/* --- 3.4 Charges --------------------------------------------------------- */
+
+/* 3.4.1, 3.4.2: a Line marching through the enemy within 2 BD charges and
+ * closes to melee reach; the target tests (3.4.3). */
+static void
+test_3_4_1_line_charges_and_closes_to_melee_reach(void **state)
+{
+	int a, b;
+	struct game *g = lines(&a, &b);
+
+	(void)state;
+	assert_int_equal(nap_gap(g, a, b), 6);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
+	    "charges b, 1.5 BD away (within its 2 BD charge reach)"), 1);
+	assert_true(nap_gap(g, a, b) <= tab()->melee.reach);
+	assert_int_equal(g->units[a].pos.x, 20);
+	assert_true(g->units[a].pos.y < 20);
+	assert_int_equal(fixture_count(g, "3.4.2", "closes from [20, 20]"),
+	    1);
+	assert_int_equal(fixture_count(g, "3.4.3", "b is charged and tests"),
+	    1);
+	assert_int_equal(g->units[a].charged, g->turn);
+	assert_int_equal(g->units[b].charged, g->turn);
+	assert_int_equal(g->units[a].contact, b);
+	game_free(g);
+}
+
+/* 3.4.1: a Move order leading elsewhere is no charge. */
+static void
+test_3_4_1_no_charge_when_the_order_leads_elsewhere(void **state)
+{
+	int a, b;
+	struct game *g = lines(&a, &b);
+
+	(void)state;
+	order_to(g, a, 50, 20);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+	assert_int_equal(g->units[a].pos.y, 20);
+	game_free(g);
+}
+
+/* 3.4.1: infantry does not charge from beyond 2 BD; a Mob never. */
+static void
+test_3_4_1_no_charge_beyond_reach_or_as_mob(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 13,
+	    DIR_S, 500);
+	order_to(g, a, 20, 5);
+	assert_true(nap_gap(g, a, b) > tab()->charge.reach[ARM_INFANTRY]);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+	game_free(g);
+
+	g = lines(&a, &b);
+	g->units[a].cond = COND_MOB;
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+	game_free(g);
+}
+
+/* 3.4.3: the target's test: passing stands, failing by less than 3 is a
+ * Mob, failing by 3 or more routs. */
+static void
+test_3_4_3_target_stands_wavers_or_routs(void **state)
+{
+	int a, b, roll;
+	struct game *g;
+
+	(void)state;
+	g = lines(&a, &b);
+	roll = next_dice(g, 2, 6);
+	tab()->charge.base = roll - 4;		/* Drill 4: needs exactly roll */
+	nap_phase_charges(g);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	assert_int_equal(fixture_count(g, "3.4.3", "it stands"), 1);
+	game_free(g);
+
+	g = lines(&a, &b);
+	roll = next_dice(g, 2, 6);
+	tab()->charge.base = roll - 4 - 1;	/* fails by 1 */
+	nap_phase_charges(g);
+	assert_int_equal(g->units[b].cond, COND_MOB);
+	assert_int_equal(fixture_count(g, "3.4.3", "fails by 1"), 1);
+	assert_int_equal(fixture_count(g, "3.4.3", "wavers at the charge"),
+	    1);
+	game_free(g);
+
+	g = lines(&a, &b);
+	roll = next_dice(g, 2, 6);
+	tab()->charge.base = roll - 4 - 3;	/* fails by 3 */
+	nap_phase_charges(g);
+	assert_int_equal(g->units[b].cond, COND_ROUTED);
+	assert_int_equal(fixture_count(g, "3.9.2", "failed by 3 against a "
+	    "charge"), 1);
+	game_free(g);
+	tab()->charge.base = 4;
+}
+
+/* 3.4.3: foot charged by horse tests at -2, and the arithmetic shows it. */
+static void
+test_3_4_3_horse_against_foot(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "line", 20, 22,
+	    DIR_N, 400);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	order_to(g, a, 20, 8);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "hus (cavalry in Line) "
+	    "charges b"), 1);
+	assert_true(nap_gap(g, a, b) <= tab()->melee.reach);
+	assert_int_equal(fixture_count(g, "3.4.3", "needs 6 or less (Drill "
+	    "4 + 4 -2 (charged by horse))"), 1);
+	game_free(g);
+}
+
+/* 3.4.4: a square charged by horse stands without a test; the horse
+ * falls back 1 BD and does not reach melee. */
+static void
+test_3_4_4_square_stands_and_horse_falls_back(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "line", 20, 22,
+	    DIR_N, 400);
+	b = fixture_unit(g, "sq", 1, ARM_INFANTRY, "line", "square", 20, 16,
+	    DIR_S, 500);
+	order_to(g, a, 20, 8);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.4", "the square stands "
+	    "without a test and the horse falls back 1 BD to [20, 24]"), 1);
+	assert_int_equal(fixture_count(g, "3.4.3", NULL), 0);
+	assert_int_equal(g->units[a].pos.y, 24);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	assert_true(nap_gap(g, a, b) > tab()->melee.reach);
+	game_free(g);
+}
+
+/* M34 (3.6.8): a unit stopped in contact deploys by itself only if it was
+ * not charged this turn; the charge record says whether it was. */
+static void
+test_M34_3_6_8_charged_unit_does_not_deploy(void **state)
+{
+	struct game *g;
+	int u, k, line = ruleset_form(rs, "line");
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		u = fixture_unit(g, "mc", 0, ARM_INFANTRY, "line",
+		    "manoeuvre_column", 20, 20, DIR_N, 600);
+		g->turn = 2;
+		g->units[u].halt = HALT_CONTACT;
+		g->units[u].halt_turn = 1;
+		g->units[u].order.issued = 1;
+		if (k == 1)
+			g->units[u].charged = 2;
+		nap_phase_movement(g);
+		if (k == 0) {
+			assert_int_equal(g->units[u].formation, line);
+			assert_int_equal(fixture_count(g, "3.6.8", "was not "
+			    "charged (3.4)"), 1);
+		} else {
+			assert_int_not_equal(g->units[u].formation, line);
+			assert_int_equal(fixture_count(g, "3.6.8", "forms"),
+			    0);
+		}
+		game_free(g);
+	}
+}
+
+/* --- 3.3 Rally ----------------------------------------------------------- */
+
+/* A routed French Line standing at its rear [30, 39]. */
+static struct game *
+router_at_rear(int *r)
+{
+	struct game *g = field();
+
+	*r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30, 38,
+	    DIR_S, 500);
+	g->sides[0].rear = (struct point){ 30, 38 };
+	g->units[*r].cond = COND_ROUTED;
+	return g;
+}
+
+/* 3.3.1: an enemy within 4 BD keeps routers from rallying. */
+static void
+test_3_3_1_no_rally_with_enemy_near(void **state)
+{
+	int r, e;
+	struct game *g = router_at_rear(&r);
+
+	(void)state;
+	e = fixture_unit(g, "e", 1, ARM_CAVALRY, "light", "line", 30, 32,
+	    DIR_S, 300);
+	assert_true(nap_gap(g, r, e) <= tab()->rally.enemy_gap);
+	nap_phase_rally(g);
+	assert_int_equal(g->units[r].cond, COND_ROUTED);
+	assert_int_equal(fixture_count(g, "3.3.1", "r cannot rally: e is"),
+	    1);
+	assert_int_equal(fixture_count(g, "3.3.2", NULL), 0);
+	game_free(g);
+}
+
+/* 3.3.1: away from its rear and from every general, no test. */
+static void
+test_3_3_1_no_rally_far_from_rear_and_generals(void **state)
+{
+	struct game *g = field();
+	int r;
+
+	(void)state;
+	r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30, 20,
+	    DIR_S, 500);
+	g->units[r].cond = COND_ROUTED;
+	nap_phase_rally(g);
+	assert_int_equal(g->units[r].cond, COND_ROUTED);
+	assert_int_equal(fixture_count(g, "3.3.1", "neither at its rear nor "
+	    "within 4 BD of a general"), 1);
+	assert_int_equal(fixture_count(g, "3.3.2", NULL), 0);
+	game_free(g);
+}
+
+/* 3.3.2: the test at the rear: success leaves a Mob with no track, no
+ * order; failure keeps it routed. */
+static void
+test_3_3_2_rally_test_at_the_rear(void **state)
+{
+	int r, roll;
+	struct game *g;
+
+	(void)state;
+	g = router_at_rear(&r);
+	roll = next_dice(g, 2, 6);
+	tab()->rally.base = roll - 4;		/* needs exactly the roll */
+	nap_phase_rally(g);
+	assert_int_equal(g->units[r].cond, COND_MOB);
+	assert_null(g->units[r].track);
+	assert_int_equal(g->units[r].order.kind, ORDER_NONE);
+	assert_int_equal(fixture_count(g, "3.3.2", "it rallies, a Mob"), 1);
+	game_free(g);
+
+	g = router_at_rear(&r);
+	roll = next_dice(g, 2, 6);
+	tab()->rally.base = roll - 4 - 1;
+	nap_phase_rally(g);
+	assert_int_equal(g->units[r].cond, COND_ROUTED);
+	assert_int_equal(fixture_count(g, "3.3.2", "it stays routed"), 1);
+	game_free(g);
+	tab()->rally.base = 2;
+}
+
+/* 3.3.2: a general near adds 1, losses take 1 per full 10%, a drum 1. */
+static void
+test_3_3_2_rally_arithmetic_near_a_general(void **state)
+{
+	struct game *g = field();
+	int r;
+
+	(void)state;
+	r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30, 20,
+	    DIR_S, 500);
+	g->units[r].cond = COND_ROUTED;
+	g->units[r].strength0 = 800;		/* 37% lost in all */
+	g->units[r].musician = true;
+	g->generals[0].pos = (struct point){ 32, 22 };
+	nap_phase_rally(g);
+	assert_int_equal(fixture_count(g, "3.3.2", "needs 5 or less (Drill 4 "
+	    "+ 2 +1 (musician) +1 (Durutte near) -3 (37% lost in all))"), 1);
+	game_free(g);
+}
+
+/* 3.3, 3.4: the phases run in a whole turn, and the data names them. */
+static void
+test_3_4_phases_in_the_turn(void **state)
+{
+	int a, b;
+	struct game *g = lines(&a, &b);
+
+	(void)state;
+	game_turn(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "charges b"), 1);
+	assert_int_equal(fixture_count(g, "3.8.2", "meet in melee"), 1);
+	game_free(g);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_3_4_1_line_charges_and_closes_to_melee_reach),
+		cmocka_unit_test(test_3_4_1_no_charge_when_the_order_leads_elsewhere),
+		cmocka_unit_test(test_3_4_1_no_charge_beyond_reach_or_as_mob),
+		cmocka_unit_test(test_3_4_3_target_stands_wavers_or_routs),
+		cmocka_unit_test(test_3_4_3_horse_against_foot),
+		cmocka_unit_test(test_3_4_4_square_stands_and_horse_falls_back),
+		cmocka_unit_test(test_M34_3_6_8_charged_unit_does_not_deploy),
+		cmocka_unit_test(test_3_3_1_no_rally_with_enemy_near),
+		cmocka_unit_test(test_3_3_1_no_rally_far_from_rear_and_generals),
+		cmocka_unit_test(test_3_3_2_rally_test_at_the_rear),
+		cmocka_unit_test(test_3_3_2_rally_arithmetic_near_a_general),
+		cmocka_unit_test(test_3_4_phases_in_the_turn),
+	};
+	int rc;
+
+	if ((rs = fixture_ruleset()) == NULL)
+		return 1;
+	rc = cmocka_run_group_tests(tests, NULL, NULL);
+	ruleset_free(rs);
+	return rc;
+}
