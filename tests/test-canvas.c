@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -517,6 +518,80 @@ test_program_controller_plays_a_side(void **state)
 	fixture_free(f);
 }
 
+/* What the save hook of the save-as tests was asked. */
+struct saved {
+	int	 calls;
+	char	 path[UI_INPUT_MAX + 8];	/* "(slot)" for the slot */
+};
+
+static int
+fake_save(struct game *g, void *arg, const char *path, char **where,
+    char **cause)
+{
+	struct saved *sv = arg;
+
+	(void)g;
+	sv->calls++;
+	snprintf(sv->path, sizeof sv->path, "%s", path != NULL ? path :
+	    "(slot)");
+	*cause = NULL;
+	*where = strdup(path != NULL ? path : "slot.save");
+	assert_non_null(*where);
+	return 0;
+}
+
+static void
+test_save_keys_and_the_save_as_line(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	struct saved sv = { 0, "" };
+	int i;
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);		/* past the hand-over box */
+	/* Without a saver the keys say so rather than pretend. */
+	type(f, "S");
+	assert_true(has(f, "Saving is not available here."));
+	/* Restricted: no prompt, and S still saves to the slot. */
+	ui_set_saver(f->ui, fake_save, &sv, false);
+	type(f, "A");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_true(has(f, "Save as is not available on this server"));
+	assert_int_equal(sv.calls, 0);
+	type(f, "S");
+	assert_int_equal(sv.calls, 1);
+	assert_string_equal(sv.path, "(slot)");
+	assert_true(has(f, "Turn 1 saved in slot.save"));
+	/* A line: control keys are not typed, Backspace edits, Esc gives
+	 * up without saving. */
+	ui_set_saver(f->ui, fake_save, &sv, true);
+	type(f, "A");
+	assert_int_equal(f->ui->mode, MODE_INPUT);
+	type(f, "ab\tx");
+	ui_key(f->ui, UIK_BACKSPACE);
+	ui_key(f->ui, UIK_UP);
+	type(f, "c.save");
+	assert_true(has(f, "Save as: abc.save"));
+	assert_int_equal(f->ui->curs_y, 23);
+	ui_key(f->ui, UIK_ESC);
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_int_equal(sv.calls, 1);
+	/* Enter on an empty line saves nothing; a full one stops growing. */
+	type(f, "A\r");
+	assert_int_equal(f->ui->mode, MODE_INPUT);
+	assert_int_equal(sv.calls, 1);
+	for (i = 0; i < UI_INPUT_MAX + 10; i++)
+		ui_key(f->ui, 'z');
+	assert_int_equal(f->ui->input_len, UI_INPUT_MAX - 1);
+	ui_key(f->ui, UIK_ESC);
+	type(f, "Aq?.save\r");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_int_equal(sv.calls, 2);
+	assert_string_equal(sv.path, "q?.save");
+	assert_true(has(f, "Turn 1 saved in q?.save"));
+	fixture_free(f);
+}
+
 static void
 test_game_over_after_turn_limit(void **state)
 {
@@ -829,6 +904,7 @@ main(void)
 		cmocka_unit_test(test_view_jumps_rather_than_creeps),
 		cmocka_unit_test(test_handover_keeps_the_view_until_enter),
 		cmocka_unit_test(test_solo_turn_keeps_the_cursor),
+		cmocka_unit_test(test_save_keys_and_the_save_as_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

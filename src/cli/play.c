@@ -1,14 +1,16 @@
 /*
- * play.c - marshal play [SCENARIO]: the game in the terminal.
+ * play.c - marshal play [SCENARIO|SAVE]: the game in the terminal.
  *
- * Loads the scenario (the bundled default when none is named), gives each
+ * Loads the scenario (the bundled default when none is named) or a save
+ * file the player names and plays on from its turn, gives each
  * side a controller - for now a person at the keyboard for both, hot-seat -
  * and runs the curses interface until the player quits.
  *
  * Nothing is lost: the game lives in a save slot (io/session.h) named
  * after its scenario, saved at every end of turn, when the player quits
  * and when the terminal goes away (SIGHUP, SIGTERM, SIGINT, end of file);
- * the next start offers to resume it.  Signal handlers only set a flag;
+ * the next start offers to resume it; S saves it there on request, and A
+ * to a file the player names.  Signal handlers only set a flag;
  * the interface's loop and the prompt here poll it, so no wait can stand
  * between a hangup and the save.
  *
@@ -71,7 +73,7 @@ usage(void)
 		    "  NAME: a bundled scenario, as 'default'\n");
 	else
 		fprintf(stderr, "usage: marshal play [--ai SIDE|both|none] "
-		    "[--level LEVEL] [--hotseat] [SCENARIO]\n");
+		    "[--level LEVEL] [--hotseat] [SCENARIO|SAVE]\n");
 	fprintf(stderr, "  LEVEL: easy, normal or hard\n");
 }
 
@@ -250,6 +252,70 @@ autosave(struct game *g, void *arg, char **cause)
 	return session_save(&p->ses, g, p->scenario, p->max_bytes, cause);
 }
 
+/* Whether path is a marshal save (its top-level key says so). */
+static bool
+is_save(const char *path)
+{
+	struct diags d;
+	struct doc_node *root;
+	bool yes;
+
+	diags_init(&d);
+	root = yread_file(path, &d);
+	yes = root != NULL && doc_get(root, "marshal-save") != NULL;
+	doc_free(root);
+	diags_free(&d);
+	return yes;
+}
+
+/*
+ * The player asked for a save (ui_set_saver): path NULL is the slot,
+ * through the same autosave as the end of a turn; otherwise the file the
+ * player typed, never on a public server.  A directory is refused, and
+ * so is an existing file that is not a save, so that a typing slip cannot
+ * overwrite someone's work.
+ */
+static int
+save_request(struct game *g, void *arg, const char *path, char **where,
+    char **cause)
+{
+	struct play *p = arg;
+	struct stat st;
+
+	*where = *cause = NULL;
+	if (path == NULL) {
+		if (!p->saving) {
+			*cause = xstrdup("there is no save directory "
+			    "(neither XDG_DATA_HOME nor HOME is set)");
+			return -1;
+		}
+		if (autosave(g, p, cause) != 0)
+			return -1;
+		*where = xstrdup(p->ses.save);
+		return 0;
+	}
+	if (cli_restricted()) {
+		*cause = xstrdup("file names are not taken on this server");
+		return -1;
+	}
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			*cause = xasprintf("%s is a directory; name a file",
+			    path);
+			return -1;
+		}
+		if (!S_ISREG(st.st_mode) || !is_save(path)) {
+			*cause = xasprintf("%s exists and is not a marshal "
+			    "save; name another file", path);
+			return -1;
+		}
+	}
+	if (save_file(g, p->scenario, path, cause) != 0)
+		return -1;
+	*where = xstrdup(path);
+	return 0;
+}
+
 /* Open the slot for the default game: the latest save, else the default
  * scenario's. */
 static int
@@ -303,6 +369,33 @@ offer_resume(struct play *p, struct ruleset **rs, bool *quit)
 	return NULL;
 }
 
+/*
+ * Playing a save file named on the command line: its game is kept in the
+ * scenario's slot from now on.  If that slot holds another battle, ask
+ * before it is replaced; false if the player says no.
+ */
+static bool
+replace_slot(struct play *p, const char *savefile)
+{
+	char *a, *b, q[256];
+	bool same;
+	int c;
+
+	if (!session_has_save(&p->ses))
+		return true;
+	a = realpath(savefile, NULL);
+	b = realpath(p->ses.save, NULL);
+	same = a != NULL && b != NULL && strcmp(a, b) == 0;
+	free(a);
+	free(b);
+	if (same)
+		return true;
+	snprintf(q, sizeof q, "This game will be kept in %s,\nreplacing "
+	    "the battle saved there.  Go on? [y/N]", p->ses.save);
+	c = ask(q, 'n');
+	return c == 'y' || c == 'Y';
+}
+
 /* Whether the battle has ended (nothing to resume). */
 static bool
 over(const struct ui *ui, const struct game *g)
@@ -329,7 +422,8 @@ cli_play(int argc, char **argv)
 	};
 	struct play p;
 	struct sigaction sa;
-	char *path, *dir, *name, *cause = NULL, *resumed;
+	char *path, *dir = NULL, *name, *cause = NULL, *resumed;
+	const char *savefile = NULL;
 	bool quit;
 	int rc = 0, i, how;
 
@@ -363,7 +457,27 @@ cli_play(int argc, char **argv)
 		usage();
 		return 2;
 	}
-	if (argc == 2) {
+	if (argc == 2 && !cli_restricted() && is_file(argv[1]) &&
+	    is_save(argv[1])) {
+		/* A saved game: play on from its turn. */
+		savefile = argv[1];
+		diags_init(&d);
+		g = save_load(savefile, cli_datadir(), &rs, &d);
+		if (g == NULL) {
+			diags_print(&d, stderr);
+			diags_free(&d);
+			return 2;
+		}
+		diags_free(&d);
+		path = save_scenario(savefile);
+		if (path == NULL) {
+			fprintf(stderr, "marshal: %s: the save does not name "
+			    "its scenario by a full path\n", savefile);
+			game_free(g);
+			ruleset_free(rs);
+			return 2;
+		}
+	} else if (argc == 2) {
 		if ((path = scenario_path(argv[1])) == NULL) {
 			fprintf(stderr, "marshal: no scenario '%s'%s\n",
 			    argv[1], cli_restricted() ? " among the bundled "
@@ -375,6 +489,8 @@ cli_play(int argc, char **argv)
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "marshal: play needs a terminal; "
 		    "use 'marshal resolve' for batch play\n");
+		game_free(g);
+		ruleset_free(rs);
 		free(path);
 		return 2;
 	}
@@ -406,12 +522,17 @@ cli_play(int argc, char **argv)
 			fprintf(stderr, "marshal: %s\n", cause);
 			free(cause);
 			free(name);
-			free(dir);
-			free(path);
-			return 1;
+			rc = 1;
+			goto out;
 		}
 		free(name);
-		if (session_has_save(&p.ses)) {
+		if (savefile != NULL) {
+			if (!replace_slot(&p, savefile)) {
+				fprintf(stderr, "marshal: nothing changed; the "
+				    "saved battle is in %s\n", p.ses.save);
+				goto out;
+			}
+		} else if (session_has_save(&p.ses)) {
 			g = offer_resume(&p, &rs, &quit);
 			if (quit)
 				goto out;
@@ -465,6 +586,7 @@ cli_play(int argc, char **argv)
 	}
 	if (p.saving)
 		ui_set_turn_hook(ui, autosave, &p);
+	ui_set_saver(ui, save_request, &p, !cli_restricted());
 	ui_start(ui);
 	how = screen_run(ui, &cause);
 	if (how < 0) {

@@ -74,6 +74,10 @@ static const struct binding map_keys[] = {
 	{ ACT_LOG, { 'M', 0 }, "M", "the whole message log" },
 	{ ACT_BRIEF, { 'B', 0 }, "B",
 	    "the briefing: situation, sides, objectives" },
+	{ ACT_SAVE, { 'S', 0 }, "S",
+	    "save the game now to its slot in the save directory" },
+	{ ACT_SAVE_AS, { 'A', 0 }, "A",
+	    "save as: the game to a file you name" },
 	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc", "clear the selection" },
 	{ ACT_HELP, { '?', 0 }, "?", "this help" },
 	{ ACT_QUIT, { 'q', 0 }, "q", "quit (asks first)" },
@@ -128,6 +132,15 @@ static const struct binding over_keys[] = {
 	{ ACT_NONE, { 0 }, NULL, NULL }
 };
 
+/* Other keys type themselves: printable ASCII goes into the line. */
+static const struct binding input_keys[] = {
+	{ ACT_CONFIRM, { UIK_ENTER, 0 }, "Enter", "save to the file named" },
+	{ ACT_UNDO, { UIK_BACKSPACE, 0 }, "Backspace",
+	    "delete the last character" },
+	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc", "cancel: nothing is saved" },
+	{ ACT_NONE, { 0 }, NULL, NULL }
+};
+
 static const struct binding global_keys[] = {
 	{ ACT_REDRAW, { UIK_CTRL('l'), 0 }, "Ctrl-L", "redraw the screen" },
 	{ ACT_NONE, { 0 }, NULL, NULL }
@@ -141,6 +154,7 @@ static const struct binding *const tables[MODE_COUNT] = {
 	[MODE_QUIT] = quit_keys,
 	[MODE_HANDOVER] = handover_keys,
 	[MODE_OVER] = over_keys,
+	[MODE_INPUT] = input_keys,
 };
 
 static const char *const mode_names[MODE_COUNT] = {
@@ -151,6 +165,7 @@ static const char *const mode_names[MODE_COUNT] = {
 	[MODE_QUIT] = "Quit?",
 	[MODE_HANDOVER] = "Hand over",
 	[MODE_OVER] = "Game over",
+	[MODE_INPUT] = "Save as",
 };
 
 const struct binding *

@@ -69,6 +69,8 @@ enum ui_action {
 	ACT_CONTINUE,
 	ACT_REDRAW,
 	ACT_BRIEF,
+	ACT_SAVE,
+	ACT_SAVE_AS,
 	ACT_COUNT
 };
 

@@ -61,6 +61,15 @@ ui_set_turn_hook(struct ui *ui, int (*hook)(struct game *, void *, char **),
 }
 
 void
+ui_set_saver(struct ui *ui, int (*hook)(struct game *, void *, const char *,
+    char **, char **), void *arg, bool named)
+{
+	ui->save_hook = hook;
+	ui->save_arg = arg;
+	ui->save_named = named;
+}
+
+void
 ui_msg(struct ui *ui, bool error, const char *fmt, ...)
 {
 	va_list ap;
@@ -315,7 +324,8 @@ key_dispatch(struct ui *ui, int key)
 		ui->redraw = true;
 		return;
 	}
-	if (ui->mode != MODE_MENU && a == ACT_NONE) {
+	if (ui->mode != MODE_MENU && ui->mode != MODE_INPUT &&
+	    a == ACT_NONE) {
 		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE)
 			ui_msg(ui, true, "That key does nothing here; "
 			    "? lists the keys.");
@@ -337,6 +347,14 @@ key_dispatch(struct ui *ui, int key)
 			ui->mode = MODE_QUIT;
 			return;
 		}
+		if (a == ACT_SAVE) {
+			input_save(ui, NULL);
+			return;
+		}
+		if (a == ACT_SAVE_AS) {
+			input_open(ui);
+			return;
+		}
 		map_key(ui, a);
 		break;
 	case MODE_MOVE:
@@ -350,6 +368,9 @@ key_dispatch(struct ui *ui, int key)
 		break;
 	case MODE_QUIT:
 		quit_key(ui, a);
+		break;
+	case MODE_INPUT:
+		input_key(ui, a, key);
 		break;
 	case MODE_HANDOVER:
 		if (a == ACT_CONTINUE) {
@@ -544,6 +565,9 @@ ui_draw(struct ui *ui, struct canvas *c)
 		break;
 	case MODE_OVER:
 		over_draw(ui, c);
+		break;
+	case MODE_INPUT:
+		input_draw(ui, c, &l);
 		break;
 	default:
 		break;

@@ -48,6 +48,7 @@ enum ui_mode {
 	MODE_QUIT,		/* confirm quitting */
 	MODE_HANDOVER,		/* hot-seat: pass the keyboard */
 	MODE_OVER,		/* the turn limit is reached */
+	MODE_INPUT,		/* a line of text: the file to save as */
 	MODE_COUNT
 };
 
@@ -61,6 +62,7 @@ enum pager_kind {
 };
 
 #define UI_MSG_MAX	256
+#define UI_INPUT_MAX	128	/* bytes in a typed line, with its NUL */
 
 struct ui {
 	struct game	*game;		/* borrowed */
@@ -95,6 +97,10 @@ struct ui {
 	int		 pager_lines;	/* lines the last draw had */
 	enum ui_mode	 quit_back;	/* mode to return to from MODE_QUIT */
 
+	/* MODE_INPUT: the line typed so far (printable ASCII only). */
+	char		 input[UI_INPUT_MAX];
+	int		 input_len;
+
 	/* Tutorial steps (core/tutorial.h) finished by the last action:
 	 * tut_from .. tut_to - 1; shown once the action is handled. */
 	int		 tut_from;
@@ -111,6 +117,12 @@ struct ui {
 	/* Called after each turn is resolved (ui_set_turn_hook). */
 	int		(*turn_hook)(struct game *, void *, char **);
 	void		*turn_arg;
+
+	/* Saves on request (ui_set_saver); save_named allows save as. */
+	int		(*save_hook)(struct game *, void *, const char *,
+			    char **, char **);
+	void		*save_arg;
+	bool		 save_named;
 
 	/* Written by ui_draw: where the terminal cursor belongs, or -1. */
 	int		 curs_x;
@@ -142,6 +154,17 @@ void ui_set_controller(struct ui *, int side, const struct ui_controller *);
  */
 void ui_set_turn_hook(struct ui *, int (*hook)(struct game *, void *arg,
     char **cause), void *arg);
+
+/*
+ * How the game is saved when the player asks: S saves to the game's own
+ * slot (path NULL), A asks for a file name and saves there (path as
+ * typed, relative to the current directory) - only if named is true; a
+ * public server never takes a file name from the player.  The hook
+ * returns 0 with *where allocated, naming the file written, or -1 with
+ * *cause allocated; the message line shows either.
+ */
+void ui_set_saver(struct ui *, int (*hook)(struct game *, void *arg,
+    const char *path, char **where, char **cause), void *arg, bool named);
 
 /* Begin play: show the briefing, let program controllers of the first
  * side act. */

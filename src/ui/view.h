@@ -92,6 +92,13 @@ void menu_open(struct ui *);
 void menu_key(struct ui *, enum ui_action, int key);
 void menu_draw(struct ui *, struct canvas *, const struct layout *);
 
+/* Save as: a one-line prompt for a file name; input_save saves to the
+ * slot (path NULL) or the named file and says where in the message line. */
+void input_open(struct ui *);
+void input_key(struct ui *, enum ui_action, int key);
+void input_draw(struct ui *, struct canvas *, const struct layout *);
+void input_save(struct ui *, const char *path);
+
 /* Full-screen pages: help, why, rules, log. */
 void pager_open(struct ui *, enum pager_kind);
 void pager_key(struct ui *, enum ui_action, int h);
