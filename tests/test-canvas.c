@@ -580,6 +580,7 @@ test_save_keys_and_the_save_as_line(void **state)
 	type(f, "A\r");
 	assert_int_equal(f->ui->mode, MODE_INPUT);
 	assert_int_equal(sv.calls, 1);
+	assert_true(has(f, "Type a file name, or Esc to cancel."));
 	for (i = 0; i < UI_INPUT_MAX + 10; i++)
 		ui_key(f->ui, 'z');
 	assert_int_equal(f->ui->input_len, UI_INPUT_MAX - 1);

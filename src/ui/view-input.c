@@ -101,4 +101,8 @@ input_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	    style_plain);
 	ui->curs_x = x;
 	ui->curs_y = l->hint_y;
+	/* A message (the name is too long, Enter on nothing) follows. */
+	if (ui->msg[0] != '\0' && x + 2 < w)
+		canvas_text(c, x + 2, l->hint_y, w - x - 2, ui->msg,
+		    ui->msg_error ? theme_error(ui) : theme_dim(ui));
 }
