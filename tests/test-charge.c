@@ -100,6 +100,9 @@ test_3_4_1_line_charges_and_closes_to_melee_reach(void **state)
 	assert_int_equal(g->units[a].charged, g->turn);
 	assert_int_equal(g->units[b].charged, g->turn);
 	assert_int_equal(g->units[a].contact, b);
+	/* 3.4.2: both hold where they are for the movement phase. */
+	assert_int_equal(g->units[b].halt, HALT_CONTACT);
+	assert_int_equal(g->units[b].halt_turn, g->turn);
 	game_free(g);
 }
 
@@ -362,7 +365,8 @@ test_3_3_2_rally_arithmetic_near_a_general(void **state)
 	game_free(g);
 }
 
-/* 3.3, 3.4: the phases run in a whole turn, and the data names them. */
+/* 3.4: the phase runs in a whole turn; a target that stands does not
+ * march away from the charge, and the melee follows. */
 static void
 test_3_4_phases_in_the_turn(void **state)
 {
@@ -370,7 +374,13 @@ test_3_4_phases_in_the_turn(void **state)
 	struct game *g = lines(&a, &b);
 
 	(void)state;
+	order_to(g, b, 20, 2);			/* b would march off north */
+	tab()->charge.base = 20;		/* and b stands */
 	game_turn(g);
+	tab()->charge.base = 4;
+	assert_int_equal(g->units[b].pos.y, 16);
+	assert_int_equal(fixture_count(g, "3.6.8", "b stays in battle "
+	    "contact"), 1);
 	assert_int_equal(fixture_count(g, "3.4.1", "charges b"), 1);
 	assert_int_equal(fixture_count(g, "3.8.2", "meet in melee"), 1);
 	game_free(g);

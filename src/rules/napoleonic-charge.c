@@ -248,6 +248,10 @@ charge(struct game *g, int a, int t)
 	}
 	ua->contact = t;
 	ut->contact = a;
+	/* The target holds to receive the charge: it does not march away
+	 * in the movement phase either. */
+	ut->halt = HALT_CONTACT;
+	ut->halt_turn = g->turn;
 	if (used == 0)
 		game_log(g, a, EV_MOVE, "3.4.2", "%s is already within melee "
 		    "reach of %s (%s): they will fight in the melee phase "
