@@ -41,7 +41,14 @@
  * our side, and a brigade with nothing to take falls on the nearest enemy
  * it can reach.  A march the Move preview shows going nowhere (no room to
  * wheel among friends) is tried again with a first step straight ahead or
- * half right or left.
+ * half right or left, and one that would end against the map's edge is
+ * cut short.  A unit with an enemy within its charge reach in front of
+ * it charges him (3.4) rather than wait to be charged; a garrison too.
+ * Horse does not ride at foot or guns it cannot reach, and goes for
+ * skirmishers and march columns as readily as for guns.  While ahead on
+ * the places, a battalion the enemy outnumbers where it stands, and not
+ * needed to keep the lead, falls back towards the rear: the break point
+ * counts men, not places.
  */
 #include "config.h"
 
@@ -228,6 +235,8 @@ struct think {
 	int		 hold;
 	int		 art_range[RULES_MAX_FORM];
 	int		 canister;
+	int		 charge_reach[ARM_COUNT];	/* 0: never charges */
+	uint32_t	 charge_forms[ARM_COUNT];	/* may charge in */
 
 	/* Levels. */
 	int		 deploy;	/* deploy into Line inside this gap */
@@ -425,6 +434,12 @@ want_form(struct think *t, int i, int form)
 	if (form < 0 || u->formation == form)
 		return false;
 	if ((t->v->rs->form[form].arms & (1u << u->arm)) == 0)
+		return false;
+	/* Ordered into it before and still not in it: there was no room
+	 * for the new block (3.6.5), and the same order would hold the
+	 * unit where it is turn after turn. */
+	if (t->lvl >= AI_NORMAL && cur->kind == ORDER_FORMATION &&
+	    cur->formation == form && cur->issued < t->v->turn - 1)
 		return false;
 	t->done[i] = true;
 	if (cur->kind == ORDER_FORMATION && cur->formation == form)
@@ -855,6 +870,84 @@ fighting_form(const struct think *t, const struct ai_own *u, struct point at,
 }
 
 /*
+ * Charge the nearest enemy within the arm's charge reach in front of the
+ * unit (3.4.1: a formed unit in Line, Column or Masse under a Move order
+ * that leads onto him).  Being charged first costs the defender his own
+ * charge, and the target tests before the blow (3.4.3), so a body that
+ * stands still at arm's length is at the mercy of one that moves.  True
+ * if the order was given.
+ */
+static bool
+counter_charge(struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	int j, best = -1, bd = INT_MAX, g, reach, fr;
+	bool edge;
+
+	if (t->lvl < AI_NORMAL || u->cond != COND_FORMED ||
+	    (unsigned)u->arm >= ARM_COUNT)
+		return false;
+	reach = t->charge_reach[u->arm];
+	if (reach <= 0 || (t->charge_forms[u->arm] & (1u << u->formation)) == 0)
+		return false;
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (!enemy_active(e) ||
+		    geom_dist(e->pos, u->pos) > reach + 16 * STEP_ORTHO)
+			continue;
+		if (u->arm == ARM_CAVALRY && e->formation == t->f_square)
+			continue;
+		if (dir_diff(heading(u->pos, e->pos), u->facing) > 1)
+			continue;
+		g = gap_own_enemy(v, u, e);
+		if (g <= reach && g < bd) {
+			bd = g;
+			best = j;
+		}
+	}
+	if (best < 0)
+		return false;
+	if (t->occ != NULL) {
+		(void)sweep(t, i, v->enemy[best].pos, 6, &fr, &edge);
+		if (edge)
+			return false;
+	}
+	want_move(t, i, NULL, v->enemy[best].pos, true);
+	return true;
+}
+
+/*
+ * Outnumbered where it stands: the enemy's men within 6 BD of the unit
+ * (a battery counted as a battalion) more than half as many again as
+ * ours there.
+ */
+static bool
+outnumbered(const struct think *t, const struct ai_own *u)
+{
+	const struct ai_view *v = t->v;
+	long theirs = 0, ours = 0;
+	int j, r = 6 * v->rs->ticks;
+
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (e->cond != COND_FORMED || geom_dist(e->pos, u->pos) > r)
+			continue;
+		theirs += e->arm == ARM_ARTILLERY ? 500 : e->strength;
+	}
+	for (j = 0; j < v->nown; j++) {
+		const struct ai_own *o = &v->own[j];
+
+		if (o->cond != COND_FORMED || geom_dist(o->pos, u->pos) > r)
+			continue;
+		ours += o->arm == ARM_ARTILLERY ? 500 : o->strength;
+	}
+	return theirs * 2 > ours * 3;
+}
+
+/*
  * Hold what we have: the formed unit nearest each objective we hold stays
  * on it, whatever its brigade does; a march column there deploys.
  */
@@ -887,7 +980,18 @@ garrisons(struct think *t)
 		}
 		if (best < 0)
 			continue;
+		/* A place the lead does not need, held by a body the enemy
+		 * outnumbers: fall back rather than lose it and the men
+		 * with it (the break point counts men, not places). */
+		if (t->pts_ours - v->obj[k].points > t->pts_theirs &&
+		    v->own[best].arm == ARM_INFANTRY &&
+		    outnumbered(t, &v->own[best])) {
+			want_move(t, best, NULL, v->rear, false);
+			continue;
+		}
 		t->garrison[best] = true;
+		if (counter_charge(t, best))
+			continue;
 		if (v->own[best].arm == ARM_INFANTRY &&
 		    (v->own[best].formation == t->f_mc ||
 		    v->own[best].formation == t->f_road) &&
@@ -1333,10 +1437,20 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 		    want_form(t, i, t->f_line))
 			return;
 		if (contact || gap <= 2 * v->rs->ticks) {
+			if (counter_charge(t, i))
+				return;
 			if (should_charge(t, i)) {
 				const struct ai_enemy *e = &v->enemy[t->near[i]];
 
 				want_move(t, i, NULL, e->pos, contact);
+				return;
+			}
+			/* Halted in contact but beyond musket range (the
+			 * enemy gave ground): close up so the line can fire. */
+			if (t->lvl >= AI_NORMAL && t->near[i] >= 0 &&
+			    gap > t->musket) {
+				want_move(t, i, NULL,
+				    v->enemy[t->near[i]].pos, true);
 				return;
 			}
 			/* Hold the firing line; face the nearest enemy. */
@@ -1443,6 +1557,10 @@ brigade_orders(struct think *t, struct brigade *b)
 		slot = offset(goal, right, off);
 		if (b->stand)
 			slot = v->own[b->units[k]].pos;
+		/* Ahead and standing fast: a battalion the enemy outnumbers
+		 * goes back towards the rear, out of harm's way. */
+		if (b->stand && outnumbered(t, &v->own[b->units[k]]))
+			slot = v->rear;
 		/* En echiquier: every other battalion a little back, so the
 		 * brigade marches as a chequer rather than wheeling as one
 		 * line (3.6.3), and a second rank covers the gaps. */
@@ -1477,6 +1595,10 @@ squadron(struct think *t, int i)
 		d = geom_dist(u->pos, e->pos);
 		if (d > reach)
 			continue;
+		/* Not across a defile: the horse would stand at the water
+		 * under the enemy's guns. */
+		if (!reaches(t, e->pos))
+			continue;
 		if (!t->flanks) {
 			score = d;	/* the nearest, whatever it is */
 		} else if (e->cond == COND_ROUTED)
@@ -1487,6 +1609,11 @@ squadron(struct think *t, int i)
 			score = d * 2 / 3;
 		else if (e->formation == t->f_square)
 			continue;
+		else if (e->arm == ARM_INFANTRY && (e->formation ==
+		    t->f_skirmish || e->formation == t->f_road ||
+		    e->formation == t->f_mc))
+			/* Foot that cannot stand against horse. */
+			score = d + v->rs->ticks;
 		else if (e->arm == ARM_INFANTRY) {
 			/* Formed foot only from a flank, and only when
 			 * our own foot holds it in front. */
@@ -1512,7 +1639,8 @@ squadron(struct think *t, int i)
 		const struct ai_enemy *e = &v->enemy[best];
 
 		if (e->cond == COND_ROUTED || !t->flanks ||
-		    e->arm != ARM_INFANTRY) {
+		    e->arm != ARM_INFANTRY || e->formation == t->f_skirmish ||
+		    e->formation == t->f_road || e->formation == t->f_mc) {
 			want_move(t, i, NULL, e->pos, in_contact(v, u));
 			return;
 		}
@@ -1803,6 +1931,8 @@ ranges(struct think *t)
 	t->canister = 3 * rs->ticks;
 	for (k = 0; k < RULES_MAX_FORM; k++)
 		t->art_range[k] = 10 * rs->ticks;
+	memset(t->charge_reach, 0, sizeof t->charge_reach);
+	memset(t->charge_forms, 0, sizeof t->charge_forms);
 	if (rs->ops != &napoleonic_ops || rs->phases_priv == NULL)
 		return;
 	np = nap_phases(rs);
@@ -1812,6 +1942,10 @@ ranges(struct think *t)
 	for (k = 0; k < RULES_MAX_FORM; k++)
 		if (np->fire.art_range[k] > 0)
 			t->art_range[k] = np->fire.art_range[k];
+	for (k = 0; k < ARM_COUNT; k++) {
+		t->charge_reach[k] = np->charge.reach[k];
+		t->charge_forms[k] = np->charge.forms[k];
+	}
 }
 
 void
@@ -1964,6 +2098,13 @@ unjam(const struct game *g, struct order *o)
 	return found;
 }
 
+/* Within two cells of the map's edge. */
+static bool
+near_edge(const struct map *m, struct point p)
+{
+	return p.x < 2 || p.y < 2 || p.x >= m->w - 2 || p.y >= m->h - 2;
+}
+
 /*
  * The staff check a player makes with the Move preview: walk the order
  * through the movement rules (move_preview: the ground, the unit, its
@@ -1988,6 +2129,25 @@ vet(const struct game *g, struct order *o)
 		move_preview_free(&pv);
 		if (move_preview(g, o, &pv) != 0)
 			return;
+	}
+	/* A march that would end against the map's edge leaves the block
+	 * no room to wheel away again: stop it where the way is still
+	 * clear of the edge. */
+	if (pv.cond == COND_FORMED && g->units[o->unit].cond == COND_FORMED &&
+	    near_edge(g->map, pv.pos) &&
+	    !near_edge(g->map, orig.pts[orig.npts - 1])) {
+		for (k = pv.npath - 2; k >= 1; k--)
+			if (!near_edge(g->map, pv.path[k]))
+				break;
+		if (k >= 1) {
+			o->npts = 1;
+			o->pts[0] = pv.path[k];
+		} else {
+			o->kind = ORDER_STOP;
+			o->npts = 0;
+		}
+		move_preview_free(&pv);
+		return;
 	}
 	if (pv.cond == COND_MOB && g->units[o->unit].cond == COND_FORMED) {
 		/* Unless something short of it is safe, stand instead. */
