@@ -150,6 +150,13 @@ test_fmt(void **state)
 	assert_string_equal(buf, "-0.75 BD");
 	ruleset_fmt(rs, 0, buf, sizeof buf);
 	assert_string_equal(buf, "0 BD");
+	/* The number alone, and both cut to a small buffer. */
+	ruleset_fmt_number(rs, -3, buf, sizeof buf);
+	assert_string_equal(buf, "-0.75");
+	ruleset_fmt(rs, 10, buf, 5);
+	assert_string_equal(buf, "2.5 ");
+	ruleset_fmt_number(rs, 10, buf, 3);
+	assert_string_equal(buf, "2.");
 }
 
 /*

@@ -376,43 +376,15 @@ nap_move(const struct ruleset *rs)
 
 /* --- helpers ------------------------------------------------------------- */
 
-/* Ticks as a decimal of the ruleset's unit, as ruleset_fmt writes them
- * ("2.5 BD", or "2.5" without the unit), without printf: explanations are
- * written for every unit every turn. */
+/* Ticks as "2.5 BD", or "2.5" without the unit. */
 static void
 fmt_ticks(const struct ruleset *rs, int ticks, char *b, size_t len,
     bool unit)
 {
-	long t = ticks < 0 ? -(long)ticks : ticks, per = rs->ticks;
-	long whole = t / per, rem = t % per;
-	char digits[24];
-	size_t n = 0, k = 0;
-	const char *u = rs->unit;
-
-	if (len < 32)
-		return;
-	if (ticks < 0)
-		b[n++] = '-';
-	do {
-		digits[k++] = (char)('0' + whole % 10);
-		whole /= 10;
-	} while (whole > 0 && k < sizeof digits);
-	while (k > 0)
-		b[n++] = digits[--k];
-	if (rem != 0) {
-		b[n++] = '.';
-		while (rem != 0 && n + 12 < len) {
-			rem *= 10;
-			b[n++] = (char)('0' + rem / per);
-			rem %= per;
-		}
-	}
-	if (unit) {
-		b[n++] = ' ';
-		while (*u != '\0' && n + 1 < len)
-			b[n++] = *u++;
-	}
-	b[n] = '\0';
+	if (unit)
+		ruleset_fmt(rs, ticks, b, len);
+	else
+		ruleset_fmt_number(rs, ticks, b, len);
 }
 
 /* BD text of ticks; a few rotating buffers so one printf can use several. */

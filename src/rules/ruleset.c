@@ -692,20 +692,20 @@ ruleset_class(const struct ruleset *rs, enum arm arm, const char *name)
 }
 
 /*
- * Ticks as a decimal of the unit.  rs->ticks divides 2000 (see
- * load_scale), so every fraction ends within a few digits.
+ * Ticks as a decimal of the unit, by hand, not snprintf: the movement
+ * phase writes three of these for every unit that moves.  rs->ticks
+ * divides 2000 (see load_scale), so every fraction ends within a few
+ * digits.
  */
 void
-ruleset_fmt(const struct ruleset *rs, int ticks, char *buf, size_t len)
+ruleset_fmt_number(const struct ruleset *rs, int ticks, char *buf,
+    size_t len)
 {
 	long t = ticks < 0 ? -(long)ticks : ticks, per = rs->ticks;
 	long whole = t / per, rem = t % per;
-	char tmp[64], digits[24];
-	const char *u = rs->unit;
+	char tmp[48], digits[24];
 	size_t n = 0, k = 0;
 
-	/* By hand, not snprintf: the movement phase writes three of these
-	 * for every unit that moves. */
 	if (len == 0)
 		return;
 	if (ticks < 0)
@@ -716,7 +716,7 @@ ruleset_fmt(const struct ruleset *rs, int ticks, char *buf, size_t len)
 	} while (whole > 0 && k < sizeof digits);
 	while (k > 0)
 		tmp[n++] = digits[--k];
-	if (rem != 0) {
+	if (rem != 0 && per > 0) {
 		tmp[n++] = '.';
 		for (k = 0; rem != 0 && k < 15; k++) {
 			rem *= 10;
@@ -724,11 +724,23 @@ ruleset_fmt(const struct ruleset *rs, int ticks, char *buf, size_t len)
 			rem %= per;
 		}
 	}
-	tmp[n++] = ' ';
-	while (*u != '\0' && n + 1 < sizeof tmp)
-		tmp[n++] = *u++;
 	if (n >= len)
 		n = len - 1;
 	memcpy(buf, tmp, n);
 	buf[n] = '\0';
+}
+
+void
+ruleset_fmt(const struct ruleset *rs, int ticks, char *buf, size_t len)
+{
+	size_t n;
+	const char *u = rs->unit;
+
+	ruleset_fmt_number(rs, ticks, buf, len);
+	n = strlen(buf);
+	if (n + 1 < len)
+		buf[n++] = ' ';
+	while (*u != '\0' && n + 1 < len)
+		buf[n++] = *u++;
+	buf[n < len ? n : len - 1] = '\0';
 }

@@ -234,6 +234,10 @@ int ruleset_obst(const struct ruleset *, const char *name);
 int ruleset_form(const struct ruleset *, const char *name);
 int ruleset_class(const struct ruleset *, enum arm, const char *name);
 
+/* Format ticks as a number of the ruleset's unit, without it: "2.5". */
+void ruleset_fmt_number(const struct ruleset *, int ticks, char *buf,
+    size_t len);
+
 /* Format ticks in the ruleset's unit: "2.5 BD". */
 void ruleset_fmt(const struct ruleset *, int ticks, char *buf, size_t len);
 
