@@ -43,7 +43,8 @@
  * wheel among friends) is tried again with a first step straight ahead or
  * half right or left, and one that would end against the map's edge is
  * cut short.  A unit with an enemy within its charge reach in front of
- * it charges him (3.4) rather than wait to be charged; a garrison too.
+ * it charges him (3.4) rather than wait to be charged; a garrison too,
+ * and an attacking Column goes in as a Column rather than deploy.
  * Horse does not ride at foot or guns it cannot reach, and goes for
  * skirmishers and march columns as readily as for guns.  While ahead on
  * the places, a battalion the enemy outnumbers where it stands, and not
@@ -921,7 +922,7 @@ counter_charge(struct think *t, int i)
 /*
  * Outnumbered where it stands: the enemy's men within 6 BD of the unit
  * (a battery counted as a battalion) more than half as many again as
- * ours there.
+ * ours there (hard: more than half as many).
  */
 static bool
 outnumbered(const struct think *t, const struct ai_own *u)
@@ -944,6 +945,9 @@ outnumbered(const struct think *t, const struct ai_own *u)
 			continue;
 		ours += o->arm == ARM_ARTILLERY ? 500 : o->strength;
 	}
+	/* Hard is the more careful with its men. */
+	if (t->lvl >= AI_HARD)
+		return theirs * 2 > ours;
 	return theirs * 2 > ours * 3;
 }
 
@@ -981,11 +985,13 @@ garrisons(struct think *t)
 		if (best < 0)
 			continue;
 		/* A place the lead does not need, held by a body the enemy
-		 * outnumbers: fall back rather than lose it and the men
-		 * with it (the break point counts men, not places). */
+		 * outnumbers (hard: held at all): fall back rather than lose
+		 * it and the men with it (the break point counts men, not
+		 * places). */
 		if (t->pts_ours - v->obj[k].points > t->pts_theirs &&
 		    v->own[best].arm == ARM_INFANTRY &&
-		    outnumbered(t, &v->own[best])) {
+		    (t->lvl >= AI_HARD ||
+		    outnumbered(t, &v->own[best]))) {
 			want_move(t, best, NULL, v->rear, false);
 			continue;
 		}
@@ -1429,6 +1435,11 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 			if (want_form(t, i, form))
 				return;
 		}
+		/* A Column with the enemy in reach goes in as it is: it
+		 * strikes harder than a Line (3.8.2). */
+		if (u->formation == t->f_column && !b->stand &&
+		    counter_charge(t, i))
+			return;
 		/* Within musketry a Column fires with a quarter of its men:
 		 * form Line where the ground allows. */
 		if (u->formation == t->f_column && t->f_line >= 0 &&
