@@ -44,7 +44,9 @@
  * half right or left, and one that would end against the map's edge is
  * cut short.  A unit with an enemy within its charge reach in front of
  * it charges him (3.4) rather than wait to be charged; a garrison too,
- * and an attacking Column goes in as a Column rather than deploy.
+ * and an attacking Column goes in as a Column rather than deploy.  A
+ * place the lead on points does not need is given up, its garrison
+ * falling back towards the rear.
  * Horse does not ride at foot or guns it cannot reach, and goes for
  * skirmishers and march columns as readily as for guns.  While ahead on
  * the places, a battalion the enemy outnumbers where it stands, and not
@@ -984,14 +986,11 @@ garrisons(struct think *t)
 		}
 		if (best < 0)
 			continue;
-		/* A place the lead does not need, held by a body the enemy
-		 * outnumbers (hard: held at all): fall back rather than lose
-		 * it and the men with it (the break point counts men, not
-		 * places). */
+		/* A place the lead does not need: fall back from it rather
+		 * than lose it and the men with it (the break point counts
+		 * men, not places). */
 		if (t->pts_ours - v->obj[k].points > t->pts_theirs &&
-		    v->own[best].arm == ARM_INFANTRY &&
-		    (t->lvl >= AI_HARD ||
-		    outnumbered(t, &v->own[best]))) {
+		    v->own[best].arm == ARM_INFANTRY) {
 			want_move(t, best, NULL, v->rear, false);
 			continue;
 		}
