@@ -656,6 +656,24 @@ test_rules_reference_from_the_ruleset(void **state)
 	fixture_free(f);
 }
 
+/* The speed table of 3.6.3 in the reference comes from the loaded data. */
+static void
+test_3_6_3_speed_table_in_rules_reference(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 100, 120);
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "R");
+	assert_true(has(f, "Speeds by arm and formation (3.6.3), per turn"));
+	assert_true(has(f, "infantry  Line               Drill - 2 BD"));
+	assert_true(has(f, "infantry  Road Column        3 BD on a road"));
+	assert_true(has(f, "cavalry   Screen             6 BD"));
+	assert_true(has(f, "cavalry   Line               Drill (in BD)"));
+	assert_true(has(f, "drum or trumpet: +1 BD"));
+	fixture_free(f);
+}
+
 static void
 test_briefing_tells_the_story_and_sides(void **state)
 {
@@ -899,6 +917,7 @@ main(void)
 		cmocka_unit_test(test_game_over_after_turn_limit),
 		cmocka_unit_test(test_help_lists_the_modes_keys),
 		cmocka_unit_test(test_rules_reference_from_the_ruleset),
+		cmocka_unit_test(test_3_6_3_speed_table_in_rules_reference),
 		cmocka_unit_test(test_briefing_tells_the_story_and_sides),
 		cmocka_unit_test(test_quit_asks_first),
 		cmocka_unit_test(test_cursor_cell_marked_only_without_terminal_cursor),

@@ -1281,6 +1281,81 @@ nap_move_rule(enum halt h)
 }
 
 /* The allowance op: the same reckoning as a walk's start. */
+/* A speed from the table as the data writes it: "Drill - 2 BD", "3 BD". */
+static void
+speed_text(const struct ruleset *rs, const struct nap_speed *sp, char *b,
+    size_t len)
+{
+	char n[16];
+
+	if (sp->mul == 0) {
+		ruleset_fmt(rs, sp->add, b, len);
+		return;
+	}
+	ruleset_fmt(rs, sp->add < 0 ? -sp->add : sp->add, n, sizeof n);
+	if (sp->add == 0)
+		snprintf(b, len, "%sDrill (in %s)", sp->mul == 1 ? "" : "k x ",
+		    rs->unit);
+	else
+		snprintf(b, len, "Drill %c %s", sp->add < 0 ? '-' : '+', n);
+}
+
+void
+nap_describe(const struct ruleset *rs,
+    void (*line)(void *, int, const char *), void *arg)
+{
+	const struct nap_move *m = nap_move(rs);
+	char t[200], a[48], b[48];
+	int arm, f, k;
+
+	line(arg, 0, "Speeds by arm and formation (3.6.3), per turn");
+	for (arm = 0; arm < ARM_ARTILLERY; arm++)
+		for (f = 0; f < rs->nform; f++) {
+			if (!m->speed[arm][f].set)
+				continue;
+			speed_text(rs, &m->speed[arm][f], a, sizeof a);
+			snprintf(t, sizeof t, "%-9s %-18s %s%s", arm_name(arm),
+			    rs->form[f].label, a, rs->form[f].flags &
+			    FORMF_ROAD ? " on a road (3.6.6)" : "");
+			line(arg, 2, t);
+		}
+	for (k = 0; k < rs->nklass; k++) {
+		if (rs->klass[k].arm != ARM_ARTILLERY)
+			continue;
+		ruleset_fmt(rs, m->art_speed[k], a, sizeof a);
+		snprintf(t, sizeof t, "%-9s %-18s %s limbered", "artillery",
+		    rs->klass[k].label, a);
+		line(arg, 2, t);
+	}
+	ruleset_fmt(rs, m->art_road, a, sizeof a);
+	snprintf(t, sizeof t, "limbered batteries on a road: %s", a);
+	line(arg, 2, t);
+	ruleset_fmt(rs, m->rc_crowded, a, sizeof a);
+	snprintf(t, sizeof t, "road column with other units on its road: "
+	    "%s (3.6.6)", a);
+	line(arg, 2, t);
+	ruleset_fmt(rs, m->musician, a, sizeof a);
+	snprintf(t, sizeof t, "drum or trumpet: +%s", a);
+	line(arg, 2, t);
+	snprintf(t, sizeof t, "batteries: action points = Drill; limbering "
+	    "%d AP, unlimbering %d AP, each free AP +1 %s (3.6.3)",
+	    m->limber_ap, m->unlimber_ap, rs->unit);
+	line(arg, 2, t);
+	ruleset_fmt(rs, m->turn_per_45, a, sizeof a);
+	snprintf(t, sizeof t, "turning the front: %s per 45 degrees, free "
+	    "for formations that turn free and on roads", a);
+	line(arg, 2, t);
+	ruleset_fmt(rs, m->low_change, a, sizeof a);
+	ruleset_fmt(rs, m->high_change, b, sizeof b);
+	snprintf(t, sizeof t, "optional 1d%d (3.6.4): %d gives %s, %d "
+	    "gives +%s", m->die, m->low_roll, a, m->high_roll, b);
+	line(arg, 2, t);
+	ruleset_fmt(rs, m->contour_cost, a, sizeof a);
+	snprintf(t, sizeof t, "contours (3.6.5): %d a turn free, each "
+	    "further one %s", m->free_contours, a);
+	line(arg, 2, t);
+}
+
 int
 nap_allowance(struct game *g, int unit, bool explain)
 {

@@ -86,6 +86,10 @@ void nap_move_pass(const struct game *, const struct move_walk *, int,
     enum dir, bool, struct move_price *);
 void nap_move_end(const struct game *, struct move_walk *);
 int nap_allowance(struct game *, int unit, bool explain);
+
+/* The speed table and its modifiers (3.6.3-3.6.6) for the rules reference. */
+void nap_describe(const struct ruleset *,
+    void (*line)(void *, int, const char *), void *arg);
 const char *nap_move_rule(enum halt);
 
 /* Phase 5: units under a Formation order change formation, and Mobs under

@@ -76,6 +76,7 @@ const struct ruleset_ops napoleonic_ops = {
 	.free = nap_free,
 	.turn_run = nap_turn_run,
 	.allowance = nap_allowance,
+	.describe = nap_describe,
 	.move_begin = nap_move_begin,
 	.move_turn = nap_move_turn,
 	.move_step = nap_move_step,

@@ -176,6 +176,12 @@ struct ruleset_ops {
 	/* A unit's movement allowance this turn in ticks, explained into
 	 * the game's log when explain is true. */
 	int		(*allowance)(struct game *, int unit, bool explain);
+	/* The module's own tables as lines of text for the rules reference
+	 * (optional): line(arg, indent, text) once per line, headings at
+	 * indent 0.  The numbers come from the loaded data, never a copy. */
+	void		(*describe)(const struct ruleset *,
+			    void (*line)(void *arg, int indent, const char *),
+			    void *arg);
 
 	/*
 	 * Movement (optional as a group: a ruleset without move_step has no

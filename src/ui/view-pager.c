@@ -156,6 +156,21 @@ forbid_text(const struct ruleset *rs, uint32_t mask, char *buf, size_t len)
 		snprintf(buf, len, "-");
 }
 
+/* The ruleset's own lines go into the page: headings in the title style. */
+struct describe_arg {
+	struct page	*p;
+	struct style	 heading;
+};
+
+static void
+describe_line(void *arg, int indent, const char *text)
+{
+	struct describe_arg *da = arg;
+
+	add(da->p, indent == 0 ? da->heading : style_plain, indent, "%s",
+	    text);
+}
+
 static void
 rules_page(struct ui *ui, struct page *p)
 {
@@ -212,6 +227,12 @@ rules_page(struct ui *ui, struct page *p)
 		add(p, style_plain, 2, "%-16s Pe %-7s Pr %-7s closed to: %s%s",
 		    rs->obst[i].label, a, b, f, rs->obst[i].may_end_on ?
 		    "; a unit may end its move on it" : "");
+	}
+	if (rs->ops != NULL && rs->ops->describe != NULL) {
+		struct describe_arg da = { p, h };
+
+		add(p, style_plain, 0, "%s", "");
+		rs->ops->describe(rs, describe_line, &da);
 	}
 	if (rs->ops == NULL || rs->ops->allowance == NULL)
 		return;
