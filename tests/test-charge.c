@@ -16,40 +16,9 @@
 #include "io/yread.h"
 #include "rules/napoleonic-move.h"
 #include "rules/napoleonic-phases.h"
+#define TURN_FIXTURE_SHARED
 #include "turn-fixture.h"
 #include "util/xalloc.h"
-
-static struct ruleset *rs;
-
-/* The tables, writable so a test can pin a threshold. */
-static struct nap_phases *
-tab(void)
-{
-	return rs->phases_priv;
-}
-
-static struct game *
-field(void)
-{
-	struct game *g = fixture_game(rs, 60, 40);
-
-	g->generals[0].pos = (struct point){ 59, 39 };
-	g->generals[1].pos = (struct point){ 0, 0 };
-	game_seed(g, 3);
-	return g;
-}
-
-/* The sum of the next n rolls of a die of s sides. */
-static int
-next_dice(const struct game *g, int n, int s)
-{
-	struct rng r = g->rng;
-	int i, t = 0;
-
-	for (i = 0; i < n; i++)
-		t += rng_die(&r, s);
-	return t;
-}
 
 static void
 order_to(struct game *g, int u, int x, int y)
@@ -159,7 +128,7 @@ test_3_4_3_target_stands_wavers_or_routs(void **state)
 
 	(void)state;
 	g = lines(&a, &b);
-	roll = next_dice(g, 2, 6);
+	roll = fixture_dice(g, 2, 6);
 	tab()->charge.base = roll - 4;		/* Drill 4: needs exactly roll */
 	nap_phase_charges(g);
 	assert_int_equal(g->units[b].cond, COND_FORMED);
@@ -167,7 +136,7 @@ test_3_4_3_target_stands_wavers_or_routs(void **state)
 	game_free(g);
 
 	g = lines(&a, &b);
-	roll = next_dice(g, 2, 6);
+	roll = fixture_dice(g, 2, 6);
 	tab()->charge.base = roll - 4 - 1;	/* fails by 1 */
 	nap_phase_charges(g);
 	assert_int_equal(g->units[b].cond, COND_MOB);
@@ -177,7 +146,7 @@ test_3_4_3_target_stands_wavers_or_routs(void **state)
 	game_free(g);
 
 	g = lines(&a, &b);
-	roll = next_dice(g, 2, 6);
+	roll = fixture_dice(g, 2, 6);
 	tab()->charge.base = roll - 4 - 3;	/* fails by 3 */
 	nap_phase_charges(g);
 	assert_int_equal(g->units[b].cond, COND_ROUTED);
@@ -329,7 +298,7 @@ test_3_3_2_rally_test_at_the_rear(void **state)
 
 	(void)state;
 	g = router_at_rear(&r);
-	roll = next_dice(g, 2, 6);
+	roll = fixture_dice(g, 2, 6);
 	tab()->rally.base = roll - 4;		/* needs exactly the roll */
 	nap_phase_rally(g);
 	assert_int_equal(g->units[r].cond, COND_MOB);
@@ -339,7 +308,7 @@ test_3_3_2_rally_test_at_the_rear(void **state)
 	game_free(g);
 
 	g = router_at_rear(&r);
-	roll = next_dice(g, 2, 6);
+	roll = fixture_dice(g, 2, 6);
 	tab()->rally.base = roll - 4 - 1;
 	nap_phase_rally(g);
 	assert_int_equal(g->units[r].cond, COND_ROUTED);

@@ -20,10 +20,9 @@
 #include "io/replay.h"
 #include "io/save.h"
 #include "io/yread.h"
+#define TURN_FIXTURE_SHARED
 #include "turn-fixture.h"
 #include "util/xalloc.h"
-
-static struct ruleset *rs;
 
 /* The same small battle every time: two brigades facing each other. */
 static struct game *
@@ -544,22 +543,6 @@ test_replay_recorded_game_verifies(void **state)
 	diags_free(&d);
 }
 
-static int
-setup(void **state)
-{
-	(void)state;
-	rs = fixture_ruleset();
-	return rs == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	ruleset_free(rs);
-	return 0;
-}
-
 int
 main(void)
 {
@@ -576,5 +559,5 @@ main(void)
 		cmocka_unit_test(test_replay_recorded_game_verifies),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, fixture_setup, fixture_teardown);
 }

@@ -14,37 +14,9 @@
 
 #include "io/yread.h"
 #include "rules/napoleonic-phases.h"
+#define TURN_FIXTURE_SHARED
 #include "turn-fixture.h"
 #include "util/xalloc.h"
-
-static struct ruleset *rs;
-
-/* The tables, writable so a test can pin a threshold. */
-static struct nap_phases *
-tab(void)
-{
-	return rs->phases_priv;
-}
-
-static struct game *
-field(void)
-{
-	struct game *g = fixture_game(rs, 60, 40);
-
-	g->generals[0].pos = (struct point){ 59, 39 };
-	g->generals[1].pos = (struct point){ 0, 0 };
-	game_seed(g, 3);
-	return g;
-}
-
-/* The next roll of a die of n sides the game will make. */
-static int
-next_roll(const struct game *g, int n)
-{
-	struct rng r = g->rng;
-
-	return rng_die(&r, n);
-}
 
 /* --- 3.7 Fire --------------------------------------------------------- */
 
@@ -62,7 +34,7 @@ test_3_7_3_line_volley_arithmetic(void **state)
 	    DIR_S, 500);
 	g->units[b].drill = 1;		/* pips = roll + 1 - 3: often none */
 	assert_int_equal(nap_gap(g, a, b), 6);
-	roll = next_roll(g, 6);
+	roll = fixture_dice(g, 1, 6);
 	/* 600 men in Line, all fire; pips = roll + 4 - 3. */
 	hits = 600 * (roll + 1) * 8 / 1000;
 	nap_phase_fire(g);
@@ -130,7 +102,7 @@ test_3_7_3_unlimbered_battery_fires_canister(void **state)
 	    DIR_S, 600);
 	g->units[b].drill = 1;
 	assert_true(nap_gap(g, a, b) <= tab()->fire.canister);
-	roll = next_roll(g, 6);
+	roll = fixture_dice(g, 1, 6);
 	/* 8 guns x (roll + 4 - 3) pips x 6 canister, Column 125%. */
 	hits = 8 * (roll + 1) * 6 * 125 / 100;
 	nap_phase_fire(g);
@@ -156,7 +128,7 @@ test_3_7_4_wood_halves_the_hits(void **state)
 	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "skirmish", 20, 16,
 	    DIR_S, 500);
 	g->units[b].drill = 1;
-	roll = next_roll(g, 6);
+	roll = fixture_dice(g, 1, 6);
 	/* Skirmishers 40%, in a wood 50%. */
 	hits = 600 * (roll + 1) * 8 / 1000 * 40 / 100 * 50 / 100;
 	nap_phase_fire(g);
@@ -536,22 +508,6 @@ test_phase_tables_refuse_unknown_names(void **state)
 	diags_free(&d);
 }
 
-static int
-setup(void **state)
-{
-	(void)state;
-	rs = fixture_ruleset();
-	return rs == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	ruleset_free(rs);
-	return 0;
-}
-
 int
 main(void)
 {
@@ -578,5 +534,5 @@ main(void)
 		cmocka_unit_test(test_phase_tables_refuse_unknown_names),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, fixture_setup, fixture_teardown);
 }

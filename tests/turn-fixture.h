@@ -11,29 +11,31 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/rng.h"
 #include "io/load.h"
+#include "rules/napoleonic-phases.h"
 #include "rules/ruleset.h"
 
 static inline struct ruleset *
 fixture_ruleset(void)
 {
 	struct diags d;
-	struct ruleset *rs;
+	struct ruleset *set;
 	const char *dir = getenv("MARSHAL_DATA");
 
 	diags_init(&d);
-	rs = load_ruleset("napoleonic", dir != NULL ? dir : "data", &d);
-	if (rs == NULL)
+	set = load_ruleset("napoleonic", dir != NULL ? dir : "data", &d);
+	if (set == NULL)
 		diags_print(&d, stderr);
 	diags_free(&d);
-	return rs;
+	return set;
 }
 
 /* Two sides on a w x h open map; general i of side i stands at gpos[i]. */
 static inline struct game *
-fixture_game(const struct ruleset *rs, int w, int h)
+fixture_game(const struct ruleset *set, int w, int h)
 {
-	struct game *g = game_create(rs, map_create(w, h));
+	struct game *g = game_create(set, map_create(w, h));
 
 	game_add_side(g, "French");
 	game_add_side(g, "Allies");
@@ -77,5 +79,63 @@ fixture_count(const struct game *g, const char *rule, const char *s)
 			n++;
 	return n;
 }
+
+#ifdef TURN_FIXTURE_SHARED
+/*
+ * For a program whose tests all share one ruleset: it defines
+ * TURN_FIXTURE_SHARED before including this file and runs its group with
+ * fixture_setup and fixture_teardown.
+ */
+static struct ruleset *rs;
+
+/* cmocka group set-up and tear-down: load and free the shared ruleset. */
+static inline int
+fixture_setup(void **state)
+{
+	(void)state;
+	rs = fixture_ruleset();
+	return rs == NULL ? -1 : 0;
+}
+
+static inline int
+fixture_teardown(void **state)
+{
+	(void)state;
+	ruleset_free(rs);
+	return 0;
+}
+
+/* The phase tables, writable so a test can pin a threshold. */
+static inline struct nap_phases *
+tab(void)
+{
+	return rs->phases_priv;
+}
+
+/* The sum of the next n rolls of an s-sided die the game will make. */
+static inline int
+fixture_dice(const struct game *g, int n, int s)
+{
+	struct rng r = g->rng;
+	int i, t = 0;
+
+	for (i = 0; i < n; i++)
+		t += rng_die(&r, s);
+	return t;
+}
+
+/* A 60 x 40 field, the generals in far corners (out of command radius of
+ * the middle), seed 3. */
+static inline struct game *
+field(void)
+{
+	struct game *g = fixture_game(rs, 60, 40);
+
+	g->generals[0].pos = (struct point){ 59, 39 };
+	g->generals[1].pos = (struct point){ 0, 0 };
+	game_seed(g, 3);
+	return g;
+}
+#endif
 
 #endif
