@@ -403,30 +403,23 @@ brief_page(struct ui *ui, struct page *p)
 	    "again.  ? lists the keys.");
 }
 
+/* The builder of each kind of page. */
+static void (*const page_builders[])(struct ui *, struct page *) = {
+	[PAGER_HELP] = help_page,
+	[PAGER_WHY] = why_page,
+	[PAGER_RULES] = rules_page,
+	[PAGER_LOG] = log_page,
+	[PAGER_BRIEF] = brief_page,
+	[PAGER_TUTORIAL] = tutorial_page,
+};
+
 static void
 page_build(struct ui *ui, struct page *p)
 {
 	memset(p, 0, sizeof *p);
-	switch (ui->pager) {
-	case PAGER_HELP:
-		help_page(ui, p);
-		break;
-	case PAGER_WHY:
-		why_page(ui, p);
-		break;
-	case PAGER_RULES:
-		rules_page(ui, p);
-		break;
-	case PAGER_LOG:
-		log_page(ui, p);
-		break;
-	case PAGER_BRIEF:
-		brief_page(ui, p);
-		break;
-	case PAGER_TUTORIAL:
-		tutorial_page(ui, p);
-		break;
-	}
+	if ((size_t)ui->pager < sizeof page_builders / sizeof page_builders[0]
+	    && page_builders[ui->pager] != NULL)
+		page_builders[ui->pager](ui, p);
 }
 
 void
