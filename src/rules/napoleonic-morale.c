@@ -144,7 +144,7 @@ nap_rout_touch(struct game *g, int unit, int r)
 	if (ru->cond != COND_ROUTED)
 		return;
 	blocked = track_blocked(g, r);
-	roll = rng_die(&g->rng, 6);
+	roll = rng_die(&g->rng, m->die);
 	total = roll;
 	mods[0] = '\0';
 	if (c->arm == ARM_CAVALRY) {
@@ -164,16 +164,17 @@ nap_rout_touch(struct game *g, int unit, int r)
 		ru->track = NULL;
 		ru->ntrack = 0;
 		game_log(g, r, EV_CONDITION, "3.9.5", "%s reaches the routed "
-		    "%s: 1d6 = %d%s = %d, %d or more: %d %s surrender as "
-		    "prisoners", c->name, ru->name, roll, mods, total,
+		    "%s: 1d%d = %d%s = %d, %d or more: %d %s surrender as "
+		    "prisoners", c->name, ru->name, m->die, roll, mods, total,
 		    m->capture, ru->strength, ru->arm == ARM_ARTILLERY ?
 		    "gunners with their guns" : "men");
 		return;
 	}
 	lost = nap_casualties(g, r, ru->strength * m->scatter_loss / 100);
 	game_log(g, r, EV_CONDITION, "3.9.5", "%s reaches the routed %s: "
-	    "1d6 = %d%s = %d, less than %d: they scatter and flee on, "
-	    "losing %d%% = %d men (%d left)", c->name, ru->name, roll, mods,
+	    "1d%d = %d%s = %d, less than %d: they scatter and flee on, "
+	    "losing %d%% = %d men (%d left)", c->name, ru->name, m->die, roll,
+	    mods,
 	    total, m->capture, m->scatter_loss, lost, ru->strength);
 }
 
