@@ -24,15 +24,6 @@ tables(const struct game *g)
 	return &nap_phases(g->rs)->charge;
 }
 
-/* Whether a stands off b's front (flank or rear, as 3.8.2). */
-static bool
-off_front(const struct unit *a, const struct unit *b)
-{
-	if (a->pos.x == b->pos.x && a->pos.y == b->pos.y)
-		return false;
-	return dir_diff(b->facing, geom_heading(b->pos, a->pos)) >= 2;
-}
-
 /* 3.4.1: whether unit u may charge at all this phase. */
 static bool
 may_charge(const struct game *g, const struct unit *u)
@@ -154,7 +145,7 @@ stand_test(struct game *g, int a, int t)
 		MOD(c->mob, "Mob");
 	if (ua->arm == ARM_CAVALRY && ut->arm != ARM_CAVALRY)
 		MOD(c->horse, "charged by horse");
-	if (off_front(ua, ut))
+	if (nap_off_front(ua, ut))
 		MOD(c->flank, "flank or rear");
 #undef MOD
 	for (i = 0; i < c->dice; i++) {

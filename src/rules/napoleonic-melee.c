@@ -15,15 +15,6 @@
 #include "rules/napoleonic-phases.h"
 #include "util/xalloc.h"
 
-/* Whether a strikes b in the flank or rear: a stands off b's front. */
-static bool
-on_flank(const struct game *g, const struct unit *a, const struct unit *b)
-{
-	if (a->pos.x == b->pos.x && a->pos.y == b->pos.y)
-		return false;
-	return dir_diff(b->facing, geom_heading(b->pos, a->pos)) >= 2;
-}
-
 /* 3.8.2: one side's score, explained into buf. */
 static int
 melee_score(struct game *g, const struct unit *a, const struct unit *b,
@@ -51,7 +42,7 @@ melee_score(struct game *g, const struct unit *a, const struct unit *b,
 	if (b->arm == ARM_CAVALRY && a->arm == ARM_INFANTRY &&
 	    a->formation == m->square)
 		ADD(m->square_vs_cavalry, "square against horse");
-	if (on_flank(g, a, b))
+	if (nap_off_front(a, b))
 		ADD(m->flank, "flank or rear");
 	/* Odds count men against men; guns are not men. */
 	if (a->arm != ARM_ARTILLERY && b->arm != ARM_ARTILLERY &&

@@ -521,3 +521,11 @@ nap_phase_end(struct game *g)
 	for (i = 0; i < g->nunits; i++)
 		g->units[i].lost_turn = 0;
 }
+
+bool
+nap_off_front(const struct unit *a, const struct unit *b)
+{
+	if (a->pos.x == b->pos.x && a->pos.y == b->pos.y)
+		return false;
+	return dir_diff(b->facing, geom_heading(b->pos, a->pos)) >= 2;
+}

@@ -116,6 +116,10 @@ struct nap_phases {
 	struct nap_victory	victory;
 };
 
+/* Whether a stands off b's front: on its flank or in its rear, 90 degrees
+ * or more from the way b faces (3.4.3, 3.8.2). */
+bool nap_off_front(const struct unit *a, const struct unit *b);
+
 /* Read the sections into rs->phases_priv; 0, or -1 with diagnostics. */
 int nap_phases_load(struct ruleset *, const struct doc_node *root,
     struct diags *);
