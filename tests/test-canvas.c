@@ -370,6 +370,14 @@ test_move_preview_shows_where_it_stops_and_why(void **state)
 	    pv.pos.y);
 	assert_true(has(f, want));
 	assert_true(has(f, "3.6.3"));		/* its speed, explained */
+	{
+		int mx, my, dx, dy;
+
+		/* The route comes before the unit's description. */
+		assert_true(canvas_find(f->c, "Move to [", &mx, &my));
+		assert_true(canvas_find(f->c, "Drill ", &dx, &dy));
+		assert_true(my < dy);
+	}
 	move_preview_free(&pv);
 	/* Nothing changed in the game until the order is given. */
 	assert_int_equal(f->g->units[0].order.kind, ORDER_NONE);

@@ -240,11 +240,13 @@ panel_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		p.y++;
 	}
 	if (ui->sel >= 0 && ui->sel < ui->game->nunits) {
-		unit_panel(ui, &p);
+		/* While a destination is chosen, where the unit will stop and
+		 * why matter most: they come first, where 80x24 shows them. */
 		if (ui->mode == MODE_MOVE) {
-			p.y++;
 			route_panel(ui, &p);
+			p.y++;
 		}
+		unit_panel(ui, &p);
 		p.y++;
 	} else
 		line(&p, theme_dim(ui), "No unit selected: Tab or Enter.");
