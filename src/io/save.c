@@ -255,26 +255,39 @@ fail:
 }
 
 int
-save_file(const struct game *g, const char *scenario, const char *path,
-    char **cause)
+save_render(const struct game *g, const char *scenario, char **buf,
+    size_t *len, char **cause)
 {
-	char *abs = NULL, *buf = NULL;
-	size_t len = 0;
+	char *abs = NULL;
 	FILE *f;
-	int rc;
 
 	*cause = NULL;
+	*buf = NULL;
+	*len = 0;
 	if (scenario != NULL && (abs = realpath(scenario, NULL)) == NULL) {
 		*cause = xasprintf("%s: %s", scenario, strerror(errno));
 		return -1;
 	}
-	if ((f = open_memstream(&buf, &len)) == NULL)
+	if ((f = open_memstream(buf, len)) == NULL)
 		xalloc_fail(0);
 	save_write(g, abs, f);
 	fclose(f);
+	free(abs);
+	return 0;
+}
+
+int
+save_file(const struct game *g, const char *scenario, const char *path,
+    char **cause)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	if (save_render(g, scenario, &buf, &len, cause) != 0)
+		return -1;
 	rc = save_atomic(path, buf, len, cause);
 	free(buf);
-	free(abs);
 	return rc;
 }
 

@@ -43,6 +43,14 @@ uint64_t save_digest(const struct game *);
 void save_write(const struct game *, const char *scenario, FILE *);
 
 /*
+ * The whole save of g as text in a new buffer (*buf, caller frees), the
+ * scenario path made absolute.  -1 with *cause (caller frees) if the
+ * scenario path cannot be resolved.
+ */
+int save_render(const struct game *, const char *scenario, char **buf,
+    size_t *len, char **cause);
+
+/*
  * Save atomically to path.  scenario is the scenario file's path; it is
  * stored absolute so the save can be loaded from anywhere.  Returns 0, or
  * -1 with *cause allocated (caller frees) and any old file untouched.

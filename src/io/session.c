@@ -257,21 +257,12 @@ int
 session_save(const struct session *s, const struct game *g,
     const char *scenario, size_t max_bytes, char **cause)
 {
-	char *abs = NULL, *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *buf;
+	size_t len;
 	int rc;
 
-	*cause = NULL;
-	if (scenario != NULL && (abs = realpath(scenario, NULL)) == NULL) {
-		*cause = xasprintf("%s: %s", scenario, strerror(errno));
+	if (save_render(g, scenario, &buf, &len, cause) != 0)
 		return -1;
-	}
-	if ((f = open_memstream(&buf, &len)) == NULL)
-		xalloc_fail(0);
-	save_write(g, abs, f);
-	fclose(f);
-	free(abs);
 	if (max_bytes > 0 && len > max_bytes) {
 		*cause = xasprintf("the save would be %zu bytes, more than "
 		    "the %zu this server allows", len, max_bytes);
