@@ -276,9 +276,11 @@ log_page(struct ui *ui, struct page *p)
 		add(p, style_plain, 0, "The log is empty.");
 }
 
-/* A text of paragraphs separated by blank lines; lines inside join. */
+/* A text of paragraphs separated by blank lines; lines inside join.  With
+ * gap, a blank line follows each paragraph. */
 static void
-add_text(struct page *p, struct style st, int indent, const char *s)
+add_text(struct page *p, struct style st, int indent, const char *s,
+    bool gap)
 {
 	const char *end;
 	char para[1024];
@@ -299,6 +301,8 @@ add_text(struct page *p, struct style st, int indent, const char *s)
 			para[--k] = '\0';
 		if (para[0] != '\0')
 			add(p, st, indent, "%s", para);
+		if (gap)
+			add(p, st, indent, "%s", "");
 		s = end != NULL ? end + 2 : s + n;
 	}
 }
@@ -316,7 +320,7 @@ tutorial_next(struct ui *ui, struct page *p)
 	}
 	add(p, theme_title(ui), 0, "Step %d of %d: %s", t->step + 1,
 	    t->nsteps, t->steps[t->step].title);
-	add_text(p, style_plain, 2, t->steps[t->step].text);
+	add_text(p, style_plain, 2, t->steps[t->step].text, false);
 }
 
 /* Tutorial steps just done, with why, then the next step. */
@@ -332,7 +336,7 @@ tutorial_page(struct ui *ui, struct page *p)
 	for (i = ui->tut_from; i < ui->tut_to && i < t->nsteps; i++) {
 		add(p, theme_title(ui), 0, "Step %d of %d done: %s", i + 1,
 		    t->nsteps, t->steps[i].title);
-		add_text(p, style_plain, 2, t->steps[i].result);
+		add_text(p, style_plain, 2, t->steps[i].result, false);
 		add(p, style_plain, 0, "%s", "");
 	}
 	tutorial_next(ui, p);
@@ -346,29 +350,12 @@ static void
 brief_page(struct ui *ui, struct page *p)
 {
 	const struct game *g = ui->game;
-	const char *s = g->description, *end;
-	char para[1024];
-	size_t n;
 	int i, k, count;
 
 	snprintf(p->title, sizeof p->title, "%s", g->title != NULL ?
 	    g->title : "Briefing");
 	/* Paragraphs are separated by blank lines; lines inside join. */
-	while (s != NULL && *s != '\0') {
-		end = strstr(s, "\n\n");
-		n = end != NULL ? (size_t)(end - s) : strlen(s);
-		if (n >= sizeof para)
-			n = sizeof para - 1;
-		memcpy(para, s, n);
-		para[n] = '\0';
-		for (k = 0; para[k] != '\0'; k++)
-			if (para[k] == '\n')
-				para[k] = ' ';
-		if (para[0] != '\0')
-			add(p, style_plain, 0, "%s", para);
-		add(p, style_plain, 0, "%s", "");
-		s = end != NULL ? end + 2 : s + n;
-	}
+	add_text(p, style_plain, 0, g->description, true);
 	add(p, theme_title(ui), 0, "The sides");
 	for (i = 0; i < g->nsides; i++) {
 		for (count = k = 0; k < g->nunits; k++)
