@@ -358,58 +358,15 @@ test_3_4_phases_in_the_turn(void **state)
 	game_free(g);
 }
 
-/* Load the ruleset with from replaced by to; the one diagnostic must
- * contain want. */
-static void
-expect_refused(const char *from, const char *to, const char *want)
-{
-	const char *dir = getenv("MARSHAL_DATA");
-	char *path, *text, *bad, *p;
-	struct doc_node *root;
-	struct ruleset *r;
-	struct diags d;
-	FILE *f;
-	long len;
-
-	diags_init(&d);
-	path = xasprintf("%s/rulesets/napoleonic.yaml", dir != NULL ? dir :
-	    "data");
-	f = fopen(path, "r");
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	text = xcalloc(1, (size_t)len + 1);
-	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
-	p = strstr(text, from);
-	assert_non_null(p);
-	bad = xasprintf("%.*s%s%s", (int)(p - text), text, to,
-	    p + strlen(from));
-	root = yread_buffer("napoleonic.yaml", bad, strlen(bad), &d);
-	assert_non_null(root);
-	r = ruleset_load(root, &d);
-	assert_null(r);
-	assert_int_equal(d.n, 1);
-	if (strstr(d.v[0].msg, want) == NULL)
-		fprintf(stderr, "got: %s\n", d.v[0].msg);
-	assert_non_null(strstr(d.v[0].msg, want));
-	doc_free(root);
-	free(bad);
-	free(text);
-	free(path);
-	diags_free(&d);
-}
-
 /* The charge and rally numbers are data: bad names are refused. */
 static void
 test_3_4_charge_and_rally_tables_refuse_bad_entries(void **state)
 {
 	(void)state;
-	expect_refused("infantry: [line, column, masse]",
+	fixture_refused("infantry: [line, column, masse]",
 	    "infantry: [line, colum, masse]", "no formation 'colum'");
-	expect_refused("  recoil: 1 ", "  recoyl: 1 ", "recoyl");
-	expect_refused("  general_reach: 4", "  general_reach: x",
+	fixture_refused("  recoil: 1 ", "  recoyl: 1 ", "recoyl");
+	fixture_refused("  general_reach: 4", "  general_reach: x",
 	    "expected a number, found 'x'");
 }
 

@@ -470,42 +470,9 @@ test_3_10_2_objectives_at_turn_limit(void **state)
 static void
 test_phase_tables_refuse_unknown_names(void **state)
 {
-	const char *dir = getenv("MARSHAL_DATA");
-	char *path, *text, *bad, *p;
-	struct doc_node *root;
-	struct ruleset *r;
-	struct diags d;
-	FILE *f;
-	long len;
-
 	(void)state;
-	diags_init(&d);
-	path = xasprintf("%s/rulesets/napoleonic.yaml", dir != NULL ? dir :
-	    "data");
-	f = fopen(path, "r");
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	text = calloc(1, (size_t)len + 1);
-	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
-	p = strstr(text, "cover: {wood: 50");
-	assert_non_null(p);
-	bad = xasprintf("%.*scover: {woods: 50%s", (int)(p - text), text,
-	    p + strlen("cover: {wood: 50"));
-	root = yread_buffer("napoleonic.yaml", bad, strlen(bad), &d);
-	assert_non_null(root);
-	r = ruleset_load(root, &d);
-	assert_null(r);
-	assert_int_equal(d.n, 1);
-	assert_non_null(strstr(d.v[0].msg, "no landscape 'woods'"));
-	assert_true(d.v[0].line > 200);
-	doc_free(root);
-	free(bad);
-	free(text);
-	free(path);
-	diags_free(&d);
+	assert_true(fixture_refused("cover: {wood: 50", "cover: {woods: 50",
+	    "no landscape 'woods'") > 200);
 }
 
 int

@@ -13,6 +13,8 @@
 #include "core/game.h"
 #include "core/rng.h"
 #include "io/load.h"
+#include "io/yread.h"
+#include "util/xalloc.h"
 #include "rules/napoleonic-phases.h"
 #include "rules/ruleset.h"
 
@@ -135,6 +137,52 @@ field(void)
 	g->generals[1].pos = (struct point){ 0, 0 };
 	game_seed(g, 3);
 	return g;
+}
+/*
+ * Load the ruleset with the first from in its data file replaced by to:
+ * it must be refused with one diagnostic containing want.  Returns that
+ * diagnostic's line.
+ */
+static inline int
+fixture_refused(const char *from, const char *to, const char *want)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *path, *text, *bad, *p;
+	struct doc_node *root;
+	struct diags d;
+	FILE *f;
+	long len;
+	int line;
+
+	diags_init(&d);
+	path = xasprintf("%s/rulesets/napoleonic.yaml", dir != NULL ? dir :
+	    "data");
+	f = fopen(path, "r");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	p = strstr(text, from);
+	assert_non_null(p);
+	bad = xasprintf("%.*s%s%s", (int)(p - text), text, to,
+	    p + strlen(from));
+	root = yread_buffer("napoleonic.yaml", bad, strlen(bad), &d);
+	assert_non_null(root);
+	assert_null(ruleset_load(root, &d));
+	assert_int_equal(d.n, 1);
+	if (strstr(d.v[0].msg, want) == NULL)
+		fprintf(stderr, "got: %s\n", d.v[0].msg);
+	assert_non_null(strstr(d.v[0].msg, want));
+	line = d.v[0].line;
+	doc_free(root);
+	free(bad);
+	free(text);
+	free(path);
+	diags_free(&d);
+	return line;
 }
 #endif
 
