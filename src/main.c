@@ -17,7 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include "cli/cli.h"
+#include "io/session.h"
+#include "util/xalloc.h"
 
 struct command {
 	const char	*name;
@@ -72,6 +76,25 @@ cli_player(void)
 	return player;
 }
 
+char *
+cli_scenario_path(const char *arg)
+{
+	struct stat st;
+	char *p;
+
+	if (!cli_restricted() && (strchr(arg, '/') != NULL ||
+	    (stat(arg, &st) == 0 && S_ISREG(st.st_mode))))
+		return xstrdup(arg);
+	if (!session_name_ok(arg))
+		return NULL;
+	p = xasprintf("%s/scenarios/%s.yaml", cli_datadir(), arg);
+	if (stat(p, &st) != 0 || !S_ISREG(st.st_mode)) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -85,6 +108,12 @@ main(int argc, char **argv)
 		} else if (strcmp(argv[1], "--player") == 0 && argc >= 3) {
 			player = argv[2];
 			argv += 2, argc -= 2;
+			if (!session_name_ok(player)) {
+				fprintf(stderr, "marshal: '%s' is not a player "
+				    "name (letters, digits, '-', '_' and '.', "
+				    "not first)\n", player);
+				return 2;
+			}
 		} else
 			break;
 	}

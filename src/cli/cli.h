@@ -39,4 +39,12 @@ bool cli_restricted(void);
 /* The player's name from --player (a separate save directory), or NULL. */
 const char *cli_player(void);
 
+/*
+ * The scenario file for what the user typed: a path, or the bare name of
+ * a bundled scenario ("default", "coa-1810").  Restricted, only the
+ * latter, and only a clean name, so that no path a player writes is ever
+ * opened.  Allocated (caller frees); NULL if there is no such scenario.
+ */
+char *cli_scenario_path(const char *arg);
+
 #endif

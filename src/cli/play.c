@@ -145,28 +145,6 @@ is_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/*
- * The scenario file for what the player typed: a path, or the name of a
- * bundled scenario.  Restricted, only the latter, and only a clean name,
- * so that no path the player writes is ever opened.  NULL if none.
- */
-static char *
-scenario_path(const char *arg)
-{
-	char *p;
-
-	if (!cli_restricted() && (strchr(arg, '/') != NULL || is_file(arg)))
-		return xstrdup(arg);
-	if (!session_name_ok(arg))
-		return NULL;
-	p = xasprintf("%s/scenarios/%s.yaml", cli_datadir(), arg);
-	if (!is_file(p)) {
-		free(p);
-		return NULL;
-	}
-	return p;
-}
-
 /* The directory saves go to: save_dir(), per player when restricted. */
 static char *
 play_dir(char **cause)
@@ -478,7 +456,7 @@ cli_play(int argc, char **argv)
 			return 2;
 		}
 	} else if (argc == 2) {
-		if ((path = scenario_path(argv[1])) == NULL) {
+		if ((path = cli_scenario_path(argv[1])) == NULL) {
 			fprintf(stderr, "marshal: no scenario '%s'%s\n",
 			    argv[1], cli_restricted() ? " among the bundled "
 			    "ones" : "");

@@ -5,7 +5,8 @@
  *   marshal resolve SCENARIO [--turns N] [--seed S] [--format text|json]
  *       [--ai SIDE|both [--level LEVEL]]
  *
- * The scenario is loaded, N whole turns (default 1) are played through
+ * SCENARIO is a file or the bare name of a bundled scenario (as for
+ * play).  The scenario is loaded, N whole turns (default 1) are played through
  * game_turn, and then every unit is listed (place, facing, formation,
  * condition, standing order, ground covered in the last movement and why
  * it stopped) followed by every event of the log with its turn, phase,
@@ -286,6 +287,7 @@ cli_resolve(int argc, char **argv)
 	struct ruleset *rs = NULL;
 	struct game *g;
 	struct diags d;
+	char *file;
 	int i;
 
 	for (i = 1; i < argc; i++) {
@@ -334,8 +336,15 @@ cli_resolve(int argc, char **argv)
 		usage();
 		return 2;
 	}
+	/* A bundled scenario may be named bare, as for play. */
+	if ((file = cli_scenario_path(path)) == NULL) {
+		fprintf(stderr, "marshal resolve: no scenario '%s': neither a "
+		    "file nor the name of a bundled scenario\n", path);
+		return 2;
+	}
 	diags_init(&d);
-	g = load_scenario(path, cli_datadir(), &rs, &d);
+	g = load_scenario(file, cli_datadir(), &rs, &d);
+	free(file);
 	if (g == NULL) {
 		diags_print(&d, stderr);
 		diags_free(&d);

@@ -37,12 +37,13 @@ keys q y
 wait_for "EXITED rc=0"
 [ -s "$DIR/alice/default.save" ] || fail "no save in the player's directory"
 
-# A player name with a path in it is refused before anything is written.
+# A player name with a path in it is refused as bad usage (exit 2) before
+# anything is written.
 S=evil
 MARSHAL_ARGS="--restricted --player ../evil play default"
 start 80 24 LANG=C.UTF-8
 wait_for "not a player name"
-wait_for "EXITED rc=1"
+wait_for "EXITED rc=2"
 [ ! -e "$XDG_DATA_HOME/marshal/evil" ] || fail "a directory outside players/"
 
 # Past the number of saves a player may keep, a new game is refused.

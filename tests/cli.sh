@@ -1,0 +1,83 @@
+#!/bin/sh
+# cli.sh - bad input on the command line: every command refuses an unknown
+# option, a bad number, a bad level or side, a missing or unreadable file
+# with exit status 2 and a message naming what is wrong and what was
+# expected, and writes nothing to standard output.  Also: resolve takes a
+# bundled scenario by its bare name, like play, with the same result as
+# its full path.
+: "${MARSHAL_BIN:?MARSHAL_BIN is not set}"
+: "${MARSHAL_DATA:?MARSHAL_DATA is not set}"
+
+fails=0
+work=$(mktemp -d "${TMPDIR:-/tmp}/marshal-cli.XXXXXX") || exit 99
+XDG_DATA_HOME=$work/xdg
+export XDG_DATA_HOME MARSHAL_DATA
+trap 'rm -rf "$work"' EXIT
+S=$MARSHAL_DATA/scenarios/default.yaml
+
+# refuse WHAT EXPECTED-TEXT ARGS...: marshal exits 2 saying EXPECTED-TEXT
+# on standard error and printing nothing on standard output.  (check is
+# the exception: its report of the files, errors included, is its output.)
+refuse() {
+	what=$1 text=$2
+	shift 2
+	"$MARSHAL_BIN" "$@" </dev/null >"$work/out" 2>"$work/err"
+	rc=$?
+	if [ "$1" = check ]; then
+		cat "$work/out" >>"$work/err"
+		: >"$work/out"
+	fi
+	if [ $rc -ne 2 ] || ! grep -qF -- "$text" "$work/err" ||
+	    [ -s "$work/out" ]; then
+		echo "FAIL: $what: rc=$rc, stderr: $(cat "$work/err")," \
+		    "stdout: $(head -c 200 "$work/out")"
+		fails=$((fails + 1))
+	else
+		echo "ok: $what"
+	fi
+}
+
+refuse "unknown command" "unknown command 'frobnicate'" frobnicate
+refuse "unknown global option" "unknown command '--bogus'" --bogus
+refuse "check without files" "usage: marshal check" check
+refuse "check of a missing file" "nosuch.yaml: error: cannot open" check "$work/nosuch.yaml"
+refuse "check of a directory" "error: not a regular file" check "$work"
+refuse "check with an unknown option" "usage: marshal check" check --frob "$S"
+refuse "resolve without a scenario" "usage: marshal resolve" resolve
+refuse "resolve of an unknown name" "no scenario 'nosuch'" resolve nosuch
+refuse "resolve of a missing path" "nosuch.yaml: error: cannot open" resolve "$work/nosuch.yaml"
+refuse "resolve --turns abc" "--turns wants a number" resolve "$S" --turns abc
+refuse "resolve --turns -3" "--turns wants a number" resolve "$S" --turns -3
+refuse "resolve --turns past the limit" "--turns wants a number" resolve "$S" --turns 10001
+refuse "resolve --seed x" "--seed" resolve "$S" --seed x
+refuse "resolve --format xml" "--format" resolve "$S" --format xml
+refuse "resolve --level extreme" "level" resolve "$S" --ai 1 --level extreme
+refuse "resolve --ai of no side" "--ai wants a side" resolve "$S" --ai 7
+refuse "resolve with an unknown option" "usage: marshal resolve" resolve "$S" --frob
+refuse "replay without a file" "usage: marshal replay" replay
+refuse "replay of a missing file" "nosuch: error: cannot open" replay "$work/nosuch"
+refuse "play --level extreme" "unknown level 'extreme'" play --level extreme
+refuse "play with an unknown option" "usage: marshal play" play --frob
+refuse "play of an unknown name" "no scenario 'nosuch'" play nosuch
+refuse "play with two scenarios" "usage: marshal play" play default default
+refuse "play without a terminal" "play needs a terminal" play default
+refuse "a bad player name" "not a player name" --player ../x play default
+refuse "a player name with a leading dot" "not a player name" --player .hidden
+
+# resolve by bare name: same units and events as by path.
+"$MARSHAL_BIN" resolve default --ai both --turns 3 --seed 5 >"$work/byname" 2>&1
+rc1=$?
+"$MARSHAL_BIN" resolve "$S" --ai both --turns 3 --seed 5 >"$work/bypath" 2>&1
+rc2=$?
+sed 1d "$work/byname" >"$work/a"
+sed 1d "$work/bypath" >"$work/b"
+if [ $rc1 -ne 0 ] || [ $rc2 -ne 0 ] || [ ! -s "$work/a" ] ||
+    ! cmp -s "$work/a" "$work/b"; then
+	echo "FAIL: resolve default (rc $rc1) differs from resolve by path (rc $rc2)"
+	fails=$((fails + 1))
+else
+	echo "ok: resolve takes a bundled scenario by its name"
+fi
+
+[ $fails -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
+exit 0
