@@ -1,7 +1,7 @@
 /*
  * main.c - marshal's entry point: parse the command name and dispatch.
  *
- *   marshal                      play the default scenario
+ *   marshal                      choose a battle or a tutorial
  *   marshal play SCENARIO|SAVE   play a scenario or a saved game
  *   marshal check FILE...        validate data files
  *   marshal resolve SCENARIO     resolve turns headless
@@ -136,10 +136,10 @@ main(int argc, char **argv)
 		return 0;
 	}
 	if (argc < 2) {
-		/* No command: play the bundled default scenario. */
+		/* No command: the list of battles, the default behind it. */
 		char *play[] = { argv[0], NULL };
 
-		return cli_play(1, play);
+		return cli_start(1, play);
 	}
 	if (cli_restricted() && strcmp(argv[1], "play") != 0) {
 		/* The other commands read files the player names. */

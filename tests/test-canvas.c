@@ -621,6 +621,56 @@ test_game_over_after_turn_limit(void **state)
 	fixture_free(f);
 }
 
+/* The list of battles: N opens it, the keys move the highlight, the entry
+ * under it is described, Enter ends the interface with it chosen, Esc
+ * goes back and changes nothing; without a list, N says so. */
+static void
+test_pick_lists_battles_and_tutorials(void **state)
+{
+	static const struct ui_choice choices[] = {
+		{ "default", "The Bridge at Rothenbach", "A bridge to take.",
+		    false },
+		{ "lesson-1", "Lesson 1: marching", "March north.", true },
+		{ "lesson-2", "Lesson 2: halting", "Then halt.", true },
+	};
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	bool first;
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);		/* close the briefing */
+	type(f, "N");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_true(has(f, "No other battle is installed."));
+
+	ui_set_choices(f->ui, choices, 3);
+	type(f, "N");
+	assert_int_equal(f->ui->mode, MODE_PICK);
+	assert_true(has(f, "Choose a battle or a tutorial"));
+	assert_true(has(f, "Battles against the computer"));
+	assert_true(has(f, "Tutorials:"));
+	assert_true(has(f, "Lesson 2: halting"));
+	assert_true(has(f, "A bridge to take."));
+	assert_true(has(f, "this battle is kept"));
+	keys(f, (const int[]){ UIK_DOWN, UIK_DOWN, UIK_DOWN, 0 });
+	assert_int_equal(f->ui->pick_pos, 2);	/* stops at the last */
+	assert_true(has(f, "Then halt."));
+	assert_false(has(f, "A bridge to take."));
+	keys(f, (const int[]){ UIK_ESC, 0 });
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_int_equal(ui_chosen(f->ui, &first), -1);
+	assert_false(f->ui->quit);
+
+	/* Opened before play (ui_pick): chosen from it, nothing played. */
+	ui_pick(f->ui);
+	keys(f, (const int[]){ UIK_HOME, UIK_DOWN, 0 });
+	assert_true(has(f, "March north."));
+	ui_key(f->ui, UIK_ENTER);
+	assert_true(f->ui->quit);
+	assert_int_equal(ui_chosen(f->ui, &first), 1);
+	assert_true(first);
+	fixture_free(f);
+}
+
 static void
 test_help_lists_the_modes_keys(void **state)
 {
@@ -933,6 +983,7 @@ main(void)
 		cmocka_unit_test(test_handover_keeps_the_view_until_enter),
 		cmocka_unit_test(test_solo_turn_keeps_the_cursor),
 		cmocka_unit_test(test_save_keys_and_the_save_as_line),
+		cmocka_unit_test(test_pick_lists_battles_and_tutorials),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -93,7 +93,7 @@ test_eof_on_the_terminal_saves_and_leaves(void **state)
 		setenv("TERM", "xterm", 1);
 		setenv("LANG", "C", 1);
 		setenv("LC_ALL", "C", 1);
-		execl(bin, "marshal", (char *)NULL);
+		execl(bin, "marshal", "play", (char *)NULL);
 		_exit(91);
 	}
 	/* The briefing is on the screen: the game has started. */

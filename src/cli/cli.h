@@ -16,6 +16,14 @@ int cli_check(int argc, char **argv);
 /* marshal play [SCENARIO] : play in the terminal (default scenario). */
 int cli_play(int argc, char **argv);
 
+/*
+ * marshal with no command: as play, but a new game opens on the list of
+ * battles and tutorials (the default battle behind it), so a player who
+ * cannot give arguments - a public server's forced command - can reach
+ * every bundled scenario.
+ */
+int cli_start(int argc, char **argv);
+
 /* marshal resolve SCENARIO [options] : play turns headless. */
 int cli_resolve(int argc, char **argv);
 

@@ -22,6 +22,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <dirent.h>
 #include <getopt.h>
 #include <poll.h>
 #include <signal.h>
@@ -186,6 +187,113 @@ save_scenario(const char *path)
 	doc_free(root);
 	diags_free(&d);
 	return s;
+}
+
+/*
+ * The bundled scenarios, for the list behind N (and the first screen of a
+ * bare `marshal`): battles first, the default one leading, then the
+ * tutorials, each by its file name.  A file that does not read is left
+ * out; `marshal check` is the place to hear why.
+ */
+struct catalog {
+	struct ui_choice v[UI_PICK_MAX];
+	char		*own[3 * UI_PICK_MAX];	/* the strings v points to */
+	int		 n;
+	int		 nown;
+};
+
+/* Keep s (allocated) to be freed with the catalog. */
+static const char *
+catalog_keep(struct catalog *cat, char *s)
+{
+	if (s != NULL)
+		cat->own[cat->nown++] = s;
+	return s;
+}
+
+static int
+catalog_cmp(const void *a, const void *b)
+{
+	const struct ui_choice *x = a, *y = b;
+
+	if (x->tutorial != y->tutorial)
+		return x->tutorial ? 1 : -1;
+	if ((strcmp(x->name, "default") == 0) != (strcmp(y->name,
+	    "default") == 0))
+		return strcmp(x->name, "default") == 0 ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* The first paragraph of a description, its lines joined. */
+static char *
+first_paragraph(const char *s)
+{
+	const char *end = strstr(s, "\n\n");
+	char *p = xstrndup(s, end != NULL ? (size_t)(end - s) : strlen(s));
+	char *q;
+
+	for (q = p; *q != '\0'; q++)
+		if (*q == '\n')
+			*q = ' ';
+	return p;
+}
+
+static void
+catalog_load(struct catalog *cat, const char *datadir)
+{
+	char *dir = xasprintf("%s/scenarios", datadir), *path;
+	const struct doc_node *t, *desc;
+	struct doc_node *root;
+	struct dirent *e;
+	struct diags d;
+	size_t len;
+	DIR *dp;
+
+	cat->n = cat->nown = 0;
+	if ((dp = opendir(dir)) == NULL) {
+		free(dir);
+		return;
+	}
+	while ((e = readdir(dp)) != NULL && cat->n < UI_PICK_MAX) {
+		len = strlen(e->d_name);
+		if (len <= 5 || strcmp(e->d_name + len - 5, ".yaml") != 0 ||
+		    e->d_name[0] == '.')
+			continue;
+		path = xasprintf("%s/%s", dir, e->d_name);
+		diags_init(&d);
+		root = yread_file(path, &d);
+		diags_free(&d);
+		free(path);
+		if (root == NULL)
+			continue;
+		t = doc_get(root, "scenario");
+		desc = doc_get(root, "description");
+		if (t != NULL && t->kind == DOC_SCALAR) {
+			struct ui_choice *c = &cat->v[cat->n++];
+
+			c->name = catalog_keep(cat, xstrndup(e->d_name,
+			    len - 5));
+			c->title = catalog_keep(cat, xstrdup(t->str));
+			c->blurb = desc != NULL && desc->kind == DOC_SCALAR ?
+			    catalog_keep(cat, first_paragraph(desc->str)) :
+			    NULL;
+			c->tutorial = doc_get(root, "tutorial") != NULL;
+		}
+		doc_free(root);
+	}
+	closedir(dp);
+	free(dir);
+	qsort(cat->v, (size_t)cat->n, sizeof cat->v[0], catalog_cmp);
+}
+
+static void
+catalog_free(struct catalog *cat)
+{
+	int i;
+
+	for (i = 0; i < cat->nown; i++)
+		free(cat->own[i]);
+	cat->n = cat->nown = 0;
 }
 
 /*
@@ -383,62 +491,35 @@ over(const struct ui *ui, const struct game *g)
 	    (ui->mode == MODE_QUIT && ui->quit_back == MODE_OVER);
 }
 
-int
-cli_play(int argc, char **argv)
+/*
+ * Play one battle: the scenario or save arg names, or with arg NULL the
+ * latest game (offered for resuming) or else the default battle.  With
+ * first, a new game opens on the list of battles (a bare `marshal`).  If
+ * the player picks another battle from the list, *next is its name
+ * (allocated) and this game is kept in its slot.
+ */
+static int
+play_one(struct opponents *op, const char *arg, bool first,
+    const struct catalog *cat, char **next)
 {
 	struct screen_caps caps;
 	struct ruleset *rs = NULL;
 	struct game *g = NULL;
 	struct diags d;
 	struct ui *ui;
-	struct opponents op = { NULL, false, AI_NORMAL };
-	static const struct option longopts[] = {
-		{ "ai", required_argument, NULL, 'a' },
-		{ "level", required_argument, NULL, 'l' },
-		{ "hotseat", no_argument, NULL, 'H' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct play p;
 	struct sigaction sa;
 	char *path, *dir = NULL, *name, *cause = NULL, *resumed;
 	const char *savefile = NULL;
-	bool quit;
-	int rc = 0, i, how;
+	bool quit, fresh = false, untouched;
+	int rc = 0, how, chosen;
 
 	memset(&p, 0, sizeof p);
-	optind = 1;
-	while ((i = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (i) {
-		case 'a':
-			op.ai = optarg;
-			break;
-		case 'l':
-			if ((how = ai_level_parse(optarg)) < AI_EASY ||
-			    how > AI_HARD) {
-				fprintf(stderr, "marshal: unknown level '%s' "
-				    "(easy, normal or hard)\n", optarg);
-				return 2;
-			}
-			op.level = (enum ai_level)how;
-			break;
-		case 'H':
-			op.hotseat = true;
-			break;
-		default:
-			usage();
-			return 2;
-		}
-	}
-	argc -= optind - 1;
-	argv += optind - 1;
-	if (argc > 2) {
-		usage();
-		return 2;
-	}
-	if (argc == 2 && !cli_restricted() && is_file(argv[1]) &&
-	    is_save(argv[1])) {
+	*next = NULL;
+	if (arg != NULL && !cli_restricted() && is_file(arg) &&
+	    is_save(arg)) {
 		/* A saved game: play on from its turn. */
-		savefile = argv[1];
+		savefile = arg;
 		diags_init(&d);
 		g = save_load(savefile, cli_datadir(), &rs, &d);
 		if (g == NULL) {
@@ -455,10 +536,10 @@ cli_play(int argc, char **argv)
 			ruleset_free(rs);
 			return 2;
 		}
-	} else if (argc == 2) {
-		if ((path = cli_scenario_path(argv[1])) == NULL) {
+	} else if (arg != NULL) {
+		if ((path = cli_scenario_path(arg)) == NULL) {
 			fprintf(stderr, "marshal: no scenario '%s'%s\n",
-			    argv[1], cli_restricted() ? " among the bundled "
+			    arg, cli_restricted() ? " among the bundled "
 			    "ones" : "");
 			return 2;
 		}
@@ -493,7 +574,7 @@ cli_play(int argc, char **argv)
 		    cause);
 		free(cause);
 	} else {
-		name = argc == 2 ? NULL : session_latest(dir);
+		name = arg != NULL ? NULL : session_latest(dir);
 		if (name == NULL)
 			name = session_name(path);
 		if (open_slot(&p, dir, name, &cause) != 0) {
@@ -521,7 +602,7 @@ cli_play(int argc, char **argv)
 			}
 		}
 		/* A new game of the default scenario has its own slot. */
-		if (g == NULL && argc != 2) {
+		if (g == NULL && arg == NULL) {
 			name = session_name(path);
 			if (strcmp(name, p.ses.name) != 0) {
 				session_close(&p.ses);
@@ -538,6 +619,7 @@ cli_play(int argc, char **argv)
 		}
 	}
 	if (g == NULL) {
+		fresh = true;
 		diags_init(&d);
 		g = load_scenario(path, cli_datadir(), &rs, &d);
 		if (g == NULL) {
@@ -555,9 +637,9 @@ cli_play(int argc, char **argv)
 
 	screen_caps(&caps);
 	ui = ui_create(g, caps.utf8, caps.colour);
-	if (set_controllers(ui, g, &op) != 0) {
+	if (set_controllers(ui, g, op) != 0) {
 		fprintf(stderr, "marshal: --ai %s names no side of this "
-		    "scenario (0, 1, a side's name, both or none)\n", op.ai);
+		    "scenario (0, 1, a side's name, both or none)\n", op->ai);
 		ui_free(ui);
 		rc = 2;
 		goto out;
@@ -565,22 +647,30 @@ cli_play(int argc, char **argv)
 	if (p.saving)
 		ui_set_turn_hook(ui, autosave, &p);
 	ui_set_saver(ui, save_request, &p, !cli_restricted());
+	ui_set_choices(ui, cat->v, cat->n);
 	ui_start(ui);
+	if (first && fresh)
+		ui_pick(ui);
 	how = screen_run(ui, &cause);
+	chosen = ui_chosen(ui, &untouched);
+	if (how == SCREEN_QUIT && chosen >= 0)
+		*next = xstrdup(cat->v[chosen].name);
 	if (how < 0) {
 		fprintf(stderr, "marshal: %s\n", cause);
 		free(cause);
 		rc = 1;
 	} else if (p.saving && over(ui, g))
 		session_forget(&p.ses);
-	else if (p.saving) {
+	else if (p.saving && untouched) {
+		/* Nothing was played: the opening list was still up. */
+	} else if (p.saving) {
 		/* Quit or hangup: keep the game, orders of this turn too. */
 		if (autosave(g, &p, &cause) != 0) {
 			fprintf(stderr, "marshal: the game could not be "
 			    "saved: %s\n", cause);
 			free(cause);
 			rc = 1;
-		} else
+		} else if (*next == NULL)
 			fprintf(stderr, "marshal: the game is saved in %s; "
 			    "run marshal again to resume it\n", p.ses.save);
 	}
@@ -593,4 +683,77 @@ out:
 	free(path);
 	free(dir);
 	return rc;
+}
+
+static int
+play_main(int argc, char **argv, bool first)
+{
+	struct opponents op = { NULL, false, AI_NORMAL };
+	static const struct option longopts[] = {
+		{ "ai", required_argument, NULL, 'a' },
+		{ "level", required_argument, NULL, 'l' },
+		{ "hotseat", no_argument, NULL, 'H' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct catalog cat;
+	char *next = NULL, *prev = NULL;
+	const char *arg;
+	int rc, i, how;
+
+	optind = 1;
+	while ((i = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (i) {
+		case 'a':
+			op.ai = optarg;
+			break;
+		case 'l':
+			if ((how = ai_level_parse(optarg)) < AI_EASY ||
+			    how > AI_HARD) {
+				fprintf(stderr, "marshal: unknown level '%s' "
+				    "(easy, normal or hard)\n", optarg);
+				return 2;
+			}
+			op.level = (enum ai_level)how;
+			break;
+		case 'H':
+			op.hotseat = true;
+			break;
+		default:
+			usage();
+			return 2;
+		}
+	}
+	argc -= optind - 1;
+	argv += optind - 1;
+	if (argc > 2) {
+		usage();
+		return 2;
+	}
+	catalog_load(&cat, cli_datadir());
+	arg = argc == 2 ? argv[1] : NULL;
+	for (;;) {
+		rc = play_one(&op, arg, first, &cat, &next);
+		free(prev);
+		prev = next;
+		if (next == NULL || rc != 0 || play_signal != 0)
+			break;
+		/* The player chose another battle from the list. */
+		arg = next;
+		first = false;
+	}
+	free(prev);
+	catalog_free(&cat);
+	return rc;
+}
+
+int
+cli_play(int argc, char **argv)
+{
+	return play_main(argc, argv, false);
+}
+
+int
+cli_start(int argc, char **argv)
+{
+	return play_main(argc, argv, true);
 }

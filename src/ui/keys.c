@@ -79,6 +79,8 @@ static const struct binding map_keys[] = {
 	{ ACT_SAVE_AS, { 'A', 0 }, "A",
 	    "save as: the game to a file you name" },
 	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc", "clear the selection" },
+	{ ACT_PICK, { 'N', 0 }, "N",
+	    "another battle or a tutorial (this one is kept)" },
 	{ ACT_HELP, { '?', 0 }, "?", "this help" },
 	{ ACT_QUIT, { 'q', 0 }, "q", "quit (asks first)" },
 	{ ACT_NONE, { 0 }, NULL, NULL }
@@ -128,6 +130,7 @@ static const struct binding handover_keys[] = {
 
 static const struct binding over_keys[] = {
 	{ ACT_LOG, { 'M', 0 }, "M", "the whole message log" },
+	{ ACT_PICK, { 'N', 0 }, "N", "another battle or a tutorial" },
 	{ ACT_QUIT, { 'q', 0 }, "q", "quit (asks first)" },
 	{ ACT_NONE, { 0 }, NULL, NULL }
 };
@@ -138,6 +141,20 @@ static const struct binding input_keys[] = {
 	{ ACT_UNDO, { UIK_BACKSPACE, 0 }, "Backspace",
 	    "delete the last character" },
 	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc", "cancel: nothing is saved" },
+	{ ACT_NONE, { 0 }, NULL, NULL }
+};
+
+static const struct binding pick_keys[] = {
+	{ ACT_UP, { UIK_UP, 'k', '8', 0 }, "Up k", "the one above" },
+	{ ACT_DOWN, { UIK_DOWN, 'j', '2', 0 }, "Down j", "the one below" },
+	{ ACT_PAGE_UP, { UIK_PPAGE, 0 }, "PgUp", "a page up" },
+	{ ACT_PAGE_DOWN, { UIK_NPAGE, 0 }, "PgDn", "a page down" },
+	{ ACT_TOP, { UIK_HOME, 'g', 0 }, "Home g", "the first" },
+	{ ACT_BOTTOM, { UIK_END, 'G', 0 }, "End G", "the last" },
+	{ ACT_CONFIRM, { UIK_ENTER, ' ', 0 }, "Enter Space",
+	    "play it (the battle left is kept to resume)" },
+	{ ACT_CANCEL, { UIK_ESC, 'q', 0 }, "Esc q", "back to this battle" },
+	{ ACT_HELP, { '?', 0 }, "?", "this help" },
 	{ ACT_NONE, { 0 }, NULL, NULL }
 };
 
@@ -155,6 +172,7 @@ static const struct binding *const tables[MODE_COUNT] = {
 	[MODE_HANDOVER] = handover_keys,
 	[MODE_OVER] = over_keys,
 	[MODE_INPUT] = input_keys,
+	[MODE_PICK] = pick_keys,
 };
 
 static const char *const mode_names[MODE_COUNT] = {
@@ -166,6 +184,7 @@ static const char *const mode_names[MODE_COUNT] = {
 	[MODE_HANDOVER] = "Hand over",
 	[MODE_OVER] = "Game over",
 	[MODE_INPUT] = "Save as",
+	[MODE_PICK] = "Choose a battle",
 };
 
 const struct binding *

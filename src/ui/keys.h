@@ -71,6 +71,7 @@ enum ui_action {
 	ACT_BRIEF,
 	ACT_SAVE,
 	ACT_SAVE_AS,
+	ACT_PICK,
 	ACT_COUNT
 };
 

@@ -34,6 +34,7 @@ ui_create(struct game *g, bool utf8, bool colour)
 	ui->mode = MODE_MAP;
 	ui->curs_x = ui->curs_y = -1;
 	ui->log_from = 0;		/* standing orders from the scenario */
+	ui->chosen = -1;
 	for (i = 0; i < GAME_MAX_SIDES; i++)
 		ui->ctl[i].name = "player";
 	return ui;
@@ -355,6 +356,10 @@ key_dispatch(struct ui *ui, int key)
 			input_open(ui);
 			return;
 		}
+		if (a == ACT_PICK) {
+			pick_open(ui);
+			return;
+		}
 		map_key(ui, a);
 		break;
 	case MODE_MOVE:
@@ -382,9 +387,14 @@ key_dispatch(struct ui *ui, int key)
 			ui->mode = MODE_QUIT;
 		}
 		break;
+	case MODE_PICK:
+		pick_key(ui, a, 10);
+		break;
 	case MODE_OVER:
 		if (a == ACT_LOG)
 			pager_open(ui, PAGER_LOG);
+		else if (a == ACT_PICK)
+			pick_open(ui);
 		else if (a == ACT_QUIT) {
 			ui->quit_back = ui->mode;
 			ui->mode = MODE_QUIT;
@@ -437,7 +447,7 @@ hint_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		    "order Esc:cancel",
 		[MODE_QUIT] = "Quit? y:yes n:no",
 		[MODE_HANDOVER] = "Enter:start giving orders q:quit",
-		[MODE_OVER] = "M:log q:quit",
+		[MODE_OVER] = "M:log N:another battle q:quit",
 	};
 	const char *h = hints[ui->mode];
 
@@ -511,7 +521,8 @@ over_draw(struct ui *ui, struct canvas *c)
 			lines[n] = text[n - 1];
 			n++;
 		}
-	lines[n++] = "M: read the log    q: quit";
+	lines[n++] = ui->nchoices > 0 ? "M: read the log    N: another "
+	    "battle    q: quit" : "M: read the log    q: quit";
 	box_draw(ui, c, lines, n);
 }
 
@@ -533,6 +544,10 @@ ui_draw(struct ui *ui, struct canvas *c)
 	}
 	if (ui->mode == MODE_PAGER) {
 		pager_draw(ui, c);
+		return;
+	}
+	if (ui->mode == MODE_PICK) {
+		pick_draw(ui, c);
 		return;
 	}
 	status_draw(ui, c, &l);

@@ -49,6 +49,7 @@ enum ui_mode {
 	MODE_HANDOVER,		/* hot-seat: pass the keyboard */
 	MODE_OVER,		/* the turn limit is reached */
 	MODE_INPUT,		/* a line of text: the file to save as */
+	MODE_PICK,		/* choose another battle or a tutorial */
 	MODE_COUNT
 };
 
@@ -61,6 +62,19 @@ enum pager_kind {
 	PAGER_TUTORIAL		/* tutorial steps just done, and the next */
 };
 
+/*
+ * A battle or tutorial the player may switch to (ui_set_choices): name is
+ * what `marshal play NAME` takes, title and blurb are shown.  The strings
+ * belong to whoever made the list.
+ */
+struct ui_choice {
+	const char	*name;
+	const char	*title;
+	const char	*blurb;		/* a paragraph or so; may be NULL */
+	bool		 tutorial;
+};
+
+#define UI_PICK_MAX	64	/* entries the list shows */
 #define UI_MSG_MAX	256
 #define UI_INPUT_MAX	128	/* bytes in a typed line, with its NUL */
 
@@ -100,6 +114,16 @@ struct ui {
 	/* MODE_INPUT: the line typed so far (printable ASCII only). */
 	char		 input[UI_INPUT_MAX];
 	int		 input_len;
+
+	/* MODE_PICK: the list (borrowed), the highlighted entry, the first
+	 * one shown, and the one chosen (-1: none yet). */
+	const struct ui_choice *choices;
+	int		 nchoices;
+	int		 pick_pos;
+	int		 pick_top;
+	enum ui_mode	 pick_back;	/* mode Esc goes back to */
+	bool		 pick_first;	/* opened before play began */
+	int		 chosen;
 
 	/* Tutorial steps (core/tutorial.h) finished by the last action:
 	 * tut_from .. tut_to - 1; shown once the action is handled. */
@@ -169,6 +193,23 @@ void ui_set_saver(struct ui *, int (*hook)(struct game *, void *arg,
 /* Begin play: show the briefing, let program controllers of the first
  * side act. */
 void ui_start(struct ui *);
+
+/*
+ * Offer these battles and tutorials (borrowed: they must outlive the ui)
+ * under the N key.  Choosing one ends the interface like quitting, and
+ * ui_chosen says which.
+ */
+void ui_set_choices(struct ui *, const struct ui_choice *, int n);
+
+/* Open the list of battles now (after ui_start): a first screen. */
+void ui_pick(struct ui *);
+
+/*
+ * The entry the player chose, or -1.  *first is set while the player has
+ * not left the list opened by ui_pick (chosen from it, or interrupted
+ * there): nothing of this game was played, so there is nothing to keep.
+ */
+int ui_chosen(const struct ui *, bool *first);
 
 /* Handle one key (a UI key code from ui/keys.h). */
 void ui_key(struct ui *, int key);

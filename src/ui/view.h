@@ -99,6 +99,11 @@ void input_key(struct ui *, enum ui_action, int key);
 void input_draw(struct ui *, struct canvas *, const struct layout *);
 void input_save(struct ui *, const char *path);
 
+/* The list of battles and tutorials (ui_set_choices), full screen. */
+void pick_open(struct ui *);
+void pick_key(struct ui *, enum ui_action, int page);
+void pick_draw(struct ui *, struct canvas *);
+
 /* Full-screen pages: help, why, rules, log. */
 void pager_open(struct ui *, enum pager_kind);
 void pager_key(struct ui *, enum ui_action, int h);

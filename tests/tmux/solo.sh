@@ -1,6 +1,7 @@
 #!/bin/sh
 # solo.sh - a solo game, as most people will play: `marshal` with no
-# arguments gives the player the first side and the computer the second.
+# arguments opens on the list of battles; the default battle gives the
+# player the first side and the computer the second.
 # Ending the player's orders plays the turn at once (no hand-over); the
 # computer's units receive orders from their own generals (3.1.1) and
 # move under the same rules, explained in the log; turn 2 begins.  (That
@@ -10,6 +11,9 @@
 MARSHAL_ARGS=
 start 80 24 LANG=C.UTF-8
 
+# A bare marshal opens on the list of battles, the default one first.
+wait_for "Choose a battle or a tutorial"
+keys Enter
 wait_for "The sides"
 wait_for "Allies: 11 units under Generalmajor von Hessling (computer)"
 keys Escape
