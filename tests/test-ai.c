@@ -19,6 +19,7 @@
 #include "ai/ai.h"
 #include "core/command.h"
 #include "core/game.h"
+#include "core/map.h"
 #include "io/load.h"
 #include "rules/ruleset.h"
 #include "util/diag.h"
@@ -139,6 +140,64 @@ test_ai_orders_are_a_players(void **state)
 		}
 	/* It did give orders: the loop above was not vacuous. */
 	assert_true(given > 100);
+}
+
+/*
+ * On the Côa, where walled vineyards stand across the French approach,
+ * the normal commander marks ways round them (Move orders with
+ * waypoints, every point on the map, all accepted) and never orders a
+ * formation change for which the new block has no room (3.6.5).
+ */
+static void
+test_ai_goes_round_walls_and_forms_where_there_is_room(void **state)
+{
+	char *path = xasprintf("%s/scenarios/coa-1810.yaml", datadir());
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	char *cause;
+	int seed, side, i, k, ways = 0, forms = 0;
+
+	(void)state;
+	for (seed = 1; seed <= 4; seed++) {
+		g = load(path, &rs);
+		game_seed(g, (uint64_t)seed);
+		while (g->turn <= g->opt.turn_limit) {
+			for (side = 0; side < g->nsides; side++) {
+				ai_view_fill(g, side, &v);
+				ai_think(&v, AI_NORMAL, &p);
+				for (i = 0; i < p.n; i++) {
+					const struct order *o = &p.v[i];
+					const struct unit *u = &g->units[o->unit];
+
+					if (o->kind == ORDER_MOVE) {
+						for (k = 0; k < o->npts; k++)
+							assert_true(map_inside(g->map,
+							    o->pts[k].x, o->pts[k].y));
+						if (o->npts > 1)
+							ways++;
+					}
+					if (o->kind == ORDER_FORMATION) {
+						assert_int_equal(game_fits(g,
+						    o->unit, u->pos, u->facing,
+						    o->formation, -1, NULL), 0);
+						forms++;
+					}
+					if (game_order(g, o, &cause) != 0)
+						fail_msg("refused: %s", cause);
+				}
+				ai_plan_free(&p);
+				ai_view_free(&v);
+			}
+			game_turn(g);
+		}
+		game_free(g);
+		ruleset_free(rs);
+	}
+	free(path);
+	assert_true(ways > 0);
+	assert_true(forms > 0);
 }
 
 /*
@@ -348,6 +407,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ai_level_names),
 		cmocka_unit_test(test_ai_orders_are_a_players),
+		cmocka_unit_test(
+		    test_ai_goes_round_walls_and_forms_where_there_is_room),
 		cmocka_unit_test(test_ai_view_has_no_enemy_orders),
 		cmocka_unit_test(test_ai_leaves_the_game_dice_alone),
 		cmocka_unit_test(test_ai_is_deterministic),

@@ -47,6 +47,17 @@
  * and an attacking Column goes in as a Column rather than deploy.  A
  * place the lead on points does not need is given up, its garrison
  * falling back towards the rear.
+ * Charges are weighed (normal and hard): the expected melee score from
+ * the ruleset's own table (3.8.2: Drill, formation, horse against foot,
+ * flank, odds in men; the enemy's Drill, which cannot be seen, judged by
+ * our own) must reach the level's mark, and a march whose order would
+ * lead onto an enemy within charge reach (3.4.1 reads where the order
+ * leads) is not given when that charge is not worth making: the unit
+ * stands and fires instead.  A wall met within the next turns' march
+ * (3.6.5: a wall costs more than a Column or a slow Line has in a turn)
+ * is gone round by waypoints found with a bounded search of the ground,
+ * as a player would mark the way; and no Formation order is given where
+ * the new block has no room (it would hold the unit for nothing).
  * Horse does not ride at foot or guns it cannot reach, and goes for
  * skirmishers and march columns as readily as for guns.  While ahead on
  * the places, a battalion the enemy outnumbers where it stands, and not
@@ -240,6 +251,12 @@ struct think {
 	int		 canister;
 	int		 charge_reach[ARM_COUNT];	/* 0: never charges */
 	uint32_t	 charge_forms[ARM_COUNT];	/* may charge in */
+	int		 melee_reach;
+	const struct nap_melee *melee;	/* 3.8.2 scores; NULL: unknown */
+	int		 enemy_drill;	/* what we take the enemy's to be */
+	int		 charge_edge;	/* least score edge worth a charge */
+	bool		 charging;	/* the Move being given is a charge */
+	int		 searches;	/* ways round sought this turn */
 
 	/* Levels. */
 	int		 deploy;	/* deploy into Line inside this gap */
@@ -381,6 +398,9 @@ ground_allows(const struct ai_view *v, enum arm arm, int form,
 
 /* --- giving orders ------------------------------------------------------- */
 
+static bool fits(const struct think *, const struct ai_own *, int,
+    struct point, enum dir);
+
 /* The order the unit will be obeying once its aides have arrived. */
 static const struct order *
 intended(const struct ai_own *o)
@@ -437,6 +457,10 @@ want_form(struct think *t, int i, int form)
 	if (form < 0 || u->formation == form)
 		return false;
 	if ((t->v->rs->form[form].arms & (1u << u->arm)) == 0)
+		return false;
+	/* No room for the new block where it stands (3.6.5): the order
+	 * would hold the unit there for nothing. */
+	if (t->occ != NULL && !fits(t, u, form, u->pos, u->facing))
 		return false;
 	/* Ordered into it before and still not in it: there was no room
 	 * for the new block (3.6.5), and the same order would hold the
@@ -578,6 +602,383 @@ stuck(const struct ai_view *v, const struct ai_own *u)
 	    u->halt == HALT_OBSTACLE);
 }
 
+/* --- ways round walls ----------------------------------------------------- */
+
+/*
+ * Whether the front of a block fr cells wide, stepping from anchor p
+ * towards d, would cross an obstacle without a passage (3.6.5: a wall
+ * costs Pr + Pe + 1 BD on top of the step, more than a Column or a slow
+ * Line has in a turn, and exactly what a Manoeuvre Column has, which
+ * leaves it a Mob) or leave the map.  One cell of room either side is
+ * kept, so that the block clears the end of a wall.
+ */
+static bool
+edge_barred(const struct ai_view *v, int form, struct point p, enum dir d)
+{
+	const struct obstacle *ob;
+	int o, pass;
+
+	if (!map_inside(v->map, p.x, p.y))
+		return false;
+	o = map_edge(v->map, p.x, p.y, d, &pass);
+	if (o <= 0 || o >= v->rs->nobst || pass != PASS_NONE)
+		return false;
+	ob = &v->rs->obst[o];
+	/* Forbidden to the formation, or dearer than a stream or a hedge:
+	 * more than a Column or a slow Line can pay in a turn. */
+	return (ob->forbid & (1u << form)) != 0 || ob->pr + ob->pe > v->rs->ticks;
+}
+
+static bool
+step_barred(const struct ai_view *v, int form, int fr, struct point p,
+    enum dir d)
+{
+	struct point q = offset(p, d, 1), c[FOOTPRINT_MAX], prev;
+	int n, k;
+
+	if (!map_inside(v->map, q.x, q.y))
+		return true;
+	n = geom_footprint(q, d, fr + 2, 1, c, FOOTPRINT_MAX);
+	for (k = 0; k < n; k++) {
+		if (!map_inside(v->map, c[k].x, c[k].y))
+			continue;
+		prev.x = c[k].x - dir_dx[d];
+		prev.y = c[k].y - dir_dy[d];
+		if (!map_inside(v->map, prev.x, prev.y))
+			continue;
+		if (dir_diagonal(d)) {
+			enum dir l = dir_turn(d, -1), r = dir_turn(d, 1);
+
+			if (edge_barred(v, form, prev, l) ||
+			    edge_barred(v, form, prev, r) ||
+			    edge_barred(v, form, offset(prev, l, 1), r) ||
+			    edge_barred(v, form, offset(prev, r, 1), l))
+				return true;
+		} else if (edge_barred(v, form, prev, d))
+			return true;
+	}
+	return false;
+}
+
+/* The steps the straight march of a block fr wide from a to b makes
+ * before a wall bars it (as step_barred); -1 if it is clear. */
+static int
+barred_at(const struct ai_view *v, int form, int fr, struct point a,
+    struct point b)
+{
+	enum dir d;
+	int s;
+
+	for (s = 0; s < 4 * (v->map->w + v->map->h); s++) {
+		if (a.x == b.x && a.y == b.y)
+			return -1;
+		d = heading(a, b);
+		if (step_barred(v, form, fr, a, d))
+			return s;
+		a = offset(a, d, 1);
+	}
+	return -1;
+}
+
+static bool
+straight_clear(const struct ai_view *v, int form, int fr, struct point a,
+    struct point b)
+{
+	return barred_at(v, form, fr, a, b) < 0;
+}
+
+/* A binary heap of (cost, cell) for the search below. */
+struct heap {
+	int64_t		*v;		/* cost << 32 | cell */
+	int		 n;
+};
+
+static void
+heap_push(struct heap *h, int64_t cost, int cell)
+{
+	int64_t x = cost << 32 | (int64_t)cell, y;
+	int i = h->n++, p;
+
+	h->v[i] = x;
+	while (i > 0 && h->v[p = (i - 1) / 2] > h->v[i]) {
+		y = h->v[p];
+		h->v[p] = h->v[i];
+		h->v[i] = y;
+		i = p;
+	}
+}
+
+static int64_t
+heap_pop(struct heap *h)
+{
+	int64_t top = h->v[0], y;
+	int i = 0, l, r, m;
+
+	h->v[0] = h->v[--h->n];
+	for (;;) {
+		l = 2 * i + 1;
+		r = l + 1;
+		m = i;
+		if (l < h->n && h->v[l] < h->v[m])
+			m = l;
+		if (r < h->n && h->v[r] < h->v[m])
+			m = r;
+		if (m == i)
+			break;
+		y = h->v[m];
+		h->v[m] = h->v[i];
+		h->v[i] = y;
+		i = m;
+	}
+	return top;
+}
+
+/*
+ * Waypoints that lead own unit i round the walls between it and dest, as
+ * a player would mark them on the map: a search over anchor cells in a
+ * window round both ends where a barred step costs as much as a long
+ * detour, then the fewest points between which the march runs straight
+ * and clear.  Returns how many were written to pts (at most max; 0 when
+ * the straight way is clear or no better way was found).
+ */
+static int
+way_round(struct think *t, int i, struct point dest, struct point *pts,
+    int max)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	const struct formation_def *fd = &v->rs->form[u->formation];
+	int fr = fd->frontage[u->arm] > 0 ? fd->frontage[u->arm] : 1;
+	int x0, y0, x1, y1, w, h, margin = 16, k, d, np = 0, len, cell;
+	int *cost, *from, *route, nroute;
+	struct heap hp;
+	struct point p, q, cur;
+	int64_t top;
+	bool found = false;
+
+	/* Only a wall met within the next turns' march, and not one the
+	 * block stands astride already: the way beyond is planned when
+	 * the march gets there. */
+	k = barred_at(v, u->formation, fr, u->pos, dest);
+	if (k < 1 || k > 10)
+		return 0;
+	/* A bounded staff: a few searches a turn over a modest window. */
+	if (t->searches >= 24 || geom_dist(u->pos, dest) > 48 * STEP_ORTHO)
+		return 0;
+	t->searches++;
+	x0 = (u->pos.x < dest.x ? u->pos.x : dest.x) - margin;
+	y0 = (u->pos.y < dest.y ? u->pos.y : dest.y) - margin;
+	x1 = (u->pos.x > dest.x ? u->pos.x : dest.x) + margin;
+	y1 = (u->pos.y > dest.y ? u->pos.y : dest.y) + margin;
+	if (x0 < 0)
+		x0 = 0;
+	if (y0 < 0)
+		y0 = 0;
+	if (x1 > v->map->w - 1)
+		x1 = v->map->w - 1;
+	if (y1 > v->map->h - 1)
+		y1 = v->map->h - 1;
+	w = x1 - x0 + 1;
+	h = y1 - y0 + 1;
+	cost = xcalloc((size_t)w * h, sizeof *cost);
+	from = xcalloc((size_t)w * h, sizeof *from);
+	hp.v = xcalloc((size_t)w * h * 8 + 1, sizeof *hp.v);
+	hp.n = 0;
+	for (k = 0; k < w * h; k++)
+		cost[k] = INT_MAX;
+	cell = (u->pos.y - y0) * w + (u->pos.x - x0);
+	cost[cell] = 0;
+	from[cell] = -1;
+	heap_push(&hp, 0, cell);
+	while (hp.n > 0) {
+		top = heap_pop(&hp);
+		cell = (int)(top & 0xffffffff);
+		if ((int)(top >> 32) > cost[cell])
+			continue;
+		p.x = x0 + cell % w;
+		p.y = y0 + cell / w;
+		if (p.x == dest.x && p.y == dest.y) {
+			found = true;
+			break;
+		}
+		for (d = 0; d < DIR_COUNT; d++) {
+			int c2, nc;
+
+			q = offset(p, (enum dir)d, 1);
+			if (q.x < x0 || q.y < y0 || q.x > x1 || q.y > y1)
+				continue;
+			c2 = (q.y - y0) * w + (q.x - x0);
+			nc = cost[cell] + dir_step_cost((enum dir)d);
+			if (step_barred(v, u->formation, fr, p, (enum dir)d))
+				nc += 40 * v->rs->ticks;
+			if (nc < cost[c2]) {
+				cost[c2] = nc;
+				from[c2] = cell;
+				heap_push(&hp, nc, c2);
+			}
+		}
+	}
+	if (found && cost[cell] < 40 * v->rs->ticks) {
+		/* The route, start first. */
+		for (len = 0, k = cell; k >= 0; k = from[k])
+			len++;
+		route = xcalloc((size_t)len, sizeof *route);
+		for (nroute = len, k = cell; k >= 0; k = from[k])
+			route[--nroute] = k;
+		nroute = len;
+		cur = u->pos;
+		k = 0;
+		while (np < max) {
+			int best = -1, j;
+
+			for (j = nroute - 1; j > k; j--) {
+				q.x = x0 + route[j] % w;
+				q.y = y0 + route[j] / w;
+				if (straight_clear(v, u->formation, fr, cur, q)) {
+					best = j;
+					break;
+				}
+			}
+			if (best < 0) {
+				/* Not even the next cell runs clear: the
+				 * block stands astride a wall already. */
+				np = 0;
+				break;
+			}
+			if (best >= nroute - 1)
+				break;
+			cur.x = x0 + route[best] % w;
+			cur.y = y0 + route[best] / w;
+			pts[np++] = cur;
+			k = best;
+		}
+		free(route);
+	}
+	free(hp.v);
+	free(cost);
+	free(from);
+	return np;
+}
+
+/*
+ * The melee score own unit i may expect over enemy j, less his (3.8.2),
+ * with the dice left out: formation, Mob, horse against foot, a square
+ * against horse, a flank, the odds in men.  The enemy's Drill cannot be
+ * seen; it is taken to be t->enemy_drill.
+ */
+static int
+melee_edge(const struct think *t, int i, int j)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	const struct ai_enemy *e = &v->enemy[j];
+	const struct nap_melee *m = t->melee;
+	int a, b, r;
+
+	if (m == NULL)
+		return 0;
+	a = u->drill + m->form[u->arm][u->formation];
+	b = t->enemy_drill + m->form[e->arm][e->formation];
+	if (e->cond == COND_MOB)
+		b += m->mob;
+	if (u->arm == ARM_CAVALRY && e->arm != ARM_CAVALRY &&
+	    e->formation != m->square)
+		a += m->cavalry_vs_foot;
+	if (e->arm == ARM_CAVALRY && u->arm == ARM_INFANTRY &&
+	    u->formation == m->square)
+		b += m->square_vs_cavalry;
+	if (u->arm == ARM_INFANTRY && e->arm == ARM_CAVALRY &&
+	    e->formation == m->square)
+		a += m->square_vs_cavalry;
+	/* Off his front: he turned his flank to us (3.8.2). */
+	if ((u->pos.x != e->pos.x || u->pos.y != e->pos.y) &&
+	    dir_diff(e->facing, heading(e->pos, u->pos)) >= 2)
+		a += m->flank;
+	if (u->arm != ARM_ARTILLERY && e->arm != ARM_ARTILLERY &&
+	    e->strength > 0 && u->strength > 0) {
+		for (r = u->strength / e->strength; r >= 2; r /= 2)
+			a += m->odds;
+		for (r = e->strength / u->strength; r >= 2; r /= 2)
+			b += m->odds;
+	}
+	return a - b;
+}
+
+/*
+ * The enemy a Move order for own unit i to dest would charge (3.4.1), as
+ * the charge phase will judge it: the nearest enemy still fighting within
+ * the arm's reach and the arc of the front, onto whom the straight march
+ * for dest leads.  -1 if none.
+ */
+static int
+would_charge(const struct think *t, int i, struct point dest)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	struct point cells[FOOTPRINT_MAX], cur;
+	int j, n, g, best = -1, bg, used;
+	enum dir d;
+
+	if ((unsigned)u->arm >= ARM_COUNT || u->cond != COND_FORMED ||
+	    t->charge_reach[u->arm] <= 0 ||
+	    (t->charge_forms[u->arm] & (1u << u->formation)) == 0)
+		return -1;
+	bg = t->charge_reach[u->arm] + 1;
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (!enemy_active(e) ||
+		    geom_dist(e->pos, u->pos) > bg + 16 * STEP_ORTHO)
+			continue;
+		if (dir_diff(u->facing, heading(u->pos, e->pos)) > 1)
+			continue;
+		g = gap_own_enemy(v, u, e);
+		if (g >= bg)
+			continue;
+		n = footprint(v, e->arm, e->formation, e->pos, e->facing,
+		    cells);
+		cur = u->pos;
+		used = 0;
+		while (move_gap(&cur, 1, cells, n) > t->melee_reach) {
+			if ((cur.x == dest.x && cur.y == dest.y) ||
+			    used > g + t->charge_reach[u->arm])
+				break;
+			d = heading(cur, dest);
+			cur = offset(cur, d, 1);
+			used += dir_step_cost(d);
+		}
+		if (move_gap(&cur, 1, cells, n) > t->melee_reach)
+			continue;
+		bg = g;
+		best = j;
+	}
+	return best;
+}
+
+/*
+ * Whether a charge by own unit i on enemy j is worth making: a Mob or a
+ * body already shaken is always fair game; otherwise the expected melee
+ * edge must reach the level's mark, for a charger beaten by 3 routs
+ * (3.8.4) and, hemmed in, is taken.  Never across a wall or stream,
+ * where the charge would stop short and falter.
+ */
+static bool
+charge_worth(const struct think *t, int i, int j)
+{
+	const struct ai_enemy *e = &t->v->enemy[j];
+	int fr;
+	bool edge;
+
+	if (t->occ != NULL) {
+		(void)sweep(t, i, e->pos, 6, &fr, &edge);
+		if (edge)
+			return false;
+	}
+	if (e->cond != COND_FORMED)
+		return true;
+	return melee_edge(t, i, j) >= t->charge_edge;
+}
+
 /*
  * March to dest (via an optional waypoint).  A standing Move order to the
  * same place is left alone, except that force gives it again: a unit
@@ -591,15 +992,48 @@ want_move(struct think *t, int i, const struct point *via, struct point dest,
 	const struct order *cur = intended(u);
 	struct order o;
 	struct point detour;
+	int k;
 
 	t->done[i] = true;
 	dest = clamp(t->v, dest);
+	/* A march that would carry the unit into a charge it should not
+	 * make (3.4.1: the charge phase reads where the order leads): it
+	 * stands and fires instead. */
+	if (t->lvl >= AI_NORMAL && !t->charging &&
+	    (k = would_charge(t, i, dest)) >= 0 && !charge_worth(t, i, k)) {
+		want_stop(t, i);
+		return;
+	}
 	if (u->pos.x == dest.x && u->pos.y == dest.y && !force)
 		return;
 	if (!force && cur->kind == ORDER_MOVE &&
 	    geom_dist(cur->pts[cur->npts - 1], dest) <= STEP_DIAG &&
-	    !(t->occ != NULL && stuck(t->v, u)))
+	    !(t->occ != NULL && stuck(t->v, u)) &&
+	    !(t->occ != NULL && cur->npts == 1 && u->halt == HALT_OBSTACLE &&
+	    u->moved == 0))
 		return;
+	/* Walls across the way: round them by waypoints, as a player
+	 * would mark the march (normal and hard). */
+	if (t->occ != NULL && !t->charging && via == NULL &&
+	    t->lvl >= AI_NORMAL) {
+		struct point wp[ORDER_MAX_POINTS];
+		int nw;
+
+		/* Marching round already: keep to the marked way. */
+		if (!force && cur->kind == ORDER_MOVE && cur->npts > 1 &&
+		    geom_dist(cur->pts[cur->npts - 1], dest) <= STEP_DIAG &&
+		    !stuck(t->v, u))
+			return;
+		nw = way_round(t, i, dest, wp, ORDER_MAX_POINTS - 1);
+		if (nw > 0) {
+			order_init(&o, u, ORDER_MOVE);
+			for (k = 0; k < nw; k++)
+				o.pts[o.npts++] = clamp(t->v, wp[k]);
+			o.pts[o.npts++] = dest;
+			plan_add(t, &o);
+			return;
+		}
+	}
 	if (!force && t->occ != NULL && stuck(t->v, u) &&
 	    cur->kind == ORDER_MOVE && cur->issued < t->v->turn) {
 		/* The same march failed to make ground: try another way,
@@ -885,8 +1319,7 @@ counter_charge(struct think *t, int i)
 {
 	const struct ai_view *v = t->v;
 	const struct ai_own *u = &v->own[i];
-	int j, best = -1, bd = INT_MAX, g, reach, fr;
-	bool edge;
+	int j, best = -1, bd = INT_MAX, g, reach;
 
 	if (t->lvl < AI_NORMAL || u->cond != COND_FORMED ||
 	    (unsigned)u->arm >= ARM_COUNT)
@@ -910,14 +1343,11 @@ counter_charge(struct think *t, int i)
 			best = j;
 		}
 	}
-	if (best < 0)
+	if (best < 0 || !charge_worth(t, i, best))
 		return false;
-	if (t->occ != NULL) {
-		(void)sweep(t, i, v->enemy[best].pos, 6, &fr, &edge);
-		if (edge)
-			return false;
-	}
+	t->charging = true;
 	want_move(t, i, NULL, v->enemy[best].pos, true);
+	t->charging = false;
 	return true;
 }
 
@@ -1368,6 +1798,11 @@ should_charge(const struct think *t, int i)
 	}
 	if (weak)
 		return true;
+	/* The one the charge would strike must be worth it, unless the
+	 * last turns leave nothing else. */
+	k = would_charge(t, i, v->enemy[t->near[i]].pos);
+	if (k >= 0 && !charge_worth(t, i, k) && tl > 2)
+		return false;
 	/* Our men close to the same enemies. */
 	ours = 0;
 	for (k = 0; k < v->nown; k++) {
@@ -1452,7 +1887,9 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 			if (should_charge(t, i)) {
 				const struct ai_enemy *e = &v->enemy[t->near[i]];
 
+				t->charging = true;
 				want_move(t, i, NULL, e->pos, contact);
+				t->charging = false;
 				return;
 			}
 			/* Halted in contact but beyond musket range (the
@@ -1916,6 +2353,7 @@ levels(struct think *t)
 		t->squares = true;
 		t->flanks = true;
 		t->charge = 2;
+		t->charge_edge = 1;
 		break;
 	default:
 		t->deploy = 6 * ticks;
@@ -1924,6 +2362,7 @@ levels(struct think *t)
 		t->squares = true;
 		t->flanks = true;
 		t->charge = 1;
+		t->charge_edge = 0;
 		break;
 	}
 }
@@ -1939,6 +2378,7 @@ ranges(struct think *t)
 	t->musket = 2 * rs->ticks;
 	t->hold = rs->ticks;
 	t->canister = 3 * rs->ticks;
+	t->melee_reach = rs->ticks / 2;
 	for (k = 0; k < RULES_MAX_FORM; k++)
 		t->art_range[k] = 10 * rs->ticks;
 	memset(t->charge_reach, 0, sizeof t->charge_reach);
@@ -1956,6 +2396,8 @@ ranges(struct think *t)
 		t->charge_reach[k] = np->charge.reach[k];
 		t->charge_forms[k] = np->charge.forms[k];
 	}
+	t->melee = &np->melee;
+	t->melee_reach = np->melee.reach;
 }
 
 void
@@ -1991,6 +2433,10 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	for (i = 0; i < v->nown; i++)
 		t.near[i] = -1;
 	survey(&t);
+	/* The enemy's Drill is not to be seen: judge him by our own. */
+	for (i = 0, k = 0, n = 0; i < v->nown; i++, n++)
+		k += v->own[i].drill;
+	t.enemy_drill = n > 0 ? (k + n / 2) / n : 4;
 
 	if (lvl == AI_PASSIVE) {
 		think_passive(&t);
@@ -2077,9 +2523,15 @@ unjam(const struct game *g, struct order *o)
 	struct point dest = o->pts[o->npts - 1], via;
 	struct move_preview p;
 	struct order t, best;
-	int k, bd = geom_dist(u->pos, dest), d;
+	int k, j, bd = geom_dist(u->pos, dest), d;
 	static const int turn[] = { 0, -1, 1, -2, 2 };
 	bool found = false;
+	struct ai_view gv;
+
+	/* The ground alone, for the wall test. */
+	memset(&gv, 0, sizeof gv);
+	gv.rs = g->rs;
+	gv.map = g->map;
 
 	for (k = 0; k < (int)(sizeof turn / sizeof turn[0]); k++) {
 		enum dir f = dir_turn(u->facing, turn[k]);
@@ -2088,9 +2540,16 @@ unjam(const struct game *g, struct order *o)
 		via.y = u->pos.y + dir_dy[f] * 3;
 		if (!map_inside(g->map, via.x, via.y))
 			continue;
+		/* The first step, then on to the place - by the marked way
+		 * when a wall bars the straight one. */
 		t = *o;
 		t.npts = 0;
 		t.pts[t.npts++] = via;
+		if (o->npts > 1 && !straight_clear(&gv, u->formation,
+		    g->rs->form[u->formation].frontage[u->arm], via, dest))
+			for (j = 0; j < o->npts - 1 &&
+			    t.npts < ORDER_MAX_POINTS - 1; j++)
+				t.pts[t.npts++] = o->pts[j];
 		t.pts[t.npts++] = dest;
 		if (move_preview(g, &t, &p) != 0)
 			continue;
