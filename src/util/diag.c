@@ -23,10 +23,8 @@ diags_free(struct diags *d)
 {
 	int i, limit = d->limit;
 
-	for (i = 0; i < d->n; i++) {
-		free(d->v[i].file);
-		free(d->v[i].msg);
-	}
+	for (i = 0; i < d->n; i++)
+		free(d->v[i].file);	/* msg is in the same block */
 	free(d->v);
 	memset(d, 0, sizeof *d);
 	d->limit = limit;
@@ -37,30 +35,58 @@ diags_add(struct diags *d, struct pos p, const char *fmt, ...)
 {
 	va_list ap;
 	struct diag *g;
-	char *msg;
+	const char *file = p.file != NULL ? p.file : "marshal";
+	size_t flen = strlen(file), mlen;
+	char *buf;
 	int n, limit = d->limit > 0 ? d->limit : DIAGS_DEFAULT_LIMIT;
 
 	if (d->n >= limit) {
 		d->dropped++;
 		return;
 	}
+	/*
+	 * The array grows first and the file name and message share one
+	 * block, so that an allocation failing in a load's fallible region
+	 * (util/xalloc.h) leaves nothing half-made to leak.
+	 */
+	if (d->n == d->cap) {
+		d->v = xreallocarray(d->v, (size_t)(d->cap ? d->cap * 2 : 8),
+		    sizeof *d->v);
+		d->cap = d->cap ? d->cap * 2 : 8;
+	}
 	va_start(ap, fmt);
 	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
-	msg = xmallocarray((size_t)(n < 0 ? 0 : n) + 1, 1);
+	mlen = (size_t)(n < 0 ? 0 : n);
+	buf = xmallocarray(flen + 1 + mlen + 1, 1);
+	memcpy(buf, file, flen + 1);
 	va_start(ap, fmt);
-	vsnprintf(msg, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
+	vsnprintf(buf + flen + 1, mlen + 1, fmt, ap);
 	va_end(ap);
 
-	if (d->n == d->cap) {
-		d->cap = d->cap ? d->cap * 2 : 8;
-		d->v = xreallocarray(d->v, (size_t)d->cap, sizeof *d->v);
-	}
 	g = &d->v[d->n++];
-	g->file = xstrdup(p.file != NULL ? p.file : "marshal");
+	g->file = buf;
 	g->line = p.line;
 	g->col = p.col;
-	g->msg = msg;
+	g->msg = buf + flen + 1;
+}
+
+void
+diags_oom(struct diags *d, struct pos p)
+{
+	if (d->oom)
+		return;
+	d->oom = true;
+	snprintf(d->oom_file, sizeof d->oom_file, "%s",
+	    p.file != NULL ? p.file : "marshal");
+	d->oom_line = p.line;
+	d->oom_col = p.col;
+}
+
+bool
+diags_failed(const struct diags *d)
+{
+	return d->n > 0 || d->dropped > 0 || d->oom;
 }
 
 char *
@@ -86,6 +112,14 @@ diags_print(const struct diags *d, FILE *f)
 	if (d->dropped > 0)
 		fprintf(f, "marshal: %d further problems not shown\n",
 		    d->dropped);
+	if (!d->oom)
+		return;
+	if (d->oom_line > 0)
+		fprintf(f, "%s:%d:%d: error: out of memory while loading\n",
+		    d->oom_file, d->oom_line, d->oom_col > 0 ? d->oom_col : 1);
+	else
+		fprintf(f, "%s: error: out of memory while loading\n",
+		    d->oom_file);
 }
 
 void
@@ -101,5 +135,11 @@ diags_take(struct diags *dst, struct diags *src)
 		diags_add(dst, p, "%s", src->v[i].msg);
 	}
 	dst->dropped += src->dropped;
+	if (src->oom) {
+		p.file = src->oom_file;
+		p.line = src->oom_line;
+		p.col = src->oom_col;
+		diags_oom(dst, p);
+	}
 	diags_free(src);
 }
