@@ -1,8 +1,14 @@
 /*
- * xalloc.c - checked allocation helpers.  See xalloc.h.
+ * xalloc.c - checked allocation helpers, fallible regions and the test
+ * hook that fails an allocation on purpose.  See xalloc.h.
+ *
+ * A region is a jmp_buf in xalloc_try's own frame, linked to the one
+ * around it; xalloc_fail jumps to the innermost.  marshal runs on one
+ * thread, so the chain and the test counters are plain statics.
  */
 #include "config.h"
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,7 +17,77 @@
 
 #include "xalloc.h"
 
+struct region {
+	jmp_buf		 env;
+	struct region	*prev;
+	int		 nguards;	/* guards from outside the region */
+};
+
 static void (*fail_hook)(void);
+static struct region *regions;		/* innermost first */
+static void *guards[XALLOC_GUARDS];
+static int nguards;
+
+static unsigned long test_nth;		/* 0: no failure injected */
+static unsigned long test_count;
+static bool test_every;
+
+/* Count an allocation; true if the test hook says it fails. */
+static bool
+test_hit(void)
+{
+	test_count++;
+	return test_nth != 0 && (test_count == test_nth ||
+	    (test_every && test_count > test_nth));
+}
+
+void
+xalloc_guard(void *p)
+{
+	if (nguards == XALLOC_GUARDS)
+		abort();		/* a constructor forgot to unguard */
+	guards[nguards++] = p;
+}
+
+void
+xalloc_unguard(void *p)
+{
+	if (nguards == 0 || guards[nguards - 1] != p)
+		abort();		/* not the innermost guard */
+	nguards--;
+}
+
+void
+xalloc_test_fail(unsigned long nth, bool every)
+{
+	test_nth = nth;
+	test_every = every;
+	test_count = 0;
+}
+
+unsigned long
+xalloc_test_count(void)
+{
+	return test_count;
+}
+
+int
+xalloc_try(void (*fn)(void *), void *arg)
+{
+	struct region r;
+
+	/* r is not changed after setjmp, so it is whole after the jump. */
+	r.prev = regions;
+	r.nguards = nguards;
+	regions = &r;
+	if (setjmp(r.env) != 0) {
+		regions = r.prev;
+		return -1;
+	}
+	fn(arg);
+	regions = r.prev;
+	return 0;
+}
 
 void
 xalloc_set_fail_hook(void (*hook)(void))
@@ -24,6 +100,11 @@ xalloc_fail(size_t bytes)
 {
 	void (*hook)(void) = fail_hook;
 
+	if (regions != NULL) {
+		while (nguards > regions->nguards)
+			free(guards[--nguards]);
+		longjmp(regions->env, 1);
+	}
 	/* Cleared first so that a hook which fails itself cannot loop. */
 	fail_hook = NULL;
 	if (hook != NULL)
@@ -39,8 +120,7 @@ xcalloc(size_t count, size_t size)
 
 	if (count == 0 || size == 0)
 		count = size = 1;
-	p = calloc(count, size);
-	if (p == NULL)
+	if (test_hit() || (p = calloc(count, size)) == NULL)
 		xalloc_fail(count * size);
 	return p;
 }
@@ -60,8 +140,7 @@ xreallocarray(void *p, size_t count, size_t size)
 		count = size = 1;
 	if (size != 0 && count > SIZE_MAX / size)
 		xalloc_fail(SIZE_MAX);
-	q = realloc(p, count * size);
-	if (q == NULL)
+	if (test_hit() || (q = realloc(p, count * size)) == NULL)
 		xalloc_fail(count * size);
 	return q;
 }
