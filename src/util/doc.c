@@ -27,13 +27,16 @@ void
 doc_append(struct doc_node *parent, struct doc_node *key,
     struct doc_node *item)
 {
+	int cap = parent->cap ? parent->cap * 2 : 4;
+
+	/* cap is raised only when both arrays have grown. */
 	if (parent->n == parent->cap) {
-		parent->cap = parent->cap ? parent->cap * 2 : 4;
-		parent->items = xreallocarray(parent->items,
-		    (size_t)parent->cap, sizeof *parent->items);
+		parent->items = xreallocarray(parent->items, (size_t)cap,
+		    sizeof *parent->items);
 		if (parent->kind == DOC_MAP)
 			parent->keys = xreallocarray(parent->keys,
-			    (size_t)parent->cap, sizeof *parent->keys);
+			    (size_t)cap, sizeof *parent->keys);
+		parent->cap = cap;
 	}
 	if (parent->kind == DOC_MAP)
 		parent->keys[parent->n] = key;
