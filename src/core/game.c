@@ -24,7 +24,9 @@ game_create(const struct ruleset *rs, struct map *map)
 	g->phase = -1;
 	g->opt.courier_delay = true;
 	eventlog_init(&g->log);
+	xalloc_guard(g);	/* the map stays the caller's until we return */
 	g->occ = xcalloc((size_t)map->w * (size_t)map->h, sizeof *g->occ);
+	xalloc_unguard(g);
 	game_seed(g, 1);
 	return g;
 }
@@ -111,14 +113,17 @@ game_add_general(struct game *g, const char *id, const char *name, int side,
 	    sizeof *g->generals);
 	gen = &g->generals[g->ngenerals];
 	memset(gen, 0, sizeof *gen);
-	gen->id = xstrdup(id);
-	gen->name = xstrdup(name);
 	gen->side = side;
 	gen->parent = parent;
 	if (parent < 0 && side >= 0 && side < g->nsides &&
 	    g->sides[side].commander < 0)
 		g->sides[side].commander = g->ngenerals;
-	return g->ngenerals++;
+	/* Counted before its strings are made, so game_free finds them
+	 * if an allocation fails in a load (util/xalloc.h). */
+	g->ngenerals++;
+	gen->id = xstrdup(id);
+	gen->name = xstrdup(name);
+	return g->ngenerals - 1;
 }
 
 int
@@ -133,15 +138,17 @@ game_add_unit(struct game *g, const char *id, const char *name, int side,
 	    sizeof *g->units);
 	u = &g->units[g->nunits];
 	memset(u, 0, sizeof *u);
-	u->id = xstrdup(id);
-	u->name = xstrdup(name);
 	u->side = side;
 	u->general = general;
 	u->contact = -1;
 	u->order.kind = ORDER_NONE;
 	u->order.unit = g->nunits;
 	u->order.general = -1;
-	return g->nunits++;
+	/* Counted first, as for generals. */
+	g->nunits++;
+	u->id = xstrdup(id);
+	u->name = xstrdup(name);
+	return g->nunits - 1;
 }
 
 int
