@@ -15,7 +15,9 @@ map_create(int w, int h)
 
 	m->w = w;
 	m->h = h;
+	xalloc_guard(m);
 	m->cells = xcalloc((size_t)w * (size_t)h, sizeof *m->cells);
+	xalloc_unguard(m);
 	return m;
 }
 
