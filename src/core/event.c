@@ -72,9 +72,13 @@ eventlog_take(struct eventlog *l, int turn, int phase, int unit,
 {
 	struct event *e;
 
+	/* text is ours now: freed if the log cannot grow in a load. */
 	if (l->n == l->cap) {
+		xalloc_guard(text);
+		l->v = xreallocarray(l->v, (size_t)(l->cap ? l->cap * 2 : 64),
+		    sizeof *l->v);
+		xalloc_unguard(text);
 		l->cap = l->cap ? l->cap * 2 : 64;
-		l->v = xreallocarray(l->v, (size_t)l->cap, sizeof *l->v);
 	}
 	e = &l->v[l->n];
 	memset(e, 0, sizeof *e);
