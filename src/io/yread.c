@@ -7,6 +7,15 @@
  * only nodes not yet in the tree are mapping keys waiting for their value;
  * they live in the stack frames and are freed from there on error.
  *
+ * Every allocation of ours happens between libyaml calls, never in a
+ * callback of libyaml's (the input is a string, read by libyaml itself),
+ * so when one fails in the load's fallible region (util/xalloc.h) the jump
+ * back to yread_buffer crosses only our own frames.  The parser and the
+ * event in hand live in struct yread for that moment, and so does the one
+ * node not yet in the tree (loose), so that all of them are freed.
+ * libyaml's own allocations fail as YAML_MEMORY_ERROR, reported the same
+ * way as ours.
+ *
  * Positions: libyaml marks are 0-based lines and columns counted in
  * characters; diagnostics are 1-based.  libyaml's reader errors (bad
  * UTF-8, control characters) carry only a byte offset, which is turned
@@ -34,15 +43,21 @@ struct frame {
 };
 
 struct yread {
+	const char	*name;		/* as the caller gave it */
 	const char	*buf;
 	size_t		 len;
 	struct diags	*d;
 	char		*file;		/* owned until handed to the root */
 	struct doc_node	*root;
+	struct doc_node	*loose;		/* made, not yet attached */
 	struct frame	 stack[YREAD_MAX_DEPTH];
 	int		 depth;
 	long		 nodes;
 	int		 docs;
+	yaml_parser_t	 p;
+	bool		 parser;	/* p is initialised */
+	yaml_event_t	 ev;		/* the event in hand, or zeroed */
+	int		 r;		/* 1 done, -1 refused */
 };
 
 /* Is the byte sequence at buf[i] a line break libyaml counts? (0 or width) */
@@ -134,7 +149,9 @@ parser_error(struct yread *y, const yaml_parser_t *p)
 
 	switch (p->error) {
 	case YAML_MEMORY_ERROR:
-		xalloc_fail(0);
+		pos = mark_pos(y, p->mark);
+		diags_oom(y->d, pos);
+		return;
 	case YAML_READER_ERROR:
 		off = p->problem_offset;
 		/* libyaml points at a bad trailing byte; show its character. */
@@ -202,7 +219,9 @@ node_new(struct yread *y, enum doc_kind kind, yaml_mark_t m)
 		return NULL;
 	}
 	y->nodes++;
-	return doc_new(kind, mark_pos(y, m));
+	/* Loose until attach() puts it in the tree or frees it. */
+	y->loose = doc_new(kind, mark_pos(y, m));
+	return y->loose;
 }
 
 /* Attach a new node where the open collection expects it. */
@@ -213,25 +232,28 @@ attach(struct yread *y, struct doc_node *n)
 
 	if (y->depth == 0) {
 		y->root = n;
+		y->loose = NULL;
 		return 0;
 	}
 	f = &y->stack[y->depth - 1];
 	if (f->node->kind == DOC_SEQ) {
 		doc_append(f->node, NULL, n);
+		y->loose = NULL;
 		return 0;
 	}
 	if (f->key != NULL) {
 		doc_append(f->node, f->key, n);
 		f->key = NULL;
+		y->loose = NULL;
 		return 0;
 	}
 	if (n->kind != DOC_SCALAR) {
 		diags_add(y->d, n->pos, "mapping keys must be scalars, "
 		    "not %s", doc_kind_name(n->kind));
-		doc_free(n);
-		return -1;
+		return -1;		/* n stays loose: freed at the end */
 	}
 	f->key = n;
+	y->loose = NULL;
 	return 0;
 }
 
@@ -400,18 +422,44 @@ event(struct yread *y, const yaml_event_t *ev)
 	return 0;
 }
 
+/* The reading itself, in yread_buffer's fallible region. */
+static void
+yread_run(void *arg)
+{
+	struct yread *y = arg;
+
+	y->file = xstrdup(y->name);
+	if (!yaml_parser_initialize(&y->p)) {
+		diags_oom(y->d, (struct pos){ y->name, 0, 0 });
+		y->r = -1;
+		return;
+	}
+	y->parser = true;
+	yaml_parser_set_input_string(&y->p, (const unsigned char *)y->buf,
+	    y->len);
+	/* Always UTF-8, so byte offsets map to the positions we print. */
+	yaml_parser_set_encoding(&y->p, YAML_UTF8_ENCODING);
+	while (y->r == 0) {
+		if (!yaml_parser_parse(&y->p, &y->ev)) {
+			parser_error(y, &y->p);
+			y->r = -1;
+			break;
+		}
+		y->r = event(y, &y->ev);
+		yaml_event_delete(&y->ev);
+	}
+}
+
 struct doc_node *
 yread_buffer(const char *name, const char *buf, size_t len,
     struct diags *d)
 {
 	struct yread y;
-	yaml_parser_t p;
-	yaml_event_t ev;
-	struct pos nopos = { name, 0, 0 };
-	int r = 0, i;
+	struct pos at = { name, 0, 0 };
+	int i, oom;
 
 	if (len > (size_t)YREAD_MAX_FILE) {
-		diags_add(d, nopos, "file of %zu bytes is larger than the "
+		diags_add(d, at, "file of %zu bytes is larger than the "
 		    "limit of %ld", len, YREAD_MAX_FILE);
 		return NULL;
 	}
@@ -421,30 +469,29 @@ yread_buffer(const char *name, const char *buf, size_t len,
 		len -= 3;
 	}
 	memset(&y, 0, sizeof y);
+	y.name = name;
 	y.buf = buf;
 	y.len = len;
 	y.d = d;
-	y.file = xstrdup(name);
 
-	if (!yaml_parser_initialize(&p))
-		xalloc_fail(sizeof p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
-	/* Always UTF-8, so byte offsets map to the positions we print. */
-	yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
-	while (r == 0) {
-		if (!yaml_parser_parse(&p, &ev)) {
-			parser_error(&y, &p);
-			r = -1;
-			break;
+	oom = xalloc_try(yread_run, &y);
+	if (y.parser) {
+		if (oom) {
+			/* Where the parser had got to, before it goes. */
+			at.line = (int)y.p.mark.line + 1;
+			at.col = (int)y.p.mark.column + 1;
+			yaml_event_delete(&y.ev);
 		}
-		r = event(&y, &ev);
-		yaml_event_delete(&ev);
+		yaml_parser_delete(&y.p);
 	}
-	yaml_parser_delete(&p);
-
-	if (r < 0) {
+	if (oom) {
+		diags_oom(d, at);
+		y.r = -1;
+	}
+	if (y.r < 0) {
 		for (i = 0; i < y.depth; i++)
 			doc_free(y.stack[i].key);
+		doc_free(y.loose);
 		doc_free(y.root);
 		free(y.file);
 		return NULL;
@@ -453,72 +500,101 @@ yread_buffer(const char *name, const char *buf, size_t len,
 	return y.root;
 }
 
-struct doc_node *
-yread_file(const char *path, struct diags *d)
+/* A file being read: what yread_file's region must close and free. */
+struct yfile {
+	const char	*path;
+	struct diags	*d;
+	int		 fd;		/* -1: closed */
+	char		*buf;
+	size_t		 len;
+};
+
+/* Read the whole file into f->buf; -1 with diagnostics. */
+static int
+yfile_read(struct yfile *f)
 {
-	struct doc_node *root;
 	struct stat st;
-	struct pos nopos = { path, 0, 0 };
-	char *buf;
-	size_t len = 0, cap;
+	struct pos nopos = { f->path, 0, 0 };
+	size_t cap;
 	ssize_t got;
-	int fd;
 
 	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	if (fd == -1) {
-		diags_add(d, nopos, "cannot open: %s", strerror(errno));
-		return NULL;
+	f->fd = open(f->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (f->fd == -1) {
+		diags_add(f->d, nopos, "cannot open: %s", strerror(errno));
+		return -1;
 	}
-	if (fstat(fd, &st) == -1) {
-		diags_add(d, nopos, "cannot stat: %s", strerror(errno));
-		close(fd);
-		return NULL;
+	if (fstat(f->fd, &st) == -1) {
+		diags_add(f->d, nopos, "cannot stat: %s", strerror(errno));
+		return -1;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		diags_add(d, nopos, "not a regular file (%s)",
+		diags_add(f->d, nopos, "not a regular file (%s)",
 		    S_ISDIR(st.st_mode) ? "a directory" :
 		    S_ISFIFO(st.st_mode) ? "a FIFO" : "a special file");
-		close(fd);
-		return NULL;
+		return -1;
 	}
 	if (st.st_size > YREAD_MAX_FILE) {
-		diags_add(d, nopos, "file of %lld bytes is larger than the "
+		diags_add(f->d, nopos, "file of %lld bytes is larger than the "
 		    "limit of %ld", (long long)st.st_size, YREAD_MAX_FILE);
-		close(fd);
-		return NULL;
+		return -1;
 	}
 	/* The size may change under us: read to the end, but never past
 	 * the limit. */
 	cap = (size_t)st.st_size + 1;
 	if (cap < 4096)
 		cap = 4096;
-	buf = xmallocarray(cap, 1);
+	f->buf = xmallocarray(cap, 1);
 	for (;;) {
-		if (len == cap) {
+		if (f->len == cap) {
 			if (cap > (size_t)YREAD_MAX_FILE)
 				break;
 			cap *= 2;
 			if (cap > (size_t)YREAD_MAX_FILE + 1)
 				cap = (size_t)YREAD_MAX_FILE + 1;
-			buf = xreallocarray(buf, cap, 1);
+			f->buf = xreallocarray(f->buf, cap, 1);
 		}
-		got = read(fd, buf + len, cap - len);
+		got = read(f->fd, f->buf + f->len, cap - f->len);
 		if (got == -1 && errno == EINTR)
 			continue;
 		if (got == -1) {
-			diags_add(d, nopos, "cannot read: %s",
+			diags_add(f->d, nopos, "cannot read: %s",
 			    strerror(errno));
-			free(buf);
-			close(fd);
-			return NULL;
+			return -1;
 		}
 		if (got == 0)
 			break;
-		len += (size_t)got;
+		f->len += (size_t)got;
 	}
-	close(fd);
-	root = yread_buffer(path, buf, len, d);
-	free(buf);
+	return 0;
+}
+
+static void
+yfile_run(void *arg)
+{
+	struct yfile *f = arg;
+
+	if (yfile_read(f) != 0) {
+		free(f->buf);
+		f->buf = NULL;
+	}
+}
+
+struct doc_node *
+yread_file(const char *path, struct diags *d)
+{
+	struct yfile f = { path, d, -1, NULL, 0 };
+	struct doc_node *root = NULL;
+
+	if (xalloc_try(yfile_run, &f) != 0) {
+		diags_oom(d, (struct pos){ path, 0, 0 });
+		free(f.buf);
+		f.buf = NULL;
+	}
+	if (f.fd != -1)
+		close(f.fd);
+	if (f.buf != NULL)
+		root = yread_buffer(path, f.buf, f.len, d);
+	free(f.buf);
 	return root;
 }

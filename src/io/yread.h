@@ -16,7 +16,9 @@
  * <yaml.h>; the tree it returns knows nothing of YAML.
  *
  * Ownership: a returned tree belongs to the caller (doc_free).  On any
- * error the reader frees everything it built and returns NULL.
+ * error the reader frees everything it built and returns NULL; running
+ * out of memory, in marshal's allocations or in libyaml's own, is such an
+ * error (diags_oom), not an abort.
  */
 #ifndef MARSHAL_YREAD_H
 #define MARSHAL_YREAD_H
