@@ -21,28 +21,47 @@ is_path(const char *s)
 	    (n >= 5 && strcmp(s + n - 5, ".yaml") == 0);
 }
 
+/* One ruleset load: what its fallible region must free. */
+struct rload {
+	const char	*name;
+	const char	*datadir;
+	struct diags	*d;
+	char		*path;
+	struct doc_node	*root;
+	struct ruleset	*rs;
+};
+
+static void
+rload_run(void *arg)
+{
+	struct rload *l = arg;
+
+	if (is_path(l->name))
+		l->path = xstrdup(l->name);
+	else
+		l->path = xasprintf("%s/rulesets/%s.yaml", l->datadir,
+		    l->name);
+	if ((l->root = yread_file(l->path, l->d)) == NULL)
+		return;
+	l->rs = ruleset_load(l->root, l->d);
+}
+
 struct ruleset *
 load_ruleset(const char *name_or_path, const char *datadir, struct diags *d)
 {
-	struct doc_node *root;
-	struct ruleset *rs;
+	struct rload l = { name_or_path, datadir, d, NULL, NULL, NULL };
 	struct pos nopos = { name_or_path, 0, 0 };
-	char *path;
 
 	if (*name_or_path == '\0') {
 		diags_add(d, nopos, "empty ruleset name");
 		return NULL;
 	}
-	if (is_path(name_or_path))
-		path = xstrdup(name_or_path);
-	else
-		path = xasprintf("%s/rulesets/%s.yaml", datadir,
-		    name_or_path);
-	root = yread_file(path, d);
-	free(path);
-	if (root == NULL)
-		return NULL;
-	rs = ruleset_load(root, d);
-	doc_free(root);
-	return rs;
+	if (xalloc_try(rload_run, &l) != 0) {
+		diags_oom(d, nopos);
+		ruleset_free(l.rs);
+		l.rs = NULL;
+	}
+	free(l.path);
+	doc_free(l.root);
+	return l.rs;
 }

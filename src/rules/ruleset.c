@@ -547,8 +547,16 @@ check_top_keys(const struct ruleset_ops *ops, const struct doc_node *root,
 	return doc_check_keys(root, keys, d);
 }
 
-struct ruleset *
-ruleset_load(const struct doc_node *root, struct diags *d)
+/* One ruleset being built: what the fallible region must free. */
+struct rbuild {
+	const struct doc_node *root;
+	struct diags	*d;
+	struct ruleset	*rs;		/* NULL when refused */
+};
+
+static struct ruleset *
+ruleset_build(struct rbuild *b, const struct doc_node *root,
+    struct diags *d)
 {
 	const struct ruleset_ops *ops;
 	const struct doc_node *n;
@@ -569,7 +577,7 @@ ruleset_load(const struct doc_node *root, struct diags *d)
 	if (check_top_keys(ops, root, d) != 0)
 		return NULL;
 
-	rs = xcalloc(1, sizeof *rs);
+	rs = b->rs = xcalloc(1, sizeof *rs);
 	rs->name = xstrdup(n->str);
 	if ((n = doc_need(root, "title", d)) == NULL ||
 	    doc_str(n, RULES_LABEL_MAX, &s, d) != 0)
@@ -609,6 +617,29 @@ ruleset_load(const struct doc_node *root, struct diags *d)
 		return NULL;
 	}
 	return rs;
+}
+
+static void
+rbuild_run(void *arg)
+{
+	struct rbuild *b = arg;
+	struct ruleset *rs = ruleset_build(b, b->root, b->d);
+
+	if (rs == NULL)
+		b->rs = NULL;	/* already freed */
+}
+
+struct ruleset *
+ruleset_load(const struct doc_node *root, struct diags *d)
+{
+	struct rbuild b = { root, d, NULL };
+
+	if (xalloc_try(rbuild_run, &b) != 0) {
+		ruleset_free(b.rs);
+		diags_oom(d, root->pos);
+		return NULL;
+	}
+	return b.rs;
 }
 
 void

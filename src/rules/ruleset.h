@@ -227,7 +227,10 @@ const struct ruleset_ops *ruleset_ops_find(const char *name);
 
 /*
  * Build a ruleset from a parsed data file: the shared tables, then the
- * module's own.  Returns NULL with diagnostics on any problem.
+ * module's own.  Returns NULL with diagnostics on any problem, running out
+ * of memory included: the build is a fallible region (util/xalloc.h), so
+ * ops->load must keep what it makes reachable from rs->priv at every
+ * allocation, and ops->free must free a half-built priv.
  */
 struct ruleset *ruleset_load(const struct doc_node *root, struct diags *);
 
