@@ -520,10 +520,14 @@ load_layers(struct map *m, const struct doc_node *root, struct diags *d)
 	return 0;
 }
 
-/* The legend and landscape grid: these fix the map's size. */
-static struct map *
+/*
+ * The legend and landscape grid: these fix the map's size.  The map is
+ * handed out in *mp as soon as it exists, so that a failed allocation
+ * after it leaves it to the caller to free.
+ */
+static int
 load_landscape(const struct ruleset *rs, const struct doc_node *root,
-    struct diags *d)
+    struct map **mp, struct diags *d)
 {
 	const struct doc_node *leg, *land;
 	struct legend lg;
@@ -534,23 +538,19 @@ load_landscape(const struct ruleset *rs, const struct doc_node *root,
 
 	if ((leg = doc_need(root, "legend", d)) == NULL ||
 	    (land = doc_need(root, "landscape", d)) == NULL)
-		return NULL;
+		return -1;
 	if (load_legend(rs, leg, &lg, d) != 0 ||
 	    grid_size(land, "landscape", &w, &h, d) != 0)
-		return NULL;
+		return -1;
 	snprintf(expect, sizeof expect, "a legend symbol: %s", lg.keys);
-	m = map_create(w, h);
+	m = *mp = map_create(w, h);
 	gr.node = land;
 	gr.what = "landscape";
 	gr.expect = expect;
 	gr.fallback = grid_fallback(root, "landscape");
 	gr.fn = cell_land;
 	gr.arg = &lg;
-	if (grid_walk(&gr, m, d) != 0) {
-		map_free(m);
-		return NULL;
-	}
-	return m;
+	return grid_walk(&gr, m, d);
 }
 
 /* ------------------------------------------------------------------ */
@@ -749,28 +749,49 @@ load_features(struct map *m, const struct ruleset *rs,
 	return bad;
 }
 
-struct map *
-load_map_doc(const struct ruleset *rs, const struct doc_node *root,
-    struct diags *d)
+/* One map being built: what load_map_doc's region must free. */
+struct mload {
+	const struct ruleset *rs;
+	const struct doc_node *root;
+	struct diags	*d;
+	struct map	*m;		/* NULL when refused */
+};
+
+static void
+mload_run(void *arg)
 {
 	static const char *const keys[] = { "map", "legend", "landscape",
 	    "heights", "roads", "obstacles", "passages", "defiles", "labels",
 	    NULL };
+	struct mload *l = arg;
 	const char *name = "Unnamed map";
-	struct map *m;
 
-	if (need_map(root, "a map", keys, d) != 0 ||
-	    opt_str(root, "map", LOAD_NAME_MAX, &name, d) != 0)
-		return NULL;
-	if ((m = load_landscape(rs, root, d)) == NULL)
-		return NULL;
-	m->name = xstrdup(name);
-	if (load_layers(m, root, d) != 0 ||
-	    load_features(m, rs, root, d) != 0) {
-		map_free(m);
+	if (need_map(l->root, "a map", keys, l->d) != 0 ||
+	    opt_str(l->root, "map", LOAD_NAME_MAX, &name, l->d) != 0 ||
+	    load_landscape(l->rs, l->root, &l->m, l->d) != 0)
+		goto fail;
+	l->m->name = xstrdup(name);
+	if (load_layers(l->m, l->root, l->d) != 0 ||
+	    load_features(l->m, l->rs, l->root, l->d) != 0)
+		goto fail;
+	return;
+fail:
+	map_free(l->m);
+	l->m = NULL;
+}
+
+struct map *
+load_map_doc(const struct ruleset *rs, const struct doc_node *root,
+    struct diags *d)
+{
+	struct mload l = { rs, root, d, NULL };
+
+	if (xalloc_try(mload_run, &l) != 0) {
+		map_free(l.m);
+		diags_oom(d, root->pos);
 		return NULL;
 	}
-	return m;
+	return l.m;
 }
 
 /* ------------------------------------------------------------------ */
@@ -867,15 +888,24 @@ struct sload {
 	int		 ntrees;
 	struct idtab	 units;		/* unit ids -> unit index */
 	struct idtab	 generals;	/* general ids -> general index */
+	/* What load_scenario_doc's region must free on failure. */
+	const struct doc_node *root;
+	const char *const *ignore;
+	struct ruleset	*rs_own;	/* until handed to the caller */
+	struct map	*m;		/* until the game owns it */
+	char		*path;		/* a part's file being read */
 };
 
-/* Keep a tree read from a file alive until the load ends. */
+/*
+ * Make room to keep one more tree read from a file alive until the load
+ * ends.  The room comes first: a tree in hand when the array cannot grow
+ * would be lost.
+ */
 static void
-sload_keep(struct sload *s, struct doc_node *tree)
+sload_room(struct sload *s)
 {
 	s->trees = xreallocarray(s->trees, (size_t)s->ntrees + 1,
 	    sizeof *s->trees);
-	s->trees[s->ntrees++] = tree;
 }
 
 static void
@@ -886,6 +916,7 @@ sload_free(struct sload *s)
 	for (i = 0; i < s->ntrees; i++)
 		doc_free(s->trees[i]);
 	free(s->trees);
+	free(s->path);
 	free(s->unit_at);
 	free(s->deployed);
 	free(s->ordered);
@@ -912,14 +943,17 @@ sload_part(struct sload *s, const struct doc_node *n, const char *what)
 		    what);
 		return NULL;
 	}
+	sload_room(s);
 	path = path_join(s->basedir, n->str);
+	s->path = path;
 	tree = yread_file(path, s->d);
+	s->path = NULL;
 	free(path);
 	if (tree == NULL) {
 		diags_add(s->d, n->pos, "cannot load %s '%s'", what, n->str);
 		return NULL;
 	}
-	sload_keep(s, tree);
+	s->trees[s->ntrees++] = tree;
 	return tree;
 }
 
@@ -1433,6 +1467,7 @@ objective_one(struct sload *s, const struct doc_node *n)
 	s->g->objectives = xreallocarray(s->g->objectives,
 	    (size_t)s->g->nobjectives + 1, sizeof *s->g->objectives);
 	ob = &s->g->objectives[s->g->nobjectives++];
+	ob->name = NULL;		/* game_free's, should the copy fail */
 	ob->name = xstrdup(name);
 	ob->at = at;
 	ob->points = (int)pts;
@@ -1738,14 +1773,12 @@ load_tutorial(struct sload *s, const struct doc_node *root)
 		    TUTORIAL_MAX_STEPS);
 		return -1;
 	}
-	t = tutorial_create();
+	/* The game owns it from the start: game_free frees it on failure. */
+	t = s->g->tutorial = tutorial_create();
 	for (i = 0; i < seq->n; i++)
-		if (tutorial_step_load(s, t, seq->items[i]) != 0) {
-			tutorial_free(t);
+		if (tutorial_step_load(s, t, seq->items[i]) != 0)
 			return -1;
-		}
 	tutorial_start(t, s->g);
-	s->g->tutorial = t;
 	return 0;
 }
 
@@ -1812,59 +1845,100 @@ scen_fill(struct sload *s, const struct doc_node *root)
 	return load_tutorial(s, root);
 }
 
+/* The scenario load proper, in load_scenario_doc's fallible region. */
+static void
+sload_run(void *arg)
+{
+	struct sload *s = arg;
+	const struct doc_node *mn, *mdoc;
+
+	if (scen_keys(s->root, s->ignore, s->d) != 0 ||
+	    (mn = doc_need(s->root, "map", s->d)) == NULL ||
+	    (s->rs_own = scen_ruleset(s->root, s->basedir, s->datadir,
+	    s->d)) == NULL)
+		return;
+	s->rs = s->rs_own;
+	if ((mdoc = sload_part(s, mn, "map")) == NULL ||
+	    (s->m = load_map_doc(s->rs, mdoc, s->d)) == NULL)
+		goto fail;
+	s->g = game_create(s->rs, s->m);
+	s->m = NULL;			/* the game's now */
+	if (scen_fill(s, s->root) != 0)
+		goto fail;
+	return;
+fail:
+	game_free(s->g);
+	s->g = NULL;
+	ruleset_free(s->rs_own);
+	s->rs_own = NULL;
+}
+
 struct game *
 load_scenario_doc(const struct doc_node *root, const char *basedir,
     const char *datadir, const char *const *ignore_keys,
     struct ruleset **rs_out, struct diags *d)
 {
 	struct sload s;
-	const struct doc_node *mn, *mdoc;
-	struct ruleset *rs;
-	struct map *m;
 
 	memset(&s, 0, sizeof s);
+	s.root = root;
+	s.ignore = ignore_keys;
 	s.basedir = basedir;
 	s.datadir = datadir;
 	s.d = d;
 	if (rs_out != NULL)
 		*rs_out = NULL;
-	if (scen_keys(root, ignore_keys, d) != 0 ||
-	    (mn = doc_need(root, "map", d)) == NULL ||
-	    (rs = scen_ruleset(root, basedir, datadir, d)) == NULL)
-		return NULL;
-	s.rs = rs;
-	if ((mdoc = sload_part(&s, mn, "map")) == NULL ||
-	    (m = load_map_doc(s.rs, mdoc, d)) == NULL)
-		goto fail;
-	s.g = game_create(s.rs, m);
-	if (scen_fill(&s, root) != 0)
-		goto fail;
+	if (xalloc_try(sload_run, &s) != 0) {
+		game_free(s.g);
+		s.g = NULL;
+		map_free(s.m);
+		ruleset_free(s.rs_own);
+		s.rs_own = NULL;
+		diags_oom(d, root->pos);
+	}
 	sload_free(&s);
 	if (rs_out != NULL)
-		*rs_out = rs;
+		*rs_out = s.rs_own;
+	else
+		ruleset_free(s.rs_own);	/* as before: the caller's loss */
 	return s.g;
-fail:
-	game_free(s.g);
-	ruleset_free(rs);
-	sload_free(&s);
-	return NULL;
+}
+
+/* One scenario file being loaded: what load_scenario's region frees. */
+struct fload {
+	const char	*path;
+	const char	*datadir;
+	struct ruleset	**rs_out;
+	struct diags	*d;
+	struct doc_node	*root;
+	char		*dir;
+	struct game	*g;
+};
+
+static void
+fload_run(void *arg)
+{
+	struct fload *f = arg;
+
+	if ((f->root = yread_file(f->path, f->d)) == NULL)
+		return;
+	f->dir = path_dir(f->path);
+	f->g = load_scenario_doc(f->root, f->dir, f->datadir, NULL,
+	    f->rs_out, f->d);
 }
 
 struct game *
 load_scenario(const char *path, const char *datadir, struct ruleset **rs_out,
     struct diags *d)
 {
-	struct doc_node *root;
-	struct game *g;
-	char *dir;
+	struct fload f = { path, datadir, rs_out, d, NULL, NULL, NULL };
 
 	if (rs_out != NULL)
 		*rs_out = NULL;
-	if ((root = yread_file(path, d)) == NULL)
-		return NULL;
-	dir = path_dir(path);
-	g = load_scenario_doc(root, dir, datadir, NULL, rs_out, d);
-	free(dir);
-	doc_free(root);
-	return g;
+	/* Nothing allocates after load_scenario_doc hands the game out. */
+	if (xalloc_try(fload_run, &f) != 0)
+		diags_oom(d, (struct pos){ path, 0, 0 });
+	free(f.dir);
+	doc_free(f.root);
+	return f.g;
 }

@@ -14,6 +14,16 @@
  * Ownership: a returned ruleset is freed with ruleset_free, a map with
  * map_free, a game with game_free.  A game borrows its ruleset: free the
  * game first, then the ruleset.  Trees passed in are borrowed.
+ *
+ * Running out of memory is one more error, not a crash: each loader runs
+ * in a fallible region (util/xalloc.h), and when an allocation fails
+ * anywhere inside it, it frees the tree, map, game and ruleset it had
+ * begun, records "out of memory while loading" (diags_oom, see
+ * util/diag.h) and returns NULL like any refused file; *rs_out is then
+ * NULL too.  A player short of memory gets a message and keeps the game
+ * already in hand.  Code called by a loader must therefore keep whatever
+ * it allocates reachable from the loader's state at every allocation
+ * (see xalloc_try).
  */
 #ifndef MARSHAL_LOAD_H
 #define MARSHAL_LOAD_H
