@@ -76,7 +76,8 @@ char *save_dir(void);
 /*
  * Lay a parsed save's state over g, a game freshly loaded from the same
  * scenario.  Everything is checked before anything changes: on error,
- * returns -1 with diagnostics and g is as it was.
+ * running out of memory included, returns -1 with diagnostics and g is as
+ * it was.
  */
 int save_apply(struct game *, const struct doc_node *root, struct diags *);
 
@@ -84,7 +85,8 @@ int save_apply(struct game *, const struct doc_node *root, struct diags *);
  * Load a saved game: read the save, load the scenario it names (relative
  * paths are taken from the save's directory) and apply the state.  The
  * ruleset is handed back in *rs_out (freed by the caller after the game).
- * A damaged or foreign file is refused with diagnostics and NULL.
+ * A damaged or foreign file is refused with diagnostics and NULL, and so
+ * is a load that runs out of memory (io/load.h).
  */
 struct game *save_load(const char *path, const char *datadir,
     struct ruleset **rs_out, struct diags *);
