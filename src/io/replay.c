@@ -135,12 +135,22 @@ read_order(struct replay *r, const struct doc_node *n, int index,
 	return 0;
 }
 
-struct replay *
-replay_read(const char *path, struct diags *d)
+/* One replay being read: what replay_read's region must free. */
+struct rread {
+	const char	*path;
+	struct diags	*d;
+	struct replay	*r;		/* NULL when refused */
+};
+
+static void
+rread_run(void *arg)
 {
 	static const char *const keys[] = { "marshal-replay", "scenario",
 	    "seed", "turns", "orders", "digest", NULL };
-	struct replay *r = xcalloc(1, sizeof *r);
+	struct rread *c = arg;
+	const char *path = c->path;
+	struct diags *d = c->d;
+	struct replay *r = c->r = xcalloc(1, sizeof *r);
 	const struct doc_node *k, *orders;
 	const char *s;
 	long v;
@@ -203,37 +213,72 @@ replay_read(const char *path, struct diags *d)
 	}
 	if (bad)
 		goto fail;
-	return r;
+	return;
 
 fail:
 	replay_free(r);
-	return NULL;
+	c->r = NULL;
+}
+
+struct replay *
+replay_read(const char *path, struct diags *d)
+{
+	struct rread c = { path, d, NULL };
+
+	if (xalloc_try(rread_run, &c) != 0) {
+		replay_free(c.r);
+		c.r = NULL;
+		diags_oom(d, (struct pos){ path, 0, 0 });
+	}
+	return c.r;
+}
+
+/* A replay's game being set up: what replay_start's region frees. */
+struct rstart {
+	const struct replay *r;
+	const char	*datadir;
+	struct ruleset	**rs_out;
+	struct diags	*d;
+	char		*dir;
+	char		*spath;
+	struct game	*g;
+};
+
+static void
+rstart_run(void *arg)
+{
+	struct rstart *c = arg;
+	const struct replay *r = c->r;
+	const char *slash = r->path != NULL ? strrchr(r->path, '/') : NULL;
+
+	c->dir = slash != NULL ? xstrndup(r->path, (size_t)(slash - r->path)) :
+	    xstrdup(".");
+	if (r->inline_scenario != NULL)
+		c->g = load_scenario_doc(r->inline_scenario, c->dir, c->datadir,
+		    NULL, c->rs_out, c->d);
+	else {
+		c->spath = r->scenario[0] == '/' ? xstrdup(r->scenario) :
+		    xasprintf("%s/%s", c->dir, r->scenario);
+		c->g = load_scenario(c->spath, c->datadir, c->rs_out, c->d);
+	}
+	if (c->g != NULL && r->seeded)
+		game_seed(c->g, r->seed);
 }
 
 struct game *
 replay_start(const struct replay *r, const char *datadir,
     struct ruleset **rs_out, struct diags *d)
 {
-	const char *slash = r->path != NULL ? strrchr(r->path, '/') : NULL;
-	char *dir, *spath;
-	struct game *g;
+	struct rstart c = { r, datadir, rs_out, d, NULL, NULL, NULL };
 
 	*rs_out = NULL;
-	dir = slash != NULL ? xstrndup(r->path, (size_t)(slash - r->path)) :
-	    xstrdup(".");
-	if (r->inline_scenario != NULL)
-		g = load_scenario_doc(r->inline_scenario, dir, datadir, NULL,
-		    rs_out, d);
-	else {
-		spath = r->scenario[0] == '/' ? xstrdup(r->scenario) :
-		    xasprintf("%s/%s", dir, r->scenario);
-		g = load_scenario(spath, datadir, rs_out, d);
-		free(spath);
-	}
-	free(dir);
-	if (g != NULL && r->seeded)
-		game_seed(g, r->seed);
-	return g;
+	/* Nothing allocates once the game is made. */
+	if (xalloc_try(rstart_run, &c) != 0)
+		diags_oom(d, (struct pos){ r->path != NULL ? r->path :
+		    "replay", 0, 0 });
+	free(c.dir);
+	free(c.spath);
+	return c.g;
 }
 
 /* Turn a recorded order into the game's order; -1 with a diagnostic. */

@@ -18,6 +18,8 @@
  *
  * Ownership: replay_read returns a replay the caller frees (replay_free);
  * it keeps the parsed tree, which an inline scenario points into.
+ * replay_read and replay_start free what they built and return NULL when
+ * memory runs out, like the loaders (io/load.h).
  */
 #ifndef MARSHAL_REPLAY_H
 #define MARSHAL_REPLAY_H
