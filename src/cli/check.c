@@ -1,15 +1,18 @@
 /*
  * check.c - marshal check: validate data files and print every problem.
  *
- * Each file is read and its kind told from its top-level keys (a
- * scenario names its map and ruleset too, so "scenario" wins, then "oob",
- * then "map", then "ruleset").  It is then loaded exactly as play would
- * load it, so check and play can never disagree about a file.  Maps and
+ * Each file is read and its kind told from its top-level keys (a save
+ * names its scenario, so "marshal-save" wins; a scenario names its map and
+ * ruleset too, so "scenario" comes next, then "oob", then "map", then
+ * "ruleset").  It is then loaded exactly as play would load it, so check
+ * and play can never disagree about a file.  Maps and
  * orders of battle do not name a ruleset; they are checked against the
  * one given with -r (default: napoleonic).
  *
  * Output: one line per problem on standard output, FILE:LINE:COLUMN:
- * error: message; nothing for a good file unless -v is given.  Exit 0
+ * error: message; nothing for a good file unless -v is given, which for a
+ * save also names its turn and the digest of its state (the one `marshal
+ * replay` prints), so that two saves can be told the same or not.  Exit 0
  * when every file is good, 2 when any has a problem or on a usage error.
  */
 #include "config.h"
@@ -22,6 +25,7 @@
 
 #include "cli/cli.h"
 #include "io/load.h"
+#include "io/save.h"
 #include "io/yread.h"
 #include "core/game.h"
 #include "core/map.h"
@@ -31,6 +35,7 @@
 #define CHECK_DEFAULT_RULESET	"napoleonic"
 
 enum check_kind {
+	CHECK_SAVE,
 	CHECK_SCENARIO,
 	CHECK_OOB,
 	CHECK_MAP,
@@ -39,8 +44,8 @@ enum check_kind {
 };
 
 /* The top-level key that marks each kind, in the order they are tried. */
-static const char *const kind_keys[] = { "scenario", "oob", "map",
-    "ruleset", NULL };
+static const char *const kind_keys[] = { "marshal-save", "scenario",
+    "oob", "map", "ruleset", NULL };
 
 static enum check_kind
 check_kind(const struct doc_node *root)
@@ -167,9 +172,29 @@ check_scenario(const char *path, const struct doc_node *root,
 	free(dir);
 }
 
-/* Check one file, adding its problems to d. */
+/*
+ * A save is loaded as play resumes it: its scenario read again and the
+ * state laid over it.  *what (allocated) says which battle, turn and state.
+ */
 static void
-check_file(const char *path, const char *rsname, struct diags *d)
+check_save(const char *path, struct diags *d, char **what)
+{
+	struct ruleset *rs;
+	struct game *g;
+
+	if ((g = save_load(path, cli_datadir(), &rs, d)) == NULL)
+		return;
+	*what = xasprintf("a saved battle of %s, turn %d, state 0x%016llx",
+	    g->title != NULL ? g->title : "(untitled)", g->turn,
+	    (unsigned long long)save_digest(g));
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* Check one file, adding its problems to d; *what may describe it. */
+static void
+check_file(const char *path, const char *rsname, struct diags *d,
+    char **what)
 {
 	struct doc_node *root;
 	struct ruleset *rs;
@@ -183,6 +208,10 @@ check_file(const char *path, const char *rsname, struct diags *d)
 		return;
 	}
 	switch (check_kind(root)) {
+	case CHECK_SAVE:
+		/* save_load reads the file itself. */
+		check_save(path, d, what);
+		break;
 	case CHECK_RULESET:
 		if ((rs = ruleset_load(root, d)) != NULL)
 			ruleset_free(rs);
@@ -196,7 +225,8 @@ check_file(const char *path, const char *rsname, struct diags *d)
 		break;
 	case CHECK_UNKNOWN:
 		diags_add(d, root->pos, "not a marshal file: expected a "
-		    "top-level key 'scenario', 'oob', 'map' or 'ruleset'");
+		    "top-level key 'marshal-save', 'scenario', 'oob', 'map' "
+		    "or 'ruleset'");
 		break;
 	}
 	doc_free(root);
@@ -220,6 +250,7 @@ cli_check(int argc, char **argv)
 	const char *rsname = CHECK_DEFAULT_RULESET;
 	struct diags d;
 	bool verbose = false;
+	char *what;
 	int c, i, status = 0;
 
 	optind = 1;
@@ -239,12 +270,15 @@ cli_check(int argc, char **argv)
 		return usage();
 	diags_init(&d);
 	for (i = optind; i < argc; i++) {
-		check_file(argv[i], rsname, &d);
+		what = NULL;
+		check_file(argv[i], rsname, &d, &what);
 		if (d.n > 0 || d.dropped > 0) {
 			diags_print(&d, stdout);
 			status = 2;
 		} else if (verbose)
-			printf("%s: ok\n", argv[i]);
+			printf("%s: ok%s%s\n", argv[i], what != NULL ? ": " : "",
+			    what != NULL ? what : "");
+		free(what);
 		diags_free(&d);
 	}
 	fflush(stdout);
