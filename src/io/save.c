@@ -297,10 +297,23 @@ save_file(const struct game *g, const char *scenario, const char *path,
 
 /* --- reading ------------------------------------------------------------ */
 
+/*
+ * What reading a save's state holds.  Everything allocated is reachable
+ * from here at every allocation, for save_apply's fallible region.
+ */
 struct sread {
 	struct game	*g;
+	const struct doc_node *root;
 	struct diags	*d;
 	const char	**form_names;	/* NULL-terminated */
+	struct point	*pts;		/* an order's points being read */
+	struct unit	*nu;		/* units read (route, track owned) */
+	int		 nu_len;	/* entries of nu */
+	struct order	*ntr;		/* orders in transit read */
+	struct point	*gpos;		/* per general */
+	int		*grad;
+	bool		*seen;		/* per unit */
+	int		 r;		/* save_apply's result */
 };
 
 static int
@@ -399,14 +412,15 @@ need_points(struct sread *s, const struct doc_node *map, const char *key,
 		    max);
 		return -1;
 	}
-	p = n->n > 0 ? xcalloc((size_t)n->n, sizeof *p) : NULL;
+	/* Handed out at once: *out is where a failed allocation finds it. */
+	p = *out = n->n > 0 ? xcalloc((size_t)n->n, sizeof *p) : NULL;
 	for (i = 0; i < n->n; i++)
 		if (doc_point(n->items[i], s->g->map->w, s->g->map->h,
 		    &p[i].x, &p[i].y, s->d) != 0) {
 			free(p);
+			*out = NULL;
 			return -1;
 		}
-	*out = p;
 	*nout = n->n;
 	return 0;
 }
@@ -417,7 +431,6 @@ read_order(struct sread *s, const struct doc_node *n, struct order *o)
 	static const char *const keys[] = { "kind", "general", "formation",
 	    "points", "issued", "arrives", NULL };
 	static const char *kinds[ORDER_KIND_COUNT + 1];
-	struct point *pts = NULL;
 	int i, kind, npts = 0, bad = 0;
 
 	for (i = 0; i < ORDER_KIND_COUNT; i++)
@@ -430,17 +443,18 @@ read_order(struct sread *s, const struct doc_node *n, struct order *o)
 	bad |= need_form(s, n, "formation", &o->formation);
 	bad |= doc_need_int(n, "issued", 0, INT_MAX, &o->issued, s->d);
 	bad |= doc_need_int(n, "arrives", 0, INT_MAX, &o->arrives, s->d);
-	if (need_points(s, n, "points", ORDER_MAX_POINTS, &pts, &npts) != 0)
+	if (need_points(s, n, "points", ORDER_MAX_POINTS, &s->pts, &npts) != 0)
 		return -1;
-	if (bad)
-		return (free(pts), -1);
-	o->kind = (enum order_kind)kind;
-	o->npts = npts;
-	memset(o->pts, 0, sizeof o->pts);
-	if (npts > 0)
-		memcpy(o->pts, pts, (size_t)npts * sizeof *pts);
-	free(pts);
-	return 0;
+	if (!bad) {
+		o->kind = (enum order_kind)kind;
+		o->npts = npts;
+		memset(o->pts, 0, sizeof o->pts);
+		if (npts > 0)
+			memcpy(o->pts, s->pts, (size_t)npts * sizeof *s->pts);
+	}
+	free(s->pts);
+	s->pts = NULL;
+	return bad ? -1 : 0;
 }
 
 static int
@@ -477,6 +491,7 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	u = s->g->units[idx];		/* fixed fields and borrowed strings */
 	u.route = u.track = NULL;
 	u.nroute = u.ntrack = 0;
+	memset(out, 0, sizeof *out);	/* route and track are read into it */
 	bad |= doc_need_int(n, "strength", 0, INT_MAX, &u.strength, s->d);
 	bad |= doc_need_int(n, "strength0", 0, INT_MAX, &u.strength0, s->d);
 	bad |= doc_need_int(n, "drill", 0, 100, &u.drill, s->d);
@@ -515,16 +530,19 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 		bad = -1;
 	u.order.unit = idx;
 	if (bad == 0 &&
-	    need_points(s, n, "route", 1 << 20, &u.route, &u.nroute) == 0 &&
-	    need_points(s, n, "track", 1 << 20, &u.track, &u.ntrack) == 0) {
+	    need_points(s, n, "route", 1 << 20, &out->route, &u.nroute) == 0 &&
+	    need_points(s, n, "track", 1 << 20, &out->track, &u.ntrack) == 0) {
+		u.route = out->route;
+		u.track = out->track;
 		u.cond = (enum cond)cond;
 		u.halt = (enum halt)halt;
 		u.facing = (enum dir)dir;
 		*out = u;
 		return 0;
 	}
-	free(u.route);
-	free(u.track);
+	free(out->route);
+	free(out->track);
+	memset(out, 0, sizeof *out);
 	return -1;
 }
 
@@ -552,8 +570,9 @@ save_header(const struct doc_node *root, struct diags *d)
 	return 0;
 }
 
-int
-save_apply(struct game *g, const struct doc_node *root, struct diags *d)
+/* save_apply's work, in its fallible region; the result in s->r. */
+static void
+sapply_run(void *arg)
 {
 	static const char *const keys[] = { "marshal-save", "scenario",
 	    "ruleset", "turn", "phase", "seed", "rng", "options", "sides",
@@ -562,23 +581,23 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 	static const char *const opt_keys[] = { "random_speed",
 	    "courier_delay", "turn_limit", "opponent", NULL };
 	static const char *const gen_keys[] = { "id", "at", "radius", NULL };
-	struct sread s = { g, d, NULL };
+	struct sread *s = arg;
+	struct game *g = s->g;
+	const struct doc_node *root = s->root;
+	struct diags *d = s->d;
 	const struct doc_node *n, *units, *gens, *tr, *opt, *k, *sides;
 	bool broken[GAME_MAX_SIDES] = { false };
-	struct unit *nu = NULL;
-	struct order *ntr = NULL;
-	struct point *gpos = NULL;
-	int *grad = NULL;
-	bool *seen = NULL;
 	struct game_options o;
 	uint64_t seed = 0, state = 0;
 	int i, j, turn = 0, phase = 0, bad = 0, nread = 0, ntransit = 0;
 
-	if (save_header(root, d) != 0 || doc_check_keys(root, keys, d) != 0)
-		return -1;
-	s.form_names = xcalloc((size_t)g->rs->nform + 1, sizeof *s.form_names);
+	if (save_header(root, d) != 0 || doc_check_keys(root, keys, d) != 0) {
+		s->r = -1;
+		return;
+	}
+	s->form_names = xcalloc((size_t)g->rs->nform + 1, sizeof *s->form_names);
 	for (i = 0; i < g->rs->nform; i++)
-		s.form_names[i] = g->rs->form[i].name;
+		s->form_names[i] = g->rs->form[i].name;
 
 	bad |= doc_need_int(root, "turn", 1, INT_MAX, &turn, d);
 	bad |= doc_need_int(root, "phase", -1, g->rs->nphases - 1, &phase, d);
@@ -625,11 +644,11 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 		}
 
 	/* Generals: where they stand. */
-	gpos = xcalloc((size_t)g->ngenerals + 1, sizeof *gpos);
-	grad = xcalloc((size_t)g->ngenerals + 1, sizeof *grad);
+	s->gpos = xcalloc((size_t)g->ngenerals + 1, sizeof *s->gpos);
+	s->grad = xcalloc((size_t)g->ngenerals + 1, sizeof *s->grad);
 	for (i = 0; i < g->ngenerals; i++) {
-		gpos[i] = g->generals[i].pos;
-		grad[i] = g->generals[i].radius;
+		s->gpos[i] = g->generals[i].pos;
+		s->grad[i] = g->generals[i].radius;
 	}
 	if ((gens = doc_need(root, "generals", d)) == NULL ||
 	    doc_expect(gens, DOC_SEQ, "generals", d) != 0)
@@ -639,23 +658,24 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 			n = gens->items[i];
 			if (doc_expect(n, DOC_MAP, "a general", d) != 0 ||
 			    doc_check_keys(n, gen_keys, d) != 0 ||
-			    need_ref(&s, n, "id", false, false, &j) != 0 ||
+			    need_ref(s, n, "id", false, false, &j) != 0 ||
 			    (k = doc_need(n, "at", d)) == NULL ||
-			    doc_point(k, g->map->w, g->map->h, &gpos[j].x,
-			    &gpos[j].y, d) != 0 ||
-			    doc_need_int(n, "radius", 0, INT_MAX, &grad[j], d) != 0)
+			    doc_point(k, g->map->w, g->map->h, &s->gpos[j].x,
+			    &s->gpos[j].y, d) != 0 ||
+			    doc_need_int(n, "radius", 0, INT_MAX, &s->grad[j], d) != 0)
 				bad = -1;
 		}
 
 	/* Units: every unit of the scenario exactly once. */
-	seen = xcalloc((size_t)g->nunits + 1, sizeof *seen);
-	nu = xcalloc((size_t)g->nunits + 1, sizeof *nu);
+	s->seen = xcalloc((size_t)g->nunits + 1, sizeof *s->seen);
+	s->nu = xcalloc((size_t)g->nunits + 1, sizeof *s->nu);
+	s->nu_len = g->nunits + 1;
 	if ((units = doc_need(root, "units", d)) == NULL ||
 	    doc_expect(units, DOC_SEQ, "units", d) != 0)
 		bad = -1;
 	else {
 		for (i = 0; i < units->n; i++) {
-			if (read_unit(&s, units->items[i], &nu[nread], seen)
+			if (read_unit(s, units->items[i], &s->nu[nread], s->seen)
 			    != 0) {
 				bad = -1;
 				continue;
@@ -663,7 +683,7 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 			nread++;
 		}
 		for (i = 0; i < g->nunits; i++)
-			if (!seen[i]) {
+			if (!s->seen[i]) {
 				diags_add(d, units->pos, "unit '%s' of the "
 				    "scenario is missing from the save",
 				    g->units[i].id);
@@ -677,39 +697,35 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 	    doc_expect(tr, DOC_SEQ, "transit", d) != 0)
 		bad = -1;
 	else {
-		ntr = xcalloc((size_t)tr->n + 1, sizeof *ntr);
+		s->ntr = xcalloc((size_t)tr->n + 1, sizeof *s->ntr);
 		for (i = 0; i < tr->n; i++) {
 			static const char *const tkeys[] = { "unit", "order",
 			    NULL };
 			n = tr->items[i];
 			if (doc_expect(n, DOC_MAP, "an order in transit", d)
 			    != 0 || doc_check_keys(n, tkeys, d) != 0 ||
-			    need_ref(&s, n, "unit", true, false, &j) != 0 ||
+			    need_ref(s, n, "unit", true, false, &j) != 0 ||
 			    (k = doc_need(n, "order", d)) == NULL ||
-			    read_order(&s, k, &ntr[ntransit]) != 0) {
+			    read_order(s, k, &s->ntr[ntransit]) != 0) {
 				bad = -1;
 				continue;
 			}
-			ntr[ntransit++].unit = j;
+			s->ntr[ntransit++].unit = j;
 		}
 	}
 
-	if (bad) {
-		for (i = 0; i < nread; i++) {
-			free(nu[i].route);
-			free(nu[i].track);
-		}
+	if (bad)
 		goto out;
-	}
 
 	/* All checked: lay the state over the game. */
 	for (i = 0; i < g->nunits; i++)
 		game_occupy(g, i, false);
 	for (i = 0; i < nread; i++) {
-		j = nu[i].order.unit;
+		j = s->nu[i].order.unit;
 		free(g->units[j].route);
 		free(g->units[j].track);
-		g->units[j] = nu[i];
+		g->units[j] = s->nu[i];
+		s->nu[i].route = s->nu[i].track = NULL;	/* the game's */
 	}
 	for (i = 0; i < g->nunits; i++)
 		if (g->units[i].cond != COND_CAPTURED)
@@ -717,13 +733,13 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 	for (i = 0; i < g->nsides; i++)
 		g->sides[i].broken = broken[i];
 	for (i = 0; i < g->ngenerals; i++) {
-		g->generals[i].pos = gpos[i];
-		g->generals[i].radius = grad[i];
+		g->generals[i].pos = s->gpos[i];
+		g->generals[i].radius = s->grad[i];
 	}
 	free(g->transit);
-	g->transit = ntr;
+	g->transit = s->ntr;
 	g->ntransit = ntransit;
-	ntr = NULL;
+	s->ntr = NULL;
 	g->turn = turn;
 	g->phase = phase;
 	g->seed = seed;
@@ -731,57 +747,111 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 	g->opt = o;
 
 out:
-	free(ntr);
-	free(nu);
-	free(seen);
-	free(gpos);
-	free(grad);
-	free(s.form_names);
-	return bad ? -1 : 0;
+	s->r = bad ? -1 : 0;
+}
+
+/* Free what reading the state left behind (none of it is the game's). */
+static void
+sread_free(struct sread *s)
+{
+	int i;
+
+	for (i = 0; i < s->nu_len; i++) {
+		free(s->nu[i].route);
+		free(s->nu[i].track);
+	}
+	free(s->nu);
+	free(s->ntr);
+	free(s->seen);
+	free(s->gpos);
+	free(s->grad);
+	free(s->pts);
+	free(s->form_names);
+}
+
+int
+save_apply(struct game *g, const struct doc_node *root, struct diags *d)
+{
+	struct sread s;
+
+	memset(&s, 0, sizeof s);
+	s.g = g;
+	s.root = root;
+	s.d = d;
+	/* The state is laid over g only after the last allocation. */
+	if (xalloc_try(sapply_run, &s) != 0) {
+		diags_oom(d, root->pos);
+		s.r = -1;
+	}
+	sread_free(&s);
+	return s.r;
+}
+
+/* One save being loaded: what save_load's region must free. */
+struct lsave {
+	const char	*path;
+	const char	*datadir;
+	struct diags	*d;
+	struct doc_node	*root;
+	char		*spath;
+	struct game	*g;
+	struct ruleset	*rs;
+};
+
+static void
+lsave_run(void *arg)
+{
+	struct lsave *l = arg;
+	const struct doc_node *n;
+	const char *scen, *rsname, *slash;
+	struct diags *d = l->d;
+
+	if ((l->root = yread_file(l->path, d)) == NULL)
+		return;
+	if (save_header(l->root, d) != 0 ||
+	    (n = doc_need(l->root, "scenario", d)) == NULL ||
+	    doc_str(n, PATH_MAX, &scen, d) != 0 ||
+	    (n = doc_need(l->root, "ruleset", d)) == NULL ||
+	    doc_str(n, RULES_NAME_MAX, &rsname, d) != 0)
+		return;
+	if (scen[0] != '/' && (slash = strrchr(l->path, '/')) != NULL)
+		l->spath = xasprintf("%.*s/%s", (int)(slash - l->path),
+		    l->path, scen);
+	else
+		l->spath = xstrdup(scen);
+	if ((l->g = load_scenario(l->spath, l->datadir, &l->rs, d)) == NULL)
+		return;
+	if (strcmp(l->rs->name, rsname) != 0) {
+		diags_add(d, n->pos, "the save is for ruleset '%s' but its "
+		    "scenario now uses '%s'", rsname, l->rs->name);
+		goto fail;
+	}
+	if (save_apply(l->g, l->root, d) != 0)
+		goto fail;
+	return;
+fail:
+	game_free(l->g);
+	l->g = NULL;
+	ruleset_free(l->rs);
+	l->rs = NULL;
 }
 
 struct game *
 save_load(const char *path, const char *datadir, struct ruleset **rs_out,
     struct diags *d)
 {
-	struct doc_node *root;
-	const struct doc_node *n;
-	const char *scen, *rsname, *slash;
-	char *spath = NULL;
-	struct game *g = NULL;
-	struct ruleset *rs = NULL;
+	struct lsave l = { path, datadir, d, NULL, NULL, NULL, NULL };
 
 	*rs_out = NULL;
-	if ((root = yread_file(path, d)) == NULL)
-		return NULL;
-	if (save_header(root, d) != 0 ||
-	    (n = doc_need(root, "scenario", d)) == NULL ||
-	    doc_str(n, PATH_MAX, &scen, d) != 0 ||
-	    (n = doc_need(root, "ruleset", d)) == NULL ||
-	    doc_str(n, RULES_NAME_MAX, &rsname, d) != 0)
-		goto out;
-	if (scen[0] != '/' && (slash = strrchr(path, '/')) != NULL)
-		spath = xasprintf("%.*s/%s", (int)(slash - path), path, scen);
-	else
-		spath = xstrdup(scen);
-	if ((g = load_scenario(spath, datadir, &rs, d)) == NULL)
-		goto out;
-	if (strcmp(rs->name, rsname) != 0) {
-		diags_add(d, n->pos, "the save is for ruleset '%s' but its "
-		    "scenario now uses '%s'", rsname, rs->name);
-		goto fail;
+	if (xalloc_try(lsave_run, &l) != 0) {
+		game_free(l.g);
+		l.g = NULL;
+		ruleset_free(l.rs);
+		l.rs = NULL;
+		diags_oom(d, (struct pos){ path, 0, 0 });
 	}
-	if (save_apply(g, root, d) != 0)
-		goto fail;
-	*rs_out = rs;
-	goto out;
-
-fail:
-	game_free(g);
-	ruleset_free(rs);
-	g = NULL;
-out:
-	free(spath);
-	doc_free(root);
-	return g;
+	free(l.spath);
+	doc_free(l.root);
+	*rs_out = l.rs;
+	return l.g;
 }
