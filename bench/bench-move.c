@@ -12,6 +12,8 @@
  * estimate of the bytes the map and the units take.  Separately it writes
  * one generated battle of 1,000 units as a scenario file and times
  * load_scenario on it once (YAML parsing and checking, no movement).
+ * With -o it only writes the battle (of the first -n size) as a scenario
+ * file, for the tests that want a large battle to play (make stress).
  *
  * The target (10,000 units moved in under 50 ms on one core) is printed
  * beside the figure with PASS or MISS as information: the exit status
@@ -213,11 +215,37 @@ bench_load(const struct ruleset *rs, const char *datadir, int w, int h,
 	return 0;
 }
 
+/* Write a generated battle of n units to path (-o); 0, or 1. */
+static int
+write_battle(const struct ruleset *rs, int w, int h, int n, uint64_t seed,
+    const char *path)
+{
+	struct game *g;
+	FILE *f;
+	int rc = 0;
+
+	if ((f = fopen(path, "w")) == NULL) {
+		fprintf(stderr, "bench-move: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	if ((g = bench_game_create(rs, w, h, n, seed)) == NULL ||
+	    bench_game_write(g, rs->name, f) != 0) {
+		fprintf(stderr, "bench-move: cannot write %s\n", path);
+		rc = 1;
+	}
+	if (fclose(f) != 0)
+		rc = 1;
+	game_free(g);
+	return rc;
+}
+
 static void
 usage(void)
 {
 	fprintf(stderr, "usage: bench-move [-d datadir] [-w width] [-h height]"
-	    " [-r runs] [-t turn-runs (0: none)] [-s seed] [-n units[,units...]] [-Y]\n");
+	    " [-r runs] [-t turn-runs (0: none)] [-s seed] [-n units[,units...]] [-Y]\n"
+	    "       bench-move [-d datadir] [-w width] [-h height] [-s seed] "
+	    "[-n units] -o scenario.yaml\n");
 	exit(2);
 }
 
@@ -232,9 +260,10 @@ main(int argc, char **argv)
 	struct ruleset *rs;
 	struct diags d;
 	char *s, *end, phase_s[64], turn_s[64];
+	const char *out = NULL;	/* -o: only write the battle there */
 	double target_fig;
 
-	while ((c = getopt(argc, argv, "d:w:h:r:t:s:n:Y")) != -1) {
+	while ((c = getopt(argc, argv, "d:w:h:r:t:s:n:Yo:")) != -1) {
 		switch (c) {
 		case 'd':
 			datadir = optarg;
@@ -266,6 +295,9 @@ main(int argc, char **argv)
 		case 'Y':
 			yaml = 0;
 			break;
+		case 'o':
+			out = optarg;
+			break;
 		default:
 			usage();
 		}
@@ -282,6 +314,14 @@ main(int argc, char **argv)
 	if ((rs = load_ruleset("napoleonic", datadir, &d)) == NULL) {
 		diags_print(&d, stderr);
 		return 1;
+	}
+
+	if (out != NULL) {
+		/* A large battle for other tests (the stress hangups). */
+		i = write_battle(rs, w, h, sizes[0], seed, out);
+		ruleset_free(rs);
+		diags_free(&d);
+		return i;
 	}
 
 	printf("marshal movement benchmark: %d x %d map, seed %llu, %d runs "

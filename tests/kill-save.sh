@@ -55,6 +55,13 @@ if ! strace -qq -o /dev/null true 2>/dev/null; then
 fi
 
 mkdir -p "$WORK" || fail "cannot make $WORK"
+
+# Sessions come and go: one that stays keeps the tmux server up.
+keep_tmux() {
+	$T has-session -t keep 2>/dev/null ||
+	    $T -f /dev/null new-session -d -s keep "sleep 3600" ||
+	    fail "cannot start tmux"
+}
 points=0
 
 # digest FILE: the state digest marshal check gives a save, or "none".
@@ -241,8 +248,7 @@ resume_check() {
 }
 
 session() {
-	$T -f /dev/null new-session -d -s keep "sleep 600" ||
-		fail "cannot start tmux"
+	keep_tmux
 	printf 'marshal-replay: 1\nturns: 2\nscenario: "%s"\norders: []\n' \
 	    "$SCEN" >"$WORK/r2.yaml"
 	rm -rf "$SLOTDIR"
@@ -340,8 +346,7 @@ ui_run() {
 }
 
 ui() {
-	$T -f /dev/null new-session -d -s keep "sleep 600" ||
-		fail "cannot start tmux"
+	keep_tmux
 	mkdir -p "$WORK/ui"
 	# Names typed at the prompt are taken from the current directory.
 	cd "$WORK/ui" || fail "cannot enter $WORK/ui"
