@@ -401,6 +401,63 @@ test_ai_level_names(void **state)
 	assert_int_equal(ai_level_parse("grandmaster"), -1);
 }
 
+/*
+ * Hard takes its guns in close: on the Côa, attacking with the French
+ * against a normal Light Division, its batteries fire canister (3.7.3)
+ * in some battles, every order it gives being one a player could give.
+ */
+static void
+test_ai_hard_guns_fire_canister(void **state)
+{
+	char *path = xasprintf("%s/scenarios/coa-1810.yaml", datadir());
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	char *cause;
+	int seed, side, i, canister = 0;
+
+	(void)state;
+	for (seed = 1; seed <= 8; seed++) {
+		g = load(path, &rs);
+		game_seed(g, (uint64_t)seed);
+		while (g->turn <= g->opt.turn_limit && !g->sides[0].broken &&
+		    !g->sides[1].broken) {
+			for (side = 0; side < g->nsides; side++) {
+				ai_view_fill(g, side, &v);
+				ai_think(&v, side == 1 ? AI_HARD : AI_NORMAL,
+				    &p);
+				for (i = 0; i < p.n; i++) {
+					const struct order *o = &p.v[i];
+
+					assert_int_equal(
+					    g->units[o->unit].side, side);
+					assert_int_equal(o->general,
+					    g->units[o->unit].general);
+					if (game_order(g, o, &cause) != 0)
+						fail_msg("refused: %s", cause);
+				}
+				ai_plan_free(&p);
+				ai_view_free(&v);
+			}
+			game_turn(g);
+		}
+		for (i = 0; i < g->log.n; i++) {
+			const struct event *e = &g->log.v[i];
+
+			if (e->unit >= 0 && g->units[e->unit].side == 1 &&
+			    g->units[e->unit].arm == ARM_ARTILLERY &&
+			    strcmp(e->rule, "3.7.3") == 0 &&
+			    strstr(e->text, "canister") != NULL)
+				canister++;
+		}
+		game_free(g);
+		ruleset_free(rs);
+	}
+	free(path);
+	assert_true(canister > 0);
+}
+
 int
 main(void)
 {
@@ -412,6 +469,7 @@ main(void)
 		cmocka_unit_test(test_ai_view_has_no_enemy_orders),
 		cmocka_unit_test(test_ai_leaves_the_game_dice_alone),
 		cmocka_unit_test(test_ai_is_deterministic),
+		cmocka_unit_test(test_ai_hard_guns_fire_canister),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

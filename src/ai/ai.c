@@ -33,7 +33,10 @@
  * second battalion behind every place it holds, counts a lead only when it
  * would survive losing the most threatened place, presses when stronger,
  * and in the last turns sends its nearest troops onto the places the enemy
- * holds, to contest them.
+ * holds, to contest them.  When the points do not favour it, hard takes its
+ * guns in close: a battery within a turn's drive of a spot beyond musketry
+ * and a foot charge but inside canister range of enemy foot (3.7.2), with
+ * our own foot near to cover it and no enemy horse about, goes there.
  *
  * Normal and hard also know which ground their troops can reach without
  * filing through a defile (3.6.6) or entering ground no foot may enter:
@@ -2163,6 +2166,141 @@ fits(const struct think *t, const struct ai_own *u, int form,
 	return true;
 }
 
+/* The least gap from a block to any active enemy; its index in *who. */
+static int
+enemy_gap(const struct think *t, enum arm arm, int form, struct point at,
+    enum dir f, int *who)
+{
+	const struct ai_view *v = t->v;
+	struct point a[FOOTPRINT_MAX], b[FOOTPRINT_MAX];
+	int na, nb, j, g, best = INT_MAX;
+
+	*who = -1;
+	na = footprint(v, arm, form, at, f, a);
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (!enemy_active(e) || (best < INT_MAX &&
+		    geom_dist(e->pos, at) > best + 16 * STEP_ORTHO))
+			continue;
+		nb = footprint(v, e->arm, e->formation, e->pos, e->facing, b);
+		g = move_gap(a, na, b, nb);
+		if (g < best) {
+			best = g;
+			*who = j;
+		}
+	}
+	return best;
+}
+
+/* Our formed foot stands near enough to p to cover guns there. */
+static bool
+covered(const struct think *t, struct point p)
+{
+	const struct ai_view *v = t->v;
+	int i;
+
+	for (i = 0; i < v->nown; i++)
+		if (v->own[i].arm == ARM_INFANTRY &&
+		    v->own[i].cond == COND_FORMED &&
+		    geom_dist(v->own[i].pos, p) <= 5 * v->rs->ticks)
+			return true;
+	return false;
+}
+
+/*
+ * Hard: guns go in close.  Canister (3.7.2, 3.7.3) hits three times as
+ * hard as roundshot and reaches further than a musket or a foot charge
+ * (3.4.1), so a battery standing between the two from formed enemy foot
+ * fires canister and cannot be answered by musketry.  It goes only where
+ * our own foot stands near enough to cover it and no enemy horse is
+ * about, and no further than a few turns' drive.  True if the battery's
+ * order was decided.
+ */
+static bool
+battery_close(struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	int ticks = v->rs->ticks, lo, hi, j, k, s, g, who, d, bd;
+	struct point to, c, best = u->pos;
+	enum dir f;
+	bool found = false;
+
+	if (t->lvl < AI_HARD || t->f_unlimbered < 0 ||
+	    t->pts_ours > t->pts_theirs)
+		return false;
+	lo = t->musket > t->charge_reach[ARM_INFANTRY] ? t->musket :
+	    t->charge_reach[ARM_INFANTRY];
+	lo += ticks / 2;
+	hi = t->canister;
+	/* No further than one turn's drive: guns on the road do not fire. */
+	bd = 3 * ticks + 1;
+	if (lo > hi)
+		return false;
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (e->arm == ARM_CAVALRY && e->cond == COND_FORMED &&
+		    geom_dist(e->pos, u->pos) <= 12 * ticks)
+			return false;
+	}
+	/* In action within canister and out of musketry: keep firing. */
+	if (u->formation == t->f_unlimbered) {
+		g = enemy_gap(t, u->arm, u->formation, u->pos, u->facing, &who);
+		if (who >= 0 && g <= hi && g >= lo &&
+		    dir_diff(heading(u->pos, v->enemy[who].pos), u->facing) <=
+		    1) {
+			t->done[i] = true;
+			return true;
+		}
+	}
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (e->arm != ARM_INFANTRY || !enemy_active(e) ||
+		    geom_dist(e->pos, u->pos) > 10 * ticks)
+			continue;
+		to = e->pos;
+		for (s = 0; s < 8; s++) {
+			f = (enum dir)s;
+			for (k = 3; k <= 9; k++) {
+				c = offset(to, f, k);
+				if (!map_inside(v->map, c.x, c.y))
+					break;
+				d = geom_dist(c, u->pos);
+				if (d >= bd)
+					continue;
+				if (!fits(t, u, t->f_unlimbered, c,
+				    heading(c, to)))
+					continue;
+				g = enemy_gap(t, u->arm, t->f_unlimbered, c,
+				    heading(c, to), &who);
+				if (g < lo)
+					continue;
+				if (g > hi)
+					break;
+				if (who != j || masked(t, c, to) ||
+				    !covered(t, c))
+					continue;
+				bd = d;
+				best = c;
+				found = true;
+			}
+		}
+	}
+	if (!found)
+		return false;
+	if (geom_dist(best, u->pos) <= STEP_DIAG) {
+		if (u->formation != t->f_unlimbered)
+			want_form(t, i, t->f_unlimbered);
+		t->done[i] = true;
+		return true;
+	}
+	want_move(t, i, NULL, best, false);
+	return true;
+}
+
 static void
 battery(struct think *t, int i)
 {
@@ -2178,6 +2316,8 @@ battery(struct think *t, int i)
 		return;
 	}
 	if (u->cond != COND_FORMED || t->near[i] < 0)
+		return;
+	if (battery_close(t, i))
 		return;
 	/* The nearest formed enemy by gap. */
 	for (j = 0; j < v->nenemy; j++) {
