@@ -414,6 +414,92 @@ test_3_9_5_morale_phase_catches_routers(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.9.6: units worn down to nothing leave the field at the start of the
+ * morale phase, routed or not: their cells are free, the routers among
+ * them do not flee, and units with men left stay.
+ */
+static void
+test_3_9_6_empty_units_disperse_and_free_their_cells(void **state)
+{
+	struct game *g = field();
+	struct order o;
+	char *cause = NULL;
+	int a, r, b;
+
+	(void)state;
+	a = fixture_unit(g, "empty", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	r = fixture_unit(g, "run", 1, ARM_INFANTRY, "line", "column", 40, 20,
+	    DIR_S, 500);
+	b = fixture_unit(g, "few", 0, ARM_INFANTRY, "line", "line", 50, 30,
+	    DIR_N, 600);
+	g->units[a].strength = 0;
+	g->units[r].strength = 0;
+	g->units[b].strength = 1;
+	nap_rout(g, r, "test");
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].cond, COND_DISPERSED);
+	assert_int_equal(g->units[r].cond, COND_DISPERSED);
+	assert_true(unit_gone(&g->units[a]) && !unit_active(&g->units[a]));
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	assert_int_equal(game_unit_at(g, 20, 20), -1);
+	assert_int_equal(game_unit_at(g, 40, 20), -1);
+	assert_int_equal(game_unit_at(g, 50, 30), b);
+	assert_int_equal(g->units[r].ntrack, 0);
+	assert_int_equal(fixture_count(g, "3.9.3", NULL), 0);	/* no flight */
+	assert_int_equal(fixture_count(g, "3.9.6", "empty is down to 0 men "
+	    "of 600, 0 or fewer: it disperses"), 1);
+	assert_int_equal(fixture_count(g, "3.9.6", NULL), 2);
+	memset(&o, 0, sizeof o);
+	o.unit = a;
+	o.general = -1;
+	o.kind = ORDER_STOP;
+	assert_int_equal(game_order(g, &o, &cause), -1);
+	assert_non_null(strstr(cause, "dispersed"));
+	free(cause);
+	game_free(g);
+}
+
+/* A dispersed unit is lost for the break point, as prisoners are; and a
+ * router scattered down to the number disperses at once. */
+static void
+test_3_9_6_dispersed_count_lost_for_break_point(void **state)
+{
+	struct game *g = field();
+	int a, b, c, r;
+
+	(void)state;
+	g->break_point = 50;
+	tab()->morale.disperse_at = 20;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 10, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 0, ARM_INFANTRY, "line", "line", 30, 20,
+	    DIR_N, 600);
+	g->units[a].strength = 15;	/* 585 of 1200 lost: 48% */
+	nap_phase_end(g);
+	assert_false(g->sides[0].broken);
+	nap_phase_morale(g);
+	nap_phase_end(g);		/* 600 of 1200: 50% */
+	assert_int_equal(g->units[a].cond, COND_DISPERSED);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	assert_true(g->sides[0].broken);
+	assert_int_equal(fixture_count(g, "3.10.1", "600 of 1200"), 1);
+	c = fixture_unit(g, "c", 0, ARM_INFANTRY, "line", "line", 20, 40,
+	    DIR_N, 400);
+	r = fixture_unit(g, "r", 1, ARM_INFANTRY, "line", "line", 20, 38,
+	    DIR_S, 25);
+	g->units[r].cond = COND_ROUTED;
+	tab()->morale.capture = 100;		/* they scatter: 25 - 5 = 20 */
+	nap_rout_touch(g, c, r);
+	tab()->morale.capture = 4;
+	tab()->morale.disperse_at = 0;
+	assert_int_equal(g->units[r].strength, 20);
+	assert_int_equal(g->units[r].cond, COND_DISPERSED);
+	assert_int_equal(game_unit_at(g, 20, 38), -1);
+	game_free(g);
+}
+
 /* --- 3.10 The end of the battle --------------------------------------- */
 
 static void
@@ -496,6 +582,8 @@ main(void)
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
 		cmocka_unit_test(test_3_9_5_scatter_loses_men),
 		cmocka_unit_test(test_3_9_5_morale_phase_catches_routers),
+		cmocka_unit_test(test_3_9_6_empty_units_disperse_and_free_their_cells),
+		cmocka_unit_test(test_3_9_6_dispersed_count_lost_for_break_point),
 		cmocka_unit_test(test_3_10_1_side_breaks_at_break_point),
 		cmocka_unit_test(test_3_10_2_objectives_at_turn_limit),
 		cmocka_unit_test(test_phase_tables_refuse_unknown_names),

@@ -154,7 +154,7 @@ ai_view_fill(const struct game *g, int side, struct ai_view *v)
 			continue;
 		}
 		/* An enemy: only what can be seen from across the field. */
-		if (u->cond == COND_CAPTURED)
+		if (unit_gone(u))
 			continue;
 		e = &v->enemy[v->nenemy++];
 		e->unit = i;
@@ -2040,7 +2040,7 @@ squadron(struct think *t, int i)
 	for (j = 0; j < v->nenemy; j++) {
 		const struct ai_enemy *e = &v->enemy[j];
 
-		if (e->cond == COND_CAPTURED)
+		if (cond_gone(e->cond))
 			continue;
 		d = geom_dist(u->pos, e->pos);
 		if (d > reach)
@@ -2594,7 +2594,7 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 
 	t.occ = xcalloc((size_t)v->map->w * v->map->h, sizeof *t.occ);
 	for (i = 0; i < v->nown; i++) {
-		if (v->own[i].cond == COND_CAPTURED)
+		if (cond_gone(v->own[i].cond))
 			continue;
 		n = footprint(v, v->own[i].arm, v->own[i].formation,
 		    v->own[i].pos, v->own[i].facing, c);

@@ -307,7 +307,7 @@ move_ctx_create(const struct game *g)
 	/* Link in reverse so each bucket lists units by ascending index. */
 	for (i = g->nunits - 1; i >= 0; i--) {
 		c->bucket[i] = -1;
-		if (g->units[i].cond == COND_CAPTURED)
+		if (unit_gone(&g->units[i]))
 			continue;
 		ctx_link(c, i, slot_of(c, &g->units[i], g->units[i].pos));
 	}
@@ -437,7 +437,7 @@ cand_wanted(const struct game *g, const struct move_walk *w, int e, int r)
 	const struct unit *eu = &g->units[e];
 
 	return e != w->unit && eu->side != g->units[w->unit].side &&
-	    eu->cond != COND_CAPTURED && abs(eu->pos.x - w->pos.x) <= r &&
+	    !unit_gone(eu) && abs(eu->pos.x - w->pos.x) <= r &&
 	    abs(eu->pos.y - w->pos.y) <= r;
 }
 

@@ -12,7 +12,7 @@ static const char *const arm_names[ARM_COUNT] = {
 	"infantry", "cavalry", "artillery"
 };
 static const char *const cond_names[COND_COUNT] = {
-	"formed", "mob", "routed", "captured"
+	"formed", "mob", "routed", "captured", "dispersed"
 };
 static const char *const halt_names[HALT_COUNT] = {
 	"none", "speed", "terrain", "obstacle", "passage", "contact",
@@ -66,4 +66,16 @@ bool
 unit_active(const struct unit *u)
 {
 	return u->cond == COND_FORMED || u->cond == COND_MOB;
+}
+
+bool
+cond_gone(enum cond c)
+{
+	return c == COND_CAPTURED || c == COND_DISPERSED;
+}
+
+bool
+unit_gone(const struct unit *u)
+{
+	return cond_gone(u->cond);
 }

@@ -30,6 +30,7 @@ enum cond {
 	COND_MOB,		/* formation lost: a Mob */
 	COND_ROUTED,		/* fleeing along its rout track */
 	COND_CAPTURED,		/* taken as prisoners (POWs) */
+	COND_DISPERSED,		/* too few left to stand: gone (3.9.6) */
 	COND_COUNT
 };
 
@@ -101,5 +102,12 @@ void unit_clear(struct unit *);
 
 /* True if the unit is still on the field and under command. */
 bool unit_active(const struct unit *);
+
+/* True if a unit in this condition has left the field for good (captured
+ * or dispersed): it holds no cells, is not drawn and counts as lost. */
+bool cond_gone(enum cond);
+
+/* cond_gone of the unit's condition. */
+bool unit_gone(const struct unit *);
 
 #endif

@@ -728,7 +728,7 @@ sapply_run(void *arg)
 		s->nu[i].route = s->nu[i].track = NULL;	/* the game's */
 	}
 	for (i = 0; i < g->nunits; i++)
-		if (g->units[i].cond != COND_CAPTURED)
+		if (!unit_gone(&g->units[i]))
 			game_occupy(g, i, true);
 	for (i = 0; i < g->nsides; i++)
 		g->sides[i].broken = broken[i];

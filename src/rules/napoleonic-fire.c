@@ -59,7 +59,7 @@ fire_target(const struct game *g, struct near *nr, int u, int range,
 	for (k = 0; k < n; k++) {
 		i = cand[k];
 		e = &g->units[i];
-		if (e->side == un->side || e->cond == COND_CAPTURED ||
+		if (e->side == un->side || unit_gone(e) ||
 		    e->strength <= 0)
 			continue;
 		if ((e->pos.x != un->pos.x || e->pos.y != un->pos.y) &&

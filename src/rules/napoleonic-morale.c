@@ -1,8 +1,9 @@
 /*
  * napoleonic-morale.c - 3.9 Morale, routs and prisoners: the morale test
  * after heavy losses (3.9.1), routing and the rout track (3.9.2), flight
- * along it (3.9.3), and routers caught by formed enemies, who surrender or
- * scatter (3.9.5).  The numbers are the data file's `morale` section; the
+ * along it (3.9.3), routers caught by formed enemies, who surrender or
+ * scatter (3.9.5), and units worn down to nothing, who disperse (3.9.6).
+ * The numbers are the data file's `morale` section; the
  * readings and worked examples are in doc/turn.md.
  */
 #include "config.h"
@@ -62,6 +63,43 @@ nap_rout(struct game *g, int u, const char *why)
 	game_log(g, u, EV_CONDITION, "3.9.2", "%s routs (%s): it will flee "
 	    "toward its rear at [%d, %d], a track of %d cells", un->name, why,
 	    rear.x, rear.y, un->ntrack);
+}
+
+/*
+ * 3.9.6: a unit down to `disperse_at` men (or guns) or fewer is no longer
+ * a unit: the few left drift away, it leaves the field like prisoners do
+ * (its cells freed, no orders, lost for the break point) and nobody
+ * stays in contact with it.  True if it went.
+ */
+static bool
+disperse(struct game *g, int u)
+{
+	const struct nap_morale *m = tables(g);
+	struct unit *un = &g->units[u];
+	const char *what;
+	int i;
+
+	if (unit_gone(un) || un->strength > m->disperse_at)
+		return false;
+	what = un->arm == ARM_ARTILLERY ? "gunners" : un->arm == ARM_CAVALRY ?
+	    "troopers" : "men";
+	game_log(g, u, EV_CONDITION, "3.9.6", "%s is down to %d %s of %d, "
+	    "%d or fewer: it disperses and leaves the field, lost to its side",
+	    un->name, un->strength, what, un->strength0, m->disperse_at);
+	game_occupy(g, u, false);
+	un->cond = COND_DISPERSED;
+	un->order.kind = ORDER_NONE;
+	un->contact = -1;
+	for (i = 0; i < g->nunits; i++)
+		if (g->units[i].contact == u)
+			g->units[i].contact = -1;
+	free(un->track);
+	un->track = NULL;
+	un->ntrack = 0;
+	free(un->route);
+	un->route = NULL;
+	un->nroute = 0;
+	return true;
 }
 
 /* Whether the next cell of a router's track is free for its block. */
@@ -176,6 +214,7 @@ nap_rout_touch(struct game *g, int unit, int r)
 	    "losing %d%% = %d men (%d left)", c->name, ru->name, m->die, roll,
 	    mods,
 	    total, m->capture, m->scatter_loss, lost, ru->strength);
+	disperse(g, r);		/* scattered to nothing */
 }
 
 /* Its general stands close enough to steady it (3.9.1). */
@@ -264,7 +303,11 @@ nap_phase_morale(struct game *g)
 	const int *cand;
 	int i, j, k, n, best, gap, bestgap;
 
-	/* 3.9.3: those already routed flee first. */
+	/* 3.9.6: first, units fire and melee have worn down to nothing
+	 * leave the field, so that they neither flee, block nor test. */
+	for (i = 0; i < g->nunits; i++)
+		disperse(g, i);
+	/* 3.9.3: then those already routed flee. */
 	for (i = 0; i < g->nunits; i++)
 		if (g->units[i].cond == COND_ROUTED)
 			flee(g, i);

@@ -1155,7 +1155,7 @@ nap_move_contact(const struct game *g, const struct move_walk *w, int e,
 
 	price_init(p);
 	p->halt = HALT_CONTACT;
-	if (eu->cond == COND_CAPTURED)
+	if (unit_gone(eu))
 		return -1;
 	/* 3.6.8: routers stop neither infantry nor cavalry; touching them
 	 * brings 3.9.5 (captured or scattered). */

@@ -220,7 +220,7 @@ load_morale(const struct ruleset *rs, const struct doc_node *root,
 	static const char *const keys[] = { "die", "dice", "base", "trigger",
 	    "per_losses", "musician", "general", "mob", "rout_margin",
 	    "rout_speed", "track", "touch", "capture", "capture_cavalry",
-	    "capture_blocked", "scatter_loss", NULL };
+	    "capture_blocked", "scatter_loss", "disperse_at", NULL };
 	static const char *const arm_keys[] = { "infantry", "cavalry",
 	    "artillery", NULL };
 	const struct doc_node *n, *rs_n;
@@ -249,6 +249,7 @@ load_morale(const struct ruleset *rs, const struct doc_node *root,
 	bad |= doc_need_int(n, "capture_cavalry", -20, 20, &m->capture_cavalry, d);
 	bad |= doc_need_int(n, "capture_blocked", -20, 20, &m->capture_blocked, d);
 	bad |= doc_need_int(n, "scatter_loss", 0, 100, &m->scatter_loss, d);
+	bad |= doc_need_int(n, "disperse_at", 0, 100000, &m->disperse_at, d);
 	return bad ? -1 : 0;
 }
 

@@ -72,6 +72,7 @@ struct nap_morale {
 	int	capture_cavalry;	/* 3.9.5 the pursuer is mounted */
 	int	capture_blocked;	/* 3.9.5 the routers cannot flee on */
 	int	scatter_loss;		/* 3.9.5 percent lost scattering */
+	int	disperse_at;		/* 3.9.6 this strength or less: gone */
 };
 
 /* 3.4 Charges. */

@@ -180,7 +180,7 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 	char letter[2];
 	int i, n, sx, sy;
 
-	if (u->cond == COND_CAPTURED)
+	if (unit_gone(u))
 		return;
 	/* A block reaches at most FOOTPRINT_MAX cells from its anchor. */
 	if (u->pos.x < ui->view.x - FOOTPRINT_MAX ||
