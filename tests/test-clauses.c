@@ -107,6 +107,8 @@
 	X(test_M18_3_6_5_river_pe2_may_end_on, "M18-river-pe2-may-end-on", NULL) \
 	X(test_M18_3_6_5_stops_before_hedge, "M18-stops-before-hedge", NULL) \
 	X(test_M18_3_6_5_stops_before_wall, "M18-stops-before-wall", NULL) \
+	X(test_M18_3_6_5_column_goes_round_wall_by_gap, "M18-column-goes-round-wall-by-gap", NULL) \
+	X(test_M18_3_6_5_column_never_crosses_wall, "M18-column-never-crosses-wall", NULL) \
 	X(test_M19_3_6_5_fence_exact_crosses_as_mob, "M19-fence-exact-crosses-as-mob", NULL) \
 	X(test_M19_3_6_5_hedge_exact_crosses_as_mob, "M19-hedge-exact-crosses-as-mob", NULL) \
 	X(test_M19_3_6_5_stream_with_spare_stays_formed, "M19-stream-with-spare-stays-formed", NULL) \

@@ -26,6 +26,8 @@
 #define BUCKET		16	/* cells per side of an index bucket */
 #define REACH_CELLS	8	/* contact distances up to 16 ticks */
 #define REPLANS_MAX	(ORDER_MAX_POINTS + 4) /* route plans per walk */
+#define LOOK_AHEAD	32	/* ticks of the straight line looked along
+				   for a crossing never made: 8 BD */
 
 /* --- notes ---------------------------------------------------------------- */
 
@@ -1038,6 +1040,49 @@ narrow_blocked(const struct game *g, struct move_walk *w)
 	snprintf(w->halt_rule, sizeof w->halt_rule, "%s", rule);
 }
 
+/*
+ * Before marching the straight line, look along it (LOOK_AHEAD ticks)
+ * for an obstacle the unit can never cross: the ruleset prices that
+ * crossing MOVE_NEVER.  Seen from here, the way round is planned while the
+ * unit can still turn; met only at the obstacle, a slow unit facing it
+ * may have no turn and step it can pay for in one turn (M8), and would
+ * stay there.  Only edges under the anchor's path are looked at, and only
+ * those are priced: a few map reads per unit and turn.
+ */
+static void
+walk_look_ahead(const struct game *g, struct move_walk *w)
+{
+	struct move_walk tw;
+	struct move_price sp;
+	struct point p = w->pos, q, goal;
+	enum dir face = w->facing, d;
+	int dist = 0, k;
+
+	if (!w->line || w->replans > 0 || w->npath > 1 || !walk_goal(w, &goal))
+		return;
+	for (k = 0; k < LOOK_AHEAD && dist < LOOK_AHEAD &&
+	    (p.x != goal.x || p.y != goal.y); k++) {
+		q = path_next(p, face, goal);
+		d = (enum dir)dir_between(p, q);
+		if (!dir_diagonal(d) && map_edge(g->map, p.x, p.y, d,
+		    NULL) > 0) {
+			tw = *w;
+			tw.explain = false;
+			tw.pos = p;
+			tw.facing = d;
+			g->rs->ops->move_step(g, &tw, d, &sp);
+			if (sp.verdict == MOVE_NEVER &&
+			    sp.halt == HALT_OBSTACLE) {
+				(void)walk_round(g, w);
+				return;
+			}
+		}
+		dist += dir_step_cost(d);
+		face = d;
+		p = q;
+	}
+}
+
 static void
 walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
     struct cands *cs)
@@ -1046,6 +1091,7 @@ walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	int guard = 0;
 	struct point before;
 
+	walk_look_ahead(g, w);
 	while ((w->left > 0 || (w->narrow && walk_in_narrow(g, w))) &&
 	    guard++ < 10000) {
 		if (!walk_route(g, w)) {

@@ -877,6 +877,53 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 		    bd(rs, w->left - p->ticks));
 }
 
+/*
+ * The most the walker's unit could have to spend in any one turn in its
+ * formation (ticks): its best speed (on a road, for the formations that
+ * march on one), its musician while it keeps him, the best speed roll
+ * when that option is on.  Ground it starts in, the wheel and a crowded
+ * road only ever take away.  A step dearer than this is never made.
+ */
+static int
+most_allowance(const struct game *g, const struct move_walk *w)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *m = nap_move(rs);
+	const struct unit *u = &g->units[w->unit];
+	const struct nap_speed *sp;
+	int most = 0, s, k, forms[2], nforms = 0;
+
+	if (u->arm == ARM_ARTILLERY) {
+		most = m->art_road > m->art_speed[u->klass] ? m->art_road :
+		    m->art_speed[u->klass];
+		if (w->musician)
+			most += m->musician;
+		if (most > u->drill * rs->ticks)	/* AP = Drill */
+			most = u->drill * rs->ticks;
+	} else {
+		forms[nforms++] = w->form;
+		if (rs->form[w->form].flags & FORMF_ROAD)
+			forms[nforms++] = m->rc_off_road;
+		for (k = 0; k < nforms; k++) {
+			sp = &m->speed[u->arm][forms[k]];
+			if (!sp->set)
+				continue;
+			s = sp->mul * u->drill * rs->ticks + sp->add;
+			if (s > most)
+				most = s;
+		}
+		if (w->musician)
+			most += m->musician;
+	}
+	if (g->opt.random_speed) {
+		s = m->high_change > m->low_change ? m->high_change :
+		    m->low_change;
+		if (s > 0)
+			most += s;
+	}
+	return most;
+}
+
 void
 nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)
@@ -891,7 +938,7 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	uint64_t old_l = 0, new_l = 0, bad_l = 0, enter;
 	int fr = fd->frontage[u->arm], no, nn, i, l, road, ob, pass;
 	int oc = -1, obest = -1, ecost = 0, eland = -1, ccost = 0, nc, free_c;
-	int step, f, factor, pe, e, relief = 0, narrow_kind = PASS_NONE;
+	int step, f, factor, pe, e, relief = 0, narrow_kind = PASS_NONE, most;
 	bool diag = dir_diagonal(d), bigbridge = false;
 	const struct cell *c;
 	char names[128];
@@ -1090,6 +1137,31 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	}
 	step = obest > 0 ? m->obstacle_width : dir_step_cost(d);
 	p->ticks = step + (obest > 0 ? oc : 0) + ecost + ccost;
+	/*
+	 * M18 reading: a crossing dearer than the most the unit can move in
+	 * any turn is never made (only a may_end_on obstacle is crossed over
+	 * two turns).  Saying so turns the walk and the planner to a gate, a
+	 * gap or a bridge, where "not this turn" had them wait before it for
+	 * good.  Whether such a crossing should be allowed at all is the
+	 * rule's question (doc/rules.md, M16 to M19), not the planner's.
+	 */
+	if (obest > 0 && !rs->obst[obest].may_end_on &&
+	    p->ticks > (most = most_allowance(g, w))) {
+		p->verdict = MOVE_NEVER;
+		p->halt = HALT_OBSTACLE;
+		if (w->explain)
+			price_note(p, "3.6.5", "%s can never cross the %s "
+			    "here: %s (Pr %s + Pe %s + %s wide%s%s) is more "
+			    "than the %s it moves at most in a turn in %s",
+			    u->name, lname(rs->obst[obest].label),
+			    bd(rs, p->ticks), num(rs, rs->obst[obest].pr),
+			    num(rs, rs->obst[obest].pe),
+			    bd(rs, m->obstacle_width),
+			    ecost + ccost > 0 ? ", + " : "",
+			    ecost + ccost > 0 ? bd(rs, ecost + ccost) : "",
+			    bd(rs, most), fd->label);
+		return;
+	}
 	if (obest > 0) {
 		p->halt = HALT_OBSTACLE;
 		if (rs->obst[obest].may_end_on)
