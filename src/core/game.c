@@ -134,8 +134,18 @@ game_add_unit(struct game *g, const char *id, const char *name, int side,
 
 	if (g->nunits >= GAME_MAX_UNITS)
 		return -1;
-	g->units = xreallocarray(g->units, (size_t)g->nunits + 1,
-	    sizeof *g->units);
+	if (g->nunits == g->units_cap) {
+		/* Grown by half, not by one: a 100,000-unit load must not
+		 * copy the array 100,000 times. */
+		int cap = g->units_cap < 16 ? 16 :
+		    g->units_cap + g->units_cap / 2;
+
+		if (cap > GAME_MAX_UNITS)
+			cap = GAME_MAX_UNITS;
+		g->units = xreallocarray(g->units, (size_t)cap,
+		    sizeof *g->units);
+		g->units_cap = cap;
+	}
 	u = &g->units[g->nunits];
 	memset(u, 0, sizeof *u);
 	u->side = side;

@@ -86,6 +86,7 @@ struct game {
 	int		 ngenerals;
 	struct unit	*units;		/* owned */
 	int		 nunits;
+	int		 units_cap;	/* units allocated (grows by half) */
 	struct order	*transit;	/* owned: orders not yet arrived */
 	int		 ntransit;
 	int		 turn;		/* 1-based */

@@ -881,6 +881,7 @@ struct sload {
 	const char	*datadir;
 	struct diags	*d;
 	struct pos	*unit_at;	/* where each unit was defined */
+	int		 unit_at_cap;
 	struct pos	*deployed;	/* its deploy entry (line 0: none) */
 	bool		*ordered;	/* given a standing order already */
 	bool		*placed;	/* per general: position given */
@@ -993,8 +994,14 @@ unit_class(struct sload *s, struct unit *u, const struct doc_node *n)
 static void
 sload_unit_at(struct sload *s, int i, struct pos at)
 {
-	s->unit_at = xreallocarray(s->unit_at, (size_t)i + 1,
-	    sizeof *s->unit_at);
+	if (i >= s->unit_at_cap) {
+		/* By half, as the units themselves (game_add_unit). */
+		int cap = i < 16 ? 16 : i + i / 2;
+
+		s->unit_at = xreallocarray(s->unit_at, (size_t)cap,
+		    sizeof *s->unit_at);
+		s->unit_at_cap = cap;
+	}
 	s->unit_at[i] = at;
 }
 
@@ -1025,7 +1032,8 @@ oob_unit(struct sload *s, int side, int gen, const struct doc_node *n)
 	    need_int(n, "strength", 1, LOAD_MAX_MEN, &men, s->d) != 0)
 		return -1;
 	if ((i = game_add_unit(s->g, id, name, side, gen)) < 0) {
-		diags_add(s->d, n->pos, "too many units");
+		diags_add(s->d, n->pos, "too many units: a battle holds at "
+		    "most %d", GAME_MAX_UNITS);
 		return -1;
 	}
 	sload_unit_at(s, i, n->pos);
