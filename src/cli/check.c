@@ -127,6 +127,12 @@ check_oob(const char *path, const struct ruleset *rs, const char *rsname,
 		diags_add(d, p, "%s", tmp.v[i].msg);
 	}
 	d->dropped += tmp.dropped;
+	if (tmp.oom) {
+		p.file = tmp.oom_file;
+		p.line = tmp.oom_line;
+		p.col = tmp.oom_col;
+		diags_oom(d, p);
+	}
 	diags_free(&tmp);
 }
 
@@ -272,7 +278,7 @@ cli_check(int argc, char **argv)
 	for (i = optind; i < argc; i++) {
 		what = NULL;
 		check_file(argv[i], rsname, &d, &what);
-		if (d.n > 0 || d.dropped > 0) {
+		if (diags_failed(&d)) {
 			diags_print(&d, stdout);
 			status = 2;
 		} else if (verbose)
