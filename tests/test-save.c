@@ -12,7 +12,9 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/command.h"
@@ -338,6 +340,55 @@ test_save_file_atomic(void **state)
 	diags_free(&d);
 }
 
+/* Temporary files left beside a named save by killed saves are swept by
+ * the next save to that name once they are old; a fresh one (another
+ * marshal saving right now) and other files are left alone. */
+static void
+test_save_sweeps_stale_temp_files(void **state)
+{
+	char dir[] = "/tmp/marshal-sweep-XXXXXX", *path, *cause, *p;
+	const char *names[] = { "old.tmp.Ab12Cd", "old.tmp.fresh1",
+	    "old.tmp.toolong99", "other.tmp.Zz99Yy" };
+	struct timespec times[2];
+	struct game *g = battle();
+	struct stat st;
+	size_t i;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	path = xasprintf("%s/old", dir);
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		p = xasprintf("%s/%s", dir, names[i]);
+		f = fopen(p, "w");
+		assert_non_null(f);
+		fputs("half a sa", f);
+		fclose(f);
+		if (i != 1) {
+			/* Two minutes old. */
+			times[0].tv_sec = times[1].tv_sec = time(NULL) - 120;
+			times[0].tv_nsec = times[1].tv_nsec = 0;
+			assert_int_equal(utimensat(AT_FDCWD, p, times, 0), 0);
+		}
+		free(p);
+	}
+	assert_int_equal(save_file(g, NULL, path, &cause), 0);
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		p = xasprintf("%s/%s", dir, names[i]);
+		if (i == 0)
+			assert_int_not_equal(stat(p, &st), 0);
+		else
+			assert_int_equal(stat(p, &st), 0);
+		unlink(p);
+		free(p);
+	}
+	assert_int_equal(count_files(dir), 1);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	game_free(g);
+}
+
 static void
 test_save_dir_follows_xdg(void **state)
 {
@@ -553,6 +604,7 @@ main(void)
 		cmocka_unit_test(test_save_refuses_other_format),
 		cmocka_unit_test(test_damaged_save_leaves_game_unchanged),
 		cmocka_unit_test(test_save_file_atomic),
+		cmocka_unit_test(test_save_sweeps_stale_temp_files),
 		cmocka_unit_test(test_save_dir_follows_xdg),
 		cmocka_unit_test(test_save_quotes_strings),
 		cmocka_unit_test(test_save_file_load_continue_default_scenario),

@@ -12,7 +12,11 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+
+#include <dirent.h>
+#include <sys/stat.h>
 
 #include "io/load.h"
 #include "io/save.h"
@@ -203,6 +207,53 @@ save_dir(void)
 	return NULL;
 }
 
+/* A temporary file this old is no save in progress (one takes
+ * milliseconds) but the remains of one that was killed. */
+#define SAVE_TMP_STALE	60	/* seconds */
+
+/*
+ * Remove PATH.tmp.XXXXXX files left beside path by saves killed part
+ * way, so that a file the player saves to again and again leaves no
+ * litter.  Only old ones: another marshal may be saving to the same name
+ * right now, and its file is seconds old at most.
+ */
+static void
+sweep_stale(const char *path)
+{
+	char *dir = xstrdup(path), *base, *slash, *full;
+	size_t blen;
+	struct dirent *e;
+	struct stat st;
+	time_t now = time(NULL);
+	DIR *dp;
+
+	if ((slash = strrchr(dir, '/')) != NULL) {
+		*slash = '\0';
+		base = slash + 1;
+	} else
+		base = dir;
+	blen = strlen(base);
+	if ((dp = opendir(slash == NULL ? "." : slash == dir ? "/" :
+	    dir)) == NULL) {
+		free(dir);
+		return;
+	}
+	while ((e = readdir(dp)) != NULL) {
+		if (strncmp(e->d_name, base, blen) != 0 ||
+		    strncmp(e->d_name + blen, ".tmp.", 5) != 0 ||
+		    strlen(e->d_name + blen + 5) != 6)
+			continue;
+		full = slash == NULL ? xstrdup(e->d_name) :
+		    xasprintf("%s/%s", slash == dir ? "" : dir, e->d_name);
+		if (lstat(full, &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_mtime + SAVE_TMP_STALE < now)
+			unlink(full);
+		free(full);
+	}
+	closedir(dp);
+	free(dir);
+}
+
 int
 save_atomic(const char *path, const char *buf, size_t len, char **cause)
 {
@@ -211,6 +262,7 @@ save_atomic(const char *path, const char *buf, size_t len, char **cause)
 	int fd, dfd, err;
 
 	*cause = NULL;
+	sweep_stale(path);
 	tmp = xasprintf("%s.tmp.XXXXXX", path);
 	if ((fd = mkstemp(tmp)) == -1) {
 		*cause = xasprintf("%s: %s", path, strerror(errno));
