@@ -62,14 +62,14 @@ text_add(struct text *t, const char *fmt, ...)
 	t->len += (size_t)n;
 }
 
-/* Rows of w dots, h of them, as a block scalar indented by two. */
+/* Rows of w dots, h of them, as a block scalar indented by indent. */
 static void
-text_grid(struct text *t, int w, int h)
+text_grid(struct text *t, int w, int h, int indent)
 {
 	int y;
 
 	for (y = 0; y < h; y++) {
-		text_add(t, "  ");
+		text_add(t, "%*s", indent, "");
 		while (t->len + (size_t)w + 2 > t->cap) {
 			t->cap *= 2;
 			t->s = xreallocarray(t->s, t->cap, 1);
@@ -92,7 +92,7 @@ load_grid(const struct ruleset *rs, int w, int h, struct diags *d)
 	struct map *m = NULL;
 
 	text_add(&t, "map: Plain\nlegend: {\".\": open}\nlandscape: |\n");
-	text_grid(&t, w, h);
+	text_grid(&t, w, h, 2);
 	root = yread_buffer("limits.yaml", t.s, t.len, d);
 	assert_non_null(root);
 	m = load_map_doc(rs, root, d);
@@ -202,20 +202,7 @@ units_scenario(struct text *t, int n, int *last_line)
 
 	text_add(t, "scenario: Limits\nruleset: napoleonic\nturns: 1\n"
 	    "map:\n  map: Plain\n  legend: {\".\": open}\n  landscape: |\n");
-	{
-		int y, w = per_row * 6, h = rows * 2 + 4;
-
-		for (y = 0; y < h; y++) {
-			text_add(t, "    ");
-			while (t->len + (size_t)w + 2 > t->cap) {
-				t->cap *= 2;
-				t->s = xreallocarray(t->s, t->cap, 1);
-			}
-			memset(t->s + t->len, '.', (size_t)w);
-			t->len += (size_t)w;
-			text_add(t, "\n");
-		}
-	}
+	text_grid(t, per_row * 6, rows * 2 + 4, 4);
 	text_add(t, "sides:\n  - oob:\n      oob: Many\n      side: Blue\n"
 	    "      general:\n        id: g\n        units:\n");
 	for (i = 0; i < n; i++)
