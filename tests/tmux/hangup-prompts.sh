@@ -40,7 +40,8 @@ digest() {
 	    echo "damaged"
 }
 
-# The marshal in the pane: the pane's shell runs it, or gdb that runs it.
+# The marshal in the pane: the pane's shell runs it, or gdb that runs it
+# (this replaces lib.sh's marshal_pid, which knows no gdb).
 marshal_pid() {
 	sh_pid=$($T display -p -t $S '#{pane_pid}')
 	n=0

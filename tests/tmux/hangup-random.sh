@@ -38,21 +38,6 @@ turn_of() {
 	"$MARSHAL_BIN" check -v "$1" | sed -n 's/.*, turn \([0-9]*\), .*/\1/p'
 }
 
-marshal_pid() {
-	sh_pid=$($T display -p -t $S '#{pane_pid}')
-	n=0
-	while [ $n -lt 50 ]; do
-		pid=$(ps -o pid= --ppid "$sh_pid" | head -1 | tr -d ' ')
-		if [ -n "$pid" ]; then
-			echo "$pid"
-			return 0
-		fi
-		sleep 0.1
-		n=$((n + 1))
-	done
-	fail "no marshal process under the pane"
-}
-
 # The delays, in tenths of a second, from the seed.
 DELAYS=$(awk -v n="$HANGUPS" -v s="$HANGUP_SEED" 'BEGIN {
 	srand(s); for (i = 0; i < n; i++) printf "%d ", int(rand() * 16) }')

@@ -14,21 +14,6 @@ SAVE=$XDG_DATA_HOME/marshal/default.save
 LOCK=$XDG_DATA_HOME/marshal/default.lock
 MARSHAL_ARGS="play --hotseat"
 
-# The marshal process in the pane (the pane runs a shell around it).
-marshal_pid() {
-	sh_pid=$($T display -p -t $S '#{pane_pid}')
-	n=0
-	while [ $n -lt 50 ]; do
-		pid=$(ps -o pid= --ppid "$sh_pid" | head -1 | tr -d ' ')
-		if [ -n "$pid" ]; then
-			echo "$pid"
-			return 0
-		fi
-		sleep 0.1
-		n=$((n + 1))
-	done
-	fail "no marshal process under the pane"
-}
 
 # wait_unlocked: until the marshal playing the save has left.
 wait_unlocked() {

@@ -85,6 +85,22 @@ expect_re() {
 	screen | grep -qE -- "$1" || fail "no match for /$1/"
 }
 
+# The marshal process in the pane (the pane runs a shell around it).
+marshal_pid() {
+	sh_pid=$($T display -p -t $S '#{pane_pid}')
+	n=0
+	while [ $n -lt 50 ]; do
+		pid=$(ps -o pid= --ppid "$sh_pid" | head -1 | tr -d ' ')
+		if [ -n "$pid" ]; then
+			echo "$pid"
+			return 0
+		fi
+		sleep 0.1
+		n=$((n + 1))
+	done
+	fail "no marshal process under the pane"
+}
+
 keys() {
 	$T send-keys -t $S "$@"
 }

@@ -56,9 +56,7 @@ S=second
 MARSHAL_ARGS="--player erin"
 start 80 24 LANG=C.UTF-8
 wait_for "Choose a battle or a tutorial"
-pid=$(ps -o pid= --ppid "$($T display -p -t $S '#{pane_pid}')" | tr -d ' ')
-[ -n "$pid" ] || fail "marshal is not running"
-kill -HUP "$pid" || fail "cannot signal marshal"
+kill -HUP "$(marshal_pid)" || fail "cannot signal marshal"
 expect_restored 0
 ls "$XDG_DATA_HOME/marshal/players/erin/"*.save >/dev/null 2>&1 &&
 	fail "a save was made of a battle never played"
