@@ -1578,13 +1578,6 @@ tasks(struct think *t)
 	nfree = t->nbrig;
 	tl = turns_left(v);
 	lead = t->lvl >= AI_NORMAL && t->pts_ours > t->pts_theirs;
-	/* Hard: a lead counts only if losing the most valuable place the
-	 * enemy is close to would not undo it. */
-	if (lead && t->lvl >= AI_HARD) {
-		k = threatened(t);
-		if (k >= 0 && t->pts_ours - v->obj[k].points <= t->pts_theirs)
-			lead = false;
-	}
 
 	/* Objectives to take, by worth, nearer to us first among equals. */
 	order = xcalloc((size_t)v->nobj + 1, sizeof *order);
