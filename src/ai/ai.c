@@ -2657,7 +2657,9 @@ unjam(const struct game *g, struct order *o)
 	struct move_preview p;
 	struct order t, best;
 	int k, j, bd = geom_dist(u->pos, dest), d;
-	static const int turn[] = { 0, -1, 1, -2, 2 };
+	static const int turn[] = { 0, -1, 1, -2, 2, -3, 3 };
+	static const int reach[] = { 3, 6 };
+	int r;
 	bool found = false;
 	struct ai_view gv;
 
@@ -2666,11 +2668,12 @@ unjam(const struct game *g, struct order *o)
 	gv.rs = g->rs;
 	gv.map = g->map;
 
+	for (r = 0; r < (int)(sizeof reach / sizeof reach[0]); r++)
 	for (k = 0; k < (int)(sizeof turn / sizeof turn[0]); k++) {
 		enum dir f = dir_turn(u->facing, turn[k]);
 
-		via.x = u->pos.x + dir_dx[f] * 3;
-		via.y = u->pos.y + dir_dy[f] * 3;
+		via.x = u->pos.x + dir_dx[f] * reach[r];
+		via.y = u->pos.y + dir_dy[f] * reach[r];
 		if (!map_inside(g->map, via.x, via.y))
 			continue;
 		/* The first step, then on to the place - by the marked way
