@@ -2739,9 +2739,11 @@ vet(const struct game *g, struct order *o)
 	}
 	/* A march that would end against the map's edge leaves the block
 	 * no room to wheel away again: stop it where the way is still
-	 * clear of the edge. */
+	 * clear of the edge (a unit that stands by the edge already may
+	 * march along it to get away). */
 	if (pv.cond == COND_FORMED && g->units[o->unit].cond == COND_FORMED &&
 	    near_edge(g->map, pv.pos) &&
+	    !near_edge(g->map, g->units[o->unit].pos) &&
 	    !near_edge(g->map, orig.pts[orig.npts - 1])) {
 		for (k = pv.npath - 2; k >= 1; k--)
 			if (!near_edge(g->map, pv.path[k]))
