@@ -2058,7 +2058,7 @@ squadron(struct think *t, int i)
 		    t->f_skirmish || e->formation == t->f_road ||
 		    e->formation == t->f_mc))
 			/* Foot that cannot stand against horse. */
-			score = d + v->rs->ticks;
+			score = d / 2;
 		else if (e->arm == ARM_INFANTRY) {
 			/* Formed foot only from a flank, and only when
 			 * our own foot holds it in front. */
