@@ -458,6 +458,71 @@ test_ai_hard_guns_fire_canister(void **state)
 	assert_true(canister > 0);
 }
 
+/*
+ * Guns that box a friend in make room for him.  On the Côa the Légion du
+ * Midi's column stands behind Loison's foot battery: marched west it has
+ * not the speed to pass right through the guns (3.6.7) and makes no
+ * ground.  Seeing that, the normal AI limbers the battery (a Formation
+ * order, as a player would give), and within a few turns the column is
+ * on its way.
+ */
+static void
+test_ai_guns_make_room_for_a_boxed_friend(void **state)
+{
+	char *path = xasprintf("%s/scenarios/coa-1810.yaml", datadir());
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct order o;
+	struct point start;
+	char *cause;
+	int legion, guns, limbered, i, turn;
+	bool limber = false;
+
+	(void)state;
+	g = load(path, &rs);
+	game_seed(g, 1);
+	legion = game_find_unit(g, "LegMidi");
+	guns = game_find_unit(g, "FA-Loison");
+	limbered = ruleset_form(rs, "limbered");
+	assert_true(legion >= 0 && guns >= 0 && limbered >= 0);
+	start = g->units[legion].pos;
+
+	/* Marched west from the start (an order held before the battle). */
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = legion;
+	o.general = -1;
+	o.pts[o.npts++] = (struct point){ 33, 12 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->units[legion].pos.x, start.x);
+	assert_int_equal(g->units[legion].pos.y, start.y);
+	assert_int_equal(g->units[legion].halt, HALT_BLOCKED);
+
+	ai_view_fill(g, 1, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++)
+		if (p.v[i].unit == guns && p.v[i].kind == ORDER_FORMATION &&
+		    p.v[i].formation == limbered)
+			limber = true;
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	assert_true(limber);
+
+	for (turn = 0; turn < 4; turn++) {
+		assert_int_equal(ai_orders(g, 0, AI_PASSIVE, NULL), 0);
+		assert_int_equal(ai_orders(g, 1, AI_NORMAL, NULL), 0);
+		game_turn(g);
+	}
+	assert_true(g->units[legion].pos.x != start.x ||
+	    g->units[legion].pos.y != start.y);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -470,6 +535,7 @@ main(void)
 		cmocka_unit_test(test_ai_leaves_the_game_dice_alone),
 		cmocka_unit_test(test_ai_is_deterministic),
 		cmocka_unit_test(test_ai_hard_guns_fire_canister),
+		cmocka_unit_test(test_ai_guns_make_room_for_a_boxed_friend),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

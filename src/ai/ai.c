@@ -2122,6 +2122,34 @@ squadron(struct think *t, int i)
 
 /* --- artillery ----------------------------------------------------------- */
 
+/*
+ * Whether own unit i stands across the way of a friend that made no
+ * ground last turn: the first stretch of the friend's march runs into it.
+ */
+static bool
+in_the_way(const struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct order *o;
+	int j, fr;
+	bool edge;
+
+	if (t->occ == NULL)
+		return false;
+	for (j = 0; j < v->nown; j++) {
+		if (j == i || !own_active(&v->own[j]) ||
+		    v->own[j].cond != COND_FORMED || !stuck(v, &v->own[j]))
+			continue;
+		o = intended(&v->own[j]);
+		if (o->kind != ORDER_MOVE || o->npts < 1)
+			continue;
+		(void)sweep(t, j, o->pts[0], 6, &fr, &edge);
+		if (fr == i)
+			return true;
+	}
+	return false;
+}
+
 /* Whether own units stand on the straight line from a to b (masking). */
 static bool
 masked(const struct think *t, struct point a, struct point b)
@@ -2312,6 +2340,14 @@ battery(struct think *t, int i)
 	}
 	if (u->cond != COND_FORMED || t->near[i] < 0)
 		return;
+	/* Guns that box in a friend limber up to make room; limbered, they
+	 * go on to a new position below. */
+	if (u->formation == t->f_unlimbered && t->f_limbered >= 0 &&
+	    t->lvl >= AI_NORMAL && in_the_way(t, i) &&
+	    want_form(t, i, t->f_limbered)) {
+		t->done[i] = true;
+		return;
+	}
 	if (battery_close(t, i))
 		return;
 	/* The nearest formed enemy by gap. */
