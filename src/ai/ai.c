@@ -2683,9 +2683,10 @@ out:
 /*
  * A march that would make no ground at all - no room to wheel among
  * friends, or a friend across the way - is tried, with the Move preview,
- * by a first step straight ahead or half right or left (a wheel needs
- * room a step forward does not) and then on to the same place; the try
- * that ends nearest the place, formed, is taken.  True if one was.
+ * by a first step of 3 or 6 cells straight ahead or turned up to 135
+ * degrees either way (a wheel needs room a step forward does not) and
+ * then on to the same place; the try that ends nearest the place, formed,
+ * is taken.  True if one was.
  */
 static bool
 unjam(const struct game *g, struct order *o)
@@ -2697,7 +2698,8 @@ unjam(const struct game *g, struct order *o)
 	int k, j, bd = geom_dist(u->pos, dest), d;
 	static const int turn[] = { 0, -1, 1, -2, 2, -3, 3 };
 	static const int reach[] = { 3, 6 };
-	int r;
+	const int nturn = (int)(sizeof turn / sizeof turn[0]);
+	const int nreach = (int)(sizeof reach / sizeof reach[0]);
 	bool found = false;
 	struct ai_view gv;
 
@@ -2706,12 +2708,12 @@ unjam(const struct game *g, struct order *o)
 	gv.rs = g->rs;
 	gv.map = g->map;
 
-	for (r = 0; r < (int)(sizeof reach / sizeof reach[0]); r++)
-	for (k = 0; k < (int)(sizeof turn / sizeof turn[0]); k++) {
-		enum dir f = dir_turn(u->facing, turn[k]);
+	for (k = 0; k < nturn * nreach; k++) {
+		enum dir f = dir_turn(u->facing, turn[k % nturn]);
+		int r = reach[k / nturn];
 
-		via.x = u->pos.x + dir_dx[f] * reach[r];
-		via.y = u->pos.y + dir_dy[f] * reach[r];
+		via.x = u->pos.x + dir_dx[f] * r;
+		via.y = u->pos.y + dir_dy[f] * r;
 		if (!map_inside(g->map, via.x, via.y))
 			continue;
 		/* The first step, then on to the place - by the marked way
