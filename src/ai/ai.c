@@ -291,6 +291,10 @@ struct think {
 	 * enemy < 0), for placing guns. */
 	int		*occ;
 
+	/* Own units across the way of a friend that made no ground last
+	 * turn (view indices); NULL when not worked out. */
+	bool		*in_way;
+
 	/* Cells our foot can reach without a defile (3.6.6) or ground no
 	 * formation may enter; NULL when not worked out. */
 	bool		*reach;
@@ -1226,6 +1230,33 @@ reaches(const struct think *t, struct point p)
 	return t->reach[(size_t)p.y * t->v->map->w + p.x];
 }
 
+/*
+ * Mark the own units that stand across the way of a friend that made no
+ * ground last turn: the first stretch of the friend's march runs into
+ * them.  One sweep per stuck friend, for every battery to read.
+ */
+static void
+in_the_way(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	const struct order *o;
+	int j, fr;
+	bool edge;
+
+	t->in_way = xcalloc((size_t)v->nown + 1, sizeof *t->in_way);
+	for (j = 0; j < v->nown; j++) {
+		if (!own_active(&v->own[j]) ||
+		    v->own[j].cond != COND_FORMED || !stuck(v, &v->own[j]))
+			continue;
+		o = intended(&v->own[j]);
+		if (o->kind != ORDER_MOVE || o->npts < 1)
+			continue;
+		(void)sweep(t, j, o->pts[0], 6, &fr, &edge);
+		if (fr >= 0)
+			t->in_way[fr] = true;
+	}
+}
+
 /* --- brigades and their tasks ------------------------------------------- */
 
 static void
@@ -2122,34 +2153,6 @@ squadron(struct think *t, int i)
 
 /* --- artillery ----------------------------------------------------------- */
 
-/*
- * Whether own unit i stands across the way of a friend that made no
- * ground last turn: the first stretch of the friend's march runs into it.
- */
-static bool
-in_the_way(const struct think *t, int i)
-{
-	const struct ai_view *v = t->v;
-	const struct order *o;
-	int j, fr;
-	bool edge;
-
-	if (t->occ == NULL)
-		return false;
-	for (j = 0; j < v->nown; j++) {
-		if (j == i || !own_active(&v->own[j]) ||
-		    v->own[j].cond != COND_FORMED || !stuck(v, &v->own[j]))
-			continue;
-		o = intended(&v->own[j]);
-		if (o->kind != ORDER_MOVE || o->npts < 1)
-			continue;
-		(void)sweep(t, j, o->pts[0], 6, &fr, &edge);
-		if (fr == i)
-			return true;
-	}
-	return false;
-}
-
 /* Whether own units stand on the straight line from a to b (masking). */
 static bool
 masked(const struct think *t, struct point a, struct point b)
@@ -2343,7 +2346,7 @@ battery(struct think *t, int i)
 	/* Guns that box in a friend limber up to make room; limbered, they
 	 * go on to a new position below. */
 	if (u->formation == t->f_unlimbered && t->f_limbered >= 0 &&
-	    t->lvl >= AI_NORMAL && in_the_way(t, i) &&
+	    t->in_way != NULL && t->in_way[i] &&
 	    want_form(t, i, t->f_limbered)) {
 		t->done[i] = true;
 		return;
@@ -2644,6 +2647,8 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	}
 	objectives(&t);
 	if (lvl >= AI_NORMAL)
+		in_the_way(&t);
+	if (lvl >= AI_NORMAL)
 		reachable(&t);
 	if (lvl >= AI_NORMAL)
 		garrisons(&t);
@@ -2669,6 +2674,7 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	free(t.brig);
 	free(t.occ);
 	free(t.reach);
+	free(t.in_way);
 out:
 	free(t.near);
 	free(t.near_d);
