@@ -69,8 +69,10 @@
 	X(test_M6_3_6_3_ap_limit_horse_drill2, "M6-ap-limit-horse-drill2", NULL) \
 	X(test_M6_3_6_3_ap_surplus_capped_at_max_speed, "M6-ap-surplus-capped-at-max-speed", NULL) \
 	X(test_M6_3_6_3_limber_costs_one_ap, "M6-limber-costs-one-ap", NULL) \
-	X(test_M7_3_6_3_pivot_needs_ap, "M7-pivot-needs-ap", NULL) \
+	X(test_M7_3_6_3_drill2_battery_pivots_over_two_turns, "M7-drill2-battery-pivots-over-two-turns", NULL) \
+	X(test_M7_3_6_3_pivot_over_two_turns_limbers_once, "M7-pivot-over-two-turns-limbers-once", NULL) \
 	X(test_M7_3_6_3_pivot_unlimbered_battery, "M7-pivot-unlimbered-battery", NULL) \
+	X(test_M8_3_6_3_column_turns_in_place_then_marches, "M8-column-turns-in-place-then-marches", NULL) \
 	X(test_M8_3_6_3_line_turn_135_costs_3bd, "M8-line-turn-135-costs-3bd", NULL) \
 	X(test_M8_3_6_3_line_turn_45_costs_1bd, "M8-line-turn-45-costs-1bd", NULL) \
 	X(test_M8_3_6_3_line_turn_90_costs_2bd, "M8-line-turn-90-costs-2bd", NULL) \
@@ -83,10 +85,15 @@
 	X(test_M10_3_6_4_option_off_no_roll, "M10-option-off-no-roll", NULL) \
 	X(test_M10_3_6_4_roll_one_loses_half_bd, "M10-roll-one-loses-half-bd", NULL) \
 	X(test_M10_3_6_4_roll_six_adds_half_bd, "M10-roll-six-adds-half-bd", NULL) \
+	X(test_M11_3_6_5_column_inside_wood_makes_minimum_step, "M11-column-inside-wood-makes-minimum-step", NULL) \
 	X(test_M11_3_6_5_cavalry_mc_double_pe, "M11-cavalry-mc-double-pe", NULL) \
 	X(test_M11_3_6_5_infantry_mc_single_pe, "M11-infantry-mc-single-pe", NULL) \
 	X(test_M11_3_6_5_rough_lowers_speed_by_pe, "M11-rough-lowers-speed-by-pe", NULL) \
 	X(test_M11_3_6_5_wood_entry_pays_pe, "M11-wood-entry-pays-pe", NULL) \
+	X(test_M12_3_6_5_column_enters_wood_from_edge, "M12-column-enters-wood-from-edge", NULL) \
+	X(test_M12_3_6_5_heavy_battery_enters_rough, "M12-heavy-battery-enters-rough", NULL) \
+	X(test_M12_3_6_5_manoeuvre_column_drum_enters_dense_wood, "M12-manoeuvre-column-drum-enters-dense-wood", NULL) \
+	X(test_M12_3_6_5_manoeuvre_column_enters_village, "M12-manoeuvre-column-enters-village", NULL) \
 	X(test_M12_3_6_5_cavalry_mc_village_pr_plus_double_pe, "M12-cavalry-mc-village-pr-plus-double-pe", NULL) \
 	X(test_M12_3_6_5_dense_wood_stops_at_edge, "M12-dense-wood-stops-at-edge", NULL) \
 	X(test_M12_3_6_5_fields_pr_half_bd, "M12-fields-pr-half-bd", NULL) \
@@ -102,6 +109,7 @@
 	X(test_M16_3_6_5_hedge_costs_2bd, "M16-hedge-costs-2bd", NULL) \
 	X(test_M16_3_6_5_stream_costs_2bd, "M16-stream-costs-2bd", NULL) \
 	X(test_M16_3_6_5_wall_costs_3bd, "M16-wall-costs-3bd", NULL) \
+	X(test_M17_3_6_5_column_crosses_fence_met_diagonally, "M17-column-crosses-fence-met-diagonally", NULL) \
 	X(test_M17_3_6_5_front_perpendicular_after_crossing, "M17-front-perpendicular-after-crossing", NULL) \
 	X(test_M18_3_6_5_river_crossing_finished_next_turn, "M18-river-crossing-finished-next-turn", NULL) \
 	X(test_M18_3_6_5_river_pe2_may_end_on, "M18-river-pe2-may-end-on", NULL) \
@@ -112,6 +120,7 @@
 	X(test_M19_3_6_5_fence_exact_crosses_as_mob, "M19-fence-exact-crosses-as-mob", NULL) \
 	X(test_M19_3_6_5_hedge_exact_crosses_as_mob, "M19-hedge-exact-crosses-as-mob", NULL) \
 	X(test_M19_3_6_5_stream_with_spare_stays_formed, "M19-stream-with-spare-stays-formed", NULL) \
+	X(test_M20_3_6_5_column_climbs_two_contours, "M20-column-climbs-two-contours", NULL) \
 	X(test_M20_3_6_5_descending_contours_count, "M20-descending-contours-count", NULL) \
 	X(test_M20_3_6_5_one_contour_free, "M20-one-contour-free", NULL) \
 	X(test_M20_3_6_5_second_contour_costs_1bd, "M20-second-contour-costs-1bd", NULL) \

@@ -663,6 +663,78 @@ walk_can_clear(const struct game *g, struct move_ctx *ctx,
 	return !t.passing;
 }
 
+/*
+ * The turn to face d costs more than the walk has left.  It turns as
+ * many 45 degrees as it can pay for, and a unit that has spent nothing
+ * yet this turn always makes one (issue 12, decision 1: it then spends
+ * all).  The rest of the turn waits for next turn, under the same order.
+ */
+static enum step_res
+walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
+{
+	const struct ruleset *rs = g->rs;
+	struct move_price tp;
+	struct point cells[FOOTPRINT_MAX];
+	int k = dir_diff(w->facing, d), cw, j, n, who, pay;
+	enum dir f = w->facing;
+	char a[32], b[32];
+
+	cw = (((int)d - (int)w->facing) % 8 + 8) % 8;
+	for (j = k - 1; j >= 1; j--) {
+		f = dir_turn(w->facing, cw <= 4 ? j : -j);
+		rs->ops->move_turn(g, w, f, &tp);
+		if (tp.ticks <= w->left)
+			break;
+	}
+	if (j < 1 && w->fresh) {
+		j = 1;
+		f = dir_turn(w->facing, cw <= 4 ? 1 : -1);
+		rs->ops->move_turn(g, w, f, &tp);
+	}
+	if (j < 1) {
+		rs->ops->move_turn(g, w, d, &tp);
+		ruleset_fmt(rs, tp.ticks, a, sizeof a);
+		ruleset_fmt(rs, w->left, b, sizeof b);
+		move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
+		    "turning to face %s would cost %s, it has %s left: it "
+		    "turns next turn", dir_name(d), a, b);
+		walk_halt(g, w, HALT_SPEED, tp.nnotes ? tp.notes[0].rule :
+		    NULL);
+		return SR_STOP;
+	}
+	n = game_footprint_at(g, &g->units[w->unit], w->pos, f, w->form,
+	    cells);
+	who = walk_overlap(g, w, cells, n, 0);
+	if (who == -2 || (who >= 0 && !w->passing)) {
+		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
+		    "no room to turn to face %s here%s%s", dir_name(f),
+		    who >= 0 ? ": " : "", who >= 0 ? g->units[who].name : "");
+		walk_halt(g, w, HALT_BLOCKED, NULL);
+		return SR_STOP;
+	}
+	pay = tp.ticks < w->left ? tp.ticks : w->left;
+	ruleset_fmt(rs, tp.ticks, a, sizeof a);
+	ruleset_fmt(rs, w->left, b, sizeof b);
+	if (tp.ticks > w->left)
+		move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
+		    "%s turns its front 45 degrees, %s to %s: it costs %s and "
+		    "it has %s, but it has not moved yet this turn, so it "
+		    "makes this turn and spends all (marshal's reading)",
+		    g->units[w->unit].name, dir_name(w->facing), dir_name(f),
+		    a, b);
+	else
+		move_note_price(w, &tp);
+	move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
+	    "it goes on turning to face %s next turn, under the same order",
+	    dir_name(d));
+	w->facing = f;
+	w->left -= pay;
+	w->fresh = false;
+	w->clear = false;
+	walk_halt(g, w, HALT_SPEED, tp.nnotes ? tp.notes[0].rule : NULL);
+	return SR_STOP;
+}
+
 static enum step_res
 walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
     struct cands *cs)
@@ -676,38 +748,24 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	bool sp_noted = false;
 	char a[32], b[32];
 
-	/* Turning the front first. */
+	/* The step, priced as if already turned; a turn that squares the
+	 * front to an obstacle is part of the crossing (MPF_SQUARE). */
 	if (d != w->facing) {
 		ops->move_turn(g, w, d, &tp);
-		if (tp.ticks > w->left && !w->narrow) {
-			ruleset_fmt(rs, tp.ticks, a, sizeof a);
-			ruleset_fmt(rs, w->left, b, sizeof b);
-			move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule :
-			    "", "turning to face %s would cost %s, it has %s "
-			    "left", dir_name(d), a, b);
-			walk_halt(g, w, HALT_SPEED, tp.nnotes ?
-			    tp.notes[0].rule : NULL);
-			return SR_STOP;
-		}
-		n = game_footprint_at(g, &g->units[w->unit], w->pos, d,
-		    w->form, cells);
-		who = walk_overlap(g, w, cells, n, 0);
-		if (who == -2 || (who >= 0 && !w->passing)) {
-			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
-			    "no room to turn to face %s here%s%s", dir_name(d),
-			    who >= 0 ? ": " : "",
-			    who >= 0 ? g->units[who].name : "");
-			walk_halt(g, w, HALT_BLOCKED, NULL);
-			return SR_STOP;
-		}
 		turn_ticks = tp.ticks;
 	}
-	/* The step, priced as if already turned. */
 	{
 		struct move_walk tw = *w;
 
 		tw.left = w->left - turn_ticks;
 		ops->move_step(g, &tw, d, &sp);
+		if ((sp.flags & MPF_SQUARE) && turn_ticks > 0) {
+			turn_ticks = 0;
+			tp.nnotes = 0;
+			tp.ticks = 0;
+			tw.left = w->left;
+			ops->move_step(g, &tw, d, &sp);
+		}
 	}
 	switch (sp.verdict) {
 	case MOVE_OK:
@@ -747,6 +805,29 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		move_note_price(w, &sp);
 		walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule : NULL);
 		return SR_STOP;
+	}
+	/* Turning the front: paid when it is made (issue 12, decision 1). */
+	if (d != w->facing) {
+		if (turn_ticks > w->left && !w->narrow)
+			return walk_turn_part(g, w, d);
+		n = game_footprint_at(g, &g->units[w->unit], w->pos, d,
+		    w->form, cells);
+		who = walk_overlap(g, w, cells, n, 0);
+		if (who == -2 || (who >= 0 && !w->passing)) {
+			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
+			    "no room to turn to face %s here%s%s", dir_name(d),
+			    who >= 0 ? ": " : "",
+			    who >= 0 ? g->units[who].name : "");
+			walk_halt(g, w, HALT_BLOCKED, NULL);
+			return SR_STOP;
+		}
+		if (turn_ticks > w->left)
+			turn_ticks = w->left;
+		move_note_price(w, &tp);
+		w->facing = d;
+		w->left -= turn_ticks;
+		if (turn_ticks > 0)
+			w->fresh = false;
 	}
 	/* A narrow passage: one unit a turn, after a halt before it. */
 	if ((sp.flags & MPF_NARROW) && !w->narrow) {
@@ -788,8 +869,39 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		    "through the narrow passage (its turn to pass): the whole "
 		    "column passes this turn, whatever its speed");
 	}
-	pay = turn_ticks + sp.ticks;
-	if (pay > w->left && w->narrow) {
+	pay = sp.ticks;
+	if (pay > w->left && !w->narrow && !(sp.flags & MPF_MAY_END_ON) &&
+	    (w->fresh || (sp.need >= 0 && sp.need <= w->left))) {
+		/*
+		 * 3.6.5 as issue 12 reads it: new ground stops the unit only
+		 * when its Pr + Pe is more than what is left, and a unit that
+		 * has spent nothing yet this turn always makes the step its
+		 * formation may take (the minimum move).  Either way it
+		 * spends all it has.
+		 */
+		ruleset_fmt(rs, pay, a, sizeof a);
+		ruleset_fmt(rs, w->left, b, sizeof b);
+		move_note_price(w, &sp);
+		sp_noted = true;
+		if (w->fresh && !(sp.need >= 0 && sp.need <= w->left))
+			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
+			    rule_for(g, sp.halt), "the step costs %s, more "
+			    "than the %s it has, but it has not moved yet this "
+			    "turn: it makes this one step and spends all "
+			    "(minimum move, marshal's reading)", a, b);
+		else
+			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
+			    rule_for(g, sp.halt), "Pr + Pe of the new ground is "
+			    "not more than the %s it has: it goes in as far as "
+			    "that pays and spends all", b);
+		if (sp.halt == HALT_OBSTACLE) {
+			sp.flags |= MPF_MOB_AFTER;
+			move_note(w, EV_NOTE, rule_for(g, HALT_OBSTACLE),
+			    "it crosses with less than the crossing costs: it "
+			    "ends as a Mob, as with exactly that much (M19)");
+		}
+		pay = w->left;
+	} else if (pay > w->left && w->narrow) {
 		/* 3.6.6: once through the mouth the column passes whole. */
 		if (!w->narrow_over)
 			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE), "its "
@@ -798,7 +910,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		w->narrow_over = true;
 		pay = w->left;
 	} else if (pay > w->left) {
-		if ((sp.flags & MPF_MAY_END_ON) && w->left > turn_ticks) {
+		if ((sp.flags & MPF_MAY_END_ON) && w->left > 0) {
 			move_note_price(w, &sp);
 			ruleset_fmt(rs, pay - w->left, a, sizeof a);
 			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule : "",
@@ -944,9 +1056,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		}
 	}
 	/* Take the step. */
-	if (turn_ticks > 0 || d != w->facing)
-		move_note_price(w, &tp);
-	if (sp.ticks > 0 && pay == turn_ticks + sp.ticks && !sp_noted)
+	if (sp.ticks > 0 && pay == sp.ticks && !sp_noted)
 		move_note_price(w, &sp);
 	w->contours += map_contours(g->map, w->pos, next);
 	w->clear = who == -1;
@@ -956,6 +1066,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	w->pos = next;
 	w->facing = d;
 	w->left -= pay;
+	w->fresh = false;
 	w->walked += dir_step_cost(d);
 	w->iroute++;
 	walk_push(w, next);
@@ -1092,7 +1203,8 @@ walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	struct point before;
 
 	walk_look_ahead(g, w);
-	while ((w->left > 0 || (w->narrow && walk_in_narrow(g, w))) &&
+	while ((w->left > 0 || w->fresh || (w->narrow &&
+	    walk_in_narrow(g, w))) &&
 	    guard++ < 10000) {
 		if (!walk_route(g, w)) {
 			if (w->arrived)
@@ -1168,6 +1280,7 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	/* The route first: the ruleset may look along it (3.6.6). */
 	(void)walk_route(g, w);
 	w->arrived = false;
+	w->fresh = true;	/* the ruleset may say it has no speed */
 	if (ops->move_begin(g, w) != 0) {
 		w->stood = true;
 		if (w->halt == HALT_NONE)
@@ -1189,6 +1302,7 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			    cap_note);
 	}
 	if (w->owed > 0) {
+		w->fresh = false;
 		i = w->owed < w->left ? w->owed : w->left;
 		ruleset_fmt(g->rs, i, a, sizeof a);
 		ruleset_fmt(g->rs, w->left - i, b, sizeof b);
@@ -1256,6 +1370,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	move_walk_init(g, ui, &w);
 	w.explain = true;
 	w.rng = &g->rng;
+	w.resumed = u->route_key == key;
 	if (u->route_key != key) {
 		u->waypoint = 0;
 		w.waypoint = 0;

@@ -76,6 +76,9 @@ struct move_walk {
 	enum dir	 clear_facing;
 	int		 clear_form;
 	struct rng	*rng;		/* the game's stream; NULL: no rolls */
+	bool		 resumed;	/* the same Move order as last turn */
+	bool		 fresh;		/* nothing spent yet this turn: the
+					   minimum move still holds */
 
 	/* The unit as the walk leaves it. */
 	struct point	 pos;		/* anchor */

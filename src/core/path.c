@@ -221,6 +221,8 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 	if (!footprint_inside(g, tw, q, d))
 		return -1;
 	ops->move_step(g, tw, d, &sp);
+	if (sp.flags & MPF_SQUARE)	/* the turn is part of the crossing */
+		t = 0;
 	switch (sp.verdict) {
 	case MOVE_NEVER:
 		return -1;

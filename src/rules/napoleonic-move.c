@@ -434,6 +434,7 @@ price_init(struct move_price *p)
 	p->form = -1;
 	p->flags = 0;
 	p->passage = -1;
+	p->need = -1;
 	p->nnotes = 0;
 }
 
@@ -565,7 +566,8 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 	const struct nap_move *m = nap_move(rs);
 	const struct unit *u = &g->units[w->unit];
 	const struct order *o = w->order;
-	int ap = u->drill, speed, max, k, turns, cw;
+	int ap = u->drill, speed, max, k, turns, cw, lim, unlim, per;
+	bool going, least;
 	enum dir want, f;
 	size_t n = 0;
 
@@ -576,6 +578,21 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 			want = geom_heading(w->pos, o->pts[0]);
 			k = dir_diff(w->facing, want);
 			w->halt = HALT_ARRIVED;
+			/* A pivot left part-way last turn under this order
+			 * goes on: its limbering is paid already (issue 12,
+			 * decision 1). */
+			going = w->resumed && u->halt == HALT_ARRIVED &&
+			    u->halt_turn == w->turn - 1;
+			lim = going ? 0 : m->limber_ap;
+			if (k == 0 && going) {
+				w->ap = ap - m->unlimber_ap;
+				move_note(w, EV_MOVE, "3.6.3", "%s ends its pivot "
+				    "facing %s: unlimber %d AP of its %d AP "
+				    "(Drill)", u->name, dir_name(want),
+				    m->unlimber_ap, ap);
+				w->order_done = true;
+				return -1;
+			}
 			if (k == 0) {
 				move_note(w, EV_MOVE, "3.6.3", "%s already "
 				    "faces %s: no pivot needed", u->name,
@@ -583,18 +600,32 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 				w->order_done = true;
 				return -1;
 			}
-			turns = m->pivot_per_45 > 0 ? (ap - m->limber_ap -
-			    m->unlimber_ap) / m->pivot_per_45 : k;
-			if (turns <= 0) {
-				move_note(w, EV_MOVE, "3.6.3", "%s cannot "
-				    "pivot: limber %d AP + %d AP per 45 "
-				    "degrees + unlimber %d AP is more than its "
-				    "%d AP (Drill)", u->name, m->limber_ap,
-				    m->pivot_per_45, m->unlimber_ap, ap);
-				return -1;
+			per = m->pivot_per_45 > 0 ? m->pivot_per_45 : 1;
+			turns = m->pivot_per_45 > 0 ? (ap - lim -
+			    m->unlimber_ap) / per : k;
+			unlim = m->unlimber_ap;
+			if (turns < k) {
+				/* Not done this turn: the unlimbering waits
+				 * for the turn that ends the pivot. */
+				turns = m->pivot_per_45 > 0 ? (ap - lim) / per :
+				    k;
+				unlim = 0;
 			}
 			if (turns > k)
 				turns = k;
+			if (turns <= 0 && !w->fresh) {
+				move_note(w, EV_MOVE, "3.6.3", "%s cannot "
+				    "pivot: limber %d AP + %d AP per 45 "
+				    "degrees + unlimber %d AP is more than its "
+				    "%d AP (Drill)", u->name, lim,
+				    m->pivot_per_45, m->unlimber_ap, ap);
+				return -1;
+			}
+			least = turns <= 0;
+			if (least) {
+				turns = 1;
+				unlim = k == 1 ? m->unlimber_ap : 0;
+			}
 			cw = (int)want - (int)w->facing;
 			cw = ((cw % 8) + 8) % 8;
 			f = dir_turn(w->facing, cw <= 4 ? turns : -turns);
@@ -606,14 +637,23 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 				w->halt = HALT_BLOCKED;
 				return -1;
 			}
-			w->ap = ap - m->limber_ap - turns * m->pivot_per_45 -
-			    m->unlimber_ap;
+			w->ap = ap - lim - turns * m->pivot_per_45 - unlim;
+			if (w->ap < 0)
+				w->ap = 0;
 			move_note(w, EV_MOVE, "3.6.3", "%s pivots in place "
-			    "from %s to %s: limber %d AP + %d x 45 degrees x "
-			    "%d AP + unlimber %d AP = %d of its %d AP (Drill)",
+			    "from %s to %s: %s%d AP + %d x 45 degrees x "
+			    "%d AP + unlimber %d AP = %d of its %d AP (Drill)%s",
 			    u->name, dir_name(w->facing), dir_name(f),
-			    m->limber_ap, turns, m->pivot_per_45,
-			    m->unlimber_ap, ap - w->ap, ap);
+			    going ? "limbered already, " : "limber ", lim,
+			    turns, m->pivot_per_45, unlim, ap - w->ap, ap,
+			    least ? "; more than it has, but a battery that "
+			    "has not moved this turn may always pivot 45 "
+			    "degrees, spending all (marshal's reading)" : "");
+			if (turns < k)
+				move_note(w, EV_NOTE, "3.6.3", "%s goes on "
+				    "pivoting to %s next turn under the same "
+				    "order; it unlimbers when the pivot ends",
+				    u->name, dir_name(want));
 			w->facing = f;
 			w->order_done = turns == k;
 			return -1;
@@ -803,6 +843,10 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		text[n] = '\0';
 	}
 modifiers:
+	/* Issue 12: the minimum move is for a unit whose formation moves
+	 * at all; ground and the roll do not take it away. */
+	if (speed <= 0)
+		w->fresh = false;
 	t.n = 0;
 	move_text_s(&t, text);
 	move_note_text(w, EV_NOTE, "3.6.3", &t);
@@ -1164,6 +1208,16 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	}
 	if (obest > 0) {
 		p->halt = HALT_OBSTACLE;
+		/* Issue 12, decision 3: met on a slant, the front squares
+		 * itself to the obstacle as part of the crossing. */
+		if (dir_diff(w->facing, d) == 1 &&
+		    !(fd->flags & FORMF_FREE_TURN)) {
+			p->flags |= MPF_SQUARE;
+			if (w->explain)
+				price_note(p, "3.6.5", "squares its front to "
+				    "the %s as part of the crossing: no "
+				    "turn to pay", lname(rs->obst[obest].label));
+		}
 		if (rs->obst[obest].may_end_on)
 			p->flags |= MPF_MAY_END_ON;
 		if (p->ticks == w->left)
@@ -1176,13 +1230,18 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			    num(rs, rs->obst[obest].pe),
 			    bd(rs, m->obstacle_width),
 			    bd(rs, m->obstacle_width + oc),
-			    bd(rs, w->left - p->ticks), dir_name(d));
+			    bd(rs, w->left > p->ticks ? w->left - p->ticks : 0), dir_name(d));
 	} else if (bigbridge && w->explain)
 		price_note(p, "3.6.6", "crosses the bridge of the big road: "
 		    "part of the road, no effect");
 	if (eland >= 0 && ecost > 0) {
-		if (obest <= 0)
+		/* 3.6.5: only Pr + Pe above what is left stops it before
+		 * the new ground, not the step itself (issue 12, decision
+		 * 2). */
+		if (obest <= 0) {
 			p->halt = HALT_TERRAIN;
+			p->need = ecost;
+		}
 		pe = unit_pe(g, u, w->form, eland, &factor);
 		if (w->explain && relief > 0)
 			price_note(p, "3.6.6", "enters %s on a small road (Pr %s "
@@ -1191,7 +1250,7 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			    num(rs, rs->land[eland].pr),
 			    num(rs, rs->land[eland].pe), factor > 1 ? " x 2" :
 			    "", bd(rs, relief), bd(rs, ecost),
-			    bd(rs, w->left - p->ticks));
+			    bd(rs, w->left > p->ticks ? w->left - p->ticks : 0));
 		else if (w->explain)
 			price_note(p, "3.6.5", "enters %s (%s%s%sPe %s%s): -%s "
 			    "besides the step, %s left", lname(rs->land[eland].label),
@@ -1200,14 +1259,14 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			    "", rs->land[eland].pr ? " + " : "",
 			    num(rs, rs->land[eland].pe), factor > 1 ?
 			    " x 2 for a cavalry Manoeuvre Column" : "",
-			    bd(rs, ecost), bd(rs, w->left - p->ticks));
+			    bd(rs, ecost), bd(rs, w->left > p->ticks ? w->left - p->ticks : 0));
 	}
 	if (ccost > 0 && w->explain)
 		price_note(p, "3.6.5", "crosses %d contour%s, %d free this "
 		    "turn%s: -%s, %s left", nc, nc > 1 ? "s" : "",
 		    m->free_contours, road == ROAD_SMALL ?
 		    " (one less on the small road)" : "", bd(rs, ccost),
-		    bd(rs, w->left - p->ticks));
+		    bd(rs, w->left > p->ticks ? w->left - p->ticks : 0));
 	else if (nc > 0 && road != ROAD_BIG && w->explain)
 		price_note(p, "3.6.5", "crosses %d contour%s: free (%d free "
 		    "per turn%s)", nc, nc > 1 ? "s" : "", m->free_contours,

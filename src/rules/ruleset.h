@@ -107,6 +107,7 @@ enum move_verdict {
 #define MPF_ROAD	0x08	/* the step follows a road */
 #define MPF_DISORDER	0x10	/* pass-through: both units become Mobs */
 #define MPF_STOP_AFTER	0x20	/* stop once the step is done */
+#define MPF_SQUARE	0x40	/* the turn before it is part of the step */
 
 #define MOVE_NOTES_MAX	4
 #define MOVE_NOTE_LEN	192
@@ -125,6 +126,9 @@ struct move_price {
 	int		 form;		/* MOVE_CHANGE/NEED_ORDER: formation */
 	unsigned	 flags;		/* MPF_* */
 	int		 passage;	/* MPF_NARROW: an id for the passage */
+	int		 need;		/* the least left that still makes the
+					   step, paying all that is left; -1:
+					   ticks (3.6.5 new ground) */
 	int		 nnotes;
 	struct move_note notes[MOVE_NOTES_MAX];
 };
