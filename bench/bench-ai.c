@@ -19,6 +19,13 @@
  * turn, apart from game_turn, for the normal level on the default
  * scenario and on a generated battle of 1,000 units (bench/gen.c).
  *
+ * Stalls (issue 12, deliver 3): over the same games, the unit-turns in
+ * which a unit walked under a Move order (move_unit ran for it) and moved
+ * 0 BD with a halt of speed, ground, or "no room to turn" (a blocked halt
+ * whose log says so), as a share of every unit-turn walked under a Move
+ * order; target under 1%.  Beside it, the share of those in which the
+ * unit did not even turn or change formation.
+ *
  * Targets are printed beside the figures with PASS or MISS as
  * information only: the exit status never depends on a result.
  */
@@ -129,17 +136,83 @@ objective_winner(const struct game *g)
 	return -1;
 }
 
+/* Unit-turns under a Move order, and those that stalled (see the top). */
+struct stalls {
+	long		 walked;
+	long		 stalled;	/* 0 BD, halt speed, ground, no room */
+	long		 still;		/* of them, not even a turn */
+	bool		 verbose;	/* print each one's movement lines */
+};
+
+/* Print unit u's movement lines of turn t (-v). */
+static void
+stall_show(const struct game *g, int from, int u, int t)
+{
+	int i;
+
+	for (i = from; i < g->log.n; i++)
+		if (g->log.v[i].unit == u && g->log.v[i].turn == t &&
+		    strncmp(g->log.v[i].rule, "3.6", 3) == 0)
+			printf("      turn %d %s: %s %s\n", t, g->units[u].name,
+			    g->log.v[i].rule, g->log.v[i].text);
+	printf("\n");
+}
+
+/* Did unit u's walk of turn t end with "no room to turn"? */
+static bool
+no_room_to_turn(const struct game *g, int from, int u, int t)
+{
+	int i;
+
+	for (i = from; i < g->log.n; i++)
+		if (g->log.v[i].unit == u && g->log.v[i].turn == t &&
+		    strstr(g->log.v[i].text, "no room to turn") != NULL)
+			return true;
+	return false;
+}
+
+/* Count the stalls of the turn t just played; before[] is the units'
+ * facing and formation before it. */
+static void
+stalls_count(const struct game *g, int from, int t, const int *before,
+    struct stalls *st)
+{
+	const struct unit *u;
+	int i;
+
+	for (i = 0; i < g->nunits; i++) {
+		u = &g->units[i];
+		if (u->halt_turn != t || u->halt == HALT_NONE)
+			continue;
+		st->walked++;
+		if (u->moved != 0)
+			continue;
+		if (u->halt == HALT_SPEED || u->halt == HALT_TERRAIN ||
+		    (u->halt == HALT_BLOCKED && no_room_to_turn(g, from, i,
+		    t))) {
+			st->stalled++;
+			if (before[i] == (int)u->facing * 64 + u->formation)
+				st->still++;
+			if (st->verbose)
+				stall_show(g, from, i, t);
+		}
+	}
+}
+
 /*
  * Play one game with controller ctl[s] for side s; returns the winning
  * side or -1 for a draw.  Think times of side timed (or -1) are added.
  */
 static int
 play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
-    int *refused)
+    int *refused, struct stalls *st)
 {
 	int s, limit = g->opt.turn_limit > 0 ? g->opt.turn_limit : 12;
+	int i, from, turn, *before = NULL;
 	double t0;
 
+	if (st != NULL)
+		before = xcalloc((size_t)g->nunits + 1, sizeof *before);
 	while (g->turn <= limit) {
 		for (s = 0; s < g->nsides; s++) {
 			t0 = now_ms();
@@ -147,14 +220,35 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 			if (s == timed && t != NULL)
 				times_add(t, now_ms() - t0);
 		}
+		from = g->log.n;
+		turn = g->turn;
+		for (i = 0; before != NULL && i < g->nunits; i++)
+			before[i] = (int)g->units[i].facing * 64 +
+			    g->units[i].formation;
 		game_turn(g);
+		if (st != NULL)
+			stalls_count(g, from, turn, before, st);
 		if (g->sides[0].broken || g->sides[1].broken) {
+			free(before);
 			if (g->sides[0].broken && g->sides[1].broken)
 				return -1;
 			return g->sides[0].broken ? 1 : 0;
 		}
 	}
+	free(before);
 	return objective_winner(g);
+}
+
+static void
+stalls_print(const char *what, const struct stalls *st)
+{
+	double pct = st->walked > 0 ? 100.0 * st->stalled / st->walked : 0;
+	double still = st->walked > 0 ? 100.0 * st->still / st->walked : 0;
+
+	printf("    %s: %ld of %ld unit-turns under a Move order moved 0 BD "
+	    "(speed, ground, no room to turn): %.2f%%  target < 1%%: %s; "
+	    "without even a turn: %ld, %.2f%%\n", what, st->stalled,
+	    st->walked, pct, pct < 1.0 ? "PASS" : "MISS", st->still, still);
 }
 
 static bool
@@ -180,7 +274,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: bench-ai [-d datadir] [-n seeds] [-u units] "
-	    "[-T turns-of-big-battle]\n");
+	    "[-T turns-of-big-battle] [-v]\n");
 }
 
 int
@@ -190,6 +284,8 @@ main(int argc, char **argv)
 	char *scen[MAX_SCEN], *dirpath;
 	int nscen = 0, nseeds = 100, nbig = 1000, bigturns = 4, c, i, p, k;
 	int refused = 0;
+	struct stalls all = { 0, 0, 0, false };
+	bool verbose = false;
 	struct times think = { NULL, 0 }, big = { NULL, 0 };
 	struct ruleset *rs;
 	struct game *g;
@@ -197,8 +293,11 @@ main(int argc, char **argv)
 	struct dirent *de;
 	DIR *dir;
 
-	while ((c = getopt(argc, argv, "d:n:u:T:")) != -1) {
+	while ((c = getopt(argc, argv, "d:n:u:T:v")) != -1) {
 		switch (c) {
+		case 'v':
+			verbose = true;
+			break;
 		case 'd':
 			datadir = optarg;
 			break;
@@ -245,6 +344,7 @@ main(int argc, char **argv)
 		const char *base = strrchr(scen[i], '/') + 1;
 		char side0[32], side1[32];
 		bool victory, is_default = strcmp(base, "default.yaml") == 0;
+		struct stalls sc;
 
 		diags_init(&d);
 		g = load_scenario(scen[i], datadir, &rs, &d);
@@ -271,6 +371,8 @@ main(int argc, char **argv)
 			continue;
 		}
 		printf("  %s\n", base);
+		memset(&sc, 0, sizeof sc);
+		sc.verbose = verbose;
 		for (p = 0; p < NPAIR; p++) {
 			int win = 0, draw = 0, loss = 0, first, w;
 			int sw[GAME_MAX_SIDES] = { 0 }, sn[GAME_MAX_SIDES] = { 0 };
@@ -290,7 +392,7 @@ main(int argc, char **argv)
 				w = play(g, ctl, is_default &&
 				    pairings[p].a == AI_NORMAL ? first :
 				    is_default && pairings[p].b == AI_NORMAL ?
-				    1 - first : -1, &think, &refused);
+				    1 - first : -1, &think, &refused, &sc);
 				sn[first]++;
 				if (w == first) {
 					win++;
@@ -320,7 +422,12 @@ main(int argc, char **argv)
 			else
 				printf("  target n/a\n");
 		}
+		stalls_print("stalls", &sc);
+		all.walked += sc.walked;
+		all.stalled += sc.stalled;
+		all.still += sc.still;
 	}
+	stalls_print("stalls, every scenario", &all);
 	printf("  orders the game refused: %d (must be 0)\n", refused);
 
 	/* A generated battle: think time only; game_turn not counted. */
@@ -334,7 +441,7 @@ main(int argc, char **argv)
 
 		g->opt.turn_limit = bigturns;
 		refused = 0;
-		(void)play(g, ctl, 0, &big, &refused);
+		(void)play(g, ctl, 0, &big, &refused, NULL);
 		printf("\nthink time per turn (ai_orders, apart from "
 		    "game_turn):\n");
 		times_print("default scenario, normal", &think, 100.0);
