@@ -213,6 +213,39 @@ test_reach_within_allowance(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.5 as issue 12 reads it: a Column without drum standing in a wood
+ * has 1 BD - Pe 1 = 0 BD, but the reachable area still shows the one
+ * step of its minimum move: the cell ahead, and none beyond it.
+ */
+static void
+test_3_6_5_reach_shows_minimum_move(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct point *cells = NULL;
+	int n, i, x, y, ahead = 0, far = 0;
+
+	(void)state;
+	g->units[0].musician = false;
+	for (y = 0; y < g->map->h; y++)
+		for (x = 0; x < g->map->w; x++)
+			map_cell(g->map, x, y)->land =
+			    (uint8_t)ruleset_land(rs, "wood");
+	n = move_reach(g, 0, &cells);
+	for (i = 0; i < n; i++) {
+		if (cells[i].x == 10 && cells[i].y == 19)
+			ahead = 1;
+		if (geom_dist(cells[i], g->units[0].pos) > 3)
+			far = 1;
+	}
+	assert_int_equal(ahead, 1);
+	assert_int_equal(far, 0);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* Same seed, same orders: the same rolls, places and explanations. */
 static void
 test_replay_is_exact(void **state)
@@ -360,6 +393,7 @@ main(void)
 		cmocka_unit_test(test_reach_within_allowance),
 		cmocka_unit_test(test_replay_is_exact),
 		cmocka_unit_test(test_colonel_while_moving),
+		cmocka_unit_test(test_3_6_5_reach_shows_minimum_move),
 		cmocka_unit_test(test_3_5_1_restore_reforms_mob_whole_turn),
 		cmocka_unit_test(test_3_5_1_restore_refused_near_enemy),
 	};

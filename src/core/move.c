@@ -1539,7 +1539,7 @@ move_reach(const struct game *g, int u, struct point **cells)
 	struct move_walk w;
 	struct move_price tp, sp;
 	struct order o;
-	int r, side, x0, y0, i, j, k, n = 0, best, cur, c, nc;
+	int r, side, x0, y0, i, j, k, n = 0, best, cur, c, nc, t;
 	int *cost;
 	unsigned char *face, *done;
 	struct point p, q;
@@ -1555,6 +1555,7 @@ move_reach(const struct game *g, int u, struct point **cells)
 	move_walk_init(g, u, &w);
 	w.order = &o;
 	w.preview = true;
+	w.fresh = true;
 	if (ops->move_begin(g, &w) != 0) {
 		move_walk_free(&w);
 		return 0;
@@ -1598,12 +1599,21 @@ move_reach(const struct game *g, int u, struct point **cells)
 			w.facing = (enum dir)face[best];
 			w.left = w.allowance - cur;
 			ops->move_turn(g, &w, (enum dir)k, &tp);
-			w.facing = (enum dir)k;
+			t = tp.ticks;
+			w.left -= t;
 			ops->move_step(g, &w, (enum dir)k, &sp);
 			if (sp.verdict != MOVE_OK && sp.verdict != MOVE_CHANGE)
 				continue;
-			c = cur + tp.ticks + (sp.verdict == MOVE_OK ?
+			if (sp.flags & MPF_SQUARE)
+				t = 0;
+			c = cur + t + (sp.verdict == MOVE_OK ?
 			    sp.ticks : dir_step_cost((enum dir)k));
+			/* As the walk: the minimum move from the start, and
+			 * new ground whose Pr + Pe is paid for (issue 12). */
+			if (c > w.allowance && ((cur == 0 && t == 0 &&
+			    w.fresh) || (sp.need >= 0 && cur + t + sp.need <=
+			    w.allowance)))
+				c = w.allowance;
 			if (c > w.allowance || (game_unit_at(g, q.x, q.y) >= 0 &&
 			    game_unit_at(g, q.x, q.y) != u))
 				continue;
