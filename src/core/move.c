@@ -1292,6 +1292,7 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	if (cap >= 0 && cap < w->left) {
 		w->wheel = true;
 		w->left = cap;
+		w->fresh = false;	/* the line's pace, not a minimum */
 		if (cap_note != NULL)
 			move_note(w, EV_NOTE, rule_for(g, HALT_SPEED), "%s",
 			    cap_note);
