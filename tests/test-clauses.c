@@ -111,7 +111,9 @@
 	X(test_M16_3_6_5_wall_costs_3bd, "M16-wall-costs-3bd", NULL) \
 	X(test_M17_3_6_5_column_crosses_fence_met_diagonally, "M17-column-crosses-fence-met-diagonally", NULL) \
 	X(test_M17_3_6_5_front_perpendicular_after_crossing, "M17-front-perpendicular-after-crossing", NULL) \
+	X(test_M18_3_6_5_manoeuvre_column_crosses_hedge_into_village, "M18-manoeuvre-column-crosses-hedge-into-village", NULL) \
 	X(test_M18_3_6_5_river_crossing_finished_next_turn, "M18-river-crossing-finished-next-turn", NULL) \
+	X(test_M18_3_6_5_river_crossing_finished_with_nothing_left, "M18-river-crossing-finished-with-nothing-left", NULL) \
 	X(test_M18_3_6_5_river_pe2_may_end_on, "M18-river-pe2-may-end-on", NULL) \
 	X(test_M18_3_6_5_stops_before_hedge, "M18-stops-before-hedge", NULL) \
 	X(test_M18_3_6_5_stops_before_wall, "M18-stops-before-wall", NULL) \

@@ -596,7 +596,11 @@ walk_round(const struct game *g, struct move_walk *w)
 	struct point goal, *r = NULL;
 	int n;
 
-	if (!w->line || w->replans >= REPLANS_MAX || !walk_goal(w, &goal)) {
+	/* A way round planned in this walk is kept to; one kept from an
+	 * earlier turn is planned again when a step of it is refused (the
+	 * unit may have changed formation since, or the ground about it). */
+	if ((!w->line && w->replans > 0) || w->replans >= REPLANS_MAX ||
+	    !walk_goal(w, &goal)) {
 		w->arrived = false;
 		return false;
 	}
@@ -889,17 +893,16 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			    "than the %s it has, but it has not moved yet this "
 			    "turn: it makes this one step and spends all "
 			    "(minimum move, marshal's reading)", a, b);
+		else if (sp.halt == HALT_OBSTACLE)
+			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
+			    rule_for(g, sp.halt), "the crossing and the Pr + Pe "
+			    "of the ground behind it are not more than the %s "
+			    "it has: it crosses and spends all", b);
 		else
 			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
 			    rule_for(g, sp.halt), "Pr + Pe of the new ground is "
 			    "not more than the %s it has: it goes in as far as "
 			    "that pays and spends all", b);
-		if (sp.halt == HALT_OBSTACLE) {
-			sp.flags |= MPF_MOB_AFTER;
-			move_note(w, EV_NOTE, rule_for(g, HALT_OBSTACLE),
-			    "it crosses with less than the crossing costs: it "
-			    "ends as a Mob, as with exactly that much (M19)");
-		}
 		pay = w->left;
 	} else if (pay > w->left && w->narrow) {
 		/* 3.6.6: once through the mouth the column passes whole. */
@@ -910,7 +913,8 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		w->narrow_over = true;
 		pay = w->left;
 	} else if (pay > w->left) {
-		if ((sp.flags & MPF_MAY_END_ON) && w->left > 0) {
+		if ((sp.flags & MPF_MAY_END_ON) && (w->left > 0 ||
+		    w->fresh)) {
 			move_note_price(w, &sp);
 			ruleset_fmt(rs, pay - w->left, a, sizeof a);
 			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule : "",
@@ -1301,6 +1305,19 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		if (cap_note != NULL)
 			move_note(w, EV_NOTE, rule_for(g, HALT_SPEED), "%s",
 			    cap_note);
+	}
+	if (w->owed > 0 && w->left == 0 && w->fresh) {
+		/* Its ground leaves it nothing to pay with: the minimum
+		 * move (issue 12) takes it out of the crossing. */
+		ruleset_fmt(g->rs, w->owed, a, sizeof a);
+		move_note(w, EV_NOTE, rule_for(g, HALT_OBSTACLE), "owes %s "
+		    "of its crossing and has nothing to pay with, but has not "
+		    "moved yet this turn: it finishes the crossing and spends "
+		    "all (minimum move, marshal's reading)", a);
+		w->owed = 0;
+		w->fresh = false;
+		walk_halt(g, w, HALT_OBSTACLE, NULL);
+		return;
 	}
 	if (w->owed > 0) {
 		w->fresh = false;

@@ -1190,20 +1190,19 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	 * rule's question (doc/rules.md, M16 to M19), not the planner's.
 	 */
 	if (obest > 0 && !rs->obst[obest].may_end_on &&
-	    p->ticks > (most = most_allowance(g, w))) {
+	    m->obstacle_width + oc > (most = most_allowance(g, w))) {
 		p->verdict = MOVE_NEVER;
 		p->halt = HALT_OBSTACLE;
 		if (w->explain)
 			price_note(p, "3.6.5", "%s can never cross the %s "
-			    "here: %s (Pr %s + Pe %s + %s wide%s%s) is more "
+			    "here: %s (Pr %s + Pe %s + %s wide) is more "
 			    "than the %s it moves at most in a turn in %s",
 			    u->name, lname(rs->obst[obest].label),
-			    bd(rs, p->ticks), num(rs, rs->obst[obest].pr),
+			    bd(rs, m->obstacle_width + oc),
+			    num(rs, rs->obst[obest].pr),
 			    num(rs, rs->obst[obest].pe),
-			    bd(rs, m->obstacle_width),
-			    ecost + ccost > 0 ? ", + " : "",
-			    ecost + ccost > 0 ? bd(rs, ecost + ccost) : "",
-			    bd(rs, most), fd->label);
+			    bd(rs, m->obstacle_width), bd(rs, most),
+			    fd->label);
 		return;
 	}
 	if (obest > 0) {
@@ -1220,7 +1219,14 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		}
 		if (rs->obst[obest].may_end_on)
 			p->flags |= MPF_MAY_END_ON;
-		if (p->ticks == w->left)
+		/* Issue 12: the crossing and the Pr + Pe of ground behind
+		 * it must be paid for; the rest (the contours) is paid as
+		 * far as what is left goes. */
+		p->need = m->obstacle_width + oc + ecost;
+		/* M19: with no more left than the crossing itself (less only
+		 * on a minimum move) the unit ends as a Mob. */
+		if (w->left <= m->obstacle_width + oc &&
+		    !rs->obst[obest].may_end_on)
 			p->flags |= MPF_MOB_AFTER;
 		if (w->explain)
 			price_note(p, "3.6.5", "crosses the %s (Pr %s + Pe %s "
@@ -1272,8 +1278,9 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		    "per turn%s)", nc, nc > 1 ? "s" : "", m->free_contours,
 		    road == ROAD_SMALL ? ", one less on the small road" : "");
 	if ((p->flags & MPF_MOB_AFTER) && w->explain)
-		price_note(p, "3.6.5", "its speed left is exactly the "
-		    "crossing: it crosses but ends as a Mob");
+		price_note(p, "3.6.5", "its speed left is %s the crossing: "
+		    "it crosses but ends as a Mob", w->left ==
+		    m->obstacle_width + oc ? "exactly" : "less than");
 }
 
 int
