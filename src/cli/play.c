@@ -442,9 +442,14 @@ offer_resume(struct play *p, struct ruleset **rs, bool *quit)
 		return NULL;
 	}
 	diags_free(&d);
-	snprintf(q, sizeof q, "A saved battle: %s, turn %d.\n"
-	    "r: resume it, n: new game, q: quit [r]", g->title != NULL ?
-	    g->title : p->ses.name, g->turn);
+	if (game_over(g))
+		snprintf(q, sizeof q, "A finished battle: %s, over after "
+		    "turn %d.\nr: see its result, n: new game, q: quit [r]",
+		    g->title != NULL ? g->title : p->ses.name, g->result.turn);
+	else
+		snprintf(q, sizeof q, "A saved battle: %s, turn %d.\n"
+		    "r: resume it, n: new game, q: quit [r]", g->title != NULL ?
+		    g->title : p->ses.name, g->turn);
 	c = ask(q, 'r');
 	if (c == 'r' || c == 'R' || c == 'y' || c == 'Y')
 		return g;
@@ -486,8 +491,7 @@ replace_slot(struct play *p, const char *savefile)
 static bool
 over(const struct ui *ui, const struct game *g)
 {
-	return (g->opt.turn_limit > 0 && g->turn > g->opt.turn_limit) ||
-	    ui->mode == MODE_OVER ||
+	return game_over(g) || ui->mode == MODE_OVER ||
 	    (ui->mode == MODE_QUIT && ui->quit_back == MODE_OVER);
 }
 

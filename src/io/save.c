@@ -131,6 +131,15 @@ save_dump(const struct game *g, FILE *f)
 	if (g->opt.opponent != OPPONENT_COMPUTER)
 		fprintf(f, ", opponent: %s", opponent_name(g->opt.opponent));
 	fprintf(f, "}\n");
+	/* Only once over, so the dumps of battles under way read the same. */
+	if (g->result.over) {
+		fprintf(f, "result: {winner: %d, points: [", g->result.winner);
+		for (i = 0; i < g->nsides; i++)
+			fprintf(f, "%s%d", i ? ", " : "", g->result.points[i]);
+		fputs("], rule: ", f);
+		put_str(f, g->result.rule);
+		fprintf(f, ", turn: %d}\n", g->result.turn);
+	}
 	fputs("sides:\n", f);
 	for (i = 0; i < g->nsides; i++) {
 		fputs("  - {name: ", f);
@@ -598,6 +607,69 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	return -1;
 }
 
+/*
+ * The battle's result, if it has ended.  A save past the last turn with no
+ * result is refused: it is what a marshal killed on its game-over screen
+ * left before results were saved, and playing on would change a finished
+ * battle.
+ */
+static int
+read_result(struct sread *s, int turn, int limit, struct game_result *r)
+{
+	static const char *const keys[] = { "winner", "points", "rule", "turn",
+	    NULL };
+	const struct doc_node *root = s->root, *n, *k;
+	struct diags *d = s->d;
+	const char *rule;
+	long v;
+	int i, bad = 0;
+
+	if ((n = doc_get(root, "result")) == NULL) {
+		if (limit > 0 && turn > limit) {
+			k = doc_get(root, "turn");
+			diags_add(d, k->pos, "turn %d is past the battle's last "
+			    "turn (%d) but the save has no result", turn,
+			    limit);
+			return -1;
+		}
+		return 0;
+	}
+	if (doc_expect(n, DOC_MAP, "result", d) != 0 ||
+	    doc_check_keys(n, keys, d) != 0)
+		return -1;
+	bad |= doc_need_int(n, "winner", -1, s->g->nsides - 1, &r->winner, d);
+	bad |= doc_need_int(n, "turn", 1, turn, &r->turn, d);
+	if ((k = doc_need(n, "rule", d)) == NULL ||
+	    doc_str(k, EVENT_RULE_MAX - 1, &rule, d) != 0)
+		bad = -1;
+	else
+		snprintf(r->rule, sizeof r->rule, "%s", rule);
+	if ((k = doc_need(n, "points", d)) == NULL ||
+	    doc_expect(k, DOC_SEQ, "points", d) != 0)
+		bad = -1;
+	else if (k->n != s->g->nsides) {
+		diags_add(d, k->pos, "%d points saved, the scenario has %d "
+		    "sides", k->n, s->g->nsides);
+		bad = -1;
+	} else
+		for (i = 0; i < k->n; i++) {
+			if (doc_int(k->items[i], INT_MIN, INT_MAX, &v, d) != 0)
+				bad = -1;
+			else
+				r->points[i] = (int)v;
+		}
+	if (bad)
+		return -1;
+	if (limit > 0 && (turn > limit + 1 || r->turn > limit)) {
+		diags_add(d, n->pos, "the battle ended on turn %d and the save "
+		    "is at turn %d, past its last turn (%d)", r->turn, turn,
+		    limit);
+		return -1;
+	}
+	r->over = true;
+	return 0;
+}
+
 /* Check the header: a marshal save of a format this program reads. */
 static int
 save_header(const struct doc_node *root, struct diags *d)
@@ -627,8 +699,8 @@ static void
 sapply_run(void *arg)
 {
 	static const char *const keys[] = { "marshal-save", "scenario",
-	    "ruleset", "turn", "phase", "seed", "rng", "options", "sides",
-	    "generals",
+	    "ruleset", "turn", "phase", "seed", "rng", "options", "result",
+	    "sides", "generals",
 	    "units", "transit", NULL };
 	static const char *const opt_keys[] = { "random_speed",
 	    "courier_delay", "turn_limit", "opponent", NULL };
@@ -639,6 +711,7 @@ sapply_run(void *arg)
 	struct diags *d = s->d;
 	const struct doc_node *n, *units, *gens, *tr, *opt, *k, *sides;
 	bool broken[GAME_MAX_SIDES] = { false };
+	struct game_result res;
 	struct game_options o;
 	uint64_t seed = 0, state = 0;
 	int i, j, turn = 0, phase = 0, bad = 0, nread = 0, ntransit = 0;
@@ -674,6 +747,10 @@ sapply_run(void *arg)
 		} else
 			o.opponent = (enum opponent)opp;
 	}
+
+	memset(&res, 0, sizeof res);
+	if (!bad && read_result(s, turn, o.turn_limit, &res) != 0)
+		bad = -1;
 
 	/* Sides: in the scenario's order, whether broken. */
 	if ((sides = doc_need(root, "sides", d)) == NULL ||
@@ -797,6 +874,7 @@ sapply_run(void *arg)
 	g->seed = seed;
 	g->rng.state = state;
 	g->opt = o;
+	g->result = res;
 
 out:
 	s->r = bad ? -1 : 0;
