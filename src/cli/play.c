@@ -408,7 +408,7 @@ static int
 open_slot(struct play *p, const char *dir, const char *name, char **cause)
 {
 	if (session_open(&p->ses, dir, name, cli_restricted() ?
-	    RESTRICTED_MAX_SAVES : 0, cause) != 0)
+	    RESTRICTED_MAX_SAVES : 0, cli_restricted(), cause) != 0)
 		return -1;
 	p->saving = true;
 	return 0;
@@ -416,10 +416,12 @@ open_slot(struct play *p, const char *dir, const char *name, char **cause)
 
 /*
  * Offer to resume the slot's save.  Returns the game (and its ruleset in
- * *rs) to resume, NULL for a new game; *quit is set if the player left.
+ * *rs, its scenario's path in *scen) to resume, NULL for a new game; *quit
+ * is set if the player left.  On a public server the save may only name a
+ * bundled scenario.
  */
 static struct game *
-offer_resume(struct play *p, struct ruleset **rs, bool *quit)
+offer_resume(struct play *p, struct ruleset **rs, char **scen, bool *quit)
 {
 	struct diags d;
 	struct game *g;
@@ -428,7 +430,8 @@ offer_resume(struct play *p, struct ruleset **rs, bool *quit)
 
 	*quit = false;
 	diags_init(&d);
-	g = save_load(p->ses.save, cli_datadir(), rs, &d);
+	g = session_load(&p->ses, cli_datadir(), cli_restricted(), rs, scen,
+	    &d);
 	if (g == NULL) {
 		fprintf(stderr, "marshal: the saved game '%s' cannot be "
 		    "resumed:\n", p->ses.name);
@@ -456,6 +459,8 @@ offer_resume(struct play *p, struct ruleset **rs, bool *quit)
 	game_free(g);
 	ruleset_free(*rs);
 	*rs = NULL;
+	free(*scen);
+	*scen = NULL;
 	*quit = c != 'n' && c != 'N';
 	return NULL;
 }
@@ -596,11 +601,10 @@ play_one(struct opponents *op, const char *arg, bool first,
 				goto out;
 			}
 		} else if (session_has_save(&p.ses)) {
-			g = offer_resume(&p, &rs, &quit);
+			g = offer_resume(&p, &rs, &resumed, &quit);
 			if (quit)
 				goto out;
-			if (g != NULL &&
-			    (resumed = save_scenario(p.ses.save)) != NULL) {
+			if (g != NULL && resumed != NULL) {
 				free(path);
 				path = resumed;
 			}
