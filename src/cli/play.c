@@ -10,7 +10,9 @@
  * after its scenario, saved at every end of turn, when the player quits
  * and when the terminal goes away (SIGHUP, SIGTERM, SIGINT, end of file);
  * the next start offers to resume it; S saves it there on request, and A
- * to a file the player names.  Signal handlers only set a flag;
+ * to a file the player names.  SIGQUIT (Ctrl-\) saves like the others,
+ * and these signals are held while a save is written.  Signal handlers
+ * only set a flag;
  * the interface's loop and the prompt here poll it, so no wait can stand
  * between a hangup and the save.
  *
@@ -328,14 +330,41 @@ ask(const char *question, int def)
 	}
 }
 
+/*
+ * Hold the terminating signals while a save is written: one arriving then
+ * is kept pending and only sets play_signal once the save is whole, so no
+ * second signal can cut a save short whatever its disposition.
+ */
+static void
+signals_hold(bool hold, sigset_t *old)
+{
+	sigset_t set;
+
+	if (!hold) {
+		sigprocmask(SIG_SETMASK, old, NULL);
+		return;
+	}
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
 static int
 autosave(struct game *g, void *arg, char **cause)
 {
 	struct play *p = arg;
+	sigset_t old;
+	int rc;
 
 	if (!p->saving)
 		return 0;
-	return session_save(&p->ses, g, p->scenario, p->max_bytes, cause);
+	signals_hold(true, &old);
+	rc = session_save(&p->ses, g, p->scenario, p->max_bytes, cause);
+	signals_hold(false, &old);
+	return rc;
 }
 
 /* Whether path is a marshal save (its top-level key says so). */
@@ -367,6 +396,8 @@ save_request(struct game *g, void *arg, const char *path, char **where,
 {
 	struct play *p = arg;
 	struct stat st;
+	sigset_t old;
+	int rc;
 
 	*where = *cause = NULL;
 	if (path == NULL) {
@@ -396,7 +427,10 @@ save_request(struct game *g, void *arg, const char *path, char **where,
 			return -1;
 		}
 	}
-	if (save_file(g, p->scenario, path, cause) != 0)
+	signals_hold(true, &old);
+	rc = save_file(g, p->scenario, path, cause);
+	signals_hold(false, &old);
+	if (rc != 0)
 		return -1;
 	*where = xstrdup(path);
 	return 0;
@@ -517,7 +551,7 @@ play_one(struct opponents *op, const char *arg, bool first,
 	struct diags d;
 	struct ui *ui;
 	struct play p;
-	struct sigaction sa;
+	struct sigaction sa, old;
 	char *path, *dir = NULL, *name, *cause = NULL, *resumed;
 	const char *savefile = NULL;
 	bool quit, fresh = false, untouched;
@@ -569,6 +603,9 @@ play_one(struct opponents *op, const char *arg, bool first,
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* Ctrl-\ saves too, unless ignored (a public server: main.c). */
+	if (sigaction(SIGQUIT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+		sigaction(SIGQUIT, &sa, NULL);
 
 	/* The save slot: the latest save for a bare `marshal`. */
 	if ((dir = play_dir(&cause)) == NULL) {
