@@ -627,6 +627,42 @@ test_3_10_2_finished_battle_stays_finished(void **state)
 	diags_free(&d);
 }
 
+/* A save whose scenario is gone says so at its scenario: line. */
+static void
+test_save_missing_scenario_has_position(void **state)
+{
+	char dir[] = "/tmp/marshal-save-XXXXXX", *file, *scen, *msg;
+	struct ruleset *ra, *rc;
+	struct game *a;
+	struct diags d;
+	FILE *f;
+
+	(void)state;
+	diags_init(&d);
+	scen = default_scenario();
+	a = load_default(scen, &ra);
+	assert_non_null(a);
+	assert_non_null(mkdtemp(dir));
+	file = xasprintf("%s/gone.save", dir);
+	f = fopen(file, "w");
+	assert_non_null(f);
+	save_write(a, "/nonexistent/marshal/gone.yaml", f);
+	fclose(f);
+	assert_null(save_load(file, getenv("MARSHAL_DATA"), &rc, &d));
+	assert_true(d.n > 0);
+	msg = diag_format(&d.v[0]);
+	assert_non_null(strstr(msg, "gone.save:3:11: error: the save's "
+	    "scenario cannot be read: No such file or directory"));
+	free(msg);
+	unlink(file);
+	rmdir(dir);
+	free(file);
+	free(scen);
+	game_free(a);
+	ruleset_free(ra);
+	diags_free(&d);
+}
+
 /* A game recorded as it is played replays to the same state. */
 static void
 test_replay_recorded_game_verifies(void **state)
@@ -702,6 +738,7 @@ main(void)
 		cmocka_unit_test(test_save_file_load_continue_default_scenario),
 		cmocka_unit_test(test_replay_recorded_game_verifies),
 		cmocka_unit_test(test_3_10_2_finished_battle_stays_finished),
+		cmocka_unit_test(test_save_missing_scenario_has_position),
 	};
 
 	return cmocka_run_group_tests(tests, fixture_setup, fixture_teardown);

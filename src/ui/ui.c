@@ -220,10 +220,11 @@ resolve(struct ui *ui, int depth)
 			break;
 		}
 	ui->side = 0;
-	if (ui->turn_hook != NULL && ui->turn_hook(g, ui->turn_arg,
-	    &cause) != 0) {
-		ui_msg(ui, true, "The game could not be saved: %s",
-		    cause != NULL ? cause : "unknown error");
+	if (ui->turn_hook != NULL) {
+		ui->save_failed = ui->turn_hook(g, ui->turn_arg, &cause) != 0;
+		if (ui->save_failed)
+			ui_msg(ui, true, "The game could not be saved: %s",
+			    cause != NULL ? cause : "unknown error");
 		free(cause);
 	}
 	if (game_over(g)) {
@@ -331,6 +332,9 @@ key_dispatch(struct ui *ui, int key)
 		ui->redraw = true;
 		return;
 	}
+	/* Nothing is played blind: with no room to draw, only quitting. */
+	if (ui->too_small && a != ACT_QUIT && ui->mode != MODE_QUIT)
+		return;
 	if (ui->mode != MODE_MENU && ui->mode != MODE_INPUT &&
 	    a == ACT_NONE) {
 		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE)
@@ -571,6 +575,7 @@ ui_draw(struct ui *ui, struct canvas *c)
 	c->ascii = !ui->utf8;
 	ui->curs_x = ui->curs_y = -1;
 	layout_compute(c->w, c->h, &l);
+	ui->too_small = l.too_small;
 	if (l.too_small) {
 		too_small_draw(ui, c);
 		return;
@@ -596,6 +601,9 @@ ui_draw(struct ui *ui, struct canvas *c)
 		lines[0] = "Quit marshal?";
 		if (ui->quit_back == MODE_OVER)
 			lines[1] = "The battle is over.";
+		else if (ui->turn_hook != NULL && ui->save_failed)
+			lines[1] = "The last save failed; quitting tries "
+			    "once more.";
 		else if (ui->turn_hook != NULL)
 			lines[1] = "It is saved; marshal offers to resume it.";
 		else

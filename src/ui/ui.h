@@ -137,6 +137,9 @@ struct ui {
 	bool		 msg_error;
 	bool		 quit;		/* leave the interface */
 	bool		 redraw;	/* Ctrl-L: repaint the whole terminal */
+	bool		 too_small;	/* the last draw had no room: keys but
+					   q, y, n and Ctrl-L do nothing */
+	bool		 save_failed;	/* the last save to the slot failed */
 
 	/* Called after each turn is resolved (ui_set_turn_hook). */
 	int		(*turn_hook)(struct game *, void *, char **);
