@@ -79,6 +79,24 @@ else
 	echo "ok: resolve takes a bundled scenario by its name"
 fi
 
+# Escape codes typed on the command line are echoed escaped, never sent
+# to the terminal (issue 14).
+esc=$(printf '\033[2J\033]0;x\007')
+n=0
+for args in "$esc" "resolve $esc" "play --level $esc" "check /tmp/$esc"; do
+	n=$((n + 1))
+	# shellcheck disable=SC2086
+	"$MARSHAL_BIN" $args </dev/null >"$work/out" 2>&1
+	if grep -q "$(printf '\033')" "$work/out" ||
+	    ! grep -qF '\x1b[2J' "$work/out"; then
+		echo "FAIL: argument $n echoed raw escape codes:" \
+		    "$(od -c "$work/out" | head -3)"
+		fails=$((fails + 1))
+	else
+		echo "ok: argument $n echoed escaped"
+	fi
+done
+
 # 3.10.2: a finished battle stops resolve at its last turn and says so;
 # the JSON carries the result and each unit's contact, musician and cells.
 "$MARSHAL_BIN" resolve default --turns 500 >"$work/end" 2>&1

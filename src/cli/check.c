@@ -256,7 +256,7 @@ cli_check(int argc, char **argv)
 	const char *rsname = CHECK_DEFAULT_RULESET;
 	struct diags d;
 	bool verbose = false;
-	char *what;
+	char *what, *shown;
 	int c, i, status = 0;
 
 	optind = 1;
@@ -281,9 +281,12 @@ cli_check(int argc, char **argv)
 		if (diags_failed(&d)) {
 			diags_print(&d, stdout);
 			status = 2;
-		} else if (verbose)
-			printf("%s: ok%s%s\n", argv[i], what != NULL ? ": " : "",
+		} else if (verbose) {
+			shown = diag_escape(argv[i]);
+			printf("%s: ok%s%s\n", shown, what != NULL ? ": " : "",
 			    what != NULL ? what : "");
+			free(shown);
+		}
 		free(what);
 		diags_free(&d);
 	}

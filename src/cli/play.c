@@ -581,9 +581,11 @@ play_one(struct opponents *op, const char *arg, bool first,
 		}
 	} else if (arg != NULL) {
 		if ((path = cli_scenario_path(arg)) == NULL) {
+			name = diag_escape(arg);
 			fprintf(stderr, "marshal: no scenario '%s'%s\n",
-			    arg, cli_restricted() ? " among the bundled "
+			    name, cli_restricted() ? " among the bundled "
 			    "ones" : "");
+			free(name);
 			return 2;
 		}
 	} else
@@ -683,8 +685,10 @@ play_one(struct opponents *op, const char *arg, bool first,
 	screen_caps(&caps);
 	ui = ui_create(g, caps.utf8, caps.colour);
 	if (set_controllers(ui, g, op) != 0) {
+		name = diag_escape(op->ai);
 		fprintf(stderr, "marshal: --ai %s names no side of this "
-		    "scenario (0, 1, a side's name, both or none)\n", op->ai);
+		    "scenario (0, 1, a side's name, both or none)\n", name);
+		free(name);
 		ui_free(ui);
 		rc = 2;
 		goto out;
@@ -754,8 +758,10 @@ play_main(int argc, char **argv, bool first)
 		case 'l':
 			if ((how = ai_level_parse(optarg)) < AI_EASY ||
 			    how > AI_HARD) {
+				next = diag_escape(optarg);
 				fprintf(stderr, "marshal: unknown level '%s' "
-				    "(easy, normal or hard)\n", optarg);
+				    "(easy, normal or hard)\n", next);
+				free(next);
 				return 2;
 			}
 			op.level = (enum ai_level)how;

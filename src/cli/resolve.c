@@ -409,8 +409,10 @@ cli_resolve(int argc, char **argv)
 	}
 	/* A bundled scenario may be named bare, as for play. */
 	if ((file = cli_scenario_path(path)) == NULL) {
+		file = diag_escape(path);
 		fprintf(stderr, "marshal resolve: no scenario '%s': neither a "
-		    "file nor the name of a bundled scenario\n", path);
+		    "file nor the name of a bundled scenario\n", file);
+		free(file);
 		return 2;
 	}
 	diags_init(&d);
