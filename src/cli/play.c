@@ -50,6 +50,8 @@
 
 #define RESTRICTED_MAX_SAVES	8		/* saves per player */
 #define RESTRICTED_MAX_BYTES	(1024 * 1024)	/* bytes in one save */
+#define STR_(x)			#x
+#define STR(x)			STR_(x)
 
 /* What the turn hook needs to save. */
 struct play {
@@ -526,6 +528,40 @@ replace_slot(struct play *p, const char *savefile)
 	return c == 'y' || c == 'Y';
 }
 
+/*
+ * The list of battles for this game, each marked if it cannot be played
+ * now: on a public server a battle with no save of its own needs a new
+ * save, and the directory may hold its most already (this game's kept).
+ * The list says so when it is chosen, instead of marshal leaving.
+ */
+static void
+choices_mark(struct ui_choice *v, const struct catalog *cat,
+    const struct play *p)
+{
+	struct stat st;
+	char *file;
+	int i, n;
+
+	memcpy(v, cat->v, (size_t)cat->n * sizeof *v);
+	if (!cli_restricted() || !p->saving)
+		return;
+	n = session_count(p->ses.dir);
+	if (!session_has_save(&p->ses))
+		n++;	/* this game is saved when another is chosen */
+	if (n < RESTRICTED_MAX_SAVES)
+		return;
+	for (i = 0; i < cat->n; i++) {
+		if (strcmp(v[i].name, p->ses.name) == 0)
+			continue;
+		file = xasprintf("%s/%s.save", p->ses.dir, v[i].name);
+		if (lstat(file, &st) != 0)
+			v[i].refused = "This server keeps " STR(
+			    RESTRICTED_MAX_SAVES) " saved battles and all are "
+			    "in use: finish or resume one of them first.";
+		free(file);
+	}
+}
+
 /* Whether the battle has ended (nothing to resume). */
 static bool
 over(const struct ui *ui, const struct game *g)
@@ -552,6 +588,7 @@ play_one(struct opponents *op, const char *arg, bool first,
 	struct ui *ui;
 	struct play p;
 	struct sigaction sa, old;
+	struct ui_choice choices[UI_PICK_MAX];
 	char *path, *dir = NULL, *name, *cause = NULL, *resumed;
 	const char *savefile = NULL;
 	bool quit, fresh = false, untouched;
@@ -696,7 +733,8 @@ play_one(struct opponents *op, const char *arg, bool first,
 	if (p.saving)
 		ui_set_turn_hook(ui, autosave, &p);
 	ui_set_saver(ui, save_request, &p, !cli_restricted());
-	ui_set_choices(ui, cat->v, cat->n);
+	choices_mark(choices, cat, &p);
+	ui_set_choices(ui, choices, cat->n);
 	ui_start(ui);
 	if (first && fresh)
 		ui_pick(ui);
