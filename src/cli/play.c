@@ -438,6 +438,25 @@ save_request(struct game *g, void *arg, const char *path, char **where,
 	return 0;
 }
 
+/*
+ * Whether dir, or the nearest of its parents that exists, may be written
+ * by us: false for a read-only file system or a directory we may not
+ * write, where no save can ever be made.
+ */
+static bool
+dir_writable(const char *dir)
+{
+	char *p = xstrdup(dir), *slash;
+	bool ok;
+
+	while (access(p, F_OK) != 0 && (slash = strrchr(p, '/')) != NULL &&
+	    slash != p)
+		*slash = '\0';
+	ok = access(p, W_OK) == 0;
+	free(p);
+	return ok;
+}
+
 /* Open the slot for the default game: the latest save, else the default
  * scenario's. */
 static int
@@ -562,6 +581,21 @@ choices_mark(struct ui_choice *v, const struct catalog *cat,
 	}
 }
 
+/*
+ * The save directory cannot be written: offer to play all the same,
+ * saying that nothing will be kept.  True if the player accepts.
+ */
+static bool
+unsaved_ok(const char *dir)
+{
+	int c;
+
+	fprintf(stderr, "marshal: saves cannot be written in %s, so a game "
+	    "played now will not be kept.\n", dir);
+	c = ask("Play without saving? [y/N]", 'n');
+	return c == 'y' || c == 'Y';
+}
+
 /* Whether the battle has ended (nothing to resume). */
 static bool
 over(const struct ui *ui, const struct game *g)
@@ -667,7 +701,10 @@ play_one(struct opponents *op, const char *arg, bool first,
 			free(cause);
 			free(name);
 			rc = 1;
-			goto out;
+			if (dir_writable(dir) || !unsaved_ok(dir))
+				goto out;
+			rc = 0;
+			goto unsaved;
 		}
 		free(name);
 		if (savefile != NULL) {
@@ -702,6 +739,7 @@ play_one(struct opponents *op, const char *arg, bool first,
 			free(name);
 		}
 	}
+unsaved:
 	if (g == NULL) {
 		fresh = true;
 		diags_init(&d);
