@@ -59,7 +59,30 @@ struct play {
 	bool		 saving;	/* ses is open */
 	char		*scenario;	/* the game's scenario file */
 	size_t		 max_bytes;
+	/* Said if memory runs out in play (xalloc_set_fail_stop): where
+	 * the last save is.  Kept up to date, as nothing may be allocated
+	 * then. */
+	char		 notice[512];
 };
+
+/* The notice for running out of memory, after a save of turn (0: none). */
+static void
+notice_set(struct play *p, int turn)
+{
+	if (!p->saving)
+		snprintf(p->notice, sizeof p->notice, "marshal: the game is "
+		    "stopped; it was not being saved.");
+	else if (turn == 0 && !session_has_save(&p->ses))
+		snprintf(p->notice, sizeof p->notice, "marshal: the game is "
+		    "stopped; nothing of it had been saved yet.");
+	else if (turn == 0)
+		snprintf(p->notice, sizeof p->notice, "marshal: the game is "
+		    "stopped; its last save is kept whole in %s.", p->ses.save);
+	else
+		snprintf(p->notice, sizeof p->notice, "marshal: the game is "
+		    "stopped; its save of turn %d is kept whole in %s; run "
+		    "marshal again to resume it.", turn, p->ses.save);
+}
 
 static volatile sig_atomic_t play_signal;
 
@@ -366,6 +389,8 @@ autosave(struct game *g, void *arg, char **cause)
 	signals_hold(true, &old);
 	rc = session_save(&p->ses, g, p->scenario, p->max_bytes, cause);
 	signals_hold(false, &old);
+	if (rc == 0)
+		notice_set(p, g->turn);
 	return rc;
 }
 
@@ -754,6 +779,9 @@ unsaved:
 	}
 	p.scenario = path;
 	p.max_bytes = cli_restricted() ? RESTRICTED_MAX_BYTES : 0;
+	/* From here out of memory stops play cleanly, saving nothing. */
+	notice_set(&p, 0);
+	xalloc_set_fail_stop(1, p.notice);
 	if (play_signal != 0)
 		goto out;
 
@@ -801,6 +829,7 @@ unsaved:
 	}
 	ui_free(ui);
 out:
+	xalloc_set_fail_stop(0, NULL);
 	if (p.saving)
 		session_close(&p.ses);
 	game_free(g);
