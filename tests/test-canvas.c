@@ -692,9 +692,10 @@ test_pick_lists_battles_and_tutorials(void **state)
 {
 	static const struct ui_choice choices[] = {
 		{ "default", "The Bridge at Rothenbach", "A bridge to take.",
-		    false },
-		{ "lesson-1", "Lesson 1: marching", "March north.", true },
-		{ "lesson-2", "Lesson 2: halting", "Then halt.", true },
+		    false, NULL },
+		{ "lesson-1", "Lesson 1: marching", "March north.", true,
+		    NULL },
+		{ "lesson-2", "Lesson 2: halting", "Then halt.", true, NULL },
 	};
 	struct fixture *f = fixture_new(true, true, 80, 24);
 	bool first;
