@@ -215,9 +215,11 @@ check_file(const char *path, const char *rsname, struct diags *d,
 	}
 	switch (check_kind(root)) {
 	case CHECK_SAVE:
-		/* save_load reads the file itself. */
+		/* save_load reads the file itself: this tree goes first, so
+		 * that a large save is never held twice. */
+		doc_free(root);
 		check_save(path, d, what);
-		break;
+		return;
 	case CHECK_RULESET:
 		if ((rs = ruleset_load(root, d)) != NULL)
 			ruleset_free(rs);
