@@ -19,7 +19,13 @@
  * Restricted (a public server, cli_restricted()): scenarios are bundled
  * ones named by a bare name, saves go to a fixed directory (per player
  * with --player) under a name marshal makes, and their number and size
- * are bounded.
+ * are bounded; a save resumed may only name a bundled scenario, and the
+ * player directory is never reached through a symbolic link.
+ *
+ * A finished battle stays finished: its result is part of the save made
+ * at the end of its last turn, and resuming it shows that result.  Out of
+ * memory in play stops marshal cleanly (xalloc_set_fail_stop) with the
+ * last save kept.
  */
 #include "config.h"
 
