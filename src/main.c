@@ -21,6 +21,7 @@
 
 #include "cli/cli.h"
 #include "io/session.h"
+#include "util/diag.h"
 #include "util/xalloc.h"
 
 struct command {
@@ -98,6 +99,7 @@ cli_scenario_path(const char *arg)
 int
 main(int argc, char **argv)
 {
+	char *shown;
 	size_t i;
 
 	/* Options that apply to every command come first. */
@@ -109,9 +111,11 @@ main(int argc, char **argv)
 			player = argv[2];
 			argv += 2, argc -= 2;
 			if (!session_name_ok(player)) {
+				shown = diag_escape(player);
 				fprintf(stderr, "marshal: '%s' is not a player "
 				    "name (letters, digits, '-', '_' and '.', "
-				    "not first)\n", player);
+				    "not first)\n", shown);
+				free(shown);
 				return 2;
 			}
 		} else
@@ -143,14 +147,18 @@ main(int argc, char **argv)
 	}
 	if (cli_restricted() && strcmp(argv[1], "play") != 0) {
 		/* The other commands read files the player names. */
+		shown = diag_escape(argv[1]);
 		fprintf(stderr, "marshal: '%s' is not available on this "
-		    "server; only play is\n", argv[1]);
+		    "server; only play is\n", shown);
+		free(shown);
 		return 2;
 	}
 	for (i = 0; i < NCOMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].run(argc - 1, argv + 1);
-	fprintf(stderr, "marshal: unknown command '%s'\n", argv[1]);
+	shown = diag_escape(argv[1]);
+	fprintf(stderr, "marshal: unknown command '%s'\n", shown);
+	free(shown);
 	usage(stderr);
 	return 2;
 }

@@ -79,5 +79,41 @@ else
 	echo "ok: resolve takes a bundled scenario by its name"
 fi
 
+# Escape codes typed on the command line are echoed escaped, never sent
+# to the terminal (issue 14).
+esc=$(printf '\033[2J\033]0;x\007')
+n=0
+for args in "$esc" "resolve $esc" "play --level $esc" "check /tmp/$esc"; do
+	n=$((n + 1))
+	# shellcheck disable=SC2086
+	"$MARSHAL_BIN" $args </dev/null >"$work/out" 2>&1
+	if grep -q "$(printf '\033')" "$work/out" ||
+	    ! grep -qF '\x1b[2J' "$work/out"; then
+		echo "FAIL: argument $n echoed raw escape codes:" \
+		    "$(od -c "$work/out" | head -3)"
+		fails=$((fails + 1))
+	else
+		echo "ok: argument $n echoed escaped"
+	fi
+done
+
+# 3.10.2: a finished battle stops resolve at its last turn and says so;
+# the JSON carries the result and each unit's contact, musician and cells.
+"$MARSHAL_BIN" resolve default --turns 500 >"$work/end" 2>&1
+"$MARSHAL_BIN" resolve default --turns 500 --format json >"$work/end.json" 2>&1
+if grep -qF '12 turns played; no next turn' "$work/end" &&
+    grep -qF 'result: the battle is over after turn 12 (3.10.2): the French win, 3 points to 2; 12 of the 500 turns asked were played' "$work/end" &&
+    ! grep -q '^  turn 13' "$work/end" &&
+    grep -qF '"turns": 12, "next_turn": null,' "$work/end.json" &&
+    grep -qF '"result": {"winner": "French", "draw": false, "points": {"French": 3, "Allies": 2}, "rule": "3.10.2", "turn": 12},' "$work/end.json" &&
+    grep -qF '"id": "4-6FA", "name": "4/6e Artillerie à pied", "side": "French", "at": [34, 40]' "$work/end.json" &&
+    grep -qF '"contact": null, "musician": false, "cells": [[33, 40], [34, 40], [35, 40], [36, 40], [33, 41], [34, 41], [35, 41], [36, 41]]}' "$work/end.json"; then
+	echo "ok: resolve stops when the battle is over"
+else
+	echo "FAIL: resolve --turns 500 went past the end or lost its result:"
+	head -3 "$work/end"
+	fails=$((fails + 1))
+fi
+
 [ $fails -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
 exit 0

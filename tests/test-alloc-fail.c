@@ -20,6 +20,11 @@
  * loader in turn).  A file refused for what it says is swept too, for the
  * error paths of a bad load.
  *
+ * Play is swept as well: the computer's orders, a whole turn and the save
+ * after it, each N in a child process, must end in marshal play's clean
+ * stop (exit status 1 and a notice, never an abort) with the last save
+ * whole on disk.
+ *
  * make check sweeps one small input of each kind, failing only the Nth,
  * and the scenario both ways.  With MARSHAL_STRESS set (make stress)
  * every input is swept both ways, and so are every bundled scenario and
@@ -47,6 +52,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sys/wait.h>
+
+#include "ai/ai.h"
 #include "io/load.h"
 #include "io/replay.h"
 #include "io/save.h"
@@ -454,6 +462,124 @@ test_alloc_fail_save(void **state)
 	free(scen);
 }
 
+/*
+ * One stretch of play as marshal play runs it: the computer's orders for
+ * both sides, the turn, then the save of the slot.  Only in a child.
+ */
+static void
+play_stretch(struct game *g, const char *scen, const char *save)
+{
+	char *cause = NULL;
+	int s;
+
+	for (s = 0; s < g->nsides; s++)
+		ai_orders(g, s, AI_NORMAL, NULL);
+	game_turn(g);
+	if (save_file(g, scen, save, &cause) != 0)
+		_exit(3);
+	_exit(0);
+}
+
+/*
+ * Out of memory during play (issue 14, item 6): the AI's orders, a whole
+ * turn and the save after it, with the Nth allocation failing, for every
+ * N up to the stretch's count (every tenth in make check, every one in
+ * make stress).  Outside a loader's region that is a clean stop
+ * (xalloc_set_fail_stop, as marshal play sets it): exit status 1, never
+ * an abort, the notice saying the last save is kept, and the save on disk
+ * is the one before the stretch, whole, or - if N was past the stretch -
+ * the new one.
+ */
+static void
+test_alloc_fail_play_turn_and_save(void **state)
+{
+	static const char notice[] = "marshal: the game is stopped; its last "
+	    "save is kept whole";
+	struct ruleset *rs, *rs2;
+	struct diags d;
+	struct game *g, *h;
+	char *scen, *save, *errf, *cause = NULL, buf[512];
+	uint64_t before, after;
+	unsigned long n, count, stride, stops = 0;
+	int status;
+	pid_t pid;
+	FILE *f;
+
+	(void)state;
+	/* The default battle: 12 units a side, the AI at work. */
+	scen = xasprintf("%s/scenarios/default.yaml", datadir());
+	save = xasprintf("%s/play.save", tmpdir);
+	errf = xasprintf("%s/play.err", tmpdir);
+	diags_init(&d);
+	g = load_scenario(scen, datadir(), &rs, &d);
+	assert_non_null(g);
+	assert_int_equal(save_file(g, scen, save, &cause), 0);
+	before = save_digest(g);
+	/* The state the stretch leads to, and its count of allocations. */
+	h = load_scenario(scen, datadir(), &rs2, &d);
+	assert_non_null(h);
+	xalloc_test_fail(0, false);
+	for (n = 0; n < (unsigned long)h->nsides; n++)
+		ai_orders(h, (int)n, AI_NORMAL, NULL);
+	game_turn(h);
+	count = xalloc_test_count();
+	after = save_digest(h);
+	assert_true(count > 10);
+	game_free(h);
+	ruleset_free(rs2);
+	stride = stress ? 1 : step * 10 > count / 200 ? step * 10 :
+	    count / 200;
+	for (n = 1; n <= count + 40; n += n <= count ? stride : 1) {
+		fflush(NULL);
+		pid = fork();
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			if (freopen(errf, "w", stderr) == NULL)
+				_exit(4);
+			xalloc_set_fail_stop(1, notice);
+			xalloc_test_fail(n, false);
+			play_stretch(g, scen, save);
+		}
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		if (!WIFEXITED(status))
+			fail_msg("N=%lu: play did not stop cleanly (status 0x%x)",
+			    n, status);
+		h = save_load(save, datadir(), &rs2, &d);
+		if (h == NULL)
+			diags_print(&d, stderr);
+		assert_non_null(h);
+		if (WEXITSTATUS(status) == 1) {
+			stops++;
+			assert_true(save_digest(h) == before);
+			assert_non_null(f = fopen(errf, "r"));
+			assert_non_null(fgets(buf, sizeof buf, f));
+			assert_non_null(strstr(buf, "out of memory"));
+			assert_non_null(fgets(buf, sizeof buf, f));
+			assert_non_null(strstr(buf, notice));
+			fclose(f);
+		} else {
+			assert_int_equal(WEXITSTATUS(status), 0);
+			assert_true(save_digest(h) == after);
+			/* The next stretch starts from the old save again. */
+			assert_int_equal(save_file(g, scen, save, &cause), 0);
+		}
+		game_free(h);
+		ruleset_free(rs2);
+	}
+	printf("alloc-fail: play: %lu allocations in the AI and a turn of "
+	    "the default battle, then the save's; %lu stops, each keeping "
+	    "the last save whole\n", count, stops);
+	assert_true(stops > 0);
+	unlink(save);
+	unlink(errf);
+	free(save);
+	free(errf);
+	free(scen);
+	game_free(g);
+	ruleset_free(rs);
+	diags_free(&d);
+}
+
 /* A replay with its scenario inline and orders for four turns. */
 static void
 test_alloc_fail_replay(void **state)
@@ -609,6 +735,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_alloc_fail_refused),
 		cmocka_unit_test(test_alloc_fail_save),
 		cmocka_unit_test(test_alloc_fail_replay),
+		cmocka_unit_test(test_alloc_fail_play_turn_and_save),
 		cmocka_unit_test(test_alloc_fail_libyaml),
 		cmocka_unit_test(test_alloc_fail_bundled),
 	};

@@ -297,6 +297,69 @@ test_too_small_says_so(void **state)
 	fixture_free(f);
 }
 
+/*
+ * Keys do nothing while "Terminal too small" is shown (issue 14): Esc e e e
+ * at 10x5 used to play three turns blind.  q then y still quits.
+ */
+static void
+test_too_small_ignores_keys(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 10, 5);
+
+	(void)state;
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "Terminal"));
+	ui_key(f->ui, UIK_ESC);
+	type(f, "\re\re\re\re\re\re");
+	assert_true(has(f, "Terminal"));
+	assert_int_equal(f->g->turn, 1);
+	assert_int_equal(f->ui->resolved, 0);
+	type(f, "q");
+	type(f, "y");
+	assert_true(f->ui->quit);
+	fixture_free(f);
+}
+
+static int
+failing_save(struct game *g, void *arg, char **cause)
+{
+	(void)g;
+	(void)arg;
+	*cause = strdup("No space left on device");
+	return -1;
+}
+
+static int
+good_save(struct game *g, void *arg, char **cause)
+{
+	(void)g;
+	(void)arg;
+	*cause = NULL;
+	return 0;
+}
+
+/* The quit box says "It is saved" only when the last save worked. */
+static void
+test_quit_box_after_failed_save(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 100, 30);
+
+	(void)state;
+	ui_set_turn_hook(f->ui, failing_save, NULL);
+	type(f, "\re\re");
+	assert_int_equal(f->g->turn, 2);
+	type(f, "q");
+	assert_true(has(f, "The last save failed"));
+	assert_false(has(f, "It is saved"));
+	type(f, "n");
+	ui_set_turn_hook(f->ui, good_save, NULL);
+	type(f, "\re\re");
+	assert_int_equal(f->g->turn, 3);
+	type(f, "q");
+	assert_true(has(f, "It is saved"));
+	fixture_free(f);
+}
+
 static void
 test_layout_grows_with_terminal(void **state)
 {
@@ -629,9 +692,10 @@ test_pick_lists_battles_and_tutorials(void **state)
 {
 	static const struct ui_choice choices[] = {
 		{ "default", "The Bridge at Rothenbach", "A bridge to take.",
-		    false },
-		{ "lesson-1", "Lesson 1: marching", "March north.", true },
-		{ "lesson-2", "Lesson 2: halting", "Then halt.", true },
+		    false, NULL },
+		{ "lesson-1", "Lesson 1: marching", "March north.", true,
+		    NULL },
+		{ "lesson-2", "Lesson 2: halting", "Then halt.", true, NULL },
 	};
 	struct fixture *f = fixture_new(true, true, 80, 24);
 	bool first;
@@ -964,6 +1028,8 @@ main(void)
 		cmocka_unit_test(test_mono_keeps_sides_apart),
 		cmocka_unit_test(test_panel_describes_selected_unit),
 		cmocka_unit_test(test_too_small_says_so),
+		cmocka_unit_test(test_too_small_ignores_keys),
+		cmocka_unit_test(test_quit_box_after_failed_save),
 		cmocka_unit_test(test_layout_grows_with_terminal),
 		cmocka_unit_test(test_move_order_with_keys_goes_through_game_order),
 		cmocka_unit_test(test_move_preview_shows_where_it_stops_and_why),

@@ -153,6 +153,42 @@ test_limit_map_width(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * The largest square map the documented bounds allow (2047 x 2047: its
+ * grid, line breaks included, is within the 4 MiB of one scalar) loads;
+ * 2048 x 2048 is refused at the grid with the bound named.
+ */
+static void
+test_limit_map_square(void **state)
+{
+	struct ruleset *rs = ruleset();
+	struct text t = { 0 };
+	struct doc_node *root;
+	struct diags d;
+	struct map *m;
+
+	(void)state;
+	diags_init(&d);
+	m = load_grid(rs, 2047, 2047, &d);
+	if (m == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(m);
+	assert_int_equal(m->w * m->h, 2047 * 2047);
+	map_free(m);
+	diags_free(&d);
+
+	diags_init(&d);
+	text_add(&t, "map: Plain\nlegend: {\".\": open}\nlandscape: |\n");
+	text_grid(&t, 2048, 2048, 2);
+	root = yread_buffer("limits.yaml", t.s, t.len, &d);
+	assert_null(root);
+	assert_refused(&d, 3, 12, "longer than the limit of 4194304");
+	assert_int_equal(MAP_MAX_GRID, 4194304);
+	free(t.s);
+	diags_free(&d);
+	ruleset_free(rs);
+}
+
 static void
 test_limit_map_height(void **state)
 {
@@ -274,6 +310,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_limit_map_width),
 		cmocka_unit_test(test_limit_map_height),
+		cmocka_unit_test(test_limit_map_square),
 		cmocka_unit_test(test_limit_units),
 	};
 

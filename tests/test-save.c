@@ -535,6 +535,134 @@ test_save_file_load_continue_default_scenario(void **state)
 	diags_free(&d);
 }
 
+/*
+ * 3.10.2: the battle ends at the turn limit, and the end is part of the
+ * state: saved, loaded, and never played past (a killed game-over screen
+ * used to leave a save that resumed at "Turn 13/12").
+ */
+static void
+test_3_10_2_finished_battle_stays_finished(void **state)
+{
+	char dir[] = "/tmp/marshal-save-XXXXXX", *file, *scen, *da, *dc;
+	char *text, *cut, *bad, *cause;
+	struct ruleset *ra, *rc;
+	struct game *a, *c;
+	struct order o;
+	struct diags d;
+	FILE *f;
+	size_t len;
+
+	(void)state;
+	diags_init(&d);
+	scen = default_scenario();
+	a = load_default(scen, &ra);
+	assert_non_null(a);
+	assert_int_equal(a->opt.turn_limit, 12);
+	play_default(a, 12, NULL);
+	assert_false(game_over(a));
+	game_turn(a);
+	assert_true(game_over(a));
+	assert_int_equal(a->result.turn, 12);
+	assert_string_equal(a->result.rule, "3.10.2");
+	/* The default battle's seed ends 3 points to 2 for the French. */
+	assert_int_equal(a->result.winner, 0);
+	assert_int_equal(a->result.points[0], 3);
+	assert_int_equal(a->result.points[1], 2);
+	/* No turn past the end, and no order changes the result. */
+	da = dump(a);
+	game_turn(a);
+	dc = dump(a);
+	assert_string_equal(da, dc);
+	free(dc);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_STOP;
+	o.unit = game_find_unit(a, "2-27L");
+	o.general = -1;
+	assert_int_equal(game_order(a, &o, &cause), -1);
+	assert_non_null(strstr(cause, "the battle is over"));
+	free(cause);
+
+	/* Saved and loaded finished. */
+	assert_non_null(mkdtemp(dir));
+	file = xasprintf("%s/default.save", dir);
+	assert_int_equal(save_file(a, scen, file, &cause), 0);
+	c = save_load(file, getenv("MARSHAL_DATA"), &rc, &d);
+	diags_print(&d, stderr);
+	assert_non_null(c);
+	assert_true(game_over(c));
+	assert_int_equal(c->result.turn, 12);
+	assert_int_equal(c->result.points[1], 2);
+	dc = dump(c);
+	assert_string_equal(da, dc);
+	free(dc);
+	game_free(c);
+	ruleset_free(rc);
+
+	/* A save past the last turn without its result is refused. */
+	text = NULL;
+	f = open_memstream(&text, &len);
+	save_write(a, scen, f);
+	fclose(f);
+	assert_non_null(cut = strstr(text, "result: "));
+	memmove(cut, strchr(cut, '\n') + 1, strlen(strchr(cut, '\n') + 1) + 1);
+	f = fopen(file, "w");
+	fputs(text, f);
+	fclose(f);
+	free(text);
+	c = save_load(file, getenv("MARSHAL_DATA"), &rc, &d);
+	assert_null(c);
+	assert_true(d.n > 0);
+	bad = diag_format(&d.v[0]);
+	assert_non_null(strstr(bad, ":5:7: error: turn 13 is past the "
+	    "battle's last turn (12)"));
+	free(bad);
+
+	unlink(file);
+	rmdir(dir);
+	free(file);
+	free(da);
+	free(scen);
+	game_free(a);
+	ruleset_free(ra);
+	diags_free(&d);
+}
+
+/* A save whose scenario is gone says so at its scenario: line. */
+static void
+test_save_missing_scenario_has_position(void **state)
+{
+	char dir[] = "/tmp/marshal-save-XXXXXX", *file, *scen, *msg;
+	struct ruleset *ra, *rc;
+	struct game *a;
+	struct diags d;
+	FILE *f;
+
+	(void)state;
+	diags_init(&d);
+	scen = default_scenario();
+	a = load_default(scen, &ra);
+	assert_non_null(a);
+	assert_non_null(mkdtemp(dir));
+	file = xasprintf("%s/gone.save", dir);
+	f = fopen(file, "w");
+	assert_non_null(f);
+	save_write(a, "/nonexistent/marshal/gone.yaml", f);
+	fclose(f);
+	assert_null(save_load(file, getenv("MARSHAL_DATA"), &rc, &d));
+	assert_true(d.n > 0);
+	msg = diag_format(&d.v[0]);
+	assert_non_null(strstr(msg, "gone.save:3:11: error: the save's "
+	    "scenario cannot be read: No such file or directory"));
+	free(msg);
+	unlink(file);
+	rmdir(dir);
+	free(file);
+	free(scen);
+	game_free(a);
+	ruleset_free(ra);
+	diags_free(&d);
+}
+
 /* A game recorded as it is played replays to the same state. */
 static void
 test_replay_recorded_game_verifies(void **state)
@@ -609,6 +737,8 @@ main(void)
 		cmocka_unit_test(test_save_quotes_strings),
 		cmocka_unit_test(test_save_file_load_continue_default_scenario),
 		cmocka_unit_test(test_replay_recorded_game_verifies),
+		cmocka_unit_test(test_3_10_2_finished_battle_stays_finished),
+		cmocka_unit_test(test_save_missing_scenario_has_position),
 	};
 
 	return cmocka_run_group_tests(tests, fixture_setup, fixture_teardown);

@@ -215,9 +215,11 @@ check_file(const char *path, const char *rsname, struct diags *d,
 	}
 	switch (check_kind(root)) {
 	case CHECK_SAVE:
-		/* save_load reads the file itself. */
+		/* save_load reads the file itself: this tree goes first, so
+		 * that a large save is never held twice. */
+		doc_free(root);
 		check_save(path, d, what);
-		break;
+		return;
 	case CHECK_RULESET:
 		if ((rs = ruleset_load(root, d)) != NULL)
 			ruleset_free(rs);
@@ -256,7 +258,7 @@ cli_check(int argc, char **argv)
 	const char *rsname = CHECK_DEFAULT_RULESET;
 	struct diags d;
 	bool verbose = false;
-	char *what;
+	char *what, *shown;
 	int c, i, status = 0;
 
 	optind = 1;
@@ -281,9 +283,12 @@ cli_check(int argc, char **argv)
 		if (diags_failed(&d)) {
 			diags_print(&d, stdout);
 			status = 2;
-		} else if (verbose)
-			printf("%s: ok%s%s\n", argv[i], what != NULL ? ": " : "",
+		} else if (verbose) {
+			shown = diag_escape(argv[i]);
+			printf("%s: ok%s%s\n", shown, what != NULL ? ": " : "",
 			    what != NULL ? what : "");
+			free(shown);
+		}
 		free(what);
 		diags_free(&d);
 	}

@@ -10,14 +10,22 @@
  * after its scenario, saved at every end of turn, when the player quits
  * and when the terminal goes away (SIGHUP, SIGTERM, SIGINT, end of file);
  * the next start offers to resume it; S saves it there on request, and A
- * to a file the player names.  Signal handlers only set a flag;
+ * to a file the player names.  SIGQUIT (Ctrl-\) saves like the others,
+ * and these signals are held while a save is written.  Signal handlers
+ * only set a flag;
  * the interface's loop and the prompt here poll it, so no wait can stand
  * between a hangup and the save.
  *
  * Restricted (a public server, cli_restricted()): scenarios are bundled
  * ones named by a bare name, saves go to a fixed directory (per player
  * with --player) under a name marshal makes, and their number and size
- * are bounded.
+ * are bounded; a save resumed may only name a bundled scenario, and the
+ * player directory is never reached through a symbolic link.
+ *
+ * A finished battle stays finished: its result is part of the save made
+ * at the end of its last turn, and resuming it shows that result.  Out of
+ * memory in play stops marshal cleanly (xalloc_set_fail_stop) with the
+ * last save kept.
  */
 #include "config.h"
 
@@ -48,6 +56,8 @@
 
 #define RESTRICTED_MAX_SAVES	8		/* saves per player */
 #define RESTRICTED_MAX_BYTES	(1024 * 1024)	/* bytes in one save */
+#define STR_(x)			#x
+#define STR(x)			STR_(x)
 
 /* What the turn hook needs to save. */
 struct play {
@@ -55,7 +65,30 @@ struct play {
 	bool		 saving;	/* ses is open */
 	char		*scenario;	/* the game's scenario file */
 	size_t		 max_bytes;
+	/* Said if memory runs out in play (xalloc_set_fail_stop): where
+	 * the last save is.  Kept up to date, as nothing may be allocated
+	 * then. */
+	char		 notice[512];
 };
+
+/* The notice for running out of memory, after a save of turn (0: none). */
+static void
+notice_set(struct play *p, int turn)
+{
+	if (!p->saving)
+		snprintf(p->notice, sizeof p->notice, "marshal: the game is "
+		    "stopped; it was not being saved.");
+	else if (turn == 0 && !session_has_save(&p->ses))
+		snprintf(p->notice, sizeof p->notice, "marshal: the game is "
+		    "stopped; nothing of it had been saved yet.");
+	else if (turn == 0)
+		snprintf(p->notice, sizeof p->notice, "marshal: the game is "
+		    "stopped; its last save is kept whole in %s.", p->ses.save);
+	else
+		snprintf(p->notice, sizeof p->notice, "marshal: the game is "
+		    "stopped; its save of turn %d is kept whole in %s; run "
+		    "marshal again to resume it.", turn, p->ses.save);
+}
 
 static volatile sig_atomic_t play_signal;
 
@@ -278,6 +311,7 @@ catalog_load(struct catalog *cat, const char *datadir)
 			    catalog_keep(cat, first_paragraph(desc->str)) :
 			    NULL;
 			c->tutorial = doc_get(root, "tutorial") != NULL;
+			c->refused = NULL;	/* play_one marks its copy */
 		}
 		doc_free(root);
 	}
@@ -328,14 +362,43 @@ ask(const char *question, int def)
 	}
 }
 
+/*
+ * Hold the terminating signals while a save is written: one arriving then
+ * is kept pending and only sets play_signal once the save is whole, so no
+ * second signal can cut a save short whatever its disposition.
+ */
+static void
+signals_hold(bool hold, sigset_t *old)
+{
+	sigset_t set;
+
+	if (!hold) {
+		sigprocmask(SIG_SETMASK, old, NULL);
+		return;
+	}
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
 static int
 autosave(struct game *g, void *arg, char **cause)
 {
 	struct play *p = arg;
+	sigset_t old;
+	int rc;
 
 	if (!p->saving)
 		return 0;
-	return session_save(&p->ses, g, p->scenario, p->max_bytes, cause);
+	signals_hold(true, &old);
+	rc = session_save(&p->ses, g, p->scenario, p->max_bytes, cause);
+	signals_hold(false, &old);
+	if (rc == 0)
+		notice_set(p, g->turn);
+	return rc;
 }
 
 /* Whether path is a marshal save (its top-level key says so). */
@@ -367,6 +430,8 @@ save_request(struct game *g, void *arg, const char *path, char **where,
 {
 	struct play *p = arg;
 	struct stat st;
+	sigset_t old;
+	int rc;
 
 	*where = *cause = NULL;
 	if (path == NULL) {
@@ -396,10 +461,32 @@ save_request(struct game *g, void *arg, const char *path, char **where,
 			return -1;
 		}
 	}
-	if (save_file(g, p->scenario, path, cause) != 0)
+	signals_hold(true, &old);
+	rc = save_file(g, p->scenario, path, cause);
+	signals_hold(false, &old);
+	if (rc != 0)
 		return -1;
 	*where = xstrdup(path);
 	return 0;
+}
+
+/*
+ * Whether dir, or the nearest of its parents that exists, may be written
+ * by us: false for a read-only file system or a directory we may not
+ * write, where no save can ever be made.
+ */
+static bool
+dir_writable(const char *dir)
+{
+	char *p = xstrdup(dir), *slash;
+	bool ok;
+
+	while (access(p, F_OK) != 0 && (slash = strrchr(p, '/')) != NULL &&
+	    slash != p)
+		*slash = '\0';
+	ok = access(p, W_OK) == 0;
+	free(p);
+	return ok;
 }
 
 /* Open the slot for the default game: the latest save, else the default
@@ -408,7 +495,7 @@ static int
 open_slot(struct play *p, const char *dir, const char *name, char **cause)
 {
 	if (session_open(&p->ses, dir, name, cli_restricted() ?
-	    RESTRICTED_MAX_SAVES : 0, cause) != 0)
+	    RESTRICTED_MAX_SAVES : 0, cli_restricted(), cause) != 0)
 		return -1;
 	p->saving = true;
 	return 0;
@@ -416,10 +503,12 @@ open_slot(struct play *p, const char *dir, const char *name, char **cause)
 
 /*
  * Offer to resume the slot's save.  Returns the game (and its ruleset in
- * *rs) to resume, NULL for a new game; *quit is set if the player left.
+ * *rs, its scenario's path in *scen) to resume, NULL for a new game; *quit
+ * is set if the player left.  On a public server the save may only name a
+ * bundled scenario.
  */
 static struct game *
-offer_resume(struct play *p, struct ruleset **rs, bool *quit)
+offer_resume(struct play *p, struct ruleset **rs, char **scen, bool *quit)
 {
 	struct diags d;
 	struct game *g;
@@ -428,7 +517,8 @@ offer_resume(struct play *p, struct ruleset **rs, bool *quit)
 
 	*quit = false;
 	diags_init(&d);
-	g = save_load(p->ses.save, cli_datadir(), rs, &d);
+	g = session_load(&p->ses, cli_datadir(), cli_restricted(), rs, scen,
+	    &d);
 	if (g == NULL) {
 		fprintf(stderr, "marshal: the saved game '%s' cannot be "
 		    "resumed:\n", p->ses.name);
@@ -442,15 +532,22 @@ offer_resume(struct play *p, struct ruleset **rs, bool *quit)
 		return NULL;
 	}
 	diags_free(&d);
-	snprintf(q, sizeof q, "A saved battle: %s, turn %d.\n"
-	    "r: resume it, n: new game, q: quit [r]", g->title != NULL ?
-	    g->title : p->ses.name, g->turn);
+	if (game_over(g))
+		snprintf(q, sizeof q, "A finished battle: %s, over after "
+		    "turn %d.\nr: see its result, n: new game, q: quit [r]",
+		    g->title != NULL ? g->title : p->ses.name, g->result.turn);
+	else
+		snprintf(q, sizeof q, "A saved battle: %s, turn %d.\n"
+		    "r: resume it, n: new game, q: quit [r]", g->title != NULL ?
+		    g->title : p->ses.name, g->turn);
 	c = ask(q, 'r');
 	if (c == 'r' || c == 'R' || c == 'y' || c == 'Y')
 		return g;
 	game_free(g);
 	ruleset_free(*rs);
 	*rs = NULL;
+	free(*scen);
+	*scen = NULL;
 	*quit = c != 'n' && c != 'N';
 	return NULL;
 }
@@ -482,12 +579,60 @@ replace_slot(struct play *p, const char *savefile)
 	return c == 'y' || c == 'Y';
 }
 
+/*
+ * The list of battles for this game, each marked if it cannot be played
+ * now: on a public server a battle with no save of its own needs a new
+ * save, and the directory may hold its most already (this game's kept).
+ * The list says so when it is chosen, instead of marshal leaving.
+ */
+static void
+choices_mark(struct ui_choice *v, const struct catalog *cat,
+    const struct play *p)
+{
+	struct stat st;
+	char *file;
+	int i, n;
+
+	memcpy(v, cat->v, (size_t)cat->n * sizeof *v);
+	if (!cli_restricted() || !p->saving)
+		return;
+	n = session_count(p->ses.dir);
+	if (!session_has_save(&p->ses))
+		n++;	/* this game is saved when another is chosen */
+	if (n < RESTRICTED_MAX_SAVES)
+		return;
+	for (i = 0; i < cat->n; i++) {
+		if (strcmp(v[i].name, p->ses.name) == 0)
+			continue;
+		file = xasprintf("%s/%s.save", p->ses.dir, v[i].name);
+		if (lstat(file, &st) != 0)
+			v[i].refused = "This server keeps " STR(
+			    RESTRICTED_MAX_SAVES) " saved battles and all are "
+			    "in use: finish or resume one of them first.";
+		free(file);
+	}
+}
+
+/*
+ * The save directory cannot be written: offer to play all the same,
+ * saying that nothing will be kept.  True if the player accepts.
+ */
+static bool
+unsaved_ok(const char *dir)
+{
+	int c;
+
+	fprintf(stderr, "marshal: saves cannot be written in %s, so a game "
+	    "played now will not be kept.\n", dir);
+	c = ask("Play without saving? [y/N]", 'n');
+	return c == 'y' || c == 'Y';
+}
+
 /* Whether the battle has ended (nothing to resume). */
 static bool
 over(const struct ui *ui, const struct game *g)
 {
-	return (g->opt.turn_limit > 0 && g->turn > g->opt.turn_limit) ||
-	    ui->mode == MODE_OVER ||
+	return game_over(g) || ui->mode == MODE_OVER ||
 	    (ui->mode == MODE_QUIT && ui->quit_back == MODE_OVER);
 }
 
@@ -508,7 +653,8 @@ play_one(struct opponents *op, const char *arg, bool first,
 	struct diags d;
 	struct ui *ui;
 	struct play p;
-	struct sigaction sa;
+	struct sigaction sa, old;
+	struct ui_choice choices[UI_PICK_MAX];
 	char *path, *dir = NULL, *name, *cause = NULL, *resumed;
 	const char *savefile = NULL;
 	bool quit, fresh = false, untouched;
@@ -538,9 +684,11 @@ play_one(struct opponents *op, const char *arg, bool first,
 		}
 	} else if (arg != NULL) {
 		if ((path = cli_scenario_path(arg)) == NULL) {
+			name = diag_escape(arg);
 			fprintf(stderr, "marshal: no scenario '%s'%s\n",
-			    arg, cli_restricted() ? " among the bundled "
+			    name, cli_restricted() ? " among the bundled "
 			    "ones" : "");
+			free(name);
 			return 2;
 		}
 	} else
@@ -560,6 +708,9 @@ play_one(struct opponents *op, const char *arg, bool first,
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* Ctrl-\ saves too, unless ignored (a public server: main.c). */
+	if (sigaction(SIGQUIT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+		sigaction(SIGQUIT, &sa, NULL);
 
 	/* The save slot: the latest save for a bare `marshal`. */
 	if ((dir = play_dir(&cause)) == NULL) {
@@ -582,7 +733,10 @@ play_one(struct opponents *op, const char *arg, bool first,
 			free(cause);
 			free(name);
 			rc = 1;
-			goto out;
+			if (dir_writable(dir) || !unsaved_ok(dir))
+				goto out;
+			rc = 0;
+			goto unsaved;
 		}
 		free(name);
 		if (savefile != NULL) {
@@ -592,11 +746,10 @@ play_one(struct opponents *op, const char *arg, bool first,
 				goto out;
 			}
 		} else if (session_has_save(&p.ses)) {
-			g = offer_resume(&p, &rs, &quit);
+			g = offer_resume(&p, &rs, &resumed, &quit);
 			if (quit)
 				goto out;
-			if (g != NULL &&
-			    (resumed = save_scenario(p.ses.save)) != NULL) {
+			if (g != NULL && resumed != NULL) {
 				free(path);
 				path = resumed;
 			}
@@ -618,6 +771,7 @@ play_one(struct opponents *op, const char *arg, bool first,
 			free(name);
 		}
 	}
+unsaved:
 	if (g == NULL) {
 		fresh = true;
 		diags_init(&d);
@@ -632,14 +786,19 @@ play_one(struct opponents *op, const char *arg, bool first,
 	}
 	p.scenario = path;
 	p.max_bytes = cli_restricted() ? RESTRICTED_MAX_BYTES : 0;
+	/* From here out of memory stops play cleanly, saving nothing. */
+	notice_set(&p, 0);
+	xalloc_set_fail_stop(1, p.notice);
 	if (play_signal != 0)
 		goto out;
 
 	screen_caps(&caps);
 	ui = ui_create(g, caps.utf8, caps.colour);
 	if (set_controllers(ui, g, op) != 0) {
+		name = diag_escape(op->ai);
 		fprintf(stderr, "marshal: --ai %s names no side of this "
-		    "scenario (0, 1, a side's name, both or none)\n", op->ai);
+		    "scenario (0, 1, a side's name, both or none)\n", name);
+		free(name);
 		ui_free(ui);
 		rc = 2;
 		goto out;
@@ -647,7 +806,8 @@ play_one(struct opponents *op, const char *arg, bool first,
 	if (p.saving)
 		ui_set_turn_hook(ui, autosave, &p);
 	ui_set_saver(ui, save_request, &p, !cli_restricted());
-	ui_set_choices(ui, cat->v, cat->n);
+	choices_mark(choices, cat, &p);
+	ui_set_choices(ui, choices, cat->n);
 	ui_start(ui);
 	if (first && fresh)
 		ui_pick(ui);
@@ -676,6 +836,7 @@ play_one(struct opponents *op, const char *arg, bool first,
 	}
 	ui_free(ui);
 out:
+	xalloc_set_fail_stop(0, NULL);
 	if (p.saving)
 		session_close(&p.ses);
 	game_free(g);
@@ -709,8 +870,10 @@ play_main(int argc, char **argv, bool first)
 		case 'l':
 			if ((how = ai_level_parse(optarg)) < AI_EASY ||
 			    how > AI_HARD) {
+				next = diag_escape(optarg);
 				fprintf(stderr, "marshal: unknown level '%s' "
-				    "(easy, normal or hard)\n", optarg);
+				    "(easy, normal or hard)\n", next);
+				free(next);
 				return 2;
 			}
 			op.level = (enum ai_level)how;

@@ -135,9 +135,28 @@ order_text(const struct game *g, const struct order *o, char *buf,
 		snprintf(buf + n, len - n, " %s", g->rs->form[o->formation].name);
 }
 
+/* The result in words: "the Allies win, 3 points to 1" or "a draw...". */
 static void
-print_text(FILE *f, const struct game *g, const char *path, int turns)
+result_text(const struct game *g, char *buf, size_t len)
 {
+	const struct game_result *r = &g->result;
+	int o = g->nsides > 1 && r->winner >= 0 ? 1 - r->winner : 0;
+
+	if (r->winner < 0)
+		snprintf(buf, len, "a draw, %d point%s each", r->points[0],
+		    r->points[0] == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "the %s win, %d point%s to %d",
+		    side_name(g, r->winner), r->points[r->winner],
+		    r->points[r->winner] == 1 ? "" : "s", r->points[o]);
+}
+
+static void
+print_text(FILE *f, const struct game *g, const char *path, int turns,
+    int asked)
+{
+	char res[160];
+
 	const struct ruleset *rs = g->rs;
 	const struct unit *u;
 	const struct event *e;
@@ -146,9 +165,18 @@ print_text(FILE *f, const struct game *g, const char *path, int turns)
 
 	fprintf(f, "scenario: %s (%s)\n", g->title != NULL ? g->title : "",
 	    path);
-	fprintf(f, "ruleset: %s; seed %llu; %d turn%s played; next turn %d\n",
-	    rs->name, (unsigned long long)g->seed, turns, turns == 1 ? "" :
-	    "s", g->turn);
+	fprintf(f, "ruleset: %s; seed %llu; %d turn%s played; ", rs->name,
+	    (unsigned long long)g->seed, turns, turns == 1 ? "" : "s");
+	if (game_over(g))
+		fprintf(f, "no next turn\n");
+	else
+		fprintf(f, "next turn %d\n", g->turn);
+	if (game_over(g)) {
+		result_text(g, res, sizeof res);
+		fprintf(f, "result: the battle is over after turn %d (%s): %s; "
+		    "%d of the %d turns asked were played\n", g->result.turn,
+		    g->result.rule, res, turns, asked);
+	}
 	fprintf(f, "\nunits:\n");
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
@@ -173,14 +201,41 @@ print_text(FILE *f, const struct game *g, const char *path, int turns)
 	}
 }
 
+/* "result": null while the battle goes on, else how it ended. */
+static void
+json_result(FILE *f, const struct game *g)
+{
+	const struct game_result *r = &g->result;
+	int s;
+
+	fputs(" \"result\": ", f);
+	if (!game_over(g)) {
+		fputs("null,\n", f);
+		return;
+	}
+	fputs("{\"winner\": ", f);
+	json_str(f, r->winner >= 0 ? side_name(g, r->winner) : NULL);
+	fprintf(f, ", \"draw\": %s, \"points\": {", r->winner < 0 ? "true" :
+	    "false");
+	for (s = 0; s < g->nsides; s++) {
+		fputs(s ? ", " : "", f);
+		json_str(f, side_name(g, s));
+		fprintf(f, ": %d", r->points[s]);
+	}
+	fputs("}, \"rule\": ", f);
+	json_str(f, r->rule);
+	fprintf(f, ", \"turn\": %d},\n", r->turn);
+}
+
 static void
 print_json(FILE *f, const struct game *g, const char *path, int turns)
 {
 	const struct ruleset *rs = g->rs;
 	const struct unit *u;
 	const struct event *e;
+	struct point cells[FOOTPRINT_MAX];
 	char moved[32];
-	int i, k;
+	int i, k, n;
 
 	fputs("{\"schema\": \"marshal-resolve/1\", \"scenario\": ", f);
 	json_str(f, g->title);
@@ -188,8 +243,14 @@ print_json(FILE *f, const struct game *g, const char *path, int turns)
 	json_str(f, path);
 	fputs(", \"ruleset\": ", f);
 	json_str(f, rs->name);
-	fprintf(f, ", \"seed\": %llu, \"turns\": %d, \"next_turn\": %d,\n",
-	    (unsigned long long)g->seed, turns, g->turn);
+	fprintf(f, ", \"seed\": %llu, \"turns\": %d, \"next_turn\": ",
+	    (unsigned long long)g->seed, turns);
+	/* None once the battle is over: nothing is played past its end. */
+	if (game_over(g))
+		fputs("null,\n", f);
+	else
+		fprintf(f, "%d,\n", g->turn);
+	json_result(f, g);
 	fputs(" \"units\": [", f);
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
@@ -218,8 +279,18 @@ print_json(FILE *f, const struct game *g, const char *path, int turns)
 			    rs->form[u->order.formation].name : NULL);
 		}
 		fmt_num(rs, u->moved, moved, sizeof moved);
-		fprintf(f, "}, \"moved\": %s, \"halt\": \"%s\"}", moved,
+		fprintf(f, "}, \"moved\": %s, \"halt\": \"%s\"", moved,
 		    halt_name(u->halt));
+		fputs(", \"contact\": ", f);
+		json_str(f, u->contact >= 0 && u->contact < g->nunits ?
+		    g->units[u->contact].id : NULL);
+		fprintf(f, ", \"musician\": %s, \"cells\": [",
+		    u->musician ? "true" : "false");
+		n = unit_gone(u) ? 0 : game_footprint(g, u, cells);
+		for (k = 0; k < n && k < FOOTPRINT_MAX; k++)
+			fprintf(f, "%s[%d, %d]", k ? ", " : "", cells[k].x,
+			    cells[k].y);
+		fputs("]}", f);
 	}
 	fputs("\n ],\n \"events\": [", f);
 	for (i = 0; i < g->log.n; i++) {
@@ -338,8 +409,10 @@ cli_resolve(int argc, char **argv)
 	}
 	/* A bundled scenario may be named bare, as for play. */
 	if ((file = cli_scenario_path(path)) == NULL) {
+		file = diag_escape(path);
 		fprintf(stderr, "marshal resolve: no scenario '%s': neither a "
-		    "file nor the name of a bundled scenario\n", path);
+		    "file nor the name of a bundled scenario\n", file);
+		free(file);
 		return 2;
 	}
 	diags_init(&d);
@@ -360,14 +433,15 @@ cli_resolve(int argc, char **argv)
 	}
 	if (have_seed)
 		game_seed(g, seed);
-	for (i = 0; i < (int)turns; i++) {
+	/* A finished battle stops here: no turn is played past its end. */
+	for (i = 0; i < (int)turns && !game_over(g); i++) {
 		resolve_ai_turn(g, ai, ai_lvl);
 		game_turn(g);
 	}
 	if (strcmp(format, "json") == 0)
-		print_json(stdout, g, path, (int)turns);
+		print_json(stdout, g, path, i);
 	else
-		print_text(stdout, g, path, (int)turns);
+		print_text(stdout, g, path, i, (int)turns);
 	game_free(g);
 	ruleset_free(rs);
 	return fflush(stdout) == 0 ? 0 : 1;

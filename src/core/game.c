@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -263,6 +264,11 @@ order_check(const struct game *g, const struct order *o, char **cause)
 		*cause = xasprintf("no unit number %d", o->unit);
 		return -1;
 	}
+	if (g->result.over) {
+		*cause = xasprintf("the battle is over (turn %d, %s)",
+		    g->result.turn, g->result.rule);
+		return -1;
+	}
 	u = &g->units[o->unit];
 	if (!unit_active(u)) {
 		*cause = xasprintf("%s is %s and takes no orders", u->name,
@@ -333,5 +339,29 @@ game_order(struct game *g, const struct order *o, char **cause)
 void
 game_turn(struct game *g)
 {
+	if (g->result.over)
+		return;
 	g->rs->ops->turn_run(g);
+}
+
+void
+game_end(struct game *g, int winner, const int *points, const char *rule)
+{
+	struct game_result *r = &g->result;
+	int s;
+
+	if (r->over)
+		return;
+	r->over = true;
+	r->winner = winner >= 0 && winner < g->nsides ? winner : -1;
+	for (s = 0; s < GAME_MAX_SIDES; s++)
+		r->points[s] = points != NULL ? points[s] : 0;
+	snprintf(r->rule, sizeof r->rule, "%s", rule);
+	r->turn = g->turn;
+}
+
+bool
+game_over(const struct game *g)
+{
+	return g->result.over;
 }

@@ -64,6 +64,19 @@ enum opponent {
 	OPPONENT_COUNT
 };
 
+/*
+ * How the battle ended, set once by the ruleset (game_end) and kept in
+ * saves: a finished battle stays finished, and game_turn and game_order
+ * refuse to go on with it.
+ */
+struct game_result {
+	bool		 over;
+	int		 winner;	/* side index, -1 for a draw */
+	int		 points[GAME_MAX_SIDES];
+	char		 rule[EVENT_RULE_MAX]; /* the rule that ended it */
+	int		 turn;		/* the last turn played */
+};
+
 struct game_options {
 	bool		 random_speed;	/* 3.6.4: 1d6 speed roll per unit */
 	bool		 courier_delay;	/* orders travel with aides */
@@ -101,6 +114,7 @@ struct game {
 	int		 break_point;	/* percent lost that breaks a side, 0 none */
 	struct tutorial	*tutorial;	/* owned: lesson steps (core/tutorial.h),
 					   or NULL */
+	struct game_result result;	/* over once the battle has ended */
 };
 
 /* A new empty game on a map (ownership of the map passes to the game). */
@@ -156,8 +170,23 @@ int game_unit_at(const struct game *, int x, int y);
  */
 int game_order(struct game *, const struct order *, char **cause);
 
-/* Play one whole turn through the ruleset's sequencer. */
+/*
+ * Play one whole turn through the ruleset's sequencer.  Once the battle
+ * is over (game_over) it does nothing: no turn is played past the end.
+ */
 void game_turn(struct game *);
+
+/*
+ * The ruleset ends the battle in the turn being played: winner is a side
+ * or -1 for a draw, points one per side (NULL: none), rule the rule that
+ * decides.  The turn in g->turn is recorded as the last.  A second call
+ * changes nothing.
+ */
+void game_end(struct game *, int winner, const int *points,
+    const char *rule);
+
+/* Whether the battle has ended. */
+bool game_over(const struct game *);
 
 /* Seed the game's random stream. */
 void game_seed(struct game *, uint64_t seed);

@@ -19,6 +19,10 @@
 #include "geom.h"
 
 #define MAP_MAX_SIDE	4096	/* largest width or height accepted */
+/* Bytes in one grid of rows (a YAML scalar), line breaks included: the
+ * same as the reader's scalar bound (io/yread.h, checked in io/load.c),
+ * so the largest square map is 2047 x 2047 cells. */
+#define MAP_MAX_GRID	(4L * 1024 * 1024)
 
 enum road {
 	ROAD_NONE,

@@ -302,6 +302,10 @@ struct grid {
 	const void	*arg;
 };
 
+/* A grid the map accepts is a scalar the reader accepts, and no more. */
+_Static_assert(MAP_MAX_GRID == YREAD_MAX_SCALAR,
+    "the map's grid bound and the reader's scalar bound must agree");
+
 /* Length of the scalar without its trailing line breaks. */
 static size_t
 grid_len(const struct doc_node *n)
@@ -334,6 +338,12 @@ grid_size(const struct doc_node *n, const char *what, int *w, int *h,
 	if (len == 0 || *w < 1 || *w > MAP_MAX_SIDE || *h > MAP_MAX_SIDE) {
 		diags_add(d, n->pos, "%s must be 1 to %d rows of 1 to %d "
 		    "characters", what, MAP_MAX_SIDE, MAP_MAX_SIDE);
+		return -1;
+	}
+	if (((size_t)*w + 1) * (size_t)*h - 1 > (size_t)MAP_MAX_GRID) {
+		diags_add(d, n->pos, "%s of %d x %d cells is more than a grid "
+		    "may hold (%ld bytes with its line breaks)", what, *w, *h,
+		    MAP_MAX_GRID);
 		return -1;
 	}
 	return 0;

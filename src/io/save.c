@@ -131,6 +131,15 @@ save_dump(const struct game *g, FILE *f)
 	if (g->opt.opponent != OPPONENT_COMPUTER)
 		fprintf(f, ", opponent: %s", opponent_name(g->opt.opponent));
 	fprintf(f, "}\n");
+	/* Only once over, so the dumps of battles under way read the same. */
+	if (g->result.over) {
+		fprintf(f, "result: {winner: %d, points: [", g->result.winner);
+		for (i = 0; i < g->nsides; i++)
+			fprintf(f, "%s%d", i ? ", " : "", g->result.points[i]);
+		fputs("], rule: ", f);
+		put_str(f, g->result.rule);
+		fprintf(f, ", turn: %d}\n", g->result.turn);
+	}
 	fputs("sides:\n", f);
 	for (i = 0; i < g->nsides; i++) {
 		fputs("  - {name: ", f);
@@ -254,60 +263,114 @@ sweep_stale(const char *path)
 	free(dir);
 }
 
-int
-save_atomic(const char *path, const char *buf, size_t len, char **cause)
+/* Six letters for a temporary name, different at each call. */
+static void
+tmp_suffix(char *out)
 {
-	char *tmp, *dir, *slash;
-	FILE *f;
-	int fd, dfd, err;
+	static const char abc[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+	static unsigned long count;
+	struct timespec ts;
+	unsigned long long v;
+	int i;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	v = (unsigned long long)ts.tv_nsec * 2654435761ULL ^
+	    (unsigned long long)getpid() << 20 ^ (unsigned long long)++count *
+	    0x9e3779b97f4a7c15ULL;
+	for (i = 0; i < 6; i++) {
+		out[i] = abc[v % (sizeof abc - 1)];
+		v /= sizeof abc - 1;
+	}
+	out[6] = '\0';
+}
+
+int
+save_atomic_at(int dirfd, const char *name, const char *path,
+    const char *buf, size_t len, char **cause)
+{
+	char *tmp = NULL, sfx[8];
+	size_t done = 0;
+	ssize_t n;
+	int fd = -1, i, err;
 
 	*cause = NULL;
-	sweep_stale(path);
-	tmp = xasprintf("%s.tmp.XXXXXX", path);
-	if ((fd = mkstemp(tmp)) == -1) {
+	for (i = 0; i < 100 && fd == -1; i++) {
+		free(tmp);
+		tmp_suffix(sfx);
+		tmp = xasprintf("%s.tmp.%s", name, sfx);
+		fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL |
+		    O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd == -1 && errno != EEXIST)
+			break;
+	}
+	if (fd == -1) {
 		*cause = xasprintf("%s: %s", path, strerror(errno));
 		free(tmp);
 		return -1;
 	}
-	if ((f = fdopen(fd, "w")) == NULL) {
-		*cause = xasprintf("%s: %s", tmp, strerror(errno));
-		close(fd);
-		goto fail;
-	}
 	/* Every step must succeed before the rename replaces the old file. */
-	errno = 0;
-	if (fwrite(buf, 1, len, f) != len || fflush(f) != 0 ||
-	    fsync(fileno(f)) != 0) {
-		err = errno != 0 ? errno : EIO;
-		fclose(f);
+	while (done < len) {
+		n = write(fd, buf + done, len - done);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			err = n == 0 ? EIO : errno;
+			close(fd);
+			*cause = xasprintf("%s: %s", path, strerror(err));
+			goto fail;
+		}
+		done += (size_t)n;
+	}
+	if (fsync(fd) != 0) {
+		err = errno;
+		close(fd);
 		*cause = xasprintf("%s: %s", path, strerror(err));
 		goto fail;
 	}
-	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+	if (close(fd) != 0 || renameat(dirfd, tmp, dirfd, name) != 0) {
 		*cause = xasprintf("%s: %s", path, strerror(errno));
 		goto fail;
 	}
-	/*
-	 * Make the rename itself durable: sync the directory, the current
-	 * one for a bare name (a save as "mine.save" typed at the prompt).
-	 */
-	dir = xstrdup(path);
-	if ((slash = strrchr(dir, '/')) != NULL)
-		*(slash == dir ? slash + 1 : slash) = '\0';
-	else
-		strcpy(dir, ".");
-	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY)) != -1) {
-		fsync(dfd);
-		close(dfd);
-	}
-	free(dir);
+	/* Make the rename itself durable. */
+	fsync(dirfd);
 	free(tmp);
 	return 0;
 
 fail:
-	unlink(tmp);
+	unlinkat(dirfd, tmp, 0);
 	free(tmp);
 	return -1;
+}
+
+int
+save_atomic(const char *path, const char *buf, size_t len, char **cause)
+{
+	char *dir, *slash;
+	const char *base;
+	int dfd, rc;
+
+	*cause = NULL;
+	sweep_stale(path);
+	/* The directory: the current one for a bare name (a save as
+	 * "mine.save" typed at the prompt). */
+	dir = xstrdup(path);
+	if ((slash = strrchr(dir, '/')) != NULL) {
+		base = path + (slash - dir) + 1;
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	} else {
+		base = path;
+		free(dir);
+		dir = xstrdup(".");
+	}
+	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1) {
+		*cause = xasprintf("%s: %s", path, strerror(errno));
+		free(dir);
+		return -1;
+	}
+	free(dir);
+	rc = save_atomic_at(dfd, base, path, buf, len, cause);
+	close(dfd);
+	return rc;
 }
 
 int
@@ -598,6 +661,69 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	return -1;
 }
 
+/*
+ * The battle's result, if it has ended.  A save past the last turn with no
+ * result is refused: it is what a marshal killed on its game-over screen
+ * left before results were saved, and playing on would change a finished
+ * battle.
+ */
+static int
+read_result(struct sread *s, int turn, int limit, struct game_result *r)
+{
+	static const char *const keys[] = { "winner", "points", "rule", "turn",
+	    NULL };
+	const struct doc_node *root = s->root, *n, *k;
+	struct diags *d = s->d;
+	const char *rule;
+	long v;
+	int i, bad = 0;
+
+	if ((n = doc_get(root, "result")) == NULL) {
+		if (limit > 0 && turn > limit) {
+			k = doc_get(root, "turn");
+			diags_add(d, k->pos, "turn %d is past the battle's last "
+			    "turn (%d) but the save has no result", turn,
+			    limit);
+			return -1;
+		}
+		return 0;
+	}
+	if (doc_expect(n, DOC_MAP, "result", d) != 0 ||
+	    doc_check_keys(n, keys, d) != 0)
+		return -1;
+	bad |= doc_need_int(n, "winner", -1, s->g->nsides - 1, &r->winner, d);
+	bad |= doc_need_int(n, "turn", 1, turn, &r->turn, d);
+	if ((k = doc_need(n, "rule", d)) == NULL ||
+	    doc_str(k, EVENT_RULE_MAX - 1, &rule, d) != 0)
+		bad = -1;
+	else
+		snprintf(r->rule, sizeof r->rule, "%s", rule);
+	if ((k = doc_need(n, "points", d)) == NULL ||
+	    doc_expect(k, DOC_SEQ, "points", d) != 0)
+		bad = -1;
+	else if (k->n != s->g->nsides) {
+		diags_add(d, k->pos, "%d points saved, the scenario has %d "
+		    "sides", k->n, s->g->nsides);
+		bad = -1;
+	} else
+		for (i = 0; i < k->n; i++) {
+			if (doc_int(k->items[i], INT_MIN, INT_MAX, &v, d) != 0)
+				bad = -1;
+			else
+				r->points[i] = (int)v;
+		}
+	if (bad)
+		return -1;
+	if (limit > 0 && (turn > limit + 1 || r->turn > limit)) {
+		diags_add(d, n->pos, "the battle ended on turn %d and the save "
+		    "is at turn %d, past its last turn (%d)", r->turn, turn,
+		    limit);
+		return -1;
+	}
+	r->over = true;
+	return 0;
+}
+
 /* Check the header: a marshal save of a format this program reads. */
 static int
 save_header(const struct doc_node *root, struct diags *d)
@@ -627,8 +753,8 @@ static void
 sapply_run(void *arg)
 {
 	static const char *const keys[] = { "marshal-save", "scenario",
-	    "ruleset", "turn", "phase", "seed", "rng", "options", "sides",
-	    "generals",
+	    "ruleset", "turn", "phase", "seed", "rng", "options", "result",
+	    "sides", "generals",
 	    "units", "transit", NULL };
 	static const char *const opt_keys[] = { "random_speed",
 	    "courier_delay", "turn_limit", "opponent", NULL };
@@ -639,6 +765,7 @@ sapply_run(void *arg)
 	struct diags *d = s->d;
 	const struct doc_node *n, *units, *gens, *tr, *opt, *k, *sides;
 	bool broken[GAME_MAX_SIDES] = { false };
+	struct game_result res;
 	struct game_options o;
 	uint64_t seed = 0, state = 0;
 	int i, j, turn = 0, phase = 0, bad = 0, nread = 0, ntransit = 0;
@@ -674,6 +801,10 @@ sapply_run(void *arg)
 		} else
 			o.opponent = (enum opponent)opp;
 	}
+
+	memset(&res, 0, sizeof res);
+	if (!bad && read_result(s, turn, o.turn_limit, &res) != 0)
+		bad = -1;
 
 	/* Sides: in the scenario's order, whether broken. */
 	if ((sides = doc_need(root, "sides", d)) == NULL ||
@@ -797,6 +928,7 @@ sapply_run(void *arg)
 	g->seed = seed;
 	g->rng.state = state;
 	g->opt = o;
+	g->result = res;
 
 out:
 	s->r = bad ? -1 : 0;
@@ -842,7 +974,10 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 /* One save being loaded: what save_load's region must free. */
 struct lsave {
 	const char	*path;
+	const char	*text;		/* the save read already, or NULL */
+	size_t		 len;
 	const char	*datadir;
+	bool		 bundled;	/* only a bundled scenario */
 	struct diags	*d;
 	struct doc_node	*root;
 	char		*spath;
@@ -850,19 +985,51 @@ struct lsave {
 	struct ruleset	*rs;
 };
 
+/*
+ * Whether path is a bundled scenario: DATADIR/scenarios/NAME.yaml, NAME
+ * made of letters, digits, '-', '_' and '.' and not starting with a dot.
+ * Compared after resolving both, so no link leads outside.
+ */
+static bool
+is_bundled(const char *path, const char *datadir)
+{
+	char *real = realpath(path, NULL), *dir, *rdir = NULL;
+	const char *base;
+	size_t len;
+	bool yes = false;
+
+	dir = xasprintf("%s/scenarios", datadir);
+	if (real != NULL && (rdir = realpath(dir, NULL)) != NULL) {
+		len = strlen(rdir);
+		base = real + len + 1;
+		yes = strncmp(real, rdir, len) == 0 && real[len] == '/' &&
+		    base[0] != '.' && strchr(base, '/') == NULL &&
+		    strlen(base) > 5 &&
+		    strcmp(base + strlen(base) - 5, ".yaml") == 0 &&
+		    strspn(base, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS"
+		    "TUVWXYZ0123456789-_.") == strlen(base);
+	}
+	free(real);
+	free(rdir);
+	free(dir);
+	return yes;
+}
+
 static void
 lsave_run(void *arg)
 {
 	struct lsave *l = arg;
-	const struct doc_node *n;
+	const struct doc_node *n, *sn;
 	const char *scen, *rsname, *slash;
 	struct diags *d = l->d;
 
-	if ((l->root = yread_file(l->path, d)) == NULL)
+	l->root = l->text != NULL ? yread_buffer(l->path, l->text, l->len, d) :
+	    yread_file(l->path, d);
+	if (l->root == NULL)
 		return;
 	if (save_header(l->root, d) != 0 ||
-	    (n = doc_need(l->root, "scenario", d)) == NULL ||
-	    doc_str(n, PATH_MAX, &scen, d) != 0 ||
+	    (sn = doc_need(l->root, "scenario", d)) == NULL ||
+	    doc_str(sn, PATH_MAX, &scen, d) != 0 ||
 	    (n = doc_need(l->root, "ruleset", d)) == NULL ||
 	    doc_str(n, RULES_NAME_MAX, &rsname, d) != 0)
 		return;
@@ -871,6 +1038,18 @@ lsave_run(void *arg)
 		    l->path, scen);
 	else
 		l->spath = xstrdup(scen);
+	/* Said at the save's own line, never by reading the file named:
+	 * an error about another file could show what it holds. */
+	if (l->bundled && !is_bundled(l->spath, l->datadir)) {
+		diags_add(d, sn->pos, "the save's scenario is not one of the "
+		    "bundled ones");
+		return;
+	}
+	if (access(l->spath, R_OK) != 0) {
+		diags_add(d, sn->pos, "the save's scenario cannot be read: %s",
+		    strerror(errno));
+		return;
+	}
 	if ((l->g = load_scenario(l->spath, l->datadir, &l->rs, d)) == NULL)
 		return;
 	if (strcmp(l->rs->name, rsname) != 0) {
@@ -888,22 +1067,46 @@ fail:
 	l->rs = NULL;
 }
 
+static struct game *
+lsave_load(struct lsave *l, struct ruleset **rs_out, char **scenario)
+{
+	*rs_out = NULL;
+	if (scenario != NULL)
+		*scenario = NULL;
+	if (xalloc_try(lsave_run, l) != 0) {
+		game_free(l->g);
+		l->g = NULL;
+		ruleset_free(l->rs);
+		l->rs = NULL;
+		diags_oom(l->d, (struct pos){ l->path, 0, 0 });
+	}
+	if (scenario != NULL && l->g != NULL) {
+		*scenario = l->spath;
+		l->spath = NULL;
+	}
+	free(l->spath);
+	doc_free(l->root);
+	*rs_out = l->rs;
+	return l->g;
+}
+
 struct game *
 save_load(const char *path, const char *datadir, struct ruleset **rs_out,
     struct diags *d)
 {
-	struct lsave l = { path, datadir, d, NULL, NULL, NULL, NULL };
+	struct lsave l = { path, NULL, 0, datadir, false, d, NULL, NULL, NULL,
+	    NULL };
 
-	*rs_out = NULL;
-	if (xalloc_try(lsave_run, &l) != 0) {
-		game_free(l.g);
-		l.g = NULL;
-		ruleset_free(l.rs);
-		l.rs = NULL;
-		diags_oom(d, (struct pos){ path, 0, 0 });
-	}
-	free(l.spath);
-	doc_free(l.root);
-	*rs_out = l.rs;
-	return l.g;
+	return lsave_load(&l, rs_out, NULL);
+}
+
+struct game *
+save_load_text(const char *name, const char *text, size_t len,
+    const char *datadir, bool bundled, struct ruleset **rs_out,
+    char **scenario, struct diags *d)
+{
+	struct lsave l = { name, text, len, datadir, bundled, d, NULL, NULL,
+	    NULL, NULL };
+
+	return lsave_load(&l, rs_out, scenario);
 }

@@ -22,6 +22,7 @@
 #ifndef MARSHAL_SAVE_H
 #define MARSHAL_SAVE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -67,6 +68,14 @@ int save_atomic(const char *path, const char *buf, size_t len,
     char **cause);
 
 /*
+ * save_atomic inside the open directory dirfd: name is the file's name
+ * there, path only for messages.  The temporary file is created with
+ * O_EXCL and nothing is followed through a symbolic link.
+ */
+int save_atomic_at(int dirfd, const char *name, const char *path,
+    const char *buf, size_t len, char **cause);
+
+/*
  * The default directory for saves: $XDG_DATA_HOME/marshal, or
  * ~/.local/share/marshal.  Allocated (caller frees); NULL if neither
  * XDG_DATA_HOME nor HOME is set.  The directory is not created.
@@ -90,5 +99,16 @@ int save_apply(struct game *, const struct doc_node *root, struct diags *);
  */
 struct game *save_load(const char *path, const char *datadir,
     struct ruleset **rs_out, struct diags *);
+
+/*
+ * save_load of a save already read (len bytes of text, name for
+ * positions).  bundled: the save may only name a bundled scenario
+ * (DATADIR/scenarios/NAME.yaml); another is refused at the save's
+ * scenario line without being opened.  *scenario (if not NULL) gets the
+ * scenario's path (allocated) when the load succeeds.
+ */
+struct game *save_load_text(const char *name, const char *text, size_t len,
+    const char *datadir, bool bundled, struct ruleset **rs_out,
+    char **scenario, struct diags *);
 
 #endif

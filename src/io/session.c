@@ -12,11 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "io/save.h"
 #include "io/session.h"
+#include "io/yread.h"
 #include "util/xalloc.h"
 
 #define SAVE_SUFFIX	".save"
@@ -96,20 +98,16 @@ make_dir(const char *dir, char **cause)
 	return 0;
 }
 
-/* The pid written in a lock file, or -1. */
+/* The pid written in an open lock file, or -1. */
 static long
-lock_pid(const char *path)
+lock_pid(int fd)
 {
 	char buf[32];
 	ssize_t n;
 	long pid;
 	char *end;
-	int fd;
 
-	if ((fd = open(path, O_RDONLY | O_NOFOLLOW)) == -1)
-		return -1;
-	n = read(fd, buf, sizeof buf - 1);
-	close(fd);
+	n = pread(fd, buf, sizeof buf - 1, 0);
 	if (n <= 0)
 		return -1;
 	buf[n] = '\0';
@@ -120,94 +118,201 @@ lock_pid(const char *path)
 	return pid;
 }
 
+/*
+ * Take the slot's lock: an exclusive flock on the open lock file, which
+ * the kernel lets go of when its holder exits or is killed, so no stale
+ * lock can outlive a marshal (a pid written in the file is only for the
+ * message).  The file is unlinked on release; a lock taken on a file that
+ * was unlinked meanwhile is let go and taken again on the new one.
+ * Returns the descriptor, or -1 with *cause allocated.
+ */
 static int
-take_lock(const char *path, char **cause)
+take_lock(int dirfd, const char *name, const char *path, char **cause)
 {
+	struct stat a, b;
 	char buf[32];
 	long pid;
 	int fd, tries, len;
 
-	for (tries = 0; tries < 2; tries++) {
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
-		if (fd != -1) {
-			len = snprintf(buf, sizeof buf, "%ld\n", (long)getpid());
-			if (write(fd, buf, (size_t)len) != len) {
-				*cause = xasprintf("%s: %s", path,
-				    strerror(errno != 0 ? errno : EIO));
-				close(fd);
-				unlink(path);
-				return -1;
-			}
-			close(fd);
-			return 0;
-		}
-		if (errno != EEXIST) {
+	for (tries = 0; tries < 100; tries++) {
+		fd = openat(dirfd, name, O_RDWR | O_CREAT | O_NOFOLLOW |
+		    O_NONBLOCK | O_CLOEXEC, 0600);
+		if (fd == -1) {
 			*cause = xasprintf("%s: %s", path, strerror(errno));
 			return -1;
 		}
-		/*
-		 * Someone holds it.  A pid that no longer runs means a
-		 * marshal was killed: the lock is stale.  (EPERM: the
-		 * process exists under another user.)  A lock without a
-		 * pid is a marshal between creating and writing it, or
-		 * garbage; it is only taken on the second look.
-		 */
-		pid = lock_pid(path);
-		if (pid > 0 && pid != (long)getpid() &&
-		    (kill((pid_t)pid, 0) == 0 || errno == EPERM)) {
-			*cause = xasprintf("this game is being played by "
-			    "another marshal (process %ld); if it is gone, "
-			    "remove %s", pid, path);
+		if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+			if (errno != EWOULDBLOCK) {
+				*cause = xasprintf("%s: %s", path,
+				    strerror(errno));
+				close(fd);
+				return -1;
+			}
+			pid = lock_pid(fd);
+			close(fd);
+			if (pid > 0)
+				*cause = xasprintf("this game is being played "
+				    "in another session (marshal process %ld); "
+				    "quit that one first", pid);
+			else
+				*cause = xstrdup("this game is being played "
+				    "in another session; quit that one first");
 			return -1;
 		}
-		if (pid <= 0 && tries == 0) {
-			usleep(100000);
-			if (lock_pid(path) > 0)
-				continue;
+		if (fstat(fd, &a) != 0 ||
+		    fstatat(dirfd, name, &b, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    a.st_dev != b.st_dev || a.st_ino != b.st_ino) {
+			/* Released and unlinked as we took it. */
+			close(fd);
+			continue;
 		}
-		unlink(path);
+		if (!S_ISREG(a.st_mode)) {
+			*cause = xasprintf("%s is not a regular file", path);
+			close(fd);
+			return -1;
+		}
+		len = snprintf(buf, sizeof buf, "%ld\n", (long)getpid());
+		if (ftruncate(fd, 0) != 0 ||
+		    pwrite(fd, buf, (size_t)len, 0) != len) {
+			*cause = xasprintf("%s: %s", path,
+			    strerror(errno != 0 ? errno : EIO));
+			close(fd);
+			return -1;
+		}
+		return fd;
 	}
 	*cause = xasprintf("%s: cannot take the lock", path);
 	return -1;
 }
 
+/*
+ * Read the regular file name in dirfd, never through a symbolic link and
+ * never waiting on a FIFO, within yread's size bound.  0 with *buf
+ * allocated, or -1 with errno set.
+ */
+static int
+read_at(int dirfd, const char *name, char **buf, size_t *len)
+{
+	struct stat st;
+	size_t cap;
+	ssize_t got;
+	int fd, err;
+
+	*buf = NULL;
+	*len = 0;
+	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+	    O_NOCTTY | O_CLOEXEC);
+	if (fd == -1)
+		return -1;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size > YREAD_MAX_FILE) {
+		err = errno != 0 && !S_ISREG(st.st_mode) ? EINVAL : EFBIG;
+		close(fd);
+		errno = err;
+		return -1;
+	}
+	cap = (size_t)st.st_size + 1;
+	*buf = xmallocarray(cap, 1);
+	for (;;) {
+		got = read(fd, *buf + *len, cap - *len);
+		if (got == -1 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		*len += (size_t)got;
+		if (*len == cap)
+			break;	/* grew while read: the bound holds */
+	}
+	err = errno;
+	close(fd);
+	if (got < 0) {
+		free(*buf);
+		*buf = NULL;
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
 /* Remove NAME.save.tmp.* left by a save that was killed part way. */
 static int
-sweep(const char *dir, const char *name)
+sweep(int dirfd, const char *name)
 {
-	char *prefix = xasprintf("%s" TMP_INFIX, name), *p;
+	char *prefix = xasprintf("%s" TMP_INFIX, name);
 	size_t plen = strlen(prefix);
 	struct dirent *e;
 	DIR *dp;
-	int n = 0;
+	int n = 0, fd;
 
-	if ((dp = opendir(dir)) == NULL) {
+	if ((fd = dup(dirfd)) == -1 || (dp = fdopendir(fd)) == NULL) {
+		if (fd != -1)
+			close(fd);
 		free(prefix);
 		return 0;
 	}
+	rewinddir(dp);
 	while ((e = readdir(dp)) != NULL)
-		if (strncmp(e->d_name, prefix, plen) == 0) {
-			p = xasprintf("%s/%s", dir, e->d_name);
-			if (unlink(p) == 0)
-				n++;
-			free(p);
-		}
+		if (strncmp(e->d_name, prefix, plen) == 0 &&
+		    unlinkat(dirfd, e->d_name, 0) == 0)
+			n++;
 	closedir(dp);
 	free(prefix);
 	return n;
 }
 
+/*
+ * Open the save directory.  Strict (a public server): neither it nor its
+ * parent may be a symbolic link, so a player directory pointed elsewhere
+ * never receives saves.
+ */
+static int
+open_dir(const char *dir, bool strict, char **cause)
+{
+	char *parent, *slash;
+	struct stat st;
+	int fd;
+
+	if (strict) {
+		parent = xstrdup(dir);
+		if ((slash = strrchr(parent, '/')) != NULL && slash != parent) {
+			*slash = '\0';
+			if (lstat(parent, &st) != 0 || !S_ISDIR(st.st_mode)) {
+				*cause = xasprintf("%s is not a directory (a "
+				    "symbolic link is not followed)", parent);
+				free(parent);
+				return -1;
+			}
+		}
+		free(parent);
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
+	    (strict ? O_NOFOLLOW : 0));
+	if (fd == -1) {
+		*cause = errno == ELOOP || errno == ENOTDIR ?
+		    xasprintf("%s is not a directory (a symbolic link is not "
+		    "followed)", dir) :
+		    xasprintf("%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	return fd;
+}
+
 int
 session_open(struct session *s, const char *dir, const char *name,
-    int max_saves, char **cause)
+    int max_saves, bool strict, char **cause)
 {
+	char *lockname;
+
 	*cause = NULL;
 	memset(s, 0, sizeof *s);
+	s->dirfd = s->lockfd = -1;
 	if (!session_name_ok(name)) {
 		*cause = xasprintf("'%s' is not a save name", name);
 		return -1;
 	}
 	if (make_dir(dir, cause) != 0)
+		return -1;
+	if ((s->dirfd = open_dir(dir, strict, cause)) == -1)
 		return -1;
 	s->dir = xstrdup(dir);
 	s->name = xstrdup(name);
@@ -219,45 +324,73 @@ session_open(struct session *s, const char *dir, const char *name,
 		    "server keeps; finish or resume one of them", max_saves);
 		goto fail;
 	}
-	if (take_lock(s->lock, cause) != 0)
+	lockname = xasprintf("%s.lock", name);
+	s->lockfd = take_lock(s->dirfd, lockname, s->lock, cause);
+	free(lockname);
+	if (s->lockfd == -1)
 		goto fail;
-	s->swept = sweep(dir, name);
+	s->swept = sweep(s->dirfd, name);
 	return 0;
 
 fail:
+	close(s->dirfd);
 	free(s->dir);
 	free(s->name);
 	free(s->save);
 	free(s->lock);
 	memset(s, 0, sizeof *s);
+	s->dirfd = s->lockfd = -1;
 	return -1;
 }
 
 void
 session_close(struct session *s)
 {
-	if (s->lock != NULL && lock_pid(s->lock) == (long)getpid())
-		unlink(s->lock);
+	char *lockname;
+
+	/* Unlinked while still held, so nobody can take a file about to go. */
+	if (s->lockfd >= 0) {
+		lockname = xasprintf("%s.lock", s->name);
+		unlinkat(s->dirfd, lockname, 0);
+		free(lockname);
+		close(s->lockfd);
+	}
+	if (s->dirfd >= 0)
+		close(s->dirfd);
 	free(s->dir);
 	free(s->name);
 	free(s->save);
 	free(s->lock);
 	memset(s, 0, sizeof *s);
+	s->dirfd = s->lockfd = -1;
+}
+
+/* The slot's save file name inside its directory (allocated). */
+static char *
+save_name(const struct session *s)
+{
+	return xasprintf("%s" SAVE_SUFFIX, s->name);
 }
 
 bool
 session_has_save(const struct session *s)
 {
+	char *name = save_name(s);
 	struct stat st;
+	bool yes;
 
-	return stat(s->save, &st) == 0 && S_ISREG(st.st_mode);
+	/* A symbolic link in the save's place is no save. */
+	yes = fstatat(s->dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISREG(st.st_mode);
+	free(name);
+	return yes;
 }
 
 int
 session_save(const struct session *s, const struct game *g,
     const char *scenario, size_t max_bytes, char **cause)
 {
-	char *buf;
+	char *buf, *name;
 	size_t len;
 	int rc;
 
@@ -269,24 +402,65 @@ session_save(const struct session *s, const struct game *g,
 		free(buf);
 		return -1;
 	}
-	rc = save_atomic(s->save, buf, len, cause);
+	name = save_name(s);
+	rc = save_atomic_at(s->dirfd, name, s->save, buf, len, cause);
+	free(name);
 	free(buf);
 	return rc;
+}
+
+struct game *
+session_load(const struct session *s, const char *datadir, bool bundled,
+    struct ruleset **rs_out, char **scenario, struct diags *d)
+{
+	char *name = save_name(s), *buf = NULL;
+	struct game *g = NULL;
+	size_t len = 0;
+	struct pos nopos = { s->save, 0, 0 };
+
+	*rs_out = NULL;
+	if (scenario != NULL)
+		*scenario = NULL;
+	if (read_at(s->dirfd, name, &buf, &len) != 0)
+		diags_add(d, nopos, "cannot open: %s", strerror(errno));
+	else
+		g = save_load_text(s->save, buf, len, datadir, bundled,
+		    rs_out, scenario, d);
+	free(buf);
+	free(name);
+	return g;
 }
 
 void
 session_forget(const struct session *s)
 {
-	unlink(s->save);
+	char *name = save_name(s);
+
+	unlinkat(s->dirfd, name, 0);
+	free(name);
 }
 
 void
 session_set_aside(const struct session *s)
 {
-	char *bad = xasprintf("%s.bad", s->save);
+	char *from, *to;
+	int i;
 
-	rename(s->save, bad);
-	free(bad);
+	/* The newest is NAME.save.bad; older ones move up to .bad.N and the
+	 * oldest past SESSION_MAX_BAD goes. */
+	for (i = SESSION_MAX_BAD; i >= 2; i--) {
+		from = i == 2 ? xasprintf("%s" SAVE_SUFFIX ".bad", s->name) :
+		    xasprintf("%s" SAVE_SUFFIX ".bad.%d", s->name, i - 1);
+		to = xasprintf("%s" SAVE_SUFFIX ".bad.%d", s->name, i);
+		renameat(s->dirfd, from, s->dirfd, to);
+		free(from);
+		free(to);
+	}
+	from = save_name(s);
+	to = xasprintf("%s" SAVE_SUFFIX ".bad", s->name);
+	renameat(s->dirfd, from, s->dirfd, to);
+	free(from);
+	free(to);
 }
 
 /* Whether a directory entry is a save (NAME.save, NAME a clean name). */
@@ -325,7 +499,7 @@ session_latest(const char *dir)
 		if (!is_save(e->d_name, &name))
 			continue;
 		p = xasprintf("%s/%s", dir, e->d_name);
-		if (stat(p, &st) == 0 && S_ISREG(st.st_mode) &&
+		if (lstat(p, &st) == 0 && S_ISREG(st.st_mode) &&
 		    (best == NULL || st.st_mtim.tv_sec > when.tv_sec ||
 		    (st.st_mtim.tv_sec == when.tv_sec &&
 		    st.st_mtim.tv_nsec > when.tv_nsec))) {

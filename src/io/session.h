@@ -10,12 +10,14 @@
  *
  *     NAME.save     the game, rewritten atomically (save_atomic) at every
  *                   end of turn, on quitting and on a hangup
- *     NAME.lock     the pid of the marshal playing it
+ *     NAME.lock     held open with an exclusive flock by the marshal
+ *                   playing it (its pid written inside, for messages)
  *
- * A lock whose pid no longer runs (kill(pid, 0) fails with ESRCH) is
- * stale - its marshal was killed - and is taken over.  Temporary files a
- * killed save left behind (NAME.save.tmp.XXXXXX) are removed when the slot
- * is opened: the lock makes sure no other marshal is writing them.
+ * The kernel releases the flock when its marshal exits, crashes or is
+ * killed, so a lock file left behind locks nobody out, whatever pid it
+ * names.  Temporary files a killed save left behind
+ * (NAME.save.tmp.XXXXXX) are removed when the slot is opened: the lock
+ * makes sure no other marshal is writing them.
  *
  * Ownership: session_open fills a struct session whose strings it owns;
  * session_close releases the lock and frees them.
@@ -27,14 +29,20 @@
 #include <stddef.h>
 
 #include "core/game.h"
+#include "rules/ruleset.h"
+#include "util/diag.h"
 
 #define SESSION_NAME_MAX	64	/* bytes in a slot name */
+#define SESSION_MAX_BAD		4	/* damaged saves kept set aside */
 
 struct session {
 	char	*dir;		/* the save directory */
 	char	*name;		/* the slot's name */
 	char	*save;		/* dir/name.save */
 	char	*lock;		/* dir/name.lock */
+	int	 lockfd;	/* its open descriptor, holding the flock */
+	int	 dirfd;		/* the directory, open: every file of the
+				   slot is reached through it */
 	int	 swept;		/* temporary files removed on opening */
 };
 
@@ -51,14 +59,17 @@ char *session_name(const char *scenario);
 bool session_name_ok(const char *s);
 
 /*
- * Create dir if need be (mode 0700, parents too), take the slot's lock
- * and sweep its temporary files.  max_saves > 0 refuses a new slot when
- * the directory already holds that many saves.  0, or -1 with *cause
- * allocated (the slot is in use by a running marshal, the directory
- * cannot be made, ...) and nothing held.
+ * Create dir if need be (mode 0700, parents too), open it, take the
+ * slot's lock and sweep its temporary files.  max_saves > 0 refuses a new
+ * slot when the directory already holds that many saves.  strict (a
+ * public server) refuses a directory or parent that is a symbolic link.
+ * The slot's files are reached through the open directory and never
+ * through a symbolic link.  0, or -1 with *cause allocated (the slot is in
+ * use by a running marshal, the directory cannot be made, ...) and
+ * nothing held.
  */
 int session_open(struct session *, const char *dir, const char *name,
-    int max_saves, char **cause);
+    int max_saves, bool strict, char **cause);
 
 /* Release the lock and free the strings. */
 void session_close(struct session *);
@@ -74,12 +85,22 @@ bool session_has_save(const struct session *);
 int session_save(const struct session *, const struct game *,
     const char *scenario, size_t max_bytes, char **cause);
 
+/*
+ * Load the slot's save (io/save.h, save_load_text): bundled refuses a save
+ * naming anything but a bundled scenario.  *scenario (if not NULL) gets
+ * the scenario's path, allocated.  NULL with diagnostics.
+ */
+struct game *session_load(const struct session *, const char *datadir,
+    bool bundled, struct ruleset **rs_out, char **scenario,
+    struct diags *);
+
 /* Remove the slot's save (the battle is over). */
 void session_forget(const struct session *);
 
 /*
- * Set a save that could not be loaded aside as NAME.save.bad (replacing
- * an older one), so that a new game does not overwrite the evidence.
+ * Set a save that could not be loaded aside as NAME.save.bad, so that a
+ * new game does not overwrite the evidence; older ones move to
+ * NAME.save.bad.2 ... up to SESSION_MAX_BAD kept.
  */
 void session_set_aside(const struct session *);
 

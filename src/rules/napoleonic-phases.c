@@ -497,8 +497,12 @@ check_objectives(struct game *g)
 			    "points", g->objectives[i].name, holder == -2 ?
 			    "contested" : "held by nobody");
 	}
-	if (g->nsides < 2)
+	if (g->nsides < 2) {
+		game_end(g, -1, points, "3.10.2");
 		return;
+	}
+	game_end(g, points[0] == points[1] ? -1 : points[0] > points[1] ?
+	    0 : 1, points, "3.10.2");
 	if (points[0] == points[1])
 		game_log(g, -1, EV_RESULT, "3.10.2", "turn limit %d: %s %d, "
 		    "%s %d points: a draw", g->opt.turn_limit,

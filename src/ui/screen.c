@@ -274,7 +274,7 @@ copy(struct canvas *dst, const struct canvas *src)
 int
 screen_run(struct ui *ui, char **cause)
 {
-	struct sigaction sa;
+	struct sigaction sa, old;
 	struct canvas *cur, *prev;
 	SCREEN *scr;
 	short pairs[NPAIRS];
@@ -297,6 +297,9 @@ screen_run(struct ui *ui, char **cause)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* Ctrl-\ saves too, unless ignored (a public server: main.c). */
+	if (sigaction(SIGQUIT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+		sigaction(SIGQUIT, &sa, NULL);
 
 	cbreak();
 	noecho();

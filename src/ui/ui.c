@@ -220,13 +220,14 @@ resolve(struct ui *ui, int depth)
 			break;
 		}
 	ui->side = 0;
-	if (ui->turn_hook != NULL && ui->turn_hook(g, ui->turn_arg,
-	    &cause) != 0) {
-		ui_msg(ui, true, "The game could not be saved: %s",
-		    cause != NULL ? cause : "unknown error");
+	if (ui->turn_hook != NULL) {
+		ui->save_failed = ui->turn_hook(g, ui->turn_arg, &cause) != 0;
+		if (ui->save_failed)
+			ui_msg(ui, true, "The game could not be saved: %s",
+			    cause != NULL ? cause : "unknown error");
 		free(cause);
 	}
-	if (g->opt.turn_limit > 0 && g->turn > g->opt.turn_limit) {
+	if (game_over(g)) {
 		ui->mode = MODE_OVER;
 		return;
 	}
@@ -286,6 +287,12 @@ ui_start(struct ui *ui)
 {
 	ui->side = 0;
 	cursor_home(ui);
+	if (game_over(ui->game)) {
+		/* A finished battle resumed: its result, never a turn more. */
+		ui->log_from = ui->game->log.n;
+		ui->mode = MODE_OVER;
+		return;
+	}
 	begin_side(ui, 0);
 	if (ui->game->description != NULL)
 		pager_open(ui, PAGER_BRIEF);
@@ -325,6 +332,9 @@ key_dispatch(struct ui *ui, int key)
 		ui->redraw = true;
 		return;
 	}
+	/* Nothing is played blind: with no room to draw, only quitting. */
+	if (ui->too_small && a != ACT_QUIT && ui->mode != MODE_QUIT)
+		return;
 	if (ui->mode != MODE_MENU && ui->mode != MODE_INPUT &&
 	    a == ACT_NONE) {
 		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE)
@@ -418,8 +428,12 @@ status_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		snprintf(limit, sizeof limit, "/%d", g->opt.turn_limit);
 	/* Orders are given in the turn's first phase (the ruleset's). */
 	phase = g->phase >= 0 ? g->phase : 0;
+	/* A finished battle shows its last turn, never one past the end. */
+	if (game_over(g))
+		phase = g->rs->nphases - 1;
 	x = canvas_printf(c, 0, l->status_y, c->w, bar, " Turn %d%s %s | ",
-	    g->turn, limit, phase < g->rs->nphases && g->rs->phase_keys !=
+	    game_over(g) ? g->result.turn : g->turn, limit,
+	    phase >= 0 && phase < g->rs->nphases && g->rs->phase_keys !=
 	    NULL ? g->rs->phase_keys[phase] : "");
 	if (ui->mode == MODE_OVER)
 		x += canvas_text(c, x, l->status_y, c->w - x, "Game over",
@@ -502,6 +516,24 @@ too_small_draw(struct ui *ui, struct canvas *c)
 	box_draw(ui, c, lines, 3);
 }
 
+/* The saved result in words: "3.10.2: the French win, 3 points to 1". */
+static void
+over_result(const struct game *g, char *buf, size_t len)
+{
+	const struct game_result *r = &g->result;
+	int o;
+
+	if (r->winner < 0) {
+		snprintf(buf, len, "%s: a draw, %d point%s each", r->rule,
+		    r->points[0], r->points[0] == 1 ? "" : "s");
+		return;
+	}
+	o = g->nsides > 1 ? 1 - r->winner : r->winner;
+	snprintf(buf, len, "%s: the %s win, %d point%s to %d", r->rule,
+	    g->sides[r->winner].name, r->points[r->winner],
+	    r->points[r->winner] == 1 ? "" : "s", r->points[o]);
+}
+
 /* The end: the outcome events of the last turn resolved. */
 static void
 over_draw(struct ui *ui, struct canvas *c)
@@ -511,8 +543,8 @@ over_draw(struct ui *ui, struct canvas *c)
 	const char *lines[OVER_LINES + 3];
 	int i, n = 0;
 
-	snprintf(head, sizeof head, "The battle is over after %d turns",
-	    g->turn - 1);
+	snprintf(head, sizeof head, "The battle is over after %d turn%s",
+	    g->result.turn, g->result.turn == 1 ? "" : "s");
 	lines[n++] = head;
 	for (i = ui->log_from; i < g->log.n && n <= OVER_LINES; i++)
 		if (g->log.v[i].kind == EV_RESULT) {
@@ -521,6 +553,11 @@ over_draw(struct ui *ui, struct canvas *c)
 			lines[n] = text[n - 1];
 			n++;
 		}
+	if (n == 1) {
+		/* Resumed from a save: the log is gone, the result is not. */
+		over_result(g, text[0], sizeof text[0]);
+		lines[n++] = text[0];
+	}
 	lines[n++] = ui->nchoices > 0 ? "M: read the log    N: another "
 	    "battle    q: quit" : "M: read the log    q: quit";
 	box_draw(ui, c, lines, n);
@@ -538,6 +575,7 @@ ui_draw(struct ui *ui, struct canvas *c)
 	c->ascii = !ui->utf8;
 	ui->curs_x = ui->curs_y = -1;
 	layout_compute(c->w, c->h, &l);
+	ui->too_small = l.too_small;
 	if (l.too_small) {
 		too_small_draw(ui, c);
 		return;
@@ -563,6 +601,9 @@ ui_draw(struct ui *ui, struct canvas *c)
 		lines[0] = "Quit marshal?";
 		if (ui->quit_back == MODE_OVER)
 			lines[1] = "The battle is over.";
+		else if (ui->turn_hook != NULL && ui->save_failed)
+			lines[1] = "The last save failed; quitting tries "
+			    "once more.";
 		else if (ui->turn_hook != NULL)
 			lines[1] = "It is saved; marshal offers to resume it.";
 		else

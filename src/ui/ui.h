@@ -72,6 +72,8 @@ struct ui_choice {
 	const char	*title;
 	const char	*blurb;		/* a paragraph or so; may be NULL */
 	bool		 tutorial;
+	const char	*refused;	/* why it cannot be played now, or
+					   NULL: Enter says so instead */
 };
 
 #define UI_PICK_MAX	64	/* entries the list shows */
@@ -137,6 +139,9 @@ struct ui {
 	bool		 msg_error;
 	bool		 quit;		/* leave the interface */
 	bool		 redraw;	/* Ctrl-L: repaint the whole terminal */
+	bool		 too_small;	/* the last draw had no room: keys but
+					   q, y, n and Ctrl-L do nothing */
+	bool		 save_failed;	/* the last save to the slot failed */
 
 	/* Called after each turn is resolved (ui_set_turn_hook). */
 	int		(*turn_hook)(struct game *, void *, char **);

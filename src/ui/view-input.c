@@ -43,12 +43,17 @@ input_save(struct ui *ui, const char *path)
 		ui_msg(ui, true, "Saving is not available here.");
 		return;
 	}
-	if (ui->save_hook(ui->game, ui->save_arg, path, &where, &cause) != 0)
+	if (ui->save_hook(ui->game, ui->save_arg, path, &where, &cause) != 0) {
 		ui_msg(ui, true, "Not saved: %s", cause != NULL ? cause :
 		    "unknown error");
-	else
+		if (path == NULL)
+			ui->save_failed = true;
+	} else {
 		ui_msg(ui, false, "Turn %d saved in %s", ui->game->turn,
 		    where != NULL ? where : path);
+		if (path == NULL)
+			ui->save_failed = false;
+	}
 	free(where);
 	free(cause);
 }

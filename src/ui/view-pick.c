@@ -85,6 +85,12 @@ pick_key(struct ui *ui, enum ui_action a, int page)
 		ui->pick_pos = ui->nchoices - 1;
 		break;
 	case ACT_CONFIRM:
+		if (ui->choices[ui->pick_pos].refused != NULL) {
+			/* Said on the list; the player chooses again. */
+			ui_msg(ui, true, "%s",
+			    ui->choices[ui->pick_pos].refused);
+			return;
+		}
 		ui->chosen = ui->pick_pos;
 		ui->quit = true;
 		return;
@@ -200,7 +206,10 @@ pick_draw(struct ui *ui, struct canvas *c)
 			    "(marshal play %s)", cur->name);
 	}
 	canvas_fill(c, 0, c->h - 1, c->w, 1, " ", bar);
-	if (ui->pick_first)
+	if (ui->msg[0] != '\0' && ui->msg_error)
+		canvas_printf(c, 0, c->h - 1, c->w, theme_error(ui), " %s",
+		    ui->msg);
+	else if (ui->pick_first)
 		canvas_printf(c, 0, c->h - 1, c->w, bar, " Enter: play it  "
 		    "Up/Down: choose  Esc: %s", ui->game->title != NULL ?
 		    ui->game->title : "back");

@@ -90,12 +90,36 @@ diags_failed(const struct diags *d)
 }
 
 char *
+diag_escape(const char *s)
+{
+	const unsigned char *p;
+	char *out, *q;
+
+	out = q = xmallocarray(strlen(s) * 4 + 1, 1);
+	for (p = (const unsigned char *)s; *p != '\0'; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			q += sprintf(q, "\\x%02x", *p);
+		else
+			*q++ = (char)*p;
+	*q = '\0';
+	return out;
+}
+
+char *
 diag_format(const struct diag *g)
 {
+	char *file = diag_escape(g->file), *msg = diag_escape(g->msg), *s;
+
+	/* Escaped: a name or a text from a file or the command line must
+	 * not drive the terminal. */
 	if (g->line > 0)
-		return xasprintf("%s:%d:%d: error: %s", g->file, g->line,
-		    g->col > 0 ? g->col : 1, g->msg);
-	return xasprintf("%s: error: %s", g->file, g->msg);
+		s = xasprintf("%s:%d:%d: error: %s", file, g->line,
+		    g->col > 0 ? g->col : 1, msg);
+	else
+		s = xasprintf("%s: error: %s", file, msg);
+	free(file);
+	free(msg);
+	return s;
 }
 
 void

@@ -75,4 +75,8 @@ char *diag_format(const struct diag *);
 /* Move all diagnostics of src onto the end of dst; src ends empty. */
 void diags_take(struct diags *dst, struct diags *src);
 
+/* s with every control byte written \xNN, for messages to a terminal
+ * (allocated; the caller frees). */
+char *diag_escape(const char *s);
+
 #endif

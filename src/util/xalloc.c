@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "xalloc.h"
 
@@ -24,6 +25,8 @@ struct region {
 };
 
 static void (*fail_hook)(void);
+static const char *fail_notice;		/* borrowed: xalloc_set_fail_stop */
+static int fail_status;			/* 0: abort */
 static struct region *regions;		/* innermost first */
 static void *guards[XALLOC_GUARDS];
 static int nguards;
@@ -110,7 +113,22 @@ xalloc_fail(size_t bytes)
 	if (hook != NULL)
 		hook();
 	fprintf(stderr, "marshal: out of memory (%zu bytes)\n", bytes);
+	if (fail_status != 0) {
+		/* A clean stop: nothing half-changed is saved, the last save
+		 * stays as it was, and the player is told where it is. */
+		if (fail_notice != NULL)
+			fprintf(stderr, "%s\n", fail_notice);
+		fflush(stderr);
+		_exit(fail_status);
+	}
 	abort();
+}
+
+void
+xalloc_set_fail_stop(int status, const char *notice)
+{
+	fail_status = status;
+	fail_notice = notice;
 }
 
 void *

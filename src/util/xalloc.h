@@ -14,7 +14,8 @@
  * (diags_oom, which itself allocates nothing) and returns its ordinary
  * error.  The player then sees a message and keeps the game in hand
  * instead of losing it to an abort.  Outside every region the old rule
- * holds: hook, message, abort.
+ * holds: hook, message, abort - or, once marshal play has asked for it
+ * (xalloc_set_fail_stop), a clean exit that says where the last save is.
  */
 #ifndef MARSHAL_XALLOC_H
 #define MARSHAL_XALLOC_H
@@ -95,5 +96,15 @@ unsigned long xalloc_test_count(void);
  * allocate; it is called at most once.
  */
 void xalloc_set_fail_hook(void (*hook)(void));
+
+/*
+ * Outside every region, stop with exit status status (0: abort, the
+ * default) after the hook and the message, printing notice (borrowed, may
+ * be NULL; it must stay valid and may change in place) on its own line:
+ * marshal play uses it so that running out of memory in a turn, the AI or
+ * a save ends the program cleanly, telling the player that the last save
+ * is kept.  Nothing is saved then: the game in memory may be half-changed.
+ */
+void xalloc_set_fail_stop(int status, const char *notice);
 
 #endif

@@ -2,7 +2,8 @@
 # restricted.sh (tmux) - the public-server mode at a terminal: ^Z does not
 # suspend marshal, a player's saves go to that player's directory under a
 # name marshal makes, a player name that is not clean is refused, and so
-# is a new game past the number of saves a player may keep.
+# is a new game past the number of saves a player may keep, on the list
+# of battles too.
 . "${top_srcdir:-.}/tests/tmux/lib.sh"
 
 DIR=$XDG_DATA_HOME/marshal/players
@@ -57,4 +58,27 @@ start 80 24 LANG=C.UTF-8 MARSHAL_RESTRICTED=1
 wait_for "8 saved games already"
 wait_for "EXITED rc=1"
 [ ! -e "$DIR/bob/tutorial-01-move.lock" ] || fail "a lock was left"
+
+# A ninth battle chosen through N is refused on the list, saying why,
+# instead of marshal leaving; the battle in play goes on.
+mkdir -p "$DIR/carol"
+for i in 1 2 3 4 5 6 7; do
+	echo "x" >"$DIR/carol/old$i.save"
+done
+S=carol
+MARSHAL_ARGS="--restricted --player carol play default"
+start 80 24 LANG=C.UTF-8
+wait_for "The sides"
+keys Escape
+wait_for "to give orders"
+keys N
+wait_for "Enter: play it"
+keys Down Enter
+wait_for "This server keeps 8 saved battles and all are in use"
+screen | grep -q "EXITED" && fail "marshal left on a ninth battle"
+keys Escape
+wait_gone "Enter: play it"
+keys q y
+wait_for "EXITED rc=0"
+[ -s "$DIR/carol/default.save" ] || fail "the battle in play was not kept"
 echo "ok: ^Z ignored, per-player saves, bad names and too many saves refused"

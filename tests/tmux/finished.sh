@@ -1,0 +1,50 @@
+#!/bin/sh
+# finished.sh - a finished battle stays finished (issue 14, item 1).  The
+# save written at the end of the last turn records the result before the
+# game-over screen is shown; marshal killed there with SIGKILL leaves that
+# save, and the next start offers the finished battle, shows its result and
+# its last turn ("Turn 1/1", never "Turn 2/1") and plays no further turn.
+. "${top_srcdir:-.}/tests/tmux/lib.sh"
+
+SAVE=$XDG_DATA_HOME/marshal/short.save
+sed "s|\.\./|$MARSHAL_DATA/|; s/^turns: .*/turns: 1/" \
+    "$MARSHAL_DATA/scenarios/default.yaml" >"$XDG_DATA_HOME/short.yaml"
+MARSHAL_ARGS="play --hotseat $XDG_DATA_HOME/short.yaml"
+
+$T -f /dev/null new-session -d -s keep "sleep 600" || fail "cannot start tmux"
+
+start 80 24 LANG=C.UTF-8
+wait_for "The sides"
+keys Escape
+wait_for "Hand the keyboard over"
+keys Enter e
+wait_for "Hand the keyboard over"
+keys Enter e
+wait_for "The battle is over after 1 turn"
+expect_re "Turn 1/1 end"
+kill -KILL "$(marshal_pid)"
+wait_for "EXITED rc=137"
+$T kill-session -t $S
+grep -q '^result: {winner: ' "$SAVE" ||
+	fail "the save of the last turn does not record the result"
+grep -q '^turn: 2$' "$SAVE" || fail "the save is not of the end of turn 1"
+
+# The next start offers the finished battle and shows its result.
+start 80 24 LANG=C.UTF-8
+wait_for "A finished battle"
+wait_for "over after turn 1"
+keys r Enter
+wait_for "The battle is over after 1 turn"
+wait_for "3.10.2: the "
+expect_re "Turn 1/1 end"
+screen | grep -q "Turn 2/" && fail "a turn past the end is shown"
+# No key plays on: e does nothing on the game-over screen.
+keys e
+sleep 0.3
+expect_re "The battle is over after 1 turn"
+keys q
+wait_for "Quit marshal?"
+keys y
+expect_restored 0
+[ ! -e "$SAVE" ] || fail "the finished battle's save stayed after quitting"
+echo "ok: a finished battle resumes to its result, never a turn past it"
