@@ -22,8 +22,9 @@ wait_for "Hand the keyboard over"
 keys Enter e
 wait_for "The battle is over after 1 turn"
 expect_re "Turn 1/1 end"
-kill -KILL "$(marshal_pid)"
-wait_for "EXITED rc=137"
+pid=$(marshal_pid)
+kill -KILL "$pid"
+wait_dead "$pid"
 $T kill-session -t $S
 grep -q '^result: {winner: ' "$SAVE" ||
 	fail "the save of the last turn does not record the result"

@@ -119,13 +119,7 @@ wait_unlocked
 resume 2
 pid=$(marshal_pid)
 kill -KILL "$pid"
-# Waited on the process, not the screen: the shell's "Killed" line lands
-# where curses left the cursor and may wrap "EXITED rc=137".
-n=0
-while kill -0 "$pid" 2>/dev/null && [ $n -lt 100 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
+wait_dead "$pid"
 [ -e "$LOCK" ] || fail "SIGKILL should have left the lock file"
 $T kill-session -t $S
 resume 2

@@ -101,6 +101,19 @@ marshal_pid() {
 	fail "no marshal process under the pane"
 }
 
+# Wait until process $1 is gone (killed by the test): read from the process
+# table, not the screen, where the shell's "Killed" line lands wherever
+# curses left the cursor and may wrap "EXITED rc=137" with the path length.
+wait_dead() {
+	n=0
+	while kill -0 "$1" 2>/dev/null && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	kill -0 "$1" 2>/dev/null && fail "process $1 did not die"
+	return 0
+}
+
 keys() {
 	$T send-keys -t $S "$@"
 }
