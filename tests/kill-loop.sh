@@ -51,12 +51,7 @@ while read -r ms; do
 	wait "$killer"
 	screen | grep -q "being played in another session" &&
 		fail "kill $i: the lock of a killed marshal locked the next out"
-	n=0
-	while kill -0 "$pid" 2>/dev/null && [ $n -lt 50 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	kill -0 "$pid" 2>/dev/null && fail "kill $i: marshal still runs"
+	wait_dead "$pid"
 	if [ ! -e "$SAVE" ]; then
 		none=$((none + 1))
 		continue

@@ -7,19 +7,12 @@
 . "${top_srcdir:-.}/tests/tmux/lib.sh"
 
 SAVE=$XDG_DATA_HOME/marshal/short.save
-sed "s|\.\./|$MARSHAL_DATA/|; s/^turns: .*/turns: 1/" \
-    "$MARSHAL_DATA/scenarios/default.yaml" >"$XDG_DATA_HOME/short.yaml"
-MARSHAL_ARGS="play --hotseat $XDG_DATA_HOME/short.yaml"
+one_turn_battle
 
 $T -f /dev/null new-session -d -s keep "sleep 600" || fail "cannot start tmux"
 
 start 80 24 LANG=C.UTF-8
-wait_for "The sides"
-keys Escape
-wait_for "Hand the keyboard over"
-keys Enter e
-wait_for "Hand the keyboard over"
-keys Enter e
+hotseat_first_turn
 wait_for "The battle is over after 1 turn"
 expect_re "Turn 1/1 end"
 pid=$(marshal_pid)

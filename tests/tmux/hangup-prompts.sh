@@ -220,16 +220,9 @@ fi
 
 # 9. On the result screen of a finished battle: nothing left to resume.
 rm -f "$SAVE"
-sed "s|\.\./|$MARSHAL_DATA/|; s/^turns: .*/turns: 1/" \
-    "$MARSHAL_DATA/scenarios/default.yaml" >"$XDG_DATA_HOME/short.yaml"
-MARSHAL_ARGS="play --hotseat $XDG_DATA_HOME/short.yaml"
+one_turn_battle
 start 80 24 LANG=C.UTF-8
-wait_for "The sides"
-keys Escape
-wait_for "Hand the keyboard over"
-keys Enter e
-wait_for "Hand the keyboard over"
-keys Enter e
+hotseat_first_turn
 wait_for "The battle is over"
 kill -HUP "$(marshal_pid)" || fail "cannot signal marshal"
 expect_restored 0

@@ -152,16 +152,9 @@ cmp -s "$SAVE" "$SAVE.before" || fail "the save changed at the prompt"
 
 # 10. A battle that is over leaves no save to resume.
 $T kill-session -t $S
-sed "s|\.\./|$MARSHAL_DATA/|; s/^turns: .*/turns: 1/" \
-    "$MARSHAL_DATA/scenarios/default.yaml" >"$XDG_DATA_HOME/short.yaml"
-MARSHAL_ARGS="play --hotseat $XDG_DATA_HOME/short.yaml"
+one_turn_battle
 start 80 24 LANG=C.UTF-8
-wait_for "The sides"
-keys Escape
-wait_for "Hand the keyboard over"
-keys Enter e
-wait_for "Hand the keyboard over"
-keys Enter e
+hotseat_first_turn
 wait_for "The battle is over"
 keys q
 wait_for "Quit marshal?"

@@ -114,6 +114,24 @@ wait_dead() {
 	return 0
 }
 
+# The default battle cut to one turn, played hot-seat: MARSHAL_ARGS set.
+one_turn_battle() {
+	sed "s|\.\./|$MARSHAL_DATA/|; s/^turns: .*/turns: 1/" \
+	    "$MARSHAL_DATA/scenarios/default.yaml" >"$XDG_DATA_HOME/short.yaml"
+	MARSHAL_ARGS="play --hotseat $XDG_DATA_HOME/short.yaml"
+}
+
+# From the briefing of a hot-seat battle, both sides end their orders at
+# once: the first turn is played.
+hotseat_first_turn() {
+	wait_for "The sides"
+	keys Escape
+	wait_for "Hand the keyboard over"
+	keys Enter e
+	wait_for "Hand the keyboard over"
+	keys Enter e
+}
+
 keys() {
 	$T send-keys -t $S "$@"
 }

@@ -19,12 +19,7 @@ $T -f /dev/null new-session -d -s keep "sleep 600" || fail "cannot start tmux"
 # 1. Play turn 1 through, then give a Stop order in turn 2.
 MARSHAL_ARGS="play --hotseat"
 start 80 24 LANG=C.UTF-8
-wait_for "The sides"
-keys Escape
-wait_for "Hand the keyboard over"
-keys Enter e
-wait_for "Hand the keyboard over"
-keys Enter e
+hotseat_first_turn
 wait_for "Turn 2/"
 wait_for "Hand the keyboard over"
 keys Enter
