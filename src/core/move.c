@@ -1475,6 +1475,16 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	    xstrndup(ln.b, ln.n));
 	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL)
 		g->rs->ops->move_routed(g, ui, w.touched_routed);
+	else if (w.contact >= 0 && w.halt == HALT_CONTACT &&
+	    g->rs->ops->move_contacted != NULL) {
+		g->rs->ops->move_contacted(g, ui, w.contact);
+		/* A contact may move the unit again (a horse that falls
+		 * back from a square): keep its bucket true. */
+		if (ctx != NULL && ctx->bucket[ui] >= 0) {
+			ctx_unlink(ctx, ui);
+			ctx_link(ctx, ui, slot_of(ctx, u, u->pos));
+		}
+	}
 	if (w.cancel || w.arrived || w.order_done) {
 		u->order.kind = ORDER_NONE;
 		free(u->route);

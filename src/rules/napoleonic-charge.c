@@ -16,6 +16,7 @@
 #include "core/command.h"
 #include "core/game.h"
 #include "core/near.h"
+#include "rules/napoleonic-move.h"
 #include "rules/napoleonic-phases.h"
 
 static const struct nap_charge *
@@ -254,6 +255,43 @@ charge(struct game *g, int a, int t)
 		    "(3.8), after the fire phase gives %s its closing volley "
 		    "(3.7)", ua->name, from.x, from.y, ua->pos.x, ua->pos.y,
 		    gap1, ut->name, ut->name);
+	stand_test(g, a, t);
+}
+
+void
+nap_charge_contact(struct game *g, int a, int t)
+{
+	const struct nap_melee *m = &nap_phases(g->rs)->melee;
+	const struct nap_move *mv = nap_move(g->rs);
+	struct unit *ua = &g->units[a], *ut = &g->units[t];
+	char gap1[32];
+	int gap;
+
+	if (ua->arm != ARM_CAVALRY || ua->cond != COND_FORMED ||
+	    (mv->cav_forms & (1u << ua->formation)) != 0 ||
+	    ua->charged == g->turn || !unit_active(ut) ||
+	    ut->cond == COND_ROUTED)
+		return;
+	gap = nap_gap(g, a, t);
+	if (gap > m->reach)
+		return;
+	ua->charged = ut->charged = g->turn;
+	ruleset_fmt(g->rs, gap, gap1, sizeof gap1);
+	game_log(g, a, EV_MOVE, "3.6.8", "%s (cavalry in %s) rides on until "
+	    "it may charge: its move brings it %s from %s, within melee "
+	    "reach, and that is a charge (3.4)", ua->name,
+	    g->rs->form[ua->formation].label, gap1, ut->name);
+	if (ut->arm == ARM_INFANTRY && ut->formation == m->square &&
+	    ut->cond == COND_FORMED) {
+		/* No melee with a square that stands: the contact ends. */
+		ua->contact = -1;
+		if (ut->contact == a)
+			ut->contact = -1;
+		recoil(g, a, t);
+		return;
+	}
+	ut->halt = HALT_CONTACT;
+	ut->halt_turn = g->turn;
 	stand_test(g, a, t);
 }
 

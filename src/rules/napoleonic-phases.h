@@ -148,6 +148,15 @@ void nap_phase_end(struct game *);
  */
 void nap_rout_touch(struct game *, int unit, int routed);
 
+/*
+ * 3.6.8 with 3.4: unit a's move ended in contact with enemy unit t.
+ * Cavalry in a formation that closes "until possible charge" (not one
+ * that stops short) and comes within melee reach has charged: t tests as
+ * a charged unit (3.4.3), a square stands and the horse falls back
+ * (3.4.4).  Any other contact does nothing here.
+ */
+void nap_charge_contact(struct game *, int a, int t);
+
 /* 3.9.2: unit u routs: condition, rout track, event (why: the cause). */
 void nap_rout(struct game *, int u, const char *why);
 

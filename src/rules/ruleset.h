@@ -224,6 +224,10 @@ struct ruleset_ops {
 	const char	*(*move_rule)(enum halt h);
 	/* A moving unit touched routed enemy unit r (optional). */
 	void		(*move_routed)(struct game *, int unit, int r);
+	/* A moving unit's walk ended in contact with enemy unit e: what the
+	 * contact brings about, logged (optional; called after the unit's
+	 * move is committed and logged). */
+	void		(*move_contacted)(struct game *, int unit, int e);
 };
 
 /* The module registered under name, or NULL. */
