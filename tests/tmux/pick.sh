@@ -36,7 +36,7 @@ keys Down
 wait_for "Two French battalions of the 4e Ligne"
 keys Enter
 wait_for "Tutorial 1: the colonel leads the way"
-[ -s "$SAVES/coa-1810.save" ] || fail "the Côa battle left was not kept"
+wait_file "$SAVES/coa-1810.save" || fail "the Côa battle left was not kept"
 keys Escape
 wait_for "to give orders"
 # Esc closes the list and changes nothing.
@@ -47,7 +47,7 @@ wait_for "to give orders"
 expect_re "Tutorial 1"
 keys q y
 expect_restored 0
-[ -s "$SAVES/tutorial-01-move.save" ] || fail "the tutorial was not kept"
+wait_file "$SAVES/tutorial-01-move.save" || fail "the tutorial was not kept"
 $T kill-session -t $S
 
 # A hangup at the opening list: nothing was played, nothing is saved.
