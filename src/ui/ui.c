@@ -159,8 +159,9 @@ ui_order(struct ui *ui, const struct order *o)
 		}
 	e = g->log.n > 0 ? &g->log.v[g->log.n - 1] : NULL;
 	if (e != NULL && e->unit == o->unit && e->rule[0] != '\0')
-		ui_msg(ui, false, "%s: %s order given: %s (%s).", u->name,
-		    order_kind_name(o->kind), how, e->rule);
+		ui_msg(ui, false, "%s: %s order given: %s (%s%s).", u->name,
+		    order_kind_name(o->kind), how, e->rule,
+		    ruleset_rule_mark(g->rs, e->rule));
 	else
 		ui_msg(ui, false, "%s: %s order given: %s.", u->name,
 		    order_kind_name(o->kind), how);

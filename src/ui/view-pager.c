@@ -110,6 +110,17 @@ help_page(struct ui *ui, struct page *p)
 	    "waypoint, where it stops", ui->utf8 ? "•" : "*", ":", "o", "!");
 }
 
+/* What the mark after a rule number means, when the ruleset tells. */
+static void
+own_rule_note(struct ui *ui, struct page *p)
+{
+	if (ui->game->rs->quoted == NULL)
+		return;
+	add(p, theme_dim(ui), 0, "A rule number marked %s is marshal's own: "
+	    "the rulebook the ruleset follows has no such rule.",
+	    RULESET_OWN_MARK);
+}
+
 /* Events of one unit in one turn, most recent turn first. */
 static void
 why_page(struct ui *ui, struct page *p)
@@ -120,6 +131,7 @@ why_page(struct ui *ui, struct page *p)
 	int t, i, any = 0, seen;
 
 	snprintf(p->title, sizeof p->title, "Why: %s", u->name);
+	own_rule_note(ui, p);
 	for (t = g->turn; t >= 1; t--) {
 		seen = 0;
 		for (i = 0; i < g->log.n; i++) {
@@ -130,7 +142,8 @@ why_page(struct ui *ui, struct page *p)
 				add(p, theme_title(ui), 0, "Turn %d", t);
 			seen = any = 1;
 			if (e->rule[0] != '\0')
-				add(p, style_plain, 2, "%s  %s", e->rule,
+				add(p, style_plain, 2, "%s%s  %s", e->rule,
+				    ruleset_rule_mark(g->rs, e->rule),
 				    e->text);
 			else
 				add(p, theme_dim(ui), 2, "%s", e->text);
@@ -184,6 +197,7 @@ rules_page(struct ui *ui, struct page *p)
 	    rs->title : rs->name);
 	if (rs->source != NULL)
 		add(p, style_plain, 0, "Source: %s", rs->source);
+	own_rule_note(ui, p);
 	ruleset_fmt(rs, STEP_ORTHO, a, sizeof a);
 	ruleset_fmt(rs, STEP_DIAG, b, sizeof b);
 	add(p, style_plain, 0, "Distances in %s: a step to the next cell "
@@ -257,6 +271,7 @@ log_page(struct ui *ui, struct page *p)
 	int i, turn = 0;
 
 	snprintf(p->title, sizeof p->title, "Log: every event");
+	own_rule_note(ui, p);
 	for (i = 0; i < g->log.n; i++) {
 		e = &g->log.v[i];
 		if (e->turn != turn) {
@@ -267,10 +282,11 @@ log_page(struct ui *ui, struct page *p)
 			add(p, theme_dim(ui), 2, "%s", e->text);
 			continue;
 		}
-		add(p, style_plain, 2, "%s%s%s%s%s",
+		add(p, style_plain, 2, "%s%s%s%s%s%s",
 		    e->unit >= 0 && e->unit < g->nunits ?
 		    g->units[e->unit].id : "", e->unit >= 0 ? " " : "",
-		    e->rule, e->rule[0] != '\0' ? " " : "", e->text);
+		    e->rule, ruleset_rule_mark(g->rs, e->rule),
+		    e->rule[0] != '\0' ? " " : "", e->text);
 	}
 	if (g->log.n == 0)
 		add(p, style_plain, 0, "The log is empty.");

@@ -286,7 +286,9 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 			    g->units[e->unit].id);
 		x += canvas_text(c, x, y, 1, " ", style_plain);
 		if (e->rule[0] != '\0') {
-			x += canvas_text(c, x, y, l->log_w - x, e->rule, rule);
+			x += canvas_printf(c, x, y, l->log_w - x, rule,
+			    "%s%s", e->rule, ruleset_rule_mark(g->rs,
+			    e->rule));
 			x += canvas_text(c, x, y, 1, " ", style_plain);
 		}
 		canvas_text(c, x, y, l->log_w - x, e->text,
