@@ -153,7 +153,8 @@ static const struct binding pick_keys[] = {
 	{ ACT_BOTTOM, { UIK_END, 'G', 0 }, "End G", "the last" },
 	{ ACT_CONFIRM, { UIK_ENTER, ' ', 0 }, "Enter Space",
 	    "play it (the battle left is kept to resume)" },
-	{ ACT_CANCEL, { UIK_ESC, 'q', 0 }, "Esc q", "back to this battle" },
+	{ ACT_CANCEL, { UIK_ESC, 'q', 0 }, "Esc q", "back to the battle "
+	    "under way; on the first list, leave marshal" },
 	{ ACT_HELP, { '?', 0 }, "?", "this help" },
 	{ ACT_NONE, { 0 }, NULL, NULL }
 };

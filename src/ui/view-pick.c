@@ -95,8 +95,14 @@ pick_key(struct ui *ui, enum ui_action a, int page)
 		ui->quit = true;
 		return;
 	case ACT_CANCEL:
+		if (ui->pick_first) {
+			/* Nothing is under way yet: leave marshal, as the
+			 * player asked, instead of opening a battle. */
+			ui->chosen = -1;
+			ui->quit = true;
+			return;
+		}
 		ui->mode = ui->pick_back;
-		ui->pick_first = false;
 		return;
 	default:
 		return;
@@ -210,9 +216,8 @@ pick_draw(struct ui *ui, struct canvas *c)
 		canvas_printf(c, 0, c->h - 1, c->w, theme_error(ui), " %s",
 		    ui->msg);
 	else if (ui->pick_first)
-		canvas_printf(c, 0, c->h - 1, c->w, bar, " Enter: play it  "
-		    "Up/Down: choose  Esc: %s", ui->game->title != NULL ?
-		    ui->game->title : "back");
+		canvas_text(c, 0, c->h - 1, c->w, " Enter: play it  "
+		    "Up/Down: choose  Esc q: leave marshal", bar);
 	else
 		canvas_text(c, 0, c->h - 1, c->w, " Enter: play it (this "
 		    "battle is kept)  Up/Down: choose  Esc: back", bar);
