@@ -45,6 +45,7 @@
 #include "cli/cli.h"
 #include "ai/ai.h"
 #include "core/game.h"
+#include "core/tutorial.h"
 #include "io/load.h"
 #include "io/save.h"
 #include "io/session.h"
@@ -638,9 +639,8 @@ choices_mark(struct ui_choice *v, const struct catalog *cat,
 static bool
 unsaved_ok(const char *dir)
 {
-	int c;
-
 	char *text;
+	int c;
 
 	fprintf(stderr, "marshal: saves cannot be written in %s, so a game "
 	    "played now will not be kept.\n", dir);
@@ -652,12 +652,14 @@ unsaved_ok(const char *dir)
 	return c == 'y';
 }
 
-/* Whether the battle has ended (nothing to resume). */
+/* Whether the battle has ended, or the lesson is done (nothing to
+ * resume). */
 static bool
 over(const struct ui *ui, const struct game *g)
 {
 	return game_over(g) || ui->mode == MODE_OVER ||
-	    (ui->mode == MODE_QUIT && ui->quit_back == MODE_OVER);
+	    (ui->mode == MODE_QUIT && ui->quit_back == MODE_OVER) ||
+	    (g->tutorial != NULL && tutorial_finished(g->tutorial));
 }
 
 /*

@@ -330,8 +330,17 @@ tutorial_next(struct ui *ui, struct page *p)
 	const struct tutorial *t = ui->game->tutorial;
 
 	if (tutorial_finished(t)) {
+		int next = pick_next_lesson(ui);
+
 		add(p, theme_title(ui), 0, "The tutorial is complete: every "
 		    "step is done.");
+		if (next >= 0)
+			add(p, style_plain, 2, "Next lesson: %s.  Press N: it "
+			    "is highlighted on the list.",
+			    ui->choices[next].title);
+		else
+			add(p, style_plain, 2, "That was the last lesson.  "
+			    "Press N for the list of battles.");
 		return;
 	}
 	add(p, theme_title(ui), 0, "Step %d of %d: %s", t->step + 1,

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/tutorial.h"
 #include "ui/view.h"
 
 void
@@ -31,6 +32,26 @@ ui_chosen(const struct ui *ui, bool *first)
 	if (first != NULL)
 		*first = ui->pick_first;
 	return ui->chosen;
+}
+
+int
+pick_next_lesson(const struct ui *ui)
+{
+	int i, cur = -1;
+
+	if (ui->game->tutorial == NULL ||
+	    !tutorial_finished(ui->game->tutorial))
+		return -1;
+	for (i = 0; i < ui->nchoices; i++)
+		if (ui->game->title != NULL && ui->choices[i].title != NULL &&
+		    strcmp(ui->game->title, ui->choices[i].title) == 0)
+			cur = i;
+	if (cur < 0)
+		return -1;
+	for (i = cur + 1; i < ui->nchoices; i++)
+		if (ui->choices[i].tutorial)
+			return i;
+	return -1;
 }
 
 void
@@ -51,6 +72,9 @@ pick_open(struct ui *ui)
 		if (ui->game->title != NULL && ui->choices[i].title != NULL &&
 		    strcmp(ui->game->title, ui->choices[i].title) == 0)
 			ui->pick_pos = i;
+	/* A lesson done: the next one is where the player goes on. */
+	if ((i = pick_next_lesson(ui)) >= 0)
+		ui->pick_pos = i;
 	ui->mode = MODE_PICK;
 }
 
