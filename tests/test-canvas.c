@@ -22,6 +22,7 @@
 #include "core/move.h"
 #include "io/load.h"
 #include "io/yread.h"
+#include "rules/napoleonic-phases.h"
 #include "rules/ruleset.h"
 #include "ui/canvas.h"
 #include "ui/keys.h"
@@ -796,6 +797,47 @@ test_3_6_3_speed_table_in_rules_reference(void **state)
 	fixture_free(f);
 }
 
+/* The reference explains its words first, covers the whole turn with its
+ * numbers from the data (fire, charges, melee, morale), marks marshal's
+ * own rules and names its source last, not first. */
+static void
+test_rules_reference_words_and_whole_turn(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 120, 220);
+	char want[96], got[32];
+	int y, ysrc, yfire;
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "R");
+	assert_true(has(f, "Words the rules use"));
+	assert_true(has(f, "BD: base depth, the unit of distance"));
+	assert_true(has(f, "Pe: permeability"));
+	assert_true(has(f, "Pr: passage cost"));
+	assert_true(has(f, "A rule number marked * is marshal's own"));
+	assert_true(has(f, "Fire (3.7*)"));
+	ruleset_fmt(f->rs, nap_phases(f->rs)->fire.inf_range, got,
+	    sizeof got);
+	snprintf(want, sizeof want, "musketry reaches %s;", got);
+	assert_true(has(f, want));
+	snprintf(want, sizeof want, "the target stands on 2d6 <= Drill + %d",
+	    nap_phases(f->rs)->charge.base);
+	assert_true(has(f, want));
+	assert_true(has(f, "(3.4.3*)"));
+	assert_true(has(f, "Morale, routs and prisoners (3.9*)"));
+	assert_true(has(f, "Where the rules come from"));
+	/* The page opens with the words, not with a file name; the source
+	 * comes after the rules. */
+	assert_true(canvas_find(f->c, "Words the rules use", NULL, &y));
+	assert_int_equal(y, 1);
+	assert_true(canvas_find(f->c, "Where the rules come from", NULL,
+	    &ysrc));
+	assert_true(canvas_find(f->c, "Fire (3.7*)", NULL, &yfire));
+	assert_true(ysrc > yfire);
+	assert_false(has(f, "(3.6.3*)"));
+	fixture_free(f);
+}
+
 static void
 test_briefing_tells_the_story_and_sides(void **state)
 {
@@ -1042,6 +1084,7 @@ main(void)
 		cmocka_unit_test(test_help_lists_the_modes_keys),
 		cmocka_unit_test(test_rules_reference_from_the_ruleset),
 		cmocka_unit_test(test_3_6_3_speed_table_in_rules_reference),
+		cmocka_unit_test(test_rules_reference_words_and_whole_turn),
 		cmocka_unit_test(test_briefing_tells_the_story_and_sides),
 		cmocka_unit_test(test_quit_asks_first),
 		cmocka_unit_test(test_cursor_cell_marked_only_without_terminal_cursor),

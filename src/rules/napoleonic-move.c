@@ -1492,6 +1492,8 @@ nap_describe(const struct ruleset *rs,
 	snprintf(t, sizeof t, "contours (3.6.5): %d a turn free, each "
 	    "further one %s", m->free_contours, a);
 	line(arg, 2, t);
+	line(arg, 0, "");
+	nap_phases_describe(rs, line, arg);
 }
 
 int

@@ -128,6 +128,11 @@ int nap_phases_load(struct ruleset *, const struct doc_node *root,
 /* Free rs->phases_priv. */
 void nap_phases_free(struct ruleset *);
 
+/* The rules reference's lines for the phases after movement, with their
+ * numbers (napoleonic-describe.c; the ruleset's describe calls it). */
+void nap_phases_describe(const struct ruleset *,
+    void (*line)(void *, int, const char *), void *arg);
+
 /* The tables of a loaded ruleset. */
 const struct nap_phases *nap_phases(const struct ruleset *);
 

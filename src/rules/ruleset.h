@@ -144,6 +144,8 @@ struct ruleset {
 					   every other one cited is marshal's
 					   own (NULL: none declared) */
 	int		 nquoted;
+	char	       **gloss;		/* owned: term, text, term, text... */
+	int		 ngloss;	/* terms (2 strings each) */
 	char		 unit[8];	/* unit of measure, e.g. "BD" */
 	int		 ticks;		/* ticks per unit of measure */
 	char	       **phases;	/* owned: phase names, in turn order */

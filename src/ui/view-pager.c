@@ -195,8 +195,13 @@ rules_page(struct ui *ui, struct page *p)
 
 	snprintf(p->title, sizeof p->title, "Rules: %s", rs->title != NULL ?
 	    rs->title : rs->name);
-	if (rs->source != NULL)
-		add(p, style_plain, 0, "Source: %s", rs->source);
+	if (rs->ngloss > 0) {
+		add(p, h, 0, "Words the rules use");
+		for (i = 0; i < rs->ngloss; i++)
+			add(p, style_plain, 2, "%s: %s", rs->gloss[2 * i],
+			    rs->gloss[2 * i + 1]);
+		add(p, style_plain, 0, "%s", "");
+	}
 	own_rule_note(ui, p);
 	ruleset_fmt(rs, STEP_ORTHO, a, sizeof a);
 	ruleset_fmt(rs, STEP_DIAG, b, sizeof b);
@@ -248,6 +253,11 @@ rules_page(struct ui *ui, struct page *p)
 		add(p, style_plain, 0, "%s", "");
 		rs->ops->describe(rs, describe_line, &da);
 	}
+	if (rs->source != NULL) {
+		add(p, style_plain, 0, "%s", "");
+		add(p, h, 0, "Where the rules come from");
+		add(p, style_plain, 2, "%s", rs->source);
+	}
 	if (rs->ops == NULL || rs->ops->allowance == NULL)
 		return;
 	add(p, style_plain, 0, "%s", "");
@@ -257,9 +267,10 @@ rules_page(struct ui *ui, struct page *p)
 			continue;
 		allow = rs->ops->allowance(g, i, false);
 		ruleset_fmt(rs, allow, a, sizeof a);
-		add(p, theme_side(ui, g->units[i].side), 2, "%-20s %-18s %s",
-		    g->units[i].name, g->units[i].formation < rs->nform ?
-		    rs->form[g->units[i].formation].label : "?", a);
+		add(p, theme_side(ui, g->units[i].side), 2, "%-18s %-7s %s",
+		    g->units[i].formation < rs->nform ?
+		    rs->form[g->units[i].formation].label : "?", a,
+		    g->units[i].name);
 	}
 }
 
