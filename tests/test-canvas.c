@@ -587,6 +587,14 @@ test_program_controller_plays_a_side(void **state)
 	assert_int_equal(f->ui->side, 0);
 	assert_int_equal(f->ui->mode, MODE_MAP);
 	assert_true(has(f, "French to give orders (player)"));
+	/* The panel's last-turn line is about the turn just played, never
+	 * an older one. */
+	type(f, "\t");
+	assert_true(has(f, "Last turn (1): "));
+	type(f, "e\t");
+	assert_int_equal(f->g->turn, 3);
+	assert_true(has(f, "Last turn (2): "));
+	assert_false(has(f, "Last turn (1): "));
 	fixture_free(f);
 }
 

@@ -128,11 +128,17 @@ unit_panel(struct ui *ui, struct pen *p)
 		ruleset_fmt(rs, allow, bd, sizeof bd);
 		line(p, plain, "May move %s this turn", bd);
 	}
-	if (u->halt_turn > 0) {
+	/* The last turn played, never an older march shown as news. */
+	if (g->turn > 1 && u->halt_turn == g->turn - 1) {
 		ruleset_fmt(rs, u->moved, bd, sizeof bd);
-		line(p, theme_dim(ui), "Turn %d: moved %s, %s", u->halt_turn,
-		    bd, halt_name(u->halt));
-	}
+		line(p, theme_dim(ui), "Last turn (%d): moved %s, %s",
+		    u->halt_turn, bd, halt_name(u->halt));
+	} else if (g->turn > 1 && u->halt_turn > 0)
+		line(p, theme_dim(ui), "Last turn (%d): did not march (last "
+		    "march turn %d)", g->turn - 1, u->halt_turn);
+	else if (g->turn > 1)
+		line(p, theme_dim(ui), "Last turn (%d): did not march",
+		    g->turn - 1);
 }
 
 static void
