@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "core/command.h"
+#include "core/know.h"
 #include "turn-fixture.h"
 
 struct fx {
@@ -239,6 +240,68 @@ test_refused_order_not_queued(void **state)
 	assert_int_equal(f->g->ntransit, 0);
 }
 
+/* Whether viewer reads an event of the log holding text. */
+static bool
+reads(const struct game *g, int viewer, const char *text)
+{
+	int i;
+
+	for (i = 0; i < g->log.n; i++)
+		if (strstr(g->log.v[i].text, text) != NULL &&
+		    know_event(g, &g->log.v[i], viewer))
+			return true;
+	return false;
+}
+
+/*
+ * Issue 13: each side reads its own orders (given, riding, the
+ * destination its colonel marches to) and never the enemy's; what the
+ * enemy's units did stays readable to both.
+ */
+static void
+test_orders_hidden_from_the_enemy(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	int al = fixture_unit(g, "al1", 1, ARM_INFANTRY, "line", "line",
+	    60, 10, DIR_S, 500);
+	struct order o;
+	char *cause = NULL;
+
+	g->generals[1].pos = (struct point){ 60, 8 };
+	o = move_order(f->near, 0, 14, 20);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	o = move_order(f->far, 0, 90, 20);	/* rides with an aide */
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	o = move_order(al, 1, 60, 18);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	/* The French read their orders and not the Allied one. */
+	assert_true(reads(g, 0, "to [14, 20]"));
+	assert_true(reads(g, 0, "to [90, 20]"));
+	assert_false(reads(g, 0, "to [60, 18]"));
+	assert_true(reads(g, 1, "to [60, 18]"));
+	assert_false(reads(g, 1, "to [14, 20]"));
+	assert_false(reads(g, 1, "to [90, 20]"));
+	/* At a hand-over neither; the umpire both. */
+	assert_false(reads(g, KNOW_NONE, "to [14, 20]"));
+	assert_false(reads(g, KNOW_NONE, "to [60, 18]"));
+	assert_true(reads(g, KNOW_ALL, "to [60, 18]"));
+	assert_true(know_orders(g, f->near, 0));
+	assert_false(know_orders(g, f->near, 1));
+	assert_false(know_orders(g, al, KNOW_NONE));
+	/* The turn: the colonel's line names the destination, the move's
+	 * result does not; the Allies read where the French went, never
+	 * where they were told to go. */
+	game_turn(g);
+	assert_true(reads(g, 0, "towards [14, 20]"));
+	assert_false(reads(g, 1, "towards [14, 20]"));
+	assert_true(reads(g, 1, "towards [60, 18]"));
+	assert_false(reads(g, 0, "towards [60, 18]"));
+	assert_true(reads(g, 1, "near moves"));
+	assert_true(reads(g, 0, "al1 moves"));
+	free(cause);
+}
+
 int
 main(void)
 {
@@ -254,6 +317,7 @@ main(void)
 		T(test_3_2_3_order_lost_when_unit_routs),
 		T(test_3_2_4_courier_delay_off),
 		T(test_refused_order_not_queued),
+		T(test_orders_hidden_from_the_enemy),
 #undef T
 	};
 

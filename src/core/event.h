@@ -13,6 +13,7 @@
 #ifndef MARSHAL_EVENT_H
 #define MARSHAL_EVENT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 enum event_kind {
@@ -35,6 +36,9 @@ struct event {
 	enum event_kind	 kind;
 	char		 rule[EVENT_RULE_MAX]; /* "3.6.5", "" if none */
 	char		*text;		/* owned */
+	bool		 own;		/* it tells the unit's orders (a
+					   destination): only the unit's side
+					   reads it (core/know.h) */
 };
 
 struct eventlog {

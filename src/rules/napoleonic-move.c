@@ -760,6 +760,7 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		move_text_i(&t, w->order->pts[w->order->npts - 1].y);
 		move_text_s(&t, "]; its colonel rides at the front");
 		move_note_text(w, EV_MOVE, "3.6.1", &t);
+		move_note_own(w);
 	}
 	if (u->arm == ARM_ARTILLERY) {
 		if ((speed = art_begin(g, w, text, sizeof text)) < 0)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/know.h"
 #include "core/tutorial.h"
 #include "rules/ruleset.h"
 #include "ui/view.h"
@@ -19,6 +20,7 @@
 #define OVER_LINES	6	/* outcome lines shown at the end */
 
 static void begin_side(struct ui *, int depth);
+static int humans(const struct ui *);
 
 struct ui *
 ui_create(struct game *g, bool utf8, bool colour)
@@ -79,6 +81,30 @@ ui_msg(struct ui *ui, bool error, const char *fmt, ...)
 	vsnprintf(ui->msg, sizeof ui->msg, fmt, ap);
 	va_end(ap);
 	ui->msg_error = error;
+}
+
+int
+ui_viewer(const struct ui *ui)
+{
+	enum ui_mode m = ui->mode;
+	int i, n = humans(ui);
+
+	if (n == 0)
+		return KNOW_ALL;
+	if (n == 1) {
+		for (i = 0; i < ui->game->nsides; i++)
+			if (ui->ctl[i].orders == NULL)
+				return i;
+	}
+	/* Hot-seat: a box or page over the hand-over (or the end) may be
+	 * read by either player. */
+	if (m == MODE_PAGER)
+		m = ui->pager_back;
+	if (m == MODE_QUIT)
+		m = ui->quit_back;
+	if (m == MODE_HANDOVER || m == MODE_OVER)
+		return KNOW_NONE;
+	return ui->side;
 }
 
 bool
@@ -200,14 +226,18 @@ static void
 resolve(struct ui *ui, int depth)
 {
 	struct game *g = ui->game;
-	int mark = g->log.n, turn = g->turn, i, n = 0;
+	int mark = g->log.n, turn = g->turn, i, n = 0, viewer;
 	char buf[UI_MSG_MAX], *cause = NULL;
 
 	game_turn(g);
 	ui->resolved = turn;
 	ui->log_from = mark;
+	/* Counted as both hot-seat players may read it: the box that
+	 * follows is seen by either. */
+	viewer = humans(ui) > 1 ? KNOW_NONE : ui_viewer(ui);
 	for (i = mark; i < g->log.n; i++)
-		if (g->log.v[i].kind != EV_PHASE)
+		if (g->log.v[i].kind != EV_PHASE &&
+		    know_event(g, &g->log.v[i], viewer))
 			n++;
 	ui_msg(ui, false, "Turn %d resolved: %d results in the log. "
 	    "x on a unit explains why.", turn, n);
@@ -255,10 +285,10 @@ end_side(struct ui *ui, int depth)
  * The cursor goes to the side's units only when the map showed another
  * side's: against the computer the map stays where the player left it,
  * turn after turn (a jump would repaint the whole map).  In hot-seat the
- * hand-over box stands over the map as the last side left it (with the
- * turn's results in the log) and the cursor moves when the box is
- * closed, so the map is repainted once, not for the box and again
- * without it.
+ * cursor moves to the new side's units before the hand-over box is drawn:
+ * the box hides the last side's turn (issue 13), and where its player
+ * left the cursor may be where it sent a unit.  The views show only what
+ * both sides may know until the box is closed (ui_viewer).
  */
 static void
 begin_side(struct ui *ui, int depth)
@@ -273,9 +303,14 @@ begin_side(struct ui *ui, int depth)
 			return;
 		}
 	}
-	if (humans(ui) > 1)
+	if (humans(ui) > 1) {
+		/* Nothing of the last side's turn stays in sight: its
+		 * cursor goes before the box is drawn (its last message went
+		 * with the key that ended its turn). */
 		ui->mode = MODE_HANDOVER;
-	else {
+		ui->area = false;
+		cursor_home(ui);
+	} else {
 		if (ui->home_side != ui->side)
 			cursor_home(ui);
 		ui->mode = MODE_MAP;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/know.h"
 #include "core/move.h"
 #include "rules/ruleset.h"
 #include "ui/view.h"
@@ -205,7 +206,8 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 	if (to_screen(ui, l, u->pos, &sx, &sy))
 		canvas_put(c, sx, sy, theme_facing(ui, u->facing), st);
 	/* M1: the colonel rides at the front of a unit under a Move order. */
-	if (move_colonel(g, ui_u)) {
+	if (move_colonel(g, ui_u) &&
+	    know_orders(g, ui_u, ui_viewer(ui))) {
 		ahead.x = u->pos.x + dir_dx[u->facing];
 		ahead.y = u->pos.y + dir_dy[u->facing];
 		if (map_inside(g->map, ahead.x, ahead.y) &&
@@ -256,10 +258,10 @@ couriers_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 
 	for (i = 0; i < g->ntransit; i++) {
 		o = &g->transit[i];
-		/* Only the side giving orders sees its own aides. */
+		/* A side sees only its own aides (core/know.h). */
 		if (o->general < 0 || o->general >= g->ngenerals ||
 		    o->unit < 0 || o->unit >= g->nunits ||
-		    g->units[o->unit].side != ui->side)
+		    !know_orders(g, o->unit, ui_viewer(ui)))
 			continue;
 		from = g->generals[o->general].pos;
 		to = g->units[o->unit].pos;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/know.h"
 #include "core/tutorial.h"
 #include "rules/ruleset.h"
 #include "ui/view.h"
@@ -124,7 +125,8 @@ why_page(struct ui *ui, struct page *p)
 		seen = 0;
 		for (i = 0; i < g->log.n; i++) {
 			e = &g->log.v[i];
-			if (e->turn != t || e->unit != ui->sel)
+			if (e->turn != t || e->unit != ui->sel ||
+			    !know_event(g, e, ui_viewer(ui)))
 				continue;
 			if (!seen)
 				add(p, theme_title(ui), 0, "Turn %d", t);
@@ -259,6 +261,8 @@ log_page(struct ui *ui, struct page *p)
 	snprintf(p->title, sizeof p->title, "Log: every event");
 	for (i = 0; i < g->log.n; i++) {
 		e = &g->log.v[i];
+		if (!know_event(g, e, ui_viewer(ui)))
+			continue;
 		if (e->turn != turn) {
 			turn = e->turn;
 			add(p, theme_title(ui), 0, "Turn %d", turn);

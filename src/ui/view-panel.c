@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/know.h"
 #include "core/tutorial.h"
 #include "rules/ruleset.h"
 #include "ui/view.h"
@@ -114,10 +115,17 @@ unit_panel(struct ui *ui, struct pen *p)
 	    u->arm == ARM_ARTILLERY ? "guns" : "men");
 	line(p, plain, "Facing %s at [%d, %d]", dir_name(u->facing),
 	    u->pos.x, u->pos.y);
-	order_text(g, &u->order, buf, sizeof buf);
-	line(p, plain, "Order: %s", buf);
+	if (!know_orders(g, ui->sel, ui_viewer(ui)))
+		line(p, theme_dim(ui), "Order: not known to %s",
+		    ui_viewer(ui) >= 0 ? g->sides[ui_viewer(ui)].name :
+		    "either side");
+	else {
+		order_text(g, &u->order, buf, sizeof buf);
+		line(p, plain, "Order: %s", buf);
+	}
 	for (i = 0; i < g->ntransit; i++)
-		if (g->transit[i].unit == ui->sel) {
+		if (g->transit[i].unit == ui->sel &&
+		    know_orders(g, ui->sel, ui_viewer(ui))) {
 			order_text(g, &g->transit[i], buf, sizeof buf);
 			line(p, theme_dim(ui), "Riding: %s (turn %d)", buf,
 			    g->transit[i].arrives);
@@ -260,6 +268,7 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	const struct event *e;
 	struct style dim = theme_dim(ui), rule = theme_rule(ui);
 	int rows = l->log_h - 1, i, n = 0, first, y, x;
+	int viewer = ui_viewer(ui);
 
 	canvas_fill(c, l->log_x, l->log_y, l->log_w, 1,
 	    ui->utf8 ? "─" : "-", dim);
@@ -271,13 +280,14 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		    theme_title(ui));
 	/* The newest lines that fit, phases left out. */
 	for (i = g->log.n - 1; i >= ui->log_from && n < rows; i--)
-		if (g->log.v[i].kind != EV_PHASE)
+		if (g->log.v[i].kind != EV_PHASE &&
+		    know_event(g, &g->log.v[i], viewer))
 			n++;
 	first = i + 1;
 	y = l->log_y + 1;
 	for (i = first; i < g->log.n && y < l->log_y + l->log_h; i++) {
 		e = &g->log.v[i];
-		if (e->kind == EV_PHASE)
+		if (e->kind == EV_PHASE || !know_event(g, e, viewer))
 			continue;
 		x = l->log_x;
 		if (e->unit >= 0 && e->unit < g->nunits)
@@ -293,7 +303,7 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		    e->kind == EV_ORDER ? dim : style_plain);
 		y++;
 	}
-	if (first >= g->log.n)
+	if (n == 0)
 		canvas_text(c, 1, l->log_y + 1, l->log_w - 1, ui->resolved > 0 ?
 		    "Nothing happened." : "No results yet: give orders, "
 		    "then e ends your side's turn.", dim);

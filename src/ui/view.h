@@ -51,6 +51,14 @@ void ui_msg(struct ui *, bool error, const char *fmt, ...)
 /* The unit's movement allowance this turn in ticks, -1 if unknown. */
 int ui_allowance(struct ui *, int unit);
 
+/*
+ * Who is looking at the screen, for core/know.h: the side at the keyboard
+ * (against the computer, the person's side; in hot-seat the side giving
+ * orders), KNOW_NONE while the keyboard is handed over or a hot-seat
+ * battle is over, KNOW_ALL with nobody at the keyboard.
+ */
+int ui_viewer(const struct ui *);
+
 /* True if a unit belongs to the side giving orders now. */
 bool ui_own(const struct ui *, int unit);
 
