@@ -1003,6 +1003,38 @@ test_hot_seat_hides_the_other_sides_orders(void **state)
 	fixture_free(f);
 }
 
+/*
+ * Issue 13: beyond the command radius the Move preview says in which turn
+ * the aide brings the order and what the unit does until then, not "this
+ * turn".  The French general stands 21 ticks (5.25 BD) from I/8e Ligne
+ * with a 1 BD radius: at 16 BD a turn the ride takes one turn.
+ */
+static void
+test_move_preview_says_when_the_order_arrives(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 100, 40);
+	struct game *g = f->g;
+	int gen = g->units[0].general;
+
+	(void)state;
+	g->opt.courier_delay = true;
+	g->generals[gen].pos = (struct point){ 0, 0 };
+	g->generals[gen].radius = 4;
+	type(f, "\r\tmkkk");
+	assert_true(has(f, "Arrives turn 2 by aide (3.2.1)"));
+	assert_true(has(f, "Until then: it stands"));
+	assert_true(has(f, "Turn 2, from here: to [5, 5]"));
+	assert_false(has(f, "This turn: to ["));
+	/* Within the radius: this turn, as before. */
+	type(f, "\x1b");
+	g->generals[gen].radius = 32;
+	f->ui->cursor = g->units[0].pos;
+	type(f, "mkkk");
+	assert_true(has(f, "This turn: to [5, 5]"));
+	assert_false(has(f, "Arrives turn"));
+	fixture_free(f);
+}
+
 /* The computer's side for the solo test: the Allied column to [14, 9]. */
 static void
 march_south(struct game *g, int side, void *arg)
@@ -1172,6 +1204,7 @@ main(void)
 		cmocka_unit_test(test_handover_moves_the_cursor_away),
 		cmocka_unit_test(test_hot_seat_hides_the_other_sides_orders),
 		cmocka_unit_test(test_solo_hides_the_computers_orders),
+		cmocka_unit_test(test_move_preview_says_when_the_order_arrives),
 		cmocka_unit_test(test_solo_turn_keeps_the_cursor),
 		cmocka_unit_test(test_save_keys_and_the_save_as_line),
 		cmocka_unit_test(test_pick_lists_battles_and_tutorials),

@@ -66,6 +66,37 @@ describe(const struct game *g, const struct order *o, char *buf, size_t len)
 		snprintf(buf, len, "a %s order", order_kind_name(o->kind));
 }
 
+enum command_way
+command_plan(const struct game *g, const struct order *o, int *arrives,
+    int *dist, int *radius)
+{
+	int d = 0, r = 0, turns;
+	enum command_way way;
+
+	*arrives = g->turn;
+	if (o->general < 0 || o->general >= g->ngenerals)
+		way = COMMAND_SCENARIO;
+	else {
+		d = geom_dist(g->generals[o->general].pos,
+		    g->units[o->unit].pos);
+		r = command_radius(g, o->general);
+		turns = command_ride_turns(g, d);
+		if (d <= r)
+			way = COMMAND_RADIUS;
+		else if (!g->opt.courier_delay || turns == 0)
+			way = COMMAND_NO_DELAY;
+		else {
+			way = COMMAND_AIDE;
+			*arrives = g->turn + turns;
+		}
+	}
+	if (dist != NULL)
+		*dist = d;
+	if (radius != NULL)
+		*radius = r;
+	return way;
+}
+
 void
 command_order(struct game *g, const struct order *o)
 {
@@ -73,31 +104,29 @@ command_order(struct game *g, const struct order *o)
 	struct unit *u = &g->units[o->unit];
 	struct order ord = *o;
 	char dist_s[32], rad_s[32], speed_s[32], what[96];
-	int dist, radius, turns;
+	int dist, radius, turns, arrives;
+	enum command_way way;
 
 	describe(g, o, what, sizeof what);
-
-	if (ord.general < 0) {
+	way = command_plan(g, o, &arrives, &dist, &radius);
+	if (way == COMMAND_SCENARIO) {
 		command_put(g, &ord);
 		game_log(g, ord.unit, EV_ORDER, "3.1.1", "%s holds %s from "
 		    "the start: in force at once", u->name, what);
 		return;
 	}
 	gen = &g->generals[ord.general];
-	dist = geom_dist(gen->pos, u->pos);
-	radius = command_radius(g, ord.general);
 	ruleset_fmt(g->rs, dist, dist_s, sizeof dist_s);
 	ruleset_fmt(g->rs, radius, rad_s, sizeof rad_s);
 
-	if (dist <= radius) {
+	if (way == COMMAND_RADIUS) {
 		command_put(g, &ord);
 		game_log(g, ord.unit, EV_ORDER, "3.1.1", "%s gives %s %s: "
 		    "%s away, within the %s command radius, in force at once",
 		    gen->name, u->name, what, dist_s, rad_s);
 		return;
 	}
-	turns = command_ride_turns(g, dist);
-	if (!g->opt.courier_delay || turns == 0) {
+	if (way == COMMAND_NO_DELAY) {
 		command_put(g, &ord);
 		game_log(g, ord.unit, EV_ORDER, "3.2.4", "%s gives %s %s: "
 		    "%s away, beyond the %s radius, but courier delays are "
@@ -105,7 +134,8 @@ command_order(struct game *g, const struct order *o)
 		    rad_s);
 		return;
 	}
-	ord.arrives = g->turn + turns;
+	turns = arrives - g->turn;
+	ord.arrives = arrives;
 	command_queue(g, &ord);
 	ruleset_fmt(g->rs, g->rs->courier_speed, speed_s, sizeof speed_s);
 	game_log(g, ord.unit, EV_ORDER, "3.2.1", "%s sends %s %s by "

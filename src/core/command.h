@@ -28,6 +28,24 @@ int command_radius(const struct game *, int general);
 /* Turns an aide needs to ride dist ticks (at least 1); 0 if no couriers. */
 int command_ride_turns(const struct game *, int dist);
 
+/* How an order reaches its unit (command_plan). */
+enum command_way {
+	COMMAND_SCENARIO,	/* general -1: in the unit's hands already */
+	COMMAND_RADIUS,		/* within the command radius: at once */
+	COMMAND_NO_DELAY,	/* beyond it, but no courier delays: at once */
+	COMMAND_AIDE,		/* an aide rides with it */
+	COMMAND_WAY_COUNT
+};
+
+/*
+ * How an order given now would reach its unit, and when: the way, and
+ * in *arrives the turn it takes effect (g->turn when at once); *dist
+ * and *radius (may be NULL) the general's distance and radius in ticks.
+ * The one decision command_order and the interface's preview share.
+ */
+enum command_way command_plan(const struct game *, const struct order *,
+    int *arrives, int *dist, int *radius);
+
 /*
  * Hand a checked and stamped order to the chain of command: put it in
  * force at once or queue it in game->transit with its arrival turn.

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/command.h"
 #include "core/game.h"
 #include "core/know.h"
 #include "core/tutorial.h"
@@ -146,9 +147,13 @@ unit_panel(struct ui *ui, struct pen *p)
 static void
 route_panel(struct ui *ui, struct pen *p)
 {
+	const struct game *g = ui->game;
+	const struct unit *u = &g->units[ui->sel];
 	struct route *r = xcalloc(1, sizeof *r);
+	struct order o;
 	struct point s;
-	int i;
+	char buf[160];
+	int i, arrives;
 
 	route_plan(ui, ui->sel, r);
 	s = r->cells[r->stop];
@@ -157,7 +162,25 @@ route_panel(struct ui *ui, struct pen *p)
 	if (ui->nwp > 0)
 		line(p, style_plain, "via %d waypoint%s", ui->nwp,
 		    ui->nwp > 1 ? "s" : "");
-	line(p, style_plain, "This turn: to [%d, %d]", s.x, s.y);
+	/* Beyond the radius the order waits for its aide (3.2.1): say when
+	 * it takes effect and what the unit does until then. */
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = ui->sel;
+	o.general = u->general;
+	if (command_plan(g, &o, &arrives, NULL, NULL) == COMMAND_AIDE) {
+		line(p, theme_rule(ui), "Arrives turn %d by aide (3.2.1)",
+		    arrives);
+		if (u->order.kind == ORDER_NONE)
+			line(p, style_plain, "Until then: it stands");
+		else {
+			order_text(g, &u->order, buf, sizeof buf);
+			line(p, style_plain, "Until then: %s", buf);
+		}
+		line(p, style_plain, "Turn %d, from here: to [%d, %d]",
+		    arrives, s.x, s.y);
+	} else
+		line(p, style_plain, "This turn: to [%d, %d]", s.x, s.y);
 	line(p, style_plain, "Stops: %s", r->why);
 	for (i = r->nnotes - 1; i >= 0; i--)
 		line(p, theme_dim(ui), "%s", r->notes[i]);
