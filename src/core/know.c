@@ -43,7 +43,10 @@ know_event(const struct game *g, const struct event *e, int viewer)
 		return true;
 	if (e->kind != EV_ORDER && !e->own)
 		return true;
-	/* An order event with no unit is the umpire's own bookkeeping. */
+	/* A general's own order; else an order event with no unit is the
+	 * umpire's own bookkeeping. */
+	if (e->unit < 0 && e->general >= 0)
+		return know_general(g, e->general, viewer);
 	return know_orders(g, e->unit, viewer);
 }
 

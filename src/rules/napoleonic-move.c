@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/command.h"
 #include "core/game.h"
 #include "core/move.h"
 #include "rules/napoleonic-move.h"
@@ -1792,6 +1793,8 @@ nap_phase_movement(struct game *g)
 	int *cap, i;
 	char **note;
 
+	/* The generals ride first (3.1.2, marshal's own rule). */
+	command_ride(g);
 	cap = xmallocarray((size_t)g->nunits + 1, sizeof *cap);
 	note = xcalloc((size_t)g->nunits + 1, sizeof *note);
 	for (i = 0; i < g->nunits; i++)
