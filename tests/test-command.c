@@ -302,6 +302,87 @@ test_orders_hidden_from_the_enemy(void **state)
 	free(cause);
 }
 
+/* A general's own Move order (unit -1). */
+static struct order
+ride_order(int general, int x, int y)
+{
+	struct order o = move_order(-1, general, x, y);
+
+	return o;
+}
+
+/*
+ * 3.1.2 (marshal's own rule): a general rides 12 BD (48 ticks) a turn
+ * straight towards his point: 24 orthogonal steps of 2 ticks, or 16
+ * diagonal steps of 3; the ride goes on next turn and ends at the point.
+ */
+static void
+test_3_1_2_general_rides_12_bd_a_turn(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = ride_order(0, 10, 0);
+	char *cause = NULL;
+
+	assert_int_equal(f->rs->general_speed, 12 * 4);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(g->generals[0].order.kind, ORDER_MOVE);
+	assert_int_equal(fixture_count(g, "3.1.2", "in force at once"), 1);
+	/* In force at once: no aide, no unit's order changed. */
+	assert_int_equal(g->ntransit, 0);
+	game_turn(g);
+	assert_int_equal(g->generals[0].pos.x, 10);
+	assert_int_equal(g->generals[0].pos.y, 30 - 24);
+	assert_int_equal(fixture_count(g, "3.1.2", "rides 12 BD from "
+	    "[10, 30] to [10, 6]"), 1);
+	assert_int_equal(g->generals[0].order.kind, ORDER_MOVE);
+	game_turn(g);
+	assert_int_equal(g->generals[0].pos.y, 0);
+	assert_int_equal(g->generals[0].order.kind, ORDER_NONE);
+	assert_int_equal(fixture_count(g, "3.1.2", "ride is complete"), 1);
+	/* Diagonally: 16 steps of 3 ticks. */
+	o = ride_order(0, 40, 30);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->generals[0].pos.x, 10 + 16);
+	assert_int_equal(g->generals[0].pos.y, 16);
+	/* A Stop halts him where he stands. */
+	o = stop_order(-1, 0);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->generals[0].pos.x, 26);
+	assert_int_equal(g->generals[0].pos.y, 16);
+}
+
+/* A general's ride is his side's secret; that he rode is not. */
+static void
+test_3_1_2_general_order_hidden_from_the_enemy(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = ride_order(1, 70, 8);
+	char *cause = NULL;
+
+	g->generals[1].pos = (struct point){ 100, 8 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_true(reads(g, 1, "rides for [70, 8]"));
+	assert_false(reads(g, 0, "rides for [70, 8]"));
+	assert_false(reads(g, KNOW_NONE, "rides for [70, 8]"));
+	game_turn(g);
+	assert_true(reads(g, 0, "rides 12 BD from [100, 8] to [76, 8]"));
+	/* Refused: off the map, another kind, no such general. */
+	o = ride_order(1, 500, 8);
+	assert_int_equal(game_order(g, &o, &cause), -1);
+	free(cause);
+	o = ride_order(1, 70, 8);
+	o.kind = ORDER_FORMATION;
+	assert_int_equal(game_order(g, &o, &cause), -1);
+	free(cause);
+	o = ride_order(7, 70, 8);
+	assert_int_equal(game_order(g, &o, &cause), -1);
+	free(cause);
+}
+
 int
 main(void)
 {
@@ -318,6 +399,8 @@ main(void)
 		T(test_3_2_4_courier_delay_off),
 		T(test_refused_order_not_queued),
 		T(test_orders_hidden_from_the_enemy),
+		T(test_3_1_2_general_rides_12_bd_a_turn),
+		T(test_3_1_2_general_order_hidden_from_the_enemy),
 #undef T
 	};
 
