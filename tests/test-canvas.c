@@ -1035,6 +1035,85 @@ test_move_preview_says_when_the_order_arrives(void **state)
 	fixture_free(f);
 }
 
+/*
+ * Issue 13, the chain of command on the map: the generals' glyph, a
+ * unit's general in its panel with his distance and radius, the radius
+ * drawn on c, a general selected with g and sent riding with m, and the
+ * enemy general's orders not shown.  The French general at [2, 10] has
+ * the default 8 BD (32 ticks) radius: [18, 10] is on its edge, [19, 10]
+ * beyond.
+ */
+static void
+test_generals_on_the_map_and_their_orders(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 100, 40);
+	struct game *g = f->g;
+	const struct ccell *cell;
+
+	(void)state;
+	g->generals[0].pos = (struct point){ 2, 10 };
+	g->generals[1].pos = (struct point){ 17, 1 };
+	type(f, "\r\t");
+	assert_string_equal(map_at(f, 2, 10)->glyph, "♚");
+	assert_string_equal(map_at(f, 17, 1)->glyph, "♚");
+	/* I/8e Ligne at [5, 8]: 2 diagonal and 1 straight steps, 8 ticks. */
+	assert_true(has(f, "General: Général Test, 2 BD"));
+	assert_true(has(f, "away, within his 8 BD radius"));
+	assert_int_not_equal(map_at(f, 18, 10)->style.bg, COL_GREEN);
+	type(f, "c");
+	assert_int_equal(map_at(f, 18, 10)->style.bg, COL_GREEN);
+	assert_int_not_equal(map_at(f, 19, 10)->style.bg, COL_GREEN);
+	assert_int_not_equal(map_at(f, 17, 10)->style.bg, COL_GREEN);
+	assert_int_not_equal(map_at(f, 10, 10)->style.bg, COL_GREEN);
+	type(f, "c");
+	assert_int_not_equal(map_at(f, 18, 10)->style.bg, COL_GREEN);
+	/* g selects the French general; m and Enter send him riding. */
+	type(f, "g");
+	assert_int_equal(f->ui->gsel, 0);
+	assert_int_equal(f->ui->sel, -1);
+	assert_true(has(f, "Command radius 8 BD"));
+	assert_true(has(f, "1 unit under him"));
+	assert_true(has(f, "Rides 12 BD a turn"));
+	type(f, "mkkkkkkkkkk");
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	assert_true(has(f, "This turn: to [2, 0], 5 BD"));
+	type(f, "\r");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_int_equal(g->generals[0].order.kind, ORDER_MOVE);
+	assert_int_equal(g->generals[0].order.unit, -1);
+	assert_true(has(f, "Order: ride to [2, 0]"));
+	/* The Allies select him: his order is not theirs to read. */
+	type(f, "e\r");
+	f->ui->cursor = g->generals[0].pos;
+	type(f, "\r");
+	assert_int_equal(f->ui->gsel, 0);
+	assert_true(has(f, "Order: not known to Allies"));
+	assert_false(has(f, "[2, 0]"));
+	cell = map_at(f, 2, 10);
+	assert_string_equal(cell->glyph, "♚");
+	/* The turn: he rides to [2, 0], ten steps. */
+	type(f, "e");
+	assert_int_equal(g->generals[0].pos.x, 2);
+	assert_int_equal(g->generals[0].pos.y, 0);
+	assert_int_equal(g->generals[0].order.kind, ORDER_NONE);
+	fixture_free(f);
+}
+
+/* In ASCII the generals are G and g, by side. */
+static void
+test_generals_ascii(void **state)
+{
+	struct fixture *f = fixture_new(false, false, 80, 24);
+
+	(void)state;
+	f->g->generals[0].pos = (struct point){ 2, 10 };
+	f->g->generals[1].pos = (struct point){ 17, 1 };
+	type(f, "\r");
+	assert_string_equal(map_at(f, 2, 10)->glyph, "G");
+	assert_string_equal(map_at(f, 17, 1)->glyph, "g");
+	fixture_free(f);
+}
+
 /* The computer's side for the solo test: the Allied column to [14, 9]. */
 static void
 march_south(struct game *g, int side, void *arg)
@@ -1146,8 +1225,10 @@ test_rout_track_and_courier_on_the_map(void **state)
 	ui_draw(f->ui, f->c);
 	assert_string_equal(map_at(f, 17, 4)->glyph, "×");
 	assert_string_equal(map_at(f, 19, 6)->glyph, "×");
-	/* From [1, 0] to the anchor [5, 8], half way: [3, 4]. */
+	/* From [1, 0] to the anchor [5, 8], half way: [3, 4]; he arrives
+	 * on turn 2. */
 	assert_string_equal(map_at(f, 3, 4)->glyph, "¤");
+	assert_string_equal(map_at(f, 4, 4)->glyph, "2");
 	fixture_free(f);
 }
 
@@ -1205,6 +1286,8 @@ main(void)
 		cmocka_unit_test(test_hot_seat_hides_the_other_sides_orders),
 		cmocka_unit_test(test_solo_hides_the_computers_orders),
 		cmocka_unit_test(test_move_preview_says_when_the_order_arrives),
+		cmocka_unit_test(test_generals_on_the_map_and_their_orders),
+		cmocka_unit_test(test_generals_ascii),
 		cmocka_unit_test(test_solo_turn_keeps_the_cursor),
 		cmocka_unit_test(test_save_keys_and_the_save_as_line),
 		cmocka_unit_test(test_pick_lists_battles_and_tutorials),

@@ -32,6 +32,7 @@ ui_create(struct game *g, bool utf8, bool colour)
 	ui->utf8 = utf8;
 	ui->colour = colour;
 	ui->sel = -1;
+	ui->gsel = -1;
 	ui->home_side = -1;
 	ui->mode = MODE_MAP;
 	ui->curs_x = ui->curs_y = -1;
@@ -161,7 +162,10 @@ int
 ui_order(struct ui *ui, const struct order *o)
 {
 	struct game *g = ui->game;
-	const struct unit *u = &g->units[o->unit];
+	/* A unit, or a general giving himself his own order (3.1.2). */
+	const char *name = o->unit >= 0 && o->unit < g->nunits ?
+	    g->units[o->unit].name : o->general >= 0 && o->general <
+	    g->ngenerals ? g->generals[o->general].name : "?";
 	const struct event *e;
 	char *cause = NULL, how[64];
 	int i;
@@ -185,10 +189,10 @@ ui_order(struct ui *ui, const struct order *o)
 		}
 	e = g->log.n > 0 ? &g->log.v[g->log.n - 1] : NULL;
 	if (e != NULL && e->unit == o->unit && e->rule[0] != '\0')
-		ui_msg(ui, false, "%s: %s order given: %s (%s).", u->name,
+		ui_msg(ui, false, "%s: %s order given: %s (%s).", name,
 		    order_kind_name(o->kind), how, e->rule);
 	else
-		ui_msg(ui, false, "%s: %s order given: %s.", u->name,
+		ui_msg(ui, false, "%s: %s order given: %s.", name,
 		    order_kind_name(o->kind), how);
 	tutorial_after(ui);
 	return 0;
@@ -268,6 +272,8 @@ static void
 end_side(struct ui *ui, int depth)
 {
 	ui->sel = -1;
+	ui->gsel = -1;
+	ui->radius = false;
 	ui->area = false;
 	ui->mode = MODE_MAP;
 	if (ui->side + 1 < ui->game->nsides) {
@@ -296,6 +302,7 @@ begin_side(struct ui *ui, int depth)
 	struct ui_controller *c = &ui->ctl[ui->side];
 
 	ui->sel = -1;
+	ui->gsel = -1;
 	if (c->orders != NULL) {
 		c->orders(ui->game, ui->side, c->arg);
 		if (humans(ui) > 0 || depth < ui->game->nsides) {

@@ -97,8 +97,8 @@ unit_panel(struct ui *ui, struct pen *p)
 	const struct ruleset *rs = g->rs;
 	const struct unit *u = &g->units[ui->sel];
 	struct style plain = style_plain, title = theme_side(ui, u->side);
-	char buf[160], bd[32];
-	int allow, i;
+	char buf[160], bd[32], rad[32];
+	int allow, i, gd;
 
 	title.attr |= ATTR_BOLD;
 	title.attr &= (uint8_t)~ATTR_REVERSE;
@@ -131,8 +131,16 @@ unit_panel(struct ui *ui, struct pen *p)
 			line(p, theme_dim(ui), "Riding: %s (turn %d)", buf,
 			    g->transit[i].arrives);
 		}
-	if (u->general >= 0 && u->general < g->ngenerals)
-		line(p, plain, "General: %s", g->generals[u->general].name);
+	if (u->general >= 0 && u->general < g->ngenerals) {
+		/* Whether his orders come at once or by aide (3.1.1). */
+		gd = geom_dist(g->generals[u->general].pos, u->pos);
+		ruleset_fmt(rs, gd, bd, sizeof bd);
+		ruleset_fmt(rs, command_radius(g, u->general), rad,
+		    sizeof rad);
+		line(p, plain, "General: %s, %s away, %s his %s radius",
+		    g->generals[u->general].name, bd, gd <= command_radius(g,
+		    u->general) ? "within" : "beyond", rad);
+	}
 	if ((allow = ui_allowance(ui, ui->sel)) >= 0) {
 		ruleset_fmt(rs, allow, bd, sizeof bd);
 		line(p, plain, "May move %s this turn", bd);
@@ -278,6 +286,9 @@ panel_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 			p.y++;
 		}
 		unit_panel(ui, &p);
+		p.y++;
+	} else if (ui->gsel >= 0 && ui->gsel < ui->game->ngenerals) {
+		p.y += general_panel(ui, c, p.x, p.y, p.w, p.bottom);
 		p.y++;
 	} else
 		line(&p, theme_dim(ui), "No unit selected: Tab or Enter.");

@@ -89,6 +89,20 @@ struct route {
 };
 void route_plan(struct ui *, int unit, struct route *);
 
+/*
+ * Generals (view-general.c): the glyph of a side's general; the general
+ * standing at a cell (-1: none); the generals and the command radius on
+ * the map; a selected general's ride preview and panel (returns the rows
+ * used); his keys (g, m, s and Enter in move mode).
+ */
+const char *general_glyph(const struct ui *, int side);
+int general_at(const struct game *, struct point);
+void general_draw(struct ui *, struct canvas *, const struct layout *);
+void general_route_draw(struct ui *, struct canvas *, const struct layout *);
+int general_panel(struct ui *, struct canvas *, int x, int y, int w,
+    int bottom);
+void general_key(struct ui *, enum ui_action);
+
 /* Side panel: the selected unit and the cell under the cursor. */
 void panel_draw(struct ui *, struct canvas *, const struct layout *);
 
