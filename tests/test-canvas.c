@@ -948,12 +948,12 @@ test_view_jumps_rather_than_creeps(void **state)
 }
 
 /*
- * Hot-seat: the hand-over box stands over the map as the last side left
- * it, and the cursor goes to the new side's units only when the box is
- * closed, so the map is repainted once per hand-over.
+ * Hot-seat: the hand-over box hides the last side's turn (issue 13): the
+ * cursor has already gone to the new side's units, so nothing of where
+ * the last player looked or pointed stays on the screen.
  */
 static void
-test_handover_keeps_the_view_until_enter(void **state)
+test_handover_moves_the_cursor_away(void **state)
 {
 	struct fixture *f = fixture_new(true, true, 80, 24);
 
@@ -961,15 +961,247 @@ test_handover_keeps_the_view_until_enter(void **state)
 	ui_key(f->ui, UIK_ENTER);
 	assert_int_equal(f->ui->cursor.x, 5);
 	assert_int_equal(f->ui->cursor.y, 8);
+	ui_key(f->ui, 'l');
 	ui_key(f->ui, 'e');
 	assert_int_equal(f->ui->mode, MODE_HANDOVER);
 	assert_int_equal(f->ui->side, 1);
-	assert_int_equal(f->ui->cursor.x, 5);
-	assert_int_equal(f->ui->cursor.y, 8);
+	assert_int_equal(f->ui->cursor.x, 14);
+	assert_int_equal(f->ui->cursor.y, 3);
 	ui_key(f->ui, UIK_ENTER);
 	assert_int_equal(f->ui->mode, MODE_MAP);
 	assert_int_equal(f->ui->cursor.x, 14);
 	assert_int_equal(f->ui->cursor.y, 3);
+	fixture_free(f);
+}
+
+/* A Move order for the selected unit: cursor moves, then Enter. */
+static void
+move_with_keys(struct fixture *f, int key, int times)
+{
+	int i;
+
+	ui_key(f->ui, 'm');
+	for (i = 0; i < times; i++)
+		ui_key(f->ui, key);
+	ui_key(f->ui, UIK_ENTER);
+	ui_draw(f->ui, f->c);
+}
+
+/*
+ * Issue 13, hot-seat: each side sees its own orders (log, M, panel,
+ * colonel) and never the other's; the hand-over shows neither; after the
+ * turn each reads what the enemy did, not where it was sent.
+ */
+static void
+test_hot_seat_hides_the_other_sides_orders(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 160, 60);
+
+	(void)state;
+	/* French: I/8e Ligne to [5, 5]; its colonel rides at [5, 7]. */
+	type(f, "\r\t");
+	move_with_keys(f, UIK_UP, 3);
+	assert_int_equal(f->g->units[0].order.kind, ORDER_MOVE);
+	assert_true(has(f, "order to [5, 5]"));
+	assert_string_equal(map_at(f, 5, 7)->glyph, "♞");
+	/* The hand-over: nothing of it. */
+	type(f, "e");
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
+	assert_false(has(f, "[5, 5]"));
+	assert_false(has(f, "♞"));
+	assert_false(has(f, "move order"));
+	/* The Allies: their own order, not the French one. */
+	type(f, "\r\t");
+	assert_false(has(f, "[5, 5]"));
+	assert_false(has(f, "♞"));
+	move_with_keys(f, UIK_DOWN, 6);
+	assert_int_equal(f->g->units[1].order.kind, ORDER_MOVE);
+	assert_true(has(f, "order to [14, 9]"));
+	assert_true(has(f, "Order: Move to [14, 9]"));
+	assert_string_equal(map_at(f, 14, 4)->glyph, "♞");
+	assert_string_not_equal(map_at(f, 5, 7)->glyph, "♞");
+	type(f, "M");
+	assert_true(has(f, "order to [14, 9]"));
+	assert_false(has(f, "[5, 5]"));
+	assert_false(has(f, "move order to [5"));
+	type(f, "q");
+	/* The French unit in the Allied panel: no order shown. */
+	f->ui->cursor = (struct point){ 5, 8 };
+	type(f, "\r");
+	assert_int_equal(f->ui->sel, 0);
+	assert_true(has(f, "Order: not known to Allies"));
+	assert_false(has(f, "Move to [5, 5]"));
+	type(f, "x");
+	assert_false(has(f, "[5, 5]"));
+	type(f, "q");
+	/* Resolved: the hand-over to the French shows neither's orders. */
+	type(f, "e");
+	assert_int_equal(f->g->turn, 2);
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
+	assert_false(has(f, "order to [5, 5]"));
+	assert_false(has(f, "towards [5, 5]"));
+	assert_false(has(f, "order to [14, 9]"));
+	assert_false(has(f, "towards [14, 9]"));
+	assert_true(has(f, "II/9 Reserve moves"));
+	/* The French: where they sent their unit, not where the Allies did;
+	 * what the Allied column did, yes. */
+	type(f, "\rM");
+	assert_true(has(f, "towards [5, 5]"));
+	assert_false(has(f, "towards [14, 9]"));
+	assert_false(has(f, "order to [14, 9]"));
+	assert_true(has(f, "II/9 Reserve moves"));
+	fixture_free(f);
+}
+
+/*
+ * Issue 13: beyond the command radius the Move preview says in which turn
+ * the aide brings the order and what the unit does until then, not "this
+ * turn".  The French general stands 21 ticks (5.25 BD) from I/8e Ligne
+ * with a 1 BD radius: at 16 BD a turn the ride takes one turn.
+ */
+static void
+test_move_preview_says_when_the_order_arrives(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 100, 40);
+	struct game *g = f->g;
+	int gen = g->units[0].general;
+
+	(void)state;
+	g->opt.courier_delay = true;
+	g->generals[gen].pos = (struct point){ 0, 0 };
+	g->generals[gen].radius = 4;
+	type(f, "\r\tmkkk");
+	assert_true(has(f, "Arrives turn 2 by aide (3.2.1)"));
+	assert_true(has(f, "Until then: it stands"));
+	assert_true(has(f, "Turn 2, from here: to [5, 5]"));
+	assert_false(has(f, "This turn: to ["));
+	/* Within the radius: this turn, as before. */
+	type(f, "\x1b");
+	g->generals[gen].radius = 32;
+	f->ui->cursor = g->units[0].pos;
+	type(f, "mkkk");
+	assert_true(has(f, "This turn: to [5, 5]"));
+	assert_false(has(f, "Arrives turn"));
+	fixture_free(f);
+}
+
+/*
+ * Issue 13, the chain of command on the map: the generals' glyph, a
+ * unit's general in its panel with his distance and radius, the radius
+ * drawn on c, a general selected with g and sent riding with m, and the
+ * enemy general's orders not shown.  The French general at [2, 10] has
+ * the default 8 BD (32 ticks) radius: [18, 10] is on its edge, [19, 10]
+ * beyond.
+ */
+static void
+test_generals_on_the_map_and_their_orders(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 100, 40);
+	struct game *g = f->g;
+	const struct ccell *cell;
+
+	(void)state;
+	g->generals[0].pos = (struct point){ 2, 10 };
+	g->generals[1].pos = (struct point){ 17, 1 };
+	type(f, "\r\t");
+	assert_string_equal(map_at(f, 2, 10)->glyph, "♚");
+	assert_string_equal(map_at(f, 17, 1)->glyph, "♚");
+	/* I/8e Ligne at [5, 8]: 2 diagonal and 1 straight steps, 8 ticks. */
+	assert_true(has(f, "General: Général Test, 2 BD"));
+	assert_true(has(f, "away, within his 8 BD radius"));
+	assert_int_not_equal(map_at(f, 18, 10)->style.bg, COL_GREEN);
+	type(f, "c");
+	assert_int_equal(map_at(f, 18, 10)->style.bg, COL_GREEN);
+	assert_int_not_equal(map_at(f, 19, 10)->style.bg, COL_GREEN);
+	assert_int_not_equal(map_at(f, 17, 10)->style.bg, COL_GREEN);
+	assert_int_not_equal(map_at(f, 10, 10)->style.bg, COL_GREEN);
+	type(f, "c");
+	assert_int_not_equal(map_at(f, 18, 10)->style.bg, COL_GREEN);
+	/* g selects the French general; m and Enter send him riding. */
+	type(f, "g");
+	assert_int_equal(f->ui->gsel, 0);
+	assert_int_equal(f->ui->sel, -1);
+	assert_true(has(f, "Command radius 8 BD"));
+	assert_true(has(f, "1 unit under him"));
+	assert_true(has(f, "Rides 12 BD a turn"));
+	type(f, "mkkkkkkkkkk");
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	assert_true(has(f, "This turn: to [2, 0], 5 BD"));
+	type(f, "\r");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_int_equal(g->generals[0].order.kind, ORDER_MOVE);
+	assert_int_equal(g->generals[0].order.unit, -1);
+	assert_true(has(f, "Order: ride to [2, 0]"));
+	/* The Allies select him: his order is not theirs to read. */
+	type(f, "e\r");
+	f->ui->cursor = g->generals[0].pos;
+	type(f, "\r");
+	assert_int_equal(f->ui->gsel, 0);
+	assert_true(has(f, "Order: not known to Allies"));
+	assert_false(has(f, "[2, 0]"));
+	cell = map_at(f, 2, 10);
+	assert_string_equal(cell->glyph, "♚");
+	/* The turn: he rides to [2, 0], ten steps. */
+	type(f, "e");
+	assert_int_equal(g->generals[0].pos.x, 2);
+	assert_int_equal(g->generals[0].pos.y, 0);
+	assert_int_equal(g->generals[0].order.kind, ORDER_NONE);
+	fixture_free(f);
+}
+
+/* In ASCII the generals are G and g, by side. */
+static void
+test_generals_ascii(void **state)
+{
+	struct fixture *f = fixture_new(false, false, 80, 24);
+
+	(void)state;
+	f->g->generals[0].pos = (struct point){ 2, 10 };
+	f->g->generals[1].pos = (struct point){ 17, 1 };
+	type(f, "\r");
+	assert_string_equal(map_at(f, 2, 10)->glyph, "G");
+	assert_string_equal(map_at(f, 17, 1)->glyph, "g");
+	fixture_free(f);
+}
+
+/* The computer's side for the solo test: the Allied column to [14, 9]. */
+static void
+march_south(struct game *g, int side, void *arg)
+{
+	struct order o;
+	char *cause = NULL;
+
+	(void)arg;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 1;
+	o.general = g->units[1].general;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 14, 9 };
+	assert_int_equal(side, 1);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+}
+
+/* Issue 13, against the computer: its orders never reach the screen. */
+static void
+test_solo_hides_the_computers_orders(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 160, 60);
+	struct ui_controller computer = { "computer", march_south, NULL };
+
+	(void)state;
+	ui_set_controller(f->ui, 1, &computer);
+	ui_start(f->ui);
+	type(f, "e");
+	assert_int_equal(f->g->turn, 2);
+	assert_int_equal(f->g->units[1].order.kind, ORDER_MOVE);
+	assert_false(has(f, "order to [14, 9]"));
+	assert_false(has(f, "towards [14, 9]"));
+	assert_true(has(f, "II/9 Reserve moves"));
+	type(f, "M");
+	assert_false(has(f, "order to [14, 9]"));
+	assert_false(has(f, "towards [14, 9]"));
+	assert_true(has(f, "II/9 Reserve moves"));
 	fixture_free(f);
 }
 
@@ -1038,11 +1270,15 @@ test_rout_track_and_courier_on_the_map(void **state)
 	assert_non_null(f->g->transit);
 	f->g->transit[0] = o;
 	f->g->ntransit = 1;
+	/* The French see their aide once the hand-over box is closed. */
+	ui_key(f->ui, UIK_ENTER);
 	ui_draw(f->ui, f->c);
 	assert_string_equal(map_at(f, 17, 4)->glyph, "×");
 	assert_string_equal(map_at(f, 19, 6)->glyph, "×");
-	/* From [1, 0] to the anchor [5, 8], half way: [3, 4]. */
+	/* From [1, 0] to the anchor [5, 8], half way: [3, 4]; he arrives
+	 * on turn 2. */
 	assert_string_equal(map_at(f, 3, 4)->glyph, "¤");
+	assert_string_equal(map_at(f, 4, 4)->glyph, "2");
 	fixture_free(f);
 }
 
@@ -1097,7 +1333,12 @@ main(void)
 		cmocka_unit_test(test_quit_asks_first),
 		cmocka_unit_test(test_cursor_cell_marked_only_without_terminal_cursor),
 		cmocka_unit_test(test_view_jumps_rather_than_creeps),
-		cmocka_unit_test(test_handover_keeps_the_view_until_enter),
+		cmocka_unit_test(test_handover_moves_the_cursor_away),
+		cmocka_unit_test(test_hot_seat_hides_the_other_sides_orders),
+		cmocka_unit_test(test_solo_hides_the_computers_orders),
+		cmocka_unit_test(test_move_preview_says_when_the_order_arrives),
+		cmocka_unit_test(test_generals_on_the_map_and_their_orders),
+		cmocka_unit_test(test_generals_ascii),
 		cmocka_unit_test(test_solo_turn_keeps_the_cursor),
 		cmocka_unit_test(test_save_keys_and_the_save_as_line),
 		cmocka_unit_test(test_pick_lists_battles_and_tutorials),

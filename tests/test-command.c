@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "core/command.h"
+#include "core/know.h"
 #include "turn-fixture.h"
 
 struct fx {
@@ -239,6 +240,149 @@ test_refused_order_not_queued(void **state)
 	assert_int_equal(f->g->ntransit, 0);
 }
 
+/* Whether viewer reads an event of the log holding text. */
+static bool
+reads(const struct game *g, int viewer, const char *text)
+{
+	int i;
+
+	for (i = 0; i < g->log.n; i++)
+		if (strstr(g->log.v[i].text, text) != NULL &&
+		    know_event(g, &g->log.v[i], viewer))
+			return true;
+	return false;
+}
+
+/*
+ * Issue 13: each side reads its own orders (given, riding, the
+ * destination its colonel marches to) and never the enemy's; what the
+ * enemy's units did stays readable to both.
+ */
+static void
+test_orders_hidden_from_the_enemy(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	int al = fixture_unit(g, "al1", 1, ARM_INFANTRY, "line", "line",
+	    60, 10, DIR_S, 500);
+	struct order o;
+	char *cause = NULL;
+
+	g->generals[1].pos = (struct point){ 60, 8 };
+	o = move_order(f->near, 0, 14, 20);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	o = move_order(f->far, 0, 90, 20);	/* rides with an aide */
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	o = move_order(al, 1, 60, 18);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	/* The French read their orders and not the Allied one. */
+	assert_true(reads(g, 0, "to [14, 20]"));
+	assert_true(reads(g, 0, "to [90, 20]"));
+	assert_false(reads(g, 0, "to [60, 18]"));
+	assert_true(reads(g, 1, "to [60, 18]"));
+	assert_false(reads(g, 1, "to [14, 20]"));
+	assert_false(reads(g, 1, "to [90, 20]"));
+	/* At a hand-over neither; the umpire both. */
+	assert_false(reads(g, KNOW_NONE, "to [14, 20]"));
+	assert_false(reads(g, KNOW_NONE, "to [60, 18]"));
+	assert_true(reads(g, KNOW_ALL, "to [60, 18]"));
+	assert_true(know_orders(g, f->near, 0));
+	assert_false(know_orders(g, f->near, 1));
+	assert_false(know_orders(g, al, KNOW_NONE));
+	/* The turn: the colonel's line names the destination, the move's
+	 * result does not; the Allies read where the French went, never
+	 * where they were told to go. */
+	game_turn(g);
+	assert_true(reads(g, 0, "towards [14, 20]"));
+	assert_false(reads(g, 1, "towards [14, 20]"));
+	assert_true(reads(g, 1, "towards [60, 18]"));
+	assert_false(reads(g, 0, "towards [60, 18]"));
+	assert_true(reads(g, 1, "near moves"));
+	assert_true(reads(g, 0, "al1 moves"));
+	free(cause);
+}
+
+/* A general's own Move order (unit -1). */
+static struct order
+ride_order(int general, int x, int y)
+{
+	struct order o = move_order(-1, general, x, y);
+
+	return o;
+}
+
+/*
+ * 3.1.2 (marshal's own rule): a general rides 12 BD (48 ticks) a turn
+ * straight towards his point: 24 orthogonal steps of 2 ticks, or 16
+ * diagonal steps of 3; the ride goes on next turn and ends at the point.
+ */
+static void
+test_3_1_2_general_rides_12_bd_a_turn(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = ride_order(0, 10, 0);
+	char *cause = NULL;
+
+	assert_int_equal(f->rs->general_speed, 12 * 4);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(g->generals[0].order.kind, ORDER_MOVE);
+	assert_int_equal(fixture_count(g, "3.1.2", "in force at once"), 1);
+	/* In force at once: no aide, no unit's order changed. */
+	assert_int_equal(g->ntransit, 0);
+	game_turn(g);
+	assert_int_equal(g->generals[0].pos.x, 10);
+	assert_int_equal(g->generals[0].pos.y, 30 - 24);
+	assert_int_equal(fixture_count(g, "3.1.2", "rides 12 BD from "
+	    "[10, 30] to [10, 6]"), 1);
+	assert_int_equal(g->generals[0].order.kind, ORDER_MOVE);
+	game_turn(g);
+	assert_int_equal(g->generals[0].pos.y, 0);
+	assert_int_equal(g->generals[0].order.kind, ORDER_NONE);
+	assert_int_equal(fixture_count(g, "3.1.2", "ride is complete"), 1);
+	/* Diagonally: 16 steps of 3 ticks. */
+	o = ride_order(0, 40, 30);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->generals[0].pos.x, 10 + 16);
+	assert_int_equal(g->generals[0].pos.y, 16);
+	/* A Stop halts him where he stands. */
+	o = stop_order(-1, 0);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->generals[0].pos.x, 26);
+	assert_int_equal(g->generals[0].pos.y, 16);
+}
+
+/* A general's ride is his side's secret; that he rode is not. */
+static void
+test_3_1_2_general_order_hidden_from_the_enemy(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = ride_order(1, 70, 8);
+	char *cause = NULL;
+
+	g->generals[1].pos = (struct point){ 100, 8 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_true(reads(g, 1, "rides for [70, 8]"));
+	assert_false(reads(g, 0, "rides for [70, 8]"));
+	assert_false(reads(g, KNOW_NONE, "rides for [70, 8]"));
+	game_turn(g);
+	assert_true(reads(g, 0, "rides 12 BD from [100, 8] to [76, 8]"));
+	/* Refused: off the map, another kind, no such general. */
+	o = ride_order(1, 500, 8);
+	assert_int_equal(game_order(g, &o, &cause), -1);
+	free(cause);
+	o = ride_order(1, 70, 8);
+	o.kind = ORDER_FORMATION;
+	assert_int_equal(game_order(g, &o, &cause), -1);
+	free(cause);
+	o = ride_order(7, 70, 8);
+	assert_int_equal(game_order(g, &o, &cause), -1);
+	free(cause);
+}
+
 int
 main(void)
 {
@@ -254,6 +398,9 @@ main(void)
 		T(test_3_2_3_order_lost_when_unit_routs),
 		T(test_3_2_4_courier_delay_off),
 		T(test_refused_order_not_queued),
+		T(test_orders_hidden_from_the_enemy),
+		T(test_3_1_2_general_rides_12_bd_a_turn),
+		T(test_3_1_2_general_order_hidden_from_the_enemy),
 #undef T
 	};
 

@@ -194,6 +194,63 @@ test_save_load_continue_equals_straight_through(void **state)
 	diags_free(&d);
 }
 
+/*
+ * A riding general (3.1.2) is saved with his order and rides on from the
+ * save as he would have; a battle where no general rides saves no order
+ * for them (the saves and digests from before stay the same).
+ */
+static void
+test_save_keeps_a_riding_general(void **state)
+{
+	struct game *a = battle(), *b = battle(), *c;
+	struct order o;
+	struct diags d;
+	char *text, *cause = NULL, *da, *dc;
+
+	(void)state;
+	diags_init(&d);
+	text = save_text(a);
+	assert_null(strstr(text, "order: {kind: move, general: \"fr\""));
+	free(text);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = -1;
+	o.general = 0;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 30, 20 };
+	o.pts[1] = (struct point){ 10, 20 };
+	assert_int_equal(game_order(a, &o, &cause), 0);
+	assert_int_equal(game_order(b, &o, &cause), 0);
+	game_turn(a);
+	game_turn(b);
+	/* 24 steps north then west: [30, 36] -> [30, 20] -> [22, 20]. */
+	assert_int_equal(a->generals[0].pos.x, 22);
+	assert_int_equal(a->generals[0].pos.y, 20);
+	text = save_text(a);
+	assert_non_null(strstr(text, "at: [22, 20], radius: 0, order: "
+	    "{kind: move, general: \"fr\""));
+	c = restore(text, &d);
+	diags_print(&d, stderr);
+	assert_non_null(c);
+	assert_int_equal(c->generals[0].order.kind, ORDER_MOVE);
+	assert_int_equal(c->generals[0].order.unit, -1);
+	assert_int_equal(c->generals[0].order.npts, 1);
+	game_turn(b);
+	game_turn(c);
+	assert_int_equal(c->generals[0].pos.x, 10);
+	assert_int_equal(c->generals[0].order.kind, ORDER_NONE);
+	da = dump(b);
+	dc = dump(c);
+	assert_string_equal(da, dc);
+	free(da);
+	free(dc);
+	free(text);
+	game_free(a);
+	game_free(b);
+	game_free(c);
+	diags_free(&d);
+}
+
 /* The dump is a function of the state: change one man, the digest moves. */
 static void
 test_digest_follows_state(void **state)
@@ -728,6 +785,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_save_load_continue_equals_straight_through),
 		cmocka_unit_test(test_digest_follows_state),
+		cmocka_unit_test(test_save_keeps_a_riding_general),
 		cmocka_unit_test(test_save_refuses_foreign_file),
 		cmocka_unit_test(test_save_refuses_other_format),
 		cmocka_unit_test(test_damaged_save_leaves_game_unchanged),

@@ -253,14 +253,59 @@ game_unit_at(const struct game *g, int x, int y)
 	return g->occ[(size_t)y * (size_t)g->map->w + (size_t)x] - 1;
 }
 
+/* Points of a Move order: 1 to ORDER_MAX_POINTS, all on the map. */
+static int
+points_check(const struct game *g, const struct order *o, char **cause)
+{
+	int i;
+
+	if (o->npts < 1 || o->npts > ORDER_MAX_POINTS) {
+		*cause = xasprintf("a move order needs 1 to %d points",
+		    ORDER_MAX_POINTS);
+		return -1;
+	}
+	for (i = 0; i < o->npts; i++)
+		if (!map_inside(g->map, o->pts[i].x, o->pts[i].y)) {
+			*cause = xasprintf("point [%d, %d] is off the "
+			    "map (%d x %d cells)", o->pts[i].x,
+			    o->pts[i].y, g->map->w, g->map->h);
+			return -1;
+		}
+	return 0;
+}
+
+/* A general's own order (unit -1): Move or Stop (3.1.2). */
+static int
+general_check(const struct game *g, const struct order *o, char **cause)
+{
+	if (o->general < 0 || o->general >= g->ngenerals) {
+		*cause = xasprintf("no general number %d", o->general);
+		return -1;
+	}
+	if (g->rs->general_speed <= 0) {
+		*cause = xasprintf("generals do not ride in the %s rules",
+		    g->rs->name);
+		return -1;
+	}
+	if (o->kind == ORDER_MOVE)
+		return points_check(g, o, cause);
+	if (o->kind != ORDER_STOP) {
+		*cause = xasprintf("a general takes only Move and Stop "
+		    "orders, not %s", order_kind_name(o->kind));
+		return -1;
+	}
+	return 0;
+}
+
 /* Generic checks every ruleset shares; the ruleset adds its own. */
 static int
 order_check(const struct game *g, const struct order *o, char **cause)
 {
 	const struct unit *u;
-	int i;
 
-	if (o->unit < 0 || o->unit >= g->nunits) {
+	if (o->unit == -1 && !g->result.over)
+		return general_check(g, o, cause);
+	if (o->unit < -1 || o->unit >= g->nunits) {
 		*cause = xasprintf("no unit number %d", o->unit);
 		return -1;
 	}
@@ -283,18 +328,8 @@ order_check(const struct game *g, const struct order *o, char **cause)
 	}
 	switch (o->kind) {
 	case ORDER_MOVE:
-		if (o->npts < 1 || o->npts > ORDER_MAX_POINTS) {
-			*cause = xasprintf("a move order needs 1 to %d points",
-			    ORDER_MAX_POINTS);
+		if (points_check(g, o, cause) != 0)
 			return -1;
-		}
-		for (i = 0; i < o->npts; i++)
-			if (!map_inside(g->map, o->pts[i].x, o->pts[i].y)) {
-				*cause = xasprintf("point [%d, %d] is off the "
-				    "map (%d x %d cells)", o->pts[i].x,
-				    o->pts[i].y, g->map->w, g->map->h);
-				return -1;
-			}
 		break;
 	case ORDER_FORMATION:
 		if (o->formation < 0 || o->formation >= g->rs->nform) {

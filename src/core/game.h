@@ -40,6 +40,8 @@ struct general {
 	int		 parent;	/* superior general, -1 for the top */
 	struct point	 pos;		/* where the general stands */
 	int		 radius;	/* command radius, ticks */
+	struct order	 order;		/* his own ride: ORDER_MOVE with unit
+					   -1 (core/command.h), or ORDER_NONE */
 };
 
 struct side {
@@ -161,7 +163,9 @@ void game_occupy(struct game *, int u, bool on);
 int game_unit_at(const struct game *, int x, int y);
 
 /*
- * Give an order: the one path by which anything is commanded.  The order
+ * Give an order: the one path by which anything is commanded.  An order
+ * with unit -1 is general o->general's own: a Move sends him riding, a
+ * Stop halts him (core/command.h).  The order
  * is checked (unit, kind, points, formation, then the ruleset's own
  * checks); if acceptable it is stamped with the turn, queued for its
  * courier or put in force at once, and an EV_ORDER event is logged.

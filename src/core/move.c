@@ -124,6 +124,13 @@ move_note_text(struct move_walk *w, int kind, const char *rule,
 		note_take(w, kind, rule, xstrndup(t->b, t->n));
 }
 
+void
+move_note_own(struct move_walk *w)
+{
+	if (w->explain && w->nnotes > 0)
+		w->notes[w->nnotes - 1].own = true;
+}
+
 /* Add a note whose text is made (ownership moves to the walk). */
 static void
 note_take(struct move_walk *w, int kind, const char *rule, char *text)
@@ -137,6 +144,7 @@ note_take(struct move_walk *w, int kind, const char *rule, char *text)
 	}
 	n = &w->notes[w->nnotes++];
 	n->kind = kind;
+	n->own = false;
 	event_rule_copy(n->rule, sizeof n->rule, rule);
 	n->text = text;
 }
@@ -1220,6 +1228,7 @@ walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 				    w->waypoint : w->order->npts - 1].x,
 				    w->order->pts[w->waypoint < w->order->npts ?
 				    w->waypoint : w->order->npts - 1].y);
+				move_note_own(w);
 				walk_halt(g, w, HALT_BLOCKED, NULL);
 			}
 			return;
@@ -1382,7 +1391,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	struct unit *u = &g->units[ui];
 	struct move_walk w;
 	struct move_text ln;
-	int i, m, spent;
+	int i, k, m, spent;
 	unsigned key = order_key(&u->order);
 
 	move_walk_init(g, ui, &w);
@@ -1440,8 +1449,9 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		ctx_link(ctx, ui, slot_of(ctx, u, u->pos));
 	}
 	for (i = 0; i < w.nnotes; i++) {
-		eventlog_take(&g->log, g->turn, g->phase, ui, w.notes[i].kind,
-		    w.notes[i].rule, w.notes[i].text);
+		k = eventlog_take(&g->log, g->turn, g->phase, ui,
+		    w.notes[i].kind, w.notes[i].rule, w.notes[i].text);
+		g->log.v[k].own = w.notes[i].own;
 		w.notes[i].text = NULL;
 	}
 	for (i = 0; i < w.nmobbed; i++) {
@@ -1512,7 +1522,7 @@ move_preview(const struct game *g, const struct order *o,
     struct move_preview *out)
 {
 	struct move_walk w;
-	int i;
+	int i, k;
 
 	memset(out, 0, sizeof *out);
 	eventlog_init(&out->log);
@@ -1541,8 +1551,9 @@ move_preview(const struct game *g, const struct order *o,
 	out->spent = w.stood ? 0 : w.allowance - w.left;
 	out->halt = w.halt;
 	for (i = 0; i < w.nnotes; i++) {
-		eventlog_take(&out->log, g->turn, g->phase, o->unit,
+		k = eventlog_take(&out->log, g->turn, g->phase, o->unit,
 		    w.notes[i].kind, w.notes[i].rule, w.notes[i].text);
+		out->log.v[k].own = w.notes[i].own;
 		w.notes[i].text = NULL;
 	}
 	move_walk_free(&w);

@@ -42,6 +42,7 @@ struct move_walk_note {
 	int		 kind;		/* enum event_kind */
 	char		 rule[16];
 	char		*text;		/* owned */
+	bool		 own;		/* names the order: its side only */
 };
 
 /*
@@ -147,6 +148,10 @@ struct move_text {
 void move_text_s(struct move_text *, const char *);
 void move_text_i(struct move_text *, int);
 void move_text_bd(struct move_text *, const struct ruleset *, int ticks);
+
+/* Mark the last note as telling the unit's orders (a destination): only
+ * the unit's side reads it (core/know.h).  Nothing if there is none. */
+void move_note_own(struct move_walk *);
 
 /* Add a note with the text t (ignored when !w->explain). */
 void move_note_text(struct move_walk *, int kind, const char *rule,

@@ -82,14 +82,21 @@ read_order(struct replay *r, const struct doc_node *n, int index,
 	    doc_int(k, 1, r->turns, &turn, d) != 0)
 		return -1;
 	o->turn = (int)turn;
-	if ((k = doc_need(n, "unit", d)) == NULL ||
-	    doc_str(k, 256, &s, d) != 0)
-		return -1;
-	o->unit = xstrdup(s);
+	/* No unit: the general's own ride or halt (3.1.2). */
+	if ((k = doc_get(n, "unit")) != NULL) {
+		if (doc_str(k, 256, &s, d) != 0)
+			return -1;
+		o->unit = xstrdup(s);
+	}
 	if ((k = doc_get(n, "general")) != NULL) {
 		if (doc_str(k, 256, &s, d) != 0)
 			return -1;
 		o->general = xstrdup(s);
+	}
+	if (o->unit == NULL && o->general == NULL) {
+		diags_add(d, n->pos, "an order needs a unit, or a general for "
+		    "his own ride");
+		return -1;
 	}
 	for (i = 0; i < 4; i++)
 		if ((k = doc_get(n, kinds[i])) != NULL) {
@@ -288,7 +295,9 @@ make_order(const struct game *g, const struct replay_order *ro,
 {
 	memset(o, 0, sizeof *o);
 	o->kind = ro->kind;
-	if ((o->unit = game_find_unit(g, ro->unit)) < 0) {
+	if (ro->unit == NULL)
+		o->unit = -1;
+	else if ((o->unit = game_find_unit(g, ro->unit)) < 0) {
 		diags_add(d, ro->node->pos, "no unit '%s' in the scenario",
 		    ro->unit);
 		return -1;
@@ -356,7 +365,7 @@ replay_add(struct replay *r, const struct game *g, const struct order *o)
 	ro = &r->v[r->n++];
 	memset(ro, 0, sizeof *ro);
 	ro->turn = g->turn;
-	ro->unit = xstrdup(g->units[o->unit].id);
+	ro->unit = o->unit >= 0 ? xstrdup(g->units[o->unit].id) : NULL;
 	if (o->general >= 0)
 		ro->general = xstrdup(g->generals[o->general].id);
 	ro->kind = o->kind;
@@ -397,8 +406,11 @@ replay_write(const struct replay *r, FILE *f)
 	fprintf(f, "orders:%s\n", r->n == 0 ? " []" : "");
 	for (i = 0; i < r->n; i++) {
 		o = &r->v[i];
-		fprintf(f, "  - {turn: %d, unit: ", o->turn);
-		put_str(f, o->unit);
+		fprintf(f, "  - {turn: %d", o->turn);
+		if (o->unit != NULL) {
+			fputs(", unit: ", f);
+			put_str(f, o->unit);
+		}
 		if (o->general != NULL) {
 			fputs(", general: ", f);
 			put_str(f, o->general);

@@ -151,9 +151,16 @@ save_dump(const struct game *g, FILE *f)
 	for (i = 0; i < g->ngenerals; i++) {
 		fputs("  - {id: ", f);
 		put_str(f, g->generals[i].id);
-		fprintf(f, ", at: [%d, %d], radius: %d}\n",
+		fprintf(f, ", at: [%d, %d], radius: %d",
 		    g->generals[i].pos.x, g->generals[i].pos.y,
 		    g->generals[i].radius);
+		/* His own ride, only while he has one: the saves of battles
+		 * where no general rides stay as they were. */
+		if (g->generals[i].order.kind != ORDER_NONE) {
+			fputs(", order: ", f);
+			put_order(f, g, &g->generals[i].order);
+		}
+		fputs("}\n", f);
 	}
 	fputs("units:\n", f);
 	for (i = 0; i < g->nunits; i++)
@@ -427,6 +434,7 @@ struct sread {
 	struct order	*ntr;		/* orders in transit read */
 	struct point	*gpos;		/* per general */
 	int		*grad;
+	struct order	*gord;		/* per general: his own ride */
 	bool		*seen;		/* per unit */
 	int		 r;		/* save_apply's result */
 };
@@ -570,6 +578,26 @@ read_order(struct sread *s, const struct doc_node *n, struct order *o)
 	free(s->pts);
 	s->pts = NULL;
 	return bad ? -1 : 0;
+}
+
+/* General j's own ride (3.1.2): a Move order of his own, or nothing. */
+static int
+read_general_order(struct sread *s, const struct doc_node *n, int j)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	if (read_order(s, n, &o) != 0)
+		return -1;
+	if ((o.kind != ORDER_MOVE && o.kind != ORDER_NONE) ||
+	    o.general != j || (o.kind == ORDER_MOVE && o.npts < 1)) {
+		diags_add(s->d, n->pos, "a general's own order is a move "
+		    "with its points and his own id as general");
+		return -1;
+	}
+	o.unit = -1;
+	s->gord[j] = o;
+	return 0;
 }
 
 static int
@@ -758,7 +786,8 @@ sapply_run(void *arg)
 	    "units", "transit", NULL };
 	static const char *const opt_keys[] = { "random_speed",
 	    "courier_delay", "turn_limit", "opponent", NULL };
-	static const char *const gen_keys[] = { "id", "at", "radius", NULL };
+	static const char *const gen_keys[] = { "id", "at", "radius", "order",
+	    NULL };
 	struct sread *s = arg;
 	struct game *g = s->g;
 	const struct doc_node *root = s->root;
@@ -829,9 +858,12 @@ sapply_run(void *arg)
 	/* Generals: where they stand. */
 	s->gpos = xcalloc((size_t)g->ngenerals + 1, sizeof *s->gpos);
 	s->grad = xcalloc((size_t)g->ngenerals + 1, sizeof *s->grad);
+	s->gord = xcalloc((size_t)g->ngenerals + 1, sizeof *s->gord);
 	for (i = 0; i < g->ngenerals; i++) {
 		s->gpos[i] = g->generals[i].pos;
 		s->grad[i] = g->generals[i].radius;
+		s->gord[i].unit = -1;
+		s->gord[i].general = i;
 	}
 	if ((gens = doc_need(root, "generals", d)) == NULL ||
 	    doc_expect(gens, DOC_SEQ, "generals", d) != 0)
@@ -846,6 +878,9 @@ sapply_run(void *arg)
 			    doc_point(k, g->map->w, g->map->h, &s->gpos[j].x,
 			    &s->gpos[j].y, d) != 0 ||
 			    doc_need_int(n, "radius", 0, INT_MAX, &s->grad[j], d) != 0)
+				bad = -1;
+			else if ((k = doc_get(n, "order")) != NULL &&
+			    read_general_order(s, k, j) != 0)
 				bad = -1;
 		}
 
@@ -918,6 +953,7 @@ sapply_run(void *arg)
 	for (i = 0; i < g->ngenerals; i++) {
 		g->generals[i].pos = s->gpos[i];
 		g->generals[i].radius = s->grad[i];
+		g->generals[i].order = s->gord[i];
 	}
 	free(g->transit);
 	g->transit = s->ntr;
@@ -949,6 +985,7 @@ sread_free(struct sread *s)
 	free(s->seen);
 	free(s->gpos);
 	free(s->grad);
+	free(s->gord);
 	free(s->pts);
 	free(s->form_names);
 }

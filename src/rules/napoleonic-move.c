@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/command.h"
 #include "core/game.h"
 #include "core/move.h"
 #include "rules/napoleonic-move.h"
@@ -760,6 +761,7 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		move_text_i(&t, w->order->pts[w->order->npts - 1].y);
 		move_text_s(&t, "]; its colonel rides at the front");
 		move_note_text(w, EV_MOVE, "3.6.1", &t);
+		move_note_own(w);
 	}
 	if (u->arm == ARM_ARTILLERY) {
 		if ((speed = art_begin(g, w, text, sizeof text)) < 0)
@@ -1793,6 +1795,8 @@ nap_phase_movement(struct game *g)
 	int *cap, i;
 	char **note;
 
+	/* The generals ride first (3.1.2, marshal's own rule). */
+	command_ride(g);
 	cap = xmallocarray((size_t)g->nunits + 1, sizeof *cap);
 	note = xcalloc((size_t)g->nunits + 1, sizeof *note);
 	for (i = 0; i < g->nunits; i++)

@@ -107,13 +107,15 @@ static int
 load_command(struct ruleset *rs, const struct doc_node *root,
     struct diags *d)
 {
-	static const char *const keys[] = { "radius", "courier_speed", NULL };
+	static const char *const keys[] = { "radius", "courier_speed",
+	    "general_speed", NULL };
 	const struct doc_node *n = need_map(root, "command", keys, d);
 
 	if (n == NULL)
 		return -1;
 	if (need_dist(rs, n, "radius", &rs->command_radius, d) != 0 ||
-	    need_dist(rs, n, "courier_speed", &rs->courier_speed, d) != 0)
+	    need_dist(rs, n, "courier_speed", &rs->courier_speed, d) != 0 ||
+	    need_dist(rs, n, "general_speed", &rs->general_speed, d) != 0)
 		return -1;
 	return 0;
 }

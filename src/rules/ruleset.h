@@ -164,6 +164,9 @@ struct ruleset {
 	int		 command_radius; /* default command radius, ticks */
 	int		 courier_speed;	/* ticks an aide rides per turn; 0: orders
 					   reach every unit at once */
+	int		 general_speed;	/* ticks a general rides per turn
+					   (marshal's own rule); 0: generals
+					   stay where they stand */
 	void		*phases_priv;	/* owned by the module: tables of the
 					   phases after movement */
 };

@@ -72,6 +72,8 @@ enum ui_action {
 	ACT_SAVE,
 	ACT_SAVE_AS,
 	ACT_PICK,
+	ACT_GENERAL,		/* select the next general of the side */
+	ACT_RADIUS,		/* show or hide a general's command radius */
 	ACT_COUNT
 };
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/know.h"
 #include "core/tutorial.h"
 #include "rules/ruleset.h"
 #include "ui/view.h"
@@ -19,6 +20,7 @@
 #define OVER_LINES	6	/* outcome lines shown at the end */
 
 static void begin_side(struct ui *, int depth);
+static int humans(const struct ui *);
 
 struct ui *
 ui_create(struct game *g, bool utf8, bool colour)
@@ -30,6 +32,7 @@ ui_create(struct game *g, bool utf8, bool colour)
 	ui->utf8 = utf8;
 	ui->colour = colour;
 	ui->sel = -1;
+	ui->gsel = -1;
 	ui->home_side = -1;
 	ui->mode = MODE_MAP;
 	ui->curs_x = ui->curs_y = -1;
@@ -79,6 +82,30 @@ ui_msg(struct ui *ui, bool error, const char *fmt, ...)
 	vsnprintf(ui->msg, sizeof ui->msg, fmt, ap);
 	va_end(ap);
 	ui->msg_error = error;
+}
+
+int
+ui_viewer(const struct ui *ui)
+{
+	enum ui_mode m = ui->mode;
+	int i, n = humans(ui);
+
+	if (n == 0)
+		return KNOW_ALL;
+	if (n == 1) {
+		for (i = 0; i < ui->game->nsides; i++)
+			if (ui->ctl[i].orders == NULL)
+				return i;
+	}
+	/* Hot-seat: a box or page over the hand-over (or the end) may be
+	 * read by either player. */
+	if (m == MODE_PAGER)
+		m = ui->pager_back;
+	if (m == MODE_QUIT)
+		m = ui->quit_back;
+	if (m == MODE_HANDOVER || m == MODE_OVER)
+		return KNOW_NONE;
+	return ui->side;
 }
 
 bool
@@ -135,7 +162,10 @@ int
 ui_order(struct ui *ui, const struct order *o)
 {
 	struct game *g = ui->game;
-	const struct unit *u = &g->units[o->unit];
+	/* A unit, or a general giving himself his own order (3.1.2). */
+	const char *name = o->unit >= 0 && o->unit < g->nunits ?
+	    g->units[o->unit].name : o->general >= 0 && o->general <
+	    g->ngenerals ? g->generals[o->general].name : "?";
 	const struct event *e;
 	char *cause = NULL, how[64];
 	int i;
@@ -159,11 +189,11 @@ ui_order(struct ui *ui, const struct order *o)
 		}
 	e = g->log.n > 0 ? &g->log.v[g->log.n - 1] : NULL;
 	if (e != NULL && e->unit == o->unit && e->rule[0] != '\0')
-		ui_msg(ui, false, "%s: %s order given: %s (%s%s).", u->name,
+		ui_msg(ui, false, "%s: %s order given: %s (%s%s).", name,
 		    order_kind_name(o->kind), how, e->rule,
 		    ruleset_rule_mark(g->rs, e->rule));
 	else
-		ui_msg(ui, false, "%s: %s order given: %s.", u->name,
+		ui_msg(ui, false, "%s: %s order given: %s.", name,
 		    order_kind_name(o->kind), how);
 	tutorial_after(ui);
 	return 0;
@@ -201,14 +231,18 @@ static void
 resolve(struct ui *ui, int depth)
 {
 	struct game *g = ui->game;
-	int mark = g->log.n, turn = g->turn, i, n = 0;
+	int mark = g->log.n, turn = g->turn, i, n = 0, viewer;
 	char buf[UI_MSG_MAX], *cause = NULL;
 
 	game_turn(g);
 	ui->resolved = turn;
 	ui->log_from = mark;
+	/* Counted as both hot-seat players may read it: the box that
+	 * follows is seen by either. */
+	viewer = humans(ui) > 1 ? KNOW_NONE : ui_viewer(ui);
 	for (i = mark; i < g->log.n; i++)
-		if (g->log.v[i].kind != EV_PHASE)
+		if (g->log.v[i].kind != EV_PHASE &&
+		    know_event(g, &g->log.v[i], viewer))
 			n++;
 	ui_msg(ui, false, "Turn %d resolved: %d results in the log. "
 	    "x on a unit explains why.", turn, n);
@@ -239,6 +273,8 @@ static void
 end_side(struct ui *ui, int depth)
 {
 	ui->sel = -1;
+	ui->gsel = -1;
+	ui->radius = false;
 	ui->area = false;
 	ui->mode = MODE_MAP;
 	if (ui->side + 1 < ui->game->nsides) {
@@ -256,10 +292,10 @@ end_side(struct ui *ui, int depth)
  * The cursor goes to the side's units only when the map showed another
  * side's: against the computer the map stays where the player left it,
  * turn after turn (a jump would repaint the whole map).  In hot-seat the
- * hand-over box stands over the map as the last side left it (with the
- * turn's results in the log) and the cursor moves when the box is
- * closed, so the map is repainted once, not for the box and again
- * without it.
+ * cursor moves to the new side's units before the hand-over box is drawn:
+ * the box hides the last side's turn (issue 13), and where its player
+ * left the cursor may be where it sent a unit.  The views show only what
+ * both sides may know until the box is closed (ui_viewer).
  */
 static void
 begin_side(struct ui *ui, int depth)
@@ -267,6 +303,7 @@ begin_side(struct ui *ui, int depth)
 	struct ui_controller *c = &ui->ctl[ui->side];
 
 	ui->sel = -1;
+	ui->gsel = -1;
 	if (c->orders != NULL) {
 		c->orders(ui->game, ui->side, c->arg);
 		if (humans(ui) > 0 || depth < ui->game->nsides) {
@@ -274,9 +311,14 @@ begin_side(struct ui *ui, int depth)
 			return;
 		}
 	}
-	if (humans(ui) > 1)
+	if (humans(ui) > 1) {
+		/* Nothing of the last side's turn stays in sight: its
+		 * cursor goes before the box is drawn (its last message went
+		 * with the key that ended its turn). */
 		ui->mode = MODE_HANDOVER;
-	else {
+		ui->area = false;
+		cursor_home(ui);
+	} else {
 		if (ui->home_side != ui->side)
 			cursor_home(ui);
 		ui->mode = MODE_MAP;

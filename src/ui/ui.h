@@ -91,6 +91,11 @@ struct ui {
 	struct point	 cursor;	/* map cell under the cursor */
 	struct point	 view;		/* map cell at the view's top left */
 	int		 sel;		/* selected unit, -1: none */
+	int		 gsel;		/* selected general (no unit is then),
+					   -1: none */
+	bool		 radius;	/* draw the command radius of the
+					   selected unit's (or the selected)
+					   general */
 	int		 home_side;	/* side whose units the cursor was
 					 * last put on, -1: none yet */
 	bool		 area;		/* show the reachable area */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/know.h"
 #include "core/move.h"
 #include "rules/ruleset.h"
 #include "ui/view.h"
@@ -205,7 +206,8 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 	if (to_screen(ui, l, u->pos, &sx, &sy))
 		canvas_put(c, sx, sy, theme_facing(ui, u->facing), st);
 	/* M1: the colonel rides at the front of a unit under a Move order. */
-	if (move_colonel(g, ui_u)) {
+	if (move_colonel(g, ui_u) &&
+	    know_orders(g, ui_u, ui_viewer(ui))) {
 		ahead.x = u->pos.x + dir_dx[u->facing];
 		ahead.y = u->pos.y + dir_dy[u->facing];
 		if (map_inside(g->map, ahead.x, ahead.y) &&
@@ -244,7 +246,8 @@ tracks_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 /*
  * Orders in transit (3.2.1): an aide rides from the general who gave the
  * order to the unit; he is drawn where he is this turn, the part of the
- * way his ride has covered, in the side's style.
+ * way his ride has covered, in the side's style, with the turn he
+ * arrives beside him.
  */
 static void
 couriers_draw(struct ui *ui, struct canvas *c, const struct layout *l)
@@ -256,10 +259,10 @@ couriers_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 
 	for (i = 0; i < g->ntransit; i++) {
 		o = &g->transit[i];
-		/* Only the side giving orders sees its own aides. */
+		/* A side sees only its own aides (core/know.h). */
 		if (o->general < 0 || o->general >= g->ngenerals ||
 		    o->unit < 0 || o->unit >= g->nunits ||
-		    g->units[o->unit].side != ui->side)
+		    !know_orders(g, o->unit, ui_viewer(ui)))
 			continue;
 		from = g->generals[o->general].pos;
 		to = g->units[o->unit].pos;
@@ -271,9 +274,13 @@ couriers_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 			done = ride;
 		at.x = from.x + (to.x - from.x) * done / ride;
 		at.y = from.y + (to.y - from.y) * done / ride;
-		if (to_screen(ui, l, at, &sx, &sy))
-			canvas_put(c, sx, sy, ui->utf8 ? "¤" : "%",
-			    theme_side(ui, g->units[o->unit].side));
+		if (!to_screen(ui, l, at, &sx, &sy))
+			continue;
+		canvas_put(c, sx, sy, ui->utf8 ? "¤" : "%",
+		    theme_side(ui, g->units[o->unit].side));
+		/* The turn he arrives, beside him where the map has room. */
+		canvas_printf(c, sx + 1, sy, l->map_x + l->map_w - sx - 1,
+		    theme_side(ui, g->units[o->unit].side), "%d", o->arrives);
 	}
 }
 
@@ -387,9 +394,12 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	tracks_draw(ui, c, l);
 	for (i = 0; i < g->nunits; i++)
 		unit_draw(ui, c, l, i);
+	general_draw(ui, c, l);
 	couriers_draw(ui, c, l);
 	if (ui->mode == MODE_MOVE && ui->sel >= 0)
 		route_draw(ui, c, l);
+	else if (ui->mode == MODE_MOVE && ui->gsel >= 0)
+		general_route_draw(ui, c, l);
 	if (to_screen(ui, l, ui->cursor, &sx, &sy)) {
 		const struct ccell *cell = canvas_cell(c, sx, sy);
 		struct style st = cell->style;
@@ -497,20 +507,43 @@ map_key(struct ui *ui, enum ui_action a)
 	const struct game *g = ui->game;
 	int u;
 
+	/* A selected general takes his own orders (view-general.c). */
+	if (ui->gsel >= 0 && (a == ACT_MOVE || a == ACT_STOP)) {
+		general_key(ui, a);
+		return;
+	}
 	switch (a) {
+	case ACT_GENERAL:
+		general_key(ui, a);
+		break;
+	case ACT_RADIUS:
+		if (ui->sel < 0 && ui->gsel < 0) {
+			ui_msg(ui, true, "Select a unit or a general to see "
+			    "the command radius.");
+			break;
+		}
+		ui->radius = !ui->radius;
+		break;
 	case ACT_SELECT:
 		u = game_unit_at(g, ui->cursor.x, ui->cursor.y);
 		ui->sel = u;
-		if (u < 0)
+		ui->gsel = u < 0 ? general_at(g, ui->cursor) : -1;
+		if (ui->gsel >= 0)
+			ui_msg(ui, false, "%s (%s): a general.",
+			    g->generals[ui->gsel].name,
+			    g->sides[g->generals[ui->gsel].side].name);
+		else if (u < 0)
 			ui_msg(ui, false, "No unit here.");
 		else if (!ui_own(ui, u))
 			ui_msg(ui, false, "%s (%s): an enemy unit.",
 			    g->units[u].name, g->sides[g->units[u].side].name);
 		break;
 	case ACT_NEXT_UNIT:
+		ui->gsel = -1;
 		cycle_unit(ui, 1);
 		break;
 	case ACT_PREV_UNIT:
+		ui->gsel = -1;
 		cycle_unit(ui, -1);
 		break;
 	case ACT_MOVE:
@@ -554,7 +587,9 @@ map_key(struct ui *ui, enum ui_action a)
 		break;
 	case ACT_CANCEL:
 		ui->sel = -1;
+		ui->gsel = -1;
 		ui->area = false;
+		ui->radius = false;
 		break;
 	default:
 		map_cursor_move(ui, a);
@@ -602,6 +637,10 @@ move_key(struct ui *ui, enum ui_action a)
 		ui_msg(ui, false, "Move cancelled.");
 		break;
 	case ACT_CONFIRM:
+		if (ui->sel < 0) {
+			general_key(ui, a);
+			break;
+		}
 		memset(&o, 0, sizeof o);
 		o.kind = ORDER_MOVE;
 		o.unit = ui->sel;

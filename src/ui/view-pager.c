@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/know.h"
 #include "core/tutorial.h"
 #include "rules/ruleset.h"
 #include "ui/view.h"
@@ -94,6 +95,10 @@ help_page(struct ui *ui, struct page *p)
 	add(p, style_plain, 2, "%s       the colonel, in front of a unit under "
 	    "a Move order (3.6.1)", ui->utf8 ? "♞" : "@");
 	add(p, style_plain, 2, "M m R r a Mob or a routed unit (underlined)");
+	add(p, style_plain, 2, "%s %s     a general (g selects yours; c shows his "
+	    "command radius)", general_glyph(ui, 0), general_glyph(ui, 1));
+	add(p, style_plain, 2, "%s3      an aide riding with an order, and the "
+	    "turn he arrives (3.2.1)", ui->utf8 ? "¤" : "%");
 	for (i = 0; i < rs->nland; i++)
 		add(p, style_plain, 2, "%-7s %s", theme_land(ui, i, one),
 		    rs->land[i].label);
@@ -136,7 +141,8 @@ why_page(struct ui *ui, struct page *p)
 		seen = 0;
 		for (i = 0; i < g->log.n; i++) {
 			e = &g->log.v[i];
-			if (e->turn != t || e->unit != ui->sel)
+			if (e->turn != t || e->unit != ui->sel ||
+			    !know_event(g, e, ui_viewer(ui)))
 				continue;
 			if (!seen)
 				add(p, theme_title(ui), 0, "Turn %d", t);
@@ -285,6 +291,8 @@ log_page(struct ui *ui, struct page *p)
 	own_rule_note(ui, p);
 	for (i = 0; i < g->log.n; i++) {
 		e = &g->log.v[i];
+		if (!know_event(g, e, ui_viewer(ui)))
+			continue;
 		if (e->turn != turn) {
 			turn = e->turn;
 			add(p, theme_title(ui), 0, "Turn %d", turn);

@@ -51,6 +51,14 @@ void ui_msg(struct ui *, bool error, const char *fmt, ...)
 /* The unit's movement allowance this turn in ticks, -1 if unknown. */
 int ui_allowance(struct ui *, int unit);
 
+/*
+ * Who is looking at the screen, for core/know.h: the side at the keyboard
+ * (against the computer, the person's side; in hot-seat the side giving
+ * orders), KNOW_NONE while the keyboard is handed over or a hot-seat
+ * battle is over, KNOW_ALL with nobody at the keyboard.
+ */
+int ui_viewer(const struct ui *);
+
 /* True if a unit belongs to the side giving orders now. */
 bool ui_own(const struct ui *, int unit);
 
@@ -80,6 +88,20 @@ struct route {
 	int		nnotes;		/* (newest first) */
 };
 void route_plan(struct ui *, int unit, struct route *);
+
+/*
+ * Generals (view-general.c): the glyph of a side's general; the general
+ * standing at a cell (-1: none); the generals and the command radius on
+ * the map; a selected general's ride preview and panel (returns the rows
+ * used); his keys (g, m, s and Enter in move mode).
+ */
+const char *general_glyph(const struct ui *, int side);
+int general_at(const struct game *, struct point);
+void general_draw(struct ui *, struct canvas *, const struct layout *);
+void general_route_draw(struct ui *, struct canvas *, const struct layout *);
+int general_panel(struct ui *, struct canvas *, int x, int y, int w,
+    int bottom);
+void general_key(struct ui *, enum ui_action);
 
 /* Side panel: the selected unit and the cell under the cursor. */
 void panel_draw(struct ui *, struct canvas *, const struct layout *);
