@@ -194,6 +194,98 @@ test_save_load_continue_equals_straight_through(void **state)
 	diags_free(&d);
 }
 
+/* Two infantry Lines side by side facing N (2 BD each: Drill 4, no drum). */
+static struct game *
+line_pair(void)
+{
+	struct game *g = fixture_game(rs, 40, 30);
+
+	g->generals[0].pos = (struct point){ 19, 27 };
+	g->generals[1].pos = (struct point){ 20, 1 };
+	fixture_unit(g, "wa", 0, ARM_INFANTRY, "line", "line", 16, 24, DIR_N,
+	    600);
+	fixture_unit(g, "wb", 0, ARM_INFANTRY, "line", "line", 22, 24, DIR_N,
+	    600);
+	game_seed(g, 9);
+	return g;
+}
+
+/* One group order: the line's centre to [27, 10], north-east. */
+static void
+give_group(struct game *g)
+{
+	struct order o;
+	char *cause;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = game_find_unit(g, "wa");
+	o.general = 0;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 27, 10 };
+	o.ngroup = 2;
+	o.group[0] = game_find_unit(g, "wa");
+	o.group[1] = game_find_unit(g, "wb");
+	assert_int_equal(game_order(g, &o, &cause), 0);
+}
+
+/*
+ * 3.6.3: a line's wheel that takes several turns is saved midway (its
+ * group order and what it has paid towards the stage) and goes on after
+ * a load exactly as if never stopped.
+ */
+static void
+test_M9_3_6_3_wheel_saved_midway_goes_on(void **state)
+{
+	struct game *a = line_pair(), *b = line_pair(), *c;
+	struct doc_node *root;
+	struct diags d;
+	char *text, *da, *dc;
+	int i;
+
+	(void)state;
+	diags_init(&d);
+	give_group(a);
+	give_group(b);
+	for (i = 0; i < 2; i++) {
+		game_turn(a);
+		game_turn(b);
+	}
+	/* Pace 2 BD - 1 BD = 1 BD a turn, the stage 4.5 BD: midway. */
+	assert_int_equal(a->units[0].facing, DIR_N);
+	assert_int_equal(a->units[0].wheeled, 2 * rs->ticks);
+	text = save_text(a);
+	assert_non_null(strstr(text, "group: [\"wa\", \"wb\"], to: [27, 10]"));
+	assert_non_null(strstr(text, "wheeled: 8"));
+	root = yread_buffer("save", text, strlen(text), &d);
+	assert_non_null(root);
+	c = line_pair();
+	assert_int_equal(save_apply(c, root, &d), 0);
+	doc_free(root);
+	da = dump(a);
+	dc = dump(c);
+	assert_string_equal(da, dc);
+	free(da);
+	free(dc);
+	for (i = 0; i < 4; i++) {
+		game_turn(b);
+		game_turn(c);
+	}
+	da = dump(b);
+	dc = dump(c);
+	assert_string_equal(da, dc);
+	/* The stage was paid in the fifth turn: both face NE, abreast. */
+	assert_int_equal(c->units[0].facing, DIR_NE);
+	assert_int_equal(c->units[1].facing, DIR_NE);
+	free(da);
+	free(dc);
+	free(text);
+	game_free(a);
+	game_free(b);
+	game_free(c);
+	diags_free(&d);
+}
+
 /* The dump is a function of the state: change one man, the digest moves. */
 static void
 test_digest_follows_state(void **state)
@@ -739,6 +831,7 @@ main(void)
 		cmocka_unit_test(test_replay_recorded_game_verifies),
 		cmocka_unit_test(test_3_10_2_finished_battle_stays_finished),
 		cmocka_unit_test(test_save_missing_scenario_has_position),
+		cmocka_unit_test(test_M9_3_6_3_wheel_saved_midway_goes_on),
 	};
 
 	return cmocka_run_group_tests(tests, fixture_setup, fixture_teardown);
