@@ -72,6 +72,8 @@ enum ui_action {
 	ACT_SAVE,
 	ACT_SAVE_AS,
 	ACT_PICK,
+	ACT_MARK,
+	ACT_BRIGADE,
 	ACT_COUNT
 };
 
