@@ -286,6 +286,51 @@ test_M9_3_6_3_wheel_saved_midway_goes_on(void **state)
 	diags_free(&d);
 }
 
+/*
+ * 3.6.3: the same group order given again in the middle of a wheel (as
+ * the AI does each turn) goes on with what the line has paid; one sent
+ * the other way round starts afresh, and so does an order to one unit.
+ */
+static void
+test_M9_3_6_3_wheel_goes_on_when_the_order_is_given_again(void **state)
+{
+	struct game *g = line_pair();
+	struct order o;
+	char *cause;
+
+	(void)state;
+	give_group(g);
+	game_turn(g);
+	assert_int_equal(g->units[0].wheeled, rs->ticks);
+	give_group(g);
+	game_turn(g);
+	/* 1 BD a turn, kept: 2 BD paid towards the right wheel. */
+	assert_int_equal(g->units[0].wheeled, 2 * rs->ticks);
+	assert_int_equal(g->units[1].wheeled, 2 * rs->ticks);
+
+	/* The centre sent north-west: a wheel to the left, from nothing. */
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = 0;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 11, 10 };
+	o.ngroup = 2;
+	o.group[0] = 0;
+	o.group[1] = 1;
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->units[0].wheeled, -rs->ticks);
+	assert_int_equal(g->units[0].facing, DIR_N);
+
+	/* An order to one unit alone ends its part in the wheel. */
+	o.ngroup = 0;
+	o.pts[0] = (struct point){ 16, 10 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(g->units[0].wheeled, 0);
+	game_free(g);
+}
+
 /* The dump is a function of the state: change one man, the digest moves. */
 static void
 test_digest_follows_state(void **state)
@@ -832,6 +877,7 @@ main(void)
 		cmocka_unit_test(test_3_10_2_finished_battle_stays_finished),
 		cmocka_unit_test(test_save_missing_scenario_has_position),
 		cmocka_unit_test(test_M9_3_6_3_wheel_saved_midway_goes_on),
+		cmocka_unit_test(test_M9_3_6_3_wheel_goes_on_when_the_order_is_given_again),
 	};
 
 	return cmocka_run_group_tests(tests, fixture_setup, fixture_teardown);

@@ -48,7 +48,10 @@ static void
 command_put(struct game *g, const struct order *o)
 {
 	g->units[o->unit].order = *o;
-	g->units[o->unit].wheeled = 0;	/* a new order starts afresh */
+	/* An order to the unit alone ends any wheel of its line; a group
+	 * order leaves the movement phase to judge (3.6.3). */
+	if (o->ngroup == 0)
+		g->units[o->unit].wheeled = 0;
 }
 
 /* "a move order to [12, 6]", "a formation order (Column)". */

@@ -681,8 +681,8 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	bad |= doc_need_int(n, "waypoint", INT_MIN, INT_MAX, &u.waypoint, s->d);
 	u.wheeled = 0;
 	if (doc_get(n, "wheeled") != NULL)
-		bad |= doc_need_int(n, "wheeled", 0, INT_MAX, &u.wheeled,
-		    s->d);
+		bad |= doc_need_int(n, "wheeled", -(1 << 20), 1 << 20,
+		    &u.wheeled, s->d);
 	bad |= doc_need_int(n, "lost_turn", INT_MIN, INT_MAX, &u.lost_turn, s->d);
 	if ((k = doc_need(n, "route_key", s->d)) == NULL ||
 	    doc_int(k, 0, UINT_MAX, &v, s->d) != 0)

@@ -1839,7 +1839,9 @@ group_stop(struct game *g, const struct gmem *m, int n, struct gplan *pl,
  * member, farthest from the pivot, has the longest path: its allowance
  * less movement.wheel_outer_loss is the line's pace, and a stage is made
  * once that pace has paid the outermost member's chord, over several
- * turns if need be (unit.wheeled keeps what was paid).  Fills pl->extra
+ * turns if need be (unit.wheeled keeps what was paid, negative for a
+ * wheel to the left, so that the same group order given again, or one
+ * to another point the same way round, goes on with it).  Fills pl->extra
  * with each member's ground.  Returns the pace left (-1: the line could
  * not wheel on, it stops).
  */
@@ -1865,8 +1867,10 @@ group_wheel(struct game *g, struct gmem *m, int n, struct point left,
 		m[j].dist = abs(m[j].at - pidx);
 		if (m[j].dist > m[outer].dist)
 			outer = j;
-		if (g->units[m[j].unit].wheeled > paid)
-			paid = g->units[m[j].unit].wheeled;
+		/* Paid towards a stage the same way round (wheeled is
+		 * negative for a wheel to the left). */
+		if (sgn * g->units[m[j].unit].wheeled > paid)
+			paid = sgn * g->units[m[j].unit].wheeled;
 	}
 	allow = nap_allowance(g, m[outer].unit, false);
 	pace = allow - mv->wheel_loss;
@@ -1906,7 +1910,7 @@ group_wheel(struct game *g, struct gmem *m, int n, struct point left,
 	}
 	for (j = 0; j < n; j++) {
 		u = &g->units[m[j].unit];
-		u->wheeled = paid;
+		u->wheeled = sgn * paid;
 		/* Every member turns through the same angle: its ground is
 		 * the outermost's in proportion to its distance. */
 		share = m[outer].dist > 0 ?
