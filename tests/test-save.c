@@ -859,6 +859,104 @@ test_replay_recorded_game_verifies(void **state)
 	diags_free(&d);
 }
 
+/*
+ * A group order (3.6.3) recorded in a replay is written with its group,
+ * read back, and replays to the same state; a group naming a unit the
+ * scenario lacks is refused with its position.
+ */
+static void
+test_replay_keeps_a_group_order(void **state)
+{
+	char dir[] = "/tmp/marshal-replay-XXXXXX", *file, *scen, *text, *at;
+	struct ruleset *ra, *rb;
+	struct game *a, *b;
+	struct replay *rec, *r;
+	struct order o;
+	struct diags d;
+	char *cause;
+	FILE *f;
+
+	(void)state;
+	diags_init(&d);
+	scen = default_scenario();
+	a = load_default(scen, &ra);
+	assert_non_null(a);
+	rec = replay_record(a, scen);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = game_find_unit(a, "1-27L");
+	o.general = a->units[o.unit].general;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 40, 24 };
+	o.ngroup = 2;
+	o.group[0] = o.unit;
+	o.group[1] = game_find_unit(a, "2-27L");
+	assert_int_equal(game_order(a, &o, &cause), 0);
+	replay_add(rec, a, &o);
+	game_turn(a);
+	game_turn(a);
+	rec->turns = 2;
+	rec->digest = save_digest(a);
+	rec->has_digest = true;
+	assert_non_null(mkdtemp(dir));
+	file = xasprintf("%s/rec.yaml", dir);
+	f = fopen(file, "w");
+	replay_write(rec, f);
+	fclose(f);
+
+	r = replay_read(file, &d);
+	diags_print(&d, stderr);
+	assert_non_null(r);
+	assert_int_equal(r->n, 1);
+	assert_int_equal(r->v[0].ngroup, 2);
+	assert_string_equal(r->v[0].group[1], "2-27L");
+	b = replay_start(r, getenv("MARSHAL_DATA"), &rb, &d);
+	assert_non_null(b);
+	assert_int_equal(replay_play(r, b, &d), 0);
+	assert_true(save_digest(b) == r->digest);
+	assert_int_equal(b->units[o.group[1]].order.ngroup, 2);
+	game_free(b);
+	ruleset_free(rb);
+	replay_free(r);
+
+	/* A group naming a unit the battle does not have. */
+	f = fopen(file, "r");
+	assert_non_null(f);
+	text = calloc(1, 65536);
+	assert_true(fread(text, 1, 65535, f) > 0);
+	fclose(f);
+	at = strstr(text, "\"2-27L\"], move");
+	assert_non_null(at);
+	f = fopen(file, "w");
+	fwrite(text, 1, (size_t)(at - text), f);
+	fputs("\"9-99L\"], move", f);
+	fputs(at + strlen("\"2-27L\"], move"), f);
+	fclose(f);
+	r = replay_read(file, &d);
+	assert_non_null(r);
+	diags_free(&d);
+	diags_init(&d);
+	b = replay_start(r, getenv("MARSHAL_DATA"), &rb, &d);
+	assert_non_null(b);
+	assert_int_equal(replay_play(r, b, &d), -1);
+	assert_true(d.n > 0);
+	assert_non_null(strstr(d.v[0].msg, "no unit '9-99L'"));
+	assert_true(d.v[0].line > 0);
+	game_free(b);
+	ruleset_free(rb);
+	replay_free(r);
+
+	unlink(file);
+	rmdir(dir);
+	free(text);
+	free(file);
+	free(scen);
+	replay_free(rec);
+	game_free(a);
+	ruleset_free(ra);
+	diags_free(&d);
+}
+
 int
 main(void)
 {
@@ -874,6 +972,7 @@ main(void)
 		cmocka_unit_test(test_save_quotes_strings),
 		cmocka_unit_test(test_save_file_load_continue_default_scenario),
 		cmocka_unit_test(test_replay_recorded_game_verifies),
+		cmocka_unit_test(test_replay_keeps_a_group_order),
 		cmocka_unit_test(test_3_10_2_finished_battle_stays_finished),
 		cmocka_unit_test(test_save_missing_scenario_has_position),
 		cmocka_unit_test(test_M9_3_6_3_wheel_saved_midway_goes_on),
