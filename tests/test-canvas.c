@@ -1117,8 +1117,9 @@ test_generals_on_the_map_and_their_orders(void **state)
 	assert_int_not_equal(map_at(f, 10, 10)->style.bg, COL_GREEN);
 	type(f, "c");
 	assert_int_not_equal(map_at(f, 18, 10)->style.bg, COL_GREEN);
-	/* g selects the French general; m and Enter send him riding. */
-	type(f, "g");
+	/* C selects the French general (the commander); m and Enter send
+	 * him riding. */
+	type(f, "C");
 	assert_int_equal(f->ui->gsel, 0);
 	assert_int_equal(f->ui->sel, -1);
 	assert_true(has(f, "Command radius 8 BD"));

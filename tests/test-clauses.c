@@ -14,8 +14,10 @@
  * scenario's description states, not from what the engine printed.  Test
  * names carry the clause and the rule number, so the list of names shows
  * the coverage.  Beyond the documented expect keys the driver also reads
- * `tail` (the rear cell of the anchor's file), `musician` and `contact`
- * (an enemy unit id, or none).
+ * `tail` (the rear cell of the anchor's file), `musician`, `contact`
+ * (an enemy unit id, or none) and `covers` (a cell of the unit's
+ * footprint) for a unit, and `line` (units standing as one closed line,
+ * left to right) beside `units`.
  */
 #include "config.h"
 
@@ -81,6 +83,10 @@
 	X(test_M8_3_6_3_road_turn_follows_road_free, "M8-road-turn-follows-road-free", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_outer_unit_loses_1bd, "M9-brigade-wheel-outer-unit-loses-1bd", NULL) \
 	X(test_M9_3_6_3_far_apart_units_do_not_wheel, "M9-far-apart-units-do-not-wheel", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_pace_carries_over, "M9-brigade-wheel-pace-carries-over", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_ends_abreast_after_three_turns, "M9-brigade-wheel-ends-abreast-after-three-turns", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_left_pivots_on_left_flank, "M9-brigade-wheel-left-pivots-on-left-flank", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_inner_unit_keeps_the_pivot, "M9-brigade-wheel-inner-unit-keeps-the-pivot", NULL) \
 	X(test_M10_3_6_4_middle_roll_no_change, "M10-middle-roll-no-change", NULL) \
 	X(test_M10_3_6_4_option_off_no_roll, "M10-option-off-no-roll", NULL) \
 	X(test_M10_3_6_4_roll_one_loses_half_bd, "M10-roll-one-loses-half-bd", NULL) \
@@ -320,6 +326,26 @@ unit_tail(const struct game *g, const struct unit *un)
 	return p;
 }
 
+/* expect covers: [x, y]: the cell is one of the unit's footprint. */
+static void
+check_covers(struct run *r, int u, const struct doc_node *n)
+{
+	struct point cells[FOOTPRINT_MAX];
+	long x, y;
+	int i, c;
+
+	if (n->kind != DOC_SEQ || n->n != 2 ||
+	    doc_int(n->items[0], 0, INT_MAX, &x, &r->scratch) != 0 ||
+	    doc_int(n->items[1], 0, INT_MAX, &y, &r->scratch) != 0)
+		fail_msg("%s: expect covers must be [x, y]", r->file);
+	c = game_footprint(r->g, &r->g->units[u], cells);
+	for (i = 0; i < c && i < FOOTPRINT_MAX; i++)
+		if (cells[i].x == x && cells[i].y == y)
+			return;
+	mismatch(r, u, "%s does not cover [%ld, %ld]", r->g->units[u].id, x,
+	    y);
+}
+
 static void
 check_unit(struct run *r, const struct doc_node *e)
 {
@@ -394,8 +420,54 @@ check_unit(struct run *r, const struct doc_node *e)
 			if (strcmp(str_of(n, s), c) != 0)
 				mismatch(r, u, "%s: contact expected %s, got "
 				    "%s", un->id, n->str, c);
+		} else if (strcmp(s, "covers") == 0) {
+			check_covers(r, u, n);
 		} else
 			fail_msg("%s: unknown expect key '%s'", r->file, s);
+	}
+}
+
+/*
+ * expect line: [a, b, ...]: the units stand as one closed line, left to
+ * right: one facing, and each one's front rank goes on, with no cell
+ * between, from where the one before ends (3.6.3: a wheel keeps the line
+ * closed).
+ */
+static void
+check_line(struct run *r, const struct doc_node *n)
+{
+	const struct game *g = r->g;
+	const struct unit *a, *b;
+	struct point fa[FOOTPRINT_MAX], fb[FOOTPRINT_MAX], end;
+	enum dir right;
+	int i, ua, ub, wa;
+
+	if (n->kind != DOC_SEQ || n->n < 2)
+		fail_msg("%s: expect line must list two units or more",
+		    r->file);
+	for (i = 1; i < n->n; i++) {
+		ua = unit_of(r, n->items[i - 1]);
+		ub = unit_of(r, n->items[i]);
+		a = &g->units[ua];
+		b = &g->units[ub];
+		if (a->facing != b->facing) {
+			mismatch(r, ub, "line: %s faces %s, %s faces %s",
+			    a->id, dir_name(a->facing), b->id,
+			    dir_name(b->facing));
+			continue;
+		}
+		right = dir_turn(a->facing, 2);
+		wa = g->rs->form[a->formation].frontage[a->arm];
+		(void)game_footprint(g, a, fa);
+		(void)game_footprint(g, b, fb);
+		/* The first wa cells are the front rank, left to right. */
+		end.x = fa[wa - 1].x + dir_dx[right];
+		end.y = fa[wa - 1].y + dir_dy[right];
+		if (end.x != fb[0].x || end.y != fb[0].y)
+			mismatch(r, ub, "line: %s's front ends at [%d, %d], so "
+			    "%s's should start at [%d, %d], not [%d, %d]",
+			    a->id, fa[wa - 1].x, fa[wa - 1].y, b->id, end.x,
+			    end.y, fb[0].x, fb[0].y);
 	}
 }
 
@@ -504,6 +576,8 @@ run_clause(const char *name, const char *skip)
 	if ((n = seq_of(expect, "units")) != NULL)
 		for (i = 0; i < n->n; i++)
 			check_unit(&r, n->items[i]);
+	if ((n = seq_of(expect, "line")) != NULL)
+		check_line(&r, n);
 	if ((n = seq_of(expect, "log")) != NULL)
 		for (i = 0; i < n->n; i++)
 			check_log(&r, n->items[i], true);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "core/command.h"
@@ -383,6 +384,73 @@ test_3_1_2_general_order_hidden_from_the_enemy(void **state)
 	free(cause);
 }
 
+/*
+ * A group order reaches every member, each with its own place (the
+ * destination shifted by its offset from the group's centre): near
+ * within the radius holds it at once, far gets an aide.
+ */
+static void
+test_3_6_3_group_order_gives_each_its_own_place(void **state)
+{
+	struct fx *f = *state;
+	struct order o = move_order(f->near, 0, 52, 10);
+	char *cause = NULL;
+
+	o.ngroup = 2;
+	o.group[0] = f->near;
+	o.group[1] = f->far;
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	/* Centre [52, 30]: near is 38 cells west of it, far 38 east. */
+	assert_int_equal(f->g->units[f->near].order.kind, ORDER_MOVE);
+	assert_int_equal(f->g->units[f->near].order.pts[0].x, 14);
+	assert_int_equal(f->g->units[f->near].order.pts[0].y, 10);
+	assert_int_equal(f->g->units[f->near].order.to.x, 52);
+	assert_int_equal(f->g->units[f->near].order.ngroup, 2);
+	assert_int_equal(f->g->ntransit, 1);
+	assert_int_equal(f->g->transit[0].unit, f->far);
+	assert_int_equal(f->g->transit[0].pts[0].x, 90);
+	assert_true(order_same_group(&f->g->transit[0],
+	    &f->g->units[f->near].order));
+}
+
+/* A bad group order is refused with its reason and reaches nobody. */
+static void
+test_3_6_3_bad_group_order_reaches_nobody(void **state)
+{
+	struct fx *f = *state;
+	struct order o;
+	char *cause = NULL;
+	int enemy = fixture_unit(f->g, "foe", 1, ARM_INFANTRY, "line",
+	    "line", 30, 5, DIR_S, 600);
+	static const char *const want[] = { "same side", "named twice",
+	    "one destination", "not in its own group", "2 to 8 units" };
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		o = move_order(f->near, 0, 52, 10);
+		o.ngroup = 2;
+		o.group[0] = f->near;
+		o.group[1] = i == 0 ? enemy : i == 1 ? f->near : f->far;
+		if (i == 2) {
+			o.npts = 2;
+			o.pts[1] = (struct point){ 60, 10 };
+		}
+		if (i == 3)
+			o.unit = enemy;
+		if (i == 4)
+			o.ngroup = 9;
+		assert_int_equal(game_order(f->g, &o, &cause), -1);
+		assert_non_null(cause);
+		if (strstr(cause, want[i]) == NULL)
+			fail_msg("case %d: \"%s\" does not say \"%s\"", i,
+			    cause, want[i]);
+		free(cause);
+		cause = NULL;
+		assert_int_equal(f->g->units[f->near].order.kind, ORDER_NONE);
+		assert_int_equal(f->g->ntransit, 0);
+	}
+}
+
 int
 main(void)
 {
@@ -401,6 +469,8 @@ main(void)
 		T(test_orders_hidden_from_the_enemy),
 		T(test_3_1_2_general_rides_12_bd_a_turn),
 		T(test_3_1_2_general_order_hidden_from_the_enemy),
+		T(test_3_6_3_group_order_gives_each_its_own_place),
+		T(test_3_6_3_bad_group_order_reaches_nobody),
 #undef T
 	};
 

@@ -54,7 +54,10 @@ order_text(const struct game *g, const struct order *o, char *buf,
 {
 	switch (o->kind) {
 	case ORDER_MOVE:
-		if (o->npts > 1)
+		if (o->ngroup > 0)
+			snprintf(buf, len, "Move with a group of %d, centre to "
+			    "[%d, %d]", o->ngroup, o->to.x, o->to.y);
+		else if (o->npts > 1)
 			snprintf(buf, len, "Move to [%d, %d] via %d waypoint%s",
 			    o->pts[o->npts - 1].x, o->pts[o->npts - 1].y,
 			    o->npts - 1, o->npts > 2 ? "s" : "");
@@ -141,6 +144,9 @@ unit_panel(struct ui *ui, struct pen *p)
 		    g->generals[u->general].name, bd, gd <= command_radius(g,
 		    u->general) ? "within" : "beyond", rad);
 	}
+	if (ui_marked(ui, ui->sel))
+		line(p, plain, "Marked: one of %d for a group order (m)",
+		    ui->ngroup);
 	if ((allow = ui_allowance(ui, ui->sel)) >= 0) {
 		ruleset_fmt(rs, allow, bd, sizeof bd);
 		line(p, plain, "May move %s this turn", bd);
