@@ -14,8 +14,10 @@
  * scenario's description states, not from what the engine printed.  Test
  * names carry the clause and the rule number, so the list of names shows
  * the coverage.  Beyond the documented expect keys the driver also reads
- * `tail` (the rear cell of the anchor's file), `musician` and `contact`
- * (an enemy unit id, or none).
+ * `tail` (the rear cell of the anchor's file), `musician`, `contact` (an
+ * enemy unit id, or none), `strength` (men), `halt` (why it stopped),
+ * `owed` (BD still to pay for a river it stands on) and, in a log entry,
+ * `phase` (the ruleset's phase key the event belongs to).
  */
 #include "config.h"
 
@@ -328,7 +330,7 @@ check_unit(struct run *r, const struct doc_node *e)
 	const struct unit *un;
 	const char *s;
 	char want[32], got[32];
-	long ticks;
+	long ticks, men;
 	bool b;
 	int u, i;
 
@@ -373,6 +375,27 @@ check_unit(struct run *r, const struct doc_node *e)
 				mismatch(r, u, "%s: moved expected %s, got %s",
 				    un->id, want, got);
 			}
+		} else if (strcmp(s, "owed") == 0) {
+			if (doc_fixed(n, r->rs->ticks, 0, 1000000, &ticks,
+			    &r->scratch) != 0)
+				fail_msg("%s: bad owed '%s'", r->file,
+				    n->str);
+			if (ticks != un->owed) {
+				fmt_ticks(r, (int)ticks, want, sizeof want);
+				fmt_ticks(r, un->owed, got, sizeof got);
+				mismatch(r, u, "%s: owed expected %s, got %s",
+				    un->id, want, got);
+			}
+		} else if (strcmp(s, "strength") == 0) {
+			if (doc_int(n, 0, INT_MAX, &men, &r->scratch) != 0)
+				fail_msg("%s: bad strength", r->file);
+			if (men != un->strength)
+				mismatch(r, u, "%s: strength expected %ld, got "
+				    "%d", un->id, men, un->strength);
+		} else if (strcmp(s, "halt") == 0) {
+			if (strcmp(str_of(n, s), halt_name(un->halt)) != 0)
+				mismatch(r, u, "%s: halt expected %s, got %s",
+				    un->id, n->str, halt_name(un->halt));
 		} else if (strcmp(s, "musician") == 0) {
 			if (doc_bool(n, &b, &r->scratch) != 0)
 				fail_msg("%s: bad musician", r->file);
@@ -399,9 +422,13 @@ check_unit(struct run *r, const struct doc_node *e)
 	}
 }
 
-/* True if some event matches unit (or any, -1), rule and fragment. */
+/*
+ * True if some event matches unit (or any, -1), rule, fragment and
+ * phase (a ruleset phase index, or any, -1).
+ */
 static bool
-log_has(const struct game *g, int u, const char *rule, const char *text)
+log_has(const struct game *g, int u, const char *rule, const char *text,
+    int phase)
 {
 	const struct event *e;
 	int i;
@@ -409,6 +436,8 @@ log_has(const struct game *g, int u, const char *rule, const char *text)
 	for (i = 0; i < g->log.n; i++) {
 		e = &g->log.v[i];
 		if (u >= 0 && e->unit != u)
+			continue;
+		if (phase >= 0 && e->phase != phase)
 			continue;
 		if (strcmp(e->rule, rule) != 0)
 			continue;
@@ -424,15 +453,26 @@ check_log(struct run *r, const struct doc_node *e, bool want)
 	const struct doc_node *un = doc_get(e, "unit");
 	const struct doc_node *rule = doc_get(e, "rule");
 	const struct doc_node *text = doc_get(e, "contains");
+	const struct doc_node *ph = doc_get(e, "phase");
 	int u = un != NULL ? unit_of(r, un) : -1;
 	const char *t = text != NULL ? str_of(text, "contains") : NULL;
+	const char *pk = ph != NULL ? str_of(ph, "phase") : NULL;
+	int phase = -1;
 
-	if (log_has(r->g, u, str_of(rule, "rule"), t) == want)
+	if (pk != NULL) {
+		for (phase = 0; phase < r->rs->nphases; phase++)
+			if (strcmp(r->rs->phase_keys[phase], pk) == 0)
+				break;
+		if (phase == r->rs->nphases)
+			fail_msg("%s: no phase '%s'", r->file, pk);
+	}
+	if (log_has(r->g, u, str_of(rule, "rule"), t, phase) == want)
 		return;
-	mismatch(r, u, "%s event: unit %s, rule %s%s%s%s",
+	mismatch(r, u, "%s event: unit %s, rule %s%s%s%s%s%s",
 	    want ? "missing" : "unwanted", u >= 0 ? r->g->units[u].id : "any",
 	    rule->str, t != NULL ? ", text containing \"" : "",
-	    t != NULL ? t : "", t != NULL ? "\"" : "");
+	    t != NULL ? t : "", t != NULL ? "\"" : "",
+	    pk != NULL ? ", in the phase " : "", pk != NULL ? pk : "");
 }
 
 static const struct doc_node *
