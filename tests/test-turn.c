@@ -65,27 +65,68 @@ test_3_7_2_out_of_range_no_fire(void **state)
 	game_free(g);
 }
 
-/* A Mob cannot fire, nor a limbered battery; enemies behind are not shot. */
+/*
+ * A battery at [40, 20] facing N in the given formation, an Allied Column
+ * of 600 in its arc at canister range (front at [40, 15], facing N: its
+ * rear is 0.5 BD from the guns, which are behind it, so it does not shoot
+ * back); and a French Mob at [20, 20] facing N with an Allied Line of 500
+ * in front of it in musket range (1 BD, facing away, N).  Returns the
+ * game; *guns, *col, *line.
+ */
+static struct game *
+fire_field(const char *battery, int *guns, int *col, int *line)
+{
+	struct game *g = field();
+	int mob;
+
+	mob = fixture_unit(g, "mob", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	g->units[mob].cond = COND_MOB;
+	*line = fixture_unit(g, "away", 1, ARM_INFANTRY, "line", "line", 20,
+	    16, DIR_N, 500);
+	*guns = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light", battery,
+	    40, 20, DIR_N, 8);
+	*col = fixture_unit(g, "col", 1, ARM_INFANTRY, "line", "column", 40,
+	    15, DIR_N, 600);
+	g->units[*col].drill = 1;
+	assert_int_equal(nap_gap(g, mob, *line), 4);		/* 1 BD */
+	assert_int_equal(nap_gap(g, *guns, *col), 2);		/* 0.5 BD */
+	assert_true(2 <= tab()->fire.canister);
+	return g;
+}
+
+/*
+ * 3.7.1: a Mob does not fire, nor does a limbered battery, though each has
+ * an enemy in its arc and in range; enemies with their backs to them do
+ * not shoot either.  The same battery unlimbered on the same spot fires
+ * canister: 8 guns x (roll + Drill 4 - 3) pips x 6, on a Column 125%.
+ */
 static void
 test_3_7_1_who_may_fire(void **state)
 {
-	struct game *g = field();
-	int a, b, c;
+	struct game *g;
+	int guns, col, line, roll, hits;
 
 	(void)state;
-	a = fixture_unit(g, "mob", 0, ARM_INFANTRY, "line", "line", 20, 20,
-	    DIR_N, 600);
-	g->units[a].cond = COND_MOB;
-	b = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light", "limbered", 40,
-	    20, DIR_N, 8);
-	/* Faces away from the enemy in front of the Mob. */
-	c = fixture_unit(g, "away", 1, ARM_INFANTRY, "line", "line", 20, 16,
-	    DIR_N, 500);
+	g = fire_field("limbered", &guns, &col, &line);
 	nap_phase_fire(g);
+	assert_int_equal(g->units[col].strength, 600);	/* not the guns */
+	assert_int_equal(g->units[line].strength, 500);	/* nor the Mob */
+	assert_int_equal(g->units[col].lost_turn, 0);
 	assert_int_equal(fixture_count(g, "3.7.3", NULL), 0);
-	assert_int_equal(g->units[a].strength, 600);
-	assert_int_equal(g->units[c].strength, 500);
-	(void)b;
+	assert_int_equal(fixture_count(g, "3.7.5", NULL), 0);
+	game_free(g);
+
+	g = fire_field("unlimbered", &guns, &col, &line);
+	roll = fixture_dice(g, 1, 6);
+	hits = 8 * (roll + 1) * 6 * 125 / 100;
+	assert_true(hits >= 120);		/* at least 2 pips */
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", NULL), 1);
+	assert_int_equal(fixture_count(g, "3.7.3", "guns fires canister at "
+	    "col"), 1);
+	assert_int_equal(g->units[col].strength, 600 - hits);
+	assert_int_equal(g->units[line].strength, 500);
 	game_free(g);
 }
 
