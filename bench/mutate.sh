@@ -39,7 +39,7 @@
 #   --seed S         the draw's seed (SEED, default 1): the same seed and
 #                    sources give the same sample on any machine (the
 #                    generator is the script's own, not awk's rand)
-#   --timeout T      seconds each test program may run (TIMEOUT, default 20)
+#   --timeout T      seconds each test program may run (TIMEOUT, default 10)
 #   --tests "T..."   test programs to run (TESTS, default test-clauses
 #                    test-move test-turn test-charge test-command test-save
 #                    test-ruleset: the last for the ruleset loader)
@@ -57,7 +57,7 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 sample=${MUTANTS:-0}
 seed=${SEED:-1}
-limit=${TIMEOUT:-20}
+limit=${TIMEOUT:-10}
 tests=${TESTS:-"test-clauses test-move test-turn test-charge test-command test-save test-ruleset"}
 work=${MUTATION_DIR:-$top/_build/mutation}
 only=
