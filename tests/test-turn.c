@@ -179,12 +179,18 @@ test_3_7_4_wood_halves_the_hits(void **state)
 	game_free(g);
 }
 
-/* Both sides fire on the state at the start of the phase. */
+/*
+ * Both sides fire on the state at the start of the phase: b, hit first
+ * (a comes first in the order of battle), still fires with all 600.  Each
+ * volley is 600 x (roll + Drill 6 - 3) x 8 / 1000, a's with the first
+ * die, b's with the second.
+ */
 static void
 test_3_7_5_fire_is_simultaneous(void **state)
 {
 	struct game *g = field();
-	int a, b;
+	struct rng r;
+	int a, b, ha, hb;
 
 	(void)state;
 	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
@@ -192,22 +198,32 @@ test_3_7_5_fire_is_simultaneous(void **state)
 	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
 	    DIR_S, 600);
 	g->units[a].drill = g->units[b].drill = 6;	/* pips >= 4 */
+	r = g->rng;
+	ha = 600 * (rng_die(&r, 6) + 3) * 8 / 1000;
+	hb = 600 * (rng_die(&r, 6) + 3) * 8 / 1000;
 	nap_phase_fire(g);
 	assert_int_equal(fixture_count(g, "3.7.3", "600 men in Line"), 2);
-	assert_true(g->units[a].strength < 600);
-	assert_true(g->units[b].strength < 600);
+	assert_int_equal(g->units[b].strength, 600 - ha);
+	assert_int_equal(g->units[a].strength, 600 - hb);
+	assert_int_equal(g->units[a].lost_turn, hb);
+	assert_int_equal(g->units[b].lost_turn, ha);
 	game_free(g);
 }
 
 /* --- 3.8 Melee -------------------------------------------------------- */
 
-/* Cavalry (Drill 6, Line +1, horse against foot +2: at least 10) meets a
- * Mob of skirmishers (Drill 1, -2, -2: at most 3): a rout, every time. */
+/*
+ * Cavalry (Drill 6, Line +1, horse against foot +2: roll + 9) meets a Mob
+ * of skirmishers (Drill 1, Skirmish -2, Mob -2: roll - 3; 500 against 400
+ * is no doubling): a win by 7 or more, a rout, every time.  The winner
+ * loses 2%, the loser 4% a point.
+ */
 static void
 test_3_8_4_heavy_defeat_routs(void **state)
 {
 	struct game *g = field();
-	int a, b;
+	struct rng r;
+	int a, b, diff;
 
 	(void)state;
 	a = fixture_unit(g, "cav", 0, ARM_CAVALRY, "heavy", "line", 20, 20,
@@ -218,15 +234,18 @@ test_3_8_4_heavy_defeat_routs(void **state)
 	g->units[b].drill = 1;
 	g->units[b].cond = COND_MOB;
 	assert_int_equal(nap_gap(g, a, b), 0);
+	r = g->rng;
+	diff = rng_die(&r, 6) + 9;
+	diff -= rng_die(&r, 6) - 3;
+	assert_true(diff >= 7);
 	nap_phase_melee(g);
 	assert_int_equal(g->units[b].cond, COND_ROUTED);
 	assert_true(g->units[b].ntrack > 0);
 	assert_int_equal(fixture_count(g, "3.8.2", "horse against foot"), 1);
 	assert_int_equal(fixture_count(g, "3.8.3", "cav wins by"), 1);
 	assert_int_equal(fixture_count(g, "3.9.2", "beaten in melee"), 1);
-	/* The winner loses 2%, the loser 4% a point of at least 7. */
 	assert_int_equal(g->units[a].strength, 400 - 8);
-	assert_true(g->units[b].strength <= 500 - 500 * 28 / 100);
+	assert_int_equal(g->units[b].strength, 500 - 500 * 4 * diff / 100);
 	game_free(g);
 }
 
@@ -248,20 +267,44 @@ test_3_8_1_blocks_apart_do_not_fight(void **state)
 	game_free(g);
 }
 
+/*
+ * The square (Drill 4, +4 against horse: roll + 8) meets horse in Line
+ * (Drill 4, Line +1, no bonus against a square: roll + 5); neither has
+ * twice the other's men.  The figures follow from the two dice: the
+ * winner loses 2%, the loser 4% a point (at least 2%), a draw 2% each.
+ */
 static void
 test_3_8_2_square_stands_against_cavalry(void **state)
 {
 	struct game *g = field();
+	struct rng r;
+	int a, b, sa, sb, d;
 
 	(void)state;
-	fixture_unit(g, "cav", 0, ARM_CAVALRY, "heavy", "line", 20, 20,
+	a = fixture_unit(g, "cav", 0, ARM_CAVALRY, "heavy", "line", 20, 20,
 	    DIR_N, 400);
-	fixture_unit(g, "sq", 1, ARM_INFANTRY, "line", "square", 20, 18,
+	b = fixture_unit(g, "sq", 1, ARM_INFANTRY, "line", "square", 20, 18,
 	    DIR_S, 500);
+	r = g->rng;
+	sa = rng_die(&r, 6) + 5;
+	sb = rng_die(&r, 6) + 8;
 	nap_phase_melee(g);
 	assert_int_equal(fixture_count(g, "3.8.2", "+4 (square against "
 	    "horse)"), 1);
 	assert_int_equal(fixture_count(g, "3.8.2", "horse against foot"), 0);
+	d = sa > sb ? sa - sb : sb - sa;
+	if (sa == sb) {
+		assert_int_equal(g->units[a].strength, 400 - 8);
+		assert_int_equal(g->units[b].strength, 500 - 10);
+	} else if (sb > sa) {
+		assert_int_equal(g->units[b].strength, 500 - 10);
+		assert_int_equal(g->units[a].strength,
+		    400 - 400 * (4 * d < 2 ? 2 : 4 * d) / 100);
+	} else {
+		assert_int_equal(g->units[a].strength, 400 - 8);
+		assert_int_equal(g->units[b].strength,
+		    500 - 500 * (4 * d < 2 ? 2 : 4 * d) / 100);
+	}
 	game_free(g);
 }
 
@@ -439,7 +482,7 @@ static void
 test_3_9_5_morale_phase_catches_routers(void **state)
 {
 	struct game *g = field();
-	int r;
+	int r, roll;
 
 	(void)state;
 	/* French routers whose rear is behind the Allied line: blocked. */
@@ -448,10 +491,28 @@ test_3_9_5_morale_phase_catches_routers(void **state)
 	r = fixture_unit(g, "run", 0, ARM_INFANTRY, "line", "line", 30, 33,
 	    DIR_S, 500);
 	g->units[r].cond = COND_ROUTED;
+	/* The capture roll is the phase's first die: 1d6 + 2 (its track is
+	 * blocked by the wall), 4 or more to take them. */
+	roll = fixture_dice(g, 1, 6);
 	nap_phase_morale(g);
-	assert_true(fixture_count(g, "3.9.5", "reaches the routed") == 1);
-	assert_true(g->units[r].cond == COND_CAPTURED ||
-	    g->units[r].strength < 500);
+	/* It flees first, as far as the wall lets it: its front from row
+	 * 33 to row 35, against the wall's front rank on row 36. */
+	assert_int_equal(fixture_count(g, "3.9.3", "flees 1 BD of its 4 BD "
+	    "rout speed along its track, [30, 33] to [30, 35]"), 1);
+	assert_int_equal(g->units[r].pos.x, 30);
+	assert_int_equal(g->units[r].pos.y, 35);
+	assert_int_equal(fixture_count(g, "3.9.5", "reaches the routed"), 1);
+	assert_int_equal(fixture_count(g, "3.9.5", "+2 (track blocked)"), 1);
+	if (roll + 2 >= 4) {
+		assert_int_equal(g->units[r].cond, COND_CAPTURED);
+		assert_int_equal(g->units[r].strength, 500);
+		assert_int_equal(fixture_count(g, "3.9.5", "500 men surrender"),
+		    1);
+	} else {
+		assert_int_equal(g->units[r].strength, 400);
+		assert_int_equal(fixture_count(g, "3.9.5", "losing 20% = 100 "
+		    "men"), 1);
+	}
 	game_free(g);
 }
 
