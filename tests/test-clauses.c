@@ -165,6 +165,7 @@
 	X(test_M30_3_6_7_line_flank_does_not_block, "M30-line-flank-does-not-block", NULL) \
 	X(test_M30_3_6_7_line_front_blocks, "M30-line-front-blocks", NULL) \
 	X(test_M30_3_6_7_road_column_rear_does_not_block, "M30-road-column-rear-does-not-block", NULL) \
+	X(test_M31_3_6_8_contact_with_first_unit_listed, "M31-contact-with-first-unit-listed", NULL) \
 	X(test_M31_3_6_8_enemy_beyond_reach_no_contact, "M31-enemy-beyond-reach-no-contact", NULL) \
 	X(test_M31_3_6_8_infantry_stops_short_of_enemy, "M31-infantry-stops-short-of-enemy", NULL) \
 	X(test_M31_3_6_8_manoeuvre_column_stops_short_of_enemy, "M31-manoeuvre-column-stops-short-of-enemy", NULL) \
@@ -179,6 +180,7 @@
 	X(test_M35_3_6_8_routed_enemy_does_not_stop_cavalry, "M35-routed-enemy-does-not-stop-cavalry", NULL) \
 	X(test_M35_3_6_8_routed_enemy_does_not_stop_infantry, "M35-routed-enemy-does-not-stop-infantry", NULL) \
 	X(test_M35_3_6_8_routed_enemy_still_stops_artillery, "M35-routed-enemy-still-stops-artillery", NULL) \
+	X(test_M35_3_6_8_touching_routed_enemy_listed_first, "M35-touching-routed-enemy-listed-first", NULL) \
 	X(test_M35_3_6_8_touching_routed_enemy_resolves_rout, "M35-touching-routed-enemy-resolves-rout", NULL)
 
 struct clause {
