@@ -249,6 +249,36 @@ test_3_8_4_heavy_defeat_routs(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.8.1: a unit fights its nearest enemy, and of two equally near the
+ * first in the order of battle; the other, with no one left to fight,
+ * stands out of the melee.
+ */
+static void
+test_3_8_1_equally_near_the_first_listed_is_fought(void **state)
+{
+	struct game *g = field();
+	int a, b, c;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 16, 19,
+	    DIR_S, 500);
+	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 25, 19,
+	    DIR_S, 500);
+	assert_int_equal(nap_gap(g, a, b), nap_gap(g, a, c));
+	assert_true(nap_gap(g, a, b) <= tab()->melee.reach);
+	assert_true(nap_gap(g, b, c) > tab()->melee.reach);
+	nap_phase_melee(g);
+	assert_int_equal(fixture_count(g, "3.8.2", "a and b meet in melee"),
+	    1);
+	assert_int_equal(fixture_count(g, "3.8.2", NULL), 1);
+	assert_int_equal(g->units[c].strength, 500);
+	assert_true(g->units[b].strength < 500);
+	game_free(g);
+}
+
 static void
 test_3_8_1_blocks_apart_do_not_fight(void **state)
 {
@@ -356,6 +386,39 @@ test_3_9_1_test_against_drill(void **state)
 	else
 		assert_int_equal(g->units[a].cond, COND_MOB);
 	game_free(g);
+}
+
+/*
+ * The bounds of the test: a roll equal to what it needs holds; one more
+ * fails by 1, a Mob; three more fails by 3, a rout.  Drill 4, drum +1,
+ * 20% lost in all -2: it needs base + 3.
+ */
+static void
+test_3_9_1_test_bounds(void **state)
+{
+	struct game *g;
+	int a, roll, k, base0 = tab()->morale.base;
+	static const int over[3] = { 0, 1, 3 };
+	static const enum cond want[3] = { COND_FORMED, COND_MOB,
+	    COND_ROUTED };
+
+	(void)state;
+	for (k = 0; k < 3; k++) {
+		g = field();
+		a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20,
+		    20, DIR_N, 600);
+		g->units[a].musician = true;
+		g->units[a].strength = 480;
+		g->units[a].lost_turn = 60;
+		roll = fixture_dice(g, 2, 6);
+		tab()->morale.base = roll - over[k] - 3;
+		nap_phase_morale(g);
+		tab()->morale.base = base0;
+		assert_int_equal(g->units[a].cond, want[k]);
+		assert_int_equal(fixture_count(g, "3.9.1", k == 0 ? "holds" :
+		    k == 1 ? "fails by 1" : "fails by 3"), 1);
+		game_free(g);
+	}
 }
 
 /* A unit that fails badly routs; one already a Mob routs on any failure. */
@@ -674,10 +737,12 @@ main(void)
 		cmocka_unit_test(test_3_7_4_wood_halves_the_hits),
 		cmocka_unit_test(test_3_7_5_fire_is_simultaneous),
 		cmocka_unit_test(test_3_8_1_blocks_apart_do_not_fight),
+		cmocka_unit_test(test_3_8_1_equally_near_the_first_listed_is_fought),
 		cmocka_unit_test(test_3_8_2_square_stands_against_cavalry),
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
+		cmocka_unit_test(test_3_9_1_test_bounds),
 		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
