@@ -104,6 +104,7 @@ for f in $files; do
 done
 
 mkdir -p "$work"
+work=$(cd "$work" && pwd)
 list=$work/mutants
 US=$(printf '\037')
 

@@ -617,6 +617,35 @@ test_3_10_2_finished_battle_stays_finished(void **state)
 	    "battle's last turn (12)"));
 	free(bad);
 
+	/* Nor a result from past the last turn, nor a save more than one
+	 * turn past it: the battle ends after turn 12, the save is at 13. */
+	for (int k = 0; k < 2; k++) {
+		const char *from = k == 0 ? ", turn: 12}" : "\nturn: 13\n";
+		const char *to = k == 0 ? ", turn: 13}" : "\nturn: 14\n";
+
+		text = NULL;
+		f = open_memstream(&text, &len);
+		save_write(a, scen, f);
+		fclose(f);
+		assert_non_null(cut = strstr(text, from));
+		memcpy(cut, to, strlen(to));
+		f = fopen(file, "w");
+		fputs(text, f);
+		fclose(f);
+		free(text);
+		diags_free(&d);
+		diags_init(&d);
+		assert_null(save_load(file, getenv("MARSHAL_DATA"), &rc, &d));
+		assert_true(d.n > 0);
+		bad = diag_format(&d.v[0]);
+		if (strstr(bad, k == 0 ? "the battle ended on turn 13 and the "
+		    "save is at turn 13, past its last turn (12)" : "the battle "
+		    "ended on turn 12 and the save is at turn 14, past its last "
+		    "turn (12)") == NULL)
+			fail_msg("got: %s", bad);
+		free(bad);
+	}
+
 	unlink(file);
 	rmdir(dir);
 	free(file);
