@@ -161,6 +161,8 @@ test_save_load_continue_equals_straight_through(void **state)
 	b->units[1].track = calloc(1, sizeof *u->track);
 	b->units[1].track[0] = u->track[0];
 	assert_true(a->ntransit > 0);
+	/* The first general has ridden off: his place is state too. */
+	a->generals[0].pos = b->generals[0].pos = (struct point){ 33, 35 };
 
 	text = save_text(a);
 	c = restore(text, &d);
@@ -171,6 +173,27 @@ test_save_load_continue_equals_straight_through(void **state)
 	assert_string_equal(da, dc);
 	assert_int_equal(c->ntransit, a->ntransit);
 	assert_int_equal(c->rng.state, a->rng.state);
+	/* Field by field where the dump, written by the same code as the
+	 * save, could hide a loss: the issuer of each order (general 0 is
+	 * a general, not "none"), where the generals stand, and every
+	 * unit on its cells. */
+	for (i = 0; i < a->ntransit; i++) {
+		assert_int_equal(c->transit[i].unit, a->transit[i].unit);
+		assert_int_equal(c->transit[i].general, a->transit[i].general);
+		assert_int_equal(c->transit[i].arrives, a->transit[i].arrives);
+	}
+	assert_int_equal(c->transit[0].general, 0);
+	for (i = 0; i < a->nunits; i++)
+		assert_int_equal(c->units[i].order.general,
+		    a->units[i].order.general);
+	for (i = 0; i < a->ngenerals; i++) {
+		assert_int_equal(c->generals[i].pos.x, a->generals[i].pos.x);
+		assert_int_equal(c->generals[i].pos.y, a->generals[i].pos.y);
+	}
+	for (i = 0; i < c->nunits; i++)
+		if (!unit_gone(&c->units[i]))
+			assert_int_equal(game_unit_at(c, c->units[i].pos.x,
+			    c->units[i].pos.y), i);
 	free(da);
 	free(dc);
 
