@@ -7,7 +7,8 @@
 # classic operator applied at one place:
 #   ror     a comparison swapped at its boundary: < <=, <= <, > >=, >= >,
 #           == !=, != ==
-#   aor     an arithmetic sign swapped: binary + -, += -=
+#   aor     an arithmetic sign swapped: binary + -, += -= (a sign after
+#           return or case is unary and left alone)
 #   const   a decimal integer constant off by one: n becomes n + 1
 #   if      an if's condition negated: if (c) becomes if (!(c))
 #   del     a statement deleted (replaced by an empty one), including
@@ -45,6 +46,11 @@
 #                    test-ruleset: the last for the ruleset loader)
 #   --workdir DIR    scratch directory (default _build/mutation): the source
 #                    copy is DIR/src, its build DIR/build
+#   --sanitize       build the copy with AddressSanitizer and
+#                    UndefinedBehaviorSanitizer (configure
+#                    --enable-sanitizers, in DIR/build-san), so that a
+#                    mutant which only reads or writes out of bounds is
+#                    caught too; slower
 #   --only ID,...    run only these mutants (numbers from --list)
 #   --list           list the mutants (with the sample applied) and stop
 #   --show ID        print mutant ID as a diff and stop
@@ -61,6 +67,7 @@ limit=${TIMEOUT:-10}
 tests=${TESTS:-"test-clauses test-move test-turn test-charge test-command test-save test-ruleset"}
 work=${MUTATION_DIR:-$top/_build/mutation}
 only=
+sanitize=
 mode=run
 show=
 
@@ -77,6 +84,7 @@ while [ $# -gt 0 ]; do
 	--tests) tests=$2; shift 2 ;;
 	--workdir) work=$2; shift 2 ;;
 	--only) only=$2; shift 2 ;;
+	--sanitize) sanitize=--enable-sanitizers; shift ;;
 	--list) mode=list; shift ;;
 	--show) mode=show; show=$2; shift 2 ;;
 	-h|--help) usage ;;
@@ -158,6 +166,11 @@ generate() {
 					return substr(s, i, 1)
 			return ""
 		}
+		# A sign after return or case is unary, not a sum.
+		function unary_kw(s, i,    t) {
+			t = substr(s, 1, i - 1)
+			return t ~ /(^|[^A-Za-z0-9_])(return|case)[ \t]*$/
+		}
 		function emit(line, col, len, span, op, orig, repl) {
 			printf "%s\037%d\037%d\037%d\037%d\037%s\037%s\037%s\n",
 			    FILE, line, col, len, span, op, orig, repl
@@ -202,7 +215,8 @@ generate() {
 						if (d == "=")
 							emit(ln, i, 2, 0, "aor", c "=",
 							    (c == "+" ? "-" : "+") "=")
-						else if (q ~ /[A-Za-z0-9_)\]]/)
+						else if (q ~ /[A-Za-z0-9_)\]]/ &&
+						    !unary_kw(s, i))
 							emit(ln, i, 1, 0, "aor", c,
 							    c == "+" ? "-" : "+")
 					}
@@ -352,7 +366,7 @@ fi
 
 # --- the scratch tree and its build -------------------------------------------
 src=$work/src
-build=$work/build
+build=$work/build${sanitize:+-san}
 [ -x "$top/configure" ] || { echo "mutate.sh: run ./bootstrap first (no configure)" >&2; exit 1; }
 rm -rf "$src"
 mkdir -p "$src" "$build"
@@ -370,7 +384,8 @@ esac
 for f in $files; do touch "$src/$f"; done
 if [ ! -f "$build/Makefile" ]; then
 	echo "mutate.sh: configuring the scratch build in $build"
-	(cd "$build" && "$src/configure" -q CFLAGS='-O0 -g0') >"$work/configure.log" 2>&1 ||
+	(cd "$build" && "$src/configure" -q $sanitize CFLAGS='-O0 -g0') \
+	    >"$work/configure.log" 2>&1 ||
 	    { echo "mutate.sh: configure failed, see $work/configure.log" >&2; exit 1; }
 fi
 progs=
