@@ -161,6 +161,8 @@ test_save_load_continue_equals_straight_through(void **state)
 	b->units[1].track = calloc(1, sizeof *u->track);
 	b->units[1].track[0] = u->track[0];
 	assert_true(a->ntransit > 0);
+	/* The first general has ridden off: his place is state too. */
+	a->generals[0].pos = b->generals[0].pos = (struct point){ 33, 35 };
 
 	text = save_text(a);
 	c = restore(text, &d);
@@ -171,6 +173,27 @@ test_save_load_continue_equals_straight_through(void **state)
 	assert_string_equal(da, dc);
 	assert_int_equal(c->ntransit, a->ntransit);
 	assert_int_equal(c->rng.state, a->rng.state);
+	/* Field by field where the dump, written by the same code as the
+	 * save, could hide a loss: the issuer of each order (general 0 is
+	 * a general, not "none"), where the generals stand, and every
+	 * unit on its cells. */
+	for (i = 0; i < a->ntransit; i++) {
+		assert_int_equal(c->transit[i].unit, a->transit[i].unit);
+		assert_int_equal(c->transit[i].general, a->transit[i].general);
+		assert_int_equal(c->transit[i].arrives, a->transit[i].arrives);
+	}
+	assert_int_equal(c->transit[0].general, 0);
+	for (i = 0; i < a->nunits; i++)
+		assert_int_equal(c->units[i].order.general,
+		    a->units[i].order.general);
+	for (i = 0; i < a->ngenerals; i++) {
+		assert_int_equal(c->generals[i].pos.x, a->generals[i].pos.x);
+		assert_int_equal(c->generals[i].pos.y, a->generals[i].pos.y);
+	}
+	for (i = 0; i < c->nunits; i++)
+		if (!unit_gone(&c->units[i]))
+			assert_int_equal(game_unit_at(c, c->units[i].pos.x,
+			    c->units[i].pos.y), i);
 	free(da);
 	free(dc);
 
@@ -810,6 +833,35 @@ test_3_10_2_finished_battle_stays_finished(void **state)
 	assert_non_null(strstr(bad, ":5:7: error: turn 13 is past the "
 	    "battle's last turn (12)"));
 	free(bad);
+
+	/* Nor a result from past the last turn, nor a save more than one
+	 * turn past it: the battle ends after turn 12, the save is at 13. */
+	for (int k = 0; k < 2; k++) {
+		const char *from = k == 0 ? ", turn: 12}" : "\nturn: 13\n";
+		const char *to = k == 0 ? ", turn: 13}" : "\nturn: 14\n";
+
+		text = NULL;
+		f = open_memstream(&text, &len);
+		save_write(a, scen, f);
+		fclose(f);
+		assert_non_null(cut = strstr(text, from));
+		memcpy(cut, to, strlen(to));
+		f = fopen(file, "w");
+		fputs(text, f);
+		fclose(f);
+		free(text);
+		diags_free(&d);
+		diags_init(&d);
+		assert_null(save_load(file, getenv("MARSHAL_DATA"), &rc, &d));
+		assert_true(d.n > 0);
+		bad = diag_format(&d.v[0]);
+		if (strstr(bad, k == 0 ? "the battle ended on turn 13 and the "
+		    "save is at turn 13, past its last turn (12)" : "the battle "
+		    "ended on turn 12 and the save is at turn 14, past its last "
+		    "turn (12)") == NULL)
+			fail_msg("got: %s", bad);
+		free(bad);
+	}
 
 	unlink(file);
 	rmdir(dir);
