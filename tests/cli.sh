@@ -57,7 +57,6 @@ refuse "resolve with an unknown option" "usage: marshal resolve" resolve "$S" --
 refuse "replay without a file" "usage: marshal replay" replay
 refuse "replay of a missing file" "nosuch: error: cannot open" replay "$work/nosuch"
 refuse "replay --side of no side" "--side Prussia names no side" replay "$MARSHAL_DATA/../tests/replays/battle.yaml" --log --side Prussia
-refuse "replay --side without --log" "usage: marshal replay" replay "$MARSHAL_DATA/../tests/replays/battle.yaml" --side 0
 refuse "play --level extreme" "unknown level 'extreme'" play --level extreme
 refuse "play with an unknown option" "usage: marshal play" play --frob
 refuse "play of an unknown name" "no scenario 'nosuch'" play nosuch
@@ -154,6 +153,18 @@ if grep -qE '^  turn 1(, [a-z]+)?, [^:]+: 3\.1\.1\* ' "$work/own" &&
 else
 	echo "FAIL: own rule marks wrong:"
 	grep -m3 -E '3\.1\.1|3\.6\.3' "$work/own"
+	fails=$((fails + 1))
+fi
+
+# replay --side alone prints the log as that side reads it, marks and all.
+R=$MARSHAL_DATA/../tests/replays/battle.yaml
+"$MARSHAL_BIN" replay "$R" --side 0 >"$work/side" 2>&1
+"$MARSHAL_BIN" replay "$R" --log --side 0 >"$work/logside" 2>&1
+if cmp -s "$work/side" "$work/logside" &&
+    grep -qE '^turn 1: [^:]+: 3\.[0-9.]+\* ' "$work/side"; then
+	echo "ok: replay --side prints that side's log, own rules marked"
+else
+	echo "FAIL: replay --side differs from --log --side, or lacks marks"
 	fails=$((fails + 1))
 fi
 

@@ -2,7 +2,7 @@
  * replay.c - marshal replay: play a recorded battle headless, and check
  * that it ends in the state it recorded.
  *
- *   marshal replay FILE [--verify] [--update] [--dump] [--log [--side SIDE]]
+ *   marshal replay FILE [--verify] [--update] [--dump] [--log] [--side SIDE]
  *       [--save SAVE]
  *
  * --verify compares the final state's digest with the file's (exit 1 on a
@@ -29,7 +29,7 @@ static int
 usage(void)
 {
 	fprintf(stderr, "usage: marshal replay FILE [--verify] [--update] "
-	    "[--dump] [--log [--side SIDE]] [--save SAVE]\n");
+	    "[--dump] [--log] [--side SIDE] [--save SAVE]\n");
 	return 2;
 }
 
@@ -43,7 +43,7 @@ print_log(const struct game *g, int viewer)
 	for (i = 0; i < g->log.n; i++) {
 		if (!know_event(g, &g->log.v[i], viewer))
 			continue;
-		event_format(&g->log.v[i], buf, sizeof buf);
+		ruleset_event_format(g->rs, &g->log.v[i], buf, sizeof buf);
 		printf("turn %d: %s%s%s\n", g->log.v[i].turn,
 		    g->log.v[i].unit >= 0 ? g->units[g->log.v[i].unit].id : "",
 		    g->log.v[i].unit >= 0 ? ": " : "", buf);
@@ -81,7 +81,9 @@ cli_replay(int argc, char **argv)
 		else
 			file = argv[i];
 	}
-	if (file == NULL || (side != NULL && !log))
+	if (side != NULL)
+		log = true;	/* --side: the log as that side reads it */
+	if (file == NULL)
 		return usage();
 
 	diags_init(&d);

@@ -893,3 +893,14 @@ ruleset_rule_mark(const struct ruleset *rs, const char *rule)
 {
 	return ruleset_rule_own(rs, rule) ? RULESET_OWN_MARK : "";
 }
+
+void
+ruleset_event_format(const struct ruleset *rs, const struct event *e,
+    char *buf, size_t len)
+{
+	if (e->rule[0] != '\0')
+		snprintf(buf, len, "%s%s %s", e->rule,
+		    ruleset_rule_mark(rs, e->rule), e->text);
+	else
+		snprintf(buf, len, "%s", e->text);
+}

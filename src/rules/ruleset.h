@@ -273,6 +273,12 @@ bool ruleset_rule_own(const struct ruleset *, const char *rule);
 #define RULESET_OWN_MARK	"*"
 const char *ruleset_rule_mark(const struct ruleset *, const char *rule);
 
+/* An event as one line, "RULE TEXT", its rule number marked as above
+ * (event_format, with the ruleset's marks). */
+struct event;
+void ruleset_event_format(const struct ruleset *, const struct event *,
+    char *buf, size_t len);
+
 /* Format ticks as a number of the ruleset's unit, without it: "2.5". */
 void ruleset_fmt_number(const struct ruleset *, int ticks, char *buf,
     size_t len);

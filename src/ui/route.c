@@ -82,7 +82,8 @@ route_plan(struct ui *ui, int unit, struct route *r)
 		e = &pv.log.v[i];
 		if (e->rule[0] == '\0')
 			continue;
-		event_format(e, r->notes[r->nnotes], sizeof r->notes[0]);
+		ruleset_event_format(g->rs, e, r->notes[r->nnotes],
+		    sizeof r->notes[0]);
 		r->nnotes++;
 	}
 	/* The rest of the way, from the first waypoint not yet passed. */

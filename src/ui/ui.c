@@ -265,7 +265,8 @@ resolve(struct ui *ui, int depth)
 	/* An outcome (a side breaking, the final count) comes first. */
 	for (i = mark; i < g->log.n; i++)
 		if (g->log.v[i].kind == EV_RESULT) {
-			event_format(&g->log.v[i], buf, sizeof buf);
+			ruleset_event_format(g->rs, &g->log.v[i], buf,
+			    sizeof buf);
 			ui_msg(ui, true, "%s", buf);
 			break;
 		}
@@ -607,8 +608,8 @@ over_draw(struct ui *ui, struct canvas *c)
 	lines[n++] = head;
 	for (i = ui->log_from; i < g->log.n && n <= OVER_LINES; i++)
 		if (g->log.v[i].kind == EV_RESULT) {
-			event_format(&g->log.v[i], text[n - 1],
-			    sizeof text[0]);
+			ruleset_event_format(g->rs, &g->log.v[i],
+			    text[n - 1], sizeof text[0]);
 			lines[n] = text[n - 1];
 			n++;
 		}

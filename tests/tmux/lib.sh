@@ -38,14 +38,19 @@ fail() {
 
 # start W H ENV... -- run marshal (with its arguments in MARSHAL_ARGS) in a
 # session W x H; when it exits the pane prints its status and the terminal
-# modes, then waits so the test can read them.
+# modes, then waits so the test can read them.  The status line starts
+# with a carriage return: after a marshal killed in raw mode a newline no
+# longer returns to the first column, and the shell's "Killed" message
+# (as long as the command line, paths included) would push the status
+# line across the screen's edge, where a test cannot find it whole.
 start() {
 	w=$1 h=$2
 	shift 2
 	$T -f /dev/null new-session -d -s $S -x "$w" -y "$h" \
 	    "env MARSHAL_DATA='$MARSHAL_DATA' XDG_DATA_HOME='$XDG_DATA_HOME' \
 	    $* '$MARSHAL_BIN' $MARSHAL_ARGS; \
-	    echo \"EXITED rc=\$?\"; stty -a | tr ' ;' '\n\n' | \
+	    printf '\\r\\nEXITED rc=%s\\r\\n' \"\$?\"; \
+	    stty -a | tr ' ;' '\n\n' | \
 	    grep -E '^-?(icanon|echo)\$' | tr '\n' ' '; echo; sleep 60" ||
 	    fail "cannot start tmux"
 }
