@@ -18,6 +18,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ai/ai.h"
 #include "core/game.h"
 #include "core/move.h"
 #include "io/load.h"
@@ -27,6 +28,7 @@
 #include "ui/keys.h"
 #include "ui/ui.h"
 #include "util/diag.h"
+#include "util/xalloc.h"
 
 /*
  * A 20 x 12 field: wood in the north-east, a road down column 2, a hedge
@@ -346,14 +348,14 @@ test_quit_box_after_failed_save(void **state)
 
 	(void)state;
 	ui_set_turn_hook(f->ui, failing_save, NULL);
-	type(f, "\re\re");
+	type(f, "\re\re\x1b");
 	assert_int_equal(f->g->turn, 2);
 	type(f, "q");
 	assert_true(has(f, "The last save failed"));
 	assert_false(has(f, "It is saved"));
 	type(f, "n");
 	ui_set_turn_hook(f->ui, good_save, NULL);
-	type(f, "\re\re");
+	type(f, "\re\re\x1b");
 	assert_int_equal(f->g->turn, 3);
 	type(f, "q");
 	assert_true(has(f, "It is saved"));
@@ -542,6 +544,11 @@ test_hot_seat_turn_ends_and_resolves(void **state)
 	assert_int_equal(f->g->turn, 2);
 	assert_int_equal(f->ui->resolved, 1);
 	assert_int_equal(f->ui->side, 0);
+	/* The battle at a glance first; Esc skips it to the hand-over. */
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	assert_true(has(f, "The battle after turn 1 of 3"));
+	type(f, "\x1b");
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
 	assert_true(has(f, "Log: turn 1 results"));
 	fixture_free(f);
 }
@@ -584,6 +591,7 @@ test_program_controller_plays_a_side(void **state)
 	assert_int_equal(f->g->units[1].order.kind, ORDER_STOP);
 	assert_int_equal(f->g->turn, 2);
 	assert_int_equal(f->ui->side, 0);
+	type(f, "\x1b");
 	assert_int_equal(f->ui->mode, MODE_MAP);
 	assert_true(has(f, "French to give orders (player)"));
 	fixture_free(f);
@@ -676,6 +684,8 @@ test_game_over_after_turn_limit(void **state)
 		ui_key(f->ui, 'e');
 		ui_key(f->ui, UIK_ENTER);
 		ui_key(f->ui, 'e');
+		if (t < 2)
+			ui_key(f->ui, UIK_ESC);	/* the page between turns */
 	}
 	ui_draw(f->ui, f->c);
 	assert_int_equal(f->ui->mode, MODE_OVER);
@@ -952,6 +962,7 @@ test_solo_turn_keeps_the_cursor(void **state)
 	assert_int_equal(f->ui->cursor.y, 7);
 	ui_key(f->ui, 'e');
 	assert_int_equal(f->g->turn, 2);
+	ui_key(f->ui, UIK_ESC);
 	assert_int_equal(f->ui->mode, MODE_MAP);
 	assert_int_equal(f->ui->side, 0);
 	assert_int_equal(f->ui->cursor.x, 7);
@@ -1016,6 +1027,134 @@ test_rout_track_ascii(void **state)
 	fixture_free(f);
 }
 
+/* The default battle, loaded from $MARSHAL_DATA, hot-seat, at w x h. */
+static struct fixture *
+fixture_default(int w, int h)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	const char *data = getenv("MARSHAL_DATA");
+	struct diags d;
+	char *path;
+
+	assert_non_null(f);
+	assert_non_null(data);
+	path = xasprintf("%s/scenarios/default.yaml", data);
+	diags_init(&d);
+	f->g = load_scenario(path, data, &f->rs, &d);
+	if (f->g == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(f->g);
+	diags_free(&d);
+	free(path);
+	f->ui = ui_create(f->g, true, true);
+	ui_start(f->ui);
+	f->c = canvas_create(w, h, false);
+	return f;
+}
+
+/* Both sides of the default battle give the computer's orders and end
+ * their turn through the keys, until the game stands at turn `until` or
+ * is over; the page between turns is closed each time. */
+static void
+play_default(struct fixture *f, int until)
+{
+	int s, given;
+
+	while (!game_over(f->g) && f->g->turn < until) {
+		for (s = 0; s < f->g->nsides; s++) {
+			(void)ai_orders(f->g, s, AI_NORMAL, &given);
+			while (f->ui->mode != MODE_MAP &&
+			    f->ui->mode != MODE_OVER)
+				ui_key(f->ui, f->ui->mode == MODE_PAGER ?
+				    UIK_ESC : UIK_ENTER);
+			ui_key(f->ui, 'e');
+		}
+	}
+	ui_draw(f->ui, f->c);
+}
+
+/* Row y of the canvas, trailing blanks cut. */
+static const char *
+row_at(const struct fixture *f, int y)
+{
+	static char buf[1024];
+	size_t n;
+
+	canvas_row(f->c, y, 0, f->c->w, buf, sizeof buf);
+	n = strlen(buf);
+	while (n > 0 && buf[n - 1] == ' ')
+		buf[--n] = '\0';
+	return buf;
+}
+
+/*
+ * The page between turns: after turn 6 of the default battle (seed 1815,
+ * the computer's orders for both sides, as in test-summary) the figures
+ * stand in their columns, one per side, the objectives with their holders.
+ */
+static void
+test_summary_page_after_a_turn(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+
+	(void)state;
+	game_seed(f->g, 1815);
+	play_default(f, 7);
+	assert_int_equal(f->g->turn, 7);
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	assert_true(has(f, "The battle after turn 6 of 12"));
+	assert_string_equal(row_at(f, 1),
+	    "                             French        Allies");
+	assert_string_equal(row_at(f, 2),
+	    " Men fallen             837 of 4780   474 of 5320");
+	assert_string_equal(row_at(f, 3),
+	    " Guns lost                  0 of 14       0 of 16");
+	assert_string_equal(row_at(f, 4),
+	    " Units in good order        8 of 11      10 of 11");
+	assert_string_equal(row_at(f, 6),
+	    " Routed                           2             1");
+	assert_string_equal(row_at(f, 7),
+	    " Captured                         1             0");
+	assert_string_equal(row_at(f, 9),
+	    " Lost (3.10.1)           39% of 40%    11% of 40%");
+	assert_string_equal(row_at(f, 10),
+	    " Points held now                  0             2");
+	assert_string_equal(row_at(f, 12),
+	    "   Rothenbach bridge, 3 points: nobody");
+	assert_string_equal(row_at(f, 14),
+	    "   Galgenberg, 2 points: Allies");
+	/* Esc skips it: back to the hand-over box; i opens it again. */
+	ui_key(f->ui, UIK_ESC);
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "i");
+	assert_true(has(f, "The battle after turn 6 of 12"));
+	fixture_free(f);
+}
+
+/* The end: the result, the same figures, and the last turn in the status
+ * line, never one past it. */
+static void
+test_final_screen_has_result_and_summary(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+
+	(void)state;
+	game_seed(f->g, 1815);
+	play_default(f, 100);
+	assert_int_equal(f->ui->mode, MODE_OVER);
+	assert_true(has(f, "The battle is over after 12 turns"));
+	assert_true(has(f, "3.10.2: the Allies win, 2 points to 0"));
+	assert_true(has(f, "Turn 12/12"));
+	assert_false(has(f, "Turn 13/12"));
+	assert_true(has(f, "Men fallen            1715 of 4780   620 of 5320"));
+	assert_true(has(f, "Lost (3.10.1)           broken 50%    23% of 40%"));
+	assert_true(has(f, "Points (3.10.2)                  0             2"));
+	assert_true(has(f, "Galgenberg, 2 points: Allies"));
+	assert_true(has(f, "M: read the log"));
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -1050,6 +1189,8 @@ main(void)
 		cmocka_unit_test(test_solo_turn_keeps_the_cursor),
 		cmocka_unit_test(test_save_keys_and_the_save_as_line),
 		cmocka_unit_test(test_pick_lists_battles_and_tutorials),
+		cmocka_unit_test(test_summary_page_after_a_turn),
+		cmocka_unit_test(test_final_screen_has_result_and_summary),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -85,4 +85,6 @@ const struct ruleset_ops napoleonic_ops = {
 	.move_end = nap_move_end,
 	.move_rule = nap_move_rule,
 	.move_routed = nap_rout_touch,
+	.objective_holder = nap_objective_holder,
+	.side_strength = nap_side_strength,
 };

@@ -74,6 +74,8 @@ static const struct binding map_keys[] = {
 	{ ACT_LOG, { 'M', 0 }, "M", "the whole message log" },
 	{ ACT_BRIEF, { 'B', 0 }, "B",
 	    "the briefing: situation, sides, objectives" },
+	{ ACT_SUMMARY, { 'i', 0 }, "i",
+	    "the battle at a glance: losses, routs, objectives, points" },
 	{ ACT_SAVE, { 'S', 0 }, "S",
 	    "save the game now to its slot in the save directory" },
 	{ ACT_SAVE_AS, { 'A', 0 }, "A",

@@ -59,7 +59,8 @@ enum pager_kind {
 	PAGER_RULES,
 	PAGER_LOG,
 	PAGER_BRIEF,		/* the scenario's description and sides */
-	PAGER_TUTORIAL		/* tutorial steps just done, and the next */
+	PAGER_TUTORIAL,		/* tutorial steps just done, and the next */
+	PAGER_SUMMARY		/* the battle at a glance, after a turn */
 };
 
 /*

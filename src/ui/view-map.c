@@ -552,6 +552,9 @@ map_key(struct ui *ui, enum ui_action a)
 	case ACT_BRIEF:
 		pager_open(ui, PAGER_BRIEF);
 		break;
+	case ACT_SUMMARY:
+		pager_open(ui, PAGER_SUMMARY);
+		break;
 	case ACT_CANCEL:
 		ui->sel = -1;
 		ui->area = false;

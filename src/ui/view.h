@@ -84,6 +84,11 @@ void route_plan(struct ui *, int unit, struct route *);
 /* Side panel: the selected unit and the cell under the cursor. */
 void panel_draw(struct ui *, struct canvas *, const struct layout *);
 
+/* The battle at a glance (core/summary.h) as lines: line(arg, style,
+ * text) once per line, for the page between turns and the final box. */
+void summary_lines(struct ui *, void (*line)(void *, struct style,
+    const char *), void *arg);
+
 /* Message log panel. */
 void log_draw(struct ui *, struct canvas *, const struct layout *);
 
