@@ -1155,6 +1155,138 @@ test_final_screen_has_result_and_summary(void **state)
 	fixture_free(f);
 }
 
+/* Whether the map area of the canvas (the layout at 80 x 24: 53 x 16 from
+ * row 1) shows glyph g, in the side's colour when side >= 0. */
+static bool
+map_shows(const struct fixture *f, const char *g, int side)
+{
+	const struct ccell *cc;
+	int x, y;
+
+	for (y = 1; y < 17; y++)
+		for (x = 0; x < 53; x++) {
+			cc = canvas_cell(f->c, x, y);
+			if (strcmp(cc->glyph, g) == 0 && (side < 0 ||
+			    cc->style.fg == (side == 0 ? COL_BLUE : COL_RED)))
+				return true;
+		}
+	return false;
+}
+
+/*
+ * The default battle opens where the sides come closest: the view (53 x
+ * 16 of an 80 x 50 map) shows the Rothenbach bridge objective and enemy
+ * units as well as the French unit under the cursor.
+ */
+static void
+test_initial_view_centres_on_what_matters(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+	int sx, sy;
+
+	(void)state;
+	ui_key(f->ui, UIK_ESC);		/* the briefing */
+	ui_key(f->ui, UIK_ENTER);	/* the hand-over box */
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	/* The French unit nearest the front: II/27e Ligne at [34, 34]. */
+	assert_int_equal(f->ui->cursor.x, 34);
+	assert_int_equal(f->ui->cursor.y, 34);
+	assert_int_equal(f->ui->view.x, 10);
+	assert_int_equal(f->ui->view.y, 21);
+	/* The bridge [40, 24] at its screen cell; enemies in view. */
+	sx = 40 - f->ui->view.x;
+	sy = 1 + 24 - f->ui->view.y;
+	assert_string_equal(canvas_cell(f->c, sx, sy)->glyph, "◎");
+	assert_true(map_shows(f, "i", 1));
+	assert_true(map_shows(f, "I", 0));
+	fixture_free(f);
+}
+
+/*
+ * z: the whole 80 x 50 map in 80 x 24, one character for 1 x 3 cells:
+ * objectives, units of each side and the ground at their blocks; Enter
+ * goes back to the map.
+ */
+static void
+test_overview_shows_the_whole_map(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+	const struct ccell *cc;
+
+	(void)state;
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "z");
+	assert_int_equal(f->ui->mode, MODE_OVERVIEW);
+	assert_true(has(f, "Overview: Rothenbach and the Rothe valley, 80x50 "
+	    "cells, one character for 1x3"));
+	/* Objectives [40, 24], [38, 20], [63, 11]: blocks (40, 8), (38, 6),
+	 * (63, 3), drawn from row 1. */
+	assert_string_equal(canvas_cell(f->c, 40, 9)->glyph, "◎");
+	assert_string_equal(canvas_cell(f->c, 38, 7)->glyph, "◎");
+	assert_string_equal(canvas_cell(f->c, 63, 4)->glyph, "◎");
+	/* II/27e Ligne at [34, 34] (block (34, 11)), French, and under the
+	 * cursor (reversed). */
+	cc = canvas_cell(f->c, 34, 12);
+	assert_string_equal(cc->glyph, "I");
+	assert_int_equal(cc->style.fg, COL_BLUE);
+	assert_true(cc->style.attr & ATTR_REVERSE);
+	/* The Allied battery at [44, 8] (block (44, 2)) and ground: the
+	 * Fuchsholz wood in the north-west. */
+	cc = canvas_cell(f->c, 44, 3);
+	assert_string_equal(cc->glyph, "a");
+	assert_int_equal(cc->style.fg, COL_RED);
+	assert_string_equal(canvas_cell(f->c, 10, 5)->glyph, "♠");
+	/* Nothing past the map's last block row (50 / 3 -> 17 rows). */
+	assert_string_equal(canvas_cell(f->c, 10, 19)->glyph, " ");
+	/* A cursor step is a block: 3 cells south; Enter: the map there. */
+	type(f, "j");
+	assert_int_equal(f->ui->cursor.y, 37);
+	type(f, "\r");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_int_equal(f->ui->cursor.y, 37);
+	fixture_free(f);
+}
+
+/* o cycles through the objectives, saying who holds each; v goes to the
+ * unit of the last result; c says when nobody is in contact. */
+static void
+test_jump_keys(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+	const struct game *g = f->g;
+	int last = -1, i;
+
+	(void)state;
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "o");
+	assert_int_equal(f->ui->cursor.x, 40);
+	assert_int_equal(f->ui->cursor.y, 24);
+	assert_true(has(f, "Objective 1 of 3: Rothenbach bridge, 3 points, "
+	    "held by the Allies (3.10.2)."));
+	type(f, "o");
+	assert_int_equal(f->ui->cursor.x, 38);
+	assert_int_equal(f->ui->cursor.y, 20);
+	assert_true(has(f, "Objective 2 of 3: Rothenbach, 2 points"));
+	type(f, "oo");
+	assert_int_equal(f->ui->cursor.x, 40);	/* round again */
+	assert_int_equal(f->ui->cursor.y, 24);
+	/* The view came along: the cursor's cell is on the screen. */
+	assert_true(f->ui->curs_x >= 0 && f->ui->curs_x < 53);
+	type(f, "c");
+	assert_true(has(f, "No unit is in battle contact."));
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit >= 0 && g->log.v[i].kind != EV_PHASE)
+			last = g->log.v[i].unit;
+	assert_true(last >= 0);
+	type(f, "v");
+	assert_int_equal(f->ui->cursor.x, g->units[last].pos.x);
+	assert_int_equal(f->ui->cursor.y, g->units[last].pos.y);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -1191,6 +1323,9 @@ main(void)
 		cmocka_unit_test(test_pick_lists_battles_and_tutorials),
 		cmocka_unit_test(test_summary_page_after_a_turn),
 		cmocka_unit_test(test_final_screen_has_result_and_summary),
+		cmocka_unit_test(test_initial_view_centres_on_what_matters),
+		cmocka_unit_test(test_overview_shows_the_whole_map),
+		cmocka_unit_test(test_jump_keys),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -76,6 +76,14 @@ static const struct binding map_keys[] = {
 	    "the briefing: situation, sides, objectives" },
 	{ ACT_SUMMARY, { 'i', 0 }, "i",
 	    "the battle at a glance: losses, routs, objectives, points" },
+	{ ACT_JUMP_OBJECTIVE, { 'o', 0 }, "o",
+	    "cursor to the next objective (says who holds it)" },
+	{ ACT_JUMP_CONTACT, { 'c', 0 }, "c",
+	    "cursor to the next unit in battle contact, yours first" },
+	{ ACT_JUMP_EVENT, { 'v', 0 }, "v",
+	    "cursor to the unit of the last result; again: the one before" },
+	{ ACT_OVERVIEW, { 'z', 0 }, "z",
+	    "overview: the whole map, a character for a block of cells" },
 	{ ACT_SAVE, { 'S', 0 }, "S",
 	    "save the game now to its slot in the save directory" },
 	{ ACT_SAVE_AS, { 'A', 0 }, "A",
@@ -137,6 +145,16 @@ static const struct binding over_keys[] = {
 	{ ACT_NONE, { 0 }, NULL, NULL }
 };
 
+static const struct binding overview_keys[] = {
+	CURSOR_KEYS,
+	{ ACT_CONFIRM, { UIK_ENTER, ' ', '5', UIK_B2, 0 }, "Enter Space 5",
+	    "back to the map, at the cursor's block" },
+	{ ACT_OVERVIEW, { 'z', 0 }, "z", "back to the map" },
+	{ ACT_CANCEL, { UIK_ESC, 'q', 0 }, "Esc q", "back to the map" },
+	{ ACT_HELP, { '?', 0 }, "?", "this help" },
+	{ ACT_NONE, { 0 }, NULL, NULL }
+};
+
 /* Other keys type themselves: printable ASCII goes into the line. */
 static const struct binding input_keys[] = {
 	{ ACT_CONFIRM, { UIK_ENTER, 0 }, "Enter", "save to the file named" },
@@ -175,6 +193,7 @@ static const struct binding *const tables[MODE_COUNT] = {
 	[MODE_OVER] = over_keys,
 	[MODE_INPUT] = input_keys,
 	[MODE_PICK] = pick_keys,
+	[MODE_OVERVIEW] = overview_keys,
 };
 
 static const char *const mode_names[MODE_COUNT] = {
@@ -187,6 +206,7 @@ static const char *const mode_names[MODE_COUNT] = {
 	[MODE_OVER] = "Game over",
 	[MODE_INPUT] = "Save as",
 	[MODE_PICK] = "Choose a battle",
+	[MODE_OVERVIEW] = "Overview",
 };
 
 const struct binding *

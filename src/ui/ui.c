@@ -35,6 +35,7 @@ ui_create(struct game *g, bool utf8, bool colour)
 	ui->curs_x = ui->curs_y = -1;
 	ui->log_from = 0;		/* standing orders from the scenario */
 	ui->chosen = -1;
+	ui->jump_obj = ui->jump_contact = -1;
 	for (i = 0; i < GAME_MAX_SIDES; i++)
 		ui->ctl[i].name = "player";
 	return ui;
@@ -180,20 +181,17 @@ humans(const struct ui *ui)
 	return n;
 }
 
-/* Put the cursor on the first active unit of the side to play. */
+/* Put the cursor on the side to play's active unit nearest the centre
+ * of what matters (view-overview.c). */
 static void
 cursor_home(struct ui *ui)
 {
 	const struct game *g = ui->game;
-	int i;
+	int u = overview_nearest(g, ui->side, overview_focus(g));
 
 	ui->home_side = ui->side;
-	for (i = 0; i < g->nunits; i++)
-		if (g->units[i].side == ui->side &&
-		    unit_active(&g->units[i])) {
-			ui->cursor = g->units[i].pos;
-			return;
-		}
+	if (u >= 0)
+		ui->cursor = g->units[u].pos;
 }
 
 static void
@@ -206,6 +204,7 @@ resolve(struct ui *ui, int depth)
 	game_turn(g);
 	ui->resolved = turn;
 	ui->log_from = mark;
+	ui->jump_event = 0;		/* v starts again at the newest */
 	for (i = mark; i < g->log.n; i++)
 		if (g->log.v[i].kind != EV_PHASE)
 			n++;
@@ -292,6 +291,8 @@ ui_start(struct ui *ui)
 {
 	ui->side = 0;
 	cursor_home(ui);
+	ui->centre = overview_focus(ui->game);
+	ui->centre_pending = true;
 	if (game_over(ui->game)) {
 		/* A finished battle resumed: its result, never a turn more. */
 		ui->log_from = ui->game->log.n;
@@ -406,6 +407,9 @@ key_dispatch(struct ui *ui, int key)
 		break;
 	case MODE_PICK:
 		pick_key(ui, a, 10);
+		break;
+	case MODE_OVERVIEW:
+		overview_key(ui, a);
 		break;
 	case MODE_OVER:
 		if (a == ACT_LOG)
@@ -610,6 +614,10 @@ ui_draw(struct ui *ui, struct canvas *c)
 	}
 	if (ui->mode == MODE_PICK) {
 		pick_draw(ui, c);
+		return;
+	}
+	if (ui->mode == MODE_OVERVIEW) {
+		overview_draw(ui, c);
 		return;
 	}
 	status_draw(ui, c, &l);

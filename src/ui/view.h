@@ -89,6 +89,15 @@ void panel_draw(struct ui *, struct canvas *, const struct layout *);
 void summary_lines(struct ui *, void (*line)(void *, struct style,
     const char *), void *arg);
 
+/* Finding one's way (view-overview.c): the centre of what matters, the
+ * side's active unit nearest a point (-1: none), the jump keys (true if
+ * the action was one), and the overview of the whole map. */
+struct point overview_focus(const struct game *);
+int overview_nearest(const struct game *, int side, struct point);
+bool overview_jump(struct ui *, enum ui_action);
+void overview_key(struct ui *, enum ui_action);
+void overview_draw(struct ui *, struct canvas *);
+
 /* Message log panel. */
 void log_draw(struct ui *, struct canvas *, const struct layout *);
 
