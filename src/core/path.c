@@ -215,6 +215,10 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 	tw->pos = p;
 	tw->facing = face;
 	if (d != face) {
+		/* The walk turns where it stands, then steps: the turned
+		 * block must be on the map there too. */
+		if (!footprint_inside(g, tw, p, d))
+			return -1;
 		ops->move_turn(g, tw, d, &tp);
 		t = tp.ticks;
 	}
@@ -315,8 +319,8 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
  * than it starts. */
 static int
 path_search(const struct game *g, struct move_walk *tw, struct point goal,
-    int budget, bool walls, struct point **route, bool *complete,
-    bool *closer)
+    int budget, int horizon, bool walls, struct point **route,
+    bool *complete, bool *closer)
 {
 	struct search s;
 	struct point q, start = tw->pos;
@@ -353,7 +357,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			*complete = true;
 			break;
 		}
-		if (s.nodes[cur].dist >= PATH_HORIZON && s.nodes[cur].g <
+		if (s.nodes[cur].dist >= horizon && s.nodes[cur].g <
 		    PATH_PENALTY) {
 			end = cur;
 			break;
@@ -440,7 +444,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	 * it, where the walk meets the rule (3.6.5). */
 	tw.pos = w->pos;
 	tw.facing = w->facing;
-	if ((n = path_search(g, &tw, goal, budget, true, route,
+	if ((n = path_search(g, &tw, goal, budget, PATH_HORIZON, true, route,
 	    complete, &closer)) > 0 && (*complete || closer))
 		return n;
 	free(*route);
@@ -451,8 +455,8 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 		return n;
 	tw.pos = w->pos;
 	tw.facing = w->facing;
-	return path_search(g, &tw, goal, budget, false, route, complete,
-	    &closer);
+	return path_search(g, &tw, goal, budget, PATH_HORIZON, false, route,
+	    complete, &closer);
 }
 
 int
@@ -467,12 +471,29 @@ path_round(const struct game *g, const struct move_walk *w,
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
 	probe_init(&tw);
-	n = path_search(g, &tw, goal, budget, true, route, &complete, &closer);
+	n = path_search(g, &tw, goal, budget, PATH_HORIZON, true, route,
+	    &complete, &closer);
 	if (n > 0 && (complete || closer))
 		return n;
 	free(*route);
 	*route = NULL;
 	return 0;
+}
+
+int
+path_cheapest(const struct game *g, const struct move_walk *w,
+    struct point goal, int budget, struct point **route, bool *complete)
+{
+	struct move_walk tw = *w;
+	bool closer;
+
+	*route = NULL;
+	*complete = false;
+	if (w->pos.x == goal.x && w->pos.y == goal.y)
+		return 0;
+	probe_init(&tw);
+	return path_search(g, &tw, goal, budget, INT_MAX, true, route,
+	    complete, &closer);
 }
 
 struct point
