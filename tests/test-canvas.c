@@ -1287,6 +1287,57 @@ test_jump_keys(void **state)
 	fixture_free(f);
 }
 
+/*
+ * m draws the cheapest route (issue 13, item 2): II/59e Ligne at [61, 33]
+ * sent to [76, 40] behind the Eichwald goes along the wood's north edge
+ * and down its east side, as test-move pins; the panel says after how
+ * many turns it arrives; Enter gives the order with the route's bend as
+ * a waypoint, so the route shown is the route walked.
+ */
+static void
+test_move_draws_the_route_round_a_wood(void **state)
+{
+	struct fixture *f = fixture_default(100, 40);
+	const struct game *g = f->g;
+	const struct order *o = NULL;
+	int u = game_find_unit(f->g, "2-59L"), i, vx, vy;
+
+	(void)state;
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	for (i = 0; i < g->nunits && f->ui->sel != u; i++)
+		ui_key(f->ui, UIK_TAB);
+	assert_int_equal(f->ui->sel, u);
+	type(f, "mLllllllljjjjjjj");
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	assert_int_equal(f->ui->cursor.x, 76);
+	assert_int_equal(f->ui->cursor.y, 40);
+	assert_true(has(f, "Arrives after 13 turns"));
+	vx = f->ui->view.x;
+	vy = f->ui->view.y - 1;
+	/* Along the north edge and down the east side, later turns (:). */
+	assert_string_equal(canvas_cell(f->c, 66 - vx, 33 - vy)->glyph, ":");
+	assert_string_equal(canvas_cell(f->c, 69 - vx, 33 - vy)->glyph, ":");
+	assert_string_equal(canvas_cell(f->c, 72 - vx, 36 - vy)->glyph, ":");
+	/* Not through the wood the straight line crosses. */
+	assert_string_not_equal(canvas_cell(f->c, 67 - vx, 36 - vy)->glyph,
+	    ":");
+	type(f, "\r");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	for (i = 0; i < g->ntransit; i++)
+		if (g->transit[i].unit == u)
+			o = &g->transit[i];
+	if (o == NULL)
+		o = &g->units[u].order;
+	assert_int_equal(o->kind, ORDER_MOVE);
+	assert_int_equal(o->npts, 2);
+	assert_int_equal(o->pts[0].x, 69);
+	assert_int_equal(o->pts[0].y, 33);
+	assert_int_equal(o->pts[1].x, 76);
+	assert_int_equal(o->pts[1].y, 40);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -1326,6 +1377,7 @@ main(void)
 		cmocka_unit_test(test_initial_view_centres_on_what_matters),
 		cmocka_unit_test(test_overview_shows_the_whole_map),
 		cmocka_unit_test(test_jump_keys),
+		cmocka_unit_test(test_move_draws_the_route_round_a_wood),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1674,7 +1674,8 @@ move_forecast(const struct game *g, const struct order *o, int max,
 	struct game tmp = *g;
 	struct unit *un;
 	struct move_walk w;
-	struct point *carry = NULL, *cells = NULL;
+	struct point *carry = NULL, *cells = NULL, from;
+	enum dir face;
 	size_t ncell = (size_t)g->map->w * (size_t)g->map->h;
 	int t, turns = -1, ncarry = 0, nc = 0, cap = 0, i;
 
@@ -1705,6 +1706,8 @@ move_forecast(const struct game *g, const struct order *o, int max,
 	un->nroute = 0;
 	for (t = 1; t <= max; t++) {
 		move_walk_init(&tmp, o->unit, &w);
+		from = un->pos;
+		face = un->facing;
 		w.preview = true;
 		w.resumed = t > 1;
 		if (ncarry > 0) {
@@ -1745,8 +1748,11 @@ move_forecast(const struct game *g, const struct order *o, int max,
 			move_walk_free(&w);
 			break;
 		}
+		/* Stopped by the enemy, or blocked without gaining a
+		 * cell or a turn of the front: it stays so. */
 		if (w.cancel || w.halt == HALT_CONTACT ||
-		    w.halt == HALT_BLOCKED) {
+		    (w.halt == HALT_BLOCKED && w.pos.x == from.x &&
+		    w.pos.y == from.y && w.facing == face)) {
 			move_walk_free(&w);
 			break;
 		}

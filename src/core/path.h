@@ -54,8 +54,10 @@ int path_round(const struct game *, const struct move_walk *w,
 /*
  * The cheapest whole route for the walker w to goal, as the ruleset
  * prices every turn and step (ground, obstacles, contours), where ground
- * the unit may not enter and obstacles it may not cross are walls: no
- * horizon, at most budget cells expanded.  Returns the route's length
+ * the unit may not enter and obstacles it may not cross are walls, and so
+ * are units that stay where they are: enemies, and friends under no Move
+ * order that it may not pass through in good order (3.6.7).  No horizon,
+ * at most budget cells expanded.  Returns the route's length
  * and the route in *route (caller frees), *complete when it reaches the
  * goal (else it ends at the cell nearest the goal seen); 0 when the unit
  * is at the goal or cannot take a step.

@@ -608,7 +608,6 @@ void
 move_key(struct ui *ui, enum ui_action a)
 {
 	struct order o;
-	int i;
 
 	switch (a) {
 	case ACT_WAYPOINT:
@@ -631,13 +630,8 @@ move_key(struct ui *ui, enum ui_action a)
 		ui_msg(ui, false, "Move cancelled.");
 		break;
 	case ACT_CONFIRM:
-		memset(&o, 0, sizeof o);
-		o.kind = ORDER_MOVE;
-		o.unit = ui->sel;
-		o.general = ui->game->units[ui->sel].general;
-		for (i = 0; i < ui->nwp; i++)
-			o.pts[o.npts++] = ui->wp[i];
-		o.pts[o.npts++] = ui->cursor;
+		/* The route shown is the order given. */
+		route_order(ui, ui->sel, &o);
 		if (ui_order(ui, &o) == 0) {
 			ui->mode = MODE_MAP;
 			ui->nwp = 0;

@@ -70,16 +70,23 @@ void move_key(struct ui *, enum ui_action);
  */
 #define ROUTE_MAX	4096
 #define ROUTE_NOTES	4
+#define ROUTE_TURNS	24	/* turns the forecast looks ahead */
 struct route {
 	struct point	cells[ROUTE_MAX];
 	int		n;
 	int		stop;		/* index of the cell it stops at */
+	int		turns;		/* turns to arrive, -1: not within
+					   ROUTE_TURNS (or stopped) */
 	char		why[160];	/* why it stops there */
 	bool		exact;		/* from the movement engine */
 	char		notes[ROUTE_NOTES][200]; /* last explanation steps */
 	int		nnotes;		/* (newest first) */
 };
 void route_plan(struct ui *, int unit, struct route *);
+
+/* The Move order for the route shown: the cheapest route to the cursor
+ * (core/move.h, move_route); with waypoints, straight through them. */
+void route_order(const struct ui *, int unit, struct order *);
 
 /* Side panel: the selected unit and the cell under the cursor. */
 void panel_draw(struct ui *, struct canvas *, const struct layout *);
