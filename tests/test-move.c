@@ -59,7 +59,6 @@ one_unit(const struct ruleset *rs, const char *form)
 	g->units[u].facing = DIR_N;
 	game_occupy(g, u, true);
 	g->opt.courier_delay = false;
-	g->opt.turn_limit = 0;
 	return g;
 }
 
@@ -490,12 +489,69 @@ test_move_route_goes_round_a_wood(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * The cheapest route goes round a friend it could pass only in disorder
+ * and straight through one it may pass in good order (3.6.7).  Column A
+ * at [10, 20] is sent to [10, 5]; B stands at [10, 14] facing north, in
+ * its way.  B in Line: its rear blocks, so the route bends round B's
+ * block and never enters it.  B in a Skirmish Group: nothing blocks, and
+ * the route is the straight line, one point.
+ */
+static void
+test_move_route_round_a_blocking_friend(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct order o, r;
+	struct point *cells = NULL, fp[FOOTPRINT_MAX];
+	int b, n = 0, nf, i, k;
+
+	(void)state;
+	b = game_add_unit(g, "b", "B", 0, 0);
+	g->units[b].arm = ARM_INFANTRY;
+	g->units[b].drill = 4;
+	g->units[b].strength = g->units[b].strength0 = 600;
+	g->units[b].formation = ruleset_form(rs, "line");
+	g->units[b].pos = (struct point){ 10, 14 };
+	g->units[b].facing = DIR_N;
+	game_occupy(g, b, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = 0;
+	o.pts[0] = (struct point){ 10, 5 };
+	o.npts = 1;
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_true(r.npts > 1);	/* it bends */
+	assert_true(move_forecast(g, &r, 20, &cells, &n) > 0);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 5);
+	nf = game_footprint(g, &g->units[b], fp);
+	assert_true(nf > 0);
+	for (i = 0; i < n; i++)
+		for (k = 0; k < nf; k++)
+			assert_false(cells[i].x == fp[k].x &&
+			    cells[i].y == fp[k].y);
+	free(cells);
+
+	game_occupy(g, b, false);
+	g->units[b].formation = ruleset_form(rs, "skirmish");
+	game_occupy(g, b, true);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, 1);	/* straight through */
+	assert_int_equal(r.pts[0].x, 10);
+	assert_int_equal(r.pts[0].y, 5);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gap_between_blocks),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
+		cmocka_unit_test(test_move_route_round_a_blocking_friend),
 		cmocka_unit_test(test_path_straight_line),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
