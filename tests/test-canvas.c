@@ -1182,7 +1182,8 @@ static void
 test_initial_view_centres_on_what_matters(void **state)
 {
 	struct fixture *f = fixture_default(80, 24);
-	int sx, sy;
+	const struct unit *u;
+	int sx, sy, i, vx, vy, moved = 0;
 
 	(void)state;
 	ui_key(f->ui, UIK_ESC);		/* the briefing */
@@ -1198,8 +1199,25 @@ test_initial_view_centres_on_what_matters(void **state)
 	sx = 40 - f->ui->view.x;
 	sy = 1 + 24 - f->ui->view.y;
 	assert_string_equal(canvas_cell(f->c, sx, sy)->glyph, "◎");
+	vx = f->ui->view.x;
+	vy = f->ui->view.y;
 	assert_true(map_shows(f, "i", 1));
 	assert_true(map_shows(f, "I", 0));
+	/* Tab through every French unit: the view keeps each in sight,
+	 * across a map three times the view's area. */
+	for (i = 0; i < 11; i++) {
+		ui_key(f->ui, UIK_TAB);
+		ui_draw(f->ui, f->c);
+		u = &f->g->units[f->ui->sel];
+		assert_int_equal(f->ui->curs_x, u->pos.x - f->ui->view.x);
+		assert_int_equal(f->ui->curs_y, 1 + u->pos.y - f->ui->view.y);
+		assert_true(f->ui->curs_x >= 0 && f->ui->curs_x < 53);
+		assert_true(f->ui->curs_y >= 1 && f->ui->curs_y < 17);
+		moved += f->ui->view.x != vx || f->ui->view.y != vy;
+		vx = f->ui->view.x;
+		vy = f->ui->view.y;
+	}
+	assert_true(moved > 0);		/* it did have to scroll */
 	fixture_free(f);
 }
 
