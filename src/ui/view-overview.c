@@ -220,34 +220,41 @@ void
 overview_key(struct ui *ui, enum ui_action a)
 {
 	const struct game *g = ui->game;
-	int bx, by;
+	int bx, by, dx = 0, dy = 0, step = 1;
 
-	scale(g, ui->overview_w, ui->overview_h, &bx, &by);
 	switch (a) {
 	case ACT_CONFIRM:
 	case ACT_CANCEL:
 	case ACT_OVERVIEW:
 		ui->mode = ui->overview_back;
 		return;
+	case ACT_N: dy = -1; break;
+	case ACT_NE: dx = 1; dy = -1; break;
+	case ACT_E: dx = 1; break;
+	case ACT_SE: dx = 1; dy = 1; break;
+	case ACT_S: dy = 1; break;
+	case ACT_SW: dx = -1; dy = 1; break;
+	case ACT_W: dx = -1; break;
+	case ACT_NW: dx = -1; dy = -1; break;
+	case ACT_FAR_N: dy = -1; step = 8; break;
+	case ACT_FAR_E: dx = 1; step = 8; break;
+	case ACT_FAR_S: dy = 1; step = 8; break;
+	case ACT_FAR_W: dx = -1; step = 8; break;
 	default:
-		break;
+		return;
 	}
-	map_cursor_move(ui, a);
 	/* One step of the cursor is one block of the overview. */
-	if (a >= ACT_N && a <= ACT_NW) {
-		struct point c = ui->cursor;
-
-		map_cursor_move(ui, a == ACT_N ? ACT_S : a == ACT_S ? ACT_N :
-		    a == ACT_E ? ACT_W : a == ACT_W ? ACT_E : a == ACT_NE ?
-		    ACT_SW : a == ACT_SW ? ACT_NE : a == ACT_NW ? ACT_SE :
-		    ACT_NW);
-		c.x = ui->cursor.x + (c.x - ui->cursor.x) * bx;
-		c.y = ui->cursor.y + (c.y - ui->cursor.y) * by;
-		ui->cursor.x = c.x < 0 ? 0 : c.x >= g->map->w ?
-		    g->map->w - 1 : c.x;
-		ui->cursor.y = c.y < 0 ? 0 : c.y >= g->map->h ?
-		    g->map->h - 1 : c.y;
-	}
+	scale(g, ui->overview_w, ui->overview_h, &bx, &by);
+	ui->cursor.x += dx * step * bx;
+	ui->cursor.y += dy * step * by;
+	if (ui->cursor.x < 0)
+		ui->cursor.x = 0;
+	if (ui->cursor.y < 0)
+		ui->cursor.y = 0;
+	if (ui->cursor.x >= g->map->w)
+		ui->cursor.x = g->map->w - 1;
+	if (ui->cursor.y >= g->map->h)
+		ui->cursor.y = g->map->h - 1;
 }
 
 /*
