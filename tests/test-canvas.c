@@ -18,6 +18,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ai/ai.h"
 #include "core/game.h"
 #include "core/move.h"
 #include "io/load.h"
@@ -28,6 +29,7 @@
 #include "ui/keys.h"
 #include "ui/ui.h"
 #include "util/diag.h"
+#include "util/xalloc.h"
 
 /*
  * A 20 x 12 field: wood in the north-east, a road down column 2, a hedge
@@ -347,14 +349,14 @@ test_quit_box_after_failed_save(void **state)
 
 	(void)state;
 	ui_set_turn_hook(f->ui, failing_save, NULL);
-	type(f, "\re\re");
+	type(f, "\re\re\x1b");
 	assert_int_equal(f->g->turn, 2);
 	type(f, "q");
 	assert_true(has(f, "The last save failed"));
 	assert_false(has(f, "It is saved"));
 	type(f, "n");
 	ui_set_turn_hook(f->ui, good_save, NULL);
-	type(f, "\re\re");
+	type(f, "\re\re\x1b");
 	assert_int_equal(f->g->turn, 3);
 	type(f, "q");
 	assert_true(has(f, "It is saved"));
@@ -543,6 +545,11 @@ test_hot_seat_turn_ends_and_resolves(void **state)
 	assert_int_equal(f->g->turn, 2);
 	assert_int_equal(f->ui->resolved, 1);
 	assert_int_equal(f->ui->side, 0);
+	/* The battle at a glance first; Esc skips it to the hand-over. */
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	assert_true(has(f, "The battle after turn 1 of 3"));
+	type(f, "\x1b");
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
 	assert_true(has(f, "Log: turn 1 results"));
 	fixture_free(f);
 }
@@ -585,13 +592,14 @@ test_program_controller_plays_a_side(void **state)
 	assert_int_equal(f->g->units[1].order.kind, ORDER_STOP);
 	assert_int_equal(f->g->turn, 2);
 	assert_int_equal(f->ui->side, 0);
+	type(f, "\x1b");
 	assert_int_equal(f->ui->mode, MODE_MAP);
 	assert_true(has(f, "French to give orders (player)"));
 	/* The panel's last-turn line is about the turn just played, never
 	 * an older one. */
 	type(f, "\t");
 	assert_true(has(f, "Last turn (1): "));
-	type(f, "e\t");
+	type(f, "e\x1b\t");
 	assert_int_equal(f->g->turn, 3);
 	assert_true(has(f, "Last turn (2): "));
 	assert_false(has(f, "Last turn (1): "));
@@ -685,6 +693,8 @@ test_game_over_after_turn_limit(void **state)
 		ui_key(f->ui, 'e');
 		ui_key(f->ui, UIK_ENTER);
 		ui_key(f->ui, 'e');
+		if (t < 2)
+			ui_key(f->ui, UIK_ESC);	/* the page between turns */
 	}
 	ui_draw(f->ui, f->c);
 	assert_int_equal(f->ui->mode, MODE_OVER);
@@ -1034,9 +1044,13 @@ test_hot_seat_hides_the_other_sides_orders(void **state)
 	type(f, "x");
 	assert_false(has(f, "[5, 5]"));
 	type(f, "q");
-	/* Resolved: the hand-over to the French shows neither's orders. */
+	/* Resolved: the page of the battle at a glance, then the hand-over
+	 * to the French, show neither's orders. */
 	type(f, "e");
 	assert_int_equal(f->g->turn, 2);
+	assert_false(has(f, "[5, 5]"));
+	assert_false(has(f, "[14, 9]"));
+	type(f, "\x1b");
 	assert_int_equal(f->ui->mode, MODE_HANDOVER);
 	assert_false(has(f, "order to [5, 5]"));
 	assert_false(has(f, "towards [5, 5]"));
@@ -1110,12 +1124,12 @@ test_generals_on_the_map_and_their_orders(void **state)
 	assert_true(has(f, "General: Général Test, 2 BD"));
 	assert_true(has(f, "away, within his 8 BD radius"));
 	assert_int_not_equal(map_at(f, 18, 10)->style.bg, COL_GREEN);
-	type(f, "c");
+	type(f, "d");
 	assert_int_equal(map_at(f, 18, 10)->style.bg, COL_GREEN);
 	assert_int_not_equal(map_at(f, 19, 10)->style.bg, COL_GREEN);
 	assert_int_not_equal(map_at(f, 17, 10)->style.bg, COL_GREEN);
 	assert_int_not_equal(map_at(f, 10, 10)->style.bg, COL_GREEN);
-	type(f, "c");
+	type(f, "d");
 	assert_int_not_equal(map_at(f, 18, 10)->style.bg, COL_GREEN);
 	/* C selects the French general (the commander); m and Enter send
 	 * him riding. */
@@ -1195,6 +1209,8 @@ test_solo_hides_the_computers_orders(void **state)
 	ui_start(f->ui);
 	type(f, "e");
 	assert_int_equal(f->g->turn, 2);
+	assert_false(has(f, "[14, 9]"));
+	type(f, "\x1b");	/* the battle at a glance */
 	assert_int_equal(f->g->units[1].order.kind, ORDER_MOVE);
 	assert_false(has(f, "order to [14, 9]"));
 	assert_false(has(f, "towards [14, 9]"));
@@ -1235,6 +1251,7 @@ test_solo_turn_keeps_the_cursor(void **state)
 	assert_int_equal(f->ui->cursor.y, 7);
 	ui_key(f->ui, 'e');
 	assert_int_equal(f->g->turn, 2);
+	ui_key(f->ui, UIK_ESC);
 	assert_int_equal(f->ui->mode, MODE_MAP);
 	assert_int_equal(f->ui->side, 0);
 	assert_int_equal(f->ui->cursor.x, 7);
@@ -1303,6 +1320,335 @@ test_rout_track_ascii(void **state)
 	fixture_free(f);
 }
 
+/* The default battle, loaded from $MARSHAL_DATA, hot-seat, at w x h. */
+static struct fixture *
+fixture_default(int w, int h)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	const char *data = getenv("MARSHAL_DATA");
+	struct diags d;
+	char *path;
+
+	assert_non_null(f);
+	assert_non_null(data);
+	path = xasprintf("%s/scenarios/default.yaml", data);
+	diags_init(&d);
+	f->g = load_scenario(path, data, &f->rs, &d);
+	if (f->g == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(f->g);
+	diags_free(&d);
+	free(path);
+	f->ui = ui_create(f->g, true, true);
+	ui_start(f->ui);
+	f->c = canvas_create(w, h, false);
+	return f;
+}
+
+/* Both sides of the default battle give the computer's orders and end
+ * their turn through the keys, until the game stands at turn `until` or
+ * is over; the page between turns is closed each time. */
+static void
+play_default(struct fixture *f, int until)
+{
+	int s, given;
+
+	while (!game_over(f->g) && f->g->turn < until) {
+		for (s = 0; s < f->g->nsides; s++) {
+			(void)ai_orders(f->g, s, AI_NORMAL, &given);
+			while (f->ui->mode != MODE_MAP &&
+			    f->ui->mode != MODE_OVER)
+				ui_key(f->ui, f->ui->mode == MODE_PAGER ?
+				    UIK_ESC : UIK_ENTER);
+			ui_key(f->ui, 'e');
+		}
+	}
+	ui_draw(f->ui, f->c);
+}
+
+/* Row y of the canvas, trailing blanks cut. */
+static const char *
+row_at(const struct fixture *f, int y)
+{
+	static char buf[1024];
+	size_t n;
+
+	canvas_row(f->c, y, 0, f->c->w, buf, sizeof buf);
+	n = strlen(buf);
+	while (n > 0 && buf[n - 1] == ' ')
+		buf[--n] = '\0';
+	return buf;
+}
+
+/*
+ * The page between turns: after turn 6 of the default battle (seed 1815,
+ * the computer's orders for both sides, as in test-summary) the figures
+ * stand in their columns, one per side, the objectives with their holders.
+ */
+static void
+test_summary_page_after_a_turn(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+
+	(void)state;
+	game_seed(f->g, 1815);
+	play_default(f, 7);
+	assert_int_equal(f->g->turn, 7);
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	assert_true(has(f, "The battle after turn 6 of 12"));
+	assert_string_equal(row_at(f, 1),
+	    "                             French        Allies");
+	assert_string_equal(row_at(f, 2),
+	    " Men fallen             837 of 4780   474 of 5320");
+	assert_string_equal(row_at(f, 3),
+	    " Guns lost                  0 of 14       0 of 16");
+	assert_string_equal(row_at(f, 4),
+	    " Units in good order        8 of 11      10 of 11");
+	assert_string_equal(row_at(f, 6),
+	    " Routed                           2             1");
+	assert_string_equal(row_at(f, 7),
+	    " Captured                         1             0");
+	assert_string_equal(row_at(f, 9),
+	    " Lost (3.10.1)           39% of 40%    11% of 40%");
+	assert_string_equal(row_at(f, 10),
+	    " Points held now                  0             2");
+	assert_string_equal(row_at(f, 12),
+	    "   Rothenbach bridge, 3 points: nobody");
+	assert_string_equal(row_at(f, 14),
+	    "   Galgenberg, 2 points: Allies");
+	/* Esc skips it: back to the hand-over box; i opens it again. */
+	ui_key(f->ui, UIK_ESC);
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "i");
+	assert_true(has(f, "The battle after turn 6 of 12"));
+	fixture_free(f);
+}
+
+/* The end: the result, the same figures, and the last turn in the status
+ * line, never one past it. */
+static void
+test_final_screen_has_result_and_summary(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+
+	(void)state;
+	game_seed(f->g, 1815);
+	play_default(f, 100);
+	assert_int_equal(f->ui->mode, MODE_OVER);
+	assert_true(has(f, "The battle is over after 12 turns"));
+	assert_true(has(f, "3.10.2: the Allies win, 2 points to 0"));
+	assert_true(has(f, "Turn 12/12"));
+	assert_false(has(f, "Turn 13/12"));
+	assert_true(has(f, "Men fallen            1715 of 4780   620 of 5320"));
+	assert_true(has(f, "Lost (3.10.1)           broken 50%    23% of 40%"));
+	assert_true(has(f, "Points (3.10.2)                  0             2"));
+	assert_true(has(f, "Galgenberg, 2 points: Allies"));
+	assert_true(has(f, "M: read the log"));
+	fixture_free(f);
+}
+
+/* Whether the map area of the canvas (the layout at 80 x 24: 53 x 16 from
+ * row 1) shows glyph g, in the side's colour when side >= 0. */
+static bool
+map_shows(const struct fixture *f, const char *g, int side)
+{
+	const struct ccell *cc;
+	int x, y;
+
+	for (y = 1; y < 17; y++)
+		for (x = 0; x < 53; x++) {
+			cc = canvas_cell(f->c, x, y);
+			if (strcmp(cc->glyph, g) == 0 && (side < 0 ||
+			    cc->style.fg == (side == 0 ? COL_BLUE : COL_RED)))
+				return true;
+		}
+	return false;
+}
+
+/*
+ * The default battle opens where the sides come closest: the view (53 x
+ * 16 of an 80 x 50 map) shows the Rothenbach bridge objective and enemy
+ * units as well as the French unit under the cursor.
+ */
+static void
+test_initial_view_centres_on_what_matters(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+	const struct unit *u;
+	int sx, sy, i, vx, vy, moved = 0;
+
+	(void)state;
+	ui_key(f->ui, UIK_ESC);		/* the briefing */
+	ui_key(f->ui, UIK_ENTER);	/* the hand-over box */
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	/* The French unit nearest the front: II/27e Ligne at [34, 34]. */
+	assert_int_equal(f->ui->cursor.x, 34);
+	assert_int_equal(f->ui->cursor.y, 34);
+	assert_int_equal(f->ui->view.x, 10);
+	assert_int_equal(f->ui->view.y, 21);
+	/* The bridge [40, 24] at its screen cell; enemies in view. */
+	sx = 40 - f->ui->view.x;
+	sy = 1 + 24 - f->ui->view.y;
+	assert_string_equal(canvas_cell(f->c, sx, sy)->glyph, "◎");
+	vx = f->ui->view.x;
+	vy = f->ui->view.y;
+	assert_true(map_shows(f, "i", 1));
+	assert_true(map_shows(f, "I", 0));
+	/* Tab through every French unit: the view keeps each in sight,
+	 * across a map three times the view's area. */
+	for (i = 0; i < 11; i++) {
+		ui_key(f->ui, UIK_TAB);
+		ui_draw(f->ui, f->c);
+		u = &f->g->units[f->ui->sel];
+		assert_int_equal(f->ui->curs_x, u->pos.x - f->ui->view.x);
+		assert_int_equal(f->ui->curs_y, 1 + u->pos.y - f->ui->view.y);
+		assert_true(f->ui->curs_x >= 0 && f->ui->curs_x < 53);
+		assert_true(f->ui->curs_y >= 1 && f->ui->curs_y < 17);
+		moved += f->ui->view.x != vx || f->ui->view.y != vy;
+		vx = f->ui->view.x;
+		vy = f->ui->view.y;
+	}
+	assert_true(moved > 0);		/* it did have to scroll */
+	fixture_free(f);
+}
+
+/*
+ * z: the whole 80 x 50 map in 80 x 24, one character for 1 x 3 cells:
+ * objectives, units of each side and the ground at their blocks; Enter
+ * goes back to the map.
+ */
+static void
+test_overview_shows_the_whole_map(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+	const struct ccell *cc;
+
+	(void)state;
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "z");
+	assert_int_equal(f->ui->mode, MODE_OVERVIEW);
+	assert_true(has(f, "Overview: Rothenbach and the Rothe valley, 80x50 "
+	    "cells, one character for 1x3"));
+	/* Objectives [40, 24], [38, 20], [63, 11]: blocks (40, 8), (38, 6),
+	 * (63, 3), drawn from row 1. */
+	assert_string_equal(canvas_cell(f->c, 40, 9)->glyph, "◎");
+	assert_string_equal(canvas_cell(f->c, 38, 7)->glyph, "◎");
+	assert_string_equal(canvas_cell(f->c, 63, 4)->glyph, "◎");
+	/* II/27e Ligne at [34, 34] (block (34, 11)), French, and under the
+	 * cursor (reversed). */
+	cc = canvas_cell(f->c, 34, 12);
+	assert_string_equal(cc->glyph, "I");
+	assert_int_equal(cc->style.fg, COL_BLUE);
+	assert_true(cc->style.attr & ATTR_REVERSE);
+	/* The Allied battery at [44, 8] (block (44, 2)) and ground: the
+	 * Fuchsholz wood in the north-west. */
+	cc = canvas_cell(f->c, 44, 3);
+	assert_string_equal(cc->glyph, "a");
+	assert_int_equal(cc->style.fg, COL_RED);
+	assert_string_equal(canvas_cell(f->c, 10, 5)->glyph, "♠");
+	/* Nothing past the map's last block row (50 / 3 -> 17 rows). */
+	assert_string_equal(canvas_cell(f->c, 10, 19)->glyph, " ");
+	/* A cursor step is a block: 3 cells south; Enter: the map there. */
+	type(f, "j");
+	assert_int_equal(f->ui->cursor.y, 37);
+	type(f, "\r");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_int_equal(f->ui->cursor.y, 37);
+	fixture_free(f);
+}
+
+/* o cycles through the objectives, saying who holds each; v goes to the
+ * unit of the last result; c says when nobody is in contact. */
+static void
+test_jump_keys(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+	const struct game *g = f->g;
+	int last = -1, i;
+
+	(void)state;
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "o");
+	assert_int_equal(f->ui->cursor.x, 40);
+	assert_int_equal(f->ui->cursor.y, 24);
+	assert_true(has(f, "Objective 1 of 3: Rothenbach bridge, 3 points, "
+	    "held by the Allies (3.10.2)."));
+	type(f, "o");
+	assert_int_equal(f->ui->cursor.x, 38);
+	assert_int_equal(f->ui->cursor.y, 20);
+	assert_true(has(f, "Objective 2 of 3: Rothenbach, 2 points"));
+	type(f, "oo");
+	assert_int_equal(f->ui->cursor.x, 40);	/* round again */
+	assert_int_equal(f->ui->cursor.y, 24);
+	/* The view came along: the cursor's cell is on the screen. */
+	assert_true(f->ui->curs_x >= 0 && f->ui->curs_x < 53);
+	type(f, "c");
+	assert_true(has(f, "No unit is in battle contact."));
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit >= 0 && g->log.v[i].kind != EV_PHASE)
+			last = g->log.v[i].unit;
+	assert_true(last >= 0);
+	type(f, "v");
+	assert_int_equal(f->ui->cursor.x, g->units[last].pos.x);
+	assert_int_equal(f->ui->cursor.y, g->units[last].pos.y);
+	fixture_free(f);
+}
+
+/*
+ * m draws the cheapest route (issue 13, item 2): II/59e Ligne at [61, 33]
+ * sent to [76, 40] behind the Eichwald goes along the wood's north edge
+ * and down its east side, as test-move pins; the panel says after how
+ * many turns it arrives; Enter gives the order with the route's bend as
+ * a waypoint, so the route shown is the route walked.
+ */
+static void
+test_move_draws_the_route_round_a_wood(void **state)
+{
+	struct fixture *f = fixture_default(100, 40);
+	const struct game *g = f->g;
+	const struct order *o = NULL;
+	int u = game_find_unit(f->g, "2-59L"), i, vx, vy;
+
+	(void)state;
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	for (i = 0; i < g->nunits && f->ui->sel != u; i++)
+		ui_key(f->ui, UIK_TAB);
+	assert_int_equal(f->ui->sel, u);
+	type(f, "mLllllllljjjjjjj");
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	assert_int_equal(f->ui->cursor.x, 76);
+	assert_int_equal(f->ui->cursor.y, 40);
+	assert_true(has(f, "Arrives after 13 turns"));
+	vx = f->ui->view.x;
+	vy = f->ui->view.y - 1;
+	/* Along the north edge and down the east side, later turns (:). */
+	assert_string_equal(canvas_cell(f->c, 66 - vx, 33 - vy)->glyph, ":");
+	assert_string_equal(canvas_cell(f->c, 69 - vx, 33 - vy)->glyph, ":");
+	assert_string_equal(canvas_cell(f->c, 72 - vx, 36 - vy)->glyph, ":");
+	/* Not through the wood the straight line crosses. */
+	assert_string_not_equal(canvas_cell(f->c, 67 - vx, 36 - vy)->glyph,
+	    ":");
+	type(f, "\r");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	for (i = 0; i < g->ntransit; i++)
+		if (g->transit[i].unit == u)
+			o = &g->transit[i];
+	if (o == NULL)
+		o = &g->units[u].order;
+	assert_int_equal(o->kind, ORDER_MOVE);
+	assert_int_equal(o->npts, 2);
+	assert_int_equal(o->pts[0].x, 69);
+	assert_int_equal(o->pts[0].y, 33);
+	assert_int_equal(o->pts[1].x, 76);
+	assert_int_equal(o->pts[1].y, 40);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -1343,6 +1689,12 @@ main(void)
 		cmocka_unit_test(test_solo_turn_keeps_the_cursor),
 		cmocka_unit_test(test_save_keys_and_the_save_as_line),
 		cmocka_unit_test(test_pick_lists_battles_and_tutorials),
+		cmocka_unit_test(test_summary_page_after_a_turn),
+		cmocka_unit_test(test_final_screen_has_result_and_summary),
+		cmocka_unit_test(test_initial_view_centres_on_what_matters),
+		cmocka_unit_test(test_overview_shows_the_whole_map),
+		cmocka_unit_test(test_jump_keys),
+		cmocka_unit_test(test_move_draws_the_route_round_a_wood),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

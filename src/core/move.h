@@ -219,6 +219,34 @@ int move_preview(const struct game *, const struct order *o,
 void move_preview_free(struct move_preview *);
 
 /*
+ * The Move order to give for the points a player picked (in: a Move order
+ * for its unit): each leg is the cheapest route the unit can march under
+ * the ruleset (path_cheapest: ground, obstacles and contours priced as the
+ * walk prices them; ground it may not enter is a wall), written as the
+ * points where the straight line bends, so that the walk, marching
+ * straight from point to point, steps on exactly that route.  The
+ * player's points stay; a leg with no way round found stays straight;
+ * when the bends do not fit in ORDER_MAX_POINTS the last legs' go first.
+ * Returns 0 with *out filled, or -1 (not a Move order of an active unit,
+ * or a point off the map) with *out a copy of in.
+ */
+int move_route(const struct game *, const struct order *in,
+    struct order *out);
+
+/*
+ * How many turns unit o->unit would take to carry out Move order o, the
+ * walk run turn after turn from where the last left it (as move_unit
+ * carries it over), the order in force at once, everything else
+ * standing still but for units under Move orders, taken as gone from
+ * their places: the turns to arrive, or -1 when it would not within max
+ * (stopped by the enemy, blocked, or too far).  *path gets the anchor
+ * cells walked over all those turns, start first (allocated, caller
+ * frees).  Changes nothing.
+ */
+int move_forecast(const struct game *, const struct order *o, int max,
+    struct point **path, int *npath);
+
+/*
  * The cells unit u's anchor could reach this turn in its present
  * formation (terrain, obstacles and the budget; not the enemy): returns
  * the count and an allocated array in *cells (caller frees).

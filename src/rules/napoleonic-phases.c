@@ -422,9 +422,8 @@ nap_casualties(struct game *g, int u, int men)
 	return men;
 }
 
-/* Men a side started with and has still under command (guns not men). */
-static void
-side_men(const struct game *g, int side, long *start, long *now)
+void
+nap_side_strength(const struct game *g, int side, long *start, long *now)
 {
 	const struct unit *u;
 	int i;
@@ -452,7 +451,7 @@ check_break(struct game *g)
 	for (s = 0; s < g->nsides; s++) {
 		if (g->sides[s].broken)
 			continue;
-		side_men(g, s, &start, &now);
+		nap_side_strength(g, s, &start, &now);
 		if (start <= 0)
 			continue;
 		pct = (start - now) * 100 / start;
@@ -465,29 +464,38 @@ check_break(struct game *g)
 	}
 }
 
+int
+nap_objective_holder(const struct game *g, int i)
+{
+	const struct nap_victory *v = &nap_phases(g->rs)->victory;
+	struct point cells[FOOTPRINT_MAX];
+	bool near[GAME_MAX_SIDES];
+	int j, s, n, holder;
+
+	memset(near, 0, sizeof near);
+	for (j = 0; j < g->nunits; j++) {
+		if (g->units[j].cond != COND_FORMED)
+			continue;
+		n = game_footprint(g, &g->units[j], cells);
+		if (near_block_gap(cells, n < FOOTPRINT_MAX ? n :
+		    FOOTPRINT_MAX, &g->objectives[i].at, 1) <= v->hold)
+			near[g->units[j].side] = true;
+	}
+	holder = -1;
+	for (s = 0; s < g->nsides; s++)
+		if (near[s])
+			holder = holder == -1 ? s : -2;
+	return holder;
+}
+
 /* 3.10.2: at the turn limit, objectives decide. */
 static void
 check_objectives(struct game *g)
 {
-	const struct nap_victory *v = &nap_phases(g->rs)->victory;
-	struct point cells[FOOTPRINT_MAX];
-	int points[GAME_MAX_SIDES] = { 0 }, i, j, s, n, holder;
-	bool near[GAME_MAX_SIDES];
+	int points[GAME_MAX_SIDES] = { 0 }, i, holder;
 
 	for (i = 0; i < g->nobjectives; i++) {
-		memset(near, 0, sizeof near);
-		for (j = 0; j < g->nunits; j++) {
-			if (g->units[j].cond != COND_FORMED)
-				continue;
-			n = game_footprint(g, &g->units[j], cells);
-			if (near_block_gap(cells, n < FOOTPRINT_MAX ? n :
-			    FOOTPRINT_MAX, &g->objectives[i].at, 1) <= v->hold)
-				near[g->units[j].side] = true;
-		}
-		holder = -1;
-		for (s = 0; s < g->nsides; s++)
-			if (near[s])
-				holder = holder == -1 ? s : -2;
+		holder = nap_objective_holder(g, i);
 		if (holder >= 0) {
 			points[holder] += g->objectives[i].points;
 			game_log(g, -1, EV_RESULT, "3.10.2", "the %s hold %s: "

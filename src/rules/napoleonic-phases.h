@@ -170,6 +170,13 @@ void nap_rout(struct game *, int u, const char *why);
  * core/near.h, near_unit_gap). */
 int nap_gap(const struct game *, int a, int b);
 
+/* 3.10.2: who holds objective i now: a side, -1 nobody, -2 contested. */
+int nap_objective_holder(const struct game *, int i);
+
+/* 3.10.1: men side s started with and has still under command (guns are
+ * not counted). */
+void nap_side_strength(const struct game *, int s, long *start, long *now);
+
 /* Take men from a unit (never below 0); returns the number taken. */
 int nap_casualties(struct game *, int u, int men);
 

@@ -237,6 +237,18 @@ struct ruleset_ops {
 	 * contact brings about, logged (optional; called after the unit's
 	 * move is committed and logged). */
 	void		(*move_contacted)(struct game *, int unit, int e);
+
+	/*
+	 * The standing of the battle (optional), read by the end-of-turn
+	 * checks and by core/summary.h, so that what a player is shown is
+	 * what decides.  Neither changes the game.
+	 */
+	/* Who holds objective i now: a side, -1 nobody, -2 contested. */
+	int		(*objective_holder)(const struct game *, int i);
+	/* What counts toward side s's break point: *start at the start,
+	 * *now still under command, in the ruleset's measure (men). */
+	void		(*side_strength)(const struct game *, int s,
+			    long *start, long *now);
 };
 
 /* The module registered under name, or NULL. */

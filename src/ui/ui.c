@@ -17,7 +17,7 @@
 #include "ui/view.h"
 #include "util/xalloc.h"
 
-#define OVER_LINES	6	/* outcome lines shown at the end */
+#define OVER_LINES	24	/* result and summary lines at the end */
 
 static void begin_side(struct ui *, int depth);
 static int humans(const struct ui *);
@@ -38,6 +38,7 @@ ui_create(struct game *g, bool utf8, bool colour)
 	ui->curs_x = ui->curs_y = -1;
 	ui->log_from = 0;		/* standing orders from the scenario */
 	ui->chosen = -1;
+	ui->jump_obj = ui->jump_contact = -1;
 	for (i = 0; i < GAME_MAX_SIDES; i++)
 		ui->ctl[i].name = "player";
 	return ui;
@@ -226,20 +227,17 @@ humans(const struct ui *ui)
 	return n;
 }
 
-/* Put the cursor on the first active unit of the side to play. */
+/* Put the cursor on the side to play's active unit nearest the centre
+ * of what matters (view-overview.c). */
 static void
 cursor_home(struct ui *ui)
 {
 	const struct game *g = ui->game;
-	int i;
+	int u = overview_nearest(g, ui->side, overview_focus(g));
 
 	ui->home_side = ui->side;
-	for (i = 0; i < g->nunits; i++)
-		if (g->units[i].side == ui->side &&
-		    unit_active(&g->units[i])) {
-			ui->cursor = g->units[i].pos;
-			return;
-		}
+	if (u >= 0)
+		ui->cursor = g->units[u].pos;
 }
 
 static void
@@ -255,6 +253,7 @@ resolve(struct ui *ui, int depth)
 	/* Counted as both hot-seat players may read it: the box that
 	 * follows is seen by either. */
 	viewer = humans(ui) > 1 ? KNOW_NONE : ui_viewer(ui);
+	ui->jump_event = 0;		/* v starts again at the newest */
 	for (i = mark; i < g->log.n; i++)
 		if (g->log.v[i].kind != EV_PHASE &&
 		    know_event(g, &g->log.v[i], viewer))
@@ -283,6 +282,11 @@ resolve(struct ui *ui, int depth)
 		return;
 	}
 	begin_side(ui, depth + 1);
+	/* The battle at a glance, over whatever comes next (the map or the
+	 * hand-over box); Enter skips it.  Not in a tutorial, whose own
+	 * pages teach, nor when no person plays. */
+	if (humans(ui) > 0 && g->tutorial == NULL && !game_over(g))
+		pager_open(ui, PAGER_SUMMARY);
 }
 
 static void
@@ -347,6 +351,8 @@ ui_start(struct ui *ui)
 {
 	ui->side = 0;
 	cursor_home(ui);
+	ui->centre = overview_focus(ui->game);
+	ui->centre_pending = true;
 	if (game_over(ui->game)) {
 		/* A finished battle resumed: its result, never a turn more. */
 		ui->log_from = ui->game->log.n;
@@ -402,7 +408,9 @@ key_dispatch(struct ui *ui, int key)
 			    "? lists the keys.");
 		return;
 	}
-	ui->msg[0] = '\0';
+	/* The page between turns, closed, leaves the turn's message. */
+	if (ui->mode != MODE_PAGER || ui->pager != PAGER_SUMMARY)
+		ui->msg[0] = '\0';
 	if (a == ACT_HELP) {
 		pager_open(ui, PAGER_HELP);
 		return;
@@ -459,6 +467,9 @@ key_dispatch(struct ui *ui, int key)
 		break;
 	case MODE_PICK:
 		pick_key(ui, a, 10);
+		break;
+	case MODE_OVERVIEW:
+		overview_key(ui, a);
 		break;
 	case MODE_OVER:
 		if (a == ACT_LOG)
@@ -594,33 +605,50 @@ over_result(const struct game *g, char *buf, size_t len)
 	    r->points[r->winner] == 1 ? "" : "s", r->points[o]);
 }
 
-/* The end: the outcome events of the last turn resolved. */
+/* Lines for the end box, kept in order. */
+struct over_text {
+	char		 text[OVER_LINES][UI_MSG_MAX];
+	const char	*lines[OVER_LINES + 3];
+	int		 n;
+};
+
+static void
+over_line(void *arg, struct style st, const char *s)
+{
+	struct over_text *t = arg;
+
+	(void)st;
+	if (t->n >= OVER_LINES)
+		return;
+	snprintf(t->text[t->n], sizeof t->text[0], "%s", s);
+	t->lines[t->n] = t->text[t->n];
+	t->n++;
+}
+
+/* The end: the result, then the battle at a glance, as far as the
+ * screen has room (the keys line always shows). */
 static void
 over_draw(struct ui *ui, struct canvas *c)
 {
 	const struct game *g = ui->game;
-	char text[OVER_LINES][UI_MSG_MAX], head[80];
-	const char *lines[OVER_LINES + 3];
-	int i, n = 0;
+	struct over_text t;
+	int room = c->h - 2 - 1;
 
-	snprintf(head, sizeof head, "The battle is over after %d turn%s",
-	    g->result.turn, g->result.turn == 1 ? "" : "s");
-	lines[n++] = head;
-	for (i = ui->log_from; i < g->log.n && n <= OVER_LINES; i++)
-		if (g->log.v[i].kind == EV_RESULT) {
-			ruleset_event_format(g->rs, &g->log.v[i],
-			    text[n - 1], sizeof text[0]);
-			lines[n] = text[n - 1];
-			n++;
-		}
-	if (n == 1) {
-		/* Resumed from a save: the log is gone, the result is not. */
-		over_result(g, text[0], sizeof text[0]);
-		lines[n++] = text[0];
-	}
-	lines[n++] = ui->nchoices > 0 ? "M: read the log    N: another "
+	t.n = 0;
+	snprintf(t.text[0], sizeof t.text[0], "The battle is over after %d "
+	    "turn%s", g->result.turn, g->result.turn == 1 ? "" : "s");
+	t.lines[t.n] = t.text[t.n];
+	t.n++;
+	over_result(g, t.text[1], sizeof t.text[1]);
+	t.lines[t.n] = t.text[t.n];
+	t.n++;
+	over_line(&t, style_plain, "");
+	summary_lines(ui, over_line, &t);
+	if (t.n > room)
+		t.n = room > 2 ? room : 2;
+	t.lines[t.n++] = ui->nchoices > 0 ? "M: read the log    N: another "
 	    "battle    q: quit" : "M: read the log    q: quit";
-	box_draw(ui, c, lines, n);
+	box_draw(ui, c, t.lines, t.n);
 }
 
 void
@@ -646,6 +674,10 @@ ui_draw(struct ui *ui, struct canvas *c)
 	}
 	if (ui->mode == MODE_PICK) {
 		pick_draw(ui, c);
+		return;
+	}
+	if (ui->mode == MODE_OVERVIEW) {
+		overview_draw(ui, c);
 		return;
 	}
 	status_draw(ui, c, &l);

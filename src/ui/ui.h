@@ -50,6 +50,7 @@ enum ui_mode {
 	MODE_OVER,		/* the turn limit is reached */
 	MODE_INPUT,		/* a line of text: the file to save as */
 	MODE_PICK,		/* choose another battle or a tutorial */
+	MODE_OVERVIEW,		/* the whole map at a glance */
 	MODE_COUNT
 };
 
@@ -59,7 +60,8 @@ enum pager_kind {
 	PAGER_RULES,
 	PAGER_LOG,
 	PAGER_BRIEF,		/* the scenario's description and sides */
-	PAGER_TUTORIAL		/* tutorial steps just done, and the next */
+	PAGER_TUTORIAL,		/* tutorial steps just done, and the next */
+	PAGER_SUMMARY		/* the battle at a glance, after a turn */
 };
 
 /*
@@ -152,6 +154,19 @@ struct ui {
 	bool		 too_small;	/* the last draw had no room: keys but
 					   q, y, n and Ctrl-L do nothing */
 	bool		 save_failed;	/* the last save to the slot failed */
+
+	/* Finding one's way (view-overview.c): the battle opens centred on
+	 * `centre` (done at the first draw), the last objective, unit in
+	 * contact and log entry jumped to, the overview's mode to go back
+	 * to and its size at the last draw. */
+	struct point	 centre;
+	bool		 centre_pending;
+	int		 jump_obj;
+	int		 jump_contact;
+	int		 jump_event;
+	enum ui_mode	 overview_back;
+	int		 overview_w;
+	int		 overview_h;
 
 	/* Called after each turn is resolved (ui_set_turn_hook). */
 	int		(*turn_hook)(struct game *, void *, char **);

@@ -382,6 +382,29 @@ map_follow(struct ui *ui, const struct layout *l)
 		ui->view.y = 0;
 }
 
+/*
+ * The opening view (ui_start): centred on what matters, then moved no
+ * more than it takes to bring the cursor inside the margins, so that
+ * map_follow keeps it rather than jumping to the cursor.
+ */
+static void
+map_centre(struct ui *ui, const struct layout *l)
+{
+	int mx = l->map_w > 12 ? 3 : 0, my = l->map_h > 8 ? 2 : 0;
+
+	ui->centre_pending = false;
+	ui->view.x = ui->centre.x - l->map_w / 2;
+	ui->view.y = ui->centre.y - l->map_h / 2;
+	if (ui->cursor.x >= ui->view.x + l->map_w - mx)
+		ui->view.x = ui->cursor.x - l->map_w + mx + 1;
+	if (ui->cursor.x < ui->view.x + mx)
+		ui->view.x = ui->cursor.x - mx;
+	if (ui->cursor.y >= ui->view.y + l->map_h - my)
+		ui->view.y = ui->cursor.y - l->map_h + my + 1;
+	if (ui->cursor.y < ui->view.y + my)
+		ui->view.y = ui->cursor.y - my;
+}
+
 void
 map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 {
@@ -392,6 +415,8 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	struct style sep = style_plain;
 	int x, y, sx, sy, i;
 
+	if (ui->centre_pending)
+		map_centre(ui, l);
 	map_follow(ui, l);
 	for (y = 0; y < l->map_h; y++) {
 		canvas_put(c, l->map_x + l->map_w, l->map_y + y,
@@ -673,6 +698,9 @@ map_key(struct ui *ui, enum ui_action a)
 	case ACT_BRIGADE:
 		mark_brigade(ui);
 		break;
+	case ACT_SUMMARY:
+		pager_open(ui, PAGER_SUMMARY);
+		break;
 	case ACT_CANCEL:
 		ui->sel = -1;
 		ui->gsel = -1;
@@ -681,7 +709,8 @@ map_key(struct ui *ui, enum ui_action a)
 		ui->radius = false;
 		break;
 	default:
-		map_cursor_move(ui, a);
+		if (!overview_jump(ui, a))
+			map_cursor_move(ui, a);
 		break;
 	}
 }
@@ -743,17 +772,21 @@ move_key(struct ui *ui, enum ui_action a)
 			general_key(ui, a);
 			break;
 		}
-		memset(&o, 0, sizeof o);
-		o.kind = ORDER_MOVE;
-		o.unit = ui->sel;
-		o.general = ui->game->units[ui->sel].general;
-		for (i = 0; i < ui->nwp; i++)
-			o.pts[o.npts++] = ui->wp[i];
-		o.pts[o.npts++] = ui->cursor;
 		if (group_move(ui)) {
+			/* A line's wheel: each member finds its own way to
+			 * its place (3.6.3); the order names the point. */
+			memset(&o, 0, sizeof o);
+			o.kind = ORDER_MOVE;
+			o.unit = ui->sel;
+			o.general = ui->game->units[ui->sel].general;
+			for (i = 0; i < ui->nwp; i++)
+				o.pts[o.npts++] = ui->wp[i];
+			o.pts[o.npts++] = ui->cursor;
 			o.ngroup = ui->ngroup;
 			memcpy(o.group, ui->group, sizeof o.group);
-		}
+		} else
+			/* The route shown is the order given. */
+			route_order(ui, ui->sel, &o);
 		if (ui_order(ui, &o) == 0) {
 			ui->mode = MODE_MAP;
 			ui->nwp = 0;

@@ -434,6 +434,33 @@ brief_page(struct ui *ui, struct page *p)
 	    "again.  ? lists the keys.");
 }
 
+static void
+summary_line(void *arg, struct style st, const char *text)
+{
+	add(arg, st, 0, "%s", text);
+}
+
+/* The battle at a glance after a turn (view-summary.c). */
+static void
+summary_page(struct ui *ui, struct page *p)
+{
+	const struct game *g = ui->game;
+
+	if (game_over(g))
+		snprintf(p->title, sizeof p->title, "The battle after its "
+		    "last turn, %d", g->result.turn);
+	else if (g->opt.turn_limit > 0)
+		snprintf(p->title, sizeof p->title, "The battle after turn "
+		    "%d of %d", g->turn - 1, g->opt.turn_limit);
+	else
+		snprintf(p->title, sizeof p->title, "The battle after turn %d",
+		    g->turn - 1);
+	summary_lines(ui, summary_line, p);
+	add(p, style_plain, 0, "%s", "");
+	add(p, theme_dim(ui), 0, "Enter or Esc goes back to the battle; "
+	    "i shows this page again.");
+}
+
 /* The builder of each kind of page. */
 static void (*const page_builders[])(struct ui *, struct page *) = {
 	[PAGER_HELP] = help_page,
@@ -442,6 +469,7 @@ static void (*const page_builders[])(struct ui *, struct page *) = {
 	[PAGER_LOG] = log_page,
 	[PAGER_BRIEF] = brief_page,
 	[PAGER_TUTORIAL] = tutorial_page,
+	[PAGER_SUMMARY] = summary_page,
 };
 
 static void

@@ -202,6 +202,12 @@ route_panel(struct ui *ui, struct pen *p)
 	} else
 		line(p, style_plain, "This turn: to [%d, %d]", s.x, s.y);
 	line(p, style_plain, "Stops: %s", r->why);
+	if (r->turns > 0)
+		line(p, style_plain, "Arrives after %d turn%s", r->turns,
+		    r->turns == 1 ? "" : "s");
+	else
+		line(p, theme_dim(ui), "Does not arrive in %d turns",
+		    ROUTE_TURNS);
 	for (i = r->nnotes - 1; i >= 0; i--)
 		line(p, theme_dim(ui), "%s", r->notes[i]);
 	free(r);

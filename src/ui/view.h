@@ -78,10 +78,13 @@ void move_key(struct ui *, enum ui_action);
  */
 #define ROUTE_MAX	4096
 #define ROUTE_NOTES	4
+#define ROUTE_TURNS	24	/* turns the forecast looks ahead */
 struct route {
 	struct point	cells[ROUTE_MAX];
 	int		n;
 	int		stop;		/* index of the cell it stops at */
+	int		turns;		/* turns to arrive, -1: not within
+					   ROUTE_TURNS (or stopped) */
 	char		why[160];	/* why it stops there */
 	bool		exact;		/* from the movement engine */
 	char		notes[ROUTE_NOTES][200]; /* last explanation steps */
@@ -102,9 +105,26 @@ void general_route_draw(struct ui *, struct canvas *, const struct layout *);
 int general_panel(struct ui *, struct canvas *, int x, int y, int w,
     int bottom);
 void general_key(struct ui *, enum ui_action);
+/* The Move order for the route shown: the cheapest route to the cursor
+ * (core/move.h, move_route); with waypoints, straight through them. */
+void route_order(const struct ui *, int unit, struct order *);
 
 /* Side panel: the selected unit and the cell under the cursor. */
 void panel_draw(struct ui *, struct canvas *, const struct layout *);
+
+/* The battle at a glance (core/summary.h) as lines: line(arg, style,
+ * text) once per line, for the page between turns and the final box. */
+void summary_lines(struct ui *, void (*line)(void *, struct style,
+    const char *), void *arg);
+
+/* Finding one's way (view-overview.c): the centre of what matters, the
+ * side's active unit nearest a point (-1: none), the jump keys (true if
+ * the action was one), and the overview of the whole map. */
+struct point overview_focus(const struct game *);
+int overview_nearest(const struct game *, int side, struct point);
+bool overview_jump(struct ui *, enum ui_action);
+void overview_key(struct ui *, enum ui_action);
+void overview_draw(struct ui *, struct canvas *);
 
 /* Message log panel. */
 void log_draw(struct ui *, struct canvas *, const struct layout *);

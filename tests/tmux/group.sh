@@ -41,6 +41,7 @@ wait_for "Group of 2 units: one move order given, the line to [15, 6]"
 
 # Play the turn, then save to the slot.
 keys e
+skip_summary 1
 wait_for "Turn 2/"
 keys S
 wait_for "saved"

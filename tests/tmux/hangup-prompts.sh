@@ -168,6 +168,7 @@ resume 1 " "
 keys Escape
 wait_gone "The sides"
 keys e
+skip_summary 1
 wait_for "Turn 2/"
 hang "map of turn 2"
 grep -q '^turn: 2$' "$SAVE" || fail "the end of turn 1 was not saved"

@@ -82,6 +82,7 @@ wait_for "Hand the keyboard over"
 keys Enter
 wait_gone "Hand the keyboard over"
 keys e
+skip_summary 1
 wait_for "Turn 2/"
 grep -q "^turn: 2" "$SAVE" || fail "the end of turn 1 did not save turn 2"
 keys q

@@ -86,6 +86,7 @@ expect_none "order to \\[40, 17\\]"
 expect_none "order to \\[66, 20\\]"
 keys Escape
 keys e
+skip_summary 1
 wait_for "Turn 2/"
 wait_for "French to give orders"
 expect_none "Allies.*order to \\["

@@ -149,6 +149,14 @@ hotseat_first_turn() {
 	keys Enter e
 }
 
+# skip_summary N: the battle at a glance after turn N is shown; Escape
+# skips it.
+skip_summary() {
+	wait_for "The battle after turn $1 "
+	keys Escape
+	wait_gone "The battle after turn $1 "
+}
+
 keys() {
 	$T send-keys -t $S "$@"
 }

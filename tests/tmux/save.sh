@@ -20,6 +20,7 @@ $T -f /dev/null new-session -d -s keep "sleep 600" || fail "cannot start tmux"
 MARSHAL_ARGS="play --hotseat"
 start 80 24 LANG=C.UTF-8
 hotseat_first_turn
+skip_summary 1
 wait_for "Turn 2/"
 wait_for "Hand the keyboard over"
 keys Enter

@@ -127,6 +127,24 @@ move_to() {
 	wait_re "move order given|Step [0-9]+ of $NSTEPS done"
 }
 
+# move_via K NAME WX WY X Y: as move_to, by a waypoint at [WX, WY]: the
+# order marches straight through it rather than the route marshal offers.
+move_via() {
+	select_unit "$1"
+	keys m
+	wait_for "Move $2: put the cursor"
+	wait_re "│ Move to \[[0-9]+, [0-9]+\]|Facing [A-Z]+ at \["
+	set -- "$@" $(cursor)
+	keys $(step_keys $(($3 - $7)) l h L H) $(step_keys $(($4 - $8)) j k J K)
+	wait_for "│ Move to [$3, $4]"
+	keys w
+	wait_for "Waypoint 1 at [$3, $4]"
+	keys $(step_keys $(($5 - $3)) l h L H) $(step_keys $(($6 - $4)) j k J K)
+	wait_for "│ Move to [$5, $6]"
+	keys Enter
+	wait_re "move order given|Step [0-9]+ of $NSTEPS done"
+}
+
 # form K NAME N: a Formation order for the K-th unit (NAME): item N of
 # its menu.  (The menu's title may cut the name short.)
 form() {
@@ -216,7 +234,7 @@ tutorial_07() {
 	move_to 2 "II/4e Léger" 7 3
 	end_turn
 	done_step 1
-	move_to 4 "II/18e Ligne" 15 3
+	move_via 4 "II/18e Ligne" 15 8 15 3
 	end_turn
 	wait_for "Step 2 of 3 done"
 	done_step 3
