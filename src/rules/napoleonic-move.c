@@ -1714,35 +1714,76 @@ group_line(const struct game *g, struct gmem *m, int n, struct point *left,
 	return true;
 }
 
-/* Whether every member fits at its new place: on the map, on ground its
- * formation may stand on, on no unit outside the group.  *bad: the first
- * cell that does not. */
+/*
+ * Whether every member fits at its new place (to[], facing f): on the
+ * map, on ground its formation may stand on, on no unit outside the
+ * group, and no nearer an enemy than the gap it must keep from him
+ * (3.6.8), if that is nearer than it stands now.  If not, why says so.
+ */
 static bool
 group_fits(const struct game *g, const struct gmem *m, int n,
-    const struct point *to, enum dir f, struct point *bad)
+    const struct point *to, enum dir f, char *why, size_t len)
 {
 	const struct ruleset *rs = g->rs;
-	struct point cells[FOOTPRINT_MAX];
-	const struct unit *u;
-	int j, k, c, who, x;
+	struct point cells[FOOTPRINT_MAX], now[FOOTPRINT_MAX];
+	struct point ec[FOOTPRINT_MAX];
+	struct move_price price;
+	struct move_walk w;
+	const struct unit *u, *e;
+	int j, k, c, cn, ce, who, x, keep, gap;
 	bool ours;
 
 	for (j = 0; j < n; j++) {
 		u = &g->units[m[j].unit];
 		c = game_footprint_at(g, u, to[j], f, u->formation, cells);
-		for (k = 0; k < c && k < FOOTPRINT_MAX; k++) {
-			*bad = cells[k];
+		if (c > FOOTPRINT_MAX)
+			c = FOOTPRINT_MAX;
+		for (k = 0; k < c; k++) {
 			if (!map_inside(g->map, cells[k].x, cells[k].y) ||
 			    (rs->land[map_cell(g->map, cells[k].x,
 			    cells[k].y)->land].forbid &
-			    (1u << u->formation)) != 0)
+			    (1u << u->formation)) != 0) {
+				snprintf(why, len, "%s has no room: cell [%d, "
+				    "%d]", u->name, cells[k].x, cells[k].y);
 				return false;
+			}
 			who = game_unit_at(g, cells[k].x, cells[k].y);
 			for (ours = who < 0, x = 0; !ours && x < n; x++)
 				ours = m[x].unit == who;
-			if (!ours)
+			if (!ours) {
+				snprintf(why, len, "%s has no room: %s stands "
+				    "on cell [%d, %d]", u->name,
+				    g->units[who].name, cells[k].x,
+				    cells[k].y);
 				return false;
+			}
 		}
+		if (g->rs->ops->move_contact == NULL)
+			continue;
+		cn = game_footprint(g, u, now);
+		if (cn > FOOTPRINT_MAX)
+			cn = FOOTPRINT_MAX;
+		move_walk_init(g, m[j].unit, &w);
+		for (x = 0; x < g->nunits; x++) {
+			e = &g->units[x];
+			if (e->side == u->side || unit_gone(e))
+				continue;
+			ce = game_footprint(g, e, ec);
+			if (ce > FOOTPRINT_MAX)
+				ce = FOOTPRINT_MAX;
+			gap = move_gap(cells, c, ec, ce);
+			if (gap >= move_gap(now, cn, ec, ce))
+				continue;
+			keep = g->rs->ops->move_contact(g, &w, x, &price);
+			if (keep >= 0 && gap <= keep) {
+				snprintf(why, len, "%s would come within %s of "
+				    "%s, nearer than the gap it keeps (3.6.8)",
+				    u->name, bd(rs, gap), e->name);
+				move_walk_free(&w);
+				return false;
+			}
+		}
+		move_walk_free(&w);
 	}
 	return true;
 }
@@ -1861,7 +1902,8 @@ group_wheel(struct game *g, struct gmem *m, int n, struct point left,
 	int steps = cw ? turn : DIR_COUNT - turn, sgn = cw ? 1 : -1;
 	int pidx = cw ? width - 1 : 0;
 	struct point pivot = pt_add(left, pidx, dir_turn(f, 2));
-	struct point to[ORDER_GROUP_MAX], bad = { 0, 0 };
+	struct point to[ORDER_GROUP_MAX];
+	char why[160];
 	struct unit *u;
 	int j, s, outer = 0, allow, pace, paid = 0, chord = 0, need, spent;
 	int made = 0, share;
@@ -1887,7 +1929,7 @@ group_wheel(struct game *g, struct gmem *m, int n, struct point left,
 			to[j] = pt_add(pivot, -sgn * m[j].dist,
 			    dir_turn(fs, 2));
 		chord = geom_dist(g->units[m[outer].unit].pos, to[outer]);
-		if (!group_fits(g, m, n, to, fs, &bad)) {
+		if (!group_fits(g, m, n, to, fs, why, sizeof why)) {
 			blocked = true;
 			paid = 0;
 			break;
@@ -1934,12 +1976,11 @@ group_wheel(struct game *g, struct gmem *m, int n, struct point left,
 		    paid > 0 ? bd(rs, paid) : "", m[j].dist, bd(rs, share));
 	}
 	if (blocked) {
-		char why[128];
+		char stop[224];
 
-		snprintf(why, sizeof why, "no room to wheel on to face %s "
-		    "(cell [%d, %d])", dir_name(dir_turn(f, sgn * (made + 1))),
-		    bad.x, bad.y);
-		group_stop(g, m, n, pl, HALT_BLOCKED, why);
+		snprintf(stop, sizeof stop, "the line cannot wheel on to face "
+		    "%s: %s", dir_name(dir_turn(f, sgn * (made + 1))), why);
+		group_stop(g, m, n, pl, HALT_BLOCKED, stop);
 		return -1;
 	}
 	if (made < steps) {
