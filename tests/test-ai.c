@@ -523,6 +523,41 @@ test_ai_guns_make_room_for_a_boxed_friend(void **state)
 	free(path);
 }
 
+/*
+ * A garrison that nobody threatens keeps its place.  On the default
+ * battle the Allies start holding Galgenberg with III./5. Landwehr and
+ * lead on the places, so Galgenberg is not needed for the lead; but no
+ * French battalion is near it, and a slow Landwehr Line sent to the rear
+ * by an aide (2 turns away) cannot come back when the lead is lost
+ * elsewhere.  The normal and hard plans of turn 1 hold it where it is.
+ */
+static void
+test_ai_unthreatened_garrison_stays(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	int lw, i, lvl;
+
+	(void)state;
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		g = load_default(&rs);
+		game_seed(g, 1);
+		lw = game_find_unit(g, "3-5LW");
+		assert_true(lw >= 0);
+		ai_view_fill(g, g->units[lw].side, &v);
+		ai_think(&v, (enum ai_level)lvl, &p);
+		for (i = 0; i < p.n; i++)
+			if (p.v[i].unit == lw)
+				assert_int_not_equal(p.v[i].kind, ORDER_MOVE);
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+}
+
 int
 main(void)
 {
@@ -536,6 +571,7 @@ main(void)
 		cmocka_unit_test(test_ai_is_deterministic),
 		cmocka_unit_test(test_ai_hard_guns_fire_canister),
 		cmocka_unit_test(test_ai_guns_make_room_for_a_boxed_friend),
+		cmocka_unit_test(test_ai_unthreatened_garrison_stays),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

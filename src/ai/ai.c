@@ -49,7 +49,7 @@
  * it charges him (3.4) rather than wait to be charged; a garrison too,
  * and an attacking Column goes in as a Column rather than deploy.  A
  * place the lead on points does not need is given up, its garrison
- * falling back towards the rear.
+ * falling back towards the rear when the enemy outnumbers it there.
  * Charges are weighed (normal and hard): the expected melee score from
  * the ruleset's own table (3.8.2: Drill, formation, horse against foot,
  * flank, odds in men; the enemy's Drill, which cannot be seen, judged by
@@ -1450,11 +1450,15 @@ garrisons(struct think *t)
 		}
 		if (best < 0)
 			continue;
-		/* A place the lead does not need: fall back from it rather
-		 * than lose it and the men with it (the break point counts
-		 * men, not places). */
+		/* A place the lead does not need, where the enemy
+		 * outnumbers its garrison: fall back from it rather than lose
+		 * it and the men with it (the break point counts men, not
+		 * places).  Unthreatened, it stays: a slow battalion sent
+		 * away by an aide cannot come back in time when the lead is
+		 * lost elsewhere. */
 		if (t->pts_ours - v->obj[k].points > t->pts_theirs &&
-		    v->own[best].arm == ARM_INFANTRY) {
+		    v->own[best].arm == ARM_INFANTRY &&
+		    outnumbered(t, &v->own[best])) {
 			want_move(t, best, NULL, v->rear, false);
 			continue;
 		}
