@@ -558,6 +558,76 @@ test_ai_unthreatened_garrison_stays(void **state)
 	}
 }
 
+/*
+ * A Line that turned in place keeps its formation.  Since a unit with its
+ * whole allowance always makes one 45 degree turn (issue 12, decision 1),
+ * a slow Line sent off at an angle may spend its turn turning: it moved
+ * 0 BD and halted for its speed, but it faces the new way.  The normal
+ * AI lets it march on in Line rather than order Manoeuvre Column, which
+ * would hold it a turn more; a block with no room to turn among friends
+ * is still sent into Manoeuvre Column.  On the default battle every
+ * French Line is marched 10 cells west and seen by its commander as
+ * having made no ground last turn, for speed and then for want of room.
+ */
+static void
+test_ai_line_that_turned_stays_line(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct order o;
+	char *cause;
+	int i, k, mc, line, lvl, h, to_mc[2];
+	static const enum halt halts[] = { HALT_SPEED, HALT_BLOCKED };
+
+	(void)state;
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		for (h = 0; h < 2; h++) {
+			g = load_default(&rs);
+			game_seed(g, 1);
+			mc = ruleset_form(rs, "manoeuvre_column");
+			line = ruleset_form(rs, "line");
+			assert_true(mc >= 0 && line >= 0);
+			for (i = 0; i < g->nunits; i++) {
+				if (g->units[i].side != 0 ||
+				    g->units[i].formation != line)
+					continue;
+				memset(&o, 0, sizeof o);
+				o.kind = ORDER_MOVE;
+				o.unit = i;
+				o.general = g->units[i].general;
+				o.pts[o.npts++] = (struct point){
+				    g->units[i].pos.x - 10,
+				    g->units[i].pos.y };
+				assert_int_equal(game_order(g, &o, &cause),
+				    0);
+			}
+			ai_view_fill(g, 0, &v);
+			for (k = 0; k < v.nown; k++)
+				if (v.own[k].formation == line) {
+					/* Last turn as the view reports it. */
+					v.own[k].moved = 0;
+					v.own[k].halt = halts[h];
+					v.own[k].halt_turn = v.turn - 1;
+				}
+			ai_think(&v, (enum ai_level)lvl, &p);
+			to_mc[h] = 0;
+			for (i = 0; i < p.n; i++)
+				if (p.v[i].kind == ORDER_FORMATION &&
+				    p.v[i].formation == mc &&
+				    g->units[p.v[i].unit].formation == line)
+					to_mc[h]++;
+			ai_plan_free(&p);
+			ai_view_free(&v);
+			game_free(g);
+			ruleset_free(rs);
+		}
+		assert_int_equal(to_mc[0], 0);
+		assert_true(to_mc[1] > 0);
+	}
+}
+
 int
 main(void)
 {
@@ -572,6 +642,7 @@ main(void)
 		cmocka_unit_test(test_ai_hard_guns_fire_canister),
 		cmocka_unit_test(test_ai_guns_make_room_for_a_boxed_friend),
 		cmocka_unit_test(test_ai_unthreatened_garrison_stays),
+		cmocka_unit_test(test_ai_line_that_turned_stays_line),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

@@ -1971,12 +1971,13 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	    ground_allows(v, u->arm, t->f_road, u->pos, u->facing) &&
 	    want_form(t, i, t->f_road))
 		return;
-	/* A slow Line that spent its whole allowance turning, or a block
-	 * with no room to turn among friends, made no ground: Manoeuvre
-	 * Column turns for nothing (3.6.3) where it fits. */
+	/* A block with no room to turn among friends made no ground:
+	 * Manoeuvre Column turns for nothing (3.6.3) where it fits.  A unit
+	 * that spent its allowance turning (moved 0, halted for speed) did
+	 * turn - a unit with its whole allowance always makes one 45 degree
+	 * turn (issue 12, decision 1) - and goes on as it is. */
 	if (!contact && gap > 2 * v->rs->ticks && t->f_mc >= 0 &&
-	    u->moved == 0 &&
-	    (u->halt == HALT_SPEED || u->halt == HALT_BLOCKED) &&
+	    u->moved == 0 && u->halt == HALT_BLOCKED &&
 	    u->halt_turn == v->turn - 1 &&
 	    intended(u)->kind == ORDER_MOVE &&
 	    !(v->rs->form[u->formation].flags & FORMF_FREE_TURN) &&
