@@ -20,6 +20,7 @@
 #include "core/command.h"
 #include "core/game.h"
 #include "core/map.h"
+#include "core/move.h"
 #include "io/load.h"
 #include "rules/ruleset.h"
 #include "util/diag.h"
@@ -628,6 +629,61 @@ test_ai_line_that_turned_stays_line(void **state)
 	}
 }
 
+/*
+ * A march that cannot start is not ordered.  On the Côa with the Allies
+ * giving no orders, the normal French bring I/82e Ligne's column up
+ * behind the vineyard walls by turn 4 with I/26e Ligne three cells to its
+ * south: the plan marches it north-west, but the Move preview shows that
+ * it has no room to turn (3.6.7) and would stand where it is, facing as
+ * it is.  Its general is near, so the controller gives it a Stop order
+ * instead, and the march is planned again next turn.
+ */
+static void
+test_ai_no_march_that_cannot_start(void **state)
+{
+	char *path = xasprintf("%s/scenarios/coa-1810.yaml", datadir());
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct move_preview pv;
+	struct order o;
+	int u, i, planned = 0;
+
+	(void)state;
+	g = load(path, &rs);
+	game_seed(g, 1);
+	u = game_find_unit(g, "1-82L");
+	assert_true(u >= 0);
+	while (g->turn < 4) {
+		assert_int_equal(ai_orders(g, 1, AI_NORMAL, NULL), 0);
+		game_turn(g);
+	}
+	/* The plan wants it to march; the march would go nowhere. */
+	ai_view_fill(g, 1, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++)
+		if (p.v[i].unit == u && p.v[i].kind == ORDER_MOVE) {
+			o = p.v[i];
+			planned++;
+		}
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	assert_int_equal(planned, 1);
+	assert_int_equal(move_preview(g, &o, &pv), 0);
+	assert_int_equal(pv.pos.x, g->units[u].pos.x);
+	assert_int_equal(pv.pos.y, g->units[u].pos.y);
+	assert_int_equal(pv.facing, g->units[u].facing);
+	assert_int_equal(pv.halt, HALT_BLOCKED);
+	move_preview_free(&pv);
+
+	assert_int_equal(ai_orders(g, 1, AI_NORMAL, NULL), 0);
+	assert_int_equal(g->units[u].order.kind, ORDER_STOP);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -643,6 +699,7 @@ main(void)
 		cmocka_unit_test(test_ai_guns_make_room_for_a_boxed_friend),
 		cmocka_unit_test(test_ai_unthreatened_garrison_stays),
 		cmocka_unit_test(test_ai_line_that_turned_stays_line),
+		cmocka_unit_test(test_ai_no_march_that_cannot_start),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

@@ -44,8 +44,9 @@
  * our side, and a brigade with nothing to take falls on the nearest enemy
  * it can reach.  A march the Move preview shows going nowhere (no room to
  * wheel among friends) is tried again with a first step straight ahead or
- * half right or left, and one that would end against the map's edge is
- * cut short.  A unit with an enemy within its charge reach in front of
+ * half right or left; one that still would neither move nor turn the
+ * unit is not given (it stands, and is planned again next turn), and one
+ * that would end against the map's edge is cut short.  A unit with an enemy within its charge reach in front of
  * it charges him (3.4) rather than wait to be charged; a garrison too,
  * and an attacking Column goes in as a Column rather than deploy.  A
  * place the lead on points does not need is given up, its garrison
@@ -2762,6 +2763,29 @@ near_edge(const struct map *m, struct point p)
 }
 
 /*
+ * A march the preview shows making no ground and no turn at all - no room
+ * to turn, or ground the formation cannot enter - for a formed unit its
+ * general can reach without an aide (3.1.1).
+ */
+static bool
+futile(const struct game *g, const struct order *o,
+    const struct move_preview *pv)
+{
+	const struct unit *u = &g->units[o->unit];
+
+	if (u->cond != COND_FORMED || o->general < 0 ||
+	    o->general >= g->ngenerals)
+		return false;
+	if (pv->pos.x != u->pos.x || pv->pos.y != u->pos.y ||
+	    pv->facing != u->facing || pv->form != u->formation)
+		return false;
+	if (pv->halt != HALT_BLOCKED && pv->halt != HALT_TERRAIN)
+		return false;
+	return geom_dist(g->generals[o->general].pos, u->pos) <=
+	    command_radius(g, o->general);
+}
+
+/*
  * The staff check a player makes with the Move preview: walk the order
  * through the movement rules (move_preview: the ground, the unit, its
  * friends and where the enemy stands; no dice) and, if the unit would end
@@ -2785,6 +2809,17 @@ vet(const struct game *g, struct order *o)
 		move_preview_free(&pv);
 		if (move_preview(g, o, &pv) != 0)
 			return;
+	}
+	/* Still going nowhere, not even turning, and no way found: a
+	 * march that cannot start is not ordered.  The unit stands this
+	 * turn and the plan is made again next turn, when the way may be
+	 * clear.  Only where the order is in force at once: a Stop sent
+	 * by an aide would arrive after the way had opened. */
+	if (futile(g, o, &pv)) {
+		o->kind = ORDER_STOP;
+		o->npts = 0;
+		move_preview_free(&pv);
+		return;
 	}
 	/* A march that would end against the map's edge leaves the block
 	 * no room to wheel away again: stop it where the way is still
