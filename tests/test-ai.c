@@ -19,6 +19,7 @@
 #include "ai/ai.h"
 #include "core/command.h"
 #include "core/game.h"
+#include "core/geom.h"
 #include "core/map.h"
 #include "core/move.h"
 #include "io/load.h"
@@ -725,6 +726,59 @@ test_ai_normal_beats_passive_on_default(void **state)
 	assert_true(won >= 38);
 }
 
+/*
+ * A place on a bridge is held from the near bank (3.10.2: a formed unit
+ * within holding distance holds it).  On the Côa the bridge is a defile
+ * (3.6.6) that no French brigade can stand on; with the Allies giving no
+ * orders the Light Division's last battalion crosses and leaves it
+ * empty.  By turn 4 the normal French plan sends a unit to a cell of the
+ * east bank within holding distance of the bridge, not onto the bridge.
+ */
+static void
+test_ai_holds_a_bridge_from_the_bank(void **state)
+{
+	char *path = xasprintf("%s/scenarios/coa-1810.yaml", datadir());
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct point bridge = { -1, -1 }, at;
+	int i, k, sent = 0, hold;
+
+	(void)state;
+	g = load(path, &rs);
+	game_seed(g, 1);
+	for (k = 0; k < g->nobjectives; k++)
+		if (map_cell(g->map, g->objectives[k].at.x,
+		    g->objectives[k].at.y)->flags & CELL_DEFILE)
+			bridge = g->objectives[k].at;
+	assert_true(bridge.x >= 0);
+	while (g->turn < 4) {
+		assert_int_equal(ai_orders(g, 1, AI_NORMAL, NULL), 0);
+		game_turn(g);
+	}
+	hold = g->rs->ticks;	/* the scenario holds within 1 BD */
+	ai_view_fill(g, 1, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++) {
+		if (p.v[i].kind != ORDER_MOVE)
+			continue;
+		at = p.v[i].pts[p.v[i].npts - 1];
+		if (geom_dist(at, bridge) <= hold) {
+			assert_false(map_cell(g->map, at.x, at.y)->flags &
+			    CELL_DEFILE);
+			assert_true(at.x > bridge.x);	/* the east bank */
+			sent++;
+		}
+	}
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	assert_true(sent > 0);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -742,6 +796,7 @@ main(void)
 		cmocka_unit_test(test_ai_line_that_turned_stays_line),
 		cmocka_unit_test(test_ai_no_march_that_cannot_start),
 		cmocka_unit_test(test_ai_normal_beats_passive_on_default),
+		cmocka_unit_test(test_ai_holds_a_bridge_from_the_bank),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 
