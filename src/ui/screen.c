@@ -6,6 +6,14 @@
  * cleared per frame; each frame is drawn into a canvas, compared with the
  * previous one, and only the cells that differ are written to curses,
  * whose own refresh then sends the smallest update it can.
+ *
+ * Until endwin() has been called once, ncurses 6 writes to the terminal
+ * after every cursor movement inside a refresh (it cannot tell its own
+ * movements from a low-level program's), so a key press cost two write()
+ * calls or more and a full redraw 26, each a packet of its own over an
+ * SSH link.  The terminal is therefore let go and taken back once before
+ * the first frame; since then every frame is one write() (two if it
+ * outgrows ncurses' buffer).  bench/pty-bench counts both.
  */
 #include "config.h"
 
@@ -323,6 +331,10 @@ screen_run(struct ui *ui, char **cause)
 	} else
 		ui->colour = false;
 	memset(pairs, 0, sizeof pairs);
+	/* See the top of the file: one write() per frame from here on.  The
+	 * first refresh takes the terminal back and paints it whole, which
+	 * the first frame does anyway. */
+	endwin();
 
 	getmaxyx(stdscr, h, w);
 	cur = canvas_create(w, h, !ui->utf8);
