@@ -13,6 +13,7 @@
 #include "core/game.h"
 #include "core/tutorial.h"
 #include "rules/ruleset.h"
+#include "ui/keymap.h"
 #include "ui/view.h"
 #include "util/xalloc.h"
 
@@ -327,7 +328,7 @@ key_dispatch(struct ui *ui, int key)
 
 	if (key == UIK_RESIZE)
 		return;
-	a = keys_action(ui->mode, key);
+	a = keymap_action(ui->keymap, ui->mode, key);
 	if (a == ACT_REDRAW) {
 		ui->redraw = true;
 		return;
@@ -464,6 +465,10 @@ hint_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		[MODE_OVER] = "M:log N:another battle q:quit",
 	};
 	const char *h = hints[ui->mode];
+	char bound[UI_MSG_MAX];
+
+	if (keymap_hint(ui->keymap, ui->mode, bound, sizeof bound))
+		h = bound;
 
 	if (ui->msg[0] != '\0')
 		canvas_text(c, 0, l->hint_y, c->w, ui->msg,

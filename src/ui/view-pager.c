@@ -17,6 +17,7 @@
 #include "core/game.h"
 #include "core/tutorial.h"
 #include "rules/ruleset.h"
+#include "ui/keymap.h"
 #include "ui/view.h"
 #include "util/xalloc.h"
 
@@ -76,9 +77,10 @@ help_page(struct ui *ui, struct page *p)
 
 	snprintf(p->title, sizeof p->title, "Help: keys in %s mode",
 	    keys_mode_name(ui->pager_back));
-	for (b = keys_mode(ui->pager_back); b->action != ACT_NONE; b++)
+	for (b = keymap_mode(ui->keymap, ui->pager_back);
+	    b->action != ACT_NONE; b++)
 		add(p, style_plain, 0, "%-16s %s", b->label, b->help);
-	for (b = keys_mode(-1); b->action != ACT_NONE; b++)
+	for (b = keymap_mode(ui->keymap, -1); b->action != ACT_NONE; b++)
 		add(p, style_plain, 0, "%-16s %s", b->label, b->help);
 	if (ui->pager_back != MODE_MAP && ui->pager_back != MODE_MOVE)
 		return;

@@ -1,0 +1,95 @@
+#!/bin/sh
+# options.sh (tmux) - the player's options file: a key rebound works and
+# the old one does not, help and the hint line show the keys as bound,
+# colour off and ASCII symbols take effect, and a file with problems is
+# reported at its line and column and play goes on with marshal's own
+# keys once the player agrees.
+. "${top_srcdir:-.}/tests/tmux/lib.sh"
+
+MARSHAL_ARGS="play --hotseat"
+mkdir -p "$XDG_CONFIG_HOME/marshal" || fail "cannot make the config dir"
+OPTS=$XDG_CONFIG_HOME/marshal/options.yaml
+
+# Move on g (m freed), end of turn on E (e freed), no colour, ASCII.
+cat >"$OPTS" <<'EOF'
+marshal-options: 1
+symbols: ascii
+colour: false
+keys:
+  move: g
+  end-turn: E
+EOF
+start 80 24 LANG=C.UTF-8
+wait_for "The sides"
+keys Escape
+wait_for "Hand the keyboard over"
+keys Enter
+wait_gone "Hand the keyboard over"
+wait_for "g:move"
+wait_for "E:end turn"
+if $T capture-pane -p -e -t $S | grep -qE "$(printf '\033')\[([0-9;]*;)?(3[0-7]|4[0-7]|38;|48;)"; then
+	fail "colour codes on the screen with colour: false"
+fi
+# ASCII: the map has no UTF-8 glyphs (the default map's ground is '·').
+if screen | grep -q "·"; then
+	fail "Unicode ground on the map with symbols: ascii"
+fi
+keys Tab
+wait_for "Formation:"
+keys m
+wait_for "That key does nothing here"
+keys g
+wait_for "Move: pick destination"
+keys Escape
+wait_gone "Move: pick destination"
+keys '?'
+wait_for "Help: keys in Orders mode"
+expect_re "^ g +Move order"
+expect_re "^ E +end this side's orders"
+keys Escape
+wait_gone "Help: keys"
+# e is free now; E ends the French orders: the hand-over box.
+keys e
+wait_for "That key does nothing here"
+keys E
+wait_for "Hand the keyboard over"
+keys q y
+expect_restored 0
+
+# A file with problems: each at FILE:LINE:COLUMN, then the question; Enter
+# plays with marshal's own keys (m moves again).
+$T kill-server >/dev/null 2>&1
+rm -rf "$XDG_DATA_HOME/marshal"
+cat >"$OPTS" <<'EOF'
+marshal-options: 1
+colour: maybe
+keys:
+  fly: x
+  move: g
+EOF
+start 200 40 LANG=C.UTF-8
+wait_for "options.yaml:2:9: error: expected true or false, found 'maybe'"
+wait_for "options.yaml:4:3: error: unknown action 'fly'"
+wait_for "Play with marshal's own keys and options?"
+keys Enter
+wait_for "The sides"
+keys Escape
+wait_for "Hand the keyboard over"
+keys Enter
+wait_gone "Hand the keyboard over"
+wait_for "m:move"
+keys Tab
+wait_for "Formation:"
+keys m
+wait_for "Move: pick destination"
+keys Escape q y
+expect_restored 0
+
+# Answering n leaves at once, before any game.
+$T kill-server >/dev/null 2>&1
+rm -rf "$XDG_DATA_HOME/marshal"
+start 200 40 LANG=C.UTF-8
+wait_for "Play with marshal's own keys and options?"
+keys n Enter
+expect_restored 1
+exit 0
