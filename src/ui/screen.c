@@ -13,7 +13,10 @@
  * calls or more and a full redraw 26, each a packet of its own over an
  * SSH link.  The terminal is therefore let go and taken back once before
  * the first frame; since then every frame is one write() (two if it
- * outgrows ncurses' buffer).  bench/pty-bench counts both.
+ * outgrows ncurses' buffer).  bench/pty-bench counts both.  Plain text
+ * on the map and in the log is drawn in a pair of the default colours,
+ * which ncurses reaches from a colour more cheaply than pair 0 (see
+ * plain_region).
  */
 #include "config.h"
 
@@ -31,6 +34,7 @@
 #include "ui/keys.h"
 #include "ui/screen.h"
 #include "ui/ui.h"
+#include "ui/view.h"
 #include "util/xalloc.h"
 
 static volatile sig_atomic_t screen_signal;
@@ -157,13 +161,17 @@ read_key(void)
 #define NFG		(BRIGHT + 8)
 #define NPAIRS		(NFG * 9)
 
-/* Colour pairs are made on first use: one per (foreground, background). */
+/*
+ * Colour pairs are made on first use: one per (foreground, background).
+ * The default colours are pair 0, or with own a pair of their own (see
+ * plain_region).
+ */
 static short
-pair_of(bool colour, int fg, int bg, short *pairs)
+pair_of(bool colour, int fg, int bg, bool own, short *pairs)
 {
 	int idx = fg * 9 + bg;
 
-	if (!colour || (fg == COL_DEFAULT && bg == COL_DEFAULT))
+	if (!colour || (fg == COL_DEFAULT && bg == COL_DEFAULT && !own))
 		return 0;
 	if (pairs[idx] == 0 && 1 + idx < COLOR_PAIRS) {
 		init_pair((short)(1 + idx), fg == COL_DEFAULT ? -1 :
@@ -197,10 +205,35 @@ same(const struct ccell *a, const struct ccell *b)
 	    a->style.bg == b->style.bg && a->style.attr == b->style.attr;
 }
 
-/* The curses attributes and colour pair of a cell. */
+/*
+ * Where plain text (no colour, no attribute) is drawn in a colour pair
+ * made of the default colours rather than in pair 0, given the layout (or
+ * NULL: nowhere).  Both look the same, but ncurses goes from a colour
+ * back to pair 0 by resetting every attribute (ESC[39m ESC(B ESC[m, 11
+ * bytes on xterm) and to such a pair by one colour change (ESC[39m, 5
+ * bytes).  Going from that pair to pair 0 costs the reset instead, and so
+ * does the end of a refresh that stops in it (ncurses leaves the terminal
+ * in pair 0), so the pair is kept to where plain text follows colour:
+ * the map with its edge and the log, whose lines mix unit tags and rule
+ * numbers in colour with plain words.  The panel, whose plain figures
+ * change under the cursor at every step, keeps pair 0: a cursor key
+ * costs no more than before.  The choice hangs on the cell's place only,
+ * so a cell left as it was keeps the pair its neighbours get.
+ */
+static bool
+plain_region(const struct layout *l, int x, int y)
+{
+	if (l == NULL)
+		return false;
+	if (y >= l->map_y && y < l->map_y + l->map_h && x < l->panel_x)
+		return true;
+	return y > l->log_y && y < l->hint_y;
+}
+
+/* The curses attributes and colour pair of a cell; own as pair_of. */
 static void
-cell_attr(const struct ccell *a, bool colour, bool bright, short *pairs,
-    attr_t *attrs, short *pair)
+cell_attr(const struct ccell *a, bool colour, bool bright, bool own,
+    short *pairs, attr_t *attrs, short *pair)
 {
 	int fg = a->style.fg, attr = a->style.attr;
 
@@ -209,7 +242,7 @@ cell_attr(const struct ccell *a, bool colour, bool bright, short *pairs,
 		attr &= ~ATTR_BOLD;
 	}
 	*attrs = attrs_of(attr);
-	*pair = pair_of(colour, fg, a->style.bg, pairs);
+	*pair = pair_of(colour, fg, a->style.bg, own && attr == 0, pairs);
 }
 
 /*
@@ -227,7 +260,7 @@ cell_attr(const struct ccell *a, bool colour, bool bright, short *pairs,
  */
 static void
 flush(const struct canvas *cur, const struct canvas *prev, bool colour,
-    bool bright, short *pairs)
+    bool bright, const struct layout *l, short *pairs)
 {
 	const struct ccell *a, *b;
 	char run[1024];
@@ -242,7 +275,8 @@ flush(const struct canvas *cur, const struct canvas *prev, bool colour,
 			b = a != NULL && prev != NULL ?
 			    canvas_cell(prev, x, y) : NULL;
 			if (a != NULL && (b == NULL || !same(a, b))) {
-				cell_attr(a, colour, bright, pairs, &at, &pr);
+				cell_attr(a, colour, bright,
+				    plain_region(l, x, y), pairs, &at, &pr);
 				n = strlen(a->glyph);
 				if (len > 0 && at == attrs && pr == pair &&
 				    len + n < sizeof run) {
@@ -286,6 +320,7 @@ screen_run(struct ui *ui, char **cause)
 	struct canvas *cur, *prev;
 	SCREEN *scr;
 	short pairs[NPAIRS];
+	struct layout lay;
 	bool full = true, dirty = true, gone = false, bright = false;
 	int ch, h, w;
 
@@ -342,8 +377,11 @@ screen_run(struct ui *ui, char **cause)
 	while (!ui->quit && screen_signal == 0) {
 		if (dirty) {
 			ui_draw(ui, cur);
+			/* The regions of plain_region: on the map's screens. */
+			layout_compute(cur->w, cur->h, &lay);
 			flush(cur, full ? NULL : prev, ui->colour, bright,
-			    pairs);
+			    lay.too_small || ui->mode == MODE_PAGER ||
+			    ui->mode == MODE_PICK ? NULL : &lay, pairs);
 			copy(prev, cur);
 			full = false;
 			if (ui->curs_x >= 0) {
