@@ -338,9 +338,14 @@ key_dispatch(struct ui *ui, int key)
 		return;
 	if (ui->mode != MODE_MENU && ui->mode != MODE_INPUT &&
 	    a == ACT_NONE) {
-		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE)
+		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE) {
+			char help[16];
+
 			ui_msg(ui, true, "That key does nothing here; "
-			    "? lists the keys.");
+			    "%s lists the keys.", keymap_key_name(keymap_first(
+			    ui->keymap, ui->mode, ACT_HELP), help,
+			    sizeof help));
+		}
 		return;
 	}
 	ui->msg[0] = '\0';

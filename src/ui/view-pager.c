@@ -330,6 +330,7 @@ static void
 tutorial_page(struct ui *ui, struct page *p)
 {
 	const struct tutorial *t = ui->game->tutorial;
+	char brief[16];
 	int i;
 
 	snprintf(p->title, sizeof p->title, "Tutorial");
@@ -343,8 +344,10 @@ tutorial_page(struct ui *ui, struct page *p)
 	}
 	tutorial_next(ui, p);
 	add(p, style_plain, 0, "%s", "");
-	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; B shows the "
-	    "briefing and the current step again.");
+	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; %s shows "
+	    "the briefing and the current step again.", keymap_key_name(
+	    keymap_first(ui->keymap, MODE_MAP, ACT_BRIEF), brief,
+	    sizeof brief));
 }
 
 /* The scenario: its description, the sides, the objectives. */
@@ -352,6 +355,7 @@ static void
 brief_page(struct ui *ui, struct page *p)
 {
 	const struct game *g = ui->game;
+	char brief[16], help[16];
 	int i, k, count;
 
 	snprintf(p->title, sizeof p->title, "%s", g->title != NULL ?
@@ -388,8 +392,11 @@ brief_page(struct ui *ui, struct page *p)
 		tutorial_next(ui, p);
 	}
 	add(p, style_plain, 0, "%s", "");
-	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; B opens it "
-	    "again.  ? lists the keys.");
+	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; %s opens it "
+	    "again.  %s lists the keys.", keymap_key_name(keymap_first(
+	    ui->keymap, MODE_MAP, ACT_BRIEF), brief, sizeof brief),
+	    keymap_key_name(keymap_first(ui->keymap, MODE_MAP, ACT_HELP),
+	    help, sizeof help));
 }
 
 /* The builder of each kind of page. */

@@ -10,7 +10,8 @@ MARSHAL_ARGS="play --hotseat"
 mkdir -p "$XDG_CONFIG_HOME/marshal" || fail "cannot make the config dir"
 OPTS=$XDG_CONFIG_HOME/marshal/options.yaml
 
-# Move on g (m freed), end of turn on E (e freed), no colour, ASCII.
+# Move on g (m freed), end of turn on E (e freed), help on v (? freed),
+# no colour, ASCII.
 cat >"$OPTS" <<'EOF'
 marshal-options: 1
 symbols: ascii
@@ -18,6 +19,7 @@ colour: false
 keys:
   move: g
   end-turn: E
+  help: v
 EOF
 start 80 24 LANG=C.UTF-8
 wait_for "The sides"
@@ -25,7 +27,7 @@ keys Escape
 wait_for "Hand the keyboard over"
 keys Enter
 wait_gone "Hand the keyboard over"
-wait_for "g:move"
+wait_for "v:help Tab:unit g:move"
 wait_for "E:end turn"
 if $T capture-pane -p -e -t $S | grep -qE "$(printf '\033')\[([0-9;]*;)?(3[0-7]|4[0-7]|38;|48;)"; then
 	fail "colour codes on the screen with colour: false"
@@ -37,12 +39,14 @@ fi
 keys Tab
 wait_for "Formation:"
 keys m
-wait_for "That key does nothing here"
+wait_for "That key does nothing here; v lists the keys."
 keys g
 wait_for "Move: pick destination"
 keys Escape
 wait_gone "Move: pick destination"
 keys '?'
+wait_for "That key does nothing here; v lists the keys."
+keys v
 wait_for "Help: keys in Orders mode"
 expect_re "^ g +Move order"
 expect_re "^ E +end this side's orders"
