@@ -89,10 +89,27 @@ wait_for "Move: pick destination"
 keys Escape q y
 expect_restored 0
 
+# colour: true wins over NO_COLOR.
+$T kill-server >/dev/null 2>&1
+rm -rf "$XDG_DATA_HOME/marshal"
+printf 'marshal-options: 1\ncolour: true\n' >"$OPTS"
+start 80 24 LANG=C.UTF-8 NO_COLOR=1
+wait_for "The sides"
+keys Escape
+wait_for "Hand the keyboard over"
+keys Enter
+wait_gone "Hand the keyboard over"
+$T capture-pane -p -e -t $S | grep -qE "$(printf '\033')\[([0-9;]*;)?(3[0-7]|9[0-7])m" ||
+	fail "no colour on the screen with colour: true"
+keys q y
+expect_restored 0
+
 # Answering n leaves at once, before any game.
 $T kill-server >/dev/null 2>&1
 rm -rf "$XDG_DATA_HOME/marshal"
+printf 'marshal-options: 1\nlevel: brutal\n' >"$OPTS"
 start 200 40 LANG=C.UTF-8
+wait_for "options.yaml:2:8: error: unknown value 'brutal'"
 wait_for "Play with marshal's own keys and options?"
 keys n Enter
 expect_restored 1
