@@ -39,6 +39,21 @@ for key in '^map:' '^  landscape:' '^  - oob:' '^victory:'; do
 	fi
 done
 
+# The options file shown in marshal(6) is one marshal check accepts.
+sed -n '/^marshal\\-options: 1/,/^\.fi$/p' "$top_srcdir/man/marshal.6" |
+	sed '$d' | sed 's/ *#.*$//; s/\\-/-/g; s/\\(aq/'"'"'/g' \
+	>"$tmp/options.yaml"
+if [ "$(wc -l <"$tmp/options.yaml")" -lt 5 ]; then
+	echo "FAIL: no options file example in marshal.6"
+	fail=1
+elif "$MARSHAL_BIN" check "$tmp/options.yaml"; then
+	echo "ok: the options example in marshal.6 passes marshal check"
+else
+	echo "FAIL: marshal check refuses the options example in marshal.6"
+	cat "$tmp/options.yaml"
+	fail=1
+fi
+
 # Both pages must render without a warning.  Without groff that part
 # cannot be checked: the test then reports a skip (77), never a pass.
 if ! command -v groff >/dev/null 2>&1; then

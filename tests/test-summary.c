@@ -150,12 +150,13 @@ test_summary_of_a_played_battle(void **state)
 	assert_int_equal(s.turn, 6);
 	assert_int_equal(s.break_point, 40);
 	assert_int_equal(s.nobj, 3);
-	check_pin(&s.side[0], &(struct pin){ 8, 0, 2, 1, 0, 2879, 4780, 837,
-	    14, 14, 0, 39, false, 0 });
-	check_pin(&s.side[1], &(struct pin){ 10, 0, 1, 0, 0, 4687, 5320, 474,
-	    16, 16, 0, 11, false, 2 });
+	check_pin(&s.side[0], &(struct pin){ 7, 0, 3, 1, 0, 2452, 4780, 1220,
+	    14, 14, 0, 48, true, 0 });
+	check_pin(&s.side[1], &(struct pin){ 9, 0, 2, 0, 0, 4020, 5320, 724,
+	    16, 16, 0, 24, false, 2 });
 	/* Bridge and village held by nobody; the Allies on the Galgenberg,
-	 * 2 points, which is what they hold now. */
+	 * 2 points, which is what they hold now.  The French have broken
+	 * already: 48% lost of a 40% break point. */
 	assert_int_equal(s.obj[0].holder, -1);
 	assert_int_equal(s.obj[1].holder, -1);
 	assert_int_equal(s.obj[2].holder, 1);
@@ -172,11 +173,11 @@ test_summary_of_a_played_battle(void **state)
 	assert_int_equal(s.winner, g->result.winner);
 	assert_int_equal(s.side[0].points, g->result.points[0]);
 	assert_int_equal(s.side[1].points, g->result.points[1]);
-	/* The French broke (3.10.1): 50% lost of a 40% break point. */
-	check_pin(&s.side[0], &(struct pin){ 6, 0, 2, 1, 2, 2353, 4780, 1715,
-	    8, 14, 6, 50, true, 0 });
-	check_pin(&s.side[1], &(struct pin){ 10, 0, 1, 0, 0, 4088, 5320, 620,
-	    16, 16, 0, 23, false, 2 });
+	/* The French broke (3.10.1): 70% lost of a 40% break point. */
+	check_pin(&s.side[0], &(struct pin){ 5, 0, 3, 1, 2, 1430, 4780, 1896,
+	    14, 14, 0, 70, true, 0 });
+	check_pin(&s.side[1], &(struct pin){ 8, 0, 2, 0, 1, 3341, 5320, 1475,
+	    16, 16, 0, 37, false, 2 });
 	assert_int_equal(s.winner, 1);
 	assert_int_equal(s.obj[0].holder, -1);
 	assert_int_equal(s.obj[1].holder, -1);

@@ -26,6 +26,14 @@
  * at the end of its last turn, and resuming it shows that result.  Out of
  * memory in play stops marshal cleanly (xalloc_set_fail_stop) with the
  * last save kept.
+ *
+ * The player's options file (ui/options.h) is read once, before the
+ * first battle: its keys, symbols and colour apply to every battle played
+ * in this run, its level where --level is not given.  A file with
+ * problems is reported and set aside: marshal asks before playing on
+ * with its own options, so the report is not lost behind the screen.
+ * Restricted, the same file is read: it is the account's own, which only
+ * whoever runs the server can write, and no path comes from the player.
  */
 #include "config.h"
 
@@ -51,6 +59,7 @@
 #include "io/session.h"
 #include "io/yread.h"
 #include "rules/ruleset.h"
+#include "ui/options.h"
 #include "ui/screen.h"
 #include "ui/ui.h"
 #include "util/diag.h"
@@ -670,8 +679,8 @@ over(const struct ui *ui, const struct game *g)
  * (allocated) and this game is kept in its slot.
  */
 static int
-play_one(struct opponents *op, const char *arg, bool first,
-    const struct catalog *cat, char **next)
+play_one(struct opponents *op, const struct options *opts, const char *arg,
+    bool first, const struct catalog *cat, char **next)
 {
 	struct screen_caps caps;
 	struct ruleset *rs = NULL;
@@ -819,7 +828,12 @@ unsaved:
 		goto out;
 
 	screen_caps(&caps);
+	if (opts->symbols == OPT_SYMBOLS_ASCII)
+		caps.utf8 = false;
+	if (opts->colour >= 0)
+		caps.colour = opts->colour != 0;
 	ui = ui_create(g, caps.utf8, caps.colour);
+	ui->keymap = opts->keys;
 	if (set_controllers(ui, g, op) != 0) {
 		name = diag_escape(op->ai);
 		fprintf(stderr, "marshal: --ai %s names no side of this "
@@ -872,6 +886,42 @@ out:
 	return rc;
 }
 
+/*
+ * Read the options file into *opts.  Returns 0 to play on (with its
+ * options, or marshal's own where there is no file or the player agreed
+ * to play without a file that has problems), -1 if the player chose to
+ * stop and mend it.
+ */
+static int
+options_read(struct options *opts)
+{
+	struct diags d;
+	char *path = options_path(), *shown, *why, *text;
+	int rc = 0, c;
+
+	if (path == NULL)
+		return 0;
+	diags_init(&d);
+	if (options_load(path, opts, &d) < 0) {
+		diags_print(&d, stderr);
+		shown = diag_escape(path);
+		fprintf(stderr, "marshal: the options file %s has problems "
+		    "and is set aside.\n", shown);
+		why = diags_lines(&d, 6);
+		text = xasprintf("The options file %s has problems and is set "
+		    "aside:\n%s\nPlay with marshal's own keys and options?"
+		    "  y: yes, n: no (Enter: yes)", shown, why);
+		free(why);
+		free(shown);
+		c = ask(text, "yn", 'y');
+		free(text);
+		rc = c == 'y' ? 0 : -1;
+	}
+	diags_free(&d);
+	free(path);
+	return rc;
+}
+
 static int
 play_main(int argc, char **argv, bool first)
 {
@@ -883,8 +933,10 @@ play_main(int argc, char **argv, bool first)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct catalog cat;
+	struct options opts;
 	char *next = NULL, *prev = NULL;
 	const char *arg;
+	bool level = false;
 	int rc, i, how;
 
 	optind = 1;
@@ -903,6 +955,7 @@ play_main(int argc, char **argv, bool first)
 				return 2;
 			}
 			op.level = (enum ai_level)how;
+			level = true;
 			break;
 		case 'H':
 			op.hotseat = true;
@@ -918,10 +971,16 @@ play_main(int argc, char **argv, bool first)
 		usage();
 		return 2;
 	}
+	options_init(&opts);
+	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
+	    options_read(&opts) != 0)
+		return 1;
+	if (!level && opts.level >= 0)
+		op.level = (enum ai_level)opts.level;
 	catalog_load(&cat, cli_datadir());
 	arg = argc == 2 ? argv[1] : NULL;
 	for (;;) {
-		rc = play_one(&op, arg, first, &cat, &next);
+		rc = play_one(&op, &opts, arg, first, &cat, &next);
 		free(prev);
 		prev = next;
 		if (next == NULL || rc != 0 || play_signal != 0)
@@ -932,6 +991,7 @@ play_main(int argc, char **argv, bool first)
 	}
 	free(prev);
 	catalog_free(&cat);
+	options_free(&opts);
 	return rc;
 }
 

@@ -14,6 +14,7 @@
 #include "core/know.h"
 #include "core/tutorial.h"
 #include "rules/ruleset.h"
+#include "ui/keymap.h"
 #include "ui/view.h"
 #include "util/xalloc.h"
 
@@ -393,7 +394,7 @@ key_dispatch(struct ui *ui, int key)
 
 	if (key == UIK_RESIZE)
 		return;
-	a = keys_action(ui->mode, key);
+	a = keymap_action(ui->keymap, ui->mode, key);
 	if (a == ACT_REDRAW) {
 		ui->redraw = true;
 		return;
@@ -403,9 +404,14 @@ key_dispatch(struct ui *ui, int key)
 		return;
 	if (ui->mode != MODE_MENU && ui->mode != MODE_INPUT &&
 	    a == ACT_NONE) {
-		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE)
+		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE) {
+			char help[16];
+
 			ui_msg(ui, true, "That key does nothing here; "
-			    "? lists the keys.");
+			    "%s lists the keys.", keymap_key_name(keymap_first(
+			    ui->keymap, ui->mode, ACT_HELP), help,
+			    sizeof help));
+		}
 		return;
 	}
 	/* The page between turns, closed, leaves the turn's message. */
@@ -535,6 +541,10 @@ hint_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		[MODE_OVER] = "M:log N:another battle q:quit",
 	};
 	const char *h = hints[ui->mode];
+	char bound[UI_MSG_MAX];
+
+	if (keymap_hint(ui->keymap, ui->mode, bound, sizeof bound))
+		h = bound;
 
 	if (ui->msg[0] != '\0')
 		canvas_text(c, 0, l->hint_y, c->w, ui->msg,
@@ -595,12 +605,14 @@ over_result(const struct game *g, char *buf, size_t len)
 	int o;
 
 	if (r->winner < 0) {
-		snprintf(buf, len, "%s: a draw, %d point%s each", r->rule,
+		snprintf(buf, len, "%s%s: a draw, %d point%s each", r->rule,
+		    ruleset_rule_mark(g->rs, r->rule),
 		    r->points[0], r->points[0] == 1 ? "" : "s");
 		return;
 	}
 	o = g->nsides > 1 ? 1 - r->winner : r->winner;
-	snprintf(buf, len, "%s: the %s win, %d point%s to %d", r->rule,
+	snprintf(buf, len, "%s%s: the %s win, %d point%s to %d", r->rule,
+	    ruleset_rule_mark(g->rs, r->rule),
 	    g->sides[r->winner].name, r->points[r->winner],
 	    r->points[r->winner] == 1 ? "" : "s", r->points[o]);
 }

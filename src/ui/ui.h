@@ -27,6 +27,7 @@
 #include "rules/ruleset.h"
 
 struct canvas;
+struct keymap;
 
 /*
  * Who gives a side's orders.  orders == NULL: a person at the keyboard.
@@ -185,6 +186,9 @@ struct ui {
 	 * the map does not mark the cursor's cell: a move costs a cursor
 	 * motion, not two repainted cells. */
 	bool		 term_cursor;
+	/* The player's key bindings (ui/keymap.h), borrowed; NULL:
+	 * marshal's own. */
+	const struct keymap *keymap;
 };
 
 /* Smallest terminal the layout works in. */

@@ -18,6 +18,7 @@
 #include "core/know.h"
 #include "core/tutorial.h"
 #include "rules/ruleset.h"
+#include "ui/keymap.h"
 #include "ui/view.h"
 #include "util/xalloc.h"
 
@@ -77,9 +78,10 @@ help_page(struct ui *ui, struct page *p)
 
 	snprintf(p->title, sizeof p->title, "Help: keys in %s mode",
 	    keys_mode_name(ui->pager_back));
-	for (b = keys_mode(ui->pager_back); b->action != ACT_NONE; b++)
+	for (b = keymap_mode(ui->keymap, ui->pager_back);
+	    b->action != ACT_NONE; b++)
 		add(p, style_plain, 0, "%-16s %s", b->label, b->help);
-	for (b = keys_mode(-1); b->action != ACT_NONE; b++)
+	for (b = keymap_mode(ui->keymap, -1); b->action != ACT_NONE; b++)
 		add(p, style_plain, 0, "%-16s %s", b->label, b->help);
 	if (ui->pager_back != MODE_MAP && ui->pager_back != MODE_MOVE)
 		return;
@@ -372,6 +374,7 @@ static void
 tutorial_page(struct ui *ui, struct page *p)
 {
 	const struct tutorial *t = ui->game->tutorial;
+	char brief[16];
 	int i;
 
 	snprintf(p->title, sizeof p->title, "Tutorial");
@@ -385,8 +388,10 @@ tutorial_page(struct ui *ui, struct page *p)
 	}
 	tutorial_next(ui, p);
 	add(p, style_plain, 0, "%s", "");
-	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; B shows the "
-	    "briefing and the current step again.");
+	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; %s shows "
+	    "the briefing and the current step again.", keymap_key_name(
+	    keymap_first(ui->keymap, MODE_MAP, ACT_BRIEF), brief,
+	    sizeof brief));
 }
 
 /* The scenario: its description, the sides, the objectives. */
@@ -394,6 +399,7 @@ static void
 brief_page(struct ui *ui, struct page *p)
 {
 	const struct game *g = ui->game;
+	char brief[16], help[16];
 	int i, k, count;
 
 	snprintf(p->title, sizeof p->title, "%s", g->title != NULL ?
@@ -430,8 +436,11 @@ brief_page(struct ui *ui, struct page *p)
 		tutorial_next(ui, p);
 	}
 	add(p, style_plain, 0, "%s", "");
-	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; B opens it "
-	    "again.  ? lists the keys.");
+	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; %s opens it "
+	    "again.  %s lists the keys.", keymap_key_name(keymap_first(
+	    ui->keymap, MODE_MAP, ACT_BRIEF), brief, sizeof brief),
+	    keymap_key_name(keymap_first(ui->keymap, MODE_MAP, ACT_HELP),
+	    help, sizeof help));
 }
 
 static void

@@ -29,7 +29,7 @@ wait_for "A finished battle"
 wait_for "over after turn 1"
 keys r
 wait_for "The battle is over after 1 turn"
-wait_for "3.10.2: the "
+wait_for "3.10.2*: the "
 expect_re "Turn 1/1 end"
 screen | grep -q "Turn 2/" && fail "a turn past the end is shown"
 # No key plays on: e does nothing on the game-over screen.

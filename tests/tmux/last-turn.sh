@@ -26,8 +26,8 @@ while [ $turn -le 12 ]; do
 	turn=$((turn + 1))
 done
 wait_for "The battle is over after 12 turns"
-wait_for "3.10.2: "
-expect_re "3\.10\.2: (the (French|Allies) win|a draw)"
+wait_for "3.10.2*: "
+expect_re "3\.10\.2\*: (the (French|Allies) win|a draw)"
 expect_re "Turn 12/12 end"
 expect_re "Points \(3\.10\.2\) +[0-9]+ +[0-9]+"
 expect_re "Rothenbach bridge, 3 points: "

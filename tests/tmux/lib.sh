@@ -20,11 +20,15 @@ SCREEN_FILE=${TMPDIR:-/tmp}/marshal-tmux-$$.txt
 XDG_DATA_HOME=$(mktemp -d "${TMPDIR:-/tmp}/marshal-xdg.XXXXXX") ||
 	exit 99
 export XDG_DATA_HOME
+# Options too: never the tester's own keys.
+XDG_CONFIG_HOME=$(mktemp -d "${TMPDIR:-/tmp}/marshal-cfg.XXXXXX") ||
+	exit 99
+export XDG_CONFIG_HOME
 
 cleanup() {
 	$T kill-server >/dev/null 2>&1
 	rm -f "$SCREEN_FILE"
-	rm -rf "$XDG_DATA_HOME"
+	rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME"
 }
 trap cleanup EXIT INT TERM
 
@@ -48,7 +52,7 @@ start() {
 	shift 2
 	$T -f /dev/null new-session -d -s $S -x "$w" -y "$h" \
 	    "env MARSHAL_DATA='$MARSHAL_DATA' XDG_DATA_HOME='$XDG_DATA_HOME' \
-	    $* '$MARSHAL_BIN' $MARSHAL_ARGS; \
+	    XDG_CONFIG_HOME='$XDG_CONFIG_HOME' $* '$MARSHAL_BIN' $MARSHAL_ARGS; \
 	    printf '\\r\\nEXITED rc=%s\\r\\n' \"\$?\"; \
 	    stty -a | tr ' ;' '\n\n' | \
 	    grep -E '^-?(icanon|echo)\$' | tr '\n' ' '; echo; sleep 60" ||
