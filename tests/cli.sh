@@ -127,7 +127,7 @@ done
 "$MARSHAL_BIN" resolve default --turns 500 >"$work/end" 2>&1
 "$MARSHAL_BIN" resolve default --turns 500 --format json >"$work/end.json" 2>&1
 if grep -qF '12 turns played; no next turn' "$work/end" &&
-    grep -qF 'result: the battle is over after turn 12 (3.10.2): the French win, 3 points to 2; 12 of the 500 turns asked were played' "$work/end" &&
+    grep -qF 'result: the battle is over after turn 12 (3.10.2*): the French win, 3 points to 2; 12 of the 500 turns asked were played' "$work/end" &&
     ! grep -q '^  turn 13' "$work/end" &&
     grep -qF '"turns": 12, "next_turn": null,' "$work/end.json" &&
     grep -qF '"result": {"winner": "French", "draw": false, "points": {"French": 3, "Allies": 2}, "rule": "3.10.2", "turn": 12},' "$work/end.json" &&
@@ -137,6 +137,23 @@ if grep -qF '12 turns played; no next turn' "$work/end" &&
 else
 	echo "FAIL: resolve --turns 500 went past the end or lost its result:"
 	head -3 "$work/end"
+	fails=$((fails + 1))
+fi
+
+# Issue 12 decision 8: rule numbers that are marshal's own carry a * in
+# the text and "own_rule": true in the JSON; the rulebook's 3.6 do not.
+"$MARSHAL_BIN" resolve default --ai both --turns 1 --seed 3 >"$work/own" 2>&1
+"$MARSHAL_BIN" resolve default --ai both --turns 1 --seed 3 --format json >"$work/own.json" 2>&1
+if grep -qE '^  turn 1(, [a-z]+)?, [^:]+: 3\.1\.1\* ' "$work/own" &&
+    grep -qE '^  turn 1(, [a-z]+)?, [^:]+: 3\.6\.[0-9] ' "$work/own" &&
+    ! grep -qE ': 3\.6(\.[0-9]+)?\*' "$work/own" &&
+    grep -qF '"rule": "3.1.1", "own_rule": true,' "$work/own.json" &&
+    grep -qF '"rule": "3.6.3", "text"' "$work/own.json" &&
+    ! grep -qF '"rule": "3.6.3", "own_rule"' "$work/own.json"; then
+	echo "ok: marshal's own rule numbers are marked, the rulebook's are not"
+else
+	echo "FAIL: own rule marks wrong:"
+	grep -m3 -E '3\.1\.1|3\.6\.3' "$work/own"
 	fails=$((fails + 1))
 fi
 

@@ -22,6 +22,7 @@
 #include "core/move.h"
 #include "io/load.h"
 #include "io/yread.h"
+#include "rules/napoleonic-phases.h"
 #include "rules/ruleset.h"
 #include "ui/canvas.h"
 #include "ui/keys.h"
@@ -586,6 +587,14 @@ test_program_controller_plays_a_side(void **state)
 	assert_int_equal(f->ui->side, 0);
 	assert_int_equal(f->ui->mode, MODE_MAP);
 	assert_true(has(f, "French to give orders (player)"));
+	/* The panel's last-turn line is about the turn just played, never
+	 * an older one. */
+	type(f, "\t");
+	assert_true(has(f, "Last turn (1): "));
+	type(f, "e\t");
+	assert_int_equal(f->g->turn, 3);
+	assert_true(has(f, "Last turn (2): "));
+	assert_false(has(f, "Last turn (1): "));
 	fixture_free(f);
 }
 
@@ -793,6 +802,47 @@ test_3_6_3_speed_table_in_rules_reference(void **state)
 	assert_true(has(f, "cavalry   Screen             6 BD"));
 	assert_true(has(f, "cavalry   Line               Drill (in BD)"));
 	assert_true(has(f, "drum or trumpet: +1 BD"));
+	fixture_free(f);
+}
+
+/* The reference explains its words first, covers the whole turn with its
+ * numbers from the data (fire, charges, melee, morale), marks marshal's
+ * own rules and names its source last, not first. */
+static void
+test_rules_reference_words_and_whole_turn(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 120, 220);
+	char want[96], got[32];
+	int y, ysrc, yfire;
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "R");
+	assert_true(has(f, "Words the rules use"));
+	assert_true(has(f, "BD: base depth, the unit of distance"));
+	assert_true(has(f, "Pe: permeability"));
+	assert_true(has(f, "Pr: passage cost"));
+	assert_true(has(f, "A rule number marked * is marshal's own"));
+	assert_true(has(f, "Fire (3.7*)"));
+	ruleset_fmt(f->rs, nap_phases(f->rs)->fire.inf_range, got,
+	    sizeof got);
+	snprintf(want, sizeof want, "musketry reaches %s;", got);
+	assert_true(has(f, want));
+	snprintf(want, sizeof want, "the target stands on 2d6 <= Drill + %d",
+	    nap_phases(f->rs)->charge.base);
+	assert_true(has(f, want));
+	assert_true(has(f, "(3.4.3*)"));
+	assert_true(has(f, "Morale, routs and prisoners (3.9*)"));
+	assert_true(has(f, "Where the rules come from"));
+	/* The page opens with the words, not with a file name; the source
+	 * comes after the rules. */
+	assert_true(canvas_find(f->c, "Words the rules use", NULL, &y));
+	assert_int_equal(y, 1);
+	assert_true(canvas_find(f->c, "Where the rules come from", NULL,
+	    &ysrc));
+	assert_true(canvas_find(f->c, "Fire (3.7*)", NULL, &yfire));
+	assert_true(ysrc > yfire);
+	assert_false(has(f, "(3.6.3*)"));
 	fixture_free(f);
 }
 
@@ -1073,8 +1123,9 @@ test_generals_on_the_map_and_their_orders(void **state)
 	assert_int_not_equal(map_at(f, 10, 10)->style.bg, COL_GREEN);
 	type(f, "c");
 	assert_int_not_equal(map_at(f, 18, 10)->style.bg, COL_GREEN);
-	/* g selects the French general; m and Enter send him riding. */
-	type(f, "g");
+	/* C selects the French general (the commander); m and Enter send
+	 * him riding. */
+	type(f, "C");
 	assert_int_equal(f->ui->gsel, 0);
 	assert_int_equal(f->ui->sel, -1);
 	assert_true(has(f, "Command radius 8 BD"));
@@ -1284,6 +1335,7 @@ main(void)
 		cmocka_unit_test(test_help_lists_the_modes_keys),
 		cmocka_unit_test(test_rules_reference_from_the_ruleset),
 		cmocka_unit_test(test_3_6_3_speed_table_in_rules_reference),
+		cmocka_unit_test(test_rules_reference_words_and_whole_turn),
 		cmocka_unit_test(test_briefing_tells_the_story_and_sides),
 		cmocka_unit_test(test_quit_asks_first),
 		cmocka_unit_test(test_cursor_cell_marked_only_without_terminal_cursor),

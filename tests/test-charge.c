@@ -62,11 +62,16 @@ test_3_4_1_line_charges_and_closes_to_melee_reach(void **state)
 	nap_phase_charges(g);
 	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
 	    "charges b, 1.5 BD away (within its 2 BD charge reach)"), 1);
-	assert_true(nap_gap(g, a, b) <= tab()->melee.reach);
+	/* Its front from row 20 to row 18: b's front is on row 16, so one
+	 * empty row (17) is left between them, 0.5 BD, the melee reach. */
 	assert_int_equal(g->units[a].pos.x, 20);
-	assert_true(g->units[a].pos.y < 20);
-	assert_int_equal(fixture_count(g, "3.4.2", "closes from [20, 20]"),
-	    1);
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(g->units[a].facing, DIR_N);
+	assert_int_equal(nap_gap(g, a, b), 2);
+	assert_int_equal(tab()->melee.reach, 2);
+	assert_int_equal(g->units[b].pos.y, 16);
+	assert_int_equal(fixture_count(g, "3.4.2", "closes from [20, 20] to "
+	    "[20, 18], 0.5 BD from b"), 1);
 	assert_int_equal(fixture_count(g, "3.4.3", "b is charged and tests"),
 	    1);
 	assert_int_equal(g->units[a].charged, g->turn);
@@ -93,7 +98,7 @@ test_3_4_1_no_charge_when_the_order_leads_elsewhere(void **state)
 	game_free(g);
 }
 
-/* 3.4.1: infantry does not charge from beyond 2 BD; a Mob never. */
+/* 3.4.1: infantry charges from 2 BD, not from beyond; a Mob never. */
 static void
 test_3_4_1_no_charge_beyond_reach_or_as_mob(void **state)
 {
@@ -103,18 +108,38 @@ test_3_4_1_no_charge_beyond_reach_or_as_mob(void **state)
 	(void)state;
 	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
 	    DIR_N, 600);
-	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 13,
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 14,
 	    DIR_S, 500);
 	order_to(g, a, 20, 5);
-	assert_true(nap_gap(g, a, b) > tab()->charge.reach[ARM_INFANTRY]);
+	/* 2.5 BD (rows 15 to 19 empty): beyond the 2 BD reach of foot. */
+	assert_int_equal(nap_gap(g, a, b), 10);
+	assert_int_equal(tab()->charge.reach[ARM_INFANTRY], 8);
 	nap_phase_charges(g);
 	assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[b].charged, 0);
+	game_free(g);
+
+	/* At exactly 2 BD it charges. */
+	g = field();
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 15,
+	    DIR_S, 500);
+	order_to(g, a, 20, 5);
+	assert_int_equal(nap_gap(g, a, b), 8);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
+	    "charges b, 2 BD away"), 1);
+	assert_int_equal(g->units[b].charged, g->turn);
 	game_free(g);
 
 	g = lines(&a, &b);
 	g->units[a].cond = COND_MOB;
 	nap_phase_charges(g);
 	assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[b].charged, 0);
 	game_free(g);
 }
 
@@ -161,7 +186,7 @@ static void
 test_3_4_3_horse_against_foot(void **state)
 {
 	struct game *g = field();
-	int a, b;
+	int a, b, roll;
 
 	(void)state;
 	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "line", 20, 22,
@@ -169,12 +194,21 @@ test_3_4_3_horse_against_foot(void **state)
 	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
 	    DIR_S, 500);
 	order_to(g, a, 20, 8);
+	roll = fixture_dice(g, 2, 6);
 	nap_phase_charges(g);
 	assert_int_equal(fixture_count(g, "3.4.1", "hus (cavalry in Line) "
-	    "charges b"), 1);
-	assert_true(nap_gap(g, a, b) <= tab()->melee.reach);
+	    "charges b, 2.5 BD away (within its 4 BD charge reach)"), 1);
+	/* From row 22 to row 18, 0.5 BD short of b as foot would close. */
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(nap_gap(g, a, b), 2);
 	assert_int_equal(fixture_count(g, "3.4.3", "needs 6 or less (Drill "
 	    "4 + 4 -2 (charged by horse))"), 1);
+	if (roll <= 6)
+		assert_int_equal(g->units[b].cond, COND_FORMED);
+	else if (roll - 6 < 3)
+		assert_int_equal(g->units[b].cond, COND_MOB);
+	else
+		assert_int_equal(g->units[b].cond, COND_ROUTED);
 	game_free(g);
 }
 
@@ -202,6 +236,101 @@ test_3_4_4_square_stands_and_horse_falls_back(void **state)
 	game_free(g);
 }
 
+/* 3.6.8 with 3.4: hussars in Line march on foot 2 BD ahead, past the
+ * charges phase (the movement phase alone is played): the move closes to
+ * melee reach, and that contact is a charge, so the foot tests (3.4.3)
+ * in the movement phase, before any melee. */
+static void
+test_3_6_8_cavalry_contact_in_movement_is_a_charge(void **state)
+{
+	struct game *g = field();
+	int a, b, roll;
+
+	(void)state;
+	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "line", 20, 21,
+	    DIR_N, 400);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	order_to(g, a, 20, 8);
+	assert_int_equal(nap_gap(g, a, b), 8);		/* 2 BD */
+	roll = fixture_dice(g, 2, 6);
+	/* Drill 4 + base - 2 (charged by horse): fails by exactly 3. */
+	tab()->charge.base = roll - 4 + 2 - 3;
+	nap_phase_movement(g);
+	tab()->charge.base = 4;
+	/* Closed to melee reach straight ahead: 1 cell of gap, 0.5 BD. */
+	assert_int_equal(g->units[a].pos.x, 20);
+	assert_int_equal(nap_gap(g, a, b), tab()->melee.reach);
+	assert_int_equal(fixture_count(g, "3.6.8", "hus (cavalry in Line) "
+	    "rides on until it may charge: its move brings it 0.5 BD from b"),
+	    1);
+	assert_int_equal(g->units[a].charged, g->turn);
+	assert_int_equal(g->units[b].charged, g->turn);
+	assert_int_equal(fixture_count(g, "3.4.3", "b is charged and tests"),
+	    1);
+	assert_int_equal(g->units[b].cond, COND_ROUTED);
+	game_free(g);
+}
+
+/* 3.6.8 with 3.4.4: horse whose move meets a formed square falls back
+ * 1 BD from where its move ended, and no melee follows. */
+static void
+test_3_6_8_cavalry_contact_with_a_square_falls_back(void **state)
+{
+	struct game *g = field();
+	int a, b, y;
+
+	(void)state;
+	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "line", 20, 21,
+	    DIR_N, 400);
+	b = fixture_unit(g, "sq", 1, ARM_INFANTRY, "line", "square", 20, 16,
+	    DIR_S, 500);
+	order_to(g, a, 20, 8);
+	nap_phase_movement(g);
+	assert_int_equal(fixture_count(g, "3.4.3", NULL), 0);
+	assert_int_equal(fixture_count(g, "3.4.4", "the square stands "
+	    "without a test and the horse falls back 1 BD"), 1);
+	/* The square's front row is 16 + its depth; the horse was at reach
+	 * from it and is now 1 BD (2 cells) further back. */
+	y = g->units[a].pos.y;
+	assert_int_equal(nap_gap(g, a, b), tab()->melee.reach +
+	    tab()->charge.recoil);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_int_equal(g->units[b].contact, -1);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	assert_true(y > 16);
+	game_free(g);
+}
+
+/* 3.6.8: cavalry in Manoeuvre Column stops short and infantry stops at
+ * more than 1 BD: neither contact is a charge. */
+static void
+test_3_6_8_stopping_short_is_no_charge(void **state)
+{
+	struct game *g;
+	int a, b, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		if (k == 0)
+			a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light",
+			    "manoeuvre_column", 20, 24, DIR_N, 400);
+		else
+			a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line",
+			    "line", 20, 21, DIR_N, 600);
+		b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20,
+		    16, DIR_S, 500);
+		order_to(g, a, 20, 8);
+		nap_phase_movement(g);
+		assert_true(nap_gap(g, a, b) > tab()->melee.reach);
+		assert_int_equal(fixture_count(g, "3.4.3", NULL), 0);
+		assert_int_not_equal(g->units[a].charged, g->turn);
+		assert_int_equal(g->units[b].cond, COND_FORMED);
+		game_free(g);
+	}
+}
+
 /* M34 (3.6.8): a unit stopped in contact deploys by itself only if it was
  * not charged this turn; the charge record says whether it was. */
 static void
@@ -209,6 +338,7 @@ test_M34_3_6_8_charged_unit_does_not_deploy(void **state)
 {
 	struct game *g;
 	int u, k, line = ruleset_form(rs, "line");
+	int mc = ruleset_form(rs, "manoeuvre_column");
 
 	(void)state;
 	for (k = 0; k < 2; k++) {
@@ -222,12 +352,14 @@ test_M34_3_6_8_charged_unit_does_not_deploy(void **state)
 		if (k == 1)
 			g->units[u].charged = 2;
 		nap_phase_movement(g);
+		assert_int_equal(g->units[u].pos.x, 20);
+		assert_int_equal(g->units[u].pos.y, 20);
 		if (k == 0) {
 			assert_int_equal(g->units[u].formation, line);
 			assert_int_equal(fixture_count(g, "3.6.8", "was not "
 			    "charged (3.4)"), 1);
 		} else {
-			assert_int_not_equal(g->units[u].formation, line);
+			assert_int_equal(g->units[u].formation, mc);
 			assert_int_equal(fixture_count(g, "3.6.8", "forms"),
 			    0);
 		}
@@ -380,6 +512,9 @@ main(void)
 		cmocka_unit_test(test_3_4_3_target_stands_wavers_or_routs),
 		cmocka_unit_test(test_3_4_3_horse_against_foot),
 		cmocka_unit_test(test_3_4_4_square_stands_and_horse_falls_back),
+		cmocka_unit_test(test_3_6_8_cavalry_contact_in_movement_is_a_charge),
+		cmocka_unit_test(test_3_6_8_cavalry_contact_with_a_square_falls_back),
+		cmocka_unit_test(test_3_6_8_stopping_short_is_no_charge),
 		cmocka_unit_test(test_M34_3_6_8_charged_unit_does_not_deploy),
 		cmocka_unit_test(test_3_3_1_no_rally_with_enemy_near),
 		cmocka_unit_test(test_3_3_1_no_rally_far_from_rear_and_generals),

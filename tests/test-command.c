@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "core/command.h"
@@ -98,6 +99,61 @@ test_3_1_1_order_within_radius_in_force_at_once(void **state)
 	assert_int_equal(f->g->units[f->near].order.kind, ORDER_MOVE);
 	assert_int_equal(f->g->ntransit, 0);
 	assert_int_equal(fixture_count(f->g, "3.1.1", "in force at once"), 1);
+}
+
+/*
+ * The radius is a bound that counts: a unit exactly 8 BD (16 cells) from
+ * its general gets the order at once; one 8.5 BD away waits for an aide,
+ * who rides it in one turn (34 ticks at 64 a turn, rounded up).
+ */
+static void
+test_3_1_1_radius_boundary(void **state)
+{
+	struct fx *f = *state;
+	struct order o;
+	char *cause;
+	int edge, past;
+
+	edge = fixture_unit(f->g, "edge", 0, ARM_INFANTRY, "line", "line",
+	    26, 20, DIR_N, 600);
+	past = fixture_unit(f->g, "past", 0, ARM_INFANTRY, "line", "line",
+	    27, 10, DIR_N, 600);
+	f->g->generals[0].pos = (struct point){ 10, 20 };
+	assert_int_equal(geom_dist(f->g->generals[0].pos,
+	    f->g->units[edge].pos), 32);
+	o = move_order(edge, 0, 26, 5);
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	assert_int_equal(f->g->units[edge].order.kind, ORDER_MOVE);
+	assert_int_equal(f->g->units[edge].order.pts[0].y, 5);
+	assert_int_equal(f->g->ntransit, 0);
+	assert_int_equal(fixture_count(f->g, "3.1.1", "8 BD away, within the "
+	    "8 BD command radius"), 1);
+
+	f->g->generals[0].pos = (struct point){ 10, 10 };
+	assert_int_equal(geom_dist(f->g->generals[0].pos,
+	    f->g->units[past].pos), 34);
+	o = move_order(past, 0, 27, 5);
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	assert_int_equal(f->g->units[past].order.kind, ORDER_NONE);
+	assert_int_equal(f->g->ntransit, 1);
+	assert_int_equal(f->g->transit[0].unit, past);
+	assert_int_equal(f->g->transit[0].arrives, 2);
+	assert_int_equal(fixture_count(f->g, "3.2.1", "(34 / 64 ticks, "
+	    "rounded up): arrives turn 2"), 1);
+}
+
+/* The ride in whole turns, rounded up (3.2.1): 16 BD = 64 ticks a turn. */
+static void
+test_3_2_1_ride_turns_round_up(void **state)
+{
+	struct fx *f = *state;
+
+	assert_int_equal(command_ride_turns(f->g, 0), 1);
+	assert_int_equal(command_ride_turns(f->g, 1), 1);
+	assert_int_equal(command_ride_turns(f->g, 64), 1);
+	assert_int_equal(command_ride_turns(f->g, 65), 2);
+	assert_int_equal(command_ride_turns(f->g, 128), 2);
+	assert_int_equal(command_ride_turns(f->g, 129), 3);
 }
 
 /* 40 BD at 16 BD a turn: 2.5, rounded up to 3 turns. */
@@ -233,11 +289,14 @@ test_refused_order_not_queued(void **state)
 	struct fx *f = *state;
 	struct order o = move_order(f->far, 0, 500, 10);
 	char *cause = NULL;
+	int logged = f->g->log.n;
 
 	assert_int_equal(game_order(f->g, &o, &cause), -1);
 	assert_non_null(cause);
 	free(cause);
 	assert_int_equal(f->g->ntransit, 0);
+	assert_int_equal(f->g->units[f->far].order.kind, ORDER_NONE);
+	assert_int_equal(f->g->log.n, logged);
 }
 
 /* Whether viewer reads an event of the log holding text. */
@@ -383,6 +442,73 @@ test_3_1_2_general_order_hidden_from_the_enemy(void **state)
 	free(cause);
 }
 
+/*
+ * A group order reaches every member, each with its own place (the
+ * destination shifted by its offset from the group's centre): near
+ * within the radius holds it at once, far gets an aide.
+ */
+static void
+test_3_6_3_group_order_gives_each_its_own_place(void **state)
+{
+	struct fx *f = *state;
+	struct order o = move_order(f->near, 0, 52, 10);
+	char *cause = NULL;
+
+	o.ngroup = 2;
+	o.group[0] = f->near;
+	o.group[1] = f->far;
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	/* Centre [52, 30]: near is 38 cells west of it, far 38 east. */
+	assert_int_equal(f->g->units[f->near].order.kind, ORDER_MOVE);
+	assert_int_equal(f->g->units[f->near].order.pts[0].x, 14);
+	assert_int_equal(f->g->units[f->near].order.pts[0].y, 10);
+	assert_int_equal(f->g->units[f->near].order.to.x, 52);
+	assert_int_equal(f->g->units[f->near].order.ngroup, 2);
+	assert_int_equal(f->g->ntransit, 1);
+	assert_int_equal(f->g->transit[0].unit, f->far);
+	assert_int_equal(f->g->transit[0].pts[0].x, 90);
+	assert_true(order_same_group(&f->g->transit[0],
+	    &f->g->units[f->near].order));
+}
+
+/* A bad group order is refused with its reason and reaches nobody. */
+static void
+test_3_6_3_bad_group_order_reaches_nobody(void **state)
+{
+	struct fx *f = *state;
+	struct order o;
+	char *cause = NULL;
+	int enemy = fixture_unit(f->g, "foe", 1, ARM_INFANTRY, "line",
+	    "line", 30, 5, DIR_S, 600);
+	static const char *const want[] = { "same side", "named twice",
+	    "one destination", "not in its own group", "2 to 8 units" };
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		o = move_order(f->near, 0, 52, 10);
+		o.ngroup = 2;
+		o.group[0] = f->near;
+		o.group[1] = i == 0 ? enemy : i == 1 ? f->near : f->far;
+		if (i == 2) {
+			o.npts = 2;
+			o.pts[1] = (struct point){ 60, 10 };
+		}
+		if (i == 3)
+			o.unit = enemy;
+		if (i == 4)
+			o.ngroup = 9;
+		assert_int_equal(game_order(f->g, &o, &cause), -1);
+		assert_non_null(cause);
+		if (strstr(cause, want[i]) == NULL)
+			fail_msg("case %d: \"%s\" does not say \"%s\"", i,
+			    cause, want[i]);
+		free(cause);
+		cause = NULL;
+		assert_int_equal(f->g->units[f->near].order.kind, ORDER_NONE);
+		assert_int_equal(f->g->ntransit, 0);
+	}
+}
+
 int
 main(void)
 {
@@ -391,6 +517,8 @@ main(void)
 		T(test_3_1_1_radius_and_courier_speed_from_data),
 		T(test_3_1_1_order_within_radius_in_force_at_once),
 		T(test_3_1_1_scenario_orders_immediate),
+		T(test_3_1_1_radius_boundary),
+		T(test_3_2_1_ride_turns_round_up),
 		T(test_3_2_1_order_beyond_radius_rides_with_aide),
 		T(test_3_2_2_couriers_phase_delivers_on_arrival),
 		T(test_3_2_2_game_turn_delivers),
@@ -401,6 +529,8 @@ main(void)
 		T(test_orders_hidden_from_the_enemy),
 		T(test_3_1_2_general_rides_12_bd_a_turn),
 		T(test_3_1_2_general_order_hidden_from_the_enemy),
+		T(test_3_6_3_group_order_gives_each_its_own_place),
+		T(test_3_6_3_bad_group_order_reaches_nobody),
 #undef T
 	};
 

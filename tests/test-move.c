@@ -214,6 +214,48 @@ test_reach_within_allowance(void **state)
 }
 
 /*
+ * On open ground a Manoeuvre Column, which turns for free (3.6.3), can
+ * reach exactly the cells its 3 BD (12 ticks) pays for: every cell within
+ * 12 ticks of its place, an orthogonal step 2 ticks and a diagonal one 3,
+ * and no other: 105 of them on this 30 x 30 map, each listed once.
+ */
+static void
+test_3_6_3_reach_is_every_cell_the_speed_pays_for(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "manoeuvre_column");
+	struct point *cells = NULL, c;
+	int n, i, x, y, want = 0;
+	char seen[30][30];
+
+	(void)state;
+	memset(seen, 0, sizeof seen);
+	n = move_reach(g, 0, &cells);
+	for (i = 0; i < n; i++) {
+		assert_true(map_inside(g->map, cells[i].x, cells[i].y));
+		assert_int_equal(seen[cells[i].y][cells[i].x], 0);
+		seen[cells[i].y][cells[i].x] = 1;
+	}
+	for (y = 0; y < 30; y++)
+		for (x = 0; x < 30; x++) {
+			c = (struct point){ x, y };
+			if (geom_dist(c, g->units[0].pos) > 12) {
+				assert_int_equal(seen[y][x], 0);
+				continue;
+			}
+			want++;
+			if (!seen[y][x])
+				fail_msg("[%d, %d] is within 12 ticks but not "
+				    "in the reach", x, y);
+		}
+	assert_int_equal(want, 105);
+	assert_int_equal(n, want);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.5 as issue 12 reads it: a Column without drum standing in a wood
  * has 1 BD - Pe 1 = 0 BD, but the reachable area still shows the one
  * step of its minimum move: the cell ahead, and none beyond it.
@@ -391,6 +433,7 @@ main(void)
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
 		cmocka_unit_test(test_reach_within_allowance),
+		cmocka_unit_test(test_3_6_3_reach_is_every_cell_the_speed_pays_for),
 		cmocka_unit_test(test_replay_is_exact),
 		cmocka_unit_test(test_colonel_while_moving),
 		cmocka_unit_test(test_3_6_5_reach_shows_minimum_move),

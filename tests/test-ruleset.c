@@ -235,6 +235,47 @@ test_checks(void **state)
 	expect_edit("{key: fire,", "{key: rally,", "phase 'rally' given twice");
 	expect_edit("glyph: \"T\"", "glyph: \"TT\"", "one printable ASCII");
 	expect_edit("colour: 4", "colour: 9", "out of range 0..7");
+	expect_edit("quoted: [\"3.6\"]", "quoted: [\"3..6\"]",
+	    "'3..6' is not a rule number");
+	expect_edit("quoted: [\"3.6\"]", "quoted: \"3.6\"",
+	    "quoted must be a sequence");
+	expect_edit("  - term: BD\n    text:", "  - term: BD\n    txt:",
+	    "unknown key 'txt'");
+	expect_edit("  - term: Pe\n", "  - \n", "missing key 'term'");
+}
+
+/* Rule numbers the source has, and marshal's own (issue 12 decision 8):
+ * the data file quotes 3.6 only, so 3.6 and every number under it are
+ * the rulebook's and the rest are marked. */
+static void
+test_own_rules(void **state)
+{
+	struct ruleset *rs = *state;
+	char **quoted = rs->quoted;
+
+	/* The words the rules reference explains first. */
+	assert_int_equal(rs->ngloss, 6);
+	assert_string_equal(rs->gloss[0], "BD");
+	assert_string_equal(rs->gloss[2], "Pe");
+	assert_string_equal(rs->gloss[4], "Pr");
+	assert_non_null(strstr(rs->gloss[5], "Pr + Pe is more than the BD"));
+	assert_int_equal(rs->nquoted, 1);
+	assert_string_equal(rs->quoted[0], "3.6");
+	assert_false(ruleset_rule_own(rs, "3.6"));
+	assert_false(ruleset_rule_own(rs, "3.6.5"));
+	assert_false(ruleset_rule_own(rs, "3.6.10"));
+	assert_true(ruleset_rule_own(rs, "3.60"));
+	assert_true(ruleset_rule_own(rs, "3.4.3"));
+	assert_true(ruleset_rule_own(rs, "3.10.2"));
+	assert_true(ruleset_rule_own(rs, "3"));
+	assert_false(ruleset_rule_own(rs, ""));
+	assert_string_equal(ruleset_rule_mark(rs, "3.9.5"), RULESET_OWN_MARK);
+	assert_string_equal(ruleset_rule_mark(rs, "3.6.8"), "");
+	/* A ruleset that declares nothing marks nothing. */
+	rs->quoted = NULL;
+	assert_false(ruleset_rule_own(rs, "3.4.3"));
+	assert_string_equal(ruleset_rule_mark(rs, "3.4.3"), "");
+	rs->quoted = quoted;
 }
 
 int
@@ -247,6 +288,7 @@ main(void)
 		cmocka_unit_test(test_obstacles_and_classes),
 		cmocka_unit_test(test_fmt),
 		cmocka_unit_test(test_checks),
+		cmocka_unit_test(test_own_rules),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

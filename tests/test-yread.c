@@ -384,25 +384,59 @@ many_nodes(long n)
 	return buf;
 }
 
+/*
+ * The memory budget: a file of one-character values needs about 70 times
+ * its size, so it is refused at the value that passes the budget, at that
+ * value's own column; one with a few values is read.
+ */
 static void
-test_limit_nodes(void **state)
+test_limit_memory(void **state)
 {
 	struct diags d;
 	struct doc_node *r;
 	char *buf;
+	size_t n = 200000, len = 2 * n - 1, max, mem;
+	size_t k;
 
 	(void)state;
-	buf = many_nodes(YREAD_MAX_NODES);
+	buf = many_nodes(1000);
 	r = rd(buf, &d);
 	assert_non_null(r);
-	assert_int_equal(r->n, YREAD_MAX_NODES - 1);
+	assert_int_equal(r->n, 999);
 	doc_free(r);
 	diags_free(&d);
 	free(buf);
-	buf = many_nodes(YREAD_MAX_NODES + 1);
-	/* The node past the limit is the last scalar, at its column. */
-	refused_s(buf, 1, (int)(2 * YREAD_MAX_NODES),
-	    "too many nodes: more than 4000000");
+
+	/* The sequence and n - 1 scalars of "1": find the one that passes. */
+	buf = many_nodes(n);
+	assert_int_equal(strlen(buf), len);
+	max = len * YREAD_MEM_PER_BYTE + YREAD_MEM_BASE;
+	mem = YREAD_NODE_COST;
+	for (k = 1; k < n; k++) {
+		mem += YREAD_NODE_COST;
+		if (mem > max)
+			break;
+		mem += YREAD_STR_COST(1);
+		if (mem > max)
+			break;
+	}
+	assert_true(k < n);
+	/* The k-th scalar stands at column 2k, after "[" and k-1 "1,". */
+	refused_s(buf, 1, (int)(2 * k), "bytes of memory to read");
+	free(buf);
+
+	/* The same values written long enough are within the budget. */
+	buf = xmallocarray(n * 10 + 3, 1);
+	buf[0] = '[';
+	for (k = 0; k < n; k++)
+		memcpy(buf + 1 + 10 * k, "123456789,", 10);
+	buf[10 * n] = ']';
+	buf[10 * n + 1] = '\0';
+	r = rd(buf, &d);
+	assert_non_null(r);
+	assert_int_equal(r->n, (int)n);
+	doc_free(r);
+	diags_free(&d);
 	free(buf);
 }
 
@@ -422,7 +456,7 @@ main(void)
 		cmocka_unit_test(test_file_reading),
 		cmocka_unit_test(test_limit_depth),
 		cmocka_unit_test(test_limit_scalar),
-		cmocka_unit_test(test_limit_nodes),
+		cmocka_unit_test(test_limit_memory),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -29,6 +29,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <dirent.h>
 #include <getopt.h>
@@ -44,6 +45,7 @@
 #include "cli/cli.h"
 #include "ai/ai.h"
 #include "core/game.h"
+#include "core/tutorial.h"
 #include "io/load.h"
 #include "io/save.h"
 #include "io/session.h"
@@ -331,17 +333,23 @@ catalog_free(struct catalog *cat)
 }
 
 /*
- * Ask on the terminal (before curses) and return the first character of
- * the answer, def for an empty line, or 'q' if input ends or a signal
- * arrives: the wait polls so a hangup is never stuck here.
+ * Ask before the game is on screen and return the key of the answer (one
+ * of keys, lower case), def for Enter, or 'q' if input ends or a signal
+ * arrives.  On a terminal the question is a box that takes one key and
+ * leaves nothing behind (ui/screen.h); where curses cannot start, a line
+ * is read instead.  Either wait polls, so a hangup is never stuck here.
  */
 static int
-ask(const char *question, int def)
+ask(const char *question, const char *keys, int def)
 {
 	struct pollfd pfd = { STDIN_FILENO, POLLIN, 0 };
 	char line[64];
 	ssize_t n;
+	int c;
 
+	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
+	    (c = screen_ask(question, keys, def, &play_signal)) >= 0)
+		return c;
 	printf("%s ", question);
 	fflush(stdout);
 	for (;;) {
@@ -358,7 +366,7 @@ ask(const char *question, int def)
 		n = (ssize_t)strspn(line, " \t");
 		if (line[n] == '\n' || line[n] == '\0')
 			return def;
-		return line[n];
+		return tolower((unsigned char)line[n]);
 	}
 }
 
@@ -520,6 +528,8 @@ offer_resume(struct play *p, struct ruleset **rs, char **scen, bool *quit)
 	g = session_load(&p->ses, cli_datadir(), cli_restricted(), rs, scen,
 	    &d);
 	if (g == NULL) {
+		char *why = d.n > 0 ? diag_format(&d.v[0]) : NULL, *text;
+
 		fprintf(stderr, "marshal: the saved game '%s' cannot be "
 		    "resumed:\n", p->ses.name);
 		diags_print(&d, stderr);
@@ -527,28 +537,36 @@ offer_resume(struct play *p, struct ruleset **rs, char **scen, bool *quit)
 		session_set_aside(&p->ses);
 		fprintf(stderr, "marshal: it is set aside as %s.save.bad.\n",
 		    p->ses.name);
-		c = ask("Start a new game? [Y/n]", 'y');
-		*quit = c != 'y' && c != 'Y';
+		text = xasprintf("The saved game '%s' cannot be resumed:\n%s\n"
+		    "It is set aside as %s.save.bad.\n\nStart a new game?  "
+		    "y: yes, n: no (Enter: yes)", p->ses.name, why != NULL ?
+		    why : "", p->ses.name);
+		free(why);
+		c = ask(text, "yn", 'y');
+		free(text);
+		*quit = c != 'y';
 		return NULL;
 	}
 	diags_free(&d);
 	if (game_over(g))
-		snprintf(q, sizeof q, "A finished battle: %s, over after "
-		    "turn %d.\nr: see its result, n: new game, q: quit [r]",
+		snprintf(q, sizeof q, "A finished battle: %s.\nIt is over "
+		    "after turn %d.\n\nr: see its result, n: new game, q: quit "
+		    "(Enter: r)",
 		    g->title != NULL ? g->title : p->ses.name, g->result.turn);
 	else
-		snprintf(q, sizeof q, "A saved battle: %s, turn %d.\n"
-		    "r: resume it, n: new game, q: quit [r]", g->title != NULL ?
+		snprintf(q, sizeof q, "A saved battle: %s.\nIt stands at "
+		    "turn %d.\n\nr: resume it, n: new game, q: quit (Enter: r)",
+		    g->title != NULL ?
 		    g->title : p->ses.name, g->turn);
-	c = ask(q, 'r');
-	if (c == 'r' || c == 'R' || c == 'y' || c == 'Y')
+	c = ask(q, "rnq", 'r');
+	if (c == 'r' || c == 'y')
 		return g;
 	game_free(g);
 	ruleset_free(*rs);
 	*rs = NULL;
 	free(*scen);
 	*scen = NULL;
-	*quit = c != 'n' && c != 'N';
+	*quit = c != 'n';
 	return NULL;
 }
 
@@ -574,9 +592,10 @@ replace_slot(struct play *p, const char *savefile)
 	if (same)
 		return true;
 	snprintf(q, sizeof q, "This game will be kept in %s,\nreplacing "
-	    "the battle saved there.  Go on? [y/N]", p->ses.save);
-	c = ask(q, 'n');
-	return c == 'y' || c == 'Y';
+	    "the battle saved there.\n\nGo on?  y: yes, n: no (Enter: no)",
+	    p->ses.save);
+	c = ask(q, "yn", 'n');
+	return c == 'y';
 }
 
 /*
@@ -620,20 +639,27 @@ choices_mark(struct ui_choice *v, const struct catalog *cat,
 static bool
 unsaved_ok(const char *dir)
 {
+	char *text;
 	int c;
 
 	fprintf(stderr, "marshal: saves cannot be written in %s, so a game "
 	    "played now will not be kept.\n", dir);
-	c = ask("Play without saving? [y/N]", 'n');
-	return c == 'y' || c == 'Y';
+	text = xasprintf("Saves cannot be written in %s, so a game played "
+	    "now will not be kept.\n\nPlay without saving?  y: yes, n: no "
+	    "(Enter: no)", dir);
+	c = ask(text, "yn", 'n');
+	free(text);
+	return c == 'y';
 }
 
-/* Whether the battle has ended (nothing to resume). */
+/* Whether the battle has ended, or the lesson is done (nothing to
+ * resume). */
 static bool
 over(const struct ui *ui, const struct game *g)
 {
 	return game_over(g) || ui->mode == MODE_OVER ||
-	    (ui->mode == MODE_QUIT && ui->quit_back == MODE_OVER);
+	    (ui->mode == MODE_QUIT && ui->quit_back == MODE_OVER) ||
+	    (g->tutorial != NULL && tutorial_finished(g->tutorial));
 }
 
 /*

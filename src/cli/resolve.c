@@ -173,9 +173,11 @@ print_text(FILE *f, const struct game *g, const char *path, int turns,
 		fprintf(f, "next turn %d\n", g->turn);
 	if (game_over(g)) {
 		result_text(g, res, sizeof res);
-		fprintf(f, "result: the battle is over after turn %d (%s): %s; "
-		    "%d of the %d turns asked were played\n", g->result.turn,
-		    g->result.rule, res, turns, asked);
+		fprintf(f, "result: the battle is over after turn %d (%s%s): "
+		    "%s; %d of the %d turns asked were played\n",
+		    g->result.turn, g->result.rule,
+		    ruleset_rule_mark(g->rs, g->result.rule), res, turns,
+		    asked);
 	}
 	fprintf(f, "\nunits:\n");
 	for (i = 0; i < g->nunits; i++) {
@@ -196,7 +198,8 @@ print_text(FILE *f, const struct game *g, const char *path, int turns,
 			fprintf(f, ", %s", phase_key(g, e->phase));
 		if (e->unit >= 0 && e->unit < g->nunits)
 			fprintf(f, ", %s", g->units[e->unit].id);
-		fprintf(f, ": %s%s%s\n", e->rule, e->rule[0] ? " " : "",
+		fprintf(f, ": %s%s%s%s\n", e->rule,
+		    ruleset_rule_mark(g->rs, e->rule), e->rule[0] ? " " : "",
 		    e->text);
 	}
 }
@@ -304,6 +307,8 @@ print_json(FILE *f, const struct game *g, const char *path, int turns)
 		fprintf(f, ", \"kind\": \"%s\", \"rule\": ",
 		    event_kind_name(e->kind));
 		json_str(f, e->rule);
+		if (ruleset_rule_own(g->rs, e->rule))
+			fputs(", \"own_rule\": true", f);
 		fputs(", \"text\": ", f);
 		json_str(f, e->text);
 		fputc('}', f);

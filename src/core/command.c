@@ -48,6 +48,10 @@ static void
 command_put(struct game *g, const struct order *o)
 {
 	g->units[o->unit].order = *o;
+	/* An order to the unit alone ends any wheel of its line; a group
+	 * order leaves the movement phase to judge (3.6.3). */
+	if (o->ngroup == 0)
+		g->units[o->unit].wheeled = 0;
 }
 
 /* "a move order to [12, 6]", "a formation order (Column)". */
@@ -56,7 +60,11 @@ describe(const struct game *g, const struct order *o, char *buf, size_t len)
 {
 	const struct point *p = &o->pts[o->npts > 0 ? o->npts - 1 : 0];
 
-	if (o->kind == ORDER_MOVE)
+	if (o->kind == ORDER_MOVE && o->ngroup > 1)
+		snprintf(buf, len, "a group move order (%d units, centre to "
+		    "[%d, %d]; its own place [%d, %d])", o->ngroup, o->to.x,
+		    o->to.y, p->x, p->y);
+	else if (o->kind == ORDER_MOVE)
 		snprintf(buf, len, "a move order to [%d, %d]", p->x, p->y);
 	else if (o->kind == ORDER_FORMATION && o->formation >= 0 &&
 	    o->formation < g->rs->nform)

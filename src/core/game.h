@@ -169,6 +169,9 @@ int game_unit_at(const struct game *, int x, int y);
  * is checked (unit, kind, points, formation, then the ruleset's own
  * checks); if acceptable it is stamped with the turn, queued for its
  * courier or put in force at once, and an EV_ORDER event is logged.
+ * A group order (o->ngroup > 0, order.h) is checked for every member and
+ * then delivered to each as its own copy; if any member refuses it, no
+ * member gets it.
  * Returns 0, or -1 with *cause set to an allocated message (caller frees)
  * and nothing changed.
  */

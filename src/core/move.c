@@ -1303,18 +1303,12 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		return;
 	}
 	if (cap >= 0 && cap < w->left) {
-		w->wheel = true;
 		w->left = cap;
 		w->fresh = false;	/* the line's pace, not a minimum */
-		if (cap_note != NULL)
-			move_note(w, EV_NOTE, rule_for(g, HALT_SPEED), "%s",
-			    cap_note);
-	} else if (cap >= 0) {
-		w->wheel = true;
-		if (cap_note != NULL)
-			move_note(w, EV_NOTE, rule_for(g, HALT_SPEED), "%s",
-			    cap_note);
 	}
+	if (cap >= 0 && cap_note != NULL)
+		move_note(w, EV_NOTE, rule_for(g, HALT_SPEED), "%s",
+		    cap_note);
 	if (w->owed > 0 && w->left == 0 && w->fresh) {
 		/* Its ground leaves it nothing to pay with: the minimum
 		 * move (issue 12) takes it out of the crossing. */
@@ -1386,15 +1380,25 @@ halt_text(enum halt h)
 
 int
 move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
-    const char *cap_note)
+    const char *cap_note, const struct point *goal)
 {
 	struct unit *u = &g->units[ui];
 	struct move_walk w;
 	struct move_text ln;
+	struct order own;
 	int i, k, m, spent;
-	unsigned key = order_key(&u->order);
+	unsigned key;
 
+	/* A group order's member seeks its own place in the line: the
+	 * order as it holds it, with that one point. */
+	own = u->order;
+	if (goal != NULL) {
+		own.npts = 1;
+		own.pts[0] = *goal;
+	}
+	key = order_key(&own);
 	move_walk_init(g, ui, &w);
+	w.order = &own;
 	w.explain = true;
 	w.rng = &g->rng;
 	w.resumed = u->route_key == key;
@@ -1485,6 +1489,16 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	    xstrndup(ln.b, ln.n));
 	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL)
 		g->rs->ops->move_routed(g, ui, w.touched_routed);
+	else if (w.contact >= 0 && w.halt == HALT_CONTACT &&
+	    g->rs->ops->move_contacted != NULL) {
+		g->rs->ops->move_contacted(g, ui, w.contact);
+		/* A contact may move the unit again (a horse that falls
+		 * back from a square): keep its bucket true. */
+		if (ctx != NULL && ctx->bucket[ui] >= 0) {
+			ctx_unlink(ctx, ui);
+			ctx_link(ctx, ui, slot_of(ctx, u, u->pos));
+		}
+	}
 	if (w.cancel || w.arrived || w.order_done) {
 		u->order.kind = ORDER_NONE;
 		free(u->route);

@@ -69,7 +69,6 @@ struct move_walk {
 	int		 narrow_walked;
 	int		 narrow_left;
 	char		 halt_rule[16]; /* rule that ended the walk */
-	bool		 wheel;		/* part of a group wheel (3.6.3) */
 	bool		 clear;		/* the block at clear_pos, facing
 					   clear_facing in clear_form is on the
 					   map and meets no other unit */
@@ -180,12 +179,14 @@ void move_ctx_free(struct move_ctx *);
 /*
  * Move unit u this phase (it must hold a Move order): plan or reuse its
  * route, walk it, commit the result to the game and log the explanation.
- * cap limits the allowance (ticks, -1 none; a group wheel), explained by
- * cap_note when not NULL.  ctx may be NULL (slower contact checks).
- * Returns the ticks spent.
+ * cap limits the allowance (ticks, -1 none; the pace of a group order's
+ * line), explained by cap_note when not NULL.  goal, when not NULL,
+ * replaces the order's points by that one cell (a group member's own
+ * place).  ctx may be NULL (slower contact checks).  Returns the ticks
+ * spent.
  */
 int move_unit(struct game *, struct move_ctx *, int u, int cap,
-    const char *cap_note);
+    const char *cap_note, const struct point *goal);
 
 /* M1: true if unit u is under a Move order, so its colonel is shown. */
 bool move_colonel(const struct game *, int u);

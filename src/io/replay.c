@@ -17,7 +17,7 @@
 void
 replay_free(struct replay *r)
 {
-	int i;
+	int i, j;
 
 	if (r == NULL)
 		return;
@@ -25,6 +25,8 @@ replay_free(struct replay *r)
 		free(r->v[i].unit);
 		free(r->v[i].general);
 		free(r->v[i].formation);
+		for (j = 0; j < r->v[i].ngroup; j++)
+			free(r->v[i].group[j]);
 	}
 	free(r->v);
 	free(r->scenario);
@@ -63,7 +65,7 @@ read_order(struct replay *r, const struct doc_node *n, int index,
     struct diags *d)
 {
 	static const char *const keys[] = { "turn", "unit", "general", "move",
-	    "formation", "stop", "restore", NULL };
+	    "formation", "stop", "restore", "group", NULL };
 	static const char *const kinds[] = { "move", "formation", "stop",
 	    "restore" };
 	struct replay_order *o = &r->v[index];
@@ -97,6 +99,20 @@ read_order(struct replay *r, const struct doc_node *n, int index,
 		diags_add(d, n->pos, "an order needs a unit, or a general for "
 		    "his own ride");
 		return -1;
+	}
+	if ((k = doc_get(n, "group")) != NULL) {
+		if (doc_expect(k, DOC_SEQ, "a list of unit ids", d) != 0)
+			return -1;
+		if (k->n < 2 || k->n > ORDER_GROUP_MAX) {
+			diags_add(d, k->pos, "a group names 2 to %d units",
+			    ORDER_GROUP_MAX);
+			return -1;
+		}
+		for (i = 0; i < k->n; i++) {
+			if (doc_str(k->items[i], 256, &s, d) != 0)
+				return -1;
+			o->group[o->ngroup++] = xstrdup(s);
+		}
 	}
 	for (i = 0; i < 4; i++)
 		if ((k = doc_get(n, kinds[i])) != NULL) {
@@ -317,6 +333,13 @@ make_order(const struct game *g, const struct replay_order *ro,
 	}
 	o->npts = ro->npts;
 	memcpy(o->pts, ro->pts, sizeof o->pts);
+	for (o->ngroup = 0; o->ngroup < ro->ngroup; o->ngroup++)
+		if ((o->group[o->ngroup] = game_find_unit(g,
+		    ro->group[o->ngroup])) < 0) {
+			diags_add(d, ro->node->pos, "no unit '%s' in the "
+			    "scenario", ro->group[o->ngroup]);
+			return -1;
+		}
 	return 0;
 }
 
@@ -373,6 +396,10 @@ replay_add(struct replay *r, const struct game *g, const struct order *o)
 		ro->formation = xstrdup(g->rs->form[o->formation].name);
 	ro->npts = o->npts;
 	memcpy(ro->pts, o->pts, sizeof ro->pts);
+	for (ro->ngroup = 0; ro->ngroup < o->ngroup &&
+	    ro->ngroup < ORDER_GROUP_MAX; ro->ngroup++)
+		ro->group[ro->ngroup] =
+		    xstrdup(g->units[o->group[ro->ngroup]].id);
 }
 
 static void
@@ -414,6 +441,15 @@ replay_write(const struct replay *r, FILE *f)
 		if (o->general != NULL) {
 			fputs(", general: ", f);
 			put_str(f, o->general);
+		}
+		if (o->ngroup > 0) {
+			fputs(", group: [", f);
+			for (j = 0; j < o->ngroup; j++) {
+				if (j > 0)
+					fputs(", ", f);
+				put_str(f, o->group[j]);
+			}
+			fputc(']', f);
 		}
 		switch (o->kind) {
 		case ORDER_MOVE:

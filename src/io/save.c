@@ -76,7 +76,22 @@ put_order(FILE *f, const struct game *g, const struct order *o)
 	put_form(f, g, o->formation);
 	fputs(", points: ", f);
 	put_points(f, o->pts, o->npts);
-	fprintf(f, ", issued: %d, arrives: %d}", o->issued, o->arrives);
+	fprintf(f, ", issued: %d, arrives: %d", o->issued, o->arrives);
+	if (o->ngroup > 0) {	/* absent for an order to one unit */
+		int i;
+
+		fputs(", group: [", f);
+		for (i = 0; i < o->ngroup; i++) {
+			if (i > 0)
+				fputs(", ", f);
+			if (o->group[i] >= 0 && o->group[i] < g->nunits)
+				put_str(f, g->units[o->group[i]].id);
+			else
+				fputs("-1", f);
+		}
+		fprintf(f, "], to: [%d, %d]", o->to.x, o->to.y);
+	}
+	fputc('}', f);
 }
 
 static void
@@ -104,6 +119,8 @@ put_unit(FILE *f, const struct game *g, const struct unit *u)
 	}
 	fprintf(f, "    owed: %d\n", u->owed);
 	fprintf(f, "    waypoint: %d\n", u->waypoint);
+	if (u->wheeled != 0)	/* absent unless a line is mid-wheel */
+		fprintf(f, "    wheeled: %d\n", u->wheeled);
 	fprintf(f, "    lost_turn: %d\n", u->lost_turn);
 	fprintf(f, "    route_key: %u\n", u->route_key);
 	fputs("    route: ", f);
@@ -552,7 +569,8 @@ static int
 read_order(struct sread *s, const struct doc_node *n, struct order *o)
 {
 	static const char *const keys[] = { "kind", "general", "formation",
-	    "points", "issued", "arrives", NULL };
+	    "points", "issued", "arrives", "group", "to", NULL };
+	const struct doc_node *gn;
 	static const char *kinds[ORDER_KIND_COUNT + 1];
 	int i, kind, npts = 0, bad = 0;
 
@@ -566,6 +584,32 @@ read_order(struct sread *s, const struct doc_node *n, struct order *o)
 	bad |= need_form(s, n, "formation", &o->formation);
 	bad |= doc_need_int(n, "issued", 0, INT_MAX, &o->issued, s->d);
 	bad |= doc_need_int(n, "arrives", 0, INT_MAX, &o->arrives, s->d);
+	o->ngroup = 0;
+	if ((gn = doc_get(n, "group")) != NULL) {
+		if (doc_expect(gn, DOC_SEQ, "a list of unit ids", s->d) != 0)
+			return -1;
+		if (gn->n < 2 || gn->n > ORDER_GROUP_MAX) {
+			diags_add(s->d, gn->pos, "a group names 2 to %d units",
+			    ORDER_GROUP_MAX);
+			return -1;
+		}
+		for (i = 0; i < gn->n; i++) {
+			const char *id;
+
+			if (doc_str(gn->items[i], 1024, &id, s->d) != 0)
+				return -1;
+			if ((o->group[i] = game_find_unit(s->g, id)) < 0) {
+				diags_add(s->d, gn->items[i]->pos, "no unit "
+				    "'%s' in the scenario", id);
+				return -1;
+			}
+		}
+		o->ngroup = gn->n;
+		if ((gn = doc_need(n, "to", s->d)) == NULL ||
+		    doc_point(gn, s->g->map->w, s->g->map->h, &o->to.x,
+		    &o->to.y, s->d) != 0)
+			return -1;
+	}
 	if (need_points(s, n, "points", ORDER_MAX_POINTS, &s->pts, &npts) != 0)
 		return -1;
 	if (!bad) {
@@ -607,7 +651,8 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	static const char *const keys[] = { "id", "strength", "strength0",
 	    "drill", "musician", "formation", "cond", "at", "facing", "moved",
 	    "halt", "halt_turn", "ap_used", "contact", "owed", "waypoint",
-	    "lost_turn", "route_key", "route", "track", "order", NULL };
+	    "wheeled", "lost_turn", "route_key", "route", "track", "order",
+	    NULL };
 	static const char *conds[COND_COUNT + 1], *halts[HALT_COUNT + 1],
 	    *dirs[DIR_COUNT + 1];
 	const struct doc_node *k;
@@ -662,6 +707,10 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 		bad |= need_ref(s, n, "contact", true, false, &u.contact);
 	bad |= doc_need_int(n, "owed", INT_MIN, INT_MAX, &u.owed, s->d);
 	bad |= doc_need_int(n, "waypoint", INT_MIN, INT_MAX, &u.waypoint, s->d);
+	u.wheeled = 0;
+	if (doc_get(n, "wheeled") != NULL)
+		bad |= doc_need_int(n, "wheeled", -(1 << 20), 1 << 20,
+		    &u.wheeled, s->d);
 	bad |= doc_need_int(n, "lost_turn", INT_MIN, INT_MAX, &u.lost_turn, s->d);
 	if ((k = doc_need(n, "route_key", s->d)) == NULL ||
 	    doc_int(k, 0, UINT_MAX, &v, s->d) != 0)

@@ -52,7 +52,8 @@ struct yread {
 	struct doc_node	*loose;		/* made, not yet attached */
 	struct frame	 stack[YREAD_MAX_DEPTH];
 	int		 depth;
-	long		 nodes;
+	size_t		 mem;		/* the tree's bytes so far, estimated */
+	size_t		 mem_max;	/* bound on mem for this file */
 	int		 docs;
 	yaml_parser_t	 p;
 	bool		 parser;	/* p is initialised */
@@ -210,15 +211,25 @@ check_props(struct yread *y, yaml_mark_t m, const yaml_char_t *anchor,
 	return 0;
 }
 
+/* Charge bytes of the tree being built to the file's budget (yread.h). */
+static int
+mem_charge(struct yread *y, size_t bytes, yaml_mark_t m)
+{
+	y->mem += bytes;
+	if (y->mem <= y->mem_max)
+		return 0;
+	diags_add(y->d, mark_pos(y, m), "the file needs more than %zu bytes "
+	    "of memory to read (%d times its size, and %d KiB more): too "
+	    "many small values", y->mem_max, YREAD_MEM_PER_BYTE,
+	    YREAD_MEM_BASE / 1024);
+	return -1;
+}
+
 static struct doc_node *
 node_new(struct yread *y, enum doc_kind kind, yaml_mark_t m)
 {
-	if (y->nodes >= YREAD_MAX_NODES) {
-		diags_add(y->d, mark_pos(y, m), "too many nodes: more than "
-		    "%ld", YREAD_MAX_NODES);
+	if (mem_charge(y, YREAD_NODE_COST, m) != 0)
 		return NULL;
-	}
-	y->nodes++;
 	/* Loose until attach() puts it in the tree or frees it. */
 	y->loose = doc_new(kind, mark_pos(y, m));
 	return y->loose;
@@ -331,6 +342,8 @@ scalar_event(struct yread *y, const yaml_event_t *ev)
 	}
 	if ((n = node_new(y, DOC_SCALAR, ev->start_mark)) == NULL)
 		return -1;
+	if (mem_charge(y, YREAD_STR_COST(len), ev->start_mark) != 0)
+		return -1;		/* n stays loose: freed at the end */
 	/* memcpy, not strndup: a "\0" escape may put a NUL inside. */
 	n->str = xmallocarray(len + 1, 1);
 	memcpy(n->str, ev->data.scalar.value, len);
@@ -473,6 +486,7 @@ yread_buffer(const char *name, const char *buf, size_t len,
 	y.buf = buf;
 	y.len = len;
 	y.d = d;
+	y.mem_max = len * YREAD_MEM_PER_BYTE + YREAD_MEM_BASE;
 
 	oom = xalloc_try(yread_run, &y);
 	if (y.parser) {

@@ -31,7 +31,22 @@
 #define YREAD_MAX_FILE		(16L * 1024 * 1024)	/* bytes in a file */
 #define YREAD_MAX_DEPTH		64	/* nested mappings and sequences */
 #define YREAD_MAX_SCALAR	(4L * 1024 * 1024)	/* bytes in a scalar */
-#define YREAD_MAX_NODES		4000000L	/* nodes in a tree, keys too */
+#define YREAD_MEM_PER_BYTE	32	/* tree bytes per byte of file... */
+#define YREAD_MEM_BASE		(256 * 1024)	/* ...plus this much */
+
+/*
+ * The memory a tree takes is counted as it is built, and a file whose
+ * tree would pass its budget is refused at the node that passes it, so
+ * a small file of many tiny values cannot take the machine's memory.
+ * The count is an estimate the reader can make without asking the
+ * allocator: a node costs itself, the allocator's header and its slots
+ * in the parent's arrays (a key and a value, grown by doubling); a
+ * scalar also costs its bytes, its NUL and a header.  Bundled files and
+ * saves need about 10 to 21 times their size.
+ */
+#define YREAD_NODE_COST		(sizeof(struct doc_node) + 16 + \
+				    4 * sizeof(void *))
+#define YREAD_STR_COST(len)	((size_t)(len) + 1 + 16)
 
 /*
  * Read the file at path.  Directories, FIFOs and devices are refused

@@ -16,6 +16,8 @@
 #include "core/command.h"
 #include "core/game.h"
 #include "core/near.h"
+#include "util/xalloc.h"
+#include "rules/napoleonic-move.h"
 #include "rules/napoleonic-phases.h"
 
 static const struct nap_charge *
@@ -64,20 +66,75 @@ leads_onto(const struct game *g, const struct unit *u, struct point dest,
 }
 
 /*
+ * Where the charges phase looks for targets: a snapshot of the blocks
+ * taken when the phase begins (core/near.h), and the units that have
+ * moved since (chargers that closed or fell back), which the snapshot no
+ * longer places.  Candidates are both, in ascending index order, so the
+ * choice is the one a look at every unit would make.
+ */
+struct charge_scan {
+	struct near	*nr;		/* NULL until a unit may charge */
+	int		*moved;		/* owned: units moved in the phase */
+	int		 nmoved;
+	int		*cand;		/* owned: scratch for candidates */
+};
+
+/* The candidates for unit i's charge within range ticks; *out is the
+ * scan's scratch. */
+static int
+scan_candidates(struct charge_scan *cs, int i, int range, const int **out)
+{
+	const int *near;
+	int n = near_query(cs->nr, i, range, &near), a = 0, b = 0, k = 0;
+
+	/* Merge two ascending lists, dropping repeats (and i itself). */
+	while (a < n || b < cs->nmoved) {
+		int v;
+
+		if (b >= cs->nmoved || (a < n && near[a] <= cs->moved[b]))
+			v = near[a++];
+		else
+			v = cs->moved[b++];
+		if (v != i && (k == 0 || cs->cand[k - 1] != v))
+			cs->cand[k++] = v;
+	}
+	*out = cs->cand;
+	return k;
+}
+
+/* Unit u has moved in the phase: keep it among every later search. */
+static void
+scan_moved(struct charge_scan *cs, int u)
+{
+	int k;
+
+	for (k = 0; k < cs->nmoved; k++)
+		if (cs->moved[k] == u)
+			return;
+	for (k = cs->nmoved; k > 0 && cs->moved[k - 1] > u; k--)
+		cs->moved[k] = cs->moved[k - 1];
+	cs->moved[k] = u;
+	cs->nmoved++;
+}
+
+/*
  * 3.4.1: the enemy unit i charges, or -1: the nearest fighting enemy
  * within reach and the arc of its front onto which its Move order's
  * destination leads it.
  */
 static int
-charge_target(const struct game *g, int i)
+charge_target(const struct game *g, struct charge_scan *cs, int i)
 {
 	const struct nap_charge *c = tables(g);
 	const struct unit *u = &g->units[i], *e;
 	struct point dest = u->order.pts[u->order.npts - 1];
-	int j, gap, best = -1, bestgap = c->reach[u->arm] + 1;
+	int j, k, n, gap, best = -1, bestgap = c->reach[u->arm] + 1;
+	const int *cand;
 	enum dir h;
 
-	for (j = 0; j < g->nunits; j++) {
+	n = scan_candidates(cs, i, c->reach[u->arm], &cand);
+	for (k = 0; k < n; k++) {
+		j = cand[k];
 		e = &g->units[j];
 		if (e->side == u->side || !unit_active(e) ||
 		    e->cond == COND_ROUTED)
@@ -258,15 +315,69 @@ charge(struct game *g, int a, int t)
 }
 
 void
+nap_charge_contact(struct game *g, int a, int t)
+{
+	const struct nap_melee *m = &nap_phases(g->rs)->melee;
+	const struct nap_move *mv = nap_move(g->rs);
+	struct unit *ua = &g->units[a], *ut = &g->units[t];
+	char gap1[32];
+	int gap;
+
+	if (ua->arm != ARM_CAVALRY || ua->cond != COND_FORMED ||
+	    (mv->cav_forms & (1u << ua->formation)) != 0 ||
+	    ua->charged == g->turn || !unit_active(ut) ||
+	    ut->cond == COND_ROUTED)
+		return;
+	gap = nap_gap(g, a, t);
+	if (gap > m->reach)
+		return;
+	ua->charged = ut->charged = g->turn;
+	ruleset_fmt(g->rs, gap, gap1, sizeof gap1);
+	game_log(g, a, EV_MOVE, "3.6.8", "%s (cavalry in %s) rides on until "
+	    "it may charge: its move brings it %s from %s, within melee "
+	    "reach, and that is a charge (3.4)", ua->name,
+	    g->rs->form[ua->formation].label, gap1, ut->name);
+	if (ut->arm == ARM_INFANTRY && ut->formation == m->square &&
+	    ut->cond == COND_FORMED) {
+		/* No melee with a square that stands: the contact ends. */
+		ua->contact = -1;
+		if (ut->contact == a)
+			ut->contact = -1;
+		recoil(g, a, t);
+		return;
+	}
+	ut->halt = HALT_CONTACT;
+	ut->halt_turn = g->turn;
+	stand_test(g, a, t);
+}
+
+/*
+ * The phase looks for each charger's target among the units near it
+ * (core/near.h) rather than among all, so it costs time in proportion to
+ * the units, not to their square.
+ */
+void
 nap_phase_charges(struct game *g)
 {
+	struct charge_scan cs = { NULL, NULL, 0, NULL };
 	int i, t;
 
 	for (i = 0; i < g->nunits; i++) {
 		if (!unit_active(&g->units[i]) || !may_charge(g, &g->units[i]))
 			continue;
-		if ((t = charge_target(g, i)) < 0)
+		if (cs.nr == NULL) {
+			cs.nr = near_create(g, 0);
+			cs.moved = xcalloc((size_t)g->nunits + 1,
+			    sizeof *cs.moved);
+			cs.cand = xcalloc(2 * (size_t)g->nunits + 1,
+			    sizeof *cs.cand);
+		}
+		if ((t = charge_target(g, &cs, i)) < 0)
 			continue;
 		charge(g, i, t);
+		scan_moved(&cs, i);
 	}
+	near_free(cs.nr);
+	free(cs.moved);
+	free(cs.cand);
 }

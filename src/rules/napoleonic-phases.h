@@ -128,6 +128,11 @@ int nap_phases_load(struct ruleset *, const struct doc_node *root,
 /* Free rs->phases_priv. */
 void nap_phases_free(struct ruleset *);
 
+/* The rules reference's lines for the phases after movement, with their
+ * numbers (napoleonic-describe.c; the ruleset's describe calls it). */
+void nap_phases_describe(const struct ruleset *,
+    void (*line)(void *, int, const char *), void *arg);
+
 /* The tables of a loaded ruleset. */
 const struct nap_phases *nap_phases(const struct ruleset *);
 
@@ -147,6 +152,15 @@ void nap_phase_end(struct game *);
  * next to routers).  The routers surrender or scatter.
  */
 void nap_rout_touch(struct game *, int unit, int routed);
+
+/*
+ * 3.6.8 with 3.4: unit a's move ended in contact with enemy unit t.
+ * Cavalry in a formation that closes "until possible charge" (not one
+ * that stops short) and comes within melee reach has charged: t tests as
+ * a charged unit (3.4.3), a square stands and the horse falls back
+ * (3.4.4).  Any other contact does nothing here.
+ */
+void nap_charge_contact(struct game *, int a, int t);
 
 /* 3.9.2: unit u routs: condition, rout track, event (why: the cause). */
 void nap_rout(struct game *, int u, const char *why);

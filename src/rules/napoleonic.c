@@ -85,4 +85,5 @@ const struct ruleset_ops napoleonic_ops = {
 	.move_end = nap_move_end,
 	.move_rule = nap_move_rule,
 	.move_routed = nap_rout_touch,
+	.move_contacted = nap_charge_contact,
 };

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/event.h"
 #include "core/geom.h"
 #include "rules/ruleset.h"
 #include "util/xalloc.h"
@@ -26,7 +27,8 @@
 #define RULES_LABEL_MAX	80	/* display names */
 
 static const char *const shared_keys[] = {
-	"ruleset", "title", "source", "scale", "phases", "classes",
+	"ruleset", "title", "source", "quoted", "glossary", "scale", "phases",
+	"classes",
 	"formations", "landscape", "obstacles", NULL
 };
 
@@ -113,6 +115,87 @@ get_forbid(const struct ruleset *rs, const struct doc_node *map,
 			bad = -1;
 		} else
 			*out |= (uint32_t)1 << f;
+	}
+	return bad;
+}
+
+/* A rule number: digits separated by single dots ("3.6", "3.10.2"). */
+static bool
+rule_number_ok(const char *s)
+{
+	bool digit = false;
+
+	for (; *s != '\0'; s++) {
+		if (*s >= '0' && *s <= '9')
+			digit = true;
+		else if (*s == '.' && digit)
+			digit = false;
+		else
+			return false;
+	}
+	return digit;
+}
+
+/* `quoted`: the rule numbers the source rulebook has (optional). */
+static int
+load_quoted(struct ruleset *rs, const struct doc_node *root,
+    struct diags *d)
+{
+	const struct doc_node *n = doc_get(root, "quoted");
+	const char *s;
+	int i, bad = 0;
+
+	if (n == NULL)
+		return 0;
+	if (doc_expect(n, DOC_SEQ, "quoted", d) != 0)
+		return -1;
+	rs->quoted = xcalloc((size_t)n->n + 1, sizeof *rs->quoted);
+	for (i = 0; i < n->n; i++) {
+		if (doc_str(n->items[i], EVENT_RULE_MAX - 1, &s, d) != 0) {
+			bad = -1;
+			continue;
+		}
+		if (!rule_number_ok(s)) {
+			diags_add(d, n->items[i]->pos, "'%.32s' is not a rule "
+			    "number (digits and dots: 3.6)", s);
+			bad = -1;
+			continue;
+		}
+		rs->quoted[rs->nquoted++] = xstrdup(s);
+	}
+	return bad;
+}
+
+/* `glossary`: the words the rules use, explained for the player
+ * (optional): a sequence of {term, text}. */
+static int
+load_glossary(struct ruleset *rs, const struct doc_node *root,
+    struct diags *d)
+{
+	static const char *const keys[] = { "term", "text", NULL };
+	const struct doc_node *n = doc_get(root, "glossary"), *e, *t, *x;
+	const char *term, *text;
+	int i, bad = 0;
+
+	if (n == NULL)
+		return 0;
+	if (doc_expect(n, DOC_SEQ, "glossary", d) != 0)
+		return -1;
+	rs->gloss = xcalloc(2 * (size_t)n->n + 1, sizeof *rs->gloss);
+	for (i = 0; i < n->n; i++) {
+		e = n->items[i];
+		if (doc_expect(e, DOC_MAP, "a glossary entry", d) != 0 ||
+		    doc_check_keys(e, keys, d) != 0 ||
+		    (t = doc_need(e, "term", d)) == NULL ||
+		    (x = doc_need(e, "text", d)) == NULL ||
+		    doc_str(t, RULES_LABEL_MAX, &term, d) != 0 ||
+		    doc_str(x, 1024, &text, d) != 0) {
+			bad = -1;
+			continue;
+		}
+		rs->gloss[2 * rs->ngloss] = xstrdup(term);
+		rs->gloss[2 * rs->ngloss + 1] = xstrdup(text);
+		rs->ngloss++;
 	}
 	return bad;
 }
@@ -590,6 +673,10 @@ ruleset_build(struct rbuild *b, const struct doc_node *root,
 		else
 			rs->source = xstrdup(s);
 	}
+	if (load_quoted(rs, root, d) != 0)
+		bad = -1;
+	if (load_glossary(rs, root, d) != 0)
+		bad = -1;
 	if (load_scale(rs, root, d) != 0) {
 		ruleset_free(rs);
 		return NULL;	/* every distance below needs the scale */
@@ -654,6 +741,13 @@ ruleset_free(struct ruleset *rs)
 	free(rs->name);
 	free(rs->title);
 	free(rs->source);
+	for (i = 0; i < rs->nquoted; i++)
+		free(rs->quoted[i]);
+	free(rs->quoted);
+	/* NULL-terminated: a term whose text ran out of memory goes too. */
+	for (i = 0; rs->gloss != NULL && rs->gloss[i] != NULL; i++)
+		free(rs->gloss[i]);
+	free(rs->gloss);
 	for (i = 0; i < rs->nphases; i++) {
 		free(rs->phases[i]);
 		free(rs->phase_keys[i]);
@@ -774,4 +868,28 @@ ruleset_fmt(const struct ruleset *rs, int ticks, char *buf, size_t len)
 	while (*u != '\0' && n + 1 < len)
 		buf[n++] = *u++;
 	buf[n < len ? n : len - 1] = '\0';
+}
+
+bool
+ruleset_rule_own(const struct ruleset *rs, const char *rule)
+{
+	size_t n;
+	int i;
+
+	if (rs == NULL || rs->quoted == NULL || rule == NULL ||
+	    rule[0] == '\0')
+		return false;
+	for (i = 0; i < rs->nquoted; i++) {
+		n = strlen(rs->quoted[i]);
+		if (strncmp(rule, rs->quoted[i], n) == 0 &&
+		    (rule[n] == '\0' || rule[n] == '.'))
+			return false;
+	}
+	return true;
+}
+
+const char *
+ruleset_rule_mark(const struct ruleset *rs, const char *rule)
+{
+	return ruleset_rule_own(rs, rule) ? RULESET_OWN_MARK : "";
 }

@@ -140,6 +140,12 @@ struct ruleset {
 	char		*name;		/* owned: "napoleonic" */
 	char		*title;		/* owned: display title */
 	char		*source;	/* owned: where the rules come from */
+	char	       **quoted;	/* owned: rule numbers the source has;
+					   every other one cited is marshal's
+					   own (NULL: none declared) */
+	int		 nquoted;
+	char	       **gloss;		/* owned: term, text, term, text... */
+	int		 ngloss;	/* terms (2 strings each) */
 	char		 unit[8];	/* unit of measure, e.g. "BD" */
 	int		 ticks;		/* ticks per unit of measure */
 	char	       **phases;	/* owned: phase names, in turn order */
@@ -227,6 +233,10 @@ struct ruleset_ops {
 	const char	*(*move_rule)(enum halt h);
 	/* A moving unit touched routed enemy unit r (optional). */
 	void		(*move_routed)(struct game *, int unit, int r);
+	/* A moving unit's walk ended in contact with enemy unit e: what the
+	 * contact brings about, logged (optional; called after the unit's
+	 * move is committed and logged). */
+	void		(*move_contacted)(struct game *, int unit, int e);
 };
 
 /* The module registered under name, or NULL. */
@@ -249,6 +259,19 @@ int ruleset_land(const struct ruleset *, const char *name);
 int ruleset_obst(const struct ruleset *, const char *name);
 int ruleset_form(const struct ruleset *, const char *name);
 int ruleset_class(const struct ruleset *, enum arm, const char *name);
+
+/*
+ * Whether rule number rule is marshal's own: the ruleset declares the
+ * numbers its source rulebook has (`quoted`, each covering the numbers
+ * under it: "3.6" covers "3.6.5"), and any other number it cites is one
+ * the project wrote.  False for "" and when the ruleset declares none.
+ */
+bool ruleset_rule_own(const struct ruleset *, const char *rule);
+
+/* The mark shown after a rule number: RULESET_OWN_MARK for marshal's own
+ * rules, "" otherwise. */
+#define RULESET_OWN_MARK	"*"
+const char *ruleset_rule_mark(const struct ruleset *, const char *rule);
 
 /* Format ticks as a number of the ruleset's unit, without it: "2.5". */
 void ruleset_fmt_number(const struct ruleset *, int ticks, char *buf,

@@ -4,7 +4,8 @@
  * The map keys follow the roguelike habit players already know: cursor
  * keys, vi keys hjkl with yubn for diagonals, and the numeric keypad with
  * or without Num Lock.  Capital HJKL jump eight cells.  Letters for orders
- * are the first letter of the order (m, s, f, r); e ends the side's turn.
+ * are the first letter of the order (m, s, f, r); e ends the side's turn;
+ * g and G mark a group for one Move order.
  * ('n' is a diagonal here, so it cannot also end the turn.)
  */
 #include "config.h"
@@ -58,7 +59,12 @@ static const struct binding map_keys[] = {
 	{ ACT_PREV_UNIT, { UIK_BTAB, 0 }, "Shift-Tab",
 	    "select the previous unit of the side to play" },
 	{ ACT_MOVE, { 'm', 0 }, "m",
-	    "Move order: pick the destination with the cursor" },
+	    "Move order: pick the destination with the cursor (the whole "
+	    "marked group, if the unit is in it)" },
+	{ ACT_MARK, { 'g', 0 }, "g",
+	    "mark or unmark the selected unit for a group Move order" },
+	{ ACT_BRIGADE, { 'G', 0 }, "G",
+	    "mark the selected unit's whole brigade (its general's units)" },
 	{ ACT_STOP, { 's', 0 }, "s", "Stop order: halt where it stands" },
 	{ ACT_FORMATION, { 'f', 0 }, "f",
 	    "Formation order: choose from the unit's formations" },
@@ -70,7 +76,7 @@ static const struct binding map_keys[] = {
 	{ ACT_AREA, { 'a', 0 }, "a",
 	    "show or hide where the selected unit can reach this turn" },
 	{ ACT_HEIGHTS, { 't', 0 }, "t", "show or hide contour levels" },
-	{ ACT_GENERAL, { 'g', 0 }, "g",
+	{ ACT_GENERAL, { 'C', 0 }, "C",
 	    "select the next general of the side to play (m: he rides)" },
 	{ ACT_RADIUS, { 'c', 0 }, "c",
 	    "show or hide the command radius of the selected unit's general" },
@@ -82,7 +88,8 @@ static const struct binding map_keys[] = {
 	    "save the game now to its slot in the save directory" },
 	{ ACT_SAVE_AS, { 'A', 0 }, "A",
 	    "save as: the game to a file you name" },
-	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc", "clear the selection" },
+	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc",
+	    "clear the selection and the marked group" },
 	{ ACT_PICK, { 'N', 0 }, "N",
 	    "another battle or a tutorial (this one is kept)" },
 	{ ACT_HELP, { '?', 0 }, "?", "this help" },
@@ -157,7 +164,8 @@ static const struct binding pick_keys[] = {
 	{ ACT_BOTTOM, { UIK_END, 'G', 0 }, "End G", "the last" },
 	{ ACT_CONFIRM, { UIK_ENTER, ' ', 0 }, "Enter Space",
 	    "play it (the battle left is kept to resume)" },
-	{ ACT_CANCEL, { UIK_ESC, 'q', 0 }, "Esc q", "back to this battle" },
+	{ ACT_CANCEL, { UIK_ESC, 'q', 0 }, "Esc q", "back to the battle "
+	    "under way; on the first list, leave marshal" },
 	{ ACT_HELP, { '?', 0 }, "?", "this help" },
 	{ ACT_NONE, { 0 }, NULL, NULL }
 };

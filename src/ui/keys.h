@@ -74,6 +74,8 @@ enum ui_action {
 	ACT_PICK,
 	ACT_GENERAL,		/* select the next general of the side */
 	ACT_RADIUS,		/* show or hide a general's command radius */
+	ACT_MARK,
+	ACT_BRIGADE,
 	ACT_COUNT
 };
 

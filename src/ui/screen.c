@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <curses.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -375,4 +376,142 @@ screen_run(struct ui *ui, char **cause)
 	xalloc_set_fail_hook(NULL);
 	delscreen(scr);
 	return gone || screen_signal != 0 ? SCREEN_HANGUP : SCREEN_QUIT;
+}
+
+/* Characters (not bytes) in the first n bytes of UTF-8 text s. */
+static int
+ask_width(const char *s, size_t n)
+{
+	int w = 0;
+	size_t i;
+
+	for (i = 0; i < n && s[i] != '\0'; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			w++;
+	return w;
+}
+
+/*
+ * Lay text out in lines of at most width characters, breaking at spaces
+ * and at the newlines it holds; returns the lines (at most max) as start
+ * offsets and byte lengths.
+ */
+static int
+ask_lines(const char *text, int width, size_t *off, size_t *len, int max)
+{
+	size_t i = 0, start, brk, end;
+	int n = 0;
+
+	while (text[i] != '\0' && n < max) {
+		start = i;
+		brk = 0;
+		for (end = i; text[end] != '\0' && text[end] != '\n'; end++) {
+			if (text[end] == ' ')
+				brk = end;
+			if (ask_width(text + start, end - start + 1) > width)
+				break;
+		}
+		if (text[end] != '\0' && text[end] != '\n' && brk > start)
+			end = brk;
+		off[n] = start;
+		len[n++] = end - start;
+		i = end;
+		if (text[i] == '\n' || text[i] == ' ')
+			i++;
+	}
+	return n;
+}
+
+/* Draw the question's box in the middle of the screen. */
+static void
+ask_draw(const char *text)
+{
+	size_t off[24], len[24];
+	int rows, cols, w, n, i, x, y, widest = 0;
+
+	erase();
+	getmaxyx(stdscr, rows, cols);
+	w = cols - 4 < 64 ? cols - 4 : 64;
+	if (w < 8)
+		w = cols > 0 ? cols : 1;
+	n = ask_lines(text, w, off, len, rows - 2 > 24 ? 24 :
+	    rows - 2 > 1 ? rows - 2 : 1);
+	for (i = 0; i < n; i++)
+		if (ask_width(text + off[i], len[i]) > widest)
+			widest = ask_width(text + off[i], len[i]);
+	x = (cols - widest - 4) / 2 > 0 ? (cols - widest - 4) / 2 : 0;
+	y = (rows - n - 2) / 2 > 0 ? (rows - n - 2) / 2 : 0;
+	if (rows >= n + 2 && cols >= widest + 4) {
+		mvaddch(y, x, ACS_ULCORNER);
+		mvhline(y, x + 1, ACS_HLINE, widest + 2);
+		mvaddch(y, x + widest + 3, ACS_URCORNER);
+		for (i = 0; i < n; i++) {
+			mvaddch(y + 1 + i, x, ACS_VLINE);
+			mvaddch(y + 1 + i, x + widest + 3, ACS_VLINE);
+		}
+		mvaddch(y + n + 1, x, ACS_LLCORNER);
+		mvhline(y + n + 1, x + 1, ACS_HLINE, widest + 2);
+		mvaddch(y + n + 1, x + widest + 3, ACS_LRCORNER);
+		x += 2;
+		y += 1;
+	}
+	for (i = 0; i < n; i++)
+		mvaddnstr(y + i, x, text + off[i], (int)len[i]);
+	move(rows > 0 ? rows - 1 : 0, 0);
+	refresh();
+}
+
+int
+screen_ask(const char *text, const char *keys, int def,
+    volatile sig_atomic_t *stop)
+{
+	SCREEN *scr;
+	int ch, answer = 'q';
+
+	setlocale(LC_ALL, "");
+	if ((scr = newterm(NULL, stdout, stdin)) == NULL)
+		return -1;
+	set_term(scr);
+	screen_active = true;
+	atexit(restore);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	if (getenv("ESCDELAY") == NULL)
+		set_escdelay(200);
+	timeout(KEY_WAIT_MS);
+	ask_draw(text);
+	for (;;) {
+		if (stop != NULL && *stop != 0)
+			break;
+		ch = read_key();
+		if (ch == ERR) {
+			if (input_gone())
+				break;
+			continue;
+		}
+		if (ch == KEY_RESIZE) {
+			ask_draw(text);
+			continue;
+		}
+		ch = translate(ch);
+		if (ch == UIK_ENTER) {
+			answer = def;
+			break;
+		}
+		if (ch == UIK_ESC && strchr(keys, 'q') != NULL)
+			break;
+		if (ch > 0 && ch < 128 && strchr(keys, tolower(ch)) != NULL) {
+			answer = tolower(ch);
+			break;
+		}
+	}
+	erase();
+	refresh();
+	endwin();
+	screen_active = false;
+	delscreen(scr);
+	return answer;
 }

@@ -158,6 +158,17 @@ tutorial_show(struct ui *ui)
 	pager_open(ui, PAGER_TUTORIAL);
 }
 
+bool
+ui_marked(const struct ui *ui, int u)
+{
+	int i;
+
+	for (i = 0; i < ui->ngroup; i++)
+		if (ui->group[i] == u)
+			return true;
+	return false;
+}
+
 int
 ui_order(struct ui *ui, const struct order *o)
 {
@@ -188,9 +199,14 @@ ui_order(struct ui *ui, const struct order *o)
 			break;
 		}
 	e = g->log.n > 0 ? &g->log.v[g->log.n - 1] : NULL;
-	if (e != NULL && e->unit == o->unit && e->rule[0] != '\0')
-		ui_msg(ui, false, "%s: %s order given: %s (%s).", name,
-		    order_kind_name(o->kind), how, e->rule);
+	if (o->ngroup > 0)
+		ui_msg(ui, false, "Group of %d units: one move order given, "
+		    "the line to [%d, %d] (3.6.3).", o->ngroup, o->pts[0].x,
+		    o->pts[0].y);
+	else if (e != NULL && e->unit == o->unit && e->rule[0] != '\0')
+		ui_msg(ui, false, "%s: %s order given: %s (%s%s).", name,
+		    order_kind_name(o->kind), how, e->rule,
+		    ruleset_rule_mark(g->rs, e->rule));
 	else
 		ui_msg(ui, false, "%s: %s order given: %s.", name,
 		    order_kind_name(o->kind), how);
@@ -274,6 +290,7 @@ end_side(struct ui *ui, int depth)
 	ui->sel = -1;
 	ui->gsel = -1;
 	ui->radius = false;
+	ui->ngroup = 0;		/* marks belong to the side that made them */
 	ui->area = false;
 	ui->mode = MODE_MAP;
 	if (ui->side + 1 < ui->game->nsides) {

@@ -98,6 +98,11 @@ struct ui {
 					   general */
 	int		 home_side;	/* side whose units the cursor was
 					 * last put on, -1: none yet */
+	/* The units marked for a group Move order (3.6.3), all of the
+	 * side giving orders; m moves them together when the selected unit
+	 * is one of them. */
+	int		 group[ORDER_GROUP_MAX];
+	int		 ngroup;
 	bool		 area;		/* show the reachable area */
 	bool		 heights;	/* show contour levels as digits */
 
@@ -199,6 +204,9 @@ void ui_set_turn_hook(struct ui *, int (*hook)(struct game *, void *arg,
  */
 void ui_set_saver(struct ui *, int (*hook)(struct game *, void *arg,
     const char *path, char **where, char **cause), void *arg, bool named);
+
+/* Whether unit u is in the marked group. */
+bool ui_marked(const struct ui *, int u);
 
 /* Begin play: show the briefing, let program controllers of the first
  * side act. */

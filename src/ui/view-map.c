@@ -1,8 +1,9 @@
 /*
  * view-map.c - the map view: landscape, contours, roads, obstacles,
  * passages, labels, units with their facing and colonel, rout tracks,
- * aides carrying orders, and the overlays (a Move order's route and stop,
- * the reachable area); and the keys of the map and move modes.
+ * aides carrying orders, the units marked for a group order, and the
+ * overlays (a Move order's route and stop, the reachable area); and the
+ * keys of the map and move modes.
  *
  * Everything drawn comes from the game and the ruleset tables: glyphs and
  * colours of landscape from rs->land, footprints from game_footprint, the
@@ -32,6 +33,14 @@ to_screen(const struct ui *ui, const struct layout *l, struct point p,
 	*sx = l->map_x + x;
 	*sy = l->map_y + y;
 	return true;
+}
+
+/* Whether m would move the marked group: two or more, the selected one
+ * among them. */
+static bool
+group_move(const struct ui *ui)
+{
+	return ui->ngroup >= 2 && ui->sel >= 0 && ui_marked(ui, ui->sel);
 }
 
 static bool
@@ -203,6 +212,14 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 	for (i = 0; i < n; i++)
 		if (to_screen(ui, l, cells[i], &sx, &sy))
 			canvas_put(c, sx, sy, letter, st);
+	if (ui_marked(ui, ui_u)) {
+		/* Marked for a group order: its rear rank shows the mark. */
+		int w = g->rs->form[u->formation].frontage[u->arm];
+
+		for (i = n > w ? n - w : 0; i < n; i++)
+			if (to_screen(ui, l, cells[i], &sx, &sy))
+				canvas_put(c, sx, sy, ui->utf8 ? "▪" : "+", st);
+	}
 	if (to_screen(ui, l, u->pos, &sx, &sy))
 		canvas_put(c, sx, sy, theme_facing(ui, u->facing), st);
 	/* M1: the colonel rides at the front of a unit under a Move order. */
@@ -396,10 +413,14 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		unit_draw(ui, c, l, i);
 	general_draw(ui, c, l);
 	couriers_draw(ui, c, l);
-	if (ui->mode == MODE_MOVE && ui->sel >= 0)
+	if (ui->mode == MODE_MOVE && ui->sel >= 0 && !group_move(ui))
 		route_draw(ui, c, l);
 	else if (ui->mode == MODE_MOVE && ui->gsel >= 0)
 		general_route_draw(ui, c, l);
+	else if (ui->mode == MODE_MOVE && to_screen(ui, l, ui->cursor, &sx,
+	    &sy))
+		canvas_put(c, sx, sy, "X", style_make(ui->colour ?
+		    COL_MAGENTA : COL_DEFAULT, COL_DEFAULT, ATTR_BOLD));
 	if (to_screen(ui, l, ui->cursor, &sx, &sy)) {
 		const struct ccell *cell = canvas_cell(c, sx, sy);
 		struct style st = cell->style;
@@ -484,6 +505,67 @@ commandable(struct ui *ui)
 		return -1;
 	}
 	return ui->sel;
+}
+
+/* g: the selected unit joins the marked group, or leaves it. */
+static void
+mark_toggle(struct ui *ui)
+{
+	const struct game *g = ui->game;
+	int u = commandable(ui), i;
+
+	if (u < 0)
+		return;
+	for (i = 0; i < ui->ngroup; i++)
+		if (ui->group[i] == u) {
+			ui->group[i] = ui->group[--ui->ngroup];
+			ui_msg(ui, false, "%s unmarked: %d unit%s marked.",
+			    g->units[u].name, ui->ngroup,
+			    ui->ngroup == 1 ? "" : "s");
+			return;
+		}
+	if (!unit_active(&g->units[u])) {
+		ui_msg(ui, true, "%s is %s and takes no orders.",
+		    g->units[u].name, cond_name(g->units[u].cond));
+		return;
+	}
+	if (ui->ngroup >= ORDER_GROUP_MAX) {
+		ui_msg(ui, true, "At most %d units in a group.",
+		    ORDER_GROUP_MAX);
+		return;
+	}
+	ui->group[ui->ngroup++] = u;
+	ui_msg(ui, false, "%s marked: %d unit%s marked; m on one of them "
+	    "moves them all.", g->units[u].name, ui->ngroup,
+	    ui->ngroup == 1 ? "" : "s");
+}
+
+/* G: the marked group becomes the selected unit's brigade. */
+static void
+mark_brigade(struct ui *ui)
+{
+	const struct game *g = ui->game;
+	int u = commandable(ui), i, gen, more = 0;
+
+	if (u < 0)
+		return;
+	gen = g->units[u].general;
+	ui->ngroup = 0;
+	ui->group[ui->ngroup++] = u;
+	for (i = 0; i < g->nunits; i++) {
+		if (i == u || g->units[i].general != gen ||
+		    g->units[i].side != g->units[u].side ||
+		    !unit_active(&g->units[i]))
+			continue;
+		if (ui->ngroup < ORDER_GROUP_MAX)
+			ui->group[ui->ngroup++] = i;
+		else
+			more++;
+	}
+	ui_msg(ui, false, "Brigade of %s marked: %d unit%s%s; m moves them "
+	    "all.", gen >= 0 && gen < g->ngenerals ? g->generals[gen].name :
+	    "?", ui->ngroup, ui->ngroup == 1 ? "" : "s", more > 0 ?
+	    " (a group holds no more)" : "");
 }
 
 static void
@@ -585,9 +667,16 @@ map_key(struct ui *ui, enum ui_action a)
 	case ACT_BRIEF:
 		pager_open(ui, PAGER_BRIEF);
 		break;
+	case ACT_MARK:
+		mark_toggle(ui);
+		break;
+	case ACT_BRIGADE:
+		mark_brigade(ui);
+		break;
 	case ACT_CANCEL:
 		ui->sel = -1;
 		ui->gsel = -1;
+		ui->ngroup = 0;
 		ui->area = false;
 		ui->radius = false;
 		break;
@@ -604,6 +693,14 @@ move_open(struct ui *ui)
 
 	ui->nwp = 0;
 	ui->mode = MODE_MOVE;
+	if (group_move(ui)) {
+		if (u->order.kind == ORDER_MOVE && u->order.ngroup > 0)
+			ui->cursor = u->order.to;
+		ui_msg(ui, false, "Move the group of %d units: put the cursor "
+		    "where its centre should go, Enter to give one order.",
+		    ui->ngroup);
+		return;
+	}
 	if (u->order.kind == ORDER_MOVE && u->order.npts > 0)
 		ui->cursor = u->order.pts[u->order.npts - 1];
 	ui_msg(ui, false, "Move %s: put the cursor on the destination, "
@@ -618,6 +715,11 @@ move_key(struct ui *ui, enum ui_action a)
 
 	switch (a) {
 	case ACT_WAYPOINT:
+		if (group_move(ui)) {
+			ui_msg(ui, true, "A group order takes one "
+			    "destination, no waypoints.");
+			break;
+		}
 		if (ui->nwp >= ORDER_MAX_POINTS - 1) {
 			ui_msg(ui, true, "At most %d waypoints.",
 			    ORDER_MAX_POINTS - 1);
@@ -648,6 +750,10 @@ move_key(struct ui *ui, enum ui_action a)
 		for (i = 0; i < ui->nwp; i++)
 			o.pts[o.npts++] = ui->wp[i];
 		o.pts[o.npts++] = ui->cursor;
+		if (group_move(ui)) {
+			o.ngroup = ui->ngroup;
+			memcpy(o.group, ui->group, sizeof o.group);
+		}
 		if (ui_order(ui, &o) == 0) {
 			ui->mode = MODE_MAP;
 			ui->nwp = 0;

@@ -116,6 +116,17 @@ help_page(struct ui *ui, struct page *p)
 	    "waypoint, where it stops", ui->utf8 ? "•" : "*", ":", "o", "!");
 }
 
+/* What the mark after a rule number means, when the ruleset tells. */
+static void
+own_rule_note(struct ui *ui, struct page *p)
+{
+	if (ui->game->rs->quoted == NULL)
+		return;
+	add(p, theme_dim(ui), 0, "A rule number marked %s is marshal's own: "
+	    "the rulebook the ruleset follows has no such rule.",
+	    RULESET_OWN_MARK);
+}
+
 /* Events of one unit in one turn, most recent turn first. */
 static void
 why_page(struct ui *ui, struct page *p)
@@ -126,6 +137,7 @@ why_page(struct ui *ui, struct page *p)
 	int t, i, any = 0, seen;
 
 	snprintf(p->title, sizeof p->title, "Why: %s", u->name);
+	own_rule_note(ui, p);
 	for (t = g->turn; t >= 1; t--) {
 		seen = 0;
 		for (i = 0; i < g->log.n; i++) {
@@ -137,7 +149,8 @@ why_page(struct ui *ui, struct page *p)
 				add(p, theme_title(ui), 0, "Turn %d", t);
 			seen = any = 1;
 			if (e->rule[0] != '\0')
-				add(p, style_plain, 2, "%s  %s", e->rule,
+				add(p, style_plain, 2, "%s%s  %s", e->rule,
+				    ruleset_rule_mark(g->rs, e->rule),
 				    e->text);
 			else
 				add(p, theme_dim(ui), 2, "%s", e->text);
@@ -189,8 +202,14 @@ rules_page(struct ui *ui, struct page *p)
 
 	snprintf(p->title, sizeof p->title, "Rules: %s", rs->title != NULL ?
 	    rs->title : rs->name);
-	if (rs->source != NULL)
-		add(p, style_plain, 0, "Source: %s", rs->source);
+	if (rs->ngloss > 0) {
+		add(p, h, 0, "Words the rules use");
+		for (i = 0; i < rs->ngloss; i++)
+			add(p, style_plain, 2, "%s: %s", rs->gloss[2 * i],
+			    rs->gloss[2 * i + 1]);
+		add(p, style_plain, 0, "%s", "");
+	}
+	own_rule_note(ui, p);
 	ruleset_fmt(rs, STEP_ORTHO, a, sizeof a);
 	ruleset_fmt(rs, STEP_DIAG, b, sizeof b);
 	add(p, style_plain, 0, "Distances in %s: a step to the next cell "
@@ -241,6 +260,11 @@ rules_page(struct ui *ui, struct page *p)
 		add(p, style_plain, 0, "%s", "");
 		rs->ops->describe(rs, describe_line, &da);
 	}
+	if (rs->source != NULL) {
+		add(p, style_plain, 0, "%s", "");
+		add(p, h, 0, "Where the rules come from");
+		add(p, style_plain, 2, "%s", rs->source);
+	}
 	if (rs->ops == NULL || rs->ops->allowance == NULL)
 		return;
 	add(p, style_plain, 0, "%s", "");
@@ -250,9 +274,10 @@ rules_page(struct ui *ui, struct page *p)
 			continue;
 		allow = rs->ops->allowance(g, i, false);
 		ruleset_fmt(rs, allow, a, sizeof a);
-		add(p, theme_side(ui, g->units[i].side), 2, "%-20s %-18s %s",
-		    g->units[i].name, g->units[i].formation < rs->nform ?
-		    rs->form[g->units[i].formation].label : "?", a);
+		add(p, theme_side(ui, g->units[i].side), 2, "%-18s %-7s %s",
+		    g->units[i].formation < rs->nform ?
+		    rs->form[g->units[i].formation].label : "?", a,
+		    g->units[i].name);
 	}
 }
 
@@ -264,6 +289,7 @@ log_page(struct ui *ui, struct page *p)
 	int i, turn = 0;
 
 	snprintf(p->title, sizeof p->title, "Log: every event");
+	own_rule_note(ui, p);
 	for (i = 0; i < g->log.n; i++) {
 		e = &g->log.v[i];
 		if (!know_event(g, e, ui_viewer(ui)))
@@ -276,10 +302,11 @@ log_page(struct ui *ui, struct page *p)
 			add(p, theme_dim(ui), 2, "%s", e->text);
 			continue;
 		}
-		add(p, style_plain, 2, "%s%s%s%s%s",
+		add(p, style_plain, 2, "%s%s%s%s%s%s",
 		    e->unit >= 0 && e->unit < g->nunits ?
 		    g->units[e->unit].id : "", e->unit >= 0 ? " " : "",
-		    e->rule, e->rule[0] != '\0' ? " " : "", e->text);
+		    e->rule, ruleset_rule_mark(g->rs, e->rule),
+		    e->rule[0] != '\0' ? " " : "", e->text);
 	}
 	if (g->log.n == 0)
 		add(p, style_plain, 0, "The log is empty.");
@@ -323,8 +350,17 @@ tutorial_next(struct ui *ui, struct page *p)
 	const struct tutorial *t = ui->game->tutorial;
 
 	if (tutorial_finished(t)) {
+		int next = pick_next_lesson(ui);
+
 		add(p, theme_title(ui), 0, "The tutorial is complete: every "
 		    "step is done.");
+		if (next >= 0)
+			add(p, style_plain, 2, "Next lesson: %s.  Press N: it "
+			    "is highlighted on the list.",
+			    ui->choices[next].title);
+		else
+			add(p, style_plain, 2, "That was the last lesson.  "
+			    "Press N for the list of battles.");
 		return;
 	}
 	add(p, theme_title(ui), 0, "Step %d of %d: %s", t->step + 1,

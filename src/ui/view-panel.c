@@ -54,7 +54,10 @@ order_text(const struct game *g, const struct order *o, char *buf,
 {
 	switch (o->kind) {
 	case ORDER_MOVE:
-		if (o->npts > 1)
+		if (o->ngroup > 0)
+			snprintf(buf, len, "Move with a group of %d, centre to "
+			    "[%d, %d]", o->ngroup, o->to.x, o->to.y);
+		else if (o->npts > 1)
 			snprintf(buf, len, "Move to [%d, %d] via %d waypoint%s",
 			    o->pts[o->npts - 1].x, o->pts[o->npts - 1].y,
 			    o->npts - 1, o->npts > 2 ? "s" : "");
@@ -142,15 +145,24 @@ unit_panel(struct ui *ui, struct pen *p)
 		    g->generals[u->general].name, bd, gd <= command_radius(g,
 		    u->general) ? "within" : "beyond", rad);
 	}
+	if (ui_marked(ui, ui->sel))
+		line(p, plain, "Marked: one of %d for a group order (m)",
+		    ui->ngroup);
 	if ((allow = ui_allowance(ui, ui->sel)) >= 0) {
 		ruleset_fmt(rs, allow, bd, sizeof bd);
 		line(p, plain, "May move %s this turn", bd);
 	}
-	if (u->halt_turn > 0) {
+	/* The last turn played, never an older march shown as news. */
+	if (g->turn > 1 && u->halt_turn == g->turn - 1) {
 		ruleset_fmt(rs, u->moved, bd, sizeof bd);
-		line(p, theme_dim(ui), "Turn %d: moved %s, %s", u->halt_turn,
-		    bd, halt_name(u->halt));
-	}
+		line(p, theme_dim(ui), "Last turn (%d): moved %s, %s",
+		    u->halt_turn, bd, halt_name(u->halt));
+	} else if (g->turn > 1 && u->halt_turn > 0)
+		line(p, theme_dim(ui), "Last turn (%d): did not march (last "
+		    "march turn %d)", g->turn - 1, u->halt_turn);
+	else if (g->turn > 1)
+		line(p, theme_dim(ui), "Last turn (%d): did not march",
+		    g->turn - 1);
 }
 
 static void
@@ -331,7 +343,9 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 			    g->units[e->unit].id);
 		x += canvas_text(c, x, y, 1, " ", style_plain);
 		if (e->rule[0] != '\0') {
-			x += canvas_text(c, x, y, l->log_w - x, e->rule, rule);
+			x += canvas_printf(c, x, y, l->log_w - x, rule,
+			    "%s%s", e->rule, ruleset_rule_mark(g->rs,
+			    e->rule));
 			x += canvas_text(c, x, y, 1, " ", style_plain);
 		}
 		canvas_text(c, x, y, l->log_w - x, e->text,

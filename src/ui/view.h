@@ -123,6 +123,9 @@ void input_save(struct ui *, const char *path);
 
 /* The list of battles and tutorials (ui_set_choices), full screen. */
 void pick_open(struct ui *);
+/* The list entry of the lesson after the tutorial being played, once
+ * every step of it is done; -1 otherwise or after the last lesson. */
+int pick_next_lesson(const struct ui *);
 void pick_key(struct ui *, enum ui_action, int page);
 void pick_draw(struct ui *, struct canvas *);
 

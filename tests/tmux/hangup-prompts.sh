@@ -85,7 +85,7 @@ resume() {
 	start 80 24 LANG=C.UTF-8
 	wait_for "A saved battle"
 	wait_for "turn $1."
-	keys r Enter
+	keys r
 	wait_for "The sides"
 }
 
@@ -199,7 +199,7 @@ EOF
 	start 80 24 LANG=C.UTF-8 gdb -q -batch -x "'$XDG_DATA_HOME/think.gdb'" \
 	    --args
 	wait_for "A saved battle" 30
-	keys r Enter
+	keys r
 	wait_for "The sides" 30
 	keys Escape
 	wait_gone "The sides"

@@ -43,7 +43,7 @@ resume() {
 	start 80 24 LANG=C.UTF-8
 	wait_for "A saved battle"
 	wait_for "turn $1."
-	keys r Enter
+	keys r
 	wait_for "The sides"
 	keys Escape
 	wait_for "Hand the keyboard over"

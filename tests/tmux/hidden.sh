@@ -88,7 +88,7 @@ MARSHAL_ARGS="play default"
 start 200 50 LANG=C.UTF-8
 # The hot-seat game above was kept: start a new one.
 wait_for "r: resume it, n: new game"
-keys n Enter
+keys n
 wait_for "The sides"
 keys Escape
 wait_for "French to give orders"

@@ -80,6 +80,18 @@ wait_gone() {
 	fail "'$1' stayed on the screen"
 }
 
+# wait_file PATH [SECONDS]: until PATH exists and is not empty (a save
+# written after the screen that announces it may already be drawn).
+wait_file() {
+	n=0 limit=$(( ${2:-10} * 10 ))
+	while [ $n -lt $limit ]; do
+		[ -s "$1" ] && return 0
+		sleep 0.1
+		n=$((n + 1))
+	done
+	return 1
+}
+
 # expect_re REGEX: the screen matches an extended regular expression now.
 expect_re() {
 	screen | grep -qE -- "$1" || fail "no match for /$1/"

@@ -36,7 +36,7 @@ keys Down
 wait_for "Two French battalions of the 4e Ligne"
 keys Enter
 wait_for "Tutorial 1: the colonel leads the way"
-[ -s "$SAVES/coa-1810.save" ] || fail "the Côa battle left was not kept"
+wait_file "$SAVES/coa-1810.save" || fail "the Côa battle left was not kept"
 keys Escape
 wait_for "to give orders"
 # Esc closes the list and changes nothing.
@@ -47,7 +47,7 @@ wait_for "to give orders"
 expect_re "Tutorial 1"
 keys q y
 expect_restored 0
-[ -s "$SAVES/tutorial-01-move.save" ] || fail "the tutorial was not kept"
+wait_file "$SAVES/tutorial-01-move.save" || fail "the tutorial was not kept"
 $T kill-session -t $S
 
 # A hangup at the opening list: nothing was played, nothing is saved.
@@ -61,6 +61,23 @@ expect_restored 0
 ls "$XDG_DATA_HOME/marshal/players/erin/"*.save >/dev/null 2>&1 &&
 	fail "a save was made of a battle never played"
 $T kill-session -t $S
+
+# Esc (or q) on the opening list leaves marshal: no battle opens and
+# nothing is saved.
+for k in Escape q; do
+	rm -f "$SAVES"/*.save
+	S=leave-$k
+	MARSHAL_ARGS="--restricted --player dana"
+	start 80 24 LANG=C.UTF-8
+	wait_for "Esc q: leave marshal"
+	keys $k
+	wait_for "EXITED rc=0"
+	screen | grep -qF "to give orders" &&
+		fail "$k on the opening list opened a battle"
+	ls "$SAVES"/*.save >/dev/null 2>&1 &&
+		fail "$k on the opening list saved a battle never played"
+	$T kill-session -t $S
+done
 
 # The end of a battle offers the list too (N), in the box and the hints.
 S=third
