@@ -1089,8 +1089,14 @@ test_move_preview_says_when_the_order_arrives(void **state)
 	assert_true(has(f, "Until then: it stands"));
 	assert_true(has(f, "Turn 2, from here: to [5, 5]"));
 	assert_false(has(f, "This turn: to ["));
+	/* Given: the panel says the aide rides and when it is in force. */
+	type(f, "\r");
+	assert_int_equal(g->ntransit, 1);
+	assert_true(has(f, "Order: none (stands)"));
+	assert_true(has(f, "Riding: Move to [5, 5], in force"));
+	assert_true(has(f, "turn 2;"));
+	g->ntransit = 0;
 	/* Within the radius: this turn, as before. */
-	type(f, "\x1b");
 	g->generals[gen].radius = 32;
 	f->ui->cursor = g->units[0].pos;
 	type(f, "mkkk");

@@ -509,6 +509,40 @@ test_3_6_3_bad_group_order_reaches_nobody(void **state)
 	}
 }
 
+/*
+ * A line marching on under a group order (3.6.3): the note of its shared
+ * pace names the group's goal, which only its side reads; the enemy reads
+ * that it moved.
+ */
+static void
+test_group_march_goal_hidden_from_the_enemy(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	int a = fixture_unit(g, "ga", 0, ARM_INFANTRY, "line", "line",
+	    40, 30, DIR_N, 600);
+	int b = fixture_unit(g, "gb", 0, ARM_INFANTRY, "line", "line",
+	    46, 30, DIR_N, 600);
+	struct order o = move_order(a, 0, 43, 10);
+	char *cause = NULL;
+	int i, seen = 0;
+
+	g->generals[0].pos = (struct point){ 43, 32 };
+	o.ngroup = 2;
+	o.group[0] = a;
+	o.group[1] = b;
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	for (i = 0; i < g->log.n; i++)
+		if (strstr(g->log.v[i].text, "marches straight on") != NULL) {
+			seen++;
+			assert_true(know_event(g, &g->log.v[i], 0));
+			assert_false(know_event(g, &g->log.v[i], 1));
+		}
+	assert_true(seen > 0);
+	assert_true(reads(g, 1, "ga moves"));
+}
+
 int
 main(void)
 {
@@ -527,6 +561,7 @@ main(void)
 		T(test_3_2_4_courier_delay_off),
 		T(test_refused_order_not_queued),
 		T(test_orders_hidden_from_the_enemy),
+		T(test_group_march_goal_hidden_from_the_enemy),
 		T(test_3_1_2_general_rides_12_bd_a_turn),
 		T(test_3_1_2_general_order_hidden_from_the_enemy),
 		T(test_3_6_3_group_order_gives_each_its_own_place),

@@ -677,7 +677,8 @@ load_default(const char *path, struct ruleset **rsp)
 	return g;
 }
 
-/* The same orders on the same turns, through the general. */
+/* The same orders on the same turns, through the general; on turn 1 the
+ * general himself rides (3.1.2), an order with no unit. */
 static void
 play_default(struct game *g, int until, struct replay *rec)
 {
@@ -686,6 +687,17 @@ play_default(struct game *g, int until, struct replay *rec)
 	int u;
 
 	while (g->turn < until) {
+		if (g->turn == 1) {
+			memset(&o, 0, sizeof o);
+			o.kind = ORDER_MOVE;
+			o.unit = -1;
+			o.general = game_find_general(g, "vautrin");
+			o.npts = 1;
+			o.pts[0] = (struct point){ 36, 30 };
+			assert_int_equal(game_order(g, &o, &cause), 0);
+			if (rec != NULL)
+				replay_add(rec, g, &o);
+		}
 		if (g->turn == 2 && (u = game_find_unit(g, "2-27L")) >= 0) {
 			memset(&o, 0, sizeof o);
 			o.kind = ORDER_MOVE;
@@ -930,7 +942,11 @@ test_replay_recorded_game_verifies(void **state)
 	rec->turns = 5;
 	rec->digest = save_digest(a);
 	rec->has_digest = true;
-	assert_int_equal(rec->n, 1);
+	assert_int_equal(rec->n, 2);
+	assert_int_equal(a->generals[game_find_general(a, "vautrin")].pos.x,
+	    36);
+	assert_int_equal(a->generals[game_find_general(a, "vautrin")].pos.y,
+	    30);
 	assert_non_null(mkdtemp(dir));
 	file = xasprintf("%s/rec.yaml", dir);
 	f = fopen(file, "w");
@@ -940,7 +956,9 @@ test_replay_recorded_game_verifies(void **state)
 	r = replay_read(file, &d);
 	diags_print(&d, stderr);
 	assert_non_null(r);
-	assert_int_equal(r->n, 1);
+	assert_int_equal(r->n, 2);
+	assert_null(r->v[0].unit);
+	assert_string_equal(r->v[0].general, "vautrin");
 	assert_int_equal(r->turns, 5);
 	b = replay_start(r, getenv("MARSHAL_DATA"), &rb, &d);
 	assert_non_null(b);

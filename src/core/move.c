@@ -1306,9 +1306,12 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		w->left = cap;
 		w->fresh = false;	/* the line's pace, not a minimum */
 	}
-	if (cap >= 0 && cap_note != NULL)
+	if (cap >= 0 && cap_note != NULL) {
+		/* The group order's pace and goal: its side's to read. */
 		move_note(w, EV_NOTE, rule_for(g, HALT_SPEED), "%s",
 		    cap_note);
+		move_note_own(w);
+	}
 	if (w->owed > 0 && w->left == 0 && w->fresh) {
 		/* Its ground leaves it nothing to pay with: the minimum
 		 * move (issue 12) takes it out of the crossing. */

@@ -212,7 +212,8 @@ general_panel(struct ui *ui, struct canvas *c, int x, int y, int w,
 	y += put(c, x, y, w, bottom, style_plain, buf);
 	ruleset_fmt(rs, command_radius(g, ui->gsel), a, sizeof a);
 	for (i = 0; i < g->nunits; i++)
-		if (g->units[i].general == ui->gsel && unit_active(&g->units[i]))
+		if (g->units[i].general == ui->gsel &&
+		    unit_active(&g->units[i]))
 			n++;
 	snprintf(buf, sizeof buf, "Command radius %s", a);
 	y += put(c, x, y, w, bottom, style_plain, buf);

@@ -97,8 +97,9 @@ help_page(struct ui *ui, struct page *p)
 	add(p, style_plain, 2, "%s       the colonel, in front of a unit under "
 	    "a Move order (3.6.1)", ui->utf8 ? "♞" : "@");
 	add(p, style_plain, 2, "M m R r a Mob or a routed unit (underlined)");
-	add(p, style_plain, 2, "%s %s     a general (g selects yours; c shows his "
-	    "command radius)", general_glyph(ui, 0), general_glyph(ui, 1));
+	add(p, style_plain, 2, "%s %s     a general (C selects yours; c "
+	    "shows his command radius)", general_glyph(ui, 0),
+	    general_glyph(ui, 1));
 	add(p, style_plain, 2, "%s3      an aide riding with an order, and the "
 	    "turn he arrives (3.2.1)", ui->utf8 ? "¤" : "%");
 	for (i = 0; i < rs->nland; i++)

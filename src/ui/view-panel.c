@@ -131,7 +131,8 @@ unit_panel(struct ui *ui, struct pen *p)
 		if (g->transit[i].unit == ui->sel &&
 		    know_orders(g, ui->sel, ui_viewer(ui))) {
 			order_text(g, &g->transit[i], buf, sizeof buf);
-			line(p, theme_dim(ui), "Riding: %s (turn %d)", buf,
+			line(p, theme_dim(ui), "Riding: %s, in force turn %d; "
+			    "until then the order above", buf,
 			    g->transit[i].arrives);
 		}
 	if (u->general >= 0 && u->general < g->ngenerals) {
