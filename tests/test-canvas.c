@@ -1398,24 +1398,24 @@ test_summary_page_after_a_turn(void **state)
 
 	(void)state;
 	game_seed(f->g, 1815);
-	play_default(f, 7);
-	assert_int_equal(f->g->turn, 7);
+	play_default(f, 4);
+	assert_int_equal(f->g->turn, 4);
 	assert_int_equal(f->ui->mode, MODE_PAGER);
-	assert_true(has(f, "The battle after turn 6 of 12"));
+	assert_true(has(f, "The battle after turn 3 of 12"));
 	assert_string_equal(row_at(f, 1),
 	    "                             French        Allies");
 	assert_string_equal(row_at(f, 2),
-	    " Men fallen            1220 of 4780   724 of 5320");
+	    " Men fallen             349 of 4780   201 of 5320");
 	assert_string_equal(row_at(f, 3),
 	    " Guns lost                  0 of 14       0 of 16");
 	assert_string_equal(row_at(f, 4),
-	    " Units in good order        7 of 11       9 of 11");
+	    " Units in good order       10 of 11      10 of 11");
 	assert_string_equal(row_at(f, 6),
-	    " Routed                           3             2");
+	    " Routed                           1             0");
 	assert_string_equal(row_at(f, 7),
-	    " Captured                         1             0");
+	    " Captured                         0             0");
 	assert_string_equal(row_at(f, 9),
-	    " Lost (3.10.1)           broken 48%    24% of 40%");
+	    " Lost (3.10.1)           18% of 40%     3% of 40%");
 	assert_string_equal(row_at(f, 10),
 	    " Points held now                  0             2");
 	assert_string_equal(row_at(f, 12),
@@ -1427,7 +1427,7 @@ test_summary_page_after_a_turn(void **state)
 	assert_int_equal(f->ui->mode, MODE_HANDOVER);
 	ui_key(f->ui, UIK_ENTER);
 	type(f, "i");
-	assert_true(has(f, "The battle after turn 6 of 12"));
+	assert_true(has(f, "The battle after turn 3 of 12"));
 	fixture_free(f);
 }
 
@@ -1442,13 +1442,14 @@ test_final_screen_has_result_and_summary(void **state)
 	game_seed(f->g, 1815);
 	play_default(f, 100);
 	assert_int_equal(f->ui->mode, MODE_OVER);
-	assert_true(has(f, "The battle is over after 12 turns"));
-	assert_true(has(f, "3.10.2*: the Allies win, 2 points to 0"));
-	assert_true(has(f, "Turn 12/12"));
-	assert_false(has(f, "Turn 13/12"));
-	assert_true(has(f, "Men fallen            1896 of 4780  1475 of 5320"));
-	assert_true(has(f, "Lost (3.10.1)           broken 70%    37% of 40%"));
-	assert_true(has(f, "Points (3.10.2)                  0             2"));
+	/* The French break in turn 5 (3.10.1): the battle ends there. */
+	assert_true(has(f, "The battle is over after 5 turns"));
+	assert_true(has(f, "3.10.1*: the Allies win, 7 points to 0"));
+	assert_true(has(f, "Turn 5/12"));
+	assert_false(has(f, "Turn 6/12"));
+	assert_true(has(f, "Men fallen            1002 of 4780   374 of 5320"));
+	assert_true(has(f, "Lost (3.10.1)           broken 41%     7% of 40%"));
+	assert_true(has(f, "Points (3.10.2)                  0             7"));
 	assert_true(has(f, "Galgenberg, 2 points: Allies"));
 	assert_true(has(f, "M: read the log"));
 	fixture_free(f);

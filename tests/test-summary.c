@@ -142,46 +142,43 @@ test_summary_of_a_played_battle(void **state)
 
 	(void)state;
 	game_seed(g, 1815);
-	play(g, 7);
+	play(g, 4);
 	summary_make(g, &s);
-	dump("turn 6", &s);
+	dump("turn 3", &s);
 	check_counts(g, &s);
 	assert_false(s.over);
-	assert_int_equal(s.turn, 6);
+	assert_int_equal(s.turn, 3);
 	assert_int_equal(s.break_point, 40);
 	assert_int_equal(s.nobj, 3);
-	check_pin(&s.side[0], &(struct pin){ 7, 0, 3, 1, 0, 2452, 4780, 1220,
-	    14, 14, 0, 48, true, 0 });
-	check_pin(&s.side[1], &(struct pin){ 9, 0, 2, 0, 0, 4020, 5320, 724,
-	    16, 16, 0, 24, false, 2 });
-	/* Bridge and village held by nobody; the Allies on the Galgenberg,
-	 * 2 points, which is what they hold now.  The French have broken
-	 * already: 48% lost of a 40% break point. */
-	assert_int_equal(s.obj[0].holder, -1);
-	assert_int_equal(s.obj[1].holder, -1);
-	assert_int_equal(s.obj[2].holder, 1);
-	assert_int_equal(s.obj[2].points, 2);
+	check_pin(&s.side[0], &(struct pin){ 10, 0, 1, 0, 0, 3909, 4780, 349,
+	    14, 14, 0, 18, false, 0 });
+	check_pin(&s.side[1], &(struct pin){ 10, 1, 0, 0, 0, 5119, 5320, 201,
+	    16, 16, 0, 3, false, 2 });
 	summary_free(&s);
 
+	/* The French break in turn 5 (3.10.1: 41% lost of a 40% break
+	 * point) and the battle ends there: the Allies win, the points
+	 * held counted all the same (the Allies hold all three places). */
 	play(g, 100);
 	assert_true(game_over(g));
 	summary_make(g, &s);
 	dump("end", &s);
 	check_counts(g, &s);
 	assert_true(s.over);
-	assert_int_equal(s.turn, 12);
+	assert_int_equal(s.turn, 5);
+	assert_string_equal(g->result.rule, "3.10.1");
 	assert_int_equal(s.winner, g->result.winner);
+	assert_int_equal(s.winner, 1);
 	assert_int_equal(s.side[0].points, g->result.points[0]);
 	assert_int_equal(s.side[1].points, g->result.points[1]);
-	/* The French broke (3.10.1): 70% lost of a 40% break point. */
-	check_pin(&s.side[0], &(struct pin){ 5, 0, 3, 1, 2, 1430, 4780, 1896,
-	    14, 14, 0, 70, true, 0 });
-	check_pin(&s.side[1], &(struct pin){ 8, 0, 2, 0, 1, 3341, 5320, 1475,
-	    16, 16, 0, 37, false, 2 });
-	assert_int_equal(s.winner, 1);
-	assert_int_equal(s.obj[0].holder, -1);
-	assert_int_equal(s.obj[1].holder, -1);
+	check_pin(&s.side[0], &(struct pin){ 8, 0, 2, 1, 0, 2782, 4780, 1002,
+	    14, 14, 0, 41, true, 0 });
+	check_pin(&s.side[1], &(struct pin){ 11, 0, 0, 0, 0, 4946, 5320, 374,
+	    16, 16, 0, 7, false, 7 });
+	assert_int_equal(s.obj[0].holder, 1);
+	assert_int_equal(s.obj[1].holder, 1);
 	assert_int_equal(s.obj[2].holder, 1);
+	assert_int_equal(s.obj[2].points, 2);
 	summary_free(&s);
 	game_free(g);
 	ruleset_free(rs);

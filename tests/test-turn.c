@@ -687,8 +687,55 @@ test_3_10_1_side_breaks_at_break_point(void **state)
 	assert_true(g->sides[0].broken);
 	assert_false(g->sides[1].broken);
 	assert_int_equal(fixture_count(g, "3.10.1", "601 of 1200"), 1);
+	/* The break ends the battle that turn: the other side wins, with
+	 * the points held counted (none here). */
+	assert_true(game_over(g));
+	assert_int_equal(g->result.winner, 1);
+	assert_string_equal(g->result.rule, "3.10.1");
+	assert_int_equal(g->result.turn, g->turn);
+	assert_int_equal(fixture_count(g, "3.10.1", "the battle is over "
+	    "after turn 1: the French have broken and the Allies win"), 1);
 	nap_phase_end(g);			/* announced once */
-	assert_int_equal(fixture_count(g, "3.10.1", NULL), 1);
+	assert_int_equal(fixture_count(g, "3.10.1", NULL), 2);
+	game_free(g);
+}
+
+/* 3.10.1: both sides broken in one turn: the points decide; a ruleset
+ * that does not end the battle at a break goes on to the turn limit. */
+static void
+test_3_10_1_both_break_points_decide(void **state)
+{
+	struct game *g = field();
+	int a, c;
+
+	(void)state;
+	g->break_point = 50;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 10, 20,
+	    DIR_N, 600);
+	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 30, 5,
+	    DIR_S, 600);
+	g->units[a].cond = COND_ROUTED;
+	g->units[c].cond = COND_ROUTED;
+	nap_phase_end(g);
+	assert_true(game_over(g));
+	assert_int_equal(g->result.winner, -1);
+	assert_string_equal(g->result.rule, "3.10.1");
+	assert_int_equal(fixture_count(g, "3.10.1", "both sides have "
+	    "broken"), 1);
+	game_free(g);
+
+	g = field();
+	g->break_point = 50;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 10, 20,
+	    DIR_N, 600);
+	fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 30, 5, DIR_S,
+	    600);
+	g->units[a].cond = COND_ROUTED;
+	tab()->victory.break_ends = false;
+	nap_phase_end(g);
+	tab()->victory.break_ends = true;
+	assert_true(g->sides[0].broken);
+	assert_false(game_over(g));
 	game_free(g);
 }
 
@@ -752,6 +799,7 @@ main(void)
 		cmocka_unit_test(test_3_9_6_empty_units_disperse_and_free_their_cells),
 		cmocka_unit_test(test_3_9_6_dispersed_count_lost_for_break_point),
 		cmocka_unit_test(test_3_10_1_side_breaks_at_break_point),
+		cmocka_unit_test(test_3_10_1_both_break_points_decide),
 		cmocka_unit_test(test_3_10_2_objectives_at_turn_limit),
 		cmocka_unit_test(test_phase_tables_refuse_unknown_names),
 	};

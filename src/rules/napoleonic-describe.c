@@ -129,7 +129,8 @@ nap_phases_describe(const struct ruleset *rs,
 	line(arg, 0, "");
 	say(&o, 0, "3.10", "The end of the battle");
 	say(&o, 2, "3.10.1", "a side that loses the scenario's break point "
-	    "of its men breaks");
+	    "of its men breaks%s", ph->victory.break_ends ? ", and the "
+	    "battle ends that turn: the other side wins" : "");
 	say(&o, 2, "3.10.2", "at the last turn each objective scores for "
 	    "the side alone with a formed unit within %s of it",
 	    dist(rs, ph->victory.hold, a, sizeof a));

@@ -106,6 +106,7 @@ struct nap_rally {
 /* The end of the battle. */
 struct nap_victory {
 	int	hold;			/* gap from which a unit holds a place */
+	bool	break_ends;		/* 3.10.1 a side's break ends the battle */
 };
 
 struct nap_phases {
