@@ -864,6 +864,7 @@ test_briefing_tells_the_story_and_sides(void **state)
 	(void)state;
 	f->g->description = strdup("The first paragraph\nruns on.\n\n"
 	    "A second one.\n");
+	f->g->break_point = 40;
 	ui_key(f->ui, UIK_ENTER);
 	type(f, "B");
 	assert_int_equal(f->ui->mode, MODE_PAGER);
@@ -872,6 +873,10 @@ test_briefing_tells_the_story_and_sides(void **state)
 	assert_true(has(f, "A second one."));
 	assert_true(has(f, "French: 1 units under Général Test"));
 	assert_true(has(f, "The battle lasts 3 turns."));
+	/* What a break means, from the ruleset (3.10.1, marshal's own). */
+	assert_true(has(f, "A side that loses 40% of its strength breaks, "
+	    "and loses the battle there and"));
+	assert_true(has(f, "then (3.10.1*)."));
 	/* Enter on a page that fits closes it. */
 	ui_key(f->ui, UIK_ENTER);
 	assert_int_equal(f->ui->mode, MODE_MAP);

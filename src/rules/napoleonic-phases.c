@@ -381,6 +381,7 @@ nap_phases_load(struct ruleset *rs, const struct doc_node *root,
 	bad |= load_charge(rs, root, &p->charge, d);
 	bad |= load_rally(rs, root, &p->rally, d);
 	bad |= load_victory(rs, root, &p->victory, d);
+	rs->break_ends = p->victory.break_ends;
 	if (bad) {
 		free(p);
 		return -1;

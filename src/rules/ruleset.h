@@ -169,6 +169,8 @@ struct ruleset {
 					   stay where they stand */
 	void		*phases_priv;	/* owned by the module: tables of the
 					   phases after movement */
+	bool		 break_ends;	/* set by the module's load: a side's
+					   break ends the battle (3.10.1) */
 };
 
 struct ruleset_ops {

@@ -429,9 +429,14 @@ brief_page(struct ui *ui, struct page *p)
 			    g->objectives[i].name, g->objectives[i].at.x,
 			    g->objectives[i].at.y, g->objectives[i].points);
 	}
-	if (g->break_point > 0)
+	if (g->break_point > 0 && g->rs->break_ends)
 		add(p, style_plain, 0, "A side that loses %d%% of its strength "
-		    "breaks.", g->break_point);
+		    "breaks, and loses the battle there and then (3.10.1%s).",
+		    g->break_point, ruleset_rule_mark(g->rs, "3.10.1"));
+	else if (g->break_point > 0)
+		add(p, style_plain, 0, "A side that loses %d%% of its strength "
+		    "breaks (3.10.1%s).", g->break_point,
+		    ruleset_rule_mark(g->rs, "3.10.1"));
 	if (g->tutorial != NULL) {
 		add(p, style_plain, 0, "%s", "");
 		tutorial_next(ui, p);
