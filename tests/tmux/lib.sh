@@ -47,16 +47,24 @@ fail() {
 # longer returns to the first column, and the shell's "Killed" message
 # (as long as the command line, paths included) would push the status
 # line across the screen's edge, where a test cannot find it whole.
+#
+# Killing a server's last session makes that server exit, and a session
+# started at once may meet it on its way out ("server exited
+# unexpectedly"): such a start is tried again, a few times.
 start() {
 	w=$1 h=$2
 	shift 2
-	$T -f /dev/null new-session -d -s $S -x "$w" -y "$h" \
+	tries=0
+	until $T -f /dev/null new-session -d -s $S -x "$w" -y "$h" \
 	    "env MARSHAL_DATA='$MARSHAL_DATA' XDG_DATA_HOME='$XDG_DATA_HOME' \
 	    XDG_CONFIG_HOME='$XDG_CONFIG_HOME' $* '$MARSHAL_BIN' $MARSHAL_ARGS; \
 	    printf '\\r\\nEXITED rc=%s\\r\\n' \"\$?\"; \
 	    stty -a | tr ' ;' '\n\n' | \
-	    grep -E '^-?(icanon|echo)\$' | tr '\n' ' '; echo; sleep 60" ||
-	    fail "cannot start tmux"
+	    grep -E '^-?(icanon|echo)\$' | tr '\n' ' '; echo; sleep 60"; do
+		tries=$((tries + 1))
+		[ $tries -lt 5 ] || fail "cannot start tmux"
+		sleep 0.3
+	done
 }
 
 screen() {
