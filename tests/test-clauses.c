@@ -313,7 +313,7 @@ unit_tail(const struct game *g, const struct unit *un)
 	const struct formation_def *fd = &g->rs->form[un->formation];
 	enum dir back = dir_turn(un->facing, 4);
 	struct point p = un->pos;
-	int depth = fd->depth[un->arm];
+	int depth = geom_span(un->facing, fd->depth[un->arm]);
 
 	p.x += (depth - 1) * dir_dx[back];
 	p.y += (depth - 1) * dir_dy[back];

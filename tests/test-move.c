@@ -152,6 +152,55 @@ test_path_round_a_lake(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * M24 (3.6.6): an infantry Road Column is 4 BD long whatever its facing.
+ * Facing N it is 8 cells of 1/2 BD; facing NE a cell counts 3/4 BD, so it
+ * is 5 cells (3.75 BD, the nearest to 4 BD; 8 cells would be 6 BD).  A
+ * Line 6 x 2 facing NE is 4 cells wide (3 BD, as 6 x 1/2 BD) and 1 deep.
+ */
+static void
+test_M24_3_6_6_column_length_same_on_diagonal(void **state)
+{
+	static const struct point ne[5] = {
+		{ 10, 20 }, { 9, 21 }, { 8, 22 }, { 7, 23 }, { 6, 24 }
+	};
+	static const struct point line_ne[4] = {
+		{ 9, 19 }, { 10, 20 }, { 11, 21 }, { 12, 22 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct point cells[FOOTPRINT_MAX];
+	int n, i;
+
+	(void)state;
+	n = game_footprint(g, &g->units[0], cells);
+	assert_int_equal(n, 8);			/* facing N: 8 x 1/2 BD */
+	assert_int_equal(cells[7].x, 10);
+	assert_int_equal(cells[7].y, 27);
+	game_occupy(g, 0, false);
+	g->units[0].facing = DIR_NE;
+	game_occupy(g, 0, true);
+	n = game_footprint(g, &g->units[0], cells);
+	assert_int_equal(n, 5);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, ne[i].x);
+		assert_int_equal(cells[i].y, ne[i].y);
+	}
+	/* Its length in ticks: 5 diagonal cells of 3, against 8 x 2. */
+	assert_int_equal(n * STEP_DIAG, 15);
+	assert_int_equal(game_unit_at(g, 6, 24), 0);
+	assert_int_equal(game_unit_at(g, 5, 25), -1);	/* not 6 BD long */
+	n = game_footprint_at(g, &g->units[0], g->units[0].pos, DIR_NE,
+	    ruleset_form(rs, "line"), cells);
+	assert_int_equal(n, 4);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, line_ne[i].x);
+		assert_int_equal(cells[i].y, line_ne[i].y);
+	}
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* A preview tells what the turn will do and changes nothing. */
 static void
 test_preview_matches_and_changes_nothing(void **state)
@@ -388,6 +437,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gap_between_blocks),
 		cmocka_unit_test(test_path_straight_line),
+		cmocka_unit_test(test_M24_3_6_6_column_length_same_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
 		cmocka_unit_test(test_reach_within_allowance),

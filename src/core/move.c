@@ -1119,8 +1119,8 @@ walk_in_narrow(const struct game *g, const struct move_walk *w)
 			return true;
 	/* Over a bridge or gate: the block must be past the edge; a
 	 * block's depth in steps is a fair measure. */
-	return w->narrow_steps < g->rs->form[w->form].depth[
-	    g->units[w->unit].arm];
+	return w->narrow_steps < geom_span(w->facing,
+	    g->rs->form[w->form].depth[g->units[w->unit].arm]);
 }
 
 /*
