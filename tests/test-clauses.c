@@ -53,7 +53,7 @@
 	X(test_M3_3_6_3_line_drill5_3bd, "M3-line-drill5-3bd", NULL) \
 	X(test_M3_3_6_3_manoeuvre_column_2bd, "M3-manoeuvre-column-2bd", NULL) \
 	X(test_M3_3_6_3_masse_1bd, "M3-masse-1bd", NULL) \
-	X(test_M3_3_6_3_road_column_off_road_moves_as_column, "M3-road-column-off-road-moves-as-column", NULL) \
+	X(test_M3_3_6_3_road_column_off_road_moves_as_manoeuvre_column, "M3-road-column-off-road-moves-as-manoeuvre-column", NULL) \
 	X(test_M3_3_6_3_road_column_on_road_3bd, "M3-road-column-on-road-3bd", NULL) \
 	X(test_M3_3_6_3_skirmish_drum_4bd, "M3-skirmish-drum-4bd", NULL) \
 	X(test_M3_3_6_3_square_drill6_4bd, "M3-square-drill6-4bd", NULL) \
@@ -79,6 +79,7 @@
 	X(test_M8_3_6_3_manoeuvre_column_turn_free, "M8-manoeuvre-column-turn-free", NULL) \
 	X(test_M8_3_6_3_masse_turn_free, "M8-masse-turn-free", NULL) \
 	X(test_M8_3_6_3_road_turn_follows_road_free, "M8-road-turn-follows-road-free", NULL) \
+	X(test_M8_3_6_6_road_column_off_road_turns_free, "M8-road-column-off-road-turns-free", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_outer_unit_loses_1bd, "M9-brigade-wheel-outer-unit-loses-1bd", NULL) \
 	X(test_M9_3_6_3_far_apart_units_do_not_wheel, "M9-far-apart-units-do-not-wheel", NULL) \
 	X(test_M10_3_6_4_middle_roll_no_change, "M10-middle-roll-no-change", NULL) \

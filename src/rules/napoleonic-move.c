@@ -905,6 +905,17 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 			    "%s: automatic and free", dir_name(d));
 		return;
 	}
+	/* 3.6.6 names one "Road&Maneuvre Column": off its road a Road
+	 * Column turns as the formation road_column_off_road names. */
+	if ((rs->form[w->form].flags & FORMF_ROAD) &&
+	    (rs->form[m->rc_off_road].flags & FORMF_FREE_TURN)) {
+		if (w->explain)
+			price_note(p, "3.6.3", "turns to face %s: free, off "
+			    "the road a %s turns as a %s", dir_name(d),
+			    rs->form[w->form].label,
+			    rs->form[m->rc_off_road].label);
+		return;
+	}
 	if (w->wheel) {
 		if (w->explain)
 			price_note(p, "3.6.3", "turns to face %s as part of "
