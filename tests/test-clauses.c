@@ -14,8 +14,9 @@
  * scenario's description states, not from what the engine printed.  Test
  * names carry the clause and the rule number, so the list of names shows
  * the coverage.  Beyond the documented expect keys the driver also reads
- * `tail` (the rear cell of the anchor's file), `musician` and `contact`
- * (an enemy unit id, or none).
+ * `tail` (the rear cell of the anchor's file, or of its road trail),
+ * `cells` (every cell the unit covers, in footprint order), `musician`
+ * and `contact` (an enemy unit id, or none).
  */
 #include "config.h"
 
@@ -80,6 +81,7 @@
 	X(test_M8_3_6_3_masse_turn_free, "M8-masse-turn-free", NULL) \
 	X(test_M8_3_6_3_road_turn_follows_road_free, "M8-road-turn-follows-road-free", NULL) \
 	X(test_M8_3_6_6_road_column_off_road_turns_free, "M8-road-column-off-road-turns-free", NULL) \
+	X(test_M8_3_6_6_road_column_follows_bend_past_friend, "M8-road-column-follows-bend-past-friend", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_outer_unit_loses_1bd, "M9-brigade-wheel-outer-unit-loses-1bd", NULL) \
 	X(test_M9_3_6_3_far_apart_units_do_not_wheel, "M9-far-apart-units-do-not-wheel", NULL) \
 	X(test_M10_3_6_4_middle_roll_no_change, "M10-middle-roll-no-change", NULL) \
@@ -155,6 +157,7 @@
 	X(test_M27_3_6_6_full_room_passes_formed, "M27-full-room-passes-formed", NULL) \
 	X(test_M27_3_6_6_no_room_does_not_pass, "M27-no-room-does-not-pass", NULL) \
 	X(test_M27_3_6_6_some_room_ends_as_mob, "M27-some-room-ends-as-mob", NULL) \
+	X(test_M28_3_6_7_road_column_halts_behind_friend_on_road, "M28-road-column-halts-behind-friend-on-road", NULL) \
 	X(test_M28_3_6_7_skirmish_passes_through_column, "M28-skirmish-passes-through-column", NULL) \
 	X(test_M28_3_6_7_skirmish_passes_through_skirmish, "M28-skirmish-passes-through-skirmish", NULL) \
 	X(test_M29_3_6_7_through_line_both_mob, "M29-through-line-both-mob", NULL) \
@@ -307,7 +310,8 @@ check_point(struct run *r, int u, const char *what, const struct doc_node *n,
 		    r->g->units[u].id, what, x, y, actual.x, actual.y);
 }
 
-/* The rear cell of the anchor's file: the column's length on the map. */
+/* The rear cell of the anchor's file: the column's length on the map (the
+ * last cell of its trail when it follows a road). */
 static struct point
 unit_tail(const struct game *g, const struct unit *un)
 {
@@ -316,9 +320,41 @@ unit_tail(const struct game *g, const struct unit *un)
 	struct point p = un->pos;
 	int depth = geom_span(un->facing, fd->depth[un->arm]);
 
+	if (unit_on_trail(un))
+		return un->trail[un->ntrail - 1];
 	p.x += (depth - 1) * dir_dx[back];
 	p.y += (depth - 1) * dir_dy[back];
 	return p;
+}
+
+/* Every cell the unit covers, in the order game_footprint gives them. */
+static void
+check_cells(struct run *r, int u, const struct doc_node *n)
+{
+	struct point cells[FOOTPRINT_MAX];
+	long x, y;
+	int i, nc;
+
+	nc = game_footprint(r->g, &r->g->units[u], cells);
+	if (n->kind != DOC_SEQ)
+		fail_msg("%s: expect cells must be a list of [x, y]", r->file);
+	if (nc != n->n) {
+		mismatch(r, u, "%s: expected %d cells, got %d",
+		    r->g->units[u].id, n->n, nc);
+		return;
+	}
+	for (i = 0; i < nc; i++) {
+		if (n->items[i]->kind != DOC_SEQ || n->items[i]->n != 2 ||
+		    doc_int(n->items[i]->items[0], 0, INT_MAX, &x,
+		    &r->scratch) != 0 ||
+		    doc_int(n->items[i]->items[1], 0, INT_MAX, &y,
+		    &r->scratch) != 0)
+			fail_msg("%s: expect cells must be [x, y]", r->file);
+		if (cells[i].x != x || cells[i].y != y)
+			mismatch(r, u, "%s: cell %d expected [%ld, %ld], got "
+			    "[%d, %d]", r->g->units[u].id, i, x, y,
+			    cells[i].x, cells[i].y);
+	}
 }
 
 static void
@@ -346,6 +382,8 @@ check_unit(struct run *r, const struct doc_node *e)
 			check_point(r, u, "position", n, un->pos);
 		else if (strcmp(s, "tail") == 0)
 			check_point(r, u, "tail", n, unit_tail(g, un));
+		else if (strcmp(s, "cells") == 0)
+			check_cells(r, u, n);
 		else if (strcmp(s, "facing") == 0) {
 			if (strcmp(str_of(n, s), dir_name(un->facing)) != 0)
 				mismatch(r, u, "%s: facing expected %s, got %s",

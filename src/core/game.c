@@ -189,7 +189,16 @@ game_footprint_at(const struct game *g, const struct unit *u,
     struct point anchor, enum dir f, int form, struct point *out)
 {
 	const struct formation_def *fd = &g->rs->form[form];
+	int n;
 
+	/* Where the unit stands now, a Road Column on its trail covers the
+	 * trail (3.6.6), not a straight block. */
+	if (anchor.x == u->pos.x && anchor.y == u->pos.y && f == u->facing &&
+	    form == u->formation && unit_on_trail(u)) {
+		n = u->ntrail < FOOTPRINT_MAX ? u->ntrail : FOOTPRINT_MAX;
+		memcpy(out, u->trail, (size_t)n * sizeof *out);
+		return n;
+	}
 	return geom_footprint(anchor, f, fd->frontage[u->arm],
 	    fd->depth[u->arm], out, FOOTPRINT_MAX);
 }

@@ -136,8 +136,9 @@ int game_find_general(const struct game *, const char *id);
 
 /*
  * The cells a unit would cover at anchor with facing f in formation form
- * (its own arm's frontage and depth).  Returns the count; out needs
- * FOOTPRINT_MAX points.
+ * (its own arm's frontage and depth).  At the unit's own place, facing
+ * and formation, a unit on its road trail (unit_on_trail) covers the
+ * trail instead.  Returns the count; out needs FOOTPRINT_MAX points.
  */
 int game_footprint_at(const struct game *, const struct unit *,
     struct point anchor, enum dir f, int form, struct point *out);
