@@ -201,6 +201,46 @@ test_M24_3_6_6_column_length_same_on_diagonal(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.6: a road trail holds only while the column stands as it left it.
+ * Formed into Line and back into Road Column where it stands, the column
+ * is its straight block: the old bend does not come back.
+ */
+static void
+test_3_6_6_trail_forgotten_after_formation_change(void **state)
+{
+	static const struct point bend[4] = {
+		{ 10, 20 }, { 9, 20 }, { 8, 20 }, { 8, 21 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct unit *u = &g->units[0];
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->facing = DIR_E;
+	u->trail = malloc(sizeof bend);
+	memcpy(u->trail, bend, sizeof bend);
+	u->ntrail = 4;
+	u->trail_facing = DIR_E;
+	u->trail_form = u->formation;
+	game_occupy(g, 0, true);
+	assert_int_equal(game_unit_at(g, 8, 21), 0);
+	assert_int_equal(game_unit_at(g, 7, 20), -1);
+	game_occupy(g, 0, false);
+	u->formation = ruleset_form(rs, "line");
+	game_occupy(g, 0, true);
+	assert_null(u->trail);
+	game_occupy(g, 0, false);
+	u->formation = ruleset_form(rs, "road_column");
+	game_occupy(g, 0, true);
+	assert_false(unit_on_trail(u));
+	assert_int_equal(game_unit_at(g, 8, 21), -1);
+	assert_int_equal(game_unit_at(g, 3, 20), 0);	/* [10..3, 20] */
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* A preview tells what the turn will do and changes nothing. */
 static void
 test_preview_matches_and_changes_nothing(void **state)
@@ -438,6 +478,7 @@ main(void)
 		cmocka_unit_test(test_gap_between_blocks),
 		cmocka_unit_test(test_path_straight_line),
 		cmocka_unit_test(test_M24_3_6_6_column_length_same_on_diagonal),
+		cmocka_unit_test(test_3_6_6_trail_forgotten_after_formation_change),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
 		cmocka_unit_test(test_reach_within_allowance),

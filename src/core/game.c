@@ -241,6 +241,10 @@ game_occupy(struct game *g, int u, bool on)
 	int i, n;
 	int *slot;
 
+	/* A trail no longer in force (the unit moved, turned or changed
+	 * formation since) is forgotten, so it can never come back. */
+	if (on && g->units[u].trail != NULL && !unit_on_trail(&g->units[u]))
+		unit_trail_clear(&g->units[u]);
 	n = game_footprint(g, &g->units[u], cells);
 	for (i = 0; i < n; i++) {
 		if (!map_inside(g->map, cells[i].x, cells[i].y))

@@ -155,7 +155,8 @@ int game_footprint(const struct game *, const struct unit *,
 int game_fits(const struct game *, int u, struct point anchor, enum dir f,
     int form, int ignore, struct point *bad);
 
-/* Mark or clear a unit's cells in the occupancy grid. */
+/* Mark or clear a unit's cells in the occupancy grid.  Marking forgets a
+ * road trail that is no longer in force (unit_on_trail). */
 void game_occupy(struct game *, int u, bool on);
 
 /* The unit occupying a cell (index), or -1. */
