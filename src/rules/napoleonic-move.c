@@ -1483,6 +1483,9 @@ nap_describe(const struct ruleset *rs,
 	snprintf(t, sizeof t, "road column with other units on its road: "
 	    "%s (3.6.6)", a);
 	line(arg, 2, t);
+	snprintf(t, sizeof t, "road column off a road: moves and turns as "
+	    "%s (3.6.6)", rs->form[m->rc_off_road].label);
+	line(arg, 2, t);
 	ruleset_fmt(rs, m->musician, a, sizeof a);
 	snprintf(t, sizeof t, "drum or trumpet: +%s", a);
 	line(arg, 2, t);
