@@ -241,6 +241,58 @@ test_3_6_6_trail_forgotten_after_formation_change(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * M24 with 3.6.6 (issue 12, decision 4): a Road Column that follows its
+ * road onto a diagonal keeps its length in ticks, not in cells.  Drum and
+ * road give 4 BD = 16 ticks: 2 steps N to the fork at [10, 20] (4 ticks),
+ * 4 diagonal steps NE (12).  Its body is then the 5 diagonal cells behind
+ * its head (5 x 3/4 BD = 3.75 BD, the nearest to 4 BD), not 8 cells.
+ */
+static void
+test_M24_3_6_6_road_trail_keeps_length_on_diagonal(void **state)
+{
+	static const struct point body[5] = {
+		{ 14, 16 }, { 13, 17 }, { 12, 18 }, { 11, 19 }, { 10, 20 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct point cells[FOOTPRINT_MAX];
+	struct order o;
+	char *cause = NULL;
+	int i, n;
+
+	(void)state;
+	for (i = 20; i < 30; i++)
+		map_cell(g->map, 10, i)->road = ROAD_BIG;
+	for (i = 1; i <= 8; i++)
+		map_cell(g->map, 10 + i, 20 - i)->road = ROAD_BIG;
+	game_occupy(g, 0, false);
+	g->units[0].pos.y = 22;
+	game_occupy(g, 0, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 10, 20 };
+	o.pts[1] = (struct point){ 18, 12 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+	game_turn(g);
+	assert_int_equal(g->units[0].moved, 16);
+	assert_int_equal(g->units[0].facing, DIR_NE);
+	n = game_footprint(g, &g->units[0], cells);
+	assert_int_equal(n, 5);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, body[i].x);
+		assert_int_equal(cells[i].y, body[i].y);
+		assert_int_equal(game_unit_at(g, body[i].x, body[i].y), 0);
+	}
+	assert_int_equal(game_unit_at(g, 10, 21), -1);	/* left behind */
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* A preview tells what the turn will do and changes nothing. */
 static void
 test_preview_matches_and_changes_nothing(void **state)
@@ -479,6 +531,7 @@ main(void)
 		cmocka_unit_test(test_path_straight_line),
 		cmocka_unit_test(test_M24_3_6_6_column_length_same_on_diagonal),
 		cmocka_unit_test(test_3_6_6_trail_forgotten_after_formation_change),
+		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
 		cmocka_unit_test(test_reach_within_allowance),
