@@ -24,7 +24,9 @@
  * 0 BD with a halt of speed, ground, or "no room to turn" (a blocked halt
  * whose log says so), as a share of every unit-turn walked under a Move
  * order; target under 1%.  Beside it, the share of those in which the
- * unit did not even turn or change formation.
+ * unit did not even turn or change formation; and both again for the
+ * units of the sides played at normal or hard only, since the passive and
+ * naive baselines give their orders without the Move preview.
  *
  * Targets are printed beside the figures with PASS or MISS as
  * information only: the exit status never depends on a result.
@@ -142,6 +144,9 @@ struct stalls {
 	long		 stalled;	/* 0 BD, halt speed, ground, no room */
 	long		 still;		/* of them, not even a turn */
 	bool		 verbose;	/* print each one's movement lines */
+	/* The same, for the units of sides played at normal or hard only
+	 * (the baselines passive and naive give orders unchecked). */
+	long		 ai_walked, ai_stalled, ai_still;
 };
 
 /* Print unit u's movement lines of turn t (-v). */
@@ -175,24 +180,30 @@ no_room_to_turn(const struct game *g, int from, int u, int t)
  * facing and formation before it. */
 static void
 stalls_count(const struct game *g, int from, int t, const int *before,
-    struct stalls *st)
+    const enum ai_level *ctl, struct stalls *st)
 {
 	const struct unit *u;
+	bool ai;
 	int i;
 
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
 		if (u->halt_turn != t || u->halt == HALT_NONE)
 			continue;
+		ai = ctl[u->side] >= AI_NORMAL;
 		st->walked++;
+		st->ai_walked += ai;
 		if (u->moved != 0)
 			continue;
 		if (u->halt == HALT_SPEED || u->halt == HALT_TERRAIN ||
 		    (u->halt == HALT_BLOCKED && no_room_to_turn(g, from, i,
 		    t))) {
 			st->stalled++;
-			if (before[i] == (int)u->facing * 64 + u->formation)
+			st->ai_stalled += ai;
+			if (before[i] == (int)u->facing * 64 + u->formation) {
 				st->still++;
+				st->ai_still += ai;
+			}
 			if (st->verbose)
 				stall_show(g, from, i, t);
 		}
@@ -227,7 +238,7 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 			    g->units[i].formation;
 		game_turn(g);
 		if (st != NULL)
-			stalls_count(g, from, turn, before, st);
+			stalls_count(g, from, turn, before, ctl, st);
 		if (g->sides[0].broken || g->sides[1].broken) {
 			free(before);
 			if (g->sides[0].broken && g->sides[1].broken)
@@ -249,6 +260,11 @@ stalls_print(const char *what, const struct stalls *st)
 	    "(speed, ground, no room to turn): %.2f%%  target < 1%%: %s; "
 	    "without even a turn: %ld, %.2f%%\n", what, st->stalled,
 	    st->walked, pct, pct < 1.0 ? "PASS" : "MISS", st->still, still);
+	pct = st->ai_walked > 0 ? 100.0 * st->ai_stalled / st->ai_walked : 0;
+	still = st->ai_walked > 0 ? 100.0 * st->ai_still / st->ai_walked : 0;
+	printf("    %s, normal and hard sides only: %ld of %ld: %.2f%%; "
+	    "without even a turn: %ld, %.2f%%\n", what, st->ai_stalled,
+	    st->ai_walked, pct, st->ai_still, still);
 }
 
 static bool
@@ -284,7 +300,7 @@ main(int argc, char **argv)
 	char *scen[MAX_SCEN], *dirpath;
 	int nscen = 0, nseeds = 100, nbig = 1000, bigturns = 4, c, i, p, k;
 	int refused = 0;
-	struct stalls all = { 0, 0, 0, false };
+	struct stalls all = { 0, 0, 0, false, 0, 0, 0 };
 	bool verbose = false;
 	struct times think = { NULL, 0 }, big = { NULL, 0 };
 	struct ruleset *rs;
@@ -426,6 +442,9 @@ main(int argc, char **argv)
 		all.walked += sc.walked;
 		all.stalled += sc.stalled;
 		all.still += sc.still;
+		all.ai_walked += sc.ai_walked;
+		all.ai_stalled += sc.ai_stalled;
+		all.ai_still += sc.ai_still;
 	}
 	stalls_print("stalls, every scenario", &all);
 	printf("  orders the game refused: %d (must be 0)\n", refused);

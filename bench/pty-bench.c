@@ -31,13 +31,23 @@
  *                 the panel new text;
  *   end of turn   bytes for the end-of-turn keys (-t) all together, after
  *                 the preparing keys (-p), which are not counted;
+ *   redraw        bytes for the redraw keys (-R, e.g. \x0c for Ctrl-L),
+ *                 pressed after the cursor keys: a full repaint;
+ *   write calls   beside each of those, the write() calls the program made
+ *                 for it (Linux /proc/PID/io, syscw: every write, so an
+ *                 end of turn that saves a file counts that save's too);
+ *                 fewer calls mean fewer packets over a link that sends
+ *                 each write on its own;
  *   peak memory   the child's largest resident set (wait4's ru_maxrss)
  *                 over the whole first run.
  * The program is then asked to leave with -x keys, or hung up (the master
  * side closed), and killed if it outstays that.
  *
  * The targets printed beside the figures are marshal's; PASS and MISS are
- * for information, and the exit status does not depend on them.
+ * for information, and the exit status does not depend on them.  With -b,
+ * figures taken earlier (say before a change) are printed beside today's:
+ * -b 'cursor=16/2,turn=4700/20,redraw=2000/2' gives bytes/writes for the
+ * first size.
  *
  * Keys are written in C notation: \r Enter, \t Tab, \e Esc, \\, \xHH; an
  * escape sequence (\e[A, \eOA, \e[5~) is one key.  Each key is written
@@ -95,7 +105,8 @@ struct opts {
 	const char	*tmpvar[MAX_ENV];	/* set to a fresh directory */
 	int		 ntmpvar;
 	const char	*marker;
-	struct keys	 setup, cursor, prep, turn, leave;
+	const char	*before;	/* -b: earlier figures, shown beside */
+	struct keys	 setup, cursor, prep, turn, leave, redraw;
 	int		 ncursor;
 	char		**argv;
 };
@@ -119,8 +130,14 @@ struct figures {
 	double		 cursor_avg;
 	double		 cursor_med;
 	long		 cursor_max;
+	double		 cursor_wmed;	/* write() calls per cursor key */
+	double		 cursor_wavg;
 	long		 turn_bytes;	/* -1: not measured */
+	long		 turn_writes;
 	char		 turn_keys[64];	/* the same, key by key */
+	char		 turn_wkeys[64];
+	long		 redraw_bytes;	/* -1: not measured */
+	long		 redraw_writes;
 	long		 rss_kb;
 	bool		 ok;
 };
@@ -360,44 +377,75 @@ burst(struct child *c, int first_ms, int quiet_ms, const char *marker,
 	return at_marker >= 0 ? at_marker : total;
 }
 
-/* Write one key and read what it makes. */
+/*
+ * The write() calls the child has made so far (Linux /proc/PID/io,
+ * syscw), or -1 where that cannot be read.
+ */
 static long
-press(struct child *c, const struct opts *o, const struct keys *k, int i)
+writes(pid_t pid)
+{
+	char path[64], line[128];
+	long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%ld/io", (long)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "syscw: %ld", &v) == 1)
+			break;
+	fclose(f);
+	return v;
+}
+
+/* Write one key and read what it makes; *nw gets the write() calls. */
+static long
+press(struct child *c, const struct opts *o, const struct keys *k, int i,
+    long *nw)
 {
 	double last;
+	long n, w0 = writes(c->pid), w1;
 
-	long n;
-
+	*nw = 0;
 	if (write(c->fd, k->k[i], (size_t)k->len[i]) != k->len[i])
 		return -1;
 	if (out_log != NULL)
 		fprintf(out_log, "\n=== key %.*s\n", k->len[i], k->k[i]);
 	n = burst(c, o->wait_ms, o->quiet_ms, NULL, &last);
+	w1 = writes(c->pid);
+	*nw = w0 >= 0 && w1 >= w0 ? w1 - w0 : 0;
 	if (out_log != NULL)
-		fprintf(out_log, "\n=== %ld bytes\n", n);
+		fprintf(out_log, "\n=== %ld bytes, %ld writes\n", n, *nw);
 	return n;
 }
 
 /*
  * Press every key of a script; the bytes they made in all, and key by
- * key into each (if not NULL) as "a+b+c".
+ * key into each (if not NULL) as "a+b+c"; the same for write() calls
+ * into *nw and wl (each may be NULL).
  */
 static long
 script(struct child *c, const struct opts *o, const struct keys *k,
-    char *each, size_t len)
+    char *each, size_t len, long *nw, char *wl)
 {
-	long total = 0, n;
-	size_t at = 0;
+	long total = 0, n, w, wtotal = 0;
+	size_t at = 0, wat = 0;
 	int i;
 
 	for (i = 0; i < k->n; i++) {
-		if ((n = press(c, o, k, i)) < 0)
+		if ((n = press(c, o, k, i, &w)) < 0)
 			n = 0;
 		total += n;
+		wtotal += w;
 		if (each != NULL && at < len)
 			at += (size_t)snprintf(each + at, len - at, "%s%ld",
 			    i > 0 ? "+" : "", n);
+		if (wl != NULL && wat < len)
+			wat += (size_t)snprintf(wl + wat, len - wat, "%s%ld",
+			    i > 0 ? "+" : "", w);
 	}
+	if (nw != NULL)
+		*nw = wtotal;
 	return total;
 }
 
@@ -492,12 +540,13 @@ measure(const struct opts *o, int w, int h, const char *term,
     struct figures *f)
 {
 	struct child c;
-	double times[MAX_RUNS], cpu[MAX_RUNS], last, *keys;
-	long n;
+	double times[MAX_RUNS], cpu[MAX_RUNS], last, *keys, *wk;
+	long n, nw;
 	int i, r;
 
 	memset(f, 0, sizeof *f);
 	f->turn_bytes = -1;
+	f->redraw_bytes = -1;
 	for (r = 0; r < o->runs; r++) {
 		if (child_start(&c, o, w, h, term) != 0)
 			return;
@@ -518,28 +567,40 @@ measure(const struct opts *o, int w, int h, const char *term,
 			return;
 		}
 		f->frame_bytes = n;
-		script(&c, o, &o->setup, NULL, 0);
+		script(&c, o, &o->setup, NULL, 0, NULL, NULL);
 		if ((keys = calloc((size_t)o->ncursor + 1,
-		    sizeof *keys)) == NULL)
+		    sizeof *keys)) == NULL ||
+		    (wk = calloc((size_t)o->ncursor + 1, sizeof *wk)) == NULL)
 			abort();
 		for (i = 0; i < o->ncursor; i++) {
-			n = script(&c, o, &o->cursor, NULL, 0);
+			n = script(&c, o, &o->cursor, NULL, 0, &nw, NULL);
 			keys[i] = (double)n;
+			wk[i] = (double)nw;
 			f->cursor_avg += (double)n;
+			f->cursor_wavg += (double)nw;
 			if (n > f->cursor_max)
 				f->cursor_max = n;
 		}
 		if (o->ncursor > 0) {
 			f->cursor_avg /= o->ncursor;
+			f->cursor_wavg /= o->ncursor;
 			qsort(keys, (size_t)o->ncursor, sizeof keys[0],
 			    cmp_double);
+			qsort(wk, (size_t)o->ncursor, sizeof wk[0],
+			    cmp_double);
 			f->cursor_med = keys[o->ncursor / 2];
+			f->cursor_wmed = wk[o->ncursor / 2];
 		}
 		free(keys);
+		free(wk);
+		if (o->redraw.n > 0)
+			f->redraw_bytes = script(&c, o, &o->redraw, NULL, 0,
+			    &f->redraw_writes, NULL);
 		if (o->turn.n > 0) {
-			script(&c, o, &o->prep, NULL, 0);
+			script(&c, o, &o->prep, NULL, 0, NULL, NULL);
 			f->turn_bytes = script(&c, o, &o->turn, f->turn_keys,
-			    sizeof f->turn_keys);
+			    sizeof f->turn_keys, &f->turn_writes,
+			    f->turn_wkeys);
 		}
 		child_end(&c, o, true);
 		f->rss_kb = c.ru.ru_maxrss;
@@ -555,6 +616,49 @@ static const char *
 verdict(bool pass)
 {
 	return pass ? "PASS" : "MISS";
+}
+
+/*
+ * The earlier figure for name from -b (bytes, or with writes the calls
+ * after the slash), as text; "" if none was given.
+ */
+static const char *
+before(const struct opts *o, const char *name, bool writes)
+{
+	static char out[32];
+	const char *p = o->before;
+	size_t n = strlen(name), len;
+
+	out[0] = '\0';
+	while (p != NULL && *p != '\0') {
+		if (strncmp(p, name, n) == 0 && p[n] == '=') {
+			p += n + 1;
+			if (writes) {
+				p += strcspn(p, "/,");
+				if (*p != '/')
+					return out;
+				p++;
+			}
+			len = strcspn(p, writes ? "," : "/,");
+			snprintf(out, sizeof out, "%.*s", (int)len, p);
+			return out;
+		}
+		p = strchr(p, ',');
+		if (p != NULL)
+			p++;
+	}
+	return out;
+}
+
+/* The -b column: the earlier figure, if there is one. */
+static void
+report_before(const struct opts *o, const char *name, bool writes)
+{
+	const char *b = before(o, name, writes);
+
+	if (*b != '\0')
+		printf("  before: %s", b);
+	printf("\n");
 }
 
 static void
@@ -602,6 +706,18 @@ report(const struct opts *o, const char *term, struct figures *f)
 		for (i = 0; i < o->nsizes; i++)
 			printf(" %11s", verdict(f[i].ok &&
 			    f[i].cursor_med < TARGET_CURSOR_BYTES));
+		report_before(o, "cursor", false);
+		printf("%-30s", "cursor key, writes (median)");
+		for (i = 0; i < o->nsizes; i++)
+			printf(" %13.1f", f[i].cursor_wmed);
+		printf("  %-14s", "1");
+		for (i = 0; i < o->nsizes; i++)
+			printf(" %11s", verdict(f[i].ok &&
+			    f[i].cursor_wmed <= 1));
+		report_before(o, "cursor", true);
+		printf("%-30s", "cursor key, writes (average)");
+		for (i = 0; i < o->nsizes; i++)
+			printf(" %13.1f", f[i].cursor_wavg);
 		printf("\n%-30s", "cursor key, bytes (average)");
 		for (i = 0; i < o->nsizes; i++)
 			printf(" %13.1f", f[i].cursor_avg);
@@ -620,10 +736,38 @@ report(const struct opts *o, const char *term, struct figures *f)
 			printf(" %11s", o->w[i] == 80 && o->h[i] == 24 ?
 			    verdict(f[i].ok && f[i].turn_bytes >= 0 &&
 			    f[i].turn_bytes < TARGET_TURN_BYTES) : "-");
-		printf("\n%-30s", "end of turn, key by key");
+		report_before(o, "turn", false);
+		printf("%-30s", "end of turn, key by key");
 		for (i = 0; i < o->nsizes; i++)
 			printf(" %13s", f[i].turn_keys);
+		printf("\n%-30s", "end of turn, writes");
+		for (i = 0; i < o->nsizes; i++)
+			printf(" %13ld", f[i].turn_writes);
+		printf("  %-14s", "");
+		for (i = 0; i < o->nsizes; i++)
+			printf(" %11s", "");
+		report_before(o, "turn", true);
+		printf("%-30s", "end of turn, writes key by key");
+		for (i = 0; i < o->nsizes; i++)
+			printf(" %13s", f[i].turn_wkeys);
 		printf("\n");
+	}
+
+	if (o->redraw.n > 0) {
+		printf("%-30s", "redraw, bytes");
+		for (i = 0; i < o->nsizes; i++)
+			printf(" %13ld", f[i].redraw_bytes);
+		printf("  %-14s", "");
+		for (i = 0; i < o->nsizes; i++)
+			printf(" %11s", "");
+		report_before(o, "redraw", false);
+		printf("%-30s", "redraw, writes");
+		for (i = 0; i < o->nsizes; i++)
+			printf(" %13ld", f[i].redraw_writes);
+		printf("  %-14s", "");
+		for (i = 0; i < o->nsizes; i++)
+			printf(" %11s", "");
+		report_before(o, "redraw", true);
 	}
 
 	printf("%-30s", "peak memory, KB (maxrss)");
@@ -659,9 +803,12 @@ main(int argc, char **argv)
 	o.runs = 5;
 	o.ncursor = 20;
 	keys_parse(&o.cursor, "l");
-	while ((ch = getopt(argc, argv, "c:d:e:k:m:n:o:p:q:r:s:t:T:w:x:")) !=
+	while ((ch = getopt(argc, argv, "b:c:d:e:k:m:n:o:p:q:r:R:s:t:T:w:x:")) !=
 	    -1) {
 		switch (ch) {
+		case 'b':
+			o.before = optarg;
+			break;
 		case 'c':
 			keys_parse(&o.cursor, optarg);
 			break;
@@ -698,6 +845,9 @@ main(int argc, char **argv)
 			break;
 		case 'r':
 			o.runs = number(optarg, 1, MAX_RUNS);
+			break;
+		case 'R':
+			keys_parse(&o.redraw, optarg);
 			break;
 		case 's':
 			if (o.nsizes == MAX_SIZES ||

@@ -1,7 +1,7 @@
 /*
  * main.c - marshal's entry point: parse the command name and dispatch.
  *
- *   marshal                      choose a battle or a tutorial
+ *   marshal                      resume the last game, or choose a battle
  *   marshal play SCENARIO|SAVE   play a scenario or a saved game
  *   marshal check FILE...        validate data files
  *   marshal resolve SCENARIO     resolve turns headless
@@ -30,13 +30,18 @@ struct command {
 	const char	*usage;
 };
 
+/* Each usage says what the command's own usage message says (the test
+ * tests/doc-consistency.sh compares them, and both with the manual). */
 static const struct command commands[] = {
-	{ "play", cli_play, "play [SCENARIO]" },
+	{ "play", cli_play, "play [--ai SIDE|both|none] [--level LEVEL] "
+	    "[--hotseat] [SCENARIO|SAVE]" },
 	{ "check", cli_check, "check [-v] [-r RULESET] FILE..." },
 	{ "resolve", cli_resolve,
-	    "resolve SCENARIO [--turns N] [--seed S] [--format text|json]" },
+	    "resolve SCENARIO [--turns N] [--seed S] [--format text|json]\n"
+	    "               [--ai SIDE|both [--level easy|normal|hard]]" },
 	{ "replay", cli_replay,
-	    "replay FILE [--verify] [--update] [--dump] [--log] [--save SAVE]" },
+	    "replay FILE [--verify] [--update] [--dump] [--log] [--side SIDE]\n"
+	    "               [--save SAVE]" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -56,6 +56,7 @@ refuse "resolve --ai of no side" "--ai wants a side" resolve "$S" --ai 7
 refuse "resolve with an unknown option" "usage: marshal resolve" resolve "$S" --frob
 refuse "replay without a file" "usage: marshal replay" replay
 refuse "replay of a missing file" "nosuch: error: cannot open" replay "$work/nosuch"
+refuse "replay --side of no side" "--side Prussia names no side" replay "$MARSHAL_DATA/../tests/replays/battle.yaml" --log --side Prussia
 refuse "play --level extreme" "unknown level 'extreme'" play --level extreme
 refuse "play with an unknown option" "usage: marshal play" play --frob
 refuse "play of an unknown name" "no scenario 'nosuch'" play nosuch
@@ -63,6 +64,29 @@ refuse "play with two scenarios" "usage: marshal play" play default default
 refuse "play without a terminal" "play needs a terminal" play default
 refuse "a bad player name" "not a player name" --player ../x play default
 refuse "a player name with a leading dot" "not a player name" --player .hidden
+
+# replay --log --side: a side reads its own orders, never the enemy's
+# (issue 13); the umpire reads both.  The Allied formation order of turn 3
+# and the French move order of turn 2 of the recorded battle, and the
+# French cuirassiers' destination their colonel marches to on turn 1.
+B=$MARSHAL_DATA/../tests/replays/battle.yaml
+al="gives 27th Jagers a formation order (Column)"
+fr="gives II/8e Ligne a move order to [26, 14]"
+"$MARSHAL_BIN" replay "$B" --log >"$work/all" 2>&1
+"$MARSHAL_BIN" replay "$B" --log --side French >"$work/fr" 2>&1
+"$MARSHAL_BIN" replay "$B" --log --side 1 >"$work/al" 2>&1
+if grep -qF "$al" "$work/all" && grep -qF "$fr" "$work/all" &&
+    grep -qF "$fr" "$work/fr" && ! grep -qF "$al" "$work/fr" &&
+    grep -qF "$al" "$work/al" && ! grep -qF "$fr" "$work/al" &&
+    grep -qF "towards [34, 11]" "$work/all" &&
+    ! grep -qF "towards [34, 11]" "$work/al" &&
+    grep -qF "II/8e Ligne closes from" "$work/al"; then
+	echo "ok: replay --log --side shows a side only its own orders"
+else
+	echo "FAIL: replay --log --side: $(wc -l <"$work/fr") French lines," \
+	    "$(wc -l <"$work/al") Allied lines"
+	fails=$((fails + 1))
+fi
 
 # resolve by bare name: same units and events as by path.
 "$MARSHAL_BIN" resolve default --ai both --turns 3 --seed 5 >"$work/byname" 2>&1
@@ -129,6 +153,18 @@ if grep -qE '^  turn 1(, [a-z]+)?, [^:]+: 3\.1\.1\* ' "$work/own" &&
 else
 	echo "FAIL: own rule marks wrong:"
 	grep -m3 -E '3\.1\.1|3\.6\.3' "$work/own"
+	fails=$((fails + 1))
+fi
+
+# replay --side alone prints the log as that side reads it, marks and all.
+R=$MARSHAL_DATA/../tests/replays/battle.yaml
+"$MARSHAL_BIN" replay "$R" --side 0 >"$work/side" 2>&1
+"$MARSHAL_BIN" replay "$R" --log --side 0 >"$work/logside" 2>&1
+if cmp -s "$work/side" "$work/logside" &&
+    grep -qE '^turn 1: [^:]+: 3\.[0-9.]+\* ' "$work/side"; then
+	echo "ok: replay --side prints that side's log, own rules marked"
+else
+	echo "FAIL: replay --side differs from --log --side, or lacks marks"
 	fails=$((fails + 1))
 fi
 

@@ -18,15 +18,18 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ai/ai.h"
 #include "core/game.h"
 #include "core/move.h"
 #include "io/load.h"
 #include "io/yread.h"
+#include "rules/napoleonic-phases.h"
 #include "rules/ruleset.h"
 #include "ui/canvas.h"
 #include "ui/keys.h"
 #include "ui/ui.h"
 #include "util/diag.h"
+#include "util/xalloc.h"
 
 /*
  * A 20 x 12 field: wood in the north-east, a road down column 2, a hedge
@@ -346,14 +349,14 @@ test_quit_box_after_failed_save(void **state)
 
 	(void)state;
 	ui_set_turn_hook(f->ui, failing_save, NULL);
-	type(f, "\re\re");
+	type(f, "\re\re\x1b");
 	assert_int_equal(f->g->turn, 2);
 	type(f, "q");
 	assert_true(has(f, "The last save failed"));
 	assert_false(has(f, "It is saved"));
 	type(f, "n");
 	ui_set_turn_hook(f->ui, good_save, NULL);
-	type(f, "\re\re");
+	type(f, "\re\re\x1b");
 	assert_int_equal(f->g->turn, 3);
 	type(f, "q");
 	assert_true(has(f, "It is saved"));
@@ -542,6 +545,11 @@ test_hot_seat_turn_ends_and_resolves(void **state)
 	assert_int_equal(f->g->turn, 2);
 	assert_int_equal(f->ui->resolved, 1);
 	assert_int_equal(f->ui->side, 0);
+	/* The battle at a glance first; Esc skips it to the hand-over. */
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	assert_true(has(f, "The battle after turn 1 of 3"));
+	type(f, "\x1b");
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
 	assert_true(has(f, "Log: turn 1 results"));
 	fixture_free(f);
 }
@@ -584,8 +592,17 @@ test_program_controller_plays_a_side(void **state)
 	assert_int_equal(f->g->units[1].order.kind, ORDER_STOP);
 	assert_int_equal(f->g->turn, 2);
 	assert_int_equal(f->ui->side, 0);
+	type(f, "\x1b");
 	assert_int_equal(f->ui->mode, MODE_MAP);
 	assert_true(has(f, "French to give orders (player)"));
+	/* The panel's last-turn line is about the turn just played, never
+	 * an older one. */
+	type(f, "\t");
+	assert_true(has(f, "Last turn (1): "));
+	type(f, "e\x1b\t");
+	assert_int_equal(f->g->turn, 3);
+	assert_true(has(f, "Last turn (2): "));
+	assert_false(has(f, "Last turn (1): "));
 	fixture_free(f);
 }
 
@@ -676,6 +693,8 @@ test_game_over_after_turn_limit(void **state)
 		ui_key(f->ui, 'e');
 		ui_key(f->ui, UIK_ENTER);
 		ui_key(f->ui, 'e');
+		if (t < 2)
+			ui_key(f->ui, UIK_ESC);	/* the page between turns */
 	}
 	ui_draw(f->ui, f->c);
 	assert_int_equal(f->ui->mode, MODE_OVER);
@@ -796,6 +815,47 @@ test_3_6_3_speed_table_in_rules_reference(void **state)
 	fixture_free(f);
 }
 
+/* The reference explains its words first, covers the whole turn with its
+ * numbers from the data (fire, charges, melee, morale), marks marshal's
+ * own rules and names its source last, not first. */
+static void
+test_rules_reference_words_and_whole_turn(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 120, 220);
+	char want[96], got[32];
+	int y, ysrc, yfire;
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "R");
+	assert_true(has(f, "Words the rules use"));
+	assert_true(has(f, "BD: base depth, the unit of distance"));
+	assert_true(has(f, "Pe: permeability"));
+	assert_true(has(f, "Pr: passage cost"));
+	assert_true(has(f, "A rule number marked * is marshal's own"));
+	assert_true(has(f, "Fire (3.7*)"));
+	ruleset_fmt(f->rs, nap_phases(f->rs)->fire.inf_range, got,
+	    sizeof got);
+	snprintf(want, sizeof want, "musketry reaches %s;", got);
+	assert_true(has(f, want));
+	snprintf(want, sizeof want, "the target stands on 2d6 <= Drill + %d",
+	    nap_phases(f->rs)->charge.base);
+	assert_true(has(f, want));
+	assert_true(has(f, "(3.4.3*)"));
+	assert_true(has(f, "Morale, routs and prisoners (3.9*)"));
+	assert_true(has(f, "Where the rules come from"));
+	/* The page opens with the words, not with a file name; the source
+	 * comes after the rules. */
+	assert_true(canvas_find(f->c, "Words the rules use", NULL, &y));
+	assert_int_equal(y, 1);
+	assert_true(canvas_find(f->c, "Where the rules come from", NULL,
+	    &ysrc));
+	assert_true(canvas_find(f->c, "Fire (3.7*)", NULL, &yfire));
+	assert_true(ysrc > yfire);
+	assert_false(has(f, "(3.6.3*)"));
+	fixture_free(f);
+}
+
 static void
 test_briefing_tells_the_story_and_sides(void **state)
 {
@@ -898,12 +958,12 @@ test_view_jumps_rather_than_creeps(void **state)
 }
 
 /*
- * Hot-seat: the hand-over box stands over the map as the last side left
- * it, and the cursor goes to the new side's units only when the box is
- * closed, so the map is repainted once per hand-over.
+ * Hot-seat: the hand-over box hides the last side's turn (issue 13): the
+ * cursor has already gone to the new side's units, so nothing of where
+ * the last player looked or pointed stays on the screen.
  */
 static void
-test_handover_keeps_the_view_until_enter(void **state)
+test_handover_moves_the_cursor_away(void **state)
 {
 	struct fixture *f = fixture_new(true, true, 80, 24);
 
@@ -911,15 +971,260 @@ test_handover_keeps_the_view_until_enter(void **state)
 	ui_key(f->ui, UIK_ENTER);
 	assert_int_equal(f->ui->cursor.x, 5);
 	assert_int_equal(f->ui->cursor.y, 8);
+	ui_key(f->ui, 'l');
 	ui_key(f->ui, 'e');
 	assert_int_equal(f->ui->mode, MODE_HANDOVER);
 	assert_int_equal(f->ui->side, 1);
-	assert_int_equal(f->ui->cursor.x, 5);
-	assert_int_equal(f->ui->cursor.y, 8);
+	assert_int_equal(f->ui->cursor.x, 14);
+	assert_int_equal(f->ui->cursor.y, 3);
 	ui_key(f->ui, UIK_ENTER);
 	assert_int_equal(f->ui->mode, MODE_MAP);
 	assert_int_equal(f->ui->cursor.x, 14);
 	assert_int_equal(f->ui->cursor.y, 3);
+	fixture_free(f);
+}
+
+/* A Move order for the selected unit: cursor moves, then Enter. */
+static void
+move_with_keys(struct fixture *f, int key, int times)
+{
+	int i;
+
+	ui_key(f->ui, 'm');
+	for (i = 0; i < times; i++)
+		ui_key(f->ui, key);
+	ui_key(f->ui, UIK_ENTER);
+	ui_draw(f->ui, f->c);
+}
+
+/*
+ * Issue 13, hot-seat: each side sees its own orders (log, M, panel,
+ * colonel) and never the other's; the hand-over shows neither; after the
+ * turn each reads what the enemy did, not where it was sent.
+ */
+static void
+test_hot_seat_hides_the_other_sides_orders(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 160, 60);
+
+	(void)state;
+	/* French: I/8e Ligne to [5, 5]; its colonel rides at [5, 7]. */
+	type(f, "\r\t");
+	move_with_keys(f, UIK_UP, 3);
+	assert_int_equal(f->g->units[0].order.kind, ORDER_MOVE);
+	assert_true(has(f, "order to [5, 5]"));
+	assert_string_equal(map_at(f, 5, 7)->glyph, "♞");
+	/* The hand-over: nothing of it. */
+	type(f, "e");
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
+	assert_false(has(f, "[5, 5]"));
+	assert_false(has(f, "♞"));
+	assert_false(has(f, "move order"));
+	/* The Allies: their own order, not the French one. */
+	type(f, "\r\t");
+	assert_false(has(f, "[5, 5]"));
+	assert_false(has(f, "♞"));
+	move_with_keys(f, UIK_DOWN, 6);
+	assert_int_equal(f->g->units[1].order.kind, ORDER_MOVE);
+	assert_true(has(f, "order to [14, 9]"));
+	assert_true(has(f, "Order: Move to [14, 9]"));
+	assert_string_equal(map_at(f, 14, 4)->glyph, "♞");
+	assert_string_not_equal(map_at(f, 5, 7)->glyph, "♞");
+	type(f, "M");
+	assert_true(has(f, "order to [14, 9]"));
+	assert_false(has(f, "[5, 5]"));
+	assert_false(has(f, "move order to [5"));
+	type(f, "q");
+	/* The French unit in the Allied panel: no order shown. */
+	f->ui->cursor = (struct point){ 5, 8 };
+	type(f, "\r");
+	assert_int_equal(f->ui->sel, 0);
+	assert_true(has(f, "Order: not known to Allies"));
+	assert_false(has(f, "Move to [5, 5]"));
+	type(f, "x");
+	assert_false(has(f, "[5, 5]"));
+	type(f, "q");
+	/* Resolved: the page of the battle at a glance, then the hand-over
+	 * to the French, show neither's orders. */
+	type(f, "e");
+	assert_int_equal(f->g->turn, 2);
+	assert_false(has(f, "[5, 5]"));
+	assert_false(has(f, "[14, 9]"));
+	type(f, "\x1b");
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
+	assert_false(has(f, "order to [5, 5]"));
+	assert_false(has(f, "towards [5, 5]"));
+	assert_false(has(f, "order to [14, 9]"));
+	assert_false(has(f, "towards [14, 9]"));
+	assert_true(has(f, "II/9 Reserve moves"));
+	/* The French: where they sent their unit, not where the Allies did;
+	 * what the Allied column did, yes. */
+	type(f, "\rM");
+	assert_true(has(f, "towards [5, 5]"));
+	assert_false(has(f, "towards [14, 9]"));
+	assert_false(has(f, "order to [14, 9]"));
+	assert_true(has(f, "II/9 Reserve moves"));
+	fixture_free(f);
+}
+
+/*
+ * Issue 13: beyond the command radius the Move preview says in which turn
+ * the aide brings the order and what the unit does until then, not "this
+ * turn".  The French general stands 21 ticks (5.25 BD) from I/8e Ligne
+ * with a 1 BD radius: at 16 BD a turn the ride takes one turn.
+ */
+static void
+test_move_preview_says_when_the_order_arrives(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 100, 40);
+	struct game *g = f->g;
+	int gen = g->units[0].general;
+
+	(void)state;
+	g->opt.courier_delay = true;
+	g->generals[gen].pos = (struct point){ 0, 0 };
+	g->generals[gen].radius = 4;
+	type(f, "\r\tmkkk");
+	assert_true(has(f, "Arrives turn 2 by aide (3.2.1)"));
+	assert_true(has(f, "Until then: it stands"));
+	assert_true(has(f, "Turn 2, from here: to [5, 5]"));
+	assert_false(has(f, "This turn: to ["));
+	/* Given: the panel says the aide rides and when it is in force. */
+	type(f, "\r");
+	assert_int_equal(g->ntransit, 1);
+	assert_true(has(f, "Order: none (stands)"));
+	assert_true(has(f, "Riding: Move to [5, 5], in force"));
+	assert_true(has(f, "turn 2;"));
+	g->ntransit = 0;
+	/* Within the radius: this turn, as before. */
+	g->generals[gen].radius = 32;
+	f->ui->cursor = g->units[0].pos;
+	type(f, "mkkk");
+	assert_true(has(f, "This turn: to [5, 5]"));
+	assert_false(has(f, "Arrives turn"));
+	fixture_free(f);
+}
+
+/*
+ * Issue 13, the chain of command on the map: the generals' glyph, a
+ * unit's general in its panel with his distance and radius, the radius
+ * drawn on c, a general selected with g and sent riding with m, and the
+ * enemy general's orders not shown.  The French general at [2, 10] has
+ * the default 8 BD (32 ticks) radius: [18, 10] is on its edge, [19, 10]
+ * beyond.
+ */
+static void
+test_generals_on_the_map_and_their_orders(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 100, 40);
+	struct game *g = f->g;
+	const struct ccell *cell;
+
+	(void)state;
+	g->generals[0].pos = (struct point){ 2, 10 };
+	g->generals[1].pos = (struct point){ 17, 1 };
+	type(f, "\r\t");
+	assert_string_equal(map_at(f, 2, 10)->glyph, "♚");
+	assert_string_equal(map_at(f, 17, 1)->glyph, "♚");
+	/* I/8e Ligne at [5, 8]: 2 diagonal and 1 straight steps, 8 ticks. */
+	assert_true(has(f, "General: Général Test, 2 BD"));
+	assert_true(has(f, "away, within his 8 BD radius"));
+	assert_int_not_equal(map_at(f, 18, 10)->style.bg, COL_GREEN);
+	type(f, "d");
+	assert_int_equal(map_at(f, 18, 10)->style.bg, COL_GREEN);
+	assert_int_not_equal(map_at(f, 19, 10)->style.bg, COL_GREEN);
+	assert_int_not_equal(map_at(f, 17, 10)->style.bg, COL_GREEN);
+	assert_int_not_equal(map_at(f, 10, 10)->style.bg, COL_GREEN);
+	type(f, "d");
+	assert_int_not_equal(map_at(f, 18, 10)->style.bg, COL_GREEN);
+	/* C selects the French general (the commander); m and Enter send
+	 * him riding. */
+	type(f, "C");
+	assert_int_equal(f->ui->gsel, 0);
+	assert_int_equal(f->ui->sel, -1);
+	assert_true(has(f, "Command radius 8 BD"));
+	assert_true(has(f, "1 unit under him"));
+	assert_true(has(f, "Rides 12 BD a turn"));
+	type(f, "mkkkkkkkkkk");
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	assert_true(has(f, "This turn: to [2, 0], 5 BD"));
+	type(f, "\r");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_int_equal(g->generals[0].order.kind, ORDER_MOVE);
+	assert_int_equal(g->generals[0].order.unit, -1);
+	assert_true(has(f, "Order: ride to [2, 0]"));
+	/* The Allies select him: his order is not theirs to read. */
+	type(f, "e\r");
+	f->ui->cursor = g->generals[0].pos;
+	type(f, "\r");
+	assert_int_equal(f->ui->gsel, 0);
+	assert_true(has(f, "Order: not known to Allies"));
+	assert_false(has(f, "[2, 0]"));
+	cell = map_at(f, 2, 10);
+	assert_string_equal(cell->glyph, "♚");
+	/* The turn: he rides to [2, 0], ten steps. */
+	type(f, "e");
+	assert_int_equal(g->generals[0].pos.x, 2);
+	assert_int_equal(g->generals[0].pos.y, 0);
+	assert_int_equal(g->generals[0].order.kind, ORDER_NONE);
+	fixture_free(f);
+}
+
+/* In ASCII the generals are G and g, by side. */
+static void
+test_generals_ascii(void **state)
+{
+	struct fixture *f = fixture_new(false, false, 80, 24);
+
+	(void)state;
+	f->g->generals[0].pos = (struct point){ 2, 10 };
+	f->g->generals[1].pos = (struct point){ 17, 1 };
+	type(f, "\r");
+	assert_string_equal(map_at(f, 2, 10)->glyph, "G");
+	assert_string_equal(map_at(f, 17, 1)->glyph, "g");
+	fixture_free(f);
+}
+
+/* The computer's side for the solo test: the Allied column to [14, 9]. */
+static void
+march_south(struct game *g, int side, void *arg)
+{
+	struct order o;
+	char *cause = NULL;
+
+	(void)arg;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 1;
+	o.general = g->units[1].general;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 14, 9 };
+	assert_int_equal(side, 1);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+}
+
+/* Issue 13, against the computer: its orders never reach the screen. */
+static void
+test_solo_hides_the_computers_orders(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 160, 60);
+	struct ui_controller computer = { "computer", march_south, NULL };
+
+	(void)state;
+	ui_set_controller(f->ui, 1, &computer);
+	ui_start(f->ui);
+	type(f, "e");
+	assert_int_equal(f->g->turn, 2);
+	assert_false(has(f, "[14, 9]"));
+	type(f, "\x1b");	/* the battle at a glance */
+	assert_int_equal(f->g->units[1].order.kind, ORDER_MOVE);
+	assert_false(has(f, "order to [14, 9]"));
+	assert_false(has(f, "towards [14, 9]"));
+	assert_true(has(f, "II/9 Reserve moves"));
+	type(f, "M");
+	assert_false(has(f, "order to [14, 9]"));
+	assert_false(has(f, "towards [14, 9]"));
+	assert_true(has(f, "II/9 Reserve moves"));
 	fixture_free(f);
 }
 
@@ -952,6 +1257,7 @@ test_solo_turn_keeps_the_cursor(void **state)
 	assert_int_equal(f->ui->cursor.y, 7);
 	ui_key(f->ui, 'e');
 	assert_int_equal(f->g->turn, 2);
+	ui_key(f->ui, UIK_ESC);
 	assert_int_equal(f->ui->mode, MODE_MAP);
 	assert_int_equal(f->ui->side, 0);
 	assert_int_equal(f->ui->cursor.x, 7);
@@ -988,11 +1294,15 @@ test_rout_track_and_courier_on_the_map(void **state)
 	assert_non_null(f->g->transit);
 	f->g->transit[0] = o;
 	f->g->ntransit = 1;
+	/* The French see their aide once the hand-over box is closed. */
+	ui_key(f->ui, UIK_ENTER);
 	ui_draw(f->ui, f->c);
 	assert_string_equal(map_at(f, 17, 4)->glyph, "×");
 	assert_string_equal(map_at(f, 19, 6)->glyph, "×");
-	/* From [1, 0] to the anchor [5, 8], half way: [3, 4]. */
+	/* From [1, 0] to the anchor [5, 8], half way: [3, 4]; he arrives
+	 * on turn 2. */
 	assert_string_equal(map_at(f, 3, 4)->glyph, "¤");
+	assert_string_equal(map_at(f, 4, 4)->glyph, "2");
 	fixture_free(f);
 }
 
@@ -1013,6 +1323,336 @@ test_rout_track_ascii(void **state)
 	assert_string_equal(map_at(f, 17, 4)->glyph, "x");
 	/* The routed block itself is drawn as R/r, never as its arm. */
 	assert_string_equal(map_at(f, 13, 1)->glyph, "r");
+	fixture_free(f);
+}
+
+/* The default battle, loaded from $MARSHAL_DATA, hot-seat, at w x h. */
+static struct fixture *
+fixture_default(int w, int h)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	const char *data = getenv("MARSHAL_DATA");
+	struct diags d;
+	char *path;
+
+	assert_non_null(f);
+	assert_non_null(data);
+	path = xasprintf("%s/scenarios/default.yaml", data);
+	diags_init(&d);
+	f->g = load_scenario(path, data, &f->rs, &d);
+	if (f->g == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(f->g);
+	diags_free(&d);
+	free(path);
+	f->ui = ui_create(f->g, true, true);
+	ui_start(f->ui);
+	f->c = canvas_create(w, h, false);
+	return f;
+}
+
+/* Both sides of the default battle give the computer's orders and end
+ * their turn through the keys, until the game stands at turn `until` or
+ * is over; the page between turns is closed each time. */
+static void
+play_default(struct fixture *f, int until)
+{
+	int s, given;
+
+	while (!game_over(f->g) && f->g->turn < until) {
+		for (s = 0; s < f->g->nsides; s++) {
+			(void)ai_orders(f->g, s, AI_NORMAL, &given);
+			while (f->ui->mode != MODE_MAP &&
+			    f->ui->mode != MODE_OVER)
+				ui_key(f->ui, f->ui->mode == MODE_PAGER ?
+				    UIK_ESC : UIK_ENTER);
+			ui_key(f->ui, 'e');
+		}
+	}
+	ui_draw(f->ui, f->c);
+}
+
+/* Row y of the canvas, trailing blanks cut. */
+static const char *
+row_at(const struct fixture *f, int y)
+{
+	static char buf[1024];
+	size_t n;
+
+	canvas_row(f->c, y, 0, f->c->w, buf, sizeof buf);
+	n = strlen(buf);
+	while (n > 0 && buf[n - 1] == ' ')
+		buf[--n] = '\0';
+	return buf;
+}
+
+/*
+ * The page between turns: after turn 6 of the default battle (seed 1815,
+ * the computer's orders for both sides, as in test-summary) the figures
+ * stand in their columns, one per side, the objectives with their holders.
+ */
+static void
+test_summary_page_after_a_turn(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+
+	(void)state;
+	game_seed(f->g, 1815);
+	play_default(f, 4);
+	assert_int_equal(f->g->turn, 4);
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	assert_true(has(f, "The battle after turn 3 of 12"));
+	assert_string_equal(row_at(f, 1),
+	    "                             French        Allies");
+	assert_string_equal(row_at(f, 2),
+	    " Men fallen             349 of 4780   201 of 5320");
+	assert_string_equal(row_at(f, 3),
+	    " Guns lost                  0 of 14       0 of 16");
+	assert_string_equal(row_at(f, 4),
+	    " Units in good order       10 of 11      10 of 11");
+	assert_string_equal(row_at(f, 6),
+	    " Routed                           1             0");
+	assert_string_equal(row_at(f, 7),
+	    " Captured                         0             0");
+	assert_string_equal(row_at(f, 9),
+	    " Lost (3.10.1)           18% of 40%     3% of 40%");
+	assert_string_equal(row_at(f, 10),
+	    " Points held now                  0             2");
+	assert_string_equal(row_at(f, 12),
+	    "   Rothenbach bridge, 3 points: nobody");
+	assert_string_equal(row_at(f, 14),
+	    "   Galgenberg, 2 points: Allies");
+	/* Esc skips it: back to the hand-over box; i opens it again. */
+	ui_key(f->ui, UIK_ESC);
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "i");
+	assert_true(has(f, "The battle after turn 3 of 12"));
+	fixture_free(f);
+}
+
+/* The end: the result, the same figures, and the last turn in the status
+ * line, never one past it. */
+static void
+test_final_screen_has_result_and_summary(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+
+	(void)state;
+	game_seed(f->g, 1815);
+	play_default(f, 100);
+	assert_int_equal(f->ui->mode, MODE_OVER);
+	/* The French break in turn 5 (3.10.1): the battle ends there. */
+	assert_true(has(f, "The battle is over after 5 turns"));
+	assert_true(has(f, "3.10.1*: the Allies win, 7 points to 0"));
+	assert_true(has(f, "Turn 5/12"));
+	assert_false(has(f, "Turn 6/12"));
+	assert_true(has(f, "Men fallen            1002 of 4780   374 of 5320"));
+	assert_true(has(f, "Lost (3.10.1)           broken 41%     7% of 40%"));
+	assert_true(has(f, "Points (3.10.2)                  0             7"));
+	assert_true(has(f, "Galgenberg, 2 points: Allies"));
+	assert_true(has(f, "M: read the log"));
+	fixture_free(f);
+}
+
+/* Whether the map area of the canvas (the layout at 80 x 24: 53 x 16 from
+ * row 1) shows glyph g, in the side's colour when side >= 0. */
+static bool
+map_shows(const struct fixture *f, const char *g, int side)
+{
+	const struct ccell *cc;
+	int x, y;
+
+	for (y = 1; y < 17; y++)
+		for (x = 0; x < 53; x++) {
+			cc = canvas_cell(f->c, x, y);
+			if (strcmp(cc->glyph, g) == 0 && (side < 0 ||
+			    cc->style.fg == (side == 0 ? COL_BLUE : COL_RED)))
+				return true;
+		}
+	return false;
+}
+
+/*
+ * The default battle opens where the sides come closest: the view (53 x
+ * 16 of an 80 x 50 map) shows the Rothenbach bridge objective and enemy
+ * units as well as the French unit under the cursor.
+ */
+static void
+test_initial_view_centres_on_what_matters(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+	const struct unit *u;
+	int sx, sy, i, vx, vy, moved = 0;
+
+	(void)state;
+	ui_key(f->ui, UIK_ESC);		/* the briefing */
+	ui_key(f->ui, UIK_ENTER);	/* the hand-over box */
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	/* The French unit nearest the front: II/27e Ligne at [34, 34]. */
+	assert_int_equal(f->ui->cursor.x, 34);
+	assert_int_equal(f->ui->cursor.y, 34);
+	assert_int_equal(f->ui->view.x, 10);
+	assert_int_equal(f->ui->view.y, 21);
+	/* The bridge [40, 24] at its screen cell; enemies in view. */
+	sx = 40 - f->ui->view.x;
+	sy = 1 + 24 - f->ui->view.y;
+	assert_string_equal(canvas_cell(f->c, sx, sy)->glyph, "◎");
+	vx = f->ui->view.x;
+	vy = f->ui->view.y;
+	assert_true(map_shows(f, "i", 1));
+	assert_true(map_shows(f, "I", 0));
+	/* Tab through every French unit: the view keeps each in sight,
+	 * across a map three times the view's area. */
+	for (i = 0; i < 11; i++) {
+		ui_key(f->ui, UIK_TAB);
+		ui_draw(f->ui, f->c);
+		u = &f->g->units[f->ui->sel];
+		assert_int_equal(f->ui->curs_x, u->pos.x - f->ui->view.x);
+		assert_int_equal(f->ui->curs_y, 1 + u->pos.y - f->ui->view.y);
+		assert_true(f->ui->curs_x >= 0 && f->ui->curs_x < 53);
+		assert_true(f->ui->curs_y >= 1 && f->ui->curs_y < 17);
+		moved += f->ui->view.x != vx || f->ui->view.y != vy;
+		vx = f->ui->view.x;
+		vy = f->ui->view.y;
+	}
+	assert_true(moved > 0);		/* it did have to scroll */
+	fixture_free(f);
+}
+
+/*
+ * z: the whole 80 x 50 map in 80 x 24, one character for 1 x 3 cells:
+ * objectives, units of each side and the ground at their blocks; Enter
+ * goes back to the map.
+ */
+static void
+test_overview_shows_the_whole_map(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+	const struct ccell *cc;
+
+	(void)state;
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "z");
+	assert_int_equal(f->ui->mode, MODE_OVERVIEW);
+	assert_true(has(f, "Overview: Rothenbach and the Rothe valley, 80x50 "
+	    "cells, one character for 1x3"));
+	/* Objectives [40, 24], [38, 20], [63, 11]: blocks (40, 8), (38, 6),
+	 * (63, 3), drawn from row 1. */
+	assert_string_equal(canvas_cell(f->c, 40, 9)->glyph, "◎");
+	assert_string_equal(canvas_cell(f->c, 38, 7)->glyph, "◎");
+	assert_string_equal(canvas_cell(f->c, 63, 4)->glyph, "◎");
+	/* II/27e Ligne at [34, 34] (block (34, 11)), French, and under the
+	 * cursor (reversed). */
+	cc = canvas_cell(f->c, 34, 12);
+	assert_string_equal(cc->glyph, "I");
+	assert_int_equal(cc->style.fg, COL_BLUE);
+	assert_true(cc->style.attr & ATTR_REVERSE);
+	/* The Allied battery at [44, 8] (block (44, 2)) and ground: the
+	 * Fuchsholz wood in the north-west. */
+	cc = canvas_cell(f->c, 44, 3);
+	assert_string_equal(cc->glyph, "a");
+	assert_int_equal(cc->style.fg, COL_RED);
+	assert_string_equal(canvas_cell(f->c, 10, 5)->glyph, "♠");
+	/* Nothing past the map's last block row (50 / 3 -> 17 rows). */
+	assert_string_equal(canvas_cell(f->c, 10, 19)->glyph, " ");
+	/* A cursor step is a block: 3 cells south; Enter: the map there. */
+	type(f, "j");
+	assert_int_equal(f->ui->cursor.y, 37);
+	type(f, "\r");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_int_equal(f->ui->cursor.y, 37);
+	fixture_free(f);
+}
+
+/* o cycles through the objectives, saying who holds each; v goes to the
+ * unit of the last result; c says when nobody is in contact. */
+static void
+test_jump_keys(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+	const struct game *g = f->g;
+	int last = -1, i;
+
+	(void)state;
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "o");
+	assert_int_equal(f->ui->cursor.x, 40);
+	assert_int_equal(f->ui->cursor.y, 24);
+	assert_true(has(f, "Objective 1 of 3: Rothenbach bridge, 3 points, "
+	    "held by the Allies (3.10.2)."));
+	type(f, "o");
+	assert_int_equal(f->ui->cursor.x, 38);
+	assert_int_equal(f->ui->cursor.y, 20);
+	assert_true(has(f, "Objective 2 of 3: Rothenbach, 2 points"));
+	type(f, "oo");
+	assert_int_equal(f->ui->cursor.x, 40);	/* round again */
+	assert_int_equal(f->ui->cursor.y, 24);
+	/* The view came along: the cursor's cell is on the screen. */
+	assert_true(f->ui->curs_x >= 0 && f->ui->curs_x < 53);
+	type(f, "c");
+	assert_true(has(f, "No unit is in battle contact."));
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit >= 0 && g->log.v[i].kind != EV_PHASE)
+			last = g->log.v[i].unit;
+	assert_true(last >= 0);
+	type(f, "v");
+	assert_int_equal(f->ui->cursor.x, g->units[last].pos.x);
+	assert_int_equal(f->ui->cursor.y, g->units[last].pos.y);
+	fixture_free(f);
+}
+
+/*
+ * m draws the cheapest route (issue 13, item 2): II/59e Ligne at [61, 33]
+ * sent to [76, 40] behind the Eichwald goes along the wood's north edge
+ * and down its east side, as test-move pins; the panel says after how
+ * many turns it arrives; Enter gives the order with the route's bend as
+ * a waypoint, so the route shown is the route walked.
+ */
+static void
+test_move_draws_the_route_round_a_wood(void **state)
+{
+	struct fixture *f = fixture_default(100, 40);
+	const struct game *g = f->g;
+	const struct order *o = NULL;
+	int u = game_find_unit(f->g, "2-59L"), i, vx, vy;
+
+	(void)state;
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	for (i = 0; i < g->nunits && f->ui->sel != u; i++)
+		ui_key(f->ui, UIK_TAB);
+	assert_int_equal(f->ui->sel, u);
+	type(f, "mLllllllljjjjjjj");
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	assert_int_equal(f->ui->cursor.x, 76);
+	assert_int_equal(f->ui->cursor.y, 40);
+	assert_true(has(f, "Arrives after 13 turns"));
+	vx = f->ui->view.x;
+	vy = f->ui->view.y - 1;
+	/* Along the north edge and down the east side, later turns (:). */
+	assert_string_equal(canvas_cell(f->c, 66 - vx, 33 - vy)->glyph, ":");
+	assert_string_equal(canvas_cell(f->c, 69 - vx, 33 - vy)->glyph, ":");
+	assert_string_equal(canvas_cell(f->c, 72 - vx, 36 - vy)->glyph, ":");
+	/* Not through the wood the straight line crosses. */
+	assert_string_not_equal(canvas_cell(f->c, 67 - vx, 36 - vy)->glyph,
+	    ":");
+	type(f, "\r");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	for (i = 0; i < g->ntransit; i++)
+		if (g->transit[i].unit == u)
+			o = &g->transit[i];
+	if (o == NULL)
+		o = &g->units[u].order;
+	assert_int_equal(o->kind, ORDER_MOVE);
+	assert_int_equal(o->npts, 2);
+	assert_int_equal(o->pts[0].x, 69);
+	assert_int_equal(o->pts[0].y, 33);
+	assert_int_equal(o->pts[1].x, 76);
+	assert_int_equal(o->pts[1].y, 40);
 	fixture_free(f);
 }
 
@@ -1042,14 +1682,26 @@ main(void)
 		cmocka_unit_test(test_help_lists_the_modes_keys),
 		cmocka_unit_test(test_rules_reference_from_the_ruleset),
 		cmocka_unit_test(test_3_6_3_speed_table_in_rules_reference),
+		cmocka_unit_test(test_rules_reference_words_and_whole_turn),
 		cmocka_unit_test(test_briefing_tells_the_story_and_sides),
 		cmocka_unit_test(test_quit_asks_first),
 		cmocka_unit_test(test_cursor_cell_marked_only_without_terminal_cursor),
 		cmocka_unit_test(test_view_jumps_rather_than_creeps),
-		cmocka_unit_test(test_handover_keeps_the_view_until_enter),
+		cmocka_unit_test(test_handover_moves_the_cursor_away),
+		cmocka_unit_test(test_hot_seat_hides_the_other_sides_orders),
+		cmocka_unit_test(test_solo_hides_the_computers_orders),
+		cmocka_unit_test(test_move_preview_says_when_the_order_arrives),
+		cmocka_unit_test(test_generals_on_the_map_and_their_orders),
+		cmocka_unit_test(test_generals_ascii),
 		cmocka_unit_test(test_solo_turn_keeps_the_cursor),
 		cmocka_unit_test(test_save_keys_and_the_save_as_line),
 		cmocka_unit_test(test_pick_lists_battles_and_tutorials),
+		cmocka_unit_test(test_summary_page_after_a_turn),
+		cmocka_unit_test(test_final_screen_has_result_and_summary),
+		cmocka_unit_test(test_initial_view_centres_on_what_matters),
+		cmocka_unit_test(test_overview_shows_the_whole_map),
+		cmocka_unit_test(test_jump_keys),
+		cmocka_unit_test(test_move_draws_the_route_round_a_wood),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

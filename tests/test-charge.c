@@ -62,11 +62,16 @@ test_3_4_1_line_charges_and_closes_to_melee_reach(void **state)
 	nap_phase_charges(g);
 	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
 	    "charges b, 1.5 BD away (within its 2 BD charge reach)"), 1);
-	assert_true(nap_gap(g, a, b) <= tab()->melee.reach);
+	/* Its front from row 20 to row 18: b's front is on row 16, so one
+	 * empty row (17) is left between them, 0.5 BD, the melee reach. */
 	assert_int_equal(g->units[a].pos.x, 20);
-	assert_true(g->units[a].pos.y < 20);
-	assert_int_equal(fixture_count(g, "3.4.2", "closes from [20, 20]"),
-	    1);
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(g->units[a].facing, DIR_N);
+	assert_int_equal(nap_gap(g, a, b), 2);
+	assert_int_equal(tab()->melee.reach, 2);
+	assert_int_equal(g->units[b].pos.y, 16);
+	assert_int_equal(fixture_count(g, "3.4.2", "closes from [20, 20] to "
+	    "[20, 18], 0.5 BD from b"), 1);
 	assert_int_equal(fixture_count(g, "3.4.3", "b is charged and tests"),
 	    1);
 	assert_int_equal(g->units[a].charged, g->turn);
@@ -93,7 +98,7 @@ test_3_4_1_no_charge_when_the_order_leads_elsewhere(void **state)
 	game_free(g);
 }
 
-/* 3.4.1: infantry does not charge from beyond 2 BD; a Mob never. */
+/* 3.4.1: infantry charges from 2 BD, not from beyond; a Mob never. */
 static void
 test_3_4_1_no_charge_beyond_reach_or_as_mob(void **state)
 {
@@ -103,18 +108,38 @@ test_3_4_1_no_charge_beyond_reach_or_as_mob(void **state)
 	(void)state;
 	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
 	    DIR_N, 600);
-	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 13,
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 14,
 	    DIR_S, 500);
 	order_to(g, a, 20, 5);
-	assert_true(nap_gap(g, a, b) > tab()->charge.reach[ARM_INFANTRY]);
+	/* 2.5 BD (rows 15 to 19 empty): beyond the 2 BD reach of foot. */
+	assert_int_equal(nap_gap(g, a, b), 10);
+	assert_int_equal(tab()->charge.reach[ARM_INFANTRY], 8);
 	nap_phase_charges(g);
 	assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[b].charged, 0);
+	game_free(g);
+
+	/* At exactly 2 BD it charges. */
+	g = field();
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 15,
+	    DIR_S, 500);
+	order_to(g, a, 20, 5);
+	assert_int_equal(nap_gap(g, a, b), 8);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
+	    "charges b, 2 BD away"), 1);
+	assert_int_equal(g->units[b].charged, g->turn);
 	game_free(g);
 
 	g = lines(&a, &b);
 	g->units[a].cond = COND_MOB;
 	nap_phase_charges(g);
 	assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[b].charged, 0);
 	game_free(g);
 }
 
@@ -161,7 +186,7 @@ static void
 test_3_4_3_horse_against_foot(void **state)
 {
 	struct game *g = field();
-	int a, b;
+	int a, b, roll;
 
 	(void)state;
 	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "line", 20, 22,
@@ -169,12 +194,21 @@ test_3_4_3_horse_against_foot(void **state)
 	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
 	    DIR_S, 500);
 	order_to(g, a, 20, 8);
+	roll = fixture_dice(g, 2, 6);
 	nap_phase_charges(g);
 	assert_int_equal(fixture_count(g, "3.4.1", "hus (cavalry in Line) "
-	    "charges b"), 1);
-	assert_true(nap_gap(g, a, b) <= tab()->melee.reach);
+	    "charges b, 2.5 BD away (within its 4 BD charge reach)"), 1);
+	/* From row 22 to row 18, 0.5 BD short of b as foot would close. */
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(nap_gap(g, a, b), 2);
 	assert_int_equal(fixture_count(g, "3.4.3", "needs 6 or less (Drill "
 	    "4 + 4 -2 (charged by horse))"), 1);
+	if (roll <= 6)
+		assert_int_equal(g->units[b].cond, COND_FORMED);
+	else if (roll - 6 < 3)
+		assert_int_equal(g->units[b].cond, COND_MOB);
+	else
+		assert_int_equal(g->units[b].cond, COND_ROUTED);
 	game_free(g);
 }
 
@@ -304,6 +338,7 @@ test_M34_3_6_8_charged_unit_does_not_deploy(void **state)
 {
 	struct game *g;
 	int u, k, line = ruleset_form(rs, "line");
+	int mc = ruleset_form(rs, "manoeuvre_column");
 
 	(void)state;
 	for (k = 0; k < 2; k++) {
@@ -317,12 +352,14 @@ test_M34_3_6_8_charged_unit_does_not_deploy(void **state)
 		if (k == 1)
 			g->units[u].charged = 2;
 		nap_phase_movement(g);
+		assert_int_equal(g->units[u].pos.x, 20);
+		assert_int_equal(g->units[u].pos.y, 20);
 		if (k == 0) {
 			assert_int_equal(g->units[u].formation, line);
 			assert_int_equal(fixture_count(g, "3.6.8", "was not "
 			    "charged (3.4)"), 1);
 		} else {
-			assert_int_not_equal(g->units[u].formation, line);
+			assert_int_equal(g->units[u].formation, mc);
 			assert_int_equal(fixture_count(g, "3.6.8", "forms"),
 			    0);
 		}

@@ -15,8 +15,12 @@
  * names carry the clause and the rule number, so the list of names shows
  * the coverage.  Beyond the documented expect keys the driver also reads
  * `tail` (the rear cell of the anchor's file, or of its road trail),
- * `cells` (every cell the unit covers, in footprint order), `musician`
- * and `contact` (an enemy unit id, or none).
+ * `cells` (every cell the unit covers, in footprint order), `musician`,
+ * `contact` (an enemy unit id, or none), `strength` (men), `halt` (why
+ * it stopped), `owed` (BD still to pay for a river it stands on) and
+ * `covers` (a cell of the unit's footprint) for a unit; `line` (units
+ * standing as one closed line, left to right) beside `units`; and, in a
+ * log entry, `phase` (the ruleset's phase key the event belongs to).
  */
 #include "config.h"
 
@@ -69,6 +73,8 @@
 	X(test_M5_3_6_3_light_battery_limbered_2bd, "M5-light-battery-limbered-2bd", NULL) \
 	X(test_M6_3_6_3_ap_limit_horse_drill2, "M6-ap-limit-horse-drill2", NULL) \
 	X(test_M6_3_6_3_ap_surplus_capped_at_max_speed, "M6-ap-surplus-capped-at-max-speed", NULL) \
+	X(test_M6_3_6_3_battery_unlimbers_at_destination, "M6-battery-unlimbers-at-destination", NULL) \
+	X(test_M6_3_6_3_battery_without_ap_stays_limbered, "M6-battery-without-ap-stays-limbered", NULL) \
 	X(test_M6_3_6_3_limber_costs_one_ap, "M6-limber-costs-one-ap", NULL) \
 	X(test_M7_3_6_3_drill2_battery_pivots_over_two_turns, "M7-drill2-battery-pivots-over-two-turns", NULL) \
 	X(test_M7_3_6_3_pivot_over_two_turns_limbers_once, "M7-pivot-over-two-turns-limbers-once", NULL) \
@@ -82,8 +88,15 @@
 	X(test_M8_3_6_3_road_turn_follows_road_free, "M8-road-turn-follows-road-free", NULL) \
 	X(test_M8_3_6_6_road_column_off_road_turns_free, "M8-road-column-off-road-turns-free", NULL) \
 	X(test_M8_3_6_6_road_column_follows_bend_past_friend, "M8-road-column-follows-bend-past-friend", NULL) \
+	X(test_M8_3_6_3_turn_dearer_than_what_is_left_waits, "M8-turn-dearer-than-what-is-left-waits", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_outer_unit_loses_1bd, "M9-brigade-wheel-outer-unit-loses-1bd", NULL) \
 	X(test_M9_3_6_3_far_apart_units_do_not_wheel, "M9-far-apart-units-do-not-wheel", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_pace_carries_over, "M9-brigade-wheel-pace-carries-over", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_ends_abreast_after_three_turns, "M9-brigade-wheel-ends-abreast-after-three-turns", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_left_pivots_on_left_flank, "M9-brigade-wheel-left-pivots-on-left-flank", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_inner_unit_keeps_the_pivot, "M9-brigade-wheel-inner-unit-keeps-the-pivot", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_stops_short_of_the_enemy, "M9-brigade-wheel-stops-short-of-the-enemy", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_needs_room, "M9-brigade-wheel-needs-room", NULL) \
 	X(test_M10_3_6_4_middle_roll_no_change, "M10-middle-roll-no-change", NULL) \
 	X(test_M10_3_6_4_option_off_no_roll, "M10-option-off-no-roll", NULL) \
 	X(test_M10_3_6_4_roll_one_loses_half_bd, "M10-roll-one-loses-half-bd", NULL) \
@@ -167,6 +180,7 @@
 	X(test_M30_3_6_7_line_flank_does_not_block, "M30-line-flank-does-not-block", NULL) \
 	X(test_M30_3_6_7_line_front_blocks, "M30-line-front-blocks", NULL) \
 	X(test_M30_3_6_7_road_column_rear_does_not_block, "M30-road-column-rear-does-not-block", NULL) \
+	X(test_M31_3_6_8_contact_with_first_unit_listed, "M31-contact-with-first-unit-listed", NULL) \
 	X(test_M31_3_6_8_enemy_beyond_reach_no_contact, "M31-enemy-beyond-reach-no-contact", NULL) \
 	X(test_M31_3_6_8_infantry_stops_short_of_enemy, "M31-infantry-stops-short-of-enemy", NULL) \
 	X(test_M31_3_6_8_manoeuvre_column_stops_short_of_enemy, "M31-manoeuvre-column-stops-short-of-enemy", NULL) \
@@ -181,6 +195,7 @@
 	X(test_M35_3_6_8_routed_enemy_does_not_stop_cavalry, "M35-routed-enemy-does-not-stop-cavalry", NULL) \
 	X(test_M35_3_6_8_routed_enemy_does_not_stop_infantry, "M35-routed-enemy-does-not-stop-infantry", NULL) \
 	X(test_M35_3_6_8_routed_enemy_still_stops_artillery, "M35-routed-enemy-still-stops-artillery", NULL) \
+	X(test_M35_3_6_8_touching_routed_enemy_listed_first, "M35-touching-routed-enemy-listed-first", NULL) \
 	X(test_M35_3_6_8_touching_routed_enemy_resolves_rout, "M35-touching-routed-enemy-resolves-rout", NULL)
 
 struct clause {
@@ -357,6 +372,26 @@ check_cells(struct run *r, int u, const struct doc_node *n)
 	}
 }
 
+/* expect covers: [x, y]: the cell is one of the unit's footprint. */
+static void
+check_covers(struct run *r, int u, const struct doc_node *n)
+{
+	struct point cells[FOOTPRINT_MAX];
+	long x, y;
+	int i, c;
+
+	if (n->kind != DOC_SEQ || n->n != 2 ||
+	    doc_int(n->items[0], 0, INT_MAX, &x, &r->scratch) != 0 ||
+	    doc_int(n->items[1], 0, INT_MAX, &y, &r->scratch) != 0)
+		fail_msg("%s: expect covers must be [x, y]", r->file);
+	c = game_footprint(r->g, &r->g->units[u], cells);
+	for (i = 0; i < c && i < FOOTPRINT_MAX; i++)
+		if (cells[i].x == x && cells[i].y == y)
+			return;
+	mismatch(r, u, "%s does not cover [%ld, %ld]", r->g->units[u].id, x,
+	    y);
+}
+
 static void
 check_unit(struct run *r, const struct doc_node *e)
 {
@@ -365,7 +400,7 @@ check_unit(struct run *r, const struct doc_node *e)
 	const struct unit *un;
 	const char *s;
 	char want[32], got[32];
-	long ticks;
+	long ticks, men;
 	bool b;
 	int u, i;
 
@@ -412,6 +447,27 @@ check_unit(struct run *r, const struct doc_node *e)
 				mismatch(r, u, "%s: moved expected %s, got %s",
 				    un->id, want, got);
 			}
+		} else if (strcmp(s, "owed") == 0) {
+			if (doc_fixed(n, r->rs->ticks, 0, 1000000, &ticks,
+			    &r->scratch) != 0)
+				fail_msg("%s: bad owed '%s'", r->file,
+				    n->str);
+			if (ticks != un->owed) {
+				fmt_ticks(r, (int)ticks, want, sizeof want);
+				fmt_ticks(r, un->owed, got, sizeof got);
+				mismatch(r, u, "%s: owed expected %s, got %s",
+				    un->id, want, got);
+			}
+		} else if (strcmp(s, "strength") == 0) {
+			if (doc_int(n, 0, INT_MAX, &men, &r->scratch) != 0)
+				fail_msg("%s: bad strength", r->file);
+			if (men != un->strength)
+				mismatch(r, u, "%s: strength expected %ld, got "
+				    "%d", un->id, men, un->strength);
+		} else if (strcmp(s, "halt") == 0) {
+			if (strcmp(str_of(n, s), halt_name(un->halt)) != 0)
+				mismatch(r, u, "%s: halt expected %s, got %s",
+				    un->id, n->str, halt_name(un->halt));
 		} else if (strcmp(s, "musician") == 0) {
 			if (doc_bool(n, &b, &r->scratch) != 0)
 				fail_msg("%s: bad musician", r->file);
@@ -433,14 +489,64 @@ check_unit(struct run *r, const struct doc_node *e)
 			if (strcmp(str_of(n, s), c) != 0)
 				mismatch(r, u, "%s: contact expected %s, got "
 				    "%s", un->id, n->str, c);
+		} else if (strcmp(s, "covers") == 0) {
+			check_covers(r, u, n);
 		} else
 			fail_msg("%s: unknown expect key '%s'", r->file, s);
 	}
 }
 
-/* True if some event matches unit (or any, -1), rule and fragment. */
+/*
+ * expect line: [a, b, ...]: the units stand as one closed line, left to
+ * right: one facing, and each one's front rank goes on, with no cell
+ * between, from where the one before ends (3.6.3: a wheel keeps the line
+ * closed).
+ */
+static void
+check_line(struct run *r, const struct doc_node *n)
+{
+	const struct game *g = r->g;
+	const struct unit *a, *b;
+	struct point fa[FOOTPRINT_MAX], fb[FOOTPRINT_MAX], end;
+	enum dir right;
+	int i, ua, ub, wa;
+
+	if (n->kind != DOC_SEQ || n->n < 2)
+		fail_msg("%s: expect line must list two units or more",
+		    r->file);
+	for (i = 1; i < n->n; i++) {
+		ua = unit_of(r, n->items[i - 1]);
+		ub = unit_of(r, n->items[i]);
+		a = &g->units[ua];
+		b = &g->units[ub];
+		if (a->facing != b->facing) {
+			mismatch(r, ub, "line: %s faces %s, %s faces %s",
+			    a->id, dir_name(a->facing), b->id,
+			    dir_name(b->facing));
+			continue;
+		}
+		right = dir_turn(a->facing, 2);
+		wa = g->rs->form[a->formation].frontage[a->arm];
+		(void)game_footprint(g, a, fa);
+		(void)game_footprint(g, b, fb);
+		/* The first wa cells are the front rank, left to right. */
+		end.x = fa[wa - 1].x + dir_dx[right];
+		end.y = fa[wa - 1].y + dir_dy[right];
+		if (end.x != fb[0].x || end.y != fb[0].y)
+			mismatch(r, ub, "line: %s's front ends at [%d, %d], so "
+			    "%s's should start at [%d, %d], not [%d, %d]",
+			    a->id, fa[wa - 1].x, fa[wa - 1].y, b->id, end.x,
+			    end.y, fb[0].x, fb[0].y);
+	}
+}
+
+/*
+ * True if some event matches unit (or any, -1), rule, fragment and
+ * phase (a ruleset phase index, or any, -1).
+ */
 static bool
-log_has(const struct game *g, int u, const char *rule, const char *text)
+log_has(const struct game *g, int u, const char *rule, const char *text,
+    int phase)
 {
 	const struct event *e;
 	int i;
@@ -448,6 +554,8 @@ log_has(const struct game *g, int u, const char *rule, const char *text)
 	for (i = 0; i < g->log.n; i++) {
 		e = &g->log.v[i];
 		if (u >= 0 && e->unit != u)
+			continue;
+		if (phase >= 0 && e->phase != phase)
 			continue;
 		if (strcmp(e->rule, rule) != 0)
 			continue;
@@ -463,15 +571,26 @@ check_log(struct run *r, const struct doc_node *e, bool want)
 	const struct doc_node *un = doc_get(e, "unit");
 	const struct doc_node *rule = doc_get(e, "rule");
 	const struct doc_node *text = doc_get(e, "contains");
+	const struct doc_node *ph = doc_get(e, "phase");
 	int u = un != NULL ? unit_of(r, un) : -1;
 	const char *t = text != NULL ? str_of(text, "contains") : NULL;
+	const char *pk = ph != NULL ? str_of(ph, "phase") : NULL;
+	int phase = -1;
 
-	if (log_has(r->g, u, str_of(rule, "rule"), t) == want)
+	if (pk != NULL) {
+		for (phase = 0; phase < r->rs->nphases; phase++)
+			if (strcmp(r->rs->phase_keys[phase], pk) == 0)
+				break;
+		if (phase == r->rs->nphases)
+			fail_msg("%s: no phase '%s'", r->file, pk);
+	}
+	if (log_has(r->g, u, str_of(rule, "rule"), t, phase) == want)
 		return;
-	mismatch(r, u, "%s event: unit %s, rule %s%s%s%s",
+	mismatch(r, u, "%s event: unit %s, rule %s%s%s%s%s%s",
 	    want ? "missing" : "unwanted", u >= 0 ? r->g->units[u].id : "any",
 	    rule->str, t != NULL ? ", text containing \"" : "",
-	    t != NULL ? t : "", t != NULL ? "\"" : "");
+	    t != NULL ? t : "", t != NULL ? "\"" : "",
+	    pk != NULL ? ", in the phase " : "", pk != NULL ? pk : "");
 }
 
 static const struct doc_node *
@@ -543,6 +662,8 @@ run_clause(const char *name, const char *skip)
 	if ((n = seq_of(expect, "units")) != NULL)
 		for (i = 0; i < n->n; i++)
 			check_unit(&r, n->items[i]);
+	if ((n = seq_of(expect, "line")) != NULL)
+		check_line(&r, n);
 	if ((n = seq_of(expect, "log")) != NULL)
 		for (i = 0; i < n->n; i++)
 			check_log(&r, n->items[i], true);

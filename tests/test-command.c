@@ -8,9 +8,11 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "core/command.h"
+#include "core/know.h"
 #include "turn-fixture.h"
 
 struct fx {
@@ -97,6 +99,61 @@ test_3_1_1_order_within_radius_in_force_at_once(void **state)
 	assert_int_equal(f->g->units[f->near].order.kind, ORDER_MOVE);
 	assert_int_equal(f->g->ntransit, 0);
 	assert_int_equal(fixture_count(f->g, "3.1.1", "in force at once"), 1);
+}
+
+/*
+ * The radius is a bound that counts: a unit exactly 8 BD (16 cells) from
+ * its general gets the order at once; one 8.5 BD away waits for an aide,
+ * who rides it in one turn (34 ticks at 64 a turn, rounded up).
+ */
+static void
+test_3_1_1_radius_boundary(void **state)
+{
+	struct fx *f = *state;
+	struct order o;
+	char *cause;
+	int edge, past;
+
+	edge = fixture_unit(f->g, "edge", 0, ARM_INFANTRY, "line", "line",
+	    26, 20, DIR_N, 600);
+	past = fixture_unit(f->g, "past", 0, ARM_INFANTRY, "line", "line",
+	    27, 10, DIR_N, 600);
+	f->g->generals[0].pos = (struct point){ 10, 20 };
+	assert_int_equal(geom_dist(f->g->generals[0].pos,
+	    f->g->units[edge].pos), 32);
+	o = move_order(edge, 0, 26, 5);
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	assert_int_equal(f->g->units[edge].order.kind, ORDER_MOVE);
+	assert_int_equal(f->g->units[edge].order.pts[0].y, 5);
+	assert_int_equal(f->g->ntransit, 0);
+	assert_int_equal(fixture_count(f->g, "3.1.1", "8 BD away, within the "
+	    "8 BD command radius"), 1);
+
+	f->g->generals[0].pos = (struct point){ 10, 10 };
+	assert_int_equal(geom_dist(f->g->generals[0].pos,
+	    f->g->units[past].pos), 34);
+	o = move_order(past, 0, 27, 5);
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	assert_int_equal(f->g->units[past].order.kind, ORDER_NONE);
+	assert_int_equal(f->g->ntransit, 1);
+	assert_int_equal(f->g->transit[0].unit, past);
+	assert_int_equal(f->g->transit[0].arrives, 2);
+	assert_int_equal(fixture_count(f->g, "3.2.1", "(34 / 64 ticks, "
+	    "rounded up): arrives turn 2"), 1);
+}
+
+/* The ride in whole turns, rounded up (3.2.1): 16 BD = 64 ticks a turn. */
+static void
+test_3_2_1_ride_turns_round_up(void **state)
+{
+	struct fx *f = *state;
+
+	assert_int_equal(command_ride_turns(f->g, 0), 1);
+	assert_int_equal(command_ride_turns(f->g, 1), 1);
+	assert_int_equal(command_ride_turns(f->g, 64), 1);
+	assert_int_equal(command_ride_turns(f->g, 65), 2);
+	assert_int_equal(command_ride_turns(f->g, 128), 2);
+	assert_int_equal(command_ride_turns(f->g, 129), 3);
 }
 
 /* 40 BD at 16 BD a turn: 2.5, rounded up to 3 turns. */
@@ -232,11 +289,258 @@ test_refused_order_not_queued(void **state)
 	struct fx *f = *state;
 	struct order o = move_order(f->far, 0, 500, 10);
 	char *cause = NULL;
+	int logged = f->g->log.n;
 
 	assert_int_equal(game_order(f->g, &o, &cause), -1);
 	assert_non_null(cause);
 	free(cause);
 	assert_int_equal(f->g->ntransit, 0);
+	assert_int_equal(f->g->units[f->far].order.kind, ORDER_NONE);
+	assert_int_equal(f->g->log.n, logged);
+}
+
+/* Whether viewer reads an event of the log holding text. */
+static bool
+reads(const struct game *g, int viewer, const char *text)
+{
+	int i;
+
+	for (i = 0; i < g->log.n; i++)
+		if (strstr(g->log.v[i].text, text) != NULL &&
+		    know_event(g, &g->log.v[i], viewer))
+			return true;
+	return false;
+}
+
+/*
+ * Issue 13: each side reads its own orders (given, riding, the
+ * destination its colonel marches to) and never the enemy's; what the
+ * enemy's units did stays readable to both.
+ */
+static void
+test_orders_hidden_from_the_enemy(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	int al = fixture_unit(g, "al1", 1, ARM_INFANTRY, "line", "line",
+	    60, 10, DIR_S, 500);
+	struct order o;
+	char *cause = NULL;
+
+	g->generals[1].pos = (struct point){ 60, 8 };
+	o = move_order(f->near, 0, 14, 20);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	o = move_order(f->far, 0, 90, 20);	/* rides with an aide */
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	o = move_order(al, 1, 60, 18);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	/* The French read their orders and not the Allied one. */
+	assert_true(reads(g, 0, "to [14, 20]"));
+	assert_true(reads(g, 0, "to [90, 20]"));
+	assert_false(reads(g, 0, "to [60, 18]"));
+	assert_true(reads(g, 1, "to [60, 18]"));
+	assert_false(reads(g, 1, "to [14, 20]"));
+	assert_false(reads(g, 1, "to [90, 20]"));
+	/* At a hand-over neither; the umpire both. */
+	assert_false(reads(g, KNOW_NONE, "to [14, 20]"));
+	assert_false(reads(g, KNOW_NONE, "to [60, 18]"));
+	assert_true(reads(g, KNOW_ALL, "to [60, 18]"));
+	assert_true(know_orders(g, f->near, 0));
+	assert_false(know_orders(g, f->near, 1));
+	assert_false(know_orders(g, al, KNOW_NONE));
+	/* The turn: the colonel's line names the destination, the move's
+	 * result does not; the Allies read where the French went, never
+	 * where they were told to go. */
+	game_turn(g);
+	assert_true(reads(g, 0, "towards [14, 20]"));
+	assert_false(reads(g, 1, "towards [14, 20]"));
+	assert_true(reads(g, 1, "towards [60, 18]"));
+	assert_false(reads(g, 0, "towards [60, 18]"));
+	assert_true(reads(g, 1, "near moves"));
+	assert_true(reads(g, 0, "al1 moves"));
+	free(cause);
+}
+
+/* A general's own Move order (unit -1). */
+static struct order
+ride_order(int general, int x, int y)
+{
+	struct order o = move_order(-1, general, x, y);
+
+	return o;
+}
+
+/*
+ * 3.1.2 (marshal's own rule): a general rides 12 BD (48 ticks) a turn
+ * straight towards his point: 24 orthogonal steps of 2 ticks, or 16
+ * diagonal steps of 3; the ride goes on next turn and ends at the point.
+ */
+static void
+test_3_1_2_general_rides_12_bd_a_turn(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = ride_order(0, 10, 0);
+	char *cause = NULL;
+
+	assert_int_equal(f->rs->general_speed, 12 * 4);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(g->generals[0].order.kind, ORDER_MOVE);
+	assert_int_equal(fixture_count(g, "3.1.2", "in force at once"), 1);
+	/* In force at once: no aide, no unit's order changed. */
+	assert_int_equal(g->ntransit, 0);
+	game_turn(g);
+	assert_int_equal(g->generals[0].pos.x, 10);
+	assert_int_equal(g->generals[0].pos.y, 30 - 24);
+	assert_int_equal(fixture_count(g, "3.1.2", "rides 12 BD from "
+	    "[10, 30] to [10, 6]"), 1);
+	assert_int_equal(g->generals[0].order.kind, ORDER_MOVE);
+	game_turn(g);
+	assert_int_equal(g->generals[0].pos.y, 0);
+	assert_int_equal(g->generals[0].order.kind, ORDER_NONE);
+	assert_int_equal(fixture_count(g, "3.1.2", "ride is complete"), 1);
+	/* Diagonally: 16 steps of 3 ticks. */
+	o = ride_order(0, 40, 30);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->generals[0].pos.x, 10 + 16);
+	assert_int_equal(g->generals[0].pos.y, 16);
+	/* A Stop halts him where he stands. */
+	o = stop_order(-1, 0);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->generals[0].pos.x, 26);
+	assert_int_equal(g->generals[0].pos.y, 16);
+}
+
+/* A general's ride is his side's secret; that he rode is not. */
+static void
+test_3_1_2_general_order_hidden_from_the_enemy(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = ride_order(1, 70, 8);
+	char *cause = NULL;
+
+	g->generals[1].pos = (struct point){ 100, 8 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_true(reads(g, 1, "rides for [70, 8]"));
+	assert_false(reads(g, 0, "rides for [70, 8]"));
+	assert_false(reads(g, KNOW_NONE, "rides for [70, 8]"));
+	game_turn(g);
+	assert_true(reads(g, 0, "rides 12 BD from [100, 8] to [76, 8]"));
+	/* Refused: off the map, another kind, no such general. */
+	o = ride_order(1, 500, 8);
+	assert_int_equal(game_order(g, &o, &cause), -1);
+	free(cause);
+	o = ride_order(1, 70, 8);
+	o.kind = ORDER_FORMATION;
+	assert_int_equal(game_order(g, &o, &cause), -1);
+	free(cause);
+	o = ride_order(7, 70, 8);
+	assert_int_equal(game_order(g, &o, &cause), -1);
+	free(cause);
+}
+
+/*
+ * A group order reaches every member, each with its own place (the
+ * destination shifted by its offset from the group's centre): near
+ * within the radius holds it at once, far gets an aide.
+ */
+static void
+test_3_6_3_group_order_gives_each_its_own_place(void **state)
+{
+	struct fx *f = *state;
+	struct order o = move_order(f->near, 0, 52, 10);
+	char *cause = NULL;
+
+	o.ngroup = 2;
+	o.group[0] = f->near;
+	o.group[1] = f->far;
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	/* Centre [52, 30]: near is 38 cells west of it, far 38 east. */
+	assert_int_equal(f->g->units[f->near].order.kind, ORDER_MOVE);
+	assert_int_equal(f->g->units[f->near].order.pts[0].x, 14);
+	assert_int_equal(f->g->units[f->near].order.pts[0].y, 10);
+	assert_int_equal(f->g->units[f->near].order.to.x, 52);
+	assert_int_equal(f->g->units[f->near].order.ngroup, 2);
+	assert_int_equal(f->g->ntransit, 1);
+	assert_int_equal(f->g->transit[0].unit, f->far);
+	assert_int_equal(f->g->transit[0].pts[0].x, 90);
+	assert_true(order_same_group(&f->g->transit[0],
+	    &f->g->units[f->near].order));
+}
+
+/* A bad group order is refused with its reason and reaches nobody. */
+static void
+test_3_6_3_bad_group_order_reaches_nobody(void **state)
+{
+	struct fx *f = *state;
+	struct order o;
+	char *cause = NULL;
+	int enemy = fixture_unit(f->g, "foe", 1, ARM_INFANTRY, "line",
+	    "line", 30, 5, DIR_S, 600);
+	static const char *const want[] = { "same side", "named twice",
+	    "one destination", "not in its own group", "2 to 8 units" };
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		o = move_order(f->near, 0, 52, 10);
+		o.ngroup = 2;
+		o.group[0] = f->near;
+		o.group[1] = i == 0 ? enemy : i == 1 ? f->near : f->far;
+		if (i == 2) {
+			o.npts = 2;
+			o.pts[1] = (struct point){ 60, 10 };
+		}
+		if (i == 3)
+			o.unit = enemy;
+		if (i == 4)
+			o.ngroup = 9;
+		assert_int_equal(game_order(f->g, &o, &cause), -1);
+		assert_non_null(cause);
+		if (strstr(cause, want[i]) == NULL)
+			fail_msg("case %d: \"%s\" does not say \"%s\"", i,
+			    cause, want[i]);
+		free(cause);
+		cause = NULL;
+		assert_int_equal(f->g->units[f->near].order.kind, ORDER_NONE);
+		assert_int_equal(f->g->ntransit, 0);
+	}
+}
+
+/*
+ * A line marching on under a group order (3.6.3): the note of its shared
+ * pace names the group's goal, which only its side reads; the enemy reads
+ * that it moved.
+ */
+static void
+test_group_march_goal_hidden_from_the_enemy(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	int a = fixture_unit(g, "ga", 0, ARM_INFANTRY, "line", "line",
+	    40, 30, DIR_N, 600);
+	int b = fixture_unit(g, "gb", 0, ARM_INFANTRY, "line", "line",
+	    46, 30, DIR_N, 600);
+	struct order o = move_order(a, 0, 43, 10);
+	char *cause = NULL;
+	int i, seen = 0;
+
+	g->generals[0].pos = (struct point){ 43, 32 };
+	o.ngroup = 2;
+	o.group[0] = a;
+	o.group[1] = b;
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	for (i = 0; i < g->log.n; i++)
+		if (strstr(g->log.v[i].text, "marches straight on") != NULL) {
+			seen++;
+			assert_true(know_event(g, &g->log.v[i], 0));
+			assert_false(know_event(g, &g->log.v[i], 1));
+		}
+	assert_true(seen > 0);
+	assert_true(reads(g, 1, "ga moves"));
 }
 
 int
@@ -247,6 +551,8 @@ main(void)
 		T(test_3_1_1_radius_and_courier_speed_from_data),
 		T(test_3_1_1_order_within_radius_in_force_at_once),
 		T(test_3_1_1_scenario_orders_immediate),
+		T(test_3_1_1_radius_boundary),
+		T(test_3_2_1_ride_turns_round_up),
 		T(test_3_2_1_order_beyond_radius_rides_with_aide),
 		T(test_3_2_2_couriers_phase_delivers_on_arrival),
 		T(test_3_2_2_game_turn_delivers),
@@ -254,6 +560,12 @@ main(void)
 		T(test_3_2_3_order_lost_when_unit_routs),
 		T(test_3_2_4_courier_delay_off),
 		T(test_refused_order_not_queued),
+		T(test_orders_hidden_from_the_enemy),
+		T(test_group_march_goal_hidden_from_the_enemy),
+		T(test_3_1_2_general_rides_12_bd_a_turn),
+		T(test_3_1_2_general_order_hidden_from_the_enemy),
+		T(test_3_6_3_group_order_gives_each_its_own_place),
+		T(test_3_6_3_bad_group_order_reaches_nobody),
 #undef T
 	};
 

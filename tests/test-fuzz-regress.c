@@ -1,9 +1,10 @@
 /*
  * test-fuzz-regress.c - the fuzzing harnesses (tests/fuzz) run over the
- * inputs that once crashed a loader, kept in tests/data/fuzz-regress/KIND/,
- * and over good files of each kind, which the harness must see loaded
- * (else it tests nothing).  A crash, or under the sanitizers or valgrind a
- * memory error, fails the test.
+ * inputs kept in tests/data/fuzz-regress/KIND/ (a seed corpus of small good
+ * and broken files, and every input that once crashed a loader), and over
+ * good files of each kind, which the harness must see loaded (else it tests
+ * nothing).  A crash, or under the sanitizers or valgrind a memory error,
+ * fails the test, and so does a kind with no kept input.
  */
 #include "config.h"
 
@@ -103,6 +104,9 @@ regress(const char *kind, harness h)
 	n = run_dir(dir, h, &loaded);
 	print_message("%s: %d kept inputs run, %d of them loaded\n", kind, n,
 	    loaded);
+	/* An empty or missing directory would pass while testing nothing. */
+	if (n == 0)
+		fail_msg("%s: no kept inputs in %s", kind, dir);
 	free(dir);
 }
 

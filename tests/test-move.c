@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -355,6 +356,48 @@ test_reach_within_allowance(void **state)
 }
 
 /*
+ * On open ground a Manoeuvre Column, which turns for free (3.6.3), can
+ * reach exactly the cells its 3 BD (12 ticks) pays for: every cell within
+ * 12 ticks of its place, an orthogonal step 2 ticks and a diagonal one 3,
+ * and no other: 105 of them on this 30 x 30 map, each listed once.
+ */
+static void
+test_3_6_3_reach_is_every_cell_the_speed_pays_for(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "manoeuvre_column");
+	struct point *cells = NULL, c;
+	int n, i, x, y, want = 0;
+	char seen[30][30];
+
+	(void)state;
+	memset(seen, 0, sizeof seen);
+	n = move_reach(g, 0, &cells);
+	for (i = 0; i < n; i++) {
+		assert_true(map_inside(g->map, cells[i].x, cells[i].y));
+		assert_int_equal(seen[cells[i].y][cells[i].x], 0);
+		seen[cells[i].y][cells[i].x] = 1;
+	}
+	for (y = 0; y < 30; y++)
+		for (x = 0; x < 30; x++) {
+			c = (struct point){ x, y };
+			if (geom_dist(c, g->units[0].pos) > 12) {
+				assert_int_equal(seen[y][x], 0);
+				continue;
+			}
+			want++;
+			if (!seen[y][x])
+				fail_msg("[%d, %d] is within 12 ticks but not "
+				    "in the reach", x, y);
+		}
+	assert_int_equal(want, 105);
+	assert_int_equal(n, want);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.5 as issue 12 reads it: a Column without drum standing in a wood
  * has 1 BD - Pe 1 = 0 BD, but the reachable area still shows the one
  * step of its minimum move: the cell ahead, and none beyond it.
@@ -523,11 +566,175 @@ test_3_5_1_restore_refused_near_enemy(void **state)
 	ruleset_free(rs);
 }
 
+/* The default battle from $MARSHAL_DATA, orders in force at once. */
+static struct game *
+default_battle(struct ruleset **rs)
+{
+	const char *dd = getenv("MARSHAL_DATA");
+	char path[512];
+	struct diags d;
+	struct game *g;
+
+	snprintf(path, sizeof path, "%s/scenarios/default.yaml",
+	    dd != NULL ? dd : "data");
+	diags_init(&d);
+	g = load_scenario(path, dd != NULL ? dd : "data", rs, &d);
+	if (g == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	assert_non_null(g);
+	g->opt.courier_delay = false;
+	g->opt.turn_limit = 0;
+	return g;
+}
+
+/*
+ * A Move order's default route is the cheapest the unit can march (issue
+ * 13, item 2).  II/59e Ligne, in line at [61, 33] on the north edge of
+ * the Eichwald, is sent to [76, 40], behind the wood's east side.  The
+ * straight line runs through the wood; the route keeps to the open ground
+ * along the north edge, to [69, 33], then down the east side: two points,
+ * the bend and the destination.  The walk marches exactly the forecast
+ * cells and arrives in the 13 turns forecast (a line, 2 BD a turn, the
+ * first spent turning its front east, and the wood under its wide front
+ * slowing it along the edge, 3.6.5).
+ */
+static void
+test_move_route_goes_round_a_wood(void **state)
+{
+	struct ruleset *rs = NULL;
+	struct game *g = default_battle(&rs);
+	struct order o, r;
+	struct point *path = NULL, p;
+	int u = game_find_unit(g, "2-59L"), n = 0, turns, t, i, k;
+	int wood = ruleset_land(rs, "wood");
+	enum dir f;
+	bool through = false, on;
+	char *cause = NULL;
+
+	(void)state;
+	assert_true(u >= 0 && wood >= 0);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = g->units[u].general;
+	o.pts[0] = (struct point){ 76, 40 };
+	o.npts = 1;
+	/* The straight line would cross the wood. */
+	p = g->units[u].pos;
+	f = g->units[u].facing;
+	while (p.x != 76 || p.y != 40) {
+		struct point q = path_next(p, f, o.pts[0]);
+
+		f = (enum dir)dir_between(p, q);
+		p = q;
+		if (map_cell(g->map, p.x, p.y)->land == wood)
+			through = true;
+	}
+	assert_true(through);
+
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, 2);
+	assert_int_equal(r.pts[0].x, 69);
+	assert_int_equal(r.pts[0].y, 33);
+	assert_int_equal(r.pts[1].x, 76);
+	assert_int_equal(r.pts[1].y, 40);
+	turns = move_forecast(g, &r, 20, &path, &n);
+	assert_int_equal(turns, 13);
+	assert_int_equal(n, 16);
+	assert_int_equal(path[0].x, 61);
+	assert_int_equal(path[0].y, 33);
+	assert_int_equal(path[8].x, 69);
+	assert_int_equal(path[8].y, 33);
+	assert_int_equal(path[12].x, 73);
+	assert_int_equal(path[12].y, 37);
+	assert_int_equal(path[15].x, 76);
+	assert_int_equal(path[15].y, 40);
+	for (i = 0; i < n; i++)
+		assert_int_not_equal(map_cell(g->map, path[i].x,
+		    path[i].y)->land, wood);
+
+	/* Given, the order is walked turn by turn on those cells. */
+	assert_int_equal(game_order(g, &r, &cause), 0);
+	for (t = 1; t <= 20 && g->units[u].order.kind == ORDER_MOVE; t++) {
+		game_turn(g);
+		for (on = false, k = 0; k < n; k++)
+			if (path[k].x == g->units[u].pos.x &&
+			    path[k].y == g->units[u].pos.y)
+				on = true;
+		assert_true(on);
+	}
+	assert_int_equal(t - 1, turns);
+	assert_int_equal(g->units[u].pos.x, 76);
+	assert_int_equal(g->units[u].pos.y, 40);
+	free(path);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * The cheapest route goes round a friend it could pass only in disorder
+ * and straight through one it may pass in good order (3.6.7).  Column A
+ * at [10, 20] is sent to [10, 5]; B stands at [10, 14] facing north, in
+ * its way.  B in Line: its rear blocks, so the route bends round B's
+ * block and never enters it.  B in a Skirmish Group: nothing blocks, and
+ * the route is the straight line, one point.
+ */
+static void
+test_move_route_round_a_blocking_friend(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct order o, r;
+	struct point *cells = NULL, fp[FOOTPRINT_MAX];
+	int b, n = 0, nf, i, k;
+
+	(void)state;
+	b = game_add_unit(g, "b", "B", 0, 0);
+	g->units[b].arm = ARM_INFANTRY;
+	g->units[b].drill = 4;
+	g->units[b].strength = g->units[b].strength0 = 600;
+	g->units[b].formation = ruleset_form(rs, "line");
+	g->units[b].pos = (struct point){ 10, 14 };
+	g->units[b].facing = DIR_N;
+	game_occupy(g, b, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = 0;
+	o.pts[0] = (struct point){ 10, 5 };
+	o.npts = 1;
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_true(r.npts > 1);	/* it bends */
+	assert_true(move_forecast(g, &r, 20, &cells, &n) > 0);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 5);
+	nf = game_footprint(g, &g->units[b], fp);
+	assert_true(nf > 0);
+	for (i = 0; i < n; i++)
+		for (k = 0; k < nf; k++)
+			assert_false(cells[i].x == fp[k].x &&
+			    cells[i].y == fp[k].y);
+	free(cells);
+
+	game_occupy(g, b, false);
+	g->units[b].formation = ruleset_form(rs, "skirmish");
+	game_occupy(g, b, true);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, 1);	/* straight through */
+	assert_int_equal(r.pts[0].x, 10);
+	assert_int_equal(r.pts[0].y, 5);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gap_between_blocks),
+		cmocka_unit_test(test_move_route_goes_round_a_wood),
+		cmocka_unit_test(test_move_route_round_a_blocking_friend),
 		cmocka_unit_test(test_path_straight_line),
 		cmocka_unit_test(test_M24_3_6_6_column_length_same_on_diagonal),
 		cmocka_unit_test(test_3_6_6_trail_forgotten_after_formation_change),
@@ -535,6 +742,7 @@ main(void)
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
 		cmocka_unit_test(test_reach_within_allowance),
+		cmocka_unit_test(test_3_6_3_reach_is_every_cell_the_speed_pays_for),
 		cmocka_unit_test(test_replay_is_exact),
 		cmocka_unit_test(test_colonel_while_moving),
 		cmocka_unit_test(test_3_6_5_reach_shows_minimum_move),

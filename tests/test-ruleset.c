@@ -239,6 +239,9 @@ test_checks(void **state)
 	    "'3..6' is not a rule number");
 	expect_edit("quoted: [\"3.6\"]", "quoted: \"3.6\"",
 	    "quoted must be a sequence");
+	expect_edit("  - term: BD\n    text:", "  - term: BD\n    txt:",
+	    "unknown key 'txt'");
+	expect_edit("  - term: Pe\n", "  - \n", "missing key 'term'");
 }
 
 /* Rule numbers the source has, and marshal's own (issue 12 decision 8):
@@ -250,6 +253,12 @@ test_own_rules(void **state)
 	struct ruleset *rs = *state;
 	char **quoted = rs->quoted;
 
+	/* The words the rules reference explains first. */
+	assert_int_equal(rs->ngloss, 6);
+	assert_string_equal(rs->gloss[0], "BD");
+	assert_string_equal(rs->gloss[2], "Pe");
+	assert_string_equal(rs->gloss[4], "Pr");
+	assert_non_null(strstr(rs->gloss[5], "Pr + Pe is more than the BD"));
 	assert_int_equal(rs->nquoted, 1);
 	assert_string_equal(rs->quoted[0], "3.6");
 	assert_false(ruleset_rule_own(rs, "3.6"));

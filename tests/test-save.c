@@ -161,6 +161,8 @@ test_save_load_continue_equals_straight_through(void **state)
 	b->units[1].track = calloc(1, sizeof *u->track);
 	b->units[1].track[0] = u->track[0];
 	assert_true(a->ntransit > 0);
+	/* The first general has ridden off: his place is state too. */
+	a->generals[0].pos = b->generals[0].pos = (struct point){ 33, 35 };
 
 	text = save_text(a);
 	c = restore(text, &d);
@@ -171,6 +173,27 @@ test_save_load_continue_equals_straight_through(void **state)
 	assert_string_equal(da, dc);
 	assert_int_equal(c->ntransit, a->ntransit);
 	assert_int_equal(c->rng.state, a->rng.state);
+	/* Field by field where the dump, written by the same code as the
+	 * save, could hide a loss: the issuer of each order (general 0 is
+	 * a general, not "none"), where the generals stand, and every
+	 * unit on its cells. */
+	for (i = 0; i < a->ntransit; i++) {
+		assert_int_equal(c->transit[i].unit, a->transit[i].unit);
+		assert_int_equal(c->transit[i].general, a->transit[i].general);
+		assert_int_equal(c->transit[i].arrives, a->transit[i].arrives);
+	}
+	assert_int_equal(c->transit[0].general, 0);
+	for (i = 0; i < a->nunits; i++)
+		assert_int_equal(c->units[i].order.general,
+		    a->units[i].order.general);
+	for (i = 0; i < a->ngenerals; i++) {
+		assert_int_equal(c->generals[i].pos.x, a->generals[i].pos.x);
+		assert_int_equal(c->generals[i].pos.y, a->generals[i].pos.y);
+	}
+	for (i = 0; i < c->nunits; i++)
+		if (!unit_gone(&c->units[i]))
+			assert_int_equal(game_unit_at(c, c->units[i].pos.x,
+			    c->units[i].pos.y), i);
 	free(da);
 	free(dc);
 
@@ -279,6 +302,200 @@ test_3_6_6_road_trail_saved_and_loaded(void **state)
 	free(text);
 	game_free(a);
 	diags_free(&d);
+}
+
+/*
+ * A riding general (3.1.2) is saved with his order and rides on from the
+ * save as he would have; a battle where no general rides saves no order
+ * for them (the saves and digests from before stay the same).
+ */
+static void
+test_save_keeps_a_riding_general(void **state)
+{
+	struct game *a = battle(), *b = battle(), *c;
+	struct order o;
+	struct diags d;
+	char *text, *cause = NULL, *da, *dc;
+
+	(void)state;
+	diags_init(&d);
+	text = save_text(a);
+	assert_null(strstr(text, "order: {kind: move, general: \"fr\""));
+	free(text);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = -1;
+	o.general = 0;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 30, 20 };
+	o.pts[1] = (struct point){ 10, 20 };
+	assert_int_equal(game_order(a, &o, &cause), 0);
+	assert_int_equal(game_order(b, &o, &cause), 0);
+	game_turn(a);
+	game_turn(b);
+	/* 24 steps north then west: [30, 36] -> [30, 20] -> [22, 20]. */
+	assert_int_equal(a->generals[0].pos.x, 22);
+	assert_int_equal(a->generals[0].pos.y, 20);
+	text = save_text(a);
+	assert_non_null(strstr(text, "at: [22, 20], radius: 0, order: "
+	    "{kind: move, general: \"fr\""));
+	c = restore(text, &d);
+	diags_print(&d, stderr);
+	assert_non_null(c);
+	assert_int_equal(c->generals[0].order.kind, ORDER_MOVE);
+	assert_int_equal(c->generals[0].order.unit, -1);
+	assert_int_equal(c->generals[0].order.npts, 1);
+	game_turn(b);
+	game_turn(c);
+	assert_int_equal(c->generals[0].pos.x, 10);
+	assert_int_equal(c->generals[0].order.kind, ORDER_NONE);
+	da = dump(b);
+	dc = dump(c);
+	assert_string_equal(da, dc);
+	free(da);
+	free(dc);
+	free(text);
+	game_free(a);
+	game_free(b);
+	game_free(c);
+	diags_free(&d);
+}
+
+/* Two infantry Lines side by side facing N (2 BD each: Drill 4, no drum). */
+static struct game *
+line_pair(void)
+{
+	struct game *g = fixture_game(rs, 40, 30);
+
+	g->generals[0].pos = (struct point){ 19, 27 };
+	g->generals[1].pos = (struct point){ 20, 1 };
+	fixture_unit(g, "wa", 0, ARM_INFANTRY, "line", "line", 16, 24, DIR_N,
+	    600);
+	fixture_unit(g, "wb", 0, ARM_INFANTRY, "line", "line", 22, 24, DIR_N,
+	    600);
+	game_seed(g, 9);
+	return g;
+}
+
+/* One group order: the line's centre to [27, 10], north-east. */
+static void
+give_group(struct game *g)
+{
+	struct order o;
+	char *cause;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = game_find_unit(g, "wa");
+	o.general = 0;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 27, 10 };
+	o.ngroup = 2;
+	o.group[0] = game_find_unit(g, "wa");
+	o.group[1] = game_find_unit(g, "wb");
+	assert_int_equal(game_order(g, &o, &cause), 0);
+}
+
+/*
+ * 3.6.3: a line's wheel that takes several turns is saved midway (its
+ * group order and what it has paid towards the stage) and goes on after
+ * a load exactly as if never stopped.
+ */
+static void
+test_M9_3_6_3_wheel_saved_midway_goes_on(void **state)
+{
+	struct game *a = line_pair(), *b = line_pair(), *c;
+	struct doc_node *root;
+	struct diags d;
+	char *text, *da, *dc;
+	int i;
+
+	(void)state;
+	diags_init(&d);
+	give_group(a);
+	give_group(b);
+	for (i = 0; i < 2; i++) {
+		game_turn(a);
+		game_turn(b);
+	}
+	/* Pace 2 BD - 1 BD = 1 BD a turn, the stage 4.5 BD: midway. */
+	assert_int_equal(a->units[0].facing, DIR_N);
+	assert_int_equal(a->units[0].wheeled, 2 * rs->ticks);
+	text = save_text(a);
+	assert_non_null(strstr(text, "group: [\"wa\", \"wb\"], to: [27, 10]"));
+	assert_non_null(strstr(text, "wheeled: 8"));
+	root = yread_buffer("save", text, strlen(text), &d);
+	assert_non_null(root);
+	c = line_pair();
+	assert_int_equal(save_apply(c, root, &d), 0);
+	doc_free(root);
+	da = dump(a);
+	dc = dump(c);
+	assert_string_equal(da, dc);
+	free(da);
+	free(dc);
+	for (i = 0; i < 4; i++) {
+		game_turn(b);
+		game_turn(c);
+	}
+	da = dump(b);
+	dc = dump(c);
+	assert_string_equal(da, dc);
+	/* The stage was paid in the fifth turn: both face NE, abreast. */
+	assert_int_equal(c->units[0].facing, DIR_NE);
+	assert_int_equal(c->units[1].facing, DIR_NE);
+	free(da);
+	free(dc);
+	free(text);
+	game_free(a);
+	game_free(b);
+	game_free(c);
+	diags_free(&d);
+}
+
+/*
+ * 3.6.3: the same group order given again in the middle of a wheel (as
+ * the AI does each turn) goes on with what the line has paid; one sent
+ * the other way round starts afresh, and so does an order to one unit.
+ */
+static void
+test_M9_3_6_3_wheel_goes_on_when_the_order_is_given_again(void **state)
+{
+	struct game *g = line_pair();
+	struct order o;
+	char *cause;
+
+	(void)state;
+	give_group(g);
+	game_turn(g);
+	assert_int_equal(g->units[0].wheeled, rs->ticks);
+	give_group(g);
+	game_turn(g);
+	/* 1 BD a turn, kept: 2 BD paid towards the right wheel. */
+	assert_int_equal(g->units[0].wheeled, 2 * rs->ticks);
+	assert_int_equal(g->units[1].wheeled, 2 * rs->ticks);
+
+	/* The centre sent north-west: a wheel to the left, from nothing. */
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = 0;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 11, 10 };
+	o.ngroup = 2;
+	o.group[0] = 0;
+	o.group[1] = 1;
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->units[0].wheeled, -rs->ticks);
+	assert_int_equal(g->units[0].facing, DIR_N);
+
+	/* An order to one unit alone ends its part in the wheel. */
+	o.ngroup = 0;
+	o.pts[0] = (struct point){ 16, 10 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(g->units[0].wheeled, 0);
+	game_free(g);
 }
 
 /* The dump is a function of the state: change one man, the digest moves. */
@@ -547,7 +764,8 @@ load_default(const char *path, struct ruleset **rsp)
 	return g;
 }
 
-/* The same orders on the same turns, through the general. */
+/* The same orders on the same turns, through the general; on turn 1 the
+ * general himself rides (3.1.2), an order with no unit. */
 static void
 play_default(struct game *g, int until, struct replay *rec)
 {
@@ -556,6 +774,17 @@ play_default(struct game *g, int until, struct replay *rec)
 	int u;
 
 	while (g->turn < until) {
+		if (g->turn == 1) {
+			memset(&o, 0, sizeof o);
+			o.kind = ORDER_MOVE;
+			o.unit = -1;
+			o.general = game_find_general(g, "vautrin");
+			o.npts = 1;
+			o.pts[0] = (struct point){ 36, 30 };
+			assert_int_equal(game_order(g, &o, &cause), 0);
+			if (rec != NULL)
+				replay_add(rec, g, &o);
+		}
 		if (g->turn == 2 && (u = game_find_unit(g, "2-27L")) >= 0) {
 			memset(&o, 0, sizeof o);
 			o.kind = ORDER_MOVE;
@@ -704,6 +933,35 @@ test_3_10_2_finished_battle_stays_finished(void **state)
 	    "battle's last turn (12)"));
 	free(bad);
 
+	/* Nor a result from past the last turn, nor a save more than one
+	 * turn past it: the battle ends after turn 12, the save is at 13. */
+	for (int k = 0; k < 2; k++) {
+		const char *from = k == 0 ? ", turn: 12}" : "\nturn: 13\n";
+		const char *to = k == 0 ? ", turn: 13}" : "\nturn: 14\n";
+
+		text = NULL;
+		f = open_memstream(&text, &len);
+		save_write(a, scen, f);
+		fclose(f);
+		assert_non_null(cut = strstr(text, from));
+		memcpy(cut, to, strlen(to));
+		f = fopen(file, "w");
+		fputs(text, f);
+		fclose(f);
+		free(text);
+		diags_free(&d);
+		diags_init(&d);
+		assert_null(save_load(file, getenv("MARSHAL_DATA"), &rc, &d));
+		assert_true(d.n > 0);
+		bad = diag_format(&d.v[0]);
+		if (strstr(bad, k == 0 ? "the battle ended on turn 13 and the "
+		    "save is at turn 13, past its last turn (12)" : "the battle "
+		    "ended on turn 12 and the save is at turn 14, past its last "
+		    "turn (12)") == NULL)
+			fail_msg("got: %s", bad);
+		free(bad);
+	}
+
 	unlink(file);
 	rmdir(dir);
 	free(file);
@@ -771,7 +1029,11 @@ test_replay_recorded_game_verifies(void **state)
 	rec->turns = 5;
 	rec->digest = save_digest(a);
 	rec->has_digest = true;
-	assert_int_equal(rec->n, 1);
+	assert_int_equal(rec->n, 2);
+	assert_int_equal(a->generals[game_find_general(a, "vautrin")].pos.x,
+	    36);
+	assert_int_equal(a->generals[game_find_general(a, "vautrin")].pos.y,
+	    30);
 	assert_non_null(mkdtemp(dir));
 	file = xasprintf("%s/rec.yaml", dir);
 	f = fopen(file, "w");
@@ -781,7 +1043,9 @@ test_replay_recorded_game_verifies(void **state)
 	r = replay_read(file, &d);
 	diags_print(&d, stderr);
 	assert_non_null(r);
-	assert_int_equal(r->n, 1);
+	assert_int_equal(r->n, 2);
+	assert_null(r->v[0].unit);
+	assert_string_equal(r->v[0].general, "vautrin");
 	assert_int_equal(r->turns, 5);
 	b = replay_start(r, getenv("MARSHAL_DATA"), &rb, &d);
 	assert_non_null(b);
@@ -809,12 +1073,111 @@ test_replay_recorded_game_verifies(void **state)
 	diags_free(&d);
 }
 
+/*
+ * A group order (3.6.3) recorded in a replay is written with its group,
+ * read back, and replays to the same state; a group naming a unit the
+ * scenario lacks is refused with its position.
+ */
+static void
+test_replay_keeps_a_group_order(void **state)
+{
+	char dir[] = "/tmp/marshal-replay-XXXXXX", *file, *scen, *text, *at;
+	struct ruleset *ra, *rb;
+	struct game *a, *b;
+	struct replay *rec, *r;
+	struct order o;
+	struct diags d;
+	char *cause;
+	FILE *f;
+
+	(void)state;
+	diags_init(&d);
+	scen = default_scenario();
+	a = load_default(scen, &ra);
+	assert_non_null(a);
+	rec = replay_record(a, scen);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = game_find_unit(a, "1-27L");
+	o.general = a->units[o.unit].general;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 40, 24 };
+	o.ngroup = 2;
+	o.group[0] = o.unit;
+	o.group[1] = game_find_unit(a, "2-27L");
+	assert_int_equal(game_order(a, &o, &cause), 0);
+	replay_add(rec, a, &o);
+	game_turn(a);
+	game_turn(a);
+	rec->turns = 2;
+	rec->digest = save_digest(a);
+	rec->has_digest = true;
+	assert_non_null(mkdtemp(dir));
+	file = xasprintf("%s/rec.yaml", dir);
+	f = fopen(file, "w");
+	replay_write(rec, f);
+	fclose(f);
+
+	r = replay_read(file, &d);
+	diags_print(&d, stderr);
+	assert_non_null(r);
+	assert_int_equal(r->n, 1);
+	assert_int_equal(r->v[0].ngroup, 2);
+	assert_string_equal(r->v[0].group[1], "2-27L");
+	b = replay_start(r, getenv("MARSHAL_DATA"), &rb, &d);
+	assert_non_null(b);
+	assert_int_equal(replay_play(r, b, &d), 0);
+	assert_true(save_digest(b) == r->digest);
+	assert_int_equal(b->units[o.group[1]].order.ngroup, 2);
+	game_free(b);
+	ruleset_free(rb);
+	replay_free(r);
+
+	/* A group naming a unit the battle does not have. */
+	f = fopen(file, "r");
+	assert_non_null(f);
+	text = calloc(1, 65536);
+	assert_true(fread(text, 1, 65535, f) > 0);
+	fclose(f);
+	at = strstr(text, "\"2-27L\"], move");
+	assert_non_null(at);
+	f = fopen(file, "w");
+	fwrite(text, 1, (size_t)(at - text), f);
+	fputs("\"9-99L\"], move", f);
+	fputs(at + strlen("\"2-27L\"], move"), f);
+	fclose(f);
+	r = replay_read(file, &d);
+	assert_non_null(r);
+	diags_free(&d);
+	diags_init(&d);
+	b = replay_start(r, getenv("MARSHAL_DATA"), &rb, &d);
+	assert_non_null(b);
+	assert_int_equal(replay_play(r, b, &d), -1);
+	assert_true(d.n > 0);
+	assert_non_null(strstr(d.v[0].msg, "no unit '9-99L'"));
+	assert_true(d.v[0].line > 0);
+	game_free(b);
+	ruleset_free(rb);
+	replay_free(r);
+
+	unlink(file);
+	rmdir(dir);
+	free(text);
+	free(file);
+	free(scen);
+	replay_free(rec);
+	game_free(a);
+	ruleset_free(ra);
+	diags_free(&d);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_save_load_continue_equals_straight_through),
 		cmocka_unit_test(test_digest_follows_state),
+		cmocka_unit_test(test_save_keeps_a_riding_general),
 		cmocka_unit_test(test_3_6_6_road_trail_saved_and_loaded),
 		cmocka_unit_test(test_save_refuses_foreign_file),
 		cmocka_unit_test(test_save_refuses_other_format),
@@ -825,8 +1188,11 @@ main(void)
 		cmocka_unit_test(test_save_quotes_strings),
 		cmocka_unit_test(test_save_file_load_continue_default_scenario),
 		cmocka_unit_test(test_replay_recorded_game_verifies),
+		cmocka_unit_test(test_replay_keeps_a_group_order),
 		cmocka_unit_test(test_3_10_2_finished_battle_stays_finished),
 		cmocka_unit_test(test_save_missing_scenario_has_position),
+		cmocka_unit_test(test_M9_3_6_3_wheel_saved_midway_goes_on),
+		cmocka_unit_test(test_M9_3_6_3_wheel_goes_on_when_the_order_is_given_again),
 	};
 
 	return cmocka_run_group_tests(tests, fixture_setup, fixture_teardown);

@@ -364,7 +364,7 @@ play_case(struct sweep *s, struct cas *c)
 		if (un->order.kind != ORDER_MOVE)
 			break;
 		g->turn++;
-		(void)move_unit(g, NULL, u, -1, NULL);
+		(void)move_unit(g, NULL, u, -1, NULL, NULL);
 		un = &g->units[u];
 		if (!could)
 			continue;

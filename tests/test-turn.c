@@ -65,27 +65,68 @@ test_3_7_2_out_of_range_no_fire(void **state)
 	game_free(g);
 }
 
-/* A Mob cannot fire, nor a limbered battery; enemies behind are not shot. */
+/*
+ * A battery at [40, 20] facing N in the given formation, an Allied Column
+ * of 600 in its arc at canister range (front at [40, 15], facing N: its
+ * rear is 0.5 BD from the guns, which are behind it, so it does not shoot
+ * back); and a French Mob at [20, 20] facing N with an Allied Line of 500
+ * in front of it in musket range (1 BD, facing away, N).  Returns the
+ * game; *guns, *col, *line.
+ */
+static struct game *
+fire_field(const char *battery, int *guns, int *col, int *line)
+{
+	struct game *g = field();
+	int mob;
+
+	mob = fixture_unit(g, "mob", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	g->units[mob].cond = COND_MOB;
+	*line = fixture_unit(g, "away", 1, ARM_INFANTRY, "line", "line", 20,
+	    16, DIR_N, 500);
+	*guns = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light", battery,
+	    40, 20, DIR_N, 8);
+	*col = fixture_unit(g, "col", 1, ARM_INFANTRY, "line", "column", 40,
+	    15, DIR_N, 600);
+	g->units[*col].drill = 1;
+	assert_int_equal(nap_gap(g, mob, *line), 4);		/* 1 BD */
+	assert_int_equal(nap_gap(g, *guns, *col), 2);		/* 0.5 BD */
+	assert_true(2 <= tab()->fire.canister);
+	return g;
+}
+
+/*
+ * 3.7.1: a Mob does not fire, nor does a limbered battery, though each has
+ * an enemy in its arc and in range; enemies with their backs to them do
+ * not shoot either.  The same battery unlimbered on the same spot fires
+ * canister: 8 guns x (roll + Drill 4 - 3) pips x 6, on a Column 125%.
+ */
 static void
 test_3_7_1_who_may_fire(void **state)
 {
-	struct game *g = field();
-	int a, b, c;
+	struct game *g;
+	int guns, col, line, roll, hits;
 
 	(void)state;
-	a = fixture_unit(g, "mob", 0, ARM_INFANTRY, "line", "line", 20, 20,
-	    DIR_N, 600);
-	g->units[a].cond = COND_MOB;
-	b = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light", "limbered", 40,
-	    20, DIR_N, 8);
-	/* Faces away from the enemy in front of the Mob. */
-	c = fixture_unit(g, "away", 1, ARM_INFANTRY, "line", "line", 20, 16,
-	    DIR_N, 500);
+	g = fire_field("limbered", &guns, &col, &line);
 	nap_phase_fire(g);
+	assert_int_equal(g->units[col].strength, 600);	/* not the guns */
+	assert_int_equal(g->units[line].strength, 500);	/* nor the Mob */
+	assert_int_equal(g->units[col].lost_turn, 0);
 	assert_int_equal(fixture_count(g, "3.7.3", NULL), 0);
-	assert_int_equal(g->units[a].strength, 600);
-	assert_int_equal(g->units[c].strength, 500);
-	(void)b;
+	assert_int_equal(fixture_count(g, "3.7.5", NULL), 0);
+	game_free(g);
+
+	g = fire_field("unlimbered", &guns, &col, &line);
+	roll = fixture_dice(g, 1, 6);
+	hits = 8 * (roll + 1) * 6 * 125 / 100;
+	assert_true(hits >= 120);		/* at least 2 pips */
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", NULL), 1);
+	assert_int_equal(fixture_count(g, "3.7.3", "guns fires canister at "
+	    "col"), 1);
+	assert_int_equal(g->units[col].strength, 600 - hits);
+	assert_int_equal(g->units[line].strength, 500);
 	game_free(g);
 }
 
@@ -138,12 +179,18 @@ test_3_7_4_wood_halves_the_hits(void **state)
 	game_free(g);
 }
 
-/* Both sides fire on the state at the start of the phase. */
+/*
+ * Both sides fire on the state at the start of the phase: b, hit first
+ * (a comes first in the order of battle), still fires with all 600.  Each
+ * volley is 600 x (roll + Drill 6 - 3) x 8 / 1000, a's with the first
+ * die, b's with the second.
+ */
 static void
 test_3_7_5_fire_is_simultaneous(void **state)
 {
 	struct game *g = field();
-	int a, b;
+	struct rng r;
+	int a, b, ha, hb;
 
 	(void)state;
 	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
@@ -151,22 +198,32 @@ test_3_7_5_fire_is_simultaneous(void **state)
 	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
 	    DIR_S, 600);
 	g->units[a].drill = g->units[b].drill = 6;	/* pips >= 4 */
+	r = g->rng;
+	ha = 600 * (rng_die(&r, 6) + 3) * 8 / 1000;
+	hb = 600 * (rng_die(&r, 6) + 3) * 8 / 1000;
 	nap_phase_fire(g);
 	assert_int_equal(fixture_count(g, "3.7.3", "600 men in Line"), 2);
-	assert_true(g->units[a].strength < 600);
-	assert_true(g->units[b].strength < 600);
+	assert_int_equal(g->units[b].strength, 600 - ha);
+	assert_int_equal(g->units[a].strength, 600 - hb);
+	assert_int_equal(g->units[a].lost_turn, hb);
+	assert_int_equal(g->units[b].lost_turn, ha);
 	game_free(g);
 }
 
 /* --- 3.8 Melee -------------------------------------------------------- */
 
-/* Cavalry (Drill 6, Line +1, horse against foot +2: at least 10) meets a
- * Mob of skirmishers (Drill 1, -2, -2: at most 3): a rout, every time. */
+/*
+ * Cavalry (Drill 6, Line +1, horse against foot +2: roll + 9) meets a Mob
+ * of skirmishers (Drill 1, Skirmish -2, Mob -2: roll - 3; 500 against 400
+ * is no doubling): a win by 7 or more, a rout, every time.  The winner
+ * loses 2%, the loser 4% a point.
+ */
 static void
 test_3_8_4_heavy_defeat_routs(void **state)
 {
 	struct game *g = field();
-	int a, b;
+	struct rng r;
+	int a, b, diff;
 
 	(void)state;
 	a = fixture_unit(g, "cav", 0, ARM_CAVALRY, "heavy", "line", 20, 20,
@@ -177,15 +234,48 @@ test_3_8_4_heavy_defeat_routs(void **state)
 	g->units[b].drill = 1;
 	g->units[b].cond = COND_MOB;
 	assert_int_equal(nap_gap(g, a, b), 0);
+	r = g->rng;
+	diff = rng_die(&r, 6) + 9;
+	diff -= rng_die(&r, 6) - 3;
+	assert_true(diff >= 7);
 	nap_phase_melee(g);
 	assert_int_equal(g->units[b].cond, COND_ROUTED);
 	assert_true(g->units[b].ntrack > 0);
 	assert_int_equal(fixture_count(g, "3.8.2", "horse against foot"), 1);
 	assert_int_equal(fixture_count(g, "3.8.3", "cav wins by"), 1);
 	assert_int_equal(fixture_count(g, "3.9.2", "beaten in melee"), 1);
-	/* The winner loses 2%, the loser 4% a point of at least 7. */
 	assert_int_equal(g->units[a].strength, 400 - 8);
-	assert_true(g->units[b].strength <= 500 - 500 * 28 / 100);
+	assert_int_equal(g->units[b].strength, 500 - 500 * 4 * diff / 100);
+	game_free(g);
+}
+
+/*
+ * 3.8.1: a unit fights its nearest enemy, and of two equally near the
+ * first in the order of battle; the other, with no one left to fight,
+ * stands out of the melee.
+ */
+static void
+test_3_8_1_equally_near_the_first_listed_is_fought(void **state)
+{
+	struct game *g = field();
+	int a, b, c;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 16, 19,
+	    DIR_S, 500);
+	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 25, 19,
+	    DIR_S, 500);
+	assert_int_equal(nap_gap(g, a, b), nap_gap(g, a, c));
+	assert_true(nap_gap(g, a, b) <= tab()->melee.reach);
+	assert_true(nap_gap(g, b, c) > tab()->melee.reach);
+	nap_phase_melee(g);
+	assert_int_equal(fixture_count(g, "3.8.2", "a and b meet in melee"),
+	    1);
+	assert_int_equal(fixture_count(g, "3.8.2", NULL), 1);
+	assert_int_equal(g->units[c].strength, 500);
+	assert_true(g->units[b].strength < 500);
 	game_free(g);
 }
 
@@ -207,20 +297,44 @@ test_3_8_1_blocks_apart_do_not_fight(void **state)
 	game_free(g);
 }
 
+/*
+ * The square (Drill 4, +4 against horse: roll + 8) meets horse in Line
+ * (Drill 4, Line +1, no bonus against a square: roll + 5); neither has
+ * twice the other's men.  The figures follow from the two dice: the
+ * winner loses 2%, the loser 4% a point (at least 2%), a draw 2% each.
+ */
 static void
 test_3_8_2_square_stands_against_cavalry(void **state)
 {
 	struct game *g = field();
+	struct rng r;
+	int a, b, sa, sb, d;
 
 	(void)state;
-	fixture_unit(g, "cav", 0, ARM_CAVALRY, "heavy", "line", 20, 20,
+	a = fixture_unit(g, "cav", 0, ARM_CAVALRY, "heavy", "line", 20, 20,
 	    DIR_N, 400);
-	fixture_unit(g, "sq", 1, ARM_INFANTRY, "line", "square", 20, 18,
+	b = fixture_unit(g, "sq", 1, ARM_INFANTRY, "line", "square", 20, 18,
 	    DIR_S, 500);
+	r = g->rng;
+	sa = rng_die(&r, 6) + 5;
+	sb = rng_die(&r, 6) + 8;
 	nap_phase_melee(g);
 	assert_int_equal(fixture_count(g, "3.8.2", "+4 (square against "
 	    "horse)"), 1);
 	assert_int_equal(fixture_count(g, "3.8.2", "horse against foot"), 0);
+	d = sa > sb ? sa - sb : sb - sa;
+	if (sa == sb) {
+		assert_int_equal(g->units[a].strength, 400 - 8);
+		assert_int_equal(g->units[b].strength, 500 - 10);
+	} else if (sb > sa) {
+		assert_int_equal(g->units[b].strength, 500 - 10);
+		assert_int_equal(g->units[a].strength,
+		    400 - 400 * (4 * d < 2 ? 2 : 4 * d) / 100);
+	} else {
+		assert_int_equal(g->units[a].strength, 400 - 8);
+		assert_int_equal(g->units[b].strength,
+		    500 - 500 * (4 * d < 2 ? 2 : 4 * d) / 100);
+	}
 	game_free(g);
 }
 
@@ -272,6 +386,39 @@ test_3_9_1_test_against_drill(void **state)
 	else
 		assert_int_equal(g->units[a].cond, COND_MOB);
 	game_free(g);
+}
+
+/*
+ * The bounds of the test: a roll equal to what it needs holds; one more
+ * fails by 1, a Mob; three more fails by 3, a rout.  Drill 4, drum +1,
+ * 20% lost in all -2: it needs base + 3.
+ */
+static void
+test_3_9_1_test_bounds(void **state)
+{
+	struct game *g;
+	int a, roll, k, base0 = tab()->morale.base;
+	static const int over[3] = { 0, 1, 3 };
+	static const enum cond want[3] = { COND_FORMED, COND_MOB,
+	    COND_ROUTED };
+
+	(void)state;
+	for (k = 0; k < 3; k++) {
+		g = field();
+		a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20,
+		    20, DIR_N, 600);
+		g->units[a].musician = true;
+		g->units[a].strength = 480;
+		g->units[a].lost_turn = 60;
+		roll = fixture_dice(g, 2, 6);
+		tab()->morale.base = roll - over[k] - 3;
+		nap_phase_morale(g);
+		tab()->morale.base = base0;
+		assert_int_equal(g->units[a].cond, want[k]);
+		assert_int_equal(fixture_count(g, "3.9.1", k == 0 ? "holds" :
+		    k == 1 ? "fails by 1" : "fails by 3"), 1);
+		game_free(g);
+	}
 }
 
 /* A unit that fails badly routs; one already a Mob routs on any failure. */
@@ -398,7 +545,7 @@ static void
 test_3_9_5_morale_phase_catches_routers(void **state)
 {
 	struct game *g = field();
-	int r;
+	int r, roll;
 
 	(void)state;
 	/* French routers whose rear is behind the Allied line: blocked. */
@@ -407,10 +554,28 @@ test_3_9_5_morale_phase_catches_routers(void **state)
 	r = fixture_unit(g, "run", 0, ARM_INFANTRY, "line", "line", 30, 33,
 	    DIR_S, 500);
 	g->units[r].cond = COND_ROUTED;
+	/* The capture roll is the phase's first die: 1d6 + 2 (its track is
+	 * blocked by the wall), 4 or more to take them. */
+	roll = fixture_dice(g, 1, 6);
 	nap_phase_morale(g);
-	assert_true(fixture_count(g, "3.9.5", "reaches the routed") == 1);
-	assert_true(g->units[r].cond == COND_CAPTURED ||
-	    g->units[r].strength < 500);
+	/* It flees first, as far as the wall lets it: its front from row
+	 * 33 to row 35, against the wall's front rank on row 36. */
+	assert_int_equal(fixture_count(g, "3.9.3", "flees 1 BD of its 4 BD "
+	    "rout speed along its track, [30, 33] to [30, 35]"), 1);
+	assert_int_equal(g->units[r].pos.x, 30);
+	assert_int_equal(g->units[r].pos.y, 35);
+	assert_int_equal(fixture_count(g, "3.9.5", "reaches the routed"), 1);
+	assert_int_equal(fixture_count(g, "3.9.5", "+2 (track blocked)"), 1);
+	if (roll + 2 >= 4) {
+		assert_int_equal(g->units[r].cond, COND_CAPTURED);
+		assert_int_equal(g->units[r].strength, 500);
+		assert_int_equal(fixture_count(g, "3.9.5", "500 men surrender"),
+		    1);
+	} else {
+		assert_int_equal(g->units[r].strength, 400);
+		assert_int_equal(fixture_count(g, "3.9.5", "losing 20% = 100 "
+		    "men"), 1);
+	}
 	game_free(g);
 }
 
@@ -522,8 +687,55 @@ test_3_10_1_side_breaks_at_break_point(void **state)
 	assert_true(g->sides[0].broken);
 	assert_false(g->sides[1].broken);
 	assert_int_equal(fixture_count(g, "3.10.1", "601 of 1200"), 1);
+	/* The break ends the battle that turn: the other side wins, with
+	 * the points held counted (none here). */
+	assert_true(game_over(g));
+	assert_int_equal(g->result.winner, 1);
+	assert_string_equal(g->result.rule, "3.10.1");
+	assert_int_equal(g->result.turn, g->turn);
+	assert_int_equal(fixture_count(g, "3.10.1", "the battle is over "
+	    "after turn 1: the French have broken and the Allies win"), 1);
 	nap_phase_end(g);			/* announced once */
-	assert_int_equal(fixture_count(g, "3.10.1", NULL), 1);
+	assert_int_equal(fixture_count(g, "3.10.1", NULL), 2);
+	game_free(g);
+}
+
+/* 3.10.1: both sides broken in one turn: the points decide; a ruleset
+ * that does not end the battle at a break goes on to the turn limit. */
+static void
+test_3_10_1_both_break_points_decide(void **state)
+{
+	struct game *g = field();
+	int a, c;
+
+	(void)state;
+	g->break_point = 50;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 10, 20,
+	    DIR_N, 600);
+	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 30, 5,
+	    DIR_S, 600);
+	g->units[a].cond = COND_ROUTED;
+	g->units[c].cond = COND_ROUTED;
+	nap_phase_end(g);
+	assert_true(game_over(g));
+	assert_int_equal(g->result.winner, -1);
+	assert_string_equal(g->result.rule, "3.10.1");
+	assert_int_equal(fixture_count(g, "3.10.1", "both sides have "
+	    "broken"), 1);
+	game_free(g);
+
+	g = field();
+	g->break_point = 50;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 10, 20,
+	    DIR_N, 600);
+	fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 30, 5, DIR_S,
+	    600);
+	g->units[a].cond = COND_ROUTED;
+	tab()->victory.break_ends = false;
+	nap_phase_end(g);
+	tab()->victory.break_ends = true;
+	assert_true(g->sides[0].broken);
+	assert_false(game_over(g));
 	game_free(g);
 }
 
@@ -572,10 +784,12 @@ main(void)
 		cmocka_unit_test(test_3_7_4_wood_halves_the_hits),
 		cmocka_unit_test(test_3_7_5_fire_is_simultaneous),
 		cmocka_unit_test(test_3_8_1_blocks_apart_do_not_fight),
+		cmocka_unit_test(test_3_8_1_equally_near_the_first_listed_is_fought),
 		cmocka_unit_test(test_3_8_2_square_stands_against_cavalry),
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
+		cmocka_unit_test(test_3_9_1_test_bounds),
 		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
@@ -585,6 +799,7 @@ main(void)
 		cmocka_unit_test(test_3_9_6_empty_units_disperse_and_free_their_cells),
 		cmocka_unit_test(test_3_9_6_dispersed_count_lost_for_break_point),
 		cmocka_unit_test(test_3_10_1_side_breaks_at_break_point),
+		cmocka_unit_test(test_3_10_1_both_break_points_decide),
 		cmocka_unit_test(test_3_10_2_objectives_at_turn_limit),
 		cmocka_unit_test(test_phase_tables_refuse_unknown_names),
 	};

@@ -42,14 +42,19 @@
  * filing through a defile (3.6.6) or entering ground no foot may enter:
  * a place beyond it is fought for only through the enemy who holds it on
  * our side, and a brigade with nothing to take falls on the nearest enemy
- * it can reach.  A march the Move preview shows going nowhere (no room to
- * wheel among friends) is tried again with a first step straight ahead or
- * half right or left, and one that would end against the map's edge is
- * cut short.  A unit with an enemy within its charge reach in front of
- * it charges him (3.4) rather than wait to be charged; a garrison too,
+ * it can reach.  A place in a defile is held from the nearest cell of our
+ * bank within holding distance (3.10.2), and while the points do not
+ * favour it the nearest free unit that can get there in the turns left
+ * goes to a place nobody holds.  A march the Move preview shows going
+ * nowhere (no room to wheel among friends) is tried again with a first
+ * step straight ahead or half right or left; one that still would
+ * neither move nor turn the unit is not given (it stands, and is planned
+ * again next turn), and one that would end against the map's edge is cut
+ * short.  A unit with an enemy within its charge reach in front of it
+ * charges him (3.4) rather than wait to be charged; a garrison too,
  * and an attacking Column goes in as a Column rather than deploy.  A
  * place the lead on points does not need is given up, its garrison
- * falling back towards the rear.
+ * falling back towards the rear when the enemy outnumbers it there.
  * Charges are weighed (normal and hard): the expected melee score from
  * the ruleset's own table (3.8.2: Drill, formation, horse against foot,
  * flank, odds in men; the enemy's Drill, which cannot be seen, judged by
@@ -298,6 +303,11 @@ struct think {
 	/* Cells our foot can reach without a defile (3.6.6) or ground no
 	 * formation may enter; NULL when not worked out. */
 	bool		*reach;
+
+	/* Where to stand to hold each objective (3.10.2): the place itself,
+	 * or, when it lies in a defile or on ground we cannot reach, the
+	 * reachable cell nearest to it within holding distance. */
+	struct point	*stand_at;
 };
 
 static bool
@@ -1231,6 +1241,37 @@ reaches(const struct think *t, struct point p)
 }
 
 /*
+ * Where our troops may stand to hold objective k: a formed unit within
+ * holding distance holds it (3.10.2), so a place on a bridge or across
+ * water is held as well from the nearest cell of our bank within that
+ * distance.  The place itself when we can reach it or no such cell is.
+ */
+static struct point
+stand_point(const struct think *t, int k)
+{
+	const struct ai_view *v = t->v;
+	struct point at = v->obj[k].at, best = at, c;
+	int r, dx, dy, d, bd = INT_MAX;
+
+	if (t->reach == NULL || reaches(t, at))
+		return at;
+	r = t->hold / STEP_ORTHO;
+	for (dy = -r; dy <= r; dy++)
+		for (dx = -r; dx <= r; dx++) {
+			c.x = at.x + dx;
+			c.y = at.y + dy;
+			if (!map_inside(v->map, c.x, c.y) || !reaches(t, c))
+				continue;
+			d = geom_dist(c, at);
+			if (d <= t->hold && d < bd) {
+				bd = d;
+				best = c;
+			}
+		}
+	return best;
+}
+
+/*
  * Mark the own units that stand across the way of a friend that made no
  * ground last turn: the first stretch of the friend's march runs into
  * them.  One sweep per stuck friend, for every battery to read.
@@ -1450,11 +1491,15 @@ garrisons(struct think *t)
 		}
 		if (best < 0)
 			continue;
-		/* A place the lead does not need: fall back from it rather
-		 * than lose it and the men with it (the break point counts
-		 * men, not places). */
+		/* A place the lead does not need, where the enemy
+		 * outnumbers its garrison: fall back from it rather than lose
+		 * it and the men with it (the break point counts men, not
+		 * places).  Unthreatened, it stays: a slow battalion sent
+		 * away by an aide cannot come back in time when the lead is
+		 * lost elsewhere. */
 		if (t->pts_ours - v->obj[k].points > t->pts_theirs &&
-		    v->own[best].arm == ARM_INFANTRY) {
+		    v->own[best].arm == ARM_INFANTRY &&
+		    outnumbered(t, &v->own[best])) {
 			want_move(t, best, NULL, v->rear, false);
 			continue;
 		}
@@ -1614,7 +1659,7 @@ tasks(struct think *t)
 	order = xcalloc((size_t)v->nobj + 1, sizeof *order);
 	nwant = 0;
 	for (k = 0; k < v->nobj; k++)
-		if ((!t->ours[k] || t->theirs[k]) && (reaches(t, v->obj[k].at) ||
+		if ((!t->ours[k] || t->theirs[k]) && (reaches(t, t->stand_at[k]) ||
 		    (t->theirs[k] && (q = holder(t, k)) >= 0 &&
 		    reaches(t, v->enemy[q].pos))))
 			order[nwant++] = k;
@@ -1690,7 +1735,7 @@ tasks(struct think *t)
 			break;
 		t->brig[best].task = TASK_TAKE;
 		t->brig[best].obj = k;
-		t->brig[best].goal = v->obj[k].at;
+		t->brig[best].goal = t->stand_at[k];
 		/* Held by the enemy: go for the holder, not for the point,
 		 * which may lie beyond him or across water. */
 		if (t->theirs[k] && (q = holder(t, k)) >= 0)
@@ -1967,12 +2012,13 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	    ground_allows(v, u->arm, t->f_road, u->pos, u->facing) &&
 	    want_form(t, i, t->f_road))
 		return;
-	/* A slow Line that spent its whole allowance turning, or a block
-	 * with no room to turn among friends, made no ground: Manoeuvre
-	 * Column turns for nothing (3.6.3) where it fits. */
+	/* A block with no room to turn among friends made no ground:
+	 * Manoeuvre Column turns for nothing (3.6.3) where it fits.  A unit
+	 * that spent its allowance turning (moved 0, halted for speed) did
+	 * turn - a unit with its whole allowance always makes one 45 degree
+	 * turn (issue 12, decision 1) - and goes on as it is. */
 	if (!contact && gap > 2 * v->rs->ticks && t->f_mc >= 0 &&
-	    u->moved == 0 &&
-	    (u->halt == HALT_SPEED || u->halt == HALT_BLOCKED) &&
+	    u->moved == 0 && u->halt == HALT_BLOCKED &&
 	    u->halt_turn == v->turn - 1 &&
 	    intended(u)->kind == ORDER_MOVE &&
 	    !(v->rs->form[u->formation].flags & FORMF_FREE_TURN) &&
@@ -2428,6 +2474,68 @@ battery(struct think *t, int i)
 }
 
 /*
+ * A place nobody holds, while the points do not favour us: the nearest
+ * free unit that can be there in the turns left (foot at 3 BD a turn,
+ * horse at 6) goes to stand within holding distance of it (3.10.2), worth
+ * most first, unless one of ours is on its way there already.  A unit
+ * that made no ground last turn for want of a way is not sent.
+ */
+static void
+empty_places(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	int tl = turns_left(v), k, j, i, best, bd, d, pace;
+	bool *seen, going;
+
+	if (t->pts_ours > t->pts_theirs)
+		return;
+	seen = xcalloc((size_t)v->nobj + 1, sizeof *seen);
+	for (j = 0; j < v->nobj; j++) {
+		k = -1;
+		for (i = 0; i < v->nobj; i++)
+			if (!seen[i] && !t->theirs[i] && !t->ours[i] &&
+			    (k < 0 || v->obj[i].points > v->obj[k].points))
+				k = i;
+		if (k < 0)
+			break;
+		seen[k] = true;
+		if (!reaches(t, t->stand_at[k]))
+			continue;
+		going = false;
+		best = -1;
+		bd = INT_MAX;
+		for (i = 0; i < v->nown && !going; i++) {
+			const struct ai_own *o = &v->own[i];
+			const struct order *w = intended(o);
+
+			if (o->cond != COND_FORMED || !own_active(o))
+				continue;
+			if (w->kind == ORDER_MOVE && w->npts > 0 &&
+			    geom_dist(w->pts[w->npts - 1], t->stand_at[k]) <=
+			    t->hold && !stuck(v, o)) {
+				going = true;
+				break;
+			}
+			if (t->done[i] || o->arm == ARM_ARTILLERY ||
+			    t->garrison[i] || in_contact(v, o) || stuck(v, o))
+				continue;
+			pace = (o->arm == ARM_CAVALRY ? 6 : 3) * v->rs->ticks;
+			d = geom_dist(o->pos, t->stand_at[k]);
+			if (d > tl * pace)
+				continue;
+			d = d * 6 / pace;
+			if (d < bd) {
+				bd = d;
+				best = i;
+			}
+		}
+		if (!going && best >= 0)
+			want_move(t, best, NULL, t->stand_at[k], false);
+	}
+	free(seen);
+}
+
+/*
  * Only the last turn's positions count (3.10.2).  Hard, when the points
  * do not favour it in the last turns, sends the units nearest each place
  * the enemy holds to stand on it as well: a contested place scores for
@@ -2472,7 +2580,7 @@ last_turns(struct think *t)
 			}
 			if (best < 0)
 				break;
-			want_move(t, best, NULL, v->obj[k].at,
+			want_move(t, best, NULL, t->stand_at[k],
 			    in_contact(v, &v->own[best]));
 		}
 	}
@@ -2650,6 +2758,9 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 		in_the_way(&t);
 	if (lvl >= AI_NORMAL)
 		reachable(&t);
+	t.stand_at = xcalloc((size_t)v->nobj + 1, sizeof *t.stand_at);
+	for (i = 0; i < v->nobj; i++)
+		t.stand_at[i] = stand_point(&t, i);
 	if (lvl >= AI_NORMAL)
 		garrisons(&t);
 	if (lvl >= AI_HARD)
@@ -2659,6 +2770,8 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 
 	if (lvl >= AI_HARD)
 		last_turns(&t);
+	if (lvl >= AI_NORMAL)
+		empty_places(&t);
 	for (k = 0; k < t.nbrig; k++)
 		brigade_orders(&t, &t.brig[k]);
 	for (i = 0; i < v->nown; i++) {
@@ -2680,6 +2793,7 @@ out:
 	free(t.near_d);
 	free(t.done);
 	free(t.garrison);
+	free(t.stand_at);
 	free(t.ours);
 	free(t.theirs);
 }
@@ -2757,6 +2871,29 @@ near_edge(const struct map *m, struct point p)
 }
 
 /*
+ * A march the preview shows making no ground and no turn at all - no room
+ * to turn, or ground the formation cannot enter - for a formed unit its
+ * general can reach without an aide (3.1.1).
+ */
+static bool
+futile(const struct game *g, const struct order *o,
+    const struct move_preview *pv)
+{
+	const struct unit *u = &g->units[o->unit];
+
+	if (u->cond != COND_FORMED || o->general < 0 ||
+	    o->general >= g->ngenerals)
+		return false;
+	if (pv->pos.x != u->pos.x || pv->pos.y != u->pos.y ||
+	    pv->facing != u->facing || pv->form != u->formation)
+		return false;
+	if (pv->halt != HALT_BLOCKED && pv->halt != HALT_TERRAIN)
+		return false;
+	return geom_dist(g->generals[o->general].pos, u->pos) <=
+	    command_radius(g, o->general);
+}
+
+/*
  * The staff check a player makes with the Move preview: walk the order
  * through the movement rules (move_preview: the ground, the unit, its
  * friends and where the enemy stands; no dice) and, if the unit would end
@@ -2780,6 +2917,17 @@ vet(const struct game *g, struct order *o)
 		move_preview_free(&pv);
 		if (move_preview(g, o, &pv) != 0)
 			return;
+	}
+	/* Still going nowhere, not even turning, and no way found: a
+	 * march that cannot start is not ordered.  The unit stands this
+	 * turn and the plan is made again next turn, when the way may be
+	 * clear.  Only where the order is in force at once: a Stop sent
+	 * by an aide would arrive after the way had opened. */
+	if (futile(g, o, &pv)) {
+		o->kind = ORDER_STOP;
+		o->npts = 0;
+		move_preview_free(&pv);
+		return;
 	}
 	/* A march that would end against the map's edge leaves the block
 	 * no room to wheel away again: stop it where the way is still

@@ -5,7 +5,8 @@
  * names its scenario, so "marshal-save" wins; a scenario names its map and
  * ruleset too, so "scenario" comes next, then "oob", then "map", then
  * "ruleset").  It is then loaded exactly as play would load it, so check
- * and play can never disagree about a file.  Maps and
+ * and play can never disagree about a file.  A player's options file
+ * (top-level key "marshal-options") is read as play reads it.  Maps and
  * orders of battle do not name a ruleset; they are checked against the
  * one given with -r (default: napoleonic).
  *
@@ -30,6 +31,7 @@
 #include "core/game.h"
 #include "core/map.h"
 #include "rules/ruleset.h"
+#include "ui/options.h"
 #include "util/xalloc.h"
 
 #define CHECK_DEFAULT_RULESET	"napoleonic"
@@ -40,12 +42,13 @@ enum check_kind {
 	CHECK_OOB,
 	CHECK_MAP,
 	CHECK_RULESET,
+	CHECK_OPTIONS,
 	CHECK_UNKNOWN
 };
 
 /* The top-level key that marks each kind, in the order they are tried. */
 static const char *const kind_keys[] = { "marshal-save", "scenario",
-    "oob", "map", "ruleset", NULL };
+    "oob", "map", "ruleset", "marshal-options", NULL };
 
 static enum check_kind
 check_kind(const struct doc_node *root)
@@ -204,6 +207,7 @@ check_file(const char *path, const char *rsname, struct diags *d,
 {
 	struct doc_node *root;
 	struct ruleset *rs;
+	struct options opts;
 
 	if ((root = yread_file(path, d)) == NULL)
 		return;
@@ -231,10 +235,16 @@ check_file(const char *path, const char *rsname, struct diags *d,
 	case CHECK_SCENARIO:
 		check_scenario(path, root, d);
 		break;
+	case CHECK_OPTIONS:
+		options_init(&opts);
+		if (options_load_doc(root, &opts, d) == 0)
+			*what = xstrdup("a player's options file");
+		options_free(&opts);
+		break;
 	case CHECK_UNKNOWN:
 		diags_add(d, root->pos, "not a marshal file: expected a "
-		    "top-level key 'marshal-save', 'scenario', 'oob', 'map' "
-		    "or 'ruleset'");
+		    "top-level key 'marshal-save', 'scenario', 'oob', 'map', "
+		    "'ruleset' or 'marshal-options'");
 		break;
 	}
 	doc_free(root);

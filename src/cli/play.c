@@ -26,9 +26,18 @@
  * at the end of its last turn, and resuming it shows that result.  Out of
  * memory in play stops marshal cleanly (xalloc_set_fail_stop) with the
  * last save kept.
+ *
+ * The player's options file (ui/options.h) is read once, before the
+ * first battle: its keys, symbols and colour apply to every battle played
+ * in this run, its level where --level is not given.  A file with
+ * problems is reported and set aside: marshal asks before playing on
+ * with its own options, so the report is not lost behind the screen.
+ * Restricted, the same file is read: it is the account's own, which only
+ * whoever runs the server can write, and no path comes from the player.
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <dirent.h>
 #include <getopt.h>
@@ -44,11 +53,13 @@
 #include "cli/cli.h"
 #include "ai/ai.h"
 #include "core/game.h"
+#include "core/tutorial.h"
 #include "io/load.h"
 #include "io/save.h"
 #include "io/session.h"
 #include "io/yread.h"
 #include "rules/ruleset.h"
+#include "ui/options.h"
 #include "ui/screen.h"
 #include "ui/ui.h"
 #include "util/diag.h"
@@ -331,17 +342,23 @@ catalog_free(struct catalog *cat)
 }
 
 /*
- * Ask on the terminal (before curses) and return the first character of
- * the answer, def for an empty line, or 'q' if input ends or a signal
- * arrives: the wait polls so a hangup is never stuck here.
+ * Ask before the game is on screen and return the key of the answer (one
+ * of keys, lower case), def for Enter, or 'q' if input ends or a signal
+ * arrives.  On a terminal the question is a box that takes one key and
+ * leaves nothing behind (ui/screen.h); where curses cannot start, a line
+ * is read instead.  Either wait polls, so a hangup is never stuck here.
  */
 static int
-ask(const char *question, int def)
+ask(const char *question, const char *keys, int def)
 {
 	struct pollfd pfd = { STDIN_FILENO, POLLIN, 0 };
 	char line[64];
 	ssize_t n;
+	int c;
 
+	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
+	    (c = screen_ask(question, keys, def, &play_signal)) >= 0)
+		return c;
 	printf("%s ", question);
 	fflush(stdout);
 	for (;;) {
@@ -358,7 +375,7 @@ ask(const char *question, int def)
 		n = (ssize_t)strspn(line, " \t");
 		if (line[n] == '\n' || line[n] == '\0')
 			return def;
-		return line[n];
+		return tolower((unsigned char)line[n]);
 	}
 }
 
@@ -520,6 +537,8 @@ offer_resume(struct play *p, struct ruleset **rs, char **scen, bool *quit)
 	g = session_load(&p->ses, cli_datadir(), cli_restricted(), rs, scen,
 	    &d);
 	if (g == NULL) {
+		char *why = d.n > 0 ? diag_format(&d.v[0]) : NULL, *text;
+
 		fprintf(stderr, "marshal: the saved game '%s' cannot be "
 		    "resumed:\n", p->ses.name);
 		diags_print(&d, stderr);
@@ -527,28 +546,36 @@ offer_resume(struct play *p, struct ruleset **rs, char **scen, bool *quit)
 		session_set_aside(&p->ses);
 		fprintf(stderr, "marshal: it is set aside as %s.save.bad.\n",
 		    p->ses.name);
-		c = ask("Start a new game? [Y/n]", 'y');
-		*quit = c != 'y' && c != 'Y';
+		text = xasprintf("The saved game '%s' cannot be resumed:\n%s\n"
+		    "It is set aside as %s.save.bad.\n\nStart a new game?  "
+		    "y: yes, n: no (Enter: yes)", p->ses.name, why != NULL ?
+		    why : "", p->ses.name);
+		free(why);
+		c = ask(text, "yn", 'y');
+		free(text);
+		*quit = c != 'y';
 		return NULL;
 	}
 	diags_free(&d);
 	if (game_over(g))
-		snprintf(q, sizeof q, "A finished battle: %s, over after "
-		    "turn %d.\nr: see its result, n: new game, q: quit [r]",
+		snprintf(q, sizeof q, "A finished battle: %s.\nIt is over "
+		    "after turn %d.\n\nr: see its result, n: new game, q: quit "
+		    "(Enter: r)",
 		    g->title != NULL ? g->title : p->ses.name, g->result.turn);
 	else
-		snprintf(q, sizeof q, "A saved battle: %s, turn %d.\n"
-		    "r: resume it, n: new game, q: quit [r]", g->title != NULL ?
+		snprintf(q, sizeof q, "A saved battle: %s.\nIt stands at "
+		    "turn %d.\n\nr: resume it, n: new game, q: quit (Enter: r)",
+		    g->title != NULL ?
 		    g->title : p->ses.name, g->turn);
-	c = ask(q, 'r');
-	if (c == 'r' || c == 'R' || c == 'y' || c == 'Y')
+	c = ask(q, "rnq", 'r');
+	if (c == 'r' || c == 'y')
 		return g;
 	game_free(g);
 	ruleset_free(*rs);
 	*rs = NULL;
 	free(*scen);
 	*scen = NULL;
-	*quit = c != 'n' && c != 'N';
+	*quit = c != 'n';
 	return NULL;
 }
 
@@ -574,9 +601,10 @@ replace_slot(struct play *p, const char *savefile)
 	if (same)
 		return true;
 	snprintf(q, sizeof q, "This game will be kept in %s,\nreplacing "
-	    "the battle saved there.  Go on? [y/N]", p->ses.save);
-	c = ask(q, 'n');
-	return c == 'y' || c == 'Y';
+	    "the battle saved there.\n\nGo on?  y: yes, n: no (Enter: no)",
+	    p->ses.save);
+	c = ask(q, "yn", 'n');
+	return c == 'y';
 }
 
 /*
@@ -620,20 +648,27 @@ choices_mark(struct ui_choice *v, const struct catalog *cat,
 static bool
 unsaved_ok(const char *dir)
 {
+	char *text;
 	int c;
 
 	fprintf(stderr, "marshal: saves cannot be written in %s, so a game "
 	    "played now will not be kept.\n", dir);
-	c = ask("Play without saving? [y/N]", 'n');
-	return c == 'y' || c == 'Y';
+	text = xasprintf("Saves cannot be written in %s, so a game played "
+	    "now will not be kept.\n\nPlay without saving?  y: yes, n: no "
+	    "(Enter: no)", dir);
+	c = ask(text, "yn", 'n');
+	free(text);
+	return c == 'y';
 }
 
-/* Whether the battle has ended (nothing to resume). */
+/* Whether the battle has ended, or the lesson is done (nothing to
+ * resume). */
 static bool
 over(const struct ui *ui, const struct game *g)
 {
 	return game_over(g) || ui->mode == MODE_OVER ||
-	    (ui->mode == MODE_QUIT && ui->quit_back == MODE_OVER);
+	    (ui->mode == MODE_QUIT && ui->quit_back == MODE_OVER) ||
+	    (g->tutorial != NULL && tutorial_finished(g->tutorial));
 }
 
 /*
@@ -644,8 +679,8 @@ over(const struct ui *ui, const struct game *g)
  * (allocated) and this game is kept in its slot.
  */
 static int
-play_one(struct opponents *op, const char *arg, bool first,
-    const struct catalog *cat, char **next)
+play_one(struct opponents *op, const struct options *opts, const char *arg,
+    bool first, const struct catalog *cat, char **next)
 {
 	struct screen_caps caps;
 	struct ruleset *rs = NULL;
@@ -793,7 +828,12 @@ unsaved:
 		goto out;
 
 	screen_caps(&caps);
+	if (opts->symbols == OPT_SYMBOLS_ASCII)
+		caps.utf8 = false;
+	if (opts->colour >= 0)
+		caps.colour = opts->colour != 0;
 	ui = ui_create(g, caps.utf8, caps.colour);
+	ui->keymap = opts->keys;
 	if (set_controllers(ui, g, op) != 0) {
 		name = diag_escape(op->ai);
 		fprintf(stderr, "marshal: --ai %s names no side of this "
@@ -846,6 +886,42 @@ out:
 	return rc;
 }
 
+/*
+ * Read the options file into *opts.  Returns 0 to play on (with its
+ * options, or marshal's own where there is no file or the player agreed
+ * to play without a file that has problems), -1 if the player chose to
+ * stop and mend it.
+ */
+static int
+options_read(struct options *opts)
+{
+	struct diags d;
+	char *path = options_path(), *shown, *why, *text;
+	int rc = 0, c;
+
+	if (path == NULL)
+		return 0;
+	diags_init(&d);
+	if (options_load(path, opts, &d) < 0) {
+		diags_print(&d, stderr);
+		shown = diag_escape(path);
+		fprintf(stderr, "marshal: the options file %s has problems "
+		    "and is set aside.\n", shown);
+		why = diags_lines(&d, 6);
+		text = xasprintf("The options file %s has problems and is set "
+		    "aside:\n%s\nPlay with marshal's own keys and options?"
+		    "  y: yes, n: no (Enter: yes)", shown, why);
+		free(why);
+		free(shown);
+		c = ask(text, "yn", 'y');
+		free(text);
+		rc = c == 'y' ? 0 : -1;
+	}
+	diags_free(&d);
+	free(path);
+	return rc;
+}
+
 static int
 play_main(int argc, char **argv, bool first)
 {
@@ -857,8 +933,10 @@ play_main(int argc, char **argv, bool first)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct catalog cat;
+	struct options opts;
 	char *next = NULL, *prev = NULL;
 	const char *arg;
+	bool level = false;
 	int rc, i, how;
 
 	optind = 1;
@@ -877,6 +955,7 @@ play_main(int argc, char **argv, bool first)
 				return 2;
 			}
 			op.level = (enum ai_level)how;
+			level = true;
 			break;
 		case 'H':
 			op.hotseat = true;
@@ -892,10 +971,16 @@ play_main(int argc, char **argv, bool first)
 		usage();
 		return 2;
 	}
+	options_init(&opts);
+	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
+	    options_read(&opts) != 0)
+		return 1;
+	if (!level && opts.level >= 0)
+		op.level = (enum ai_level)opts.level;
 	catalog_load(&cat, cli_datadir());
 	arg = argc == 2 ? argv[1] : NULL;
 	for (;;) {
-		rc = play_one(&op, arg, first, &cat, &next);
+		rc = play_one(&op, &opts, arg, first, &cat, &next);
 		free(prev);
 		prev = next;
 		if (next == NULL || rc != 0 || play_signal != 0)
@@ -906,6 +991,7 @@ play_main(int argc, char **argv, bool first)
 	}
 	free(prev);
 	catalog_free(&cat);
+	options_free(&opts);
 	return rc;
 }
 

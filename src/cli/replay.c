@@ -2,12 +2,14 @@
  * replay.c - marshal replay: play a recorded battle headless, and check
  * that it ends in the state it recorded.
  *
- *   marshal replay FILE [--verify] [--update] [--dump] [--log] [--save SAVE]
+ *   marshal replay FILE [--verify] [--update] [--dump] [--log] [--side SIDE]
+ *       [--save SAVE]
  *
  * --verify compares the final state's digest with the file's (exit 1 on a
  * difference); --update writes the new digest into the file (after a rule
  * change that is meant to change results); --dump prints the canonical
- * final state, --log the events, for a person comparing two runs; --save
+ * final state, --log the events, for a person comparing two runs (with
+ * --side, only what that side may read: core/know.h); --save
  * writes the final state as a saved game (for `marshal play SAVE`).
  */
 #include "config.h"
@@ -18,6 +20,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/know.h"
 #include "io/replay.h"
 #include "io/save.h"
 #include "util/xalloc.h"
@@ -26,18 +29,21 @@ static int
 usage(void)
 {
 	fprintf(stderr, "usage: marshal replay FILE [--verify] [--update] "
-	    "[--dump] [--log] [--save SAVE]\n");
+	    "[--dump] [--log] [--side SIDE] [--save SAVE]\n");
 	return 2;
 }
 
+/* The events viewer may read (KNOW_ALL: every one). */
 static void
-print_log(const struct game *g)
+print_log(const struct game *g, int viewer)
 {
 	char buf[1024];
 	int i;
 
 	for (i = 0; i < g->log.n; i++) {
-		event_format(&g->log.v[i], buf, sizeof buf);
+		if (!know_event(g, &g->log.v[i], viewer))
+			continue;
+		ruleset_event_format(g->rs, &g->log.v[i], buf, sizeof buf);
 		printf("turn %d: %s%s%s\n", g->log.v[i].turn,
 		    g->log.v[i].unit >= 0 ? g->units[g->log.v[i].unit].id : "",
 		    g->log.v[i].unit >= 0 ? ": " : "", buf);
@@ -47,7 +53,7 @@ print_log(const struct game *g)
 int
 cli_replay(int argc, char **argv)
 {
-	const char *file = NULL, *save = NULL;
+	const char *file = NULL, *save = NULL, *side = NULL;
 	bool verify = false, update = false, dump = false, log = false;
 	struct replay *r;
 	struct ruleset *rs = NULL;
@@ -55,7 +61,7 @@ cli_replay(int argc, char **argv)
 	struct diags d;
 	uint64_t digest;
 	char *cause, *spath;
-	int i, rc = 2;
+	int i, rc = 2, viewer = KNOW_ALL;
 
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--verify") == 0)
@@ -66,6 +72,8 @@ cli_replay(int argc, char **argv)
 			dump = true;
 		else if (strcmp(argv[i], "--log") == 0)
 			log = true;
+		else if (strcmp(argv[i], "--side") == 0 && i + 1 < argc)
+			side = argv[++i];
 		else if (strcmp(argv[i], "--save") == 0 && i + 1 < argc)
 			save = argv[++i];
 		else if (argv[i][0] == '-' || file != NULL)
@@ -73,6 +81,8 @@ cli_replay(int argc, char **argv)
 		else
 			file = argv[i];
 	}
+	if (side != NULL)
+		log = true;	/* --side: the log as that side reads it */
 	if (file == NULL)
 		return usage();
 
@@ -83,9 +93,14 @@ cli_replay(int argc, char **argv)
 		diags_print(&d, stderr);
 		goto out;
 	}
+	if (side != NULL && (viewer = know_parse(g, side)) == -3) {
+		fprintf(stderr, "marshal: --side %s names no side of this "
+		    "battle (a side's name or number, or all)\n", side);
+		goto out;
+	}
 	digest = save_digest(g);
 	if (log)
-		print_log(g);
+		print_log(g, viewer);
 	if (dump)
 		save_dump(g, stdout);
 	if (save != NULL) {

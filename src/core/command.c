@@ -48,6 +48,10 @@ static void
 command_put(struct game *g, const struct order *o)
 {
 	g->units[o->unit].order = *o;
+	/* An order to the unit alone ends any wheel of its line; a group
+	 * order leaves the movement phase to judge (3.6.3). */
+	if (o->ngroup == 0)
+		g->units[o->unit].wheeled = 0;
 }
 
 /* "a move order to [12, 6]", "a formation order (Column)". */
@@ -56,7 +60,11 @@ describe(const struct game *g, const struct order *o, char *buf, size_t len)
 {
 	const struct point *p = &o->pts[o->npts > 0 ? o->npts - 1 : 0];
 
-	if (o->kind == ORDER_MOVE)
+	if (o->kind == ORDER_MOVE && o->ngroup > 1)
+		snprintf(buf, len, "a group move order (%d units, centre to "
+		    "[%d, %d]; its own place [%d, %d])", o->ngroup, o->to.x,
+		    o->to.y, p->x, p->y);
+	else if (o->kind == ORDER_MOVE)
 		snprintf(buf, len, "a move order to [%d, %d]", p->x, p->y);
 	else if (o->kind == ORDER_FORMATION && o->formation >= 0 &&
 	    o->formation < g->rs->nform)
@@ -66,6 +74,131 @@ describe(const struct game *g, const struct order *o, char *buf, size_t len)
 		snprintf(buf, len, "a %s order", order_kind_name(o->kind));
 }
 
+enum command_way
+command_plan(const struct game *g, const struct order *o, int *arrives,
+    int *dist, int *radius)
+{
+	int d = 0, r = 0, turns;
+	enum command_way way;
+
+	*arrives = g->turn;
+	if (o->general < 0 || o->general >= g->ngenerals)
+		way = COMMAND_SCENARIO;
+	else {
+		d = geom_dist(g->generals[o->general].pos,
+		    g->units[o->unit].pos);
+		r = command_radius(g, o->general);
+		turns = command_ride_turns(g, d);
+		if (d <= r)
+			way = COMMAND_RADIUS;
+		else if (!g->opt.courier_delay || turns == 0)
+			way = COMMAND_NO_DELAY;
+		else {
+			way = COMMAND_AIDE;
+			*arrives = g->turn + turns;
+		}
+	}
+	if (dist != NULL)
+		*dist = d;
+	if (radius != NULL)
+		*radius = r;
+	return way;
+}
+
+int
+command_ride_stop(const struct game *g, int gen, const struct order *o,
+    struct point *stop, int *passed)
+{
+	struct point at = g->generals[gen].pos;
+	int left = g->rs->general_speed, k = 0, cost;
+	enum dir d;
+
+	while (k < o->npts) {
+		if (at.x == o->pts[k].x && at.y == o->pts[k].y) {
+			k++;
+			continue;
+		}
+		d = geom_heading(at, o->pts[k]);
+		cost = dir_dx[d] != 0 && dir_dy[d] != 0 ? STEP_DIAG :
+		    STEP_ORTHO;
+		if (cost > left)
+			break;
+		at.x += dir_dx[d];
+		at.y += dir_dy[d];
+		left -= cost;
+	}
+	*stop = at;
+	if (passed != NULL)
+		*passed = k;
+	return g->rs->general_speed - left;
+}
+
+void
+command_ride(struct game *g)
+{
+	struct general *gen;
+	struct point from, to;
+	char rode[32], speed[32];
+	int i, k, passed, ticks;
+
+	ruleset_fmt(g->rs, g->rs->general_speed, speed, sizeof speed);
+	for (i = 0; i < g->ngenerals; i++) {
+		gen = &g->generals[i];
+		if (gen->order.kind != ORDER_MOVE)
+			continue;
+		from = gen->pos;
+		ticks = command_ride_stop(g, i, &gen->order, &to, &passed);
+		gen->pos = to;
+		ruleset_fmt(g->rs, ticks, rode, sizeof rode);
+		/* What he did, for both sides; never where he is bound. */
+		k = game_log(g, -1, EV_MOVE, "3.1.2", "%s rides %s from "
+		    "[%d, %d] to [%d, %d] (marshal's own rule: a general "
+		    "rides up to %s a turn)", gen->name, rode, from.x, from.y,
+		    to.x, to.y, speed);
+		event_general(&g->log, k, i);
+		if (passed >= gen->order.npts) {
+			gen->order.kind = ORDER_NONE;
+			k = game_log(g, -1, EV_ORDER, "3.1.2", "%s's ride is "
+			    "complete", gen->name);
+			event_general(&g->log, k, i);
+			continue;
+		}
+		/* The points reached are done with. */
+		memmove(gen->order.pts, gen->order.pts + passed,
+		    (size_t)(gen->order.npts - passed) *
+		    sizeof *gen->order.pts);
+		gen->order.npts -= passed;
+	}
+}
+
+/* A general's own order: ride (Move) or halt (Stop), in force at once. */
+static void
+command_self(struct game *g, const struct order *o)
+{
+	struct general *gen = &g->generals[o->general];
+	const struct point *p = &o->pts[o->npts > 0 ? o->npts - 1 : 0];
+	char speed[32], dist[32];
+	int k;
+
+	if (o->kind == ORDER_MOVE) {
+		gen->order = *o;
+		ruleset_fmt(g->rs, g->rs->general_speed, speed, sizeof speed);
+		ruleset_fmt(g->rs, geom_dist(gen->pos, *p), dist,
+		    sizeof dist);
+		k = game_log(g, -1, EV_ORDER, "3.1.2", "%s rides for "
+		    "[%d, %d], %s away: in force at once (marshal's own "
+		    "rule: up to %s a turn)", gen->name, p->x, p->y, dist,
+		    speed);
+	} else {
+		memset(&gen->order, 0, sizeof gen->order);
+		gen->order.unit = -1;
+		gen->order.general = o->general;
+		k = game_log(g, -1, EV_ORDER, "3.1.2", "%s halts where he "
+		    "stands, [%d, %d]", gen->name, gen->pos.x, gen->pos.y);
+	}
+	event_general(&g->log, k, o->general);
+}
+
 void
 command_order(struct game *g, const struct order *o)
 {
@@ -73,31 +206,33 @@ command_order(struct game *g, const struct order *o)
 	struct unit *u = &g->units[o->unit];
 	struct order ord = *o;
 	char dist_s[32], rad_s[32], speed_s[32], what[96];
-	int dist, radius, turns;
+	int dist, radius, turns, arrives;
+	enum command_way way;
 
+	if (o->unit < 0) {
+		command_self(g, o);
+		return;
+	}
 	describe(g, o, what, sizeof what);
-
-	if (ord.general < 0) {
+	way = command_plan(g, o, &arrives, &dist, &radius);
+	if (way == COMMAND_SCENARIO) {
 		command_put(g, &ord);
 		game_log(g, ord.unit, EV_ORDER, "3.1.1", "%s holds %s from "
 		    "the start: in force at once", u->name, what);
 		return;
 	}
 	gen = &g->generals[ord.general];
-	dist = geom_dist(gen->pos, u->pos);
-	radius = command_radius(g, ord.general);
 	ruleset_fmt(g->rs, dist, dist_s, sizeof dist_s);
 	ruleset_fmt(g->rs, radius, rad_s, sizeof rad_s);
 
-	if (dist <= radius) {
+	if (way == COMMAND_RADIUS) {
 		command_put(g, &ord);
 		game_log(g, ord.unit, EV_ORDER, "3.1.1", "%s gives %s %s: "
 		    "%s away, within the %s command radius, in force at once",
 		    gen->name, u->name, what, dist_s, rad_s);
 		return;
 	}
-	turns = command_ride_turns(g, dist);
-	if (!g->opt.courier_delay || turns == 0) {
+	if (way == COMMAND_NO_DELAY) {
 		command_put(g, &ord);
 		game_log(g, ord.unit, EV_ORDER, "3.2.4", "%s gives %s %s: "
 		    "%s away, beyond the %s radius, but courier delays are "
@@ -105,7 +240,8 @@ command_order(struct game *g, const struct order *o)
 		    rad_s);
 		return;
 	}
-	ord.arrives = g->turn + turns;
+	turns = arrives - g->turn;
+	ord.arrives = arrives;
 	command_queue(g, &ord);
 	ruleset_fmt(g->rs, g->rs->courier_speed, speed_s, sizeof speed_s);
 	game_log(g, ord.unit, EV_ORDER, "3.2.1", "%s sends %s %s by "

@@ -11,7 +11,14 @@
  * already in the unit's hands and is in force at once.  Players and the AI
  * name the giving general (by default the unit's own, unit->general).
  *
- * The numbers (default radius, courier speed) are the ruleset's
+ * A general rides himself under his own Move order (unit -1, general the
+ * rider): it is in force at once, and in the movement phase he rides up
+ * to the ruleset's general speed straight towards his next point, over
+ * any ground (3.1.2, marshal's own rule: the rulebook moves generals but
+ * gives no figure).  A Stop halts him.
+ *
+ * The numbers (default radius, courier speed, general speed) are the
+ * ruleset's
  * (rs->command_radius, rs->courier_speed); a ruleset with courier speed 0
  * and the scenario option courier_delay: false both make every order
  * immediate.
@@ -21,12 +28,31 @@
 
 struct game;
 struct order;
+struct point;
 
 /* Command radius of general i in ticks: its own, else the ruleset's. */
 int command_radius(const struct game *, int general);
 
 /* Turns an aide needs to ride dist ticks (at least 1); 0 if no couriers. */
 int command_ride_turns(const struct game *, int dist);
+
+/* How an order reaches its unit (command_plan). */
+enum command_way {
+	COMMAND_SCENARIO,	/* general -1: in the unit's hands already */
+	COMMAND_RADIUS,		/* within the command radius: at once */
+	COMMAND_NO_DELAY,	/* beyond it, but no courier delays: at once */
+	COMMAND_AIDE,		/* an aide rides with it */
+	COMMAND_WAY_COUNT
+};
+
+/*
+ * How an order given now would reach its unit, and when: the way, and
+ * in *arrives the turn it takes effect (g->turn when at once); *dist
+ * and *radius (may be NULL) the general's distance and radius in ticks.
+ * The one decision command_order and the interface's preview share.
+ */
+enum command_way command_plan(const struct game *, const struct order *,
+    int *arrives, int *dist, int *radius);
 
 /*
  * Hand a checked and stamped order to the chain of command: put it in
@@ -41,6 +67,18 @@ void command_order(struct game *, const struct order *);
  * dropped.  Logs each delivery.
  */
 void command_deliver(struct game *);
+
+/*
+ * Where general gen would be at the end of this turn's ride under o (his
+ * Move order): *stop, and the number of o's points reached in *passed
+ * (may be NULL).  Returns the ticks ridden.
+ */
+int command_ride_stop(const struct game *, int gen, const struct order *o,
+    struct point *stop, int *passed);
+
+/* The generals' ride (3.1.2): each general under a Move order rides on;
+ * logs each ride. */
+void command_ride(struct game *);
 
 /* Append an order to game->transit (saves restore transit with this). */
 void command_queue(struct game *, const struct order *);

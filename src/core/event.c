@@ -85,6 +85,7 @@ eventlog_take(struct eventlog *l, int turn, int phase, int unit,
 	e->turn = turn;
 	e->phase = phase;
 	e->unit = unit;
+	e->general = -1;
 	e->kind = kind;
 	event_rule_copy(e->rule, sizeof e->rule, rule);
 	e->text = text;
@@ -104,4 +105,11 @@ const char *
 event_kind_name(enum event_kind k)
 {
 	return (unsigned)k < EV_KIND_COUNT ? kind_names[k] : "?";
+}
+
+void
+event_general(struct eventlog *l, int i, int gen)
+{
+	if (i >= 0 && i < l->n)
+		l->v[i].general = gen;
 }

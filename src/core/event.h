@@ -13,6 +13,7 @@
 #ifndef MARSHAL_EVENT_H
 #define MARSHAL_EVENT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 enum event_kind {
@@ -32,9 +33,14 @@ struct event {
 	int		 turn;
 	int		 phase;		/* ruleset phase index, -1: none */
 	int		 unit;		/* unit index, -1: none */
+	int		 general;	/* with unit -1: the general it concerns,
+					   -1: none (event_general sets it) */
 	enum event_kind	 kind;
 	char		 rule[EVENT_RULE_MAX]; /* "3.6.5", "" if none */
 	char		*text;		/* owned */
+	bool		 own;		/* it tells the unit's orders (a
+					   destination): only the unit's side
+					   reads it (core/know.h) */
 };
 
 struct eventlog {
@@ -58,6 +64,10 @@ int eventlog_add(struct eventlog *, int turn, int phase, int unit,
  * text (allocated with the xalloc helpers).  Returns its index. */
 int eventlog_take(struct eventlog *, int turn, int phase, int unit,
     enum event_kind, const char *rule, char *text);
+
+/* Say that event i of the log concerns general gen (its own order or
+ * ride). */
+void event_general(struct eventlog *, int i, int gen);
 
 /* Copy a rule number into dst of size len, cut to fit (NULL gives ""). */
 void event_rule_copy(char *dst, size_t len, const char *rule);

@@ -266,14 +266,59 @@ game_unit_at(const struct game *g, int x, int y)
 	return g->occ[(size_t)y * (size_t)g->map->w + (size_t)x] - 1;
 }
 
+/* Points of a Move order: 1 to ORDER_MAX_POINTS, all on the map. */
+static int
+points_check(const struct game *g, const struct order *o, char **cause)
+{
+	int i;
+
+	if (o->npts < 1 || o->npts > ORDER_MAX_POINTS) {
+		*cause = xasprintf("a move order needs 1 to %d points",
+		    ORDER_MAX_POINTS);
+		return -1;
+	}
+	for (i = 0; i < o->npts; i++)
+		if (!map_inside(g->map, o->pts[i].x, o->pts[i].y)) {
+			*cause = xasprintf("point [%d, %d] is off the "
+			    "map (%d x %d cells)", o->pts[i].x,
+			    o->pts[i].y, g->map->w, g->map->h);
+			return -1;
+		}
+	return 0;
+}
+
+/* A general's own order (unit -1): Move or Stop (3.1.2). */
+static int
+general_check(const struct game *g, const struct order *o, char **cause)
+{
+	if (o->general < 0 || o->general >= g->ngenerals) {
+		*cause = xasprintf("no general number %d", o->general);
+		return -1;
+	}
+	if (g->rs->general_speed <= 0) {
+		*cause = xasprintf("generals do not ride in the %s rules",
+		    g->rs->name);
+		return -1;
+	}
+	if (o->kind == ORDER_MOVE)
+		return points_check(g, o, cause);
+	if (o->kind != ORDER_STOP) {
+		*cause = xasprintf("a general takes only Move and Stop "
+		    "orders, not %s", order_kind_name(o->kind));
+		return -1;
+	}
+	return 0;
+}
+
 /* Generic checks every ruleset shares; the ruleset adds its own. */
 static int
 order_check(const struct game *g, const struct order *o, char **cause)
 {
 	const struct unit *u;
-	int i;
 
-	if (o->unit < 0 || o->unit >= g->nunits) {
+	if (o->unit == -1 && !g->result.over)
+		return general_check(g, o, cause);
+	if (o->unit < -1 || o->unit >= g->nunits) {
 		*cause = xasprintf("no unit number %d", o->unit);
 		return -1;
 	}
@@ -296,18 +341,8 @@ order_check(const struct game *g, const struct order *o, char **cause)
 	}
 	switch (o->kind) {
 	case ORDER_MOVE:
-		if (o->npts < 1 || o->npts > ORDER_MAX_POINTS) {
-			*cause = xasprintf("a move order needs 1 to %d points",
-			    ORDER_MAX_POINTS);
+		if (points_check(g, o, cause) != 0)
 			return -1;
-		}
-		for (i = 0; i < o->npts; i++)
-			if (!map_inside(g->map, o->pts[i].x, o->pts[i].y)) {
-				*cause = xasprintf("point [%d, %d] is off the "
-				    "map (%d x %d cells)", o->pts[i].x,
-				    o->pts[i].y, g->map->w, g->map->h);
-				return -1;
-			}
 		break;
 	case ORDER_FORMATION:
 		if (o->formation < 0 || o->formation >= g->rs->nform) {
@@ -333,12 +368,109 @@ order_check(const struct game *g, const struct order *o, char **cause)
 	return 0;
 }
 
+/*
+ * A group order: a Move order to 2..ORDER_GROUP_MAX different units of
+ * one side, the order's unit among them, and one destination (the group
+ * has no waypoints: its line wheels, then marches straight).  Each member
+ * must also take the order by itself.
+ */
+static int
+group_check(const struct game *g, const struct order *o, char **cause)
+{
+	struct order one;
+	int i, j, side = -1, has = 0;
+
+	if (o->ngroup < 2 || o->ngroup > ORDER_GROUP_MAX) {
+		*cause = xasprintf("a group order names 2 to %d units, not %d",
+		    ORDER_GROUP_MAX, o->ngroup);
+		return -1;
+	}
+	if (o->kind != ORDER_MOVE) {
+		*cause = xasprintf("only a move order may be given to a group, "
+		    "not a %s order", order_kind_name(o->kind));
+		return -1;
+	}
+	if (o->npts != 1) {
+		*cause = xasprintf("a group move order takes one destination, "
+		    "not %d points", o->npts);
+		return -1;
+	}
+	for (i = 0; i < o->ngroup; i++) {
+		if (o->group[i] < 0 || o->group[i] >= g->nunits) {
+			*cause = xasprintf("no unit number %d", o->group[i]);
+			return -1;
+		}
+		for (j = 0; j < i; j++)
+			if (o->group[j] == o->group[i]) {
+				*cause = xasprintf("%s is named twice in the "
+				    "group", g->units[o->group[i]].name);
+				return -1;
+			}
+		if (side < 0)
+			side = g->units[o->group[i]].side;
+		else if (g->units[o->group[i]].side != side) {
+			*cause = xasprintf("%s is not of the same side as %s",
+			    g->units[o->group[i]].name,
+			    g->units[o->group[0]].name);
+			return -1;
+		}
+		has |= o->group[i] == o->unit;
+	}
+	if (!has) {
+		*cause = xasprintf("unit number %d is not in its own group",
+		    o->unit);
+		return -1;
+	}
+	for (i = 0; i < o->ngroup; i++) {
+		one = *o;
+		one.unit = o->group[i];
+		one.ngroup = 0;
+		if (order_check(g, &one, cause) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 int
 game_order(struct game *g, const struct order *o, char **cause)
 {
 	struct order ord;
+	int i;
 
 	*cause = NULL;
+	if (o->ngroup != 0) {
+		struct point c = { 0, 0 }, p;
+		const struct unit *m;
+
+		if (group_check(g, o, cause) != 0)
+			return -1;
+		/* The group's centre: the mean of its anchors. */
+		for (i = 0; i < o->ngroup; i++) {
+			c.x += g->units[o->group[i]].pos.x;
+			c.y += g->units[o->group[i]].pos.y;
+		}
+		c.x = (c.x + o->ngroup / 2) / o->ngroup;
+		c.y = (c.y + o->ngroup / 2) / o->ngroup;
+		/* Every member holds its own copy with its own place,
+		 * delivered like any other order. */
+		for (i = 0; i < o->ngroup; i++) {
+			m = &g->units[o->group[i]];
+			ord = *o;
+			ord.unit = o->group[i];
+			ord.to = o->pts[0];
+			p.x = o->pts[0].x + m->pos.x - c.x;
+			p.y = o->pts[0].y + m->pos.y - c.y;
+			p.x = p.x < 0 ? 0 : p.x >= g->map->w ? g->map->w - 1 :
+			    p.x;
+			p.y = p.y < 0 ? 0 : p.y >= g->map->h ? g->map->h - 1 :
+			    p.y;
+			ord.pts[0] = p;
+			ord.issued = g->turn;
+			ord.arrives = g->turn;
+			command_order(g, &ord);
+		}
+		return 0;
+	}
 	if (order_check(g, o, cause) != 0)
 		return -1;
 	ord = *o;

@@ -40,6 +40,8 @@ struct general {
 	int		 parent;	/* superior general, -1 for the top */
 	struct point	 pos;		/* where the general stands */
 	int		 radius;	/* command radius, ticks */
+	struct order	 order;		/* his own ride: ORDER_MOVE with unit
+					   -1 (core/command.h), or ORDER_NONE */
 };
 
 struct side {
@@ -163,10 +165,15 @@ void game_occupy(struct game *, int u, bool on);
 int game_unit_at(const struct game *, int x, int y);
 
 /*
- * Give an order: the one path by which anything is commanded.  The order
+ * Give an order: the one path by which anything is commanded.  An order
+ * with unit -1 is general o->general's own: a Move sends him riding, a
+ * Stop halts him (core/command.h).  The order
  * is checked (unit, kind, points, formation, then the ruleset's own
  * checks); if acceptable it is stamped with the turn, queued for its
  * courier or put in force at once, and an EV_ORDER event is logged.
+ * A group order (o->ngroup > 0, order.h) is checked for every member and
+ * then delivered to each as its own copy; if any member refuses it, no
+ * member gets it.
  * Returns 0, or -1 with *cause set to an allocated message (caller frees)
  * and nothing changed.
  */

@@ -124,6 +124,13 @@ move_note_text(struct move_walk *w, int kind, const char *rule,
 		note_take(w, kind, rule, xstrndup(t->b, t->n));
 }
 
+void
+move_note_own(struct move_walk *w)
+{
+	if (w->explain && w->nnotes > 0)
+		w->notes[w->nnotes - 1].own = true;
+}
+
 /* Add a note whose text is made (ownership moves to the walk). */
 static void
 note_take(struct move_walk *w, int kind, const char *rule, char *text)
@@ -137,6 +144,7 @@ note_take(struct move_walk *w, int kind, const char *rule, char *text)
 	}
 	n = &w->notes[w->nnotes++];
 	n->kind = kind;
+	n->own = false;
 	event_rule_copy(n->rule, sizeof n->rule, rule);
 	n->text = text;
 }
@@ -1346,6 +1354,7 @@ walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 				    w->waypoint : w->order->npts - 1].x,
 				    w->order->pts[w->waypoint < w->order->npts ?
 				    w->waypoint : w->order->npts - 1].y);
+				move_note_own(w);
 				walk_halt(g, w, HALT_BLOCKED, NULL);
 			}
 			return;
@@ -1420,17 +1429,14 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		return;
 	}
 	if (cap >= 0 && cap < w->left) {
-		w->wheel = true;
 		w->left = cap;
 		w->fresh = false;	/* the line's pace, not a minimum */
-		if (cap_note != NULL)
-			move_note(w, EV_NOTE, rule_for(g, HALT_SPEED), "%s",
-			    cap_note);
-	} else if (cap >= 0) {
-		w->wheel = true;
-		if (cap_note != NULL)
-			move_note(w, EV_NOTE, rule_for(g, HALT_SPEED), "%s",
-			    cap_note);
+	}
+	if (cap >= 0 && cap_note != NULL) {
+		/* The group order's pace and goal: its side's to read. */
+		move_note(w, EV_NOTE, rule_for(g, HALT_SPEED), "%s",
+		    cap_note);
+		move_note_own(w);
 	}
 	if (w->owed > 0 && w->left == 0 && w->fresh) {
 		/* Its ground leaves it nothing to pay with: the minimum
@@ -1500,15 +1506,25 @@ halt_text(enum halt h)
 
 int
 move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
-    const char *cap_note)
+    const char *cap_note, const struct point *goal)
 {
 	struct unit *u = &g->units[ui];
 	struct move_walk w;
 	struct move_text ln;
-	int i, m, spent;
-	unsigned key = order_key(&u->order);
+	struct order own;
+	int i, k, m, spent;
+	unsigned key;
 
+	/* A group order's member seeks its own place in the line: the
+	 * order as it holds it, with that one point. */
+	own = u->order;
+	if (goal != NULL) {
+		own.npts = 1;
+		own.pts[0] = *goal;
+	}
+	key = order_key(&own);
 	move_walk_init(g, ui, &w);
+	w.order = &own;
 	w.explain = true;
 	w.rng = &g->rng;
 	w.resumed = u->route_key == key;
@@ -1572,8 +1588,9 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		ctx_link(ctx, ui, slot_of(ctx, u, u->pos));
 	}
 	for (i = 0; i < w.nnotes; i++) {
-		eventlog_take(&g->log, g->turn, g->phase, ui, w.notes[i].kind,
-		    w.notes[i].rule, w.notes[i].text);
+		k = eventlog_take(&g->log, g->turn, g->phase, ui,
+		    w.notes[i].kind, w.notes[i].rule, w.notes[i].text);
+		g->log.v[k].own = w.notes[i].own;
 		w.notes[i].text = NULL;
 	}
 	for (i = 0; i < w.nmobbed; i++) {
@@ -1644,7 +1661,7 @@ move_preview(const struct game *g, const struct order *o,
     struct move_preview *out)
 {
 	struct move_walk w;
-	int i;
+	int i, k;
 
 	memset(out, 0, sizeof *out);
 	eventlog_init(&out->log);
@@ -1673,8 +1690,9 @@ move_preview(const struct game *g, const struct order *o,
 	out->spent = w.stood ? 0 : w.allowance - w.left;
 	out->halt = w.halt;
 	for (i = 0; i < w.nnotes; i++) {
-		eventlog_take(&out->log, g->turn, g->phase, o->unit,
+		k = eventlog_take(&out->log, g->turn, g->phase, o->unit,
 		    w.notes[i].kind, w.notes[i].rule, w.notes[i].text);
+		out->log.v[k].own = w.notes[i].own;
 		w.notes[i].text = NULL;
 	}
 	move_walk_free(&w);
@@ -1688,6 +1706,225 @@ move_preview_free(struct move_preview *p)
 	p->path = NULL;
 	p->npath = 0;
 	eventlog_free(&p->log);
+}
+
+/* --- routes for orders --------------------------------------------------- */
+
+#define ROUTE_BUDGET	(PATH_BUDGET * 16)	/* cells a whole route may
+						   expand: the map, twice */
+#define ROUTE_SPAN	256	/* cells one straight leg may cover */
+
+/* Whether the walk's straight line from p (facing f) to r[j] passes
+ * exactly through r[i..j]: the cells the walk would step on. */
+static bool
+line_follows(struct point p, enum dir f, const struct point *r, int i,
+    int j)
+{
+	struct point q;
+	int k, d;
+
+	for (k = i; k <= j; k++) {
+		q = path_next(p, f, r[j]);
+		if (q.x != r[k].x || q.y != r[k].y)
+			return false;
+		d = dir_between(p, q);
+		if (d < 0)
+			return false;
+		f = (enum dir)d;
+		p = q;
+	}
+	return true;
+}
+
+/*
+ * Cut a route of cells r[0..n-1] from p (facing f) into the fewest points
+ * between which the walk's straight line (path_next) steps on exactly
+ * those cells: the walk given these points as waypoints marches the
+ * route.  Writes at most max points to out; returns how many it needed
+ * (more than max when they do not fit).
+ */
+static int
+route_points(struct point p, enum dir f, const struct point *r, int n,
+    struct point *out, int max)
+{
+	int i = 0, j, best, k = 0, d;
+
+	while (i < n) {
+		best = i;
+		for (j = i; j < n && j < i + ROUTE_SPAN; j++)
+			if (line_follows(p, f, r, i, j))
+				best = j;
+		if (k < max)
+			out[k] = r[best];
+		k++;
+		d = dir_between(best > 0 ? r[best - 1] : p, r[best]);
+		if (d >= 0)
+			f = (enum dir)d;
+		p = r[best];
+		i = best + 1;
+	}
+	return k;
+}
+
+int
+move_route(const struct game *g, const struct order *in, struct order *out)
+{
+	struct move_walk w;
+	struct point *r = NULL, pts[ORDER_MAX_POINTS];
+	bool user[ORDER_MAX_POINTS * ORDER_MAX_POINTS], complete;
+	struct point all[ORDER_MAX_POINTS * ORDER_MAX_POINTS];
+	int leg, n, m, k, na = 0, d, i;
+
+	*out = *in;
+	if (in->kind != ORDER_MOVE || in->unit < 0 || in->unit >= g->nunits ||
+	    !unit_active(&g->units[in->unit]) || in->npts < 1 ||
+	    in->npts > ORDER_MAX_POINTS || g->rs->ops->move_step == NULL)
+		return -1;
+	move_walk_init(g, in->unit, &w);
+	for (leg = 0; leg < in->npts; leg++) {
+		if (!map_inside(g->map, in->pts[leg].x, in->pts[leg].y))
+			return -1;
+		n = path_cheapest(g, &w, in->pts[leg], ROUTE_BUDGET, &r,
+		    &complete);
+		m = 0;
+		if (n > 0 && complete)
+			m = route_points(w.pos, w.facing, r, n, pts,
+			    ORDER_MAX_POINTS);
+		if (m < 1 || m > ORDER_MAX_POINTS) {
+			/* No way round found, or too many bends: straight
+			 * at the point, as the player drew it. */
+			pts[0] = in->pts[leg];
+			m = 1;
+		}
+		for (k = 0; k < m; k++) {
+			all[na] = pts[k];
+			user[na++] = k == m - 1;
+		}
+		if (n > 0 && complete) {
+			d = dir_between(n > 1 ? r[n - 2] : w.pos, r[n - 1]);
+			if (d >= 0)
+				w.facing = (enum dir)d;
+		}
+		w.pos = in->pts[leg];
+		free(r);
+		r = NULL;
+	}
+	/* Too many points: the bends of the last legs go first (that part
+	 * is walked straight, the walk going round what it meets). */
+	while (na > ORDER_MAX_POINTS) {
+		for (i = na - 1; i >= 0 && user[i]; i--)
+			;
+		if (i < 0)
+			break;
+		memmove(all + i, all + i + 1, (size_t)(na - i - 1) *
+		    sizeof *all);
+		memmove(user + i, user + i + 1, (size_t)(na - i - 1) *
+		    sizeof *user);
+		na--;
+	}
+	out->npts = na;
+	memcpy(out->pts, all, (size_t)na * sizeof *all);
+	return 0;
+}
+
+int
+move_forecast(const struct game *g, const struct order *o, int max,
+    struct point **path, int *npath)
+{
+	struct game tmp = *g;
+	struct unit *un;
+	struct move_walk w;
+	struct point *carry = NULL, *cells = NULL, from;
+	enum dir face;
+	size_t ncell = (size_t)g->map->w * (size_t)g->map->h;
+	int t, turns = -1, ncarry = 0, nc = 0, cap = 0, i;
+
+	*path = NULL;
+	*npath = 0;
+	if (o->kind != ORDER_MOVE || o->unit < 0 || o->unit >= g->nunits ||
+	    !unit_active(&g->units[o->unit]) || o->npts < 1 ||
+	    o->npts > ORDER_MAX_POINTS)
+		return -1;
+	/* A scratch copy of what the walk reads and the forecast changes:
+	 * the units (their owned arrays stay the game's, never freed or
+	 * written here) and the occupancy grid. */
+	tmp.units = xmallocarray((size_t)g->nunits, sizeof *tmp.units);
+	memcpy(tmp.units, g->units, (size_t)g->nunits * sizeof *tmp.units);
+	tmp.occ = xmallocarray(ncell, sizeof *tmp.occ);
+	memcpy(tmp.occ, g->occ, ncell * sizeof *tmp.occ);
+	/* Units under Move orders of their own will have left their
+	 * places: the forecast does not wait behind them. */
+	for (i = 0; i < g->nunits; i++)
+		if (i != o->unit && g->units[i].order.kind == ORDER_MOVE &&
+		    unit_active(&g->units[i]))
+			game_occupy(&tmp, i, false);
+	un = &tmp.units[o->unit];
+	un->order = *o;
+	un->waypoint = 0;
+	un->owed = 0;
+	un->route = NULL;
+	un->nroute = 0;
+	for (t = 1; t <= max; t++) {
+		move_walk_init(&tmp, o->unit, &w);
+		from = un->pos;
+		face = un->facing;
+		w.preview = true;
+		w.resumed = t > 1;
+		if (ncarry > 0) {
+			w.route = carry;
+			w.nroute = ncarry;
+			carry = NULL;
+			ncarry = 0;
+		}
+		walk_all(&tmp, NULL, &w, -1, NULL);
+		for (i = nc > 0 ? 1 : 0; i < w.npath; i++) {
+			if (nc == cap) {
+				cap = cap ? cap * 2 : 64;
+				cells = xreallocarray(cells, (size_t)cap,
+				    sizeof *cells);
+			}
+			cells[nc++] = w.path[i];
+		}
+		game_occupy(&tmp, o->unit, false);
+		un->pos = w.pos;
+		un->facing = w.facing;
+		un->formation = w.form;
+		un->cond = w.cond;
+		un->musician = w.musician;
+		game_occupy(&tmp, o->unit, true);
+		un->owed = w.owed;
+		un->waypoint = w.waypoint;
+		un->halt_turn = tmp.turn;
+		if (un->arm == ARM_ARTILLERY)
+			un->ap_used = un->drill - w.ap;
+		if (w.halt != HALT_BLOCKED && w.iroute < w.nroute) {
+			ncarry = w.nroute - w.iroute;
+			carry = xmallocarray((size_t)ncarry, sizeof *carry);
+			memcpy(carry, w.route + w.iroute, (size_t)ncarry *
+			    sizeof *carry);
+		}
+		if (w.arrived || w.order_done) {
+			turns = t;
+			move_walk_free(&w);
+			break;
+		}
+		/* Stopped by the enemy, or blocked without gaining a
+		 * cell or a turn of the front: it stays so. */
+		if (w.cancel || w.halt == HALT_CONTACT ||
+		    (w.halt == HALT_BLOCKED && w.pos.x == from.x &&
+		    w.pos.y == from.y && w.facing == face)) {
+			move_walk_free(&w);
+			break;
+		}
+		move_walk_free(&w);
+		tmp.turn++;
+	}
+	free(carry);
+	free(tmp.occ);
+	free(tmp.units);
+	*path = cells;
+	*npath = nc;
+	return turns;
 }
 
 /* --- reachable area ------------------------------------------------------- */

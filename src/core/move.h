@@ -42,6 +42,7 @@ struct move_walk_note {
 	int		 kind;		/* enum event_kind */
 	char		 rule[16];
 	char		*text;		/* owned */
+	bool		 own;		/* names the order: its side only */
 };
 
 /*
@@ -68,7 +69,6 @@ struct move_walk {
 	int		 narrow_walked;
 	int		 narrow_left;
 	char		 halt_rule[16]; /* rule that ended the walk */
-	bool		 wheel;		/* part of a group wheel (3.6.3) */
 	bool		 clear;		/* the block at clear_pos, facing
 					   clear_facing in clear_form is on the
 					   map and meets no other unit */
@@ -156,6 +156,10 @@ void move_text_s(struct move_text *, const char *);
 void move_text_i(struct move_text *, int);
 void move_text_bd(struct move_text *, const struct ruleset *, int ticks);
 
+/* Mark the last note as telling the unit's orders (a destination): only
+ * the unit's side reads it (core/know.h).  Nothing if there is none. */
+void move_note_own(struct move_walk *);
+
 /* Add a note with the text t (ignored when !w->explain). */
 void move_note_text(struct move_walk *, int kind, const char *rule,
     const struct move_text *t);
@@ -183,12 +187,14 @@ void move_ctx_free(struct move_ctx *);
 /*
  * Move unit u this phase (it must hold a Move order): plan or reuse its
  * route, walk it, commit the result to the game and log the explanation.
- * cap limits the allowance (ticks, -1 none; a group wheel), explained by
- * cap_note when not NULL.  ctx may be NULL (slower contact checks).
- * Returns the ticks spent.
+ * cap limits the allowance (ticks, -1 none; the pace of a group order's
+ * line), explained by cap_note when not NULL.  goal, when not NULL,
+ * replaces the order's points by that one cell (a group member's own
+ * place).  ctx may be NULL (slower contact checks).  Returns the ticks
+ * spent.
  */
 int move_unit(struct game *, struct move_ctx *, int u, int cap,
-    const char *cap_note);
+    const char *cap_note, const struct point *goal);
 
 /* M1: true if unit u is under a Move order, so its colonel is shown. */
 bool move_colonel(const struct game *, int u);
@@ -219,6 +225,34 @@ int move_preview(const struct game *, const struct order *o,
 
 /* Free a preview's path and log. */
 void move_preview_free(struct move_preview *);
+
+/*
+ * The Move order to give for the points a player picked (in: a Move order
+ * for its unit): each leg is the cheapest route the unit can march under
+ * the ruleset (path_cheapest: ground, obstacles and contours priced as the
+ * walk prices them; ground it may not enter is a wall), written as the
+ * points where the straight line bends, so that the walk, marching
+ * straight from point to point, steps on exactly that route.  The
+ * player's points stay; a leg with no way round found stays straight;
+ * when the bends do not fit in ORDER_MAX_POINTS the last legs' go first.
+ * Returns 0 with *out filled, or -1 (not a Move order of an active unit,
+ * or a point off the map) with *out a copy of in.
+ */
+int move_route(const struct game *, const struct order *in,
+    struct order *out);
+
+/*
+ * How many turns unit o->unit would take to carry out Move order o, the
+ * walk run turn after turn from where the last left it (as move_unit
+ * carries it over), the order in force at once, everything else
+ * standing still but for units under Move orders, taken as gone from
+ * their places: the turns to arrive, or -1 when it would not within max
+ * (stopped by the enemy, blocked, or too far).  *path gets the anchor
+ * cells walked over all those turns, start first (allocated, caller
+ * frees).  Changes nothing.
+ */
+int move_forecast(const struct game *, const struct order *o, int max,
+    struct point **path, int *npath);
 
 /*
  * The cells unit u's anchor could reach this turn in its present

@@ -28,3 +28,17 @@ order_kind_parse(const char *s)
 			return i;
 	return -1;
 }
+
+bool
+order_same_group(const struct order *a, const struct order *b)
+{
+	int i;
+
+	if (a->ngroup < 2 || a->ngroup != b->ngroup || a->kind != b->kind ||
+	    a->issued != b->issued || a->to.x != b->to.x || a->to.y != b->to.y)
+		return false;
+	for (i = 0; i < a->ngroup; i++)
+		if (a->group[i] != b->group[i])
+			return false;
+	return true;
+}

@@ -9,9 +9,12 @@
 #ifndef MARSHAL_ORDER_H
 #define MARSHAL_ORDER_H
 
+#include <stdbool.h>
+
 #include "core/geom.h"
 
 #define ORDER_MAX_POINTS 8	/* waypoints plus destination */
+#define ORDER_GROUP_MAX	8	/* units one group order may name */
 
 enum order_kind {
 	ORDER_NONE,		/* no order: the unit stands */
@@ -31,6 +34,18 @@ struct order {
 	struct point	pts[ORDER_MAX_POINTS];
 	int		issued;		/* turn it was given */
 	int		arrives;	/* turn it takes effect */
+	/*
+	 * A group order (ORDER_MOVE only): the units it was given to at
+	 * once, unit among them; ngroup 0 for an order to one unit.  It is
+	 * given with one point, to: where the group's centre should go.
+	 * Each unit of the group then holds its own copy whose one point
+	 * is its own place (to shifted by the unit's offset from the
+	 * group's centre), so the movement phase can find its partners and
+	 * a unit that cannot keep in line still knows where to go (3.6.3).
+	 */
+	int		ngroup;
+	int		group[ORDER_GROUP_MAX];
+	struct point	to;
 };
 
 /* "move", "stop", "formation", "restore" ("none" for ORDER_NONE). */
@@ -38,5 +53,9 @@ const char *order_kind_name(enum order_kind);
 
 /* Parse an order kind name; -1 if unknown. */
 int order_kind_parse(const char *);
+
+/* Whether two orders are copies of one group order (same group, turn
+ * given, destination); false for orders to one unit. */
+bool order_same_group(const struct order *, const struct order *);
 
 #endif

@@ -194,6 +194,51 @@ footprint_inside(const struct game *g, const struct move_walk *w,
 }
 
 /*
+ * Whether the block of the walker, standing at q facing d, would meet a
+ * unit that stays where it is: an enemy, or a friend under no Move order
+ * that the ruleset does not let it pass through in good order (3.6.7);
+ * turning where it stands (turn), any friend there: the walk needs room
+ * to turn.  Friends under Move orders will have left; the walk meets
+ * them under its own rules.
+ */
+static bool
+meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
+    enum dir d, bool turn)
+{
+	struct point cells[FOOTPRINT_MAX];
+	struct move_price pp;
+	struct move_walk pw;
+	const struct unit *un = &g->units[tw->unit];
+	int n, i, who;
+
+	n = game_footprint_at(g, un, q, d, tw->form, cells);
+	if (n > FOOTPRINT_MAX)
+		n = FOOTPRINT_MAX;
+	for (i = 0; i < n; i++) {
+		if (!map_inside(g->map, cells[i].x, cells[i].y))
+			continue;
+		who = g->occ[(size_t)cells[i].y * (size_t)g->map->w +
+		    (size_t)cells[i].x] - 1;
+		if (who < 0 || who == tw->unit)
+			continue;
+		if (g->units[who].side != un->side)
+			return true;
+		if (g->units[who].order.kind == ORDER_MOVE)
+			continue;
+		if (turn || g->rs->ops->move_pass == NULL)
+			return true;
+		pw = *tw;
+		pw.explain = false;
+		pw.pos = q;
+		pw.facing = d;
+		g->rs->ops->move_pass(g, &pw, who, d, false, &pp);
+		if (pp.verdict != MOVE_OK || (pp.flags & MPF_DISORDER))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Price of stepping from p (facing face) towards d for planning: ticks,
  * or -1 when the step is not possible.  *plain is set when the unit may
  * simply take it, whatever it costs (it is not ground or an obstacle the
@@ -203,7 +248,7 @@ footprint_inside(const struct game *g, const struct move_walk *w,
  */
 static int
 edge_cost(const struct game *g, struct move_walk *tw, struct point p,
-    enum dir face, enum dir d, bool walls, bool *plain)
+    enum dir face, enum dir d, bool walls, bool units, bool *plain)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
@@ -216,10 +261,16 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 	tw->pos = p;
 	tw->facing = face;
 	if (d != face) {
+		/* The walk turns where it stands, then steps: the turned
+		 * block must be on the map there too. */
+		if (!footprint_inside(g, tw, p, d) ||
+		    (units && meets_unit(g, tw, p, d, true)))
+			return -1;
 		ops->move_turn(g, tw, d, &tp);
 		t = tp.ticks;
 	}
-	if (!footprint_inside(g, tw, q, d))
+	if (!footprint_inside(g, tw, q, d) ||
+	    (units && meets_unit(g, tw, q, d, false)))
 		return -1;
 	ops->move_step(g, tw, d, &sp);
 	if (sp.flags & MPF_SQUARE)	/* the turn is part of the crossing */
@@ -289,7 +340,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 
 			d = (enum dir)dir_between(o, a);
 		}
-		if (edge_cost(g, tw, p, face, d, false, &plain) < 0 ||
+		if (edge_cost(g, tw, p, face, d, false, false, &plain) < 0 ||
 		    (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
@@ -316,8 +367,8 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
  * than it starts. */
 static int
 path_search(const struct game *g, struct move_walk *tw, struct point goal,
-    int budget, bool walls, struct point **route, bool *complete,
-    bool *closer)
+    int budget, int horizon, bool walls, bool units, struct point **route,
+    bool *complete, bool *closer)
 {
 	struct search s;
 	struct point q, start = tw->pos;
@@ -354,7 +405,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			*complete = true;
 			break;
 		}
-		if (s.nodes[cur].dist >= PATH_HORIZON && s.nodes[cur].g <
+		if (s.nodes[cur].dist >= horizon && s.nodes[cur].g <
 		    PATH_PENALTY) {
 			end = cur;
 			break;
@@ -365,7 +416,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			struct point p = s.nodes[cur].p;
 
 			c = edge_cost(g, tw, p, (enum dir)s.nodes[cur].dir,
-			    (enum dir)k, walls, &plain);
+			    (enum dir)k, walls, units, &plain);
 			if (c < 0)
 				continue;
 			q.x = p.x + dir_dx[k];
@@ -441,8 +492,8 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	 * it, where the walk meets the rule (3.6.5). */
 	tw.pos = w->pos;
 	tw.facing = w->facing;
-	if ((n = path_search(g, &tw, goal, budget, true, route,
-	    complete, &closer)) > 0 && (*complete || closer))
+	if ((n = path_search(g, &tw, goal, budget, PATH_HORIZON, true, false,
+	    route, complete, &closer)) > 0 && (*complete || closer))
 		return n;
 	free(*route);
 	*route = NULL;
@@ -452,8 +503,8 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 		return n;
 	tw.pos = w->pos;
 	tw.facing = w->facing;
-	return path_search(g, &tw, goal, budget, false, route, complete,
-	    &closer);
+	return path_search(g, &tw, goal, budget, PATH_HORIZON, false, false,
+	    route, complete, &closer);
 }
 
 int
@@ -468,12 +519,29 @@ path_round(const struct game *g, const struct move_walk *w,
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
 	probe_init(&tw);
-	n = path_search(g, &tw, goal, budget, true, route, &complete, &closer);
+	n = path_search(g, &tw, goal, budget, PATH_HORIZON, true, false, route,
+	    &complete, &closer);
 	if (n > 0 && (complete || closer))
 		return n;
 	free(*route);
 	*route = NULL;
 	return 0;
+}
+
+int
+path_cheapest(const struct game *g, const struct move_walk *w,
+    struct point goal, int budget, struct point **route, bool *complete)
+{
+	struct move_walk tw = *w;
+	bool closer;
+
+	*route = NULL;
+	*complete = false;
+	if (w->pos.x == goal.x && w->pos.y == goal.y)
+		return 0;
+	probe_init(&tw);
+	return path_search(g, &tw, goal, budget, INT_MAX, true, true, route,
+	    complete, &closer);
 }
 
 struct point

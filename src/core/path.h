@@ -51,6 +51,20 @@ int path_plan(const struct game *, const struct move_walk *w,
 int path_round(const struct game *, const struct move_walk *w,
     struct point goal, int budget, struct point **route);
 
+/*
+ * The cheapest whole route for the walker w to goal, as the ruleset
+ * prices every turn and step (ground, obstacles, contours), where ground
+ * the unit may not enter and obstacles it may not cross are walls, and so
+ * are units that stay where they are: enemies, and friends under no Move
+ * order that it may not pass through in good order (3.6.7).  No horizon,
+ * at most budget cells expanded.  Returns the route's length
+ * and the route in *route (caller frees), *complete when it reaches the
+ * goal (else it ends at the cell nearest the goal seen); 0 when the unit
+ * is at the goal or cannot take a step.
+ */
+int path_cheapest(const struct game *, const struct move_walk *w,
+    struct point goal, int budget, struct point **route, bool *complete);
+
 /* The next cell of the straight route from p (facing f) to goal != p:
  * diagonal steps and straight steps, one bend, keeping the facing for the
  * first leg when it lies that way. */

@@ -73,6 +73,10 @@ struct unit {
 	int		 owed;		/* ticks still owed to finish crossing a
 					   river it stopped on (3.6.5) */
 	int		 waypoint;	/* next point of the Move order */
+	int		 wheeled;	/* ticks of a group wheel's 45-degree
+					   stage its line has paid so far
+					   (3.6.3), negative for a wheel to
+					   the left; 0 when not wheeling */
 
 	/* The planned route (core/move.c), reused across turns while the
 	 * order is the same and the way is clear. */

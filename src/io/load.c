@@ -1138,16 +1138,14 @@ oob_load(struct sload *s, const struct doc_node *n)
 	return si;
 }
 
-/* The unit named by n's "unit" key, which must belong to side; or -1. */
+/* The unit whose id is the scalar un, which must belong to side; or -1. */
 static int
-side_unit(struct sload *s, int side, const struct doc_node *n)
+side_unit_id(struct sload *s, int side, const struct doc_node *un)
 {
-	const struct doc_node *un;
 	const char *id;
 	int u;
 
-	if ((un = doc_need(n, "unit", s->d)) == NULL ||
-	    doc_str(un, LOAD_NAME_MAX, &id, s->d) != 0)
+	if (doc_str(un, LOAD_NAME_MAX, &id, s->d) != 0)
 		return -1;
 	if ((u = idtab_find(&s->units, id)) < 0) {
 		diags_add(s->d, un->pos, "unknown unit '%s'", id);
@@ -1160,6 +1158,15 @@ side_unit(struct sload *s, int side, const struct doc_node *n)
 		return -1;
 	}
 	return u;
+}
+
+/* The unit named by n's "unit" key, which must belong to side; or -1. */
+static int
+side_unit(struct sload *s, int side, const struct doc_node *n)
+{
+	const struct doc_node *un = doc_need(n, "unit", s->d);
+
+	return un == NULL ? -1 : side_unit_id(s, side, un);
 }
 
 /* A formation name the unit's arm may take; its index or -1. */
@@ -1404,10 +1411,11 @@ static int
 order_one(struct sload *s, int side, const struct doc_node *n)
 {
 	static const char *const keys[] = { "unit", "move", "formation",
-	    "stop", "restore", NULL };
+	    "stop", "restore", "group", NULL };
+	const struct doc_node *gn;
 	struct order o;
 	char *cause;
-	int u, kind;
+	int u, kind, i;
 
 	if (need_map(n, "an order", keys, s->d) != 0 ||
 	    (u = side_unit(s, side, n)) < 0 ||
@@ -1425,6 +1433,27 @@ order_one(struct sload *s, int side, const struct doc_node *n)
 	o.formation = -1;
 	if (order_data(s, &o, n) != 0)
 		return -1;
+	/* group: the units given this one order together (3.6.3). */
+	if ((gn = doc_get(n, "group")) != NULL) {
+		if (gn->kind != DOC_SEQ || gn->n < 2 ||
+		    gn->n > ORDER_GROUP_MAX) {
+			diags_add(s->d, gn->pos, "group needs 2 to %d unit ids",
+			    ORDER_GROUP_MAX);
+			return -1;
+		}
+		for (i = 0; i < gn->n; i++) {
+			if ((o.group[i] = side_unit_id(s, side,
+			    gn->items[i])) < 0)
+				return -1;
+			if (s->ordered[o.group[i]]) {
+				diags_add(s->d, gn->items[i]->pos, "unit '%s' "
+				    "already has a standing order",
+				    s->g->units[o.group[i]].id);
+				return -1;
+			}
+		}
+		o.ngroup = gn->n;
+	}
 	if (game_order(s->g, &o, &cause) != 0) {
 		diags_add(s->d, n->pos, "order for '%s' refused: %s",
 		    s->g->units[u].id, cause);
@@ -1432,6 +1461,8 @@ order_one(struct sload *s, int side, const struct doc_node *n)
 		return -1;
 	}
 	s->ordered[u] = true;
+	for (i = 0; i < o.ngroup; i++)
+		s->ordered[o.group[i]] = true;
 	return 0;
 }
 

@@ -17,7 +17,7 @@
 void
 replay_free(struct replay *r)
 {
-	int i;
+	int i, j;
 
 	if (r == NULL)
 		return;
@@ -25,6 +25,8 @@ replay_free(struct replay *r)
 		free(r->v[i].unit);
 		free(r->v[i].general);
 		free(r->v[i].formation);
+		for (j = 0; j < r->v[i].ngroup; j++)
+			free(r->v[i].group[j]);
 	}
 	free(r->v);
 	free(r->scenario);
@@ -63,7 +65,7 @@ read_order(struct replay *r, const struct doc_node *n, int index,
     struct diags *d)
 {
 	static const char *const keys[] = { "turn", "unit", "general", "move",
-	    "formation", "stop", "restore", NULL };
+	    "formation", "stop", "restore", "group", NULL };
 	static const char *const kinds[] = { "move", "formation", "stop",
 	    "restore" };
 	struct replay_order *o = &r->v[index];
@@ -82,14 +84,35 @@ read_order(struct replay *r, const struct doc_node *n, int index,
 	    doc_int(k, 1, r->turns, &turn, d) != 0)
 		return -1;
 	o->turn = (int)turn;
-	if ((k = doc_need(n, "unit", d)) == NULL ||
-	    doc_str(k, 256, &s, d) != 0)
-		return -1;
-	o->unit = xstrdup(s);
+	/* No unit: the general's own ride or halt (3.1.2). */
+	if ((k = doc_get(n, "unit")) != NULL) {
+		if (doc_str(k, 256, &s, d) != 0)
+			return -1;
+		o->unit = xstrdup(s);
+	}
 	if ((k = doc_get(n, "general")) != NULL) {
 		if (doc_str(k, 256, &s, d) != 0)
 			return -1;
 		o->general = xstrdup(s);
+	}
+	if (o->unit == NULL && o->general == NULL) {
+		diags_add(d, n->pos, "an order needs a unit, or a general for "
+		    "his own ride");
+		return -1;
+	}
+	if ((k = doc_get(n, "group")) != NULL) {
+		if (doc_expect(k, DOC_SEQ, "a list of unit ids", d) != 0)
+			return -1;
+		if (k->n < 2 || k->n > ORDER_GROUP_MAX) {
+			diags_add(d, k->pos, "a group names 2 to %d units",
+			    ORDER_GROUP_MAX);
+			return -1;
+		}
+		for (i = 0; i < k->n; i++) {
+			if (doc_str(k->items[i], 256, &s, d) != 0)
+				return -1;
+			o->group[o->ngroup++] = xstrdup(s);
+		}
 	}
 	for (i = 0; i < 4; i++)
 		if ((k = doc_get(n, kinds[i])) != NULL) {
@@ -288,7 +311,9 @@ make_order(const struct game *g, const struct replay_order *ro,
 {
 	memset(o, 0, sizeof *o);
 	o->kind = ro->kind;
-	if ((o->unit = game_find_unit(g, ro->unit)) < 0) {
+	if (ro->unit == NULL)
+		o->unit = -1;
+	else if ((o->unit = game_find_unit(g, ro->unit)) < 0) {
 		diags_add(d, ro->node->pos, "no unit '%s' in the scenario",
 		    ro->unit);
 		return -1;
@@ -308,6 +333,13 @@ make_order(const struct game *g, const struct replay_order *ro,
 	}
 	o->npts = ro->npts;
 	memcpy(o->pts, ro->pts, sizeof o->pts);
+	for (o->ngroup = 0; o->ngroup < ro->ngroup; o->ngroup++)
+		if ((o->group[o->ngroup] = game_find_unit(g,
+		    ro->group[o->ngroup])) < 0) {
+			diags_add(d, ro->node->pos, "no unit '%s' in the "
+			    "scenario", ro->group[o->ngroup]);
+			return -1;
+		}
 	return 0;
 }
 
@@ -356,7 +388,7 @@ replay_add(struct replay *r, const struct game *g, const struct order *o)
 	ro = &r->v[r->n++];
 	memset(ro, 0, sizeof *ro);
 	ro->turn = g->turn;
-	ro->unit = xstrdup(g->units[o->unit].id);
+	ro->unit = o->unit >= 0 ? xstrdup(g->units[o->unit].id) : NULL;
 	if (o->general >= 0)
 		ro->general = xstrdup(g->generals[o->general].id);
 	ro->kind = o->kind;
@@ -364,6 +396,10 @@ replay_add(struct replay *r, const struct game *g, const struct order *o)
 		ro->formation = xstrdup(g->rs->form[o->formation].name);
 	ro->npts = o->npts;
 	memcpy(ro->pts, o->pts, sizeof ro->pts);
+	for (ro->ngroup = 0; ro->ngroup < o->ngroup &&
+	    ro->ngroup < ORDER_GROUP_MAX; ro->ngroup++)
+		ro->group[ro->ngroup] =
+		    xstrdup(g->units[o->group[ro->ngroup]].id);
 }
 
 static void
@@ -397,11 +433,23 @@ replay_write(const struct replay *r, FILE *f)
 	fprintf(f, "orders:%s\n", r->n == 0 ? " []" : "");
 	for (i = 0; i < r->n; i++) {
 		o = &r->v[i];
-		fprintf(f, "  - {turn: %d, unit: ", o->turn);
-		put_str(f, o->unit);
+		fprintf(f, "  - {turn: %d", o->turn);
+		if (o->unit != NULL) {
+			fputs(", unit: ", f);
+			put_str(f, o->unit);
+		}
 		if (o->general != NULL) {
 			fputs(", general: ", f);
 			put_str(f, o->general);
+		}
+		if (o->ngroup > 0) {
+			fputs(", group: [", f);
+			for (j = 0; j < o->ngroup; j++) {
+				if (j > 0)
+					fputs(", ", f);
+				put_str(f, o->group[j]);
+			}
+			fputc(']', f);
 		}
 		switch (o->kind) {
 		case ORDER_MOVE:

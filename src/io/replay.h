@@ -10,6 +10,8 @@
  *       - {turn: 1, unit: 1-8L, general: pegot, move: [[12, 6]]}
  *       - {turn: 2, unit: 2-8L, formation: column}    # general: the unit's own
  *       - {turn: 3, unit: 3-8L, stop: true}
+ *       - {turn: 3, general: pegot, move: [[20, 9]]}   # he rides (3.1.2)
+ *       - {turn: 4, unit: 1-8L, group: [1-8L, 2-8L], move: [[20, 6]]}
  *     digest: "0x0123456789abcdef"            # of the final state (save.h)
  *
  * Playing a replay gives each turn's orders through game_order, in file
@@ -38,12 +40,15 @@
 struct replay_order {
 	int		 turn;
 	const struct doc_node *node;	/* borrowed: for positions */
-	char		*unit;		/* owned: unit id */
+	char		*unit;		/* owned: unit id, NULL: the general's
+					   own ride or halt */
 	char		*general;	/* owned: general id, NULL: the unit's */
 	enum order_kind	 kind;
 	char		*formation;	/* owned: ORDER_FORMATION's name */
 	int		 npts;
 	struct point	 pts[ORDER_MAX_POINTS];
+	int		 ngroup;	/* a group order's units, 0: none */
+	char		*group[ORDER_GROUP_MAX]; /* owned: their ids */
 };
 
 struct replay {

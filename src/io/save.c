@@ -76,7 +76,22 @@ put_order(FILE *f, const struct game *g, const struct order *o)
 	put_form(f, g, o->formation);
 	fputs(", points: ", f);
 	put_points(f, o->pts, o->npts);
-	fprintf(f, ", issued: %d, arrives: %d}", o->issued, o->arrives);
+	fprintf(f, ", issued: %d, arrives: %d", o->issued, o->arrives);
+	if (o->ngroup > 0) {	/* absent for an order to one unit */
+		int i;
+
+		fputs(", group: [", f);
+		for (i = 0; i < o->ngroup; i++) {
+			if (i > 0)
+				fputs(", ", f);
+			if (o->group[i] >= 0 && o->group[i] < g->nunits)
+				put_str(f, g->units[o->group[i]].id);
+			else
+				fputs("-1", f);
+		}
+		fprintf(f, "], to: [%d, %d]", o->to.x, o->to.y);
+	}
+	fputc('}', f);
 }
 
 static void
@@ -104,6 +119,8 @@ put_unit(FILE *f, const struct game *g, const struct unit *u)
 	}
 	fprintf(f, "    owed: %d\n", u->owed);
 	fprintf(f, "    waypoint: %d\n", u->waypoint);
+	if (u->wheeled != 0)	/* absent unless a line is mid-wheel */
+		fprintf(f, "    wheeled: %d\n", u->wheeled);
 	fprintf(f, "    lost_turn: %d\n", u->lost_turn);
 	fprintf(f, "    route_key: %u\n", u->route_key);
 	fputs("    route: ", f);
@@ -157,9 +174,16 @@ save_dump(const struct game *g, FILE *f)
 	for (i = 0; i < g->ngenerals; i++) {
 		fputs("  - {id: ", f);
 		put_str(f, g->generals[i].id);
-		fprintf(f, ", at: [%d, %d], radius: %d}\n",
+		fprintf(f, ", at: [%d, %d], radius: %d",
 		    g->generals[i].pos.x, g->generals[i].pos.y,
 		    g->generals[i].radius);
+		/* His own ride, only while he has one: the saves of battles
+		 * where no general rides stay as they were. */
+		if (g->generals[i].order.kind != ORDER_NONE) {
+			fputs(", order: ", f);
+			put_order(f, g, &g->generals[i].order);
+		}
+		fputs("}\n", f);
 	}
 	fputs("units:\n", f);
 	for (i = 0; i < g->nunits; i++)
@@ -433,6 +457,7 @@ struct sread {
 	struct order	*ntr;		/* orders in transit read */
 	struct point	*gpos;		/* per general */
 	int		*grad;
+	struct order	*gord;		/* per general: his own ride */
 	bool		*seen;		/* per unit */
 	int		 r;		/* save_apply's result */
 };
@@ -550,7 +575,8 @@ static int
 read_order(struct sread *s, const struct doc_node *n, struct order *o)
 {
 	static const char *const keys[] = { "kind", "general", "formation",
-	    "points", "issued", "arrives", NULL };
+	    "points", "issued", "arrives", "group", "to", NULL };
+	const struct doc_node *gn;
 	static const char *kinds[ORDER_KIND_COUNT + 1];
 	int i, kind, npts = 0, bad = 0;
 
@@ -564,6 +590,32 @@ read_order(struct sread *s, const struct doc_node *n, struct order *o)
 	bad |= need_form(s, n, "formation", &o->formation);
 	bad |= doc_need_int(n, "issued", 0, INT_MAX, &o->issued, s->d);
 	bad |= doc_need_int(n, "arrives", 0, INT_MAX, &o->arrives, s->d);
+	o->ngroup = 0;
+	if ((gn = doc_get(n, "group")) != NULL) {
+		if (doc_expect(gn, DOC_SEQ, "a list of unit ids", s->d) != 0)
+			return -1;
+		if (gn->n < 2 || gn->n > ORDER_GROUP_MAX) {
+			diags_add(s->d, gn->pos, "a group names 2 to %d units",
+			    ORDER_GROUP_MAX);
+			return -1;
+		}
+		for (i = 0; i < gn->n; i++) {
+			const char *id;
+
+			if (doc_str(gn->items[i], 1024, &id, s->d) != 0)
+				return -1;
+			if ((o->group[i] = game_find_unit(s->g, id)) < 0) {
+				diags_add(s->d, gn->items[i]->pos, "no unit "
+				    "'%s' in the scenario", id);
+				return -1;
+			}
+		}
+		o->ngroup = gn->n;
+		if ((gn = doc_need(n, "to", s->d)) == NULL ||
+		    doc_point(gn, s->g->map->w, s->g->map->h, &o->to.x,
+		    &o->to.y, s->d) != 0)
+			return -1;
+	}
 	if (need_points(s, n, "points", ORDER_MAX_POINTS, &s->pts, &npts) != 0)
 		return -1;
 	if (!bad) {
@@ -613,6 +665,26 @@ check_trail(struct sread *s, const struct doc_node *n, const struct unit *u,
 	return 0;
 }
 
+/* General j's own ride (3.1.2): a Move order of his own, or nothing. */
+static int
+read_general_order(struct sread *s, const struct doc_node *n, int j)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	if (read_order(s, n, &o) != 0)
+		return -1;
+	if ((o.kind != ORDER_MOVE && o.kind != ORDER_NONE) ||
+	    o.general != j || (o.kind == ORDER_MOVE && o.npts < 1)) {
+		diags_add(s->d, n->pos, "a general's own order is a move "
+		    "with its points and his own id as general");
+		return -1;
+	}
+	o.unit = -1;
+	s->gord[j] = o;
+	return 0;
+}
+
 static int
 read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
     bool *seen)
@@ -620,8 +692,8 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	static const char *const keys[] = { "id", "strength", "strength0",
 	    "drill", "musician", "formation", "cond", "at", "facing", "moved",
 	    "halt", "halt_turn", "ap_used", "contact", "owed", "waypoint",
-	    "lost_turn", "route_key", "route", "track", "trail", "order",
-	    NULL };
+	    "wheeled", "lost_turn", "route_key", "route", "track", "trail",
+	    "order", NULL };
 	static const char *conds[COND_COUNT + 1], *halts[HALT_COUNT + 1],
 	    *dirs[DIR_COUNT + 1];
 	const struct doc_node *k;
@@ -676,6 +748,10 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 		bad |= need_ref(s, n, "contact", true, false, &u.contact);
 	bad |= doc_need_int(n, "owed", INT_MIN, INT_MAX, &u.owed, s->d);
 	bad |= doc_need_int(n, "waypoint", INT_MIN, INT_MAX, &u.waypoint, s->d);
+	u.wheeled = 0;
+	if (doc_get(n, "wheeled") != NULL)
+		bad |= doc_need_int(n, "wheeled", -(1 << 20), 1 << 20,
+		    &u.wheeled, s->d);
 	bad |= doc_need_int(n, "lost_turn", INT_MIN, INT_MAX, &u.lost_turn, s->d);
 	if ((k = doc_need(n, "route_key", s->d)) == NULL ||
 	    doc_int(k, 0, UINT_MAX, &v, s->d) != 0)
@@ -808,7 +884,8 @@ sapply_run(void *arg)
 	    "units", "transit", NULL };
 	static const char *const opt_keys[] = { "random_speed",
 	    "courier_delay", "turn_limit", "opponent", NULL };
-	static const char *const gen_keys[] = { "id", "at", "radius", NULL };
+	static const char *const gen_keys[] = { "id", "at", "radius", "order",
+	    NULL };
 	struct sread *s = arg;
 	struct game *g = s->g;
 	const struct doc_node *root = s->root;
@@ -879,9 +956,12 @@ sapply_run(void *arg)
 	/* Generals: where they stand. */
 	s->gpos = xcalloc((size_t)g->ngenerals + 1, sizeof *s->gpos);
 	s->grad = xcalloc((size_t)g->ngenerals + 1, sizeof *s->grad);
+	s->gord = xcalloc((size_t)g->ngenerals + 1, sizeof *s->gord);
 	for (i = 0; i < g->ngenerals; i++) {
 		s->gpos[i] = g->generals[i].pos;
 		s->grad[i] = g->generals[i].radius;
+		s->gord[i].unit = -1;
+		s->gord[i].general = i;
 	}
 	if ((gens = doc_need(root, "generals", d)) == NULL ||
 	    doc_expect(gens, DOC_SEQ, "generals", d) != 0)
@@ -896,6 +976,9 @@ sapply_run(void *arg)
 			    doc_point(k, g->map->w, g->map->h, &s->gpos[j].x,
 			    &s->gpos[j].y, d) != 0 ||
 			    doc_need_int(n, "radius", 0, INT_MAX, &s->grad[j], d) != 0)
+				bad = -1;
+			else if ((k = doc_get(n, "order")) != NULL &&
+			    read_general_order(s, k, j) != 0)
 				bad = -1;
 		}
 
@@ -970,6 +1053,7 @@ sapply_run(void *arg)
 	for (i = 0; i < g->ngenerals; i++) {
 		g->generals[i].pos = s->gpos[i];
 		g->generals[i].radius = s->grad[i];
+		g->generals[i].order = s->gord[i];
 	}
 	free(g->transit);
 	g->transit = s->ntr;
@@ -1002,6 +1086,7 @@ sread_free(struct sread *s)
 	free(s->seen);
 	free(s->gpos);
 	free(s->grad);
+	free(s->gord);
 	free(s->pts);
 	free(s->form_names);
 }

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/command.h"
 #include "core/game.h"
 #include "core/move.h"
 #include "rules/napoleonic-move.h"
@@ -760,6 +761,7 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		move_text_i(&t, w->order->pts[w->order->npts - 1].y);
 		move_text_s(&t, "]; its colonel rides at the front");
 		move_note_text(w, EV_MOVE, "3.6.1", &t);
+		move_note_own(w);
 	}
 	if (u->arm == ARM_ARTILLERY) {
 		if ((speed = art_begin(g, w, text, sizeof text)) < 0)
@@ -914,13 +916,6 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 			    "the road a %s turns as a %s", dir_name(d),
 			    rs->form[w->form].label,
 			    rs->form[m->rc_off_road].label);
-		return;
-	}
-	if (w->wheel) {
-		if (w->explain)
-			price_note(p, "3.6.3", "turns to face %s as part of "
-			    "the group wheel (paid by the outermost unit)",
-			    dir_name(d));
 		return;
 	}
 	p->ticks = k * m->turn_per_45;
@@ -1506,6 +1501,8 @@ nap_describe(const struct ruleset *rs,
 	snprintf(t, sizeof t, "contours (3.6.5): %d a turn free, each "
 	    "further one %s", m->free_contours, a);
 	line(arg, 2, t);
+	line(arg, 0, "");
+	nap_phases_describe(rs, line, arg);
 }
 
 int
@@ -1615,154 +1612,485 @@ nap_phase_formation(struct game *g)
 	}
 }
 
-/*
- * Units of a group wheel (3.6.3): same general, Move orders in force from
- * the same turn, standing side by side (same facing, fronts on one line,
- * each within movement.wheel_gap of the next), destinations on one
- * straight line, and someone turning its front.
- */
-struct wheel_key {
-	int	general;
-	int	arrives;
-	int	facing;
-	int	line;		/* which line across the facing the front is on */
-	int	along;		/* place along that line */
-	int	unit;
+/* --- group orders: a line wheeling as one body (3.6.3) ------------------- */
+
+/* What the movement phase does for each unit after the groups are seen. */
+struct gplan {
+	int		*cap;		/* pace, ticks (-1: its own) */
+	char		**note;		/* owned: explains the cap */
+	struct point	*goal;		/* a member's place this turn */
+	bool		*has_goal;
+	bool		*done;		/* moved already (a wheel used it all) */
+	int		*extra;		/* ticks moved in the wheel, added */
+};
+
+/* A member of a group's line, ordered left to right along the front. */
+struct gmem {
+	int		 unit;
+	int		 along;		/* place along the front line */
+	int		 at;		/* anchor: cells right of the left end */
+	int		 dist;		/* cells from the pivot */
 };
 
 static int
-wheel_cmp(const void *a, const void *b)
+gmem_cmp(const void *a, const void *b)
 {
-	const struct wheel_key *x = a, *y = b;
+	const struct gmem *x = a, *y = b;
 
-	if (x->general != y->general)
-		return x->general < y->general ? -1 : 1;
-	if (x->arrives != y->arrives)
-		return x->arrives < y->arrives ? -1 : 1;
-	if (x->facing != y->facing)
-		return x->facing < y->facing ? -1 : 1;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
 	if (x->along != y->along)
 		return x->along < y->along ? -1 : 1;
 	return x->unit < y->unit ? -1 : x->unit > y->unit;
 }
 
-/* Do keys x and y (sorted neighbours) stand side by side? */
-static bool
-wheel_beside(const struct game *g, const struct wheel_key *x,
-    const struct wheel_key *y)
-{
-	if (x->general != y->general || x->arrives != y->arrives ||
-	    x->facing != y->facing || x->line != y->line)
-		return false;
-	return nap_gap(g, x->unit, y->unit) <= nap_move(g->rs)->wheel_gap;
-}
-
 static struct point
-dest_of(const struct unit *u)
+pt_add(struct point p, int k, enum dir d)
 {
-	return u->order.pts[u->order.npts - 1];
+	p.x += k * dir_dx[d];
+	p.y += k * dir_dy[d];
+	return p;
 }
 
+/* Columns left of the anchor on the front rank ((frontage - 1) / 2, as
+ * geom_footprint lays it) and the frontage itself. */
+static int
+front_of(const struct game *g, const struct unit *u, int *off)
+{
+	int w = g->rs->form[u->formation].frontage[u->arm];
+
+	*off = (w - 1) / 2;
+	return w;
+}
+
+/*
+ * The members of unit i's group order that hold it now and may take
+ * part (active): written to m[], counted in the return value.
+ */
+static int
+group_members(const struct game *g, int i, struct gmem *m)
+{
+	const struct order *o = &g->units[i].order;
+	const struct unit *u;
+	int j, n = 0;
+
+	for (j = 0; j < o->ngroup; j++) {
+		u = &g->units[o->group[j]];
+		if (!unit_active(u) || u->order.kind != ORDER_MOVE ||
+		    !order_same_group(&u->order, o))
+			continue;
+		memset(&m[n], 0, sizeof m[n]);
+		m[n++].unit = o->group[j];
+	}
+	return n;
+}
+
+/*
+ * Whether the n members (all the group names) stand in one line: formed,
+ * out of battle contact, one facing, fronts on one line, side by side
+ * (each within movement.wheel_gap of the next, none overlapping).  Sorts
+ * m[] left to right, fills at, and gives the line's left end cell and its
+ * width in cells.
+ */
 static bool
-collinear(struct point a, struct point b, struct point c)
+group_line(const struct game *g, struct gmem *m, int n, struct point *left,
+    int *width)
 {
-	return (long)(b.x - a.x) * (c.y - a.y) ==
-	    (long)(b.y - a.y) * (c.x - a.x);
+	const struct nap_move *mv = nap_move(g->rs);
+	const struct unit *u0 = &g->units[m[0].unit], *u;
+	enum dir f = u0->facing, r = dir_turn(f, 2);
+	int line0 = u0->pos.x * dir_dx[f] + u0->pos.y * dir_dy[f];
+	int j, off, w, t, end = 0;
+
+	for (j = 0; j < n; j++) {
+		u = &g->units[m[j].unit];
+		if (u->cond != COND_FORMED || u->facing != f ||
+		    (u->halt == HALT_CONTACT && u->halt_turn >= g->turn - 1) ||
+		    (g->rs->form[u->formation].flags & FORMF_IMMOBILE) ||
+		    u->pos.x * dir_dx[f] + u->pos.y * dir_dy[f] != line0)
+			return false;
+		m[j].along = -u->pos.x * dir_dy[f] + u->pos.y * dir_dx[f];
+	}
+	qsort(m, (size_t)n, sizeof *m, gmem_cmp);
+	for (j = 0; j < n; j++) {
+		u = &g->units[m[j].unit];
+		w = front_of(g, u, &off);
+		if (j == 0)
+			*left = pt_add(u->pos, -off, r);
+		/* Cells from the left end along r (the line holds them). */
+		t = dir_dx[r] != 0 ? (u->pos.x - left->x) / dir_dx[r] :
+		    (u->pos.y - left->y) / dir_dy[r];
+		m[j].at = t;
+		if (j > 0 && (t - off <= end ||
+		    nap_gap(g, m[j - 1].unit, m[j].unit) > mv->wheel_gap))
+			return false;
+		end = t + w - 1 - off;
+	}
+	*width = end + 1;
+	return true;
 }
 
-static void
-wheel_caps(struct game *g, int *cap, char **note)
+/*
+ * Whether every member fits at its new place (to[], facing f): on the
+ * map, on ground its formation may stand on, on no unit outside the
+ * group, and no nearer an enemy than the gap it must keep from him
+ * (3.6.8), if that is nearer than it stands now.  If not, why says so.
+ */
+static bool
+group_fits(const struct game *g, const struct gmem *m, int n,
+    const struct point *to, enum dir f, char *why, size_t len)
 {
 	const struct ruleset *rs = g->rs;
-	const struct nap_move *m = nap_move(rs);
-	struct wheel_key *k = xcalloc((size_t)g->nunits + 1, sizeof *k);
-	int n = 0, i, j, s, e, outer, lo, turn, a_outer;
-	long len_o, len;
+	struct point cells[FOOTPRINT_MAX], now[FOOTPRINT_MAX];
+	struct point ec[FOOTPRINT_MAX];
+	struct move_price price;
+	struct move_walk w;
+	const struct unit *u, *e;
+	int j, k, c, cn, ce, who, x, keep, gap;
+	bool ours;
+
+	for (j = 0; j < n; j++) {
+		u = &g->units[m[j].unit];
+		c = game_footprint_at(g, u, to[j], f, u->formation, cells);
+		if (c > FOOTPRINT_MAX)
+			c = FOOTPRINT_MAX;
+		for (k = 0; k < c; k++) {
+			if (!map_inside(g->map, cells[k].x, cells[k].y) ||
+			    (rs->land[map_cell(g->map, cells[k].x,
+			    cells[k].y)->land].forbid &
+			    (1u << u->formation)) != 0) {
+				snprintf(why, len, "%s has no room: cell [%d, "
+				    "%d]", u->name, cells[k].x, cells[k].y);
+				return false;
+			}
+			who = game_unit_at(g, cells[k].x, cells[k].y);
+			for (ours = who < 0, x = 0; !ours && x < n; x++)
+				ours = m[x].unit == who;
+			if (!ours) {
+				snprintf(why, len, "%s has no room: %s stands "
+				    "on cell [%d, %d]", u->name,
+				    g->units[who].name, cells[k].x,
+				    cells[k].y);
+				return false;
+			}
+		}
+		if (g->rs->ops->move_contact == NULL)
+			continue;
+		cn = game_footprint(g, u, now);
+		if (cn > FOOTPRINT_MAX)
+			cn = FOOTPRINT_MAX;
+		move_walk_init(g, m[j].unit, &w);
+		for (x = 0; x < g->nunits; x++) {
+			e = &g->units[x];
+			if (e->side == u->side || unit_gone(e))
+				continue;
+			ce = game_footprint(g, e, ec);
+			if (ce > FOOTPRINT_MAX)
+				ce = FOOTPRINT_MAX;
+			gap = move_gap(cells, c, ec, ce);
+			if (gap >= move_gap(now, cn, ec, ce))
+				continue;
+			keep = g->rs->ops->move_contact(g, &w, x, &price);
+			if (keep >= 0 && gap <= keep) {
+				snprintf(why, len, "%s would come within %s of "
+				    "%s, nearer than the gap it keeps (3.6.8)",
+				    u->name, bd(rs, gap), e->name);
+				move_walk_free(&w);
+				return false;
+			}
+		}
+		move_walk_free(&w);
+	}
+	return true;
+}
+
+/* The centre cell of the line's front. */
+static struct point
+group_centre(const struct game *g, const struct gmem *m, struct point left,
+    int width)
+{
+	return pt_add(left, (width - 1) / 2,
+	    dir_turn(g->units[m[0].unit].facing, 2));
+}
+
+/*
+ * Whole steps the line may march straight ahead (its facing f) before its
+ * front's centre c is level with the destination to, keeping every
+ * member's anchor on the map: each member's place is its anchor that many
+ * steps ahead.  0 when to is not ahead.
+ */
+static int
+group_ahead(const struct game *g, const struct gmem *m, int n,
+    struct point c, struct point to, enum dir f, struct gplan *pl)
+{
+	int dx = dir_dx[f], dy = dir_dy[f], j, t, k;
+	struct point p;
+
+	t = (to.x - c.x) * dx + (to.y - c.y) * dy;
+	if (dir_diagonal(f))
+		t /= 2;
+	for (j = 0; j < n && t > 0; j++) {
+		p = g->units[m[j].unit].pos;
+		for (k = t; k > 0 && !map_inside(g->map, p.x + k * dx,
+		    p.y + k * dy); k--)
+			;
+		t = k;
+	}
+	for (j = 0; j < n && t > 0; j++) {
+		p = g->units[m[j].unit].pos;
+		pl->goal[m[j].unit] = pt_add(p, t, f);
+		pl->has_goal[m[j].unit] = true;
+	}
+	return t > 0 ? t : 0;
+}
+
+/* The slowest member's allowance (ticks). */
+static int
+group_slowest(struct game *g, const struct gmem *m, int n)
+{
+	int j, a, lo = -1;
+
+	for (j = 0; j < n; j++) {
+		a = nap_allowance(g, m[j].unit, false);
+		if (lo < 0 || a < lo)
+			lo = a;
+	}
+	return lo;
+}
+
+/* The line's turn ends where it stands (after a wheel, or arrived): each
+ * member's bookkeeping and its closing line. */
+static void
+group_stop(struct game *g, const struct gmem *m, int n, struct gplan *pl,
+    enum halt halt, const char *why)
+{
+	const struct ruleset *rs = g->rs;
 	struct unit *u;
+	int j;
+
+	for (j = 0; j < n; j++) {
+		u = &g->units[m[j].unit];
+		u->moved = pl->extra[m[j].unit];
+		u->halt = halt;
+		u->halt_turn = g->turn;
+		u->contact = -1;
+		free(u->route);
+		u->route = NULL;
+		u->nroute = 0;
+		pl->done[m[j].unit] = true;
+		game_log(g, m[j].unit, EV_MOVE, "3.6.3", "%s moves %s with its "
+		    "line: stops at [%d, %d] facing %s, %s: %s", u->name,
+		    bd(rs, u->moved), u->pos.x, u->pos.y, dir_name(u->facing),
+		    rs->form[u->formation].label, why);
+		if (halt == HALT_ARRIVED) {
+			u->order.kind = ORDER_NONE;
+			u->wheeled = 0;
+			game_log(g, m[j].unit, EV_ORDER, "3.6.3", "%s's Move "
+			    "order is complete", u->name);
+		}
+	}
+}
+
+/*
+ * Wheel the line m[0..n-1] (left to right, left end `left`, width cells)
+ * towards facing h as one body about its inner flank: the right end when
+ * it turns clockwise, the left end otherwise.  45 degrees at a time; in
+ * each stage every member moves from its place to its place on the
+ * turned line (the chord of its arc round the pivot).  The outermost
+ * member, farthest from the pivot, has the longest path: its allowance
+ * less movement.wheel_outer_loss is the line's pace, and a stage is made
+ * once that pace has paid the outermost member's chord, over several
+ * turns if need be (unit.wheeled keeps what was paid, negative for a
+ * wheel to the left, so that the same group order given again, or one
+ * to another point the same way round, goes on with it).  Fills pl->extra
+ * with each member's ground.  Returns the pace left (-1: the line could
+ * not wheel on, it stops).
+ */
+static int
+group_wheel(struct game *g, struct gmem *m, int n, struct point left,
+    int width, enum dir h, struct gplan *pl)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *mv = nap_move(rs);
+	enum dir f = g->units[m[0].unit].facing, fs;
+	int turn = ((int)h - (int)f + DIR_COUNT) % DIR_COUNT;
+	bool cw = turn <= DIR_COUNT / 2;
+	int steps = cw ? turn : DIR_COUNT - turn, sgn = cw ? 1 : -1;
+	int pidx = cw ? width - 1 : 0;
+	struct point pivot = pt_add(left, pidx, dir_turn(f, 2));
+	struct point to[ORDER_GROUP_MAX];
+	char why[160];
+	struct unit *u;
+	int j, s, outer = 0, allow, pace, paid = 0, chord = 0, need, spent;
+	int made = 0, share;
+	bool blocked = false;
+
+	for (j = 0; j < n; j++) {
+		m[j].dist = abs(m[j].at - pidx);
+		if (m[j].dist > m[outer].dist)
+			outer = j;
+		/* Paid towards a stage the same way round (wheeled is
+		 * negative for a wheel to the left). */
+		if (sgn * g->units[m[j].unit].wheeled > paid)
+			paid = sgn * g->units[m[j].unit].wheeled;
+	}
+	allow = nap_allowance(g, m[outer].unit, false);
+	pace = allow - mv->wheel_loss;
+	if (pace < 0)
+		pace = 0;
+	spent = 0;
+	for (s = 1; s <= steps; s++) {
+		fs = dir_turn(f, sgn * s);
+		for (j = 0; j < n; j++)
+			to[j] = pt_add(pivot, -sgn * m[j].dist,
+			    dir_turn(fs, 2));
+		chord = geom_dist(g->units[m[outer].unit].pos, to[outer]);
+		if (!group_fits(g, m, n, to, fs, why, sizeof why)) {
+			blocked = true;
+			paid = 0;
+			break;
+		}
+		need = chord - paid;
+		if (need > pace - spent) {
+			/* Not this turn: the pace goes into the stage. */
+			paid += pace - spent;
+			spent = pace;
+			break;
+		}
+		spent += need;
+		paid = 0;
+		for (j = 0; j < n; j++)
+			game_occupy(g, m[j].unit, false);
+		for (j = 0; j < n; j++) {
+			u = &g->units[m[j].unit];
+			u->pos = to[j];
+			u->facing = fs;
+		}
+		for (j = 0; j < n; j++)
+			game_occupy(g, m[j].unit, true);
+		made++;
+	}
+	for (j = 0; j < n; j++) {
+		u = &g->units[m[j].unit];
+		u->wheeled = sgn * paid;
+		/* Every member turns through the same angle: its ground is
+		 * the outermost's in proportion to its distance. */
+		share = m[outer].dist > 0 ?
+		    spent * m[j].dist / m[outer].dist : 0;
+		pl->extra[m[j].unit] = share;
+		game_log(g, m[j].unit, EV_MOVE, "3.6.3", "%s wheels %s with "
+		    "its line of %d units about the %s flank [%d, %d] to "
+		    "face %s: the outermost unit, %s, %d cells from the "
+		    "pivot, has the longest path and sets the pace, %s - %s = "
+		    "%s; a 45-degree stage moves it %s; the line turns %d x 45 "
+		    "degrees%s%s; this unit, %d cells from the pivot, moves %s",
+		    u->name, cw ? "right" : "left", n, cw ? "right" : "left",
+		    pivot.x, pivot.y, dir_name(h),
+		    g->units[m[outer].unit].name, m[outer].dist, bd(rs, allow),
+		    bd(rs, mv->wheel_loss), bd(rs, pace), bd(rs, chord), made,
+		    paid > 0 ? ", paid towards the next stage " : "",
+		    paid > 0 ? bd(rs, paid) : "", m[j].dist, bd(rs, share));
+	}
+	if (blocked) {
+		char stop[224];
+
+		snprintf(stop, sizeof stop, "the line cannot wheel on to face "
+		    "%s: %s", dir_name(dir_turn(f, sgn * (made + 1))), why);
+		group_stop(g, m, n, pl, HALT_BLOCKED, stop);
+		return -1;
+	}
+	if (made < steps) {
+		group_stop(g, m, n, pl, HALT_SPEED, "the pace is spent; the "
+		    "wheel goes on next turn");
+		return -1;
+	}
+	return pace - spent;
+}
+
+/*
+ * Group orders (3.6.3): for every group whose members all hold it and
+ * stand in one line, the line wheels about its inner flank until it faces
+ * the destination, then marches straight on as one body; members that do
+ * not stand in one line each march alone to their own places.
+ */
+static void
+group_plan(struct game *g, struct gplan *pl)
+{
+	const struct ruleset *rs = g->rs;
+	struct gmem m[ORDER_GROUP_MAX];
+	struct point left, c, to;
+	struct unit *u;
+	bool *seen = xcalloc((size_t)g->nunits + 1, sizeof *seen);
+	int i, j, n, width, pace, cap, lo;
+	enum dir h, f;
 
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
-		if (!unit_active(u) || u->cond != COND_FORMED ||
-		    u->order.kind != ORDER_MOVE || u->order.general < 0 ||
-		    u->halt == HALT_CONTACT)
+		if (seen[i] || !unit_active(u) || u->order.kind != ORDER_MOVE ||
+		    u->order.ngroup < 2)
 			continue;
-		k[n].general = u->order.general;
-		k[n].arrives = u->order.arrives;
-		k[n].facing = (int)u->facing;
-		/* The front line across facing (fx, fy): points p with
-		 * p . f constant; along it, p . (-fy, fx). */
-		k[n].line = u->pos.x * dir_dx[u->facing] +
-		    u->pos.y * dir_dy[u->facing];
-		k[n].along = -u->pos.x * dir_dy[u->facing] +
-		    u->pos.y * dir_dx[u->facing];
-		k[n].unit = i;
-		n++;
-	}
-	qsort(k, (size_t)n, sizeof *k, wheel_cmp);
-	for (s = 0; s < n; s = e) {
-		for (e = s + 1; e < n && wheel_beside(g, &k[e - 1], &k[e]);
-		    e++)
-			;
-		if (e - s < 2)
-			continue;
-		/* Collinear destinations, and at least one front turning. */
-		lo = 1;
-		turn = 0;
-		for (j = s; j < e; j++) {
-			u = &g->units[k[j].unit];
-			if (j >= s + 2 && !collinear(dest_of(&g->units[k[s].unit]),
-			    dest_of(&g->units[k[s + 1].unit]), dest_of(u)))
-				lo = 0;
-			if (u->pos.x != dest_of(u).x || u->pos.y != dest_of(u).y)
-				if (dir_diff(u->facing, geom_heading(u->pos,
-				    dest_of(u))) != 0)
-					turn = 1;
-		}
-		if (!lo || !turn)
-			continue;
-		outer = k[s].unit;
-		len_o = -1;
-		for (j = s; j < e; j++) {
-			u = &g->units[k[j].unit];
-			len = geom_dist(u->pos, dest_of(u));
-			if (len > len_o) {
-				len_o = len;
-				outer = k[j].unit;
+		n = group_members(g, i, m);
+		for (j = 0; j < n; j++)
+			seen[m[j].unit] = true;
+		if (n != u->order.ngroup || !group_line(g, m, n, &left,
+		    &width)) {
+			for (j = 0; j < n; j++) {
+				g->units[m[j].unit].wheeled = 0;
+				game_log(g, m[j].unit, EV_NOTE, "3.6.3", "%s: "
+				    "the units of its group order do not "
+				    "stand in one line, so they do not wheel "
+				    "as one: it marches alone to its own "
+				    "place", g->units[m[j].unit].name);
 			}
-		}
-		if (len_o <= 0)
 			continue;
-		a_outer = nap_allowance(g, outer, false) - m->wheel_loss;
-		if (a_outer < 0)
-			a_outer = 0;
-		for (j = s; j < e; j++) {
-			i = k[j].unit;
-			u = &g->units[i];
-			len = geom_dist(u->pos, dest_of(u));
-			cap[i] = i == outer ? a_outer :
-			    (int)(len * a_outer / len_o);
-			note[i] = xasprintf("%s wheels with the other units of "
-			    "its general onto one line; the outermost, %s, has "
-			    "the longest path (%s) and sets the pace: its %s - "
-			    "%s = %s; this unit's path %s: %s", u->name,
-			    g->units[outer].name, bd(rs, (int)len_o),
-			    bd(rs, a_outer + m->wheel_loss),
-			    bd(rs, m->wheel_loss), bd(rs, a_outer),
-			    bd(rs, (int)len), i == outer ? "it leads" :
-			    "keeps pace at most");
-			if (i != outer) {
-				char *t = note[i];
-
-				note[i] = xasprintf("%s %s x %s / %s = %s", t,
-				    bd(rs, (int)len), bd(rs, a_outer),
-				    bd(rs, (int)len_o), bd(rs, cap[i]));
-				free(t);
+		}
+		to = u->order.to;
+		f = g->units[m[0].unit].facing;
+		c = group_centre(g, m, left, width);
+		h = c.x == to.x && c.y == to.y ? f : geom_heading(c, to);
+		pace = -1;
+		if (h != f) {
+			if ((pace = group_wheel(g, m, n, left, width, h,
+			    pl)) < 0)
+				continue;
+			(void)group_line(g, m, n, &left, &width);
+			c = group_centre(g, m, left, width);
+			if (c.x == to.x && c.y == to.y) {
+				group_stop(g, m, n, pl, HALT_ARRIVED, "its "
+				    "front's centre is at the destination");
+				continue;
 			}
+			if (geom_heading(c, to) != h) {
+				group_stop(g, m, n, pl, HALT_SPEED, "the "
+				    "wheel moved the front's centre, and the "
+				    "destination is no longer straight ahead: "
+				    "it wheels again next turn");
+				continue;
+			}
+		} else
+			for (j = 0; j < n; j++)
+				g->units[m[j].unit].wheeled = 0;
+		if (group_ahead(g, m, n, c, to, h, pl) == 0) {
+			group_stop(g, m, n, pl, HALT_ARRIVED, "its front is "
+			    "level with the destination");
+			continue;
+		}
+		/* On: one pace for the line, its slowest member's, or what
+		 * the wheel left if less (marshal's reading: the line stays
+		 * closed). */
+		lo = group_slowest(g, m, n);
+		cap = pace >= 0 && pace < lo ? pace : lo;
+		for (j = 0; j < n; j++) {
+			pl->cap[m[j].unit] = cap;
+			pl->note[m[j].unit] = xasprintf("%s marches straight on "
+			    "with its line of %d units at one pace, %s (%s; "
+			    "marshal's reading: the line stays closed), to "
+			    "[%d, %d]", g->units[m[j].unit].name, n,
+			    bd(rs, cap), pace >= 0 && pace < lo ?
+			    "what the wheel left of the outermost unit's pace" :
+			    "its slowest unit's allowance",
+			    pl->goal[m[j].unit].x, pl->goal[m[j].unit].y);
 		}
 	}
-	free(k);
+	free(seen);
 }
 
 /* 3.6.8: stopped near the enemy, no charge and no new order: deploy. */
@@ -1802,18 +2130,25 @@ nap_phase_movement(struct game *g)
 {
 	struct move_ctx *ctx;
 	struct unit *u;
-	int *cap, i;
-	char **note;
+	struct gplan pl;
+	size_t n = (size_t)g->nunits + 1;
+	int i;
 
-	cap = xmallocarray((size_t)g->nunits + 1, sizeof *cap);
-	note = xcalloc((size_t)g->nunits + 1, sizeof *note);
+	/* The generals ride first (3.1.2, marshal's own rule). */
+	command_ride(g);
+	pl.cap = xmallocarray(n, sizeof *pl.cap);
+	pl.note = xcalloc(n, sizeof *pl.note);
+	pl.goal = xcalloc(n, sizeof *pl.goal);
+	pl.has_goal = xcalloc(n, sizeof *pl.has_goal);
+	pl.done = xcalloc(n, sizeof *pl.done);
+	pl.extra = xcalloc(n, sizeof *pl.extra);
 	for (i = 0; i < g->nunits; i++)
-		cap[i] = -1;
-	wheel_caps(g, cap, note);
+		pl.cap[i] = -1;
+	group_plan(g, &pl);
 	ctx = move_ctx_create(g);
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
-		if (!unit_active(u))
+		if (!unit_active(u) || pl.done[i])
 			continue;
 		if (contact_deploy(g, i))
 			continue;
@@ -1829,7 +2164,9 @@ nap_phase_movement(struct game *g)
 				u->halt_turn = g->turn;
 				break;
 			}
-			move_unit(g, ctx, i, cap[i], note[i]);
+			move_unit(g, ctx, i, pl.cap[i], pl.note[i],
+			    pl.has_goal[i] ? &pl.goal[i] : NULL);
+			u->moved += pl.extra[i];
 			break;
 		case ORDER_STOP:
 		case ORDER_FORMATION:
@@ -1848,7 +2185,11 @@ nap_phase_movement(struct game *g)
 	}
 	move_ctx_free(ctx);
 	for (i = 0; i < g->nunits; i++)
-		free(note[i]);
-	free(note);
-	free(cap);
+		free(pl.note[i]);
+	free(pl.note);
+	free(pl.cap);
+	free(pl.goal);
+	free(pl.has_goal);
+	free(pl.done);
+	free(pl.extra);
 }

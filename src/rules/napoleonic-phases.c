@@ -107,13 +107,15 @@ static int
 load_command(struct ruleset *rs, const struct doc_node *root,
     struct diags *d)
 {
-	static const char *const keys[] = { "radius", "courier_speed", NULL };
+	static const char *const keys[] = { "radius", "courier_speed",
+	    "general_speed", NULL };
 	const struct doc_node *n = need_map(root, "command", keys, d);
 
 	if (n == NULL)
 		return -1;
 	if (need_dist(rs, n, "radius", &rs->command_radius, d) != 0 ||
-	    need_dist(rs, n, "courier_speed", &rs->courier_speed, d) != 0)
+	    need_dist(rs, n, "courier_speed", &rs->courier_speed, d) != 0 ||
+	    need_dist(rs, n, "general_speed", &rs->general_speed, d) != 0)
 		return -1;
 	return 0;
 }
@@ -350,12 +352,19 @@ static int
 load_victory(const struct ruleset *rs, const struct doc_node *root,
     struct nap_victory *v, struct diags *d)
 {
-	static const char *const keys[] = { "hold", NULL };
+	static const char *const keys[] = { "hold", "break_ends", NULL };
 	const struct doc_node *n = need_map(root, "victory", keys, d);
+	const struct doc_node *b;
+	int bad;
 
 	if (n == NULL)
 		return -1;
-	return need_dist(rs, n, "hold", &v->hold, d);
+	bad = need_dist(rs, n, "hold", &v->hold, d);
+	v->break_ends = false;
+	if ((b = doc_get(n, "break_ends")) != NULL &&
+	    doc_bool(b, &v->break_ends, d) != 0)
+		bad = -1;
+	return bad;
 }
 
 int
@@ -420,9 +429,8 @@ nap_casualties(struct game *g, int u, int men)
 	return men;
 }
 
-/* Men a side started with and has still under command (guns not men). */
-static void
-side_men(const struct game *g, int side, long *start, long *now)
+void
+nap_side_strength(const struct game *g, int side, long *start, long *now)
 {
 	const struct unit *u;
 	int i;
@@ -450,7 +458,7 @@ check_break(struct game *g)
 	for (s = 0; s < g->nsides; s++) {
 		if (g->sides[s].broken)
 			continue;
-		side_men(g, s, &start, &now);
+		nap_side_strength(g, s, &start, &now);
 		if (start <= 0)
 			continue;
 		pct = (start - now) * 100 / start;
@@ -463,29 +471,38 @@ check_break(struct game *g)
 	}
 }
 
-/* 3.10.2: at the turn limit, objectives decide. */
-static void
-check_objectives(struct game *g)
+int
+nap_objective_holder(const struct game *g, int i)
 {
 	const struct nap_victory *v = &nap_phases(g->rs)->victory;
 	struct point cells[FOOTPRINT_MAX];
-	int points[GAME_MAX_SIDES] = { 0 }, i, j, s, n, holder;
 	bool near[GAME_MAX_SIDES];
+	int j, s, n, holder;
+
+	memset(near, 0, sizeof near);
+	for (j = 0; j < g->nunits; j++) {
+		if (g->units[j].cond != COND_FORMED)
+			continue;
+		n = game_footprint(g, &g->units[j], cells);
+		if (near_block_gap(cells, n < FOOTPRINT_MAX ? n :
+		    FOOTPRINT_MAX, &g->objectives[i].at, 1) <= v->hold)
+			near[g->units[j].side] = true;
+	}
+	holder = -1;
+	for (s = 0; s < g->nsides; s++)
+		if (near[s])
+			holder = holder == -1 ? s : -2;
+	return holder;
+}
+
+/* The points each side holds now (3.10.2), logged. */
+static void
+count_points(struct game *g, int *points)
+{
+	int i, holder;
 
 	for (i = 0; i < g->nobjectives; i++) {
-		memset(near, 0, sizeof near);
-		for (j = 0; j < g->nunits; j++) {
-			if (g->units[j].cond != COND_FORMED)
-				continue;
-			n = game_footprint(g, &g->units[j], cells);
-			if (near_block_gap(cells, n < FOOTPRINT_MAX ? n :
-			    FOOTPRINT_MAX, &g->objectives[i].at, 1) <= v->hold)
-				near[g->units[j].side] = true;
-		}
-		holder = -1;
-		for (s = 0; s < g->nsides; s++)
-			if (near[s])
-				holder = holder == -1 ? s : -2;
+		holder = nap_objective_holder(g, i);
 		if (holder >= 0) {
 			points[holder] += g->objectives[i].points;
 			game_log(g, -1, EV_RESULT, "3.10.2", "the %s hold %s: "
@@ -497,6 +514,62 @@ check_objectives(struct game *g)
 			    "points", g->objectives[i].name, holder == -2 ?
 			    "contested" : "held by nobody");
 	}
+}
+
+/*
+ * 3.10.1: when the ruleset says so, a side's break ends the battle at the
+ * end of the turn: the side still standing wins, whatever the points
+ * (counted and recorded all the same); if every side has broken, the
+ * points decide as at the turn limit.
+ */
+static void
+break_ends(struct game *g)
+{
+	int points[GAME_MAX_SIDES] = { 0 }, s, nbroken = 0, standing = -1;
+
+	if (!nap_phases(g->rs)->victory.break_ends || g->nsides < 2 ||
+	    game_over(g))
+		return;
+	for (s = 0; s < g->nsides; s++) {
+		if (g->sides[s].broken)
+			nbroken++;
+		else
+			standing = s;
+	}
+	if (nbroken == 0)
+		return;
+	count_points(g, points);
+	if (nbroken < g->nsides && nbroken == g->nsides - 1) {
+		game_end(g, standing, points, "3.10.1");
+		game_log(g, -1, EV_RESULT, "3.10.1", "the battle is over after "
+		    "turn %d: the %s have broken and the %s win", g->turn,
+		    g->sides[1 - standing].name, g->sides[standing].name);
+		return;
+	}
+	if (nbroken < g->nsides)
+		return;
+	game_end(g, points[0] == points[1] ? -1 : points[0] > points[1] ?
+	    0 : 1, points, "3.10.1");
+	if (points[0] == points[1])
+		game_log(g, -1, EV_RESULT, "3.10.1", "the battle is over after "
+		    "turn %d: both sides have broken; %s %d, %s %d points: a "
+		    "draw", g->turn, g->sides[0].name, points[0],
+		    g->sides[1].name, points[1]);
+	else
+		game_log(g, -1, EV_RESULT, "3.10.1", "the battle is over after "
+		    "turn %d: both sides have broken; %s %d, %s %d points: the "
+		    "%s win", g->turn, g->sides[0].name, points[0],
+		    g->sides[1].name, points[1],
+		    g->sides[points[0] > points[1] ? 0 : 1].name);
+}
+
+/* 3.10.2: at the turn limit, objectives decide. */
+static void
+check_objectives(struct game *g)
+{
+	int points[GAME_MAX_SIDES] = { 0 };
+
+	count_points(g, points);
 	if (g->nsides < 2) {
 		game_end(g, -1, points, "3.10.2");
 		return;
@@ -520,7 +593,9 @@ nap_phase_end(struct game *g)
 	int i;
 
 	check_break(g);
-	if (g->opt.turn_limit > 0 && g->turn == g->opt.turn_limit)
+	break_ends(g);
+	if (!game_over(g) && g->opt.turn_limit > 0 &&
+	    g->turn == g->opt.turn_limit)
 		check_objectives(g);
 	/* Losses count toward morale only in the turn they happen. */
 	for (i = 0; i < g->nunits; i++)

@@ -106,6 +106,7 @@ struct nap_rally {
 /* The end of the battle. */
 struct nap_victory {
 	int	hold;			/* gap from which a unit holds a place */
+	bool	break_ends;		/* 3.10.1 a side's break ends the battle */
 };
 
 struct nap_phases {
@@ -127,6 +128,11 @@ int nap_phases_load(struct ruleset *, const struct doc_node *root,
 
 /* Free rs->phases_priv. */
 void nap_phases_free(struct ruleset *);
+
+/* The rules reference's lines for the phases after movement, with their
+ * numbers (napoleonic-describe.c; the ruleset's describe calls it). */
+void nap_phases_describe(const struct ruleset *,
+    void (*line)(void *, int, const char *), void *arg);
 
 /* The tables of a loaded ruleset. */
 const struct nap_phases *nap_phases(const struct ruleset *);
@@ -164,6 +170,13 @@ void nap_rout(struct game *, int u, const char *why);
  * between them, 0 when they touch (core/move.h, move_gap; measured by
  * core/near.h, near_unit_gap). */
 int nap_gap(const struct game *, int a, int b);
+
+/* 3.10.2: who holds objective i now: a side, -1 nobody, -2 contested. */
+int nap_objective_holder(const struct game *, int i);
+
+/* 3.10.1: men side s started with and has still under command (guns are
+ * not counted). */
+void nap_side_strength(const struct game *, int s, long *start, long *now);
 
 /* Take men from a unit (never below 0); returns the number taken. */
 int nap_casualties(struct game *, int u, int men);

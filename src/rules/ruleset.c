@@ -27,7 +27,8 @@
 #define RULES_LABEL_MAX	80	/* display names */
 
 static const char *const shared_keys[] = {
-	"ruleset", "title", "source", "quoted", "scale", "phases", "classes",
+	"ruleset", "title", "source", "quoted", "glossary", "scale", "phases",
+	"classes",
 	"formations", "landscape", "obstacles", NULL
 };
 
@@ -161,6 +162,40 @@ load_quoted(struct ruleset *rs, const struct doc_node *root,
 			continue;
 		}
 		rs->quoted[rs->nquoted++] = xstrdup(s);
+	}
+	return bad;
+}
+
+/* `glossary`: the words the rules use, explained for the player
+ * (optional): a sequence of {term, text}. */
+static int
+load_glossary(struct ruleset *rs, const struct doc_node *root,
+    struct diags *d)
+{
+	static const char *const keys[] = { "term", "text", NULL };
+	const struct doc_node *n = doc_get(root, "glossary"), *e, *t, *x;
+	const char *term, *text;
+	int i, bad = 0;
+
+	if (n == NULL)
+		return 0;
+	if (doc_expect(n, DOC_SEQ, "glossary", d) != 0)
+		return -1;
+	rs->gloss = xcalloc(2 * (size_t)n->n + 1, sizeof *rs->gloss);
+	for (i = 0; i < n->n; i++) {
+		e = n->items[i];
+		if (doc_expect(e, DOC_MAP, "a glossary entry", d) != 0 ||
+		    doc_check_keys(e, keys, d) != 0 ||
+		    (t = doc_need(e, "term", d)) == NULL ||
+		    (x = doc_need(e, "text", d)) == NULL ||
+		    doc_str(t, RULES_LABEL_MAX, &term, d) != 0 ||
+		    doc_str(x, 1024, &text, d) != 0) {
+			bad = -1;
+			continue;
+		}
+		rs->gloss[2 * rs->ngloss] = xstrdup(term);
+		rs->gloss[2 * rs->ngloss + 1] = xstrdup(text);
+		rs->ngloss++;
 	}
 	return bad;
 }
@@ -640,6 +675,8 @@ ruleset_build(struct rbuild *b, const struct doc_node *root,
 	}
 	if (load_quoted(rs, root, d) != 0)
 		bad = -1;
+	if (load_glossary(rs, root, d) != 0)
+		bad = -1;
 	if (load_scale(rs, root, d) != 0) {
 		ruleset_free(rs);
 		return NULL;	/* every distance below needs the scale */
@@ -707,6 +744,10 @@ ruleset_free(struct ruleset *rs)
 	for (i = 0; i < rs->nquoted; i++)
 		free(rs->quoted[i]);
 	free(rs->quoted);
+	/* NULL-terminated: a term whose text ran out of memory goes too. */
+	for (i = 0; rs->gloss != NULL && rs->gloss[i] != NULL; i++)
+		free(rs->gloss[i]);
+	free(rs->gloss);
 	for (i = 0; i < rs->nphases; i++) {
 		free(rs->phases[i]);
 		free(rs->phase_keys[i]);
@@ -851,4 +892,15 @@ const char *
 ruleset_rule_mark(const struct ruleset *rs, const char *rule)
 {
 	return ruleset_rule_own(rs, rule) ? RULESET_OWN_MARK : "";
+}
+
+void
+ruleset_event_format(const struct ruleset *rs, const struct event *e,
+    char *buf, size_t len)
+{
+	if (e->rule[0] != '\0')
+		snprintf(buf, len, "%s%s %s", e->rule,
+		    ruleset_rule_mark(rs, e->rule), e->text);
+	else
+		snprintf(buf, len, "%s", e->text);
 }

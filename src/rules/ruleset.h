@@ -144,6 +144,8 @@ struct ruleset {
 					   every other one cited is marshal's
 					   own (NULL: none declared) */
 	int		 nquoted;
+	char	       **gloss;		/* owned: term, text, term, text... */
+	int		 ngloss;	/* terms (2 strings each) */
 	char		 unit[8];	/* unit of measure, e.g. "BD" */
 	int		 ticks;		/* ticks per unit of measure */
 	char	       **phases;	/* owned: phase names, in turn order */
@@ -162,6 +164,9 @@ struct ruleset {
 	int		 command_radius; /* default command radius, ticks */
 	int		 courier_speed;	/* ticks an aide rides per turn; 0: orders
 					   reach every unit at once */
+	int		 general_speed;	/* ticks a general rides per turn
+					   (marshal's own rule); 0: generals
+					   stay where they stand */
 	void		*phases_priv;	/* owned by the module: tables of the
 					   phases after movement */
 };
@@ -232,6 +237,18 @@ struct ruleset_ops {
 	 * contact brings about, logged (optional; called after the unit's
 	 * move is committed and logged). */
 	void		(*move_contacted)(struct game *, int unit, int e);
+
+	/*
+	 * The standing of the battle (optional), read by the end-of-turn
+	 * checks and by core/summary.h, so that what a player is shown is
+	 * what decides.  Neither changes the game.
+	 */
+	/* Who holds objective i now: a side, -1 nobody, -2 contested. */
+	int		(*objective_holder)(const struct game *, int i);
+	/* What counts toward side s's break point: *start at the start,
+	 * *now still under command, in the ruleset's measure (men). */
+	void		(*side_strength)(const struct game *, int s,
+			    long *start, long *now);
 };
 
 /* The module registered under name, or NULL. */
@@ -267,6 +284,12 @@ bool ruleset_rule_own(const struct ruleset *, const char *rule);
  * rules, "" otherwise. */
 #define RULESET_OWN_MARK	"*"
 const char *ruleset_rule_mark(const struct ruleset *, const char *rule);
+
+/* An event as one line, "RULE TEXT", its rule number marked as above
+ * (event_format, with the ruleset's marks). */
+struct event;
+void ruleset_event_format(const struct ruleset *, const struct event *,
+    char *buf, size_t len);
 
 /* Format ticks as a number of the ruleset's unit, without it: "2.5". */
 void ruleset_fmt_number(const struct ruleset *, int ticks, char *buf,

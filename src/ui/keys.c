@@ -4,7 +4,8 @@
  * The map keys follow the roguelike habit players already know: cursor
  * keys, vi keys hjkl with yubn for diagonals, and the numeric keypad with
  * or without Num Lock.  Capital HJKL jump eight cells.  Letters for orders
- * are the first letter of the order (m, s, f, r); e ends the side's turn.
+ * are the first letter of the order (m, s, f, r); e ends the side's turn;
+ * g and G mark a group for one Move order.
  * ('n' is a diagonal here, so it cannot also end the turn.)
  */
 #include "config.h"
@@ -58,7 +59,12 @@ static const struct binding map_keys[] = {
 	{ ACT_PREV_UNIT, { UIK_BTAB, 0 }, "Shift-Tab",
 	    "select the previous unit of the side to play" },
 	{ ACT_MOVE, { 'm', 0 }, "m",
-	    "Move order: pick the destination with the cursor" },
+	    "Move order: pick the destination with the cursor (the whole "
+	    "marked group, if the unit is in it)" },
+	{ ACT_MARK, { 'g', 0 }, "g",
+	    "mark or unmark the selected unit for a group Move order" },
+	{ ACT_BRIGADE, { 'G', 0 }, "G",
+	    "mark the selected unit's whole brigade (its general's units)" },
 	{ ACT_STOP, { 's', 0 }, "s", "Stop order: halt where it stands" },
 	{ ACT_FORMATION, { 'f', 0 }, "f",
 	    "Formation order: choose from the unit's formations" },
@@ -70,15 +76,30 @@ static const struct binding map_keys[] = {
 	{ ACT_AREA, { 'a', 0 }, "a",
 	    "show or hide where the selected unit can reach this turn" },
 	{ ACT_HEIGHTS, { 't', 0 }, "t", "show or hide contour levels" },
+	{ ACT_GENERAL, { 'C', 0 }, "C",
+	    "select the next general of the side to play (m: he rides)" },
+	{ ACT_RADIUS, { 'd', 0 }, "d",
+	    "show or hide the command radius of the selected unit's general" },
 	{ ACT_RULES, { 'R', 0 }, "R", "rules reference from the ruleset" },
 	{ ACT_LOG, { 'M', 0 }, "M", "the whole message log" },
 	{ ACT_BRIEF, { 'B', 0 }, "B",
 	    "the briefing: situation, sides, objectives" },
+	{ ACT_SUMMARY, { 'i', 0 }, "i",
+	    "the battle at a glance: losses, routs, objectives, points" },
+	{ ACT_JUMP_OBJECTIVE, { 'o', 0 }, "o",
+	    "cursor to the next objective (says who holds it)" },
+	{ ACT_JUMP_CONTACT, { 'c', 0 }, "c",
+	    "cursor to the next unit in battle contact, yours first" },
+	{ ACT_JUMP_EVENT, { 'v', 0 }, "v",
+	    "cursor to the unit of the last result; again: the one before" },
+	{ ACT_OVERVIEW, { 'z', 0 }, "z",
+	    "overview: the whole map, a character for a block of cells" },
 	{ ACT_SAVE, { 'S', 0 }, "S",
 	    "save the game now to its slot in the save directory" },
 	{ ACT_SAVE_AS, { 'A', 0 }, "A",
 	    "save as: the game to a file you name" },
-	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc", "clear the selection" },
+	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc",
+	    "clear the selection and the marked group" },
 	{ ACT_PICK, { 'N', 0 }, "N",
 	    "another battle or a tutorial (this one is kept)" },
 	{ ACT_HELP, { '?', 0 }, "?", "this help" },
@@ -90,7 +111,8 @@ static const struct binding move_keys[] = {
 	CURSOR_KEYS,
 	{ ACT_CONFIRM, { UIK_ENTER, ' ', '5', UIK_B2, 0 }, "Enter Space 5",
 	    "give the Move order to the cursor" },
-	{ ACT_WAYPOINT, { 'w', 0 }, "w", "add a waypoint at the cursor" },
+	{ ACT_WAYPOINT, { 'w', 0 }, "w",
+	    "add a waypoint: the order then goes straight through them" },
 	{ ACT_UNDO, { UIK_BACKSPACE, 0 }, "Backspace",
 	    "remove the last waypoint" },
 	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc", "cancel the order" },
@@ -135,6 +157,16 @@ static const struct binding over_keys[] = {
 	{ ACT_NONE, { 0 }, NULL, NULL }
 };
 
+static const struct binding overview_keys[] = {
+	CURSOR_KEYS,
+	{ ACT_CONFIRM, { UIK_ENTER, ' ', '5', UIK_B2, 0 }, "Enter Space 5",
+	    "back to the map, at the cursor's block" },
+	{ ACT_OVERVIEW, { 'z', 0 }, "z", "back to the map" },
+	{ ACT_CANCEL, { UIK_ESC, 'q', 0 }, "Esc q", "back to the map" },
+	{ ACT_HELP, { '?', 0 }, "?", "this help" },
+	{ ACT_NONE, { 0 }, NULL, NULL }
+};
+
 /* Other keys type themselves: printable ASCII goes into the line. */
 static const struct binding input_keys[] = {
 	{ ACT_CONFIRM, { UIK_ENTER, 0 }, "Enter", "save to the file named" },
@@ -153,7 +185,8 @@ static const struct binding pick_keys[] = {
 	{ ACT_BOTTOM, { UIK_END, 'G', 0 }, "End G", "the last" },
 	{ ACT_CONFIRM, { UIK_ENTER, ' ', 0 }, "Enter Space",
 	    "play it (the battle left is kept to resume)" },
-	{ ACT_CANCEL, { UIK_ESC, 'q', 0 }, "Esc q", "back to this battle" },
+	{ ACT_CANCEL, { UIK_ESC, 'q', 0 }, "Esc q", "back to the battle "
+	    "under way; on the first list, leave marshal" },
 	{ ACT_HELP, { '?', 0 }, "?", "this help" },
 	{ ACT_NONE, { 0 }, NULL, NULL }
 };
@@ -173,6 +206,7 @@ static const struct binding *const tables[MODE_COUNT] = {
 	[MODE_OVER] = over_keys,
 	[MODE_INPUT] = input_keys,
 	[MODE_PICK] = pick_keys,
+	[MODE_OVERVIEW] = overview_keys,
 };
 
 static const char *const mode_names[MODE_COUNT] = {
@@ -185,6 +219,7 @@ static const char *const mode_names[MODE_COUNT] = {
 	[MODE_OVER] = "Game over",
 	[MODE_INPUT] = "Save as",
 	[MODE_PICK] = "Choose a battle",
+	[MODE_OVERVIEW] = "Overview",
 };
 
 const struct binding *

@@ -69,9 +69,18 @@ enum ui_action {
 	ACT_CONTINUE,
 	ACT_REDRAW,
 	ACT_BRIEF,
+	ACT_SUMMARY,
+	ACT_JUMP_OBJECTIVE,
+	ACT_JUMP_CONTACT,
+	ACT_JUMP_EVENT,
+	ACT_OVERVIEW,
 	ACT_SAVE,
 	ACT_SAVE_AS,
 	ACT_PICK,
+	ACT_GENERAL,		/* select the next general of the side */
+	ACT_RADIUS,		/* show or hide a general's command radius */
+	ACT_MARK,
+	ACT_BRIGADE,
 	ACT_COUNT
 };
 

@@ -1,12 +1,14 @@
 /*
  * route.c - what the interface shows of a Move order before it is given:
- * the route through the waypoints, and where the unit stops this turn and
- * why.
+ * the route through the waypoints, where the unit stops this turn and
+ * why, and in how many turns it arrives.
  *
- * The movement engine answers (move_preview): the same walk
- * the turn will make, run without changing the game, so the preview and
- * the result agree.  Beyond this turn's stop the rest of the way is drawn
- * as straight lines through the remaining waypoints, for orientation only.
+ * The route is the cheapest the unit can march (move_route: the path
+ * search the engine has, priced by the ruleset), given as the points
+ * where it bends, so the order given is the route shown.  The movement
+ * engine then answers for it: move_preview runs the walk the turn will
+ * make, without changing the game, and move_forecast the same walk turn
+ * after turn, so the preview and the result agree.
  */
 #include "config.h"
 
@@ -50,6 +52,21 @@ draft_order(const struct ui *ui, int unit, struct order *o)
 	o->pts[o->npts++] = ui->cursor;
 }
 
+/*
+ * Without waypoints the order follows the cheapest route; a player who
+ * puts waypoints wants another way, and the order marches straight
+ * through them, as drawn.
+ */
+void
+route_order(const struct ui *ui, int unit, struct order *o)
+{
+	struct order draft;
+
+	draft_order(ui, unit, &draft);
+	if (ui->nwp > 0 || move_route(ui->game, &draft, o) != 0)
+		*o = draft;
+}
+
 void
 route_plan(struct ui *ui, int unit, struct route *r)
 {
@@ -57,12 +74,14 @@ route_plan(struct ui *ui, int unit, struct route *r)
 	struct move_preview pv;
 	struct order o;
 	const struct event *e;
+	struct point *rest = NULL;
 	char a[32], b[32];
-	int i, next;
+	int i, k, nrest = 0;
 
 	memset(r, 0, sizeof *r);
+	r->turns = -1;
 	r->cells[r->n++] = g->units[unit].pos;
-	draft_order(ui, unit, &o);
+	route_order(ui, unit, &o);
 	if (move_preview(g, &o, &pv) != 0) {
 		snprintf(r->why, sizeof r->why, "it cannot move now");
 		for (i = 0; i < o.npts; i++)
@@ -82,16 +101,22 @@ route_plan(struct ui *ui, int unit, struct route *r)
 		e = &pv.log.v[i];
 		if (e->rule[0] == '\0')
 			continue;
-		event_format(e, r->notes[r->nnotes], sizeof r->notes[0]);
+		ruleset_event_format(g->rs, e, r->notes[r->nnotes],
+		    sizeof r->notes[0]);
 		r->nnotes++;
 	}
-	/* The rest of the way, from the first waypoint not yet passed. */
-	next = 0;
-	for (i = 0; i < pv.npath; i++)
-		if (next < o.npts - 1 && pv.path[i].x == o.pts[next].x &&
-		    pv.path[i].y == o.pts[next].y)
-			next++;
-	for (i = next; i < o.npts; i++)
-		line_to(r, o.pts[i]);
 	move_preview_free(&pv);
+	/* The rest of the way: the same walk, turn after turn, from where
+	 * this turn's walk stops. */
+	r->turns = move_forecast(g, &o, ROUTE_TURNS, &rest, &nrest);
+	for (k = 0; k < nrest; k++)
+		if (rest[k].x == r->cells[r->stop].x &&
+		    rest[k].y == r->cells[r->stop].y)
+			break;
+	for (i = k + 1; i < nrest && r->n < ROUTE_MAX; i++)
+		r->cells[r->n++] = rest[i];
+	free(rest);
+	/* Not arriving: straight on to the destination, for orientation. */
+	if (r->turns < 0)
+		line_to(r, o.pts[o.npts - 1]);
 }

@@ -6,9 +6,21 @@
  * cleared per frame; each frame is drawn into a canvas, compared with the
  * previous one, and only the cells that differ are written to curses,
  * whose own refresh then sends the smallest update it can.
+ *
+ * Until endwin() has been called once, ncurses 6 writes to the terminal
+ * after every cursor movement inside a refresh (it cannot tell its own
+ * movements from a low-level program's), so a key press cost two write()
+ * calls or more and a full redraw 26, each a packet of its own over an
+ * SSH link.  The terminal is therefore let go and taken back once before
+ * the first frame; since then every frame is one write() (two if it
+ * outgrows ncurses' buffer).  bench/pty-bench counts both.  Plain text
+ * on the map and in the log is drawn in a pair of the default colours,
+ * which ncurses reaches from a colour more cheaply than pair 0 (see
+ * plain_region).
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <curses.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -23,6 +35,7 @@
 #include "ui/keys.h"
 #include "ui/screen.h"
 #include "ui/ui.h"
+#include "ui/view.h"
 #include "util/xalloc.h"
 
 static volatile sig_atomic_t screen_signal;
@@ -149,13 +162,17 @@ read_key(void)
 #define NFG		(BRIGHT + 8)
 #define NPAIRS		(NFG * 9)
 
-/* Colour pairs are made on first use: one per (foreground, background). */
+/*
+ * Colour pairs are made on first use: one per (foreground, background).
+ * The default colours are pair 0, or with own a pair of their own (see
+ * plain_region).
+ */
 static short
-pair_of(bool colour, int fg, int bg, short *pairs)
+pair_of(bool colour, int fg, int bg, bool own, short *pairs)
 {
 	int idx = fg * 9 + bg;
 
-	if (!colour || (fg == COL_DEFAULT && bg == COL_DEFAULT))
+	if (!colour || (fg == COL_DEFAULT && bg == COL_DEFAULT && !own))
 		return 0;
 	if (pairs[idx] == 0 && 1 + idx < COLOR_PAIRS) {
 		init_pair((short)(1 + idx), fg == COL_DEFAULT ? -1 :
@@ -189,10 +206,35 @@ same(const struct ccell *a, const struct ccell *b)
 	    a->style.bg == b->style.bg && a->style.attr == b->style.attr;
 }
 
-/* The curses attributes and colour pair of a cell. */
+/*
+ * Where plain text (no colour, no attribute) is drawn in a colour pair
+ * made of the default colours rather than in pair 0, given the layout (or
+ * NULL: nowhere).  Both look the same, but ncurses goes from a colour
+ * back to pair 0 by resetting every attribute (ESC[39m ESC(B ESC[m, 11
+ * bytes on xterm) and to such a pair by one colour change (ESC[39m, 5
+ * bytes).  Going from that pair to pair 0 costs the reset instead, and so
+ * does the end of a refresh that stops in it (ncurses leaves the terminal
+ * in pair 0), so the pair is kept to where plain text follows colour:
+ * the map with its edge and the log, whose lines mix unit tags and rule
+ * numbers in colour with plain words.  The panel, whose plain figures
+ * change under the cursor at every step, keeps pair 0: a cursor key
+ * costs no more than before.  The choice hangs on the cell's place only,
+ * so a cell left as it was keeps the pair its neighbours get.
+ */
+static bool
+plain_region(const struct layout *l, int x, int y)
+{
+	if (l == NULL)
+		return false;
+	if (y >= l->map_y && y < l->map_y + l->map_h && x < l->panel_x)
+		return true;
+	return y > l->log_y && y < l->hint_y;
+}
+
+/* The curses attributes and colour pair of a cell; own as pair_of. */
 static void
-cell_attr(const struct ccell *a, bool colour, bool bright, short *pairs,
-    attr_t *attrs, short *pair)
+cell_attr(const struct ccell *a, bool colour, bool bright, bool own,
+    short *pairs, attr_t *attrs, short *pair)
 {
 	int fg = a->style.fg, attr = a->style.attr;
 
@@ -201,7 +243,7 @@ cell_attr(const struct ccell *a, bool colour, bool bright, short *pairs,
 		attr &= ~ATTR_BOLD;
 	}
 	*attrs = attrs_of(attr);
-	*pair = pair_of(colour, fg, a->style.bg, pairs);
+	*pair = pair_of(colour, fg, a->style.bg, own && attr == 0, pairs);
 }
 
 /*
@@ -219,7 +261,7 @@ cell_attr(const struct ccell *a, bool colour, bool bright, short *pairs,
  */
 static void
 flush(const struct canvas *cur, const struct canvas *prev, bool colour,
-    bool bright, short *pairs)
+    bool bright, const struct layout *l, short *pairs)
 {
 	const struct ccell *a, *b;
 	char run[1024];
@@ -234,7 +276,8 @@ flush(const struct canvas *cur, const struct canvas *prev, bool colour,
 			b = a != NULL && prev != NULL ?
 			    canvas_cell(prev, x, y) : NULL;
 			if (a != NULL && (b == NULL || !same(a, b))) {
-				cell_attr(a, colour, bright, pairs, &at, &pr);
+				cell_attr(a, colour, bright,
+				    plain_region(l, x, y), pairs, &at, &pr);
 				n = strlen(a->glyph);
 				if (len > 0 && at == attrs && pr == pair &&
 				    len + n < sizeof run) {
@@ -278,6 +321,7 @@ screen_run(struct ui *ui, char **cause)
 	struct canvas *cur, *prev;
 	SCREEN *scr;
 	short pairs[NPAIRS];
+	struct layout lay;
 	bool full = true, dirty = true, gone = false, bright = false;
 	int ch, h, w;
 
@@ -323,6 +367,10 @@ screen_run(struct ui *ui, char **cause)
 	} else
 		ui->colour = false;
 	memset(pairs, 0, sizeof pairs);
+	/* See the top of the file: one write() per frame from here on.  The
+	 * first refresh takes the terminal back and paints it whole, which
+	 * the first frame does anyway. */
+	endwin();
 
 	getmaxyx(stdscr, h, w);
 	cur = canvas_create(w, h, !ui->utf8);
@@ -330,8 +378,11 @@ screen_run(struct ui *ui, char **cause)
 	while (!ui->quit && screen_signal == 0) {
 		if (dirty) {
 			ui_draw(ui, cur);
+			/* The regions of plain_region: on the map's screens. */
+			layout_compute(cur->w, cur->h, &lay);
 			flush(cur, full ? NULL : prev, ui->colour, bright,
-			    pairs);
+			    lay.too_small || ui->mode == MODE_PAGER ||
+			    ui->mode == MODE_PICK ? NULL : &lay, pairs);
 			copy(prev, cur);
 			full = false;
 			if (ui->curs_x >= 0) {
@@ -375,4 +426,142 @@ screen_run(struct ui *ui, char **cause)
 	xalloc_set_fail_hook(NULL);
 	delscreen(scr);
 	return gone || screen_signal != 0 ? SCREEN_HANGUP : SCREEN_QUIT;
+}
+
+/* Characters (not bytes) in the first n bytes of UTF-8 text s. */
+static int
+ask_width(const char *s, size_t n)
+{
+	int w = 0;
+	size_t i;
+
+	for (i = 0; i < n && s[i] != '\0'; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			w++;
+	return w;
+}
+
+/*
+ * Lay text out in lines of at most width characters, breaking at spaces
+ * and at the newlines it holds; returns the lines (at most max) as start
+ * offsets and byte lengths.
+ */
+static int
+ask_lines(const char *text, int width, size_t *off, size_t *len, int max)
+{
+	size_t i = 0, start, brk, end;
+	int n = 0;
+
+	while (text[i] != '\0' && n < max) {
+		start = i;
+		brk = 0;
+		for (end = i; text[end] != '\0' && text[end] != '\n'; end++) {
+			if (text[end] == ' ')
+				brk = end;
+			if (ask_width(text + start, end - start + 1) > width)
+				break;
+		}
+		if (text[end] != '\0' && text[end] != '\n' && brk > start)
+			end = brk;
+		off[n] = start;
+		len[n++] = end - start;
+		i = end;
+		if (text[i] == '\n' || text[i] == ' ')
+			i++;
+	}
+	return n;
+}
+
+/* Draw the question's box in the middle of the screen. */
+static void
+ask_draw(const char *text)
+{
+	size_t off[24], len[24];
+	int rows, cols, w, n, i, x, y, widest = 0;
+
+	erase();
+	getmaxyx(stdscr, rows, cols);
+	w = cols - 4 < 120 ? cols - 4 : 120;
+	if (w < 8)
+		w = cols > 0 ? cols : 1;
+	n = ask_lines(text, w, off, len, rows - 2 > 24 ? 24 :
+	    rows - 2 > 1 ? rows - 2 : 1);
+	for (i = 0; i < n; i++)
+		if (ask_width(text + off[i], len[i]) > widest)
+			widest = ask_width(text + off[i], len[i]);
+	x = (cols - widest - 4) / 2 > 0 ? (cols - widest - 4) / 2 : 0;
+	y = (rows - n - 2) / 2 > 0 ? (rows - n - 2) / 2 : 0;
+	if (rows >= n + 2 && cols >= widest + 4) {
+		mvaddch(y, x, ACS_ULCORNER);
+		mvhline(y, x + 1, ACS_HLINE, widest + 2);
+		mvaddch(y, x + widest + 3, ACS_URCORNER);
+		for (i = 0; i < n; i++) {
+			mvaddch(y + 1 + i, x, ACS_VLINE);
+			mvaddch(y + 1 + i, x + widest + 3, ACS_VLINE);
+		}
+		mvaddch(y + n + 1, x, ACS_LLCORNER);
+		mvhline(y + n + 1, x + 1, ACS_HLINE, widest + 2);
+		mvaddch(y + n + 1, x + widest + 3, ACS_LRCORNER);
+		x += 2;
+		y += 1;
+	}
+	for (i = 0; i < n; i++)
+		mvaddnstr(y + i, x, text + off[i], (int)len[i]);
+	move(rows > 0 ? rows - 1 : 0, 0);
+	refresh();
+}
+
+int
+screen_ask(const char *text, const char *keys, int def,
+    volatile sig_atomic_t *stop)
+{
+	SCREEN *scr;
+	int ch, answer = 'q';
+
+	setlocale(LC_ALL, "");
+	if ((scr = newterm(NULL, stdout, stdin)) == NULL)
+		return -1;
+	set_term(scr);
+	screen_active = true;
+	atexit(restore);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	if (getenv("ESCDELAY") == NULL)
+		set_escdelay(200);
+	timeout(KEY_WAIT_MS);
+	ask_draw(text);
+	for (;;) {
+		if (stop != NULL && *stop != 0)
+			break;
+		ch = read_key();
+		if (ch == ERR) {
+			if (input_gone())
+				break;
+			continue;
+		}
+		if (ch == KEY_RESIZE) {
+			ask_draw(text);
+			continue;
+		}
+		ch = translate(ch);
+		if (ch == UIK_ENTER) {
+			answer = def;
+			break;
+		}
+		if (ch == UIK_ESC && strchr(keys, 'q') != NULL)
+			break;
+		if (ch > 0 && ch < 128 && strchr(keys, tolower(ch)) != NULL) {
+			answer = tolower(ch);
+			break;
+		}
+	}
+	erase();
+	refresh();
+	endwin();
+	screen_active = false;
+	delscreen(scr);
+	return answer;
 }

@@ -11,6 +11,7 @@
 #ifndef MARSHAL_SCREEN_H
 #define MARSHAL_SCREEN_H
 
+#include <signal.h>
 #include <stdbool.h>
 
 struct ui;
@@ -37,5 +38,17 @@ void screen_caps(struct screen_caps *);
  * allocation failure puts the terminal back before aborting.
  */
 int screen_run(struct ui *, char **cause);
+
+/*
+ * Ask a question in a box in the middle of the terminal, before the game
+ * is on screen, and return the key pressed: one of the lower-case
+ * letters of keys (a capital counts as its letter), def for Enter, 'q'
+ * for Esc when keys has q.  Returns 'q' as well when the terminal goes
+ * away or *stop becomes non-zero (a signal handler sets it), and -1 if
+ * the terminal cannot be used.  text may hold newlines and is wrapped to
+ * fit; the box leaves nothing behind on the terminal.
+ */
+int screen_ask(const char *text, const char *keys, int def,
+    volatile sig_atomic_t *stop);
 
 #endif

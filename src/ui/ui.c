@@ -11,14 +11,17 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/know.h"
 #include "core/tutorial.h"
 #include "rules/ruleset.h"
+#include "ui/keymap.h"
 #include "ui/view.h"
 #include "util/xalloc.h"
 
-#define OVER_LINES	6	/* outcome lines shown at the end */
+#define OVER_LINES	24	/* result and summary lines at the end */
 
 static void begin_side(struct ui *, int depth);
+static int humans(const struct ui *);
 
 struct ui *
 ui_create(struct game *g, bool utf8, bool colour)
@@ -30,11 +33,13 @@ ui_create(struct game *g, bool utf8, bool colour)
 	ui->utf8 = utf8;
 	ui->colour = colour;
 	ui->sel = -1;
+	ui->gsel = -1;
 	ui->home_side = -1;
 	ui->mode = MODE_MAP;
 	ui->curs_x = ui->curs_y = -1;
 	ui->log_from = 0;		/* standing orders from the scenario */
 	ui->chosen = -1;
+	ui->jump_obj = ui->jump_contact = -1;
 	for (i = 0; i < GAME_MAX_SIDES; i++)
 		ui->ctl[i].name = "player";
 	return ui;
@@ -79,6 +84,30 @@ ui_msg(struct ui *ui, bool error, const char *fmt, ...)
 	vsnprintf(ui->msg, sizeof ui->msg, fmt, ap);
 	va_end(ap);
 	ui->msg_error = error;
+}
+
+int
+ui_viewer(const struct ui *ui)
+{
+	enum ui_mode m = ui->mode;
+	int i, n = humans(ui);
+
+	if (n == 0)
+		return KNOW_ALL;
+	if (n == 1) {
+		for (i = 0; i < ui->game->nsides; i++)
+			if (ui->ctl[i].orders == NULL)
+				return i;
+	}
+	/* Hot-seat: a box or page over the hand-over (or the end) may be
+	 * read by either player. */
+	if (m == MODE_PAGER)
+		m = ui->pager_back;
+	if (m == MODE_QUIT)
+		m = ui->quit_back;
+	if (m == MODE_HANDOVER || m == MODE_OVER)
+		return KNOW_NONE;
+	return ui->side;
 }
 
 bool
@@ -131,11 +160,25 @@ tutorial_show(struct ui *ui)
 	pager_open(ui, PAGER_TUTORIAL);
 }
 
+bool
+ui_marked(const struct ui *ui, int u)
+{
+	int i;
+
+	for (i = 0; i < ui->ngroup; i++)
+		if (ui->group[i] == u)
+			return true;
+	return false;
+}
+
 int
 ui_order(struct ui *ui, const struct order *o)
 {
 	struct game *g = ui->game;
-	const struct unit *u = &g->units[o->unit];
+	/* A unit, or a general giving himself his own order (3.1.2). */
+	const char *name = o->unit >= 0 && o->unit < g->nunits ?
+	    g->units[o->unit].name : o->general >= 0 && o->general <
+	    g->ngenerals ? g->generals[o->general].name : "?";
 	const struct event *e;
 	char *cause = NULL, how[64];
 	int i;
@@ -158,12 +201,16 @@ ui_order(struct ui *ui, const struct order *o)
 			break;
 		}
 	e = g->log.n > 0 ? &g->log.v[g->log.n - 1] : NULL;
-	if (e != NULL && e->unit == o->unit && e->rule[0] != '\0')
-		ui_msg(ui, false, "%s: %s order given: %s (%s%s).", u->name,
+	if (o->ngroup > 0)
+		ui_msg(ui, false, "Group of %d units: one move order given, "
+		    "the line to [%d, %d] (3.6.3).", o->ngroup, o->pts[0].x,
+		    o->pts[0].y);
+	else if (e != NULL && e->unit == o->unit && e->rule[0] != '\0')
+		ui_msg(ui, false, "%s: %s order given: %s (%s%s).", name,
 		    order_kind_name(o->kind), how, e->rule,
 		    ruleset_rule_mark(g->rs, e->rule));
 	else
-		ui_msg(ui, false, "%s: %s order given: %s.", u->name,
+		ui_msg(ui, false, "%s: %s order given: %s.", name,
 		    order_kind_name(o->kind), how);
 	tutorial_after(ui);
 	return 0;
@@ -181,34 +228,36 @@ humans(const struct ui *ui)
 	return n;
 }
 
-/* Put the cursor on the first active unit of the side to play. */
+/* Put the cursor on the side to play's active unit nearest the centre
+ * of what matters (view-overview.c). */
 static void
 cursor_home(struct ui *ui)
 {
 	const struct game *g = ui->game;
-	int i;
+	int u = overview_nearest(g, ui->side, overview_focus(g));
 
 	ui->home_side = ui->side;
-	for (i = 0; i < g->nunits; i++)
-		if (g->units[i].side == ui->side &&
-		    unit_active(&g->units[i])) {
-			ui->cursor = g->units[i].pos;
-			return;
-		}
+	if (u >= 0)
+		ui->cursor = g->units[u].pos;
 }
 
 static void
 resolve(struct ui *ui, int depth)
 {
 	struct game *g = ui->game;
-	int mark = g->log.n, turn = g->turn, i, n = 0;
+	int mark = g->log.n, turn = g->turn, i, n = 0, viewer;
 	char buf[UI_MSG_MAX], *cause = NULL;
 
 	game_turn(g);
 	ui->resolved = turn;
 	ui->log_from = mark;
+	/* Counted as both hot-seat players may read it: the box that
+	 * follows is seen by either. */
+	viewer = humans(ui) > 1 ? KNOW_NONE : ui_viewer(ui);
+	ui->jump_event = 0;		/* v starts again at the newest */
 	for (i = mark; i < g->log.n; i++)
-		if (g->log.v[i].kind != EV_PHASE)
+		if (g->log.v[i].kind != EV_PHASE &&
+		    know_event(g, &g->log.v[i], viewer))
 			n++;
 	ui_msg(ui, false, "Turn %d resolved: %d results in the log. "
 	    "x on a unit explains why.", turn, n);
@@ -216,7 +265,8 @@ resolve(struct ui *ui, int depth)
 	/* An outcome (a side breaking, the final count) comes first. */
 	for (i = mark; i < g->log.n; i++)
 		if (g->log.v[i].kind == EV_RESULT) {
-			event_format(&g->log.v[i], buf, sizeof buf);
+			ruleset_event_format(g->rs, &g->log.v[i], buf,
+			    sizeof buf);
 			ui_msg(ui, true, "%s", buf);
 			break;
 		}
@@ -233,12 +283,20 @@ resolve(struct ui *ui, int depth)
 		return;
 	}
 	begin_side(ui, depth + 1);
+	/* The battle at a glance, over whatever comes next (the map or the
+	 * hand-over box); Enter skips it.  Not in a tutorial, whose own
+	 * pages teach, nor when no person plays. */
+	if (humans(ui) > 0 && g->tutorial == NULL && !game_over(g))
+		pager_open(ui, PAGER_SUMMARY);
 }
 
 static void
 end_side(struct ui *ui, int depth)
 {
 	ui->sel = -1;
+	ui->gsel = -1;
+	ui->radius = false;
+	ui->ngroup = 0;		/* marks belong to the side that made them */
 	ui->area = false;
 	ui->mode = MODE_MAP;
 	if (ui->side + 1 < ui->game->nsides) {
@@ -256,10 +314,10 @@ end_side(struct ui *ui, int depth)
  * The cursor goes to the side's units only when the map showed another
  * side's: against the computer the map stays where the player left it,
  * turn after turn (a jump would repaint the whole map).  In hot-seat the
- * hand-over box stands over the map as the last side left it (with the
- * turn's results in the log) and the cursor moves when the box is
- * closed, so the map is repainted once, not for the box and again
- * without it.
+ * cursor moves to the new side's units before the hand-over box is drawn:
+ * the box hides the last side's turn (issue 13), and where its player
+ * left the cursor may be where it sent a unit.  The views show only what
+ * both sides may know until the box is closed (ui_viewer).
  */
 static void
 begin_side(struct ui *ui, int depth)
@@ -267,6 +325,7 @@ begin_side(struct ui *ui, int depth)
 	struct ui_controller *c = &ui->ctl[ui->side];
 
 	ui->sel = -1;
+	ui->gsel = -1;
 	if (c->orders != NULL) {
 		c->orders(ui->game, ui->side, c->arg);
 		if (humans(ui) > 0 || depth < ui->game->nsides) {
@@ -274,9 +333,14 @@ begin_side(struct ui *ui, int depth)
 			return;
 		}
 	}
-	if (humans(ui) > 1)
+	if (humans(ui) > 1) {
+		/* Nothing of the last side's turn stays in sight: its
+		 * cursor goes before the box is drawn (its last message went
+		 * with the key that ended its turn). */
 		ui->mode = MODE_HANDOVER;
-	else {
+		ui->area = false;
+		cursor_home(ui);
+	} else {
 		if (ui->home_side != ui->side)
 			cursor_home(ui);
 		ui->mode = MODE_MAP;
@@ -288,6 +352,8 @@ ui_start(struct ui *ui)
 {
 	ui->side = 0;
 	cursor_home(ui);
+	ui->centre = overview_focus(ui->game);
+	ui->centre_pending = true;
 	if (game_over(ui->game)) {
 		/* A finished battle resumed: its result, never a turn more. */
 		ui->log_from = ui->game->log.n;
@@ -328,7 +394,7 @@ key_dispatch(struct ui *ui, int key)
 
 	if (key == UIK_RESIZE)
 		return;
-	a = keys_action(ui->mode, key);
+	a = keymap_action(ui->keymap, ui->mode, key);
 	if (a == ACT_REDRAW) {
 		ui->redraw = true;
 		return;
@@ -338,12 +404,19 @@ key_dispatch(struct ui *ui, int key)
 		return;
 	if (ui->mode != MODE_MENU && ui->mode != MODE_INPUT &&
 	    a == ACT_NONE) {
-		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE)
+		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE) {
+			char help[16];
+
 			ui_msg(ui, true, "That key does nothing here; "
-			    "? lists the keys.");
+			    "%s lists the keys.", keymap_key_name(keymap_first(
+			    ui->keymap, ui->mode, ACT_HELP), help,
+			    sizeof help));
+		}
 		return;
 	}
-	ui->msg[0] = '\0';
+	/* The page between turns, closed, leaves the turn's message. */
+	if (ui->mode != MODE_PAGER || ui->pager != PAGER_SUMMARY)
+		ui->msg[0] = '\0';
 	if (a == ACT_HELP) {
 		pager_open(ui, PAGER_HELP);
 		return;
@@ -400,6 +473,9 @@ key_dispatch(struct ui *ui, int key)
 		break;
 	case MODE_PICK:
 		pick_key(ui, a, 10);
+		break;
+	case MODE_OVERVIEW:
+		overview_key(ui, a);
 		break;
 	case MODE_OVER:
 		if (a == ACT_LOG)
@@ -465,6 +541,10 @@ hint_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		[MODE_OVER] = "M:log N:another battle q:quit",
 	};
 	const char *h = hints[ui->mode];
+	char bound[UI_MSG_MAX];
+
+	if (keymap_hint(ui->keymap, ui->mode, bound, sizeof bound))
+		h = bound;
 
 	if (ui->msg[0] != '\0')
 		canvas_text(c, 0, l->hint_y, c->w, ui->msg,
@@ -525,43 +605,62 @@ over_result(const struct game *g, char *buf, size_t len)
 	int o;
 
 	if (r->winner < 0) {
-		snprintf(buf, len, "%s: a draw, %d point%s each", r->rule,
+		snprintf(buf, len, "%s%s: a draw, %d point%s each", r->rule,
+		    ruleset_rule_mark(g->rs, r->rule),
 		    r->points[0], r->points[0] == 1 ? "" : "s");
 		return;
 	}
 	o = g->nsides > 1 ? 1 - r->winner : r->winner;
-	snprintf(buf, len, "%s: the %s win, %d point%s to %d", r->rule,
+	snprintf(buf, len, "%s%s: the %s win, %d point%s to %d", r->rule,
+	    ruleset_rule_mark(g->rs, r->rule),
 	    g->sides[r->winner].name, r->points[r->winner],
 	    r->points[r->winner] == 1 ? "" : "s", r->points[o]);
 }
 
-/* The end: the outcome events of the last turn resolved. */
+/* Lines for the end box, kept in order. */
+struct over_text {
+	char		 text[OVER_LINES][UI_MSG_MAX];
+	const char	*lines[OVER_LINES + 3];
+	int		 n;
+};
+
+static void
+over_line(void *arg, struct style st, const char *s)
+{
+	struct over_text *t = arg;
+
+	(void)st;
+	if (t->n >= OVER_LINES)
+		return;
+	snprintf(t->text[t->n], sizeof t->text[0], "%s", s);
+	t->lines[t->n] = t->text[t->n];
+	t->n++;
+}
+
+/* The end: the result, then the battle at a glance, as far as the
+ * screen has room (the keys line always shows). */
 static void
 over_draw(struct ui *ui, struct canvas *c)
 {
 	const struct game *g = ui->game;
-	char text[OVER_LINES][UI_MSG_MAX], head[80];
-	const char *lines[OVER_LINES + 3];
-	int i, n = 0;
+	struct over_text t;
+	int room = c->h - 2 - 1;
 
-	snprintf(head, sizeof head, "The battle is over after %d turn%s",
-	    g->result.turn, g->result.turn == 1 ? "" : "s");
-	lines[n++] = head;
-	for (i = ui->log_from; i < g->log.n && n <= OVER_LINES; i++)
-		if (g->log.v[i].kind == EV_RESULT) {
-			event_format(&g->log.v[i], text[n - 1],
-			    sizeof text[0]);
-			lines[n] = text[n - 1];
-			n++;
-		}
-	if (n == 1) {
-		/* Resumed from a save: the log is gone, the result is not. */
-		over_result(g, text[0], sizeof text[0]);
-		lines[n++] = text[0];
-	}
-	lines[n++] = ui->nchoices > 0 ? "M: read the log    N: another "
+	t.n = 0;
+	snprintf(t.text[0], sizeof t.text[0], "The battle is over after %d "
+	    "turn%s", g->result.turn, g->result.turn == 1 ? "" : "s");
+	t.lines[t.n] = t.text[t.n];
+	t.n++;
+	over_result(g, t.text[1], sizeof t.text[1]);
+	t.lines[t.n] = t.text[t.n];
+	t.n++;
+	over_line(&t, style_plain, "");
+	summary_lines(ui, over_line, &t);
+	if (t.n > room)
+		t.n = room > 2 ? room : 2;
+	t.lines[t.n++] = ui->nchoices > 0 ? "M: read the log    N: another "
 	    "battle    q: quit" : "M: read the log    q: quit";
-	box_draw(ui, c, lines, n);
+	box_draw(ui, c, t.lines, t.n);
 }
 
 void
@@ -587,6 +686,10 @@ ui_draw(struct ui *ui, struct canvas *c)
 	}
 	if (ui->mode == MODE_PICK) {
 		pick_draw(ui, c);
+		return;
+	}
+	if (ui->mode == MODE_OVERVIEW) {
+		overview_draw(ui, c);
 		return;
 	}
 	status_draw(ui, c, &l);

@@ -27,6 +27,7 @@
 #include "rules/ruleset.h"
 
 struct canvas;
+struct keymap;
 
 /*
  * Who gives a side's orders.  orders == NULL: a person at the keyboard.
@@ -50,6 +51,7 @@ enum ui_mode {
 	MODE_OVER,		/* the turn limit is reached */
 	MODE_INPUT,		/* a line of text: the file to save as */
 	MODE_PICK,		/* choose another battle or a tutorial */
+	MODE_OVERVIEW,		/* the whole map at a glance */
 	MODE_COUNT
 };
 
@@ -59,7 +61,8 @@ enum pager_kind {
 	PAGER_RULES,
 	PAGER_LOG,
 	PAGER_BRIEF,		/* the scenario's description and sides */
-	PAGER_TUTORIAL		/* tutorial steps just done, and the next */
+	PAGER_TUTORIAL,		/* tutorial steps just done, and the next */
+	PAGER_SUMMARY		/* the battle at a glance, after a turn */
 };
 
 /*
@@ -91,8 +94,18 @@ struct ui {
 	struct point	 cursor;	/* map cell under the cursor */
 	struct point	 view;		/* map cell at the view's top left */
 	int		 sel;		/* selected unit, -1: none */
+	int		 gsel;		/* selected general (no unit is then),
+					   -1: none */
+	bool		 radius;	/* draw the command radius of the
+					   selected unit's (or the selected)
+					   general */
 	int		 home_side;	/* side whose units the cursor was
 					 * last put on, -1: none yet */
+	/* The units marked for a group Move order (3.6.3), all of the
+	 * side giving orders; m moves them together when the selected unit
+	 * is one of them. */
+	int		 group[ORDER_GROUP_MAX];
+	int		 ngroup;
 	bool		 area;		/* show the reachable area */
 	bool		 heights;	/* show contour levels as digits */
 
@@ -143,6 +156,19 @@ struct ui {
 					   q, y, n and Ctrl-L do nothing */
 	bool		 save_failed;	/* the last save to the slot failed */
 
+	/* Finding one's way (view-overview.c): the battle opens centred on
+	 * `centre` (done at the first draw), the last objective, unit in
+	 * contact and log entry jumped to, the overview's mode to go back
+	 * to and its size at the last draw. */
+	struct point	 centre;
+	bool		 centre_pending;
+	int		 jump_obj;
+	int		 jump_contact;
+	int		 jump_event;
+	enum ui_mode	 overview_back;
+	int		 overview_w;
+	int		 overview_h;
+
 	/* Called after each turn is resolved (ui_set_turn_hook). */
 	int		(*turn_hook)(struct game *, void *, char **);
 	void		*turn_arg;
@@ -160,6 +186,9 @@ struct ui {
 	 * the map does not mark the cursor's cell: a move costs a cursor
 	 * motion, not two repainted cells. */
 	bool		 term_cursor;
+	/* The player's key bindings (ui/keymap.h), borrowed; NULL:
+	 * marshal's own. */
+	const struct keymap *keymap;
 };
 
 /* Smallest terminal the layout works in. */
@@ -194,6 +223,9 @@ void ui_set_turn_hook(struct ui *, int (*hook)(struct game *, void *arg,
  */
 void ui_set_saver(struct ui *, int (*hook)(struct game *, void *arg,
     const char *path, char **where, char **cause), void *arg, bool named);
+
+/* Whether unit u is in the marked group. */
+bool ui_marked(const struct ui *, int u);
 
 /* Begin play: show the briefing, let program controllers of the first
  * side act. */

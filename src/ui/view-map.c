@@ -1,8 +1,9 @@
 /*
  * view-map.c - the map view: landscape, contours, roads, obstacles,
  * passages, labels, units with their facing and colonel, rout tracks,
- * aides carrying orders, and the overlays (a Move order's route and stop,
- * the reachable area); and the keys of the map and move modes.
+ * aides carrying orders, the units marked for a group order, and the
+ * overlays (a Move order's route and stop, the reachable area); and the
+ * keys of the map and move modes.
  *
  * Everything drawn comes from the game and the ruleset tables: glyphs and
  * colours of landscape from rs->land, footprints from game_footprint, the
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/know.h"
 #include "core/move.h"
 #include "rules/ruleset.h"
 #include "ui/view.h"
@@ -31,6 +33,14 @@ to_screen(const struct ui *ui, const struct layout *l, struct point p,
 	*sx = l->map_x + x;
 	*sy = l->map_y + y;
 	return true;
+}
+
+/* Whether m would move the marked group: two or more, the selected one
+ * among them. */
+static bool
+group_move(const struct ui *ui)
+{
+	return ui->ngroup >= 2 && ui->sel >= 0 && ui_marked(ui, ui->sel);
 }
 
 static bool
@@ -202,10 +212,19 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 	for (i = 0; i < n; i++)
 		if (to_screen(ui, l, cells[i], &sx, &sy))
 			canvas_put(c, sx, sy, letter, st);
+	if (ui_marked(ui, ui_u)) {
+		/* Marked for a group order: its rear rank shows the mark. */
+		int w = g->rs->form[u->formation].frontage[u->arm];
+
+		for (i = n > w ? n - w : 0; i < n; i++)
+			if (to_screen(ui, l, cells[i], &sx, &sy))
+				canvas_put(c, sx, sy, ui->utf8 ? "▪" : "+", st);
+	}
 	if (to_screen(ui, l, u->pos, &sx, &sy))
 		canvas_put(c, sx, sy, theme_facing(ui, u->facing), st);
 	/* M1: the colonel rides at the front of a unit under a Move order. */
-	if (move_colonel(g, ui_u)) {
+	if (move_colonel(g, ui_u) &&
+	    know_orders(g, ui_u, ui_viewer(ui))) {
 		ahead.x = u->pos.x + dir_dx[u->facing];
 		ahead.y = u->pos.y + dir_dy[u->facing];
 		if (map_inside(g->map, ahead.x, ahead.y) &&
@@ -244,7 +263,8 @@ tracks_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 /*
  * Orders in transit (3.2.1): an aide rides from the general who gave the
  * order to the unit; he is drawn where he is this turn, the part of the
- * way his ride has covered, in the side's style.
+ * way his ride has covered, in the side's style, with the turn he
+ * arrives beside him.
  */
 static void
 couriers_draw(struct ui *ui, struct canvas *c, const struct layout *l)
@@ -256,10 +276,10 @@ couriers_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 
 	for (i = 0; i < g->ntransit; i++) {
 		o = &g->transit[i];
-		/* Only the side giving orders sees its own aides. */
+		/* A side sees only its own aides (core/know.h). */
 		if (o->general < 0 || o->general >= g->ngenerals ||
 		    o->unit < 0 || o->unit >= g->nunits ||
-		    g->units[o->unit].side != ui->side)
+		    !know_orders(g, o->unit, ui_viewer(ui)))
 			continue;
 		from = g->generals[o->general].pos;
 		to = g->units[o->unit].pos;
@@ -271,9 +291,13 @@ couriers_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 			done = ride;
 		at.x = from.x + (to.x - from.x) * done / ride;
 		at.y = from.y + (to.y - from.y) * done / ride;
-		if (to_screen(ui, l, at, &sx, &sy))
-			canvas_put(c, sx, sy, ui->utf8 ? "¤" : "%",
-			    theme_side(ui, g->units[o->unit].side));
+		if (!to_screen(ui, l, at, &sx, &sy))
+			continue;
+		canvas_put(c, sx, sy, ui->utf8 ? "¤" : "%",
+		    theme_side(ui, g->units[o->unit].side));
+		/* The turn he arrives, beside him where the map has room. */
+		canvas_printf(c, sx + 1, sy, l->map_x + l->map_w - sx - 1,
+		    theme_side(ui, g->units[o->unit].side), "%d", o->arrives);
 	}
 }
 
@@ -358,6 +382,29 @@ map_follow(struct ui *ui, const struct layout *l)
 		ui->view.y = 0;
 }
 
+/*
+ * The opening view (ui_start): centred on what matters, then moved no
+ * more than it takes to bring the cursor inside the margins, so that
+ * map_follow keeps it rather than jumping to the cursor.
+ */
+static void
+map_centre(struct ui *ui, const struct layout *l)
+{
+	int mx = l->map_w > 12 ? 3 : 0, my = l->map_h > 8 ? 2 : 0;
+
+	ui->centre_pending = false;
+	ui->view.x = ui->centre.x - l->map_w / 2;
+	ui->view.y = ui->centre.y - l->map_h / 2;
+	if (ui->cursor.x >= ui->view.x + l->map_w - mx)
+		ui->view.x = ui->cursor.x - l->map_w + mx + 1;
+	if (ui->cursor.x < ui->view.x + mx)
+		ui->view.x = ui->cursor.x - mx;
+	if (ui->cursor.y >= ui->view.y + l->map_h - my)
+		ui->view.y = ui->cursor.y - l->map_h + my + 1;
+	if (ui->cursor.y < ui->view.y + my)
+		ui->view.y = ui->cursor.y - my;
+}
+
 void
 map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 {
@@ -368,6 +415,8 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	struct style sep = style_plain;
 	int x, y, sx, sy, i;
 
+	if (ui->centre_pending)
+		map_centre(ui, l);
 	map_follow(ui, l);
 	for (y = 0; y < l->map_h; y++) {
 		canvas_put(c, l->map_x + l->map_w, l->map_y + y,
@@ -387,9 +436,16 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	tracks_draw(ui, c, l);
 	for (i = 0; i < g->nunits; i++)
 		unit_draw(ui, c, l, i);
+	general_draw(ui, c, l);
 	couriers_draw(ui, c, l);
-	if (ui->mode == MODE_MOVE && ui->sel >= 0)
+	if (ui->mode == MODE_MOVE && ui->sel >= 0 && !group_move(ui))
 		route_draw(ui, c, l);
+	else if (ui->mode == MODE_MOVE && ui->gsel >= 0)
+		general_route_draw(ui, c, l);
+	else if (ui->mode == MODE_MOVE && to_screen(ui, l, ui->cursor, &sx,
+	    &sy))
+		canvas_put(c, sx, sy, "X", style_make(ui->colour ?
+		    COL_MAGENTA : COL_DEFAULT, COL_DEFAULT, ATTR_BOLD));
 	if (to_screen(ui, l, ui->cursor, &sx, &sy)) {
 		const struct ccell *cell = canvas_cell(c, sx, sy);
 		struct style st = cell->style;
@@ -476,6 +532,67 @@ commandable(struct ui *ui)
 	return ui->sel;
 }
 
+/* g: the selected unit joins the marked group, or leaves it. */
+static void
+mark_toggle(struct ui *ui)
+{
+	const struct game *g = ui->game;
+	int u = commandable(ui), i;
+
+	if (u < 0)
+		return;
+	for (i = 0; i < ui->ngroup; i++)
+		if (ui->group[i] == u) {
+			ui->group[i] = ui->group[--ui->ngroup];
+			ui_msg(ui, false, "%s unmarked: %d unit%s marked.",
+			    g->units[u].name, ui->ngroup,
+			    ui->ngroup == 1 ? "" : "s");
+			return;
+		}
+	if (!unit_active(&g->units[u])) {
+		ui_msg(ui, true, "%s is %s and takes no orders.",
+		    g->units[u].name, cond_name(g->units[u].cond));
+		return;
+	}
+	if (ui->ngroup >= ORDER_GROUP_MAX) {
+		ui_msg(ui, true, "At most %d units in a group.",
+		    ORDER_GROUP_MAX);
+		return;
+	}
+	ui->group[ui->ngroup++] = u;
+	ui_msg(ui, false, "%s marked: %d unit%s marked; m on one of them "
+	    "moves them all.", g->units[u].name, ui->ngroup,
+	    ui->ngroup == 1 ? "" : "s");
+}
+
+/* G: the marked group becomes the selected unit's brigade. */
+static void
+mark_brigade(struct ui *ui)
+{
+	const struct game *g = ui->game;
+	int u = commandable(ui), i, gen, more = 0;
+
+	if (u < 0)
+		return;
+	gen = g->units[u].general;
+	ui->ngroup = 0;
+	ui->group[ui->ngroup++] = u;
+	for (i = 0; i < g->nunits; i++) {
+		if (i == u || g->units[i].general != gen ||
+		    g->units[i].side != g->units[u].side ||
+		    !unit_active(&g->units[i]))
+			continue;
+		if (ui->ngroup < ORDER_GROUP_MAX)
+			ui->group[ui->ngroup++] = i;
+		else
+			more++;
+	}
+	ui_msg(ui, false, "Brigade of %s marked: %d unit%s%s; m moves them "
+	    "all.", gen >= 0 && gen < g->ngenerals ? g->generals[gen].name :
+	    "?", ui->ngroup, ui->ngroup == 1 ? "" : "s", more > 0 ?
+	    " (a group holds no more)" : "");
+}
+
 static void
 simple_order(struct ui *ui, enum order_kind kind)
 {
@@ -497,20 +614,43 @@ map_key(struct ui *ui, enum ui_action a)
 	const struct game *g = ui->game;
 	int u;
 
+	/* A selected general takes his own orders (view-general.c). */
+	if (ui->gsel >= 0 && (a == ACT_MOVE || a == ACT_STOP)) {
+		general_key(ui, a);
+		return;
+	}
 	switch (a) {
+	case ACT_GENERAL:
+		general_key(ui, a);
+		break;
+	case ACT_RADIUS:
+		if (ui->sel < 0 && ui->gsel < 0) {
+			ui_msg(ui, true, "Select a unit or a general to see "
+			    "the command radius.");
+			break;
+		}
+		ui->radius = !ui->radius;
+		break;
 	case ACT_SELECT:
 		u = game_unit_at(g, ui->cursor.x, ui->cursor.y);
 		ui->sel = u;
-		if (u < 0)
+		ui->gsel = u < 0 ? general_at(g, ui->cursor) : -1;
+		if (ui->gsel >= 0)
+			ui_msg(ui, false, "%s (%s): a general.",
+			    g->generals[ui->gsel].name,
+			    g->sides[g->generals[ui->gsel].side].name);
+		else if (u < 0)
 			ui_msg(ui, false, "No unit here.");
 		else if (!ui_own(ui, u))
 			ui_msg(ui, false, "%s (%s): an enemy unit.",
 			    g->units[u].name, g->sides[g->units[u].side].name);
 		break;
 	case ACT_NEXT_UNIT:
+		ui->gsel = -1;
 		cycle_unit(ui, 1);
 		break;
 	case ACT_PREV_UNIT:
+		ui->gsel = -1;
 		cycle_unit(ui, -1);
 		break;
 	case ACT_MOVE:
@@ -552,12 +692,25 @@ map_key(struct ui *ui, enum ui_action a)
 	case ACT_BRIEF:
 		pager_open(ui, PAGER_BRIEF);
 		break;
+	case ACT_MARK:
+		mark_toggle(ui);
+		break;
+	case ACT_BRIGADE:
+		mark_brigade(ui);
+		break;
+	case ACT_SUMMARY:
+		pager_open(ui, PAGER_SUMMARY);
+		break;
 	case ACT_CANCEL:
 		ui->sel = -1;
+		ui->gsel = -1;
+		ui->ngroup = 0;
 		ui->area = false;
+		ui->radius = false;
 		break;
 	default:
-		map_cursor_move(ui, a);
+		if (!overview_jump(ui, a))
+			map_cursor_move(ui, a);
 		break;
 	}
 }
@@ -569,6 +722,14 @@ move_open(struct ui *ui)
 
 	ui->nwp = 0;
 	ui->mode = MODE_MOVE;
+	if (group_move(ui)) {
+		if (u->order.kind == ORDER_MOVE && u->order.ngroup > 0)
+			ui->cursor = u->order.to;
+		ui_msg(ui, false, "Move the group of %d units: put the cursor "
+		    "where its centre should go, Enter to give one order.",
+		    ui->ngroup);
+		return;
+	}
 	if (u->order.kind == ORDER_MOVE && u->order.npts > 0)
 		ui->cursor = u->order.pts[u->order.npts - 1];
 	ui_msg(ui, false, "Move %s: put the cursor on the destination, "
@@ -583,6 +744,11 @@ move_key(struct ui *ui, enum ui_action a)
 
 	switch (a) {
 	case ACT_WAYPOINT:
+		if (group_move(ui)) {
+			ui_msg(ui, true, "A group order takes one "
+			    "destination, no waypoints.");
+			break;
+		}
 		if (ui->nwp >= ORDER_MAX_POINTS - 1) {
 			ui_msg(ui, true, "At most %d waypoints.",
 			    ORDER_MAX_POINTS - 1);
@@ -602,13 +768,25 @@ move_key(struct ui *ui, enum ui_action a)
 		ui_msg(ui, false, "Move cancelled.");
 		break;
 	case ACT_CONFIRM:
-		memset(&o, 0, sizeof o);
-		o.kind = ORDER_MOVE;
-		o.unit = ui->sel;
-		o.general = ui->game->units[ui->sel].general;
-		for (i = 0; i < ui->nwp; i++)
-			o.pts[o.npts++] = ui->wp[i];
-		o.pts[o.npts++] = ui->cursor;
+		if (ui->sel < 0) {
+			general_key(ui, a);
+			break;
+		}
+		if (group_move(ui)) {
+			/* A line's wheel: each member finds its own way to
+			 * its place (3.6.3); the order names the point. */
+			memset(&o, 0, sizeof o);
+			o.kind = ORDER_MOVE;
+			o.unit = ui->sel;
+			o.general = ui->game->units[ui->sel].general;
+			for (i = 0; i < ui->nwp; i++)
+				o.pts[o.npts++] = ui->wp[i];
+			o.pts[o.npts++] = ui->cursor;
+			o.ngroup = ui->ngroup;
+			memcpy(o.group, ui->group, sizeof o.group);
+		} else
+			/* The route shown is the order given. */
+			route_order(ui, ui->sel, &o);
 		if (ui_order(ui, &o) == 0) {
 			ui->mode = MODE_MAP;
 			ui->nwp = 0;

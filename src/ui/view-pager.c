@@ -15,8 +15,10 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/know.h"
 #include "core/tutorial.h"
 #include "rules/ruleset.h"
+#include "ui/keymap.h"
 #include "ui/view.h"
 #include "util/xalloc.h"
 
@@ -76,9 +78,10 @@ help_page(struct ui *ui, struct page *p)
 
 	snprintf(p->title, sizeof p->title, "Help: keys in %s mode",
 	    keys_mode_name(ui->pager_back));
-	for (b = keys_mode(ui->pager_back); b->action != ACT_NONE; b++)
+	for (b = keymap_mode(ui->keymap, ui->pager_back);
+	    b->action != ACT_NONE; b++)
 		add(p, style_plain, 0, "%-16s %s", b->label, b->help);
-	for (b = keys_mode(-1); b->action != ACT_NONE; b++)
+	for (b = keymap_mode(ui->keymap, -1); b->action != ACT_NONE; b++)
 		add(p, style_plain, 0, "%-16s %s", b->label, b->help);
 	if (ui->pager_back != MODE_MAP && ui->pager_back != MODE_MOVE)
 		return;
@@ -94,6 +97,11 @@ help_page(struct ui *ui, struct page *p)
 	add(p, style_plain, 2, "%s       the colonel, in front of a unit under "
 	    "a Move order (3.6.1)", ui->utf8 ? "♞" : "@");
 	add(p, style_plain, 2, "M m R r a Mob or a routed unit (underlined)");
+	add(p, style_plain, 2, "%s %s     a general (C selects yours; c "
+	    "shows his command radius)", general_glyph(ui, 0),
+	    general_glyph(ui, 1));
+	add(p, style_plain, 2, "%s3      an aide riding with an order, and the "
+	    "turn he arrives (3.2.1)", ui->utf8 ? "¤" : "%");
 	for (i = 0; i < rs->nland; i++)
 		add(p, style_plain, 2, "%-7s %s", theme_land(ui, i, one),
 		    rs->land[i].label);
@@ -136,7 +144,8 @@ why_page(struct ui *ui, struct page *p)
 		seen = 0;
 		for (i = 0; i < g->log.n; i++) {
 			e = &g->log.v[i];
-			if (e->turn != t || e->unit != ui->sel)
+			if (e->turn != t || e->unit != ui->sel ||
+			    !know_event(g, e, ui_viewer(ui)))
 				continue;
 			if (!seen)
 				add(p, theme_title(ui), 0, "Turn %d", t);
@@ -195,8 +204,13 @@ rules_page(struct ui *ui, struct page *p)
 
 	snprintf(p->title, sizeof p->title, "Rules: %s", rs->title != NULL ?
 	    rs->title : rs->name);
-	if (rs->source != NULL)
-		add(p, style_plain, 0, "Source: %s", rs->source);
+	if (rs->ngloss > 0) {
+		add(p, h, 0, "Words the rules use");
+		for (i = 0; i < rs->ngloss; i++)
+			add(p, style_plain, 2, "%s: %s", rs->gloss[2 * i],
+			    rs->gloss[2 * i + 1]);
+		add(p, style_plain, 0, "%s", "");
+	}
 	own_rule_note(ui, p);
 	ruleset_fmt(rs, STEP_ORTHO, a, sizeof a);
 	ruleset_fmt(rs, STEP_DIAG, b, sizeof b);
@@ -248,6 +262,11 @@ rules_page(struct ui *ui, struct page *p)
 		add(p, style_plain, 0, "%s", "");
 		rs->ops->describe(rs, describe_line, &da);
 	}
+	if (rs->source != NULL) {
+		add(p, style_plain, 0, "%s", "");
+		add(p, h, 0, "Where the rules come from");
+		add(p, style_plain, 2, "%s", rs->source);
+	}
 	if (rs->ops == NULL || rs->ops->allowance == NULL)
 		return;
 	add(p, style_plain, 0, "%s", "");
@@ -257,9 +276,10 @@ rules_page(struct ui *ui, struct page *p)
 			continue;
 		allow = rs->ops->allowance(g, i, false);
 		ruleset_fmt(rs, allow, a, sizeof a);
-		add(p, theme_side(ui, g->units[i].side), 2, "%-20s %-18s %s",
-		    g->units[i].name, g->units[i].formation < rs->nform ?
-		    rs->form[g->units[i].formation].label : "?", a);
+		add(p, theme_side(ui, g->units[i].side), 2, "%-18s %-7s %s",
+		    g->units[i].formation < rs->nform ?
+		    rs->form[g->units[i].formation].label : "?", a,
+		    g->units[i].name);
 	}
 }
 
@@ -274,6 +294,8 @@ log_page(struct ui *ui, struct page *p)
 	own_rule_note(ui, p);
 	for (i = 0; i < g->log.n; i++) {
 		e = &g->log.v[i];
+		if (!know_event(g, e, ui_viewer(ui)))
+			continue;
 		if (e->turn != turn) {
 			turn = e->turn;
 			add(p, theme_title(ui), 0, "Turn %d", turn);
@@ -330,8 +352,17 @@ tutorial_next(struct ui *ui, struct page *p)
 	const struct tutorial *t = ui->game->tutorial;
 
 	if (tutorial_finished(t)) {
+		int next = pick_next_lesson(ui);
+
 		add(p, theme_title(ui), 0, "The tutorial is complete: every "
 		    "step is done.");
+		if (next >= 0)
+			add(p, style_plain, 2, "Next lesson: %s.  Press N: it "
+			    "is highlighted on the list.",
+			    ui->choices[next].title);
+		else
+			add(p, style_plain, 2, "That was the last lesson.  "
+			    "Press N for the list of battles.");
 		return;
 	}
 	add(p, theme_title(ui), 0, "Step %d of %d: %s", t->step + 1,
@@ -344,6 +375,7 @@ static void
 tutorial_page(struct ui *ui, struct page *p)
 {
 	const struct tutorial *t = ui->game->tutorial;
+	char brief[16];
 	int i;
 
 	snprintf(p->title, sizeof p->title, "Tutorial");
@@ -357,8 +389,10 @@ tutorial_page(struct ui *ui, struct page *p)
 	}
 	tutorial_next(ui, p);
 	add(p, style_plain, 0, "%s", "");
-	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; B shows the "
-	    "briefing and the current step again.");
+	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; %s shows "
+	    "the briefing and the current step again.", keymap_key_name(
+	    keymap_first(ui->keymap, MODE_MAP, ACT_BRIEF), brief,
+	    sizeof brief));
 }
 
 /* The scenario: its description, the sides, the objectives. */
@@ -366,6 +400,7 @@ static void
 brief_page(struct ui *ui, struct page *p)
 {
 	const struct game *g = ui->game;
+	char brief[16], help[16];
 	int i, k, count;
 
 	snprintf(p->title, sizeof p->title, "%s", g->title != NULL ?
@@ -402,8 +437,38 @@ brief_page(struct ui *ui, struct page *p)
 		tutorial_next(ui, p);
 	}
 	add(p, style_plain, 0, "%s", "");
-	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; B opens it "
-	    "again.  ? lists the keys.");
+	add(p, theme_dim(ui), 0, "Enter or Esc closes this page; %s opens it "
+	    "again.  %s lists the keys.", keymap_key_name(keymap_first(
+	    ui->keymap, MODE_MAP, ACT_BRIEF), brief, sizeof brief),
+	    keymap_key_name(keymap_first(ui->keymap, MODE_MAP, ACT_HELP),
+	    help, sizeof help));
+}
+
+static void
+summary_line(void *arg, struct style st, const char *text)
+{
+	add(arg, st, 0, "%s", text);
+}
+
+/* The battle at a glance after a turn (view-summary.c). */
+static void
+summary_page(struct ui *ui, struct page *p)
+{
+	const struct game *g = ui->game;
+
+	if (game_over(g))
+		snprintf(p->title, sizeof p->title, "The battle after its "
+		    "last turn, %d", g->result.turn);
+	else if (g->opt.turn_limit > 0)
+		snprintf(p->title, sizeof p->title, "The battle after turn "
+		    "%d of %d", g->turn - 1, g->opt.turn_limit);
+	else
+		snprintf(p->title, sizeof p->title, "The battle after turn %d",
+		    g->turn - 1);
+	summary_lines(ui, summary_line, p);
+	add(p, style_plain, 0, "%s", "");
+	add(p, theme_dim(ui), 0, "Enter or Esc goes back to the battle; "
+	    "i shows this page again.");
 }
 
 /* The builder of each kind of page. */
@@ -414,6 +479,7 @@ static void (*const page_builders[])(struct ui *, struct page *) = {
 	[PAGER_LOG] = log_page,
 	[PAGER_BRIEF] = brief_page,
 	[PAGER_TUTORIAL] = tutorial_page,
+	[PAGER_SUMMARY] = summary_page,
 };
 
 static void

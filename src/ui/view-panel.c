@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/command.h"
 #include "core/game.h"
+#include "core/know.h"
 #include "core/tutorial.h"
 #include "rules/ruleset.h"
 #include "ui/view.h"
@@ -52,7 +54,10 @@ order_text(const struct game *g, const struct order *o, char *buf,
 {
 	switch (o->kind) {
 	case ORDER_MOVE:
-		if (o->npts > 1)
+		if (o->ngroup > 0)
+			snprintf(buf, len, "Move with a group of %d, centre to "
+			    "[%d, %d]", o->ngroup, o->to.x, o->to.y);
+		else if (o->npts > 1)
 			snprintf(buf, len, "Move to [%d, %d] via %d waypoint%s",
 			    o->pts[o->npts - 1].x, o->pts[o->npts - 1].y,
 			    o->npts - 1, o->npts > 2 ? "s" : "");
@@ -95,8 +100,8 @@ unit_panel(struct ui *ui, struct pen *p)
 	const struct ruleset *rs = g->rs;
 	const struct unit *u = &g->units[ui->sel];
 	struct style plain = style_plain, title = theme_side(ui, u->side);
-	char buf[160], bd[32];
-	int allow, i;
+	char buf[160], bd[32], rad[32];
+	int allow, i, gd;
 
 	title.attr |= ATTR_BOLD;
 	title.attr &= (uint8_t)~ATTR_REVERSE;
@@ -114,33 +119,62 @@ unit_panel(struct ui *ui, struct pen *p)
 	    u->arm == ARM_ARTILLERY ? "guns" : "men");
 	line(p, plain, "Facing %s at [%d, %d]", dir_name(u->facing),
 	    u->pos.x, u->pos.y);
-	order_text(g, &u->order, buf, sizeof buf);
-	line(p, plain, "Order: %s", buf);
+	if (!know_orders(g, ui->sel, ui_viewer(ui)))
+		line(p, theme_dim(ui), "Order: not known to %s",
+		    ui_viewer(ui) >= 0 ? g->sides[ui_viewer(ui)].name :
+		    "either side");
+	else {
+		order_text(g, &u->order, buf, sizeof buf);
+		line(p, plain, "Order: %s", buf);
+	}
 	for (i = 0; i < g->ntransit; i++)
-		if (g->transit[i].unit == ui->sel) {
+		if (g->transit[i].unit == ui->sel &&
+		    know_orders(g, ui->sel, ui_viewer(ui))) {
 			order_text(g, &g->transit[i], buf, sizeof buf);
-			line(p, theme_dim(ui), "Riding: %s (turn %d)", buf,
+			line(p, theme_dim(ui), "Riding: %s, in force turn %d; "
+			    "until then the order above", buf,
 			    g->transit[i].arrives);
 		}
-	if (u->general >= 0 && u->general < g->ngenerals)
-		line(p, plain, "General: %s", g->generals[u->general].name);
+	if (u->general >= 0 && u->general < g->ngenerals) {
+		/* Whether his orders come at once or by aide (3.1.1). */
+		gd = geom_dist(g->generals[u->general].pos, u->pos);
+		ruleset_fmt(rs, gd, bd, sizeof bd);
+		ruleset_fmt(rs, command_radius(g, u->general), rad,
+		    sizeof rad);
+		line(p, plain, "General: %s, %s away, %s his %s radius",
+		    g->generals[u->general].name, bd, gd <= command_radius(g,
+		    u->general) ? "within" : "beyond", rad);
+	}
+	if (ui_marked(ui, ui->sel))
+		line(p, plain, "Marked: one of %d for a group order (m)",
+		    ui->ngroup);
 	if ((allow = ui_allowance(ui, ui->sel)) >= 0) {
 		ruleset_fmt(rs, allow, bd, sizeof bd);
 		line(p, plain, "May move %s this turn", bd);
 	}
-	if (u->halt_turn > 0) {
+	/* The last turn played, never an older march shown as news. */
+	if (g->turn > 1 && u->halt_turn == g->turn - 1) {
 		ruleset_fmt(rs, u->moved, bd, sizeof bd);
-		line(p, theme_dim(ui), "Turn %d: moved %s, %s", u->halt_turn,
-		    bd, halt_name(u->halt));
-	}
+		line(p, theme_dim(ui), "Last turn (%d): moved %s, %s",
+		    u->halt_turn, bd, halt_name(u->halt));
+	} else if (g->turn > 1 && u->halt_turn > 0)
+		line(p, theme_dim(ui), "Last turn (%d): did not march (last "
+		    "march turn %d)", g->turn - 1, u->halt_turn);
+	else if (g->turn > 1)
+		line(p, theme_dim(ui), "Last turn (%d): did not march",
+		    g->turn - 1);
 }
 
 static void
 route_panel(struct ui *ui, struct pen *p)
 {
+	const struct game *g = ui->game;
+	const struct unit *u = &g->units[ui->sel];
 	struct route *r = xcalloc(1, sizeof *r);
+	struct order o;
 	struct point s;
-	int i;
+	char buf[160];
+	int i, arrives;
 
 	route_plan(ui, ui->sel, r);
 	s = r->cells[r->stop];
@@ -149,8 +183,32 @@ route_panel(struct ui *ui, struct pen *p)
 	if (ui->nwp > 0)
 		line(p, style_plain, "via %d waypoint%s", ui->nwp,
 		    ui->nwp > 1 ? "s" : "");
-	line(p, style_plain, "This turn: to [%d, %d]", s.x, s.y);
+	/* Beyond the radius the order waits for its aide (3.2.1): say when
+	 * it takes effect and what the unit does until then. */
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = ui->sel;
+	o.general = u->general;
+	if (command_plan(g, &o, &arrives, NULL, NULL) == COMMAND_AIDE) {
+		line(p, theme_rule(ui), "Arrives turn %d by aide (3.2.1)",
+		    arrives);
+		if (u->order.kind == ORDER_NONE)
+			line(p, style_plain, "Until then: it stands");
+		else {
+			order_text(g, &u->order, buf, sizeof buf);
+			line(p, style_plain, "Until then: %s", buf);
+		}
+		line(p, style_plain, "Turn %d, from here: to [%d, %d]",
+		    arrives, s.x, s.y);
+	} else
+		line(p, style_plain, "This turn: to [%d, %d]", s.x, s.y);
 	line(p, style_plain, "Stops: %s", r->why);
+	if (r->turns > 0)
+		line(p, style_plain, "Arrives after %d turn%s", r->turns,
+		    r->turns == 1 ? "" : "s");
+	else
+		line(p, theme_dim(ui), "Does not arrive in %d turns",
+		    ROUTE_TURNS);
 	for (i = r->nnotes - 1; i >= 0; i--)
 		line(p, theme_dim(ui), "%s", r->notes[i]);
 	free(r);
@@ -248,6 +306,9 @@ panel_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		}
 		unit_panel(ui, &p);
 		p.y++;
+	} else if (ui->gsel >= 0 && ui->gsel < ui->game->ngenerals) {
+		p.y += general_panel(ui, c, p.x, p.y, p.w, p.bottom);
+		p.y++;
 	} else
 		line(&p, theme_dim(ui), "No unit selected: Tab or Enter.");
 	cell_panel(ui, &p);
@@ -260,6 +321,7 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	const struct event *e;
 	struct style dim = theme_dim(ui), rule = theme_rule(ui);
 	int rows = l->log_h - 1, i, n = 0, first, y, x;
+	int viewer = ui_viewer(ui);
 
 	canvas_fill(c, l->log_x, l->log_y, l->log_w, 1,
 	    ui->utf8 ? "─" : "-", dim);
@@ -271,13 +333,14 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		    theme_title(ui));
 	/* The newest lines that fit, phases left out. */
 	for (i = g->log.n - 1; i >= ui->log_from && n < rows; i--)
-		if (g->log.v[i].kind != EV_PHASE)
+		if (g->log.v[i].kind != EV_PHASE &&
+		    know_event(g, &g->log.v[i], viewer))
 			n++;
 	first = i + 1;
 	y = l->log_y + 1;
 	for (i = first; i < g->log.n && y < l->log_y + l->log_h; i++) {
 		e = &g->log.v[i];
-		if (e->kind == EV_PHASE)
+		if (e->kind == EV_PHASE || !know_event(g, e, viewer))
 			continue;
 		x = l->log_x;
 		if (e->unit >= 0 && e->unit < g->nunits)
@@ -295,7 +358,7 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		    e->kind == EV_ORDER ? dim : style_plain);
 		y++;
 	}
-	if (first >= g->log.n)
+	if (n == 0)
 		canvas_text(c, 1, l->log_y + 1, l->log_w - 1, ui->resolved > 0 ?
 		    "Nothing happened." : "No results yet: give orders, "
 		    "then e ends your side's turn.", dim);

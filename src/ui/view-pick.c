@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/tutorial.h"
 #include "ui/view.h"
 
 void
@@ -31,6 +32,26 @@ ui_chosen(const struct ui *ui, bool *first)
 	if (first != NULL)
 		*first = ui->pick_first;
 	return ui->chosen;
+}
+
+int
+pick_next_lesson(const struct ui *ui)
+{
+	int i, cur = -1;
+
+	if (ui->game->tutorial == NULL ||
+	    !tutorial_finished(ui->game->tutorial))
+		return -1;
+	for (i = 0; i < ui->nchoices; i++)
+		if (ui->game->title != NULL && ui->choices[i].title != NULL &&
+		    strcmp(ui->game->title, ui->choices[i].title) == 0)
+			cur = i;
+	if (cur < 0)
+		return -1;
+	for (i = cur + 1; i < ui->nchoices; i++)
+		if (ui->choices[i].tutorial)
+			return i;
+	return -1;
 }
 
 void
@@ -51,6 +72,9 @@ pick_open(struct ui *ui)
 		if (ui->game->title != NULL && ui->choices[i].title != NULL &&
 		    strcmp(ui->game->title, ui->choices[i].title) == 0)
 			ui->pick_pos = i;
+	/* A lesson done: the next one is where the player goes on. */
+	if ((i = pick_next_lesson(ui)) >= 0)
+		ui->pick_pos = i;
 	ui->mode = MODE_PICK;
 }
 
@@ -95,8 +119,14 @@ pick_key(struct ui *ui, enum ui_action a, int page)
 		ui->quit = true;
 		return;
 	case ACT_CANCEL:
+		if (ui->pick_first) {
+			/* Nothing is under way yet: leave marshal, as the
+			 * player asked, instead of opening a battle. */
+			ui->chosen = -1;
+			ui->quit = true;
+			return;
+		}
 		ui->mode = ui->pick_back;
-		ui->pick_first = false;
 		return;
 	default:
 		return;
@@ -210,9 +240,8 @@ pick_draw(struct ui *ui, struct canvas *c)
 		canvas_printf(c, 0, c->h - 1, c->w, theme_error(ui), " %s",
 		    ui->msg);
 	else if (ui->pick_first)
-		canvas_printf(c, 0, c->h - 1, c->w, bar, " Enter: play it  "
-		    "Up/Down: choose  Esc: %s", ui->game->title != NULL ?
-		    ui->game->title : "back");
+		canvas_text(c, 0, c->h - 1, c->w, " Enter: play it  "
+		    "Up/Down: choose  Esc q: leave marshal", bar);
 	else
 		canvas_text(c, 0, c->h - 1, c->w, " Enter: play it (this "
 		    "battle is kept)  Up/Down: choose  Esc: back", bar);

@@ -51,6 +51,14 @@ void ui_msg(struct ui *, bool error, const char *fmt, ...)
 /* The unit's movement allowance this turn in ticks, -1 if unknown. */
 int ui_allowance(struct ui *, int unit);
 
+/*
+ * Who is looking at the screen, for core/know.h: the side at the keyboard
+ * (against the computer, the person's side; in hot-seat the side giving
+ * orders), KNOW_NONE while the keyboard is handed over or a hot-seat
+ * battle is over, KNOW_ALL with nobody at the keyboard.
+ */
+int ui_viewer(const struct ui *);
+
 /* True if a unit belongs to the side giving orders now. */
 bool ui_own(const struct ui *, int unit);
 
@@ -70,10 +78,13 @@ void move_key(struct ui *, enum ui_action);
  */
 #define ROUTE_MAX	4096
 #define ROUTE_NOTES	4
+#define ROUTE_TURNS	24	/* turns the forecast looks ahead */
 struct route {
 	struct point	cells[ROUTE_MAX];
 	int		n;
 	int		stop;		/* index of the cell it stops at */
+	int		turns;		/* turns to arrive, -1: not within
+					   ROUTE_TURNS (or stopped) */
 	char		why[160];	/* why it stops there */
 	bool		exact;		/* from the movement engine */
 	char		notes[ROUTE_NOTES][200]; /* last explanation steps */
@@ -81,8 +92,39 @@ struct route {
 };
 void route_plan(struct ui *, int unit, struct route *);
 
+/*
+ * Generals (view-general.c): the glyph of a side's general; the general
+ * standing at a cell (-1: none); the generals and the command radius on
+ * the map; a selected general's ride preview and panel (returns the rows
+ * used); his keys (g, m, s and Enter in move mode).
+ */
+const char *general_glyph(const struct ui *, int side);
+int general_at(const struct game *, struct point);
+void general_draw(struct ui *, struct canvas *, const struct layout *);
+void general_route_draw(struct ui *, struct canvas *, const struct layout *);
+int general_panel(struct ui *, struct canvas *, int x, int y, int w,
+    int bottom);
+void general_key(struct ui *, enum ui_action);
+/* The Move order for the route shown: the cheapest route to the cursor
+ * (core/move.h, move_route); with waypoints, straight through them. */
+void route_order(const struct ui *, int unit, struct order *);
+
 /* Side panel: the selected unit and the cell under the cursor. */
 void panel_draw(struct ui *, struct canvas *, const struct layout *);
+
+/* The battle at a glance (core/summary.h) as lines: line(arg, style,
+ * text) once per line, for the page between turns and the final box. */
+void summary_lines(struct ui *, void (*line)(void *, struct style,
+    const char *), void *arg);
+
+/* Finding one's way (view-overview.c): the centre of what matters, the
+ * side's active unit nearest a point (-1: none), the jump keys (true if
+ * the action was one), and the overview of the whole map. */
+struct point overview_focus(const struct game *);
+int overview_nearest(const struct game *, int side, struct point);
+bool overview_jump(struct ui *, enum ui_action);
+void overview_key(struct ui *, enum ui_action);
+void overview_draw(struct ui *, struct canvas *);
 
 /* Message log panel. */
 void log_draw(struct ui *, struct canvas *, const struct layout *);
@@ -101,6 +143,9 @@ void input_save(struct ui *, const char *path);
 
 /* The list of battles and tutorials (ui_set_choices), full screen. */
 void pick_open(struct ui *);
+/* The list entry of the lesson after the tutorial being played, once
+ * every step of it is done; -1 otherwise or after the last lesson. */
+int pick_next_lesson(const struct ui *);
 void pick_key(struct ui *, enum ui_action, int page);
 void pick_draw(struct ui *, struct canvas *);
 

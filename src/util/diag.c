@@ -122,6 +122,27 @@ diag_format(const struct diag *g)
 	return s;
 }
 
+char *
+diags_lines(const struct diags *d, int max)
+{
+	char *all = xstrdup(""), *s, *t;
+	int i;
+
+	for (i = 0; i < d->n && i < max; i++) {
+		s = diag_format(&d->v[i]);
+		t = xasprintf("%s%s\n", all, s);
+		free(s);
+		free(all);
+		all = t;
+	}
+	if (d->n > max) {
+		t = xasprintf("%s(and %d more)\n", all, d->n - max);
+		free(all);
+		all = t;
+	}
+	return all;
+}
+
 void
 diags_print(const struct diags *d, FILE *f)
 {

@@ -72,6 +72,10 @@ void diags_print(const struct diags *, FILE *);
 /* Render diagnostic i into a new string (caller frees). */
 char *diag_format(const struct diag *);
 
+/* The first max diagnostics as lines, each ending in a newline, and a
+ * line saying how many more there are (allocated; "" for none). */
+char *diags_lines(const struct diags *, int max);
+
 /* Move all diagnostics of src onto the end of dst; src ends empty. */
 void diags_take(struct diags *dst, struct diags *src);
 

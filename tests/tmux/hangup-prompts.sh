@@ -85,7 +85,7 @@ resume() {
 	start 80 24 LANG=C.UTF-8
 	wait_for "A saved battle"
 	wait_for "turn $1."
-	keys r Enter
+	keys r
 	wait_for "The sides"
 }
 
@@ -168,6 +168,7 @@ resume 1 " "
 keys Escape
 wait_gone "The sides"
 keys e
+skip_summary 1
 wait_for "Turn 2/"
 hang "map of turn 2"
 grep -q '^turn: 2$' "$SAVE" || fail "the end of turn 1 was not saved"
@@ -199,7 +200,7 @@ EOF
 	start 80 24 LANG=C.UTF-8 gdb -q -batch -x "'$XDG_DATA_HOME/think.gdb'" \
 	    --args
 	wait_for "A saved battle" 30
-	keys r Enter
+	keys r
 	wait_for "The sides" 30
 	keys Escape
 	wait_gone "The sides"

@@ -52,7 +52,7 @@ for d in $DELAYS; do
 		turn=$(turn_of "$SAVE")
 		wait_for "A saved battle" 30
 		wait_for "turn $turn." 5
-		keys r Enter
+		keys r
 		wait_for "Turn $turn/" 30
 		keys S
 		wait_for "Turn $turn saved in" 30

@@ -43,7 +43,7 @@ resume() {
 	start 80 24 LANG=C.UTF-8
 	wait_for "A saved battle"
 	wait_for "turn $1."
-	keys r Enter
+	keys r
 	wait_for "The sides"
 	keys Escape
 	wait_for "Hand the keyboard over"
@@ -82,6 +82,7 @@ wait_for "Hand the keyboard over"
 keys Enter
 wait_gone "Hand the keyboard over"
 keys e
+skip_summary 1
 wait_for "Turn 2/"
 grep -q "^turn: 2" "$SAVE" || fail "the end of turn 1 did not save turn 2"
 keys q

@@ -20,11 +20,15 @@ SCREEN_FILE=${TMPDIR:-/tmp}/marshal-tmux-$$.txt
 XDG_DATA_HOME=$(mktemp -d "${TMPDIR:-/tmp}/marshal-xdg.XXXXXX") ||
 	exit 99
 export XDG_DATA_HOME
+# Options too: never the tester's own keys.
+XDG_CONFIG_HOME=$(mktemp -d "${TMPDIR:-/tmp}/marshal-cfg.XXXXXX") ||
+	exit 99
+export XDG_CONFIG_HOME
 
 cleanup() {
 	$T kill-server >/dev/null 2>&1
 	rm -f "$SCREEN_FILE"
-	rm -rf "$XDG_DATA_HOME"
+	rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME"
 }
 trap cleanup EXIT INT TERM
 
@@ -38,14 +42,19 @@ fail() {
 
 # start W H ENV... -- run marshal (with its arguments in MARSHAL_ARGS) in a
 # session W x H; when it exits the pane prints its status and the terminal
-# modes, then waits so the test can read them.
+# modes, then waits so the test can read them.  The status line starts
+# with a carriage return: after a marshal killed in raw mode a newline no
+# longer returns to the first column, and the shell's "Killed" message
+# (as long as the command line, paths included) would push the status
+# line across the screen's edge, where a test cannot find it whole.
 start() {
 	w=$1 h=$2
 	shift 2
 	$T -f /dev/null new-session -d -s $S -x "$w" -y "$h" \
 	    "env MARSHAL_DATA='$MARSHAL_DATA' XDG_DATA_HOME='$XDG_DATA_HOME' \
-	    $* '$MARSHAL_BIN' $MARSHAL_ARGS; \
-	    echo \"EXITED rc=\$?\"; stty -a | tr ' ;' '\n\n' | \
+	    XDG_CONFIG_HOME='$XDG_CONFIG_HOME' $* '$MARSHAL_BIN' $MARSHAL_ARGS; \
+	    printf '\\r\\nEXITED rc=%s\\r\\n' \"\$?\"; \
+	    stty -a | tr ' ;' '\n\n' | \
 	    grep -E '^-?(icanon|echo)\$' | tr '\n' ' '; echo; sleep 60" ||
 	    fail "cannot start tmux"
 }
@@ -142,6 +151,14 @@ hotseat_first_turn() {
 	keys Enter e
 	wait_for "Hand the keyboard over"
 	keys Enter e
+}
+
+# skip_summary N: the battle at a glance after turn N is shown; Escape
+# skips it.
+skip_summary() {
+	wait_for "The battle after turn $1 "
+	keys Escape
+	wait_gone "The battle after turn $1 "
 }
 
 keys() {

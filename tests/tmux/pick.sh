@@ -62,6 +62,23 @@ ls "$XDG_DATA_HOME/marshal/players/erin/"*.save >/dev/null 2>&1 &&
 	fail "a save was made of a battle never played"
 $T kill-session -t $S
 
+# Esc (or q) on the opening list leaves marshal: no battle opens and
+# nothing is saved.
+for k in Escape q; do
+	rm -f "$SAVES"/*.save
+	S=leave-$k
+	MARSHAL_ARGS="--restricted --player dana"
+	start 80 24 LANG=C.UTF-8
+	wait_for "Esc q: leave marshal"
+	keys $k
+	wait_for "EXITED rc=0"
+	screen | grep -qF "to give orders" &&
+		fail "$k on the opening list opened a battle"
+	ls "$SAVES"/*.save >/dev/null 2>&1 &&
+		fail "$k on the opening list saved a battle never played"
+	$T kill-session -t $S
+done
+
 # The end of a battle offers the list too (N), in the box and the hints.
 S=third
 MARSHAL_ARGS="play tutorial-02-stop"

@@ -53,6 +53,7 @@ expect_re "Turn 1: .* to give orders"
 keys Enter
 wait_gone "Hand the keyboard over"
 keys e
+skip_summary 1
 wait_for "Turn 1 resolved"
 wait_for "Log: turn 1 results"
 expect_re "Turn 2/"

@@ -28,15 +28,15 @@ $T -f /dev/null new-session -d -s keep "sleep 600" || fail "cannot start tmux"
 MARSHAL_ARGS="play --hotseat default"
 start 80 24 LANG=C.UTF-8 XDG_DATA_HOME="$RO" $AS
 wait_for "will not be kept"
-wait_for "Play without saving? [y/N]"
+wait_for "Play without saving?  y: yes, n: no (Enter: no)"
 keys Enter
 wait_for "EXITED rc=1"
 $T kill-session -t $S
 
 # y: the game is played, unsaved, and says so.
 start 80 24 LANG=C.UTF-8 XDG_DATA_HOME="$RO" $AS
-wait_for "Play without saving? [y/N]"
-keys y Enter
+wait_for "Play without saving?  y: yes, n: no (Enter: no)"
+keys y
 wait_for "The sides"
 keys Escape
 wait_for "Hand the keyboard over"

@@ -20,6 +20,7 @@ $T -f /dev/null new-session -d -s keep "sleep 600" || fail "cannot start tmux"
 MARSHAL_ARGS="play --hotseat"
 start 80 24 LANG=C.UTF-8
 hotseat_first_turn
+skip_summary 1
 wait_for "Turn 2/"
 wait_for "Hand the keyboard over"
 keys Enter
@@ -77,13 +78,13 @@ cp "$SLOT" "$WORK/slot.before"
 MARSHAL_ARGS="play --hotseat mine.save"
 start 80 24 LANG=C.UTF-8
 wait_for "replacing"
-keys n Enter
+keys n
 expect_restored 0
 cmp -s "$SLOT" "$WORK/slot.before" || fail "a no changed the slot"
 $T kill-session -t $S
 start 80 24 LANG=C.UTF-8
 wait_for "replacing"
-keys y Enter
+keys y
 wait_for "The sides"
 keys Escape
 wait_for "Hand the keyboard over"

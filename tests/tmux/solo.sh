@@ -22,6 +22,7 @@ expect_re "Turn 1/[0-9]+ command \| French to give orders"
 
 # The player gives no new orders and ends the turn: the computer answers.
 keys e
+skip_summary 1
 wait_for "Turn 2/"
 wait_for "French to give orders"
 expect_re "Turn 2/[0-9]+ command \| French to give orders"

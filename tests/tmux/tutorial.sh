@@ -50,9 +50,20 @@ wait_for "move order given"
 end_turn
 wait_for "Step 4 of 4 done: Forward again"
 wait_for "The tutorial is complete"
+# The page points to the next lesson, and N opens the list on it.
+wait_for "Next lesson: Tutorial 3: form line!.  Press N"
 keys Escape
 wait_for "Tutorial complete."
+keys N
+wait_for "Choose a battle or a tutorial"
+# The highlighted entry's description is tutorial 3's own.
+wait_for "(marshal play tutorial-03-formation)"
+keys Escape
+wait_gone "Choose a battle or a tutorial"
 
 keys q y
 expect_restored 0
+# A lesson done is not kept to resume.
+ls "$XDG_DATA_HOME"/marshal/*.save >/dev/null 2>&1 &&
+	fail "the finished tutorial stayed as a save: $(ls "$XDG_DATA_HOME"/marshal)"
 echo "ok: tutorial 2 completed by keys"

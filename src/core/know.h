@@ -1,0 +1,44 @@
+/*
+ * know.h - what each side may know of the battle (issue 13).
+ *
+ * A side sees its own orders, the enemy's units and what they did; it
+ * never sees the enemy's orders: their kinds before they are carried
+ * out, their destinations, the colonels riding in front of a unit under
+ * a Move order, the aides carrying them.  Every view of the game that a
+ * player reads (the interface's map, panel and log, a replay's log for one
+ * side) asks these functions; nothing else decides it.
+ *
+ * A viewer is a side index, KNOW_ALL (an umpire, or nobody at the
+ * keyboard: everything) or KNOW_NONE (a hot-seat hand-over, where either
+ * player may be looking: only what both sides may know).
+ *
+ * An event tells the unit's orders when it is an EV_ORDER event or is
+ * marked own (struct event): a movement note that names the destination.
+ * The rest - where a unit went, whom it fired at, how it formed - is what
+ * the unit did, and both sides read it.
+ */
+#ifndef MARSHAL_KNOW_H
+#define MARSHAL_KNOW_H
+
+#include <stdbool.h>
+
+struct event;
+struct game;
+
+#define KNOW_ALL	(-1)	/* the umpire: everything */
+#define KNOW_NONE	(-2)	/* a hand-over: only what both sides see */
+
+/* Whether viewer may know the orders of unit (in force or riding). */
+bool know_orders(const struct game *, int unit, int viewer);
+
+/* Whether viewer may know the orders of general (its Move, its radius). */
+bool know_general(const struct game *, int general, int viewer);
+
+/* Whether viewer may read event e of g's log. */
+bool know_event(const struct game *, const struct event *e, int viewer);
+
+/* Parse a viewer: a side's index or name (case ignored), "all"; -3 if no
+ * side of g has that name. */
+int know_parse(const struct game *, const char *);
+
+#endif

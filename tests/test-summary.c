@@ -1,0 +1,195 @@
+/*
+ * test-summary.c - the battle at a glance (core/summary.h) on a fixed
+ * played game: the default battle, seed 1815, both sides under the
+ * computer commander.  The figures are pinned after turn 6 and at the
+ * end, and checked against what the game itself decided: the points the
+ * result gave, the sides broken, the units' conditions.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/ai.h"
+#include "core/game.h"
+#include "core/summary.h"
+#include "io/load.h"
+#include "rules/ruleset.h"
+#include "util/diag.h"
+#include "util/xalloc.h"
+
+static struct game *
+load_default(struct ruleset **rs)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *p;
+	struct diags d;
+	struct game *g;
+
+	if (dir == NULL)
+		dir = "data";
+	p = xasprintf("%s/scenarios/default.yaml", dir);
+	diags_init(&d);
+	g = load_scenario(p, dir, rs, &d);
+	if (g == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	free(p);
+	assert_non_null(g);
+	return g;
+}
+
+/* Play turns until the game stands at turn `until` or is over. */
+static void
+play(struct game *g, int until)
+{
+	int s, given;
+
+	while (!game_over(g) && g->turn < until) {
+		for (s = 0; s < g->nsides; s++)
+			(void)ai_orders(g, s, AI_NORMAL, &given);
+		game_turn(g);
+	}
+}
+
+static void
+dump(const char *when, const struct summary *s)
+{
+	int i;
+
+	for (i = 0; i < s->nsides; i++)
+		printf("# %s side %d: units %d formed %d mob %d routed %d "
+		    "captured %d dispersed %d men %ld/%ld lost %ld guns "
+		    "%ld/%ld lost %ld brk %ld/%ld %d%% broken %d points %d\n",
+		    when, i, s->side[i].units, s->side[i].formed,
+		    s->side[i].mob, s->side[i].routed, s->side[i].captured,
+		    s->side[i].dispersed, s->side[i].men, s->side[i].men0,
+		    s->side[i].lost_men, s->side[i].guns, s->side[i].guns0,
+		    s->side[i].lost_guns, s->side[i].brk_now,
+		    s->side[i].brk_start, s->side[i].brk_pct,
+		    s->side[i].broken, s->side[i].points);
+	for (i = 0; i < s->nobj; i++)
+		printf("# %s objective %d: holder %d points %d\n", when, i,
+		    s->obj[i].holder, s->obj[i].points);
+}
+
+/* The figures read once from this game and pinned: a change to the
+ * counting (or to the battle's course) shows here. */
+struct pin {
+	int	 formed, mob, routed, captured, dispersed;
+	long	 men, men0, lost_men, guns, guns0, lost_guns;
+	int	 brk_pct;
+	bool	 broken;
+	int	 points;
+};
+
+static void
+check_pin(const struct summary_side *ss, const struct pin *p)
+{
+	assert_int_equal(ss->units, 11);
+	assert_int_equal(ss->formed, p->formed);
+	assert_int_equal(ss->mob, p->mob);
+	assert_int_equal(ss->routed, p->routed);
+	assert_int_equal(ss->captured, p->captured);
+	assert_int_equal(ss->dispersed, p->dispersed);
+	assert_int_equal(ss->men, p->men);
+	assert_int_equal(ss->men0, p->men0);
+	assert_int_equal(ss->lost_men, p->lost_men);
+	assert_int_equal(ss->guns, p->guns);
+	assert_int_equal(ss->guns0, p->guns0);
+	assert_int_equal(ss->lost_guns, p->lost_guns);
+	/* 3.10.1 counts men still under command: routed and taken too. */
+	assert_int_equal(ss->brk_start, p->men0);
+	assert_int_equal(ss->brk_now, p->men);
+	assert_int_equal(ss->brk_pct, p->brk_pct);
+	assert_int_equal(ss->broken, p->broken);
+	assert_int_equal(ss->points, p->points);
+}
+
+/* The conditions counted are the units' own, side by side. */
+static void
+check_counts(const struct game *g, const struct summary *s)
+{
+	int i, n[GAME_MAX_SIDES][COND_COUNT];
+
+	memset(n, 0, sizeof n);
+	for (i = 0; i < g->nunits; i++)
+		n[g->units[i].side][g->units[i].cond]++;
+	for (i = 0; i < g->nsides; i++) {
+		assert_int_equal(s->side[i].formed, n[i][COND_FORMED]);
+		assert_int_equal(s->side[i].mob, n[i][COND_MOB]);
+		assert_int_equal(s->side[i].routed, n[i][COND_ROUTED]);
+		assert_int_equal(s->side[i].captured, n[i][COND_CAPTURED]);
+		assert_int_equal(s->side[i].dispersed,
+		    n[i][COND_DISPERSED]);
+		assert_int_equal(s->side[i].broken, g->sides[i].broken);
+	}
+}
+
+static void
+test_summary_of_a_played_battle(void **state)
+{
+	struct ruleset *rs = NULL;
+	struct game *g = load_default(&rs);
+	struct summary s;
+
+	(void)state;
+	game_seed(g, 1815);
+	play(g, 4);
+	summary_make(g, &s);
+	dump("turn 3", &s);
+	check_counts(g, &s);
+	assert_false(s.over);
+	assert_int_equal(s.turn, 3);
+	assert_int_equal(s.break_point, 40);
+	assert_int_equal(s.nobj, 3);
+	check_pin(&s.side[0], &(struct pin){ 10, 0, 1, 0, 0, 3909, 4780, 349,
+	    14, 14, 0, 18, false, 0 });
+	check_pin(&s.side[1], &(struct pin){ 10, 1, 0, 0, 0, 5119, 5320, 201,
+	    16, 16, 0, 3, false, 2 });
+	summary_free(&s);
+
+	/* The French break in turn 5 (3.10.1: 41% lost of a 40% break
+	 * point) and the battle ends there: the Allies win, the points
+	 * held counted all the same (the Allies hold all three places). */
+	play(g, 100);
+	assert_true(game_over(g));
+	summary_make(g, &s);
+	dump("end", &s);
+	check_counts(g, &s);
+	assert_true(s.over);
+	assert_int_equal(s.turn, 5);
+	assert_string_equal(g->result.rule, "3.10.1");
+	assert_int_equal(s.winner, g->result.winner);
+	assert_int_equal(s.winner, 1);
+	assert_int_equal(s.side[0].points, g->result.points[0]);
+	assert_int_equal(s.side[1].points, g->result.points[1]);
+	check_pin(&s.side[0], &(struct pin){ 8, 0, 2, 1, 0, 2782, 4780, 1002,
+	    14, 14, 0, 41, true, 0 });
+	check_pin(&s.side[1], &(struct pin){ 11, 0, 0, 0, 0, 4946, 5320, 374,
+	    16, 16, 0, 7, false, 7 });
+	assert_int_equal(s.obj[0].holder, 1);
+	assert_int_equal(s.obj[1].holder, 1);
+	assert_int_equal(s.obj[2].holder, 1);
+	assert_int_equal(s.obj[2].points, 2);
+	summary_free(&s);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_summary_of_a_played_battle),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

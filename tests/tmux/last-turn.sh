@@ -1,0 +1,39 @@
+#!/bin/sh
+# last-turn.sh - the battle at a glance and its end (issue 13, item 5).
+# The default battle (12 turns) is played hot-seat with no orders: after
+# each turn the page of figures shows and Escape skips it; after the last
+# turn the final screen shows the result, the same figures, and the last
+# turn in the status line: "Turn 12/12", never "Turn 13/12".
+. "${top_srcdir:-.}/tests/tmux/lib.sh"
+
+MARSHAL_ARGS="play --hotseat default"
+start 80 24 LANG=C.UTF-8
+wait_for "The sides"
+keys Escape
+turn=1
+while [ $turn -le 12 ]; do
+	wait_for "Turn $turn: French to give orders"
+	keys Enter e
+	wait_for "Turn $turn: Allies to give orders"
+	keys Enter e
+	if [ $turn -lt 12 ]; then
+		wait_for "The battle after turn $turn of 12"
+		expect_re "Men fallen +[0-9]+ of [0-9]+ +[0-9]+ of [0-9]+"
+		expect_re "Points held now +[0-9]+ +[0-9]+"
+		keys Escape
+		wait_gone "The battle after turn $turn of 12"
+	fi
+	turn=$((turn + 1))
+done
+wait_for "The battle is over after 12 turns"
+wait_for "3.10.2*: "
+expect_re "3\.10\.2\*: (the (French|Allies) win|a draw)"
+expect_re "Turn 12/12 end"
+expect_re "Points \(3\.10\.2\) +[0-9]+ +[0-9]+"
+expect_re "Rothenbach bridge, 3 points: "
+screen | grep -q "Turn 13/" && fail "a turn past the last is shown"
+keys q
+wait_for "Quit marshal?"
+keys y
+expect_restored 0
+echo "ok: a page of figures after each turn, the result at the end"
