@@ -38,6 +38,7 @@
 #include <cmocka.h>
 
 #include "core/game.h"
+#include "core/geom.h"
 #include "core/move.h"
 #include "io/load.h"
 #include "io/yread.h"
@@ -526,7 +527,9 @@ check_line(struct run *r, const struct doc_node *n)
 			continue;
 		}
 		right = dir_turn(a->facing, 2);
-		wa = g->rs->form[a->formation].frontage[a->arm];
+		/* Facing a diagonal the front has fewer cells (geom_span). */
+		wa = geom_span(a->facing,
+		    g->rs->form[a->formation].frontage[a->arm]);
 		(void)game_footprint(g, a, fa);
 		(void)game_footprint(g, b, fb);
 		/* The first wa cells are the front rank, left to right. */

@@ -418,7 +418,8 @@ test_M9_3_6_3_wheel_saved_midway_goes_on(void **state)
 		game_turn(a);
 		game_turn(b);
 	}
-	/* Pace 2 BD - 1 BD = 1 BD a turn, the stage 4.5 BD: midway. */
+	/* Pace 2 BD - 1 BD = 1 BD a turn, the stage 3.75 BD (a Line is
+	 * 4 cells wide facing NE): midway. */
 	assert_int_equal(a->units[0].facing, DIR_N);
 	assert_int_equal(a->units[0].wheeled, 2 * rs->ticks);
 	text = save_text(a);
@@ -441,7 +442,7 @@ test_M9_3_6_3_wheel_saved_midway_goes_on(void **state)
 	da = dump(b);
 	dc = dump(c);
 	assert_string_equal(da, dc);
-	/* The stage was paid in the fifth turn: both face NE, abreast. */
+	/* The stage was paid in the fourth turn: both face NE, abreast. */
 	assert_int_equal(c->units[0].facing, DIR_NE);
 	assert_int_equal(c->units[1].facing, DIR_NE);
 	free(da);
