@@ -1392,7 +1392,7 @@ row_at(const struct fixture *f, int y)
 }
 
 /*
- * The page between turns: after turn 6 of the default battle (seed 1815,
+ * The page between turns: after turn 3 of the default battle (seed 1806,
  * the computer's orders for both sides, as in test-summary) the figures
  * stand in their columns, one per side, the objectives with their holders.
  */
@@ -1402,7 +1402,7 @@ test_summary_page_after_a_turn(void **state)
 	struct fixture *f = fixture_default(80, 24);
 
 	(void)state;
-	game_seed(f->g, 1815);
+	game_seed(f->g, 1806);
 	play_default(f, 4);
 	assert_int_equal(f->g->turn, 4);
 	assert_int_equal(f->ui->mode, MODE_PAGER);
@@ -1410,21 +1410,23 @@ test_summary_page_after_a_turn(void **state)
 	assert_string_equal(row_at(f, 1),
 	    "                             French        Allies");
 	assert_string_equal(row_at(f, 2),
-	    " Men fallen             349 of 4780   201 of 5320");
+	    " Men fallen             240 of 4780   160 of 5320");
 	assert_string_equal(row_at(f, 3),
 	    " Guns lost                  0 of 14       0 of 16");
 	assert_string_equal(row_at(f, 4),
-	    " Units in good order       10 of 11      10 of 11");
+	    " Units in good order       10 of 11       9 of 11");
+	assert_string_equal(row_at(f, 5),
+	    " Mobs                             1             2");
 	assert_string_equal(row_at(f, 6),
-	    " Routed                           1             0");
+	    " Routed                           0             0");
 	assert_string_equal(row_at(f, 7),
 	    " Captured                         0             0");
 	assert_string_equal(row_at(f, 9),
-	    " Lost (3.10.1)           18% of 40%     3% of 40%");
+	    " Lost (3.10.1)            5% of 40%     3% of 40%");
 	assert_string_equal(row_at(f, 10),
-	    " Points held now                  0             2");
+	    " Points held now                  0             4");
 	assert_string_equal(row_at(f, 12),
-	    "   Rothenbach bridge, 3 points: nobody");
+	    "   Rothenbach bridge, 3 points: contested");
 	assert_string_equal(row_at(f, 14),
 	    "   Galgenberg, 2 points: Allies");
 	/* Esc skips it: back to the hand-over box; i opens it again. */
@@ -1444,17 +1446,17 @@ test_final_screen_has_result_and_summary(void **state)
 	struct fixture *f = fixture_default(80, 24);
 
 	(void)state;
-	game_seed(f->g, 1815);
+	game_seed(f->g, 1806);
 	play_default(f, 100);
 	assert_int_equal(f->ui->mode, MODE_OVER);
-	/* The French break in turn 5 (3.10.1): the battle ends there. */
-	assert_true(has(f, "The battle is over after 5 turns"));
-	assert_true(has(f, "3.10.1*: the Allies win, 7 points to 0"));
-	assert_true(has(f, "Turn 5/12"));
-	assert_false(has(f, "Turn 6/12"));
-	assert_true(has(f, "Men fallen            1002 of 4780   374 of 5320"));
-	assert_true(has(f, "Lost (3.10.1)           broken 41%     7% of 40%"));
-	assert_true(has(f, "Points (3.10.2)                  0             7"));
+	/* The French break in turn 6 (3.10.1): the battle ends there. */
+	assert_true(has(f, "The battle is over after 6 turns"));
+	assert_true(has(f, "3.10.1*: the Allies win, 2 points to 0"));
+	assert_true(has(f, "Turn 6/12"));
+	assert_false(has(f, "Turn 7/12"));
+	assert_true(has(f, "Men fallen             897 of 4780   446 of 5320"));
+	assert_true(has(f, "Lost (3.10.1)           broken 40%    24% of 40%"));
+	assert_true(has(f, "Points (3.10.2)                  0             2"));
 	assert_true(has(f, "Galgenberg, 2 points: Allies"));
 	assert_true(has(f, "M: read the log"));
 	fixture_free(f);

@@ -14,12 +14,13 @@
  * scenario's description states, not from what the engine printed.  Test
  * names carry the clause and the rule number, so the list of names shows
  * the coverage.  Beyond the documented expect keys the driver also reads
- * `tail` (the rear cell of the anchor's file), `musician`, `contact` (an
- * enemy unit id, or none), `strength` (men), `halt` (why it stopped),
- * `owed` (BD still to pay for a river it stands on) and `covers` (a cell
- * of the unit's footprint) for a unit; `line` (units standing as one
- * closed line, left to right) beside `units`; and, in a log entry,
- * `phase` (the ruleset's phase key the event belongs to).
+ * `tail` (the rear cell of the anchor's file, or of its road trail),
+ * `cells` (every cell the unit covers, in footprint order), `musician`,
+ * `contact` (an enemy unit id, or none), `strength` (men), `halt` (why
+ * it stopped), `owed` (BD still to pay for a river it stands on) and
+ * `covers` (a cell of the unit's footprint) for a unit; `line` (units
+ * standing as one closed line, left to right) beside `units`; and, in a
+ * log entry, `phase` (the ruleset's phase key the event belongs to).
  */
 #include "config.h"
 
@@ -37,6 +38,7 @@
 #include <cmocka.h>
 
 #include "core/game.h"
+#include "core/geom.h"
 #include "core/move.h"
 #include "io/load.h"
 #include "io/yread.h"
@@ -57,7 +59,7 @@
 	X(test_M3_3_6_3_line_drill5_3bd, "M3-line-drill5-3bd", NULL) \
 	X(test_M3_3_6_3_manoeuvre_column_2bd, "M3-manoeuvre-column-2bd", NULL) \
 	X(test_M3_3_6_3_masse_1bd, "M3-masse-1bd", NULL) \
-	X(test_M3_3_6_3_road_column_off_road_moves_as_column, "M3-road-column-off-road-moves-as-column", NULL) \
+	X(test_M3_3_6_3_road_column_off_road_moves_as_manoeuvre_column, "M3-road-column-off-road-moves-as-manoeuvre-column", NULL) \
 	X(test_M3_3_6_3_road_column_on_road_3bd, "M3-road-column-on-road-3bd", NULL) \
 	X(test_M3_3_6_3_skirmish_drum_4bd, "M3-skirmish-drum-4bd", NULL) \
 	X(test_M3_3_6_3_square_drill6_4bd, "M3-square-drill6-4bd", NULL) \
@@ -85,6 +87,8 @@
 	X(test_M8_3_6_3_manoeuvre_column_turn_free, "M8-manoeuvre-column-turn-free", NULL) \
 	X(test_M8_3_6_3_masse_turn_free, "M8-masse-turn-free", NULL) \
 	X(test_M8_3_6_3_road_turn_follows_road_free, "M8-road-turn-follows-road-free", NULL) \
+	X(test_M8_3_6_6_road_column_off_road_turns_free, "M8-road-column-off-road-turns-free", NULL) \
+	X(test_M8_3_6_6_road_column_follows_bend_past_friend, "M8-road-column-follows-bend-past-friend", NULL) \
 	X(test_M8_3_6_3_turn_dearer_than_what_is_left_waits, "M8-turn-dearer-than-what-is-left-waits", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_outer_unit_loses_1bd, "M9-brigade-wheel-outer-unit-loses-1bd", NULL) \
 	X(test_M9_3_6_3_far_apart_units_do_not_wheel, "M9-far-apart-units-do-not-wheel", NULL) \
@@ -94,6 +98,7 @@
 	X(test_M9_3_6_3_brigade_wheel_inner_unit_keeps_the_pivot, "M9-brigade-wheel-inner-unit-keeps-the-pivot", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_stops_short_of_the_enemy, "M9-brigade-wheel-stops-short-of-the-enemy", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_needs_room, "M9-brigade-wheel-needs-room", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_keeps_an_open_gap, "M9-brigade-wheel-keeps-an-open-gap", NULL) \
 	X(test_M10_3_6_4_middle_roll_no_change, "M10-middle-roll-no-change", NULL) \
 	X(test_M10_3_6_4_option_off_no_roll, "M10-option-off-no-roll", NULL) \
 	X(test_M10_3_6_4_roll_one_loses_half_bd, "M10-roll-one-loses-half-bd", NULL) \
@@ -167,6 +172,7 @@
 	X(test_M27_3_6_6_full_room_passes_formed, "M27-full-room-passes-formed", NULL) \
 	X(test_M27_3_6_6_no_room_does_not_pass, "M27-no-room-does-not-pass", NULL) \
 	X(test_M27_3_6_6_some_room_ends_as_mob, "M27-some-room-ends-as-mob", NULL) \
+	X(test_M28_3_6_7_road_column_halts_behind_friend_on_road, "M28-road-column-halts-behind-friend-on-road", NULL) \
 	X(test_M28_3_6_7_skirmish_passes_through_column, "M28-skirmish-passes-through-column", NULL) \
 	X(test_M28_3_6_7_skirmish_passes_through_skirmish, "M28-skirmish-passes-through-skirmish", NULL) \
 	X(test_M29_3_6_7_through_line_both_mob, "M29-through-line-both-mob", NULL) \
@@ -321,18 +327,51 @@ check_point(struct run *r, int u, const char *what, const struct doc_node *n,
 		    r->g->units[u].id, what, x, y, actual.x, actual.y);
 }
 
-/* The rear cell of the anchor's file: the column's length on the map. */
+/* The rear cell of the anchor's file: the column's length on the map (the
+ * last cell of its trail when it follows a road). */
 static struct point
 unit_tail(const struct game *g, const struct unit *un)
 {
 	const struct formation_def *fd = &g->rs->form[un->formation];
 	enum dir back = dir_turn(un->facing, 4);
 	struct point p = un->pos;
-	int depth = fd->depth[un->arm];
+	int depth = geom_span(un->facing, fd->depth[un->arm]);
 
+	if (unit_on_trail(un))
+		return un->trail[un->ntrail - 1];
 	p.x += (depth - 1) * dir_dx[back];
 	p.y += (depth - 1) * dir_dy[back];
 	return p;
+}
+
+/* Every cell the unit covers, in the order game_footprint gives them. */
+static void
+check_cells(struct run *r, int u, const struct doc_node *n)
+{
+	struct point cells[FOOTPRINT_MAX];
+	long x, y;
+	int i, nc;
+
+	nc = game_footprint(r->g, &r->g->units[u], cells);
+	if (n->kind != DOC_SEQ)
+		fail_msg("%s: expect cells must be a list of [x, y]", r->file);
+	if (nc != n->n) {
+		mismatch(r, u, "%s: expected %d cells, got %d",
+		    r->g->units[u].id, n->n, nc);
+		return;
+	}
+	for (i = 0; i < nc; i++) {
+		if (n->items[i]->kind != DOC_SEQ || n->items[i]->n != 2 ||
+		    doc_int(n->items[i]->items[0], 0, INT_MAX, &x,
+		    &r->scratch) != 0 ||
+		    doc_int(n->items[i]->items[1], 0, INT_MAX, &y,
+		    &r->scratch) != 0)
+			fail_msg("%s: expect cells must be [x, y]", r->file);
+		if (cells[i].x != x || cells[i].y != y)
+			mismatch(r, u, "%s: cell %d expected [%ld, %ld], got "
+			    "[%d, %d]", r->g->units[u].id, i, x, y,
+			    cells[i].x, cells[i].y);
+	}
 }
 
 /* expect covers: [x, y]: the cell is one of the unit's footprint. */
@@ -380,6 +419,8 @@ check_unit(struct run *r, const struct doc_node *e)
 			check_point(r, u, "position", n, un->pos);
 		else if (strcmp(s, "tail") == 0)
 			check_point(r, u, "tail", n, unit_tail(g, un));
+		else if (strcmp(s, "cells") == 0)
+			check_cells(r, u, n);
 		else if (strcmp(s, "facing") == 0) {
 			if (strcmp(str_of(n, s), dir_name(un->facing)) != 0)
 				mismatch(r, u, "%s: facing expected %s, got %s",
@@ -487,7 +528,9 @@ check_line(struct run *r, const struct doc_node *n)
 			continue;
 		}
 		right = dir_turn(a->facing, 2);
-		wa = g->rs->form[a->formation].frontage[a->arm];
+		/* Facing a diagonal the front has fewer cells (geom_span). */
+		wa = geom_span(a->facing,
+		    g->rs->form[a->formation].frontage[a->arm]);
 		(void)game_footprint(g, a, fa);
 		(void)game_footprint(g, b, fb);
 		/* The first wa cells are the front rank, left to right. */

@@ -153,6 +153,147 @@ test_path_round_a_lake(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * M24 (3.6.6): an infantry Road Column is 4 BD long whatever its facing.
+ * Facing N it is 8 cells of 1/2 BD; facing NE a cell counts 3/4 BD, so it
+ * is 5 cells (3.75 BD, the nearest to 4 BD; 8 cells would be 6 BD).  A
+ * Line 6 x 2 facing NE is 4 cells wide (3 BD, as 6 x 1/2 BD) and 1 deep.
+ */
+static void
+test_M24_3_6_6_column_length_same_on_diagonal(void **state)
+{
+	static const struct point ne[5] = {
+		{ 10, 20 }, { 9, 21 }, { 8, 22 }, { 7, 23 }, { 6, 24 }
+	};
+	static const struct point line_ne[4] = {
+		{ 9, 19 }, { 10, 20 }, { 11, 21 }, { 12, 22 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct point cells[FOOTPRINT_MAX];
+	int n, i;
+
+	(void)state;
+	n = game_footprint(g, &g->units[0], cells);
+	assert_int_equal(n, 8);			/* facing N: 8 x 1/2 BD */
+	assert_int_equal(cells[7].x, 10);
+	assert_int_equal(cells[7].y, 27);
+	game_occupy(g, 0, false);
+	g->units[0].facing = DIR_NE;
+	game_occupy(g, 0, true);
+	n = game_footprint(g, &g->units[0], cells);
+	assert_int_equal(n, 5);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, ne[i].x);
+		assert_int_equal(cells[i].y, ne[i].y);
+	}
+	/* Its length in ticks: 5 diagonal cells of 3, against 8 x 2. */
+	assert_int_equal(n * STEP_DIAG, 15);
+	assert_int_equal(game_unit_at(g, 6, 24), 0);
+	assert_int_equal(game_unit_at(g, 5, 25), -1);	/* not 6 BD long */
+	n = game_footprint_at(g, &g->units[0], g->units[0].pos, DIR_NE,
+	    ruleset_form(rs, "line"), cells);
+	assert_int_equal(n, 4);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, line_ne[i].x);
+		assert_int_equal(cells[i].y, line_ne[i].y);
+	}
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.6: a road trail holds only while the column stands as it left it.
+ * Formed into Line and back into Road Column where it stands, the column
+ * is its straight block: the old bend does not come back.
+ */
+static void
+test_3_6_6_trail_forgotten_after_formation_change(void **state)
+{
+	static const struct point bend[4] = {
+		{ 10, 20 }, { 9, 20 }, { 8, 20 }, { 8, 21 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct unit *u = &g->units[0];
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->facing = DIR_E;
+	u->trail = malloc(sizeof bend);
+	memcpy(u->trail, bend, sizeof bend);
+	u->ntrail = 4;
+	u->trail_facing = DIR_E;
+	u->trail_form = u->formation;
+	game_occupy(g, 0, true);
+	assert_int_equal(game_unit_at(g, 8, 21), 0);
+	assert_int_equal(game_unit_at(g, 7, 20), -1);
+	game_occupy(g, 0, false);
+	u->formation = ruleset_form(rs, "line");
+	game_occupy(g, 0, true);
+	assert_null(u->trail);
+	game_occupy(g, 0, false);
+	u->formation = ruleset_form(rs, "road_column");
+	game_occupy(g, 0, true);
+	assert_false(unit_on_trail(u));
+	assert_int_equal(game_unit_at(g, 8, 21), -1);
+	assert_int_equal(game_unit_at(g, 3, 20), 0);	/* [10..3, 20] */
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * M24 with 3.6.6 (issue 12, decision 4): a Road Column that follows its
+ * road onto a diagonal keeps its length in ticks, not in cells.  Drum and
+ * road give 4 BD = 16 ticks: 2 steps N to the fork at [10, 20] (4 ticks),
+ * 4 diagonal steps NE (12).  Its body is then the 5 diagonal cells behind
+ * its head (5 x 3/4 BD = 3.75 BD, the nearest to 4 BD), not 8 cells.
+ */
+static void
+test_M24_3_6_6_road_trail_keeps_length_on_diagonal(void **state)
+{
+	static const struct point body[5] = {
+		{ 14, 16 }, { 13, 17 }, { 12, 18 }, { 11, 19 }, { 10, 20 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct point cells[FOOTPRINT_MAX];
+	struct order o;
+	char *cause = NULL;
+	int i, n;
+
+	(void)state;
+	for (i = 20; i < 30; i++)
+		map_cell(g->map, 10, i)->road = ROAD_BIG;
+	for (i = 1; i <= 8; i++)
+		map_cell(g->map, 10 + i, 20 - i)->road = ROAD_BIG;
+	game_occupy(g, 0, false);
+	g->units[0].pos.y = 22;
+	game_occupy(g, 0, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 10, 20 };
+	o.pts[1] = (struct point){ 18, 12 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+	game_turn(g);
+	assert_int_equal(g->units[0].moved, 16);
+	assert_int_equal(g->units[0].facing, DIR_NE);
+	n = game_footprint(g, &g->units[0], cells);
+	assert_int_equal(n, 5);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, body[i].x);
+		assert_int_equal(cells[i].y, body[i].y);
+		assert_int_equal(game_unit_at(g, body[i].x, body[i].y), 0);
+	}
+	assert_int_equal(game_unit_at(g, 10, 21), -1);	/* left behind */
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* A preview tells what the turn will do and changes nothing. */
 static void
 test_preview_matches_and_changes_nothing(void **state)
@@ -595,6 +736,9 @@ main(void)
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
 		cmocka_unit_test(test_path_straight_line),
+		cmocka_unit_test(test_M24_3_6_6_column_length_same_on_diagonal),
+		cmocka_unit_test(test_3_6_6_trail_forgotten_after_formation_change),
+		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
 		cmocka_unit_test(test_reach_within_allowance),

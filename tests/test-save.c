@@ -218,6 +218,93 @@ test_save_load_continue_equals_straight_through(void **state)
 }
 
 /*
+ * 3.6.6 (issue 12, decision 4): a Road Column's road trail is saved and
+ * read back cell for cell; a save without one (older files) gives the
+ * column its straight body; a broken trail is refused with its place.
+ */
+static void
+test_3_6_6_road_trail_saved_and_loaded(void **state)
+{
+	static const struct point trail[8] = {
+		{ 40, 24 }, { 39, 24 }, { 38, 24 }, { 38, 25 }, { 38, 26 },
+		{ 38, 27 }, { 38, 28 }, { 38, 29 }
+	};
+	struct game *a = battle(), *c;
+	struct unit *u = &a->units[1];
+	struct diags d;
+	char *text, *old, *bad, *p, *q, *before, *after;
+	int i;
+
+	(void)state;
+	diags_init(&d);
+	game_occupy(a, 1, false);
+	u->formation = ruleset_form(rs, "road_column");
+	u->facing = DIR_E;
+	u->trail = calloc(8, sizeof *u->trail);
+	memcpy(u->trail, trail, sizeof trail);
+	u->ntrail = 8;
+	u->trail_facing = u->facing;
+	u->trail_form = u->formation;
+	game_occupy(a, 1, true);
+	assert_int_equal(game_unit_at(a, 38, 29), 1);
+	text = save_text(a);
+	assert_non_null(strstr(text, "trail: [[40, 24], [39, 24], [38, 24], "
+	    "[38, 25]"));
+
+	c = restore(text, &d);
+	diags_print(&d, stderr);
+	assert_non_null(c);
+	assert_true(unit_on_trail(&c->units[1]));
+	assert_int_equal(c->units[1].ntrail, 8);
+	for (i = 0; i < 8; i++) {
+		assert_int_equal(c->units[1].trail[i].x, trail[i].x);
+		assert_int_equal(c->units[1].trail[i].y, trail[i].y);
+	}
+	assert_int_equal(game_unit_at(c, 38, 29), 1);	/* round the bend */
+	assert_int_equal(game_unit_at(c, 33, 24), -1);
+	game_free(c);
+
+	/* An older save has no trail: the straight body, [40..33, 24]. */
+	p = strstr(text, "\n    trail: ");
+	q = strchr(p + 1, '\n');
+	old = xasprintf("%.*s%s", (int)(p - text), text, q);
+	c = restore(old, &d);
+	assert_non_null(c);
+	assert_false(unit_on_trail(&c->units[1]));
+	assert_int_equal(game_unit_at(c, 33, 24), 1);
+	assert_int_equal(game_unit_at(c, 38, 29), -1);
+	game_free(c);
+
+	/* A cell not next to the one before: refused, nothing changed. */
+	p = strstr(text, "[38, 27]");
+	bad = xasprintf("%.*s[30, 27]%s", (int)(p - text), text, p + 8);
+	c = battle();
+	before = dump(c);
+	{
+		struct doc_node *root = yread_buffer("bad", bad, strlen(bad),
+		    &d);
+
+		assert_non_null(root);
+		assert_int_equal(save_apply(c, root, &d), -1);
+		doc_free(root);
+	}
+	assert_true(d.n >= 1);
+	assert_non_null(strstr(d.v[d.n - 1].msg, "[30, 27] is not next to "
+	    "[38, 26]"));
+	assert_true(d.v[d.n - 1].line > 1 && d.v[d.n - 1].col > 1);
+	after = dump(c);
+	assert_string_equal(before, after);
+	free(before);
+	free(after);
+	game_free(c);
+	free(bad);
+	free(old);
+	free(text);
+	game_free(a);
+	diags_free(&d);
+}
+
+/*
  * A riding general (3.1.2) is saved with his order and rides on from the
  * save as he would have; a battle where no general rides saves no order
  * for them (the saves and digests from before stay the same).
@@ -331,7 +418,8 @@ test_M9_3_6_3_wheel_saved_midway_goes_on(void **state)
 		game_turn(a);
 		game_turn(b);
 	}
-	/* Pace 2 BD - 1 BD = 1 BD a turn, the stage 4.5 BD: midway. */
+	/* Pace 2 BD - 1 BD = 1 BD a turn, the stage 3.75 BD (a Line is
+	 * 4 cells wide facing NE): midway. */
 	assert_int_equal(a->units[0].facing, DIR_N);
 	assert_int_equal(a->units[0].wheeled, 2 * rs->ticks);
 	text = save_text(a);
@@ -354,7 +442,7 @@ test_M9_3_6_3_wheel_saved_midway_goes_on(void **state)
 	da = dump(b);
 	dc = dump(c);
 	assert_string_equal(da, dc);
-	/* The stage was paid in the fifth turn: both face NE, abreast. */
+	/* The stage was paid in the fourth turn: both face NE, abreast. */
 	assert_int_equal(c->units[0].facing, DIR_NE);
 	assert_int_equal(c->units[1].facing, DIR_NE);
 	free(da);
@@ -1091,6 +1179,7 @@ main(void)
 		cmocka_unit_test(test_save_load_continue_equals_straight_through),
 		cmocka_unit_test(test_digest_follows_state),
 		cmocka_unit_test(test_save_keeps_a_riding_general),
+		cmocka_unit_test(test_3_6_6_road_trail_saved_and_loaded),
 		cmocka_unit_test(test_save_refuses_foreign_file),
 		cmocka_unit_test(test_save_refuses_other_format),
 		cmocka_unit_test(test_damaged_save_leaves_game_unchanged),

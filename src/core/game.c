@@ -189,7 +189,16 @@ game_footprint_at(const struct game *g, const struct unit *u,
     struct point anchor, enum dir f, int form, struct point *out)
 {
 	const struct formation_def *fd = &g->rs->form[form];
+	int n;
 
+	/* Where the unit stands now, a Road Column on its trail covers the
+	 * trail (3.6.6), not a straight block. */
+	if (anchor.x == u->pos.x && anchor.y == u->pos.y && f == u->facing &&
+	    form == u->formation && unit_on_trail(u)) {
+		n = u->ntrail < FOOTPRINT_MAX ? u->ntrail : FOOTPRINT_MAX;
+		memcpy(out, u->trail, (size_t)n * sizeof *out);
+		return n;
+	}
 	return geom_footprint(anchor, f, fd->frontage[u->arm],
 	    fd->depth[u->arm], out, FOOTPRINT_MAX);
 }
@@ -232,6 +241,10 @@ game_occupy(struct game *g, int u, bool on)
 	int i, n;
 	int *slot;
 
+	/* A trail no longer in force (the unit moved, turned or changed
+	 * formation since) is forgotten, so it can never come back. */
+	if (on && g->units[u].trail != NULL && !unit_on_trail(&g->units[u]))
+		unit_trail_clear(&g->units[u]);
 	n = game_footprint(g, &g->units[u], cells);
 	for (i = 0; i < n; i++) {
 		if (!map_inside(g->map, cells[i].x, cells[i].y))

@@ -138,8 +138,9 @@ int game_find_general(const struct game *, const char *id);
 
 /*
  * The cells a unit would cover at anchor with facing f in formation form
- * (its own arm's frontage and depth).  Returns the count; out needs
- * FOOTPRINT_MAX points.
+ * (its own arm's frontage and depth).  At the unit's own place, facing
+ * and formation, a unit on its road trail (unit_on_trail) covers the
+ * trail instead.  Returns the count; out needs FOOTPRINT_MAX points.
  */
 int game_footprint_at(const struct game *, const struct unit *,
     struct point anchor, enum dir f, int form, struct point *out);
@@ -156,7 +157,8 @@ int game_footprint(const struct game *, const struct unit *,
 int game_fits(const struct game *, int u, struct point anchor, enum dir f,
     int form, int ignore, struct point *bad);
 
-/* Mark or clear a unit's cells in the occupancy grid. */
+/* Mark or clear a unit's cells in the occupancy grid.  Marking forgets a
+ * road trail that is no longer in force (unit_on_trail). */
 void game_occupy(struct game *, int u, bool on);
 
 /* The unit occupying a cell (index), or -1. */

@@ -98,17 +98,41 @@ geom_heading(struct point a, struct point b)
 }
 
 int
+geom_span(enum dir f, int cells)
+{
+	int n;
+
+	if (cells <= 0)
+		return 0;
+	if (!dir_diagonal(f))
+		return cells;
+	/*
+	 * cells orthogonal cells measure STEP_ORTHO * cells ticks; on a
+	 * diagonal each cell measures STEP_DIAG.  The nearest whole number
+	 * of diagonal cells: with the ratio 3:2 the quotient is never
+	 * exactly half way, so there is no tie to break.
+	 */
+	n = (2 * STEP_ORTHO * cells + STEP_DIAG) / (2 * STEP_DIAG);
+	return n > 0 ? n : 1;
+}
+
+int
 geom_footprint(struct point anchor, enum dir f, int frontage, int depth,
     struct point *out, int max)
 {
 	int right = ((int)f + 2) % DIR_COUNT, back = ((int)f + 4) % DIR_COUNT;
 	int rx = dir_dx[right], ry = dir_dy[right];
 	int bx = dir_dx[back], by = dir_dy[back];
-	int i, j, k, n = 0, off = (frontage - 1) / 2, total, lim;
-	int x0 = anchor.x - off * rx, y0 = anchor.y - off * ry, x, y;
+	int i, j, k, n = 0, off, total, lim, x0, y0, x, y;
 
 	if (frontage <= 0 || depth <= 0)
 		return 0;
+	/* The same length in ticks whatever the facing (M24). */
+	frontage = geom_span(f, frontage);
+	depth = geom_span(f, depth);
+	off = (frontage - 1) / 2;
+	x0 = anchor.x - off * rx;
+	y0 = anchor.y - off * ry;
 	total = frontage * depth;
 	lim = total < max ? total : max;
 	/* Rank by rank from the front, left to right. */

@@ -59,10 +59,20 @@ int geom_dist(struct point a, struct point b);
 enum dir geom_heading(struct point a, struct point b);
 
 /*
- * Footprint of a block frontage x depth cells whose front centre is at
- * anchor, facing f: writes up to max points into out and returns the
- * number of cells (frontage * depth).  Cell (i, j) is i files along the
- * front (left to right) and j ranks back.
+ * How many cells along facing f (or across it) measure what cells cells
+ * measure facing N: the same on an orthogonal facing; on a diagonal,
+ * where a cell counts STEP_DIAG ticks, the nearest whole number to
+ * cells * STEP_ORTHO / STEP_DIAG, at least 1 (8 -> 5, 6 -> 4, 2 -> 1).
+ */
+int geom_span(enum dir f, int cells);
+
+/*
+ * Footprint of a block frontage x depth cells (as counted facing N) whose
+ * front centre is at anchor, facing f: writes up to max points into out
+ * and returns the number of cells.  Facing a diagonal, frontage and depth
+ * are first converted by geom_span, so a block is as long and as wide in
+ * ticks whatever its facing.  Cell (i, j) is i files along the front
+ * (left to right) and j ranks back.
  */
 int geom_footprint(struct point anchor, enum dir f, int frontage, int depth,
     struct point *out, int max);

@@ -169,11 +169,29 @@ move_walk_free(struct move_walk *w)
 	free(w->notes);
 	free(w->path);
 	free(w->route);
+	free(w->trail);
+	free(w->narrow_trail);
 	w->notes = NULL;
 	w->path = NULL;
 	w->route = NULL;
+	w->trail = w->narrow_trail = NULL;
+	w->ntrail = w->narrow_ntrail = 0;
 	w->nnotes = w->capnotes = w->npath = w->cappath = 0;
 	w->nroute = w->iroute = 0;
+}
+
+/* A copy of a trail with room for FOOTPRINT_MAX points, or NULL. */
+static struct point *
+trail_dup(const struct point *t, int n)
+{
+	struct point *c;
+
+	if (t == NULL)
+		return NULL;
+	c = xmallocarray(FOOTPRINT_MAX, sizeof *c);
+	memcpy(c, t, (size_t)(n < FOOTPRINT_MAX ? n : FOOTPRINT_MAX) *
+	    sizeof *c);
+	return c;
 }
 
 void
@@ -196,6 +214,11 @@ move_walk_init(const struct game *g, int u, struct move_walk *w)
 	w->touched_routed = -1;
 	w->start_land = map_cell(g->map, un->pos.x, un->pos.y)->land;
 	w->waypoint = un->waypoint;
+	if (unit_on_trail(un)) {
+		w->trail = trail_dup(un->trail, un->ntrail);
+		w->ntrail = un->ntrail < FOOTPRINT_MAX ? un->ntrail :
+		    FOOTPRINT_MAX;
+	}
 }
 
 static void
@@ -650,6 +673,73 @@ walk_overlap(const struct game *g, const struct move_walk *w,
 	return -1;
 }
 
+/* --- road columns (3.6.6) ----------------------------------------------- */
+
+/* The cells the walker covers now: its trail, or its straight block. */
+static int
+walk_cells(const struct game *g, const struct move_walk *w,
+    struct point *out)
+{
+	int n;
+
+	if (w->ntrail > 0) {
+		memcpy(out, w->trail, (size_t)w->ntrail * sizeof *out);
+		return w->ntrail;
+	}
+	n = game_footprint_at(g, &g->units[w->unit], w->pos, w->facing,
+	    w->form, out);
+	return n < FOOTPRINT_MAX ? n : FOOTPRINT_MAX;
+}
+
+/* Whether the step priced sp is one a column makes following its road:
+ * a single-file march column (the ruleset's road formation) stepping
+ * from road to road. */
+static bool
+walk_follows_road(const struct game *g, const struct move_walk *w,
+    const struct move_price *sp)
+{
+	const struct formation_def *fd = &g->rs->form[w->form];
+
+	return (fd->flags & FORMF_ROAD) && (sp->flags & MPF_ROAD) &&
+	    fd->frontage[g->units[w->unit].arm] == 1;
+}
+
+/*
+ * The body of a column whose head steps onto next along its road: next,
+ * then the cells it covers now, in order, as many as its length holds.
+ * The length is the formation's depth counted in ticks (M24, 2 a cell as
+ * drawn facing N); each cell measures the step that joins it to the cell
+ * before (the head, the step it just made), and a cell is kept while its
+ * middle lies within the length, so a straight column keeps its block's
+ * cells whatever its facing (geom_span).  Returns 0 when next is a cell
+ * of its own body (it turns about): it is then the straight block.
+ */
+static int
+trail_after(const struct game *g, const struct move_walk *w,
+    struct point next, struct point *out)
+{
+	struct point body[FOOTPRINT_MAX], prev = next;
+	int nb, n = 1, i, len2, want2, link;
+
+	nb = walk_cells(g, w, body);
+	for (i = 0; i < nb; i++)
+		if (body[i].x == next.x && body[i].y == next.y)
+			return 0;
+	want2 = 2 * STEP_ORTHO * g->rs->form[w->form].depth[
+	    g->units[w->unit].arm];
+	out[0] = next;
+	len2 = 2 * geom_dist(next, body[0]);
+	for (i = 0; i < nb && n < FOOTPRINT_MAX; i++) {
+		link = geom_dist(prev, body[i]);
+		if (link > STEP_DIAG || len2 + link >= want2)
+			break;
+		out[n++] = body[i];
+		len2 += 2 * link;
+		prev = body[i];
+	}
+	return n;
+}
+
 static void walk_run(const struct game *, struct move_ctx *, struct move_walk *,
     struct cands *);
 
@@ -669,9 +759,13 @@ walk_can_clear(const struct game *g, struct move_ctx *ctx,
 	t.npath = t.cappath = 0;
 	t.route = xmallocarray((size_t)w->nroute + 1, sizeof *t.route);
 	memcpy(t.route, w->route, (size_t)w->nroute * sizeof *t.route);
+	t.trail = trail_dup(w->trail, w->ntrail);
+	t.narrow_trail = trail_dup(w->narrow_trail, w->narrow_ntrail);
 	t.replans = REPLANS_MAX;	/* the look ahead keeps to the route */
 	walk_run(g, ctx, &t, cs);
 	free(t.route);
+	free(t.trail);
+	free(t.narrow_trail);
 	return !t.passing;
 }
 
@@ -740,6 +834,7 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 	    "it goes on turning to face %s next turn, under the same order",
 	    dir_name(d));
 	w->facing = f;
+	w->ntrail = 0;			/* the block swung about its head */
 	w->left -= pay;
 	w->fresh = false;
 	w->clear = false;
@@ -754,9 +849,10 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	const struct ruleset_ops *ops = g->rs->ops;
 	const struct ruleset *rs = g->rs;
 	struct point next = w->route[w->iroute], cells[FOOTPRINT_MAX], lo, hi;
+	struct point tr[FOOTPRINT_MAX];
 	struct move_price tp, sp, cp;
 	enum dir d = (enum dir)dir_between(w->pos, next);
-	int n, who, i, t, gap, pay, turn_ticks = 0;
+	int n, who, i, t, gap, pay, turn_ticks = 0, ntr = 0;
 	bool sp_noted = false;
 	char a[32], b[32];
 
@@ -796,6 +892,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			return SR_STOP;
 		}
 		w->form = sp.form;
+		w->ntrail = 0;
 		return SR_AGAIN;
 	case MOVE_IMPASSABLE:
 		if (walk_round(g, w))
@@ -818,12 +915,21 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule : NULL);
 		return SR_STOP;
 	}
+	/*
+	 * A column on its road follows it (3.6.6): its body goes where its
+	 * head has been, so it never swings as a block; only a unit on the
+	 * road cells it enters can stop it (3.6.7).
+	 */
+	if (walk_follows_road(g, w, &sp))
+		ntr = trail_after(g, w, next, tr);
 	/* Turning the front: paid when it is made (issue 12, decision 1). */
 	if (d != w->facing) {
 		if (turn_ticks > w->left && !w->narrow)
 			return walk_turn_part(g, w, d);
-		n = game_footprint_at(g, &g->units[w->unit], w->pos, d,
-		    w->form, cells);
+		/* Following the road, the turn moves no cell: no room is
+		 * needed for it. */
+		n = ntr > 0 ? 0 : game_footprint_at(g, &g->units[w->unit],
+		    w->pos, d, w->form, cells);
 		who = walk_overlap(g, w, cells, n, 0);
 		if (who == -2 || (who >= 0 && !w->passing)) {
 			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
@@ -874,6 +980,9 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		w->narrow_npath = w->npath;
 		w->narrow_walked = w->walked;
 		w->narrow_left = w->left;
+		free(w->narrow_trail);
+		w->narrow_trail = trail_dup(w->trail, w->ntrail);
+		w->narrow_ntrail = w->ntrail;
 		/* The passage first ("the bridge ahead..."), then its use. */
 		move_note_price(w, &sp);
 		sp_noted = true;
@@ -952,7 +1061,14 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	 * rank (the ranks behind move onto cells it held), so only that rank
 	 * is looked at; through friends or near enemies the whole block is.
 	 */
-	if (w->clear && !w->passing && cs->n == 0 && d == w->facing &&
+	if (ntr > 0) {
+		/* Following the road, only the head is on new ground when
+		 * the body stood clear. */
+		n = w->clear && !w->passing && cs->n == 0 &&
+		    w->clear_form == w->form && w->clear_pos.x == w->pos.x &&
+		    w->clear_pos.y == w->pos.y ? 1 : ntr;
+		memcpy(cells, tr, (size_t)n * sizeof *cells);
+	} else if (w->clear && !w->passing && cs->n == 0 && d == w->facing &&
 	    w->clear_facing == d && w->clear_form == w->form &&
 	    w->clear_pos.x == w->pos.x && w->clear_pos.y == w->pos.y)
 		n = geom_footprint(next, d, rs->form[w->form].frontage[
@@ -1077,6 +1193,13 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	w->clear_form = w->form;
 	w->pos = next;
 	w->facing = d;
+	if (ntr > 0) {
+		if (w->trail == NULL)
+			w->trail = xmallocarray(FOOTPRINT_MAX,
+			    sizeof *w->trail);
+		memcpy(w->trail, tr, (size_t)ntr * sizeof *w->trail);
+	}
+	w->ntrail = ntr;
 	w->left -= pay;
 	w->fresh = false;
 	w->walked += dir_step_cost(d);
@@ -1118,8 +1241,7 @@ walk_in_narrow(const struct game *g, const struct move_walk *w)
 	struct point cells[FOOTPRINT_MAX];
 	int i, n;
 
-	n = game_footprint_at(g, &g->units[w->unit], w->pos, w->facing,
-	    w->form, cells);
+	n = walk_cells(g, w, cells);
 	for (i = 0; i < n && i < FOOTPRINT_MAX; i++)
 		if (map_inside(g->map, cells[i].x, cells[i].y) &&
 		    (map_cell(g->map, cells[i].x, cells[i].y)->flags &
@@ -1127,8 +1249,8 @@ walk_in_narrow(const struct game *g, const struct move_walk *w)
 			return true;
 	/* Over a bridge or gate: the block must be past the edge; a
 	 * block's depth in steps is a fair measure. */
-	return w->narrow_steps < g->rs->form[w->form].depth[
-	    g->units[w->unit].arm];
+	return w->narrow_steps < geom_span(w->facing,
+	    g->rs->form[w->form].depth[g->units[w->unit].arm]);
 }
 
 /*
@@ -1153,6 +1275,10 @@ narrow_blocked(const struct game *g, struct move_walk *w)
 		    g->units[w->unit].name);
 		w->pos = w->narrow_pos;
 		w->facing = w->narrow_facing;
+		w->ntrail = w->narrow_ntrail;
+		if (w->ntrail > 0)
+			memcpy(w->trail, w->narrow_trail,
+			    (size_t)w->ntrail * sizeof *w->trail);
 		if (!w->scratch)
 			w->npath = w->narrow_npath;
 		w->walked = w->narrow_walked;
@@ -1342,11 +1468,8 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	cands_find(g, ctx, w, &cs);
 	if (cs.n > 0) {
 		struct point cells[FOOTPRINT_MAX], lo, hi;
-		int n = game_footprint_at(g, &g->units[w->unit], w->pos,
-		    w->facing, w->form, cells);
+		int n = walk_cells(g, w, cells);
 
-		if (n > FOOTPRINT_MAX)
-			n = FOOTPRINT_MAX;
 		bbox(cells, n, &lo, &hi);
 		for (i = 0; i < cs.n; i++)
 			cs.v[i].gap = cand_gap(&cs.v[i], cells, n, lo, hi);
@@ -1428,6 +1551,15 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	u->formation = w.form;
 	u->cond = w.cond;
 	u->musician = w.musician;
+	unit_trail_clear(u);
+	if (w.ntrail > 0) {
+		u->trail = w.trail;
+		u->ntrail = w.ntrail;
+		u->trail_facing = w.facing;
+		u->trail_form = w.form;
+		w.trail = NULL;
+		w.ntrail = 0;
+	}
 	game_occupy(g, ui, true);
 	spent = w.allowance - w.left;
 	if (w.stood)

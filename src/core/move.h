@@ -88,6 +88,14 @@ struct move_walk {
 	bool		 musician;
 	int		 ap;		/* action points left (artillery) */
 	int		 owed;		/* ticks still owed for a crossing */
+	/* A Road Column following its road (3.6.6): its body, head first
+	 * (owned, room for FOOTPRINT_MAX points); ntrail 0: the straight
+	 * block.  narrow_trail keeps it as it was before a narrow passage
+	 * (owned). */
+	struct point	*trail;
+	int		 ntrail;
+	struct point	*narrow_trail;
+	int		 narrow_ntrail;
 
 	/* The budget, in ticks. */
 	int		 allowance;	/* this turn's allowance */

@@ -176,7 +176,8 @@ footprint_inside(const struct game *g, const struct move_walk *w,
 {
 	const struct formation_def *fd = &g->rs->form[w->form];
 	enum arm arm = g->units[w->unit].arm;
-	int fr = fd->frontage[arm], dp = fd->depth[arm];
+	int fr = geom_span(d, fd->frontage[arm]);
+	int dp = geom_span(d, fd->depth[arm]);
 	enum dir right = dir_turn(d, 2), back = dir_turn(d, 4);
 	int off = (fr - 1) / 2, ci, cj, i, j, x, y;
 

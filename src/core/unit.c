@@ -55,11 +55,30 @@ unit_clear(struct unit *u)
 	free(u->name);
 	free(u->track);
 	free(u->route);
+	free(u->trail);
+	u->trail = NULL;
+	u->ntrail = 0;
 	u->id = u->name = NULL;
 	u->track = NULL;
 	u->ntrack = 0;
 	u->route = NULL;
 	u->nroute = 0;
+}
+
+bool
+unit_on_trail(const struct unit *u)
+{
+	return u->ntrail > 0 && u->trail != NULL &&
+	    u->trail[0].x == u->pos.x && u->trail[0].y == u->pos.y &&
+	    u->trail_facing == u->facing && u->trail_form == u->formation;
+}
+
+void
+unit_trail_clear(struct unit *u)
+{
+	free(u->trail);
+	u->trail = NULL;
+	u->ntrail = 0;
 }
 
 bool

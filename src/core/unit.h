@@ -7,8 +7,8 @@
  * The unit holds one standing order (struct order), the one in force; orders
  * still travelling with an aide are held by the game.
  *
- * Ownership: id and name strings are owned by the unit; unit_clear frees
- * them.
+ * Ownership: id and name strings, the route, the rout track and the
+ * road trail are owned by the unit; unit_clear frees them.
  */
 #ifndef MARSHAL_UNIT_H
 #define MARSHAL_UNIT_H
@@ -92,6 +92,16 @@ struct unit {
 	/* Rout track: the cells a routed unit will flee along. */
 	struct point	*track;		/* owned */
 	int		 ntrack;
+
+	/* A Road Column that has followed its road (3.6.6): the cells of
+	 * its body, head (pos) first, the cells its head passed over, as
+	 * many as its length in ticks holds.  In force only while pos,
+	 * facing and formation are still those it was made for (see
+	 * unit_on_trail); otherwise the unit covers its straight block. */
+	struct point	*trail;		/* owned */
+	int		 ntrail;
+	enum dir	 trail_facing;
+	int		 trail_form;
 };
 
 /* Names for messages and files: "infantry", "formed", "contact"... */
@@ -103,6 +113,13 @@ const char *halt_name(enum halt);
 /* Free the unit's owned strings, track and route; the struct itself is
  * not freed. */
 void unit_clear(struct unit *);
+
+/* True if the unit's trail is in force: it covers trail[], not its
+ * straight block. */
+bool unit_on_trail(const struct unit *);
+
+/* Forget the unit's trail (it covers its straight block again). */
+void unit_trail_clear(struct unit *);
 
 /* True if the unit is still on the field and under command. */
 bool unit_active(const struct unit *);

@@ -127,6 +127,12 @@ put_unit(FILE *f, const struct game *g, const struct unit *u)
 	put_points(f, u->route, u->nroute);
 	fputs("\n    track: ", f);
 	put_points(f, u->track, u->ntrack);
+	/* Written only for a column on its road trail, so saves without
+	 * one read (and dump) as before. */
+	if (unit_on_trail(u)) {
+		fputs("\n    trail: ", f);
+		put_points(f, u->trail, u->ntrail);
+	}
 	fputs("\n    order: ", f);
 	put_order(f, g, &u->order);
 	fputc('\n', f);
@@ -624,6 +630,41 @@ read_order(struct sread *s, const struct doc_node *n, struct order *o)
 	return bad ? -1 : 0;
 }
 
+/*
+ * A saved road trail (3.6.6) must be the body of a single-file march
+ * column: its head where the unit stands, each cell next to the one
+ * before it.  A save without one gives the column its straight block.
+ */
+static int
+check_trail(struct sread *s, const struct doc_node *n, const struct unit *u,
+    const struct point *t)
+{
+	const struct formation_def *fd = &s->g->rs->form[u->formation];
+	int i;
+
+	if (u->ntrail == 0)
+		return 0;
+	if (!(fd->flags & FORMF_ROAD) || fd->frontage[u->arm] != 1) {
+		diags_add(s->d, n->pos, "trail: %s is not a march column in "
+		    "single file", fd->name);
+		return -1;
+	}
+	if (t[0].x != u->pos.x || t[0].y != u->pos.y) {
+		diags_add(s->d, n->pos, "trail: its head [%d, %d] is not where "
+		    "the unit stands [%d, %d]", t[0].x, t[0].y, u->pos.x,
+		    u->pos.y);
+		return -1;
+	}
+	for (i = 1; i < u->ntrail; i++)
+		if (dir_between(t[i - 1], t[i]) < 0) {
+			diags_add(s->d, n->items[i]->pos, "trail: [%d, %d] is "
+			    "not next to [%d, %d]", t[i].x, t[i].y,
+			    t[i - 1].x, t[i - 1].y);
+			return -1;
+		}
+	return 0;
+}
+
 /* General j's own ride (3.1.2): a Move order of his own, or nothing. */
 static int
 read_general_order(struct sread *s, const struct doc_node *n, int j)
@@ -651,8 +692,8 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	static const char *const keys[] = { "id", "strength", "strength0",
 	    "drill", "musician", "formation", "cond", "at", "facing", "moved",
 	    "halt", "halt_turn", "ap_used", "contact", "owed", "waypoint",
-	    "wheeled", "lost_turn", "route_key", "route", "track", "order",
-	    NULL };
+	    "wheeled", "lost_turn", "route_key", "route", "track", "trail",
+	    "order", NULL };
 	static const char *conds[COND_COUNT + 1], *halts[HALT_COUNT + 1],
 	    *dirs[DIR_COUNT + 1];
 	const struct doc_node *k;
@@ -677,9 +718,9 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	}
 	seen[idx] = true;
 	u = s->g->units[idx];		/* fixed fields and borrowed strings */
-	u.route = u.track = NULL;
-	u.nroute = u.ntrack = 0;
-	memset(out, 0, sizeof *out);	/* route and track are read into it */
+	u.route = u.track = u.trail = NULL;
+	u.nroute = u.ntrack = u.ntrail = 0;
+	memset(out, 0, sizeof *out);	/* route, track, trail read into it */
 	bad |= doc_need_int(n, "strength", 0, INT_MAX, &u.strength, s->d);
 	bad |= doc_need_int(n, "strength0", 0, INT_MAX, &u.strength0, s->d);
 	bad |= doc_need_int(n, "drill", 0, 100, &u.drill, s->d);
@@ -723,17 +764,25 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	u.order.unit = idx;
 	if (bad == 0 &&
 	    need_points(s, n, "route", 1 << 20, &out->route, &u.nroute) == 0 &&
-	    need_points(s, n, "track", 1 << 20, &out->track, &u.ntrack) == 0) {
+	    need_points(s, n, "track", 1 << 20, &out->track, &u.ntrack) == 0 &&
+	    (doc_get(n, "trail") == NULL ||
+	    (need_points(s, n, "trail", FOOTPRINT_MAX, &out->trail,
+	    &u.ntrail) == 0 && check_trail(s, doc_get(n, "trail"), &u,
+	    out->trail) == 0))) {
 		u.route = out->route;
 		u.track = out->track;
+		u.trail = out->trail;
 		u.cond = (enum cond)cond;
 		u.halt = (enum halt)halt;
 		u.facing = (enum dir)dir;
+		u.trail_facing = u.facing;
+		u.trail_form = u.formation;
 		*out = u;
 		return 0;
 	}
 	free(out->route);
 	free(out->track);
+	free(out->trail);
 	memset(out, 0, sizeof *out);
 	return -1;
 }
@@ -991,8 +1040,10 @@ sapply_run(void *arg)
 		j = s->nu[i].order.unit;
 		free(g->units[j].route);
 		free(g->units[j].track);
+		free(g->units[j].trail);
 		g->units[j] = s->nu[i];
-		s->nu[i].route = s->nu[i].track = NULL;	/* the game's */
+		/* the game's now */
+		s->nu[i].route = s->nu[i].track = s->nu[i].trail = NULL;
 	}
 	for (i = 0; i < g->nunits; i++)
 		if (!unit_gone(&g->units[i]))
@@ -1028,6 +1079,7 @@ sread_free(struct sread *s)
 	for (i = 0; i < s->nu_len; i++) {
 		free(s->nu[i].route);
 		free(s->nu[i].track);
+		free(s->nu[i].trail);
 	}
 	free(s->nu);
 	free(s->ntr);

@@ -907,6 +907,17 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 			    "%s: automatic and free", dir_name(d));
 		return;
 	}
+	/* 3.6.6 names one "Road&Maneuvre Column": off its road a Road
+	 * Column turns as the formation road_column_off_road names. */
+	if ((rs->form[w->form].flags & FORMF_ROAD) &&
+	    (rs->form[m->rc_off_road].flags & FORMF_FREE_TURN)) {
+		if (w->explain)
+			price_note(p, "3.6.3", "turns to face %s: free, off "
+			    "the road a %s turns as a %s", dir_name(d),
+			    rs->form[w->form].label,
+			    rs->form[m->rc_off_road].label);
+		return;
+	}
 	p->ticks = k * m->turn_per_45;
 	if (w->explain)
 		price_note(p, "3.6.3", "%s turns its front %d degrees, %s to "
@@ -1467,6 +1478,9 @@ nap_describe(const struct ruleset *rs,
 	snprintf(t, sizeof t, "road column with other units on its road: "
 	    "%s (3.6.6)", a);
 	line(arg, 2, t);
+	snprintf(t, sizeof t, "road column off a road: moves and turns as "
+	    "%s (3.6.6)", rs->form[m->rc_off_road].label);
+	line(arg, 2, t);
 	ruleset_fmt(rs, m->musician, a, sizeof a);
 	snprintf(t, sizeof t, "drum or trumpet: +%s", a);
 	line(arg, 2, t);
@@ -1615,7 +1629,9 @@ struct gmem {
 	int		 unit;
 	int		 along;		/* place along the front line */
 	int		 at;		/* anchor: cells right of the left end */
-	int		 dist;		/* cells from the pivot */
+	int		 dist;		/* ticks from the pivot to the anchor */
+	int		 gap;		/* ticks of open ground between it and
+					   its neighbour nearer the pivot */
 };
 
 static int
@@ -1637,14 +1653,23 @@ pt_add(struct point p, int k, enum dir d)
 }
 
 /* Columns left of the anchor on the front rank ((frontage - 1) / 2, as
- * geom_footprint lays it) and the frontage itself. */
+ * geom_footprint lays it) and the frontage itself, in cells of facing f:
+ * fewer on a diagonal, where geom_span counts them again (issue 12,
+ * decision 4). */
 static int
-front_of(const struct game *g, const struct unit *u, int *off)
+front_of(const struct game *g, const struct unit *u, enum dir f, int *off)
 {
-	int w = g->rs->form[u->formation].frontage[u->arm];
+	int w = geom_span(f, g->rs->form[u->formation].frontage[u->arm]);
 
 	*off = (w - 1) / 2;
 	return w;
+}
+
+/* Ticks one cell measures along a line facing f (across the facing). */
+static int
+cell_ticks(enum dir f)
+{
+	return dir_diagonal(f) ? STEP_DIAG : STEP_ORTHO;
 }
 
 /*
@@ -1698,7 +1723,7 @@ group_line(const struct game *g, struct gmem *m, int n, struct point *left,
 	qsort(m, (size_t)n, sizeof *m, gmem_cmp);
 	for (j = 0; j < n; j++) {
 		u = &g->units[m[j].unit];
-		w = front_of(g, u, &off);
+		w = front_of(g, u, f, &off);
 		if (j == 0)
 			*left = pt_add(u->pos, -off, r);
 		/* Cells from the left end along r (the line holds them). */
@@ -1876,6 +1901,40 @@ group_stop(struct game *g, const struct gmem *m, int n, struct gplan *pl,
 }
 
 /*
+ * Where the members' anchors stand (to[]) on the line turned to face fs
+ * about pivot, the cell of the inner flank that does not move (cw: the
+ * right end, the members laid out from it leftwards; otherwise the left
+ * end, rightwards).  The blocks go end to end outwards from the pivot in
+ * their order, each as wide as it is facing fs (geom_span: a diagonal
+ * block has fewer cells, the same length in ticks), with no cell between
+ * two neighbours that touched (3.6.3: the line stays closed) and an open
+ * gap kept to the nearest whole cell of fs, at least one (halves rounded
+ * down, so a gap never outgrows movement.wheel_gap).  Each anchor thus
+ * stands within a cell of its distance in ticks from the pivot before
+ * the stage.
+ */
+static void
+group_place(const struct game *g, const struct gmem *m, int n,
+    struct point pivot, enum dir fs, bool cw, struct point *to)
+{
+	enum dir r = dir_turn(fs, 2);
+	int st = cell_ticks(fs), next = 0, k, j, w, off, gc, idx;
+
+	for (k = 0; k < n; k++) {
+		j = cw ? n - 1 - k : k;		/* inner member first */
+		w = front_of(g, &g->units[m[j].unit], fs, &off);
+		gc = m[j].gap > 0 ? (2 * m[j].gap + st - 1) / (2 * st) : 0;
+		if (m[j].gap > 0 && gc < 1)
+			gc = 1;
+		next += gc;
+		/* Cells outwards from the pivot to the anchor. */
+		idx = cw ? next + w - 1 - off : next + off;
+		to[j] = pt_add(pivot, cw ? -idx : idx, r);
+		next += w;
+	}
+}
+
+/*
  * Wheel the line m[0..n-1] (left to right, left end `left`, width cells)
  * towards facing h as one body about its inner flank: the right end when
  * it turns clockwise, the left end otherwise.  45 degrees at a time; in
@@ -1906,11 +1965,22 @@ group_wheel(struct game *g, struct gmem *m, int n, struct point left,
 	char why[160];
 	struct unit *u;
 	int j, s, outer = 0, allow, pace, paid = 0, chord = 0, need, spent;
-	int made = 0, share;
+	int made = 0, share, k, lo, w, off, end;
 	bool blocked = false;
 
 	for (j = 0; j < n; j++) {
-		m[j].dist = abs(m[j].at - pidx);
+		/* Open cells between it and its inner neighbour. */
+		k = cw ? j + 1 : j - 1;
+		m[j].gap = 0;
+		if (k >= 0 && k < n) {
+			lo = cw ? j : k;	/* the left one of the two */
+			w = front_of(g, &g->units[m[lo].unit], f, &off);
+			end = m[lo].at - off + w - 1;
+			front_of(g, &g->units[m[lo + 1].unit], f, &off);
+			m[j].gap = (m[lo + 1].at - off - end - 1) *
+			    cell_ticks(f);
+		}
+		m[j].dist = abs(m[j].at - pidx) * cell_ticks(f);
 		if (m[j].dist > m[outer].dist)
 			outer = j;
 		/* Paid towards a stage the same way round (wheeled is
@@ -1925,9 +1995,7 @@ group_wheel(struct game *g, struct gmem *m, int n, struct point left,
 	spent = 0;
 	for (s = 1; s <= steps; s++) {
 		fs = dir_turn(f, sgn * s);
-		for (j = 0; j < n; j++)
-			to[j] = pt_add(pivot, -sgn * m[j].dist,
-			    dir_turn(fs, 2));
+		group_place(g, m, n, pivot, fs, cw, to);
 		chord = geom_dist(g->units[m[outer].unit].pos, to[outer]);
 		if (!group_fits(g, m, n, to, fs, why, sizeof why)) {
 			blocked = true;
@@ -1964,16 +2032,18 @@ group_wheel(struct game *g, struct gmem *m, int n, struct point left,
 		pl->extra[m[j].unit] = share;
 		game_log(g, m[j].unit, EV_MOVE, "3.6.3", "%s wheels %s with "
 		    "its line of %d units about the %s flank [%d, %d] to "
-		    "face %s: the outermost unit, %s, %d cells from the "
-		    "pivot, has the longest path and sets the pace, %s - %s = "
-		    "%s; a 45-degree stage moves it %s; the line turns %d x 45 "
-		    "degrees%s%s; this unit, %d cells from the pivot, moves %s",
+		    "face %s: the outermost unit, %s, %s from the pivot, "
+		    "has the longest path and sets the pace, %s - %s = %s; a "
+		    "45-degree stage moves it %s; the line turns %d x 45 "
+		    "degrees%s%s; this unit, %s from the pivot, moves %s",
 		    u->name, cw ? "right" : "left", n, cw ? "right" : "left",
 		    pivot.x, pivot.y, dir_name(h),
-		    g->units[m[outer].unit].name, m[outer].dist, bd(rs, allow),
-		    bd(rs, mv->wheel_loss), bd(rs, pace), bd(rs, chord), made,
+		    g->units[m[outer].unit].name, bd(rs, m[outer].dist),
+		    bd(rs, allow), bd(rs, mv->wheel_loss), bd(rs, pace),
+		    bd(rs, chord), made,
 		    paid > 0 ? ", paid towards the next stage " : "",
-		    paid > 0 ? bd(rs, paid) : "", m[j].dist, bd(rs, share));
+		    paid > 0 ? bd(rs, paid) : "", bd(rs, m[j].dist),
+		    bd(rs, share));
 	}
 	if (blocked) {
 		char stop[224];

@@ -4,7 +4,7 @@
 # the whole brigade (marks shown on the map), m and Enter give one order
 # for the line's centre.  After the turn the save says where each unit
 # stands: the line wheeled as one body about its right flank and ended
-# abreast facing NE, a at [8, 7] and b at [14, 13] - the figures the M9
+# abreast facing NE, a at [12, 9] and b at [16, 13] - the figures the M9
 # scenario this battle is cut from derives by hand.
 . "${top_srcdir:-.}/tests/tmux/lib.sh"
 
@@ -57,8 +57,8 @@ where() {
 }
 a=$(where a)
 b=$(where b)
-[ "$a" = "[8, 7] NE" ] || fail "a stands at '$a', not [8, 7] NE"
-[ "$b" = "[14, 13] NE" ] || fail "b stands at '$b', not [14, 13] NE"
+[ "$a" = "[12, 9] NE" ] || fail "a stands at '$a', not [12, 9] NE"
+[ "$b" = "[16, 13] NE" ] || fail "b stands at '$b', not [16, 13] NE"
 
 keys q
 wait_for "Quit"
