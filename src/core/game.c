@@ -454,8 +454,11 @@ game_order(struct game *g, const struct order *o, char **cause)
 			ord.pts[0] = p;
 			ord.issued = g->turn;
 			ord.arrives = g->turn;
+			ord.formation = -1;	/* a Move names none */
 			command_order(g, &ord);
 		}
+		if (g->on_order != NULL)
+			g->on_order(g->on_order_arg, g, o);
 		return 0;
 	}
 	if (order_check(g, o, cause) != 0)
@@ -463,8 +466,15 @@ game_order(struct game *g, const struct order *o, char **cause)
 	ord = *o;
 	ord.issued = g->turn;
 	ord.arrives = g->turn;
+	/* Only a Formation order names one: whatever the others carry
+	 * (the interface 0, the AI -1) the game holds the same, so a
+	 * recording replays to the state that was played. */
+	if (ord.kind != ORDER_FORMATION)
+		ord.formation = -1;
 	/* In force now, or with an aide: the chain of command decides. */
 	command_order(g, &ord);
+	if (g->on_order != NULL)
+		g->on_order(g->on_order_arg, g, o);
 	return 0;
 }
 

@@ -117,6 +117,15 @@ struct game {
 	struct tutorial	*tutorial;	/* owned: lesson steps (core/tutorial.h),
 					   or NULL */
 	struct game_result result;	/* over once the battle has ended */
+	/*
+	 * Told of every order game_order accepts, as it was given (a group
+	 * order once), after it is in force or queued: a recording of the
+	 * game (io/replay.h) listens here.  NULL: nobody.  Not part of the
+	 * state: saves and digests never see it.
+	 */
+	void		(*on_order)(void *, const struct game *,
+			    const struct order *);
+	void		*on_order_arg;
 };
 
 /* A new empty game on a map (ownership of the map passes to the game). */
