@@ -113,6 +113,25 @@ on_signal(int sig)
 	play_signal = sig;
 }
 
+/* The terminating signals set play_signal: at the start, and again after
+ * the interface (which catches them its own way) has shown a
+ * recording. */
+static void
+signals_catch(void)
+{
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	/* Ctrl-\ saves too, unless ignored (a public server: main.c). */
+	if (sigaction(SIGQUIT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+		sigaction(SIGQUIT, &sa, NULL);
+}
+
 static void
 usage(void)
 {
@@ -547,7 +566,7 @@ offer_resume(struct play *p, struct ruleset **rs, char **scen, bool *quit,
 	struct game *g;
 	struct replay *rec;
 	char q[256], *cause;
-	int c;
+	int c, how;
 
 	*quit = false;
 	diags_init(&d);
@@ -589,14 +608,17 @@ again:
 		    g->title : p->ses.name, g->turn);
 	c = ask(q, rec != NULL ? "rpnq" : "rnq", 'r');
 	if (c == 'p' && rec != NULL) {
-		/* The recording, then the same question again. */
-		if (cli_replay_view(rec, KNOW_ALL, keys, &cause) != 0) {
+		/* The recording, then the same question again, unless the
+		 * terminal went away meanwhile. */
+		how = cli_replay_view(rec, KNOW_ALL, keys, &cause);
+		signals_catch();
+		if (how < 0) {
 			fprintf(stderr, "marshal: %s\n", cause);
 			free(cause);
 			replay_free(rec);
 			rec = NULL;
 		}
-		if (play_signal == 0)
+		if (how != SCREEN_HANGUP && play_signal == 0)
 			goto again;
 		c = 'q';
 	}
@@ -764,7 +786,6 @@ play_one(struct opponents *op, const struct options *opts, const char *arg,
 	struct diags d;
 	struct ui *ui;
 	struct play p;
-	struct sigaction sa, old;
 	struct ui_choice choices[UI_PICK_MAX];
 	char *path, *dir = NULL, *name, *cause = NULL, *resumed;
 	const char *savefile = NULL;
@@ -813,15 +834,7 @@ play_one(struct opponents *op, const struct options *opts, const char *arg,
 		return 2;
 	}
 
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	/* Ctrl-\ saves too, unless ignored (a public server: main.c). */
-	if (sigaction(SIGQUIT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-		sigaction(SIGQUIT, &sa, NULL);
+	signals_catch();
 
 	/* The save slot: the latest save for a bare `marshal`. */
 	if ((dir = play_dir(&cause)) == NULL) {
@@ -938,8 +951,10 @@ unsaved:
 	    ui->replay_wanted && play_signal == 0) {
 		ui->replay_wanted = false;
 		ui->quit = false;
-		if (cli_replay_view(p.rec, KNOW_ALL, opts->keys, &cause) !=
-		    0) {
+		if ((how = cli_replay_view(p.rec, KNOW_ALL, opts->keys,
+		    &cause)) == SCREEN_HANGUP)
+			break;	/* saved as for any hangup, below */
+		if (how < 0) {
 			snprintf(ui->msg, sizeof ui->msg, "The recording "
 			    "cannot be shown: %s", cause);
 			ui->msg_error = true;

@@ -122,7 +122,7 @@ cli_replay_view(const struct replay *r, int viewer,
 	ui_free(ui);
 	game_free(v.g);
 	ruleset_free(v.rs);
-	return how < 0 ? -1 : 0;
+	return how;
 }
 
 static int
@@ -320,7 +320,7 @@ cli_replay(int argc, char **argv)
 		rc = 0;
 	} else if (view) {
 		/* The recording in the interface, read-only. */
-		if (cli_replay_view(r, viewer, NULL, &cause) != 0) {
+		if (cli_replay_view(r, viewer, NULL, &cause) < 0) {
 			fprintf(stderr, "marshal: %s\n", cause);
 			free(cause);
 			goto out;
