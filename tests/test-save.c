@@ -1079,6 +1079,51 @@ test_replay_slot_recording_verifies(void **state)
 }
 
 /*
+ * A battle played a phase at a time (game_phase, as a recording is
+ * stepped through) reaches the state played a turn at a time, digest for
+ * digest at every turn's end, the computer giving both sides' orders.
+ */
+static void
+test_phase_by_phase_is_turn_by_turn(void **state)
+{
+	struct ruleset *ra, *rb;
+	struct game *a, *b;
+	char *scen;
+	int t, p, n;
+
+	(void)state;
+	scen = default_scenario();
+	a = load_default(scen, &ra);
+	b = load_default(scen, &rb);
+	assert_non_null(a);
+	assert_non_null(b);
+	for (t = 1; t <= 6; t++) {
+		ai_orders(a, 0, AI_NORMAL, NULL);
+		ai_orders(a, 1, AI_NORMAL, NULL);
+		ai_orders(b, 0, AI_NORMAL, NULL);
+		ai_orders(b, 1, AI_NORMAL, NULL);
+		game_turn(a);
+		for (n = 0; (p = game_phase(b)) >= 0; n++) {
+			assert_int_equal(p, n);
+			if (b->phase < 0)
+				break;
+			assert_int_equal(b->phase, p);
+			assert_int_equal(b->turn, t);
+		}
+		assert_int_equal(n + 1, b->rs->nphases);
+		assert_int_equal(b->turn, t + 1);
+		assert_int_equal(b->phase, -1);
+		assert_true(save_digest(a) == save_digest(b));
+		assert_int_equal(a->log.n, b->log.n);
+	}
+	free(scen);
+	game_free(a);
+	game_free(b);
+	ruleset_free(ra);
+	ruleset_free(rb);
+}
+
+/*
  * A group order (3.6.3) recorded in a replay is written with its group,
  * read back, and replays to the same state; a group naming a unit the
  * scenario lacks is refused with its position.
@@ -1193,6 +1238,7 @@ main(void)
 		cmocka_unit_test(test_save_file_load_continue_default_scenario),
 		cmocka_unit_test(test_replay_recorded_game_verifies),
 		cmocka_unit_test(test_replay_slot_recording_verifies),
+		cmocka_unit_test(test_phase_by_phase_is_turn_by_turn),
 		cmocka_unit_test(test_replay_keeps_a_group_order),
 		cmocka_unit_test(test_3_10_2_finished_battle_stays_finished),
 		cmocka_unit_test(test_save_missing_scenario_has_position),

@@ -486,6 +486,24 @@ game_turn(struct game *g)
 	g->rs->ops->turn_run(g);
 }
 
+int
+game_phase(struct game *g)
+{
+	const struct ruleset *rs = g->rs;
+	int p = g->phase + 1;
+
+	if (rs->ops->phase_run == NULL || rs->nphases == 0 ||
+	    (g->phase < 0 && g->result.over))
+		return -1;
+	rs->ops->phase_run(g, p);
+	if (p + 1 >= rs->nphases) {
+		g->phase = -1;
+		g->turn++;
+	} else
+		g->phase = p;
+	return p;
+}
+
 void
 game_end(struct game *g, int winner, const int *points, const char *rule)
 {

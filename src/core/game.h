@@ -193,6 +193,16 @@ int game_order(struct game *, const struct order *, char **cause);
 void game_turn(struct game *);
 
 /*
+ * Play the next phase of the turn only: the first after the turn's
+ * orders (g->phase -1), else the one after g->phase, which is left at
+ * the phase played; after the last the turn ends as game_turn ends it.
+ * Phase by phase a turn reaches exactly the state game_turn does.
+ * Returns the phase played, or -1 if none: the battle was over before
+ * the turn began, or the ruleset plays whole turns only.
+ */
+int game_phase(struct game *);
+
+/*
  * The ruleset ends the battle in the turn being played: winner is a side
  * or -1 for a draw, points one per side (NULL: none), rule the rule that
  * decides.  The turn in g->turn is recorded as the last.  A second call
