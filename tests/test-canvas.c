@@ -431,7 +431,7 @@ replay_turn1(struct game *g)
 }
 
 static struct game *
-replay_seek(void *arg, int turn)
+replay_seek(void *arg, int turn, int phase)
 {
 	struct fixture *f = arg;
 	struct doc_node *root;
@@ -457,6 +457,7 @@ replay_seek(void *arg, int turn)
 	}
 	while (f->g->turn < turn)
 		game_turn(f->g);
+	assert_int_equal(phase, -1);
 	return f->g;
 }
 

@@ -40,6 +40,8 @@ struct viewer {
 	struct ruleset	*rs;		/* owned */
 	struct game	*g;		/* owned */
 	int		 at;		/* g stands at this turn */
+	int		 phase;		/* after this phase of it, -1: its
+					   orders given */
 };
 
 /* The game of the recording's first turn, its orders given; NULL if the
@@ -65,13 +67,15 @@ viewer_start(const struct replay *r, struct ruleset **rs)
 }
 
 /*
- * The seek hook (ui.h): on from the turn shown, or for a turn before it
- * the whole recording again from its start - a game cannot be played
- * backwards, and keeping every turn's state would cost what a replay
- * from the start saves.
+ * The seek hook (ui.h): on from the turn and phase shown, or for one
+ * before them the whole recording again from its start - a game cannot
+ * be played backwards, and keeping every turn's state would cost what a
+ * replay from the start saves (bench/bench-replay.c).  Phase by phase
+ * (game_phase) where a phase is asked, whole turns otherwise: the same
+ * state either way.
  */
 static struct game *
-viewer_seek(void *arg, int turn)
+viewer_seek(void *arg, int turn, int phase)
 {
 	struct viewer *v = arg;
 	struct ruleset *rs = NULL;
@@ -79,7 +83,7 @@ viewer_seek(void *arg, int turn)
 	struct diags d;
 	int rc = 0;
 
-	if (turn < v->at) {
+	if (turn < v->at || (turn == v->at && phase < v->phase)) {
 		if ((g = viewer_start(v->r, &rs)) == NULL)
 			return NULL;
 		game_free(v->g);
@@ -87,11 +91,28 @@ viewer_seek(void *arg, int turn)
 		v->g = g;
 		v->rs = rs;
 		v->at = 1;
+		v->phase = -1;
 	}
 	diags_init(&d);
-	while (v->at < turn && rc == 0) {
-		game_turn(v->g);
-		v->at++;
+	while (rc == 0 && (v->at < turn || (v->at == turn &&
+	    v->phase < phase))) {
+		if (v->phase < 0 && game_over(v->g)) {
+			/* Over: no turn is played past the end. */
+			if (v->at == turn)
+				break;
+			v->at++;
+			continue;
+		}
+		if (v->phase < 0 && v->at < turn)
+			game_turn(v->g);
+		else if (game_phase(v->g) < 0)
+			break;		/* the ruleset plays whole turns */
+		if (v->g->phase >= 0) {
+			v->phase = v->g->phase;
+			continue;
+		}
+		v->at++;	/* the turn has ended: the next one's orders */
+		v->phase = -1;
 		if (!game_over(v->g))
 			rc = replay_give(v->r, v->g, &d);
 	}
@@ -104,7 +125,7 @@ cli_replay_view(const struct replay *r, int viewer,
     const struct keymap *keymap, char **cause)
 {
 	struct screen_caps caps;
-	struct viewer v = { r, NULL, NULL, 1 };
+	struct viewer v = { r, NULL, NULL, 1, -1 };
 	struct ui *ui;
 	int how;
 

@@ -88,6 +88,8 @@ static const char *const action_names[ACT_COUNT] = {
 	[ACT_TURN_FIRST] = "first-turn",
 	[ACT_TURN_LAST] = "last-turn",
 	[ACT_TURN_GOTO] = "go-to-turn",
+	[ACT_PHASE_NEXT] = "next-phase",
+	[ACT_PHASE_PREV] = "previous-phase",
 	[ACT_REPLAY] = "replay",
 };
 

@@ -86,6 +86,8 @@ enum ui_action {
 	ACT_TURN_FIRST,
 	ACT_TURN_LAST,
 	ACT_TURN_GOTO,		/* a turn typed */
+	ACT_PHASE_NEXT,		/* a recording: the next phase */
+	ACT_PHASE_PREV,
 	ACT_REPLAY,		/* a finished battle: see its recording */
 	ACT_COUNT
 };

@@ -193,16 +193,17 @@ struct ui {
 	const struct keymap *keymap;
 	/*
 	 * A recording shown (ui_set_replay), or seek NULL: a game played.
-	 * seek puts the game at turn (its orders given, nothing of it
-	 * played; turns + 1: after the last turn) and returns it; the
-	 * game it returned before may be freed by then.  No order is
-	 * given through the interface.  viewer: what is shown, KNOW_ALL
-	 * (the umpire) or a side (core/know.h).
+	 * seek puts the game at turn, after its phase (-1: its orders
+	 * given, nothing of it played; turns + 1: after the last turn)
+	 * and returns it; the game it returned before may be freed by
+	 * then.  No order is given through the interface.  viewer: what is
+	 * shown, KNOW_ALL (the umpire) or a side (core/know.h).
 	 */
-	struct game	*(*seek)(void *, int turn);
+	struct game	*(*seek)(void *, int turn, int phase);
 	void		*seek_arg;
 	int		 replay_turns;	/* turns recorded */
 	int		 replay_at;	/* the turn shown, 1 .. turns + 1 */
+	int		 replay_phase;	/* after this phase of it, -1: none */
 	int		 replay_viewer;
 	/* A finished battle played: p on its last screen asks to see its
 	 * recording (ui_set_replay_offer); replay_wanted then says so and
@@ -256,8 +257,8 @@ void ui_start(struct ui *);
  * at turn 1; seek (above) moves it.  turns: the turns recorded; viewer:
  * KNOW_ALL or a side.  Call before ui_start.
  */
-void ui_set_replay(struct ui *, struct game *(*seek)(void *, int turn),
-    void *arg, int turns, int viewer);
+void ui_set_replay(struct ui *, struct game *(*seek)(void *, int turn,
+    int phase), void *arg, int turns, int viewer);
 
 /*
  * Offer these battles and tutorials (borrowed: they must outlive the ui)

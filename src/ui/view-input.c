@@ -71,7 +71,7 @@ input_turn(struct ui *ui, enum ui_action a, int key)
 		ui->mode = MODE_REPLAY;
 		if (ui->input_len == 0)
 			return;
-		replay_goto(ui, atoi(ui->input));
+		replay_goto(ui, atoi(ui->input), -1);
 		return;
 	case ACT_UNDO:
 		if (ui->input_len > 0)

@@ -10,7 +10,8 @@
 # the turn under way included.  At the end, p on the game-over screen
 # opens the recording: ] steps to turn 3, [ back to turn 1, where the map
 # is again exactly as it was (played again from the start) and differs
-# from turn 3's, the selected unit's cell with it.  The resume box of the
+# from turn 3's, the selected unit's cell with it; ) and ( step through
+# turn 2's phases, the battery moving in the movement phase only.  The resume box of the
 # finished battle offers p as well, and `marshal replay FILE` opens the
 # recording on its own.
 . "${top_srcdir:-.}/tests/tmux/lib.sh"
@@ -25,6 +26,12 @@ verify() {
 	    fail "the recording does not verify ($1): $out"
 	echo "$out" | grep -q ": verified ($2 turns" ||
 	    fail "the recording is not of $2 turns ($1): $out"
+}
+
+# Where the selected unit stands, as its panel says ("at [x, y]").
+unit_at() {
+	screen | grep -o 'Facing [A-Z]* at \[[0-9]*, [0-9]*\]' | head -1 |
+	    sed 's/^Facing [A-Z]* //'
 }
 
 # The map and panel rows, between the status line and the log.
@@ -90,7 +97,7 @@ keys p
 wait_for "Replay turn 1 of 3 turns | umpire: both sides"
 keys Tab
 wait_for "4/6e Artillerie"
-at1=$(screen | grep -o 'at \[[0-9]*, [0-9]*\]' | head -1)
+at1=$(unit_at)
 [ -n "$at1" ] || fail "the panel names no cell"
 map1=$(map_rows)
 keys ']'
@@ -99,7 +106,7 @@ keys ']'
 wait_for "Replay turn 3 of 3"
 wait_for "Log: turn 2 results"
 map3=$(map_rows)
-at3=$(screen | grep -o 'at \[[0-9]*, [0-9]*\]' | head -1)
+at3=$(unit_at)
 [ "$map1" != "$map3" ] || fail "the map of turn 3 is the map of turn 1"
 [ "$at1" != "$at3" ] || fail "the battery stands in turn 3 where it stood in turn 1 ($at1)"
 keys '['
@@ -109,8 +116,29 @@ wait_for "Replay turn 1 of 3"
 wait_for "played again from the start in"
 [ "$(map_rows)" = "$map1" ] ||
 	fail "turn 1 played again does not show the map of turn 1"
-screen | grep -qF "Facing N $at1" ||
+[ "$(unit_at)" = "$at1" ] ||
 	fail "the battery is not back $at1 in turn 1 played again"
+# Phase by phase through turn 2: the battery's Move order of turn 2
+# moves it in the movement phase (6), not before; ( goes back a phase.
+keys ']'
+wait_for "Replay turn 2 of 3"
+at2=$(unit_at)
+keys ')' ')' ')' ')' ')'
+wait_for "Turn 2 after phase 5 (Formation changes)"
+wait_for "Turn 2/3 formation"
+[ "$(unit_at)" = "$at2" ] ||
+	fail "the battery moved before the movement phase"
+keys ')'
+wait_for "Turn 2 after phase 6 (Movement)"
+wait_for "Turn 2/3 movement"
+[ "$(unit_at)" = "$at3" ] ||
+	fail "after the movement phase the battery is not $at3"
+keys '('
+wait_for "Turn 2 after phase 5 (Formation changes), played again"
+[ "$(unit_at)" = "$at2" ] ||
+	fail "a phase back, the battery is not back $at2"
+keys '{'
+wait_for "Replay turn 1 of 3"
 # No order is given in a recording.
 keys s
 wait_for "A recording: no orders are given here"
