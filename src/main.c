@@ -5,7 +5,7 @@
  *   marshal play SCENARIO|SAVE   play a scenario or a saved game
  *   marshal check FILE...        validate data files
  *   marshal resolve SCENARIO     resolve turns headless
- *   marshal replay FILE          play a recorded battle, --verify it
+ *   marshal replay FILE          show a recorded battle, --verify it
  *
  * Options before the command: --restricted (a public server: see
  * cli_restricted) and --player NAME (that player's saves).
@@ -40,8 +40,8 @@ static const struct command commands[] = {
 	    "resolve SCENARIO [--turns N] [--seed S] [--format text|json]\n"
 	    "               [--ai SIDE|both [--level easy|normal|hard]]" },
 	{ "replay", cli_replay,
-	    "replay FILE [--verify] [--update] [--dump] [--log] [--side SIDE]\n"
-	    "               [--save SAVE]" },
+	    "replay FILE [--verify] [--update] [--dump] [--log] [--text]\n"
+	    "               [--side SIDE] [--save SAVE] [--view]" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

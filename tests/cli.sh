@@ -168,5 +168,32 @@ else
 	fails=$((fails + 1))
 fi
 
+# replay --text: the explained log for notes.  A heading for each turn
+# played, every event of --log under them (phase markers aside), each with
+# its rule in brackets: the rulebook's bare (3.6.3), marshal's own starred
+# (3.7.3*); with --side, the same events as --log --side.
+"$MARSHAL_BIN" replay "$R" --text >"$work/text" 2>&1
+"$MARSHAL_BIN" replay "$R" --log >"$work/log" 2>&1
+"$MARSHAL_BIN" replay "$R" --text --side 0 >"$work/text0" 2>&1
+"$MARSHAL_BIN" replay "$R" --log --side 0 >"$work/log0" 2>&1
+turns=$(grep -c '^Turn [0-9][0-9]*$' "$work/text")
+events=$(grep -c '^    ' "$work/text")
+logged=$(grep -vc '^turn [0-9]*: turn [0-9]*, phase ' "$work/log")
+events0=$(grep -c '^    ' "$work/text0")
+logged0=$(grep -vc '^turn [0-9]*: turn [0-9]*, phase ' "$work/log0")
+if [ "$turns" -eq "$(sed -n 's/^turns: //p' "$R")" ] &&
+    [ "$events" -eq "$logged" ] && [ "$events0" -eq "$logged0" ] &&
+    [ "$events0" -lt "$events" ] &&
+    grep -q '^Turn 1$' "$work/text" &&
+    grep -qE '^    3-cuir: .* \[3\.6\.3\]$' "$work/text" &&
+    grep -qE '^    1-8L: .* \[3\.7\.3\*\]$' "$work/text" &&
+    grep -q "marked \* are marshal's own" "$work/text"; then
+	echo "ok: replay --text: $turns turns, $events events, rules marked"
+else
+	echo "FAIL: replay --text: $turns turns, $events events of $logged" \
+	    "logged, $events0 of $logged0 for side 0"
+	fails=$((fails + 1))
+fi
+
 [ $fails -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
 exit 0

@@ -20,6 +20,7 @@
 
 #include "ai/ai.h"
 #include "core/game.h"
+#include "core/know.h"
 #include "core/move.h"
 #include "io/load.h"
 #include "io/yread.h"
@@ -407,6 +408,111 @@ test_move_order_with_keys_goes_through_game_order(void **state)
 	assert_true(f->g->log.n > n0);		/* game_order logged it */
 	assert_true(has(f, "Order: Move to [4, 5]"));
 	assert_true(has(f, "1 waypoint"));
+	fixture_free(f);
+}
+
+/* A recording shown (view-replay.c): the test's seek builds turn 1 from
+ * the scenario with one Move order, then plays on to the turn asked. */
+static int seek_calls;
+
+static void
+replay_turn1(struct game *g)
+{
+	struct order o;
+	char *cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = g->units[0].general;
+	o.npts = 1;
+	o.pts[0] = (struct point){ g->units[0].pos.x, g->units[0].pos.y - 4 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+}
+
+static struct game *
+replay_seek(void *arg, int turn, int phase)
+{
+	struct fixture *f = arg;
+	struct doc_node *root;
+	struct diags d;
+	struct game *g;
+	struct ruleset *rs;
+
+	seek_calls++;
+	if (turn < f->g->turn) {
+		diags_init(&d);
+		root = yread_buffer("canvas-test.yaml", scenario,
+		    sizeof scenario - 1, &d);
+		g = load_scenario_doc(root, ".", getenv("MARSHAL_DATA"), NULL,
+		    &rs, &d);
+		assert_non_null(g);
+		doc_free(root);
+		diags_free(&d);
+		game_free(f->g);
+		ruleset_free(f->rs);
+		f->g = g;
+		f->rs = rs;
+		replay_turn1(g);
+	}
+	while (f->g->turn < turn)
+		game_turn(f->g);
+	assert_int_equal(phase, -1);
+	return f->g;
+}
+
+/*
+ * A recording in the interface: ] plays the turn shown, [ goes back (the
+ * game built again), T goes to a turn typed, } to the end; the keys that
+ * give orders give none, and the status line says which turn is shown.
+ */
+static void
+test_replay_mode_steps_and_gives_no_order(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	struct point start = f->g->units[0].pos, moved;
+	struct order before;
+	int n;
+
+	(void)state;
+	seek_calls = 0;
+	replay_turn1(f->g);
+	ui_set_replay(f->ui, replay_seek, f, 3, KNOW_ALL);
+	ui_start(f->ui);
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->mode, MODE_REPLAY);
+	assert_true(has(f, "Replay turn 1 of 3 turns"));
+	type(f, "]");
+	assert_int_equal(seek_calls, 1);
+	assert_int_equal(f->ui->replay_at, 2);
+	assert_ptr_equal(f->ui->game, f->g);
+	assert_true(has(f, "Replay turn 2 of 3 turns"));
+	moved = f->g->units[0].pos;
+	assert_false(moved.x == start.x && moved.y == start.y);
+	/* No key gives an order here. */
+	before = f->g->units[0].order;
+	n = f->g->log.n;
+	type(f, "\rmsfrgGeSA");
+	ui_key(f->ui, UIK_ENTER);
+	assert_int_equal(f->ui->mode, MODE_REPLAY);
+	assert_int_equal(f->g->log.n, n);
+	assert_memory_equal(&f->g->units[0].order, &before, sizeof before);
+	ui_draw(f->ui, f->c);
+	/* Back: turn 1 again, the unit where it started. */
+	type(f, "[");
+	assert_int_equal(f->ui->replay_at, 1);
+	assert_int_equal(f->g->turn, 1);
+	assert_int_equal(f->g->units[0].pos.x, start.x);
+	assert_int_equal(f->g->units[0].pos.y, start.y);
+	assert_true(has(f, "played again from the start"));
+	type(f, "T3\r");
+	assert_int_equal(f->ui->replay_at, 3);
+	assert_int_equal(f->g->turn, 3);
+	type(f, "}");
+	assert_int_equal(f->ui->replay_at, 4);
+	assert_true(has(f, "Replay end after 3 of 3 turns"));
+	type(f, "]");
+	assert_int_equal(f->ui->replay_at, 4);
 	fixture_free(f);
 }
 
@@ -1708,6 +1814,7 @@ main(void)
 		cmocka_unit_test(test_initial_view_centres_on_what_matters),
 		cmocka_unit_test(test_overview_shows_the_whole_map),
 		cmocka_unit_test(test_jump_keys),
+		cmocka_unit_test(test_replay_mode_steps_and_gives_no_order),
 		cmocka_unit_test(test_move_draws_the_route_round_a_wood),
 	};
 

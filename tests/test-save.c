@@ -17,10 +17,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ai/ai.h"
 #include "core/command.h"
 #include "io/load.h"
 #include "io/replay.h"
 #include "io/save.h"
+#include "io/session.h"
 #include "io/yread.h"
 #define TURN_FIXTURE_SHARED
 #include "turn-fixture.h"
@@ -1074,6 +1076,141 @@ test_replay_recorded_game_verifies(void **state)
 	diags_free(&d);
 }
 
+static void
+hear_order(void *arg, const struct game *g, const struct order *o)
+{
+	replay_add(arg, g, o);
+}
+
+/*
+ * A game recorded as marshal play records it: through the game's ear for
+ * orders (the computer giving both sides' orders, a Move among them with
+ * no formation), kept in a save slot beside the save, with an order of
+ * the turn under way that is not played yet.  Read back from the slot it
+ * replays to the state saved, that order in force; the slot's recording
+ * goes with its save.
+ */
+static void
+test_replay_slot_recording_verifies(void **state)
+{
+	char dir[] = "/tmp/marshal-slot-XXXXXX", *scen, *cause = NULL;
+	struct ruleset *ra, *rb;
+	struct game *a, *b;
+	struct replay *rec, *r;
+	struct session ses;
+	struct diags d;
+	struct order o;
+	int t, u, moves = 0, i;
+
+	(void)state;
+	diags_init(&d);
+	scen = default_scenario();
+	a = load_default(scen, &ra);
+	assert_non_null(a);
+	rec = replay_record(a, scen);
+	a->on_order = hear_order;
+	a->on_order_arg = rec;
+	for (t = 0; t < 3; t++) {
+		ai_orders(a, 0, AI_NORMAL, NULL);
+		ai_orders(a, 1, AI_NORMAL, NULL);
+		game_turn(a);
+	}
+	for (i = 0; i < rec->n; i++)
+		moves += rec->v[i].kind == ORDER_MOVE;
+	assert_true(moves > 0);
+	/* Turn 4 under way: a Stop order given, the turn not played. */
+	u = game_find_unit(a, "4-6FA");
+	assert_true(u >= 0);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_STOP;
+	o.unit = u;
+	o.general = a->units[u].general;
+	o.formation = 3;	/* carried by no Stop: the game keeps none */
+	assert_int_equal(game_order(a, &o, &cause), 0);
+	assert_int_equal(rec->v[rec->n - 1].turn, 4);
+	assert_int_equal(a->units[u].order.formation, -1);
+	rec->turns = a->turn - 1;
+	rec->digest = save_digest(a);
+	rec->has_digest = true;
+
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(session_open(&ses, dir, "slot", 0, false, &cause),
+	    0);
+	assert_int_equal(session_save(&ses, a, scen, 0, &cause), 0);
+	assert_int_equal(session_record(&ses, rec, &cause), 0);
+	r = session_load_record(&ses, &d);
+	diags_print(&d, stderr);
+	assert_non_null(r);
+	assert_int_equal(r->turns, 3);
+	assert_int_equal(r->n, rec->n);
+	b = replay_start(r, getenv("MARSHAL_DATA"), &rb, &d);
+	assert_non_null(b);
+	assert_int_equal(replay_play(r, b, &d), 0);
+	assert_int_equal(b->turn, 4);
+	assert_int_equal(b->units[u].order.kind, ORDER_STOP);
+	assert_true(save_digest(b) == r->digest);
+
+	/* The battle over: save and recording go together. */
+	session_forget(&ses);
+	assert_false(session_has_save(&ses));
+	assert_null(session_load_record(&ses, &d));
+	session_close(&ses);
+	rmdir(dir);
+	free(scen);
+	replay_free(rec);
+	replay_free(r);
+	game_free(a);
+	game_free(b);
+	ruleset_free(ra);
+	ruleset_free(rb);
+	diags_free(&d);
+}
+
+/*
+ * A battle played a phase at a time (game_phase, as a recording is
+ * stepped through) reaches the state played a turn at a time, digest for
+ * digest at every turn's end, the computer giving both sides' orders.
+ */
+static void
+test_phase_by_phase_is_turn_by_turn(void **state)
+{
+	struct ruleset *ra, *rb;
+	struct game *a, *b;
+	char *scen;
+	int t, p, n;
+
+	(void)state;
+	scen = default_scenario();
+	a = load_default(scen, &ra);
+	b = load_default(scen, &rb);
+	assert_non_null(a);
+	assert_non_null(b);
+	for (t = 1; t <= 6; t++) {
+		ai_orders(a, 0, AI_NORMAL, NULL);
+		ai_orders(a, 1, AI_NORMAL, NULL);
+		ai_orders(b, 0, AI_NORMAL, NULL);
+		ai_orders(b, 1, AI_NORMAL, NULL);
+		game_turn(a);
+		for (n = 0; (p = game_phase(b)) >= 0; n++) {
+			assert_int_equal(p, n);
+			if (b->phase < 0)
+				break;
+			assert_int_equal(b->phase, p);
+			assert_int_equal(b->turn, t);
+		}
+		assert_int_equal(n + 1, b->rs->nphases);
+		assert_int_equal(b->turn, t + 1);
+		assert_int_equal(b->phase, -1);
+		assert_true(save_digest(a) == save_digest(b));
+		assert_int_equal(a->log.n, b->log.n);
+	}
+	free(scen);
+	game_free(a);
+	game_free(b);
+	ruleset_free(ra);
+	ruleset_free(rb);
+}
+
 /*
  * A group order (3.6.3) recorded in a replay is written with its group,
  * read back, and replays to the same state; a group naming a unit the
@@ -1189,6 +1326,8 @@ main(void)
 		cmocka_unit_test(test_save_quotes_strings),
 		cmocka_unit_test(test_save_file_load_continue_default_scenario),
 		cmocka_unit_test(test_replay_recorded_game_verifies),
+		cmocka_unit_test(test_replay_slot_recording_verifies),
+		cmocka_unit_test(test_phase_by_phase_is_turn_by_turn),
 		cmocka_unit_test(test_replay_keeps_a_group_order),
 		cmocka_unit_test(test_3_10_2_finished_battle_stays_finished),
 		cmocka_unit_test(test_save_missing_scenario_has_position),

@@ -30,6 +30,19 @@ int cli_resolve(int argc, char **argv);
 /* marshal replay FILE [--verify] : play a recorded battle headless. */
 int cli_replay(int argc, char **argv);
 
+struct replay;
+struct keymap;
+
+/*
+ * Show the recording r in the interface, read-only, until the player
+ * quits: viewer KNOW_ALL (the umpire) or a side (core/know.h); keymap
+ * the player's keys or NULL.  The recording must have been checked
+ * (replay_play).  SCREEN_QUIT, SCREEN_HANGUP (ui/screen.h: a signal or
+ * the terminal gone), or -1 with *cause allocated.
+ */
+int cli_replay_view(const struct replay *r, int viewer,
+    const struct keymap *keymap, char **cause);
+
 /*
  * The directory holding marshal's data (rulesets/, scenarios/, ...):
  * $MARSHAL_DATA if set, else the installed data directory.

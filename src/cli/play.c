@@ -53,8 +53,10 @@
 #include "cli/cli.h"
 #include "ai/ai.h"
 #include "core/game.h"
+#include "core/know.h"
 #include "core/tutorial.h"
 #include "io/load.h"
+#include "io/replay.h"
 #include "io/save.h"
 #include "io/session.h"
 #include "io/yread.h"
@@ -76,6 +78,8 @@ struct play {
 	bool		 saving;	/* ses is open */
 	char		*scenario;	/* the game's scenario file */
 	size_t		 max_bytes;
+	struct replay	*rec;		/* the game's recording, or NULL:
+					   not recorded (io/replay.h) */
 	/* Said if memory runs out in play (xalloc_set_fail_stop): where
 	 * the last save is.  Kept up to date, as nothing may be allocated
 	 * then. */
@@ -107,6 +111,25 @@ static void
 on_signal(int sig)
 {
 	play_signal = sig;
+}
+
+/* The terminating signals set play_signal: at the start, and again after
+ * the interface (which catches them its own way) has shown a
+ * recording. */
+static void
+signals_catch(void)
+{
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	/* Ctrl-\ saves too, unless ignored (a public server: main.c). */
+	if (sigaction(SIGQUIT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+		sigaction(SIGQUIT, &sa, NULL);
 }
 
 static void
@@ -412,6 +435,14 @@ autosave(struct game *g, void *arg, char **cause)
 		return 0;
 	signals_hold(true, &old);
 	rc = session_save(&p->ses, g, p->scenario, p->max_bytes, cause);
+	if (rc == 0 && p->rec != NULL) {
+		/* The recording says what the save holds: the turns played
+		 * and the orders of the turn under way. */
+		p->rec->turns = game_over(g) ? g->result.turn : g->turn - 1;
+		p->rec->digest = save_digest(g);
+		p->rec->has_digest = true;
+		rc = session_record(&p->ses, p->rec, cause);
+	}
 	signals_hold(false, &old);
 	if (rc == 0)
 		notice_set(p, g->turn);
@@ -518,6 +549,9 @@ open_slot(struct play *p, const char *dir, const char *name, char **cause)
 	return 0;
 }
 
+static struct replay *record_open(struct play *, const struct game *,
+    bool fresh);
+
 /*
  * Offer to resume the slot's save.  Returns the game (and its ruleset in
  * *rs, its scenario's path in *scen) to resume, NULL for a new game; *quit
@@ -525,12 +559,14 @@ open_slot(struct play *p, const char *dir, const char *name, char **cause)
  * bundled scenario.
  */
 static struct game *
-offer_resume(struct play *p, struct ruleset **rs, char **scen, bool *quit)
+offer_resume(struct play *p, struct ruleset **rs, char **scen, bool *quit,
+    const struct keymap *keys)
 {
 	struct diags d;
 	struct game *g;
-	char q[256];
-	int c;
+	struct replay *rec;
+	char q[256], *cause;
+	int c, how;
 
 	*quit = false;
 	diags_init(&d);
@@ -557,17 +593,36 @@ offer_resume(struct play *p, struct ruleset **rs, char **scen, bool *quit)
 		return NULL;
 	}
 	diags_free(&d);
+	rec = game_over(g) ? record_open(p, g, false) : NULL;
+again:
 	if (game_over(g))
 		snprintf(q, sizeof q, "A finished battle: %s.\nIt is over "
-		    "after turn %d.\n\nr: see its result, n: new game, q: quit "
-		    "(Enter: r)",
-		    g->title != NULL ? g->title : p->ses.name, g->result.turn);
+		    "after turn %d.\n\nr: see its result, %sn: new game, "
+		    "q: quit (Enter: r)",
+		    g->title != NULL ? g->title : p->ses.name, g->result.turn,
+		    rec != NULL ? "p: replay it, " : "");
 	else
 		snprintf(q, sizeof q, "A saved battle: %s.\nIt stands at "
 		    "turn %d.\n\nr: resume it, n: new game, q: quit (Enter: r)",
 		    g->title != NULL ?
 		    g->title : p->ses.name, g->turn);
-	c = ask(q, "rnq", 'r');
+	c = ask(q, rec != NULL ? "rpnq" : "rnq", 'r');
+	if (c == 'p' && rec != NULL) {
+		/* The recording, then the same question again, unless the
+		 * terminal went away meanwhile. */
+		how = cli_replay_view(rec, KNOW_ALL, keys, &cause);
+		signals_catch();
+		if (how < 0) {
+			fprintf(stderr, "marshal: %s\n", cause);
+			free(cause);
+			replay_free(rec);
+			rec = NULL;
+		}
+		if (how != SCREEN_HANGUP && play_signal == 0)
+			goto again;
+		c = 'q';
+	}
+	replay_free(rec);
 	if (c == 'r' || c == 'y')
 		return g;
 	game_free(g);
@@ -661,6 +716,49 @@ unsaved_ok(const char *dir)
 	return c == 'y';
 }
 
+/* A recording's ear on the game (game.h on_order). */
+static void
+record_order(void *arg, const struct game *g, const struct order *o)
+{
+	replay_add(arg, g, o);
+}
+
+/*
+ * The recording of the game about to be played: a new one for a new
+ * game, else the slot's, if it leads to the turn the save stands at
+ * (anything else is removed: it would not verify).  NULL: the game is
+ * not recorded (not saved, or a save file from elsewhere).
+ */
+static struct replay *
+record_open(struct play *p, const struct game *g, bool fresh)
+{
+	struct replay *r;
+	struct diags d;
+	char *abs;
+	int played;
+
+	if (!p->saving)
+		return NULL;
+	if (fresh) {
+		/* A path from anywhere: the recording may be moved. */
+		abs = realpath(p->scenario, NULL);
+		r = replay_record(g, abs != NULL ? abs : p->scenario);
+		free(abs);
+		return r;
+	}
+	diags_init(&d);
+	r = session_load_record(&p->ses, &d);
+	diags_free(&d);
+	played = game_over(g) ? g->result.turn : g->turn - 1;
+	if (r == NULL || r->inline_scenario != NULL || r->turns != played ||
+	    r->seed != g->seed) {
+		replay_free(r);
+		session_forget_record(&p->ses);
+		return NULL;
+	}
+	return r;
+}
+
 /* Whether the battle has ended, or the lesson is done (nothing to
  * resume). */
 static bool
@@ -688,7 +786,6 @@ play_one(struct opponents *op, const struct options *opts, const char *arg,
 	struct diags d;
 	struct ui *ui;
 	struct play p;
-	struct sigaction sa, old;
 	struct ui_choice choices[UI_PICK_MAX];
 	char *path, *dir = NULL, *name, *cause = NULL, *resumed;
 	const char *savefile = NULL;
@@ -737,15 +834,7 @@ play_one(struct opponents *op, const struct options *opts, const char *arg,
 		return 2;
 	}
 
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	/* Ctrl-\ saves too, unless ignored (a public server: main.c). */
-	if (sigaction(SIGQUIT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-		sigaction(SIGQUIT, &sa, NULL);
+	signals_catch();
 
 	/* The save slot: the latest save for a bare `marshal`. */
 	if ((dir = play_dir(&cause)) == NULL) {
@@ -781,7 +870,8 @@ play_one(struct opponents *op, const struct options *opts, const char *arg,
 				goto out;
 			}
 		} else if (session_has_save(&p.ses)) {
-			g = offer_resume(&p, &rs, &resumed, &quit);
+			g = offer_resume(&p, &rs, &resumed, &quit,
+			    opts->keys);
 			if (quit)
 				goto out;
 			if (g != NULL && resumed != NULL) {
@@ -821,6 +911,10 @@ unsaved:
 	}
 	p.scenario = path;
 	p.max_bytes = cli_restricted() ? RESTRICTED_MAX_BYTES : 0;
+	if ((p.rec = record_open(&p, g, fresh && savefile == NULL)) != NULL) {
+		g->on_order = record_order;
+		g->on_order_arg = p.rec;
+	}
 	/* From here out of memory stops play cleanly, saving nothing. */
 	notice_set(&p, 0);
 	xalloc_set_fail_stop(1, p.notice);
@@ -848,10 +942,26 @@ unsaved:
 	ui_set_saver(ui, save_request, &p, !cli_restricted());
 	choices_mark(choices, cat, &p);
 	ui_set_choices(ui, choices, cat->n);
+	ui->replay_offer = p.rec != NULL;
 	ui_start(ui);
 	if (first && fresh)
 		ui_pick(ui);
-	how = screen_run(ui, &cause);
+	/* p on the last screen: the recording, then that screen again. */
+	while ((how = screen_run(ui, &cause)) == SCREEN_QUIT &&
+	    ui->replay_wanted && play_signal == 0) {
+		ui->replay_wanted = false;
+		ui->quit = false;
+		if ((how = cli_replay_view(p.rec, KNOW_ALL, opts->keys,
+		    &cause)) == SCREEN_HANGUP)
+			break;	/* saved as for any hangup, below */
+		if (how < 0) {
+			snprintf(ui->msg, sizeof ui->msg, "The recording "
+			    "cannot be shown: %s", cause);
+			ui->msg_error = true;
+			free(cause);
+			cause = NULL;
+		}
+	}
 	chosen = ui_chosen(ui, &untouched);
 	if (how == SCREEN_QUIT && chosen >= 0)
 		*next = xstrdup(cat->v[chosen].name);
@@ -879,6 +989,7 @@ out:
 	xalloc_set_fail_stop(0, NULL);
 	if (p.saving)
 		session_close(&p.ses);
+	replay_free(p.rec);
 	game_free(g);
 	ruleset_free(rs);
 	free(path);

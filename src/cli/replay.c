@@ -2,14 +2,20 @@
  * replay.c - marshal replay: play a recorded battle headless, and check
  * that it ends in the state it recorded.
  *
- *   marshal replay FILE [--verify] [--update] [--dump] [--log] [--side SIDE]
- *       [--save SAVE]
+ *   marshal replay FILE [--verify] [--update] [--dump] [--log] [--text]
+ *       [--side SIDE] [--save SAVE] [--view]
+ *
+ * With none of the options that print or write (or with --view), on a
+ * terminal, the recording opens in the interface, read-only: its turns
+ * stepped forward and back, as the umpire sees them or, with --side, as
+ * one side does.
  *
  * --verify compares the final state's digest with the file's (exit 1 on a
  * difference); --update writes the new digest into the file (after a rule
  * change that is meant to change results); --dump prints the canonical
  * final state, --log the events, for a person comparing two runs (with
- * --side, only what that side may read: core/know.h); --save
+ * --side, only what that side may read: core/know.h); --text the
+ * explained log as plain text for teaching notes; --save
  * writes the final state as a saved game (for `marshal play SAVE`).
  */
 #include "config.h"
@@ -18,19 +24,191 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "core/know.h"
 #include "io/replay.h"
 #include "io/save.h"
+#include "ui/screen.h"
+#include "ui/ui.h"
 #include "util/xalloc.h"
+
+/* A recording being shown: the game at the turn the interface asked. */
+struct viewer {
+	const struct replay *r;
+	struct ruleset	*rs;		/* owned */
+	struct game	*g;		/* owned */
+	int		 at;		/* g stands at this turn */
+	int		 phase;		/* after this phase of it, -1: its
+					   orders given */
+};
+
+/* The game of the recording's first turn, its orders given; NULL if the
+ * recording no longer plays (reported on stderr). */
+static struct game *
+viewer_start(const struct replay *r, struct ruleset **rs)
+{
+	struct diags d;
+	struct game *g;
+
+	diags_init(&d);
+	if ((g = replay_start(r, cli_datadir(), rs, &d)) != NULL &&
+	    replay_give(r, g, &d) != 0) {
+		game_free(g);
+		g = NULL;
+	}
+	if (g == NULL) {
+		ruleset_free(*rs);
+		*rs = NULL;
+	}
+	diags_free(&d);
+	return g;
+}
+
+/*
+ * The seek hook (ui.h): on from the turn and phase shown, or for one
+ * before them the whole recording again from its start - a game cannot
+ * be played backwards, and keeping every turn's state would cost what a
+ * replay from the start saves (bench/bench-replay.c).  Phase by phase
+ * (game_phase) where a phase is asked, whole turns otherwise: the same
+ * state either way.
+ */
+static struct game *
+viewer_seek(void *arg, int turn, int phase)
+{
+	struct viewer *v = arg;
+	struct ruleset *rs = NULL;
+	struct game *g;
+	struct diags d;
+	int rc = 0;
+
+	if (turn < v->at || (turn == v->at && phase < v->phase)) {
+		if ((g = viewer_start(v->r, &rs)) == NULL)
+			return NULL;
+		game_free(v->g);
+		ruleset_free(v->rs);
+		v->g = g;
+		v->rs = rs;
+		v->at = 1;
+		v->phase = -1;
+	}
+	diags_init(&d);
+	while (rc == 0 && (v->at < turn || (v->at == turn &&
+	    v->phase < phase))) {
+		if (v->phase < 0 && game_over(v->g)) {
+			/* Over: no turn is played past the end. */
+			if (v->at == turn)
+				break;
+			v->at++;
+			continue;
+		}
+		if (v->phase < 0 && v->at < turn)
+			game_turn(v->g);
+		else if (game_phase(v->g) < 0)
+			break;		/* the ruleset plays whole turns */
+		if (v->g->phase >= 0) {
+			v->phase = v->g->phase;
+			continue;
+		}
+		v->at++;	/* the turn has ended: the next one's orders */
+		v->phase = -1;
+		if (!game_over(v->g))
+			rc = replay_give(v->r, v->g, &d);
+	}
+	diags_free(&d);
+	return rc == 0 ? v->g : NULL;
+}
+
+int
+cli_replay_view(const struct replay *r, int viewer,
+    const struct keymap *keymap, char **cause)
+{
+	struct screen_caps caps;
+	struct viewer v = { r, NULL, NULL, 1, -1 };
+	struct ui *ui;
+	int how;
+
+	*cause = NULL;
+	if ((v.g = viewer_start(r, &v.rs)) == NULL) {
+		*cause = xstrdup("the recording cannot be played");
+		return -1;
+	}
+	screen_caps(&caps);
+	ui = ui_create(v.g, caps.utf8, caps.colour);
+	ui->keymap = keymap;
+	ui_set_replay(ui, viewer_seek, &v, r->turns, viewer);
+	ui_start(ui);
+	how = screen_run(ui, cause);
+	ui_free(ui);
+	game_free(v.g);
+	ruleset_free(v.rs);
+	return how;
+}
 
 static int
 usage(void)
 {
 	fprintf(stderr, "usage: marshal replay FILE [--verify] [--update] "
-	    "[--dump] [--log] [--side SIDE] [--save SAVE]\n");
+	    "[--dump] [--log] [--text]\n"
+	    "               [--side SIDE] [--save SAVE] [--view]\n");
 	return 2;
+}
+
+/*
+ * The explained log as plain text for notes: the battle's title, a
+ * heading for each turn and phase, each event under it with its rule
+ * number in brackets, marked * when the rule is marshal's own and not
+ * the rulebook's.  Only what viewer may read (core/know.h).
+ */
+static void
+print_text(const struct game *g, int viewer, const char *file)
+{
+	const struct event *e;
+	int i, turn = 0, phase = -2;
+	bool own = false;
+
+	printf("%s\n", g->title != NULL ? g->title : file);
+	printf("A recorded battle of marshal (%s), %s.\n", file,
+	    viewer == KNOW_ALL ? "as the umpire sees it, both sides' "
+	    "orders shown" : "as one side sees it");
+	for (i = 0; i < g->log.n && !own; i++)
+		own = g->log.v[i].rule[0] != '\0' &&
+		    ruleset_rule_mark(g->rs, g->log.v[i].rule)[0] != '\0';
+	if (own)
+		printf("Rules marked * are marshal's own, not the "
+		    "rulebook's.\n");
+	for (i = 0; i < g->log.n; i++) {
+		e = &g->log.v[i];
+		if (!know_event(g, e, viewer))
+			continue;
+		if (e->turn != turn) {
+			turn = e->turn;
+			phase = -2;
+			printf("\nTurn %d\n", turn);
+		}
+		/* A phase's heading over its first event: phases where
+		 * nothing happened are left out. */
+		if (e->kind == EV_PHASE)
+			continue;
+		if (e->phase != phase) {
+			phase = e->phase;
+			printf("\n  %s\n", phase >= 0 && phase <
+			    g->rs->nphases ? g->rs->phases[phase] :
+			    "Orders given");
+		}
+		printf("    %s%s%s", e->unit >= 0 && e->unit < g->nunits ?
+		    g->units[e->unit].id : "", e->unit >= 0 ? ": " : "",
+		    e->text);
+		if (e->rule[0] != '\0')
+			printf(" [%s%s]", e->rule,
+			    ruleset_rule_mark(g->rs, e->rule));
+		putchar('\n');
+	}
+	if (game_over(g))
+		printf("\nThe battle ended after turn %d (%s%s).\n",
+		    g->result.turn, g->result.rule,
+		    ruleset_rule_mark(g->rs, g->result.rule));
 }
 
 /* The events viewer may read (KNOW_ALL: every one). */
@@ -55,6 +233,7 @@ cli_replay(int argc, char **argv)
 {
 	const char *file = NULL, *save = NULL, *side = NULL;
 	bool verify = false, update = false, dump = false, log = false;
+	bool text = false, view = false;
 	struct replay *r;
 	struct ruleset *rs = NULL;
 	struct game *g = NULL;
@@ -72,6 +251,10 @@ cli_replay(int argc, char **argv)
 			dump = true;
 		else if (strcmp(argv[i], "--log") == 0)
 			log = true;
+		else if (strcmp(argv[i], "--text") == 0)
+			text = true;
+		else if (strcmp(argv[i], "--view") == 0)
+			view = true;
 		else if (strcmp(argv[i], "--side") == 0 && i + 1 < argc)
 			side = argv[++i];
 		else if (strcmp(argv[i], "--save") == 0 && i + 1 < argc)
@@ -81,7 +264,15 @@ cli_replay(int argc, char **argv)
 		else
 			file = argv[i];
 	}
-	if (side != NULL)
+	/* Nothing else asked, on a terminal: the recording is shown. */
+	if (!verify && !update && !dump && !log && !text && save == NULL &&
+	    isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+		view = true;
+	if (view && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
+		fprintf(stderr, "marshal: --view needs a terminal\n");
+		return 2;
+	}
+	if (side != NULL && !text && !view)
 		log = true;	/* --side: the log as that side reads it */
 	if (file == NULL)
 		return usage();
@@ -99,6 +290,8 @@ cli_replay(int argc, char **argv)
 		goto out;
 	}
 	digest = save_digest(g);
+	if (text)
+		print_text(g, viewer, file);
 	if (log)
 		print_log(g, viewer);
 	if (dump)
@@ -146,8 +339,16 @@ cli_replay(int argc, char **argv)
 		    "0x%016llx)\n", file, r->turns, r->n,
 		    (unsigned long long)digest);
 		rc = 0;
+	} else if (view) {
+		/* The recording in the interface, read-only. */
+		if (cli_replay_view(r, viewer, NULL, &cause) < 0) {
+			fprintf(stderr, "marshal: %s\n", cause);
+			free(cause);
+			goto out;
+		}
+		rc = 0;
 	} else {
-		if (!dump && !log)
+		if (!dump && !log && !text)
 			printf("%s: %d turns, %d orders: digest 0x%016llx\n",
 			    file, r->turns, r->n, (unsigned long long)digest);
 		rc = 0;

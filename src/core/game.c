@@ -467,8 +467,11 @@ game_order(struct game *g, const struct order *o, char **cause)
 			ord.pts[0] = p;
 			ord.issued = g->turn;
 			ord.arrives = g->turn;
+			ord.formation = -1;	/* a Move names none */
 			command_order(g, &ord);
 		}
+		if (g->on_order != NULL)
+			g->on_order(g->on_order_arg, g, o);
 		return 0;
 	}
 	if (order_check(g, o, cause) != 0)
@@ -476,8 +479,15 @@ game_order(struct game *g, const struct order *o, char **cause)
 	ord = *o;
 	ord.issued = g->turn;
 	ord.arrives = g->turn;
+	/* Only a Formation order names one: whatever the others carry
+	 * (the interface 0, the AI -1) the game holds the same, so a
+	 * recording replays to the state that was played. */
+	if (ord.kind != ORDER_FORMATION)
+		ord.formation = -1;
 	/* In force now, or with an aide: the chain of command decides. */
 	command_order(g, &ord);
+	if (g->on_order != NULL)
+		g->on_order(g->on_order_arg, g, o);
 	return 0;
 }
 
@@ -487,6 +497,24 @@ game_turn(struct game *g)
 	if (g->result.over)
 		return;
 	g->rs->ops->turn_run(g);
+}
+
+int
+game_phase(struct game *g)
+{
+	const struct ruleset *rs = g->rs;
+	int p = g->phase + 1;
+
+	if (rs->ops->phase_run == NULL || rs->nphases == 0 ||
+	    (g->phase < 0 && g->result.over))
+		return -1;
+	rs->ops->phase_run(g, p);
+	if (p + 1 >= rs->nphases) {
+		g->phase = -1;
+		g->turn++;
+	} else
+		g->phase = p;
+	return p;
 }
 
 void

@@ -117,6 +117,15 @@ struct game {
 	struct tutorial	*tutorial;	/* owned: lesson steps (core/tutorial.h),
 					   or NULL */
 	struct game_result result;	/* over once the battle has ended */
+	/*
+	 * Told of every order game_order accepts, as it was given (a group
+	 * order once), after it is in force or queued: a recording of the
+	 * game (io/replay.h) listens here.  NULL: nobody.  Not part of the
+	 * state: saves and digests never see it.
+	 */
+	void		(*on_order)(void *, const struct game *,
+			    const struct order *);
+	void		*on_order_arg;
 };
 
 /* A new empty game on a map (ownership of the map passes to the game). */
@@ -184,6 +193,16 @@ int game_order(struct game *, const struct order *, char **cause);
  * is over (game_over) it does nothing: no turn is played past the end.
  */
 void game_turn(struct game *);
+
+/*
+ * Play the next phase of the turn only: the first after the turn's
+ * orders (g->phase -1), else the one after g->phase, which is left at
+ * the phase played; after the last the turn ends as game_turn ends it.
+ * Phase by phase a turn reaches exactly the state game_turn does.
+ * Returns the phase played, or -1 if none: the battle was over before
+ * the turn began, or the ruleset plays whole turns only.
+ */
+int game_phase(struct game *);
 
 /*
  * The ruleset ends the battle in the turn being played: winner is a side

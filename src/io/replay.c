@@ -80,8 +80,10 @@ read_order(struct replay *r, const struct doc_node *n, int index,
 	if (doc_expect(n, DOC_MAP, "an order", d) != 0 ||
 	    doc_check_keys(n, keys, d) != 0)
 		return -1;
+	/* turns + 1: orders given in the turn a recording stopped at,
+	 * not played yet (a game saved part way through its turn). */
 	if ((k = doc_need(n, "turn", d)) == NULL ||
-	    doc_int(k, 1, r->turns, &turn, d) != 0)
+	    doc_int(k, 1, (long)r->turns + 1, &turn, d) != 0)
 		return -1;
 	o->turn = (int)turn;
 	/* No unit: the general's own ride or halt (3.1.2). */
@@ -161,6 +163,8 @@ read_order(struct replay *r, const struct doc_node *n, int index,
 /* One replay being read: what replay_read's region must free. */
 struct rread {
 	const char	*path;
+	const char	*buf;		/* the text, or NULL: read path */
+	size_t		 len;
 	struct diags	*d;
 	struct replay	*r;		/* NULL when refused */
 };
@@ -180,7 +184,9 @@ rread_run(void *arg)
 	int i, bad = 0;
 
 	r->path = xstrdup(path);
-	if ((r->root = yread_file(path, d)) == NULL)
+	r->root = c->buf != NULL ? yread_buffer(path, c->buf, c->len, d) :
+	    yread_file(path, d);
+	if (r->root == NULL)
 		goto fail;
 	if (doc_expect(r->root, DOC_MAP, "a replay", d) != 0)
 		goto fail;
@@ -246,12 +252,26 @@ fail:
 struct replay *
 replay_read(const char *path, struct diags *d)
 {
-	struct rread c = { path, d, NULL };
+	struct rread c = { path, NULL, 0, d, NULL };
 
 	if (xalloc_try(rread_run, &c) != 0) {
 		replay_free(c.r);
 		c.r = NULL;
 		diags_oom(d, (struct pos){ path, 0, 0 });
+	}
+	return c.r;
+}
+
+struct replay *
+replay_read_text(const char *name, const char *buf, size_t len,
+    struct diags *d)
+{
+	struct rread c = { name, buf, len, d, NULL };
+
+	if (xalloc_try(rread_run, &c) != 0) {
+		replay_free(c.r);
+		c.r = NULL;
+		diags_oom(d, (struct pos){ name, 0, 0 });
 	}
 	return c.r;
 }
@@ -304,30 +324,40 @@ replay_start(const struct replay *r, const char *datadir,
 	return c.g;
 }
 
+/* Where a recorded order stands, for messages: its line, or the file
+ * (an order recorded in this run has none). */
+static struct pos
+order_pos(const struct replay *r, const struct replay_order *ro)
+{
+	if (ro->node != NULL)
+		return ro->node->pos;
+	return (struct pos){ r->path != NULL ? r->path : "recording", 0, 0 };
+}
+
 /* Turn a recorded order into the game's order; -1 with a diagnostic. */
 static int
-make_order(const struct game *g, const struct replay_order *ro,
-    struct order *o, struct diags *d)
+make_order(const struct replay *r, const struct game *g,
+    const struct replay_order *ro, struct order *o, struct diags *d)
 {
 	memset(o, 0, sizeof *o);
 	o->kind = ro->kind;
 	if (ro->unit == NULL)
 		o->unit = -1;
 	else if ((o->unit = game_find_unit(g, ro->unit)) < 0) {
-		diags_add(d, ro->node->pos, "no unit '%s' in the scenario",
+		diags_add(d, order_pos(r, ro), "no unit '%s' in the scenario",
 		    ro->unit);
 		return -1;
 	}
 	if (ro->general == NULL)
 		o->general = g->units[o->unit].general;
 	else if ((o->general = game_find_general(g, ro->general)) < 0) {
-		diags_add(d, ro->node->pos, "no general '%s' in the scenario",
+		diags_add(d, order_pos(r, ro), "no general '%s' in the scenario",
 		    ro->general);
 		return -1;
 	}
 	if (ro->kind == ORDER_FORMATION &&
 	    (o->formation = ruleset_form(g->rs, ro->formation)) < 0) {
-		diags_add(d, ro->node->pos, "no formation '%s' in ruleset "
+		diags_add(d, order_pos(r, ro), "no formation '%s' in ruleset "
 		    "'%s'", ro->formation, g->rs->name);
 		return -1;
 	}
@@ -336,7 +366,7 @@ make_order(const struct game *g, const struct replay_order *ro,
 	for (o->ngroup = 0; o->ngroup < ro->ngroup; o->ngroup++)
 		if ((o->group[o->ngroup] = game_find_unit(g,
 		    ro->group[o->ngroup])) < 0) {
-			diags_add(d, ro->node->pos, "no unit '%s' in the "
+			diags_add(d, order_pos(r, ro), "no unit '%s' in the "
 			    "scenario", ro->group[o->ngroup]);
 			return -1;
 		}
@@ -344,27 +374,40 @@ make_order(const struct game *g, const struct replay_order *ro,
 }
 
 int
-replay_play(const struct replay *r, struct game *g, struct diags *d)
+replay_give(const struct replay *r, struct game *g, struct diags *d)
 {
 	struct order o;
 	char *cause;
-	int i, t;
+	int i;
+
+	for (i = 0; i < r->n; i++) {
+		if (r->v[i].turn != g->turn)
+			continue;
+		if (make_order(r, g, &r->v[i], &o, d) != 0)
+			return -1;
+		if (game_order(g, &o, &cause) != 0) {
+			diags_add(d, order_pos(r, &r->v[i]), "turn %d: the "
+			    "order is refused: %s", g->turn, cause);
+			free(cause);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+replay_play(const struct replay *r, struct game *g, struct diags *d)
+{
+	int t;
 
 	for (t = 0; t < r->turns; t++) {
-		for (i = 0; i < r->n; i++) {
-			if (r->v[i].turn != g->turn)
-				continue;
-			if (make_order(g, &r->v[i], &o, d) != 0)
-				return -1;
-			if (game_order(g, &o, &cause) != 0) {
-				diags_add(d, r->v[i].node->pos, "turn %d: the "
-				    "order is refused: %s", g->turn, cause);
-				free(cause);
-				return -1;
-			}
-		}
+		if (replay_give(r, g, d) != 0)
+			return -1;
 		game_turn(g);
 	}
+	/* Orders of a turn the recording stopped in, not played. */
+	if (!game_over(g) && replay_give(r, g, d) != 0)
+		return -1;
 	return 0;
 }
 

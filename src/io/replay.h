@@ -68,6 +68,11 @@ struct replay {
 /* Read and check a replay file; NULL with diagnostics on any problem. */
 struct replay *replay_read(const char *path, struct diags *);
 
+/* The same from a text in memory; name is for messages (and, as the
+ * replay's path, where a relative scenario is found from). */
+struct replay *replay_read_text(const char *name, const char *buf,
+    size_t len, struct diags *);
+
 /* Free a replay. */
 void replay_free(struct replay *);
 
@@ -80,10 +85,16 @@ struct game *replay_start(const struct replay *, const char *datadir,
 
 /*
  * Play the whole replay on a game from replay_start: each turn's orders,
- * then the turn.  A refused order is reported with its position and
+ * then the turn; at the end, orders recorded for the turn after the last
+ * played (a game saved part way through a turn) are given, and that turn
+ * is not played.  A refused order is reported with its position and
  * stops the replay (-1).
  */
 int replay_play(const struct replay *, struct game *, struct diags *);
+
+/* Give the orders recorded for the game's current turn, in file order
+ * (replay_play, one turn at a time).  0, or -1 as replay_play. */
+int replay_give(const struct replay *, struct game *, struct diags *);
 
 /*
  * Start a recording of a game about to be played from scenario (a path):

@@ -23,6 +23,8 @@
 
 #define SAVE_SUFFIX	".save"
 #define TMP_INFIX	".save.tmp."
+#define REPLAY_SUFFIX	".replay"
+#define RTMP_INFIX	".replay.tmp."
 
 static bool
 name_byte(int c)
@@ -234,11 +236,12 @@ read_at(int dirfd, const char *name, char **buf, size_t *len)
 	return 0;
 }
 
-/* Remove NAME.save.tmp.* left by a save that was killed part way. */
+/* Remove NAME.save.tmp.* (or with infix NAME.replay.tmp.*) left by a
+ * save that was killed part way. */
 static int
-sweep(int dirfd, const char *name)
+sweep(int dirfd, const char *name, const char *infix)
 {
-	char *prefix = xasprintf("%s" TMP_INFIX, name);
+	char *prefix = xasprintf("%s%s", name, infix);
 	size_t plen = strlen(prefix);
 	struct dirent *e;
 	DIR *dp;
@@ -318,6 +321,7 @@ session_open(struct session *s, const char *dir, const char *name,
 	s->name = xstrdup(name);
 	s->save = xasprintf("%s/%s" SAVE_SUFFIX, dir, name);
 	s->lock = xasprintf("%s/%s.lock", dir, name);
+	s->replay = xasprintf("%s/%s" REPLAY_SUFFIX, dir, name);
 	if (max_saves > 0 && !session_has_save(s) &&
 	    session_count(dir) >= max_saves) {
 		*cause = xasprintf("%d saved games already, the most this "
@@ -329,7 +333,8 @@ session_open(struct session *s, const char *dir, const char *name,
 	free(lockname);
 	if (s->lockfd == -1)
 		goto fail;
-	s->swept = sweep(s->dirfd, name);
+	s->swept = sweep(s->dirfd, name, TMP_INFIX);
+	s->swept += sweep(s->dirfd, name, RTMP_INFIX);
 	return 0;
 
 fail:
@@ -338,6 +343,7 @@ fail:
 	free(s->name);
 	free(s->save);
 	free(s->lock);
+	free(s->replay);
 	memset(s, 0, sizeof *s);
 	s->dirfd = s->lockfd = -1;
 	return -1;
@@ -361,6 +367,7 @@ session_close(struct session *s)
 	free(s->name);
 	free(s->save);
 	free(s->lock);
+	free(s->replay);
 	memset(s, 0, sizeof *s);
 	s->dirfd = s->lockfd = -1;
 }
@@ -438,6 +445,54 @@ session_forget(const struct session *s)
 
 	unlinkat(s->dirfd, name, 0);
 	free(name);
+	session_forget_record(s);
+}
+
+void
+session_forget_record(const struct session *s)
+{
+	char *name = xasprintf("%s" REPLAY_SUFFIX, s->name);
+
+	unlinkat(s->dirfd, name, 0);
+	free(name);
+}
+
+int
+session_record(const struct session *s, const struct replay *r,
+    char **cause)
+{
+	char *buf = NULL, *name;
+	size_t len = 0;
+	FILE *f;
+	int rc;
+
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		xalloc_fail(0);
+	replay_write(r, f);
+	if (fclose(f) != 0)
+		xalloc_fail(0);
+	name = xasprintf("%s" REPLAY_SUFFIX, s->name);
+	rc = save_atomic_at(s->dirfd, name, s->replay, buf, len, cause);
+	free(name);
+	free(buf);
+	return rc;
+}
+
+struct replay *
+session_load_record(const struct session *s, struct diags *d)
+{
+	char *name = xasprintf("%s" REPLAY_SUFFIX, s->name), *buf = NULL;
+	struct replay *r = NULL;
+	size_t len = 0;
+	struct pos nopos = { s->replay, 0, 0 };
+
+	if (read_at(s->dirfd, name, &buf, &len) != 0)
+		diags_add(d, nopos, "cannot open: %s", strerror(errno));
+	else
+		r = replay_read_text(s->replay, buf, len, d);
+	free(buf);
+	free(name);
+	return r;
 }
 
 void

@@ -10,6 +10,9 @@
  *
  *     NAME.save     the game, rewritten atomically (save_atomic) at every
  *                   end of turn, on quitting and on a hangup
+ *     NAME.replay   the game's recording (io/replay.h): the orders given
+ *                   so far, rewritten with the save; it goes when the
+ *                   save goes
  *     NAME.lock     held open with an exclusive flock by the marshal
  *                   playing it (its pid written inside, for messages)
  *
@@ -29,6 +32,7 @@
 #include <stddef.h>
 
 #include "core/game.h"
+#include "io/replay.h"
 #include "rules/ruleset.h"
 #include "util/diag.h"
 
@@ -40,6 +44,7 @@ struct session {
 	char	*name;		/* the slot's name */
 	char	*save;		/* dir/name.save */
 	char	*lock;		/* dir/name.lock */
+	char	*replay;	/* dir/name.replay */
 	int	 lockfd;	/* its open descriptor, holding the flock */
 	int	 dirfd;		/* the directory, open: every file of the
 				   slot is reached through it */
@@ -94,8 +99,20 @@ struct game *session_load(const struct session *, const char *datadir,
     bool bundled, struct ruleset **rs_out, char **scenario,
     struct diags *);
 
-/* Remove the slot's save (the battle is over). */
+/* Remove the slot's save and its recording (the battle is over). */
 void session_forget(const struct session *);
+
+/* Remove the slot's recording only (it no longer matches the save). */
+void session_forget_record(const struct session *);
+
+/* Write the recording r as the slot's NAME.replay, atomically.  0, or
+ * -1 with *cause allocated and the previous recording whole. */
+int session_record(const struct session *, const struct replay *,
+    char **cause);
+
+/* Read the slot's recording; NULL with diagnostics.  The caller frees
+ * it (replay_free). */
+struct replay *session_load_record(const struct session *, struct diags *);
 
 /*
  * Set a save that could not be loaded aside as NAME.save.bad, so that a

@@ -37,11 +37,9 @@ nap_free(struct ruleset *rs)
 }
 
 static void
-nap_turn_run(struct game *g)
+nap_phase_run(struct game *g, int p)
 {
-	int p;
-
-	for (p = 0; p < g->rs->nphases; p++) {
+	{
 		g->phase = p;
 		game_log(g, -1, EV_PHASE, "", "turn %d, phase %d: %s", g->turn,
 		    p + 1, g->rs->phases[p]);
@@ -64,6 +62,15 @@ nap_turn_run(struct game *g)
 		else if (strcmp(g->rs->phase_keys[p], "movement") == 0)
 			nap_phase_movement(g);
 	}
+}
+
+static void
+nap_turn_run(struct game *g)
+{
+	int p;
+
+	for (p = 0; p < g->rs->nphases; p++)
+		nap_phase_run(g, p);
 	g->phase = -1;
 	g->turn++;
 }
@@ -75,6 +82,7 @@ const struct ruleset_ops napoleonic_ops = {
 	.load = nap_load,
 	.free = nap_free,
 	.turn_run = nap_turn_run,
+	.phase_run = nap_phase_run,
 	.allowance = nap_allowance,
 	.describe = nap_describe,
 	.move_begin = nap_move_begin,

@@ -185,6 +185,11 @@ struct ruleset_ops {
 	void		(*free)(struct ruleset *);
 	/* Run one whole turn: the sequencer belongs to the ruleset. */
 	void		(*turn_run)(struct game *);
+	/* Run phase p of the turn alone (rs->phases[p]); turn_run must be
+	 * the same as every phase in order, then the turn's end, so that a
+	 * game played a phase at a time (game_phase: a recording stepped
+	 * through) reaches the same state.  NULL: whole turns only. */
+	void		(*phase_run)(struct game *, int p);
 	/* Ruleset checks on an order (0, or -1 with *cause allocated). */
 	int		(*order_check)(const struct game *, const struct order *,
 			    char **cause);

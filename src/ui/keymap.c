@@ -83,6 +83,14 @@ static const char *const action_names[ACT_COUNT] = {
 	[ACT_RADIUS] = "command-radius",
 	[ACT_MARK] = "mark",
 	[ACT_BRIGADE] = "mark-brigade",
+	[ACT_TURN_NEXT] = "next-turn",
+	[ACT_TURN_PREV] = "previous-turn",
+	[ACT_TURN_FIRST] = "first-turn",
+	[ACT_TURN_LAST] = "last-turn",
+	[ACT_TURN_GOTO] = "go-to-turn",
+	[ACT_PHASE_NEXT] = "next-phase",
+	[ACT_PHASE_PREV] = "previous-phase",
+	[ACT_REPLAY] = "replay",
 };
 
 /* Names of the keys that are not one printable character. */
@@ -372,8 +380,12 @@ static const struct {
 	{ MODE_QUIT, "Quit? ", { ACT_YES, ACT_NO }, { "yes", "no" } },
 	{ MODE_HANDOVER, "", { ACT_CONTINUE, ACT_QUIT },
 	    { "start giving orders", "quit" } },
-	{ MODE_OVER, "", { ACT_LOG, ACT_PICK, ACT_QUIT },
-	    { "log", "another battle", "quit" } },
+	{ MODE_OVER, "", { ACT_LOG, ACT_REPLAY, ACT_PICK, ACT_QUIT },
+	    { "log", "replay", "another battle", "quit" } },
+	{ MODE_REPLAY, "Replay: ", { ACT_TURN_PREV, ACT_TURN_NEXT,
+	    ACT_TURN_GOTO, ACT_LOG, ACT_WHY, ACT_SUMMARY, ACT_HELP,
+	    ACT_QUIT }, { "back", "next turn", "go to", "log", "why",
+	    "glance", "help", "quit" } },
 };
 
 bool

@@ -152,7 +152,51 @@ static const struct binding handover_keys[] = {
 
 static const struct binding over_keys[] = {
 	{ ACT_LOG, { 'M', 0 }, "M", "the whole message log" },
+	{ ACT_REPLAY, { 'p', 0 }, "p",
+	    "replay the battle: step through its recorded turns" },
 	{ ACT_PICK, { 'N', 0 }, "N", "another battle or a tutorial" },
+	{ ACT_QUIT, { 'q', 0 }, "q", "quit (asks first)" },
+	{ ACT_NONE, { 0 }, NULL, NULL }
+};
+
+static const struct binding replay_keys[] = {
+	CURSOR_KEYS,
+	{ ACT_TURN_NEXT, { ']', '>', 0 }, "] >",
+	    "the next turn: play the recorded turn shown" },
+	{ ACT_TURN_PREV, { '[', '<', 0 }, "[ <",
+	    "the turn before (played again from the start)" },
+	{ ACT_TURN_FIRST, { '{', 0 }, "{", "the first turn" },
+	{ ACT_TURN_LAST, { '}', 0 }, "}", "after the last turn: the end" },
+	{ ACT_TURN_GOTO, { 'T', 0 }, "T", "go to a turn typed" },
+	{ ACT_PHASE_NEXT, { ')', 0 }, ")",
+	    "the next phase: play the phase after the one shown" },
+	{ ACT_PHASE_PREV, { '(', 0 }, "(", "the phase before" },
+	{ ACT_SELECT, { UIK_ENTER, ' ', '5', UIK_B2, 0 }, "Enter Space 5",
+	    "select the unit under the cursor" },
+	{ ACT_NEXT_UNIT, { UIK_TAB, 0 }, "Tab",
+	    "select the next unit of the first side" },
+	{ ACT_PREV_UNIT, { UIK_BTAB, 0 }, "Shift-Tab",
+	    "select the previous unit" },
+	{ ACT_WHY, { 'x', 'W', 0 }, "x W",
+	    "why: the selected unit's last results, rule by rule" },
+	{ ACT_AREA, { 'a', 0 }, "a",
+	    "show or hide the selected unit's reach this turn" },
+	{ ACT_HEIGHTS, { 't', 0 }, "t", "show or hide contour levels" },
+	{ ACT_RULES, { 'R', 0 }, "R", "rules reference from the ruleset" },
+	{ ACT_LOG, { 'M', 0 }, "M", "the whole message log, to this turn" },
+	{ ACT_BRIEF, { 'B', 0 }, "B", "the briefing: the battle and its "
+	    "sides" },
+	{ ACT_SUMMARY, { 'i', 0 }, "i",
+	    "the battle at a glance at this turn" },
+	{ ACT_JUMP_OBJECTIVE, { 'o', 0 }, "o",
+	    "cursor to the next objective" },
+	{ ACT_JUMP_CONTACT, { 'c', 0 }, "c",
+	    "cursor to the next unit in contact" },
+	{ ACT_JUMP_EVENT, { 'v', 0 }, "v",
+	    "cursor to the last event, then the one before" },
+	{ ACT_OVERVIEW, { 'z', 0 }, "z", "the whole map at a glance" },
+	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc", "clear the selection" },
+	{ ACT_HELP, { '?', 0 }, "?", "this help" },
 	{ ACT_QUIT, { 'q', 0 }, "q", "quit (asks first)" },
 	{ ACT_NONE, { 0 }, NULL, NULL }
 };
@@ -207,6 +251,7 @@ static const struct binding *const tables[MODE_COUNT] = {
 	[MODE_INPUT] = input_keys,
 	[MODE_PICK] = pick_keys,
 	[MODE_OVERVIEW] = overview_keys,
+	[MODE_REPLAY] = replay_keys,
 };
 
 static const char *const mode_names[MODE_COUNT] = {
@@ -220,6 +265,7 @@ static const char *const mode_names[MODE_COUNT] = {
 	[MODE_INPUT] = "Save as",
 	[MODE_PICK] = "Choose a battle",
 	[MODE_OVERVIEW] = "Overview",
+	[MODE_REPLAY] = "Replay",
 };
 
 const struct binding *

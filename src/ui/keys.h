@@ -81,6 +81,14 @@ enum ui_action {
 	ACT_RADIUS,		/* show or hide a general's command radius */
 	ACT_MARK,
 	ACT_BRIGADE,
+	ACT_TURN_NEXT,		/* a recording: the next turn */
+	ACT_TURN_PREV,		/* the turn before */
+	ACT_TURN_FIRST,
+	ACT_TURN_LAST,
+	ACT_TURN_GOTO,		/* a turn typed */
+	ACT_PHASE_NEXT,		/* a recording: the next phase */
+	ACT_PHASE_PREV,
+	ACT_REPLAY,		/* a finished battle: see its recording */
 	ACT_COUNT
 };
 

@@ -92,6 +92,8 @@ ui_viewer(const struct ui *ui)
 	enum ui_mode m = ui->mode;
 	int i, n = humans(ui);
 
+	if (ui->seek != NULL)
+		return ui->replay_viewer;	/* a recording */
 	if (n == 0)
 		return KNOW_ALL;
 	if (n == 1) {
@@ -113,6 +115,10 @@ ui_viewer(const struct ui *ui)
 bool
 ui_own(const struct ui *ui, int unit)
 {
+	if (ui->seek != NULL)	/* a recording: what its viewer reads */
+		return unit >= 0 && unit < ui->game->nunits &&
+		    (ui->replay_viewer == KNOW_ALL ||
+		    ui->game->units[unit].side == ui->replay_viewer);
 	return unit >= 0 && unit < ui->game->nunits &&
 	    ui->game->units[unit].side == ui->side;
 }
@@ -354,6 +360,16 @@ ui_start(struct ui *ui)
 	cursor_home(ui);
 	ui->centre = overview_focus(ui->game);
 	ui->centre_pending = true;
+	if (ui->seek != NULL) {
+		/* A recording: turn 1 as its orders were given. */
+		ui->side = ui->replay_viewer >= 0 ? ui->replay_viewer : 0;
+		ui->mode = MODE_REPLAY;
+		ui->log_from = 0;
+		ui_msg(ui, false, "A recording of %d turn%s: ] plays the next "
+		    "turn, [ goes back, T to a turn; ? lists the keys.",
+		    ui->replay_turns, ui->replay_turns == 1 ? "" : "s");
+		return;
+	}
 	if (game_over(ui->game)) {
 		/* A finished battle resumed: its result, never a turn more. */
 		ui->log_from = ui->game->log.n;
@@ -404,11 +420,14 @@ key_dispatch(struct ui *ui, int key)
 		return;
 	if (ui->mode != MODE_MENU && ui->mode != MODE_INPUT &&
 	    a == ACT_NONE) {
-		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE) {
+		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE ||
+		    ui->mode == MODE_REPLAY) {
 			char help[16];
 
-			ui_msg(ui, true, "That key does nothing here; "
-			    "%s lists the keys.", keymap_key_name(keymap_first(
+			ui_msg(ui, true, "%s; %s lists the keys.",
+			    ui->mode == MODE_REPLAY ? "A recording: no "
+			    "orders are given here" : "That key does nothing "
+			    "here", keymap_key_name(keymap_first(
 			    ui->keymap, ui->mode, ACT_HELP), help,
 			    sizeof help));
 		}
@@ -477,9 +496,19 @@ key_dispatch(struct ui *ui, int key)
 	case MODE_OVERVIEW:
 		overview_key(ui, a);
 		break;
+	case MODE_REPLAY:
+		replay_key(ui, a);
+		break;
 	case MODE_OVER:
 		if (a == ACT_LOG)
 			pager_open(ui, PAGER_LOG);
+		else if (a == ACT_REPLAY && ui->replay_offer) {
+			/* Leave the screen: the caller shows the recording
+			 * and then this screen again. */
+			ui->replay_wanted = true;
+			ui->quit = true;
+		} else if (a == ACT_REPLAY)
+			ui_msg(ui, true, "This battle was not recorded.");
 		else if (a == ACT_PICK)
 			pick_open(ui);
 		else if (a == ACT_QUIT) {
@@ -512,7 +541,16 @@ status_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	    game_over(g) ? g->result.turn : g->turn, limit,
 	    phase >= 0 && phase < g->rs->nphases && g->rs->phase_keys !=
 	    NULL ? g->rs->phase_keys[phase] : "");
-	if (ui->mode == MODE_OVER)
+	if (ui->seek != NULL) {
+		x += canvas_printf(c, x, l->status_y, c->w - x, bar,
+		    "Replay %s %d of %d turns | %s",
+		    ui->replay_at > ui->replay_turns ? "end after" : "turn",
+		    ui->replay_at > ui->replay_turns ? ui->replay_turns :
+		    ui->replay_at, ui->replay_turns,
+		    ui->replay_viewer == KNOW_ALL ? "umpire: both sides" :
+		    ui->replay_viewer >= 0 && ui->replay_viewer < g->nsides ?
+		    g->sides[ui->replay_viewer].name : "?");
+	} else if (ui->mode == MODE_OVER)
 		x += canvas_text(c, x, l->status_y, c->w - x, "Game over",
 		    bar);
 	else
@@ -539,10 +577,14 @@ hint_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		[MODE_QUIT] = "Quit? y:yes n:no",
 		[MODE_HANDOVER] = "Enter:start giving orders q:quit",
 		[MODE_OVER] = "M:log N:another battle q:quit",
+		[MODE_REPLAY] = "Replay: [:back ]:next turn T:go to M:log "
+		    "x:why i:glance ?:help q:quit",
 	};
 	const char *h = hints[ui->mode];
 	char bound[UI_MSG_MAX];
 
+	if (ui->mode == MODE_OVER && ui->replay_offer)
+		h = "M:log p:replay N:another battle q:quit";
 	if (keymap_hint(ui->keymap, ui->mode, bound, sizeof bound))
 		h = bound;
 
@@ -658,8 +700,13 @@ over_draw(struct ui *ui, struct canvas *c)
 	summary_lines(ui, over_line, &t);
 	if (t.n > room)
 		t.n = room > 2 ? room : 2;
-	t.lines[t.n++] = ui->nchoices > 0 ? "M: read the log    N: another "
-	    "battle    q: quit" : "M: read the log    q: quit";
+	if (ui->replay_offer)
+		t.lines[t.n++] = ui->nchoices > 0 ? "M: read the log    p: "
+		    "replay it    N: another battle    q: quit" :
+		    "M: read the log    p: replay it    q: quit";
+	else
+		t.lines[t.n++] = ui->nchoices > 0 ? "M: read the log    N: "
+		    "another battle    q: quit" : "M: read the log    q: quit";
 	box_draw(ui, c, t.lines, t.n);
 }
 
@@ -705,6 +752,8 @@ ui_draw(struct ui *ui, struct canvas *c)
 		lines[0] = "Quit marshal?";
 		if (ui->quit_back == MODE_OVER)
 			lines[1] = "The battle is over.";
+		else if (ui->seek != NULL)
+			lines[1] = "The recording is left as it is.";
 		else if (ui->turn_hook != NULL && ui->save_failed)
 			lines[1] = "The last save failed; quitting tries "
 			    "once more.";

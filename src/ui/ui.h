@@ -52,6 +52,8 @@ enum ui_mode {
 	MODE_INPUT,		/* a line of text: the file to save as */
 	MODE_PICK,		/* choose another battle or a tutorial */
 	MODE_OVERVIEW,		/* the whole map at a glance */
+	MODE_REPLAY,		/* a recorded battle: step through its
+				   turns, no orders (view-replay.c) */
 	MODE_COUNT
 };
 
@@ -189,6 +191,25 @@ struct ui {
 	/* The player's key bindings (ui/keymap.h), borrowed; NULL:
 	 * marshal's own. */
 	const struct keymap *keymap;
+	/*
+	 * A recording shown (ui_set_replay), or seek NULL: a game played.
+	 * seek puts the game at turn, after its phase (-1: its orders
+	 * given, nothing of it played; turns + 1: after the last turn)
+	 * and returns it; the game it returned before may be freed by
+	 * then.  No order is given through the interface.  viewer: what is
+	 * shown, KNOW_ALL (the umpire) or a side (core/know.h).
+	 */
+	struct game	*(*seek)(void *, int turn, int phase);
+	void		*seek_arg;
+	int		 replay_turns;	/* turns recorded */
+	int		 replay_at;	/* the turn shown, 1 .. turns + 1 */
+	int		 replay_phase;	/* after this phase of it, -1: none */
+	int		 replay_viewer;
+	/* A finished battle played: p on its last screen asks to see its
+	 * recording (ui_set_replay_offer); replay_wanted then says so and
+	 * the interface leaves, to be run again after. */
+	bool		 replay_offer;
+	bool		 replay_wanted;
 };
 
 /* Smallest terminal the layout works in. */
@@ -230,6 +251,14 @@ bool ui_marked(const struct ui *, int u);
 /* Begin play: show the briefing, let program controllers of the first
  * side act. */
 void ui_start(struct ui *);
+
+/*
+ * Show a recording instead of playing: the game given to ui_create is
+ * at turn 1; seek (above) moves it.  turns: the turns recorded; viewer:
+ * KNOW_ALL or a side.  Call before ui_start.
+ */
+void ui_set_replay(struct ui *, struct game *(*seek)(void *, int turn,
+    int phase), void *arg, int turns, int viewer);
 
 /*
  * Offer these battles and tutorials (borrowed: they must outlive the ui)

@@ -7,6 +7,9 @@
  * that would reach the terminal when it is drawn.  What the name means
  * (where it is, whether it may be written) is the save hook's business:
  * the interface never opens a file.
+ *
+ * In a recording (view-replay.c) the same line takes the number of the
+ * turn to go to: digits only.
  */
 #include "config.h"
 
@@ -15,6 +18,7 @@
 #include "ui/view.h"
 
 #define INPUT_PROMPT	"Save as: "
+#define TURN_PROMPT	"Go to turn (Enter; Esc: stay): "
 
 void
 input_open(struct ui *ui)
@@ -58,9 +62,40 @@ input_save(struct ui *ui, const char *path)
 	free(cause);
 }
 
+/* A recording's "go to turn": the number typed. */
+static void
+input_turn(struct ui *ui, enum ui_action a, int key)
+{
+	switch (a) {
+	case ACT_CONFIRM:
+		ui->mode = MODE_REPLAY;
+		if (ui->input_len == 0)
+			return;
+		replay_goto(ui, atoi(ui->input), -1);
+		return;
+	case ACT_UNDO:
+		if (ui->input_len > 0)
+			ui->input[--ui->input_len] = '\0';
+		return;
+	case ACT_CANCEL:
+		ui->mode = MODE_REPLAY;
+		return;
+	default:
+		break;
+	}
+	if (key < '0' || key > '9' || ui->input_len >= 6)
+		return;
+	ui->input[ui->input_len++] = (char)key;
+	ui->input[ui->input_len] = '\0';
+}
+
 void
 input_key(struct ui *ui, enum ui_action a, int key)
 {
+	if (ui->seek != NULL) {
+		input_turn(ui, a, key);
+		return;
+	}
 	switch (a) {
 	case ACT_CONFIRM:
 		if (ui->input_len == 0) {
@@ -98,7 +133,8 @@ input_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	int x, w = c->w - 1, skip = 0;
 
 	canvas_fill(c, 0, l->hint_y, c->w, 1, " ", style_plain);
-	x = canvas_text(c, 0, l->hint_y, w, INPUT_PROMPT, theme_title(ui));
+	x = canvas_text(c, 0, l->hint_y, w, ui->seek != NULL ? TURN_PROMPT :
+	    INPUT_PROMPT, theme_title(ui));
 	/* A name longer than the line shows its end, where one types. */
 	if (ui->input_len > w - x)
 		skip = ui->input_len - (w - x);

@@ -83,7 +83,8 @@ help_page(struct ui *ui, struct page *p)
 		add(p, style_plain, 0, "%-16s %s", b->label, b->help);
 	for (b = keymap_mode(ui->keymap, -1); b->action != ACT_NONE; b++)
 		add(p, style_plain, 0, "%-16s %s", b->label, b->help);
-	if (ui->pager_back != MODE_MAP && ui->pager_back != MODE_MOVE)
+	if (ui->pager_back != MODE_MAP && ui->pager_back != MODE_MOVE &&
+	    ui->pager_back != MODE_REPLAY)
 		return;
 	add(p, style_plain, 0, "%s", "");
 	add(p, h, 0, "The map");

@@ -136,6 +136,12 @@ void menu_draw(struct ui *, struct canvas *, const struct layout *);
 
 /* Save as: a one-line prompt for a file name; input_save saves to the
  * slot (path NULL) or the named file and says where in the message line. */
+/* view-replay.c: a recording's keys, and the turn to show, after phase
+ * (-1: its orders given; clamped to 1 .. turns + 1; says what it cost
+ * when it went back). */
+void replay_key(struct ui *, enum ui_action);
+void replay_goto(struct ui *, int turn, int phase);
+
 void input_open(struct ui *);
 void input_key(struct ui *, enum ui_action, int key);
 void input_draw(struct ui *, struct canvas *, const struct layout *);
