@@ -28,6 +28,7 @@
 #include "ui/canvas.h"
 #include "ui/keys.h"
 #include "ui/ui.h"
+#include "ui/view.h"
 #include "util/diag.h"
 #include "util/xalloc.h"
 
@@ -1387,6 +1388,93 @@ row_at(const struct fixture *f, int y)
 }
 
 /*
+ * Every place name in view is whole or absent: where it shows, its text
+ * stands on cells no unit covers and ends inside the map; where it does
+ * not show, none of its letters is left in the label's style (a name cut
+ * by a unit, "HCCCCindenau").  The view is walked across the whole
+ * default map at each of the first turns, as the units move through the
+ * names.
+ */
+static void
+labels_check(struct fixture *f)
+{
+	const struct map *m = f->g->map;
+	struct layout l;
+	char buf[256], want[256];
+	int vx, vy, i, k, w, sx, sy, shown = 0, left = 0;
+
+	layout_compute(f->c->w, f->c->h, &l);
+
+	for (vy = 0; vy < m->h; vy += 8)
+		for (vx = 0; vx < m->w; vx += 20) {
+			f->ui->cursor = (struct point){ vx, vy };
+			ui_draw(f->ui, f->c);
+			for (i = 0; i < m->nlabels; i++) {
+				const struct map_label *lb = &m->labels[i];
+
+				sx = lb->at.x - f->ui->view.x;
+				sy = 1 + lb->at.y - f->ui->view.y;
+				if (sx < 0 || sy < 1 || sx >= l.map_w ||
+				    sy >= 1 + l.map_h)
+					continue;
+				w = canvas_text_width(lb->text);
+				canvas_row(f->c, sy, sx, w, buf, sizeof buf);
+				snprintf(want, sizeof want, "%s", lb->text);
+				if (strcmp(buf, want) == 0) {
+					shown++;
+					assert_true(lb->at.x + w <= m->w);
+					assert_true(sx + w <= l.map_w);
+					for (k = 0; k < w; k++)
+						assert_int_equal(game_unit_at(
+						    f->g, lb->at.x + k,
+						    lb->at.y), -1);
+					continue;
+				}
+				left++;
+				for (k = 0; k < w && sx + k < l.map_w; k++) {
+					const struct ccell *cc =
+					    canvas_cell(f->c, sx + k, sy);
+
+					assert_false(cc->style.fg == COL_WHITE &&
+					    (cc->style.attr & ATTR_UNDERLINE) &&
+					    cc->glyph[0] == lb->text[k]);
+				}
+			}
+		}
+	assert_true(shown > 0);
+	(void)left;
+}
+
+static void
+test_labels_whole_or_left_out(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+	int turn;
+
+	(void)state;
+	/* Two names of our own: one that would run past the map's east
+	 * edge, one that would run into Rothenbach [30, 15]. */
+	map_label_add(f->g->map, (struct point){ 76, 20 }, "Edge of the map");
+	map_label_add(f->g->map, (struct point){ 27, 15 }, "Mill stream");
+	game_seed(f->g, 1815);
+	ui_key(f->ui, UIK_ESC);		/* the briefing */
+	ui_key(f->ui, UIK_ENTER);	/* the hand-over box */
+	for (turn = 2; turn <= 8; turn += 2) {
+		labels_check(f);
+		play_default(f, turn);
+		while (f->ui->mode == MODE_PAGER)
+			ui_key(f->ui, UIK_ESC);
+		if (f->ui->mode != MODE_MAP)
+			ui_key(f->ui, UIK_ENTER);
+	}
+	labels_check(f);
+	/* Wide enough to show the whole map and the blank past its edge. */
+	canvas_resize(f->c, 200, 60);
+	labels_check(f);
+	fixture_free(f);
+}
+
+/*
  * The page between turns: after turn 6 of the default battle (seed 1815,
  * the computer's orders for both sides, as in test-summary) the figures
  * stand in their columns, one per side, the objectives with their holders.
@@ -1660,6 +1748,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_canvas_text_and_folding),
+		cmocka_unit_test(test_labels_whole_or_left_out),
 		cmocka_unit_test(test_rout_track_and_courier_on_the_map),
 		cmocka_unit_test(test_rout_track_ascii),
 		cmocka_unit_test(test_unit_glyphs_at_their_cells),

@@ -150,19 +150,48 @@ terrain_draw(struct ui *ui, struct canvas *c, int sx, int sy, int x, int y)
 	canvas_put(c, sx, sy, glyph, st);
 }
 
+/*
+ * Place names, drawn after everything else that sits on the ground: a
+ * name goes down whole or not at all.  It is left out when any cell it
+ * would take is no longer bare ground (a unit, a general, an aide, a rout
+ * track, an objective or an earlier name drew there: the glyph differs
+ * from the terrain in bare[]), or when it would run past the edge of the
+ * map or of the view.  A name cut into a unit reads as a different word
+ * ("HCCCCindenau"), which is worse than none.
+ */
 static void
-labels_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+labels_draw(struct ui *ui, struct canvas *c, const struct layout *l,
+    const struct ccell *bare)
 {
 	const struct map *m = ui->game->map;
 	struct style st = style_make(ui->colour ? COL_WHITE : COL_DEFAULT,
 	    COL_DEFAULT, ATTR_UNDERLINE);
-	int i, sx, sy, room;
+	const struct ccell *cell;
+	int i, k, x, y, w, sx, sy, right;
+	bool fits;
 
+	/* The columns of the view that show the map. */
+	right = m->w - ui->view.x;
+	if (right > l->map_w)
+		right = l->map_w;
 	for (i = 0; i < m->nlabels; i++) {
 		if (!to_screen(ui, l, m->labels[i].at, &sx, &sy))
 			continue;
-		room = l->map_x + l->map_w - sx;
-		canvas_text(c, sx, sy, room, m->labels[i].text, st);
+		x = sx - l->map_x;
+		y = sy - l->map_y;
+		w = canvas_text_width(m->labels[i].text);
+		fits = w > 0 && x + w <= right;
+		for (k = 0; fits && k < w; k++) {
+			cell = canvas_cell(c, sx + k, sy);
+			fits = cell != NULL && strcmp(cell->glyph,
+			    bare[(size_t)y * (size_t)l->map_w +
+			    (size_t)(x + k)].glyph) == 0;
+		}
+		if (!fits)
+			continue;
+		/* Keep the ground's background (the reach overlay). */
+		st.bg = canvas_cell(c, sx, sy)->style.bg;
+		canvas_text(c, sx, sy, w, m->labels[i].text, st);
 	}
 }
 
@@ -413,6 +442,7 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	/* Plain, not dim: the rows of a repainted map end here, and leaving
 	 * an attribute costs more than leaving a colour. */
 	struct style sep = style_plain;
+	struct ccell *bare;
 	int x, y, sx, sy, i;
 
 	if (ui->centre_pending)
@@ -429,7 +459,17 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 				    mx, my);
 		}
 	}
-	labels_draw(ui, c, l);
+	/* The bare ground, for the place names to find room on. */
+	bare = xcalloc((size_t)l->map_w * (size_t)l->map_h + 1, sizeof *bare);
+	for (y = 0; y < l->map_h; y++)
+		for (x = 0; x < l->map_w; x++) {
+			const struct ccell *cc = canvas_cell(c, l->map_x + x,
+			    l->map_y + y);
+
+			if (cc != NULL)
+				bare[(size_t)y * (size_t)l->map_w +
+				    (size_t)x] = *cc;
+		}
 	objectives_draw(ui, c, l);
 	if (ui->area && ui->sel >= 0)
 		area_draw(ui, c, l);
@@ -438,6 +478,8 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		unit_draw(ui, c, l, i);
 	general_draw(ui, c, l);
 	couriers_draw(ui, c, l);
+	labels_draw(ui, c, l, bare);
+	free(bare);
 	if (ui->mode == MODE_MOVE && ui->sel >= 0 && !group_move(ui))
 		route_draw(ui, c, l);
 	else if (ui->mode == MODE_MOVE && ui->gsel >= 0)
