@@ -218,8 +218,8 @@ test_unit_glyphs_at_their_cells(void **state)
 	assert_string_equal(map_at(f, 0, 5)->glyph, "·");
 	assert_string_equal(map_at(f, 17, 0)->glyph, "♣");
 	assert_string_equal(map_at(f, 2, 5)->glyph, "│");
-	/* The hedge on the east edge of (15, 8). */
-	assert_string_equal(map_at(f, 15, 8)->glyph, "▕");
+	/* The hedge on the east edge of (15, 8), in its own glyph. */
+	assert_string_equal(map_at(f, 15, 8)->glyph, "▓");
 	assert_true(has(f, "Mühle"));
 	fixture_free(f);
 }
@@ -237,7 +237,7 @@ test_ascii_glyphs_when_not_utf8(void **state)
 	assert_string_equal(map_at(f, 0, 5)->glyph, ".");
 	assert_string_equal(map_at(f, 17, 0)->glyph, "T");
 	assert_string_equal(map_at(f, 2, 5)->glyph, "|");
-	assert_string_equal(map_at(f, 15, 8)->glyph, "]");
+	assert_string_equal(map_at(f, 15, 8)->glyph, "}");
 	assert_true(has(f, "Muhle"));
 	fixture_free(f);
 }
@@ -1327,9 +1327,10 @@ test_rout_track_ascii(void **state)
 	fixture_free(f);
 }
 
-/* The default battle, loaded from $MARSHAL_DATA, hot-seat, at w x h. */
+/* The default battle, loaded from $MARSHAL_DATA, hot-seat, at w x h, in
+ * UTF-8 or ASCII. */
 static struct fixture *
-fixture_default(int w, int h)
+fixture_default_set(int w, int h, bool utf8)
 {
 	struct fixture *f = calloc(1, sizeof *f);
 	const char *data = getenv("MARSHAL_DATA");
@@ -1346,10 +1347,17 @@ fixture_default(int w, int h)
 	assert_non_null(f->g);
 	diags_free(&d);
 	free(path);
-	f->ui = ui_create(f->g, true, true);
+	f->ui = ui_create(f->g, utf8, true);
 	ui_start(f->ui);
-	f->c = canvas_create(w, h, false);
+	f->c = canvas_create(w, h, !utf8);
 	return f;
+}
+
+/* The default battle in UTF-8. */
+static struct fixture *
+fixture_default(int w, int h)
+{
+	return fixture_default_set(w, h, true);
 }
 
 /* Both sides of the default battle give the computer's orders and end
@@ -1471,6 +1479,174 @@ test_labels_whole_or_left_out(void **state)
 	/* Wide enough to show the whole map and the blank past its edge. */
 	canvas_resize(f->c, 200, 60);
 	labels_check(f);
+	fixture_free(f);
+}
+
+/* Whether glyph is one of the legend's (or a digit: an aide's turn). */
+static bool
+in_legend(const struct legend_entry *e, int n, const char *glyph)
+{
+	char buf[sizeof e->glyphs], *tok, *save;
+	int i;
+
+	if (glyph[0] >= '0' && glyph[0] <= '9' && glyph[1] == '\0')
+		return true;
+	for (i = 0; i < n; i++) {
+		snprintf(buf, sizeof buf, "%s", e[i].glyphs);
+		for (tok = strtok_r(buf, " ", &save); tok != NULL;
+		    tok = strtok_r(NULL, " ", &save))
+			if (strcmp(tok, glyph) == 0)
+				return true;
+	}
+	return false;
+}
+
+/* Every glyph in the map part of the canvas is in the legend. */
+static int
+map_glyphs_in_legend(struct fixture *f, const struct legend_entry *e, int n)
+{
+	struct layout l;
+	const struct ccell *cc;
+	int x, y, seen = 0;
+
+	layout_compute(f->c->w, f->c->h, &l);
+	for (y = 0; y < l.map_h; y++)
+		for (x = 0; x < l.map_w; x++) {
+			cc = canvas_cell(f->c, l.map_x + x, l.map_y + y);
+			if (strcmp(cc->glyph, " ") == 0)
+				continue;
+			/* Place names are words, not glyphs. */
+			if (cc->style.attr & ATTR_UNDERLINE &&
+			    cc->style.fg == COL_WHITE)
+				continue;
+			if (!in_legend(e, n, cc->glyph))
+				fail_msg("'%s' at [%d, %d] is not in the legend",
+				    cc->glyph, x, y);
+			seen++;
+		}
+	return seen;
+}
+
+/*
+ * The legend (? on the map) lists every glyph the map draws: the default
+ * battle after two turns, with a routed unit's track, an aide riding, a
+ * unit marked for a group order and a move being drawn, walked across
+ * the whole map, in UTF-8 and in ASCII.  The help page shows the legend,
+ * the aide, the rout track and the general among it.
+ */
+static void
+legend_covers(bool utf8)
+{
+	struct fixture *f = fixture_default_set(200, 60, utf8);
+	struct legend_entry e[LEGEND_MAX];
+	struct unit *u;
+	struct order o;
+	int n, vx, vy, seen = 0, i;
+
+	game_seed(f->g, 1815);
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	play_default(f, 3);
+	while (f->ui->mode == MODE_PAGER)
+		ui_key(f->ui, UIK_ESC);
+	if (f->ui->mode != MODE_MAP)
+		ui_key(f->ui, UIK_ENTER);
+	n = theme_legend(f->ui, e);
+	/* An Allied unit routs along a track of three cells, south of its
+	 * front (it faces south). */
+	u = &f->g->units[f->g->nunits - 1];
+	u->cond = COND_ROUTED;
+	free(u->track);
+	u->track = calloc(3, sizeof *u->track);
+	assert_non_null(u->track);
+	for (i = 0; i < 3; i++)
+		u->track[i] = (struct point){ u->pos.x + i - 1, u->pos.y + 2 };
+	u->ntrack = 3;
+	/* An aide half way on a two-turn ride to the first French unit. */
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_STOP;
+	o.unit = 0;
+	o.general = f->g->units[0].general;
+	o.issued = f->g->turn - 1;
+	o.arrives = f->g->turn + 1;
+	f->g->transit = realloc(f->g->transit, (size_t)(f->g->ntransit + 1) *
+	    sizeof *f->g->transit);
+	assert_non_null(f->g->transit);
+	f->g->transit[f->g->ntransit++] = o;
+	for (vy = 0; vy < f->g->map->h; vy += 20)
+		for (vx = 0; vx < f->g->map->w; vx += 40) {
+			f->ui->cursor = (struct point){ vx, vy };
+			ui_draw(f->ui, f->c);
+			seen += map_glyphs_in_legend(f, e, n);
+		}
+	assert_true(seen > 1000);
+	/* Mark the selected unit, then draw a move of it with a waypoint. */
+	ui_key(f->ui, UIK_TAB);
+	ui_key(f->ui, 'g');
+	ui_key(f->ui, UIK_TAB);
+	ui_key(f->ui, 'm');
+	ui_key(f->ui, 'k');
+	ui_key(f->ui, 'W');
+	for (i = 0; i < 6; i++)
+		ui_key(f->ui, 'k');
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	(void)map_glyphs_in_legend(f, e, n);
+	ui_key(f->ui, UIK_ESC);
+	/* The help page, tall enough for all of it. */
+	canvas_resize(f->c, 200, 160);
+	ui_key(f->ui, '?');
+	ui_draw(f->ui, f->c);
+	for (i = 0; i < n; i++)
+		if (!has(f, e[i].meaning))
+			fail_msg("the help page lacks '%s'", e[i].meaning);
+	assert_true(has(f, utf8 ? "¤" : "$"));
+	assert_true(has(f, utf8 ? "×" : "x"));
+	assert_true(has(f, utf8 ? "♚" : "G g"));
+	fixture_free(f);
+}
+
+static void
+test_legend_lists_every_map_glyph(void **state)
+{
+	(void)state;
+	legend_covers(true);
+	legend_covers(false);
+}
+
+/* In ASCII no glyph of the legend stands for two things. */
+static void
+test_ascii_glyphs_mean_one_thing(void **state)
+{
+	struct fixture *f = fixture_default_set(80, 24, false);
+	struct legend_entry e[LEGEND_MAX];
+	char buf[sizeof e->glyphs], *tok, *save;
+	const char *owner[128] = { NULL };
+	int n, i;
+
+	(void)state;
+	n = theme_legend(f->ui, e);
+	assert_true(n > 20);
+	for (i = 0; i < n; i++) {
+		memcpy(buf, e[i].glyphs, sizeof buf);
+		buf[sizeof buf - 1] = '\0';
+		for (tok = strtok_r(buf, " ", &save); tok != NULL;
+		    tok = strtok_r(NULL, " ", &save)) {
+			unsigned char c = (unsigned char)tok[0];
+
+			assert_int_equal(strlen(tok), 1);
+			assert_true(c < 128);
+			if (owner[c] != NULL)
+				fail_msg("'%c' is both \"%s\" and \"%s\"", c,
+				    owner[c], e[i].meaning);
+			owner[c] = e[i].meaning;
+		}
+	}
+	/* Hedge, stream, river and wall each have a glyph of their own. */
+	assert_true(owner['}'] != NULL && strstr(owner['}'], "Hedge"));
+	assert_true(owner['['] != NULL && strstr(owner['['], "Wall"));
+	assert_true(owner[')'] != NULL && strstr(owner[')'], "Stream"));
+	assert_true(owner['{'] != NULL && strstr(owner['{'], "River"));
 	fixture_free(f);
 }
 
@@ -1749,6 +1925,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_canvas_text_and_folding),
 		cmocka_unit_test(test_labels_whole_or_left_out),
+		cmocka_unit_test(test_legend_lists_every_map_glyph),
+		cmocka_unit_test(test_ascii_glyphs_mean_one_thing),
 		cmocka_unit_test(test_rout_track_and_courier_on_the_map),
 		cmocka_unit_test(test_rout_track_ascii),
 		cmocka_unit_test(test_unit_glyphs_at_their_cells),

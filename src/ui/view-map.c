@@ -65,10 +65,11 @@ road_glyph(const struct ui *ui, int x, int y, bool big)
 		return ui->utf8 ? (big ? "═" : "─") : "-";
 	if (v)
 		return ui->utf8 ? (big ? "║" : "│") : "|";
+	/* In ASCII / and \\ are a unit's front (theme.c): roads take +. */
 	if (d1 && !d2)
-		return ui->utf8 ? "╱" : "/";
+		return ui->utf8 ? "╱" : "+";
 	if (d2 && !d1)
-		return ui->utf8 ? "╲" : "\\";
+		return ui->utf8 ? "╲" : "+";
 	return ui->utf8 ? (big ? "╬" : "┼") : "+";
 }
 
@@ -116,7 +117,7 @@ terrain_draw(struct ui *ui, struct canvas *c, int sx, int sy, int x, int y)
 		 * colour of its own would cost two colour changes for each
 		 * contour cell whenever the map is repainted.
 		 */
-		glyph = ui->utf8 ? "⌒" : "^";
+		glyph = theme_glyph(ui, MG_CONTOUR);
 	}
 	if (cell->road != ROAD_NONE) {
 		glyph = road_glyph(ui, x, y, cell->road == ROAD_BIG);
@@ -132,18 +133,15 @@ terrain_draw(struct ui *ui, struct canvas *c, int sx, int sy, int x, int y)
 		if (pss != PASS_NONE)
 			ps = pss;
 		if (pe != 0 || se != 0) {
-			if (pe != 0 && se != 0)
-				glyph = ui->utf8 ? "┘" : "]";
-			else if (pe != 0)
-				glyph = ui->utf8 ? "▕" : "]";
-			else
-				glyph = ui->utf8 ? "▁" : "_";
+			/* Each kind its own glyph, so that it reads
+			 * without colour; with two, the east edge's. */
+			glyph = theme_obstacle(ui, pe != 0 ? pe : se, one);
 			st = style_make(ui->colour ? COL_CYAN : COL_DEFAULT,
 			    COL_DEFAULT, ATTR_BOLD);
 		}
 	}
 	if (ps != PASS_NONE) {
-		glyph = ui->utf8 ? "╪" : "%";
+		glyph = theme_glyph(ui, MG_PASSAGE);
 		st = style_make(ui->colour ? COL_WHITE : COL_DEFAULT,
 		    COL_DEFAULT, ATTR_BOLD);
 	}
@@ -206,7 +204,7 @@ objectives_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 
 	for (i = 0; i < g->nobjectives; i++)
 		if (to_screen(ui, l, g->objectives[i].at, &sx, &sy))
-			canvas_put(c, sx, sy, ui->utf8 ? "◎" : "&", st);
+			canvas_put(c, sx, sy, theme_glyph(ui, MG_OBJECTIVE), st);
 }
 
 static void
@@ -247,7 +245,8 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 
 		for (i = n > w ? n - w : 0; i < n; i++)
 			if (to_screen(ui, l, cells[i], &sx, &sy))
-				canvas_put(c, sx, sy, ui->utf8 ? "▪" : "+", st);
+				canvas_put(c, sx, sy, theme_glyph(ui, MG_MARKED),
+				    st);
 	}
 	if (to_screen(ui, l, u->pos, &sx, &sy))
 		canvas_put(c, sx, sy, theme_facing(ui, u->facing), st);
@@ -259,7 +258,8 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 		if (map_inside(g->map, ahead.x, ahead.y) &&
 		    game_unit_at(g, ahead.x, ahead.y) < 0 &&
 		    to_screen(ui, l, ahead, &sx, &sy))
-			canvas_put(c, sx, sy, ui->utf8 ? "♞" : "@", st);
+			canvas_put(c, sx, sy, theme_glyph(ui, MG_COLONEL),
+			    st);
 	}
 }
 
@@ -285,7 +285,8 @@ tracks_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		for (k = 0; k < u->ntrack; k++)
 			if (game_unit_at(g, u->track[k].x, u->track[k].y) < 0 &&
 			    to_screen(ui, l, u->track[k], &sx, &sy))
-				canvas_put(c, sx, sy, ui->utf8 ? "×" : "x", st);
+				canvas_put(c, sx, sy,
+				    theme_glyph(ui, MG_TRACK), st);
 	}
 }
 
@@ -322,7 +323,7 @@ couriers_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		at.y = from.y + (to.y - from.y) * done / ride;
 		if (!to_screen(ui, l, at, &sx, &sy))
 			continue;
-		canvas_put(c, sx, sy, ui->utf8 ? "¤" : "%",
+		canvas_put(c, sx, sy, theme_glyph(ui, MG_AIDE),
 		    theme_side(ui, g->units[o->unit].side));
 		/* The turn he arrives, beside him where the map has room. */
 		canvas_printf(c, sx + 1, sy, l->map_x + l->map_w - sx - 1,
@@ -343,19 +344,21 @@ route_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	route_plan(ui, ui->sel, r);
 	for (i = 1; i < r->n; i++)
 		if (to_screen(ui, l, r->cells[i], &sx, &sy))
-			canvas_put(c, sx, sy, i <= r->stop ?
-			    (ui->utf8 ? "•" : "*") : ":",
+			canvas_put(c, sx, sy, theme_glyph(ui, i <= r->stop ?
+			    MG_ROUTE : MG_LATER),
 			    i <= r->stop ? now : later);
 	for (i = 0; i < ui->nwp; i++)
 		if (to_screen(ui, l, ui->wp[i], &sx, &sy))
-			canvas_put(c, sx, sy, "o", now);
+			canvas_put(c, sx, sy, theme_glyph(ui, MG_WAYPOINT),
+			    now);
 	if (r->n > 0 && r->stop > 0 &&
 	    to_screen(ui, l, r->cells[r->stop], &sx, &sy))
-		canvas_put(c, sx, sy, "!", style_make(ui->colour ?
+		canvas_put(c, sx, sy, theme_glyph(ui, MG_STOP),
+		    style_make(ui->colour ?
 		    COL_MAGENTA : COL_DEFAULT, COL_DEFAULT,
 		    ATTR_BOLD | ATTR_REVERSE));
 	if (to_screen(ui, l, ui->cursor, &sx, &sy))
-		canvas_put(c, sx, sy, "X", now);
+		canvas_put(c, sx, sy, theme_glyph(ui, MG_CURSOR), now);
 	free(r);
 }
 
@@ -486,7 +489,8 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		general_route_draw(ui, c, l);
 	else if (ui->mode == MODE_MOVE && to_screen(ui, l, ui->cursor, &sx,
 	    &sy))
-		canvas_put(c, sx, sy, "X", style_make(ui->colour ?
+		canvas_put(c, sx, sy, theme_glyph(ui, MG_CURSOR),
+		    style_make(ui->colour ?
 		    COL_MAGENTA : COL_DEFAULT, COL_DEFAULT, ATTR_BOLD));
 	if (to_screen(ui, l, ui->cursor, &sx, &sy)) {
 		const struct ccell *cell = canvas_cell(c, sx, sy);

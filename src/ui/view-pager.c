@@ -70,11 +70,10 @@ page_free(struct page *p)
 static void
 help_page(struct ui *ui, struct page *p)
 {
-	const struct ruleset *rs = ui->game->rs;
 	const struct binding *b;
 	struct style h = theme_title(ui);
-	char one[2];
-	int i;
+	struct legend_entry e[LEGEND_MAX];
+	int i, n, pad;
 
 	snprintf(p->title, sizeof p->title, "Help: keys in %s mode",
 	    keys_mode_name(ui->pager_back));
@@ -87,35 +86,13 @@ help_page(struct ui *ui, struct page *p)
 		return;
 	add(p, style_plain, 0, "%s", "");
 	add(p, h, 0, "The map");
-	add(p, theme_side(ui, 0), 2, "I C A   %s infantry, cavalry, "
-	    "artillery (upper case)", ui->game->nsides > 0 ?
-	    ui->game->sides[0].name : "first side");
-	add(p, theme_side(ui, 1), 2, "i c a   %s (lower case)",
-	    ui->game->nsides > 1 ? ui->game->sides[1].name : "second side");
-	add(p, style_plain, 2, "%s       the front centre of a unit, pointing "
-	    "where it faces", theme_facing(ui, DIR_N));
-	add(p, style_plain, 2, "%s       the colonel, in front of a unit under "
-	    "a Move order (3.6.1)", ui->utf8 ? "♞" : "@");
-	add(p, style_plain, 2, "M m R r a Mob or a routed unit (underlined)");
-	add(p, style_plain, 2, "%s %s     a general (C selects yours; c "
-	    "shows his command radius)", general_glyph(ui, 0),
-	    general_glyph(ui, 1));
-	add(p, style_plain, 2, "%s3      an aide riding with an order, and the "
-	    "turn he arrives (3.2.1)", ui->utf8 ? "¤" : "%");
-	for (i = 0; i < rs->nland; i++)
-		add(p, style_plain, 2, "%-7s %s", theme_land(ui, i, one),
-		    rs->land[i].label);
-	add(p, style_plain, 2, "%s     small and big roads",
-	    ui->utf8 ? "─ ═" : "- -(bold)");
-	add(p, style_plain, 2, "%s %s     an obstacle on the east or south "
-	    "edge of the cell", ui->utf8 ? "▕" : "]", ui->utf8 ? "▁" : "_");
-	add(p, style_plain, 2, "%s       a bridge or gate", ui->utf8 ? "╪" : "%");
-	add(p, style_plain, 2, "%s       an objective (victory place)",
-	    ui->utf8 ? "◎" : "&");
-	add(p, style_plain, 2, "%s       a contour line on open ground (t shows "
-	    "levels)", ui->utf8 ? "⌒" : "^");
-	add(p, style_plain, 2, "%s %s %s %s a route this turn, later, a "
-	    "waypoint, where it stops", ui->utf8 ? "•" : "*", ":", "o", "!");
+	n = theme_legend(ui, e);
+	for (i = 0; i < n; i++) {
+		/* Pad by display cells: a UTF-8 glyph is one cell. */
+		pad = 8 - canvas_text_width(e[i].glyphs);
+		add(p, e[i].st, 2, "%s%*s%s", e[i].glyphs, pad > 1 ? pad : 1,
+		    "", e[i].meaning);
+	}
 }
 
 /* What the mark after a rule number means, when the ruleset tells. */

@@ -40,6 +40,30 @@ const char *theme_facing(const struct ui *, enum dir);
 char theme_arm(int side, enum arm);
 /* The landscape's glyph; one (2 bytes) holds an ASCII glyph. */
 const char *theme_land(const struct ui *, int land, char *one);
+/* The obstacle's glyph; one (2 bytes) holds an ASCII glyph. */
+const char *theme_obstacle(const struct ui *, int obst, char *one);
+
+/* The map's own marks, each with one glyph per character set. */
+enum map_glyph {
+	MG_COLONEL, MG_MARKED, MG_TRACK, MG_AIDE, MG_OBJECTIVE, MG_CONTOUR,
+	MG_PASSAGE, MG_ROUTE, MG_LATER, MG_WAYPOINT, MG_STOP, MG_CURSOR,
+	MG_COUNT
+};
+const char *theme_glyph(const struct ui *, enum map_glyph);
+
+/*
+ * The legend: every glyph the map can draw and what it means, built from
+ * the same tables that draw the map.  glyphs holds one or more glyphs
+ * cut by single spaces.
+ */
+struct legend_entry {
+	char		glyphs[64];
+	char		meaning[128];
+	struct style	st;
+};
+#define LEGEND_MAX	64
+/* Fill e (LEGEND_MAX entries) with the legend; returns the count. */
+int theme_legend(const struct ui *, struct legend_entry *e);
 
 /* Give an order through game_order; the message line says how it went. */
 int ui_order(struct ui *, const struct order *);
