@@ -21,6 +21,7 @@
 #include "ai/ai.h"
 #include "core/game.h"
 #include "core/move.h"
+#include "core/tutorial.h"
 #include "io/load.h"
 #include "io/yread.h"
 #include "rules/napoleonic-phases.h"
@@ -1327,10 +1328,10 @@ test_rout_track_ascii(void **state)
 	fixture_free(f);
 }
 
-/* The default battle, loaded from $MARSHAL_DATA, hot-seat, at w x h, in
- * UTF-8 or ASCII. */
+/* A scenario of $MARSHAL_DATA/scenarios, hot-seat, at w x h, in UTF-8 or
+ * ASCII. */
 static struct fixture *
-fixture_default_set(int w, int h, bool utf8)
+fixture_scenario(const char *name, int w, int h, bool utf8)
 {
 	struct fixture *f = calloc(1, sizeof *f);
 	const char *data = getenv("MARSHAL_DATA");
@@ -1339,7 +1340,7 @@ fixture_default_set(int w, int h, bool utf8)
 
 	assert_non_null(f);
 	assert_non_null(data);
-	path = xasprintf("%s/scenarios/default.yaml", data);
+	path = xasprintf("%s/scenarios/%s.yaml", data, name);
 	diags_init(&d);
 	f->g = load_scenario(path, data, &f->rs, &d);
 	if (f->g == NULL)
@@ -1351,6 +1352,13 @@ fixture_default_set(int w, int h, bool utf8)
 	ui_start(f->ui);
 	f->c = canvas_create(w, h, !utf8);
 	return f;
+}
+
+/* The default battle, at w x h in UTF-8 or ASCII. */
+static struct fixture *
+fixture_default_set(int w, int h, bool utf8)
+{
+	return fixture_scenario("default", w, h, utf8);
 }
 
 /* The default battle in UTF-8. */
@@ -1651,6 +1659,46 @@ test_ascii_glyphs_mean_one_thing(void **state)
 }
 
 /*
+ * Tutorial 5 names its roads by what the map draws: the big road up
+ * column 6 is a bold line and the lane up column 18 a thin one, in UTF-8
+ * and in ASCII, and the lessons' texts say "bold line" and "thin line"
+ * (a glyph of one character set would read '?' in the other).
+ */
+static void
+test_tutorial_5_names_the_roads_drawn(void **state)
+{
+	static const char *const lines = "|│║";
+	const struct tutorial *t;
+	const struct ccell *big, *lane;
+	struct fixture *f;
+	int cs;
+
+	(void)state;
+	for (cs = 0; cs < 2; cs++) {
+		f = fixture_scenario("tutorial-05-roads", 80, 40, cs == 0);
+		while (f->ui->mode != MODE_MAP)
+			ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+			    UIK_ENTER);
+		f->ui->cursor = (struct point){ 0, 0 };
+		ui_draw(f->ui, f->c);
+		assert_int_equal(f->ui->view.y, 0);
+		big = canvas_cell(f->c, 6 - f->ui->view.x, 1 + 5);
+		lane = canvas_cell(f->c, 18 - f->ui->view.x, 1 + 5);
+		assert_non_null(strstr(lines, big->glyph));
+		assert_non_null(strstr(lines, lane->glyph));
+		assert_true(big->style.attr & ATTR_BOLD);
+		assert_false(lane->style.attr & ATTR_BOLD);
+		t = f->g->tutorial;
+		assert_non_null(t);
+		assert_non_null(strstr(t->steps[0].text, "big road (the bold "
+		    "line"));
+		assert_non_null(strstr(t->steps[1].text, "small road (the thin "
+		    "line"));
+		fixture_free(f);
+	}
+}
+
+/*
  * The page between turns: after turn 6 of the default battle (seed 1815,
  * the computer's orders for both sides, as in test-summary) the figures
  * stand in their columns, one per side, the objectives with their holders.
@@ -1925,6 +1973,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_canvas_text_and_folding),
 		cmocka_unit_test(test_labels_whole_or_left_out),
+		cmocka_unit_test(test_tutorial_5_names_the_roads_drawn),
 		cmocka_unit_test(test_legend_lists_every_map_glyph),
 		cmocka_unit_test(test_ascii_glyphs_mean_one_thing),
 		cmocka_unit_test(test_rout_track_and_courier_on_the_map),
