@@ -1699,6 +1699,68 @@ test_tutorial_5_names_the_roads_drawn(void **state)
 }
 
 /*
+ * The log pane wraps a long event whole over several rows, the rest
+ * under a hanging indent, rather than cutting it at the pane's edge; the
+ * newest event is on the last row used, after the older ones.
+ */
+static void
+test_log_wraps_long_events_whole(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	static const char *const words[] = { "Pe", "2", "river", "crossed",
+	    "at", "the", "ford", "below", "the", "mill", "while", "the",
+	    "battalion", "kept", "its", "column", "and", "its", "drum",
+	    "beat", "the", "pas", "de", "charge", "to", "the", "far",
+	    "bank", "where", "the", "wood", "begins", "end-of-event" };
+	struct layout l;
+	char text[512] = "", row[512], all[4096] = "";
+	int i, y, last = -1;
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	layout_compute(80, 24, &l);
+	for (i = 0; i < (int)(sizeof words / sizeof *words); i++) {
+		strcat(text, words[i]);
+		strcat(text, " ");
+	}
+	text[strlen(text) - 1] = '\0';
+	assert_true((int)strlen(text) > 2 * l.log_w);
+	eventlog_add(&f->g->log, f->g->turn, -1, -1, EV_NOTE, "", "%s",
+	    "an older event");
+	eventlog_add(&f->g->log, f->g->turn, -1, 0, EV_MOVE, "3.6.5", "%s",
+	    text);
+	ui_draw(f->ui, f->c);
+	/* Every word is there, in order, on the rows of the pane. */
+	for (y = l.log_y + 1; y < l.log_y + l.log_h; y++) {
+		canvas_row(f->c, y, l.log_x, l.log_w, row, sizeof row);
+		if (strstr(row, "end-of-event") != NULL)
+			last = y;
+		/* Continued rows begin with the indent. */
+		if (y > l.log_y + 1 && strstr(all, "3.6.5") != NULL &&
+		    last < 0)
+			assert_memory_equal(row, "    ", 4);
+		strcat(all, row);
+		strcat(all, " ");
+	}
+	assert_true(last > l.log_y + 2);
+	assert_true(strstr(all, "an older event") < strstr(all, "3.6.5"));
+	{
+		char *p = all;
+
+		for (i = 0; i < (int)(sizeof words / sizeof *words); i++) {
+			char w[64];
+
+			snprintf(w, sizeof w, " %s ", words[i]);
+			p = strstr(p, w);
+			if (p == NULL)
+				fail_msg("the log lost '%s'", words[i]);
+			p += strlen(w) - 1;
+		}
+	}
+	fixture_free(f);
+}
+
+/*
  * The page between turns: after turn 6 of the default battle (seed 1815,
  * the computer's orders for both sides, as in test-summary) the figures
  * stand in their columns, one per side, the objectives with their holders.
@@ -1973,6 +2035,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_canvas_text_and_folding),
 		cmocka_unit_test(test_labels_whole_or_left_out),
+		cmocka_unit_test(test_log_wraps_long_events_whole),
 		cmocka_unit_test(test_tutorial_5_names_the_roads_drawn),
 		cmocka_unit_test(test_legend_lists_every_map_glyph),
 		cmocka_unit_test(test_ascii_glyphs_mean_one_thing),
