@@ -1761,6 +1761,105 @@ test_log_wraps_long_events_whole(void **state)
 }
 
 /*
+ * M, then / with a text and Enter: the log scrolls to the first line
+ * holding it (at the top of the page); n goes to the next; u keeps the
+ * selected unit's events only, t one turn's.
+ */
+static bool
+top_holds(const struct fixture *f, const char *text)
+{
+	char row[512], two[1024];
+
+	canvas_row(f->c, 1, 0, 80, row, sizeof row);
+	snprintf(two, sizeof two, "%s", row);
+	canvas_row(f->c, 2, 0, 80, row, sizeof row);
+	/* A line wrapped: its second row begins with the same indent. */
+	if (strncmp(row, "   ", 3) == 0 || strncmp(row, "  ", 2) != 0)
+		strncat(two, row, sizeof two - strlen(two) - 1);
+	return strstr(two, text) != NULL;
+}
+
+static void
+test_log_pager_search_and_filters(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+	const struct unit *u;
+	char row[512];
+	int top1, y, n, other;
+
+	(void)state;
+	game_seed(f->g, 1815);
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	play_default(f, 4);
+	while (f->ui->mode != MODE_MAP)
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	ui_key(f->ui, 'M');
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	assert_true(f->ui->pager_top > 0);	/* opens at the end */
+	type(f, "g");				/* search from the top */
+	type(f, "/morale");
+	assert_true(f->ui->pager_typing);
+	assert_true(has(f, "/morale"));
+	type(f, "\r");
+	assert_false(f->ui->pager_typing);
+	/* The first line holding it starts the page. */
+	assert_true(top_holds(f, "morale"));
+	top1 = f->ui->pager_top;
+	type(f, "n");
+	assert_true(f->ui->pager_top > top1);
+	assert_true(top_holds(f, "morale"));
+	/* A text nowhere in the log moves nothing and says so. */
+	top1 = f->ui->pager_top;
+	type(f, "/zzqx\r");
+	assert_int_equal(f->ui->pager_top, top1);
+	assert_true(has(f, "not found"));
+	/* t: the last turn's events only. */
+	type(f, "t");
+	assert_true(has(f, "Log: turn 3"));
+	type(f, "g");
+	assert_true(has(f, "Turn 3"));
+	assert_false(has(f, "Turn 2"));
+	type(f, "tt");
+	assert_true(has(f, "Log: turn 1"));
+	type(f, "t");		/* 0: all again */
+	assert_true(has(f, "Log: every event"));
+	ui_key(f->ui, UIK_ESC);
+	/* u: the selected unit's events only. */
+	ui_key(f->ui, UIK_TAB);
+	u = &f->g->units[f->ui->sel];
+	ui_key(f->ui, 'M');
+	type(f, "u");
+	assert_int_equal(f->ui->pager_unit, f->ui->sel);
+	assert_true(has(f, u->name));
+	type(f, "g");
+	/* Each event's line starts, after the page's margin and indent,
+	 * with its unit's id: this unit's, and never another's. */
+	for (n = other = 0, y = 1; y < 23; y++) {
+		char id[64];
+		int k;
+
+		canvas_row(f->c, y, 3, 77, row, sizeof row);
+		for (k = 0; k < f->g->nunits; k++) {
+			snprintf(id, sizeof id, "%s ", f->g->units[k].id);
+			if (strncmp(row, id, strlen(id)) != 0)
+				continue;
+			if (k == f->ui->sel)
+				n++;
+			else
+				other++;
+		}
+	}
+	assert_true(n > 0);
+	assert_int_equal(other, 0);
+	type(f, "u");
+	assert_int_equal(f->ui->pager_unit, -1);
+	fixture_free(f);
+}
+
+/*
  * The page between turns: after turn 6 of the default battle (seed 1815,
  * the computer's orders for both sides, as in test-summary) the figures
  * stand in their columns, one per side, the objectives with their holders.
@@ -2035,6 +2134,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_canvas_text_and_folding),
 		cmocka_unit_test(test_labels_whole_or_left_out),
+		cmocka_unit_test(test_log_pager_search_and_filters),
 		cmocka_unit_test(test_log_wraps_long_events_whole),
 		cmocka_unit_test(test_tutorial_5_names_the_roads_drawn),
 		cmocka_unit_test(test_legend_lists_every_map_glyph),

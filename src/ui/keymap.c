@@ -83,6 +83,10 @@ static const char *const action_names[ACT_COUNT] = {
 	[ACT_RADIUS] = "command-radius",
 	[ACT_MARK] = "mark",
 	[ACT_BRIGADE] = "mark-brigade",
+	[ACT_SEARCH] = "search",
+	[ACT_SEARCH_NEXT] = "search-next",
+	[ACT_FILTER_UNIT] = "filter-unit",
+	[ACT_FILTER_TURN] = "filter-turn",
 };
 
 /* Names of the keys that are not one printable character. */

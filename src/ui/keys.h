@@ -81,6 +81,10 @@ enum ui_action {
 	ACT_RADIUS,		/* show or hide a general's command radius */
 	ACT_MARK,
 	ACT_BRIGADE,
+	ACT_SEARCH,		/* pager: type a text to find */
+	ACT_SEARCH_NEXT,	/* pager: the next line with it */
+	ACT_FILTER_UNIT,	/* log pager: the selected unit's events */
+	ACT_FILTER_TURN,	/* log pager: one turn's events */
 	ACT_COUNT
 };
 

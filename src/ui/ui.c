@@ -402,6 +402,11 @@ key_dispatch(struct ui *ui, int key)
 	/* Nothing is played blind: with no room to draw, only quitting. */
 	if (ui->too_small && a != ACT_QUIT && ui->mode != MODE_QUIT)
 		return;
+	/* The pager's search line takes every key, bound or not. */
+	if (ui->mode == MODE_PAGER && ui->pager_typing) {
+		pager_key(ui, a, key);
+		return;
+	}
 	if (ui->mode != MODE_MENU && ui->mode != MODE_INPUT &&
 	    a == ACT_NONE) {
 		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE) {
@@ -453,7 +458,7 @@ key_dispatch(struct ui *ui, int key)
 		menu_key(ui, a, key);
 		break;
 	case MODE_PAGER:
-		pager_key(ui, a, 0);
+		pager_key(ui, a, key);
 		break;
 	case MODE_QUIT:
 		quit_key(ui, a);

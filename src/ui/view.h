@@ -175,7 +175,7 @@ void pick_draw(struct ui *, struct canvas *);
 
 /* Full-screen pages: help, why, rules, log. */
 void pager_open(struct ui *, enum pager_kind);
-void pager_key(struct ui *, enum ui_action, int h);
+void pager_key(struct ui *, enum ui_action, int key);
 void pager_draw(struct ui *, struct canvas *);
 
 #endif
