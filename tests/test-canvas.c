@@ -374,9 +374,10 @@ test_layout_grows_with_terminal(void **state)
 	(void)state;
 	ui_key(f->ui, UIK_ENTER);
 	ui_draw(f->ui, f->c);
-	/* The panel starts a third of the way from the right. */
+	/* The map is narrower than the screen: the panel starts right
+	 * after it and its separator, rather than a third from the right. */
 	assert_true(canvas_find(f->c, "No unit selected", &x, &y));
-	assert_int_equal(x, 120 - 40 + 1);
+	assert_int_equal(x, f->g->map->w + 2);
 	assert_true(has(f, "Log"));
 	fixture_free(f);
 }
@@ -1419,7 +1420,7 @@ labels_check(struct fixture *f)
 	char buf[256], want[256];
 	int vx, vy, i, k, w, sx, sy, shown = 0, left = 0;
 
-	layout_compute(f->c->w, f->c->h, &l);
+	ui_layout(f->ui, f->c->w, f->c->h, &l);
 
 	for (vy = 0; vy < m->h; vy += 8)
 		for (vx = 0; vx < m->w; vx += 20) {
@@ -1517,7 +1518,7 @@ map_glyphs_in_legend(struct fixture *f, const struct legend_entry *e, int n)
 	const struct ccell *cc;
 	int x, y, seen = 0;
 
-	layout_compute(f->c->w, f->c->h, &l);
+	ui_layout(f->ui, f->c->w, f->c->h, &l);
 	for (y = 0; y < l.map_h; y++)
 		for (x = 0; x < l.map_w; x++) {
 			cc = canvas_cell(f->c, l.map_x + x, l.map_y + y);
@@ -1718,7 +1719,7 @@ test_log_wraps_long_events_whole(void **state)
 
 	(void)state;
 	ui_key(f->ui, UIK_ENTER);
-	layout_compute(80, 24, &l);
+	ui_layout(f->ui, 80, 24, &l);
 	for (i = 0; i < (int)(sizeof words / sizeof *words); i++) {
 		strcat(text, words[i]);
 		strcat(text, " ");
@@ -1856,6 +1857,43 @@ test_log_pager_search_and_filters(void **state)
 	assert_int_equal(other, 0);
 	type(f, "u");
 	assert_int_equal(f->ui->pager_unit, -1);
+	fixture_free(f);
+}
+
+/*
+ * At 200 x 60 the default battle's 80 columns of map stand side by side
+ * with the panel: no column of the screen between the map's last cell
+ * and the panel's text is left blank, and the panel is what widened.
+ */
+static void
+test_wide_screen_has_no_blank_band(void **state)
+{
+	struct fixture *f = fixture_default(200, 60);
+	struct layout l;
+	const struct ccell *cc;
+	int y, x, sx, sy;
+
+	(void)state;
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	ui_draw(f->ui, f->c);
+	ui_layout(f->ui, 200, 60, &l);
+	assert_int_equal(l.map_w, f->g->map->w);
+	assert_int_equal(l.panel_x + l.panel_w, 200);
+	assert_int_equal(f->ui->view.x, 0);
+	/* Every map row is drawn to its last column, the separator next. */
+	for (y = 0; y < l.map_h; y++) {
+		for (x = 0; x < l.map_w; x++) {
+			cc = canvas_cell(f->c, l.map_x + x, l.map_y + y);
+			if (strcmp(cc->glyph, " ") == 0)
+				fail_msg("blank at [%d, %d]", x, y);
+		}
+		assert_string_equal(canvas_cell(f->c, l.map_x + l.map_w,
+		    l.map_y + y)->glyph, "│");
+	}
+	/* The panel's text starts just after the separator. */
+	assert_true(canvas_find(f->c, "No unit selected", &sx, &sy));
+	assert_int_equal(sx, f->g->map->w + 2);
 	fixture_free(f);
 }
 
@@ -2134,6 +2172,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_canvas_text_and_folding),
 		cmocka_unit_test(test_labels_whole_or_left_out),
+		cmocka_unit_test(test_wide_screen_has_no_blank_band),
 		cmocka_unit_test(test_log_pager_search_and_filters),
 		cmocka_unit_test(test_log_wraps_long_events_whole),
 		cmocka_unit_test(test_tutorial_5_names_the_roads_drawn),

@@ -52,6 +52,34 @@ layout_compute(int w, int h, struct layout *l)
 	l->panel_h = l->map_h;
 }
 
+void
+layout_fit(struct layout *l, int map_w, int map_h)
+{
+	int spare;
+
+	if (l->too_small || map_w <= 0 || map_h <= 0)
+		return;
+	if ((spare = l->map_w - map_w) > 0) {
+		l->map_w = map_w;
+		l->panel_x = l->map_w + 1;
+		l->panel_w += spare;
+	}
+	if ((spare = l->map_h - map_h) > 0) {
+		l->map_h = map_h;
+		l->panel_h = map_h;
+		l->log_y -= spare;
+		l->log_h += spare;
+	}
+}
+
+void
+ui_layout(const struct ui *ui, int w, int h, struct layout *l)
+{
+	layout_compute(w, h, l);
+	if (ui->game != NULL && ui->game->map != NULL)
+		layout_fit(l, ui->game->map->w, ui->game->map->h);
+}
+
 struct style
 theme_side(const struct ui *ui, int side)
 {

@@ -679,7 +679,7 @@ ui_draw(struct ui *ui, struct canvas *c)
 	canvas_clear(c);
 	c->ascii = !ui->utf8;
 	ui->curs_x = ui->curs_y = -1;
-	layout_compute(c->w, c->h, &l);
+	ui_layout(ui, c->w, c->h, &l);
 	ui->too_small = l.too_small;
 	if (l.too_small) {
 		too_small_draw(ui, c);

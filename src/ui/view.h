@@ -28,6 +28,14 @@ struct layout {
 
 /* Cut a w x h screen into views. */
 void layout_compute(int w, int h, struct layout *);
+/*
+ * Fit a layout to a map of map_w x map_h cells: where the screen is wider
+ * than the map the panel takes the columns the map would leave blank, and
+ * where it is taller the log takes the rows.
+ */
+void layout_fit(struct layout *, int map_w, int map_h);
+/* The layout of the ui's game on a w x h screen: computed, then fitted. */
+void ui_layout(const struct ui *, int w, int h, struct layout *);
 
 /* Styles and glyphs, by colour or monochrome and UTF-8 or ASCII. */
 struct style theme_side(const struct ui *, int side);
