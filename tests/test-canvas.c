@@ -508,6 +508,35 @@ test_formation_menu_lists_the_arms_formations(void **state)
 	fixture_free(f);
 }
 
+/* U: the selected unit's orders of this turn taken back through
+ * game_order_undo; the enemy's cannot be. */
+static void
+test_take_back_key(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	static const int k[] = { UIK_ENTER, UIK_TAB, 0 };
+	struct order before;
+
+	(void)state;
+	keys(f, k);
+	before = f->g->units[0].order;
+	type(f, "U");
+	assert_true(has(f, "Nothing to take back"));
+	type(f, "s");
+	type(f, "r");
+	assert_int_equal(f->g->units[0].order.kind, ORDER_RESTORE);
+	type(f, "U");
+	assert_memory_equal(&f->g->units[0].order, &before, sizeof before);
+	assert_true(has(f, "taken back"));
+	/* The enemy column: not ours to take back. */
+	f->ui->cursor.x = 14;
+	f->ui->cursor.y = 3;
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "U");
+	assert_true(has(f, "belongs to Allies"));
+	fixture_free(f);
+}
+
 static void
 test_stop_restore_and_enemy_refused(void **state)
 {
@@ -2172,6 +2201,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_canvas_text_and_folding),
 		cmocka_unit_test(test_labels_whole_or_left_out),
+		cmocka_unit_test(test_take_back_key),
 		cmocka_unit_test(test_wide_screen_has_no_blank_band),
 		cmocka_unit_test(test_log_pager_search_and_filters),
 		cmocka_unit_test(test_log_wraps_long_events_whole),

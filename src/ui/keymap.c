@@ -83,6 +83,7 @@ static const char *const action_names[ACT_COUNT] = {
 	[ACT_RADIUS] = "command-radius",
 	[ACT_MARK] = "mark",
 	[ACT_BRIGADE] = "mark-brigade",
+	[ACT_TAKE_BACK] = "take-back",
 	[ACT_SEARCH] = "search",
 	[ACT_SEARCH_NEXT] = "search-next",
 	[ACT_FILTER_UNIT] = "filter-unit",

@@ -69,6 +69,9 @@ static const struct binding map_keys[] = {
 	{ ACT_FORMATION, { 'f', 0 }, "f",
 	    "Formation order: choose from the unit's formations" },
 	{ ACT_RESTORE, { 'r', 0 }, "r", "Restore order: a Mob re-forms" },
+	{ ACT_TAKE_BACK, { 'U', 0 }, "U",
+	    "take back the selected unit's orders of this turn (its aide "
+	    "too)" },
 	{ ACT_END_TURN, { 'e', 0 }, "e",
 	    "end this side's orders (then the other side; then the turn)" },
 	{ ACT_WHY, { 'x', 'W', 0 }, "x W",

@@ -81,6 +81,7 @@ enum ui_action {
 	ACT_RADIUS,		/* show or hide a general's command radius */
 	ACT_MARK,
 	ACT_BRIGADE,
+	ACT_TAKE_BACK,		/* map: this turn's order to the unit undone */
 	ACT_SEARCH,		/* pager: type a text to find */
 	ACT_SEARCH_NEXT,	/* pager: the next line with it */
 	ACT_FILTER_UNIT,	/* log pager: the selected unit's events */

@@ -654,6 +654,27 @@ simple_order(struct ui *ui, enum order_kind kind)
 	ui_order(ui, &o);
 }
 
+/* U: the selected unit's orders of this turn taken back (game.h). */
+static void
+take_back(struct ui *ui)
+{
+	struct game *g = ui->game;
+	char *cause = NULL;
+	int u = commandable(ui);
+
+	if (u < 0)
+		return;
+	if (game_order_undo(g, u, &cause) != 0) {
+		ui_msg(ui, true, "Nothing to take back: %s.", cause != NULL ?
+		    cause : "no order this turn");
+		free(cause);
+		return;
+	}
+	ui_msg(ui, false, "%s: this turn's order taken back; it holds %s "
+	    "order again.", g->units[u].name, g->units[u].order.kind ==
+	    ORDER_NONE ? "no" : order_kind_name(g->units[u].order.kind));
+}
+
 void
 map_key(struct ui *ui, enum ui_action a)
 {
@@ -708,6 +729,9 @@ map_key(struct ui *ui, enum ui_action a)
 		break;
 	case ACT_RESTORE:
 		simple_order(ui, ORDER_RESTORE);
+		break;
+	case ACT_TAKE_BACK:
+		take_back(ui);
 		break;
 	case ACT_FORMATION:
 		if (commandable(ui) >= 0)
