@@ -294,6 +294,34 @@ command_undo(struct game *g, int unit)
 }
 
 void
+command_recall(struct game *g)
+{
+	const struct order *o;
+	char what[96];
+	int i;
+
+	for (i = 0; i < g->nunits; i++) {
+		o = &g->units[i].order;
+		if (o->kind == ORDER_NONE || unit_gone(&g->units[i]))
+			continue;
+		describe(g, o, what, sizeof what);
+		game_log(g, i, EV_ORDER, "3.1.1", "%s holds %s, given in turn "
+		    "%d (the game resumed)", g->units[i].name, what,
+		    o->issued);
+	}
+	for (i = 0; i < g->ntransit; i++) {
+		o = &g->transit[i];
+		if (o->unit < 0 || o->unit >= g->nunits)
+			continue;
+		describe(g, o, what, sizeof what);
+		game_log(g, o->unit, EV_ORDER, "3.2.1", "An aide rides to %s "
+		    "with %s, sent in turn %d: arrives turn %d (the game "
+		    "resumed)", g->units[o->unit].name, what, o->issued,
+		    o->arrives);
+	}
+}
+
+void
 command_deliver(struct game *g)
 {
 	struct order *o;

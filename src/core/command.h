@@ -70,6 +70,13 @@ void command_order(struct game *, const struct order *);
 int command_undo(struct game *, int u);
 
 /*
+ * Log the orders that stand, for a game resumed from a save (saves hold
+ * no log): one EV_ORDER event for each unit's order in force and one for
+ * each aide riding, so that a side finds its orders in the log again.
+ */
+void command_recall(struct game *);
+
+/*
  * The couriers phase: deliver every order in transit whose arrival turn
  * has come, in the order given; an order older than the one in force is
  * dropped.  Logs each delivery.
