@@ -22,6 +22,7 @@
 #include "core/game.h"
 #include "core/know.h"
 #include "core/move.h"
+#include "core/tutorial.h"
 #include "io/load.h"
 #include "io/yread.h"
 #include "rules/napoleonic-phases.h"
@@ -29,6 +30,7 @@
 #include "ui/canvas.h"
 #include "ui/keys.h"
 #include "ui/ui.h"
+#include "ui/view.h"
 #include "util/diag.h"
 #include "util/xalloc.h"
 
@@ -218,8 +220,8 @@ test_unit_glyphs_at_their_cells(void **state)
 	assert_string_equal(map_at(f, 0, 5)->glyph, "·");
 	assert_string_equal(map_at(f, 17, 0)->glyph, "♣");
 	assert_string_equal(map_at(f, 2, 5)->glyph, "│");
-	/* The hedge on the east edge of (15, 8). */
-	assert_string_equal(map_at(f, 15, 8)->glyph, "▕");
+	/* The hedge on the east edge of (15, 8), in its own glyph. */
+	assert_string_equal(map_at(f, 15, 8)->glyph, "▓");
 	assert_true(has(f, "Mühle"));
 	fixture_free(f);
 }
@@ -237,7 +239,7 @@ test_ascii_glyphs_when_not_utf8(void **state)
 	assert_string_equal(map_at(f, 0, 5)->glyph, ".");
 	assert_string_equal(map_at(f, 17, 0)->glyph, "T");
 	assert_string_equal(map_at(f, 2, 5)->glyph, "|");
-	assert_string_equal(map_at(f, 15, 8)->glyph, "]");
+	assert_string_equal(map_at(f, 15, 8)->glyph, "}");
 	assert_true(has(f, "Muhle"));
 	fixture_free(f);
 }
@@ -373,9 +375,10 @@ test_layout_grows_with_terminal(void **state)
 	(void)state;
 	ui_key(f->ui, UIK_ENTER);
 	ui_draw(f->ui, f->c);
-	/* The panel starts a third of the way from the right. */
+	/* The map is narrower than the screen: the panel starts right
+	 * after it and its separator, rather than a third from the right. */
 	assert_true(canvas_find(f->c, "No unit selected", &x, &y));
-	assert_int_equal(x, 120 - 40 + 1);
+	assert_int_equal(x, f->g->map->w + 2);
 	assert_true(has(f, "Log"));
 	fixture_free(f);
 }
@@ -608,6 +611,35 @@ test_formation_menu_lists_the_arms_formations(void **state)
 	ui_draw(f->ui, f->c);
 	assert_int_equal(f->g->units[0].order.kind, ORDER_FORMATION);
 	assert_int_equal(f->g->units[0].order.formation, column);
+	fixture_free(f);
+}
+
+/* U: the selected unit's orders of this turn taken back through
+ * game_order_undo; the enemy's cannot be. */
+static void
+test_take_back_key(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	static const int k[] = { UIK_ENTER, UIK_TAB, 0 };
+	struct order before;
+
+	(void)state;
+	keys(f, k);
+	before = f->g->units[0].order;
+	type(f, "U");
+	assert_true(has(f, "Nothing to take back"));
+	type(f, "s");
+	type(f, "r");
+	assert_int_equal(f->g->units[0].order.kind, ORDER_RESTORE);
+	type(f, "U");
+	assert_memory_equal(&f->g->units[0].order, &before, sizeof before);
+	assert_true(has(f, "taken back"));
+	/* The enemy column: not ours to take back. */
+	f->ui->cursor.x = 14;
+	f->ui->cursor.y = 3;
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "U");
+	assert_true(has(f, "belongs to Allies"));
 	fixture_free(f);
 }
 
@@ -1437,9 +1469,10 @@ test_rout_track_ascii(void **state)
 	fixture_free(f);
 }
 
-/* The default battle, loaded from $MARSHAL_DATA, hot-seat, at w x h. */
+/* A scenario of $MARSHAL_DATA/scenarios, hot-seat, at w x h, in UTF-8 or
+ * ASCII. */
 static struct fixture *
-fixture_default(int w, int h)
+fixture_scenario(const char *name, int w, int h, bool utf8)
 {
 	struct fixture *f = calloc(1, sizeof *f);
 	const char *data = getenv("MARSHAL_DATA");
@@ -1448,7 +1481,7 @@ fixture_default(int w, int h)
 
 	assert_non_null(f);
 	assert_non_null(data);
-	path = xasprintf("%s/scenarios/default.yaml", data);
+	path = xasprintf("%s/scenarios/%s.yaml", data, name);
 	diags_init(&d);
 	f->g = load_scenario(path, data, &f->rs, &d);
 	if (f->g == NULL)
@@ -1456,10 +1489,24 @@ fixture_default(int w, int h)
 	assert_non_null(f->g);
 	diags_free(&d);
 	free(path);
-	f->ui = ui_create(f->g, true, true);
+	f->ui = ui_create(f->g, utf8, true);
 	ui_start(f->ui);
-	f->c = canvas_create(w, h, false);
+	f->c = canvas_create(w, h, !utf8);
 	return f;
+}
+
+/* The default battle, at w x h in UTF-8 or ASCII. */
+static struct fixture *
+fixture_default_set(int w, int h, bool utf8)
+{
+	return fixture_scenario("default", w, h, utf8);
+}
+
+/* The default battle in UTF-8. */
+static struct fixture *
+fixture_default(int w, int h)
+{
+	return fixture_default_set(w, h, true);
 }
 
 /* Both sides of the default battle give the computer's orders and end
@@ -1495,6 +1542,499 @@ row_at(const struct fixture *f, int y)
 	while (n > 0 && buf[n - 1] == ' ')
 		buf[--n] = '\0';
 	return buf;
+}
+
+/*
+ * Every place name in view is whole or absent: where it shows, its text
+ * stands on cells no unit covers and ends inside the map; where it does
+ * not show, none of its letters is left in the label's style (a name cut
+ * by a unit, "HCCCCindenau").  The view is walked across the whole
+ * default map at each of the first turns, as the units move through the
+ * names.
+ */
+static void
+labels_check(struct fixture *f)
+{
+	const struct map *m = f->g->map;
+	struct layout l;
+	char buf[256], want[256];
+	int vx, vy, i, k, w, sx, sy, shown = 0, left = 0;
+
+	ui_layout(f->ui, f->c->w, f->c->h, &l);
+
+	for (vy = 0; vy < m->h; vy += 8)
+		for (vx = 0; vx < m->w; vx += 20) {
+			f->ui->cursor = (struct point){ vx, vy };
+			ui_draw(f->ui, f->c);
+			for (i = 0; i < m->nlabels; i++) {
+				const struct map_label *lb = &m->labels[i];
+
+				sx = lb->at.x - f->ui->view.x;
+				sy = 1 + lb->at.y - f->ui->view.y;
+				if (sx < 0 || sy < 1 || sx >= l.map_w ||
+				    sy >= 1 + l.map_h)
+					continue;
+				w = canvas_text_width(lb->text);
+				canvas_row(f->c, sy, sx, w, buf, sizeof buf);
+				snprintf(want, sizeof want, "%s", lb->text);
+				if (strcmp(buf, want) == 0) {
+					shown++;
+					assert_true(lb->at.x + w <= m->w);
+					assert_true(sx + w <= l.map_w);
+					for (k = 0; k < w; k++)
+						assert_int_equal(game_unit_at(
+						    f->g, lb->at.x + k,
+						    lb->at.y), -1);
+					continue;
+				}
+				left++;
+				for (k = 0; k < w && sx + k < l.map_w; k++) {
+					const struct ccell *cc =
+					    canvas_cell(f->c, sx + k, sy);
+
+					assert_false(cc->style.fg == COL_WHITE &&
+					    (cc->style.attr & ATTR_UNDERLINE) &&
+					    cc->glyph[0] == lb->text[k]);
+				}
+			}
+		}
+	assert_true(shown > 0);
+	(void)left;
+}
+
+static void
+test_labels_whole_or_left_out(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+	int turn;
+
+	(void)state;
+	/* Two names of our own: one that would run past the map's east
+	 * edge, one that would run into Rothenbach [30, 15]. */
+	map_label_add(f->g->map, (struct point){ 76, 20 }, "Edge of the map");
+	map_label_add(f->g->map, (struct point){ 27, 15 }, "Mill stream");
+	game_seed(f->g, 1815);
+	ui_key(f->ui, UIK_ESC);		/* the briefing */
+	ui_key(f->ui, UIK_ENTER);	/* the hand-over box */
+	for (turn = 2; turn <= 8; turn += 2) {
+		labels_check(f);
+		play_default(f, turn);
+		while (f->ui->mode == MODE_PAGER)
+			ui_key(f->ui, UIK_ESC);
+		if (f->ui->mode != MODE_MAP)
+			ui_key(f->ui, UIK_ENTER);
+	}
+	labels_check(f);
+	/* Wide enough to show the whole map and the blank past its edge. */
+	canvas_resize(f->c, 200, 60);
+	labels_check(f);
+	fixture_free(f);
+}
+
+/* Whether glyph is one of the legend's (or a digit: an aide's turn). */
+static bool
+in_legend(const struct legend_entry *e, int n, const char *glyph)
+{
+	char buf[sizeof e->glyphs], *tok, *save;
+	int i;
+
+	if (glyph[0] >= '0' && glyph[0] <= '9' && glyph[1] == '\0')
+		return true;
+	for (i = 0; i < n; i++) {
+		snprintf(buf, sizeof buf, "%s", e[i].glyphs);
+		for (tok = strtok_r(buf, " ", &save); tok != NULL;
+		    tok = strtok_r(NULL, " ", &save))
+			if (strcmp(tok, glyph) == 0)
+				return true;
+	}
+	return false;
+}
+
+/* Every glyph in the map part of the canvas is in the legend. */
+static int
+map_glyphs_in_legend(struct fixture *f, const struct legend_entry *e, int n)
+{
+	struct layout l;
+	const struct ccell *cc;
+	int x, y, seen = 0;
+
+	ui_layout(f->ui, f->c->w, f->c->h, &l);
+	for (y = 0; y < l.map_h; y++)
+		for (x = 0; x < l.map_w; x++) {
+			cc = canvas_cell(f->c, l.map_x + x, l.map_y + y);
+			if (strcmp(cc->glyph, " ") == 0)
+				continue;
+			/* Place names are words, not glyphs. */
+			if (cc->style.attr & ATTR_UNDERLINE &&
+			    cc->style.fg == COL_WHITE)
+				continue;
+			if (!in_legend(e, n, cc->glyph))
+				fail_msg("'%s' at [%d, %d] is not in the legend",
+				    cc->glyph, x, y);
+			seen++;
+		}
+	return seen;
+}
+
+/*
+ * The legend (? on the map) lists every glyph the map draws: the default
+ * battle after two turns, with a routed unit's track, an aide riding, a
+ * unit marked for a group order and a move being drawn, walked across
+ * the whole map, in UTF-8 and in ASCII.  The help page shows the legend,
+ * the aide, the rout track and the general among it.
+ */
+static void
+legend_covers(bool utf8)
+{
+	struct fixture *f = fixture_default_set(200, 60, utf8);
+	struct legend_entry e[LEGEND_MAX];
+	struct unit *u;
+	struct order o;
+	int n, vx, vy, seen = 0, i;
+
+	game_seed(f->g, 1815);
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	play_default(f, 3);
+	while (f->ui->mode == MODE_PAGER)
+		ui_key(f->ui, UIK_ESC);
+	if (f->ui->mode != MODE_MAP)
+		ui_key(f->ui, UIK_ENTER);
+	n = theme_legend(f->ui, e);
+	/* An Allied unit routs along a track of three cells, south of its
+	 * front (it faces south). */
+	u = &f->g->units[f->g->nunits - 1];
+	u->cond = COND_ROUTED;
+	free(u->track);
+	u->track = calloc(3, sizeof *u->track);
+	assert_non_null(u->track);
+	for (i = 0; i < 3; i++)
+		u->track[i] = (struct point){ u->pos.x + i - 1, u->pos.y + 2 };
+	u->ntrack = 3;
+	/* An aide half way on a two-turn ride to the first French unit. */
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_STOP;
+	o.unit = 0;
+	o.general = f->g->units[0].general;
+	o.issued = f->g->turn - 1;
+	o.arrives = f->g->turn + 1;
+	f->g->transit = realloc(f->g->transit, (size_t)(f->g->ntransit + 1) *
+	    sizeof *f->g->transit);
+	assert_non_null(f->g->transit);
+	f->g->transit[f->g->ntransit++] = o;
+	for (vy = 0; vy < f->g->map->h; vy += 20)
+		for (vx = 0; vx < f->g->map->w; vx += 40) {
+			f->ui->cursor = (struct point){ vx, vy };
+			ui_draw(f->ui, f->c);
+			seen += map_glyphs_in_legend(f, e, n);
+		}
+	assert_true(seen > 1000);
+	/* Mark the selected unit, then draw a move of it with a waypoint. */
+	ui_key(f->ui, UIK_TAB);
+	ui_key(f->ui, 'g');
+	ui_key(f->ui, UIK_TAB);
+	ui_key(f->ui, 'm');
+	ui_key(f->ui, 'k');
+	ui_key(f->ui, 'W');
+	for (i = 0; i < 6; i++)
+		ui_key(f->ui, 'k');
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	(void)map_glyphs_in_legend(f, e, n);
+	ui_key(f->ui, UIK_ESC);
+	/* The help page, tall enough for all of it. */
+	canvas_resize(f->c, 200, 160);
+	ui_key(f->ui, '?');
+	ui_draw(f->ui, f->c);
+	for (i = 0; i < n; i++)
+		if (!has(f, e[i].meaning))
+			fail_msg("the help page lacks '%s'", e[i].meaning);
+	assert_true(has(f, utf8 ? "¤" : "$"));
+	assert_true(has(f, utf8 ? "×" : "x"));
+	assert_true(has(f, utf8 ? "♚" : "G g"));
+	fixture_free(f);
+}
+
+static void
+test_legend_lists_every_map_glyph(void **state)
+{
+	(void)state;
+	legend_covers(true);
+	legend_covers(false);
+}
+
+/* In ASCII no glyph of the legend stands for two things. */
+static void
+test_ascii_glyphs_mean_one_thing(void **state)
+{
+	struct fixture *f = fixture_default_set(80, 24, false);
+	struct legend_entry e[LEGEND_MAX];
+	char buf[sizeof e->glyphs], *tok, *save;
+	const char *owner[128] = { NULL };
+	int n, i;
+
+	(void)state;
+	n = theme_legend(f->ui, e);
+	assert_true(n > 20);
+	for (i = 0; i < n; i++) {
+		memcpy(buf, e[i].glyphs, sizeof buf);
+		buf[sizeof buf - 1] = '\0';
+		for (tok = strtok_r(buf, " ", &save); tok != NULL;
+		    tok = strtok_r(NULL, " ", &save)) {
+			unsigned char c = (unsigned char)tok[0];
+
+			assert_int_equal(strlen(tok), 1);
+			assert_true(c < 128);
+			if (owner[c] != NULL)
+				fail_msg("'%c' is both \"%s\" and \"%s\"", c,
+				    owner[c], e[i].meaning);
+			owner[c] = e[i].meaning;
+		}
+	}
+	/* Hedge, stream, river and wall each have a glyph of their own. */
+	assert_true(owner['}'] != NULL && strstr(owner['}'], "Hedge"));
+	assert_true(owner['['] != NULL && strstr(owner['['], "Wall"));
+	assert_true(owner[')'] != NULL && strstr(owner[')'], "Stream"));
+	assert_true(owner['{'] != NULL && strstr(owner['{'], "River"));
+	fixture_free(f);
+}
+
+/*
+ * Tutorial 5 names its roads by what the map draws: the big road up
+ * column 6 is a bold line and the lane up column 18 a thin one, in UTF-8
+ * and in ASCII, and the lessons' texts say "bold line" and "thin line"
+ * (a glyph of one character set would read '?' in the other).
+ */
+static void
+test_tutorial_5_names_the_roads_drawn(void **state)
+{
+	static const char *const lines = "|│║";
+	const struct tutorial *t;
+	const struct ccell *big, *lane;
+	struct fixture *f;
+	int cs;
+
+	(void)state;
+	for (cs = 0; cs < 2; cs++) {
+		f = fixture_scenario("tutorial-05-roads", 80, 40, cs == 0);
+		while (f->ui->mode != MODE_MAP)
+			ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+			    UIK_ENTER);
+		f->ui->cursor = (struct point){ 0, 0 };
+		ui_draw(f->ui, f->c);
+		assert_int_equal(f->ui->view.y, 0);
+		big = canvas_cell(f->c, 6 - f->ui->view.x, 1 + 5);
+		lane = canvas_cell(f->c, 18 - f->ui->view.x, 1 + 5);
+		assert_non_null(strstr(lines, big->glyph));
+		assert_non_null(strstr(lines, lane->glyph));
+		assert_true(big->style.attr & ATTR_BOLD);
+		assert_false(lane->style.attr & ATTR_BOLD);
+		t = f->g->tutorial;
+		assert_non_null(t);
+		assert_non_null(strstr(t->steps[0].text, "big road (the bold "
+		    "line"));
+		assert_non_null(strstr(t->steps[1].text, "small road (the thin "
+		    "line"));
+		fixture_free(f);
+	}
+}
+
+/*
+ * The log pane wraps a long event whole over several rows, the rest
+ * under a hanging indent, rather than cutting it at the pane's edge; the
+ * newest event is on the last row used, after the older ones.
+ */
+static void
+test_log_wraps_long_events_whole(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	static const char *const words[] = { "Pe", "2", "river", "crossed",
+	    "at", "the", "ford", "below", "the", "mill", "while", "the",
+	    "battalion", "kept", "its", "column", "and", "its", "drum",
+	    "beat", "the", "pas", "de", "charge", "to", "the", "far",
+	    "bank", "where", "the", "wood", "begins", "end-of-event" };
+	struct layout l;
+	char text[512] = "", row[512], all[4096] = "";
+	int i, y, last = -1;
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	ui_layout(f->ui, 80, 24, &l);
+	for (i = 0; i < (int)(sizeof words / sizeof *words); i++) {
+		strcat(text, words[i]);
+		strcat(text, " ");
+	}
+	text[strlen(text) - 1] = '\0';
+	assert_true((int)strlen(text) > 2 * l.log_w);
+	eventlog_add(&f->g->log, f->g->turn, -1, -1, EV_NOTE, "", "%s",
+	    "an older event");
+	eventlog_add(&f->g->log, f->g->turn, -1, 0, EV_MOVE, "3.6.5", "%s",
+	    text);
+	ui_draw(f->ui, f->c);
+	/* Every word is there, in order, on the rows of the pane. */
+	for (y = l.log_y + 1; y < l.log_y + l.log_h; y++) {
+		canvas_row(f->c, y, l.log_x, l.log_w, row, sizeof row);
+		if (strstr(row, "end-of-event") != NULL)
+			last = y;
+		/* Continued rows begin with the indent. */
+		if (y > l.log_y + 1 && strstr(all, "3.6.5") != NULL &&
+		    last < 0)
+			assert_memory_equal(row, "    ", 4);
+		strcat(all, row);
+		strcat(all, " ");
+	}
+	assert_true(last > l.log_y + 2);
+	assert_true(strstr(all, "an older event") < strstr(all, "3.6.5"));
+	{
+		char *p = all;
+
+		for (i = 0; i < (int)(sizeof words / sizeof *words); i++) {
+			char w[64];
+
+			snprintf(w, sizeof w, " %s ", words[i]);
+			p = strstr(p, w);
+			if (p == NULL)
+				fail_msg("the log lost '%s'", words[i]);
+			p += strlen(w) - 1;
+		}
+	}
+	fixture_free(f);
+}
+
+/*
+ * M, then / with a text and Enter: the log scrolls to the first line
+ * holding it (at the top of the page); n goes to the next; u keeps the
+ * selected unit's events only, t one turn's.
+ */
+static bool
+top_holds(const struct fixture *f, const char *text)
+{
+	char row[512], two[1024];
+
+	canvas_row(f->c, 1, 0, 80, row, sizeof row);
+	snprintf(two, sizeof two, "%s", row);
+	canvas_row(f->c, 2, 0, 80, row, sizeof row);
+	/* A line wrapped: its second row begins with the same indent. */
+	if (strncmp(row, "   ", 3) == 0 || strncmp(row, "  ", 2) != 0)
+		strncat(two, row, sizeof two - strlen(two) - 1);
+	return strstr(two, text) != NULL;
+}
+
+static void
+test_log_pager_search_and_filters(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+	const struct unit *u;
+	char row[512];
+	int top1, y, n, other;
+
+	(void)state;
+	game_seed(f->g, 1815);
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	play_default(f, 4);
+	while (f->ui->mode != MODE_MAP)
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	ui_key(f->ui, 'M');
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	assert_true(f->ui->pager_top > 0);	/* opens at the end */
+	type(f, "g");				/* search from the top */
+	type(f, "/morale");
+	assert_true(f->ui->pager_typing);
+	assert_true(has(f, "/morale"));
+	type(f, "\r");
+	assert_false(f->ui->pager_typing);
+	/* The first line holding it starts the page. */
+	assert_true(top_holds(f, "morale"));
+	top1 = f->ui->pager_top;
+	type(f, "n");
+	assert_true(f->ui->pager_top > top1);
+	assert_true(top_holds(f, "morale"));
+	/* A text nowhere in the log moves nothing and says so. */
+	top1 = f->ui->pager_top;
+	type(f, "/zzqx\r");
+	assert_int_equal(f->ui->pager_top, top1);
+	assert_true(has(f, "not found"));
+	/* t: the last turn's events only. */
+	type(f, "t");
+	assert_true(has(f, "Log: turn 3"));
+	type(f, "g");
+	assert_true(has(f, "Turn 3"));
+	assert_false(has(f, "Turn 2"));
+	type(f, "tt");
+	assert_true(has(f, "Log: turn 1"));
+	type(f, "t");		/* 0: all again */
+	assert_true(has(f, "Log: every event"));
+	ui_key(f->ui, UIK_ESC);
+	/* u: the selected unit's events only. */
+	ui_key(f->ui, UIK_TAB);
+	u = &f->g->units[f->ui->sel];
+	ui_key(f->ui, 'M');
+	type(f, "u");
+	assert_int_equal(f->ui->pager_unit, f->ui->sel);
+	assert_true(has(f, u->name));
+	type(f, "g");
+	/* Each event's line starts, after the page's margin and indent,
+	 * with its unit's id: this unit's, and never another's. */
+	for (n = other = 0, y = 1; y < 23; y++) {
+		char id[64];
+		int k;
+
+		canvas_row(f->c, y, 3, 77, row, sizeof row);
+		for (k = 0; k < f->g->nunits; k++) {
+			snprintf(id, sizeof id, "%s ", f->g->units[k].id);
+			if (strncmp(row, id, strlen(id)) != 0)
+				continue;
+			if (k == f->ui->sel)
+				n++;
+			else
+				other++;
+		}
+	}
+	assert_true(n > 0);
+	assert_int_equal(other, 0);
+	type(f, "u");
+	assert_int_equal(f->ui->pager_unit, -1);
+	fixture_free(f);
+}
+
+/*
+ * At 200 x 60 the default battle's 80 columns of map stand side by side
+ * with the panel: no column of the screen between the map's last cell
+ * and the panel's text is left blank, and the panel is what widened.
+ */
+static void
+test_wide_screen_has_no_blank_band(void **state)
+{
+	struct fixture *f = fixture_default(200, 60);
+	struct layout l;
+	const struct ccell *cc;
+	int y, x, sx, sy;
+
+	(void)state;
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ENTER);
+	ui_draw(f->ui, f->c);
+	ui_layout(f->ui, 200, 60, &l);
+	assert_int_equal(l.map_w, f->g->map->w);
+	assert_int_equal(l.panel_x + l.panel_w, 200);
+	assert_int_equal(f->ui->view.x, 0);
+	/* Every map row is drawn to its last column, the separator next. */
+	for (y = 0; y < l.map_h; y++) {
+		for (x = 0; x < l.map_w; x++) {
+			cc = canvas_cell(f->c, l.map_x + x, l.map_y + y);
+			if (strcmp(cc->glyph, " ") == 0)
+				fail_msg("blank at [%d, %d]", x, y);
+		}
+		assert_string_equal(canvas_cell(f->c, l.map_x + l.map_w,
+		    l.map_y + y)->glyph, "│");
+	}
+	/* The panel's text starts just after the separator. */
+	assert_true(canvas_find(f->c, "No unit selected", &sx, &sy));
+	assert_int_equal(sx, f->g->map->w + 2);
+	fixture_free(f);
 }
 
 /*
@@ -1774,6 +2314,14 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_canvas_text_and_folding),
+		cmocka_unit_test(test_labels_whole_or_left_out),
+		cmocka_unit_test(test_take_back_key),
+		cmocka_unit_test(test_wide_screen_has_no_blank_band),
+		cmocka_unit_test(test_log_pager_search_and_filters),
+		cmocka_unit_test(test_log_wraps_long_events_whole),
+		cmocka_unit_test(test_tutorial_5_names_the_roads_drawn),
+		cmocka_unit_test(test_legend_lists_every_map_glyph),
+		cmocka_unit_test(test_ascii_glyphs_mean_one_thing),
 		cmocka_unit_test(test_rout_track_and_courier_on_the_map),
 		cmocka_unit_test(test_rout_track_ascii),
 		cmocka_unit_test(test_unit_glyphs_at_their_cells),

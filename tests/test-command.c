@@ -361,6 +361,70 @@ test_orders_hidden_from_the_enemy(void **state)
 	free(cause);
 }
 
+/*
+ * U takes back this turn's orders: the near unit, which stood with a Stop
+ * order at the start of the turn, is given two Move orders and returns to
+ * the Stop with its points; the far unit's aide, sent this turn, is
+ * called back while one sent the turn before rides on.  A unit given
+ * nothing this turn has nothing to take back; the next turn the orders
+ * given stand.  The Allies never read the taking back.
+ */
+static void
+test_order_undo_restores_the_turns_start(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o, before;
+	char *cause = NULL;
+
+	/* Turn 1: a Stop for near, an aide for far. */
+	o = stop_order(f->near, 0);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	o = move_order(f->far, 0, 90, 10);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(g->ntransit, 1);
+	/* Turn 2 (the couriers have not arrived yet). */
+	g->turn = 2;
+	before = g->units[f->near].order;
+	assert_int_equal(before.kind, ORDER_STOP);
+	assert_int_equal(game_order_undo(g, f->near, &cause), -1);
+	assert_non_null(cause);
+	free(cause);
+	cause = NULL;
+	o = move_order(f->near, 0, 14, 10);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	o = move_order(f->near, 0, 20, 12);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(g->units[f->near].order.kind, ORDER_MOVE);
+	o = move_order(f->far, 0, 80, 5);	/* a second aide */
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(g->ntransit, 2);
+	/* Taken back: the Stop of turn 1, as it was. */
+	assert_int_equal(game_order_undo(g, f->near, &cause), 0);
+	assert_int_equal(g->units[f->near].order.kind, ORDER_STOP);
+	assert_int_equal(g->units[f->near].order.issued, before.issued);
+	assert_memory_equal(&g->units[f->near].order, &before, sizeof before);
+	/* The aide of this turn called back, the one of turn 1 rides on. */
+	assert_int_equal(game_order_undo(g, f->far, &cause), 0);
+	assert_int_equal(g->ntransit, 1);
+	assert_int_equal(g->transit[0].issued, 1);
+	assert_int_equal(g->transit[0].pts[0].x, 90);
+	assert_int_equal(g->units[f->far].order.kind, ORDER_NONE);
+	/* Twice is nothing more. */
+	assert_int_equal(game_order_undo(g, f->near, &cause), -1);
+	free(cause);
+	cause = NULL;
+	assert_true(reads(g, 0, "taken back"));
+	assert_false(reads(g, 1, "taken back"));
+	/* Orders given this turn and not taken back stand next turn. */
+	o = move_order(f->near, 0, 14, 10);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	g->turn = 3;
+	assert_int_equal(game_order_undo(g, f->near, &cause), -1);
+	assert_int_equal(g->units[f->near].order.kind, ORDER_MOVE);
+	free(cause);
+}
+
 /* A general's own Move order (unit -1). */
 static struct order
 ride_order(int general, int x, int y)
@@ -561,6 +625,7 @@ main(void)
 		T(test_3_2_4_courier_delay_off),
 		T(test_refused_order_not_queued),
 		T(test_orders_hidden_from_the_enemy),
+		T(test_order_undo_restores_the_turns_start),
 		T(test_group_march_goal_hidden_from_the_enemy),
 		T(test_3_1_2_general_rides_12_bd_a_turn),
 		T(test_3_1_2_general_order_hidden_from_the_enemy),

@@ -19,6 +19,7 @@
 
 #include "ai/ai.h"
 #include "core/command.h"
+#include "core/know.h"
 #include "io/load.h"
 #include "io/replay.h"
 #include "io/save.h"
@@ -311,6 +312,70 @@ test_3_6_6_road_trail_saved_and_loaded(void **state)
  * save as he would have; a battle where no general rides saves no order
  * for them (the saves and digests from before stay the same).
  */
+/* The events of g's log that viewer reads, of kind EV_ORDER and holding
+ * text. */
+static int
+order_events(const struct game *g, int viewer, const char *text)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].kind == EV_ORDER &&
+		    strstr(g->log.v[i].text, text) != NULL &&
+		    know_event(g, &g->log.v[i], viewer))
+			n++;
+	return n;
+}
+
+/*
+ * Issue 13: orders given before a save are in the log again after the
+ * game is resumed (a save holds no log): each unit's standing order, its
+ * destination and turn, and each aide riding, each read by its own side
+ * only; and nothing of the log from before stays.
+ */
+static void
+test_resumed_log_shows_the_standing_orders(void **state)
+{
+	struct game *a = battle(), *c;
+	struct diags d;
+	char *text;
+	int i, n;
+
+	(void)state;
+	diags_init(&d);
+	a->generals[0].pos = (struct point){ 20, 28 };
+	a->generals[1].pos = (struct point){ 20, 14 };
+	give(a, "1-8L", 0, 20, 18);	/* near its general: in force */
+	give(a, "4-cuir", 0, 55, 20);	/* 35 cells off: an aide rides */
+	give(a, "27-jag", 1, 20, 10);
+	assert_int_equal(a->ntransit, 1);
+	text = save_text(a);
+	c = restore(text, &d);
+	diags_print(&d, stderr);
+	assert_non_null(c);
+	/* Only the recalled orders: one per order, none from before. */
+	for (n = 0, i = 0; i < c->log.n; i++) {
+		assert_int_equal(c->log.v[i].kind, EV_ORDER);
+		assert_non_null(strstr(c->log.v[i].text, "(the game resumed)"));
+		n++;
+	}
+	assert_int_equal(n, 3);
+	assert_int_equal(order_events(c, 0, "a move order to [20, 18], "
+	    "given in turn 1"), 1);
+	assert_int_equal(order_events(c, 0, "An aide rides"), 1);
+	assert_int_equal(order_events(c, 0, "to [55, 20], sent in turn 1: "
+	    "arrives turn"), 1);
+	assert_int_equal(order_events(c, 1, "to [20, 10]"), 1);
+	/* Hidden information: neither side reads the other's. */
+	assert_int_equal(order_events(c, 1, "to [20, 18]"), 0);
+	assert_int_equal(order_events(c, 1, "An aide rides"), 0);
+	assert_int_equal(order_events(c, 0, "to [20, 10]"), 0);
+	diags_free(&d);
+	free(text);
+	game_free(a);
+	game_free(c);
+}
+
 static void
 test_save_keeps_a_riding_general(void **state)
 {
@@ -1317,6 +1382,7 @@ main(void)
 		cmocka_unit_test(test_digest_follows_state),
 		cmocka_unit_test(test_save_keeps_a_riding_general),
 		cmocka_unit_test(test_3_6_6_road_trail_saved_and_loaded),
+		cmocka_unit_test(test_resumed_log_shows_the_standing_orders),
 		cmocka_unit_test(test_save_refuses_foreign_file),
 		cmocka_unit_test(test_save_refuses_other_format),
 		cmocka_unit_test(test_damaged_save_leaves_game_unchanged),

@@ -215,6 +215,14 @@ command_order(struct game *g, const struct order *o)
 	}
 	describe(g, o, what, sizeof what);
 	way = command_plan(g, o, &arrives, &dist, &radius);
+	/* The first order of the turn keeps what stood before it (undo);
+	 * a scenario's standing orders are the start, not a change. */
+	if (way != COMMAND_SCENARIO && u->order_turn != g->turn) {
+		u->order_before = u->order;
+		u->wheeled_before = u->wheeled;
+		u->waypoint_before = u->waypoint;
+		u->order_turn = g->turn;
+	}
 	if (way == COMMAND_SCENARIO) {
 		command_put(g, &ord);
 		game_log(g, ord.unit, EV_ORDER, "3.1.1", "%s holds %s from "
@@ -250,6 +258,67 @@ command_order(struct game *g, const struct order *o)
 	    gen->name, u->name, what, dist_s, rad_s,
 	    speed_s, turns, turns == 1 ? "" : "s", dist, g->rs->courier_speed,
 	    ord.arrives);
+}
+
+int
+command_undo(struct game *g, int unit)
+{
+	struct unit *u = &g->units[unit];
+	char what[96];
+	int i, kept = 0, called = 0;
+
+	if (u->order_turn != g->turn || g->turn <= 0)
+		return -1;
+	u->order = u->order_before;
+	u->wheeled = u->wheeled_before;
+	u->waypoint = u->waypoint_before;
+	u->order_turn = 0;
+	/* Aides sent this turn to this unit ride no further. */
+	for (i = 0; i < g->ntransit; i++) {
+		if (g->transit[i].unit == unit &&
+		    g->transit[i].issued == g->turn) {
+			called++;
+			continue;
+		}
+		g->transit[kept++] = g->transit[i];
+	}
+	g->ntransit = kept;
+	if (u->order.kind == ORDER_NONE)
+		snprintf(what, sizeof what, "no order: it stands");
+	else
+		describe(g, &u->order, what, sizeof what);
+	game_log(g, unit, EV_ORDER, "3.1.1", "%s: this turn's order taken "
+	    "back before the turn is played%s; it holds %s again", u->name,
+	    called > 0 ? ", its aide called back" : "", what);
+	return 0;
+}
+
+void
+command_recall(struct game *g)
+{
+	const struct order *o;
+	char what[96];
+	int i;
+
+	for (i = 0; i < g->nunits; i++) {
+		o = &g->units[i].order;
+		if (o->kind == ORDER_NONE || unit_gone(&g->units[i]))
+			continue;
+		describe(g, o, what, sizeof what);
+		game_log(g, i, EV_ORDER, "3.1.1", "%s holds %s, given in turn "
+		    "%d (the game resumed)", g->units[i].name, what,
+		    o->issued);
+	}
+	for (i = 0; i < g->ntransit; i++) {
+		o = &g->transit[i];
+		if (o->unit < 0 || o->unit >= g->nunits)
+			continue;
+		describe(g, o, what, sizeof what);
+		game_log(g, o->unit, EV_ORDER, "3.2.1", "An aide rides to %s "
+		    "with %s, sent in turn %d: arrives turn %d (the game "
+		    "resumed)", g->units[o->unit].name, what, o->issued,
+		    o->arrives);
+	}
 }
 
 void

@@ -62,6 +62,21 @@ enum command_way command_plan(const struct game *, const struct order *,
 void command_order(struct game *, const struct order *);
 
 /*
+ * Take back every order given to unit u this turn: its standing order
+ * becomes the one it held before the first of them, and any aide sent
+ * with one of them this turn is called back.  Logs it.  Returns 0, or -1
+ * when no order was given to u this turn (nothing changes).
+ */
+int command_undo(struct game *, int u);
+
+/*
+ * Log the orders that stand, for a game resumed from a save (saves hold
+ * no log): one EV_ORDER event for each unit's order in force and one for
+ * each aide riding, so that a side finds its orders in the log again.
+ */
+void command_recall(struct game *);
+
+/*
  * The couriers phase: deliver every order in transit whose arrival turn
  * has come, in the order given; an order older than the one in force is
  * dropped.  Logs each delivery.

@@ -491,6 +491,26 @@ game_order(struct game *g, const struct order *o, char **cause)
 	return 0;
 }
 
+int
+game_order_undo(struct game *g, int u, char **cause)
+{
+	*cause = NULL;
+	if (u < 0 || u >= g->nunits) {
+		*cause = xasprintf("no unit %d", u);
+		return -1;
+	}
+	if (g->result.over) {
+		*cause = xasprintf("the battle is over");
+		return -1;
+	}
+	if (command_undo(g, u) != 0) {
+		*cause = xasprintf("%s has had no order this turn",
+		    g->units[u].name);
+		return -1;
+	}
+	return 0;
+}
+
 void
 game_turn(struct game *g)
 {

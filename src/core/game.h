@@ -189,6 +189,15 @@ int game_unit_at(const struct game *, int x, int y);
 int game_order(struct game *, const struct order *, char **cause);
 
 /*
+ * Take back the orders given to unit u this turn, before the turn is
+ * played: it holds the order it held when its side began this turn's
+ * orders, and an aide sent this turn with one is called back
+ * (core/command.h).  An EV_ORDER event says so.  Returns 0, or -1 with
+ * *cause set to an allocated message (caller frees) and nothing changed.
+ */
+int game_order_undo(struct game *, int u, char **cause);
+
+/*
  * Play one whole turn through the ruleset's sequencer.  Once the battle
  * is over (game_over) it does nothing: no turn is played past the end.
  */

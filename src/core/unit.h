@@ -63,6 +63,13 @@ struct unit {
 	struct point	 pos;		/* front-centre anchor */
 	enum dir	 facing;
 	struct order	 order;		/* the standing order in force */
+	/* What stood before the first order given to it this turn, so that
+	 * the player can take this turn's orders back (game_order_undo):
+	 * order_turn is that turn, 0 when nothing was given. */
+	struct order	 order_before;
+	int		 order_turn;
+	int		 wheeled_before;
+	int		 waypoint_before;
 
 	/* Movement bookkeeping, written by the movement phase. */
 	int		 moved;		/* ticks moved in the last movement */

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "io/load.h"
+#include "core/command.h"
 #include "io/save.h"
 #include "io/yread.h"
 #include "util/xalloc.h"
@@ -1106,6 +1107,15 @@ save_apply(struct game *g, const struct doc_node *root, struct diags *d)
 		s.r = -1;
 	}
 	sread_free(&s);
+	if (s.r == 0) {
+		/* A save holds no log: what the scenario's loading logged is
+		 * of its start, not of this turn.  The log begins again with
+		 * the orders standing, which a side would otherwise lose
+		 * sight of (issue 13). */
+		eventlog_free(&g->log);
+		eventlog_init(&g->log);
+		command_recall(g);
+	}
 	return s.r;
 }
 

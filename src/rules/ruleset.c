@@ -562,7 +562,7 @@ load_obstacles(struct ruleset *rs, const struct doc_node *root,
     struct diags *d)
 {
 	static const char *const keys[] = { "label", "pe", "pr", "forbid",
-	    "may_end_on", NULL };
+	    "may_end_on", "glyph", "uglyph", NULL };
 	const struct doc_node *ob, *it;
 	struct obstacle *o;
 	int i, bad = 0;
@@ -581,6 +581,7 @@ load_obstacles(struct ruleset *rs, const struct doc_node *root,
 	snprintf(rs->obst[0].name, RULES_NAME_MAX, "none");
 	rs->obst[0].label = xstrdup("None");
 	rs->obst[0].may_end_on = true;
+	rs->obst[0].glyph = ']';
 	rs->nobst = 1;
 	if (ob == NULL)
 		return 0;
@@ -598,6 +599,7 @@ load_obstacles(struct ruleset *rs, const struct doc_node *root,
 			continue;
 		}
 		snprintf(o->name, RULES_NAME_MAX, "%s", ob->keys[i]->str);
+		o->glyph = ']';
 		if (doc_expect(it, DOC_MAP, "an obstacle", d) != 0 ||
 		    doc_check_keys(it, keys, d) != 0) {
 			bad = -1;
@@ -607,7 +609,10 @@ load_obstacles(struct ruleset *rs, const struct doc_node *root,
 		    get_dist(rs, it, "pe", &o->pe, d) != 0 ||
 		    get_dist(rs, it, "pr", &o->pr, d) != 0 ||
 		    get_forbid(rs, it, &o->forbid, d) != 0 ||
-		    get_bool(it, "may_end_on", &o->may_end_on, d) != 0)
+		    get_bool(it, "may_end_on", &o->may_end_on, d) != 0 ||
+		    (doc_get(it, "glyph") != NULL &&
+		    get_glyph(it, &o->glyph, d) != 0) ||
+		    get_uglyph(it, &o->uglyph, d) != 0)
 			bad = -1;
 	}
 	return bad;
@@ -759,8 +764,10 @@ ruleset_free(struct ruleset *rs)
 		free(rs->land[i].uglyph);
 	}
 	free(rs->land);
-	for (i = 0; i < rs->nobst; i++)
+	for (i = 0; i < rs->nobst; i++) {
 		free(rs->obst[i].label);
+		free(rs->obst[i].uglyph);
+	}
 	free(rs->obst);
 	for (i = 0; i < rs->nform; i++)
 		free(rs->form[i].label);

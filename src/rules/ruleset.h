@@ -53,6 +53,8 @@ struct obstacle {
 	int		 pr;
 	uint32_t	 forbid;	/* formations that may not cross */
 	bool		 may_end_on;	/* a unit may end its move on it */
+	char		 glyph;		/* ASCII glyph for the map view */
+	char		*uglyph;	/* owned: UTF-8 glyph, or NULL */
 };
 
 enum formation_flag {

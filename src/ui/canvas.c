@@ -324,21 +324,30 @@ int
 canvas_wrap(struct canvas *c, int x, int y, int w, int maxlines,
     const char *text, struct style st)
 {
+	return canvas_wrap_hang(c, x, y, w, 0, 0, maxlines, text, st);
+}
+
+int
+canvas_wrap_hang(struct canvas *c, int x, int y, int w, int first,
+    int indent, int maxlines, const char *text, struct style st)
+{
 	char line[1024];
-	int lines = 0, chars, cut, i;
+	int lines = 0, chars, cut, i, lx, lw;
 	size_t b;
 	const char *p = text;
 
-	if (w <= 0)
+	if (w <= 0 || first >= w || indent >= w)
 		return 0;
 	while (*p != '\0' && (maxlines < 0 || lines < maxlines)) {
+		lx = lines == 0 ? first : indent;
+		lw = w - lx;
 		chars = canvas_text_width(p);
-		if (chars <= w)
+		if (chars <= lw)
 			cut = chars;
 		else {
 			/* Break at the last space that fits, else hard. */
-			cut = w;
-			for (i = w; i > w / 3; i--) {
+			cut = lw;
+			for (i = lw; i > lw / 3; i--) {
 				b = utf8_bytes(p, i);
 				if (p[b] == ' ') {
 					cut = i;
@@ -352,7 +361,7 @@ canvas_wrap(struct canvas *c, int x, int y, int w, int maxlines,
 		memcpy(line, p, b);
 		line[b] = '\0';
 		if (c != NULL)
-			canvas_text(c, x, y + lines, w, line, st);
+			canvas_text(c, x + lx, y + lines, lw, line, st);
 		lines++;
 		p += b;
 		while (*p == ' ')

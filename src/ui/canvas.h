@@ -104,6 +104,12 @@ int canvas_printf(struct canvas *, int x, int y, int maxw, struct style,
 int canvas_wrap(struct canvas *, int x, int y, int w, int maxlines,
     const char *text, struct style);
 
+/*
+ * canvas_wrap with a hanging indent: the first line starts `first` cells
+ * in, the others `indent` cells in, all within width w from x.
+ */
+int canvas_wrap_hang(struct canvas *, int x, int y, int w, int first,
+    int indent, int maxlines, const char *text, struct style);
 /* Fill a rectangle with one glyph and style. */
 void canvas_fill(struct canvas *, int x, int y, int w, int h,
     const char *glyph, struct style);

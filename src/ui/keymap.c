@@ -91,6 +91,11 @@ static const char *const action_names[ACT_COUNT] = {
 	[ACT_PHASE_NEXT] = "next-phase",
 	[ACT_PHASE_PREV] = "previous-phase",
 	[ACT_REPLAY] = "replay",
+	[ACT_TAKE_BACK] = "take-back",
+	[ACT_SEARCH] = "search",
+	[ACT_SEARCH_NEXT] = "search-next",
+	[ACT_FILTER_UNIT] = "filter-unit",
+	[ACT_FILTER_TURN] = "filter-turn",
 };
 
 /* Names of the keys that are not one printable character. */

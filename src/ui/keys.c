@@ -69,6 +69,9 @@ static const struct binding map_keys[] = {
 	{ ACT_FORMATION, { 'f', 0 }, "f",
 	    "Formation order: choose from the unit's formations" },
 	{ ACT_RESTORE, { 'r', 0 }, "r", "Restore order: a Mob re-forms" },
+	{ ACT_TAKE_BACK, { 'U', 0 }, "U",
+	    "take back the selected unit's orders of this turn (its aide "
+	    "too)" },
 	{ ACT_END_TURN, { 'e', 0 }, "e",
 	    "end this side's orders (then the other side; then the turn)" },
 	{ ACT_WHY, { 'x', 'W', 0 }, "x W",
@@ -132,6 +135,14 @@ static const struct binding menu_keys[] = {
 
 static const struct binding pager_keys[] = {
 	PAGER_KEYS,
+	{ ACT_SEARCH, { '/', 0 }, "/",
+	    "search: type a text, Enter finds the next line with it" },
+	{ ACT_SEARCH_NEXT, { 'n', 0 }, "n", "find the text again, further on" },
+	{ ACT_FILTER_UNIT, { 'u', 0 }, "u",
+	    "log: only the selected unit's events, or all again" },
+	{ ACT_FILTER_TURN, { 't', 0 }, "t",
+	    "log: only the last turn's events, then each turn before, "
+	    "then all" },
 	{ ACT_CLOSE, { UIK_ESC, 'q', '?', 0 }, "Esc q",
 	    "close and go back" },
 	{ ACT_NONE, { 0 }, NULL, NULL }

@@ -89,6 +89,11 @@ enum ui_action {
 	ACT_PHASE_NEXT,		/* a recording: the next phase */
 	ACT_PHASE_PREV,
 	ACT_REPLAY,		/* a finished battle: see its recording */
+	ACT_TAKE_BACK,		/* map: this turn's order to the unit undone */
+	ACT_SEARCH,		/* pager: type a text to find */
+	ACT_SEARCH_NEXT,	/* pager: the next line with it */
+	ACT_FILTER_UNIT,	/* log pager: the selected unit's events */
+	ACT_FILTER_TURN,	/* log pager: one turn's events */
 	ACT_COUNT
 };
 

@@ -379,7 +379,7 @@ screen_run(struct ui *ui, char **cause)
 		if (dirty) {
 			ui_draw(ui, cur);
 			/* The regions of plain_region: on the map's screens. */
-			layout_compute(cur->w, cur->h, &lay);
+			ui_layout(ui, cur->w, cur->h, &lay);
 			flush(cur, full ? NULL : prev, ui->colour, bright,
 			    lay.too_small || ui->mode == MODE_PAGER ||
 			    ui->mode == MODE_PICK ? NULL : &lay, pairs);

@@ -6,8 +6,17 @@
  * sides differ by letter case and attribute (side 1 upper case and bold,
  * side 2 lower case and reverse), so a teacher's projector or a NO_COLOR
  * terminal still shows who is who.
+ *
+ * In ASCII every glyph of the map means one thing (theme_legend lists
+ * them, and test-canvas checks no two meanings share one): a unit's front
+ * is ^ > v < / \, so contours are `, aides $, the marked rear rank " and
+ * diagonal roads +.
  */
 #include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "core/game.h"
 #include "rules/ruleset.h"
@@ -41,6 +50,34 @@ layout_compute(int w, int h, struct layout *l)
 	l->panel_x = l->map_w + 1;
 	l->panel_y = 1;
 	l->panel_h = l->map_h;
+}
+
+void
+layout_fit(struct layout *l, int map_w, int map_h)
+{
+	int spare;
+
+	if (l->too_small || map_w <= 0 || map_h <= 0)
+		return;
+	if ((spare = l->map_w - map_w) > 0) {
+		l->map_w = map_w;
+		l->panel_x = l->map_w + 1;
+		l->panel_w += spare;
+	}
+	if ((spare = l->map_h - map_h) > 0) {
+		l->map_h = map_h;
+		l->panel_h = map_h;
+		l->log_y -= spare;
+		l->log_h += spare;
+	}
+}
+
+void
+ui_layout(const struct ui *ui, int w, int h, struct layout *l)
+{
+	layout_compute(w, h, l);
+	if (ui->game != NULL && ui->game->map != NULL)
+		layout_fit(l, ui->game->map->w, ui->game->map->h);
 }
 
 struct style
@@ -111,6 +148,145 @@ theme_arm(int side, enum arm a)
 	char c = (unsigned)a < ARM_COUNT ? letters[a] : 'U';
 
 	return side == 0 ? c : (char)(c - 'A' + 'a');
+}
+
+static const struct {
+	const char	*utf8;
+	const char	*ascii;
+} map_glyphs[MG_COUNT] = {
+	[MG_COLONEL] = { "♞", "@" },
+	[MG_MARKED] = { "▪", "\"" },
+	[MG_TRACK] = { "×", "x" },
+	[MG_AIDE] = { "¤", "$" },
+	[MG_OBJECTIVE] = { "◎", "&" },
+	[MG_CONTOUR] = { "⌒", "`" },
+	[MG_PASSAGE] = { "╪", "%" },
+	[MG_ROUTE] = { "•", "*" },
+	[MG_LATER] = { ":", ":" },
+	[MG_WAYPOINT] = { "o", "o" },
+	[MG_STOP] = { "!", "!" },
+	[MG_CURSOR] = { "X", "X" },
+};
+
+const char *
+theme_glyph(const struct ui *ui, enum map_glyph g)
+{
+	if ((unsigned)g >= MG_COUNT)
+		return "?";
+	return ui->utf8 ? map_glyphs[g].utf8 : map_glyphs[g].ascii;
+}
+
+const char *
+theme_obstacle(const struct ui *ui, int obst, char *one)
+{
+	const struct obstacle *o;
+
+	if (obst <= 0 || obst >= ui->game->rs->nobst)
+		return "?";
+	o = &ui->game->rs->obst[obst];
+	if (ui->utf8 && o->uglyph != NULL && *o->uglyph != '\0')
+		return o->uglyph;
+	one[0] = o->glyph != '\0' ? o->glyph : ']';
+	one[1] = '\0';
+	return one;
+}
+
+static void entry(struct legend_entry *, int *, struct style, const char *,
+    const char *, ...) __attribute__((format(printf, 5, 6)));
+
+static void
+entry(struct legend_entry *e, int *n, struct style st, const char *glyphs,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	if (*n >= LEGEND_MAX)
+		return;
+	snprintf(e[*n].glyphs, sizeof e[*n].glyphs, "%s", glyphs);
+	va_start(ap, fmt);
+	vsnprintf(e[*n].meaning, sizeof e[*n].meaning, fmt, ap);
+	va_end(ap);
+	e[*n].st = st;
+	(*n)++;
+}
+
+int
+theme_legend(const struct ui *ui, struct legend_entry *e)
+{
+	const struct game *g = ui->game;
+	const struct ruleset *rs = g->rs;
+	char buf[64], one[2];
+	int n = 0, i, d;
+
+	snprintf(buf, sizeof buf, "%c %c %c", theme_arm(0, ARM_INFANTRY),
+	    theme_arm(0, ARM_CAVALRY), theme_arm(0, ARM_ARTILLERY));
+	entry(e, &n, theme_side(ui, 0), buf, "%s infantry, cavalry, "
+	    "artillery (upper case)", g->nsides > 0 ? g->sides[0].name :
+	    "first side");
+	snprintf(buf, sizeof buf, "%c %c %c", theme_arm(1, ARM_INFANTRY),
+	    theme_arm(1, ARM_CAVALRY), theme_arm(1, ARM_ARTILLERY));
+	entry(e, &n, theme_side(ui, 1), buf, "%s (lower case)",
+	    g->nsides > 1 ? g->sides[1].name : "second side");
+	entry(e, &n, style_plain, "M m R r", "a Mob or a routed unit "
+	    "(underlined)");
+	buf[0] = '\0';
+	for (d = 0; d < DIR_COUNT; d++) {
+		const char *f = theme_facing(ui, (enum dir)d);
+
+		/* ASCII draws two directions with one glyph: list it once. */
+		if (strstr(buf, f) != NULL)
+			continue;
+		if (buf[0] != '\0')
+			strncat(buf, " ", sizeof buf - strlen(buf) - 1);
+		strncat(buf, f, sizeof buf - strlen(buf) - 1);
+	}
+	entry(e, &n, style_plain, buf, "the front centre of a unit, pointing "
+	    "where it faces");
+	entry(e, &n, style_plain, theme_glyph(ui, MG_COLONEL), "the colonel, "
+	    "in front of a unit under a Move order (3.6.1)");
+	entry(e, &n, style_plain, theme_glyph(ui, MG_MARKED), "the rear rank "
+	    "of a unit marked for a group order (g)");
+	if (strcmp(general_glyph(ui, 0), general_glyph(ui, 1)) == 0)
+		snprintf(buf, sizeof buf, "%s", general_glyph(ui, 0));
+	else
+		snprintf(buf, sizeof buf, "%s %s", general_glyph(ui, 0),
+		    general_glyph(ui, 1));
+	entry(e, &n, style_plain, buf, "a general (C selects yours; d shows "
+	    "his command radius)");
+	entry(e, &n, style_plain, theme_glyph(ui, MG_AIDE), "an aide riding "
+	    "with an order; the digits beside him, the turn he arrives "
+	    "(3.2.1)");
+	entry(e, &n, style_plain, theme_glyph(ui, MG_TRACK), "where a routed "
+	    "unit will flee (3.9.2)");
+	for (i = 0; i < rs->nland; i++)
+		entry(e, &n, style_plain, theme_land(ui, i, one), "%s",
+		    rs->land[i].label);
+	entry(e, &n, style_plain, theme_glyph(ui, MG_CONTOUR), "a contour "
+	    "line on open ground (t shows levels)");
+	if (ui->utf8)
+		entry(e, &n, style_plain, "─ │ ╱ ╲ ┼", "a small road");
+	if (ui->utf8)
+		entry(e, &n, style_plain, "═ ║ ╬", "a big road");
+	else
+		entry(e, &n, style_plain, "- | +", "a road (bold: a big road)");
+	for (i = 1; i < rs->nobst; i++)
+		entry(e, &n, style_plain, theme_obstacle(ui, i, one),
+		    "%s on the east or south edge of the cell",
+		    rs->obst[i].label);
+	entry(e, &n, style_plain, theme_glyph(ui, MG_PASSAGE), "a bridge or "
+	    "gate");
+	entry(e, &n, style_plain, theme_glyph(ui, MG_OBJECTIVE), "an "
+	    "objective (victory place)");
+	entry(e, &n, style_plain, theme_glyph(ui, MG_ROUTE), "a route this "
+	    "turn");
+	entry(e, &n, style_plain, theme_glyph(ui, MG_LATER), "a route in a "
+	    "later turn");
+	entry(e, &n, style_plain, theme_glyph(ui, MG_WAYPOINT), "a waypoint");
+	entry(e, &n, style_plain, theme_glyph(ui, MG_STOP), "where the move "
+	    "stops");
+	entry(e, &n, style_plain, theme_glyph(ui, MG_CURSOR), "the "
+	    "destination under the cursor");
+	return n;
 }
 
 const char *

@@ -418,6 +418,11 @@ key_dispatch(struct ui *ui, int key)
 	/* Nothing is played blind: with no room to draw, only quitting. */
 	if (ui->too_small && a != ACT_QUIT && ui->mode != MODE_QUIT)
 		return;
+	/* The pager's search line takes every key, bound or not. */
+	if (ui->mode == MODE_PAGER && ui->pager_typing) {
+		pager_key(ui, a, key);
+		return;
+	}
 	if (ui->mode != MODE_MENU && ui->mode != MODE_INPUT &&
 	    a == ACT_NONE) {
 		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE ||
@@ -472,7 +477,7 @@ key_dispatch(struct ui *ui, int key)
 		menu_key(ui, a, key);
 		break;
 	case MODE_PAGER:
-		pager_key(ui, a, 0);
+		pager_key(ui, a, key);
 		break;
 	case MODE_QUIT:
 		quit_key(ui, a);
@@ -721,7 +726,7 @@ ui_draw(struct ui *ui, struct canvas *c)
 	canvas_clear(c);
 	c->ascii = !ui->utf8;
 	ui->curs_x = ui->curs_y = -1;
-	layout_compute(c->w, c->h, &l);
+	ui_layout(ui, c->w, c->h, &l);
 	ui->too_small = l.too_small;
 	if (l.too_small) {
 		too_small_draw(ui, c);

@@ -126,6 +126,15 @@ struct ui {
 	enum ui_mode	 pager_back;	/* mode to return to; help is for it */
 	int		 pager_rows;	/* lines the last draw could show */
 	int		 pager_lines;	/* lines the last draw had */
+	int		 pager_cols;	/* width the last draw had */
+	/* Search (/ text Enter, n again) and the log's filters (u, t). */
+	bool		 pager_typing;	/* the search line takes the keys */
+	char		 pager_find[UI_INPUT_MAX];
+	int		 pager_find_len;
+	int		 pager_find_line; /* line of the last match, -1 none */
+	char		 pager_note[192]; /* said on the bottom bar */
+	int		 pager_unit;	/* log: only this unit's, -1 all */
+	int		 pager_turn;	/* log: only this turn's, 0 all */
 	enum ui_mode	 quit_back;	/* mode to return to from MODE_QUIT */
 
 	/* MODE_INPUT: the line typed so far (printable ASCII only). */

@@ -160,11 +160,12 @@ general_route_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	draft(ui, &o);
 	command_ride_stop(g, ui->gsel, &o, &stop, NULL);
 	if (on_screen(ui, l, stop, &sx, &sy))
-		canvas_put(c, sx, sy, "!", style_make(ui->colour ?
+		canvas_put(c, sx, sy, theme_glyph(ui, MG_STOP),
+		    style_make(ui->colour ?
 		    COL_MAGENTA : COL_DEFAULT, COL_DEFAULT,
 		    ATTR_BOLD | ATTR_REVERSE));
 	if (on_screen(ui, l, ui->cursor, &sx, &sy))
-		canvas_put(c, sx, sy, "X", now);
+		canvas_put(c, sx, sy, theme_glyph(ui, MG_CURSOR), now);
 }
 
 /* One wrapped group of lines; returns the rows used. */

@@ -65,10 +65,11 @@ road_glyph(const struct ui *ui, int x, int y, bool big)
 		return ui->utf8 ? (big ? "═" : "─") : "-";
 	if (v)
 		return ui->utf8 ? (big ? "║" : "│") : "|";
+	/* In ASCII / and \\ are a unit's front (theme.c): roads take +. */
 	if (d1 && !d2)
-		return ui->utf8 ? "╱" : "/";
+		return ui->utf8 ? "╱" : "+";
 	if (d2 && !d1)
-		return ui->utf8 ? "╲" : "\\";
+		return ui->utf8 ? "╲" : "+";
 	return ui->utf8 ? (big ? "╬" : "┼") : "+";
 }
 
@@ -116,7 +117,7 @@ terrain_draw(struct ui *ui, struct canvas *c, int sx, int sy, int x, int y)
 		 * colour of its own would cost two colour changes for each
 		 * contour cell whenever the map is repainted.
 		 */
-		glyph = ui->utf8 ? "⌒" : "^";
+		glyph = theme_glyph(ui, MG_CONTOUR);
 	}
 	if (cell->road != ROAD_NONE) {
 		glyph = road_glyph(ui, x, y, cell->road == ROAD_BIG);
@@ -132,37 +133,63 @@ terrain_draw(struct ui *ui, struct canvas *c, int sx, int sy, int x, int y)
 		if (pss != PASS_NONE)
 			ps = pss;
 		if (pe != 0 || se != 0) {
-			if (pe != 0 && se != 0)
-				glyph = ui->utf8 ? "┘" : "]";
-			else if (pe != 0)
-				glyph = ui->utf8 ? "▕" : "]";
-			else
-				glyph = ui->utf8 ? "▁" : "_";
+			/* Each kind its own glyph, so that it reads
+			 * without colour; with two, the east edge's. */
+			glyph = theme_obstacle(ui, pe != 0 ? pe : se, one);
 			st = style_make(ui->colour ? COL_CYAN : COL_DEFAULT,
 			    COL_DEFAULT, ATTR_BOLD);
 		}
 	}
 	if (ps != PASS_NONE) {
-		glyph = ui->utf8 ? "╪" : "%";
+		glyph = theme_glyph(ui, MG_PASSAGE);
 		st = style_make(ui->colour ? COL_WHITE : COL_DEFAULT,
 		    COL_DEFAULT, ATTR_BOLD);
 	}
 	canvas_put(c, sx, sy, glyph, st);
 }
 
+/*
+ * Place names, drawn after everything else that sits on the ground: a
+ * name goes down whole or not at all.  It is left out when any cell it
+ * would take is no longer bare ground (a unit, a general, an aide, a rout
+ * track, an objective or an earlier name drew there: the glyph differs
+ * from the terrain in bare[]), or when it would run past the edge of the
+ * map or of the view.  A name cut into a unit reads as a different word
+ * ("HCCCCindenau"), which is worse than none.
+ */
 static void
-labels_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+labels_draw(struct ui *ui, struct canvas *c, const struct layout *l,
+    const struct ccell *bare)
 {
 	const struct map *m = ui->game->map;
 	struct style st = style_make(ui->colour ? COL_WHITE : COL_DEFAULT,
 	    COL_DEFAULT, ATTR_UNDERLINE);
-	int i, sx, sy, room;
+	const struct ccell *cell;
+	int i, k, x, y, w, sx, sy, right;
+	bool fits;
 
+	/* The columns of the view that show the map. */
+	right = m->w - ui->view.x;
+	if (right > l->map_w)
+		right = l->map_w;
 	for (i = 0; i < m->nlabels; i++) {
 		if (!to_screen(ui, l, m->labels[i].at, &sx, &sy))
 			continue;
-		room = l->map_x + l->map_w - sx;
-		canvas_text(c, sx, sy, room, m->labels[i].text, st);
+		x = sx - l->map_x;
+		y = sy - l->map_y;
+		w = canvas_text_width(m->labels[i].text);
+		fits = w > 0 && x + w <= right;
+		for (k = 0; fits && k < w; k++) {
+			cell = canvas_cell(c, sx + k, sy);
+			fits = cell != NULL && strcmp(cell->glyph,
+			    bare[(size_t)y * (size_t)l->map_w +
+			    (size_t)(x + k)].glyph) == 0;
+		}
+		if (!fits)
+			continue;
+		/* Keep the ground's background (the reach overlay). */
+		st.bg = canvas_cell(c, sx, sy)->style.bg;
+		canvas_text(c, sx, sy, w, m->labels[i].text, st);
 	}
 }
 
@@ -177,7 +204,7 @@ objectives_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 
 	for (i = 0; i < g->nobjectives; i++)
 		if (to_screen(ui, l, g->objectives[i].at, &sx, &sy))
-			canvas_put(c, sx, sy, ui->utf8 ? "◎" : "&", st);
+			canvas_put(c, sx, sy, theme_glyph(ui, MG_OBJECTIVE), st);
 }
 
 static void
@@ -218,7 +245,8 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 
 		for (i = n > w ? n - w : 0; i < n; i++)
 			if (to_screen(ui, l, cells[i], &sx, &sy))
-				canvas_put(c, sx, sy, ui->utf8 ? "▪" : "+", st);
+				canvas_put(c, sx, sy, theme_glyph(ui, MG_MARKED),
+				    st);
 	}
 	if (to_screen(ui, l, u->pos, &sx, &sy))
 		canvas_put(c, sx, sy, theme_facing(ui, u->facing), st);
@@ -230,7 +258,8 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 		if (map_inside(g->map, ahead.x, ahead.y) &&
 		    game_unit_at(g, ahead.x, ahead.y) < 0 &&
 		    to_screen(ui, l, ahead, &sx, &sy))
-			canvas_put(c, sx, sy, ui->utf8 ? "♞" : "@", st);
+			canvas_put(c, sx, sy, theme_glyph(ui, MG_COLONEL),
+			    st);
 	}
 }
 
@@ -256,7 +285,8 @@ tracks_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		for (k = 0; k < u->ntrack; k++)
 			if (game_unit_at(g, u->track[k].x, u->track[k].y) < 0 &&
 			    to_screen(ui, l, u->track[k], &sx, &sy))
-				canvas_put(c, sx, sy, ui->utf8 ? "×" : "x", st);
+				canvas_put(c, sx, sy,
+				    theme_glyph(ui, MG_TRACK), st);
 	}
 }
 
@@ -293,7 +323,7 @@ couriers_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		at.y = from.y + (to.y - from.y) * done / ride;
 		if (!to_screen(ui, l, at, &sx, &sy))
 			continue;
-		canvas_put(c, sx, sy, ui->utf8 ? "¤" : "%",
+		canvas_put(c, sx, sy, theme_glyph(ui, MG_AIDE),
 		    theme_side(ui, g->units[o->unit].side));
 		/* The turn he arrives, beside him where the map has room. */
 		canvas_printf(c, sx + 1, sy, l->map_x + l->map_w - sx - 1,
@@ -314,19 +344,21 @@ route_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	route_plan(ui, ui->sel, r);
 	for (i = 1; i < r->n; i++)
 		if (to_screen(ui, l, r->cells[i], &sx, &sy))
-			canvas_put(c, sx, sy, i <= r->stop ?
-			    (ui->utf8 ? "•" : "*") : ":",
+			canvas_put(c, sx, sy, theme_glyph(ui, i <= r->stop ?
+			    MG_ROUTE : MG_LATER),
 			    i <= r->stop ? now : later);
 	for (i = 0; i < ui->nwp; i++)
 		if (to_screen(ui, l, ui->wp[i], &sx, &sy))
-			canvas_put(c, sx, sy, "o", now);
+			canvas_put(c, sx, sy, theme_glyph(ui, MG_WAYPOINT),
+			    now);
 	if (r->n > 0 && r->stop > 0 &&
 	    to_screen(ui, l, r->cells[r->stop], &sx, &sy))
-		canvas_put(c, sx, sy, "!", style_make(ui->colour ?
+		canvas_put(c, sx, sy, theme_glyph(ui, MG_STOP),
+		    style_make(ui->colour ?
 		    COL_MAGENTA : COL_DEFAULT, COL_DEFAULT,
 		    ATTR_BOLD | ATTR_REVERSE));
 	if (to_screen(ui, l, ui->cursor, &sx, &sy))
-		canvas_put(c, sx, sy, "X", now);
+		canvas_put(c, sx, sy, theme_glyph(ui, MG_CURSOR), now);
 	free(r);
 }
 
@@ -413,6 +445,7 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	/* Plain, not dim: the rows of a repainted map end here, and leaving
 	 * an attribute costs more than leaving a colour. */
 	struct style sep = style_plain;
+	struct ccell *bare;
 	int x, y, sx, sy, i;
 
 	if (ui->centre_pending)
@@ -429,7 +462,17 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 				    mx, my);
 		}
 	}
-	labels_draw(ui, c, l);
+	/* The bare ground, for the place names to find room on. */
+	bare = xcalloc((size_t)l->map_w * (size_t)l->map_h + 1, sizeof *bare);
+	for (y = 0; y < l->map_h; y++)
+		for (x = 0; x < l->map_w; x++) {
+			const struct ccell *cc = canvas_cell(c, l->map_x + x,
+			    l->map_y + y);
+
+			if (cc != NULL)
+				bare[(size_t)y * (size_t)l->map_w +
+				    (size_t)x] = *cc;
+		}
 	objectives_draw(ui, c, l);
 	if (ui->area && ui->sel >= 0)
 		area_draw(ui, c, l);
@@ -438,13 +481,16 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		unit_draw(ui, c, l, i);
 	general_draw(ui, c, l);
 	couriers_draw(ui, c, l);
+	labels_draw(ui, c, l, bare);
+	free(bare);
 	if (ui->mode == MODE_MOVE && ui->sel >= 0 && !group_move(ui))
 		route_draw(ui, c, l);
 	else if (ui->mode == MODE_MOVE && ui->gsel >= 0)
 		general_route_draw(ui, c, l);
 	else if (ui->mode == MODE_MOVE && to_screen(ui, l, ui->cursor, &sx,
 	    &sy))
-		canvas_put(c, sx, sy, "X", style_make(ui->colour ?
+		canvas_put(c, sx, sy, theme_glyph(ui, MG_CURSOR),
+		    style_make(ui->colour ?
 		    COL_MAGENTA : COL_DEFAULT, COL_DEFAULT, ATTR_BOLD));
 	if (to_screen(ui, l, ui->cursor, &sx, &sy)) {
 		const struct ccell *cell = canvas_cell(c, sx, sy);
@@ -608,6 +654,27 @@ simple_order(struct ui *ui, enum order_kind kind)
 	ui_order(ui, &o);
 }
 
+/* U: the selected unit's orders of this turn taken back (game.h). */
+static void
+take_back(struct ui *ui)
+{
+	struct game *g = ui->game;
+	char *cause = NULL;
+	int u = commandable(ui);
+
+	if (u < 0)
+		return;
+	if (game_order_undo(g, u, &cause) != 0) {
+		ui_msg(ui, true, "Nothing to take back: %s.", cause != NULL ?
+		    cause : "no order this turn");
+		free(cause);
+		return;
+	}
+	ui_msg(ui, false, "%s: this turn's order taken back; it holds %s "
+	    "order again.", g->units[u].name, g->units[u].order.kind ==
+	    ORDER_NONE ? "no" : order_kind_name(g->units[u].order.kind));
+}
+
 void
 map_key(struct ui *ui, enum ui_action a)
 {
@@ -662,6 +729,9 @@ map_key(struct ui *ui, enum ui_action a)
 		break;
 	case ACT_RESTORE:
 		simple_order(ui, ORDER_RESTORE);
+		break;
+	case ACT_TAKE_BACK:
+		take_back(ui);
 		break;
 	case ACT_FORMATION:
 		if (commandable(ui) >= 0)

@@ -6,9 +6,12 @@
  * disagree with the numbers the game uses) and the whole log.
  *
  * A page is rebuilt on every draw and wrapped to the screen's width.
+ * Every page can be searched (/ a text, Enter; n again); the log can be
+ * cut to the selected unit's events (u) or to one turn's (t).
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,11 +73,10 @@ page_free(struct page *p)
 static void
 help_page(struct ui *ui, struct page *p)
 {
-	const struct ruleset *rs = ui->game->rs;
 	const struct binding *b;
 	struct style h = theme_title(ui);
-	char one[2];
-	int i;
+	struct legend_entry e[LEGEND_MAX];
+	int i, n, pad;
 
 	snprintf(p->title, sizeof p->title, "Help: keys in %s mode",
 	    keys_mode_name(ui->pager_back));
@@ -88,35 +90,13 @@ help_page(struct ui *ui, struct page *p)
 		return;
 	add(p, style_plain, 0, "%s", "");
 	add(p, h, 0, "The map");
-	add(p, theme_side(ui, 0), 2, "I C A   %s infantry, cavalry, "
-	    "artillery (upper case)", ui->game->nsides > 0 ?
-	    ui->game->sides[0].name : "first side");
-	add(p, theme_side(ui, 1), 2, "i c a   %s (lower case)",
-	    ui->game->nsides > 1 ? ui->game->sides[1].name : "second side");
-	add(p, style_plain, 2, "%s       the front centre of a unit, pointing "
-	    "where it faces", theme_facing(ui, DIR_N));
-	add(p, style_plain, 2, "%s       the colonel, in front of a unit under "
-	    "a Move order (3.6.1)", ui->utf8 ? "♞" : "@");
-	add(p, style_plain, 2, "M m R r a Mob or a routed unit (underlined)");
-	add(p, style_plain, 2, "%s %s     a general (C selects yours; c "
-	    "shows his command radius)", general_glyph(ui, 0),
-	    general_glyph(ui, 1));
-	add(p, style_plain, 2, "%s3      an aide riding with an order, and the "
-	    "turn he arrives (3.2.1)", ui->utf8 ? "¤" : "%");
-	for (i = 0; i < rs->nland; i++)
-		add(p, style_plain, 2, "%-7s %s", theme_land(ui, i, one),
-		    rs->land[i].label);
-	add(p, style_plain, 2, "%s     small and big roads",
-	    ui->utf8 ? "─ ═" : "- -(bold)");
-	add(p, style_plain, 2, "%s %s     an obstacle on the east or south "
-	    "edge of the cell", ui->utf8 ? "▕" : "]", ui->utf8 ? "▁" : "_");
-	add(p, style_plain, 2, "%s       a bridge or gate", ui->utf8 ? "╪" : "%");
-	add(p, style_plain, 2, "%s       an objective (victory place)",
-	    ui->utf8 ? "◎" : "&");
-	add(p, style_plain, 2, "%s       a contour line on open ground (t shows "
-	    "levels)", ui->utf8 ? "⌒" : "^");
-	add(p, style_plain, 2, "%s %s %s %s a route this turn, later, a "
-	    "waypoint, where it stops", ui->utf8 ? "•" : "*", ":", "o", "!");
+	n = theme_legend(ui, e);
+	for (i = 0; i < n; i++) {
+		/* Pad by display cells: a UTF-8 glyph is one cell. */
+		pad = 8 - canvas_text_width(e[i].glyphs);
+		add(p, e[i].st, 2, "%s%*s%s", e[i].glyphs, pad > 1 ? pad : 1,
+		    "", e[i].meaning);
+	}
 }
 
 /* What the mark after a rule number means, when the ruleset tells. */
@@ -291,11 +271,27 @@ log_page(struct ui *ui, struct page *p)
 	const struct event *e;
 	int i, turn = 0;
 
-	snprintf(p->title, sizeof p->title, "Log: every event");
+	if (ui->pager_unit >= 0 && ui->pager_unit < g->nunits &&
+	    ui->pager_turn > 0)
+		snprintf(p->title, sizeof p->title, "Log: %s in turn %d "
+		    "(u, t: all)", g->units[ui->pager_unit].name,
+		    ui->pager_turn);
+	else if (ui->pager_unit >= 0 && ui->pager_unit < g->nunits)
+		snprintf(p->title, sizeof p->title, "Log: %s (u: all)",
+		    g->units[ui->pager_unit].name);
+	else if (ui->pager_turn > 0)
+		snprintf(p->title, sizeof p->title, "Log: turn %d (t: the "
+		    "turn before)", ui->pager_turn);
+	else
+		snprintf(p->title, sizeof p->title, "Log: every event");
 	own_rule_note(ui, p);
 	for (i = 0; i < g->log.n; i++) {
 		e = &g->log.v[i];
 		if (!know_event(g, e, ui_viewer(ui)))
+			continue;
+		if (ui->pager_turn > 0 && e->turn != ui->pager_turn)
+			continue;
+		if (ui->pager_unit >= 0 && e->unit != ui->pager_unit)
 			continue;
 		if (e->turn != turn) {
 			turn = e->turn;
@@ -506,16 +502,169 @@ pager_open(struct ui *ui, enum pager_kind k)
 	ui->pager_top = 0;
 	ui->pager_lines = 0;
 	ui->mode = MODE_PAGER;
+	ui->pager_typing = false;
+	ui->pager_find_line = -1;
+	ui->pager_note[0] = '\0';
+	ui->pager_unit = -1;
+	ui->pager_turn = 0;
 	if (k == PAGER_LOG)
 		ui->pager_top = 1 << 20;	/* the end: clamped on draw */
 }
 
+/* Whether hay holds needle, letters of either case alike. */
+static bool
+has_text(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle), i;
+
+	if (n == 0)
+		return false;
+	for (; *hay != '\0'; hay++) {
+		for (i = 0; i < n && hay[i] != '\0' &&
+		    tolower((unsigned char)hay[i]) ==
+		    tolower((unsigned char)needle[i]); i++)
+			;
+		if (i == n)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Search forward from the line after the top one (from the top when
+ * first) for the text typed; the page scrolls to put the match at the
+ * top, and wraps round to the start once.
+ */
+static void
+pager_find(struct ui *ui, bool again)
+{
+	struct page p;
+	int i, line = 0, n, w, from, found = -1, first = -1;
+
+	page_build(ui, &p);
+	from = again ? ui->pager_top + 1 : ui->pager_top;
+	for (i = 0; i < p.n; i++) {
+		w = (ui->pager_cols > 0 ? ui->pager_cols : 80) - 1 -
+		    p.v[i].indent;
+		n = p.v[i].text[0] == '\0' ? 1 :
+		    canvas_wrap(NULL, 0, 0, w, -1, p.v[i].text, style_plain);
+		if (has_text(p.v[i].text, ui->pager_find)) {
+			if (first < 0)
+				first = line;
+			if (found < 0 && line + n - 1 >= from)
+				found = line >= from ? line : from;
+		}
+		line += n;
+	}
+	page_free(&p);
+	if (found < 0 && first >= 0) {
+		found = first;
+		snprintf(ui->pager_note, sizeof ui->pager_note, "/%s: from the "
+		    "top again", ui->pager_find);
+	} else if (found >= 0)
+		snprintf(ui->pager_note, sizeof ui->pager_note, "/%s (n: "
+		    "next)", ui->pager_find);
+	else
+		snprintf(ui->pager_note, sizeof ui->pager_note, "/%s: not "
+		    "found", ui->pager_find);
+	ui->pager_find_line = found;
+	if (found >= 0)
+		ui->pager_top = found;
+}
+
+/* A key while the search line is open: the text, Enter, Backspace, Esc. */
+static void
+pager_type(struct ui *ui, enum ui_action a, int key)
+{
+	if (key == UIK_ENTER) {
+		ui->pager_typing = false;
+		if (ui->pager_find_len > 0)
+			pager_find(ui, false);
+		else
+			ui->pager_note[0] = '\0';
+		return;
+	}
+	if (key == UIK_ESC) {
+		ui->pager_typing = false;
+		ui->pager_note[0] = '\0';
+		return;
+	}
+	if (a == ACT_UNDO || key == UIK_BACKSPACE) {
+		if (ui->pager_find_len > 0)
+			ui->pager_find[--ui->pager_find_len] = '\0';
+		return;
+	}
+	if (key < ' ' || key > '~' ||
+	    ui->pager_find_len + 1 >= (int)sizeof ui->pager_find)
+		return;
+	ui->pager_find[ui->pager_find_len++] = (char)key;
+	ui->pager_find[ui->pager_find_len] = '\0';
+}
+
+/* t on the log: the last turn, then each turn before, then all again. */
+static void
+filter_turn(struct ui *ui)
+{
+	const struct game *g = ui->game;
+	int last = g->log.n > 0 ? g->log.v[g->log.n - 1].turn : 0;
+
+	if (ui->pager_turn == 0)
+		ui->pager_turn = last;
+	else
+		ui->pager_turn--;
+	ui->pager_top = 1 << 20;
+}
+
+/* u on the log: the selected unit's events only, or all again. */
+static void
+filter_unit(struct ui *ui)
+{
+	if (ui->pager_unit >= 0) {
+		ui->pager_unit = -1;
+		ui->pager_note[0] = '\0';
+	} else if (ui->sel < 0) {
+		snprintf(ui->pager_note, sizeof ui->pager_note, "u: select a "
+		    "unit on the map first");
+		return;
+	} else
+		ui->pager_unit = ui->sel;
+	ui->pager_top = 1 << 20;
+}
+
 void
-pager_key(struct ui *ui, enum ui_action a, int unused)
+pager_key(struct ui *ui, enum ui_action a, int key)
 {
 	int page = ui->pager_rows > 1 ? ui->pager_rows - 1 : 1;
 
+	if (ui->pager_typing) {
+		pager_type(ui, a, key);
+		return;
+	}
 	switch (a) {
+	case ACT_SEARCH:
+		ui->pager_typing = true;
+		ui->pager_find[0] = '\0';
+		ui->pager_find_len = 0;
+		return;
+	case ACT_SEARCH_NEXT:
+		if (ui->pager_find_len == 0)
+			snprintf(ui->pager_note, sizeof ui->pager_note,
+			    "/ first: type what to find");
+		else
+			pager_find(ui, true);
+		return;
+	case ACT_FILTER_UNIT:
+	case ACT_FILTER_TURN:
+		if (ui->pager != PAGER_LOG) {
+			snprintf(ui->pager_note, sizeof ui->pager_note,
+			    "u and t filter the log (M) only");
+			return;
+		}
+		if (a == ACT_FILTER_UNIT)
+			filter_unit(ui);
+		else
+			filter_turn(ui);
+		return;
 	case ACT_UP:
 		ui->pager_top--;
 		break;
@@ -568,6 +717,7 @@ pager_draw(struct ui *ui, struct canvas *c)
 	}
 	ui->pager_rows = rows;
 	ui->pager_lines = total;
+	ui->pager_cols = c->w;
 	if (ui->pager_top > total - rows)
 		ui->pager_top = total - rows;
 	if (ui->pager_top < 0)
@@ -604,9 +754,23 @@ pager_draw(struct ui *ui, struct canvas *c)
 		line += n;
 	}
 	canvas_fill(c, 0, c->h - 1, c->w, 1, " ", bar);
-	canvas_printf(c, 0, c->h - 1, c->w, bar, " Esc: close  Up/Down "
-	    "PgUp/PgDn: scroll  lines %d-%d of %d", total > 0 ?
-	    ui->pager_top + 1 : 0, ui->pager_top + rows < total ?
-	    ui->pager_top + rows : total, total);
+	if (ui->pager_typing) {
+		/* The search line, with the terminal's cursor at its end. */
+		ui->curs_x = canvas_printf(c, 0, c->h - 1, c->w, bar,
+		    "/%s", ui->pager_find);
+		ui->curs_y = c->h - 1;
+	} else if (ui->pager_note[0] != '\0')
+		/* What the last search or filter found comes first. */
+		canvas_printf(c, 0, c->h - 1, c->w, bar, " %s  Esc: close  "
+		    "lines %d-%d of %d", ui->pager_note,
+		    total > 0 ? ui->pager_top + 1 : 0,
+		    ui->pager_top + rows < total ? ui->pager_top + rows :
+		    total, total);
+	else
+		canvas_printf(c, 0, c->h - 1, c->w, bar, " Esc: close  Up/Down "
+		    "PgUp/PgDn: scroll  /: search  lines %d-%d of %d",
+		    total > 0 ? ui->pager_top + 1 : 0,
+		    ui->pager_top + rows < total ? ui->pager_top + rows :
+		    total, total);
 	page_free(&p);
 }

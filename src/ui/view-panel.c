@@ -6,7 +6,7 @@
  * the ground under the cursor (landscape with its Pe and Pr, height, road,
  * obstacles on its edges); in move mode, where the unit will stop and why.
  * The log shows the events of the last turn resolved and the orders given
- * since, one line each, rule number first.
+ * since, rule number first, each wrapped whole under a hanging indent.
  */
 #include "config.h"
 
@@ -314,13 +314,58 @@ panel_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	cell_panel(ui, &p);
 }
 
+/* How far a log event's continued lines are indented. */
+#define LOG_INDENT	4
+
+/*
+ * One event of the log pane from row y: the unit, the rule and the text,
+ * wrapped whole within the pane's width, at most maxlines rows (-1: no
+ * limit).  With a NULL canvas it only counts the rows.
+ */
+static int
+log_event(struct ui *ui, struct canvas *c, const struct layout *l, int y,
+    const struct event *e, int maxlines)
+{
+	const struct game *g = ui->game;
+	struct style rule = theme_rule(ui), dim = theme_dim(ui);
+	char head[128];
+	int x = 0, rows;
+
+	if (e->unit >= 0 && e->unit < g->nunits) {
+		snprintf(head, sizeof head, "%s", g->units[e->unit].id);
+		if (c != NULL)
+			canvas_text(c, l->log_x + x, y, l->log_w - x, head,
+			    theme_side(ui, g->units[e->unit].side));
+		x += canvas_text_width(head);
+	}
+	x++;
+	if (e->rule[0] != '\0') {
+		snprintf(head, sizeof head, "%s%s", e->rule,
+		    ruleset_rule_mark(g->rs, e->rule));
+		if (c != NULL)
+			canvas_text(c, l->log_x + x, y, l->log_w - x, head,
+			    rule);
+		x += canvas_text_width(head) + 1;
+	}
+	/* A head too wide for the pane: the text starts on the next row. */
+	if (x > l->log_w - 10) {
+		rows = canvas_wrap_hang(c, l->log_x, y + 1, l->log_w,
+		    LOG_INDENT, LOG_INDENT, maxlines < 0 ? -1 : maxlines - 1,
+		    e->text, e->kind == EV_ORDER ? dim : style_plain);
+		return 1 + rows;
+	}
+	rows = canvas_wrap_hang(c, l->log_x, y, l->log_w, x, LOG_INDENT,
+	    maxlines, e->text, e->kind == EV_ORDER ? dim : style_plain);
+	return rows > 0 ? rows : 1;
+}
+
 void
 log_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 {
 	const struct game *g = ui->game;
 	const struct event *e;
-	struct style dim = theme_dim(ui), rule = theme_rule(ui);
-	int rows = l->log_h - 1, i, n = 0, first, y, x;
+	struct style dim = theme_dim(ui);
+	int rows = l->log_h - 1, i, n = 0, first, y, h, used;
 	int viewer = ui_viewer(ui);
 
 	canvas_fill(c, l->log_x, l->log_y, l->log_w, 1,
@@ -331,32 +376,29 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	else
 		canvas_text(c, 2, l->log_y, l->log_w - 4, " Log (M: all) ",
 		    theme_title(ui));
-	/* The newest lines that fit, phases left out. */
-	for (i = g->log.n - 1; i >= ui->log_from && n < rows; i--)
-		if (g->log.v[i].kind != EV_PHASE &&
-		    know_event(g, &g->log.v[i], viewer))
-			n++;
+	/*
+	 * The newest events that fit, phases left out, each whole over as
+	 * many rows as it takes (a hanging indent for the rest), the newest
+	 * at the bottom.  An event taller than the pane shows its start.
+	 */
+	used = 0;
+	for (i = g->log.n - 1; i >= ui->log_from && used < rows; i--) {
+		e = &g->log.v[i];
+		if (e->kind == EV_PHASE || !know_event(g, e, viewer))
+			continue;
+		h = log_event(ui, NULL, l, 0, e, -1);
+		if (used + h > rows && n > 0)
+			break;
+		used += h;
+		n++;
+	}
 	first = i + 1;
 	y = l->log_y + 1;
 	for (i = first; i < g->log.n && y < l->log_y + l->log_h; i++) {
 		e = &g->log.v[i];
 		if (e->kind == EV_PHASE || !know_event(g, e, viewer))
 			continue;
-		x = l->log_x;
-		if (e->unit >= 0 && e->unit < g->nunits)
-			x += canvas_printf(c, x, y, l->log_w - x,
-			    theme_side(ui, g->units[e->unit].side), "%s",
-			    g->units[e->unit].id);
-		x += canvas_text(c, x, y, 1, " ", style_plain);
-		if (e->rule[0] != '\0') {
-			x += canvas_printf(c, x, y, l->log_w - x, rule,
-			    "%s%s", e->rule, ruleset_rule_mark(g->rs,
-			    e->rule));
-			x += canvas_text(c, x, y, 1, " ", style_plain);
-		}
-		canvas_text(c, x, y, l->log_w - x, e->text,
-		    e->kind == EV_ORDER ? dim : style_plain);
-		y++;
+		y += log_event(ui, c, l, y, e, l->log_y + l->log_h - y);
 	}
 	if (n == 0)
 		canvas_text(c, 1, l->log_y + 1, l->log_w - 1, ui->resolved > 0 ?

@@ -28,6 +28,14 @@ struct layout {
 
 /* Cut a w x h screen into views. */
 void layout_compute(int w, int h, struct layout *);
+/*
+ * Fit a layout to a map of map_w x map_h cells: where the screen is wider
+ * than the map the panel takes the columns the map would leave blank, and
+ * where it is taller the log takes the rows.
+ */
+void layout_fit(struct layout *, int map_w, int map_h);
+/* The layout of the ui's game on a w x h screen: computed, then fitted. */
+void ui_layout(const struct ui *, int w, int h, struct layout *);
 
 /* Styles and glyphs, by colour or monochrome and UTF-8 or ASCII. */
 struct style theme_side(const struct ui *, int side);
@@ -40,6 +48,30 @@ const char *theme_facing(const struct ui *, enum dir);
 char theme_arm(int side, enum arm);
 /* The landscape's glyph; one (2 bytes) holds an ASCII glyph. */
 const char *theme_land(const struct ui *, int land, char *one);
+/* The obstacle's glyph; one (2 bytes) holds an ASCII glyph. */
+const char *theme_obstacle(const struct ui *, int obst, char *one);
+
+/* The map's own marks, each with one glyph per character set. */
+enum map_glyph {
+	MG_COLONEL, MG_MARKED, MG_TRACK, MG_AIDE, MG_OBJECTIVE, MG_CONTOUR,
+	MG_PASSAGE, MG_ROUTE, MG_LATER, MG_WAYPOINT, MG_STOP, MG_CURSOR,
+	MG_COUNT
+};
+const char *theme_glyph(const struct ui *, enum map_glyph);
+
+/*
+ * The legend: every glyph the map can draw and what it means, built from
+ * the same tables that draw the map.  glyphs holds one or more glyphs
+ * cut by single spaces.
+ */
+struct legend_entry {
+	char		glyphs[64];
+	char		meaning[128];
+	struct style	st;
+};
+#define LEGEND_MAX	64
+/* Fill e (LEGEND_MAX entries) with the legend; returns the count. */
+int theme_legend(const struct ui *, struct legend_entry *e);
 
 /* Give an order through game_order; the message line says how it went. */
 int ui_order(struct ui *, const struct order *);
@@ -157,7 +189,7 @@ void pick_draw(struct ui *, struct canvas *);
 
 /* Full-screen pages: help, why, rules, log. */
 void pager_open(struct ui *, enum pager_kind);
-void pager_key(struct ui *, enum ui_action, int h);
+void pager_key(struct ui *, enum ui_action, int key);
 void pager_draw(struct ui *, struct canvas *);
 
 #endif

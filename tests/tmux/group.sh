@@ -25,7 +25,7 @@ keys Tab
 wait_for "Facing N at [6, 18]"
 keys G
 wait_for "Brigade of General of the French marked: 2 units"
-expect_re '\+\+\+\+\+\+\+\+\+\+\+\+'
+expect_re '""""""""""""'
 # The help names the keys.
 keys '?'
 wait_for "mark the selected unit's whole brigade"

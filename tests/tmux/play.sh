@@ -57,8 +57,8 @@ skip_summary 1
 wait_for "Turn 1 resolved"
 wait_for "Log: turn 1 results"
 expect_re "Turn 2/"
-# An explanation with its rule number (3.x.y) in the log.
-expect_re " 3\.[0-9]+(\.[0-9]+)? "
+# An explanation with its rule number (3.x.y, * if marshal's own) in the log.
+expect_re " 3\.[0-9]+(\.[0-9]+)?\*? "
 
 keys Enter
 wait_gone "Hand the keyboard over"
