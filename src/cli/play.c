@@ -969,8 +969,20 @@ unsaved:
 		fprintf(stderr, "marshal: %s\n", cause);
 		free(cause);
 		rc = 1;
-	} else if (p.saving && over(ui, g))
+	} else if (p.saving && over(ui, g)) {
+		/* A battle fought to its end keeps its recording, to be
+		 * watched again or shown to a class; a lesson does not. */
+		char *kept = game_over(g) ? session_keep_record(&p.ses) :
+		    NULL;
+
 		session_forget(&p.ses);
+		if (kept != NULL) {
+			printf("marshal: the battle is over; its recording is "
+			    "kept in %s (marshal replay FILE replays it)\n",
+			    kept);
+			free(kept);
+		}
+	}
 	else if (p.saving && untouched) {
 		/* Nothing was played: the opening list was still up. */
 	} else if (p.saving) {

@@ -448,6 +448,19 @@ session_forget(const struct session *s)
 	session_forget_record(s);
 }
 
+char *
+session_keep_record(const struct session *s)
+{
+	char *from = xasprintf("%s" REPLAY_SUFFIX, s->name);
+	char *to = xasprintf("%s-last" REPLAY_SUFFIX, s->name), *path = NULL;
+
+	if (renameat(s->dirfd, from, s->dirfd, to) == 0)
+		path = xasprintf("%s/%s", s->dir, to);
+	free(from);
+	free(to);
+	return path;
+}
+
 void
 session_forget_record(const struct session *s)
 {

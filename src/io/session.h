@@ -105,6 +105,14 @@ void session_forget(const struct session *);
 /* Remove the slot's recording only (it no longer matches the save). */
 void session_forget_record(const struct session *);
 
+/*
+ * Keep the recording of a finished battle after its save is gone: it
+ * becomes NAME-last.replay in the save directory (replacing the one kept
+ * from the slot's battle before).  Returns that path (allocated), or NULL
+ * if there is no recording to keep.
+ */
+char *session_keep_record(const struct session *);
+
 /* Write the recording r as the slot's NAME.replay, atomically.  0, or
  * -1 with *cause allocated and the previous recording whole. */
 int session_record(const struct session *, const struct replay *,

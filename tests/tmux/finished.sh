@@ -45,4 +45,12 @@ expect_restored 0
 screen | grep -qF "A finished battle" &&
 	fail "the resume offer stayed on the terminal"
 [ ! -e "$SAVE" ] || fail "the finished battle's save stayed after quitting"
+# Its recording is kept, said so, and replays to the finished state.
+KEPT=$XDG_DATA_HOME/marshal/short-last.replay
+[ -s "$KEPT" ] || fail "the finished battle's recording was not kept"
+wait_for "its recording is kept in"
+"$MARSHAL_BIN" replay "$KEPT" --verify >/dev/null ||
+	fail "the kept recording does not verify"
+[ ! -e "$XDG_DATA_HOME/marshal/short.replay" ] ||
+	fail "the slot's own recording stayed beside the kept one"
 echo "ok: a finished battle resumes to its result, never a turn past it"
