@@ -83,6 +83,7 @@ static const char *const action_names[ACT_COUNT] = {
 	[ACT_RADIUS] = "command-radius",
 	[ACT_MARK] = "mark",
 	[ACT_BRIGADE] = "mark-brigade",
+	[ACT_ASSAULT] = "assault",
 };
 
 /* Names of the keys that are not one printable character. */

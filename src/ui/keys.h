@@ -81,6 +81,7 @@ enum ui_action {
 	ACT_RADIUS,		/* show or hide a general's command radius */
 	ACT_MARK,
 	ACT_BRIGADE,
+	ACT_ASSAULT,		/* a Move order onto an enemy: charge it */
 	ACT_COUNT
 };
 

@@ -657,6 +657,10 @@ map_key(struct ui *ui, enum ui_action a)
 		if (commandable(ui) >= 0)
 			move_open(ui);
 		break;
+	case ACT_ASSAULT:
+		if (commandable(ui) >= 0)
+			assault_open(ui);
+		break;
 	case ACT_STOP:
 		simple_order(ui, ORDER_STOP);
 		break;
@@ -722,6 +726,7 @@ move_open(struct ui *ui)
 
 	ui->nwp = 0;
 	ui->mode = MODE_MOVE;
+	ui->assault = false;
 	if (group_move(ui)) {
 		if (u->order.kind == ORDER_MOVE && u->order.ngroup > 0)
 			ui->cursor = u->order.to;
@@ -734,6 +739,55 @@ move_open(struct ui *ui)
 		ui->cursor = u->order.pts[u->order.npts - 1];
 	ui_msg(ui, false, "Move %s: put the cursor on the destination, "
 	    "Enter to give the order.", u->name);
+}
+
+int
+assault_target(const struct ui *ui)
+{
+	const struct game *g = ui->game;
+	int t = game_unit_at(g, ui->cursor.x, ui->cursor.y);
+
+	if (t < 0 || ui->sel < 0 || g->units[t].side == g->units[ui->sel].side)
+		return -1;
+	return t;
+}
+
+/*
+ * 3.4.5 (marshal's own): an assault is a Move order onto an enemy unit's
+ * anchor, which the charges phase takes as a charge when the unit comes
+ * within its reach (3.4.1).  The ruleset says whether the unit may charge
+ * at all; the order itself goes through ui_order like any Move.
+ */
+void
+assault_open(struct ui *ui)
+{
+	const struct game *g = ui->game;
+	const struct unit *u = &g->units[ui->sel];
+	struct charge_forecast f;
+	struct order o;
+
+	if (g->rs->ops->charge_forecast == NULL) {
+		ui_msg(ui, true, "No charges under these rules.");
+		return;
+	}
+	if (group_move(ui)) {
+		ui_msg(ui, true, "An assault goes to one unit: unmark the "
+		    "group first (g).");
+		return;
+	}
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_NONE;
+	o.unit = ui->sel;
+	if (g->rs->ops->charge_forecast(g, &o, u->pos, u->facing, false,
+	    &f) != 0) {
+		ui_msg(ui, true, "No assault: %s.", f.refused);
+		return;
+	}
+	ui->nwp = 0;
+	ui->mode = MODE_MOVE;
+	ui->assault = true;
+	ui_msg(ui, false, "Assault with %s: put the cursor on an enemy "
+	    "unit, Enter to order the charge.", u->name);
 }
 
 void
@@ -765,7 +819,9 @@ move_key(struct ui *ui, enum ui_action a)
 	case ACT_CANCEL:
 		ui->mode = MODE_MAP;
 		ui->nwp = 0;
-		ui_msg(ui, false, "Move cancelled.");
+		ui_msg(ui, false, "%s cancelled.", ui->assault ? "Assault" :
+		    "Move");
+		ui->assault = false;
 		break;
 	case ACT_CONFIRM:
 		if (ui->sel < 0) {
@@ -784,11 +840,16 @@ move_key(struct ui *ui, enum ui_action a)
 			o.pts[o.npts++] = ui->cursor;
 			o.ngroup = ui->ngroup;
 			memcpy(o.group, ui->group, sizeof o.group);
+		} else if (ui->assault && assault_target(ui) < 0) {
+			ui_msg(ui, true, "No enemy unit under the cursor to "
+			    "assault: put the cursor on one (Esc cancels).");
+			break;
 		} else
 			/* The route shown is the order given. */
 			route_order(ui, ui->sel, &o);
 		if (ui_order(ui, &o) == 0) {
 			ui->mode = MODE_MAP;
+			ui->assault = false;
 			ui->nwp = 0;
 			ui->cursor = ui->game->units[ui->sel].pos;
 		}
