@@ -212,7 +212,7 @@ route_panel(struct ui *ui, struct pen *p)
 	if (r->turns > 0)
 		line(p, style_plain, "Arrives after %d turn%s", r->turns,
 		    r->turns == 1 ? "" : "s");
-	else
+	else if (r->charge[0] == '\0')	/* a charge says what comes */
 		line(p, theme_dim(ui), "Does not arrive in %d turns",
 		    ROUTE_TURNS);
 	if (r->charge[0] != '\0')
