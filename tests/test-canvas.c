@@ -1676,6 +1676,9 @@ test_3_4_5_assault_key_preview_and_refusal(void **state)
 	keys(f, k);
 	assert_int_equal(f->ui->mode, MODE_MOVE);
 	assert_true(f->ui->assault);
+	/* The cursor starts on the nearest enemy. */
+	assert_int_equal(f->ui->cursor.x, 5);
+	assert_int_equal(f->ui->cursor.y, 1);
 	/* Nobody under the cursor: Enter refuses, no order. */
 	f->ui->cursor = (struct point){ 10, 10 };
 	n0 = g->log.n;

@@ -560,7 +560,7 @@ test_3_4_5_assault_marches_then_charges_next_turn(void **state)
 	/* The preview: it stops in contact and charges next turn. */
 	assert_int_equal(move_preview(g, &g->units[a].order, &pv), 0);
 	assert_int_equal(nap_charge_forecast(g, &g->units[a].order, pv.pos,
-	    pv.facing, pv.halt != HALT_ARRIVED, &f), 0);
+	    pv.facing, pv.halt, &f), 0);
 	/* 1 BD this turn, to 1.5 BD from b: within reach next turn. */
 	assert_int_equal(pv.pos.x, 20);
 	assert_int_equal(pv.pos.y, 28);
@@ -619,7 +619,7 @@ test_3_4_5_assault_within_reach_charges_this_turn(void **state)
 	g->units[b].cond = COND_MOB;
 	assert_int_equal(assault(g, a, b), 0);
 	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
-	    g->units[a].pos, g->units[a].facing, false, &f), 0);
+	    g->units[a].pos, g->units[a].facing, HALT_ARRIVED, &f), 0);
 	assert_int_equal(f.target, b);
 	assert_int_equal(f.when, CHARGE_NOW);
 	assert_int_equal(f.gap, 6);
@@ -653,27 +653,68 @@ test_3_4_5_assault_refused(void **state)
 	o.kind = ORDER_NONE;
 	o.unit = gun;
 	assert_int_equal(nap_charge_forecast(g, &o, g->units[gun].pos, DIR_N,
-	    false, &f), -1);
+	    HALT_ARRIVED, &f), -1);
 	assert_string_equal(f.refused, "gun never charges (3.4.1: artillery "
 	    "has no charge reach)");
 	o.unit = a;
 	g->units[a].cond = COND_MOB;
 	assert_int_equal(nap_charge_forecast(g, &o, g->units[a].pos, DIR_N,
-	    false, &f), -1);
+	    HALT_ARRIVED, &f), -1);
 	assert_string_equal(f.refused, "a is not formed: only a formed unit "
 	    "charges (3.4.1)");
 	g->units[a].cond = COND_FORMED;
 	g->units[a].formation = tab()->melee.square;
 	assert_int_equal(nap_charge_forecast(g, &o, g->units[a].pos, DIR_N,
-	    false, &f), -1);
+	    HALT_ARRIVED, &f), -1);
 	assert_string_equal(f.refused, "a is in Square, a formation that does "
 	    "not charge (3.4.1)");
 	g->units[a].formation = ruleset_form(g->rs, "line");
 	/* A Move order that leads away: no charge foreseen. */
 	order_to(g, a, 50, 20);
 	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
-	    g->units[a].pos, DIR_N, false, &f), 0);
+	    g->units[a].pos, DIR_N, HALT_ARRIVED, &f), 0);
 	assert_int_equal(f.target, -1);
+	game_free(g);
+}
+
+/* 3.4.5: horse beyond its 4 BD reach marches 3 BD in Column and
+ * charges from there next turn; foot charged by horse tests at -2. */
+static void
+test_3_4_5_cavalry_assault_charges_next_turn(void **state)
+{
+	struct charge_forecast f;
+	struct move_preview pv;
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "column", 20, 36,
+	    DIR_N, 400);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 24,
+	    DIR_S, 500);
+	/* 5.5 BD: beyond the 4 BD reach of horse. */
+	assert_int_equal(nap_gap(g, a, b), 22);
+	assert_int_equal(assault(g, a, b), 0);
+	assert_int_equal(move_preview(g, &g->units[a].order, &pv), 0);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order, pv.pos,
+	    pv.facing, pv.halt, &f), 0);
+	assert_int_equal(pv.pos.y, 30);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_NEXT);
+	assert_int_equal(f.gap, 10);
+	assert_false(f.square);
+	assert_int_equal(f.needs, 6);
+	assert_string_equal(f.expl, "Drill 4 + 4 -2 (charged by horse)");
+	move_preview_free(&pv);
+	game_turn(g);
+	assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+	assert_int_equal(g->units[a].pos.y, 30);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "hus (cavalry in Column) "
+	    "charges b, 2.5 BD away (within its 4 BD charge reach)"), 1);
+	assert_int_equal(nap_gap(g, a, b), 2);
+	assert_int_equal(fixture_count(g, "3.4.3", "b is charged and tests: "
+	    "needs 6 or less (Drill 4 + 4 -2 (charged by horse))"), 1);
 	game_free(g);
 }
 
@@ -700,6 +741,7 @@ main(void)
 		cmocka_unit_test(test_3_4_5_assault_marches_then_charges_next_turn),
 		cmocka_unit_test(test_3_4_5_assault_within_reach_charges_this_turn),
 		cmocka_unit_test(test_3_4_5_assault_refused),
+		cmocka_unit_test(test_3_4_5_cavalry_assault_charges_next_turn),
 	};
 	int rc;
 

@@ -405,7 +405,7 @@ forecast_target(const struct game *g, const struct unit *u,
 
 int
 nap_charge_forecast(const struct game *g, const struct order *o,
-    struct point stop, enum dir facing, bool stopped,
+    struct point stop, enum dir facing, enum halt halt,
     struct charge_forecast *f)
 {
 	const struct nap_charge *c = tables(g);
@@ -441,8 +441,9 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 	if ((f->target = forecast_target(g, u, o, u->pos, u->facing,
 	    &f->gap)) >= 0)
 		f->when = CHARGE_NOW;
-	/* Cavalry whose march ends within melee reach (3.6.8). */
-	if (f->target < 0 && u->arm == ARM_CAVALRY &&
+	/* Cavalry whose march ends in contact within melee reach
+	 * (3.6.8, nap_charge_contact). */
+	if (f->target < 0 && u->arm == ARM_CAVALRY && halt == HALT_CONTACT &&
 	    (mv->cav_forms & (1u << u->formation)) == 0) {
 		n = game_footprint_at(g, u, stop, facing, u->formation,
 		    mine);
@@ -461,7 +462,7 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 		}
 	}
 	/* Next turn's charges phase, from where the march stops. */
-	if (f->target < 0 && stopped &&
+	if (f->target < 0 && halt != HALT_ARRIVED &&
 	    (f->target = forecast_target(g, u, o, stop, facing,
 	    &f->gap)) >= 0)
 		f->when = CHARGE_NEXT;

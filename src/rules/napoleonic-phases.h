@@ -163,7 +163,7 @@ void nap_rout_touch(struct game *, int unit, int routed);
 void nap_charge_contact(struct game *, int a, int t);
 /* 3.4.5: the charge a Move order would bring about (ruleset.h). */
 int nap_charge_forecast(const struct game *, const struct order *,
-    struct point stop, enum dir facing, bool stopped,
+    struct point stop, enum dir facing, enum halt halt,
     struct charge_forecast *);
 
 /* 3.9.2: unit u routs: condition, rout track, event (why: the cause). */

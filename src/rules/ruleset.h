@@ -207,13 +207,13 @@ struct ruleset_ops {
 	int		(*order_check)(const struct game *, const struct order *,
 			    char **cause);
 	/* 3.4.5: what Move order o brings about, if its unit's march this
-	 * turn stops at stop facing facing (stopped: short of its destination, so it is
-	 * still marching next turn).  Fills *f; returns -1 with f->refused
+	 * turn stops at stop facing facing, for the reason halt (short of
+	 * its destination, it is still marching next turn).  Fills *f; returns -1 with f->refused
 	 * when the unit cannot charge at all.  Reads g only.  NULL: the
 	 * ruleset has no charges. */
 	int		(*charge_forecast)(const struct game *,
 			    const struct order *, struct point stop,
-			    enum dir facing, bool stopped,
+			    enum dir facing, enum halt halt,
 			    struct charge_forecast *f);
 	/* A unit's movement allowance this turn in ticks, explained into
 	 * the game's log when explain is true. */

@@ -73,7 +73,7 @@ route_order(const struct ui *ui, int unit, struct order *o)
 
 void
 route_charge(const struct game *g, const struct order *o, struct point stop,
-    enum dir facing, bool stopped, char *buf, size_t len)
+    enum dir facing, enum halt halt, char *buf, size_t len)
 {
 	const struct ruleset *rs = g->rs;
 	struct charge_forecast f;
@@ -82,7 +82,7 @@ route_charge(const struct game *g, const struct order *o, struct point stop,
 
 	buf[0] = '\0';
 	if (rs->ops->charge_forecast == NULL ||
-	    rs->ops->charge_forecast(g, o, stop, facing, stopped, &f) != 0 ||
+	    rs->ops->charge_forecast(g, o, stop, facing, halt, &f) != 0 ||
 	    f.target < 0)
 		return;
 	who = g->units[f.target].name;
@@ -140,8 +140,8 @@ route_plan(struct ui *ui, int unit, struct route *r)
 		    sizeof r->notes[0]);
 		r->nnotes++;
 	}
-	route_charge(g, &o, pv.pos, pv.facing, pv.halt != HALT_ARRIVED,
-	    r->charge, sizeof r->charge);
+	route_charge(g, &o, pv.pos, pv.facing, pv.halt, r->charge,
+	    sizeof r->charge);
 	move_preview_free(&pv);
 	/* The rest of the way: the same walk, turn after turn, from where
 	 * this turn's walk stops. */

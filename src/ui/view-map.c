@@ -762,9 +762,10 @@ void
 assault_open(struct ui *ui)
 {
 	const struct game *g = ui->game;
-	const struct unit *u = &g->units[ui->sel];
+	const struct unit *u = &g->units[ui->sel], *e;
 	struct charge_forecast f;
 	struct order o;
+	int i, best, bestd = 0, d;
 
 	if (g->rs->ops->charge_forecast == NULL) {
 		ui_msg(ui, true, "No charges under these rules.");
@@ -778,16 +779,30 @@ assault_open(struct ui *ui)
 	memset(&o, 0, sizeof o);
 	o.kind = ORDER_NONE;
 	o.unit = ui->sel;
-	if (g->rs->ops->charge_forecast(g, &o, u->pos, u->facing, false,
-	    &f) != 0) {
+	if (g->rs->ops->charge_forecast(g, &o, u->pos, u->facing,
+	    HALT_ARRIVED, &f) != 0) {
 		ui_msg(ui, true, "No assault: %s.", f.refused);
 		return;
 	}
+	/* The cursor starts on the nearest enemy still fighting. */
+	for (i = 0, best = -1; i < g->nunits; i++) {
+		e = &g->units[i];
+		if (e->side == u->side || !unit_active(e) ||
+		    e->cond == COND_ROUTED)
+			continue;
+		d = geom_dist(u->pos, e->pos);
+		if (best < 0 || d < bestd) {
+			best = i;
+			bestd = d;
+		}
+	}
+	if (best >= 0)
+		ui->cursor = g->units[best].pos;
 	ui->nwp = 0;
 	ui->mode = MODE_MOVE;
 	ui->assault = true;
-	ui_msg(ui, false, "Assault with %s: put the cursor on an enemy "
-	    "unit, Enter to order the charge.", u->name);
+	ui_msg(ui, false, "Assault with %s: the cursor on an enemy unit "
+	    "(the nearest to start), Enter to order the charge.", u->name);
 }
 
 void

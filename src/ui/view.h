@@ -99,11 +99,10 @@ struct route {
 };
 void route_plan(struct ui *, int unit, struct route *);
 /* 3.4.5: the line that says which charge Move order o brings about, if
- * its march this turn stops at stop, facing (stopped: short of the
- * end); "" if
+ * its march this turn stops at stop, facing, for the reason halt; "" if
  * none.  Never names a target the ruleset would not charge. */
 void route_charge(const struct game *, const struct order *o,
-    struct point stop, enum dir facing, bool stopped, char *buf,
+    struct point stop, enum dir facing, enum halt halt, char *buf,
     size_t len);
 
 /*
