@@ -718,6 +718,42 @@ test_3_4_5_cavalry_assault_charges_next_turn(void **state)
 	game_free(g);
 }
 
+/* 3.4.5: horse whose speed runs out within melee reach has not charged
+ * (only a contact halt is a charge, 3.6.8): the preview says melee with
+ * no test, and the turn bears it out. */
+static void
+test_3_4_5_horse_spent_at_melee_reach_is_no_charge(void **state)
+{
+	struct charge_forecast f;
+	struct move_preview pv;
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "column", 20, 36,
+	    DIR_N, 400);
+	g->units[a].musician = true;		/* 4 BD this turn */
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 26,
+	    DIR_S, 500);
+	assert_int_equal(nap_gap(g, a, b), 18);	/* 4.5 BD: beyond reach */
+	assert_int_equal(assault(g, a, b), 0);
+	assert_int_equal(move_preview(g, &g->units[a].order, &pv), 0);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order, pv.pos,
+	    pv.facing, pv.halt, &f), 0);
+	assert_int_equal(pv.halt, HALT_SPEED);
+	assert_int_equal(pv.pos.y, 28);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_MELEE);
+	assert_int_equal(f.gap, 2);
+	move_preview_free(&pv);
+	game_turn(g);
+	assert_int_equal(g->units[a].pos.y, 28);
+	assert_int_equal(fixture_count(g, "3.4.3", NULL), 0);
+	assert_int_equal(fixture_count(g, "3.8.2", "hus and b meet in "
+	    "melee"), 1);
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -742,6 +778,7 @@ main(void)
 		cmocka_unit_test(test_3_4_5_assault_within_reach_charges_this_turn),
 		cmocka_unit_test(test_3_4_5_assault_refused),
 		cmocka_unit_test(test_3_4_5_cavalry_assault_charges_next_turn),
+		cmocka_unit_test(test_3_4_5_horse_spent_at_melee_reach_is_no_charge),
 	};
 	int rc;
 

@@ -441,9 +441,10 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 	if ((f->target = forecast_target(g, u, o, u->pos, u->facing,
 	    &f->gap)) >= 0)
 		f->when = CHARGE_NOW;
-	/* Cavalry whose march ends in contact within melee reach
-	 * (3.6.8, nap_charge_contact). */
-	if (f->target < 0 && u->arm == ARM_CAVALRY && halt == HALT_CONTACT &&
+	/* Cavalry whose march ends within melee reach: stopped there by
+	 * the contact, it has charged (3.6.8, nap_charge_contact); with
+	 * its speed spent there, the melee comes without a charge. */
+	if (f->target < 0 && u->arm == ARM_CAVALRY &&
 	    (mv->cav_forms & (1u << u->formation)) == 0) {
 		n = game_footprint_at(g, u, stop, facing, u->formation,
 		    mine);
@@ -457,7 +458,8 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 			if (gap <= m->reach) {
 				f->target = j;
 				f->gap = gap;
-				f->when = CHARGE_MARCH;
+				f->when = halt == HALT_CONTACT ?
+				    CHARGE_MARCH : CHARGE_MELEE;
 			}
 		}
 	}
@@ -466,7 +468,7 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 	    (f->target = forecast_target(g, u, o, stop, facing,
 	    &f->gap)) >= 0)
 		f->when = CHARGE_NEXT;
-	if (f->target < 0)
+	if (f->target < 0 || f->when == CHARGE_MELEE)
 		return 0;
 	if (f->when != CHARGE_NOW) {
 		moved.pos = stop;

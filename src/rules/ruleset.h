@@ -140,8 +140,11 @@ enum charge_when {
 	CHARGE_NOW,		/* the coming turn's charges phase (3.4.1) */
 	CHARGE_MARCH,		/* the coming turn's march: horse that
 				   reaches melee reach (3.6.8) */
-	CHARGE_NEXT		/* the charges phase of the turn after,
+	CHARGE_NEXT,		/* the charges phase of the turn after,
 				   from where the march stops */
+	CHARGE_MELEE		/* no charge: horse whose speed runs out
+				   within melee reach meets the enemy in
+				   the melee phase without one */
 };
 
 /* What a Move order would bring about (ruleset op charge_forecast). */

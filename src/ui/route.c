@@ -90,6 +90,12 @@ route_charge(const struct game *g, const struct order *o, struct point stop,
 	    f.when == CHARGE_MARCH ? "this turn, as its march reaches it" :
 	    "next turn, from where it stops";
 	ruleset_fmt(rs, f.gap, gap, sizeof gap);
+	if (f.when == CHARGE_MELEE) {
+		snprintf(buf, len, "Ends %s from %s, within melee reach, its "
+		    "speed spent: melee this turn, with no charge and no test "
+		    "(3.8%s)", gap, who, ruleset_rule_mark(rs, "3.8"));
+		return;
+	}
 	if (f.square)
 		snprintf(buf, len, "Charges %s %s (3.4.5%s, %s away): the "
 		    "square stands and the horse falls back (3.4.4%s)", who,
