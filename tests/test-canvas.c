@@ -2309,6 +2309,66 @@ test_move_draws_the_route_round_a_wood(void **state)
 	fixture_free(f);
 }
 
+/* 3.4.5: X on the selected unit, the cursor on an enemy: the panel says
+ * whom it will charge, when, and the test the enemy takes; Enter gives a
+ * Move order onto the enemy's anchor through game_order.  An empty cell
+ * under the cursor is refused and changes nothing. */
+static void
+test_3_4_5_assault_key_preview_and_refusal(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	static const int k[] = { UIK_ENTER, UIK_TAB, 'X', 0 };
+	struct game *g = f->g;
+	const struct unit *u = &g->units[0];
+	int n0;
+
+	(void)state;
+	/* II/9 Reserve straight ahead of I/8e Ligne, 3 BD off. */
+	game_occupy(g, 1, false);
+	g->units[1].pos = (struct point){ 5, 1 };
+	game_occupy(g, 1, true);
+	keys(f, k);
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	assert_true(f->ui->assault);
+	/* The cursor starts on the nearest enemy. */
+	assert_int_equal(f->ui->cursor.x, 5);
+	assert_int_equal(f->ui->cursor.y, 1);
+	/* Nobody under the cursor: Enter refuses, no order. */
+	f->ui->cursor = (struct point){ 10, 10 };
+	n0 = g->log.n;
+	type(f, "\r");
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	assert_int_equal(g->log.n, n0);
+	assert_int_equal(u->order.kind, ORDER_NONE);
+	assert_true(has(f, "No enemy unit under the cursor"));
+	/* On the enemy: it marches 1.5 BD into contact this turn and
+	 * charges from there next turn; Drill 3 + 4 + 1 for Oberst Test
+	 * near. */
+	f->ui->cursor = (struct point){ 6, 1 };
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "Assault II/9 Reserve"));
+	assert_true(has(f, "This turn: to [5, 5]"));
+	assert_true(has(f, "Stops: contact (1.5 BD of"));
+	assert_true(has(f, "Charges II/9 Reserve next"));
+	assert_true(has(f, "turn, from where it stops"));
+	assert_true(has(f, "(3.4.5*, 1.5 BD away): it"));
+	assert_true(has(f, "tests at 8 or less on the"));
+	assert_true(has(f, "Drill 3 + 4 +1 (general near)"));
+	assert_false(has(f, "Does not arrive"));
+	type(f, "\r");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_false(f->ui->assault);
+	assert_int_equal(u->order.kind, ORDER_MOVE);
+	assert_int_equal(u->order.npts, 1);
+	assert_int_equal(u->order.pts[0].x, 5);
+	assert_int_equal(u->order.pts[0].y, 1);
+	assert_int_equal(g->log.n, n0 + 1);
+	assert_non_null(strstr(g->log.v[n0].text, "an assault on II/9 "
+	    "Reserve, a move order onto it at [5, 1]"));
+	assert_int_equal(g->log.v[n0].kind, EV_ORDER);
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -2364,6 +2424,7 @@ main(void)
 		cmocka_unit_test(test_jump_keys),
 		cmocka_unit_test(test_replay_mode_steps_and_gives_no_order),
 		cmocka_unit_test(test_move_draws_the_route_round_a_wood),
+		cmocka_unit_test(test_3_4_5_assault_key_preview_and_refusal),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

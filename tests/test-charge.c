@@ -12,6 +12,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/move.h"
 
 #include "io/yread.h"
 #include "rules/napoleonic-move.h"
@@ -502,6 +506,254 @@ test_3_4_charge_and_rally_tables_refuse_bad_entries(void **state)
 	    "expected a number, found 'x'");
 }
 
+/* --- 3.4.5 Assault (marshal's own) --------------------------------------- */
+
+/* A Move order onto unit t's anchor for unit u, through game_order. */
+static int
+assault(struct game *g, int u, int t)
+{
+	struct order o;
+	char *cause = NULL;
+	int rc;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = g->units[t].pos;
+	rc = game_order(g, &o, &cause);
+	free(cause);
+	return rc;
+}
+
+/* French Column at [20, 30] facing north, the Allied Line 2.5 BD ahead
+ * at [20, 24]: beyond the 2 BD reach of foot. */
+static struct game *
+far_column(int *a, int *b)
+{
+	struct game *g = field();
+
+	*a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 20, 30,
+	    DIR_N, 600);
+	*b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 24,
+	    DIR_S, 500);
+	return g;
+}
+
+/* 3.4.5: an assault from beyond reach marches on and charges in the
+ * next turn's charges phase; the target tests (3.4.3) with the dice the
+ * stream gives. */
+static void
+test_3_4_5_assault_marches_then_charges_next_turn(void **state)
+{
+	struct charge_forecast f;
+	struct move_preview pv;
+	char want[128];
+	int a, b, roll, needs;
+	struct game *g = far_column(&a, &b);
+
+	(void)state;
+	assert_int_equal(assault(g, a, b), 0);
+	assert_int_equal(fixture_count(g, "3.1.1", "an assault on b, a move "
+	    "order onto it at [20, 24]"), 1);
+	/* The preview: it stops in contact and charges next turn. */
+	assert_int_equal(move_preview(g, &g->units[a].order, &pv), 0);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order, pv.pos,
+	    pv.facing, pv.halt, &f), 0);
+	/* 1 BD this turn, to 1.5 BD from b: within reach next turn. */
+	assert_int_equal(pv.pos.x, 20);
+	assert_int_equal(pv.pos.y, 28);
+	assert_int_equal(pv.spent, 4);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_NEXT);
+	assert_int_equal(f.gap, 6);
+	/* Drill 4 + 4, no musician, no general near. */
+	assert_int_equal(f.needs, 8);
+	assert_string_equal(f.expl, "Drill 4 + 4");
+	move_preview_free(&pv);
+	/* Turn 1: no charge yet; it stops where the preview said. */
+	game_turn(g);
+	assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+	assert_int_equal(g->units[a].pos.x, 20);
+	assert_int_equal(g->units[a].pos.y, 28);
+	assert_int_equal(nap_gap(g, a, b), 6);
+	/* Turn 2, up to the charges: a closes to melee reach and b tests
+	 * on the next two dice of the stream. */
+	roll = fixture_dice(g, 2, 6);
+	needs = 8;
+	g->phase = 0;
+	nap_phase_couriers(g);
+	nap_phase_rally(g);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Column) "
+	    "charges b"), 1);
+	assert_int_equal(g->units[a].pos.x, 20);
+	assert_int_equal(g->units[a].pos.y, 26);
+	assert_int_equal(nap_gap(g, a, b), 2);
+	assert_int_equal(g->units[b].charged, g->turn);
+	assert_int_equal(fixture_count(g, "3.4.2", "a closes from [20, 28] "
+	    "to [20, 26], 0.5 BD from b"), 1);
+	snprintf(want, sizeof want, "b is charged and tests: needs 8 or less "
+	    "(Drill 4 + 4); rolls %d", roll);
+	assert_int_equal(fixture_count(g, "3.4.3", want), 1);
+	if (roll <= needs)
+		assert_int_equal(g->units[b].cond, COND_FORMED);
+	else if (roll - needs < 3)
+		assert_int_equal(g->units[b].cond, COND_MOB);
+	else
+		assert_int_equal(g->units[b].cond, COND_ROUTED);
+	game_free(g);
+}
+
+/* 3.4.5: within reach the assault charges in the coming charges phase,
+ * and the preview says so; the test it names is the one taken. */
+static void
+test_3_4_5_assault_within_reach_charges_this_turn(void **state)
+{
+	struct charge_forecast f;
+	int a, b, roll;
+	struct game *g = lines(&a, &b);
+
+	(void)state;
+	g->units[b].cond = COND_MOB;
+	assert_int_equal(assault(g, a, b), 0);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
+	    g->units[a].pos, g->units[a].facing, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_NOW);
+	assert_int_equal(f.gap, 6);
+	assert_int_equal(f.needs, 6);
+	assert_string_equal(f.expl, "Drill 4 + 4 -2 (Mob)");
+	roll = fixture_dice(g, 2, 6);
+	nap_phase_charges(g);
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(fixture_count(g, "3.4.3", "needs 6 or less (Drill 4 "
+	    "+ 4 -2 (Mob))"), 1);
+	/* A Mob that fails routs (3.4.3). */
+	assert_int_equal(g->units[b].cond, roll <= 6 ? COND_MOB :
+	    COND_ROUTED);
+	game_free(g);
+}
+
+/* 3.4.5: guns, a Mob and a Square never assault; an order that leads
+ * elsewhere foresees no charge. */
+static void
+test_3_4_5_assault_refused(void **state)
+{
+	struct charge_forecast f;
+	struct order o;
+	int a, b, gun;
+	struct game *g = lines(&a, &b);
+
+	(void)state;
+	gun = fixture_unit(g, "gun", 0, ARM_ARTILLERY, "foot", "unlimbered",
+	    30, 20, DIR_N, 8);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_NONE;
+	o.unit = gun;
+	assert_int_equal(nap_charge_forecast(g, &o, g->units[gun].pos, DIR_N,
+	    HALT_ARRIVED, &f), -1);
+	assert_string_equal(f.refused, "gun never charges (3.4.1: artillery "
+	    "has no charge reach)");
+	o.unit = a;
+	g->units[a].cond = COND_MOB;
+	assert_int_equal(nap_charge_forecast(g, &o, g->units[a].pos, DIR_N,
+	    HALT_ARRIVED, &f), -1);
+	assert_string_equal(f.refused, "a is not formed: only a formed unit "
+	    "charges (3.4.1)");
+	g->units[a].cond = COND_FORMED;
+	g->units[a].formation = tab()->melee.square;
+	assert_int_equal(nap_charge_forecast(g, &o, g->units[a].pos, DIR_N,
+	    HALT_ARRIVED, &f), -1);
+	assert_string_equal(f.refused, "a is in Square, a formation that does "
+	    "not charge (3.4.1)");
+	g->units[a].formation = ruleset_form(g->rs, "line");
+	/* A Move order that leads away: no charge foreseen. */
+	order_to(g, a, 50, 20);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
+	    g->units[a].pos, DIR_N, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, -1);
+	game_free(g);
+}
+
+/* 3.4.5: horse beyond its 4 BD reach marches 3 BD in Column and
+ * charges from there next turn; foot charged by horse tests at -2. */
+static void
+test_3_4_5_cavalry_assault_charges_next_turn(void **state)
+{
+	struct charge_forecast f;
+	struct move_preview pv;
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "column", 20, 36,
+	    DIR_N, 400);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 24,
+	    DIR_S, 500);
+	/* 5.5 BD: beyond the 4 BD reach of horse. */
+	assert_int_equal(nap_gap(g, a, b), 22);
+	assert_int_equal(assault(g, a, b), 0);
+	assert_int_equal(move_preview(g, &g->units[a].order, &pv), 0);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order, pv.pos,
+	    pv.facing, pv.halt, &f), 0);
+	assert_int_equal(pv.pos.y, 30);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_NEXT);
+	assert_int_equal(f.gap, 10);
+	assert_false(f.square);
+	assert_int_equal(f.needs, 6);
+	assert_string_equal(f.expl, "Drill 4 + 4 -2 (charged by horse)");
+	move_preview_free(&pv);
+	game_turn(g);
+	assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+	assert_int_equal(g->units[a].pos.y, 30);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "hus (cavalry in Column) "
+	    "charges b, 2.5 BD away (within its 4 BD charge reach)"), 1);
+	assert_int_equal(nap_gap(g, a, b), 2);
+	assert_int_equal(fixture_count(g, "3.4.3", "b is charged and tests: "
+	    "needs 6 or less (Drill 4 + 4 -2 (charged by horse))"), 1);
+	game_free(g);
+}
+
+/* 3.4.5: horse whose speed runs out within melee reach has not charged
+ * (only a contact halt is a charge, 3.6.8): the preview says melee with
+ * no test, and the turn bears it out. */
+static void
+test_3_4_5_horse_spent_at_melee_reach_is_no_charge(void **state)
+{
+	struct charge_forecast f;
+	struct move_preview pv;
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "column", 20, 36,
+	    DIR_N, 400);
+	g->units[a].musician = true;		/* 4 BD this turn */
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 26,
+	    DIR_S, 500);
+	assert_int_equal(nap_gap(g, a, b), 18);	/* 4.5 BD: beyond reach */
+	assert_int_equal(assault(g, a, b), 0);
+	assert_int_equal(move_preview(g, &g->units[a].order, &pv), 0);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order, pv.pos,
+	    pv.facing, pv.halt, &f), 0);
+	assert_int_equal(pv.halt, HALT_SPEED);
+	assert_int_equal(pv.pos.y, 28);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_MELEE);
+	assert_int_equal(f.gap, 2);
+	move_preview_free(&pv);
+	game_turn(g);
+	assert_int_equal(g->units[a].pos.y, 28);
+	assert_int_equal(fixture_count(g, "3.4.3", NULL), 0);
+	assert_int_equal(fixture_count(g, "3.8.2", "hus and b meet in "
+	    "melee"), 1);
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -522,6 +774,11 @@ main(void)
 		cmocka_unit_test(test_3_3_2_rally_arithmetic_near_a_general),
 		cmocka_unit_test(test_3_4_phases_in_the_turn),
 		cmocka_unit_test(test_3_4_charge_and_rally_tables_refuse_bad_entries),
+		cmocka_unit_test(test_3_4_5_assault_marches_then_charges_next_turn),
+		cmocka_unit_test(test_3_4_5_assault_within_reach_charges_this_turn),
+		cmocka_unit_test(test_3_4_5_assault_refused),
+		cmocka_unit_test(test_3_4_5_cavalry_assault_charges_next_turn),
+		cmocka_unit_test(test_3_4_5_horse_spent_at_melee_reach_is_no_charge),
 	};
 	int rc;
 

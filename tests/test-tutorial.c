@@ -89,9 +89,11 @@ static const struct lesson lessons[] = {
 		ACT(NULL),
 	} },
 	{ "tutorial-08-contact.yaml", {
-		ACT("move 1-24Lt 10,2", "turn 2"),
-		ACT("turn"),
 		ACT("move 3-Ch 19,2", "turn"),
+		ACT("move 1-24Lt 10,2", "turn 2"),
+		ACT("form 1-24Lt column", "turn"),
+		ACT("move 1-24Lt 13,4"),
+		ACT("turn"),
 	} },
 	{ "tutorial-09-rout.yaml", {
 		ACT("turn"),

@@ -54,16 +54,26 @@ command_put(struct game *g, const struct order *o)
 		g->units[o->unit].wheeled = 0;
 }
 
-/* "a move order to [12, 6]", "a formation order (Column)". */
+/* "a move order to [12, 6]", "a formation order (Column)"; a Move onto
+ * an enemy unit's anchor is an assault on it (3.4.5, marshal's own). */
 static void
 describe(const struct game *g, const struct order *o, char *buf, size_t len)
 {
 	const struct point *p = &o->pts[o->npts > 0 ? o->npts - 1 : 0];
+	int t = o->kind == ORDER_MOVE && o->ngroup == 0 ?
+	    game_unit_at(g, p->x, p->y) : -1;
 
 	if (o->kind == ORDER_MOVE && o->ngroup > 1)
 		snprintf(buf, len, "a group move order (%d units, centre to "
 		    "[%d, %d]; its own place [%d, %d])", o->ngroup, o->to.x,
 		    o->to.y, p->x, p->y);
+	else if (o->kind == ORDER_MOVE && t >= 0 &&
+	    g->units[t].side != g->units[o->unit].side &&
+	    g->units[t].pos.x == p->x && g->units[t].pos.y == p->y)
+		snprintf(buf, len, "an assault on %s, a move order onto it at "
+		    "[%d, %d] (3.4.5%s: it charges when within reach, 3.4.1)",
+		    g->units[t].name, p->x, p->y,
+		    ruleset_rule_mark(g->rs, "3.4.5"));
 	else if (o->kind == ORDER_MOVE)
 		snprintf(buf, len, "a move order to [%d, %d]", p->x, p->y);
 	else if (o->kind == ORDER_FORMATION && o->formation >= 0 &&
@@ -205,7 +215,7 @@ command_order(struct game *g, const struct order *o)
 	const struct general *gen;
 	struct unit *u = &g->units[o->unit];
 	struct order ord = *o;
-	char dist_s[32], rad_s[32], speed_s[32], what[96];
+	char dist_s[32], rad_s[32], speed_s[32], what[224];
 	int dist, radius, turns, arrives;
 	enum command_way way;
 

@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/command.h"
 #include "core/game.h"
@@ -44,11 +45,11 @@ may_charge(const struct game *g, const struct unit *u)
  * e's block within the first `walk` ticks.
  */
 static bool
-leads_onto(const struct game *g, const struct unit *u, struct point dest,
+leads_onto(const struct game *g, struct point from, struct point dest,
     const struct unit *e, int walk)
 {
 	const struct nap_melee *m = &nap_phases(g->rs)->melee;
-	struct point cells[FOOTPRINT_MAX], cur = u->pos;
+	struct point cells[FOOTPRINT_MAX], cur = from;
 	int n = game_footprint(g, e, cells), used = 0;
 	enum dir d;
 
@@ -145,7 +146,7 @@ charge_target(const struct game *g, struct charge_scan *cs, int i)
 		gap = nap_gap(g, i, j);
 		if (gap >= bestgap)
 			continue;
-		if (!leads_onto(g, u, dest, e, gap + c->reach[u->arm]))
+		if (!leads_onto(g, u->pos, dest, e, gap + c->reach[u->arm]))
 			continue;
 		bestgap = gap;
 		best = j;
@@ -175,22 +176,22 @@ step(struct game *g, int i, struct point p, bool away)
 	return dir_step_cost(d);
 }
 
-/* 3.4.3: the target t tests as charger a closes. */
-static void
-stand_test(struct game *g, int a, int t)
+/* 3.4.3: what target ut needs on the dice against charger ua, the
+ * arithmetic written into expl. */
+static int
+stand_needs(const struct game *g, const struct unit *ua,
+    const struct unit *ut, char *expl, size_t len)
 {
 	const struct nap_charge *c = tables(g);
-	struct unit *ua = &g->units[a], *ut = &g->units[t];
-	char expl[256], dice[64], why[64];
-	int target, roll = 0, i, d, n = 0, dn = 0, gen = ut->general;
+	int target, n = 0, gen = ut->general;
 
 	target = ut->drill + c->base;
-	n += snprintf(expl + n, sizeof expl - (size_t)n, "Drill %d + %d",
+	n += snprintf(expl + n, len - (size_t)n, "Drill %d + %d",
 	    ut->drill, c->base);
 #define MOD(val, what) do {						\
 	target += (val);						\
-	if (n >= 0 && (size_t)n < sizeof expl)				\
-		n += snprintf(expl + n, sizeof expl - (size_t)n,	\
+	if (n >= 0 && (size_t)n < len)					\
+		n += snprintf(expl + n, len - (size_t)n,		\
 		    " %+d (%s)", (val), (what));			\
 } while (0)
 	if (ut->musician)
@@ -205,6 +206,19 @@ stand_test(struct game *g, int a, int t)
 	if (nap_off_front(ua, ut))
 		MOD(c->flank, "flank or rear");
 #undef MOD
+	return target;
+}
+
+/* 3.4.3: the target t tests as charger a closes. */
+static void
+stand_test(struct game *g, int a, int t)
+{
+	const struct nap_charge *c = tables(g);
+	struct unit *ut = &g->units[t];
+	char expl[256], dice[64], why[64];
+	int target, roll = 0, i, d, dn = 0;
+
+	target = stand_needs(g, &g->units[a], ut, expl, sizeof expl);
 	for (i = 0; i < c->dice; i++) {
 		d = rng_die(&g->rng, c->die);
 		roll += d;
@@ -349,6 +363,122 @@ nap_charge_contact(struct game *g, int a, int t)
 	ut->halt = HALT_CONTACT;
 	ut->halt_turn = g->turn;
 	stand_test(g, a, t);
+}
+
+/*
+ * 3.4.5 (marshal's own): the charge unit u under order o would make if it
+ * stood at from, facing as it does, when a charges phase came: the same
+ * choice as charge_target (3.4.1), made by looking at every unit since it
+ * is asked for one order at a time.  Returns the target or -1, its gap in
+ * *gapp.
+ */
+static int
+forecast_target(const struct game *g, const struct unit *u,
+    const struct order *o, struct point from, enum dir facing, int *gapp)
+{
+	const struct nap_charge *c = tables(g);
+	struct point mine[FOOTPRINT_MAX], theirs[FOOTPRINT_MAX];
+	struct point dest = o->pts[o->npts - 1];
+	int j, n, ne, gap, best = -1, bestgap = c->reach[u->arm] + 1;
+	const struct unit *e;
+
+	n = game_footprint_at(g, u, from, facing, u->formation, mine);
+	for (j = 0; j < g->nunits; j++) {
+		e = &g->units[j];
+		if (e->side == u->side || !unit_active(e) ||
+		    e->cond == COND_ROUTED)
+			continue;
+		if (dir_diff(facing, geom_heading(from, e->pos)) > c->arc)
+			continue;
+		ne = game_footprint(g, e, theirs);
+		gap = near_block_gap(mine, n, theirs, ne);
+		if (gap >= bestgap)
+			continue;
+		if (!leads_onto(g, from, dest, e, gap + c->reach[u->arm]))
+			continue;
+		bestgap = gap;
+		best = j;
+	}
+	*gapp = bestgap;
+	return best;
+}
+
+int
+nap_charge_forecast(const struct game *g, const struct order *o,
+    struct point stop, enum dir facing, enum halt halt,
+    struct charge_forecast *f)
+{
+	const struct nap_charge *c = tables(g);
+	const struct nap_melee *m = &nap_phases(g->rs)->melee;
+	const struct nap_move *mv = nap_move(g->rs);
+	const struct unit *u = &g->units[o->unit], *e;
+	struct point mine[FOOTPRINT_MAX], theirs[FOOTPRINT_MAX];
+	struct unit moved = *u;
+	int j, n, gap;
+
+	memset(f, 0, sizeof *f);
+	f->target = -1;
+	if (c->reach[u->arm] <= 0) {
+		snprintf(f->refused, sizeof f->refused, "%s never charges "
+		    "(3.4.1: %s has no charge reach)", u->name,
+		    arm_name(u->arm));
+		return -1;
+	}
+	if (u->cond != COND_FORMED) {
+		snprintf(f->refused, sizeof f->refused, "%s is not formed: "
+		    "only a formed unit charges (3.4.1)", u->name);
+		return -1;
+	}
+	if ((c->forms[u->arm] & (1u << u->formation)) == 0) {
+		snprintf(f->refused, sizeof f->refused, "%s is in %s, a "
+		    "formation that does not charge (3.4.1)", u->name,
+		    g->rs->form[u->formation].label);
+		return -1;
+	}
+	if (o->kind != ORDER_MOVE || o->npts < 1)
+		return 0;
+	/* The coming charges phase, from where it stands. */
+	if ((f->target = forecast_target(g, u, o, u->pos, u->facing,
+	    &f->gap)) >= 0)
+		f->when = CHARGE_NOW;
+	/* Cavalry whose march ends within melee reach: stopped there by
+	 * the contact, it has charged (3.6.8, nap_charge_contact); with
+	 * its speed spent there, the melee comes without a charge. */
+	if (f->target < 0 && u->arm == ARM_CAVALRY &&
+	    (mv->cav_forms & (1u << u->formation)) == 0) {
+		n = game_footprint_at(g, u, stop, facing, u->formation,
+		    mine);
+		for (j = 0; j < g->nunits && f->target < 0; j++) {
+			e = &g->units[j];
+			if (e->side == u->side || !unit_active(e) ||
+			    e->cond == COND_ROUTED)
+				continue;
+			gap = near_block_gap(mine, n, theirs,
+			    game_footprint(g, e, theirs));
+			if (gap <= m->reach) {
+				f->target = j;
+				f->gap = gap;
+				f->when = halt == HALT_CONTACT ?
+				    CHARGE_MARCH : CHARGE_MELEE;
+			}
+		}
+	}
+	/* Next turn's charges phase, from where the march stops. */
+	if (f->target < 0 && halt != HALT_ARRIVED &&
+	    (f->target = forecast_target(g, u, o, stop, facing,
+	    &f->gap)) >= 0)
+		f->when = CHARGE_NEXT;
+	if (f->target < 0 || f->when == CHARGE_MELEE)
+		return 0;
+	if (f->when != CHARGE_NOW) {
+		moved.pos = stop;
+		moved.facing = facing;
+	}
+	e = &g->units[f->target];
+	f->square = u->arm == ARM_CAVALRY && e->arm == ARM_INFANTRY &&
+	    e->formation == m->square && e->cond == COND_FORMED;
+	f->needs = stand_needs(g, &moved, e, f->expl, sizeof f->expl);
+	return 0;
 }
 
 /*

@@ -162,6 +162,10 @@ void nap_rout_touch(struct game *, int unit, int routed);
  * (3.4.4).  Any other contact does nothing here.
  */
 void nap_charge_contact(struct game *, int a, int t);
+/* 3.4.5: the charge a Move order would bring about (ruleset.h). */
+int nap_charge_forecast(const struct game *, const struct order *,
+    struct point stop, enum dir facing, enum halt halt,
+    struct charge_forecast *);
 
 /* 3.9.2: unit u routs: condition, rout track, event (why: the cause). */
 void nap_rout(struct game *, int u, const char *why);

@@ -94,6 +94,7 @@ const struct ruleset_ops napoleonic_ops = {
 	.move_rule = nap_move_rule,
 	.move_routed = nap_rout_touch,
 	.move_contacted = nap_charge_contact,
+	.charge_forecast = nap_charge_forecast,
 	.objective_holder = nap_objective_holder,
 	.side_strength = nap_side_strength,
 };

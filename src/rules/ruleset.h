@@ -137,6 +137,29 @@ struct move_price {
 
 struct ruleset_ops;
 
+/* When a charge foreseen for a Move order comes (3.4.5). */
+enum charge_when {
+	CHARGE_NOW,		/* the coming turn's charges phase (3.4.1) */
+	CHARGE_MARCH,		/* the coming turn's march: horse that
+				   reaches melee reach (3.6.8) */
+	CHARGE_NEXT,		/* the charges phase of the turn after,
+				   from where the march stops */
+	CHARGE_MELEE		/* no charge: horse whose speed runs out
+				   within melee reach meets the enemy in
+				   the melee phase without one */
+};
+
+/* What a Move order would bring about (ruleset op charge_forecast). */
+struct charge_forecast {
+	int		target;		/* unit charged, -1: none */
+	enum charge_when when;
+	int		gap;		/* ticks between the blocks then */
+	int		needs;		/* the target's test: 2d6 at most */
+	bool		square;		/* a square against horse (3.4.4) */
+	char		expl[160];	/* needs' arithmetic */
+	char		refused[160];	/* why the unit never charges, or "" */
+};
+
 struct ruleset {
 	const struct ruleset_ops *ops;
 	char		*name;		/* owned: "napoleonic" */
@@ -195,6 +218,15 @@ struct ruleset_ops {
 	/* Ruleset checks on an order (0, or -1 with *cause allocated). */
 	int		(*order_check)(const struct game *, const struct order *,
 			    char **cause);
+	/* 3.4.5: what Move order o brings about, if its unit's march this
+	 * turn stops at stop facing facing, for the reason halt (short of
+	 * its destination, it is still marching next turn).  Fills *f; returns -1 with f->refused
+	 * when the unit cannot charge at all.  Reads g only.  NULL: the
+	 * ruleset has no charges. */
+	int		(*charge_forecast)(const struct game *,
+			    const struct order *, struct point stop,
+			    enum dir facing, enum halt halt,
+			    struct charge_forecast *f);
 	/* A unit's movement allowance this turn in ticks, explained into
 	 * the game's log when explain is true. */
 	int		(*allowance)(struct game *, int unit, bool explain);

@@ -96,6 +96,7 @@ static const char *const action_names[ACT_COUNT] = {
 	[ACT_SEARCH_NEXT] = "search-next",
 	[ACT_FILTER_UNIT] = "filter-unit",
 	[ACT_FILTER_TURN] = "filter-turn",
+	[ACT_ASSAULT] = "assault",
 };
 
 /* Names of the keys that are not one printable character. */

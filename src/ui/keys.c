@@ -65,6 +65,9 @@ static const struct binding map_keys[] = {
 	    "mark or unmark the selected unit for a group Move order" },
 	{ ACT_BRIGADE, { 'G', 0 }, "G",
 	    "mark the selected unit's whole brigade (its general's units)" },
+	{ ACT_ASSAULT, { 'X', 0 }, "X",
+	    "Assault: a Move order onto the enemy unit under the cursor, "
+	    "to charge it (3.4.5)" },
 	{ ACT_STOP, { 's', 0 }, "s", "Stop order: halt where it stands" },
 	{ ACT_FORMATION, { 'f', 0 }, "f",
 	    "Formation order: choose from the unit's formations" },

@@ -94,6 +94,7 @@ enum ui_action {
 	ACT_SEARCH_NEXT,	/* pager: the next line with it */
 	ACT_FILTER_UNIT,	/* log pager: the selected unit's events */
 	ACT_FILTER_TURN,	/* log pager: one turn's events */
+	ACT_ASSAULT,		/* a Move order onto an enemy: charge it */
 	ACT_COUNT
 };
 

@@ -41,7 +41,7 @@ line_to(struct route *r, struct point p)
 static void
 draft_order(const struct ui *ui, int unit, struct order *o)
 {
-	int i;
+	int i, t;
 
 	memset(o, 0, sizeof *o);
 	o->kind = ORDER_MOVE;
@@ -49,7 +49,11 @@ draft_order(const struct ui *ui, int unit, struct order *o)
 	o->general = ui->game->units[unit].general;
 	for (i = 0; i < ui->nwp && o->npts < ORDER_MAX_POINTS - 1; i++)
 		o->pts[o->npts++] = ui->wp[i];
-	o->pts[o->npts++] = ui->cursor;
+	/* An assault marches onto the enemy's anchor (3.4.5). */
+	if (ui->assault && (t = assault_target(ui)) >= 0)
+		o->pts[o->npts++] = ui->game->units[t].pos;
+	else
+		o->pts[o->npts++] = ui->cursor;
 }
 
 /*
@@ -65,6 +69,43 @@ route_order(const struct ui *ui, int unit, struct order *o)
 	draft_order(ui, unit, &draft);
 	if (ui->nwp > 0 || move_route(ui->game, &draft, o) != 0)
 		*o = draft;
+}
+
+void
+route_charge(const struct game *g, const struct order *o, struct point stop,
+    enum dir facing, enum halt halt, char *buf, size_t len)
+{
+	const struct ruleset *rs = g->rs;
+	struct charge_forecast f;
+	const char *who, *when;
+	char gap[32];
+
+	buf[0] = '\0';
+	if (rs->ops->charge_forecast == NULL ||
+	    rs->ops->charge_forecast(g, o, stop, facing, halt, &f) != 0 ||
+	    f.target < 0)
+		return;
+	who = g->units[f.target].name;
+	when = f.when == CHARGE_NOW ? "this turn, before the march" :
+	    f.when == CHARGE_MARCH ? "this turn, as its march reaches it" :
+	    "next turn, from where it stops";
+	ruleset_fmt(rs, f.gap, gap, sizeof gap);
+	if (f.when == CHARGE_MELEE) {
+		snprintf(buf, len, "Ends %s from %s, within melee reach, its "
+		    "speed spent: melee this turn, with no charge and no test "
+		    "(3.8%s)", gap, who, ruleset_rule_mark(rs, "3.8"));
+		return;
+	}
+	if (f.square)
+		snprintf(buf, len, "Charges %s %s (3.4.5%s, %s away): the "
+		    "square stands and the horse falls back (3.4.4%s)", who,
+		    when, ruleset_rule_mark(rs, "3.4.5"), gap,
+		    ruleset_rule_mark(rs, "3.4.4"));
+	else
+		snprintf(buf, len, "Charges %s %s (3.4.5%s, %s away): it "
+		    "tests at %d or less on the dice (%s) (3.4.3%s)", who,
+		    when, ruleset_rule_mark(rs, "3.4.5"), gap, f.needs, f.expl,
+		    ruleset_rule_mark(rs, "3.4.3"));
 }
 
 void
@@ -105,6 +146,8 @@ route_plan(struct ui *ui, int unit, struct route *r)
 		    sizeof r->notes[0]);
 		r->nnotes++;
 	}
+	route_charge(g, &o, pv.pos, pv.facing, pv.halt, r->charge,
+	    sizeof r->charge);
 	move_preview_free(&pv);
 	/* The rest of the way: the same walk, turn after turn, from where
 	 * this turn's walk stops. */

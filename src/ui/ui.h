@@ -109,6 +109,8 @@ struct ui {
 	int		 group[ORDER_GROUP_MAX];
 	int		 ngroup;
 	bool		 area;		/* show the reachable area */
+	bool		 assault;	/* MODE_MOVE picks an enemy to charge
+					   (3.4.5), not a destination */
 	bool		 heights;	/* show contour levels as digits */
 
 	/* MODE_MOVE: the waypoints picked so far (the cursor is the end). */

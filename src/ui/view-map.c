@@ -724,6 +724,10 @@ map_key(struct ui *ui, enum ui_action a)
 		if (commandable(ui) >= 0)
 			move_open(ui);
 		break;
+	case ACT_ASSAULT:
+		if (commandable(ui) >= 0)
+			assault_open(ui);
+		break;
 	case ACT_STOP:
 		simple_order(ui, ORDER_STOP);
 		break;
@@ -792,6 +796,7 @@ move_open(struct ui *ui)
 
 	ui->nwp = 0;
 	ui->mode = MODE_MOVE;
+	ui->assault = false;
 	if (group_move(ui)) {
 		if (u->order.kind == ORDER_MOVE && u->order.ngroup > 0)
 			ui->cursor = u->order.to;
@@ -804,6 +809,70 @@ move_open(struct ui *ui)
 		ui->cursor = u->order.pts[u->order.npts - 1];
 	ui_msg(ui, false, "Move %s: put the cursor on the destination, "
 	    "Enter to give the order.", u->name);
+}
+
+int
+assault_target(const struct ui *ui)
+{
+	const struct game *g = ui->game;
+	int t = game_unit_at(g, ui->cursor.x, ui->cursor.y);
+
+	if (t < 0 || ui->sel < 0 || g->units[t].side == g->units[ui->sel].side)
+		return -1;
+	return t;
+}
+
+/*
+ * 3.4.5 (marshal's own): an assault is a Move order onto an enemy unit's
+ * anchor, which the charges phase takes as a charge when the unit comes
+ * within its reach (3.4.1).  The ruleset says whether the unit may charge
+ * at all; the order itself goes through ui_order like any Move.
+ */
+void
+assault_open(struct ui *ui)
+{
+	const struct game *g = ui->game;
+	const struct unit *u = &g->units[ui->sel], *e;
+	struct charge_forecast f;
+	struct order o;
+	int i, best, bestd = 0, d;
+
+	if (g->rs->ops->charge_forecast == NULL) {
+		ui_msg(ui, true, "No charges under these rules.");
+		return;
+	}
+	if (group_move(ui)) {
+		ui_msg(ui, true, "An assault goes to one unit: unmark the "
+		    "group first (g).");
+		return;
+	}
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_NONE;
+	o.unit = ui->sel;
+	if (g->rs->ops->charge_forecast(g, &o, u->pos, u->facing,
+	    HALT_ARRIVED, &f) != 0) {
+		ui_msg(ui, true, "No assault: %s.", f.refused);
+		return;
+	}
+	/* The cursor starts on the nearest enemy still fighting. */
+	for (i = 0, best = -1; i < g->nunits; i++) {
+		e = &g->units[i];
+		if (e->side == u->side || !unit_active(e) ||
+		    e->cond == COND_ROUTED)
+			continue;
+		d = geom_dist(u->pos, e->pos);
+		if (best < 0 || d < bestd) {
+			best = i;
+			bestd = d;
+		}
+	}
+	if (best >= 0)
+		ui->cursor = g->units[best].pos;
+	ui->nwp = 0;
+	ui->mode = MODE_MOVE;
+	ui->assault = true;
+	ui_msg(ui, false, "Assault with %s: the cursor on an enemy unit "
+	    "(the nearest to start), Enter to order the charge.", u->name);
 }
 
 void
@@ -835,7 +904,9 @@ move_key(struct ui *ui, enum ui_action a)
 	case ACT_CANCEL:
 		ui->mode = MODE_MAP;
 		ui->nwp = 0;
-		ui_msg(ui, false, "Move cancelled.");
+		ui_msg(ui, false, "%s cancelled.", ui->assault ? "Assault" :
+		    "Move");
+		ui->assault = false;
 		break;
 	case ACT_CONFIRM:
 		if (ui->sel < 0) {
@@ -854,11 +925,16 @@ move_key(struct ui *ui, enum ui_action a)
 			o.pts[o.npts++] = ui->cursor;
 			o.ngroup = ui->ngroup;
 			memcpy(o.group, ui->group, sizeof o.group);
+		} else if (ui->assault && assault_target(ui) < 0) {
+			ui_msg(ui, true, "No enemy unit under the cursor to "
+			    "assault: put the cursor on one (Esc cancels).");
+			break;
 		} else
 			/* The route shown is the order given. */
 			route_order(ui, ui->sel, &o);
 		if (ui_order(ui, &o) == 0) {
 			ui->mode = MODE_MAP;
+			ui->assault = false;
 			ui->nwp = 0;
 			ui->cursor = ui->game->units[ui->sel].pos;
 		}

@@ -178,8 +178,14 @@ route_panel(struct ui *ui, struct pen *p)
 
 	route_plan(ui, ui->sel, r);
 	s = r->cells[r->stop];
-	line(p, theme_title(ui), "Move to [%d, %d]", ui->cursor.x,
-	    ui->cursor.y);
+	if (ui->assault)
+		line(p, theme_title(ui), "Assault %s (3.4.5%s)",
+		    assault_target(ui) >= 0 ?
+		    g->units[assault_target(ui)].name : "(no enemy here)",
+		    ruleset_rule_mark(g->rs, "3.4.5"));
+	else
+		line(p, theme_title(ui), "Move to [%d, %d]", ui->cursor.x,
+		    ui->cursor.y);
 	if (ui->nwp > 0)
 		line(p, style_plain, "via %d waypoint%s", ui->nwp,
 		    ui->nwp > 1 ? "s" : "");
@@ -206,9 +212,11 @@ route_panel(struct ui *ui, struct pen *p)
 	if (r->turns > 0)
 		line(p, style_plain, "Arrives after %d turn%s", r->turns,
 		    r->turns == 1 ? "" : "s");
-	else
+	else if (r->charge[0] == '\0')	/* a charge says what comes */
 		line(p, theme_dim(ui), "Does not arrive in %d turns",
 		    ROUTE_TURNS);
+	if (r->charge[0] != '\0')
+		line(p, theme_rule(ui), "%s", r->charge);
 	for (i = r->nnotes - 1; i >= 0; i--)
 		line(p, theme_dim(ui), "%s", r->notes[i]);
 	free(r);

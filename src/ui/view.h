@@ -102,6 +102,11 @@ void map_cursor_move(struct ui *, enum ui_action);
 
 /* Move mode: destination and waypoints for the selected unit. */
 void move_open(struct ui *);
+/* 3.4.5: open MODE_MOVE to pick the enemy the selected unit assaults;
+ * refuses (a message) a unit that never charges. */
+void assault_open(struct ui *);
+/* MODE_MOVE's assault: the enemy unit under the cursor, -1 if none. */
+int assault_target(const struct ui *);
 void move_key(struct ui *, enum ui_action);
 
 /*
@@ -121,8 +126,16 @@ struct route {
 	bool		exact;		/* from the movement engine */
 	char		notes[ROUTE_NOTES][200]; /* last explanation steps */
 	int		nnotes;		/* (newest first) */
+	char		charge[320];	/* the charge it brings about (3.4.5),
+					   "" if none */
 };
 void route_plan(struct ui *, int unit, struct route *);
+/* 3.4.5: the line that says which charge Move order o brings about, if
+ * its march this turn stops at stop, facing, for the reason halt; "" if
+ * none.  Never names a target the ruleset would not charge. */
+void route_charge(const struct game *, const struct order *o,
+    struct point stop, enum dir facing, enum halt halt, char *buf,
+    size_t len);
 
 /*
  * Generals (view-general.c): the glyph of a side's general; the general

@@ -241,16 +241,44 @@ tutorial_07() {
 	finish "tutorial 7"
 }
 
+# assault K NAME TARGET: X on the K-th unit (NAME) puts the cursor on
+# the nearest enemy (TARGET); the preview must say it charges TARGET, and
+# PREVIEW if set (the panel wraps, so one line of it); Enter orders the
+# charge (3.4.5).
+assault() {
+	select_unit "$1"
+	keys X
+	wait_for "Assault with $2"
+	wait_for "Assault $3"
+	wait_for "Charges $3"
+	if [ -n "${PREVIEW:-}" ]; then
+		wait_for "$PREVIEW"
+		PREVIEW=
+	fi
+	keys Enter
+	wait_re "move order given|Step [0-9]+ of $NSTEPS done"
+}
+
 tutorial_08() {
-	lesson tutorial-08-contact.yaml 3
-	move_to 1 "I/24e Léger" 10 2
-	end_turn 2
-	done_step 1
-	end_turn
-	done_step 2
+	lesson tutorial-08-contact.yaml 5
 	move_to 2 "3e Chasseurs à cheval" 19 2
 	end_turn
+	done_step 1
+	move_to 1 "I/24e Léger" 10 2
+	end_turn 2
+	done_step 2
+	# In Manoeuvre Column the assault is refused, with the rule.
+	select_unit 1
+	keys X
+	wait_for "No assault: I/24e Léger is in Manoeuvre Column"
+	form 1 "I/24e Léger" 2	# Column
+	end_turn
 	done_step 3
+	PREVIEW="this turn, before the"
+	assault 1 "I/24e Léger" "I./IR 15 Zach"
+	done_step 4
+	end_turn
+	done_step 5
 	finish "tutorial 8"
 }
 
