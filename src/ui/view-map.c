@@ -762,6 +762,10 @@ move_key(struct ui *ui, enum ui_action a)
 		if (ui->nwp > 0)
 			ui->nwp--;
 		break;
+	case ACT_JUMP_OBJECTIVE:
+		/* A destination by an objective, a few keys from it. */
+		overview_jump(ui, a);
+		break;
 	case ACT_CANCEL:
 		ui->mode = MODE_MAP;
 		ui->nwp = 0;
