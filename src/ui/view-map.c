@@ -722,6 +722,9 @@ move_open(struct ui *ui)
 
 	ui->nwp = 0;
 	ui->mode = MODE_MOVE;
+	/* o counts from the first objective in every Move: "m o" is always
+	 * the same place, whatever o was pressed for before. */
+	ui->jump_obj = -1;
 	if (group_move(ui)) {
 		if (u->order.kind == ORDER_MOVE && u->order.ngroup > 0)
 			ui->cursor = u->order.to;

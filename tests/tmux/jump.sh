@@ -37,8 +37,10 @@ wait_for "cursor to the next objective"
 wait_for "overview: the whole map"
 keys Escape
 wait_gone "cursor to the next objective"
-# Picking a Move destination, o puts the cursor on the next objective too
-# (the last was the third: the first again), and the route is previewed.
+# Picking a Move destination, o puts the cursor on the next objective
+# too, counting from the first in each Move.
+keys o
+wait_for "Objective 1 of 3: Rothenbach bridge, 3 points"
 keys Tab Tab Tab Tab
 wait_for "II/27e Ligne"
 keys m
@@ -46,6 +48,9 @@ wait_for "Move II/27e Ligne: put the cursor"
 keys o
 wait_for "Objective 1 of 3: Rothenbach bridge, 3 points"
 wait_for "Move to [40, 24]"
+keys o
+wait_for "Objective 2 of 3: Rothenbach, 2 points"
+wait_for "Move to [38, 20]"
 keys Escape
 wait_for "Move cancelled"
 keys q
