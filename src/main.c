@@ -34,7 +34,8 @@ struct command {
  * tests/doc-consistency.sh compares them, and both with the manual). */
 static const struct command commands[] = {
 	{ "play", cli_play, "play [--ai SIDE|both|none] [--level LEVEL] "
-	    "[--hotseat] [SCENARIO|SAVE]" },
+	    "[--seed S] [--hotseat]\n"
+	    "               [SCENARIO|SAVE]" },
 	{ "check", cli_check, "check [-v] [-r RULESET] FILE..." },
 	{ "resolve", cli_resolve,
 	    "resolve SCENARIO [--turns N] [--seed S] [--format text|json]\n"

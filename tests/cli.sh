@@ -58,6 +58,9 @@ refuse "replay without a file" "usage: marshal replay" replay
 refuse "replay of a missing file" "nosuch: error: cannot open" replay "$work/nosuch"
 refuse "replay --side of no side" "--side Prussia names no side" replay "$MARSHAL_DATA/../tests/replays/battle.yaml" --log --side Prussia
 refuse "play --level extreme" "unknown level 'extreme'" play --level extreme
+refuse "play --seed x" "--seed wants a whole number" play --seed x default
+refuse "play --seed -1" "--seed wants a whole number" play --seed -1 default
+refuse "play --seed past 64 bits" "--seed wants a whole number" play --seed 18446744073709551616 default
 refuse "play with an unknown option" "usage: marshal play" play --frob
 refuse "play of an unknown name" "no scenario 'nosuch'" play nosuch
 refuse "play with two scenarios" "usage: marshal play" play default default

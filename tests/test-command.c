@@ -425,6 +425,36 @@ test_order_undo_restores_the_turns_start(void **state)
 	free(cause);
 }
 
+/*
+ * 3.6.2: a unit holding a Stop or Formation order stands; the line that
+ * says which order it holds is its side's to read, not the enemy's (who
+ * sees it stand on the map).
+ */
+static void
+test_3_6_2_held_order_hidden_from_the_enemy(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	int al = fixture_unit(g, "al1", 1, ARM_INFANTRY, "line", "line",
+	    60, 10, DIR_S, 500);
+	struct order o;
+	char *cause = NULL;
+
+	g->generals[1].pos = (struct point){ 60, 8 };
+	o = stop_order(f->near, 0);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	o = stop_order(al, 1);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->units[f->near].pos.y, 30);
+	assert_true(reads(g, 0, "near does not move: it holds a stop order"));
+	assert_false(reads(g, 1, "near does not move"));
+	assert_true(reads(g, 1, "al1 does not move: it holds a stop order"));
+	assert_false(reads(g, 0, "al1 does not move"));
+	assert_true(reads(g, KNOW_ALL, "al1 does not move"));
+	free(cause);
+}
+
 /* A general's own Move order (unit -1). */
 static struct order
 ride_order(int general, int x, int y)
@@ -627,6 +657,7 @@ main(void)
 		T(test_orders_hidden_from_the_enemy),
 		T(test_order_undo_restores_the_turns_start),
 		T(test_group_march_goal_hidden_from_the_enemy),
+		T(test_3_6_2_held_order_hidden_from_the_enemy),
 		T(test_3_1_2_general_rides_12_bd_a_turn),
 		T(test_3_1_2_general_order_hidden_from_the_enemy),
 		T(test_3_6_3_group_order_gives_each_its_own_place),

@@ -43,6 +43,7 @@
 #include <getopt.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,12 +138,30 @@ usage(void)
 {
 	if (cli_restricted())
 		fprintf(stderr, "usage: marshal play [--ai SIDE|both|none] "
-		    "[--level LEVEL] [NAME]\n"
+		    "[--level LEVEL] [--seed S] [NAME]\n"
 		    "  NAME: a bundled scenario, as 'default'\n");
 	else
 		fprintf(stderr, "usage: marshal play [--ai SIDE|both|none] "
-		    "[--level LEVEL] [--hotseat] [SCENARIO|SAVE]\n");
+		    "[--level LEVEL] [--seed S] [--hotseat]\n"
+		    "       [SCENARIO|SAVE]\n");
 	fprintf(stderr, "  LEVEL: easy, normal or hard\n");
+}
+
+/* A seed as --seed gives it: a whole number, digits only. */
+static int
+seed_parse(const char *s, uint64_t *out)
+{
+	unsigned long long v;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v > UINT64_MAX)
+		return -1;
+	*out = (uint64_t)v;
+	return 0;
 }
 
 /* Who the computer commands: from --ai, else from the scenario. */
@@ -150,6 +169,8 @@ struct opponents {
 	const char	*ai;		/* --ai value, or NULL */
 	bool		 hotseat;	/* --hotseat */
 	enum ai_level	 level;
+	bool		 have_seed;	/* --seed: a new game's random stream */
+	uint64_t	 seed;
 };
 
 /* Nobody's orders: the side keeps its standing orders (tutorials). */
@@ -908,6 +929,9 @@ unsaved:
 			goto out;
 		}
 		diags_free(&d);
+		/* A new game only: a game resumed keeps its own stream. */
+		if (op->have_seed)
+			game_seed(g, op->seed);
 	}
 	p.scenario = path;
 	p.max_bytes = cli_restricted() ? RESTRICTED_MAX_BYTES : 0;
@@ -1048,11 +1072,12 @@ options_read(struct options *opts)
 static int
 play_main(int argc, char **argv, bool first)
 {
-	struct opponents op = { NULL, false, AI_NORMAL };
+	struct opponents op = { NULL, false, AI_NORMAL, false, 0 };
 	static const struct option longopts[] = {
 		{ "ai", required_argument, NULL, 'a' },
 		{ "level", required_argument, NULL, 'l' },
 		{ "hotseat", no_argument, NULL, 'H' },
+		{ "seed", required_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct catalog cat;
@@ -1082,6 +1107,17 @@ play_main(int argc, char **argv, bool first)
 			break;
 		case 'H':
 			op.hotseat = true;
+			break;
+		case 's':
+			if (seed_parse(optarg, &op.seed) != 0) {
+				next = diag_escape(optarg);
+				fprintf(stderr, "marshal: --seed wants a whole "
+				    "number from 0 to %llu, not '%s'\n",
+				    (unsigned long long)UINT64_MAX, next);
+				free(next);
+				return 2;
+			}
+			op.have_seed = true;
 			break;
 		default:
 			usage();

@@ -2188,7 +2188,7 @@ nap_phase_movement(struct game *g)
 	struct unit *u;
 	struct gplan pl;
 	size_t n = (size_t)g->nunits + 1;
-	int i;
+	int i, k;
 
 	/* The generals ride first (3.1.2, marshal's own rule). */
 	command_ride(g);
@@ -2227,11 +2227,14 @@ nap_phase_movement(struct game *g)
 		case ORDER_STOP:
 		case ORDER_FORMATION:
 		case ORDER_RESTORE:
-			game_log(g, i, EV_MOVE, "3.6.2", "%s does not "
+			/* The kind of order is the side's secret: the
+			 * enemy sees the unit stand, not why. */
+			k = game_log(g, i, EV_MOVE, "3.6.2", "%s does not "
 			    "move: it holds a %s order%s", u->name,
 			    order_kind_name(u->order.kind),
 			    u->moved > 0 && u->halt_turn == g->turn - 1 ?
 			    " (it was moving: it stops)" : "");
+			g->log.v[k].own = true;
 			u->moved = 0;
 			break;
 		default:

@@ -121,6 +121,8 @@ static const struct binding move_keys[] = {
 	    "add a waypoint: the order then goes straight through them" },
 	{ ACT_UNDO, { UIK_BACKSPACE, 0 }, "Backspace",
 	    "remove the last waypoint" },
+	{ ACT_JUMP_OBJECTIVE, { 'o', 0 }, "o",
+	    "cursor to the next objective (says who holds it)" },
 	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc", "cancel the order" },
 	{ ACT_HELP, { '?', 0 }, "?", "this help" },
 	{ ACT_NONE, { 0 }, NULL, NULL }

@@ -797,6 +797,9 @@ move_open(struct ui *ui)
 	ui->nwp = 0;
 	ui->mode = MODE_MOVE;
 	ui->assault = false;
+	/* o counts from the first objective in every Move: "m o" is always
+	 * the same place, whatever o was pressed for before. */
+	ui->jump_obj = -1;
 	if (group_move(ui)) {
 		if (u->order.kind == ORDER_MOVE && u->order.ngroup > 0)
 			ui->cursor = u->order.to;
@@ -900,6 +903,10 @@ move_key(struct ui *ui, enum ui_action a)
 	case ACT_UNDO:
 		if (ui->nwp > 0)
 			ui->nwp--;
+		break;
+	case ACT_JUMP_OBJECTIVE:
+		/* A destination by an objective, a few keys from it. */
+		overview_jump(ui, a);
 		break;
 	case ACT_CANCEL:
 		ui->mode = MODE_MAP;

@@ -2,7 +2,8 @@
 # jump.sh - a view that follows (issue 13, item 4): the default battle
 # opens with the bridge objective and the enemy in view; o puts the cursor
 # on the next objective and the panel describes its cell; z shows the
-# whole map and Enter comes back; ? lists the keys.
+# whole map and Enter comes back; ? lists the keys; o also serves to pick
+# a Move destination.
 . "${top_srcdir:-.}/tests/tmux/lib.sh"
 
 MARSHAL_ARGS="play default"
@@ -36,6 +37,22 @@ wait_for "cursor to the next objective"
 wait_for "overview: the whole map"
 keys Escape
 wait_gone "cursor to the next objective"
+# Picking a Move destination, o puts the cursor on the next objective
+# too, counting from the first in each Move.
+keys o
+wait_for "Objective 1 of 3: Rothenbach bridge, 3 points"
+keys Tab Tab Tab Tab
+wait_for "II/27e Ligne"
+keys m
+wait_for "Move II/27e Ligne: put the cursor"
+keys o
+wait_for "Objective 1 of 3: Rothenbach bridge, 3 points"
+wait_for "Move to [40, 24]"
+keys o
+wait_for "Objective 2 of 3: Rothenbach, 2 points"
+wait_for "Move to [38, 20]"
+keys Escape
+wait_for "Move cancelled"
 keys q
 wait_for "Quit marshal?"
 keys y
