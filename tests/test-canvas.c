@@ -2090,6 +2090,7 @@ static void
 test_final_screen_has_result_and_summary(void **state)
 {
 	struct fixture *f = fixture_default(80, 24);
+	int x, y;
 
 	(void)state;
 	game_seed(f->g, 1806);
@@ -2105,6 +2106,11 @@ test_final_screen_has_result_and_summary(void **state)
 	assert_true(has(f, "Points (3.10.2)                  0             2"));
 	assert_true(has(f, "Galgenberg, 2 points: Allies"));
 	assert_true(has(f, "M: read the log"));
+	/* The box is framed: the map and the panel beside it never read as
+	 * the end of its lines. */
+	assert_true(canvas_find(f->c, "The battle is over after", &x, &y));
+	assert_string_equal(canvas_cell(f->c, x - 2, y)->glyph, "│");
+	assert_string_equal(canvas_cell(f->c, x - 2, y - 1)->glyph, "┌");
 	fixture_free(f);
 }
 

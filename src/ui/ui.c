@@ -616,6 +616,19 @@ box_draw(struct ui *ui, struct canvas *c, const char *const *lines, int n)
 	x = (c->w - w) / 2;
 	y = (c->h - n - 2) / 2;
 	canvas_fill(c, x, y, w, n + 2, " ", st);
+	/* A frame, so that the map and the panel beside the box never read
+	 * as the end of its lines. */
+	if (w >= 2) {
+		canvas_fill(c, x, y, w, 1, ui->utf8 ? "─" : "-", st);
+		canvas_fill(c, x, y + n + 1, w, 1, ui->utf8 ? "─" : "-", st);
+		canvas_fill(c, x, y, 1, n + 2, ui->utf8 ? "│" : "|", st);
+		canvas_fill(c, x + w - 1, y, 1, n + 2, ui->utf8 ? "│" : "|",
+		    st);
+		canvas_put(c, x, y, ui->utf8 ? "┌" : "+", st);
+		canvas_put(c, x + w - 1, y, ui->utf8 ? "┐" : "+", st);
+		canvas_put(c, x, y + n + 1, ui->utf8 ? "└" : "+", st);
+		canvas_put(c, x + w - 1, y + n + 1, ui->utf8 ? "┘" : "+", st);
+	}
 	for (i = 0; i < n; i++)
 		canvas_text(c, x + 2, y + 1 + i, w - 4, lines[i],
 		    i == 0 ? style_make(COL_DEFAULT, COL_DEFAULT,
