@@ -62,6 +62,49 @@ load_default(struct ruleset **rs)
 	return g;
 }
 
+/*
+ * The Côa as it was deployed before issue 12's re-spacing: the French
+ * columns touching each other, 3 wide and 4 deep, the battery in front of
+ * the Légion du Midi and two columns pressed against the vineyard wall.
+ * The scenario now gives the columns intervals and the brigadiers a place
+ * near their men; the tests of the AI's
+ * answers to a boxed unit keep this crowded start to have one.
+ */
+static void
+coa_crowded(struct game *g)
+{
+	static const struct {
+		const char	*id;
+		int		 x, y;
+	} at[] = {
+		{ "1-32Lt", 39, 4 }, { "FA-Loison", 41, 11 },
+		{ "1-66L", 40, 14 }, { "2-66L", 40, 18 },
+		{ "1-82L", 41, 23 }, { "1-26L", 41, 26 },
+		{ "LegMidi", 43, 8 }, { "LegHan", 44, 20 },
+		{ "3-Hus", 43, 2 }, { "15-Ch", 43, 30 },
+	};
+	const int n = (int)(sizeof at / sizeof at[0]);
+	int i, u[sizeof at / sizeof at[0]];
+
+	for (i = 0; i < n; i++) {
+		u[i] = game_find_unit(g, at[i].id);
+		assert_true(u[i] >= 0);
+		game_occupy(g, u[i], false);
+	}
+	for (i = 0; i < n; i++) {
+		g->units[u[i]].pos = (struct point){ at[i].x, at[i].y };
+		g->units[u[i]].facing = DIR_W;
+		game_occupy(g, u[i], true);
+	}
+	/* Simon and Lamotte stood apart from their men, south and north. */
+	i = game_find_general(g, "simon");
+	assert_true(i >= 0);
+	g->generals[i].pos = (struct point){ 45, 26 };
+	i = game_find_general(g, "lamotte");
+	assert_true(i >= 0);
+	g->generals[i].pos = (struct point){ 46, 3 };
+}
+
 /* The bundled scenarios, sorted; returns how many. */
 static int
 scenarios(char **out)
@@ -402,7 +445,8 @@ normal_against_passive(uint64_t seed, int ns, int *given, int *ordered,
  * stand elsewhere after the turn; the Allies, who hold the bridge, give 4
  * to 4 and 3 move, their garrisons staying where no enemy outnumbers
  * them (turn 1's orders do not depend on the seed).  Of the 20 battles
- * the normal commander wins 19, draws none and loses 1.  The seeds
+ * the normal commander wins all 20 (19 before it judged a march with the
+ * friends that move before it moved on, ai_orders).  The seeds
  * are fixed, so every figure is exact: a deliberate change to the AI that
  * moves one must say so and update it here; a commander that gives no
  * orders, or gives them and then plays no better than standing still,
@@ -432,7 +476,7 @@ test_ai_normal_orders_moves_and_beats_passive(void **state)
 		wins += w == ns;
 		draws += w == -1;
 	}
-	assert_int_equal(wins, 19);
+	assert_int_equal(wins, 20);
 	assert_int_equal(draws, 0);
 }
 
@@ -568,8 +612,9 @@ test_ai_hard_guns_fire_canister(void **state)
 }
 
 /*
- * Guns that box a friend in make room for him.  On the Côa the Légion du
- * Midi's column stands behind Loison's foot battery: marched west it has
+ * Guns that box a friend in make room for him.  On the crowded Côa
+ * (coa_crowded) the Légion du Midi's column stands behind Loison's foot
+ * battery: marched west it has
  * not the speed to pass right through the guns (3.6.7) and makes no
  * ground.  Seeing that, the normal AI limbers the battery (a Formation
  * order, as a player would give), and within a few turns the column is
@@ -591,6 +636,7 @@ test_ai_guns_make_room_for_a_boxed_friend(void **state)
 
 	(void)state;
 	g = load(path, &rs);
+	coa_crowded(g);
 	game_seed(g, 1);
 	legion = game_find_unit(g, "LegMidi");
 	guns = game_find_unit(g, "FA-Loison");
@@ -738,7 +784,8 @@ test_ai_line_that_turned_stays_line(void **state)
 }
 
 /*
- * A march that cannot start is not ordered.  On the Côa with the Allies
+ * A march that cannot start is not ordered.  On the crowded Côa
+ * (coa_crowded) with the Allies
  * giving no orders, the normal French bring I/82e Ligne's column up
  * behind the vineyard walls by turn 4 with I/26e Ligne three cells to its
  * south: the plan marches it north-west, but the Move preview shows that
@@ -760,6 +807,7 @@ test_ai_no_march_that_cannot_start(void **state)
 
 	(void)state;
 	g = load(path, &rs);
+	coa_crowded(g);
 	game_seed(g, 1);
 	u = game_find_unit(g, "1-82L");
 	assert_true(u >= 0);
@@ -787,6 +835,67 @@ test_ai_no_march_that_cannot_start(void **state)
 
 	assert_int_equal(ai_orders(g, 1, AI_NORMAL, NULL), 0);
 	assert_int_equal(g->units[u].order.kind, ORDER_STOP);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
+/*
+ * A column boxed in by a friend that marches before it is not stopped
+ * (issue 12: units move one after another, in the order of battle).  On
+ * the crowded Côa (coa_crowded) the Légion Hanovrienne stands behind
+ * II/66e Ligne, which comes before it in the order of battle.  Turn 1's
+ * plan marches both west; judged against II/66e where it stands, the
+ * Légion's march would go nowhere, not even turn.  The controller judges
+ * it with II/66e moved on, as the movement phase will find it, so the
+ * Légion gets its Move order and makes ground in the turn.
+ */
+static void
+test_ai_column_follows_a_friend_that_marches_first(void **state)
+{
+	char *path = xasprintf("%s/scenarios/coa-1810.yaml", datadir());
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct move_preview pv;
+	struct order o;
+	struct point start;
+	int u, front, i, planned = 0;
+
+	(void)state;
+	g = load(path, &rs);
+	coa_crowded(g);
+	game_seed(g, 1);
+	u = game_find_unit(g, "LegHan");
+	front = game_find_unit(g, "2-66L");
+	assert_true(u >= 0 && front >= 0 && front < u);
+	start = g->units[u].pos;
+
+	ai_view_fill(g, 1, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++)
+		if (p.v[i].unit == u && p.v[i].kind == ORDER_MOVE) {
+			o = p.v[i];
+			planned++;
+		}
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	assert_int_equal(planned, 1);
+	assert_int_equal(move_preview(g, &o, &pv), 0);
+	assert_int_equal(pv.pos.x, start.x);
+	assert_int_equal(pv.pos.y, start.y);
+	assert_int_equal(pv.facing, g->units[u].facing);
+	move_preview_free(&pv);
+
+	assert_int_equal(ai_orders(g, 1, AI_NORMAL, NULL), 0);
+	assert_int_equal(g->units[u].order.kind, ORDER_MOVE);
+	/* The controller put everyone back where he stands. */
+	assert_int_equal(g->units[front].pos.x, 40);
+	assert_int_equal(g->units[front].pos.y, 18);
+	assert_int_equal(game_unit_at(g, 40, 18), front);
+	game_turn(g);
+	assert_true(g->units[u].pos.x < start.x);
 	game_free(g);
 	ruleset_free(rs);
 	free(path);
@@ -900,6 +1009,7 @@ main(void)
 		cmocka_unit_test(test_ai_normal_orders_moves_and_beats_passive),
 		cmocka_unit_test(test_ai_hard_guns_fire_canister),
 		cmocka_unit_test(test_ai_guns_make_room_for_a_boxed_friend),
+		cmocka_unit_test(test_ai_column_follows_a_friend_that_marches_first),
 		cmocka_unit_test(test_ai_unthreatened_garrison_stays),
 		cmocka_unit_test(test_ai_line_that_turned_stays_line),
 		cmocka_unit_test(test_ai_no_march_that_cannot_start),
