@@ -1405,17 +1405,17 @@ test_summary_page_after_a_turn(void **state)
 	assert_string_equal(row_at(f, 1),
 	    "                             French        Allies");
 	assert_string_equal(row_at(f, 2),
-	    " Men fallen            1114 of 4780   500 of 5320");
+	    " Men fallen             762 of 4780   460 of 5320");
 	assert_string_equal(row_at(f, 3),
-	    " Guns lost                  0 of 14       0 of 16");
+	    " Guns lost                  0 of 14        0 of 8");
 	assert_string_equal(row_at(f, 4),
-	    " Units in good order        8 of 11       9 of 11");
+	    " Units in good order        8 of 11      10 of 11");
 	assert_string_equal(row_at(f, 6),
-	    " Routed                           2             2");
+	    " Routed                           1             1");
 	assert_string_equal(row_at(f, 7),
 	    " Captured                         1             0");
 	assert_string_equal(row_at(f, 9),
-	    " Lost (3.10.1)           broken 42%    24% of 40%");
+	    " Lost (3.10.1)           28% of 40%    12% of 40%");
 	assert_string_equal(row_at(f, 10),
 	    " Points held now                  0             2");
 	assert_string_equal(row_at(f, 12),
@@ -1443,12 +1443,12 @@ test_final_screen_has_result_and_summary(void **state)
 	play_default(f, 100);
 	assert_int_equal(f->ui->mode, MODE_OVER);
 	assert_true(has(f, "The battle is over after 12 turns"));
-	assert_true(has(f, "3.10.2*: the Allies win, 2 points to 0"));
+	assert_true(has(f, "3.10.2*: the Allies win, 4 points to 3"));
 	assert_true(has(f, "Turn 12/12"));
 	assert_false(has(f, "Turn 13/12"));
-	assert_true(has(f, "Men fallen            1974 of 4780   878 of 5320"));
-	assert_true(has(f, "Lost (3.10.1)           broken 61%    26% of 40%"));
-	assert_true(has(f, "Points (3.10.2)                  0             2"));
+	assert_true(has(f, "Men fallen            1257 of 4780  1292 of 5320"));
+	assert_true(has(f, "Lost (3.10.1)           broken 40%    39% of 40%"));
+	assert_true(has(f, "Points (3.10.2)                  3             4"));
 	assert_true(has(f, "Galgenberg, 2 points: Allies"));
 	assert_true(has(f, "M: read the log"));
 	fixture_free(f);

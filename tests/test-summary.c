@@ -150,13 +150,13 @@ test_summary_of_a_played_battle(void **state)
 	assert_int_equal(s.turn, 6);
 	assert_int_equal(s.break_point, 40);
 	assert_int_equal(s.nobj, 3);
-	check_pin(&s.side[0], &(struct pin){ 8, 0, 2, 1, 0, 2766, 4780, 1114,
-	    14, 14, 0, 42, true, 0 });
-	check_pin(&s.side[1], &(struct pin){ 9, 0, 2, 0, 0, 4020, 5320, 500,
-	    16, 16, 0, 24, false, 2 });
+	check_pin(&s.side[0], &(struct pin){ 8, 1, 1, 1, 0, 3416, 4780, 762,
+	    14, 14, 0, 28, false, 0 });
+	check_pin(&s.side[1], &(struct pin){ 10, 0, 1, 0, 0, 4674, 5320, 460,
+	    8, 8, 0, 12, false, 2 });
 	/* Bridge and village held by nobody; the Allies on the Galgenberg,
-	 * 2 points, which is what they hold now.  The French have broken
-	 * already: 42% lost of a 40% break point. */
+	 * 2 points, which is what they hold now.  Neither side has broken:
+	 * the French 28% lost, the Allies 12%, of a 40% break point. */
 	assert_int_equal(s.obj[0].holder, -1);
 	assert_int_equal(s.obj[1].holder, -1);
 	assert_int_equal(s.obj[2].holder, 1);
@@ -173,14 +173,16 @@ test_summary_of_a_played_battle(void **state)
 	assert_int_equal(s.winner, g->result.winner);
 	assert_int_equal(s.side[0].points, g->result.points[0]);
 	assert_int_equal(s.side[1].points, g->result.points[1]);
-	/* The French broke (3.10.1): 61% lost of a 40% break point. */
-	check_pin(&s.side[0], &(struct pin){ 5, 1, 1, 2, 2, 1850, 4780, 1974,
-	    14, 14, 0, 61, true, 0 });
-	check_pin(&s.side[1], &(struct pin){ 8, 1, 1, 1, 0, 3924, 5320, 878,
-	    16, 16, 0, 26, false, 2 });
+	/* The French broke (3.10.1) at 40% of a 40% break point, the Allies
+	 * held at 39%.  The French hold the bridge (3 points), the Allies the
+	 * village and the Galgenberg (4): the Allies win on points. */
+	check_pin(&s.side[0], &(struct pin){ 8, 0, 2, 1, 0, 2837, 4780, 1257,
+	    14, 14, 0, 40, true, 3 });
+	check_pin(&s.side[1], &(struct pin){ 8, 0, 3, 0, 0, 3245, 5320, 1292,
+	    8, 8, 0, 39, false, 4 });
 	assert_int_equal(s.winner, 1);
-	assert_int_equal(s.obj[0].holder, -1);
-	assert_int_equal(s.obj[1].holder, -1);
+	assert_int_equal(s.obj[0].holder, 0);
+	assert_int_equal(s.obj[1].holder, 1);
 	assert_int_equal(s.obj[2].holder, 1);
 	summary_free(&s);
 	game_free(g);
