@@ -902,6 +902,53 @@ test_ai_column_follows_a_friend_that_marches_first(void **state)
 }
 
 /*
+ * A unit with no speed in its formation is not marched in it (3.6.3: a
+ * Line's speed is Drill - 2, so a Landwehr battalion of Drill 2 without a
+ * drum has 0 BD in Line).  On the default battle, seeds 1 to 6, with the
+ * normal commander on both sides, no formed unit enters a movement phase
+ * under a Move order whose preview gives it an allowance of 0: the
+ * controller forms such a unit into Manoeuvre Column first.  (Before it
+ * did, 13 unit-turns in these battles began so.)
+ */
+static void
+test_ai_no_march_without_speed(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct move_preview pv;
+	int seed, s, i, still = 0, marches = 0;
+
+	(void)state;
+	for (seed = 1; seed <= 6; seed++) {
+		g = load_default(&rs);
+		game_seed(g, (uint64_t)seed);
+		while (!game_over(g)) {
+			for (s = 0; s < g->nsides; s++)
+				assert_int_equal(ai_orders(g, s, AI_NORMAL,
+				    NULL), 0);
+			for (i = 0; i < g->nunits; i++) {
+				/* Unlimbered guns do not march at all. */
+				if (g->units[i].cond != COND_FORMED ||
+				    (rs->form[g->units[i].formation].flags &
+				    FORMF_IMMOBILE) ||
+				    g->units[i].order.kind != ORDER_MOVE ||
+				    move_preview(g, &g->units[i].order,
+				    &pv) != 0)
+					continue;
+				marches++;
+				still += pv.allowance == 0;
+				move_preview_free(&pv);
+			}
+			game_turn(g);
+		}
+		game_free(g);
+		ruleset_free(rs);
+	}
+	assert_true(marches > 100);
+	assert_int_equal(still, 0);
+}
+
+/*
  * Normal beats a side that only stands (issue 12, deliver 5: 90% or
  * more).  On the default battle, seeds 1 to 40, normal takes the French
  * on odd seeds and the Allies on even ones against the passive baseline;
@@ -1010,6 +1057,7 @@ main(void)
 		cmocka_unit_test(test_ai_hard_guns_fire_canister),
 		cmocka_unit_test(test_ai_guns_make_room_for_a_boxed_friend),
 		cmocka_unit_test(test_ai_column_follows_a_friend_that_marches_first),
+		cmocka_unit_test(test_ai_no_march_without_speed),
 		cmocka_unit_test(test_ai_unthreatened_garrison_stays),
 		cmocka_unit_test(test_ai_line_that_turned_stays_line),
 		cmocka_unit_test(test_ai_no_march_that_cannot_start),

@@ -54,7 +54,9 @@
  * order the movement phase will march them (the order of battle), each
  * judged with the friends that march before it moved on to where their
  * own preview ends, so a column behind a friend that marches first is
- * not stopped for want of room it will have.  A unit with an enemy
+ * not stopped for want of room it will have.  A unit with no speed in
+ * its formation (a Line of Drill 2 without a drum) is formed into
+ * Manoeuvre Column rather than marched.  A unit with an enemy
  * within its charge reach in front of it charges him (3.4) rather than
  * wait to be charged; a garrison too, and an attacking Column goes in as a Column rather than deploy.  A
  * place the lead on points does not need is given up, its garrison
@@ -2897,6 +2899,19 @@ futile(const struct game *g, const struct order *o,
 	    command_radius(g, o->general);
 }
 
+/* Unit o->unit, formed, could stand in Manoeuvre Column where it is
+ * (it is not in it already): the way out of a formation with no speed. */
+static bool
+no_speed(const struct game *g, const struct order *o)
+{
+	const struct unit *u = &g->units[o->unit];
+	int mc = ruleset_form(g->rs, "manoeuvre_column");
+
+	return mc >= 0 && u->cond == COND_FORMED && u->formation != mc &&
+	    (g->rs->form[mc].arms & (1u << u->arm)) &&
+	    game_fits(g, o->unit, u->pos, u->facing, mc, -1, NULL) == 0;
+}
+
 /*
  * The staff check a player makes with the Move preview: walk the order
  * through the movement rules (move_preview: the ground, the unit, its
@@ -2913,6 +2928,17 @@ vet(const struct game *g, struct order *o)
 
 	if (o->kind != ORDER_MOVE || move_preview(g, o, &pv) != 0)
 		return;
+	/* No speed at all in its formation (3.6.3: a Line of Drill 2
+	 * without a drum has Drill - 2 = 0 BD): it cannot march in it,
+	 * not even turn.  Form Manoeuvre Column first where the block has
+	 * room; the march is planned again next turn. */
+	if (pv.allowance == 0 && no_speed(g, o)) {
+		o->kind = ORDER_FORMATION;
+		o->formation = ruleset_form(g->rs, "manoeuvre_column");
+		o->npts = 0;
+		move_preview_free(&pv);
+		return;
+	}
 	/* Going nowhere: try a first step that needs no wheel. */
 	if (pv.pos.x == g->units[o->unit].pos.x &&
 	    pv.pos.y == g->units[o->unit].pos.y &&
