@@ -227,6 +227,9 @@ ai_plan_free(struct ai_plan *p)
 
 /* --- the planner's working state ----------------------------------------- */
 
+/* Enemy units looked at along a march (more than any scenario fields). */
+#define AI_MAX_ENEMY_SCAN	256
+
 /* A brigade's task. */
 enum task {
 	TASK_TAKE,		/* march to a point and hold it against all */
@@ -1897,6 +1900,42 @@ should_charge(const struct think *t, int i)
 	return ours >= men * 5 / 4 || (tl <= 3 && t->pts_ours <= t->pts_theirs);
 }
 
+/* The cell where unit i, marching straight for dest, would first come
+ * within 2 BD of a formed enemy it does not already stand that near: a
+ * battalion sent there halts at the edge of contact (3.6.8) instead of
+ * filing past the enemy's front into his guns.  dest when the way is
+ * clear. */
+static struct point
+short_of_contact(const struct think *t, int i, struct point dest)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	struct point a[FOOTPRINT_MAX], b[FOOTPRINT_MAX], c = u->pos;
+	enum dir f = heading(u->pos, dest);
+	int near = 2 * v->rs->ticks, k, na, nb, steps;
+	bool skip[AI_MAX_ENEMY_SCAN];
+
+	for (k = 0; k < v->nenemy && k < AI_MAX_ENEMY_SCAN; k++)
+		skip[k] = !enemy_active(&v->enemy[k]) ||
+		    gap_own_enemy(v, u, &v->enemy[k]) <= near;
+	for (steps = 0; steps < 4 * v->map->w &&
+	    (c.x != dest.x || c.y != dest.y); steps++) {
+		c = offset(c, heading(c, dest), 1);
+		na = footprint(v, u->arm, u->formation, c, f, a);
+		for (k = 0; k < v->nenemy && k < AI_MAX_ENEMY_SCAN; k++) {
+			const struct ai_enemy *e = &v->enemy[k];
+
+			if (skip[k])
+				continue;
+			nb = footprint(v, e->arm, e->formation, e->pos,
+			    e->facing, b);
+			if (move_gap(a, na, b, nb) <= near)
+				return c;
+		}
+	}
+	return dest;
+}
+
 /*
  * One battalion of a brigade, given its slot: the point its front centre
  * should reach and the way the line faces.
@@ -2031,6 +2070,8 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	    ground_allows(v, u->arm, t->f_mc, u->pos, u->facing) &&
 	    want_form(t, i, t->f_mc))
 		return;
+	if (t->lvl >= AI_NORMAL && !contact)
+		slot = short_of_contact(t, i, slot);
 	want_move(t, i, NULL, slot, false);
 }
 
