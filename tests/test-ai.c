@@ -1016,6 +1016,55 @@ test_ai_normal_beats_passive_on_default(void **state)
 }
 
 /*
+ * A battalion is sent to the edge of contact, not past the enemy's front.
+ * On the default battle (seed 1, the normal French against Allies that
+ * give no orders) II/27e Ligne's place is east of the bridge at
+ * [48, 25], a march that files along the front of the Füsiliere in
+ * Rothenbach.  A Line facing north-east is narrower in cells than one
+ * facing north (issue 12, decision 4): it came to stand 2 BD off them,
+ * out of contact (3.6.8), marched on into the Prussian guns while its
+ * general's Stop rode a turn with an aide, and broke.  The normal plan of
+ * turn 1 sends it to [40, 28], the first cell on its way within 2 BD of
+ * the Füsiliere, and on turn 4 it stands there, formed.
+ */
+static void
+test_ai_halts_at_the_edge_of_contact(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct point at = { -1, -1 };
+	int u, i;
+
+	(void)state;
+	g = load_default(&rs);
+	game_seed(g, 1);
+	u = game_find_unit(g, "2-27L");
+	assert_true(u >= 0);
+	assert_int_equal(g->units[u].side, 0);
+	ai_view_fill(g, 0, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++)
+		if (p.v[i].unit == u && p.v[i].kind == ORDER_MOVE)
+			at = p.v[i].pts[p.v[i].npts - 1];
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	assert_int_equal(at.x, 40);
+	assert_int_equal(at.y, 28);
+	while (g->turn < 4) {
+		assert_int_equal(ai_orders(g, 0, AI_NORMAL, NULL), 0);
+		assert_int_equal(ai_orders(g, 1, AI_PASSIVE, NULL), 0);
+		game_turn(g);
+	}
+	assert_int_equal(g->units[u].cond, COND_FORMED);
+	assert_int_equal(g->units[u].pos.x, 40);
+	assert_int_equal(g->units[u].pos.y, 28);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * A place on a bridge is held from the near bank (3.10.2: a formed unit
  * within holding distance holds it).  On the Côa the bridge is a defile
  * (3.6.6) that no French brigade can stand on; with the Allies giving no
@@ -1092,6 +1141,7 @@ main(void)
 		cmocka_unit_test(test_ai_line_that_turned_stays_line),
 		cmocka_unit_test(test_ai_no_march_that_cannot_start),
 		cmocka_unit_test(test_ai_normal_beats_passive_on_default),
+		cmocka_unit_test(test_ai_halts_at_the_edge_of_contact),
 		cmocka_unit_test(test_ai_holds_a_bridge_from_the_bank),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
