@@ -28,6 +28,21 @@
  * units of the sides played at normal or hard only, since the passive and
  * naive baselines give their orders without the Move preview.
  *
+ * Those are the old definition.  The new one (issue 12, decision of the
+ * stall count) does not count as a stall a turn in place that brought the
+ * unit's facing closer to its route (the heading from where it stands to
+ * the next cell of its planned route, or to its next waypoint): the turn
+ * was progress toward the order, as a slow Line's turn must take a whole
+ * turn.  Both figures are printed.
+ *
+ * A further pairing plays normal against normal and reports how often
+ * each side wins: the target is a fair fight, each side 35-65%
+ * (decision 9).
+ *
+ * -s NAME plays only the scenarios whose file name starts with NAME, -p K
+ * only the K-th pairing (1-4, in the order above), and -T 0 skips the
+ * generated battle: for quick measures on a loaded machine.
+ *
  * Targets are printed beside the figures with PASS or MISS as
  * information only: the exit status never depends on a result.
  */
@@ -55,12 +70,14 @@ struct pairing {
 	enum ai_level	 a, b;
 	double		 target;	/* percent of games a must win */
 	bool		 strict;	/* more than target, not at least */
+	bool		 fair;		/* a == b: each side's share 35-65% */
 };
 
 static const struct pairing pairings[] = {
-	{ AI_NORMAL, AI_PASSIVE, 90.0, false },
-	{ AI_NORMAL, AI_NAIVE, 75.0, false },
-	{ AI_HARD, AI_NORMAL, 50.0, true },
+	{ AI_NORMAL, AI_PASSIVE, 90.0, false, false },
+	{ AI_NORMAL, AI_NAIVE, 75.0, false, false },
+	{ AI_HARD, AI_NORMAL, 50.0, true, false },
+	{ AI_NORMAL, AI_NORMAL, 0.0, false, true },
 };
 #define NPAIR ((int)(sizeof pairings / sizeof pairings[0]))
 
@@ -143,10 +160,11 @@ struct stalls {
 	long		 walked;
 	long		 stalled;	/* 0 BD, halt speed, ground, no room */
 	long		 still;		/* of them, not even a turn */
+	long		 toward;	/* of them, turned toward the route */
 	bool		 verbose;	/* print each one's movement lines */
 	/* The same, for the units of sides played at normal or hard only
 	 * (the baselines passive and naive give orders unchecked). */
-	long		 ai_walked, ai_stalled, ai_still;
+	long		 ai_walked, ai_stalled, ai_still, ai_toward;
 };
 
 /* Print unit u's movement lines of turn t (-v). */
@@ -176,6 +194,28 @@ no_room_to_turn(const struct game *g, int from, int u, int t)
 	return false;
 }
 
+/* Did unit u's turn in place bring its facing (was before the turn) closer to
+ * its route (the next cell of its planned route, else its waypoint)? */
+static bool
+turned_toward(const struct unit *u, enum dir was)
+{
+	struct point to;
+
+	if (u->facing == was)
+		return false;
+	if (u->nroute > 0)
+		to = u->route[0];
+	else if (u->order.kind == ORDER_MOVE &&
+	    u->waypoint < u->order.npts)
+		to = u->order.pts[u->waypoint];
+	else
+		return false;
+	if (to.x == u->pos.x && to.y == u->pos.y)
+		return false;
+	return dir_diff(u->facing, geom_heading(u->pos, to)) <
+	    dir_diff(was, geom_heading(u->pos, to));
+}
+
 /* Count the stalls of the turn t just played; before[] is the units'
  * facing and formation before it. */
 static void
@@ -203,6 +243,11 @@ stalls_count(const struct game *g, int from, int t, const int *before,
 			if (before[i] == (int)u->facing * 64 + u->formation) {
 				st->still++;
 				st->ai_still += ai;
+			}
+			if (turned_toward(u, (enum dir)(before[i] / 64))) {
+				st->toward++;
+				st->ai_toward += ai;
+				continue;	/* progress: not shown with -v */
 			}
 			if (st->verbose)
 				stall_show(g, from, i, t);
@@ -265,6 +310,18 @@ stalls_print(const char *what, const struct stalls *st)
 	printf("    %s, normal and hard sides only: %ld of %ld: %.2f%%; "
 	    "without even a turn: %ld, %.2f%%\n", what, st->ai_stalled,
 	    st->ai_walked, pct, st->ai_still, still);
+	pct = st->walked > 0 ? 100.0 * (st->stalled - st->toward) /
+	    st->walked : 0;
+	printf("    %s, new definition (a turn toward the route is "
+	    "progress): %ld of %ld: %.2f%%  target < 1%%: %s\n", what,
+	    st->stalled - st->toward, st->walked, pct, pct < 1.0 ? "PASS" :
+	    "MISS");
+	pct = st->ai_walked > 0 ? 100.0 * (st->ai_stalled - st->ai_toward) /
+	    st->ai_walked : 0;
+	printf("    %s, new definition, normal and hard sides only: "
+	    "%ld of %ld: %.2f%%  target < 1%%: %s\n", what,
+	    st->ai_stalled - st->ai_toward, st->ai_walked, pct,
+	    pct < 1.0 ? "PASS" : "MISS");
 }
 
 static bool
@@ -290,7 +347,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: bench-ai [-d datadir] [-n seeds] [-u units] "
-	    "[-T turns-of-big-battle] [-v]\n");
+	    "[-T turns-of-big-battle] [-s scenario] [-p pairing] [-v]\n");
 }
 
 int
@@ -299,8 +356,9 @@ main(int argc, char **argv)
 	const char *datadir = getenv("MARSHAL_DATA");
 	char *scen[MAX_SCEN], *dirpath;
 	int nscen = 0, nseeds = 100, nbig = 1000, bigturns = 4, c, i, p, k;
-	int refused = 0;
-	struct stalls all = { 0, 0, 0, false, 0, 0, 0 };
+	int refused = 0, only_pair = 0;
+	const char *only_scen = NULL;
+	struct stalls all;
 	bool verbose = false;
 	struct times think = { NULL, 0 }, big = { NULL, 0 };
 	struct ruleset *rs;
@@ -309,10 +367,16 @@ main(int argc, char **argv)
 	struct dirent *de;
 	DIR *dir;
 
-	while ((c = getopt(argc, argv, "d:n:u:T:v")) != -1) {
+	while ((c = getopt(argc, argv, "d:n:p:s:u:T:v")) != -1) {
 		switch (c) {
 		case 'v':
 			verbose = true;
+			break;
+		case 's':
+			only_scen = optarg;
+			break;
+		case 'p':
+			only_pair = atoi(optarg);
 			break;
 		case 'd':
 			datadir = optarg;
@@ -335,6 +399,7 @@ main(int argc, char **argv)
 		usage();
 		return 2;
 	}
+	memset(&all, 0, sizeof all);
 	think.v = xcalloc(MAX_TIMES, sizeof *think.v);
 	big.v = xcalloc(MAX_TIMES, sizeof *big.v);
 
@@ -346,6 +411,9 @@ main(int argc, char **argv)
 	while ((de = readdir(dir)) != NULL && nscen < MAX_SCEN) {
 		size_t l = strlen(de->d_name);
 
+		if (only_scen != NULL && strncmp(de->d_name, only_scen,
+		    strlen(only_scen)) != 0)
+			continue;
 		if (l > 5 && strcmp(de->d_name + l - 5, ".yaml") == 0)
 			scen[nscen++] = xasprintf("%s/%s", dirpath,
 			    de->d_name);
@@ -392,9 +460,12 @@ main(int argc, char **argv)
 		for (p = 0; p < NPAIR; p++) {
 			int win = 0, draw = 0, loss = 0, first, w;
 			int sw[GAME_MAX_SIDES] = { 0 }, sn[GAME_MAX_SIDES] = { 0 };
+			int side[GAME_MAX_SIDES] = { 0 };
 			enum ai_level ctl[GAME_MAX_SIDES];
 			double pct;
 
+			if (only_pair > 0 && p != only_pair - 1)
+				continue;
 			for (k = 1; k <= nseeds; k++) {
 				diags_init(&d);
 				g = load_scenario(scen[i], datadir, &rs, &d);
@@ -410,6 +481,8 @@ main(int argc, char **argv)
 				    is_default && pairings[p].b == AI_NORMAL ?
 				    1 - first : -1, &think, &refused, &sc);
 				sn[first]++;
+				if (w >= 0 && w < GAME_MAX_SIDES)
+					side[w]++;
 				if (w == first) {
 					win++;
 					sw[first]++;
@@ -420,6 +493,19 @@ main(int argc, char **argv)
 					loss++;
 				game_free(g);
 				ruleset_free(rs);
+			}
+			if (pairings[p].fair) {
+				double p0 = 100.0 * side[0] / nseeds;
+				double p1 = 100.0 * side[1] / nseeds;
+
+				printf("    %-6s vs %-7s %s win %5.1f%%, %s win "
+				    "%5.1f%%, drawn %d  target each 35-65%%: "
+				    "%s\n", ai_level_name(pairings[p].a),
+				    ai_level_name(pairings[p].b), side0, p0,
+				    side1, p1, nseeds - side[0] - side[1],
+				    p0 >= 35.0 && p0 <= 65.0 && p1 >= 35.0 &&
+				    p1 <= 65.0 ? "PASS" : "MISS");
+				continue;
 			}
 			pct = 100.0 * win / nseeds;
 			printf("    %-6s vs %-7s %5.1f%%  (%3d / %3d / %3d)",
@@ -442,6 +528,8 @@ main(int argc, char **argv)
 		all.walked += sc.walked;
 		all.stalled += sc.stalled;
 		all.still += sc.still;
+		all.toward += sc.toward;
+		all.ai_toward += sc.ai_toward;
 		all.ai_walked += sc.ai_walked;
 		all.ai_stalled += sc.ai_stalled;
 		all.ai_still += sc.ai_still;
@@ -453,8 +541,8 @@ main(int argc, char **argv)
 	diags_init(&d);
 	rs = load_ruleset("napoleonic", datadir, &d);
 	diags_free(&d);
-	if (rs != NULL && (g = bench_game_create(rs, 400, 400, nbig, 1)) !=
-	    NULL) {
+	if (bigturns > 0 && rs != NULL &&
+	    (g = bench_game_create(rs, 400, 400, nbig, 1)) != NULL) {
 		enum ai_level ctl[GAME_MAX_SIDES] = { AI_NORMAL, AI_NORMAL };
 		int n = g->nunits;
 

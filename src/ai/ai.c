@@ -50,9 +50,15 @@
  * step straight ahead or half right or left; one that still would
  * neither move nor turn the unit is not given (it stands, and is planned
  * again next turn), and one that would end against the map's edge is cut
- * short.  A unit with an enemy within its charge reach in front of it
- * charges him (3.4) rather than wait to be charged; a garrison too,
- * and an attacking Column goes in as a Column rather than deploy.  A
+ * short.  The controller gives and checks the orders unit by unit in the
+ * order the movement phase will march them (the order of battle), each
+ * judged with the friends that march before it moved on to where their
+ * own preview ends, so a column behind a friend that marches first is
+ * not stopped for want of room it will have.  A unit with no speed in
+ * its formation (a Line of Drill 2 without a drum) is formed into
+ * Manoeuvre Column rather than marched.  A unit with an enemy
+ * within its charge reach in front of it charges him (3.4) rather than
+ * wait to be charged; a garrison too, and an attacking Column goes in as a Column rather than deploy.  A
  * place the lead on points does not need is given up, its garrison
  * falling back towards the rear when the enemy outnumbers it there.
  * Charges are weighed (normal and hard): the expected melee score from
@@ -220,6 +226,9 @@ ai_plan_free(struct ai_plan *p)
 }
 
 /* --- the planner's working state ----------------------------------------- */
+
+/* Enemy units looked at along a march (more than any scenario fields). */
+#define AI_MAX_ENEMY_SCAN	256
 
 /* A brigade's task. */
 enum task {
@@ -1891,6 +1900,42 @@ should_charge(const struct think *t, int i)
 	return ours >= men * 5 / 4 || (tl <= 3 && t->pts_ours <= t->pts_theirs);
 }
 
+/* The cell where unit i, marching straight for dest, would first come
+ * within 2 BD of a formed enemy it does not already stand that near: a
+ * battalion sent there halts at the edge of contact (3.6.8) instead of
+ * filing past the enemy's front into his guns.  dest when the way is
+ * clear. */
+static struct point
+short_of_contact(const struct think *t, int i, struct point dest)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	struct point a[FOOTPRINT_MAX], b[FOOTPRINT_MAX], c = u->pos;
+	enum dir f = heading(u->pos, dest);
+	int near = 2 * v->rs->ticks, k, na, nb, steps;
+	bool skip[AI_MAX_ENEMY_SCAN];
+
+	for (k = 0; k < v->nenemy && k < AI_MAX_ENEMY_SCAN; k++)
+		skip[k] = !enemy_active(&v->enemy[k]) ||
+		    gap_own_enemy(v, u, &v->enemy[k]) <= near;
+	for (steps = 0; steps < 4 * v->map->w &&
+	    (c.x != dest.x || c.y != dest.y); steps++) {
+		c = offset(c, heading(c, dest), 1);
+		na = footprint(v, u->arm, u->formation, c, f, a);
+		for (k = 0; k < v->nenemy && k < AI_MAX_ENEMY_SCAN; k++) {
+			const struct ai_enemy *e = &v->enemy[k];
+
+			if (skip[k])
+				continue;
+			nb = footprint(v, e->arm, e->formation, e->pos,
+			    e->facing, b);
+			if (move_gap(a, na, b, nb) <= near)
+				return c;
+		}
+	}
+	return dest;
+}
+
 /*
  * One battalion of a brigade, given its slot: the point its front centre
  * should reach and the way the line faces.
@@ -2025,6 +2070,8 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	    ground_allows(v, u->arm, t->f_mc, u->pos, u->facing) &&
 	    want_form(t, i, t->f_mc))
 		return;
+	if (t->lvl >= AI_NORMAL && !contact)
+		slot = short_of_contact(t, i, slot);
 	want_move(t, i, NULL, slot, false);
 }
 
@@ -2893,6 +2940,19 @@ futile(const struct game *g, const struct order *o,
 	    command_radius(g, o->general);
 }
 
+/* Unit o->unit, formed, could stand in Manoeuvre Column where it is
+ * (it is not in it already): the way out of a formation with no speed. */
+static bool
+no_speed(const struct game *g, const struct order *o)
+{
+	const struct unit *u = &g->units[o->unit];
+	int mc = ruleset_form(g->rs, "manoeuvre_column");
+
+	return mc >= 0 && u->cond == COND_FORMED && u->formation != mc &&
+	    (g->rs->form[mc].arms & (1u << u->arm)) &&
+	    game_fits(g, o->unit, u->pos, u->facing, mc, -1, NULL) == 0;
+}
+
 /*
  * The staff check a player makes with the Move preview: walk the order
  * through the movement rules (move_preview: the ground, the unit, its
@@ -2909,6 +2969,17 @@ vet(const struct game *g, struct order *o)
 
 	if (o->kind != ORDER_MOVE || move_preview(g, o, &pv) != 0)
 		return;
+	/* No speed at all in its formation (3.6.3: a Line of Drill 2
+	 * without a drum has Drill - 2 = 0 BD): it cannot march in it,
+	 * not even turn.  Form Manoeuvre Column first where the block has
+	 * room; the march is planned again next turn. */
+	if (pv.allowance == 0 && no_speed(g, o)) {
+		o->kind = ORDER_FORMATION;
+		o->formation = ruleset_form(g->rs, "manoeuvre_column");
+		o->npts = 0;
+		move_preview_free(&pv);
+		return;
+	}
 	/* Going nowhere: try a first step that needs no wheel. */
 	if (pv.pos.x == g->units[o->unit].pos.x &&
 	    pv.pos.y == g->units[o->unit].pos.y &&
@@ -2972,49 +3043,135 @@ vet(const struct game *g, struct order *o)
 	move_preview_free(&pv);
 }
 
+/*
+ * Where a friend's march of this turn would leave it, put it there for the
+ * Move preview of the units that march after it.  The movement phase moves
+ * the units one after another, in the order of battle (3.6), so a column
+ * whose way is blocked by a friend that marches first finds room when its
+ * turn comes; judged against the friend where it stands now, the march
+ * would look futile and the unit would be stopped for nothing.  Only a
+ * march in force now whose preview ends formed is moved; saved holds the
+ * unit's place to put back (shadow_undo).
+ */
+struct shadow {
+	int		 unit;
+	struct point	 pos;
+	enum dir	 facing;
+	int		 form;
+};
+
+static bool
+shadow_march(struct game *g, int ui, struct shadow *saved)
+{
+	struct unit *u = &g->units[ui];
+	struct move_preview pv;
+	bool moved;
+
+	if (u->cond != COND_FORMED || u->order.kind != ORDER_MOVE ||
+	    (u->halt == HALT_CONTACT && u->order.issued <= u->halt_turn &&
+	    u->halt_turn >= g->turn - 1) ||
+	    move_preview(g, &u->order, &pv) != 0)
+		return false;
+	moved = pv.cond == COND_FORMED && (pv.pos.x != u->pos.x ||
+	    pv.pos.y != u->pos.y || pv.facing != u->facing ||
+	    pv.form != u->formation);
+	if (moved) {
+		saved->unit = ui;
+		saved->pos = u->pos;
+		saved->facing = u->facing;
+		saved->form = u->formation;
+		game_occupy(g, ui, false);
+		u->pos = pv.pos;
+		u->facing = pv.facing;
+		u->formation = pv.form;
+		game_occupy(g, ui, true);
+	}
+	move_preview_free(&pv);
+	return moved;
+}
+
+/* Give unit ui's orders of the plan, vetted, and its standing march
+ * vetted again; returns the number refused, counts those accepted. */
+static int
+give_unit(struct game *g, struct ai_plan *p, const struct ai_own *own,
+    enum ai_level lvl, int *ok)
+{
+	const struct unit *u = &g->units[own->unit];
+	struct order o;
+	char *cause;
+	int k, bad = 0;
+	bool planned = false;
+
+	for (k = 0; k < p->n; k++) {
+		if (p->v[k].unit != own->unit)
+			continue;
+		planned = true;
+		if (lvl >= AI_NORMAL)
+			vet(g, &p->v[k]);
+		if (game_order(g, &p->v[k], &cause) != 0) {
+			bad++;
+			free(cause);
+		} else
+			(*ok)++;
+	}
+	/* Standing marches too: the ground ahead changes as they go. */
+	if (planned || lvl < AI_NORMAL || u->cond != COND_FORMED ||
+	    u->order.kind != ORDER_MOVE || own->riding)
+		return bad;
+	o = u->order;
+	o.general = u->general;
+	vet(g, &o);
+	if (memcmp(&o.pts, &u->order.pts, sizeof o.pts) == 0 &&
+	    o.kind == u->order.kind && o.npts == u->order.npts)
+		return bad;
+	if (game_order(g, &o, &cause) != 0) {
+		bad++;
+		free(cause);
+	} else
+		(*ok)++;
+	return bad;
+}
+
 int
 ai_orders(struct game *g, int side, enum ai_level lvl, int *given)
 {
 	struct ai_view v;
 	struct ai_plan p;
+	struct shadow *sh = NULL;
+	int *occ = NULL;
+	size_t cells = (size_t)g->map->w * (size_t)g->map->h;
+	int i, k, nsh = 0, bad = 0, ok = 0;
 	char *cause;
-	int i, bad = 0, ok = 0;
 
 	if (side < 0 || side >= g->nsides)
 		return 0;
 	ai_view_fill(g, side, &v);
 	ai_think(&v, lvl, &p);
-	for (i = 0; i < p.n; i++) {
-		if (lvl >= AI_NORMAL)
-			vet(g, &p.v[i]);
-		if (game_order(g, &p.v[i], &cause) != 0) {
-			bad++;
-			free(cause);
-		} else
-			ok++;
-	}
-	/* Standing marches too: the ground ahead changes as they go. */
-	if (lvl >= AI_NORMAL)
+	if (lvl >= AI_NORMAL) {
+		/* Unit by unit in the order they will march, each judged
+		 * with the friends that march before it moved on. */
+		sh = xcalloc((size_t)v.nown + 1, sizeof *sh);
+		occ = xmallocarray(cells, sizeof *occ);
+		memcpy(occ, g->occ, cells * sizeof *occ);
 		for (i = 0; i < v.nown; i++) {
-			const struct unit *u = &g->units[v.own[i].unit];
-			struct order o;
-			int k;
+			bad += give_unit(g, &p, &v.own[i], lvl, &ok);
+			if (shadow_march(g, v.own[i].unit, &sh[nsh]))
+				nsh++;
+		}
+		/* Everyone back where he stands. */
+		for (k = nsh - 1; k >= 0; k--) {
+			struct unit *u = &g->units[sh[k].unit];
 
-			if (u->cond != COND_FORMED || u->order.kind !=
-			    ORDER_MOVE || v.own[i].riding)
-				continue;
-			for (k = 0; k < p.n && p.v[k].unit != v.own[i].unit;
-			    k++)
-				;
-			if (k < p.n)
-				continue;
-			o = u->order;
-			o.general = u->general;
-			vet(g, &o);
-			if (memcmp(&o.pts, &u->order.pts, sizeof o.pts) == 0 &&
-			    o.kind == u->order.kind && o.npts == u->order.npts)
-				continue;
-			if (game_order(g, &o, &cause) != 0) {
+			u->pos = sh[k].pos;
+			u->facing = sh[k].facing;
+			u->formation = sh[k].form;
+		}
+		memcpy(g->occ, occ, cells * sizeof *occ);
+		free(occ);
+		free(sh);
+	} else
+		for (i = 0; i < p.n; i++) {
+			if (game_order(g, &p.v[i], &cause) != 0) {
 				bad++;
 				free(cause);
 			} else
