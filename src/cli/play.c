@@ -1006,8 +1006,7 @@ unsaved:
 			    kept);
 			free(kept);
 		}
-	}
-	else if (p.saving && untouched) {
+	} else if (p.saving && untouched) {
 		/* Nothing was played: the opening list was still up. */
 	} else if (p.saving) {
 		/* Quit or hangup: keep the game, orders of this turn too. */
