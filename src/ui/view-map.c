@@ -505,8 +505,8 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	}
 }
 
-void
-map_cursor_move(struct ui *ui, enum ui_action a)
+bool
+map_cursor_step(struct ui *ui, enum ui_action a, int bx, int by)
 {
 	const struct map *m = ui->game->map;
 	int dx = 0, dy = 0, step = 1;
@@ -524,10 +524,10 @@ map_cursor_move(struct ui *ui, enum ui_action a)
 	case ACT_FAR_E: dx = 1; step = 8; break;
 	case ACT_FAR_S: dy = 1; step = 8; break;
 	case ACT_FAR_W: dx = -1; step = 8; break;
-	default: return;
+	default: return false;
 	}
-	ui->cursor.x += dx * step;
-	ui->cursor.y += dy * step;
+	ui->cursor.x += dx * step * bx;
+	ui->cursor.y += dy * step * by;
 	if (ui->cursor.x < 0)
 		ui->cursor.x = 0;
 	if (ui->cursor.y < 0)
@@ -536,6 +536,13 @@ map_cursor_move(struct ui *ui, enum ui_action a)
 		ui->cursor.x = m->w - 1;
 	if (ui->cursor.y >= m->h)
 		ui->cursor.y = m->h - 1;
+	return true;
+}
+
+void
+map_cursor_move(struct ui *ui, enum ui_action a)
+{
+	(void)map_cursor_step(ui, a, 1, 1);
 }
 
 /* Select the next (dir 1) or previous (-1) active unit of the side. */

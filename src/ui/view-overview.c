@@ -220,7 +220,7 @@ void
 overview_key(struct ui *ui, enum ui_action a)
 {
 	const struct game *g = ui->game;
-	int bx, by, dx = 0, dy = 0, step = 1;
+	int bx, by;
 
 	switch (a) {
 	case ACT_CONFIRM:
@@ -228,33 +228,12 @@ overview_key(struct ui *ui, enum ui_action a)
 	case ACT_OVERVIEW:
 		ui->mode = ui->overview_back;
 		return;
-	case ACT_N: dy = -1; break;
-	case ACT_NE: dx = 1; dy = -1; break;
-	case ACT_E: dx = 1; break;
-	case ACT_SE: dx = 1; dy = 1; break;
-	case ACT_S: dy = 1; break;
-	case ACT_SW: dx = -1; dy = 1; break;
-	case ACT_W: dx = -1; break;
-	case ACT_NW: dx = -1; dy = -1; break;
-	case ACT_FAR_N: dy = -1; step = 8; break;
-	case ACT_FAR_E: dx = 1; step = 8; break;
-	case ACT_FAR_S: dy = 1; step = 8; break;
-	case ACT_FAR_W: dx = -1; step = 8; break;
 	default:
-		return;
+		break;
 	}
 	/* One step of the cursor is one block of the overview. */
 	scale(g, ui->overview_w, ui->overview_h, &bx, &by);
-	ui->cursor.x += dx * step * bx;
-	ui->cursor.y += dy * step * by;
-	if (ui->cursor.x < 0)
-		ui->cursor.x = 0;
-	if (ui->cursor.y < 0)
-		ui->cursor.y = 0;
-	if (ui->cursor.x >= g->map->w)
-		ui->cursor.x = g->map->w - 1;
-	if (ui->cursor.y >= g->map->h)
-		ui->cursor.y = g->map->h - 1;
+	(void)map_cursor_step(ui, a, bx, by);
 }
 
 /*

@@ -99,6 +99,9 @@ void map_key(struct ui *, enum ui_action);
 void map_draw(struct ui *, struct canvas *, const struct layout *);
 void map_follow(struct ui *, const struct layout *);
 void map_cursor_move(struct ui *, enum ui_action);
+/* The cursor key a moves the cursor by bx x by cells a step (8 steps for
+ * the far keys), kept on the map; false if a is no cursor key. */
+bool map_cursor_step(struct ui *, enum ui_action a, int bx, int by);
 
 /* Move mode: destination and waypoints for the selected unit. */
 void move_open(struct ui *);
