@@ -314,6 +314,36 @@ copy(struct canvas *dst, const struct canvas *src)
 	    (size_t)src->w * (size_t)src->h * sizeof *src->cells);
 }
 
+/*
+ * Take the terminal: a curses screen in character-at-a-time mode, keys
+ * decoded, reads that time out so signals and hangups are seen.  NULL if
+ * the terminal cannot be used.
+ */
+static SCREEN *
+term_open(void)
+{
+	SCREEN *scr;
+
+	if ((scr = newterm(NULL, stdout, stdin)) == NULL)
+		return NULL;
+	set_term(scr);
+	screen_active = true;
+	atexit(restore);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	/*
+	 * How long a lone Esc waits for the rest of a key's sequence: short
+	 * enough to feel immediate, long enough for a slow link; ESCDELAY in
+	 * the environment (read by curses itself) wins.
+	 */
+	if (getenv("ESCDELAY") == NULL)
+		set_escdelay(200);
+	timeout(KEY_WAIT_MS);
+	return scr;
+}
+
 int
 screen_run(struct ui *ui, char **cause)
 {
@@ -326,14 +356,11 @@ screen_run(struct ui *ui, char **cause)
 	int ch, h, w;
 
 	*cause = NULL;
-	if ((scr = newterm(NULL, stdout, stdin)) == NULL) {
+	if ((scr = term_open()) == NULL) {
 		*cause = xasprintf("cannot use the terminal (TERM=%s)",
 		    getenv("TERM") != NULL ? getenv("TERM") : "unset");
 		return -1;
 	}
-	set_term(scr);
-	screen_active = true;
-	atexit(restore);
 	xalloc_set_fail_hook(restore);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
@@ -345,21 +372,9 @@ screen_run(struct ui *ui, char **cause)
 	if (sigaction(SIGQUIT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
 		sigaction(SIGQUIT, &sa, NULL);
 
-	cbreak();
-	noecho();
-	nonl();
-	keypad(stdscr, TRUE);
 	/* Where the terminal can show its cursor, that marks the map's
 	 * cursor cell. */
 	ui->term_cursor = curs_set(1) != ERR;
-	/*
-	 * How long a lone Esc waits for the rest of a key's sequence: short
-	 * enough to feel immediate, long enough for a slow link; ESCDELAY in
-	 * the environment (read by curses itself) wins.
-	 */
-	if (getenv("ESCDELAY") == NULL)
-		set_escdelay(200);
-	timeout(KEY_WAIT_MS);
 	if (ui->colour && has_colors() && start_color() == OK &&
 	    COLORS >= 8) {
 		use_default_colors();
@@ -519,19 +534,9 @@ screen_ask(const char *text, const char *keys, int def,
 	int ch, answer = 'q';
 
 	setlocale(LC_ALL, "");
-	if ((scr = newterm(NULL, stdout, stdin)) == NULL)
+	if ((scr = term_open()) == NULL)
 		return -1;
-	set_term(scr);
-	screen_active = true;
-	atexit(restore);
-	cbreak();
-	noecho();
-	nonl();
-	keypad(stdscr, TRUE);
 	curs_set(0);
-	if (getenv("ESCDELAY") == NULL)
-		set_escdelay(200);
-	timeout(KEY_WAIT_MS);
 	ask_draw(text);
 	for (;;) {
 		if (stop != NULL && *stop != 0)
