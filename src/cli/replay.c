@@ -161,6 +161,19 @@ usage(void)
  * number in brackets, marked * when the rule is marshal's own and not
  * the rulebook's.  Only what viewer may read (core/know.h).
  */
+/*
+ * Whether event e belongs to a turn the recording played.  A recording
+ * stopped part way through a turn holds the orders given in it (so that
+ * it leads to its save); until that turn is played they are nobody's to
+ * read, the umpire's neither: in hot-seat the other player could
+ * otherwise quit and read them here.
+ */
+static bool
+played(const struct game *g, const struct event *e)
+{
+	return game_over(g) || e->turn < g->turn;
+}
+
 static void
 print_text(const struct game *g, int viewer, const char *file)
 {
@@ -180,7 +193,7 @@ print_text(const struct game *g, int viewer, const char *file)
 		    "rulebook's.\n");
 	for (i = 0; i < g->log.n; i++) {
 		e = &g->log.v[i];
-		if (!know_event(g, e, viewer))
+		if (!know_event(g, e, viewer) || !played(g, e))
 			continue;
 		if (e->turn != turn) {
 			turn = e->turn;
@@ -219,7 +232,8 @@ print_log(const struct game *g, int viewer)
 	int i;
 
 	for (i = 0; i < g->log.n; i++) {
-		if (!know_event(g, &g->log.v[i], viewer))
+		if (!know_event(g, &g->log.v[i], viewer) ||
+		    !played(g, &g->log.v[i]))
 			continue;
 		ruleset_event_format(g->rs, &g->log.v[i], buf, sizeof buf);
 		printf("turn %d: %s%s%s\n", g->log.v[i].turn,
