@@ -125,12 +125,18 @@ cli_replay_view(const struct replay *r, int viewer,
     const struct keymap *keymap, char **cause)
 {
 	struct screen_caps caps;
-	struct viewer v = { r, NULL, NULL, 1, -1 };
+	struct replay shown = *r;
+	struct viewer v = { &shown, NULL, NULL, 1, -1 };
 	struct ui *ui;
 	int how;
 
 	*cause = NULL;
-	if ((v.g = viewer_start(r, &v.rs)) == NULL) {
+	/* The orders of a turn the recording did not play (it stopped part
+	 * way through one) are nobody's to read, as in print_text: the
+	 * viewer gets the played turns' only (recorded in turn order). */
+	while (shown.n > 0 && shown.v[shown.n - 1].turn > shown.turns)
+		shown.n--;
+	if ((v.g = viewer_start(&shown, &v.rs)) == NULL) {
 		*cause = xstrdup("the recording cannot be played");
 		return -1;
 	}
