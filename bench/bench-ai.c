@@ -59,7 +59,7 @@
 #include "bench/gen.h"
 #include "core/game.h"
 #include "io/load.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/diag.h"
 #include "util/xalloc.h"
 

@@ -33,7 +33,7 @@
 #include "bench/gen.h"
 #include "core/game.h"
 #include "io/load.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 
 #define TARGET_UNITS	10000
 #define TARGET_MS	50.0

@@ -19,7 +19,7 @@
 #include <stdio.h>
 
 #include "core/game.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 
 /* Build a battle of (up to) n units on a w x h map; NULL if the ruleset
  * lacks the landscapes or formations the generator uses. */

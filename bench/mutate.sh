@@ -33,7 +33,7 @@
 #
 # Usage: bench/mutate.sh [options] [FILE...]
 #   FILE...          sources to mutate, relative to the top of the tree
-#                    (default: src/rules/*.c src/core/move.c
+#                    (default: src/rules/*.c, src/rules/*/*.c, src/core/move.c,
 #                    src/core/command.c src/io/save.c)
 #   --sample N       run N mutants drawn at random (environment MUTANTS);
 #                    0 runs all of them
@@ -102,8 +102,8 @@ if [ $# -gt 0 ]; then
 	files=$*
 else
 	files=
-	for f in "$top"/src/rules/*.c; do
-		files="$files src/rules/${f##*/}"
+	for f in "$top"/src/rules/*.c "$top"/src/rules/*/*.c; do
+		files="$files ${f#"$top"/}"
 	done
 	files="$files src/core/move.c src/core/command.c src/io/save.c"
 fi

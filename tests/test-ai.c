@@ -23,7 +23,7 @@
 #include "core/map.h"
 #include "core/move.h"
 #include "io/load.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/diag.h"
 #include "util/xalloc.h"
 

@@ -18,8 +18,8 @@
 #include "core/move.h"
 
 #include "io/yread.h"
-#include "rules/napoleonic-move.h"
-#include "rules/napoleonic-phases.h"
+#include "rules/napoleonic/move.h"
+#include "rules/napoleonic/phases.h"
 #define TURN_FIXTURE_SHARED
 #include "turn-fixture.h"
 #include "util/xalloc.h"

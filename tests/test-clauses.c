@@ -42,7 +42,7 @@
 #include "core/move.h"
 #include "io/load.h"
 #include "io/yread.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/doc.h"
 
 /* name of the test function, scenario file (without .yaml), skip reason */

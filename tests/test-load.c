@@ -22,7 +22,7 @@
 #include "core/game.h"
 #include "io/load.h"
 #include "io/yread.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/xalloc.h"
 
 struct loaded {

@@ -24,7 +24,7 @@
 #include "core/map.h"
 #include "io/load.h"
 #include "io/yread.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/xalloc.h"
 
 struct malformed {

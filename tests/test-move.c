@@ -19,7 +19,7 @@
 #include "core/move.h"
 #include "core/path.h"
 #include "io/load.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 
 static struct ruleset *
 rules(void)

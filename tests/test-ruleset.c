@@ -15,7 +15,7 @@
 
 #include "io/load.h"
 #include "io/yread.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/xalloc.h"
 
 static const char *

@@ -60,8 +60,8 @@
 #include "core/game.h"
 #include "core/move.h"
 #include "io/load.h"
-#include "rules/napoleonic-move.h"
-#include "rules/ruleset.h"
+#include "rules/napoleonic/move.h"
+#include "core/ruleset.h"
 
 #define MAPW		72
 #define MAPH		72

@@ -21,7 +21,7 @@
 #include "core/game.h"
 #include "core/summary.h"
 #include "io/load.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/diag.h"
 #include "util/xalloc.h"
 

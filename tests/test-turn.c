@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "io/yread.h"
-#include "rules/napoleonic-phases.h"
+#include "rules/napoleonic/phases.h"
 #define TURN_FIXTURE_SHARED
 #include "turn-fixture.h"
 #include "util/xalloc.h"

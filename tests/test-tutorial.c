@@ -36,7 +36,7 @@
 #include "core/tutorial.h"
 #include "io/load.h"
 #include "io/yread.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/xalloc.h"
 
 #define MAX_STEPS	8

@@ -15,8 +15,8 @@
 #include "io/load.h"
 #include "io/yread.h"
 #include "util/xalloc.h"
-#include "rules/napoleonic-phases.h"
-#include "rules/ruleset.h"
+#include "rules/napoleonic/phases.h"
+#include "core/ruleset.h"
 
 static inline struct ruleset *
 fixture_ruleset(void)

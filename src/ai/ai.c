@@ -91,9 +91,9 @@
 #include "core/map.h"
 #include "core/move.h"
 #include "core/rng.h"
-#include "rules/napoleonic.h"
-#include "rules/napoleonic-phases.h"
-#include "rules/ruleset.h"
+#include "rules/napoleonic/napoleonic.h"
+#include "rules/napoleonic/phases.h"
+#include "core/ruleset.h"
 #include "util/xalloc.h"
 
 static const char *const level_names[AI_LEVEL_COUNT] = {

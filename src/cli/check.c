@@ -30,7 +30,7 @@
 #include "io/yread.h"
 #include "core/game.h"
 #include "core/map.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "ui/options.h"
 #include "util/xalloc.h"
 

@@ -61,7 +61,7 @@
 #include "io/save.h"
 #include "io/session.h"
 #include "io/yread.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "ui/options.h"
 #include "ui/screen.h"
 #include "ui/ui.h"

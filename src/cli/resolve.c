@@ -31,7 +31,7 @@
 #include "cli/cli.h"
 #include "core/game.h"
 #include "io/load.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/diag.h"
 
 #define RESOLVE_TURNS_MAX	10000

@@ -10,7 +10,7 @@
 
 #include "core/command.h"
 #include "core/game.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/xalloc.h"
 
 int

@@ -11,7 +11,7 @@
 #include "core/command.h"
 #include "core/game.h"
 #include "core/tutorial.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/xalloc.h"
 
 struct game *

@@ -20,7 +20,7 @@
 #include "core/game.h"
 #include "core/move.h"
 #include "core/path.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/xalloc.h"
 
 #define BUCKET		16	/* cells per side of an index bucket */

@@ -31,7 +31,7 @@
 #include "core/order.h"
 #include "core/rng.h"
 #include "core/unit.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 
 struct game;
 

@@ -12,7 +12,7 @@
 #include "core/game.h"
 #include "core/move.h"
 #include "core/near.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/xalloc.h"
 
 /*

@@ -24,7 +24,7 @@
 #include "core/game.h"
 #include "core/move.h"
 #include "core/path.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/xalloc.h"
 
 #define PATH_HORIZON	32	/* ticks searched ahead: 8 BD, more than any

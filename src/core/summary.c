@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/summary.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/xalloc.h"
 
 /* Count one unit into its side's figures. */

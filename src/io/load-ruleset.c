@@ -1,6 +1,6 @@
 /*
  * load-ruleset.c - find a ruleset's data file, read it and build the
- * ruleset (rules/ruleset.c does the tables, the module its own section).
+ * ruleset (core/ruleset.c does the tables, the module its own section).
  */
 #include "config.h"
 

@@ -23,7 +23,7 @@
 #include "core/tutorial.h"
 #include "io/load.h"
 #include "io/yread.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/xalloc.h"
 
 #define LOAD_NAME_MAX	200		/* ids and display names, bytes */

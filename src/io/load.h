@@ -30,7 +30,7 @@
 
 #include "core/game.h"
 #include "core/map.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/diag.h"
 #include "util/doc.h"
 

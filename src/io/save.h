@@ -28,7 +28,7 @@
 #include <stdio.h>
 
 #include "core/game.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/diag.h"
 #include "util/doc.h"
 

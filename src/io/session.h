@@ -33,7 +33,7 @@
 
 #include "core/game.h"
 #include "io/replay.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/diag.h"
 
 #define SESSION_NAME_MAX	64	/* bytes in a slot name */

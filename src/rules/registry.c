@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "rules/napoleonic.h"
-#include "rules/ruleset.h"
+#include "rules/napoleonic/napoleonic.h"
+#include "core/ruleset.h"
 
 static const struct ruleset_ops *const modules[] = {
 	&napoleonic_ops,

@@ -24,7 +24,7 @@
 #include <stdbool.h>
 
 #include "core/game.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 
 struct canvas;
 struct keymap;

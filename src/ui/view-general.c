@@ -17,7 +17,7 @@
 #include "core/command.h"
 #include "core/game.h"
 #include "core/know.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "ui/view.h"
 
 /* Screen position of map cell p, or false if not in the view. */

@@ -17,7 +17,7 @@
 #include "core/game.h"
 #include "core/know.h"
 #include "core/move.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "ui/view.h"
 #include "util/xalloc.h"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/game.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "ui/view.h"
 
 void

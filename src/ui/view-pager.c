@@ -20,7 +20,7 @@
 #include "core/game.h"
 #include "core/know.h"
 #include "core/tutorial.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "ui/keymap.h"
 #include "ui/view.h"
 #include "util/xalloc.h"

@@ -6,7 +6,7 @@
 
 #include "fuzz.h"
 #include "io/yread.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 
 FUZZ_TARGET(ruleset)(const uint8_t *data, size_t size)
 {

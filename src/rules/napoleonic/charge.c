@@ -1,5 +1,5 @@
 /*
- * napoleonic-charge.c - 3.4 Charges: a formed unit marching on an enemy
+ * napoleonic/charge.c - 3.4 Charges: a formed unit marching on an enemy
  * within its arm's charge reach (3.4.1) closes to melee reach (3.4.2); the
  * unit charged tests whether it stands, is disordered or runs (3.4.3); a
  * square charged by horse stands and the horse falls back (3.4.4).  The
@@ -18,8 +18,8 @@
 #include "core/game.h"
 #include "core/near.h"
 #include "util/xalloc.h"
-#include "rules/napoleonic-move.h"
-#include "rules/napoleonic-phases.h"
+#include "rules/napoleonic/move.h"
+#include "rules/napoleonic/phases.h"
 
 static const struct nap_charge *
 tables(const struct game *g)

@@ -1,5 +1,5 @@
 /*
- * napoleonic-melee.c - 3.8 Melee: opposing blocks close enough to cross
+ * napoleonic/melee.c - 3.8 Melee: opposing blocks close enough to cross
  * bayonets or sabres fight (3.8.1); each side rolls and adds its
  * modifiers (3.8.2); both lose men, the loser more (3.8.3); the loser is
  * disordered into a Mob, or routs if beaten badly (3.8.4).  The numbers
@@ -12,7 +12,7 @@
 
 #include "core/game.h"
 #include "core/near.h"
-#include "rules/napoleonic-phases.h"
+#include "rules/napoleonic/phases.h"
 #include "util/xalloc.h"
 
 /* 3.8.2: one side's score, explained into buf. */

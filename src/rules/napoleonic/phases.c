@@ -1,9 +1,9 @@
 /*
- * napoleonic-phases.c - the tables of the Napoleonic phases other than
+ * napoleonic/phases.c - the tables of the Napoleonic phases other than
  * movement (sections command, fire, melee, morale, charge, rally, victory
  * of the data file), the
  * couriers phase, and helpers the fire, melee and morale files share.
- * See napoleonic-phases.h and doc/turn.md.
+ * See napoleonic/phases.h and doc/turn.md.
  */
 #include "config.h"
 
@@ -13,7 +13,7 @@
 #include "core/command.h"
 #include "core/game.h"
 #include "core/near.h"
-#include "rules/napoleonic-phases.h"
+#include "rules/napoleonic/phases.h"
 #include "util/xalloc.h"
 
 #define BIG	1000000L	/* a bound no sane table reaches */

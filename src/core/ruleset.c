@@ -18,7 +18,7 @@
 
 #include "core/event.h"
 #include "core/geom.h"
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 #include "util/xalloc.h"
 
 #define RULES_MAX_PHASE	32	/* phases in a turn */

@@ -1,5 +1,5 @@
 /*
- * napoleonic-move.c - the Napoleonic movement rules (3.6): the numbers of
+ * napoleonic/move.c - the Napoleonic movement rules (3.6): the numbers of
  * the data file's `movement` section, the prices the movement engine asks
  * for (speeds, turns, landscape, obstacles, contours, roads, friends,
  * enemies), and the movement and formation phases.
@@ -20,8 +20,8 @@
 #include "core/command.h"
 #include "core/game.h"
 #include "core/move.h"
-#include "rules/napoleonic-move.h"
-#include "rules/napoleonic-phases.h"
+#include "rules/napoleonic/move.h"
+#include "rules/napoleonic/phases.h"
 #include "util/xalloc.h"
 
 #define NAP_BD_MAX	50	/* no movement number is larger, in BD */
@@ -40,7 +40,7 @@ static const char *const move_keys[] = {
 };
 
 /* restore_enemy_gap is read here; the others by the rally phase (3.3,
- * napoleonic-phases.c). */
+ * napoleonic/phases.c). */
 static const char *const rally_keys[] = {
 	"restore_enemy_gap", "enemy_gap", "general_reach", "base", "musician",
 	"general", "per_losses", NULL

@@ -4,7 +4,7 @@
 #ifndef MARSHAL_NAPOLEONIC_H
 #define MARSHAL_NAPOLEONIC_H
 
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 
 /* The module's operations, registered under "napoleonic". */
 extern const struct ruleset_ops napoleonic_ops;

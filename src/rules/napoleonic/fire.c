@@ -1,5 +1,5 @@
 /*
- * napoleonic-fire.c - 3.7 Fire: who may fire (3.7.1), at what range
+ * napoleonic/fire.c - 3.7 Fire: who may fire (3.7.1), at what range
  * (3.7.2), how many men the volley or the battery hits (3.7.3), and how
  * the target's formation and ground change that (3.7.4).  All fire in the
  * phase is simultaneous: every shot is worked out on the state at the
@@ -13,8 +13,8 @@
 
 #include "core/game.h"
 #include "core/near.h"
-#include "rules/napoleonic-move.h"
-#include "rules/napoleonic-phases.h"
+#include "rules/napoleonic/move.h"
+#include "rules/napoleonic/phases.h"
 #include "util/xalloc.h"
 
 struct shot {

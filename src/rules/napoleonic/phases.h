@@ -1,5 +1,5 @@
 /*
- * napoleonic-phases.h - the Napoleonic turn other than movement: couriers
+ * napoleonic/phases.h - the Napoleonic turn other than movement: couriers
  * (3.2), rally (3.3), charges (3.4), fire (3.7), melee (3.8), morale,
  * routs and prisoners (3.9) and the end of the turn (victory), private to
  * the napoleonic module.
@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 
 struct game;
 
@@ -130,7 +130,7 @@ int nap_phases_load(struct ruleset *, const struct doc_node *root,
 void nap_phases_free(struct ruleset *);
 
 /* The rules reference's lines for the phases after movement, with their
- * numbers (napoleonic-describe.c; the ruleset's describe calls it). */
+ * numbers (napoleonic/describe.c; the ruleset's describe calls it). */
 void nap_phases_describe(const struct ruleset *,
     void (*line)(void *, int, const char *), void *arg);
 

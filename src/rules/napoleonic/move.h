@@ -1,5 +1,5 @@
 /*
- * napoleonic-move.h - the Napoleonic movement phase (3.6), private to the
+ * napoleonic/move.h - the Napoleonic movement phase (3.6), private to the
  * napoleonic module.
  *
  * nap_move_load reads the data file's `movement` and `rally` sections into a struct
@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rules/ruleset.h"
+#include "core/ruleset.h"
 
 struct game;
 

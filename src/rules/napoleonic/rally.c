@@ -1,5 +1,5 @@
 /*
- * napoleonic-rally.c - 3.3 Rally: a routed unit that has shaken off the
+ * napoleonic/rally.c - 3.3 Rally: a routed unit that has shaken off the
  * enemy (3.3.1) and stands at its rear or near one of its generals tests
  * to stop running (3.3.2).  Success leaves it a Mob, which a Restore order
  * re-forms (3.5.1); failure keeps it fleeing.  The numbers are the data
@@ -12,7 +12,7 @@
 
 #include "core/game.h"
 #include "core/near.h"
-#include "rules/napoleonic-phases.h"
+#include "rules/napoleonic/phases.h"
 
 /* A bound no map reaches, for "no enemy found". */
 #define FAR	1000000

@@ -1,17 +1,17 @@
 /*
- * napoleonic-describe.c - the rules reference's lines for the phases after
+ * napoleonic/describe.c - the rules reference's lines for the phases after
  * movement: the order system, rally, charges, fire, melee, morale and the
  * end of the battle, each with its numbers from the data file and its rule
  * number (marked when it is marshal's own).  The movement lines are
- * napoleonic-move.c's (nap_describe calls this after its own).
+ * napoleonic/move.c's (nap_describe calls this after its own).
  */
 #include "config.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "rules/napoleonic-move.h"
-#include "rules/napoleonic-phases.h"
+#include "rules/napoleonic/move.h"
+#include "rules/napoleonic/phases.h"
 
 struct out {
 	const struct ruleset	*rs;

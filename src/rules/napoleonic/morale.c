@@ -1,5 +1,5 @@
 /*
- * napoleonic-morale.c - 3.9 Morale, routs and prisoners: the morale test
+ * napoleonic/morale.c - 3.9 Morale, routs and prisoners: the morale test
  * after heavy losses (3.9.1), routing and the rout track (3.9.2), flight
  * along it (3.9.3), routers caught by formed enemies, who surrender or
  * scatter (3.9.5), and units worn down to nothing, who disperse (3.9.6).
@@ -15,7 +15,7 @@
 #include "core/command.h"
 #include "core/game.h"
 #include "core/near.h"
-#include "rules/napoleonic-phases.h"
+#include "rules/napoleonic/phases.h"
 #include "util/xalloc.h"
 
 static const struct nap_morale *

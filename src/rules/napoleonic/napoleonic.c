@@ -11,9 +11,9 @@
 
 #include "core/game.h"
 #include "core/move.h"
-#include "rules/napoleonic.h"
-#include "rules/napoleonic-move.h"
-#include "rules/napoleonic-phases.h"
+#include "rules/napoleonic/napoleonic.h"
+#include "rules/napoleonic/move.h"
+#include "rules/napoleonic/phases.h"
 
 static int
 nap_load(struct ruleset *rs, const struct doc_node *root, struct diags *d)
