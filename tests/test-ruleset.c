@@ -63,6 +63,9 @@ test_scale_and_names(void **state)
 	assert_string_equal(rs->phase_keys[5], "movement");
 	assert_non_null(rs->ops);
 	assert_string_equal(rs->ops->name, "napoleonic");
+	/* How far the engine looks: declared in the data, not the code. */
+	assert_int_equal(rs->longest_move, 32);		/* 8 BD */
+	assert_int_equal(rs->farthest_reach, 16);	/* 4 BD */
 }
 
 /* 3.6.5: the landscape table in ticks. */
@@ -217,6 +220,8 @@ test_checks(void **state)
 	(void)state;
 	expect_edit("cell: 0.5", "cell: 0.3", "whole number of ticks");
 	expect_edit("cell: 0.5", "cell: 0", "out of range");
+	expect_edit("  longest_move: 8\n", "", "missing key 'longest_move'");
+	expect_edit("farthest_reach: 4", "farthest_reach: 0", "out of range");
 	expect_edit("ruleset: napoleonic", "ruleset: chess",
 	    "unknown ruleset 'chess'");
 	expect_edit("\nscale:", "\nspeed: 1\nscale:", "unknown key 'speed'");

@@ -24,10 +24,7 @@
 #include "util/xalloc.h"
 
 #define BUCKET		16	/* cells per side of an index bucket */
-#define REACH_CELLS	8	/* contact distances up to 16 ticks */
 #define REPLANS_MAX	(ORDER_MAX_POINTS + 4) /* route plans per walk */
-#define LOOK_AHEAD	32	/* ticks of the straight line looked along
-				   for a crossing never made: 8 BD */
 
 /* --- notes ---------------------------------------------------------------- */
 
@@ -395,7 +392,13 @@ struct cand {
 	int		 gap;		/* gap from the walker now */
 };
 
-#define GAP_FAR		(2 * REACH_CELLS * STEP_ORTHO)
+/*
+ * How far enemies are looked for, from the ruleset's farthest_reach: a
+ * gap beyond twice that is never asked about, and a walker's index search
+ * reaches its speed plus that many cells beyond its block.
+ */
+#define GAP_FAR(rs)	(2 * (rs)->farthest_reach)
+#define REACH_CELLS(rs)	(((rs)->farthest_reach + STEP_ORTHO - 1) / STEP_ORTHO)
 
 static void
 bbox(const struct point *c, int n, struct point *lo, struct point *hi)
@@ -432,10 +435,10 @@ bbox_gap(struct point alo, struct point ahi, struct point blo,
 /* The gap from the walker's cells to candidate c, or INT_MAX when it is
  * surely beyond any distance the rules ask for. */
 static int
-cand_gap(const struct cand *c, const struct point *cells, int n,
-    struct point lo, struct point hi)
+cand_gap(const struct game *g, const struct cand *c,
+    const struct point *cells, int n, struct point lo, struct point hi)
 {
-	if (bbox_gap(lo, hi, c->lo, c->hi) > GAP_FAR)
+	if (bbox_gap(lo, hi, c->lo, c->hi) > GAP_FAR(g->rs))
 		return INT_MAX;
 	return move_gap(cells, n, c->cells, c->n);
 }
@@ -496,7 +499,8 @@ static void
 cands_find(const struct game *g, const struct move_ctx *ctx,
     const struct move_walk *w, struct cands *cs)
 {
-	int r = w->left / STEP_ORTHO + REACH_CELLS + 2 * block_reach(g);
+	int r = w->left / STEP_ORTHO + REACH_CELLS(g->rs) +
+	    2 * block_reach(g);
 	int bx0, by0, bx1, by1, bx, by, e, side;
 
 	if (r > 2 * g->map->w + 2 * g->map->h)
@@ -1094,8 +1098,8 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		struct cand *c = &cs->v[i];
 		const struct unit *eu = &g->units[c->unit];
 
-		gap = cand_gap(c, cells, n, lo, hi);
-		if (gap > GAP_FAR || gap >= c->gap) {
+		gap = cand_gap(g, c, cells, n, lo, hi);
+		if (gap > GAP_FAR(g->rs) || gap >= c->gap) {
 			c->gap = gap;
 			continue;
 		}
@@ -1290,9 +1294,9 @@ narrow_blocked(const struct game *g, struct move_walk *w)
 }
 
 /*
- * Before marching the straight line, look along it (LOOK_AHEAD ticks)
- * for an obstacle the unit can never cross: the ruleset prices that
- * crossing MOVE_NEVER.  Seen from here, the way round is planned while the
+ * Before marching the straight line, look along it (as far as the
+ * ruleset's longest_move) for an obstacle the unit can never cross: the
+ * ruleset prices that crossing MOVE_NEVER.  Seen from here, the way round is planned while the
  * unit can still turn; met only at the obstacle, a slow unit facing it
  * may have no turn and step it can pay for in one turn (M8), and would
  * stay there.  Only edges under the anchor's path are looked at, and only
@@ -1305,11 +1309,11 @@ walk_look_ahead(const struct game *g, struct move_walk *w)
 	struct move_price sp;
 	struct point p = w->pos, q, goal;
 	enum dir face = w->facing, d;
-	int dist = 0, k;
+	int dist = 0, k, far = g->rs->longest_move;
 
 	if (!w->line || w->replans > 0 || w->npath > 1 || !walk_goal(w, &goal))
 		return;
-	for (k = 0; k < LOOK_AHEAD && dist < LOOK_AHEAD &&
+	for (k = 0; k < far && dist < far &&
 	    (p.x != goal.x || p.y != goal.y); k++) {
 		q = path_next(p, face, goal);
 		d = (enum dir)dir_between(p, q);
@@ -1472,7 +1476,8 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 
 		bbox(cells, n, &lo, &hi);
 		for (i = 0; i < cs.n; i++)
-			cs.v[i].gap = cand_gap(&cs.v[i], cells, n, lo, hi);
+			cs.v[i].gap = cand_gap(g, &cs.v[i], cells, n, lo,
+			    hi);
 	}
 	walk_run(g, ctx, w, &cs);
 	free(cs.v);

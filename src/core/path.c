@@ -27,8 +27,6 @@
 #include "core/ruleset.h"
 #include "util/xalloc.h"
 
-#define PATH_HORIZON	32	/* ticks searched ahead: 8 BD, more than any
-				   unit moves in a turn */
 #define PATH_PENALTY	400	/* ground the unit may not enter at all */
 
 struct node {
@@ -492,8 +490,9 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	 * it, where the walk meets the rule (3.6.5). */
 	tw.pos = w->pos;
 	tw.facing = w->facing;
-	if ((n = path_search(g, &tw, goal, budget, PATH_HORIZON, true, false,
-	    route, complete, &closer)) > 0 && (*complete || closer))
+	if ((n = path_search(g, &tw, goal, budget, g->rs->longest_move,
+	    true, false, route, complete, &closer)) > 0 &&
+	    (*complete || closer))
 		return n;
 	free(*route);
 	*route = NULL;
@@ -503,8 +502,8 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 		return n;
 	tw.pos = w->pos;
 	tw.facing = w->facing;
-	return path_search(g, &tw, goal, budget, PATH_HORIZON, false, false,
-	    route, complete, &closer);
+	return path_search(g, &tw, goal, budget, g->rs->longest_move,
+	    false, false, route, complete, &closer);
 }
 
 int
@@ -519,8 +518,8 @@ path_round(const struct game *g, const struct move_walk *w,
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
 	probe_init(&tw);
-	n = path_search(g, &tw, goal, budget, PATH_HORIZON, true, false, route,
-	    &complete, &closer);
+	n = path_search(g, &tw, goal, budget, g->rs->longest_move,
+	    true, false, route, &complete, &closer);
 	if (n > 0 && (complete || closer))
 		return n;
 	free(*route);

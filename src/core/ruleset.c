@@ -203,15 +203,19 @@ load_glossary(struct ruleset *rs, const struct doc_node *root,
 /*
  * scale: the unit of measure and the size of a cell in it.  A step to an
  * orthogonal neighbour is STEP_ORTHO ticks, so a unit holds STEP_ORTHO /
- * cell ticks, which must be whole.  cell is read in thousandths.
+ * cell ticks, which must be whole.  cell is read in thousandths.  Then
+ * the two maxima that size how far the engine looks (longest_move,
+ * farthest_reach), in the unit.
  */
 static int
 load_scale(struct ruleset *rs, const struct doc_node *root, struct diags *d)
 {
-	static const char *const keys[] = { "unit", "cell", NULL };
-	const struct doc_node *sc, *u, *c;
+	static const char *const keys[] = {
+		"unit", "cell", "longest_move", "farthest_reach", NULL
+	};
+	const struct doc_node *sc, *u, *c, *n;
 	const char *s;
-	long milli;
+	long milli, v;
 
 	if ((sc = doc_need(root, "scale", d)) == NULL ||
 	    doc_expect(sc, DOC_MAP, "scale", d) != 0 ||
@@ -231,6 +235,16 @@ load_scale(struct ruleset *rs, const struct doc_node *root, struct diags *d)
 		return -1;
 	}
 	rs->ticks = (int)(STEP_ORTHO * 1000 / milli);
+	if ((n = doc_need(sc, "longest_move", d)) == NULL ||
+	    doc_fixed(n, rs->ticks, 1, (long)RULES_MAX_BD * rs->ticks, &v,
+	    d) != 0)
+		return -1;
+	rs->longest_move = (int)v;
+	if ((n = doc_need(sc, "farthest_reach", d)) == NULL ||
+	    doc_fixed(n, rs->ticks, 1, (long)RULES_MAX_BD * rs->ticks, &v,
+	    d) != 0)
+		return -1;
+	rs->farthest_reach = (int)v;
 	return 0;
 }
 

@@ -173,6 +173,13 @@ struct ruleset {
 	int		 ngloss;	/* terms (2 strings each) */
 	char		 unit[8];	/* unit of measure, e.g. "BD" */
 	int		 ticks;		/* ticks per unit of measure */
+	/* How far the engine looks, declared by the data (scale): */
+	int		 longest_move;	/* ticks: more than any unit's march
+					   in one turn (route search, look
+					   ahead) */
+	int		 farthest_reach; /* ticks: the farthest an enemy can
+					   be and still stop, charge or
+					   touch a walker */
 	char	       **phases;	/* owned: phase names, in turn order */
 	char	       **phase_keys;	/* owned: phase keys for the module */
 	int		 nphases;
