@@ -204,7 +204,6 @@ move_walk_init(const struct game *g, int u, struct move_walk *w)
 	w->facing = un->facing;
 	w->form = un->formation;
 	w->cond = un->cond;
-	w->musician = un->musician;
 	w->owed = un->owed;
 	w->halt = HALT_NONE;
 	w->contact = -1;
@@ -216,6 +215,17 @@ move_walk_init(const struct game *g, int u, struct move_walk *w)
 		w->ntrail = un->ntrail < FOOTPRINT_MAX ? un->ntrail :
 		    FOOTPRINT_MAX;
 	}
+	if (g->rs->ops->move_init != NULL)
+		g->rs->ops->move_init(g, w);
+}
+
+/* What cause does to the walker, as the ruleset says. */
+static void
+walk_upset(const struct game *g, struct move_walk *w, enum move_upset cause,
+    const struct move_price *p)
+{
+	if (g->rs->ops->move_upset != NULL)
+		g->rs->ops->move_upset(g, w, cause, p);
 }
 
 static void
@@ -895,6 +905,22 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			    sp.notes[0].rule : NULL);
 			return SR_STOP;
 		}
+		if (sp.ticks > w->left && !w->fresh) {
+			ruleset_fmt(rs, sp.ticks, a, sizeof a);
+			ruleset_fmt(rs, w->left, b, sizeof b);
+			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
+			    "", "the change costs %s and it has %s left: it "
+			    "stops here", a, b);
+			walk_halt(g, w, HALT_SPEED, sp.nnotes ?
+			    sp.notes[0].rule : NULL);
+			return SR_STOP;
+		}
+		/* The change's price; a unit that has not moved yet this
+		 * turn may always make it, spending all. */
+		if (sp.ticks > 0) {
+			w->left -= sp.ticks < w->left ? sp.ticks : w->left;
+			w->fresh = false;
+		}
 		w->form = sp.form;
 		w->ntrail = 0;
 		return SR_AGAIN;
@@ -902,12 +928,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		if (walk_round(g, w))
 			return SR_AGAIN;
 		move_note_price(w, &sp);
-		move_note(w, EV_CONDITION, sp.nnotes ? sp.notes[0].rule : "",
-		    "%s loses its musician and its formation: a Mob; the "
-		    "Move order is cancelled", g->units[w->unit].name);
-		w->cond = COND_MOB;
-		w->musician = false;
-		w->cancel = true;
+		walk_upset(g, w, MOVE_UPSET_IMPASSABLE, &sp);
 		walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule : NULL);
 		return SR_STOP;
 	case MOVE_NEED_ORDER:
@@ -1178,6 +1199,21 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			if (w->mobbed[k] == who || w->mobbed[k] == -1 - who)
 				break;
 		if (k == w->nmobbed) {
+			/* What the pass costs, paid once per friend. */
+			if (pp.ticks > 0 && pay + pp.ticks > w->left) {
+				move_note_price(w, &pp);
+				ruleset_fmt(rs, pay + pp.ticks, a, sizeof a);
+				ruleset_fmt(rs, w->left, b, sizeof b);
+				move_note(w, EV_NOTE, pp.nnotes ?
+				    pp.notes[0].rule : "", "the step and the "
+				    "pass through %s cost %s, more than the %s "
+				    "it has: it stops behind it", fu->name, a,
+				    b);
+				walk_halt(g, w, HALT_BLOCKED, pp.nnotes ?
+				    pp.notes[0].rule : NULL);
+				return SR_STOP;
+			}
+			w->left -= pp.ticks;
 			move_note_price(w, &pp);
 			if ((pp.flags & MPF_DISORDER) &&
 			    w->nmobbed < MOVE_MOBBED_MAX) {
@@ -1216,7 +1252,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			w->narrow_out++;
 	}
 	if (sp.flags & MPF_MOB_AFTER) {
-		w->cond = COND_MOB;
+		walk_upset(g, w, MOVE_UPSET_STEP, &sp);
 		walk_halt(g, w, HALT_OBSTACLE, sp.nnotes ? sp.notes[0].rule :
 		    NULL);
 		return SR_STOP;
@@ -1226,10 +1262,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	if (who < 0 && w->passing) {
 		w->passing = false;
 		if (w->disorder) {
-			move_note(w, EV_CONDITION, rule_for(g, HALT_BLOCKED),
-			    "%s comes through as a Mob and halts",
-			    g->units[w->unit].name);
-			w->cond = COND_MOB;
+			walk_upset(g, w, MOVE_UPSET_PASS, NULL);
 			walk_halt(g, w, HALT_BLOCKED, rule_for(g,
 			    HALT_BLOCKED));
 			return SR_STOP;
@@ -1269,10 +1302,7 @@ narrow_blocked(const struct game *g, struct move_walk *w)
 	const char *rule = rule_for(g, HALT_PASSAGE);
 
 	if (w->narrow_out > 0) {
-		w->cond = COND_MOB;
-		move_note(w, EV_CONDITION, rule, "less room beyond the passage "
-		    "than the whole column needs: %s ends as a Mob",
-		    g->units[w->unit].name);
+		walk_upset(g, w, MOVE_UPSET_PASSAGE_SHORT, NULL);
 	} else {
 		move_note(w, EV_NOTE, rule, "no room beyond the passage: %s "
 		    "does not pass and stays before it",
@@ -1296,11 +1326,12 @@ narrow_blocked(const struct game *g, struct move_walk *w)
 /*
  * Before marching the straight line, look along it (as far as the
  * ruleset's longest_move) for an obstacle the unit can never cross: the
- * ruleset prices that crossing MOVE_NEVER.  Seen from here, the way round is planned while the
- * unit can still turn; met only at the obstacle, a slow unit facing it
- * may have no turn and step it can pay for in one turn (M8), and would
- * stay there.  Only edges under the anchor's path are looked at, and only
- * those are priced: a few map reads per unit and turn.
+ * ruleset prices that crossing MOVE_NEVER.  Seen from here, the way round
+ * is planned while the unit can still turn; met only at the obstacle, a
+ * slow unit facing it may have no turn and step it can pay for in one
+ * turn (M8), and would stay there.  Only edges under the anchor's path
+ * are looked at, and only those are priced: a few map reads per unit and
+ * turn.
  */
 static void
 walk_look_ahead(const struct game *g, struct move_walk *w)
@@ -1395,10 +1426,8 @@ walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	}
 	if (w->narrow && walk_in_narrow(g, w) && !w->scratch) {
 		/* 3.6.6: caught in the passage with too little room or
-		 * speed: it ends as a Mob. */
-		w->cond = COND_MOB;
-		move_note(w, EV_CONDITION, rule_for(g, HALT_PASSAGE), "%s "
-		    "ends inside the passage: a Mob", g->units[w->unit].name);
+		 * speed. */
+		walk_upset(g, w, MOVE_UPSET_PASSAGE_INSIDE, NULL);
 	}
 	if (w->halt == HALT_NONE)
 		walk_halt(g, w, HALT_SPEED, NULL);
@@ -1555,7 +1584,6 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	u->facing = w.facing;
 	u->formation = w.form;
 	u->cond = w.cond;
-	u->musician = w.musician;
 	unit_trail_clear(u);
 	if (w.ntrail > 0) {
 		u->trail = w.trail;
@@ -1577,8 +1605,8 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		g->units[w.contact].contact = ui;
 	u->owed = w.owed;
 	u->waypoint = w.waypoint;
-	if (u->arm == ARM_ARTILLERY)
-		u->ap_used = u->drill - w.ap;
+	if (g->rs->ops->move_commit != NULL)
+		g->rs->ops->move_commit(g, ui, &w);
 	free(u->route);
 	u->route = NULL;
 	u->nroute = 0;
@@ -1598,17 +1626,9 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		g->log.v[k].own = w.notes[i].own;
 		w.notes[i].text = NULL;
 	}
-	for (i = 0; i < w.nmobbed; i++) {
-		if ((m = w.mobbed[i]) < 0)
-			continue;
-		if (g->units[m].cond == COND_FORMED) {
-			g->units[m].cond = COND_MOB;
-			game_log(g, m, EV_CONDITION,
-			    rule_for(g, HALT_BLOCKED), "%s is passed "
-			    "through by %s and becomes a Mob",
-			    g->units[m].name, u->name);
-		}
-	}
+	for (i = 0; i < w.nmobbed; i++)
+		if ((m = w.mobbed[i]) >= 0 && g->rs->ops->move_passed != NULL)
+			g->rs->ops->move_passed(g, m, ui);
 	/* The closing line: "A moves 2 BD (spent 3 BD of 3 BD): stops at
 	 * [x, y] facing N, Line: why" or "A stands at [x, y] ...". */
 	ln.n = 0;
@@ -1895,13 +1915,12 @@ move_forecast(const struct game *g, const struct order *o, int max,
 		un->facing = w.facing;
 		un->formation = w.form;
 		un->cond = w.cond;
-		un->musician = w.musician;
 		game_occupy(&tmp, o->unit, true);
 		un->owed = w.owed;
 		un->waypoint = w.waypoint;
 		un->halt_turn = tmp.turn;
-		if (un->arm == ARM_ARTILLERY)
-			un->ap_used = un->drill - w.ap;
+		if (tmp.rs->ops->move_commit != NULL)
+			tmp.rs->ops->move_commit(&tmp, o->unit, &w);
 		if (w.halt != HALT_BLOCKED && w.iroute < w.nroute) {
 			ncarry = w.nroute - w.iroute;
 			carry = xmallocarray((size_t)ncarry, sizeof *carry);

@@ -36,6 +36,7 @@
 struct game;
 
 #define MOVE_MOBBED_MAX	8	/* other units one walk may disorder */
+#define MOVE_MOD_MAX	8	/* the ruleset's own numbers in a walk */
 
 /* A note of the walk, before it becomes an event. */
 struct move_walk_note {
@@ -85,9 +86,11 @@ struct move_walk {
 	enum dir	 facing;
 	int		 form;		/* formation index */
 	enum cond	 cond;
-	bool		 musician;
-	int		 ap;		/* action points left (artillery) */
 	int		 owed;		/* ticks still owed for a crossing */
+	/* The ruleset's own state of the unit during the walk (what it
+	 * tracks per unit: a musician, action points...), filled by
+	 * move_init, kept by move_commit; the engine only copies it. */
+	int		 mod[MOVE_MOD_MAX];
 	/* A Road Column following its road (3.6.6): its body, head first
 	 * (owned, room for FOOTPRINT_MAX points); ntrail 0: the straight
 	 * block.  narrow_trail keeps it as it was before a narrow passage

@@ -103,11 +103,13 @@ enum move_verdict {
 				   past an obstacle's end) */
 };
 
-#define MPF_MOB_AFTER	0x01	/* done, the unit ends as a Mob */
+#define MPF_MOB_AFTER	0x01	/* done, the unit is upset (move_upset,
+				   MOVE_UPSET_STEP) and stops */
 #define MPF_MAY_END_ON	0x02	/* may stop part-way (a unit may end on it) */
 #define MPF_NARROW	0x04	/* a narrow passage: one unit per turn */
 #define MPF_ROAD	0x08	/* the step follows a road */
-#define MPF_DISORDER	0x10	/* pass-through: both units become Mobs */
+#define MPF_DISORDER	0x10	/* pass-through upsets both units
+				   (move_upset, move_passed) */
 #define MPF_STOP_AFTER	0x20	/* stop once the step is done */
 #define MPF_SQUARE	0x40	/* the turn before it is part of the step */
 
@@ -120,7 +122,13 @@ struct move_note {
 	char		 text[MOVE_NOTE_LEN];
 };
 
-/* What the ruleset charges for a turn, a step, a contact or a pass. */
+/*
+ * What the ruleset charges for a turn, a step, a contact or a pass.  The
+ * engine charges ticks for every one of them: a step's includes the
+ * distance walked; a pass's (move_pass) is paid once per friend, when the
+ * walker first meets it; a MOVE_CHANGE's is the price of the change,
+ * paid before the step is priced again in the new formation.
+ */
 struct move_price {
 	int		 ticks;		/* cost, including the distance walked */
 	enum move_verdict verdict;
@@ -133,6 +141,21 @@ struct move_price {
 					   ticks (3.6.5 new ground) */
 	int		 nnotes;
 	struct move_note notes[MOVE_NOTES_MAX];
+};
+
+/*
+ * Why a walk upsets its unit (ruleset op move_upset): the engine has met
+ * one of these and the ruleset says what it does to the unit (for the
+ * Napoleonic rules, a Mob).
+ */
+enum move_upset {
+	MOVE_UPSET_IMPASSABLE,	/* ground no formation of it may enter
+				   (MOVE_IMPASSABLE); the walk halts */
+	MOVE_UPSET_STEP,	/* a step priced MPF_MOB_AFTER is done */
+	MOVE_UPSET_PASS,	/* it came out of a disordering pass */
+	MOVE_UPSET_PASSAGE_SHORT, /* too little room beyond a narrow
+				   passage for the whole column */
+	MOVE_UPSET_PASSAGE_INSIDE /* its walk ended inside the passage */
 };
 
 struct ruleset_ops;
@@ -276,6 +299,23 @@ struct ruleset_ops {
 			    bool moving, struct move_price *);
 	/* The walk is over: finish it (unlimber at the destination...). */
 	void		(*move_end)(const struct game *, struct move_walk *w);
+	/* A walk starts (for a move, a preview or a look ahead): fill the
+	 * module's own part of it, w->mod, from unit w->unit.  NULL: zeros. */
+	void		(*move_init)(const struct game *, struct move_walk *w);
+	/* What cause does to the walker: write it into w (w->cond, w->cancel,
+	 * w->mod) and explain it.  p is the price that brought it about
+	 * (IMPASSABLE, STEP), else NULL.  The engine halts the walk itself.
+	 * NULL: nothing befalls the unit beyond the halt. */
+	void		(*move_upset)(const struct game *, struct move_walk *w,
+			    enum move_upset cause, const struct move_price *p);
+	/* A unit's move is committed: friend f was passed through by unit
+	 * by with a pass priced MPF_DISORDER; change f and log it (optional). */
+	void		(*move_passed)(struct game *, int f, int by);
+	/* A walk is committed to unit u (a move, or a step of a preview on
+	 * a copy of the game): keep what the module tracks per unit from
+	 * w->mod (optional). */
+	void		(*move_commit)(struct game *, int u,
+			    const struct move_walk *w);
 	/* The rule number the engine cites when a walk ends for reason h
 	 * (its closing line: where the unit stopped and why). */
 	const char	*(*move_rule)(enum halt h);

@@ -586,7 +586,7 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 			    u->halt_turn == w->turn - 1;
 			lim = going ? 0 : m->limber_ap;
 			if (k == 0 && going) {
-				w->ap = ap - m->unlimber_ap;
+				NAP_AP(w) = ap - m->unlimber_ap;
 				move_note(w, EV_MOVE, "3.6.3", "%s ends its pivot "
 				    "facing %s: unlimber %d AP of its %d AP "
 				    "(Drill)", u->name, dir_name(want),
@@ -638,15 +638,15 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 				w->halt = HALT_BLOCKED;
 				return -1;
 			}
-			w->ap = ap - lim - turns * m->pivot_per_45 - unlim;
-			if (w->ap < 0)
-				w->ap = 0;
+			NAP_AP(w) = ap - lim - turns * m->pivot_per_45 - unlim;
+			if (NAP_AP(w) < 0)
+				NAP_AP(w) = 0;
 			move_note(w, EV_MOVE, "3.6.3", "%s pivots in place "
 			    "from %s to %s: %s%d AP + %d x 45 degrees x "
 			    "%d AP + unlimber %d AP = %d of its %d AP (Drill)%s",
 			    u->name, dir_name(w->facing), dir_name(f),
 			    going ? "limbered already, " : "limber ", lim,
-			    turns, m->pivot_per_45, unlim, ap - w->ap, ap,
+			    turns, m->pivot_per_45, unlim, ap - NAP_AP(w), ap,
 			    least ? "; more than it has, but a battery that "
 			    "has not moved this turn may always pivot 45 "
 			    "degrees, spending all (marshal's reading)" : "");
@@ -688,7 +688,7 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 		    rs->klass[u->klass].label, rs->form[w->form].label,
 		    bd(rs, max));
 	}
-	if (w->musician) {
+	if (NAP_MUSICIAN(w)) {
 		max += m->musician;
 		n += (size_t)snprintf(sp + n, splen - n, "; drum +%s = %s",
 		    bd(rs, m->musician), bd(rs, max));
@@ -698,7 +698,7 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 	speed = ap * rs->ticks < max ? ap * rs->ticks : max;
 	snprintf(sp + n, splen - n, "; %d AP free: moves min(%s, %s) = %s",
 	    ap, bd(rs, ap * rs->ticks), bd(rs, max), bd(rs, speed));
-	w->ap = ap;
+	NAP_AP(w) = ap;
 	return speed;
 }
 
@@ -830,7 +830,7 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		base = 0;
 	}
 	speed = base;
-	if (w->musician) {
+	if (NAP_MUSICIAN(w)) {
 		speed += m->musician;
 		t.n = 0;
 		move_text_s(&t, text);
@@ -946,7 +946,7 @@ most_allowance(const struct game *g, const struct move_walk *w)
 	if (u->arm == ARM_ARTILLERY) {
 		most = m->art_road > m->art_speed[u->klass] ? m->art_road :
 		    m->art_speed[u->klass];
-		if (w->musician)
+		if (NAP_MUSICIAN(w))
 			most += m->musician;
 		if (most > u->drill * rs->ticks)	/* AP = Drill */
 			most = u->drill * rs->ticks;
@@ -962,7 +962,7 @@ most_allowance(const struct game *g, const struct move_walk *w)
 			if (s > most)
 				most = s;
 		}
-		if (w->musician)
+		if (NAP_MUSICIAN(w))
 			most += m->musician;
 	}
 	if (g->opt.random_speed) {
@@ -1382,7 +1382,7 @@ nap_move_end(const struct game *g, struct move_walk *w)
 	    w->cond != COND_FORMED)
 		return;
 	used = (w->allowance - w->left + rs->ticks - 1) / rs->ticks;
-	left = w->ap - used;
+	left = NAP_AP(w) - used;
 	if (left < m->unlimber_ap) {
 		move_note(w, EV_NOTE, "3.6.3", "%s reaches its destination "
 		    "with %d AP left: it unlimbers next turn", u->name,
@@ -1396,10 +1396,10 @@ nap_move_end(const struct game *g, struct move_walk *w)
 		return;
 	}
 	w->form = m->unlimbered;
-	w->ap = left - m->unlimber_ap;
+	NAP_AP(w) = left - m->unlimber_ap;
 	move_note(w, EV_FORMATION, "3.6.3", "%s unlimbers at its "
 	    "destination facing %s: %d AP (moved %d AP, %d of %d AP left)",
-	    u->name, dir_name(w->facing), m->unlimber_ap, used, w->ap,
+	    u->name, dir_name(w->facing), m->unlimber_ap, used, NAP_AP(w),
 	    u->drill);
 }
 

@@ -67,6 +67,10 @@ struct nap_move {
 	int		 restore_gap;		/* 3.5.1 no enemy this near */
 };
 
+/* The module's own numbers in a walk (struct move_walk's mod[]). */
+#define NAP_MUSICIAN(w)	((w)->mod[0])	/* it still has its musician */
+#define NAP_AP(w)	((w)->mod[1])	/* a battery's action points left */
+
 /* Read the movement section into rs->priv; 0, or -1 with diagnostics. */
 int nap_move_load(struct ruleset *, const struct doc_node *root,
     struct diags *);
@@ -85,6 +89,11 @@ int nap_move_contact(const struct game *, const struct move_walk *, int,
 void nap_move_pass(const struct game *, const struct move_walk *, int,
     enum dir, bool, struct move_price *);
 void nap_move_end(const struct game *, struct move_walk *);
+void nap_move_init(const struct game *, struct move_walk *);
+void nap_move_upset(const struct game *, struct move_walk *,
+    enum move_upset, const struct move_price *);
+void nap_move_passed(struct game *, int f, int by);
+void nap_move_commit(struct game *, int u, const struct move_walk *);
 int nap_allowance(struct game *, int unit, bool explain);
 
 /* The speed table and its modifiers (3.6.3-3.6.6) for the rules reference. */

@@ -1,0 +1,298 @@
+/*
+ * test-hooks.c - the engine's side of the ruleset interface for movement:
+ * it charges every price the ruleset names (a pass through a friend, a
+ * formation change on the way) and leaves what a march does to a unit to
+ * the ruleset's hooks (move_init, move_upset, move_passed, move_commit).
+ * Each test runs one march twice on the real Napoleonic tables: once with
+ * the Napoleonic module, once with a copy of its ops changed the way
+ * another ruleset would (a price added, a hook left out), and checks the
+ * difference is exactly what that change says.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/ruleset.h"
+#include "io/load.h"
+#include "rules/napoleonic/move.h"
+
+static struct ruleset *
+rules(void)
+{
+	const char *dd = getenv("MARSHAL_DATA");
+	struct diags d;
+	struct ruleset *rs;
+
+	diags_init(&d);
+	rs = load_ruleset("napoleonic", dd != NULL ? dd : "data", &d);
+	if (rs == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	assert_non_null(rs);
+	return rs;
+}
+
+/* Side 0's unit A of arm (class light or line) in formation form at
+ * (10, 20) facing north on a 30 x 30 open map, under a Move order to
+ * (10, 2); ground land fills row 17 when not NULL. */
+static struct game *
+march(const struct ruleset *rs, enum arm arm, const char *form,
+    const char *land)
+{
+	struct game *g = game_create(rs, map_create(30, 30));
+	struct unit *u;
+	int x, a;
+
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	if (land != NULL)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, 17)->land = ruleset_land(rs, land);
+	a = game_add_unit(g, "a", "A", 0, 0);
+	u = &g->units[a];
+	u->arm = arm;
+	u->klass = ruleset_class(rs, arm, arm == ARM_CAVALRY ? "light" :
+	    "line");
+	u->drill = 4;
+	u->musician = true;
+	u->strength = u->strength0 = 600;
+	u->formation = ruleset_form(rs, form);
+	u->pos = (struct point){ 10, 20 };
+	u->facing = DIR_N;
+	u->cond = COND_FORMED;
+	game_occupy(g, a, true);
+	g->opt.courier_delay = false;
+	u->order.kind = ORDER_MOVE;
+	u->order.unit = a;
+	u->order.pts[0] = (struct point){ 10, 2 };
+	u->order.npts = 1;
+	return g;
+}
+
+/* A standing friend of A in formation form at (10, y). */
+static int
+friend_at(struct game *g, const char *form, int y)
+{
+	int f = game_add_unit(g, "b", "B", 0, 0);
+	struct unit *u = &g->units[f];
+
+	u->arm = ARM_INFANTRY;
+	u->drill = 4;
+	u->strength = u->strength0 = 600;
+	u->formation = ruleset_form(g->rs, form);
+	u->pos = (struct point){ 10, y };
+	u->facing = DIR_N;
+	u->cond = COND_FORMED;
+	game_occupy(g, f, true);
+	return f;
+}
+
+/* The ops under test, a changed copy of the Napoleonic ones. */
+static struct ruleset_ops ops;
+static const struct ruleset_ops *nap;
+static int toll;
+
+static void
+pass_with_toll(const struct game *g, const struct move_walk *w, int f,
+    enum dir d, bool moving, struct move_price *p)
+{
+	nap->move_pass(g, w, f, d, moving, p);
+	p->ticks += toll;
+}
+
+static void
+step_with_toll(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	nap->move_step(g, w, d, p);
+	if (p->verdict == MOVE_CHANGE)
+		p->ticks += toll;
+}
+
+/* Swap in the changed ops (ops) for a game's ruleset, or back. */
+static void
+use_ops(struct ruleset *rs, bool changed)
+{
+	if (changed) {
+		nap = rs->ops;
+		ops = *nap;
+		rs->ops = &ops;
+	} else
+		rs->ops = nap;
+}
+
+/*
+ * A light cavalry Column (4 cells deep, 4 BD = 16 ticks) passes a
+ * standing Skirmish Group (2 cells deep) 2 cells ahead: right through in
+ * 7 cells.  A pass priced 2 ticks is paid once: 16 - 2 leaves 14, just
+ * enough, and it ends 7 cells on; priced 4, the 18 ticks the pass needs
+ * are more than it has and it stops behind the friend.
+ */
+static void
+test_hooks_pass_price_is_paid_once(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	int spent;
+
+	(void)state;
+	g = march(rs, ARM_CAVALRY, "column", NULL);
+	friend_at(g, "skirmish", 17);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 16);
+	assert_int_equal(g->units[0].moved, 16);
+	assert_int_equal(g->units[0].pos.y, 12);
+	game_free(g);
+
+	use_ops(rs, true);
+	ops.move_pass = pass_with_toll;
+	toll = 2;
+	g = march(rs, ARM_CAVALRY, "column", NULL);
+	friend_at(g, "skirmish", 17);
+	spent = move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(g->units[0].moved, 14);	/* 7 cells */
+	assert_int_equal(spent, 14 + 2);
+	assert_int_equal(g->units[0].pos.y, 13);
+	game_free(g);
+
+	toll = 4;
+	g = march(rs, ARM_CAVALRY, "column", NULL);
+	friend_at(g, "skirmish", 17);
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(g->units[0].pos.y, 19);	/* behind it */
+	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
+/*
+ * A Line (3 BD = 12 ticks) meets a village, which a Line may not enter,
+ * after 2 cells: the Napoleonic rules change it to Manoeuvre Column for
+ * nothing (3.6.5).  A change priced 2 ticks is paid: what it spends is
+ * what it walked plus 2.  Priced 10, more than the 8 it has left, the
+ * change is not made and it stops in Line.
+ */
+static void
+test_hooks_change_price_is_paid(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	int mc = ruleset_form(rs, "manoeuvre_column"), spent;
+
+	(void)state;
+	g = march(rs, ARM_INFANTRY, "line", "village");
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 12);
+	assert_int_equal(g->units[0].formation, mc);
+	assert_int_equal(g->units[0].pos.y, 17);	/* in the village */
+	game_free(g);
+
+	use_ops(rs, true);
+	ops.move_step = step_with_toll;
+	toll = 2;
+	g = march(rs, ARM_INFANTRY, "line", "village");
+	spent = move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(g->units[0].formation, mc);
+	assert_int_equal(g->units[0].moved, 4);
+	assert_int_equal(spent, 4 + 2);
+	game_free(g);
+
+	toll = 10;
+	g = march(rs, ARM_INFANTRY, "line", "village");
+	spent = move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(g->units[0].formation, ruleset_form(rs, "line"));
+	assert_int_equal(g->units[0].pos.y, 18);
+	assert_int_equal(g->units[0].halt, HALT_SPEED);
+	assert_int_equal(spent, 4);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
+/*
+ * A Column walks into a lake no formation may enter.  The Napoleonic
+ * module's move_upset makes it a Mob without its musician and cancels
+ * its Move order (3.6.5); a ruleset without the hook only halts it there,
+ * formed, musician and order kept.  Both stop at the same cell.
+ */
+static void
+test_hooks_upset_is_the_rulesets(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+
+	(void)state;
+	g = march(rs, ARM_INFANTRY, "column", "water");
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(g->units[0].pos.y, 18);
+	assert_int_equal(g->units[0].cond, COND_MOB);
+	assert_false(g->units[0].musician);
+	assert_int_equal(g->units[0].order.kind, ORDER_NONE);
+	game_free(g);
+
+	use_ops(rs, true);
+	ops.move_upset = NULL;
+	g = march(rs, ARM_INFANTRY, "column", "water");
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(g->units[0].pos.y, 18);
+	assert_int_equal(g->units[0].halt, HALT_TERRAIN);
+	assert_int_equal(g->units[0].cond, COND_FORMED);
+	assert_true(g->units[0].musician);
+	assert_int_equal(g->units[0].order.kind, ORDER_MOVE);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
+/*
+ * A battery's action points are the module's: with its move_commit the
+ * Napoleonic module records what an unlimbered battery spent to limber
+ * and march (3.6.3: limber_ap); a ruleset without one leaves the unit's
+ * record alone, though the battery limbers and marches the same.
+ */
+static void
+test_hooks_commit_keeps_the_modules_state(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+
+	(void)state;
+	g = march(rs, ARM_ARTILLERY, "unlimbered", NULL);
+	g->units[0].klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_true(g->units[0].moved > 0);
+	assert_int_equal(g->units[0].ap_used, nap_move(rs)->limber_ap);
+	game_free(g);
+
+	use_ops(rs, true);
+	ops.move_commit = NULL;
+	g = march(rs, ARM_ARTILLERY, "unlimbered", NULL);
+	g->units[0].klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_true(g->units[0].moved > 0);
+	assert_int_equal(g->units[0].ap_used, 0);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hooks_pass_price_is_paid_once),
+		cmocka_unit_test(test_hooks_change_price_is_paid),
+		cmocka_unit_test(test_hooks_upset_is_the_rulesets),
+		cmocka_unit_test(test_hooks_commit_keeps_the_modules_state),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
