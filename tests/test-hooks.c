@@ -284,6 +284,131 @@ test_hooks_commit_keeps_the_modules_state(void **state)
 	ruleset_free(rs);
 }
 
+/* A unit that never turns: it steps any way keeping its front. */
+static enum dir
+face_kept(const struct game *g, const struct move_walk *w, enum dir d)
+{
+	(void)g;
+	(void)d;
+	return w->facing;
+}
+
+/* A turn that moves the block 2 cells north and costs all that is left. */
+static void
+turn_wheels(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	nap->move_turn(g, w, d, p);
+	p->ticks = w->left;
+	p->flags |= MPF_ANCHOR;
+	p->anchor = (struct point){ w->pos.x, w->pos.y - 2 };
+}
+
+/* A second march, once a walk (mod[7], which the Napoleonic module does
+ * not use): 8 ticks more. */
+static bool
+march_twice(const struct game *g, struct move_walk *w)
+{
+	(void)g;
+	if (w->mod[7])
+		return false;
+	w->mod[7] = 1;
+	w->left += 8;
+	w->allowance += 8;
+	return true;
+}
+
+/*
+ * move_face: a Line (3 BD = 12 ticks) facing north sent 6 cells south.
+ * The Napoleonic module turns it about first, which costs more than it
+ * has, so it spends the turn turning; a ruleset that keeps its front
+ * steps back all 6 cells, still facing north.
+ */
+static void
+test_hooks_face_is_kept_while_stepping(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+
+	(void)state;
+	g = march(rs, ARM_INFANTRY, "line", NULL);
+	g->units[0].order.pts[0] = (struct point){ 10, 26 };
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(g->units[0].pos.y, 20);	/* still turning */
+	assert_int_not_equal(g->units[0].facing, DIR_N);
+	game_free(g);
+
+	use_ops(rs, true);
+	ops.move_face = face_kept;
+	g = march(rs, ARM_INFANTRY, "line", NULL);
+	g->units[0].order.pts[0] = (struct point){ 10, 26 };
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 12);
+	assert_int_equal(g->units[0].moved, 12);	/* 6 cells back */
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 26);
+	assert_int_equal(g->units[0].facing, DIR_N);
+	assert_int_equal(g->units[0].halt, HALT_ARRIVED);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
+/*
+ * MPF_ANCHOR: a turn priced as moving the block (a wheel) leaves it
+ * anchored where the price says, facing the new way: here 2 cells north
+ * of where it stood, facing east, all its ticks spent on the wheel.
+ */
+static void
+test_hooks_turn_may_move_the_block(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_turn = turn_wheels;
+	g = march(rs, ARM_INFANTRY, "line", NULL);
+	g->units[0].order.pts[0] = (struct point){ 20, 20 };
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 12);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 18);
+	assert_int_equal(g->units[0].facing, DIR_E);
+	assert_int_equal(g->units[0].halt, HALT_SPEED);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
+/*
+ * move_spent: a Column of 2 BD (8 ticks) marches 4 cells; a ruleset that
+ * gives a spent walk a second march of 8 ticks once sees it march 8
+ * cells, spending 16.
+ */
+static void
+test_hooks_spent_may_march_again(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	int plain;
+
+	(void)state;
+	g = march(rs, ARM_INFANTRY, "column", NULL);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 8);
+	plain = g->units[0].moved;
+	assert_int_equal(plain, 8);
+	assert_int_equal(g->units[0].pos.y, 16);
+	game_free(g);
+	use_ops(rs, true);
+	ops.move_spent = march_twice;
+	g = march(rs, ARM_INFANTRY, "column", NULL);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 16);
+	assert_int_equal(g->units[0].moved, plain + 8);
+	assert_int_equal(g->units[0].pos.y, 12);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -292,6 +417,9 @@ main(void)
 		cmocka_unit_test(test_hooks_change_price_is_paid),
 		cmocka_unit_test(test_hooks_upset_is_the_rulesets),
 		cmocka_unit_test(test_hooks_commit_keeps_the_modules_state),
+		cmocka_unit_test(test_hooks_face_is_kept_while_stepping),
+		cmocka_unit_test(test_hooks_turn_may_move_the_block),
+		cmocka_unit_test(test_hooks_spent_may_march_again),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -219,6 +219,25 @@ move_walk_init(const struct game *g, int u, struct move_walk *w)
 		g->rs->ops->move_init(g, w);
 }
 
+/* The facing the walker keeps stepping towards d, as the ruleset says. */
+static enum dir
+walk_face(const struct game *g, const struct move_walk *w, enum dir d)
+{
+	if (g->rs->ops->move_face != NULL)
+		return g->rs->ops->move_face(g, w, d);
+	return d;
+}
+
+/* The walk is short of ticks: whether the ruleset gives it more. */
+static bool
+walk_more(const struct game *g, struct move_walk *w)
+{
+	int before = w->left;
+
+	return g->rs->ops->move_spent != NULL &&
+	    g->rs->ops->move_spent(g, w) && w->left > before;
+}
+
 /* What cause does to the walker, as the ruleset says. */
 static void
 walk_upset(const struct game *g, struct move_walk *w, enum move_upset cause,
@@ -811,6 +830,8 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 		f = dir_turn(w->facing, cw <= 4 ? 1 : -1);
 		rs->ops->move_turn(g, w, f, &tp);
 	}
+	if (j < 1 && walk_more(g, w))
+		return SR_AGAIN;
 	if (j < 1) {
 		rs->ops->move_turn(g, w, d, &tp);
 		ruleset_fmt(rs, tp.ticks, a, sizeof a);
@@ -822,8 +843,8 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 		    NULL);
 		return SR_STOP;
 	}
-	n = game_footprint_at(g, &g->units[w->unit], w->pos, f, w->form,
-	    cells);
+	n = game_footprint_at(g, &g->units[w->unit], (tp.flags & MPF_ANCHOR) ?
+	    tp.anchor : w->pos, f, w->form, cells);
 	who = walk_overlap(g, w, cells, n, 0);
 	if (who == -2 || (who >= 0 && !w->passing)) {
 		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
@@ -848,6 +869,10 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 	    "it goes on turning to face %s next turn, under the same order",
 	    dir_name(d));
 	w->facing = f;
+	if (tp.flags & MPF_ANCHOR) {
+		w->pos = tp.anchor;
+		walk_push(w, tp.anchor);
+	}
 	w->ntrail = 0;			/* the block swung about its head */
 	w->left -= pay;
 	w->fresh = false;
@@ -866,14 +891,15 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	struct point tr[FOOTPRINT_MAX];
 	struct move_price tp, sp, cp;
 	enum dir d = (enum dir)dir_between(w->pos, next);
+	enum dir f = walk_face(g, w, d);	/* the facing it steps with */
 	int n, who, i, t, gap, pay, turn_ticks = 0, ntr = 0;
 	bool sp_noted = false;
 	char a[32], b[32];
 
 	/* The step, priced as if already turned; a turn that squares the
 	 * front to an obstacle is part of the crossing (MPF_SQUARE). */
-	if (d != w->facing) {
-		ops->move_turn(g, w, d, &tp);
+	if (f != w->facing) {
+		ops->move_turn(g, w, f, &tp);
 		turn_ticks = tp.ticks;
 	}
 	{
@@ -948,17 +974,18 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	if (walk_follows_road(g, w, &sp))
 		ntr = trail_after(g, w, next, tr);
 	/* Turning the front: paid when it is made (issue 12, decision 1). */
-	if (d != w->facing) {
+	if (f != w->facing) {
 		if (turn_ticks > w->left && !w->narrow)
-			return walk_turn_part(g, w, d);
+			return walk_turn_part(g, w, f);
 		/* Following the road, the turn moves no cell: no room is
 		 * needed for it. */
 		n = ntr > 0 ? 0 : game_footprint_at(g, &g->units[w->unit],
-		    w->pos, d, w->form, cells);
+		    (tp.flags & MPF_ANCHOR) ? tp.anchor : w->pos, f, w->form,
+		    cells);
 		who = walk_overlap(g, w, cells, n, 0);
 		if (who == -2 || (who >= 0 && !w->passing)) {
 			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
-			    "no room to turn to face %s here%s%s", dir_name(d),
+			    "no room to turn to face %s here%s%s", dir_name(f),
 			    who >= 0 ? ": " : "",
 			    who >= 0 ? g->units[who].name : "");
 			walk_halt(g, w, HALT_BLOCKED, NULL);
@@ -967,10 +994,20 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		if (turn_ticks > w->left)
 			turn_ticks = w->left;
 		move_note_price(w, &tp);
-		w->facing = d;
+		w->facing = f;
 		w->left -= turn_ticks;
 		if (turn_ticks > 0)
 			w->fresh = false;
+		if (tp.flags & MPF_ANCHOR) {
+			/* A wheel: the block stands somewhere else now, so
+			 * the way on is planned again from there. */
+			w->pos = tp.anchor;
+			w->ntrail = 0;
+			w->clear = false;
+			walk_push(w, tp.anchor);
+			w->iroute = w->nroute;
+			return SR_AGAIN;
+		}
 	}
 	/* A narrow passage: one unit a turn, after a halt before it. */
 	if ((sp.flags & MPF_NARROW) && !w->narrow) {
@@ -1067,6 +1104,8 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule :
 			    NULL);
 		} else {
+			if (walk_more(g, w))
+				return SR_AGAIN;
 			ruleset_fmt(rs, pay, a, sizeof a);
 			ruleset_fmt(rs, w->left, b, sizeof b);
 			for (i = 0; i < sp.nnotes; i++)
@@ -1099,7 +1138,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		n = geom_footprint(next, d, rs->form[w->form].frontage[
 		    g->units[w->unit].arm], 1, cells, FOOTPRINT_MAX);
 	else
-		n = game_footprint_at(g, &g->units[w->unit], next, d, w->form,
+		n = game_footprint_at(g, &g->units[w->unit], next, f, w->form,
 		    cells);
 	if (n > FOOTPRINT_MAX)
 		n = FOOTPRINT_MAX;
@@ -1229,10 +1268,10 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	w->contours += map_contours(g->map, w->pos, next);
 	w->clear = who == -1;
 	w->clear_pos = next;
-	w->clear_facing = d;
+	w->clear_facing = f;
 	w->clear_form = w->form;
 	w->pos = next;
-	w->facing = d;
+	w->facing = f;
 	if (ntr > 0) {
 		if (w->trail == NULL)
 			w->trail = xmallocarray(FOOTPRINT_MAX,
@@ -1353,7 +1392,8 @@ walk_look_ahead(const struct game *g, struct move_walk *w)
 			tw = *w;
 			tw.explain = false;
 			tw.pos = p;
-			tw.facing = d;
+			tw.facing = face;
+			tw.facing = walk_face(g, &tw, d);
 			g->rs->ops->move_step(g, &tw, d, &sp);
 			if (sp.verdict == MOVE_NEVER &&
 			    sp.halt == HALT_OBSTACLE) {
@@ -1362,7 +1402,13 @@ walk_look_ahead(const struct game *g, struct move_walk *w)
 			}
 		}
 		dist += dir_step_cost(d);
-		face = d;
+		if (g->rs->ops->move_face != NULL) {
+			tw = *w;
+			tw.pos = p;
+			tw.facing = face;
+			face = walk_face(g, &tw, d);
+		} else
+			face = d;
 		p = q;
 	}
 }
@@ -1376,6 +1422,7 @@ walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	struct point before;
 
 	walk_look_ahead(g, w);
+again:
 	while ((w->left > 0 || w->fresh || (w->narrow &&
 	    walk_in_narrow(g, w))) &&
 	    guard++ < 10000) {
@@ -1424,6 +1471,9 @@ walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			}
 		}
 	}
+	/* Spent: the ruleset may give it more (a second march). */
+	if (w->halt == HALT_NONE && guard < 10000 && walk_more(g, w))
+		goto again;
 	if (w->narrow && walk_in_narrow(g, w) && !w->scratch) {
 		/* 3.6.6: caught in the passage with too little room or
 		 * speed. */

@@ -240,17 +240,21 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
  * Price of stepping from p (facing face) towards d for planning: ticks,
  * or -1 when the step is not possible.  *plain is set when the unit may
  * simply take it, whatever it costs (it is not ground or an obstacle the
- * unit may not cross at all).  Units are not
- * looked at: they move, and the walk meets them under the rules for
- * friends (pass through) and enemies (contact).
+ * unit may not cross at all); *after is the facing it steps with (the
+ * ruleset's move_face, else d).  Units are not looked at: they move, and
+ * the walk meets them under the rules for friends (pass through) and
+ * enemies (contact).  A turn that moves the block (MPF_ANCHOR) is priced
+ * but planned as if made where the unit stands.
  */
 static int
 edge_cost(const struct game *g, struct move_walk *tw, struct point p,
-    enum dir face, enum dir d, bool walls, bool units, bool *plain)
+    enum dir face, enum dir d, bool walls, bool units, bool *plain,
+    enum dir *after)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
 	struct point q = { p.x + dir_dx[d], p.y + dir_dy[d] };
+	enum dir f;
 	int t = 0, c;
 
 	*plain = false;
@@ -258,17 +262,19 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 		return -1;
 	tw->pos = p;
 	tw->facing = face;
-	if (d != face) {
+	f = ops->move_face != NULL ? ops->move_face(g, tw, d) : d;
+	*after = f;
+	if (f != face) {
 		/* The walk turns where it stands, then steps: the turned
 		 * block must be on the map there too. */
-		if (!footprint_inside(g, tw, p, d) ||
-		    (units && meets_unit(g, tw, p, d, true)))
+		if (!footprint_inside(g, tw, p, f) ||
+		    (units && meets_unit(g, tw, p, f, true)))
 			return -1;
-		ops->move_turn(g, tw, d, &tp);
+		ops->move_turn(g, tw, f, &tp);
 		t = tp.ticks;
 	}
-	if (!footprint_inside(g, tw, q, d) ||
-	    (units && meets_unit(g, tw, q, d, false)))
+	if (!footprint_inside(g, tw, q, f) ||
+	    (units && meets_unit(g, tw, q, f, false)))
 		return -1;
 	ops->move_step(g, tw, d, &sp);
 	if (sp.flags & MPF_SQUARE)	/* the turn is part of the crossing */
@@ -300,7 +306,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
     int horizon, bool to_wall, struct point **route)
 {
 	struct point p = tw->pos, *r = NULL;
-	enum dir face = tw->facing, d, dd, ds;
+	enum dir face = tw->facing, d, dd, ds, after;
 	int n = 0, cap = 0, dist = 0, dx, dy, sx, sy;
 	bool plain, straight_first;
 
@@ -338,8 +344,8 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 
 			d = (enum dir)dir_between(o, a);
 		}
-		if (edge_cost(g, tw, p, face, d, false, false, &plain) < 0 ||
-		    (!plain && !to_wall)) {
+		if (edge_cost(g, tw, p, face, d, false, false, &plain,
+		    &after) < 0 || (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
 			return -1;
@@ -352,7 +358,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 		p.y += dir_dy[d];
 		r[n++] = p;
 		dist += dir_step_cost(d);
-		face = d;
+		face = after;
 		if (!plain)
 			break;		/* up to the ground it may not enter */
 	}
@@ -370,7 +376,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 {
 	struct search s;
 	struct point q, start = tw->pos;
-	enum dir face0 = tw->facing;
+	enum dir face0 = tw->facing, after;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
 	bool plain;
 
@@ -414,7 +420,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			struct point p = s.nodes[cur].p;
 
 			c = edge_cost(g, tw, p, (enum dir)s.nodes[cur].dir,
-			    (enum dir)k, walls, units, &plain);
+			    (enum dir)k, walls, units, &plain, &after);
 			if (c < 0)
 				continue;
 			q.x = p.x + dir_dx[k];
@@ -428,7 +434,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			s.nodes[i].dist = s.nodes[cur].dist +
 			    dir_step_cost((enum dir)k);
 			s.nodes[i].parent = cur;
-			s.nodes[i].dir = (unsigned char)k;
+			s.nodes[i].dir = (unsigned char)after;
 			heap_push(&s, i);
 		}
 	}

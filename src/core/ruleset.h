@@ -112,6 +112,9 @@ enum move_verdict {
 				   (move_upset, move_passed) */
 #define MPF_STOP_AFTER	0x20	/* stop once the step is done */
 #define MPF_SQUARE	0x40	/* the turn before it is part of the step */
+#define MPF_ANCHOR	0x80	/* a turn that moves the block: it ends
+				   anchored at ->anchor (a wheel about a
+				   front corner) */
 
 #define MOVE_NOTES_MAX	4
 #define MOVE_NOTE_LEN	192
@@ -136,6 +139,7 @@ struct move_price {
 	int		 form;		/* MOVE_CHANGE/NEED_ORDER: formation */
 	unsigned	 flags;		/* MPF_* */
 	int		 passage;	/* MPF_NARROW: an id for the passage */
+	struct point	 anchor;	/* MPF_ANCHOR: the anchor after it */
 	int		 need;		/* the least left that still makes the
 					   step, paying all that is left; -1:
 					   ticks (3.6.5 new ground) */
@@ -277,7 +281,15 @@ struct ruleset_ops {
 	 * formation taken), and explain them into w's notes.  0: it moves;
 	 * -1: it does not move this turn (w->halt and the notes say why). */
 	int		(*move_begin)(const struct game *, struct move_walk *w);
-	/* Price of turning the front from w->facing to d before a step. */
+	/* The facing unit w keeps while it steps towards d (optional; NULL:
+	 * it faces d, turning first if it must).  A ruleset whose units may
+	 * retire, sidestep or march obliquely answers w->facing or another
+	 * direction; the engine turns to it (move_turn), then steps without
+	 * turning.  Read by the walk and by route planning alike. */
+	enum dir	(*move_face)(const struct game *,
+			    const struct move_walk *w, enum dir d);
+	/* Price of turning the front from w->facing to d before a step;
+	 * with MPF_ANCHOR the turn also moves the block (a wheel). */
 	void		(*move_turn)(const struct game *,
 			    const struct move_walk *w, enum dir d,
 			    struct move_price *);
@@ -299,6 +311,12 @@ struct ruleset_ops {
 			    bool moving, struct move_price *);
 	/* The walk is over: finish it (unlimber at the destination...). */
 	void		(*move_end)(const struct game *, struct move_walk *w);
+	/* The walk has not the ticks left for what it would do next (a step,
+	 * a turn) or none at all: the ruleset may give it more (a second
+	 * march action), adding to w->left and w->allowance and explaining
+	 * it, and return true to go on (optional; NULL or false: it halts,
+	 * HALT_SPEED). */
+	bool		(*move_spent)(const struct game *, struct move_walk *w);
 	/* A walk starts (for a move, a preview or a look ahead): fill the
 	 * module's own part of it, w->mod, from unit w->unit.  NULL: zeros. */
 	void		(*move_init)(const struct game *, struct move_walk *w);
