@@ -85,14 +85,13 @@
 #include <string.h>
 
 #include "ai/ai.h"
+#include "ai/doctrine.h"
 #include "core/command.h"
 #include "core/game.h"
 #include "core/geom.h"
 #include "core/map.h"
 #include "core/move.h"
 #include "core/rng.h"
-#include "rules/napoleonic/napoleonic.h"
-#include "rules/napoleonic/phases.h"
 #include "core/ruleset.h"
 #include "util/xalloc.h"
 
@@ -262,14 +261,7 @@ struct think {
 	int		 f_limbered, f_unlimbered, f_skirmish;
 
 	/* Ranges in ticks (gaps). */
-	int		 musket;
-	int		 hold;
-	int		 art_range[RULES_MAX_FORM];
-	int		 canister;
-	int		 charge_reach[ARM_COUNT];	/* 0: never charges */
-	uint32_t	 charge_forms[ARM_COUNT];	/* may charge in */
-	int		 melee_reach;
-	const struct nap_melee *melee;	/* 3.8.2 scores; NULL: unknown */
+	struct ai_reach	 range;
 	int		 enemy_drill;	/* what we take the enemy's to be */
 	int		 charge_edge;	/* least score edge worth a charge */
 	bool		 charging;	/* the Move being given is a charge */
@@ -887,47 +879,20 @@ way_round(struct think *t, int i, struct point dest, struct point *pts,
 }
 
 /*
- * The melee score own unit i may expect over enemy j, less his (3.8.2),
- * with the dice left out: formation, Mob, horse against foot, a square
- * against horse, a flank, the odds in men.  The enemy's Drill cannot be
- * seen; it is taken to be t->enemy_drill.
+ * The melee score own unit i may expect over enemy j, less his, with the
+ * dice left out, as the ruleset's doctrine rates it (0: even, when it has
+ * none).  The enemy's Drill cannot be seen; it is taken to be
+ * t->enemy_drill.
  */
 static int
 melee_edge(const struct think *t, int i, int j)
 {
-	const struct ai_view *v = t->v;
-	const struct ai_own *u = &v->own[i];
-	const struct ai_enemy *e = &v->enemy[j];
-	const struct nap_melee *m = t->melee;
-	int a, b, r;
+	const struct ai_doctrine *d = t->v->rs->ops->doctrine;
 
-	if (m == NULL)
+	if (d == NULL || d->melee_edge == NULL)
 		return 0;
-	a = u->drill + m->form[u->arm][u->formation];
-	b = t->enemy_drill + m->form[e->arm][e->formation];
-	if (e->cond == COND_MOB)
-		b += m->mob;
-	if (u->arm == ARM_CAVALRY && e->arm != ARM_CAVALRY &&
-	    e->formation != m->square)
-		a += m->cavalry_vs_foot;
-	if (e->arm == ARM_CAVALRY && u->arm == ARM_INFANTRY &&
-	    u->formation == m->square)
-		b += m->square_vs_cavalry;
-	if (u->arm == ARM_INFANTRY && e->arm == ARM_CAVALRY &&
-	    e->formation == m->square)
-		a += m->square_vs_cavalry;
-	/* Off his front: he turned his flank to us (3.8.2). */
-	if ((u->pos.x != e->pos.x || u->pos.y != e->pos.y) &&
-	    dir_diff(e->facing, heading(e->pos, u->pos)) >= 2)
-		a += m->flank;
-	if (u->arm != ARM_ARTILLERY && e->arm != ARM_ARTILLERY &&
-	    e->strength > 0 && u->strength > 0) {
-		for (r = u->strength / e->strength; r >= 2; r /= 2)
-			a += m->odds;
-		for (r = e->strength / u->strength; r >= 2; r /= 2)
-			b += m->odds;
-	}
-	return a - b;
+	return d->melee_edge(t->v->rs, &t->v->own[i], &t->v->enemy[j],
+	    t->enemy_drill);
 }
 
 /*
@@ -946,10 +911,10 @@ would_charge(const struct think *t, int i, struct point dest)
 	enum dir d;
 
 	if ((unsigned)u->arm >= ARM_COUNT || u->cond != COND_FORMED ||
-	    t->charge_reach[u->arm] <= 0 ||
-	    (t->charge_forms[u->arm] & (1u << u->formation)) == 0)
+	    t->range.charge[u->arm] <= 0 ||
+	    (t->range.charge_forms[u->arm] & (1u << u->formation)) == 0)
 		return -1;
-	bg = t->charge_reach[u->arm] + 1;
+	bg = t->range.charge[u->arm] + 1;
 	for (j = 0; j < v->nenemy; j++) {
 		const struct ai_enemy *e = &v->enemy[j];
 
@@ -965,15 +930,15 @@ would_charge(const struct think *t, int i, struct point dest)
 		    cells);
 		cur = u->pos;
 		used = 0;
-		while (move_gap(&cur, 1, cells, n) > t->melee_reach) {
+		while (move_gap(&cur, 1, cells, n) > t->range.melee) {
 			if ((cur.x == dest.x && cur.y == dest.y) ||
-			    used > g + t->charge_reach[u->arm])
+			    used > g + t->range.charge[u->arm])
 				break;
 			d = heading(cur, dest);
 			cur = offset(cur, d, 1);
 			used += dir_step_cost(d);
 		}
-		if (move_gap(&cur, 1, cells, n) > t->melee_reach)
+		if (move_gap(&cur, 1, cells, n) > t->range.melee)
 			continue;
 		bg = g;
 		best = j;
@@ -1168,13 +1133,13 @@ objectives(struct think *t)
 			if (v->own[i].cond == COND_FORMED &&
 			    gap_point(v, v->own[i].arm, v->own[i].formation,
 			    v->own[i].pos, v->own[i].facing, v->obj[k].at) <=
-			    t->hold)
+			    t->range.hold)
 				t->ours[k] = true;
 		for (i = 0; i < v->nenemy && !t->theirs[k]; i++)
 			if (v->enemy[i].cond == COND_FORMED &&
 			    gap_point(v, v->enemy[i].arm,
 			    v->enemy[i].formation, v->enemy[i].pos,
-			    v->enemy[i].facing, v->obj[k].at) <= t->hold)
+			    v->enemy[i].facing, v->obj[k].at) <= t->range.hold)
 				t->theirs[k] = true;
 		if (t->ours[k] && !t->theirs[k])
 			t->pts_ours += v->obj[k].points;
@@ -1264,7 +1229,7 @@ stand_point(const struct think *t, int k)
 
 	if (t->reach == NULL || reaches(t, at))
 		return at;
-	r = t->hold / STEP_ORTHO;
+	r = t->range.hold / STEP_ORTHO;
 	for (dy = -r; dy <= r; dy++)
 		for (dx = -r; dx <= r; dx++) {
 			c.x = at.x + dx;
@@ -1272,7 +1237,7 @@ stand_point(const struct think *t, int k)
 			if (!map_inside(v->map, c.x, c.y) || !reaches(t, c))
 				continue;
 			d = geom_dist(c, at);
-			if (d <= t->hold && d < bd) {
+			if (d <= t->range.hold && d < bd) {
 				bd = d;
 				best = c;
 			}
@@ -1408,8 +1373,8 @@ counter_charge(struct think *t, int i)
 	if (t->lvl < AI_NORMAL || u->cond != COND_FORMED ||
 	    (unsigned)u->arm >= ARM_COUNT)
 		return false;
-	reach = t->charge_reach[u->arm];
-	if (reach <= 0 || (t->charge_forms[u->arm] & (1u << u->formation)) == 0)
+	reach = t->range.charge[u->arm];
+	if (reach <= 0 || (t->range.charge_forms[u->arm] & (1u << u->formation)) == 0)
 		return false;
 	for (j = 0; j < v->nenemy; j++) {
 		const struct ai_enemy *e = &v->enemy[j];
@@ -1493,7 +1458,7 @@ garrisons(struct think *t)
 			/* Foot before horse: it can stand in a village. */
 			if (o->arm == ARM_CAVALRY)
 				g += 2;
-			if (g <= t->hold + 2 && g < bd) {
+			if (g <= t->range.hold + 2 && g < bd) {
 				bd = g;
 				best = i;
 			}
@@ -1994,7 +1959,7 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 		/* Within musketry a Column fires with a quarter of its men:
 		 * form Line where the ground allows. */
 		if (u->formation == t->f_column && t->f_line >= 0 &&
-		    (contact || gap <= t->musket + v->rs->ticks) &&
+		    (contact || gap <= t->range.musket + v->rs->ticks) &&
 		    ground_allows(v, u->arm, t->f_line, u->pos, u->facing) &&
 		    want_form(t, i, t->f_line))
 			return;
@@ -2012,7 +1977,7 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 			/* Halted in contact but beyond musket range (the
 			 * enemy gave ground): close up so the line can fire. */
 			if (t->lvl >= AI_NORMAL && t->near[i] >= 0 &&
-			    gap > t->musket) {
+			    gap > t->range.musket) {
 				want_move(t, i, NULL,
 				    v->enemy[t->near[i]].pos, true);
 				return;
@@ -2349,10 +2314,10 @@ battery_close(struct think *t, int i)
 	if (t->lvl < AI_HARD || t->f_unlimbered < 0 ||
 	    t->pts_ours > t->pts_theirs)
 		return false;
-	lo = t->musket > t->charge_reach[ARM_INFANTRY] ? t->musket :
-	    t->charge_reach[ARM_INFANTRY];
+	lo = t->range.musket > t->range.charge[ARM_INFANTRY] ? t->range.musket :
+	    t->range.charge[ARM_INFANTRY];
 	lo += ticks / 2;
-	hi = t->canister;
+	hi = t->range.canister;
 	/* No further than one turn's drive: guns on the road do not fire. */
 	bd = 3 * ticks + 1;
 	if (lo > hi)
@@ -2425,7 +2390,7 @@ battery(struct think *t, int i)
 {
 	const struct ai_view *v = t->v;
 	const struct ai_own *u = &v->own[i];
-	int range = t->art_range[u->klass], j, best = -1, bd = INT_MAX, g;
+	int range = t->range.art_range[u->klass], j, best = -1, bd = INT_MAX, g;
 	int want, s, k;
 	struct point to, c;
 	enum dir d, r;
@@ -2484,7 +2449,7 @@ battery(struct think *t, int i)
 	/* Limbered with a target in range, far enough from musketry, and
 	 * room to unlimber: go into action here. */
 	if (u->formation != t->f_unlimbered && best >= 0 &&
-	    bd <= range * 2 / 3 && bd > t->musket + 2 * v->rs->ticks &&
+	    bd <= range * 2 / 3 && bd > t->range.musket + 2 * v->rs->ticks &&
 	    fits(t, u, t->f_unlimbered, u->pos, u->facing)) {
 		want_form(t, i, t->f_unlimbered);
 		t->done[i] = true;
@@ -2559,7 +2524,7 @@ empty_places(struct think *t)
 				continue;
 			if (w->kind == ORDER_MOVE && w->npts > 0 &&
 			    geom_dist(w->pts[w->npts - 1], t->stand_at[k]) <=
-			    t->hold && !stuck(v, o)) {
+			    t->range.hold && !stuck(v, o)) {
 				going = true;
 				break;
 			}
@@ -2700,33 +2665,32 @@ static void
 ranges(struct think *t)
 {
 	const struct ruleset *rs = t->v->rs;
-	const struct nap_phases *np;
+	const struct ai_doctrine *d = rs->ops->doctrine;
+	struct ai_reach *r = &t->range;
 	int k;
 
-	/* Defaults in the ruleset's own unit, for other rulesets. */
-	t->musket = 2 * rs->ticks;
-	t->hold = rs->ticks;
-	t->canister = 3 * rs->ticks;
-	t->melee_reach = rs->ticks / 2;
+	/* Guesses in the ruleset's own unit, for what its doctrine does not
+	 * say. */
+	r->musket = 2 * rs->ticks;
+	r->hold = rs->ticks;
+	r->canister = 3 * rs->ticks;
+	r->melee = rs->ticks / 2;
 	for (k = 0; k < RULES_MAX_FORM; k++)
-		t->art_range[k] = 10 * rs->ticks;
-	memset(t->charge_reach, 0, sizeof t->charge_reach);
-	memset(t->charge_forms, 0, sizeof t->charge_forms);
-	if (rs->ops != &napoleonic_ops || rs->phases_priv == NULL)
-		return;
-	np = nap_phases(rs);
-	t->musket = np->fire.inf_range;
-	t->hold = np->victory.hold;
-	t->canister = np->fire.canister;
-	for (k = 0; k < RULES_MAX_FORM; k++)
-		if (np->fire.art_range[k] > 0)
-			t->art_range[k] = np->fire.art_range[k];
-	for (k = 0; k < ARM_COUNT; k++) {
-		t->charge_reach[k] = np->charge.reach[k];
-		t->charge_forms[k] = np->charge.forms[k];
-	}
-	t->melee = &np->melee;
-	t->melee_reach = np->melee.reach;
+		r->art_range[k] = 10 * rs->ticks;
+	memset(r->charge, 0, sizeof r->charge);
+	memset(r->charge_forms, 0, sizeof r->charge_forms);
+	if (d != NULL && d->reach != NULL)
+		d->reach(rs, r);
+}
+
+/* The formation that plays role r, from the ruleset's doctrine; -1 when
+ * it has none. */
+static int
+role_form(const struct ruleset *rs, enum ai_role r)
+{
+	const struct ai_doctrine *d = rs->ops->doctrine;
+
+	return d != NULL && d->form != NULL ? d->form(rs, r) : -1;
 }
 
 void
@@ -2743,14 +2707,14 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	t.plan = plan;
 	rng_seed(&t.rng, v->seed * 0x9e3779b97f4a7c15ULL +
 	    (uint64_t)v->side * 0x632be59bd9b4e019ULL + (uint64_t)v->turn);
-	t.f_line = ruleset_form(v->rs, "line");
-	t.f_column = ruleset_form(v->rs, "column");
-	t.f_mc = ruleset_form(v->rs, "manoeuvre_column");
-	t.f_road = ruleset_form(v->rs, "road_column");
-	t.f_square = ruleset_form(v->rs, "square");
-	t.f_limbered = ruleset_form(v->rs, "limbered");
-	t.f_unlimbered = ruleset_form(v->rs, "unlimbered");
-	t.f_skirmish = ruleset_form(v->rs, "skirmish");
+	t.f_line = role_form(v->rs, AI_ROLE_LINE);
+	t.f_column = role_form(v->rs, AI_ROLE_COLUMN);
+	t.f_mc = role_form(v->rs, AI_ROLE_MARCH);
+	t.f_road = role_form(v->rs, AI_ROLE_ROAD);
+	t.f_square = role_form(v->rs, AI_ROLE_SQUARE);
+	t.f_limbered = role_form(v->rs, AI_ROLE_LIMBERED);
+	t.f_unlimbered = role_form(v->rs, AI_ROLE_UNLIMBERED);
+	t.f_skirmish = role_form(v->rs, AI_ROLE_SKIRMISH);
 	ranges(&t);
 	levels(&t);
 	t.near = xcalloc((size_t)v->nown + 1, sizeof *t.near);
@@ -2946,7 +2910,7 @@ static bool
 no_speed(const struct game *g, const struct order *o)
 {
 	const struct unit *u = &g->units[o->unit];
-	int mc = ruleset_form(g->rs, "manoeuvre_column");
+	int mc = role_form(g->rs, AI_ROLE_MARCH);
 
 	return mc >= 0 && u->cond == COND_FORMED && u->formation != mc &&
 	    (g->rs->form[mc].arms & (1u << u->arm)) &&
@@ -2975,7 +2939,7 @@ vet(const struct game *g, struct order *o)
 	 * room; the march is planned again next turn. */
 	if (pv.allowance == 0 && no_speed(g, o)) {
 		o->kind = ORDER_FORMATION;
-		o->formation = ruleset_form(g->rs, "manoeuvre_column");
+		o->formation = role_form(g->rs, AI_ROLE_MARCH);
 		o->npts = 0;
 		move_preview_free(&pv);
 		return;
