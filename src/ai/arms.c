@@ -484,7 +484,7 @@ ai_fits(const struct think *t, const struct ai_own *u, int form,
 	struct point c[FOOTPRINT_MAX];
 	int n, k, o;
 
-	if (!ai_ground_allows(v, u->arm, form, at, f))
+	if (form < 0 || !ai_ground_allows(v, u->arm, form, at, f))
 		return false;
 	n = ai_footprint(v, u->arm, form, at, f, c);
 	for (k = 0; k < n; k++) {
@@ -637,7 +637,7 @@ ai_battery(struct think *t, int i)
 	const struct ai_view *v = t->v;
 	const struct ai_own *u = &v->own[i];
 	int range = t->range.art_range[u->klass], j, best = -1, bd = INT_MAX, g;
-	int want, s, k;
+	int want, s, k, fire;
 	struct point to, c;
 	enum dir d, r;
 
@@ -647,9 +647,12 @@ ai_battery(struct think *t, int i)
 	}
 	if (u->cond != COND_FORMED || t->near[i] < 0)
 		return;
+	/* The formation the guns fire in: where the doctrine names none,
+	 * the one they stand in, and they fire as they are. */
+	fire = t->f_unlimbered >= 0 ? t->f_unlimbered : u->formation;
 	/* Guns that box in a friend limber up to make room; limbered, they
 	 * go on to a new position below. */
-	if (u->formation == t->f_unlimbered && t->f_limbered >= 0 &&
+	if (u->formation == fire && t->f_limbered >= 0 &&
 	    t->in_way != NULL && t->in_way[i] &&
 	    ai_want_form(t, i, t->f_limbered)) {
 		t->done[i] = true;
@@ -670,7 +673,7 @@ ai_battery(struct think *t, int i)
 			best = j;
 		}
 	}
-	if (u->formation == t->f_unlimbered) {
+	if (u->formation == fire) {
 		if (best >= 0 && bd <= range) {
 			/* In action: keep firing; turn to the target if it
 			 * has left the arc (a short Move pivots the guns). */
@@ -694,10 +697,10 @@ ai_battery(struct think *t, int i)
 	}
 	/* Limbered with a target in range, far enough from musketry, and
 	 * room to unlimber: go into action here. */
-	if (u->formation != t->f_unlimbered && best >= 0 &&
+	if (u->formation != fire && best >= 0 &&
 	    bd <= range * 2 / 3 && bd > t->range.musket + 2 * v->rs->ticks &&
-	    ai_fits(t, u, t->f_unlimbered, u->pos, u->facing)) {
-		ai_want_form(t, i, t->f_unlimbered);
+	    ai_fits(t, u, fire, u->pos, u->facing)) {
+		ai_want_form(t, i, fire);
 		t->done[i] = true;
 		return;
 	}
@@ -714,14 +717,14 @@ ai_battery(struct think *t, int i)
 	for (s = 0; s < 18; s++) {
 		k = (s % 9 + 1) / 2 * (s % 2 ? 1 : -1) * 3;
 		c = clamp(v, offset(offset(to, d, want), r, k));
-		if (!ai_fits(t, u, t->f_unlimbered, c, heading(c, to)))
+		if (!ai_fits(t, u, fire, c, heading(c, to)))
 			continue;
 		if (s < 9 && t->lvl >= AI_NORMAL && masked(t, c, to))
 			continue;
 		if (geom_dist(c, u->pos) <= STEP_DIAG) {
 			t->done[i] = true;
-			if (u->formation != t->f_unlimbered)
-				ai_want_form(t, i, t->f_unlimbered);
+			if (u->formation != fire)
+				ai_want_form(t, i, fire);
 			return;
 		}
 		ai_want_move(t, i, NULL, c, false);

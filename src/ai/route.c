@@ -56,7 +56,8 @@ ai_gap_point(const struct ai_view *v, enum arm arm, int form, struct point at,
 	return move_gap(a, na, &p, 1);
 }
 
-/* True if a formation may stand on every cell of this footprint. */
+/* True if formation form (-1: none, never) may stand on every cell of
+ * this footprint. */
 bool
 ai_ground_allows(const struct ai_view *v, enum arm arm, int form,
     struct point at, enum dir f)
@@ -65,6 +66,8 @@ ai_ground_allows(const struct ai_view *v, enum arm arm, int form,
 	const struct cell *cl;
 	int n, i;
 
+	if (form < 0)
+		return false;
 	n = ai_footprint(v, arm, form, at, f, c);
 	for (i = 0; i < n; i++) {
 		if (!map_inside(v->map, c[i].x, c[i].y))
