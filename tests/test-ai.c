@@ -1121,6 +1121,93 @@ test_ai_holds_a_bridge_from_the_bank(void **state)
 	free(path);
 }
 
+/* The distance from p to the nearest enemy unit or objective of the view. */
+static int
+nearest_aim(const struct ai_view *v, struct point p)
+{
+	int i, d, best = -1;
+
+	for (i = 0; i < v->nenemy; i++) {
+		d = geom_dist(p, v->enemy[i].pos);
+		if (best < 0 || d < best)
+			best = d;
+	}
+	for (i = 0; i < v->nobj; i++) {
+		d = geom_dist(p, v->obj[i].at);
+		if (best < 0 || d < best)
+			best = d;
+	}
+	return best;
+}
+
+/*
+ * A ruleset with no doctrine for the commander (ruleset_ops.doctrine
+ * NULL: no formations by role, no reaches, no melee rating) still gets
+ * orders at every level: the default battle under the Napoleonic rules
+ * with the doctrine taken away.  Every order is one the game accepts,
+ * the first turn's plan marches at least one unit nearer the enemy or a
+ * place, and ten turns go by without a crash.
+ */
+static void
+test_ai_plays_a_ruleset_without_doctrine(void **state)
+{
+	static const enum ai_level lv[] = { AI_NAIVE, AI_EASY, AI_NORMAL,
+	    AI_HARD };
+	const struct ruleset_ops *ops;
+	struct ruleset_ops bare;
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	int k, i, s, j, toward, given, moves;
+
+	(void)state;
+	for (k = 0; k < (int)(sizeof lv / sizeof lv[0]); k++) {
+		g = load_default(&rs);
+		ops = rs->ops;
+		bare = *ops;
+		bare.doctrine = NULL;
+		rs->ops = &bare;
+		game_seed(g, 7);
+
+		/* The first turn's plan: a march toward the enemy or a place. */
+		ai_view_fill(g, 0, &v);
+		ai_think(&v, lv[k], &p);
+		toward = 0;
+		for (i = 0; i < p.n; i++) {
+			struct point to;
+
+			if (p.v[i].kind != ORDER_MOVE)
+				continue;
+			assert_true(p.v[i].npts > 0);
+			to = p.v[i].pts[p.v[i].npts - 1];
+			for (j = 0; j < v.nown; j++)
+				if (v.own[j].unit == p.v[i].unit &&
+				    nearest_aim(&v, to) <
+				    nearest_aim(&v, v.own[j].pos))
+					toward++;
+		}
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		assert_true(toward > 0);
+
+		/* Ten turns, both sides, every order accepted. */
+		moves = 0;
+		while (g->turn <= 10 && !game_over(g)) {
+			for (s = 0; s < 2; s++) {
+				assert_int_equal(ai_orders(g, s, lv[k],
+				    &given), 0);
+				moves += given;
+			}
+			game_turn(g);
+		}
+		assert_true(moves > 0);
+		rs->ops = ops;
+		game_free(g);
+		ruleset_free(rs);
+	}
+}
+
 int
 main(void)
 {
@@ -1143,6 +1230,7 @@ main(void)
 		cmocka_unit_test(test_ai_normal_beats_passive_on_default),
 		cmocka_unit_test(test_ai_halts_at_the_edge_of_contact),
 		cmocka_unit_test(test_ai_holds_a_bridge_from_the_bank),
+		cmocka_unit_test(test_ai_plays_a_ruleset_without_doctrine),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

@@ -22,6 +22,12 @@
  * (holds its start, stopping every march) and naive (every unit marches
  * straight at the nearest enemy).
  *
+ * The commander plays any ruleset: what it knows of a ruleset's tactics
+ * (its formations by role, the reach of its weapons and charges, how it
+ * rates a melee) comes from the ruleset's doctrine, ai/doctrine.h, and
+ * without one it marches on the places and the enemy as its units stand.
+ * The planner's files are listed at the top of commander.c.
+ *
  * Determinism: the AI's few random choices come from its own generator,
  * seeded from the game's seed, the side and the turn; it never draws from
  * the game's stream, so letting the AI play cannot change a replay's dice.

@@ -163,6 +163,7 @@ enum move_upset {
 };
 
 struct ruleset_ops;
+struct ai_doctrine;
 
 /* When a charge foreseen for a Move order comes (3.4.5). */
 enum charge_when {
@@ -355,6 +356,11 @@ struct ruleset_ops {
 	 * *now still under command, in the ruleset's measure (men). */
 	void		(*side_strength)(const struct game *, int s,
 			    long *start, long *now);
+
+	/* What the ruleset teaches the computer commander (ai/doctrine.h):
+	 * its formations by role, its reaches, how it rates a melee.
+	 * NULL: the commander plays with generic behaviour only. */
+	const struct ai_doctrine *doctrine;
 };
 
 /* The module registered under name, or NULL. */

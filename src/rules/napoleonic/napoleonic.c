@@ -101,4 +101,5 @@ const struct ruleset_ops napoleonic_ops = {
 	.charge_forecast = nap_charge_forecast,
 	.objective_holder = nap_objective_holder,
 	.side_strength = nap_side_strength,
+	.doctrine = &napoleonic_doctrine,
 };

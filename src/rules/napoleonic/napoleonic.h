@@ -9,4 +9,8 @@
 /* The module's operations, registered under "napoleonic". */
 extern const struct ruleset_ops napoleonic_ops;
 
+/* Its doctrine for the computer commander (doctrine.c). */
+struct ai_doctrine;
+extern const struct ai_doctrine napoleonic_doctrine;
+
 #endif

@@ -1,0 +1,735 @@
+/*
+ * arms.c - orders by arm once the tasks are set: battalions along their
+ * brigade's line (deploy, square, charge, halt short of contact),
+ * squadrons on a wing riding at what they can beat, batteries where they
+ * have a target and a clear line of fire.
+ */
+#include "config.h"
+
+#include <limits.h>
+
+#include "ai/think.h"
+#include "core/geom.h"
+#include "core/map.h"
+#include "core/move.h"
+
+/* --- infantry ------------------------------------------------------------ */
+
+/* Formed enemy horse that could reach the unit next turn. */
+static bool
+horse_threat(const struct think *t, const struct ai_own *u)
+{
+	const struct ai_view *v = t->v;
+	int j;
+
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (e->arm != ARM_CAVALRY || e->cond != COND_FORMED)
+			continue;
+		if (geom_dist(e->pos, u->pos) <= 6 * v->rs->ticks)
+			return true;
+	}
+	return false;
+}
+
+/* Enemy units near an own unit: gaps within r; strongest of them. */
+static int
+close_enemies(const struct think *t, const struct ai_own *u, int r,
+    long *men, bool *weak)
+{
+	const struct ai_view *v = t->v;
+	int j, n = 0;
+
+	*men = 0;
+	*weak = false;
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (!enemy_active(e) ||
+		    geom_dist(e->pos, u->pos) > r + 16 * STEP_ORTHO)
+			continue;
+		if (ai_gap_own_enemy(v, u, e) > r)
+			continue;
+		n++;
+		*men += e->arm == ARM_ARTILLERY ? e->strength * 20 :
+		    e->strength;
+		if (e->cond == COND_MOB || e->arm == ARM_ARTILLERY)
+			*weak = true;
+	}
+	return n;
+}
+
+/* Whether a battalion in contact should go in with the bayonet. */
+static bool
+should_charge(const struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	long men, ours;
+	bool weak;
+	int n, k, tl = ai_turns_left(v);
+
+	if (t->charge == 0 || u->cond != COND_FORMED)
+		return false;
+	n = close_enemies(t, u, 2 * v->rs->ticks, &men, &weak);
+	if (n == 0 || t->near[i] < 0)
+		return false;
+	/* Not across a stream or a wall: the charge would stop on it. */
+	if (t->occ != NULL) {
+		int fr;
+		bool edge;
+
+		(void)ai_sweep(t, i, v->enemy[t->near[i]].pos, 6, &fr, &edge);
+		if (edge)
+			return false;
+	}
+	if (weak)
+		return true;
+	/* The one the charge would strike must be worth it, unless the
+	 * last turns leave nothing else. */
+	k = ai_would_charge(t, i, v->enemy[t->near[i]].pos);
+	if (k >= 0 && !ai_charge_worth(t, i, k) && tl > 2)
+		return false;
+	/* Our men close to the same enemies. */
+	ours = 0;
+	for (k = 0; k < v->nown; k++) {
+		const struct ai_own *o = &v->own[k];
+
+		if (o->cond != COND_FORMED || o->arm == ARM_ARTILLERY)
+			continue;
+		if (geom_dist(o->pos, u->pos) <= 6 * v->rs->ticks)
+			ours += o->strength;
+	}
+	if (t->charge == 1)
+		return ours >= men * 3 / 2 || tl <= 2;
+	/* Shrewd: press when stronger, or late when the points need it. */
+	return ours >= men * 5 / 4 || (tl <= 3 && t->pts_ours <= t->pts_theirs);
+}
+
+/* The cell where unit i, marching straight for dest, would first come
+ * within 2 BD of a formed enemy it does not already stand that near: a
+ * battalion sent there halts at the edge of contact (3.6.8) instead of
+ * filing past the enemy's front into his guns.  dest when the way is
+ * clear. */
+static struct point
+short_of_contact(const struct think *t, int i, struct point dest)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	struct point a[FOOTPRINT_MAX], b[FOOTPRINT_MAX], c = u->pos;
+	enum dir f = heading(u->pos, dest);
+	int near = 2 * v->rs->ticks, k, na, nb, steps;
+	bool skip[AI_MAX_ENEMY_SCAN];
+
+	for (k = 0; k < v->nenemy && k < AI_MAX_ENEMY_SCAN; k++)
+		skip[k] = !enemy_active(&v->enemy[k]) ||
+		    ai_gap_own_enemy(v, u, &v->enemy[k]) <= near;
+	for (steps = 0; steps < 4 * v->map->w &&
+	    (c.x != dest.x || c.y != dest.y); steps++) {
+		c = offset(c, heading(c, dest), 1);
+		na = ai_footprint(v, u->arm, u->formation, c, f, a);
+		for (k = 0; k < v->nenemy && k < AI_MAX_ENEMY_SCAN; k++) {
+			const struct ai_enemy *e = &v->enemy[k];
+
+			if (skip[k])
+				continue;
+			nb = ai_footprint(v, e->arm, e->formation, e->pos,
+			    e->facing, b);
+			if (move_gap(a, na, b, nb) <= near)
+				return c;
+		}
+	}
+	return dest;
+}
+
+/*
+ * One battalion of a brigade, given its slot: the point its front centre
+ * should reach and the way the line faces.
+ */
+static void
+battalion(struct think *t, const struct brigade *b, int i, struct point slot)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	int gap = t->near[i] >= 0 ? t->near_d[i] : INT_MAX;
+	int form, far;
+	bool contact;
+
+	if (u->cond == COND_MOB) {
+		ai_want_restore(t, i);
+		return;
+	}
+	if (u->cond != COND_FORMED)
+		return;
+	if (t->near[i] >= 0 && gap < 12 * v->rs->ticks)
+		gap = ai_gap_own_enemy(v, u, &v->enemy[t->near[i]]);
+
+	/* Square against horse, where the ground allows one. */
+	if (t->squares && t->f_square >= 0 && horse_threat(t, u) &&
+	    ai_ground_allows(v, u->arm, t->f_square, u->pos, u->facing)) {
+		ai_want_form(t, i, t->f_square);
+		return;
+	}
+	if (u->formation == t->f_square && t->f_square >= 0) {
+		form = ai_fighting_form(t, u, u->pos, u->facing);
+		if (ai_want_form(t, i, form))
+			return;
+	}
+
+	contact = in_contact(v, u);
+	if (gap <= t->deploy || contact) {
+		/* Deploy to fight where it stands, if not in a fighting
+		 * formation: Skirmishers, Line and Column fight as they are. */
+		if (u->formation != t->f_line && u->formation != t->f_column &&
+		    u->formation != t->f_skirmish) {
+			form = ai_fighting_form(t, u, u->pos, u->facing);
+			/* Where the place to fight is a village or a wood,
+			 * Column: a Line could not go in (3.6.5). */
+			if (form == t->f_line && t->f_column >= 0 &&
+			    !ai_ground_allows(v, u->arm, t->f_line, slot,
+			    heading(u->pos, slot)))
+				form = t->f_column;
+			if (ai_want_form(t, i, form))
+				return;
+		}
+		/* A Column with the enemy in reach goes in as it is: it
+		 * strikes harder than a Line (3.8.2). */
+		if (u->formation == t->f_column && !b->stand &&
+		    ai_counter_charge(t, i))
+			return;
+		/* Within musketry a Column fires with a quarter of its men:
+		 * form Line where the ground allows. */
+		if (u->formation == t->f_column && t->f_line >= 0 &&
+		    (contact || gap <= t->range.musket + v->rs->ticks) &&
+		    ai_ground_allows(v, u->arm, t->f_line, u->pos, u->facing) &&
+		    ai_want_form(t, i, t->f_line))
+			return;
+		if (contact || gap <= 2 * v->rs->ticks) {
+			if (ai_counter_charge(t, i))
+				return;
+			if (should_charge(t, i)) {
+				const struct ai_enemy *e = &v->enemy[t->near[i]];
+
+				t->charging = true;
+				ai_want_move(t, i, NULL, e->pos, contact);
+				t->charging = false;
+				return;
+			}
+			/* Halted in contact but beyond musket range (the
+			 * enemy gave ground): close up so the line can fire. */
+			if (t->lvl >= AI_NORMAL && t->near[i] >= 0 &&
+			    gap > t->range.musket) {
+				ai_want_move(t, i, NULL,
+				    v->enemy[t->near[i]].pos, true);
+				return;
+			}
+			/* Hold the firing line; face the nearest enemy. */
+			if (t->near[i] >= 0)
+				ai_want_face(t, i, v->enemy[t->near[i]].pos);
+			if (!t->done[i])
+				ai_want_stop(t, i);
+			return;
+		}
+	} else {
+		/* March: Manoeuvre Column for long ways, unless on a road in
+		 * Road Column or already in a quick enough Line. */
+		far = geom_dist(u->pos, slot);
+		if (far > 10 * v->rs->ticks && gap > t->deploy +
+		    4 * v->rs->ticks && t->f_mc >= 0 &&
+		    u->formation == t->f_column) {
+			if (ai_want_form(t, i, t->f_mc))
+				return;
+		}
+	}
+	if (geom_dist(u->pos, slot) <= STEP_DIAG) {
+		/* In place: face the front and stand. */
+		if (u->formation == t->f_mc || u->formation == t->f_road) {
+			form = ai_fighting_form(t, u, u->pos, b->front);
+			if (gap <= t->deploy + 8 * v->rs->ticks &&
+			    ai_want_form(t, i, form))
+				return;
+		}
+		ai_want_face(t, i, offset(u->pos, b->front, 4));
+		if (!t->done[i])
+			ai_want_stop(t, i);
+		return;
+	}
+	/* Halted at ground its formation may not enter: Road Column, one
+	 * file wide, goes where only a road or a bridge leads (3.6.6). */
+	if (!contact && stuck(v, u) && u->halt == HALT_TERRAIN &&
+	    intended(u)->kind == ORDER_MOVE && t->f_road >= 0 &&
+	    u->formation != t->f_road &&
+	    (v->rs->form[t->f_road].arms & (1u << u->arm)) &&
+	    ai_ground_allows(v, u->arm, t->f_road, u->pos, u->facing) &&
+	    ai_want_form(t, i, t->f_road))
+		return;
+	/* A block with no room to turn among friends made no ground:
+	 * Manoeuvre Column turns for nothing (3.6.3) where it fits.  A unit
+	 * that spent its allowance turning (moved 0, halted for speed) did
+	 * turn - a unit with its whole allowance always makes one 45 degree
+	 * turn (issue 12, decision 1) - and goes on as it is. */
+	if (!contact && gap > 2 * v->rs->ticks && t->f_mc >= 0 &&
+	    u->moved == 0 && u->halt == HALT_BLOCKED &&
+	    u->halt_turn == v->turn - 1 &&
+	    intended(u)->kind == ORDER_MOVE &&
+	    !(v->rs->form[u->formation].flags & FORMF_FREE_TURN) &&
+	    ai_ground_allows(v, u->arm, t->f_mc, u->pos, u->facing) &&
+	    ai_want_form(t, i, t->f_mc))
+		return;
+	if (t->lvl >= AI_NORMAL && !contact)
+		slot = short_of_contact(t, i, slot);
+	ai_want_move(t, i, NULL, slot, false);
+}
+
+/* Units of the brigade sorted along the line (left to right). */
+static void
+sort_along(const struct ai_view *v, int *ix, int n, struct point o,
+    enum dir right)
+{
+	int a, b2, x;
+
+	for (a = 1; a < n; a++)
+		for (b2 = a; b2 > 0; b2--) {
+			if (project(v->own[ix[b2]].pos, o, right) <
+			    project(v->own[ix[b2 - 1]].pos, o, right) ||
+			    (project(v->own[ix[b2]].pos, o, right) ==
+			    project(v->own[ix[b2 - 1]].pos, o, right) &&
+			    ix[b2] < ix[b2 - 1])) {
+				x = ix[b2];
+				ix[b2] = ix[b2 - 1];
+				ix[b2 - 1] = x;
+			} else
+				break;
+		}
+}
+
+/* Orders for the battalions of brigade b, each to its slot along the
+ * brigade's line. */
+void
+ai_brigade_orders(struct think *t, struct brigade *b)
+{
+	const struct ai_view *v = t->v;
+	enum dir right = dir_turn(b->front, 2);
+	int spacing, k, off, n = b->n;
+	struct point slot, goal = b->goal;
+
+	/* A line: frontage of a Line plus a cell between battalions; along
+	 * a diagonal a step covers more ground. */
+	spacing = (t->f_line >= 0 ? v->rs->form[t->f_line].frontage[ARM_INFANTRY]
+	    : 4) + 1;
+	if (dir_diagonal(right))
+		spacing = (spacing * 2 + 2) / 3;
+
+	/* The line forms across the goal; where the enemy holds it the
+	 * movement rules stop each battalion at contact distance (3.6.8)
+	 * and the fight decides the rest. */
+	sort_along(v, b->units, n, goal, right);
+	for (k = 0; k < n; k++) {
+		if (t->done[b->units[k]])
+			continue;
+		if (t->slots)
+			off = (2 * k - (n - 1)) * spacing / 2;
+		else
+			off = 0;
+		slot = offset(goal, right, off);
+		if (b->stand)
+			slot = v->own[b->units[k]].pos;
+		/* Ahead and standing fast: a battalion the enemy outnumbers
+		 * goes back towards the rear, out of harm's way. */
+		if (b->stand && ai_outnumbered(t, &v->own[b->units[k]]))
+			slot = v->rear;
+		/* En echiquier: every other battalion a little back, so the
+		 * brigade marches as a chequer rather than wheeling as one
+		 * line (3.6.3), and a second rank covers the gaps. */
+		if (t->slots && n >= 3 && k % 2 == 1)
+			slot = offset(slot, dir_turn(b->front, 4), 3);
+		battalion(t, b, b->units[k], clamp(v, slot));
+	}
+}
+
+/* --- cavalry ------------------------------------------------------------- */
+
+/* Orders for squadron i. */
+void
+ai_squadron(struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	int j, best = -1, bs = INT_MAX, d, score, reach = 20 * v->rs->ticks;
+	struct point wing, via, dest;
+	enum dir side;
+
+	if (u->cond == COND_MOB) {
+		ai_want_restore(t, i);
+		return;
+	}
+	if (u->cond != COND_FORMED)
+		return;
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (cond_gone(e->cond))
+			continue;
+		d = geom_dist(u->pos, e->pos);
+		if (d > reach)
+			continue;
+		/* Not across a defile: the horse would stand at the water
+		 * under the enemy's guns. */
+		if (!ai_reaches(t, e->pos))
+			continue;
+		if (!t->flanks) {
+			score = d;	/* the nearest, whatever it is */
+		} else if (e->cond == COND_ROUTED)
+			score = d / 3;
+		else if (e->cond == COND_MOB)
+			score = d / 2;
+		else if (e->arm == ARM_ARTILLERY)
+			score = d * 2 / 3;
+		else if (e->formation == t->f_square)
+			continue;
+		else if (e->arm == ARM_INFANTRY && (e->formation ==
+		    t->f_skirmish || e->formation == t->f_road ||
+		    e->formation == t->f_mc))
+			/* Foot that cannot stand against horse. */
+			score = d / 2;
+		else if (e->arm == ARM_INFANTRY) {
+			/* Formed foot only from a flank, and only when
+			 * our own foot holds it in front. */
+			bool held = false;
+
+			for (int k = 0; k < v->nown && !held; k++)
+				if (v->own[k].arm == ARM_INFANTRY &&
+				    v->own[k].cond == COND_FORMED &&
+				    geom_dist(v->own[k].pos, e->pos) <=
+				    3 * v->rs->ticks)
+					held = true;
+			if (!held)
+				continue;
+			score = d + 4 * v->rs->ticks;
+		} else
+			score = d + 2 * v->rs->ticks;
+		if (score < bs) {
+			bs = score;
+			best = j;
+		}
+	}
+	if (best >= 0) {
+		const struct ai_enemy *e = &v->enemy[best];
+
+		if (e->cond == COND_ROUTED || !t->flanks ||
+		    e->arm != ARM_INFANTRY || e->formation == t->f_skirmish ||
+		    e->formation == t->f_road || e->formation == t->f_mc) {
+			ai_want_move(t, i, NULL, e->pos, in_contact(v, u));
+			return;
+		}
+		/* Round to the flank nearer to us, then in. */
+		side = dir_turn(e->facing, 2);
+		if (geom_dist(offset(e->pos, side, 6), u->pos) >
+		    geom_dist(offset(e->pos, dir_turn(e->facing, -2), 6),
+		    u->pos))
+			side = dir_turn(e->facing, -2);
+		via = offset(e->pos, side, 8);
+		dest = offset(e->pos, side, 2);
+		ai_want_move(t, i, &via, dest, in_contact(v, u));
+		return;
+	}
+	/* No prey: wait on the wing of the main effort, out of musketry. */
+	if (t->main >= 0) {
+		const struct brigade *b = &t->brig[t->main];
+		enum dir r = dir_turn(b->front, 2);
+		int w = (b->n + 1) * 4 + 8;
+
+		wing = offset(b->goal, r, w);
+		if (geom_dist(u->pos, offset(b->goal, dir_turn(r, 4), w)) <
+		    geom_dist(u->pos, wing))
+			wing = offset(b->goal, dir_turn(r, 4), w);
+		wing = offset(wing, dir_turn(b->front, 4), 8);
+	} else
+		wing = offset(t->own_c, heading(t->own_c, t->enemy_c), 4);
+	if (geom_dist(u->pos, wing) <= 2 * STEP_DIAG) {
+		ai_want_stop(t, i);
+		return;
+	}
+	ai_want_move(t, i, NULL, wing, false);
+}
+
+/* --- artillery ----------------------------------------------------------- */
+
+/* Whether own units stand on the straight line from a to b (masking). */
+static bool
+masked(const struct think *t, struct point a, struct point b)
+{
+	const struct ai_view *v = t->v;
+	int n = geom_dist(a, b) / STEP_ORTHO, s, x, y, c;
+
+	for (s = 2; s < n - 1; s++) {
+		x = a.x + (b.x - a.x) * s / n;
+		y = a.y + (b.y - a.y) * s / n;
+		if (!map_inside(v->map, x, y))
+			continue;
+		c = t->occ[(size_t)y * v->map->w + x];
+		if (c > 0)
+			return true;
+	}
+	return false;
+}
+
+/* True if the block fits on empty cells that its formation may stand on. */
+bool
+ai_fits(const struct think *t, const struct ai_own *u, int form,
+    struct point at, enum dir f)
+{
+	const struct ai_view *v = t->v;
+	struct point c[FOOTPRINT_MAX];
+	int n, k, o;
+
+	if (form < 0 || !ai_ground_allows(v, u->arm, form, at, f))
+		return false;
+	n = ai_footprint(v, u->arm, form, at, f, c);
+	for (k = 0; k < n; k++) {
+		o = t->occ[(size_t)c[k].y * v->map->w + c[k].x];
+		if (o != 0 && o != (int)(u - v->own) + 1)
+			return false;
+	}
+	return true;
+}
+
+/* The least gap from a block to any active enemy; its index in *who. */
+static int
+enemy_gap(const struct think *t, enum arm arm, int form, struct point at,
+    enum dir f, int *who)
+{
+	const struct ai_view *v = t->v;
+	struct point a[FOOTPRINT_MAX], b[FOOTPRINT_MAX];
+	int na, nb, j, g, best = INT_MAX;
+
+	*who = -1;
+	na = ai_footprint(v, arm, form, at, f, a);
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (!enemy_active(e) || (best < INT_MAX &&
+		    geom_dist(e->pos, at) > best + 16 * STEP_ORTHO))
+			continue;
+		nb = ai_footprint(v, e->arm, e->formation, e->pos, e->facing, b);
+		g = move_gap(a, na, b, nb);
+		if (g < best) {
+			best = g;
+			*who = j;
+		}
+	}
+	return best;
+}
+
+/* Our formed foot stands near enough to p to cover guns there. */
+static bool
+covered(const struct think *t, struct point p)
+{
+	const struct ai_view *v = t->v;
+	int i;
+
+	for (i = 0; i < v->nown; i++)
+		if (v->own[i].arm == ARM_INFANTRY &&
+		    v->own[i].cond == COND_FORMED &&
+		    geom_dist(v->own[i].pos, p) <= 5 * v->rs->ticks)
+			return true;
+	return false;
+}
+
+/*
+ * Hard: guns go in close.  Canister (3.7.2, 3.7.3) hits three times as
+ * hard as roundshot and reaches further than a musket or a foot charge
+ * (3.4.1), so a battery standing between the two from formed enemy foot
+ * fires canister and cannot be answered by musketry.  It goes only where
+ * our own foot stands near enough to cover it and no enemy horse is
+ * about, and no further than a few turns' drive.  True if the battery's
+ * order was decided.
+ */
+static bool
+battery_close(struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	int ticks = v->rs->ticks, lo, hi, j, k, s, g, who, d, bd;
+	struct point to, c, best = u->pos;
+	enum dir f;
+	bool found = false;
+
+	if (t->lvl < AI_HARD || t->f_unlimbered < 0 ||
+	    t->pts_ours > t->pts_theirs)
+		return false;
+	lo = t->range.musket > t->range.charge[ARM_INFANTRY] ? t->range.musket :
+	    t->range.charge[ARM_INFANTRY];
+	lo += ticks / 2;
+	hi = t->range.canister;
+	/* No further than one turn's drive: guns on the road do not fire. */
+	bd = 3 * ticks + 1;
+	if (lo > hi)
+		return false;
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (e->arm == ARM_CAVALRY && e->cond == COND_FORMED &&
+		    geom_dist(e->pos, u->pos) <= 12 * ticks)
+			return false;
+	}
+	/* In action within canister and out of musketry: keep firing. */
+	if (u->formation == t->f_unlimbered) {
+		g = enemy_gap(t, u->arm, u->formation, u->pos, u->facing, &who);
+		if (who >= 0 && g <= hi && g >= lo &&
+		    dir_diff(heading(u->pos, v->enemy[who].pos), u->facing) <=
+		    1) {
+			t->done[i] = true;
+			return true;
+		}
+	}
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (e->arm != ARM_INFANTRY || !enemy_active(e) ||
+		    geom_dist(e->pos, u->pos) > 10 * ticks)
+			continue;
+		to = e->pos;
+		for (s = 0; s < 8; s++) {
+			f = (enum dir)s;
+			for (k = 3; k <= 9; k++) {
+				c = offset(to, f, k);
+				if (!map_inside(v->map, c.x, c.y))
+					break;
+				d = geom_dist(c, u->pos);
+				if (d >= bd)
+					continue;
+				if (!ai_fits(t, u, t->f_unlimbered, c,
+				    heading(c, to)))
+					continue;
+				g = enemy_gap(t, u->arm, t->f_unlimbered, c,
+				    heading(c, to), &who);
+				if (g < lo)
+					continue;
+				if (g > hi)
+					break;
+				if (who != j || masked(t, c, to) ||
+				    !covered(t, c))
+					continue;
+				bd = d;
+				best = c;
+				found = true;
+			}
+		}
+	}
+	if (!found)
+		return false;
+	if (geom_dist(best, u->pos) <= STEP_DIAG) {
+		if (u->formation != t->f_unlimbered)
+			ai_want_form(t, i, t->f_unlimbered);
+		t->done[i] = true;
+		return true;
+	}
+	ai_want_move(t, i, NULL, best, false);
+	return true;
+}
+
+/* Orders for battery i. */
+void
+ai_battery(struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	int range = t->range.art_range[u->klass], j, best = -1, bd = INT_MAX, g;
+	int want, s, k, fire;
+	struct point to, c;
+	enum dir d, r;
+
+	if (u->cond == COND_MOB) {
+		ai_want_restore(t, i);
+		return;
+	}
+	if (u->cond != COND_FORMED || t->near[i] < 0)
+		return;
+	/* The formation the guns fire in: where the doctrine names none,
+	 * the one they stand in, and they fire as they are. */
+	fire = t->f_unlimbered >= 0 ? t->f_unlimbered : u->formation;
+	/* Guns that box in a friend limber up to make room; limbered, they
+	 * go on to a new position below. */
+	if (u->formation == fire && t->f_limbered >= 0 &&
+	    t->in_way != NULL && t->in_way[i] &&
+	    ai_want_form(t, i, t->f_limbered)) {
+		t->done[i] = true;
+		return;
+	}
+	if (battery_close(t, i))
+		return;
+	/* The nearest formed enemy by gap. */
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (!enemy_active(e) ||
+		    geom_dist(e->pos, u->pos) > range + 20 * STEP_ORTHO)
+			continue;
+		g = ai_gap_own_enemy(v, u, e);
+		if (g < bd) {
+			bd = g;
+			best = j;
+		}
+	}
+	if (u->formation == fire) {
+		if (best >= 0 && bd <= range) {
+			/* In action: keep firing; turn to the target if it
+			 * has left the arc (a short Move pivots the guns). */
+			d = heading(u->pos, v->enemy[best].pos);
+			if (dir_diff(d, u->facing) > 1 &&
+			    t->lvl >= AI_NORMAL)
+				ai_want_move(t, i, NULL, offset(u->pos, d, 1),
+				    false);
+			else
+				t->done[i] = true;
+			return;
+		}
+		/* Nothing in range: limber and go forward - unless the
+		 * enemy is almost in range, when moving would cost more
+		 * turns of fire than waiting for him. */
+		if (t->lvl == AI_EASY || (best >= 0 &&
+		    bd <= range + 4 * v->rs->ticks)) {
+			t->done[i] = true;
+			return;
+		}
+	}
+	/* Limbered with a target in range, far enough from musketry, and
+	 * room to unlimber: go into action here. */
+	if (u->formation != fire && best >= 0 &&
+	    bd <= range * 2 / 3 && bd > t->range.musket + 2 * v->rs->ticks &&
+	    ai_fits(t, u, fire, u->pos, u->facing)) {
+		ai_want_form(t, i, fire);
+		t->done[i] = true;
+		return;
+	}
+	/* Choose a gun position: short of the nearest enemy by most of the
+	 * range, with a clear field of fire. */
+	j = t->near[i];
+	to = v->enemy[j].pos;
+	d = heading(to, u->pos);
+	want = (range * 2 / 3) / STEP_ORTHO;
+	if (want < 4)
+		want = 4;
+	r = dir_turn(d, 2);
+	/* A clear line of fire first (normal and hard), then any place. */
+	for (s = 0; s < 18; s++) {
+		k = (s % 9 + 1) / 2 * (s % 2 ? 1 : -1) * 3;
+		c = clamp(v, offset(offset(to, d, want), r, k));
+		if (!ai_fits(t, u, fire, c, heading(c, to)))
+			continue;
+		if (s < 9 && t->lvl >= AI_NORMAL && masked(t, c, to))
+			continue;
+		if (geom_dist(c, u->pos) <= STEP_DIAG) {
+			t->done[i] = true;
+			if (u->formation != fire)
+				ai_want_form(t, i, fire);
+			return;
+		}
+		ai_want_move(t, i, NULL, c, false);
+		return;
+	}
+	/* No good place: stand. */
+	t->done[i] = true;
+}

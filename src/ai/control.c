@@ -1,0 +1,367 @@
+/*
+ * control.c - the controller: gives a plan's orders through game_order()
+ * unit by unit in marching order, each first checked with the Move
+ * preview a player sees (no Mobs, no futile marches, no march against
+ * the map's edge), judged with the friends that march before it moved
+ * on.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/ai.h"
+#include "ai/think.h"
+#include "core/command.h"
+#include "core/game.h"
+#include "core/geom.h"
+#include "core/map.h"
+#include "core/move.h"
+#include "util/xalloc.h"
+
+/* --- the controller ------------------------------------------------------ */
+
+/*
+ * A march that would make no ground at all - no room to wheel among
+ * friends, or a friend across the way - is tried, with the Move preview,
+ * by a first step of 3 or 6 cells straight ahead or turned up to 135
+ * degrees either way (a wheel needs room a step forward does not) and
+ * then on to the same place; the try that ends nearest the place, formed,
+ * is taken.  True if one was.
+ */
+static bool
+unjam(const struct game *g, struct order *o)
+{
+	const struct unit *u = &g->units[o->unit];
+	struct point dest = o->pts[o->npts - 1], via;
+	struct move_preview p;
+	struct order t, best;
+	int k, j, bd = geom_dist(u->pos, dest), d;
+	static const int turn[] = { 0, -1, 1, -2, 2, -3, 3 };
+	static const int reach[] = { 3, 6 };
+	const int nturn = (int)(sizeof turn / sizeof turn[0]);
+	const int nreach = (int)(sizeof reach / sizeof reach[0]);
+	bool found = false;
+	struct ai_view gv;
+
+	/* The ground alone, for the wall test. */
+	memset(&gv, 0, sizeof gv);
+	gv.rs = g->rs;
+	gv.map = g->map;
+
+	for (k = 0; k < nturn * nreach; k++) {
+		enum dir f = dir_turn(u->facing, turn[k % nturn]);
+		int r = reach[k / nturn];
+
+		via.x = u->pos.x + dir_dx[f] * r;
+		via.y = u->pos.y + dir_dy[f] * r;
+		if (!map_inside(g->map, via.x, via.y))
+			continue;
+		/* The first step, then on to the place - by the marked way
+		 * when a wall bars the straight one. */
+		t = *o;
+		t.npts = 0;
+		t.pts[t.npts++] = via;
+		if (o->npts > 1 && !ai_straight_clear(&gv, u->formation,
+		    g->rs->form[u->formation].frontage[u->arm], via, dest))
+			for (j = 0; j < o->npts - 1 &&
+			    t.npts < ORDER_MAX_POINTS - 1; j++)
+				t.pts[t.npts++] = o->pts[j];
+		t.pts[t.npts++] = dest;
+		if (move_preview(g, &t, &p) != 0)
+			continue;
+		d = geom_dist(p.pos, dest);
+		if (p.cond == COND_FORMED && d < bd &&
+		    (p.pos.x != u->pos.x || p.pos.y != u->pos.y)) {
+			bd = d;
+			best = t;
+			found = true;
+		}
+		move_preview_free(&p);
+	}
+	if (found)
+		*o = best;
+	return found;
+}
+
+/* Within two cells of the map's edge. */
+static bool
+near_edge(const struct map *m, struct point p)
+{
+	return p.x < 2 || p.y < 2 || p.x >= m->w - 2 || p.y >= m->h - 2;
+}
+
+/*
+ * A march the preview shows making no ground and no turn at all - no room
+ * to turn, or ground the formation cannot enter - for a formed unit its
+ * general can reach without an aide (3.1.1).
+ */
+static bool
+futile(const struct game *g, const struct order *o,
+    const struct move_preview *pv)
+{
+	const struct unit *u = &g->units[o->unit];
+
+	if (u->cond != COND_FORMED || o->general < 0 ||
+	    o->general >= g->ngenerals)
+		return false;
+	if (pv->pos.x != u->pos.x || pv->pos.y != u->pos.y ||
+	    pv->facing != u->facing || pv->form != u->formation)
+		return false;
+	if (pv->halt != HALT_BLOCKED && pv->halt != HALT_TERRAIN)
+		return false;
+	return geom_dist(g->generals[o->general].pos, u->pos) <=
+	    command_radius(g, o->general);
+}
+
+/* Unit o->unit, formed, could stand in Manoeuvre Column where it is
+ * (it is not in it already): the way out of a formation with no speed. */
+static bool
+no_speed(const struct game *g, const struct order *o)
+{
+	const struct unit *u = &g->units[o->unit];
+	int mc = ai_role_form(g->rs, AI_ROLE_MARCH);
+
+	return mc >= 0 && u->cond == COND_FORMED && u->formation != mc &&
+	    (g->rs->form[mc].arms & (1u << u->arm)) &&
+	    game_fits(g, o->unit, u->pos, u->facing, mc, -1, NULL) == 0;
+}
+
+/*
+ * The staff check a player makes with the Move preview: walk the order
+ * through the movement rules (move_preview: the ground, the unit, its
+ * friends and where the enemy stands; no dice) and, if the unit would end
+ * the turn a Mob - passing through a friend (3.6.7) or crossing with
+ * exactly the speed left (3.6.5) - halt it a few cells short instead.
+ */
+static void
+vet(const struct game *g, struct order *o)
+{
+	struct move_preview pv, p2;
+	struct order orig = *o, t;
+	int k, tries;
+
+	if (o->kind != ORDER_MOVE || move_preview(g, o, &pv) != 0)
+		return;
+	/* No speed at all in its formation (3.6.3: a Line of Drill 2
+	 * without a drum has Drill - 2 = 0 BD): it cannot march in it,
+	 * not even turn.  Form Manoeuvre Column first where the block has
+	 * room; the march is planned again next turn. */
+	if (pv.allowance == 0 && no_speed(g, o)) {
+		o->kind = ORDER_FORMATION;
+		o->formation = ai_role_form(g->rs, AI_ROLE_MARCH);
+		o->npts = 0;
+		move_preview_free(&pv);
+		return;
+	}
+	/* Going nowhere: try a first step that needs no wheel. */
+	if (pv.pos.x == g->units[o->unit].pos.x &&
+	    pv.pos.y == g->units[o->unit].pos.y &&
+	    (pv.halt == HALT_BLOCKED || pv.halt == HALT_TERRAIN) &&
+	    g->units[o->unit].cond == COND_FORMED && unjam(g, o)) {
+		move_preview_free(&pv);
+		if (move_preview(g, o, &pv) != 0)
+			return;
+	}
+	/* Still going nowhere, not even turning, and no way found: a
+	 * march that cannot start is not ordered.  The unit stands this
+	 * turn and the plan is made again next turn, when the way may be
+	 * clear.  Only where the order is in force at once: a Stop sent
+	 * by an aide would arrive after the way had opened. */
+	if (futile(g, o, &pv)) {
+		o->kind = ORDER_STOP;
+		o->npts = 0;
+		move_preview_free(&pv);
+		return;
+	}
+	/* A march that would end against the map's edge leaves the block
+	 * no room to wheel away again: stop it where the way is still
+	 * clear of the edge (a unit that stands by the edge already may
+	 * march along it to get away). */
+	if (pv.cond == COND_FORMED && g->units[o->unit].cond == COND_FORMED &&
+	    near_edge(g->map, pv.pos) &&
+	    !near_edge(g->map, g->units[o->unit].pos) &&
+	    !near_edge(g->map, orig.pts[orig.npts - 1])) {
+		for (k = pv.npath - 2; k >= 1; k--)
+			if (!near_edge(g->map, pv.path[k]))
+				break;
+		if (k >= 1) {
+			o->npts = 1;
+			o->pts[0] = pv.path[k];
+		} else {
+			o->kind = ORDER_STOP;
+			o->npts = 0;
+		}
+		move_preview_free(&pv);
+		return;
+	}
+	if (pv.cond == COND_MOB && g->units[o->unit].cond == COND_FORMED) {
+		/* Unless something short of it is safe, stand instead. */
+		o->kind = ORDER_STOP;
+		o->npts = 0;
+		for (k = pv.npath - 2, tries = 0; k >= 1 && tries < 4;
+		    k--, tries++) {
+			t = orig;
+			t.npts = 1;
+			t.pts[0] = pv.path[k];
+			if (move_preview(g, &t, &p2) != 0)
+				continue;
+			if (p2.cond == COND_FORMED) {
+				move_preview_free(&p2);
+				*o = t;
+				break;
+			}
+			move_preview_free(&p2);
+		}
+	}
+	move_preview_free(&pv);
+}
+
+/*
+ * Where a friend's march of this turn would leave it, put it there for the
+ * Move preview of the units that march after it.  The movement phase moves
+ * the units one after another, in the order of battle (3.6), so a column
+ * whose way is blocked by a friend that marches first finds room when its
+ * turn comes; judged against the friend where it stands now, the march
+ * would look futile and the unit would be stopped for nothing.  Only a
+ * march in force now whose preview ends formed is moved; saved holds the
+ * unit's place to put back (shadow_undo).
+ */
+struct shadow {
+	int		 unit;
+	struct point	 pos;
+	enum dir	 facing;
+	int		 form;
+};
+
+static bool
+shadow_march(struct game *g, int ui, struct shadow *saved)
+{
+	struct unit *u = &g->units[ui];
+	struct move_preview pv;
+	bool moved;
+
+	if (u->cond != COND_FORMED || u->order.kind != ORDER_MOVE ||
+	    (u->halt == HALT_CONTACT && u->order.issued <= u->halt_turn &&
+	    u->halt_turn >= g->turn - 1) ||
+	    move_preview(g, &u->order, &pv) != 0)
+		return false;
+	moved = pv.cond == COND_FORMED && (pv.pos.x != u->pos.x ||
+	    pv.pos.y != u->pos.y || pv.facing != u->facing ||
+	    pv.form != u->formation);
+	if (moved) {
+		saved->unit = ui;
+		saved->pos = u->pos;
+		saved->facing = u->facing;
+		saved->form = u->formation;
+		game_occupy(g, ui, false);
+		u->pos = pv.pos;
+		u->facing = pv.facing;
+		u->formation = pv.form;
+		game_occupy(g, ui, true);
+	}
+	move_preview_free(&pv);
+	return moved;
+}
+
+/* Give unit ui's orders of the plan, vetted, and its standing march
+ * vetted again; returns the number refused, counts those accepted. */
+static int
+give_unit(struct game *g, struct ai_plan *p, const struct ai_own *own,
+    enum ai_level lvl, int *ok)
+{
+	const struct unit *u = &g->units[own->unit];
+	struct order o;
+	char *cause;
+	int k, bad = 0;
+	bool planned = false;
+
+	for (k = 0; k < p->n; k++) {
+		if (p->v[k].unit != own->unit)
+			continue;
+		planned = true;
+		if (lvl >= AI_NORMAL)
+			vet(g, &p->v[k]);
+		if (game_order(g, &p->v[k], &cause) != 0) {
+			bad++;
+			free(cause);
+		} else
+			(*ok)++;
+	}
+	/* Standing marches too: the ground ahead changes as they go. */
+	if (planned || lvl < AI_NORMAL || u->cond != COND_FORMED ||
+	    u->order.kind != ORDER_MOVE || own->riding)
+		return bad;
+	o = u->order;
+	o.general = u->general;
+	vet(g, &o);
+	if (memcmp(&o.pts, &u->order.pts, sizeof o.pts) == 0 &&
+	    o.kind == u->order.kind && o.npts == u->order.npts)
+		return bad;
+	if (game_order(g, &o, &cause) != 0) {
+		bad++;
+		free(cause);
+	} else
+		(*ok)++;
+	return bad;
+}
+
+int
+ai_orders(struct game *g, int side, enum ai_level lvl, int *given)
+{
+	struct ai_view v;
+	struct ai_plan p;
+	struct shadow *sh = NULL;
+	int *occ = NULL;
+	size_t cells = (size_t)g->map->w * (size_t)g->map->h;
+	int i, k, nsh = 0, bad = 0, ok = 0;
+	char *cause;
+
+	if (side < 0 || side >= g->nsides)
+		return 0;
+	ai_view_fill(g, side, &v);
+	ai_think(&v, lvl, &p);
+	if (lvl >= AI_NORMAL) {
+		/* Unit by unit in the order they will march, each judged
+		 * with the friends that march before it moved on. */
+		sh = xcalloc((size_t)v.nown + 1, sizeof *sh);
+		occ = xmallocarray(cells, sizeof *occ);
+		memcpy(occ, g->occ, cells * sizeof *occ);
+		for (i = 0; i < v.nown; i++) {
+			bad += give_unit(g, &p, &v.own[i], lvl, &ok);
+			if (shadow_march(g, v.own[i].unit, &sh[nsh]))
+				nsh++;
+		}
+		/* Everyone back where he stands. */
+		for (k = nsh - 1; k >= 0; k--) {
+			struct unit *u = &g->units[sh[k].unit];
+
+			u->pos = sh[k].pos;
+			u->facing = sh[k].facing;
+			u->formation = sh[k].form;
+		}
+		memcpy(g->occ, occ, cells * sizeof *occ);
+		free(occ);
+		free(sh);
+	} else
+		for (i = 0; i < p.n; i++) {
+			if (game_order(g, &p.v[i], &cause) != 0) {
+				bad++;
+				free(cause);
+			} else
+				ok++;
+		}
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	if (given != NULL)
+		*given = ok;
+	return bad;
+}
+
+void
+ai_controller(struct game *g, int side, void *arg)
+{
+	enum ai_level lvl = arg != NULL ? *(enum ai_level *)arg : AI_NORMAL;
+
+	ai_orders(g, side, lvl, NULL);
+}

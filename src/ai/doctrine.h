@@ -1,0 +1,74 @@
+/*
+ * doctrine.h - what a ruleset teaches the computer commander: the
+ * interface between the generic planner (src/ai) and a ruleset's own
+ * tactics.
+ *
+ * The commander plans in terms every ruleset shares - bodies of troops,
+ * places to take, routes, couriers - and asks the ruleset's doctrine for
+ * what only the ruleset knows: which of its formations plays each part
+ * (the fighting line, the march column, the square against horse, guns
+ * limbered and in action), how far its weapons and charges reach, and
+ * how a melee between two units would be likely to go.  A ruleset
+ * without a doctrine (ruleset_ops.doctrine == NULL) still gets orders:
+ * its units march on the places and the enemy in whatever formation
+ * they stand in.
+ *
+ * Ownership: a doctrine is a constant table of functions owned by its
+ * ruleset module; every function only reads the ruleset and the view.
+ */
+#ifndef MARSHAL_AI_DOCTRINE_H
+#define MARSHAL_AI_DOCTRINE_H
+
+#include <stdint.h>
+
+#include "ai/ai.h"
+#include "core/ruleset.h"
+#include "core/unit.h"
+
+/* The parts a formation may play in the commander's plans. */
+enum ai_role {
+	AI_ROLE_LINE,		/* foot deployed to fight with its muskets */
+	AI_ROLE_COLUMN,		/* foot formed to close with the enemy */
+	AI_ROLE_MARCH,		/* foot on the move across country */
+	AI_ROLE_ROAD,		/* any arm on the move along a road */
+	AI_ROLE_SQUARE,		/* foot standing off horse */
+	AI_ROLE_LIMBERED,	/* guns on the move */
+	AI_ROLE_UNLIMBERED,	/* guns in action */
+	AI_ROLE_SKIRMISH,	/* foot in open order */
+	AI_ROLE_COUNT
+};
+
+/*
+ * How far things reach, in ticks (gaps between blocks).  The commander
+ * fills it with its own guesses, in the ruleset's unit of measure, before
+ * it asks the doctrine: a doctrine changes only what its rules say.
+ */
+struct ai_reach {
+	int		 musket;	/* foot's fire */
+	int		 hold;		/* a place is held within this */
+	int		 canister;	/* guns' close range */
+	int		 art_range[RULES_MAX_FORM];	/* guns' range by
+						   formation */
+	int		 charge[ARM_COUNT];	/* charge reach; 0 never */
+	uint32_t	 charge_forms[ARM_COUNT];	/* formations (bit
+						   per index) that charge */
+	int		 melee;		/* blocks meet in melee within this */
+};
+
+struct ai_doctrine {
+	const char	*name;
+	/* The formation (index in rs->form) that plays role r, or -1 when
+	 * the ruleset has none for it. */
+	int		(*form)(const struct ruleset *, enum ai_role r);
+	/* Overwrite the entries of *reach the ruleset's rules fix. */
+	void		(*reach)(const struct ruleset *, struct ai_reach *);
+	/* The melee score own unit u may expect over enemy e, less his,
+	 * dice left out; enemy_drill stands for the Drill the enemy is
+	 * believed to have, which cannot be seen.  Positive: u would win.
+	 * NULL: every melee looks even (0). */
+	int		(*melee_edge)(const struct ruleset *,
+			    const struct ai_own *u, const struct ai_enemy *e,
+			    int enemy_drill);
+};
+
+#endif

@@ -1,0 +1,284 @@
+/*
+ * orders.c - turning the planner's wishes into orders: Stop, Formation,
+ * Move (steered round friends and walls, and never a charge not worth
+ * making) and Restore, each added to the plan once per unit.  How a
+ * melee would go is the doctrine's to rate (ai/doctrine.h).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "ai/doctrine.h"
+#include "ai/think.h"
+#include "core/geom.h"
+#include "core/move.h"
+#include "util/xalloc.h"
+
+static void
+plan_add(struct think *t, const struct order *o)
+{
+	struct ai_plan *p = t->plan;
+
+	if (p->n == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 64;
+		p->v = xreallocarray(p->v, (size_t)p->cap, sizeof *p->v);
+	}
+	p->v[p->n++] = *o;
+}
+
+static void
+order_init(struct order *o, const struct ai_own *u, enum order_kind k)
+{
+	memset(o, 0, sizeof *o);
+	o->kind = k;
+	o->unit = u->unit;
+	o->general = u->general;
+	o->formation = -1;
+}
+
+/* Stop the unit unless it stands already. */
+void
+ai_want_stop(struct think *t, int i)
+{
+	const struct ai_own *u = &t->v->own[i];
+	const struct order *cur = intended(u);
+	struct order o;
+
+	t->done[i] = true;
+	if (cur->kind != ORDER_MOVE)
+		return;
+	order_init(&o, u, ORDER_STOP);
+	plan_add(t, &o);
+}
+
+/* Change formation (the unit stands for the turn) unless it is in it or
+ * is already ordered into it. */
+bool
+ai_want_form(struct think *t, int i, int form)
+{
+	const struct ai_own *u = &t->v->own[i];
+	const struct order *cur = intended(u);
+	struct order o;
+
+	if (form < 0 || u->formation == form)
+		return false;
+	if ((t->v->rs->form[form].arms & (1u << u->arm)) == 0)
+		return false;
+	/* No room for the new block where it stands (3.6.5): the order
+	 * would hold the unit there for nothing. */
+	if (t->occ != NULL && !ai_fits(t, u, form, u->pos, u->facing))
+		return false;
+	/* Ordered into it before and still not in it: there was no room
+	 * for the new block (3.6.5), and the same order would hold the
+	 * unit where it is turn after turn. */
+	if (t->lvl >= AI_NORMAL && cur->kind == ORDER_FORMATION &&
+	    cur->formation == form && cur->issued < t->v->turn - 1)
+		return false;
+	t->done[i] = true;
+	if (cur->kind == ORDER_FORMATION && cur->formation == form)
+		return true;
+	order_init(&o, u, ORDER_FORMATION);
+	o.formation = form;
+	plan_add(t, &o);
+	return true;
+}
+
+/*
+ * The melee score own unit i may expect over enemy j, less his, with the
+ * dice left out, as the ruleset's doctrine rates it (0: even, when it has
+ * none).  The enemy's Drill cannot be seen; it is taken to be
+ * t->enemy_drill.
+ */
+static int
+melee_edge(const struct think *t, int i, int j)
+{
+	const struct ai_doctrine *d = t->v->rs->ops->doctrine;
+
+	if (d == NULL || d->melee_edge == NULL)
+		return 0;
+	return d->melee_edge(t->v->rs, &t->v->own[i], &t->v->enemy[j],
+	    t->enemy_drill);
+}
+
+/*
+ * The enemy a Move order for own unit i to dest would charge (3.4.1), as
+ * the charge phase will judge it: the nearest enemy still fighting within
+ * the arm's reach and the arc of the front, onto whom the straight march
+ * for dest leads.  -1 if none.
+ */
+int
+ai_would_charge(const struct think *t, int i, struct point dest)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	struct point cells[FOOTPRINT_MAX], cur;
+	int j, n, g, best = -1, bg, used;
+	enum dir d;
+
+	if ((unsigned)u->arm >= ARM_COUNT || u->cond != COND_FORMED ||
+	    t->range.charge[u->arm] <= 0 ||
+	    (t->range.charge_forms[u->arm] & (1u << u->formation)) == 0)
+		return -1;
+	bg = t->range.charge[u->arm] + 1;
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (!enemy_active(e) ||
+		    geom_dist(e->pos, u->pos) > bg + 16 * STEP_ORTHO)
+			continue;
+		if (dir_diff(u->facing, heading(u->pos, e->pos)) > 1)
+			continue;
+		g = ai_gap_own_enemy(v, u, e);
+		if (g >= bg)
+			continue;
+		n = ai_footprint(v, e->arm, e->formation, e->pos, e->facing,
+		    cells);
+		cur = u->pos;
+		used = 0;
+		while (move_gap(&cur, 1, cells, n) > t->range.melee) {
+			if ((cur.x == dest.x && cur.y == dest.y) ||
+			    used > g + t->range.charge[u->arm])
+				break;
+			d = heading(cur, dest);
+			cur = offset(cur, d, 1);
+			used += dir_step_cost(d);
+		}
+		if (move_gap(&cur, 1, cells, n) > t->range.melee)
+			continue;
+		bg = g;
+		best = j;
+	}
+	return best;
+}
+
+/*
+ * Whether a charge by own unit i on enemy j is worth making: a Mob or a
+ * body already shaken is always fair game; otherwise the expected melee
+ * edge must reach the level's mark, for a charger beaten by 3 routs
+ * (3.8.4) and, hemmed in, is taken.  Never across a wall or stream,
+ * where the charge would stop short and falter.
+ */
+bool
+ai_charge_worth(const struct think *t, int i, int j)
+{
+	const struct ai_enemy *e = &t->v->enemy[j];
+	int fr;
+	bool edge;
+
+	if (t->occ != NULL) {
+		(void)ai_sweep(t, i, e->pos, 6, &fr, &edge);
+		if (edge)
+			return false;
+	}
+	if (e->cond != COND_FORMED)
+		return true;
+	return melee_edge(t, i, j) >= t->charge_edge;
+}
+
+/*
+ * March to dest (via an optional waypoint).  A standing Move order to the
+ * same place is left alone, except that force gives it again: a unit
+ * halted in battle contact goes on only with a new order (3.6.8).
+ */
+void
+ai_want_move(struct think *t, int i, const struct point *via, struct point dest,
+    bool force)
+{
+	const struct ai_own *u = &t->v->own[i];
+	const struct order *cur = intended(u);
+	struct order o;
+	struct point detour;
+	int k;
+
+	t->done[i] = true;
+	dest = clamp(t->v, dest);
+	/* A march that would carry the unit into a charge it should not
+	 * make (3.4.1: the charge phase reads where the order leads): it
+	 * stands and fires instead. */
+	if (t->lvl >= AI_NORMAL && !t->charging &&
+	    (k = ai_would_charge(t, i, dest)) >= 0 && !ai_charge_worth(t, i, k)) {
+		ai_want_stop(t, i);
+		return;
+	}
+	if (u->pos.x == dest.x && u->pos.y == dest.y && !force)
+		return;
+	if (!force && cur->kind == ORDER_MOVE &&
+	    geom_dist(cur->pts[cur->npts - 1], dest) <= STEP_DIAG &&
+	    !(t->occ != NULL && stuck(t->v, u)) &&
+	    !(t->occ != NULL && cur->npts == 1 && u->halt == HALT_OBSTACLE &&
+	    u->moved == 0))
+		return;
+	/* Walls across the way: round them by waypoints, as a player
+	 * would mark the march (normal and hard). */
+	if (t->occ != NULL && !t->charging && via == NULL &&
+	    t->lvl >= AI_NORMAL) {
+		struct point wp[ORDER_MAX_POINTS];
+		int nw;
+
+		/* Marching round already: keep to the marked way. */
+		if (!force && cur->kind == ORDER_MOVE && cur->npts > 1 &&
+		    geom_dist(cur->pts[cur->npts - 1], dest) <= STEP_DIAG &&
+		    !stuck(t->v, u))
+			return;
+		nw = ai_way_round(t, i, dest, wp, ORDER_MAX_POINTS - 1);
+		if (nw > 0) {
+			order_init(&o, u, ORDER_MOVE);
+			for (k = 0; k < nw; k++)
+				o.pts[o.npts++] = clamp(t->v, wp[k]);
+			o.pts[o.npts++] = dest;
+			plan_add(t, &o);
+			return;
+		}
+	}
+	if (!force && t->occ != NULL && stuck(t->v, u) &&
+	    cur->kind == ORDER_MOVE && cur->issued < t->v->turn) {
+		/* The same march failed to make ground: try another way,
+		 * round one side or the other by turns. */
+		enum dir hd = heading(u->pos, dest);
+
+		detour = clamp(t->v, offset(offset(u->pos, dir_turn(hd,
+		    (t->v->turn / 2) % 2 ? 2 : -2), 6), hd, 2));
+		via = &detour;
+		force = true;
+	}
+	if (!force && t->occ != NULL)
+		ai_steer(t, i, &via, &dest, &detour);
+	if (!force && cur->kind == ORDER_MOVE &&
+	    geom_dist(cur->pts[cur->npts - 1], dest) <= STEP_DIAG)
+		return;
+	order_init(&o, u, ORDER_MOVE);
+	if (via != NULL && geom_dist(*via, u->pos) > 2 * STEP_DIAG &&
+	    geom_dist(*via, dest) > 2 * STEP_DIAG)
+		o.pts[o.npts++] = clamp(t->v, *via);
+	o.pts[o.npts++] = dest;
+	plan_add(t, &o);
+}
+
+/* A Mob is ordered to re-form (3.6.5: it cannot march as it is). */
+void
+ai_want_restore(struct think *t, int i)
+{
+	const struct ai_own *u = &t->v->own[i];
+	struct order o;
+
+	t->done[i] = true;
+	if (intended(u)->kind == ORDER_RESTORE)
+		return;
+	order_init(&o, u, ORDER_RESTORE);
+	plan_add(t, &o);
+}
+
+/* Turn to face a point without going anywhere (one step towards it). */
+void
+ai_want_face(struct think *t, int i, struct point at)
+{
+	const struct ai_own *u = &t->v->own[i];
+	enum dir d;
+
+	if (u->pos.x == at.x && u->pos.y == at.y)
+		return;
+	d = heading(u->pos, at);
+	if (dir_diff(d, u->facing) <= 1)
+		return;
+	ai_want_move(t, i, NULL, offset(u->pos, d, 1), false);
+}

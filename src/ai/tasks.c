@@ -1,0 +1,628 @@
+/*
+ * tasks.c - bodies of troops and what each is for: infantry gathered by
+ * general into brigades, garrisons and supports for the places held, the
+ * task of each brigade (take, hold in reserve, strike), and the places
+ * contested or left empty in the last turns.
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+#include "ai/think.h"
+#include "core/geom.h"
+#include "util/xalloc.h"
+
+/* --- brigades and their tasks ------------------------------------------- */
+
+/* Gather the infantry into brigades, one for each general, with the men
+ * and the centre of each. */
+void
+ai_brigades(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	struct brigade *b;
+	int i, k;
+
+	t->brig = xcalloc((size_t)v->nown + 1, sizeof *t->brig);
+	t->nbrig = 0;
+	for (i = 0; i < v->nown; i++) {
+		if (v->own[i].arm != ARM_INFANTRY ||
+		    !own_active(&v->own[i]) || t->done[i])
+			continue;
+		for (k = 0; k < t->nbrig; k++)
+			if (t->brig[k].general == v->own[i].general)
+				break;
+		if (k == t->nbrig) {
+			t->brig[k].general = v->own[i].general;
+			t->brig[k].units = xcalloc((size_t)v->nown,
+			    sizeof *t->brig[k].units);
+			t->brig[k].obj = -1;
+			t->nbrig++;
+		}
+		b = &t->brig[k];
+		b->units[b->n++] = i;
+	}
+	for (k = 0; k < t->nbrig; k++) {
+		long sx = 0, sy = 0;
+
+		b = &t->brig[k];
+		for (i = 0; i < b->n; i++) {
+			const struct ai_own *o = &v->own[b->units[i]];
+
+			sx += o->pos.x;
+			sy += o->pos.y;
+			b->men += o->cond == COND_FORMED ? o->strength : 0;
+			b->men0 += o->strength0;
+		}
+		b->centre.x = (int)(sx / b->n);
+		b->centre.y = (int)(sy / b->n);
+	}
+}
+
+/* Turns left to play, counting this one. */
+int
+ai_turns_left(const struct ai_view *v)
+{
+	if (v->turn_limit <= 0)
+		return 1000;
+	return v->turn_limit - v->turn + 1;
+}
+
+/* Percent of the side's men lost (for the break point). */
+static int
+own_losses(const struct ai_view *v)
+{
+	long s0 = 0, s = 0;
+	int i;
+
+	for (i = 0; i < v->nown; i++) {
+		if (v->own[i].arm == ARM_ARTILLERY)
+			continue;
+		s0 += v->own[i].strength0;
+		if (own_active(&v->own[i]))
+			s += v->own[i].strength;
+	}
+	return s0 > 0 ? (int)((s0 - s) * 100 / s0) : 0;
+}
+
+/* The formation to fight in on this spot: Line, else Column. */
+int
+ai_fighting_form(const struct think *t, const struct ai_own *u, struct point at,
+    enum dir f)
+{
+	if (t->f_line >= 0 && ai_ground_allows(t->v, u->arm, t->f_line, at, f))
+		return t->f_line;
+	if (t->f_column >= 0)
+		return t->f_column;
+	return u->formation;
+}
+
+/*
+ * Charge the nearest enemy within the arm's charge reach in front of the
+ * unit (3.4.1: a formed unit in Line, Column or Masse under a Move order
+ * that leads onto him).  Being charged first costs the defender his own
+ * charge, and the target tests before the blow (3.4.3), so a body that
+ * stands still at arm's length is at the mercy of one that moves.  True
+ * if the order was given.
+ */
+bool
+ai_counter_charge(struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	int j, best = -1, bd = INT_MAX, g, reach;
+
+	if (t->lvl < AI_NORMAL || u->cond != COND_FORMED ||
+	    (unsigned)u->arm >= ARM_COUNT)
+		return false;
+	reach = t->range.charge[u->arm];
+	if (reach <= 0 || (t->range.charge_forms[u->arm] & (1u << u->formation)) == 0)
+		return false;
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (!enemy_active(e) ||
+		    geom_dist(e->pos, u->pos) > reach + 16 * STEP_ORTHO)
+			continue;
+		if (u->arm == ARM_CAVALRY && e->formation == t->f_square)
+			continue;
+		if (dir_diff(heading(u->pos, e->pos), u->facing) > 1)
+			continue;
+		g = ai_gap_own_enemy(v, u, e);
+		if (g <= reach && g < bd) {
+			bd = g;
+			best = j;
+		}
+	}
+	if (best < 0 || !ai_charge_worth(t, i, best))
+		return false;
+	t->charging = true;
+	ai_want_move(t, i, NULL, v->enemy[best].pos, true);
+	t->charging = false;
+	return true;
+}
+
+/*
+ * Outnumbered where it stands: the enemy's men within 6 BD of the unit
+ * (a battery counted as a battalion) more than half as many again as
+ * ours there (hard: more than half as many).
+ */
+bool
+ai_outnumbered(const struct think *t, const struct ai_own *u)
+{
+	const struct ai_view *v = t->v;
+	long theirs = 0, ours = 0;
+	int j, r = 6 * v->rs->ticks;
+
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (e->cond != COND_FORMED || geom_dist(e->pos, u->pos) > r)
+			continue;
+		theirs += e->arm == ARM_ARTILLERY ? 500 : e->strength;
+	}
+	for (j = 0; j < v->nown; j++) {
+		const struct ai_own *o = &v->own[j];
+
+		if (o->cond != COND_FORMED || geom_dist(o->pos, u->pos) > r)
+			continue;
+		ours += o->arm == ARM_ARTILLERY ? 500 : o->strength;
+	}
+	/* Hard is the more careful with its men. */
+	if (t->lvl >= AI_HARD)
+		return theirs * 2 > ours;
+	return theirs * 2 > ours * 3;
+}
+
+/*
+ * Hold what we have: the formed unit nearest each objective we hold stays
+ * on it, whatever its brigade does; a march column there deploys.
+ */
+void
+ai_garrisons(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	int k, i, best, bd, g;
+
+	for (k = 0; k < v->nobj; k++) {
+		if (!t->ours[k])
+			continue;
+		best = -1;
+		bd = INT_MAX;
+		for (i = 0; i < v->nown; i++) {
+			const struct ai_own *o = &v->own[i];
+
+			if (o->cond != COND_FORMED || t->done[i] ||
+			    o->arm == ARM_ARTILLERY)
+				continue;
+			g = ai_gap_point(v, o->arm, o->formation, o->pos,
+			    o->facing, v->obj[k].at);
+			/* Foot before horse: it can stand in a village. */
+			if (o->arm == ARM_CAVALRY)
+				g += 2;
+			if (g <= t->range.hold + 2 && g < bd) {
+				bd = g;
+				best = i;
+			}
+		}
+		if (best < 0)
+			continue;
+		/* A place the lead does not need, where the enemy
+		 * outnumbers its garrison: fall back from it rather than lose
+		 * it and the men with it (the break point counts men, not
+		 * places).  Unthreatened, it stays: a slow battalion sent
+		 * away by an aide cannot come back in time when the lead is
+		 * lost elsewhere. */
+		if (t->pts_ours - v->obj[k].points > t->pts_theirs &&
+		    v->own[best].arm == ARM_INFANTRY &&
+		    ai_outnumbered(t, &v->own[best])) {
+			ai_want_move(t, best, NULL, v->rear, false);
+			continue;
+		}
+		t->garrison[best] = true;
+		if (ai_counter_charge(t, best))
+			continue;
+		if (v->own[best].arm == ARM_INFANTRY &&
+		    (v->own[best].formation == t->f_mc ||
+		    v->own[best].formation == t->f_road) &&
+		    t->near[best] >= 0 && t->near_d[best] <= t->deploy +
+		    8 * v->rs->ticks &&
+		    ai_want_form(t, best, ai_fighting_form(t, &v->own[best],
+		    v->own[best].pos, v->own[best].facing)))
+			continue;
+		ai_want_stop(t, best);
+	}
+}
+
+/*
+ * Hard: a second battalion stands close behind each place we hold, so
+ * that one unit routed or shaken does not lose it.
+ */
+void
+ai_supports(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	int k, i, best, bd, d;
+	struct point at;
+
+	for (k = 0; k < v->nobj; k++) {
+		if (!t->ours[k])
+			continue;
+		at = clamp(v, offset(v->obj[k].at, heading(t->enemy_c,
+		    v->obj[k].at), 3));
+		best = -1;
+		bd = 12 * v->rs->ticks;
+		for (i = 0; i < v->nown; i++) {
+			const struct ai_own *o = &v->own[i];
+
+			if (t->done[i] || o->cond != COND_FORMED ||
+			    o->arm != ARM_INFANTRY)
+				continue;
+			d = geom_dist(o->pos, at);
+			if (d < bd) {
+				bd = d;
+				best = i;
+			}
+		}
+		if (best < 0)
+			continue;
+		if (geom_dist(v->own[best].pos, at) <= 2 * STEP_DIAG)
+			ai_want_stop(t, best);
+		else
+			ai_want_move(t, best, NULL, at, false);
+	}
+}
+
+/* The enemy's formed unit nearest objective k, -1 if none. */
+static int
+holder(const struct think *t, int k)
+{
+	const struct ai_view *v = t->v;
+	int j, best = -1, bd = INT_MAX, d;
+
+	for (j = 0; j < v->nenemy; j++) {
+		if (v->enemy[j].cond != COND_FORMED)
+			continue;
+		d = geom_dist(v->enemy[j].pos, v->obj[k].at);
+		if (d < bd) {
+			bd = d;
+			best = j;
+		}
+	}
+	return best;
+}
+
+/* The objective we hold that the enemy is nearest to, -1 if none. */
+static int
+threatened(const struct think *t)
+{
+	const struct ai_view *v = t->v;
+	int k, j, best = -1, bd = INT_MAX, d;
+
+	for (k = 0; k < v->nobj; k++) {
+		if (!t->ours[k])
+			continue;
+		for (j = 0; j < v->nenemy; j++) {
+			if (v->enemy[j].cond != COND_FORMED)
+				continue;
+			d = geom_dist(v->enemy[j].pos, v->obj[k].at) * 4 /
+			    (v->obj[k].points + 3);
+			if (d < bd) {
+				bd = d;
+				best = k;
+			}
+		}
+	}
+	return best;
+}
+
+/*
+ * The enemy unit a free brigade at c should fall on: formed or shaken,
+ * on ground we can reach, nearest first and the shaken or weak before
+ * the whole; -1 if none.
+ */
+static int
+strike_target(const struct think *t, struct point c)
+{
+	const struct ai_view *v = t->v;
+	int j, best = -1, bs = INT_MAX, s;
+
+	if (t->reach == NULL)
+		return -1;
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (!enemy_active(e) || !ai_reaches(t, e->pos))
+			continue;
+		s = geom_dist(c, e->pos);
+		if (e->cond == COND_MOB)
+			s /= 2;
+		s += e->strength / 50;
+		if (s < bs) {
+			bs = s;
+			best = j;
+		}
+	}
+	return best;
+}
+
+/*
+ * Give each brigade a task.  While we lead on the objectives (normal and
+ * hard) the brigades stand fast where they are: only the last turn's
+ * positions count, and every step forward brings them under the enemy's
+ * guns; the garrisons hold the places.  Otherwise they go for the places
+ * we do not hold, worth most first, the nearest free brigade to each.  A
+ * reserve is kept back (three brigades or more) until the line is worn or
+ * time runs short; brigades left over join the main effort.
+ */
+void
+ai_tasks(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	int *order = NULL, k, j, q, best, bd, d, nfree, nwant, tl;
+	bool *taken, lead;
+	struct brigade *b;
+
+	t->main = -1;
+	if (t->nbrig == 0)
+		return;
+	taken = xcalloc((size_t)t->nbrig, sizeof *taken);
+	nfree = t->nbrig;
+	tl = ai_turns_left(v);
+	lead = t->lvl >= AI_NORMAL && t->pts_ours > t->pts_theirs;
+
+	/* Objectives to take, by worth, nearer to us first among equals. */
+	order = xcalloc((size_t)v->nobj + 1, sizeof *order);
+	nwant = 0;
+	for (k = 0; k < v->nobj; k++)
+		if ((!t->ours[k] || t->theirs[k]) && (ai_reaches(t, t->stand_at[k]) ||
+		    (t->theirs[k] && (q = holder(t, k)) >= 0 &&
+		    ai_reaches(t, v->enemy[q].pos))))
+			order[nwant++] = k;
+	/* Nothing this side of a defile to fight for: then the places
+	 * beyond it, crossing as best we can. */
+	if (nwant == 0 && strike_target(t, t->own_c) < 0)
+		for (k = 0; k < v->nobj; k++)
+			if (!t->ours[k] || t->theirs[k])
+				order[nwant++] = k;
+	for (k = 1; k < nwant; k++)
+		for (j = k; j > 0; j--) {
+			const struct ai_objective *a = &v->obj[order[j - 1]];
+			const struct ai_objective *c = &v->obj[order[j]];
+
+			if (c->points * 1000 - geom_dist(c->at, t->own_c) >
+			    a->points * 1000 - geom_dist(a->at, t->own_c)) {
+				int x = order[j];
+
+				order[j] = order[j - 1];
+				order[j - 1] = x;
+			} else
+				break;
+		}
+
+	/* The reserve: the brigade furthest from the enemy. */
+	if (t->reserve && t->nbrig >= 3 && tl > 4 && own_losses(v) < 20) {
+		best = -1;
+		bd = -1;
+		for (k = 0; k < t->nbrig; k++) {
+			d = geom_dist(t->brig[k].centre, t->enemy_c);
+			if (d > bd) {
+				bd = d;
+				best = k;
+			}
+		}
+		t->brig[best].task = TASK_RESERVE;
+		taken[best] = true;
+		nfree--;
+	}
+
+	if (lead && (k = threatened(t)) >= 0) {
+		/* Ahead on points: stand fast where we are; every move
+		 * forward only brings us under the enemy's guns. */
+		for (q = 0; q < t->nbrig; q++) {
+			if (taken[q])
+				continue;
+			b = &t->brig[q];
+			b->task = TASK_TAKE;
+			b->obj = -1;
+			b->goal = b->centre;
+			b->stand = true;
+			taken[q] = true;
+			if (t->main < 0)
+				t->main = q;
+		}
+		nfree = 0;
+	}
+
+	for (j = 0; j < nwant && nfree > 0; j++) {
+		k = order[j];
+		best = -1;
+		bd = INT_MAX;
+		for (q = 0; q < t->nbrig; q++) {
+			if (taken[q])
+				continue;
+			d = geom_dist(t->brig[q].centre, v->obj[k].at);
+			if (d < bd) {
+				bd = d;
+				best = q;
+			}
+		}
+		if (best < 0)
+			break;
+		t->brig[best].task = TASK_TAKE;
+		t->brig[best].obj = k;
+		t->brig[best].goal = t->stand_at[k];
+		/* Held by the enemy: go for the holder, not for the point,
+		 * which may lie beyond him or across water. */
+		if (t->theirs[k] && (q = holder(t, k)) >= 0)
+			t->brig[best].goal = v->enemy[q].pos;
+		taken[best] = true;
+		nfree--;
+		if (t->main < 0)
+			t->main = best;
+	}
+	/* Brigades left over: the main effort, else the nearest enemy. */
+	for (k = 0; k < t->nbrig; k++) {
+		if (taken[k])
+			continue;
+		b = &t->brig[k];
+		if (!lead &&
+		    (q = strike_target(t, b->centre)) >= 0) {
+			/* Local superiority: fall on the nearest enemy we
+			 * can reach rather than queue behind the main
+			 * effort. */
+			b->task = TASK_TAKE;
+			b->obj = -1;
+			b->goal = v->enemy[q].pos;
+		} else if (t->main >= 0 && t->slots) {
+			b->task = TASK_TAKE;
+			b->obj = t->brig[t->main].obj;
+			b->goal = offset(t->brig[t->main].goal,
+			    heading(t->enemy_c, t->brig[t->main].goal),
+			    4);
+		} else if (lead || v->nobj > 0) {
+			/* Nothing to take: hold where it stands. */
+			b->task = TASK_TAKE;
+			b->obj = -1;
+			b->goal = b->centre;
+		} else {
+			b->task = TASK_STRIKE;
+			b->goal = t->enemy_c;
+		}
+	}
+	for (k = 0; k < t->nbrig; k++) {
+		b = &t->brig[k];
+		if (b->task == TASK_RESERVE) {
+			struct point g = t->main >= 0 ?
+			    t->brig[t->main].goal : t->own_c;
+			enum dir back = heading(t->enemy_c, g);
+
+			if (g.x == t->enemy_c.x && g.y == t->enemy_c.y)
+				back = heading(t->enemy_c, t->own_c);
+			b->goal = clamp(v, offset(g, back, 12));
+		}
+		b->goal = clamp(v, b->goal);
+		if (b->goal.x == t->enemy_c.x && b->goal.y == t->enemy_c.y)
+			b->front = heading(b->centre.x == b->goal.x &&
+			    b->centre.y == b->goal.y ? t->own_c : b->centre,
+			    t->enemy_c);
+		else
+			b->front = heading(b->goal, t->enemy_c);
+	}
+	free(order);
+	free(taken);
+}
+
+/*
+ * A place nobody holds, while the points do not favour us: the nearest
+ * free unit that can be there in the turns left (foot at 3 BD a turn,
+ * horse at 6) goes to stand within holding distance of it (3.10.2), worth
+ * most first, unless one of ours is on its way there already.  A unit
+ * that made no ground last turn for want of a way is not sent.
+ */
+void
+ai_empty_places(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	int tl = ai_turns_left(v), k, j, i, best, bd, d, pace;
+	bool *seen, going;
+
+	if (t->pts_ours > t->pts_theirs)
+		return;
+	seen = xcalloc((size_t)v->nobj + 1, sizeof *seen);
+	for (j = 0; j < v->nobj; j++) {
+		k = -1;
+		for (i = 0; i < v->nobj; i++)
+			if (!seen[i] && !t->theirs[i] && !t->ours[i] &&
+			    (k < 0 || v->obj[i].points > v->obj[k].points))
+				k = i;
+		if (k < 0)
+			break;
+		seen[k] = true;
+		if (!ai_reaches(t, t->stand_at[k]))
+			continue;
+		going = false;
+		best = -1;
+		bd = INT_MAX;
+		for (i = 0; i < v->nown && !going; i++) {
+			const struct ai_own *o = &v->own[i];
+			const struct order *w = intended(o);
+
+			if (o->cond != COND_FORMED || !own_active(o))
+				continue;
+			if (w->kind == ORDER_MOVE && w->npts > 0 &&
+			    geom_dist(w->pts[w->npts - 1], t->stand_at[k]) <=
+			    t->range.hold && !stuck(v, o)) {
+				going = true;
+				break;
+			}
+			if (t->done[i] || o->arm == ARM_ARTILLERY ||
+			    t->garrison[i] || in_contact(v, o) || stuck(v, o))
+				continue;
+			pace = (o->arm == ARM_CAVALRY ? 6 : 3) * v->rs->ticks;
+			d = geom_dist(o->pos, t->stand_at[k]);
+			if (d > tl * pace)
+				continue;
+			d = d * 6 / pace;
+			if (d < bd) {
+				bd = d;
+				best = i;
+			}
+		}
+		if (!going && best >= 0)
+			ai_want_move(t, best, NULL, t->stand_at[k], false);
+	}
+	free(seen);
+}
+
+/*
+ * Only the last turn's positions count (3.10.2).  Hard, when the points
+ * do not favour it in the last turns, sends the units nearest each place
+ * the enemy holds to stand on it as well: a contested place scores for
+ * nobody.  Horse goes first, as it may close right up to the enemy.
+ */
+void
+ai_last_turns(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	int tl = ai_turns_left(v), k, j, i, best, bd, d, sent;
+
+	if (tl > 3 || t->pts_ours > t->pts_theirs)
+		return;
+	for (j = 0; j < v->nobj; j++) {
+		/* Worth most first. */
+		k = -1;
+		for (i = 0; i < v->nobj; i++)
+			if (t->theirs[i] && !t->ours[i] && (k < 0 ||
+			    v->obj[i].points > v->obj[k].points))
+				k = i;
+		if (k < 0)
+			break;
+		t->theirs[k] = false;	/* taken care of */
+		for (sent = 0; sent < 2; sent++) {
+			best = -1;
+			bd = INT_MAX;
+			for (i = 0; i < v->nown; i++) {
+				const struct ai_own *o = &v->own[i];
+
+				if (t->done[i] || o->cond != COND_FORMED ||
+				    o->arm == ARM_ARTILLERY)
+					continue;
+				d = geom_dist(o->pos, v->obj[k].at);
+				if (o->arm == ARM_CAVALRY)
+					d /= 2;
+				if (d > tl * 6 * v->rs->ticks)
+					continue;
+				if (d < bd) {
+					bd = d;
+					best = i;
+				}
+			}
+			if (best < 0)
+				break;
+			ai_want_move(t, best, NULL, t->stand_at[k],
+			    in_contact(v, &v->own[best]));
+		}
+	}
+}
