@@ -8,8 +8,8 @@
  * survives: on any error a loader frees what it built and returns NULL.
  * The file formats are described in marshal-scenario(5).
  *
- * load_ruleset lives in load-ruleset.c; the map, order-of-battle and
- * scenario loaders in load.c.
+ * load_ruleset lives in load-ruleset.c, load_map_doc in load-map.c and
+ * the scenario loaders in load-scenario.c (orders of battle: load-oob.c).
  *
  * Ownership: a returned ruleset is freed with ruleset_free, a map with
  * map_free, a game with game_free.  A game borrows its ruleset: free the
