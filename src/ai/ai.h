@@ -167,6 +167,16 @@ void ai_plan_free(struct ai_plan *);
 int ai_orders(struct game *, int side, enum ai_level, int *given);
 
 /*
+ * Answer decision d (core/decide.h) for its side: a side's orders before
+ * the turn are ai_orders; anything asked within a turn goes to the
+ * ruleset's doctrine (its answer), and without one nothing is given.  The
+ * caller then says the side is done (game_decided).  Returns the orders
+ * refused, as ai_orders.
+ */
+struct decision;
+int ai_answer(struct game *, const struct decision *d, enum ai_level);
+
+/*
  * For the interface's pluggable controller (struct ui_controller):
  * arg points to an enum ai_level.
  */

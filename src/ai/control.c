@@ -11,8 +11,10 @@
 #include <string.h>
 
 #include "ai/ai.h"
+#include "ai/doctrine.h"
 #include "ai/think.h"
 #include "core/command.h"
+#include "core/decide.h"
 #include "core/game.h"
 #include "core/geom.h"
 #include "core/map.h"
@@ -356,6 +358,18 @@ ai_orders(struct game *g, int side, enum ai_level lvl, int *given)
 	if (given != NULL)
 		*given = ok;
 	return bad;
+}
+
+int
+ai_answer(struct game *g, const struct decision *d, enum ai_level lvl)
+{
+	const struct ai_doctrine *doc = g->rs->ops->doctrine;
+
+	if (d->kind == DECIDE_ORDERS && d->phase < 0)
+		return ai_orders(g, d->side, lvl, NULL);
+	if (doc != NULL && doc->answer != NULL)
+		return doc->answer(g, d, lvl);
+	return 0;
 }
 
 void

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "ai/ai.h"
+#include "core/decide.h"
 #include "core/ruleset.h"
 #include "core/unit.h"
 
@@ -69,6 +70,13 @@ struct ai_doctrine {
 	int		(*melee_edge)(const struct ruleset *,
 			    const struct ai_own *u, const struct ai_enemy *e,
 			    int enemy_drill);
+	/* Answer a decision the ruleset asks within a turn (core/decide.h:
+	 * anything but a side's orders before the turn), giving orders
+	 * through game_order from what side d->side can see (ai_view_fill).
+	 * Returns the orders the game refused.  NULL: the commander gives
+	 * none, and the side lets the moment pass. */
+	int		(*answer)(struct game *, const struct decision *d,
+			    enum ai_level);
 };
 
 #endif

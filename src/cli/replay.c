@@ -103,9 +103,10 @@ viewer_seek(void *arg, int turn, int phase)
 			v->at++;
 			continue;
 		}
-		if (v->phase < 0 && v->at < turn)
-			game_turn(v->g);
-		else if (game_phase(v->g) < 0)
+		if (v->phase < 0 && v->at < turn) {
+			if ((rc = replay_play_turn(v->r, v->g, true, &d)) != 0)
+				break;
+		} else if (game_phase(v->g) < 0)
 			break;		/* the ruleset plays whole turns */
 		if (v->g->phase >= 0) {
 			v->phase = v->g->phase;

@@ -29,6 +29,7 @@
 
 #include "ai/ai.h"
 #include "cli/cli.h"
+#include "core/decide.h"
 #include "core/game.h"
 #include "io/load.h"
 #include "core/ruleset.h"
@@ -337,17 +338,26 @@ resolve_ai_sides(const struct game *g, const char *arg, bool *ai)
 }
 
 /* The command phase: the computer gives its sides' orders. */
+/*
+ * Play on to the end of the turn through the decision protocol: the
+ * first decision open is answered by the AI when it plays that side (the
+ * others stand on their orders), the side is done, and what is open is
+ * asked again, since the sequencer may have run on.
+ */
 static void
 resolve_ai_turn(struct game *g, const bool *ai, enum ai_level lvl)
 {
-	int s, bad;
+	struct decision d[DECIDE_MAX];
+	int turn = g->turn, bad;
 
-	for (s = 0; s < g->nsides; s++) {
-		if (!ai[s])
-			continue;
-		if ((bad = ai_orders(g, s, lvl, NULL)) != 0)
-			fprintf(stderr, "marshal resolve: the AI gave %d order%s "
-			    "the game refused\n", bad, bad == 1 ? "" : "s");
+	while (!game_over(g) && g->turn == turn &&
+	    game_decisions(g, d, DECIDE_MAX) > 0) {
+		if (ai[d[0].side] && (bad = ai_answer(g, &d[0], lvl)) != 0)
+			fprintf(stderr, "marshal resolve: the AI gave %d "
+			    "order%s the game refused\n", bad, bad == 1 ?
+			    "" : "s");
+		if (game_decided(g, d[0].side) != 0)
+			break;
 	}
 }
 
@@ -441,7 +451,6 @@ cli_resolve(int argc, char **argv)
 	/* A finished battle stops here: no turn is played past its end. */
 	for (i = 0; i < (int)turns && !game_over(g); i++) {
 		resolve_ai_turn(g, ai, ai_lvl);
-		game_turn(g);
 	}
 	if (strcmp(format, "json") == 0)
 		print_json(stdout, g, path, i);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/decide.h"
 #include "core/command.h"
 #include "core/game.h"
 #include "core/tutorial.h"
@@ -310,6 +311,31 @@ general_check(const struct game *g, const struct order *o, char **cause)
 	return 0;
 }
 
+/*
+ * Under a ruleset's own decision protocol, an order must answer a
+ * decision open now: of the unit's side, for that unit or any, of a kind
+ * it asks.  The engine's own protocol takes any order at any time
+ * between turns, as it always has.
+ */
+static int
+asked_check(const struct game *g, const struct order *o, char **cause)
+{
+	struct decision d[DECIDE_MAX];
+	int i, n;
+
+	if (g->rs->ops->decisions == NULL)
+		return 0;
+	n = game_decisions(g, d, DECIDE_MAX);
+	for (i = 0; i < n; i++)
+		if (d[i].side == g->units[o->unit].side &&
+		    (d[i].unit < 0 || d[i].unit == o->unit) &&
+		    (d[i].orders & (1u << o->kind)))
+			return 0;
+	*cause = xasprintf("no %s order for %s is asked now",
+	    order_kind_name(o->kind), g->units[o->unit].name);
+	return -1;
+}
+
 /* Generic checks every ruleset shares; the ruleset adds its own. */
 static int
 order_check(const struct game *g, const struct order *o, char **cause)
@@ -363,6 +389,8 @@ order_check(const struct game *g, const struct order *o, char **cause)
 		*cause = xasprintf("unknown order kind %d", (int)o->kind);
 		return -1;
 	}
+	if (asked_check(g, o, cause) != 0)
+		return -1;
 	if (g->rs->ops->order_check != NULL)
 		return g->rs->ops->order_check(g, o, cause);
 	return 0;
@@ -517,6 +545,8 @@ game_turn(struct game *g)
 	if (g->result.over)
 		return;
 	g->rs->ops->turn_run(g);
+	g->decided = 0;		/* a new turn asks afresh (core/decide.h) */
+	g->step = 0;
 }
 
 int

@@ -106,6 +106,10 @@ struct game {
 	int		 ntransit;
 	int		 turn;		/* 1-based */
 	int		 phase;		/* ruleset phase index, -1 between */
+	unsigned	 decided;	/* sides done with the decisions open
+					   now, bit 1 << side (core/decide.h) */
+	int		 step;		/* decisions closed this turn (each
+					   game_decided); 0 at a turn's start */
 	uint64_t	 seed;
 	struct rng	 rng;
 	struct game_options opt;
@@ -200,6 +204,9 @@ int game_order_undo(struct game *, int u, char **cause);
 /*
  * Play one whole turn through the ruleset's sequencer.  Once the battle
  * is over (game_over) it does nothing: no turn is played past the end.
+ * Players go through the decision protocol (core/decide.h), which calls
+ * this when both sides are done under the engine's own protocol; tests
+ * and benchmarks may call it directly.
  */
 void game_turn(struct game *);
 

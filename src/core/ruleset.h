@@ -24,6 +24,7 @@
 #include "util/diag.h"
 #include "util/doc.h"
 
+struct decision;
 struct game;
 struct order;
 
@@ -250,6 +251,19 @@ struct ruleset_ops {
 	 * game played a phase at a time (game_phase: a recording stepped
 	 * through) reaches the same state.  NULL: whole turns only. */
 	void		(*phase_run)(struct game *, int p);
+	/*
+	 * The decision protocol (core/decide.h), optional as a pair: NULL
+	 * for the engine's own, each side's orders once a turn and turn_run
+	 * when both are done.  decisions writes the decisions open now (at
+	 * most max) from the game's state alone (g->phase, g->decided and
+	 * the module's own); decided records that side s is done and, when
+	 * nothing is open any more, runs the sequencer on to the next
+	 * decision.  game_order accepts only orders some open decision asks
+	 * for (its side, unit and kinds).
+	 */
+	int		(*decisions)(const struct game *, struct decision *out,
+			    int max);
+	void		(*decided)(struct game *, int s);
 	/* Ruleset checks on an order (0, or -1 with *cause allocated). */
 	int		(*order_check)(const struct game *, const struct order *,
 			    char **cause);

@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/decide.h"
+#include "core/game.h"
+#include "core/ruleset.h"
 #include "io/load.h"
 #include "io/replay.h"
 #include "io/save.h"
@@ -64,8 +67,8 @@ static int
 read_order(struct replay *r, const struct doc_node *n, int index,
     struct diags *d)
 {
-	static const char *const keys[] = { "turn", "unit", "general", "move",
-	    "formation", "stop", "restore", "group", NULL };
+	static const char *const keys[] = { "turn", "step", "unit", "general",
+	    "move", "formation", "stop", "restore", "group", NULL };
 	static const char *const kinds[] = { "move", "formation", "stop",
 	    "restore" };
 	struct replay_order *o = &r->v[index];
@@ -86,6 +89,11 @@ read_order(struct replay *r, const struct doc_node *n, int index,
 	    doc_int(k, 1, (long)r->turns + 1, &turn, d) != 0)
 		return -1;
 	o->turn = (int)turn;
+	if ((k = doc_get(n, "step")) != NULL) {
+		if (doc_int(k, 0, INT_MAX, &turn, d) != 0)
+			return -1;
+		o->step = (int)turn;
+	}
 	/* No unit: the general's own ride or halt (3.1.2). */
 	if ((k = doc_get(n, "unit")) != NULL) {
 		if (doc_str(k, 256, &s, d) != 0)
@@ -381,7 +389,8 @@ replay_give(const struct replay *r, struct game *g, struct diags *d)
 	int i;
 
 	for (i = 0; i < r->n; i++) {
-		if (r->v[i].turn != g->turn)
+		if (r->v[i].turn != g->turn || (g->rs->ops->decisions != NULL &&
+		    r->v[i].step != g->step))
 			continue;
 		if (make_order(r, g, &r->v[i], &o, d) != 0)
 			return -1;
@@ -396,15 +405,34 @@ replay_give(const struct replay *r, struct game *g, struct diags *d)
 }
 
 int
+replay_play_turn(const struct replay *r, struct game *g, bool given0,
+    struct diags *d)
+{
+	struct decision dv[DECIDE_MAX];
+	int turn = g->turn, given = given0 ? g->step : -1;
+
+	while (!game_over(g) && g->turn == turn &&
+	    game_decisions(g, dv, DECIDE_MAX) > 0) {
+		if (given != g->step && (given < 0 ||
+		    g->rs->ops->decisions != NULL)) {
+			given = g->step;
+			if (replay_give(r, g, d) != 0)
+				return -1;
+		}
+		if (game_decided(g, dv[0].side) != 0)
+			break;
+	}
+	return 0;
+}
+
+int
 replay_play(const struct replay *r, struct game *g, struct diags *d)
 {
 	int t;
 
-	for (t = 0; t < r->turns; t++) {
-		if (replay_give(r, g, d) != 0)
+	for (t = 0; t < r->turns; t++)
+		if (replay_play_turn(r, g, false, d) != 0)
 			return -1;
-		game_turn(g);
-	}
 	/* Orders of a turn the recording stopped in, not played. */
 	if (!game_over(g) && replay_give(r, g, d) != 0)
 		return -1;
@@ -431,6 +459,8 @@ replay_add(struct replay *r, const struct game *g, const struct order *o)
 	ro = &r->v[r->n++];
 	memset(ro, 0, sizeof *ro);
 	ro->turn = g->turn;
+	if (g->rs->ops->decisions != NULL)
+		ro->step = g->step;
 	ro->unit = o->unit >= 0 ? xstrdup(g->units[o->unit].id) : NULL;
 	if (o->general >= 0)
 		ro->general = xstrdup(g->generals[o->general].id);
@@ -477,6 +507,8 @@ replay_write(const struct replay *r, FILE *f)
 	for (i = 0; i < r->n; i++) {
 		o = &r->v[i];
 		fprintf(f, "  - {turn: %d", o->turn);
+		if (o->step != 0)
+			fprintf(f, ", step: %d", o->step);
 		if (o->unit != NULL) {
 			fputs(", unit: ", f);
 			put_str(f, o->unit);

@@ -39,6 +39,9 @@
 
 struct replay_order {
 	int		 turn;
+	int		 step;		/* decisions closed in the turn before
+					   it was given (game->step); 0 under
+					   the engine's own protocol */
 	const struct doc_node *node;	/* borrowed: for positions */
 	char		*unit;		/* owned: unit id, NULL: the general's
 					   own ride or halt */
@@ -95,6 +98,17 @@ int replay_play(const struct replay *, struct game *, struct diags *);
 /* Give the orders recorded for the game's current turn, in file order
  * (replay_play, one turn at a time).  0, or -1 as replay_play. */
 int replay_give(const struct replay *, struct game *, struct diags *);
+
+/*
+ * Play the turn g stands at through the decision protocol
+ * (core/decide.h): at each point where decisions are open, the orders
+ * recorded for it (replay_give), then the first side asked is done,
+ * until the turn has been played.  Under the engine's own protocol every
+ * order of the turn is given at its first point.  given0: the orders of
+ * the point g stands at are given already.  0, or -1 as replay_play.
+ */
+int replay_play_turn(const struct replay *, struct game *, bool given0,
+    struct diags *);
 
 /*
  * Start a recording of a game about to be played from scenario (a path):

@@ -456,8 +456,8 @@ static void
 sapply_run(void *arg)
 {
 	static const char *const keys[] = { "marshal-save", "scenario",
-	    "ruleset", "turn", "phase", "seed", "rng", "options", "result",
-	    "sides", "generals",
+	    "ruleset", "turn", "phase", "decided", "step", "seed", "rng",
+	    "options", "result", "sides", "generals",
 	    "units", "transit", NULL };
 	static const char *const opt_keys[] = { "random_speed",
 	    "courier_delay", "turn_limit", "opponent", NULL };
@@ -473,6 +473,7 @@ sapply_run(void *arg)
 	struct game_options o;
 	uint64_t seed = 0, state = 0;
 	int i, j, turn = 0, phase = 0, bad = 0, nread = 0, ntransit = 0;
+	long decided = 0, step = 0;
 
 	if (save_header(root, d) != 0 || doc_check_keys(root, keys, d) != 0) {
 		s->r = -1;
@@ -484,6 +485,12 @@ sapply_run(void *arg)
 
 	bad |= doc_need_int(root, "turn", 1, INT_MAX, &turn, d);
 	bad |= doc_need_int(root, "phase", -1, g->rs->nphases - 1, &phase, d);
+	if ((k = doc_get(root, "decided")) != NULL &&
+	    doc_int(k, 0, (1L << GAME_MAX_SIDES) - 1, &decided, d) != 0)
+		bad = -1;
+	if ((k = doc_get(root, "step")) != NULL &&
+	    doc_int(k, 0, INT_MAX, &step, d) != 0)
+		bad = -1;
 	bad |= need_u64(root, "seed", &seed, d);
 	bad |= need_u64(root, "rng", &state, d);
 	o = g->opt;
@@ -638,6 +645,8 @@ sapply_run(void *arg)
 	s->ntr = NULL;
 	g->turn = turn;
 	g->phase = phase;
+	g->decided = (unsigned)decided;
+	g->step = (int)step;
 	g->seed = seed;
 	g->rng.state = state;
 	g->opt = o;

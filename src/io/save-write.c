@@ -142,6 +142,12 @@ save_dump(const struct game *g, FILE *f)
 
 	fprintf(f, "turn: %d\n", g->turn);
 	fprintf(f, "phase: %d\n", g->phase);
+	/* Sides done with what is asked of them (core/decide.h), only when
+	 * some are, so saves between turns read as they always have. */
+	if (g->decided != 0)
+		fprintf(f, "decided: %u\n", g->decided);
+	if (g->step != 0)
+		fprintf(f, "step: %d\n", g->step);
 	fprintf(f, "seed: \"0x%016llx\"\n", (unsigned long long)g->seed);
 	fprintf(f, "rng: \"0x%016llx\"\n", (unsigned long long)g->rng.state);
 	fprintf(f, "options: {random_speed: %s, courier_delay: %s, "

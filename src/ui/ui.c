@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/decide.h"
 #include "core/game.h"
 #include "core/know.h"
 #include "core/tutorial.h"
@@ -247,14 +248,15 @@ cursor_home(struct ui *ui)
 		ui->cursor = g->units[u].pos;
 }
 
+/* The turn (turn) has been played, its events from mark on: show them,
+ * save, and begin the next turn's orders. */
 static void
-resolve(struct ui *ui, int depth)
+resolve(struct ui *ui, int depth, int mark, int turn)
 {
 	struct game *g = ui->game;
-	int mark = g->log.n, turn = g->turn, i, n = 0, viewer;
+	int i, n = 0, viewer;
 	char buf[UI_MSG_MAX], *cause = NULL;
 
-	game_turn(g);
 	ui->resolved = turn;
 	ui->log_from = mark;
 	/* Counted as both hot-seat players may read it: the box that
@@ -296,20 +298,31 @@ resolve(struct ui *ui, int depth)
 		pager_open(ui, PAGER_SUMMARY);
 }
 
+/*
+ * The side at the keys (or its program) is done with what it was asked
+ * (core/decide.h).  The game then asks the next side, or has played on
+ * to the end of the turn.
+ */
 static void
 end_side(struct ui *ui, int depth)
 {
+	struct game *g = ui->game;
+	struct decision d[DECIDE_MAX];
+	int mark = g->log.n, turn = g->turn;
+
 	ui->sel = -1;
 	ui->gsel = -1;
 	ui->radius = false;
 	ui->ngroup = 0;		/* marks belong to the side that made them */
 	ui->area = false;
 	ui->mode = MODE_MAP;
-	if (ui->side + 1 < ui->game->nsides) {
-		ui->side++;
+	game_decided(g, ui->side);
+	if (g->turn == turn && !game_over(g) &&
+	    game_decisions(g, d, DECIDE_MAX) > 0) {
+		ui->side = d[0].side;
 		begin_side(ui, depth + 1);
 	} else
-		resolve(ui, depth);
+		resolve(ui, depth, mark, turn);
 }
 
 /*
