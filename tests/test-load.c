@@ -21,6 +21,7 @@
 
 #include "core/game.h"
 #include "io/load.h"
+#include "io/save.h"
 #include "io/yread.h"
 #include "core/ruleset.h"
 #include "util/xalloc.h"
@@ -367,6 +368,103 @@ test_good_file(void **state)
 	teardown(state);
 }
 
+/*
+ * A side with no generals: its units answer to nobody (general -1) and
+ * an order reaches them at once.  A reinforcement is off the field (no
+ * cells, takes no orders) until its turn, then comes on formed where the
+ * scenario sends it; a save made while it is away keeps it away.
+ */
+static void
+test_reinforcements_and_no_generals(void **state)
+{
+	char *path = srcpath("tests/data/load/reinforcements.yaml"), *cause;
+	struct loaded *l = load_or_fail(path);
+	struct game *g = l->g, *h;
+	struct ruleset *rs2;
+	struct order o;
+	struct diags d;
+	char *buf;
+	size_t len;
+	int r = unit(g, "r"), r2 = unit(g, "r2");
+
+	assert_int_equal(g->units[r].general, -1);
+	assert_int_equal(g->sides[1].commander, -1);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_STOP;
+	o.unit = r;
+	o.general = -1;
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(g->units[r].order.kind, ORDER_STOP);	/* at once */
+
+	assert_int_equal(g->units[r2].cond, COND_AWAY);
+	assert_int_equal(g->units[r2].arrives, 3);
+	assert_int_equal(game_unit_at(g, 10, 3), -1);
+	o.unit = r2;
+	assert_int_equal(game_order(g, &o, &cause), -1);	/* not here */
+	free(cause);
+
+	assert_int_equal(save_render(g, path, &buf, &len, &cause), 0);
+	assert_non_null(strstr(buf, "arrives: 3"));
+	diags_init(&d);
+	h = save_load_text("away.save", buf, len, datadir(), false, &rs2,
+	    NULL, &d);
+	if (h == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	assert_non_null(h);
+	assert_int_equal(h->units[r2].cond, COND_AWAY);
+	assert_int_equal(save_digest(h), save_digest(g));
+	game_free(h);
+	ruleset_free(rs2);
+	free(buf);
+
+	game_turn(g);
+	assert_int_equal(g->turn, 2);
+	assert_int_equal(g->units[r2].cond, COND_AWAY);
+	game_turn(g);
+	assert_int_equal(g->turn, 3);
+	assert_int_equal(g->units[r2].cond, COND_FORMED);
+	assert_int_equal(g->units[r2].arrives, 0);
+	assert_int_equal(game_unit_at(g, 10, 3), r2);
+	assert_string_equal(g->log.v[g->log.n - 1].text, "r2 comes on at "
+	    "[10, 3] facing S, Column");
+	free(path);
+	*state = l;
+	teardown(state);
+}
+
+/* A reinforcement whose ground is taken waits a turn, and comes on the
+ * turn after it is free. */
+static void
+test_reinforcement_waits_for_room(void **state)
+{
+	char *path = srcpath("tests/data/load/reinforcements.yaml");
+	struct loaded *l = load_or_fail(path);
+	struct game *g = l->g;
+	int a = unit(g, "a"), r2 = unit(g, "r2");
+
+	game_occupy(g, a, false);
+	g->units[a].pos = (struct point){ 10, 3 };
+	g->units[a].facing = DIR_S;
+	game_occupy(g, a, true);
+	game_turn(g);
+	game_turn(g);
+	assert_int_equal(g->turn, 3);
+	assert_int_equal(g->units[r2].cond, COND_AWAY);
+	assert_non_null(strstr(g->log.v[g->log.n - 1].text,
+	    "tries again next turn"));
+	game_occupy(g, a, false);
+	g->units[a].pos = (struct point){ 2, 3 };
+	g->units[a].facing = DIR_N;
+	game_occupy(g, a, true);
+	game_turn(g);
+	assert_int_equal(g->units[r2].cond, COND_FORMED);
+	assert_int_equal(game_unit_at(g, 10, 3), r2);
+	free(path);
+	*state = l;
+	teardown(state);
+}
+
 static const char buffer_scenario[] =
     "scenario: From a buffer\n"
     "ruleset: napoleonic\n"
@@ -493,6 +591,8 @@ main(void)
 		cmocka_unit_test(test_tutorial_move),
 		cmocka_unit_test(test_malformed_files),
 		cmocka_unit_test(test_good_file),
+		cmocka_unit_test(test_reinforcements_and_no_generals),
+		cmocka_unit_test(test_reinforcement_waits_for_room),
 		cmocka_unit_test(test_grid_position_from_buffer),
 		cmocka_unit_test(test_ignore_keys),
 		cmocka_unit_test(test_map_doc),

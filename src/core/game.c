@@ -539,6 +539,41 @@ game_order_undo(struct game *g, int u, char **cause)
 	return 0;
 }
 
+/*
+ * A new turn begins: reinforcements due by now come on where the scenario
+ * sends them, formed, if the ground there is free; one that finds it
+ * taken waits for the next turn.
+ */
+static void
+arrivals(struct game *g)
+{
+	const char *rule = g->rs->ops->arrive_rule != NULL ?
+	    g->rs->ops->arrive_rule : "";
+	struct unit *u;
+	struct point bad;
+	int i;
+
+	for (i = 0; i < g->nunits; i++) {
+		u = &g->units[i];
+		if (u->cond != COND_AWAY || u->arrives > g->turn)
+			continue;
+		if (game_fits(g, i, u->pos, u->facing, u->formation, -1,
+		    &bad) != 0) {
+			game_log(g, i, EV_NOTE, rule, "%s cannot come on at "
+			    "[%d, %d]: cell [%d, %d] is taken; it tries again "
+			    "next turn", u->name, u->pos.x, u->pos.y, bad.x,
+			    bad.y);
+			continue;
+		}
+		u->cond = COND_FORMED;
+		u->arrives = 0;
+		game_occupy(g, i, true);
+		game_log(g, i, EV_CONDITION, rule, "%s comes on at [%d, %d] "
+		    "facing %s, %s", u->name, u->pos.x, u->pos.y,
+		    dir_name(u->facing), g->rs->form[u->formation].label);
+	}
+}
+
 void
 game_turn(struct game *g)
 {
@@ -547,6 +582,8 @@ game_turn(struct game *g)
 	g->rs->ops->turn_run(g);
 	g->decided = 0;		/* a new turn asks afresh (core/decide.h) */
 	g->step = 0;
+	if (!g->result.over)
+		arrivals(g);
 }
 
 int
@@ -562,6 +599,8 @@ game_phase(struct game *g)
 	if (p + 1 >= rs->nphases) {
 		g->phase = -1;
 		g->turn++;
+		if (!g->result.over)
+			arrivals(g);
 	} else
 		g->phase = p;
 	return p;

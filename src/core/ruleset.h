@@ -264,6 +264,9 @@ struct ruleset_ops {
 	int		(*decisions)(const struct game *, struct decision *out,
 			    int max);
 	void		(*decided)(struct game *, int s);
+	/* The rule a reinforcement's arrival is logged under (scenario
+	 * reinforcements, core/game.c); NULL: none. */
+	const char	*arrive_rule;
 	/* Ruleset checks on an order (0, or -1 with *cause allocated). */
 	int		(*order_check)(const struct game *, const struct order *,
 			    char **cause);

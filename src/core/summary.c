@@ -46,6 +46,9 @@ count_unit(struct summary_side *ss, const struct unit *u)
 	case COND_DISPERSED:
 		ss->dispersed++;
 		break;
+	case COND_AWAY:
+		ss->away++;
+		break;
 	default:
 		break;
 	}

@@ -26,6 +26,7 @@ struct summary_side {
 	int		 routed;
 	int		 captured;
 	int		 dispersed;
+	int		 away;		/* reinforcements not yet come */
 	long		 men0, men;	/* men (not guns): at the start, now */
 	long		 guns0, guns;
 	long		 lost_men;	/* men fallen (casualties), all units */

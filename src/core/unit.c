@@ -12,7 +12,7 @@ static const char *const arm_names[ARM_COUNT] = {
 	"infantry", "cavalry", "artillery"
 };
 static const char *const cond_names[COND_COUNT] = {
-	"formed", "mob", "routed", "captured", "dispersed"
+	"formed", "mob", "routed", "captured", "dispersed", "away"
 };
 static const char *const halt_names[HALT_COUNT] = {
 	"none", "speed", "terrain", "obstacle", "passage", "contact",
@@ -90,7 +90,7 @@ unit_active(const struct unit *u)
 bool
 cond_gone(enum cond c)
 {
-	return c == COND_CAPTURED || c == COND_DISPERSED;
+	return c == COND_CAPTURED || c == COND_DISPERSED || c == COND_AWAY;
 }
 
 bool

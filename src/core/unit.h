@@ -31,6 +31,8 @@ enum cond {
 	COND_ROUTED,		/* fleeing along its rout track */
 	COND_CAPTURED,		/* taken as prisoners (POWs) */
 	COND_DISPERSED,		/* too few left to stand: gone (3.9.6) */
+	COND_AWAY,		/* not yet on the field: a reinforcement
+				   due on turn arrives */
 	COND_COUNT
 };
 
@@ -60,6 +62,9 @@ struct unit {
 	int		 strength0;	/* at the start */
 	int		 formation;	/* ruleset formation index */
 	enum cond	 cond;
+	int		 arrives;	/* COND_AWAY: the turn it is due; it
+					   comes on at pos, facing, formation
+					   (game.c), 0 otherwise */
 	struct point	 pos;		/* front-centre anchor */
 	enum dir	 facing;
 	struct order	 order;		/* the standing order in force */
@@ -131,8 +136,9 @@ void unit_trail_clear(struct unit *);
 /* True if the unit is still on the field and under command. */
 bool unit_active(const struct unit *);
 
-/* True if a unit in this condition has left the field for good (captured
- * or dispersed): it holds no cells, is not drawn and counts as lost. */
+/* True if a unit in this condition is off the field: it has left it for
+ * good (captured or dispersed: it counts as lost) or is not on it yet
+ * (away).  It holds no cells and is not drawn. */
 bool cond_gone(enum cond);
 
 /* cond_gone of the unit's condition. */

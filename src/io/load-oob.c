@@ -159,25 +159,38 @@ oob_general(struct sload *s, int side, int parent, const struct doc_node *n,
 	return oob_children(s, side, gen, n, depth);
 }
 
-/* An order of battle: one side and its tree of generals and units. */
+/*
+ * An order of battle: one side and its tree of generals and units, or,
+ * for a side without generals, its units alone (units: at the top; its
+ * orders are then in force at once, with no aide to carry them).
+ */
 int
 oob_load(struct sload *s, const struct doc_node *n)
 {
-	static const char *const keys[] = { "oob", "side", "general", NULL };
+	static const char *const keys[] = { "oob", "side", "general", "units",
+	    NULL };
 	const struct doc_node *top;
 	const char *title, *side;
 	int si;
 
 	if (need_map(n, "an order of battle", keys, s->d) != 0 ||
 	    need_str(n, "oob", &title, s->d) != 0 ||
-	    need_str(n, "side", &side, s->d) != 0 ||
-	    (top = doc_need(n, "general", s->d)) == NULL)
+	    need_str(n, "side", &side, s->d) != 0)
 		return -1;
+	top = doc_get(n, "general");
+	if ((top == NULL) == (doc_get(n, "units") == NULL)) {
+		diags_add(s->d, n->pos, "an order of battle has either a "
+		    "general (the head of its chain of command) or units (a "
+		    "side without generals), not %s", top == NULL ? "neither" :
+		    "both");
+		return -1;
+	}
 	if ((si = game_add_side(s->g, side)) < 0) {
 		diags_add(s->d, n->pos, "too many sides");
 		return -1;
 	}
-	if (oob_general(s, si, -1, top, 0) != 0)
+	if (top != NULL ? oob_general(s, si, -1, top, 0) != 0 :
+	    oob_children(s, si, -1, n, 0) != 0)
 		return -1;
 	return si;
 }

@@ -175,6 +175,65 @@ deploy_one(struct sload *s, int side, const struct doc_node *n)
 	return 0;
 }
 
+/*
+ * A reinforcement: a unit of the side not on the field at the start,
+ * which comes on in the turn given (2 or later) at the place, facing and
+ * formation given, once that ground is free (core/game.c).  Its block
+ * must lie on the map, on ground its formation may stand on.
+ */
+static int
+reinforce_one(struct sload *s, int side, const struct doc_node *n)
+{
+	static const char *const keys[] = { "unit", "turn", "at", "facing",
+	    "formation", NULL };
+	const struct doc_node *fn, *on;
+	struct unit *un;
+	struct point at, bad;
+	long turn;
+	int u, f, form;
+
+	if (need_map(n, "a reinforcement", keys, s->d) != 0 ||
+	    (u = side_unit(s, side, n)) < 0)
+		return -1;
+	un = &s->g->units[u];
+	if (s->deployed[u].line != 0) {
+		diags_add(s->d, n->pos, "unit '%s' is deployed twice (first at "
+		    "line %d)", un->id, s->deployed[u].line);
+		return -1;
+	}
+	if (need_int(n, "turn", 1, 100000, &turn, s->d) != 0)
+		return -1;
+	if (turn < 2) {
+		diags_add(s->d, doc_get(n, "turn")->pos, "a reinforcement "
+		    "comes on in turn 2 or later: a unit there at the start is "
+		    "listed under deploy");
+		return -1;
+	}
+	if (need_point(n, "at", s->g->map, &at, s->d) != 0 ||
+	    (fn = doc_need(n, "facing", s->d)) == NULL ||
+	    doc_enum(fn, dir_names, &f, s->d) != 0 ||
+	    (on = doc_need(n, "formation", s->d)) == NULL ||
+	    (form = unit_formation(s, un, on)) < 0)
+		return -1;
+	if (game_fits(s->g, u, at, (enum dir)f, form, -1, &bad) != 0 &&
+	    !map_inside(s->g->map, bad.x, bad.y)) {
+		diags_add(s->d, doc_get(n, "at")->pos, "unit '%s' does not fit "
+		    "on the map: its cell [%d, %d] is off the map (%d x %d "
+		    "cells)", un->id, bad.x, bad.y, s->g->map->w,
+		    s->g->map->h);
+		return -1;
+	}
+	un->pos = at;
+	un->facing = (enum dir)f;
+	un->formation = form;
+	if (deploy_ground(s, u, doc_get(n, "at")) != 0)
+		return -1;
+	un->cond = COND_AWAY;
+	un->arrives = (int)turn;
+	s->deployed[u] = n->pos;
+	return 0;
+}
+
 /* Every unit of both orders of battle must stand on the map. */
 static int
 deploy_check_all(struct sload *s)
@@ -382,7 +441,7 @@ static int
 side_load(struct sload *s, int i, const struct doc_node *n)
 {
 	static const char *const keys[] = { "oob", "rear", "generals",
-	    "deploy", "orders", NULL };
+	    "deploy", "reinforcements", "orders", NULL };
 	const struct doc_node *on, *oob;
 
 	if (need_map(n, "a side", keys, s->d) != 0 ||
@@ -494,6 +553,9 @@ load_sides(struct sload *s, const struct doc_node *root)
 	s->placed = xcalloc((size_t)s->g->ngenerals + 1, sizeof *s->placed);
 	for (i = 0; i < sides->n; i++)
 		bad |= side_each(s, i, sides->items[i], "deploy", deploy_one);
+	for (i = 0; i < sides->n; i++)
+		bad |= side_each(s, i, sides->items[i], "reinforcements",
+		    reinforce_one);
 	if (bad != 0 || deploy_check_all(s) != 0)
 		return -1;
 	for (i = 0; i < sides->n; i++)

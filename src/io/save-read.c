@@ -270,7 +270,7 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	    "drill", "musician", "formation", "cond", "at", "facing", "moved",
 	    "halt", "halt_turn", "ap_used", "contact", "owed", "waypoint",
 	    "wheeled", "lost_turn", "route_key", "route", "track", "trail",
-	    "order", NULL };
+	    "order", "arrives", NULL };
 	static const char *conds[COND_COUNT + 1], *halts[HALT_COUNT + 1],
 	    *dirs[DIR_COUNT + 1];
 	const struct doc_node *k;
@@ -325,6 +325,10 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 		bad |= need_ref(s, n, "contact", true, false, &u.contact);
 	bad |= doc_need_int(n, "owed", INT_MIN, INT_MAX, &u.owed, s->d);
 	bad |= doc_need_int(n, "waypoint", INT_MIN, INT_MAX, &u.waypoint, s->d);
+	u.arrives = 0;
+	if (doc_get(n, "arrives") != NULL)
+		bad |= doc_need_int(n, "arrives", 1, INT_MAX, &u.arrives,
+		    s->d);
 	u.wheeled = 0;
 	if (doc_get(n, "wheeled") != NULL)
 		bad |= doc_need_int(n, "wheeled", -(1 << 20), 1 << 20,

@@ -116,6 +116,8 @@ put_unit(FILE *f, const struct game *g, const struct unit *u)
 	}
 	fprintf(f, "    owed: %d\n", u->owed);
 	fprintf(f, "    waypoint: %d\n", u->waypoint);
+	if (u->cond == COND_AWAY)	/* a reinforcement still to come */
+		fprintf(f, "    arrives: %d\n", u->arrives);
 	if (u->wheeled != 0)	/* absent unless a line is mid-wheel */
 		fprintf(f, "    wheeled: %d\n", u->wheeled);
 	fprintf(f, "    lost_turn: %d\n", u->lost_turn);
