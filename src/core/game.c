@@ -336,6 +336,46 @@ asked_check(const struct game *g, const struct order *o, char **cause)
 	return -1;
 }
 
+/* An action of the ruleset's own: one it has, with the parameters it
+ * takes. */
+static int
+action_check(const struct game *g, const struct order *o, char **cause)
+{
+	const struct ruleset_action *a = g->rs->ops->actions;
+	int n = 0;
+
+	while (a != NULL && a[n].name != NULL)
+		n++;
+	if (o->action < 0 || o->action >= n) {
+		*cause = xasprintf("no action number %d in the %s rules",
+		    o->action, g->rs->name);
+		return -1;
+	}
+	a = &a[o->action];
+	if ((a->params & ACTION_POINT) && o->npts != 1) {
+		*cause = xasprintf("%s takes one point, not %d", a->label,
+		    o->npts);
+		return -1;
+	}
+	if ((a->params & ACTION_POINT) && !map_inside(g->map, o->pts[0].x,
+	    o->pts[0].y)) {
+		*cause = xasprintf("point [%d, %d] is off the map",
+		    o->pts[0].x, o->pts[0].y);
+		return -1;
+	}
+	if ((a->params & ACTION_FACING) && (o->facing < 0 ||
+	    o->facing >= DIR_COUNT)) {
+		*cause = xasprintf("%s takes a facing", a->label);
+		return -1;
+	}
+	if ((a->params & ACTION_FORMATION) && (o->formation < 0 ||
+	    o->formation >= g->rs->nform)) {
+		*cause = xasprintf("%s takes a formation", a->label);
+		return -1;
+	}
+	return 0;
+}
+
 /* Generic checks every ruleset shares; the ruleset adds its own. */
 static int
 order_check(const struct game *g, const struct order *o, char **cause)
@@ -384,6 +424,10 @@ order_check(const struct game *g, const struct order *o, char **cause)
 		break;
 	case ORDER_STOP:
 	case ORDER_RESTORE:
+		break;
+	case ORDER_ACTION:
+		if (action_check(g, o, cause) != 0)
+			return -1;
 		break;
 	default:
 		*cause = xasprintf("unknown order kind %d", (int)o->kind);
@@ -459,6 +503,37 @@ group_check(const struct game *g, const struct order *o, char **cause)
 	return 0;
 }
 
+/*
+ * An action answers a decision now: the unit holds it at once, with
+ * only the parameters its kind takes, whatever its general's distance
+ * (an aide carries standing orders, not answers).
+ */
+static void
+action_give(struct game *g, struct order *o)
+{
+	const struct ruleset_action *a = &g->rs->ops->actions[o->action];
+	struct unit *u = &g->units[o->unit];
+
+	if (!(a->params & ACTION_POINT))
+		o->npts = 0;
+	if (!(a->params & ACTION_FACING))
+		o->facing = -1;
+	if (!(a->params & ACTION_FORMATION))
+		o->formation = -1;
+	u->act = *o;
+	if (a->params & ACTION_FACING)
+		game_log(g, o->unit, EV_ORDER, a->rule != NULL ? a->rule : "",
+		    "%s: %s, facing %s", u->name, a->label,
+		    dir_name((enum dir)o->facing));
+	else if (a->params & ACTION_POINT)
+		game_log(g, o->unit, EV_ORDER, a->rule != NULL ? a->rule : "",
+		    "%s: %s, to [%d, %d]", u->name, a->label, o->pts[0].x,
+		    o->pts[0].y);
+	else
+		game_log(g, o->unit, EV_ORDER, a->rule != NULL ? a->rule : "",
+		    "%s: %s", u->name, a->label);
+}
+
 int
 game_order(struct game *g, const struct order *o, char **cause)
 {
@@ -510,6 +585,12 @@ game_order(struct game *g, const struct order *o, char **cause)
 	/* Only a Formation order names one: whatever the others carry
 	 * (the interface 0, the AI -1) the game holds the same, so a
 	 * recording replays to the state that was played. */
+	if (ord.kind == ORDER_ACTION) {
+		action_give(g, &ord);	/* heard as held: its parameters */
+		if (g->on_order != NULL)
+			g->on_order(g->on_order_arg, g, &ord);
+		return 0;
+	}
 	if (ord.kind != ORDER_FORMATION)
 		ord.formation = -1;
 	/* In force now, or with an aide: the chain of command decides. */

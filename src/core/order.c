@@ -9,7 +9,7 @@
 #include "core/order.h"
 
 static const char *const kind_names[ORDER_KIND_COUNT] = {
-	"none", "move", "stop", "formation", "restore"
+	"none", "move", "stop", "formation", "restore", "action"
 };
 
 const char *

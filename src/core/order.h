@@ -22,6 +22,10 @@ enum order_kind {
 	ORDER_STOP,		/* halt where it is */
 	ORDER_FORMATION,	/* change to the named formation */
 	ORDER_RESTORE,		/* a Mob re-forms */
+	ORDER_ACTION,		/* an action of the ruleset's own, answering
+				   a decision now (core/decide.h): held in
+				   the unit's act, not as its standing
+				   order, until the ruleset carries it out */
 	ORDER_KIND_COUNT
 };
 
@@ -29,7 +33,13 @@ struct order {
 	enum order_kind	kind;
 	int		unit;		/* unit index */
 	int		general;	/* issuing general index, -1: scenario */
-	int		formation;	/* ORDER_FORMATION: target formation */
+	int		formation;	/* ORDER_FORMATION: target formation;
+					   ORDER_ACTION: its formation, if it
+					   takes one */
+	int		action;		/* ORDER_ACTION: index in the ruleset's
+					   actions (ruleset_ops.actions) */
+	int		facing;		/* ORDER_ACTION: a facing (enum dir),
+					   if it takes one */
 	int		npts;		/* ORDER_MOVE: waypoints + destination */
 	struct point	pts[ORDER_MAX_POINTS];
 	int		issued;		/* turn it was given */
@@ -48,7 +58,8 @@ struct order {
 	struct point	to;
 };
 
-/* "move", "stop", "formation", "restore" ("none" for ORDER_NONE). */
+/* "move", "stop", "formation", "restore", "action" ("none" for
+ * ORDER_NONE). */
 const char *order_kind_name(enum order_kind);
 
 /* Parse an order kind name; -1 if unknown. */

@@ -793,6 +793,18 @@ ruleset_free(struct ruleset *rs)
 }
 
 int
+ruleset_action(const struct ruleset *rs, const char *name)
+{
+	const struct ruleset_action *a = rs->ops->actions;
+	int i;
+
+	for (i = 0; a != NULL && a[i].name != NULL; i++)
+		if (strcmp(a[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+int
 ruleset_land(const struct ruleset *rs, const char *name)
 {
 	int i;

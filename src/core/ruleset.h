@@ -163,6 +163,24 @@ enum move_upset {
 	MOVE_UPSET_PASSAGE_INSIDE /* its walk ended inside the passage */
 };
 
+/*
+ * An action of a ruleset's own: an order kind beyond Move, Stop,
+ * Formation and Restore (ORDER_ACTION), given to answer a decision (turn
+ * to face, withdraw fighting, charge again, march a second time).  Its
+ * parameters travel in the order: a point (pts[0], npts 1), a facing, a
+ * formation.
+ */
+#define ACTION_POINT	0x1
+#define ACTION_FACING	0x2
+#define ACTION_FORMATION 0x4
+
+struct ruleset_action {
+	const char	*name;		/* key in files: "face" */
+	const char	*label;		/* for the screen: "Face" */
+	unsigned	 params;	/* ACTION_* it takes, all required */
+	const char	*rule;		/* the rule it comes under */
+};
+
 struct ruleset_ops;
 struct ai_doctrine;
 
@@ -264,6 +282,11 @@ struct ruleset_ops {
 	int		(*decisions)(const struct game *, struct decision *out,
 			    int max);
 	void		(*decided)(struct game *, int s);
+	/* The actions of the ruleset's own (ORDER_ACTION), NULL-name
+	 * terminated; NULL: none.  game_order checks an action's
+	 * parameters, then order_check; the unit holds it in its act until
+	 * the sequencer carries it out and clears it. */
+	const struct ruleset_action *actions;
 	/* The rule a reinforcement's arrival is logged under (scenario
 	 * reinforcements, core/game.c); NULL: none. */
 	const char	*arrive_rule;
@@ -397,6 +420,8 @@ void ruleset_free(struct ruleset *);
 
 /* Index of a named landscape, obstacle, formation or class; -1 if none. */
 int ruleset_land(const struct ruleset *, const char *name);
+/* Index of the ruleset's action called name (ops->actions); -1 if none. */
+int ruleset_action(const struct ruleset *, const char *name);
 int ruleset_obst(const struct ruleset *, const char *name);
 int ruleset_form(const struct ruleset *, const char *name);
 int ruleset_class(const struct ruleset *, enum arm, const char *name);

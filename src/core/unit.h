@@ -68,6 +68,9 @@ struct unit {
 	struct point	 pos;		/* front-centre anchor */
 	enum dir	 facing;
 	struct order	 order;		/* the standing order in force */
+	struct order	 act;		/* an action given to answer a
+					   decision (ORDER_ACTION), not yet
+					   carried out; ORDER_NONE: none */
 	/* What stood before the first order given to it this turn, so that
 	 * the player can take this turn's orders back (game_order_undo):
 	 * order_turn is that turn, 0 when nothing was given. */

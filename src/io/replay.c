@@ -28,6 +28,7 @@ replay_free(struct replay *r)
 		free(r->v[i].unit);
 		free(r->v[i].general);
 		free(r->v[i].formation);
+		free(r->v[i].action);
 		for (j = 0; j < r->v[i].ngroup; j++)
 			free(r->v[i].group[j]);
 	}
@@ -68,9 +69,11 @@ read_order(struct replay *r, const struct doc_node *n, int index,
     struct diags *d)
 {
 	static const char *const keys[] = { "turn", "step", "unit", "general",
-	    "move", "formation", "stop", "restore", "group", NULL };
+	    "move", "formation", "stop", "restore", "action", "group", "at",
+	    "facing", "form", NULL };
 	static const char *const kinds[] = { "move", "formation", "stop",
-	    "restore" };
+	    "restore", "action" };
+	static const char *dirs[DIR_COUNT + 1];
 	struct replay_order *o = &r->v[index];
 	const struct doc_node *k, *what = NULL;
 	const char *s;
@@ -80,6 +83,9 @@ read_order(struct replay *r, const struct doc_node *n, int index,
 
 	memset(o, 0, sizeof *o);
 	o->node = n;
+	o->facing = -1;
+	for (i = 0; i < DIR_COUNT; i++)
+		dirs[i] = dir_name((enum dir)i);
 	if (doc_expect(n, DOC_MAP, "an order", d) != 0 ||
 	    doc_check_keys(n, keys, d) != 0)
 		return -1;
@@ -124,7 +130,7 @@ read_order(struct replay *r, const struct doc_node *n, int index,
 			o->group[o->ngroup++] = xstrdup(s);
 		}
 	}
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 5; i++)
 		if ((k = doc_get(n, kinds[i])) != NULL) {
 			nkinds++;
 			what = k;
@@ -132,7 +138,12 @@ read_order(struct replay *r, const struct doc_node *n, int index,
 		}
 	if (nkinds != 1) {
 		diags_add(d, n->pos, "an order needs exactly one of move, "
-		    "formation, stop, restore");
+		    "formation, stop, restore, action");
+		return -1;
+	}
+	if (o->kind != ORDER_ACTION && (doc_get(n, "at") != NULL ||
+	    doc_get(n, "facing") != NULL || doc_get(n, "form") != NULL)) {
+		diags_add(d, n->pos, "at, facing and form are an action's");
 		return -1;
 	}
 	switch (o->kind) {
@@ -154,6 +165,26 @@ read_order(struct replay *r, const struct doc_node *n, int index,
 		if (doc_str(what, RULES_NAME_MAX, &s, d) != 0)
 			return -1;
 		o->formation = xstrdup(s);
+		break;
+	case ORDER_ACTION:
+		/* The ruleset's own action, and what it takes. */
+		if (doc_str(what, RULES_NAME_MAX, &s, d) != 0)
+			return -1;
+		o->action = xstrdup(s);
+		if ((k = doc_get(n, "at")) != NULL) {
+			if (doc_point(k, INT_MAX, INT_MAX, &o->pts[0].x,
+			    &o->pts[0].y, d) != 0)
+				return -1;
+			o->npts = 1;
+		}
+		if ((k = doc_get(n, "facing")) != NULL &&
+		    doc_enum(k, dirs, &o->facing, d) != 0)
+			return -1;
+		if ((k = doc_get(n, "form")) != NULL) {
+			if (doc_str(k, RULES_NAME_MAX, &s, d) != 0)
+				return -1;
+			o->formation = xstrdup(s);
+		}
 		break;
 	default:
 		if (doc_bool(what, &b, d) != 0)
@@ -363,7 +394,15 @@ make_order(const struct replay *r, const struct game *g,
 		    ro->general);
 		return -1;
 	}
-	if (ro->kind == ORDER_FORMATION &&
+	if (ro->kind == ORDER_ACTION &&
+	    (o->action = ruleset_action(g->rs, ro->action)) < 0) {
+		diags_add(d, order_pos(r, ro), "no action '%s' in ruleset "
+		    "'%s'", ro->action, g->rs->name);
+		return -1;
+	}
+	o->facing = ro->facing;
+	o->formation = -1;
+	if (ro->formation != NULL &&
 	    (o->formation = ruleset_form(g->rs, ro->formation)) < 0) {
 		diags_add(d, order_pos(r, ro), "no formation '%s' in ruleset "
 		    "'%s'", ro->formation, g->rs->name);
@@ -465,8 +504,15 @@ replay_add(struct replay *r, const struct game *g, const struct order *o)
 	if (o->general >= 0)
 		ro->general = xstrdup(g->generals[o->general].id);
 	ro->kind = o->kind;
+	ro->facing = -1;
 	if (o->kind == ORDER_FORMATION)
 		ro->formation = xstrdup(g->rs->form[o->formation].name);
+	if (o->kind == ORDER_ACTION) {
+		ro->action = xstrdup(g->rs->ops->actions[o->action].name);
+		ro->facing = o->facing;
+		if (o->formation >= 0 && o->formation < g->rs->nform)
+			ro->formation = xstrdup(g->rs->form[o->formation].name);
+	}
 	ro->npts = o->npts;
 	memcpy(ro->pts, o->pts, sizeof ro->pts);
 	for (ro->ngroup = 0; ro->ngroup < o->ngroup &&
@@ -537,6 +583,20 @@ replay_write(const struct replay *r, FILE *f)
 		case ORDER_FORMATION:
 			fputs(", formation: ", f);
 			put_str(f, o->formation);
+			break;
+		case ORDER_ACTION:
+			fputs(", action: ", f);
+			put_str(f, o->action);
+			if (o->npts == 1)
+				fprintf(f, ", at: [%d, %d]", o->pts[0].x,
+				    o->pts[0].y);
+			if (o->facing >= 0 && o->facing < DIR_COUNT)
+				fprintf(f, ", facing: %s",
+				    dir_name((enum dir)o->facing));
+			if (o->formation != NULL) {
+				fputs(", form: ", f);
+				put_str(f, o->formation);
+			}
 			break;
 		default:
 			fprintf(f, ", %s: true", order_kind_name(o->kind));

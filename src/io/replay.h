@@ -47,7 +47,10 @@ struct replay_order {
 					   own ride or halt */
 	char		*general;	/* owned: general id, NULL: the unit's */
 	enum order_kind	 kind;
-	char		*formation;	/* owned: ORDER_FORMATION's name */
+	char		*formation;	/* owned: ORDER_FORMATION's name, or
+					   an action's formation */
+	char		*action;	/* owned: ORDER_ACTION's name */
+	int		 facing;	/* an action's facing, -1: none */
 	int		 npts;
 	struct point	 pts[ORDER_MAX_POINTS];
 	int		 ngroup;	/* a group order's units, 0: none */

@@ -152,15 +152,35 @@ static int
 read_order(struct sread *s, const struct doc_node *n, struct order *o)
 {
 	static const char *const keys[] = { "kind", "general", "formation",
-	    "points", "issued", "arrives", "group", "to", NULL };
+	    "points", "issued", "arrives", "group", "to", "action", "facing",
+	    NULL };
+	static const char *dirs[DIR_COUNT + 1];
 	const struct doc_node *gn;
 	static const char *kinds[ORDER_KIND_COUNT + 1];
 	int i, kind, npts = 0, bad = 0;
 
 	for (i = 0; i < ORDER_KIND_COUNT; i++)
 		kinds[i] = order_kind_name((enum order_kind)i);
+	for (i = 0; i < DIR_COUNT; i++)
+		dirs[i] = dir_name((enum dir)i);
 	if (doc_expect(n, DOC_MAP, "an order", s->d) != 0 ||
 	    doc_check_keys(n, keys, s->d) != 0)
+		return -1;
+	o->action = -1;
+	o->facing = -1;
+	if ((gn = doc_get(n, "action")) != NULL) {
+		const char *name;
+
+		if (doc_str(gn, 64, &name, s->d) != 0)
+			return -1;
+		if ((o->action = ruleset_action(s->g->rs, name)) < 0) {
+			diags_add(s->d, gn->pos, "no action '%s' in ruleset "
+			    "'%s'", name, s->g->rs->name);
+			return -1;
+		}
+	}
+	if ((gn = doc_get(n, "facing")) != NULL &&
+	    doc_enum(gn, dirs, &o->facing, s->d) != 0)
 		return -1;
 	bad |= need_enum(n, "kind", kinds, &kind, s->d);
 	bad |= need_ref(s, n, "general", false, true, &o->general);
@@ -195,6 +215,11 @@ read_order(struct sread *s, const struct doc_node *n, struct order *o)
 	}
 	if (need_points(s, n, "points", ORDER_MAX_POINTS, &s->pts, &npts) != 0)
 		return -1;
+	if (!bad && (kind == ORDER_ACTION) != (o->action >= 0)) {
+		diags_add(s->d, n->pos, "an action order names its action, and "
+		    "only an action order does");
+		bad = -1;
+	}
 	if (!bad) {
 		o->kind = (enum order_kind)kind;
 		o->npts = npts;
@@ -270,7 +295,7 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	    "drill", "musician", "formation", "cond", "at", "facing", "moved",
 	    "halt", "halt_turn", "ap_used", "contact", "owed", "waypoint",
 	    "wheeled", "lost_turn", "route_key", "route", "track", "trail",
-	    "order", "arrives", NULL };
+	    "order", "arrives", "act", NULL };
 	static const char *conds[COND_COUNT + 1], *halts[HALT_COUNT + 1],
 	    *dirs[DIR_COUNT + 1];
 	const struct doc_node *k;
@@ -343,6 +368,17 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	    read_order(s, k, &u.order) != 0)
 		bad = -1;
 	u.order.unit = idx;
+	memset(&u.act, 0, sizeof u.act);
+	if ((k = doc_get(n, "act")) != NULL) {
+		if (read_order(s, k, &u.act) != 0)
+			bad = -1;
+		else if (u.act.kind != ORDER_ACTION) {
+			diags_add(s->d, k->pos, "a unit's act is an action "
+			    "order");
+			bad = -1;
+		}
+		u.act.unit = idx;
+	}
 	if (bad == 0 &&
 	    need_points(s, n, "route", 1 << 20, &out->route, &u.nroute) == 0 &&
 	    need_points(s, n, "track", 1 << 20, &out->track, &u.ntrack) == 0 &&

@@ -74,6 +74,12 @@ put_order(FILE *f, const struct game *g, const struct order *o)
 	fputs(", points: ", f);
 	put_points(f, o->pts, o->npts);
 	fprintf(f, ", issued: %d, arrives: %d", o->issued, o->arrives);
+	if (o->kind == ORDER_ACTION) {	/* the ruleset's own action */
+		fputs(", action: ", f);
+		put_str(f, g->rs->ops->actions[o->action].name);
+		if (o->facing >= 0 && o->facing < DIR_COUNT)
+			fprintf(f, ", facing: %s", dir_name((enum dir)o->facing));
+	}
 	if (o->ngroup > 0) {	/* absent for an order to one unit */
 		int i;
 
@@ -135,6 +141,11 @@ put_unit(FILE *f, const struct game *g, const struct unit *u)
 	fputs("\n    order: ", f);
 	put_order(f, g, &u->order);
 	fputc('\n', f);
+	if (u->act.kind != ORDER_NONE) {	/* an answer not yet acted on */
+		fputs("    act: ", f);
+		put_order(f, g, &u->act);
+		fputc('\n', f);
+	}
 }
 
 void
