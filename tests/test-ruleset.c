@@ -242,6 +242,10 @@ test_checks(void **state)
 	expect_edit("colour: 4", "colour: 9", "out of range 0..7");
 	expect_edit("quoted: [\"3.6\"]", "quoted: [\"3..6\"]",
 	    "'3..6' is not a rule number");
+	expect_edit("quoted: [\"3.6\"]", "quoted: [\"3H\"]",
+	    "'3H' is not a rule number");
+	expect_edit("quoted: [\"3.6\"]", "quoted: [\"H.\"]",
+	    "'H.' is not a rule number");
 	expect_edit("quoted: [\"3.6\"]", "quoted: \"3.6\"",
 	    "quoted must be a sequence");
 	expect_edit("  - term: BD\n    text:", "  - term: BD\n    txt:",
@@ -283,6 +287,36 @@ test_own_rules(void **state)
 	rs->quoted = quoted;
 }
 
+/* Rule numbers with letters (issue 15): the horse-and-musket data file
+ * quotes the seed's clauses H1 to H15, and marshal's own HO.n are
+ * marked; H1 does not cover H10, nor HO.1. */
+static void
+test_own_rules_letters(void **state)
+{
+	struct diags d;
+	struct ruleset *rs;
+
+	(void)state;
+	diags_init(&d);
+	rs = load_ruleset("horse-and-musket", datadir(), &d);
+	if (rs == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	assert_non_null(rs);
+	assert_int_equal(rs->nquoted, 15);
+	assert_string_equal(rs->quoted[0], "H1");
+	assert_string_equal(rs->quoted[14], "H15");
+	assert_false(ruleset_rule_own(rs, "H1"));
+	assert_false(ruleset_rule_own(rs, "H10"));
+	assert_false(ruleset_rule_own(rs, "H3"));
+	assert_true(ruleset_rule_own(rs, "HO.1"));
+	assert_true(ruleset_rule_own(rs, "HO.9.3"));
+	assert_true(ruleset_rule_own(rs, "H16"));
+	assert_string_equal(ruleset_rule_mark(rs, "HO.6.3"), RULESET_OWN_MARK);
+	assert_string_equal(ruleset_rule_mark(rs, "H8"), "");
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -294,6 +328,7 @@ main(void)
 		cmocka_unit_test(test_fmt),
 		cmocka_unit_test(test_checks),
 		cmocka_unit_test(test_own_rules),
+		cmocka_unit_test(test_own_rules_letters),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -119,21 +119,25 @@ get_forbid(const struct ruleset *rs, const struct doc_node *map,
 	return bad;
 }
 
-/* A rule number: digits separated by single dots ("3.6", "3.10.2"). */
+/* A rule number: parts separated by single dots, each letters then
+ * digits ("3.6", "3.10.2", "H1", "HO.1"), with a digit somewhere. */
 static bool
 rule_number_ok(const char *s)
 {
-	bool digit = false;
+	bool any = false, part = false, digits = false;
 
 	for (; *s != '\0'; s++) {
 		if (*s >= '0' && *s <= '9')
-			digit = true;
-		else if (*s == '.' && digit)
-			digit = false;
+			any = part = digits = true;
+		else if (((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z'))
+		    && !digits)
+			part = true;
+		else if (*s == '.' && part)
+			part = digits = false;
 		else
 			return false;
 	}
-	return digit;
+	return part && any;
 }
 
 /* `quoted`: the rule numbers the source rulebook has (optional). */
@@ -157,7 +161,8 @@ load_quoted(struct ruleset *rs, const struct doc_node *root,
 		}
 		if (!rule_number_ok(s)) {
 			diags_add(d, n->items[i]->pos, "'%.32s' is not a rule "
-			    "number (digits and dots: 3.6)", s);
+			    "number (digits and dots, letters may lead a part: "
+			    "3.6, H1)", s);
 			bad = -1;
 			continue;
 		}

@@ -9,11 +9,13 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "rules/horse-and-musket/hm.h"
 #include "rules/napoleonic/napoleonic.h"
 #include "core/ruleset.h"
 
 static const struct ruleset_ops *const modules[] = {
 	&napoleonic_ops,
+	&hm_ops,
 };
 
 const struct ruleset_ops *

@@ -1,0 +1,30 @@
+/*
+ * hm.h - the horse-and-musket ruleset module (seed 002, clauses H1-H15;
+ * doc/horse-and-musket.md): what its files share.
+ *
+ * hm.c holds the ops and the turn's sequencer, move.c the movement
+ * tables and the engine hooks (H1-H12, H14), turn.c the phases after
+ * movement (turn.h).  The movement tables live in rs->priv (struct
+ * hm_move, owned by the ruleset, freed by hm_move_free).
+ */
+#ifndef MARSHAL_HM_H
+#define MARSHAL_HM_H
+
+#include "core/ruleset.h"
+
+struct game;
+
+/* The module's operations, registered under "horse-and-musket". */
+extern const struct ruleset_ops hm_ops;
+
+/* Read the `movement` table into rs->priv: 0, or -1 with diagnostics. */
+int hm_move_load(struct ruleset *, const struct doc_node *root,
+    struct diags *);
+/* Free rs->priv (also half built). */
+void hm_move_free(struct ruleset *);
+
+/* HO.4 and H5, H6: Formation orders, then every Move order, in order of
+ * battle. */
+void hm_phase_movement(struct game *);
+
+#endif
