@@ -12,6 +12,7 @@
 
 #include "core/game.h"
 #include "rules/horse-and-musket/hm.h"
+#include "rules/horse-and-musket/move.h"
 #include "rules/horse-and-musket/turn.h"
 
 static int
@@ -75,6 +76,13 @@ hm_turn_run(struct game *g)
 	g->turn++;
 }
 
+/* H7: the retire action, HM_ACTION_RETIRE (a Move order marked retire,
+ * until orders carry the mark). */
+static const struct ruleset_action hm_actions[] = {
+	{ "retire", "Retire", ACTION_POINT, "H7" },
+	{ NULL, NULL, 0, NULL }
+};
+
 const struct ruleset_ops hm_ops = {
 	.name = "horse-and-musket",
 	.keys = (const char *const []){ "movement", "charge", "fire",
@@ -83,4 +91,13 @@ const struct ruleset_ops hm_ops = {
 	.free = hm_free,
 	.turn_run = hm_turn_run,
 	.phase_run = hm_phase_run,
+	.actions = hm_actions,
+	.allowance = hm_allowance,
+	.move_begin = hm_move_begin,
+	.move_face = hm_move_face,
+	.move_turn = hm_move_turn,
+	.move_step = hm_move_step,
+	.move_contact = hm_move_contact,
+	.move_pass = hm_move_pass,
+	.move_rule = hm_move_rule,
 };

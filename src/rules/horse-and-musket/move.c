@@ -1,33 +1,585 @@
 /*
- * move.c - horse-and-musket movement (H1-H12, H14): the speed tables and
- * the engine hooks that price every step, turn and pass.
+ * move.c - horse-and-musket movement (H1-H12): the engine hooks that
+ * price every step, turn and pass of a walk (core/move.h).
+ *
+ * A unit's allowance is its H1/H2 figure in ticks (4 to the inch).  A
+ * step costs its distance divided by the share of speed the ground its
+ * front rank enters leaves it (H3); an obstacle costs a share of the
+ * unit's whole move in place of the step (H4); the first 45 degrees of
+ * change are free, further ones are wheels on a 3-inch circle, and a
+ * fresh unit that could not pay its wheels turns in place for its whole
+ * move (H8, H9); passing a friend costs 3 or 6 inches (H12).  Every
+ * price carries its clause and arithmetic in inches.
  */
 #include "config.h"
 
-#include <stdlib.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "core/game.h"
+#include "core/map.h"
+#include "core/move.h"
 #include "rules/horse-and-musket/hm.h"
+#include "rules/horse-and-musket/move.h"
+
+const struct hm_move *
+hm_move(const struct ruleset *rs)
+{
+	return rs->priv;
+}
+
+static const char *const mover_label[HM_MOVER_COUNT] = {
+	"close-order foot", "open-order foot", "mounted", "wheeled"
+};
+
+enum hm_mover
+hm_mover_of(const struct ruleset *rs, const struct unit *u)
+{
+	const struct hm_move *m = hm_move(rs);
+
+	if (u->arm == ARM_ARTILLERY && u->cond == COND_ROUTED &&
+	    !m->immobile_routed[u->klass] && m->mover[u->klass] == HM_WHEELED)
+		return m->crew_mover;
+	return m->mover[u->klass];
+}
 
 int
-hm_move_load(struct ruleset *rs, const struct doc_node *root,
-    struct diags *d)
+hm_max_move(const struct ruleset *rs, const struct unit *u, int form,
+    enum cond cond)
 {
-	(void)rs;
-	(void)root;
-	(void)d;
+	const struct hm_move *m = hm_move(rs);
+
+	if (u->klass < 0 || u->klass >= HM_MAX_CLASS)
+		return -1;
+	if (cond == COND_ROUTED)
+		return m->rout[u->klass];
+	if (form < 0 || form >= rs->nform)
+		return -1;
+	return m->speed[u->klass][form];
+}
+
+bool
+hm_retiring(const struct game *g, int u)
+{
+	const struct unit *un = &g->units[u];
+
+	return un->act.kind == ORDER_ACTION &&
+	    un->act.action == HM_ACTION_RETIRE && un->cond != COND_ROUTED;
+}
+
+/* Ticks as inches: "4.5 in". */
+static const char *
+inch(const struct ruleset *rs, int ticks, char *buf, size_t len)
+{
+	ruleset_fmt(rs, ticks, buf, len);
+	return buf;
+}
+
+static void
+price_init(struct move_price *p)
+{
+	memset(p, 0, sizeof *p);
+	p->verdict = MOVE_OK;
+	p->halt = HALT_SPEED;
+	p->form = -1;
+	p->passage = -1;
+	p->need = -1;
+}
+
+static void price_note(struct move_price *, const char *, const char *, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+price_note(struct move_price *p, const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+	struct move_note *n;
+
+	if (p->nnotes >= MOVE_NOTES_MAX)
+		return;
+	n = &p->notes[p->nnotes++];
+	snprintf(n->rule, sizeof n->rule, "%s", rule);
+	va_start(ap, fmt);
+	vsnprintf(n->text, sizeof n->text, fmt, ap);
+	va_end(ap);
+}
+
+/* A share as text: "2/3", "1". */
+static const char *
+share_text(struct hm_share s, char *buf, size_t len)
+{
+	if (s.den == 1)
+		snprintf(buf, len, "%d", s.num);
+	else
+		snprintf(buf, len, "%d/%d", s.num, s.den);
+	return buf;
+}
+
+/* --- the allowance: H1, H2, H7, H11 ---------------------------------------- */
+
+int
+hm_move_begin(const struct game *g, struct move_walk *w)
+{
+	const struct ruleset *rs = g->rs;
+	const struct hm_move *m = hm_move(rs);
+	const struct unit *u = &g->units[w->unit];
+	int a, r;
+	char x[32], y[32], z[32];
+
+	if (w->cond == COND_ROUTED && m->immobile_routed[u->klass]) {
+		move_note(w, EV_NOTE, "H11", "%s is a routed %s: it stays "
+		    "where it is for the rest of the battle", u->name,
+		    rs->klass[u->klass].label);
+		w->halt = HALT_BLOCKED;
+		snprintf(w->halt_rule, sizeof w->halt_rule, "H11");
+		return -1;
+	}
+	a = hm_max_move(rs, u, w->form, w->cond);
+	if (a <= 0) {
+		move_note(w, EV_NOTE, u->arm == ARM_ARTILLERY ? "H2" : "H1",
+		    "%s has no move in %s", u->name, rs->form[w->form].label);
+		w->halt = HALT_BLOCKED;
+		return -1;
+	}
+	if (w->cond == COND_ROUTED)
+		move_note(w, EV_NOTE, u->arm == ARM_ARTILLERY ? "H2" : "H1",
+		    "%s flees at its Rout figure: %s (%d ticks)", u->name,
+		    inch(rs, a, x, sizeof x), a);
+	else
+		move_note(w, EV_NOTE, u->arm == ARM_ARTILLERY ? "H2" : "H1",
+		    "%s %s in %s moves %s (%d ticks)", u->arm == ARM_INFANTRY ?
+		    mover_label[m->mover[u->klass]] : rs->klass[u->klass].label,
+		    u->arm == ARM_ARTILLERY ? "gun" : u->arm == ARM_CAVALRY ?
+		    "cavalry" : "", rs->form[w->form].label,
+		    inch(rs, a, x, sizeof x), a);
+	if (hm_retiring(g, w->unit)) {
+		r = m->retire[u->arm];
+		if (r < 0)
+			r = 0;
+		if (a - r <= 0) {
+			move_note(w, EV_NOTE, "H7", "retiring keeping its "
+			    "facing costs %s of its %s: nothing is left, it "
+			    "cannot retire", inch(rs, r, x, sizeof x),
+			    inch(rs, a, y, sizeof y));
+			w->halt = HALT_SPEED;
+			snprintf(w->halt_rule, sizeof w->halt_rule, "H7");
+			return -1;
+		}
+		move_note(w, EV_NOTE, "H7", "retires keeping its facing %s: "
+		    "%s - %s = %s (%d ticks)", dir_name(w->facing),
+		    inch(rs, a, x, sizeof x), inch(rs, r, y, sizeof y),
+		    inch(rs, a - r, z, sizeof z), a - r);
+		a -= r;
+	}
+	w->allowance = a;
+	w->left = a;
 	return 0;
 }
 
-void
-hm_move_free(struct ruleset *rs)
+int
+hm_allowance(struct game *g, int unit, bool explain)
 {
-	free(rs->priv);
-	rs->priv = NULL;
+	struct move_walk w;
+	int i, a;
+
+	move_walk_init(g, unit, &w);
+	w.explain = explain;
+	w.preview = true;
+	a = hm_move_begin(g, &w) == 0 ? w.allowance : 0;
+	for (i = 0; explain && i < w.nnotes; i++)
+		game_log(g, unit, w.notes[i].kind, w.notes[i].rule, "%s",
+		    w.notes[i].text);
+	move_walk_free(&w);
+	return a;
+}
+
+/* --- H7: retiring keeps the facing ------------------------------------------- */
+
+enum dir
+hm_move_face(const struct game *g, const struct move_walk *w, enum dir d)
+{
+	if (hm_retiring(g, w->unit))
+		return w->facing;
+	return d;
+}
+
+/* --- H8, H9: turning and wheeling -------------------------------------------- */
+
+/* The cost of one 45-degree stage of a wheel (H9): the outer base's arc
+ * on radius wheel_diameter / 2 + frontage, pi / 4 of it, rounded up to a
+ * tick (355/113 for pi). */
+static int
+wheel_stage(const struct game *g, const struct unit *u, int form, int *rad)
+{
+	const struct hm_move *m = hm_move(g->rs);
+	int r = m->wheel_diameter / 2 +
+	    g->rs->form[form].frontage[u->arm] * STEP_ORTHO;
+
+	*rad = r;
+	return (355 * r + 4 * 113 - 1) / (4 * 113);
+}
+
+static struct point
+pt_add(struct point p, int k, enum dir d)
+{
+	p.x += k * dir_dx[d];
+	p.y += k * dir_dy[d];
+	return p;
+}
+
+/* The anchor after rotating a block (anchor a, facing f) about its
+ * centre to facing t (H8, H13). */
+static struct point
+about_centre(const struct game *g, const struct unit *u, int form,
+    struct point a, enum dir f, enum dir t)
+{
+	int dep = g->rs->form[form].depth[u->arm];
+	struct point c = pt_add(a, (geom_span(f, dep) - 1) / 2,
+	    dir_turn(f, 4));
+
+	return pt_add(c, -((geom_span(t, dep) - 1) / 2), dir_turn(t, 4));
+}
+
+/* Cells from the inner front corner to a wheel's centre: 1.5 inches. */
+static int
+pivot_cells(const struct game *g, enum dir f)
+{
+	const struct hm_move *m = hm_move(g->rs);
+	int half = m->wheel_diameter / 2;
+
+	return (half + dir_step_cost(f) - 1) / dir_step_cost(f);
+}
+
+/* The anchor after one 45-degree stage of a wheel from facing f to t
+ * (t = f turned one step), about a centre 1.5 inches beyond the inner
+ * front corner on the line of the front (H9). */
+static struct point
+wheel_anchor(const struct game *g, const struct unit *u, int form,
+    struct point a, enum dir f, enum dir t)
+{
+	int fr = g->rs->form[form].frontage[u->arm];
+	int w0 = geom_span(f, fr), w1 = geom_span(t, fr);
+	int off0 = (w0 - 1) / 2, off1 = (w1 - 1) / 2;
+	bool right = dir_turn(f, 1) == t;
+	enum dir r0 = dir_turn(f, 2), r1 = dir_turn(t, 2);
+	struct point inner, p;
+
+	if (right) {
+		inner = pt_add(a, w0 - 1 - off0, r0);
+		p = pt_add(inner, pivot_cells(g, f), r0);
+		inner = pt_add(p, -pivot_cells(g, t), r1);
+		return pt_add(inner, -(w1 - 1 - off1), r1);
+	}
+	inner = pt_add(a, -off0, r0);
+	p = pt_add(inner, -pivot_cells(g, f), r0);
+	inner = pt_add(p, pivot_cells(g, t), r1);
+	return pt_add(inner, off1, r1);
 }
 
 void
-hm_phase_movement(struct game *g)
+hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
 {
-	(void)g;
+	const struct ruleset *rs = g->rs;
+	const struct hm_move *m = hm_move(rs);
+	const struct unit *u = &g->units[w->unit];
+	int k = dir_diff(w->facing, d), cw, free_k, stage, rad, wheels, i;
+	enum dir f;
+	struct point a;
+	char x[32], y[32], z[32];
+
+	price_init(p);
+	if (k == 0)
+		return;
+	cw = (((int)d - (int)w->facing) % 8 + 8) % 8 <= 4 ? 1 : -1;
+	/* H8: the first 45 degrees of the move are free; the walk keeps no
+	 * count of its turns, so a unit still facing as it stood at the
+	 * start of the turn has its free turn. */
+	free_k = w->facing == u->facing ? m->free_turn_steps : 0;
+	if (free_k > k)
+		free_k = k;
+	stage = wheel_stage(g, u, w->form, &rad);
+	wheels = (k - free_k) * stage;
+	p->flags |= MPF_ANCHOR;
+	if (wheels > 0 && w->fresh && wheels > w->left &&
+	    k <= m->turn_max_steps) {
+		/* H8: it turns in place instead, for its whole move. */
+		p->ticks = w->left;
+		p->anchor = about_centre(g, u, w->form, w->pos, w->facing, d);
+		if (w->explain)
+			price_note(p, "H8", "turns from %s to %s about its "
+			    "centre: wheeling would cost %d ticks (%s), more "
+			    "than its %d: the whole move", dir_name(w->facing),
+			    dir_name(d), wheels, inch(rs, wheels, x, sizeof x),
+			    w->left);
+		return;
+	}
+	/* The free turn about the centre, then each wheel stage. */
+	f = w->facing;
+	a = w->pos;
+	if (free_k > 0) {
+		f = dir_turn(w->facing, cw * free_k);
+		a = about_centre(g, u, w->form, a, w->facing, f);
+		if (w->explain)
+			price_note(p, "H8", "turns from %s to %s about its "
+			    "centre: the first 45 degrees of its move are "
+			    "free", dir_name(w->facing), dir_name(f));
+	}
+	for (i = free_k; i < k; i++) {
+		enum dir t = dir_turn(f, cw);
+
+		a = wheel_anchor(g, u, w->form, a, f, t);
+		f = t;
+	}
+	p->anchor = a;
+	p->ticks = wheels;
+	if (wheels > 0 && w->explain)
+		price_note(p, "H9", "wheels %s %d degrees to %s on a %s "
+		    "circle: the outer base runs pi x %s / 4 = %d ticks "
+		    "(%s) a stage, %d ticks, %s left",
+		    cw > 0 ? "right" : "left", 45 * (k - free_k),
+		    dir_name(d), inch(rs, m->wheel_diameter, x, sizeof x),
+		    inch(rs, rad, y, sizeof y), stage,
+		    inch(rs, stage, z, sizeof z), wheels,
+		    w->left >= wheels ? inch(rs, w->left - wheels, z,
+		    sizeof z) : "nothing");
+}
+
+/* --- H3, H4, H10: ground and obstacles ----------------------------------------- */
+
+/* Whether the mover may enter ground land at all (H3, H10). */
+static struct hm_share
+ground_share(const struct game *g, const struct unit *u, enum hm_mover mv,
+    int land)
+{
+	const struct hm_move *m = hm_move(g->rs);
+	struct hm_share s = m->terrain[land][mv];
+
+	if (land == m->buildings && u->arm == ARM_ARTILLERY &&
+	    !m->guns_enter_buildings && u->cond != COND_ROUTED)
+		s.den = 0;
+	return s;
+}
+
+void
+hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	const struct ruleset *rs = g->rs;
+	const struct hm_move *m = hm_move(rs);
+	const struct unit *u = &g->units[w->unit];
+	const struct map *map = g->map;
+	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
+	struct point nf[FOOTPRINT_MAX];
+	enum hm_mover mv = hm_mover_of(rs, u);
+	struct hm_share s = { 1, 1 }, c, best = { 0, 1 };
+	int fr = rs->form[w->form].frontage[u->arm], nn, i, land, wl = -1;
+	int base = dir_step_cost(d), cost, max, ob, obst = 0, odd;
+	bool from_b, to_b;
+	char x[32], y[32], z[32], sh[16];
+
+	price_init(p);
+	if (!map_inside(map, to.x, to.y)) {
+		p->verdict = MOVE_NEVER;
+		p->halt = HALT_BLOCKED;
+		if (w->explain)
+			price_note(p, "H1", "the edge of the map");
+		return;
+	}
+	if (dir_diagonal(d) && map_diag_blocked(map, w->pos.x, w->pos.y, d)) {
+		p->verdict = MOVE_NEVER;
+		p->halt = HALT_OBSTACLE;
+		if (w->explain)
+			price_note(p, "H4", "an obstacle is crossed square "
+			    "on, never at a slant");
+		return;
+	}
+	if (fr > FOOTPRINT_MAX)
+		fr = FOOTPRINT_MAX;
+	nn = geom_footprint(to, w->facing, fr, 1, nf, FOOTPRINT_MAX);
+	/* H3: the front rank's new ground, the poorest share of it. */
+	for (i = 0; i < nn; i++) {
+		if (!map_inside(map, nf[i].x, nf[i].y)) {
+			p->verdict = MOVE_NEVER;
+			p->halt = HALT_BLOCKED;
+			if (w->explain)
+				price_note(p, "H1", "its front would leave "
+				    "the map");
+			return;
+		}
+		if (dir_diagonal(d) && map_diag_blocked(map,
+		    nf[i].x - dir_dx[d], nf[i].y - dir_dy[d], d)) {
+			p->verdict = MOVE_NEVER;
+			p->halt = HALT_OBSTACLE;
+			if (w->explain)
+				price_note(p, "H4", "an obstacle is crossed "
+				    "square on, never at a slant");
+			return;
+		}
+		land = map_cell(map, nf[i].x, nf[i].y)->land;
+		c = ground_share(g, u, mv, land);
+		if (c.den == 0) {
+			p->verdict = MOVE_IMPASSABLE;
+			p->halt = HALT_TERRAIN;
+			if (w->explain)
+				price_note(p, "H3", "%s may not enter %s: it "
+				    "stops at the edge", mover_label[mv],
+				    rs->land[land].label);
+			return;
+		}
+		if (wl < 0 || c.num * s.den < s.num * c.den) {
+			s = c;
+			wl = land;
+		}
+		if (!dir_diagonal(d)) {
+			ob = map_edge(map, nf[i].x - dir_dx[d],
+			    nf[i].y - dir_dy[d], d, NULL);
+			if (ob > 0 && ob < rs->nobst) {
+				c = m->cross[ob][mv];
+				if (obst == 0 || c.den == 0 || (best.den != 0 &&
+				    c.num * best.den > best.num * c.den)) {
+					best = c;
+					obst = ob;
+				}
+			}
+		}
+	}
+	/* H4: buildings entered or left count as obstacles. */
+	from_b = m->buildings >= 0 &&
+	    map_cell(map, w->pos.x, w->pos.y)->land == m->buildings;
+	to_b = m->buildings >= 0 && map_cell(map, to.x, to.y)->land ==
+	    m->buildings;
+	max = hm_max_move(rs, u, w->form, w->cond);
+	if (obst > 0 || from_b != to_b) {
+		const char *what = obst > 0 ? rs->obst[obst].label :
+		    to_b ? "entering buildings" : "leaving buildings";
+
+		if (obst == 0)
+			best = to_b ? m->enter_b[mv] : m->leave_b[mv];
+		p->halt = HALT_OBSTACLE;
+		if (best.den == 0) {
+			p->verdict = MOVE_NEVER;
+			if (w->explain)
+				price_note(p, "H4", "%s may not cross: %s",
+				    mover_label[mv], what);
+			return;
+		}
+		cost = max * best.num / best.den;
+		p->ticks = cost;
+		if (best.num > best.den && w->fresh) {
+			/* Two whole moves: the second is owed. */
+			p->flags |= MPF_MAY_END_ON;
+		}
+		if (w->explain)
+			price_note(p, "H4", "%s: %s crosses for %s of its "
+			    "move, %s x %s = %d ticks (%s)%s", what,
+			    mover_label[mv], share_text(best, sh, sizeof sh),
+			    inch(rs, max, x, sizeof x), sh, cost,
+			    inch(rs, cost, y, sizeof y),
+			    best.num >= best.den ? ": only a unit that has "
+			    "not moved this turn crosses, and stops" : "");
+		if (best.num >= best.den && !w->fresh)
+			p->ticks = cost > w->left ? cost : w->left + 1;
+		return;
+	}
+	/* H3: the step's distance over the share, rounded by rule 1: the
+	 * half tick of a diagonal step on 2/3 ground is carried over the
+	 * walk's diagonal steps (read from w->walked, whose parity is that
+	 * of the diagonal steps made), 5, 4, 5, 4... */
+	if (s.num == s.den) {
+		p->ticks = base;
+		return;
+	}
+	cost = base * s.den / s.num;
+	if ((base * s.den) % s.num != 0) {
+		odd = (w->walked % 2) != 0;
+		cost += odd ? 0 : 1;
+	}
+	p->ticks = cost;
+	p->halt = HALT_TERRAIN;
+	if (w->explain)
+		price_note(p, "H3", "%s: %s at %s speed, the step costs %d x "
+		    "%d/%d = %d ticks (%s), %s left", rs->land[wl].label,
+		    mover_label[mv], share_text(s, sh, sizeof sh), base, s.den,
+		    s.num, cost, inch(rs, cost, x, sizeof x),
+		    w->left >= cost ? inch(rs, w->left - cost, z, sizeof z) :
+		    "not enough");
+	(void)y;
+}
+
+/* --- HO.4, H12: the enemy and friends ------------------------------------------- */
+
+int
+hm_move_contact(const struct game *g, const struct move_walk *w, int e,
+    struct move_price *p)
+{
+	const struct ruleset *rs = g->rs;
+	const struct hm_move *m = hm_move(rs);
+	const struct unit *eu = &g->units[e];
+	char x[32];
+
+	(void)w;
+	price_init(p);
+	p->halt = HALT_CONTACT;
+	if (unit_gone(eu) || eu->cond == COND_ROUTED)
+		return -1;
+	price_note(p, "HO.4", "stops short of %s: a marching unit keeps %s "
+	    "from the enemy", eu->name, inch(rs, m->enemy_gap, x, sizeof x));
+	return m->enemy_gap - 1;
+}
+
+void
+hm_move_pass(const struct game *g, const struct move_walk *w, int f,
+    enum dir d, bool moving, struct move_price *p)
+{
+	const struct ruleset *rs = g->rs;
+	const struct hm_move *m = hm_move(rs);
+	const struct unit *u = &g->units[w->unit], *fu = &g->units[f];
+	int t = m->pass[u->arm];
+	char x[32], y[32];
+
+	(void)d;
+	(void)moving;
+	price_init(p);
+	if (w->cond == COND_ROUTED) {
+		if (w->explain)
+			price_note(p, "H12", "%s flees through %s for nothing",
+			    u->name, fu->name);
+		return;
+	}
+	if (t < 0) {
+		p->verdict = MOVE_NEVER;
+		p->halt = HALT_BLOCKED;
+		if (w->explain)
+			price_note(p, "H12", "%s may not pass through other "
+			    "units: it stops behind %s", u->name, fu->name);
+		return;
+	}
+	p->ticks = t;
+	if (w->explain)
+		price_note(p, "H12", "passes through %s: %s, -%d ticks (%s), "
+		    "%s left", fu->name, u->arm == ARM_CAVALRY ? "mounted" :
+		    "foot", t, inch(rs, t, x, sizeof x), w->left >= t ?
+		    inch(rs, w->left - t, y, sizeof y) : "not enough");
+}
+
+/* The clause each kind of halt comes under. */
+const char *
+hm_move_rule(enum halt h)
+{
+	switch (h) {
+	case HALT_SPEED:
+		return "H1";
+	case HALT_TERRAIN:
+		return "H3";
+	case HALT_OBSTACLE:
+		return "H4";
+	case HALT_BLOCKED:
+		return "H12";
+	case HALT_CONTACT:
+		return "HO.4";
+	default:
+		return "HO.4";
+	}
 }
