@@ -148,10 +148,10 @@ hm_move_begin(const struct game *g, struct move_walk *w)
 		    inch(rs, a, x, sizeof x), a);
 	else
 		move_note(w, EV_NOTE, u->arm == ARM_ARTILLERY ? "H2" : "H1",
-		    "%s %s in %s moves %s (%d ticks)", u->arm == ARM_INFANTRY ?
+		    "%s%s in %s moves %s (%d ticks)", u->arm == ARM_INFANTRY ?
 		    mover_label[m->mover[u->klass]] : rs->klass[u->klass].label,
-		    u->arm == ARM_ARTILLERY ? "gun" : u->arm == ARM_CAVALRY ?
-		    "cavalry" : "", rs->form[w->form].label,
+		    u->arm == ARM_ARTILLERY ? " gun" : u->arm == ARM_CAVALRY ?
+		    " cavalry" : "", rs->form[w->form].label,
 		    inch(rs, a, x, sizeof x), a);
 	if (hm_retiring(g, w->unit)) {
 		r = m->retire[u->arm];

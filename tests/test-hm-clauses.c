@@ -1,0 +1,572 @@
+/*
+ * test-hm-clauses.c - the horse-and-musket movement clauses (seed 002,
+ * H1-H12; doc/horse-and-musket.md), one test each, named after its
+ * clause.  Each builds its battle in C on the real data file
+ * (data/rulesets/horse-and-musket.yaml), runs the movement phase and
+ * checks the figure: ticks spent, cells, facing, formation, and the
+ * clause the log explains it under.  4 ticks make an inch; a cell is
+ * half an inch, 2 ticks straight and 3 diagonally.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/game.h"
+#include "core/map.h"
+#include "core/ruleset.h"
+#include "io/load.h"
+#include "rules/horse-and-musket/move.h"
+
+static struct ruleset *rs;
+
+static int
+setup(void **state)
+{
+	const char *dd = getenv("MARSHAL_DATA");
+	struct diags d;
+
+	(void)state;
+	diags_init(&d);
+	rs = load_ruleset("horse-and-musket", dd != NULL ? dd : "data", &d);
+	if (rs == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	return rs != NULL ? 0 : -1;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	ruleset_free(rs);
+	return 0;
+}
+
+/* An empty battle on open ground w x h cells. */
+static struct game *
+battle(int w, int h)
+{
+	struct game *g = game_create(rs, map_create(w, h));
+
+	game_add_side(g, "Americans");
+	game_add_side(g, "British");
+	game_add_general(g, "am", "General", 0, -1);
+	game_add_general(g, "br", "General", 1, -1);
+	g->opt.courier_delay = false;
+	g->opt.random_speed = false;
+	return g;
+}
+
+/* A formed unit of side 0: arm, class, formation, anchor and facing. */
+static int
+unit_at(struct game *g, const char *id, enum arm arm, const char *klass,
+    const char *form, int x, int y, enum dir f)
+{
+	int i = game_add_unit(g, id, id, 0, 0);
+	struct unit *u = &g->units[i];
+
+	u->arm = arm;
+	u->klass = ruleset_class(rs, arm, klass);
+	assert_true(u->klass >= 0);
+	u->strength = u->strength0 = 200;
+	u->formation = ruleset_form(rs, form);
+	assert_true(u->formation >= 0);
+	u->pos = (struct point){ x, y };
+	u->facing = f;
+	u->cond = COND_FORMED;
+	game_occupy(g, i, true);
+	return i;
+}
+
+/* Give unit i a Move order to (x, y). */
+static void
+move_to(struct game *g, int i, int x, int y)
+{
+	struct unit *u = &g->units[i];
+
+	memset(&u->order, 0, sizeof u->order);
+	u->order.kind = ORDER_MOVE;
+	u->order.unit = i;
+	u->order.general = -1;
+	u->order.formation = -1;
+	u->order.facing = -1;
+	u->order.pts[0] = (struct point){ x, y };
+	u->order.npts = 1;
+	u->order.issued = g->turn;
+	u->order.arrives = g->turn;
+	u->waypoint = 0;
+}
+
+/* H7: unit i holds the retire action to (x, y). */
+static void
+retire_to(struct game *g, int i, int x, int y)
+{
+	struct unit *u = &g->units[i];
+
+	memset(&u->act, 0, sizeof u->act);
+	u->act.kind = ORDER_ACTION;
+	u->act.unit = i;
+	u->act.general = -1;
+	u->act.action = HM_ACTION_RETIRE;
+	u->act.formation = -1;
+	u->act.facing = -1;
+	u->act.pts[0] = (struct point){ x, y };
+	u->act.npts = 1;
+	u->act.issued = g->turn;
+}
+
+/* Fill the cells [x0, x1] x [y0, y1] with ground land. */
+static void
+ground(struct game *g, const char *land, int x0, int y0, int x1, int y1)
+{
+	int x, y, l = ruleset_land(rs, land);
+
+	assert_true(l >= 0);
+	for (y = y0; y <= y1; y++)
+		for (x = x0; x <= x1; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)l;
+}
+
+/* An obstacle on the north edges of row y, x0..x1. */
+static void
+edge_north(struct game *g, const char *obst, int x0, int x1, int y)
+{
+	int x, o = ruleset_obst(rs, obst);
+
+	assert_true(o > 0);
+	for (x = x0; x <= x1; x++)
+		map_edge_set(g->map, x, y, DIR_N, o, 0);
+}
+
+/* Run the movement phase once, then start the next turn. */
+static void
+movement(struct game *g)
+{
+	int p;
+
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], "movement") == 0)
+			break;
+	assert_true(p < rs->nphases);
+	rs->ops->phase_run(g, p);
+	if (getenv("HM_DEBUG") != NULL)
+		for (p = 0; p < g->log.n; p++)
+			fprintf(stderr, "  %d %s %s\n", g->log.v[p].unit,
+			    g->log.v[p].rule, g->log.v[p].text);
+	g->turn++;
+}
+
+/* Whether the log has an event of unit u under rule with text in it. */
+static bool
+logged(const struct game *g, int u, const char *rule, const char *text)
+{
+	int i;
+
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == u &&
+		    strcmp(g->log.v[i].rule, rule) == 0 &&
+		    strstr(g->log.v[i].text, text) != NULL)
+			return true;
+	for (i = 0; i < g->log.n; i++)
+		fprintf(stderr, "  log: %s %s\n", g->log.v[i].rule,
+		    g->log.v[i].text);
+	return false;
+}
+
+/* Unit u's closing line says it spent what of its allowance: "5.75 in
+ * of 6 in" (u->moved is the ground covered, not the ticks spent). */
+static bool
+spent(const struct game *g, int u, const char *what)
+{
+	char want[64];
+	int i;
+
+	snprintf(want, sizeof want, "(spent %s)", what);
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == u &&
+		    strstr(g->log.v[i].text, want) != NULL)
+			return true;
+	fprintf(stderr, "  %s did not spend %s\n", g->units[u].id, what);
+	return false;
+}
+
+/* Unit i stands at (x, y) facing f in formation form. */
+static void
+stands(const struct game *g, int i, int x, int y, enum dir f,
+    const char *form)
+{
+	const struct unit *u = &g->units[i];
+
+	if (u->pos.x != x || u->pos.y != y || u->facing != f)
+		fprintf(stderr, "  %s at [%d, %d] facing %s\n", u->id,
+		    u->pos.x, u->pos.y, dir_name(u->facing));
+	assert_int_equal(u->pos.x, x);
+	assert_int_equal(u->pos.y, y);
+	assert_int_equal(u->facing, f);
+	assert_int_equal(u->formation, ruleset_form(rs, form));
+}
+
+/* H1: close-order foot in Line moves 6 inches: 24 ticks, 12 cells. */
+static void
+test_002_H1_line_close_order_foot_moves_6_inches(void **state)
+{
+	struct game *g = battle(30, 30);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 10, 24, DIR_N);
+	int b = unit_at(g, "b", ARM_CAVALRY, "light", "column", 22, 22,
+	    DIR_N);
+
+	(void)state;
+	move_to(g, a, 10, 0);
+	move_to(g, b, 22, 0);
+	movement(g);
+	stands(g, a, 10, 12, DIR_N, "line");
+	assert_int_equal(g->units[a].moved, 24);
+	assert_true(logged(g, a, "H1", "moves 6 in (24 ticks)"));
+	/* Light cavalry in Column: 18 inches, 72 ticks, 36 cells; its
+	 * point is 22 cells on and it arrives there. */
+	stands(g, b, 22, 0, DIR_N, "column");
+	assert_true(logged(g, b, "H1", "moves 18 in (72 ticks)"));
+	game_free(g);
+}
+
+/* H2: guns limbered and deployed (deployed guns move, by hand); the
+ * grasshopper moves 3 inches deployed (the printed 21 read as a
+ * misprint). */
+static void
+test_002_H2_guns_limbered_and_deployed(void **state)
+{
+	struct game *g = battle(40, 30);
+	int m = unit_at(g, "m", ARM_ARTILLERY, "medium", "limbered", 4, 24,
+	    DIR_N);
+	int d = unit_at(g, "d", ARM_ARTILLERY, "medium", "deployed", 12, 24,
+	    DIR_N);
+	int h = unit_at(g, "h", ARM_ARTILLERY, "heavy", "deployed", 20, 24,
+	    DIR_N);
+	int s = unit_at(g, "s", ARM_ARTILLERY, "grasshopper", "deployed", 28,
+	    24, DIR_N);
+
+	(void)state;
+	move_to(g, m, 4, 0);
+	move_to(g, d, 12, 0);
+	move_to(g, h, 20, 0);
+	move_to(g, s, 28, 0);
+	movement(g);
+	stands(g, m, 4, 12, DIR_N, "limbered");		/* 6 in, 24 */
+	stands(g, d, 12, 20, DIR_N, "deployed");	/* 2 in, 8 */
+	stands(g, h, 20, 22, DIR_N, "deployed");	/* 1 in, 4 */
+	stands(g, s, 28, 18, DIR_N, "deployed");	/* 3 in, 12 */
+	assert_true(logged(g, m, "H2", "moves 6 in (24 ticks)"));
+	assert_true(logged(g, s, "H2", "moves 3 in (12 ticks)"));
+	game_free(g);
+}
+
+/*
+ * H3 (lesson 1, step 1): a close-order Line makes 4 open steps (8
+ * ticks) to row 20, then its front enters the rough, 2 x 3/2 = 3 a
+ * step: 16 ticks buy 5 steps and 1 is lost, [12, 15], 4.5 inches.
+ * Diagonal steps on 2/3 ground cost 4.5, charged 5, 4, 5 (rule 1).
+ */
+static void
+test_002_H3_terrain_share_of_speed(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 12, 24, DIR_N);
+	int b = unit_at(g, "b", ARM_INFANTRY, "open", "line", 30, 24, DIR_N);
+
+	(void)state;
+	ground(g, "rough", 4, 4, 20, 19);
+	ground(g, "dense_wood", 24, 8, 35, 19);
+	move_to(g, a, 12, 2);
+	move_to(g, b, 30, 2);
+	movement(g);
+	stands(g, a, 12, 15, DIR_N, "line");
+	assert_int_equal(g->units[a].moved, 18);	/* 4.5 in on */
+	assert_true(spent(g, a, "5.75 in of 6 in"));
+	assert_true(logged(g, a, "H3", "2 x 3/2 = 3 ticks"));
+	/* Open-order foot keeps 2/3 in dense woods: 4 open steps, then
+	 * 28 / 3 = 9 steps, to [30, 11]. */
+	stands(g, b, 30, 11, DIR_N, "line");
+	assert_true(spent(g, b, "8.75 in of 9 in"));
+	assert_true(logged(g, b, "H3", "open-order foot at 2/3 speed"));
+	/* Whole in the rough next turn: 8 steps of 3, exactly 24. */
+	movement(g);
+	stands(g, a, 12, 7, DIR_N, "line");
+	assert_int_equal(g->units[a].moved, 16);	/* 4 in: 2/3 of 6 */
+	assert_true(spent(g, a, "6 in of 6 in"));
+	game_free(g);
+}
+
+/* H3 rule 1: diagonal steps on 2/3 ground cost 5, 4, 5, 4... */
+static void
+test_002_H3_diagonal_two_thirds_rounds_up(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 12, 24,
+	    DIR_NE);
+
+	(void)state;
+	ground(g, "rough", 0, 0, 39, 39);
+	move_to(g, a, 30, 6);
+	movement(g);
+	/* 5 + 4 + 5 + 4 + 5 = 23 for 5 steps; the 6th would cost 4 more,
+	 * 27: it stops with 1 tick lost. */
+	stands(g, a, 17, 19, DIR_NE, "line");
+	assert_int_equal(g->units[a].moved, 15);
+	assert_true(spent(g, a, "5.75 in of 6 in"));
+	assert_true(logged(g, a, "H3", "3 x 3/2 = 5 ticks"));
+	assert_true(logged(g, a, "H3", "3 x 3/2 = 4 ticks"));
+	game_free(g);
+}
+
+/*
+ * H4: close-order foot at a wall pays 24 / 2 = 12 ticks in place of the
+ * step: 4 steps (8) to the wall, 12 over it, 2 steps (4): [10, 17].  A
+ * limbered gun at a stream pays two whole moves: fresh, it steps to the
+ * far bank and owes 24.
+ */
+static void
+test_002_H4_obstacle_share_of_the_move(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 10, 24, DIR_N);
+	int c = unit_at(g, "c", ARM_CAVALRY, "light", "line", 30, 24, DIR_N);
+	int m = unit_at(g, "m", ARM_ARTILLERY, "medium", "limbered", 20, 20,
+	    DIR_N);
+
+	(void)state;
+	edge_north(g, "fence", 0, 14, 20);
+	edge_north(g, "fence", 25, 39, 24);
+	edge_north(g, "stream", 17, 23, 20);
+	move_to(g, a, 10, 0);
+	move_to(g, c, 30, 0);
+	move_to(g, m, 20, 0);
+	movement(g);
+	stands(g, a, 10, 17, DIR_N, "line");
+	assert_true(logged(g, a, "H4", "6 in x 1/2 = 12 ticks"));
+	/* A whole move for horse at a fence: over, and it stops. */
+	stands(g, c, 30, 23, DIR_N, "line");
+	assert_true(spent(g, c, "15 in of 15 in"));
+	/* The stream: two moves, one owed. */
+	stands(g, m, 20, 19, DIR_N, "limbered");
+	assert_int_equal(g->units[m].owed, 24);
+	assert_true(logged(g, m, "H4", "6 in x 2 = 48 ticks"));
+	game_free(g);
+}
+
+/* H5: a close-order Column forms Line: the farthest base goes 2
+ * diagonal steps, 6 ticks, within its Line move of 24; horse 8. */
+static void
+test_002_H5_formation_change_within_a_line_move(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 20,
+	    DIR_N);
+	int c = unit_at(g, "c", ARM_CAVALRY, "light", "line", 30, 20, DIR_N);
+
+	(void)state;
+	g->units[a].order.kind = ORDER_FORMATION;
+	g->units[a].order.formation = ruleset_form(rs, "line");
+	g->units[c].order.kind = ORDER_FORMATION;
+	g->units[c].order.formation = ruleset_form(rs, "column");
+	movement(g);
+	stands(g, a, 10, 20, DIR_N, "line");
+	assert_int_equal(g->units[a].moved, 6);
+	assert_true(logged(g, a, "H5", "farthest base goes 1.5 in (6 ticks)"));
+	stands(g, c, 30, 20, DIR_N, "column");
+	assert_int_equal(g->units[c].moved, 8);
+	assert_true(logged(g, c, "H5", "2 in (8 ticks)"));
+	game_free(g);
+}
+
+/* H6: limbering or deploying takes the gun's whole move, standing. */
+static void
+test_002_H6_limbering_takes_the_whole_move(void **state)
+{
+	struct game *g = battle(40, 40);
+	int m = unit_at(g, "m", ARM_ARTILLERY, "light", "deployed", 10, 20,
+	    DIR_N);
+
+	(void)state;
+	g->units[m].order.kind = ORDER_FORMATION;
+	g->units[m].order.formation = ruleset_form(rs, "limbered");
+	movement(g);
+	stands(g, m, 10, 20, DIR_N, "limbered");
+	assert_int_equal(g->units[m].moved, 0);
+	assert_true(logged(g, m, "H6", "takes the whole move"));
+	game_free(g);
+}
+
+/* H7 (lesson 2, steps 3 and 4): retiring keeps the facing and loses 3
+ * inches for foot (24 - 12 = 12: 6 cells) and 6 for horse (60 - 24 =
+ * 36: 18 cells). */
+static void
+test_002_H7_retire_keeping_facing(void **state)
+{
+	struct game *g = battle(40, 52);
+	int c = unit_at(g, "c", ARM_INFANTRY, "close", "line", 20, 20, DIR_E);
+	int e = unit_at(g, "e", ARM_CAVALRY, "light", "line", 8, 30, DIR_N);
+
+	(void)state;
+	retire_to(g, c, 10, 20);
+	retire_to(g, e, 8, 50);
+	movement(g);
+	stands(g, c, 14, 20, DIR_E, "line");
+	assert_int_equal(g->units[c].moved, 12);
+	assert_true(logged(g, c, "H7", "6 in - 3 in = 3 in (12 ticks)"));
+	stands(g, e, 8, 48, DIR_N, "line");
+	assert_int_equal(g->units[e].moved, 36);
+	assert_true(logged(g, e, "H7", "15 in - 6 in = 9 in (36 ticks)"));
+	game_free(g);
+}
+
+/* H8: the first 45 degrees are free (a Line sent NE makes 8 diagonal
+ * steps of 3); sent behind it, wheels of 54 are more than its 24: it
+ * turns about in place for its whole move. */
+static void
+test_002_H8_turn_over_45_takes_whole_move(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 10, 20, DIR_N);
+	int b = unit_at(g, "b", ARM_INFANTRY, "close", "line", 30, 14, DIR_N);
+
+	(void)state;
+	move_to(g, a, 20, 10);
+	move_to(g, b, 30, 38);
+	movement(g);
+	stands(g, a, 18, 12, DIR_NE, "line");
+	assert_true(spent(g, a, "6 in of 6 in"));
+	assert_true(logged(g, a, "H8", "the first 45 degrees of its move are "
+	    "free"));
+	assert_int_equal(g->units[b].facing, DIR_S);
+	assert_true(spent(g, b, "6 in of 6 in"));
+	assert_true(logged(g, b, "H8", "wheeling would cost 54 ticks"));
+	game_free(g);
+}
+
+/* H9: a close-order Line sent east turns 45 free and wheels 45 on the
+ * 3-inch circle: pi x 5.5 / 4 = 4.32 inches, 18 ticks; 6 are left. */
+static void
+test_002_H9_wheel_on_a_3_inch_circle(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 10, 20, DIR_N);
+	int c = unit_at(g, "c", ARM_INFANTRY, "close", "column", 10, 34,
+	    DIR_N);
+
+	(void)state;
+	move_to(g, a, 36, 20);
+	move_to(g, c, 36, 34);
+	movement(g);
+	/* Then 6 ticks: 3 cells east. */
+	stands(g, a, 17, 17, DIR_E, "line");
+	assert_true(spent(g, a, "6 in of 6 in"));
+	assert_true(logged(g, a, "H9", "pi x 5.5 in / 4 = 18 ticks"));
+	/* A Column's stage is pi x 3.5 / 4 = 2.75 inches, 11 ticks. */
+	assert_int_equal(g->units[c].facing, DIR_E);
+	assert_true(logged(g, c, "H9", "pi x 3.5 in / 4 = 11 ticks"));
+	assert_true(spent(g, c, "8.75 in of 9 in"));
+	game_free(g);
+}
+
+/* H10: the grasshopper crosses ground as close-order foot (1/3 in dense
+ * woods: 48 / 6 = 8 steps limbered), where a light gun may not go. */
+static void
+test_002_H10_grasshopper_in_terrain(void **state)
+{
+	struct game *g = battle(40, 40);
+	int s = unit_at(g, "s", ARM_ARTILLERY, "grasshopper", "limbered", 10,
+	    30, DIR_N);
+	int l = unit_at(g, "l", ARM_ARTILLERY, "light", "limbered", 30, 30,
+	    DIR_N);
+
+	(void)state;
+	ground(g, "dense_wood", 0, 0, 39, 39);
+	move_to(g, s, 10, 0);
+	move_to(g, l, 30, 0);
+	movement(g);
+	stands(g, s, 10, 22, DIR_N, "limbered");
+	assert_true(spent(g, s, "12 in of 12 in"));
+	assert_true(logged(g, s, "H3", "close-order foot at 1/3 speed"));
+	stands(g, l, 30, 30, DIR_N, "limbered");
+	assert_true(logged(g, l, "H3", "wheeled may not enter Dense woods"));
+	game_free(g);
+}
+
+/* H11: a routed wagon stays where it is: no allowance at all, where a
+ * routed crew runs at its Rout figure (the flight itself is the rout
+ * phase's, HO.9.3). */
+static void
+test_002_H11_routed_wagon_immobile(void **state)
+{
+	struct game *g = battle(40, 40);
+	int w = unit_at(g, "w", ARM_ARTILLERY, "wagon", "limbered", 10, 20,
+	    DIR_N);
+	int m = unit_at(g, "m", ARM_ARTILLERY, "medium", "limbered", 20, 20,
+	    DIR_N);
+
+	(void)state;
+	g->units[w].cond = COND_ROUTED;
+	g->units[m].cond = COND_ROUTED;
+	assert_int_equal(rs->ops->allowance(g, w, true), 0);
+	assert_true(logged(g, w, "H11", "stays where it is"));
+	assert_int_equal(rs->ops->allowance(g, m, true), 48);
+	assert_true(logged(g, m, "H2", "Rout figure: 12 in (48 ticks)"));
+	game_free(g);
+}
+
+/* H12 (lesson 2, step 2): F passes through D for 12 ticks; in turn 1
+ * it has not the 12 + 10 to come clear and halts behind D; in turn 2
+ * it clears D and ends at [30, 16].  Guns may not pass. */
+static void
+test_002_H12_pass_through_friends(void **state)
+{
+	struct game *g = battle(40, 52);
+	int d = unit_at(g, "d", ARM_INFANTRY, "close", "line", 30, 20, DIR_N);
+	int f = unit_at(g, "f", ARM_INFANTRY, "close", "line", 30, 26, DIR_N);
+	int k = unit_at(g, "k", ARM_INFANTRY, "close", "line", 10, 20, DIR_N);
+	int m = unit_at(g, "m", ARM_ARTILLERY, "light", "limbered", 10, 26,
+	    DIR_N);
+
+	(void)state;
+	(void)d;
+	(void)k;
+	move_to(g, f, 30, 10);
+	move_to(g, m, 10, 10);
+	movement(g);
+	stands(g, f, 30, 22, DIR_N, "line");
+	assert_int_equal(g->units[f].moved, 8);
+	stands(g, m, 10, 22, DIR_N, "limbered");
+	assert_true(logged(g, m, "H12", "may not pass through"));
+	movement(g);
+	stands(g, f, 30, 16, DIR_N, "line");
+	assert_true(logged(g, f, "H12", "-12 ticks (3 in)"));
+	game_free(g);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_002_H1_line_close_order_foot_moves_6_inches),
+		cmocka_unit_test(test_002_H2_guns_limbered_and_deployed),
+		cmocka_unit_test(test_002_H3_terrain_share_of_speed),
+		cmocka_unit_test(test_002_H3_diagonal_two_thirds_rounds_up),
+		cmocka_unit_test(test_002_H4_obstacle_share_of_the_move),
+		cmocka_unit_test(test_002_H5_formation_change_within_a_line_move),
+		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
+		cmocka_unit_test(test_002_H7_retire_keeping_facing),
+		cmocka_unit_test(test_002_H8_turn_over_45_takes_whole_move),
+		cmocka_unit_test(test_002_H9_wheel_on_a_3_inch_circle),
+		cmocka_unit_test(test_002_H10_grasshopper_in_terrain),
+		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
+		cmocka_unit_test(test_002_H12_pass_through_friends),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
