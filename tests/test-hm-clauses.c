@@ -549,6 +549,73 @@ test_002_H12_pass_through_friends(void **state)
 	game_free(g);
 }
 
+/* A road of cells down column x, rows y0..y1. */
+static void
+road_down(struct game *g, int x, int y0, int y1)
+{
+	int y;
+
+	for (y = y0; y <= y1; y++)
+		map_cell(g->map, x, y)->road = ROAD_SMALL;
+}
+
+/* H14: with the option, a close-order Column whose whole move is on the
+ * road, more than 24 inches from the enemy, adds 3 inches: 36 + 12 = 48
+ * ticks, 24 cells.  Without the option, or with an enemy near, 36. */
+static void
+test_002_H14_road_bonus_for_columns(void **state)
+{
+	struct game *g = battle(40, 100);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 96,
+	    DIR_N);
+	int l = unit_at(g, "l", ARM_INFANTRY, "close", "line", 30, 96, DIR_N);
+	int b, e;
+
+	(void)state;
+	road_down(g, 10, 0, 99);
+	road_down(g, 30, 0, 99);
+	g->opt.road_bonus = true;
+	move_to(g, a, 10, 0);
+	move_to(g, l, 30, 0);
+	movement(g);
+	stands(g, a, 10, 72, DIR_N, "column");
+	assert_true(logged(g, a, "H14", "+3 in, 36 + 12 = 48 ticks"));
+	assert_true(spent(g, a, "12 in of 12 in"));
+	/* A Line earns no bonus. */
+	stands(g, l, 30, 84, DIR_N, "line");
+	game_free(g);
+
+	/* An enemy within 24 inches (96 ticks) of the march: no bonus. */
+	g = battle(40, 100);
+	b = unit_at(g, "b", ARM_INFANTRY, "close", "column", 10, 96, DIR_N);
+	e = game_add_unit(g, "e", "E", 1, 1);
+	g->units[e].arm = ARM_INFANTRY;
+	g->units[e].klass = ruleset_class(rs, ARM_INFANTRY, "close");
+	g->units[e].strength = g->units[e].strength0 = 200;
+	g->units[e].formation = ruleset_form(rs, "line");
+	g->units[e].pos = (struct point){ 30, 30 };
+	g->units[e].facing = DIR_S;
+	g->units[e].cond = COND_FORMED;
+	game_occupy(g, e, true);
+	road_down(g, 10, 0, 99);
+	g->opt.road_bonus = true;
+	move_to(g, b, 10, 0);
+	movement(g);
+	stands(g, b, 10, 78, DIR_N, "column");
+	assert_true(logged(g, b, "H14", "no road bonus: b would come within "
+	    "24 in of E"));
+	game_free(g);
+
+	/* The option off: no bonus, no word of it. */
+	g = battle(40, 100);
+	b = unit_at(g, "b", ARM_INFANTRY, "close", "column", 10, 96, DIR_N);
+	road_down(g, 10, 0, 99);
+	move_to(g, b, 10, 0);
+	movement(g);
+	stands(g, b, 10, 78, DIR_N, "column");
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -566,6 +633,7 @@ main(void)
 		cmocka_unit_test(test_002_H10_grasshopper_in_terrain),
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
 		cmocka_unit_test(test_002_H12_pass_through_friends),
+		cmocka_unit_test(test_002_H14_road_bonus_for_columns),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

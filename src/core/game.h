@@ -84,6 +84,8 @@ struct game_options {
 	bool		 courier_delay;	/* orders travel with aides */
 	int		 turn_limit;	/* 0: none */
 	enum opponent	 opponent;	/* the scenario's choice for play */
+	bool		 road_bonus;	/* horse-and-musket H14: the optional
+					   road bonus (default false) */
 };
 
 /* "computer", "player", "none"; and back (-1 if unknown). */

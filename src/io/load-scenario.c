@@ -502,7 +502,7 @@ static int
 load_options(struct sload *s, const struct doc_node *root)
 {
 	static const char *const keys[] = { "random_speed", "courier_delay",
-	    "opponent", NULL };
+	    "opponent", "road_bonus", NULL };
 	const char *opponents[OPPONENT_COUNT + 1];
 	const struct doc_node *o = doc_get(root, "options"), *v;
 	long turns = 0, seed = 1;
@@ -521,7 +521,8 @@ load_options(struct sload *s, const struct doc_node *root)
 		return 0;
 	if (need_map(o, "options", keys, s->d) != 0 ||
 	    opt_bool(o, "random_speed", &s->g->opt.random_speed, s->d) != 0 ||
-	    opt_bool(o, "courier_delay", &s->g->opt.courier_delay, s->d) != 0)
+	    opt_bool(o, "courier_delay", &s->g->opt.courier_delay, s->d) != 0 ||
+	    opt_bool(o, "road_bonus", &s->g->opt.road_bonus, s->d) != 0)
 		return -1;
 	if ((v = doc_get(o, "opponent")) != NULL) {
 		if (doc_enum(v, opponents, &opp, s->d) != 0)

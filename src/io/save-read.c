@@ -500,7 +500,7 @@ sapply_run(void *arg)
 	    "options", "result", "sides", "generals",
 	    "units", "transit", NULL };
 	static const char *const opt_keys[] = { "random_speed",
-	    "courier_delay", "turn_limit", "opponent", NULL };
+	    "courier_delay", "turn_limit", "opponent", "road_bonus", NULL };
 	static const char *const gen_keys[] = { "id", "at", "radius", "order",
 	    NULL };
 	struct sread *s = arg;
@@ -543,7 +543,10 @@ sapply_run(void *arg)
 	    doc_bool(k, &o.courier_delay, d) != 0 ||
 	    doc_need_int(opt, "turn_limit", 0, INT_MAX, &o.turn_limit, d) != 0)
 		bad = -1;
-	else if ((k = doc_get(opt, "opponent")) != NULL) {
+	else if ((k = doc_get(opt, "road_bonus")) != NULL &&
+	    doc_bool(k, &o.road_bonus, d) != 0)
+		bad = -1;
+	if (!bad && (k = doc_get(opt, "opponent")) != NULL) {
 		int opp = k->kind == DOC_SCALAR ? opponent_parse(k->str) : -1;
 
 		if (opp < 0) {

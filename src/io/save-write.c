@@ -169,6 +169,8 @@ save_dump(const struct game *g, FILE *f)
 	/* Written only when not the default, so older saves read the same. */
 	if (g->opt.opponent != OPPONENT_COMPUTER)
 		fprintf(f, ", opponent: %s", opponent_name(g->opt.opponent));
+	if (g->opt.road_bonus)
+		fprintf(f, ", road_bonus: true");
 	fprintf(f, "}\n");
 	/* Only once over, so the dumps of battles under way read the same. */
 	if (g->result.over) {

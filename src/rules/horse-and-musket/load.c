@@ -227,6 +227,36 @@ load_shares(struct ruleset *rs, struct hm_move *m, const struct doc_node *mv,
 	return bad;
 }
 
+/* movement.road_bonus (H14): {bonus, enemy_clear, formations}. */
+static int
+load_road(struct ruleset *rs, struct hm_move *m, const struct doc_node *n,
+    struct diags *d)
+{
+	static const char *const keys[] = { "bonus", "enemy_clear",
+	    "formations", NULL };
+	const struct doc_node *v;
+	int i, f;
+
+	if (doc_expect(n, DOC_MAP, "road_bonus", d) != 0 ||
+	    doc_check_keys(n, keys, d) != 0 ||
+	    (v = doc_need(n, "bonus", d)) == NULL ||
+	    inches(rs, v, &m->road_bonus, d) != 0 ||
+	    (v = doc_need(n, "enemy_clear", d)) == NULL ||
+	    inches(rs, v, &m->road_clear, d) != 0 ||
+	    (v = doc_need(n, "formations", d)) == NULL ||
+	    doc_expect(v, DOC_SEQ, "formations", d) != 0)
+		return -1;
+	for (i = 0; i < v->n; i++) {
+		if (v->items[i]->kind != DOC_SCALAR ||
+		    (f = ruleset_form(rs, v->items[i]->str)) < 0) {
+			diags_add(d, v->items[i]->pos, "unknown formation");
+			return -1;
+		}
+		m->road_forms |= 1u << f;
+	}
+	return 0;
+}
+
 /* The keys of movement this module reads; the rest are checked. */
 static const char *const mv_keys[] = {
 	"speed", "guns", "immobile_when_routed", "mover", "crew_mover",
@@ -329,7 +359,9 @@ hm_move_load(struct ruleset *rs, const struct doc_node *root,
 	if ((n = doc_need(mv, "enemy_gap", d)) == NULL ||
 	    inches(rs, n, &m->enemy_gap, d) != 0)
 		bad = -1;
-	/* road_bonus (H14) is read once the scenario option exists. */
+	if ((n = doc_need(mv, "road_bonus", d)) == NULL ||
+	    load_road(rs, m, n, d) != 0)
+		bad = -1;
 	return bad;
 }
 

@@ -20,6 +20,7 @@
 #include "core/game.h"
 #include "core/map.h"
 #include "core/move.h"
+#include "core/path.h"
 #include "rules/horse-and-musket/hm.h"
 #include "rules/horse-and-musket/move.h"
 
@@ -116,7 +117,94 @@ share_text(struct hm_share s, char *buf, size_t len)
 	return buf;
 }
 
-/* --- the allowance: H1, H2, H7, H11 ---------------------------------------- */
+/* --- the allowance: H1, H2, H7, H11, H14 ------------------------------------- */
+
+/* H14: whether unit w->unit's block at p facing f keeps farther than the
+ * road bonus's gap from every enemy; else *e gets the nearest. */
+static bool
+road_clear(const struct game *g, const struct move_walk *w, struct point p,
+    enum dir f, int *e)
+{
+	const struct hm_move *m = hm_move(g->rs);
+	const struct unit *u = &g->units[w->unit], *eu;
+	struct point a[FOOTPRINT_MAX], b[FOOTPRINT_MAX];
+	int na, nb, i;
+
+	na = game_footprint_at(g, u, p, f, w->form, a);
+	for (i = 0; i < g->nunits; i++) {
+		eu = &g->units[i];
+		if (eu->side == u->side || unit_gone(eu) ||
+		    eu->cond == COND_AWAY)
+			continue;
+		nb = game_footprint(g, eu, b);
+		if (move_gap(a, na < FOOTPRINT_MAX ? na : FOOTPRINT_MAX, b,
+		    nb < FOOTPRINT_MAX ? nb : FOOTPRINT_MAX) <= m->road_clear) {
+			*e = i;
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * H14: the road bonus, when the scenario turns it on: a unit in a road
+ * formation whose whole move, bonus included, is along road steps (both
+ * cells road) on the straight route of its order, never within the gap
+ * of an enemy.  Returns the bonus or 0, explaining a refusal.
+ */
+static int
+road_bonus(const struct game *g, struct move_walk *w, int a)
+{
+	const struct ruleset *rs = g->rs;
+	const struct hm_move *m = hm_move(rs);
+	const struct map *map = g->map;
+	struct point p = w->pos, q, goal;
+	enum dir f = w->facing, d;
+	int need = a + m->road_bonus, sum = 0, wp = w->waypoint, e = -1;
+	char x[32], y[32];
+
+	if (!g->opt.road_bonus || m->road_bonus <= 0 ||
+	    !(m->road_forms & (1u << w->form)) || w->cond == COND_ROUTED ||
+	    hm_retiring(g, w->unit) || w->order == NULL ||
+	    w->order->kind != ORDER_MOVE || wp >= w->order->npts)
+		return 0;
+	goal = w->order->pts[wp];
+	if (!road_clear(g, w, p, f, &e))
+		goto near;
+	while (sum < need) {
+		if (p.x == goal.x && p.y == goal.y) {
+			if (++wp >= w->order->npts)
+				return 0;	/* it arrives: nothing to add */
+			goal = w->order->pts[wp];
+			continue;
+		}
+		q = path_next(p, f, goal);
+		d = (enum dir)dir_between(p, q);
+		if (!map_inside(map, q.x, q.y) ||
+		    map_cell(map, p.x, p.y)->road == ROAD_NONE ||
+		    map_cell(map, q.x, q.y)->road == ROAD_NONE) {
+			move_note(w, EV_NOTE, "H14", "no road bonus: its move "
+			    "leaves the road at [%d, %d]", q.x, q.y);
+			return 0;
+		}
+		if (!road_clear(g, w, q, d, &e))
+			goto near;
+		sum += dir_step_cost(d);
+		f = d;
+		p = q;
+	}
+	move_note(w, EV_NOTE, "H14", "its whole move is along the road, "
+	    "farther than %s from the enemy: +%s, %d + %d = %d ticks",
+	    inch(rs, m->road_clear, x, sizeof x),
+	    inch(rs, m->road_bonus, y, sizeof y), a, m->road_bonus,
+	    a + m->road_bonus);
+	return m->road_bonus;
+near:
+	move_note(w, EV_NOTE, "H14", "no road bonus: %s would come within %s "
+	    "of %s", g->units[w->unit].name,
+	    inch(rs, m->road_clear, x, sizeof x), g->units[e].name);
+	return 0;
+}
 
 int
 hm_move_begin(const struct game *g, struct move_walk *w)
@@ -172,6 +260,7 @@ hm_move_begin(const struct game *g, struct move_walk *w)
 		    inch(rs, a - r, z, sizeof z), a - r);
 		a -= r;
 	}
+	a += road_bonus(g, w, a);
 	w->allowance = a;
 	w->left = a;
 	return 0;
@@ -481,6 +570,13 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			    "not moved this turn crosses, and stops" : "");
 		if (best.num >= best.den && !w->fresh)
 			p->ticks = cost > w->left ? cost : w->left + 1;
+		return;
+	}
+	/* H3: along a road (both cells road) the share is 1. */
+	if (map_cell(map, w->pos.x, w->pos.y)->road != ROAD_NONE &&
+	    map_cell(map, to.x, to.y)->road != ROAD_NONE) {
+		p->flags |= MPF_ROAD;
+		p->ticks = base;
 		return;
 	}
 	/* H3: the step's distance over the share, rounded by rule 1: the

@@ -54,6 +54,11 @@ struct hm_move {
 	int		 wheel_diameter;		/* H9, ticks */
 	int		 pass[ARM_COUNT];		/* H12, ticks; -1 never */
 	int		 enemy_gap;			/* HO.4, ticks */
+	/* H14 (scenario option road_bonus): the bonus, the gap to keep
+	 * from every enemy, the formations that earn it (a mask). */
+	int		 road_bonus;
+	int		 road_clear;
+	unsigned	 road_forms;
 };
 
 /* The table of a loaded ruleset. */
