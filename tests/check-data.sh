@@ -26,6 +26,13 @@ out=$("$MARSHAL_BIN" check -v "$top_srcdir/data/rulesets/napoleonic.yaml")
 [ "$out" = "$top_srcdir/data/rulesets/napoleonic.yaml: ok" ] ||
 	bad "check -v printed: $out"
 
+# The horse-and-musket ruleset, and a scenario under it.
+out=$("$MARSHAL_BIN" check -v "$top_srcdir/data/rulesets/horse-and-musket.yaml")
+[ "$out" = "$top_srcdir/data/rulesets/horse-and-musket.yaml: ok" ] ||
+	bad "check -v horse-and-musket printed: $out"
+out=$("$MARSHAL_BIN" check "$top_srcdir/tests/scenarios/hm/H1-line-close-order-foot.yaml" 2>&1)
+[ $? -eq 0 ] && [ -z "$out" ] || bad "check hm scenario: $out"
+
 # Malformed files: exit 2 and the exact first line.
 cd "$top_srcdir/tests/data/malformed" || exit 1
 expect() {

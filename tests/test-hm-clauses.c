@@ -103,22 +103,27 @@ move_to(struct game *g, int i, int x, int y)
 	u->waypoint = 0;
 }
 
-/* H7: unit i holds the retire action to (x, y). */
+/* H7: give unit i the retire action to (x, y), as a player would. */
 static void
 retire_to(struct game *g, int i, int x, int y)
 {
-	struct unit *u = &g->units[i];
+	struct order o;
+	char *cause = NULL;
 
-	memset(&u->act, 0, sizeof u->act);
-	u->act.kind = ORDER_ACTION;
-	u->act.unit = i;
-	u->act.general = -1;
-	u->act.action = HM_ACTION_RETIRE;
-	u->act.formation = -1;
-	u->act.facing = -1;
-	u->act.pts[0] = (struct point){ x, y };
-	u->act.npts = 1;
-	u->act.issued = g->turn;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_ACTION;
+	o.unit = i;
+	o.general = -1;
+	o.action = ruleset_action(rs, "retire");
+	assert_int_equal(o.action, HM_ACTION_RETIRE);
+	o.formation = -1;
+	o.facing = -1;
+	o.pts[0] = (struct point){ x, y };
+	o.npts = 1;
+	if (game_order(g, &o, &cause) != 0)
+		fprintf(stderr, "  retire refused: %s\n", cause);
+	assert_null(cause);
+	assert_int_equal(g->units[i].act.kind, ORDER_ACTION);
 }
 
 /* Fill the cells [x0, x1] x [y0, y1] with ground land. */

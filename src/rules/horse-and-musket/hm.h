@@ -2,10 +2,11 @@
  * hm.h - the horse-and-musket ruleset module (seed 002, clauses H1-H15;
  * doc/horse-and-musket.md): what its files share.
  *
- * hm.c holds the ops and the turn's sequencer, move.c the movement
- * tables and the engine hooks (H1-H12, H14), turn.c the phases after
- * movement (turn.h).  The movement tables live in rs->priv (struct
- * hm_move, owned by the ruleset, freed by hm_move_free).
+ * hm.c holds the ops and the turn's sequencer, load.c the movement
+ * table, move.c the engine hooks (H1-H12, H14; move.h), march.c the
+ * movement phase, turn.c the phases after movement (turn.h).  The
+ * movement table lives in rs->priv (struct hm_move, owned by the
+ * ruleset, freed by hm_move_free).
  */
 #ifndef MARSHAL_HM_H
 #define MARSHAL_HM_H

@@ -266,6 +266,7 @@ static const char *const mv_keys[] = {
 	"pass_through", "road_bonus", "enemy_gap", NULL
 };
 
+/* Read the movement table into rs->priv. */
 int
 hm_move_load(struct ruleset *rs, const struct doc_node *root,
     struct diags *d)
@@ -365,6 +366,7 @@ hm_move_load(struct ruleset *rs, const struct doc_node *root,
 	return bad;
 }
 
+/* Free it. */
 void
 hm_move_free(struct ruleset *rs)
 {

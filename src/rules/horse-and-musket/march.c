@@ -141,6 +141,7 @@ retire_order(struct game *g, int i)
 	u->waypoint = 0;
 }
 
+/* HO.4: the movement phase. */
 void
 hm_phase_movement(struct game *g)
 {

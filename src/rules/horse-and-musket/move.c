@@ -24,6 +24,7 @@
 #include "rules/horse-and-musket/hm.h"
 #include "rules/horse-and-musket/move.h"
 
+/* The movement table of a loaded ruleset. */
 const struct hm_move *
 hm_move(const struct ruleset *rs)
 {
@@ -34,6 +35,7 @@ static const char *const mover_label[HM_MOVER_COUNT] = {
 	"close-order foot", "open-order foot", "mounted", "wheeled"
 };
 
+/* H3, H4, H10: the column a unit crosses ground by. */
 enum hm_mover
 hm_mover_of(const struct ruleset *rs, const struct unit *u)
 {
@@ -45,6 +47,7 @@ hm_mover_of(const struct ruleset *rs, const struct unit *u)
 	return m->mover[u->klass];
 }
 
+/* H1, H2: the maximum move, ticks. */
 int
 hm_max_move(const struct ruleset *rs, const struct unit *u, int form,
     enum cond cond)
@@ -60,6 +63,7 @@ hm_max_move(const struct ruleset *rs, const struct unit *u, int form,
 	return m->speed[u->klass][form];
 }
 
+/* H7: whether the unit holds the retire action. */
 bool
 hm_retiring(const struct game *g, int u)
 {
@@ -206,6 +210,7 @@ near:
 	return 0;
 }
 
+/* H1, H2, H7, H11, H14: the allowance of a walk. */
 int
 hm_move_begin(const struct game *g, struct move_walk *w)
 {
@@ -266,6 +271,7 @@ hm_move_begin(const struct game *g, struct move_walk *w)
 	return 0;
 }
 
+/* The allowance this turn, explained into the log when asked. */
 int
 hm_allowance(struct game *g, int unit, bool explain)
 {
@@ -285,6 +291,7 @@ hm_allowance(struct game *g, int unit, bool explain)
 
 /* --- H7: retiring keeps the facing ------------------------------------------- */
 
+/* H7: a retiring unit keeps its facing. */
 enum dir
 hm_move_face(const struct game *g, const struct move_walk *w, enum dir d)
 {
@@ -366,6 +373,7 @@ wheel_anchor(const struct game *g, const struct unit *u, int form,
 	return pt_add(inner, off1, r1);
 }
 
+/* H8, H9: the price of a change of facing. */
 void
 hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)
@@ -451,6 +459,7 @@ ground_share(const struct game *g, const struct unit *u, enum hm_mover mv,
 	return s;
 }
 
+/* H3, H4, H10: the price of a step. */
 void
 hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)
@@ -606,6 +615,7 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 
 /* --- HO.4, H12: the enemy and friends ------------------------------------------- */
 
+/* HO.4: the gap a marching unit keeps from an enemy. */
 int
 hm_move_contact(const struct game *g, const struct move_walk *w, int e,
     struct move_price *p)
@@ -625,6 +635,7 @@ hm_move_contact(const struct game *g, const struct move_walk *w, int e,
 	return m->enemy_gap - 1;
 }
 
+/* H12: the price of passing through a friend. */
 void
 hm_move_pass(const struct game *g, const struct move_walk *w, int f,
     enum dir d, bool moving, struct move_price *p)
@@ -671,10 +682,9 @@ hm_move_rule(enum halt h)
 		return "H3";
 	case HALT_OBSTACLE:
 		return "H4";
-	case HALT_BLOCKED:
-		return "H12";
 	case HALT_CONTACT:
-		return "HO.4";
+	case HALT_BLOCKED:	/* the map's edge, no way on; a friend that
+				   may not be passed gives H12 itself */
 	default:
 		return "HO.4";
 	}
