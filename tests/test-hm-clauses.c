@@ -19,6 +19,7 @@
 
 #include "core/game.h"
 #include "core/map.h"
+#include "core/move.h"
 #include "core/ruleset.h"
 #include "io/load.h"
 #include "rules/horse-and-musket/move.h"
@@ -354,13 +355,22 @@ test_002_H4_obstacle_share_of_the_move(void **state)
 	movement(g);
 	stands(g, a, 10, 17, DIR_N, "line");
 	assert_true(logged(g, a, "H4", "6 in x 1/2 = 12 ticks"));
-	/* A whole move for horse at a fence: over, and it stops. */
+	/* A whole move for horse at a fence: over, and it stops.  Next
+	 * turn, one cell short of a second fence, it has moved first and
+	 * stops before it. */
 	stands(g, c, 30, 23, DIR_N, "line");
 	assert_true(spent(g, c, "15 in of 15 in"));
 	/* The stream: two moves, one owed. */
 	stands(g, m, 20, 19, DIR_N, "limbered");
 	assert_int_equal(g->units[m].owed, 24);
 	assert_true(logged(g, m, "H4", "6 in x 2 = 48 ticks"));
+	edge_north(g, "fence", 25, 39, 22);
+	movement(g);
+	stands(g, c, 30, 22, DIR_N, "line");
+	assert_true(spent(g, c, "0.5 in of 15 in"));
+	/* The gun pays its debt, its whole move, and stays. */
+	stands(g, m, 20, 19, DIR_N, "limbered");
+	assert_int_equal(g->units[m].owed, 0);
 	game_free(g);
 }
 
@@ -396,6 +406,9 @@ test_002_H6_limbering_takes_the_whole_move(void **state)
 	struct game *g = battle(40, 40);
 	int m = unit_at(g, "m", ARM_ARTILLERY, "light", "deployed", 10, 20,
 	    DIR_N);
+	int w;
+	struct order o;
+	char *cause = NULL;
 
 	(void)state;
 	g->units[m].order.kind = ORDER_FORMATION;
@@ -404,6 +417,17 @@ test_002_H6_limbering_takes_the_whole_move(void **state)
 	stands(g, m, 10, 20, DIR_N, "limbered");
 	assert_int_equal(g->units[m].moved, 0);
 	assert_true(logged(g, m, "H6", "takes the whole move"));
+	/* Wagons have no Deployed figure: the order is refused. */
+	w = unit_at(g, "w", ARM_ARTILLERY, "wagon", "limbered", 20, 20,
+	    DIR_N);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_FORMATION;
+	o.unit = w;
+	o.general = -1;
+	o.formation = ruleset_form(rs, "deployed");
+	assert_int_equal(game_order(g, &o, &cause), -1);
+	assert_non_null(strstr(cause, "has no Deployed (H2)"));
+	free(cause);
 	game_free(g);
 }
 
@@ -451,6 +475,18 @@ test_002_H8_turn_over_45_takes_whole_move(void **state)
 	assert_int_equal(g->units[b].facing, DIR_S);
 	assert_true(spent(g, b, "6 in of 6 in"));
 	assert_true(logged(g, b, "H8", "wheeling would cost 54 ticks"));
+	game_free(g);
+
+	/* A cavalry Line (60) sent behind it wheels round instead: 45
+	 * free and 3 x 18 = 54, keeping 6 ticks for the march. */
+	g = battle(60, 60);
+	b = unit_at(g, "c", ARM_CAVALRY, "light", "line", 30, 14, DIR_N);
+	move_to(g, b, 30, 58);
+	movement(g);
+	assert_int_equal(g->units[b].facing, DIR_S);
+	assert_true(logged(g, b, "H9", "wheels right 135 degrees to S"));
+	assert_true(logged(g, b, "H9", "18 ticks (4.5 in) a stage, 54 ticks"));
+	assert_true(spent(g, b, "15 in of 15 in"));
 	game_free(g);
 }
 
@@ -537,6 +573,8 @@ test_002_H12_pass_through_friends(void **state)
 	int k = unit_at(g, "k", ARM_INFANTRY, "close", "line", 10, 20, DIR_N);
 	int m = unit_at(g, "m", ARM_ARTILLERY, "light", "limbered", 10, 26,
 	    DIR_N);
+	struct move_walk w;
+	struct move_price p;
 
 	(void)state;
 	(void)d;
@@ -551,6 +589,30 @@ test_002_H12_pass_through_friends(void **state)
 	movement(g);
 	stands(g, f, 30, 16, DIR_N, "line");
 	assert_true(logged(g, f, "H12", "-12 ticks (3 in)"));
+	game_free(g);
+
+	/* Horse pays 6 inches; routers pass for nothing. */
+	g = battle(60, 60);
+	d = unit_at(g, "d", ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	f = unit_at(g, "h", ARM_CAVALRY, "light", "line", 20, 26, DIR_N);
+	k = unit_at(g, "d2", ARM_INFANTRY, "close", "line", 40, 20, DIR_N);
+	m = unit_at(g, "r", ARM_INFANTRY, "close", "line", 40, 26, DIR_N);
+	g->units[m].cond = COND_ROUTED;
+	move_to(g, f, 20, 0);
+	movement(g);
+	assert_true(logged(g, f, "H12", "mounted, -24 ticks (6 in)"));
+	/* 60 - 24 = 36 ticks of steps: 18 cells, to [20, 8]. */
+	stands(g, f, 20, 8, DIR_N, "line");
+	/* Routers flee in the rout phase (HO.9.3); the price the walk
+	 * asks is nothing. */
+	move_walk_init(g, m, &w);
+	w.explain = true;
+	rs->ops->move_pass(g, &w, k, DIR_N, false, &p);
+	assert_int_equal(p.verdict, MOVE_OK);
+	assert_int_equal(p.ticks, 0);
+	assert_non_null(strstr(p.notes[0].text, "flees through d2 for "
+	    "nothing"));
+	move_walk_free(&w);
 	game_free(g);
 }
 

@@ -14,6 +14,7 @@
 #include "rules/horse-and-musket/hm.h"
 #include "rules/horse-and-musket/move.h"
 #include "rules/horse-and-musket/turn.h"
+#include "util/xalloc.h"
 
 static int
 hm_load(struct ruleset *rs, const struct doc_node *root, struct diags *d)
@@ -76,6 +77,23 @@ hm_turn_run(struct game *g)
 	g->turn++;
 }
 
+/* H1, H2: a Formation order only to a formation the unit's class has a
+ * speed for (wagons are never Deployed). */
+static int
+hm_order_check(const struct game *g, const struct order *o, char **cause)
+{
+	const struct ruleset *rs = g->rs;
+	const struct unit *u = &g->units[o->unit];
+
+	if (o->kind != ORDER_FORMATION ||
+	    hm_max_move(rs, u, o->formation, COND_FORMED) >= 0)
+		return 0;
+	*cause = xasprintf("%s (%s) has no %s (%s)", u->name,
+	    rs->klass[u->klass].label, rs->form[o->formation].label,
+	    u->arm == ARM_ARTILLERY ? "H2" : "H1");
+	return -1;
+}
+
 /* H7: the retire action, HM_ACTION_RETIRE (a Move order marked retire,
  * until orders carry the mark). */
 static const struct ruleset_action hm_actions[] = {
@@ -92,6 +110,7 @@ const struct ruleset_ops hm_ops = {
 	.turn_run = hm_turn_run,
 	.phase_run = hm_phase_run,
 	.actions = hm_actions,
+	.order_check = hm_order_check,
 	.allowance = hm_allowance,
 	.move_begin = hm_move_begin,
 	.move_face = hm_move_face,
