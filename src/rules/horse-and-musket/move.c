@@ -121,7 +121,7 @@ share_text(struct hm_share s, char *buf, size_t len)
 	return buf;
 }
 
-/* --- the allowance: H1, H2, H7, H11, H14 ------------------------------------- */
+/* --- the allowance: H1, H2, H7, H11, H14 --------------------------------- */
 
 /* H14: whether unit w->unit's block at p facing f keeps farther than the
  * road bonus's gap from every enemy; else *e gets the nearest. */
@@ -289,7 +289,7 @@ hm_allowance(struct game *g, int unit, bool explain)
 	return a;
 }
 
-/* --- H7: retiring keeps the facing ------------------------------------------- */
+/* --- H7: retiring keeps the facing --------------------------------------- */
 
 /* H7: a retiring unit keeps its facing. */
 enum dir
@@ -300,7 +300,7 @@ hm_move_face(const struct game *g, const struct move_walk *w, enum dir d)
 	return d;
 }
 
-/* --- H8, H9: turning and wheeling -------------------------------------------- */
+/* --- H8, H9: turning and wheeling ---------------------------------------- */
 
 /* The cost of one 45-degree stage of a wheel (H9): the outer base's arc
  * on radius wheel_diameter / 2 + frontage, pi / 4 of it, rounded up to a
@@ -443,7 +443,7 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 		    sizeof z) : "nothing");
 }
 
-/* --- H3, H4, H10: ground and obstacles ----------------------------------------- */
+/* --- H3, H4, H10: ground and obstacles ----------------------------------- */
 
 /* Whether the mover may enter ground land at all (H3, H10). */
 static struct hm_share
@@ -613,7 +613,7 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	(void)y;
 }
 
-/* --- HO.4, H12: the enemy and friends ------------------------------------------- */
+/* --- HO.4, H12: the enemy and friends ------------------------------------ */
 
 /* HO.4: the gap a marching unit keeps from an enemy. */
 int

@@ -52,7 +52,7 @@ struct hm_move {
 	int		 free_turn_steps;		/* H8 */
 	int		 turn_max_steps;
 	int		 wheel_diameter;		/* H9, ticks */
-	int		 pass[ARM_COUNT];		/* H12, ticks; -1 never */
+	int		 pass[ARM_COUNT];	/* H12, ticks; -1 never */
 	int		 enemy_gap;			/* HO.4, ticks */
 	/* H14 (scenario option road_bonus): the bonus, the gap to keep
 	 * from every enemy, the formations that earn it (a mask). */
