@@ -683,6 +683,36 @@ test_002_H14_road_bonus_for_columns(void **state)
 	game_free(g);
 }
 
+/* The rules reference, collected. */
+static char described[8192];
+
+static void
+describe_line(void *arg, int indent, const char *text)
+{
+	size_t n = strlen(described);
+
+	(void)arg;
+	snprintf(described + n, sizeof described - n, "%*s%s\n", indent, "",
+	    text);
+}
+
+/* The rules reference shows the movement tables from the data. */
+static void
+test_002_describe_reads_the_tables(void **state)
+{
+	(void)state;
+	described[0] = '\0';
+	rs->ops->describe(rs, describe_line, NULL);
+	assert_non_null(strstr(described, "infantry close: Line 6 in Column "
+	    "9 in, Rout 12 in"));
+	assert_non_null(strstr(described, "artillery wagon: Limbered 6 in, "
+	    "Rout 0 in (routed: immobile, H11)"));
+	assert_non_null(strstr(described, "Rough ground: 2/3, 1, 2/3, 1/3"));
+	assert_non_null(strstr(described, "Stream: 1/2, 1/2, 1, 2"));
+	assert_non_null(strstr(described, "leaving buildings: 1, 1/2, none, "
+	    "none"));
+}
+
 int
 main(void)
 {
@@ -701,6 +731,7 @@ main(void)
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
 		cmocka_unit_test(test_002_H12_pass_through_friends),
 		cmocka_unit_test(test_002_H14_road_bonus_for_columns),
+		cmocka_unit_test(test_002_describe_reads_the_tables),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -112,6 +112,7 @@ const struct ruleset_ops hm_ops = {
 	.actions = hm_actions,
 	.order_check = hm_order_check,
 	.allowance = hm_allowance,
+	.describe = hm_describe,
 	.move_begin = hm_move_begin,
 	.move_face = hm_move_face,
 	.move_turn = hm_move_turn,

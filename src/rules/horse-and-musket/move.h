@@ -93,4 +93,8 @@ void hm_move_pass(const struct game *, const struct move_walk *, int f,
     enum dir, bool moving, struct move_price *);
 const char *hm_move_rule(enum halt);
 
+/* The movement tables as text for the rules reference (describe.c). */
+void hm_describe(const struct ruleset *,
+    void (*line)(void *arg, int indent, const char *), void *arg);
+
 #endif
