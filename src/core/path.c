@@ -48,13 +48,18 @@ struct search {
 	int		*heap;
 	int		 nheap;
 	int		 capheap;
+	bool		 facing;	/* a node per cell and facing, not
+					   per cell (see path_search) */
 };
 
+/* The hash of a node's key: its cell, and its facing in facing mode. */
 static unsigned
-hash_point(struct point p)
+hash_point(const struct search *s, struct point p, unsigned dir)
 {
 	unsigned h = (unsigned)p.x * 73856093u ^ (unsigned)p.y * 19349663u;
 
+	if (s->facing)
+		h ^= (dir + 1) * 83492791u;
 	return h ^ (h >> 13);
 }
 
@@ -67,23 +72,25 @@ search_rehash(struct search *s, unsigned size)
 	s->hash = xcalloc(size, sizeof *s->hash);
 	s->hmask = size - 1;
 	for (i = 0; i < (unsigned)s->n; i++) {
-		h = hash_point(s->nodes[i].p) & s->hmask;
+		h = hash_point(s, s->nodes[i].p, s->nodes[i].dir) & s->hmask;
 		while (s->hash[h] != 0)
 			h = (h + 1) & s->hmask;
 		s->hash[h] = (int)i + 1;
 	}
 }
 
-/* The node for p, created if absent (g INT_MAX). */
+/* The node for p (and, in facing mode, facing dir), created if absent
+ * (g INT_MAX). */
 static int
-search_node(struct search *s, struct point p)
+search_node(struct search *s, struct point p, enum dir dir)
 {
 	unsigned h;
 	int i;
 
-	h = hash_point(p) & s->hmask;
+	h = hash_point(s, p, (unsigned)dir) & s->hmask;
 	while ((i = s->hash[h]) != 0) {
-		if (s->nodes[i - 1].p.x == p.x && s->nodes[i - 1].p.y == p.y)
+		if (s->nodes[i - 1].p.x == p.x && s->nodes[i - 1].p.y == p.y &&
+		    (!s->facing || s->nodes[i - 1].dir == (unsigned char)dir))
 			return i - 1;
 		h = (h + 1) & s->hmask;
 	}
@@ -98,7 +105,7 @@ search_node(struct search *s, struct point p)
 	s->nodes[i].f = INT_MAX;
 	s->nodes[i].dist = 0;
 	s->nodes[i].parent = -1;
-	s->nodes[i].dir = 0;
+	s->nodes[i].dir = s->facing ? (unsigned char)dir : 0;
 	s->nodes[i].closed = 0;
 	s->hash[h] = i + 1;
 	if ((unsigned)s->n * 2 > s->hmask)
@@ -388,7 +395,11 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	s.capheap = 64;
 	s.heap = xmallocarray((size_t)s.capheap, sizeof *s.heap);
 	search_rehash(&s, 256);
-	cur = search_node(&s, start);
+	/* A ruleset whose units may step other than straight ahead
+	 * (move_face) is planned over cell and facing: the way a unit
+	 * arrives at a cell decides where it may go from it. */
+	s.facing = g->rs->ops->move_face != NULL;
+	cur = search_node(&s, start, face0);
 	s.nodes[cur].g = 0;
 	s.nodes[cur].f = geom_dist(start, goal);
 	s.nodes[cur].dir = (unsigned char)face0;
@@ -426,7 +437,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			q.x = p.x + dir_dx[k];
 			q.y = p.y + dir_dy[k];
 			ng = s.nodes[cur].g + c;
-			i = search_node(&s, q);
+			i = search_node(&s, q, after);
 			if (s.nodes[i].closed || ng >= s.nodes[i].g)
 				continue;
 			s.nodes[i].g = ng;
