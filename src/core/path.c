@@ -250,13 +250,14 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
  * unit may not cross at all); *after is the facing it steps with (the
  * ruleset's move_face, else d).  Units are not looked at: they move, and
  * the walk meets them under the rules for friends (pass through) and
- * enemies (contact).  A turn that moves the block (MPF_ANCHOR) is priced
- * but planned as if made where the unit stands.
+ * enemies (contact).  A turn that moves the block (MPF_ANCHOR, a wheel)
+ * is an edge of its own: *to is where it leaves the anchor and the price
+ * is the turn's alone; otherwise *to is the cell stepped to.
  */
 static int
 edge_cost(const struct game *g, struct move_walk *tw, struct point p,
     enum dir face, enum dir d, bool walls, bool units, bool *plain,
-    enum dir *after)
+    enum dir *after, struct point *to)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
@@ -279,7 +280,17 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 			return -1;
 		ops->move_turn(g, tw, f, &tp);
 		t = tp.ticks;
+		if (tp.flags & MPF_ANCHOR) {
+			*to = tp.anchor;
+			*plain = true;
+			if (!map_inside(g->map, tp.anchor.x, tp.anchor.y) ||
+			    !footprint_inside(g, tw, tp.anchor, f) ||
+			    (units && meets_unit(g, tw, tp.anchor, f, true)))
+				return -1;
+			return t;
+		}
 	}
+	*to = q;
 	if (!footprint_inside(g, tw, q, f) ||
 	    (units && meets_unit(g, tw, q, f, false)))
 		return -1;
@@ -312,7 +323,7 @@ static int
 path_line(const struct game *g, struct move_walk *tw, struct point goal,
     int horizon, bool to_wall, struct point **route)
 {
-	struct point p = tw->pos, *r = NULL;
+	struct point p = tw->pos, q, *r = NULL;
 	enum dir face = tw->facing, d, dd, ds, after;
 	int n = 0, cap = 0, dist = 0, dx, dy, sx, sy;
 	bool plain, straight_first;
@@ -352,7 +363,9 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 			d = (enum dir)dir_between(o, a);
 		}
 		if (edge_cost(g, tw, p, face, d, false, false, &plain,
-		    &after) < 0 || (!plain && !to_wall)) {
+		    &after, &q) < 0 || (!plain && !to_wall) ||
+		    q.x != p.x + dir_dx[d] || q.y != p.y + dir_dy[d]) {
+			/* A wheel is no straight line: the search plans it. */
 			free(r);
 			*route = NULL;
 			return -1;
@@ -431,19 +444,18 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			struct point p = s.nodes[cur].p;
 
 			c = edge_cost(g, tw, p, (enum dir)s.nodes[cur].dir,
-			    (enum dir)k, walls, units, &plain, &after);
+			    (enum dir)k, walls, units, &plain, &after, &q);
 			if (c < 0)
 				continue;
-			q.x = p.x + dir_dx[k];
-			q.y = p.y + dir_dy[k];
 			ng = s.nodes[cur].g + c;
 			i = search_node(&s, q, after);
 			if (s.nodes[i].closed || ng >= s.nodes[i].g)
 				continue;
 			s.nodes[i].g = ng;
 			s.nodes[i].f = ng + geom_dist(q, goal);
-			s.nodes[i].dist = s.nodes[cur].dist +
-			    dir_step_cost((enum dir)k);
+			s.nodes[i].dist = s.nodes[cur].dist + (q.x == p.x +
+			    dir_dx[k] && q.y == p.y + dir_dy[k] ?
+			    dir_step_cost((enum dir)k) : geom_dist(p, q));
 			s.nodes[i].parent = cur;
 			s.nodes[i].dir = (unsigned char)after;
 			heap_push(&s, i);
