@@ -68,10 +68,11 @@ cite_ok(const char *s)
 	return true;
 }
 
-/* Read one of the two maps: out[i] for the key names[i]. */
+/* Read one of the two maps: out[i] for the key names[i]; rules: the
+ * values are rule numbers. */
 static int
 load_map(const struct doc_node *root, const char *what,
-    const char *const *names, int count, size_t maxlen, char **out,
+    const char *const *names, int count, bool rules, char **out,
     struct diags *d)
 {
 	const char *keys[RULESET_TERM_COUNT + RULESET_TOPIC_COUNT + 1];
@@ -91,19 +92,14 @@ load_map(const struct doc_node *root, const char *what,
 	for (i = 0; i < count; i++) {
 		if ((v = doc_get(n, names[i])) == NULL)
 			continue;
-		if (doc_str(v, maxlen, &s, d) != 0) {
+		if (doc_str(v, rules ? EVENT_RULE_MAX - 1 : TERM_LEN_MAX, &s,
+		    d) != 0) {
 			bad = -1;
 			continue;
 		}
-		if (maxlen < TERM_LEN_MAX && !cite_ok(s)) {
+		if (rules && !cite_ok(s)) {
 			diags_add(d, v->pos, "'%.32s' is not a rule number "
 			    "(letters, digits, '.' and '-': 3.6.5, H3)", s);
-			bad = -1;
-			continue;
-		}
-		if (*s == '\0') {
-			diags_add(d, v->pos, "%s '%s' is empty", what,
-			    names[i]);
 			bad = -1;
 			continue;
 		}
@@ -121,11 +117,11 @@ ruleset_terms_load(struct ruleset *rs, const struct doc_node *root,
 
 	for (i = 0; i < RULESET_TERM_COUNT; i++)
 		names[i] = terms[i].key;
-	if (load_map(root, "terms", names, RULESET_TERM_COUNT, TERM_LEN_MAX,
+	if (load_map(root, "terms", names, RULESET_TERM_COUNT, false,
 	    rs->terms, d) != 0)
 		bad = -1;
-	if (load_map(root, "cite", topics, RULESET_TOPIC_COUNT,
-	    EVENT_RULE_MAX - 1, rs->cites, d) != 0)
+	if (load_map(root, "cite", topics, RULESET_TOPIC_COUNT, true,
+	    rs->cites, d) != 0)
 		bad = -1;
 	return bad;
 }
