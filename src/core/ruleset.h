@@ -190,7 +190,7 @@ struct ruleset_action {
 enum ruleset_term {
 	RULESET_TERM_MOB,	/* a unit out of formation (COND_MOB) */
 	RULESET_TERM_MOBS,	/* the same, plural, as a heading */
-	RULESET_TERM_COLONEL,	/* the marker ahead of a unit on the move */
+	RULESET_TERM_COLONEL,	/* the marker ahead of a moving unit */
 	RULESET_TERM_AIDE,	/* the rider who carries an order */
 	RULESET_TERM_PE,	/* what ground takes from speed (land.pe) */
 	RULESET_TERM_PR,	/* what entering ground costs (land.pr) */
@@ -205,7 +205,7 @@ enum ruleset_term {
  */
 enum ruleset_topic {
 	RULESET_TOPIC_COLONEL,	/* the marker ahead of a moving unit */
-	RULESET_TOPIC_AIDE,	/* an order carried by a rider, its arrival */
+	RULESET_TOPIC_AIDE,	/* an order carried by a rider */
 	RULESET_TOPIC_ROUT_TRACK, /* where a routed unit will flee */
 	RULESET_TOPIC_LANDSCAPE, /* the landscape table */
 	RULESET_TOPIC_OBSTACLES, /* the obstacle table */
@@ -213,7 +213,7 @@ enum ruleset_topic {
 	RULESET_TOPIC_GROUP_MOVE, /* a group Move order: one line */
 	RULESET_TOPIC_BREAK,	/* a side's break point */
 	RULESET_TOPIC_OBJECTIVES, /* objectives and points */
-	RULESET_TOPIC_CHARGE,	/* the charge a Move order brings (assault) */
+	RULESET_TOPIC_CHARGE,	/* the charge a Move order brings */
 	RULESET_TOPIC_CHARGE_TEST, /* the charged unit's test */
 	RULESET_TOPIC_CHARGE_SQUARE, /* horse against a square */
 	RULESET_TOPIC_MELEE,	/* melee without a charge */
@@ -505,9 +505,10 @@ const char *ruleset_word(const struct ruleset *, enum ruleset_term);
 /* The rule number rs cites topic t under, or NULL (borrowed). */
 const char *ruleset_cite(const struct ruleset *, enum ruleset_topic);
 
-#define RULESET_CITE_MARK	0x1	/* RULESET_OWN_MARK after the number */
-#define RULESET_CITE_OWN	0x2	/* ", marshal's own rule" after it when
-					   it is (ruleset_rule_own) */
+/* ruleset_cite_fmt's flags: RULESET_OWN_MARK after the number, or
+ * ", marshal's own rule", when it is marshal's own (ruleset_rule_own). */
+#define RULESET_CITE_MARK	0x1
+#define RULESET_CITE_OWN	0x2
 
 /*
  * Topic t's citation into buf through tmpl, whose one "%s" becomes the

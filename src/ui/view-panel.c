@@ -251,8 +251,9 @@ cell_panel(struct ui *ui, struct pen *p)
 		ruleset_fmt(rs, rs->land[cell->land].pe, pe, sizeof pe);
 		ruleset_fmt(rs, rs->land[cell->land].pr, pr, sizeof pr);
 		line(p, style_plain, "%s: %s %s, %s %s",
-		    rs->land[cell->land].label, ruleset_word(rs,
-		    RULESET_TERM_PE), pe, ruleset_word(rs, RULESET_TERM_PR), pr);
+		    rs->land[cell->land].label,
+		    ruleset_word(rs, RULESET_TERM_PE), pe,
+		    ruleset_word(rs, RULESET_TERM_PR), pr);
 	}
 	if (cell->road != ROAD_NONE)
 		line(p, style_plain, "%s road", cell->road == ROAD_BIG ?
