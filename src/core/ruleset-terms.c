@@ -54,6 +54,11 @@ static const char *const topics[RULESET_TOPIC_COUNT] = {
 	[RULESET_TOPIC_CHARGE_SQUARE] = "charge_square",
 	[RULESET_TOPIC_MELEE] = "melee",
 	[RULESET_TOPIC_GENERAL_RIDE] = "general_ride",
+	[RULESET_TOPIC_ORDER] = "order",
+	[RULESET_TOPIC_AIDE_ARRIVES] = "aide_arrives",
+	[RULESET_TOPIC_AIDE_LOST] = "aide_lost",
+	[RULESET_TOPIC_NO_DELAY] = "no_delay",
+	[RULESET_TOPIC_CHARGE_REACH] = "charge_reach",
 };
 
 /* A cited rule: letters, digits, '.' and '-' ("3.6.5", "H3", "HO.2"). */

@@ -218,6 +218,12 @@ enum ruleset_topic {
 	RULESET_TOPIC_CHARGE_SQUARE, /* horse against a square */
 	RULESET_TOPIC_MELEE,	/* melee without a charge */
 	RULESET_TOPIC_GENERAL_RIDE, /* a general riding under his own order */
+	RULESET_TOPIC_ORDER,	/* an order in force: given near, held from
+				   the start, taken back */
+	RULESET_TOPIC_AIDE_ARRIVES, /* a carried order reaches its unit */
+	RULESET_TOPIC_AIDE_LOST, /* a carried order lost or dropped */
+	RULESET_TOPIC_NO_DELAY,	/* orders in force at once: delays off */
+	RULESET_TOPIC_CHARGE_REACH, /* how near a charge begins */
 	RULESET_TOPIC_COUNT
 };
 
