@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "ai/ai.h"
@@ -110,8 +111,10 @@ struct fixture {
 	struct canvas	*c;
 };
 
+/* The scenario text (len bytes) with the interface on it. */
 static struct fixture *
-fixture_new(bool utf8, bool colour, int w, int h)
+fixture_text(const char *text, size_t len, bool utf8, bool colour, int w,
+    int h)
 {
 	struct fixture *f = calloc(1, sizeof *f);
 	struct doc_node *root;
@@ -121,8 +124,7 @@ fixture_new(bool utf8, bool colour, int w, int h)
 	assert_non_null(f);
 	assert_non_null(data);
 	diags_init(&d);
-	root = yread_buffer("canvas-test.yaml", scenario, sizeof scenario - 1,
-	    &d);
+	root = yread_buffer("canvas-test.yaml", text, len, &d);
 	if (root == NULL)
 		diags_print(&d, stderr);
 	assert_non_null(root);
@@ -135,6 +137,62 @@ fixture_new(bool utf8, bool colour, int w, int h)
 	f->ui = ui_create(f->g, utf8, colour);
 	ui_start(f->ui);
 	f->c = canvas_create(w, h, !utf8);
+	return f;
+}
+
+static struct fixture *
+fixture_new(bool utf8, bool colour, int w, int h)
+{
+	return fixture_text(scenario, sizeof scenario - 1, utf8, colour, w,
+	    h);
+}
+
+/*
+ * The scenario under the Napoleonic data file with texts replaced
+ * (edits: from, to, ..., NULL), written to a file of its own: a ruleset
+ * that speaks other words.
+ */
+static struct fixture *
+fixture_edited(const char *const *edits, int w, int h)
+{
+	char *path = xasprintf("%s/rulesets/napoleonic.yaml",
+	    getenv("MARSHAL_DATA"));
+	char tmp[] = "/tmp/marshal-words.XXXXXX", *buf, *text, *at;
+	struct fixture *f;
+	FILE *fp;
+	long len;
+	int fd;
+
+	assert_non_null(fp = fopen(path, "rb"));
+	fseek(fp, 0, SEEK_END);
+	len = ftell(fp);
+	rewind(fp);
+	buf = xcalloc((size_t)len + 1, 1);
+	assert_int_equal(fread(buf, 1, (size_t)len, fp), (size_t)len);
+	fclose(fp);
+	free(path);
+	for (; edits[0] != NULL; edits += 2) {
+		if ((at = strstr(buf, edits[0])) == NULL)
+			fail_msg("'%s' not in the data file", edits[0]);
+		*at = '\0';
+		text = xasprintf("%s%s%s", buf, edits[1], at + strlen(edits[0]));
+		free(buf);
+		buf = text;
+	}
+	assert_true((fd = mkstemp(tmp)) >= 0);
+	assert_non_null(fp = fdopen(fd, "wb"));
+	assert_int_equal(fwrite(buf, 1, strlen(buf), fp), strlen(buf));
+	fclose(fp);
+	free(buf);
+	path = xasprintf("%s.yaml", tmp);
+	assert_int_equal(rename(tmp, path), 0);
+	assert_non_null(at = strstr(scenario, "ruleset: napoleonic\n"));
+	text = xasprintf("%.*sruleset: %s\n%s", (int)(at - scenario),
+	    scenario, path, at + strlen("ruleset: napoleonic\n"));
+	f = fixture_text(text, strlen(text), true, true, w, h);
+	unlink(path);
+	free(path);
+	free(text);
 	return f;
 }
 
@@ -2375,6 +2433,52 @@ test_3_4_5_assault_key_preview_and_refusal(void **state)
 	fixture_free(f);
 }
 
+/*
+ * Another ruleset's words on screen (issue 15): with the terms and cite
+ * tables of the data file edited, the legend, the key help, the rules
+ * reference and the summary speak them, and a topic left out is shown
+ * with no number at all.
+ */
+static void
+test_ruleset_words_on_screen(void **state)
+{
+	static const char *const edits[] = {
+		"  mob: Mob ", "  mob: Disordered unit ",
+		"  mobs: Mobs", "  mobs: Disordered",
+		"  aide: aide ", "  aide: orderly ",
+		"  landscape: \"3.6.5\"", "  landscape: \"H3\"",
+		"  aide: \"3.2.1\"", "  aide: \"HO.2\"",
+		"  speeds: \"3.6.3\"\n", "",
+		"  charge: \"3.4.5\"\n", "",
+		NULL
+	};
+	struct fixture *f = fixture_edited(edits, 120, 200);
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "R");
+	/* The number as the edited file gives it. */
+	assert_true(has(f, "Landscape (H3): Pe slows, Pr + Pe to enter"));
+	assert_false(has(f, "3.6.5): Pe"));
+	/* Left out: no number, not the Napoleonic one. */
+	assert_true(has(f, "Speeds this turn, as the ruleset computes them"));
+	ui_key(f->ui, UIK_ESC);
+	type(f, "?");
+	assert_true(has(f, "a Disordered unit or a routed unit (underlined)"));
+	assert_true(has(f, "Restore order: a Disordered unit re-forms"));
+	assert_true(has(f, "(its orderly too)"));
+	assert_true(has(f, "an orderly riding with an order; the digits "
+	    "beside him, the turn he arrives (HO.2)"));
+	assert_true(has(f, "the enemy unit under the cursor, to charge it"));
+	assert_false(has(f, "to charge it ("));
+	assert_false(has(f, "a Mob"));
+	ui_key(f->ui, UIK_ESC);
+	type(f, "i");
+	assert_true(has(f, " Disordered "));
+	assert_false(has(f, "Mobs"));
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -2431,6 +2535,7 @@ main(void)
 		cmocka_unit_test(test_replay_mode_steps_and_gives_no_order),
 		cmocka_unit_test(test_move_draws_the_route_round_a_wood),
 		cmocka_unit_test(test_3_4_5_assault_key_preview_and_refusal),
+		cmocka_unit_test(test_ruleset_words_on_screen),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

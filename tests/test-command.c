@@ -174,6 +174,30 @@ test_3_2_1_order_beyond_radius_rides_with_aide(void **state)
 	assert_int_equal(fixture_count(f->g, "3.2.1", "arrives turn 4"), 1);
 }
 
+/*
+ * A ruleset without aides (courier_speed 0) puts every order in force at
+ * once, however far the general, and cites it under its own number for
+ * orders (cite: order), never the Napoleonic 3.2.x.
+ */
+static void
+test_ruleset_without_aides_orders_at_once(void **state)
+{
+	struct fx *f = *state;
+	struct order o = move_order(f->far, 0, 90, 10);
+	char *cause;
+
+	f->rs->courier_speed = 0;
+	free(f->rs->cites[RULESET_TOPIC_ORDER]);
+	f->rs->cites[RULESET_TOPIC_ORDER] = strdup("X.1");
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	assert_int_equal(f->g->units[f->far].order.kind, ORDER_MOVE);
+	assert_int_equal(f->g->ntransit, 0);
+	assert_string_equal(f->g->log.v[f->g->log.n - 1].rule, "X.1");
+	assert_non_null(strstr(f->g->log.v[f->g->log.n - 1].text,
+	    "in force at once"));
+	assert_null(strstr(f->g->log.v[f->g->log.n - 1].text, "radius"));
+}
+
 static void
 test_3_2_2_couriers_phase_delivers_on_arrival(void **state)
 {
@@ -648,6 +672,7 @@ main(void)
 		T(test_3_1_1_radius_boundary),
 		T(test_3_2_1_ride_turns_round_up),
 		T(test_3_2_1_order_beyond_radius_rides_with_aide),
+		T(test_ruleset_without_aides_orders_at_once),
 		T(test_3_2_2_couriers_phase_delivers_on_arrival),
 		T(test_3_2_2_game_turn_delivers),
 		T(test_3_2_3_older_order_dropped),

@@ -19,6 +19,7 @@
 
 #include "core/game.h"
 #include "core/move.h"
+#include "core/path.h"
 #include "core/ruleset.h"
 #include "io/load.h"
 #include "rules/napoleonic/move.h"
@@ -304,6 +305,19 @@ turn_wheels(const struct game *g, const struct move_walk *w, enum dir d,
 	p->anchor = (struct point){ w->pos.x, w->pos.y - 2 };
 }
 
+/* A turn that wheels the block 2 cells on towards its new front, for 4
+ * ticks. */
+static void
+turn_wheels_on(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	nap->move_turn(g, w, d, p);
+	p->ticks = 4;
+	p->flags |= MPF_ANCHOR;
+	p->anchor = (struct point){ w->pos.x + 2 * dir_dx[d],
+	    w->pos.y + 2 * dir_dy[d] };
+}
+
 /* A second march, once a walk (mod[7], which the Napoleonic module does
  * not use): 8 ticks more. */
 static bool
@@ -380,6 +394,42 @@ test_hooks_turn_may_move_the_block(void **state)
 }
 
 /*
+ * Route planning prices a wheel where it leaves the block: a Line facing
+ * north sent 4 cells east plans the wheel as an edge of its own, from
+ * [10, 20] straight to the anchor [12, 20] (no step goes 2 cells), then
+ * steps on to [14, 20].
+ */
+static void
+test_hooks_wheel_is_planned_where_it_leaves_the_block(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	struct move_walk w;
+	struct point *route = NULL;
+	bool complete;
+	int n;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_turn = turn_wheels_on;
+	g = march(rs, ARM_INFANTRY, "line", NULL);
+	move_walk_init(g, 0, &w);
+	n = path_cheapest(g, &w, (struct point){ 14, 20 }, 4096, &route,
+	    &complete);
+	assert_true(complete);
+	assert_int_equal(n, 3);
+	assert_int_equal(route[0].x, 12);
+	assert_int_equal(route[0].y, 20);
+	assert_int_equal(route[2].x, 14);
+	assert_int_equal(route[2].y, 20);
+	free(route);
+	move_walk_free(&w);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
+/*
  * move_spent: a Column of 2 BD (8 ticks) marches 4 cells; a ruleset that
  * gives a spent walk a second march of 8 ticks once sees it march 8
  * cells, spending 16.
@@ -420,6 +470,8 @@ main(void)
 		cmocka_unit_test(test_hooks_face_is_kept_while_stepping),
 		cmocka_unit_test(test_hooks_turn_may_move_the_block),
 		cmocka_unit_test(test_hooks_spent_may_march_again),
+		cmocka_unit_test(
+		    test_hooks_wheel_is_planned_where_it_leaves_the_block),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

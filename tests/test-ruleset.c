@@ -162,18 +162,12 @@ test_fmt(void **state)
 	assert_string_equal(buf, "2.");
 }
 
-/*
- * The real data file with one text replaced: checks on a complete file
- * whatever sections the module adds later.  Returns the first problem.
- */
+/* The real data file's text with one text replaced (allocated). */
 static char *
-load_edited(const char *from, const char *to)
+edited_text(const char *from, const char *to)
 {
 	char *path = xasprintf("%s/rulesets/napoleonic.yaml", datadir());
 	char *buf, *at, *text;
-	struct diags d;
-	struct doc_node *root;
-	struct ruleset *rs;
 	FILE *f;
 	long len;
 
@@ -190,6 +184,41 @@ load_edited(const char *from, const char *to)
 	*at = '\0';
 	text = xasprintf("%s%s%s", buf, to, at + strlen(from));
 	free(buf);
+	return text;
+}
+
+/* The real data file with one text replaced, loaded, or NULL. */
+static struct ruleset *
+load_edited_ok(const char *from, const char *to)
+{
+	char *text = edited_text(from, to);
+	struct diags d;
+	struct doc_node *root;
+	struct ruleset *rs;
+
+	diags_init(&d);
+	root = yread_buffer("n.yaml", text, strlen(text), &d);
+	free(text);
+	assert_non_null(root);
+	rs = ruleset_load(root, &d);
+	doc_free(root);
+	if (rs == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	return rs;
+}
+
+/*
+ * The real data file with one text replaced: checks on a complete file
+ * whatever sections the module adds later.  Returns the first problem.
+ */
+static char *
+load_edited(const char *from, const char *to)
+{
+	char *text = edited_text(from, to);
+	struct diags d;
+	struct doc_node *root;
+	struct ruleset *rs;
 
 	diags_init(&d);
 	root = yread_buffer("n.yaml", text, strlen(text), &d);
@@ -251,6 +280,80 @@ test_checks(void **state)
 	expect_edit("  - term: BD\n    text:", "  - term: BD\n    txt:",
 	    "unknown key 'txt'");
 	expect_edit("  - term: Pe\n", "  - \n", "missing key 'term'");
+	expect_edit("  mobs: Mobs\n", "  mobz: Mobs\n", "unknown key 'mobz'");
+	expect_edit("  mobs: Mobs\n", "  mobs: \"\"\n", "expected a non-empty string");
+	expect_edit("  landscape: \"3.6.5\"", "  landscape: \"3.6 5\"",
+	    "'3.6 5' is not a rule number");
+	expect_edit("  speeds: \"3.6.3\"", "  speeds: [3]",
+	    "expected a string, found a sequence");
+}
+
+/* The words and rule numbers the screen shows, from the data file. */
+static void
+test_terms_and_citations(void **state)
+{
+	const struct ruleset *rs = *state;
+	char buf[128];
+
+	assert_string_equal(ruleset_term(rs, RULESET_TERM_MOB), "Mob");
+	assert_string_equal(ruleset_word(rs, RULESET_TERM_AIDE), "aide");
+	assert_string_equal(ruleset_cite(rs, RULESET_TOPIC_LANDSCAPE),
+	    "3.6.5");
+	assert_string_equal(ruleset_cite(rs, RULESET_TOPIC_MELEE), "3.8");
+	/* 3.6.5 is the rulebook's: no mark; 3.4.5 is marshal's own. */
+	assert_string_equal(ruleset_cite_fmt(rs, RULESET_TOPIC_LANDSCAPE,
+	    " (%s)", RULESET_CITE_MARK, buf, sizeof buf), " (3.6.5)");
+	assert_string_equal(ruleset_cite_fmt(rs, RULESET_TOPIC_CHARGE,
+	    "(%s, 2 BD away)", RULESET_CITE_MARK, buf, sizeof buf),
+	    "(3.4.5*, 2 BD away)");
+	assert_string_equal(ruleset_cite_fmt(rs, RULESET_TOPIC_CHARGE,
+	    " (%s)", 0, buf, sizeof buf), " (3.4.5)");
+	assert_string_equal(ruleset_cite_fmt(rs, RULESET_TOPIC_GENERAL_RIDE,
+	    " (%s)", RULESET_CITE_OWN, buf, sizeof buf),
+	    " (3.1.2, marshal's own rule)");
+	assert_string_equal(ruleset_expand(rs, "a {mob} re-forms{@charge}; "
+	    "{nope} {@nope} {", buf, sizeof buf),
+	    "a Mob re-forms (3.4.5); {nope} {@nope} {");
+	/* Cut at the buffer's end, never past it. */
+	assert_string_equal(ruleset_expand(rs, "a {mob} re-forms", buf, 5),
+	    "a Mo");
+	assert_string_equal(ruleset_article("aide"), "an");
+	assert_string_equal(ruleset_article("Mob"), "a");
+}
+
+/* Another ruleset's words and numbers (H3, "Disordered"), and a topic
+ * left out: cited under no number, never the Napoleonic one. */
+static void
+test_terms_edited_and_left_out(void **state)
+{
+	struct ruleset *rs;
+	char buf[128];
+
+	(void)state;
+	assert_non_null(rs = load_edited_ok("  mob: Mob ",
+	    "  mob: Disordered "));
+	assert_string_equal(ruleset_word(rs, RULESET_TERM_MOB), "Disordered");
+	assert_string_equal(ruleset_expand(rs, "a {mob} re-forms", buf,
+	    sizeof buf), "a Disordered re-forms");
+	ruleset_free(rs);
+	assert_non_null(rs = load_edited_ok("  landscape: \"3.6.5\"",
+	    "  landscape: \"H3\""));
+	assert_string_equal(ruleset_cite_fmt(rs, RULESET_TOPIC_LANDSCAPE,
+	    "Landscape (%s)", RULESET_CITE_MARK, buf, sizeof buf),
+	    "Landscape (H3*)");
+	ruleset_free(rs);
+	assert_non_null(rs = load_edited_ok("  charge: \"3.4.5\"\n", ""));
+	assert_null(ruleset_cite(rs, RULESET_TOPIC_CHARGE));
+	assert_string_equal(ruleset_cite_fmt(rs, RULESET_TOPIC_CHARGE,
+	    " (%s)", RULESET_CITE_MARK, buf, sizeof buf), "");
+	assert_string_equal(ruleset_expand(rs, "to charge it{@charge}", buf,
+	    sizeof buf), "to charge it");
+	ruleset_free(rs);
+	/* A term left out: a neutral word, not another ruleset's. */
+	assert_non_null(rs = load_edited_ok("  aide: aide ", "  "));
+	assert_null(ruleset_term(rs, RULESET_TERM_AIDE));
+	assert_string_equal(ruleset_word(rs, RULESET_TERM_AIDE), "messenger");
+	ruleset_free(rs);
 }
 
 /* Rule numbers the source has, and marshal's own (issue 12 decision 8):
@@ -329,6 +432,8 @@ main(void)
 		cmocka_unit_test(test_checks),
 		cmocka_unit_test(test_own_rules),
 		cmocka_unit_test(test_own_rules_letters),
+		cmocka_unit_test(test_terms_and_citations),
+		cmocka_unit_test(test_terms_edited_and_left_out),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

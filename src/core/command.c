@@ -44,6 +44,16 @@ command_queue(struct game *g, const struct order *o)
 }
 
 /* Put an order in the unit's hands: it replaces the one in force. */
+/* The rule number the ruleset cites topic t under, "" for none. */
+static const char *
+cite(const struct game *g, enum ruleset_topic t)
+{
+	const char *c = ruleset_cite(g->rs, t);
+
+	return c != NULL ? c : "";
+}
+#define CITE(t)	cite(g, RULESET_TOPIC_##t)
+
 static void
 command_put(struct game *g, const struct order *o)
 {
@@ -71,9 +81,10 @@ describe(const struct game *g, const struct order *o, char *buf, size_t len)
 	    g->units[t].side != g->units[o->unit].side &&
 	    g->units[t].pos.x == p->x && g->units[t].pos.y == p->y)
 		snprintf(buf, len, "an assault on %s, a move order onto it at "
-		    "[%d, %d] (3.4.5%s: it charges when within reach, 3.4.1)",
-		    g->units[t].name, p->x, p->y,
-		    ruleset_rule_mark(g->rs, "3.4.5"));
+		    "[%d, %d] (%s%s: it charges when within reach, %s)",
+		    g->units[t].name, p->x, p->y, cite(g,
+		    RULESET_TOPIC_CHARGE), ruleset_rule_mark(g->rs, cite(g,
+		    RULESET_TOPIC_CHARGE)), CITE(CHARGE_REACH));
 	else if (o->kind == ORDER_MOVE)
 		snprintf(buf, len, "a move order to [%d, %d]", p->x, p->y);
 	else if (o->kind == ORDER_FORMATION && o->formation >= 0 &&
@@ -161,14 +172,16 @@ command_ride(struct game *g)
 		gen->pos = to;
 		ruleset_fmt(g->rs, ticks, rode, sizeof rode);
 		/* What he did, for both sides; never where he is bound. */
-		k = game_log(g, -1, EV_MOVE, "3.1.2", "%s rides %s from "
+		k = game_log(g, -1, EV_MOVE, CITE(GENERAL_RIDE),
+		    "%s rides %s from "
 		    "[%d, %d] to [%d, %d] (marshal's own rule: a general "
 		    "rides up to %s a turn)", gen->name, rode, from.x, from.y,
 		    to.x, to.y, speed);
 		event_general(&g->log, k, i);
 		if (passed >= gen->order.npts) {
 			gen->order.kind = ORDER_NONE;
-			k = game_log(g, -1, EV_ORDER, "3.1.2", "%s's ride is "
+			k = game_log(g, -1, EV_ORDER, CITE(GENERAL_RIDE),
+			    "%s's ride is "
 			    "complete", gen->name);
 			event_general(&g->log, k, i);
 			continue;
@@ -195,7 +208,8 @@ command_self(struct game *g, const struct order *o)
 		ruleset_fmt(g->rs, g->rs->general_speed, speed, sizeof speed);
 		ruleset_fmt(g->rs, geom_dist(gen->pos, *p), dist,
 		    sizeof dist);
-		k = game_log(g, -1, EV_ORDER, "3.1.2", "%s rides for "
+		k = game_log(g, -1, EV_ORDER, CITE(GENERAL_RIDE),
+		    "%s rides for "
 		    "[%d, %d], %s away: in force at once (marshal's own "
 		    "rule: up to %s a turn)", gen->name, p->x, p->y, dist,
 		    speed);
@@ -203,7 +217,8 @@ command_self(struct game *g, const struct order *o)
 		memset(&gen->order, 0, sizeof gen->order);
 		gen->order.unit = -1;
 		gen->order.general = o->general;
-		k = game_log(g, -1, EV_ORDER, "3.1.2", "%s halts where he "
+		k = game_log(g, -1, EV_ORDER, CITE(GENERAL_RIDE),
+		    "%s halts where he "
 		    "stands, [%d, %d]", gen->name, gen->pos.x, gen->pos.y);
 	}
 	event_general(&g->log, k, o->general);
@@ -235,24 +250,33 @@ command_order(struct game *g, const struct order *o)
 	}
 	if (way == COMMAND_SCENARIO) {
 		command_put(g, &ord);
-		game_log(g, ord.unit, EV_ORDER, "3.1.1", "%s holds %s from "
+		game_log(g, ord.unit, EV_ORDER, CITE(ORDER), "%s holds %s from "
 		    "the start: in force at once", u->name, what);
 		return;
 	}
 	gen = &g->generals[ord.general];
+	if (g->rs->courier_speed == 0) {
+		/* A ruleset without aides: every order is in force at
+		 * once, wherever the general stands. */
+		command_put(g, &ord);
+		game_log(g, ord.unit, EV_ORDER, CITE(ORDER), "%s gives %s %s: "
+		    "in force at once", gen->name, u->name, what);
+		return;
+	}
 	ruleset_fmt(g->rs, dist, dist_s, sizeof dist_s);
 	ruleset_fmt(g->rs, radius, rad_s, sizeof rad_s);
 
 	if (way == COMMAND_RADIUS) {
 		command_put(g, &ord);
-		game_log(g, ord.unit, EV_ORDER, "3.1.1", "%s gives %s %s: "
+		game_log(g, ord.unit, EV_ORDER, CITE(ORDER), "%s gives %s %s: "
 		    "%s away, within the %s command radius, in force at once",
 		    gen->name, u->name, what, dist_s, rad_s);
 		return;
 	}
 	if (way == COMMAND_NO_DELAY) {
 		command_put(g, &ord);
-		game_log(g, ord.unit, EV_ORDER, "3.2.4", "%s gives %s %s: "
+		game_log(g, ord.unit, EV_ORDER, CITE(NO_DELAY),
+		    "%s gives %s %s: "
 		    "%s away, beyond the %s radius, but courier delays are "
 		    "off: in force at once", gen->name, u->name, what, dist_s,
 		    rad_s);
@@ -262,7 +286,7 @@ command_order(struct game *g, const struct order *o)
 	ord.arrives = arrives;
 	command_queue(g, &ord);
 	ruleset_fmt(g->rs, g->rs->courier_speed, speed_s, sizeof speed_s);
-	game_log(g, ord.unit, EV_ORDER, "3.2.1", "%s sends %s %s by "
+	game_log(g, ord.unit, EV_ORDER, CITE(AIDE), "%s sends %s %s by "
 	    "aide-de-camp: %s away, beyond the %s radius; at %s a turn the "
 	    "ride takes %d turn%s (%d / %d ticks, rounded up): arrives turn %d",
 	    gen->name, u->name, what, dist_s, rad_s,
@@ -297,7 +321,7 @@ command_undo(struct game *g, int unit)
 		snprintf(what, sizeof what, "no order: it stands");
 	else
 		describe(g, &u->order, what, sizeof what);
-	game_log(g, unit, EV_ORDER, "3.1.1", "%s: this turn's order taken "
+	game_log(g, unit, EV_ORDER, CITE(ORDER), "%s: this turn's order taken "
 	    "back before the turn is played%s; it holds %s again", u->name,
 	    called > 0 ? ", its aide called back" : "", what);
 	return 0;
@@ -315,7 +339,8 @@ command_recall(struct game *g)
 		if (o->kind == ORDER_NONE || unit_gone(&g->units[i]))
 			continue;
 		describe(g, o, what, sizeof what);
-		game_log(g, i, EV_ORDER, "3.1.1", "%s holds %s, given in turn "
+		game_log(g, i, EV_ORDER, CITE(ORDER),
+		    "%s holds %s, given in turn "
 		    "%d (the game resumed)", g->units[i].name, what,
 		    o->issued);
 	}
@@ -324,7 +349,8 @@ command_recall(struct game *g)
 		if (o->unit < 0 || o->unit >= g->nunits)
 			continue;
 		describe(g, o, what, sizeof what);
-		game_log(g, o->unit, EV_ORDER, "3.2.1", "An aide rides to %s "
+		game_log(g, o->unit, EV_ORDER, CITE(AIDE),
+		    "An aide rides to %s "
 		    "with %s, sent in turn %d: arrives turn %d (the game "
 		    "resumed)", g->units[o->unit].name, what, o->issued,
 		    o->arrives);
@@ -348,7 +374,8 @@ command_deliver(struct game *g)
 		u = &g->units[o->unit];
 		from = o->general >= 0 ? g->generals[o->general].name : "?";
 		if (!unit_active(u)) {
-			game_log(g, o->unit, EV_ORDER, "3.2.3", "the aide from "
+			game_log(g, o->unit, EV_ORDER, CITE(AIDE_LOST),
+			    "the aide from "
 			    "%s finds %s %s: the %s order (given turn %d) is "
 			    "lost", from, u->name, cond_name(u->cond),
 			    order_kind_name(o->kind), o->issued);
@@ -356,7 +383,8 @@ command_deliver(struct game *g)
 		}
 		if (u->order.kind != ORDER_NONE &&
 		    u->order.issued > o->issued) {
-			game_log(g, o->unit, EV_ORDER, "3.2.3", "the aide from "
+			game_log(g, o->unit, EV_ORDER, CITE(AIDE_LOST),
+			    "the aide from "
 			    "%s arrives with a %s order given turn %d, older "
 			    "than the %s order in force (given turn %d): "
 			    "dropped", from, order_kind_name(o->kind),
@@ -365,7 +393,8 @@ command_deliver(struct game *g)
 			continue;
 		}
 		command_put(g, o);
-		game_log(g, o->unit, EV_ORDER, "3.2.2", "the aide from %s "
+		game_log(g, o->unit, EV_ORDER, CITE(AIDE_ARRIVES),
+		    "the aide from %s "
 		    "reaches %s: the %s order given turn %d is in force "
 		    "(delay %d turn%s)", from, u->name,
 		    order_kind_name(o->kind), o->issued,

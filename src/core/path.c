@@ -48,13 +48,18 @@ struct search {
 	int		*heap;
 	int		 nheap;
 	int		 capheap;
+	bool		 facing;	/* a node per cell and facing, not
+					   per cell (see path_search) */
 };
 
+/* The hash of a node's key: its cell, and its facing in facing mode. */
 static unsigned
-hash_point(struct point p)
+hash_point(const struct search *s, struct point p, unsigned dir)
 {
 	unsigned h = (unsigned)p.x * 73856093u ^ (unsigned)p.y * 19349663u;
 
+	if (s->facing)
+		h ^= (dir + 1) * 83492791u;
 	return h ^ (h >> 13);
 }
 
@@ -67,23 +72,25 @@ search_rehash(struct search *s, unsigned size)
 	s->hash = xcalloc(size, sizeof *s->hash);
 	s->hmask = size - 1;
 	for (i = 0; i < (unsigned)s->n; i++) {
-		h = hash_point(s->nodes[i].p) & s->hmask;
+		h = hash_point(s, s->nodes[i].p, s->nodes[i].dir) & s->hmask;
 		while (s->hash[h] != 0)
 			h = (h + 1) & s->hmask;
 		s->hash[h] = (int)i + 1;
 	}
 }
 
-/* The node for p, created if absent (g INT_MAX). */
+/* The node for p (and, in facing mode, facing dir), created if absent
+ * (g INT_MAX). */
 static int
-search_node(struct search *s, struct point p)
+search_node(struct search *s, struct point p, enum dir dir)
 {
 	unsigned h;
 	int i;
 
-	h = hash_point(p) & s->hmask;
+	h = hash_point(s, p, (unsigned)dir) & s->hmask;
 	while ((i = s->hash[h]) != 0) {
-		if (s->nodes[i - 1].p.x == p.x && s->nodes[i - 1].p.y == p.y)
+		if (s->nodes[i - 1].p.x == p.x && s->nodes[i - 1].p.y == p.y &&
+		    (!s->facing || s->nodes[i - 1].dir == (unsigned char)dir))
 			return i - 1;
 		h = (h + 1) & s->hmask;
 	}
@@ -98,7 +105,7 @@ search_node(struct search *s, struct point p)
 	s->nodes[i].f = INT_MAX;
 	s->nodes[i].dist = 0;
 	s->nodes[i].parent = -1;
-	s->nodes[i].dir = 0;
+	s->nodes[i].dir = s->facing ? (unsigned char)dir : 0;
 	s->nodes[i].closed = 0;
 	s->hash[h] = i + 1;
 	if ((unsigned)s->n * 2 > s->hmask)
@@ -243,13 +250,14 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
  * unit may not cross at all); *after is the facing it steps with (the
  * ruleset's move_face, else d).  Units are not looked at: they move, and
  * the walk meets them under the rules for friends (pass through) and
- * enemies (contact).  A turn that moves the block (MPF_ANCHOR) is priced
- * but planned as if made where the unit stands.
+ * enemies (contact).  A turn that moves the block (MPF_ANCHOR, a wheel)
+ * is an edge of its own: *to is where it leaves the anchor and the price
+ * is the turn's alone; otherwise *to is the cell stepped to.
  */
 static int
 edge_cost(const struct game *g, struct move_walk *tw, struct point p,
     enum dir face, enum dir d, bool walls, bool units, bool *plain,
-    enum dir *after)
+    enum dir *after, struct point *to)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
@@ -272,7 +280,17 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 			return -1;
 		ops->move_turn(g, tw, f, &tp);
 		t = tp.ticks;
+		if (tp.flags & MPF_ANCHOR) {
+			*to = tp.anchor;
+			*plain = true;
+			if (!map_inside(g->map, tp.anchor.x, tp.anchor.y) ||
+			    !footprint_inside(g, tw, tp.anchor, f) ||
+			    (units && meets_unit(g, tw, tp.anchor, f, true)))
+				return -1;
+			return t;
+		}
 	}
+	*to = q;
 	if (!footprint_inside(g, tw, q, f) ||
 	    (units && meets_unit(g, tw, q, f, false)))
 		return -1;
@@ -305,7 +323,7 @@ static int
 path_line(const struct game *g, struct move_walk *tw, struct point goal,
     int horizon, bool to_wall, struct point **route)
 {
-	struct point p = tw->pos, *r = NULL;
+	struct point p = tw->pos, q, *r = NULL;
 	enum dir face = tw->facing, d, dd, ds, after;
 	int n = 0, cap = 0, dist = 0, dx, dy, sx, sy;
 	bool plain, straight_first;
@@ -345,7 +363,9 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 			d = (enum dir)dir_between(o, a);
 		}
 		if (edge_cost(g, tw, p, face, d, false, false, &plain,
-		    &after) < 0 || (!plain && !to_wall)) {
+		    &after, &q) < 0 || (!plain && !to_wall) ||
+		    q.x != p.x + dir_dx[d] || q.y != p.y + dir_dy[d]) {
+			/* A wheel is no straight line: the search plans it. */
 			free(r);
 			*route = NULL;
 			return -1;
@@ -388,7 +408,11 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	s.capheap = 64;
 	s.heap = xmallocarray((size_t)s.capheap, sizeof *s.heap);
 	search_rehash(&s, 256);
-	cur = search_node(&s, start);
+	/* A ruleset whose units may step other than straight ahead
+	 * (move_face) is planned over cell and facing: the way a unit
+	 * arrives at a cell decides where it may go from it. */
+	s.facing = g->rs->ops->move_face != NULL;
+	cur = search_node(&s, start, face0);
 	s.nodes[cur].g = 0;
 	s.nodes[cur].f = geom_dist(start, goal);
 	s.nodes[cur].dir = (unsigned char)face0;
@@ -420,19 +444,18 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			struct point p = s.nodes[cur].p;
 
 			c = edge_cost(g, tw, p, (enum dir)s.nodes[cur].dir,
-			    (enum dir)k, walls, units, &plain, &after);
+			    (enum dir)k, walls, units, &plain, &after, &q);
 			if (c < 0)
 				continue;
-			q.x = p.x + dir_dx[k];
-			q.y = p.y + dir_dy[k];
 			ng = s.nodes[cur].g + c;
-			i = search_node(&s, q);
+			i = search_node(&s, q, after);
 			if (s.nodes[i].closed || ng >= s.nodes[i].g)
 				continue;
 			s.nodes[i].g = ng;
 			s.nodes[i].f = ng + geom_dist(q, goal);
-			s.nodes[i].dist = s.nodes[cur].dist +
-			    dir_step_cost((enum dir)k);
+			s.nodes[i].dist = s.nodes[cur].dist + (q.x == p.x +
+			    dir_dx[k] && q.y == p.y + dir_dy[k] ?
+			    dir_step_cost((enum dir)k) : geom_dist(p, q));
 			s.nodes[i].parent = cur;
 			s.nodes[i].dir = (unsigned char)after;
 			heap_push(&s, i);

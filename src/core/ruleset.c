@@ -29,6 +29,7 @@
 static const char *const shared_keys[] = {
 	"ruleset", "title", "source", "quoted", "glossary", "scale", "phases",
 	"classes",
+	"terms", "cite",
 	"formations", "landscape", "obstacles", NULL
 };
 
@@ -701,6 +702,8 @@ ruleset_build(struct rbuild *b, const struct doc_node *root,
 		bad = -1;
 	if (load_glossary(rs, root, d) != 0)
 		bad = -1;
+	if (ruleset_terms_load(rs, root, d) != 0)
+		bad = -1;
 	if (load_scale(rs, root, d) != 0) {
 		ruleset_free(rs);
 		return NULL;	/* every distance below needs the scale */
@@ -772,6 +775,7 @@ ruleset_free(struct ruleset *rs)
 	for (i = 0; rs->gloss != NULL && rs->gloss[i] != NULL; i++)
 		free(rs->gloss[i]);
 	free(rs->gloss);
+	ruleset_terms_free(rs);
 	for (i = 0; i < rs->nphases; i++) {
 		free(rs->phases[i]);
 		free(rs->phase_keys[i]);

@@ -181,6 +181,52 @@ struct ruleset_action {
 	const char	*rule;		/* the rule it comes under */
 };
 
+/*
+ * The words a ruleset calls the engine's concepts by, for the screen
+ * (data file key `terms`, ruleset-terms.c).  Every one is optional: the
+ * interface asks ruleset_word, which answers a neutral English word where
+ * the ruleset gives none, or ruleset_term, NULL then, to leave a line out.
+ */
+enum ruleset_term {
+	RULESET_TERM_MOB,	/* a unit out of formation (COND_MOB) */
+	RULESET_TERM_MOBS,	/* the same, plural, as a heading */
+	RULESET_TERM_COLONEL,	/* the marker ahead of a moving unit */
+	RULESET_TERM_AIDE,	/* the rider who carries an order */
+	RULESET_TERM_PE,	/* what ground takes from speed (land.pe) */
+	RULESET_TERM_PR,	/* what entering ground costs (land.pr) */
+	RULESET_TERM_SQUARE,	/* foot formed against horse */
+	RULESET_TERM_COUNT
+};
+
+/*
+ * The topics the interface cites a rule number for (data file key `cite`).
+ * A topic the ruleset leaves out is cited under no number: the interface
+ * drops the citation, never prints another ruleset's number.
+ */
+enum ruleset_topic {
+	RULESET_TOPIC_COLONEL,	/* the marker ahead of a moving unit */
+	RULESET_TOPIC_AIDE,	/* an order carried by a rider */
+	RULESET_TOPIC_ROUT_TRACK, /* where a routed unit will flee */
+	RULESET_TOPIC_LANDSCAPE, /* the landscape table */
+	RULESET_TOPIC_OBSTACLES, /* the obstacle table */
+	RULESET_TOPIC_SPEEDS,	/* a unit's speed this turn */
+	RULESET_TOPIC_GROUP_MOVE, /* a group Move order: one line */
+	RULESET_TOPIC_BREAK,	/* a side's break point */
+	RULESET_TOPIC_OBJECTIVES, /* objectives and points */
+	RULESET_TOPIC_CHARGE,	/* the charge a Move order brings */
+	RULESET_TOPIC_CHARGE_TEST, /* the charged unit's test */
+	RULESET_TOPIC_CHARGE_SQUARE, /* horse against a square */
+	RULESET_TOPIC_MELEE,	/* melee without a charge */
+	RULESET_TOPIC_GENERAL_RIDE, /* a general riding under his own order */
+	RULESET_TOPIC_ORDER,	/* an order in force: given near, held from
+				   the start, taken back */
+	RULESET_TOPIC_AIDE_ARRIVES, /* a carried order reaches its unit */
+	RULESET_TOPIC_AIDE_LOST, /* a carried order lost or dropped */
+	RULESET_TOPIC_NO_DELAY,	/* orders in force at once: delays off */
+	RULESET_TOPIC_CHARGE_REACH, /* how near a charge begins */
+	RULESET_TOPIC_COUNT
+};
+
 struct ruleset_ops;
 struct ai_doctrine;
 
@@ -218,6 +264,10 @@ struct ruleset {
 	int		 nquoted;
 	char	       **gloss;		/* owned: term, text, term, text... */
 	int		 ngloss;	/* terms (2 strings each) */
+	/* owned: the ruleset's words (`terms`) and rule numbers by topic
+	 * (`cite`), NULL where the file declares none (ruleset_term) */
+	char		*terms[RULESET_TERM_COUNT];
+	char		*cites[RULESET_TOPIC_COUNT];
 	char		 unit[8];	/* unit of measure, e.g. "BD" */
 	int		 ticks;		/* ticks per unit of measure */
 	/* How far the engine looks, declared by the data (scale): */
@@ -418,6 +468,12 @@ struct ruleset *ruleset_load(const struct doc_node *root, struct diags *);
 /* Free a ruleset. */
 void ruleset_free(struct ruleset *);
 
+/* For ruleset_load and ruleset_free (ruleset-terms.c): read the optional
+ * `terms` and `cite` maps into rs (0, or -1 with diagnostics), free them. */
+int ruleset_terms_load(struct ruleset *, const struct doc_node *root,
+    struct diags *);
+void ruleset_terms_free(struct ruleset *);
+
 /* Index of a named landscape, obstacle, formation or class; -1 if none. */
 int ruleset_land(const struct ruleset *, const char *name);
 /* Index of the ruleset's action called name (ops->actions); -1 if none. */
@@ -443,6 +499,41 @@ const char *ruleset_rule_mark(const struct ruleset *, const char *rule);
  * (event_format, with the ruleset's marks). */
 struct event;
 void ruleset_event_format(const struct ruleset *, const struct event *,
+    char *buf, size_t len);
+
+/* The word ruleset rs declares for term t, or NULL (borrowed). */
+const char *ruleset_term(const struct ruleset *, enum ruleset_term);
+
+/* The word for t: the ruleset's, else a neutral English one (borrowed,
+ * never NULL). */
+const char *ruleset_word(const struct ruleset *, enum ruleset_term);
+
+/* The rule number rs cites topic t under, or NULL (borrowed). */
+const char *ruleset_cite(const struct ruleset *, enum ruleset_topic);
+
+/* ruleset_cite_fmt's flags: RULESET_OWN_MARK after the number, or
+ * ", marshal's own rule", when it is marshal's own (ruleset_rule_own). */
+#define RULESET_CITE_MARK	0x1
+#define RULESET_CITE_OWN	0x2
+
+/*
+ * Topic t's citation into buf through tmpl, whose one "%s" becomes the
+ * number (with the mark or words flags ask for): " (%s)" gives " (3.6.5)".
+ * An empty buf when rs cites no number for t.  Returns buf.
+ */
+const char *ruleset_cite_fmt(const struct ruleset *, enum ruleset_topic,
+    const char *tmpl, unsigned flags, char *buf, size_t len);
+
+/* "an" before a word that starts with a vowel letter, else "a". */
+const char *ruleset_article(const char *word);
+
+/*
+ * A static text (key help) in the ruleset's words, into buf: "{mob}"
+ * becomes ruleset_word's, "{@charge}" the citation " (3.4.5)" or nothing;
+ * the names are the keys of `terms` and `cite`.  An unknown name is left
+ * as written.  Returns buf.
+ */
+const char *ruleset_expand(const struct ruleset *, const char *tmpl,
     char *buf, size_t len);
 
 /* Format ticks as a number of the ruleset's unit, without it: "2.5". */

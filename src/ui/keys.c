@@ -7,6 +7,10 @@
  * are the first letter of the order (m, s, f, r); e ends the side's turn;
  * g and G mark a group for one Move order.
  * ('n' is a diagonal here, so it cannot also end the turn.)
+ *
+ * A help text names the ruleset's concepts and rule numbers by key, as
+ * "{mob}" and "{@charge}": the help page puts the ruleset's own words in
+ * (ruleset_expand), so that no ruleset's words are written here.
  */
 #include "config.h"
 
@@ -67,13 +71,13 @@ static const struct binding map_keys[] = {
 	    "mark the selected unit's whole brigade (its general's units)" },
 	{ ACT_ASSAULT, { 'X', 0 }, "X",
 	    "Assault: a Move order onto the enemy unit under the cursor, "
-	    "to charge it (3.4.5)" },
+	    "to charge it{@charge}" },
 	{ ACT_STOP, { 's', 0 }, "s", "Stop order: halt where it stands" },
 	{ ACT_FORMATION, { 'f', 0 }, "f",
 	    "Formation order: choose from the unit's formations" },
-	{ ACT_RESTORE, { 'r', 0 }, "r", "Restore order: a Mob re-forms" },
+	{ ACT_RESTORE, { 'r', 0 }, "r", "Restore order: a {mob} re-forms" },
 	{ ACT_TAKE_BACK, { 'U', 0 }, "U",
-	    "take back the selected unit's orders of this turn (its aide "
+	    "take back the selected unit's orders of this turn (its {aide} "
 	    "too)" },
 	{ ACT_END_TURN, { 'e', 0 }, "e",
 	    "end this side's orders (then the other side; then the turn)" },

@@ -104,7 +104,9 @@ struct binding {
 	enum ui_action	 action;
 	int		 keys[BIND_MAX_KEYS];	/* 0-terminated */
 	const char	*label;		/* the keys as shown in help */
-	const char	*help;		/* what the action does */
+	const char	*help;		/* what the action does; with
+					   "{mob}", "{@charge}" for
+					   ruleset_expand */
 };
 
 /* The bindings of a mode (ui.h enum ui_mode), ending with ACT_NONE;

@@ -78,7 +78,7 @@ route_charge(const struct game *g, const struct order *o, struct point stop,
 	const struct ruleset *rs = g->rs;
 	struct charge_forecast f;
 	const char *who, *when;
-	char gap[32];
+	char gap[32], c1[40], c2[40];
 
 	buf[0] = '\0';
 	if (rs->ops->charge_forecast == NULL ||
@@ -92,20 +92,26 @@ route_charge(const struct game *g, const struct order *o, struct point stop,
 	ruleset_fmt(rs, f.gap, gap, sizeof gap);
 	if (f.when == CHARGE_MELEE) {
 		snprintf(buf, len, "Ends %s from %s, within melee reach, its "
-		    "speed spent: melee this turn, with no charge and no test "
-		    "(3.8%s)", gap, who, ruleset_rule_mark(rs, "3.8"));
+		    "speed spent: melee this turn, with no charge and no "
+		    "test%s", gap, who, ruleset_cite_fmt(rs,
+		    RULESET_TOPIC_MELEE, " (%s)", RULESET_CITE_MARK, c1,
+		    sizeof c1));
 		return;
 	}
+	/* The charge's rule, then its distance, in one parenthesis. */
+	ruleset_cite_fmt(rs, RULESET_TOPIC_CHARGE, "%s, ", RULESET_CITE_MARK,
+	    c1, sizeof c1);
 	if (f.square)
-		snprintf(buf, len, "Charges %s %s (3.4.5%s, %s away): the "
-		    "square stands and the horse falls back (3.4.4%s)", who,
-		    when, ruleset_rule_mark(rs, "3.4.5"), gap,
-		    ruleset_rule_mark(rs, "3.4.4"));
+		snprintf(buf, len, "Charges %s %s (%s%s away): the %s stands "
+		    "and the horse falls back%s", who, when, c1, gap,
+		    ruleset_word(rs, RULESET_TERM_SQUARE), ruleset_cite_fmt(rs,
+		    RULESET_TOPIC_CHARGE_SQUARE, " (%s)", RULESET_CITE_MARK, c2,
+		    sizeof c2));
 	else
-		snprintf(buf, len, "Charges %s %s (3.4.5%s, %s away): it "
-		    "tests at %d or less on the dice (%s) (3.4.3%s)", who,
-		    when, ruleset_rule_mark(rs, "3.4.5"), gap, f.needs, f.expl,
-		    ruleset_rule_mark(rs, "3.4.3"));
+		snprintf(buf, len, "Charges %s %s (%s%s away): it tests at %d "
+		    "or less on the dice (%s)%s", who, when, c1, gap, f.needs,
+		    f.expl, ruleset_cite_fmt(rs, RULESET_TOPIC_CHARGE_TEST,
+		    " (%s)", RULESET_CITE_MARK, c2, sizeof c2));
 }
 
 void

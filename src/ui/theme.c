@@ -215,7 +215,8 @@ theme_legend(const struct ui *ui, struct legend_entry *e)
 {
 	const struct game *g = ui->game;
 	const struct ruleset *rs = g->rs;
-	char buf[64], one[2];
+	const char *aide = ruleset_word(rs, RULESET_TERM_AIDE);
+	char buf[64], one[2], cite[40];
 	int n = 0, i, d;
 
 	snprintf(buf, sizeof buf, "%c %c %c", theme_arm(0, ARM_INFANTRY),
@@ -227,8 +228,9 @@ theme_legend(const struct ui *ui, struct legend_entry *e)
 	    theme_arm(1, ARM_CAVALRY), theme_arm(1, ARM_ARTILLERY));
 	entry(e, &n, theme_side(ui, 1), buf, "%s (lower case)",
 	    g->nsides > 1 ? g->sides[1].name : "second side");
-	entry(e, &n, style_plain, "M m R r", "a Mob or a routed unit "
-	    "(underlined)");
+	entry(e, &n, style_plain, "M m R r", "%s %s or a routed unit "
+	    "(underlined)", ruleset_article(ruleset_word(rs,
+	    RULESET_TERM_MOB)), ruleset_word(rs, RULESET_TERM_MOB));
 	buf[0] = '\0';
 	for (d = 0; d < DIR_COUNT; d++) {
 		const char *f = theme_facing(ui, (enum dir)d);
@@ -242,8 +244,10 @@ theme_legend(const struct ui *ui, struct legend_entry *e)
 	}
 	entry(e, &n, style_plain, buf, "the front centre of a unit, pointing "
 	    "where it faces");
-	entry(e, &n, style_plain, theme_glyph(ui, MG_COLONEL), "the colonel, "
-	    "in front of a unit under a Move order (3.6.1)");
+	entry(e, &n, style_plain, theme_glyph(ui, MG_COLONEL), "the %s, in "
+	    "front of a unit under a Move order%s", ruleset_word(rs,
+	    RULESET_TERM_COLONEL), ruleset_cite_fmt(rs,
+	    RULESET_TOPIC_COLONEL, " (%s)", 0, cite, sizeof cite));
 	entry(e, &n, style_plain, theme_glyph(ui, MG_MARKED), "the rear rank "
 	    "of a unit marked for a group order (g)");
 	if (strcmp(general_glyph(ui, 0), general_glyph(ui, 1)) == 0)
@@ -253,11 +257,13 @@ theme_legend(const struct ui *ui, struct legend_entry *e)
 		    general_glyph(ui, 1));
 	entry(e, &n, style_plain, buf, "a general (C selects yours; d shows "
 	    "his command radius)");
-	entry(e, &n, style_plain, theme_glyph(ui, MG_AIDE), "an aide riding "
-	    "with an order; the digits beside him, the turn he arrives "
-	    "(3.2.1)");
+	entry(e, &n, style_plain, theme_glyph(ui, MG_AIDE), "%s %s riding "
+	    "with an order; the digits beside him, the turn he arrives%s",
+	    ruleset_article(aide), aide, ruleset_cite_fmt(rs,
+	    RULESET_TOPIC_AIDE, " (%s)", 0, cite, sizeof cite));
 	entry(e, &n, style_plain, theme_glyph(ui, MG_TRACK), "where a routed "
-	    "unit will flee (3.9.2)");
+	    "unit will flee%s", ruleset_cite_fmt(rs, RULESET_TOPIC_ROUT_TRACK,
+	    " (%s)", 0, cite, sizeof cite));
 	for (i = 0; i < rs->nland; i++)
 		entry(e, &n, style_plain, theme_land(ui, i, one), "%s",
 		    rs->land[i].label);

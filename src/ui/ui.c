@@ -187,7 +187,8 @@ ui_order(struct ui *ui, const struct order *o)
 	    g->units[o->unit].name : o->general >= 0 && o->general <
 	    g->ngenerals ? g->generals[o->general].name : "?";
 	const struct event *e;
-	char *cause = NULL, how[64];
+	const char *aide = ruleset_word(g->rs, RULESET_TERM_AIDE);
+	char *cause = NULL, how[64], cite[40];
 	int i;
 
 	if (game_order(g, o, &cause) != 0) {
@@ -203,15 +204,17 @@ ui_order(struct ui *ui, const struct order *o)
 		if (g->transit[i].unit == o->unit &&
 		    g->transit[i].kind == o->kind &&
 		    g->transit[i].issued == g->turn) {
-			snprintf(how, sizeof how, "an aide rides with it, "
-			    "arrives turn %d", g->transit[i].arrives);
+			snprintf(how, sizeof how, "%s %s rides with it, "
+			    "arrives turn %d", ruleset_article(aide), aide,
+			    g->transit[i].arrives);
 			break;
 		}
 	e = g->log.n > 0 ? &g->log.v[g->log.n - 1] : NULL;
 	if (o->ngroup > 0)
 		ui_msg(ui, false, "Group of %d units: one move order given, "
-		    "the line to [%d, %d] (3.6.3).", o->ngroup, o->pts[0].x,
-		    o->pts[0].y);
+		    "the line to [%d, %d]%s.", o->ngroup, o->pts[0].x,
+		    o->pts[0].y, ruleset_cite_fmt(g->rs,
+		    RULESET_TOPIC_GROUP_MOVE, " (%s)", 0, cite, sizeof cite));
 	else if (e != NULL && e->unit == o->unit && e->rule[0] != '\0')
 		ui_msg(ui, false, "%s: %s order given: %s (%s%s).", name,
 		    order_kind_name(o->kind), how, e->rule,

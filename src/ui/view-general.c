@@ -188,7 +188,7 @@ general_panel(struct ui *ui, struct canvas *c, int x, int y, int w,
 	struct style title = theme_side(ui, gen->side);
 	struct order o;
 	struct point stop;
-	char buf[256], a[32], b[32];
+	char buf[256], a[32], b[32], cite[64];
 	int y0 = y, i, n = 0, ticks;
 
 	title.attr |= ATTR_BOLD;
@@ -203,8 +203,11 @@ general_panel(struct ui *ui, struct canvas *c, int x, int y, int w,
 		snprintf(buf, sizeof buf, "This turn: to [%d, %d], %s",
 		    stop.x, stop.y, a);
 		y += put(c, x, y, w, bottom, style_plain, buf);
-		y += put(c, x, y, w, bottom, theme_dim(ui), "In force at once: "
-		    "he rides it himself (3.1.2, marshal's own rule)");
+		snprintf(buf, sizeof buf, "In force at once: he rides it "
+		    "himself%s", ruleset_cite_fmt(rs,
+		    RULESET_TOPIC_GENERAL_RIDE, " (%s)", RULESET_CITE_OWN,
+		    cite, sizeof cite));
+		y += put(c, x, y, w, bottom, theme_dim(ui), buf);
 		y++;
 	}
 	y += put(c, x, y, w, bottom, title, gen->name);
@@ -232,8 +235,9 @@ general_panel(struct ui *ui, struct canvas *c, int x, int y, int w,
 		snprintf(buf, sizeof buf, "Order: none (stands)");
 	y += put(c, x, y, w, bottom, style_plain, buf);
 	ruleset_fmt(rs, rs->general_speed, b, sizeof b);
-	snprintf(buf, sizeof buf, "Rides %s a turn (3.1.2, marshal's own "
-	    "rule)", b);
+	snprintf(buf, sizeof buf, "Rides %s a turn%s", b, ruleset_cite_fmt(rs,
+	    RULESET_TOPIC_GENERAL_RIDE, " (%s)", RULESET_CITE_OWN, cite,
+	    sizeof cite));
 	y += put(c, x, y, w, bottom, theme_dim(ui), buf);
 	return y - y0;
 }

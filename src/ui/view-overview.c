@@ -111,7 +111,7 @@ jump_objective(struct ui *ui)
 {
 	const struct game *g = ui->game;
 	const struct objective *o;
-	char who[96];
+	char who[96], cite[40];
 
 	if (g->nobjectives == 0) {
 		ui_msg(ui, true, "This battle has no objectives.");
@@ -121,9 +121,10 @@ jump_objective(struct ui *ui)
 	o = &g->objectives[ui->jump_obj];
 	ui->cursor = o->at;
 	holder_name(g, ui->jump_obj, who, sizeof who);
-	ui_msg(ui, false, "Objective %d of %d: %s, %d point%s, %s (3.10.2).",
+	ui_msg(ui, false, "Objective %d of %d: %s, %d point%s, %s%s.",
 	    ui->jump_obj + 1, g->nobjectives, o->name, o->points,
-	    o->points == 1 ? "" : "s", who);
+	    o->points == 1 ? "" : "s", who, ruleset_cite_fmt(g->rs,
+	    RULESET_TOPIC_OBJECTIVES, " (%s)", 0, cite, sizeof cite));
 }
 
 /* c: the next unit in battle contact, the side to play's first. */

@@ -76,15 +76,18 @@ help_page(struct ui *ui, struct page *p)
 	const struct binding *b;
 	struct style h = theme_title(ui);
 	struct legend_entry e[LEGEND_MAX];
+	char text[256];
 	int i, n, pad;
 
 	snprintf(p->title, sizeof p->title, "Help: keys in %s mode",
 	    keys_mode_name(ui->pager_back));
 	for (b = keymap_mode(ui->keymap, ui->pager_back);
 	    b->action != ACT_NONE; b++)
-		add(p, style_plain, 0, "%-16s %s", b->label, b->help);
+		add(p, style_plain, 0, "%-16s %s", b->label, ruleset_expand(
+		    ui->game->rs, b->help, text, sizeof text));
 	for (b = keymap_mode(ui->keymap, -1); b->action != ACT_NONE; b++)
-		add(p, style_plain, 0, "%-16s %s", b->label, b->help);
+		add(p, style_plain, 0, "%-16s %s", b->label, ruleset_expand(
+		    ui->game->rs, b->help, text, sizeof text));
 	if (ui->pager_back != MODE_MAP && ui->pager_back != MODE_MOVE &&
 	    ui->pager_back != MODE_REPLAY)
 		return;
@@ -180,7 +183,9 @@ rules_page(struct ui *ui, struct page *p)
 	struct game *g = ui->game;
 	const struct ruleset *rs = g->rs;
 	struct style h = theme_title(ui);
-	char a[32], b[32], f[512], one[2];
+	const char *pe = ruleset_word(rs, RULESET_TERM_PE);
+	const char *pr = ruleset_word(rs, RULESET_TERM_PR);
+	char a[32], b[32], f[512], one[2], cite[40];
 	int i, k, allow;
 
 	snprintf(p->title, sizeof p->title, "Rules: %s", rs->title != NULL ?
@@ -219,22 +224,32 @@ rules_page(struct ui *ui, struct page *p)
 		    rs->form[i].flags & FORMF_ROAD ? "; road column" : "");
 	}
 	add(p, style_plain, 0, "%s", "");
-	add(p, h, 0, "Landscape (3.6.5): Pe slows, Pr + Pe to enter");
+	/* What the two columns mean, in the ruleset's words if it has any. */
+	if (ruleset_term(rs, RULESET_TERM_PE) != NULL &&
+	    ruleset_term(rs, RULESET_TERM_PR) != NULL)
+		snprintf(f, sizeof f, ": %s slows, %s + %s to enter", pe, pr,
+		    pe);
+	else
+		f[0] = '\0';
+	add(p, h, 0, "Landscape%s%s", ruleset_cite_fmt(rs,
+	    RULESET_TOPIC_LANDSCAPE, " (%s)", 0, cite, sizeof cite), f);
 	for (i = 0; i < rs->nland; i++) {
 		ruleset_fmt(rs, rs->land[i].pe, a, sizeof a);
 		ruleset_fmt(rs, rs->land[i].pr, b, sizeof b);
 		forbid_text(rs, rs->land[i].forbid, f, sizeof f);
-		add(p, style_plain, 2, "%s %-14s Pe %-7s Pr %-7s closed to: %s",
-		    theme_land(ui, i, one), rs->land[i].label, a, b, f);
+		add(p, style_plain, 2, "%s %-14s %s %-7s %s %-7s closed to: "
+		    "%s", theme_land(ui, i, one), rs->land[i].label, pe, a, pr,
+		    b, f);
 	}
 	add(p, style_plain, 0, "%s", "");
-	add(p, h, 0, "Obstacles on cell edges (3.6.5)");
+	add(p, h, 0, "Obstacles on cell edges%s", ruleset_cite_fmt(rs,
+	    RULESET_TOPIC_OBSTACLES, " (%s)", 0, cite, sizeof cite));
 	for (i = 1; i < rs->nobst; i++) {
 		ruleset_fmt(rs, rs->obst[i].pe, a, sizeof a);
 		ruleset_fmt(rs, rs->obst[i].pr, b, sizeof b);
 		forbid_text(rs, rs->obst[i].forbid, f, sizeof f);
-		add(p, style_plain, 2, "%-16s Pe %-7s Pr %-7s closed to: %s%s",
-		    rs->obst[i].label, a, b, f, rs->obst[i].may_end_on ?
+		add(p, style_plain, 2, "%-16s %s %-7s %s %-7s closed to: %s%s",
+		    rs->obst[i].label, pe, a, pr, b, f, rs->obst[i].may_end_on ?
 		    "; a unit may end its move on it" : "");
 	}
 	if (rs->ops != NULL && rs->ops->describe != NULL) {
@@ -251,7 +266,9 @@ rules_page(struct ui *ui, struct page *p)
 	if (rs->ops == NULL || rs->ops->allowance == NULL)
 		return;
 	add(p, style_plain, 0, "%s", "");
-	add(p, h, 0, "Speeds this turn (3.6.3), as the ruleset computes them");
+	add(p, h, 0, "Speeds this turn%s, as the ruleset computes them",
+	    ruleset_cite_fmt(rs, RULESET_TOPIC_SPEEDS, " (%s)", 0, cite,
+	    sizeof cite));
 	for (i = 0; i < g->nunits; i++) {
 		if (!unit_active(&g->units[i]))
 			continue;
@@ -397,7 +414,7 @@ static void
 brief_page(struct ui *ui, struct page *p)
 {
 	const struct game *g = ui->game;
-	char brief[16], help[16];
+	char brief[16], help[16], cite[40];
 	int i, k, count;
 
 	snprintf(p->title, sizeof p->title, "%s", g->title != NULL ?
@@ -426,14 +443,15 @@ brief_page(struct ui *ui, struct page *p)
 			    g->objectives[i].name, g->objectives[i].at.x,
 			    g->objectives[i].at.y, g->objectives[i].points);
 	}
+	ruleset_cite_fmt(g->rs, RULESET_TOPIC_BREAK, " (%s)",
+	    RULESET_CITE_MARK, cite, sizeof cite);
 	if (g->break_point > 0 && g->rs->break_ends)
 		add(p, style_plain, 0, "A side that loses %d%% of its strength "
-		    "breaks, and loses the battle there and then (3.10.1%s).",
-		    g->break_point, ruleset_rule_mark(g->rs, "3.10.1"));
+		    "breaks, and loses the battle there and then%s.",
+		    g->break_point, cite);
 	else if (g->break_point > 0)
 		add(p, style_plain, 0, "A side that loses %d%% of its strength "
-		    "breaks (3.10.1%s).", g->break_point,
-		    ruleset_rule_mark(g->rs, "3.10.1"));
+		    "breaks%s.", g->break_point, cite);
 	if (g->tutorial != NULL) {
 		add(p, style_plain, 0, "%s", "");
 		tutorial_next(ui, p);

@@ -173,16 +173,17 @@ route_panel(struct ui *ui, struct pen *p)
 	struct route *r = xcalloc(1, sizeof *r);
 	struct order o;
 	struct point s;
-	char buf[160];
+	char buf[160], cite[40];
 	int i, arrives;
 
 	route_plan(ui, ui->sel, r);
 	s = r->cells[r->stop];
 	if (ui->assault)
-		line(p, theme_title(ui), "Assault %s (3.4.5%s)",
+		line(p, theme_title(ui), "Assault %s%s",
 		    assault_target(ui) >= 0 ?
 		    g->units[assault_target(ui)].name : "(no enemy here)",
-		    ruleset_rule_mark(g->rs, "3.4.5"));
+		    ruleset_cite_fmt(g->rs, RULESET_TOPIC_CHARGE, " (%s)",
+		    RULESET_CITE_MARK, cite, sizeof cite));
 	else
 		line(p, theme_title(ui), "Move to [%d, %d]", ui->cursor.x,
 		    ui->cursor.y);
@@ -196,8 +197,9 @@ route_panel(struct ui *ui, struct pen *p)
 	o.unit = ui->sel;
 	o.general = u->general;
 	if (command_plan(g, &o, &arrives, NULL, NULL) == COMMAND_AIDE) {
-		line(p, theme_rule(ui), "Arrives turn %d by aide (3.2.1)",
-		    arrives);
+		line(p, theme_rule(ui), "Arrives turn %d by %s%s", arrives,
+		    ruleset_word(g->rs, RULESET_TERM_AIDE), ruleset_cite_fmt(
+		    g->rs, RULESET_TOPIC_AIDE, " (%s)", 0, cite, sizeof cite));
 		if (u->order.kind == ORDER_NONE)
 			line(p, style_plain, "Until then: it stands");
 		else {
@@ -248,8 +250,10 @@ cell_panel(struct ui *ui, struct pen *p)
 	if (cell->land < rs->nland) {
 		ruleset_fmt(rs, rs->land[cell->land].pe, pe, sizeof pe);
 		ruleset_fmt(rs, rs->land[cell->land].pr, pr, sizeof pr);
-		line(p, style_plain, "%s: Pe %s, Pr %s",
-		    rs->land[cell->land].label, pe, pr);
+		line(p, style_plain, "%s: %s %s, %s %s",
+		    rs->land[cell->land].label,
+		    ruleset_word(rs, RULESET_TERM_PE), pe,
+		    ruleset_word(rs, RULESET_TERM_PR), pr);
 	}
 	if (cell->road != ROAD_NONE)
 		line(p, style_plain, "%s road", cell->road == ROAD_BIG ?

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/ruleset.h"
 #include "core/summary.h"
 #include "ui/view.h"
 
@@ -53,7 +54,7 @@ summary_lines(struct ui *ui, void (*line)(void *, struct style,
 {
 	const struct game *g = ui->game;
 	struct summary s;
-	char buf[256], cells[GAME_MAX_SIDES][32];
+	char buf[256], cells[GAME_MAX_SIDES][32], label[64], cite[40];
 	const char *cp[GAME_MAX_SIDES];
 	const struct summary_side *ss;
 	const char *who;
@@ -78,22 +79,28 @@ summary_lines(struct ui *ui, void (*line)(void *, struct style,
 	FIGURES("Men fallen", "%ld of %ld", ss->lost_men, ss->men0);
 	FIGURES("Guns lost", "%ld of %ld", ss->lost_guns, ss->guns0);
 	FIGURES("Units in good order", "%d of %d", ss->formed, ss->units);
-	FIGURES("Mobs", "%d", ss->mob);
+	FIGURES(ruleset_word(g->rs, RULESET_TERM_MOBS), "%d", ss->mob);
 	FIGURES("Routed", "%d", ss->routed);
 	FIGURES("Captured", "%d", ss->captured);
 	FIGURES("Dispersed", "%d", ss->dispersed);
 #undef FIGURES
 	for (i = 0; i < s.nsides; i++)
 		break_cell(&s, &s.side[i], cells[i], sizeof cells[i]);
-	row(&s, buf, sizeof buf, "Lost (3.10.1)", cp);
+	snprintf(label, sizeof label, "Lost%s", ruleset_cite_fmt(g->rs,
+	    RULESET_TOPIC_BREAK, " (%s)", 0, cite, sizeof cite));
+	row(&s, buf, sizeof buf, label, cp);
 	line(arg, style_plain, buf);
 	for (i = 0; i < s.nsides; i++)
 		snprintf(cells[i], sizeof cells[i], "%d", s.side[i].points);
-	row(&s, buf, sizeof buf, s.over ? "Points (3.10.2)" :
-	    "Points held now", cp);
+	ruleset_cite_fmt(g->rs, RULESET_TOPIC_OBJECTIVES, " (%s)", 0, cite,
+	    sizeof cite);
+	snprintf(label, sizeof label, "Points%s", cite);
+	row(&s, buf, sizeof buf, s.over ? label : "Points held now", cp);
 	line(arg, style_plain, buf);
-	if (s.nobj > 0)
-		line(arg, theme_title(ui), "Objectives (3.10.2)");
+	if (s.nobj > 0) {
+		snprintf(label, sizeof label, "Objectives%s", cite);
+		line(arg, theme_title(ui), label);
+	}
 	for (i = 0; i < s.nobj; i++) {
 		who = s.obj[i].holder >= 0 && s.obj[i].holder < s.nsides ?
 		    g->sides[s.obj[i].holder].name : s.obj[i].holder == -2 ?
