@@ -103,10 +103,12 @@ flee(struct game *g, int u)
 		return;				/* H11 */
 	left = un->klass >= 0 && un->klass < HM_MAX_CLASS ?
 	    t->rout[un->klass] : 0;
-	if (un->ntrack == 0 || un->track == NULL) {
+	if (un->ntrack == 0)
+		hm_track(g, u);		/* routed by the scenario */
+	if (un->ntrack == 0) {
 		hm_remove(g, u, COND_DISPERSED);
-		game_log(g, u, EV_CONDITION, "HO.9.3", "%s flees off the field "
-		    "and is lost to its side", un->name);
+		game_log(g, u, EV_CONDITION, "HO.9.3", "%s flees from its rear "
+		    "off the field and is lost to its side", un->name);
 		return;
 	}
 	game_occupy(g, u, false);
@@ -177,14 +179,17 @@ hm_phase_morale(struct game *g)
 		    "and is dispersed", un->name,
 		    hm_turn(g->rs)->hits_per_unit);
 	}
+	/* Routers a formed enemy reached this turn; not those that routed
+	 * in this turn's melee, who turn and run first. */
+	for (u = 0; u < g->nunits; u++)
+		if (g->units[u].cond == COND_ROUTED &&
+		    !(g->units[u].ap_used & HM_ROUTED))
+			taken(g, u);
 	for (u = 0; u < g->nunits; u++)
 		phase_test(g, u);
 	for (u = 0; u < g->nunits; u++)
 		if (g->units[u].cond == COND_ROUTED)
 			flee(g, u);
-	for (u = 0; u < g->nunits; u++)
-		if (g->units[u].cond == COND_ROUTED)
-			taken(g, u);
 }
 
 /* The nearest enemy still fighting within gap of u, or -1. */

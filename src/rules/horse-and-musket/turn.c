@@ -684,9 +684,8 @@ hm_roll(struct game *g, int n, int s, char *buf, size_t len)
 	return sum;
 }
 
-/* HO.9.3: the track runs straight for the side's rear, cell by cell. */
-static void
-rout_track(struct game *g, int u)
+void
+hm_track(struct game *g, int u)
 {
 	struct unit *un = &g->units[u];
 	struct point cur = un->pos, rear = g->sides[un->side].rear, next;
@@ -718,7 +717,8 @@ hm_rout(struct game *g, int u, const char *rule, const char *why)
 	for (i = 0; i < g->nunits; i++)
 		if (g->units[i].contact == u)
 			g->units[i].contact = -1;
-	rout_track(g, u);
+	un->ap_used |= HM_ROUTED;
+	hm_track(g, u);
 	if (un->klass >= 0 && un->klass < HM_MAX_CLASS &&
 	    hm_turn(g->rs)->stays[un->klass]) {
 		game_log(g, u, EV_CONDITION, "H11", "%s routs (%s): a routed "

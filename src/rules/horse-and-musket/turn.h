@@ -82,6 +82,7 @@ void hm_turn_describe(const struct ruleset *,
 #define HM_NOFIRE	0x40	/* reined in last turn: no fire (H15) */
 #define HM_SECOND	0x80	/* target of a second charge: no turn (H15) */
 #define HM_CHARGED_AGAIN 0x100	/* made its second charge this turn */
+#define HM_ROUTED	0x200	/* routed this turn */
 
 /* A weapon of HO.6.2: ranges in ticks (0: none) and dice per base. */
 struct hm_weapon {
@@ -176,6 +177,9 @@ int hm_speed(const struct game *, int u);
 /* Roll n dice of s sides from the game's stream; "3+5" into buf. */
 int hm_roll(struct game *, int n, int s, char *buf, size_t len);
 
+/* HO.9.3: lay u's rout track, straight for its side's rear, cell by
+ * cell to the rear or the map's edge. */
+void hm_track(struct game *, int u);
 /* HO.9.2: unit u routs, its track laid toward its side's rear. */
 void hm_rout(struct game *, int u, const char *rule, const char *why);
 /* HO.7, HO.9.2: unit u falls back keeping its facing. */
