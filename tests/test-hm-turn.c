@@ -592,6 +592,78 @@ test_002_H15_rein_in(void **state)
 	game_free(g);
 }
 
+/* --- The whole turn ------------------------------------------------------ */
+
+/* A small battle: horse charges foot, lines exchange fire. */
+static struct game *
+battle(void)
+{
+	struct game *g = field();
+
+	unit(g, "c", 0, ARM_CAVALRY, "light", "line", 15, 30, DIR_N, 80);
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 35, 24, DIR_N, 200);
+	unit(g, "r", 0, ARM_INFANTRY, "rifle", "line", 50, 24, DIR_N, 100);
+	unit(g, "t", 1, ARM_INFANTRY, "close", "line", 15, 12, DIR_S, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 35, 18, DIR_S, 150);
+	unit(g, "g", 1, ARM_ARTILLERY, "grasshopper", "deployed", 50, 6,
+	    DIR_S, 12);
+	move_order(g, 0, 15, 12);
+	g->break_point = 60;
+	g->opt.turn_limit = 6;
+	return g;
+}
+
+/* HO.1: the turn runs its phases in the data's order to the end. */
+static void
+test_HO_1_whole_turns(void **state)
+{
+	struct game *g = battle();
+	int i;
+
+	(void)state;
+	for (i = 0; i < 6 && !game_over(g); i++)
+		game_turn(g);
+	if (getenv("HM_DUMP") != NULL)
+		for (i = 0; i < g->log.n; i++) {
+			char line[512];
+
+			ruleset_event_format(rs, &g->log.v[i], line,
+			    sizeof line);
+			fprintf(stderr, "%d %s\n", g->log.v[i].turn, line);
+		}
+	assert_true(game_over(g));
+	assert_true(count(g, "HO.3.2", "charges t") == 1);
+	assert_true(count(g, "HO.6.2", NULL) > 0);
+	assert_true(count(g, "HO.10", NULL) > 0);
+	game_free(g);
+}
+
+/* A turn played a phase at a time reaches the state of a whole turn. */
+static void
+test_HO_1_phase_by_phase(void **state)
+{
+	struct game *a = battle(), *b = battle();
+	int i, t;
+
+	(void)state;
+	for (t = 0; t < 3; t++) {
+		game_turn(a);
+		do
+			i = game_phase(b);
+		while (i >= 0 && b->phase >= 0);
+	}
+	assert_int_equal(a->turn, b->turn);
+	assert_int_equal(a->log.n, b->log.n);
+	for (i = 0; i < a->nunits; i++) {
+		assert_int_equal(a->units[i].strength, b->units[i].strength);
+		assert_int_equal(a->units[i].cond, b->units[i].cond);
+		assert_int_equal(a->units[i].pos.x, b->units[i].pos.x);
+		assert_int_equal(a->units[i].pos.y, b->units[i].pos.y);
+	}
+	game_free(a);
+	game_free(b);
+}
+
 /* --- The rules reference -------------------------------------------------- */
 
 static void
@@ -641,6 +713,8 @@ main(void)
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
 		cmocka_unit_test(test_002_H15_second_charge),
 		cmocka_unit_test(test_002_H15_rein_in),
+		cmocka_unit_test(test_HO_1_whole_turns),
+		cmocka_unit_test(test_HO_1_phase_by_phase),
 		cmocka_unit_test(test_HO_6_describe_from_data),
 	};
 

@@ -175,9 +175,9 @@ take(struct game *g, int tg, int hits, const char *from)
 		return;
 	men = hm_hit(g, tg, hits);
 	game_log(g, tg, EV_NOTE, "HO.6.3", "%s takes %d hit%s from %s: %d "
-	    "men lost (a hit is %d), %d left, %d hits in all", tu->name, hits,
+	    "men lost (a hit is %d), %d left, %d hit%s in all", tu->name, hits,
 	    hits == 1 ? "" : "s", from, men, hm_hit_men(g, tg), tu->strength,
-	    hm_hits_taken(g, tg));
+	    hm_hits_taken(g, tg), hm_hits_taken(g, tg) == 1 ? "" : "s");
 }
 
 /* HO.6.4: a charger that took shaken hits this turn tests at once. */
@@ -193,6 +193,7 @@ charger_shaken(struct game *g, int c)
 		return;
 	snprintf(why, sizeof why, "a charger with %d hits", hm_hits_turn(g,
 	    c));
+	cu->ap_used |= HM_TESTED;
 	if (hm_morale_test(g, c, "HO.6.4", why))
 		return;
 	if (cu->cond == COND_ROUTED)

@@ -31,7 +31,7 @@ hm_morale_test(struct game *g, int u, const char *rule, const char *why)
 	if (worn > 0) {
 		target -= worn;
 		k += (size_t)snprintf(expl + k, sizeof expl - k, " -%d (%d hits "
-		    "in all)", worn, hm_hits_taken(g, u));
+		    "in all)", worn, hm_hits_taken(g, u));	/* worn >= 1 */
 	}
 	if (un->cond == COND_MOB && k < sizeof expl) {
 		target += t->mo_disordered;
@@ -73,8 +73,9 @@ phase_test(struct game *g, int u)
 	if (!unit_active(un) || (un->cond != COND_FORMED &&
 	    un->cond != COND_MOB))
 		return;
-	if (h < t->shaken && !(un->ap_used & HM_FLANKED))
-		return;
+	if ((h < t->shaken && !(un->ap_used & HM_FLANKED)) ||
+	    (un->ap_used & HM_TESTED))
+		return;			/* a charger has tested already */
 	if (h >= t->shaken)
 		snprintf(why, sizeof why, "%d hits this turn", h);
 	else

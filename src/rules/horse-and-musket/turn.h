@@ -83,6 +83,7 @@ void hm_turn_describe(const struct ruleset *,
 #define HM_SECOND	0x80	/* target of a second charge: no turn (H15) */
 #define HM_CHARGED_AGAIN 0x100	/* made its second charge this turn */
 #define HM_ROUTED	0x200	/* routed this turn */
+#define HM_TESTED	0x400	/* tested as a charger (HO.6.4) */
 
 /* A weapon of HO.6.2: ranges in ticks (0: none) and dice per base. */
 struct hm_weapon {
