@@ -20,6 +20,8 @@
 #include "core/rng.h"
 #include "core/ruleset.h"
 #include "io/load.h"
+#include "io/yread.h"
+#include "util/xalloc.h"
 #include "rules/horse-and-musket/turn.h"
 
 static struct ruleset *rs;
@@ -664,6 +666,63 @@ test_HO_1_phase_by_phase(void **state)
 	game_free(b);
 }
 
+/* --- The data ------------------------------------------------------------ */
+
+/* The ruleset's data with from replaced by to: refused, with a message
+ * containing want on the line of the change. */
+static void
+refused(const char *from, const char *to, const char *want)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *path, *text, *bad, *p;
+	struct doc_node *root;
+	struct diags d;
+	FILE *f;
+	long len;
+	int i, line = 1;
+
+	diags_init(&d);
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, from));
+	for (i = 0; text + i < p; i++)
+		line += text[i] == '\n';
+	bad = xasprintf("%.*s%s%s", (int)(p - text), text, to,
+	    p + strlen(from));
+	root = yread_buffer("horse-and-musket.yaml", bad, strlen(bad), &d);
+	assert_non_null(root);
+	assert_null(ruleset_load(root, &d));
+	assert_true(d.n >= 1);
+	if (strstr(d.v[0].msg, want) == NULL)
+		fprintf(stderr, "got: %s\n", d.v[0].msg);
+	assert_non_null(strstr(d.v[0].msg, want));
+	assert_int_equal(d.v[0].line, line);
+	doc_free(root);
+	free(bad);
+	free(text);
+	free(path);
+	diags_free(&d);
+}
+
+/* Every number is the data's: a bad one is refused where it stands. */
+static void
+test_HO_6_data_refused(void **state)
+{
+	(void)state;
+	refused("cover: [open_wood", "cover: [orchard", "orchard");
+	refused("carbine: {short: 2,", "carbine: {short: 2.1,", "2.1");
+	refused("weak_arms: [artillery]", "weak_arms: [navy]", "navy");
+	refused("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: \"half\"", "half");
+}
+
 /* --- The rules reference -------------------------------------------------- */
 
 static void
@@ -716,6 +775,7 @@ main(void)
 		cmocka_unit_test(test_HO_1_whole_turns),
 		cmocka_unit_test(test_HO_1_phase_by_phase),
 		cmocka_unit_test(test_HO_6_describe_from_data),
+		cmocka_unit_test(test_HO_6_data_refused),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/move.h"
 #include "core/near.h"
 #include "rules/horse-and-musket/turn.h"
 #include "util/xalloc.h"
@@ -34,13 +35,18 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 	int spent = 0, cost, gap;
 	enum dir d;
 	char a[32], b[32];
+	struct move_walk w;
 
 	game_occupy(g, c, false);
 	cu->facing = geom_heading(cu->pos, tu->pos);
+	/* HO.3.1: the ground is priced as for a march (H3, H4). */
+	move_walk_init(g, c, &w);
+	w.allowance = w.left = reach;
 	while ((gap = hm_gap(g, c, tg)) > 0) {
 		d = geom_heading(cu->pos, tu->pos);
-		cost = dir_step_cost(d);
-		if (spent + cost > reach)
+		w.pos = cu->pos;
+		w.facing = cu->facing;
+		if ((cost = hm_step(g, &w, d)) < 0 || spent + cost > reach)
 			break;
 		next.x = cu->pos.x + dir_dx[d];
 		next.y = cu->pos.y + dir_dy[d];
@@ -49,7 +55,9 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 			break;
 		cu->pos = next;
 		spent += cost;
+		w.left -= cost;
 	}
+	move_walk_free(&w);
 	game_occupy(g, c, true);
 	cu->moved = spent;
 	cu->halt_turn = g->turn;

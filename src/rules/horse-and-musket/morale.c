@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/move.h"
 #include "rules/horse-and-musket/turn.h"
 
 bool
@@ -97,6 +98,7 @@ flee(struct game *g, int u)
 	const struct hm_turn *t = hm_turn(g->rs);
 	struct unit *un = &g->units[u];
 	struct point from = un->pos;
+	struct move_walk w;
 	int d, cost, left, used = 0, k = 0;
 	char have[32], gone[32];
 
@@ -113,20 +115,26 @@ flee(struct game *g, int u)
 		return;
 	}
 	game_occupy(g, u, false);
+	move_walk_init(g, u, &w);
+	w.allowance = w.left = left;
 	while (k < un->ntrack) {
 		d = dir_between(un->pos, un->track[k]);
 		if (d < 0)
 			break;
-		cost = dir_step_cost((enum dir)d);
-		if (cost > left || game_fits(g, u, un->track[k], (enum dir)d,
+		w.pos = un->pos;
+		w.facing = un->facing;
+		cost = hm_step(g, &w, (enum dir)d);	/* H3, H4 */
+		if (cost < 0 || cost > left || game_fits(g, u, un->track[k], (enum dir)d,
 		    un->formation, -1, NULL) != 0)
 			break;
 		un->pos = un->track[k];
 		un->facing = (enum dir)d;
 		left -= cost;
+		w.left = left;
 		used += cost;
 		k++;
 	}
+	move_walk_free(&w);
 	game_occupy(g, u, true);
 	un->ntrack -= k;
 	memmove(un->track, un->track + k, (size_t)un->ntrack *

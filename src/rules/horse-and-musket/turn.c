@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/move.h"
 #include "core/near.h"
 #include "rules/horse-and-musket/turn.h"
 #include "util/xalloc.h"
@@ -664,6 +665,23 @@ hm_speed(const struct game *g, int u)
 	    un->formation >= RULES_MAX_FORM)
 		return 0;
 	return hm_turn(g->rs)->speed[un->klass][un->formation];
+}
+
+int
+hm_step(const struct game *g, struct move_walk *w, enum dir d)
+{
+	struct move_price p;
+	enum dir keep = w->facing;
+
+	if (g->rs->ops->move_step == NULL)
+		return dir_step_cost(d);
+	memset(&p, 0, sizeof p);
+	p.verdict = MOVE_OK;
+	p.need = -1;
+	w->facing = d;
+	g->rs->ops->move_step(g, w, d, &p);
+	w->facing = keep;
+	return p.verdict == MOVE_OK ? p.ticks : -1;
 }
 
 int

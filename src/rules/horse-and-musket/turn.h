@@ -27,6 +27,7 @@
 #include "core/ruleset.h"
 
 struct game;
+struct move_walk;
 struct unit;
 
 /* HO.2: routed units rally (and HO.9.3: Disordered units re-form). */
@@ -174,6 +175,11 @@ bool hm_open_order(const struct game *, int u);
 int hm_general_near(const struct game *, int u);
 /* The H1 move of u in its formation (ticks), 0 if it has none. */
 int hm_speed(const struct game *, int u);
+
+/* The price in ticks of walk w's next step towards d (H3, H4: the
+ * module's move_step, with w->allowance its maximum move), or -1 when it
+ * may not step there; the plain step without a move_step. */
+int hm_step(const struct game *, struct move_walk *w, enum dir d);
 
 /* Roll n dice of s sides from the game's stream; "3+5" into buf. */
 int hm_roll(struct game *, int n, int s, char *buf, size_t len);
