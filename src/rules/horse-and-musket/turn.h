@@ -15,6 +15,12 @@
  * home.  Drill is not read from the unit (that field is Napoleonic): the
  * data file gives a Drill per arm (morale: drill), read by hm_drill only.
  *
+ * What the turn asks of movement (move.c): HO.3.2 holds chargers and
+ * their targets still, so the movement phase leaves alone every unit
+ * marked HM_CHARGER or HM_CHARGED (a charger's order is also spent, set
+ * to none); HO.6.1 reads a gun's deploying this turn from an EV_FORMATION
+ * event of the turn, so limbering and deploying must log one.
+ *
  * Ownership: hm_turn_load keeps what it reads in rs->phases_priv (a
  * struct hm_turn), which hm_turn_free frees (also when half built).
  */
