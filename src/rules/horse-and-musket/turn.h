@@ -2,8 +2,10 @@
  * turn.h - the horse-and-musket turn after movement (marshal's own rules
  * HO.2, HO.3, HO.5 to HO.10, and the seed's H13 and H15): the phases the
  * sequencer in hm.c calls by key, the loader of their tables, and what
- * the files of the turn share (turn.c tables and helpers, fire.c, melee.c,
- * morale.c).  doc/horse-and-musket.md, section 4, is the reference.
+ * the files of the turn share: turn.c (tables and helpers), fire.c
+ * (HO.6), melee.c (HO.3, HO.7, HO.8), morale.c (HO.2, HO.9), facing.c
+ * (HO.5, H13), end.c (HO.10) and describe.c (the rules reference).
+ * doc/horse-and-musket.md, section 4, is the reference.
  *
  * Per-unit state.  The turn keeps what it must remember about a unit in
  * the unit's generic fields only: strength and strength0 (a hit is a
