@@ -8,6 +8,7 @@
 
 #include "rules/horse-and-musket/hm.h"
 #include "rules/horse-and-musket/move.h"
+#include "rules/horse-and-musket/turn.h"
 
 static const char *const mover_names[HM_MOVER_COUNT] = {
 	"close-order foot", "open-order foot", "mounted", "wheeled"
@@ -100,4 +101,7 @@ hm_describe(const struct ruleset *rs,
 	snprintf(t, sizeof t, "Passing through a friend (H12): foot %s, horse "
 	    "%s; guns and wagons never", a, b);
 	line(arg, 0, t);
+	/* Then the rest of the turn (describe-turn.c). */
+	line(arg, 0, "");
+	hm_turn_describe(rs, line, arg);
 }

@@ -120,4 +120,5 @@ const struct ruleset_ops hm_ops = {
 	.move_contact = hm_move_contact,
 	.move_pass = hm_move_pass,
 	.move_rule = hm_move_rule,
+	HM_TURN_OPS,
 };

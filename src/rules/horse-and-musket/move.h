@@ -16,7 +16,9 @@
 struct game;
 struct move_walk;
 
-#define HM_MAX_CLASS	16
+#ifndef HM_MAX_CLASS
+#define HM_MAX_CLASS	32	/* classes a table holds (also turn.h) */
+#endif
 
 /* The H3/H4 columns: how a unit crosses ground. */
 enum hm_mover {

@@ -1,19 +1,44 @@
 /*
  * turn.h - the horse-and-musket turn after movement (marshal's own rules
  * HO.2, HO.3, HO.5 to HO.10, and the seed's H13 and H15): the phases the
- * sequencer in hm.c calls by key, and the loader of their tables.
+ * sequencer in hm.c calls by key, the loader of their tables, and what
+ * the files of the turn share: turn.c (tables and helpers), fire.c
+ * (HO.6), melee.c (HO.3, HO.7, HO.8), morale.c (HO.2, HO.9), facing.c
+ * (HO.5, H13), end.c (HO.10) and describe.c (the rules reference).
+ * doc/horse-and-musket.md, section 4, is the reference.
  *
- * Ownership: hm_turn_load keeps what it reads in rs->phases_priv, which
- * hm_turn_free frees (also when half built).
+ * Per-unit state.  The turn keeps what it must remember about a unit in
+ * the unit's generic fields only: strength and strength0 (a hit is a
+ * tenth of strength0, so hits taken are (strength0 - strength) / hit),
+ * lost_turn (men lost this turn), cond (Disordered is COND_MOB), contact
+ * (the enemy held in melee) and, for the marks of the turn (HM_FIRED...
+ * below), ap_used, which this ruleset's units never spend; it is saved
+ * with the unit.  A ruleset-declared attribute would be their proper
+ * home.  Drill is not read from the unit (that field is Napoleonic): the
+ * data file gives a Drill per arm (morale: drill), read by hm_drill only.
+ *
+ * What the turn asks of movement (move.c): HO.3.2 holds chargers and
+ * their targets still, so the movement phase leaves alone every unit
+ * marked HM_CHARGER or HM_CHARGED (a charger's order is also spent, set
+ * to none); HO.6.1 reads a gun's deploying this turn from an EV_FORMATION
+ * event of the turn, so limbering and deploying must log one.
+ *
+ * Ownership: hm_turn_load keeps what it reads in rs->phases_priv (a
+ * struct hm_turn), which hm_turn_free frees (also when half built).
  */
 #ifndef MARSHAL_HM_TURN_H
 #define MARSHAL_HM_TURN_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "core/ruleset.h"
 
 struct game;
+struct move_walk;
+struct unit;
 
-/* HO.2: routed units rally or flee on. */
+/* HO.2: routed units rally (and HO.9.3: Disordered units re-form). */
 void hm_phase_rally(struct game *);
 /* HO.3: charges close. */
 void hm_phase_charges(struct game *);
@@ -36,5 +61,163 @@ int hm_turn_load(struct ruleset *, const struct doc_node *root,
     struct diags *);
 /* Free rs->phases_priv. */
 void hm_turn_free(struct ruleset *);
+
+/* HO.10: who holds objective i (a side, -1 nobody, -2 contested). */
+int hm_objective_holder(const struct game *, int i);
+/* HO.10: men at the start and still standing (not routed, taken,
+ * dispersed or lost) of side s. */
+void hm_side_strength(const struct game *, int s, long *start, long *now);
+/* The turn's tables for the rules reference (R), from the loaded data. */
+void hm_turn_describe(const struct ruleset *,
+    void (*line)(void *, int, const char *), void *arg);
+
+/* The turn's ruleset operations, for hm.c's ops (one line there). */
+#define HM_TURN_OPS \
+	.objective_holder = hm_objective_holder, \
+	.side_strength = hm_side_strength
+
+/* --- What the files of the turn share -------------------------------- */
+
+#ifndef HM_MAX_CLASS
+#define HM_MAX_CLASS	32	/* classes a table holds (also move.h) */
+#endif
+
+/* Marks of the turn, in unit.ap_used. */
+#define HM_FIRED	0x01	/* fired this turn (HO.6) */
+#define HM_CHARGER	0x02	/* charged this turn (HO.3, H15) */
+#define HM_CHARGED	0x04	/* was charged this turn */
+#define HM_FLANKED	0x08	/* struck in a flank or the rear (HO.9.1) */
+#define HM_BROKE	0x10	/* cavalry that broke through (H15) */
+#define HM_REINED	0x20	/* reined in this turn (H15) */
+#define HM_NOFIRE	0x40	/* reined in last turn: no fire (H15) */
+#define HM_SECOND	0x80	/* target of a second charge: no turn (H15) */
+#define HM_CHARGED_AGAIN 0x100	/* made its second charge this turn */
+#define HM_ROUTED	0x200	/* routed this turn */
+#define HM_TESTED	0x400	/* tested as a charger (HO.6.4) */
+
+/* A weapon of HO.6.2: ranges in ticks (0: none) and dice per base. */
+struct hm_weapon {
+	char	name[RULES_NAME_MAX];
+	int	short_range;		/* hits on short_hits+ */
+	int	long_range;		/* hits on long_hits+; 0: none */
+	int	short_dice;
+	int	long_dice;
+};
+
+struct hm_turn {
+	/* HO.3, H15 (charge) */
+	int	charge_arc;
+	bool	charge_arm[ARM_COUNT];
+	int	second_num, second_den;	/* H15 reach: share of the H1 move */
+	/* HO.6 (fire) */
+	int	die;
+	int	fire_arc;
+	int	short_hits, long_hits;
+	int	always, never;		/* a die that always / never hits */
+	struct hm_weapon weapons[16];
+	int	nweapons;
+	int	weapon[HM_MAX_CLASS];	/* class -> weapon, -1 none */
+	int	bases[RULES_MAX_FORM];	/* firing bases by formation */
+	bool	mounted_fire[RULES_MAX_FORM]; /* where horse may fire */
+	bool	cover[RULES_MAX_LAND];
+	bool	behind[RULES_MAX_OBST];
+	bool	open_order[HM_MAX_CLASS];
+	bool	hard_form[RULES_MAX_FORM];
+	int	hard;			/* to hit: open order, deployed guns */
+	int	cover_mod;
+	int	fire_disordered;
+	int	hits_per_unit;
+	int	shaken;
+	/* HO.7 (melee) */
+	int	m_die;
+	int	m_charged, horse_front, horse_flank, flank, defended;
+	int	m_disordered, m_open_order, weak;
+	bool	weak_arm[ARM_COUNT];
+	bool	weak_class[HM_MAX_CLASS];
+	int	m_rout_margin;
+	int	fall_back;		/* ticks, keeping facing */
+	/* HO.9 (morale), HO.2 (rally) */
+	int	dice, mo_die, base, per_hits, mo_disordered;
+	int	general, general_reach, rout_margin, restore_gap;
+	int	drill[ARM_COUNT];
+	int	turn_steps;		/* H13: most 45-degree steps */
+	int	track_max;		/* cells of a rout track */
+	int	rally_base, rally_gap;
+	/* HO.10 (victory) */
+	int	hold;
+	bool	break_ends;
+	/* Read from the movement tables (H1, H2, H11), ticks. */
+	int	speed[HM_MAX_CLASS][RULES_MAX_FORM];
+	int	rout[HM_MAX_CLASS];
+	bool	stays[HM_MAX_CLASS];	/* H11: routed, it never moves */
+};
+
+/* The loaded tables. */
+const struct hm_turn *hm_turn(const struct ruleset *);
+
+/* A unit's Drill (morale: drill, by arm). */
+int hm_drill(const struct game *, int u);
+/* Men in one hit of unit u (a tenth of its first strength, at least 1). */
+int hm_hit_men(const struct game *, int u);
+/* Hits unit u has taken in the battle, and this turn. */
+int hm_hits_taken(const struct game *, int u);
+int hm_hits_turn(const struct game *, int u);
+/* Unit u takes n hits; returns the men lost.  The last hit takes the rest. */
+int hm_hit(struct game *, int u, int n);
+
+/* Whether a and b are enemies both on the field. */
+bool hm_enemies(const struct game *, int a, int b);
+/* Whether b stands within a's front arc (arc 45-degree steps either
+ * side). */
+bool hm_in_arc(const struct game *, int a, int b, int arc);
+/* Whether a stands off b's front (on a flank or behind). */
+bool hm_off_front(const struct game *, int a, int b);
+/* The gap between the blocks of a and b, ticks. */
+int hm_gap(const struct game *, int a, int b);
+/* Whether unit u stands in cover (HO.6.3) or, seen from unit from,
+ * behind an obstacle of the `behind` list. */
+bool hm_in_cover(const struct game *, int u);
+bool hm_behind(const struct game *, int u, int from);
+/* Open-order foot (fire: open_order). */
+bool hm_open_order(const struct game *, int u);
+/* The general of u's side within the morale reach, or -1. */
+int hm_general_near(const struct game *, int u);
+/* The H1 move of u in its formation (ticks), 0 if it has none. */
+int hm_speed(const struct game *, int u);
+
+/* The price in ticks of walk w's next step towards d (H3, H4: the
+ * module's move_step, with w->allowance its maximum move), or -1 when it
+ * may not step there; the plain step without a move_step. */
+int hm_step(const struct game *, struct move_walk *w, enum dir d);
+
+/* Roll n dice of s sides from the game's stream; "3+5" into buf. */
+int hm_roll(struct game *, int n, int s, char *buf, size_t len);
+
+/* HO.9.3: lay u's rout track, straight for its side's rear, cell by
+ * cell to the rear or the map's edge. */
+void hm_track(struct game *, int u);
+/* HO.9.2: unit u routs, its track laid toward its side's rear. */
+void hm_rout(struct game *, int u, const char *rule, const char *why);
+/* HO.7, HO.9.2: unit u falls back keeping its facing. */
+void hm_fall_back(struct game *, int u, const char *rule);
+/* HO.9.4: unit u leaves the field in condition c (dispersed, taken). */
+void hm_remove(struct game *, int u, enum cond c);
+
+/* HO.9.1: the morale test; true if it passed.  rule is the test's own. */
+bool hm_morale_test(struct game *, int u, const char *rule, const char *why);
+
+/* HO.6: unit f fires at unit t now, its hits taken at once; returns the
+ * hits. */
+int hm_fire_now(struct game *, int f, int t);
+/* HO.6.2: the longest range of u's weapon, ticks. */
+int hm_fire_range(const struct game *, int u);
+/* HO.6.1: whether unit u may fire this turn. */
+bool hm_may_fire(const struct game *, int u);
+
+/* HO.3.2, H15: unit c closes straight on unit t to contact; true if it
+ * made contact within reach ticks. */
+bool hm_close(struct game *, int c, int t, int reach, const char *rule);
+/* HO.7: a and t fight one melee (a the attacker). */
+void hm_fight(struct game *, int a, int t);
 
 #endif

@@ -1,0 +1,181 @@
+/*
+ * facing.c - HO.5, the facing phase: the seed's H13 as marshal reads it.
+ * Turns are simultaneous, so after movement every side may turn units.
+ * The phase needs no orders: a unit charged from outside its front arc
+ * turns to the nearest charger; else a unit that could fire but has no
+ * enemy in its arc within range turns to the nearest enemy in range.  It
+ * rotates about its block's centre, keeping its formation, by the fewest
+ * 45-degree steps (clockwise on a tie), up to movement: turn_max_steps;
+ * not with an enemy in its present arc within that enemy's charge reach,
+ * nor where the new block would leave the map, meet a unit, straddle an
+ * obstacle or stand on ground its formation may not enter.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "core/game.h"
+#include "rules/horse-and-musket/turn.h"
+
+/* The centre cell of the block of u at anchor a, facing f. */
+static struct point
+block_centre(const struct game *g, int u, struct point a, enum dir f)
+{
+	struct point cells[FOOTPRINT_MAX];
+	long sx = 0, sy = 0;
+	int i, n = game_footprint_at(g, &g->units[u], a, f,
+	    g->units[u].formation, cells);
+
+	if (n > FOOTPRINT_MAX)
+		n = FOOTPRINT_MAX;
+	for (i = 0; i < n; i++) {
+		sx += cells[i].x;
+		sy += cells[i].y;
+	}
+	return n > 0 ? (struct point){ (int)(sx / n), (int)(sy / n) } : a;
+}
+
+/* Why the block of u at anchor a facing f cannot stand, or NULL. */
+static const char *
+no_room(const struct game *g, int u, struct point a, enum dir f)
+{
+	struct point cells[FOOTPRINT_MAX];
+	const struct unit *un = &g->units[u];
+	int i, j, n, land;
+	static const enum dir ortho[2] = { DIR_E, DIR_S };
+
+	if (game_fits(g, u, a, f, un->formation, -1, NULL) != 0)
+		return "it would leave the map or meet a unit";
+	n = game_footprint_at(g, un, a, f, un->formation, cells);
+	if (n > FOOTPRINT_MAX)
+		n = FOOTPRINT_MAX;
+	for (i = 0; i < n; i++) {
+		land = map_cell(g->map, cells[i].x, cells[i].y)->land;
+		if (land < g->rs->nland && un->formation < RULES_MAX_FORM &&
+		    (g->rs->land[land].forbid & (1u << un->formation)))
+			return "its formation may not stand on that ground";
+		for (j = 0; j < 2; j++) {
+			struct point o = { cells[i].x + dir_dx[ortho[j]],
+			    cells[i].y + dir_dy[ortho[j]] };
+			int k;
+
+			if (map_edge(g->map, cells[i].x, cells[i].y, ortho[j],
+			    NULL) == 0)
+				continue;
+			for (k = 0; k < n; k++)
+				if (cells[k].x == o.x && cells[k].y == o.y)
+					return "it would straddle an obstacle";
+		}
+	}
+	return NULL;
+}
+
+/* The enemy whose charge forbids u to turn (H13), or -1. */
+static int
+threat(const struct game *g, int u)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	int j;
+
+	for (j = 0; j < g->nunits; j++)
+		if (hm_enemies(g, u, j) && unit_active(&g->units[j]) &&
+		    g->units[j].cond == COND_FORMED &&
+		    t->charge_arm[g->units[j].arm] &&
+		    hm_in_arc(g, u, j, t->charge_arc) &&
+		    hm_gap(g, u, j) <= hm_speed(g, j))
+			return j;
+	return -1;
+}
+
+/* Whom u should turn to, or -1; *why names the reason. */
+static int
+wanted(const struct game *g, int u, const char **why)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	int j, gap, best = -1, bestgap = 1 << 28, range;
+
+	for (j = 0; j < g->nunits; j++)
+		if (hm_enemies(g, u, j) && g->units[j].contact == u &&
+		    (g->units[j].ap_used & HM_CHARGER) &&
+		    !hm_in_arc(g, u, j, t->fire_arc) &&
+		    (gap = hm_gap(g, u, j)) < bestgap) {
+			bestgap = gap;
+			best = j;
+		}
+	if (best >= 0) {
+		*why = "its charger";
+		return best;
+	}
+	if (g->units[u].contact >= 0 || !hm_may_fire(g, u))
+		return -1;
+	range = hm_fire_range(g, u);
+	for (j = 0; j < g->nunits; j++) {
+		if (!hm_enemies(g, u, j) || !unit_active(&g->units[j]) ||
+		    (gap = hm_gap(g, u, j)) > range)
+			continue;
+		if (hm_in_arc(g, u, j, t->fire_arc))
+			return -1;	/* it has a target already */
+		if (gap < bestgap) {
+			bestgap = gap;
+			best = j;
+		}
+	}
+	*why = "the nearest enemy in range";
+	return best;
+}
+
+static void
+face(struct game *g, int u)
+{
+	struct unit *un = &g->units[u];
+	struct point c, c2, a;
+	const char *why = "", *bad;
+	enum dir to, from = un->facing;
+	int e, th, steps;
+
+	if (!unit_active(un) || un->cond != COND_FORMED ||
+	    (un->ap_used & HM_SECOND))
+		return;
+	if ((e = wanted(g, u, &why)) < 0)
+		return;
+	c = block_centre(g, u, un->pos, un->facing);
+	to = geom_heading(c, block_centre(g, e, g->units[e].pos,
+	    g->units[e].facing));
+	steps = dir_diff(from, to);
+	if (steps == 0 || steps > hm_turn(g->rs)->turn_steps)
+		return;
+	if ((th = threat(g, u)) >= 0) {
+		game_log(g, u, EV_NOTE, "H13", "%s may not turn to %s: %s "
+		    "stands in its arc within charge reach", un->name,
+		    g->units[e].name, g->units[th].name);
+		return;
+	}
+	/* The anchor that keeps the centre where it is. */
+	c2 = block_centre(g, u, un->pos, to);
+	a = (struct point){ un->pos.x + c.x - c2.x, un->pos.y + c.y - c2.y };
+	game_occupy(g, u, false);
+	bad = no_room(g, u, a, to);
+	if (bad == NULL) {
+		un->pos = a;
+		un->facing = to;
+	}
+	game_occupy(g, u, true);
+	if (bad != NULL) {
+		game_log(g, u, EV_NOTE, "H13", "%s cannot turn to face %s: %s",
+		    un->name, g->units[e].name, bad);
+		return;
+	}
+	game_log(g, u, EV_MOVE, "H13", "%s turns %d x 45 degrees from %s to "
+	    "%s about its centre to face %s (%s), anchor [%d, %d]", un->name,
+	    steps, dir_name(from), dir_name(to), g->units[e].name, why, a.x,
+	    a.y);
+}
+
+void
+hm_phase_facing(struct game *g)
+{
+	int u;
+
+	for (u = 0; u < g->nunits; u++)
+		face(g, u);
+}

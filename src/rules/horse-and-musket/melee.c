@@ -1,0 +1,341 @@
+/*
+ * melee.c - HO.3 charges, HO.7 melee and HO.8 second cavalry charges
+ * (the seed's H15).  A charge closes straight to contact before anyone
+ * marches; blocks in contact fight once each in the melee phase; horse
+ * that won and saw its enemy rout breaks through and may charge again.
+ * The numbers are the data file's `charge` and `melee` sections.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/near.h"
+#include "rules/horse-and-musket/turn.h"
+#include "util/xalloc.h"
+
+/* Whether u is a formed unit of an arm that charges (HO.3.1). */
+static bool
+may_charge(const struct game *g, int u)
+{
+	const struct unit *un = &g->units[u];
+
+	return unit_active(un) && un->cond == COND_FORMED &&
+	    hm_turn(g->rs)->charge_arm[un->arm] && un->contact < 0;
+}
+
+bool
+hm_close(struct game *g, int c, int tg, int reach, const char *rule)
+{
+	struct unit *cu = &g->units[c], *tu = &g->units[tg];
+	struct point from = cu->pos, next;
+	int spent = 0, cost, gap;
+	enum dir d;
+	char a[32], b[32];
+	struct move_walk w;
+
+	game_occupy(g, c, false);
+	cu->facing = geom_heading(cu->pos, tu->pos);
+	/* HO.3.1: the ground is priced as for a march (H3, H4). */
+	move_walk_init(g, c, &w);
+	w.allowance = w.left = reach;
+	while ((gap = hm_gap(g, c, tg)) > 0) {
+		d = geom_heading(cu->pos, tu->pos);
+		w.pos = cu->pos;
+		w.facing = cu->facing;
+		if ((cost = hm_step(g, &w, d)) < 0 || spent + cost > reach)
+			break;
+		next.x = cu->pos.x + dir_dx[d];
+		next.y = cu->pos.y + dir_dy[d];
+		if (game_fits(g, c, next, cu->facing, cu->formation, -1,
+		    NULL) != 0)
+			break;
+		cu->pos = next;
+		spent += cost;
+		w.left -= cost;
+	}
+	move_walk_free(&w);
+	game_occupy(g, c, true);
+	cu->moved = spent;
+	cu->halt_turn = g->turn;
+	ruleset_fmt(g->rs, spent, a, sizeof a);
+	ruleset_fmt(g->rs, reach, b, sizeof b);
+	if (hm_gap(g, c, tg) != 0) {
+		cu->halt = HALT_BLOCKED;
+		game_log(g, c, EV_MOVE, rule, "%s charges %s but falters after "
+		    "%s of its %s reach, [%d, %d] to [%d, %d]: no melee",
+		    cu->name, tu->name, a, b, from.x, from.y, cu->pos.x,
+		    cu->pos.y);
+		return false;
+	}
+	cu->halt = HALT_CONTACT;
+	cu->contact = tg;
+	if (tu->contact < 0)
+		tu->contact = c;
+	cu->ap_used |= HM_CHARGER;
+	tu->ap_used |= HM_CHARGED;
+	cu->order.kind = ORDER_NONE;
+	game_log(g, c, EV_MOVE, rule, "%s charges %s: %s of its %s reach, "
+	    "[%d, %d] to [%d, %d], in contact%s", cu->name, tu->name, a, b,
+	    from.x, from.y, cu->pos.x, cu->pos.y, hm_off_front(g, c, tg) ?
+	    ", on its flank or rear" : "");
+	return true;
+}
+
+/* HO.3.1: the enemy u's Move order leads onto, or -1. */
+static int
+charge_target(const struct game *g, int u)
+{
+	const struct unit *un = &g->units[u];
+	struct point cells[FOOTPRINT_MAX], dest;
+	int j, n;
+
+	if (un->order.kind != ORDER_MOVE || un->order.npts <= 0)
+		return -1;
+	dest = un->order.pts[un->order.npts - 1];
+	for (j = 0; j < g->nunits; j++) {
+		if (!hm_enemies(g, u, j) || g->units[j].cond == COND_AWAY)
+			continue;
+		n = game_footprint(g, &g->units[j], cells);
+		if (near_block_gap(cells, n < FOOTPRINT_MAX ? n :
+		    FOOTPRINT_MAX, &dest, 1) <= 0)
+			return j;
+	}
+	return -1;
+}
+
+void
+hm_phase_charges(struct game *g)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	char a[32], b[32];
+	int u, tg, reach, gap;
+
+	for (u = 0; u < g->nunits; u++) {
+		if (!may_charge(g, u) || (tg = charge_target(g, u)) < 0)
+			continue;
+		reach = hm_speed(g, u);
+		gap = hm_gap(g, u, tg);
+		if (!hm_in_arc(g, u, tg, t->charge_arc)) {
+			game_log(g, u, EV_NOTE, "HO.3.1", "%s cannot charge %s: "
+			    "it is not in its front arc", g->units[u].name,
+			    g->units[tg].name);
+			continue;
+		}
+		if (gap > reach) {
+			ruleset_fmt(g->rs, gap, a, sizeof a);
+			ruleset_fmt(g->rs, reach, b, sizeof b);
+			game_log(g, u, EV_NOTE, "HO.3.1", "%s cannot charge %s "
+			    "yet: %s away, beyond its charge reach of %s",
+			    g->units[u].name, g->units[tg].name, a, b);
+			continue;
+		}
+		hm_close(g, u, tg, reach, "HO.3.2");
+	}
+}
+
+/* One side's melee score, explained into buf. */
+static int
+score(struct game *g, int u, int e, bool attacker, char *buf, size_t len)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	const struct unit *un = &g->units[u], *en = &g->units[e];
+	int roll = rng_die(&g->rng, t->m_die), drill = hm_drill(g, u);
+	int total = roll + drill;
+	bool flank = hm_off_front(g, u, e);
+	size_t k;
+
+	k = (size_t)snprintf(buf, len, "%s %d + Drill %d", un->name, roll,
+	    drill);
+#define MOD(v, why) do { total += (v); if (k < len) k += (size_t) \
+	snprintf(buf + k, len - k, " %+d (%s)", (v), (why)); } while (0)
+	if (un->ap_used & (HM_CHARGER | HM_CHARGED_AGAIN) && attacker)
+		MOD(t->m_charged, "charged");
+	if (un->arm == ARM_CAVALRY && en->arm != ARM_CAVALRY) {
+		if (flank || (en->arm == ARM_INFANTRY && en->cond == COND_MOB))
+			MOD(t->horse_flank, en->cond == COND_MOB && !flank ?
+			    "horse on Disordered foot" : "horse on a flank");
+		else
+			MOD(t->horse_front, "horse on the front");
+	}
+	if (flank)
+		MOD(t->flank, "flank or rear");
+	if (!attacker && (hm_in_cover(g, u) || hm_behind(g, u, e)))
+		MOD(t->defended, "defended");
+	if (un->cond == COND_MOB)
+		MOD(t->m_disordered, "Disordered");
+	if (hm_open_order(g, u))
+		MOD(t->m_open_order, "open order");
+	if (t->weak_arm[un->arm] || (un->klass >= 0 &&
+	    un->klass < HM_MAX_CLASS && t->weak_class[un->klass]))
+		MOD(t->weak, un->arm == ARM_ARTILLERY ? "guns" : "rifles");
+#undef MOD
+	if (k < len)
+		snprintf(buf + k, len - k, " = %d", total);
+	return total;
+}
+
+void
+hm_fight(struct game *g, int a, int tg)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	char ea[200], et[200], why[64];
+	int sa, st, diff, lo, hi, men;
+	bool was_mob;
+
+	if (hm_off_front(g, a, tg))
+		g->units[tg].ap_used |= HM_FLANKED;
+	if (hm_off_front(g, tg, a))
+		g->units[a].ap_used |= HM_FLANKED;
+	sa = score(g, a, tg, true, ea, sizeof ea);
+	st = score(g, tg, a, false, et, sizeof et);
+	if (sa == st) {
+		hm_hit(g, a, 1);
+		hm_hit(g, tg, 1);
+		g->units[a].contact = tg;
+		g->units[tg].contact = a;
+		game_log(g, a, EV_CONDITION, "HO.7", "%s, %s: a tie, 1 hit "
+		    "each; they fight again next turn", ea, et);
+		return;
+	}
+	hi = sa > st ? a : tg;
+	lo = sa > st ? tg : a;
+	diff = sa > st ? sa - st : st - sa;
+	was_mob = g->units[lo].cond == COND_MOB;
+	men = hm_hit(g, lo, diff);
+	g->units[a].contact = g->units[tg].contact = -1;
+	if (diff >= t->m_rout_margin || was_mob || g->units[lo].strength <= 0) {
+		game_log(g, lo, EV_CONDITION, "HO.7", "%s, %s: %s loses by %d, "
+		    "%d hits (%d men), and routs", ea, et, g->units[lo].name,
+		    diff, diff, men);
+		snprintf(why, sizeof why, was_mob ? "lost a melee while "
+		    "Disordered" : "lost a melee by %d", diff);
+		if (g->units[lo].strength > 0)
+			hm_rout(g, lo, "HO.7", why);
+		if (g->units[hi].arm == ARM_CAVALRY &&
+		    !(g->units[hi].ap_used & HM_CHARGED_AGAIN)) {
+			g->units[hi].ap_used |= HM_BROKE;
+			game_log(g, hi, EV_NOTE, "H15", "%s has broken through "
+			    "and may charge again", g->units[hi].name);
+		}
+		return;
+	}
+	game_log(g, lo, EV_CONDITION, "HO.7", "%s, %s: %s loses by %d, %d "
+	    "hits (%d men): Disordered", ea, et, g->units[lo].name, diff, diff,
+	    men);
+	g->units[lo].cond = COND_MOB;
+	hm_fall_back(g, lo, "HO.7");
+}
+
+/* The nearest enemy touching u that has not fought, or -1. */
+static int
+opponent(const struct game *g, int u, const bool *fought)
+{
+	const struct unit *un = &g->units[u];
+	int j;
+
+	if (un->contact >= 0 && !fought[un->contact] &&
+	    hm_enemies(g, u, un->contact) &&
+	    unit_active(&g->units[un->contact]) &&
+	    g->units[un->contact].cond != COND_ROUTED &&
+	    hm_gap(g, u, un->contact) == 0)
+		return un->contact;
+	for (j = 0; j < g->nunits; j++)
+		if (!fought[j] && hm_enemies(g, u, j) &&
+		    unit_active(&g->units[j]) &&
+		    g->units[j].cond != COND_ROUTED && hm_gap(g, u, j) == 0)
+			return j;
+	return -1;
+}
+
+void
+hm_phase_melee(struct game *g)
+{
+	bool *f;
+	int u, e, a;
+
+	if (g->nunits == 0)
+		return;
+	f = xcalloc((size_t)g->nunits, sizeof *f);
+	for (u = 0; u < g->nunits; u++) {
+		if (f[u] || !unit_active(&g->units[u]) ||
+		    (g->units[u].cond != COND_FORMED &&
+		    g->units[u].cond != COND_MOB))
+			continue;
+		if ((e = opponent(g, u, f)) < 0)
+			continue;
+		f[u] = f[e] = true;
+		/* The attacker (who rolls first) is the one that charged. */
+		a = (g->units[e].ap_used & HM_CHARGER) &&
+		    !(g->units[u].ap_used & HM_CHARGER) ? e : u;
+		hm_fight(g, a, a == u ? e : u);
+	}
+	free(f);
+}
+
+/* H15: the nearest enemy in u's front arc within reach, or -1. */
+static int
+second_target(const struct game *g, int u, int reach)
+{
+	int j, gap, best = -1, bestgap = reach + 1;
+
+	for (j = 0; j < g->nunits; j++) {
+		if (!hm_enemies(g, u, j) || !unit_active(&g->units[j]) ||
+		    g->units[j].cond == COND_ROUTED)
+			continue;
+		if (!hm_in_arc(g, u, j, hm_turn(g->rs)->charge_arc))
+			continue;
+		gap = hm_gap(g, u, j);
+		if (gap < bestgap) {
+			bestgap = gap;
+			best = j;
+		}
+	}
+	return best;
+}
+
+void
+hm_phase_breakthrough(struct game *g)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	struct unit *un;
+	char r[32];
+	int u, tg, reach;
+
+	for (u = 0; u < g->nunits; u++) {
+		un = &g->units[u];
+		if (!(un->ap_used & HM_BROKE) || !unit_active(un) ||
+		    un->cond != COND_FORMED)
+			continue;
+		un->ap_used &= ~HM_BROKE;
+		if (un->order.kind == ORDER_STOP) {
+			un->ap_used |= HM_REINED;
+			game_log(g, u, EV_NOTE, "H15", "%s reins in under its "
+			    "Stop order: it does not fire next turn",
+			    un->name);
+			continue;
+		}
+		reach = hm_speed(g, u) * t->second_num / t->second_den;
+		ruleset_fmt(g->rs, reach, r, sizeof r);
+		if ((tg = second_target(g, u, reach)) < 0) {
+			un->ap_used |= HM_REINED;
+			game_log(g, u, EV_NOTE, "H15", "%s finds no enemy in "
+			    "its front arc within %s (%d/%d of its move) and "
+			    "reins in: it does not fire next turn", un->name,
+			    r, t->second_num, t->second_den);
+			continue;
+		}
+		un->ap_used |= HM_CHARGED_AGAIN;
+		g->units[tg].ap_used |= HM_SECOND;
+		if (!hm_close(g, u, tg, reach, "H15"))
+			continue;
+		/* The target may not turn; it fires if it has not. */
+		hm_fire_now(g, tg, u);
+		if (!unit_active(un) || un->strength <= 0)
+			continue;
+		hm_fight(g, u, tg);
+	}
+}

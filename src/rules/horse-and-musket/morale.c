@@ -1,0 +1,307 @@
+/*
+ * morale.c - HO.9 morale, routs and prisoners, HO.2 rally (with HO.9.3's
+ * re-forming under a Restore order) and HO.5 the facing phase (the seed's
+ * H13 as marshal reads it: automatic, about the block's centre, with its
+ * room checks).  Flight follows the Napoleonic rout track: straight for
+ * the side's rear, cell by cell.  The numbers are the data file's
+ * `morale` and `rally` sections and the H1/H2 rout figures.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "rules/horse-and-musket/turn.h"
+
+bool
+hm_morale_test(struct game *g, int u, const char *rule, const char *why)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	struct unit *un = &g->units[u];
+	char expl[200], dice[40], rw[64];
+	int target, roll, worn, gen;
+	size_t k;
+
+	target = hm_drill(g, u) + t->base;
+	k = (size_t)snprintf(expl, sizeof expl, "Drill %d + %d",
+	    hm_drill(g, u), t->base);
+	worn = hm_hits_taken(g, u) / t->per_hits;
+	if (worn > 0) {
+		target -= worn;
+		k += (size_t)snprintf(expl + k, sizeof expl - k, " -%d (%d hits "
+		    "in all)", worn, hm_hits_taken(g, u));	/* worn >= 1 */
+	}
+	if (un->cond == COND_MOB && k < sizeof expl) {
+		target += t->mo_disordered;
+		k += (size_t)snprintf(expl + k, sizeof expl - k,
+		    " %+d (Disordered)", t->mo_disordered);
+	}
+	if ((gen = hm_general_near(g, u)) >= 0 && k < sizeof expl) {
+		target += t->general;
+		snprintf(expl + k, sizeof expl - k, " %+d (%s near)",
+		    t->general, g->generals[gen].name);
+	}
+	roll = hm_roll(g, t->dice, t->mo_die, dice, sizeof dice);
+	if (roll <= target) {
+		game_log(g, u, EV_CONDITION, rule, "%s tests morale (%s): needs "
+		    "%d or less (%s); rolls %d (%s): passes", un->name, why,
+		    target, expl, roll, dice);
+		return true;
+	}
+	game_log(g, u, EV_CONDITION, rule, "%s tests morale (%s): needs %d or "
+	    "less (%s); rolls %d (%s): fails by %d", un->name, why, target,
+	    expl, roll, dice, roll - target);
+	if (roll - target >= t->rout_margin || un->cond == COND_MOB) {
+		snprintf(rw, sizeof rw, un->cond == COND_MOB ? "failed while "
+		    "Disordered" : "failed by %d", roll - target);
+		hm_rout(g, u, "HO.9.2", rw);
+	}
+	return false;
+}
+
+/* HO.9.1, HO.9.2: the morale phase's own test and what failing does. */
+static void
+phase_test(struct game *g, int u)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	struct unit *un = &g->units[u];
+	char why[64];
+	int h = hm_hits_turn(g, u);
+
+	if (!unit_active(un) || (un->cond != COND_FORMED &&
+	    un->cond != COND_MOB))
+		return;
+	if ((h < t->shaken && !(un->ap_used & HM_FLANKED)) ||
+	    (un->ap_used & HM_TESTED))
+		return;			/* a charger has tested already */
+	if (h >= t->shaken)
+		snprintf(why, sizeof why, "%d hits this turn", h);
+	else
+		snprintf(why, sizeof why, "charged in a flank or the rear");
+	if (hm_morale_test(g, u, "HO.9.1", why) || un->cond == COND_ROUTED)
+		return;
+	un->cond = COND_MOB;
+	if (un->contact >= 0 && g->units[un->contact].contact == u)
+		g->units[un->contact].contact = -1;
+	un->contact = -1;
+	game_log(g, u, EV_CONDITION, "HO.9.2", "%s is Disordered", un->name);
+	hm_fall_back(g, u, "HO.9.2");
+}
+
+/* HO.9.3: flee along the track at the Rout figure; off the map, lost. */
+static void
+flee(struct game *g, int u)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	struct unit *un = &g->units[u];
+	struct point from = un->pos;
+	struct move_walk w;
+	int d, cost, left, used = 0, k = 0;
+	char have[32], gone[32];
+
+	if (un->klass >= 0 && un->klass < HM_MAX_CLASS && t->stays[un->klass])
+		return;				/* H11 */
+	left = un->klass >= 0 && un->klass < HM_MAX_CLASS ?
+	    t->rout[un->klass] : 0;
+	if (un->ntrack == 0)
+		hm_track(g, u);		/* routed by the scenario */
+	if (un->ntrack == 0) {
+		hm_remove(g, u, COND_DISPERSED);
+		game_log(g, u, EV_CONDITION, "HO.9.3", "%s flees from its rear "
+		    "off the field and is lost to its side", un->name);
+		return;
+	}
+	game_occupy(g, u, false);
+	move_walk_init(g, u, &w);
+	w.allowance = w.left = left;
+	while (k < un->ntrack) {
+		d = dir_between(un->pos, un->track[k]);
+		if (d < 0)
+			break;
+		w.pos = un->pos;
+		w.facing = un->facing;
+		cost = hm_step(g, &w, (enum dir)d);	/* H3, H4 */
+		if (cost < 0 || cost > left || game_fits(g, u, un->track[k], (enum dir)d,
+		    un->formation, -1, NULL) != 0)
+			break;
+		un->pos = un->track[k];
+		un->facing = (enum dir)d;
+		left -= cost;
+		w.left = left;
+		used += cost;
+		k++;
+	}
+	move_walk_free(&w);
+	game_occupy(g, u, true);
+	un->ntrack -= k;
+	memmove(un->track, un->track + k, (size_t)un->ntrack *
+	    sizeof *un->track);
+	un->moved = used;
+	ruleset_fmt(g->rs, t->rout[un->klass], have, sizeof have);
+	ruleset_fmt(g->rs, used, gone, sizeof gone);
+	if (un->ntrack == 0 && left > 0) {
+		hm_remove(g, u, COND_DISPERSED);
+		game_log(g, u, EV_CONDITION, "HO.9.3", "%s flees %s of its %s "
+		    "Rout move to [%d, %d] and on off the field: lost to its "
+		    "side", un->name, gone, have, un->pos.x, un->pos.y);
+		return;
+	}
+	game_log(g, u, EV_MOVE, "HO.9.3", "%s flees %s of its %s Rout move, "
+	    "[%d, %d] to [%d, %d]", un->name, gone, have, from.x, from.y,
+	    un->pos.x, un->pos.y);
+}
+
+/* HO.9.4: a formed enemy touching router r takes it. */
+static void
+taken(struct game *g, int r)
+{
+	int j;
+
+	for (j = 0; j < g->nunits; j++) {
+		if (!hm_enemies(g, r, j) || g->units[j].cond != COND_FORMED ||
+		    hm_gap(g, r, j) > 0)
+			continue;
+		game_log(g, r, EV_CONDITION, "HO.9.4", "%s reaches the routed "
+		    "%s: %d men surrender", g->units[j].name, g->units[r].name,
+		    g->units[r].strength);
+		hm_remove(g, r, COND_CAPTURED);
+		return;
+	}
+}
+
+void
+hm_phase_morale(struct game *g)
+{
+	struct unit *un;
+	int u;
+
+	/* HO.9.4: a unit of ten hits is dispersed. */
+	for (u = 0; u < g->nunits; u++) {
+		un = &g->units[u];
+		if (unit_gone(un) || un->strength > 0)
+			continue;
+		hm_remove(g, u, COND_DISPERSED);
+		game_log(g, u, EV_CONDITION, "HO.9.4", "%s has taken %d hits "
+		    "and is dispersed", un->name,
+		    hm_turn(g->rs)->hits_per_unit);
+	}
+	/* Routers a formed enemy reached this turn; not those that routed
+	 * in this turn's melee, who turn and run first. */
+	for (u = 0; u < g->nunits; u++)
+		if (g->units[u].cond == COND_ROUTED &&
+		    !(g->units[u].ap_used & HM_ROUTED))
+			taken(g, u);
+	for (u = 0; u < g->nunits; u++)
+		phase_test(g, u);
+	for (u = 0; u < g->nunits; u++)
+		if (g->units[u].cond == COND_ROUTED)
+			flee(g, u);
+}
+
+/* The nearest enemy still fighting within gap of u, or -1. */
+static int
+near_enemy(const struct game *g, int u, int gap, bool formed, int *found)
+{
+	int j, gp, best = -1;
+
+	*found = gap + 1;
+	for (j = 0; j < g->nunits; j++) {
+		if (!hm_enemies(g, u, j) || !unit_active(&g->units[j]) ||
+		    g->units[j].cond == COND_ROUTED ||
+		    (formed && g->units[j].cond != COND_FORMED))
+			continue;
+		gp = hm_gap(g, u, j);
+		if (gp <= gap && gp < *found) {
+			*found = gp;
+			best = j;
+		}
+	}
+	return best;
+}
+
+/* HO.2: routed unit u tests to rally. */
+static void
+rally(struct game *g, int u)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	struct unit *un = &g->units[u];
+	char expl[120], dice[40], gap[32];
+	int e, found, target, roll, gen;
+
+	if (un->arm == ARM_ARTILLERY)
+		return;			/* crews and wagons never rally */
+	if ((e = near_enemy(g, u, t->rally_gap, true, &found)) >= 0) {
+		ruleset_fmt(g->rs, found, gap, sizeof gap);
+		game_log(g, u, EV_NOTE, "HO.2", "%s cannot rally: %s is %s "
+		    "away; it flees on", un->name, g->units[e].name, gap);
+		return;
+	}
+	target = hm_drill(g, u) + t->rally_base;
+	snprintf(expl, sizeof expl, "Drill %d + %d", hm_drill(g, u),
+	    t->rally_base);
+	if ((gen = hm_general_near(g, u)) >= 0) {
+		target += t->general;
+		snprintf(expl + strlen(expl), sizeof expl - strlen(expl),
+		    " %+d (%s near)", t->general, g->generals[gen].name);
+	}
+	roll = hm_roll(g, t->dice, t->mo_die, dice, sizeof dice);
+	if (roll > target) {
+		game_log(g, u, EV_CONDITION, "HO.2", "%s tries to rally: needs "
+		    "%d or less (%s); rolls %d (%s): it flees on", un->name,
+		    target, expl, roll, dice);
+		return;
+	}
+	un->cond = COND_MOB;
+	un->order.kind = ORDER_NONE;
+	free(un->track);
+	un->track = NULL;
+	un->ntrack = 0;
+	if ((e = near_enemy(g, u, 1 << 28, false, &found)) >= 0) {
+		game_occupy(g, u, false);
+		if (game_fits(g, u, un->pos, geom_heading(un->pos,
+		    g->units[e].pos), un->formation, -1, NULL) == 0)
+			un->facing = geom_heading(un->pos, g->units[e].pos);
+		game_occupy(g, u, true);
+	}
+	game_log(g, u, EV_CONDITION, "HO.2", "%s tries to rally: needs %d or "
+	    "less (%s); rolls %d (%s): it rallies, Disordered, facing %s",
+	    un->name, target, expl, roll, dice, dir_name(un->facing));
+}
+
+/* HO.9.3: a Disordered unit under a Restore order re-forms. */
+static void
+restore(struct game *g, int u)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	struct unit *un = &g->units[u];
+	char gap[32];
+	int e, found;
+
+	if ((e = near_enemy(g, u, t->restore_gap, false, &found)) >= 0) {
+		ruleset_fmt(g->rs, found, gap, sizeof gap);
+		game_log(g, u, EV_NOTE, "HO.9.3", "%s cannot re-form: %s is %s "
+		    "away", un->name, g->units[e].name, gap);
+		return;
+	}
+	un->cond = COND_FORMED;
+	un->order.kind = ORDER_NONE;
+	game_log(g, u, EV_CONDITION, "HO.9.3", "%s spends its move "
+	    "re-forming: formed again", un->name);
+}
+
+void
+hm_phase_rally(struct game *g)
+{
+	int u;
+
+	for (u = 0; u < g->nunits; u++) {
+		if (g->units[u].cond == COND_ROUTED && !unit_gone(&g->units[u]))
+			rally(g, u);
+		else if (g->units[u].cond == COND_MOB && unit_active(
+		    &g->units[u]) && g->units[u].order.kind == ORDER_RESTORE)
+			restore(g, u);
+	}
+}

@@ -1,0 +1,782 @@
+/*
+ * test-hm-turn.c - the horse-and-musket turn after movement: marshal's
+ * own rules HO.2 to HO.10 and the seed's H13 and H15, on small games built
+ * in C on the real ruleset from $MARSHAL_DATA.  Dice come from the game's
+ * stream, so each test works out the rolls it expects from a copy of that
+ * stream.  Every unit here has the data file's Drill of its arm (4).
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/game.h"
+#include "core/rng.h"
+#include "core/ruleset.h"
+#include "io/load.h"
+#include "io/yread.h"
+#include "util/xalloc.h"
+#include "rules/horse-and-musket/turn.h"
+
+static struct ruleset *rs;
+
+static int
+setup(void **state)
+{
+	struct diags d;
+	const char *dir = getenv("MARSHAL_DATA");
+
+	(void)state;
+	diags_init(&d);
+	rs = load_ruleset("horse-and-musket", dir != NULL ? dir : "data", &d);
+	if (rs == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	return rs == NULL ? -1 : 0;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	ruleset_free(rs);
+	return 0;
+}
+
+/* A 60 x 40 open field, the generals far off in the corners, seed 5. */
+static struct game *
+field(void)
+{
+	struct game *g = game_create(rs, map_create(60, 40));
+
+	game_add_side(g, "Americans");
+	game_add_side(g, "British");
+	game_add_general(g, "am", "Morgan", 0, -1);
+	game_add_general(g, "br", "Tarleton", 1, -1);
+	g->sides[0].rear = (struct point){ 30, 39 };
+	g->sides[1].rear = (struct point){ 30, 0 };
+	g->generals[0].pos = (struct point){ 59, 39 };
+	g->generals[1].pos = (struct point){ 0, 0 };
+	game_seed(g, 5);
+	return g;
+}
+
+/* Deploy a unit; returns its index. */
+static int
+unit(struct game *g, const char *id, int side, enum arm arm,
+    const char *klass, const char *form, int x, int y, enum dir facing,
+    int men)
+{
+	int u = game_add_unit(g, id, id, side, side);
+	struct unit *un = &g->units[u];
+
+	un->arm = arm;
+	un->klass = ruleset_class(rs, arm, klass);
+	un->strength = un->strength0 = men;
+	un->formation = ruleset_form(rs, form);
+	un->pos = (struct point){ x, y };
+	un->facing = facing;
+	un->cond = COND_FORMED;
+	un->contact = -1;
+	assert_true(un->klass >= 0);
+	assert_true(un->formation >= 0);
+	game_occupy(g, u, true);
+	return u;
+}
+
+/* The next n single rolls of an s-sided die the game will make. */
+static void
+dice(const struct game *g, int n, int s, int *out)
+{
+	struct rng r = g->rng;
+	int i;
+
+	for (i = 0; i < n; i++)
+		out[i] = rng_die(&r, s);
+}
+
+/* Events with this rule whose text contains s. */
+static int
+count(const struct game *g, const char *rule, const char *s)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->log.n; i++)
+		if (strcmp(g->log.v[i].rule, rule) == 0 &&
+		    (s == NULL || strstr(g->log.v[i].text, s) != NULL))
+			n++;
+	return n;
+}
+
+/* The centre cell of u's block (the mean of its cells, rounded down). */
+static struct point
+centre(const struct game *g, int u)
+{
+	struct point cells[FOOTPRINT_MAX];
+	int i, n = game_footprint(g, &g->units[u], cells), sx = 0, sy = 0;
+
+	for (i = 0; i < n; i++) {
+		sx += cells[i].x;
+		sy += cells[i].y;
+	}
+	return (struct point){ sx / n, sy / n };
+}
+
+static void
+move_order(struct game *g, int u, int x, int y)
+{
+	g->units[u].order.kind = ORDER_MOVE;
+	g->units[u].order.unit = u;
+	g->units[u].order.npts = 1;
+	g->units[u].order.pts[0] = (struct point){ x, y };
+}
+
+/* --- HO.6 Fire ---------------------------------------------------------- */
+
+/* Two close-order Lines 2 inches apart: short range, 2 dice each on 4+. */
+static void
+test_HO_6_2_musket_short_range_two_dice(void **state)
+{
+	struct game *g = field();
+	int a, b, r[4], ha, hb, i;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 15, DIR_S, 150);
+	assert_int_equal(hm_gap(g, a, b), 8);		/* 2 inches */
+	dice(g, 4, 6, r);
+	for (i = ha = hb = 0; i < 2; i++) {
+		ha += r[i] >= 4;
+		hb += r[2 + i] >= 4;
+	}
+	hm_phase_fire(g);
+	/* A hit is a tenth of the first strength: 20 and 15 men. */
+	assert_int_equal(g->units[b].strength, 150 - 15 * ha);
+	assert_int_equal(g->units[a].strength, 200 - 20 * hb);
+	assert_int_equal(count(g, "HO.6.2", "short range): 2 bases x 1 = "
+	    "2d6, 4+ to hit"), 2);
+	game_free(g);
+}
+
+/* Open-order foot at musket long range: 5+ becomes 6+ against it. */
+static void
+test_HO_6_3_open_order_long_range(void **state)
+{
+	struct game *g = field();
+	int a, b, r[4], ha, hb, i;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "open", "line", 20, 11, DIR_S, 100);
+	assert_int_equal(hm_gap(g, a, b), 16);		/* 4 inches */
+	dice(g, 4, 6, r);
+	for (i = ha = hb = 0; i < 2; i++) {
+		ha += r[i] >= 6;
+		hb += r[2 + i] >= 5;
+	}
+	hm_phase_fire(g);
+	assert_int_equal(g->units[b].strength, 100 - 10 * ha);
+	assert_int_equal(g->units[a].strength, 200 - 20 * hb);
+	assert_int_equal(count(g, "HO.6.2", "6+ to hit -1 (open order)"), 1);
+	game_free(g);
+}
+
+/* Beyond musket range (6 in) nobody fires; a limbered gun never does. */
+static void
+test_HO_6_1_out_of_range_and_limbered(void **state)
+{
+	struct game *g = field();
+
+	(void)state;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 4, DIR_S, 200);
+	unit(g, "g", 1, ARM_ARTILLERY, "light", "limbered", 40, 12, DIR_S, 20);
+	hm_phase_fire(g);
+	assert_int_equal(count(g, "HO.6.2", NULL), 0);
+	assert_int_equal(g->units[0].strength, 200);
+	game_free(g);
+}
+
+/* Canister: a deployed light gun 5 inches off rolls 2 dice on 4+. */
+static void
+test_HO_6_2_gun_canister(void **state)
+{
+	struct game *g = field();
+	int gun, b, r[2], h;
+
+	(void)state;
+	gun = unit(g, "g", 0, ARM_ARTILLERY, "light", "deployed", 20, 30,
+	    DIR_N, 20);
+	b = unit(g, "b", 1, ARM_CAVALRY, "light", "column", 20, 19, DIR_S,
+	    100);
+	assert_int_equal(hm_gap(g, gun, b), 20);	/* 5 inches */
+	dice(g, 2, 6, r);
+	h = (r[0] >= 4) + (r[1] >= 4);
+	hm_phase_fire(g);
+	assert_int_equal(g->units[b].strength, 100 - 10 * h);
+	assert_int_equal(count(g, "HO.6.2", "1 base x 2 = 2d6, 4+"), 1);
+	game_free(g);
+}
+
+/* --- HO.3 Charges ------------------------------------------------------- */
+
+/* Cavalry in Line 10 inches from foot, within its 15: it closes. */
+static void
+test_HO_3_2_charge_closes_to_contact(void **state)
+{
+	struct game *g = field();
+	int c, t;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 9, DIR_S, 200);
+	assert_int_equal(hm_gap(g, c, t), 40);		/* 10 inches */
+	move_order(g, c, 20, 9);
+	hm_phase_charges(g);
+	assert_int_equal(hm_gap(g, c, t), 0);
+	assert_int_equal(g->units[c].pos.y, 10);
+	assert_int_equal(g->units[c].contact, t);
+	assert_int_equal(g->units[t].contact, c);
+	assert_true(g->units[c].ap_used & HM_CHARGER);
+	assert_int_equal(count(g, "HO.3.2", "10 in of its 15 in reach"), 1);
+	game_free(g);
+}
+
+/* Close-order foot 8 inches off is beyond its 6-inch reach. */
+static void
+test_HO_3_1_beyond_reach(void **state)
+{
+	struct game *g = field();
+	int c, t;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_INFANTRY, "close", "line", 20, 30, DIR_N, 200);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 13, DIR_S, 200);
+	assert_int_equal(hm_gap(g, c, t), 32);
+	move_order(g, c, 20, 13);
+	hm_phase_charges(g);
+	assert_int_equal(g->units[c].pos.y, 30);
+	assert_int_equal(g->units[c].contact, -1);
+	assert_int_equal(count(g, "HO.3.1", "beyond its charge reach of "
+	    "6 in"), 1);
+	game_free(g);
+}
+
+/* --- HO.7 Melee --------------------------------------------------------- */
+
+/* Horse that charged foot from the front: d6 + 4 + 1 + 1 against d6 + 4. */
+static void
+test_HO_7_horse_against_foot(void **state)
+{
+	struct game *g = field();
+	int c, t, r[2], diff;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	assert_int_equal(hm_gap(g, c, t), 0);
+	g->units[c].contact = t;
+	g->units[t].contact = c;
+	g->units[c].ap_used = HM_CHARGER;
+	g->units[t].ap_used = HM_CHARGED;
+	dice(g, 2, 6, r);
+	diff = (r[0] + 6) - (r[1] + 4);
+	hm_phase_melee(g);
+	if (diff == 0) {
+		assert_int_equal(g->units[t].strength, 180);
+		assert_int_equal(g->units[c].strength, 72);
+		assert_int_equal(g->units[c].contact, t);
+	} else if (diff > 0) {
+		assert_int_equal(g->units[t].strength, 200 - 20 * diff);
+		assert_int_equal(g->units[t].cond, diff >= 3 ? COND_ROUTED :
+		    COND_MOB);
+		assert_int_equal(!!(g->units[c].ap_used & HM_BROKE), diff >= 3);
+	} else {
+		assert_int_equal(g->units[c].strength, 80 - 8 * -diff);
+		assert_int_equal(g->units[c].cond, -diff >= 3 ? COND_ROUTED :
+		    COND_MOB);
+	}
+	assert_int_equal(count(g, "HO.7", "+1 (charged) +1 (horse on the "
+	    "front)"), 1);
+	game_free(g);
+}
+
+/* --- HO.9 Morale, routs and prisoners ----------------------------------- */
+
+/* Two hits this turn: 2d6 against Drill 4 + 4 - 1 (2 hits in all) = 7. */
+static void
+test_HO_9_1_two_hits_test(void **state)
+{
+	struct game *g = field();
+	int u, r[2], roll;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	hm_hit(g, u, 2);
+	assert_int_equal(g->units[u].strength, 160);
+	assert_int_equal(hm_hits_turn(g, u), 2);
+	dice(g, 2, 6, r);
+	roll = r[0] + r[1];
+	hm_phase_morale(g);
+	assert_int_equal(count(g, "HO.9.1", "needs 7 or less"), 1);
+	assert_int_equal(g->units[u].cond, roll <= 7 ? COND_FORMED :
+	    roll - 7 >= 3 ? COND_ROUTED : COND_MOB);
+	game_free(g);
+}
+
+/* A close-order router flees its 12-inch Rout move: 24 cells south. */
+static void
+test_HO_9_3_flight_at_rout_figure(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 30, 5, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].pos.x, 30);
+	assert_int_equal(g->units[u].pos.y, 29);
+	assert_int_equal(g->units[u].moved, 48);
+	assert_int_equal(count(g, "HO.9.3", "flees 12 in of its 12 in"), 1);
+	game_free(g);
+}
+
+/* A router touching a formed enemy surrenders. */
+static void
+test_HO_9_4_router_taken(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 38, DIR_S, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 36, DIR_S, 200);
+	assert_int_equal(hm_gap(g, u, 1), 0);
+	g->units[u].cond = COND_ROUTED;		/* at its rear: no track */
+	g->sides[0].rear = g->units[u].pos;
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_CAPTURED);
+	game_free(g);
+}
+
+/* Ten hits: dispersed. */
+static void
+test_HO_9_4_ten_hits_dispersed(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 205);
+	assert_int_equal(hm_hit(g, u, 10), 205);	/* the tenth takes
+							   the rest */
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_DISPERSED);
+	assert_int_equal(count(g, "HO.9.4", "10 hits and is dispersed"), 1);
+	game_free(g);
+}
+
+/* A Disordered unit under a Restore order with no enemy near re-forms. */
+static void
+test_HO_9_3_restore(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	g->units[u].cond = COND_MOB;
+	g->units[u].order.kind = ORDER_RESTORE;
+	hm_phase_rally(g);
+	assert_int_equal(g->units[u].cond, COND_FORMED);
+	game_free(g);
+}
+
+/* --- HO.2 Rally --------------------------------------------------------- */
+
+/* No formed enemy within 12 inches: 2d6 <= Drill 4 + 2 = 6. */
+static void
+test_HO_2_rally_test(void **state)
+{
+	struct game *g = field();
+	int u, r[2];
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 50, 38, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	dice(g, 2, 6, r);
+	hm_phase_rally(g);
+	assert_int_equal(count(g, "HO.2", "needs 6 or less"), 1);
+	assert_int_equal(g->units[u].cond, r[0] + r[1] <= 6 ? COND_MOB :
+	    COND_ROUTED);
+	game_free(g);
+}
+
+/* A formed enemy within 12 inches: no test at all. */
+static void
+test_HO_2_enemy_near_no_rally(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 30, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_rally(g);
+	assert_int_equal(g->units[u].cond, COND_ROUTED);
+	assert_int_equal(count(g, "HO.2", "cannot rally"), 1);
+	game_free(g);
+}
+
+/* --- HO.10 The end ------------------------------------------------------ */
+
+/* A side with 40% routed breaks, and the other side wins at once. */
+static void
+test_HO_10_break_point_ends(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 30, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 10, 5, DIR_S, 300);
+	u = unit(g, "c", 1, ARM_INFANTRY, "close", "line", 40, 5, DIR_S, 200);
+	g->break_point = 40;
+	g->units[u].cond = COND_ROUTED;
+	hm_phase_end(g);
+	assert_true(g->sides[1].broken);
+	assert_true(game_over(g));
+	assert_int_equal(g->result.winner, 0);
+	assert_string_equal(g->result.rule, "HO.10");
+	game_free(g);
+}
+
+/* The objective goes to the side with the closer formed unit within 2 in;
+ * at the turn limit it decides. */
+static void
+test_HO_10_objective_turn_limit(void **state)
+{
+	struct game *g = field();
+
+	(void)state;
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 20, 20 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 26, DIR_N, 200);
+	assert_int_equal(hm_objective_holder(g, 0), -1);	/* 2.5 in */
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 18, DIR_S, 200);
+	assert_int_equal(hm_objective_holder(g, 0), 1);
+	g->opt.turn_limit = 1;
+	hm_phase_end(g);
+	assert_true(game_over(g));
+	assert_int_equal(g->result.winner, 1);
+	assert_int_equal(g->result.points[1], 3);
+	game_free(g);
+}
+
+/* Routed, taken and dispersed men do not count as standing. */
+static void
+test_HO_10_side_strength(void **state)
+{
+	struct game *g = field();
+	long start, now;
+	int u;
+
+	(void)state;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 30, DIR_N, 200);
+	u = unit(g, "b", 0, ARM_CAVALRY, "light", "line", 40, 30, DIR_N, 80);
+	hm_hit(g, 0, 3);
+	g->units[u].cond = COND_ROUTED;
+	hm_side_strength(g, 0, &start, &now);
+	assert_int_equal(start, 280);
+	assert_int_equal(now, 140);
+	game_free(g);
+}
+
+/* --- H13 Facing after movement ------------------------------------------ */
+
+/* An enemy 4 inches to the east, none in front: the Line faces east,
+ * rotated about its centre. */
+static void
+test_002_H13_turns_to_enemy_in_range(void **state)
+{
+	struct game *g = field();
+	int u;
+	struct point c;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "column", 34, 22, DIR_W, 200);
+	c = centre(g, u);
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_E);
+	/* The 8 x 2 block turns about its centre to 2 x 8 facing E. */
+	assert_int_equal(centre(g, u).x, c.x);
+	assert_int_equal(centre(g, u).y, c.y);
+	assert_int_equal(g->units[u].pos.x, 21);
+	assert_int_equal(g->units[u].pos.y, 20);
+	assert_int_equal(count(g, "H13", "from N to E about its centre"), 1);
+	game_free(g);
+}
+
+/* Enemy horse in its arc within its charge reach: no turn. */
+static void
+test_002_H13_no_turn_under_threat(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "column", 34, 22, DIR_W, 200);
+	unit(g, "h", 1, ARM_CAVALRY, "light", "column", 20, 4, DIR_S, 100);
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_N);
+	assert_int_equal(count(g, "H13", "may not turn"), 1);
+	game_free(g);
+}
+
+/* --- H15 Second cavalry charge ------------------------------------------ */
+
+/* Horse that broke through charges the nearest enemy within half its
+ * 15-inch move; the target fires first if it has not. */
+static void
+test_002_H15_second_charge(void **state)
+{
+	struct game *g = field();
+	int c, t;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	assert_int_equal(hm_gap(g, c, t), 20);		/* 5 in <= 7.5 */
+	g->units[c].ap_used = HM_BROKE;
+	move_order(g, c, 20, 5);
+	hm_phase_breakthrough(g);
+	assert_int_equal(count(g, "H15", "charges t: 5 in of its 7.5 in "
+	    "reach"), 1);
+	assert_true(g->units[t].ap_used & HM_SECOND);
+	assert_int_equal(count(g, "HO.6.2", "t fires musket at c"), 1);
+	assert_int_equal(count(g, "HO.7", "+1 (charged)"), 1);
+	game_free(g);
+}
+
+/* Under a Stop order it reins in and does not fire next turn. */
+static void
+test_002_H15_rein_in(void **state)
+{
+	struct game *g = field();
+	int c;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 27, DIR_S, 200);
+	g->units[c].ap_used = HM_BROKE;
+	g->units[c].order.kind = ORDER_STOP;
+	hm_phase_breakthrough(g);
+	assert_int_equal(count(g, "H15", "reins in"), 1);
+	hm_phase_end(g);
+	assert_false(hm_may_fire(g, c));
+	g->turn++;
+	hm_phase_end(g);
+	assert_true(hm_may_fire(g, c));
+	game_free(g);
+}
+
+/* --- The whole turn ------------------------------------------------------ */
+
+/* A small battle: horse charges foot, lines exchange fire. */
+static struct game *
+battle(void)
+{
+	struct game *g = field();
+
+	unit(g, "c", 0, ARM_CAVALRY, "light", "line", 15, 30, DIR_N, 80);
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 35, 24, DIR_N, 200);
+	unit(g, "r", 0, ARM_INFANTRY, "rifle", "line", 50, 24, DIR_N, 100);
+	unit(g, "t", 1, ARM_INFANTRY, "close", "line", 15, 12, DIR_S, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 35, 18, DIR_S, 150);
+	unit(g, "g", 1, ARM_ARTILLERY, "grasshopper", "deployed", 50, 6,
+	    DIR_S, 12);
+	move_order(g, 0, 15, 12);
+	g->break_point = 60;
+	g->opt.turn_limit = 6;
+	return g;
+}
+
+/* HO.1: the turn runs its phases in the data's order to the end. */
+static void
+test_HO_1_whole_turns(void **state)
+{
+	struct game *g = battle();
+	int i;
+
+	(void)state;
+	for (i = 0; i < 6 && !game_over(g); i++)
+		game_turn(g);
+	if (getenv("HM_DUMP") != NULL)
+		for (i = 0; i < g->log.n; i++) {
+			char line[512];
+
+			ruleset_event_format(rs, &g->log.v[i], line,
+			    sizeof line);
+			fprintf(stderr, "%d %s\n", g->log.v[i].turn, line);
+		}
+	assert_true(game_over(g));
+	assert_true(count(g, "HO.3.2", "charges t") == 1);
+	assert_true(count(g, "HO.6.2", NULL) > 0);
+	assert_true(count(g, "HO.10", NULL) > 0);
+	game_free(g);
+}
+
+/* A turn played a phase at a time reaches the state of a whole turn. */
+static void
+test_HO_1_phase_by_phase(void **state)
+{
+	struct game *a = battle(), *b = battle();
+	int i, t;
+
+	(void)state;
+	for (t = 0; t < 3; t++) {
+		game_turn(a);
+		do
+			i = game_phase(b);
+		while (i >= 0 && b->phase >= 0);
+	}
+	assert_int_equal(a->turn, b->turn);
+	assert_int_equal(a->log.n, b->log.n);
+	for (i = 0; i < a->nunits; i++) {
+		assert_int_equal(a->units[i].strength, b->units[i].strength);
+		assert_int_equal(a->units[i].cond, b->units[i].cond);
+		assert_int_equal(a->units[i].pos.x, b->units[i].pos.x);
+		assert_int_equal(a->units[i].pos.y, b->units[i].pos.y);
+	}
+	game_free(a);
+	game_free(b);
+}
+
+/* --- The data ------------------------------------------------------------ */
+
+/* The ruleset's data with from replaced by to: refused, with a message
+ * containing want on the line of the change. */
+static void
+refused(const char *from, const char *to, const char *want)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *path, *text, *bad, *p;
+	struct doc_node *root;
+	struct diags d;
+	FILE *f;
+	long len;
+	int i, line = 1;
+
+	diags_init(&d);
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, from));
+	for (i = 0; text + i < p; i++)
+		line += text[i] == '\n';
+	bad = xasprintf("%.*s%s%s", (int)(p - text), text, to,
+	    p + strlen(from));
+	root = yread_buffer("horse-and-musket.yaml", bad, strlen(bad), &d);
+	assert_non_null(root);
+	assert_null(ruleset_load(root, &d));
+	assert_true(d.n >= 1);
+	if (strstr(d.v[0].msg, want) == NULL)
+		fprintf(stderr, "got: %s\n", d.v[0].msg);
+	assert_non_null(strstr(d.v[0].msg, want));
+	assert_int_equal(d.v[0].line, line);
+	doc_free(root);
+	free(bad);
+	free(text);
+	free(path);
+	diags_free(&d);
+}
+
+/* Every number is the data's: a bad one is refused where it stands. */
+static void
+test_HO_6_data_refused(void **state)
+{
+	(void)state;
+	refused("cover: [open_wood", "cover: [orchard", "orchard");
+	refused("carbine: {short: 2,", "carbine: {short: 2.1,", "2.1");
+	refused("weak_arms: [artillery]", "weak_arms: [navy]", "navy");
+	refused("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: \"half\"", "half");
+}
+
+/* --- The rules reference -------------------------------------------------- */
+
+static void
+collect(void *arg, int indent, const char *text)
+{
+	char *buf = arg;
+
+	(void)indent;
+	strncat(buf, text, 8000 - strlen(buf) - 2);
+	strcat(buf, "\n");
+}
+
+static void
+test_HO_6_describe_from_data(void **state)
+{
+	char buf[8000] = "";
+
+	(void)state;
+	rs->ops->describe(rs, collect, buf);
+	assert_non_null(strstr(buf, "musket: short to 3 in, 1 die a base on "
+	    "4+; long to 6 in, 1 a base on 5+ (HO.6.2*)"));
+	assert_non_null(strstr(buf, "(H15)"));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_HO_6_2_musket_short_range_two_dice),
+		cmocka_unit_test(test_HO_6_3_open_order_long_range),
+		cmocka_unit_test(test_HO_6_1_out_of_range_and_limbered),
+		cmocka_unit_test(test_HO_6_2_gun_canister),
+		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
+		cmocka_unit_test(test_HO_3_1_beyond_reach),
+		cmocka_unit_test(test_HO_7_horse_against_foot),
+		cmocka_unit_test(test_HO_9_1_two_hits_test),
+		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
+		cmocka_unit_test(test_HO_9_4_router_taken),
+		cmocka_unit_test(test_HO_9_4_ten_hits_dispersed),
+		cmocka_unit_test(test_HO_9_3_restore),
+		cmocka_unit_test(test_HO_2_rally_test),
+		cmocka_unit_test(test_HO_2_enemy_near_no_rally),
+		cmocka_unit_test(test_HO_10_break_point_ends),
+		cmocka_unit_test(test_HO_10_objective_turn_limit),
+		cmocka_unit_test(test_HO_10_side_strength),
+		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
+		cmocka_unit_test(test_002_H13_no_turn_under_threat),
+		cmocka_unit_test(test_002_H15_second_charge),
+		cmocka_unit_test(test_002_H15_rein_in),
+		cmocka_unit_test(test_HO_1_whole_turns),
+		cmocka_unit_test(test_HO_1_phase_by_phase),
+		cmocka_unit_test(test_HO_6_describe_from_data),
+		cmocka_unit_test(test_HO_6_data_refused),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
