@@ -276,7 +276,7 @@ test_panel_describes_selected_unit(void **state)
 	keys(f, k);
 	assert_int_equal(f->ui->sel, 0);
 	assert_true(has(f, "I/8e Ligne"));
-	assert_true(has(f, "Drill 4, drum"));
+	assert_true(has(f, "Drill 4, musician"));
 	assert_true(has(f, "Formation: Line"));
 	assert_true(has(f, "Condition: formed"));
 	assert_true(has(f, "Strength: 600/600 men"));
