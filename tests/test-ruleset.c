@@ -249,6 +249,56 @@ test_checks(void **state)
 	expect_edit("  - term: Pe\n", "  - \n", "missing key 'term'");
 }
 
+/* The unit attributes and state the data file declares, in its order. */
+static void
+test_attributes(void **state)
+{
+	const struct ruleset *rs = *state;
+	const struct attr_def *a;
+
+	assert_int_equal(rs->nattr, 3);
+	assert_int_equal(ruleset_attr(rs, "drill"), 0);
+	assert_int_equal(ruleset_attr(rs, "musician"), 1);
+	assert_int_equal(ruleset_attr(rs, "ap_used"), 2);
+	assert_int_equal(ruleset_attr(rs, "march"), -1);
+	a = &rs->attr[0];
+	assert_string_equal(a->label, "Drill");
+	assert_true(a->required);
+	assert_false(a->flag || a->state);
+	assert_int_equal(a->min, 1);
+	assert_int_equal(a->max, 6);
+	assert_int_equal(a->def, 1);	/* no default: the least */
+	a = &rs->attr[1];
+	assert_true(a->flag && a->report);
+	assert_false(a->required || a->state);
+	assert_int_equal(a->def, 0);
+	a = &rs->attr[2];
+	assert_true(a->state);
+	assert_int_equal(a->def, 0);
+	assert_int_equal(a->max, 99);
+}
+
+static void
+test_attribute_checks(void **state)
+{
+	(void)state;
+	expect_edit("flag: true, default: false", "flag: true, min: 0",
+	    "a flag has no min or max");
+	expect_edit("max: 99, default: 0}", "max: 99, required: true}",
+	    "cannot be required");
+	expect_edit("max: 6, required", "max: 6, default: 9, required",
+	    "value 9 out of range 1..6");
+	expect_edit("\nstate:\n", "\nstate:\n  drill: {label: D}\n",
+	    "attribute 'drill' declared twice");
+	expect_edit("  drill:    {label", "  drills:   {label",
+	    "the napoleonic rules need an attribute 'drill'");
+	expect_edit("\nstate:\n", "\nstate:\n  a: {label: A}\n  b: {label: B}\n"
+	    "  c: {label: C}\n  d: {label: D}\n  e: {label: E}\n"
+	    "  f: {label: F}\n", "too many attributes: at most 8");
+	expect_edit("{label: Drill,", "{label: Drill, colour: 3,",
+	    "unknown key 'colour'");
+}
+
 /* Rule numbers the source has, and marshal's own (issue 12 decision 8):
  * the data file quotes 3.6 only, so 3.6 and every number under it are
  * the rulebook's and the rest are marked. */
@@ -294,6 +344,8 @@ main(void)
 		cmocka_unit_test(test_fmt),
 		cmocka_unit_test(test_checks),
 		cmocka_unit_test(test_own_rules),
+		cmocka_unit_test(test_attributes),
+		cmocka_unit_test(test_attribute_checks),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
