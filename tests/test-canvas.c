@@ -226,6 +226,22 @@ test_unit_glyphs_at_their_cells(void **state)
 	fixture_free(f);
 }
 
+/* The letters come from the ruleset's arms table: a ruleset that marks
+ * infantry F draws F and f. */
+static void
+test_unit_letters_from_the_ruleset(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+
+	(void)state;
+	f->rs->arm_letter[ARM_INFANTRY] = 'F';
+	ui_key(f->ui, UIK_ENTER);		/* hot-seat hand-over */
+	ui_draw(f->ui, f->c);
+	assert_string_equal(map_at(f, 3, 8)->glyph, "F");
+	assert_string_equal(map_at(f, 14, 2)->glyph, "f");
+	fixture_free(f);
+}
+
 static void
 test_ascii_glyphs_when_not_utf8(void **state)
 {
@@ -2391,6 +2407,7 @@ main(void)
 		cmocka_unit_test(test_rout_track_and_courier_on_the_map),
 		cmocka_unit_test(test_rout_track_ascii),
 		cmocka_unit_test(test_unit_glyphs_at_their_cells),
+		cmocka_unit_test(test_unit_letters_from_the_ruleset),
 		cmocka_unit_test(test_ascii_glyphs_when_not_utf8),
 		cmocka_unit_test(test_mono_keeps_sides_apart),
 		cmocka_unit_test(test_panel_describes_selected_unit),

@@ -299,6 +299,25 @@ test_attribute_checks(void **state)
 	    "unknown key 'colour'");
 }
 
+/* The arms' names and map letters, and the checks on them. */
+static void
+test_arms(void **state)
+{
+	const struct ruleset *rs = *state;
+
+	assert_int_equal(ruleset_arm_letter(rs, ARM_INFANTRY), 'I');
+	assert_int_equal(ruleset_arm_letter(rs, ARM_CAVALRY), 'C');
+	assert_int_equal(ruleset_arm_letter(rs, ARM_ARTILLERY), 'A');
+	assert_string_equal(ruleset_arm_label(rs, ARM_CAVALRY), "cavalry");
+	expect_edit("letter: C}", "letter: M}", "other than M and R");
+	expect_edit("letter: C}", "letter: c}", "one capital A-Z");
+	expect_edit("letter: C}", "letter: CC}", "longer than 1 bytes");
+	expect_edit("letter: C}", "letter: I}",
+	    "infantry and cavalry share the letter I");
+	expect_edit("  cavalry:   {label", "  horse:   {label",
+	    "unknown arm 'horse'");
+}
+
 /* Rule numbers the source has, and marshal's own (issue 12 decision 8):
  * the data file quotes 3.6 only, so 3.6 and every number under it are
  * the rulebook's and the rest are marked. */
@@ -346,6 +365,7 @@ main(void)
 		cmocka_unit_test(test_own_rules),
 		cmocka_unit_test(test_attributes),
 		cmocka_unit_test(test_attribute_checks),
+		cmocka_unit_test(test_arms),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

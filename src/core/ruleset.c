@@ -28,7 +28,7 @@
 
 static const char *const shared_keys[] = {
 	"ruleset", "title", "source", "quoted", "glossary", "scale", "phases",
-	"classes", "attributes", "state",
+	"classes", "arms", "attributes", "state",
 	"formations", "landscape", "obstacles", NULL
 };
 
@@ -704,7 +704,8 @@ ruleset_build(struct rbuild *b, const struct doc_node *root,
 		bad = -1;
 	if (load_classes(rs, root, d) != 0)
 		bad = -1;
-	if (ruleset_attr_load(rs, root, d) != 0)
+	if (ruleset_attr_load(rs, root, d) != 0 ||
+	    ruleset_arms_load(rs, root, d) != 0)
 		bad = -1;
 	if (load_formations(rs, root, d) != 0) {
 		ruleset_free(rs);

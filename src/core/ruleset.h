@@ -91,6 +91,7 @@ struct arm_class {
  * value starts at its default, changes in play and is saved.
  */
 #define ATTR_LABEL_MAX	48
+#define ARM_LABEL_MAX	32
 struct attr_def {
 	char		 name[RULES_NAME_MAX];	/* key in files: "drill" */
 	char		 label[ATTR_LABEL_MAX];	/* for the screen: "Drill" */
@@ -259,6 +260,10 @@ struct ruleset {
 	int		 nklass;
 	struct attr_def	 attr[UNIT_ATTR_MAX];	/* per-unit numbers */
 	int		 nattr;
+	/* Each arm's name and map letter (first side; the second's in
+	 * lower case), from the arms: table (core/arms.c). */
+	char		 arm_label[ARM_COUNT][ARM_LABEL_MAX];
+	char		 arm_letter[ARM_COUNT];
 	void		*priv;		/* owned by the module: its own tables */
 	/* The order system (3.1, 3.2), set by the module's load. */
 	int		 command_radius; /* default command radius, ticks */
@@ -458,6 +463,14 @@ int ruleset_attr_load(struct ruleset *, const struct doc_node *root,
 
 /* Give every attribute and state value of u its declared default. */
 void ruleset_attr_defaults(const struct ruleset *, struct unit *);
+
+/* Read the arms: table (core/arms.c); 0, or -1 with diagnostics. */
+int ruleset_arms_load(struct ruleset *, const struct doc_node *root,
+    struct diags *);
+
+/* The capital letter the map draws for an arm, and its display name. */
+char ruleset_arm_letter(const struct ruleset *, enum arm);
+const char *ruleset_arm_label(const struct ruleset *, enum arm);
 
 /*
  * Whether rule number rule is marshal's own: the ruleset declares the

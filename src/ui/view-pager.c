@@ -211,7 +211,8 @@ rules_page(struct ui *ui, struct page *p)
 			if (rs->form[i].arms & (1u << k))
 				used += (size_t)snprintf(f + used,
 				    sizeof f - used, "%s%s %dx%d",
-				    used > 0 ? ", " : "", arm_name(k),
+				    used > 0 ? ", " : "",
+				    ruleset_arm_label(rs, (enum arm)k),
 				    rs->form[i].frontage[k], rs->form[i].depth[k]);
 		add(p, style_plain, 2, "%-18s %s%s%s%s", rs->form[i].label, f,
 		    rs->form[i].flags & FORMF_FREE_TURN ? "; turns free" : "",

@@ -140,7 +140,8 @@ unit_panel(struct ui *ui, struct pen *p)
 	title.attr |= ATTR_BOLD;
 	title.attr &= (uint8_t)~ATTR_REVERSE;
 	line(p, title, "%s", u->name);
-	line(p, plain, "%s %s, %s", g->sides[u->side].name, arm_name(u->arm),
+	line(p, plain, "%s %s, %s", g->sides[u->side].name,
+	    ruleset_arm_label(rs, u->arm),
 	    class_label(rs, u));
 	attrs_line(rs, u, buf, sizeof buf);
 	if (buf[0] != '\0')
