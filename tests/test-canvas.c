@@ -962,6 +962,8 @@ test_3_6_3_speed_table_in_rules_reference(void **state)
 	type(f, "R");
 	assert_true(has(f, "Speeds by arm and formation (3.6.3), per turn"));
 	assert_true(has(f, "infantry  Line               Drill - 2 BD"));
+	assert_true(has(f, "Drill              1 to 6, given for every unit"));
+	assert_true(has(f, "Musician           yes or no, default no"));
 	assert_true(has(f, "infantry  Road Column        3 BD on a road"));
 	assert_true(has(f, "cavalry   Screen             6 BD"));
 	assert_true(has(f, "cavalry   Line               Drill (in BD)"));

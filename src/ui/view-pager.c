@@ -219,6 +219,25 @@ rules_page(struct ui *ui, struct page *p)
 		    rs->form[i].flags & FORMF_IMMOBILE ? "; cannot move" : "",
 		    rs->form[i].flags & FORMF_ROAD ? "; road column" : "");
 	}
+	if (rs->nattr > 0) {
+		add(p, style_plain, 0, "%s", "");
+		add(p, h, 0, "What each unit carries");
+	}
+	for (i = 0; i < rs->nattr; i++) {
+		const struct attr_def *at = &rs->attr[i];
+
+		if (at->flag)
+			add(p, style_plain, 2, "%-18s yes or no, default %s%s",
+			    at->label, at->def ? "yes" : "no", at->state ?
+			    "; changes in play" : "");
+		else if (at->required)
+			add(p, style_plain, 2, "%-18s %d to %d, given for "
+			    "every unit", at->label, at->min, at->max);
+		else
+			add(p, style_plain, 2, "%-18s %d to %d, default %d%s",
+			    at->label, at->min, at->max, at->def, at->state ?
+			    "; changes in play" : "");
+	}
 	add(p, style_plain, 0, "%s", "");
 	add(p, h, 0, "Landscape (3.6.5): Pe slows, Pr + Pe to enter");
 	for (i = 0; i < rs->nland; i++) {
