@@ -183,8 +183,11 @@ gen_kind(const struct ruleset *rs, struct unit *un, struct rng *r)
 	un->klass = ruleset_class(rs, un->arm, klass);
 	if (un->formation < 0 || un->klass < 0)
 		return -1;
-	un->drill = gen_range(r, 2, 6);
-	un->musician = gen_range(r, 0, 2) != 0;
+	/* Napoleonic battles: other rulesets' units keep their defaults. */
+	ruleset_attr_defaults(rs, un);
+	unit_attr_set(un, ruleset_attr(rs, "drill"), gen_range(r, 2, 6));
+	unit_attr_set(un, ruleset_attr(rs, "musician"),
+	    gen_range(r, 0, 2) != 0);
 	un->strength = un->strength0 = un->arm == ARM_ARTILLERY ? 8 :
 	    gen_range(r, 300, 900);
 	un->cond = COND_FORMED;
@@ -347,7 +350,8 @@ bench_game_write(const struct game *g, const char *rsname, FILE *f)
 {
 	const struct map *m = g->map;
 	const struct unit *un;
-	int i, x, y, side;
+	const struct attr_def *a;
+	int i, k, x, y, side;
 
 	fprintf(f, "scenario: %s\nruleset: %s\nturns: 10\n", g->title,
 	    rsname);
@@ -377,11 +381,21 @@ bench_game_write(const struct game *g, const char *rsname, FILE *f)
 			un = &g->units[i];
 			if (un->side != side)
 				continue;
-			fprintf(f, "          - {id: %s, arm: %s, class: %s, "
-			    "drill: %d, musician: %s, strength: %d}\n", un->id,
-			    arm_name(un->arm), g->rs->klass[un->klass].name,
-			    un->drill, un->musician ? "true" : "false",
-			    un->strength);
+			fprintf(f, "          - {id: %s, arm: %s, class: %s, ",
+			    un->id, arm_name(un->arm),
+			    g->rs->klass[un->klass].name);
+			for (k = 0; k < g->rs->nattr; k++) {
+				a = &g->rs->attr[k];
+				if (a->state)
+					continue;
+				if (a->flag)
+					fprintf(f, "%s: %s, ", a->name,
+					    unit_attr(un, k) ? "true" : "false");
+				else
+					fprintf(f, "%s: %d, ", a->name,
+					    unit_attr(un, k));
+			}
+			fprintf(f, "strength: %d}\n", un->strength);
 		}
 		fprintf(f, "    rear: [%d, %d]\n    deploy:\n",
 		    g->sides[side].rear.x, g->sides[side].rear.y);

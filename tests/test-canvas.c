@@ -284,6 +284,22 @@ test_unit_glyphs_at_their_cells(void **state)
 	fixture_free(f);
 }
 
+/* The letters come from the ruleset's arms table: a ruleset that marks
+ * infantry F draws F and f. */
+static void
+test_unit_letters_from_the_ruleset(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+
+	(void)state;
+	f->rs->arm_letter[ARM_INFANTRY] = 'F';
+	ui_key(f->ui, UIK_ENTER);		/* hot-seat hand-over */
+	ui_draw(f->ui, f->c);
+	assert_string_equal(map_at(f, 3, 8)->glyph, "F");
+	assert_string_equal(map_at(f, 14, 2)->glyph, "f");
+	fixture_free(f);
+}
+
 static void
 test_ascii_glyphs_when_not_utf8(void **state)
 {
@@ -334,7 +350,7 @@ test_panel_describes_selected_unit(void **state)
 	keys(f, k);
 	assert_int_equal(f->ui->sel, 0);
 	assert_true(has(f, "I/8e Ligne"));
-	assert_true(has(f, "Drill 4, drum"));
+	assert_true(has(f, "Drill 4, musician"));
 	assert_true(has(f, "Formation: Line"));
 	assert_true(has(f, "Condition: formed"));
 	assert_true(has(f, "Strength: 600/600 men"));
@@ -1004,6 +1020,8 @@ test_3_6_3_speed_table_in_rules_reference(void **state)
 	type(f, "R");
 	assert_true(has(f, "Speeds by arm and formation (3.6.3), per turn"));
 	assert_true(has(f, "infantry  Line               Drill - 2 BD"));
+	assert_true(has(f, "Drill              1 to 6, given for every unit"));
+	assert_true(has(f, "Musician           yes or no, default no"));
 	assert_true(has(f, "infantry  Road Column        3 BD on a road"));
 	assert_true(has(f, "cavalry   Screen             6 BD"));
 	assert_true(has(f, "cavalry   Line               Drill (in BD)"));
@@ -2495,6 +2513,7 @@ main(void)
 		cmocka_unit_test(test_rout_track_and_courier_on_the_map),
 		cmocka_unit_test(test_rout_track_ascii),
 		cmocka_unit_test(test_unit_glyphs_at_their_cells),
+		cmocka_unit_test(test_unit_letters_from_the_ruleset),
 		cmocka_unit_test(test_ascii_glyphs_when_not_utf8),
 		cmocka_unit_test(test_mono_keeps_sides_apart),
 		cmocka_unit_test(test_panel_describes_selected_unit),

@@ -465,7 +465,7 @@ test_3_3_2_rally_arithmetic_near_a_general(void **state)
 	    DIR_S, 500);
 	g->units[r].cond = COND_ROUTED;
 	g->units[r].strength0 = 800;		/* 37% lost in all */
-	g->units[r].musician = true;
+	unit_attr_set(&g->units[r], ruleset_attr(g->rs, "musician"), true);
 	g->generals[0].pos = (struct point){ 32, 22 };
 	nap_phase_rally(g);
 	assert_int_equal(fixture_count(g, "3.3.2", "needs 5 or less (Drill 4 "
@@ -732,7 +732,8 @@ test_3_4_5_horse_spent_at_melee_reach_is_no_charge(void **state)
 	(void)state;
 	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "column", 20, 36,
 	    DIR_N, 400);
-	g->units[a].musician = true;		/* 4 BD this turn */
+	/* 4 BD this turn */
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "musician"), true);
 	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 26,
 	    DIR_S, 500);
 	assert_int_equal(nap_gap(g, a, b), 18);	/* 4.5 BD: beyond reach */

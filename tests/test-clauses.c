@@ -262,7 +262,7 @@ dump_unit(const struct run *r, int u)
 	    "halt %s, musician %s, contact %s\n", un->id, un->pos.x, un->pos.y,
 	    dir_name(un->facing), g->rs->form[un->formation].name,
 	    cond_name(un->cond), moved, halt_name(un->halt),
-	    un->musician ? "yes" : "no",
+	    unit_attr(un, ruleset_attr(g->rs, "musician")) ? "yes" : "no",
 	    un->contact >= 0 && un->contact < g->nunits ?
 	    g->units[un->contact].id : "none");
 	for (i = 0; i < g->log.n; i++) {
@@ -473,7 +473,7 @@ check_unit(struct run *r, const struct doc_node *e)
 		} else if (strcmp(s, "musician") == 0) {
 			if (doc_bool(n, &b, &r->scratch) != 0)
 				fail_msg("%s: bad musician", r->file);
-			if (b != un->musician)
+			if (b != unit_attr(un, ruleset_attr(g->rs, "musician")))
 				mismatch(r, u, "%s: musician expected %s",
 				    un->id, b ? "present" : "lost");
 		} else if (strcmp(s, "colonel") == 0) {

@@ -84,6 +84,7 @@ unit(struct game *g, const char *id, int side, enum arm arm,
 	un->facing = facing;
 	un->cond = COND_FORMED;
 	un->contact = -1;
+	unit_attr_set(un, HM_ATTR_DRILL, 4);
 	assert_true(un->klass >= 0);
 	assert_true(un->formation >= 0);
 	game_occupy(g, u, true);
@@ -243,7 +244,7 @@ test_HO_3_2_charge_closes_to_contact(void **state)
 	assert_int_equal(g->units[c].pos.y, 10);
 	assert_int_equal(g->units[c].contact, t);
 	assert_int_equal(g->units[t].contact, c);
-	assert_true(g->units[c].ap_used & HM_CHARGER);
+	assert_true(HM_MARKS(&g->units[c]) & HM_CHARGER);
 	assert_int_equal(count(g, "HO.3.2", "10 in of its 15 in reach"), 1);
 	game_free(g);
 }
@@ -283,8 +284,8 @@ test_HO_7_horse_against_foot(void **state)
 	assert_int_equal(hm_gap(g, c, t), 0);
 	g->units[c].contact = t;
 	g->units[t].contact = c;
-	g->units[c].ap_used = HM_CHARGER;
-	g->units[t].ap_used = HM_CHARGED;
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
 	dice(g, 2, 6, r);
 	diff = (r[0] + 6) - (r[1] + 4);
 	hm_phase_melee(g);
@@ -296,7 +297,7 @@ test_HO_7_horse_against_foot(void **state)
 		assert_int_equal(g->units[t].strength, 200 - 20 * diff);
 		assert_int_equal(g->units[t].cond, diff >= 3 ? COND_ROUTED :
 		    COND_MOB);
-		assert_int_equal(!!(g->units[c].ap_used & HM_BROKE), diff >= 3);
+		assert_int_equal(!!(HM_MARKS(&g->units[c]) & HM_BROKE), diff >= 3);
 	} else {
 		assert_int_equal(g->units[c].strength, 80 - 8 * -diff);
 		assert_int_equal(g->units[c].cond, -diff >= 3 ? COND_ROUTED :
@@ -561,12 +562,12 @@ test_002_H15_second_charge(void **state)
 	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
 	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
 	assert_int_equal(hm_gap(g, c, t), 20);		/* 5 in <= 7.5 */
-	g->units[c].ap_used = HM_BROKE;
+	HM_MARKS(&g->units[c]) = HM_BROKE;
 	move_order(g, c, 20, 5);
 	hm_phase_breakthrough(g);
 	assert_int_equal(count(g, "H15", "charges t: 5 in of its 7.5 in "
 	    "reach"), 1);
-	assert_true(g->units[t].ap_used & HM_SECOND);
+	assert_true(HM_MARKS(&g->units[t]) & HM_SECOND);
 	assert_int_equal(count(g, "HO.6.2", "t fires musket at c"), 1);
 	assert_int_equal(count(g, "HO.7", "+1 (charged)"), 1);
 	game_free(g);
@@ -582,7 +583,7 @@ test_002_H15_rein_in(void **state)
 	(void)state;
 	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
 	unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 27, DIR_S, 200);
-	g->units[c].ap_used = HM_BROKE;
+	HM_MARKS(&g->units[c]) = HM_BROKE;
 	g->units[c].order.kind = ORDER_STOP;
 	hm_phase_breakthrough(g);
 	assert_int_equal(count(g, "H15", "reins in"), 1);

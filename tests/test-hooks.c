@@ -63,8 +63,8 @@ march(const struct ruleset *rs, enum arm arm, const char *form,
 	u->arm = arm;
 	u->klass = ruleset_class(rs, arm, arm == ARM_CAVALRY ? "light" :
 	    "line");
-	u->drill = 4;
-	u->musician = true;
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), 4);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), true);
 	u->strength = u->strength0 = 600;
 	u->formation = ruleset_form(rs, form);
 	u->pos = (struct point){ 10, 20 };
@@ -87,7 +87,7 @@ friend_at(struct game *g, const char *form, int y)
 	struct unit *u = &g->units[f];
 
 	u->arm = ARM_INFANTRY;
-	u->drill = 4;
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), 4);
 	u->strength = u->strength0 = 600;
 	u->formation = ruleset_form(g->rs, form);
 	u->pos = (struct point){ 10, y };
@@ -235,7 +235,7 @@ test_hooks_upset_is_the_rulesets(void **state)
 	move_unit(g, NULL, 0, -1, NULL, NULL);
 	assert_int_equal(g->units[0].pos.y, 18);
 	assert_int_equal(g->units[0].cond, COND_MOB);
-	assert_false(g->units[0].musician);
+	assert_false(unit_attr(&g->units[0], ruleset_attr(g->rs, "musician")));
 	assert_int_equal(g->units[0].order.kind, ORDER_NONE);
 	game_free(g);
 
@@ -246,7 +246,7 @@ test_hooks_upset_is_the_rulesets(void **state)
 	assert_int_equal(g->units[0].pos.y, 18);
 	assert_int_equal(g->units[0].halt, HALT_TERRAIN);
 	assert_int_equal(g->units[0].cond, COND_FORMED);
-	assert_true(g->units[0].musician);
+	assert_true(unit_attr(&g->units[0], ruleset_attr(g->rs, "musician")));
 	assert_int_equal(g->units[0].order.kind, ORDER_MOVE);
 	game_free(g);
 	use_ops(rs, false);
@@ -270,7 +270,8 @@ test_hooks_commit_keeps_the_modules_state(void **state)
 	g->units[0].klass = ruleset_class(rs, ARM_ARTILLERY, "light");
 	move_unit(g, NULL, 0, -1, NULL, NULL);
 	assert_true(g->units[0].moved > 0);
-	assert_int_equal(g->units[0].ap_used, nap_move(rs)->limber_ap);
+	assert_int_equal(nap_ap_used(rs, &g->units[0]),
+	    nap_move(rs)->limber_ap);
 	game_free(g);
 
 	use_ops(rs, true);
@@ -279,7 +280,7 @@ test_hooks_commit_keeps_the_modules_state(void **state)
 	g->units[0].klass = ruleset_class(rs, ARM_ARTILLERY, "light");
 	move_unit(g, NULL, 0, -1, NULL, NULL);
 	assert_true(g->units[0].moved > 0);
-	assert_int_equal(g->units[0].ap_used, 0);
+	assert_int_equal(nap_ap_used(rs, &g->units[0]), 0);
 	game_free(g);
 	use_ops(rs, false);
 	ruleset_free(rs);

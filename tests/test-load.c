@@ -138,9 +138,9 @@ test_default_deployment(void **state)
 	assert_int_equal(u->facing, DIR_N);
 	assert_int_equal(u->formation, ruleset_form(l->rs, "line"));
 	assert_int_equal(u->cond, COND_FORMED);
-	assert_int_equal(u->drill, 4);
+	assert_int_equal(unit_attr(u, ruleset_attr(l->rs, "drill")), 4);
 	assert_int_equal(u->strength, 620);
-	assert_true(u->musician);
+	assert_true(unit_attr(u, ruleset_attr(l->rs, "musician")));
 	/* Line is 6 x 2 cells: x 24..29, y 34..35. */
 	assert_int_equal(game_unit_at(l->g, 24, 34), i);
 	assert_int_equal(game_unit_at(l->g, 29, 35), i);

@@ -77,6 +77,8 @@ static const struct malformed cases[] = {
 	    "unknown value 'up'" },
 	{ "scenario-deployed-twice.yaml", 32, 9,
 	    "unit 'a1' is deployed twice" },
+	{ "scenario-drill-missing.yaml", 27, 13,
+	    "missing key 'drill'" },
 	{ "scenario-drill-range.yaml", 27, 54,
 	    "value 7 out of range 1..6" },
 	{ "scenario-duplicate-unit.yaml", 38, 18,

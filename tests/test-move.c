@@ -50,8 +50,8 @@ one_unit(const struct ruleset *rs, const char *form)
 	game_add_general(g, "al", "General", 1, -1);
 	u = game_add_unit(g, "a", "A", 0, 0);
 	g->units[u].arm = ARM_INFANTRY;
-	g->units[u].drill = 4;
-	g->units[u].musician = true;
+	unit_attr_set(&g->units[u], ruleset_attr(g->rs, "drill"), 4);
+	unit_attr_set(&g->units[u], ruleset_attr(g->rs, "musician"), true);
 	g->units[u].strength = g->units[u].strength0 = 600;
 	g->units[u].formation = ruleset_form(rs, form);
 	g->units[u].pos.x = 10;
@@ -411,7 +411,7 @@ test_3_6_5_reach_shows_minimum_move(void **state)
 	int n, i, x, y, ahead = 0, far = 0;
 
 	(void)state;
-	g->units[0].musician = false;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "musician"), false);
 	for (y = 0; y < g->map->h; y++)
 		for (x = 0; x < g->map->w; x++)
 			map_cell(g->map, x, y)->land =
@@ -516,7 +516,7 @@ test_3_5_1_restore_reforms_mob_whole_turn(void **state)
 
 	(void)state;
 	g->units[0].cond = COND_MOB;
-	g->units[0].musician = false;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "musician"), false);
 	order_move(g, 0, 10, 10);
 	game_turn(g);
 	/* 3.6.5: a Mob does not march under orders. */
@@ -524,7 +524,7 @@ test_3_5_1_restore_reforms_mob_whole_turn(void **state)
 	order_kind(g, 0, ORDER_RESTORE);
 	game_turn(g);
 	assert_int_equal(g->units[0].cond, COND_FORMED);
-	assert_false(g->units[0].musician);
+	assert_false(unit_attr(&g->units[0], ruleset_attr(g->rs, "musician")));
 	assert_int_equal(g->units[0].pos.y, 20);
 	assert_int_equal(count_events(g, 0, "3.5.1", "re-forms as Line"), 1);
 	assert_int_equal(count_events(g, 0, "3.5.1", "musician lost stays "
@@ -551,7 +551,7 @@ test_3_5_1_restore_refused_near_enemy(void **state)
 	/* An enemy Line 1 BD ahead (rows 18 and 19 empty between them). */
 	e = game_add_unit(g, "e", "E", 1, 1);
 	g->units[e].arm = ARM_INFANTRY;
-	g->units[e].drill = 4;
+	unit_attr_set(&g->units[e], ruleset_attr(g->rs, "drill"), 4);
 	g->units[e].strength = g->units[e].strength0 = 600;
 	g->units[e].formation = ruleset_form(rs, "line");
 	g->units[e].pos = (struct point){ 10, 16 };
@@ -692,7 +692,7 @@ test_move_route_round_a_blocking_friend(void **state)
 	(void)state;
 	b = game_add_unit(g, "b", "B", 0, 0);
 	g->units[b].arm = ARM_INFANTRY;
-	g->units[b].drill = 4;
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 4);
 	g->units[b].strength = g->units[b].strength0 = 600;
 	g->units[b].formation = ruleset_form(rs, "line");
 	g->units[b].pos = (struct point){ 10, 14 };

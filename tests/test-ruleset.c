@@ -356,6 +356,75 @@ test_terms_edited_and_left_out(void **state)
 	ruleset_free(rs);
 }
 
+/* The unit attributes and state the data file declares, in its order. */
+static void
+test_attributes(void **state)
+{
+	const struct ruleset *rs = *state;
+	const struct attr_def *a;
+
+	assert_int_equal(rs->nattr, 3);
+	assert_int_equal(ruleset_attr(rs, "drill"), 0);
+	assert_int_equal(ruleset_attr(rs, "musician"), 1);
+	assert_int_equal(ruleset_attr(rs, "ap_used"), 2);
+	assert_int_equal(ruleset_attr(rs, "march"), -1);
+	a = &rs->attr[0];
+	assert_string_equal(a->label, "Drill");
+	assert_true(a->required);
+	assert_false(a->flag || a->state);
+	assert_int_equal(a->min, 1);
+	assert_int_equal(a->max, 6);
+	assert_int_equal(a->def, 1);	/* no default: the least */
+	a = &rs->attr[1];
+	assert_true(a->flag && a->report);
+	assert_false(a->required || a->state);
+	assert_int_equal(a->def, 0);
+	a = &rs->attr[2];
+	assert_true(a->state);
+	assert_int_equal(a->def, 0);
+	assert_int_equal(a->max, 99);
+}
+
+static void
+test_attribute_checks(void **state)
+{
+	(void)state;
+	expect_edit("flag: true, default: false", "flag: true, min: 0",
+	    "a flag has no min or max");
+	expect_edit("max: 99, default: 0}", "max: 99, required: true}",
+	    "cannot be required");
+	expect_edit("max: 6, required", "max: 6, default: 9, required",
+	    "value 9 out of range 1..6");
+	expect_edit("\nstate:\n", "\nstate:\n  drill: {label: D}\n",
+	    "attribute 'drill' declared twice");
+	expect_edit("  drill:    {label", "  drills:   {label",
+	    "the napoleonic rules need an attribute 'drill'");
+	expect_edit("\nstate:\n", "\nstate:\n  a: {label: A}\n  b: {label: B}\n"
+	    "  c: {label: C}\n  d: {label: D}\n  e: {label: E}\n"
+	    "  f: {label: F}\n", "too many attributes: at most 8");
+	expect_edit("{label: Drill,", "{label: Drill, colour: 3,",
+	    "unknown key 'colour'");
+}
+
+/* The arms' names and map letters, and the checks on them. */
+static void
+test_arms(void **state)
+{
+	const struct ruleset *rs = *state;
+
+	assert_int_equal(ruleset_arm_letter(rs, ARM_INFANTRY), 'I');
+	assert_int_equal(ruleset_arm_letter(rs, ARM_CAVALRY), 'C');
+	assert_int_equal(ruleset_arm_letter(rs, ARM_ARTILLERY), 'A');
+	assert_string_equal(ruleset_arm_label(rs, ARM_CAVALRY), "cavalry");
+	expect_edit("letter: C}", "letter: M}", "other than M and R");
+	expect_edit("letter: C}", "letter: c}", "one capital A-Z");
+	expect_edit("letter: C}", "letter: CC}", "longer than 1 bytes");
+	expect_edit("letter: C}", "letter: I}",
+	    "infantry and cavalry share the letter I");
+	expect_edit("  cavalry:   {label", "  horse:   {label",
+	    "unknown arm 'horse'");
+}
+
 /* Rule numbers the source has, and marshal's own (issue 12 decision 8):
  * the data file quotes 3.6 only, so 3.6 and every number under it are
  * the rulebook's and the rest are marked. */
@@ -434,6 +503,9 @@ main(void)
 		cmocka_unit_test(test_own_rules_letters),
 		cmocka_unit_test(test_terms_and_citations),
 		cmocka_unit_test(test_terms_edited_and_left_out),
+		cmocka_unit_test(test_attributes),
+		cmocka_unit_test(test_attribute_checks),
+		cmocka_unit_test(test_arms),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

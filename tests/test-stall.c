@@ -116,10 +116,10 @@ has_speed(const struct ruleset *rs, const struct unit *u)
 		return true;
 	if (!sp->set)
 		return false;
-	s = sp->mul * u->drill * rs->ticks + sp->add;
+	s = sp->mul * nap_drill(rs, u) * rs->ticks + sp->add;
 	if (s < 0)
 		s = 0;
-	if (u->musician)
+	if (nap_musician(rs, u))
 		s += m->musician;
 	return s > 0;
 }
@@ -322,8 +322,8 @@ play_case(struct sweep *s, struct cas *c)
 	un = &g->units[u];
 	un->arm = k->arm;
 	un->klass = ruleset_class(rs, k->arm, k->klass);
-	un->drill = c->drill;
-	un->musician = c->mus != 0;
+	unit_attr_set(un, ruleset_attr(g->rs, "drill"), c->drill);
+	unit_attr_set(un, ruleset_attr(g->rs, "musician"), c->mus != 0);
 	un->strength = un->strength0 = k->arm == ARM_ARTILLERY ? 6 : 600;
 	un->formation = c->form;
 	un->pos = (struct point){ MAPW / 2, MAPH / 2 };

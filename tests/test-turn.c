@@ -32,7 +32,8 @@ test_3_7_3_line_volley_arithmetic(void **state)
 	    DIR_N, 600);
 	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
 	    DIR_S, 500);
-	g->units[b].drill = 1;		/* pips = roll + 1 - 3: often none */
+	/* pips = roll + 1 - 3: often none */
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 1);
 	assert_int_equal(nap_gap(g, a, b), 6);
 	roll = fixture_dice(g, 1, 6);
 	/* 600 men in Line, all fire; pips = roll + 4 - 3. */
@@ -88,7 +89,7 @@ fire_field(const char *battery, int *guns, int *col, int *line)
 	    40, 20, DIR_N, 8);
 	*col = fixture_unit(g, "col", 1, ARM_INFANTRY, "line", "column", 40,
 	    15, DIR_N, 600);
-	g->units[*col].drill = 1;
+	unit_attr_set(&g->units[*col], ruleset_attr(g->rs, "drill"), 1);
 	assert_int_equal(nap_gap(g, mob, *line), 4);		/* 1 BD */
 	assert_int_equal(nap_gap(g, *guns, *col), 2);		/* 0.5 BD */
 	assert_true(2 <= tab()->fire.canister);
@@ -141,7 +142,7 @@ test_3_7_3_unlimbered_battery_fires_canister(void **state)
 	    20, 20, DIR_N, 8);
 	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "column", 20, 16,
 	    DIR_S, 600);
-	g->units[b].drill = 1;
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 1);
 	assert_true(nap_gap(g, a, b) <= tab()->fire.canister);
 	roll = fixture_dice(g, 1, 6);
 	/* 8 guns x (roll + 4 - 3) pips x 6 canister, Column 125%. */
@@ -168,7 +169,7 @@ test_3_7_4_wood_halves_the_hits(void **state)
 	    DIR_N, 600);
 	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "skirmish", 20, 16,
 	    DIR_S, 500);
-	g->units[b].drill = 1;
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 1);
 	roll = fixture_dice(g, 1, 6);
 	/* Skirmishers 40%, in a wood 50%. */
 	hits = 600 * (roll + 1) * 8 / 1000 * 40 / 100 * 50 / 100;
@@ -197,7 +198,9 @@ test_3_7_5_fire_is_simultaneous(void **state)
 	    DIR_N, 600);
 	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
 	    DIR_S, 600);
-	g->units[a].drill = g->units[b].drill = 6;	/* pips >= 4 */
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 6);
+	/* pips >= 4 */
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 6);
 	r = g->rng;
 	ha = 600 * (rng_die(&r, 6) + 3) * 8 / 1000;
 	hb = 600 * (rng_die(&r, 6) + 3) * 8 / 1000;
@@ -230,8 +233,8 @@ test_3_8_4_heavy_defeat_routs(void **state)
 	    DIR_N, 400);
 	b = fixture_unit(g, "foot", 1, ARM_INFANTRY, "line", "skirmish", 20,
 	    19, DIR_S, 500);
-	g->units[a].drill = 6;
-	g->units[b].drill = 1;
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 6);
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 1);
 	g->units[b].cond = COND_MOB;
 	assert_int_equal(nap_gap(g, a, b), 0);
 	r = g->rng;
@@ -371,7 +374,7 @@ test_3_9_1_test_against_drill(void **state)
 	(void)state;
 	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
 	    DIR_N, 600);
-	g->units[a].musician = true;
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "musician"), true);
 	g->units[a].strength = 480;
 	g->units[a].lost_turn = 60;
 	r = g->rng;
@@ -407,7 +410,8 @@ test_3_9_1_test_bounds(void **state)
 		g = field();
 		a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20,
 		    20, DIR_N, 600);
-		g->units[a].musician = true;
+		unit_attr_set(&g->units[a],
+		    ruleset_attr(g->rs, "musician"), true);
 		g->units[a].strength = 480;
 		g->units[a].lost_turn = 60;
 		roll = fixture_dice(g, 2, 6);

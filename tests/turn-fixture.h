@@ -59,7 +59,7 @@ fixture_unit(struct game *g, const char *id, int side, enum arm arm,
 
 	un->arm = arm;
 	un->klass = ruleset_class(g->rs, arm, klass);
-	un->drill = 4;
+	unit_attr_set(un, ruleset_attr(g->rs, "drill"), 4);
 	un->strength = un->strength0 = strength;
 	un->formation = ruleset_form(g->rs, form);
 	un->pos = (struct point){ x, y };

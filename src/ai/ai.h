@@ -63,7 +63,7 @@ struct ai_own {
 	int		 general;	/* its own general (the issuer) */
 	enum arm	 arm;
 	int		 klass;
-	int		 drill;
+	int		 quality;	/* the doctrine's rating */
 	int		 strength;
 	int		 strength0;
 	int		 formation;

@@ -428,10 +428,12 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	for (i = 0; i < v->nown; i++)
 		t.near[i] = -1;
 	survey(&t);
-	/* The enemy's Drill is not to be seen: judge him by our own. */
+	/* The enemy's quality is not to be seen: judge him by our own. */
 	for (i = 0, k = 0, n = 0; i < v->nown; i++, n++)
-		k += v->own[i].drill;
-	t.enemy_drill = n > 0 ? (k + n / 2) / n : 4;
+		k += v->own[i].quality;
+	t.enemy_quality = n > 0 ? (k + n / 2) / n :
+	    v->rs->ops->doctrine != NULL ?
+	    v->rs->ops->doctrine->quality_unknown : 0;
 
 	if (lvl == AI_PASSIVE) {
 		think_passive(&t);

@@ -63,13 +63,20 @@ struct ai_doctrine {
 	int		(*form)(const struct ruleset *, enum ai_role r);
 	/* Overwrite the entries of *reach the ruleset's rules fix. */
 	void		(*reach)(const struct ruleset *, struct ai_reach *);
+	/* What the ruleset takes a unit's quality to be (for the
+	 * Napoleonic rules its Drill), for the commander's judgement of
+	 * melees; quality_unknown when it cannot be judged.  NULL: every
+	 * unit rates quality_unknown. */
+	int		(*quality)(const struct ruleset *,
+			    const struct unit *);
+	int		 quality_unknown;
 	/* The melee score own unit u may expect over enemy e, less his,
-	 * dice left out; enemy_drill stands for the Drill the enemy is
+	 * dice left out; enemy_quality stands for the quality the enemy is
 	 * believed to have, which cannot be seen.  Positive: u would win.
 	 * NULL: every melee looks even (0). */
 	int		(*melee_edge)(const struct ruleset *,
 			    const struct ai_own *u, const struct ai_enemy *e,
-			    int enemy_drill);
+			    int enemy_quality);
 	/* Answer a decision the ruleset asks within a turn (core/decide.h:
 	 * anything but a side's orders before the turn), giving orders
 	 * through game_order from what side d->side can see (ai_view_fill).

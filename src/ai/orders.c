@@ -86,8 +86,8 @@ ai_want_form(struct think *t, int i, int form)
 /*
  * The melee score own unit i may expect over enemy j, less his, with the
  * dice left out, as the ruleset's doctrine rates it (0: even, when it has
- * none).  The enemy's Drill cannot be seen; it is taken to be
- * t->enemy_drill.
+ * none).  The enemy's quality cannot be seen; it is taken to be
+ * t->enemy_quality.
  */
 static int
 melee_edge(const struct think *t, int i, int j)
@@ -97,7 +97,7 @@ melee_edge(const struct think *t, int i, int j)
 	if (d == NULL || d->melee_edge == NULL)
 		return 0;
 	return d->melee_edge(t->v->rs, &t->v->own[i], &t->v->enemy[j],
-	    t->enemy_drill);
+	    t->enemy_quality);
 }
 
 /*

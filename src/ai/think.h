@@ -57,7 +57,7 @@ struct think {
 
 	/* Ranges in ticks (gaps). */
 	struct ai_reach	 range;
-	int		 enemy_drill;	/* what we take the enemy's to be */
+	int		 enemy_quality;	/* what we take the enemy's to be */
 	int		 charge_edge;	/* least score edge worth a charge */
 	bool		 charging;	/* the Move being given is a charge */
 	int		 searches;	/* ways round sought this turn */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ai/ai.h"
+#include "ai/doctrine.h"
 #include "core/command.h"
 #include "core/game.h"
 #include "util/xalloc.h"
@@ -34,6 +35,17 @@ ai_level_parse(const char *s)
 }
 
 /* --- the side view ------------------------------------------------------- */
+
+/* What the ruleset's doctrine makes of the unit's quality. */
+static int
+quality(const struct ruleset *rs, const struct unit *u)
+{
+	const struct ai_doctrine *d = rs->ops->doctrine;
+
+	if (d == NULL)
+		return 0;
+	return d->quality != NULL ? d->quality(rs, u) : d->quality_unknown;
+}
 
 void
 ai_view_fill(const struct game *g, int side, struct ai_view *v)
@@ -67,7 +79,7 @@ ai_view_fill(const struct game *g, int side, struct ai_view *v)
 			o->general = u->general;
 			o->arm = u->arm;
 			o->klass = u->klass;
-			o->drill = u->drill;
+			o->quality = quality(g->rs, u);
 			o->strength = u->strength;
 			o->strength0 = u->strength0;
 			o->formation = u->formation;

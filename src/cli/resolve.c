@@ -288,8 +288,14 @@ print_json(FILE *f, const struct game *g, const char *path, int turns)
 		fputs(", \"contact\": ", f);
 		json_str(f, u->contact >= 0 && u->contact < g->nunits ?
 		    g->units[u->contact].id : NULL);
-		fprintf(f, ", \"musician\": %s, \"cells\": [",
-		    u->musician ? "true" : "false");
+		for (k = 0; k < rs->nattr; k++)
+			if (rs->attr[k].report && rs->attr[k].flag)
+				fprintf(f, ", \"%s\": %s", rs->attr[k].name,
+				    unit_attr(u, k) ? "true" : "false");
+			else if (rs->attr[k].report)
+				fprintf(f, ", \"%s\": %d", rs->attr[k].name,
+				    unit_attr(u, k));
+		fputs(", \"cells\": [", f);
 		n = unit_gone(u) ? 0 : game_footprint(g, u, cells);
 		for (k = 0; k < n && k < FOOTPRINT_MAX; k++)
 			fprintf(f, "%s[%d, %d]", k ? ", " : "", cells[k].x,

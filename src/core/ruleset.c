@@ -28,8 +28,7 @@
 
 static const char *const shared_keys[] = {
 	"ruleset", "title", "source", "quoted", "glossary", "scale", "phases",
-	"classes",
-	"terms", "cite",
+	"classes", "arms", "attributes", "state", "terms", "cite",
 	"formations", "landscape", "obstacles", NULL
 };
 
@@ -711,6 +710,9 @@ ruleset_build(struct rbuild *b, const struct doc_node *root,
 	if (load_phases(rs, root, d) != 0)
 		bad = -1;
 	if (load_classes(rs, root, d) != 0)
+		bad = -1;
+	if (ruleset_attr_load(rs, root, d) != 0 ||
+	    ruleset_arms_load(rs, root, d) != 0)
 		bad = -1;
 	if (load_formations(rs, root, d) != 0) {
 		ruleset_free(rs);

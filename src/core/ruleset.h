@@ -84,6 +84,26 @@ struct arm_class {
 };
 
 /*
+ * A number or flag every unit carries, declared by the ruleset's data
+ * (attributes: and state: tables) and held in unit->attr[] at the index
+ * of its declaration (attributes first, then state).  An attribute is
+ * given per unit in orders of battle and shown to the player; a state
+ * value starts at its default, changes in play and is saved.
+ */
+#define ATTR_LABEL_MAX	48
+#define ARM_LABEL_MAX	32
+struct attr_def {
+	char		 name[RULES_NAME_MAX];	/* key in files: "drill" */
+	char		 label[ATTR_LABEL_MAX];	/* for the screen: "Drill" */
+	bool		 flag;		/* true/false (0/1), not a number */
+	bool		 state;		/* changes in play, not in an OOB */
+	bool		 required;	/* an OOB must give it */
+	bool		 report;	/* printed by marshal resolve */
+	int		 min, max;	/* range of a number */
+	int		 def;		/* value when not given */
+};
+
+/*
  * Movement (core/move.c).  The engine walks a unit's front-centre anchor
  * cell by cell along its route and asks the ruleset, through the move_*
  * operations below, what each turn of the front and each step costs, how
@@ -288,6 +308,12 @@ struct ruleset {
 	int		 nform;
 	struct arm_class *klass;	/* owned */
 	int		 nklass;
+	struct attr_def	 attr[UNIT_ATTR_MAX];	/* per-unit numbers */
+	int		 nattr;
+	/* Each arm's name and map letter (first side; the second's in
+	 * lower case), from the arms: table (core/arms.c). */
+	char		 arm_label[ARM_COUNT][ARM_LABEL_MAX];
+	char		 arm_letter[ARM_COUNT];
 	void		*priv;		/* owned by the module: its own tables */
 	/* The order system (3.1, 3.2), set by the module's load. */
 	int		 command_radius; /* default command radius, ticks */
@@ -481,6 +507,26 @@ int ruleset_action(const struct ruleset *, const char *name);
 int ruleset_obst(const struct ruleset *, const char *name);
 int ruleset_form(const struct ruleset *, const char *name);
 int ruleset_class(const struct ruleset *, enum arm, const char *name);
+
+/* The index in unit->attr[] of the attribute or state value called name,
+ * -1 if the ruleset declares none (core/attr.c). */
+int ruleset_attr(const struct ruleset *, const char *name);
+
+/* Read the attributes: and state: tables of a ruleset file into rs->attr
+ * (core/attr.c); 0, or -1 with diagnostics. */
+int ruleset_attr_load(struct ruleset *, const struct doc_node *root,
+    struct diags *);
+
+/* Give every attribute and state value of u its declared default. */
+void ruleset_attr_defaults(const struct ruleset *, struct unit *);
+
+/* Read the arms: table (core/arms.c); 0, or -1 with diagnostics. */
+int ruleset_arms_load(struct ruleset *, const struct doc_node *root,
+    struct diags *);
+
+/* The capital letter the map draws for an arm, and its display name. */
+char ruleset_arm_letter(const struct ruleset *, enum arm);
+const char *ruleset_arm_label(const struct ruleset *, enum arm);
 
 /*
  * Whether rule number rule is marshal's own: the ruleset declares the

@@ -48,6 +48,21 @@ halt_name(enum halt h)
 	return (unsigned)h < HALT_COUNT ? halt_names[h] : "?";
 }
 
+int
+unit_attr(const struct unit *u, int idx)
+{
+	if (idx < 0 || idx >= UNIT_ATTR_MAX)
+		return 0;
+	return u->attr[idx];
+}
+
+void
+unit_attr_set(struct unit *u, int idx, int v)
+{
+	if (idx >= 0 && idx < UNIT_ATTR_MAX)
+		u->attr[idx] = v;
+}
+
 void
 unit_clear(struct unit *u)
 {

@@ -18,6 +18,9 @@
 #include "core/geom.h"
 #include "core/order.h"
 
+/* Most per-unit numbers a ruleset may declare (core/ruleset.h). */
+#define UNIT_ATTR_MAX	8
+
 enum arm {
 	ARM_INFANTRY,
 	ARM_CAVALRY,
@@ -56,8 +59,9 @@ struct unit {
 	int		 general;	/* index into game->generals */
 	enum arm	 arm;
 	int		 klass;		/* ruleset class of the arm, e.g. horse */
-	int		 drill;		/* Drill rating */
-	bool		 musician;	/* drum or trumpet present */
+	int		 attr[UNIT_ATTR_MAX];	/* the ruleset's attributes and
+					   state (struct attr_def), by
+					   index: read with unit_attr */
 	int		 strength;	/* men (or guns) now */
 	int		 strength0;	/* at the start */
 	int		 formation;	/* ruleset formation index */
@@ -83,7 +87,6 @@ struct unit {
 	int		 moved;		/* ticks moved in the last movement */
 	enum halt	 halt;		/* why it stopped last time */
 	int		 halt_turn;	/* turn of that halt */
-	int		 ap_used;	/* artillery action points spent */
 	int		 contact;	/* enemy unit index in battle contact, -1 */
 	int		 owed;		/* ticks still owed to finish crossing a
 					   river it stopped on (3.6.5) */
@@ -124,6 +127,13 @@ const char *arm_name(enum arm);
 int arm_parse(const char *);
 const char *cond_name(enum cond);
 const char *halt_name(enum halt);
+
+/* Attribute or state value idx of the unit (ruleset_attr gives the
+ * index); 0 when idx is -1, the ruleset declaring no such value. */
+int unit_attr(const struct unit *, int idx);
+
+/* Set attribute or state value idx; nothing when idx is -1. */
+void unit_attr_set(struct unit *, int idx, int v);
 
 /* Free the unit's owned strings, track and route; the struct itself is
  * not freed. */

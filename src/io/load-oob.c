@@ -59,17 +59,59 @@ sload_unit_at(struct sload *s, int i, struct pos at)
 	s->unit_at[i] = at;
 }
 
+/*
+ * The ruleset's attributes of a unit from its order-of-battle entry n
+ * into vals (state values take their defaults): a number within its
+ * range, required or else its default, or a flag.
+ */
+static int
+unit_attrs(struct sload *s, const struct doc_node *n, int *vals)
+{
+	const struct attr_def *a;
+	long v;
+	bool on;
+	int i;
+
+	for (i = 0; i < s->rs->nattr; i++) {
+		a = &s->rs->attr[i];
+		vals[i] = a->def;
+		if (a->state)
+			continue;
+		if (a->flag) {
+			on = a->def != 0;
+			if (opt_bool(n, a->name, &on, s->d) != 0)
+				return -1;
+			vals[i] = on;
+			continue;
+		}
+		v = a->def;
+		if ((a->required ? need_int(n, a->name, a->min, a->max, &v,
+		    s->d) : opt_int(n, a->name, a->min, a->max, &v, s->d)) != 0)
+			return -1;
+		vals[i] = (int)v;
+	}
+	return 0;
+}
+
 static int
 oob_unit(struct sload *s, int side, int gen, const struct doc_node *n)
 {
-	static const char *const keys[] = { "id", "name", "arm", "class",
-	    "drill", "musician", "strength", NULL };
+	static const char *const base[] = { "id", "name", "arm", "class",
+	    "strength", NULL };
+	const char *keys[sizeof base / sizeof base[0] + UNIT_ATTR_MAX];
 	const struct doc_node *an;
 	const char *id, *name;
 	struct unit *u;
-	long drill, men;
-	int arm, i;
+	int vals[UNIT_ATTR_MAX];
+	long men;
+	int arm, i, k;
 
+	for (k = 0; base[k] != NULL; k++)
+		keys[k] = base[k];
+	for (i = 0; i < s->rs->nattr; i++)
+		if (!s->rs->attr[i].state)
+			keys[k++] = s->rs->attr[i].name;
+	keys[k] = NULL;
 	if (need_map(n, "a unit", keys, s->d) != 0 ||
 	    need_str(n, "id", &id, s->d) != 0)
 		return -1;
@@ -82,7 +124,7 @@ oob_unit(struct sload *s, int side, int gen, const struct doc_node *n)
 	if (opt_str(n, "name", LOAD_NAME_MAX, &name, s->d) != 0 ||
 	    (an = doc_need(n, "arm", s->d)) == NULL ||
 	    doc_enum(an, arm_names, &arm, s->d) != 0 ||
-	    need_int(n, "drill", 1, 6, &drill, s->d) != 0 ||
+	    unit_attrs(s, n, vals) != 0 ||
 	    need_int(n, "strength", 1, LOAD_MAX_MEN, &men, s->d) != 0)
 		return -1;
 	if ((i = game_add_unit(s->g, id, name, side, gen)) < 0) {
@@ -94,11 +136,11 @@ oob_unit(struct sload *s, int side, int gen, const struct doc_node *n)
 	idtab_add(&s->units, s->g->units[i].id, i);
 	u = &s->g->units[i];
 	u->arm = (enum arm)arm;
-	u->drill = (int)drill;
+	for (k = 0; k < s->rs->nattr; k++)
+		unit_attr_set(u, k, vals[k]);
 	u->strength = u->strength0 = (int)men;
 	u->formation = -1;
-	return unit_class(s, u, n) | opt_bool(n, "musician", &u->musician,
-	    s->d);
+	return unit_class(s, u, n);
 }
 
 static int oob_general(struct sload *, int, int, const struct doc_node *,

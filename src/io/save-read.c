@@ -287,15 +287,50 @@ read_general_order(struct sread *s, const struct doc_node *n, int j)
 	return 0;
 }
 
+/*
+ * The ruleset's attributes (state false) or state values of a unit, every
+ * one required: an attribute within its declared range (a flag true or
+ * false), a state value any integer, as play may have left it.
+ */
+static int
+read_attrs(struct sread *s, const struct doc_node *n, struct unit *u,
+    bool state)
+{
+	const struct ruleset *rs = s->g->rs;
+	const struct doc_node *k;
+	bool on;
+	int i, v, bad = 0;
+
+	for (i = 0; i < rs->nattr; i++) {
+		if (rs->attr[i].state != state)
+			continue;
+		if (rs->attr[i].flag) {
+			if ((k = doc_need(n, rs->attr[i].name, s->d)) == NULL ||
+			    doc_bool(k, &on, s->d) != 0)
+				bad = -1;
+			else
+				unit_attr_set(u, i, on);
+		} else if (doc_need_int(n, rs->attr[i].name,
+		    rs->attr[i].state ? INT_MIN : rs->attr[i].min,
+		    rs->attr[i].state ? INT_MAX : rs->attr[i].max, &v,
+		    s->d) != 0)
+			bad = -1;
+		else
+			unit_attr_set(u, i, v);
+	}
+	return bad;
+}
+
 static int
 read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
     bool *seen)
 {
-	static const char *const keys[] = { "id", "strength", "strength0",
-	    "drill", "musician", "formation", "cond", "at", "facing", "moved",
-	    "halt", "halt_turn", "ap_used", "contact", "owed", "waypoint",
+	static const char *const base[] = { "id", "strength", "strength0",
+	    "formation", "cond", "at", "facing", "moved",
+	    "halt", "halt_turn", "contact", "owed", "waypoint",
 	    "wheeled", "lost_turn", "route_key", "route", "track", "trail",
 	    "order", "arrives", "act", NULL };
+	const char *keys[sizeof base / sizeof base[0] + UNIT_ATTR_MAX];
 	static const char *conds[COND_COUNT + 1], *halts[HALT_COUNT + 1],
 	    *dirs[DIR_COUNT + 1];
 	const struct doc_node *k;
@@ -309,6 +344,11 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 		halts[i] = halt_name((enum halt)i);
 	for (i = 0; i < DIR_COUNT; i++)
 		dirs[i] = dir_name((enum dir)i);
+	for (idx = 0; base[idx] != NULL; idx++)
+		keys[idx] = base[idx];
+	for (i = 0; i < s->g->rs->nattr; i++)
+		keys[idx++] = s->g->rs->attr[i].name;
+	keys[idx] = NULL;
 	if (doc_expect(n, DOC_MAP, "a unit", s->d) != 0 ||
 	    doc_check_keys(n, keys, s->d) != 0 ||
 	    need_ref(s, n, "id", true, false, &idx) != 0)
@@ -325,10 +365,7 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	memset(out, 0, sizeof *out);	/* route, track, trail read into it */
 	bad |= doc_need_int(n, "strength", 0, INT_MAX, &u.strength, s->d);
 	bad |= doc_need_int(n, "strength0", 0, INT_MAX, &u.strength0, s->d);
-	bad |= doc_need_int(n, "drill", 0, 100, &u.drill, s->d);
-	if ((k = doc_need(n, "musician", s->d)) == NULL ||
-	    doc_bool(k, &u.musician, s->d) != 0)
-		bad = -1;
+	bad |= read_attrs(s, n, &u, false);
 	bad |= need_form(s, n, "formation", &u.formation);
 	if (u.formation < 0 || u.formation >= s->g->rs->nform) {
 		diags_add(s->d, n->pos, "formation %d is not in the ruleset",
@@ -344,7 +381,7 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	bad |= doc_need_int(n, "moved", INT_MIN, INT_MAX, &u.moved, s->d);
 	bad |= need_enum(n, "halt", halts, &halt, s->d);
 	bad |= doc_need_int(n, "halt_turn", INT_MIN, INT_MAX, &u.halt_turn, s->d);
-	bad |= doc_need_int(n, "ap_used", INT_MIN, INT_MAX, &u.ap_used, s->d);
+	bad |= read_attrs(s, n, &u, true);
 	u.contact = -1;
 	if (doc_get(n, "contact") != NULL)
 		bad |= need_ref(s, n, "contact", true, false, &u.contact);

@@ -97,6 +97,26 @@ put_order(FILE *f, const struct game *g, const struct order *o)
 	fputc('}', f);
 }
 
+/* The ruleset's attributes (state false) or state values of the unit,
+ * one line each, in the order the ruleset declares them. */
+static void
+put_attrs(FILE *f, const struct ruleset *rs, const struct unit *u,
+    bool state)
+{
+	int i;
+
+	for (i = 0; i < rs->nattr; i++) {
+		if (rs->attr[i].state != state)
+			continue;
+		if (rs->attr[i].flag)
+			fprintf(f, "    %s: %s\n", rs->attr[i].name,
+			    unit_attr(u, i) ? "true" : "false");
+		else
+			fprintf(f, "    %s: %d\n", rs->attr[i].name,
+			    unit_attr(u, i));
+	}
+}
+
 static void
 put_unit(FILE *f, const struct game *g, const struct unit *u)
 {
@@ -104,8 +124,7 @@ put_unit(FILE *f, const struct game *g, const struct unit *u)
 	put_str(f, u->id);
 	fprintf(f, "\n    strength: %d\n", u->strength);
 	fprintf(f, "    strength0: %d\n", u->strength0);
-	fprintf(f, "    drill: %d\n", u->drill);
-	fprintf(f, "    musician: %s\n", u->musician ? "true" : "false");
+	put_attrs(f, g->rs, u, false);
 	fputs("    formation: ", f);
 	put_form(f, g, u->formation);
 	fprintf(f, "\n    cond: %s\n", cond_name(u->cond));
@@ -114,7 +133,7 @@ put_unit(FILE *f, const struct game *g, const struct unit *u)
 	fprintf(f, "    moved: %d\n", u->moved);
 	fprintf(f, "    halt: %s\n", halt_name(u->halt));
 	fprintf(f, "    halt_turn: %d\n", u->halt_turn);
-	fprintf(f, "    ap_used: %d\n", u->ap_used);
+	put_attrs(f, g->rs, u, true);
 	if (u->contact >= 0 && u->contact < g->nunits) {
 		fputs("    contact: ", f);
 		put_str(f, g->units[u->contact].id);

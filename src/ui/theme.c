@@ -142,10 +142,9 @@ theme_facing(const struct ui *ui, enum dir d)
 }
 
 char
-theme_arm(int side, enum arm a)
+theme_arm(const struct ruleset *rs, int side, enum arm a)
 {
-	static const char letters[ARM_COUNT] = { 'I', 'C', 'A' };
-	char c = (unsigned)a < ARM_COUNT ? letters[a] : 'U';
+	char c = ruleset_arm_letter(rs, a);
 
 	return side == 0 ? c : (char)(c - 'A' + 'a');
 }
@@ -219,13 +218,15 @@ theme_legend(const struct ui *ui, struct legend_entry *e)
 	char buf[64], one[2], cite[40];
 	int n = 0, i, d;
 
-	snprintf(buf, sizeof buf, "%c %c %c", theme_arm(0, ARM_INFANTRY),
-	    theme_arm(0, ARM_CAVALRY), theme_arm(0, ARM_ARTILLERY));
-	entry(e, &n, theme_side(ui, 0), buf, "%s infantry, cavalry, "
-	    "artillery (upper case)", g->nsides > 0 ? g->sides[0].name :
-	    "first side");
-	snprintf(buf, sizeof buf, "%c %c %c", theme_arm(1, ARM_INFANTRY),
-	    theme_arm(1, ARM_CAVALRY), theme_arm(1, ARM_ARTILLERY));
+	snprintf(buf, sizeof buf, "%c %c %c", theme_arm(rs, 0, ARM_INFANTRY),
+	    theme_arm(rs, 0, ARM_CAVALRY), theme_arm(rs, 0, ARM_ARTILLERY));
+	entry(e, &n, theme_side(ui, 0), buf, "%s %s, %s, %s (upper case)",
+	    g->nsides > 0 ? g->sides[0].name : "first side",
+	    ruleset_arm_label(rs, ARM_INFANTRY),
+	    ruleset_arm_label(rs, ARM_CAVALRY),
+	    ruleset_arm_label(rs, ARM_ARTILLERY));
+	snprintf(buf, sizeof buf, "%c %c %c", theme_arm(rs, 1, ARM_INFANTRY),
+	    theme_arm(rs, 1, ARM_CAVALRY), theme_arm(rs, 1, ARM_ARTILLERY));
 	entry(e, &n, theme_side(ui, 1), buf, "%s (lower case)",
 	    g->nsides > 1 ? g->sides[1].name : "second side");
 	entry(e, &n, style_plain, "M m R r", "%s %s or a routed unit "

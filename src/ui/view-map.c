@@ -229,7 +229,7 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 		st.attr ^= ATTR_REVERSE;
 	if (u->cond != COND_FORMED)
 		st.attr |= ATTR_UNDERLINE;
-	letter[0] = theme_arm(u->side, u->arm);
+	letter[0] = theme_arm(g->rs, u->side, u->arm);
 	letter[1] = '\0';
 	if (u->cond == COND_MOB)
 		letter[0] = u->side == 0 ? 'M' : 'm';

@@ -27,7 +27,7 @@ menu_open(struct ui *ui)
 		}
 	if (ui->nmenu == 0) {
 		ui_msg(ui, true, "No formation in this ruleset fits %s.",
-		    arm_name(u->arm));
+		    ruleset_arm_label(rs, u->arm));
 		return;
 	}
 	ui->mode = MODE_MENU;

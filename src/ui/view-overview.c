@@ -274,7 +274,8 @@ overview_map(struct ui *ui, struct canvas *c, int x0, int y0, int w, int h)
 			byi = cells[k].y / by;
 			who[byi * ow + bxi] |= (unsigned char)(1 <<
 			    g->units[i].side);
-			arm[byi * ow + bxi] = theme_arm(g->units[i].side,
+			arm[byi * ow + bxi] = theme_arm(g->rs,
+			    g->units[i].side,
 			    g->units[i].arm);
 		}
 	}

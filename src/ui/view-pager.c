@@ -216,12 +216,32 @@ rules_page(struct ui *ui, struct page *p)
 			if (rs->form[i].arms & (1u << k))
 				used += (size_t)snprintf(f + used,
 				    sizeof f - used, "%s%s %dx%d",
-				    used > 0 ? ", " : "", arm_name(k),
+				    used > 0 ? ", " : "",
+				    ruleset_arm_label(rs, (enum arm)k),
 				    rs->form[i].frontage[k], rs->form[i].depth[k]);
 		add(p, style_plain, 2, "%-18s %s%s%s%s", rs->form[i].label, f,
 		    rs->form[i].flags & FORMF_FREE_TURN ? "; turns free" : "",
 		    rs->form[i].flags & FORMF_IMMOBILE ? "; cannot move" : "",
 		    rs->form[i].flags & FORMF_ROAD ? "; road column" : "");
+	}
+	if (rs->nattr > 0) {
+		add(p, style_plain, 0, "%s", "");
+		add(p, h, 0, "What each unit carries");
+	}
+	for (i = 0; i < rs->nattr; i++) {
+		const struct attr_def *at = &rs->attr[i];
+
+		if (at->flag)
+			add(p, style_plain, 2, "%-18s yes or no, default %s%s",
+			    at->label, at->def ? "yes" : "no", at->state ?
+			    "; changes in play" : "");
+		else if (at->required)
+			add(p, style_plain, 2, "%-18s %d to %d, given for "
+			    "every unit", at->label, at->min, at->max);
+		else
+			add(p, style_plain, 2, "%-18s %d to %d, default %d%s",
+			    at->label, at->min, at->max, at->def, at->state ?
+			    "; changes in play" : "");
 	}
 	add(p, style_plain, 0, "%s", "");
 	/* What the two columns mean, in the ruleset's words if it has any. */

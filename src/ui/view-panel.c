@@ -1,8 +1,8 @@
 /*
  * view-panel.c - the side panel and the message log panel.
  *
- * The panel describes the selected unit (arm, Drill, musician, formation,
- * condition, strength, order, general, how far it may move this turn) and
+ * The panel describes the selected unit (arm, the ruleset's attributes,
+ * formation, condition, strength, order, general, how far it may move this turn) and
  * the ground under the cursor (landscape with its Pe and Pr, height, road,
  * obstacles on its edges); in move mode, where the unit will stop and why.
  * The log shows the events of the last turn resolved and the orders given
@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,6 +94,39 @@ class_label(const struct ruleset *rs, const struct unit *u)
 	return k->label != NULL ? k->label : k->name;
 }
 
+/*
+ * The ruleset's attributes of u on one line, in its order, from their
+ * labels: "Drill 4, musician" (a flag that is off: "no musician").
+ * State values, which change in play, are not shown.
+ */
+static void
+attrs_line(const struct ruleset *rs, const struct unit *u, char *buf,
+    size_t len)
+{
+	const struct attr_def *a;
+	size_t n = 0;
+	int i, w;
+
+	buf[0] = '\0';
+	for (i = 0; i < rs->nattr && n < len; i++) {
+		a = &rs->attr[i];
+		if (a->state)
+			continue;
+		if (a->flag)
+			w = snprintf(buf + n, len - n, "%s%s%c%s", n > 0 ?
+			    ", " : "", unit_attr(u, i) ? "" : "no ",
+			    n > 0 || !unit_attr(u, i) ?
+			    tolower((unsigned char)a->label[0]) :
+			    a->label[0], a->label + 1);
+		else
+			w = snprintf(buf + n, len - n, "%s%s %d", n > 0 ?
+			    ", " : "", a->label, unit_attr(u, i));
+		if (w < 0)
+			break;
+		n += (size_t)w;
+	}
+}
+
 static void
 unit_panel(struct ui *ui, struct pen *p)
 {
@@ -106,11 +140,12 @@ unit_panel(struct ui *ui, struct pen *p)
 	title.attr |= ATTR_BOLD;
 	title.attr &= (uint8_t)~ATTR_REVERSE;
 	line(p, title, "%s", u->name);
-	line(p, plain, "%s %s, %s", g->sides[u->side].name, arm_name(u->arm),
+	line(p, plain, "%s %s, %s", g->sides[u->side].name,
+	    ruleset_arm_label(rs, u->arm),
 	    class_label(rs, u));
-	line(p, plain, "Drill %d, %s", u->drill, u->musician ?
-	    (u->arm == ARM_CAVALRY ? "trumpet" : "drum") :
-	    (u->arm == ARM_CAVALRY ? "no trumpet" : "no drum"));
+	attrs_line(rs, u, buf, sizeof buf);
+	if (buf[0] != '\0')
+		line(p, plain, "%s", buf);
 	line(p, plain, "Formation: %s", u->formation >= 0 &&
 	    u->formation < rs->nform ? rs->form[u->formation].label : "?");
 	line(p, u->cond == COND_FORMED ? plain : theme_error(ui),

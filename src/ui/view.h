@@ -45,7 +45,8 @@ struct style theme_dim(const struct ui *);
 struct style theme_error(const struct ui *);
 struct style theme_rule(const struct ui *);
 const char *theme_facing(const struct ui *, enum dir);
-char theme_arm(int side, enum arm);
+/* The letter the map draws for a unit of this arm and side. */
+char theme_arm(const struct ruleset *, int side, enum arm);
 /* The landscape's glyph; one (2 bytes) holds an ASCII glyph. */
 const char *theme_land(const struct ui *, int land, char *one);
 /* The obstacle's glyph; one (2 bytes) holds an ASCII glyph. */

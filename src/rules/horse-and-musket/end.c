@@ -138,6 +138,6 @@ hm_phase_end(struct game *g)
 	for (i = 0; i < g->nunits; i++) {
 		un = &g->units[i];
 		un->lost_turn = 0;
-		un->ap_used = un->ap_used & HM_REINED ? HM_NOFIRE : 0;
+		HM_MARKS(un) = HM_MARKS(un) & HM_REINED ? HM_NOFIRE : 0;
 	}
 }

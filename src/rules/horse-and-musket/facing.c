@@ -96,7 +96,7 @@ wanted(const struct game *g, int u, const char **why)
 
 	for (j = 0; j < g->nunits; j++)
 		if (hm_enemies(g, u, j) && g->units[j].contact == u &&
-		    (g->units[j].ap_used & HM_CHARGER) &&
+		    (HM_MARKS(&g->units[j]) & HM_CHARGER) &&
 		    !hm_in_arc(g, u, j, t->fire_arc) &&
 		    (gap = hm_gap(g, u, j)) < bestgap) {
 			bestgap = gap;
@@ -134,7 +134,7 @@ face(struct game *g, int u)
 	int e, th, steps;
 
 	if (!unit_active(un) || un->cond != COND_FORMED ||
-	    (un->ap_used & HM_SECOND))
+	    (HM_MARKS(un) & HM_SECOND))
 		return;
 	if ((e = wanted(g, u, &why)) < 0)
 		return;

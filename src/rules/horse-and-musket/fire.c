@@ -29,10 +29,10 @@ hm_may_fire(const struct game *g, int u)
 	    t->bases[un->formation] <= 0)
 		return false;
 	if (un->arm == ARM_CAVALRY && (!t->mounted_fire[un->formation] ||
-	    (un->ap_used & (HM_NOFIRE | HM_REINED))))
+	    (HM_MARKS(un) & (HM_NOFIRE | HM_REINED))))
 		return false;
 	if (un->arm == ARM_INFANTRY && un->contact >= 0 &&
-	    !(un->ap_used & (HM_CHARGER | HM_CHARGED)))
+	    !(HM_MARKS(un) & (HM_CHARGER | HM_CHARGED)))
 		return false;		/* held in melee from an earlier turn */
 	if (un->arm == ARM_ARTILLERY)
 		/* A gun deployed this turn fires next turn. */
@@ -52,7 +52,7 @@ charger_of(const struct game *g, int u)
 
 	for (j = 0; j < g->nunits; j++)
 		if (g->units[j].contact == u && hm_enemies(g, u, j) &&
-		    (g->units[j].ap_used & HM_CHARGER))
+		    (HM_MARKS(&g->units[j]) & HM_CHARGER))
 			return j;
 	return -1;
 }
@@ -187,13 +187,13 @@ charger_shaken(struct game *g, int c)
 	struct unit *cu = &g->units[c];
 	char why[64];
 
-	if (!(cu->ap_used & HM_CHARGER) || cu->contact < 0 ||
+	if (!(HM_MARKS(cu) & HM_CHARGER) || cu->contact < 0 ||
 	    !unit_active(cu) || cu->cond == COND_ROUTED ||
 	    hm_hits_turn(g, c) < hm_turn(g->rs)->shaken)
 		return;
 	snprintf(why, sizeof why, "a charger with %d hits", hm_hits_turn(g,
 	    c));
-	cu->ap_used |= HM_TESTED;
+	HM_MARKS(cu) |= HM_TESTED;
 	if (hm_morale_test(g, c, "HO.6.4", why))
 		return;
 	if (cu->cond == COND_ROUTED)
@@ -212,12 +212,12 @@ hm_fire_now(struct game *g, int f, int tg)
 {
 	int hits;
 
-	if (!hm_may_fire(g, f) || (g->units[f].ap_used & HM_FIRED))
+	if (!hm_may_fire(g, f) || (HM_MARKS(&g->units[f]) & HM_FIRED))
 		return 0;
 	hits = volley(g, f, tg);
 	if (hits < 0)
 		return 0;
-	g->units[f].ap_used |= HM_FIRED;
+	HM_MARKS(&g->units[f]) |= HM_FIRED;
 	take(g, tg, hits, g->units[f].name);
 	return hits;
 }
@@ -242,7 +242,7 @@ hm_phase_fire(struct game *g)
 		if (hits[u] < 0)
 			target[u] = -1;
 		else
-			g->units[u].ap_used |= HM_FIRED;
+			HM_MARKS(&g->units[u]) |= HM_FIRED;
 	}
 	/* All the hits are taken together. */
 	for (u = 0; u < g->nunits; u++)

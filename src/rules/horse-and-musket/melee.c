@@ -75,8 +75,8 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 	cu->contact = tg;
 	if (tu->contact < 0)
 		tu->contact = c;
-	cu->ap_used |= HM_CHARGER;
-	tu->ap_used |= HM_CHARGED;
+	HM_MARKS(cu) |= HM_CHARGER;
+	HM_MARKS(tu) |= HM_CHARGED;
 	cu->order.kind = ORDER_NONE;
 	game_log(g, c, EV_MOVE, rule, "%s charges %s: %s of its %s reach, "
 	    "[%d, %d] to [%d, %d], in contact%s", cu->name, tu->name, a, b,
@@ -152,7 +152,7 @@ score(struct game *g, int u, int e, bool attacker, char *buf, size_t len)
 	    drill);
 #define MOD(v, why) do { total += (v); if (k < len) k += (size_t) \
 	snprintf(buf + k, len - k, " %+d (%s)", (v), (why)); } while (0)
-	if (un->ap_used & (HM_CHARGER | HM_CHARGED_AGAIN) && attacker)
+	if (HM_MARKS(un) & (HM_CHARGER | HM_CHARGED_AGAIN) && attacker)
 		MOD(t->m_charged, "charged");
 	if (un->arm == ARM_CAVALRY && en->arm != ARM_CAVALRY) {
 		if (flank || (en->arm == ARM_INFANTRY && en->cond == COND_MOB))
@@ -187,9 +187,9 @@ hm_fight(struct game *g, int a, int tg)
 	bool was_mob;
 
 	if (hm_off_front(g, a, tg))
-		g->units[tg].ap_used |= HM_FLANKED;
+		HM_MARKS(&g->units[tg]) |= HM_FLANKED;
 	if (hm_off_front(g, tg, a))
-		g->units[a].ap_used |= HM_FLANKED;
+		HM_MARKS(&g->units[a]) |= HM_FLANKED;
 	sa = score(g, a, tg, true, ea, sizeof ea);
 	st = score(g, tg, a, false, et, sizeof et);
 	if (sa == st) {
@@ -216,8 +216,8 @@ hm_fight(struct game *g, int a, int tg)
 		if (g->units[lo].strength > 0)
 			hm_rout(g, lo, "HO.7", why);
 		if (g->units[hi].arm == ARM_CAVALRY &&
-		    !(g->units[hi].ap_used & HM_CHARGED_AGAIN)) {
-			g->units[hi].ap_used |= HM_BROKE;
+		    !(HM_MARKS(&g->units[hi]) & HM_CHARGED_AGAIN)) {
+			HM_MARKS(&g->units[hi]) |= HM_BROKE;
 			game_log(g, hi, EV_NOTE, "H15", "%s has broken through "
 			    "and may charge again", g->units[hi].name);
 		}
@@ -269,8 +269,8 @@ hm_phase_melee(struct game *g)
 			continue;
 		f[u] = f[e] = true;
 		/* The attacker (who rolls first) is the one that charged. */
-		a = (g->units[e].ap_used & HM_CHARGER) &&
-		    !(g->units[u].ap_used & HM_CHARGER) ? e : u;
+		a = (HM_MARKS(&g->units[e]) & HM_CHARGER) &&
+		    !(HM_MARKS(&g->units[u]) & HM_CHARGER) ? e : u;
 		hm_fight(g, a, a == u ? e : u);
 	}
 	free(f);
@@ -307,12 +307,12 @@ hm_phase_breakthrough(struct game *g)
 
 	for (u = 0; u < g->nunits; u++) {
 		un = &g->units[u];
-		if (!(un->ap_used & HM_BROKE) || !unit_active(un) ||
+		if (!(HM_MARKS(un) & HM_BROKE) || !unit_active(un) ||
 		    un->cond != COND_FORMED)
 			continue;
-		un->ap_used &= ~HM_BROKE;
+		HM_MARKS(un) &= ~HM_BROKE;
 		if (un->order.kind == ORDER_STOP) {
-			un->ap_used |= HM_REINED;
+			HM_MARKS(un) |= HM_REINED;
 			game_log(g, u, EV_NOTE, "H15", "%s reins in under its "
 			    "Stop order: it does not fire next turn",
 			    un->name);
@@ -321,15 +321,15 @@ hm_phase_breakthrough(struct game *g)
 		reach = hm_speed(g, u) * t->second_num / t->second_den;
 		ruleset_fmt(g->rs, reach, r, sizeof r);
 		if ((tg = second_target(g, u, reach)) < 0) {
-			un->ap_used |= HM_REINED;
+			HM_MARKS(un) |= HM_REINED;
 			game_log(g, u, EV_NOTE, "H15", "%s finds no enemy in "
 			    "its front arc within %s (%d/%d of its move) and "
 			    "reins in: it does not fire next turn", un->name,
 			    r, t->second_num, t->second_den);
 			continue;
 		}
-		un->ap_used |= HM_CHARGED_AGAIN;
-		g->units[tg].ap_used |= HM_SECOND;
+		HM_MARKS(un) |= HM_CHARGED_AGAIN;
+		HM_MARKS(&g->units[tg]) |= HM_SECOND;
 		if (!hm_close(g, u, tg, reach, "H15"))
 			continue;
 		/* The target may not turn; it fires if it has not. */

@@ -74,8 +74,8 @@ phase_test(struct game *g, int u)
 	if (!unit_active(un) || (un->cond != COND_FORMED &&
 	    un->cond != COND_MOB))
 		return;
-	if ((h < t->shaken && !(un->ap_used & HM_FLANKED)) ||
-	    (un->ap_used & HM_TESTED))
+	if ((h < t->shaken && !(HM_MARKS(un) & HM_FLANKED)) ||
+	    (HM_MARKS(un) & HM_TESTED))
 		return;			/* a charger has tested already */
 	if (h >= t->shaken)
 		snprintf(why, sizeof why, "%d hits this turn", h);
@@ -192,7 +192,7 @@ hm_phase_morale(struct game *g)
 	 * in this turn's melee, who turn and run first. */
 	for (u = 0; u < g->nunits; u++)
 		if (g->units[u].cond == COND_ROUTED &&
-		    !(g->units[u].ap_used & HM_ROUTED))
+		    !(HM_MARKS(&g->units[u]) & HM_ROUTED))
 			taken(g, u);
 	for (u = 0; u < g->nunits; u++)
 		phase_test(g, u);

@@ -324,10 +324,10 @@ load_morale(struct ruleset *rs, const struct doc_node *root,
 {
 	static const char *const keys[] = { "die", "dice", "base", "per_hits",
 	    "disordered", "general", "general_reach", "rout_margin",
-	    "restore_enemy_gap", "track", "drill", NULL };
+	    "restore_enemy_gap", "track", NULL };
 	static const char *const rkeys[] = { "base", "enemy_gap", NULL };
-	const struct doc_node *n = need_map(root, "morale", keys, d), *dr;
-	int a, bad = 0;
+	const struct doc_node *n = need_map(root, "morale", keys, d);
+	int bad = 0;
 
 	if (n == NULL)
 		return -1;
@@ -341,12 +341,6 @@ load_morale(struct ruleset *rs, const struct doc_node *root,
 	bad |= doc_need_int(n, "rout_margin", 1, 100, &t->rout_margin, d);
 	bad |= need_dist(rs, n, "restore_enemy_gap", &t->restore_gap, d);
 	bad |= doc_need_int(n, "track", 1, 100000, &t->track_max, d);
-	if ((dr = need_map(n, "drill", NULL, d)) == NULL)
-		bad = -1;
-	else
-		for (a = 0; a < ARM_COUNT; a++)
-			bad |= doc_need_int(dr, arm_name((enum arm)a), 0, 20,
-			    &t->drill[a], d);
 	if ((n = need_map(root, "rally", rkeys, d)) == NULL)
 		return -1;
 	bad |= doc_need_int(n, "base", -50, 50, &t->rally_base, d);
@@ -461,6 +455,12 @@ hm_turn_load(struct ruleset *rs, const struct doc_node *root,
 		diags_add(d, root->pos, "more than %d classes", HM_MAX_CLASS);
 		return -1;
 	}
+	if (ruleset_attr(rs, "drill") != HM_ATTR_DRILL ||
+	    ruleset_attr(rs, "marks") != HM_ATTR_MARKS) {
+		diags_add(d, root->pos, "the horse-and-musket rules need the "
+		    "attribute drill and then the state marks, declared first");
+		return -1;
+	}
 	t = xcalloc(1, sizeof *t);
 	rs->phases_priv = t;
 	load_speeds(rs, root, t);
@@ -495,7 +495,7 @@ hm_turn(const struct ruleset *rs)
 int
 hm_drill(const struct game *g, int u)
 {
-	return hm_turn(g->rs)->drill[g->units[u].arm];
+	return unit_attr(&g->units[u], HM_ATTR_DRILL);
 }
 
 int
@@ -734,7 +734,7 @@ hm_rout(struct game *g, int u, const char *rule, const char *why)
 	for (i = 0; i < g->nunits; i++)
 		if (g->units[i].contact == u)
 			g->units[i].contact = -1;
-	un->ap_used |= HM_ROUTED;
+	HM_MARKS(un) |= HM_ROUTED;
 	hm_track(g, u);
 	if (un->klass >= 0 && un->klass < HM_MAX_CLASS &&
 	    hm_turn(g->rs)->stays[un->klass]) {

@@ -11,11 +11,9 @@
  * the unit's generic fields only: strength and strength0 (a hit is a
  * tenth of strength0, so hits taken are (strength0 - strength) / hit),
  * lost_turn (men lost this turn), cond (Disordered is COND_MOB), contact
- * (the enemy held in melee) and, for the marks of the turn (HM_FIRED...
- * below), ap_used, which this ruleset's units never spend; it is saved
- * with the unit.  A ruleset-declared attribute would be their proper
- * home.  Drill is not read from the unit (that field is Napoleonic): the
- * data file gives a Drill per arm (morale: drill), read by hm_drill only.
+ * (the enemy held in melee), and the two attributes its data file
+ * declares: the unit's Drill (hm_drill) and the marks of the turn
+ * (HM_MARKS: HM_FIRED... below), saved with the unit.
  *
  * What the turn asks of movement (move.c): HO.3.2 holds chargers and
  * their targets still, so the movement phase leaves alone every unit
@@ -82,7 +80,16 @@ void hm_turn_describe(const struct ruleset *,
 #define HM_MAX_CLASS	32	/* classes a table holds (also move.h) */
 #endif
 
-/* Marks of the turn, in unit.ap_used. */
+/*
+ * The unit's attributes as the data file declares them (attributes:
+ * drill, then state: marks), checked by hm_turn_load: its Drill, and the
+ * marks of the turn below.
+ */
+#define HM_ATTR_DRILL	0
+#define HM_ATTR_MARKS	1
+#define HM_MARKS(un)	((un)->attr[HM_ATTR_MARKS])
+
+/* Marks of the turn, in HM_MARKS(unit). */
 #define HM_FIRED	0x01	/* fired this turn (HO.6) */
 #define HM_CHARGER	0x02	/* charged this turn (HO.3, H15) */
 #define HM_CHARGED	0x04	/* was charged this turn */
@@ -139,7 +146,6 @@ struct hm_turn {
 	/* HO.9 (morale), HO.2 (rally) */
 	int	dice, mo_die, base, per_hits, mo_disordered;
 	int	general, general_reach, rout_margin, restore_gap;
-	int	drill[ARM_COUNT];
 	int	turn_steps;		/* H13: most 45-degree steps */
 	int	track_max;		/* cells of a rout track */
 	int	rally_base, rally_gap;

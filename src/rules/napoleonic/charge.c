@@ -185,16 +185,16 @@ stand_needs(const struct game *g, const struct unit *ua,
 	const struct nap_charge *c = tables(g);
 	int target, n = 0, gen = ut->general;
 
-	target = ut->drill + c->base;
+	target = nap_drill(g->rs, ut) + c->base;
 	n += snprintf(expl + n, len - (size_t)n, "Drill %d + %d",
-	    ut->drill, c->base);
+	    nap_drill(g->rs, ut), c->base);
 #define MOD(val, what) do {						\
 	target += (val);						\
 	if (n >= 0 && (size_t)n < len)					\
 		n += snprintf(expl + n, len - (size_t)n,		\
 		    " %+d (%s)", (val), (what));			\
 } while (0)
-	if (ut->musician)
+	if (nap_musician(g->rs, ut))
 		MOD(c->musician, "musician");
 	if (gen >= 0 && gen < g->ngenerals &&
 	    geom_dist(g->generals[gen].pos, ut->pos) <= command_radius(g, gen))

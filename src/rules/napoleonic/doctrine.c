@@ -15,6 +15,7 @@
 #include "ai/doctrine.h"
 #include "core/geom.h"
 #include "rules/napoleonic/napoleonic.h"
+#include "rules/napoleonic/move.h"
 #include "rules/napoleonic/phases.h"
 
 /* The data file's names for the formations, by role. */
@@ -59,13 +60,20 @@ doctrine_reach(const struct ruleset *rs, struct ai_reach *r)
 	r->melee = np->melee.reach;
 }
 
+/* A unit's quality, to the commander, is its Drill. */
+static int
+doctrine_quality(const struct ruleset *rs, const struct unit *u)
+{
+	return nap_drill(rs, u);
+}
+
 /*
  * 3.8.2 with the dice left out: formation, Mob, horse against foot, a
  * square against horse, a flank, the odds in men.
  */
 static int
 doctrine_melee_edge(const struct ruleset *rs, const struct ai_own *u,
-    const struct ai_enemy *e, int enemy_drill)
+    const struct ai_enemy *e, int enemy_quality)
 {
 	const struct nap_melee *m;
 	int a, b, r;
@@ -73,8 +81,8 @@ doctrine_melee_edge(const struct ruleset *rs, const struct ai_own *u,
 	if (rs->phases_priv == NULL)
 		return 0;
 	m = &nap_phases(rs)->melee;
-	a = u->drill + m->form[u->arm][u->formation];
-	b = enemy_drill + m->form[e->arm][e->formation];
+	a = u->quality + m->form[u->arm][u->formation];
+	b = enemy_quality + m->form[e->arm][e->formation];
 	if (e->cond == COND_MOB)
 		b += m->mob;
 	if (u->arm == ARM_CAVALRY && e->arm != ARM_CAVALRY &&
@@ -104,5 +112,7 @@ const struct ai_doctrine napoleonic_doctrine = {
 	.name = "napoleonic",
 	.form = doctrine_form,
 	.reach = doctrine_reach,
+	.quality = doctrine_quality,
+	.quality_unknown = 4,		/* a middling Drill */
 	.melee_edge = doctrine_melee_edge,
 };

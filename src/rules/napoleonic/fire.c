@@ -87,7 +87,7 @@ fire_hits(struct game *g, int u, int t, int gap)
 
 	ruleset_fmt(g->rs, gap, gap_s, sizeof gap_s);
 	roll = rng_die(&g->rng, f->die);
-	pips = roll + un->drill - f->drill_base;
+	pips = roll + nap_drill(g->rs, un) - f->drill_base;
 	if (pips < 0)
 		pips = 0;
 	if (un->arm == ARM_INFANTRY) {
@@ -99,7 +99,7 @@ fire_hits(struct game *g, int u, int t, int gap)
 		    e->name, gap_s, un->strength,
 		    g->rs->form[un->formation].label,
 		    f->inf_share[un->formation], firing, f->die, roll,
-		    un->drill, f->drill_base, pips, firing, pips,
+		    nap_drill(g->rs, un), f->drill_base, pips, firing, pips,
 		    f->inf_permille, base);
 	} else {
 		per = gap <= f->canister ? f->art_canister : f->art_long;
@@ -107,7 +107,8 @@ fire_hits(struct game *g, int u, int t, int gap)
 		game_log(g, u, EV_NOTE, "3.7.3", "%s fires %s at %s, %s away: "
 		    "1d%d = %d + Drill %d - %d = %d pips; %d guns x %d pips x "
 		    "%d = %d hits", un->name, gap <= f->canister ? "canister" :
-		    "roundshot", e->name, gap_s, f->die, roll, un->drill,
+		    "roundshot", e->name, gap_s, f->die, roll,
+		    nap_drill(g->rs, un),
 		    f->drill_base, pips, un->strength, pips, per, base);
 	}
 	tpct = f->target[e->formation];

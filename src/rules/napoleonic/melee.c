@@ -12,6 +12,7 @@
 
 #include "core/game.h"
 #include "core/near.h"
+#include "rules/napoleonic/move.h"
 #include "rules/napoleonic/phases.h"
 #include "util/xalloc.h"
 
@@ -23,8 +24,9 @@ melee_score(struct game *g, const struct unit *a, const struct unit *b,
 	const struct nap_melee *m = &nap_phases(g->rs)->melee;
 	int roll = rng_die(&g->rng, m->die), s, v, ratio, dbl, n;
 
-	s = roll + a->drill;
-	n = snprintf(buf, len, "1d%d = %d + Drill %d", m->die, roll, a->drill);
+	s = roll + nap_drill(g->rs, a);
+	n = snprintf(buf, len, "1d%d = %d + Drill %d", m->die, roll,
+	    nap_drill(g->rs, a));
 #define ADD(val, what) do {						\
 	if ((val) != 0 && n >= 0 && (size_t)n < len) {			\
 		s += (val);						\

@@ -15,6 +15,7 @@
 #include "core/command.h"
 #include "core/game.h"
 #include "core/near.h"
+#include "rules/napoleonic/move.h"
 #include "rules/napoleonic/phases.h"
 #include "util/xalloc.h"
 
@@ -240,10 +241,10 @@ morale_test(struct game *g, int u)
 	if (before <= 0 || un->lost_turn * 100 < m->trigger * before)
 		return;
 	pct = un->lost_turn * 100 / before;
-	target = un->drill + m->base;
+	target = nap_drill(g->rs, un) + m->base;
 	n += snprintf(expl + n, sizeof expl - (size_t)n, "Drill %d + %d",
-	    un->drill, m->base);
-	if (un->musician) {
+	    nap_drill(g->rs, un), m->base);
+	if (nap_musician(g->rs, un)) {
 		target += m->musician;
 		n += snprintf(expl + n, sizeof expl - (size_t)n,
 		    " %+d (musician)", m->musician);

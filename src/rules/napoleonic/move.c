@@ -265,6 +265,42 @@ load_roll(const struct ruleset *rs, const struct doc_node *mv,
 	return 0;
 }
 
+/* The unit values the rules read, looked up once: a Drill number every
+ * order of battle gives, a musician flag and a battery's action points
+ * spent, kept in play. */
+static int
+nap_attrs(const struct ruleset *rs, struct nap_move *m,
+    const struct doc_node *root, struct diags *d)
+{
+	static const struct {
+		const char	*name;
+		bool		 flag, state, required;
+	} need[] = {
+		{ "drill", false, false, true },
+		{ "musician", true, false, false },
+		{ "ap_used", false, true, false },
+	};
+	int *idx[] = { &m->a_drill, &m->a_musician, &m->a_ap_used };
+	const struct attr_def *a;
+	size_t i;
+
+	for (i = 0; i < sizeof need / sizeof need[0]; i++) {
+		*idx[i] = ruleset_attr(rs, need[i].name);
+		a = *idx[i] >= 0 ? &rs->attr[*idx[i]] : NULL;
+		if (a == NULL || a->flag != need[i].flag ||
+		    a->state != need[i].state ||
+		    a->required != need[i].required) {
+			diags_add(d, root->pos, "the napoleonic rules need "
+			    "%s '%s'%s%s", need[i].state ? "a state value" :
+			    "an attribute", need[i].name, need[i].flag ?
+			    ", a flag" : ", a number", need[i].required ?
+			    ", required" : "");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int
 nap_move_load(struct ruleset *rs, const struct doc_node *root,
     struct diags *d)
@@ -361,6 +397,8 @@ nap_move_load(struct ruleset *rs, const struct doc_node *root,
 			    arm_name(a), rs->form[m->rc_off_road].name);
 			bad = -1;
 		}
+	if (bad == 0 && nap_attrs(rs, m, root, d) != 0)
+		bad = -1;
 	if (bad != 0) {
 		free(m);
 		return -1;
@@ -373,6 +411,36 @@ const struct nap_move *
 nap_move(const struct ruleset *rs)
 {
 	return rs->priv;
+}
+
+int
+nap_drill(const struct ruleset *rs, const struct unit *u)
+{
+	return unit_attr(u, nap_move(rs)->a_drill);
+}
+
+bool
+nap_musician(const struct ruleset *rs, const struct unit *u)
+{
+	return unit_attr(u, nap_move(rs)->a_musician) != 0;
+}
+
+void
+nap_musician_set(const struct ruleset *rs, struct unit *u, bool on)
+{
+	unit_attr_set(u, nap_move(rs)->a_musician, on);
+}
+
+int
+nap_ap_used(const struct ruleset *rs, const struct unit *u)
+{
+	return unit_attr(u, nap_move(rs)->a_ap_used);
+}
+
+void
+nap_ap_used_set(const struct ruleset *rs, struct unit *u, int ap)
+{
+	unit_attr_set(u, nap_move(rs)->a_ap_used, ap);
 }
 
 /* --- helpers ------------------------------------------------------------- */
@@ -567,7 +635,7 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 	const struct nap_move *m = nap_move(rs);
 	const struct unit *u = &g->units[w->unit];
 	const struct order *o = w->order;
-	int ap = u->drill, speed, max, k, turns, cw, lim, unlim, per;
+	int ap = nap_drill(rs, u), speed, max, k, turns, cw, lim, unlim, per;
 	bool going, least;
 	enum dir want, f;
 	size_t n = 0;
@@ -670,7 +738,7 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 		ap -= m->limber_ap;
 		move_note(w, EV_FORMATION, "3.6.3", "%s limbers up: %d AP, "
 		    "%d of %d AP (Drill) left", u->name, m->limber_ap, ap,
-		    u->drill);
+		    nap_drill(rs, u));
 	}
 	if (rs->form[w->form].flags & FORMF_IMMOBILE) {
 		move_note(w, EV_MOVE, "3.6.3", "%s cannot move %s", u->name,
@@ -788,7 +856,7 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		w->halt = HALT_BLOCKED;
 		return -1;
 	}
-	base = sp->mul * u->drill * rs->ticks + sp->add;
+	base = sp->mul * nap_drill(rs, u) * rs->ticks + sp->add;
 	/* "Line, Drill 4: 4 - 2 = 2 BD", "Column: 1 BD" (by hand: every
 	 * moving unit writes one). */
 	t.n = 0;
@@ -796,11 +864,11 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 	move_text_s(&t, rs->form[form].label);
 	if (sp->mul != 0) {
 		move_text_s(&t, ", Drill ");
-		move_text_i(&t, u->drill);
+		move_text_i(&t, nap_drill(rs, u));
 	}
 	move_text_s(&t, ": ");
 	if (sp->mul != 0 && sp->add != 0) {
-		move_text_i(&t, u->drill);
+		move_text_i(&t, nap_drill(rs, u));
 		move_text_s(&t, sp->add < 0 ? " - " : " + ");
 		move_text_s(&t, num(rs, abs(sp->add)));
 		move_text_s(&t, " = ");
@@ -948,8 +1016,8 @@ most_allowance(const struct game *g, const struct move_walk *w)
 		    m->art_speed[u->klass];
 		if (NAP_MUSICIAN(w))
 			most += m->musician;
-		if (most > u->drill * rs->ticks)	/* AP = Drill */
-			most = u->drill * rs->ticks;
+		if (most > nap_drill(rs, u) * rs->ticks)	/* AP = Drill */
+			most = nap_drill(rs, u) * rs->ticks;
 	} else {
 		forms[nforms++] = w->form;
 		if (rs->form[w->form].flags & FORMF_ROAD)
@@ -958,7 +1026,7 @@ most_allowance(const struct game *g, const struct move_walk *w)
 			sp = &m->speed[u->arm][forms[k]];
 			if (!sp->set)
 				continue;
-			s = sp->mul * u->drill * rs->ticks + sp->add;
+			s = sp->mul * nap_drill(rs, u) * rs->ticks + sp->add;
 			if (s > most)
 				most = s;
 		}
@@ -1400,7 +1468,7 @@ nap_move_end(const struct game *g, struct move_walk *w)
 	move_note(w, EV_FORMATION, "3.6.3", "%s unlimbers at its "
 	    "destination facing %s: %d AP (moved %d AP, %d of %d AP left)",
 	    u->name, dir_name(w->facing), m->unlimber_ap, used, NAP_AP(w),
-	    u->drill);
+	    nap_drill(rs, u));
 }
 
 /* The rule each kind of halt comes under. */
@@ -1571,8 +1639,8 @@ restore_unit(struct game *g, int i)
 	u->halt = HALT_NONE;
 	game_log(g, i, EV_CONDITION, "3.5.1", "%s re-forms as %s on its "
 	    "Restore order: the whole turn goes to it%s", u->name,
-	    rs->form[u->formation].label, u->musician ? "" : "; a musician "
-	    "lost stays lost");
+	    rs->form[u->formation].label, nap_musician(rs, u) ? "" :
+	    "; a musician lost stays lost");
 }
 
 void

@@ -65,6 +65,11 @@ struct nap_move {
 						   between fronts side by side */
 	/* The `rally` section. */
 	int		 restore_gap;		/* 3.5.1 no enemy this near */
+	/* Where units hold what the rules read (unit->attr[] indices of
+	 * the ruleset's attributes and state). */
+	int		 a_drill;
+	int		 a_musician;
+	int		 a_ap_used;
 };
 
 /* The module's own numbers in a walk (struct move_walk's mod[]). */
@@ -77,6 +82,15 @@ int nap_move_load(struct ruleset *, const struct doc_node *root,
 
 /* The movement tables of a loaded ruleset. */
 const struct nap_move *nap_move(const struct ruleset *);
+
+/* A unit's Drill, whether it has its musician, and a battery's action
+ * points spent this turn: the ruleset's attributes drill and musician and
+ * state ap_used, read and written through core's accessor. */
+int nap_drill(const struct ruleset *, const struct unit *);
+bool nap_musician(const struct ruleset *, const struct unit *);
+void nap_musician_set(const struct ruleset *, struct unit *, bool);
+int nap_ap_used(const struct ruleset *, const struct unit *);
+void nap_ap_used_set(const struct ruleset *, struct unit *, int);
 
 /* The engine's questions (see struct ruleset_ops). */
 int nap_move_begin(const struct game *, struct move_walk *);

@@ -12,6 +12,7 @@
 
 #include "core/game.h"
 #include "core/near.h"
+#include "rules/napoleonic/move.h"
 #include "rules/napoleonic/phases.h"
 
 /* A bound no map reaches, for "no enemy found". */
@@ -69,10 +70,10 @@ rally_test(struct game *g, int u, int gen)
 	char expl[256], dice[64];
 	int target, roll = 0, i, d, n = 0, dn = 0, pct, worn;
 
-	target = un->drill + r->base;
+	target = nap_drill(g->rs, un) + r->base;
 	n += snprintf(expl + n, sizeof expl - (size_t)n, "Drill %d + %d",
-	    un->drill, r->base);
-	if (un->musician) {
+	    nap_drill(g->rs, un), r->base);
+	if (nap_musician(g->rs, un)) {
 		target += r->musician;
 		n += snprintf(expl + n, sizeof expl - (size_t)n,
 		    " %+d (musician)", r->musician);

@@ -17,7 +17,7 @@
 void
 nap_move_init(const struct game *g, struct move_walk *w)
 {
-	NAP_MUSICIAN(w) = g->units[w->unit].musician;
+	NAP_MUSICIAN(w) = nap_musician(g->rs, &g->units[w->unit]);
 }
 
 /* The Mob and its explanation, by cause (3.6.5, 3.6.6, 3.6.7). */
@@ -75,7 +75,7 @@ nap_move_commit(struct game *g, int ui, const struct move_walk *w)
 {
 	struct unit *u = &g->units[ui];
 
-	u->musician = NAP_MUSICIAN(w) != 0;
+	nap_musician_set(g->rs, u, NAP_MUSICIAN(w) != 0);
 	if (u->arm == ARM_ARTILLERY)
-		u->ap_used = u->drill - NAP_AP(w);
+		nap_ap_used_set(g->rs, u, nap_drill(g->rs, u) - NAP_AP(w));
 }
