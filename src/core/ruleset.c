@@ -794,6 +794,7 @@ ruleset_free(struct ruleset *rs)
 	for (i = 0; i < rs->nklass; i++)
 		free(rs->klass[i].label);
 	free(rs->klass);
+	doc_free(rs->data);
 	free(rs);
 }
 

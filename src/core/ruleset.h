@@ -250,6 +250,11 @@ struct ruleset {
 					   phases after movement */
 	bool		 break_ends;	/* set by the module's load: a side's
 					   break ends the battle (3.10.1) */
+	struct doc_node	*data;		/* owned: the data file's tree, kept
+					   by load_ruleset for what reads the
+					   module's tables after loading (its
+					   doctrine); NULL when the caller of
+					   ruleset_load keeps the tree */
 };
 
 struct ruleset_ops {

@@ -62,6 +62,12 @@ load_ruleset(const char *name_or_path, const char *datadir, struct diags *d)
 		l.rs = NULL;
 	}
 	free(l.path);
+	/* The ruleset keeps its tree: its doctrine reads the module's
+	 * tables from it (core/ruleset.h). */
+	if (l.rs != NULL) {
+		l.rs->data = l.root;
+		l.root = NULL;
+	}
 	doc_free(l.root);
 	return l.rs;
 }

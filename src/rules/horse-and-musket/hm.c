@@ -83,4 +83,5 @@ const struct ruleset_ops hm_ops = {
 	.free = hm_free,
 	.turn_run = hm_turn_run,
 	.phase_run = hm_phase_run,
+	.doctrine = &hm_doctrine,
 };
