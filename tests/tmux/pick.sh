@@ -15,6 +15,7 @@ start 80 24 LANG=C.UTF-8
 wait_for "Choose a battle or a tutorial"
 wait_for "Battles against the computer"
 wait_for "The Bridge on the Côa, 24 July 1810"
+wait_for "The Cowpens, 17 January 1781"
 wait_for "Tutorial 10: the general and his aides"
 # The highlighted entry is described under the list: the default first.
 wait_for "Two days before the great battle at Leipzig"
@@ -32,6 +33,9 @@ keys N
 wait_for "Choose a battle or a tutorial"
 wait_for "Before dawn on 24 July 1810"
 wait_for "this battle is kept"
+# Past the Cowpens, the other battle, to the first tutorial.
+keys Down
+wait_for "At first light on 17 January 1781"
 keys Down
 wait_for "Two French battalions of the 4e Ligne"
 keys Enter

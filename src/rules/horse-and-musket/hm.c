@@ -121,4 +121,5 @@ const struct ruleset_ops hm_ops = {
 	.move_pass = hm_move_pass,
 	.move_rule = hm_move_rule,
 	HM_TURN_OPS,
+	.doctrine = &hm_doctrine,
 };

@@ -17,6 +17,9 @@ struct game;
 
 /* The module's operations, registered under "horse-and-musket". */
 extern const struct ruleset_ops hm_ops;
+/* Its doctrine for the computer commander (doctrine.c). */
+struct ai_doctrine;
+extern const struct ai_doctrine hm_doctrine;
 
 /* Read the `movement` table into rs->priv: 0, or -1 with diagnostics. */
 int hm_move_load(struct ruleset *, const struct doc_node *root,

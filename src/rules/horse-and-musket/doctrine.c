@@ -1,0 +1,165 @@
+/*
+ * horse-and-musket/doctrine.c - the horse-and-musket ruleset's doctrine
+ * for the computer commander (ai/doctrine.h): which of its formations
+ * plays each part in the commander's plans, how far muskets, guns and
+ * charges reach (HO.3.1, HO.6.2, HO.10), what a unit's quality is (its
+ * Drill) and how a melee would be likely to go (HO.7).
+ *
+ * It holds no numbers of its own: every figure is the module's, read from
+ * data/rulesets/horse-and-musket.yaml into its turn tables (turn.h).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/doctrine.h"
+#include "core/geom.h"
+#include "rules/horse-and-musket/hm.h"
+#include "rules/horse-and-musket/turn.h"
+
+/* The data file's names for the formations, by role: Line and Column
+ * serve foot and horse alike, the march and the road included; there is
+ * no Square and no Skirmish order (section 3 of the document). */
+static const char *const role_form[AI_ROLE_COUNT] = {
+	[AI_ROLE_LINE] = "line",
+	[AI_ROLE_COLUMN] = "column",
+	[AI_ROLE_MARCH] = "column",
+	[AI_ROLE_ROAD] = "column",
+	[AI_ROLE_LIMBERED] = "limbered",
+	[AI_ROLE_UNLIMBERED] = "deployed"
+};
+
+static int
+doctrine_form(const struct ruleset *rs, enum ai_role r)
+{
+	if ((unsigned)r >= AI_ROLE_COUNT || role_form[r] == NULL)
+		return -1;
+	return ruleset_form(rs, role_form[r]);
+}
+
+/* The weapon class k fires (fire: weapon), or NULL. */
+static const struct hm_weapon *
+weapon_of(const struct hm_turn *t, int k)
+{
+	if (k < 0 || k >= HM_MAX_CLASS || t->weapon[k] < 0 ||
+	    t->weapon[k] >= t->nweapons)
+		return NULL;
+	return &t->weapons[t->weapon[k]];
+}
+
+static void
+doctrine_reach(const struct ruleset *rs, struct ai_reach *r)
+{
+	const struct hm_turn *t = hm_turn(rs);
+	const struct hm_weapon *w;
+	int k, f, line = ruleset_form(rs, "line");
+	enum arm a;
+
+	if (t == NULL)
+		return;
+	/* HO.6.2: close-order foot's musket reaches to its long range (the
+	 * arm's first class). */
+	for (k = 0; k < rs->nklass; k++)
+		if (rs->klass[k].arm == ARM_INFANTRY) {
+			if ((w = weapon_of(t, k)) != NULL && w->long_range > 0)
+				r->musket = w->long_range;
+			break;
+		}
+	/* Guns: short (canister) and long range by class. */
+	for (k = 0; k < rs->nklass && k < RULES_MAX_FORM; k++) {
+		if (rs->klass[k].arm != ARM_ARTILLERY ||
+		    (w = weapon_of(t, k)) == NULL)
+			continue;
+		if (w->long_range > 0)
+			r->art_range[k] = w->long_range;
+		if (w->short_range > 0)
+			r->canister = w->short_range;
+	}
+	/* HO.10: a formed unit this near holds an objective. */
+	if (t->hold > 0)
+		r->hold = t->hold;
+	/* HO.3.1: the reach is the H1 Line move of the arm's first class;
+	 * formed foot and horse charge in any formation of theirs. */
+	for (a = 0; a < ARM_COUNT; a++) {
+		r->charge[a] = 0;
+		r->charge_forms[a] = 0;
+		if (!t->charge_arm[a] || line < 0)
+			continue;
+		for (k = 0; k < rs->nklass && k < HM_MAX_CLASS; k++)
+			if (rs->klass[k].arm == a) {
+				r->charge[a] = t->speed[k][line];
+				break;
+			}
+		for (f = 0; f < rs->nform && f < RULES_MAX_FORM; f++)
+			if (rs->form[f].arms & (1u << a))
+				r->charge_forms[a] |= 1u << f;
+	}
+	/* HO.7: blocks fight in contact. */
+	r->melee = 0;
+}
+
+/* A unit's quality, to the commander, is its Drill. */
+static int
+doctrine_quality(const struct ruleset *rs, const struct unit *u)
+{
+	(void)rs;
+	return unit_attr(u, HM_ATTR_DRILL);
+}
+
+/* HO.7's penalty for the weak in melee: by class, else by arm. */
+static int
+weak(const struct hm_turn *t, enum arm arm, int k)
+{
+	if (k >= 0 && k < HM_MAX_CLASS && t->weak_class[k])
+		return t->weak;
+	return t->weak_arm[arm] ? t->weak : 0;
+}
+
+/*
+ * HO.7 with the dice left out, own unit u charging enemy e: the charge;
+ * horse against foot or guns, more from a flank; a flank; Disordered;
+ * open order; the weak.  The defender's ground (buildings, woods, an
+ * obstacle) is not seen here, nor the enemy's class: his foot counts as
+ * close order.
+ */
+static int
+doctrine_melee_edge(const struct ruleset *rs, const struct ai_own *u,
+    const struct ai_enemy *e, int enemy_quality)
+{
+	const struct hm_turn *t = hm_turn(rs);
+	bool flank;
+	int a, b;
+
+	if (t == NULL)
+		return 0;
+	a = u->quality + t->m_charged;
+	b = enemy_quality;
+	/* Off his front: he turned his flank to us. */
+	flank = (u->pos.x != e->pos.x || u->pos.y != e->pos.y) &&
+	    dir_diff(e->facing, geom_heading(e->pos, u->pos)) >= 2;
+	if (u->arm == ARM_CAVALRY && e->arm != ARM_CAVALRY)
+		a += flank || (e->arm == ARM_INFANTRY && e->cond == COND_MOB) ?
+		    t->horse_flank : t->horse_front;
+	if (flank)
+		a += t->flank;
+	if (u->cond == COND_MOB)
+		a += t->m_disordered;
+	if (e->cond == COND_MOB)
+		b += t->m_disordered;
+	if (u->klass >= 0 && u->klass < HM_MAX_CLASS &&
+	    t->open_order[u->klass])
+		a += t->m_open_order;
+	a += weak(t, u->arm, u->klass);
+	b += weak(t, e->arm, -1);
+	return a - b;
+}
+
+const struct ai_doctrine hm_doctrine = {
+	.name = "horse-and-musket",
+	.form = doctrine_form,
+	.reach = doctrine_reach,
+	.quality = doctrine_quality,
+	.quality_unknown = 4,
+	.melee_edge = doctrine_melee_edge,
+};
