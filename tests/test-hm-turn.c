@@ -349,6 +349,47 @@ test_HO_9_3_flight_at_rout_figure(void **state)
 	game_free(g);
 }
 
+/* A friend in the way is run through (a crowd in flight is no block),
+ * and the router ends its 12 inches where it stands alone: the same cell
+ * as with nobody in the way, the friend untouched. */
+static void
+test_HO_9_3_flight_runs_through_friends(void **state)
+{
+	struct game *g = field();
+	int u, f;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 30, 5, DIR_N, 200);
+	f = unit(g, "f", 0, ARM_INFANTRY, "close", "line", 30, 15, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].pos.x, 30);
+	assert_int_equal(g->units[u].pos.y, 29);
+	assert_int_equal(g->units[u].moved, 48);
+	assert_int_equal(g->units[f].pos.y, 15);
+	assert_int_equal(g->units[f].cond, COND_FORMED);
+	game_free(g);
+}
+
+/* A router whose block reaches the map's edge runs off the field: lost
+ * to its side, however far its Rout figure would have taken it. */
+static void
+test_HO_9_3_flight_off_the_edge(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	g->sides[0].rear = (struct point){ 59, 39 };	/* the corner */
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 54, 34, DIR_NW,
+	    200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_DISPERSED);
+	assert_int_equal(count(g, "HO.9.3", "off the field at its edge"), 1);
+	game_free(g);
+}
+
 /* A router touching a formed enemy surrenders. */
 static void
 test_HO_9_4_router_taken(void **state)
@@ -761,6 +802,8 @@ main(void)
 		cmocka_unit_test(test_HO_7_horse_against_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
+		cmocka_unit_test(test_HO_9_3_flight_runs_through_friends),
+		cmocka_unit_test(test_HO_9_3_flight_off_the_edge),
 		cmocka_unit_test(test_HO_9_4_router_taken),
 		cmocka_unit_test(test_HO_9_4_ten_hits_dispersed),
 		cmocka_unit_test(test_HO_9_3_restore),

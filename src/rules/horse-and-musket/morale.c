@@ -91,6 +91,39 @@ phase_test(struct game *g, int u)
 	hm_fall_back(g, u, "HO.9.2");
 }
 
+/*
+ * Where a router would stand at p facing f: 0 alone, its whole block
+ * free; 1 where it may run on but not stop (its block over a friend, or
+ * over the enemy it is getting away from: a fleeing crowd is no block
+ * until it halts); 2 its block partly off the map (it runs off the
+ * field); -1 its front cell on the enemy (it goes no further).
+ */
+static int
+flee_way(const struct game *g, int u, struct point p, enum dir f)
+{
+	struct point cells[FOOTPRINT_MAX];
+	int i, n, who, way = 0;
+
+	who = game_unit_at(g, p.x, p.y);
+	if (who >= 0 && who != u && g->units[who].side != g->units[u].side)
+		return -1;
+
+	n = game_footprint_at(g, &g->units[u], p, f, g->units[u].formation,
+	    cells);
+	for (i = 0; i < n && i < FOOTPRINT_MAX; i++) {
+		if (!map_inside(g->map, cells[i].x, cells[i].y)) {
+			way = 2;
+			continue;
+		}
+		who = game_unit_at(g, cells[i].x, cells[i].y);
+		if (who < 0 || who == u)
+			continue;
+		if (way == 0)
+			way = 1;
+	}
+	return way;
+}
+
 /* HO.9.3: flee along the track at the Rout figure; off the map, lost. */
 static void
 flee(struct game *g, int u)
@@ -99,15 +132,18 @@ flee(struct game *g, int u)
 	struct unit *un = &g->units[u];
 	struct point from = un->pos;
 	struct move_walk w;
-	int d, cost, left, used = 0, k = 0;
+	struct point end;
+	enum dir end_facing;
+	int d, cost, left, used = 0, k = 0, way, end_k = 0, end_used = 0;
 	char have[32], gone[32];
 
 	if (un->klass >= 0 && un->klass < HM_MAX_CLASS && t->stays[un->klass])
 		return;				/* H11 */
 	left = un->klass >= 0 && un->klass < HM_MAX_CLASS ?
 	    t->rout[un->klass] : 0;
-	if (un->ntrack == 0)
-		hm_track(g, u);		/* routed by the scenario */
+	/* The way to its rear from where it stands now (it may have been
+	 * pushed back since it routed, or routed in the scenario). */
+	hm_track(g, u);
 	if (un->ntrack == 0) {
 		hm_remove(g, u, COND_DISPERSED);
 		game_log(g, u, EV_CONDITION, "HO.9.3", "%s flees from its rear "
@@ -117,6 +153,10 @@ flee(struct game *g, int u)
 	game_occupy(g, u, false);
 	move_walk_init(g, u, &w);
 	w.allowance = w.left = left;
+	/* Through friends it runs for nothing (H12), but it must end
+	 * where it stands alone: the last such place on its way. */
+	end = un->pos;
+	end_facing = un->facing;
 	while (k < un->ntrack) {
 		d = dir_between(un->pos, un->track[k]);
 		if (d < 0)
@@ -124,8 +164,22 @@ flee(struct game *g, int u)
 		w.pos = un->pos;
 		w.facing = un->facing;
 		cost = hm_step(g, &w, (enum dir)d);	/* H3, H4 */
-		if (cost < 0 || cost > left || game_fits(g, u, un->track[k], (enum dir)d,
-		    un->formation, -1, NULL) != 0)
+		way = flee_way(g, u, un->track[k], (enum dir)d);
+		if (way < 0)
+			break;		/* the enemy */
+		if (way == 2) {
+			cost = dir_step_cost((enum dir)d);
+			/* Its block reaches past the map's edge: it runs
+			 * off the field. */
+			move_walk_free(&w);
+			ruleset_fmt(g->rs, used + cost, gone, sizeof gone);
+			hm_remove(g, u, COND_DISPERSED);
+			game_log(g, u, EV_CONDITION, "HO.9.3", "%s flees %s "
+			    "from [%d, %d] off the field at its edge: lost to "
+			    "its side", un->name, gone, from.x, from.y);
+			return;
+		}
+		if (cost < 0 || cost > left)
 			break;
 		un->pos = un->track[k];
 		un->facing = (enum dir)d;
@@ -133,8 +187,18 @@ flee(struct game *g, int u)
 		w.left = left;
 		used += cost;
 		k++;
+		if (way == 0) {
+			end = un->pos;
+			end_facing = un->facing;
+			end_k = k;
+			end_used = used;
+		}
 	}
 	move_walk_free(&w);
+	un->pos = end;
+	un->facing = end_facing;
+	k = end_k;
+	used = end_used;
 	game_occupy(g, u, true);
 	un->ntrack -= k;
 	memmove(un->track, un->track + k, (size_t)un->ntrack *
