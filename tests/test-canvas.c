@@ -2497,6 +2497,34 @@ test_ruleset_words_on_screen(void **state)
 	fixture_free(f);
 }
 
+/*
+ * A ruleset that does not count ground as Pe and Pr (no such terms) has
+ * the panel name the ground under the cursor and no figures: with them,
+ * "Open ground: Pe 0 BD, Pr 0 BD"; without, "Open ground" alone.
+ */
+static void
+test_panel_ground_in_the_rulesets_terms(void **state)
+{
+	static const char *const edits[] = {
+		"  pe: Pe\n", "",
+		"  pr: Pr\n", "",
+		NULL
+	};
+	static const char *const none[] = { NULL };
+	struct fixture *f = fixture_edited(none, 120, 40);
+
+	(void)state;
+	type(f, "\r");
+	assert_true(has(f, ": Pe 0 BD, Pr 0 BD"));
+	fixture_free(f);
+	f = fixture_edited(edits, 120, 40);
+	type(f, "\r");
+	assert_true(has(f, "Open ground"));
+	assert_false(has(f, "Pe 0 BD"));
+	assert_false(has(f, "slowing"));
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -2555,6 +2583,7 @@ main(void)
 		cmocka_unit_test(test_move_draws_the_route_round_a_wood),
 		cmocka_unit_test(test_3_4_5_assault_key_preview_and_refusal),
 		cmocka_unit_test(test_ruleset_words_on_screen),
+		cmocka_unit_test(test_panel_ground_in_the_rulesets_terms),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

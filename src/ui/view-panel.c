@@ -282,14 +282,19 @@ cell_panel(struct ui *ui, struct pen *p)
 		    cell->height);
 		p->y++;
 	}
-	if (cell->land < rs->nland) {
+	/* The ground's numbers where the ruleset counts them as slowing and
+	 * entry (it names them); else its name alone, the rules reference
+	 * giving the ruleset's own terms for it. */
+	if (cell->land < rs->nland && ruleset_term(rs, RULESET_TERM_PE) !=
+	    NULL && ruleset_term(rs, RULESET_TERM_PR) != NULL) {
 		ruleset_fmt(rs, rs->land[cell->land].pe, pe, sizeof pe);
 		ruleset_fmt(rs, rs->land[cell->land].pr, pr, sizeof pr);
 		line(p, style_plain, "%s: %s %s, %s %s",
 		    rs->land[cell->land].label,
 		    ruleset_word(rs, RULESET_TERM_PE), pe,
 		    ruleset_word(rs, RULESET_TERM_PR), pr);
-	}
+	} else if (cell->land < rs->nland)
+		line(p, style_plain, "%s", rs->land[cell->land].label);
 	if (cell->road != ROAD_NONE)
 		line(p, style_plain, "%s road", cell->road == ROAD_BIG ?
 		    "Big" : "Small");
