@@ -641,7 +641,7 @@ test_002_H14_road_bonus_for_columns(void **state)
 	(void)state;
 	road_down(g, 10, 0, 99);
 	road_down(g, 30, 0, 99);
-	g->opt.road_bonus = true;
+	g->opt.module[ruleset_option(g->rs, "road_bonus")] = true;
 	move_to(g, a, 10, 0);
 	move_to(g, l, 30, 0);
 	movement(g);
@@ -665,7 +665,7 @@ test_002_H14_road_bonus_for_columns(void **state)
 	g->units[e].cond = COND_FORMED;
 	game_occupy(g, e, true);
 	road_down(g, 10, 0, 99);
-	g->opt.road_bonus = true;
+	g->opt.module[ruleset_option(g->rs, "road_bonus")] = true;
 	move_to(g, b, 10, 0);
 	movement(g);
 	stands(g, b, 10, 78, DIR_N, "column");

@@ -465,6 +465,34 @@ test_reinforcement_waits_for_room(void **state)
 	teardown(state);
 }
 
+/*
+ * A ruleset's own option (the horse-and-musket road_bonus, H14): off by
+ * its default, on where the scenario's options turn it on, kept by a
+ * save only when not the default.
+ */
+static void
+test_ruleset_option_in_scenario(void **state)
+{
+	char *path = srcpath("tests/data/load/hm-options.yaml"), *buf, *cause;
+	struct loaded *l = load_or_fail(path);
+	size_t len;
+	int k = ruleset_option(l->rs, "road_bonus");
+
+	assert_true(k >= 0);
+	assert_false(l->rs->opt[k].def);
+	assert_true(l->g->opt.module[k]);
+	assert_int_equal(save_render(l->g, path, &buf, &len, &cause), 0);
+	assert_non_null(strstr(buf, "road_bonus: true"));
+	free(buf);
+	l->g->opt.module[k] = false;
+	assert_int_equal(save_render(l->g, path, &buf, &len, &cause), 0);
+	assert_null(strstr(buf, "road_bonus"));
+	free(buf);
+	free(path);
+	*state = l;
+	teardown(state);
+}
+
 static const char buffer_scenario[] =
     "scenario: From a buffer\n"
     "ruleset: napoleonic\n"
@@ -593,6 +621,7 @@ main(void)
 		cmocka_unit_test(test_good_file),
 		cmocka_unit_test(test_reinforcements_and_no_generals),
 		cmocka_unit_test(test_reinforcement_waits_for_room),
+		cmocka_unit_test(test_ruleset_option_in_scenario),
 		cmocka_unit_test(test_grid_position_from_buffer),
 		cmocka_unit_test(test_ignore_keys),
 		cmocka_unit_test(test_map_doc),

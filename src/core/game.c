@@ -19,12 +19,15 @@ struct game *
 game_create(const struct ruleset *rs, struct map *map)
 {
 	struct game *g = xcalloc(1, sizeof *g);
+	int i;
 
 	g->rs = rs;
 	g->map = map;
 	g->turn = 1;
 	g->phase = -1;
 	g->opt.courier_delay = true;
+	for (i = 0; i < rs->nopt && i < RULES_MAX_OPT; i++)
+		g->opt.module[i] = rs->opt[i].def;
 	eventlog_init(&g->log);
 	xalloc_guard(g);	/* the map stays the caller's until we return */
 	g->occ = xcalloc((size_t)map->w * (size_t)map->h, sizeof *g->occ);

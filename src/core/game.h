@@ -29,6 +29,10 @@
 struct ruleset;
 struct tutorial;
 
+#ifndef RULES_MAX_OPT
+#define RULES_MAX_OPT	8	/* as core/ruleset.h */
+#endif
+
 #define GAME_MAX_SIDES	2
 #define GAME_MAX_UNITS	100000
 
@@ -84,8 +88,8 @@ struct game_options {
 	bool		 courier_delay;	/* orders travel with aides */
 	int		 turn_limit;	/* 0: none */
 	enum opponent	 opponent;	/* the scenario's choice for play */
-	bool		 road_bonus;	/* horse-and-musket H14: the optional
-					   road bonus (default false) */
+	bool		 module[RULES_MAX_OPT]; /* the ruleset's own options
+					   (ruleset->opt), in its order */
 };
 
 /* "computer", "player", "none"; and back (-1 if unknown). */

@@ -28,7 +28,7 @@
 
 static const char *const shared_keys[] = {
 	"ruleset", "title", "source", "quoted", "glossary", "scale", "phases",
-	"classes", "arms", "attributes", "state", "terms", "cite",
+	"classes", "arms", "attributes", "state", "terms", "cite", "options",
 	"formations", "landscape", "obstacles", NULL
 };
 
@@ -712,7 +712,8 @@ ruleset_build(struct rbuild *b, const struct doc_node *root,
 	if (load_classes(rs, root, d) != 0)
 		bad = -1;
 	if (ruleset_attr_load(rs, root, d) != 0 ||
-	    ruleset_arms_load(rs, root, d) != 0)
+	    ruleset_arms_load(rs, root, d) != 0 ||
+	    ruleset_opts_load(rs, root, d) != 0)
 		bad = -1;
 	if (load_formations(rs, root, d) != 0) {
 		ruleset_free(rs);
@@ -778,6 +779,8 @@ ruleset_free(struct ruleset *rs)
 		free(rs->gloss[i]);
 	free(rs->gloss);
 	ruleset_terms_free(rs);
+	for (i = 0; i < rs->nopt; i++)
+		free(rs->opt[i].label);
 	for (i = 0; i < rs->nphases; i++) {
 		free(rs->phases[i]);
 		free(rs->phase_keys[i]);

@@ -247,6 +247,16 @@ enum ruleset_topic {
 	RULESET_TOPIC_COUNT
 };
 
+/* An optional rule a scenario turns on or off (data file `options`). */
+#ifndef RULES_MAX_OPT
+#define RULES_MAX_OPT	8	/* as core/game.h */
+#endif
+struct ruleset_option {
+	char		 name[RULES_NAME_MAX];	/* key in scenarios */
+	char		*label;		/* owned: for the briefing */
+	bool		 def;		/* on unless a scenario says */
+};
+
 struct ruleset_ops;
 struct ai_doctrine;
 
@@ -310,6 +320,9 @@ struct ruleset {
 	int		 nklass;
 	struct attr_def	 attr[UNIT_ATTR_MAX];	/* per-unit numbers */
 	int		 nattr;
+	struct ruleset_option opt[RULES_MAX_OPT]; /* options a scenario may
+					   turn on or off (ruleset-opts.c) */
+	int		 nopt;
 	/* Each arm's name and map letter (first side; the second's in
 	 * lower case), from the arms: table (core/arms.c). */
 	char		 arm_label[ARM_COUNT][ARM_LABEL_MAX];
@@ -502,6 +515,14 @@ void ruleset_terms_free(struct ruleset *);
 
 /* Index of a named landscape, obstacle, formation or class; -1 if none. */
 int ruleset_land(const struct ruleset *, const char *name);
+/* Read the data file's options table into rs (ruleset-opts.c); 0, or
+ * -1 with diagnostics. */
+int ruleset_opts_load(struct ruleset *, const struct doc_node *root,
+    struct diags *);
+
+/* Index of the ruleset's option called name; -1 if none. */
+int ruleset_option(const struct ruleset *, const char *name);
+
 /* Index of the ruleset's action called name (ops->actions); -1 if none. */
 int ruleset_action(const struct ruleset *, const char *name);
 int ruleset_obst(const struct ruleset *, const char *name);

@@ -501,12 +501,13 @@ load_victory(struct sload *s, const struct doc_node *root)
 static int
 load_options(struct sload *s, const struct doc_node *root)
 {
-	static const char *const keys[] = { "random_speed", "courier_delay",
-	    "opponent", "road_bonus", NULL };
+	const char *keys[4 + RULES_MAX_OPT] = { "random_speed",
+	    "courier_delay", "opponent" };
 	const char *opponents[OPPONENT_COUNT + 1];
 	const struct doc_node *o = doc_get(root, "options"), *v;
+	const struct ruleset *rs = s->g->rs;
 	long turns = 0, seed = 1;
-	int opp;
+	int opp, i;
 
 	for (opp = 0; opp < OPPONENT_COUNT; opp++)
 		opponents[opp] = opponent_name((enum opponent)opp);
@@ -519,11 +520,18 @@ load_options(struct sload *s, const struct doc_node *root)
 	game_seed(s->g, (uint64_t)seed);
 	if (o == NULL)
 		return 0;
+	/* The ruleset's own options are keys here too. */
+	for (i = 0; i < rs->nopt && i < RULES_MAX_OPT; i++)
+		keys[3 + i] = rs->opt[i].name;
+	keys[3 + i] = NULL;
 	if (need_map(o, "options", keys, s->d) != 0 ||
 	    opt_bool(o, "random_speed", &s->g->opt.random_speed, s->d) != 0 ||
-	    opt_bool(o, "courier_delay", &s->g->opt.courier_delay, s->d) != 0 ||
-	    opt_bool(o, "road_bonus", &s->g->opt.road_bonus, s->d) != 0)
+	    opt_bool(o, "courier_delay", &s->g->opt.courier_delay, s->d) != 0)
 		return -1;
+	for (i = 0; i < rs->nopt && i < RULES_MAX_OPT; i++)
+		if (opt_bool(o, rs->opt[i].name, &s->g->opt.module[i],
+		    s->d) != 0)
+			return -1;
 	if ((v = doc_get(o, "opponent")) != NULL) {
 		if (doc_enum(v, opponents, &opp, s->d) != 0)
 			return -1;

@@ -536,8 +536,8 @@ sapply_run(void *arg)
 	    "ruleset", "turn", "phase", "decided", "step", "seed", "rng",
 	    "options", "result", "sides", "generals",
 	    "units", "transit", NULL };
-	static const char *const opt_keys[] = { "random_speed",
-	    "courier_delay", "turn_limit", "opponent", "road_bonus", NULL };
+	const char *opt_keys[5 + RULES_MAX_OPT] = { "random_speed",
+	    "courier_delay", "turn_limit", "opponent" };
 	static const char *const gen_keys[] = { "id", "at", "radius", "order",
 	    NULL };
 	struct sread *s = arg;
@@ -570,6 +570,9 @@ sapply_run(void *arg)
 		bad = -1;
 	bad |= need_u64(root, "seed", &seed, d);
 	bad |= need_u64(root, "rng", &state, d);
+	for (i = 0; i < g->rs->nopt && i < RULES_MAX_OPT; i++)
+		opt_keys[4 + i] = g->rs->opt[i].name;
+	opt_keys[4 + i] = NULL;
 	o = g->opt;
 	if ((opt = doc_need(root, "options", d)) == NULL ||
 	    doc_expect(opt, DOC_MAP, "options", d) != 0 ||
@@ -580,9 +583,10 @@ sapply_run(void *arg)
 	    doc_bool(k, &o.courier_delay, d) != 0 ||
 	    doc_need_int(opt, "turn_limit", 0, INT_MAX, &o.turn_limit, d) != 0)
 		bad = -1;
-	else if ((k = doc_get(opt, "road_bonus")) != NULL &&
-	    doc_bool(k, &o.road_bonus, d) != 0)
-		bad = -1;
+	for (i = 0; !bad && i < g->rs->nopt && i < RULES_MAX_OPT; i++)
+		if ((k = doc_get(opt, g->rs->opt[i].name)) != NULL &&
+		    doc_bool(k, &o.module[i], d) != 0)
+			bad = -1;
 	if (!bad && (k = doc_get(opt, "opponent")) != NULL) {
 		int opp = k->kind == DOC_SCALAR ? opponent_parse(k->str) : -1;
 

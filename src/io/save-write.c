@@ -188,8 +188,11 @@ save_dump(const struct game *g, FILE *f)
 	/* Written only when not the default, so older saves read the same. */
 	if (g->opt.opponent != OPPONENT_COMPUTER)
 		fprintf(f, ", opponent: %s", opponent_name(g->opt.opponent));
-	if (g->opt.road_bonus)
-		fprintf(f, ", road_bonus: true");
+	/* The ruleset's own options, each only when not its default. */
+	for (i = 0; i < g->rs->nopt && i < RULES_MAX_OPT; i++)
+		if (g->opt.module[i] != g->rs->opt[i].def)
+			fprintf(f, ", %s: %s", g->rs->opt[i].name,
+			    g->opt.module[i] ? "true" : "false");
 	fprintf(f, "}\n");
 	/* Only once over, so the dumps of battles under way read the same. */
 	if (g->result.over) {

@@ -165,9 +165,10 @@ road_bonus(const struct game *g, struct move_walk *w, int a)
 	struct point p = w->pos, q, goal;
 	enum dir f = w->facing, d;
 	int need = a + m->road_bonus, sum = 0, wp = w->waypoint, e = -1;
+	int on = ruleset_option(rs, "road_bonus");
 	char x[32], y[32];
 
-	if (!g->opt.road_bonus || m->road_bonus <= 0 ||
+	if (on < 0 || !g->opt.module[on] || m->road_bonus <= 0 ||
 	    !(m->road_forms & (1u << w->form)) || w->cond == COND_ROUTED ||
 	    hm_retiring(g, w->unit) || w->order == NULL ||
 	    w->order->kind != ORDER_MOVE || wp >= w->order->npts)
