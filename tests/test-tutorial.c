@@ -1,7 +1,8 @@
 /*
  * test-tutorial.c - every tutorial scenario played through, step by step.
  *
- * Each lesson in data/scenarios/tutorial-NN-*.yaml is loaded; its first
+ * Each lesson in data/scenarios/tutorial-NN-*.yaml and
+ * tutorial-hm-NN-*.yaml (the horse-and-musket ones) is loaded; its first
  * step must not be done at the start.  Then, for each step, the orders and
  * turns a player would give are applied through game_order() and
  * game_turn() (the one path the interface uses too), and the step must
@@ -12,6 +13,7 @@
  *     "stop UNIT"                 a Stop order
  *     "form UNIT FORMATION"       a Formation order
  *     "restore UNIT"              a Restore order
+ *     "retire UNIT x,y"           the ruleset's retire action (H7)
  *     "turn [N]"                  play N whole turns (default 1)
  *
  * A step with no actions (ACT(NULL)) must be done by the same action
@@ -105,6 +107,21 @@ static const struct lesson lessons[] = {
 		ACT("move 2-26Lt 34,16"),
 		ACT("turn 3"),
 	} },
+	{ "tutorial-hm-01-ground.yaml", {
+		ACT("move VAR 30,2", "turn"),
+		ACT("move MD 12,2", "turn"),
+		ACT("turn"),
+		ACT("move MD 17,2", "turn"),
+		ACT("move MD 23,8", "turn"),
+		ACT("move MD 12,2", "turn"),
+	} },
+	{ "tutorial-hm-02-wheel.yaml", {
+		ACT("move MD 24,20", "turn"),
+		ACT("move VAM 30,10", "turn"),
+		ACT("turn"),
+		ACT("retire MD 18,20", "turn"),
+		ACT("retire 3LD 8,50", "turn"),
+	} },
 };
 
 static const char *
@@ -167,8 +184,14 @@ act(struct game *g, const char *line)
 	p += n;
 	o.unit = unit_or_fail(g, id);
 	o.general = g->units[o.unit].general;
-	if (strcmp(verb, "move") == 0) {
+	if (strcmp(verb, "move") == 0 || strcmp(verb, "retire") == 0) {
 		o.kind = ORDER_MOVE;
+		if (strcmp(verb, "retire") == 0) {
+			o.kind = ORDER_ACTION;
+			o.facing = -1;
+			if ((o.action = ruleset_action(g->rs, "retire")) < 0)
+				fail_msg("no retire action in '%s'", line);
+		}
 		while (o.npts < ORDER_MAX_POINTS && sscanf(p, "%d,%d %n",
 		    &o.pts[o.npts].x, &o.pts[o.npts].y, &n) == 2) {
 			o.npts++;

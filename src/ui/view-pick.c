@@ -209,7 +209,7 @@ pick_draw(struct ui *ui, struct canvas *c)
 			continue;
 		if (r->entry == -1) {
 			canvas_text(c, 1, y, c->w - 2, r->tutorial ?
-			    "Tutorials: the order system, one lesson each" :
+			    "Tutorials: orders and movement, one lesson each" :
 			    "Battles against the computer", theme_title(ui));
 			continue;
 		}

@@ -385,7 +385,7 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	int k = dir_diff(w->facing, d), cw, free_k, stage, rad, wheels, i;
 	enum dir f;
 	struct point a;
-	char x[32], y[32], z[32];
+	char x[32], y[32], z[32], l[32];
 
 	price_init(p);
 	if (k == 0)
@@ -440,8 +440,8 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 		    dir_name(d), inch(rs, m->wheel_diameter, x, sizeof x),
 		    inch(rs, rad, y, sizeof y), stage,
 		    inch(rs, stage, z, sizeof z), wheels,
-		    w->left >= wheels ? inch(rs, w->left - wheels, z,
-		    sizeof z) : "nothing");
+		    w->left >= wheels ? inch(rs, w->left - wheels, l,
+		    sizeof l) : "nothing");
 }
 
 /* --- H3, H4, H10: ground and obstacles ----------------------------------- */
