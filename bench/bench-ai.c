@@ -7,10 +7,13 @@
  *   normal vs passive, normal vs naive, hard vs normal,
  * over seeds 1..N (100 by default), the first controller taking side 0
  * on odd seeds and side 1 on even ones.  The result is the game's own
- * (doc/turn.md 3.10): a side that breaks (3.10.1) loses, the other side
- * wins, and the game ends there (both in the same turn: a draw);
- * otherwise the objectives at the turn limit decide (3.10.2), read from
- * the end-of-battle result in the game's log.  A scenario without
+ * (doc/turn.md 3.10, HO.10 for horse-and-musket), as the ruleset gave it
+ * when it ended the battle (game_end): a side that breaks loses, the
+ * other side wins, and the game ends there (both in the same turn: the
+ * points decide); otherwise the objectives at the turn limit decide.
+ * A game the ruleset did not end is read as before: a lone break loses,
+ * a double one draws, else the 3.10.2 result line of the log.  A
+ * scenario without
  * victory conditions can only be drawn; it is reported but has no
  * target.
  *
@@ -287,6 +290,10 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 			stalls_count(g, from, turn, before, ctl, st);
 		if (g->sides[0].broken || g->sides[1].broken) {
 			free(before);
+			/* The ruleset's verdict if it ended the battle: HO.10
+			 * counts the points when both sides break. */
+			if (game_over(g))
+				return g->result.winner;
 			if (g->sides[0].broken && g->sides[1].broken)
 				return -1;
 			return g->sides[0].broken ? 1 : 0;
