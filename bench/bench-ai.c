@@ -7,17 +7,21 @@
  *   normal vs passive, normal vs naive, hard vs normal,
  * over seeds 1..N (100 by default), the first controller taking side 0
  * on odd seeds and side 1 on even ones.  The result is the game's own
- * (doc/turn.md 3.10): a side that breaks (3.10.1) loses, the other side
- * wins, and the game ends there (both in the same turn: a draw);
- * otherwise the objectives at the turn limit decide (3.10.2), read from
- * the end-of-battle result in the game's log.  A scenario without
+ * (doc/turn.md 3.10, HO.10 for horse-and-musket), as the ruleset gave it
+ * when it ended the battle (game_end): a side that breaks loses, the
+ * other side wins, and the game ends there (both in the same turn: the
+ * points decide); otherwise the objectives at the turn limit decide.
+ * A game the ruleset did not end is read as before: a lone break loses,
+ * a double one draws, else the 3.10.2 result line of the log.  A
+ * scenario without
  * victory conditions can only be drawn; it is reported but has no
  * target.
  *
  * Speed: the time the AI takes to think and give its orders (ai_orders:
  * the side view, the plan, game_order for each order) is measured per
  * turn, apart from game_turn, for the normal level on the default
- * scenario and on a generated battle of 1,000 units (bench/gen.c).
+ * scenario, on the Cowpens (the horse-and-musket ruleset) and on a
+ * generated battle of 1,000 units (bench/gen.c).
  *
  * Stalls (issue 12, deliver 3): over the same games, the unit-turns in
  * which a unit walked under a Move order (move_unit ran for it) and moved
@@ -286,12 +290,20 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 			stalls_count(g, from, turn, before, ctl, st);
 		if (g->sides[0].broken || g->sides[1].broken) {
 			free(before);
+			/* The ruleset's verdict if it ended the battle: HO.10
+			 * counts the points when both sides break. */
+			if (game_over(g))
+				return g->result.winner;
 			if (g->sides[0].broken && g->sides[1].broken)
 				return -1;
 			return g->sides[0].broken ? 1 : 0;
 		}
 	}
 	free(before);
+	/* The ruleset's own verdict when it ended the battle (game_end);
+	 * else the result line of 3.10.2 in the log. */
+	if (game_over(g))
+		return g->result.winner;
 	return objective_winner(g);
 }
 
@@ -361,6 +373,7 @@ main(int argc, char **argv)
 	struct stalls all;
 	bool verbose = false;
 	struct times think = { NULL, 0 }, big = { NULL, 0 };
+	struct times hthink = { NULL, 0 };
 	struct ruleset *rs;
 	struct game *g;
 	struct diags d;
@@ -402,6 +415,7 @@ main(int argc, char **argv)
 	memset(&all, 0, sizeof all);
 	think.v = xcalloc(MAX_TIMES, sizeof *think.v);
 	big.v = xcalloc(MAX_TIMES, sizeof *big.v);
+	hthink.v = xcalloc(MAX_TIMES, sizeof *hthink.v);
 
 	dirpath = xasprintf("%s/scenarios", datadir);
 	if ((dir = opendir(dirpath)) == NULL) {
@@ -428,6 +442,9 @@ main(int argc, char **argv)
 		const char *base = strrchr(scen[i], '/') + 1;
 		char side0[32], side1[32];
 		bool victory, is_default = strcmp(base, "default.yaml") == 0;
+		bool is_cowpens = strcmp(base, "cowpens-1781.yaml") == 0;
+		struct times *timed = is_default ? &think : is_cowpens ?
+		    &hthink : NULL;
 		struct stalls sc;
 
 		diags_init(&d);
@@ -476,10 +493,10 @@ main(int argc, char **argv)
 				first = k % 2 ? 0 : 1;
 				ctl[first] = pairings[p].a;
 				ctl[1 - first] = pairings[p].b;
-				w = play(g, ctl, is_default &&
+				w = play(g, ctl, timed != NULL &&
 				    pairings[p].a == AI_NORMAL ? first :
-				    is_default && pairings[p].b == AI_NORMAL ?
-				    1 - first : -1, &think, &refused, &sc);
+				    timed != NULL && pairings[p].b == AI_NORMAL ?
+				    1 - first : -1, timed, &refused, &sc);
 				sn[first]++;
 				if (w >= 0 && w < GAME_MAX_SIDES)
 					side[w]++;
@@ -537,6 +554,12 @@ main(int argc, char **argv)
 	stalls_print("stalls, every scenario", &all);
 	printf("  orders the game refused: %d (must be 0)\n", refused);
 
+	printf("\nthink time per turn (ai_orders, apart from "
+	    "game_turn):\n");
+	times_print("default scenario, normal", &think, 100.0);
+	times_print("cowpens-1781 (horse-and-musket), normal", &hthink,
+	    100.0);
+
 	/* A generated battle: think time only; game_turn not counted. */
 	diags_init(&d);
 	rs = load_ruleset("napoleonic", datadir, &d);
@@ -545,20 +568,14 @@ main(int argc, char **argv)
 	    (g = bench_game_create(rs, 400, 400, nbig, 1)) != NULL) {
 		enum ai_level ctl[GAME_MAX_SIDES] = { AI_NORMAL, AI_NORMAL };
 		int n = g->nunits;
+		char what[64];
 
 		g->opt.turn_limit = bigturns;
 		refused = 0;
 		(void)play(g, ctl, 0, &big, &refused, NULL);
-		printf("\nthink time per turn (ai_orders, apart from "
-		    "game_turn):\n");
-		times_print("default scenario, normal", &think, 100.0);
-		{
-			char what[64];
-
-			snprintf(what, sizeof what, "generated %d units "
-			    "(400 x 400), normal", n);
-			times_print(what, &big, 1000.0);
-		}
+		snprintf(what, sizeof what, "generated %d units "
+		    "(400 x 400), normal", n);
+		times_print(what, &big, 1000.0);
 		printf("  orders refused in the generated battle: %d\n",
 		    refused);
 		game_free(g);
@@ -570,5 +587,6 @@ main(int argc, char **argv)
 	free(dirpath);
 	free(think.v);
 	free(big.v);
+	free(hthink.v);
 	return 0;
 }

@@ -1,12 +1,16 @@
 /*
- * bench-move.c - how long the Napoleonic movement phase takes on large
- * battles, and how long the loader takes to read one.
+ * bench-move.c - how long the movement phase takes on large battles, and
+ * how long the loader takes to read one.  -R names the ruleset
+ * (napoleonic by default; horse-and-musket too: bench/gen.c builds
+ * battles for either).
  *
  * For each size (100, 1,000 and 10,000 units by default, on a 1000 x 1000
  * map) a battle is generated straight into a struct game (bench/gen.c, not
  * timed), then timed with CLOCK_MONOTONIC over several fresh copies:
- *   phase  one movement phase alone (nap_phase_movement), when the module
- *          provides it;
+ *   phase  one movement phase alone: nap_phase_movement for the
+ *          Napoleonic module, when it provides it; for any other
+ *          ruleset its phase_run of the "movement" phase (the ruleset
+ *          interface, one phase line logged beside the walk);
  *   turn   one whole game_turn: every phase of the turn, movement included.
  * It prints the best and the median, the peak resident memory and an
  * estimate of the bytes the map and the units take.  Separately it writes
@@ -22,6 +26,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +85,27 @@ median(double *v, int n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* Whether the movement phase alone can be timed for rs. */
+static bool
+phase_timed(const struct ruleset *rs, int mp)
+{
+	if (mp < 0)
+		return false;
+	if (strcmp(rs->name, "napoleonic") == 0)
+		return nap_phase_movement != NULL;
+	return rs->ops != NULL && rs->ops->phase_run != NULL;
+}
+
+/* Run the movement phase mp of g alone (see phase_timed). */
+static void
+phase_movement(struct game *g, int mp)
+{
+	if (strcmp(g->rs->name, "napoleonic") == 0)
+		nap_phase_movement(g);
+	else
+		g->rs->ops->phase_run(g, mp);
+}
+
 static int
 phase_index(const struct ruleset *rs, const char *key)
 {
@@ -107,16 +133,17 @@ bench_size(const struct ruleset *rs, int w, int h, int n, int runs,
 	double phase[MAX_RUNS], turn[MAX_RUNS], t0;
 	struct game *g;
 	int r, u, mp = phase_index(rs, "movement");
+	bool timed = phase_timed(rs, mp);
 
 	memset(fig, 0, sizeof *fig);
 	for (r = 0; r < runs; r++) {
 		if ((g = bench_game_create(rs, w, h, n, seed)) == NULL)
 			return -1;
 		fig->placed = g->nunits;
-		if (nap_phase_movement != NULL && mp >= 0) {
+		if (timed) {
 			g->phase = mp;
 			t0 = now_ms();
-			nap_phase_movement(g);
+			phase_movement(g, mp);
 			phase[r] = now_ms() - t0;
 			g->phase = -1;
 			fig->moved = 0;
@@ -133,7 +160,7 @@ bench_size(const struct ruleset *rs, int w, int h, int n, int runs,
 		t0 = now_ms();
 		game_turn(g);
 		turn[r] = now_ms() - t0;
-		if (nap_phase_movement == NULL) {
+		if (!timed) {
 			fig->moved = 0;
 			for (u = 0; u < g->nunits; u++)
 				if (g->units[u].moved > 0)
@@ -141,7 +168,7 @@ bench_size(const struct ruleset *rs, int w, int h, int n, int runs,
 		}
 		game_free(g);
 	}
-	if (nap_phase_movement != NULL && mp >= 0) {
+	if (timed) {
 		fig->phase_best = phase[0];
 		for (r = 1; r < runs; r++)
 			if (phase[r] < fig->phase_best)
@@ -242,10 +269,11 @@ write_battle(const struct ruleset *rs, int w, int h, int n, uint64_t seed,
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: bench-move [-d datadir] [-w width] [-h height]"
-	    " [-r runs] [-t turn-runs (0: none)] [-s seed] [-n units[,units...]] [-Y]\n"
-	    "       bench-move [-d datadir] [-w width] [-h height] [-s seed] "
-	    "[-n units] -o scenario.yaml\n");
+	fprintf(stderr, "usage: bench-move [-d datadir] [-R ruleset] [-w width]"
+	    " [-h height] [-r runs] [-t turn-runs (0: none)] [-s seed]"
+	    " [-n units[,units...]] [-Y]\n"
+	    "       bench-move [-d datadir] [-R ruleset] [-w width] "
+	    "[-h height] [-s seed] [-n units] -o scenario.yaml\n");
 	exit(2);
 }
 
@@ -261,12 +289,16 @@ main(int argc, char **argv)
 	struct diags d;
 	char *s, *end, phase_s[64], turn_s[64];
 	const char *out = NULL;	/* -o: only write the battle there */
+	const char *rsname = "napoleonic";
 	double target_fig;
 
-	while ((c = getopt(argc, argv, "d:w:h:r:t:s:n:Yo:")) != -1) {
+	while ((c = getopt(argc, argv, "d:R:w:h:r:t:s:n:Yo:")) != -1) {
 		switch (c) {
 		case 'd':
 			datadir = optarg;
+			break;
+		case 'R':
+			rsname = optarg;
 			break;
 		case 'w':
 			w = atoi(optarg);
@@ -311,7 +343,7 @@ main(int argc, char **argv)
 		datadir = MARSHAL_DATADIR;
 
 	diags_init(&d);
-	if ((rs = load_ruleset("napoleonic", datadir, &d)) == NULL) {
+	if ((rs = load_ruleset(rsname, datadir, &d)) == NULL) {
 		diags_print(&d, stderr);
 		return 1;
 	}
@@ -324,12 +356,24 @@ main(int argc, char **argv)
 		return i;
 	}
 
-	printf("marshal movement benchmark: %d x %d map, seed %llu, %d runs "
-	    "per size, %d of whole turns (best / median, ms)\n", w, h,
-	    (unsigned long long)seed, runs, truns);
-	printf("phase = one movement phase (nap_phase_movement)%s; "
-	    "turn = one whole game_turn, all phases\n",
-	    nap_phase_movement != NULL ? "" : " - not provided yet");
+	if (strcmp(rsname, "napoleonic") == 0) {
+		printf("marshal movement benchmark: %d x %d map, seed %llu, "
+		    "%d runs per size, %d of whole turns (best / median, "
+		    "ms)\n", w, h, (unsigned long long)seed, runs, truns);
+		printf("phase = one movement phase (nap_phase_movement)%s; "
+		    "turn = one whole game_turn, all phases\n",
+		    nap_phase_movement != NULL ? "" :
+		    " - not provided yet");
+	} else {
+		printf("marshal movement benchmark, ruleset %s: %d x %d map, "
+		    "seed %llu, %d runs per size, %d of whole turns (best / "
+		    "median, ms)\n", rsname, w, h, (unsigned long long)seed,
+		    runs, truns);
+		printf("phase = one movement phase (the ruleset's phase_run)%s;"
+		    " turn = one whole game_turn, all phases\n",
+		    phase_timed(rs, phase_index(rs, "movement")) ? "" :
+		    " - not provided");
+	}
 	printf("memory: %zu bytes per cell (cell %zu + occupancy %zu), "
 	    "%zu bytes per unit (struct unit), engine scratch not included\n\n",
 	    sizeof(struct cell) + sizeof(int), sizeof(struct cell),

@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,31 +26,111 @@ gen_range(struct rng *r, int lo, int hi)
 	return lo + (int)(rng_next(r) % (uint64_t)(hi - lo + 1));
 }
 
-/* Landscape patches: name and share of the patches, in percent. */
-static const struct {
+/* Landscape patches: name, share of the patches in percent, largest
+ * radius, and whether units are never placed on it (ground some of them
+ * may not enter: the ruleset refuses it by mover, not by formation). */
+struct gen_patch {
 	const char	*name;
 	int		 share;
 	int		 rmax;		/* largest radius, cells */
-} patches[] = {
-	{ "wood",	 30,	 9 },
-	{ "fields",	 25,	10 },
-	{ "rough",	 20,	 7 },
-	{ "village",	 10,	 3 },
-	{ "dense_wood",	  6,	 5 },
-	{ "marsh",	  6,	 4 },
-	{ "water",	  3,	 3 },
+	bool		 keep_off;
 };
-#define NPATCH ((int)(sizeof patches / sizeof patches[0]))
+
+#define GEN_NPATCH	7
+#define GEN_NCHOICE	6
+
+/*
+ * What a generated battle is made of, per ruleset: the ground, the two
+ * obstacles (the first one patch in four), and the units' formations and
+ * classes by arm, drawn uniformly from each list (NULL ends a list).
+ */
+struct gen_kit {
+	const char	*ruleset;
+	const char	*open;
+	struct gen_patch patches[GEN_NPATCH];
+	const char	*rare_obst, *common_obst;
+	const char	*inf_forms[GEN_NCHOICE], *inf_classes[GEN_NCHOICE];
+	const char	*cav_forms[GEN_NCHOICE], *cav_classes[GEN_NCHOICE];
+	const char	*art_form, *art_classes[GEN_NCHOICE];
+	int		 men_lo, men_hi, gunners;
+};
+
+static const struct gen_kit kits[] = {
+	{
+		"napoleonic", "open",
+		{
+			{ "wood",	 30,	 9, false },
+			{ "fields",	 25,	10, false },
+			{ "rough",	 20,	 7, false },
+			{ "village",	 10,	 3, false },
+			{ "dense_wood",	  6,	 5, false },
+			{ "marsh",	  6,	 4, false },
+			{ "water",	  3,	 3, false },
+		},
+		"wall", "hedge",
+		{ "line", "line", "column", "manoeuvre_column", "skirmish",
+		    "masse" }, { "line" },
+		{ "line", "column", "manoeuvre_column", "screen" },
+		{ "light", "heavy" },
+		"limbered", { "light", "heavy", "horse" },
+		300, 900, 8,
+	},
+	{
+		/* H3: slopes and woods slow, dense woods and buildings
+		 * shut out horse and guns; fences and streams (H4). */
+		"horse-and-musket", "open",
+		{
+			{ "open_wood",	 30,	 9, false },
+			{ "gentle_slope", 25,	10, false },
+			{ "rough",	 20,	 7, false },
+			{ "buildings",	 10,	 3, true },
+			{ "dense_wood",	  6,	 5, true },
+			{ "steep_slope",  6,	 4, true },
+			{ "steep_slope",  3,	 3, true },
+		},
+		"stream", "fence",
+		{ "line", "line", "column" }, { "close", "open", "rifle" },
+		{ "line", "column" }, { "light" },
+		"limbered", { "light", "medium", "heavy", "galloper" },
+		100, 300, 12,
+	},
+};
+#define NKIT ((int)(sizeof kits / sizeof kits[0]))
+
+/* The kit of ruleset rs, or NULL. */
+static const struct gen_kit *
+gen_kit(const struct ruleset *rs)
+{
+	int i;
+
+	for (i = 0; i < NKIT; i++)
+		if (strcmp(kits[i].ruleset, rs->name) == 0)
+			return &kits[i];
+	return NULL;
+}
+
+/* The number of entries of a NULL-ended list. */
+static int
+gen_count(const char *const *v)
+{
+	int n = 0;
+
+	while (n < GEN_NCHOICE && v[n] != NULL)
+		n++;
+	return n;
+}
 
 static int
-gen_ground(const struct ruleset *rs, struct map *m, struct rng *r)
+gen_ground(const struct gen_kit *kit, const struct ruleset *rs,
+    struct map *m, struct rng *r)
 {
-	int land[NPATCH], open = ruleset_land(rs, "open");
+	const struct gen_patch *patches = kit->patches;
+	int land[GEN_NPATCH], open = ruleset_land(rs, kit->open);
 	int i, k, n, p, roll, cx, cy, rad, x, y, h;
 
 	if (open < 0)
 		return -1;
-	for (i = 0; i < NPATCH; i++)
+	for (i = 0; i < GEN_NPATCH; i++)
 		if ((land[i] = ruleset_land(rs, patches[i].name)) < 0)
 			return -1;
 	for (i = 0; i < m->w * m->h; i++)
@@ -59,7 +140,7 @@ gen_ground(const struct ruleset *rs, struct map *m, struct rng *r)
 	n = m->w * m->h / 300;
 	for (k = 0; k < n; k++) {
 		roll = gen_range(r, 0, 99);
-		for (p = 0; p < NPATCH - 1 && roll >= patches[p].share; p++)
+		for (p = 0; p < GEN_NPATCH - 1 && roll >= patches[p].share; p++)
 			roll -= patches[p].share;
 		rad = gen_range(r, 1, patches[p].rmax);
 		cx = gen_range(r, 0, m->w - 1);
@@ -107,9 +188,11 @@ gen_roads(struct map *m)
 }
 
 static int
-gen_obstacles(const struct ruleset *rs, struct map *m, struct rng *r)
+gen_obstacles(const struct gen_kit *kit, const struct ruleset *rs,
+    struct map *m, struct rng *r)
 {
-	int hedge = ruleset_obst(rs, "hedge"), wall = ruleset_obst(rs, "wall");
+	int hedge = ruleset_obst(rs, kit->common_obst);
+	int wall = ruleset_obst(rs, kit->rare_obst);
 	int k, n, x, y, x0, len, kind;
 
 	if (hedge <= 0 || wall <= 0)
@@ -130,9 +213,26 @@ gen_obstacles(const struct ruleset *rs, struct map *m, struct rng *r)
 	return 0;
 }
 
-/* True if the unit's formation may stand on every cell at anchor/f. */
+/* The landscapes of kit patches units are kept off, as a mask. */
+static unsigned long
+gen_keep_off(const struct gen_kit *kit, const struct ruleset *rs)
+{
+	unsigned long mask = 0;
+	int i, l;
+
+	for (i = 0; i < GEN_NPATCH; i++)
+		if (kit->patches[i].keep_off &&
+		    (l = ruleset_land(rs, kit->patches[i].name)) >= 0 &&
+		    l < (int)(8 * sizeof mask))
+			mask |= 1ul << l;
+	return mask;
+}
+
+/* True if the unit's formation may stand on every cell at anchor/f, none
+ * of them ground in keep_off. */
 static int
-gen_ground_ok(const struct game *g, int u, struct point at, enum dir f)
+gen_ground_ok(const struct game *g, int u, struct point at, enum dir f,
+    unsigned long keep_off)
 {
 	struct point c[FOOTPRINT_MAX];
 	const struct unit *un = &g->units[u];
@@ -145,58 +245,58 @@ gen_ground_ok(const struct game *g, int u, struct point at, enum dir f)
 		if (g->rs->land[map_cell(g->map, c[i].x, c[i].y)->land].forbid &
 		    (1u << un->formation))
 			return 0;
+		if (keep_off & (1ul << map_cell(g->map, c[i].x, c[i].y)->land))
+			return 0;
 	}
 	return 1;
 }
 
-static const char *const inf_forms[] = {
-	"line", "line", "column", "manoeuvre_column", "skirmish", "masse"
-};
-static const char *const cav_forms[] = {
-	"line", "column", "manoeuvre_column", "screen"
-};
-static const char *const cav_classes[] = { "light", "heavy" };
-static const char *const art_classes[] = { "light", "heavy", "horse" };
-#define NELEM(a) ((int)(sizeof (a) / sizeof (a)[0]))
-
 /* Arm, class and formation of a new unit. */
 static int
-gen_kind(const struct ruleset *rs, struct unit *un, struct rng *r)
+gen_kind(const struct gen_kit *kit, const struct ruleset *rs,
+    struct unit *un, struct rng *r)
 {
-	int roll = gen_range(r, 0, 99);
+	int roll = gen_range(r, 0, 99), n;
 	const char *form, *klass;
 
 	if (roll < 60) {
 		un->arm = ARM_INFANTRY;
-		form = inf_forms[gen_range(r, 0, NELEM(inf_forms) - 1)];
-		klass = "line";
+		form = kit->inf_forms[gen_range(r, 0,
+		    gen_count(kit->inf_forms) - 1)];
+		/* One class: no draw (the Napoleonic stream as before). */
+		n = gen_count(kit->inf_classes);
+		klass = kit->inf_classes[n > 1 ? gen_range(r, 0, n - 1) : 0];
 	} else if (roll < 85) {
 		un->arm = ARM_CAVALRY;
-		form = cav_forms[gen_range(r, 0, NELEM(cav_forms) - 1)];
-		klass = cav_classes[gen_range(r, 0, NELEM(cav_classes) - 1)];
+		form = kit->cav_forms[gen_range(r, 0,
+		    gen_count(kit->cav_forms) - 1)];
+		klass = kit->cav_classes[gen_range(r, 0,
+		    gen_count(kit->cav_classes) - 1)];
 	} else {
 		un->arm = ARM_ARTILLERY;
-		form = "limbered";
-		klass = art_classes[gen_range(r, 0, NELEM(art_classes) - 1)];
+		form = kit->art_form;
+		klass = kit->art_classes[gen_range(r, 0,
+		    gen_count(kit->art_classes) - 1)];
 	}
 	un->formation = ruleset_form(rs, form);
 	un->klass = ruleset_class(rs, un->arm, klass);
 	if (un->formation < 0 || un->klass < 0)
 		return -1;
-	/* Napoleonic battles: other rulesets' units keep their defaults. */
+	/* Attributes a ruleset lacks are not set (unit_attr_set of -1). */
 	ruleset_attr_defaults(rs, un);
 	unit_attr_set(un, ruleset_attr(rs, "drill"), gen_range(r, 2, 6));
 	unit_attr_set(un, ruleset_attr(rs, "musician"),
 	    gen_range(r, 0, 2) != 0);
-	un->strength = un->strength0 = un->arm == ARM_ARTILLERY ? 8 :
-	    gen_range(r, 300, 900);
+	un->strength = un->strength0 = un->arm == ARM_ARTILLERY ?
+	    kit->gunners : gen_range(r, kit->men_lo, kit->men_hi);
 	un->cond = COND_FORMED;
 	return 0;
 }
 
 /* Place unit u of side s somewhere in its half; 0, or -1 if no room. */
 static int
-gen_place(struct game *g, int u, int side, struct rng *r)
+gen_place(struct game *g, int u, int side, unsigned long keep_off,
+    struct rng *r)
 {
 	struct unit *un = &g->units[u];
 	enum dir f = side == 0 ? DIR_N : DIR_S;
@@ -209,7 +309,7 @@ gen_place(struct game *g, int u, int side, struct rng *r)
 		at.x = gen_range(r, 8, g->map->w - 9);
 		at.y = gen_range(r, ylo, yhi);
 		if (game_fits(g, u, at, f, un->formation, -1, NULL) != 0 ||
-		    !gen_ground_ok(g, u, at, f))
+		    !gen_ground_ok(g, u, at, f, keep_off))
 			continue;
 		un->pos = at;
 		un->facing = f;
@@ -251,19 +351,25 @@ struct game *
 bench_game_create(const struct ruleset *rs, int w, int h, int n,
     uint64_t seed)
 {
-	struct map *m = map_create(w, h);
+	const struct gen_kit *kit = gen_kit(rs);
+	struct map *m;
 	struct game *g;
 	struct rng r;
 	char id[32];
 	int i, u, side, gen[2];
+	unsigned long keep_off;
 
+	if (kit == NULL)
+		return NULL;
+	keep_off = gen_keep_off(kit, rs);
+	m = map_create(w, h);
 	rng_seed(&r, seed);
-	if (gen_ground(rs, m, &r) != 0) {
+	if (gen_ground(kit, rs, m, &r) != 0) {
 		map_free(m);
 		return NULL;
 	}
 	gen_roads(m);
-	if (gen_obstacles(rs, m, &r) != 0) {
+	if (gen_obstacles(kit, rs, m, &r) != 0) {
 		map_free(m);
 		return NULL;
 	}
@@ -285,11 +391,11 @@ bench_game_create(const struct ruleset *rs, int w, int h, int n,
 		snprintf(id, sizeof id, "u%d", i);
 		if ((u = game_add_unit(g, id, id, side, gen[side])) < 0)
 			break;
-		if (gen_kind(rs, &g->units[u], &r) != 0) {
+		if (gen_kind(kit, rs, &g->units[u], &r) != 0) {
 			game_free(g);
 			return NULL;
 		}
-		if (gen_place(g, u, side, &r) != 0) {
+		if (gen_place(g, u, side, keep_off, &r) != 0) {
 			unit_clear(&g->units[u]);
 			g->nunits--;
 		}

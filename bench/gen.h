@@ -7,7 +7,11 @@
  * villages, marsh, lakes, hills), a grid of big and small roads and some
  * hedges and walls, with n units split between two sides facing each
  * other across the middle, every one under a Move order towards the enemy.
- * The same seed always builds the same battle.
+ * The same seed always builds the same battle.  The ground and the
+ * units are drawn from a kit of the ruleset's own names (gen.c): one for
+ * the napoleonic ruleset, one for horse-and-musket (open and dense
+ * woods, slopes, buildings, fences and streams; units never placed on
+ * ground their mover may not enter).
  *
  * Ownership: bench_game_create returns a game the caller frees with
  * game_free; the ruleset is borrowed and must outlive it.
@@ -22,7 +26,7 @@
 #include "core/ruleset.h"
 
 /* Build a battle of (up to) n units on a w x h map; NULL if the ruleset
- * lacks the landscapes or formations the generator uses. */
+ * has no kit or lacks the landscapes or formations its kit uses. */
 struct game *bench_game_create(const struct ruleset *, int w, int h, int n,
     uint64_t seed);
 
