@@ -1578,6 +1578,54 @@ fixture_default_set(int w, int h, bool utf8)
 	return fixture_scenario("default", w, h, utf8);
 }
 
+/*
+ * O: the ruleset's own orders.  In the second horse-and-musket lesson the
+ * menu offers Retire (H7); chosen, the cursor picks where the Maryland
+ * Continentals go, and Enter gives the action: they hold it (act), their
+ * standing order untouched.  The Napoleonic battle has no such orders
+ * and says so.
+ */
+static void
+test_action_key_gives_the_rulesets_own_order(void **state)
+{
+	struct fixture *f = fixture_scenario("tutorial-hm-02-wheel", 120, 40,
+	    true);
+	struct unit *u;
+	int md = game_find_unit(f->g, "MD");
+
+	(void)state;
+	assert_true(md >= 0);
+	u = &f->g->units[md];
+	while (f->ui->mode != MODE_MAP)		/* the lesson's pages */
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	f->ui->cursor = u->pos;
+	type(f, " ");				/* select it */
+	assert_int_equal(f->ui->sel, md);
+	type(f, "O");
+	assert_true(has(f, "Orders for"));
+	assert_true(has(f, "1 Retire (H7)"));
+	type(f, "\r");
+	f->ui->cursor = (struct point){ 18, 20 };
+	type(f, "\r");
+	assert_int_equal(u->act.kind, ORDER_ACTION);
+	assert_int_equal(u->act.action, ruleset_action(f->rs, "retire"));
+	assert_int_equal(u->act.npts, 1);
+	assert_int_equal(u->act.pts[0].x, 18);
+	assert_int_equal(u->act.pts[0].y, 20);
+	fixture_free(f);
+
+	f = fixture_default_set(120, 40, true);
+	while (f->ui->mode != MODE_MAP)
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	type(f, "\t");
+	assert_true(f->ui->sel >= 0);
+	type(f, "O");
+	assert_true(has(f, "have no orders of their own"));
+	fixture_free(f);
+}
+
 /* The default battle in UTF-8. */
 static struct fixture *
 fixture_default(int w, int h)
@@ -2584,6 +2632,7 @@ main(void)
 		cmocka_unit_test(test_3_4_5_assault_key_preview_and_refusal),
 		cmocka_unit_test(test_ruleset_words_on_screen),
 		cmocka_unit_test(test_panel_ground_in_the_rulesets_terms),
+		cmocka_unit_test(test_action_key_gives_the_rulesets_own_order),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -97,6 +97,7 @@ static const char *const action_names[ACT_COUNT] = {
 	[ACT_FILTER_UNIT] = "filter-unit",
 	[ACT_FILTER_TURN] = "filter-turn",
 	[ACT_ASSAULT] = "assault",
+	[ACT_ACTION] = "action",
 };
 
 /* Names of the keys that are not one printable character. */

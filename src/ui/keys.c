@@ -73,6 +73,8 @@ static const struct binding map_keys[] = {
 	    "Assault: a Move order onto the enemy unit under the cursor, "
 	    "to charge it{@charge}" },
 	{ ACT_STOP, { 's', 0 }, "s", "Stop order: halt where it stands" },
+	{ ACT_ACTION, { 'O', 0 }, "O",
+	    "other orders: the ruleset's own (retire...), from a menu" },
 	{ ACT_FORMATION, { 'f', 0 }, "f",
 	    "Formation order: choose from the unit's formations" },
 	{ ACT_RESTORE, { 'r', 0 }, "r", "Restore order: a {mob} re-forms" },

@@ -95,6 +95,7 @@ enum ui_action {
 	ACT_FILTER_UNIT,	/* log pager: the selected unit's events */
 	ACT_FILTER_TURN,	/* log pager: one turn's events */
 	ACT_ASSAULT,		/* a Move order onto an enemy: charge it */
+	ACT_ACTION,		/* the ruleset's own orders (retire...) */
 	ACT_COUNT
 };
 

@@ -33,6 +33,7 @@ ui_create(struct game *g, bool utf8, bool colour)
 	ui->game = g;
 	ui->utf8 = utf8;
 	ui->colour = colour;
+	ui->action = -1;
 	ui->sel = -1;
 	ui->gsel = -1;
 	ui->home_side = -1;

@@ -111,16 +111,21 @@ struct ui {
 	bool		 area;		/* show the reachable area */
 	bool		 assault;	/* MODE_MOVE picks an enemy to charge
 					   (3.4.5), not a destination */
+	int		 action;	/* MODE_MOVE picks where the ruleset's
+					   own action goes (its index), -1:
+					   not an action */
 	bool		 heights;	/* show contour levels as digits */
 
 	/* MODE_MOVE: the waypoints picked so far (the cursor is the end). */
 	struct point	 wp[ORDER_MAX_POINTS];
 	int		 nwp;
 
-	/* MODE_MENU: formations offered. */
+	/* MODE_MENU: formations offered, or (menu_actions) the ruleset's
+	 * own actions. */
 	int		 menu[RULES_MAX_FORM];
 	int		 nmenu;
 	int		 menu_pos;
+	bool		 menu_actions;
 
 	/* MODE_PAGER */
 	enum pager_kind	 pager;

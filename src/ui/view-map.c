@@ -748,6 +748,10 @@ map_key(struct ui *ui, enum ui_action a)
 		if (commandable(ui) >= 0)
 			menu_open(ui);
 		break;
+	case ACT_ACTION:
+		if (commandable(ui) >= 0)
+			action_menu_open(ui);
+		break;
 	case ACT_WHY:
 		if (ui->sel < 0)
 			ui_msg(ui, true, "Select a unit to see why.");
@@ -804,6 +808,7 @@ move_open(struct ui *ui)
 	ui->nwp = 0;
 	ui->mode = MODE_MOVE;
 	ui->assault = false;
+	ui->action = -1;
 	/* o counts from the first objective in every Move: "m o" is always
 	 * the same place, whatever o was pressed for before. */
 	ui->jump_obj = -1;
@@ -881,8 +886,48 @@ assault_open(struct ui *ui)
 	ui->nwp = 0;
 	ui->mode = MODE_MOVE;
 	ui->assault = true;
+	ui->action = -1;
 	ui_msg(ui, false, "Assault with %s: the cursor on an enemy unit "
 	    "(the nearest to start), Enter to order the charge.", u->name);
+}
+
+/*
+ * The ruleset's own action picked from the menu, given where the cursor
+ * is: its point, or the facing from the unit towards it.
+ */
+static void
+action_at_cursor(struct ui *ui)
+{
+	const struct ruleset_action *ac =
+	    &ui->game->rs->ops->actions[ui->action];
+	const struct unit *u = &ui->game->units[ui->sel];
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_ACTION;
+	o.unit = ui->sel;
+	o.general = u->general;
+	o.action = ui->action;
+	o.formation = -1;
+	o.facing = -1;
+	if (ac->params & ACTION_POINT) {
+		o.npts = 1;
+		o.pts[0] = ui->cursor;
+	}
+	if (ac->params & ACTION_FACING) {
+		if (ui->cursor.x == u->pos.x && ui->cursor.y == u->pos.y) {
+			ui_msg(ui, true, "%s: put the cursor where the unit "
+			    "should face (Esc cancels).", ac->label);
+			return;
+		}
+		o.facing = geom_heading(u->pos, ui->cursor);
+	}
+	if (ui_order(ui, &o) == 0) {
+		ui->mode = MODE_MAP;
+		ui->action = -1;
+		ui->nwp = 0;
+		ui->cursor = u->pos;
+	}
 }
 
 void
@@ -918,13 +963,19 @@ move_key(struct ui *ui, enum ui_action a)
 	case ACT_CANCEL:
 		ui->mode = MODE_MAP;
 		ui->nwp = 0;
-		ui_msg(ui, false, "%s cancelled.", ui->assault ? "Assault" :
-		    "Move");
+		ui_msg(ui, false, "%s cancelled.", ui->action >= 0 ?
+		    ui->game->rs->ops->actions[ui->action].label :
+		    ui->assault ? "Assault" : "Move");
 		ui->assault = false;
+		ui->action = -1;
 		break;
 	case ACT_CONFIRM:
 		if (ui->sel < 0) {
 			general_key(ui, a);
+			break;
+		}
+		if (ui->action >= 0) {
+			action_at_cursor(ui);
 			break;
 		}
 		if (group_move(ui)) {

@@ -33,11 +33,72 @@ menu_open(struct ui *ui)
 	ui->mode = MODE_MENU;
 }
 
+/*
+ * The ruleset's own actions (ops->actions) for the selected unit: a menu
+ * like the formations'.  One that takes a point or a facing goes on to
+ * MODE_MOVE to pick it with the cursor; one that takes nothing is given
+ * at once.
+ */
+void
+action_menu_open(struct ui *ui)
+{
+	const struct ruleset *rs = ui->game->rs;
+	const struct ruleset_action *a = rs->ops->actions;
+
+	ui->nmenu = 0;
+	ui->menu_pos = 0;
+	while (a != NULL && a[ui->nmenu].name != NULL &&
+	    ui->nmenu < RULES_MAX_FORM) {
+		ui->menu[ui->nmenu] = ui->nmenu;
+		ui->nmenu++;
+	}
+	if (ui->nmenu == 0) {
+		ui_msg(ui, true, "The %s rules have no orders of their own: "
+		    "m, s, f and r are all there is.", rs->title);
+		return;
+	}
+	ui->menu_actions = true;
+	ui->mode = MODE_MENU;
+}
+
+static void
+choose_action(struct ui *ui, int item)
+{
+	const struct ruleset_action *a = &ui->game->rs->ops->actions[item];
+	struct order o;
+
+	ui->menu_actions = false;
+	if (a->params & (ACTION_POINT | ACTION_FACING)) {
+		ui->mode = MODE_MOVE;
+		ui->action = item;
+		ui->assault = false;
+		ui->nwp = 0;
+		ui_msg(ui, false, "%s %s: put the cursor %s, Enter to give the "
+		    "order.", a->label, ui->game->units[ui->sel].name,
+		    a->params & ACTION_POINT ? "where it should go" :
+		    "where it should face");
+		return;
+	}
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_ACTION;
+	o.unit = ui->sel;
+	o.general = ui->game->units[ui->sel].general;
+	o.action = item;
+	o.formation = -1;
+	o.facing = -1;
+	ui->mode = MODE_MAP;
+	ui_order(ui, &o);
+}
+
 static void
 choose(struct ui *ui, int item)
 {
 	struct order o;
 
+	if (ui->menu_actions) {
+		choose_action(ui, item);
+		return;
+	}
 	memset(&o, 0, sizeof o);
 	o.kind = ORDER_FORMATION;
 	o.unit = ui->sel;
@@ -64,7 +125,9 @@ menu_key(struct ui *ui, enum ui_action a, int key)
 		return;
 	case ACT_CANCEL:
 		ui->mode = MODE_MAP;
-		ui_msg(ui, false, "No formation order given.");
+		ui_msg(ui, false, "No %s order given.", ui->menu_actions ?
+		    "such" : "formation");
+		ui->menu_actions = false;
 		return;
 	default:
 		break;
@@ -83,6 +146,21 @@ menu_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	int w = l->panel_w, x = l->panel_x, y = l->panel_y, i;
 
 	canvas_fill(c, x, y, w, ui->nmenu + 3, " ", box);
+	if (ui->menu_actions) {
+		const struct ruleset_action *a = rs->ops->actions;
+
+		canvas_printf(c, x + 1, y, w - 2, box, "Orders for %s",
+		    u->name);
+		for (i = 0; i < ui->nmenu; i++)
+			canvas_printf(c, x + 1, y + 1 + i, w - 2,
+			    i == ui->menu_pos ? hi : box, "%c%d %s (%s%s)",
+			    i == ui->menu_pos ? '>' : ' ', i + 1,
+			    a[i].label, a[i].rule, ruleset_rule_mark(rs,
+			    a[i].rule));
+		canvas_text(c, x + 1, y + 1 + ui->nmenu, w - 2,
+		    "Enter: choose  Esc: cancel", box);
+		return;
+	}
 	canvas_printf(c, x + 1, y, w - 2, box, "Formation for %s", u->name);
 	for (i = 0; i < ui->nmenu; i++) {
 		const struct formation_def *f = &rs->form[ui->menu[i]];

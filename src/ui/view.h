@@ -178,8 +178,10 @@ void overview_draw(struct ui *, struct canvas *);
 /* Message log panel. */
 void log_draw(struct ui *, struct canvas *, const struct layout *);
 
-/* Formation menu. */
+/* Formation menu; the same menu for the ruleset's own actions
+ * (action_menu_open, key O). */
 void menu_open(struct ui *);
+void action_menu_open(struct ui *);
 void menu_key(struct ui *, enum ui_action, int key);
 void menu_draw(struct ui *, struct canvas *, const struct layout *);
 
