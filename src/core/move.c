@@ -82,8 +82,11 @@ line_place(struct move_text *l, const struct game *g, const struct unit *u,
 	move_text_s(l, dir_name(u->facing));
 	move_text_s(l, ", ");
 	move_text_s(l, g->rs->form[u->formation].label);
-	if (u->cond == COND_MOB)
-		move_text_s(l, " (Mob)");
+	if (u->cond == COND_MOB) {	/* in the ruleset's word */
+		move_text_s(l, " (");
+		move_text_s(l, ruleset_word(g->rs, RULESET_TERM_MOB));
+		move_text_s(l, ")");
+	}
 	move_text_s(l, ": ");
 	move_text_s(l, why);
 }
