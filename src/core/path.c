@@ -363,9 +363,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 			d = (enum dir)dir_between(o, a);
 		}
 		if (edge_cost(g, tw, p, face, d, false, false, &plain,
-		    &after, &q) < 0 || (!plain && !to_wall) ||
-		    q.x != p.x + dir_dx[d] || q.y != p.y + dir_dy[d]) {
-			/* A wheel is no straight line: the search plans it. */
+		    &after, &q) < 0 || (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
 			return -1;
@@ -374,10 +372,12 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 			cap = cap ? cap * 2 : 16;
 			r = xreallocarray(r, (size_t)cap, sizeof *r);
 		}
-		p.x += dir_dx[d];
-		p.y += dir_dy[d];
+		/* A step, or a wheel that leaves the block at q: the line
+		 * goes on from there facing the new way. */
+		dist += q.x == p.x + dir_dx[d] && q.y == p.y + dir_dy[d] ?
+		    dir_step_cost(d) : geom_dist(p, q);
+		p = q;
 		r[n++] = p;
-		dist += dir_step_cost(d);
 		face = after;
 		if (!plain)
 			break;		/* up to the ground it may not enter */
