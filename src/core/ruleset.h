@@ -104,7 +104,7 @@ struct attr_def {
 };
 
 /*
- * Movement (core/move.c).  The engine walks a unit's front-centre anchor
+ * Movement (core/move-walk.c).  The engine walks a unit's front-centre anchor
  * cell by cell along its route and asks the ruleset, through the move_*
  * operations below, what each turn of the front and each step costs, how
  * close it may come to an enemy and whether it may pass a friend.  The

@@ -96,7 +96,7 @@ struct unit {
 					   (3.6.3), negative for a wheel to
 					   the left; 0 when not wheeling */
 
-	/* The planned route (core/move.c), reused across turns while the
+	/* The planned route (core/move-walk.c), reused across turns while the
 	 * order is the same and the way is clear. */
 	struct point	*route;		/* owned: anchor cells ahead */
 	int		 nroute;

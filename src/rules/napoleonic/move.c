@@ -5,7 +5,7 @@
  * enemies), and the movement and formation phases.
  *
  * Everything here reads the game and writes only the walk it is given or
- * the price it is asked for; core/move.c commits.  Each price carries its
+ * the price it is asked for; core/move-walk.c commits.  Each price carries its
  * explanation (rule number and arithmetic in BD).  doc/rules.md says how
  * each clause is read.
  */

@@ -5,7 +5,7 @@
  * nap_move_load reads the data file's `movement` and `rally` sections into a struct
  * nap_move kept in rs->priv.  Every distance is in ticks (1 BD = rs->ticks);
  * action points are whole numbers.  The move_* operations price turns,
- * steps, contacts and passes for the generic engine (core/move.c);
+ * steps, contacts and passes for the generic engine (core/move-walk.c);
  * nap_phase_movement and nap_phase_formation are the two phases the module
  * runs itself.  doc/rules.md gives the reading of every clause.
  */

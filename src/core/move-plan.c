@@ -1,0 +1,390 @@
+/*
+ * move-plan.c - what a Move order would do, without doing it: the
+ * preview of this turn's march, the route an order is given (move_route)
+ * and the march over the turns to come (move_forecast), and the ground a
+ * unit can reach this turn (move_reach).  Each walks copies through the
+ * same walk as the movement phase (move-walk.c).  See move.h.
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/move-priv.h"
+#include "core/path.h"
+#include "core/ruleset.h"
+#include "util/xalloc.h"
+
+int
+move_preview(const struct game *g, const struct order *o,
+    struct move_preview *out)
+{
+	struct move_walk w;
+	int i, k;
+
+	memset(out, 0, sizeof *out);
+	eventlog_init(&out->log);
+	if (o->kind != ORDER_MOVE || o->unit < 0 || o->unit >= g->nunits ||
+	    !unit_active(&g->units[o->unit]) || o->npts < 1 ||
+	    o->npts > ORDER_MAX_POINTS)
+		return -1;
+	for (i = 0; i < o->npts; i++)
+		if (!map_inside(g->map, o->pts[i].x, o->pts[i].y))
+			return -1;
+	move_walk_init(g, o->unit, &w);
+	w.order = o;
+	w.waypoint = 0;
+	w.owed = g->units[o->unit].owed;
+	w.explain = true;
+	w.preview = true;
+	walk_all(g, NULL, &w, -1, NULL);
+	out->path = w.path;
+	out->npath = w.npath;
+	w.path = NULL;
+	out->pos = w.pos;
+	out->facing = w.facing;
+	out->form = w.form;
+	out->cond = w.cond;
+	out->allowance = w.allowance;
+	out->spent = w.stood ? 0 : w.allowance - w.left;
+	out->halt = w.halt;
+	for (i = 0; i < w.nnotes; i++) {
+		k = eventlog_take(&out->log, g->turn, g->phase, o->unit,
+		    w.notes[i].kind, w.notes[i].rule, w.notes[i].text);
+		out->log.v[k].own = w.notes[i].own;
+		w.notes[i].text = NULL;
+	}
+	move_walk_free(&w);
+	return 0;
+}
+
+void
+move_preview_free(struct move_preview *p)
+{
+	free(p->path);
+	p->path = NULL;
+	p->npath = 0;
+	eventlog_free(&p->log);
+}
+
+/* --- routes for orders --------------------------------------------------- */
+
+#define ROUTE_BUDGET	(PATH_BUDGET * 16)	/* cells a whole route may
+						   expand: the map, twice */
+#define ROUTE_SPAN	256	/* cells one straight leg may cover */
+
+/* Whether the walk's straight line from p (facing f) to r[j] passes
+ * exactly through r[i..j]: the cells the walk would step on. */
+static bool
+line_follows(struct point p, enum dir f, const struct point *r, int i,
+    int j)
+{
+	struct point q;
+	int k, d;
+
+	for (k = i; k <= j; k++) {
+		q = path_next(p, f, r[j]);
+		if (q.x != r[k].x || q.y != r[k].y)
+			return false;
+		d = dir_between(p, q);
+		if (d < 0)
+			return false;
+		f = (enum dir)d;
+		p = q;
+	}
+	return true;
+}
+
+/*
+ * Cut a route of cells r[0..n-1] from p (facing f) into the fewest points
+ * between which the walk's straight line (path_next) steps on exactly
+ * those cells: the walk given these points as waypoints marches the
+ * route.  Writes at most max points to out; returns how many it needed
+ * (more than max when they do not fit).
+ */
+static int
+route_points(struct point p, enum dir f, const struct point *r, int n,
+    struct point *out, int max)
+{
+	int i = 0, j, best, k = 0, d;
+
+	while (i < n) {
+		best = i;
+		for (j = i; j < n && j < i + ROUTE_SPAN; j++)
+			if (line_follows(p, f, r, i, j))
+				best = j;
+		if (k < max)
+			out[k] = r[best];
+		k++;
+		d = dir_between(best > 0 ? r[best - 1] : p, r[best]);
+		if (d >= 0)
+			f = (enum dir)d;
+		p = r[best];
+		i = best + 1;
+	}
+	return k;
+}
+
+int
+move_route(const struct game *g, const struct order *in, struct order *out)
+{
+	struct move_walk w;
+	struct point *r = NULL, pts[ORDER_MAX_POINTS];
+	bool user[ORDER_MAX_POINTS * ORDER_MAX_POINTS], complete;
+	struct point all[ORDER_MAX_POINTS * ORDER_MAX_POINTS];
+	int leg, n, m, k, na = 0, d, i;
+
+	*out = *in;
+	if (in->kind != ORDER_MOVE || in->unit < 0 || in->unit >= g->nunits ||
+	    !unit_active(&g->units[in->unit]) || in->npts < 1 ||
+	    in->npts > ORDER_MAX_POINTS || g->rs->ops->move_step == NULL)
+		return -1;
+	move_walk_init(g, in->unit, &w);
+	for (leg = 0; leg < in->npts; leg++) {
+		if (!map_inside(g->map, in->pts[leg].x, in->pts[leg].y))
+			return -1;
+		n = path_cheapest(g, &w, in->pts[leg], ROUTE_BUDGET, &r,
+		    &complete);
+		m = 0;
+		if (n > 0 && complete)
+			m = route_points(w.pos, w.facing, r, n, pts,
+			    ORDER_MAX_POINTS);
+		if (m < 1 || m > ORDER_MAX_POINTS) {
+			/* No way round found, or too many bends: straight
+			 * at the point, as the player drew it. */
+			pts[0] = in->pts[leg];
+			m = 1;
+		}
+		for (k = 0; k < m; k++) {
+			all[na] = pts[k];
+			user[na++] = k == m - 1;
+		}
+		if (n > 0 && complete) {
+			d = dir_between(n > 1 ? r[n - 2] : w.pos, r[n - 1]);
+			if (d >= 0)
+				w.facing = (enum dir)d;
+		}
+		w.pos = in->pts[leg];
+		free(r);
+		r = NULL;
+	}
+	/* Too many points: the bends of the last legs go first (that part
+	 * is walked straight, the walk going round what it meets). */
+	while (na > ORDER_MAX_POINTS) {
+		for (i = na - 1; i >= 0 && user[i]; i--)
+			;
+		if (i < 0)
+			break;
+		memmove(all + i, all + i + 1, (size_t)(na - i - 1) *
+		    sizeof *all);
+		memmove(user + i, user + i + 1, (size_t)(na - i - 1) *
+		    sizeof *user);
+		na--;
+	}
+	out->npts = na;
+	memcpy(out->pts, all, (size_t)na * sizeof *all);
+	return 0;
+}
+
+int
+move_forecast(const struct game *g, const struct order *o, int max,
+    struct point **path, int *npath)
+{
+	struct game tmp = *g;
+	struct unit *un;
+	struct move_walk w;
+	struct point *carry = NULL, *cells = NULL, from;
+	enum dir face;
+	size_t ncell = (size_t)g->map->w * (size_t)g->map->h;
+	int t, turns = -1, ncarry = 0, nc = 0, cap = 0, i;
+
+	*path = NULL;
+	*npath = 0;
+	if (o->kind != ORDER_MOVE || o->unit < 0 || o->unit >= g->nunits ||
+	    !unit_active(&g->units[o->unit]) || o->npts < 1 ||
+	    o->npts > ORDER_MAX_POINTS)
+		return -1;
+	/* A scratch copy of what the walk reads and the forecast changes:
+	 * the units (their owned arrays stay the game's, never freed or
+	 * written here) and the occupancy grid. */
+	tmp.units = xmallocarray((size_t)g->nunits, sizeof *tmp.units);
+	memcpy(tmp.units, g->units, (size_t)g->nunits * sizeof *tmp.units);
+	tmp.occ = xmallocarray(ncell, sizeof *tmp.occ);
+	memcpy(tmp.occ, g->occ, ncell * sizeof *tmp.occ);
+	/* Units under Move orders of their own will have left their
+	 * places: the forecast does not wait behind them. */
+	for (i = 0; i < g->nunits; i++)
+		if (i != o->unit && g->units[i].order.kind == ORDER_MOVE &&
+		    unit_active(&g->units[i]))
+			game_occupy(&tmp, i, false);
+	un = &tmp.units[o->unit];
+	un->order = *o;
+	un->waypoint = 0;
+	un->owed = 0;
+	un->route = NULL;
+	un->nroute = 0;
+	for (t = 1; t <= max; t++) {
+		move_walk_init(&tmp, o->unit, &w);
+		from = un->pos;
+		face = un->facing;
+		w.preview = true;
+		w.resumed = t > 1;
+		if (ncarry > 0) {
+			w.route = carry;
+			w.nroute = ncarry;
+			carry = NULL;
+			ncarry = 0;
+		}
+		walk_all(&tmp, NULL, &w, -1, NULL);
+		for (i = nc > 0 ? 1 : 0; i < w.npath; i++) {
+			if (nc == cap) {
+				cap = cap ? cap * 2 : 64;
+				cells = xreallocarray(cells, (size_t)cap,
+				    sizeof *cells);
+			}
+			cells[nc++] = w.path[i];
+		}
+		game_occupy(&tmp, o->unit, false);
+		un->pos = w.pos;
+		un->facing = w.facing;
+		un->formation = w.form;
+		un->cond = w.cond;
+		game_occupy(&tmp, o->unit, true);
+		un->owed = w.owed;
+		un->waypoint = w.waypoint;
+		un->halt_turn = tmp.turn;
+		if (tmp.rs->ops->move_commit != NULL)
+			tmp.rs->ops->move_commit(&tmp, o->unit, &w);
+		if (w.halt != HALT_BLOCKED && w.iroute < w.nroute) {
+			ncarry = w.nroute - w.iroute;
+			carry = xmallocarray((size_t)ncarry, sizeof *carry);
+			memcpy(carry, w.route + w.iroute, (size_t)ncarry *
+			    sizeof *carry);
+		}
+		if (w.arrived || w.order_done) {
+			turns = t;
+			move_walk_free(&w);
+			break;
+		}
+		/* Stopped by the enemy, or blocked without gaining a
+		 * cell or a turn of the front: it stays so. */
+		if (w.cancel || w.halt == HALT_CONTACT ||
+		    (w.halt == HALT_BLOCKED && w.pos.x == from.x &&
+		    w.pos.y == from.y && w.facing == face)) {
+			move_walk_free(&w);
+			break;
+		}
+		move_walk_free(&w);
+		tmp.turn++;
+	}
+	free(carry);
+	free(tmp.occ);
+	free(tmp.units);
+	*path = cells;
+	*npath = nc;
+	return turns;
+}
+
+/* --- reachable area ------------------------------------------------------- */
+
+int
+move_reach(const struct game *g, int u, struct point **cells)
+{
+	const struct ruleset_ops *ops = g->rs->ops;
+	struct move_walk w;
+	struct move_price tp, sp;
+	struct order o;
+	int r, side, x0, y0, i, j, k, n = 0, best, cur, c, nc, t;
+	int *cost;
+	unsigned char *face, *done;
+	struct point p, q;
+
+	*cells = NULL;
+	if (u < 0 || u >= g->nunits || !unit_active(&g->units[u]) ||
+	    ops->move_begin == NULL)
+		return 0;
+	o = g->units[u].order;
+	o.kind = ORDER_MOVE;
+	o.npts = 1;
+	o.pts[0] = g->units[u].pos;
+	move_walk_init(g, u, &w);
+	w.order = &o;
+	w.preview = true;
+	w.fresh = true;
+	if (ops->move_begin(g, &w) != 0) {
+		move_walk_free(&w);
+		return 0;
+	}
+	r = w.left / STEP_ORTHO + 1;
+	side = 2 * r + 1;
+	x0 = w.pos.x - r;
+	y0 = w.pos.y - r;
+	cost = xmallocarray((size_t)side * (size_t)side, sizeof *cost);
+	face = xcalloc((size_t)side * (size_t)side, 1);
+	done = xcalloc((size_t)side * (size_t)side, 1);
+	for (i = 0; i < side * side; i++)
+		cost[i] = INT_MAX;
+	cost[r * side + r] = 0;
+	face[r * side + r] = (unsigned char)w.facing;
+	*cells = xmallocarray((size_t)side * (size_t)side, sizeof **cells);
+	/* Dijkstra over a small square: the budget bounds it. */
+	for (;;) {
+		best = -1;
+		for (i = 0; i < side * side; i++)
+			if (!done[i] && cost[i] != INT_MAX &&
+			    (best < 0 || cost[i] < cost[best]))
+				best = i;
+		if (best < 0)
+			break;
+		done[best] = 1;
+		p.x = x0 + best % side;
+		p.y = y0 + best / side;
+		(*cells)[n++] = p;
+		cur = cost[best];
+		for (k = 0; k < DIR_COUNT; k++) {
+			q.x = p.x + dir_dx[k];
+			q.y = p.y + dir_dy[k];
+			i = q.x - x0;
+			j = q.y - y0;
+			if (i < 0 || j < 0 || i >= side || j >= side ||
+			    !map_inside(g->map, q.x, q.y) ||
+			    done[j * side + i])
+				continue;
+			w.pos = p;
+			w.facing = (enum dir)face[best];
+			w.left = w.allowance - cur;
+			ops->move_turn(g, &w, (enum dir)k, &tp);
+			t = tp.ticks;
+			w.left -= t;
+			ops->move_step(g, &w, (enum dir)k, &sp);
+			if (sp.verdict != MOVE_OK && sp.verdict != MOVE_CHANGE)
+				continue;
+			if (sp.flags & MPF_SQUARE)
+				t = 0;
+			c = cur + t + (sp.verdict == MOVE_OK ?
+			    sp.ticks : dir_step_cost((enum dir)k));
+			/* As the walk: the minimum move from the start, and
+			 * new ground whose Pr + Pe is paid for (issue 12). */
+			if (c > w.allowance && ((cur == 0 && t == 0 &&
+			    w.fresh) || (sp.need >= 0 && cur + t + sp.need <=
+			    w.allowance)))
+				c = w.allowance;
+			if (c > w.allowance || (game_unit_at(g, q.x, q.y) >= 0 &&
+			    game_unit_at(g, q.x, q.y) != u))
+				continue;
+			nc = j * side + i;
+			if (c < cost[nc]) {
+				cost[nc] = c;
+				face[nc] = (unsigned char)k;
+			}
+		}
+	}
+	free(cost);
+	free(face);
+	free(done);
+	move_walk_free(&w);
+	return n;
+}
