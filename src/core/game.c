@@ -706,6 +706,27 @@ game_end(struct game *g, int winner, const int *points, const char *rule)
 	r->turn = g->turn;
 }
 
+void
+game_track(struct game *g, int u, int max)
+{
+	struct unit *un = &g->units[u];
+	struct point cur = un->pos, rear = g->sides[un->side].rear, next;
+	enum dir d;
+	int n = 0;
+
+	free(un->track);
+	un->track = xcalloc((size_t)(max > 0 ? max : 1), sizeof *un->track);
+	while (n < max && (cur.x != rear.x || cur.y != rear.y)) {
+		d = geom_heading(cur, rear);
+		next.x = cur.x + dir_dx[d];
+		next.y = cur.y + dir_dy[d];
+		if (!map_inside(g->map, next.x, next.y))
+			break;
+		un->track[n++] = cur = next;
+	}
+	un->ntrack = n;
+}
+
 bool
 game_over(const struct game *g)
 {

@@ -241,6 +241,14 @@ bool game_over(const struct game *);
 /* Seed the game's random stream. */
 void game_seed(struct game *, uint64_t seed);
 
+/*
+ * Lay unit u's rout track: from its anchor straight for its side's rear,
+ * one cell at a time along the nearest of the eight directions, until
+ * the rear, the map's edge or max cells (the ruleset's longest track).
+ * The unit owns the track (unit.h).
+ */
+void game_track(struct game *, int u, int max);
+
 /* Log an event for the current turn and phase. */
 #define game_log(g, unit, kind, rule, ...) \
 	eventlog_add(&(g)->log, (g)->turn, (g)->phase, (unit), (kind), \

@@ -1595,6 +1595,25 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	return spent;
 }
 
+int
+move_allowance(struct game *g, int u, bool explain)
+{
+	struct move_walk w;
+	int i, a;
+
+	if (g->rs->ops->move_begin == NULL)
+		return 0;
+	move_walk_init(g, u, &w);
+	w.explain = explain;
+	w.preview = true;
+	a = g->rs->ops->move_begin(g, &w) == 0 ? w.allowance : 0;
+	for (i = 0; explain && i < w.nnotes; i++)
+		game_log(g, u, w.notes[i].kind, w.notes[i].rule, "%s",
+		    w.notes[i].text);
+	move_walk_free(&w);
+	return a;
+}
+
 bool
 move_colonel(const struct game *g, int u)
 {

@@ -199,6 +199,13 @@ void move_ctx_free(struct move_ctx *);
 int move_unit(struct game *, struct move_ctx *, int u, int cap,
     const char *cap_note, const struct point *goal);
 
+/*
+ * Unit u's movement allowance this turn in ticks, as the ruleset's
+ * move_begin reckons it (0 when it does not move), its explanation
+ * logged when explain is true.  A ruleset's allowance op may be this.
+ */
+int move_allowance(struct game *, int u, bool explain);
+
 /* M1: true if unit u is under a Move order, so its colonel is shown. */
 bool move_colonel(const struct game *, int u);
 

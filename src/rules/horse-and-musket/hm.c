@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/move.h"
 #include "rules/horse-and-musket/hm.h"
 #include "rules/horse-and-musket/move.h"
 #include "rules/horse-and-musket/turn.h"
@@ -111,7 +112,7 @@ const struct ruleset_ops hm_ops = {
 	.phase_run = hm_phase_run,
 	.actions = hm_actions,
 	.order_check = hm_order_check,
-	.allowance = hm_allowance,
+	.allowance = move_allowance,
 	.describe = hm_describe,
 	.move_begin = hm_move_begin,
 	.move_face = hm_move_face,

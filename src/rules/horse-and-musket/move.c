@@ -272,24 +272,6 @@ hm_move_begin(const struct game *g, struct move_walk *w)
 	return 0;
 }
 
-/* The allowance this turn, explained into the log when asked. */
-int
-hm_allowance(struct game *g, int unit, bool explain)
-{
-	struct move_walk w;
-	int i, a;
-
-	move_walk_init(g, unit, &w);
-	w.explain = explain;
-	w.preview = true;
-	a = hm_move_begin(g, &w) == 0 ? w.allowance : 0;
-	for (i = 0; explain && i < w.nnotes; i++)
-		game_log(g, unit, w.notes[i].kind, w.notes[i].rule, "%s",
-		    w.notes[i].text);
-	move_walk_free(&w);
-	return a;
-}
-
 /* --- H7: retiring keeps the facing --------------------------------------- */
 
 /* H7: a retiring unit keeps its facing. */

@@ -82,7 +82,6 @@ bool hm_retiring(const struct game *, int u);
 
 /* The engine hooks (struct ruleset_ops, core/move.h), move.c. */
 int hm_move_begin(const struct game *, struct move_walk *);
-int hm_allowance(struct game *, int unit, bool explain);
 enum dir hm_move_face(const struct game *, const struct move_walk *,
     enum dir);
 void hm_move_turn(const struct game *, const struct move_walk *, enum dir,

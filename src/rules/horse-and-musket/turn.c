@@ -704,22 +704,7 @@ hm_roll(struct game *g, int n, int s, char *buf, size_t len)
 void
 hm_track(struct game *g, int u)
 {
-	struct unit *un = &g->units[u];
-	struct point cur = un->pos, rear = g->sides[un->side].rear, next;
-	int n = 0, max = hm_turn(g->rs)->track_max;
-	enum dir d;
-
-	free(un->track);
-	un->track = xcalloc((size_t)max, sizeof *un->track);
-	while (n < max && (cur.x != rear.x || cur.y != rear.y)) {
-		d = geom_heading(cur, rear);
-		next.x = cur.x + dir_dx[d];
-		next.y = cur.y + dir_dy[d];
-		if (!map_inside(g->map, next.x, next.y))
-			break;
-		un->track[n++] = cur = next;
-	}
-	un->ntrack = n;
+	game_track(g, u, hm_turn(g->rs)->track_max);
 }
 
 void

@@ -33,22 +33,7 @@ tables(const struct game *g)
 static void
 rout_track(struct game *g, int u)
 {
-	struct unit *un = &g->units[u];
-	struct point cur = un->pos, rear = g->sides[un->side].rear, next;
-	enum dir d;
-	int n = 0, max = tables(g)->track_max;
-
-	free(un->track);
-	un->track = xcalloc((size_t)max, sizeof *un->track);
-	while (n < max && (cur.x != rear.x || cur.y != rear.y)) {
-		d = geom_heading(cur, rear);
-		next.x = cur.x + dir_dx[d];
-		next.y = cur.y + dir_dy[d];
-		if (!map_inside(g->map, next.x, next.y))
-			break;
-		un->track[n++] = cur = next;
-	}
-	un->ntrack = n;
+	game_track(g, u, tables(g)->track_max);
 }
 
 void

@@ -1573,23 +1573,6 @@ nap_describe(const struct ruleset *rs,
 	nap_phases_describe(rs, line, arg);
 }
 
-int
-nap_allowance(struct game *g, int unit, bool explain)
-{
-	struct move_walk w;
-	int i, a;
-
-	move_walk_init(g, unit, &w);
-	w.explain = explain;
-	w.preview = true;
-	a = nap_move_begin(g, &w) == 0 ? w.allowance : 0;
-	for (i = 0; explain && i < w.nnotes; i++)
-		game_log(g, unit, w.notes[i].kind, w.notes[i].rule, "%s",
-		    w.notes[i].text);
-	move_walk_free(&w);
-	return a;
-}
-
 /* --- the phases ---------------------------------------------------------- */
 
 /* 3.5.1: the nearest enemy within the restore gap of unit i, or -1. */
@@ -1928,7 +1911,7 @@ group_slowest(struct game *g, const struct gmem *m, int n)
 	int j, a, lo = -1;
 
 	for (j = 0; j < n; j++) {
-		a = nap_allowance(g, m[j].unit, false);
+		a = move_allowance(g, m[j].unit, false);
 		if (lo < 0 || a < lo)
 			lo = a;
 	}
@@ -2056,7 +2039,7 @@ group_wheel(struct game *g, struct gmem *m, int n, struct point left,
 		if (sgn * g->units[m[j].unit].wheeled > paid)
 			paid = sgn * g->units[m[j].unit].wheeled;
 	}
-	allow = nap_allowance(g, m[outer].unit, false);
+	allow = move_allowance(g, m[outer].unit, false);
 	pace = allow - mv->wheel_loss;
 	if (pace < 0)
 		pace = 0;

@@ -108,7 +108,6 @@ void nap_move_upset(const struct game *, struct move_walk *,
     enum move_upset, const struct move_price *);
 void nap_move_passed(struct game *, int f, int by);
 void nap_move_commit(struct game *, int u, const struct move_walk *);
-int nap_allowance(struct game *, int unit, bool explain);
 
 /* The speed table and its modifiers (3.6.3-3.6.6) for the rules reference. */
 void nap_describe(const struct ruleset *,
