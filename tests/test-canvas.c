@@ -791,7 +791,7 @@ test_program_controller_plays_a_side(void **state)
 {
 	struct fixture *f = fixture_new(true, true, 80, 24);
 	int calls = 0;
-	struct ui_controller ai = { "program", halt_all, &calls };
+	struct ui_controller ai = { "program", halt_all, &calls, false };
 
 	(void)state;
 	ui_set_controller(f->ui, 1, &ai);
@@ -1427,7 +1427,7 @@ static void
 test_solo_hides_the_computers_orders(void **state)
 {
 	struct fixture *f = fixture_new(true, true, 160, 60);
-	struct ui_controller computer = { "computer", march_south, NULL };
+	struct ui_controller computer = { "computer", march_south, NULL, false };
 
 	(void)state;
 	ui_set_controller(f->ui, 1, &computer);
@@ -1464,7 +1464,7 @@ static void
 test_solo_turn_keeps_the_cursor(void **state)
 {
 	struct fixture *f = fixture_new(true, true, 80, 24);
-	struct ui_controller computer = { "computer", idle_orders, NULL };
+	struct ui_controller computer = { "computer", idle_orders, NULL, false };
 
 	(void)state;
 	ui_set_controller(f->ui, 1, &computer);
