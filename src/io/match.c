@@ -926,15 +926,28 @@ out:
 void
 match_view_put(struct match *m, int s, int x, int y, int unit)
 {
-	char file[32], buf[64], *cause = NULL;
-	int n;
+	char file[32], tmp[40], buf[64];
+	int n, fd;
 
 	if (s < 0 || s >= GAME_MAX_SIDES)
 		return;
+	/* Written at every move of the cursor: a rename keeps it whole for
+	 * the reader, and nothing is forced to the disk (it is worth
+	 * nothing after a crash). */
 	side_file(file, sizeof file, "view", s, "");
+	snprintf(tmp, sizeof tmp, "%s.new", file);
 	n = snprintf(buf, sizeof buf, "%d %d %d\n", x, y, unit);
-	if (put_file(m->dirfd, m->dir, file, buf, (size_t)n, &cause) != 0)
-		free(cause);
+	fd = openat(m->dirfd, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
+	    O_CLOEXEC, 0600);
+	if (fd == -1)
+		return;
+	if (write(fd, buf, (size_t)n) != n) {
+		close(fd);
+		unlinkat(m->dirfd, tmp, 0);
+		return;
+	}
+	close(fd);
+	renameat(m->dirfd, tmp, m->dirfd, file);
 }
 
 int
@@ -1010,7 +1023,7 @@ match_watch_due(struct match *m)
 static int
 seen_kind(const char *name)
 {
-	if (strstr(name, ".tmp.") != NULL)
+	if (strstr(name, ".tmp.") != NULL || strstr(name, ".new") != NULL)
 		return 0;
 	if (strcmp(name, META) == 0 || strcmp(name, RECORD) == 0 ||
 	    strncmp(name, "orders-", 7) == 0)
