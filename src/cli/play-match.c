@@ -337,7 +337,36 @@ mp_play(const char *root, const char *id, int side,
 		ui_msg(mp.ui, false, "Your orders for turn %d are sent; the "
 		    "turn is played when the other side's are in.",
 		    mp.g->turn);
-	how = screen_run(mp.ui, &cause);
+	/* p on the last screen: the recording, then that screen again. */
+	mp.ui->replay_offer = true;
+	while ((how = screen_run(mp.ui, &cause)) == SCREEN_QUIT &&
+	    mp.ui->replay_wanted && play_signal == 0) {
+		struct ruleset *rrs = NULL;
+		struct replay *rec = NULL;
+		struct game *rg;
+
+		mp.ui->replay_wanted = false;
+		mp.ui->quit = false;
+		diags_init(&d);
+		rg = match_game(&mp.m, mp.path, cli_datadir(), &rrs, &rec, &d);
+		diags_free(&d);
+		game_free(rg);
+		ruleset_free(rrs);
+		if (rec == NULL) {
+			ui_msg(mp.ui, true, "The recording cannot be read.");
+			continue;
+		}
+		how = cli_replay_view(rec, KNOW_ALL, opts->keys, &cause);
+		replay_free(rec);
+		if (how == SCREEN_HANGUP)
+			break;
+		if (how < 0) {
+			ui_msg(mp.ui, true, "The recording cannot be shown: %s",
+			    cause);
+			free(cause);
+			cause = NULL;
+		}
+	}
 	if (how < 0) {
 		fprintf(stderr, "marshal: %s\n", cause);
 		free(cause);

@@ -184,7 +184,8 @@ over(const struct ui *ui, const struct game *g)
  */
 static int
 play_one(struct opponents *op, const struct options *opts, const char *arg,
-    bool first, const struct catalog *cat, char **next, int *offer)
+    bool first, const struct catalog *cat, char **next, int *offer,
+    int *deadline)
 {
 	struct screen_caps caps;
 	struct ruleset *rs = NULL;
@@ -203,6 +204,7 @@ play_one(struct opponents *op, const struct options *opts, const char *arg,
 	memset(&p, 0, sizeof p);
 	*next = NULL;
 	*offer = -1;
+	*deadline = 0;
 	if (arg != NULL && !cli_restricted() && is_file(arg) &&
 	    is_save(arg)) {
 		/* A saved game: play on from its turn. */
@@ -389,7 +391,7 @@ unsaved:
 	chosen = ui_chosen(ui, &untouched);
 	if (how == SCREEN_QUIT && chosen >= 0) {
 		*next = xstrdup(choices[chosen].name);
-		*offer = ui_offered(ui);
+		*offer = ui_offered(ui, deadline);
 	}
 	for (k = 0; k < nshared; k++)
 		free(shared[k]);
@@ -603,7 +605,8 @@ play_main(int argc, char **argv, bool first)
 		goto done;
 	}
 	for (;;) {
-		rc = play_one(&op, &opts, arg, first, &cat, &next, &how);
+		rc = play_one(&op, &opts, arg, first, &cat, &next, &how,
+		    &deadline);
 		free(prev);
 		prev = next;
 		if (next == NULL || rc != 0 || play_signal != 0)
@@ -611,7 +614,7 @@ play_main(int argc, char **argv, bool first)
 		if (next[0] == '@' || how >= 0) {
 			/* A game with another player, from the list; then
 			 * the list again. */
-			rc = match_run(next, how, 0, NULL, &opts);
+			rc = match_run(next, how, deadline, NULL, &opts);
 			if (rc != 0 || play_signal != 0)
 				break;
 			arg = NULL;

@@ -101,6 +101,7 @@ static const char *const action_names[ACT_COUNT] = {
 	[ACT_RESIGN] = "resign",
 	[ACT_FOLLOW] = "follow",
 	[ACT_OFFER] = "offer",
+	[ACT_DEADLINE] = "deadline",
 };
 
 /* Names of the keys that are not one printable character. */

@@ -258,6 +258,8 @@ static const struct binding pick_keys[] = {
 	    "game with other players" },
 	{ ACT_OFFER, { 'o', 0 }, "o", "offer this battle to another player "
 	    "on this server (again: the other side)" },
+	{ ACT_DEADLINE, { 'd', 0 }, "d", "an offer: the minutes each side "
+	    "has for a turn's orders (none, 5, 15, 60, a day)" },
 	{ ACT_CANCEL, { UIK_ESC, 'q', 0 }, "Esc q", "back to the battle "
 	    "under way; on the first list, leave marshal" },
 	{ ACT_HELP, { '?', 0 }, "?", "this help" },

@@ -99,6 +99,7 @@ enum ui_action {
 	ACT_RESIGN,		/* a shared game: resign the battle */
 	ACT_FOLLOW,		/* watching: follow a player's cursor */
 	ACT_OFFER,		/* the list: offer a battle to a player */
+	ACT_DEADLINE,		/* the list: the offer's turn deadline */
 	ACT_COUNT
 };
 

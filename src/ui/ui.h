@@ -182,6 +182,7 @@ struct ui {
 	int		 offer_side;	/* o: the chosen battle is offered to
 					   another player, who plays the other
 					   side; -1: played here */
+	int		 offer_deadline;	/* d: its minutes a turn, 0 */
 
 	/* Tutorial steps (core/tutorial.h) finished by the last action:
 	 * tut_from .. tut_to - 1; shown once the action is handled. */
@@ -366,7 +367,7 @@ int ui_chosen(const struct ui *, bool *first);
 
 /* The side the player keeps when the battle chosen is offered to another
  * player (o on the list), or -1: it is played here as usual. */
-int ui_offered(const struct ui *);
+int ui_offered(const struct ui *, int *deadline);
 
 /* Handle one key (a UI key code from ui/keys.h). */
 void ui_key(struct ui *, int key);

@@ -35,9 +35,30 @@ ui_chosen(const struct ui *ui, bool *first)
 }
 
 int
-ui_offered(const struct ui *ui)
+ui_offered(const struct ui *ui, int *deadline)
 {
+	*deadline = ui->offer_deadline;
 	return ui->chosen >= 0 ? ui->offer_side : -1;
+}
+
+/* What the offer being made says, on the message line. */
+static void
+offer_say(struct ui *ui)
+{
+	char when[48] = "no deadline";
+
+	if (ui->offer_deadline >= 24 * 60)
+		snprintf(when, sizeof when, "a day for each turn's orders");
+	else if (ui->offer_deadline > 0)
+		snprintf(when, sizeof when, "%d minutes for each turn's "
+		    "orders", ui->offer_deadline);
+	if (ui->offer_side >= 0)
+		ui_msg(ui, false, "Offer it: you keep the %s side, another "
+		    "player here takes the other; %s. Enter: offer, o: "
+		    "sides, d: deadline.", ui->offer_side == 0 ? "first" :
+		    "second", when);
+	else
+		ui_msg(ui, false, "Not offered: Enter plays it here.");
 }
 
 int
@@ -73,6 +94,7 @@ pick_open(struct ui *ui)
 		ui->pick_back = ui->mode;
 	ui->pick_first = false;
 	ui->offer_side = -1;
+	ui->offer_deadline = 0;
 	/* Start on the battle being played, if it is in the list. */
 	ui->pick_pos = 0;
 	for (i = 0; i < ui->nchoices; i++)
@@ -108,14 +130,26 @@ pick_key(struct ui *ui, enum ui_action a, int page)
 		}
 		/* Each press: keep the first side, the second, or neither. */
 		ui->offer_side = ui->offer_side < 1 ? ui->offer_side + 1 : -1;
-		if (ui->offer_side >= 0)
-			ui_msg(ui, false, "Offer it: you keep the %s side, "
-			    "another player here takes the other. Enter: "
-			    "offer, o: change sides.", ui->offer_side == 0 ?
-			    "first" : "second");
-		else
-			ui_msg(ui, false, "Not offered: Enter plays it here.");
+		if (ui->offer_side < 0)
+			ui->offer_deadline = 0;
+		offer_say(ui);
 		return;
+	case ACT_DEADLINE: {
+		static const int steps[] = { 0, 5, 15, 60, 24 * 60 };
+		size_t i;
+
+		if (ui->offer_side < 0) {
+			ui_msg(ui, true, "A deadline is for an offer: o first.");
+			return;
+		}
+		for (i = 0; i < sizeof steps / sizeof steps[0] - 1 &&
+		    steps[i] != ui->offer_deadline; i++)
+			;
+		ui->offer_deadline = steps[(i + 1) %
+		    (sizeof steps / sizeof steps[0])];
+		offer_say(ui);
+		return;
+	}
 	case ACT_UP:
 		ui->pick_pos--;
 		break;
@@ -161,8 +195,10 @@ pick_key(struct ui *ui, enum ui_action a, int page)
 		ui->pick_pos = ui->nchoices - 1;
 	if (ui->pick_pos < 0)
 		ui->pick_pos = 0;
-	if (ui->pick_pos != was)
+	if (ui->pick_pos != was) {
 		ui->offer_side = -1;
+		ui->offer_deadline = 0;
+	}
 }
 
 /* The rows of the list: a heading before each group, then its entries. */
