@@ -205,12 +205,17 @@ mp_wake(struct ui *ui, void *arg)
 			return;
 		}
 		diags_free(&d);
+		s = ui->waiting;
 		ui_turn_played(ui, g, turn_mark(g, turn), turn);
 		game_free(mp->g);
 		ruleset_free(mp->rs);
 		mp->g = g;
 		mp->rs = rs;
 		mine_reset(mp);
+		if (!s)
+			ui_msg(ui, true, "The deadline passed before your orders "
+			    "for turn %d were sent: your units kept their "
+			    "standing orders.", turn);
 	}
 	peer_say(mp);
 	ui->waiting = mp->m.info.sent[mp->m.side];
