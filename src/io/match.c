@@ -1,7 +1,9 @@
 /*
  * match.c - games between two players on one server, in a shared
- * directory: offering, joining, sending orders, playing the turn once,
- * and telling the marshals that wait.  See match.h.
+ * directory: where it is, offering, listing, opening and joining a game,
+ * resigning, and the files every part reads and writes (match-priv.h).
+ * The turn is in match-turn.c, the wake-ups and watchers' cursors in
+ * match-watch.c.  See match.h.
  */
 #include "config.h"
 
@@ -13,23 +15,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/inotify.h>
 #include <sys/random.h>
-#include <sys/epoll.h>
 #include <sys/stat.h>
-#include <sys/timerfd.h>
 #include <unistd.h>
 
-#include "core/decide.h"
 #include "io/load.h"
 #include "io/match.h"
+#include "io/match-priv.h"
 #include "io/save.h"
 #include "io/yread.h"
 #include "util/xalloc.h"
 
-#define META		"match.yaml"
-#define RECORD		"game.replay"
-#define LOCKFILE	"lock"
 
 char *
 match_root(const char *dir, char **cause)
@@ -53,16 +49,17 @@ match_root(const char *dir, char **cause)
 }
 
 /* The file of side s, as "orders-0.yaml". */
-static void
-side_file(char *buf, size_t len, const char *kind, int s, const char *ext)
+void
+match_side_file(char *buf, size_t len, const char *kind, int s,
+    const char *ext)
 {
 	snprintf(buf, len, "%s-%d%s", kind, s, ext);
 }
 
 /* An flock on the game's lock file, waited for: the sections it guards
  * are short.  The descriptor, or -1. */
-static int
-lock_take(int dirfd)
+int
+match_lock(int dirfd)
 {
 	int fd = openat(dirfd, LOCKFILE, O_RDWR | O_CREAT | O_NOFOLLOW |
 	    O_CLOEXEC, 0600);
@@ -79,8 +76,8 @@ lock_take(int dirfd)
 }
 
 /* Write name in dirfd whole, atomically; 0 or -1 with *cause. */
-static int
-put_file(int dirfd, const char *dir, const char *name, const char *buf,
+int
+match_put(int dirfd, const char *dir, const char *name, const char *buf,
     size_t len, char **cause)
 {
 	char *path = xasprintf("%s/%s", dir, name);
@@ -91,8 +88,8 @@ put_file(int dirfd, const char *dir, const char *name, const char *buf,
 }
 
 /* match.yaml from info. */
-static int
-meta_write(int dirfd, const char *dir, const struct match_info *in,
+int
+match_meta_write(int dirfd, const char *dir, const struct match_info *in,
     char **cause)
 {
 	char *buf = NULL;
@@ -112,15 +109,15 @@ meta_write(int dirfd, const char *dir, const struct match_info *in,
 	    in->deadline, (long long)in->due, in->resigned,
 	    in->over ? "true" : "false");
 	fclose(f);
-	rc = put_file(dirfd, dir, META, buf, len, cause);
+	rc = match_put(dirfd, dir, META, buf, len, cause);
 	free(buf);
 	return rc;
 }
 
 /* match.yaml into info (names checked: they may be used in messages and
  * file names only as session_name_ok allows).  0, or -1 with d. */
-static int
-meta_read(int dirfd, const char *dir, struct match_info *in,
+int
+match_meta_read(int dirfd, const char *dir, struct match_info *in,
     struct diags *d)
 {
 	static const char *const keys[] = { "marshal-match", "scenario",
@@ -200,8 +197,9 @@ out:
 }
 
 /* The recording in dirfd, parsed; NULL with d. */
-static struct replay *
-record_read(int dirfd, const char *dir, const char *file, struct diags *d)
+struct replay *
+match_record_read(int dirfd, const char *dir, const char *file,
+    struct diags *d)
 {
 	char *buf, *name = xasprintf("%s/%s", dir, file);
 	struct replay *r;
@@ -221,8 +219,8 @@ record_read(int dirfd, const char *dir, const char *file, struct diags *d)
 }
 
 /* A recording's text. */
-static char *
-record_text(const struct replay *r, size_t *len)
+char *
+match_record_text(const struct replay *r, size_t *len)
 {
 	char *buf = NULL;
 	FILE *f = open_memstream(&buf, len);
@@ -235,8 +233,9 @@ record_text(const struct replay *r, size_t *len)
 }
 
 /* Read everything the directory says of the game into in. */
-static int
-info_read(int dirfd, const char *dir, const char *id, struct match_info *in)
+int
+match_info_read(int dirfd, const char *dir, const char *id,
+    struct match_info *in)
 {
 	struct diags d;
 	struct replay *r;
@@ -246,15 +245,15 @@ info_read(int dirfd, const char *dir, const char *id, struct match_info *in)
 	memset(in, 0, sizeof *in);
 	snprintf(in->id, sizeof in->id, "%s", id);
 	diags_init(&d);
-	rc = meta_read(dirfd, dir, in, &d);
-	r = rc == 0 ? record_read(dirfd, dir, RECORD, &d) : NULL;
+	rc = match_meta_read(dirfd, dir, in, &d);
+	r = rc == 0 ? match_record_read(dirfd, dir, RECORD, &d) : NULL;
 	diags_free(&d);
 	if (r == NULL)
 		return -1;
 	in->played = r->turns;
 	replay_free(r);
 	for (s = 0; s < in->nsides; s++) {
-		side_file(file, sizeof file, "orders", s, ".yaml");
+		match_side_file(file, sizeof file, "orders", s, ".yaml");
 		in->sent[s] = faccessat(dirfd, file, F_OK,
 		    AT_SYMLINK_NOFOLLOW) == 0;
 	}
@@ -356,18 +355,18 @@ match_offer(const char *root, const char *name, const char *path,
 	r->turns = 0;
 	r->digest = save_digest(g);
 	r->has_digest = true;
-	buf = record_text(r, &len);
+	buf = match_record_text(r, &len);
 	replay_free(r);
 	if (buf == NULL) {
 		*cause = xasprintf("%s: %s", dir, strerror(errno));
 		goto gone;
 	}
-	rc = put_file(dirfd, dir, RECORD, buf, len, cause);
+	rc = match_put(dirfd, dir, RECORD, buf, len, cause);
 	free(buf);
 	/* match.yaml last: a directory without it is no game (match_list
 	 * leaves it out). */
 	if (rc == 0)
-		rc = meta_write(dirfd, dir, &in, cause);
+		rc = match_meta_write(dirfd, dir, &in, cause);
 gone:
 	if (rc != 0) {
 		unlinkat(dirfd, RECORD, 0);
@@ -424,7 +423,7 @@ match_list(const char *root, struct match_info **out)
 			continue;
 		}
 		v = xreallocarray(v, (size_t)n + 1, sizeof *v);
-		if (info_read(fd, dir, e->d_name, &v[n].in) == 0 &&
+		if (match_info_read(fd, dir, e->d_name, &v[n].in) == 0 &&
 		    fstat(fd, &st) == 0) {
 			v[n].when = st.st_mtime;
 			n++;
@@ -487,7 +486,7 @@ match_open(struct match *m, const char *root, const char *id, int side,
 	m->side = side;
 	if ((m->dirfd = game_dir(root, id, &m->dir, cause)) == -1)
 		return -1;
-	if (info_read(m->dirfd, m->dir, id, &m->info) != 0) {
+	if (match_info_read(m->dirfd, m->dir, id, &m->info) != 0) {
 		*cause = xasprintf("the game %s does not read", id);
 		goto fail;
 	}
@@ -496,7 +495,7 @@ match_open(struct match *m, const char *root, const char *id, int side,
 		goto fail;
 	}
 	if (side >= 0) {
-		side_file(file, sizeof file, "side", side, ".lock");
+		match_side_file(file, sizeof file, "side", side, ".lock");
 		m->sidefd = openat(m->dirfd, file, O_RDWR | O_CREAT |
 		    O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (m->sidefd == -1 || flock(m->sidefd, LOCK_EX | LOCK_NB)
@@ -535,7 +534,7 @@ match_refresh(struct match *m)
 {
 	struct match_info in;
 
-	if (info_read(m->dirfd, m->dir, m->info.id, &in) != 0)
+	if (match_info_read(m->dirfd, m->dir, m->info.id, &in) != 0)
 		return -1;
 	m->info = in;
 	return 0;
@@ -559,13 +558,13 @@ match_join(const char *root, const char *id, const char *player,
 	}
 	if ((fd = game_dir(root, id, &dir, cause)) == -1)
 		return -1;
-	if ((lk = lock_take(fd)) == -1) {
+	if ((lk = match_lock(fd)) == -1) {
 		*cause = xasprintf("%s: cannot take its lock: %s", dir,
 		    strerror(errno));
 		goto out;
 	}
 	diags_init(&d);
-	if (info_read(fd, dir, id, &in) != 0) {
+	if (match_info_read(fd, dir, id, &in) != 0) {
 		*cause = xasprintf("the game %s does not read", id);
 		goto unlock;
 	}
@@ -589,7 +588,7 @@ match_join(const char *root, const char *id, const char *player,
 	/* The first turn's clock starts when both are there. */
 	if (in.deadline > 0)
 		in.due = time(NULL) + (time_t)in.deadline * 60;
-	if (meta_write(fd, dir, &in, cause) == 0) {
+	if (match_meta_write(fd, dir, &in, cause) == 0) {
 		*side = s;
 		rc = 0;
 	}
@@ -609,451 +608,21 @@ match_resign(struct match *m, int side, char **cause)
 	int lk, rc = -1;
 
 	*cause = NULL;
-	if ((lk = lock_take(m->dirfd)) == -1) {
+	if ((lk = match_lock(m->dirfd)) == -1) {
 		*cause = xasprintf("%s: cannot take its lock", m->dir);
 		return -1;
 	}
 	diags_init(&d);
-	if (meta_read(m->dirfd, m->dir, &m->info, &d) != 0)
+	if (match_meta_read(m->dirfd, m->dir, &m->info, &d) != 0)
 		*cause = xasprintf("the game %s does not read", m->info.id);
 	else if (m->info.over)
 		*cause = xstrdup("the battle is over already");
 	else {
 		m->info.resigned = side;
 		m->info.over = true;
-		rc = meta_write(m->dirfd, m->dir, &m->info, cause);
+		rc = match_meta_write(m->dirfd, m->dir, &m->info, cause);
 	}
 	diags_free(&d);
 	close(lk);
 	return rc;
-}
-
-struct game *
-match_game(struct match *m, const char *path, const char *datadir,
-    struct ruleset **rs_out, struct replay **rec_out, struct diags *d)
-{
-	struct replay *r;
-	struct game *g;
-	uint64_t digest;
-
-	*rs_out = NULL;
-	if (rec_out != NULL)
-		*rec_out = NULL;
-	if ((r = record_read(m->dirfd, m->dir, RECORD, d)) == NULL) {
-		if (!diags_failed(d))
-			diags_add(d, (struct pos){ m->dir, 0, 0 },
-			    "the game's recording is missing");
-		return NULL;
-	}
-	if (r->inline_scenario != NULL) {
-		diags_add(d, (struct pos){ r->path, 0, 0 }, "a shared game "
-		    "names its scenario by match.yaml only");
-		replay_free(r);
-		return NULL;
-	}
-	/* Whatever the file says, the scenario is match.yaml's bundled
-	 * one: no path in the shared directory is ever opened. */
-	free(r->scenario);
-	r->scenario = xstrdup(path);
-	if ((g = replay_start(r, datadir, rs_out, d)) == NULL) {
-		replay_free(r);
-		return NULL;
-	}
-	if (replay_play(r, g, d) != 0)
-		goto bad;
-	digest = save_digest(g);
-	if (r->has_digest && digest != r->digest) {
-		diags_add(d, (struct pos){ r->path, 0, 0 }, "the game does not "
-		    "replay to its digest (0x%016llx, the file says "
-		    "0x%016llx): it was changed outside marshal",
-		    (unsigned long long)digest,
-		    (unsigned long long)r->digest);
-		goto bad;
-	}
-	if (rec_out != NULL)
-		*rec_out = r;
-	else
-		replay_free(r);
-	return g;
-bad:
-	game_free(g);
-	ruleset_free(*rs_out);
-	*rs_out = NULL;
-	replay_free(r);
-	return NULL;
-}
-
-int
-match_send(struct match *m, const struct game *g, int s,
-    const struct replay *r, bool draft, char **cause)
-{
-	struct replay shown = *r;
-	char file[32], *buf;
-	size_t len;
-	int lk, rc;
-
-	*cause = NULL;
-	if (s < 0 || s >= m->info.nsides) {
-		*cause = xstrdup("no such side");
-		return -1;
-	}
-	/* The orders of the turn after the last played (io/replay.h). */
-	shown.turns = g->turn - 1;
-	shown.has_digest = false;
-	if ((buf = record_text(&shown, &len)) == NULL) {
-		*cause = xasprintf("%s: %s", m->dir, strerror(errno));
-		return -1;
-	}
-	if ((lk = lock_take(m->dirfd)) == -1) {
-		free(buf);
-		*cause = xasprintf("%s: cannot take its lock", m->dir);
-		return -1;
-	}
-	side_file(file, sizeof file, draft ? "draft" : "orders", s, ".yaml");
-	rc = put_file(m->dirfd, m->dir, file, buf, len, cause);
-	if (rc == 0 && !draft) {
-		side_file(file, sizeof file, "draft", s, ".yaml");
-		unlinkat(m->dirfd, file, 0);
-	}
-	close(lk);
-	free(buf);
-	return rc;
-}
-
-struct replay *
-match_draft(struct match *m, const struct game *g, int s)
-{
-	struct replay *r;
-	struct diags d;
-	char file[32];
-	int i;
-
-	side_file(file, sizeof file, "draft", s, ".yaml");
-	diags_init(&d);
-	r = record_read(m->dirfd, m->dir, file, &d);
-	diags_free(&d);
-	if (r == NULL)
-		return NULL;
-	for (i = 0; i < r->n; i++)
-		if (r->v[i].turn != g->turn)
-			break;
-	if (r->turns != g->turn - 1 || i < r->n) {
-		replay_free(r);
-		return NULL;
-	}
-	return r;
-}
-
-/* Whether every order of r is for a unit or general of side s of g. */
-static bool
-own_orders(const struct game *g, const struct replay *r, int s)
-{
-	int i, k;
-
-	for (i = 0; i < r->n; i++) {
-		const struct replay_order *o = &r->v[i];
-
-		if (o->unit != NULL) {
-			for (k = 0; k < g->nunits; k++)
-				if (strcmp(g->units[k].id, o->unit) == 0)
-					break;
-			if (k == g->nunits || g->units[k].side != s)
-				return false;
-		}
-		if (o->general != NULL) {
-			for (k = 0; k < g->ngenerals; k++)
-				if (strcmp(g->generals[k].id, o->general) == 0)
-					break;
-			if (k == g->ngenerals || g->generals[k].side != s)
-				return false;
-		}
-	}
-	return true;
-}
-
-/* The recording's ear while a turn is played here. */
-static void
-settle_order(void *arg, const struct game *g, const struct order *o)
-{
-	replay_add(arg, g, o);
-}
-
-/* Remove the temporary files of writes that were killed part way (the
- * lock is held: nobody else is writing them). */
-static void
-sweep_tmp(int dirfd)
-{
-	struct dirent *e;
-	DIR *dp;
-	int fd;
-
-	if ((fd = dup(dirfd)) == -1 || (dp = fdopendir(fd)) == NULL) {
-		if (fd != -1)
-			close(fd);
-		return;
-	}
-	rewinddir(dp);
-	while ((e = readdir(dp)) != NULL)
-		if (strstr(e->d_name, ".tmp.") != NULL &&
-		    strncmp(e->d_name, "view-", 5) != 0)
-			unlinkat(dirfd, e->d_name, 0);
-	closedir(dp);
-}
-
-int
-match_settle(struct match *m, const char *path, const char *datadir,
-    time_t now, char **cause)
-{
-	struct replay *rec = NULL, *o[GAME_MAX_SIDES] = { NULL };
-	struct ruleset *rs = NULL;
-	struct game *g = NULL;
-	struct diags d;
-	char file[32], *buf, *lines;
-	size_t len;
-	bool all = true, late;
-	int lk, s, rc = -1, before;
-
-	*cause = NULL;
-	if ((lk = lock_take(m->dirfd)) == -1) {
-		*cause = xasprintf("%s: cannot take its lock", m->dir);
-		return -1;
-	}
-	diags_init(&d);
-	sweep_tmp(m->dirfd);
-	if (info_read(m->dirfd, m->dir, m->info.id, &m->info) != 0) {
-		*cause = xasprintf("the game %s does not read", m->info.id);
-		goto out;
-	}
-	late = m->info.deadline > 0 && m->info.due > 0 && now >= m->info.due;
-	for (s = 0; s < m->info.nsides && !m->info.sent[s]; s++)
-		;
-	if (m->info.over || (s == m->info.nsides && !late)) {
-		rc = 0;		/* nothing sent: nothing to play */
-		goto out;
-	}
-	if ((g = match_game(m, path, datadir, &rs, &rec, &d)) == NULL)
-		goto bad;
-	before = g->turn;
-	for (s = 0; s < m->info.nsides; s++) {
-		side_file(file, sizeof file, "orders", s, ".yaml");
-		o[s] = record_read(m->dirfd, m->dir, file, &d);
-		if (o[s] == NULL && diags_failed(&d))
-			goto bad;
-		if (o[s] != NULL && o[s]->turns != rec->turns) {
-			/* Sent for a turn played already: a marshal was
-			 * stopped between the recording and the clean-up. */
-			replay_free(o[s]);
-			o[s] = NULL;
-			unlinkat(m->dirfd, file, 0);
-		}
-		if (o[s] != NULL && !own_orders(g, o[s], s)) {
-			diags_add(&d, (struct pos){ o[s]->path, 0, 0 },
-			    "orders for units that are not side %d's", s + 1);
-			goto bad;
-		}
-		if (o[s] == NULL)
-			all = false;
-	}
-	if (game_over(g) || (!all && !late) ||
-	    m->info.player[m->info.nsides - 1][0] == '\0') {
-		m->info.over = game_over(g);
-		rc = 0;
-		goto out;
-	}
-	/* The turn, its orders side by side in side order, recorded as they
-	 * are given: the same path as every other order. */
-	g->on_order = settle_order;
-	g->on_order_arg = rec;
-	for (s = 0; s < m->info.nsides; s++)
-		if (o[s] != NULL && replay_give(o[s], g, &d) != 0)
-			goto bad;
-	g->on_order = NULL;
-	for (s = 0; s < m->info.nsides && g->turn == before && !game_over(g);
-	    s++)
-		if (game_asks(g, s))
-			game_decided(g, s);
-	if (g->turn == before && !game_over(g)) {
-		*cause = xstrdup("the turn did not play: its sides were not "
-		    "asked for orders");
-		goto out;
-	}
-	rec->turns = before;
-	rec->digest = save_digest(g);
-	rec->has_digest = true;
-	if ((buf = record_text(rec, &len)) == NULL) {
-		*cause = xasprintf("%s: %s", m->dir, strerror(errno));
-		goto out;
-	}
-	rc = put_file(m->dirfd, m->dir, RECORD, buf, len, cause);
-	free(buf);
-	if (rc != 0)
-		goto out;
-	m->info.played = before;
-	m->info.over = game_over(g);
-	m->info.due = m->info.deadline > 0 ? now +
-	    (time_t)m->info.deadline * 60 : 0;
-	if (meta_write(m->dirfd, m->dir, &m->info, cause) != 0) {
-		/* The turn stands (the recording has it); only the clock
-		 * is behind. */
-		free(*cause);
-		*cause = NULL;
-	}
-	for (s = 0; s < m->info.nsides; s++) {
-		side_file(file, sizeof file, "orders", s, ".yaml");
-		unlinkat(m->dirfd, file, 0);
-		side_file(file, sizeof file, "draft", s, ".yaml");
-		unlinkat(m->dirfd, file, 0);
-		m->info.sent[s] = false;
-	}
-	rc = 1;
-	goto out;
-bad:
-	lines = diags_lines(&d, 3);
-	*cause = xasprintf("%s", lines);
-	free(lines);
-	rc = -1;
-out:
-	for (s = 0; s < GAME_MAX_SIDES; s++)
-		replay_free(o[s]);
-	replay_free(rec);
-	game_free(g);
-	ruleset_free(rs);
-	diags_free(&d);
-	close(lk);
-	return rc;
-}
-
-void
-match_view_put(struct match *m, int s, int x, int y, int unit)
-{
-	char file[32], tmp[40], buf[64];
-	int n, fd;
-
-	if (s < 0 || s >= GAME_MAX_SIDES)
-		return;
-	/* Written at every move of the cursor: a rename keeps it whole for
-	 * the reader, and nothing is forced to the disk (it is worth
-	 * nothing after a crash). */
-	side_file(file, sizeof file, "view", s, "");
-	snprintf(tmp, sizeof tmp, "%s.new", file);
-	n = snprintf(buf, sizeof buf, "%d %d %d\n", x, y, unit);
-	fd = openat(m->dirfd, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
-	    O_CLOEXEC, 0600);
-	if (fd == -1)
-		return;
-	if (write(fd, buf, (size_t)n) != n) {
-		close(fd);
-		unlinkat(m->dirfd, tmp, 0);
-		return;
-	}
-	close(fd);
-	renameat(m->dirfd, tmp, m->dirfd, file);
-}
-
-int
-match_view_get(struct match *m, int s, int *x, int *y, int *unit)
-{
-	char file[32], *buf;
-	size_t len;
-	int rc;
-
-	if (s < 0 || s >= GAME_MAX_SIDES)
-		return -1;
-	side_file(file, sizeof file, "view", s, "");
-	if (session_read_at(m->dirfd, file, &buf, &len) != 0)
-		return -1;
-	buf[len < 63 ? len : 63] = '\0';
-	rc = sscanf(buf, "%d %d %d", x, y, unit) == 3 ? 0 : -1;
-	free(buf);
-	return rc;
-}
-
-int
-match_watch(struct match *m)
-{
-	struct epoll_event ev;
-
-	if (m->epfd != -1)
-		return m->epfd;
-	m->inofd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-	m->timerfd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK |
-	    TFD_CLOEXEC);
-	m->epfd = epoll_create1(EPOLL_CLOEXEC);
-	if (m->inofd == -1 || m->timerfd == -1 || m->epfd == -1 ||
-	    inotify_add_watch(m->inofd, m->dir, IN_CLOSE_WRITE |
-	    IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM) == -1)
-		goto fail;
-	memset(&ev, 0, sizeof ev);
-	ev.events = EPOLLIN;
-	ev.data.fd = m->inofd;
-	if (epoll_ctl(m->epfd, EPOLL_CTL_ADD, m->inofd, &ev) != 0)
-		goto fail;
-	ev.data.fd = m->timerfd;
-	if (epoll_ctl(m->epfd, EPOLL_CTL_ADD, m->timerfd, &ev) != 0)
-		goto fail;
-	return m->epfd;
-fail:
-	if (m->inofd != -1)
-		close(m->inofd);
-	if (m->timerfd != -1)
-		close(m->timerfd);
-	if (m->epfd != -1)
-		close(m->epfd);
-	m->inofd = m->timerfd = m->epfd = -1;
-	return -1;
-}
-
-void
-match_watch_due(struct match *m)
-{
-	struct itimerspec it;
-
-	if (m->timerfd == -1)
-		return;
-	memset(&it, 0, sizeof it);
-	/* A second past the deadline, so the marshal woken finds it
-	 * passed; an absolute time in the past fires at once. */
-	if (m->info.due > 0 && !m->info.over)
-		it.it_value.tv_sec = m->info.due + 1;
-	timerfd_settime(m->timerfd, TFD_TIMER_ABSTIME, &it, NULL);
-}
-
-/* What a changed file is to those who wait: the lock files, temporary
- * files and anything else are nothing. */
-static int
-seen_kind(const char *name)
-{
-	if (strstr(name, ".tmp.") != NULL || strstr(name, ".new") != NULL)
-		return 0;
-	if (strcmp(name, META) == 0 || strcmp(name, RECORD) == 0 ||
-	    strncmp(name, "orders-", 7) == 0)
-		return MATCH_SEEN_GAME;
-	if (strncmp(name, "view-", 5) == 0)
-		return MATCH_SEEN_VIEW;
-	return 0;
-}
-
-int
-match_watch_drain(struct match *m)
-{
-	char buf[4096] __attribute__((aligned(8)));
-	const struct inotify_event *e;
-	ssize_t n, off;
-	int seen = 0;
-
-	if (m->inofd != -1)
-		while ((n = read(m->inofd, buf, sizeof buf)) > 0)
-			for (off = 0; off + (ssize_t)sizeof *e <= n;
-			    off += (ssize_t)(sizeof *e + e->len)) {
-				e = (const struct inotify_event *)(buf + off);
-				if (e->len > 0)
-					seen |= seen_kind(e->name);
-				if (e->mask & IN_Q_OVERFLOW)
-					seen |= MATCH_SEEN_GAME |
-					    MATCH_SEEN_VIEW;
-			}
-	if (m->timerfd != -1)
-		while (read(m->timerfd, buf, sizeof buf) > 0)
-			seen |= MATCH_SEEN_TIME;
-	return seen;
 }
