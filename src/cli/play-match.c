@@ -59,7 +59,12 @@ struct mplay {
 	char		 other[80];	/* the other side's controller name */
 };
 
-/* The name this player goes by: --player, else the account's. */
+/*
+ * The name this player goes by: --player, else the account's.  On a
+ * public server every player shares the account, so there it must be
+ * --player (from the server's set-up) or nobody could be told apart:
+ * NULL, and games with others are not offered.
+ */
 const char *
 match_player(void)
 {
@@ -69,6 +74,8 @@ match_player(void)
 
 	if (cli_player() != NULL)
 		return cli_player();
+	if (cli_restricted())
+		return NULL;
 	if (name[0] == '\0') {
 		pw = getpwuid(getuid());
 		s = session_name(pw != NULL ? pw->pw_name : "player");
@@ -468,7 +475,8 @@ mw_watch(const char *root, const char *id, const struct options *opts)
 	}
 	/* A player watching their own game sees what their side sees. */
 	for (s = 0; s < mw.m.info.nsides; s++)
-		if (strcmp(mw.m.info.player[s], match_player()) == 0)
+		if (match_player() != NULL &&
+		    strcmp(mw.m.info.player[s], match_player()) == 0)
 			viewer = s;
 	diags_init(&d);
 	g = match_game(&mw.m, mw.path, cli_datadir(), &rs, &r, &d);
@@ -524,6 +532,8 @@ match_choices(const struct catalog *cat, struct ui_choice *v, int room,
 	char *root, *cause = NULL;
 	int n, i, k = 0, s, mine, pass;
 
+	if (me == NULL)
+		return 0;
 	if ((root = match_root(match_games_opt, &cause)) == NULL) {
 		free(cause);
 		return 0;
@@ -610,6 +620,12 @@ match_run(const char *what, int offer_side, int deadline,
 	const char *slash;
 	int side, rc;
 
+	if (match_player() == NULL) {
+		fprintf(stderr, "marshal: games with other players need each "
+		    "player's name on this server (--player NAME in its "
+		    "set-up)\n");
+		return 1;
+	}
 	if ((root = match_root(match_games_opt, &cause)) == NULL) {
 		fprintf(stderr, "marshal: %s\n", cause);
 		free(cause);
