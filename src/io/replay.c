@@ -532,17 +532,19 @@ replay_add(struct replay *r, const struct game *g, const struct order *o)
 void
 replay_drop(struct replay *r, int turn, const char *unit)
 {
+	char *id = xstrdup(unit);	/* unit may be one of those freed */
 	int i, k = 0;
 
 	for (i = 0; i < r->n; i++) {
 		if (r->v[i].turn == turn && r->v[i].unit != NULL &&
-		    strcmp(r->v[i].unit, unit) == 0) {
+		    strcmp(r->v[i].unit, id) == 0) {
 			order_free(&r->v[i]);
 			continue;
 		}
 		r->v[k++] = r->v[i];
 	}
 	r->n = k;
+	free(id);
 }
 
 static void

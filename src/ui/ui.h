@@ -96,11 +96,11 @@ struct ui_choice {
 	const char	*title;
 	const char	*blurb;		/* a paragraph or so; may be NULL */
 	bool		 tutorial;
+	const char	*refused;	/* why it cannot be played now, or
+					   NULL: Enter says so instead */
 	bool		 shared;	/* a game with other players on this
 					   server: joined or watched, never
 					   offered */
-	const char	*refused;	/* why it cannot be played now, or
-					   NULL: Enter says so instead */
 };
 
 #define UI_PICK_MAX	64	/* entries the list shows */

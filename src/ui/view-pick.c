@@ -48,14 +48,13 @@ offer_say(struct ui *ui)
 	char when[48] = "no deadline";
 
 	if (ui->offer_deadline >= 24 * 60)
-		snprintf(when, sizeof when, "a day for each turn's orders");
+		snprintf(when, sizeof when, "a day a turn");
 	else if (ui->offer_deadline > 0)
-		snprintf(when, sizeof when, "%d minutes for each turn's "
-		    "orders", ui->offer_deadline);
+		snprintf(when, sizeof when, "%d min a turn",
+		    ui->offer_deadline);
 	if (ui->offer_side >= 0)
-		ui_msg(ui, false, "Offer it: you keep the %s side, another "
-		    "player here takes the other; %s. Enter: offer, o: "
-		    "sides, d: deadline.", ui->offer_side == 0 ? "first" :
+		ui_msg(ui, false, "Offer it, keeping the %s side, %s (o: "
+		    "side, d: deadline).", ui->offer_side == 0 ? "first" :
 		    "second", when);
 	else
 		ui_msg(ui, false, "Not offered: Enter plays it here.");

@@ -39,7 +39,7 @@ north3() {
 open_as alice
 wait_for "The Bridge at Rothenbach"
 keys o
-wait_for "you keep the first side"
+wait_for "keeping the first side"
 keys Enter
 wait_for "The sides"
 keys Escape
