@@ -2486,6 +2486,31 @@ test_overview_shows_the_whole_map(void **state)
 	assert_string_equal(canvas_cell(f->c, 10, 5)->glyph, "♠");
 	/* Nothing past the map's last block row (50 / 3 -> 17 rows). */
 	assert_string_equal(canvas_cell(f->c, 10, 19)->glyph, " ");
+	/* The part the map screen shows is underlined: its corners' blocks
+	 * in, the blocks just outside out. */
+	{
+		struct layout l;
+		int x0 = f->ui->view.x, y0 = f->ui->view.y, x1, y1;
+
+		ui_layout(f->ui, 80, 24, &l);
+		x1 = x0 + l.map_w - 1;
+		y1 = y0 + l.map_h - 1;
+		assert_true(l.map_w > 0 && l.map_h > 0);
+		assert_true(canvas_cell(f->c, x0, 1 + y0 / 3)->style.attr &
+		    ATTR_UNDERLINE);
+		assert_true(canvas_cell(f->c, x1, 1 + y1 / 3)->style.attr &
+		    ATTR_UNDERLINE);
+		if (x1 + 1 < 80)
+			assert_false(canvas_cell(f->c, x1 + 1, 1 + y0 / 3)->
+			    style.attr & ATTR_UNDERLINE);
+		if (y1 / 3 + 1 < 17)
+			assert_false(canvas_cell(f->c, x0, 2 + y1 / 3)->
+			    style.attr & ATTR_UNDERLINE);
+		if (x0 > 0)
+			assert_false(canvas_cell(f->c, x0 - 1, 1 + y0 / 3)->
+			    style.attr & ATTR_UNDERLINE);
+	}
+	assert_true(has(f, "underlined: in view"));
 	/* A cursor step is a block: 3 cells south; Enter: the map there. */
 	type(f, "j");
 	assert_int_equal(f->ui->cursor.y, 37);
