@@ -49,16 +49,16 @@ line_place(struct move_text *l, const struct game *g, const struct unit *u,
 	move_text_s(l, why);
 }
 
-/* A copy of a trail with room for FOOTPRINT_MAX points, or NULL. */
+/* A copy of a trail with room for g->cells_max points, or NULL. */
 static struct point *
-trail_dup(const struct point *t, int n)
+trail_dup(const struct game *g, const struct point *t, int n)
 {
 	struct point *c;
 
 	if (t == NULL)
 		return NULL;
-	c = xmallocarray(FOOTPRINT_MAX, sizeof *c);
-	memcpy(c, t, (size_t)(n < FOOTPRINT_MAX ? n : FOOTPRINT_MAX) *
+	c = xmallocarray((size_t)g->cells_max, sizeof *c);
+	memcpy(c, t, (size_t)(n < g->cells_max ? n : g->cells_max) *
 	    sizeof *c);
 	return c;
 }
@@ -83,9 +83,9 @@ move_walk_init(const struct game *g, int u, struct move_walk *w)
 	w->start_land = map_cell(g->map, un->pos.x, un->pos.y)->land;
 	w->waypoint = un->waypoint;
 	if (unit_on_trail(un)) {
-		w->trail = trail_dup(un->trail, un->ntrail);
-		w->ntrail = un->ntrail < FOOTPRINT_MAX ? un->ntrail :
-		    FOOTPRINT_MAX;
+		w->trail = trail_dup(g, un->trail, un->ntrail);
+		w->ntrail = un->ntrail < g->cells_max ? un->ntrail :
+		    g->cells_max;
 	}
 	if (g->rs->ops->move_init != NULL)
 		g->rs->ops->move_init(g, w);
@@ -287,7 +287,7 @@ ctx_use(struct move_ctx *c, int id)
 struct cand {
 	int		 unit;
 	int		 n;
-	struct point	 cells[FOOTPRINT_MAX];
+	struct point	*cells;		/* in its cands' pts */
 	struct point	 lo;		/* bounding box of the cells */
 	struct point	 hi;
 	int		 gap;		/* gap from the walker now */
@@ -348,22 +348,29 @@ struct cands {
 	struct cand	*v;
 	int		 n;
 	int		 cap;
+	struct point	*pts;		/* cap blocks of g->cells_max cells */
 };
 
 static void
 cand_add(const struct game *g, struct cands *cs, int e)
 {
 	struct cand *c;
+	int i;
 
 	if (cs->n == cs->cap) {
 		cs->cap = cs->cap ? cs->cap * 2 : 4;
 		cs->v = xreallocarray(cs->v, (size_t)cs->cap, sizeof *cs->v);
+		cs->pts = xreallocarray(cs->pts, (size_t)cs->cap *
+		    (size_t)g->cells_max, sizeof *cs->pts);
+		for (i = 0; i < cs->n; i++)
+			cs->v[i].cells = cs->pts + (size_t)i *
+			    (size_t)g->cells_max;
 	}
-	c = &cs->v[cs->n++];
+	c = &cs->v[cs->n];
+	c->cells = cs->pts + (size_t)cs->n * (size_t)g->cells_max;
+	cs->n++;
 	c->unit = e;
 	c->n = game_footprint(g, &g->units[e], c->cells);
-	if (c->n > FOOTPRINT_MAX)
-		c->n = FOOTPRINT_MAX;
 	bbox(c->cells, c->n, &c->lo, &c->hi);
 	c->gap = INT_MAX;
 }
@@ -593,7 +600,7 @@ walk_cells(const struct game *g, const struct move_walk *w,
 	}
 	n = game_footprint_at(g, &g->units[w->unit], w->pos, w->facing,
 	    w->form, out);
-	return n < FOOTPRINT_MAX ? n : FOOTPRINT_MAX;
+	return n;
 }
 
 /* Whether the step priced sp is one a column makes following its road:
@@ -623,18 +630,21 @@ static int
 trail_after(const struct game *g, const struct move_walk *w,
     struct point next, struct point *out)
 {
-	struct point body[FOOTPRINT_MAX], prev = next;
+	struct point *body, prev = next;
 	int nb, n = 1, i, len2, want2, link;
 
+	body = game_cells_take(g);
 	nb = walk_cells(g, w, body);
 	for (i = 0; i < nb; i++)
-		if (body[i].x == next.x && body[i].y == next.y)
+		if (body[i].x == next.x && body[i].y == next.y) {
+			game_cells_give(g, body);
 			return 0;
+		}
 	want2 = 2 * STEP_ORTHO * g->rs->form[w->form].depth[
 	    g->units[w->unit].arm];
 	out[0] = next;
 	len2 = 2 * geom_dist(next, body[0]);
-	for (i = 0; i < nb && n < FOOTPRINT_MAX; i++) {
+	for (i = 0; i < nb && n < g->cells_max; i++) {
 		link = geom_dist(prev, body[i]);
 		if (link > STEP_DIAG || len2 + link >= want2)
 			break;
@@ -642,6 +652,7 @@ trail_after(const struct game *g, const struct move_walk *w,
 		len2 += 2 * link;
 		prev = body[i];
 	}
+	game_cells_give(g, body);
 	return n;
 }
 
@@ -664,8 +675,8 @@ walk_can_clear(const struct game *g, struct move_ctx *ctx,
 	t.npath = t.cappath = 0;
 	t.route = xmallocarray((size_t)w->nroute + 1, sizeof *t.route);
 	memcpy(t.route, w->route, (size_t)w->nroute * sizeof *t.route);
-	t.trail = trail_dup(w->trail, w->ntrail);
-	t.narrow_trail = trail_dup(w->narrow_trail, w->narrow_ntrail);
+	t.trail = trail_dup(g, w->trail, w->ntrail);
+	t.narrow_trail = trail_dup(g, w->narrow_trail, w->narrow_ntrail);
 	t.replans = REPLANS_MAX;	/* the look ahead keeps to the route */
 	walk_run(g, ctx, &t, cs);
 	free(t.route);
@@ -685,7 +696,7 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 {
 	const struct ruleset *rs = g->rs;
 	struct move_price tp;
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells;
 	int k = dir_diff(w->facing, d), cw, j, n, who, pay;
 	enum dir f = w->facing;
 	char a[32], b[32];
@@ -715,9 +726,11 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 		    NULL);
 		return SR_STOP;
 	}
+	cells = game_cells_take(g);
 	n = game_footprint_at(g, &g->units[w->unit], (tp.flags & MPF_ANCHOR) ?
 	    tp.anchor : w->pos, f, w->form, cells);
 	who = walk_overlap(g, w, cells, n, 0);
+	game_cells_give(g, cells);
 	if (who == -2 || (who >= 0 && !w->passing)) {
 		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
 		    "no room to turn to face %s here%s%s", dir_name(f),
@@ -754,13 +767,12 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 }
 
 static enum step_res
-walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
-    struct cands *cs)
+walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
+    struct cands *cs, struct point *cells, struct point *tr)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	const struct ruleset *rs = g->rs;
-	struct point next = w->route[w->iroute], cells[FOOTPRINT_MAX], lo, hi;
-	struct point tr[FOOTPRINT_MAX];
+	struct point next = w->route[w->iroute], lo, hi;
 	struct move_price tp, sp, cp;
 	enum dir d = (enum dir)dir_between(w->pos, next);
 	enum dir f = walk_face(g, w, d);	/* the facing it steps with */
@@ -915,7 +927,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		w->narrow_walked = w->walked;
 		w->narrow_left = w->left;
 		free(w->narrow_trail);
-		w->narrow_trail = trail_dup(w->trail, w->ntrail);
+		w->narrow_trail = trail_dup(g, w->trail, w->ntrail);
 		w->narrow_ntrail = w->ntrail;
 		/* The passage first ("the bridge ahead..."), then its use. */
 		move_note_price(w, &sp);
@@ -1008,12 +1020,12 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	    w->clear_facing == d && w->clear_form == w->form &&
 	    w->clear_pos.x == w->pos.x && w->clear_pos.y == w->pos.y)
 		n = geom_footprint(next, d, rs->form[w->form].frontage[
-		    g->units[w->unit].arm], 1, cells, FOOTPRINT_MAX);
+		    g->units[w->unit].arm], 1, cells, g->cells_max);
 	else
 		n = game_footprint_at(g, &g->units[w->unit], next, f, w->form,
 		    cells);
-	if (n > FOOTPRINT_MAX)
-		n = FOOTPRINT_MAX;
+	if (n > g->cells_max)
+		n = g->cells_max;
 	who = walk_overlap(g, w, cells, n, 0);
 	if (who == -2 && walk_round(g, w))
 		return SR_AGAIN;
@@ -1146,7 +1158,7 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	w->facing = f;
 	if (ntr > 0) {
 		if (w->trail == NULL)
-			w->trail = xmallocarray(FOOTPRINT_MAX,
+			w->trail = xmallocarray((size_t)g->cells_max,
 			    sizeof *w->trail);
 		memcpy(w->trail, tr, (size_t)ntr * sizeof *w->trail);
 	}
@@ -1182,19 +1194,37 @@ walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	return SR_MOVED;
 }
 
+/* One step of the walk (walk_step_in), with the two buffers of cells it
+ * works in borrowed from the game's pool. */
+static enum step_res
+walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
+    struct cands *cs)
+{
+	struct point *cells = game_cells_take(g), *tr = game_cells_take(g);
+	enum step_res r;
+
+	r = walk_step_in(g, ctx, w, cs, cells, tr);
+	game_cells_give(g, tr);
+	game_cells_give(g, cells);
+	return r;
+}
+
 /* Is the block still in the narrow passage it is going through? */
 static bool
 walk_in_narrow(const struct game *g, const struct move_walk *w)
 {
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells = game_cells_take(g);
 	int i, n;
 
 	n = walk_cells(g, w, cells);
-	for (i = 0; i < n && i < FOOTPRINT_MAX; i++)
+	for (i = 0; i < n; i++)
 		if (map_inside(g->map, cells[i].x, cells[i].y) &&
 		    (map_cell(g->map, cells[i].x, cells[i].y)->flags &
 		    CELL_DEFILE))
-			return true;
+			break;
+	game_cells_give(g, cells);
+	if (i < n)
+		return true;
 	/* Over a bridge or gate: the block must be past the edge; a
 	 * block's depth in steps is a fair measure. */
 	return w->narrow_steps < geom_span(w->facing,
@@ -1362,7 +1392,7 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
     int cap, const char *cap_note)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
-	struct cands cs = { NULL, 0, 0 };
+	struct cands cs = { NULL, 0, 0, NULL };
 	char a[32], b[32];
 	int i;
 
@@ -1423,16 +1453,18 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	}
 	cands_find(g, ctx, w, &cs);
 	if (cs.n > 0) {
-		struct point cells[FOOTPRINT_MAX], lo, hi;
+		struct point *cells = game_cells_take(g), lo, hi;
 		int n = walk_cells(g, w, cells);
 
 		bbox(cells, n, &lo, &hi);
 		for (i = 0; i < cs.n; i++)
 			cs.v[i].gap = cand_gap(g, &cs.v[i], cells, n, lo,
 			    hi);
+		game_cells_give(g, cells);
 	}
 	walk_run(g, ctx, w, &cs);
 	free(cs.v);
+	free(cs.pts);
 	if (ops->move_end != NULL)
 		ops->move_end(g, w);
 }

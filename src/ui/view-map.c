@@ -212,18 +212,18 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 {
 	const struct game *g = ui->game;
 	const struct unit *u = &g->units[ui_u];
-	struct point cells[FOOTPRINT_MAX], ahead;
+	struct point *cells, ahead;
 	struct style st = theme_side(ui, u->side);
 	char letter[2];
 	int i, n, sx, sy;
 
 	if (unit_gone(u))
 		return;
-	/* A block reaches at most FOOTPRINT_MAX cells from its anchor. */
-	if (u->pos.x < ui->view.x - FOOTPRINT_MAX ||
-	    u->pos.y < ui->view.y - FOOTPRINT_MAX ||
-	    u->pos.x > ui->view.x + l->map_w + FOOTPRINT_MAX ||
-	    u->pos.y > ui->view.y + l->map_h + FOOTPRINT_MAX)
+	/* A block reaches at most g->cells_max cells from its anchor. */
+	if (u->pos.x < ui->view.x - g->cells_max ||
+	    u->pos.y < ui->view.y - g->cells_max ||
+	    u->pos.x > ui->view.x + l->map_w + g->cells_max ||
+	    u->pos.y > ui->view.y + l->map_h + g->cells_max)
 		return;
 	if (ui_u == ui->sel)
 		st.attr ^= ATTR_REVERSE;
@@ -235,6 +235,7 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 		letter[0] = u->side == 0 ? 'M' : 'm';
 	else if (u->cond == COND_ROUTED)
 		letter[0] = u->side == 0 ? 'R' : 'r';
+	cells = game_cells_take(g);
 	n = game_footprint(g, u, cells);
 	for (i = 0; i < n; i++)
 		if (to_screen(ui, l, cells[i], &sx, &sy))
@@ -248,6 +249,7 @@ unit_draw(struct ui *ui, struct canvas *c, const struct layout *l, int ui_u)
 				canvas_put(c, sx, sy, theme_glyph(ui, MG_MARKED),
 				    st);
 	}
+	game_cells_give(g, cells);
 	if (to_screen(ui, l, u->pos, &sx, &sy))
 		canvas_put(c, sx, sy, theme_facing(ui, u->facing), st);
 	/* M1: the colonel rides at the front of a unit under a Move order. */

@@ -603,13 +603,13 @@ start_pe(const struct game *g, const struct move_walk *w, int *land)
 {
 	const struct unit *u = &g->units[w->unit];
 	const struct nap_move *m = nap_move(g->rs);
-	struct point fr[FOOTPRINT_MAX];
+	struct point *fr = game_cells_take(g);
 	int i, n, pe, best = 0, road;
 
 	*land = -1;
 	n = geom_footprint(w->pos, w->facing,
-	    g->rs->form[w->form].frontage[u->arm], 1, fr, FOOTPRINT_MAX);
-	for (i = 0; i < n && i < FOOTPRINT_MAX; i++) {
+	    g->rs->form[w->form].frontage[u->arm], 1, fr, g->cells_max);
+	for (i = 0; i < n && i < g->cells_max; i++) {
 		if (!map_inside(g->map, fr[i].x, fr[i].y))
 			continue;
 		pe = unit_pe(g, u, w->form,
@@ -619,6 +619,7 @@ start_pe(const struct game *g, const struct move_walk *w, int *land)
 			*land = map_cell(g->map, fr[i].x, fr[i].y)->land;
 		}
 	}
+	game_cells_give(g, fr);
 	road = road_at(g, w->pos);
 	if (road == ROAD_BIG)
 		return 0;
@@ -1042,9 +1043,11 @@ most_allowance(const struct game *g, const struct move_walk *w)
 	return most;
 }
 
-void
-nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
-    struct move_price *p)
+/* nap_move_step, the front rank's cells before and after the step in of
+ * and nf (g->cells_max points each). */
+static void
+move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p, struct point *of, struct point *nf)
 {
 	const struct ruleset *rs = g->rs;
 	const struct nap_move *m = nap_move(rs);
@@ -1052,7 +1055,7 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	const struct map *map = g->map;
 	const struct formation_def *fd = &rs->form[w->form];
 	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
-	struct point of[FOOTPRINT_MAX], nf[FOOTPRINT_MAX], prev;
+	struct point prev;
 	uint64_t old_l = 0, new_l = 0, bad_l = 0, enter;
 	int fr = fd->frontage[u->arm], no, nn, i, l, road, ob, pass;
 	int oc = -1, obest = -1, ecost = 0, eland = -1, ccost = 0, nc, free_c;
@@ -1070,10 +1073,10 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			price_note(p, "3.6.1", "the edge of the map");
 		return;
 	}
-	if (fr > FOOTPRINT_MAX)
-		fr = FOOTPRINT_MAX;
-	no = geom_footprint(w->pos, w->facing, fr, 1, of, FOOTPRINT_MAX);
-	nn = geom_footprint(to, d, fr, 1, nf, FOOTPRINT_MAX);
+	if (fr > g->cells_max)
+		fr = g->cells_max;
+	no = geom_footprint(w->pos, w->facing, fr, 1, of, g->cells_max);
+	nn = geom_footprint(to, d, fr, 1, nf, g->cells_max);
 	road = road_between(g, w->pos, to);
 	if (road != ROAD_NONE)
 		p->flags |= MPF_ROAD;
@@ -1355,6 +1358,17 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		price_note(p, "3.6.5", "its speed left is %s the crossing: "
 		    "it crosses but ends as a Mob", w->left ==
 		    m->obstacle_width + oc ? "exactly" : "less than");
+}
+
+void
+nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	struct point *of = game_cells_take(g), *nf = game_cells_take(g);
+
+	move_step_in(g, w, d, p, of, nf);
+	game_cells_give(g, nf);
+	game_cells_give(g, of);
 }
 
 int
@@ -1797,12 +1811,11 @@ group_line(const struct game *g, struct gmem *m, int n, struct point *left,
  * (3.6.8), if that is nearer than it stands now.  If not, why says so.
  */
 static bool
-group_fits(const struct game *g, const struct gmem *m, int n,
-    const struct point *to, enum dir f, char *why, size_t len)
+group_fits_in(const struct game *g, const struct gmem *m, int n,
+    const struct point *to, enum dir f, char *why, size_t len,
+    struct point *cells, struct point *now, struct point *ec)
 {
 	const struct ruleset *rs = g->rs;
-	struct point cells[FOOTPRINT_MAX], now[FOOTPRINT_MAX];
-	struct point ec[FOOTPRINT_MAX];
 	struct move_price price;
 	struct move_walk w;
 	const struct unit *u, *e;
@@ -1812,8 +1825,6 @@ group_fits(const struct game *g, const struct gmem *m, int n,
 	for (j = 0; j < n; j++) {
 		u = &g->units[m[j].unit];
 		c = game_footprint_at(g, u, to[j], f, u->formation, cells);
-		if (c > FOOTPRINT_MAX)
-			c = FOOTPRINT_MAX;
 		for (k = 0; k < c; k++) {
 			if (!map_inside(g->map, cells[k].x, cells[k].y) ||
 			    (rs->land[map_cell(g->map, cells[k].x,
@@ -1837,16 +1848,12 @@ group_fits(const struct game *g, const struct gmem *m, int n,
 		if (g->rs->ops->move_contact == NULL)
 			continue;
 		cn = game_footprint(g, u, now);
-		if (cn > FOOTPRINT_MAX)
-			cn = FOOTPRINT_MAX;
 		move_walk_init(g, m[j].unit, &w);
 		for (x = 0; x < g->nunits; x++) {
 			e = &g->units[x];
 			if (e->side == u->side || unit_gone(e))
 				continue;
 			ce = game_footprint(g, e, ec);
-			if (ce > FOOTPRINT_MAX)
-				ce = FOOTPRINT_MAX;
 			gap = move_gap(cells, c, ec, ce);
 			if (gap >= move_gap(now, cn, ec, ce))
 				continue;
@@ -1862,6 +1869,22 @@ group_fits(const struct game *g, const struct gmem *m, int n,
 		move_walk_free(&w);
 	}
 	return true;
+}
+
+/* group_fits_in with its three buffers of cells from the game's pool. */
+static bool
+group_fits(const struct game *g, const struct gmem *m, int n,
+    const struct point *to, enum dir f, char *why, size_t len)
+{
+	struct point *cells = game_cells_take(g), *now = game_cells_take(g);
+	struct point *ec = game_cells_take(g);
+	bool fits;
+
+	fits = group_fits_in(g, m, n, to, f, why, len, cells, now, ec);
+	game_cells_give(g, ec);
+	game_cells_give(g, now);
+	game_cells_give(g, cells);
+	return fits;
 }
 
 /* The centre cell of the line's front. */
