@@ -10,13 +10,6 @@
 #include "core/cells.h"
 #include "util/xalloc.h"
 
-struct cells_pool {
-	int		  size;		/* points in each buffer */
-	struct point	**buf;		/* owned: every buffer made */
-	int		  nbuf;		/* buffers made */
-	int		  used;		/* buffers lent: buf[0..used-1] */
-};
-
 struct cells_pool *
 cells_pool_create(int size)
 {
@@ -45,27 +38,18 @@ cells_pool_size(const struct cells_pool *p)
 	return p->size;
 }
 
-struct point *
-cells_take(struct cells_pool *p)
+void
+cells_pool_grow(struct cells_pool *p)
 {
-	if (p->used == p->nbuf) {
-		/* A new buffer; those lent already never move. */
-		p->buf = xreallocarray(p->buf, (size_t)p->nbuf + 1,
-		    sizeof *p->buf);
-		p->buf[p->nbuf] = xmallocarray((size_t)p->size,
-		    sizeof **p->buf);
-		p->nbuf++;
-	}
-	return p->buf[p->used++];
+	/* A new buffer; those lent already never move. */
+	p->buf = xreallocarray(p->buf, (size_t)p->nbuf + 1, sizeof *p->buf);
+	p->buf[p->nbuf] = xmallocarray((size_t)p->size, sizeof **p->buf);
+	p->nbuf++;
 }
 
 void
-cells_give(struct cells_pool *p, struct point *c)
+cells_pool_misuse(void)
 {
-	if (p->used == 0 || p->buf[p->used - 1] != c) {
-		fprintf(stderr, "marshal: cells buffer given back out of "
-		    "turn\n");
-		abort();
-	}
-	p->used--;
+	fprintf(stderr, "marshal: cells buffer given back out of turn\n");
+	abort();
 }

@@ -19,7 +19,13 @@
 
 #include "core/geom.h"
 
-struct cells_pool;
+/* The pool: its fields are the inline calls' below, no one else's. */
+struct cells_pool {
+	int		  size;		/* points in each buffer */
+	struct point	**buf;		/* owned: every buffer made */
+	int		  nbuf;		/* buffers made */
+	int		  used;		/* buffers lent: buf[0..used-1] */
+};
 
 /* A new empty pool of buffers of size points each (at least 1). */
 struct cells_pool *cells_pool_create(int size);
@@ -30,13 +36,32 @@ void cells_pool_free(struct cells_pool *);
 /* The points each buffer of the pool holds. */
 int cells_pool_size(const struct cells_pool *);
 
-/* Lend a buffer of cells_pool_size points (never NULL). */
-struct point *cells_take(struct cells_pool *);
+/* Make one more buffer (cells_take, when all are lent). */
+void cells_pool_grow(struct cells_pool *);
+
+/* Report a buffer given back out of turn and abort. */
+void cells_pool_misuse(void) __attribute__((noreturn));
+
+/* Lend a buffer of cells_pool_size points (never NULL).  Inline: the
+ * walk asks for buffers at every step. */
+static inline struct point *
+cells_take(struct cells_pool *p)
+{
+	if (p->used == p->nbuf)
+		cells_pool_grow(p);
+	return p->buf[p->used++];
+}
 
 /*
  * Give back the buffer taken last (a buffer given back out of turn is a
  * programming error: it is reported and the program aborts).
  */
-void cells_give(struct cells_pool *, struct point *);
+static inline void
+cells_give(struct cells_pool *p, struct point *c)
+{
+	if (p->used == 0 || p->buf[p->used - 1] != c)
+		cells_pool_misuse();
+	p->used--;
+}
 
 #endif

@@ -220,18 +220,6 @@ game_footprint(const struct game *g, const struct unit *u, struct point *out)
 	return game_footprint_at(g, u, u->pos, u->facing, u->formation, out);
 }
 
-struct point *
-game_cells_take(const struct game *g)
-{
-	return cells_take(g->cells);
-}
-
-void
-game_cells_give(const struct game *g, struct point *c)
-{
-	cells_give(g->cells, c);
-}
-
 int
 game_fits(const struct game *g, int u, struct point anchor, enum dir f,
     int form, int ignore, struct point *bad)

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/cells.h"
 #include "core/event.h"
 #include "core/geom.h"
 #include "core/map.h"
@@ -26,7 +27,6 @@
 #include "core/rng.h"
 #include "core/unit.h"
 
-struct cells_pool;
 struct ruleset;
 struct tutorial;
 
@@ -184,8 +184,17 @@ int game_footprint(const struct game *, const struct unit *,
  * taken last is given back first.  Nothing is allocated once the pool
  * holds as many buffers as are ever lent at once.
  */
-struct point *game_cells_take(const struct game *);
-void game_cells_give(const struct game *, struct point *);
+static inline struct point *
+game_cells_take(const struct game *g)
+{
+	return cells_take(g->cells);
+}
+
+static inline void
+game_cells_give(const struct game *g, struct point *c)
+{
+	cells_give(g->cells, c);
+}
 
 /*
  * Whether unit u could stand at anchor/f/form: every cell on the map,
