@@ -100,9 +100,12 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 	return SR_STOP;
 }
 
+/* walk_step's work, in cells (g->cells_max points); a column following
+ * its road takes a second buffer for its trail into *trp, which the
+ * caller gives back. */
 static enum step_res
 walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
-    struct cands *cs, struct point *cells, struct point *tr)
+    struct cands *cs, struct point *cells, struct point **trp)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	const struct ruleset *rs = g->rs;
@@ -110,6 +113,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	struct move_price tp, sp, cp;
 	enum dir d = (enum dir)dir_between(w->pos, next);
 	enum dir f = walk_face(g, w, d);	/* the facing it steps with */
+	struct point *tr = NULL;
 	int n, who, i, t, gap, pay, turn_ticks = 0, ntr = 0;
 	bool sp_noted = false;
 	char a[32], b[32];
@@ -189,8 +193,10 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	 * head has been, so it never swings as a block; only a unit on the
 	 * road cells it enters can stop it (3.6.7).
 	 */
-	if (walk_follows_road(g, w, &sp))
+	if (walk_follows_road(g, w, &sp)) {
+		*trp = tr = game_cells_take(g);
 		ntr = trail_after(g, w, next, tr);
+	}
 	/* Turning the front: paid when it is made (issue 12, decision 1). */
 	if (f != w->facing) {
 		if (turn_ticks > w->left && !w->narrow)
@@ -528,17 +534,19 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	return SR_MOVED;
 }
 
-/* One step of the walk (walk_step_in), with the two buffers of cells it
- * works in borrowed from the game's pool. */
+/* One step of the walk (walk_step_in), with the buffers of cells it
+ * works in borrowed from the game's pool: one for the block, one more for
+ * a column's trail when it follows its road. */
 enum step_res
 walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
     struct cands *cs)
 {
-	struct point *cells = game_cells_take(g), *tr = game_cells_take(g);
+	struct point *cells = game_cells_take(g), *tr = NULL;
 	enum step_res r;
 
-	r = walk_step_in(g, ctx, w, cs, cells, tr);
-	game_cells_give(g, tr);
+	r = walk_step_in(g, ctx, w, cs, cells, &tr);
+	if (tr != NULL)
+		game_cells_give(g, tr);
 	game_cells_give(g, cells);
 	return r;
 }

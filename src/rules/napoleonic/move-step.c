@@ -99,11 +99,11 @@ most_allowance(const struct game *g, const struct move_walk *w)
 	return most;
 }
 
-/* nap_move_step, the front rank's cells before and after the step in of
- * and nf (g->cells_max points each). */
+/* nap_move_step, the front rank's cells before the step and then after
+ * it in nf (g->cells_max points). */
 static void
 move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
-    struct move_price *p, struct point *of, struct point *nf)
+    struct move_price *p, struct point *nf)
 {
 	const struct ruleset *rs = g->rs;
 	const struct nap_move *m = nap_move(rs);
@@ -131,15 +131,16 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	}
 	if (fr > g->cells_max)
 		fr = g->cells_max;
-	no = geom_footprint(w->pos, w->facing, fr, 1, of, g->cells_max);
+	/* The old front's ground first, then the buffer holds the new. */
+	no = geom_footprint(w->pos, w->facing, fr, 1, nf, g->cells_max);
+	for (i = 0; i < no; i++)
+		if (map_inside(map, nf[i].x, nf[i].y))
+			old_l |= (uint64_t)1 << map_cell(map, nf[i].x,
+			    nf[i].y)->land;
 	nn = geom_footprint(to, d, fr, 1, nf, g->cells_max);
 	road = road_between(g, w->pos, to);
 	if (road != ROAD_NONE)
 		p->flags |= MPF_ROAD;
-	for (i = 0; i < no; i++)
-		if (map_inside(map, of[i].x, of[i].y))
-			old_l |= (uint64_t)1 << map_cell(map, of[i].x,
-			    of[i].y)->land;
 	for (i = 0; i < nn; i++) {
 		if (!map_inside(map, nf[i].x, nf[i].y)) {
 			p->verdict = MOVE_NEVER;
@@ -420,9 +421,8 @@ void
 nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)
 {
-	struct point *of = game_cells_take(g), *nf = game_cells_take(g);
+	struct point *nf = game_cells_take(g);
 
-	move_step_in(g, w, d, p, of, nf);
+	move_step_in(g, w, d, p, nf);
 	game_cells_give(g, nf);
-	game_cells_give(g, of);
 }
