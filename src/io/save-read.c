@@ -440,7 +440,7 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	    need_points(s, n, "route", 1 << 20, &out->route, &u.nroute) == 0 &&
 	    need_points(s, n, "track", 1 << 20, &out->track, &u.ntrack) == 0 &&
 	    (doc_get(n, "trail") == NULL ||
-	    (need_points(s, n, "trail", FOOTPRINT_MAX, &out->trail,
+	    (need_points(s, n, "trail", s->g->cells_max, &out->trail,
 	    &u.ntrail) == 0 && check_trail(s, doc_get(n, "trail"), &u,
 	    out->trail) == 0))) {
 		u.route = out->route;

@@ -249,7 +249,7 @@ overview_map(struct ui *ui, struct canvas *c, int x0, int y0, int w, int h,
 {
 	const struct game *g = ui->game;
 	const struct map *m = g->map;
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells;
 	int bx, by, ow, oh, i, k, n, bxi, byi, x, y, best, *count;
 	unsigned char *who;
 	char *arm, one[2];
@@ -263,12 +263,13 @@ overview_map(struct ui *ui, struct canvas *c, int x0, int y0, int w, int h,
 	arm = xcalloc((size_t)ow * (size_t)oh, 1);
 	count = xcalloc((size_t)g->rs->nland > 0 ? (size_t)g->rs->nland : 1,
 	    sizeof *count);
+	cells = game_cells_take(g);
 	for (i = 0; i < g->nunits; i++) {
 		if (unit_gone(&g->units[i]) || g->units[i].side < 0 ||
 		    g->units[i].side > 1)
 			continue;
 		n = game_footprint(g, &g->units[i], cells);
-		for (k = 0; k < n && k < FOOTPRINT_MAX; k++) {
+		for (k = 0; k < n; k++) {
 			if (!map_inside(m, cells[k].x, cells[k].y))
 				continue;
 			bxi = cells[k].x / bx;
@@ -280,6 +281,7 @@ overview_map(struct ui *ui, struct canvas *c, int x0, int y0, int w, int h,
 			    g->units[i].arm);
 		}
 	}
+	game_cells_give(g, cells);
 	for (byi = 0; byi < oh && byi < h; byi++)
 		for (bxi = 0; bxi < ow && bxi < w; bxi++) {
 			memset(count, 0, (size_t)g->rs->nland * sizeof *count);
