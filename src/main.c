@@ -35,7 +35,8 @@ struct command {
 static const struct command commands[] = {
 	{ "play", cli_play, "play [--ai SIDE|both|none] [--level LEVEL] "
 	    "[--seed S] [--hotseat]\n"
-	    "               [SCENARIO|SAVE]" },
+	    "               [--pbem [--side SIDE] [--out DIR] [--orders FILE]]\n"
+	    "               [SCENARIO|SAVE|TURNFILE]" },
 	{ "check", cli_check, "check [-v] [-r RULESET] FILE..." },
 	{ "resolve", cli_resolve,
 	    "resolve SCENARIO [--turns N] [--seed S] [--format text|json]\n"

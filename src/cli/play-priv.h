@@ -16,6 +16,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/game.h"
 #include "core/ruleset.h"
@@ -105,6 +106,22 @@ void	 record_order(void *arg, const struct game *g,
 /* The recording of the game about to be played, or NULL: not recorded. */
 struct replay *record_open(struct play *p, const struct game *g,
 	    bool fresh);
+
+/* pbem.c */
+
+/* What marshal play --pbem was given besides its file. */
+struct pbem_args {
+	const char	*side;		/* --side, or NULL: the first */
+	const char	*out;		/* --out, or NULL: the save directory */
+	const char	*orders;	/* --orders, or NULL: the interface */
+	bool		 have_seed;	/* --seed */
+	uint64_t	 seed;
+};
+
+/* marshal play --pbem: start a game from a scenario, or play the
+ * opponent's turn file (arg).  The exit status. */
+int	 play_pbem(const struct pbem_args *a, const struct options *opts,
+	    const char *arg);
 
 /* play-list.c */
 

@@ -78,7 +78,8 @@ usage(void)
 	else
 		fprintf(stderr, "usage: marshal play [--ai SIDE|both|none] "
 		    "[--level LEVEL] [--seed S] [--hotseat]\n"
-		    "       [SCENARIO|SAVE]\n");
+		    "       [--pbem [--side SIDE] [--out DIR] [--orders FILE]]\n"
+		    "       [SCENARIO|SAVE|TURNFILE]\n");
 	fprintf(stderr, "  LEVEL: easy, normal or hard\n");
 }
 
@@ -458,13 +459,18 @@ play_main(int argc, char **argv, bool first)
 		{ "level", required_argument, NULL, 'l' },
 		{ "hotseat", no_argument, NULL, 'H' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "pbem", no_argument, NULL, 'P' },
+		{ "side", required_argument, NULL, 'S' },
+		{ "out", required_argument, NULL, 'O' },
+		{ "orders", required_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct pbem_args pa = { NULL, NULL, NULL, false, 0 };
 	struct catalog cat;
 	struct options opts;
 	char *next = NULL, *prev = NULL;
 	const char *arg;
-	bool level = false;
+	bool level = false, pbem = false;
 	int rc, i, how;
 
 	optind = 1;
@@ -499,6 +505,18 @@ play_main(int argc, char **argv, bool first)
 			}
 			op.have_seed = true;
 			break;
+		case 'P':
+			pbem = true;
+			break;
+		case 'S':
+			pa.side = optarg;
+			break;
+		case 'O':
+			pa.out = optarg;
+			break;
+		case 'R':
+			pa.orders = optarg;
+			break;
 		default:
 			usage();
 			return 2;
@@ -510,14 +528,34 @@ play_main(int argc, char **argv, bool first)
 		usage();
 		return 2;
 	}
+	if (cli_restricted() && (pbem || pa.side != NULL || pa.out != NULL ||
+	    pa.orders != NULL)) {
+		/* Play by email reads and writes files a player names. */
+		fprintf(stderr, "marshal: play by email (--pbem) is not "
+		    "available on this server\n");
+		return 2;
+	}
+	if (!pbem && (pa.side != NULL || pa.out != NULL ||
+	    pa.orders != NULL)) {
+		fprintf(stderr, "marshal: --side, --out and --orders go with "
+		    "--pbem\n");
+		return 2;
+	}
 	options_init(&opts);
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 	    options_read(&opts) != 0)
 		return 1;
 	if (!level && opts.level >= 0)
 		op.level = (enum ai_level)opts.level;
-	catalog_load(&cat, cli_datadir());
 	arg = argc == 2 ? argv[1] : NULL;
+	if (pbem) {
+		pa.have_seed = op.have_seed;
+		pa.seed = op.seed;
+		rc = play_pbem(&pa, &opts, arg);
+		options_free(&opts);
+		return rc;
+	}
+	catalog_load(&cat, cli_datadir());
 	for (;;) {
 		rc = play_one(&op, &opts, arg, first, &cat, &next);
 		free(prev);
