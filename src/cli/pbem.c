@@ -161,6 +161,33 @@ record(void *arg, const struct game *g, const struct order *o)
 }
 
 /*
+ * Leave out of the recording the orders the player took back (u): a
+ * unit whose order was undone holds none of this turn (command_undo).
+ */
+static void
+drop_undone(struct replay *rec, const struct game *g)
+{
+	struct replay_order *ro;
+	int i, j, n = 0, u;
+
+	for (i = 0; i < rec->n; i++) {
+		ro = &rec->v[i];
+		u = ro->unit != NULL ? game_find_unit(g, ro->unit) : -1;
+		if (u < 0 || g->units[u].order_turn == g->turn) {
+			rec->v[n++] = *ro;
+			continue;
+		}
+		free(ro->unit);
+		free(ro->general);
+		free(ro->formation);
+		free(ro->action);
+		for (j = 0; j < ro->ngroup; j++)
+			free(ro->group[j]);
+	}
+	rec->n = n;
+}
+
+/*
  * The interface for the side's orders of the turn g stands at, until it
  * ends them (0), or the player quits (1) or it fails (-1, said).
  */
@@ -232,6 +259,8 @@ my_orders(struct run *run, const char *note)
 	} else if ((rc = orders_ui(run, note)) == 1)
 		fprintf(stderr, "marshal: the turn was not ended: nothing "
 		    "is sent and nothing changed\n");
+	else if (rc == 0)
+		drop_undone(rec, run->g);
 	run->g->on_order = NULL;
 	if (rc == 0) {
 		text = pbem_replay_text(rec);
@@ -599,6 +628,7 @@ with_file(struct run *run, const char *path, const char *text, size_t len)
 	struct diags d;
 	char *gtext, *cause;
 	size_t glen;
+	bool own;
 	int rc = 2;
 
 	diags_init(&d);
@@ -609,7 +639,15 @@ with_file(struct run *run, const char *path, const char *text, size_t len)
 		    "0 and 1");
 		goto out;
 	}
+	run->gamefile = game_path(run->dir, t->game, t->side);
+	own = is_file(run->gamefile);
+	free(run->gamefile);
 	run->gamefile = game_path(run->dir, t->game, 1 - t->side);
+	if (!is_file(run->gamefile) && own) {
+		diags_add(&d, t->at_side, "the file is side %d's own, made "
+		    "here: send it to the opponent", t->side);
+		goto out;
+	}
 	if (!is_file(run->gamefile)) {
 		if (t->turn == 1 && t->has_commit && !t->has_reveal) {
 			rc = join(run, t);
