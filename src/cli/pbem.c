@@ -219,6 +219,14 @@ orders_ui(struct run *run, const char *note)
 	ui_set_side_hook(ui, side_done, run);
 	run->ended = false;
 	ui_start(ui);
+	if (run->g->turn > 1) {
+		/* A turn was just played: its results, not the briefing. */
+		ui->mode = MODE_MAP;
+		for (i = 0; i < run->g->log.n &&
+		    run->g->log.v[i].turn < run->g->turn - 1; i++)
+			;
+		ui->log_from = i;
+	}
 	if (note != NULL)
 		snprintf(ui->msg, sizeof ui->msg, "%s", note);
 	how = screen_run(ui, &cause);
