@@ -82,19 +82,21 @@ for turn in 1 2 3; do
 	[ $rc -eq 0 ] || fail "B refused A's file of turn $turn (status $rc)"
 	dig_b=$(played)
 	if [ $turn -gt 1 ]; then
-		if [ "$dig_b" != "$dig_a" ]; then
+		if [ -z "$dig_b" ] || [ "$dig_b" != "$dig_a" ]; then
 			fail "turn $((turn - 1)): digests differ: A $dig_a, B $dig_b"
 		else
 			echo "turn $((turn - 1)): A $dig_a, B $dig_b: the same"
 		fi
 	fi
 	file=$(sent)
+	[ -f "$file" ] || { fail "B sent no file for turn $turn"; exit 1; }
 	grep -q '^orders: |' "$file" || fail "B's file of turn $turn has no orders"
 	as a "$file"
 	[ $rc -eq 0 ] || fail "A refused B's file of turn $turn (status $rc)"
 	dig_a=$(played)
 	[ -n "$dig_a" ] || fail "A did not play turn $turn"
 	file=$(sent)
+	[ -f "$file" ] || { fail "A sent no file for turn $((turn + 1))"; exit 1; }
 	grep -q "^reveal-turn: $turn\$" "$file" ||
 		fail "A's file of turn $((turn + 1)) reveals no turn $turn"
 done

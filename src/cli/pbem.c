@@ -535,7 +535,6 @@ join(struct run *run, const struct pbem_turn *t)
 	pg->history = pbem_replay_text(r);
 	replay_free(r);
 	free(path);
-	run->gamefile = game_path(run->dir, pg->game, pg->side);
 	printf("marshal: joined game %s as %s; digest 0x%016" PRIx64 "\n",
 	    pg->game, run->g->sides[pg->side].name, digest);
 	snprintf(note, sizeof note, "Play by email: %s has sent its sealed "
