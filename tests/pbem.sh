@@ -1,6 +1,6 @@
 #!/bin/sh
 # pbem.sh - play by email between two save directories (two players'
-# HOME and XDG_DATA_HOME): three turns of the default battle, each side's
+# HOME and XDG_DATA_HOME): the default battle to its end, each side's
 # orders from a file (--orders), the turn files exchanged.  After each
 # turn both sides print the state's digest: they must agree with each
 # other, and with the same orders played in one game (marshal replay).
@@ -9,7 +9,8 @@
 # written: a byte changed on the way, a reveal changed after the
 # commitment with the check line made again (BLAKE2b-256, as b2sum
 # computes it, so only the commitment can catch it), an old file sent
-# again, a side's own file, and --pbem on a public server.
+# again, a side's own file, and --pbem on a public server.  Then the
+# battle goes on to its end, and a file after it is refused.
 : "${MARSHAL_BIN:?MARSHAL_BIN is not set}"
 : "${MARSHAL_DATA:?MARSHAL_DATA is not set}"
 export MARSHAL_DATA
@@ -175,14 +176,38 @@ else
 	echo "ok: --pbem refused on a public server"
 fi
 
-# After all that, the right file still plays.
+# After all that, the right file still plays; then on to the battle's
+# end (its turn limit), where A's last file reveals and commits to
+# nothing, and both games say the same result.
 as b "$good"
 [ $rc -eq 0 ] && [ "$(played)" = "$dig_a" ] ||
 	fail "B could not play A's file after the refusals"
+turns=3
+while file=$(sent) && [ -n "$file" ] && [ $turns -lt 30 ]; do
+	as a "$file"
+	dig_a=$(played)
+	file=$(sent)
+	[ -n "$file" ] || { fail "A sent no file after turn $turns"; break; }
+	last=$file
+	as b "$file"
+	turns=$((turns + 1))
+	[ "$(played)" = "$dig_a" ] ||
+		fail "turn $turns: digests differ: A $dig_a, B $(played)"
+done
+over_b=$(grep 'the battle is over' "$tmp/out")
+grep -q '^commit: ' "$last" && fail "A's last file commits to orders"
+grep -q '^over: true$' "$tmp"/a/data/marshal/pbem-*-0.game ||
+	fail "A's game is not over"
+grep -q '^over: true$' "$tmp"/b/data/marshal/pbem-*-1.game ||
+	fail "B's game is not over"
+echo "turn $turns, the last: A and B at $dig_a; B says: $over_b"
+as b "$last"
+[ $rc -eq 2 ] && grep -q 'the battle is over' "$tmp/out" ||
+	fail "a file after the end is not refused (status $rc)"
 
 if [ $fails -ne 0 ]; then
 	echo "$fails failed"
 	exit 1
 fi
-echo "play by email: 3 turns, digests agreed, 5 files refused"
+echo "play by email: $turns turns, digests agreed, 6 files refused"
 exit 0

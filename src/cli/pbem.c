@@ -21,6 +21,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -286,6 +287,21 @@ my_orders(struct run *run, const char *note)
 	return text;
 }
 
+/* The battle's result, in a line (buf). */
+static void
+result_text(const struct game *g, char *buf, size_t len)
+{
+	const struct game_result *r = &g->result;
+
+	if (r->winner >= 0 && r->winner < g->nsides)
+		snprintf(buf, len, "the battle is over after turn %d: %s win "
+		    "(points %d to %d)", r->turn, g->sides[r->winner].name,
+		    r->points[0], r->points[1]);
+	else
+		snprintf(buf, len, "the battle is over after turn %d: a draw "
+		    "(points %d to %d)", r->turn, r->points[0], r->points[1]);
+}
+
 /* Write the game kept here, atomically.  0, or -1 said. */
 static int
 save_game(struct run *run)
@@ -337,7 +353,14 @@ send(struct run *run, struct pbem_turn *t)
 		    run->g->sides[t->side].name, path, t->digest);
 		if (run->a->orders == NULL && isatty(STDIN_FILENO) &&
 		    isatty(STDOUT_FILENO)) {
-			msg = xasprintf("Your orders for turn %d are in\n%s\n\n"
+			char over[160];
+
+			result_text(run->g, over, sizeof over);
+			msg = run->pg->over ? xasprintf("%c%s.\n\nYour last "
+			    "orders are revealed in\n%s\n\nSend that file to "
+			    "your opponent.\n\nPress Enter.", toupper((unsigned char)over[0]),
+			    over + 1, path) :
+			    xasprintf("Your orders for turn %d are in\n%s\n\n"
 			    "Send that file to your opponent.  The game is "
 			    "saved; play the answer with\nmarshal play --pbem "
 			    "FILE\n\nPress Enter.", t->turn, path);
@@ -394,8 +417,11 @@ give_and_send(struct run *run, char *rev, const unsigned char *nonce,
 	}
 	if (game_over(run->g)) {
 		/* The last turn is played: reveal it, commit to nothing. */
+		char over[160];
+
 		pg->over = true;
-		printf("marshal: the battle is over\n");
+		result_text(run->g, over, sizeof over);
+		printf("marshal: %s\n", over);
 		return send(run, &t);
 	}
 	if ((mine = my_orders(run, note)) == NULL)
@@ -611,6 +637,8 @@ answer(struct run *run, const struct pbem_turn *t)
 	pg->digest = digest;
 	if (!i_commit && game_over(run->g)) {
 		pg->over = true;
+		result_text(run->g, note, sizeof note);
+		printf("marshal: %s\n", note);
 		rc = save_game(run) == 0 ? 0 : 1;
 		goto out;
 	}
