@@ -743,9 +743,16 @@ play_pbem(const struct pbem_args *a, const struct options *opts,
 		free(cause);
 		goto out;
 	}
-	if (text != NULL && is_turn_file(text))
+	if (text != NULL && is_turn_file(text)) {
+		if (a->side != NULL || a->have_seed) {
+			/* The file says which side it is and the seed. */
+			fprintf(stderr, "marshal: --side and --seed start a "
+			    "game; a turn file's game is set already\n");
+			rc = 2;
+			goto out;
+		}
 		rc = with_file(&run, arg, text, len);
-	else
+	} else
 		rc = start(&run, arg);
 out:
 	free(text);
