@@ -199,6 +199,22 @@ test_changed_byte_refused(void **state)
 	assert_null(pbem_turn_read("turn.yaml", text, len / 2, &d));
 	assert_true(said(&d, "does not end in its check line"));
 	diags_free(&d);
+	/* Its lines made CR LF by a mail program. */
+	{
+		char *crlf = xcalloc(2 * len + 1, 1);
+		size_t j, k = 0;
+
+		for (j = 0; j < len; j++) {
+			if (text[j] == '\n')
+				crlf[k++] = '\r';
+			crlf[k++] = text[j];
+		}
+		diags_init(&d);
+		assert_null(pbem_turn_read("turn.yaml", crlf, k, &d));
+		assert_true(said(&d, "CR LF"));
+		diags_free(&d);
+		free(crlf);
+	}
 	/* Whole, it reads. */
 	diags_init(&d);
 	back = pbem_turn_read("turn.yaml", text, len, &d);
@@ -272,6 +288,8 @@ test_refusals(void **state)
 	memcpy(b.commit, ta.commit, PBEM_HASH);
 	memset(&tb, 0, sizeof tb);
 	memcpy(tb.game, GAME, sizeof tb.game);
+	tb.scenario = SCEN;
+	tb.seed = 7;
 	tb.side = 1;
 	tb.turn = 1;
 	tb.digest = a.digest;
@@ -287,6 +305,12 @@ test_refusals(void **state)
 	assert_int_equal(pbem_check(&a, &tb, &d), -1);
 	assert_true(said(&d, "another game"));
 	memcpy(tb.game, GAME, sizeof tb.game);
+
+	/* The same id, another battle or seed. */
+	tb.seed = 8;
+	assert_int_equal(pbem_check(&a, &tb, &d), -1);
+	assert_true(said(&d, "another scenario or seed"));
+	tb.seed = 7;
 
 	/* The wrong turn: an old file sent again, or one from ahead. */
 	tb.turn = 2;

@@ -234,9 +234,15 @@ check_line(const char *name, const char *text, size_t len, struct diags *d)
 	    hex[2 * PBEM_HASH] != '"' ||
 	    sodium_hex2bin(want, sizeof want, hex, 2 * PBEM_HASH, NULL, &bin,
 	    NULL) != 0 || bin != PBEM_HASH) {
-		diags_add(d, (struct pos){ name, lineno, 1 }, "the file does "
-		    "not end in its check line (check: \"%d hexadecimal "
-		    "digits\"): it was cut short or changed", 2 * PBEM_HASH);
+		if (memchr(text, '\r', len) != NULL)
+			diags_add(d, (struct pos){ name, lineno, 1 }, "the "
+			    "file's lines end in CR LF, not LF: it was changed "
+			    "on the way (send it as an attachment)");
+		else
+			diags_add(d, (struct pos){ name, lineno, 1 }, "the file "
+			    "does not end in its check line (check: \"%d "
+			    "hexadecimal digits\"): it was cut short or "
+			    "changed", 2 * PBEM_HASH);
 		return -1;
 	}
 	crypto_generichash(got, sizeof got, (const unsigned char *)text,
@@ -292,7 +298,8 @@ get_u64hex(const struct doc_node *n, uint64_t *out, struct diags *d)
 	char *end;
 
 	if (n->kind != DOC_SCALAR || strncmp(n->str, "0x", 2) != 0 ||
-	    n->len != 18) {
+	    n->len != 18 || strspn(n->str + 2, "0123456789abcdefABCDEF") !=
+	    16) {
 		diags_add(d, n->pos, "expected \"0x\" and 16 hexadecimal "
 		    "digits");
 		return -1;
@@ -583,6 +590,13 @@ pbem_check(const struct pbem_game *pg, const struct pbem_turn *t,
 	if (strcmp(t->game, pg->game) != 0) {
 		diags_add(d, t->at_game, "the file is of another game (%s, not "
 		    "%s)", t->game, pg->game);
+		return -1;
+	}
+	if (strcmp(t->scenario, pg->scenario) != 0 || t->seed != pg->seed) {
+		diags_add(d, t->at_scenario, "the file's game has the same id "
+		    "but another scenario or seed ('%s', 0x%016" PRIx64 "; "
+		    "here '%s', 0x%016" PRIx64 ")", t->scenario, t->seed,
+		    pg->scenario, pg->seed);
 		return -1;
 	}
 	if (t->side == pg->side) {
