@@ -125,6 +125,7 @@ struct run {
 	struct ruleset	*rs;
 	struct replay	*hist;
 	bool		 ended;		/* the side at the keys ended its turn */
+	int		 status;	/* the exit status of a failure, 0: 1 */
 };
 
 static char *
@@ -205,6 +206,7 @@ orders_ui(struct run *run, const char *note)
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "marshal: giving orders needs a terminal; "
 		    "--orders FILE gives them from a file\n");
+		run->status = 2;
 		return -1;
 	}
 	signals_catch();
@@ -262,7 +264,9 @@ my_orders(struct run *run, const char *note)
 	if (run->a->orders != NULL) {
 		rc = -1;
 		if ((r = replay_read(run->a->orders, &d)) != NULL) {
-			rc = replay_give(r, run->g, &d);
+			rc = pbem_orders_check(r, run->g, run->pg->side,
+			    run->g->turn, true, &d) != 0 ? -1 :
+			    replay_give(r, run->g, &d);
 			replay_free(r);
 		}
 	} else if ((rc = orders_ui(run, note)) == 1)
@@ -271,6 +275,8 @@ my_orders(struct run *run, const char *note)
 	else if (rc == 0)
 		drop_undone(rec, run->g);
 	run->g->on_order = NULL;
+	if (rc != 0 && run->a->orders != NULL)
+		run->status = 2;	/* orders refused: bad input */
 	if (rc == 0) {
 		text = pbem_replay_text(rec);
 		/* What is sent is checked as the opponent will check it. */
@@ -278,6 +284,7 @@ my_orders(struct run *run, const char *note)
 		    1 }, run->g, run->pg->side, run->g->turn, &d)) == NULL) {
 			free(text);
 			text = NULL;
+			run->status = 2;
 		}
 		replay_free(mine);
 	}
@@ -374,6 +381,15 @@ send(struct run *run, struct pbem_turn *t)
 	return rc;
 }
 
+/* The exit status after give_and_send returned r. */
+static int
+exit_status(const struct run *run, int r)
+{
+	if (r >= 0)
+		return 0;
+	return run->status != 0 ? run->status : 1;
+}
+
 /* A side as --side names it: its name or its number; -1 if none. */
 static int
 side_parse(const struct game *g, const char *s)
@@ -425,7 +441,7 @@ give_and_send(struct run *run, char *rev, const unsigned char *nonce,
 		return send(run, &t);
 	}
 	if ((mine = my_orders(run, note)) == NULL)
-		return run->a->orders != NULL ? -1 : 1;
+		return run->a->orders != NULL || run->status != 0 ? -1 : 1;
 	free(pg->mine);
 	pg->mine = mine;
 	if (pg->side == pg->committer) {
@@ -501,7 +517,7 @@ start(struct run *run, const char *arg)
 	replay_free(r);
 	free(path);
 	run->gamefile = game_path(run->dir, pg->game, side);
-	return give_and_send(run, NULL, NULL, NULL) < 0 ? 1 : 0;
+	return exit_status(run, give_and_send(run, NULL, NULL, NULL));
 }
 
 /* The opponent's first file, with no game here yet: join it. */
@@ -566,7 +582,7 @@ join(struct run *run, const struct pbem_turn *t)
 	snprintf(note, sizeof note, "Play by email: %s has sent its sealed "
 	    "orders for turn 1; give yours, then e.",
 	    run->g->sides[t->side].name);
-	return give_and_send(run, NULL, NULL, note) < 0 ? 1 : 0;
+	return exit_status(run, give_and_send(run, NULL, NULL, note));
 }
 
 /* The opponent's file for the game kept here: check, play, answer. */
@@ -645,7 +661,7 @@ answer(struct run *run, const struct pbem_turn *t)
 	snprintf(note, sizeof note, "Play by email: turn %d played (digest "
 	    "0x%016" PRIx64 "); give your orders for turn %d, then e.", turn,
 	    digest, run->g->turn);
-	rc = give_and_send(run, rev, nonce, note) < 0 ? 1 : 0;
+	rc = exit_status(run, give_and_send(run, rev, nonce, note));
 out:
 	diags_print(&d, stderr);
 	diags_free(&d);

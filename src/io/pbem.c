@@ -709,6 +709,14 @@ shift_diags(struct diags *d, int from, struct pos at)
 		}
 }
 
+/* Where a recorded order stands (one made in this run has no line). */
+static struct pos
+at_order(const struct replay_order *ro)
+{
+	return ro->node != NULL ? ro->node->pos :
+	    (struct pos){ "orders", 0, 0 };
+}
+
 /* Whether general gen (an id) belongs to side; 0, or -1 reported. */
 static int
 own_general(const struct game *g, const struct replay_order *ro,
@@ -717,12 +725,12 @@ own_general(const struct game *g, const struct replay_order *ro,
 	int i = game_find_general(g, id);
 
 	if (i < 0) {
-		diags_add(d, ro->node->pos, "no general '%s' in the scenario",
+		diags_add(d, at_order(ro), "no general '%s' in the scenario",
 		    id);
 		return -1;
 	}
 	if (g->generals[i].side != side) {
-		diags_add(d, ro->node->pos, "general '%s' is not of side %s: "
+		diags_add(d, at_order(ro), "general '%s' is not of side %s: "
 		    "a side orders only its own", id, g->sides[side].name);
 		return -1;
 	}
@@ -736,13 +744,42 @@ own_unit(const struct game *g, const struct replay_order *ro, const char *id,
 	int i = game_find_unit(g, id);
 
 	if (i < 0) {
-		diags_add(d, ro->node->pos, "no unit '%s' in the scenario", id);
+		diags_add(d, at_order(ro), "no unit '%s' in the scenario", id);
 		return -1;
 	}
 	if (g->units[i].side != side) {
-		diags_add(d, ro->node->pos, "unit '%s' is not of side %s: a "
+		diags_add(d, at_order(ro), "unit '%s' is not of side %s: a "
 		    "side orders only its own", id, g->sides[side].name);
 		return -1;
+	}
+	return 0;
+}
+
+int
+pbem_orders_check(const struct replay *r, const struct game *g, int side,
+    int turn, bool others, struct diags *d)
+{
+	const struct replay_order *ro;
+	int i, j;
+
+	for (i = 0; i < r->n; i++) {
+		ro = &r->v[i];
+		if (others && ro->turn != turn)
+			continue;
+		if (ro->turn != turn || ro->step != 0) {
+			diags_add(d, at_order(ro), "an order of turn %d among "
+			    "the orders of turn %d", ro->turn, turn);
+			return -1;
+		}
+		if (ro->unit != NULL &&
+		    own_unit(g, ro, ro->unit, side, d) != 0)
+			return -1;
+		if (ro->general != NULL &&
+		    own_general(g, ro, ro->general, side, d) != 0)
+			return -1;
+		for (j = 0; j < ro->ngroup; j++)
+			if (own_unit(g, ro, ro->group[j], side, d) != 0)
+				return -1;
 	}
 	return 0;
 }
@@ -752,8 +789,7 @@ pbem_orders(const char *text, struct pos at, const struct game *g, int side,
     int turn, struct diags *d)
 {
 	struct replay *r;
-	const struct replay_order *ro;
-	int i, j, n0 = d->n;
+	int n0 = d->n;
 
 	r = replay_read_text(at.file, text, strlen(text), d);
 	if (r == NULL) {
@@ -762,27 +798,11 @@ pbem_orders(const char *text, struct pos at, const struct game *g, int side,
 	}
 	if (r->root != NULL)
 		shift(r->root, at);
-	for (i = 0; i < r->n; i++) {
-		ro = &r->v[i];
-		if (ro->turn != turn || ro->step != 0) {
-			diags_add(d, ro->node->pos, "an order of turn %d among "
-			    "the orders of turn %d", ro->turn, turn);
-			goto fail;
-		}
-		if (ro->unit != NULL &&
-		    own_unit(g, ro, ro->unit, side, d) != 0)
-			goto fail;
-		if (ro->general != NULL &&
-		    own_general(g, ro, ro->general, side, d) != 0)
-			goto fail;
-		for (j = 0; j < ro->ngroup; j++)
-			if (own_unit(g, ro, ro->group[j], side, d) != 0)
-				goto fail;
+	if (pbem_orders_check(r, g, side, turn, false, d) != 0) {
+		replay_free(r);
+		return NULL;
 	}
 	return r;
-fail:
-	replay_free(r);
-	return NULL;
 }
 
 static void

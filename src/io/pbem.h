@@ -187,6 +187,15 @@ struct replay *pbem_orders(const char *text, struct pos at,
     const struct game *g, int side, int turn, struct diags *);
 
 /*
+ * The check of pbem_orders on a replay already read: every order of turn
+ * is for side's own units and generals; with others, orders of other
+ * turns are passed over (a player's file of orders for many turns),
+ * else they are refused too.  0, or -1 with diagnostics.
+ */
+int pbem_orders_check(const struct replay *r, const struct game *g, int side,
+    int turn, bool others, struct diags *);
+
+/*
  * Play the turn g stands at with both sides' orders (the first side's
  * first), recording them into hist, whose turns and digest then say the
  * state reached.  0, or -1 with diagnostics (an order refused): g is then
