@@ -176,6 +176,21 @@ else
 	echo "ok: --pbem refused on a public server"
 fi
 
+# Orders for the other side's unit are refused where they stand in the
+# player's own file, before anything is written.
+printf 'marshal-replay: 1\nscenario: default\nturns: 0\norders:\n  - {turn: 1, unit: 1-9R, stop: true}\n' \
+    >"$tmp/wrong.replay"
+out=$(HOME=$tmp/c XDG_DATA_HOME=$tmp/c "$MARSHAL_BIN" play --pbem \
+    --orders "$tmp/wrong.replay" default </dev/null 2>&1)
+rc=$?
+if [ $rc -ne 2 ] || ! printf '%s\n' "$out" |
+    grep -q "wrong.replay:5:5: error: unit '1-9R' is not of side French" ||
+    [ -e "$tmp/c" ]; then
+	fail "orders for the other side: status $rc: $out"
+else
+	echo "ok: orders for the other side's unit refused: $out"
+fi
+
 # After all that, the right file still plays; then on to the battle's
 # end (its turn limit), where A's last file reveals and commits to
 # nothing, and both games say the same result.
@@ -209,5 +224,5 @@ if [ $fails -ne 0 ]; then
 	echo "$fails failed"
 	exit 1
 fi
-echo "play by email: $turns turns, digests agreed, 6 files refused"
+echo "play by email: $turns turns, digests agreed, 6 files and a file of orders refused"
 exit 0
