@@ -35,6 +35,8 @@ struct command {
 static const struct command commands[] = {
 	{ "play", cli_play, "play [--ai SIDE|both|none] [--level LEVEL] "
 	    "[--seed S] [--hotseat]\n"
+	    "               [--offer SIDE [--deadline MIN] | --join ID | "
+	    "--watch ID]\n"
 	    "               [--pbem [--side SIDE] [--out DIR] [--orders FILE]]\n"
 	    "               [SCENARIO|SAVE|TURNFILE]" },
 	{ "check", cli_check, "check [-v] [-r RULESET] FILE..." },
@@ -54,7 +56,7 @@ usage(FILE *f)
 	size_t i;
 
 	fprintf(f, "usage: marshal [--restricted] [--player NAME] "
-	    "[COMMAND [ARGS...]]\n");
+	    "[--games DIR] [COMMAND [ARGS...]]\n");
 	for (i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "       marshal %s\n", commands[i].usage);
 }
@@ -69,6 +71,7 @@ cli_datadir(void)
 
 static bool restricted;
 static const char *player;
+static const char *games;
 
 bool
 cli_restricted(void)
@@ -82,6 +85,12 @@ const char *
 cli_player(void)
 {
 	return player;
+}
+
+const char *
+cli_games(void)
+{
+	return games;
 }
 
 char *
@@ -125,6 +134,9 @@ main(int argc, char **argv)
 				free(shown);
 				return 2;
 			}
+		} else if (strcmp(argv[1], "--games") == 0 && argc >= 3) {
+			games = argv[2];
+			argv += 2, argc -= 2;
 		} else
 			break;
 	}

@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "ai/ai.h"
+#include "core/decide.h"
 #include "core/game.h"
 #include "core/know.h"
 #include "core/move.h"
@@ -791,7 +792,7 @@ test_program_controller_plays_a_side(void **state)
 {
 	struct fixture *f = fixture_new(true, true, 80, 24);
 	int calls = 0;
-	struct ui_controller ai = { "program", halt_all, &calls };
+	struct ui_controller ai = { "program", halt_all, &calls, false };
 
 	(void)state;
 	ui_set_controller(f->ui, 1, &ai);
@@ -923,10 +924,11 @@ test_pick_lists_battles_and_tutorials(void **state)
 {
 	static const struct ui_choice choices[] = {
 		{ "default", "The Bridge at Rothenbach", "A bridge to take.",
-		    false, NULL },
+		    false, NULL, false },
 		{ "lesson-1", "Lesson 1: marching", "March north.", true,
-		    NULL },
-		{ "lesson-2", "Lesson 2: halting", "Then halt.", true, NULL },
+		    NULL, false },
+		{ "lesson-2", "Lesson 2: halting", "Then halt.", true, NULL,
+		    false },
 	};
 	struct fixture *f = fixture_new(true, true, 80, 24);
 	bool first;
@@ -964,6 +966,149 @@ test_pick_lists_battles_and_tutorials(void **state)
 	assert_int_equal(ui_chosen(f->ui, &first), 1);
 	assert_true(first);
 	fixture_free(f);
+}
+
+/*
+ * Games with other players head the list; o offers a battle (each press
+ * the first side, the second, none), d sets its deadline, and only a
+ * battle can be offered.
+ */
+static void
+test_pick_shared_games_and_offers(void **state)
+{
+	static const struct ui_choice choices[] = {
+		{ "@join/default-0a0b0c0d", "Join alice's offer: the bridge",
+		    "No deadline.", false, NULL, true },
+		{ "default", "The Bridge at Rothenbach", "A bridge to take.",
+		    false, NULL, false },
+		{ "lesson-1", "Lesson 1: marching", "March north.", true,
+		    NULL, false },
+	};
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	int xs, ys, xb, yb, deadline = -1;
+	bool first;
+
+	(void)state;
+	ui_set_choices(f->ui, choices, 3);
+	ui_pick(f->ui);
+	ui_draw(f->ui, f->c);
+	assert_true(canvas_find(f->c, "Games with other players", &xs, &ys));
+	assert_true(canvas_find(f->c, "Battles against the computer", &xb,
+	    &yb));
+	assert_true(ys < yb);
+	assert_true(canvas_find(f->c, "Join alice's offer", &xs, &xb));
+	assert_true(xb > ys && xb < yb);	/* under its heading */
+	keys(f, (const int[]){ UIK_HOME, 0 });
+	type(f, "o");
+	assert_true(has(f, "Only a battle can be offered"));
+	assert_int_equal(f->ui->offer_side, -1);
+	keys(f, (const int[]){ UIK_DOWN, 0 });
+	type(f, "d");
+	assert_true(has(f, "A deadline is for an offer"));
+	type(f, "o");
+	assert_true(has(f, "keeping the first side, no deadline"));
+	type(f, "dd");
+	assert_true(has(f, "keeping the first side, 15 min a turn"));
+	type(f, "o");
+	assert_true(has(f, "keeping the second side, 15 min a turn"));
+	ui_key(f->ui, UIK_ENTER);
+	assert_true(f->ui->quit);
+	assert_int_equal(ui_chosen(f->ui, &first), 1);
+	assert_int_equal(ui_offered(f->ui, &deadline), 1);
+	assert_int_equal(deadline, 15);
+	fixture_free(f);
+}
+
+/* What the interface tells a shared game's caller. */
+struct remote_calls {
+	int	sent, resigned, moved;
+};
+
+static int
+remote_send(struct ui *ui, void *arg, char **cause)
+{
+	(void)ui;
+	*cause = NULL;
+	((struct remote_calls *)arg)->sent++;
+	return 0;
+}
+
+static int
+remote_resign(struct ui *ui, void *arg, char **cause)
+{
+	(void)ui;
+	*cause = NULL;
+	((struct remote_calls *)arg)->resigned++;
+	return 0;
+}
+
+static void
+remote_moved(struct ui *ui, void *arg)
+{
+	(void)ui;
+	((struct remote_calls *)arg)->moved++;
+}
+
+/*
+ * A shared game played at the second side: its orders are given here and
+ * sent by e, then refused until the turn played elsewhere is handed over;
+ * the turn shows as the player's own and the next orders are the same
+ * side's; resigning ends it with the other side the winner.
+ */
+static void
+test_shared_game_sends_and_waits(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	struct fixture *h = fixture_new(true, true, 80, 24);
+	struct remote_calls calls = { 0, 0, 0 };
+	struct ui_remote r = { remote_send, remote_resign, remote_moved,
+	    &calls };
+	struct game *played = h->g;
+	int mark;
+
+	(void)state;
+	ui_free(f->ui);
+	f->ui = ui_create(f->g, true, true);
+	ui_set_remote(f->ui, &r, 1);
+	ui_start(f->ui);
+	ui_key(f->ui, UIK_ENTER);		/* close the briefing */
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->side, 1);
+	assert_true(has(f, "Allies: your orders"));
+	type(f, "\ts");
+	assert_int_equal(f->g->units[1].order.kind, ORDER_STOP);
+	assert_true(calls.moved > 0);		/* the selection, for watchers */
+	type(f, "e");
+	assert_int_equal(calls.sent, 1);
+	assert_true(f->ui->waiting);
+	assert_true(has(f, "orders sent"));
+	/* Sent: nothing more is given, nor taken back, nor sent again. */
+	type(f, "\tr");
+	assert_true(has(f, "are sent"));
+	type(f, "U");
+	assert_true(has(f, "can no longer be taken back"));
+	type(f, "e");
+	assert_int_equal(calls.sent, 1);
+	/* The turn played elsewhere. */
+	mark = played->log.n;
+	assert_int_equal(game_decided(played, 0), 0);
+	assert_int_equal(game_decided(played, 1), 0);
+	assert_int_equal(played->turn, 2);
+	ui_turn_played(f->ui, played, mark, 1);
+	ui_draw(f->ui, f->c);
+	assert_false(f->ui->waiting);
+	assert_int_equal(f->ui->side, 1);
+	assert_true(has(f, "The battle after turn 1"));
+	ui_key(f->ui, UIK_ESC);
+	type(f, "q");
+	assert_true(has(f, "!: resign the battle"));
+	type(f, "!");
+	assert_int_equal(calls.resigned, 1);
+	assert_int_equal(f->ui->mode, MODE_OVER);
+	assert_true(has(f, "You resigned on turn 2: the French win."));
+	/* h's game went to f's interface: freed with h. */
+	fixture_free(f);
+	fixture_free(h);
 }
 
 static void
@@ -1427,7 +1572,7 @@ static void
 test_solo_hides_the_computers_orders(void **state)
 {
 	struct fixture *f = fixture_new(true, true, 160, 60);
-	struct ui_controller computer = { "computer", march_south, NULL };
+	struct ui_controller computer = { "computer", march_south, NULL, false };
 
 	(void)state;
 	ui_set_controller(f->ui, 1, &computer);
@@ -1464,7 +1609,7 @@ static void
 test_solo_turn_keeps_the_cursor(void **state)
 {
 	struct fixture *f = fixture_new(true, true, 80, 24);
-	struct ui_controller computer = { "computer", idle_orders, NULL };
+	struct ui_controller computer = { "computer", idle_orders, NULL, false };
 
 	(void)state;
 	ui_set_controller(f->ui, 1, &computer);
@@ -2622,6 +2767,8 @@ main(void)
 		cmocka_unit_test(test_solo_turn_keeps_the_cursor),
 		cmocka_unit_test(test_save_keys_and_the_save_as_line),
 		cmocka_unit_test(test_pick_lists_battles_and_tutorials),
+		cmocka_unit_test(test_pick_shared_games_and_offers),
+		cmocka_unit_test(test_shared_game_sends_and_waits),
 		cmocka_unit_test(test_summary_page_after_a_turn),
 		cmocka_unit_test(test_final_screen_has_result_and_summary),
 		cmocka_unit_test(test_initial_view_centres_on_what_matters),

@@ -44,6 +44,23 @@ int cli_replay_view(const struct replay *r, int viewer,
     const struct keymap *keymap, char **cause);
 
 /*
+ * A recording that grows while it is shown (a shared game watched,
+ * cli/play-match.c): as cli_replay_view, with r handed over (freed
+ * here), and fd (-1: none) waited on with the keyboard: wake is called
+ * when it is readable, and may hand a longer recording of the same game
+ * to cli_live_update, which moves a viewer at the end on to the new end.
+ * follow tells where a player's cursor is (the f key).  *live is set for
+ * wake's use while the interface runs.
+ */
+struct cli_live;
+struct ui;
+int cli_replay_live(struct replay *r, int viewer,
+    const struct keymap *keymap, int fd, void (*wake)(struct ui *, void *),
+    void *arg, bool (*follow)(struct ui *, void *, int side, int *x, int *y,
+    int *unit), struct cli_live **live, char **cause);
+void cli_live_update(struct cli_live *, struct ui *, struct replay *r);
+
+/*
  * The directory holding marshal's data (rulesets/, scenarios/, ...):
  * $MARSHAL_DATA if set, else the installed data directory.
  */
@@ -59,6 +76,10 @@ bool cli_restricted(void);
 
 /* The player's name from --player (a separate save directory), or NULL. */
 const char *cli_player(void);
+
+/* The directory of games shared with other players from --games, or
+ * NULL: $MARSHAL_GAMES, else the save directory's games/ (io/match.h). */
+const char *cli_games(void);
 
 /*
  * The scenario file for what the user typed: a path, or the bare name of

@@ -196,8 +196,9 @@ drop_undone(struct replay *rec, const struct game *g)
 static int
 orders_ui(struct run *run, const char *note)
 {
-	static struct ui_controller human = { "player", NULL, NULL };
-	static struct ui_controller away = { "by email", by_email, NULL };
+	static struct ui_controller human = { "player", NULL, NULL, false };
+	static struct ui_controller away = { "by email", by_email, NULL,
+	    false };
 	struct screen_caps caps;
 	struct ui *ui;
 	char *cause = NULL;

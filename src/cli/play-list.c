@@ -95,6 +95,7 @@ catalog_load(struct catalog *cat, const char *datadir)
 			    catalog_keep(cat, first_paragraph(desc->str)) :
 			    NULL;
 			c->tutorial = doc_get(root, "tutorial") != NULL;
+			c->shared = false;
 			c->refused = NULL;	/* play_one marks its copy */
 		}
 		doc_free(root);

@@ -134,4 +134,18 @@ void	catalog_free(struct catalog *cat);
 void	choices_mark(struct ui_choice *v, const struct catalog *cat,
 	    const struct play *p);
 
+/* play-match.c */
+
+/* The shared games' directory given on the command line, or NULL. */
+extern const char *match_games_opt;
+/* The name this player goes by: --player, else the account's. */
+const char *match_player(void);
+/* The shared games as entries of the list (see play-match.c); how many
+ * were put in v. */
+int	 match_choices(const struct catalog *cat, struct ui_choice *v,
+	    int room, char **own, int *nown, int maxown);
+/* Offer, join, play on or watch a shared game; the exit status. */
+int	 match_run(const char *what, int offer_side, int deadline,
+	    const uint64_t *seed, const struct options *opts);
+
 #endif

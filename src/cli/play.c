@@ -73,11 +73,15 @@ usage(void)
 {
 	if (cli_restricted())
 		fprintf(stderr, "usage: marshal play [--ai SIDE|both|none] "
-		    "[--level LEVEL] [--seed S] [NAME]\n"
+		    "[--level LEVEL] [--seed S]\n"
+		    "       [--offer SIDE [--deadline MIN] | --join ID | "
+		    "--watch ID] [NAME]\n"
 		    "  NAME: a bundled scenario, as 'default'\n");
 	else
 		fprintf(stderr, "usage: marshal play [--ai SIDE|both|none] "
 		    "[--level LEVEL] [--seed S] [--hotseat]\n"
+		    "       [--offer SIDE [--deadline MIN] | --join ID | "
+		    "--watch ID]\n"
 		    "       [--pbem [--side SIDE] [--out DIR] [--orders FILE]]\n"
 		    "       [SCENARIO|SAVE|TURNFILE]\n");
 	fprintf(stderr, "  LEVEL: easy, normal or hard\n");
@@ -126,11 +130,11 @@ idle_orders(struct game *g, int side, void *arg)
 static int
 set_controllers(struct ui *ui, struct game *g, struct opponents *op)
 {
-	static struct ui_controller human = { "player", NULL, NULL };
+	static struct ui_controller human = { "player", NULL, NULL, false };
 	static struct ui_controller idle = { "standing orders", idle_orders,
-	    NULL };
+	    NULL, false };
 	static struct ui_controller computer = { "computer", ai_controller,
-	    NULL };
+	    NULL, false };
 	bool ai[GAME_MAX_SIDES] = { false };
 	int i;
 
@@ -181,7 +185,8 @@ over(const struct ui *ui, const struct game *g)
  */
 static int
 play_one(struct opponents *op, const struct options *opts, const char *arg,
-    bool first, const struct catalog *cat, char **next)
+    bool first, const struct catalog *cat, char **next, int *offer,
+    int *deadline)
 {
 	struct screen_caps caps;
 	struct ruleset *rs = NULL;
@@ -190,6 +195,8 @@ play_one(struct opponents *op, const struct options *opts, const char *arg,
 	struct ui *ui;
 	struct play p;
 	struct ui_choice choices[UI_PICK_MAX];
+	char *shared[3 * UI_PICK_MAX];
+	int nshared = 0, k;
 	char *path, *dir = NULL, *name, *cause = NULL, *resumed;
 	const char *savefile = NULL;
 	bool quit, fresh = false, untouched;
@@ -197,6 +204,8 @@ play_one(struct opponents *op, const struct options *opts, const char *arg,
 
 	memset(&p, 0, sizeof p);
 	*next = NULL;
+	*offer = -1;
+	*deadline = 0;
 	if (arg != NULL && !cli_restricted() && is_file(arg) &&
 	    is_save(arg)) {
 		/* A saved game: play on from its turn. */
@@ -347,7 +356,19 @@ unsaved:
 		ui_set_turn_hook(ui, autosave, &p);
 	ui_set_saver(ui, save_request, &p, !cli_restricted());
 	choices_mark(choices, cat, &p);
-	ui_set_choices(ui, choices, cat->n);
+	/* Games with other players on this server, in the same list. */
+	k = match_choices(cat, choices + cat->n, UI_PICK_MAX - cat->n, shared,
+	    &nshared, 3 * UI_PICK_MAX);
+	/* They come first in the list, as in the array the keys walk. */
+	if (k > 0) {
+		struct ui_choice moved[UI_PICK_MAX];
+
+		memcpy(moved, choices + cat->n, (size_t)k * sizeof *moved);
+		memmove(choices + k, choices, (size_t)cat->n *
+		    sizeof *choices);
+		memcpy(choices, moved, (size_t)k * sizeof *moved);
+	}
+	ui_set_choices(ui, choices, cat->n + k);
 	ui->replay_offer = p.rec != NULL;
 	ui_start(ui);
 	if (first && fresh)
@@ -369,8 +390,12 @@ unsaved:
 		}
 	}
 	chosen = ui_chosen(ui, &untouched);
-	if (how == SCREEN_QUIT && chosen >= 0)
-		*next = xstrdup(cat->v[chosen].name);
+	if (how == SCREEN_QUIT && chosen >= 0) {
+		*next = xstrdup(choices[chosen].name);
+		*offer = ui_offered(ui, deadline);
+	}
+	for (k = 0; k < nshared; k++)
+		free(shared[k]);
 	if (how < 0) {
 		fprintf(stderr, "marshal: %s\n", cause);
 		free(cause);
@@ -455,13 +480,17 @@ play_main(int argc, char **argv, bool first)
 {
 	struct opponents op = { NULL, false, AI_NORMAL, false, 0 };
 	static const struct option longopts[] = {
+		{ "offer", required_argument, NULL, 'O' },
+		{ "deadline", required_argument, NULL, 'D' },
+		{ "join", required_argument, NULL, 'J' },
+		{ "watch", required_argument, NULL, 'W' },
 		{ "ai", required_argument, NULL, 'a' },
 		{ "level", required_argument, NULL, 'l' },
 		{ "hotseat", no_argument, NULL, 'H' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "pbem", no_argument, NULL, 'P' },
 		{ "side", required_argument, NULL, 'S' },
-		{ "out", required_argument, NULL, 'O' },
+		{ "out", required_argument, NULL, 'o' },
 		{ "orders", required_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -469,13 +498,43 @@ play_main(int argc, char **argv, bool first)
 	struct catalog cat;
 	struct options opts;
 	char *next = NULL, *prev = NULL;
-	const char *arg;
-	bool level = false, pbem = false;
-	int rc, i, how;
+	const char *arg, *join = NULL;
+	bool level = false, watch = false, pbem = false;
+	int rc, i, how, offer = -1, deadline = 0;
+	char *end;
+	long v;
 
 	optind = 1;
+	match_games_opt = cli_games();
 	while ((i = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (i) {
+		case 'O':
+			if (strcmp(optarg, "1") != 0 &&
+			    strcmp(optarg, "2") != 0) {
+				fprintf(stderr, "marshal: --offer takes the "
+				    "side you keep: 1 or 2\n");
+				return 2;
+			}
+			offer = optarg[0] - '1';
+			break;
+		case 'D':
+			v = strtol(optarg, &end, 10);
+			if (*optarg < '0' || *optarg > '9' || *end != '\0' ||
+			    v < 1 || v > 7 * 24 * 60) {
+				next = diag_escape(optarg);
+				fprintf(stderr, "marshal: --deadline wants the "
+				    "minutes a side has for a turn's orders, "
+				    "1 to %d, not '%s'\n", 7 * 24 * 60, next);
+				free(next);
+				return 2;
+			}
+			deadline = (int)v;
+			break;
+		case 'J':
+		case 'W':
+			join = optarg;
+			watch = i == 'W';
+			break;
 		case 'a':
 			op.ai = optarg;
 			break;
@@ -511,7 +570,7 @@ play_main(int argc, char **argv, bool first)
 		case 'S':
 			pa.side = optarg;
 			break;
-		case 'O':
+		case 'o':
 			pa.out = optarg;
 			break;
 		case 'R':
@@ -547,25 +606,70 @@ play_main(int argc, char **argv, bool first)
 		return 1;
 	if (!level && opts.level >= 0)
 		op.level = (enum ai_level)opts.level;
+	catalog_load(&cat, cli_datadir());
 	arg = argc == 2 ? argv[1] : NULL;
 	if (pbem) {
+		if (offer >= 0 || join != NULL || deadline > 0) {
+			fprintf(stderr, "marshal: --pbem is a game by email, "
+			    "not one on this server (--offer, --join, "
+			    "--watch)\n");
+			rc = 2;
+			goto done;
+		}
 		pa.have_seed = op.have_seed;
 		pa.seed = op.seed;
 		rc = play_pbem(&pa, &opts, arg);
-		options_free(&opts);
-		return rc;
+		goto done;
 	}
-	catalog_load(&cat, cli_datadir());
+	if (deadline > 0 && offer < 0) {
+		fprintf(stderr, "marshal: --deadline goes with --offer\n");
+		rc = 2;
+		goto done;
+	}
+	if (offer >= 0 || join != NULL) {
+		/* A game with another player on this server. */
+		if (join != NULL && (offer >= 0 || arg != NULL)) {
+			fprintf(stderr, "marshal: --%s takes no scenario or "
+			    "--offer: the game names its own\n", watch ?
+			    "watch" : "join");
+			rc = 2;
+			goto done;
+		}
+		if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+			fprintf(stderr, "marshal: play needs a terminal\n");
+			rc = 2;
+			goto done;
+		}
+		signals_catch();
+		next = join != NULL ? xasprintf("@%s/%s", watch ? "watch" :
+		    "join", join) : xstrdup(arg != NULL ? arg : "default");
+		rc = match_run(next, offer, deadline, op.have_seed ? &op.seed :
+		    NULL, &opts);
+		free(next);
+		goto done;
+	}
 	for (;;) {
-		rc = play_one(&op, &opts, arg, first, &cat, &next);
+		rc = play_one(&op, &opts, arg, first, &cat, &next, &how,
+		    &deadline);
 		free(prev);
 		prev = next;
 		if (next == NULL || rc != 0 || play_signal != 0)
 			break;
+		if (next[0] == '@' || how >= 0) {
+			/* A game with another player, from the list; then
+			 * the list again. */
+			rc = match_run(next, how, deadline, NULL, &opts);
+			if (rc != 0 || play_signal != 0)
+				break;
+			arg = NULL;
+			first = true;
+			continue;
+		}
 		/* The player chose another battle from the list. */
 		arg = next;
 		first = false;
 	}
+done:
 	free(prev);
 	catalog_free(&cat);
 	options_free(&opts);

@@ -20,6 +20,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,6 +151,78 @@ cli_replay_view(const struct replay *r, int viewer,
 	ui_free(ui);
 	game_free(v.g);
 	ruleset_free(v.rs);
+	return how;
+}
+
+/* A recording shown while it grows: the viewer and what it shows. */
+struct cli_live {
+	struct viewer	 v;
+	struct replay	*r;		/* owned: the newest recording */
+};
+
+void
+cli_live_update(struct cli_live *l, struct ui *ui, struct replay *r)
+{
+	bool at_end = ui->replay_at > ui->replay_turns;
+
+	if (r->turns <= l->r->turns) {
+		replay_free(r);
+		return;
+	}
+	/* The game shown stays until the next seek, which plays the new
+	 * recording again from its start. */
+	replay_free(l->r);
+	l->r = r;
+	l->v.r = r;
+	l->v.at = INT_MAX;
+	ui->replay_turns = r->turns;
+	if (at_end)
+		ui_replay_goto(ui, r->turns + 1);
+}
+
+int
+cli_replay_live(struct replay *r, int viewer, const struct keymap *keymap,
+    int fd, void (*wake)(struct ui *, void *), void *arg,
+    bool (*follow)(struct ui *, void *, int side, int *x, int *y,
+    int *unit), struct cli_live **live, char **cause)
+{
+	struct screen_caps caps;
+	struct cli_live l;
+	struct ui *ui;
+	int how;
+
+	*cause = NULL;
+	memset(&l, 0, sizeof l);
+	l.r = r;
+	l.v.r = r;
+	l.v.at = 1;
+	l.v.phase = -1;
+	*live = &l;
+	if ((l.v.g = viewer_start(r, &l.v.rs)) == NULL) {
+		*cause = xstrdup("the recording cannot be played");
+		replay_free(r);
+		*live = NULL;
+		return -1;
+	}
+	screen_caps(&caps);
+	ui = ui_create(l.v.g, caps.utf8, caps.colour);
+	ui->keymap = keymap;
+	ui_set_replay(ui, viewer_seek, &l.v, r->turns, viewer);
+	ui->wake_fd = fd;
+	ui->wake = wake;
+	ui->wake_arg = arg;
+	ui->follow_get = follow;
+	ui->follow_arg = arg;
+	ui_start(ui);
+	/* Open at the turn being played, not at the first. */
+	if (r->turns > 0)
+		ui_replay_goto(ui, r->turns + 1);
+	how = screen_run(ui, cause);
+	ui_free(ui);
+	game_free(l.v.g);
+	ruleset_free(l.v.rs);
+	replay_free(l.r);
+	*live = NULL;
 	return how;
 }
 

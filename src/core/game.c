@@ -620,6 +620,8 @@ game_order_undo(struct game *g, int u, char **cause)
 		    g->units[u].name);
 		return -1;
 	}
+	if (g->on_undo != NULL)
+		g->on_undo(g->on_undo_arg, g, u);
 	return 0;
 }
 

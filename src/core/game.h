@@ -136,6 +136,10 @@ struct game {
 	void		(*on_order)(void *, const struct game *,
 			    const struct order *);
 	void		*on_order_arg;
+	/* Told of each order taken back (game_order_undo), after the fact:
+	 * the unit.  NULL: nobody.  Not part of the state. */
+	void		(*on_undo)(void *, const struct game *, int unit);
+	void		*on_undo_arg;
 };
 
 /* A new empty game on a map (ownership of the map passes to the game). */

@@ -17,21 +17,29 @@
 #include "io/yread.h"
 #include "util/xalloc.h"
 
+/* Free what one order owns. */
+static void
+order_free(struct replay_order *o)
+{
+	int j;
+
+	free(o->unit);
+	free(o->general);
+	free(o->formation);
+	free(o->action);
+	for (j = 0; j < o->ngroup; j++)
+		free(o->group[j]);
+}
+
 void
 replay_free(struct replay *r)
 {
-	int i, j;
+	int i;
 
 	if (r == NULL)
 		return;
-	for (i = 0; i < r->n; i++) {
-		free(r->v[i].unit);
-		free(r->v[i].general);
-		free(r->v[i].formation);
-		free(r->v[i].action);
-		for (j = 0; j < r->v[i].ngroup; j++)
-			free(r->v[i].group[j]);
-	}
+	for (i = 0; i < r->n; i++)
+		order_free(&r->v[i]);
 	free(r->v);
 	free(r->scenario);
 	free(r->path);
@@ -519,6 +527,24 @@ replay_add(struct replay *r, const struct game *g, const struct order *o)
 	    ro->ngroup < ORDER_GROUP_MAX; ro->ngroup++)
 		ro->group[ro->ngroup] =
 		    xstrdup(g->units[o->group[ro->ngroup]].id);
+}
+
+void
+replay_drop(struct replay *r, int turn, const char *unit)
+{
+	char *id = xstrdup(unit);	/* unit may be one of those freed */
+	int i, k = 0;
+
+	for (i = 0; i < r->n; i++) {
+		if (r->v[i].turn == turn && r->v[i].unit != NULL &&
+		    strcmp(r->v[i].unit, id) == 0) {
+			order_free(&r->v[i]);
+			continue;
+		}
+		r->v[k++] = r->v[i];
+	}
+	r->n = k;
+	free(id);
 }
 
 static void

@@ -122,6 +122,10 @@ struct replay *replay_record(const struct game *, const char *scenario);
 void replay_add(struct replay *, const struct game *, const struct order *);
 void replay_write(const struct replay *, FILE *);
 
+/* Forget the orders recorded for unit (its id) in turn: they were taken
+ * back (game_order_undo) before the turn was played. */
+void replay_drop(struct replay *, int turn, const char *unit);
+
 /*
  * Set the digest line of the replay file at path to digest (replacing a
  * top-level `digest:` line or appending one), atomically.  The rest of the

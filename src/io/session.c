@@ -70,9 +70,9 @@ session_name_ok(const char *s)
 	return true;
 }
 
-/* mkdir -p with mode 0700 for what is made. */
-static int
-make_dir(const char *dir, char **cause)
+/* mkdir -p with mode 0700 for what is made (session.h). */
+int
+session_mkdir(const char *dir, char **cause)
 {
 	char *p = xstrdup(dir), *q, c;
 	struct stat st;
@@ -192,8 +192,8 @@ take_lock(int dirfd, const char *name, const char *path, char **cause)
  * never waiting on a FIFO, within yread's size bound.  0 with *buf
  * allocated, or -1 with errno set.
  */
-static int
-read_at(int dirfd, const char *name, char **buf, size_t *len)
+int
+session_read_at(int dirfd, const char *name, char **buf, size_t *len)
 {
 	struct stat st;
 	size_t cap;
@@ -268,8 +268,8 @@ sweep(int dirfd, const char *name, const char *infix)
  * parent may be a symbolic link, so a player directory pointed elsewhere
  * never receives saves.
  */
-static int
-open_dir(const char *dir, bool strict, char **cause)
+int
+session_opendir(const char *dir, bool strict, char **cause)
 {
 	char *parent, *slash;
 	struct stat st;
@@ -313,9 +313,9 @@ session_open(struct session *s, const char *dir, const char *name,
 		*cause = xasprintf("'%s' is not a save name", name);
 		return -1;
 	}
-	if (make_dir(dir, cause) != 0)
+	if (session_mkdir(dir, cause) != 0)
 		return -1;
-	if ((s->dirfd = open_dir(dir, strict, cause)) == -1)
+	if ((s->dirfd = session_opendir(dir, strict, cause)) == -1)
 		return -1;
 	s->dir = xstrdup(dir);
 	s->name = xstrdup(name);
@@ -428,7 +428,7 @@ session_load(const struct session *s, const char *datadir, bool bundled,
 	*rs_out = NULL;
 	if (scenario != NULL)
 		*scenario = NULL;
-	if (read_at(s->dirfd, name, &buf, &len) != 0)
+	if (session_read_at(s->dirfd, name, &buf, &len) != 0)
 		diags_add(d, nopos, "cannot open: %s", strerror(errno));
 	else
 		g = save_load_text(s->save, buf, len, datadir, bundled,
@@ -499,7 +499,7 @@ session_load_record(const struct session *s, struct diags *d)
 	size_t len = 0;
 	struct pos nopos = { s->replay, 0, 0 };
 
-	if (read_at(s->dirfd, name, &buf, &len) != 0)
+	if (session_read_at(s->dirfd, name, &buf, &len) != 0)
 		diags_add(d, nopos, "cannot open: %s", strerror(errno));
 	else
 		r = replay_read_text(s->replay, buf, len, d);

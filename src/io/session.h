@@ -79,6 +79,19 @@ int session_open(struct session *, const char *dir, const char *name,
 /* Release the lock and free the strings. */
 void session_close(struct session *);
 
+/*
+ * What the slot's files are made and read with, for other shared files
+ * (io/match.h).  session_mkdir: mkdir -p, mode 0700 for what is made.
+ * session_opendir: open a directory (strict: neither it nor its parent a
+ * symbolic link); the descriptor, or -1 with *cause allocated.
+ * session_read_at: read the regular file name in dirfd whole, never
+ * through a symbolic link, never waiting on a FIFO, within yread's size
+ * bound; 0 with *buf allocated (the caller frees), or -1 with errno set.
+ */
+int session_mkdir(const char *dir, char **cause);
+int session_opendir(const char *dir, bool strict, char **cause);
+int session_read_at(int dirfd, const char *name, char **buf, size_t *len);
+
 /* Whether the slot has a save. */
 bool session_has_save(const struct session *);
 

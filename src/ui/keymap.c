@@ -98,6 +98,10 @@ static const char *const action_names[ACT_COUNT] = {
 	[ACT_FILTER_TURN] = "filter-turn",
 	[ACT_ASSAULT] = "assault",
 	[ACT_ACTION] = "action",
+	[ACT_RESIGN] = "resign",
+	[ACT_FOLLOW] = "follow",
+	[ACT_OFFER] = "offer",
+	[ACT_DEADLINE] = "deadline",
 };
 
 /* Names of the keys that are not one printable character. */

@@ -162,6 +162,8 @@ static const struct binding pager_keys[] = {
 static const struct binding quit_keys[] = {
 	{ ACT_YES, { 'y', 'Y', 0 }, "y", "quit marshal" },
 	{ ACT_NO, { 'n', 'N', UIK_ESC, 'q', 0 }, "n Esc", "keep playing" },
+	{ ACT_RESIGN, { '!', 0 }, "!",
+	    "a game with another player: resign the battle" },
 	{ ACT_NONE, { 0 }, NULL, NULL }
 };
 
@@ -190,6 +192,8 @@ static const struct binding replay_keys[] = {
 	{ ACT_TURN_FIRST, { '{', 0 }, "{", "the first turn" },
 	{ ACT_TURN_LAST, { '}', 0 }, "}", "after the last turn: the end" },
 	{ ACT_TURN_GOTO, { 'T', 0 }, "T", "go to a turn typed" },
+	{ ACT_FOLLOW, { 'f', 0 }, "f", "watching a game: follow the first "
+	    "player's cursor, then the second's, then nobody's" },
 	{ ACT_PHASE_NEXT, { ')', 0 }, ")",
 	    "the next phase: play the phase after the one shown" },
 	{ ACT_PHASE_PREV, { '(', 0 }, "(", "the phase before" },
@@ -250,7 +254,12 @@ static const struct binding pick_keys[] = {
 	{ ACT_TOP, { UIK_HOME, 'g', 0 }, "Home g", "the first" },
 	{ ACT_BOTTOM, { UIK_END, 'G', 0 }, "End G", "the last" },
 	{ ACT_CONFIRM, { UIK_ENTER, ' ', 0 }, "Enter Space",
-	    "play it (the battle left is kept to resume)" },
+	    "play it (the battle left is kept to resume); join or watch a "
+	    "game with other players" },
+	{ ACT_OFFER, { 'o', 0 }, "o", "offer this battle to another player "
+	    "on this server (again: the other side)" },
+	{ ACT_DEADLINE, { 'd', 0 }, "d", "an offer: the minutes each side "
+	    "has for a turn's orders (none, 5, 15, 60, a day)" },
 	{ ACT_CANCEL, { UIK_ESC, 'q', 0 }, "Esc q", "back to the battle "
 	    "under way; on the first list, leave marshal" },
 	{ ACT_HELP, { '?', 0 }, "?", "this help" },

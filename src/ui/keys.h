@@ -96,6 +96,10 @@ enum ui_action {
 	ACT_FILTER_TURN,	/* log pager: one turn's events */
 	ACT_ASSAULT,		/* a Move order onto an enemy: charge it */
 	ACT_ACTION,		/* the ruleset's own orders (retire...) */
+	ACT_RESIGN,		/* a shared game: resign the battle */
+	ACT_FOLLOW,		/* watching: follow a player's cursor */
+	ACT_OFFER,		/* the list: offer a battle to a player */
+	ACT_DEADLINE,		/* the list: the offer's turn deadline */
 	ACT_COUNT
 };
 

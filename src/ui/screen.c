@@ -412,7 +412,28 @@ screen_run(struct ui *ui, char **cause)
 		}
 		if (ui->quit)
 			break;
-		ch = read_key();
+		if (ui->wake_fd >= 0 && ui->wake != NULL) {
+			/* Something outside may change the game (a shared
+			 * game's files): wait on it and the keyboard at once,
+			 * so an idle game costs no work between the two. */
+			struct pollfd pf[2] = { { STDIN_FILENO, POLLIN, 0 },
+			    { ui->wake_fd, POLLIN, 0 } };
+			int r = poll(pf, 2, KEY_WAIT_MS);
+
+			if (r > 0 && (pf[1].revents & POLLIN)) {
+				ui->wake(ui, ui->wake_arg);
+				dirty = true;
+				continue;
+			}
+			if (r < 0)
+				continue;	/* a signal: seen above */
+			/* A key, or keys curses holds already: read without
+			 * waiting again. */
+			timeout(0);
+			ch = read_key();
+			timeout(KEY_WAIT_MS);
+		} else
+			ch = read_key();
 		if (ch == ERR) {
 			if (input_gone()) {
 				gone = true;

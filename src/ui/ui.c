@@ -41,7 +41,11 @@ ui_create(struct game *g, bool utf8, bool colour)
 	ui->curs_x = ui->curs_y = -1;
 	ui->log_from = 0;		/* standing orders from the scenario */
 	ui->chosen = -1;
+	ui->offer_side = -1;
 	ui->jump_obj = ui->jump_contact = -1;
+	ui->wake_fd = -1;
+	ui->follow = -1;
+	ui->moved_sel = -2;
 	for (i = 0; i < GAME_MAX_SIDES; i++)
 		ui->ctl[i].name = "player";
 	return ui;
@@ -108,7 +112,7 @@ ui_viewer(const struct ui *ui)
 		return KNOW_ALL;
 	if (n == 1) {
 		for (i = 0; i < ui->game->nsides; i++)
-			if (ui->ctl[i].orders == NULL)
+			if (ui->ctl[i].orders == NULL && !ui->ctl[i].remote)
 				return i;
 	}
 	/* Hot-seat: a box or page over the hand-over (or the end) may be
@@ -200,6 +204,11 @@ ui_order(struct ui *ui, const struct order *o)
 	char *cause = NULL, how[64], cite[40];
 	int i;
 
+	if (ui->waiting) {
+		ui_msg(ui, true, "Your orders for turn %d are sent; the next "
+		    "are given when it has been played.", g->turn);
+		return -1;
+	}
 	if (game_order(g, o, &cause) != 0) {
 		ui_msg(ui, true, "Refused %s order: %s",
 		    order_kind_name(o->kind), cause != NULL ? cause :
@@ -242,9 +251,33 @@ humans(const struct ui *ui)
 	int i, n = 0;
 
 	for (i = 0; i < ui->game->nsides; i++)
-		if (ui->ctl[i].orders == NULL)
+		if (ui->ctl[i].orders == NULL && !ui->ctl[i].remote)
 			n++;
 	return n;
+}
+
+/* The side that gives orders first here: in a shared game, the one
+ * played at this marshal. */
+static int
+first_side(const struct ui *ui)
+{
+	int i;
+
+	if (ui->remote != NULL)
+		for (i = 0; i < ui->game->nsides; i++)
+			if (!ui->ctl[i].remote)
+				return i;
+	return 0;
+}
+
+void
+ui_set_remote(struct ui *ui, const struct ui_remote *r, int side)
+{
+	int i;
+
+	ui->remote = r;
+	for (i = 0; i < GAME_MAX_SIDES; i++)
+		ui->ctl[i].remote = i != side;
 }
 
 /* Put the cursor on the side to play's active unit nearest the centre
@@ -290,7 +323,8 @@ resolve(struct ui *ui, int depth, int mark, int turn)
 			ui_msg(ui, true, "%s", buf);
 			break;
 		}
-	ui->side = 0;
+	ui->side = first_side(ui);
+	ui->waiting = false;
 	if (ui->turn_hook != NULL) {
 		ui->save_failed = ui->turn_hook(g, ui->turn_arg, &cause) != 0;
 		if (ui->save_failed)
@@ -333,6 +367,26 @@ end_side(struct ui *ui, int depth)
 	ui->ngroup = 0;		/* marks belong to the side that made them */
 	ui->area = false;
 	ui->mode = MODE_MAP;
+	if (ui->remote != NULL) {
+		/* A shared game: the turn is played when the other side's
+		 * orders are in too, wherever that happens. */
+		char *cause = NULL;
+
+		if (ui->waiting)
+			ui_msg(ui, false, "Your orders for turn %d are sent "
+			    "already.", g->turn);
+		else if (ui->remote->send(ui, ui->remote->arg, &cause) != 0)
+			ui_msg(ui, true, "Your orders could not be sent: %s",
+			    cause != NULL ? cause : "unknown error");
+		else {
+			ui->waiting = true;
+			ui_msg(ui, false, "Orders for turn %d sent. The turn is "
+			    "played as soon as the other side's are in.",
+			    g->turn);
+		}
+		free(cause);
+		return;
+	}
 	game_decided(g, ui->side);
 	if (g->turn == turn && !game_over(g) &&
 	    game_decisions(g, d, DECIDE_MAX) > 0) {
@@ -384,9 +438,22 @@ begin_side(struct ui *ui, int depth)
 }
 
 void
+ui_turn_played(struct ui *ui, struct game *g, int mark, int turn)
+{
+	ui->game = g;
+	if (ui->sel >= g->nunits)
+		ui->sel = -1;
+	if (ui->gsel >= g->ngenerals)
+		ui->gsel = -1;
+	if (ui->mode != MODE_PAGER && ui->mode != MODE_OVERVIEW)
+		ui->mode = MODE_MAP;
+	resolve(ui, 0, mark, turn);
+}
+
+void
 ui_start(struct ui *ui)
 {
-	ui->side = 0;
+	ui->side = first_side(ui);
 	cursor_home(ui);
 	ui->centre = overview_focus(ui->game);
 	ui->centre_pending = true;
@@ -416,6 +483,24 @@ ui_start(struct ui *ui)
 static void
 quit_key(struct ui *ui, enum ui_action a)
 {
+	char *cause = NULL;
+
+	if (a == ACT_RESIGN && ui->remote != NULL &&
+	    ui->quit_back != MODE_OVER) {
+		if (ui->remote->resign(ui, ui->remote->arg, &cause) != 0)
+			ui_msg(ui, true, "Could not resign: %s", cause != NULL ?
+			    cause : "unknown error");
+		else {
+			snprintf(ui->ended, sizeof ui->ended, "You resigned "
+			    "on turn %d: the %s win.", ui->game->turn,
+			    ui->game->sides[1 - first_side(ui)].name);
+			ui->mode = MODE_OVER;
+			return;
+		}
+		free(cause);
+		ui->mode = ui->quit_back;
+		return;
+	}
 	if (a == ACT_YES)
 		ui->quit = true;
 	else if (a == ACT_NO) {
@@ -430,6 +515,15 @@ void
 ui_key(struct ui *ui, int key)
 {
 	key_dispatch(ui, key);
+	/* Watchers follow where a shared game's player looks. */
+	if (ui->remote != NULL && ui->remote->moved != NULL &&
+	    (ui->cursor.x != ui->moved_x || ui->cursor.y != ui->moved_y ||
+	    ui->sel != ui->moved_sel)) {
+		ui->moved_x = ui->cursor.x;
+		ui->moved_y = ui->cursor.y;
+		ui->moved_sel = ui->sel;
+		ui->remote->moved(ui, ui->remote->arg);
+	}
 	tutorial_show(ui);
 }
 
@@ -479,6 +573,11 @@ key_dispatch(struct ui *ui, int key)
 	case MODE_MAP:
 		if (a == ACT_END_TURN) {
 			end_side(ui, 0);
+			return;
+		}
+		if (a == ACT_TAKE_BACK && ui->waiting) {
+			ui_msg(ui, true, "Your orders for turn %d are sent and "
+			    "can no longer be taken back.", ui->game->turn);
 			return;
 		}
 		if (a == ACT_QUIT) {
@@ -588,6 +687,12 @@ status_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	} else if (ui->mode == MODE_OVER)
 		x += canvas_text(c, x, l->status_y, c->w - x, "Game over",
 		    bar);
+	else if (ui->remote != NULL)
+		x += canvas_printf(c, x, l->status_y, c->w - x, bar,
+		    "%s: %s | %s",
+		    ui->side < g->nsides ? g->sides[ui->side].name : "?",
+		    ui->waiting ? "orders sent" : "your orders",
+		    ui->peer[0] != '\0' ? ui->peer : keys_mode_name(ui->mode));
 	else
 		x += canvas_printf(c, x, l->status_y, c->w - x, bar,
 		    "%s to give orders (%s) | %s",
@@ -738,10 +843,14 @@ over_draw(struct ui *ui, struct canvas *c)
 
 	t.n = 0;
 	snprintf(t.text[0], sizeof t.text[0], "The battle is over after %d "
-	    "turn%s", g->result.turn, g->result.turn == 1 ? "" : "s");
+	    "turn%s", game_over(g) ? g->result.turn : g->turn - 1,
+	    (game_over(g) ? g->result.turn : g->turn - 1) == 1 ? "" : "s");
 	t.lines[t.n] = t.text[t.n];
 	t.n++;
-	over_result(g, t.text[1], sizeof t.text[1]);
+	if (ui->ended[0] != '\0')
+		snprintf(t.text[1], sizeof t.text[1], "%s", ui->ended);
+	else
+		over_result(g, t.text[1], sizeof t.text[1]);
 	t.lines[t.n] = t.text[t.n];
 	t.n++;
 	over_line(&t, style_plain, "");
@@ -807,9 +916,16 @@ ui_draw(struct ui *ui, struct canvas *c)
 			    "once more.";
 		else if (ui->turn_hook != NULL)
 			lines[1] = "It is saved; marshal offers to resume it.";
+		else if (ui->remote != NULL)
+			lines[1] = "The game waits for you in the list of "
+			    "shared games.";
 		else
 			lines[1] = "The game is not saved.";
 		lines[2] = "y: quit    n or Esc: keep playing";
+		if (ui->remote != NULL && ui->quit_back != MODE_OVER) {
+			lines[2] = "y: leave    n or Esc: keep playing    "
+			    "!: resign the battle";
+		}
 		box_draw(ui, c, lines, 3);
 		break;
 	case MODE_HANDOVER:

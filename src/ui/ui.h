@@ -27,6 +27,7 @@
 #include "core/ruleset.h"
 
 struct canvas;
+struct ui;
 struct keymap;
 
 /*
@@ -38,6 +39,24 @@ struct keymap;
 struct ui_controller {
 	const char	*name;		/* shown in the status line */
 	void		(*orders)(struct game *, int side, void *arg);
+	void		*arg;
+	bool		 remote;	/* orders NULL: a player at another
+					   marshal (a shared game, below) */
+};
+
+/*
+ * A shared game (io/match.h): one side is played here, the other from
+ * another marshal.  Ending the turn here calls send, which hands this
+ * side's orders on; the interface then waits (orders refused, the map,
+ * the log and the pages still open) until the caller hands it the
+ * turn played (ui_turn_played).  moved is told when the cursor or the
+ * selection changes, for watchers; resign when the player resigns.
+ * send and resign return 0, or -1 with *cause allocated.
+ */
+struct ui_remote {
+	int		(*send)(struct ui *, void *arg, char **cause);
+	int		(*resign)(struct ui *, void *arg, char **cause);
+	void		(*moved)(struct ui *, void *arg);
 	void		*arg;
 };
 
@@ -79,6 +98,9 @@ struct ui_choice {
 	bool		 tutorial;
 	const char	*refused;	/* why it cannot be played now, or
 					   NULL: Enter says so instead */
+	bool		 shared;	/* a game with other players on this
+					   server: joined or watched, never
+					   offered */
 };
 
 #define UI_PICK_MAX	64	/* entries the list shows */
@@ -157,6 +179,10 @@ struct ui {
 	enum ui_mode	 pick_back;	/* mode Esc goes back to */
 	bool		 pick_first;	/* opened before play began */
 	int		 chosen;
+	int		 offer_side;	/* o: the chosen battle is offered to
+					   another player, who plays the other
+					   side; -1: played here */
+	int		 offer_deadline;	/* d: its minutes a turn, 0 */
 
 	/* Tutorial steps (core/tutorial.h) finished by the last action:
 	 * tut_from .. tut_to - 1; shown once the action is handled. */
@@ -230,6 +256,27 @@ struct ui {
 	 * the interface leaves, to be run again after. */
 	bool		 replay_offer;
 	bool		 replay_wanted;
+	/* A shared game (ui_set_remote), or NULL: waiting says this side's
+	 * orders are sent; peer is what the other player is doing and
+	 * ended why the battle ended other than by its result (a
+	 * resignation), both for the status line and the last screen. */
+	const struct ui_remote *remote;
+	bool		 waiting;
+	char		 peer[UI_MSG_MAX];
+	char		 ended[UI_MSG_MAX];
+	int		 moved_x, moved_y, moved_sel;	/* last told */
+	/* Readable when something outside changed (a shared game's
+	 * files): the screen's loop waits on it with the keyboard and
+	 * calls wake (-1: none). */
+	int		 wake_fd;
+	void		(*wake)(struct ui *, void *arg);
+	void		*wake_arg;
+	/* A watcher: whose player's cursor and selection are followed
+	 * (-1: none), and a hook that tells them. */
+	int		 follow;
+	bool		 (*follow_get)(struct ui *, void *arg, int side,
+			    int *x, int *y, int *unit);
+	void		*follow_arg;
 };
 
 /* Smallest terminal the layout works in. */
@@ -274,6 +321,20 @@ void ui_set_side_hook(struct ui *, bool (*hook)(struct game *, int side,
 void ui_set_saver(struct ui *, int (*hook)(struct game *, void *arg,
     const char *path, char **where, char **cause), void *arg, bool named);
 
+/*
+ * Play a shared game: side is played here, every other side is remote
+ * (ui_controller.remote).  r is borrowed.  Call before ui_start.
+ */
+void ui_set_remote(struct ui *, const struct ui_remote *r, int side);
+
+/*
+ * The turn (turn) was played elsewhere: g is the game after it (its
+ * events from mark on are the turn's).  The interface shows it as its
+ * own turn played and begins the next orders.  The caller frees the
+ * game it handed over before, once this returns.
+ */
+void ui_turn_played(struct ui *, struct game *g, int mark, int turn);
+
 /* Whether unit u is in the marked group. */
 bool ui_marked(const struct ui *, int u);
 
@@ -288,6 +349,17 @@ void ui_start(struct ui *);
  */
 void ui_set_replay(struct ui *, struct game *(*seek)(void *, int turn,
     int phase), void *arg, int turns, int viewer);
+
+/* Set the one-line message. */
+void ui_msg(struct ui *, bool error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* A recording shown: go to turn (turns + 1: the end). */
+void ui_replay_goto(struct ui *, int turn);
+
+/* A watcher following a player (ui->follow): put the cursor and the
+ * selection where that player has them (follow_get). */
+void ui_follow(struct ui *);
 
 /*
  * Offer these battles and tutorials (borrowed: they must outlive the ui)
@@ -305,6 +377,10 @@ void ui_pick(struct ui *);
  * there): nothing of this game was played, so there is nothing to keep.
  */
 int ui_chosen(const struct ui *, bool *first);
+
+/* The side the player keeps when the battle chosen is offered to another
+ * player (o on the list), or -1: it is played here as usual. */
+int ui_offered(const struct ui *, int *deadline);
 
 /* Handle one key (a UI key code from ui/keys.h). */
 void ui_key(struct ui *, int key);

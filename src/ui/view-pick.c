@@ -35,6 +35,32 @@ ui_chosen(const struct ui *ui, bool *first)
 }
 
 int
+ui_offered(const struct ui *ui, int *deadline)
+{
+	*deadline = ui->offer_deadline;
+	return ui->chosen >= 0 ? ui->offer_side : -1;
+}
+
+/* What the offer being made says, on the message line. */
+static void
+offer_say(struct ui *ui)
+{
+	char when[48] = "no deadline";
+
+	if (ui->offer_deadline >= 24 * 60)
+		snprintf(when, sizeof when, "a day a turn");
+	else if (ui->offer_deadline > 0)
+		snprintf(when, sizeof when, "%d min a turn",
+		    ui->offer_deadline);
+	if (ui->offer_side >= 0)
+		ui_msg(ui, false, "Offer it, keeping the %s side, %s (o: "
+		    "side, d: deadline).", ui->offer_side == 0 ? "first" :
+		    "second", when);
+	else
+		ui_msg(ui, false, "Not offered: Enter plays it here.");
+}
+
+int
 pick_next_lesson(const struct ui *ui)
 {
 	int i, cur = -1;
@@ -66,6 +92,8 @@ pick_open(struct ui *ui)
 	if (ui->mode != MODE_PICK)
 		ui->pick_back = ui->mode;
 	ui->pick_first = false;
+	ui->offer_side = -1;
+	ui->offer_deadline = 0;
 	/* Start on the battle being played, if it is in the list. */
 	ui->pick_pos = 0;
 	for (i = 0; i < ui->nchoices; i++)
@@ -89,7 +117,38 @@ ui_pick(struct ui *ui)
 void
 pick_key(struct ui *ui, enum ui_action a, int page)
 {
+	int was = ui->pick_pos;
+
 	switch (a) {
+	case ACT_OFFER:
+		if (ui->choices[ui->pick_pos].tutorial ||
+		    ui->choices[ui->pick_pos].shared) {
+			ui_msg(ui, true, "Only a battle can be offered to "
+			    "another player.");
+			return;
+		}
+		/* Each press: keep the first side, the second, or neither. */
+		ui->offer_side = ui->offer_side < 1 ? ui->offer_side + 1 : -1;
+		if (ui->offer_side < 0)
+			ui->offer_deadline = 0;
+		offer_say(ui);
+		return;
+	case ACT_DEADLINE: {
+		static const int steps[] = { 0, 5, 15, 60, 24 * 60 };
+		size_t i;
+
+		if (ui->offer_side < 0) {
+			ui_msg(ui, true, "A deadline is for an offer: o first.");
+			return;
+		}
+		for (i = 0; i < sizeof steps / sizeof steps[0] - 1 &&
+		    steps[i] != ui->offer_deadline; i++)
+			;
+		ui->offer_deadline = steps[(i + 1) %
+		    (sizeof steps / sizeof steps[0])];
+		offer_say(ui);
+		return;
+	}
 	case ACT_UP:
 		ui->pick_pos--;
 		break;
@@ -135,34 +194,45 @@ pick_key(struct ui *ui, enum ui_action a, int page)
 		ui->pick_pos = ui->nchoices - 1;
 	if (ui->pick_pos < 0)
 		ui->pick_pos = 0;
+	if (ui->pick_pos != was) {
+		ui->offer_side = -1;
+		ui->offer_deadline = 0;
+	}
 }
 
 /* The rows of the list: a heading before each group, then its entries. */
 struct pick_row {
 	int	entry;		/* index in choices, -1: a heading */
-	bool	tutorial;	/* the heading's group */
+	int	group;		/* the heading's: 0 shared games, 1 battles,
+				   2 tutorials */
 };
+
+/* An entry's group, in the order the list shows them. */
+static int
+pick_group(const struct ui_choice *c)
+{
+	return c->shared ? 0 : c->tutorial ? 2 : 1;
+}
 
 static int
 pick_rows(const struct ui *ui, struct pick_row *rows, int max)
 {
 	int i, n = 0, group;
 
-	for (group = 0; group < 2; group++) {
+	for (group = 0; group < 3; group++) {
 		bool head = false;
 
 		for (i = 0; i < ui->nchoices && n < max; i++) {
-			if (ui->choices[i].tutorial != (group == 1))
+			if (pick_group(&ui->choices[i]) != group)
 				continue;
 			if (!head && n + 1 < max) {
 				if (n > 0)
 					rows[n++] = (struct pick_row){ -2,
-					    group == 1 };
-				rows[n++] = (struct pick_row){ -1,
-				    group == 1 };
+					    group };
+				rows[n++] = (struct pick_row){ -1, group };
 				head = true;
 			}
-			rows[n++] = (struct pick_row){ i, group == 1 };
+			rows[n++] = (struct pick_row){ i, group };
 		}
 	}
 	return n;
@@ -208,9 +278,12 @@ pick_draw(struct ui *ui, struct canvas *c)
 		if (r->entry == -2)
 			continue;
 		if (r->entry == -1) {
-			canvas_text(c, 1, y, c->w - 2, r->tutorial ?
+			canvas_text(c, 1, y, c->w - 2, r->group == 2 ?
 			    "Tutorials: orders and movement, one lesson each" :
-			    "Battles against the computer", theme_title(ui));
+			    r->group == 0 ? "Games with other players on this "
+			    "server: join, play on or watch" :
+			    "Battles against the computer (o: offer one to "
+			    "another player)", theme_title(ui));
 			continue;
 		}
 		cur = &ui->choices[r->entry];
@@ -231,12 +304,12 @@ pick_draw(struct ui *ui, struct canvas *c)
 	if (desc_h > 0) {
 		used = canvas_wrap(c, 1, y, c->w - 2, desc_h, cur->blurb != NULL
 		    ? cur->blurb : "", theme_dim(ui));
-		if (used < desc_h)
+		if (used < desc_h && !cur->shared)
 			canvas_printf(c, 1, y + used, c->w - 2, theme_dim(ui),
 			    "(marshal play %s)", cur->name);
 	}
 	canvas_fill(c, 0, c->h - 1, c->w, 1, " ", bar);
-	if (ui->msg[0] != '\0' && ui->msg_error)
+	if (ui->msg[0] != '\0' && (ui->msg_error || ui->offer_side >= 0))
 		canvas_printf(c, 0, c->h - 1, c->w, theme_error(ui), " %s",
 		    ui->msg);
 	else if (ui->pick_first)

@@ -128,12 +128,47 @@ replay_goto(struct ui *ui, int turn, int phase)
 }
 
 void
+ui_replay_goto(struct ui *ui, int turn)
+{
+	replay_goto(ui, turn, -1);
+}
+
+void
+ui_follow(struct ui *ui)
+{
+	int x, y, unit;
+
+	if (ui->follow < 0 || ui->follow_get == NULL ||
+	    !ui->follow_get(ui, ui->follow_arg, ui->follow, &x, &y, &unit))
+		return;
+	if (x >= 0 && y >= 0 && x < ui->game->map->w && y < ui->game->map->h)
+		ui->cursor = (struct point){ x, y };
+	ui->sel = unit >= 0 && unit < ui->game->nunits ? unit : -1;
+}
+
+void
 replay_key(struct ui *ui, enum ui_action a)
 {
 	int np = ui->game->rs->nphases, t = ui->replay_at,
 	    p = ui->replay_phase;
 
 	switch (a) {
+	case ACT_FOLLOW:
+		if (ui->follow_get == NULL) {
+			ui_msg(ui, true, "Only a game being watched has players "
+			    "to follow.");
+			return;
+		}
+		ui->follow = ui->follow + 1 < ui->game->nsides ?
+		    ui->follow + 1 : -1;
+		if (ui->follow >= 0) {
+			ui_msg(ui, false, "Following the %s player's cursor "
+			    "(f: the next).", ui->game->sides[ui->follow].name);
+			ui_follow(ui);
+		} else
+			ui_msg(ui, false, "Following nobody: the cursor is "
+			    "yours.");
+		return;
 	case ACT_TURN_NEXT:
 		if (t > ui->replay_turns)
 			ui_msg(ui, false, "The end of the recording: nothing "

@@ -77,10 +77,6 @@ int theme_legend(const struct ui *, struct legend_entry *e);
 /* Give an order through game_order; the message line says how it went. */
 int ui_order(struct ui *, const struct order *);
 
-/* Set the one-line message. */
-void ui_msg(struct ui *, bool error, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
 /* The unit's movement allowance this turn in ticks, -1 if unknown. */
 int ui_allowance(struct ui *, int unit);
 
