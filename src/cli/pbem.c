@@ -364,10 +364,10 @@ send(struct run *run, struct pbem_turn *t)
 			char over[160];
 
 			result_text(run->g, over, sizeof over);
-			msg = run->pg->over ? xasprintf("%c%s.\n\nYour last "
+			over[0] = (char)toupper((unsigned char)over[0]);
+			msg = run->pg->over ? xasprintf("%s.\n\nYour last "
 			    "orders are revealed in\n%s\n\nSend that file to "
-			    "your opponent.\n\nPress Enter.", toupper((unsigned char)over[0]),
-			    over + 1, path) :
+			    "your opponent.\n\nPress Enter.", over, path) :
 			    xasprintf("Your orders for turn %d are in\n%s\n\n"
 			    "Send that file to your opponent.  The game is "
 			    "saved; play the answer with\nmarshal play --pbem "
@@ -657,6 +657,13 @@ answer(struct run *run, const struct pbem_turn *t)
 		result_text(run->g, note, sizeof note);
 		printf("marshal: %s\n", note);
 		rc = save_game(run) == 0 ? 0 : 1;
+		if (rc == 0 && run->a->orders == NULL &&
+		    isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+			note[0] = (char)toupper((unsigned char)note[0]);
+			path = xasprintf("%s.\n\nPress Enter.", note);
+			ask(path, "", '\n');
+			free(path);
+		}
 		goto out;
 	}
 	snprintf(note, sizeof note, "Play by email: turn %d played (digest "

@@ -66,7 +66,7 @@ pbem_commit(const char *game, int turn, int side, const char *orders,
 	crypto_generichash_final(&st, out, PBEM_HASH);
 }
 
-/* --- writing ---------------------------------------------------------------- */
+/* --- writing ----------------------------------------------------------- */
 
 static void
 put_hex(FILE *f, const char *key, const unsigned char *b, size_t n)
@@ -198,7 +198,7 @@ pbem_game_render(const struct pbem_game *pg, size_t *len)
 	return out;
 }
 
-/* --- reading ---------------------------------------------------------------- */
+/* --- reading ----------------------------------------------------------- */
 
 /*
  * Find the check line (the last line, `check: "HEX"`) and compare it
@@ -577,7 +577,7 @@ pbem_game_read(const char *name, const char *text, size_t len,
 	return c.pg;
 }
 
-/* --- checking a turn file against the game ------------------------------- */
+/* --- checking a turn file against the game ----------------------------- */
 
 int
 pbem_check(const struct pbem_game *pg, const struct pbem_turn *t,
@@ -660,7 +660,7 @@ pbem_check(const struct pbem_game *pg, const struct pbem_turn *t,
 	return 0;
 }
 
-/* --- the game ---------------------------------------------------------------- */
+/* --- the game ---------------------------------------------------------- */
 
 int
 pbem_playable(const struct game *g, char **cause)
