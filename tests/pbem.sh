@@ -167,6 +167,21 @@ refused "an old file sent again" "waits for the opponent's file of turn 4" \
 refused "a side's own file" "own, made here" \
     "$(ls "$tmp"/mail/pbem-*-turn3-Allies.yaml)"
 
+# A second marshal on the same game is turned away while one plays it.
+if command -v flock >/dev/null 2>&1; then
+	out=$(HOME=$tmp/b/home XDG_DATA_HOME=$tmp/b/data flock "$bgame.lock" \
+	    "$MARSHAL_BIN" play --pbem --orders "$tmp/allies.replay" "$good" \
+	    </dev/null 2>&1)
+	rc=$?
+	if [ $rc -ne 1 ] || ! printf '%s\n' "$out" | grep -q "another marshal"; then
+		fail "a locked game: status $rc: $out"
+	elif ! cmp -s "$bgame" "$tmp/b.game.before"; then
+		fail "a locked game changed"
+	else
+		echo "ok: a game another marshal plays is left alone: $out"
+	fi
+fi
+
 # A public server never takes a file from the player.
 out=$("$MARSHAL_BIN" --restricted play --pbem "$good" </dev/null 2>&1)
 rc=$?

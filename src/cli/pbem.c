@@ -15,8 +15,10 @@
  * its turn (e; ui_set_side_hook), or with --orders from a recording's
  * orders for the turn (io/replay.h), for scripts.  The game is kept in
  * the save directory as pbem-ID-SIDE.game (written before the turn file,
- * atomically); turn files go to the save directory or --out DIR.  A file
- * refused, or a game left without ending the turn, changes nothing.
+ * atomically), locked (pbem-ID-SIDE.game.lock, flock) while a marshal
+ * plays a file of it; turn files go to the save directory or --out DIR.
+ * A file refused, or a game left without ending the turn, changes
+ * nothing.
  * Restricted, --pbem is refused before this is reached (play.c).
  */
 #include "config.h"
@@ -29,6 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -679,6 +683,36 @@ out:
 	return rc;
 }
 
+/*
+ * Hold the game's lock (pbem-ID-SIDE.lock beside it, flock) for as long
+ * as this marshal runs: two marshals answering the same game at once
+ * would send two different answers.  The descriptor, or -1 said.
+ */
+static int
+lock_game(struct run *run)
+{
+	char *path, *cause = NULL;
+	int fd;
+
+	if (make_dir(run->dir, &cause) != 0) {
+		fprintf(stderr, "marshal: %s\n", cause);
+		free(cause);
+		return -1;
+	}
+	path = xasprintf("%s.lock", run->gamefile);
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0)
+		fprintf(stderr, "marshal: %s: %s\n", path, strerror(errno));
+	else if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		fprintf(stderr, "marshal: another marshal is playing this game "
+		    "(%s is locked)\n", path);
+		close(fd);
+		fd = -1;
+	}
+	free(path);
+	return fd;
+}
+
 /* The opponent's turn file (text, len bytes, read from path). */
 static int
 with_file(struct run *run, const char *path, const char *text, size_t len)
@@ -688,7 +722,7 @@ with_file(struct run *run, const char *path, const char *text, size_t len)
 	char *gtext, *cause;
 	size_t glen;
 	bool own;
-	int rc = 2;
+	int rc = 2, lock = -1;
 
 	diags_init(&d);
 	if ((t = pbem_turn_read(path, text, len, &d)) == NULL)
@@ -707,14 +741,25 @@ with_file(struct run *run, const char *path, const char *text, size_t len)
 		    "here: send it to the opponent", t->side);
 		goto out;
 	}
-	if (!is_file(run->gamefile)) {
-		if (t->turn == 1 && t->has_commit && !t->has_reveal) {
+	if (!is_file(run->gamefile) && t->turn == 1 && t->has_commit &&
+	    !t->has_reveal) {
+		if ((lock = lock_game(run)) < 0)
+			rc = 1;
+		else if (is_file(run->gamefile))
+			diags_add(&d, t->at_game, "game %s was joined here "
+			    "already", t->game);
+		else
 			rc = join(run, t);
-			goto out;
-		}
+		goto out;
+	}
+	if (!is_file(run->gamefile)) {
 		diags_add(&d, t->at_game, "no game %s is kept here for side %d "
 		    "(%s): a turn file is played where its game was started "
 		    "or joined", t->game, 1 - t->side, run->dir);
+		goto out;
+	}
+	if ((lock = lock_game(run)) < 0) {
+		rc = 1;
 		goto out;
 	}
 	if ((gtext = slurp(run->gamefile, &glen, &cause)) == NULL) {
@@ -731,6 +776,8 @@ out:
 	diags_print(&d, stderr);
 	diags_free(&d);
 	pbem_turn_free(t);
+	if (lock >= 0)
+		close(lock);
 	return rc;
 }
 
