@@ -26,7 +26,7 @@
 #include "util/xalloc.h"
 
 static struct game *
-load_default(struct ruleset **rs)
+load_named(const char *name, struct ruleset **rs)
 {
 	const char *dir = getenv("MARSHAL_DATA");
 	char *p;
@@ -35,7 +35,7 @@ load_default(struct ruleset **rs)
 
 	if (dir == NULL)
 		dir = "data";
-	p = xasprintf("%s/scenarios/default.yaml", dir);
+	p = xasprintf("%s/scenarios/%s.yaml", dir, name);
 	diags_init(&d);
 	g = load_scenario(p, dir, rs, &d);
 	if (g == NULL)
@@ -44,6 +44,12 @@ load_default(struct ruleset **rs)
 	free(p);
 	assert_non_null(g);
 	return g;
+}
+
+static struct game *
+load_default(struct ruleset **rs)
+{
+	return load_named("default", rs);
 }
 
 /* Play turns until the game stands at turn `until` or is over. */
@@ -192,11 +198,50 @@ test_summary_of_a_played_battle(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * What an arm's strength counts is the ruleset's: the Napoleonic
+ * batteries count guns, the horse-and-musket ones their crews, whose
+ * losses are men fallen like any other's.
+ */
+static void
+test_summary_counts_guns_as_the_ruleset_does(void **state)
+{
+	struct ruleset *rs = NULL;
+	struct game *g = load_named("cowpens-1781", &rs);
+	struct summary s;
+	long men0[GAME_MAX_SIDES] = { 0 };
+	int i, guns = 0;
+
+	(void)state;
+	assert_string_equal(ruleset_arm_counts(rs, ARM_ARTILLERY), "men");
+	for (i = 0; i < g->nunits; i++) {
+		men0[g->units[i].side] += g->units[i].strength0;
+		guns += g->units[i].arm == ARM_ARTILLERY;
+	}
+	assert_true(guns > 0);		/* Cowpens has artillery */
+	summary_make(g, &s);
+	for (i = 0; i < s.nsides; i++) {
+		assert_int_equal(s.side[i].guns0, 0);
+		assert_int_equal(s.side[i].men0, men0[i]);
+	}
+	game_free(g);
+	ruleset_free(rs);
+
+	g = load_default(&rs);
+	assert_string_equal(ruleset_arm_counts(rs, ARM_ARTILLERY), "guns");
+	assert_string_equal(ruleset_arm_counts(rs, ARM_INFANTRY), "men");
+	summary_make(g, &s);
+	assert_true(s.side[0].guns0 > 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_summary_of_a_played_battle),
+		cmocka_unit_test(test_summary_counts_guns_as_the_ruleset_does),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -606,6 +606,88 @@ match_choices(const struct catalog *cat, struct ui_choice *v, int room,
 	return k;
 }
 
+/* Build the list again (l->v), the shared games first. */
+static void
+listing_build(struct listing *l)
+{
+	struct ui_choice shared[UI_PICK_MAX];
+	int i, k;
+
+	for (i = 0; i < l->nown; i++)
+		free(l->own[i]);
+	l->nown = 0;
+	k = match_choices(l->cat, shared, UI_PICK_MAX - l->cat->n, l->own,
+	    &l->nown, 3 * UI_PICK_MAX);
+	memcpy(l->v, shared, (size_t)k * sizeof *shared);
+	choices_mark(l->v + k, l->cat, l->p);
+	l->n = k + l->cat->n;
+}
+
+/* A shared game changed: the list again, the highlight kept on the
+ * entry it was on. */
+static void
+listing_wake(struct ui *ui, void *arg)
+{
+	struct listing *l = arg;
+	char *was = NULL;
+	int i, pos = ui->pick_pos, side = ui->offer_side;
+	int deadline = ui->offer_deadline;
+
+	if (!match_list_changed(l->fd, l->root))
+		return;
+	if (pos >= 0 && pos < l->n)
+		was = xstrdup(l->v[pos].name);
+	listing_build(l);
+	ui_set_choices(ui, l->v, l->n);
+	for (i = 0; was != NULL && i < l->n; i++)
+		if (strcmp(l->v[i].name, was) == 0) {
+			ui->pick_pos = i;
+			ui->offer_side = side;
+			ui->offer_deadline = deadline;
+			break;
+		}
+	if (was != NULL && i == l->n && ui->pick_pos >= l->n)
+		ui->pick_pos = l->n > 0 ? l->n - 1 : 0;
+	free(was);
+}
+
+void
+listing_open(struct listing *l, struct ui *ui, const struct catalog *cat,
+    const struct play *p)
+{
+	char *cause = NULL;
+
+	memset(l, 0, sizeof *l);
+	l->cat = cat;
+	l->p = p;
+	l->fd = -1;
+	if (match_player() != NULL &&
+	    (l->root = match_root(match_games_opt, &cause)) != NULL)
+		l->fd = match_list_watch(l->root);
+	free(cause);
+	listing_build(l);
+	ui_set_choices(ui, l->v, l->n);
+	if (l->fd >= 0) {
+		ui->wake_fd = l->fd;
+		ui->wake = listing_wake;
+		ui->wake_arg = l;
+	}
+}
+
+void
+listing_close(struct listing *l)
+{
+	int i;
+
+	for (i = 0; i < l->nown; i++)
+		free(l->own[i]);
+	if (l->fd >= 0)
+		close(l->fd);
+	free(l->root);
+	memset(l, 0, sizeof *l);
+	l->fd = -1;
+}
+
 /*
  * Act on a list entry of match_choices or an offer: "@play/ID",
  * "@join/ID", "@watch/ID", or with offer_side >= 0 the bundled battle

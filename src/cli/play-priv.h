@@ -144,6 +144,25 @@ const char *match_player(void);
  * were put in v. */
 int	 match_choices(const struct catalog *cat, struct ui_choice *v,
 	    int room, char **own, int *nown, int maxown);
+/*
+ * The list of battles of a game played here: the bundled ones (marked
+ * as choices_mark does) and the shared games first, given to ui and
+ * rebuilt whenever a shared game changes (the ui's wake).  listing_close
+ * frees its strings and descriptor; ui must not draw the list after.
+ */
+struct listing {
+	struct ui_choice v[UI_PICK_MAX];
+	char		*own[3 * UI_PICK_MAX];
+	int		 nown;
+	int		 n;
+	int		 fd;		/* match_list_watch, or -1 */
+	char		*root;		/* the shared games' directory */
+	const struct catalog *cat;
+	const struct play *p;
+};
+void	 listing_open(struct listing *, struct ui *, const struct catalog *,
+	    const struct play *);
+void	 listing_close(struct listing *);
 /* Offer, join, play on or watch a shared game; the exit status. */
 int	 match_run(const char *what, int offer_side, int deadline,
 	    const uint64_t *seed, const struct options *opts);

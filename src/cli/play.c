@@ -194,9 +194,7 @@ play_one(struct opponents *op, const struct options *opts, const char *arg,
 	struct diags d;
 	struct ui *ui;
 	struct play p;
-	struct ui_choice choices[UI_PICK_MAX];
-	char *shared[3 * UI_PICK_MAX];
-	int nshared = 0, k;
+	struct listing list;
 	char *path, *dir = NULL, *name, *cause = NULL, *resumed;
 	const char *savefile = NULL;
 	bool quit, fresh = false, untouched;
@@ -355,20 +353,9 @@ unsaved:
 	if (p.saving)
 		ui_set_turn_hook(ui, autosave, &p);
 	ui_set_saver(ui, save_request, &p, !cli_restricted());
-	choices_mark(choices, cat, &p);
-	/* Games with other players on this server, in the same list. */
-	k = match_choices(cat, choices + cat->n, UI_PICK_MAX - cat->n, shared,
-	    &nshared, 3 * UI_PICK_MAX);
-	/* They come first in the list, as in the array the keys walk. */
-	if (k > 0) {
-		struct ui_choice moved[UI_PICK_MAX];
-
-		memcpy(moved, choices + cat->n, (size_t)k * sizeof *moved);
-		memmove(choices + k, choices, (size_t)cat->n *
-		    sizeof *choices);
-		memcpy(choices, moved, (size_t)k * sizeof *moved);
-	}
-	ui_set_choices(ui, choices, cat->n + k);
+	/* The list, games with other players on this server first, kept up
+	 * to date as they are offered and played. */
+	listing_open(&list, ui, cat, &p);
 	ui->replay_offer = p.rec != NULL;
 	ui_start(ui);
 	if (first && fresh)
@@ -391,11 +378,10 @@ unsaved:
 	}
 	chosen = ui_chosen(ui, &untouched);
 	if (how == SCREEN_QUIT && chosen >= 0) {
-		*next = xstrdup(choices[chosen].name);
+		*next = xstrdup(list.v[chosen].name);
 		*offer = ui_offered(ui, deadline);
 	}
-	for (k = 0; k < nshared; k++)
-		free(shared[k]);
+	listing_close(&list);
 	if (how < 0) {
 		fprintf(stderr, "marshal: %s\n", cause);
 		free(cause);

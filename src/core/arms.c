@@ -2,9 +2,11 @@
  * arms.c - how a ruleset names its arms and marks them on the map.
  *
  * The optional arms: table of a ruleset file gives each arm (infantry,
- * cavalry, artillery) a label and the capital letter the map draws for
- * the first side's units (the second side's in lower case).  An arm the
- * table leaves out keeps its engine name and first letter.
+ * cavalry, artillery) a label, the capital letter the map draws for the
+ * first side's units (the second side's in lower case), and what its
+ * strength counts (strength: guns or men).  An arm the table leaves out
+ * keeps its engine name and first letter, and artillery counts guns,
+ * the others men.
  */
 #include "config.h"
 
@@ -14,7 +16,9 @@
 
 #include "core/ruleset.h"
 
-static const char *const arm_keys[] = { "label", "letter", NULL };
+static const char *const arm_keys[] = { "label", "letter", "strength",
+    NULL };
+static const char *const counts[] = { "men", "guns", NULL };
 
 /* The engine's names and letters, for an arm the table leaves out. */
 static void
@@ -27,6 +31,7 @@ arms_default(struct ruleset *rs)
 		    arm_name((enum arm)a));
 		rs->arm_letter[a] = (char)toupper((unsigned char)
 		    arm_name((enum arm)a)[0]);
+		rs->arm_guns[a] = a == ARM_ARTILLERY;
 	}
 }
 
@@ -36,6 +41,7 @@ load_arm(struct ruleset *rs, int a, const struct doc_node *v,
 {
 	const struct doc_node *n;
 	const char *s;
+	int c;
 
 	if (doc_expect(v, DOC_MAP, "an arm", d) != 0 ||
 	    doc_check_keys(v, arm_keys, d) != 0)
@@ -57,6 +63,11 @@ load_arm(struct ruleset *rs, int a, const struct doc_node *v,
 			return -1;
 		}
 		rs->arm_letter[a] = s[0];
+	}
+	if ((n = doc_get(v, "strength")) != NULL) {
+		if (doc_enum(n, counts, &c, d) != 0)
+			return -1;
+		rs->arm_guns[a] = c == 1;
 	}
 	return 0;
 }
@@ -104,4 +115,10 @@ const char *
 ruleset_arm_label(const struct ruleset *rs, enum arm a)
 {
 	return (unsigned)a < ARM_COUNT ? rs->arm_label[a] : arm_name(a);
+}
+
+const char *
+ruleset_arm_counts(const struct ruleset *rs, enum arm a)
+{
+	return (unsigned)a < ARM_COUNT && rs->arm_guns[a] ? "guns" : "men";
 }

@@ -327,6 +327,9 @@ struct ruleset {
 	 * lower case), from the arms: table (core/arms.c). */
 	char		 arm_label[ARM_COUNT][ARM_LABEL_MAX];
 	char		 arm_letter[ARM_COUNT];
+	/* Whether an arm's strength counts guns (the Napoleonic batteries)
+	 * rather than men: the arms: table's strength key. */
+	bool		 arm_guns[ARM_COUNT];
 	void		*priv;		/* owned by the module: its own tables */
 	/* The order system (3.1, 3.2), set by the module's load. */
 	int		 command_radius; /* default command radius, ticks */
@@ -548,6 +551,9 @@ int ruleset_arms_load(struct ruleset *, const struct doc_node *root,
 /* The capital letter the map draws for an arm, and its display name. */
 char ruleset_arm_letter(const struct ruleset *, enum arm);
 const char *ruleset_arm_label(const struct ruleset *, enum arm);
+
+/* What an arm's strength counts: "guns" or "men". */
+const char *ruleset_arm_counts(const struct ruleset *, enum arm);
 
 /*
  * Whether rule number rule is marshal's own: the ruleset declares the

@@ -12,14 +12,16 @@
 #include "core/ruleset.h"
 #include "util/xalloc.h"
 
-/* Count one unit into its side's figures. */
+/* Count one unit into its side's figures: guns or men, as the ruleset
+ * counts the unit's arm. */
 static void
-count_unit(struct summary_side *ss, const struct unit *u)
+count_unit(const struct ruleset *rs, struct summary_side *ss,
+    const struct unit *u)
 {
 	long lost = u->strength0 - u->strength;
 
 	ss->units++;
-	if (u->arm == ARM_ARTILLERY) {
+	if ((unsigned)u->arm < ARM_COUNT && rs->arm_guns[u->arm]) {
 		ss->guns0 += u->strength0;
 		ss->lost_guns += lost > 0 ? lost : 0;
 		if (unit_active(u))
@@ -69,7 +71,8 @@ summary_make(const struct game *g, struct summary *s)
 	s->nsides = g->nsides < GAME_MAX_SIDES ? g->nsides : GAME_MAX_SIDES;
 	for (i = 0; i < g->nunits; i++)
 		if (g->units[i].side >= 0 && g->units[i].side < s->nsides)
-			count_unit(&s->side[g->units[i].side], &g->units[i]);
+			count_unit(g->rs, &s->side[g->units[i].side],
+			    &g->units[i]);
 	for (i = 0; i < s->nsides; i++) {
 		ss = &s->side[i];
 		ss->broken = g->sides[i].broken;

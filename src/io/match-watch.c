@@ -1,10 +1,12 @@
 /*
  * match-watch.c - what wakes a marshal waiting on a shared game (inotify
- * on its directory, a timer for its deadline, as one descriptor), and the
- * players' cursors that watchers follow.  See match.h.
+ * on its directory, a timer for its deadline, as one descriptor), the
+ * players' cursors that watchers follow, and what wakes the list of
+ * battles when a game is offered, joined or played.  See match.h.
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -18,6 +20,7 @@
 #include "io/match.h"
 #include "io/match-priv.h"
 #include "io/session.h"
+#include "util/xalloc.h"
 
 void
 match_view_put(struct match *m, int s, int x, int y, int unit)
@@ -152,4 +155,74 @@ match_watch_drain(struct match *m)
 		while (read(m->timerfd, buf, sizeof buf) > 0)
 			seen |= MATCH_SEEN_TIME;
 	return seen;
+}
+
+/* Watch a game directory under root for the list. */
+static void
+list_add(int fd, const char *root, const char *name)
+{
+	char *dir;
+
+	if (!session_name_ok(name))
+		return;
+	dir = xasprintf("%s/%s", root, name);
+	inotify_add_watch(fd, dir, IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE |
+	    IN_MOVED_FROM | IN_ONLYDIR | IN_DONT_FOLLOW);
+	free(dir);
+}
+
+int
+match_list_watch(const char *root)
+{
+	struct dirent *e;
+	char *cause = NULL;
+	DIR *dp;
+	int fd;
+
+	if (session_mkdir(root, &cause) != 0) {
+		free(cause);
+		return -1;
+	}
+	if ((fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) == -1)
+		return -1;
+	if (inotify_add_watch(fd, root, IN_CREATE | IN_DELETE | IN_MOVED_TO |
+	    IN_MOVED_FROM | IN_ONLYDIR | IN_DONT_FOLLOW) == -1) {
+		close(fd);
+		return -1;
+	}
+	if ((dp = opendir(root)) != NULL) {
+		while ((e = readdir(dp)) != NULL)
+			list_add(fd, root, e->d_name);
+		closedir(dp);
+	}
+	return fd;
+}
+
+bool
+match_list_changed(int fd, const char *root)
+{
+	char buf[4096] __attribute__((aligned(8)));
+	const struct inotify_event *e;
+	ssize_t n, off;
+	bool changed = false;
+
+	while ((n = read(fd, buf, sizeof buf)) > 0)
+		for (off = 0; off + (ssize_t)sizeof *e <= n;
+		    off += (ssize_t)(sizeof *e + e->len)) {
+			e = (const struct inotify_event *)(buf + off);
+			if (e->mask & IN_Q_OVERFLOW)
+				changed = true;
+			if (e->len == 0)
+				continue;
+			/* A new game's directory: its files are watched
+			 * from now on (match.yaml comes last, so it is
+			 * seen). */
+			if ((e->mask & (IN_CREATE | IN_MOVED_TO)) &&
+			    (e->mask & IN_ISDIR))
+				list_add(fd, root, e->name);
+			if ((e->mask & IN_ISDIR) ||
+			    seen_kind(e->name) == MATCH_SEEN_GAME)
+				changed = true;
+		}
+	return changed;
 }

@@ -191,4 +191,14 @@ void match_watch_due(struct match *);
 /* Empty the descriptor; what was seen, as MATCH_SEEN_ bits. */
 int match_watch_drain(struct match *);
 
+/*
+ * For the list of games: a descriptor (the caller closes it) readable
+ * when a game under root is offered, joined, played, ended or removed
+ * (root is made if need be); -1 if none can be had.  match_list_changed
+ * empties it without blocking and says whether the list may have
+ * changed (a cursor moved or a lock taken is nothing).
+ */
+int match_list_watch(const char *root);
+bool match_list_changed(int fd, const char *root);
+
 #endif

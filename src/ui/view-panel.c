@@ -151,7 +151,7 @@ unit_panel(struct ui *ui, struct pen *p)
 	line(p, u->cond == COND_FORMED ? plain : theme_error(ui),
 	    "Condition: %s", cond_name(u->cond));
 	line(p, plain, "Strength: %d/%d %s", u->strength, u->strength0,
-	    u->arm == ARM_ARTILLERY ? "guns" : "men");
+	    ruleset_arm_counts(rs, u->arm));
 	line(p, plain, "Facing %s at [%d, %d]", dir_name(u->facing),
 	    u->pos.x, u->pos.y);
 	if (!know_orders(g, ui->sel, ui_viewer(ui)))

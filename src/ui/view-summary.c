@@ -77,7 +77,11 @@ summary_lines(struct ui *ui, void (*line)(void *, struct style,
 	line(arg, style_plain, buf);					\
 } while (0)
 	FIGURES("Men fallen", "%ld of %ld", ss->lost_men, ss->men0);
-	FIGURES("Guns lost", "%ld of %ld", ss->lost_guns, ss->guns0);
+	/* Guns only where the ruleset counts an arm in guns. */
+	for (i = 0; i < ARM_COUNT && !g->rs->arm_guns[i]; i++)
+		;
+	if (i < ARM_COUNT)
+		FIGURES("Guns lost", "%ld of %ld", ss->lost_guns, ss->guns0);
 	FIGURES("Units in good order", "%d of %d", ss->formed, ss->units);
 	FIGURES(ruleset_word(g->rs, RULESET_TERM_MOBS), "%d", ss->mob);
 	FIGURES("Routed", "%d", ss->routed);

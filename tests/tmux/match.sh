@@ -4,8 +4,8 @@
 # third person watches (issue 16); each of the three is cut off once and
 # comes back with nothing lost.
 #
-# alice offers the battle from her list (o, Enter), bob joins it from his,
-# carol watches from hers.  Turn 1: alice sends a unit north and ends her
+# alice offers the battle from her list (o, Enter); bob, whose list is
+# open already, sees the offer come and joins it; carol watches from hers.  Turn 1: alice sends a unit north and ends her
 # turn; bob's screen says her orders are in and shows nothing of them;
 # when bob ends his, both screens show the turn played and the watcher
 # moves on to it.  Turn 2: alice gives an order and hangs up before
@@ -36,6 +36,8 @@ north3() {
 }
 
 # --- alice offers, bob joins, carol watches ----------------------------
+# bob's list is open before the offer is made: it shows it when made.
+open_as bob
 open_as alice
 wait_for "The Bridge at Rothenbach"
 keys o
@@ -45,8 +47,8 @@ wait_for "The sides"
 keys Escape
 wait_for "waiting for another player to join"
 
-open_as bob
-wait_for "Join alice's offer: The Bridge at Rothenbach"
+as bob
+wait_for "Join alice's offer: The Bridge at Rothenbach" 3
 keys g Enter
 wait_for "The sides"
 keys Escape
