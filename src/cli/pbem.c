@@ -14,12 +14,12 @@
  * The orders come from the interface, the side at the keys until it ends
  * its turn (e; ui_set_side_hook), or with --orders from a recording's
  * orders for the turn (io/replay.h), for scripts.  The game is kept in
- * the save directory as pbem-ID-SIDE.game (written before the turn file,
- * atomically), locked (pbem-ID-SIDE.game.lock, flock) while a marshal
- * plays a file of it; turn files go to the save directory or --out DIR.
- * A file refused, or a game left without ending the turn, changes
- * nothing.
- * Restricted, --pbem is refused before this is reached (play.c).
+ * the save directory as pbem-ID-SIDE.game, written atomically after the
+ * turn file (which is removed again if the game cannot be saved), and
+ * locked (pbem-ID-SIDE.game.lock, flock) while a marshal plays a file of
+ * it; turn files go to the save directory or --out DIR.  A file refused,
+ * or a game left without ending the turn, changes nothing.  Restricted,
+ * --pbem is refused before this is reached (play.c).
  */
 #include "config.h"
 
@@ -321,8 +321,7 @@ save_game(struct run *run)
 	char *text, *cause = NULL;
 	size_t len;
 
-	if (make_dir(run->dir, &cause) != 0 ||
-	    make_dir(run->outdir, &cause) != 0) {
+	if (make_dir(run->dir, &cause) != 0) {
 		fprintf(stderr, "marshal: %s\n", cause);
 		free(cause);
 		return -1;
@@ -339,8 +338,12 @@ save_game(struct run *run)
 	return 0;
 }
 
-/* Write the game, then the turn file t; its path is said (and shown in
- * a box after the interface).  0, or -1 said. */
+/*
+ * Write the turn file t, then the game: if the game cannot be saved the
+ * turn file is taken back, so that a failure leaves both as they were
+ * and the opponent's file can be played again.  Its path is said (and
+ * shown in a box after the interface).  0, or -1 said.
+ */
 static int
 send(struct run *run, struct pbem_turn *t)
 {
@@ -348,8 +351,11 @@ send(struct run *run, struct pbem_turn *t)
 	size_t len;
 	int rc = -1;
 
-	if (save_game(run) != 0)
+	if (make_dir(run->outdir, &cause) != 0) {
+		fprintf(stderr, "marshal: %s\n", cause);
+		free(cause);
 		return -1;
+	}
 	name = session_name(run->g->sides[t->side].name);
 	path = xasprintf("%s/pbem-%.8s-turn%d-%s.yaml", run->outdir, t->game,
 	    t->turn, name);
@@ -359,6 +365,9 @@ send(struct run *run, struct pbem_turn *t)
 		fprintf(stderr, "marshal: the turn file could not be written: "
 		    "%s\n", cause);
 		free(cause);
+	} else if (save_game(run) != 0) {
+		unlink(path);
+		fprintf(stderr, "marshal: nothing is sent\n");
 	} else {
 		printf("marshal: turn %d, %s: send %s to your opponent "
 		    "(digest 0x%016" PRIx64 ")\n", t->turn,
