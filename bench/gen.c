@@ -234,20 +234,23 @@ static int
 gen_ground_ok(const struct game *g, int u, struct point at, enum dir f,
     unsigned long keep_off)
 {
-	struct point c[FOOTPRINT_MAX];
+	struct point *c = game_cells_take(g);
 	const struct unit *un = &g->units[u];
 	int i, n;
 
 	n = game_footprint_at(g, un, at, f, un->formation, c);
 	for (i = 0; i < n; i++) {
 		if (!map_inside(g->map, c[i].x, c[i].y))
-			return 0;
+			break;
 		if (g->rs->land[map_cell(g->map, c[i].x, c[i].y)->land].forbid &
 		    (1u << un->formation))
-			return 0;
+			break;
 		if (keep_off & (1ul << map_cell(g->map, c[i].x, c[i].y)->land))
-			return 0;
+			break;
 	}
+	game_cells_give(g, c);
+	if (i < n)
+		return 0;
 	return 1;
 }
 

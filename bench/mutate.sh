@@ -44,7 +44,10 @@
 #   --timeout T      seconds each test program may run (TIMEOUT, default 10)
 #   --tests "T..."   test programs to run (TESTS, default test-clauses
 #                    test-move test-turn test-charge test-command test-save
-#                    test-ruleset: the last for the ruleset loader)
+#                    test-ruleset, the last for the ruleset loader, and
+#                    test-hm-clauses test-hm-turn test-hooks test-decide
+#                    for the horse-and-musket ruleset and the engine's
+#                    side of the ruleset interface)
 #   --workdir DIR    scratch directory (default _build/mutation): the source
 #                    copy is DIR/src, its build DIR/build
 #   --sanitize       build the copy with AddressSanitizer and
@@ -65,7 +68,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 sample=${MUTANTS:-0}
 seed=${SEED:-1}
 limit=${TIMEOUT:-10}
-tests=${TESTS:-"test-clauses test-move test-turn test-charge test-command test-save test-ruleset"}
+tests=${TESTS:-"test-clauses test-move test-turn test-charge test-command test-save test-ruleset test-hm-clauses test-hm-turn test-hooks test-decide"}
 work=${MUTATION_DIR:-$top/_build/mutation}
 only=
 sanitize=

@@ -1111,6 +1111,65 @@ test_shared_game_sends_and_waits(void **state)
 	fixture_free(h);
 }
 
+/* A watcher's follow hook: every player stands at [3, 4], unit 0. */
+static bool
+follow_at(struct ui *ui, void *arg, int side, int *x, int *y, int *unit)
+{
+	(void)ui;
+	(void)side;
+	(void)arg;
+	*x = 3;
+	*y = 4;
+	*unit = 0;
+	return true;
+}
+
+static struct game *
+seek_none(void *arg, int turn, int phase)
+{
+	(void)turn;
+	(void)phase;
+	return arg;
+}
+
+/*
+ * Watching: f follows the first player, then the second, then nobody;
+ * a player of the game who watches it follows only themselves, never
+ * where the other side's player looks.
+ */
+static void
+test_watcher_follows_players(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+
+	(void)state;
+	ui_free(f->ui);
+	f->ui = ui_create(f->g, true, true);
+	ui_set_replay(f->ui, seek_none, f->g, 1, KNOW_ALL);
+	f->ui->follow_get = follow_at;
+	ui_start(f->ui);
+	type(f, "f");
+	assert_int_equal(f->ui->follow, 0);
+	assert_int_equal(f->ui->cursor.x, 3);
+	assert_int_equal(f->ui->cursor.y, 4);
+	assert_int_equal(f->ui->sel, 0);
+	assert_true(has(f, "Following the French player's cursor"));
+	type(f, "f");
+	assert_int_equal(f->ui->follow, 1);
+	type(f, "f");
+	assert_int_equal(f->ui->follow, -1);
+	assert_true(has(f, "Following nobody"));
+	/* The Allied player, watching: only the Allies. */
+	f->ui->follow_only = 1;
+	type(f, "f");
+	assert_int_equal(f->ui->follow, 1);
+	type(f, "f");
+	assert_int_equal(f->ui->follow, -1);
+	type(f, "f");
+	assert_int_equal(f->ui->follow, 1);
+	fixture_free(f);
+}
+
 static void
 test_help_lists_the_modes_keys(void **state)
 {
@@ -2486,6 +2545,31 @@ test_overview_shows_the_whole_map(void **state)
 	assert_string_equal(canvas_cell(f->c, 10, 5)->glyph, "♠");
 	/* Nothing past the map's last block row (50 / 3 -> 17 rows). */
 	assert_string_equal(canvas_cell(f->c, 10, 19)->glyph, " ");
+	/* The part the map screen shows is underlined: its corners' blocks
+	 * in, the blocks just outside out. */
+	{
+		struct layout l;
+		int x0 = f->ui->view.x, y0 = f->ui->view.y, x1, y1;
+
+		ui_layout(f->ui, 80, 24, &l);
+		x1 = x0 + l.map_w - 1;
+		y1 = y0 + l.map_h - 1;
+		assert_true(l.map_w > 0 && l.map_h > 0);
+		assert_true(canvas_cell(f->c, x0, 1 + y0 / 3)->style.attr &
+		    ATTR_UNDERLINE);
+		assert_true(canvas_cell(f->c, x1, 1 + y1 / 3)->style.attr &
+		    ATTR_UNDERLINE);
+		if (x1 + 1 < 80)
+			assert_false(canvas_cell(f->c, x1 + 1, 1 + y0 / 3)->
+			    style.attr & ATTR_UNDERLINE);
+		if (y1 / 3 + 1 < 17)
+			assert_false(canvas_cell(f->c, x0, 2 + y1 / 3)->
+			    style.attr & ATTR_UNDERLINE);
+		if (x0 > 0)
+			assert_false(canvas_cell(f->c, x0 - 1, 1 + y0 / 3)->
+			    style.attr & ATTR_UNDERLINE);
+	}
+	assert_true(has(f, "underlined: in view"));
 	/* A cursor step is a block: 3 cells south; Enter: the map there. */
 	type(f, "j");
 	assert_int_equal(f->ui->cursor.y, 37);
@@ -2769,6 +2853,7 @@ main(void)
 		cmocka_unit_test(test_pick_lists_battles_and_tutorials),
 		cmocka_unit_test(test_pick_shared_games_and_offers),
 		cmocka_unit_test(test_shared_game_sends_and_waits),
+		cmocka_unit_test(test_watcher_follows_players),
 		cmocka_unit_test(test_summary_page_after_a_turn),
 		cmocka_unit_test(test_final_screen_has_result_and_summary),
 		cmocka_unit_test(test_initial_view_centres_on_what_matters),

@@ -348,7 +348,7 @@ unit_tail(const struct game *g, const struct unit *un)
 static void
 check_cells(struct run *r, int u, const struct doc_node *n)
 {
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells = game_cells_take(r->g);
 	long x, y;
 	int i, nc;
 
@@ -358,6 +358,7 @@ check_cells(struct run *r, int u, const struct doc_node *n)
 	if (nc != n->n) {
 		mismatch(r, u, "%s: expected %d cells, got %d",
 		    r->g->units[u].id, n->n, nc);
+		game_cells_give(r->g, cells);
 		return;
 	}
 	for (i = 0; i < nc; i++) {
@@ -372,13 +373,14 @@ check_cells(struct run *r, int u, const struct doc_node *n)
 			    "[%d, %d]", r->g->units[u].id, i, x, y,
 			    cells[i].x, cells[i].y);
 	}
+	game_cells_give(r->g, cells);
 }
 
 /* expect covers: [x, y]: the cell is one of the unit's footprint. */
 static void
 check_covers(struct run *r, int u, const struct doc_node *n)
 {
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells;
 	long x, y;
 	int i, c;
 
@@ -386,10 +388,14 @@ check_covers(struct run *r, int u, const struct doc_node *n)
 	    doc_int(n->items[0], 0, INT_MAX, &x, &r->scratch) != 0 ||
 	    doc_int(n->items[1], 0, INT_MAX, &y, &r->scratch) != 0)
 		fail_msg("%s: expect covers must be [x, y]", r->file);
+	cells = game_cells_take(r->g);
 	c = game_footprint(r->g, &r->g->units[u], cells);
-	for (i = 0; i < c && i < FOOTPRINT_MAX; i++)
+	for (i = 0; i < c; i++)
 		if (cells[i].x == x && cells[i].y == y)
-			return;
+			break;
+	game_cells_give(r->g, cells);
+	if (i < c)
+		return;
 	mismatch(r, u, "%s does not cover [%ld, %ld]", r->g->units[u].id, x,
 	    y);
 }
@@ -509,7 +515,7 @@ check_line(struct run *r, const struct doc_node *n)
 {
 	const struct game *g = r->g;
 	const struct unit *a, *b;
-	struct point fa[FOOTPRINT_MAX], fb[FOOTPRINT_MAX], end;
+	struct point *fa, *fb, end;
 	enum dir right;
 	int i, ua, ub, wa;
 
@@ -531,6 +537,8 @@ check_line(struct run *r, const struct doc_node *n)
 		/* Facing a diagonal the front has fewer cells (geom_span). */
 		wa = geom_span(a->facing,
 		    g->rs->form[a->formation].frontage[a->arm]);
+		fa = game_cells_take(g);
+		fb = game_cells_take(g);
 		(void)game_footprint(g, a, fa);
 		(void)game_footprint(g, b, fb);
 		/* The first wa cells are the front rank, left to right. */
@@ -541,6 +549,8 @@ check_line(struct run *r, const struct doc_node *n)
 			    "%s's should start at [%d, %d], not [%d, %d]",
 			    a->id, fa[wa - 1].x, fa[wa - 1].y, b->id, end.x,
 			    end.y, fb[0].x, fb[0].y);
+		game_cells_give(g, fb);
+		game_cells_give(g, fa);
 	}
 }
 

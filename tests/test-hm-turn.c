@@ -119,13 +119,14 @@ count(const struct game *g, const char *rule, const char *s)
 static struct point
 centre(const struct game *g, int u)
 {
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells = game_cells_take(g);
 	int i, n = game_footprint(g, &g->units[u], cells), sx = 0, sy = 0;
 
 	for (i = 0; i < n; i++) {
 		sx += cells[i].x;
 		sy += cells[i].y;
 	}
+	game_cells_give(g, cells);
 	return (struct point){ sx / n, sy / n };
 }
 

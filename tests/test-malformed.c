@@ -58,7 +58,8 @@ static const struct malformed cases[] = {
 	{ "ruleset-cell-not-whole.yaml", 3, 25,
 	    "cell 0.3 BD does not make a whole number of ticks" },
 	{ "ruleset-footprint-too-big.yaml", 11, 22,
-	    "footprint 20 x 7 = 140 cells is larger than 128" },
+	    "footprint 2048 x 4096 = 8388608 cells is larger than the "
+	    "largest map (4194304 cells)" },
 	{ "ruleset-forbid-unknown.yaml", 13, 64,
 	    "unknown formation 'square'" },
 	{ "ruleset-obstacle-none.yaml", 15, 3,

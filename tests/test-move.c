@@ -170,7 +170,7 @@ test_M24_3_6_6_column_length_same_on_diagonal(void **state)
 	};
 	struct ruleset *rs = rules();
 	struct game *g = one_unit(rs, "road_column");
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells = game_cells_take(g);
 	int n, i;
 
 	(void)state;
@@ -198,6 +198,7 @@ test_M24_3_6_6_column_length_same_on_diagonal(void **state)
 		assert_int_equal(cells[i].x, line_ne[i].x);
 		assert_int_equal(cells[i].y, line_ne[i].y);
 	}
+	game_cells_give(g, cells);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -257,7 +258,7 @@ test_M24_3_6_6_road_trail_keeps_length_on_diagonal(void **state)
 	};
 	struct ruleset *rs = rules();
 	struct game *g = one_unit(rs, "road_column");
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells = game_cells_take(g);
 	struct order o;
 	char *cause = NULL;
 	int i, n;
@@ -290,6 +291,7 @@ test_M24_3_6_6_road_trail_keeps_length_on_diagonal(void **state)
 		assert_int_equal(game_unit_at(g, body[i].x, body[i].y), 0);
 	}
 	assert_int_equal(game_unit_at(g, 10, 21), -1);	/* left behind */
+	game_cells_give(g, cells);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -686,7 +688,7 @@ test_move_route_round_a_blocking_friend(void **state)
 	struct ruleset *rs = rules();
 	struct game *g = one_unit(rs, "column");
 	struct order o, r;
-	struct point *cells = NULL, fp[FOOTPRINT_MAX];
+	struct point *cells = NULL, *fp;
 	int b, n = 0, nf, i, k;
 
 	(void)state;
@@ -709,12 +711,14 @@ test_move_route_round_a_blocking_friend(void **state)
 	assert_true(move_forecast(g, &r, 20, &cells, &n) > 0);
 	assert_int_equal(cells[n - 1].x, 10);
 	assert_int_equal(cells[n - 1].y, 5);
+	fp = game_cells_take(g);
 	nf = game_footprint(g, &g->units[b], fp);
 	assert_true(nf > 0);
 	for (i = 0; i < n; i++)
 		for (k = 0; k < nf; k++)
 			assert_false(cells[i].x == fp[k].x &&
 			    cells[i].y == fp[k].y);
+	game_cells_give(g, fp);
 	free(cells);
 
 	game_occupy(g, b, false);

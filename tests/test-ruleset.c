@@ -256,8 +256,11 @@ test_checks(void **state)
 	expect_edit("\nscale:", "\nspeed: 1\nscale:", "unknown key 'speed'");
 	expect_edit("forbid: [masse, square,", "forbid: [masse, squares,",
 	    "unknown formation 'squares'");
-	expect_edit("size: {infantry: [2, 8]", "size: {infantry: [12, 11]",
-	    "footprint 12 x 11 = 132 cells is larger than 128");
+	expect_edit("size: {infantry: [2, 8]", "size: {infantry: [3000, 2000]",
+	    "footprint 3000 x 2000 = 6000000 cells is larger than the largest "
+	    "map (4194304 cells)");
+	expect_edit("size: {infantry: [2, 8]", "size: {infantry: [4097, 1]",
+	    "out of range");
 	expect_edit("  fence:\n", "  none:\n", "'none' is reserved");
 	expect_edit("pe: 1\n    pr: 0\n    forbid: [masse",
 	    "pe: 1.1\n    pr: 0\n    forbid: [masse",

@@ -376,6 +376,60 @@ test_resumed_log_shows_the_standing_orders(void **state)
 	game_free(c);
 }
 
+/*
+ * An order given in the turn under way can be taken back (U) after the
+ * game was saved and resumed, as before: to the order the unit held, and
+ * only this turn.  A unit given nothing this turn has nothing to take
+ * back, resumed or not.
+ */
+static void
+test_save_keeps_what_take_back_restores(void **state)
+{
+	struct game *a = battle(), *c;
+	struct order held;
+	struct diags d;
+	char *text, *cause = NULL, *da, *dc;
+	int k;
+
+	(void)state;
+	diags_init(&d);
+	/* The general beside the battalion: his orders hold at once. */
+	a->generals[0].pos = (struct point){ 21, 26 };
+	give(a, "1-8L", 0, 20, 10);		/* turn 1: held from now on */
+	game_turn(a);
+	held = a->units[0].order;
+	assert_int_equal(held.kind, ORDER_MOVE);
+	give(a, "1-8L", 0, 10, 20);		/* turn 2: another, to undo */
+	assert_int_equal(a->units[0].order_turn, 2);
+	text = save_text(a);
+	assert_non_null(strstr(text, "undo: {order: {kind: move"));
+	c = restore(text, &d);
+	diags_print(&d, stderr);
+	assert_non_null(c);
+	assert_int_equal(c->units[0].order_turn, 2);
+	assert_int_equal(game_order_undo(c, 0, &cause), 0);
+	assert_int_equal(game_order_undo(a, 0, &cause), 0);
+	/* Back to turn 1's order, the same in both. */
+	assert_int_equal(c->units[0].order.kind, held.kind);
+	assert_int_equal(c->units[0].order.npts, held.npts);
+	for (k = 0; k < held.npts; k++) {
+		assert_int_equal(c->units[0].order.pts[k].x, held.pts[k].x);
+		assert_int_equal(c->units[0].order.pts[k].y, held.pts[k].y);
+	}
+	da = dump(a);
+	dc = dump(c);
+	assert_string_equal(da, dc);
+	/* Nothing was given to 2-8L: nothing to take back. */
+	assert_int_equal(game_order_undo(c, 1, &cause), -1);
+	free(cause);
+	free(da);
+	free(dc);
+	free(text);
+	game_free(a);
+	game_free(c);
+	diags_free(&d);
+}
+
 static void
 test_save_keeps_a_riding_general(void **state)
 {
@@ -1381,6 +1435,7 @@ main(void)
 		cmocka_unit_test(test_save_load_continue_equals_straight_through),
 		cmocka_unit_test(test_digest_follows_state),
 		cmocka_unit_test(test_save_keeps_a_riding_general),
+		cmocka_unit_test(test_save_keeps_what_take_back_restores),
 		cmocka_unit_test(test_3_6_6_road_trail_saved_and_loaded),
 		cmocka_unit_test(test_resumed_log_shows_the_standing_orders),
 		cmocka_unit_test(test_save_refuses_foreign_file),

@@ -230,7 +230,7 @@ could_go_on(const struct game *g, int u)
 static bool
 paint(struct game *g, int u, const struct cas *c)
 {
-	struct point fp[FOOTPRINT_MAX];
+	struct point *fp = game_cells_take(g);
 	const struct unit *un = &g->units[u];
 	int i, n, x, y, pr, pmax = -1000000, dx = dir_dx[c->dir],
 	    dy = dir_dy[c->dir];
@@ -247,13 +247,12 @@ paint(struct game *g, int u, const struct cas *c)
 		dy = dir_dy[nd];
 	}
 	n = game_footprint_at(g, un, un->pos, un->facing, un->formation, fp);
-	if (n > FOOTPRINT_MAX)
-		n = FOOTPRINT_MAX;
 	for (i = 0; i < n; i++) {
 		pr = (fp[i].x - un->pos.x) * dx + (fp[i].y - un->pos.y) * dy;
 		if (pr > pmax)
 			pmax = pr;
 	}
+	game_cells_give(g, fp);
 	for (y = 0; y < g->map->h; y++)
 		for (x = 0; x < g->map->w; x++) {
 			cl = map_cell(g->map, x, y);

@@ -106,9 +106,13 @@ struct ai_objective {
 };
 
 /* Everything a side's commander may know at the start of a turn. */
+struct cells_pool;
+
 struct ai_view {
 	const struct ruleset *rs;	/* borrowed: the rules are public */
 	const struct map *map;		/* borrowed: so is the ground */
+	struct cells_pool *cells;	/* borrowed: the game's buffers of a
+					   unit's cells (core/cells.h) */
 	int		 side;
 	int		 turn;
 	int		 turn_limit;	/* 0: none */

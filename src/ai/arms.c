@@ -9,6 +9,7 @@
 #include <limits.h>
 
 #include "ai/think.h"
+#include "core/cells.h"
 #include "core/geom.h"
 #include "core/map.h"
 #include "core/move.h"
@@ -113,11 +114,12 @@ should_charge(const struct think *t, int i)
  * filing past the enemy's front into his guns.  dest when the way is
  * clear. */
 static struct point
-short_of_contact(const struct think *t, int i, struct point dest)
+short_of_contact_in(const struct think *t, int i, struct point dest,
+    struct point *a, struct point *b)
 {
 	const struct ai_view *v = t->v;
 	const struct ai_own *u = &v->own[i];
-	struct point a[FOOTPRINT_MAX], b[FOOTPRINT_MAX], c = u->pos;
+	struct point c = u->pos;
 	enum dir f = heading(u->pos, dest);
 	int near = 2 * v->rs->ticks, k, na, nb, steps;
 	bool skip[AI_MAX_ENEMY_SCAN];
@@ -141,6 +143,18 @@ short_of_contact(const struct think *t, int i, struct point dest)
 		}
 	}
 	return dest;
+}
+
+/* short_of_contact_in, with its two buffers of cells from the pool. */
+static struct point
+short_of_contact(const struct think *t, int i, struct point dest)
+{
+	struct point *a = cells_take(t->v->cells), *b = cells_take(t->v->cells);
+	struct point c = short_of_contact_in(t, i, dest, a, b);
+
+	cells_give(t->v->cells, b);
+	cells_give(t->v->cells, a);
+	return c;
 }
 
 /*
@@ -481,18 +495,20 @@ ai_fits(const struct think *t, const struct ai_own *u, int form,
     struct point at, enum dir f)
 {
 	const struct ai_view *v = t->v;
-	struct point c[FOOTPRINT_MAX];
+	struct point *c;
 	int n, k, o;
 
 	if (form < 0 || !ai_ground_allows(v, u->arm, form, at, f))
 		return false;
+	c = cells_take(v->cells);
 	n = ai_footprint(v, u->arm, form, at, f, c);
 	for (k = 0; k < n; k++) {
 		o = t->occ[(size_t)c[k].y * v->map->w + c[k].x];
 		if (o != 0 && o != (int)(u - v->own) + 1)
-			return false;
+			break;
 	}
-	return true;
+	cells_give(v->cells, c);
+	return k == n;
 }
 
 /* The least gap from a block to any active enemy; its index in *who. */
@@ -501,7 +517,7 @@ enemy_gap(const struct think *t, enum arm arm, int form, struct point at,
     enum dir f, int *who)
 {
 	const struct ai_view *v = t->v;
-	struct point a[FOOTPRINT_MAX], b[FOOTPRINT_MAX];
+	struct point *a = cells_take(v->cells), *b = cells_take(v->cells);
 	int na, nb, j, g, best = INT_MAX;
 
 	*who = -1;
@@ -519,6 +535,8 @@ enemy_gap(const struct think *t, enum arm arm, int form, struct point at,
 			*who = j;
 		}
 	}
+	cells_give(v->cells, b);
+	cells_give(v->cells, a);
 	return best;
 }
 

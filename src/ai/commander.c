@@ -101,6 +101,7 @@
 #include "ai/ai.h"
 #include "ai/doctrine.h"
 #include "ai/think.h"
+#include "core/cells.h"
 #include "core/geom.h"
 #include "core/map.h"
 #include "core/rng.h"
@@ -400,7 +401,7 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 {
 	struct think t;
 	int i, k, n;
-	struct point c[FOOTPRINT_MAX];
+	struct point *c;
 
 	memset(plan, 0, sizeof *plan);
 	memset(&t, 0, sizeof t);
@@ -450,6 +451,7 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 		goto out;
 
 	t.occ = xcalloc((size_t)v->map->w * v->map->h, sizeof *t.occ);
+	c = cells_take(v->cells);
 	for (i = 0; i < v->nown; i++) {
 		if (cond_gone(v->own[i].cond))
 			continue;
@@ -468,6 +470,7 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 				t.occ[(size_t)c[k].y * v->map->w + c[k].x] =
 				    -(i + 1);
 	}
+	cells_give(v->cells, c);
 	objectives(&t);
 	if (lvl >= AI_NORMAL)
 		in_the_way(&t);

@@ -50,6 +50,7 @@ unjam(const struct game *g, struct order *o)
 	memset(&gv, 0, sizeof gv);
 	gv.rs = g->rs;
 	gv.map = g->map;
+	gv.cells = g->cells;
 
 	for (k = 0; k < nturn * nreach; k++) {
 		enum dir f = dir_turn(u->facing, turn[k % nturn]);

@@ -10,6 +10,7 @@
 
 #include "ai/doctrine.h"
 #include "ai/think.h"
+#include "core/cells.h"
 #include "core/geom.h"
 #include "core/move.h"
 #include "util/xalloc.h"
@@ -111,7 +112,7 @@ ai_would_charge(const struct think *t, int i, struct point dest)
 {
 	const struct ai_view *v = t->v;
 	const struct ai_own *u = &v->own[i];
-	struct point cells[FOOTPRINT_MAX], cur;
+	struct point *cells, cur;
 	int j, n, g, best = -1, bg, used;
 	enum dir d;
 
@@ -120,6 +121,7 @@ ai_would_charge(const struct think *t, int i, struct point dest)
 	    (t->range.charge_forms[u->arm] & (1u << u->formation)) == 0)
 		return -1;
 	bg = t->range.charge[u->arm] + 1;
+	cells = cells_take(v->cells);
 	for (j = 0; j < v->nenemy; j++) {
 		const struct ai_enemy *e = &v->enemy[j];
 
@@ -148,6 +150,7 @@ ai_would_charge(const struct think *t, int i, struct point dest)
 		bg = g;
 		best = j;
 	}
+	cells_give(v->cells, cells);
 	return best;
 }
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "ai/think.h"
+#include "core/cells.h"
 #include "core/geom.h"
 #include "core/map.h"
 #include "core/move.h"
@@ -22,13 +23,14 @@ ai_footprint(const struct ai_view *v, enum arm arm, int form, struct point at,
     enum dir f, struct point *out)
 {
 	const struct formation_def *fd = &v->rs->form[form];
-	int fr = fd->frontage[arm], de = fd->depth[arm];
+	int fr = fd->frontage[arm], de = fd->depth[arm], n;
 
 	if (fr < 1)
 		fr = 1;
 	if (de < 1)
 		de = 1;
-	return geom_footprint(at, f, fr, de, out, FOOTPRINT_MAX);
+	n = geom_footprint(at, f, fr, de, out, cells_pool_size(v->cells));
+	return n < cells_pool_size(v->cells) ? n : cells_pool_size(v->cells);
 }
 
 /* The gap between an own unit and an enemy unit. */
@@ -36,12 +38,15 @@ int
 ai_gap_own_enemy(const struct ai_view *v, const struct ai_own *o,
     const struct ai_enemy *e)
 {
-	struct point a[FOOTPRINT_MAX], b[FOOTPRINT_MAX];
-	int na, nb;
+	struct point *a = cells_take(v->cells), *b = cells_take(v->cells);
+	int na, nb, gap;
 
 	na = ai_footprint(v, o->arm, o->formation, o->pos, o->facing, a);
 	nb = ai_footprint(v, e->arm, e->formation, e->pos, e->facing, b);
-	return move_gap(a, na, b, nb);
+	gap = move_gap(a, na, b, nb);
+	cells_give(v->cells, b);
+	cells_give(v->cells, a);
+	return gap;
 }
 
 /* The gap between a block and a point. */
@@ -49,11 +54,13 @@ int
 ai_gap_point(const struct ai_view *v, enum arm arm, int form, struct point at,
     enum dir f, struct point p)
 {
-	struct point a[FOOTPRINT_MAX];
-	int na;
+	struct point *a = cells_take(v->cells);
+	int na, gap;
 
 	na = ai_footprint(v, arm, form, at, f, a);
-	return move_gap(a, na, &p, 1);
+	gap = move_gap(a, na, &p, 1);
+	cells_give(v->cells, a);
+	return gap;
 }
 
 /* True if formation form (-1: none, never) may stand on every cell of
@@ -62,22 +69,24 @@ bool
 ai_ground_allows(const struct ai_view *v, enum arm arm, int form,
     struct point at, enum dir f)
 {
-	struct point c[FOOTPRINT_MAX];
+	struct point *c;
 	const struct cell *cl;
 	int n, i;
 
 	if (form < 0)
 		return false;
+	c = cells_take(v->cells);
 	n = ai_footprint(v, arm, form, at, f, c);
 	for (i = 0; i < n; i++) {
 		if (!map_inside(v->map, c[i].x, c[i].y))
-			return false;
+			break;
 		cl = map_cell(v->map, c[i].x, c[i].y);
 		if (cl->land < v->rs->nland &&
 		    (v->rs->land[cl->land].forbid & (1u << form)))
-			return false;
+			break;
 	}
-	return true;
+	cells_give(v->cells, c);
+	return i == n;
 }
 
 /* True if an obstacle without a passage lies across the step from p
@@ -102,13 +111,13 @@ edge_across(const struct ai_view *v, struct point p, enum dir d)
  * ground the block would enter next (-1 none) and *edge true if an
  * obstacle is next.
  */
-int
-ai_sweep(const struct think *t, int i, struct point dest, int max, int *friend,
-    bool *edge)
+static int
+sweep_in(const struct think *t, int i, struct point dest, int max, int *friend,
+    bool *edge, struct point *c)
 {
 	const struct ai_view *v = t->v;
 	const struct ai_own *u = &v->own[i];
-	struct point p = u->pos, nx, c[FOOTPRINT_MAX];
+	struct point p = u->pos, nx;
 	enum dir d;
 	int s, n, k, o;
 
@@ -135,6 +144,17 @@ ai_sweep(const struct think *t, int i, struct point dest, int max, int *friend,
 		}
 		p = nx;
 	}
+	return s;
+}
+
+int
+ai_sweep(const struct think *t, int i, struct point dest, int max, int *friend,
+    bool *edge)
+{
+	struct point *c = cells_take(t->v->cells);
+	int s = sweep_in(t, i, dest, max, friend, edge, c);
+
+	cells_give(t->v->cells, c);
 	return s;
 }
 
@@ -209,16 +229,19 @@ edge_barred(const struct ai_view *v, int form, struct point p, enum dir d)
 	return (ob->forbid & (1u << form)) != 0 || ob->pr + ob->pe > v->rs->ticks;
 }
 
+/* step_barred, the front looked over in c (cells_pool_size points). */
 static bool
-step_barred(const struct ai_view *v, int form, int fr, struct point p,
-    enum dir d)
+step_barred_in(const struct ai_view *v, int form, int fr, struct point p,
+    enum dir d, struct point *c)
 {
-	struct point q = offset(p, d, 1), c[FOOTPRINT_MAX], prev;
-	int n, k;
+	struct point q = offset(p, d, 1), prev;
+	int n, k, max = cells_pool_size(v->cells);
 
 	if (!map_inside(v->map, q.x, q.y))
 		return true;
-	n = geom_footprint(q, d, fr + 2, 1, c, FOOTPRINT_MAX);
+	n = geom_footprint(q, d, fr + 2, 1, c, max);
+	if (n > max)
+		n = max;
 	for (k = 0; k < n; k++) {
 		if (!map_inside(v->map, c[k].x, c[k].y))
 			continue;
@@ -238,6 +261,19 @@ step_barred(const struct ai_view *v, int form, int fr, struct point p,
 			return true;
 	}
 	return false;
+}
+
+/* Whether a wall bars the step of a block fr wide from p towards d: the
+ * front and a cell either side. */
+static bool
+step_barred(const struct ai_view *v, int form, int fr, struct point p,
+    enum dir d)
+{
+	struct point *c = cells_take(v->cells);
+	bool barred = step_barred_in(v, form, fr, p, d, c);
+
+	cells_give(v->cells, c);
+	return barred;
 }
 
 /* The steps the straight march of a block fr wide from a to b makes

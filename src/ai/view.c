@@ -59,6 +59,7 @@ ai_view_fill(const struct game *g, int side, struct ai_view *v)
 	memset(v, 0, sizeof *v);
 	v->rs = g->rs;
 	v->map = g->map;
+	v->cells = g->cells;
 	v->side = side;
 	v->turn = g->turn;
 	v->turn_limit = g->opt.turn_limit;

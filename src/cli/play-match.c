@@ -409,6 +409,8 @@ struct mwatch {
 	struct match	 m;
 	char		*path;
 	struct cli_live	*live;
+	int		 viewer;	/* a side if a player of the game
+					   watches it, else KNOW_ALL */
 };
 
 static void
@@ -446,6 +448,9 @@ mw_follow(struct ui *ui, void *arg, int side, int *x, int *y, int *unit)
 	struct mwatch *mw = arg;
 
 	(void)ui;
+	/* Never the other side's player to one who plays the game. */
+	if (mw->viewer != KNOW_ALL && side != mw->viewer)
+		return false;
 	return match_view_get(&mw->m, side, x, y, unit) == 0;
 }
 
@@ -478,6 +483,7 @@ mw_watch(const char *root, const char *id, const struct options *opts)
 		if (match_player() != NULL &&
 		    strcmp(mw.m.info.player[s], match_player()) == 0)
 			viewer = s;
+	mw.viewer = viewer;
 	diags_init(&d);
 	g = match_game(&mw.m, mw.path, cli_datadir(), &rs, &r, &d);
 	if (g == NULL) {

@@ -103,6 +103,8 @@ bool	 unsaved_ok(const char *dir);
 /* A recording's ear on the game (game.h on_order). */
 void	 record_order(void *arg, const struct game *g,
 	    const struct order *o);
+/* The recording's ear on orders taken back (game.h on_undo). */
+void	 record_undo(void *arg, const struct game *g, int unit);
 /* The recording of the game about to be played, or NULL: not recorded. */
 struct replay *record_open(struct play *p, const struct game *g,
 	    bool fresh);

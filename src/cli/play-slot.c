@@ -449,6 +449,14 @@ record_order(void *arg, const struct game *g, const struct order *o)
 	replay_add(arg, g, o);
 }
 
+/* An order taken back (U) is no longer part of the recording: played
+ * again, the turn must not give it. */
+void
+record_undo(void *arg, const struct game *g, int unit)
+{
+	replay_drop(arg, g->turn, g->units[unit].id);
+}
+
 /*
  * The recording of the game about to be played: a new one for a new
  * game, else the slot's, if it leads to the turn the save stands at

@@ -327,6 +327,8 @@ unsaved:
 	if ((p.rec = record_open(&p, g, fresh && savefile == NULL)) != NULL) {
 		g->on_order = record_order;
 		g->on_order_arg = p.rec;
+		g->on_undo = record_undo;
+		g->on_undo_arg = p.rec;
 	}
 	/* From here out of memory stops play cleanly, saving nothing. */
 	notice_set(&p, 0);

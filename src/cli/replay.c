@@ -213,6 +213,7 @@ cli_replay_live(struct replay *r, int viewer, const struct keymap *keymap,
 	ui->wake_arg = arg;
 	ui->follow_get = follow;
 	ui->follow_arg = arg;
+	ui->follow_only = viewer >= 0 ? viewer : -1;
 	ui_start(ui);
 	/* Open at the turn being played, not at the first. */
 	if (r->turns > 0)

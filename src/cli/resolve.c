@@ -237,7 +237,7 @@ print_json(FILE *f, const struct game *g, const char *path, int turns)
 	const struct ruleset *rs = g->rs;
 	const struct unit *u;
 	const struct event *e;
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells = game_cells_take(g);
 	char moved[32];
 	int i, k, n;
 
@@ -297,11 +297,12 @@ print_json(FILE *f, const struct game *g, const char *path, int turns)
 				    unit_attr(u, k));
 		fputs(", \"cells\": [", f);
 		n = unit_gone(u) ? 0 : game_footprint(g, u, cells);
-		for (k = 0; k < n && k < FOOTPRINT_MAX; k++)
+		for (k = 0; k < n; k++)
 			fprintf(f, "%s[%d, %d]", k ? ", " : "", cells[k].x,
 			    cells[k].y);
 		fputs("]}", f);
 	}
+	game_cells_give(g, cells);
 	fputs("\n ],\n \"events\": [", f);
 	for (i = 0; i < g->log.n; i++) {
 		e = &g->log.v[i];

@@ -10,6 +10,7 @@
 
 #include "core/decide.h"
 #include "core/command.h"
+#include "core/cells.h"
 #include "core/game.h"
 #include "core/tutorial.h"
 #include "core/ruleset.h"
@@ -30,7 +31,11 @@ game_create(const struct ruleset *rs, struct map *map)
 		g->opt.module[i] = rs->opt[i].def;
 	eventlog_init(&g->log);
 	xalloc_guard(g);	/* the map stays the caller's until we return */
+	g->cells_max = ruleset_cells_max(rs);
+	g->cells = cells_pool_create(g->cells_max);
+	xalloc_guard(g->cells);
 	g->occ = xcalloc((size_t)map->w * (size_t)map->h, sizeof *g->occ);
+	xalloc_unguard(g->cells);
 	xalloc_unguard(g);
 	game_seed(g, 1);
 	return g;
@@ -55,6 +60,7 @@ game_free(struct game *g)
 		free(g->sides[i].name);
 	free(g->transit);
 	free(g->occ);
+	cells_pool_free(g->cells);
 	free(g->title);
 	free(g->description);
 	for (i = 0; i < g->nobjectives; i++)
@@ -199,12 +205,13 @@ game_footprint_at(const struct game *g, const struct unit *u,
 	 * trail (3.6.6), not a straight block. */
 	if (anchor.x == u->pos.x && anchor.y == u->pos.y && f == u->facing &&
 	    form == u->formation && unit_on_trail(u)) {
-		n = u->ntrail < FOOTPRINT_MAX ? u->ntrail : FOOTPRINT_MAX;
+		n = u->ntrail < g->cells_max ? u->ntrail : g->cells_max;
 		memcpy(out, u->trail, (size_t)n * sizeof *out);
 		return n;
 	}
-	return geom_footprint(anchor, f, fd->frontage[u->arm],
-	    fd->depth[u->arm], out, FOOTPRINT_MAX);
+	n = geom_footprint(anchor, f, fd->frontage[u->arm],
+	    fd->depth[u->arm], out, g->cells_max);
+	return n < g->cells_max ? n : g->cells_max;
 }
 
 int
@@ -217,31 +224,34 @@ int
 game_fits(const struct game *g, int u, struct point anchor, enum dir f,
     int form, int ignore, struct point *bad)
 {
-	struct point cells[FOOTPRINT_MAX];
-	int i, n, who;
+	struct point *cells = game_cells_take(g);
+	int i, n, who, r = 0;
 
 	n = game_footprint_at(g, &g->units[u], anchor, f, form, cells);
 	for (i = 0; i < n; i++) {
 		if (!map_inside(g->map, cells[i].x, cells[i].y)) {
 			if (bad != NULL)
 				*bad = cells[i];
-			return -1;
+			r = -1;
+			break;
 		}
 		who = g->occ[(size_t)cells[i].y * (size_t)g->map->w +
 		    (size_t)cells[i].x] - 1;
 		if (who >= 0 && who != u && who != ignore) {
 			if (bad != NULL)
 				*bad = cells[i];
-			return -1;
+			r = -1;
+			break;
 		}
 	}
-	return 0;
+	game_cells_give(g, cells);
+	return r;
 }
 
 void
 game_occupy(struct game *g, int u, bool on)
 {
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells;
 	int i, n;
 	int *slot;
 
@@ -249,6 +259,7 @@ game_occupy(struct game *g, int u, bool on)
 	 * formation since) is forgotten, so it can never come back. */
 	if (on && g->units[u].trail != NULL && !unit_on_trail(&g->units[u]))
 		unit_trail_clear(&g->units[u]);
+	cells = game_cells_take(g);
 	n = game_footprint(g, &g->units[u], cells);
 	for (i = 0; i < n; i++) {
 		if (!map_inside(g->map, cells[i].x, cells[i].y))
@@ -260,6 +271,7 @@ game_occupy(struct game *g, int u, bool on)
 		else if (*slot == u + 1)
 			*slot = 0;
 	}
+	game_cells_give(g, cells);
 }
 
 int

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/cells.h"
 #include "core/event.h"
 #include "core/geom.h"
 #include "core/map.h"
@@ -121,6 +122,11 @@ struct game {
 	struct game_options opt;
 	struct eventlog	 log;
 	int		*occ;		/* owned: per cell, unit index + 1 */
+	int		 cells_max;	/* the most cells a unit covers
+					   (ruleset_cells_max, at creation) */
+	struct cells_pool *cells;	/* owned: buffers of cells_max points
+					   (core/cells.h); not part of the
+					   state */
 	struct objective *objectives;	/* owned: victory places */
 	int		 nobjectives;
 	int		 break_point;	/* percent lost that breaks a side, 0 none */
@@ -163,7 +169,7 @@ int game_find_general(const struct game *, const char *id);
  * The cells a unit would cover at anchor with facing f in formation form
  * (its own arm's frontage and depth).  At the unit's own place, facing
  * and formation, a unit on its road trail (unit_on_trail) covers the
- * trail instead.  Returns the count; out needs FOOTPRINT_MAX points.
+ * trail instead.  Returns the count; out needs g->cells_max points.
  */
 int game_footprint_at(const struct game *, const struct unit *,
     struct point anchor, enum dir f, int form, struct point *out);
@@ -171,6 +177,24 @@ int game_footprint_at(const struct game *, const struct unit *,
 /* The cells a unit covers now. */
 int game_footprint(const struct game *, const struct unit *,
     struct point *out);
+
+/*
+ * Borrow a buffer of g->cells_max points, room for any unit's cells,
+ * from the game's pool (core/cells.h), and give it back: the buffer
+ * taken last is given back first.  Nothing is allocated once the pool
+ * holds as many buffers as are ever lent at once.
+ */
+static inline struct point *
+game_cells_take(const struct game *g)
+{
+	return cells_take(g->cells);
+}
+
+static inline void
+game_cells_give(const struct game *g, struct point *c)
+{
+	cells_give(g->cells, c);
+}
 
 /*
  * Whether unit u could stand at anchor/f/form: every cell on the map,

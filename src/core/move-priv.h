@@ -1,14 +1,69 @@
 /*
  * move-priv.h - what the movement engine's files share among themselves
- * (move-walk.c, move-plan.c); not for the rest of marshal, which uses
- * move.h.
+ * (move-walk.c, move-near.c, move-step.c, move-plan.c); not for the rest
+ * of marshal, which uses move.h.
  */
 #ifndef MARSHAL_MOVE_PRIV_H
 #define MARSHAL_MOVE_PRIV_H
 
+#include <stdbool.h>
+
+#include "core/geom.h"
+#include "core/move.h"
+
 struct game;
 struct move_ctx;
 struct move_walk;
+
+#define BUCKET		16	/* cells per side of an index bucket */
+
+/* The per-phase index (move_ctx_create, move-walk.c): each unit filed in
+ * the bucket its anchor stands in, per side, and the narrow passages
+ * used this turn. */
+struct move_ctx {
+	int		 bw;
+	int		 bh;
+	int		*head;		/* per bucket and side: first unit */
+	int		*next;		/* per unit */
+	int		*prev;
+	int		*bucket;	/* per unit: its bucket, -1 */
+	int		 nunits;
+	int		*used;		/* narrow passages used this turn */
+	int		 nused;
+	int		 capused;
+};
+
+/* An enemy near the walk (move-near.c), its cells and their box. */
+struct cand {
+	int		 unit;
+	int		 n;
+	struct point	*cells;		/* in its cands' pts */
+	struct point	 lo;		/* bounding box of the cells */
+	struct point	 hi;
+	int		 gap;		/* gap from the walker now */
+};
+
+/*
+ * How far enemies are looked for, from the ruleset's farthest_reach: a
+ * gap beyond twice that is never asked about, and a walker's index search
+ * reaches its speed plus that many cells beyond its block.
+ */
+#define GAP_FAR(rs)	(2 * (rs)->farthest_reach)
+
+/* The enemies near a walk (cands_find), owned by walk_all. */
+struct cands {
+	struct cand	*v;
+	int		 n;
+	int		 cap;
+	struct point	*pts;		/* cap blocks of g->cells_max cells */
+};
+
+/* What one step of the walk came to (walk_step, move-step.c). */
+enum step_res {
+	SR_MOVED,
+	SR_STOP,	/* halt set */
+	SR_AGAIN	/* state changed without a step: price again */
+};
 
 /*
  * Walk unit w->unit from its start: the ruleset's move_begin, a crossing
@@ -18,5 +73,80 @@ struct move_walk;
  */
 void walk_all(const struct game *, struct move_ctx *ctx,
     struct move_walk *w, int cap, const char *cap_note);
+
+/* --- move-walk.c --------------------------------------------------------- */
+
+/* A copy of a trail with room for g->cells_max points, or NULL. */
+struct point *trail_dup(const struct game *, const struct point *t, int n);
+
+/* The facing the walker keeps stepping towards d, as the ruleset says. */
+enum dir walk_face(const struct game *, const struct move_walk *, enum dir d);
+
+/* The walk is short of ticks: whether the ruleset gives it more. */
+bool walk_more(const struct game *, struct move_walk *);
+
+/* What cause does to the walker, as the ruleset says. */
+void walk_upset(const struct game *, struct move_walk *,
+    enum move_upset cause, const struct move_price *p);
+
+/* Add p to the cells the walk visited (not for a scratch walk). */
+void walk_push(struct move_walk *, struct point p);
+
+/* The ruleset's rule for a halt of kind h, or "". */
+const char *rule_for(const struct game *, enum halt h);
+
+/* End the walk for reason h, citing rule (or the ruleset's rule for h). */
+void walk_halt(const struct game *, struct move_walk *, enum halt h,
+    const char *rule);
+
+/* Whether narrow passage id was used this turn (ctx may be NULL: no),
+ * and mark it used. */
+bool ctx_used(const struct move_ctx *, int id);
+void ctx_use(struct move_ctx *, int id);
+
+/* A step of the straight line was refused: look for a way round.  True
+ * when one was found (the walk follows it). */
+bool walk_round(const struct game *, struct move_walk *);
+
+/* The unit overlapping the footprint, other than the walker; -1 if none;
+ * -2 if a cell is off the map. */
+int walk_overlap(const struct game *, const struct move_walk *,
+    const struct point *cells, int n, int from);
+
+/* Whether the step priced sp is one a column makes following its road:
+ * a single-file march column (the ruleset's road formation) stepping
+ * from road to road. */
+bool walk_follows_road(const struct game *, const struct move_walk *,
+    const struct move_price *sp);
+
+/* The body of a column whose head steps onto next along its road, in
+ * out (g->cells_max points); 0 when next is a cell of its own body. */
+int trail_after(const struct game *, const struct move_walk *,
+    struct point next, struct point *out);
+
+/* Would the walk, going on through friends, come clear of them? */
+bool walk_can_clear(const struct game *, struct move_ctx *,
+    const struct move_walk *, struct cands *);
+
+/* --- move-near.c --------------------------------------------------------- */
+
+/* The bounding box of n cells (n at least 1). */
+void bbox(const struct point *c, int n, struct point *lo, struct point *hi);
+
+/* The gap from the walker's cells to candidate c, or INT_MAX when it is
+ * surely beyond any distance the rules ask for. */
+int cand_gap(const struct game *, const struct cand *c,
+    const struct point *cells, int n, struct point lo, struct point hi);
+
+/* Enemy units that could come within reach during this walk. */
+void cands_find(const struct game *, const struct move_ctx *,
+    const struct move_walk *, struct cands *);
+
+/* --- move-step.c --------------------------------------------------------- */
+
+/* One step of the walk along its route, priced by the ruleset: turn,
+ * step, room, friends, enemies, narrow passages. */
+enum step_res walk_step(const struct game *, struct move_ctx *,
+    struct move_walk *, struct cands *);
 
 #endif

@@ -1,7 +1,10 @@
 /*
- * move.c - the movement engine: a unit's walk along its route, priced step
- * by step by the ruleset, committed to the game with its explanation.
- * See move.h.
+ * move-walk.c - the movement engine: a unit's walk along its route,
+ * priced step by step by the ruleset, committed to the game with its
+ * explanation.  See move.h.  Here: the walk's start, its helpers, the
+ * per-phase index, routes, road columns, the walk's run and its commit
+ * (move_unit); one step is priced in move-step.c, the enemies near a
+ * walk found in move-near.c.
  *
  * A walk works on a copy of the unit's state (struct move_walk) and never
  * changes the game; move_unit commits the result, updates the occupancy
@@ -24,7 +27,6 @@
 #include "core/ruleset.h"
 #include "util/xalloc.h"
 
-#define BUCKET		16	/* cells per side of an index bucket */
 #define REPLANS_MAX	(ORDER_MAX_POINTS + 4) /* route plans per walk */
 
 /* " at [x, y] facing F, Formation (Mob): why" */
@@ -49,16 +51,16 @@ line_place(struct move_text *l, const struct game *g, const struct unit *u,
 	move_text_s(l, why);
 }
 
-/* A copy of a trail with room for FOOTPRINT_MAX points, or NULL. */
-static struct point *
-trail_dup(const struct point *t, int n)
+/* A copy of a trail with room for g->cells_max points, or NULL. */
+struct point *
+trail_dup(const struct game *g, const struct point *t, int n)
 {
 	struct point *c;
 
 	if (t == NULL)
 		return NULL;
-	c = xmallocarray(FOOTPRINT_MAX, sizeof *c);
-	memcpy(c, t, (size_t)(n < FOOTPRINT_MAX ? n : FOOTPRINT_MAX) *
+	c = xmallocarray((size_t)g->cells_max, sizeof *c);
+	memcpy(c, t, (size_t)(n < g->cells_max ? n : g->cells_max) *
 	    sizeof *c);
 	return c;
 }
@@ -83,16 +85,16 @@ move_walk_init(const struct game *g, int u, struct move_walk *w)
 	w->start_land = map_cell(g->map, un->pos.x, un->pos.y)->land;
 	w->waypoint = un->waypoint;
 	if (unit_on_trail(un)) {
-		w->trail = trail_dup(un->trail, un->ntrail);
-		w->ntrail = un->ntrail < FOOTPRINT_MAX ? un->ntrail :
-		    FOOTPRINT_MAX;
+		w->trail = trail_dup(g, un->trail, un->ntrail);
+		w->ntrail = un->ntrail < g->cells_max ? un->ntrail :
+		    g->cells_max;
 	}
 	if (g->rs->ops->move_init != NULL)
 		g->rs->ops->move_init(g, w);
 }
 
 /* The facing the walker keeps stepping towards d, as the ruleset says. */
-static enum dir
+enum dir
 walk_face(const struct game *g, const struct move_walk *w, enum dir d)
 {
 	if (g->rs->ops->move_face != NULL)
@@ -101,7 +103,7 @@ walk_face(const struct game *g, const struct move_walk *w, enum dir d)
 }
 
 /* The walk is short of ticks: whether the ruleset gives it more. */
-static bool
+bool
 walk_more(const struct game *g, struct move_walk *w)
 {
 	int before = w->left;
@@ -111,7 +113,7 @@ walk_more(const struct game *g, struct move_walk *w)
 }
 
 /* What cause does to the walker, as the ruleset says. */
-static void
+void
 walk_upset(const struct game *g, struct move_walk *w, enum move_upset cause,
     const struct move_price *p)
 {
@@ -119,7 +121,7 @@ walk_upset(const struct game *g, struct move_walk *w, enum move_upset cause,
 		g->rs->ops->move_upset(g, w, cause, p);
 }
 
-static void
+void
 walk_push(struct move_walk *w, struct point p)
 {
 	if (w->scratch)
@@ -132,7 +134,7 @@ walk_push(struct move_walk *w, struct point p)
 	w->path[w->npath++] = p;
 }
 
-static const char *
+const char *
 rule_for(const struct game *g, enum halt h)
 {
 	const char *r = NULL;
@@ -143,7 +145,7 @@ rule_for(const struct game *g, enum halt h)
 }
 
 /* End the walk for reason h, citing rule (or the ruleset's rule for h). */
-static void
+void
 walk_halt(const struct game *g, struct move_walk *w, enum halt h,
     const char *rule)
 {
@@ -153,19 +155,6 @@ walk_halt(const struct game *g, struct move_walk *w, enum halt h,
 }
 
 /* --- the per-phase index ------------------------------------------------ */
-
-struct move_ctx {
-	int		 bw;
-	int		 bh;
-	int		*head;		/* per bucket and side: first unit */
-	int		*next;		/* per unit */
-	int		*prev;
-	int		*bucket;	/* per unit: its bucket, -1 */
-	int		 nunits;
-	int		*used;		/* narrow passages used this turn */
-	int		 nused;
-	int		 capused;
-};
 
 static int
 bucket_of(const struct move_ctx *c, struct point p)
@@ -258,7 +247,7 @@ move_ctx_free(struct move_ctx *c)
 	free(c);
 }
 
-static bool
+bool
 ctx_used(const struct move_ctx *c, int id)
 {
 	int i;
@@ -269,7 +258,7 @@ ctx_used(const struct move_ctx *c, int id)
 	return false;
 }
 
-static void
+void
 ctx_use(struct move_ctx *c, int id)
 {
 	if (c == NULL)
@@ -280,183 +269,6 @@ ctx_use(struct move_ctx *c, int id)
 		    sizeof *c->used);
 	}
 	c->used[c->nused++] = id;
-}
-
-/* --- enemies near the walk ------------------------------------------------ */
-
-struct cand {
-	int		 unit;
-	int		 n;
-	struct point	 cells[FOOTPRINT_MAX];
-	struct point	 lo;		/* bounding box of the cells */
-	struct point	 hi;
-	int		 gap;		/* gap from the walker now */
-};
-
-/*
- * How far enemies are looked for, from the ruleset's farthest_reach: a
- * gap beyond twice that is never asked about, and a walker's index search
- * reaches its speed plus that many cells beyond its block.
- */
-#define GAP_FAR(rs)	(2 * (rs)->farthest_reach)
-#define REACH_CELLS(rs)	(((rs)->farthest_reach + STEP_ORTHO - 1) / STEP_ORTHO)
-
-static void
-bbox(const struct point *c, int n, struct point *lo, struct point *hi)
-{
-	int i;
-
-	*lo = *hi = c[0];
-	for (i = 1; i < n; i++) {
-		if (c[i].x < lo->x)
-			lo->x = c[i].x;
-		if (c[i].y < lo->y)
-			lo->y = c[i].y;
-		if (c[i].x > hi->x)
-			hi->x = c[i].x;
-		if (c[i].y > hi->y)
-			hi->y = c[i].y;
-	}
-}
-
-/* A lower bound of the gap between two blocks from their boxes. */
-static int
-bbox_gap(struct point alo, struct point ahi, struct point blo,
-    struct point bhi)
-{
-	int gx = blo.x - ahi.x > alo.x - bhi.x ? blo.x - ahi.x : alo.x - bhi.x;
-	int gy = blo.y - ahi.y > alo.y - bhi.y ? blo.y - ahi.y : alo.y - bhi.y;
-
-	gx = gx > 1 ? gx - 1 : 0;
-	gy = gy > 1 ? gy - 1 : 0;
-	return gx > gy ? STEP_ORTHO * gx + (STEP_DIAG - STEP_ORTHO) * gy :
-	    STEP_ORTHO * gy + (STEP_DIAG - STEP_ORTHO) * gx;
-}
-
-/* The gap from the walker's cells to candidate c, or INT_MAX when it is
- * surely beyond any distance the rules ask for. */
-static int
-cand_gap(const struct game *g, const struct cand *c,
-    const struct point *cells, int n, struct point lo, struct point hi)
-{
-	if (bbox_gap(lo, hi, c->lo, c->hi) > GAP_FAR(g->rs))
-		return INT_MAX;
-	return move_gap(cells, n, c->cells, c->n);
-}
-
-struct cands {
-	struct cand	*v;
-	int		 n;
-	int		 cap;
-};
-
-static void
-cand_add(const struct game *g, struct cands *cs, int e)
-{
-	struct cand *c;
-
-	if (cs->n == cs->cap) {
-		cs->cap = cs->cap ? cs->cap * 2 : 4;
-		cs->v = xreallocarray(cs->v, (size_t)cs->cap, sizeof *cs->v);
-	}
-	c = &cs->v[cs->n++];
-	c->unit = e;
-	c->n = game_footprint(g, &g->units[e], c->cells);
-	if (c->n > FOOTPRINT_MAX)
-		c->n = FOOTPRINT_MAX;
-	bbox(c->cells, c->n, &c->lo, &c->hi);
-	c->gap = INT_MAX;
-}
-
-static bool
-cand_wanted(const struct game *g, const struct move_walk *w, int e, int r)
-{
-	const struct unit *eu = &g->units[e];
-
-	return e != w->unit && eu->side != g->units[w->unit].side &&
-	    !unit_gone(eu) && abs(eu->pos.x - w->pos.x) <= r &&
-	    abs(eu->pos.y - w->pos.y) <= r;
-}
-
-/* The farthest any cell of a block lies from its anchor, in cells. */
-static int
-block_reach(const struct game *g)
-{
-	const struct ruleset *rs = g->rs;
-	int f, a, r = 1;
-
-	for (f = 0; f < rs->nform; f++)
-		for (a = 0; a < ARM_COUNT; a++) {
-			if (rs->form[f].depth[a] > r)
-				r = rs->form[f].depth[a];
-			if (rs->form[f].frontage[a] > r)
-				r = rs->form[f].frontage[a];
-		}
-	return r;
-}
-
-/* Enemy units that could come within reach during this walk. */
-static void
-cands_find(const struct game *g, const struct move_ctx *ctx,
-    const struct move_walk *w, struct cands *cs)
-{
-	int r = w->left / STEP_ORTHO + REACH_CELLS(g->rs) +
-	    2 * block_reach(g);
-	int bx0, by0, bx1, by1, bx, by, e, side;
-
-	if (r > 2 * g->map->w + 2 * g->map->h)
-		r = 2 * g->map->w + 2 * g->map->h;
-	if (ctx == NULL) {
-		for (e = 0; e < g->nunits; e++)
-			if (cand_wanted(g, w, e, r))
-				cand_add(g, cs, e);
-		return;
-	}
-	bx0 = (w->pos.x - r) / BUCKET;
-	by0 = (w->pos.y - r) / BUCKET;
-	bx1 = (w->pos.x + r) / BUCKET;
-	by1 = (w->pos.y + r) / BUCKET;
-	if (bx0 < 0)
-		bx0 = 0;
-	if (by0 < 0)
-		by0 = 0;
-	if (bx1 >= ctx->bw)
-		bx1 = ctx->bw - 1;
-	if (by1 >= ctx->bh)
-		by1 = ctx->bh - 1;
-	for (by = by0; by <= by1; by++)
-		for (bx = bx0; bx <= bx1; bx++)
-			for (side = 0; side < GAME_MAX_SIDES; side++) {
-				if (side == g->units[w->unit].side)
-					continue;
-				for (e = ctx->head[(by * ctx->bw + bx) *
-				    GAME_MAX_SIDES + side]; e >= 0;
-				    e = ctx->next[e])
-					if (cand_wanted(g, w, e, r))
-						cand_add(g, cs, e);
-			}
-}
-
-int
-move_gap(const struct point *a, int na, const struct point *b, int nb)
-{
-	int i, j, dx, dy, gx, gy, gap, best = INT_MAX;
-
-	for (i = 0; i < na; i++)
-		for (j = 0; j < nb; j++) {
-			dx = abs(a[i].x - b[j].x);
-			dy = abs(a[i].y - b[j].y);
-			gx = dx > 0 ? dx - 1 : 0;
-			gy = dy > 0 ? dy - 1 : 0;
-			gap = gx > gy ? STEP_ORTHO * gx + (STEP_DIAG -
-			    STEP_ORTHO) * gy : STEP_ORTHO * gy +
-			    (STEP_DIAG - STEP_ORTHO) * gx;
-			if (dx == 0 && dy == 0)
-				gap = -1;	/* overlapping */
-			if (gap < best)
-				best = gap;
-		}
-	return best;
 }
 
 /* --- routes --------------------------------------------------------------- */
@@ -526,7 +338,7 @@ walk_route(const struct game *g, struct move_walk *w)
 
 /* A step of the straight line was refused: look for a way round.  True
  * when one was found (the walk follows it). */
-static bool
+bool
 walk_round(const struct game *g, struct move_walk *w)
 {
 	struct point goal, *r = NULL;
@@ -553,15 +365,9 @@ walk_round(const struct game *g, struct move_walk *w)
 }
 /* --- the walk ----------------------------------------------------------- */
 
-enum step_res {
-	SR_MOVED,
-	SR_STOP,	/* halt set */
-	SR_AGAIN	/* state changed without a step: price again */
-};
-
 /* The unit overlapping the footprint, other than the walker; -1 if none;
  * -2 if a cell is off the map. */
-static int
+int
 walk_overlap(const struct game *g, const struct move_walk *w,
     const struct point *cells, int n, int from)
 {
@@ -593,13 +399,13 @@ walk_cells(const struct game *g, const struct move_walk *w,
 	}
 	n = game_footprint_at(g, &g->units[w->unit], w->pos, w->facing,
 	    w->form, out);
-	return n < FOOTPRINT_MAX ? n : FOOTPRINT_MAX;
+	return n;
 }
 
 /* Whether the step priced sp is one a column makes following its road:
  * a single-file march column (the ruleset's road formation) stepping
  * from road to road. */
-static bool
+bool
 walk_follows_road(const struct game *g, const struct move_walk *w,
     const struct move_price *sp)
 {
@@ -619,22 +425,25 @@ walk_follows_road(const struct game *g, const struct move_walk *w,
  * cells whatever its facing (geom_span).  Returns 0 when next is a cell
  * of its own body (it turns about): it is then the straight block.
  */
-static int
+int
 trail_after(const struct game *g, const struct move_walk *w,
     struct point next, struct point *out)
 {
-	struct point body[FOOTPRINT_MAX], prev = next;
+	struct point *body, prev = next;
 	int nb, n = 1, i, len2, want2, link;
 
+	body = game_cells_take(g);
 	nb = walk_cells(g, w, body);
 	for (i = 0; i < nb; i++)
-		if (body[i].x == next.x && body[i].y == next.y)
+		if (body[i].x == next.x && body[i].y == next.y) {
+			game_cells_give(g, body);
 			return 0;
+		}
 	want2 = 2 * STEP_ORTHO * g->rs->form[w->form].depth[
 	    g->units[w->unit].arm];
 	out[0] = next;
 	len2 = 2 * geom_dist(next, body[0]);
-	for (i = 0; i < nb && n < FOOTPRINT_MAX; i++) {
+	for (i = 0; i < nb && n < g->cells_max; i++) {
 		link = geom_dist(prev, body[i]);
 		if (link > STEP_DIAG || len2 + link >= want2)
 			break;
@@ -642,6 +451,7 @@ trail_after(const struct game *g, const struct move_walk *w,
 		len2 += 2 * link;
 		prev = body[i];
 	}
+	game_cells_give(g, body);
 	return n;
 }
 
@@ -649,7 +459,7 @@ static void walk_run(const struct game *, struct move_ctx *, struct move_walk *,
     struct cands *);
 
 /* Would the walk, going on through friends, come clear of them? */
-static bool
+bool
 walk_can_clear(const struct game *g, struct move_ctx *ctx,
     const struct move_walk *w, struct cands *cs)
 {
@@ -664,8 +474,8 @@ walk_can_clear(const struct game *g, struct move_ctx *ctx,
 	t.npath = t.cappath = 0;
 	t.route = xmallocarray((size_t)w->nroute + 1, sizeof *t.route);
 	memcpy(t.route, w->route, (size_t)w->nroute * sizeof *t.route);
-	t.trail = trail_dup(w->trail, w->ntrail);
-	t.narrow_trail = trail_dup(w->narrow_trail, w->narrow_ntrail);
+	t.trail = trail_dup(g, w->trail, w->ntrail);
+	t.narrow_trail = trail_dup(g, w->narrow_trail, w->narrow_ntrail);
 	t.replans = REPLANS_MAX;	/* the look ahead keeps to the route */
 	walk_run(g, ctx, &t, cs);
 	free(t.route);
@@ -674,527 +484,22 @@ walk_can_clear(const struct game *g, struct move_ctx *ctx,
 	return !t.passing;
 }
 
-/*
- * The turn to face d costs more than the walk has left.  It turns as
- * many 45 degrees as it can pay for, and a unit that has spent nothing
- * yet this turn always makes one (issue 12, decision 1: it then spends
- * all).  The rest of the turn waits for next turn, under the same order.
- */
-static enum step_res
-walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
-{
-	const struct ruleset *rs = g->rs;
-	struct move_price tp;
-	struct point cells[FOOTPRINT_MAX];
-	int k = dir_diff(w->facing, d), cw, j, n, who, pay;
-	enum dir f = w->facing;
-	char a[32], b[32];
-
-	cw = (((int)d - (int)w->facing) % 8 + 8) % 8;
-	for (j = k - 1; j >= 1; j--) {
-		f = dir_turn(w->facing, cw <= 4 ? j : -j);
-		rs->ops->move_turn(g, w, f, &tp);
-		if (tp.ticks <= w->left)
-			break;
-	}
-	if (j < 1 && w->fresh) {
-		j = 1;
-		f = dir_turn(w->facing, cw <= 4 ? 1 : -1);
-		rs->ops->move_turn(g, w, f, &tp);
-	}
-	if (j < 1 && walk_more(g, w))
-		return SR_AGAIN;
-	if (j < 1) {
-		rs->ops->move_turn(g, w, d, &tp);
-		ruleset_fmt(rs, tp.ticks, a, sizeof a);
-		ruleset_fmt(rs, w->left, b, sizeof b);
-		move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
-		    "turning to face %s would cost %s, it has %s left: it "
-		    "turns next turn", dir_name(d), a, b);
-		walk_halt(g, w, HALT_SPEED, tp.nnotes ? tp.notes[0].rule :
-		    NULL);
-		return SR_STOP;
-	}
-	n = game_footprint_at(g, &g->units[w->unit], (tp.flags & MPF_ANCHOR) ?
-	    tp.anchor : w->pos, f, w->form, cells);
-	who = walk_overlap(g, w, cells, n, 0);
-	if (who == -2 || (who >= 0 && !w->passing)) {
-		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
-		    "no room to turn to face %s here%s%s", dir_name(f),
-		    who >= 0 ? ": " : "", who >= 0 ? g->units[who].name : "");
-		walk_halt(g, w, HALT_BLOCKED, NULL);
-		return SR_STOP;
-	}
-	pay = tp.ticks < w->left ? tp.ticks : w->left;
-	ruleset_fmt(rs, tp.ticks, a, sizeof a);
-	ruleset_fmt(rs, w->left, b, sizeof b);
-	if (tp.ticks > w->left)
-		move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
-		    "%s turns its front 45 degrees, %s to %s: it costs %s and "
-		    "it has %s, but it has not moved yet this turn, so it "
-		    "makes this turn and spends all (marshal's reading)",
-		    g->units[w->unit].name, dir_name(w->facing), dir_name(f),
-		    a, b);
-	else
-		move_note_price(w, &tp);
-	move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
-	    "it goes on turning to face %s next turn, under the same order",
-	    dir_name(d));
-	w->facing = f;
-	if (tp.flags & MPF_ANCHOR) {
-		w->pos = tp.anchor;
-		walk_push(w, tp.anchor);
-	}
-	w->ntrail = 0;			/* the block swung about its head */
-	w->left -= pay;
-	w->fresh = false;
-	w->clear = false;
-	walk_halt(g, w, HALT_SPEED, tp.nnotes ? tp.notes[0].rule : NULL);
-	return SR_STOP;
-}
-
-static enum step_res
-walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
-    struct cands *cs)
-{
-	const struct ruleset_ops *ops = g->rs->ops;
-	const struct ruleset *rs = g->rs;
-	struct point next = w->route[w->iroute], cells[FOOTPRINT_MAX], lo, hi;
-	struct point tr[FOOTPRINT_MAX];
-	struct move_price tp, sp, cp;
-	enum dir d = (enum dir)dir_between(w->pos, next);
-	enum dir f = walk_face(g, w, d);	/* the facing it steps with */
-	int n, who, i, t, gap, pay, turn_ticks = 0, ntr = 0;
-	bool sp_noted = false;
-	char a[32], b[32];
-
-	/* The step, priced as if already turned; a turn that squares the
-	 * front to an obstacle is part of the crossing (MPF_SQUARE). */
-	if (f != w->facing) {
-		ops->move_turn(g, w, f, &tp);
-		turn_ticks = tp.ticks;
-	}
-	{
-		struct move_walk tw = *w;
-
-		tw.left = w->left - turn_ticks;
-		ops->move_step(g, &tw, d, &sp);
-		if ((sp.flags & MPF_SQUARE) && turn_ticks > 0) {
-			turn_ticks = 0;
-			tp.nnotes = 0;
-			tp.ticks = 0;
-			tw.left = w->left;
-			ops->move_step(g, &tw, d, &sp);
-		}
-	}
-	switch (sp.verdict) {
-	case MOVE_OK:
-		break;
-	case MOVE_CHANGE:
-		n = game_footprint_at(g, &g->units[w->unit], w->pos, w->facing,
-		    sp.form, cells);
-		who = walk_overlap(g, w, cells, n, 0);
-		move_note_price(w, &sp);
-		if (who != -1) {
-			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
-			    "", "but there is no room for %s here",
-			    rs->form[sp.form].label);
-			walk_halt(g, w, HALT_BLOCKED, sp.nnotes ?
-			    sp.notes[0].rule : NULL);
-			return SR_STOP;
-		}
-		if (sp.ticks > w->left && !w->fresh) {
-			ruleset_fmt(rs, sp.ticks, a, sizeof a);
-			ruleset_fmt(rs, w->left, b, sizeof b);
-			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
-			    "", "the change costs %s and it has %s left: it "
-			    "stops here", a, b);
-			walk_halt(g, w, HALT_SPEED, sp.nnotes ?
-			    sp.notes[0].rule : NULL);
-			return SR_STOP;
-		}
-		/* The change's price; a unit that has not moved yet this
-		 * turn may always make it, spending all. */
-		if (sp.ticks > 0) {
-			w->left -= sp.ticks < w->left ? sp.ticks : w->left;
-			w->fresh = false;
-		}
-		w->form = sp.form;
-		w->ntrail = 0;
-		return SR_AGAIN;
-	case MOVE_IMPASSABLE:
-		if (walk_round(g, w))
-			return SR_AGAIN;
-		move_note_price(w, &sp);
-		walk_upset(g, w, MOVE_UPSET_IMPASSABLE, &sp);
-		walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule : NULL);
-		return SR_STOP;
-	case MOVE_NEED_ORDER:
-	case MOVE_NEVER:
-	default:
-		if (walk_round(g, w))
-			return SR_AGAIN;
-		move_note_price(w, &sp);
-		walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule : NULL);
-		return SR_STOP;
-	}
-	/*
-	 * A column on its road follows it (3.6.6): its body goes where its
-	 * head has been, so it never swings as a block; only a unit on the
-	 * road cells it enters can stop it (3.6.7).
-	 */
-	if (walk_follows_road(g, w, &sp))
-		ntr = trail_after(g, w, next, tr);
-	/* Turning the front: paid when it is made (issue 12, decision 1). */
-	if (f != w->facing) {
-		if (turn_ticks > w->left && !w->narrow)
-			return walk_turn_part(g, w, f);
-		/* Following the road, the turn moves no cell: no room is
-		 * needed for it. */
-		n = ntr > 0 ? 0 : game_footprint_at(g, &g->units[w->unit],
-		    (tp.flags & MPF_ANCHOR) ? tp.anchor : w->pos, f, w->form,
-		    cells);
-		who = walk_overlap(g, w, cells, n, 0);
-		if (who == -2 || (who >= 0 && !w->passing)) {
-			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
-			    "no room to turn to face %s here%s%s", dir_name(f),
-			    who >= 0 ? ": " : "",
-			    who >= 0 ? g->units[who].name : "");
-			walk_halt(g, w, HALT_BLOCKED, NULL);
-			return SR_STOP;
-		}
-		if (turn_ticks > w->left)
-			turn_ticks = w->left;
-		move_note_price(w, &tp);
-		w->facing = f;
-		w->left -= turn_ticks;
-		if (turn_ticks > 0)
-			w->fresh = false;
-		if (tp.flags & MPF_ANCHOR) {
-			/* A wheel: the block stands somewhere else now, so
-			 * the way on is planned again from there. */
-			w->pos = tp.anchor;
-			w->ntrail = 0;
-			w->clear = false;
-			walk_push(w, tp.anchor);
-			w->iroute = w->nroute;
-			return SR_AGAIN;
-		}
-	}
-	/* A narrow passage: one unit a turn, after a halt before it. */
-	if ((sp.flags & MPF_NARROW) && !w->narrow) {
-		const struct unit *u = &g->units[w->unit];
-		bool waited = u->halt == HALT_PASSAGE &&
-		    u->halt_turn == w->turn - 1 && w->npath <= 1;
-
-		if (!waited) {
-			move_note_price(w, &sp);
-			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE),
-			    "halts before the narrow passage: one unit passes "
-			    "a turn; it goes through next turn, no order "
-			    "needed");
-			walk_halt(g, w, HALT_PASSAGE, NULL);
-			return SR_STOP;
-		}
-		if (ctx_used(ctx, sp.passage)) {
-			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE),
-			    "another unit has gone through the passage this "
-			    "turn: it waits");
-			walk_halt(g, w, HALT_PASSAGE, NULL);
-			return SR_STOP;
-		}
-		if (!w->scratch)
-			ctx_use(ctx, sp.passage);
-		w->narrow = true;
-		w->narrow_steps = 0;
-		w->narrow_out = 0;
-		w->narrow_over = false;
-		w->narrow_pos = w->pos;
-		w->narrow_facing = w->facing;
-		w->narrow_npath = w->npath;
-		w->narrow_walked = w->walked;
-		w->narrow_left = w->left;
-		free(w->narrow_trail);
-		w->narrow_trail = trail_dup(w->trail, w->ntrail);
-		w->narrow_ntrail = w->ntrail;
-		/* The passage first ("the bridge ahead..."), then its use. */
-		move_note_price(w, &sp);
-		sp_noted = true;
-		move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE), "goes "
-		    "through the narrow passage (its turn to pass): the whole "
-		    "column passes this turn, whatever its speed");
-	}
-	pay = sp.ticks;
-	if (pay > w->left && !w->narrow && !(sp.flags & MPF_MAY_END_ON) &&
-	    (w->fresh || (sp.need >= 0 && sp.need <= w->left))) {
-		/*
-		 * 3.6.5 as issue 12 reads it: new ground stops the unit only
-		 * when its Pr + Pe is more than what is left, and a unit that
-		 * has spent nothing yet this turn always makes the step its
-		 * formation may take (the minimum move).  Either way it
-		 * spends all it has.
-		 */
-		ruleset_fmt(rs, pay, a, sizeof a);
-		ruleset_fmt(rs, w->left, b, sizeof b);
-		move_note_price(w, &sp);
-		sp_noted = true;
-		if (w->fresh && !(sp.need >= 0 && sp.need <= w->left))
-			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
-			    rule_for(g, sp.halt), "the step costs %s, more "
-			    "than the %s it has, but it has not moved yet this "
-			    "turn: it makes this one step and spends all "
-			    "(minimum move, marshal's reading)", a, b);
-		else if (sp.halt == HALT_OBSTACLE)
-			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
-			    rule_for(g, sp.halt), "the crossing and the Pr + Pe "
-			    "of the ground behind it are not more than the %s "
-			    "it has: it crosses and spends all", b);
-		else
-			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
-			    rule_for(g, sp.halt), "Pr + Pe of the new ground is "
-			    "not more than the %s it has: it goes in as far as "
-			    "that pays and spends all", b);
-		pay = w->left;
-	} else if (pay > w->left && w->narrow) {
-		/* 3.6.6: once through the mouth the column passes whole. */
-		if (!w->narrow_over)
-			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE), "its "
-			    "speed is spent inside the passage: it goes on "
-			    "until the column is through");
-		w->narrow_over = true;
-		pay = w->left;
-	} else if (pay > w->left) {
-		if ((sp.flags & MPF_MAY_END_ON) && (w->left > 0 ||
-		    w->fresh)) {
-			move_note_price(w, &sp);
-			ruleset_fmt(rs, pay - w->left, a, sizeof a);
-			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule : "",
-			    "it may stop in the middle of this one: %s still to "
-			    "pay next turn", a);
-			w->owed = pay - w->left;
-			pay = w->left;
-			walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule :
-			    NULL);
-		} else {
-			if (walk_more(g, w))
-				return SR_AGAIN;
-			ruleset_fmt(rs, pay, a, sizeof a);
-			ruleset_fmt(rs, w->left, b, sizeof b);
-			for (i = 0; i < sp.nnotes; i++)
-				move_note(w, EV_NOTE, sp.notes[i].rule,
-				    "would have: %s", sp.notes[i].text);
-			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
-			    rule_for(g, sp.halt), "the next step costs %s and "
-			    "it has %s left: it stops here", a, b);
-			walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule :
-			    NULL);
-			return SR_STOP;
-		}
-	}
-	/*
-	 * The whole block at the new place.  A block stepping straight ahead
-	 * from a place known clear covers new ground only with its new front
-	 * rank (the ranks behind move onto cells it held), so only that rank
-	 * is looked at; through friends or near enemies the whole block is.
-	 */
-	if (ntr > 0) {
-		/* Following the road, only the head is on new ground when
-		 * the body stood clear. */
-		n = w->clear && !w->passing && cs->n == 0 &&
-		    w->clear_form == w->form && w->clear_pos.x == w->pos.x &&
-		    w->clear_pos.y == w->pos.y ? 1 : ntr;
-		memcpy(cells, tr, (size_t)n * sizeof *cells);
-	} else if (w->clear && !w->passing && cs->n == 0 && d == w->facing &&
-	    w->clear_facing == d && w->clear_form == w->form &&
-	    w->clear_pos.x == w->pos.x && w->clear_pos.y == w->pos.y)
-		n = geom_footprint(next, d, rs->form[w->form].frontage[
-		    g->units[w->unit].arm], 1, cells, FOOTPRINT_MAX);
-	else
-		n = game_footprint_at(g, &g->units[w->unit], next, f, w->form,
-		    cells);
-	if (n > FOOTPRINT_MAX)
-		n = FOOTPRINT_MAX;
-	who = walk_overlap(g, w, cells, n, 0);
-	if (who == -2 && walk_round(g, w))
-		return SR_AGAIN;
-	if (who == -2) {
-		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED), "the block "
-		    "would leave the map");
-		walk_halt(g, w, HALT_BLOCKED, NULL);
-		return SR_STOP;
-	}
-	/* Enemies: keep the gap the ruleset asks. */
-	if (cs->n > 0)
-		bbox(cells, n, &lo, &hi);
-	for (i = 0; i < cs->n; i++) {
-		struct cand *c = &cs->v[i];
-		const struct unit *eu = &g->units[c->unit];
-
-		gap = cand_gap(g, c, cells, n, lo, hi);
-		if (gap > GAP_FAR(g->rs) || gap >= c->gap) {
-			c->gap = gap;
-			continue;
-		}
-		t = ops->move_contact(g, w, c->unit, &cp);
-		if (t < 0) {
-			/* It stops nobody (routers); touching it is the
-			 * ruleset's business (move_routed). */
-			if (gap <= 0 && eu->cond == COND_ROUTED) {
-				move_note_price(w, &cp);
-				w->touched_routed = c->unit;
-				walk_halt(g, w, HALT_CONTACT, cp.nnotes ?
-				    cp.notes[0].rule : NULL);
-				return SR_STOP;
-			}
-			c->gap = gap;
-			continue;
-		}
-		if (t >= 0 && gap <= t) {
-			ruleset_fmt(rs, c->gap, a, sizeof a);
-			move_note_price(w, &cp);
-			move_note(w, EV_NOTE, cp.nnotes ? cp.notes[0].rule : "",
-			    "gap to %s: %s; one more step would leave %s",
-			    eu->name, a, (ruleset_fmt(rs, gap < 0 ? 0 : gap, b,
-			    sizeof b), b));
-			w->contact = c->unit;
-			walk_halt(g, w, HALT_CONTACT, cp.nnotes ?
-			    cp.notes[0].rule : NULL);
-			return SR_STOP;
-		}
-		c->gap = gap;
-	}
-	/* Friends in the way (3.6.7). */
-	if (who >= 0) {
-		const struct unit *fu = &g->units[who];
-		struct move_price pp;
-		bool explain;
-		int k;
-
-		if (fu->side != g->units[w->unit].side) {
-			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
-			    "%s is in the way", fu->name);
-			walk_halt(g, w, HALT_BLOCKED, NULL);
-			return SR_STOP;
-		}
-		/* A friend already being passed was explained when first
-		 * met: price the pass again without its notes. */
-		for (k = 0; k < w->nmobbed; k++)
-			if (w->mobbed[k] == who || w->mobbed[k] == -1 - who)
-				break;
-		explain = w->explain;
-		if (k < w->nmobbed)
-			w->explain = false;
-		ops->move_pass(g, w, who, d, fu->order.kind == ORDER_MOVE &&
-		    fu->halt != HALT_ARRIVED, &pp);
-		w->explain = explain;
-		if (pp.verdict == MOVE_NEVER) {
-			move_note_price(w, &pp);
-			walk_halt(g, w, HALT_BLOCKED, pp.nnotes ?
-			    pp.notes[0].rule : NULL);
-			return SR_STOP;
-		}
-		if (!w->passing) {
-			if (!walk_can_clear(g, ctx, w, cs)) {
-				move_note(w, EV_NOTE, pp.nnotes ?
-				    pp.notes[0].rule : "", "%s has not the "
-				    "speed left to pass right through %s this "
-				    "turn: it stops behind it",
-				    g->units[w->unit].name, fu->name);
-				walk_halt(g, w, HALT_BLOCKED, pp.nnotes ?
-				    pp.notes[0].rule : NULL);
-				return SR_STOP;
-			}
-			w->passing = true;
-		}
-		for (k = 0; k < w->nmobbed; k++)
-			if (w->mobbed[k] == who || w->mobbed[k] == -1 - who)
-				break;
-		if (k == w->nmobbed) {
-			/* What the pass costs, paid once per friend. */
-			if (pp.ticks > 0 && pay + pp.ticks > w->left) {
-				move_note_price(w, &pp);
-				ruleset_fmt(rs, pay + pp.ticks, a, sizeof a);
-				ruleset_fmt(rs, w->left, b, sizeof b);
-				move_note(w, EV_NOTE, pp.nnotes ?
-				    pp.notes[0].rule : "", "the step and the "
-				    "pass through %s cost %s, more than the %s "
-				    "it has: it stops behind it", fu->name, a,
-				    b);
-				walk_halt(g, w, HALT_BLOCKED, pp.nnotes ?
-				    pp.notes[0].rule : NULL);
-				return SR_STOP;
-			}
-			w->left -= pp.ticks;
-			move_note_price(w, &pp);
-			if ((pp.flags & MPF_DISORDER) &&
-			    w->nmobbed < MOVE_MOBBED_MAX) {
-				w->mobbed[w->nmobbed++] = who;
-				w->disorder = true;
-			} else if (w->nmobbed < MOVE_MOBBED_MAX)
-				w->mobbed[w->nmobbed++] = -1 - who;
-		}
-	}
-	/* Take the step. */
-	if (sp.ticks > 0 && pay == sp.ticks && !sp_noted)
-		move_note_price(w, &sp);
-	w->contours += map_contours(g->map, w->pos, next);
-	w->clear = who == -1;
-	w->clear_pos = next;
-	w->clear_facing = f;
-	w->clear_form = w->form;
-	w->pos = next;
-	w->facing = f;
-	if (ntr > 0) {
-		if (w->trail == NULL)
-			w->trail = xmallocarray(FOOTPRINT_MAX,
-			    sizeof *w->trail);
-		memcpy(w->trail, tr, (size_t)ntr * sizeof *w->trail);
-	}
-	w->ntrail = ntr;
-	w->left -= pay;
-	w->fresh = false;
-	w->walked += dir_step_cost(d);
-	w->iroute++;
-	walk_push(w, next);
-	if (w->narrow) {
-		w->narrow_steps++;
-		if (!map_inside(g->map, next.x, next.y) ||
-		    !(map_cell(g->map, next.x, next.y)->flags & CELL_DEFILE))
-			w->narrow_out++;
-	}
-	if (sp.flags & MPF_MOB_AFTER) {
-		walk_upset(g, w, MOVE_UPSET_STEP, &sp);
-		walk_halt(g, w, HALT_OBSTACLE, sp.nnotes ? sp.notes[0].rule :
-		    NULL);
-		return SR_STOP;
-	}
-	if (w->owed > 0)
-		return SR_STOP;
-	if (who < 0 && w->passing) {
-		w->passing = false;
-		if (w->disorder) {
-			walk_upset(g, w, MOVE_UPSET_PASS, NULL);
-			walk_halt(g, w, HALT_BLOCKED, rule_for(g,
-			    HALT_BLOCKED));
-			return SR_STOP;
-		}
-	}
-	return SR_MOVED;
-}
-
 /* Is the block still in the narrow passage it is going through? */
 static bool
 walk_in_narrow(const struct game *g, const struct move_walk *w)
 {
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells = game_cells_take(g);
 	int i, n;
 
 	n = walk_cells(g, w, cells);
-	for (i = 0; i < n && i < FOOTPRINT_MAX; i++)
+	for (i = 0; i < n; i++)
 		if (map_inside(g->map, cells[i].x, cells[i].y) &&
 		    (map_cell(g->map, cells[i].x, cells[i].y)->flags &
 		    CELL_DEFILE))
-			return true;
+			break;
+	game_cells_give(g, cells);
+	if (i < n)
+		return true;
 	/* Over a bridge or gate: the block must be past the edge; a
 	 * block's depth in steps is a fair measure. */
 	return w->narrow_steps < geom_span(w->facing,
@@ -1362,7 +667,7 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
     int cap, const char *cap_note)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
-	struct cands cs = { NULL, 0, 0 };
+	struct cands cs = { NULL, 0, 0, NULL };
 	char a[32], b[32];
 	int i;
 
@@ -1423,16 +728,18 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	}
 	cands_find(g, ctx, w, &cs);
 	if (cs.n > 0) {
-		struct point cells[FOOTPRINT_MAX], lo, hi;
+		struct point *cells = game_cells_take(g), lo, hi;
 		int n = walk_cells(g, w, cells);
 
 		bbox(cells, n, &lo, &hi);
 		for (i = 0; i < cs.n; i++)
 			cs.v[i].gap = cand_gap(g, &cs.v[i], cells, n, lo,
 			    hi);
+		game_cells_give(g, cells);
 	}
 	walk_run(g, ctx, w, &cs);
 	free(cs.v);
+	free(cs.pts);
 	if (ops->move_end != NULL)
 		ops->move_end(g, w);
 }

@@ -92,7 +92,7 @@ struct move_walk {
 	 * move_init, kept by move_commit; the engine only copies it. */
 	int		 mod[MOVE_MOD_MAX];
 	/* A Road Column following its road (3.6.6): its body, head first
-	 * (owned, room for FOOTPRINT_MAX points); ntrail 0: the straight
+	 * (owned, room for g->cells_max points); ntrail 0: the straight
 	 * block.  narrow_trail keeps it as it was before a narrow passage
 	 * (owned). */
 	struct point	*trail;

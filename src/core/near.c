@@ -57,7 +57,7 @@ cell_gap(int dx, int dy)
 static void
 box_of(const struct point *c, int n, struct near_box *b)
 {
-	unsigned char seen[FOOTPRINT_MAX];
+	unsigned char small[256], *seen;
 	long area;
 	int i, w;
 
@@ -78,26 +78,29 @@ box_of(const struct point *c, int n, struct near_box *b)
 	}
 	w = b->hi.x - b->lo.x + 1;
 	area = (long)w * (b->hi.y - b->lo.y + 1);
-	if (area != n || n > FOOTPRINT_MAX)
+	if (area != n)
 		return;
-	/* n cells in a box of n: full unless some cell is repeated. */
+	/* n cells in a box of n: full unless some cell is repeated.  The
+	 * marks of a small block stay on the stack, a larger one's go on
+	 * the heap. */
+	seen = n <= (int)sizeof small ? small : xmallocarray((size_t)n, 1);
 	memset(seen, 0, (size_t)n);
 	for (i = 0; i < n; i++) {
 		area = (long)(c[i].y - b->lo.y) * w + (c[i].x - b->lo.x);
 		if (seen[area])
-			return;
+			break;
 		seen[area] = 1;
 	}
-	b->full = 1;
+	b->full = i == n;
+	if (seen != small)
+		free(seen);
 }
 
-/* Unit u's cells as the gap measures them (at most FOOTPRINT_MAX). */
+/* Unit u's cells as the gap measures them (out: g->cells_max points). */
 static int
 unit_cells(const struct game *g, int u, struct point *out)
 {
-	int n = game_footprint(g, &g->units[u], out);
-
-	return n < FOOTPRINT_MAX ? n : FOOTPRINT_MAX;
+	return game_footprint(g, &g->units[u], out);
 }
 
 int
@@ -137,12 +140,15 @@ near_block_gap(const struct point *a, int na, const struct point *b, int nb)
 int
 near_unit_gap(const struct game *g, int a, int b)
 {
-	struct point ca[FOOTPRINT_MAX], cb[FOOTPRINT_MAX];
-	int na, nb;
+	struct point *ca = game_cells_take(g), *cb = game_cells_take(g);
+	int na, nb, gap;
 
 	na = unit_cells(g, a, ca);
 	nb = unit_cells(g, b, cb);
-	return near_block_gap(ca, na, cb, nb);
+	gap = near_block_gap(ca, na, cb, nb);
+	game_cells_give(g, cb);
+	game_cells_give(g, ca);
+	return gap;
 }
 
 static int
@@ -167,7 +173,7 @@ struct near *
 near_create(const struct game *g, int side)
 {
 	struct near *nr = xcalloc(1, sizeof *nr);
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells = game_cells_take(g);
 	int u, x, y, bx0, by0, bx1, by1, total, *fill;
 	size_t nb;
 
@@ -194,6 +200,7 @@ near_create(const struct game *g, int side)
 			for (x = bx0; x <= bx1; x++)
 				nr->start[(size_t)y * nr->bw + x + 1]++;
 	}
+	game_cells_give(g, cells);
 	for (nb = 1, total = 0; nb <= (size_t)nr->bw * nr->bh; nb++)
 		nr->start[nb] = total += nr->start[nb];
 	nr->list = xcalloc((size_t)total + 1, sizeof *nr->list);

@@ -210,15 +210,15 @@ static bool
 meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
     enum dir d, bool turn)
 {
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells;
 	struct move_price pp;
 	struct move_walk pw;
 	const struct unit *un = &g->units[tw->unit];
 	int n, i, who;
+	bool meets = false;
 
+	cells = game_cells_take(g);
 	n = game_footprint_at(g, un, q, d, tw->form, cells);
-	if (n > FOOTPRINT_MAX)
-		n = FOOTPRINT_MAX;
 	for (i = 0; i < n; i++) {
 		if (!map_inside(g->map, cells[i].x, cells[i].y))
 			continue;
@@ -226,21 +226,28 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
 		    (size_t)cells[i].x] - 1;
 		if (who < 0 || who == tw->unit)
 			continue;
-		if (g->units[who].side != un->side)
-			return true;
+		if (g->units[who].side != un->side) {
+			meets = true;
+			break;
+		}
 		if (g->units[who].order.kind == ORDER_MOVE)
 			continue;
-		if (turn || g->rs->ops->move_pass == NULL)
-			return true;
+		if (turn || g->rs->ops->move_pass == NULL) {
+			meets = true;
+			break;
+		}
 		pw = *tw;
 		pw.explain = false;
 		pw.pos = q;
 		pw.facing = d;
 		g->rs->ops->move_pass(g, &pw, who, d, false, &pp);
-		if (pp.verdict != MOVE_OK || (pp.flags & MPF_DISORDER))
-			return true;
+		if (pp.verdict != MOVE_OK || (pp.flags & MPF_DISORDER)) {
+			meets = true;
+			break;
+		}
 	}
-	return false;
+	game_cells_give(g, cells);
+	return meets;
 }
 
 /*

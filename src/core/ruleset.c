@@ -18,6 +18,7 @@
 
 #include "core/event.h"
 #include "core/geom.h"
+#include "core/map.h"
 #include "core/ruleset.h"
 #include "util/xalloc.h"
 
@@ -395,15 +396,17 @@ load_size(struct formation_def *f, const struct doc_node *sz,
 			bad = -1;
 			continue;
 		}
-		if (doc_int(fd->items[0], 1, FOOTPRINT_MAX, &fr, d) != 0 ||
-		    doc_int(fd->items[1], 1, FOOTPRINT_MAX, &dp, d) != 0) {
+		/* No cap but the largest map's: a block that could not
+		 * stand on any map is a mistake. */
+		if (doc_int(fd->items[0], 1, MAP_MAX_SIDE, &fr, d) != 0 ||
+		    doc_int(fd->items[1], 1, MAP_MAX_SIDE, &dp, d) != 0) {
 			bad = -1;
 			continue;
 		}
-		if (fr * dp > FOOTPRINT_MAX) {
+		if (fr * dp > MAP_MAX_GRID) {
 			diags_add(d, fd->pos, "footprint %ld x %ld = %ld cells "
-			    "is larger than %d", fr, dp, fr * dp,
-			    FOOTPRINT_MAX);
+			    "is larger than the largest map (%ld cells)", fr,
+			    dp, fr * dp, (long)MAP_MAX_GRID);
 			bad = -1;
 			continue;
 		}
@@ -849,6 +852,26 @@ ruleset_form(const struct ruleset *rs, const char *name)
 		if (strcmp(rs->form[i].name, name) == 0)
 			return i;
 	return -1;
+}
+
+int
+ruleset_cells_max(const struct ruleset *rs)
+{
+	const struct formation_def *fd;
+	int i, a, most = 1;
+
+	for (i = 0; i < rs->nform; i++) {
+		fd = &rs->form[i];
+		for (a = 0; a < ARM_COUNT; a++) {
+			if (fd->frontage[a] < 1 || fd->depth[a] < 1)
+				continue;
+			if (fd->frontage[a] * fd->depth[a] > most)
+				most = fd->frontage[a] * fd->depth[a];
+			if (fd->frontage[a] + 2 > most)
+				most = fd->frontage[a] + 2;
+		}
+	}
+	return most;
 }
 
 int

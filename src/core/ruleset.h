@@ -32,7 +32,6 @@ struct order;
 #define RULES_MAX_FORM	32	/* formations fit a 32-bit mask */
 #define RULES_MAX_LAND	64
 #define RULES_MAX_OBST	32
-#define FOOTPRINT_MAX	128	/* largest frontage x depth, in cells */
 
 /* A kind of ground a cell is made of. */
 struct landscape {
@@ -531,6 +530,16 @@ int ruleset_action(const struct ruleset *, const char *name);
 int ruleset_obst(const struct ruleset *, const char *name);
 int ruleset_form(const struct ruleset *, const char *name);
 int ruleset_class(const struct ruleset *, enum arm, const char *name);
+
+/*
+ * The most cells one unit can cover under these rules: the largest
+ * frontage x depth of any formation and arm (a block facing a diagonal
+ * spans fewer cells, geom_span; a Road Column's trail no more than its
+ * block), or the widest frontage with a cell more on each side (the
+ * front the computer commander looks over, ai/route.c), at least 1.
+ * Buffers of a unit's cells are sized from it (core/cells.h).
+ */
+int ruleset_cells_max(const struct ruleset *);
 
 /* The index in unit->attr[] of the attribute or state value called name,
  * -1 if the ruleset declares none (core/attr.c). */

@@ -118,8 +118,8 @@ deploy_ground(struct sload *s, int u, const struct doc_node *an)
 {
 	const struct unit *un = &s->g->units[u];
 	const struct landscape *l;
-	struct point c[FOOTPRINT_MAX];
-	int i, n;
+	struct point *c = game_cells_take(s->g);
+	int i, n, r = 0;
 
 	n = game_footprint(s->g, un, c);
 	for (i = 0; i < n; i++) {
@@ -129,10 +129,12 @@ deploy_ground(struct sload *s, int u, const struct doc_node *an)
 			    "on %s (cell [%d, %d])", un->id,
 			    s->rs->form[un->formation].label, l->label,
 			    c[i].x, c[i].y);
-			return -1;
+			r = -1;
+			break;
 		}
 	}
-	return 0;
+	game_cells_give(s->g, c);
+	return r;
 }
 
 static int

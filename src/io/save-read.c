@@ -329,7 +329,9 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 	    "formation", "cond", "at", "facing", "moved",
 	    "halt", "halt_turn", "contact", "owed", "waypoint",
 	    "wheeled", "lost_turn", "route_key", "route", "track", "trail",
-	    "order", "arrives", "act", NULL };
+	    "order", "arrives", "act", "undo", NULL };
+	static const char *const undo_keys[] = { "order", "wheeled",
+	    "waypoint", NULL };
 	const char *keys[sizeof base / sizeof base[0] + UNIT_ATTR_MAX];
 	static const char *conds[COND_COUNT + 1], *halts[HALT_COUNT + 1],
 	    *dirs[DIR_COUNT + 1];
@@ -416,11 +418,29 @@ read_unit(struct sread *s, const struct doc_node *n, struct unit *out,
 		}
 		u.act.unit = idx;
 	}
+	/* An order given this turn, which U may still take back: the turn
+	 * is the save's (order_turn -1 until it is known). */
+	u.order_turn = 0;
+	if ((k = doc_get(n, "undo")) != NULL) {
+		const struct doc_node *o;
+
+		if (doc_expect(k, DOC_MAP, "what U gives back", s->d) != 0 ||
+		    doc_check_keys(k, undo_keys, s->d) != 0 ||
+		    (o = doc_need(k, "order", s->d)) == NULL ||
+		    read_order(s, o, &u.order_before) != 0 ||
+		    doc_need_int(k, "wheeled", -(1 << 20), 1 << 20,
+		    &u.wheeled_before, s->d) != 0 ||
+		    doc_need_int(k, "waypoint", INT_MIN, INT_MAX,
+		    &u.waypoint_before, s->d) != 0)
+			bad = -1;
+		u.order_before.unit = idx;
+		u.order_turn = -1;
+	}
 	if (bad == 0 &&
 	    need_points(s, n, "route", 1 << 20, &out->route, &u.nroute) == 0 &&
 	    need_points(s, n, "track", 1 << 20, &out->track, &u.ntrack) == 0 &&
 	    (doc_get(n, "trail") == NULL ||
-	    (need_points(s, n, "trail", FOOTPRINT_MAX, &out->trail,
+	    (need_points(s, n, "trail", s->g->cells_max, &out->trail,
 	    &u.ntrail) == 0 && check_trail(s, doc_get(n, "trail"), &u,
 	    out->trail) == 0))) {
 		u.route = out->route;
@@ -728,6 +748,9 @@ sapply_run(void *arg)
 	g->ntransit = ntransit;
 	s->ntr = NULL;
 	g->turn = turn;
+	for (i = 0; i < g->nunits; i++)
+		if (g->units[i].order_turn == -1)
+			g->units[i].order_turn = turn;
 	g->phase = phase;
 	g->decided = (unsigned)decided;
 	g->step = (int)step;

@@ -165,6 +165,14 @@ put_unit(FILE *f, const struct game *g, const struct unit *u)
 		put_order(f, g, &u->act);
 		fputc('\n', f);
 	}
+	/* What U gives back, while the unit has had an order this turn:
+	 * only then, so the saves between turns read as they always have. */
+	if (u->order_turn == g->turn && g->turn > 0) {
+		fputs("    undo: {order: ", f);
+		put_order(f, g, &u->order_before);
+		fprintf(f, ", wheeled: %d, waypoint: %d}\n",
+		    u->wheeled_before, u->waypoint_before);
+	}
 }
 
 void

@@ -353,6 +353,7 @@ screen_run(struct ui *ui, char **cause)
 	short pairs[NPAIRS];
 	struct layout lay;
 	bool full = true, dirty = true, gone = false, bright = false;
+	bool keypad_on = false;
 	int ch, h, w;
 
 	*cause = NULL;
@@ -412,7 +413,10 @@ screen_run(struct ui *ui, char **cause)
 		}
 		if (ui->quit)
 			break;
-		if (ui->wake_fd >= 0 && ui->wake != NULL) {
+		/* curses turns the keypad's keys on (smkx) in its first
+		 * getch: until then the keyboard is read the plain way, or an
+		 * arrow typed at once would come as a lone Esc. */
+		if (ui->wake_fd >= 0 && ui->wake != NULL && keypad_on) {
 			/* Something outside may change the game (a shared
 			 * game's files): wait on it and the keyboard at once,
 			 * so an idle game costs no work between the two. */
@@ -427,13 +431,22 @@ screen_run(struct ui *ui, char **cause)
 			}
 			if (r < 0)
 				continue;	/* a signal: seen above */
-			/* A key, or keys curses holds already: read without
-			 * waiting again. */
-			timeout(0);
+			if (r > 0) {
+				/* A key: read as ever, so that the rest of an
+				 * escape sequence is waited for. */
+				ch = read_key();
+			} else {
+				/* Nothing came, but curses may hold a key it
+				 * was handed back (read_key): take it without
+				 * waiting. */
+				timeout(0);
+				ch = read_key();
+				timeout(KEY_WAIT_MS);
+			}
+		} else {
 			ch = read_key();
-			timeout(KEY_WAIT_MS);
-		} else
-			ch = read_key();
+			keypad_on = true;
+		}
 		if (ch == ERR) {
 			if (input_gone()) {
 				gone = true;

@@ -45,6 +45,7 @@ ui_create(struct game *g, bool utf8, bool colour)
 	ui->jump_obj = ui->jump_contact = -1;
 	ui->wake_fd = -1;
 	ui->follow = -1;
+	ui->follow_only = -1;
 	ui->moved_sel = -2;
 	for (i = 0; i < GAME_MAX_SIDES; i++)
 		ui->ctl[i].name = "player";

@@ -274,6 +274,8 @@ struct ui {
 	/* A watcher: whose player's cursor and selection are followed
 	 * (-1: none), and a hook that tells them. */
 	int		 follow;
+	int		 follow_only;	/* a player of the game watching it:
+					   only their own side (-1: any) */
 	bool		 (*follow_get)(struct ui *, void *arg, int side,
 			    int *x, int *y, int *unit);
 	void		*follow_arg;

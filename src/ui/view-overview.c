@@ -244,11 +244,12 @@ overview_key(struct ui *ui, enum ui_action a)
  * landscape most of its cells are made of.
  */
 static void
-overview_map(struct ui *ui, struct canvas *c, int x0, int y0, int w, int h)
+overview_map(struct ui *ui, struct canvas *c, int x0, int y0, int w, int h,
+    int vw, int vh)
 {
 	const struct game *g = ui->game;
 	const struct map *m = g->map;
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells;
 	int bx, by, ow, oh, i, k, n, bxi, byi, x, y, best, *count;
 	unsigned char *who;
 	char *arm, one[2];
@@ -262,12 +263,13 @@ overview_map(struct ui *ui, struct canvas *c, int x0, int y0, int w, int h)
 	arm = xcalloc((size_t)ow * (size_t)oh, 1);
 	count = xcalloc((size_t)g->rs->nland > 0 ? (size_t)g->rs->nland : 1,
 	    sizeof *count);
+	cells = game_cells_take(g);
 	for (i = 0; i < g->nunits; i++) {
 		if (unit_gone(&g->units[i]) || g->units[i].side < 0 ||
 		    g->units[i].side > 1)
 			continue;
 		n = game_footprint(g, &g->units[i], cells);
-		for (k = 0; k < n && k < FOOTPRINT_MAX; k++) {
+		for (k = 0; k < n; k++) {
 			if (!map_inside(m, cells[k].x, cells[k].y))
 				continue;
 			bxi = cells[k].x / bx;
@@ -279,6 +281,7 @@ overview_map(struct ui *ui, struct canvas *c, int x0, int y0, int w, int h)
 			    g->units[i].arm);
 		}
 	}
+	game_cells_give(g, cells);
 	for (byi = 0; byi < oh && byi < h; byi++)
 		for (bxi = 0; bxi < ow && bxi < w; bxi++) {
 			memset(count, 0, (size_t)g->rs->nland * sizeof *count);
@@ -315,6 +318,16 @@ overview_map(struct ui *ui, struct canvas *c, int x0, int y0, int w, int h)
 			    style_make(ui->colour ? COL_MAGENTA : COL_DEFAULT,
 			    COL_DEFAULT, ATTR_BOLD));
 	}
+	/* The part of the map the map screen shows, underlined: the blocks
+	 * that hold any of its cells (vw x vh from the view's corner). */
+	for (byi = ui->view.y / by; byi <= (ui->view.y + vh - 1) / by &&
+	    byi < oh && byi < h && vw > 0 && vh > 0; byi++)
+		for (bxi = ui->view.x / bx; bxi <= (ui->view.x + vw - 1) / bx &&
+		    bxi < ow && bxi < w; bxi++) {
+			st = canvas_cell(c, x0 + bxi, y0 + byi)->style;
+			st.attr |= ATTR_UNDERLINE;
+			canvas_style(c, x0 + bxi, y0 + byi, st);
+		}
 	/* The cursor's block, reversed: Enter goes back to the map there. */
 	bxi = ui->cursor.x / bx;
 	byi = ui->cursor.y / by;
@@ -333,8 +346,11 @@ overview_draw(struct ui *ui, struct canvas *c)
 {
 	const struct game *g = ui->game;
 	struct style bar = theme_bar(ui);
+	struct layout l;
 	int bx, by, w = c->w, h = c->h - 2;
 
+	/* The map screen's size on this terminal: what it shows. */
+	ui_layout(ui, c->w, c->h, &l);
 	ui->overview_w = w;
 	ui->overview_h = h;
 	scale(g, w, h, &bx, &by);
@@ -342,10 +358,11 @@ overview_draw(struct ui *ui, struct canvas *c)
 	canvas_printf(c, 0, 0, c->w, bar, " Overview: %s, %dx%d cells, "
 	    "one character for %dx%d", g->map->name != NULL ? g->map->name :
 	    "the map", g->map->w, g->map->h, bx, by);
-	overview_map(ui, c, 0, 1, w, h);
+	overview_map(ui, c, 0, 1, w, h, l.too_small ? 0 : l.map_w,
+	    l.too_small ? 0 : l.map_h);
 	canvas_fill(c, 0, c->h - 1, c->w, 1, " ", bar);
 	canvas_printf(c, 0, c->h - 1, c->w, bar, " %s objective  I C A "
-	    "%s  i c a %s  * both  Enter: the map there", ui->utf8 ? "◎" :
-	    "&", g->nsides > 0 ? g->sides[0].name : "", g->nsides > 1 ?
-	    g->sides[1].name : "");
+	    "%s  i c a %s  * both  underlined: in view  Enter: the map "
+	    "there", ui->utf8 ? "◎" : "&", g->nsides > 0 ? g->sides[0].name :
+	    "", g->nsides > 1 ? g->sides[1].name : "");
 }

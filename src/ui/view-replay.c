@@ -159,8 +159,13 @@ replay_key(struct ui *ui, enum ui_action a)
 			    "to follow.");
 			return;
 		}
-		ui->follow = ui->follow + 1 < ui->game->nsides ?
-		    ui->follow + 1 : -1;
+		/* A player watching their own game never follows the other
+		 * side's player: that would show where the enemy looks. */
+		if (ui->follow_only >= 0)
+			ui->follow = ui->follow < 0 ? ui->follow_only : -1;
+		else
+			ui->follow = ui->follow + 1 < ui->game->nsides ?
+			    ui->follow + 1 : -1;
 		if (ui->follow >= 0) {
 			ui_msg(ui, false, "Following the %s player's cursor "
 			    "(f: the next).", ui->game->sides[ui->follow].name);

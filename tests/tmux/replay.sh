@@ -3,8 +3,9 @@
 # in the interface (issue 16, and issue 14's "a finished battle offers its
 # replay").
 #
-# A three-turn battle against the computer: the player gives a Stop order
-# in turn 1 and a Move order in turn 2, then quits part way through turn
+# A three-turn battle against the computer: the player gives a Move order
+# in turn 1, takes it back and gives a Stop order, then a Move order in
+# turn 2, then quits part way through turn
 # 2 and resumes.  After each save the recording beside it verifies
 # (marshal replay --verify) to the state saved, the computer's orders and
 # the turn under way included.  At the end, p on the game-over screen
@@ -48,11 +49,21 @@ keys Escape
 wait_for "French to give orders"
 keys Tab
 sleep 0.3
+# A Move order taken back (U) is not part of the recording: played
+# again, the turn would give it and end elsewhere.
+keys m
+sleep 0.3
+keys K Enter
+wait_for "move order given"
+keys U
+wait_for "order taken back"
 keys s
 wait_for "stop order given"
 keys e
 skip_summary 1
 wait_file "$REC" || fail "no recording after turn 1"
+grep -q '{turn: 1, unit: "4-6FA", general: "vautrin", move: ' "$REC" &&
+	fail "the order taken back is in the recording"
 grep -q '^turns: 1$' "$REC" || fail "the recording is not of turn 1"
 grep -q '{turn: 1, unit: "4-6FA", general: "vautrin", stop: true}' "$REC" ||
 	fail "the player's Stop order is not recorded"

@@ -31,7 +31,7 @@ hm_side_strength(const struct game *g, int s, long *start, long *now)
 int
 hm_objective_holder(const struct game *g, int i)
 {
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells = game_cells_take(g);
 	int best[GAME_MAX_SIDES], j, n, gap, s;
 
 	for (s = 0; s < GAME_MAX_SIDES; s++)
@@ -40,8 +40,7 @@ hm_objective_holder(const struct game *g, int i)
 		if (g->units[j].cond != COND_FORMED)
 			continue;
 		n = game_footprint(g, &g->units[j], cells);
-		gap = near_block_gap(cells, n < FOOTPRINT_MAX ? n :
-		    FOOTPRINT_MAX, &g->objectives[i].at, 1);
+		gap = near_block_gap(cells, n, &g->objectives[i].at, 1);
 		if (gap < 0)
 			gap = 0;
 		s = g->units[j].side;
@@ -49,6 +48,7 @@ hm_objective_holder(const struct game *g, int i)
 		    gap < best[s]))
 			best[s] = gap;
 	}
+	game_cells_give(g, cells);
 	if (best[0] < 0 && best[1] < 0)
 		return -1;
 	if (best[1] < 0 || (best[0] >= 0 && best[0] < best[1]))

@@ -21,25 +21,25 @@
 static struct point
 block_centre(const struct game *g, int u, struct point a, enum dir f)
 {
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells = game_cells_take(g);
 	long sx = 0, sy = 0;
 	int i, n = game_footprint_at(g, &g->units[u], a, f,
 	    g->units[u].formation, cells);
 
-	if (n > FOOTPRINT_MAX)
-		n = FOOTPRINT_MAX;
 	for (i = 0; i < n; i++) {
 		sx += cells[i].x;
 		sy += cells[i].y;
 	}
+	game_cells_give(g, cells);
 	return n > 0 ? (struct point){ (int)(sx / n), (int)(sy / n) } : a;
 }
 
-/* Why the block of u at anchor a facing f cannot stand, or NULL. */
+/* Why the block of u at anchor a facing f cannot stand, or NULL; cells:
+ * room for g->cells_max points. */
 static const char *
-no_room(const struct game *g, int u, struct point a, enum dir f)
+no_room_in(const struct game *g, int u, struct point a, enum dir f,
+    struct point *cells)
 {
-	struct point cells[FOOTPRINT_MAX];
 	const struct unit *un = &g->units[u];
 	int i, j, n, land;
 	static const enum dir ortho[2] = { DIR_E, DIR_S };
@@ -47,8 +47,6 @@ no_room(const struct game *g, int u, struct point a, enum dir f)
 	if (game_fits(g, u, a, f, un->formation, -1, NULL) != 0)
 		return "it would leave the map or meet a unit";
 	n = game_footprint_at(g, un, a, f, un->formation, cells);
-	if (n > FOOTPRINT_MAX)
-		n = FOOTPRINT_MAX;
 	for (i = 0; i < n; i++) {
 		land = map_cell(g->map, cells[i].x, cells[i].y)->land;
 		if (land < g->rs->nland && un->formation < RULES_MAX_FORM &&
@@ -68,6 +66,17 @@ no_room(const struct game *g, int u, struct point a, enum dir f)
 		}
 	}
 	return NULL;
+}
+
+/* Why the block of u at anchor a facing f cannot stand, or NULL. */
+static const char *
+no_room(const struct game *g, int u, struct point a, enum dir f)
+{
+	struct point *cells = game_cells_take(g);
+	const char *why = no_room_in(g, u, a, f, cells);
+
+	game_cells_give(g, cells);
+	return why;
 }
 
 /* The enemy whose charge forbids u to turn (H13), or -1. */

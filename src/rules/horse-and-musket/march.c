@@ -43,14 +43,14 @@ line_move_here(const struct game *g, int i, int *land)
 	const struct ruleset *rs = g->rs;
 	const struct hm_move *m = hm_move(rs);
 	const struct unit *u = &g->units[i];
-	struct point c[FOOTPRINT_MAX];
+	struct point *c = game_cells_take(g);
 	int n = game_footprint(g, u, c), k, l, best = -1, mv, v;
 	int lm = hm_max_move(rs, u, m->line, COND_FORMED);
 	struct hm_share s;
 
 	mv = hm_mover_of(rs, u);
 	*land = -1;
-	for (k = 0; k < n && k < FOOTPRINT_MAX; k++) {
+	for (k = 0; k < n; k++) {
 		if (!map_inside(g->map, c[k].x, c[k].y))
 			continue;
 		l = map_cell(g->map, c[k].x, c[k].y)->land;
@@ -61,6 +61,7 @@ line_move_here(const struct game *g, int i, int *land)
 			*land = l;
 		}
 	}
+	game_cells_give(g, c);
 	return best < 0 ? lm : best;
 }
 

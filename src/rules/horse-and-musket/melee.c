@@ -90,21 +90,22 @@ static int
 charge_target(const struct game *g, int u)
 {
 	const struct unit *un = &g->units[u];
-	struct point cells[FOOTPRINT_MAX], dest;
+	struct point *cells, dest;
 	int j, n;
 
 	if (un->order.kind != ORDER_MOVE || un->order.npts <= 0)
 		return -1;
 	dest = un->order.pts[un->order.npts - 1];
+	cells = game_cells_take(g);
 	for (j = 0; j < g->nunits; j++) {
 		if (!hm_enemies(g, u, j) || g->units[j].cond == COND_AWAY)
 			continue;
 		n = game_footprint(g, &g->units[j], cells);
-		if (near_block_gap(cells, n < FOOTPRINT_MAX ? n :
-		    FOOTPRINT_MAX, &dest, 1) <= 0)
-			return j;
+		if (near_block_gap(cells, n, &dest, 1) <= 0)
+			break;
 	}
-	return -1;
+	game_cells_give(g, cells);
+	return j < g->nunits ? j : -1;
 }
 
 void

@@ -101,16 +101,17 @@ phase_test(struct game *g, int u)
 static int
 flee_way(const struct game *g, int u, struct point p, enum dir f)
 {
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells;
 	int i, n, who, way = 0;
 
 	who = game_unit_at(g, p.x, p.y);
 	if (who >= 0 && who != u && g->units[who].side != g->units[u].side)
 		return -1;
 
+	cells = game_cells_take(g);
 	n = game_footprint_at(g, &g->units[u], p, f, g->units[u].formation,
 	    cells);
-	for (i = 0; i < n && i < FOOTPRINT_MAX; i++) {
+	for (i = 0; i < n; i++) {
 		if (!map_inside(g->map, cells[i].x, cells[i].y)) {
 			way = 2;
 			continue;
@@ -121,6 +122,7 @@ flee_way(const struct game *g, int u, struct point p, enum dir f)
 		if (way == 0)
 			way = 1;
 	}
+	game_cells_give(g, cells);
 	return way;
 }
 

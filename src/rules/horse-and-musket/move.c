@@ -131,7 +131,7 @@ road_clear(const struct game *g, const struct move_walk *w, struct point p,
 {
 	const struct hm_move *m = hm_move(g->rs);
 	const struct unit *u = &g->units[w->unit], *eu;
-	struct point a[FOOTPRINT_MAX], b[FOOTPRINT_MAX];
+	struct point *a = game_cells_take(g), *b = game_cells_take(g);
 	int na, nb, i;
 
 	na = game_footprint_at(g, u, p, f, w->form, a);
@@ -141,13 +141,14 @@ road_clear(const struct game *g, const struct move_walk *w, struct point p,
 		    eu->cond == COND_AWAY)
 			continue;
 		nb = game_footprint(g, eu, b);
-		if (move_gap(a, na < FOOTPRINT_MAX ? na : FOOTPRINT_MAX, b,
-		    nb < FOOTPRINT_MAX ? nb : FOOTPRINT_MAX) <= m->road_clear) {
+		if (move_gap(a, na, b, nb) <= m->road_clear) {
 			*e = i;
-			return false;
+			break;
 		}
 	}
-	return true;
+	game_cells_give(g, b);
+	game_cells_give(g, a);
+	return i == g->nunits;
 }
 
 /*
@@ -442,17 +443,16 @@ ground_share(const struct game *g, const struct unit *u, enum hm_mover mv,
 	return s;
 }
 
-/* H3, H4, H10: the price of a step. */
-void
-hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
-    struct move_price *p)
+/* hm_move_step, its front rank's cells in nf (g->cells_max points). */
+static void
+move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p, struct point *nf)
 {
 	const struct ruleset *rs = g->rs;
 	const struct hm_move *m = hm_move(rs);
 	const struct unit *u = &g->units[w->unit];
 	const struct map *map = g->map;
 	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
-	struct point nf[FOOTPRINT_MAX];
 	enum hm_mover mv = hm_mover_of(rs, u);
 	struct hm_share s = { 1, 1 }, c, best = { 0, 1 };
 	int fr = rs->form[w->form].frontage[u->arm], nn, i, land, wl = -1;
@@ -476,9 +476,9 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			    "on, never at a slant");
 		return;
 	}
-	if (fr > FOOTPRINT_MAX)
-		fr = FOOTPRINT_MAX;
-	nn = geom_footprint(to, w->facing, fr, 1, nf, FOOTPRINT_MAX);
+	if (fr > g->cells_max)
+		fr = g->cells_max;
+	nn = geom_footprint(to, w->facing, fr, 1, nf, g->cells_max);
 	/* H3: the front rank's new ground, the poorest share of it. */
 	for (i = 0; i < nn; i++) {
 		if (!map_inside(map, nf[i].x, nf[i].y)) {
@@ -594,6 +594,17 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		    w->left >= cost ? inch(rs, w->left - cost, z, sizeof z) :
 		    "not enough");
 	(void)y;
+}
+
+/* H3, H4, H10: the price of a step. */
+void
+hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	struct point *nf = game_cells_take(g);
+
+	move_step_in(g, w, d, p, nf);
+	game_cells_give(g, nf);
 }
 
 /* --- HO.4, H12: the enemy and friends ------------------------------------ */

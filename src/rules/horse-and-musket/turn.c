@@ -549,16 +549,15 @@ hm_enemies(const struct game *g, int a, int b)
 static struct point
 centre(const struct game *g, int u)
 {
-	struct point cells[FOOTPRINT_MAX], c = g->units[u].pos;
+	struct point *cells = game_cells_take(g), c = g->units[u].pos;
 	long sx = 0, sy = 0;
 	int i, n = game_footprint(g, &g->units[u], cells);
 
-	if (n > FOOTPRINT_MAX)
-		n = FOOTPRINT_MAX;
 	for (i = 0; i < n; i++) {
 		sx += cells[i].x;
 		sy += cells[i].y;
 	}
+	game_cells_give(g, cells);
 	if (n > 0) {
 		c.x = (int)(sx / n);
 		c.y = (int)(sy / n);
@@ -603,9 +602,10 @@ bool
 hm_behind(const struct game *g, int u, int from)
 {
 	const struct hm_turn *t = hm_turn(g->rs);
-	struct point cells[FOOTPRINT_MAX], c = centre(g, u), f = centre(g, from);
+	struct point *cells, c = centre(g, u), f = centre(g, from);
 	enum dir ds[2];
 	int i, k, n, nd = 0, o;
+	bool behind = false;
 
 	if (f.x > c.x)
 		ds[nd++] = DIR_E;
@@ -615,17 +615,17 @@ hm_behind(const struct game *g, int u, int from)
 		ds[nd++] = DIR_S;
 	else if (f.y < c.y)
 		ds[nd++] = DIR_N;
+	cells = game_cells_take(g);
 	n = game_footprint(g, &g->units[u], cells);
-	if (n > FOOTPRINT_MAX)
-		n = FOOTPRINT_MAX;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n && !behind; i++)
 		for (k = 0; k < nd; k++) {
 			o = map_edge(g->map, cells[i].x, cells[i].y, ds[k],
 			    NULL);
 			if (o > 0 && o < RULES_MAX_OBST && t->behind[o])
-				return true;
+				behind = true;
 		}
-	return false;
+	game_cells_give(g, cells);
+	return behind;
 }
 
 bool

@@ -49,21 +49,23 @@ leads_onto(const struct game *g, struct point from, struct point dest,
     const struct unit *e, int walk)
 {
 	const struct nap_melee *m = &nap_phases(g->rs)->melee;
-	struct point cells[FOOTPRINT_MAX], cur = from;
+	struct point *cells = game_cells_take(g), cur = from;
 	int n = game_footprint(g, e, cells), used = 0;
+	bool onto = true;
 	enum dir d;
 
-	if (n > FOOTPRINT_MAX)
-		n = FOOTPRINT_MAX;
 	while (near_block_gap(&cur, 1, cells, n) > m->reach) {
-		if ((cur.x == dest.x && cur.y == dest.y) || used > walk)
-			return false;
+		if ((cur.x == dest.x && cur.y == dest.y) || used > walk) {
+			onto = false;
+			break;
+		}
 		d = geom_heading(cur, dest);
 		cur.x += dir_dx[d];
 		cur.y += dir_dy[d];
 		used += dir_step_cost(d);
 	}
-	return true;
+	game_cells_give(g, cells);
+	return onto;
 }
 
 /*
@@ -377,7 +379,7 @@ forecast_target(const struct game *g, const struct unit *u,
     const struct order *o, struct point from, enum dir facing, int *gapp)
 {
 	const struct nap_charge *c = tables(g);
-	struct point mine[FOOTPRINT_MAX], theirs[FOOTPRINT_MAX];
+	struct point *mine = game_cells_take(g), *theirs = game_cells_take(g);
 	struct point dest = o->pts[o->npts - 1];
 	int j, n, ne, gap, best = -1, bestgap = c->reach[u->arm] + 1;
 	const struct unit *e;
@@ -399,6 +401,8 @@ forecast_target(const struct game *g, const struct unit *u,
 		bestgap = gap;
 		best = j;
 	}
+	game_cells_give(g, theirs);
+	game_cells_give(g, mine);
 	*gapp = bestgap;
 	return best;
 }
@@ -412,7 +416,7 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 	const struct nap_melee *m = &nap_phases(g->rs)->melee;
 	const struct nap_move *mv = nap_move(g->rs);
 	const struct unit *u = &g->units[o->unit], *e;
-	struct point mine[FOOTPRINT_MAX], theirs[FOOTPRINT_MAX];
+	struct point *mine, *theirs;
 	struct unit moved = *u;
 	int j, n, gap;
 
@@ -446,6 +450,8 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 	 * its speed spent there, the melee comes without a charge. */
 	if (f->target < 0 && u->arm == ARM_CAVALRY &&
 	    (mv->cav_forms & (1u << u->formation)) == 0) {
+		mine = game_cells_take(g);
+		theirs = game_cells_take(g);
 		n = game_footprint_at(g, u, stop, facing, u->formation,
 		    mine);
 		for (j = 0; j < g->nunits && f->target < 0; j++) {
@@ -462,6 +468,8 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 				    CHARGE_MARCH : CHARGE_MELEE;
 			}
 		}
+		game_cells_give(g, theirs);
+		game_cells_give(g, mine);
 	}
 	/* Next turn's charges phase, from where the march stops. */
 	if (f->target < 0 && halt != HALT_ARRIVED &&

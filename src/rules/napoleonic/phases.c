@@ -476,7 +476,7 @@ int
 nap_objective_holder(const struct game *g, int i)
 {
 	const struct nap_victory *v = &nap_phases(g->rs)->victory;
-	struct point cells[FOOTPRINT_MAX];
+	struct point *cells = game_cells_take(g);
 	bool near[GAME_MAX_SIDES];
 	int j, s, n, holder;
 
@@ -485,10 +485,11 @@ nap_objective_holder(const struct game *g, int i)
 		if (g->units[j].cond != COND_FORMED)
 			continue;
 		n = game_footprint(g, &g->units[j], cells);
-		if (near_block_gap(cells, n < FOOTPRINT_MAX ? n :
-		    FOOTPRINT_MAX, &g->objectives[i].at, 1) <= v->hold)
+		if (near_block_gap(cells, n, &g->objectives[i].at, 1) <=
+		    v->hold)
 			near[g->units[j].side] = true;
 	}
+	game_cells_give(g, cells);
 	holder = -1;
 	for (s = 0; s < g->nsides; s++)
 		if (near[s])

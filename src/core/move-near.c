@@ -1,0 +1,181 @@
+/*
+ * move-near.c - the enemies near a unit's walk: those the per-phase
+ * index finds within its speed and the rules' farthest reach, their
+ * cells and boxes, and the gap between blocks (move_gap).
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/move-priv.h"
+#include "core/path.h"
+#include "core/ruleset.h"
+#include "util/xalloc.h"
+
+/* The cells beyond its block a walker's index search reaches besides its
+ * speed: the rules' farthest reach (GAP_FAR, move-priv.h). */
+#define REACH_CELLS(rs)	(((rs)->farthest_reach + STEP_ORTHO - 1) / STEP_ORTHO)
+
+void
+bbox(const struct point *c, int n, struct point *lo, struct point *hi)
+{
+	int i;
+
+	*lo = *hi = c[0];
+	for (i = 1; i < n; i++) {
+		if (c[i].x < lo->x)
+			lo->x = c[i].x;
+		if (c[i].y < lo->y)
+			lo->y = c[i].y;
+		if (c[i].x > hi->x)
+			hi->x = c[i].x;
+		if (c[i].y > hi->y)
+			hi->y = c[i].y;
+	}
+}
+
+/* A lower bound of the gap between two blocks from their boxes. */
+static int
+bbox_gap(struct point alo, struct point ahi, struct point blo,
+    struct point bhi)
+{
+	int gx = blo.x - ahi.x > alo.x - bhi.x ? blo.x - ahi.x : alo.x - bhi.x;
+	int gy = blo.y - ahi.y > alo.y - bhi.y ? blo.y - ahi.y : alo.y - bhi.y;
+
+	gx = gx > 1 ? gx - 1 : 0;
+	gy = gy > 1 ? gy - 1 : 0;
+	return gx > gy ? STEP_ORTHO * gx + (STEP_DIAG - STEP_ORTHO) * gy :
+	    STEP_ORTHO * gy + (STEP_DIAG - STEP_ORTHO) * gx;
+}
+
+/* The gap from the walker's cells to candidate c, or INT_MAX when it is
+ * surely beyond any distance the rules ask for. */
+int
+cand_gap(const struct game *g, const struct cand *c,
+    const struct point *cells, int n, struct point lo, struct point hi)
+{
+	if (bbox_gap(lo, hi, c->lo, c->hi) > GAP_FAR(g->rs))
+		return INT_MAX;
+	return move_gap(cells, n, c->cells, c->n);
+}
+
+static void
+cand_add(const struct game *g, struct cands *cs, int e)
+{
+	struct cand *c;
+	int i;
+
+	if (cs->n == cs->cap) {
+		cs->cap = cs->cap ? cs->cap * 2 : 4;
+		cs->v = xreallocarray(cs->v, (size_t)cs->cap, sizeof *cs->v);
+		cs->pts = xreallocarray(cs->pts, (size_t)cs->cap *
+		    (size_t)g->cells_max, sizeof *cs->pts);
+		for (i = 0; i < cs->n; i++)
+			cs->v[i].cells = cs->pts + (size_t)i *
+			    (size_t)g->cells_max;
+	}
+	c = &cs->v[cs->n];
+	c->cells = cs->pts + (size_t)cs->n * (size_t)g->cells_max;
+	cs->n++;
+	c->unit = e;
+	c->n = game_footprint(g, &g->units[e], c->cells);
+	bbox(c->cells, c->n, &c->lo, &c->hi);
+	c->gap = INT_MAX;
+}
+
+static bool
+cand_wanted(const struct game *g, const struct move_walk *w, int e, int r)
+{
+	const struct unit *eu = &g->units[e];
+
+	return e != w->unit && eu->side != g->units[w->unit].side &&
+	    !unit_gone(eu) && abs(eu->pos.x - w->pos.x) <= r &&
+	    abs(eu->pos.y - w->pos.y) <= r;
+}
+
+/* The farthest any cell of a block lies from its anchor, in cells. */
+static int
+block_reach(const struct game *g)
+{
+	const struct ruleset *rs = g->rs;
+	int f, a, r = 1;
+
+	for (f = 0; f < rs->nform; f++)
+		for (a = 0; a < ARM_COUNT; a++) {
+			if (rs->form[f].depth[a] > r)
+				r = rs->form[f].depth[a];
+			if (rs->form[f].frontage[a] > r)
+				r = rs->form[f].frontage[a];
+		}
+	return r;
+}
+
+/* Enemy units that could come within reach during this walk. */
+void
+cands_find(const struct game *g, const struct move_ctx *ctx,
+    const struct move_walk *w, struct cands *cs)
+{
+	int r = w->left / STEP_ORTHO + REACH_CELLS(g->rs) +
+	    2 * block_reach(g);
+	int bx0, by0, bx1, by1, bx, by, e, side;
+
+	if (r > 2 * g->map->w + 2 * g->map->h)
+		r = 2 * g->map->w + 2 * g->map->h;
+	if (ctx == NULL) {
+		for (e = 0; e < g->nunits; e++)
+			if (cand_wanted(g, w, e, r))
+				cand_add(g, cs, e);
+		return;
+	}
+	bx0 = (w->pos.x - r) / BUCKET;
+	by0 = (w->pos.y - r) / BUCKET;
+	bx1 = (w->pos.x + r) / BUCKET;
+	by1 = (w->pos.y + r) / BUCKET;
+	if (bx0 < 0)
+		bx0 = 0;
+	if (by0 < 0)
+		by0 = 0;
+	if (bx1 >= ctx->bw)
+		bx1 = ctx->bw - 1;
+	if (by1 >= ctx->bh)
+		by1 = ctx->bh - 1;
+	for (by = by0; by <= by1; by++)
+		for (bx = bx0; bx <= bx1; bx++)
+			for (side = 0; side < GAME_MAX_SIDES; side++) {
+				if (side == g->units[w->unit].side)
+					continue;
+				for (e = ctx->head[(by * ctx->bw + bx) *
+				    GAME_MAX_SIDES + side]; e >= 0;
+				    e = ctx->next[e])
+					if (cand_wanted(g, w, e, r))
+						cand_add(g, cs, e);
+			}
+}
+
+int
+move_gap(const struct point *a, int na, const struct point *b, int nb)
+{
+	int i, j, dx, dy, gx, gy, gap, best = INT_MAX;
+
+	for (i = 0; i < na; i++)
+		for (j = 0; j < nb; j++) {
+			dx = abs(a[i].x - b[j].x);
+			dy = abs(a[i].y - b[j].y);
+			gx = dx > 0 ? dx - 1 : 0;
+			gy = dy > 0 ? dy - 1 : 0;
+			gap = gx > gy ? STEP_ORTHO * gx + (STEP_DIAG -
+			    STEP_ORTHO) * gy : STEP_ORTHO * gy +
+			    (STEP_DIAG - STEP_ORTHO) * gx;
+			if (dx == 0 && dy == 0)
+				gap = -1;	/* overlapping */
+			if (gap < best)
+				best = gap;
+		}
+	return best;
+}

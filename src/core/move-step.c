@@ -1,0 +1,552 @@
+/*
+ * move-step.c - one step of a unit's walk (walk_step): the turn to face
+ * it, its price as the ruleset says, room for the block, friends passed
+ * through, enemies in reach, narrow passages and road columns, and a
+ * turn made in part when the walk cannot pay for all of it.
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/move-priv.h"
+#include "core/path.h"
+#include "core/ruleset.h"
+#include "util/xalloc.h"
+
+/*
+ * The turn to face d costs more than the walk has left.  It turns as
+ * many 45 degrees as it can pay for, and a unit that has spent nothing
+ * yet this turn always makes one (issue 12, decision 1: it then spends
+ * all).  The rest of the turn waits for next turn, under the same order.
+ */
+static enum step_res
+walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
+{
+	const struct ruleset *rs = g->rs;
+	struct move_price tp;
+	struct point *cells;
+	int k = dir_diff(w->facing, d), cw, j, n, who, pay;
+	enum dir f = w->facing;
+	char a[32], b[32];
+
+	cw = (((int)d - (int)w->facing) % 8 + 8) % 8;
+	for (j = k - 1; j >= 1; j--) {
+		f = dir_turn(w->facing, cw <= 4 ? j : -j);
+		rs->ops->move_turn(g, w, f, &tp);
+		if (tp.ticks <= w->left)
+			break;
+	}
+	if (j < 1 && w->fresh) {
+		j = 1;
+		f = dir_turn(w->facing, cw <= 4 ? 1 : -1);
+		rs->ops->move_turn(g, w, f, &tp);
+	}
+	if (j < 1 && walk_more(g, w))
+		return SR_AGAIN;
+	if (j < 1) {
+		rs->ops->move_turn(g, w, d, &tp);
+		ruleset_fmt(rs, tp.ticks, a, sizeof a);
+		ruleset_fmt(rs, w->left, b, sizeof b);
+		move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
+		    "turning to face %s would cost %s, it has %s left: it "
+		    "turns next turn", dir_name(d), a, b);
+		walk_halt(g, w, HALT_SPEED, tp.nnotes ? tp.notes[0].rule :
+		    NULL);
+		return SR_STOP;
+	}
+	cells = game_cells_take(g);
+	n = game_footprint_at(g, &g->units[w->unit], (tp.flags & MPF_ANCHOR) ?
+	    tp.anchor : w->pos, f, w->form, cells);
+	who = walk_overlap(g, w, cells, n, 0);
+	game_cells_give(g, cells);
+	if (who == -2 || (who >= 0 && !w->passing)) {
+		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
+		    "no room to turn to face %s here%s%s", dir_name(f),
+		    who >= 0 ? ": " : "", who >= 0 ? g->units[who].name : "");
+		walk_halt(g, w, HALT_BLOCKED, NULL);
+		return SR_STOP;
+	}
+	pay = tp.ticks < w->left ? tp.ticks : w->left;
+	ruleset_fmt(rs, tp.ticks, a, sizeof a);
+	ruleset_fmt(rs, w->left, b, sizeof b);
+	if (tp.ticks > w->left)
+		move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
+		    "%s turns its front 45 degrees, %s to %s: it costs %s and "
+		    "it has %s, but it has not moved yet this turn, so it "
+		    "makes this turn and spends all (marshal's reading)",
+		    g->units[w->unit].name, dir_name(w->facing), dir_name(f),
+		    a, b);
+	else
+		move_note_price(w, &tp);
+	move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
+	    "it goes on turning to face %s next turn, under the same order",
+	    dir_name(d));
+	w->facing = f;
+	if (tp.flags & MPF_ANCHOR) {
+		w->pos = tp.anchor;
+		walk_push(w, tp.anchor);
+	}
+	w->ntrail = 0;			/* the block swung about its head */
+	w->left -= pay;
+	w->fresh = false;
+	w->clear = false;
+	walk_halt(g, w, HALT_SPEED, tp.nnotes ? tp.notes[0].rule : NULL);
+	return SR_STOP;
+}
+
+/* walk_step's work, in cells (g->cells_max points); a column following
+ * its road takes a second buffer for its trail into *trp, which the
+ * caller gives back. */
+static enum step_res
+walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
+    struct cands *cs, struct point *cells, struct point **trp)
+{
+	const struct ruleset_ops *ops = g->rs->ops;
+	const struct ruleset *rs = g->rs;
+	struct point next = w->route[w->iroute], lo, hi;
+	struct move_price tp, sp, cp;
+	enum dir d = (enum dir)dir_between(w->pos, next);
+	enum dir f = walk_face(g, w, d);	/* the facing it steps with */
+	struct point *tr = NULL;
+	int n, who, i, t, gap, pay, turn_ticks = 0, ntr = 0;
+	bool sp_noted = false;
+	char a[32], b[32];
+
+	/* The step, priced as if already turned; a turn that squares the
+	 * front to an obstacle is part of the crossing (MPF_SQUARE). */
+	if (f != w->facing) {
+		ops->move_turn(g, w, f, &tp);
+		turn_ticks = tp.ticks;
+	}
+	{
+		struct move_walk tw = *w;
+
+		tw.left = w->left - turn_ticks;
+		ops->move_step(g, &tw, d, &sp);
+		if ((sp.flags & MPF_SQUARE) && turn_ticks > 0) {
+			turn_ticks = 0;
+			tp.nnotes = 0;
+			tp.ticks = 0;
+			tw.left = w->left;
+			ops->move_step(g, &tw, d, &sp);
+		}
+	}
+	switch (sp.verdict) {
+	case MOVE_OK:
+		break;
+	case MOVE_CHANGE:
+		n = game_footprint_at(g, &g->units[w->unit], w->pos, w->facing,
+		    sp.form, cells);
+		who = walk_overlap(g, w, cells, n, 0);
+		move_note_price(w, &sp);
+		if (who != -1) {
+			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
+			    "", "but there is no room for %s here",
+			    rs->form[sp.form].label);
+			walk_halt(g, w, HALT_BLOCKED, sp.nnotes ?
+			    sp.notes[0].rule : NULL);
+			return SR_STOP;
+		}
+		if (sp.ticks > w->left && !w->fresh) {
+			ruleset_fmt(rs, sp.ticks, a, sizeof a);
+			ruleset_fmt(rs, w->left, b, sizeof b);
+			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
+			    "", "the change costs %s and it has %s left: it "
+			    "stops here", a, b);
+			walk_halt(g, w, HALT_SPEED, sp.nnotes ?
+			    sp.notes[0].rule : NULL);
+			return SR_STOP;
+		}
+		/* The change's price; a unit that has not moved yet this
+		 * turn may always make it, spending all. */
+		if (sp.ticks > 0) {
+			w->left -= sp.ticks < w->left ? sp.ticks : w->left;
+			w->fresh = false;
+		}
+		w->form = sp.form;
+		w->ntrail = 0;
+		return SR_AGAIN;
+	case MOVE_IMPASSABLE:
+		if (walk_round(g, w))
+			return SR_AGAIN;
+		move_note_price(w, &sp);
+		walk_upset(g, w, MOVE_UPSET_IMPASSABLE, &sp);
+		walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule : NULL);
+		return SR_STOP;
+	case MOVE_NEED_ORDER:
+	case MOVE_NEVER:
+	default:
+		if (walk_round(g, w))
+			return SR_AGAIN;
+		move_note_price(w, &sp);
+		walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule : NULL);
+		return SR_STOP;
+	}
+	/*
+	 * A column on its road follows it (3.6.6): its body goes where its
+	 * head has been, so it never swings as a block; only a unit on the
+	 * road cells it enters can stop it (3.6.7).
+	 */
+	if (walk_follows_road(g, w, &sp)) {
+		*trp = tr = game_cells_take(g);
+		ntr = trail_after(g, w, next, tr);
+	}
+	/* Turning the front: paid when it is made (issue 12, decision 1). */
+	if (f != w->facing) {
+		if (turn_ticks > w->left && !w->narrow)
+			return walk_turn_part(g, w, f);
+		/* Following the road, the turn moves no cell: no room is
+		 * needed for it. */
+		n = ntr > 0 ? 0 : game_footprint_at(g, &g->units[w->unit],
+		    (tp.flags & MPF_ANCHOR) ? tp.anchor : w->pos, f, w->form,
+		    cells);
+		who = walk_overlap(g, w, cells, n, 0);
+		if (who == -2 || (who >= 0 && !w->passing)) {
+			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
+			    "no room to turn to face %s here%s%s", dir_name(f),
+			    who >= 0 ? ": " : "",
+			    who >= 0 ? g->units[who].name : "");
+			walk_halt(g, w, HALT_BLOCKED, NULL);
+			return SR_STOP;
+		}
+		if (turn_ticks > w->left)
+			turn_ticks = w->left;
+		move_note_price(w, &tp);
+		w->facing = f;
+		w->left -= turn_ticks;
+		if (turn_ticks > 0)
+			w->fresh = false;
+		if (tp.flags & MPF_ANCHOR) {
+			/* A wheel: the block stands somewhere else now, so
+			 * the way on is planned again from there. */
+			w->pos = tp.anchor;
+			w->ntrail = 0;
+			w->clear = false;
+			walk_push(w, tp.anchor);
+			w->iroute = w->nroute;
+			return SR_AGAIN;
+		}
+	}
+	/* A narrow passage: one unit a turn, after a halt before it. */
+	if ((sp.flags & MPF_NARROW) && !w->narrow) {
+		const struct unit *u = &g->units[w->unit];
+		bool waited = u->halt == HALT_PASSAGE &&
+		    u->halt_turn == w->turn - 1 && w->npath <= 1;
+
+		if (!waited) {
+			move_note_price(w, &sp);
+			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE),
+			    "halts before the narrow passage: one unit passes "
+			    "a turn; it goes through next turn, no order "
+			    "needed");
+			walk_halt(g, w, HALT_PASSAGE, NULL);
+			return SR_STOP;
+		}
+		if (ctx_used(ctx, sp.passage)) {
+			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE),
+			    "another unit has gone through the passage this "
+			    "turn: it waits");
+			walk_halt(g, w, HALT_PASSAGE, NULL);
+			return SR_STOP;
+		}
+		if (!w->scratch)
+			ctx_use(ctx, sp.passage);
+		w->narrow = true;
+		w->narrow_steps = 0;
+		w->narrow_out = 0;
+		w->narrow_over = false;
+		w->narrow_pos = w->pos;
+		w->narrow_facing = w->facing;
+		w->narrow_npath = w->npath;
+		w->narrow_walked = w->walked;
+		w->narrow_left = w->left;
+		free(w->narrow_trail);
+		w->narrow_trail = trail_dup(g, w->trail, w->ntrail);
+		w->narrow_ntrail = w->ntrail;
+		/* The passage first ("the bridge ahead..."), then its use. */
+		move_note_price(w, &sp);
+		sp_noted = true;
+		move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE), "goes "
+		    "through the narrow passage (its turn to pass): the whole "
+		    "column passes this turn, whatever its speed");
+	}
+	pay = sp.ticks;
+	if (pay > w->left && !w->narrow && !(sp.flags & MPF_MAY_END_ON) &&
+	    (w->fresh || (sp.need >= 0 && sp.need <= w->left))) {
+		/*
+		 * 3.6.5 as issue 12 reads it: new ground stops the unit only
+		 * when its Pr + Pe is more than what is left, and a unit that
+		 * has spent nothing yet this turn always makes the step its
+		 * formation may take (the minimum move).  Either way it
+		 * spends all it has.
+		 */
+		ruleset_fmt(rs, pay, a, sizeof a);
+		ruleset_fmt(rs, w->left, b, sizeof b);
+		move_note_price(w, &sp);
+		sp_noted = true;
+		if (w->fresh && !(sp.need >= 0 && sp.need <= w->left))
+			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
+			    rule_for(g, sp.halt), "the step costs %s, more "
+			    "than the %s it has, but it has not moved yet this "
+			    "turn: it makes this one step and spends all "
+			    "(minimum move, marshal's reading)", a, b);
+		else if (sp.halt == HALT_OBSTACLE)
+			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
+			    rule_for(g, sp.halt), "the crossing and the Pr + Pe "
+			    "of the ground behind it are not more than the %s "
+			    "it has: it crosses and spends all", b);
+		else
+			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
+			    rule_for(g, sp.halt), "Pr + Pe of the new ground is "
+			    "not more than the %s it has: it goes in as far as "
+			    "that pays and spends all", b);
+		pay = w->left;
+	} else if (pay > w->left && w->narrow) {
+		/* 3.6.6: once through the mouth the column passes whole. */
+		if (!w->narrow_over)
+			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE), "its "
+			    "speed is spent inside the passage: it goes on "
+			    "until the column is through");
+		w->narrow_over = true;
+		pay = w->left;
+	} else if (pay > w->left) {
+		if ((sp.flags & MPF_MAY_END_ON) && (w->left > 0 ||
+		    w->fresh)) {
+			move_note_price(w, &sp);
+			ruleset_fmt(rs, pay - w->left, a, sizeof a);
+			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule : "",
+			    "it may stop in the middle of this one: %s still to "
+			    "pay next turn", a);
+			w->owed = pay - w->left;
+			pay = w->left;
+			walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule :
+			    NULL);
+		} else {
+			if (walk_more(g, w))
+				return SR_AGAIN;
+			ruleset_fmt(rs, pay, a, sizeof a);
+			ruleset_fmt(rs, w->left, b, sizeof b);
+			for (i = 0; i < sp.nnotes; i++)
+				move_note(w, EV_NOTE, sp.notes[i].rule,
+				    "would have: %s", sp.notes[i].text);
+			move_note(w, EV_NOTE, sp.nnotes ? sp.notes[0].rule :
+			    rule_for(g, sp.halt), "the next step costs %s and "
+			    "it has %s left: it stops here", a, b);
+			walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule :
+			    NULL);
+			return SR_STOP;
+		}
+	}
+	/*
+	 * The whole block at the new place.  A block stepping straight ahead
+	 * from a place known clear covers new ground only with its new front
+	 * rank (the ranks behind move onto cells it held), so only that rank
+	 * is looked at; through friends or near enemies the whole block is.
+	 */
+	if (ntr > 0) {
+		/* Following the road, only the head is on new ground when
+		 * the body stood clear. */
+		n = w->clear && !w->passing && cs->n == 0 &&
+		    w->clear_form == w->form && w->clear_pos.x == w->pos.x &&
+		    w->clear_pos.y == w->pos.y ? 1 : ntr;
+		memcpy(cells, tr, (size_t)n * sizeof *cells);
+	} else if (w->clear && !w->passing && cs->n == 0 && d == w->facing &&
+	    w->clear_facing == d && w->clear_form == w->form &&
+	    w->clear_pos.x == w->pos.x && w->clear_pos.y == w->pos.y)
+		n = geom_footprint(next, d, rs->form[w->form].frontage[
+		    g->units[w->unit].arm], 1, cells, g->cells_max);
+	else
+		n = game_footprint_at(g, &g->units[w->unit], next, f, w->form,
+		    cells);
+	if (n > g->cells_max)
+		n = g->cells_max;
+	who = walk_overlap(g, w, cells, n, 0);
+	if (who == -2 && walk_round(g, w))
+		return SR_AGAIN;
+	if (who == -2) {
+		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED), "the block "
+		    "would leave the map");
+		walk_halt(g, w, HALT_BLOCKED, NULL);
+		return SR_STOP;
+	}
+	/* Enemies: keep the gap the ruleset asks. */
+	if (cs->n > 0)
+		bbox(cells, n, &lo, &hi);
+	for (i = 0; i < cs->n; i++) {
+		struct cand *c = &cs->v[i];
+		const struct unit *eu = &g->units[c->unit];
+
+		gap = cand_gap(g, c, cells, n, lo, hi);
+		if (gap > GAP_FAR(g->rs) || gap >= c->gap) {
+			c->gap = gap;
+			continue;
+		}
+		t = ops->move_contact(g, w, c->unit, &cp);
+		if (t < 0) {
+			/* It stops nobody (routers); touching it is the
+			 * ruleset's business (move_routed). */
+			if (gap <= 0 && eu->cond == COND_ROUTED) {
+				move_note_price(w, &cp);
+				w->touched_routed = c->unit;
+				walk_halt(g, w, HALT_CONTACT, cp.nnotes ?
+				    cp.notes[0].rule : NULL);
+				return SR_STOP;
+			}
+			c->gap = gap;
+			continue;
+		}
+		if (t >= 0 && gap <= t) {
+			ruleset_fmt(rs, c->gap, a, sizeof a);
+			move_note_price(w, &cp);
+			move_note(w, EV_NOTE, cp.nnotes ? cp.notes[0].rule : "",
+			    "gap to %s: %s; one more step would leave %s",
+			    eu->name, a, (ruleset_fmt(rs, gap < 0 ? 0 : gap, b,
+			    sizeof b), b));
+			w->contact = c->unit;
+			walk_halt(g, w, HALT_CONTACT, cp.nnotes ?
+			    cp.notes[0].rule : NULL);
+			return SR_STOP;
+		}
+		c->gap = gap;
+	}
+	/* Friends in the way (3.6.7). */
+	if (who >= 0) {
+		const struct unit *fu = &g->units[who];
+		struct move_price pp;
+		bool explain;
+		int k;
+
+		if (fu->side != g->units[w->unit].side) {
+			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
+			    "%s is in the way", fu->name);
+			walk_halt(g, w, HALT_BLOCKED, NULL);
+			return SR_STOP;
+		}
+		/* A friend already being passed was explained when first
+		 * met: price the pass again without its notes. */
+		for (k = 0; k < w->nmobbed; k++)
+			if (w->mobbed[k] == who || w->mobbed[k] == -1 - who)
+				break;
+		explain = w->explain;
+		if (k < w->nmobbed)
+			w->explain = false;
+		ops->move_pass(g, w, who, d, fu->order.kind == ORDER_MOVE &&
+		    fu->halt != HALT_ARRIVED, &pp);
+		w->explain = explain;
+		if (pp.verdict == MOVE_NEVER) {
+			move_note_price(w, &pp);
+			walk_halt(g, w, HALT_BLOCKED, pp.nnotes ?
+			    pp.notes[0].rule : NULL);
+			return SR_STOP;
+		}
+		if (!w->passing) {
+			if (!walk_can_clear(g, ctx, w, cs)) {
+				move_note(w, EV_NOTE, pp.nnotes ?
+				    pp.notes[0].rule : "", "%s has not the "
+				    "speed left to pass right through %s this "
+				    "turn: it stops behind it",
+				    g->units[w->unit].name, fu->name);
+				walk_halt(g, w, HALT_BLOCKED, pp.nnotes ?
+				    pp.notes[0].rule : NULL);
+				return SR_STOP;
+			}
+			w->passing = true;
+		}
+		for (k = 0; k < w->nmobbed; k++)
+			if (w->mobbed[k] == who || w->mobbed[k] == -1 - who)
+				break;
+		if (k == w->nmobbed) {
+			/* What the pass costs, paid once per friend. */
+			if (pp.ticks > 0 && pay + pp.ticks > w->left) {
+				move_note_price(w, &pp);
+				ruleset_fmt(rs, pay + pp.ticks, a, sizeof a);
+				ruleset_fmt(rs, w->left, b, sizeof b);
+				move_note(w, EV_NOTE, pp.nnotes ?
+				    pp.notes[0].rule : "", "the step and the "
+				    "pass through %s cost %s, more than the %s "
+				    "it has: it stops behind it", fu->name, a,
+				    b);
+				walk_halt(g, w, HALT_BLOCKED, pp.nnotes ?
+				    pp.notes[0].rule : NULL);
+				return SR_STOP;
+			}
+			w->left -= pp.ticks;
+			move_note_price(w, &pp);
+			if ((pp.flags & MPF_DISORDER) &&
+			    w->nmobbed < MOVE_MOBBED_MAX) {
+				w->mobbed[w->nmobbed++] = who;
+				w->disorder = true;
+			} else if (w->nmobbed < MOVE_MOBBED_MAX)
+				w->mobbed[w->nmobbed++] = -1 - who;
+		}
+	}
+	/* Take the step. */
+	if (sp.ticks > 0 && pay == sp.ticks && !sp_noted)
+		move_note_price(w, &sp);
+	w->contours += map_contours(g->map, w->pos, next);
+	w->clear = who == -1;
+	w->clear_pos = next;
+	w->clear_facing = f;
+	w->clear_form = w->form;
+	w->pos = next;
+	w->facing = f;
+	if (ntr > 0) {
+		if (w->trail == NULL)
+			w->trail = xmallocarray((size_t)g->cells_max,
+			    sizeof *w->trail);
+		memcpy(w->trail, tr, (size_t)ntr * sizeof *w->trail);
+	}
+	w->ntrail = ntr;
+	w->left -= pay;
+	w->fresh = false;
+	w->walked += dir_step_cost(d);
+	w->iroute++;
+	walk_push(w, next);
+	if (w->narrow) {
+		w->narrow_steps++;
+		if (!map_inside(g->map, next.x, next.y) ||
+		    !(map_cell(g->map, next.x, next.y)->flags & CELL_DEFILE))
+			w->narrow_out++;
+	}
+	if (sp.flags & MPF_MOB_AFTER) {
+		walk_upset(g, w, MOVE_UPSET_STEP, &sp);
+		walk_halt(g, w, HALT_OBSTACLE, sp.nnotes ? sp.notes[0].rule :
+		    NULL);
+		return SR_STOP;
+	}
+	if (w->owed > 0)
+		return SR_STOP;
+	if (who < 0 && w->passing) {
+		w->passing = false;
+		if (w->disorder) {
+			walk_upset(g, w, MOVE_UPSET_PASS, NULL);
+			walk_halt(g, w, HALT_BLOCKED, rule_for(g,
+			    HALT_BLOCKED));
+			return SR_STOP;
+		}
+	}
+	return SR_MOVED;
+}
+
+/* One step of the walk (walk_step_in), with the buffers of cells it
+ * works in borrowed from the game's pool: one for the block, one more for
+ * a column's trail when it follows its road. */
+enum step_res
+walk_step(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
+    struct cands *cs)
+{
+	struct point *cells = game_cells_take(g), *tr = NULL;
+	enum step_res r;
+
+	r = walk_step_in(g, ctx, w, cs, cells, &tr);
+	if (tr != NULL)
+		game_cells_give(g, tr);
+	game_cells_give(g, cells);
+	return r;
+}

@@ -1,0 +1,382 @@
+/*
+ * napoleonic/move-begin.c - the start of a unit's move (3.6.3): its
+ * allowance for the turn from its speed, the ground it starts in, its
+ * road and musician and the speed roll, and an artillery unit's action
+ * points for limbering, unlimbering and pivoting (the engine's
+ * move_begin).
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/command.h"
+#include "core/game.h"
+#include "core/move.h"
+#include "rules/napoleonic/move.h"
+#include "rules/napoleonic/move-priv.h"
+#include "rules/napoleonic/phases.h"
+#include "util/xalloc.h"
+
+static const char *
+musician_word(const struct unit *u)
+{
+	return u->arm == ARM_CAVALRY ? "trumpet" : "drum";
+}
+
+/* The Pe a unit pays at the start of its move for the ground it stands in
+ * (3.6.5: moving through landscape lowers the speed), with the road. */
+static int
+start_pe(const struct game *g, const struct move_walk *w, int *land)
+{
+	const struct unit *u = &g->units[w->unit];
+	const struct nap_move *m = nap_move(g->rs);
+	struct point *fr = game_cells_take(g);
+	int i, n, pe, best = 0, road;
+
+	*land = -1;
+	n = geom_footprint(w->pos, w->facing,
+	    g->rs->form[w->form].frontage[u->arm], 1, fr, g->cells_max);
+	for (i = 0; i < n && i < g->cells_max; i++) {
+		if (!map_inside(g->map, fr[i].x, fr[i].y))
+			continue;
+		pe = unit_pe(g, u, w->form,
+		    map_cell(g->map, fr[i].x, fr[i].y)->land, NULL);
+		if (pe > best) {
+			best = pe;
+			*land = map_cell(g->map, fr[i].x, fr[i].y)->land;
+		}
+	}
+	game_cells_give(g, fr);
+	road = road_at(g, w->pos);
+	if (road == ROAD_BIG)
+		return 0;
+	if (road == ROAD_SMALL)
+		best = best > m->road_relief ? best - m->road_relief : 0;
+	return best;
+}
+
+/* Artillery: action points, limbering and pivoting (3.6.3). */
+static int
+art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *m = nap_move(rs);
+	const struct unit *u = &g->units[w->unit];
+	const struct order *o = w->order;
+	int ap = nap_drill(rs, u), speed, max, k, turns, cw, lim, unlim, per;
+	bool going, least;
+	enum dir want, f;
+	size_t n = 0;
+
+	if (w->form == m->unlimbered) {
+		if (o->npts == 1 && (o->pts[0].x != w->pos.x ||
+		    o->pts[0].y != w->pos.y) &&
+		    geom_dist(w->pos, o->pts[0]) <= m->pivot_reach) {
+			want = geom_heading(w->pos, o->pts[0]);
+			k = dir_diff(w->facing, want);
+			w->halt = HALT_ARRIVED;
+			/* A pivot left part-way last turn under this order
+			 * goes on: its limbering is paid already (issue 12,
+			 * decision 1). */
+			going = w->resumed && u->halt == HALT_ARRIVED &&
+			    u->halt_turn == w->turn - 1;
+			lim = going ? 0 : m->limber_ap;
+			if (k == 0 && going) {
+				NAP_AP(w) = ap - m->unlimber_ap;
+				move_note(w, EV_MOVE, "3.6.3", "%s ends its pivot "
+				    "facing %s: unlimber %d AP of its %d AP "
+				    "(Drill)", u->name, dir_name(want),
+				    m->unlimber_ap, ap);
+				w->order_done = true;
+				return -1;
+			}
+			if (k == 0) {
+				move_note(w, EV_MOVE, "3.6.3", "%s already "
+				    "faces %s: no pivot needed", u->name,
+				    dir_name(want));
+				w->order_done = true;
+				return -1;
+			}
+			per = m->pivot_per_45 > 0 ? m->pivot_per_45 : 1;
+			turns = m->pivot_per_45 > 0 ? (ap - lim -
+			    m->unlimber_ap) / per : k;
+			unlim = m->unlimber_ap;
+			if (turns < k) {
+				/* Not done this turn: the unlimbering waits
+				 * for the turn that ends the pivot. */
+				turns = m->pivot_per_45 > 0 ? (ap - lim) / per :
+				    k;
+				unlim = 0;
+			}
+			if (turns > k)
+				turns = k;
+			if (turns <= 0 && !w->fresh) {
+				move_note(w, EV_MOVE, "3.6.3", "%s cannot "
+				    "pivot: limber %d AP + %d AP per 45 "
+				    "degrees + unlimber %d AP is more than its "
+				    "%d AP (Drill)", u->name, lim,
+				    m->pivot_per_45, m->unlimber_ap, ap);
+				return -1;
+			}
+			least = turns <= 0;
+			if (least) {
+				turns = 1;
+				unlim = k == 1 ? m->unlimber_ap : 0;
+			}
+			cw = (int)want - (int)w->facing;
+			cw = ((cw % 8) + 8) % 8;
+			f = dir_turn(w->facing, cw <= 4 ? turns : -turns);
+			if (game_fits(g, w->unit, w->pos, f, w->form, -1,
+			    NULL) != 0) {
+				move_note(w, EV_MOVE, "3.6.3", "%s has no "
+				    "room to pivot to %s", u->name,
+				    dir_name(f));
+				w->halt = HALT_BLOCKED;
+				return -1;
+			}
+			NAP_AP(w) = ap - lim - turns * m->pivot_per_45 - unlim;
+			if (NAP_AP(w) < 0)
+				NAP_AP(w) = 0;
+			move_note(w, EV_MOVE, "3.6.3", "%s pivots in place "
+			    "from %s to %s: %s%d AP + %d x 45 degrees x "
+			    "%d AP + unlimber %d AP = %d of its %d AP (Drill)%s",
+			    u->name, dir_name(w->facing), dir_name(f),
+			    going ? "limbered already, " : "limber ", lim,
+			    turns, m->pivot_per_45, unlim, ap - NAP_AP(w), ap,
+			    least ? "; more than it has, but a battery that "
+			    "has not moved this turn may always pivot 45 "
+			    "degrees, spending all (marshal's reading)" : "");
+			if (turns < k)
+				move_note(w, EV_NOTE, "3.6.3", "%s goes on "
+				    "pivoting to %s next turn under the same "
+				    "order; it unlimbers when the pivot ends",
+				    u->name, dir_name(want));
+			w->facing = f;
+			w->order_done = turns == k;
+			return -1;
+		}
+		if (game_fits(g, w->unit, w->pos, w->facing, m->limbered, -1,
+		    NULL) != 0) {
+			move_note(w, EV_MOVE, "3.6.3", "%s has no room to "
+			    "limber up", u->name);
+			w->halt = HALT_BLOCKED;
+			return -1;
+		}
+		w->form = m->limbered;
+		ap -= m->limber_ap;
+		move_note(w, EV_FORMATION, "3.6.3", "%s limbers up: %d AP, "
+		    "%d of %d AP (Drill) left", u->name, m->limber_ap, ap,
+		    nap_drill(rs, u));
+	}
+	if (rs->form[w->form].flags & FORMF_IMMOBILE) {
+		move_note(w, EV_MOVE, "3.6.3", "%s cannot move %s", u->name,
+		    rs->form[w->form].label);
+		w->halt = HALT_BLOCKED;
+		return -1;
+	}
+	if (road_at(g, w->pos) != ROAD_NONE) {
+		max = m->art_road;
+		n += (size_t)snprintf(sp + n, splen - n, "%s battery on a "
+		    "road: %s", rs->klass[u->klass].label, bd(rs, max));
+	} else {
+		max = m->art_speed[u->klass];
+		n += (size_t)snprintf(sp + n, splen - n, "%s battery, %s: %s",
+		    rs->klass[u->klass].label, rs->form[w->form].label,
+		    bd(rs, max));
+	}
+	if (NAP_MUSICIAN(w)) {
+		max += m->musician;
+		n += (size_t)snprintf(sp + n, splen - n, "; drum +%s = %s",
+		    bd(rs, m->musician), bd(rs, max));
+	}
+	if (ap < 0)
+		ap = 0;
+	speed = ap * rs->ticks < max ? ap * rs->ticks : max;
+	snprintf(sp + n, splen - n, "; %d AP free: moves min(%s, %s) = %s",
+	    ap, bd(rs, ap * rs->ticks), bd(rs, max), bd(rs, speed));
+	NAP_AP(w) = ap;
+	return speed;
+}
+
+/* A friend on the way ahead: along the planned route, then straight on
+ * to the waypoint sought (3.6.6 "other units on the path").  -1: none. */
+static int
+road_friend(const struct game *g, const struct move_walk *w)
+{
+	const struct unit *u = &g->units[w->unit];
+	struct point p = w->pos, goal;
+	int i, who, guard;
+
+	for (i = w->iroute; i < w->nroute; i++) {
+		p = w->route[i];
+		who = game_unit_at(g, p.x, p.y);
+		if (who >= 0 && who != w->unit && g->units[who].side == u->side)
+			return who;
+	}
+	if (w->waypoint >= w->order->npts)
+		return -1;
+	goal = w->order->pts[w->waypoint];
+	for (guard = 0; (p.x != goal.x || p.y != goal.y) &&
+	    guard < 2 * MAP_MAX_SIDE; guard++) {
+		p.x += goal.x > p.x ? 1 : goal.x < p.x ? -1 : 0;
+		p.y += goal.y > p.y ? 1 : goal.y < p.y ? -1 : 0;
+		who = game_unit_at(g, p.x, p.y);
+		if (who >= 0 && who != w->unit && g->units[who].side == u->side)
+			return who;
+	}
+	return -1;
+}
+
+int
+nap_move_begin(const struct game *g, struct move_walk *w)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *m = nap_move(rs);
+	const struct unit *u = &g->units[w->unit];
+	const struct formation_def *fd;
+	const struct nap_speed *sp;
+	struct move_text t;
+	char text[MOVE_NOTE_LEN];
+	int speed, base, form, pe, land, roll, lim;
+	size_t n = 0;
+
+	if (w->cond == COND_MOB) {
+		move_note(w, EV_MOVE, "3.6.5", "%s is a Mob: it cannot march "
+		    "under orders until it is restored", u->name);
+		w->halt = HALT_BLOCKED;
+		return -1;
+	}
+	text[0] = '\0';
+	/* (A preview is not the march itself: no colonel line there.) */
+	if (!w->preview && w->explain) {
+		t.n = 0;
+		move_text_s(&t, u->name);
+		move_text_s(&t, " marches under its Move order towards [");
+		move_text_i(&t, w->order->pts[w->order->npts - 1].x);
+		move_text_s(&t, ", ");
+		move_text_i(&t, w->order->pts[w->order->npts - 1].y);
+		move_text_s(&t, "]; its colonel rides at the front");
+		move_note_text(w, EV_MOVE, "3.6.1", &t);
+		move_note_own(w);
+	}
+	if (u->arm == ARM_ARTILLERY) {
+		if ((speed = art_begin(g, w, text, sizeof text)) < 0)
+			return -1;
+		goto modifiers;
+	}
+	fd = &rs->form[w->form];
+	if (fd->flags & FORMF_IMMOBILE) {
+		move_note(w, EV_MOVE, "3.6.3", "%s cannot move in %s",
+		    u->name, fd->label);
+		w->halt = HALT_BLOCKED;
+		return -1;
+	}
+	form = w->form;
+	if ((fd->flags & FORMF_ROAD) && road_at(g, w->pos) == ROAD_NONE) {
+		form = m->rc_off_road;
+		n += (size_t)snprintf(text + n, sizeof text - n, "%s off a "
+		    "road moves as %s; ", fd->label, rs->form[form].label);
+	}
+	sp = &m->speed[u->arm][form];
+	if (!sp->set) {
+		move_note(w, EV_MOVE, "3.6.3", "%s has no speed in %s",
+		    u->name, rs->form[form].label);
+		w->halt = HALT_BLOCKED;
+		return -1;
+	}
+	base = sp->mul * nap_drill(rs, u) * rs->ticks + sp->add;
+	/* "Line, Drill 4: 4 - 2 = 2 BD", "Column: 1 BD" (by hand: every
+	 * moving unit writes one). */
+	t.n = 0;
+	move_text_s(&t, text);
+	move_text_s(&t, rs->form[form].label);
+	if (sp->mul != 0) {
+		move_text_s(&t, ", Drill ");
+		move_text_i(&t, nap_drill(rs, u));
+	}
+	move_text_s(&t, ": ");
+	if (sp->mul != 0 && sp->add != 0) {
+		move_text_i(&t, nap_drill(rs, u));
+		move_text_s(&t, sp->add < 0 ? " - " : " + ");
+		move_text_s(&t, num(rs, abs(sp->add)));
+		move_text_s(&t, " = ");
+	}
+	move_text_bd(&t, rs, base);
+	n = t.n < sizeof text ? t.n : sizeof text - 1;
+	memcpy(text, t.b, n);
+	text[n] = '\0';
+	/* 3.6.6: cavalry in Road Column keeps its full road speed only when
+	 * no friend is on its way ahead to the waypoint; an enemy
+	 * ahead stops it under 3.6.8 instead. */
+	if ((fd->flags & FORMF_ROAD) && form == w->form &&
+	    u->arm == ARM_CAVALRY && base > m->rc_crowded) {
+		lim = road_friend(g, w);
+		if (lim >= 0) {
+			base = m->rc_crowded;
+			n += (size_t)snprintf(text + n, sizeof text - n,
+			    "; %s is on the road ahead: %s", g->units[lim].name,
+			    bd(rs, base));
+		} else
+			n += (size_t)snprintf(text + n, sizeof text - n,
+			    " (the road ahead is clear)");
+	}
+	if (base < 0) {
+		n += (size_t)snprintf(text + n, sizeof text - n, ", counted "
+		    "as 0");
+		base = 0;
+	}
+	speed = base;
+	if (NAP_MUSICIAN(w)) {
+		speed += m->musician;
+		t.n = 0;
+		move_text_s(&t, text);
+		move_text_s(&t, "; ");
+		move_text_s(&t, musician_word(u));
+		move_text_s(&t, " +");
+		move_text_bd(&t, rs, m->musician);
+		move_text_s(&t, " = ");
+		move_text_bd(&t, rs, speed);
+		n = t.n < sizeof text ? t.n : sizeof text - 1;
+		memcpy(text, t.b, n);
+		text[n] = '\0';
+	}
+modifiers:
+	/* Issue 12: the minimum move is for a unit whose formation moves
+	 * at all; ground and the roll do not take it away. */
+	if (speed <= 0)
+		w->fresh = false;
+	t.n = 0;
+	move_text_s(&t, text);
+	move_note_text(w, EV_NOTE, "3.6.3", &t);
+	if ((pe = start_pe(g, w, &land)) > 0) {
+		speed -= pe;
+		move_note(w, EV_NOTE, "3.6.5", "moves through %s (Pe %s%s): "
+		    "-%s, %s", lname(rs->land[land].label),
+		    num(rs, rs->land[land].pe), unit_pe(g, u, w->form, land,
+		    NULL) != rs->land[land].pe ? " x 2 for a cavalry "
+		    "Manoeuvre Column" : "", bd(rs, pe),
+		    bd(rs, speed < 0 ? 0 : speed));
+	}
+	if (g->opt.random_speed && w->rng != NULL) {
+		roll = rng_die(w->rng, m->die);
+		if (roll == m->low_roll || roll == m->high_roll) {
+			int ch = roll == m->low_roll ? m->low_change :
+			    m->high_change;
+
+			speed += ch;
+			move_note(w, EV_NOTE, "3.6.4", "speed roll 1d%d = %d: "
+			    "%s%s, %s", m->die, roll, ch < 0 ? "" : "+",
+			    bd(rs, ch), bd(rs, speed < 0 ? 0 : speed));
+		} else
+			move_note(w, EV_NOTE, "3.6.4", "speed roll 1d%d = %d: "
+			    "no change", m->die, roll);
+	}
+	if (speed < 0)
+		speed = 0;
+	w->allowance = w->left = speed;
+	return 0;
+}

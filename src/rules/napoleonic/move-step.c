@@ -1,0 +1,428 @@
+/*
+ * napoleonic/move-step.c - the price of one step (the engine's
+ * move_step): landscape and its permeability (3.6.5), obstacles and
+ * their crossing, contours, roads and narrow passages (3.6.6), a
+ * formation the ground forbids, and the most a unit could ever spend in
+ * a turn, beyond which a step is never made.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/command.h"
+#include "core/game.h"
+#include "core/move.h"
+#include "rules/napoleonic/move.h"
+#include "rules/napoleonic/move-priv.h"
+#include "rules/napoleonic/phases.h"
+#include "util/xalloc.h"
+
+/* Whether formation f of this unit may stand on every landscape of mask. */
+static bool
+form_may(const struct game *g, const struct unit *u, int f, uint64_t lands)
+{
+	const struct ruleset *rs = g->rs;
+	int l;
+
+	if ((rs->form[f].arms & (1u << u->arm)) == 0 ||
+	    (rs->form[f].flags & FORMF_IMMOBILE) != 0)
+		return false;
+	for (l = 0; l < rs->nland; l++)
+		if ((lands & ((uint64_t)1 << l)) != 0 &&
+		    (rs->land[l].forbid & (1u << f)) != 0)
+			return false;
+	return true;
+}
+
+static const char *
+land_names(const struct game *g, uint64_t lands, char *buf, size_t len)
+{
+	int l;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (l = 0; l < g->rs->nland; l++)
+		if ((lands & ((uint64_t)1 << l)) != 0 && n + 2 < len)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s",
+			    n > 0 ? ", " : "", lname(g->rs->land[l].label));
+	return buf;
+}
+
+/*
+ * The most the walker's unit could have to spend in any one turn in its
+ * formation (ticks): its best speed (on a road, for the formations that
+ * march on one), its musician while it keeps him, the best speed roll
+ * when that option is on.  Ground it starts in, the wheel and a crowded
+ * road only ever take away.  A step dearer than this is never made.
+ */
+static int
+most_allowance(const struct game *g, const struct move_walk *w)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *m = nap_move(rs);
+	const struct unit *u = &g->units[w->unit];
+	const struct nap_speed *sp;
+	int most = 0, s, k, forms[2], nforms = 0;
+
+	if (u->arm == ARM_ARTILLERY) {
+		most = m->art_road > m->art_speed[u->klass] ? m->art_road :
+		    m->art_speed[u->klass];
+		if (NAP_MUSICIAN(w))
+			most += m->musician;
+		if (most > nap_drill(rs, u) * rs->ticks)	/* AP = Drill */
+			most = nap_drill(rs, u) * rs->ticks;
+	} else {
+		forms[nforms++] = w->form;
+		if (rs->form[w->form].flags & FORMF_ROAD)
+			forms[nforms++] = m->rc_off_road;
+		for (k = 0; k < nforms; k++) {
+			sp = &m->speed[u->arm][forms[k]];
+			if (!sp->set)
+				continue;
+			s = sp->mul * nap_drill(rs, u) * rs->ticks + sp->add;
+			if (s > most)
+				most = s;
+		}
+		if (NAP_MUSICIAN(w))
+			most += m->musician;
+	}
+	if (g->opt.random_speed) {
+		s = m->high_change > m->low_change ? m->high_change :
+		    m->low_change;
+		if (s > 0)
+			most += s;
+	}
+	return most;
+}
+
+/* nap_move_step, the front rank's cells before the step and then after
+ * it in nf (g->cells_max points). */
+static void
+move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p, struct point *nf)
+{
+	const struct ruleset *rs = g->rs;
+	const struct nap_move *m = nap_move(rs);
+	const struct unit *u = &g->units[w->unit];
+	const struct map *map = g->map;
+	const struct formation_def *fd = &rs->form[w->form];
+	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
+	struct point prev;
+	uint64_t old_l = 0, new_l = 0, bad_l = 0, enter;
+	int fr = fd->frontage[u->arm], no, nn, i, l, road, ob, pass;
+	int oc = -1, obest = -1, ecost = 0, eland = -1, ccost = 0, nc, free_c;
+	int step, f, factor, pe, e, relief = 0, narrow_kind = PASS_NONE, most;
+	bool diag = dir_diagonal(d), bigbridge = false;
+	const struct cell *c;
+	char names[128];
+
+	names[0] = '\0';
+	price_init(p);
+	if (!map_inside(map, to.x, to.y)) {
+		p->verdict = MOVE_NEVER;
+		p->halt = HALT_BLOCKED;
+		if (w->explain)
+			price_note(p, "3.6.1", "the edge of the map");
+		return;
+	}
+	if (fr > g->cells_max)
+		fr = g->cells_max;
+	/* The old front's ground first, then the buffer holds the new. */
+	no = geom_footprint(w->pos, w->facing, fr, 1, nf, g->cells_max);
+	for (i = 0; i < no; i++)
+		if (map_inside(map, nf[i].x, nf[i].y))
+			old_l |= (uint64_t)1 << map_cell(map, nf[i].x,
+			    nf[i].y)->land;
+	nn = geom_footprint(to, d, fr, 1, nf, g->cells_max);
+	road = road_between(g, w->pos, to);
+	if (road != ROAD_NONE)
+		p->flags |= MPF_ROAD;
+	for (i = 0; i < nn; i++) {
+		if (!map_inside(map, nf[i].x, nf[i].y)) {
+			p->verdict = MOVE_NEVER;
+			p->halt = HALT_BLOCKED;
+			if (w->explain)
+				price_note(p, "3.6.1", "its front would "
+				    "leave the map");
+			return;
+		}
+		if (diag && map_diag_blocked(map, nf[i].x - dir_dx[d],
+		    nf[i].y - dir_dy[d], d)) {
+			p->verdict = MOVE_NEVER;
+			p->halt = HALT_OBSTACLE;
+			if (w->explain)
+				price_note(p, "3.6.5", "an obstacle is "
+				    "crossed square on, never at a slant");
+			return;
+		}
+		c = map_cell(map, nf[i].x, nf[i].y);
+		new_l |= (uint64_t)1 << c->land;
+		if ((rs->land[c->land].forbid & (1u << w->form)) != 0 &&
+		    !(c->road != ROAD_NONE && (fd->flags & FORMF_ROAD)))
+			bad_l |= (uint64_t)1 << c->land;
+	}
+	if (diag && map_diag_blocked(map, w->pos.x, w->pos.y, d)) {
+		p->verdict = MOVE_NEVER;
+		p->halt = HALT_OBSTACLE;
+		if (w->explain)
+			price_note(p, "3.6.5", "an obstacle is crossed square "
+			    "on, never at a slant");
+		return;
+	}
+	/* 3.6.5: the formation may not enter this ground. */
+	if (bad_l != 0) {
+		p->halt = HALT_TERRAIN;
+		if (w->explain)
+			land_names(g, bad_l, names, sizeof names);
+		if (m->auto_form != w->form && form_may(g, u, m->auto_form,
+		    new_l)) {
+			p->verdict = MOVE_CHANGE;
+			p->form = m->auto_form;
+			if (w->explain)
+				price_note(p, "3.6.5", "%s may not enter %s; "
+				    "it changes to %s at once: automatic, "
+				    "free, no order", fd->label, names,
+				    rs->form[m->auto_form].label);
+			return;
+		}
+		for (f = 0; f < rs->nform; f++)
+			if (f != w->form && f != m->auto_form &&
+			    form_may(g, u, f, new_l))
+				break;
+		if (f < rs->nform) {
+			p->verdict = MOVE_NEED_ORDER;
+			p->form = f;
+			if (w->explain)
+				price_note(p, "3.6.5", "neither %s nor %s may "
+				    "enter %s; %s could, but that needs a "
+				    "Formation order and a whole turn: stops "
+				    "at the edge", fd->label,
+				    rs->form[m->auto_form].label, names,
+				    rs->form[f].label);
+			return;
+		}
+		p->verdict = MOVE_IMPASSABLE;
+		if (w->explain)
+			price_note(p, "3.6.5", "%s may not enter %s in any "
+			    "formation, not even %s", u->name, names,
+			    rs->form[m->auto_form].label);
+		return;
+	}
+	/* 3.6.5 / 3.6.6: obstacles on the edges the front crosses. */
+	if (!diag) {
+		for (i = 0; i < nn; i++) {
+			prev.x = nf[i].x - dir_dx[d];
+			prev.y = nf[i].y - dir_dy[d];
+			if (!map_inside(map, prev.x, prev.y))
+				continue;
+			ob = map_edge(map, prev.x, prev.y, d, &pass);
+			if (ob == 0)
+				continue;
+			if (pass != PASS_NONE) {
+				if (pass == PASS_BRIDGE &&
+				    map_cell(map, prev.x, prev.y)->road ==
+				    ROAD_BIG && map_cell(map, nf[i].x,
+				    nf[i].y)->road == ROAD_BIG)
+					bigbridge = true;
+				else {
+					narrow_kind = pass;
+					p->flags |= MPF_NARROW;
+					p->passage = (int)(((size_t)prev.y *
+					    (size_t)map->w + (size_t)prev.x) *
+					    4 + (size_t)d / 2);
+				}
+				continue;
+			}
+			if (rs->obst[ob].forbid & (1u << w->form)) {
+				p->verdict = MOVE_NEVER;
+				p->halt = HALT_OBSTACLE;
+				if (w->explain)
+					price_note(p, "3.6.5", "%s may not "
+					    "cross the %s", fd->label,
+					    lname(rs->obst[ob].label));
+				return;
+			}
+			e = rs->obst[ob].pr + rs->obst[ob].pe;
+			if (e > oc) {
+				oc = e;
+				obest = ob;
+			}
+		}
+	}
+	if ((p->flags & MPF_NARROW) && w->explain)
+		price_note(p, "3.6.6", "the %s ahead is a narrow passage: one "
+		    "unit a turn", narrow_kind == PASS_GATE ? "gate" :
+		    "bridge");
+	c = map_cell(map, to.x, to.y);
+	if ((c->flags & CELL_DEFILE) &&
+	    !(map_cell(map, w->pos.x, w->pos.y)->flags & CELL_DEFILE)) {
+		p->flags |= MPF_NARROW;
+		p->passage = (int)(((size_t)to.y * (size_t)map->w +
+		    (size_t)to.x) * 4 + 3);
+		if (w->explain)
+			price_note(p, "3.6.6", "the defile ahead is a narrow "
+			    "passage: one unit a turn");
+	}
+	/* 3.6.5: entering new landscape costs Pr + Pe. */
+	enter = new_l & ~old_l;
+	for (l = 0; enter != 0 && l < rs->nland; l++) {
+		if ((enter & ((uint64_t)1 << l)) == 0)
+			continue;
+		e = rs->land[l].pr + unit_pe(g, u, w->form, l, NULL);
+		if (e > ecost) {
+			ecost = e;
+			eland = l;
+		}
+	}
+	if (eland >= 0 && road == ROAD_BIG) {
+		if (w->explain)
+			price_note(p, "3.6.6", "enters %s on the big road: "
+			    "landscape does not slow it",
+			    lname(rs->land[eland].label));
+		ecost = 0;
+		eland = -1;
+	}
+	/* 3.6.5 contours: the first ones in a turn are free. */
+	nc = map_contours(map, w->pos, to);
+	if (nc > 0) {
+		free_c = m->free_contours - w->contours;
+		if (free_c < 0)
+			free_c = 0;
+		e = nc > free_c ? nc - free_c : 0;
+		if (road == ROAD_BIG) {
+			if (w->explain && e > 0)
+				price_note(p, "3.6.6", "crosses %d contour%s "
+				    "on the big road: no effect", nc,
+				    nc > 1 ? "s" : "");
+		} else if (e > 0) {
+			int per = m->contour_cost;
+
+			if (road == ROAD_SMALL)
+				per = per > m->road_relief ?
+				    per - m->road_relief : 0;
+			ccost = e * per;
+		}
+	}
+	/* 3.6.6: on a small road the landscape slows one less. */
+	if (eland >= 0 && road == ROAD_SMALL) {
+		pe = unit_pe(g, u, w->form, eland, NULL);
+		relief = pe > m->road_relief ? m->road_relief : pe;
+		ecost -= relief;
+	}
+	step = obest > 0 ? m->obstacle_width : dir_step_cost(d);
+	p->ticks = step + (obest > 0 ? oc : 0) + ecost + ccost;
+	/*
+	 * M18 reading: a crossing dearer than the most the unit can move in
+	 * any turn is never made (only a may_end_on obstacle is crossed over
+	 * two turns).  Saying so turns the walk and the planner to a gate, a
+	 * gap or a bridge, where "not this turn" had them wait before it for
+	 * good.  Whether such a crossing should be allowed at all is the
+	 * rule's question (doc/rules.md, M16 to M19), not the planner's.
+	 */
+	if (obest > 0 && !rs->obst[obest].may_end_on &&
+	    m->obstacle_width + oc > (most = most_allowance(g, w))) {
+		p->verdict = MOVE_NEVER;
+		p->halt = HALT_OBSTACLE;
+		if (w->explain)
+			price_note(p, "3.6.5", "%s can never cross the %s "
+			    "here: %s (Pr %s + Pe %s + %s wide) is more "
+			    "than the %s it moves at most in a turn in %s",
+			    u->name, lname(rs->obst[obest].label),
+			    bd(rs, m->obstacle_width + oc),
+			    num(rs, rs->obst[obest].pr),
+			    num(rs, rs->obst[obest].pe),
+			    bd(rs, m->obstacle_width), bd(rs, most),
+			    fd->label);
+		return;
+	}
+	if (obest > 0) {
+		p->halt = HALT_OBSTACLE;
+		/* Issue 12, decision 3: met on a slant, the front squares
+		 * itself to the obstacle as part of the crossing. */
+		if (dir_diff(w->facing, d) == 1 &&
+		    !(fd->flags & FORMF_FREE_TURN)) {
+			p->flags |= MPF_SQUARE;
+			if (w->explain)
+				price_note(p, "3.6.5", "squares its front to "
+				    "the %s as part of the crossing: no "
+				    "turn to pay", lname(rs->obst[obest].label));
+		}
+		if (rs->obst[obest].may_end_on)
+			p->flags |= MPF_MAY_END_ON;
+		/* Issue 12: the crossing and the Pr + Pe of ground behind
+		 * it must be paid for; the rest (the contours) is paid as
+		 * far as what is left goes. */
+		p->need = m->obstacle_width + oc + ecost;
+		/* M19: with no more left than the crossing itself (less only
+		 * on a minimum move) the unit ends as a Mob. */
+		if (w->left <= m->obstacle_width + oc &&
+		    !rs->obst[obest].may_end_on)
+			p->flags |= MPF_MOB_AFTER;
+		if (w->explain)
+			price_note(p, "3.6.5", "crosses the %s (Pr %s + Pe %s "
+			    "+ %s wide) = %s, %s left; its front is square "
+			    "to it, facing %s", lname(rs->obst[obest].label),
+			    num(rs, rs->obst[obest].pr),
+			    num(rs, rs->obst[obest].pe),
+			    bd(rs, m->obstacle_width),
+			    bd(rs, m->obstacle_width + oc),
+			    bd(rs, w->left > p->ticks ? w->left - p->ticks : 0), dir_name(d));
+	} else if (bigbridge && w->explain)
+		price_note(p, "3.6.6", "crosses the bridge of the big road: "
+		    "part of the road, no effect");
+	if (eland >= 0 && ecost > 0) {
+		/* 3.6.5: only Pr + Pe above what is left stops it before
+		 * the new ground, not the step itself (issue 12, decision
+		 * 2). */
+		if (obest <= 0) {
+			p->halt = HALT_TERRAIN;
+			p->need = ecost;
+		}
+		pe = unit_pe(g, u, w->form, eland, &factor);
+		if (w->explain && relief > 0)
+			price_note(p, "3.6.6", "enters %s on a small road (Pr %s "
+			    "+ Pe %s%s, less %s) = -%s, %s left",
+			    lname(rs->land[eland].label),
+			    num(rs, rs->land[eland].pr),
+			    num(rs, rs->land[eland].pe), factor > 1 ? " x 2" :
+			    "", bd(rs, relief), bd(rs, ecost),
+			    bd(rs, w->left > p->ticks ? w->left - p->ticks : 0));
+		else if (w->explain)
+			price_note(p, "3.6.5", "enters %s (%s%s%sPe %s%s): -%s "
+			    "besides the step, %s left", lname(rs->land[eland].label),
+			    rs->land[eland].pr ? "Pr " : "",
+			    rs->land[eland].pr ? num(rs, rs->land[eland].pr) :
+			    "", rs->land[eland].pr ? " + " : "",
+			    num(rs, rs->land[eland].pe), factor > 1 ?
+			    " x 2 for a cavalry Manoeuvre Column" : "",
+			    bd(rs, ecost), bd(rs, w->left > p->ticks ? w->left - p->ticks : 0));
+	}
+	if (ccost > 0 && w->explain)
+		price_note(p, "3.6.5", "crosses %d contour%s, %d free this "
+		    "turn%s: -%s, %s left", nc, nc > 1 ? "s" : "",
+		    m->free_contours, road == ROAD_SMALL ?
+		    " (one less on the small road)" : "", bd(rs, ccost),
+		    bd(rs, w->left > p->ticks ? w->left - p->ticks : 0));
+	else if (nc > 0 && road != ROAD_BIG && w->explain)
+		price_note(p, "3.6.5", "crosses %d contour%s: free (%d free "
+		    "per turn%s)", nc, nc > 1 ? "s" : "", m->free_contours,
+		    road == ROAD_SMALL ? ", one less on the small road" : "");
+	if ((p->flags & MPF_MOB_AFTER) && w->explain)
+		price_note(p, "3.6.5", "its speed left is %s the crossing: "
+		    "it crosses but ends as a Mob", w->left ==
+		    m->obstacle_width + oc ? "exactly" : "less than");
+}
+
+void
+nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	struct point *nf = game_cells_take(g);
+
+	move_step_in(g, w, d, p, nf);
+	game_cells_give(g, nf);
+}
