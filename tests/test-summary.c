@@ -224,6 +224,7 @@ test_summary_counts_guns_as_the_ruleset_does(void **state)
 		assert_int_equal(s.side[i].guns0, 0);
 		assert_int_equal(s.side[i].men0, men0[i]);
 	}
+	summary_free(&s);
 	game_free(g);
 	ruleset_free(rs);
 
@@ -232,6 +233,7 @@ test_summary_counts_guns_as_the_ruleset_does(void **state)
 	assert_string_equal(ruleset_arm_counts(rs, ARM_INFANTRY), "men");
 	summary_make(g, &s);
 	assert_true(s.side[0].guns0 > 0);
+	summary_free(&s);
 	game_free(g);
 	ruleset_free(rs);
 }
