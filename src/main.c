@@ -37,7 +37,8 @@ static const struct command commands[] = {
 	    "[--seed S] [--hotseat]\n"
 	    "               [--offer SIDE [--deadline MIN] | --join ID | "
 	    "--watch ID]\n"
-	    "               [SCENARIO|SAVE]" },
+	    "               [--pbem [--side SIDE] [--out DIR] [--orders FILE]]\n"
+	    "               [SCENARIO|SAVE|TURNFILE]" },
 	{ "check", cli_check, "check [-v] [-r RULESET] FILE..." },
 	{ "resolve", cli_resolve,
 	    "resolve SCENARIO [--turns N] [--seed S] [--format text|json]\n"

@@ -41,6 +41,8 @@ for how in flag env; do
 	refuse "a file name ($how)" "among the bundled" $M play default.yaml
 	refuse "a dot name ($how)" "among the bundled" $M play ..
 	refuse "an option as a scenario ($how)" "usage" $M play --x
+	refuse "play by email ($how)" "not available" $M play --pbem default
+	refuse "a turn file ($how)" "not available" $M play --pbem --orders /etc/passwd default
 done
 
 # Unrestricted, a path is fine (it gets as far as wanting a terminal).

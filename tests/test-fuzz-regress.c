@@ -158,6 +158,15 @@ test_fuzz_regress_replay(void **state)
 	regress("replay", fuzz_replay);
 }
 
+static void
+test_fuzz_regress_pbem(void **state)
+{
+	(void)state;
+	good(fuzz_pbem, "tests/fuzz/seeds/pbem/b-turn2.body");
+	good(fuzz_pbem, "tests/fuzz/seeds/pbem/a-turn2.body");
+	regress("pbem", fuzz_pbem);
+}
+
 int
 main(void)
 {
@@ -168,6 +177,7 @@ main(void)
 		cmocka_unit_test(test_fuzz_regress_scenario),
 		cmocka_unit_test(test_fuzz_regress_save),
 		cmocka_unit_test(test_fuzz_regress_replay),
+		cmocka_unit_test(test_fuzz_regress_pbem),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -109,6 +109,22 @@ void	 record_undo(void *arg, const struct game *g, int unit);
 struct replay *record_open(struct play *p, const struct game *g,
 	    bool fresh);
 
+/* pbem.c */
+
+/* What marshal play --pbem was given besides its file. */
+struct pbem_args {
+	const char	*side;		/* --side, or NULL: the first */
+	const char	*out;		/* --out, or NULL: the save directory */
+	const char	*orders;	/* --orders, or NULL: the interface */
+	bool		 have_seed;	/* --seed */
+	uint64_t	 seed;
+};
+
+/* marshal play --pbem: start a game from a scenario, or play the
+ * opponent's turn file (arg).  The exit status. */
+int	 play_pbem(const struct pbem_args *a, const struct options *opts,
+	    const char *arg);
+
 /* play-list.c */
 
 /* Read the bundled scenarios of datadir into cat (what does not read is

@@ -82,7 +82,8 @@ usage(void)
 		    "[--level LEVEL] [--seed S] [--hotseat]\n"
 		    "       [--offer SIDE [--deadline MIN] | --join ID | "
 		    "--watch ID]\n"
-		    "       [SCENARIO|SAVE]\n");
+		    "       [--pbem [--side SIDE] [--out DIR] [--orders FILE]]\n"
+		    "       [SCENARIO|SAVE|TURNFILE]\n");
 	fprintf(stderr, "  LEVEL: easy, normal or hard\n");
 }
 
@@ -475,13 +476,18 @@ play_main(int argc, char **argv, bool first)
 		{ "level", required_argument, NULL, 'l' },
 		{ "hotseat", no_argument, NULL, 'H' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "pbem", no_argument, NULL, 'P' },
+		{ "side", required_argument, NULL, 'S' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "orders", required_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct pbem_args pa = { NULL, NULL, NULL, false, 0 };
 	struct catalog cat;
 	struct options opts;
 	char *next = NULL, *prev = NULL;
 	const char *arg, *join = NULL;
-	bool level = false, watch = false;
+	bool level = false, watch = false, pbem = false;
 	int rc, i, how, offer = -1, deadline = 0;
 	char *end;
 	long v;
@@ -546,6 +552,18 @@ play_main(int argc, char **argv, bool first)
 			}
 			op.have_seed = true;
 			break;
+		case 'P':
+			pbem = true;
+			break;
+		case 'S':
+			pa.side = optarg;
+			break;
+		case 'o':
+			pa.out = optarg;
+			break;
+		case 'R':
+			pa.orders = optarg;
+			break;
 		default:
 			usage();
 			return 2;
@@ -557,6 +575,19 @@ play_main(int argc, char **argv, bool first)
 		usage();
 		return 2;
 	}
+	if (cli_restricted() && (pbem || pa.side != NULL || pa.out != NULL ||
+	    pa.orders != NULL)) {
+		/* Play by email reads and writes files a player names. */
+		fprintf(stderr, "marshal: play by email (--pbem) is not "
+		    "available on this server\n");
+		return 2;
+	}
+	if (!pbem && (pa.side != NULL || pa.out != NULL ||
+	    pa.orders != NULL)) {
+		fprintf(stderr, "marshal: --side, --out and --orders go with "
+		    "--pbem\n");
+		return 2;
+	}
 	options_init(&opts);
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 	    options_read(&opts) != 0)
@@ -565,6 +596,19 @@ play_main(int argc, char **argv, bool first)
 		op.level = (enum ai_level)opts.level;
 	catalog_load(&cat, cli_datadir());
 	arg = argc == 2 ? argv[1] : NULL;
+	if (pbem) {
+		if (offer >= 0 || join != NULL || deadline > 0) {
+			fprintf(stderr, "marshal: --pbem is a game by email, "
+			    "not one on this server (--offer, --join, "
+			    "--watch)\n");
+			rc = 2;
+			goto done;
+		}
+		pa.have_seed = op.have_seed;
+		pa.seed = op.seed;
+		rc = play_pbem(&pa, &opts, arg);
+		goto done;
+	}
 	if (deadline > 0 && offer < 0) {
 		fprintf(stderr, "marshal: --deadline goes with --offer\n");
 		rc = 2;

@@ -74,6 +74,14 @@ ui_set_turn_hook(struct ui *ui, int (*hook)(struct game *, void *, char **),
 }
 
 void
+ui_set_side_hook(struct ui *ui, bool (*hook)(struct game *, int, void *),
+    void *arg)
+{
+	ui->side_hook = hook;
+	ui->side_arg = arg;
+}
+
+void
 ui_set_saver(struct ui *ui, int (*hook)(struct game *, void *, const char *,
     char **, char **), void *arg, bool named)
 {
@@ -349,6 +357,11 @@ end_side(struct ui *ui, int depth)
 	struct decision d[DECIDE_MAX];
 	int mark = g->log.n, turn = g->turn;
 
+	if (ui->ctl[ui->side].orders == NULL && ui->side_hook != NULL &&
+	    ui->side_hook(g, ui->side, ui->side_arg)) {
+		ui->quit = true;
+		return;
+	}
 	ui->sel = -1;
 	ui->gsel = -1;
 	ui->radius = false;

@@ -217,6 +217,10 @@ struct ui {
 	int		(*turn_hook)(struct game *, void *, char **);
 	void		*turn_arg;
 
+	/* Asked as a side at the keys ends its orders (ui_set_side_hook). */
+	bool		(*side_hook)(struct game *, int, void *);
+	void		*side_arg;
+
 	/* Saves on request (ui_set_saver); save_named allows save as. */
 	int		(*save_hook)(struct game *, void *, const char *,
 			    char **, char **);
@@ -298,6 +302,15 @@ void ui_set_controller(struct ui *, int side, const struct ui_controller *);
  */
 void ui_set_turn_hook(struct ui *, int (*hook)(struct game *, void *arg,
     char **cause), void *arg);
+
+/*
+ * Call hook when the side at the keys ends its orders (e), before the
+ * game is told: if it returns true the interface leaves there (ui->quit),
+ * the side's orders given and the turn not played.  Play by email sends
+ * the orders to the opponent instead of playing the turn here.
+ */
+void ui_set_side_hook(struct ui *, bool (*hook)(struct game *, int side,
+    void *arg), void *arg);
 
 /*
  * How the game is saved when the player asks: S saves to the game's own

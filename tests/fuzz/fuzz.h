@@ -1,6 +1,7 @@
 /*
  * fuzz.h - the fuzzing harnesses, one per kind of file marshal reads:
- * map, order of battle, scenario, ruleset, save and replay.
+ * map, order of battle, scenario, ruleset, save, replay and play by
+ * email's turn files and kept games.
  *
  * Each harness takes a buffer, reads it through yread_buffer (or, where
  * a loader only takes a path, through a temporary file) and hands it to
@@ -32,6 +33,7 @@ int fuzz_scenario(const uint8_t *, size_t);
 int fuzz_ruleset(const uint8_t *, size_t);
 int fuzz_save(const uint8_t *, size_t);
 int fuzz_replay(const uint8_t *, size_t);
+int fuzz_pbem(const uint8_t *, size_t);
 
 /* Whether the last input was accepted by its loader (for the tests). */
 extern int fuzz_loaded;
