@@ -753,6 +753,67 @@ refused(const char *from, const char *to, const char *want)
 	diags_free(&d);
 }
 
+/* The first message, its file, line and column: exactly want. */
+static void
+refused_exactly(const char *from, const char *to, int col, const char *want)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *path, *text, *bad, *p;
+	struct doc_node *root;
+	struct diags d;
+	FILE *f;
+	long len;
+	int i, line = 1;
+
+	diags_init(&d);
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, from));
+	for (i = 0; text + i < p; i++)
+		line += text[i] == '\n';
+	bad = xasprintf("%.*s%s%s", (int)(p - text), text, to,
+	    p + strlen(from));
+	root = yread_buffer("horse-and-musket.yaml", bad, strlen(bad), &d);
+	assert_non_null(root);
+	assert_null(ruleset_load(root, &d));
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].file, "horse-and-musket.yaml");
+	assert_int_equal(d.v[0].line, line);
+	assert_int_equal(d.v[0].col, col);
+	assert_string_equal(d.v[0].msg, want);
+	doc_free(root);
+	free(bad);
+	free(text);
+	free(path);
+	diags_free(&d);
+}
+
+/* HO.6, HO.7, HO.1: an arm the game does not know, a melee modifier
+ * past its range -20..20, a courier speed below nothing: each refused
+ * with its file, line and column, and the message says what and why. */
+static void
+test_HO_7_data_refused_exactly(void **state)
+{
+	(void)state;
+	refused_exactly("open_order: {infantry: [open, rifle]}",
+	    "open_order: {navy: [open, rifle]}", 16,
+	    "open_order: no arm 'navy'");
+	refused_exactly("disordered: -1\n  open_order: -1",
+	    "disordered: 21\n  open_order: -1", 15,
+	    "value 21 out of range -20..20");
+	refused_exactly("open_order: -1\n  weak:", "open_order: 21\n  weak:",
+	    15, "value 21 out of range -20..20");
+	refused_exactly("courier_speed: 0", "courier_speed: -1", 18,
+	    "value -1 out of range 0..250000");
+}
+
 /* Every number is the data's: a bad one is refused where it stands. */
 static void
 test_HO_6_data_refused(void **state)
@@ -820,6 +881,7 @@ main(void)
 		cmocka_unit_test(test_HO_1_phase_by_phase),
 		cmocka_unit_test(test_HO_6_describe_from_data),
 		cmocka_unit_test(test_HO_6_data_refused),
+		cmocka_unit_test(test_HO_7_data_refused_exactly),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
