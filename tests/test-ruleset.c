@@ -288,6 +288,18 @@ test_checks(void **state)
 	    "expected a string, found a sequence");
 }
 
+/* 3.8.4: the melee's rout margin is the data's, 1..100, and required. */
+static void
+test_3_8_4_rout_margin_checked(void **state)
+{
+	(void)state;
+	expect_edit("rout_margin: 3                # 3.8.4",
+	    "rout_margin: 0                # 3.8.4",
+	    "value 0 out of range 1..100");
+	expect_edit("  rout_margin: 3                # 3.8.4 losing by this "
+	    "much or more routs\n", "", "missing key 'rout_margin'");
+}
+
 /* The words and rule numbers the screen shows, from the data file. */
 static void
 test_terms_and_citations(void **state)
@@ -499,6 +511,7 @@ main(void)
 		cmocka_unit_test(test_obstacles_and_classes),
 		cmocka_unit_test(test_fmt),
 		cmocka_unit_test(test_checks),
+		cmocka_unit_test(test_3_8_4_rout_margin_checked),
 		cmocka_unit_test(test_own_rules),
 		cmocka_unit_test(test_own_rules_letters),
 		cmocka_unit_test(test_terms_and_citations),
