@@ -526,6 +526,8 @@ test_3_1_2_general_rides_12_bd_a_turn(void **state)
 	/* A Stop halts him where he stands. */
 	o = stop_order(-1, 0);
 	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(fixture_count(g, "3.1.2", "halts where he stands, "
+	    "[26, 16]"), 1);
 	game_turn(g);
 	assert_int_equal(g->generals[0].pos.x, 26);
 	assert_int_equal(g->generals[0].pos.y, 16);

@@ -848,6 +848,9 @@ test_HO_6_describe_from_data(void **state)
 	assert_non_null(strstr(buf, "musket: short to 3 in, 1 die a base on "
 	    "4+; long to 6 in, 1 a base on 5+ (HO.6.2*)"));
 	assert_non_null(strstr(buf, "(H15)"));
+	/* HO.9.3: the gap of the data's restore_enemy_gap, 3 inches. */
+	assert_non_null(strstr(buf, "\na Restore order re-forms unless an "
+	    "enemy is within 3 in (HO.9.3"));
 }
 
 int
