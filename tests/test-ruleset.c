@@ -300,6 +300,37 @@ test_3_8_4_rout_margin_checked(void **state)
 	    "much or more routs\n", "", "missing key 'rout_margin'");
 }
 
+/* The rules reference, one line after another (at most 16000 bytes). */
+static void
+collect(void *arg, int indent, const char *text)
+{
+	char *buf = arg;
+	size_t n = strlen(buf);
+
+	if (n + (size_t)indent + strlen(text) + 2 >= 16000)
+		return;
+	snprintf(buf + n, 16000 - n, "%*s%s\n", indent, "", text);
+}
+
+/* 3.8: the rules reference gives the melee's figures from the data, each
+ * line under its rule number. */
+static void
+test_3_8_reference_from_data(void **state)
+{
+	const struct ruleset *rs = *state;
+	char *buf = xcalloc(16000, 1);
+
+	rs->ops->describe(rs, collect, buf);
+	if (strstr(buf, "\n  beaten by 3 or more a unit routs; by less it "
+	    "becomes a Mob (3.8.4*)\n") == NULL)
+		fprintf(stderr, "%s", buf);
+	assert_non_null(strstr(buf, "\n  beaten by 3 or more a unit routs; "
+	    "by less it becomes a Mob (3.8.4*)\n"));
+	assert_non_null(strstr(buf, "\n  the loser loses 4% per point of "
+	    "difference, the winner 2% (3.8.3*)\n"));
+	free(buf);
+}
+
 /* The words and rule numbers the screen shows, from the data file. */
 static void
 test_terms_and_citations(void **state)
@@ -512,6 +543,7 @@ main(void)
 		cmocka_unit_test(test_fmt),
 		cmocka_unit_test(test_checks),
 		cmocka_unit_test(test_3_8_4_rout_margin_checked),
+		cmocka_unit_test(test_3_8_reference_from_data),
 		cmocka_unit_test(test_own_rules),
 		cmocka_unit_test(test_own_rules_letters),
 		cmocka_unit_test(test_terms_and_citations),
