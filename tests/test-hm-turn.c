@@ -308,6 +308,42 @@ test_HO_7_horse_against_foot(void **state)
 	game_free(g);
 }
 
+/* Horse that charged Disordered foot: d6 + 4 + 1 (charged) + 2 (horse on
+ * Disordered foot) against d6 + 4 - 1 (Disordered); the foot, beaten
+ * while Disordered, routs whatever the margin, and the horse has broken
+ * through (H15). */
+static void
+test_HO_7_horse_against_disordered_foot(void **state)
+{
+	struct game *g = field();
+	int c, t, r[2], diff;
+	char want[256];
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	g->units[t].cond = COND_MOB;
+	g->units[c].contact = t;
+	g->units[t].contact = c;
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
+	dice(g, 2, 6, r);
+	diff = (r[0] + 7) - (r[1] + 3);
+	assert_true(diff > 0);		/* seed 5: the horse wins */
+	hm_phase_melee(g);
+	snprintf(want, sizeof want, "c %d + Drill 4 +1 (charged) +2 (horse on "
+	    "Disordered foot) = %d, t %d + Drill 4 -1 (Disordered) = %d: t "
+	    "loses by %d, %d hits (%d men), and routs", r[0], r[0] + 7, r[1],
+	    r[1] + 3, diff, diff, 20 * diff);
+	assert_int_equal(count(g, "HO.7", want), 1);
+	assert_int_equal(g->units[t].strength, 200 - 20 * diff);
+	assert_int_equal(g->units[t].cond, COND_ROUTED);
+	assert_true(HM_MARKS(&g->units[c]) & HM_BROKE);
+	assert_int_equal(count(g, "H15", "c has broken through and may "
+	    "charge again"), 1);
+	game_free(g);
+}
+
 /* --- HO.9 Morale, routs and prisoners ----------------------------------- */
 
 /* Two hits this turn: 2d6 against Drill 4 + 4 - 1 (2 hits in all) = 7. */
@@ -864,6 +900,7 @@ main(void)
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
+		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
 		cmocka_unit_test(test_HO_9_3_flight_runs_through_friends),
