@@ -563,6 +563,50 @@ test_HO_10_objective_turn_limit(void **state)
 	game_free(g);
 }
 
+/* The field with "the rise" (3 points) at [20, 20], a Line of each side
+ * facing it, side 0's at row ya, side 1's at row 18. */
+static struct game *
+rise(int ya)
+{
+	struct game *g = field();
+
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 20, 20 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, ya, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 18, DIR_S, 200);
+	return g;
+}
+
+/* HO.10: formed units of both sides as close to an objective: it is
+ * contested, no points to either, and the battle a draw at the turn
+ * limit; otherwise the nearer side holds it. */
+static void
+test_HO_10_objective_contested(void **state)
+{
+	struct game *g = rise(22);
+
+	(void)state;
+	assert_int_equal(hm_objective_holder(g, 0), -2);
+	g->opt.turn_limit = 1;
+	hm_phase_end(g);
+	assert_true(game_over(g));
+	assert_int_equal(g->result.winner, -1);
+	assert_int_equal(g->result.points[0], 0);
+	assert_int_equal(g->result.points[1], 0);
+	assert_int_equal(count(g, "HO.10", "the rise is contested: no points"),
+	    1);
+	game_free(g);
+	g = rise(21);		/* the Americans a cell nearer */
+	assert_int_equal(hm_objective_holder(g, 0), 0);
+	game_free(g);
+	g = rise(23);		/* the British nearer */
+	assert_int_equal(hm_objective_holder(g, 0), 1);
+	game_free(g);
+}
+
 /* Routed, taken and dispersed men do not count as standing. */
 static void
 test_HO_10_side_strength(void **state)
@@ -913,6 +957,7 @@ main(void)
 		cmocka_unit_test(test_HO_10_break_point_ends),
 		cmocka_unit_test(test_HO_10_objective_turn_limit),
 		cmocka_unit_test(test_HO_10_side_strength),
+		cmocka_unit_test(test_HO_10_objective_contested),
 		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
 		cmocka_unit_test(test_002_H15_second_charge),
