@@ -399,6 +399,27 @@ test_002_H5_formation_change_within_a_line_move(void **state)
 	game_free(g);
 }
 
+/* H5: the Line move is the ground's share of it: horse in a dense wood,
+ * where it has no move at all, cannot form Column, and the log names
+ * the ground. */
+static void
+test_002_H5_formation_change_in_difficult_ground(void **state)
+{
+	struct game *g = battle(40, 40);
+	int c = unit_at(g, "c", ARM_CAVALRY, "light", "line", 30, 20, DIR_N);
+
+	(void)state;
+	ground(g, "dense_wood", 24, 14, 36, 26);
+	g->units[c].order.kind = ORDER_FORMATION;
+	g->units[c].order.formation = ruleset_form(rs, "column");
+	movement(g);
+	stands(g, c, 30, 20, DIR_N, "line");
+	assert_true(logged(g, c, "H5", "c cannot form Column here: its "
+	    "farthest base would go 2 in, more than its Line move of 0 in in "
+	    "Dense woods"));
+	game_free(g);
+}
+
 /* H6: limbering or deploying takes the gun's whole move, standing. */
 static void
 test_002_H6_limbering_takes_the_whole_move(void **state)
@@ -723,6 +744,7 @@ main(void)
 		cmocka_unit_test(test_002_H3_diagonal_two_thirds_rounds_up),
 		cmocka_unit_test(test_002_H4_obstacle_share_of_the_move),
 		cmocka_unit_test(test_002_H5_formation_change_within_a_line_move),
+		cmocka_unit_test(test_002_H5_formation_change_in_difficult_ground),
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
 		cmocka_unit_test(test_002_H8_turn_over_45_takes_whole_move),
