@@ -269,6 +269,54 @@ test_HO_3_1_beyond_reach(void **state)
 	game_free(g);
 }
 
+/* The field, seed s, a charger c in contact with foot t, two Lines of
+ * foot at short range behind c firing into it. */
+static struct game *
+shaken_charge(uint64_t s, int *c, int *t)
+{
+	struct game *g = field();
+
+	game_seed(g, s);
+	*c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N, 80);
+	*t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	unit(g, "f1", 1, ARM_INFANTRY, "close", "line", 18, 25, DIR_N, 200);
+	unit(g, "f2", 1, ARM_INFANTRY, "close", "line", 24, 25, DIR_N, 200);
+	g->units[*c].contact = *t;
+	g->units[*t].contact = *c;
+	HM_MARKS(&g->units[*c]) = HM_CHARGER;
+	HM_MARKS(&g->units[*t]) = HM_CHARGED;
+	return g;
+}
+
+/* HO.6.4: a charger that takes 2 hits (shaken) in the fire phase tests
+ * at once: 2d6 <= Drill 4 + 4 - 1 (per 2 hits in all) = 7.  Seed 11
+ * rolls 8, failing by 1, less than the rout margin 3: it halts
+ * Disordered, out of contact on both sides, and falls back 1 inch
+ * keeping its facing. */
+static void
+test_HO_6_4_shaken_charger_halts(void **state)
+{
+	int c, t;
+	struct game *g = shaken_charge(11, &c, &t);
+
+	(void)state;
+	hm_phase_fire(g);
+	assert_int_equal(hm_hits_turn(g, c), 2);
+	assert_int_equal(count(g, "HO.6.4", "c tests morale (a charger with "
+	    "2 hits): needs 7 or less (Drill 4 + 4 -1 (2 hits in all)); "
+	    "rolls 8 (3+5): fails by 1"), 1);
+	assert_int_equal(count(g, "HO.6.4", "c halts Disordered and fights "
+	    "no melee"), 1);
+	assert_int_equal(g->units[c].cond, COND_MOB);
+	assert_int_equal(g->units[c].contact, -1);
+	assert_int_equal(g->units[t].contact, -1);
+	assert_int_equal(g->units[c].pos.y, 22);
+	assert_int_equal(g->units[c].facing, DIR_N);
+	assert_int_equal(count(g, "HO.6.4", "c falls back 1 in keeping its "
+	    "facing, [20, 20] to [20, 22]"), 1);
+	game_free(g);
+}
+
 /* --- HO.7 Melee --------------------------------------------------------- */
 
 /* Horse that charged foot from the front: d6 + 4 + 1 + 1 against d6 + 4. */
@@ -943,6 +991,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
+		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
