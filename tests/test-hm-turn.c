@@ -415,6 +415,47 @@ test_HO_9_1_two_hits_test(void **state)
 	game_free(g);
 }
 
+/* HO.9.2: a unit in melee contact with the enemy's first unit fails its
+ * test by less than 3 (the first seed whose dice say so): it is
+ * Disordered, out of contact on both sides, and falls back the data's
+ * 3 inches (6 cells) keeping its facing. */
+static void
+test_HO_9_2_disordered_leaves_contact(void **state)
+{
+	struct game *g;
+	int e, u, r[2] = { 0, 0 }, s;
+
+	(void)state;
+	for (s = 1; s < 200; s++) {
+		g = field();
+		game_seed(g, (uint64_t)s);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if (r[0] + r[1] - 7 >= 1 && r[0] + r[1] - 7 <= 2)
+			break;
+	}
+	assert_true(s < 200);
+	g = field();
+	game_seed(g, (uint64_t)s);
+	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 15, DIR_S, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 16, DIR_N, 200);
+	assert_int_equal(e, 0);
+	g->units[e].contact = u;
+	g->units[u].contact = e;
+	hm_hit(g, u, 2);
+	hm_phase_morale(g);
+	assert_int_equal(count(g, "HO.9.1", "needs 7 or less"), 1);
+	assert_int_equal(count(g, "HO.9.2", "u is Disordered"), 1);
+	assert_int_equal(g->units[u].cond, COND_MOB);
+	assert_int_equal(g->units[u].contact, -1);
+	assert_int_equal(g->units[e].contact, -1);
+	assert_int_equal(count(g, "HO.9.2", "u falls back 3 in keeping its "
+	    "facing, [20, 16] to [20, 22]"), 1);
+	assert_int_equal(g->units[u].pos.y, 22);
+	assert_int_equal(g->units[u].facing, DIR_N);
+	game_free(g);
+}
+
 /* A close-order router flees its 12-inch Rout move: 24 cells south. */
 static void
 test_HO_9_3_flight_at_rout_figure(void **state)
@@ -995,6 +1036,7 @@ main(void)
 		cmocka_unit_test(test_HO_7_horse_against_foot),
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
+		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
 		cmocka_unit_test(test_HO_9_3_flight_runs_through_friends),
 		cmocka_unit_test(test_HO_9_3_flight_off_the_edge),
