@@ -22,6 +22,7 @@
 #include "io/load.h"
 #include "io/yread.h"
 #include "util/xalloc.h"
+#include "rules/horse-and-musket/move.h"
 #include "rules/horse-and-musket/turn.h"
 
 static struct ruleset *rs;
@@ -983,6 +984,89 @@ test_HO_7_data_refused_exactly(void **state)
 	    "value -1 out of range 0..250000");
 }
 
+/* The ruleset's data with from replaced by to, loaded (it must load). */
+static struct ruleset *
+edited(const char *from, const char *to)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *path, *text, *bad, *p;
+	struct doc_node *root;
+	struct ruleset *set;
+	struct diags d;
+	FILE *f;
+	long len;
+
+	diags_init(&d);
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, from));
+	bad = xasprintf("%.*s%s%s", (int)(p - text), text, to,
+	    p + strlen(from));
+	root = yread_buffer("horse-and-musket.yaml", bad, strlen(bad), &d);
+	assert_non_null(root);
+	set = ruleset_load(root, &d);
+	if (set == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(set);
+	assert_int_equal(d.n, 0);
+	doc_free(root);
+	free(bad);
+	free(text);
+	free(path);
+	diags_free(&d);
+	return set;
+}
+
+/* The first formation and the first class are named like any other:
+ * H14's road formations may list Line, and close-order foot may be
+ * made open order (HO.6.3), each as the data says. */
+static void
+test_HO_6_3_data_first_names(void **state)
+{
+	struct ruleset *set;
+	struct game *g;
+	int u;
+
+	(void)state;
+	assert_int_equal(ruleset_form(rs, "line"), 0);
+	assert_int_equal(hm_move(rs)->road_forms & 1u, 0);
+	set = edited("formations: [column, limbered]",
+	    "formations: [line, column, limbered]");
+	assert_int_equal(hm_move(set)->road_forms,
+	    hm_move(rs)->road_forms | 1u << ruleset_form(set, "line"));
+	ruleset_free(set);
+
+	set = edited("open_order: {infantry: [open, rifle]}",
+	    "open_order: {infantry: [close, open, rifle]}");
+	g = game_create(set, map_create(20, 20));
+	game_add_side(g, "Americans");
+	game_add_side(g, "British");
+	u = game_add_unit(g, "u", "u", 0, 0);
+	g->units[u].arm = ARM_INFANTRY;
+	g->units[u].klass = ruleset_class(set, ARM_INFANTRY, "close");
+	assert_int_equal(g->units[u].klass, 0);
+	assert_true(hm_open_order(g, u));
+	g->units[u].klass = ruleset_class(set, ARM_CAVALRY, "light");
+	g->units[u].arm = ARM_CAVALRY;
+	assert_false(hm_open_order(g, u));
+	game_free(g);
+	ruleset_free(set);
+	/* As shipped, close order is not open. */
+	g = field();
+	u = unit(g, "c", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	assert_false(hm_open_order(g, u));
+	u = unit(g, "o", 0, ARM_INFANTRY, "open", "line", 20, 10, DIR_N, 200);
+	assert_true(hm_open_order(g, u));
+	game_free(g);
+}
+
 /* Every number is the data's: a bad one is refused where it stands. */
 static void
 test_HO_6_data_refused(void **state)
@@ -1058,6 +1142,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_describe_from_data),
 		cmocka_unit_test(test_HO_6_data_refused),
 		cmocka_unit_test(test_HO_7_data_refused_exactly),
+		cmocka_unit_test(test_HO_6_3_data_first_names),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
