@@ -511,6 +511,36 @@ test_002_H8_turn_over_45_takes_whole_move(void **state)
 	game_free(g);
 }
 
+/* H8, H9 to the left: a Line sent NW turns its free 45 degrees N to NW;
+ * a cavalry Line sent behind it on the left (SW, 135 degrees) turns 45
+ * free and wheels left twice, 2 x 18 = 36 ticks. */
+static void
+test_002_H8_H9_turns_to_the_left(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 30, 20, DIR_N);
+
+	(void)state;
+	move_to(g, a, 20, 10);
+	movement(g);
+	stands(g, a, 22, 12, DIR_NW, "line");
+	assert_true(logged(g, a, "H8", "turns from N to NW about its centre: "
+	    "the first 45 degrees of its move are free"));
+	game_free(g);
+
+	g = battle(60, 60);
+	a = unit_at(g, "c", ARM_CAVALRY, "light", "line", 40, 14, DIR_N);
+	move_to(g, a, 10, 44);
+	movement(g);
+	stands(g, a, 24, 23, DIR_SW, "line");
+	assert_true(logged(g, a, "H8", "turns from N to NW about its centre"));
+	assert_true(logged(g, a, "H9", "wheels left 90 degrees to SW on a 3 "
+	    "in circle: the outer base runs pi x 5.5 in / 4 = 18 ticks (4.5 "
+	    "in) a stage, 36 ticks, 6 in left"));
+	assert_true(spent(g, a, "15 in of 15 in"));
+	game_free(g);
+}
+
 /* H9: a close-order Line sent east turns 45 free and wheels 45 on the
  * 3-inch circle: pi x 5.5 / 4 = 4.32 inches, 18 ticks; 6 are left. */
 static void
@@ -748,6 +778,7 @@ main(void)
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
 		cmocka_unit_test(test_002_H8_turn_over_45_takes_whole_move),
+		cmocka_unit_test(test_002_H8_H9_turns_to_the_left),
 		cmocka_unit_test(test_002_H9_wheel_on_a_3_inch_circle),
 		cmocka_unit_test(test_002_H10_grasshopper_in_terrain),
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
