@@ -511,6 +511,31 @@ test_002_H8_turn_over_45_takes_whole_move(void **state)
 	game_free(g);
 }
 
+/* H3, H10: the terrain column a unit crosses ground by, from the data: a
+ * gun on wheels, its crew when routed (as open-order foot); the
+ * grasshopper carried by its men (close-order foot), routed or not. */
+static void
+test_002_H10_movers(void **state)
+{
+	struct unit u = { 0 };
+
+	(void)state;
+	u.arm = ARM_ARTILLERY;
+	u.cond = COND_FORMED;
+	u.klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	assert_int_equal(hm_mover_of(rs, &u), HM_WHEELED);
+	u.cond = COND_ROUTED;
+	assert_int_equal(hm_mover_of(rs, &u), HM_OO_FOOT);
+	u.klass = ruleset_class(rs, ARM_ARTILLERY, "grasshopper");
+	assert_int_equal(hm_mover_of(rs, &u), HM_CO_FOOT);
+	u.cond = COND_FORMED;
+	assert_int_equal(hm_mover_of(rs, &u), HM_CO_FOOT);
+	u.arm = ARM_INFANTRY;
+	u.cond = COND_ROUTED;
+	u.klass = ruleset_class(rs, ARM_INFANTRY, "rifle");
+	assert_int_equal(hm_mover_of(rs, &u), HM_OO_FOOT);
+}
+
 /* H8, H9 to the left: a Line sent NW turns its free 45 degrees N to NW;
  * a cavalry Line sent behind it on the left (SW, 135 degrees) turns 45
  * free and wheels left twice, 2 x 18 = 36 ticks. */
@@ -779,6 +804,7 @@ main(void)
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
 		cmocka_unit_test(test_002_H8_turn_over_45_takes_whole_move),
 		cmocka_unit_test(test_002_H8_H9_turns_to_the_left),
+		cmocka_unit_test(test_002_H10_movers),
 		cmocka_unit_test(test_002_H9_wheel_on_a_3_inch_circle),
 		cmocka_unit_test(test_002_H10_grasshopper_in_terrain),
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
