@@ -430,6 +430,35 @@ test_save_keeps_what_take_back_restores(void **state)
 	diags_free(&d);
 }
 
+/* The first turn too: an order given on turn 1 and saved can be taken
+ * back after the resume, back to no order at all. */
+static void
+test_save_keeps_what_take_back_restores_on_turn_1(void **state)
+{
+	struct game *a = battle(), *c;
+	struct diags d;
+	char *text, *cause = NULL;
+
+	(void)state;
+	diags_init(&d);
+	a->generals[0].pos = (struct point){ 21, 26 };
+	assert_int_equal(a->turn, 1);
+	give(a, "1-8L", 0, 20, 10);
+	assert_int_equal(a->units[0].order_turn, 1);
+	text = save_text(a);
+	assert_non_null(strstr(text, "undo: {order: {kind: none"));
+	c = restore(text, &d);
+	assert_non_null(c);
+	assert_int_equal(c->units[0].order_turn, 1);
+	assert_int_equal(c->units[0].order.kind, ORDER_MOVE);
+	assert_int_equal(game_order_undo(c, 0, &cause), 0);
+	assert_int_equal(c->units[0].order.kind, ORDER_NONE);
+	free(text);
+	game_free(a);
+	game_free(c);
+	diags_free(&d);
+}
+
 static void
 test_save_keeps_a_riding_general(void **state)
 {
@@ -1509,6 +1538,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_save_load_continue_equals_straight_through),
 		cmocka_unit_test(test_digest_follows_state),
+		cmocka_unit_test(test_save_keeps_what_take_back_restores_on_turn_1),
 		cmocka_unit_test(test_save_keeps_a_riding_general),
 		cmocka_unit_test(test_save_keeps_what_take_back_restores),
 		cmocka_unit_test(test_3_6_6_road_trail_saved_and_loaded),
