@@ -331,6 +331,34 @@ test_3_8_reference_from_data(void **state)
 	free(buf);
 }
 
+/*
+ * 3.6.6: a Road Column off a road moves as the data's formation, which
+ * must then have a speed for every arm that may take it: without the
+ * infantry's Manoeuvre Column speed the file is refused; and the crowded
+ * road column speed in the reference is the data's, 4 BD when it says 4.
+ */
+static void
+test_3_6_6_road_column_checked_and_described(void **state)
+{
+	struct ruleset *rs;
+	char *buf;
+
+	(void)state;
+	expect_edit("      column: 1\n      manoeuvre_column: 2\n",
+	    "      column: 1\n",
+	    "movement: no infantry speed for manoeuvre_column");
+	rs = load_edited_ok("road_column_crowded: 3", "road_column_crowded: 4");
+	assert_non_null(rs);
+	buf = xcalloc(16000, 1);
+	rs->ops->describe(rs, collect, buf);
+	assert_non_null(strstr(buf, "\n  limbered batteries on a road: 3 BD\n"
+	    "  road column with other units on its road: 4 BD (3.6.6)\n"
+	    "  road column off a road: moves and turns as Manoeuvre Column "
+	    "(3.6.6)\n"));
+	free(buf);
+	ruleset_free(rs);
+}
+
 /* The words and rule numbers the screen shows, from the data file. */
 static void
 test_terms_and_citations(void **state)
@@ -544,6 +572,7 @@ main(void)
 		cmocka_unit_test(test_checks),
 		cmocka_unit_test(test_3_8_4_rout_margin_checked),
 		cmocka_unit_test(test_3_8_reference_from_data),
+		cmocka_unit_test(test_3_6_6_road_column_checked_and_described),
 		cmocka_unit_test(test_own_rules),
 		cmocka_unit_test(test_own_rules_letters),
 		cmocka_unit_test(test_terms_and_citations),
