@@ -331,6 +331,16 @@ test_3_8_reference_from_data(void **state)
 	free(buf);
 }
 
+/* 3.6.3: a battery's action point costs are 0..6, and must be given. */
+static void
+test_3_6_3_battery_ap_checked(void **state)
+{
+	(void)state;
+	expect_edit("  limber_ap: 1\n", "  limber_ap: 7\n",
+	    "value 7 out of range 0..6");
+	expect_edit("  unlimber_ap: 1\n", "", "missing key 'unlimber_ap'");
+}
+
 /*
  * 3.6.6: a Road Column off a road moves as the data's formation, which
  * must then have a speed for every arm that may take it: without the
@@ -573,6 +583,7 @@ main(void)
 		cmocka_unit_test(test_3_8_4_rout_margin_checked),
 		cmocka_unit_test(test_3_8_reference_from_data),
 		cmocka_unit_test(test_3_6_6_road_column_checked_and_described),
+		cmocka_unit_test(test_3_6_3_battery_ap_checked),
 		cmocka_unit_test(test_own_rules),
 		cmocka_unit_test(test_own_rules_letters),
 		cmocka_unit_test(test_terms_and_citations),
