@@ -53,6 +53,8 @@
 	X(test_M2_3_6_2_formation_order_does_not_move, "M2-formation-order-does-not-move", NULL) \
 	X(test_M2_3_6_2_restore_order_does_not_move, "M2-restore-order-does-not-move", NULL) \
 	X(test_M2_3_6_2_restore_order_reforms_mob, "M2-restore-order-reforms-mob", NULL) \
+	X(test_M2_3_5_1_restore_enemy_near_stays_mob, "M2-restore-enemy-near-stays-mob", NULL) \
+	X(test_M2_3_5_1_restore_formed_unit_nothing_to_restore, "M2-restore-formed-unit-nothing-to-restore", NULL) \
 	X(test_M2_3_6_2_stop_order_stands, "M2-stop-order-stands", NULL) \
 	X(test_M3_3_6_3_column_drum_2bd, "M3-column-drum-2bd", NULL) \
 	X(test_M3_3_6_3_line_drill3_1bd, "M3-line-drill3-1bd", NULL) \
