@@ -47,6 +47,29 @@ test_3_7_3_line_volley_arithmetic(void **state)
 	game_free(g);
 }
 
+/* 3.7.3: the share of a formation's men that fire is the data's, down
+ * to its least: a Line whose share were 1% fires with 6 of its 600. */
+static void
+test_3_7_3_least_share_still_fires(void **state)
+{
+	struct game *g = field();
+	int a, line, share;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16, DIR_S,
+	    500);
+	line = g->units[a].formation;
+	share = tab()->fire.inf_share[line];
+	tab()->fire.inf_share[line] = 1;
+	nap_phase_fire(g);
+	tab()->fire.inf_share[line] = share;
+	assert_int_equal(fixture_count(g, "3.7.3", "a fires at b, 1.5 BD "
+	    "away: 600 men in Line, 1% fire = 6;"), 1);
+	game_free(g);
+}
+
 static void
 test_3_7_2_out_of_range_no_fire(void **state)
 {
@@ -782,6 +805,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_3_7_1_who_may_fire),
+		cmocka_unit_test(test_3_7_3_least_share_still_fires),
 		cmocka_unit_test(test_3_7_2_out_of_range_no_fire),
 		cmocka_unit_test(test_3_7_3_line_volley_arithmetic),
 		cmocka_unit_test(test_3_7_3_unlimbered_battery_fires_canister),
