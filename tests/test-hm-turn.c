@@ -475,6 +475,25 @@ test_HO_9_3_flight_at_rout_figure(void **state)
 	game_free(g);
 }
 
+/* The British flee north, to their rear at [30, 0]: the same 12 inches,
+ * 24 cells, the other way. */
+static void
+test_HO_9_3_flight_to_the_north(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	u = unit(g, "u", 1, ARM_INFANTRY, "close", "line", 30, 34, DIR_S, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].pos.x, 30);
+	assert_int_equal(g->units[u].pos.y, 10);
+	assert_int_equal(g->units[u].moved, 48);
+	assert_int_equal(count(g, "HO.9.3", "flees 12 in of its 12 in"), 1);
+	game_free(g);
+}
+
 /* A friend in the way is run through (a crowd in flight is no block),
  * and the router ends its 12 inches where it stands alone: the same cell
  * as with nobody in the way, the friend untouched. */
@@ -1122,6 +1141,7 @@ main(void)
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
+		cmocka_unit_test(test_HO_9_3_flight_to_the_north),
 		cmocka_unit_test(test_HO_9_3_flight_runs_through_friends),
 		cmocka_unit_test(test_HO_9_3_flight_off_the_edge),
 		cmocka_unit_test(test_HO_9_4_router_taken),
