@@ -341,6 +341,30 @@ test_3_6_3_battery_ap_checked(void **state)
 	expect_edit("  unlimber_ap: 1\n", "", "missing key 'unlimber_ap'");
 }
 
+/* 3.6.4: the speed die has 2 to 100 sides; one of 1 side is refused
+ * with that one message, and nothing is read against it. */
+static void
+test_3_6_4_random_die_checked(void **state)
+{
+	char *text = edited_text("random_die: 6", "random_die: 1");
+	struct doc_node *root;
+	struct diags d;
+
+	(void)state;
+	diags_init(&d);
+	root = yread_buffer("n.yaml", text, strlen(text), &d);
+	assert_non_null(root);
+	assert_null(ruleset_load(root, &d));
+	if (d.n != 1)
+		diags_print(&d, stderr);
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "value 1 out of range 2..100");
+	assert_int_equal(d.v[0].col, 15);
+	doc_free(root);
+	diags_free(&d);
+	free(text);
+}
+
 /*
  * 3.6.6: a Road Column off a road moves as the data's formation, which
  * must then have a speed for every arm that may take it: without the
@@ -584,6 +608,7 @@ main(void)
 		cmocka_unit_test(test_3_8_reference_from_data),
 		cmocka_unit_test(test_3_6_6_road_column_checked_and_described),
 		cmocka_unit_test(test_3_6_3_battery_ap_checked),
+		cmocka_unit_test(test_3_6_4_random_die_checked),
 		cmocka_unit_test(test_own_rules),
 		cmocka_unit_test(test_own_rules_letters),
 		cmocka_unit_test(test_terms_and_citations),
