@@ -415,6 +415,48 @@ test_3_9_1_test_against_drill(void **state)
 }
 
 /*
+ * 3.9.1, the whole explanation: a Mob with its drum, its general beside
+ * it, 480 of 600 left after losing 60 this turn (11%, 20% in all): Drill
+ * 4 + 4, +1 (musician), +1 (general near), -2 (Mob), -2 (20% lost in
+ * all) = 6; the two dice as rolled, and the verdict from them.
+ */
+static void
+test_3_9_1_explanation_line(void **state)
+{
+	struct game *g = field();
+	struct rng r;
+	char want[256];
+	int a, r1, r2;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "musician"), true);
+	g->units[a].cond = COND_MOB;
+	g->units[a].strength = 480;
+	g->units[a].lost_turn = 60;
+	g->generals[0].pos = (struct point){ 22, 22 };
+	r = g->rng;
+	r1 = rng_die(&r, 6);
+	r2 = rng_die(&r, 6);
+	nap_phase_morale(g);
+	snprintf(want, sizeof want, "a lost 11%% this turn and tests morale: "
+	    "needs 6 or less (Drill 4 + 4 +1 (musician) +1 (general near) -2 "
+	    "(Mob) -2 (20%% lost in all)); rolls %d (%d+%d): ", r1 + r2, r1,
+	    r2);
+	if (r1 + r2 <= 6)
+		strcat(want, "holds");
+	else
+		snprintf(want + strlen(want), sizeof want - strlen(want),
+		    "fails by %d", r1 + r2 - 6);
+	assert_int_equal(fixture_count(g, "3.9.1", want), 1);
+	/* A Mob that fails routs, by any margin (3.9.2). */
+	assert_int_equal(g->units[a].cond, r1 + r2 <= 6 ? COND_MOB :
+	    COND_ROUTED);
+	game_free(g);
+}
+
+/*
  * The bounds of the test: a roll equal to what it needs holds; one more
  * fails by 1, a Mob; three more fails by 3, a rout.  Drill 4, drum +1,
  * 20% lost in all -2: it needs base + 3.
@@ -817,6 +859,7 @@ main(void)
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
+		cmocka_unit_test(test_3_9_1_explanation_line),
 		cmocka_unit_test(test_3_9_1_test_bounds),
 		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
