@@ -609,6 +609,37 @@ test_3_9_5_scatter_loses_men(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.9.5, the whole line: horse reaching routers whose track it blocks
+ * itself rolls 1d6 +2 (cavalry) +2 (track blocked); against a capture
+ * figure of 100 they scatter, losing 20% of 500 = 100 men.
+ */
+static void
+test_3_9_5_explanation_line(void **state)
+{
+	struct game *g = field();
+	char want[256];
+	int c, r, roll;
+
+	(void)state;
+	c = fixture_unit(g, "cav", 1, ARM_CAVALRY, "light", "line", 30, 36,
+	    DIR_N, 400);
+	r = fixture_unit(g, "run", 0, ARM_INFANTRY, "line", "line", 30, 35,
+	    DIR_S, 500);
+	g->units[r].cond = COND_ROUTED;
+	game_track(g, r, 400);
+	roll = fixture_dice(g, 1, 6);
+	tab()->morale.capture = 100;
+	nap_rout_touch(g, c, r);
+	tab()->morale.capture = 4;
+	snprintf(want, sizeof want, "cav reaches the routed run: 1d6 = %d +2 "
+	    "(cavalry) +2 (track blocked) = %d, less than 100: they scatter "
+	    "and flee on, losing 20%% = 100 men (400 left)", roll, roll + 4);
+	assert_int_equal(fixture_count(g, "3.9.5", want), 1);
+	assert_int_equal(g->units[r].strength, 400);
+	game_free(g);
+}
+
 /* The morale phase finds routers touched by formed enemies itself. */
 static void
 test_3_9_5_morale_phase_catches_routers(void **state)
@@ -866,6 +897,7 @@ main(void)
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
 		cmocka_unit_test(test_3_9_5_scatter_loses_men),
+		cmocka_unit_test(test_3_9_5_explanation_line),
 		cmocka_unit_test(test_3_9_5_morale_phase_catches_routers),
 		cmocka_unit_test(test_3_9_6_empty_units_disperse_and_free_their_cells),
 		cmocka_unit_test(test_3_9_6_dispersed_count_lost_for_break_point),
