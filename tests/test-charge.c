@@ -424,6 +424,29 @@ test_3_3_1_no_rally_far_from_rear_and_generals(void **state)
 	game_free(g);
 }
 
+/* 3.3.1: a router that has run its rout track to the end has reached
+ * its rear, wherever that is: it takes the test (3.3.2). */
+static void
+test_3_3_1_rally_at_the_end_of_the_track(void **state)
+{
+	struct game *g = field();
+	int r;
+
+	(void)state;
+	r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30, 20,
+	    DIR_S, 500);
+	g->units[r].cond = COND_ROUTED;
+	g->units[r].track = xcalloc(1, sizeof *g->units[r].track);
+	g->units[r].ntrack = 0;
+	assert_false(g->units[r].pos.x == g->sides[0].rear.x &&
+	    g->units[r].pos.y == g->sides[0].rear.y);
+	nap_phase_rally(g);
+	assert_int_equal(fixture_count(g, "3.3.1", NULL), 0);
+	assert_int_equal(fixture_count(g, "3.3.2", "needs 6 or less (Drill 4 "
+	    "+ 2)"), 1);
+	game_free(g);
+}
+
 /* 3.3.2: the test at the rear: success leaves a Mob with no track, no
  * order; failure keeps it routed. */
 static void
@@ -771,6 +794,7 @@ main(void)
 		cmocka_unit_test(test_M34_3_6_8_charged_unit_does_not_deploy),
 		cmocka_unit_test(test_3_3_1_no_rally_with_enemy_near),
 		cmocka_unit_test(test_3_3_1_no_rally_far_from_rear_and_generals),
+		cmocka_unit_test(test_3_3_1_rally_at_the_end_of_the_track),
 		cmocka_unit_test(test_3_3_2_rally_test_at_the_rear),
 		cmocka_unit_test(test_3_3_2_rally_arithmetic_near_a_general),
 		cmocka_unit_test(test_3_4_phases_in_the_turn),

@@ -53,6 +53,8 @@
 	X(test_M2_3_6_2_formation_order_does_not_move, "M2-formation-order-does-not-move", NULL) \
 	X(test_M2_3_6_2_restore_order_does_not_move, "M2-restore-order-does-not-move", NULL) \
 	X(test_M2_3_6_2_restore_order_reforms_mob, "M2-restore-order-reforms-mob", NULL) \
+	X(test_M2_3_5_1_restore_enemy_near_stays_mob, "M2-restore-enemy-near-stays-mob", NULL) \
+	X(test_M2_3_5_1_restore_formed_unit_nothing_to_restore, "M2-restore-formed-unit-nothing-to-restore", NULL) \
 	X(test_M2_3_6_2_stop_order_stands, "M2-stop-order-stands", NULL) \
 	X(test_M3_3_6_3_column_drum_2bd, "M3-column-drum-2bd", NULL) \
 	X(test_M3_3_6_3_line_drill3_1bd, "M3-line-drill3-1bd", NULL) \
@@ -99,6 +101,7 @@
 	X(test_M9_3_6_3_brigade_wheel_stops_short_of_the_enemy, "M9-brigade-wheel-stops-short-of-the-enemy", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_needs_room, "M9-brigade-wheel-needs-room", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_keeps_an_open_gap, "M9-brigade-wheel-keeps-an-open-gap", NULL) \
+	X(test_M9_3_6_3_brigade_straight_on_to_its_centre, "M9-brigade-straight-on-to-its-centre", NULL) \
 	X(test_M10_3_6_4_middle_roll_no_change, "M10-middle-roll-no-change", NULL) \
 	X(test_M10_3_6_4_option_off_no_roll, "M10-option-off-no-roll", NULL) \
 	X(test_M10_3_6_4_roll_one_loses_half_bd, "M10-roll-one-loses-half-bd", NULL) \
@@ -155,6 +158,7 @@
 	X(test_M23_3_6_6_small_road_dense_wood, "M23-small-road-dense-wood", NULL) \
 	X(test_M23_3_6_6_small_road_extra_contours_free, "M23-small-road-extra-contours-free", NULL) \
 	X(test_M23_3_6_6_small_road_wood_pe_minus_one, "M23-small-road-wood-pe-minus-one", NULL) \
+	X(test_M23_3_6_6_small_road_start_in_wood, "M23-small-road-start-in-wood", NULL) \
 	X(test_M24_3_6_6_artillery_road_column_3bd_long, "M24-artillery-road-column-3bd-long", NULL) \
 	X(test_M24_3_6_6_cavalry_manoeuvre_column_6bd_long, "M24-cavalry-manoeuvre-column-6bd-long", NULL) \
 	X(test_M24_3_6_6_infantry_manoeuvre_column_4bd_long, "M24-infantry-manoeuvre-column-4bd-long", NULL) \

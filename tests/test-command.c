@@ -101,6 +101,44 @@ test_3_1_1_order_within_radius_in_force_at_once(void **state)
 	assert_int_equal(fixture_count(f->g, "3.1.1", "in force at once"), 1);
 }
 
+/* 3.1.1: a formation order is logged with the formation it asks for. */
+static void
+test_3_1_1_formation_order_names_its_formation(void **state)
+{
+	struct fx *f = *state;
+	struct order o = stop_order(f->near, 0);
+	char *cause;
+
+	o.kind = ORDER_FORMATION;
+	o.formation = ruleset_form(f->rs, "column");
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	assert_int_equal(f->g->units[f->near].order.formation,
+	    ruleset_form(f->rs, "column"));
+	assert_int_equal(fixture_count(f->g, "3.1.1", "Durutte gives near a "
+	    "formation order (Column): 2 BD away, within the 8 BD command "
+	    "radius, in force at once"), 1);
+}
+
+/*
+ * 3.2.1 at its slowest: a ruleset whose aides ride a single tick a turn
+ * takes a turn a tick; one without aides (speed 0) puts every order in
+ * force at once.
+ */
+static void
+test_3_2_1_courier_turns_at_one_tick(void **state)
+{
+	struct fx *f = *state;
+	int speed = f->rs->courier_speed;
+
+	f->rs->courier_speed = 1;
+	assert_int_equal(command_ride_turns(f->g, 5), 5);
+	assert_int_equal(command_ride_turns(f->g, 1), 1);
+	assert_int_equal(command_ride_turns(f->g, 0), 1);
+	f->rs->courier_speed = 0;
+	assert_int_equal(command_ride_turns(f->g, 5), 0);
+	f->rs->courier_speed = speed;
+}
+
 /*
  * The radius is a bound that counts: a unit exactly 8 BD (16 cells) from
  * its general gets the order at once; one 8.5 BD away waits for an aide,
@@ -526,6 +564,8 @@ test_3_1_2_general_rides_12_bd_a_turn(void **state)
 	/* A Stop halts him where he stands. */
 	o = stop_order(-1, 0);
 	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(fixture_count(g, "3.1.2", "halts where he stands, "
+	    "[26, 16]"), 1);
 	game_turn(g);
 	assert_int_equal(g->generals[0].pos.x, 26);
 	assert_int_equal(g->generals[0].pos.y, 16);
@@ -671,6 +711,8 @@ main(void)
 		T(test_3_1_1_scenario_orders_immediate),
 		T(test_3_1_1_radius_boundary),
 		T(test_3_2_1_ride_turns_round_up),
+		T(test_3_2_1_courier_turns_at_one_tick),
+		T(test_3_1_1_formation_order_names_its_formation),
 		T(test_3_2_1_order_beyond_radius_rides_with_aide),
 		T(test_ruleset_without_aides_orders_at_once),
 		T(test_3_2_2_couriers_phase_delivers_on_arrival),

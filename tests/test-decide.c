@@ -188,8 +188,8 @@ record(void *arg, const struct game *g, const struct order *o)
 static void
 test_decide_ruleset_asks_within_the_turn(void **state)
 {
-	struct ruleset *rs, *rs2;
-	struct game *g = battle(&rs), *h;
+	struct ruleset *rs, *rs2, *rs3;
+	struct game *g = battle(&rs), *h, *h2;
 	struct decision d[DECIDE_MAX];
 	struct replay *rec, *back;
 	struct order o;
@@ -286,6 +286,8 @@ test_decide_ruleset_asks_within_the_turn(void **state)
 	assert_int_equal(d[0].unit, a);
 	assert_int_equal(h->units[a].act.kind, ORDER_ACTION);
 	assert_int_equal(h->units[a].act.facing, DIR_SE);
+	assert_int_equal(h->units[a].act.unit, a);
+	assert_int_equal(h->units[a].act.unit, g->units[a].act.unit);
 	assert_int_equal(game_decided(h, 1), 0);
 
 	assert_int_equal(game_decided(g, 1), 0);
@@ -295,6 +297,27 @@ test_decide_ruleset_asks_within_the_turn(void **state)
 	assert_int_equal(g->step, 0);
 	assert_int_equal(save_digest(h), save_digest(g));
 	digest = save_digest(g);
+	/* A save with no answer pending, laid over a game that holds one,
+	 * leaves none. */
+	free(buf);
+	assert_int_equal(save_render(g, scenario, &buf, &blen, &cause), 0);
+	assert_null(strstr(buf, "act:"));
+	h2 = battle(&rs3);
+	rs3->ops = &ops;
+	h2->units[a].act.kind = ORDER_ACTION;
+	h2->units[a].act.unit = a;
+	h2->units[a].act.facing = DIR_SE;
+	diags_init(&dg);
+	root = yread_buffer("after.save", buf, blen, &dg);
+	assert_non_null(root);
+	assert_int_equal(save_apply(h2, root, &dg), 0);
+	assert_int_equal(dg.n, 0);
+	diags_free(&dg);
+	doc_free(root);
+	assert_int_equal(h2->units[a].act.kind, ORDER_NONE);
+	assert_int_equal(save_digest(h2), digest);
+	game_free(h2);
+	ruleset_free(rs3);
 	game_free(h);
 	ruleset_free(rs2);
 	free(buf);

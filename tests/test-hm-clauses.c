@@ -399,6 +399,27 @@ test_002_H5_formation_change_within_a_line_move(void **state)
 	game_free(g);
 }
 
+/* H5: the Line move is the ground's share of it: horse in a dense wood,
+ * where it has no move at all, cannot form Column, and the log names
+ * the ground. */
+static void
+test_002_H5_formation_change_in_difficult_ground(void **state)
+{
+	struct game *g = battle(40, 40);
+	int c = unit_at(g, "c", ARM_CAVALRY, "light", "line", 30, 20, DIR_N);
+
+	(void)state;
+	ground(g, "dense_wood", 24, 14, 36, 26);
+	g->units[c].order.kind = ORDER_FORMATION;
+	g->units[c].order.formation = ruleset_form(rs, "column");
+	movement(g);
+	stands(g, c, 30, 20, DIR_N, "line");
+	assert_true(logged(g, c, "H5", "c cannot form Column here: its "
+	    "farthest base would go 2 in, more than its Line move of 0 in in "
+	    "Dense woods"));
+	game_free(g);
+}
+
 /* H6: limbering or deploying takes the gun's whole move, standing. */
 static void
 test_002_H6_limbering_takes_the_whole_move(void **state)
@@ -487,6 +508,61 @@ test_002_H8_turn_over_45_takes_whole_move(void **state)
 	assert_true(logged(g, b, "H9", "wheels right 135 degrees to S"));
 	assert_true(logged(g, b, "H9", "18 ticks (4.5 in) a stage, 54 ticks"));
 	assert_true(spent(g, b, "15 in of 15 in"));
+	game_free(g);
+}
+
+/* H3, H10: the terrain column a unit crosses ground by, from the data: a
+ * gun on wheels, its crew when routed (as open-order foot); the
+ * grasshopper carried by its men (close-order foot), routed or not. */
+static void
+test_002_H10_movers(void **state)
+{
+	struct unit u = { 0 };
+
+	(void)state;
+	u.arm = ARM_ARTILLERY;
+	u.cond = COND_FORMED;
+	u.klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	assert_int_equal(hm_mover_of(rs, &u), HM_WHEELED);
+	u.cond = COND_ROUTED;
+	assert_int_equal(hm_mover_of(rs, &u), HM_OO_FOOT);
+	u.klass = ruleset_class(rs, ARM_ARTILLERY, "grasshopper");
+	assert_int_equal(hm_mover_of(rs, &u), HM_CO_FOOT);
+	u.cond = COND_FORMED;
+	assert_int_equal(hm_mover_of(rs, &u), HM_CO_FOOT);
+	u.arm = ARM_INFANTRY;
+	u.cond = COND_ROUTED;
+	u.klass = ruleset_class(rs, ARM_INFANTRY, "rifle");
+	assert_int_equal(hm_mover_of(rs, &u), HM_OO_FOOT);
+}
+
+/* H8, H9 to the left: a Line sent NW turns its free 45 degrees N to NW;
+ * a cavalry Line sent behind it on the left (SW, 135 degrees) turns 45
+ * free and wheels left twice, 2 x 18 = 36 ticks. */
+static void
+test_002_H8_H9_turns_to_the_left(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 30, 20, DIR_N);
+
+	(void)state;
+	move_to(g, a, 20, 10);
+	movement(g);
+	stands(g, a, 22, 12, DIR_NW, "line");
+	assert_true(logged(g, a, "H8", "turns from N to NW about its centre: "
+	    "the first 45 degrees of its move are free"));
+	game_free(g);
+
+	g = battle(60, 60);
+	a = unit_at(g, "c", ARM_CAVALRY, "light", "line", 40, 14, DIR_N);
+	move_to(g, a, 10, 44);
+	movement(g);
+	stands(g, a, 24, 23, DIR_SW, "line");
+	assert_true(logged(g, a, "H8", "turns from N to NW about its centre"));
+	assert_true(logged(g, a, "H9", "wheels left 90 degrees to SW on a 3 "
+	    "in circle: the outer base runs pi x 5.5 in / 4 = 18 ticks (4.5 "
+	    "in) a stage, 36 ticks, 6 in left"));
+	assert_true(spent(g, a, "15 in of 15 in"));
 	game_free(g);
 }
 
@@ -723,9 +799,12 @@ main(void)
 		cmocka_unit_test(test_002_H3_diagonal_two_thirds_rounds_up),
 		cmocka_unit_test(test_002_H4_obstacle_share_of_the_move),
 		cmocka_unit_test(test_002_H5_formation_change_within_a_line_move),
+		cmocka_unit_test(test_002_H5_formation_change_in_difficult_ground),
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
 		cmocka_unit_test(test_002_H8_turn_over_45_takes_whole_move),
+		cmocka_unit_test(test_002_H8_H9_turns_to_the_left),
+		cmocka_unit_test(test_002_H10_movers),
 		cmocka_unit_test(test_002_H9_wheel_on_a_3_inch_circle),
 		cmocka_unit_test(test_002_H10_grasshopper_in_terrain),
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),

@@ -22,6 +22,7 @@
 #include "io/load.h"
 #include "io/yread.h"
 #include "util/xalloc.h"
+#include "rules/horse-and-musket/move.h"
 #include "rules/horse-and-musket/turn.h"
 
 static struct ruleset *rs;
@@ -270,6 +271,54 @@ test_HO_3_1_beyond_reach(void **state)
 	game_free(g);
 }
 
+/* The field, seed s, a charger c in contact with foot t, two Lines of
+ * foot at short range behind c firing into it. */
+static struct game *
+shaken_charge(uint64_t s, int *c, int *t)
+{
+	struct game *g = field();
+
+	game_seed(g, s);
+	*c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N, 80);
+	*t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	unit(g, "f1", 1, ARM_INFANTRY, "close", "line", 18, 25, DIR_N, 200);
+	unit(g, "f2", 1, ARM_INFANTRY, "close", "line", 24, 25, DIR_N, 200);
+	g->units[*c].contact = *t;
+	g->units[*t].contact = *c;
+	HM_MARKS(&g->units[*c]) = HM_CHARGER;
+	HM_MARKS(&g->units[*t]) = HM_CHARGED;
+	return g;
+}
+
+/* HO.6.4: a charger that takes 2 hits (shaken) in the fire phase tests
+ * at once: 2d6 <= Drill 4 + 4 - 1 (per 2 hits in all) = 7.  Seed 11
+ * rolls 8, failing by 1, less than the rout margin 3: it halts
+ * Disordered, out of contact on both sides, and falls back 1 inch
+ * keeping its facing. */
+static void
+test_HO_6_4_shaken_charger_halts(void **state)
+{
+	int c, t;
+	struct game *g = shaken_charge(11, &c, &t);
+
+	(void)state;
+	hm_phase_fire(g);
+	assert_int_equal(hm_hits_turn(g, c), 2);
+	assert_int_equal(count(g, "HO.6.4", "c tests morale (a charger with "
+	    "2 hits): needs 7 or less (Drill 4 + 4 -1 (2 hits in all)); "
+	    "rolls 8 (3+5): fails by 1"), 1);
+	assert_int_equal(count(g, "HO.6.4", "c halts Disordered and fights "
+	    "no melee"), 1);
+	assert_int_equal(g->units[c].cond, COND_MOB);
+	assert_int_equal(g->units[c].contact, -1);
+	assert_int_equal(g->units[t].contact, -1);
+	assert_int_equal(g->units[c].pos.y, 22);
+	assert_int_equal(g->units[c].facing, DIR_N);
+	assert_int_equal(count(g, "HO.6.4", "c falls back 1 in keeping its "
+	    "facing, [20, 20] to [20, 22]"), 1);
+	game_free(g);
+}
+
 /* --- HO.7 Melee --------------------------------------------------------- */
 
 /* Horse that charged foot from the front: d6 + 4 + 1 + 1 against d6 + 4. */
@@ -309,6 +358,42 @@ test_HO_7_horse_against_foot(void **state)
 	game_free(g);
 }
 
+/* Horse that charged Disordered foot: d6 + 4 + 1 (charged) + 2 (horse on
+ * Disordered foot) against d6 + 4 - 1 (Disordered); the foot, beaten
+ * while Disordered, routs whatever the margin, and the horse has broken
+ * through (H15). */
+static void
+test_HO_7_horse_against_disordered_foot(void **state)
+{
+	struct game *g = field();
+	int c, t, r[2], diff;
+	char want[256];
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	g->units[t].cond = COND_MOB;
+	g->units[c].contact = t;
+	g->units[t].contact = c;
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
+	dice(g, 2, 6, r);
+	diff = (r[0] + 7) - (r[1] + 3);
+	assert_true(diff > 0);		/* seed 5: the horse wins */
+	hm_phase_melee(g);
+	snprintf(want, sizeof want, "c %d + Drill 4 +1 (charged) +2 (horse on "
+	    "Disordered foot) = %d, t %d + Drill 4 -1 (Disordered) = %d: t "
+	    "loses by %d, %d hits (%d men), and routs", r[0], r[0] + 7, r[1],
+	    r[1] + 3, diff, diff, 20 * diff);
+	assert_int_equal(count(g, "HO.7", want), 1);
+	assert_int_equal(g->units[t].strength, 200 - 20 * diff);
+	assert_int_equal(g->units[t].cond, COND_ROUTED);
+	assert_true(HM_MARKS(&g->units[c]) & HM_BROKE);
+	assert_int_equal(count(g, "H15", "c has broken through and may "
+	    "charge again"), 1);
+	game_free(g);
+}
+
 /* --- HO.9 Morale, routs and prisoners ----------------------------------- */
 
 /* Two hits this turn: 2d6 against Drill 4 + 4 - 1 (2 hits in all) = 7. */
@@ -332,6 +417,47 @@ test_HO_9_1_two_hits_test(void **state)
 	game_free(g);
 }
 
+/* HO.9.2: a unit in melee contact with the enemy's first unit fails its
+ * test by less than 3 (the first seed whose dice say so): it is
+ * Disordered, out of contact on both sides, and falls back the data's
+ * 3 inches (6 cells) keeping its facing. */
+static void
+test_HO_9_2_disordered_leaves_contact(void **state)
+{
+	struct game *g;
+	int e, u, r[2] = { 0, 0 }, s;
+
+	(void)state;
+	for (s = 1; s < 200; s++) {
+		g = field();
+		game_seed(g, (uint64_t)s);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if (r[0] + r[1] - 7 >= 1 && r[0] + r[1] - 7 <= 2)
+			break;
+	}
+	assert_true(s < 200);
+	g = field();
+	game_seed(g, (uint64_t)s);
+	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 15, DIR_S, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 16, DIR_N, 200);
+	assert_int_equal(e, 0);
+	g->units[e].contact = u;
+	g->units[u].contact = e;
+	hm_hit(g, u, 2);
+	hm_phase_morale(g);
+	assert_int_equal(count(g, "HO.9.1", "needs 7 or less"), 1);
+	assert_int_equal(count(g, "HO.9.2", "u is Disordered"), 1);
+	assert_int_equal(g->units[u].cond, COND_MOB);
+	assert_int_equal(g->units[u].contact, -1);
+	assert_int_equal(g->units[e].contact, -1);
+	assert_int_equal(count(g, "HO.9.2", "u falls back 3 in keeping its "
+	    "facing, [20, 16] to [20, 22]"), 1);
+	assert_int_equal(g->units[u].pos.y, 22);
+	assert_int_equal(g->units[u].facing, DIR_N);
+	game_free(g);
+}
+
 /* A close-order router flees its 12-inch Rout move: 24 cells south. */
 static void
 test_HO_9_3_flight_at_rout_figure(void **state)
@@ -345,6 +471,25 @@ test_HO_9_3_flight_at_rout_figure(void **state)
 	hm_phase_morale(g);
 	assert_int_equal(g->units[u].pos.x, 30);
 	assert_int_equal(g->units[u].pos.y, 29);
+	assert_int_equal(g->units[u].moved, 48);
+	assert_int_equal(count(g, "HO.9.3", "flees 12 in of its 12 in"), 1);
+	game_free(g);
+}
+
+/* The British flee north, to their rear at [30, 0]: the same 12 inches,
+ * 24 cells, the other way. */
+static void
+test_HO_9_3_flight_to_the_north(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	u = unit(g, "u", 1, ARM_INFANTRY, "close", "line", 30, 34, DIR_S, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].pos.x, 30);
+	assert_int_equal(g->units[u].pos.y, 10);
 	assert_int_equal(g->units[u].moved, 48);
 	assert_int_equal(count(g, "HO.9.3", "flees 12 in of its 12 in"), 1);
 	game_free(g);
@@ -525,6 +670,50 @@ test_HO_10_objective_turn_limit(void **state)
 	assert_true(game_over(g));
 	assert_int_equal(g->result.winner, 1);
 	assert_int_equal(g->result.points[1], 3);
+	game_free(g);
+}
+
+/* The field with "the rise" (3 points) at [20, 20], a Line of each side
+ * facing it, side 0's at row ya, side 1's at row 18. */
+static struct game *
+rise(int ya)
+{
+	struct game *g = field();
+
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 20, 20 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, ya, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 18, DIR_S, 200);
+	return g;
+}
+
+/* HO.10: formed units of both sides as close to an objective: it is
+ * contested, no points to either, and the battle a draw at the turn
+ * limit; otherwise the nearer side holds it. */
+static void
+test_HO_10_objective_contested(void **state)
+{
+	struct game *g = rise(22);
+
+	(void)state;
+	assert_int_equal(hm_objective_holder(g, 0), -2);
+	g->opt.turn_limit = 1;
+	hm_phase_end(g);
+	assert_true(game_over(g));
+	assert_int_equal(g->result.winner, -1);
+	assert_int_equal(g->result.points[0], 0);
+	assert_int_equal(g->result.points[1], 0);
+	assert_int_equal(count(g, "HO.10", "the rise is contested: no points"),
+	    1);
+	game_free(g);
+	g = rise(21);		/* the Americans a cell nearer */
+	assert_int_equal(hm_objective_holder(g, 0), 0);
+	game_free(g);
+	g = rise(23);		/* the British nearer */
+	assert_int_equal(hm_objective_holder(g, 0), 1);
 	game_free(g);
 }
 
@@ -754,6 +943,150 @@ refused(const char *from, const char *to, const char *want)
 	diags_free(&d);
 }
 
+/* The first message, its file, line and column: exactly want. */
+static void
+refused_exactly(const char *from, const char *to, int col, const char *want)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *path, *text, *bad, *p;
+	struct doc_node *root;
+	struct diags d;
+	FILE *f;
+	long len;
+	int i, line = 1;
+
+	diags_init(&d);
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, from));
+	for (i = 0; text + i < p; i++)
+		line += text[i] == '\n';
+	bad = xasprintf("%.*s%s%s", (int)(p - text), text, to,
+	    p + strlen(from));
+	root = yread_buffer("horse-and-musket.yaml", bad, strlen(bad), &d);
+	assert_non_null(root);
+	assert_null(ruleset_load(root, &d));
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].file, "horse-and-musket.yaml");
+	assert_int_equal(d.v[0].line, line);
+	assert_int_equal(d.v[0].col, col);
+	assert_string_equal(d.v[0].msg, want);
+	doc_free(root);
+	free(bad);
+	free(text);
+	free(path);
+	diags_free(&d);
+}
+
+/* HO.6, HO.7, HO.1: an arm the game does not know, a melee modifier
+ * past its range -20..20, a courier speed below nothing: each refused
+ * with its file, line and column, and the message says what and why. */
+static void
+test_HO_7_data_refused_exactly(void **state)
+{
+	(void)state;
+	refused_exactly("open_order: {infantry: [open, rifle]}",
+	    "open_order: {navy: [open, rifle]}", 16,
+	    "open_order: no arm 'navy'");
+	refused_exactly("disordered: -1\n  open_order: -1",
+	    "disordered: 21\n  open_order: -1", 15,
+	    "value 21 out of range -20..20");
+	refused_exactly("open_order: -1\n  weak:", "open_order: 21\n  weak:",
+	    15, "value 21 out of range -20..20");
+	refused_exactly("courier_speed: 0", "courier_speed: -1", 18,
+	    "value -1 out of range 0..250000");
+}
+
+/* The ruleset's data with from replaced by to, loaded (it must load). */
+static struct ruleset *
+edited(const char *from, const char *to)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *path, *text, *bad, *p;
+	struct doc_node *root;
+	struct ruleset *set;
+	struct diags d;
+	FILE *f;
+	long len;
+
+	diags_init(&d);
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, from));
+	bad = xasprintf("%.*s%s%s", (int)(p - text), text, to,
+	    p + strlen(from));
+	root = yread_buffer("horse-and-musket.yaml", bad, strlen(bad), &d);
+	assert_non_null(root);
+	set = ruleset_load(root, &d);
+	if (set == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(set);
+	assert_int_equal(d.n, 0);
+	doc_free(root);
+	free(bad);
+	free(text);
+	free(path);
+	diags_free(&d);
+	return set;
+}
+
+/* The first formation and the first class are named like any other:
+ * H14's road formations may list Line, and close-order foot may be
+ * made open order (HO.6.3), each as the data says. */
+static void
+test_HO_6_3_data_first_names(void **state)
+{
+	struct ruleset *set;
+	struct game *g;
+	int u;
+
+	(void)state;
+	assert_int_equal(ruleset_form(rs, "line"), 0);
+	assert_int_equal(hm_move(rs)->road_forms & 1u, 0);
+	set = edited("formations: [column, limbered]",
+	    "formations: [line, column, limbered]");
+	assert_int_equal(hm_move(set)->road_forms,
+	    hm_move(rs)->road_forms | 1u << ruleset_form(set, "line"));
+	ruleset_free(set);
+
+	set = edited("open_order: {infantry: [open, rifle]}",
+	    "open_order: {infantry: [close, open, rifle]}");
+	g = game_create(set, map_create(20, 20));
+	game_add_side(g, "Americans");
+	game_add_side(g, "British");
+	u = game_add_unit(g, "u", "u", 0, 0);
+	g->units[u].arm = ARM_INFANTRY;
+	g->units[u].klass = ruleset_class(set, ARM_INFANTRY, "close");
+	assert_int_equal(g->units[u].klass, 0);
+	assert_true(hm_open_order(g, u));
+	g->units[u].klass = ruleset_class(set, ARM_CAVALRY, "light");
+	g->units[u].arm = ARM_CAVALRY;
+	assert_false(hm_open_order(g, u));
+	game_free(g);
+	ruleset_free(set);
+	/* As shipped, close order is not open. */
+	g = field();
+	u = unit(g, "c", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	assert_false(hm_open_order(g, u));
+	u = unit(g, "o", 0, ARM_INFANTRY, "open", "line", 20, 10, DIR_N, 200);
+	assert_true(hm_open_order(g, u));
+	game_free(g);
+}
+
 /* Every number is the data's: a bad one is refused where it stands. */
 static void
 test_HO_6_data_refused(void **state)
@@ -788,6 +1121,9 @@ test_HO_6_describe_from_data(void **state)
 	assert_non_null(strstr(buf, "musket: short to 3 in, 1 die a base on "
 	    "4+; long to 6 in, 1 a base on 5+ (HO.6.2*)"));
 	assert_non_null(strstr(buf, "(H15)"));
+	/* HO.9.3: the gap of the data's restore_enemy_gap, 3 inches. */
+	assert_non_null(strstr(buf, "\na Restore order re-forms unless an "
+	    "enemy is within 3 in (HO.9.3"));
 }
 
 int
@@ -800,9 +1136,13 @@ main(void)
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
+		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
+		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
+		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
+		cmocka_unit_test(test_HO_9_3_flight_to_the_north),
 		cmocka_unit_test(test_HO_9_3_flight_runs_through_friends),
 		cmocka_unit_test(test_HO_9_3_flight_off_the_edge),
 		cmocka_unit_test(test_HO_9_4_router_taken),
@@ -813,6 +1153,7 @@ main(void)
 		cmocka_unit_test(test_HO_10_break_point_ends),
 		cmocka_unit_test(test_HO_10_objective_turn_limit),
 		cmocka_unit_test(test_HO_10_side_strength),
+		cmocka_unit_test(test_HO_10_objective_contested),
 		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
 		cmocka_unit_test(test_002_H15_second_charge),
@@ -821,6 +1162,8 @@ main(void)
 		cmocka_unit_test(test_HO_1_phase_by_phase),
 		cmocka_unit_test(test_HO_6_describe_from_data),
 		cmocka_unit_test(test_HO_6_data_refused),
+		cmocka_unit_test(test_HO_7_data_refused_exactly),
+		cmocka_unit_test(test_HO_6_3_data_first_names),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -675,6 +675,95 @@ test_move_route_goes_round_a_wood(void **state)
 }
 
 /*
+ * 3.6.3 (issue 12, decision 1): the forecast of a battery's pivot over
+ * two turns pays limbering once, as the game does: Drill 3 = 3 AP, N to
+ * S is four 45-degree pivots; turn 1 limbers (1) and pivots twice (2),
+ * turn 2 pivots twice (2) and unlimbers (1).  Two turns, not three.
+ */
+static void
+test_3_6_3_forecast_of_a_pivot_over_two_turns(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "unlimbered");
+	struct unit *u = &g->units[0];
+	struct point *cells = NULL;
+	struct order o;
+	char *cause = NULL;
+	int n = 0, t;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->arm = ARM_ARTILLERY;
+	u->klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), 3);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), false);
+	u->strength = u->strength0 = 6;
+	u->pos = (struct point){ 10, 18 };
+	game_occupy(g, 0, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = 0;
+	o.pts[0] = (struct point){ 10, 19 };
+	o.npts = 1;
+	assert_int_equal(move_forecast(g, &o, 5, &cells, &n), 2);
+	free(cells);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->units[0].facing, DIR_E);	/* half way, clockwise */
+	for (t = 1; t < 5 && g->units[0].order.kind == ORDER_MOVE; t++)
+		game_turn(g);
+	assert_int_equal(t, 2);
+	assert_int_equal(g->units[0].facing, DIR_S);
+	assert_int_equal(g->units[0].formation, ruleset_form(rs,
+	    "unlimbered"));
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.3: a battery pivots the short way round: N to SW is three
+ * 45-degree pivots to the left.  Drill 3 = 3 AP: turn 1 limbers (1) and
+ * pivots to NW and W (2); turn 2 pivots to SW (1) and unlimbers (1).
+ */
+static void
+test_3_6_3_pivot_the_short_way_round(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "unlimbered");
+	struct unit *u = &g->units[0];
+	struct order o;
+	char *cause = NULL;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->arm = ARM_ARTILLERY;
+	u->klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), 3);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), false);
+	u->strength = u->strength0 = 6;
+	u->pos = (struct point){ 10, 18 };
+	game_occupy(g, 0, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = 0;
+	o.pts[0] = (struct point){ 9, 19 };
+	o.npts = 1;
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->units[0].facing, DIR_W);
+	game_turn(g);
+	assert_int_equal(g->units[0].facing, DIR_SW);
+	assert_int_equal(g->units[0].formation, ruleset_form(rs,
+	    "unlimbered"));
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 18);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * The cheapest route goes round a friend it could pass only in disorder
  * and straight through one it may pass in good order (3.6.7).  Column A
  * at [10, 20] is sent to [10, 5]; B stands at [10, 14] facing north, in
@@ -739,6 +828,8 @@ main(void)
 		cmocka_unit_test(test_gap_between_blocks),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
+		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),
+		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),
 		cmocka_unit_test(test_path_straight_line),
 		cmocka_unit_test(test_M24_3_6_6_column_length_same_on_diagonal),
 		cmocka_unit_test(test_3_6_6_trail_forgotten_after_formation_change),

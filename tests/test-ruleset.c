@@ -291,6 +291,111 @@ test_checks(void **state)
 	    "expected a string, found a sequence");
 }
 
+/* 3.8.4: the melee's rout margin is the data's, 1..100, and required. */
+static void
+test_3_8_4_rout_margin_checked(void **state)
+{
+	(void)state;
+	expect_edit("rout_margin: 3                # 3.8.4",
+	    "rout_margin: 0                # 3.8.4",
+	    "value 0 out of range 1..100");
+	expect_edit("  rout_margin: 3                # 3.8.4 losing by this "
+	    "much or more routs\n", "", "missing key 'rout_margin'");
+}
+
+/* The rules reference, one line after another (at most 16000 bytes). */
+static void
+collect(void *arg, int indent, const char *text)
+{
+	char *buf = arg;
+	size_t n = strlen(buf);
+
+	if (n + (size_t)indent + strlen(text) + 2 >= 16000)
+		return;
+	snprintf(buf + n, 16000 - n, "%*s%s\n", indent, "", text);
+}
+
+/* 3.8: the rules reference gives the melee's figures from the data, each
+ * line under its rule number. */
+static void
+test_3_8_reference_from_data(void **state)
+{
+	const struct ruleset *rs = *state;
+	char *buf = xcalloc(16000, 1);
+
+	rs->ops->describe(rs, collect, buf);
+	if (strstr(buf, "\n  beaten by 3 or more a unit routs; by less it "
+	    "becomes a Mob (3.8.4*)\n") == NULL)
+		fprintf(stderr, "%s", buf);
+	assert_non_null(strstr(buf, "\n  beaten by 3 or more a unit routs; "
+	    "by less it becomes a Mob (3.8.4*)\n"));
+	assert_non_null(strstr(buf, "\n  the loser loses 4% per point of "
+	    "difference, the winner 2% (3.8.3*)\n"));
+	free(buf);
+}
+
+/* 3.6.3: a battery's action point costs are 0..6, and must be given. */
+static void
+test_3_6_3_battery_ap_checked(void **state)
+{
+	(void)state;
+	expect_edit("  limber_ap: 1\n", "  limber_ap: 7\n",
+	    "value 7 out of range 0..6");
+	expect_edit("  unlimber_ap: 1\n", "", "missing key 'unlimber_ap'");
+}
+
+/* 3.6.4: the speed die has 2 to 100 sides; one of 1 side is refused
+ * with that one message, and nothing is read against it. */
+static void
+test_3_6_4_random_die_checked(void **state)
+{
+	char *text = edited_text("random_die: 6", "random_die: 1");
+	struct doc_node *root;
+	struct diags d;
+
+	(void)state;
+	diags_init(&d);
+	root = yread_buffer("n.yaml", text, strlen(text), &d);
+	assert_non_null(root);
+	assert_null(ruleset_load(root, &d));
+	if (d.n != 1)
+		diags_print(&d, stderr);
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "value 1 out of range 2..100");
+	assert_int_equal(d.v[0].col, 15);
+	doc_free(root);
+	diags_free(&d);
+	free(text);
+}
+
+/*
+ * 3.6.6: a Road Column off a road moves as the data's formation, which
+ * must then have a speed for every arm that may take it: without the
+ * infantry's Manoeuvre Column speed the file is refused; and the crowded
+ * road column speed in the reference is the data's, 4 BD when it says 4.
+ */
+static void
+test_3_6_6_road_column_checked_and_described(void **state)
+{
+	struct ruleset *rs;
+	char *buf;
+
+	(void)state;
+	expect_edit("      column: 1\n      manoeuvre_column: 2\n",
+	    "      column: 1\n",
+	    "movement: no infantry speed for manoeuvre_column");
+	rs = load_edited_ok("road_column_crowded: 3", "road_column_crowded: 4");
+	assert_non_null(rs);
+	buf = xcalloc(16000, 1);
+	rs->ops->describe(rs, collect, buf);
+	assert_non_null(strstr(buf, "\n  limbered batteries on a road: 3 BD\n"
+	    "  road column with other units on its road: 4 BD (3.6.6)\n"
+	    "  road column off a road: moves and turns as Manoeuvre Column "
+	    "(3.6.6)\n"));
+	free(buf);
+	ruleset_free(rs);
+}
+
 /* The words and rule numbers the screen shows, from the data file. */
 static void
 test_terms_and_citations(void **state)
@@ -502,6 +607,11 @@ main(void)
 		cmocka_unit_test(test_obstacles_and_classes),
 		cmocka_unit_test(test_fmt),
 		cmocka_unit_test(test_checks),
+		cmocka_unit_test(test_3_8_4_rout_margin_checked),
+		cmocka_unit_test(test_3_8_reference_from_data),
+		cmocka_unit_test(test_3_6_6_road_column_checked_and_described),
+		cmocka_unit_test(test_3_6_3_battery_ap_checked),
+		cmocka_unit_test(test_3_6_4_random_die_checked),
 		cmocka_unit_test(test_own_rules),
 		cmocka_unit_test(test_own_rules_letters),
 		cmocka_unit_test(test_terms_and_citations),

@@ -430,6 +430,35 @@ test_save_keeps_what_take_back_restores(void **state)
 	diags_free(&d);
 }
 
+/* The first turn too: an order given on turn 1 and saved can be taken
+ * back after the resume, back to no order at all. */
+static void
+test_save_keeps_what_take_back_restores_on_turn_1(void **state)
+{
+	struct game *a = battle(), *c;
+	struct diags d;
+	char *text, *cause = NULL;
+
+	(void)state;
+	diags_init(&d);
+	a->generals[0].pos = (struct point){ 21, 26 };
+	assert_int_equal(a->turn, 1);
+	give(a, "1-8L", 0, 20, 10);
+	assert_int_equal(a->units[0].order_turn, 1);
+	text = save_text(a);
+	assert_non_null(strstr(text, "undo: {order: {kind: none"));
+	c = restore(text, &d);
+	assert_non_null(c);
+	assert_int_equal(c->units[0].order_turn, 1);
+	assert_int_equal(c->units[0].order.kind, ORDER_MOVE);
+	assert_int_equal(game_order_undo(c, 0, &cause), 0);
+	assert_int_equal(c->units[0].order.kind, ORDER_NONE);
+	free(text);
+	game_free(a);
+	game_free(c);
+	diags_free(&d);
+}
+
 static void
 test_save_keeps_a_riding_general(void **state)
 {
@@ -632,6 +661,81 @@ test_digest_follows_state(void **state)
 	assert_false(save_digest(a) == save_digest(b));
 	game_free(a);
 	game_free(b);
+}
+
+/* A save's text with the first from replaced by to (allocated). */
+static char *
+replaced(const char *text, const char *from, const char *to)
+{
+	const char *p = strstr(text, from);
+
+	assert_non_null(p);
+	return xasprintf("%.*s%s%s", (int)(p - text), text, to,
+	    p + strlen(from));
+}
+
+/* Who commands the other side is kept: a second player or nobody comes
+ * back as it was, the computer written out in full is read, and an
+ * opponent the game does not know is refused where it stands. */
+static void
+test_save_keeps_the_opponent(void **state)
+{
+	struct game *a = battle(), *b;
+	struct diags d;
+	char *text, *edit;
+
+	(void)state;
+	diags_init(&d);
+	a->opt.opponent = OPPONENT_PLAYER;
+	text = save_text(a);
+	assert_non_null(strstr(text, ", opponent: player"));
+	assert_non_null(b = restore(text, &d));
+	assert_int_equal(b->opt.opponent, OPPONENT_PLAYER);
+	game_free(b);
+	free(text);
+
+	a->opt.opponent = OPPONENT_NONE;
+	text = save_text(a);
+	assert_non_null(b = restore(text, &d));
+	assert_int_equal(b->opt.opponent, OPPONENT_NONE);
+	game_free(b);
+
+	/* The default, not written, but read when it is. */
+	edit = replaced(text, ", opponent: none", ", opponent: computer");
+	b = restore(edit, &d);
+	assert_int_equal(d.n, 0);
+	assert_non_null(b);
+	assert_int_equal(b->opt.opponent, OPPONENT_COMPUTER);
+	game_free(b);
+	free(edit);
+
+	edit = replaced(text, ", opponent: none", ", opponent: robot");
+	assert_null(restore(edit, &d));
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "unknown opponent");
+	assert_string_equal(d.v[0].file, "save");
+	assert_int_equal(d.v[0].col, (int)(strstr(edit, "robot") -
+	    strstr(edit, "options:")) + 1);
+	free(edit);
+	free(text);
+	game_free(a);
+	diags_free(&d);
+}
+
+/* Each side is written under its own name, in the scenario's order. */
+static void
+test_save_names_the_sides(void **state)
+{
+	struct game *a = battle();
+	char *text;
+
+	(void)state;
+	a->sides[1].broken = true;
+	text = save_text(a);
+	assert_non_null(strstr(text, "sides:\n  - {name: \"French\", "
+	    "broken: false}\n  - {name: \"Allies\", broken: true}\n"));
+	free(text);
+	game_free(a);
 }
 
 static void
@@ -1434,11 +1538,14 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_save_load_continue_equals_straight_through),
 		cmocka_unit_test(test_digest_follows_state),
+		cmocka_unit_test(test_save_keeps_what_take_back_restores_on_turn_1),
 		cmocka_unit_test(test_save_keeps_a_riding_general),
 		cmocka_unit_test(test_save_keeps_what_take_back_restores),
 		cmocka_unit_test(test_3_6_6_road_trail_saved_and_loaded),
 		cmocka_unit_test(test_resumed_log_shows_the_standing_orders),
 		cmocka_unit_test(test_save_refuses_foreign_file),
+		cmocka_unit_test(test_save_keeps_the_opponent),
+		cmocka_unit_test(test_save_names_the_sides),
 		cmocka_unit_test(test_save_refuses_other_format),
 		cmocka_unit_test(test_damaged_save_leaves_game_unchanged),
 		cmocka_unit_test(test_save_file_atomic),

@@ -47,6 +47,29 @@ test_3_7_3_line_volley_arithmetic(void **state)
 	game_free(g);
 }
 
+/* 3.7.3: the share of a formation's men that fire is the data's, down
+ * to its least: a Line whose share were 1% fires with 6 of its 600. */
+static void
+test_3_7_3_least_share_still_fires(void **state)
+{
+	struct game *g = field();
+	int a, line, share;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16, DIR_S,
+	    500);
+	line = g->units[a].formation;
+	share = tab()->fire.inf_share[line];
+	tab()->fire.inf_share[line] = 1;
+	nap_phase_fire(g);
+	tab()->fire.inf_share[line] = share;
+	assert_int_equal(fixture_count(g, "3.7.3", "a fires at b, 1.5 BD "
+	    "away: 600 men in Line, 1% fire = 6;"), 1);
+	game_free(g);
+}
+
 static void
 test_3_7_2_out_of_range_no_fire(void **state)
 {
@@ -392,6 +415,48 @@ test_3_9_1_test_against_drill(void **state)
 }
 
 /*
+ * 3.9.1, the whole explanation: a Mob with its drum, its general beside
+ * it, 480 of 600 left after losing 60 this turn (11%, 20% in all): Drill
+ * 4 + 4, +1 (musician), +1 (general near), -2 (Mob), -2 (20% lost in
+ * all) = 6; the two dice as rolled, and the verdict from them.
+ */
+static void
+test_3_9_1_explanation_line(void **state)
+{
+	struct game *g = field();
+	struct rng r;
+	char want[256];
+	int a, r1, r2;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "musician"), true);
+	g->units[a].cond = COND_MOB;
+	g->units[a].strength = 480;
+	g->units[a].lost_turn = 60;
+	g->generals[0].pos = (struct point){ 22, 22 };
+	r = g->rng;
+	r1 = rng_die(&r, 6);
+	r2 = rng_die(&r, 6);
+	nap_phase_morale(g);
+	snprintf(want, sizeof want, "a lost 11%% this turn and tests morale: "
+	    "needs 6 or less (Drill 4 + 4 +1 (musician) +1 (general near) -2 "
+	    "(Mob) -2 (20%% lost in all)); rolls %d (%d+%d): ", r1 + r2, r1,
+	    r2);
+	if (r1 + r2 <= 6)
+		strcat(want, "holds");
+	else
+		snprintf(want + strlen(want), sizeof want - strlen(want),
+		    "fails by %d", r1 + r2 - 6);
+	assert_int_equal(fixture_count(g, "3.9.1", want), 1);
+	/* A Mob that fails routs, by any margin (3.9.2). */
+	assert_int_equal(g->units[a].cond, r1 + r2 <= 6 ? COND_MOB :
+	    COND_ROUTED);
+	game_free(g);
+}
+
+/*
  * The bounds of the test: a roll equal to what it needs holds; one more
  * fails by 1, a Mob; three more fails by 3, a rout.  Drill 4, drum +1,
  * 20% lost in all -2: it needs base + 3.
@@ -541,6 +606,37 @@ test_3_9_5_scatter_loses_men(void **state)
 	assert_int_equal(g->units[r].cond, COND_ROUTED);
 	assert_int_equal(g->units[r].strength, 400);
 	assert_int_equal(fixture_count(g, "3.9.5", "scatter"), 1);
+	game_free(g);
+}
+
+/*
+ * 3.9.5, the whole line: horse reaching routers whose track it blocks
+ * itself rolls 1d6 +2 (cavalry) +2 (track blocked); against a capture
+ * figure of 100 they scatter, losing 20% of 500 = 100 men.
+ */
+static void
+test_3_9_5_explanation_line(void **state)
+{
+	struct game *g = field();
+	char want[256];
+	int c, r, roll;
+
+	(void)state;
+	c = fixture_unit(g, "cav", 1, ARM_CAVALRY, "light", "line", 30, 36,
+	    DIR_N, 400);
+	r = fixture_unit(g, "run", 0, ARM_INFANTRY, "line", "line", 30, 35,
+	    DIR_S, 500);
+	g->units[r].cond = COND_ROUTED;
+	game_track(g, r, 400);
+	roll = fixture_dice(g, 1, 6);
+	tab()->morale.capture = 100;
+	nap_rout_touch(g, c, r);
+	tab()->morale.capture = 4;
+	snprintf(want, sizeof want, "cav reaches the routed run: 1d6 = %d +2 "
+	    "(cavalry) +2 (track blocked) = %d, less than 100: they scatter "
+	    "and flee on, losing 20%% = 100 men (400 left)", roll, roll + 4);
+	assert_int_equal(fixture_count(g, "3.9.5", want), 1);
+	assert_int_equal(g->units[r].strength, 400);
 	game_free(g);
 }
 
@@ -782,6 +878,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_3_7_1_who_may_fire),
+		cmocka_unit_test(test_3_7_3_least_share_still_fires),
 		cmocka_unit_test(test_3_7_2_out_of_range_no_fire),
 		cmocka_unit_test(test_3_7_3_line_volley_arithmetic),
 		cmocka_unit_test(test_3_7_3_unlimbered_battery_fires_canister),
@@ -793,12 +890,14 @@ main(void)
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
+		cmocka_unit_test(test_3_9_1_explanation_line),
 		cmocka_unit_test(test_3_9_1_test_bounds),
 		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
 		cmocka_unit_test(test_3_9_5_scatter_loses_men),
+		cmocka_unit_test(test_3_9_5_explanation_line),
 		cmocka_unit_test(test_3_9_5_morale_phase_catches_routers),
 		cmocka_unit_test(test_3_9_6_empty_units_disperse_and_free_their_cells),
 		cmocka_unit_test(test_3_9_6_dispersed_count_lost_for_break_point),
