@@ -509,6 +509,41 @@ test_match_deadline(void **state)
 	free(root);
 }
 
+/* An offer waits for its second player, whichever side it kept: a
+ * deadline passed before anyone joined plays nothing. */
+static void
+test_match_waits_for_its_second_player(void **state)
+{
+	char *root = temp_dir(), *path = scenario(), *cause = NULL;
+	char id[MATCH_ID_MAX];
+	struct match a;
+	struct replay *r1;
+	int side = -1;
+
+	(void)state;
+	/* alice keeps the second side, with a one-minute deadline. */
+	assert_int_equal(match_offer(root, "default", path, datadir(), 1,
+	    "alice", 1, NULL, id, &cause), 0);
+	assert_int_equal(match_open(&a, root, id, 1, &cause), 0);
+	r1 = orders_of(&a, 1);
+	assert_int_equal(match_settle(&a, path, datadir(), time(NULL) +
+	    3600, &cause), 0);
+	assert_int_equal(match_refresh(&a), 0);
+	assert_int_equal(a.info.played, 0);
+	/* bob joins the first side: the clock starts then. */
+	assert_int_equal(match_join(root, id, "bob", &side, &cause), 0);
+	assert_int_equal(side, 0);
+	assert_int_equal(match_refresh(&a), 0);
+	assert_true(a.info.due > 0);
+	assert_int_equal(match_settle(&a, path, datadir(), a.info.due,
+	    &cause), 1);
+	replay_free(r1);
+	match_close(&a);
+	free(path);
+	rm_tree(root);
+	free(root);
+}
+
 /* Resigning ends the battle for both: no turn is played after it. */
 static void
 test_match_resign(void **state)
@@ -725,6 +760,7 @@ main(void)
 		cmocka_unit_test(test_match_foreign_orders_refused),
 		cmocka_unit_test(test_match_tampered_recording_refused),
 		cmocka_unit_test(test_match_deadline),
+		cmocka_unit_test(test_match_waits_for_its_second_player),
 		cmocka_unit_test(test_match_resign),
 		cmocka_unit_test(test_match_draft),
 		cmocka_unit_test(test_match_watch),

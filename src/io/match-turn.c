@@ -246,8 +246,11 @@ match_settle(struct match *m, const char *path, const char *datadir,
 		if (o[s] == NULL)
 			all = false;
 	}
-	if (game_over(g) || (!all && !late) ||
-	    m->info.player[m->info.nsides - 1][0] == '\0') {
+	/* Nothing is played before every side has its player, whichever
+	 * side the offer kept. */
+	for (s = 0; s < m->info.nsides && m->info.player[s][0] != '\0'; s++)
+		;
+	if (game_over(g) || (!all && !late) || s < m->info.nsides) {
 		m->info.over = game_over(g);
 		rc = 0;
 		goto out;
