@@ -84,31 +84,6 @@ slurp(const char *path, size_t *len, char **cause)
 	return buf;
 }
 
-/* mkdir -p, mode 0700. */
-static int
-make_dir(const char *dir, char **cause)
-{
-	char *p = xstrdup(dir), *q, c;
-
-	for (q = p + 1; ; q++) {
-		if (*q != '/' && *q != '\0')
-			continue;
-		c = *q;
-		*q = '\0';
-		if (mkdir(p, 0700) != 0 && errno != EEXIST) {
-			*cause = xasprintf("cannot make %s: %s", p,
-			    strerror(errno));
-			free(p);
-			return -1;
-		}
-		*q = c;
-		if (c == '\0')
-			break;
-	}
-	free(p);
-	return 0;
-}
-
 /* Whether the file at path is a turn file (its key says so). */
 static bool
 is_turn_file(const char *text)
@@ -321,7 +296,7 @@ save_game(struct run *run)
 	char *text, *cause = NULL;
 	size_t len;
 
-	if (make_dir(run->dir, &cause) != 0) {
+	if (session_mkdir(run->dir, &cause) != 0) {
 		fprintf(stderr, "marshal: %s\n", cause);
 		free(cause);
 		return -1;
@@ -351,7 +326,7 @@ send(struct run *run, struct pbem_turn *t)
 	size_t len;
 	int rc = -1;
 
-	if (make_dir(run->outdir, &cause) != 0) {
+	if (session_mkdir(run->outdir, &cause) != 0) {
 		fprintf(stderr, "marshal: %s\n", cause);
 		free(cause);
 		return -1;
@@ -703,7 +678,7 @@ lock_game(struct run *run)
 	char *path, *cause = NULL;
 	int fd;
 
-	if (make_dir(run->dir, &cause) != 0) {
+	if (session_mkdir(run->dir, &cause) != 0) {
 		fprintf(stderr, "marshal: %s\n", cause);
 		free(cause);
 		return -1;

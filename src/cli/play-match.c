@@ -100,6 +100,29 @@ bundled(const char *name)
 	return path;
 }
 
+/*
+ * Open game id to play side (-1: to watch) and find its bundled
+ * scenario: the scenario's path (allocated), or NULL with the reason
+ * said and nothing left open.
+ */
+static char *
+enter(struct match *m, const char *root, const char *id, int side)
+{
+	char *cause = NULL, *path;
+
+	if (match_open(m, root, id, side, &cause) != 0) {
+		fprintf(stderr, "marshal: %s\n", cause);
+		free(cause);
+		return NULL;
+	}
+	if ((path = bundled(m->info.scenario)) == NULL) {
+		fprintf(stderr, "marshal: the game %s is of '%s', which is not "
+		    "a bundled scenario here\n", id, m->info.scenario);
+		match_close(m);
+	}
+	return path;
+}
+
 /* The ears on the game: this side's orders, and those taken back. */
 static void
 mine_order(void *arg, const struct game *g, const struct order *o)
@@ -280,17 +303,8 @@ mp_play(const char *root, const char *id, int side,
 	int how, rc = 0;
 
 	memset(&mp, 0, sizeof mp);
-	if (match_open(&mp.m, root, id, side, &cause) != 0) {
-		fprintf(stderr, "marshal: %s\n", cause);
-		free(cause);
+	if ((mp.path = enter(&mp.m, root, id, side)) == NULL)
 		return 1;
-	}
-	if ((mp.path = bundled(mp.m.info.scenario)) == NULL) {
-		fprintf(stderr, "marshal: the game %s is of '%s', which is not "
-		    "a bundled scenario here\n", id, mp.m.info.scenario);
-		match_close(&mp.m);
-		return 1;
-	}
 	/* A turn whose orders were in when its player left is played. */
 	if (match_settle(&mp.m, mp.path, cli_datadir(), time(NULL),
 	    &cause) < 0) {
@@ -467,17 +481,8 @@ mw_watch(const char *root, const char *id, const struct options *opts)
 	int viewer = KNOW_ALL, s, how, rc = 0, fd;
 
 	memset(&mw, 0, sizeof mw);
-	if (match_open(&mw.m, root, id, -1, &cause) != 0) {
-		fprintf(stderr, "marshal: %s\n", cause);
-		free(cause);
+	if ((mw.path = enter(&mw.m, root, id, -1)) == NULL)
 		return 1;
-	}
-	if ((mw.path = bundled(mw.m.info.scenario)) == NULL) {
-		fprintf(stderr, "marshal: the game %s is of '%s', which is not "
-		    "a bundled scenario here\n", id, mw.m.info.scenario);
-		match_close(&mw.m);
-		return 1;
-	}
 	/* A player watching their own game sees what their side sees. */
 	for (s = 0; s < mw.m.info.nsides; s++)
 		if (match_player() != NULL &&
