@@ -289,6 +289,20 @@ result_text(const struct game *g, char *buf, size_t len)
 		    "(points %d to %d)", r->turn, r->points[0], r->points[1]);
 }
 
+/* Make dir (mkdir -p, mode 0700) if need be: 0, or -1 said. */
+static int
+dir_ready(const char *dir)
+{
+	char *cause = NULL;
+
+	if (session_mkdir(dir, &cause) != 0) {
+		fprintf(stderr, "marshal: %s\n", cause);
+		free(cause);
+		return -1;
+	}
+	return 0;
+}
+
 /* Write the game kept here, atomically.  0, or -1 said. */
 static int
 save_game(struct run *run)
@@ -296,11 +310,8 @@ save_game(struct run *run)
 	char *text, *cause = NULL;
 	size_t len;
 
-	if (session_mkdir(run->dir, &cause) != 0) {
-		fprintf(stderr, "marshal: %s\n", cause);
-		free(cause);
+	if (dir_ready(run->dir) != 0)
 		return -1;
-	}
 	text = pbem_game_render(run->pg, &len);
 	if (save_atomic(run->gamefile, text, len, &cause) != 0) {
 		fprintf(stderr, "marshal: the game could not be saved: %s\n",
@@ -326,11 +337,8 @@ send(struct run *run, struct pbem_turn *t)
 	size_t len;
 	int rc = -1;
 
-	if (session_mkdir(run->outdir, &cause) != 0) {
-		fprintf(stderr, "marshal: %s\n", cause);
-		free(cause);
+	if (dir_ready(run->outdir) != 0)
 		return -1;
-	}
 	name = session_name(run->g->sides[t->side].name);
 	path = xasprintf("%s/pbem-%.8s-turn%d-%s.yaml", run->outdir, t->game,
 	    t->turn, name);
@@ -675,14 +683,11 @@ out:
 static int
 lock_game(struct run *run)
 {
-	char *path, *cause = NULL;
+	char *path;
 	int fd;
 
-	if (session_mkdir(run->dir, &cause) != 0) {
-		fprintf(stderr, "marshal: %s\n", cause);
-		free(cause);
+	if (dir_ready(run->dir) != 0)
 		return -1;
-	}
 	path = xasprintf("%s.lock", run->gamefile);
 	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (fd < 0)

@@ -546,4 +546,3 @@ map_cursor_move(struct ui *ui, enum ui_action a)
 {
 	(void)map_cursor_step(ui, a, 1, 1);
 }
-
