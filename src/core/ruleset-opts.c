@@ -1,7 +1,7 @@
 /*
  * ruleset-opts.c - the options a ruleset offers scenarios (the data
  * file's `options`: an optional rule a scenario turns on or off, such as
- * the horse-and-musket road bonus), read into struct ruleset; the game
+ * a bonus for columns on roads), read into struct ruleset; the game
  * holds each option's value (game->opt.module) from the ruleset's
  * default or the scenario's choice.
  */
