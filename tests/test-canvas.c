@@ -1546,7 +1546,13 @@ test_generals_on_the_map_and_their_orders(void **state)
 	(void)state;
 	g->generals[0].pos = (struct point){ 2, 10 };
 	g->generals[1].pos = (struct point){ 17, 1 };
+	/* Without aides (3.2.4 turned off) the radius decides nothing and
+	 * the panel says the orders are in force at once; with them, where
+	 * the unit stands against the radius. */
 	type(f, "\r\t");
+	assert_true(has(f, "away; his orders are in force at once"));
+	g->opt.courier_delay = true;
+	type(f, "\t\t");
 	assert_string_equal(map_at(f, 2, 10)->glyph, "♚");
 	assert_string_equal(map_at(f, 17, 1)->glyph, "♚");
 	/* I/8e Ligne at [5, 8]: 2 diagonal and 1 straight steps, 8 ticks. */
@@ -1566,6 +1572,7 @@ test_generals_on_the_map_and_their_orders(void **state)
 	assert_int_equal(f->ui->gsel, 0);
 	assert_int_equal(f->ui->sel, -1);
 	assert_true(has(f, "Command radius 8 BD"));
+	assert_true(has(f, "m rides, s halts, d shows his radius."));
 	assert_true(has(f, "1 unit under him"));
 	assert_true(has(f, "Rides 12 BD a turn"));
 	type(f, "mkkkkkkkkkk");
@@ -1780,6 +1787,36 @@ static struct fixture *
 fixture_default_set(int w, int h, bool utf8)
 {
 	return fixture_scenario("default", w, h, utf8);
+}
+
+/*
+ * A battle without aides (Cowpens: the horse-and-musket ruleset's courier
+ * speed is 0, HO.1) puts every order in force at once, so the panel names
+ * the unit's general and says so instead of a command radius that
+ * decides nothing (it read "beyond his 0 in radius").
+ */
+static void
+test_panel_general_without_aides(void **state)
+{
+	struct fixture *f = fixture_scenario("cowpens-1781", 120, 40, true);
+	int ncr = game_find_unit(f->g, "NCR");
+
+	(void)state;
+	assert_true(ncr >= 0);
+	while (f->ui->mode != MODE_MAP)		/* the briefing */
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	f->ui->cursor = f->g->units[ncr].pos;
+	type(f, " ");
+	assert_int_equal(f->ui->sel, ncr);
+	assert_true(has(f, "General: Colonel Pickens"));
+	assert_true(has(f, "his orders are in force at once"));
+	assert_false(has(f, "radius"));
+	type(f, "C");				/* Morgan, the commander */
+	assert_true(f->ui->gsel >= 0);
+	assert_true(has(f, "His orders are in force at once"));
+	assert_false(has(f, "radius"));
+	fixture_free(f);
 }
 
 /*
@@ -2865,6 +2902,7 @@ main(void)
 		cmocka_unit_test(test_ruleset_words_on_screen),
 		cmocka_unit_test(test_panel_ground_in_the_rulesets_terms),
 		cmocka_unit_test(test_action_key_gives_the_rulesets_own_order),
+		cmocka_unit_test(test_panel_general_without_aides),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

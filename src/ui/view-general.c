@@ -18,6 +18,7 @@
 #include "core/game.h"
 #include "core/know.h"
 #include "core/ruleset.h"
+#include "ui/keymap.h"
 #include "ui/view.h"
 
 /* Screen position of map cell p, or false if not in the view. */
@@ -219,7 +220,11 @@ general_panel(struct ui *ui, struct canvas *c, int x, int y, int w,
 		if (g->units[i].general == ui->gsel &&
 		    unit_active(&g->units[i]))
 			n++;
-	snprintf(buf, sizeof buf, "Command radius %s", a);
+	if (!g->opt.courier_delay || command_ride_turns(g, 1) == 0)
+		/* No aides: every order of his is in force at once. */
+		snprintf(buf, sizeof buf, "His orders are in force at once");
+	else
+		snprintf(buf, sizeof buf, "Command radius %s", a);
 	y += put(c, x, y, w, bottom, style_plain, buf);
 	snprintf(buf, sizeof buf, "%d unit%s under him", n, n == 1 ? "" : "s");
 	y += put(c, x, y, w, bottom, style_plain, buf);
@@ -240,6 +245,31 @@ general_panel(struct ui *ui, struct canvas *c, int x, int y, int w,
 	    sizeof cite));
 	y += put(c, x, y, w, bottom, theme_dim(ui), buf);
 	return y - y0;
+}
+
+/*
+ * What the keys do with general i just selected, by the keys bound now
+ * (the options file may have changed them); his radius only where it
+ * decides how orders travel.
+ */
+static void
+general_hint(struct ui *ui, int i)
+{
+	const struct game *g = ui->game;
+	char m[16], s[16], d[16];
+
+	keymap_key_name(keymap_first(ui->keymap, MODE_MAP, ACT_MOVE), m,
+	    sizeof m);
+	keymap_key_name(keymap_first(ui->keymap, MODE_MAP, ACT_STOP), s,
+	    sizeof s);
+	keymap_key_name(keymap_first(ui->keymap, MODE_MAP, ACT_RADIUS), d,
+	    sizeof d);
+	if (!g->opt.courier_delay || command_ride_turns(g, 1) == 0)
+		ui_msg(ui, false, "%s: %s rides, %s halts.",
+		    g->generals[i].name, m, s);
+	else
+		ui_msg(ui, false, "%s: %s rides, %s halts, %s shows his "
+		    "radius.", g->generals[i].name, m, s, d);
 }
 
 /* The selected general if the side to play may give him orders. */
@@ -277,8 +307,7 @@ general_key(struct ui *ui, enum ui_action a)
 				ui->gsel = i;
 				ui->sel = -1;
 				ui->cursor = g->generals[i].pos;
-				ui_msg(ui, false, "%s: m rides, s halts, c "
-				    "shows his radius.", g->generals[i].name);
+				general_hint(ui, i);
 				return;
 			}
 		}

@@ -176,9 +176,16 @@ unit_panel(struct ui *ui, struct pen *p)
 		ruleset_fmt(rs, gd, bd, sizeof bd);
 		ruleset_fmt(rs, command_radius(g, u->general), rad,
 		    sizeof rad);
-		line(p, plain, "General: %s, %s away, %s his %s radius",
-		    g->generals[u->general].name, bd, gd <= command_radius(g,
-		    u->general) ? "within" : "beyond", rad);
+		if (!g->opt.courier_delay || command_ride_turns(g, gd) == 0)
+			/* No aides: the radius decides nothing. */
+			line(p, plain, "General: %s, %s away; his orders "
+			    "are in force at once", g->generals[u->general].name,
+			    bd);
+		else
+			line(p, plain, "General: %s, %s away, %s his %s "
+			    "radius", g->generals[u->general].name, bd,
+			    gd <= command_radius(g, u->general) ? "within" :
+			    "beyond", rad);
 	}
 	if (ui_marked(ui, ui->sel))
 		line(p, plain, "Marked: one of %d for a group order (m)",
