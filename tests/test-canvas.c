@@ -30,6 +30,7 @@
 #include "rules/napoleonic/phases.h"
 #include "core/ruleset.h"
 #include "ui/canvas.h"
+#include "ui/keymap.h"
 #include "ui/keys.h"
 #include "ui/ui.h"
 #include "ui/view.h"
@@ -1790,6 +1791,62 @@ fixture_default_set(int w, int h, bool utf8)
 }
 
 /*
+ * The messages that name a key name the one bound now: with end-turn on
+ * E, why on W, the summary on I and contours on Z (an options file's
+ * [keys], built here with keymap_bind), the empty log, the message after
+ * the turn, the summary page and the legend say so, not e, x, i and t.
+ */
+static void
+test_messages_name_the_keys_as_bound(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 120, 40);
+	struct keymap *km = keymap_create();
+	const int end[] = { 'E' }, why[] = { 'W' }, sum[] = { 'I' },
+	    hts[] = { 'Z' };
+	struct legend_entry e[LEGEND_MAX];
+	int i, n, found = 0;
+
+	(void)state;
+	assert_int_equal(keymap_bind(km, ACT_END_TURN, end, 1), 0);
+	assert_int_equal(keymap_bind(km, ACT_WHY, why, 1), 0);
+	assert_int_equal(keymap_bind(km, ACT_SUMMARY, sum, 1), 0);
+	assert_int_equal(keymap_bind(km, ACT_HEIGHTS, hts, 1), 0);
+	f->ui->keymap = km;
+	/* Hot-seat: the French take the keyboard, end, the Allies too. */
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
+	type(f, "\r");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_true(has(f, "then E ends your side's turn."));
+	assert_false(has(f, "then e ends"));
+	type(f, "E");
+	assert_int_equal(f->ui->side, 1);
+	type(f, "\r");
+	type(f, "E");
+	assert_int_equal(f->g->turn, 2);
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	assert_true(has(f, "I shows this page again."));
+	/* The turn's message, shown once the page is closed. */
+	assert_non_null(strstr(f->ui->msg, "W on a unit explains why."));
+	/* The legend of the map, as the help page lists it. */
+	n = theme_legend(f->ui, e);
+	for (i = 0; i < n; i++) {
+		if (strstr(e[i].meaning, "contour line") != NULL) {
+			assert_string_equal(e[i].meaning, "a contour line on "
+			    "open ground (Z shows levels)");
+			found++;
+		}
+		if (strstr(e[i].meaning, "a general (") != NULL) {
+			assert_string_equal(e[i].meaning, "a general (C "
+			    "selects yours; d shows his command radius)");
+			found++;
+		}
+	}
+	assert_int_equal(found, 2);
+	fixture_free(f);
+	keymap_free(km);
+}
+
+/*
  * A battle without aides (Cowpens: the horse-and-musket ruleset's courier
  * speed is 0, HO.1) puts every order in force at once, so the panel names
  * the unit's general and says so instead of a command radius that
@@ -2903,6 +2960,7 @@ main(void)
 		cmocka_unit_test(test_panel_ground_in_the_rulesets_terms),
 		cmocka_unit_test(test_action_key_gives_the_rulesets_own_order),
 		cmocka_unit_test(test_panel_general_without_aides),
+		cmocka_unit_test(test_messages_name_the_keys_as_bound),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

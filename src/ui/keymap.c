@@ -426,3 +426,16 @@ keymap_hint(const struct keymap *km, int mode, char *buf, size_t size)
 	}
 	return true;
 }
+
+char *
+keymap_key_of(const struct keymap *km, int mode, enum ui_action a,
+    char *buf, size_t size)
+{
+	int key = keymap_first(km, mode, a);
+
+	if (key == 0) {
+		snprintf(buf, size, "?");
+		return buf;
+	}
+	return keymap_key_name(key, buf, size);
+}

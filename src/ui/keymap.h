@@ -78,4 +78,12 @@ int keymap_key_parse(const char *name);
 /* The name of a key into buf (size 16 is enough); returns buf. */
 char *keymap_key_name(int key, char *buf, size_t size);
 
+/*
+ * The name of the first key bound to action in mode, into buf (size 16
+ * is enough), for a message that tells the player which key to press;
+ * "?" if none is.  Returns buf.
+ */
+char *keymap_key_of(const struct keymap *, int mode, enum ui_action,
+    char *buf, size_t size);
+
 #endif

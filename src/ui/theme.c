@@ -20,6 +20,7 @@
 
 #include "core/game.h"
 #include "core/ruleset.h"
+#include "ui/keymap.h"
 #include "ui/view.h"
 
 void
@@ -215,7 +216,7 @@ theme_legend(const struct ui *ui, struct legend_entry *e)
 	const struct game *g = ui->game;
 	const struct ruleset *rs = g->rs;
 	const char *aide = ruleset_word(rs, RULESET_TERM_AIDE);
-	char buf[64], one[2], cite[40];
+	char buf[64], one[2], cite[40], k1[16], k2[16];
 	int n = 0, i, d;
 
 	snprintf(buf, sizeof buf, "%c %c %c", theme_arm(rs, 0, ARM_INFANTRY),
@@ -250,14 +251,17 @@ theme_legend(const struct ui *ui, struct legend_entry *e)
 	    RULESET_TERM_COLONEL), ruleset_cite_fmt(rs,
 	    RULESET_TOPIC_COLONEL, " (%s)", 0, cite, sizeof cite));
 	entry(e, &n, style_plain, theme_glyph(ui, MG_MARKED), "the rear rank "
-	    "of a unit marked for a group order (g)");
+	    "of a unit marked for a group order (%s)", keymap_key_of(
+	    ui->keymap, MODE_MAP, ACT_MARK, k1, sizeof k1));
 	if (strcmp(general_glyph(ui, 0), general_glyph(ui, 1)) == 0)
 		snprintf(buf, sizeof buf, "%s", general_glyph(ui, 0));
 	else
 		snprintf(buf, sizeof buf, "%s %s", general_glyph(ui, 0),
 		    general_glyph(ui, 1));
-	entry(e, &n, style_plain, buf, "a general (C selects yours; d shows "
-	    "his command radius)");
+	entry(e, &n, style_plain, buf, "a general (%s selects yours; %s "
+	    "shows his command radius)", keymap_key_of(ui->keymap, MODE_MAP,
+	    ACT_GENERAL, k1, sizeof k1), keymap_key_of(ui->keymap, MODE_MAP,
+	    ACT_RADIUS, k2, sizeof k2));
 	entry(e, &n, style_plain, theme_glyph(ui, MG_AIDE), "%s %s riding "
 	    "with an order; the digits beside him, the turn he arrives%s",
 	    ruleset_article(aide), aide, ruleset_cite_fmt(rs,
@@ -269,7 +273,8 @@ theme_legend(const struct ui *ui, struct legend_entry *e)
 		entry(e, &n, style_plain, theme_land(ui, i, one), "%s",
 		    rs->land[i].label);
 	entry(e, &n, style_plain, theme_glyph(ui, MG_CONTOUR), "a contour "
-	    "line on open ground (t shows levels)");
+	    "line on open ground (%s shows levels)", keymap_key_of(ui->keymap,
+	    MODE_MAP, ACT_HEIGHTS, k1, sizeof k1));
 	if (ui->utf8)
 		entry(e, &n, style_plain, "─ │ ╱ ╲ ┼", "a small road");
 	if (ui->utf8)

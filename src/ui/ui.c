@@ -301,7 +301,7 @@ resolve(struct ui *ui, int depth, int mark, int turn)
 {
 	struct game *g = ui->game;
 	int i, n = 0, viewer;
-	char buf[UI_MSG_MAX], *cause = NULL;
+	char buf[UI_MSG_MAX], key[16], *cause = NULL;
 
 	ui->resolved = turn;
 	ui->log_from = mark;
@@ -314,7 +314,8 @@ resolve(struct ui *ui, int depth, int mark, int turn)
 		    know_event(g, &g->log.v[i], viewer))
 			n++;
 	ui_msg(ui, false, "Turn %d resolved: %d results in the log. "
-	    "x on a unit explains why.", turn, n);
+	    "%s on a unit explains why.", turn, n, keymap_key_of(ui->keymap,
+	    MODE_MAP, ACT_WHY, key, sizeof key));
 	tutorial_after(ui);
 	/* An outcome (a side breaking, the final count) comes first. */
 	for (i = mark; i < g->log.n; i++)
@@ -463,9 +464,17 @@ ui_start(struct ui *ui)
 		ui->side = ui->replay_viewer >= 0 ? ui->replay_viewer : 0;
 		ui->mode = MODE_REPLAY;
 		ui->log_from = 0;
-		ui_msg(ui, false, "A recording of %d turn%s: ] plays the next "
-		    "turn, [ goes back, T to a turn; ? lists the keys.",
-		    ui->replay_turns, ui->replay_turns == 1 ? "" : "s");
+		char kn[16], kp[16], kt[16], kh[16];
+
+		ui_msg(ui, false, "A recording of %d turn%s: %s plays the "
+		    "next turn, %s goes back, %s to a turn; %s lists the keys.",
+		    ui->replay_turns, ui->replay_turns == 1 ? "" : "s",
+		    keymap_key_of(ui->keymap, MODE_REPLAY, ACT_TURN_NEXT, kn,
+		    sizeof kn), keymap_key_of(ui->keymap, MODE_REPLAY,
+		    ACT_TURN_PREV, kp, sizeof kp), keymap_key_of(ui->keymap,
+		    MODE_REPLAY, ACT_TURN_GOTO, kt, sizeof kt),
+		    keymap_key_of(ui->keymap, MODE_REPLAY, ACT_HELP, kh,
+		    sizeof kh));
 		return;
 	}
 	if (game_over(ui->game)) {

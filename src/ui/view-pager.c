@@ -495,6 +495,7 @@ static void
 summary_page(struct ui *ui, struct page *p)
 {
 	const struct game *g = ui->game;
+	char key[16];
 
 	if (game_over(g))
 		snprintf(p->title, sizeof p->title, "The battle after its "
@@ -508,7 +509,8 @@ summary_page(struct ui *ui, struct page *p)
 	summary_lines(ui, summary_line, p);
 	add(p, style_plain, 0, "%s", "");
 	add(p, theme_dim(ui), 0, "Enter or Esc goes back to the battle; "
-	    "i shows this page again.");
+	    "%s shows this page again.", keymap_key_of(ui->keymap, MODE_MAP,
+	    ACT_SUMMARY, key, sizeof key));
 }
 
 /* The builder of each kind of page. */

@@ -21,6 +21,7 @@
 #include "core/know.h"
 #include "core/tutorial.h"
 #include "core/ruleset.h"
+#include "ui/keymap.h"
 #include "ui/view.h"
 #include "util/xalloc.h"
 
@@ -459,8 +460,15 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 			continue;
 		y += log_event(ui, c, l, y, e, l->log_y + l->log_h - y);
 	}
-	if (n == 0)
-		canvas_text(c, 1, l->log_y + 1, l->log_w - 1, ui->resolved > 0 ?
-		    "Nothing happened." : "No results yet: give orders, "
-		    "then e ends your side's turn.", dim);
+	if (n == 0 && ui->resolved > 0)
+		canvas_text(c, 1, l->log_y + 1, l->log_w - 1,
+		    "Nothing happened.", dim);
+	else if (n == 0) {
+		char none[80], k[16];
+
+		snprintf(none, sizeof none, "No results yet: give orders, "
+		    "then %s ends your side's turn.", keymap_key_of(ui->keymap,
+		    MODE_MAP, ACT_END_TURN, k, sizeof k));
+		canvas_text(c, 1, l->log_y + 1, l->log_w - 1, none, dim);
+	}
 }
