@@ -1802,7 +1802,7 @@ test_messages_name_the_keys_as_bound(void **state)
 	struct fixture *f = fixture_new(true, true, 120, 40);
 	struct keymap *km = keymap_create();
 	const int end[] = { 'E' }, why[] = { 'W' }, sum[] = { 'I' },
-	    hts[] = { 'Z' };
+	    hts[] = { 'Z' }, yes[] = { 'j' };
 	struct legend_entry e[LEGEND_MAX];
 	int i, n, found = 0;
 
@@ -1842,6 +1842,14 @@ test_messages_name_the_keys_as_bound(void **state)
 		}
 	}
 	assert_int_equal(found, 2);
+	/* The quit box's keys. */
+	assert_int_equal(keymap_bind(km, ACT_YES, yes, 1), 0);
+	type(f, "\x1b");
+	while (f->ui->mode == MODE_HANDOVER)
+		type(f, "\r");
+	type(f, "q");
+	assert_int_equal(f->ui->mode, MODE_QUIT);
+	assert_true(has(f, "j: quit    n Esc: keep playing"));
 	fixture_free(f);
 	keymap_free(km);
 }

@@ -842,6 +842,32 @@ over_line(void *arg, struct style st, const char *s)
 	t->n++;
 }
 
+/*
+ * A box's line of keys, "M: read the log    q: quit", into buf: each of
+ * the n actions of mode with the keys bound to it now (their label, as
+ * help shows it) and what it does.
+ */
+static const char *
+keys_line(const struct ui *ui, int mode, char *buf, size_t size,
+    const enum ui_action *act, const char *const *what, int n)
+{
+	const struct binding *b;
+	size_t len = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		for (b = keymap_mode(ui->keymap, mode); b->action != ACT_NONE &&
+		    b->action != act[i]; b++)
+			;
+		if (b->action == ACT_NONE || len >= size)
+			continue;
+		len += (size_t)snprintf(buf + len, size - len, "%s%s: %s",
+		    len > 0 ? "    " : "", b->label, what[i]);
+	}
+	return buf;
+}
+
 /* The end: the result, then the battle at a glance, as far as the
  * screen has room (the keys line always shows). */
 static void
@@ -849,7 +875,10 @@ over_draw(struct ui *ui, struct canvas *c)
 {
 	const struct game *g = ui->game;
 	struct over_text t;
-	int room = c->h - 2 - 1;
+	enum ui_action act[4];
+	const char *what[4];
+	char keys[160];
+	int room = c->h - 2 - 1, n;
 
 	t.n = 0;
 	snprintf(t.text[0], sizeof t.text[0], "The battle is over after %d "
@@ -867,13 +896,15 @@ over_draw(struct ui *ui, struct canvas *c)
 	summary_lines(ui, over_line, &t);
 	if (t.n > room)
 		t.n = room > 2 ? room : 2;
+	n = 0;
+	act[n] = ACT_LOG, what[n++] = "read the log";
 	if (ui->replay_offer)
-		t.lines[t.n++] = ui->nchoices > 0 ? "M: read the log    p: "
-		    "replay it    N: another battle    q: quit" :
-		    "M: read the log    p: replay it    q: quit";
-	else
-		t.lines[t.n++] = ui->nchoices > 0 ? "M: read the log    N: "
-		    "another battle    q: quit" : "M: read the log    q: quit";
+		act[n] = ACT_REPLAY, what[n++] = "replay it";
+	if (ui->nchoices > 0)
+		act[n] = ACT_PICK, what[n++] = "another battle";
+	act[n] = ACT_QUIT, what[n++] = "quit";
+	t.lines[t.n++] = keys_line(ui, MODE_OVER, keys, sizeof keys, act,
+	    what, n);
 	box_draw(ui, c, t.lines, t.n);
 }
 
@@ -883,7 +914,8 @@ ui_draw(struct ui *ui, struct canvas *c)
 	const struct game *g = ui->game;
 	struct layout l;
 	char buf[160];
-	const char *lines[4];
+	const char *lines[4], *qwhat[3];
+	enum ui_action qact[3];
 
 	canvas_clear(c);
 	c->ascii = !ui->utf8;
@@ -931,11 +963,16 @@ ui_draw(struct ui *ui, struct canvas *c)
 			    "shared games.";
 		else
 			lines[1] = "The game is not saved.";
-		lines[2] = "y: quit    n or Esc: keep playing";
+		qact[0] = ACT_YES, qact[1] = ACT_NO, qact[2] = ACT_RESIGN;
+		qwhat[0] = "quit", qwhat[1] = "keep playing";
+		qwhat[2] = "resign the battle";
 		if (ui->remote != NULL && ui->quit_back != MODE_OVER) {
-			lines[2] = "y: leave    n or Esc: keep playing    "
-			    "!: resign the battle";
-		}
+			qwhat[0] = "leave";
+			lines[2] = keys_line(ui, MODE_QUIT, buf, sizeof buf,
+			    qact, qwhat, 3);
+		} else
+			lines[2] = keys_line(ui, MODE_QUIT, buf, sizeof buf,
+			    qact, qwhat, 2);
 		box_draw(ui, c, lines, 3);
 		break;
 	case MODE_HANDOVER:
