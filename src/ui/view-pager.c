@@ -495,6 +495,7 @@ static void
 summary_page(struct ui *ui, struct page *p)
 {
 	const struct game *g = ui->game;
+	char key[16];
 
 	if (game_over(g))
 		snprintf(p->title, sizeof p->title, "The battle after its "
@@ -506,9 +507,12 @@ summary_page(struct ui *ui, struct page *p)
 		snprintf(p->title, sizeof p->title, "The battle after turn %d",
 		    g->turn - 1);
 	summary_lines(ui, summary_line, p);
+	/* How to close it is on the bottom line; how to see it again only
+	 * here.  Short: the page is sent after every turn. */
 	add(p, style_plain, 0, "%s", "");
-	add(p, theme_dim(ui), 0, "Enter or Esc goes back to the battle; "
-	    "i shows this page again.");
+	add(p, theme_dim(ui), 0, "%s shows this page again.", keymap_key_name(
+	    keymap_first(ui->keymap, MODE_MAP, ACT_SUMMARY), key,
+	    sizeof key));
 }
 
 /* The builder of each kind of page. */
