@@ -437,13 +437,15 @@ screen_run(struct ui *ui, char **cause)
 			    MODE_PAGER && ui->mode != MODE_PICK, pairs);
 			copy(prev, cur);
 			full = false;
-			if (ui->curs_x >= 0) {
-				curs_set(1);
+			/* The cursor stays visible: a screen without a
+			 * cursor cell (a page, the list of battles) leaves it
+			 * at the start of the bottom line, as a pager does.
+			 * Hiding and showing it again would cost a write()
+			 * of its own each time (curs_set sends at once). */
+			if (ui->curs_x >= 0)
 				move(ui->curs_y, ui->curs_x);
-			} else {
-				curs_set(0);
+			else
 				move(h - 1, 0);
-			}
 			refresh();
 			dirty = false;
 		}
