@@ -292,6 +292,10 @@ cell_attr(const struct ccell *a, bool colour, bool bright, bool own,
  * (about 15 bytes on xterm), leaving a bright colour takes one colour
  * change (5 bytes), and the map switches between units, roads and
  * ground on almost every row.
+ *
+ * l is the layout for plain_region (NULL: none); with text, plain text
+ * there takes the default colours' pair (the map's screens), without it
+ * only the blank ends of the log's rows do (a page over them, log_blank).
  */
 static void
 flush(const struct canvas *cur, const struct canvas *prev, bool colour,
@@ -430,7 +434,8 @@ screen_run(struct ui *ui, char **cause)
 	while (!ui->quit && screen_signal == 0) {
 		if (dirty) {
 			ui_draw(ui, cur);
-			/* The regions of plain_region: on the map's screens. */
+			/* The regions of plain_region: on the map's screens,
+			 * and for the log's blank ends on a page over them. */
 			ui_layout(ui, cur->w, cur->h, &lay);
 			flush(cur, full ? NULL : prev, ui->colour, bright,
 			    lay.too_small ? NULL : &lay, ui->mode !=
