@@ -1,8 +1,9 @@
 #!/bin/sh
 # lean.sh - what marshal sends a slow link, through bench/pty-bench at
-# 80x24: a cursor key is one write() of at most 32 bytes, and a full
-# redraw (Ctrl-L) at most two write() calls (issue 13).  Counts, never
-# times: the figures do not depend on the machine's speed.
+# 80x24: a cursor key is one write() of at most 32 bytes, a full redraw
+# (Ctrl-L) at most two write() calls, and a hot-seat end of turn less
+# than 2,000 bytes (issue 13).  Counts, never times: the figures do not
+# depend on the machine's speed.
 : "${top_srcdir:=.}"
 : "${MARSHAL_BIN:?MARSHAL_BIN is not set}"
 : "${MARSHAL_DATA:?MARSHAL_DATA is not set}"
@@ -35,4 +36,22 @@ check() {	# LABEL MAX
 check "cursor key, writes (median)" 1
 check "cursor key, bytes (median)" 32
 check "redraw, writes" 2
+
+# Hot-seat, as bench runs it: orders for six French units, then the end
+# of the turn (e, Enter past the hand-over box, e for the Allies).  The
+# three keys together send less than 2,000 bytes, and the two that do not
+# save the game one write() each.
+out=$("$bench" -d XDG_DATA_HOME -d XDG_CONFIG_HOME -e LC_ALL=C.UTF-8 \
+    -e "MARSHAL_DATA=$MARSHAL_DATA" -s 80x24 -r 1 -c l -n 1 -k 'q\r' \
+    -p '\tmkkkk\r\tmkkkk\r\tmkkkk\r\tmkkkk\r\tmkkkk\r\tmkkkk\r' \
+    -t 'e\re' -x qy -- "$MARSHAL_BIN" play --hotseat default) || {
+	echo "FAIL: pty-bench failed (hot-seat)"; exit 1; }
+echo "$out"
+check "end of turn, bytes" 1999
+keyed=$(echo "$out" | sed -n 's/^end of turn, writes key by key *\([0-9+]*\).*/\1/p')
+case $keyed in
+1+1+*)	echo "ok: the hand-over's keys are one write() each ($keyed)" ;;
+*)	echo "FAIL: end of turn's writes key by key are '$keyed', not 1+1+..."
+	fail=1 ;;
+esac
 exit $fail

@@ -1408,6 +1408,70 @@ test_handover_moves_the_cursor_away(void **state)
 	fixture_free(f);
 }
 
+/*
+ * The hand-over box takes the top of the log pane, not the map (over a
+ * slow link the map under a box is sent twice): the map and the status
+ * line are as Enter leaves them, the box's last line carries the keys and
+ * the bottom line is blank.  After a turn what both sides may read of its
+ * results follows the box.
+ */
+static void
+test_handover_box_over_the_log(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	struct layout l;
+	char map[24][512], status[512], row[512];
+	int x, y, i;
+
+	(void)state;
+	ui_layout(f->ui, 80, 24, &l);
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
+	assert_true(canvas_find(f->c, "Turn 1: French to give orders", &x,
+	    &y));
+	assert_int_equal(y, l.log_y + 1);
+	assert_true(canvas_find(f->c, "Hand the keyboard over.", NULL, &y));
+	assert_int_equal(y, l.log_y + 2);
+	assert_true(canvas_find(f->c, "Enter:start giving orders q:quit",
+	    NULL, &y));
+	assert_int_equal(y, l.log_y + 3);
+	/* A box: its lines reversed, margins and all. */
+	assert_true(canvas_cell(f->c, x - 1, l.log_y + 1)->style.attr &
+	    ATTR_REVERSE);
+	assert_true(canvas_cell(f->c, x - 1, l.log_y + 2)->style.attr &
+	    ATTR_REVERSE);
+	for (i = 0; i < 80; i++)
+		assert_string_equal(canvas_cell(f->c, i, l.hint_y)->glyph, " ");
+	/* No word of giving orders under the box: none are asked yet. */
+	assert_false(has(f, "No results yet"));
+	canvas_row(f->c, l.status_y, 0, 80, status, sizeof status);
+	for (i = 0; i < l.map_h; i++)
+		canvas_row(f->c, l.map_y + i, l.map_x, l.map_w, map[i],
+		    sizeof map[i]);
+	type(f, "\r");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_false(has(f, "Hand the keyboard over."));
+	canvas_row(f->c, l.status_y, 0, 80, row, sizeof row);
+	assert_string_equal(row, status);
+	for (i = 0; i < l.map_h; i++) {
+		canvas_row(f->c, l.map_y + i, l.map_x, l.map_w, row,
+		    sizeof row);
+		assert_string_equal(row, map[i]);
+	}
+	/* The turn played: the results under the box. */
+	type(f, "e\re\x1b");
+	assert_int_equal(f->ui->mode, MODE_HANDOVER);
+	assert_true(canvas_find(f->c, "Turn 2: French to give orders", NULL,
+	    &y));
+	assert_int_equal(y, l.log_y + 1);
+	assert_true(has(f, "Log: turn 1 results"));
+	/* (Nothing happened in this turn: the log says so, under the box,
+	 * where a turn's results go.) */
+	assert_true(canvas_find(f->c, "Nothing happened.", NULL, &y));
+	assert_int_equal(y, l.log_y + 4);
+	fixture_free(f);
+}
+
 /* A Move order for the selected unit: cursor moves, then Enter. */
 static void
 move_with_keys(struct fixture *f, int key, int times)
@@ -2870,8 +2934,10 @@ test_ruleset_words_on_screen(void **state)
 	assert_false(has(f, "to charge it ("));
 	assert_false(has(f, "a Mob"));
 	ui_key(f->ui, UIK_ESC);
+	/* Before the first turn nothing is routed: the one line of none,
+	 * with the ruleset's word. */
 	type(f, "i");
-	assert_true(has(f, " Disordered "));
+	assert_true(has(f, " Disordered, routed, captured, dispersed: none"));
 	assert_false(has(f, "Mobs"));
 	fixture_free(f);
 }
@@ -2945,6 +3011,7 @@ main(void)
 		cmocka_unit_test(test_cursor_cell_marked_only_without_terminal_cursor),
 		cmocka_unit_test(test_view_jumps_rather_than_creeps),
 		cmocka_unit_test(test_handover_moves_the_cursor_away),
+		cmocka_unit_test(test_handover_box_over_the_log),
 		cmocka_unit_test(test_hot_seat_hides_the_other_sides_orders),
 		cmocka_unit_test(test_solo_hides_the_computers_orders),
 		cmocka_unit_test(test_move_preview_says_when_the_order_arrives),

@@ -231,6 +231,40 @@ plain_region(const struct layout *l, int x, int y)
 	return y > l->log_y && y < l->hint_y;
 }
 
+/*
+ * On a page over the map's screen (a pager, the list of battles), where
+ * a blank cell takes the pair of plain text all the same: in the rows of
+ * the log, from where the row's text ends (tail, blank_tail) to the
+ * right edge, as the map's screen draws the log's blanks.  Otherwise
+ * ncurses, which cannot tell the two pairs look alike, clears the log's
+ * lines cell by cell when a page comes over them, and again when it
+ * goes.  The page's text keeps pair 0, and so do the blanks between its
+ * words, where a change of pair would cost more than it saves.
+ */
+static bool
+log_blank(const struct layout *l, int x, int y, int tail)
+{
+	return l != NULL && y > l->log_y && y < l->hint_y && x >= tail &&
+	    plain_region(l, x, y);
+}
+
+/* Where row y of c ends in plain blanks to its right edge (c->w if it
+ * does not). */
+static int
+blank_tail(const struct canvas *c, int y)
+{
+	const struct ccell *a;
+	int x;
+
+	for (x = c->w; x > 0; x--) {
+		a = canvas_cell(c, x - 1, y);
+		if (strcmp(a->glyph, " ") != 0 || a->style.attr != 0 ||
+		    a->style.fg != COL_DEFAULT || a->style.bg != COL_DEFAULT)
+			break;
+	}
+	return x;
+}
+
 /* The curses attributes and colour pair of a cell; own as pair_of. */
 static void
 cell_attr(const struct ccell *a, bool colour, bool bright, bool own,
@@ -258,26 +292,32 @@ cell_attr(const struct ccell *a, bool colour, bool bright, bool own,
  * (about 15 bytes on xterm), leaving a bright colour takes one colour
  * change (5 bytes), and the map switches between units, roads and
  * ground on almost every row.
+ *
+ * l is the layout for plain_region (NULL: none); with text, plain text
+ * there takes the default colours' pair (the map's screens), without it
+ * only the blank ends of the log's rows do (a page over them, log_blank).
  */
 static void
 flush(const struct canvas *cur, const struct canvas *prev, bool colour,
-    bool bright, const struct layout *l, short *pairs)
+    bool bright, const struct layout *l, bool text, short *pairs)
 {
 	const struct ccell *a, *b;
 	char run[1024];
 	size_t len = 0, n;
 	attr_t attrs = A_NORMAL, at;
 	short pair = 0, pr;
-	int x, y, rx = 0;
+	int x, y, rx = 0, tail;
 
 	for (y = 0; y < cur->h; y++) {
+		tail = text ? cur->w : blank_tail(cur, y);
 		for (x = 0; x <= cur->w; x++) {
 			a = x < cur->w ? canvas_cell(cur, x, y) : NULL;
 			b = a != NULL && prev != NULL ?
 			    canvas_cell(prev, x, y) : NULL;
 			if (a != NULL && (b == NULL || !same(a, b))) {
-				cell_attr(a, colour, bright,
-				    plain_region(l, x, y), pairs, &at, &pr);
+				cell_attr(a, colour, bright, text ?
+				    plain_region(l, x, y) : log_blank(l, x,
+				    y, tail), pairs, &at, &pr);
 				n = strlen(a->glyph);
 				if (len > 0 && at == attrs && pr == pair &&
 				    len + n < sizeof run) {
@@ -394,20 +434,23 @@ screen_run(struct ui *ui, char **cause)
 	while (!ui->quit && screen_signal == 0) {
 		if (dirty) {
 			ui_draw(ui, cur);
-			/* The regions of plain_region: on the map's screens. */
+			/* The regions of plain_region: on the map's screens,
+			 * and for the log's blank ends on a page over them. */
 			ui_layout(ui, cur->w, cur->h, &lay);
 			flush(cur, full ? NULL : prev, ui->colour, bright,
-			    lay.too_small || ui->mode == MODE_PAGER ||
-			    ui->mode == MODE_PICK ? NULL : &lay, pairs);
+			    lay.too_small ? NULL : &lay, ui->mode !=
+			    MODE_PAGER && ui->mode != MODE_PICK, pairs);
 			copy(prev, cur);
 			full = false;
-			if (ui->curs_x >= 0) {
-				curs_set(1);
+			/* The cursor stays visible: a screen without a
+			 * cursor cell (a page, the list of battles) leaves it
+			 * at the start of the bottom line, as a pager does.
+			 * Hiding and showing it again would cost a write()
+			 * of its own each time (curs_set sends at once). */
+			if (ui->curs_x >= 0)
 				move(ui->curs_y, ui->curs_x);
-			} else {
-				curs_set(0);
+			else
 				move(h - 1, 0);
-			}
 			refresh();
 			dirty = false;
 		}

@@ -20,6 +20,7 @@
 #include "util/xalloc.h"
 
 #define OVER_LINES	24	/* result and summary lines at the end */
+#define HANDOVER_LINES	3	/* the hand-over box, over the log */
 
 static void begin_side(struct ui *, int depth);
 static int humans(const struct ui *);
@@ -704,18 +705,22 @@ status_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		    ui->waiting ? "orders sent" : "your orders",
 		    ui->peer[0] != '\0' ? ui->peer : keys_mode_name(ui->mode));
 	else
+		/* The hand-over's box says what it is: the line reads as it
+		 * will when the orders begin, and Enter changes none of it. */
 		x += canvas_printf(c, x, l->status_y, c->w - x, bar,
 		    "%s to give orders (%s) | %s",
 		    ui->side < g->nsides ? g->sides[ui->side].name : "?",
-		    ui->ctl[ui->side].name, keys_mode_name(ui->mode));
+		    ui->ctl[ui->side].name, keys_mode_name(ui->mode ==
+		    MODE_HANDOVER ? MODE_MAP : ui->mode));
 	if (g->title != NULL)
 		canvas_printf(c, x, l->status_y, c->w - x, bar, " | %s",
 		    g->title);
 }
 
-/* The bottom line: the message if there is one, else the main keys. */
-static void
-hint_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+/* The main keys of the mode, as the player bound them; NULL if none.
+ * bound, of UI_MSG_MAX bytes, holds a rebound line. */
+static const char *
+mode_hint(const struct ui *ui, char *bound)
 {
 	static const char *const hints[MODE_COUNT] = {
 		[MODE_MAP] = "?:help Tab:unit m:move s:stop f:formation "
@@ -731,17 +736,27 @@ hint_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		    "x:why i:glance ?:help q:quit",
 	};
 	const char *h = hints[ui->mode];
-	char bound[UI_MSG_MAX];
 
 	if (ui->mode == MODE_OVER && ui->replay_offer)
 		h = "M:log p:replay N:another battle q:quit";
-	if (keymap_hint(ui->keymap, ui->mode, bound, sizeof bound))
+	if (keymap_hint(ui->keymap, ui->mode, bound, UI_MSG_MAX))
 		h = bound;
+	return h;
+}
+
+/* The bottom line: the message if there is one, else the main keys (the
+ * hand-over's are in its box: the line is left blank, which costs the
+ * least to send and then to replace). */
+static void
+hint_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+{
+	char bound[UI_MSG_MAX];
+	const char *h = mode_hint(ui, bound);
 
 	if (ui->msg[0] != '\0')
 		canvas_text(c, 0, l->hint_y, c->w, ui->msg,
 		    ui->msg_error ? theme_error(ui) : theme_title(ui));
-	else if (h != NULL)
+	else if (h != NULL && ui->mode != MODE_HANDOVER)
 		canvas_text(c, 0, l->hint_y, c->w, h, theme_dim(ui));
 }
 
@@ -778,6 +793,48 @@ box_draw(struct ui *ui, struct canvas *c, const char *const *lines, int n)
 		canvas_text(c, x + 2, y + 1 + i, w - 4, lines[i],
 		    i == 0 ? style_make(COL_DEFAULT, COL_DEFAULT,
 		    ATTR_REVERSE | ATTR_BOLD) : st);
+}
+
+/*
+ * Hot-seat: the box that hands the keyboard over, at the top of the log
+ * pane (log_draw leaves it the rows), not over the map.  Over a slow link
+ * what matters is what is sent: a box over the map costs the map under
+ * it twice, once hidden and again shown, in the map's colours and
+ * multi-byte glyphs (about 1 KB at 80x24), while the log's plain lines
+ * change anyway when the next side's own log replaces the shared one.
+ * No frame either: a box line of UTF-8 rules costs three bytes a cell.
+ * What hides the last side's turn is the rest of the screen, drawn for
+ * nobody (ui_viewer), not the box.
+ */
+static void
+handover_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+{
+	const struct game *g = ui->game;
+	char first[UI_MSG_MAX], bound[UI_MSG_MAX];
+	const char *lines[HANDOVER_LINES];
+	struct style st;
+	int i, w = 0, x, len;
+
+	snprintf(first, sizeof first, "Turn %d: %s to give orders", g->turn,
+	    g->sides[ui->side].name);
+	lines[0] = first;
+	lines[1] = "Hand the keyboard over.";
+	lines[2] = mode_hint(ui, bound);
+	for (i = 0; i < HANDOVER_LINES; i++)
+		if ((len = canvas_text_width(lines[i])) > w)
+			w = len;
+	w += 4;
+	if (w > l->log_w)
+		w = l->log_w;
+	x = l->log_x + (l->log_w - w) / 2;
+	/* Each line in one style, its margins too: a change of style
+	 * inside a line costs a reset and the attributes again. */
+	for (i = 0; i < HANDOVER_LINES && i < l->log_h - 1; i++) {
+		st = i == 0 ? style_make(COL_DEFAULT, COL_DEFAULT,
+		    ATTR_REVERSE | ATTR_BOLD) : theme_bar(ui);
+		canvas_fill(c, x, l->log_y + 1 + i, w, 1, " ", st);
+		canvas_text(c, x + 2, l->log_y + 1 + i, w - 4, lines[i], st);
+	}
 }
 
 static void
@@ -911,7 +968,6 @@ over_draw(struct ui *ui, struct canvas *c)
 void
 ui_draw(struct ui *ui, struct canvas *c)
 {
-	const struct game *g = ui->game;
 	struct layout l;
 	char buf[160];
 	const char *lines[4], *qwhat[3];
@@ -941,7 +997,7 @@ ui_draw(struct ui *ui, struct canvas *c)
 	status_draw(ui, c, &l);
 	map_draw(ui, c, &l);
 	panel_draw(ui, c, &l);
-	log_draw(ui, c, &l);
+	log_draw(ui, c, &l, ui->mode == MODE_HANDOVER ? HANDOVER_LINES : 0);
 	hint_draw(ui, c, &l);
 	switch (ui->mode) {
 	case MODE_MENU:
@@ -976,12 +1032,7 @@ ui_draw(struct ui *ui, struct canvas *c)
 		box_draw(ui, c, lines, 3);
 		break;
 	case MODE_HANDOVER:
-		snprintf(buf, sizeof buf, "Turn %d: %s to give orders", g->turn,
-		    g->sides[ui->side].name);
-		lines[0] = buf;
-		lines[1] = "Hand the keyboard over.";
-		lines[2] = "Enter: start    q: quit";
-		box_draw(ui, c, lines, 3);
+		handover_draw(ui, c, &l);
 		break;
 	case MODE_OVER:
 		over_draw(ui, c);

@@ -507,10 +507,11 @@ summary_page(struct ui *ui, struct page *p)
 		snprintf(p->title, sizeof p->title, "The battle after turn %d",
 		    g->turn - 1);
 	summary_lines(ui, summary_line, p);
+	/* How to close it is on the bottom line; how to see it again only
+	 * here.  Short: the page is sent after every turn. */
 	add(p, style_plain, 0, "%s", "");
-	add(p, theme_dim(ui), 0, "Enter or Esc goes back to the battle; "
-	    "%s shows this page again.", keymap_key_of(ui->keymap, MODE_MAP,
-	    ACT_SUMMARY, key, sizeof key));
+	add(p, theme_dim(ui), 0, "%s shows this page again.", keymap_key_of(
+	    ui->keymap, MODE_MAP, ACT_SUMMARY, key, sizeof key));
 }
 
 /* The builder of each kind of page. */

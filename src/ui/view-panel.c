@@ -420,12 +420,12 @@ log_event(struct ui *ui, struct canvas *c, const struct layout *l, int y,
 }
 
 void
-log_draw(struct ui *ui, struct canvas *c, const struct layout *l)
+log_draw(struct ui *ui, struct canvas *c, const struct layout *l, int skip)
 {
 	const struct game *g = ui->game;
 	const struct event *e;
 	struct style dim = theme_dim(ui);
-	int rows = l->log_h - 1, i, n = 0, first, y, h, used;
+	int rows = l->log_h - 1 - skip, i, n = 0, first, y, h, used;
 	int viewer = ui_viewer(ui);
 
 	canvas_fill(c, l->log_x, l->log_y, l->log_w, 1,
@@ -453,17 +453,19 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		n++;
 	}
 	first = i + 1;
-	y = l->log_y + 1;
+	y = l->log_y + 1 + skip;
 	for (i = first; i < g->log.n && y < l->log_y + l->log_h; i++) {
 		e = &g->log.v[i];
 		if (e->kind == EV_PHASE || !know_event(g, e, viewer))
 			continue;
 		y += log_event(ui, c, l, y, e, l->log_y + l->log_h - y);
 	}
-	if (n == 0 && ui->resolved > 0)
-		canvas_text(c, 1, l->log_y + 1, l->log_w - 1,
+	/* Over a box, no word of how to give orders: they are not yet
+	 * asked for. */
+	if (n == 0 && rows > 0 && ui->resolved > 0)
+		canvas_text(c, 1, l->log_y + 1 + skip, l->log_w - 1,
 		    "Nothing happened.", dim);
-	else if (n == 0) {
+	else if (n == 0 && rows > 0 && skip == 0) {
 		char none[80], k[16];
 
 		snprintf(none, sizeof none, "No results yet: give orders, "

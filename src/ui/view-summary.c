@@ -1,10 +1,11 @@
 /*
  * view-summary.c - the battle at a glance, as lines of text: a table with
  * a column per side (men fallen, guns lost, units in good order, routed,
- * captured, dispersed, the break point 3.10.1, points held) and the
- * objectives with who holds them (3.10.2).  The figures come from
- * core/summary.h; this file only lays them out.  The page between turns
- * and the box at the end of the battle both draw these lines.
+ * captured, dispersed (one line while there are none), the break point
+ * 3.10.1, points held) and the objectives with who holds them (3.10.2).
+ * The figures come from core/summary.h; this file only lays them out.
+ * The page between turns and the box at the end of the battle both draw
+ * these lines.
  */
 #include "config.h"
 
@@ -83,10 +84,27 @@ summary_lines(struct ui *ui, void (*line)(void *, struct style,
 	if (i < ARM_COUNT)
 		FIGURES("Guns lost", "%ld of %ld", ss->lost_guns, ss->guns0);
 	FIGURES("Units in good order", "%d of %d", ss->formed, ss->units);
-	FIGURES(ruleset_word(g->rs, RULESET_TERM_MOBS), "%d", ss->mob);
-	FIGURES("Routed", "%d", ss->routed);
-	FIGURES("Captured", "%d", ss->captured);
-	FIGURES("Dispersed", "%d", ss->dispersed);
+	/* Until a unit of either side has lost its formation, routed, or
+	 * been captured or dispersed, one line says so instead of four rows
+	 * of noughts: the page after each turn is sent whole, and on the
+	 * first turns these rows are most of what changes nothing. */
+	for (i = 0; i < s.nsides; i++) {
+		ss = &s.side[i];
+		if (ss->mob != 0 || ss->routed != 0 || ss->captured != 0 ||
+		    ss->dispersed != 0)
+			break;
+	}
+	if (i == s.nsides) {
+		snprintf(buf, sizeof buf, "%s, routed, captured, dispersed: "
+		    "none", ruleset_word(g->rs, RULESET_TERM_MOBS));
+		line(arg, style_plain, buf);
+	} else {
+		FIGURES(ruleset_word(g->rs, RULESET_TERM_MOBS), "%d",
+		    ss->mob);
+		FIGURES("Routed", "%d", ss->routed);
+		FIGURES("Captured", "%d", ss->captured);
+		FIGURES("Dispersed", "%d", ss->dispersed);
+	}
 #undef FIGURES
 	for (i = 0; i < s.nsides; i++)
 		break_cell(&s, &s.side[i], cells[i], sizeof cells[i]);

@@ -171,8 +171,10 @@ bool overview_jump(struct ui *, enum ui_action);
 void overview_key(struct ui *, enum ui_action);
 void overview_draw(struct ui *, struct canvas *);
 
-/* Message log panel. */
-void log_draw(struct ui *, struct canvas *, const struct layout *);
+/* Message log panel; its first skip rows under the title are left to a
+ * box drawn over them (the hand-over's), the newest events below. */
+void log_draw(struct ui *, struct canvas *, const struct layout *,
+    int skip);
 
 /* Formation menu; the same menu for the ruleset's own actions
  * (action_menu_open, key O). */

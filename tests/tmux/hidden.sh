@@ -122,4 +122,44 @@ keys Escape q
 wait_for "Quit"
 keys y
 expect_restored 0
+
+# --- hot-seat at 80x24 ------------------------------------------------------
+# The hand-over box takes the top of the log pane there (not the middle
+# of the map): still nothing of the French turn on the screen, its keys in
+# the box, the bottom line free of the last French message.
+$T kill-server >/dev/null 2>&1
+T="tmux -L marshal-test-$$-small"
+MARSHAL_ARGS="play --hotseat"
+start 80 24 LANG=C.UTF-8
+wait_for "r: resume it, n: new game"
+keys n
+wait_for "The sides"
+keys Escape
+wait_for "Hand the keyboard over"
+keys Enter
+wait_gone "Hand the keyboard over"
+keys Tab
+wait_for "Facing "
+at=$(screen | sed -n 's/.*Facing [A-Z]* at \[\([0-9]*\), \([0-9]*\)\].*/\1 \2/p' |
+    head -1)
+[ -n "$at" ] || fail "no position in the panel at 80x24"
+set -- $at
+keys m k k k Enter
+wait_for "Order: Move to [$1, $(($2 - 3))]"
+keys e
+wait_for "Hand the keyboard over"
+expect_re "Turn 1: Allies to give orders"
+expect_re "Enter:start giving orders q:quit"
+expect_none "Move to \\[$1, $(($2 - 3))\\]"
+expect_none "order to \\[$1, $(($2 - 3))\\]"
+expect_none "order to \\[34, 29\\]"
+expect_none "move order"
+keys Enter
+wait_gone "Hand the keyboard over"
+expect_re "Allies to give orders"
+expect_none "order to \\[$1, $(($2 - 3))\\]"
+keys q
+wait_for "Quit"
+keys y
+expect_restored 0
 echo "ok: the enemy's orders stay hidden, hot-seat and solo"
