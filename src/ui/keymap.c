@@ -102,6 +102,8 @@ static const char *const action_names[ACT_COUNT] = {
 	[ACT_FOLLOW] = "follow",
 	[ACT_OFFER] = "offer",
 	[ACT_DEADLINE] = "deadline",
+	[ACT_ANSWER_PICK] = "answer-pick",
+	[ACT_ANSWER_NOW] = "answer-now",
 };
 
 /* Names of the keys that are not one printable character. */

@@ -136,9 +136,9 @@ hm_decisions(const struct game *g, struct decision *out, int max)
 		out[0].orders = 1u << ORDER_ACTION;
 		out[0].phase = g->phase;
 		snprintf(out[0].rule, sizeof out[0].rule, "H15");
-		snprintf(out[0].what, sizeof out[0].what, "%s broke through: "
-		    "charge again (%d enem%s in reach) or rein in?",
-		    g->units[u].name, nt, nt == 1 ? "y" : "ies");
+		snprintf(out[0].what, sizeof out[0].what, "%s broke through "
+		    "(%d enem%s in reach). Charge again?", g->units[u].name,
+		    nt, nt == 1 ? "y" : "ies");
 		return 1;
 	}
 	for (s = 0; s < g->nsides && n < max; s++) {

@@ -1,0 +1,43 @@
+#!/bin/sh
+# second-charge.sh - a question within the turn, answered by keys (H15):
+# a small horse-and-musket battle (tests/scenarios/hm/H15-second-
+# charge.yaml, seed 1) played hot-seat at 80x24.  Both sides end their
+# orders; the dragoons charge the militia, rout it and break through, and
+# the keyboard is handed to the Americans, who own the horse: the box
+# names H15 and the answers.  Other orders are refused while it is open;
+# c puts the cursor on the nearest enemy in reach, Tab on the other, and
+# Enter charges that one, not the nearest: the log says so by H15.
+. "${top_srcdir:-.}/tests/tmux/lib.sh"
+
+MARSHAL_ARGS="play --hotseat --seed 1 $top_srcdir/tests/scenarios/hm/H15-second-charge.yaml"
+start 80 24 LANG=C.UTF-8
+
+hotseat_first_turn
+
+# The turn stops at the breakthrough and asks the side of the horse.
+wait_for "Turn 1: Americans, a question (H15)"
+keys Enter
+wait_for "H15: Washington's dragoons broke through (2 enemies in reach)."
+wait_for "c Charge again (pick a target), r Rein in, e its standing order"
+wait_for "| Question |"
+
+# No other order while it is open.
+keys m
+wait_for "H15: answer first (c charge again, r rein in"
+
+# c: the nearest first; Tab: the other; Enter charges it.
+keys c
+wait_for "H15: Legion foot (left) (1 of 2 in reach); Enter charges it."
+wait_for "Charge again at which?"
+keys Tab
+wait_for "H15: Legion foot (right) (2 of 2 in reach); Enter charges it."
+keys Enter
+
+# The turn runs on to its end; the log says which it charged, by H15.
+skip_summary 1
+wait_for "H15 Washington's dragoons charges Legion foot (right)"
+wait_for "Turn 2: Americans to give orders"
+
+keys q y
+expect_restored 0
+echo "ok: H15 asked within the turn and answered by keys"
