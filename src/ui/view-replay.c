@@ -89,6 +89,12 @@ replay_goto(struct ui *ui, int turn, int phase)
 		    "in %.0f ms", now_ms() - t0);
 	ui->game = g;
 	rs = g->rs;
+	if (phase >= 0 && g->phase < 0 && g->turn > turn &&
+	    turn + 1 <= last) {
+		/* A turn answered within (core/decide.h) is shown whole. */
+		turn++;
+		phase = -1;
+	}
 	ui->replay_at = turn;
 	ui->replay_phase = phase;
 	if (ui->sel >= g->nunits)

@@ -7,6 +7,9 @@
 # names H15 and the answers.  Other orders are refused while it is open;
 # c puts the cursor on the nearest enemy in reach, Tab on the other, and
 # Enter charges that one, not the nearest: the log says so by H15.
+# Then the battle cut to one turn: saved (S) at the question and quit,
+# resumed, the keyboard handed to the Americans again and r reins in;
+# the battle's recording, kept at its end, verifies.
 . "${top_srcdir:-.}/tests/tmux/lib.sh"
 
 MARSHAL_ARGS="play --hotseat --seed 1 $top_srcdir/tests/scenarios/hm/H15-second-charge.yaml"
@@ -40,4 +43,47 @@ wait_for "Turn 2: Americans to give orders"
 
 keys q y
 expect_restored 0
-echo "ok: H15 asked within the turn and answered by keys"
+$T kill-session -t $S
+
+SLOT=$XDG_DATA_HOME/marshal/h15.save
+sed 's/^turns: .*/turns: 1/' \
+    "$top_srcdir/tests/scenarios/hm/H15-second-charge.yaml" \
+    >"$XDG_DATA_HOME/h15.yaml"
+MARSHAL_ARGS="play --hotseat --seed 1 $XDG_DATA_HOME/h15.yaml"
+$T -f /dev/null new-session -d -s keep "sleep 600" || fail "cannot start tmux"
+start 80 24 LANG=C.UTF-8
+hotseat_first_turn
+wait_for "Turn 1: Americans, a question (H15)"
+keys Enter
+wait_for "H15: Washington's dragoons broke through (2 enemies in reach)."
+keys S
+wait_for "Turn 1 saved in $SLOT"
+grep -q '^phase: ' "$SLOT" || fail "the save is not within the turn"
+keys q y
+expect_restored 0
+$T kill-session -t $S
+
+start 80 24 LANG=C.UTF-8
+wait_for "A saved battle: H15: a second cavalry charge"
+keys r
+wait_for "The sides"
+keys Escape
+wait_for "Turn 1: Americans, a question (H15)"
+keys Enter
+wait_for "H15: Washington's dragoons broke through (2 enemies in reach)."
+keys r
+wait_for "The battle is over after 1 turn"
+keys M
+wait_for "H15 Washington's dragoons reins in as its side chose"
+keys Escape
+keys q
+wait_for "Quit marshal?"
+keys y
+expect_restored 0
+KEPT=$XDG_DATA_HOME/marshal/h15-last.replay
+[ -s "$KEPT" ] || fail "the battle's recording was not kept"
+grep -q 'action: "rein"' "$KEPT" || fail "the recording lacks the answer"
+"$MARSHAL_BIN" replay "$KEPT" --verify >/dev/null ||
+	fail "the kept recording does not verify"
+echo "ok: H15 asked within the turn and answered by keys; saved at the"
+echo "ok: question, resumed there, and its recording verifies"

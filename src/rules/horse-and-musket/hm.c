@@ -199,7 +199,7 @@ hm_decided(struct game *g, int s)
 		/* The answer (or none) to the question open. */
 		g->decided = 0;
 		if ((u = asked_unit(g)) >= 0 && g->units[u].side == s)
-			hm_second_charge(g, u, true);
+			hm_second_charge(g, u);
 	}
 	run_on(g);
 }

@@ -387,7 +387,7 @@ hm_second_asked(const struct game *g)
 }
 
 void
-hm_second_charge(struct game *g, int u, bool asked)
+hm_second_charge(struct game *g, int u)
 {
 	const struct hm_turn *t = hm_turn(g->rs);
 	struct unit *un = &g->units[u];
@@ -398,9 +398,6 @@ hm_second_charge(struct game *g, int u, bool asked)
 	if (un->act.kind == ORDER_ACTION && (un->act.action ==
 	    HM_ACTION_CHARGE || un->act.action == HM_ACTION_REIN))
 		un->act.kind = ORDER_NONE;	/* answered: acted on now */
-	if (how == HM_ANSWER_NONE && asked)
-		game_log(g, u, EV_NOTE, "H15", "%s: no answer was given; its "
-		    "standing order answers for it", un->name);
 	if (how == HM_ANSWER_REIN) {
 		HM_MARKS(un) |= HM_REINED;
 		game_log(g, u, EV_NOTE, "H15", "%s reins in as its side "
@@ -448,7 +445,7 @@ hm_breakthrough_run(struct game *g, bool ask)
 			return -1;
 		if (ask && hm_second_asks(g, u))
 			return u;
-		hm_second_charge(g, u, false);
+		hm_second_charge(g, u);
 	}
 }
 

@@ -256,9 +256,9 @@ bool hm_second_asks(const struct game *, int u);
  * battle that broke through, if it is to be asked; -1 otherwise. */
 int hm_second_asked(const struct game *);
 /* H15: carry out u's second charge or reining in, by the answer it
- * holds, or its standing order's; asked: it was asked and not
- * answered (the log says so). */
-void hm_second_charge(struct game *, int u, bool asked);
+ * holds, or else by its standing order, logged as when nobody is asked
+ * (a whole turn played at once reads the same). */
+void hm_second_charge(struct game *, int u);
 /* H15: the phase's second charges in order of battle; with ask, stop at
  * the first unit to be asked and return it; -1 when none is left. */
 int hm_breakthrough_run(struct game *, bool ask);
