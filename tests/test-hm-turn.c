@@ -16,6 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ai/ai.h"
 #include "core/decide.h"
 #include "core/game.h"
 #include "core/rng.h"
@@ -1003,6 +1004,37 @@ test_002_H15_second_charge_is_asked(void **state)
 	game_free(g);
 }
 
+/* The computer commander answers as the standing order would (the
+ * doctrine's answer, through the interface's controller too): under a
+ * Move order a charge at the nearest, under a Stop order reining in. */
+static void
+test_002_H15_computer_answers(void **state)
+{
+	enum ai_level lvl = AI_NORMAL;
+	struct decision d[DECIDE_MAX];
+	struct game *g;
+	int c, n, f;
+
+	(void)state;
+	g = broken_through(&c, &n, &f);
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
+	assert_int_equal(ai_answer(g, &d[0], lvl), 0);
+	assert_int_equal(g->units[c].act.kind, ORDER_ACTION);
+	assert_int_equal(g->units[c].act.action, HM_ACTION_CHARGE);
+	assert_int_equal(game_decided(g, 0), 0);
+	assert_int_equal(count(g, "H15", "c charges n: "), 1);
+	game_free(g);
+
+	g = broken_through(&c, &n, &f);
+	g->units[c].order.kind = ORDER_STOP;
+	ai_controller(g, 0, &lvl);
+	assert_int_equal(g->units[c].act.action, HM_ACTION_REIN);
+	assert_int_equal(game_decided(g, 0), 0);
+	assert_int_equal(count(g, "H15", "c reins in as its side chose"), 1);
+	assert_int_equal(g->units[c].pos.y, 30);
+	game_free(g);
+}
+
 /* g saved, and the save laid over a fresh copy of the broken-through
  * game. */
 static struct game *
@@ -1496,6 +1528,7 @@ main(void)
 		cmocka_unit_test(test_002_H15_rein_in),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
 		cmocka_unit_test(test_002_H15_save_at_the_question),
+		cmocka_unit_test(test_002_H15_computer_answers),
 		cmocka_unit_test(test_002_H15_replay_keeps_the_answer),
 		cmocka_unit_test(test_HO_1_whole_turns),
 		cmocka_unit_test(test_HO_1_phase_by_phase),
