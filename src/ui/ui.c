@@ -580,11 +580,13 @@ key_dispatch(struct ui *ui, int key)
 	if (ui->mode == MODE_REACT && a == ACT_NONE) {
 		/* No other order while the question is open. */
 		struct decision d;
+		char ans[UI_MSG_MAX];
 
-		if (react_question(ui, &d))
-			ui_msg(ui, true, "%s: answer first (c charge again, r "
-			    "rein in, e its standing order); no other order "
-			    "now.", d.rule);
+		if (react_question(ui, &d)) {
+			react_answers(ui, &d, ans, sizeof ans);
+			ui_msg(ui, true, "%s: answer first (%s); no other "
+			    "order now.", d.rule, ans);
+		}
 		return;
 	}
 	if (ui->mode != MODE_MENU && ui->mode != MODE_INPUT &&

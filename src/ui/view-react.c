@@ -256,6 +256,29 @@ react_key(struct ui *ui, enum ui_action a)
 }
 
 void
+react_answers(const struct ui *ui, const struct decision *d, char *buf,
+    size_t len)
+{
+	const struct game *g = ui->game;
+	const struct ruleset_action *acts = g->rs->ops->actions;
+	int pick = answer_action(g, d->rule, true);
+	int now = answer_action(g, d->rule, false);
+	size_t k = 0;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	if (pick >= 0)
+		k += (size_t)snprintf(buf, len, "c %s (pick a target), ",
+		    acts[pick].label);
+	if (now >= 0 && k < len)
+		k += (size_t)snprintf(buf + k, len - k, "r %s, ",
+		    acts[now].label);
+	if (k < len)
+		snprintf(buf + k, len - k, "e its standing order");
+}
+
+void
 react_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 {
 	const struct game *g = ui->game;
@@ -264,31 +287,18 @@ react_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	    COL_DEFAULT, ATTR_REVERSE | ATTR_BOLD);
 	const struct ruleset_action *acts = g->rs->ops->actions;
 	char line[2][UI_MSG_MAX];
-	size_t k;
-	int pick, now, i, w, x;
+	int pick, i, w, x;
 
 	if (!react_question(ui, &d))
 		return;
 	pick = answer_action(g, d.rule, true);
-	now = answer_action(g, d.rule, false);
 	snprintf(line[0], sizeof line[0], "%s: %s", d.rule, d.what);
 	if (ui->react_pick)
 		snprintf(line[1], sizeof line[1], "%s at which? Tab: the next "
 		    "enemy in reach, Enter: at the one under the cursor, Esc: "
 		    "back", pick >= 0 ? acts[pick].label : "?");
-	else {
-		k = 0;
-		line[1][0] = '\0';
-		if (pick >= 0)
-			k += (size_t)snprintf(line[1], sizeof line[1], "c %s "
-			    "(pick a target), ", acts[pick].label);
-		if (now >= 0 && k < sizeof line[1])
-			k += (size_t)snprintf(line[1] + k, sizeof line[1] - k,
-			    "r %s, ", acts[now].label);
-		if (k < sizeof line[1])
-			snprintf(line[1] + k, sizeof line[1] - k, "e its "
-			    "standing order");
-	}
+	else
+		react_answers(ui, &d, line[1], sizeof line[1]);
 	/* Across the screen over the map's top rows: the map below stays
 	 * in sight for the picking. */
 	w = 0;

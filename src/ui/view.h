@@ -92,6 +92,9 @@ bool react_question(const struct ui *, struct decision *d);
 void react_open(struct ui *);
 void react_key(struct ui *, enum ui_action);
 void react_draw(struct ui *, struct canvas *, const struct layout *);
+/* The answers' keys and labels, as the box shows them, into buf. */
+void react_answers(const struct ui *, const struct decision *, char *buf,
+    size_t len);
 
 /* The unit's movement allowance this turn in ticks, -1 if unknown. */
 int ui_allowance(struct ui *, int unit);

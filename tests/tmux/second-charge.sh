@@ -5,8 +5,9 @@
 # orders; the dragoons charge the militia, rout it and break through, and
 # the keyboard is handed to the Americans, who own the horse: the box
 # names H15 and the answers.  Other orders are refused while it is open;
-# c puts the cursor on the nearest enemy in reach, Tab on the other, and
-# Enter charges that one, not the nearest: the log says so by H15.
+# c puts the cursor on the nearest enemy in reach (Enter off a unit is
+# refused), Tab on the other, and Enter charges that one, not the
+# nearest: the log says so by H15.
 # Then the battle cut to one turn: saved (S) at the question and quit,
 # resumed, the keyboard handed to the Americans again and r reins in;
 # the battle's recording, kept at its end, verifies.
@@ -26,12 +27,16 @@ wait_for "| Question |"
 
 # No other order while it is open.
 keys m
-wait_for "H15: answer first (c charge again, r rein in"
+wait_for "H15: answer first (c Charge again (pick a target), r Rein in"
 
 # c: the nearest first; Tab: the other; Enter charges it.
 keys c
 wait_for "H15: Legion foot (left) (1 of 2 in reach); Enter charges it."
 wait_for "Charge again at which?"
+keys K Enter
+wait_for "No unit under the cursor: Tab puts it on an enemy in reach"
+keys Tab
+wait_for "H15: Legion foot (left) (1 of 2 in reach); Enter charges it."
 keys Tab
 wait_for "H15: Legion foot (right) (2 of 2 in reach); Enter charges it."
 keys Enter
