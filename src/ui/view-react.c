@@ -1,6 +1,6 @@
 /*
  * view-react.c - a question the rules ask within the turn (core/decide.h,
- * DECIDE_REACT), such as the horse-and-musket second charge (H15): a box
+ * DECIDE_REACT), such as a second charge of horse that broke through: a box
  * over the top of the map says the rule and what is asked, and the keys
  * answer it.  The answers are the ruleset's own actions under the rule
  * that asks: the one taking a point goes at an enemy picked with the
