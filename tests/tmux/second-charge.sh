@@ -10,7 +10,8 @@
 # nearest: the log says so by H15.
 # Then the battle cut to one turn: saved (S) at the question and quit,
 # resumed, the keyboard handed to the Americans again and r reins in;
-# the battle's recording, kept at its end, verifies.
+# the battle's recording, kept at its end, verifies.  Last, the viewer
+# steps a recorded turn answered within whole (tests/replays).
 . "${top_srcdir:-.}/tests/tmux/lib.sh"
 
 MARSHAL_ARGS="play --hotseat --seed 1 $top_srcdir/tests/scenarios/hm/H15-second-charge.yaml"
@@ -90,5 +91,18 @@ KEPT=$XDG_DATA_HOME/marshal/h15-last.replay
 grep -q 'action: "rein"' "$KEPT" || fail "the recording lacks the answer"
 "$MARSHAL_BIN" replay "$KEPT" --verify >/dev/null ||
 	fail "the kept recording does not verify"
+$T kill-session -t $S
+
+# The recording of tests/replays in the viewer: ) from turn 1's orders
+# plays the turn whole, through its answer, and says so.
+MARSHAL_ARGS="replay $top_srcdir/tests/replays/second-charge.yaml"
+start 80 24 LANG=C.UTF-8
+wait_for "A recording of 2 turns"
+keys ')'
+wait_for "Turn 2 (turn 1, answered within, played whole): 0 orders given"
+wait_for "charges Legion foot (right)"
+keys q y
+expect_restored 0
 echo "ok: H15 asked within the turn and answered by keys; saved at the"
-echo "ok: question, resumed there, and its recording verifies"
+echo "ok: question, resumed there, and its recording verifies; the viewer"
+echo "ok: plays a turn answered within whole"
