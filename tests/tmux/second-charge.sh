@@ -15,6 +15,8 @@
 . "${top_srcdir:-.}/tests/tmux/lib.sh"
 
 MARSHAL_ARGS="play --hotseat --seed 1 $top_srcdir/tests/scenarios/hm/H15-second-charge.yaml"
+# A session of its own keeps the tmux server up between the battles.
+$T -f /dev/null new-session -d -s keep "sleep 600" || fail "cannot start tmux"
 start 80 24 LANG=C.UTF-8
 
 hotseat_first_turn
@@ -56,7 +58,6 @@ sed 's/^turns: .*/turns: 1/' \
     "$top_srcdir/tests/scenarios/hm/H15-second-charge.yaml" \
     >"$XDG_DATA_HOME/h15.yaml"
 MARSHAL_ARGS="play --hotseat --seed 1 $XDG_DATA_HOME/h15.yaml"
-$T -f /dev/null new-session -d -s keep "sleep 600" || fail "cannot start tmux"
 start 80 24 LANG=C.UTF-8
 hotseat_first_turn
 wait_for "Turn 1: Americans, a question (H15)"

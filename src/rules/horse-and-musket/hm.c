@@ -63,14 +63,21 @@ static const struct {
 	{ "end", hm_phase_end },
 };
 
+/* Phase p opens: the game stands in it, and the log says so. */
+static void
+phase_open(struct game *g, int p)
+{
+	g->phase = p;
+	game_log(g, -1, EV_PHASE, "", "turn %d, phase %d: %s", g->turn, p + 1,
+	    g->rs->phases[p]);
+}
+
 static void
 hm_phase_run(struct game *g, int p)
 {
 	size_t i;
 
-	g->phase = p;
-	game_log(g, -1, EV_PHASE, "", "turn %d, phase %d: %s", g->turn, p + 1,
-	    g->rs->phases[p]);
+	phase_open(g, p);
 	for (i = 0; i < sizeof phases / sizeof phases[0]; i++)
 		if (strcmp(g->rs->phase_keys[p], phases[i].key) == 0) {
 			phases[i].run(g);
@@ -174,9 +181,7 @@ run_on(struct game *g)
 		p = g->phase + 1;
 		if (bt >= 0 && p == bt) {
 			/* Opened here, run unit by unit above. */
-			g->phase = p;
-			game_log(g, -1, EV_PHASE, "", "turn %d, phase %d: %s",
-			    g->turn, p + 1, g->rs->phases[p]);
+			phase_open(g, p);
 			continue;
 		}
 		if (game_phase(g) < 0)

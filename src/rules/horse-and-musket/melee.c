@@ -2,8 +2,10 @@
  * melee.c - HO.3 charges, HO.7 melee and HO.8 second cavalry charges
  * (the seed's H15).  A charge closes straight to contact before anyone
  * marches; blocks in contact fight once each in the melee phase; horse
- * that won and saw its enemy rout breaks through and may charge again.
- * The numbers are the data file's `charge` and `melee` sections.
+ * that won and saw its enemy rout breaks through and may charge again,
+ * as its side answers when asked (hm.c stops the turn for it) or else as
+ * its standing order says.  The numbers are the data file's `charge` and
+ * `melee` sections.
  */
 #include "config.h"
 
