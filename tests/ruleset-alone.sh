@@ -37,11 +37,13 @@ if [ -z "$work" ]; then
 	trap 'rm -rf "$work"' EXIT INT TERM
 fi
 name=horse-and-musket
-# the ruleset's own files: its module, its data and its battles
+# the ruleset's own files: its module, its data, its battles and its
+# recording
 own="src/rules/$name data/rulesets/$name.yaml
 data/scenarios/cowpens-1781.yaml data/scenarios/tutorial-hm-01-ground.yaml
 data/scenarios/tutorial-hm-02-wheel.yaml data/maps/cowpens-1781.yaml
-data/oob/morgan-1781.yaml data/oob/tarleton-1781.yaml"
+data/oob/morgan-1781.yaml data/oob/tarleton-1781.yaml
+tests/replays/second-charge.yaml"
 
 fail() {
 	echo "ruleset-alone: $*" >&2

@@ -247,6 +247,16 @@ test_decide_ruleset_asks_within_the_turn(void **state)
 	assert_int_equal(game_order(g, &o, &cause), -1);	/* not side 0 */
 	free(cause);
 	cause = NULL;
+	/* Nor a general's own ride, of either side. */
+	o = move_to(g, a, 0, 0);
+	o.unit = -1;
+	o.general = g->units[a].general;
+	assert_int_equal(game_order(g, &o, &cause), -1);
+	assert_non_null(strstr(cause, "is asked now"));
+	free(cause);
+	cause = NULL;
+	o.kind = ORDER_STOP;
+	o.npts = 0;
 	o.unit = a;
 	o.general = g->units[a].general;
 	assert_int_equal(game_order(g, &o, &cause), 0);

@@ -165,6 +165,7 @@ movement(struct game *g)
 		for (p = 0; p < g->log.n; p++)
 			fprintf(stderr, "  %d %s %s\n", g->log.v[p].unit,
 			    g->log.v[p].rule, g->log.v[p].text);
+	g->phase = -1;		/* the turn over: orders are asked again */
 	g->turn++;
 }
 

@@ -16,10 +16,14 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ai/ai.h"
+#include "core/decide.h"
 #include "core/game.h"
 #include "core/rng.h"
 #include "core/ruleset.h"
 #include "io/load.h"
+#include "io/replay.h"
+#include "io/save.h"
 #include "io/yread.h"
 #include "util/xalloc.h"
 #include "rules/horse-and-musket/move.h"
@@ -826,6 +830,370 @@ test_002_H15_rein_in(void **state)
 	game_free(g);
 }
 
+/*
+ * H15 as a decision (core/decide.h): the turn stopped in the
+ * breakthrough phase with horse c broken through, foot n 5 inches ahead
+ * and foot f further off to its front right, both within its 7.5-inch
+ * reach.  Built the same each time, for the answers to be compared.
+ */
+static struct game *
+broken_through(int *c, int *n, int *f)
+{
+	struct game *g = field();
+	int p;
+
+	*c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	*n = unit(g, "n", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S,
+	    200);
+	*f = unit(g, "f", 1, ARM_INFANTRY, "close", "line", 30, 20, DIR_SW,
+	    200);
+	move_order(g, *c, 20, 5);
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
+			break;
+	assert_true(p + 1 < rs->nphases);
+	g->phase = p;
+	HM_MARKS(&g->units[*c]) = HM_CHARGER | HM_BROKE;
+	return g;
+}
+
+/* The same results in a and b: their events but the phases' headings,
+ * in order, and their units. */
+static void
+same_results(const struct game *a, const struct game *b)
+{
+	int i = 0, j = 0;
+
+	for (;;) {
+		while (i < a->log.n && a->log.v[i].kind == EV_PHASE)
+			i++;
+		while (j < b->log.n && b->log.v[j].kind == EV_PHASE)
+			j++;
+		if (i >= a->log.n || j >= b->log.n)
+			break;
+		assert_string_equal(a->log.v[i].text, b->log.v[j].text);
+		i++;
+		j++;
+	}
+	assert_int_equal(i, a->log.n);
+	assert_int_equal(j, b->log.n);
+	for (i = 0; i < a->nunits; i++) {
+		assert_int_equal(a->units[i].pos.x, b->units[i].pos.x);
+		assert_int_equal(a->units[i].pos.y, b->units[i].pos.y);
+		assert_int_equal(a->units[i].strength, b->units[i].strength);
+		assert_int_equal(a->units[i].cond, b->units[i].cond);
+		assert_int_equal(HM_MARKS(&a->units[i]),
+		    HM_MARKS(&b->units[i]));
+	}
+}
+
+/* An answer for unit u: the action a (HM_ACTION_*), at cell at. */
+static int
+answer(struct game *g, int u, int a, struct point at, char **cause)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_ACTION;
+	o.unit = u;
+	o.general = g->units[u].general;
+	o.action = a;
+	o.facing = -1;
+	o.formation = -1;
+	o.npts = a == HM_ACTION_REIN ? 0 : 1;
+	o.pts[0] = at;
+	return game_order(g, &o, cause);
+}
+
+/* The side that owns the horse is asked (side, unit, rule); it may
+ * answer only that, for that unit; reining in leaves the unit where it
+ * stood, facing as it stood, with no charge; a charge goes at the enemy
+ * chosen, not the nearest; no answer is the standing order's. */
+static void
+test_002_H15_second_charge_is_asked(void **state)
+{
+	struct game *g, *h;
+	struct decision d[DECIDE_MAX];
+	struct order o;
+	struct point at = { 0, 0 };
+	char *cause = NULL;
+	int c, n, f, tg[HM_TARGETS_MAX];
+
+	(void)state;
+	g = broken_through(&c, &n, &f);
+	assert_int_equal(hm_second_targets(g, c, tg, HM_TARGETS_MAX), 2);
+	assert_int_equal(tg[0], n);		/* the nearest first */
+	assert_int_equal(tg[1], f);
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
+	assert_int_equal(d[0].kind, DECIDE_REACT);
+	assert_int_equal(d[0].side, 0);
+	assert_int_equal(d[0].unit, c);
+	assert_string_equal(d[0].rule, "H15");
+	assert_int_equal(d[0].orders, 1u << ORDER_ACTION);
+	assert_non_null(strstr(d[0].what, "c broke through"));
+	assert_false(game_asks(g, 1));
+	/* Nothing else is asked: a Move, the other side, a charge at a cell
+	 * with no enemy in reach, a retire. */
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = c;
+	o.general = 0;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 20, 5 };
+	assert_int_equal(game_order(g, &o, &cause), -1);
+	assert_non_null(strstr(cause, "is asked now"));
+	free(cause);
+	assert_int_equal(answer(g, n, HM_ACTION_REIN, at, &cause), -1);
+	free(cause);
+	assert_int_equal(answer(g, c, HM_ACTION_CHARGE,
+	    (struct point){ 5, 5 }, &cause), -1);
+	assert_non_null(strstr(cause, "(H15)"));
+	free(cause);
+	assert_int_equal(answer(g, c, HM_ACTION_RETIRE,
+	    (struct point){ 20, 35 }, &cause), -1);
+	assert_non_null(strstr(cause, "(H7)"));
+	free(cause);
+	assert_int_equal(game_decided(g, 1), -1);	/* not asked */
+
+	/* Rein in: where it stood, as it stood, no charge; it does not fire
+	 * next turn. */
+	assert_int_equal(answer(g, c, HM_ACTION_REIN, at, &cause), 0);
+	assert_int_equal(game_decided(g, 0), 0);
+	assert_int_equal(g->turn, 2);
+	assert_int_equal(g->phase, -1);
+	assert_int_equal(g->units[c].pos.x, 20);
+	assert_int_equal(g->units[c].pos.y, 30);
+	assert_int_equal(g->units[c].facing, DIR_N);
+	assert_int_equal(HM_MARKS(&g->units[c]), HM_NOFIRE);
+	assert_int_equal(HM_MARKS(&g->units[n]), 0);
+	assert_int_equal(g->units[c].act.kind, ORDER_NONE);
+	assert_int_equal(count(g, "H15", "c reins in as its side chose"), 1);
+	assert_int_equal(count(g, "H15", "charges"), 0);
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 2);	/* orders */
+	game_free(g);
+
+	/* Charge f, the farther: at it, in contact, and the melee with it. */
+	g = broken_through(&c, &n, &f);
+	at = g->units[f].pos;
+	assert_int_equal(answer(g, c, HM_ACTION_CHARGE, at, &cause), 0);
+	assert_int_equal(g->units[c].act.kind, ORDER_ACTION);
+	assert_int_equal(count(g, "H15", "c: Charge again, to"), 1);
+	assert_int_equal(game_decided(g, 0), 0);
+	assert_int_equal(g->turn, 2);
+	assert_int_equal(count(g, "H15", "c charges f: "), 1);
+	assert_int_equal(count(g, "H15", "in contact"), 1);
+	assert_int_equal(count(g, "H15", "charges n"), 0);
+	assert_int_equal(count(g, "HO.7", ", f "), 1);
+	assert_true(g->units[c].pos.x > 20);	/* went off to the right */
+	game_free(g);
+
+	/* No answer: the standing Move order charges the nearest, as the
+	 * phases played alone do (game_phase asks nothing): the same log,
+	 * the same game. */
+	g = broken_through(&c, &n, &f);
+	assert_int_equal(game_decided(g, 0), 0);
+	assert_int_equal(count(g, "H15", "c charges n: "), 1);
+	assert_int_equal(count(g, "H15", "charges f"), 0);
+	h = broken_through(&c, &n, &f);
+	h->phase--;
+	while (h->phase >= 0)
+		assert_true(game_phase(h) >= 0);
+	assert_int_equal(h->turn, 2);
+	same_results(g, h);
+	game_free(h);
+	game_free(g);
+}
+
+/* The computer commander answers as the standing order would (the
+ * doctrine's answer, through the interface's controller too): under a
+ * Move order a charge at the nearest, under a Stop order reining in. */
+static void
+test_002_H15_computer_answers(void **state)
+{
+	enum ai_level lvl = AI_NORMAL;
+	struct decision d[DECIDE_MAX];
+	struct game *g;
+	int c, n, f;
+
+	(void)state;
+	g = broken_through(&c, &n, &f);
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
+	assert_int_equal(ai_answer(g, &d[0], lvl), 0);
+	assert_int_equal(g->units[c].act.kind, ORDER_ACTION);
+	assert_int_equal(g->units[c].act.action, HM_ACTION_CHARGE);
+	assert_int_equal(game_decided(g, 0), 0);
+	assert_int_equal(count(g, "H15", "c charges n: "), 1);
+	game_free(g);
+
+	g = broken_through(&c, &n, &f);
+	g->units[c].order.kind = ORDER_STOP;
+	ai_controller(g, 0, &lvl);
+	assert_int_equal(g->units[c].act.action, HM_ACTION_REIN);
+	assert_int_equal(game_decided(g, 0), 0);
+	assert_int_equal(count(g, "H15", "c reins in as its side chose"), 1);
+	assert_int_equal(g->units[c].pos.y, 30);
+	game_free(g);
+}
+
+/* g saved, and the save laid over a fresh copy of the broken-through
+ * game. */
+static struct game *
+reloaded(const struct game *g)
+{
+	struct diags d;
+	struct doc_node *root;
+	struct game *h;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int c, n, f;
+
+	fp = open_memstream(&buf, &len);
+	save_write(g, "h15.yaml", fp);
+	fclose(fp);
+
+	h = broken_through(&c, &n, &f);
+	h->phase = -1;			/* all of it from the save */
+	HM_MARKS(&h->units[c]) = 0;
+	diags_init(&d);
+	root = yread_buffer("h15.save", buf, len, &d);
+	assert_non_null(root);
+	if (save_apply(h, root, &d) != 0)
+		diags_print(&d, stderr);
+	assert_int_equal(d.n, 0);
+	diags_free(&d);
+	doc_free(root);
+	free(buf);
+	return h;
+}
+
+/* Saved while the question is open (answered or not), loaded again, it
+ * is the same question and the same turn after the same answer. */
+static void
+test_002_H15_save_at_the_question(void **state)
+{
+	struct game *g, *h;
+	struct decision d[DECIDE_MAX], e[DECIDE_MAX];
+	char *cause = NULL;
+	int c, n, f;
+
+	(void)state;
+	g = broken_through(&c, &n, &f);
+	h = reloaded(g);
+	assert_int_equal(save_digest(h), save_digest(g));
+	assert_int_equal(game_decisions(h, e, DECIDE_MAX), 1);
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
+	assert_int_equal(e[0].unit, d[0].unit);
+	assert_int_equal(e[0].side, d[0].side);
+	assert_string_equal(e[0].rule, d[0].rule);
+	game_free(h);
+
+	/* The answer given, the question not yet closed. */
+	assert_int_equal(answer(g, c, HM_ACTION_CHARGE, g->units[f].pos,
+	    &cause), 0);
+	h = reloaded(g);
+	assert_int_equal(save_digest(h), save_digest(g));
+	assert_int_equal(h->units[c].act.action, HM_ACTION_CHARGE);
+	assert_int_equal(game_decided(h, 0), 0);
+	assert_int_equal(game_decided(g, 0), 0);
+	assert_int_equal(h->turn, 2);
+	assert_int_equal(save_digest(h), save_digest(g));
+	assert_int_equal(count(h, "H15", "c charges f: "), 1);
+	game_free(h);
+	game_free(g);
+}
+
+static void
+record(void *arg, const struct game *g, const struct order *o)
+{
+	replay_add(arg, g, o);
+}
+
+static char h15_scenario[4096];
+
+/*
+ * The same through a whole battle (tests/scenarios/hm/H15-second-
+ * charge.yaml, seed 1): both sides' orders, the turn runs to the
+ * dragoons' breakthrough and asks the Americans; they charge the Legion's
+ * right company, not the nearer left one.  A recording keeps the answer
+ * at its step and plays it back there to the same game.
+ */
+static void
+test_002_H15_replay_keeps_the_answer(void **state)
+{
+	const char *dir = getenv("MARSHAL_DATA"), *src = getenv("top_srcdir");
+	struct ruleset *rs1 = NULL, *rs2 = NULL;
+	struct game *g, *h;
+	struct decision d[DECIDE_MAX];
+	struct replay *rec, *back;
+	struct diags dg;
+	char *text = NULL, *cause = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int u, lga, lgb, tg[HM_TARGETS_MAX];
+
+	(void)state;
+	snprintf(h15_scenario, sizeof h15_scenario,
+	    "%s/tests/scenarios/hm/H15-second-charge.yaml",
+	    src != NULL ? src : ".");
+	diags_init(&dg);
+	g = load_scenario(h15_scenario, dir != NULL ? dir : "data", &rs1,
+	    &dg);
+	if (g == NULL)
+		diags_print(&dg, stderr);
+	assert_non_null(g);
+	rec = replay_record(g, h15_scenario);
+	g->on_order = record;
+	g->on_order_arg = rec;
+	assert_int_equal(game_decided(g, 0), 0);
+	assert_int_equal(game_decided(g, 1), 0);
+	assert_int_equal(g->turn, 1);		/* stopped within it */
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
+	u = game_find_unit(g, "3LD");
+	lga = game_find_unit(g, "LGA");
+	lgb = game_find_unit(g, "LGB");
+	assert_int_equal(d[0].kind, DECIDE_REACT);
+	assert_int_equal(d[0].side, 0);
+	assert_int_equal(d[0].unit, u);
+	assert_string_equal(d[0].rule, "H15");
+	assert_int_equal(g->step, 2);
+	assert_int_equal(hm_second_targets(g, u, tg, HM_TARGETS_MAX), 2);
+	assert_int_equal(tg[0], lga);
+	assert_int_equal(tg[1], lgb);
+	assert_int_equal(answer(g, u, HM_ACTION_CHARGE, g->units[lgb].pos,
+	    &cause), 0);
+	assert_int_equal(game_decided(g, 0), 0);
+	assert_int_equal(g->turn, 2);
+	assert_int_equal(count(g, "H15", "charges Legion foot (right)"), 1);
+	assert_int_equal(count(g, "H15", "charges Legion foot (left)"), 0);
+	g->on_order = NULL;
+
+	rec->turns = 1;
+	fp = open_memstream(&text, &len);
+	replay_write(rec, fp);
+	fclose(fp);
+	assert_non_null(strstr(text, "step: 2"));
+	assert_non_null(strstr(text, "action: \"charge\""));
+	back = replay_read_text("h15.replay", text, len, &dg);
+	if (back == NULL)
+		diags_print(&dg, stderr);
+	assert_non_null(back);
+	h = replay_start(back, dir != NULL ? dir : "data", &rs2, &dg);
+	assert_non_null(h);
+	assert_int_equal(replay_play(back, h, &dg), 0);
+	diags_free(&dg);
+	assert_int_equal(h->turn, 2);
+	assert_int_equal(save_digest(h), save_digest(g));
+	assert_int_equal(count(h, "H15", "charges Legion foot (right)"), 1);
+	game_free(h);
+	ruleset_free(rs2);
+	replay_free(back);
+	replay_free(rec);
+	free(text);
+	game_free(g);
+	ruleset_free(rs1);
+}
+
 /* --- The whole turn ------------------------------------------------------ */
 
 /* A small battle: horse charges foot, lines exchange fire. */
@@ -1158,6 +1526,10 @@ main(void)
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
 		cmocka_unit_test(test_002_H15_second_charge),
 		cmocka_unit_test(test_002_H15_rein_in),
+		cmocka_unit_test(test_002_H15_second_charge_is_asked),
+		cmocka_unit_test(test_002_H15_save_at_the_question),
+		cmocka_unit_test(test_002_H15_computer_answers),
+		cmocka_unit_test(test_002_H15_replay_keeps_the_answer),
 		cmocka_unit_test(test_HO_1_whole_turns),
 		cmocka_unit_test(test_HO_1_phase_by_phase),
 		cmocka_unit_test(test_HO_6_describe_from_data),

@@ -182,7 +182,8 @@ int ai_answer(struct game *, const struct decision *d, enum ai_level);
 
 /*
  * For the interface's pluggable controller (struct ui_controller):
- * arg points to an enum ai_level.
+ * answers what the side is asked now (ai_answer), its orders for the
+ * turn when nothing is; arg points to an enum ai_level.
  */
 void ai_controller(struct game *, int side, void *arg);
 

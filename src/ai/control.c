@@ -377,6 +377,14 @@ void
 ai_controller(struct game *g, int side, void *arg)
 {
 	enum ai_level lvl = arg != NULL ? *(enum ai_level *)arg : AI_NORMAL;
+	struct decision d[DECIDE_MAX];
+	int i, n = game_decisions(g, d, DECIDE_MAX);
 
+	/* What the side is asked now: within a turn, the doctrine's. */
+	for (i = 0; i < n; i++)
+		if (d[i].side == side) {
+			ai_answer(g, &d[i], lvl);
+			return;
+		}
 	ai_orders(g, side, lvl, NULL);
 }

@@ -68,12 +68,32 @@ viewer_start(const struct replay *r, struct ruleset **rs)
 }
 
 /*
+ * Whether the recording answers a question within g's turn (core/
+ * decide.h): an order given after every side's orders for it, at a step
+ * past the sides'.  A phase played alone (game_phase) asks nothing, so
+ * such a turn is played whole, through the answers.
+ */
+static bool
+answers_within(const struct replay *r, const struct game *g)
+{
+	int i;
+
+	if (g->rs->ops->decisions == NULL)
+		return false;
+	for (i = 0; i < r->n; i++)
+		if (r->v[i].turn == g->turn && r->v[i].step >= g->nsides)
+			return true;
+	return false;
+}
+
+/*
  * The seek hook (ui.h): on from the turn and phase shown, or for one
  * before them the whole recording again from its start - a game cannot
  * be played backwards, and keeping every turn's state would cost what a
  * replay from the start saves (bench/bench-replay.c).  Phase by phase
  * (game_phase) where a phase is asked, whole turns otherwise: the same
- * state either way.
+ * state either way.  A turn that holds an answer given within it is
+ * played whole (the interface then shows the next turn's orders).
  */
 static struct game *
 viewer_seek(void *arg, int turn, int phase)
@@ -104,7 +124,8 @@ viewer_seek(void *arg, int turn, int phase)
 			v->at++;
 			continue;
 		}
-		if (v->phase < 0 && v->at < turn) {
+		if (v->phase < 0 && (v->at < turn ||
+		    answers_within(v->r, v->g))) {
 			if ((rc = replay_play_turn(v->r, v->g, true, &d)) != 0)
 				break;
 		} else if (game_phase(v->g) < 0)

@@ -304,6 +304,26 @@ points_check(const struct game *g, const struct order *o, char **cause)
 }
 
 /* A general's own order (unit -1): Move or Stop (3.1.2). */
+/* Under a ruleset's own decision protocol, a general's order too must
+ * answer a decision open for his side's orders (any unit). */
+static int
+general_asked(const struct game *g, const struct order *o, char **cause)
+{
+	struct decision d[DECIDE_MAX];
+	int i, n, side = g->generals[o->general].side;
+
+	if (g->rs->ops->decisions == NULL)
+		return 0;
+	n = game_decisions(g, d, DECIDE_MAX);
+	for (i = 0; i < n; i++)
+		if (d[i].side == side && d[i].unit < 0 &&
+		    (d[i].orders & (1u << o->kind)))
+			return 0;
+	*cause = xasprintf("no %s order for %s is asked now",
+	    order_kind_name(o->kind), g->generals[o->general].name);
+	return -1;
+}
+
 static int
 general_check(const struct game *g, const struct order *o, char **cause)
 {
@@ -317,13 +337,14 @@ general_check(const struct game *g, const struct order *o, char **cause)
 		return -1;
 	}
 	if (o->kind == ORDER_MOVE)
-		return points_check(g, o, cause);
+		return points_check(g, o, cause) != 0 ? -1 :
+		    general_asked(g, o, cause);
 	if (o->kind != ORDER_STOP) {
 		*cause = xasprintf("a general takes only Move and Stop "
 		    "orders, not %s", order_kind_name(o->kind));
 		return -1;
 	}
-	return 0;
+	return general_asked(g, o, cause);
 }
 
 /*

@@ -203,6 +203,7 @@ match_settle(struct match *m, const char *path, const char *datadir,
 	char file[32], *buf, *lines;
 	size_t len;
 	bool all = true, late;
+	struct decision dv[DECIDE_MAX];
 	int lk, s, rc = -1, before;
 
 	*cause = NULL;
@@ -267,6 +268,12 @@ match_settle(struct match *m, const char *path, const char *datadir,
 	    s++)
 		if (game_asks(g, s))
 			game_decided(g, s);
+	/* What the rules ask within the turn is answered by the units'
+	 * standing orders: a shared game takes no answer between turns. */
+	while (g->turn == before && !game_over(g) &&
+	    game_decisions(g, dv, DECIDE_MAX) > 0 && dv[0].phase >= 0)
+		if (game_decided(g, dv[0].side) != 0)
+			break;
 	if (g->turn == before && !game_over(g)) {
 		*cause = xstrdup("the turn did not play: its sides were not "
 		    "asked for orders");

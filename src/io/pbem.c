@@ -815,6 +815,7 @@ int
 pbem_play(struct game *g, struct replay *hist,
     struct replay *const orders[2], struct diags *d)
 {
+	struct decision dv[DECIDE_MAX];
 	int s, turn = g->turn;
 
 	g->on_order = hist_order;
@@ -827,6 +828,12 @@ pbem_play(struct game *g, struct replay *hist,
 	g->on_order = NULL;
 	for (s = 0; s < 2 && g->turn == turn && !game_over(g); s++)
 		game_decided(g, s);
+	/* What the rules ask within the turn is answered by the units'
+	 * standing orders: play by email sends orders once a turn. */
+	while (g->turn == turn && !game_over(g) &&
+	    game_decisions(g, dv, DECIDE_MAX) > 0 && dv[0].phase >= 0)
+		if (game_decided(g, dv[0].side) != 0)
+			break;
 	hist->turns = turn;
 	hist->digest = save_digest(g);
 	hist->has_digest = true;

@@ -102,6 +102,8 @@ static const char *const action_names[ACT_COUNT] = {
 	[ACT_FOLLOW] = "follow",
 	[ACT_OFFER] = "offer",
 	[ACT_DEADLINE] = "deadline",
+	[ACT_ANSWER_PICK] = "answer-pick",
+	[ACT_ANSWER_NOW] = "answer-now",
 };
 
 /* Names of the keys that are not one printable character. */
@@ -393,6 +395,10 @@ static const struct {
 	    { "start giving orders", "quit" } },
 	{ MODE_OVER, "", { ACT_LOG, ACT_REPLAY, ACT_PICK, ACT_QUIT },
 	    { "log", "replay", "another battle", "quit" } },
+	{ MODE_REACT, "Question: ", { ACT_ANSWER_PICK, ACT_ANSWER_NOW,
+	    ACT_NEXT_UNIT, ACT_CONFIRM, ACT_END_TURN, ACT_HELP },
+	    { "charge again", "rein in", "next enemy", "charge it",
+	    "standing order", "help" } },
 	{ MODE_REPLAY, "Replay: ", { ACT_TURN_PREV, ACT_TURN_NEXT,
 	    ACT_TURN_GOTO, ACT_LOG, ACT_WHY, ACT_SUMMARY, ACT_HELP,
 	    ACT_QUIT }, { "back", "next turn", "go to", "log", "why",

@@ -227,6 +227,32 @@ static const struct binding replay_keys[] = {
 	{ ACT_NONE, { 0 }, NULL, NULL }
 };
 
+/* A question within the turn (core/decide.h), as H15's second charge. */
+static const struct binding react_keys[] = {
+	CURSOR_KEYS,
+	{ ACT_ANSWER_PICK, { 'c', 0 }, "c",
+	    "charge again (the answer at an enemy): the cursor goes to the "
+	    "nearest in reach; Tab the next, Enter charges it" },
+	{ ACT_ANSWER_NOW, { 'r', 0 }, "r",
+	    "rein in (the answer given at once)" },
+	{ ACT_NEXT_UNIT, { UIK_TAB, 0 }, "Tab",
+	    "the cursor to the next enemy the answer may go at" },
+	{ ACT_CONFIRM, { UIK_ENTER, ' ', '5', UIK_B2, 0 }, "Enter Space 5",
+	    "picking: give the answer at the enemy under the cursor" },
+	{ ACT_END_TURN, { 'e', 0 }, "e",
+	    "no answer: the unit's standing order answers" },
+	{ ACT_WHY, { 'x', 'W', 0 }, "x W",
+	    "why: the asked unit's last results, rule by rule" },
+	{ ACT_LOG, { 'M', 0 }, "M", "the whole message log" },
+	{ ACT_SAVE, { 'S', 0 }, "S",
+	    "save the game now, the question open, to its slot" },
+	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc",
+	    "stop picking: back to the question" },
+	{ ACT_HELP, { '?', 0 }, "?", "this help" },
+	{ ACT_QUIT, { 'q', 0 }, "q", "quit (asks first)" },
+	{ ACT_NONE, { 0 }, NULL, NULL }
+};
+
 static const struct binding overview_keys[] = {
 	CURSOR_KEYS,
 	{ ACT_CONFIRM, { UIK_ENTER, ' ', '5', UIK_B2, 0 }, "Enter Space 5",
@@ -283,6 +309,7 @@ static const struct binding *const tables[MODE_COUNT] = {
 	[MODE_PICK] = pick_keys,
 	[MODE_OVERVIEW] = overview_keys,
 	[MODE_REPLAY] = replay_keys,
+	[MODE_REACT] = react_keys,
 };
 
 static const char *const mode_names[MODE_COUNT] = {
@@ -297,6 +324,7 @@ static const char *const mode_names[MODE_COUNT] = {
 	[MODE_PICK] = "Choose a battle",
 	[MODE_OVERVIEW] = "Overview",
 	[MODE_REPLAY] = "Replay",
+	[MODE_REACT] = "Question",
 };
 
 const struct binding *

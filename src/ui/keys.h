@@ -100,6 +100,10 @@ enum ui_action {
 	ACT_FOLLOW,		/* watching: follow a player's cursor */
 	ACT_OFFER,		/* the list: offer a battle to a player */
 	ACT_DEADLINE,		/* the list: the offer's turn deadline */
+	ACT_ANSWER_PICK,	/* a question: the answer at an enemy
+				   picked on the map (charge again) */
+	ACT_ANSWER_NOW,		/* a question: the answer given at once
+				   (rein in) */
 	ACT_COUNT
 };
 

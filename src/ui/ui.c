@@ -357,7 +357,13 @@ end_side(struct ui *ui, int depth)
 {
 	struct game *g = ui->game;
 	struct decision d[DECIDE_MAX];
-	int mark = g->log.n, turn = g->turn;
+	int mark, turn = g->turn;
+
+	/* Within the turn (a question answered) its results so far are
+	 * shown from where it began. */
+	if (g->phase < 0)
+		ui->turn_mark = g->log.n;
+	mark = ui->turn_mark <= g->log.n ? ui->turn_mark : g->log.n;
 
 	if (ui->ctl[ui->side].orders == NULL && ui->side_hook != NULL &&
 	    ui->side_hook(g, ui->side, ui->side_arg)) {
@@ -394,9 +400,21 @@ end_side(struct ui *ui, int depth)
 	if (g->turn == turn && !game_over(g) &&
 	    game_decisions(g, d, DECIDE_MAX) > 0) {
 		ui->side = d[0].side;
+		if (d[0].phase >= 0) {
+			/* Asked within the turn: its results so far in the
+			 * log panel, counted as when it is resolved. */
+			ui->log_from = mark;
+			ui->jump_event = 0;
+		}
 		begin_side(ui, depth + 1);
 	} else
 		resolve(ui, depth, mark, turn);
+}
+
+void
+ui_side_done(struct ui *ui)
+{
+	end_side(ui, 0);
 }
 
 /*
@@ -437,6 +455,9 @@ begin_side(struct ui *ui, int depth)
 		if (ui->home_side != ui->side)
 			cursor_home(ui);
 		ui->mode = MODE_MAP;
+		/* A question within the turn opens at once. */
+		if (react_question(ui, NULL))
+			react_open(ui);
 	}
 }
 
@@ -456,6 +477,8 @@ ui_turn_played(struct ui *ui, struct game *g, int mark, int turn)
 void
 ui_start(struct ui *ui)
 {
+	struct decision dq[DECIDE_MAX];
+
 	ui->side = first_side(ui);
 	cursor_home(ui);
 	ui->centre = overview_focus(ui->game);
@@ -483,6 +506,12 @@ ui_start(struct ui *ui)
 		ui->log_from = ui->game->log.n;
 		ui->mode = MODE_OVER;
 		return;
+	}
+	/* A game saved within the turn resumes at its question. */
+	if (ui->remote == NULL && game_decisions(ui->game, dq, DECIDE_MAX) >
+	    0 && dq[0].phase >= 0) {
+		ui->side = dq[0].side;
+		ui->turn_mark = ui->log_from = ui->game->log.n;
 	}
 	begin_side(ui, 0);
 	if (ui->game->description != NULL)
@@ -558,6 +587,18 @@ key_dispatch(struct ui *ui, int key)
 		pager_key(ui, a, key);
 		return;
 	}
+	if (ui->mode == MODE_REACT && a == ACT_NONE) {
+		/* No other order while the question is open. */
+		struct decision d;
+		char ans[UI_MSG_MAX];
+
+		if (react_question(ui, &d)) {
+			react_answers(ui, &d, ans, sizeof ans);
+			ui_msg(ui, true, "%s: answer first (%s); no other "
+			    "order now.", d.rule, ans);
+		}
+		return;
+	}
 	if (ui->mode != MODE_MENU && ui->mode != MODE_INPUT &&
 	    a == ACT_NONE) {
 		if (ui->mode == MODE_MAP || ui->mode == MODE_MOVE ||
@@ -629,6 +670,8 @@ key_dispatch(struct ui *ui, int key)
 		if (a == ACT_CONTINUE) {
 			cursor_home(ui);
 			ui->mode = MODE_MAP;
+			if (react_question(ui, NULL))
+				react_open(ui);
 		}
 		else if (a == ACT_QUIT) {
 			ui->quit_back = ui->mode;
@@ -643,6 +686,15 @@ key_dispatch(struct ui *ui, int key)
 		break;
 	case MODE_REPLAY:
 		replay_key(ui, a);
+		break;
+	case MODE_REACT:
+		if (a == ACT_QUIT) {
+			ui->quit_back = ui->mode;
+			ui->mode = MODE_QUIT;
+		} else if (a == ACT_SAVE)
+			input_save(ui, NULL);
+		else
+			react_key(ui, a);
 		break;
 	case MODE_OVER:
 		if (a == ACT_LOG)
@@ -734,6 +786,8 @@ mode_hint(const struct ui *ui, char *bound)
 		[MODE_OVER] = "M:log N:another battle q:quit",
 		[MODE_REPLAY] = "Replay: [:back ]:next turn T:go to M:log "
 		    "x:why i:glance ?:help q:quit",
+		[MODE_REACT] = "Question: c:charge again r:rein in Tab:next "
+		    "enemy Enter:charge it e:standing order ?:help",
 	};
 	const char *h = hints[ui->mode];
 
@@ -812,11 +866,16 @@ handover_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	const struct game *g = ui->game;
 	char first[UI_MSG_MAX], bound[UI_MSG_MAX];
 	const char *lines[HANDOVER_LINES];
+	struct decision d;
 	struct style st;
 	int i, w = 0, x, len;
 
-	snprintf(first, sizeof first, "Turn %d: %s to give orders", g->turn,
-	    g->sides[ui->side].name);
+	if (react_question(ui, &d))
+		snprintf(first, sizeof first, "Turn %d: %s, a question (%s)",
+		    g->turn, g->sides[ui->side].name, d.rule);
+	else
+		snprintf(first, sizeof first, "Turn %d: %s to give orders",
+		    g->turn, g->sides[ui->side].name);
 	lines[0] = first;
 	lines[1] = "Hand the keyboard over.";
 	lines[2] = mode_hint(ui, bound);
@@ -1039,6 +1098,9 @@ ui_draw(struct ui *ui, struct canvas *c)
 		break;
 	case MODE_INPUT:
 		input_draw(ui, c, &l);
+		break;
+	case MODE_REACT:
+		react_draw(ui, c, &l);
 		break;
 	default:
 		break;

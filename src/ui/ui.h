@@ -71,6 +71,9 @@ enum ui_mode {
 	MODE_INPUT,		/* a line of text: the file to save as */
 	MODE_PICK,		/* choose another battle or a tutorial */
 	MODE_OVERVIEW,		/* the whole map at a glance */
+	MODE_REACT,		/* a question within the turn
+				   (core/decide.h DECIDE_REACT): answer
+				   it, picking an enemy or at once */
 	MODE_REPLAY,		/* a recorded battle: step through its
 				   turns, no orders (view-replay.c) */
 	MODE_COUNT
@@ -137,6 +140,10 @@ struct ui {
 					   own action goes (its index), -1:
 					   not an action */
 	bool		 heights;	/* show contour levels as digits */
+	bool		 react_pick;	/* MODE_REACT: the cursor picks the
+					   enemy the answer goes at */
+	int		 turn_mark;	/* the log's length when the turn
+					   began to be played */
 
 	/* MODE_MOVE: the waypoints picked so far (the cursor is the end). */
 	struct point	 wp[ORDER_MAX_POINTS];

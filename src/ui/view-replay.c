@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "core/know.h"
@@ -61,7 +62,7 @@ replay_goto(struct ui *ui, int turn, int phase)
 	const struct ruleset *rs = ui->game->rs;
 	double t0;
 	int i, back, n = 0, orders = 0, last = ui->replay_turns + 1;
-	char cost[64] = "";
+	char cost[96] = "";
 
 	if (turn < 1)
 		turn = 1;
@@ -89,6 +90,14 @@ replay_goto(struct ui *ui, int turn, int phase)
 		    "in %.0f ms", now_ms() - t0);
 	ui->game = g;
 	rs = g->rs;
+	if (phase >= 0 && g->phase < 0 && g->turn > turn &&
+	    turn + 1 <= last) {
+		/* A turn answered within (core/decide.h) is shown whole. */
+		snprintf(cost + strlen(cost), sizeof cost - strlen(cost),
+		    " (turn %d, answered within, played whole)", turn);
+		turn++;
+		phase = -1;
+	}
 	ui->replay_at = turn;
 	ui->replay_phase = phase;
 	if (ui->sel >= g->nunits)

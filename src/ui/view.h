@@ -77,6 +77,25 @@ int theme_legend(const struct ui *, struct legend_entry *e);
 /* Give an order through game_order; the message line says how it went. */
 int ui_order(struct ui *, const struct order *);
 
+/* The side at the keys is done with what it was asked (as e ends its
+ * orders): the game runs on, to the next side or question or the turn's
+ * end. */
+void ui_side_done(struct ui *);
+
+/*
+ * A question within the turn (view-react.c): the one open for the side
+ * at the keys, into *d (may be NULL); MODE_REACT opened on it (the map
+ * when none is open); its keys; its box over the map.
+ */
+struct decision;
+bool react_question(const struct ui *, struct decision *d);
+void react_open(struct ui *);
+void react_key(struct ui *, enum ui_action);
+void react_draw(struct ui *, struct canvas *, const struct layout *);
+/* The answers' keys and labels, as the box shows them, into buf. */
+void react_answers(const struct ui *, const struct decision *, char *buf,
+    size_t len);
+
 /* The unit's movement allowance this turn in ticks, -1 if unknown. */
 int ui_allowance(struct ui *, int unit);
 

@@ -3,7 +3,8 @@
  * for the computer commander (ai/doctrine.h): which of its formations
  * plays each part in the commander's plans, how far muskets, guns and
  * charges reach (HO.3.1, HO.6.2, HO.10), what a unit's quality is (its
- * Drill) and how a melee would be likely to go (HO.7).
+ * Drill), how a melee would be likely to go (HO.7) and what to answer
+ * when the rules ask within a turn (H15).
  *
  * It holds no numbers of its own: every figure is the module's, read from
  * data/rulesets/horse-and-musket.yaml into its turn tables (turn.h).
@@ -15,7 +16,9 @@
 
 #include "ai/doctrine.h"
 #include "core/geom.h"
+#include "core/game.h"
 #include "rules/horse-and-musket/hm.h"
+#include "rules/horse-and-musket/move.h"
 #include "rules/horse-and-musket/turn.h"
 
 /* The data file's names for the formations, by role: Line and Column
@@ -155,6 +158,45 @@ doctrine_melee_edge(const struct ruleset *rs, const struct ai_own *u,
 	return a - b;
 }
 
+/*
+ * H15: the second charge asked of horse that broke through.  The
+ * commander answers as the unit's standing order would: under a Stop
+ * order it reins in; otherwise it charges again at the nearest enemy in
+ * reach (the first of hm_second_targets), which it can see, being in
+ * reach.  Anything else asked within the turn it lets pass.
+ */
+static int
+doctrine_answer(struct game *g, const struct decision *d, enum ai_level lvl)
+{
+	struct order o;
+	char *cause = NULL;
+	int tg;
+
+	(void)lvl;
+	if (d->kind != DECIDE_REACT || strcmp(d->rule, "H15") != 0 ||
+	    d->unit < 0 || d->unit >= g->nunits)
+		return 0;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_ACTION;
+	o.unit = d->unit;
+	o.general = g->units[d->unit].general;
+	o.facing = -1;
+	o.formation = -1;
+	if (g->units[d->unit].order.kind == ORDER_STOP ||
+	    hm_second_targets(g, d->unit, &tg, 1) == 0)
+		o.action = HM_ACTION_REIN;
+	else {
+		o.action = HM_ACTION_CHARGE;
+		o.npts = 1;
+		o.pts[0] = g->units[tg].pos;
+	}
+	if (game_order(g, &o, &cause) != 0) {
+		free(cause);
+		return 1;
+	}
+	return 0;
+}
+
 const struct ai_doctrine hm_doctrine = {
 	.name = "horse-and-musket",
 	.form = doctrine_form,
@@ -162,4 +204,5 @@ const struct ai_doctrine hm_doctrine = {
 	.quality = doctrine_quality,
 	.quality_unknown = 4,
 	.melee_edge = doctrine_melee_edge,
+	.answer = doctrine_answer,
 };

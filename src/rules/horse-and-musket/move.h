@@ -76,6 +76,9 @@ int hm_max_move(const struct ruleset *, const struct unit *, int form,
 
 /* H7: the retire action's index in hm_ops.actions. */
 #define HM_ACTION_RETIRE	0
+/* H15: the answers to a second charge's question (turn.h). */
+#define HM_ACTION_CHARGE	1
+#define HM_ACTION_REIN		2
 
 /* Whether unit u retires this turn (H7: it holds the retire action). */
 bool hm_retiring(const struct game *, int u);

@@ -226,4 +226,41 @@ bool hm_close(struct game *, int c, int t, int reach, const char *rule);
 /* HO.7: a and t fight one melee (a the attacker). */
 void hm_fight(struct game *, int a, int t);
 
+/*
+ * H15, the second charge as a decision (HO.8): after a melee, horse that
+ * broke through is asked, one unit at a time in order of battle, whether
+ * to charge again - at which of the enemies in reach - or to rein in.
+ * The unit holds its side's answer in its act (the actions charge, with
+ * a cell of the target, and rein, move.h) until the sequencer acts on
+ * it; with no answer its standing order decides: Stop reins in,
+ * otherwise it charges the nearest.
+ */
+#define HM_TARGETS_MAX	16	/* enemies in reach offered, at most */
+#define HM_ANSWER_NONE	(-2)	/* no answer: the standing order's */
+#define HM_ANSWER_REIN	(-1)
+#define HM_ANSWER_CHARGE 0
+
+/* H15: u's reach for a second charge (second: share of its H1 move). */
+int hm_second_reach(const struct game *, int u);
+/* H15: the enemies u may charge again, in its front arc within reach,
+ * nearest first (an equal gap in order of battle), at most max into
+ * out; returns how many. */
+int hm_second_targets(const struct game *, int u, int *out, int max);
+/* H15: the enemy in reach of u's second charge standing on cell p, or
+ * -1. */
+int hm_second_target_at(const struct game *, int u, struct point p);
+/* H15: whether unit u, broken through, is to be asked: it has an enemy
+ * in reach and is not retiring (H7: its retire order stands). */
+bool hm_second_asks(const struct game *, int u);
+/* H15: the unit whose second charge is asked now: the first in order of
+ * battle that broke through, if it is to be asked; -1 otherwise. */
+int hm_second_asked(const struct game *);
+/* H15: carry out u's second charge or reining in, by the answer it
+ * holds, or else by its standing order, logged as when nobody is asked
+ * (a whole turn played at once reads the same). */
+void hm_second_charge(struct game *, int u);
+/* H15: the phase's second charges in order of battle; with ask, stop at
+ * the first unit to be asked and return it; -1 when none is left. */
+int hm_breakthrough_run(struct game *, bool ask);
+
 #endif
