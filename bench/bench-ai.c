@@ -62,6 +62,7 @@
 #include "ai/ai.h"
 #include "bench/gen.h"
 #include "core/game.h"
+#include "core/geom.h"
 #include "io/load.h"
 #include "core/ruleset.h"
 #include "util/diag.h"
@@ -177,9 +178,16 @@ stall_show(const struct game *g, int from, int u, int t)
 {
 	int i;
 
+	const struct unit *v = &g->units[u];
+
+	printf("    stall: turn %d %s (%s) %s at %d,%d facing %s, halt %s, "
+	    "order %d, waypoint %d of %d, route %d cells\n", t, v->name,
+	    g->sides[v->side].name, g->rs->form[v->formation].label,
+	    v->pos.x, v->pos.y, dir_name(v->facing), halt_name(v->halt),
+	    (int)v->order.kind, v->waypoint, v->order.npts, v->nroute);
+	/* Its movement lines: the generic 3.6 and a ruleset's own. */
 	for (i = from; i < g->log.n; i++)
-		if (g->log.v[i].unit == u && g->log.v[i].turn == t &&
-		    strncmp(g->log.v[i].rule, "3.6", 3) == 0)
+		if (g->log.v[i].unit == u && g->log.v[i].turn == t)
 			printf("      turn %d %s: %s %s\n", t, g->units[u].name,
 			    g->log.v[i].rule, g->log.v[i].text);
 	printf("\n");
@@ -490,6 +498,10 @@ main(int argc, char **argv)
 				if (g == NULL)
 					break;
 				game_seed(g, (uint64_t)k);
+				if (verbose)
+					printf("    game: %s vs %s, seed %d\n",
+					    ai_level_name(pairings[p].a),
+					    ai_level_name(pairings[p].b), k);
 				first = k % 2 ? 0 : 1;
 				ctl[first] = pairings[p].a;
 				ctl[1 - first] = pairings[p].b;
