@@ -96,14 +96,16 @@ near_edge(const struct map *m, struct point p)
 
 /*
  * A march the preview shows making no ground and no turn at all - no room
- * to turn, or ground the formation cannot enter - for a formed unit its
- * general can reach without an aide (3.1.1).
+ * to turn, or ground the formation cannot enter - for a formed unit whose
+ * order would be in force at once: its general reaches it without an aide
+ * (3.1.1), or the ruleset has no aides (command_plan).
  */
 static bool
 futile(const struct game *g, const struct order *o,
     const struct move_preview *pv)
 {
 	const struct unit *u = &g->units[o->unit];
+	int arrives;
 
 	if (u->cond != COND_FORMED || o->general < 0 ||
 	    o->general >= g->ngenerals)
@@ -113,8 +115,11 @@ futile(const struct game *g, const struct order *o,
 		return false;
 	if (pv->halt != HALT_BLOCKED && pv->halt != HALT_TERRAIN)
 		return false;
-	return geom_dist(g->generals[o->general].pos, u->pos) <=
-	    command_radius(g, o->general);
+	/* In force at once: within the radius, or a ruleset (or a
+	 * scenario) without couriers, where the general's distance does
+	 * not delay it (HO.1). */
+	(void)command_plan(g, o, &arrives, NULL, NULL);
+	return arrives <= g->turn;
 }
 
 /* Unit o->unit, formed, could stand in Manoeuvre Column where it is
