@@ -77,7 +77,8 @@ int hm_max_move(const struct ruleset *, const struct unit *, int form,
 /* H7: the retire action's index in hm_ops.actions. */
 #define HM_ACTION_RETIRE	0
 
-/* Whether unit u retires this turn (H7: it holds the retire action). */
+/* Whether unit u retires this turn (H7: it holds the retire action and
+ * no order of a later turn has replaced it). */
 bool hm_retiring(const struct game *, int u);
 
 /* The engine hooks (struct ruleset_ops, core/move.h), move.c. */
