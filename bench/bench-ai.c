@@ -172,17 +172,19 @@ struct stalls {
 	long		 ai_walked, ai_stalled, ai_still, ai_toward;
 };
 
-/* Print unit u's movement lines of turn t (-v). */
+/* Print unit u's stall of turn t (-v): where it stands, its halt and
+ * order, the level of its side and its log lines of the turn. */
 static void
-stall_show(const struct game *g, int from, int u, int t)
+stall_show(const struct game *g, int from, int u, int t, enum ai_level lvl)
 {
 	int i;
 
 	const struct unit *v = &g->units[u];
 
-	printf("    stall: turn %d %s (%s) %s at %d,%d facing %s, halt %s, "
+	printf("    stall: turn %d %s (%s, %s) %s at %d,%d facing %s, halt %s, "
 	    "order %d, waypoint %d of %d, route %d cells\n", t, v->name,
-	    g->sides[v->side].name, g->rs->form[v->formation].label,
+	    g->sides[v->side].name, ai_level_name(lvl),
+	    g->rs->form[v->formation].label,
 	    v->pos.x, v->pos.y, dir_name(v->facing), halt_name(v->halt),
 	    (int)v->order.kind, v->waypoint, v->order.npts, v->nroute);
 	/* Its movement lines: the generic 3.6 and a ruleset's own. */
@@ -262,7 +264,7 @@ stalls_count(const struct game *g, int from, int t, const int *before,
 				continue;	/* progress: not shown with -v */
 			}
 			if (st->verbose)
-				stall_show(g, from, i, t);
+				stall_show(g, from, i, t, ctl[u->side]);
 		}
 	}
 }
