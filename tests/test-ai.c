@@ -1267,6 +1267,7 @@ test_ai_plays_the_cowpens_at_every_level(void **state)
 	u.cond = COND_FORMED;
 	u.pos = (struct point){ 10, 10 };
 	e.arm = ARM_INFANTRY;
+	e.klass = ruleset_class(rs, ARM_INFANTRY, "close");
 	e.cond = COND_FORMED;
 	e.pos = (struct point){ 10, 14 };
 	e.facing = DIR_N;
@@ -1275,6 +1276,12 @@ test_ai_plays_the_cowpens_at_every_level(void **state)
 	flank = doc->melee_edge(rs, &u, &e, 4);
 	assert_true(front > 0);
 	assert_true(flank > front);
+	/* Riflemen, seen for what they are: open order (-1) and rifles
+	 * (-2) in melee (HO.7). */
+	e.facing = DIR_N;
+	e.klass = ruleset_class(rs, ARM_INFANTRY, "rifle");
+	assert_true(e.klass >= 0);
+	assert_int_equal(doc->melee_edge(rs, &u, &e, 4), front + 3);
 	game_free(g);
 	ruleset_free(rs);
 

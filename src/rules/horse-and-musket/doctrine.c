@@ -121,9 +121,9 @@ weak(const struct hm_turn *t, enum arm arm, int k)
 /*
  * HO.7 with the dice left out, own unit u charging enemy e: the charge;
  * horse against foot or guns, more from a flank; a flank; Disordered;
- * open order; the weak.  The defender's ground (buildings, woods, an
- * obstacle) is not seen here, nor the enemy's class: his foot counts as
- * close order.
+ * open order; the weak (rifles, guns), his by his class, which can be
+ * seen.  The defender's ground (buildings, woods, an obstacle) is not
+ * seen here.
  */
 static int
 doctrine_melee_edge(const struct ruleset *rs, const struct ai_own *u,
@@ -152,8 +152,11 @@ doctrine_melee_edge(const struct ruleset *rs, const struct ai_own *u,
 	if (u->klass >= 0 && u->klass < HM_MAX_CLASS &&
 	    t->open_order[u->klass])
 		a += t->m_open_order;
+	if (e->klass >= 0 && e->klass < HM_MAX_CLASS &&
+	    t->open_order[e->klass])
+		b += t->m_open_order;
 	a += weak(t, u->arm, u->klass);
-	b += weak(t, e->arm, -1);
+	b += weak(t, e->arm, e->klass);
 	return a - b;
 }
 
