@@ -62,6 +62,7 @@
 #include "ai/ai.h"
 #include "bench/gen.h"
 #include "core/game.h"
+#include "core/geom.h"
 #include "io/load.h"
 #include "core/ruleset.h"
 #include "util/diag.h"
@@ -171,15 +172,24 @@ struct stalls {
 	long		 ai_walked, ai_stalled, ai_still, ai_toward;
 };
 
-/* Print unit u's movement lines of turn t (-v). */
+/* Print unit u's stall of turn t (-v): where it stands, its halt and
+ * order, the level of its side and its log lines of the turn. */
 static void
-stall_show(const struct game *g, int from, int u, int t)
+stall_show(const struct game *g, int from, int u, int t, enum ai_level lvl)
 {
 	int i;
 
+	const struct unit *v = &g->units[u];
+
+	printf("    stall: turn %d %s (%s, %s) %s at %d,%d facing %s, halt %s, "
+	    "order %d, waypoint %d of %d, route %d cells\n", t, v->name,
+	    g->sides[v->side].name, ai_level_name(lvl),
+	    g->rs->form[v->formation].label,
+	    v->pos.x, v->pos.y, dir_name(v->facing), halt_name(v->halt),
+	    (int)v->order.kind, v->waypoint, v->order.npts, v->nroute);
+	/* Its movement lines: the generic 3.6 and a ruleset's own. */
 	for (i = from; i < g->log.n; i++)
-		if (g->log.v[i].unit == u && g->log.v[i].turn == t &&
-		    strncmp(g->log.v[i].rule, "3.6", 3) == 0)
+		if (g->log.v[i].unit == u && g->log.v[i].turn == t)
 			printf("      turn %d %s: %s %s\n", t, g->units[u].name,
 			    g->log.v[i].rule, g->log.v[i].text);
 	printf("\n");
@@ -254,7 +264,7 @@ stalls_count(const struct game *g, int from, int t, const int *before,
 				continue;	/* progress: not shown with -v */
 			}
 			if (st->verbose)
-				stall_show(g, from, i, t);
+				stall_show(g, from, i, t, ctl[u->side]);
 		}
 	}
 }
@@ -490,6 +500,10 @@ main(int argc, char **argv)
 				if (g == NULL)
 					break;
 				game_seed(g, (uint64_t)k);
+				if (verbose)
+					printf("    game: %s vs %s, seed %d\n",
+					    ai_level_name(pairings[p].a),
+					    ai_level_name(pairings[p].b), k);
 				first = k % 2 ? 0 : 1;
 				ctl[first] = pairings[p].a;
 				ctl[1 - first] = pairings[p].b;

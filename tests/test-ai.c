@@ -1267,6 +1267,7 @@ test_ai_plays_the_cowpens_at_every_level(void **state)
 	u.cond = COND_FORMED;
 	u.pos = (struct point){ 10, 10 };
 	e.arm = ARM_INFANTRY;
+	e.klass = ruleset_class(rs, ARM_INFANTRY, "close");
 	e.cond = COND_FORMED;
 	e.pos = (struct point){ 10, 14 };
 	e.facing = DIR_N;
@@ -1275,6 +1276,12 @@ test_ai_plays_the_cowpens_at_every_level(void **state)
 	flank = doc->melee_edge(rs, &u, &e, 4);
 	assert_true(front > 0);
 	assert_true(flank > front);
+	/* Riflemen, seen for what they are: open order (-1) and rifles
+	 * (-2) in melee (HO.7). */
+	e.facing = DIR_N;
+	e.klass = ruleset_class(rs, ARM_INFANTRY, "rifle");
+	assert_true(e.klass >= 0);
+	assert_int_equal(doc->melee_edge(rs, &u, &e, 4), front + 3);
 	game_free(g);
 	ruleset_free(rs);
 
@@ -1291,6 +1298,82 @@ test_ai_plays_the_cowpens_at_every_level(void **state)
 		game_free(g);
 		ruleset_free(rs);
 	}
+	free(path);
+}
+
+/* Own unit id's place in view v, or -1. */
+static int
+own_index(const struct game *g, const struct ai_view *v, const char *id)
+{
+	int i;
+
+	for (i = 0; i < v->nown; i++)
+		if (strcmp(g->units[v->own[i].unit].id, id) == 0)
+			return i;
+	return -1;
+}
+
+/*
+ * H7, H8, H13 in the horse-and-musket doctrine: militia in Line facing
+ * the British within rifle range, sent back behind its front, is given
+ * the march retiring, keeping its facing (a turn about would take its
+ * whole move and H13 would turn it back to the enemy); sent on towards
+ * the enemy it marches as ordered.  Given, the order retires the unit to
+ * its point, 4 inches back (within its 36 - 12 = 24 ticks, H7), still
+ * facing south.
+ */
+static void
+test_002_H7_ai_retires_keeping_facing(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	const struct ai_doctrine *doc;
+	struct ai_view v;
+	struct order o, t;
+	struct ruleset *rs;
+	struct game *g;
+	char *cause = NULL;
+	int k, u;
+
+	(void)state;
+	g = load(path, &rs);
+	doc = rs->ops->doctrine;
+	assert_non_null(doc->refine);
+	ai_view_fill(g, 0, &v);
+	k = own_index(g, &v, "SCM2");
+	assert_true(k >= 0);
+	u = v.own[k].unit;
+	assert_int_equal(g->units[u].facing, DIR_S);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = g->units[u].general;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 40, 20 };
+	doc->refine(&v, &v.own[k], &o);
+	assert_int_equal(o.kind, ORDER_ACTION);
+	assert_int_equal(o.action, ruleset_action(rs, "retire"));
+	assert_int_equal(o.npts, 1);
+	assert_int_equal(o.pts[0].x, 40);
+	assert_int_equal(o.pts[0].y, 20);
+	/* Towards the enemy: left as it is. */
+	memcpy(&t, &o, sizeof t);
+	t.kind = ORDER_MOVE;
+	t.pts[0] = (struct point){ 40, 34 };
+	doc->refine(&v, &v.own[k], &t);
+	assert_int_equal(t.kind, ORDER_MOVE);
+	ai_view_free(&v);
+	/* The order as refined is one the game takes, and the movement
+	 * phase retires the unit to its point keeping its facing. */
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_null(cause);
+	game_turn(g);
+	assert_int_equal(g->units[u].pos.x, 40);
+	assert_int_equal(g->units[u].pos.y, 20);
+	assert_int_equal(g->units[u].facing, DIR_S);
+	game_free(g);
+	ruleset_free(rs);
 	free(path);
 }
 
@@ -1318,6 +1401,7 @@ main(void)
 		cmocka_unit_test(test_ai_holds_a_bridge_from_the_bank),
 		cmocka_unit_test(test_ai_plays_a_ruleset_without_doctrine),
 		cmocka_unit_test(test_ai_plays_the_cowpens_at_every_level),
+		cmocka_unit_test(test_002_H7_ai_retires_keeping_facing),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

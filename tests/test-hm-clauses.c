@@ -476,6 +476,32 @@ test_002_H7_retire_keeping_facing(void **state)
 	game_free(g);
 }
 
+/* H7: retiring is a Move order marked retire, so it stands until the
+ * unit arrives or a later order replaces it: unmarked, the new Move
+ * order faces the way it steps again. */
+static void
+test_002_H7_a_later_order_ends_the_retire(void **state)
+{
+	struct game *g = battle(60, 40);
+	int c = unit_at(g, "c", ARM_INFANTRY, "close", "line", 30, 20, DIR_E);
+	int d = unit_at(g, "d", ARM_INFANTRY, "close", "line", 30, 30, DIR_E);
+
+	(void)state;
+	retire_to(g, c, 10, 20);
+	retire_to(g, d, 10, 30);
+	movement(g);
+	stands(g, c, 24, 20, DIR_E, "line");
+	stands(g, d, 24, 30, DIR_E, "line");
+	/* Turn 2: c is sent on east, unmarked; d keeps its retire. */
+	move_to(g, c, 50, 20);
+	movement(g);
+	stands(g, c, 36, 20, DIR_E, "line");
+	assert_int_equal(g->units[c].moved, 24);
+	stands(g, d, 18, 30, DIR_E, "line");
+	assert_int_equal(g->units[d].moved, 12);
+	game_free(g);
+}
+
 /* H8: the first 45 degrees are free (a Line sent NE makes 8 diagonal
  * steps of 3); sent behind it, wheels of 54 are more than its 24: it
  * turns about in place for its whole move. */
@@ -803,6 +829,7 @@ main(void)
 		cmocka_unit_test(test_002_H5_formation_change_in_difficult_ground),
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
+		cmocka_unit_test(test_002_H7_a_later_order_ends_the_retire),
 		cmocka_unit_test(test_002_H8_turn_over_45_takes_whole_move),
 		cmocka_unit_test(test_002_H8_H9_turns_to_the_left),
 		cmocka_unit_test(test_002_H10_movers),

@@ -26,6 +26,7 @@
 #include "io/save.h"
 #include "io/yread.h"
 #include "util/xalloc.h"
+#include "rules/horse-and-musket/hm.h"
 #include "rules/horse-and-musket/move.h"
 #include "rules/horse-and-musket/turn.h"
 
@@ -272,6 +273,35 @@ test_HO_3_1_beyond_reach(void **state)
 	assert_int_equal(g->units[c].contact, -1);
 	assert_int_equal(count(g, "HO.3.1", "beyond its charge reach of "
 	    "6 in"), 1);
+	game_free(g);
+}
+
+/* A charge that a friend in the way stops short falters, and the
+ * charger has made its move: it stops there (HO.3.2), it does not march
+ * again in the movement phase. */
+static void
+test_HO_3_2_faltered_charger_stops(void **state)
+{
+	struct game *g = field();
+	int c, t, f;
+	struct point at;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 9, DIR_S, 200);
+	f = unit(g, "f", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	move_order(g, c, 20, 9);
+	hm_phase_charges(g);
+	assert_int_equal(count(g, "HO.3.2", "falters"), 1);
+	assert_int_equal(g->units[c].contact, -1);
+	assert_true(hm_gap(g, c, t) > 0);
+	at = g->units[c].pos;
+	assert_true(at.y > 20);
+	hm_phase_movement(g);
+	assert_int_equal(g->units[c].pos.x, at.x);
+	assert_int_equal(g->units[c].pos.y, at.y);
+	assert_int_equal(g->units[c].order.kind, ORDER_NONE);
+	assert_int_equal(g->units[f].pos.y, 20);
 	game_free(g);
 }
 
@@ -1504,6 +1534,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
+		cmocka_unit_test(test_HO_3_2_faltered_charger_stops),
 		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),

@@ -86,6 +86,9 @@ struct ai_own {
 struct ai_enemy {
 	int		 unit;		/* index in the game */
 	enum arm	 arm;		/* horse, foot or guns are plain to see */
+	int		 klass;		/* so is its class (rs->klass index):
+					   riflemen, light horse, a gun's
+					   weight; not its quality */
 	int		 formation;
 	enum cond	 cond;
 	struct point	 pos;

@@ -96,14 +96,16 @@ near_edge(const struct map *m, struct point p)
 
 /*
  * A march the preview shows making no ground and no turn at all - no room
- * to turn, or ground the formation cannot enter - for a formed unit its
- * general can reach without an aide (3.1.1).
+ * to turn, or ground the formation cannot enter - for a formed unit whose
+ * order would be in force at once: its general reaches it without an aide
+ * (3.1.1), or the ruleset has no aides (command_plan).
  */
 static bool
 futile(const struct game *g, const struct order *o,
     const struct move_preview *pv)
 {
 	const struct unit *u = &g->units[o->unit];
+	int arrives;
 
 	if (u->cond != COND_FORMED || o->general < 0 ||
 	    o->general >= g->ngenerals)
@@ -113,8 +115,11 @@ futile(const struct game *g, const struct order *o,
 		return false;
 	if (pv->halt != HALT_BLOCKED && pv->halt != HALT_TERRAIN)
 		return false;
-	return geom_dist(g->generals[o->general].pos, u->pos) <=
-	    command_radius(g, o->general);
+	/* In force at once: within the radius, or a ruleset (or a
+	 * scenario) without couriers, where the general's distance does
+	 * not delay it (HO.1). */
+	(void)command_plan(g, o, &arrives, NULL, NULL);
+	return arrives <= g->turn;
 }
 
 /* Unit o->unit, formed, could stand in Manoeuvre Column where it is
@@ -267,11 +272,22 @@ shadow_march(struct game *g, int ui, struct shadow *saved)
 	return moved;
 }
 
+/* The ruleset's own form of a checked Move order (ai/doctrine.h). */
+static void
+refine(const struct game *g, const struct ai_view *v,
+    const struct ai_own *own, struct order *o)
+{
+	const struct ai_doctrine *d = g->rs->ops->doctrine;
+
+	if (d != NULL && d->refine != NULL && o->kind == ORDER_MOVE)
+		d->refine(v, own, o);
+}
+
 /* Give unit ui's orders of the plan, vetted, and its standing march
  * vetted again; returns the number refused, counts those accepted. */
 static int
-give_unit(struct game *g, struct ai_plan *p, const struct ai_own *own,
-    enum ai_level lvl, int *ok)
+give_unit(struct game *g, struct ai_plan *p, const struct ai_view *v,
+    const struct ai_own *own, enum ai_level lvl, int *ok)
 {
 	const struct unit *u = &g->units[own->unit];
 	struct order o;
@@ -283,8 +299,10 @@ give_unit(struct game *g, struct ai_plan *p, const struct ai_own *own,
 		if (p->v[k].unit != own->unit)
 			continue;
 		planned = true;
-		if (lvl >= AI_NORMAL)
+		if (lvl >= AI_NORMAL) {
 			vet(g, &p->v[k]);
+			refine(g, v, own, &p->v[k]);
+		}
 		if (game_order(g, &p->v[k], &cause) != 0) {
 			bad++;
 			free(cause);
@@ -298,6 +316,7 @@ give_unit(struct game *g, struct ai_plan *p, const struct ai_own *own,
 	o = u->order;
 	o.general = u->general;
 	vet(g, &o);
+	refine(g, v, own, &o);
 	if (memcmp(&o.pts, &u->order.pts, sizeof o.pts) == 0 &&
 	    o.kind == u->order.kind && o.npts == u->order.npts)
 		return bad;
@@ -331,7 +350,7 @@ ai_orders(struct game *g, int side, enum ai_level lvl, int *given)
 		occ = xmallocarray(cells, sizeof *occ);
 		memcpy(occ, g->occ, cells * sizeof *occ);
 		for (i = 0; i < v.nown; i++) {
-			bad += give_unit(g, &p, &v.own[i], lvl, &ok);
+			bad += give_unit(g, &p, &v, &v.own[i], lvl, &ok);
 			if (shadow_march(g, v.own[i].unit, &sh[nsh]))
 				nsh++;
 		}

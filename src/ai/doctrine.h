@@ -84,6 +84,13 @@ struct ai_doctrine {
 	 * none, and the side lets the moment pass. */
 	int		(*answer)(struct game *, const struct decision *d,
 			    enum ai_level);
+	/* The ruleset's own way to give Move order o (checked already) to
+	 * own unit u, when it has a better one than the plain march - for
+	 * horse-and-musket, retiring keeping the facing (H7): o is
+	 * rewritten in place, maybe into an order of another kind.  NULL:
+	 * orders go as planned. */
+	void		(*refine)(const struct ai_view *, const struct ai_own *u,
+			    struct order *o);
 };
 
 #endif

@@ -99,6 +99,7 @@ ai_view_fill(const struct game *g, int side, struct ai_view *v)
 		e = &v->enemy[v->nenemy++];
 		e->unit = i;
 		e->arm = u->arm;
+		e->klass = u->klass;
 		e->formation = u->formation;
 		e->cond = u->cond;
 		e->pos = u->pos;

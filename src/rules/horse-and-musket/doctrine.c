@@ -3,8 +3,9 @@
  * for the computer commander (ai/doctrine.h): which of its formations
  * plays each part in the commander's plans, how far muskets, guns and
  * charges reach (HO.3.1, HO.6.2, HO.10), what a unit's quality is (its
- * Drill), how a melee would be likely to go (HO.7) and what to answer
- * when the rules ask within a turn (H15).
+ * Drill), how a melee would be likely to go (HO.7), when a march is
+ * better made retiring, keeping the facing (H7), and what to answer when
+ * the rules ask within a turn (H15).
  *
  * It holds no numbers of its own: every figure is the module's, read from
  * data/rulesets/horse-and-musket.yaml into its turn tables (turn.h).
@@ -122,9 +123,9 @@ weak(const struct hm_turn *t, enum arm arm, int k)
 /*
  * HO.7 with the dice left out, own unit u charging enemy e: the charge;
  * horse against foot or guns, more from a flank; a flank; Disordered;
- * open order; the weak.  The defender's ground (buildings, woods, an
- * obstacle) is not seen here, nor the enemy's class: his foot counts as
- * close order.
+ * open order; the weak (rifles, guns), his by his class, which can be
+ * seen.  The defender's ground (buildings, woods, an obstacle) is not
+ * seen here.
  */
 static int
 doctrine_melee_edge(const struct ruleset *rs, const struct ai_own *u,
@@ -153,8 +154,11 @@ doctrine_melee_edge(const struct ruleset *rs, const struct ai_own *u,
 	if (u->klass >= 0 && u->klass < HM_MAX_CLASS &&
 	    t->open_order[u->klass])
 		a += t->m_open_order;
+	if (e->klass >= 0 && e->klass < HM_MAX_CLASS &&
+	    t->open_order[e->klass])
+		b += t->m_open_order;
 	a += weak(t, u->arm, u->klass);
-	b += weak(t, e->arm, -1);
+	b += weak(t, e->arm, e->klass);
 	return a - b;
 }
 
@@ -197,6 +201,88 @@ doctrine_answer(struct game *g, const struct decision *d, enum ai_level lvl)
 	return 0;
 }
 
+/* H9: one 45-degree stage of a wheel for a unit of arm a in formation
+ * form, as the movement rules price it (pi x radius / 4, rounded up). */
+static int
+wheel_stage(const struct ruleset *rs, enum arm a, int form)
+{
+	const struct hm_move *m = hm_move(rs);
+	int r = m->wheel_diameter / 2 + rs->form[form].frontage[a] * STEP_ORTHO;
+
+	return (355 * r + 4 * 113 - 1) / (4 * 113);
+}
+
+/* An enemy within reach of u's fire once it has marched `a' more: H13
+ * would turn u back to him after the march. */
+static bool
+enemy_near(const struct ai_view *v, const struct ai_own *u, int a)
+{
+	const struct hm_turn *t = hm_turn(v->rs);
+	const struct hm_weapon *w = t != NULL ? weapon_of(t, u->klass) : NULL;
+	int j, range = w != NULL && w->long_range > 0 ? w->long_range :
+	    6 * v->rs->ticks;
+
+	for (j = 0; j < v->nenemy; j++)
+		if (!cond_gone(v->enemy[j].cond) &&
+		    v->enemy[j].cond != COND_ROUTED &&
+		    geom_dist(u->pos, v->enemy[j].pos) <= range + a +
+		    4 * v->rs->ticks)
+			return true;
+	return false;
+}
+
+/*
+ * H7, H8, H9: a march whose first leg lies 90 degrees or more off the
+ * unit's front costs a turn of the front first - a whole move for a Line
+ * sent behind it - and with the enemy in range H13 turns it back to him
+ * after the march, so the next turn it pays again and never gets away.
+ * Retiring keeps the facing for a fixed deduction.  The march is made
+ * retiring, to its first point, where that gains more ground this turn
+ * than turning, or where the enemy would turn the unit back; far from
+ * the enemy a long march is better made by turning once.
+ */
+static void
+doctrine_refine(const struct ai_view *v, const struct ai_own *u,
+    struct order *o)
+{
+	const struct ruleset *rs = v->rs;
+	const struct hm_move *m = hm_move(rs);
+	struct unit x;
+	struct point to;
+	int k, a, r, turned, stage;
+	bool near;
+
+	if (m == NULL || o->kind != ORDER_MOVE || o->npts < 1 ||
+	    o->ngroup > 0 || u->cond == COND_ROUTED || u->formation < 0 ||
+	    u->formation >= rs->nform ||
+	    ruleset_action(rs, "retire") != HM_ACTION_RETIRE)
+		return;
+	to = o->pts[0];
+	if (to.x == u->pos.x && to.y == u->pos.y)
+		return;
+	k = dir_diff(u->facing, geom_heading(u->pos, to));
+	if (k < 2)
+		return;
+	memset(&x, 0, sizeof x);
+	x.arm = u->arm;
+	x.klass = u->klass;
+	a = hm_max_move(rs, &x, u->formation, u->cond);
+	r = a - m->retire[u->arm];
+	if (a <= 0 || r <= 0)
+		return;
+	stage = wheel_stage(rs, u->arm, u->formation);
+	turned = (k - 1) * stage > a ? 0 : a - (k - 1) * stage;
+	near = enemy_near(v, u, a);
+	if (!near && (r < turned || geom_dist(u->pos, to) > 2 * r))
+		return;
+	o->kind = ORDER_ACTION;
+	o->action = HM_ACTION_RETIRE;
+	o->npts = 1;
+	o->pts[0] = to;
+	o->formation = -1;
+	o->facing = -1;
+}
+
 const struct ai_doctrine hm_doctrine = {
 	.name = "horse-and-musket",
 	.form = doctrine_form,
@@ -205,4 +291,5 @@ const struct ai_doctrine hm_doctrine = {
 	.quality_unknown = 4,
 	.melee_edge = doctrine_melee_edge,
 	.answer = doctrine_answer,
+	.refine = doctrine_refine,
 };

@@ -67,7 +67,10 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 	ruleset_fmt(g->rs, spent, a, sizeof a);
 	ruleset_fmt(g->rs, reach, b, sizeof b);
 	if (hm_gap(g, c, tg) != 0) {
+		/* It has made its move: it stops where it faltered and
+		 * does not march again in the movement phase. */
 		cu->halt = HALT_BLOCKED;
+		cu->order.kind = ORDER_NONE;
 		game_log(g, c, EV_MOVE, rule, "%s charges %s but falters after "
 		    "%s of its %s reach, [%d, %d] to [%d, %d]: no melee",
 		    cu->name, tu->name, a, b, from.x, from.y, cu->pos.x,

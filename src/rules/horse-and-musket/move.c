@@ -63,14 +63,18 @@ hm_max_move(const struct ruleset *rs, const struct unit *u, int form,
 	return m->speed[u->klass][form];
 }
 
-/* H7: whether the unit holds the retire action. */
+/* H7: whether the unit holds the retire action, and no order given in a
+ * later turn has replaced it (the retire is a Move order marked retire:
+ * the next order stands in its place, unmarked). */
 bool
 hm_retiring(const struct game *g, int u)
 {
 	const struct unit *un = &g->units[u];
 
 	return un->act.kind == ORDER_ACTION &&
-	    un->act.action == HM_ACTION_RETIRE && un->cond != COND_ROUTED;
+	    un->act.action == HM_ACTION_RETIRE && un->cond != COND_ROUTED &&
+	    !(un->order.kind != ORDER_NONE &&
+	    un->order.issued > un->act.issued);
 }
 
 /* Ticks as inches: "4.5 in". */

@@ -80,7 +80,8 @@ int hm_max_move(const struct ruleset *, const struct unit *, int form,
 #define HM_ACTION_CHARGE	1
 #define HM_ACTION_REIN		2
 
-/* Whether unit u retires this turn (H7: it holds the retire action). */
+/* Whether unit u retires this turn (H7: it holds the retire action and
+ * no order of a later turn has replaced it). */
 bool hm_retiring(const struct game *, int u);
 
 /* The engine hooks (struct ruleset_ops, core/move.h), move.c. */
