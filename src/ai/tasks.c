@@ -11,6 +11,7 @@
 
 #include "ai/think.h"
 #include "core/geom.h"
+#include "core/map.h"
 #include "util/xalloc.h"
 
 /* --- brigades and their tasks ------------------------------------------- */
@@ -226,11 +227,22 @@ ai_garrisons(struct think *t)
 		if (v->own[best].arm == ARM_INFANTRY &&
 		    (v->own[best].formation == t->f_mc ||
 		    v->own[best].formation == t->f_road) &&
-		    t->near[best] >= 0 && t->near_d[best] <= t->deploy +
-		    8 * v->rs->ticks &&
-		    ai_want_form(t, best, ai_fighting_form(t, &v->own[best],
-		    v->own[best].pos, v->own[best].facing)))
+		    t->near[best] >= 0 && (t->near_d[best] <= t->deploy +
+		    8 * v->rs->ticks || ai_under_guns(t, &v->own[best])) &&
+		    (ai_want_form(t, best, ai_fighting_form(t, &v->own[best],
+		    v->own[best].pos, v->own[best].facing)) ||
+		    ai_want_form(t, best, t->f_column)))
 			continue;
+		/* A march column with its back to the enemy's guns and no
+		 * room to deploy as it faces: it turns to face him first. */
+		if (v->own[best].arm == ARM_INFANTRY && t->near[best] >= 0 &&
+		    (v->own[best].formation == t->f_mc ||
+		    v->own[best].formation == t->f_road) &&
+		    ai_under_guns(t, &v->own[best])) {
+			ai_want_face(t, best, v->enemy[t->near[best]].pos);
+			if (t->done[best])
+				continue;
+		}
 		ai_want_stop(t, best);
 	}
 }
@@ -246,6 +258,8 @@ ai_supports(struct think *t)
 	int k, i, best, bd, d;
 	struct point at;
 
+	if (t->pts_ours <= t->pts_theirs)
+		return;
 	for (k = 0; k < v->nobj; k++) {
 		if (!t->ours[k])
 			continue;
@@ -625,4 +639,112 @@ ai_last_turns(struct think *t)
 			    in_contact(v, &v->own[best]));
 		}
 	}
+}
+
+/* A crossing back to our side of the field: a defile cell (3.6.6) and a
+ * cell of our own side next to it. */
+struct crossing {
+	struct point	 at, over;
+};
+
+/* The crossings of the map, in *out (owned by the caller); how many. */
+static int
+crossings(const struct think *t, struct crossing **out)
+{
+	const struct map *m = t->v->map;
+	struct crossing *c = NULL;
+	struct point p, n;
+	int x, y, nc = 0, cap = 0;
+	enum dir k;
+
+	for (y = 0; y < m->h; y++)
+		for (x = 0; x < m->w; x++) {
+			if (!(map_cell(m, x, y)->flags & CELL_DEFILE))
+				continue;
+			p = (struct point){ x, y };
+			for (k = 0; k < 8; k += 2) {
+				n = offset(p, k, 1);
+				if (!map_inside(m, n.x, n.y) ||
+				    (map_cell(m, n.x, n.y)->flags &
+				    CELL_DEFILE) || !ai_at_home(t, n))
+					continue;
+				if (nc == cap) {
+					cap = cap ? cap * 2 : 8;
+					c = xreallocarray(c, (size_t)cap,
+					    sizeof *c);
+				}
+				c[nc].at = p;
+				c[nc].over = n;
+				nc++;
+				break;
+			}
+		}
+	*out = c;
+	return nc;
+}
+
+/*
+ * Hard, while we lead on the places even without those held from beyond
+ * a defile: a unit on the far side of a defile from our rear comes back
+ * over it while the way is open.  The defile passes one unit a turn
+ * (3.6.6), and a unit caught on the far bank fights with its back to the
+ * water, where a rout ends in capture (3.9.5) and every man lost counts
+ * against the break point (3.10.1); the lead is kept from our own side.
+ * A unit near the crossing takes the march column that passes it, and
+ * marches through it to a few cells beyond, room for the whole column.
+ */
+void
+ai_fall_back(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	struct crossing *cr;
+	struct point dest;
+	int i, k, j, best, bd, d, ncr, lost = 0;
+
+	if (t->home == NULL || t->pts_ours <= t->pts_theirs)
+		return;
+	for (k = 0; k < v->nobj; k++)
+		if (t->ours[k] && !t->theirs[k] &&
+		    !ai_at_home(t, t->stand_at[k]))
+			lost += v->obj[k].points;
+	if (t->pts_ours - lost <= t->pts_theirs + lost)
+		return;
+	ncr = -1;
+	cr = NULL;
+	for (i = 0; i < v->nown; i++) {
+		const struct ai_own *u = &v->own[i];
+
+		if (t->done[i] || u->cond != COND_FORMED ||
+		    ai_at_home(t, u->pos) || t->near[i] < 0)
+			continue;
+		if (ncr < 0)
+			ncr = crossings(t, &cr);
+		best = -1;
+		bd = INT_MAX;
+		for (j = 0; j < ncr; j++)
+			if ((d = geom_dist(u->pos, cr[j].at)) < bd) {
+				bd = d;
+				best = j;
+			}
+		if (best < 0)
+			break;
+		/* Far enough beyond for the whole column to clear it. */
+		for (k = 10; k > 0; k--) {
+			dest = offset(cr[best].over, heading(cr[best].at,
+			    cr[best].over), k);
+			if (map_inside(v->map, dest.x, dest.y) &&
+			    ai_at_home(t, dest))
+				break;
+		}
+		if (k == 0)
+			dest = cr[best].over;
+		if (t->f_road >= 0 && u->formation != t->f_road &&
+		    (v->rs->form[t->f_road].arms & (1u << u->arm)) &&
+		    bd <= 8 * STEP_ORTHO &&
+		    ai_ground_allows(v, u->arm, t->f_road, u->pos, u->facing) &&
+		    ai_want_form(t, i, t->f_road))
+			continue;
+		ai_want_move(t, i, &cr[best].at, dest, false);
+	}
+	free(cr);
 }

@@ -99,6 +99,9 @@ struct think {
 	/* Cells our foot can reach without a defile (3.6.6) or ground no
 	 * formation may enter; NULL when not worked out. */
 	bool		*reach;
+	/* The same from our rear: our own side of the field; NULL when not
+	 * worked out. */
+	bool		*home;
 
 	/* Where to stand to hold each objective (3.10.2): the place itself,
 	 * or, when it lies in a defile or on ground we cannot reach, the
@@ -239,6 +242,8 @@ void ai_want_face(struct think *, int i, struct point at);
 /* commander.c: the picture and the whole plan. */
 /* Whether our foot can reach p without a defile. */
 bool ai_reaches(const struct think *, struct point p);
+/* Whether p lies on our side of every defile (reached from our rear). */
+bool ai_at_home(const struct think *, struct point p);
 /* The formation that plays role r in the ruleset's doctrine; -1 none. */
 int ai_role_form(const struct ruleset *, enum ai_role r);
 
@@ -256,6 +261,8 @@ bool ai_counter_charge(struct think *, int i);
 bool ai_outnumbered(const struct think *, const struct ai_own *);
 /* The nearest formed unit to each place held stays on it. */
 void ai_garrisons(struct think *);
+/* Come back over a defile while the lead holds without the far bank. */
+void ai_fall_back(struct think *);
 /* Hard: a second battalion behind each place held. */
 void ai_supports(struct think *);
 /* Give each brigade its task. */
@@ -273,6 +280,8 @@ void ai_squadron(struct think *, int i);
 /* Whether unit u's block in form fits at at on empty ground. */
 bool ai_fits(const struct think *, const struct ai_own *u, int form,
     struct point at, enum dir f);
+/* Whether unit u stands within reach of an enemy battery in action. */
+bool ai_under_guns(const struct think *, const struct ai_own *u);
 /* Orders for battery i. */
 void ai_battery(struct think *, int i);
 
