@@ -407,7 +407,7 @@ ai_brigade_orders(struct think *t, struct brigade *b)
 			slot = v->own[b->units[k]].pos;
 		/* Ahead and standing fast: a battalion the enemy outnumbers
 		 * goes back towards the rear, out of harm's way. */
-		if (b->stand && ai_outnumbered(t, &v->own[b->units[k]]))
+		if (b->stand && ai_give_ground(t, &v->own[b->units[k]]))
 			slot = v->rear;
 		/* En echiquier: every other battalion a little back, so the
 		 * brigade marches as a chequer rather than wheeling as one

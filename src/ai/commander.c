@@ -48,18 +48,22 @@
  * places (an attacker needs every battalion forward), counts a lead only
  * when it would survive losing the most threatened place, presses when
  * stronger, and in the last turns sends its nearest troops onto the
- * places the enemy holds, to contest them.  Hard crosses ground the
- * enemy's guns sweep in a Skirmish Group while no enemy horse is near (it
- * marches faster than a Column and takes 40% of the hits, 3.6.3, 3.7.4),
- * and while it leads even without the places held from beyond a defile,
- * it brings its units on the far side of the defile back over it (3.6.6:
+ * places the enemy holds, to contest them.  When the points do not
+ * favour it, hard takes its guns in close: a battery within a turn's
+ * drive of a spot beyond musketry and a foot charge but inside canister
+ * range of enemy foot (3.7.2), with our own foot near to cover it and no
+ * enemy horse about, goes there.  Hard crosses ground the enemy's guns
+ * sweep in a Skirmish Group while no enemy horse is near (it marches
+ * faster than a Column and takes 40% of the hits, 3.6.3, 3.7.4), and
+ * while it leads even without the places held from beyond a defile, it
+ * brings its units on the far side of the defile back over it (3.6.6:
  * one unit a turn) rather than fight there with the water behind them.
  * Normal and hard deploy a march column that stands within reach of the
- * enemy's guns (the guns' best target), turning it to face him first
- * when it has no room to deploy as it faces.  When the points do not favour it, hard takes its
- * guns in close: a battery within a turn's drive of a spot beyond musketry
- * and a foot charge but inside canister range of enemy foot (3.7.2), with
- * our own foot near to cover it and no enemy horse about, goes there.
+ * enemy's guns (the guns' best target); a garrison's march column with
+ * its back to the enemy turns to face him before it deploys.  A march
+ * from beyond a defile back to our own side goes by the crossing, in
+ * Road Column once near it, and a unit that gives ground goes on giving
+ * it rather than turn about as the odds change a cell at a time.
  *
  * Normal and hard also know which ground their troops can reach without
  * filing through a defile (3.6.6) or entering ground no foot may enter:
@@ -271,6 +275,56 @@ ai_at_home(const struct think *t, struct point p)
 	return t->home[(size_t)p.y * t->v->map->w + p.x];
 }
 
+/*
+ * The crossing nearest p back to our own side of the field: a defile
+ * cell (3.6.6) in *at with a cell of our own side next to it in *over;
+ * false if there is none.  The crossings are found once a turn.
+ */
+bool
+ai_crossing(struct think *t, struct point p, struct point *at,
+    struct point *over)
+{
+	const struct map *m = t->v->map;
+	struct point c, n;
+	int x, y, j, d, best = -1, bd = INT_MAX;
+	enum dir k;
+
+	if (t->home == NULL)
+		return false;
+	if (t->ncross < 0) {
+		t->ncross = 0;
+		for (y = 0; y < m->h; y++)
+			for (x = 0; x < m->w; x++) {
+				if (!(map_cell(m, x, y)->flags & CELL_DEFILE))
+					continue;
+				c = (struct point){ x, y };
+				for (k = 0; k < 8; k += 2) {
+					n = offset(c, k, 1);
+					if (!map_inside(m, n.x, n.y) ||
+					    (map_cell(m, n.x, n.y)->flags &
+					    CELL_DEFILE) || !ai_at_home(t, n))
+						continue;
+					t->cross = xreallocarray(t->cross,
+					    (size_t)t->ncross + 1,
+					    sizeof *t->cross);
+					t->cross[t->ncross++] =
+					    (struct crossing){ c, n };
+					break;
+				}
+			}
+	}
+	for (j = 0; j < t->ncross; j++)
+		if ((d = geom_dist(p, t->cross[j].at)) < bd) {
+			bd = d;
+			best = j;
+		}
+	if (best < 0)
+		return false;
+	*at = t->cross[best].at;
+	*over = t->cross[best].over;
+	return true;
+}
+
 /* True if p lies on ground we can reach (everything when not known). */
 bool
 ai_reaches(const struct think *t, struct point p)
@@ -457,6 +511,7 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	t.f_skirmish = ai_role_form(v->rs, AI_ROLE_SKIRMISH);
 	ranges(&t);
 	levels(&t);
+	t.ncross = -1;
 	t.near = xcalloc((size_t)v->nown + 1, sizeof *t.near);
 	t.near_d = xcalloc((size_t)v->nown + 1, sizeof *t.near_d);
 	t.done = xcalloc((size_t)v->nown + 1, sizeof *t.done);
@@ -545,6 +600,7 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	free(t.occ);
 	free(t.reach);
 	free(t.home);
+	free(t.cross);
 	free(t.in_way);
 out:
 	free(t.near);

@@ -177,6 +177,26 @@ ai_outnumbered(const struct think *t, const struct ai_own *u)
 }
 
 /*
+ * Whether unit u, not needed to keep the lead, should give ground: the
+ * enemy outnumbers it where it stands, or (normal and hard) it is giving
+ * ground already.
+ */
+bool
+ai_give_ground(const struct think *t, const struct ai_own *u)
+{
+	const struct ai_view *v = t->v;
+	const struct order *o = intended(u);
+
+	if (ai_outnumbered(t, u))
+		return true;
+	/* Going already: it goes on, rather than turn about on the way as
+	 * the odds change a cell at a time. */
+	return t->lvl >= AI_NORMAL && o->kind == ORDER_MOVE && o->npts > 0 &&
+	    o->pts[o->npts - 1].x == v->rear.x &&
+	    o->pts[o->npts - 1].y == v->rear.y && !in_contact(v, u);
+}
+
+/*
  * Hold what we have: the formed unit nearest each objective we hold stays
  * on it, whatever its brigade does; a march column there deploys.
  */
@@ -184,7 +204,9 @@ void
 ai_garrisons(struct think *t)
 {
 	const struct ai_view *v = t->v;
+	const struct ai_own *u;
 	int k, i, best, bd, g;
+	bool deploy;
 
 	for (k = 0; k < v->nobj; k++) {
 		if (!t->ours[k])
@@ -217,28 +239,33 @@ ai_garrisons(struct think *t)
 		 * lost elsewhere. */
 		if (t->pts_ours - v->obj[k].points > t->pts_theirs &&
 		    v->own[best].arm == ARM_INFANTRY &&
-		    ai_outnumbered(t, &v->own[best])) {
+		    ai_give_ground(t, &v->own[best])) {
 			ai_want_move(t, best, NULL, v->rear, false);
 			continue;
 		}
 		t->garrison[best] = true;
 		if (ai_counter_charge(t, best))
 			continue;
-		if (v->own[best].arm == ARM_INFANTRY &&
-		    (v->own[best].formation == t->f_mc ||
-		    v->own[best].formation == t->f_road) &&
-		    t->near[best] >= 0 && (t->near_d[best] <= t->deploy +
-		    8 * v->rs->ticks || ai_under_guns(t, &v->own[best])) &&
-		    (ai_want_form(t, best, ai_fighting_form(t, &v->own[best],
-		    v->own[best].pos, v->own[best].facing)) ||
-		    ai_want_form(t, best, t->f_column)))
+		u = &v->own[best];
+		deploy = u->arm == ARM_INFANTRY && (u->formation == t->f_mc ||
+		    u->formation == t->f_road) && t->near[best] >= 0 &&
+		    (t->near_d[best] <= t->deploy + 8 * v->rs->ticks ||
+		    ai_under_guns(t, u));
+		/* A march column to deploy with its back to the enemy turns
+		 * to face him first (a march column turns freely, 3.6.3): a
+		 * Line deployed facing away takes the charge in its rear. */
+		if (deploy && dir_diff(u->facing, heading(u->pos,
+		    v->enemy[t->near[best]].pos)) >= 3) {
+			ai_want_face(t, best, v->enemy[t->near[best]].pos);
+			if (t->done[best])
+				continue;
+		}
+		if (deploy && (ai_want_form(t, best, ai_fighting_form(t, u,
+		    u->pos, u->facing)) || ai_want_form(t, best, t->f_column)))
 			continue;
-		/* A march column with its back to the enemy's guns and no
-		 * room to deploy as it faces: it turns to face him first. */
-		if (v->own[best].arm == ARM_INFANTRY && t->near[best] >= 0 &&
-		    (v->own[best].formation == t->f_mc ||
-		    v->own[best].formation == t->f_road) &&
-		    ai_under_guns(t, &v->own[best])) {
+		/* A march column under the enemy's guns with no room to
+		 * deploy as it faces: it turns to face him. */
+		if (deploy) {
 			ai_want_face(t, best, v->enemy[t->near[best]].pos);
 			if (t->done[best])
 				continue;
@@ -641,48 +668,6 @@ ai_last_turns(struct think *t)
 	}
 }
 
-/* A crossing back to our side of the field: a defile cell (3.6.6) and a
- * cell of our own side next to it. */
-struct crossing {
-	struct point	 at, over;
-};
-
-/* The crossings of the map, in *out (owned by the caller); how many. */
-static int
-crossings(const struct think *t, struct crossing **out)
-{
-	const struct map *m = t->v->map;
-	struct crossing *c = NULL;
-	struct point p, n;
-	int x, y, nc = 0, cap = 0;
-	enum dir k;
-
-	for (y = 0; y < m->h; y++)
-		for (x = 0; x < m->w; x++) {
-			if (!(map_cell(m, x, y)->flags & CELL_DEFILE))
-				continue;
-			p = (struct point){ x, y };
-			for (k = 0; k < 8; k += 2) {
-				n = offset(p, k, 1);
-				if (!map_inside(m, n.x, n.y) ||
-				    (map_cell(m, n.x, n.y)->flags &
-				    CELL_DEFILE) || !ai_at_home(t, n))
-					continue;
-				if (nc == cap) {
-					cap = cap ? cap * 2 : 8;
-					c = xreallocarray(c, (size_t)cap,
-					    sizeof *c);
-				}
-				c[nc].at = p;
-				c[nc].over = n;
-				nc++;
-				break;
-			}
-		}
-	*out = c;
-	return nc;
-}
-
 /*
  * Hard, while we lead on the places even without those held from beyond
  * a defile: a unit on the far side of a defile from our rear comes back
@@ -697,9 +682,8 @@ void
 ai_fall_back(struct think *t)
 {
 	const struct ai_view *v = t->v;
-	struct crossing *cr;
-	struct point dest;
-	int i, k, j, best, bd, d, ncr, lost = 0;
+	struct point at, over, dest;
+	int i, k, lost = 0;
 
 	if (t->home == NULL || t->pts_ours <= t->pts_theirs)
 		return;
@@ -709,42 +693,22 @@ ai_fall_back(struct think *t)
 			lost += v->obj[k].points;
 	if (t->pts_ours - lost <= t->pts_theirs + lost)
 		return;
-	ncr = -1;
-	cr = NULL;
 	for (i = 0; i < v->nown; i++) {
 		const struct ai_own *u = &v->own[i];
 
 		if (t->done[i] || u->cond != COND_FORMED ||
-		    ai_at_home(t, u->pos) || t->near[i] < 0)
+		    ai_at_home(t, u->pos) || t->near[i] < 0 ||
+		    !ai_crossing(t, u->pos, &at, &over))
 			continue;
-		if (ncr < 0)
-			ncr = crossings(t, &cr);
-		best = -1;
-		bd = INT_MAX;
-		for (j = 0; j < ncr; j++)
-			if ((d = geom_dist(u->pos, cr[j].at)) < bd) {
-				bd = d;
-				best = j;
-			}
-		if (best < 0)
-			break;
 		/* Far enough beyond for the whole column to clear it. */
 		for (k = 10; k > 0; k--) {
-			dest = offset(cr[best].over, heading(cr[best].at,
-			    cr[best].over), k);
+			dest = offset(over, heading(at, over), k);
 			if (map_inside(v->map, dest.x, dest.y) &&
 			    ai_at_home(t, dest))
 				break;
 		}
 		if (k == 0)
-			dest = cr[best].over;
-		if (t->f_road >= 0 && u->formation != t->f_road &&
-		    (v->rs->form[t->f_road].arms & (1u << u->arm)) &&
-		    bd <= 8 * STEP_ORTHO &&
-		    ai_ground_allows(v, u->arm, t->f_road, u->pos, u->facing) &&
-		    ai_want_form(t, i, t->f_road))
-			continue;
-		ai_want_move(t, i, &cr[best].at, dest, false);
+			dest = over;
+		ai_want_move(t, i, NULL, dest, false);
 	}
-	free(cr);
 }
