@@ -161,18 +161,18 @@ test_summary_of_a_played_battle(void **state)
 	assert_int_equal(s.turn, 3);
 	assert_int_equal(s.break_point, 40);
 	assert_int_equal(s.nobj, 3);
-	check_pin(&s.side[0], &(struct pin){ 11, 0, 0, 0, 0, 4537, 4780, 243,
-	    14, 14, 0, 5, false, 0 });
-	check_pin(&s.side[1], &(struct pin){ 11, 0, 0, 0, 0, 5106, 5320, 214,
+	check_pin(&s.side[0], &(struct pin){ 11, 0, 0, 0, 0, 4602, 4780, 178,
+	    14, 14, 0, 3, false, 0 });
+	check_pin(&s.side[1], &(struct pin){ 9, 2, 0, 0, 0, 5106, 5320, 214,
 	    14, 14, 0, 4, false, 4 });
 	summary_free(&s);
 
-	/* Both sides break in turn 11 (3.10.1: the Allies 41% of a 40%
-	 * break point, the French 48%) and the points decide: the Allies
-	 * hold Galgenberg, nobody the bridge or Rothenbach, and the Allies
-	 * win, 2 points to 0.  (Until the normal commander turned a
-	 * garrison's march column to face the enemy before deploying it,
-	 * the Allies alone broke, in turn 10, and the French won.) */
+	/* The Allies break in turn 11 (3.10.1: 2146 of 5320 men lost,
+	 * routed or taken, 40% of a 40% break point) and the battle ends
+	 * there: the French win, the points held counted all the same (the
+	 * French hold the bridge, the Allies Galgenberg, nobody
+	 * Rothenbach).  (Turn 10 before the commander's march from beyond
+	 * a defile went by the crossing.) */
 	play(g, 100);
 	assert_true(game_over(g));
 	summary_make(g, &s);
@@ -182,14 +182,14 @@ test_summary_of_a_played_battle(void **state)
 	assert_int_equal(s.turn, 11);
 	assert_string_equal(g->result.rule, "3.10.1");
 	assert_int_equal(s.winner, g->result.winner);
-	assert_int_equal(s.winner, 1);
+	assert_int_equal(s.winner, 0);
 	assert_int_equal(s.side[0].points, g->result.points[0]);
 	assert_int_equal(s.side[1].points, g->result.points[1]);
-	check_pin(&s.side[0], &(struct pin){ 7, 0, 3, 0, 1, 2470, 4780, 1295,
-	    14, 14, 0, 48, true, 0 });
-	check_pin(&s.side[1], &(struct pin){ 7, 1, 3, 0, 0, 3088, 5320, 1264,
-	    14, 14, 0, 41, true, 2 });
-	assert_int_equal(s.obj[0].holder, -1);
+	check_pin(&s.side[0], &(struct pin){ 8, 0, 2, 0, 1, 2993, 4780, 1367,
+	    14, 14, 0, 37, false, 3 });
+	check_pin(&s.side[1], &(struct pin){ 6, 2, 1, 2, 0, 3174, 5320, 1098,
+	    14, 14, 0, 40, true, 2 });
+	assert_int_equal(s.obj[0].holder, 0);
 	assert_int_equal(s.obj[0].points, 3);
 	assert_int_equal(s.obj[1].holder, -1);
 	assert_int_equal(s.obj[2].holder, 1);

@@ -60,7 +60,7 @@
  * one unit a turn) rather than fight there with the water behind them.
  * Normal and hard deploy a march column that stands within reach of the
  * enemy's guns (the guns' best target); a garrison's march column with
- * its back to the enemy turns to face him before it deploys.  A march
+ * no room to deploy as it faces turns to face the enemy first.  A march
  * from beyond a defile back to our own side goes by the crossing, in
  * Road Column once near it, and a unit that gives ground goes on giving
  * it rather than turn about as the odds change a cell at a time.

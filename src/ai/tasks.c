@@ -251,20 +251,11 @@ ai_garrisons(struct think *t)
 		    u->formation == t->f_road) && t->near[best] >= 0 &&
 		    (t->near_d[best] <= t->deploy + 8 * v->rs->ticks ||
 		    ai_under_guns(t, u));
-		/* A march column to deploy with its back to the enemy turns
-		 * to face him first (a march column turns freely, 3.6.3): a
-		 * Line deployed facing away takes the charge in its rear. */
-		if (deploy && dir_diff(u->facing, heading(u->pos,
-		    v->enemy[t->near[best]].pos)) >= 3) {
-			ai_want_face(t, best, v->enemy[t->near[best]].pos);
-			if (t->done[best])
-				continue;
-		}
 		if (deploy && (ai_want_form(t, best, ai_fighting_form(t, u,
 		    u->pos, u->facing)) || ai_want_form(t, best, t->f_column)))
 			continue;
-		/* A march column under the enemy's guns with no room to
-		 * deploy as it faces: it turns to face him. */
+		/* A march column to deploy with no room to deploy as it
+		 * faces: it turns to face the enemy first. */
 		if (deploy) {
 			ai_want_face(t, best, v->enemy[t->near[best]].pos);
 			if (t->done[best])
