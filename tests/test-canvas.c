@@ -2590,13 +2590,13 @@ test_final_screen_has_result_and_summary(void **state)
 	game_seed(f->g, 1);
 	play_default(f, 100);
 	assert_int_equal(f->ui->mode, MODE_OVER);
-	/* The Allies break in turn 10 (3.10.1): the battle ends there. */
-	assert_true(has(f, "The battle is over after 10 turns"));
+	/* The Allies break in turn 11 (3.10.1): the battle ends there. */
+	assert_true(has(f, "The battle is over after 11 turns"));
 	assert_true(has(f, "3.10.1*: the French win, 3 points to 2"));
-	assert_true(has(f, "Turn 10/12"));
-	assert_false(has(f, "Turn 11/12"));
-	assert_true(has(f, "Men fallen            1242 of 4780  1004 of 5320"));
-	assert_true(has(f, "Lost (3.10.1)           37% of 40%    broken 43%"));
+	assert_true(has(f, "Turn 11/12"));
+	assert_false(has(f, "Turn 12/12"));
+	assert_true(has(f, "Men fallen            1367 of 4780  1098 of 5320"));
+	assert_true(has(f, "Lost (3.10.1)           37% of 40%    broken 40%"));
 	assert_true(has(f, "Points (3.10.2)                  3             2"));
 	assert_true(has(f, "Galgenberg, 2 points: Allies"));
 	assert_true(has(f, "M: read the log"));

@@ -167,27 +167,28 @@ test_summary_of_a_played_battle(void **state)
 	    14, 14, 0, 4, false, 4 });
 	summary_free(&s);
 
-	/* The Allies break in turn 10 (3.10.1: 2340 of 5320 men lost,
-	 * routed or taken, 43% of a 40% break point) and the battle ends
+	/* The Allies break in turn 11 (3.10.1: 2146 of 5320 men lost,
+	 * routed or taken, 40% of a 40% break point) and the battle ends
 	 * there: the French win, the points held counted all the same (the
 	 * French hold the bridge, the Allies Galgenberg, nobody
-	 * Rothenbach). */
+	 * Rothenbach).  (Turn 10 before the commander's march from beyond
+	 * a defile went by the crossing.) */
 	play(g, 100);
 	assert_true(game_over(g));
 	summary_make(g, &s);
 	dump("end", &s);
 	check_counts(g, &s);
 	assert_true(s.over);
-	assert_int_equal(s.turn, 10);
+	assert_int_equal(s.turn, 11);
 	assert_string_equal(g->result.rule, "3.10.1");
 	assert_int_equal(s.winner, g->result.winner);
 	assert_int_equal(s.winner, 0);
 	assert_int_equal(s.side[0].points, g->result.points[0]);
 	assert_int_equal(s.side[1].points, g->result.points[1]);
-	check_pin(&s.side[0], &(struct pin){ 8, 0, 2, 0, 1, 3010, 4780, 1242,
+	check_pin(&s.side[0], &(struct pin){ 8, 0, 2, 0, 1, 2993, 4780, 1367,
 	    14, 14, 0, 37, false, 3 });
-	check_pin(&s.side[1], &(struct pin){ 7, 0, 3, 1, 0, 2980, 5320, 1004,
-	    14, 14, 0, 43, true, 2 });
+	check_pin(&s.side[1], &(struct pin){ 6, 2, 1, 2, 0, 3174, 5320, 1098,
+	    14, 14, 0, 40, true, 2 });
 	assert_int_equal(s.obj[0].holder, 0);
 	assert_int_equal(s.obj[0].points, 3);
 	assert_int_equal(s.obj[1].holder, -1);

@@ -34,6 +34,48 @@ horse_threat(const struct think *t, const struct ai_own *u)
 	return false;
 }
 
+/*
+ * Within the reach of an enemy battery in action: the longest range any
+ * of the ruleset's guns have (a battery's class cannot be told at a
+ * distance), from where the battery stands.
+ */
+bool
+ai_under_guns(const struct think *t, const struct ai_own *u)
+{
+	const struct ai_view *v = t->v;
+	int j, k, r = 0;
+
+	for (k = 0; k < RULES_MAX_FORM; k++)
+		if (t->range.art_range[k] > r)
+			r = t->range.art_range[k];
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (e->arm != ARM_ARTILLERY || e->cond != COND_FORMED ||
+		    (t->f_unlimbered >= 0 && e->formation != t->f_unlimbered))
+			continue;
+		if (geom_dist(e->pos, u->pos) <= r + 20 * STEP_ORTHO &&
+		    ai_gap_own_enemy(v, u, e) <= r)
+			return true;
+	}
+	return false;
+}
+
+/* Formed enemy horse within r of the unit. */
+static bool
+horse_near(const struct think *t, const struct ai_own *u, int r)
+{
+	const struct ai_view *v = t->v;
+	int j;
+
+	for (j = 0; j < v->nenemy; j++)
+		if (v->enemy[j].arm == ARM_CAVALRY &&
+		    v->enemy[j].cond == COND_FORMED &&
+		    geom_dist(v->enemy[j].pos, u->pos) <= r)
+			return true;
+	return false;
+}
+
 /* Enemy units near an own unit: gaps within r; strongest of them. */
 static int
 close_enemies(const struct think *t, const struct ai_own *u, int r,
@@ -246,9 +288,19 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 			return;
 		}
 	} else {
+		far = geom_dist(u->pos, slot);
+		/* Hard: across ground the enemy's guns sweep, in open
+		 * order: a Skirmish Group is quicker than a Column and
+		 * takes fewer of the hits (3.6.3, 3.7.4), while no horse is
+		 * near enough to ride it down. */
+		if (t->lvl >= AI_HARD && t->f_skirmish >= 0 &&
+		    u->formation != t->f_skirmish && u->formation != t->f_road &&
+		    far > 4 * v->rs->ticks && ai_under_guns(t, u) &&
+		    !horse_near(t, u, 12 * v->rs->ticks) &&
+		    ai_want_form(t, i, t->f_skirmish))
+			return;
 		/* March: Manoeuvre Column for long ways, unless on a road in
 		 * Road Column or already in a quick enough Line. */
-		far = geom_dist(u->pos, slot);
 		if (far > 10 * v->rs->ticks && gap > t->deploy +
 		    4 * v->rs->ticks && t->f_mc >= 0 &&
 		    u->formation == t->f_column) {
@@ -260,8 +312,12 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 		/* In place: face the front and stand. */
 		if (u->formation == t->f_mc || u->formation == t->f_road) {
 			form = ai_fighting_form(t, u, u->pos, b->front);
-			if (gap <= t->deploy + 8 * v->rs->ticks &&
-			    ai_want_form(t, i, form))
+			/* A march column is the guns' best target (3.7.4):
+			 * deploy where they reach (normal and hard). */
+			if ((gap <= t->deploy + 8 * v->rs->ticks ||
+			    (t->lvl >= AI_NORMAL && ai_under_guns(t, u))) &&
+			    (ai_want_form(t, i, form) ||
+			    ai_want_form(t, i, t->f_column)))
 				return;
 		}
 		ai_want_face(t, i, offset(u->pos, b->front, 4));
@@ -351,7 +407,7 @@ ai_brigade_orders(struct think *t, struct brigade *b)
 			slot = v->own[b->units[k]].pos;
 		/* Ahead and standing fast: a battalion the enemy outnumbers
 		 * goes back towards the rear, out of harm's way. */
-		if (b->stand && ai_outnumbered(t, &v->own[b->units[k]]))
+		if (b->stand && ai_give_ground(t, &v->own[b->units[k]]))
 			slot = v->rear;
 		/* En echiquier: every other battalion a little back, so the
 		 * brigade marches as a chequer rather than wheeling as one

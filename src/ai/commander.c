@@ -44,13 +44,26 @@
  * not form square, sends its horse at whatever is nearest, gives no
  * charges, reviews its orders every other turn and does not check them
  * with the preview.  Normal does all of that properly.  Hard also keeps a
- * second battalion behind every place it holds, counts a lead only when it
- * would survive losing the most threatened place, presses when stronger,
- * and in the last turns sends its nearest troops onto the places the enemy
- * holds, to contest them.  When the points do not favour it, hard takes its
- * guns in close: a battery within a turn's drive of a spot beyond musketry
- * and a foot charge but inside canister range of enemy foot (3.7.2), with
- * our own foot near to cover it and no enemy horse about, goes there.
+ * second battalion behind every place it holds while it leads on the
+ * places (an attacker needs every battalion forward), counts a lead only
+ * when it would survive losing the most threatened place, presses when
+ * stronger, and in the last turns sends its nearest troops onto the
+ * places the enemy holds, to contest them.  When the points do not
+ * favour it, hard takes its guns in close: a battery within a turn's
+ * drive of a spot beyond musketry and a foot charge but inside canister
+ * range of enemy foot (3.7.2), with our own foot near to cover it and no
+ * enemy horse about, goes there.  Hard crosses ground the enemy's guns
+ * sweep in a Skirmish Group while no enemy horse is near (it marches
+ * faster than a Column and takes 40% of the hits, 3.6.3, 3.7.4), and
+ * while it leads even without the places held from beyond a defile, it
+ * brings its units on the far side of the defile back over it (3.6.6:
+ * one unit a turn) rather than fight there with the water behind them.
+ * Normal and hard deploy a march column that stands within reach of the
+ * enemy's guns (the guns' best target); a garrison's march column with
+ * no room to deploy as it faces turns to face the enemy first.  A march
+ * from beyond a defile back to our own side goes by the crossing, in
+ * Road Column once near it, and a unit that gives ground goes on giving
+ * it rather than turn about as the odds change a cell at a time.
  *
  * Normal and hard also know which ground their troops can reach without
  * filing through a defile (3.6.6) or entering ground no foot may enter:
@@ -178,38 +191,25 @@ objectives(struct think *t)
 }
 
 /*
- * The ground our troops can march over from where they stand without
- * filing through a defile (3.6.6: one unit a turn) or entering ground no
- * foot formation may enter: what lies beyond can be fought for only by
- * crossing, and whatever of the enemy stands on our side can be fought
- * at once.
+ * Flood the cells a foot unit can march to from the cells marked in r
+ * without filing through a defile (3.6.6: one unit a turn) or entering
+ * ground no foot formation may enter.
  */
 static void
-reachable(struct think *t)
+flood(const struct ai_view *v, bool *r)
 {
-	const struct ai_view *v = t->v;
 	const struct map *m = v->map;
 	unsigned foot = 0;
 	int *q, nq = 0, i, d, x, y;
-	size_t c;
+	size_t c, n = (size_t)m->w * m->h;
 
 	for (i = 0; i < v->rs->nform && i < RULES_MAX_FORM; i++)
 		if (v->rs->form[i].arms & (1u << ARM_INFANTRY))
 			foot |= 1u << i;
-	t->reach = xcalloc((size_t)m->w * m->h, sizeof *t->reach);
-	q = xcalloc((size_t)m->w * m->h + 1, sizeof *q);
-	for (i = 0; i < v->nown; i++) {
-		const struct ai_own *o = &v->own[i];
-
-		if (!own_active(o) || o->arm == ARM_ARTILLERY ||
-		    !map_inside(m, o->pos.x, o->pos.y))
-			continue;
-		c = (size_t)o->pos.y * m->w + o->pos.x;
-		if (!t->reach[c]) {
-			t->reach[c] = true;
+	q = xcalloc(n + 1, sizeof *q);
+	for (c = 0; c < n; c++)
+		if (r[c])
 			q[nq++] = (int)c;
-		}
-	}
 	for (i = 0; i < nq; i++) {
 		for (d = 0; d < 8; d += 2) {
 			const struct cell *cl;
@@ -219,7 +219,7 @@ reachable(struct think *t)
 			if (!map_inside(m, x, y))
 				continue;
 			c = (size_t)y * m->w + x;
-			if (t->reach[c])
+			if (r[c])
 				continue;
 			cl = map_cell(m, x, y);
 			if (cl->flags & CELL_DEFILE)
@@ -227,11 +227,102 @@ reachable(struct think *t)
 			if (cl->land < v->rs->nland &&
 			    (v->rs->land[cl->land].forbid & foot) == foot)
 				continue;
-			t->reach[c] = true;
+			r[c] = true;
 			q[nq++] = (int)c;
 		}
 	}
 	free(q);
+}
+
+/*
+ * The ground our troops can march over from where they stand without
+ * filing through a defile or entering ground no foot formation may
+ * enter: what lies beyond can be fought for only by crossing, and
+ * whatever of the enemy stands on our side can be fought at once.  And
+ * our own side of the field: the ground so reached from our rear, which
+ * a unit beyond a defile from it must cross again to come back to.
+ */
+static void
+reachable(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	const struct map *m = v->map;
+	int i;
+
+	t->reach = xcalloc((size_t)m->w * m->h, sizeof *t->reach);
+	for (i = 0; i < v->nown; i++) {
+		const struct ai_own *o = &v->own[i];
+
+		if (!own_active(o) || o->arm == ARM_ARTILLERY ||
+		    !map_inside(m, o->pos.x, o->pos.y))
+			continue;
+		t->reach[(size_t)o->pos.y * m->w + o->pos.x] = true;
+	}
+	flood(v, t->reach);
+	if (!map_inside(m, v->rear.x, v->rear.y))
+		return;
+	t->home = xcalloc((size_t)m->w * m->h, sizeof *t->home);
+	t->home[(size_t)v->rear.y * m->w + v->rear.x] = true;
+	flood(v, t->home);
+}
+
+/* True if p lies on our own side of every defile (true when not known). */
+bool
+ai_at_home(const struct think *t, struct point p)
+{
+	if (t->home == NULL || !map_inside(t->v->map, p.x, p.y))
+		return true;
+	return t->home[(size_t)p.y * t->v->map->w + p.x];
+}
+
+/*
+ * The crossing nearest p back to our own side of the field: a defile
+ * cell (3.6.6) in *at with a cell of our own side next to it in *over;
+ * false if there is none.  The crossings are found once a turn.
+ */
+bool
+ai_crossing(struct think *t, struct point p, struct point *at,
+    struct point *over)
+{
+	const struct map *m = t->v->map;
+	struct point c, n;
+	int x, y, j, d, best = -1, bd = INT_MAX;
+	enum dir k;
+
+	if (t->home == NULL)
+		return false;
+	if (t->ncross < 0) {
+		t->ncross = 0;
+		for (y = 0; y < m->h; y++)
+			for (x = 0; x < m->w; x++) {
+				if (!(map_cell(m, x, y)->flags & CELL_DEFILE))
+					continue;
+				c = (struct point){ x, y };
+				for (k = 0; k < 8; k += 2) {
+					n = offset(c, k, 1);
+					if (!map_inside(m, n.x, n.y) ||
+					    (map_cell(m, n.x, n.y)->flags &
+					    CELL_DEFILE) || !ai_at_home(t, n))
+						continue;
+					t->cross = xreallocarray(t->cross,
+					    (size_t)t->ncross + 1,
+					    sizeof *t->cross);
+					t->cross[t->ncross++] =
+					    (struct crossing){ c, n };
+					break;
+				}
+			}
+	}
+	for (j = 0; j < t->ncross; j++)
+		if ((d = geom_dist(p, t->cross[j].at)) < bd) {
+			bd = d;
+			best = j;
+		}
+	if (best < 0)
+		return false;
+	*at = t->cross[best].at;
+	*over = t->cross[best].over;
+	return true;
 }
 
 /* True if p lies on ground we can reach (everything when not known). */
@@ -420,6 +511,7 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	t.f_skirmish = ai_role_form(v->rs, AI_ROLE_SKIRMISH);
 	ranges(&t);
 	levels(&t);
+	t.ncross = -1;
 	t.near = xcalloc((size_t)v->nown + 1, sizeof *t.near);
 	t.near_d = xcalloc((size_t)v->nown + 1, sizeof *t.near_d);
 	t.done = xcalloc((size_t)v->nown + 1, sizeof *t.done);
@@ -479,6 +571,8 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	t.stand_at = xcalloc((size_t)v->nobj + 1, sizeof *t.stand_at);
 	for (i = 0; i < v->nobj; i++)
 		t.stand_at[i] = stand_point(&t, i);
+	if (lvl >= AI_HARD)
+		ai_fall_back(&t);
 	if (lvl >= AI_NORMAL)
 		ai_garrisons(&t);
 	if (lvl >= AI_HARD)
@@ -505,6 +599,8 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	free(t.brig);
 	free(t.occ);
 	free(t.reach);
+	free(t.home);
+	free(t.cross);
 	free(t.in_way);
 out:
 	free(t.near);

@@ -162,6 +162,16 @@ vet(const struct game *g, struct order *o)
 		move_preview_free(&pv);
 		return;
 	}
+	/* No speed and no room for the column either: it stands (the
+	 * march could not start, not even as a turn). */
+	if (pv.allowance == 0 && g->units[o->unit].cond == COND_FORMED &&
+	    !(g->rs->form[g->units[o->unit].formation].flags &
+	    FORMF_IMMOBILE)) {
+		o->kind = ORDER_STOP;
+		o->npts = 0;
+		move_preview_free(&pv);
+		return;
+	}
 	/* Going nowhere: try a first step that needs no wheel. */
 	if (pv.pos.x == g->units[o->unit].pos.x &&
 	    pv.pos.y == g->units[o->unit].pos.y &&

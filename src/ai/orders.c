@@ -190,7 +190,7 @@ ai_want_move(struct think *t, int i, const struct point *via, struct point dest,
 	const struct ai_own *u = &t->v->own[i];
 	const struct order *cur = intended(u);
 	struct order o;
-	struct point detour;
+	struct point detour, cross, over;
 	int k;
 
 	t->done[i] = true;
@@ -205,6 +205,31 @@ ai_want_move(struct think *t, int i, const struct point *via, struct point dest,
 	}
 	if (u->pos.x == dest.x && u->pos.y == dest.y && !force)
 		return;
+	/* From beyond a defile back to our own side (normal and hard): by
+	 * the crossing, in the column that passes it (3.6.6) once near it;
+	 * a straight march would end at the water. */
+	if (t->lvl >= AI_NORMAL && via == NULL && !t->charging &&
+	    !ai_at_home(t, u->pos) && ai_at_home(t, dest) &&
+	    ai_crossing(t, u->pos, &cross, &over)) {
+		if (t->f_road >= 0 && u->formation != t->f_road &&
+		    (t->v->rs->form[t->f_road].arms & (1u << u->arm)) &&
+		    geom_dist(u->pos, cross) <= 8 * STEP_ORTHO &&
+		    ai_ground_allows(t->v, u->arm, t->f_road, u->pos,
+		    u->facing) && ai_want_form(t, i, t->f_road))
+			return;
+		t->done[i] = true;
+		if (!force && cur->kind == ORDER_MOVE && cur->npts >= 2 &&
+		    geom_dist(cur->pts[cur->npts - 1], dest) <= STEP_DIAG &&
+		    !stuck(t->v, u))
+			return;
+		order_init(&o, u, ORDER_MOVE);
+		if (geom_dist(u->pos, cross) > STEP_DIAG)
+			o.pts[o.npts++] = cross;
+		o.pts[o.npts++] = over;
+		o.pts[o.npts++] = dest;
+		plan_add(t, &o);
+		return;
+	}
 	if (!force && cur->kind == ORDER_MOVE &&
 	    geom_dist(cur->pts[cur->npts - 1], dest) <= STEP_DIAG &&
 	    !(t->occ != NULL && stuck(t->v, u)) &&

@@ -11,6 +11,7 @@
 
 #include "ai/think.h"
 #include "core/geom.h"
+#include "core/map.h"
 #include "util/xalloc.h"
 
 /* --- brigades and their tasks ------------------------------------------- */
@@ -176,6 +177,26 @@ ai_outnumbered(const struct think *t, const struct ai_own *u)
 }
 
 /*
+ * Whether unit u, not needed to keep the lead, should give ground: the
+ * enemy outnumbers it where it stands, or (normal and hard) it is giving
+ * ground already.
+ */
+bool
+ai_give_ground(const struct think *t, const struct ai_own *u)
+{
+	const struct ai_view *v = t->v;
+	const struct order *o = intended(u);
+
+	if (ai_outnumbered(t, u))
+		return true;
+	/* Going already: it goes on, rather than turn about on the way as
+	 * the odds change a cell at a time. */
+	return t->lvl >= AI_NORMAL && o->kind == ORDER_MOVE && o->npts > 0 &&
+	    o->pts[o->npts - 1].x == v->rear.x &&
+	    o->pts[o->npts - 1].y == v->rear.y && !in_contact(v, u);
+}
+
+/*
  * Hold what we have: the formed unit nearest each objective we hold stays
  * on it, whatever its brigade does; a march column there deploys.
  */
@@ -183,7 +204,9 @@ void
 ai_garrisons(struct think *t)
 {
 	const struct ai_view *v = t->v;
+	const struct ai_own *u;
 	int k, i, best, bd, g;
+	bool deploy;
 
 	for (k = 0; k < v->nobj; k++) {
 		if (!t->ours[k])
@@ -216,21 +239,28 @@ ai_garrisons(struct think *t)
 		 * lost elsewhere. */
 		if (t->pts_ours - v->obj[k].points > t->pts_theirs &&
 		    v->own[best].arm == ARM_INFANTRY &&
-		    ai_outnumbered(t, &v->own[best])) {
+		    ai_give_ground(t, &v->own[best])) {
 			ai_want_move(t, best, NULL, v->rear, false);
 			continue;
 		}
 		t->garrison[best] = true;
 		if (ai_counter_charge(t, best))
 			continue;
-		if (v->own[best].arm == ARM_INFANTRY &&
-		    (v->own[best].formation == t->f_mc ||
-		    v->own[best].formation == t->f_road) &&
-		    t->near[best] >= 0 && t->near_d[best] <= t->deploy +
-		    8 * v->rs->ticks &&
-		    ai_want_form(t, best, ai_fighting_form(t, &v->own[best],
-		    v->own[best].pos, v->own[best].facing)))
+		u = &v->own[best];
+		deploy = u->arm == ARM_INFANTRY && (u->formation == t->f_mc ||
+		    u->formation == t->f_road) && t->near[best] >= 0 &&
+		    (t->near_d[best] <= t->deploy + 8 * v->rs->ticks ||
+		    ai_under_guns(t, u));
+		if (deploy && (ai_want_form(t, best, ai_fighting_form(t, u,
+		    u->pos, u->facing)) || ai_want_form(t, best, t->f_column)))
 			continue;
+		/* A march column to deploy with no room to deploy as it
+		 * faces: it turns to face the enemy first. */
+		if (deploy) {
+			ai_want_face(t, best, v->enemy[t->near[best]].pos);
+			if (t->done[best])
+				continue;
+		}
 		ai_want_stop(t, best);
 	}
 }
@@ -246,6 +276,8 @@ ai_supports(struct think *t)
 	int k, i, best, bd, d;
 	struct point at;
 
+	if (t->pts_ours <= t->pts_theirs)
+		return;
 	for (k = 0; k < v->nobj; k++) {
 		if (!t->ours[k])
 			continue;
@@ -624,5 +656,50 @@ ai_last_turns(struct think *t)
 			ai_want_move(t, best, NULL, t->stand_at[k],
 			    in_contact(v, &v->own[best]));
 		}
+	}
+}
+
+/*
+ * Hard, while we lead on the places even without those held from beyond
+ * a defile: a unit on the far side of a defile from our rear comes back
+ * over it while the way is open.  The defile passes one unit a turn
+ * (3.6.6), and a unit caught on the far bank fights with its back to the
+ * water, where a rout ends in capture (3.9.5) and every man lost counts
+ * against the break point (3.10.1); the lead is kept from our own side.
+ * A unit near the crossing takes the march column that passes it, and
+ * marches through it to a few cells beyond, room for the whole column.
+ */
+void
+ai_fall_back(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	struct point at, over, dest;
+	int i, k, lost = 0;
+
+	if (t->home == NULL || t->pts_ours <= t->pts_theirs)
+		return;
+	for (k = 0; k < v->nobj; k++)
+		if (t->ours[k] && !t->theirs[k] &&
+		    !ai_at_home(t, t->stand_at[k]))
+			lost += v->obj[k].points;
+	if (t->pts_ours - lost <= t->pts_theirs + lost)
+		return;
+	for (i = 0; i < v->nown; i++) {
+		const struct ai_own *u = &v->own[i];
+
+		if (t->done[i] || u->cond != COND_FORMED ||
+		    ai_at_home(t, u->pos) || t->near[i] < 0 ||
+		    !ai_crossing(t, u->pos, &at, &over))
+			continue;
+		/* Far enough beyond for the whole column to clear it. */
+		for (k = 10; k > 0; k--) {
+			dest = offset(over, heading(at, over), k);
+			if (map_inside(v->map, dest.x, dest.y) &&
+			    ai_at_home(t, dest))
+				break;
+		}
+		if (k == 0)
+			dest = over;
+		ai_want_move(t, i, NULL, dest, false);
 	}
 }

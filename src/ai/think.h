@@ -31,6 +31,11 @@ enum task {
 	TASK_STRIKE		/* close with the nearest enemy */
 };
 
+/* A defile cell and a cell of our own side of the field next to it. */
+struct crossing {
+	struct point	 at, over;
+};
+
 struct brigade {
 	int		 general;
 	int		*units;		/* indices into view->own */
@@ -99,6 +104,12 @@ struct think {
 	/* Cells our foot can reach without a defile (3.6.6) or ground no
 	 * formation may enter; NULL when not worked out. */
 	bool		*reach;
+	/* The same from our rear: our own side of the field; NULL when not
+	 * worked out. */
+	bool		*home;
+	/* The crossings back to our side (ai_crossing); -1 until found. */
+	struct crossing	*cross;
+	int		 ncross;
 
 	/* Where to stand to hold each objective (3.10.2): the place itself,
 	 * or, when it lies in a defile or on ground we cannot reach, the
@@ -239,6 +250,12 @@ void ai_want_face(struct think *, int i, struct point at);
 /* commander.c: the picture and the whole plan. */
 /* Whether our foot can reach p without a defile. */
 bool ai_reaches(const struct think *, struct point p);
+/* Whether p lies on our side of every defile (reached from our rear). */
+bool ai_at_home(const struct think *, struct point p);
+/* The crossing nearest p back to our side: a defile cell and the cell of
+ * our side next to it; false if none. */
+bool ai_crossing(struct think *, struct point p, struct point *at,
+    struct point *over);
 /* The formation that plays role r in the ruleset's doctrine; -1 none. */
 int ai_role_form(const struct ruleset *, enum ai_role r);
 
@@ -254,8 +271,12 @@ int ai_fighting_form(const struct think *, const struct ai_own *,
 bool ai_counter_charge(struct think *, int i);
 /* Whether the enemy outnumbers unit u where it stands. */
 bool ai_outnumbered(const struct think *, const struct ai_own *);
+/* Whether unit u, not needed for the lead, should give ground. */
+bool ai_give_ground(const struct think *, const struct ai_own *u);
 /* The nearest formed unit to each place held stays on it. */
 void ai_garrisons(struct think *);
+/* Come back over a defile while the lead holds without the far bank. */
+void ai_fall_back(struct think *);
 /* Hard: a second battalion behind each place held. */
 void ai_supports(struct think *);
 /* Give each brigade its task. */
@@ -273,6 +294,8 @@ void ai_squadron(struct think *, int i);
 /* Whether unit u's block in form fits at at on empty ground. */
 bool ai_fits(const struct think *, const struct ai_own *u, int form,
     struct point at, enum dir f);
+/* Whether unit u stands within reach of an enemy battery in action. */
+bool ai_under_guns(const struct think *, const struct ai_own *u);
 /* Orders for battery i. */
 void ai_battery(struct think *, int i);
 
