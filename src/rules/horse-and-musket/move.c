@@ -81,15 +81,22 @@ inch(const struct ruleset *rs, int ticks, char *buf, size_t len)
 	return buf;
 }
 
+/* A price with nothing on it yet: a free step, OK, no notes.  Field by
+ * field: the notes (most of the struct) are read only up to nnotes, and
+ * clearing them all cost more than pricing the step. */
 static void
 price_init(struct move_price *p)
 {
-	memset(p, 0, sizeof *p);
+	p->ticks = 0;
 	p->verdict = MOVE_OK;
 	p->halt = HALT_SPEED;
 	p->form = -1;
+	p->flags = 0;
 	p->passage = -1;
+	p->anchor.x = 0;
+	p->anchor.y = 0;
 	p->need = -1;
+	p->nnotes = 0;
 }
 
 static void price_note(struct move_price *, const char *, const char *, ...)
