@@ -173,29 +173,59 @@ heap_pop(struct search *s)
 	return top;
 }
 
-/* Whether the whole block, anchored at q facing d, lies on the map: its
- * four corners do. */
-static bool
-footprint_inside(const struct game *g, const struct move_walk *w,
-    struct point q, enum dir d)
+/*
+ * The walker's block about its anchor, for each facing: the least and
+ * greatest offsets of its four corners.  Its form and arm do not change
+ * during a search, so they are reckoned once, not at every edge.
+ */
+struct block_box {
+	int		 x0[DIR_COUNT];
+	int		 x1[DIR_COUNT];
+	int		 y0[DIR_COUNT];
+	int		 y1[DIR_COUNT];
+};
+
+static void
+box_init(const struct game *g, const struct move_walk *w,
+    struct block_box *b)
 {
 	const struct formation_def *fd = &g->rs->form[w->form];
 	enum arm arm = g->units[w->unit].arm;
-	int fr = geom_span(d, fd->frontage[arm]);
-	int dp = geom_span(d, fd->depth[arm]);
-	enum dir right = dir_turn(d, 2), back = dir_turn(d, 4);
-	int off = (fr - 1) / 2, ci, cj, i, j, x, y;
+	enum dir d, right, back;
+	int fr, dp, off, ci, cj, i, j, x, y;
 
-	for (ci = 0; ci < 2; ci++)
-		for (cj = 0; cj < 2; cj++) {
-			i = ci ? fr - 1 : 0;
-			j = cj ? dp - 1 : 0;
-			x = q.x + (i - off) * dir_dx[right] + j * dir_dx[back];
-			y = q.y + (i - off) * dir_dy[right] + j * dir_dy[back];
-			if (!map_inside(g->map, x, y))
-				return false;
-		}
-	return true;
+	for (d = 0; d < DIR_COUNT; d++) {
+		fr = geom_span(d, fd->frontage[arm]);
+		dp = geom_span(d, fd->depth[arm]);
+		right = dir_turn(d, 2);
+		back = dir_turn(d, 4);
+		off = (fr - 1) / 2;
+		for (ci = 0; ci < 2; ci++)
+			for (cj = 0; cj < 2; cj++) {
+				i = ci ? fr - 1 : 0;
+				j = cj ? dp - 1 : 0;
+				x = (i - off) * dir_dx[right] + j * dir_dx[back];
+				y = (i - off) * dir_dy[right] + j * dir_dy[back];
+				if ((ci == 0 && cj == 0) || x < b->x0[d])
+					b->x0[d] = x;
+				if ((ci == 0 && cj == 0) || x > b->x1[d])
+					b->x1[d] = x;
+				if ((ci == 0 && cj == 0) || y < b->y0[d])
+					b->y0[d] = y;
+				if ((ci == 0 && cj == 0) || y > b->y1[d])
+					b->y1[d] = y;
+			}
+	}
+}
+
+/* Whether the whole block, anchored at q facing d, lies on the map: its
+ * four corners do (the map is a rectangle: so do their extremes). */
+static bool
+footprint_inside(const struct game *g, const struct block_box *b,
+    struct point q, enum dir d)
+{
+	return map_inside(g->map, q.x + b->x0[d], q.y + b->y0[d]) &&
+	    map_inside(g->map, q.x + b->x1[d], q.y + b->y1[d]);
 }
 
 /*
@@ -262,9 +292,9 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
  * is the turn's alone; otherwise *to is the cell stepped to.
  */
 static int
-edge_cost(const struct game *g, struct move_walk *tw, struct point p,
-    enum dir face, enum dir d, bool walls, bool units, bool *plain,
-    enum dir *after, struct point *to)
+edge_cost(const struct game *g, struct move_walk *tw,
+    const struct block_box *box, struct point p, enum dir face, enum dir d,
+    bool walls, bool units, bool *plain, enum dir *after, struct point *to)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
@@ -282,7 +312,7 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 	if (f != face) {
 		/* The walk turns where it stands, then steps: the turned
 		 * block must be on the map there too. */
-		if (!footprint_inside(g, tw, p, f) ||
+		if (!footprint_inside(g, box, p, f) ||
 		    (units && meets_unit(g, tw, p, f, true)))
 			return -1;
 		ops->move_turn(g, tw, f, &tp);
@@ -291,14 +321,14 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 			*to = tp.anchor;
 			*plain = true;
 			if (!map_inside(g->map, tp.anchor.x, tp.anchor.y) ||
-			    !footprint_inside(g, tw, tp.anchor, f) ||
+			    !footprint_inside(g, box, tp.anchor, f) ||
 			    (units && meets_unit(g, tw, tp.anchor, f, true)))
 				return -1;
 			return t;
 		}
 	}
 	*to = q;
-	if (!footprint_inside(g, tw, q, f) ||
+	if (!footprint_inside(g, box, q, f) ||
 	    (units && meets_unit(g, tw, q, f, false)))
 		return -1;
 	ops->move_step(g, tw, d, &sp);
@@ -331,10 +361,12 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
     int horizon, bool to_wall, struct point **route)
 {
 	struct point p = tw->pos, q, *r = NULL;
+	struct block_box box;
 	enum dir face = tw->facing, d, dd, ds, after;
 	int n = 0, cap = 0, dist = 0, dx, dy, sx, sy;
 	bool plain, straight_first;
 
+	box_init(g, tw, &box);
 	dx = goal.x - p.x;
 	dy = goal.y - p.y;
 	sx = dx > 0 ? 1 : dx < 0 ? -1 : 0;
@@ -369,7 +401,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 
 			d = (enum dir)dir_between(o, a);
 		}
-		if (edge_cost(g, tw, p, face, d, false, false, &plain,
+		if (edge_cost(g, tw, &box, p, face, d, false, false, &plain,
 		    &after, &q) < 0 || (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
@@ -402,6 +434,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
     bool *complete, bool *closer)
 {
 	struct search s;
+	struct block_box box;
 	struct point q, start = tw->pos;
 	enum dir face0 = tw->facing, after;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
@@ -410,6 +443,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	*route = NULL;
 	*complete = false;
 	memset(&s, 0, sizeof s);
+	box_init(g, tw, &box);
 	s.cap = 64;
 	s.nodes = xmallocarray((size_t)s.cap, sizeof *s.nodes);
 	s.capheap = 64;
@@ -450,7 +484,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 		for (k = 0; k < DIR_COUNT; k++) {
 			struct point p = s.nodes[cur].p;
 
-			c = edge_cost(g, tw, p, (enum dir)s.nodes[cur].dir,
+			c = edge_cost(g, tw, &box, p, (enum dir)s.nodes[cur].dir,
 			    (enum dir)k, walls, units, &plain, &after, &q);
 			if (c < 0)
 				continue;
