@@ -15,6 +15,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/game.h"
@@ -23,6 +24,7 @@
 #include "core/path.h"
 #include "rules/horse-and-musket/hm.h"
 #include "rules/horse-and-musket/move.h"
+#include "util/xalloc.h"
 
 /* The movement table of a loaded ruleset. */
 const struct hm_move *
@@ -315,13 +317,13 @@ pt_add(struct point p, int k, enum dir d)
 	return p;
 }
 
-/* The anchor after rotating a block (anchor a, facing f) about its
- * centre to facing t (H8, H13). */
+/* The anchor after rotating a block of arm (anchor a, facing f) about
+ * its centre to facing t (H8, H13). */
 static struct point
-about_centre(const struct game *g, const struct unit *u, int form,
+about_centre(const struct ruleset *rs, enum arm arm, int form,
     struct point a, enum dir f, enum dir t)
 {
-	int dep = g->rs->form[form].depth[u->arm];
+	int dep = rs->form[form].depth[arm];
 	struct point c = pt_add(a, (geom_span(f, dep) - 1) / 2,
 	    dir_turn(f, 4));
 
@@ -330,9 +332,8 @@ about_centre(const struct game *g, const struct unit *u, int form,
 
 /* Cells from the inner front corner to a wheel's centre: 1.5 inches. */
 static int
-pivot_cells(const struct game *g, enum dir f)
+pivot_cells(const struct hm_move *m, enum dir f)
 {
-	const struct hm_move *m = hm_move(g->rs);
 	int half = m->wheel_diameter / 2;
 
 	return (half + dir_step_cost(f) - 1) / dir_step_cost(f);
@@ -342,10 +343,10 @@ pivot_cells(const struct game *g, enum dir f)
  * (t = f turned one step), about a centre 1.5 inches beyond the inner
  * front corner on the line of the front (H9). */
 static struct point
-wheel_anchor(const struct game *g, const struct unit *u, int form,
-    struct point a, enum dir f, enum dir t)
+wheel_anchor(const struct ruleset *rs, const struct hm_move *m,
+    enum arm arm, int form, struct point a, enum dir f, enum dir t)
 {
-	int fr = g->rs->form[form].frontage[u->arm];
+	int fr = rs->form[form].frontage[arm];
 	int w0 = geom_span(f, fr), w1 = geom_span(t, fr);
 	int off0 = (w0 - 1) / 2, off1 = (w1 - 1) / 2;
 	bool right = dir_turn(f, 1) == t;
@@ -354,14 +355,81 @@ wheel_anchor(const struct game *g, const struct unit *u, int form,
 
 	if (right) {
 		inner = pt_add(a, w0 - 1 - off0, r0);
-		p = pt_add(inner, pivot_cells(g, f), r0);
-		inner = pt_add(p, -pivot_cells(g, t), r1);
+		p = pt_add(inner, pivot_cells(m, f), r0);
+		inner = pt_add(p, -pivot_cells(m, t), r1);
 		return pt_add(inner, -(w1 - 1 - off1), r1);
 	}
 	inner = pt_add(a, -off0, r0);
-	p = pt_add(inner, -pivot_cells(g, f), r0);
-	inner = pt_add(p, pivot_cells(g, t), r1);
+	p = pt_add(inner, -pivot_cells(m, f), r0);
+	inner = pt_add(p, pivot_cells(m, t), r1);
 	return pt_add(inner, off1, r1);
+}
+
+/* The free 45-degree steps of a turn of k steps: the unit's first
+ * turn of the move (it still faces as it stood) has them (H8). */
+static int
+free_steps(const struct hm_move *m, int k, bool first)
+{
+	int free_k = first ? m->free_turn_steps : 0;
+
+	return free_k > k ? k : free_k;
+}
+
+/* The anchor, from anchor a, after the free turn about the centre and
+ * each wheel stage that follow (H8, H9) from facing f to d, k steps. */
+static struct point
+turn_anchor(const struct ruleset *rs, const struct hm_move *m, enum arm arm,
+    int form, struct point a, enum dir f, enum dir d, int free_k)
+{
+	int k = dir_diff(f, d), cw, i;
+	enum dir t;
+
+	cw = (((int)d - (int)f) % 8 + 8) % 8 <= 4 ? 1 : -1;
+	if (free_k > 0) {
+		t = dir_turn(f, cw * free_k);
+		a = about_centre(rs, arm, form, a, f, t);
+		f = t;
+	}
+	for (i = free_k; i < k; i++) {
+		t = dir_turn(f, cw);
+		a = wheel_anchor(rs, m, arm, form, a, f, t);
+		f = t;
+	}
+	return a;
+}
+
+/* m->wheel_to's slot for formation form, arm, facing f, new facing d
+ * and the free turn or not. */
+static size_t
+wheel_slot(int form, enum arm arm, enum dir f, enum dir d, bool first)
+{
+	return ((((size_t)form * ARM_COUNT + (size_t)arm) * DIR_COUNT +
+	    (size_t)f) * DIR_COUNT + (size_t)d) * 2 + (first ? 1 : 0);
+}
+
+void
+hm_wheel_table(const struct ruleset *rs, struct hm_move *m)
+{
+	struct point o = { 0, 0 };
+	int form, arm, f, d, first;
+
+	free(m->wheel_to);
+	m->wheel_to = xcalloc(wheel_slot(rs->nform, 0, 0, 0, false),
+	    sizeof *m->wheel_to);
+	for (form = 0; form < rs->nform; form++)
+		for (arm = 0; arm < ARM_COUNT; arm++)
+			for (f = 0; f < DIR_COUNT; f++)
+				for (d = 0; d < DIR_COUNT; d++)
+					for (first = 0; first < 2; first++)
+						m->wheel_to[wheel_slot(form,
+						    (enum arm)arm, (enum dir)f,
+						    (enum dir)d, first)] =
+						    turn_anchor(rs, m,
+						    (enum arm)arm, form, o,
+						    (enum dir)f, (enum dir)d,
+						    free_steps(m, dir_diff(
+						    (enum dir)f, (enum dir)d),
+						    first));
 }
 
 /* H8, H9: the price of a change of facing. */
@@ -372,7 +440,8 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	const struct ruleset *rs = g->rs;
 	const struct hm_move *m = hm_move(rs);
 	const struct unit *u = &g->units[w->unit];
-	int k = dir_diff(w->facing, d), cw, free_k, stage, rad, wheels, i;
+	int k = dir_diff(w->facing, d), cw, free_k, stage, rad, wheels;
+	bool first = w->facing == u->facing;
 	enum dir f;
 	struct point a;
 	char x[32], y[32], z[32], l[32];
@@ -384,9 +453,7 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	/* H8: the first 45 degrees of the move are free; the walk keeps no
 	 * count of its turns, so a unit still facing as it stood at the
 	 * start of the turn has its free turn. */
-	free_k = w->facing == u->facing ? m->free_turn_steps : 0;
-	if (free_k > k)
-		free_k = k;
+	free_k = free_steps(m, k, first);
 	stage = wheel_stage(g, u, w->form, &rad);
 	wheels = (k - free_k) * stage;
 	p->flags |= MPF_ANCHOR;
@@ -394,7 +461,8 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	    k <= m->turn_max_steps) {
 		/* H8: it turns in place instead, for its whole move. */
 		p->ticks = w->left;
-		p->anchor = about_centre(g, u, w->form, w->pos, w->facing, d);
+		p->anchor = about_centre(rs, u->arm, w->form, w->pos,
+		    w->facing, d);
 		if (w->explain)
 			price_note(p, "H8", "turns from %s to %s about its "
 			    "centre: wheeling would cost %d ticks (%s), more "
@@ -403,22 +471,16 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 			    w->left);
 		return;
 	}
-	/* The free turn about the centre, then each wheel stage. */
-	f = w->facing;
-	a = w->pos;
-	if (free_k > 0) {
+	/* The free turn about the centre, then each wheel stage: where
+	 * they leave the anchor is the table's (hm_wheel_table). */
+	a = m->wheel_to[wheel_slot(w->form, u->arm, w->facing, d, first)];
+	a.x += w->pos.x;
+	a.y += w->pos.y;
+	if (free_k > 0 && w->explain) {
 		f = dir_turn(w->facing, cw * free_k);
-		a = about_centre(g, u, w->form, a, w->facing, f);
-		if (w->explain)
-			price_note(p, "H8", "turns from %s to %s about its "
-			    "centre: the first 45 degrees of its move are "
-			    "free", dir_name(w->facing), dir_name(f));
-	}
-	for (i = free_k; i < k; i++) {
-		enum dir t = dir_turn(f, cw);
-
-		a = wheel_anchor(g, u, w->form, a, f, t);
-		f = t;
+		price_note(p, "H8", "turns from %s to %s about its "
+		    "centre: the first 45 degrees of its move are "
+		    "free", dir_name(w->facing), dir_name(f));
 	}
 	p->anchor = a;
 	p->ticks = wheels;
