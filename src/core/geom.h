@@ -140,4 +140,23 @@ geom_span(enum dir f, int cells)
 int geom_footprint(struct point anchor, enum dir f, int frontage, int depth,
     struct point *out, int max);
 
+/*
+ * The front rank of such a block (geom_footprint with depth 1, in the
+ * same order), without writing it out: *first is its left cell, *step
+ * the offset from one cell to the next; returns the number of cells.
+ */
+static inline int
+geom_rank(struct point anchor, enum dir f, int frontage, struct point *first,
+    struct point *step)
+{
+	enum dir right = dir_turn(f, 2);
+	int n = geom_span(f, frontage), off = (n - 1) / 2;
+
+	step->x = dir_dx[right];
+	step->y = dir_dy[right];
+	first->x = anchor.x - off * step->x;
+	first->y = anchor.y - off * step->y;
+	return n;
+}
+
 #endif
