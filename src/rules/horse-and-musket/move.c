@@ -522,6 +522,7 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	const struct unit *u = &g->units[w->unit];
 	const struct map *map = g->map;
 	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
+	struct point rank0, rstep;
 	enum hm_mover mv = hm_mover_of(rs, u);
 	struct hm_share s = { 1, 1 }, c, best = { 0, 1 };
 	int fr = rs->form[w->form].frontage[u->arm], nn, i, land, wl = -1;
@@ -547,7 +548,11 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	}
 	if (fr > g->cells_max)
 		fr = g->cells_max;
-	nn = geom_footprint(to, w->facing, fr, 1, nf, g->cells_max);
+	nn = geom_rank(to, w->facing, fr, &rank0, &rstep);
+	for (i = 0; i < nn; i++) {
+		nf[i].x = rank0.x + i * rstep.x;
+		nf[i].y = rank0.y + i * rstep.y;
+	}
 	/* H3: the front rank's new ground, the poorest share of it. */
 	for (i = 0; i < nn; i++) {
 		if (!map_inside(map, nf[i].x, nf[i].y)) {
