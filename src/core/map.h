@@ -183,6 +183,13 @@ map_diag_blocked(const struct map *m, int x, int y, enum dir d)
 
 	if (dx == 0 || dy == 0)
 		return false;
+	/* Away from the map's sides all four edges are on the map: read
+	 * them straight (the same edges as below). */
+	if (x >= 1 && y >= 1 && x + 1 < m->w && y + 1 < m->h)
+		return map_cell(m, ex, y)->edge[EDGE_EAST] != 0 ||
+		    map_cell(m, ex, y + dy)->edge[EDGE_EAST] != 0 ||
+		    map_cell(m, x, sy)->edge[EDGE_SOUTH] != 0 ||
+		    map_cell(m, x + dx, sy)->edge[EDGE_SOUTH] != 0;
 	/*
 	 * The four edges that meet at the corner being passed: the east
 	 * edges of column ex in rows y and y + dy, and the south edges of
