@@ -79,6 +79,24 @@ search_rehash(struct search *s, unsigned size)
 	}
 }
 
+/* Whether the node for p (and, in facing mode, facing dir) exists and
+ * is closed. */
+static bool
+search_closed(const struct search *s, struct point p, enum dir dir)
+{
+	unsigned h;
+	int i;
+
+	h = hash_point(s, p, (unsigned)dir) & s->hmask;
+	while ((i = s->hash[h]) != 0) {
+		if (s->nodes[i - 1].p.x == p.x && s->nodes[i - 1].p.y == p.y &&
+		    (!s->facing || s->nodes[i - 1].dir == (unsigned char)dir))
+			return s->nodes[i - 1].closed != 0;
+		h = (h + 1) & s->hmask;
+	}
+	return false;
+}
+
 /* The node for p (and, in facing mode, facing dir), created if absent
  * (g INT_MAX). */
 static int
@@ -289,12 +307,15 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
  * the walk meets them under the rules for friends (pass through) and
  * enemies (contact).  A turn that moves the block (MPF_ANCHOR, a wheel)
  * is an edge of its own: *to is where it leaves the anchor and the price
- * is the turn's alone; otherwise *to is the cell stepped to.
+ * is the turn's alone; otherwise *to is the cell stepped to.  s, when not
+ * NULL, is the search asking: a step onto a node it has closed is -1
+ * (the search would pass it over whatever its price).
  */
 static int
 edge_cost(const struct game *g, struct move_walk *tw,
-    const struct block_box *box, struct point p, enum dir face, enum dir d,
-    bool walls, bool units, bool *plain, enum dir *after, struct point *to)
+    const struct block_box *box, const struct search *s, struct point p,
+    enum dir face, enum dir d, bool walls, bool units, bool *plain,
+    enum dir *after, struct point *to)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
@@ -328,6 +349,10 @@ edge_cost(const struct game *g, struct move_walk *tw,
 		}
 	}
 	*to = q;
+	/* A step onto a cell the search has closed is of no use to it:
+	 * not priced. */
+	if (s != NULL && search_closed(s, q, f))
+		return -1;
 	if (!footprint_inside(g, box, q, f) ||
 	    (units && meets_unit(g, tw, q, f, false)))
 		return -1;
@@ -401,7 +426,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 
 			d = (enum dir)dir_between(o, a);
 		}
-		if (edge_cost(g, tw, &box, p, face, d, false, false, &plain,
+		if (edge_cost(g, tw, &box, NULL, p, face, d, false, false, &plain,
 		    &after, &q) < 0 || (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
@@ -484,7 +509,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 		for (k = 0; k < DIR_COUNT; k++) {
 			struct point p = s.nodes[cur].p;
 
-			c = edge_cost(g, tw, &box, p, (enum dir)s.nodes[cur].dir,
+			c = edge_cost(g, tw, &box, &s, p,
+			    (enum dir)s.nodes[cur].dir,
 			    (enum dir)k, walls, units, &plain, &after, &q);
 			if (c < 0)
 				continue;
