@@ -78,7 +78,9 @@ void map_free(struct map *);
 static inline bool
 map_inside(const struct map *m, int x, int y)
 {
-	return x >= 0 && y >= 0 && x < m->w && y < m->h;
+	/* A negative x or y is a huge unsigned number: one comparison
+	 * each (w and h are never negative). */
+	return (unsigned)x < (unsigned)m->w && (unsigned)y < (unsigned)m->h;
 }
 
 /* The cell at (x, y), which must be on the map. */
