@@ -644,25 +644,21 @@ path_next(struct point p, enum dir f, struct point goal)
 {
 	int dx = goal.x - p.x, dy = goal.y - p.y;
 	int sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
-	struct point o = { 0, 0 }, diag = { sx, sy }, str, q;
-	enum dir dd, ds;
+	int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+	struct point o = { 0, 0 }, str, q = p;
 
-	if (abs(dx) > abs(dy)) {
-		str.x = sx;
-		str.y = 0;
-	} else {
-		str.x = 0;
-		str.y = sy;
+	/* Off the diagonal, the straight leg first when the unit faces
+	 * that way (the diagonal way is then not its facing). */
+	if (dx != 0 && dy != 0 && ax != ay) {
+		str.x = ax > ay ? sx : 0;
+		str.y = ax > ay ? 0 : sy;
+		if (dir_between(o, str) == (int)f) {
+			q.x += str.x;
+			q.y += str.y;
+			return q;
+		}
 	}
-	dd = (enum dir)dir_between(o, diag);
-	ds = (enum dir)dir_between(o, str);
-	q = p;
-	if (dx != 0 && dy != 0 && abs(dx) != abs(dy) && ds == f && dd != f) {
-		q.x += str.x;
-		q.y += str.y;
-	} else {
-		q.x += sx;
-		q.y += sy;
-	}
+	q.x += sx;
+	q.y += sy;
 	return q;
 }
