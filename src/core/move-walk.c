@@ -327,8 +327,10 @@ walk_route(const struct game *g, struct move_walk *w)
 	if (!walk_goal(w, &goal))
 		return false;
 	next = path_next(w->pos, w->facing, goal);
-	free(w->route);
-	w->route = xmallocarray(1, sizeof *w->route);
+	/* Any route held has room for this one cell: kept, not made anew
+	 * at every step. */
+	if (w->route == NULL)
+		w->route = xmallocarray(1, sizeof *w->route);
 	w->route[0] = next;
 	w->nroute = 1;
 	w->iroute = 0;
