@@ -131,6 +131,56 @@ search_node(struct search *s, struct point p, enum dir dir)
 	return i;
 }
 
+/*
+ * The arrays of the last search, kept for the next: a search of a few
+ * hundred cells grew its arrays and rehashed its table five times when
+ * each started small.  Its table is left empty (search_give).
+ */
+static __thread struct search spare;
+
+/* Start a search with no nodes: the spare arrays, or new ones. */
+static void
+search_take(struct search *s)
+{
+	if (spare.nodes != NULL) {
+		*s = spare;
+		memset(&spare, 0, sizeof spare);
+	} else {
+		memset(s, 0, sizeof *s);
+		s->cap = 64;
+		s->nodes = xmallocarray((size_t)s->cap, sizeof *s->nodes);
+		s->capheap = 64;
+		s->heap = xmallocarray((size_t)s->capheap, sizeof *s->heap);
+		search_rehash(s, 256);
+	}
+	s->n = 0;
+	s->nheap = 0;
+}
+
+/* Keep a finished search's arrays as the spare, its table emptied:
+ * slot by slot when few are used, else at once. */
+static void
+search_give(struct search *s)
+{
+	unsigned h;
+	int i;
+
+	if ((unsigned)s->n * 8 < s->hmask) {
+		for (i = 0; i < s->n; i++) {
+			h = hash_point(s, s->nodes[i].p, s->nodes[i].dir) &
+			    s->hmask;
+			while (s->hash[h] != i + 1)
+				h = (h + 1) & s->hmask;
+			s->hash[h] = 0;
+		}
+	} else
+		memset(s->hash, 0, ((size_t)s->hmask + 1) * sizeof *s->hash);
+	free(spare.nodes);
+	free(spare.hash);
+	free(spare.heap);
+	spare = *s;
+}
+
 /* Heap order: lower f, then higher g (deeper first), then lower index. */
 static bool
 heap_less(const struct search *s, int a, int b)
@@ -467,13 +517,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 
 	*route = NULL;
 	*complete = false;
-	memset(&s, 0, sizeof s);
 	box_init(g, tw, &box);
-	s.cap = 64;
-	s.nodes = xmallocarray((size_t)s.cap, sizeof *s.nodes);
-	s.capheap = 64;
-	s.heap = xmallocarray((size_t)s.capheap, sizeof *s.heap);
-	search_rehash(&s, 256);
+	search_take(&s);
 	/* A ruleset whose units may step other than straight ahead
 	 * (move_face) is planned over cell and facing: the way a unit
 	 * arrives at a cell decides where it may go from it. */
@@ -543,9 +588,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 		for (i = end; s.nodes[i].parent >= 0; i = s.nodes[i].parent)
 			(*route)[--k] = s.nodes[i].p;
 	}
-	free(s.nodes);
-	free(s.hash);
-	free(s.heap);
+	search_give(&s);
 	return n;
 }
 

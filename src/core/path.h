@@ -14,7 +14,8 @@
  * two and plan again, so the work per unit stays small on large maps.
  *
  * Memory: the search uses a small hash table sized by its bound, not by
- * the map.
+ * the map; the arrays of the last search are kept (emptied) for the
+ * next, the largest a search has needed, freed only at exit.
  */
 #ifndef MARSHAL_PATH_H
 #define MARSHAL_PATH_H
