@@ -49,6 +49,26 @@ map_edge_set(struct map *m, int x, int y, enum dir d, int obstacle, int pass)
 	return 0;
 }
 
+bool
+map_diag_blocked_side(const struct map *m, int x, int y, enum dir d)
+{
+	int dx = dir_dx[d], dy = dir_dy[d];
+	int ex = dx > 0 ? x : x - 1, sy = dy > 0 ? y : y - 1;
+
+	if (dx == 0 || dy == 0)
+		return false;
+	/*
+	 * The four edges that meet at the corner being passed: the east
+	 * edges of column ex in rows y and y + dy, and the south edges of
+	 * row sy in columns x and x + dx (each kept by the cell west or
+	 * north of it, as map_edge_home stores them).
+	 */
+	return map_edge_stored(m, ex, y, EDGE_EAST) ||
+	    map_edge_stored(m, ex, y + dy, EDGE_EAST) ||
+	    map_edge_stored(m, x, sy, EDGE_SOUTH) ||
+	    map_edge_stored(m, x + dx, sy, EDGE_SOUTH);
+}
+
 void
 map_label_add(struct map *m, struct point at, const char *text)
 {

@@ -177,6 +177,9 @@ map_edge(const struct map *m, int x, int y, enum dir d, int *pass)
 	return c != NULL ? c->edge[side] : 0;
 }
 
+/* map_diag_blocked near the map's sides (map.c). */
+bool map_diag_blocked_side(const struct map *, int x, int y, enum dir d);
+
 static inline bool
 map_diag_blocked(const struct map *m, int x, int y, enum dir d)
 {
@@ -186,22 +189,13 @@ map_diag_blocked(const struct map *m, int x, int y, enum dir d)
 	if (dx == 0 || dy == 0)
 		return false;
 	/* Away from the map's sides all four edges are on the map: read
-	 * them straight (the same edges as below). */
+	 * them straight (the same edges as map_diag_blocked_side). */
 	if (x >= 1 && y >= 1 && x + 1 < m->w && y + 1 < m->h)
 		return map_cell(m, ex, y)->edge[EDGE_EAST] != 0 ||
 		    map_cell(m, ex, y + dy)->edge[EDGE_EAST] != 0 ||
 		    map_cell(m, x, sy)->edge[EDGE_SOUTH] != 0 ||
 		    map_cell(m, x + dx, sy)->edge[EDGE_SOUTH] != 0;
-	/*
-	 * The four edges that meet at the corner being passed: the east
-	 * edges of column ex in rows y and y + dy, and the south edges of
-	 * row sy in columns x and x + dx (each kept by the cell west or
-	 * north of it, as map_edge_home stores them).
-	 */
-	return map_edge_stored(m, ex, y, EDGE_EAST) ||
-	    map_edge_stored(m, ex, y + dy, EDGE_EAST) ||
-	    map_edge_stored(m, x, sy, EDGE_SOUTH) ||
-	    map_edge_stored(m, x + dx, sy, EDGE_SOUTH);
+	return map_diag_blocked_side(m, x, y, d);
 }
 
 static inline int
