@@ -124,6 +124,7 @@ cands_find(const struct game *g, const struct move_ctx *ctx,
 	int r = w->left / STEP_ORTHO + REACH_CELLS(g->rs) +
 	    2 * block_reach(g);
 	int bx0, by0, bx1, by1, bx, by, e, side;
+	int own = g->units[w->unit].side;
 
 	if (r > 2 * g->map->w + 2 * g->map->h)
 		r = 2 * g->map->w + 2 * g->map->h;
@@ -148,7 +149,7 @@ cands_find(const struct game *g, const struct move_ctx *ctx,
 	for (by = by0; by <= by1; by++)
 		for (bx = bx0; bx <= bx1; bx++)
 			for (side = 0; side < GAME_MAX_SIDES; side++) {
-				if (side == g->units[w->unit].side)
+				if (side == own)
 					continue;
 				for (e = ctx->head[(by * ctx->bw + bx) *
 				    GAME_MAX_SIDES + side]; e >= 0;
