@@ -359,9 +359,11 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
  * is an edge of its own: *to is where it leaves the anchor and the price
  * is the turn's alone; otherwise *to is the cell stepped to.  s, when not
  * NULL, is the search asking: a step onto a node it has closed is -1
- * (the search would pass it over whatever its price).
+ * (the search would pass it over whatever its price).  Always inline:
+ * the search calls it for every edge, and as a call its many arguments
+ * cost more than much of its work.
  */
-static int
+static inline __attribute__((always_inline)) int
 edge_cost(const struct game *g, struct move_walk *tw,
     const struct block_box *box, const struct search *s, struct point p,
     enum dir face, enum dir d, bool walls, bool units, bool *plain,
