@@ -98,8 +98,8 @@ search_closed(const struct search *s, struct point p, enum dir dir)
 }
 
 /* The node for p (and, in facing mode, facing dir), created if absent
- * (g INT_MAX). */
-static int
+ * (g INT_MAX).  Always inline, like heap_push: asked at every edge. */
+static inline __attribute__((always_inline)) int
 search_node(struct search *s, struct point p, enum dir dir)
 {
 	unsigned h;
@@ -194,7 +194,7 @@ heap_less(const struct search *s, int a, int b)
 	return a < b;
 }
 
-static void
+static inline __attribute__((always_inline)) void
 heap_push(struct search *s, int i)
 {
 	int k, parent, t;
