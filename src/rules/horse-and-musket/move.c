@@ -432,6 +432,42 @@ hm_wheel_table(const struct ruleset *rs, struct hm_move *m)
 						    first));
 }
 
+/* hm_move_turn's explanation (apart: its buffers would weigh on every
+ * turn priced, most of them silent, in a route search). */
+static void __attribute__((noinline))
+turn_notes(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p, int k, int cw, int free_k, int stage, int rad,
+    int wheels, bool in_place)
+{
+	const struct ruleset *rs = g->rs;
+	const struct hm_move *m = hm_move(rs);
+	char x[32], y[32], z[32], l[32];
+
+	if (in_place) {
+		price_note(p, "H8", "turns from %s to %s about its "
+		    "centre: wheeling would cost %d ticks (%s), more "
+		    "than its %d: the whole move", dir_name(w->facing),
+		    dir_name(d), wheels, inch(rs, wheels, x, sizeof x),
+		    w->left);
+		return;
+	}
+	if (free_k > 0)
+		price_note(p, "H8", "turns from %s to %s about its "
+		    "centre: the first 45 degrees of its move are "
+		    "free", dir_name(w->facing),
+		    dir_name(dir_turn(w->facing, cw * free_k)));
+	if (wheels > 0)
+		price_note(p, "H9", "wheels %s %d degrees to %s on a %s "
+		    "circle: the outer base runs pi x %s / 4 = %d ticks "
+		    "(%s) a stage, %d ticks, %s left",
+		    cw > 0 ? "right" : "left", 45 * (k - free_k),
+		    dir_name(d), inch(rs, m->wheel_diameter, x, sizeof x),
+		    inch(rs, rad, y, sizeof y), stage,
+		    inch(rs, stage, z, sizeof z), wheels,
+		    w->left >= wheels ? inch(rs, w->left - wheels, l,
+		    sizeof l) : "nothing");
+}
+
 /* H8, H9: the price of a change of facing. */
 void
 hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
@@ -442,9 +478,7 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	const struct unit *u = &g->units[w->unit];
 	int k = dir_diff(w->facing, d), cw, free_k, stage, rad, wheels;
 	bool first = w->facing == u->facing;
-	enum dir f;
 	struct point a;
-	char x[32], y[32], z[32], l[32];
 
 	price_init(p);
 	if (k == 0)
@@ -464,11 +498,8 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 		p->anchor = about_centre(rs, u->arm, w->form, w->pos,
 		    w->facing, d);
 		if (w->explain)
-			price_note(p, "H8", "turns from %s to %s about its "
-			    "centre: wheeling would cost %d ticks (%s), more "
-			    "than its %d: the whole move", dir_name(w->facing),
-			    dir_name(d), wheels, inch(rs, wheels, x, sizeof x),
-			    w->left);
+			turn_notes(g, w, d, p, k, cw, free_k, stage, rad,
+			    wheels, true);
 		return;
 	}
 	/* The free turn about the centre, then each wheel stage: where
@@ -476,24 +507,11 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	a = m->wheel_to[wheel_slot(w->form, u->arm, w->facing, d, first)];
 	a.x += w->pos.x;
 	a.y += w->pos.y;
-	if (free_k > 0 && w->explain) {
-		f = dir_turn(w->facing, cw * free_k);
-		price_note(p, "H8", "turns from %s to %s about its "
-		    "centre: the first 45 degrees of its move are "
-		    "free", dir_name(w->facing), dir_name(f));
-	}
 	p->anchor = a;
 	p->ticks = wheels;
-	if (wheels > 0 && w->explain)
-		price_note(p, "H9", "wheels %s %d degrees to %s on a %s "
-		    "circle: the outer base runs pi x %s / 4 = %d ticks "
-		    "(%s) a stage, %d ticks, %s left",
-		    cw > 0 ? "right" : "left", 45 * (k - free_k),
-		    dir_name(d), inch(rs, m->wheel_diameter, x, sizeof x),
-		    inch(rs, rad, y, sizeof y), stage,
-		    inch(rs, stage, z, sizeof z), wheels,
-		    w->left >= wheels ? inch(rs, w->left - wheels, l,
-		    sizeof l) : "nothing");
+	if (w->explain)
+		turn_notes(g, w, d, p, k, cw, free_k, stage, rad, wheels,
+		    false);
 }
 
 /* --- H3, H4, H10: ground and obstacles ----------------------------------- */
