@@ -72,8 +72,11 @@ lname(const char *label)
 	static __thread char buf[4][64];
 	static __thread int next;
 	char *b = buf[next++ & 3];
+	size_t i;
 
-	snprintf(b, sizeof buf[0], "%s", label);
+	for (i = 0; label[i] != '\0' && i + 1 < sizeof buf[0]; i++)
+		b[i] = label[i];
+	b[i] = '\0';
 	if (b[0] >= 'A' && b[0] <= 'Z')
 		b[0] = (char)(b[0] - 'A' + 'a');
 	return b;
