@@ -109,11 +109,14 @@ price_note(struct move_price *p, const char *rule, const char *fmt, ...)
 {
 	va_list ap;
 	struct move_note *n;
+	size_t i;
 
 	if (p->nnotes >= MOVE_NOTES_MAX)
 		return;
 	n = &p->notes[p->nnotes++];
-	snprintf(n->rule, sizeof n->rule, "%s", rule);
+	for (i = 0; rule[i] != '\0' && i + 1 < sizeof n->rule; i++)
+		n->rule[i] = rule[i];
+	n->rule[i] = '\0';
 	va_start(ap, fmt);
 	vsnprintf(n->text, sizeof n->text, fmt, ap);
 	va_end(ap);
