@@ -417,6 +417,7 @@ hm_wheel_table(const struct ruleset *rs, struct hm_move *m)
 	int form, arm, f, d, first;
 
 	free(m->wheel_to);
+	m->wheel_to = NULL;	/* should the allocation fail in a load */
 	m->wheel_to = xcalloc(wheel_slot(rs->nform, 0, 0, 0, false),
 	    sizeof *m->wheel_to);
 	for (form = 0; form < rs->nform; form++)
