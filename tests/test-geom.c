@@ -1,5 +1,8 @@
 /*
- * test-geom.c - directions, the octile metric and block footprints.
+ * test-geom.c - directions, the octile metric and block footprints; the
+ * quick forms the movement engine uses (geom_rank, the inline
+ * dir_between, map_diag_blocked away from the sides, move_gap's pruning)
+ * checked against the plain ones.
  */
 #include "config.h"
 
@@ -7,9 +10,14 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdlib.h>
 #include <cmocka.h>
 
 #include "core/geom.h"
+#include "core/map.h"
+#include "core/move.h"
 
 static void
 test_dir_turn_and_diff(void **state)
@@ -83,6 +91,130 @@ test_footprint_facing_east_column(void **state)
 	assert_int_equal(out[7].y, 3);
 }
 
+/* dir_between as it was: a search of the eight steps. */
+static int
+dir_between_ref(struct point a, struct point b)
+{
+	int i;
+
+	for (i = 0; i < DIR_COUNT; i++)
+		if (dir_dx[i] == b.x - a.x && dir_dy[i] == b.y - a.y)
+			return i;
+	return -1;
+}
+
+static void
+test_dir_between_table(void **state)
+{
+	struct point a = { 7, -3 }, b;
+
+	(void)state;
+	for (b.y = a.y - 3; b.y <= a.y + 3; b.y++)
+		for (b.x = a.x - 3; b.x <= a.x + 3; b.x++)
+			assert_int_equal(dir_between(a, b),
+			    dir_between_ref(a, b));
+}
+
+/* geom_rank gives the front rank of geom_footprint, in its order. */
+static void
+test_rank_is_front_rank(void **state)
+{
+	struct point out[64], a = { 20, 30 }, first, step;
+	int f, fr, n, i;
+
+	(void)state;
+	for (f = 0; f < DIR_COUNT; f++)
+		for (fr = 0; fr <= 40; fr++) {
+			n = geom_footprint(a, (enum dir)f, fr, 1, out, 64);
+			assert_int_equal(geom_rank(a, (enum dir)f, fr, &first,
+			    &step), n);
+			for (i = 0; i < n; i++) {
+				assert_int_equal(first.x + i * step.x,
+				    out[i].x);
+				assert_int_equal(first.y + i * step.y,
+				    out[i].y);
+			}
+		}
+}
+
+/* map_diag_blocked against its definition: any of the four edges that
+ * meet at the corner passed, each 0 when off the map (map_edge). */
+static void
+test_diag_blocked_everywhere(void **state)
+{
+	struct map *m = map_create(7, 6);
+	unsigned r = 12345;
+	int x, y, k, dx, dy, ex, sy;
+	enum dir d;
+	bool ref;
+
+	(void)state;
+	for (y = 0; y < m->h; y++)
+		for (x = 0; x < m->w; x++) {
+			r = r * 1103515245u + 12345u;
+			if ((r >> 16) % 5 == 0)
+				map_edge_set(m, x, y, DIR_E, 1, PASS_NONE);
+			r = r * 1103515245u + 12345u;
+			if ((r >> 16) % 5 == 0)
+				map_edge_set(m, x, y, DIR_S, 1, PASS_NONE);
+		}
+	for (y = -1; y <= m->h; y++)
+		for (x = -1; x <= m->w; x++)
+			for (k = 0; k < 4; k++) {
+				d = (enum dir)(2 * k + 1);
+				dx = dir_dx[d];
+				dy = dir_dy[d];
+				ex = dx > 0 ? x : x - 1;
+				sy = dy > 0 ? y : y - 1;
+				ref = map_edge(m, ex, y, DIR_E, NULL) != 0 ||
+				    map_edge(m, ex, y + dy, DIR_E, NULL) != 0 ||
+				    map_edge(m, x, sy, DIR_S, NULL) != 0 ||
+				    map_edge(m, x + dx, sy, DIR_S, NULL) != 0;
+				assert_int_equal(map_diag_blocked(m, x, y, d),
+				    ref);
+			}
+	map_free(m);
+}
+
+/* move_gap against every pair of cells. */
+static void
+test_move_gap_pairs(void **state)
+{
+	struct point a[12], b[12];
+	unsigned r = 99;
+	int t, i, j, na, nb, dx, dy, gx, gy, gap, best;
+
+	(void)state;
+	for (t = 0; t < 2000; t++) {
+		r = r * 1103515245u + 12345u;
+		na = 1 + (int)((r >> 16) % 12);
+		r = r * 1103515245u + 12345u;
+		nb = 1 + (int)((r >> 16) % 12);
+		for (i = 0; i < na + nb; i++) {
+			struct point *c = i < na ? &a[i] : &b[i - na];
+
+			r = r * 1103515245u + 12345u;
+			c->x = (int)((r >> 16) % 15);
+			r = r * 1103515245u + 12345u;
+			c->y = (int)((r >> 16) % 15);
+		}
+		best = INT_MAX;
+		for (i = 0; i < na; i++)
+			for (j = 0; j < nb; j++) {
+				dx = abs(a[i].x - b[j].x);
+				dy = abs(a[i].y - b[j].y);
+				gx = dx > 0 ? dx - 1 : 0;
+				gy = dy > 0 ? dy - 1 : 0;
+				gap = dx == 0 && dy == 0 ? -1 : gx > gy ?
+				    2 * gx + gy : 2 * gy + gx;
+				if (gap < best)
+					best = gap;
+			}
+		assert_int_equal(move_gap(a, na, b, nb), best);
+	}
+	assert_int_equal(move_gap(a, 0, b, 3), INT_MAX);
+}
+
 int
 main(void)
 {
@@ -92,6 +224,10 @@ main(void)
 		cmocka_unit_test(test_heading),
 		cmocka_unit_test(test_footprint_facing_north),
 		cmocka_unit_test(test_footprint_facing_east_column),
+		cmocka_unit_test(test_dir_between_table),
+		cmocka_unit_test(test_rank_is_front_rank),
+		cmocka_unit_test(test_diag_blocked_everywhere),
+		cmocka_unit_test(test_move_gap_pairs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

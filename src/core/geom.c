@@ -32,51 +32,11 @@ dir_parse(const char *s)
 	return -1;
 }
 
-bool
-dir_diagonal(enum dir d)
-{
-	return (d & 1) != 0;
-}
 
-int
-dir_step_cost(enum dir d)
-{
-	return dir_diagonal(d) ? STEP_DIAG : STEP_ORTHO;
-}
 
-enum dir
-dir_turn(enum dir d, int n)
-{
-	return (enum dir)((((int)d + n) % DIR_COUNT + DIR_COUNT) % DIR_COUNT);
-}
 
-int
-dir_diff(enum dir a, enum dir b)
-{
-	int d = abs((int)a - (int)b) % DIR_COUNT;
 
-	return d > 4 ? DIR_COUNT - d : d;
-}
 
-int
-dir_between(struct point a, struct point b)
-{
-	int i, dx = b.x - a.x, dy = b.y - a.y;
-
-	for (i = 0; i < DIR_COUNT; i++)
-		if (dir_dx[i] == dx && dir_dy[i] == dy)
-			return i;
-	return -1;
-}
-
-int
-geom_dist(struct point a, struct point b)
-{
-	int dx = abs(a.x - b.x), dy = abs(a.y - b.y);
-	int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-
-	return STEP_ORTHO * hi + (STEP_DIAG - STEP_ORTHO) * lo;
-}
 
 enum dir
 geom_heading(struct point a, struct point b)
@@ -97,24 +57,6 @@ geom_heading(struct point a, struct point b)
 	return (enum dir)dir_between(o, s);
 }
 
-int
-geom_span(enum dir f, int cells)
-{
-	int n;
-
-	if (cells <= 0)
-		return 0;
-	if (!dir_diagonal(f))
-		return cells;
-	/*
-	 * cells orthogonal cells measure STEP_ORTHO * cells ticks; on a
-	 * diagonal each cell measures STEP_DIAG.  The nearest whole number
-	 * of diagonal cells: with the ratio 3:2 the quotient is never
-	 * exactly half way, so there is no tie to break.
-	 */
-	n = (2 * STEP_ORTHO * cells + STEP_DIAG) / (2 * STEP_DIAG);
-	return n > 0 ? n : 1;
-}
 
 int
 geom_footprint(struct point anchor, enum dir f, int frontage, int depth,

@@ -37,23 +37,69 @@ extern const int dir_dy[DIR_COUNT];
 const char *dir_name(enum dir);
 int dir_parse(const char *);
 
+/*
+ * The small calls below are inline: the movement engine and its route
+ * search ask them for every step they price.
+ */
+
 /* True for NE, SE, SW, NW. */
-bool dir_diagonal(enum dir);
+static inline bool
+dir_diagonal(enum dir d)
+{
+	return (d & 1) != 0;
+}
 
 /* Cost in ticks of one step in direction d. */
-int dir_step_cost(enum dir);
+static inline int
+dir_step_cost(enum dir d)
+{
+	return dir_diagonal(d) ? STEP_DIAG : STEP_ORTHO;
+}
 
 /* Direction turned by n 45-degree steps clockwise (n may be negative). */
-enum dir dir_turn(enum dir, int n);
+static inline enum dir
+dir_turn(enum dir d, int n)
+{
+	return (enum dir)((((int)d + n) % DIR_COUNT + DIR_COUNT) % DIR_COUNT);
+}
 
 /* Smallest number of 45-degree steps between two facings (0..4). */
-int dir_diff(enum dir a, enum dir b);
+static inline int
+dir_diff(enum dir a, enum dir b)
+{
+	int d = (int)a - (int)b;
+
+	d = (d < 0 ? -d : d) % DIR_COUNT;
+	return d > 4 ? DIR_COUNT - d : d;
+}
 
 /* The direction of a step from a to an adjacent point b, or -1. */
-int dir_between(struct point a, struct point b);
+static inline int
+dir_between(struct point a, struct point b)
+{
+	/* Indexed by (dy + 1) * 3 + (dx + 1). */
+	static const signed char dir_of[9] = {
+		DIR_NW, DIR_N, DIR_NE, DIR_W, -1, DIR_E, DIR_SW, DIR_S, DIR_SE
+	};
+	int dx = b.x - a.x, dy = b.y - a.y;
+
+	if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
+		return -1;
+	return dir_of[(dy + 1) * 3 + (dx + 1)];
+}
 
 /* Octile distance in ticks between two cells. */
-int geom_dist(struct point a, struct point b);
+static inline int
+geom_dist(struct point a, struct point b)
+{
+	int dx = a.x - b.x, dy = a.y - b.y, lo, hi;
+
+	dx = dx < 0 ? -dx : dx;
+	dy = dy < 0 ? -dy : dy;
+	lo = dx < dy ? dx : dy;
+	hi = dx < dy ? dy : dx;
+	return STEP_ORTHO * hi + (STEP_DIAG - STEP_ORTHO) * lo;
+}
 
 /* The nearest of the eight directions from a towards b (a != b). */
 enum dir geom_heading(struct point a, struct point b);
@@ -64,7 +110,24 @@ enum dir geom_heading(struct point a, struct point b);
  * where a cell counts STEP_DIAG ticks, the nearest whole number to
  * cells * STEP_ORTHO / STEP_DIAG, at least 1 (8 -> 5, 6 -> 4, 2 -> 1).
  */
-int geom_span(enum dir f, int cells);
+static inline int
+geom_span(enum dir f, int cells)
+{
+	int n;
+
+	if (cells <= 0)
+		return 0;
+	if (!dir_diagonal(f))
+		return cells;
+	/*
+	 * cells orthogonal cells measure STEP_ORTHO * cells ticks; on a
+	 * diagonal each cell measures STEP_DIAG.  The nearest whole number
+	 * of diagonal cells: with the ratio 3:2 the quotient is never
+	 * exactly half way, so there is no tie to break.
+	 */
+	n = (2 * STEP_ORTHO * cells + STEP_DIAG) / (2 * STEP_DIAG);
+	return n > 0 ? n : 1;
+}
 
 /*
  * Footprint of a block frontage x depth cells (as counted facing N) whose
@@ -76,5 +139,24 @@ int geom_span(enum dir f, int cells);
  */
 int geom_footprint(struct point anchor, enum dir f, int frontage, int depth,
     struct point *out, int max);
+
+/*
+ * The front rank of such a block (geom_footprint with depth 1, in the
+ * same order), without writing it out: *first is its left cell, *step
+ * the offset from one cell to the next; returns the number of cells.
+ */
+static inline int
+geom_rank(struct point anchor, enum dir f, int frontage, struct point *first,
+    struct point *step)
+{
+	enum dir right = dir_turn(f, 2);
+	int n = geom_span(f, frontage), off = (n - 1) / 2;
+
+	step->x = dir_dx[right];
+	step->y = dir_dy[right];
+	first->x = anchor.x - off * step->x;
+	first->y = anchor.y - off * step->y;
+	return n;
+}
 
 #endif

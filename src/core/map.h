@@ -78,7 +78,9 @@ void map_free(struct map *);
 static inline bool
 map_inside(const struct map *m, int x, int y)
 {
-	return x >= 0 && y >= 0 && x < m->w && y < m->h;
+	/* A negative x or y is a huge unsigned number: one comparison
+	 * each (w and h are never negative). */
+	return (unsigned)x < (unsigned)m->w && (unsigned)y < (unsigned)m->h;
 }
 
 /* The cell at (x, y), which must be on the map. */
@@ -93,7 +95,8 @@ map_cell(const struct map *m, int x, int y)
  * neighbour in direction d (0 if none or off the map); *pass, if not NULL,
  * receives the edge's passage kind.
  */
-int map_edge(const struct map *, int x, int y, enum dir d, int *pass);
+static inline int map_edge(const struct map *, int x, int y, enum dir d,
+    int *pass);
 
 /* Set the obstacle and passage on the edge between (x, y) and its
  * orthogonal neighbour in direction d.  Returns -1 if off the map. */
@@ -105,12 +108,102 @@ int map_edge_set(struct map *, int x, int y, enum dir d, int obstacle,
  * of an obstacle edge; such a step is not allowed (obstacles are crossed
  * square on, so a unit's front is perpendicular to them afterwards).
  */
-bool map_diag_blocked(const struct map *, int x, int y, enum dir d);
+static inline bool map_diag_blocked(const struct map *, int x, int y,
+    enum dir d);
 
 /* Number of contour lines between two adjacent cells. */
-int map_contours(const struct map *, struct point a, struct point b);
+static inline int map_contours(const struct map *, struct point a,
+    struct point b);
 
 /* Add a label (text copied). */
 void map_label_add(struct map *, struct point at, const char *text);
+
+/*
+ * The edge, corner and contour questions the movement engine asks at
+ * every step it prices, inline.
+ */
+
+/* The cell and side that store the edge from (x, y) towards d (map.c
+ * and the inline calls below). */
+static inline struct cell *
+map_edge_home(const struct map *m, int x, int y, enum dir d, int *side)
+{
+	switch (d) {
+	case DIR_E:
+		*side = EDGE_EAST;
+		break;
+	case DIR_S:
+		*side = EDGE_SOUTH;
+		break;
+	case DIR_W:
+		x--;
+		*side = EDGE_EAST;
+		break;
+	case DIR_N:
+		y--;
+		*side = EDGE_SOUTH;
+		break;
+	default:
+		return NULL;
+	}
+	if (!map_inside(m, x, y))
+		return NULL;
+	if (*side == EDGE_EAST && x + 1 >= m->w)
+		return NULL;
+	if (*side == EDGE_SOUTH && y + 1 >= m->h)
+		return NULL;
+	return map_cell(m, x, y);
+}
+
+/* The obstacle kept by cell (x, y) on its east or south side, 0 if none
+ * or if that edge is not on the map. */
+static inline int
+map_edge_stored(const struct map *m, int x, int y, int side)
+{
+	if (!map_inside(m, x, y) || (side == EDGE_EAST && x + 1 >= m->w) ||
+	    (side == EDGE_SOUTH && y + 1 >= m->h))
+		return 0;
+	return map_cell(m, x, y)->edge[side];
+}
+
+static inline int
+map_edge(const struct map *m, int x, int y, enum dir d, int *pass)
+{
+	int side;
+	struct cell *c = map_edge_home(m, x, y, d, &side);
+
+	if (pass != NULL)
+		*pass = c != NULL ? c->pass[side] : PASS_NONE;
+	return c != NULL ? c->edge[side] : 0;
+}
+
+/* map_diag_blocked near the map's sides (map.c). */
+bool map_diag_blocked_side(const struct map *, int x, int y, enum dir d);
+
+static inline bool
+map_diag_blocked(const struct map *m, int x, int y, enum dir d)
+{
+	int dx = dir_dx[d], dy = dir_dy[d];
+	int ex = dx > 0 ? x : x - 1, sy = dy > 0 ? y : y - 1;
+
+	if (dx == 0 || dy == 0)
+		return false;
+	/* Away from the map's sides all four edges are on the map: read
+	 * them straight (the same edges as map_diag_blocked_side). */
+	if (x >= 1 && y >= 1 && x + 1 < m->w && y + 1 < m->h)
+		return map_cell(m, ex, y)->edge[EDGE_EAST] != 0 ||
+		    map_cell(m, ex, y + dy)->edge[EDGE_EAST] != 0 ||
+		    map_cell(m, x, sy)->edge[EDGE_SOUTH] != 0 ||
+		    map_cell(m, x + dx, sy)->edge[EDGE_SOUTH] != 0;
+	return map_diag_blocked_side(m, x, y, d);
+}
+
+static inline int
+map_contours(const struct map *m, struct point a, struct point b)
+{
+	int d = map_cell(m, a.x, a.y)->height - map_cell(m, b.x, b.y)->height;
+
+	return d < 0 ? -d : d;
+}
 
 #endif

@@ -124,6 +124,7 @@ cands_find(const struct game *g, const struct move_ctx *ctx,
 	int r = w->left / STEP_ORTHO + REACH_CELLS(g->rs) +
 	    2 * block_reach(g);
 	int bx0, by0, bx1, by1, bx, by, e, side;
+	int own = g->units[w->unit].side;
 
 	if (r > 2 * g->map->w + 2 * g->map->h)
 		r = 2 * g->map->w + 2 * g->map->h;
@@ -148,7 +149,7 @@ cands_find(const struct game *g, const struct move_ctx *ctx,
 	for (by = by0; by <= by1; by++)
 		for (bx = bx0; bx <= bx1; bx++)
 			for (side = 0; side < GAME_MAX_SIDES; side++) {
-				if (side == g->units[w->unit].side)
+				if (side == own)
 					continue;
 				for (e = ctx->head[(by * ctx->bw + bx) *
 				    GAME_MAX_SIDES + side]; e >= 0;
@@ -158,24 +159,44 @@ cands_find(const struct game *g, const struct move_ctx *ctx,
 			}
 }
 
+/* The gap of two cells dx and dy apart (absolute), -1 for the same
+ * cell: it never falls as dx or dy grows. */
+static inline int
+cell_gap(int dx, int dy)
+{
+	int gx = dx > 0 ? dx - 1 : 0, gy = dy > 0 ? dy - 1 : 0;
+
+	if (dx == 0 && dy == 0)
+		return -1;	/* overlapping */
+	return gx > gy ? STEP_ORTHO * gx + (STEP_DIAG - STEP_ORTHO) * gy :
+	    STEP_ORTHO * gy + (STEP_DIAG - STEP_ORTHO) * gx;
+}
+
 int
 move_gap(const struct point *a, int na, const struct point *b, int nb)
 {
-	int i, j, dx, dy, gx, gy, gap, best = INT_MAX;
+	struct point lo, hi;
+	int i, j, dx, dy, gap, best = INT_MAX;
 
-	for (i = 0; i < na; i++)
+	if (na <= 0 || nb <= 0)
+		return INT_MAX;
+	/* A cell of a no nearer to b's box than the best gap found yet
+	 * cannot better it: its row is skipped.  Same answer. */
+	bbox(b, nb, &lo, &hi);
+	for (i = 0; i < na && best > -1; i++) {
+		dx = lo.x - a[i].x > a[i].x - hi.x ? lo.x - a[i].x :
+		    a[i].x - hi.x;
+		dy = lo.y - a[i].y > a[i].y - hi.y ? lo.y - a[i].y :
+		    a[i].y - hi.y;
+		if (cell_gap(dx > 0 ? dx : 0, dy > 0 ? dy : 0) >= best)
+			continue;
 		for (j = 0; j < nb; j++) {
 			dx = abs(a[i].x - b[j].x);
 			dy = abs(a[i].y - b[j].y);
-			gx = dx > 0 ? dx - 1 : 0;
-			gy = dy > 0 ? dy - 1 : 0;
-			gap = gx > gy ? STEP_ORTHO * gx + (STEP_DIAG -
-			    STEP_ORTHO) * gy : STEP_ORTHO * gy +
-			    (STEP_DIAG - STEP_ORTHO) * gx;
-			if (dx == 0 && dy == 0)
-				gap = -1;	/* overlapping */
+			gap = cell_gap(dx, dy);
 			if (gap < best)
 				best = gap;
 		}
+	}
 	return best;
 }

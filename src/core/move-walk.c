@@ -327,8 +327,10 @@ walk_route(const struct game *g, struct move_walk *w)
 	if (!walk_goal(w, &goal))
 		return false;
 	next = path_next(w->pos, w->facing, goal);
-	free(w->route);
-	w->route = xmallocarray(1, sizeof *w->route);
+	/* Any route held has room for this one cell: kept, not made anew
+	 * at every step. */
+	if (w->route == NULL)
+		w->route = xmallocarray(1, sizeof *w->route);
 	w->route[0] = next;
 	w->nroute = 1;
 	w->iroute = 0;
@@ -552,7 +554,7 @@ narrow_blocked(const struct game *g, struct move_walk *w)
 static void
 walk_look_ahead(const struct game *g, struct move_walk *w)
 {
-	struct move_walk tw;
+	struct move_walk tw, fw;
 	struct move_price sp;
 	struct point p = w->pos, q, goal;
 	enum dir face = w->facing, d;
@@ -560,14 +562,18 @@ walk_look_ahead(const struct game *g, struct move_walk *w)
 
 	if (!w->line || w->replans > 0 || w->npath > 1 || !walk_goal(w, &goal))
 		return;
+	/* The walk as the ruleset is asked about it, silent (tw) and as it
+	 * is (fw), copied once: only the place and facing change below. */
+	tw = *w;
+	tw.explain = false;
+	if (g->rs->ops->move_face != NULL)
+		fw = *w;
 	for (k = 0; k < far && dist < far &&
 	    (p.x != goal.x || p.y != goal.y); k++) {
 		q = path_next(p, face, goal);
 		d = (enum dir)dir_between(p, q);
 		if (!dir_diagonal(d) && map_edge(g->map, p.x, p.y, d,
 		    NULL) > 0) {
-			tw = *w;
-			tw.explain = false;
 			tw.pos = p;
 			tw.facing = face;
 			tw.facing = walk_face(g, &tw, d);
@@ -580,10 +586,9 @@ walk_look_ahead(const struct game *g, struct move_walk *w)
 		}
 		dist += dir_step_cost(d);
 		if (g->rs->ops->move_face != NULL) {
-			tw = *w;
-			tw.pos = p;
-			tw.facing = face;
-			face = walk_face(g, &tw, d);
+			fw.pos = p;
+			fw.facing = face;
+			face = walk_face(g, &fw, d);
 		} else
 			face = d;
 		p = q;

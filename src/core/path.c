@@ -79,9 +79,27 @@ search_rehash(struct search *s, unsigned size)
 	}
 }
 
+/* Whether the node for p (and, in facing mode, facing dir) exists and
+ * is closed. */
+static bool
+search_closed(const struct search *s, struct point p, enum dir dir)
+{
+	unsigned h;
+	int i;
+
+	h = hash_point(s, p, (unsigned)dir) & s->hmask;
+	while ((i = s->hash[h]) != 0) {
+		if (s->nodes[i - 1].p.x == p.x && s->nodes[i - 1].p.y == p.y &&
+		    (!s->facing || s->nodes[i - 1].dir == (unsigned char)dir))
+			return s->nodes[i - 1].closed != 0;
+		h = (h + 1) & s->hmask;
+	}
+	return false;
+}
+
 /* The node for p (and, in facing mode, facing dir), created if absent
- * (g INT_MAX). */
-static int
+ * (g INT_MAX).  Always inline, like heap_push: asked at every edge. */
+static inline __attribute__((always_inline)) int
 search_node(struct search *s, struct point p, enum dir dir)
 {
 	unsigned h;
@@ -113,6 +131,56 @@ search_node(struct search *s, struct point p, enum dir dir)
 	return i;
 }
 
+/*
+ * The arrays of the last search, kept for the next: a search of a few
+ * hundred cells grew its arrays and rehashed its table five times when
+ * each started small.  Its table is left empty (search_give).
+ */
+static __thread struct search spare;
+
+/* Start a search with no nodes: the spare arrays, or new ones. */
+static void
+search_take(struct search *s)
+{
+	if (spare.nodes != NULL) {
+		*s = spare;
+		memset(&spare, 0, sizeof spare);
+	} else {
+		memset(s, 0, sizeof *s);
+		s->cap = 64;
+		s->nodes = xmallocarray((size_t)s->cap, sizeof *s->nodes);
+		s->capheap = 64;
+		s->heap = xmallocarray((size_t)s->capheap, sizeof *s->heap);
+		search_rehash(s, 256);
+	}
+	s->n = 0;
+	s->nheap = 0;
+}
+
+/* Keep a finished search's arrays as the spare, its table emptied:
+ * slot by slot when few are used, else at once. */
+static void
+search_give(struct search *s)
+{
+	unsigned h;
+	int i;
+
+	if ((unsigned)s->n * 8 < s->hmask) {
+		for (i = 0; i < s->n; i++) {
+			h = hash_point(s, s->nodes[i].p, s->nodes[i].dir) &
+			    s->hmask;
+			while (s->hash[h] != i + 1)
+				h = (h + 1) & s->hmask;
+			s->hash[h] = 0;
+		}
+	} else
+		memset(s->hash, 0, ((size_t)s->hmask + 1) * sizeof *s->hash);
+	free(spare.nodes);
+	free(spare.hash);
+	free(spare.heap);
+	spare = *s;
+}
+
 /* Heap order: lower f, then higher g (deeper first), then lower index. */
 static bool
 heap_less(const struct search *s, int a, int b)
@@ -126,7 +194,7 @@ heap_less(const struct search *s, int a, int b)
 	return a < b;
 }
 
-static void
+static inline __attribute__((always_inline)) void
 heap_push(struct search *s, int i)
 {
 	int k, parent, t;
@@ -173,29 +241,59 @@ heap_pop(struct search *s)
 	return top;
 }
 
-/* Whether the whole block, anchored at q facing d, lies on the map: its
- * four corners do. */
-static bool
-footprint_inside(const struct game *g, const struct move_walk *w,
-    struct point q, enum dir d)
+/*
+ * The walker's block about its anchor, for each facing: the least and
+ * greatest offsets of its four corners.  Its form and arm do not change
+ * during a search, so they are reckoned once, not at every edge.
+ */
+struct block_box {
+	int		 x0[DIR_COUNT];
+	int		 x1[DIR_COUNT];
+	int		 y0[DIR_COUNT];
+	int		 y1[DIR_COUNT];
+};
+
+static void
+box_init(const struct game *g, const struct move_walk *w,
+    struct block_box *b)
 {
 	const struct formation_def *fd = &g->rs->form[w->form];
 	enum arm arm = g->units[w->unit].arm;
-	int fr = geom_span(d, fd->frontage[arm]);
-	int dp = geom_span(d, fd->depth[arm]);
-	enum dir right = dir_turn(d, 2), back = dir_turn(d, 4);
-	int off = (fr - 1) / 2, ci, cj, i, j, x, y;
+	enum dir d, right, back;
+	int fr, dp, off, ci, cj, i, j, x, y;
 
-	for (ci = 0; ci < 2; ci++)
-		for (cj = 0; cj < 2; cj++) {
-			i = ci ? fr - 1 : 0;
-			j = cj ? dp - 1 : 0;
-			x = q.x + (i - off) * dir_dx[right] + j * dir_dx[back];
-			y = q.y + (i - off) * dir_dy[right] + j * dir_dy[back];
-			if (!map_inside(g->map, x, y))
-				return false;
-		}
-	return true;
+	for (d = 0; d < DIR_COUNT; d++) {
+		fr = geom_span(d, fd->frontage[arm]);
+		dp = geom_span(d, fd->depth[arm]);
+		right = dir_turn(d, 2);
+		back = dir_turn(d, 4);
+		off = (fr - 1) / 2;
+		for (ci = 0; ci < 2; ci++)
+			for (cj = 0; cj < 2; cj++) {
+				i = ci ? fr - 1 : 0;
+				j = cj ? dp - 1 : 0;
+				x = (i - off) * dir_dx[right] + j * dir_dx[back];
+				y = (i - off) * dir_dy[right] + j * dir_dy[back];
+				if ((ci == 0 && cj == 0) || x < b->x0[d])
+					b->x0[d] = x;
+				if ((ci == 0 && cj == 0) || x > b->x1[d])
+					b->x1[d] = x;
+				if ((ci == 0 && cj == 0) || y < b->y0[d])
+					b->y0[d] = y;
+				if ((ci == 0 && cj == 0) || y > b->y1[d])
+					b->y1[d] = y;
+			}
+	}
+}
+
+/* Whether the whole block, anchored at q facing d, lies on the map: its
+ * four corners do (the map is a rectangle: so do their extremes). */
+static bool
+footprint_inside(const struct game *g, const struct block_box *b,
+    struct point q, enum dir d)
+{
+	return map_inside(g->map, q.x + b->x0[d], q.y + b->y0[d]) &&
+	    map_inside(g->map, q.x + b->x1[d], q.y + b->y1[d]);
 }
 
 /*
@@ -259,10 +357,15 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
  * the walk meets them under the rules for friends (pass through) and
  * enemies (contact).  A turn that moves the block (MPF_ANCHOR, a wheel)
  * is an edge of its own: *to is where it leaves the anchor and the price
- * is the turn's alone; otherwise *to is the cell stepped to.
+ * is the turn's alone; otherwise *to is the cell stepped to.  s, when not
+ * NULL, is the search asking: a step onto a node it has closed is -1
+ * (the search would pass it over whatever its price).  Always inline:
+ * the search calls it for every edge, and as a call its many arguments
+ * cost more than much of its work.
  */
-static int
-edge_cost(const struct game *g, struct move_walk *tw, struct point p,
+static inline __attribute__((always_inline)) int
+edge_cost(const struct game *g, struct move_walk *tw,
+    const struct block_box *box, const struct search *s, struct point p,
     enum dir face, enum dir d, bool walls, bool units, bool *plain,
     enum dir *after, struct point *to)
 {
@@ -282,7 +385,7 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 	if (f != face) {
 		/* The walk turns where it stands, then steps: the turned
 		 * block must be on the map there too. */
-		if (!footprint_inside(g, tw, p, f) ||
+		if (!footprint_inside(g, box, p, f) ||
 		    (units && meets_unit(g, tw, p, f, true)))
 			return -1;
 		ops->move_turn(g, tw, f, &tp);
@@ -291,14 +394,18 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 			*to = tp.anchor;
 			*plain = true;
 			if (!map_inside(g->map, tp.anchor.x, tp.anchor.y) ||
-			    !footprint_inside(g, tw, tp.anchor, f) ||
+			    !footprint_inside(g, box, tp.anchor, f) ||
 			    (units && meets_unit(g, tw, tp.anchor, f, true)))
 				return -1;
 			return t;
 		}
 	}
 	*to = q;
-	if (!footprint_inside(g, tw, q, f) ||
+	/* A step onto a cell the search has closed is of no use to it:
+	 * not priced. */
+	if (s != NULL && search_closed(s, q, f))
+		return -1;
+	if (!footprint_inside(g, box, q, f) ||
 	    (units && meets_unit(g, tw, q, f, false)))
 		return -1;
 	ops->move_step(g, tw, d, &sp);
@@ -331,10 +438,12 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
     int horizon, bool to_wall, struct point **route)
 {
 	struct point p = tw->pos, q, *r = NULL;
+	struct block_box box;
 	enum dir face = tw->facing, d, dd, ds, after;
 	int n = 0, cap = 0, dist = 0, dx, dy, sx, sy;
 	bool plain, straight_first;
 
+	box_init(g, tw, &box);
 	dx = goal.x - p.x;
 	dy = goal.y - p.y;
 	sx = dx > 0 ? 1 : dx < 0 ? -1 : 0;
@@ -369,7 +478,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 
 			d = (enum dir)dir_between(o, a);
 		}
-		if (edge_cost(g, tw, p, face, d, false, false, &plain,
+		if (edge_cost(g, tw, &box, NULL, p, face, d, false, false, &plain,
 		    &after, &q) < 0 || (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
@@ -402,6 +511,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
     bool *complete, bool *closer)
 {
 	struct search s;
+	struct block_box box;
 	struct point q, start = tw->pos;
 	enum dir face0 = tw->facing, after;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
@@ -409,12 +519,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 
 	*route = NULL;
 	*complete = false;
-	memset(&s, 0, sizeof s);
-	s.cap = 64;
-	s.nodes = xmallocarray((size_t)s.cap, sizeof *s.nodes);
-	s.capheap = 64;
-	s.heap = xmallocarray((size_t)s.capheap, sizeof *s.heap);
-	search_rehash(&s, 256);
+	box_init(g, tw, &box);
+	search_take(&s);
 	/* A ruleset whose units may step other than straight ahead
 	 * (move_face) is planned over cell and facing: the way a unit
 	 * arrives at a cell decides where it may go from it. */
@@ -450,7 +556,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 		for (k = 0; k < DIR_COUNT; k++) {
 			struct point p = s.nodes[cur].p;
 
-			c = edge_cost(g, tw, p, (enum dir)s.nodes[cur].dir,
+			c = edge_cost(g, tw, &box, &s, p,
+			    (enum dir)s.nodes[cur].dir,
 			    (enum dir)k, walls, units, &plain, &after, &q);
 			if (c < 0)
 				continue;
@@ -483,9 +590,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 		for (i = end; s.nodes[i].parent >= 0; i = s.nodes[i].parent)
 			(*route)[--k] = s.nodes[i].p;
 	}
-	free(s.nodes);
-	free(s.hash);
-	free(s.heap);
+	search_give(&s);
 	return n;
 }
 
@@ -577,32 +682,4 @@ path_cheapest(const struct game *g, const struct move_walk *w,
 	probe_init(&tw);
 	return path_search(g, &tw, goal, budget, INT_MAX, true, true, route,
 	    complete, &closer);
-}
-
-struct point
-path_next(struct point p, enum dir f, struct point goal)
-{
-	int dx = goal.x - p.x, dy = goal.y - p.y;
-	int sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
-	struct point o = { 0, 0 }, diag = { sx, sy }, str, q;
-	enum dir dd, ds;
-
-	if (abs(dx) > abs(dy)) {
-		str.x = sx;
-		str.y = 0;
-	} else {
-		str.x = 0;
-		str.y = sy;
-	}
-	dd = (enum dir)dir_between(o, diag);
-	ds = (enum dir)dir_between(o, str);
-	q = p;
-	if (dx != 0 && dy != 0 && abs(dx) != abs(dy) && ds == f && dd != f) {
-		q.x += str.x;
-		q.y += str.y;
-	} else {
-		q.x += sx;
-		q.y += sy;
-	}
-	return q;
 }

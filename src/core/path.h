@@ -14,7 +14,8 @@
  * two and plan again, so the work per unit stays small on large maps.
  *
  * Memory: the search uses a small hash table sized by its bound, not by
- * the map.
+ * the map; the arrays of the last search are kept (emptied) for the
+ * next, the largest a search has needed, freed only at exit.
  */
 #ifndef MARSHAL_PATH_H
 #define MARSHAL_PATH_H
@@ -67,7 +68,30 @@ int path_cheapest(const struct game *, const struct move_walk *w,
 
 /* The next cell of the straight route from p (facing f) to goal != p:
  * diagonal steps and straight steps, one bend, keeping the facing for the
- * first leg when it lies that way. */
-struct point path_next(struct point p, enum dir f, struct point goal);
+ * first leg when it lies that way.  (Inline: the walk asks it at every
+ * cell it looks along.) */
+static inline struct point
+path_next(struct point p, enum dir f, struct point goal)
+{
+	int dx = goal.x - p.x, dy = goal.y - p.y;
+	int sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+	int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+	struct point o = { 0, 0 }, str, q = p;
+
+	/* Off the diagonal, the straight leg first when the unit faces
+	 * that way (the diagonal way is then not its facing). */
+	if (dx != 0 && dy != 0 && ax != ay) {
+		str.x = ax > ay ? sx : 0;
+		str.y = ax > ay ? 0 : sy;
+		if (dir_between(o, str) == (int)f) {
+			q.x += str.x;
+			q.y += str.y;
+			return q;
+		}
+	}
+	q.x += sx;
+	q.y += sy;
+	return q;
+}
 
 #endif

@@ -363,6 +363,8 @@ hm_move_load(struct ruleset *rs, const struct doc_node *root,
 	if ((n = doc_need(mv, "road_bonus", d)) == NULL ||
 	    load_road(rs, m, n, d) != 0)
 		bad = -1;
+	if (bad == 0)
+		hm_wheel_table(rs, m);
 	return bad;
 }
 
@@ -370,6 +372,10 @@ hm_move_load(struct ruleset *rs, const struct doc_node *root,
 void
 hm_move_free(struct ruleset *rs)
 {
+	struct hm_move *m = rs->priv;
+
+	if (m != NULL)
+		free(m->wheel_to);
 	free(rs->priv);
 	rs->priv = NULL;
 }

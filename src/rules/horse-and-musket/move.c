@@ -15,6 +15,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/game.h"
@@ -23,6 +24,7 @@
 #include "core/path.h"
 #include "rules/horse-and-musket/hm.h"
 #include "rules/horse-and-musket/move.h"
+#include "util/xalloc.h"
 
 /* The movement table of a loaded ruleset. */
 const struct hm_move *
@@ -85,15 +87,22 @@ inch(const struct ruleset *rs, int ticks, char *buf, size_t len)
 	return buf;
 }
 
+/* A price with nothing on it yet: a free step, OK, no notes.  Field by
+ * field: the notes (most of the struct) are read only up to nnotes, and
+ * clearing them all cost more than pricing the step. */
 static void
 price_init(struct move_price *p)
 {
-	memset(p, 0, sizeof *p);
+	p->ticks = 0;
 	p->verdict = MOVE_OK;
 	p->halt = HALT_SPEED;
 	p->form = -1;
+	p->flags = 0;
 	p->passage = -1;
+	p->anchor.x = 0;
+	p->anchor.y = 0;
 	p->need = -1;
+	p->nnotes = 0;
 }
 
 static void price_note(struct move_price *, const char *, const char *, ...)
@@ -104,11 +113,14 @@ price_note(struct move_price *p, const char *rule, const char *fmt, ...)
 {
 	va_list ap;
 	struct move_note *n;
+	size_t i;
 
 	if (p->nnotes >= MOVE_NOTES_MAX)
 		return;
 	n = &p->notes[p->nnotes++];
-	snprintf(n->rule, sizeof n->rule, "%s", rule);
+	for (i = 0; rule[i] != '\0' && i + 1 < sizeof n->rule; i++)
+		n->rule[i] = rule[i];
+	n->rule[i] = '\0';
 	va_start(ap, fmt);
 	vsnprintf(n->text, sizeof n->text, fmt, ap);
 	va_end(ap);
@@ -312,13 +324,13 @@ pt_add(struct point p, int k, enum dir d)
 	return p;
 }
 
-/* The anchor after rotating a block (anchor a, facing f) about its
- * centre to facing t (H8, H13). */
+/* The anchor after rotating a block of arm (anchor a, facing f) about
+ * its centre to facing t (H8, H13). */
 static struct point
-about_centre(const struct game *g, const struct unit *u, int form,
+about_centre(const struct ruleset *rs, enum arm arm, int form,
     struct point a, enum dir f, enum dir t)
 {
-	int dep = g->rs->form[form].depth[u->arm];
+	int dep = rs->form[form].depth[arm];
 	struct point c = pt_add(a, (geom_span(f, dep) - 1) / 2,
 	    dir_turn(f, 4));
 
@@ -327,9 +339,8 @@ about_centre(const struct game *g, const struct unit *u, int form,
 
 /* Cells from the inner front corner to a wheel's centre: 1.5 inches. */
 static int
-pivot_cells(const struct game *g, enum dir f)
+pivot_cells(const struct hm_move *m, enum dir f)
 {
-	const struct hm_move *m = hm_move(g->rs);
 	int half = m->wheel_diameter / 2;
 
 	return (half + dir_step_cost(f) - 1) / dir_step_cost(f);
@@ -339,10 +350,10 @@ pivot_cells(const struct game *g, enum dir f)
  * (t = f turned one step), about a centre 1.5 inches beyond the inner
  * front corner on the line of the front (H9). */
 static struct point
-wheel_anchor(const struct game *g, const struct unit *u, int form,
-    struct point a, enum dir f, enum dir t)
+wheel_anchor(const struct ruleset *rs, const struct hm_move *m,
+    enum arm arm, int form, struct point a, enum dir f, enum dir t)
 {
-	int fr = g->rs->form[form].frontage[u->arm];
+	int fr = rs->form[form].frontage[arm];
 	int w0 = geom_span(f, fr), w1 = geom_span(t, fr);
 	int off0 = (w0 - 1) / 2, off1 = (w1 - 1) / 2;
 	bool right = dir_turn(f, 1) == t;
@@ -351,14 +362,118 @@ wheel_anchor(const struct game *g, const struct unit *u, int form,
 
 	if (right) {
 		inner = pt_add(a, w0 - 1 - off0, r0);
-		p = pt_add(inner, pivot_cells(g, f), r0);
-		inner = pt_add(p, -pivot_cells(g, t), r1);
+		p = pt_add(inner, pivot_cells(m, f), r0);
+		inner = pt_add(p, -pivot_cells(m, t), r1);
 		return pt_add(inner, -(w1 - 1 - off1), r1);
 	}
 	inner = pt_add(a, -off0, r0);
-	p = pt_add(inner, -pivot_cells(g, f), r0);
-	inner = pt_add(p, pivot_cells(g, t), r1);
+	p = pt_add(inner, -pivot_cells(m, f), r0);
+	inner = pt_add(p, pivot_cells(m, t), r1);
 	return pt_add(inner, off1, r1);
+}
+
+/* The free 45-degree steps of a turn of k steps: the unit's first
+ * turn of the move (it still faces as it stood) has them (H8). */
+static int
+free_steps(const struct hm_move *m, int k, bool first)
+{
+	int free_k = first ? m->free_turn_steps : 0;
+
+	return free_k > k ? k : free_k;
+}
+
+/* The anchor, from anchor a, after the free turn about the centre and
+ * each wheel stage that follow (H8, H9) from facing f to d, k steps. */
+static struct point
+turn_anchor(const struct ruleset *rs, const struct hm_move *m, enum arm arm,
+    int form, struct point a, enum dir f, enum dir d, int free_k)
+{
+	int k = dir_diff(f, d), cw, i;
+	enum dir t;
+
+	cw = (((int)d - (int)f) % 8 + 8) % 8 <= 4 ? 1 : -1;
+	if (free_k > 0) {
+		t = dir_turn(f, cw * free_k);
+		a = about_centre(rs, arm, form, a, f, t);
+		f = t;
+	}
+	for (i = free_k; i < k; i++) {
+		t = dir_turn(f, cw);
+		a = wheel_anchor(rs, m, arm, form, a, f, t);
+		f = t;
+	}
+	return a;
+}
+
+/* m->wheel_to's slot for formation form, arm, facing f, new facing d
+ * and the free turn or not. */
+static size_t
+wheel_slot(int form, enum arm arm, enum dir f, enum dir d, bool first)
+{
+	return ((((size_t)form * ARM_COUNT + (size_t)arm) * DIR_COUNT +
+	    (size_t)f) * DIR_COUNT + (size_t)d) * 2 + (first ? 1 : 0);
+}
+
+void
+hm_wheel_table(const struct ruleset *rs, struct hm_move *m)
+{
+	struct point o = { 0, 0 };
+	int form, arm, f, d, first;
+
+	free(m->wheel_to);
+	m->wheel_to = NULL;	/* should the allocation fail in a load */
+	m->wheel_to = xcalloc(wheel_slot(rs->nform, 0, 0, 0, false),
+	    sizeof *m->wheel_to);
+	for (form = 0; form < rs->nform; form++)
+		for (arm = 0; arm < ARM_COUNT; arm++)
+			for (f = 0; f < DIR_COUNT; f++)
+				for (d = 0; d < DIR_COUNT; d++)
+					for (first = 0; first < 2; first++)
+						m->wheel_to[wheel_slot(form,
+						    (enum arm)arm, (enum dir)f,
+						    (enum dir)d, first)] =
+						    turn_anchor(rs, m,
+						    (enum arm)arm, form, o,
+						    (enum dir)f, (enum dir)d,
+						    free_steps(m, dir_diff(
+						    (enum dir)f, (enum dir)d),
+						    first));
+}
+
+/* hm_move_turn's explanation (apart: its buffers would weigh on every
+ * turn priced, most of them silent, in a route search). */
+static void __attribute__((noinline))
+turn_notes(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p, int k, int cw, int free_k, int stage, int rad,
+    int wheels, bool in_place)
+{
+	const struct ruleset *rs = g->rs;
+	const struct hm_move *m = hm_move(rs);
+	char x[32], y[32], z[32], l[32];
+
+	if (in_place) {
+		price_note(p, "H8", "turns from %s to %s about its "
+		    "centre: wheeling would cost %d ticks (%s), more "
+		    "than its %d: the whole move", dir_name(w->facing),
+		    dir_name(d), wheels, inch(rs, wheels, x, sizeof x),
+		    w->left);
+		return;
+	}
+	if (free_k > 0)
+		price_note(p, "H8", "turns from %s to %s about its "
+		    "centre: the first 45 degrees of its move are "
+		    "free", dir_name(w->facing),
+		    dir_name(dir_turn(w->facing, cw * free_k)));
+	if (wheels > 0)
+		price_note(p, "H9", "wheels %s %d degrees to %s on a %s "
+		    "circle: the outer base runs pi x %s / 4 = %d ticks "
+		    "(%s) a stage, %d ticks, %s left",
+		    cw > 0 ? "right" : "left", 45 * (k - free_k),
+		    dir_name(d), inch(rs, m->wheel_diameter, x, sizeof x),
+		    inch(rs, rad, y, sizeof y), stage,
+		    inch(rs, stage, z, sizeof z), wheels,
+		    w->left >= wheels ? inch(rs, w->left - wheels, l,
+		    sizeof l) : "nothing");
 }
 
 /* H8, H9: the price of a change of facing. */
@@ -369,10 +484,9 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	const struct ruleset *rs = g->rs;
 	const struct hm_move *m = hm_move(rs);
 	const struct unit *u = &g->units[w->unit];
-	int k = dir_diff(w->facing, d), cw, free_k, stage, rad, wheels, i;
-	enum dir f;
+	int k = dir_diff(w->facing, d), cw, free_k, stage, rad, wheels;
+	bool first = w->facing == u->facing;
 	struct point a;
-	char x[32], y[32], z[32], l[32];
 
 	price_init(p);
 	if (k == 0)
@@ -381,9 +495,7 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	/* H8: the first 45 degrees of the move are free; the walk keeps no
 	 * count of its turns, so a unit still facing as it stood at the
 	 * start of the turn has its free turn. */
-	free_k = w->facing == u->facing ? m->free_turn_steps : 0;
-	if (free_k > k)
-		free_k = k;
+	free_k = free_steps(m, k, first);
 	stage = wheel_stage(g, u, w->form, &rad);
 	wheels = (k - free_k) * stage;
 	p->flags |= MPF_ANCHOR;
@@ -391,44 +503,23 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	    k <= m->turn_max_steps) {
 		/* H8: it turns in place instead, for its whole move. */
 		p->ticks = w->left;
-		p->anchor = about_centre(g, u, w->form, w->pos, w->facing, d);
+		p->anchor = about_centre(rs, u->arm, w->form, w->pos,
+		    w->facing, d);
 		if (w->explain)
-			price_note(p, "H8", "turns from %s to %s about its "
-			    "centre: wheeling would cost %d ticks (%s), more "
-			    "than its %d: the whole move", dir_name(w->facing),
-			    dir_name(d), wheels, inch(rs, wheels, x, sizeof x),
-			    w->left);
+			turn_notes(g, w, d, p, k, cw, free_k, stage, rad,
+			    wheels, true);
 		return;
 	}
-	/* The free turn about the centre, then each wheel stage. */
-	f = w->facing;
-	a = w->pos;
-	if (free_k > 0) {
-		f = dir_turn(w->facing, cw * free_k);
-		a = about_centre(g, u, w->form, a, w->facing, f);
-		if (w->explain)
-			price_note(p, "H8", "turns from %s to %s about its "
-			    "centre: the first 45 degrees of its move are "
-			    "free", dir_name(w->facing), dir_name(f));
-	}
-	for (i = free_k; i < k; i++) {
-		enum dir t = dir_turn(f, cw);
-
-		a = wheel_anchor(g, u, w->form, a, f, t);
-		f = t;
-	}
+	/* The free turn about the centre, then each wheel stage: where
+	 * they leave the anchor is the table's (hm_wheel_table). */
+	a = m->wheel_to[wheel_slot(w->form, u->arm, w->facing, d, first)];
+	a.x += w->pos.x;
+	a.y += w->pos.y;
 	p->anchor = a;
 	p->ticks = wheels;
-	if (wheels > 0 && w->explain)
-		price_note(p, "H9", "wheels %s %d degrees to %s on a %s "
-		    "circle: the outer base runs pi x %s / 4 = %d ticks "
-		    "(%s) a stage, %d ticks, %s left",
-		    cw > 0 ? "right" : "left", 45 * (k - free_k),
-		    dir_name(d), inch(rs, m->wheel_diameter, x, sizeof x),
-		    inch(rs, rad, y, sizeof y), stage,
-		    inch(rs, stage, z, sizeof z), wheels,
-		    w->left >= wheels ? inch(rs, w->left - wheels, l,
-		    sizeof l) : "nothing");
+	if (w->explain)
+		turn_notes(g, w, d, p, k, cw, free_k, stage, rad, wheels,
+		    false);
 }
 
 /* --- H3, H4, H10: ground and obstacles ----------------------------------- */
@@ -457,6 +548,7 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	const struct unit *u = &g->units[w->unit];
 	const struct map *map = g->map;
 	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
+	struct point rank0, rstep;
 	enum hm_mover mv = hm_mover_of(rs, u);
 	struct hm_share s = { 1, 1 }, c, best = { 0, 1 };
 	int fr = rs->form[w->form].frontage[u->arm], nn, i, land, wl = -1;
@@ -482,7 +574,11 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	}
 	if (fr > g->cells_max)
 		fr = g->cells_max;
-	nn = geom_footprint(to, w->facing, fr, 1, nf, g->cells_max);
+	nn = geom_rank(to, w->facing, fr, &rank0, &rstep);
+	for (i = 0; i < nn; i++) {
+		nf[i].x = rank0.x + i * rstep.x;
+		nf[i].y = rank0.y + i * rstep.y;
+	}
 	/* H3: the front rank's new ground, the poorest share of it. */
 	for (i = 0; i < nn; i++) {
 		if (!map_inside(map, nf[i].x, nf[i].y)) {

@@ -61,7 +61,16 @@ struct hm_move {
 	int		 road_bonus;
 	int		 road_clear;
 	unsigned	 road_forms;
+	/* H8, H9: where a turn leaves the anchor, from an anchor at
+	 * [0, 0], by formation, arm, facing, new facing and whether the
+	 * free 45 degrees apply (hm_wheel_table; owned, freed with the
+	 * table).  The turn is priced at every edge of a route search. */
+	struct point	*wheel_to;
 };
+
+/* Fill m->wheel_to for the formations of rs (after they and the
+ * movement table are read). */
+void hm_wheel_table(const struct ruleset *rs, struct hm_move *m);
 
 /* The table of a loaded ruleset. */
 const struct hm_move *hm_move(const struct ruleset *);

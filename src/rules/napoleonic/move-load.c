@@ -403,12 +403,6 @@ nap_move_load(struct ruleset *rs, const struct doc_node *root,
 	return 0;
 }
 
-const struct nap_move *
-nap_move(const struct ruleset *rs)
-{
-	return rs->priv;
-}
-
 int
 nap_drill(const struct ruleset *rs, const struct unit *u)
 {

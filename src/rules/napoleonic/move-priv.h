@@ -2,17 +2,16 @@
  * napoleonic/move-priv.h - what the Napoleonic movement files share
  * among themselves (move.c, move-load.c, move-begin.c, move-step.c,
  * move-group.c); not for the rest of the module, which uses move.h.
- * The helpers are defined in move.c.
+ * The helpers are defined in move.c, but for the few every step priced
+ * asks, inline here.
  */
 #ifndef MARSHAL_NAPOLEONIC_MOVE_PRIV_H
 #define MARSHAL_NAPOLEONIC_MOVE_PRIV_H
 
+#include "core/game.h"
 #include "core/geom.h"
-
-struct game;
-struct move_price;
-struct ruleset;
-struct unit;
+#include "core/ruleset.h"
+#include "rules/napoleonic/move.h"
 
 /* Ticks as BD text ("2.5 BD"), in one of a few rotating buffers so one
  * printf can use several. */
@@ -26,23 +25,55 @@ const char *num(const struct ruleset *, int ticks);
 const char *lname(const char *label);
 
 /* A price with nothing on it yet: a free step, OK, no notes. */
-void price_init(struct move_price *);
+static inline void
+price_init(struct move_price *p)
+{
+	p->ticks = 0;
+	p->verdict = MOVE_OK;
+	p->halt = HALT_SPEED;
+	p->form = -1;
+	p->flags = 0;
+	p->passage = -1;
+	p->need = -1;
+	p->nnotes = 0;
+}
 
 /* Add an explanation under rule to a price (at most MOVE_NOTES_MAX). */
 void price_note(struct move_price *, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The road on cell p, and the road a step from a to b follows (the
- * lesser of its two cells'). */
-int road_at(const struct game *, struct point p);
-int road_between(const struct game *, struct point a, struct point b);
+/* The road on cell p (ROAD_NONE, ROAD_SMALL, ROAD_BIG). */
+static inline int
+road_at(const struct game *g, struct point p)
+{
+	return map_cell(g->map, p.x, p.y)->road;
+}
+
+/* The road a step from a to b follows: the lesser of its two cells'. */
+static inline int
+road_between(const struct game *g, struct point a, struct point b)
+{
+	int ra = road_at(g, a), rb = road_at(g, b);
+
+	return ra < rb ? ra : rb;
+}
 
 /*
  * Permeability unit u feels in landscape l in formation form (3.6.5:
  * cavalry Manoeuvre Column counts it mc_pe_factor times); the factor in
  * *factor unless NULL.
  */
-int unit_pe(const struct game *, const struct unit *u, int form, int l,
-    int *factor);
+static inline int
+unit_pe(const struct game *g, const struct unit *u, int form, int l,
+    int *factor)
+{
+	const struct nap_move *m = nap_move(g->rs);
+	int f = u->arm == ARM_CAVALRY && form == m->auto_form ?
+	    m->mc_pe_factor : 1;
+
+	if (factor != NULL)
+		*factor = f;
+	return g->rs->land[l].pe * f;
+}
 
 #endif

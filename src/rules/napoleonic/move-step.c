@@ -99,8 +99,8 @@ most_allowance(const struct game *g, const struct move_walk *w)
 	return most;
 }
 
-/* nap_move_step, the front rank's cells before the step and then after
- * it in nf (g->cells_max points). */
+/* nap_move_step, the front rank's cells after the step in nf
+ * (g->cells_max points). */
 static void
 move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p, struct point *nf)
@@ -111,7 +111,7 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	const struct map *map = g->map;
 	const struct formation_def *fd = &rs->form[w->form];
 	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
-	struct point prev;
+	struct point prev, rank0, rstep;
 	uint64_t old_l = 0, new_l = 0, bad_l = 0, enter;
 	int fr = fd->frontage[u->arm], no, nn, i, l, road, ob, pass;
 	int oc = -1, obest = -1, ecost = 0, eland = -1, ccost = 0, nc, free_c;
@@ -131,13 +131,13 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	}
 	if (fr > g->cells_max)
 		fr = g->cells_max;
-	/* The old front's ground first, then the buffer holds the new. */
-	no = geom_footprint(w->pos, w->facing, fr, 1, nf, g->cells_max);
-	for (i = 0; i < no; i++)
-		if (map_inside(map, nf[i].x, nf[i].y))
-			old_l |= (uint64_t)1 << map_cell(map, nf[i].x,
-			    nf[i].y)->land;
-	nn = geom_footprint(to, d, fr, 1, nf, g->cells_max);
+	/* The new front's cells (the old front's ground is read below,
+	 * only as far as it tells what ground is new). */
+	nn = geom_rank(to, d, fr, &rank0, &rstep);
+	for (i = 0; i < nn; i++) {
+		nf[i].x = rank0.x + i * rstep.x;
+		nf[i].y = rank0.y + i * rstep.y;
+	}
 	road = road_between(g, w->pos, to);
 	if (road != ROAD_NONE)
 		p->flags |= MPF_ROAD;
@@ -268,6 +268,16 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 			    "passage: one unit a turn");
 	}
 	/* 3.6.5: entering new landscape costs Pr + Pe. */
+	/* The old front's ground: enough of it to know which of the new
+	 * front's landscapes it does not stand on already. */
+	no = geom_rank(w->pos, w->facing, fr, &rank0, &rstep);
+	for (i = 0; i < no && (new_l & ~old_l) != 0; i++) {
+		prev.x = rank0.x + i * rstep.x;
+		prev.y = rank0.y + i * rstep.y;
+		if (map_inside(map, prev.x, prev.y))
+			old_l |= (uint64_t)1 << map_cell(map, prev.x,
+			    prev.y)->land;
+	}
 	enter = new_l & ~old_l;
 	for (l = 0; enter != 0 && l < rs->nland; l++) {
 		if ((enter & ((uint64_t)1 << l)) == 0)

@@ -72,25 +72,14 @@ lname(const char *label)
 	static __thread char buf[4][64];
 	static __thread int next;
 	char *b = buf[next++ & 3];
+	size_t i;
 
-	snprintf(b, sizeof buf[0], "%s", label);
+	for (i = 0; label[i] != '\0' && i + 1 < sizeof buf[0]; i++)
+		b[i] = label[i];
+	b[i] = '\0';
 	if (b[0] >= 'A' && b[0] <= 'Z')
 		b[0] = (char)(b[0] - 'A' + 'a');
 	return b;
-}
-
-/* A price with nothing on it yet: a free step, OK, no notes. */
-void
-price_init(struct move_price *p)
-{
-	p->ticks = 0;
-	p->verdict = MOVE_OK;
-	p->halt = HALT_SPEED;
-	p->form = -1;
-	p->flags = 0;
-	p->passage = -1;
-	p->need = -1;
-	p->nnotes = 0;
 }
 
 /* Add an explanation under rule to a price (at most MOVE_NOTES_MAX). */
@@ -112,36 +101,7 @@ price_note(struct move_price *p, const char *rule, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The road on cell p (ROAD_NONE, ROAD_SMALL, ROAD_BIG). */
-int
-road_at(const struct game *g, struct point p)
-{
-	return map_cell(g->map, p.x, p.y)->road;
-}
 
-/* The road a step from a to b follows: the lesser of its two cells'. */
-int
-road_between(const struct game *g, struct point a, struct point b)
-{
-	int ra = road_at(g, a), rb = road_at(g, b);
-
-	return ra < rb ? ra : rb;
-}
-
-/* Permeability a unit feels in landscape l (3.6.5: cavalry Manoeuvre
- * Column counts it m->mc_pe_factor times). */
-int
-unit_pe(const struct game *g, const struct unit *u, int form, int l,
-    int *factor)
-{
-	const struct nap_move *m = nap_move(g->rs);
-	int f = u->arm == ARM_CAVALRY && form == m->auto_form ?
-	    m->mc_pe_factor : 1;
-
-	if (factor != NULL)
-		*factor = f;
-	return g->rs->land[l].pe * f;
-}
 
 /* --- the engine's questions --------------------------------------------- */
 

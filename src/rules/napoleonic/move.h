@@ -80,8 +80,13 @@ struct nap_move {
 int nap_move_load(struct ruleset *, const struct doc_node *root,
     struct diags *);
 
-/* The movement tables of a loaded ruleset. */
-const struct nap_move *nap_move(const struct ruleset *);
+/* The movement tables of a loaded ruleset (inline: every step priced
+ * asks). */
+static inline const struct nap_move *
+nap_move(const struct ruleset *rs)
+{
+	return rs->priv;
+}
 
 /* A unit's Drill, whether it has its musician, and a battery's action
  * points spent this turn: the ruleset's attributes drill and musician and
