@@ -39,6 +39,14 @@ struct node {
 	unsigned char	 closed;
 };
 
+/* Room for the block at a cell: bit 2 * facing + turn of known, and of
+ * room when known (see room_for). */
+struct memo {
+	struct point	 p;
+	unsigned	 known;
+	unsigned	 room;
+};
+
 struct search {
 	struct node	*nodes;
 	int		 n;
@@ -50,6 +58,13 @@ struct search {
 	int		 capheap;
 	bool		 facing;	/* a node per cell and facing, not
 					   per cell (see path_search) */
+	/* Room for the block looked up once per cell, facing and kind
+	 * (turn or step): a search over facings asks each many times. */
+	struct memo	*memo;
+	int		 nmemo;
+	int		 capmemo;
+	int		*mhash;		/* memo index + 1, 0 empty */
+	unsigned	 mmask;
 };
 
 /* The hash of a node's key: its cell, and its facing in facing mode. */
@@ -204,11 +219,12 @@ footprint_inside(const struct game *g, const struct move_walk *w,
  * that the ruleset does not let it pass through in good order (3.6.7);
  * turning where it stands (turn), any friend there: the walk needs room
  * to turn.  Friends under Move orders will have left; the walk meets
- * them under its own rules.
+ * them under its own rules.  With units PATH_UNITS_NOW a turn meets them
+ * too: the units as they stand now, as the walk that plans it sees them.
  */
 static bool
 meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
-    enum dir d, bool turn)
+    enum dir d, bool turn, int units)
 {
 	struct point *cells;
 	struct move_price pp;
@@ -230,7 +246,8 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
 			meets = true;
 			break;
 		}
-		if (g->units[who].order.kind == ORDER_MOVE)
+		if (g->units[who].order.kind == ORDER_MOVE &&
+		    !(turn && units == PATH_UNITS_NOW))
 			continue;
 		if (turn || g->rs->ops->move_pass == NULL) {
 			meets = true;
@@ -250,6 +267,77 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
 	return meets;
 }
 
+static void
+memo_rehash(struct search *s, unsigned size)
+{
+	unsigned i, h;
+
+	free(s->mhash);
+	s->mhash = xcalloc(size, sizeof *s->mhash);
+	s->mmask = size - 1;
+	for (i = 0; i < (unsigned)s->nmemo; i++) {
+		h = hash_point(s, s->memo[i].p, 0) & s->mmask;
+		while (s->mhash[h] != 0)
+			h = (h + 1) & s->mmask;
+		s->mhash[h] = (int)i + 1;
+	}
+}
+
+/* The memo of cell p, created empty if absent. */
+static struct memo *
+memo_at(struct search *s, struct point p)
+{
+	unsigned h;
+	int i;
+
+	if (s->mhash == NULL)
+		memo_rehash(s, 256);
+	h = hash_point(s, p, 0) & s->mmask;
+	while ((i = s->mhash[h]) != 0) {
+		if (s->memo[i - 1].p.x == p.x && s->memo[i - 1].p.y == p.y)
+			return &s->memo[i - 1];
+		h = (h + 1) & s->mmask;
+	}
+	if (s->nmemo == s->capmemo) {
+		s->capmemo = s->capmemo ? s->capmemo * 2 : 64;
+		s->memo = xreallocarray(s->memo, (size_t)s->capmemo,
+		    sizeof *s->memo);
+	}
+	i = s->nmemo++;
+	s->memo[i].p = p;
+	s->memo[i].known = s->memo[i].room = 0;
+	s->mhash[h] = i + 1;
+	if ((unsigned)s->nmemo * 2 > s->mmask)
+		memo_rehash(s, (s->mmask + 1) * 2);
+	return &s->memo[i];
+}
+
+/* Whether the block of the walker has room at q facing d: on the map, and
+ * (with units) meeting no unit as meets_unit says; turn: it turns there.
+ * Looked up once per search (s, or NULL for no memo). */
+static bool
+room_for(const struct game *g, struct move_walk *tw, struct search *s,
+    struct point q, enum dir d, bool turn, int units)
+{
+	struct memo *m = NULL;
+	unsigned bit = 1u << (2 * (unsigned)d + (turn ? 1 : 0));
+	bool room;
+
+	if (s != NULL) {
+		m = memo_at(s, q);
+		if (m->known & bit)
+			return (m->room & bit) != 0;
+	}
+	room = footprint_inside(g, tw, q, d) &&
+	    (!units || !meets_unit(g, tw, q, d, turn, units));
+	if (m != NULL) {
+		m->known |= bit;
+		if (room)
+			m->room |= bit;
+	}
+	return room;
+}
+
 /*
  * Price of stepping from p (facing face) towards d for planning: ticks,
  * or -1 when the step is not possible.  *plain is set when the unit may
@@ -262,9 +350,9 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
  * is the turn's alone; otherwise *to is the cell stepped to.
  */
 static int
-edge_cost(const struct game *g, struct move_walk *tw, struct point p,
-    enum dir face, enum dir d, bool walls, bool units, bool *plain,
-    enum dir *after, struct point *to)
+edge_cost(const struct game *g, struct move_walk *tw, struct search *s,
+    struct point p, enum dir face, enum dir d, bool walls, int units,
+    bool *plain, enum dir *after, struct point *to)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
@@ -282,8 +370,7 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 	if (f != face) {
 		/* The walk turns where it stands, then steps: the turned
 		 * block must be on the map there too. */
-		if (!footprint_inside(g, tw, p, f) ||
-		    (units && meets_unit(g, tw, p, f, true)))
+		if (!room_for(g, tw, s, p, f, true, units))
 			return -1;
 		ops->move_turn(g, tw, f, &tp);
 		t = tp.ticks;
@@ -291,15 +378,13 @@ edge_cost(const struct game *g, struct move_walk *tw, struct point p,
 			*to = tp.anchor;
 			*plain = true;
 			if (!map_inside(g->map, tp.anchor.x, tp.anchor.y) ||
-			    !footprint_inside(g, tw, tp.anchor, f) ||
-			    (units && meets_unit(g, tw, tp.anchor, f, true)))
+			    !room_for(g, tw, s, tp.anchor, f, true, units))
 				return -1;
 			return t;
 		}
 	}
 	*to = q;
-	if (!footprint_inside(g, tw, q, f) ||
-	    (units && meets_unit(g, tw, q, f, false)))
+	if (!room_for(g, tw, s, q, f, false, units))
 		return -1;
 	ops->move_step(g, tw, d, &sp);
 	if (sp.flags & MPF_SQUARE)	/* the turn is part of the crossing */
@@ -369,7 +454,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 
 			d = (enum dir)dir_between(o, a);
 		}
-		if (edge_cost(g, tw, p, face, d, false, false, &plain,
+		if (edge_cost(g, tw, NULL, p, face, d, false, 0, &plain,
 		    &after, &q) < 0 || (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
@@ -394,12 +479,13 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 }
 
 /* A* from tw's place towards goal; walls: ground it may not enter is a
- * wall rather than a penalty.  *closer: the route ends nearer the goal
- * than it starts. */
+ * wall rather than a penalty; units: which units are walls (0 none, else
+ * as meets_unit says).  *closer: the route ends nearer the goal than it
+ * starts; *how: why the search ended (PATH_GOAL...). */
 static int
 path_search(const struct game *g, struct move_walk *tw, struct point goal,
-    int budget, int horizon, bool walls, bool units, struct point **route,
-    bool *complete, bool *closer)
+    int budget, int horizon, bool walls, int units, struct point **route,
+    bool *complete, bool *closer, int *how)
 {
 	struct search s;
 	struct point q, start = tw->pos;
@@ -409,6 +495,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 
 	*route = NULL;
 	*complete = false;
+	*how = PATH_ALL_SEEN;
 	memset(&s, 0, sizeof s);
 	s.cap = 64;
 	s.nodes = xmallocarray((size_t)s.cap, sizeof *s.nodes);
@@ -418,7 +505,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	/* A ruleset whose units may step other than straight ahead
 	 * (move_face) is planned over cell and facing: the way a unit
 	 * arrives at a cell decides where it may go from it. */
-	s.facing = g->rs->ops->move_face != NULL;
+	s.facing = g->rs->ops->move_face != NULL ||
+	    units == PATH_UNITS_NOW;
 	cur = search_node(&s, start, face0);
 	s.nodes[cur].g = 0;
 	s.nodes[cur].f = geom_dist(start, goal);
@@ -438,19 +526,23 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 		if (h == 0) {
 			end = cur;
 			*complete = true;
+			*how = PATH_GOAL;
 			break;
 		}
 		if (s.nodes[cur].dist >= horizon && s.nodes[cur].g <
 		    PATH_PENALTY) {
 			end = cur;
+			*how = PATH_HORIZON;
 			break;
 		}
-		if (++expanded > budget)
+		if (++expanded > budget) {
+			*how = PATH_BUDGET_OUT;
 			break;
+		}
 		for (k = 0; k < DIR_COUNT; k++) {
 			struct point p = s.nodes[cur].p;
 
-			c = edge_cost(g, tw, p, (enum dir)s.nodes[cur].dir,
+			c = edge_cost(g, tw, &s, p, (enum dir)s.nodes[cur].dir,
 			    (enum dir)k, walls, units, &plain, &after, &q);
 			if (c < 0)
 				continue;
@@ -486,6 +578,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	free(s.nodes);
 	free(s.hash);
 	free(s.heap);
+	free(s.memo);
+	free(s.mhash);
 	return n;
 }
 
@@ -510,7 +604,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 {
 	struct move_walk tw = *w;
 	bool closer;
-	int n;
+	int how, n;
 
 	*route = NULL;
 	*complete = false;
@@ -527,7 +621,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	tw.pos = w->pos;
 	tw.facing = w->facing;
 	if ((n = path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    true, false, route, complete, &closer)) > 0 &&
+	    true, 0, route, complete, &closer, &how)) > 0 &&
 	    (*complete || closer))
 		return n;
 	free(*route);
@@ -539,7 +633,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	tw.pos = w->pos;
 	tw.facing = w->facing;
 	return path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    false, false, route, complete, &closer);
+	    false, 0, route, complete, &closer, &how);
 }
 
 int
@@ -548,14 +642,14 @@ path_round(const struct game *g, const struct move_walk *w,
 {
 	struct move_walk tw = *w;
 	bool complete, closer;
-	int n;
+	int how, n;
 
 	*route = NULL;
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
 	probe_init(&tw);
 	n = path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    true, false, route, &complete, &closer);
+	    true, 0, route, &complete, &closer, &how);
 	if (n > 0 && (complete || closer))
 		return n;
 	free(*route);
@@ -569,14 +663,42 @@ path_cheapest(const struct game *g, const struct move_walk *w,
 {
 	struct move_walk tw = *w;
 	bool closer;
+	int how;
 
 	*route = NULL;
 	*complete = false;
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
 	probe_init(&tw);
-	return path_search(g, &tw, goal, budget, INT_MAX, true, true, route,
-	    complete, &closer);
+	return path_search(g, &tw, goal, budget, INT_MAX, true,
+	    PATH_UNITS_STAY, route, complete, &closer, &how);
+}
+
+int
+path_room(const struct game *g, const struct move_walk *w,
+    struct point goal, int budget, struct point **route, int *how)
+{
+	struct move_walk tw = *w;
+	bool complete, closer;
+	int n, horizon;
+
+	*route = NULL;
+	*how = PATH_GOAL;
+	if (w->pos.x == goal.x && w->pos.y == goal.y)
+		return 0;
+	probe_init(&tw);
+	/* A turn's walk ahead: the way on is planned again from there. */
+	horizon = w->allowance > 0 && w->allowance < g->rs->longest_move ?
+	    w->allowance : g->rs->longest_move;
+	n = path_search(g, &tw, goal, budget, horizon, true, PATH_UNITS_NOW,
+	    route, &complete, &closer, how);
+	/* The first stretch of the cheapest way, when the search saw as far
+	 * as the walk goes in a turn. */
+	if (n > 0 && (complete || closer || *how == PATH_HORIZON))
+		return n;
+	free(*route);
+	*route = NULL;
+	return 0;
 }
 
 struct point

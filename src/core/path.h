@@ -28,6 +28,19 @@ struct move_walk;
 
 #define PATH_BUDGET	1024	/* cells expanded per search, at most */
 
+/* Why a search ended. */
+#define PATH_GOAL	0	/* it reached the goal */
+#define PATH_HORIZON	1	/* it planned as far as it looks */
+#define PATH_BUDGET_OUT	2	/* it spent its budget of cells */
+#define PATH_ALL_SEEN	3	/* it saw every place and facing the
+				   unit can reach, and none was the goal */
+
+/* Which units a search treats as walls (see path_cheapest, path_room). */
+#define PATH_UNITS_STAY	1	/* those that stay: enemies, standing
+				   friends it may not pass in order */
+#define PATH_UNITS_NOW	2	/* and, for a turn, every unit as it
+				   stands now */
+
 /*
  * Plan a route for the walker w (its unit, anchor, facing and formation)
  * to goal, expanding at most budget cells; a straight route is planned
@@ -51,6 +64,16 @@ int path_plan(const struct game *, const struct move_walk *w,
 int path_round(const struct game *, const struct move_walk *w,
     struct point goal, int budget, struct point **route);
 
+/*
+ * A way on for the walker w towards goal when it has no room to turn
+ * where it stands: a search over cell and facing (the way it arrives at a
+ * cell decides where it may turn there), where ground the unit may not
+ * enter is a wall, every turn needs its turned block clear of the units
+ * as they stand now, and each step clear of enemies and of standing
+ * friends it may not pass in good order.  Returns as path_round.
+ */
+int path_room(const struct game *, const struct move_walk *w,
+    struct point goal, int budget, struct point **route, int *how);
 /*
  * The cheapest whole route for the walker w to goal, as the ruleset
  * prices every turn and step (ground, obstacles, contours), where ground
