@@ -616,6 +616,42 @@ test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room(void **state)
 	assert_int_equal(g->units[0].pos.x, 15);
 	assert_int_equal(g->units[0].pos.y, 2);
 	assert_int_equal(count_events(g, 0, "3.6.7", "no room to turn"), 0);
+	/* At [18, 10] the turn to NW is dearer than what is left, and the
+	 * part of it it could pay for (to N, to NE) has no room: it waits
+	 * and makes the whole turn next turn. */
+	assert_int_equal(count_events(g, 0, "3.6.3", "turning part of the "
+	    "way has no room here: it turns next turn"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * A block that has no room to turn towards its order anywhere it can
+ * reach in its formation still halts, and says so (issue 12: a unit that
+ * truly cannot go on is not frozen by the walk).  A Line of two ranks on
+ * the map's first row facing N, sent one cell S: facing S (or SE, SW, E,
+ * W) its block would leave the map, and there is no step N.  It stands,
+ * and the log says that it needs another formation.
+ */
+static void
+test_M8_3_6_3_boxed_in_its_formation_says_so(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+
+	(void)state;
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 0 };
+	game_occupy(g, 0, true);
+	order_move(g, 0, 10, 1);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 0);
+	assert_int_equal(g->units[0].facing, DIR_N);
+	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+	assert_int_equal(count_events(g, 0, "3.6.7", "nowhere it can reach "
+	    "in its formation has room for it to turn towards [10, 1], "
+	    "whatever the units about it do: it needs another formation"), 1);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -897,6 +933,7 @@ main(void)
 		cmocka_unit_test(test_3_5_1_restore_refused_near_enemy),
 		cmocka_unit_test(
 		    test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room),
+		cmocka_unit_test(test_M8_3_6_3_boxed_in_its_formation_says_so),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

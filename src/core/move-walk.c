@@ -383,9 +383,25 @@ walk_room(const struct game *g, struct move_walk *w)
 	w->replans++;
 	w->rooms++;
 	w->line = false;
-	n = path_room(g, w, goal, ROOM_BUDGET, &r, &how);
-	if (n <= 0)
+	n = path_room(g, w, goal, ROOM_BUDGET, PATH_UNITS_NOW, &r, &how);
+	if (n <= 0 && how == PATH_ALL_SEEN && w->explain) {
+		/* Boxed in by the units about it, or by the map and the
+		 * ground alone?  Only the second is said: it lasts. */
+		free(r);
+		r = NULL;
+		(void)path_room(g, w, goal, ROOM_BUDGET, PATH_UNITS_NONE, &r,
+		    &how);
+		if (how == PATH_ALL_SEEN)
+			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
+			    "nowhere it can reach in its formation has room "
+			    "for it to turn towards [%d, %d], whatever the "
+			    "units about it do: it needs another formation",
+			    goal.x, goal.y);
+	}
+	if (n <= 0) {
+		free(r);
 		return false;
+	}
 	free(w->route);
 	w->route = r;
 	w->nroute = n;

@@ -14,6 +14,10 @@
  * taken when it reached the goal or got nearer at the horizon; else the
  * unit marches straight on into the closed ground and meets 3.6.5.  Nodes live in a small growing hash table, so a
  * search costs memory for the cells it touches, never for the map.
+ * A walk with no room to turn where it stands (path_room) is planned over
+ * cell and facing, with the units as they stand now; the room of a block
+ * at each cell, facing and kind (turn or step) is looked up once per
+ * search, in a second small table.
  */
 #include "config.h"
 
@@ -329,7 +333,8 @@ room_for(const struct game *g, struct move_walk *tw, struct search *s,
 			return (m->room & bit) != 0;
 	}
 	room = footprint_inside(g, tw, q, d) &&
-	    (!units || !meets_unit(g, tw, q, d, turn, units));
+	    (!units || units == PATH_UNITS_NONE ||
+	    !meets_unit(g, tw, q, d, turn, units));
 	if (m != NULL) {
 		m->known |= bit;
 		if (room)
@@ -506,7 +511,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	 * (move_face) is planned over cell and facing: the way a unit
 	 * arrives at a cell decides where it may go from it. */
 	s.facing = g->rs->ops->move_face != NULL ||
-	    units == PATH_UNITS_NOW;
+	    units == PATH_UNITS_NOW || units == PATH_UNITS_NONE;
 	cur = search_node(&s, start, face0);
 	s.nodes[cur].g = 0;
 	s.nodes[cur].f = geom_dist(start, goal);
@@ -676,7 +681,8 @@ path_cheapest(const struct game *g, const struct move_walk *w,
 
 int
 path_room(const struct game *g, const struct move_walk *w,
-    struct point goal, int budget, struct point **route, int *how)
+    struct point goal, int budget, int units, struct point **route,
+    int *how)
 {
 	struct move_walk tw = *w;
 	bool complete, closer;
@@ -690,8 +696,8 @@ path_room(const struct game *g, const struct move_walk *w,
 	/* A turn's walk ahead: the way on is planned again from there. */
 	horizon = w->allowance > 0 && w->allowance < g->rs->longest_move ?
 	    w->allowance : g->rs->longest_move;
-	n = path_search(g, &tw, goal, budget, horizon, true, PATH_UNITS_NOW,
-	    route, &complete, &closer, how);
+	n = path_search(g, &tw, goal, budget, horizon, true, units, route,
+	    &complete, &closer, how);
 	/* The first stretch of the cheapest way, when the search saw as far
 	 * as the walk goes in a turn. */
 	if (n > 0 && (complete || closer || *how == PATH_HORIZON))
