@@ -42,7 +42,11 @@
  * walk (what held it: no room to turn at the map's edge, by an enemy, by
  * a friend that moved, stood or stalled itself; a turn dearer than what
  * is left; anything else by its first words) and the unit's arm and
- * formation.  -v lists every such stall (scenario, seed, turn, unit,
+ * formation.  A last figure leaves out of the new definition the units
+ * the walk found boxed in their formation: no place they can reach lets
+ * them turn towards the order, whatever the units about them do (a Line
+ * on the map's last row facing off it); they are not frozen by the
+ * movement rules but need another formation.  -v lists every such stall (scenario, seed, turn, unit,
  * formation, cell, facing and the note); -vv adds its movement lines.
  * -t TEXT prints every log line, turn by turn, of the units whose name
  * holds TEXT, in every game played (with -n and -p to keep it short).
@@ -192,6 +196,10 @@ struct stalls {
 	/* The same, for the units of sides played at normal or hard only
 	 * (the baselines passive and naive give orders unchecked). */
 	long		 ai_walked, ai_stalled, ai_still, ai_toward;
+	/* Of the stalls of the new definition, the units the walk found
+	 * boxed in their formation (no place they can reach lets them
+	 * turn towards the order, whatever the units about them do). */
+	long		 boxed, ai_boxed;
 };
 
 /* Print unit u's movement lines of turn t (-v). */
@@ -244,8 +252,8 @@ named_unit(const struct game *g, const char *note)
  * that walked this turn (under a Move order) is told from one that stood.
  */
 static void
-stall_class(const struct game *g, int u, int t, const char *note, char *out,
-    size_t len)
+stall_class(const struct game *g, int u, int t, const char *note, bool box,
+    char *out, size_t len)
 {
 	const struct unit *un = &g->units[u];
 	const char *what;
@@ -254,6 +262,8 @@ stall_class(const struct game *g, int u, int t, const char *note, char *out,
 
 	if (note == NULL)
 		what = "no note";
+	else if (box)
+		what = "boxed in its formation: no turn anywhere";
 	else if (strncmp(note, "no room to turn", 15) == 0) {
 		who = named_unit(g, note);
 		if (who < 0)
@@ -343,17 +353,34 @@ trace_print(const struct game *g, int from, int t, const struct stalls *st)
 	}
 }
 
-/* Did unit u's walk of turn t end with "no room to turn"? */
+/* Does a line of unit u's walk of turn t hold text? */
 static bool
-no_room_to_turn(const struct game *g, int from, int u, int t)
+walk_says(const struct game *g, int from, int u, int t, const char *text)
 {
 	int i;
 
 	for (i = from; i < g->log.n; i++)
 		if (g->log.v[i].unit == u && g->log.v[i].turn == t &&
-		    strstr(g->log.v[i].text, "no room to turn") != NULL)
+		    strstr(g->log.v[i].text, text) != NULL)
 			return true;
 	return false;
+}
+
+/* Did unit u's walk of turn t end with "no room to turn"? */
+static bool
+no_room_to_turn(const struct game *g, int from, int u, int t)
+{
+	return walk_says(g, from, u, t, "no room to turn");
+}
+
+/* Did the walk find that no place unit u can reach in its formation lets
+ * it turn towards its order, whatever the units do (the map's edge, the
+ * ground)? */
+static bool
+boxed(const struct game *g, int from, int u, int t)
+{
+	return walk_says(g, from, u, t, "nowhere it can reach in its "
+	    "formation");
 }
 
 /* Did unit u's turn in place bring its facing (was before the turn) closer to
@@ -413,9 +440,13 @@ stalls_count(const struct game *g, int from, int t, const int *before,
 			}
 			{
 				const char *note = halt_note(g, from, i, t);
+				bool box = boxed(g, from, i, t);
 				char key[160];
 
-				stall_class(g, i, t, note, key, sizeof key);
+				st->boxed += box;
+				st->ai_boxed += box && ai;
+				stall_class(g, i, t, note, box, key,
+				    sizeof key);
 				cause_add(st, key);
 				if (st->verbose > 0)
 					printf("    stall: %s seed %d turn %d "
@@ -509,6 +540,12 @@ stalls_print(const char *what, const struct stalls *st)
 	    "%ld of %ld: %.2f%%  target < 1%%: %s\n", what,
 	    st->ai_stalled - st->ai_toward, st->ai_walked, pct,
 	    pct < 1.0 ? "PASS" : "MISS");
+	pct = st->walked > 0 ? 100.0 * (st->stalled - st->toward -
+	    st->boxed) / st->walked : 0;
+	printf("    %s, new definition less %ld boxed in their formation "
+	    "(they need another formation, not a way): %ld of %ld: %.2f%%\n",
+	    what, st->boxed, st->stalled - st->toward - st->boxed,
+	    st->walked, pct);
 }
 
 static bool
@@ -732,6 +769,8 @@ main(int argc, char **argv)
 		all.ai_walked += sc.ai_walked;
 		all.ai_stalled += sc.ai_stalled;
 		all.ai_still += sc.ai_still;
+		all.boxed += sc.boxed;
+		all.ai_boxed += sc.ai_boxed;
 	}
 	stalls_print("stalls, every scenario", &all);
 	printf("  orders the game refused: %d (must be 0)\n", refused);
