@@ -32,6 +32,7 @@
 #include "util/xalloc.h"
 
 #define PATH_PENALTY	400	/* ground the unit may not enter at all */
+#define ROOM_HORIZON	(8 * STEP_ORTHO) /* path_room looks 8 cells on */
 
 struct node {
 	struct point	 p;
@@ -693,9 +694,12 @@ path_room(const struct game *g, const struct move_walk *w,
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
 	probe_init(&tw);
-	/* A turn's walk ahead: the way on is planned again from there. */
+	/* A turn's walk ahead, ROOM_HORIZON at most: the way on is planned
+	 * again from there. */
 	horizon = w->allowance > 0 && w->allowance < g->rs->longest_move ?
 	    w->allowance : g->rs->longest_move;
+	if (horizon > ROOM_HORIZON)
+		horizon = ROOM_HORIZON;
 	n = path_search(g, &tw, goal, budget, horizon, true, units, route,
 	    &complete, &closer, how);
 	/* The first stretch of the cheapest way, when the search saw as far

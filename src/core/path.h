@@ -68,7 +68,8 @@ int path_round(const struct game *, const struct move_walk *w,
 /*
  * A way on for the walker w towards goal when it has no room to turn
  * where it stands: a search over cell and facing (the way it arrives at a
- * cell decides where it may turn there), as far as its allowance goes,
+ * cell decides where it may turn there), as far as its allowance goes
+ * (8 cells at most),
  * where ground the unit may not enter is a wall and every block must lie
  * on the map; with units PATH_UNITS_NOW every turn needs its turned block
  * clear of the units as they stand now, and each step clear of enemies
