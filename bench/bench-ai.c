@@ -37,7 +37,19 @@
  * unit's facing closer to its route (the heading from where it stands to
  * the next cell of its planned route, or to its next waypoint): the turn
  * was progress toward the order, as a slow Line's turn must take a whole
- * turn.  Both figures are printed.
+ * turn.  Both figures are printed, and under them the causes of the
+ * stalls of the new definition, counted by the last note of the unit's
+ * walk (what held it: no room to turn at the map's edge, by an enemy, by
+ * a friend that moved, stood or stalled itself; a turn dearer than what
+ * is left; anything else by its first words) and the unit's arm and
+ * formation.  A last figure leaves out of the new definition the units
+ * the walk found boxed in their formation: no place they can reach lets
+ * them turn towards the order, whatever the units about them do (a Line
+ * on the map's last row facing off it); they are not frozen by the
+ * movement rules but need another formation.  -v lists every such stall (scenario, seed, turn, unit,
+ * formation, cell, facing and the note); -vv adds its movement lines.
+ * -t TEXT prints every log line, turn by turn, of the units whose name
+ * holds TEXT, in every game played (with -n and -p to keep it short).
  *
  * The target of hard against normal holds on each side apart (issue 12,
  * item 5): hard must win more than half its games as the first side and
@@ -174,16 +186,35 @@ objective_winner(const struct game *g)
 	return -1;
 }
 
+/* The causes of the stalls counted (new definition), by the halt's last
+ * note, with the staller's arm and formation. */
+#define MAX_CAUSES	128
+
+struct cause {
+	char		 key[160];
+	long		 n;
+};
+
 /* Unit-turns under a Move order, and those that stalled (see the top). */
 struct stalls {
+	struct cause	 cause[MAX_CAUSES];
+	int		 ncause;
+	const char	*scen;		/* the scenario, for -v */
+	int		 seed;		/* the game's seed, for -v */
+	const char	*trace;		/* -t: units whose name holds it */
 	long		 walked;
 	long		 stalled;	/* 0 BD, halt speed, ground, no room */
 	long		 still;		/* of them, not even a turn */
 	long		 toward;	/* of them, turned toward the route */
-	bool		 verbose;	/* print each one's movement lines */
+	int		 verbose;	/* 1: list each one; 2: and its
+					   movement lines */
 	/* The same, for the units of sides played at normal or hard only
 	 * (the baselines passive and naive give orders unchecked). */
 	long		 ai_walked, ai_stalled, ai_still, ai_toward;
+	/* Of the stalls of the new definition, the units the walk found
+	 * boxed in their formation (no place they can reach lets them
+	 * turn towards the order, whatever the units about them do). */
+	long		 boxed, ai_boxed;
 };
 
 /* Print unit u's stall of turn t (-v): where it stands, its halt and
@@ -209,17 +240,171 @@ stall_show(const struct game *g, int from, int u, int t, enum ai_level lvl)
 	printf("\n");
 }
 
-/* Did unit u's walk of turn t end with "no room to turn"? */
+/* The last note of unit u's walk of turn t (the reason it halted), or
+ * NULL. */
+static const char *
+halt_note(const struct game *g, int from, int u, int t)
+{
+	const char *last = NULL;
+	int i;
+
+	for (i = from; i < g->log.n; i++)
+		if (g->log.v[i].unit == u && g->log.v[i].turn == t &&
+		    g->log.v[i].kind == EV_NOTE)
+			last = g->log.v[i].text;
+	return last;
+}
+
+/* The unit named at the end of note ("...: NAME"), -1 if none. */
+static int
+named_unit(const struct game *g, const char *note)
+{
+	const char *p = strrchr(note, ':');
+	int i;
+
+	if (p == NULL || p[1] != ' ')
+		return -1;
+	for (i = 0; i < g->nunits; i++)
+		if (strcmp(g->units[i].name, p + 2) == 0)
+			return i;
+	return -1;
+}
+
+/*
+ * The class of stall of unit u (note: its halt's last note): what held
+ * it, in a few words, with its arm and formation.  Of the friends, one
+ * that walked this turn (under a Move order) is told from one that stood.
+ */
+static void
+stall_class(const struct game *g, int u, int t, const char *note, bool box,
+    char *out, size_t len)
+{
+	const struct unit *un = &g->units[u];
+	const char *what;
+	char buf[96];
+	int who;
+
+	if (note == NULL)
+		what = "no note";
+	else if (box)
+		what = "boxed in its formation: no turn anywhere";
+	else if (strncmp(note, "no room to turn", 15) == 0) {
+		who = named_unit(g, note);
+		if (who < 0)
+			what = "no room to turn: the map's edge";
+		else if (g->units[who].side != un->side)
+			what = "no room to turn: an enemy";
+		else if (g->units[who].halt_turn == t &&
+		    g->units[who].halt != HALT_NONE && g->units[who].moved > 0)
+			what = "no room to turn: a friend that moved";
+		else if (g->units[who].halt_turn == t &&
+		    g->units[who].halt != HALT_NONE)
+			what = "no room to turn: a friend stalled itself";
+		else
+			what = "no room to turn: a friend standing";
+	} else if (strncmp(note, "turning to face", 15) == 0)
+		what = "turn costs more than is left";
+	else {
+		/* Anything else: its first words, names and numbers out. */
+		size_t k;
+
+		snprintf(buf, sizeof buf, "other: %s", note);
+		for (k = 0; buf[k] != '\0'; k++)
+			if ((buf[k] >= '0' && buf[k] <= '9') || buf[k] == '[')
+				break;
+		buf[k < 48 ? k : 48] = '\0';
+		what = buf;
+	}
+	snprintf(out, len, "%-46s %s %s", what, ruleset_arm_label(g->rs,
+	    un->arm), g->rs->form[un->formation].label);
+}
+
+static void
+cause_add(struct stalls *st, const char *key)
+{
+	int i;
+
+	for (i = 0; i < st->ncause; i++)
+		if (strcmp(st->cause[i].key, key) == 0)
+			break;
+	if (i == st->ncause) {
+		if (st->ncause == MAX_CAUSES)
+			return;
+		snprintf(st->cause[st->ncause++].key, sizeof st->cause[0].key,
+		    "%s", key);
+	}
+	st->cause[i].n++;
+}
+
+static int
+cause_cmp(const void *a, const void *b)
+{
+	const struct cause *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n < y->n ? 1 : -1;
+	return strcmp(x->key, y->key);
+}
+
+/* The table of causes, most frequent first. */
+static void
+causes_print(struct stalls *st)
+{
+	int i;
+
+	qsort(st->cause, (size_t)st->ncause, sizeof *st->cause, cause_cmp);
+	if (st->ncause > 0)
+		printf("    causes of the stalls (new definition), by arm and "
+		    "formation:\n");
+	for (i = 0; i < st->ncause; i++)
+		printf("      %5ld  %s\n", st->cause[i].n, st->cause[i].key);
+}
+
+/* -t: the log lines of turn t of the units whose name holds st->trace. */
+static void
+trace_print(const struct game *g, int from, int t, const struct stalls *st)
+{
+	const struct event *e;
+	int i;
+
+	for (i = from; i < g->log.n; i++) {
+		e = &g->log.v[i];
+		if (e->unit >= 0 && e->unit < g->nunits &&
+		    strstr(g->units[e->unit].name, st->trace) != NULL)
+			printf("    trace: seed %d turn %d %s: %s %s\n",
+			    st->seed, t, g->units[e->unit].name, e->rule,
+			    e->text);
+	}
+}
+
+/* Does a line of unit u's walk of turn t hold text? */
 static bool
-no_room_to_turn(const struct game *g, int from, int u, int t)
+walk_says(const struct game *g, int from, int u, int t, const char *text)
 {
 	int i;
 
 	for (i = from; i < g->log.n; i++)
 		if (g->log.v[i].unit == u && g->log.v[i].turn == t &&
-		    strstr(g->log.v[i].text, "no room to turn") != NULL)
+		    strstr(g->log.v[i].text, text) != NULL)
 			return true;
 	return false;
+}
+
+/* Did unit u's walk of turn t end with "no room to turn"? */
+static bool
+no_room_to_turn(const struct game *g, int from, int u, int t)
+{
+	return walk_says(g, from, u, t, "no room to turn");
+}
+
+/* Did the walk find that no place unit u can reach in its formation lets
+ * it turn towards its order, whatever the units do (the map's edge, the
+ * ground)? */
+static bool
+boxed(const struct game *g, int from, int u, int t)
+{
+	return walk_says(g, from, u, t, "nowhere it can reach in its "
+	    "formation");
 }
 
 /* Did unit u's turn in place bring its facing (was before the turn) closer to
@@ -277,7 +462,26 @@ stalls_count(const struct game *g, int from, int t, const int *before,
 				st->ai_toward += ai;
 				continue;	/* progress: not shown with -v */
 			}
-			if (st->verbose)
+			{
+				const char *note = halt_note(g, from, i, t);
+				bool box = boxed(g, from, i, t);
+				char key[160];
+
+				st->boxed += box;
+				st->ai_boxed += box && ai;
+				stall_class(g, i, t, note, box, key,
+				    sizeof key);
+				cause_add(st, key);
+				if (st->verbose > 0)
+					printf("    stall: %s seed %d turn %d "
+					    "%s (%s) at [%d, %d] facing %s: "
+					    "%s\n", st->scen, st->seed, t,
+					    u->name, g->rs->form[
+					    u->formation].label, u->pos.x,
+					    u->pos.y, dir_name(u->facing),
+					    note != NULL ? note : "-");
+			}
+			if (st->verbose > 1)
 				stall_show(g, from, i, t, ctl[u->side]);
 		}
 	}
@@ -310,6 +514,8 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 			before[i] = (int)g->units[i].facing * 64 +
 			    g->units[i].formation;
 		game_turn(g);
+		if (st != NULL && st->trace != NULL)
+			trace_print(g, from, turn, st);
 		if (st != NULL)
 			stalls_count(g, from, turn, before, ctl, st);
 		if (g->sides[0].broken || g->sides[1].broken) {
@@ -358,6 +564,12 @@ stalls_print(const char *what, const struct stalls *st)
 	    "%ld of %ld: %.2f%%  target < 1%%: %s\n", what,
 	    st->ai_stalled - st->ai_toward, st->ai_walked, pct,
 	    pct < 1.0 ? "PASS" : "MISS");
+	pct = st->walked > 0 ? 100.0 * (st->stalled - st->toward -
+	    st->boxed) / st->walked : 0;
+	printf("    %s, new definition less %ld boxed in their formation "
+	    "(they need another formation, not a way): %ld of %ld: %.2f%%\n",
+	    what, st->boxed, st->stalled - st->toward - st->boxed,
+	    st->walked, pct);
 }
 
 static bool
@@ -383,7 +595,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: bench-ai [-d datadir] [-n seeds] [-u units] "
-	    "[-T turns-of-big-battle] [-s scenario] [-p pairing] [-v]\n");
+	    "[-T turns-of-big-battle] [-s scenario] [-p pairing] [-t unit] [-v[v]]\n");
 }
 
 int
@@ -393,9 +605,9 @@ main(int argc, char **argv)
 	char *scen[MAX_SCEN], *dirpath;
 	int nscen = 0, nseeds = 100, nbig = 1000, bigturns = 4, c, i, p, k;
 	int refused = 0, only_pair = 0;
-	const char *only_scen = NULL;
+	const char *only_scen = NULL, *trace = NULL;
 	struct stalls all;
-	bool verbose = false;
+	int verbose = 0;
 	struct times think = { NULL, 0 }, big = { NULL, 0 };
 	struct times hthink = { NULL, 0 };
 	struct ruleset *rs;
@@ -404,10 +616,13 @@ main(int argc, char **argv)
 	struct dirent *de;
 	DIR *dir;
 
-	while ((c = getopt(argc, argv, "d:n:p:s:u:T:v")) != -1) {
+	while ((c = getopt(argc, argv, "d:n:p:s:t:u:T:v")) != -1) {
 		switch (c) {
 		case 'v':
-			verbose = true;
+			verbose++;
+			break;
+		case 't':
+			trace = optarg;
 			break;
 		case 's':
 			only_scen = optarg;
@@ -498,6 +713,8 @@ main(int argc, char **argv)
 		printf("  %s\n", base);
 		memset(&sc, 0, sizeof sc);
 		sc.verbose = verbose;
+		sc.scen = base;
+		sc.trace = trace;
 		for (p = 0; p < NPAIR; p++) {
 			int win = 0, draw = 0, loss = 0, first, w;
 			int sw[GAME_MAX_SIDES] = { 0 }, sn[GAME_MAX_SIDES] = { 0 };
@@ -515,6 +732,7 @@ main(int argc, char **argv)
 				if (g == NULL)
 					break;
 				game_seed(g, (uint64_t)k);
+				sc.seed = k;
 				if (verbose)
 					printf("    game: %s vs %s, seed %d\n",
 					    ai_level_name(pairings[p].a),
@@ -585,6 +803,7 @@ main(int argc, char **argv)
 				    pairings[p].target, ok ? "PASS" : "MISS");
 		}
 		stalls_print("stalls", &sc);
+		causes_print(&sc);
 		all.walked += sc.walked;
 		all.stalled += sc.stalled;
 		all.still += sc.still;
@@ -593,6 +812,8 @@ main(int argc, char **argv)
 		all.ai_walked += sc.ai_walked;
 		all.ai_stalled += sc.ai_stalled;
 		all.ai_still += sc.ai_still;
+		all.boxed += sc.boxed;
+		all.ai_boxed += sc.ai_boxed;
 	}
 	stalls_print("stalls, every scenario", &all);
 	printf("  orders the game refused: %d (must be 0)\n", refused);

@@ -568,6 +568,94 @@ test_3_5_1_restore_refused_near_enemy(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * A turn needs room for the turned block (doc/rules.md, "Paths, turns and
+ * the walk"; M8), and a unit with no room to turn where it stands finds a
+ * way on that turns where there is room (issue 12).  A cavalry Column
+ * (12 cells deep) faces E at [15, 10], its body running W to [4, 10]; a
+ * standing infantry Line at [15, 13] facing N holds [13..18, 13..14].
+ * Sent N to [15, 2], the Column cannot turn N where it stands (its body
+ * would swing onto the Line) and used to stand there, 0 BD, turn after
+ * turn.  It now marches from the first turn (E, to where its turn has
+ * room), never onto the Line, stays formed, and arrives within 6 turns.
+ */
+static void
+test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	int b, t;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	g->units[0].arm = ARM_CAVALRY;
+	g->units[0].formation = ruleset_form(rs, "column");
+	g->units[0].pos = (struct point){ 15, 10 };
+	g->units[0].facing = DIR_E;
+	game_occupy(g, 0, true);
+	b = game_add_unit(g, "b", "B", 0, 0);
+	g->units[b].arm = ARM_INFANTRY;
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 4);
+	g->units[b].strength = g->units[b].strength0 = 600;
+	g->units[b].formation = ruleset_form(rs, "line");
+	g->units[b].pos = (struct point){ 15, 13 };
+	g->units[b].facing = DIR_N;
+	game_occupy(g, b, true);
+	/* Where it stands, the turn N has no room. */
+	assert_int_not_equal(game_fits(g, 0, g->units[0].pos, DIR_N,
+	    g->units[0].formation, -1, NULL), 0);
+	order_move(g, 0, 15, 2);
+	for (t = 1; t <= 6 && g->units[0].order.kind == ORDER_MOVE; t++) {
+		game_turn(g);
+		assert_true(g->units[0].moved > 0);
+		assert_int_equal(g->units[0].cond, COND_FORMED);
+		assert_int_equal(g->units[b].cond, COND_FORMED);
+		assert_int_equal(g->units[b].pos.x, 15);
+		assert_int_equal(g->units[b].pos.y, 13);
+	}
+	assert_int_equal(g->units[0].pos.x, 15);
+	assert_int_equal(g->units[0].pos.y, 2);
+	assert_int_equal(count_events(g, 0, "3.6.7", "no room to turn"), 0);
+	/* At [18, 10] the turn to NW is dearer than what is left, and the
+	 * part of it it could pay for (to N, to NE) has no room: it waits
+	 * and makes the whole turn next turn. */
+	assert_int_equal(count_events(g, 0, "3.6.3", "turning part of the "
+	    "way has no room here: it turns next turn"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * A block that has no room to turn towards its order anywhere it can
+ * reach in its formation still halts, and says so (issue 12: a unit that
+ * truly cannot go on is not frozen by the walk).  A Line of two ranks on
+ * the map's first row facing N, sent one cell S: facing S (or SE, SW, E,
+ * W) its block would leave the map, and there is no step N.  It stands,
+ * and the log says that it needs another formation.
+ */
+static void
+test_M8_3_6_3_boxed_in_its_formation_says_so(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+
+	(void)state;
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 0 };
+	game_occupy(g, 0, true);
+	order_move(g, 0, 10, 1);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 0);
+	assert_int_equal(g->units[0].facing, DIR_N);
+	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+	assert_int_equal(count_events(g, 0, "3.6.7", "nowhere it can reach "
+	    "in its formation has room for it to turn towards [10, 1], "
+	    "whatever the units about it do: it needs another formation"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* The default battle from $MARSHAL_DATA, orders in force at once. */
 static struct game *
 default_battle(struct ruleset **rs)
@@ -843,6 +931,9 @@ main(void)
 		cmocka_unit_test(test_3_6_5_reach_shows_minimum_move),
 		cmocka_unit_test(test_3_5_1_restore_reforms_mob_whole_turn),
 		cmocka_unit_test(test_3_5_1_restore_refused_near_enemy),
+		cmocka_unit_test(
+		    test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room),
+		cmocka_unit_test(test_M8_3_6_3_boxed_in_its_formation_says_so),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

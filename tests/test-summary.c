@@ -151,7 +151,9 @@ test_summary_of_a_played_battle(void **state)
 	 * stopped marching battalions past the enemy's front: its game now
 	 * runs to the turn limit with nobody broken.  Seed 1 ends in a
 	 * break, which this test is about (re-pinned when the position
-	 * battery got 6 of its 8 guns back, for the balance). */
+	 * battery got 6 of its 8 guns back, for the balance, and when a
+	 * unit with no room to turn was given a way on, issue 12: the game
+	 * goes otherwise from the first turn). */
 	game_seed(g, 1);
 	play(g, 4);
 	summary_make(g, &s);
@@ -161,18 +163,17 @@ test_summary_of_a_played_battle(void **state)
 	assert_int_equal(s.turn, 3);
 	assert_int_equal(s.break_point, 40);
 	assert_int_equal(s.nobj, 3);
-	check_pin(&s.side[0], &(struct pin){ 11, 0, 0, 0, 0, 4602, 4780, 178,
+	check_pin(&s.side[0], &(struct pin){ 9, 2, 0, 0, 0, 4606, 4780, 174,
 	    14, 14, 0, 3, false, 0 });
 	check_pin(&s.side[1], &(struct pin){ 9, 2, 0, 0, 0, 5106, 5320, 214,
 	    14, 14, 0, 4, false, 4 });
 	summary_free(&s);
 
-	/* The Allies break in turn 11 (3.10.1: 2146 of 5320 men lost,
-	 * routed or taken, 40% of a 40% break point) and the battle ends
-	 * there: the French win, the points held counted all the same (the
-	 * French hold the bridge, the Allies Galgenberg, nobody
-	 * Rothenbach).  (Turn 10 before the commander's march from beyond
-	 * a defile went by the crossing.) */
+	/* Both sides break in turn 11 (3.10.1: the French 2395 of 4780 men
+	 * lost, routed or taken, 50%; the Allies 2373 of 5320, 44%; of a 40%
+	 * break point) and the battle ends there: the points held decide,
+	 * the Allies' Galgenberg against nothing (nobody holds the bridge or
+	 * Rothenbach), and the Allies win. */
 	play(g, 100);
 	assert_true(game_over(g));
 	summary_make(g, &s);
@@ -182,14 +183,14 @@ test_summary_of_a_played_battle(void **state)
 	assert_int_equal(s.turn, 11);
 	assert_string_equal(g->result.rule, "3.10.1");
 	assert_int_equal(s.winner, g->result.winner);
-	assert_int_equal(s.winner, 0);
+	assert_int_equal(s.winner, 1);
 	assert_int_equal(s.side[0].points, g->result.points[0]);
 	assert_int_equal(s.side[1].points, g->result.points[1]);
-	check_pin(&s.side[0], &(struct pin){ 8, 0, 2, 0, 1, 2993, 4780, 1367,
-	    14, 14, 0, 37, false, 3 });
-	check_pin(&s.side[1], &(struct pin){ 6, 2, 1, 2, 0, 3174, 5320, 1098,
-	    14, 14, 0, 40, true, 2 });
-	assert_int_equal(s.obj[0].holder, 0);
+	check_pin(&s.side[0], &(struct pin){ 7, 0, 3, 1, 0, 2385, 4780, 1371,
+	    14, 14, 0, 50, true, 0 });
+	check_pin(&s.side[1], &(struct pin){ 6, 1, 3, 1, 0, 2947, 5320, 1502,
+	    14, 14, 0, 44, true, 2 });
+	assert_int_equal(s.obj[0].holder, -1);
 	assert_int_equal(s.obj[0].points, 3);
 	assert_int_equal(s.obj[1].holder, -1);
 	assert_int_equal(s.obj[2].holder, 1);

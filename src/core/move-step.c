@@ -19,11 +19,28 @@
 #include "core/ruleset.h"
 #include "util/xalloc.h"
 
+/* Whether the block turned to face f (priced tp) has room. */
+static bool
+turn_room(const struct game *g, const struct move_walk *w,
+    const struct move_price *tp, enum dir f)
+{
+	struct point *cells = game_cells_take(g);
+	int n, who;
+
+	n = game_footprint_at(g, &g->units[w->unit], (tp->flags & MPF_ANCHOR) ?
+	    tp->anchor : w->pos, f, w->form, cells);
+	who = walk_overlap(g, w, cells, n, 0);
+	game_cells_give(g, cells);
+	return who != -2 && (who < 0 || w->passing);
+}
+
 /*
  * The turn to face d costs more than the walk has left.  It turns as
- * many 45 degrees as it can pay for, and a unit that has spent nothing
- * yet this turn always makes one (issue 12, decision 1: it then spends
- * all).  The rest of the turn waits for next turn, under the same order.
+ * many 45 degrees as it can pay for and has room for, and a unit that has
+ * spent nothing yet this turn always makes one (issue 12, decision 1: it
+ * then spends all).  The rest of the turn waits for next turn, under the
+ * same order; so does the whole turn when no part of it it can pay for
+ * has room (a full turn needs room for its end alone).
  */
 static enum step_res
 walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
@@ -33,14 +50,17 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 	struct point *cells;
 	int k = dir_diff(w->facing, d), cw, j, n, who, pay;
 	enum dir f = w->facing;
+	bool roomless = false;
 	char a[32], b[32];
 
 	cw = (((int)d - (int)w->facing) % 8 + 8) % 8;
 	for (j = k - 1; j >= 1; j--) {
 		f = dir_turn(w->facing, cw <= 4 ? j : -j);
 		rs->ops->move_turn(g, w, f, &tp);
-		if (tp.ticks <= w->left)
+		if (tp.ticks <= w->left && turn_room(g, w, &tp, f))
 			break;
+		if (tp.ticks <= w->left)
+			roomless = true;
 	}
 	if (j < 1 && w->fresh) {
 		j = 1;
@@ -54,8 +74,9 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 		ruleset_fmt(rs, tp.ticks, a, sizeof a);
 		ruleset_fmt(rs, w->left, b, sizeof b);
 		move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
-		    "turning to face %s would cost %s, it has %s left: it "
-		    "turns next turn", dir_name(d), a, b);
+		    "turning to face %s would cost %s, it has %s left%s: it "
+		    "turns next turn", dir_name(d), a, b, roomless ? ", and "
+		    "turning part of the way has no room here" : "");
 		walk_halt(g, w, HALT_SPEED, tp.nnotes ? tp.notes[0].rule :
 		    NULL);
 		return SR_STOP;
@@ -65,6 +86,8 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 	    tp.anchor : w->pos, f, w->form, cells);
 	who = walk_overlap(g, w, cells, n, 0);
 	game_cells_give(g, cells);
+	if ((who == -2 || (who >= 0 && !w->passing)) && walk_room(g, w))
+		return SR_AGAIN;
 	if (who == -2 || (who >= 0 && !w->passing)) {
 		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
 		    "no room to turn to face %s here%s%s", dir_name(f),
@@ -207,6 +230,9 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		    (tp.flags & MPF_ANCHOR) ? tp.anchor : w->pos, f, w->form,
 		    cells);
 		who = walk_overlap(g, w, cells, n, 0);
+		if ((who == -2 || (who >= 0 && !w->passing)) &&
+		    walk_room(g, w))
+			return SR_AGAIN;
 		if (who == -2 || (who >= 0 && !w->passing)) {
 			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
 			    "no room to turn to face %s here%s%s", dir_name(f),

@@ -28,6 +28,9 @@
 #include "util/xalloc.h"
 
 #define REPLANS_MAX	(ORDER_MAX_POINTS + 4) /* route plans per walk */
+/* Cells and facings expanded by a search for room to turn: a node per
+ * cell and facing, so more than a search over cells. */
+#define ROOM_BUDGET	(2 * PATH_BUDGET)
 
 /* " at [x, y] facing F, Formation (Mob): why" */
 static void
@@ -365,6 +368,49 @@ walk_round(const struct game *g, struct move_walk *w)
 	w->iroute = 0;
 	return true;
 }
+
+bool
+walk_room(const struct game *g, struct move_walk *w)
+{
+	struct point goal, *r = NULL;
+	int n, how;
+
+	/* Twice a walk at most: a way found from here may meet a turn with
+	 * no room further on (a friend that moved into it meanwhile). */
+	if (w->rooms >= 2 || w->replans >= REPLANS_MAX || w->scratch ||
+	    !walk_goal(w, &goal)) {
+		w->arrived = false;
+		return false;
+	}
+	w->replans++;
+	w->rooms++;
+	w->line = false;
+	n = path_room(g, w, goal, ROOM_BUDGET, PATH_UNITS_NOW, &r, &how);
+	if (n <= 0 && how == PATH_ALL_SEEN && w->explain) {
+		/* Boxed in by the units about it, or by the map and the
+		 * ground alone?  Only the second is said: it lasts. */
+		free(r);
+		r = NULL;
+		(void)path_room(g, w, goal, ROOM_BUDGET, PATH_UNITS_NONE, &r,
+		    &how);
+		if (how == PATH_ALL_SEEN)
+			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
+			    "nowhere it can reach in its formation has room "
+			    "for it to turn towards [%d, %d], whatever the "
+			    "units about it do: it needs another formation",
+			    goal.x, goal.y);
+	}
+	if (n <= 0) {
+		free(r);
+		return false;
+	}
+	free(w->route);
+	w->route = r;
+	w->nroute = n;
+	w->iroute = 0;
+	return true;
+}
+
 /* --- the walk ----------------------------------------------------------- */
 
 /* The unit overlapping the footprint, other than the walker; -1 if none;

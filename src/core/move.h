@@ -113,6 +113,7 @@ struct move_walk {
 	int		 iroute;
 	int		 waypoint;	/* index of the order point sought */
 	int		 replans;	/* searches made during this walk */
+	int		 rooms;		/* of them, for room to turn */
 	bool		 line;		/* route[] is the next cell of the
 					   straight line, not a search's */
 

@@ -14,6 +14,10 @@
  * taken when it reached the goal or got nearer at the horizon; else the
  * unit marches straight on into the closed ground and meets 3.6.5.  Nodes live in a small growing hash table, so a
  * search costs memory for the cells it touches, never for the map.
+ * A walk with no room to turn where it stands (path_room) is planned over
+ * cell and facing, with the units as they stand now; the room of a block
+ * at each cell, facing and kind (turn or step) is looked up once per
+ * search, in a second small table.
  */
 #include "config.h"
 
@@ -28,6 +32,7 @@
 #include "util/xalloc.h"
 
 #define PATH_PENALTY	400	/* ground the unit may not enter at all */
+#define ROOM_HORIZON	(8 * STEP_ORTHO) /* path_room looks 8 cells on */
 
 struct node {
 	struct point	 p;
@@ -37,6 +42,14 @@ struct node {
 	int		 parent;
 	unsigned char	 dir;		/* facing on arrival */
 	unsigned char	 closed;
+};
+
+/* Room for the block at a cell: bit 2 * facing + turn of known, and of
+ * room when known (see room_for). */
+struct memo {
+	struct point	 p;
+	unsigned	 known;
+	unsigned	 room;
 };
 
 struct search {
@@ -50,6 +63,14 @@ struct search {
 	int		 capheap;
 	bool		 facing;	/* a node per cell and facing, not
 					   per cell (see path_search) */
+	/* Room for the block looked up once per cell, facing and kind
+	 * (turn or step): a search over facings asks each many times.
+	 * Freed at the end of each search, not kept with the spare. */
+	struct memo	*memo;
+	int		 nmemo;
+	int		 capmemo;
+	int		*mhash;		/* memo index + 1, 0 empty */
+	unsigned	 mmask;
 };
 
 /* The hash of a node's key: its cell, and its facing in facing mode. */
@@ -302,11 +323,12 @@ footprint_inside(const struct game *g, const struct block_box *b,
  * that the ruleset does not let it pass through in good order (3.6.7);
  * turning where it stands (turn), any friend there: the walk needs room
  * to turn.  Friends under Move orders will have left; the walk meets
- * them under its own rules.
+ * them under its own rules.  With units PATH_UNITS_NOW a turn meets them
+ * too: the units as they stand now, as the walk that plans it sees them.
  */
 static bool
 meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
-    enum dir d, bool turn)
+    enum dir d, bool turn, int units)
 {
 	struct point *cells;
 	struct move_price pp;
@@ -328,7 +350,8 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
 			meets = true;
 			break;
 		}
-		if (g->units[who].order.kind == ORDER_MOVE)
+		if (g->units[who].order.kind == ORDER_MOVE &&
+		    !(turn && units == PATH_UNITS_NOW))
 			continue;
 		if (turn || g->rs->ops->move_pass == NULL) {
 			meets = true;
@@ -348,6 +371,79 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
 	return meets;
 }
 
+static void
+memo_rehash(struct search *s, unsigned size)
+{
+	unsigned i, h;
+
+	free(s->mhash);
+	s->mhash = xcalloc(size, sizeof *s->mhash);
+	s->mmask = size - 1;
+	for (i = 0; i < (unsigned)s->nmemo; i++) {
+		h = hash_point(s, s->memo[i].p, 0) & s->mmask;
+		while (s->mhash[h] != 0)
+			h = (h + 1) & s->mmask;
+		s->mhash[h] = (int)i + 1;
+	}
+}
+
+/* The memo of cell p, created empty if absent. */
+static struct memo *
+memo_at(struct search *s, struct point p)
+{
+	unsigned h;
+	int i;
+
+	if (s->mhash == NULL)
+		memo_rehash(s, 256);
+	h = hash_point(s, p, 0) & s->mmask;
+	while ((i = s->mhash[h]) != 0) {
+		if (s->memo[i - 1].p.x == p.x && s->memo[i - 1].p.y == p.y)
+			return &s->memo[i - 1];
+		h = (h + 1) & s->mmask;
+	}
+	if (s->nmemo == s->capmemo) {
+		s->capmemo = s->capmemo ? s->capmemo * 2 : 64;
+		s->memo = xreallocarray(s->memo, (size_t)s->capmemo,
+		    sizeof *s->memo);
+	}
+	i = s->nmemo++;
+	s->memo[i].p = p;
+	s->memo[i].known = s->memo[i].room = 0;
+	s->mhash[h] = i + 1;
+	if ((unsigned)s->nmemo * 2 > s->mmask)
+		memo_rehash(s, (s->mmask + 1) * 2);
+	return &s->memo[i];
+}
+
+/* Whether the block of the walker has room at q facing d: on the map, and
+ * (with units) meeting no unit as meets_unit says; turn: it turns there.
+ * Looked up once per search (s, or NULL for no memo). */
+static bool
+room_for(const struct game *g, struct move_walk *tw,
+    const struct block_box *box, struct search *s, struct point q,
+    enum dir d, bool turn, int units)
+{
+	struct memo *m = NULL;
+	unsigned bit = 1u << (2 * (unsigned)d + (turn ? 1 : 0));
+	bool room;
+
+	if (s != NULL) {
+		m = memo_at(s, q);
+		if (m->known & bit)
+			return (m->room & bit) != 0;
+	}
+	room = footprint_inside(g, box, q, d) &&
+	    (!units || units == PATH_UNITS_NONE ||
+	    !meets_unit(g, tw, q, d, turn, units));
+	if (m != NULL) {
+		m->known |= bit;
+		if (room)
+			m->room |= bit;
+	}
+	return room;
+}
+
 /*
  * Price of stepping from p (facing face) towards d for planning: ticks,
  * or -1 when the step is not possible.  *plain is set when the unit may
@@ -365,8 +461,8 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
  */
 static inline __attribute__((always_inline)) int
 edge_cost(const struct game *g, struct move_walk *tw,
-    const struct block_box *box, const struct search *s, struct point p,
-    enum dir face, enum dir d, bool walls, bool units, bool *plain,
+    const struct block_box *box, struct search *s, struct point p,
+    enum dir face, enum dir d, bool walls, int units, bool *plain,
     enum dir *after, struct point *to)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
@@ -385,8 +481,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	if (f != face) {
 		/* The walk turns where it stands, then steps: the turned
 		 * block must be on the map there too. */
-		if (!footprint_inside(g, box, p, f) ||
-		    (units && meets_unit(g, tw, p, f, true)))
+		if (!room_for(g, tw, box, s, p, f, true, units))
 			return -1;
 		ops->move_turn(g, tw, f, &tp);
 		t = tp.ticks;
@@ -394,8 +489,8 @@ edge_cost(const struct game *g, struct move_walk *tw,
 			*to = tp.anchor;
 			*plain = true;
 			if (!map_inside(g->map, tp.anchor.x, tp.anchor.y) ||
-			    !footprint_inside(g, box, tp.anchor, f) ||
-			    (units && meets_unit(g, tw, tp.anchor, f, true)))
+			    !room_for(g, tw, box, s, tp.anchor, f, true,
+			    units))
 				return -1;
 			return t;
 		}
@@ -405,8 +500,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	 * not priced. */
 	if (s != NULL && search_closed(s, q, f))
 		return -1;
-	if (!footprint_inside(g, box, q, f) ||
-	    (units && meets_unit(g, tw, q, f, false)))
+	if (!room_for(g, tw, box, s, q, f, false, units))
 		return -1;
 	ops->move_step(g, tw, d, &sp);
 	if (sp.flags & MPF_SQUARE)	/* the turn is part of the crossing */
@@ -478,7 +572,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 
 			d = (enum dir)dir_between(o, a);
 		}
-		if (edge_cost(g, tw, &box, NULL, p, face, d, false, false, &plain,
+		if (edge_cost(g, tw, &box, NULL, p, face, d, false, 0, &plain,
 		    &after, &q) < 0 || (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
@@ -503,12 +597,13 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 }
 
 /* A* from tw's place towards goal; walls: ground it may not enter is a
- * wall rather than a penalty.  *closer: the route ends nearer the goal
- * than it starts. */
+ * wall rather than a penalty; units: which units are walls (0 none, else
+ * as meets_unit says).  *closer: the route ends nearer the goal than it
+ * starts; *how: why the search ended (PATH_GOAL...). */
 static int
 path_search(const struct game *g, struct move_walk *tw, struct point goal,
-    int budget, int horizon, bool walls, bool units, struct point **route,
-    bool *complete, bool *closer)
+    int budget, int horizon, bool walls, int units, struct point **route,
+    bool *complete, bool *closer, int *how)
 {
 	struct search s;
 	struct block_box box;
@@ -519,12 +614,14 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 
 	*route = NULL;
 	*complete = false;
+	*how = PATH_ALL_SEEN;
 	box_init(g, tw, &box);
 	search_take(&s);
 	/* A ruleset whose units may step other than straight ahead
 	 * (move_face) is planned over cell and facing: the way a unit
 	 * arrives at a cell decides where it may go from it. */
-	s.facing = g->rs->ops->move_face != NULL;
+	s.facing = g->rs->ops->move_face != NULL ||
+	    units == PATH_UNITS_NOW || units == PATH_UNITS_NONE;
 	cur = search_node(&s, start, face0);
 	s.nodes[cur].g = 0;
 	s.nodes[cur].f = geom_dist(start, goal);
@@ -544,15 +641,19 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 		if (h == 0) {
 			end = cur;
 			*complete = true;
+			*how = PATH_GOAL;
 			break;
 		}
 		if (s.nodes[cur].dist >= horizon && s.nodes[cur].g <
 		    PATH_PENALTY) {
 			end = cur;
+			*how = PATH_HORIZON;
 			break;
 		}
-		if (++expanded > budget)
+		if (++expanded > budget) {
+			*how = PATH_BUDGET_OUT;
 			break;
+		}
 		for (k = 0; k < DIR_COUNT; k++) {
 			struct point p = s.nodes[cur].p;
 
@@ -590,6 +691,13 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 		for (i = end; s.nodes[i].parent >= 0; i = s.nodes[i].parent)
 			(*route)[--k] = s.nodes[i].p;
 	}
+	/* The memo is the search's own, not kept with the spare arrays. */
+	free(s.memo);
+	free(s.mhash);
+	s.memo = NULL;
+	s.mhash = NULL;
+	s.nmemo = s.capmemo = 0;
+	s.mmask = 0;
 	search_give(&s);
 	return n;
 }
@@ -615,7 +723,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 {
 	struct move_walk tw = *w;
 	bool closer;
-	int n;
+	int how, n;
 
 	*route = NULL;
 	*complete = false;
@@ -632,7 +740,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	tw.pos = w->pos;
 	tw.facing = w->facing;
 	if ((n = path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    true, false, route, complete, &closer)) > 0 &&
+	    true, 0, route, complete, &closer, &how)) > 0 &&
 	    (*complete || closer))
 		return n;
 	free(*route);
@@ -644,7 +752,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	tw.pos = w->pos;
 	tw.facing = w->facing;
 	return path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    false, false, route, complete, &closer);
+	    false, 0, route, complete, &closer, &how);
 }
 
 int
@@ -653,14 +761,14 @@ path_round(const struct game *g, const struct move_walk *w,
 {
 	struct move_walk tw = *w;
 	bool complete, closer;
-	int n;
+	int how, n;
 
 	*route = NULL;
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
 	probe_init(&tw);
 	n = path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    true, false, route, &complete, &closer);
+	    true, 0, route, &complete, &closer, &how);
 	if (n > 0 && (complete || closer))
 		return n;
 	free(*route);
@@ -674,12 +782,44 @@ path_cheapest(const struct game *g, const struct move_walk *w,
 {
 	struct move_walk tw = *w;
 	bool closer;
+	int how;
 
 	*route = NULL;
 	*complete = false;
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
 	probe_init(&tw);
-	return path_search(g, &tw, goal, budget, INT_MAX, true, true, route,
-	    complete, &closer);
+	return path_search(g, &tw, goal, budget, INT_MAX, true,
+	    PATH_UNITS_STAY, route, complete, &closer, &how);
+}
+
+int
+path_room(const struct game *g, const struct move_walk *w,
+    struct point goal, int budget, int units, struct point **route,
+    int *how)
+{
+	struct move_walk tw = *w;
+	bool complete, closer;
+	int n, horizon;
+
+	*route = NULL;
+	*how = PATH_GOAL;
+	if (w->pos.x == goal.x && w->pos.y == goal.y)
+		return 0;
+	probe_init(&tw);
+	/* A turn's walk ahead, ROOM_HORIZON at most: the way on is planned
+	 * again from there. */
+	horizon = w->allowance > 0 && w->allowance < g->rs->longest_move ?
+	    w->allowance : g->rs->longest_move;
+	if (horizon > ROOM_HORIZON)
+		horizon = ROOM_HORIZON;
+	n = path_search(g, &tw, goal, budget, horizon, true, units, route,
+	    &complete, &closer, how);
+	/* The first stretch of the cheapest way, when the search saw as far
+	 * as the walk goes in a turn. */
+	if (n > 0 && (complete || closer || *how == PATH_HORIZON))
+		return n;
+	free(*route);
+	*route = NULL;
+	return 0;
 }

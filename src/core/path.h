@@ -29,6 +29,20 @@ struct move_walk;
 
 #define PATH_BUDGET	1024	/* cells expanded per search, at most */
 
+/* Why a search ended. */
+#define PATH_GOAL	0	/* it reached the goal */
+#define PATH_HORIZON	1	/* it planned as far as it looks */
+#define PATH_BUDGET_OUT	2	/* it spent its budget of cells */
+#define PATH_ALL_SEEN	3	/* it saw every place and facing the
+				   unit can reach, and none was the goal */
+
+/* Which units a search treats as walls (see path_cheapest, path_room). */
+#define PATH_UNITS_STAY	1	/* those that stay: enemies, standing
+				   friends it may not pass in order */
+#define PATH_UNITS_NOW	2	/* as they stand now (path_room) */
+#define PATH_UNITS_NONE	3	/* none, but over cell and facing
+				   (path_room) */
+
 /*
  * Plan a route for the walker w (its unit, anchor, facing and formation)
  * to goal, expanding at most budget cells; a straight route is planned
@@ -52,6 +66,24 @@ int path_plan(const struct game *, const struct move_walk *w,
 int path_round(const struct game *, const struct move_walk *w,
     struct point goal, int budget, struct point **route);
 
+/*
+ * A way on for the walker w towards goal when it has no room to turn
+ * where it stands: a search over cell and facing (the way it arrives at a
+ * cell decides where it may turn there), as far as its allowance goes
+ * (8 cells at most),
+ * where ground the unit may not enter is a wall and every block must lie
+ * on the map; with units PATH_UNITS_NOW every turn needs its turned block
+ * clear of the units as they stand now, and each step clear of enemies
+ * and of standing friends it may not pass in good order; with
+ * PATH_UNITS_NONE units are not looked at.  Returns the route's length
+ * and the route in *route (caller frees) when it reaches the goal, ends
+ * nearer to it, or goes as far as the allowance; else 0.  *how tells why
+ * the search ended (PATH_ALL_SEEN: it saw every place and facing the
+ * unit can reach and none was the goal).
+ */
+int path_room(const struct game *, const struct move_walk *w,
+    struct point goal, int budget, int units, struct point **route,
+    int *how);
 /*
  * The cheapest whole route for the walker w to goal, as the ruleset
  * prices every turn and step (ground, obstacles, contours), where ground
