@@ -20,7 +20,9 @@
  * it stopped), `owed` (BD still to pay for a river it stands on) and
  * `covers` (a cell of the unit's footprint) for a unit; `line` (units
  * standing as one closed line, left to right) beside `units`; and, in a
- * log entry, `phase` (the ruleset's phase key the event belongs to).
+ * log entry, `phase` (the ruleset's phase key the event belongs to) and
+ * `says` (the event's whole text, exactly: for the explanation lines
+ * whose every figure a rule gives).
  */
 #include "config.h"
 
@@ -564,7 +566,7 @@ check_line(struct run *r, const struct doc_node *n)
  */
 static bool
 log_has(const struct game *g, int u, const char *rule, const char *text,
-    int phase)
+    const char *whole, int phase)
 {
 	const struct event *e;
 	int i;
@@ -576,6 +578,8 @@ log_has(const struct game *g, int u, const char *rule, const char *text,
 		if (phase >= 0 && e->phase != phase)
 			continue;
 		if (strcmp(e->rule, rule) != 0)
+			continue;
+		if (whole != NULL && strcmp(e->text, whole) != 0)
 			continue;
 		if (text == NULL || strcasestr(e->text, text) != NULL)
 			return true;
@@ -590,8 +594,10 @@ check_log(struct run *r, const struct doc_node *e, bool want)
 	const struct doc_node *rule = doc_get(e, "rule");
 	const struct doc_node *text = doc_get(e, "contains");
 	const struct doc_node *ph = doc_get(e, "phase");
+	const struct doc_node *says = doc_get(e, "says");
 	int u = un != NULL ? unit_of(r, un) : -1;
 	const char *t = text != NULL ? str_of(text, "contains") : NULL;
+	const char *w = says != NULL ? str_of(says, "says") : NULL;
 	const char *pk = ph != NULL ? str_of(ph, "phase") : NULL;
 	int phase = -1;
 
@@ -602,12 +608,14 @@ check_log(struct run *r, const struct doc_node *e, bool want)
 		if (phase == r->rs->nphases)
 			fail_msg("%s: no phase '%s'", r->file, pk);
 	}
-	if (log_has(r->g, u, str_of(rule, "rule"), t, phase) == want)
+	if (log_has(r->g, u, str_of(rule, "rule"), t, w, phase) == want)
 		return;
-	mismatch(r, u, "%s event: unit %s, rule %s%s%s%s%s%s",
+	mismatch(r, u, "%s event: unit %s, rule %s%s%s%s%s%s%s%s",
 	    want ? "missing" : "unwanted", u >= 0 ? r->g->units[u].id : "any",
 	    rule->str, t != NULL ? ", text containing \"" : "",
 	    t != NULL ? t : "", t != NULL ? "\"" : "",
+	    w != NULL ? ", text \"" : "", w != NULL ? w : "",
+	    w != NULL ? "\"" : "",
 	    pk != NULL ? ", in the phase " : "", pk != NULL ? pk : "");
 }
 

@@ -334,6 +334,54 @@ test_3_8_reference_from_data(void **state)
 	free(buf);
 }
 
+/*
+ * 3.6.3 to 3.6.6: the movement part of the rules reference, whole: every
+ * speed is the data's (movement: speed: Line Drill - 2 BD for foot, Drill
+ * for horse, Column 1 and 3, Manoeuvre Column 2 and 5, Road Column 3 and
+ * 5 on a road, Masse 1 and 3, Skirmish 3, Screen 6; batteries 2, 1 and 3
+ * by class), then the road, musician, action point, turning, speed roll
+ * (1d6: 1 gives -0.5, 6 gives +0.5) and contour figures, in that order.
+ */
+static void
+test_3_6_reference_from_data(void **state)
+{
+	const struct ruleset *rs = *state;
+	char *buf = xcalloc(16000, 1);
+	static const char want[] =
+	    "Speeds by arm and formation (3.6.3), per turn\n"
+	    "  infantry  Line               Drill - 2 BD\n"
+	    "  infantry  Column             1 BD\n"
+	    "  infantry  Manoeuvre Column   2 BD\n"
+	    "  infantry  Road Column        3 BD on a road (3.6.6)\n"
+	    "  infantry  Masse              1 BD\n"
+	    "  infantry  Square             Drill - 2 BD\n"
+	    "  infantry  Skirmish Group     3 BD\n"
+	    "  cavalry   Line               Drill (in BD)\n"
+	    "  cavalry   Column             3 BD\n"
+	    "  cavalry   Manoeuvre Column   5 BD\n"
+	    "  cavalry   Road Column        5 BD on a road (3.6.6)\n"
+	    "  cavalry   Masse              3 BD\n"
+	    "  cavalry   Screen             6 BD\n"
+	    "  artillery light              2 BD limbered\n"
+	    "  artillery heavy              1 BD limbered\n"
+	    "  artillery horse              3 BD limbered\n"
+	    "  limbered batteries on a road: 3 BD\n"
+	    "  road column with other units on its road: 3 BD (3.6.6)\n"
+	    "  road column off a road: moves and turns as Manoeuvre Column (3.6.6)\n"
+	    "  drum or trumpet: +1 BD\n"
+	    "  batteries: action points = Drill; limbering 1 AP, unlimbering 1 AP, each free AP +1 BD (3.6.3)\n"
+	    "  turning the front: 1 BD per 45 degrees, free for formations that turn free and on roads\n"
+	    "  optional 1d6 (3.6.4): 1 gives -0.5 BD, 6 gives +0.5 BD\n"
+	    "  contours (3.6.5): 1 a turn free, each further one 1 BD\n";
+
+	rs->ops->describe(rs, collect, buf);
+	if (strncmp(buf, want, sizeof want - 1) != 0)
+		fprintf(stderr, "%s", buf);
+	assert_int_equal(strncmp(buf, want, sizeof want - 1), 0);
+	assert_int_equal(buf[sizeof want - 1], '\n');	/* the block ends */
+	free(buf);
+}
+
 /* 3.6.3: a battery's action point costs are 0..6, and must be given. */
 static void
 test_3_6_3_battery_ap_checked(void **state)
@@ -394,6 +442,92 @@ test_3_6_6_road_column_checked_and_described(void **state)
 	    "(3.6.6)\n"));
 	free(buf);
 	ruleset_free(rs);
+}
+
+/*
+ * The turn's sections (3.4 charges, 3.5 rally, 3.7 fire, 3.8 melee, 3.9
+ * morale) keep each whole-number figure inside the range the loader
+ * states for it (src/rules/napoleonic/phases.c): one past either end is
+ * refused with the value and the range, so a figure mistyped in the data
+ * never plays.  Each row is the data file's own line for the key.
+ */
+static const struct bound {
+	const char *section;	/* where the line stands */
+	const char *line;	/* the data file's line, with its newlines */
+	const char *key;
+	int lo, hi;		/* the range the loader allows */
+} turn_bounds[] = {
+	{ "fire", "\n  arc: 1                        # 3.7.1 targets within 45 degrees either side of the front\n", "arc", 0, 4 },
+	{ "fire", "\n    permille: 8                 # 3.7.3 men hit per 1000 firing, per pip\n", "permille", 0, 1000 },
+	{ "fire", "\n    drill_base: 3               # 3.7.3 pips = die + Drill - 3\n", "drill_base", -10, 10 },
+	{ "fire", "\n    long: 2                     # 3.7.3 men hit per gun per pip, roundshot\n", "long", 0, 1000 },
+	{ "fire", "\n    close: 6                    # 3.7.3 men hit per gun per pip, canister\n", "close", 0, 1000 },
+	{ "melee", "\n  cavalry_vs_foot: 2            # 3.8.2 horse against foot or guns not in square\n", "cavalry_vs_foot", -20, 20 },
+	{ "melee", "\n  square_vs_cavalry: 4          # 3.8.2 a square against horse\n", "square_vs_cavalry", -20, 20 },
+	{ "melee", "\n  flank: 2                      # 3.8.2 striking a flank or the rear\n", "flank", -20, 20 },
+	{ "melee", "\n  odds: 1                       # 3.8.2 per full doubling of the enemy's strength\n", "odds", -20, 20 },
+	{ "melee", "\n  mob: -2                       # 3.8.2 a Mob\n", "mob", -20, 20 },
+	{ "melee", "\n  loss: 4                       # 3.8.3 loser's percent per point of difference\n", "loss", 0, 100 },
+	{ "melee", "\n  winner_loss: 2                # 3.8.3 winner's percent (both on a tie)\n", "winner_loss", 0, 100 },
+	{ "melee", "\n  rout_margin: 3                # 3.8.4 losing by this much or more routs\n", "rout_margin", 1, 100 },
+	{ "morale", "\n  base: 4                       # 3.9.1 passes on 2d6 <= Drill + 4 + modifiers\n", "base", -50, 50 },
+	{ "morale", "\n  trigger: 5                    # 3.9.1 a unit tests after losing 5% in one turn\n", "trigger", 0, 100 },
+	{ "morale", "\n  per_losses: 10                # 3.9.1 -1 per full 10% of its first strength lost\n", "per_losses", 1, 100 },
+	{ "morale", "\n  musician: 1                   # 3.9.1 drum or trumpet\n", "musician", -20, 20 },
+	{ "morale", "\n  general: 1                    # 3.9.1 its general within command radius\n", "general", -20, 20 },
+	{ "morale", "\n  mob: -2                       # 3.9.1 already a Mob\n", "mob", -20, 20 },
+	{ "morale", "\n  rout_margin: 3                # 3.9.2 failing by 3 or more routs; less: Mob\n", "rout_margin", 1, 100 },
+	{ "morale", "\n  track: 200                    # 3.9.2 longest rout track, in cells\n", "track", 1, 100000 },
+	{ "morale", "\n  capture: 4                    # 3.9.5 1d6 + modifiers >= 4: they surrender\n", "capture", -50, 50 },
+	{ "morale", "\n  capture_cavalry: 2            # 3.9.5 the pursuer is mounted\n", "capture_cavalry", -20, 20 },
+	{ "morale", "\n  capture_blocked: 2            # 3.9.5 the routers' track is blocked\n", "capture_blocked", -20, 20 },
+	{ "morale", "\n  scatter_loss: 20              # 3.9.5 percent lost by routers who scatter\n", "scatter_loss", 0, 100 },
+	{ "morale", "\n  disperse_at: 0                # 3.9.6 a unit down to this many men (or guns) leaves the field\n", "disperse_at", 0, 100000 },
+	{ "charge", "\n  die: 6\n", "die", 2, 100 },
+	{ "charge", "\n  dice: 2\n", "dice", 1, 10 },
+	{ "charge", "\n  arc: 1                        # 3.4.1 target within 45 degrees either side of the front\n", "arc", 0, 4 },
+	{ "charge", "\n  base: 4                       # 3.4.3 the target stands on 2d6 <= Drill + 4 + modifiers\n", "base", -50, 50 },
+	{ "charge", "\n  musician: 1                   # 3.4.3 drum or trumpet\n", "musician", -20, 20 },
+	{ "charge", "\n  general: 1                    # 3.4.3 its general within command radius\n", "general", -20, 20 },
+	{ "charge", "\n  mob: -2                       # 3.4.3 the target is a Mob\n", "mob", -20, 20 },
+	{ "charge", "\n  horse: -2                     # 3.4.3 foot not in square, or guns, charged by horse\n", "horse", -20, 20 },
+	{ "charge", "\n  flank: -2                     # 3.4.3 charged in the flank or rear\n", "flank", -20, 20 },
+	{ "charge", "\n  rout_margin: 3                # 3.4.3 failing by 3 or more routs; less: Mob\n", "rout_margin", 1, 100 },
+	{ "rally", "\n  base: 2\n", "base", -50, 50 },
+	{ "rally", "\n  musician: 1                   # drum or trumpet\n", "musician", -20, 20 },
+	{ "rally", "\n  general: 1                    # a general of its side within general_reach\n", "general", -20, 20 },
+	{ "rally", "\n  per_losses: 10                # -1 per full 10% of its first strength lost\n", "per_losses", 1, 100 },
+};
+
+/* The line with its figure replaced by v. */
+static char *
+with_value(const struct bound *b, int v)
+{
+	const char *at = strstr(b->line, ": ") + 2;
+	size_t len = strcspn(at, " \n");
+
+	return xasprintf("%.*s%d%s", (int)(at - b->line), b->line, v,
+	    at + len);
+}
+
+static void
+test_3_4_to_3_9_figures_checked_at_both_ends(void **state)
+{
+	char *to, *msg;
+	size_t i;
+	int end, v;
+
+	(void)state;
+	for (i = 0; i < sizeof turn_bounds / sizeof turn_bounds[0]; i++)
+		for (end = 0; end < 2; end++) {
+			v = end ? turn_bounds[i].hi + 1 : turn_bounds[i].lo - 1;
+			to = with_value(&turn_bounds[i], v);
+			msg = xasprintf("value %d out of range %d..%d", v,
+			    turn_bounds[i].lo, turn_bounds[i].hi);
+			expect_edit(turn_bounds[i].line, to, msg);
+			free(msg);
+			free(to);
+		}
 }
 
 /* The words and rule numbers the screen shows, from the data file. */
@@ -609,9 +743,11 @@ main(void)
 		cmocka_unit_test(test_checks),
 		cmocka_unit_test(test_3_8_4_rout_margin_checked),
 		cmocka_unit_test(test_3_8_reference_from_data),
+		cmocka_unit_test(test_3_6_reference_from_data),
 		cmocka_unit_test(test_3_6_6_road_column_checked_and_described),
 		cmocka_unit_test(test_3_6_3_battery_ap_checked),
 		cmocka_unit_test(test_3_6_4_random_die_checked),
+		cmocka_unit_test(test_3_4_to_3_9_figures_checked_at_both_ends),
 		cmocka_unit_test(test_own_rules),
 		cmocka_unit_test(test_own_rules_letters),
 		cmocka_unit_test(test_terms_and_citations),
