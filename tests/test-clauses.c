@@ -610,7 +610,7 @@ check_log(struct run *r, const struct doc_node *e, bool want)
 	}
 	if (log_has(r->g, u, str_of(rule, "rule"), t, w, phase) == want)
 		return;
-	mismatch(r, u, "%s event: unit %s, rule %s%s%s%s%s%s%s%s",
+	mismatch(r, u, "%s event: unit %s, rule %s%s%s%s%s%s%s%s%s",
 	    want ? "missing" : "unwanted", u >= 0 ? r->g->units[u].id : "any",
 	    rule->str, t != NULL ? ", text containing \"" : "",
 	    t != NULL ? t : "", t != NULL ? "\"" : "",
