@@ -182,6 +182,7 @@
 	X(test_M28_3_6_7_skirmish_passes_through_column, "M28-skirmish-passes-through-column", NULL) \
 	X(test_M28_3_6_7_skirmish_passes_through_skirmish, "M28-skirmish-passes-through-skirmish", NULL) \
 	X(test_M29_3_6_7_through_line_both_mob, "M29-through-line-both-mob", NULL) \
+	X(test_M29_3_6_7_first_unit_passed_through_becomes_mob, "M29-first-unit-passed-through-becomes-mob", NULL) \
 	X(test_M29_3_6_7_through_moving_unit_both_mob, "M29-through-moving-unit-both-mob", NULL) \
 	X(test_M30_3_6_7_column_flank_blocks, "M30-column-flank-blocks", NULL) \
 	X(test_M30_3_6_7_dense_artillery_blocks, "M30-dense-artillery-blocks", NULL) \
@@ -191,6 +192,7 @@
 	X(test_M31_3_6_8_contact_with_first_unit_listed, "M31-contact-with-first-unit-listed", NULL) \
 	X(test_M31_3_6_8_enemy_beyond_reach_no_contact, "M31-enemy-beyond-reach-no-contact", NULL) \
 	X(test_M31_3_6_8_infantry_stops_short_of_enemy, "M31-infantry-stops-short-of-enemy", NULL) \
+	X(test_M31_3_6_8_meets_enemy_where_it_moved_to, "M31-meets-enemy-where-it-moved-to", NULL) \
 	X(test_M31_3_6_8_manoeuvre_column_stops_short_of_enemy, "M31-manoeuvre-column-stops-short-of-enemy", NULL) \
 	X(test_M32_3_6_8_cavalry_line_keeps_moving, "M32-cavalry-line-keeps-moving", NULL) \
 	X(test_M32_3_6_8_cavalry_manoeuvre_column_stops_beyond_2bd, "M32-cavalry-manoeuvre-column-stops-beyond-2bd", NULL) \
