@@ -162,11 +162,14 @@ test_fmt(void **state)
 	assert_string_equal(buf, "2.");
 }
 
+/* The data file the edits below start from (a ruleset's name). */
+static const char *edit_ruleset = "napoleonic";
+
 /* The real data file's text with one text replaced (allocated). */
 static char *
 edited_text(const char *from, const char *to)
 {
-	char *path = xasprintf("%s/rulesets/napoleonic.yaml", datadir());
+	char *path = xasprintf("%s/rulesets/%s.yaml", datadir(), edit_ruleset);
 	char *buf, *at, *text;
 	FILE *f;
 	long len;
@@ -445,58 +448,89 @@ test_3_6_6_road_column_checked_and_described(void **state)
 }
 
 /*
- * The turn's sections (3.4 charges, 3.5 rally, 3.7 fire, 3.8 melee, 3.9
- * morale) keep each whole-number figure inside the range the loader
- * states for it (src/rules/napoleonic/phases.c): one past either end is
- * refused with the value and the range, so a figure mistyped in the data
- * never plays.  Each row is the data file's own line for the key.
+ * The movement's whole numbers (3.6.3 action points, 3.6.4 die, 3.6.5
+ * contours) and the turn's sections of both rulesets (Napoleonic 3.4
+ * charges, 3.5 rally, 3.7 fire, 3.8 melee, 3.9 morale; horse-and-musket
+ * charge, fire, melee and morale) keep each whole-number figure inside
+ * the range its loader states (napoleonic/move-load.c and phases.c,
+ * horse-and-musket/turn.c): one past either end is refused with the
+ * value and the range, so a figure mistyped in the data never plays.
+ * Each row is the data file's own line for the key.
  */
 static const struct bound {
+	const char *ruleset;	/* the data file */
 	const char *section;	/* where the line stands */
 	const char *line;	/* the data file's line, with its newlines */
 	const char *key;
 	int lo, hi;		/* the range the loader allows */
 } turn_bounds[] = {
-	{ "fire", "\n  arc: 1                        # 3.7.1 targets within 45 degrees either side of the front\n", "arc", 0, 4 },
-	{ "fire", "\n    permille: 8                 # 3.7.3 men hit per 1000 firing, per pip\n", "permille", 0, 1000 },
-	{ "fire", "\n    drill_base: 3               # 3.7.3 pips = die + Drill - 3\n", "drill_base", -10, 10 },
-	{ "fire", "\n    long: 2                     # 3.7.3 men hit per gun per pip, roundshot\n", "long", 0, 1000 },
-	{ "fire", "\n    close: 6                    # 3.7.3 men hit per gun per pip, canister\n", "close", 0, 1000 },
-	{ "melee", "\n  cavalry_vs_foot: 2            # 3.8.2 horse against foot or guns not in square\n", "cavalry_vs_foot", -20, 20 },
-	{ "melee", "\n  square_vs_cavalry: 4          # 3.8.2 a square against horse\n", "square_vs_cavalry", -20, 20 },
-	{ "melee", "\n  flank: 2                      # 3.8.2 striking a flank or the rear\n", "flank", -20, 20 },
-	{ "melee", "\n  odds: 1                       # 3.8.2 per full doubling of the enemy's strength\n", "odds", -20, 20 },
-	{ "melee", "\n  mob: -2                       # 3.8.2 a Mob\n", "mob", -20, 20 },
-	{ "melee", "\n  loss: 4                       # 3.8.3 loser's percent per point of difference\n", "loss", 0, 100 },
-	{ "melee", "\n  winner_loss: 2                # 3.8.3 winner's percent (both on a tie)\n", "winner_loss", 0, 100 },
-	{ "melee", "\n  rout_margin: 3                # 3.8.4 losing by this much or more routs\n", "rout_margin", 1, 100 },
-	{ "morale", "\n  base: 4                       # 3.9.1 passes on 2d6 <= Drill + 4 + modifiers\n", "base", -50, 50 },
-	{ "morale", "\n  trigger: 5                    # 3.9.1 a unit tests after losing 5% in one turn\n", "trigger", 0, 100 },
-	{ "morale", "\n  per_losses: 10                # 3.9.1 -1 per full 10% of its first strength lost\n", "per_losses", 1, 100 },
-	{ "morale", "\n  musician: 1                   # 3.9.1 drum or trumpet\n", "musician", -20, 20 },
-	{ "morale", "\n  general: 1                    # 3.9.1 its general within command radius\n", "general", -20, 20 },
-	{ "morale", "\n  mob: -2                       # 3.9.1 already a Mob\n", "mob", -20, 20 },
-	{ "morale", "\n  rout_margin: 3                # 3.9.2 failing by 3 or more routs; less: Mob\n", "rout_margin", 1, 100 },
-	{ "morale", "\n  track: 200                    # 3.9.2 longest rout track, in cells\n", "track", 1, 100000 },
-	{ "morale", "\n  capture: 4                    # 3.9.5 1d6 + modifiers >= 4: they surrender\n", "capture", -50, 50 },
-	{ "morale", "\n  capture_cavalry: 2            # 3.9.5 the pursuer is mounted\n", "capture_cavalry", -20, 20 },
-	{ "morale", "\n  capture_blocked: 2            # 3.9.5 the routers' track is blocked\n", "capture_blocked", -20, 20 },
-	{ "morale", "\n  scatter_loss: 20              # 3.9.5 percent lost by routers who scatter\n", "scatter_loss", 0, 100 },
-	{ "morale", "\n  disperse_at: 0                # 3.9.6 a unit down to this many men (or guns) leaves the field\n", "disperse_at", 0, 100000 },
-	{ "charge", "\n  die: 6\n", "die", 2, 100 },
-	{ "charge", "\n  dice: 2\n", "dice", 1, 10 },
-	{ "charge", "\n  arc: 1                        # 3.4.1 target within 45 degrees either side of the front\n", "arc", 0, 4 },
-	{ "charge", "\n  base: 4                       # 3.4.3 the target stands on 2d6 <= Drill + 4 + modifiers\n", "base", -50, 50 },
-	{ "charge", "\n  musician: 1                   # 3.4.3 drum or trumpet\n", "musician", -20, 20 },
-	{ "charge", "\n  general: 1                    # 3.4.3 its general within command radius\n", "general", -20, 20 },
-	{ "charge", "\n  mob: -2                       # 3.4.3 the target is a Mob\n", "mob", -20, 20 },
-	{ "charge", "\n  horse: -2                     # 3.4.3 foot not in square, or guns, charged by horse\n", "horse", -20, 20 },
-	{ "charge", "\n  flank: -2                     # 3.4.3 charged in the flank or rear\n", "flank", -20, 20 },
-	{ "charge", "\n  rout_margin: 3                # 3.4.3 failing by 3 or more routs; less: Mob\n", "rout_margin", 1, 100 },
-	{ "rally", "\n  base: 2\n", "base", -50, 50 },
-	{ "rally", "\n  musician: 1                   # drum or trumpet\n", "musician", -20, 20 },
-	{ "rally", "\n  general: 1                    # a general of its side within general_reach\n", "general", -20, 20 },
-	{ "rally", "\n  per_losses: 10                # -1 per full 10% of its first strength lost\n", "per_losses", 1, 100 },
+	{ "napoleonic", "movement", "\n  limber_ap: 1\n", "limber_ap", 0, 6 },
+	{ "napoleonic", "movement", "\n  unlimber_ap: 1\n", "unlimber_ap", 0, 6 },
+	{ "napoleonic", "movement", "\n  pivot_per_45: 1               # BD per 45 degrees when pivoting a battery\n", "pivot_per_45", 0, 6 },
+	{ "napoleonic", "movement", "\n  random_die: 6\n", "random_die", 2, 100 },
+	{ "napoleonic", "movement", "\n  cavalry_mc_pe_factor: 2       # Pe counts double for a cavalry Manoeuvre Column\n", "cavalry_mc_pe_factor", 0, 10 },
+	{ "napoleonic", "movement", "\n  free_contours: 1              # contours crossed per turn at no cost\n", "free_contours", 0, 10 },
+	{ "napoleonic", "fire", "\n  arc: 1                        # 3.7.1 targets within 45 degrees either side of the front\n", "arc", 0, 4 },
+	{ "napoleonic", "melee", "\n  cavalry_vs_foot: 2            # 3.8.2 horse against foot or guns not in square\n", "cavalry_vs_foot", -20, 20 },
+	{ "napoleonic", "melee", "\n  square_vs_cavalry: 4          # 3.8.2 a square against horse\n", "square_vs_cavalry", -20, 20 },
+	{ "napoleonic", "melee", "\n  flank: 2                      # 3.8.2 striking a flank or the rear\n", "flank", -20, 20 },
+	{ "napoleonic", "melee", "\n  odds: 1                       # 3.8.2 per full doubling of the enemy's strength\n", "odds", -20, 20 },
+	{ "napoleonic", "melee", "\n  mob: -2                       # 3.8.2 a Mob\n", "mob", -20, 20 },
+	{ "napoleonic", "melee", "\n  loss: 4                       # 3.8.3 loser's percent per point of difference\n", "loss", 0, 100 },
+	{ "napoleonic", "melee", "\n  winner_loss: 2                # 3.8.3 winner's percent (both on a tie)\n", "winner_loss", 0, 100 },
+	{ "napoleonic", "melee", "\n  rout_margin: 3                # 3.8.4 losing by this much or more routs\n", "rout_margin", 1, 100 },
+	{ "napoleonic", "morale", "\n  base: 4                       # 3.9.1 passes on 2d6 <= Drill + 4 + modifiers\n", "base", -50, 50 },
+	{ "napoleonic", "morale", "\n  trigger: 5                    # 3.9.1 a unit tests after losing 5% in one turn\n", "trigger", 0, 100 },
+	{ "napoleonic", "morale", "\n  per_losses: 10                # 3.9.1 -1 per full 10% of its first strength lost\n", "per_losses", 1, 100 },
+	{ "napoleonic", "morale", "\n  musician: 1                   # 3.9.1 drum or trumpet\n", "musician", -20, 20 },
+	{ "napoleonic", "morale", "\n  general: 1                    # 3.9.1 its general within command radius\n", "general", -20, 20 },
+	{ "napoleonic", "morale", "\n  mob: -2                       # 3.9.1 already a Mob\n", "mob", -20, 20 },
+	{ "napoleonic", "morale", "\n  rout_margin: 3                # 3.9.2 failing by 3 or more routs; less: Mob\n", "rout_margin", 1, 100 },
+	{ "napoleonic", "morale", "\n  track: 200                    # 3.9.2 longest rout track, in cells\n", "track", 1, 100000 },
+	{ "napoleonic", "morale", "\n  capture: 4                    # 3.9.5 1d6 + modifiers >= 4: they surrender\n", "capture", -50, 50 },
+	{ "napoleonic", "morale", "\n  capture_cavalry: 2            # 3.9.5 the pursuer is mounted\n", "capture_cavalry", -20, 20 },
+	{ "napoleonic", "morale", "\n  capture_blocked: 2            # 3.9.5 the routers' track is blocked\n", "capture_blocked", -20, 20 },
+	{ "napoleonic", "morale", "\n  scatter_loss: 20              # 3.9.5 percent lost by routers who scatter\n", "scatter_loss", 0, 100 },
+	{ "napoleonic", "morale", "\n  disperse_at: 0                # 3.9.6 a unit down to this many men (or guns) leaves the field\n", "disperse_at", 0, 100000 },
+	{ "napoleonic", "charge", "\n  die: 6\n", "die", 2, 100 },
+	{ "napoleonic", "charge", "\n  dice: 2\n", "dice", 1, 10 },
+	{ "napoleonic", "charge", "\n  arc: 1                        # 3.4.1 target within 45 degrees either side of the front\n", "arc", 0, 4 },
+	{ "napoleonic", "charge", "\n  base: 4                       # 3.4.3 the target stands on 2d6 <= Drill + 4 + modifiers\n", "base", -50, 50 },
+	{ "napoleonic", "charge", "\n  musician: 1                   # 3.4.3 drum or trumpet\n", "musician", -20, 20 },
+	{ "napoleonic", "charge", "\n  general: 1                    # 3.4.3 its general within command radius\n", "general", -20, 20 },
+	{ "napoleonic", "charge", "\n  mob: -2                       # 3.4.3 the target is a Mob\n", "mob", -20, 20 },
+	{ "napoleonic", "charge", "\n  horse: -2                     # 3.4.3 foot not in square, or guns, charged by horse\n", "horse", -20, 20 },
+	{ "napoleonic", "charge", "\n  flank: -2                     # 3.4.3 charged in the flank or rear\n", "flank", -20, 20 },
+	{ "napoleonic", "charge", "\n  rout_margin: 3                # 3.4.3 failing by 3 or more routs; less: Mob\n", "rout_margin", 1, 100 },
+	{ "napoleonic", "rally", "\n  base: 2\n", "base", -50, 50 },
+	{ "napoleonic", "rally", "\n  musician: 1                   # drum or trumpet\n", "musician", -20, 20 },
+	{ "napoleonic", "rally", "\n  general: 1                    # a general of its side within general_reach\n", "general", -20, 20 },
+	{ "napoleonic", "rally", "\n  per_losses: 10                # -1 per full 10% of its first strength lost\n", "per_losses", 1, 100 },
+	{ "horse-and-musket", "charge", "\n  arc: 1                        # 45 degrees either side of the front\n", "arc", 0, 4 },
+	{ "horse-and-musket", "fire", "\n  die: 6\n", "die", 2, 100 },
+	{ "horse-and-musket", "fire", "\n  arc: 1\n", "arc", 0, 4 },
+	{ "horse-and-musket", "fire", "\n  short_hits: 4                 # a die hits on 4+ at short range\n", "short_hits", 1, 100 },
+	{ "horse-and-musket", "fire", "\n  long_hits: 5                  # 5+ at long\n", "long_hits", 1, 100 },
+	{ "horse-and-musket", "fire", "\n  always: 6                     # a 6 always hits\n", "always", 1, 100 },
+	{ "horse-and-musket", "fire", "\n  never: 1                      # a 1 never does\n", "never", 0, 100 },
+	{ "horse-and-musket", "fire", "\n  cover_mod: -1\n", "cover_mod", -20, 20 },
+	{ "horse-and-musket", "fire", "\n  hard: -1                      # target open-order foot or a deployed gun\n", "hard", -20, 20 },
+	{ "horse-and-musket", "fire", "\n  disordered: -1\n", "disordered", -20, 20 },
+	{ "horse-and-musket", "fire", "\n  hits_per_unit: 10             # a hit is a tenth of the first strength\n", "hits_per_unit", 1, 1000 },
+	{ "horse-and-musket", "fire", "\n  shaken: 2                     # hits in a turn that call for a test\n", "shaken", 1, 1000 },
+	{ "horse-and-musket", "melee", "\n  charged: 1\n", "charged", -20, 20 },
+	{ "horse-and-musket", "melee", "\n  horse_front: 1\n", "horse_front", -20, 20 },
+	{ "horse-and-musket", "melee", "\n  horse_flank_or_disordered: 2\n", "horse_flank_or_disordered", -20, 20 },
+	{ "horse-and-musket", "melee", "\n  flank: 2\n", "flank", -20, 20 },
+	{ "horse-and-musket", "melee", "\n  defended: 1                   # buildings, woods, an obstacle to its front\n", "defended", -20, 20 },
+	{ "horse-and-musket", "melee", "\n  open_order: -1\n", "open_order", -20, 20 },
+	{ "horse-and-musket", "melee", "\n  weak: -2\n", "weak", -20, 20 },
+	{ "horse-and-musket", "melee", "\n  rout_margin: 3\n", "rout_margin", 1, 100 },
+	{ "horse-and-musket", "morale", "\n  dice: 2\n", "dice", 1, 10 },
+	{ "horse-and-musket", "morale", "\n  base: 4                       # passes on 2d6 <= Drill + 4 + modifiers\n", "base", -50, 50 },
+	{ "horse-and-musket", "morale", "\n  per_hits: 2                   # -1 per 2 hits taken in the battle\n", "per_hits", 1, 100 },
+	{ "horse-and-musket", "morale", "\n  general: 1\n", "general", -20, 20 },
+	{ "horse-and-musket", "morale", "\n  track: 400                    # the longest rout track, cells\n", "track", 1, 100000 },
 };
 
 /* The line with its figure replaced by v. */
@@ -524,7 +558,9 @@ test_3_4_to_3_9_figures_checked_at_both_ends(void **state)
 			to = with_value(&turn_bounds[i], v);
 			msg = xasprintf("value %d out of range %d..%d", v,
 			    turn_bounds[i].lo, turn_bounds[i].hi);
+			edit_ruleset = turn_bounds[i].ruleset;
 			expect_edit(turn_bounds[i].line, to, msg);
+			edit_ruleset = "napoleonic";
 			free(msg);
 			free(to);
 		}
