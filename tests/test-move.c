@@ -19,6 +19,8 @@
 #include "core/move.h"
 #include "core/path.h"
 #include "io/load.h"
+#include "io/yread.h"
+#include "util/xalloc.h"
 #include "core/ruleset.h"
 
 static struct ruleset *
@@ -329,6 +331,71 @@ test_preview_matches_and_changes_nothing(void **state)
 	assert_int_equal(g->units[0].pos.x, p.pos.x);
 	assert_int_equal(g->units[0].pos.y, p.pos.y);
 	move_preview_free(&p);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* A scenario of tests/scenarios, its expect section left out. */
+static struct game *
+scenario(const char *name, struct ruleset **rs)
+{
+	static const char *const ignore[] = { "expect", NULL };
+	const char *top = getenv("top_srcdir"), *dd = getenv("MARSHAL_DATA");
+	char *dir = xasprintf("%s/tests/scenarios", top != NULL ? top : ".");
+	char *path = xasprintf("%s/%s.yaml", dir, name);
+	struct doc_node *root;
+	struct game *g;
+	struct diags d;
+
+	diags_init(&d);
+	root = yread_file(path, &d);
+	assert_non_null(root);
+	g = load_scenario_doc(root, dir, dd != NULL ? dd : "data", ignore, rs,
+	    &d);
+	if (g == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(g);
+	doc_free(root);
+	diags_free(&d);
+	free(path);
+	free(dir);
+	return g;
+}
+
+/*
+ * 3.6.6, M27: a friendly Line stands just beyond the bridge, so the
+ * column that halted before it on turn 1 has no room to pass on turn 2:
+ * it does not go through at all and stays at the mouth, [10, 11].  Its
+ * preview says so before the turn is played, with the path it draws
+ * that one cell.
+ */
+static void
+test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge(void **state)
+{
+	struct ruleset *rs = NULL;
+	struct game *g = scenario("M27-no-room-does-not-pass", &rs);
+	struct move_preview p;
+	int i;
+
+	(void)state;
+	game_turn(g);			/* it halts before the bridge */
+	assert_int_equal(g->units[0].pos.y, 11);
+	assert_int_equal(move_preview(g, &g->units[0].order, &p), 0);
+	assert_int_equal(p.halt, HALT_PASSAGE);
+	assert_int_equal(p.pos.x, 10);
+	assert_int_equal(p.pos.y, 11);
+	assert_int_equal(p.npath, 1);
+	assert_int_equal(p.path[0].x, 10);
+	assert_int_equal(p.path[0].y, 11);
+	for (i = 0; i < p.log.n; i++)
+		if (strcmp(p.log.v[i].text, "no room beyond the passage: A "
+		    "does not pass and stays before it") == 0)
+			break;
+	assert_true(i < p.log.n);
+	assert_string_equal(p.log.v[i].rule, "3.6.6");
+	move_preview_free(&p);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 11);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -836,6 +903,7 @@ main(void)
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
+		cmocka_unit_test(test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge),
 		cmocka_unit_test(test_reach_within_allowance),
 		cmocka_unit_test(test_3_6_3_reach_is_every_cell_the_speed_pays_for),
 		cmocka_unit_test(test_replay_is_exact),
