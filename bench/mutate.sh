@@ -356,6 +356,9 @@ fi
 # A line of the list names one mutant as the report does, then its source
 # line and the reason, separated by " | ":
 #   FILE:LINE OPERATOR: ORIGINAL -> MUTANT | SOURCE LINE | REASON
+# Where two mutants of one line share operator and texts, FILE:LINE:COLUMN
+# names one of them (the column of the change, counting from 1, a tab as
+# one).
 # A mutant matches on its file, operator, texts and the source line (its
 # blanks trimmed), not on the line number, so the list outlives edits
 # elsewhere in the file.  Lines starting with # and blank lines are left
@@ -378,21 +381,30 @@ equivalent() {
 			if (n < 3) continue
 			head = part[1]; src = trim(part[2])
 			# FILE:LINE OPERATOR: ORIGINAL -> MUTANT
-			if (!match(head, /^[^: ]+:[0-9]+ [a-z]+: /)) continue
+			if (!match(head, /^[^: ]+:[0-9]+(:[0-9]+)? [a-z]+: /)) continue
 			pre = substr(head, 1, RLENGTH - 2); rest = substr(head, RLENGTH + 1)
-			split(pre, fl, " "); op = fl[2]; sub(/:[0-9]+$/, "", fl[1])
+			split(pre, fl, " "); op = fl[2]; col = ""
+			if (fl[1] ~ /:[0-9]+:[0-9]+$/) {
+				col = fl[1]; sub(/^.*:/, "", col)
+				sub(/:[0-9]+$/, "", fl[1])
+			}
+			sub(/:[0-9]+$/, "", fl[1])
 			k = 0
 			for (i = length(rest) - 3; i >= 1; i--)
 				if (substr(rest, i, 4) == " -> ") { k = i; break }
 			if (!k) continue
 			key = fl[1] SUBSEP op SUBSEP substr(rest, 1, k - 1) SUBSEP \
 			    substr(rest, k + 4) SUBSEP src
+			if (col != "")
+				key = key SUBSEP col
 			eq[key] = 1
 		}
 		close(LIST)
 	}
 	{
 		key = $2 SUBSEP $7 SUBSEP $8 SUBSEP $9 SUBSEP srcline($2, $3)
+		if (!(key in eq))
+			key = key SUBSEP $4
 		if (EQ == 2) { if (key in eq) used[key] = 1; files[$2] = 1; next }
 		if ((key in eq) == (EQ == 1)) print
 	}
