@@ -864,6 +864,99 @@ test_3_10_2_objectives_at_turn_limit(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.10.2: the points decide for either side, and equal points that are
+ * not nothing are a draw.  The Allies hold the Bridge (3 points) with a
+ * formed unit within 1 BD, the French the Mill (1): French 1, Allies 3,
+ * the Allies win.  With both objectives worth 2, French 2, Allies 2: a
+ * draw.
+ */
+static void
+test_3_10_2_objectives_either_side_wins_or_draws(void **state)
+{
+	struct game *g;
+	int round;
+
+	(void)state;
+	for (round = 0; round < 2; round++) {
+		g = field();
+		g->opt.turn_limit = 1;
+		g->nobjectives = 2;
+		g->objectives = calloc(2, sizeof *g->objectives);
+		g->objectives[0] = (struct objective){ strdup("Bridge"),
+		    { 20, 10 }, round == 0 ? 3 : 2 };
+		g->objectives[1] = (struct objective){ strdup("Mill"),
+		    { 50, 30 }, round == 0 ? 1 : 2 };
+		fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 11,
+		    DIR_N, 600);
+		fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 50, 28,
+		    DIR_S, 600);
+		nap_phase_end(g);
+		assert_true(game_over(g));
+		assert_string_equal(g->result.rule, "3.10.2");
+		if (round == 0) {
+			assert_int_equal(g->result.winner, 1);
+			assert_int_equal(fixture_count(g, "3.10.2", "turn limit "
+			    "1: French 1, Allies 3 points: the Allies win"), 1);
+		} else {
+			assert_int_equal(g->result.winner, -1);
+			assert_int_equal(fixture_count(g, "3.10.2", "turn limit "
+			    "1: French 2, Allies 2 points: a draw"), 1);
+		}
+		game_free(g);
+	}
+}
+
+/*
+ * 3.10.1: both sides broken in one turn, the points decide as at the turn
+ * limit (3.10.2): the Allies hold the Bridge (3), the French the Mill
+ * (1), so the Allies win; with 2 points each it is a draw.
+ */
+static void
+test_3_10_1_both_broken_either_side_wins_on_points(void **state)
+{
+	struct game *g;
+	int round;
+
+	(void)state;
+	for (round = 0; round < 2; round++) {
+		g = field();
+		g->break_point = 50;
+		g->nobjectives = 2;
+		g->objectives = calloc(2, sizeof *g->objectives);
+		g->objectives[0] = (struct objective){ strdup("Bridge"),
+		    { 20, 10 }, round == 0 ? 3 : 2 };
+		g->objectives[1] = (struct objective){ strdup("Mill"),
+		    { 50, 30 }, round == 0 ? 1 : 2 };
+		fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 20, 11,
+		    DIR_N, 600);
+		fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 50, 28,
+		    DIR_S, 600);
+		/* broken by their routed men, holding all the same */
+		fixture_unit(g, "r0", 0, ARM_INFANTRY, "line", "line", 5, 5,
+		    DIR_N, 1300);
+		fixture_unit(g, "r1", 1, ARM_INFANTRY, "line", "line", 70, 5,
+		    DIR_N, 1300);
+		g->units[2].cond = COND_ROUTED;
+		g->units[3].cond = COND_ROUTED;
+		nap_phase_end(g);
+		assert_true(game_over(g));
+		assert_string_equal(g->result.rule, "3.10.1");
+		if (round == 0) {
+			assert_int_equal(g->result.winner, 1);
+			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
+			    "have broken; French 1, Allies 3 points: the Allies "
+			    "win"), 1);
+		} else {
+			assert_int_equal(g->result.winner, -1);
+			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
+			    "have broken; French 2, Allies 2 points: a draw"),
+			    1);
+		}
+		game_free(g);
+	}
+}
+
 /* The sections are checked like every other table: names, positions. */
 static void
 test_phase_tables_refuse_unknown_names(void **state)
@@ -904,6 +997,8 @@ main(void)
 		cmocka_unit_test(test_3_10_1_side_breaks_at_break_point),
 		cmocka_unit_test(test_3_10_1_both_break_points_decide),
 		cmocka_unit_test(test_3_10_2_objectives_at_turn_limit),
+		cmocka_unit_test(test_3_10_2_objectives_either_side_wins_or_draws),
+		cmocka_unit_test(test_3_10_1_both_broken_either_side_wins_on_points),
 		cmocka_unit_test(test_phase_tables_refuse_unknown_names),
 	};
 
