@@ -196,8 +196,10 @@
 	X(test_M31_3_6_8_infantry_stops_short_of_enemy, "M31-infantry-stops-short-of-enemy", NULL) \
 	X(test_M31_3_6_8_meets_enemy_where_it_moved_to, "M31-meets-enemy-where-it-moved-to", NULL) \
 	X(test_M31_3_6_8_manoeuvre_column_stops_short_of_enemy, "M31-manoeuvre-column-stops-short-of-enemy", NULL) \
+	X(test_M31_3_6_8_manoeuvre_column_marching_south_stops_short, "M31-manoeuvre-column-marching-south-stops-short", NULL) \
 	X(test_M32_3_6_8_cavalry_line_keeps_moving, "M32-cavalry-line-keeps-moving", NULL) \
 	X(test_M32_3_6_8_cavalry_manoeuvre_column_stops_beyond_2bd, "M32-cavalry-manoeuvre-column-stops-beyond-2bd", NULL) \
+	X(test_M32_3_6_8_cavalry_manoeuvre_column_marching_west_stops_beyond_2bd, "M32-cavalry-manoeuvre-column-marching-west-stops-beyond-2bd", NULL) \
 	X(test_M32_3_6_8_cavalry_road_column_stops_beyond_2bd, "M32-cavalry-road-column-stops-beyond-2bd", NULL) \
 	X(test_M32_3_6_8_cavalry_screen_stops_beyond_2bd, "M32-cavalry-screen-stops-beyond-2bd", NULL) \
 	X(test_M33_3_6_8_limbered_battery_stops_beyond_2bd, "M33-limbered-battery-stops-beyond-2bd", NULL) \
