@@ -566,6 +566,43 @@ test_3_4_to_3_9_figures_checked_at_both_ends(void **state)
 		}
 }
 
+/*
+ * The horse-and-musket movement tables (H3, H10: speeds by class and
+ * formation, guns, movers) name classes, formations and movers of the
+ * file: an unknown one, or a table that is not one, refuses the whole
+ * file with its name, never loads with a hole in a table.
+ */
+static void
+test_H3_H10_movement_tables_refuse_unknown_names(void **state)
+{
+	static const struct {
+		const char *from, *to, *msg;
+	} edits[] = {
+		{ "      light: {line: 15,", "      lite: {line: 15,",
+		    "unknown cavalry class 'lite'" },
+		{ "      close: {line: 6,", "      close: {lien: 6,",
+		    "unknown formation 'lien'" },
+		{ "      close: {line: 6,", "      close: {line: x,",
+		    "expected a number, found 'x'" },
+		{ "    light:       {limbered: 9,", "    lite:       {limbered: 9,",
+		    "unknown artillery class 'lite'" },
+		{ "    cavalry: {light: mounted}", "    cavalry: {lite: mounted}",
+		    "unknown class 'lite'" },
+		{ "    cavalry: {light: mounted}", "    cavalry: {light: flying}",
+		    "unknown value 'flying' (expected one of: co_foot, oo_foot, "
+		    "mounted, wheeled)" },
+		{ "    cavalry: {light: mounted}", "    cavalry: [mounted]",
+		    "movers of an arm" },
+	};
+	size_t i;
+
+	(void)state;
+	edit_ruleset = "horse-and-musket";
+	for (i = 0; i < sizeof edits / sizeof edits[0]; i++)
+		expect_edit(edits[i].from, edits[i].to, edits[i].msg);
+	edit_ruleset = "napoleonic";
+}
+
 /* The words and rule numbers the screen shows, from the data file. */
 static void
 test_terms_and_citations(void **state)
@@ -784,6 +821,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_battery_ap_checked),
 		cmocka_unit_test(test_3_6_4_random_die_checked),
 		cmocka_unit_test(test_3_4_to_3_9_figures_checked_at_both_ends),
+		cmocka_unit_test(test_H3_H10_movement_tables_refuse_unknown_names),
 		cmocka_unit_test(test_own_rules),
 		cmocka_unit_test(test_own_rules_letters),
 		cmocka_unit_test(test_terms_and_citations),
