@@ -615,6 +615,40 @@ test_002_H10_grasshopper_in_terrain(void **state)
 	game_free(g);
 }
 
+/*
+ * H10 with marshal's own guns_enter_buildings: false (the data file):
+ * foot enters buildings, but a grasshopper, guns that move as
+ * close-order foot, stops at their edge all the same.  Both start 2
+ * cells south of the buildings (row 27 and north).  Close-order foot in
+ * Column has 9 inches, 36 ticks: 2 open cells (4 ticks), the step in
+ * costs half its move (H4, enter_buildings 1/2: 18 ticks), and the 14
+ * ticks left are 7 cells inside at full speed (H3, buildings 1): it
+ * ends at [10, 20].
+ */
+static void
+test_002_H10_guns_stop_at_buildings_foot_goes_in(void **state)
+{
+	struct game *g = battle(40, 40);
+	int f = unit_at(g, "f", ARM_INFANTRY, "close", "column", 10, 30,
+	    DIR_N);
+	int s = unit_at(g, "s", ARM_ARTILLERY, "grasshopper", "limbered", 30,
+	    30, DIR_N);
+
+	(void)state;
+	ground(g, "buildings", 0, 0, 39, 27);
+	move_to(g, f, 10, 0);
+	move_to(g, s, 30, 0);
+	movement(g);
+	stands(g, f, 10, 20, DIR_N, "column");
+	assert_true(spent(g, f, "9 in of 9 in"));
+	assert_true(logged(g, f, "H4", "entering buildings: close-order foot "
+	    "crosses for 1/2 of its move, 9 in x 1/2 = 18 ticks (4.5 in)"));
+	stands(g, s, 30, 28, DIR_N, "limbered");	/* at the edge */
+	assert_true(logged(g, s, "H3", "close-order foot may not enter "
+	    "Buildings: it stops at the edge"));
+	game_free(g);
+}
+
 /* H11: a routed wagon stays where it is: no allowance at all, where a
  * routed crew runs at its Rout figure (the flight itself is the rout
  * phase's, HO.9.3). */
@@ -807,6 +841,7 @@ main(void)
 		cmocka_unit_test(test_002_H10_movers),
 		cmocka_unit_test(test_002_H9_wheel_on_a_3_inch_circle),
 		cmocka_unit_test(test_002_H10_grasshopper_in_terrain),
+		cmocka_unit_test(test_002_H10_guns_stop_at_buildings_foot_goes_in),
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
 		cmocka_unit_test(test_002_H12_pass_through_friends),
 		cmocka_unit_test(test_002_H14_road_bonus_for_columns),
