@@ -400,6 +400,51 @@ test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * A forecast takes units under Move orders of their own as gone from
+ * their places (core/move.h), whichever their number: here the friend
+ * ahead is unit 0.  B (Line, Drill 4, drum: 3 BD = 6 cells a turn,
+ * 3.6.3) stands 6 rows behind A, which has a Move order of its own; B's
+ * way to [10, 14] is 12 cells straight north through A's place: 2 turns,
+ * every cell of its path on column 10.
+ */
+static void
+test_forecast_through_a_friend_under_orders(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct point *cells = NULL;
+	struct order o;
+	int b, n = 0, i;
+
+	(void)state;
+	b = game_add_unit(g, "b", "B", 0, 0);
+	g->units[b].arm = ARM_INFANTRY;
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 4);
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "musician"), true);
+	g->units[b].strength = g->units[b].strength0 = 600;
+	g->units[b].formation = ruleset_form(rs, "line");
+	g->units[b].pos = (struct point){ 10, 26 };
+	g->units[b].facing = DIR_N;
+	game_occupy(g, b, true);
+	order_move(g, 0, 25, 20);		/* A marches off east */
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = b;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 14 };
+	assert_int_equal(move_forecast(g, &o, 5, &cells, &n), 2);
+	assert_int_equal(n, 13);		/* start and 12 steps */
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 10);
+		assert_int_equal(cells[i].y, 26 - i);
+	}
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* The reachable area holds the start and stays within the allowance. */
 static void
 test_reach_within_allowance(void **state)
@@ -903,6 +948,7 @@ main(void)
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
+		cmocka_unit_test(test_forecast_through_a_friend_under_orders),
 		cmocka_unit_test(test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge),
 		cmocka_unit_test(test_reach_within_allowance),
 		cmocka_unit_test(test_3_6_3_reach_is_every_cell_the_speed_pays_for),
