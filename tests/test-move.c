@@ -445,6 +445,52 @@ test_forecast_through_a_friend_under_orders(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * An order may have ORDER_MAX_POINTS points, no more: the preview, the
+ * forecast and the route of one with every point on the way (each a
+ * cell further north on column 10) take it, and one with a point more
+ * is refused by each.  Line, Drill 4, drum: 3 BD = 6 cells (3.6.3), so
+ * the walk reaches its last point, ORDER_MAX_POINTS cells on, within a
+ * turn or two.
+ */
+static void
+test_order_of_the_most_points(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_preview p;
+	struct point *cells = NULL;
+	struct order o, r;
+	int i, n = 0;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = ORDER_MAX_POINTS;
+	for (i = 0; i < ORDER_MAX_POINTS; i++)
+		o.pts[i] = (struct point){ 10, 19 - i };
+	assert_int_equal(move_preview(g, &o, &p), 0);
+	assert_int_equal(p.pos.x, 10);
+	assert_int_equal(p.pos.y, ORDER_MAX_POINTS >= 6 ? 14 :
+	    20 - ORDER_MAX_POINTS);
+	move_preview_free(&p);
+	assert_int_equal(move_forecast(g, &o, 5, &cells, &n),
+	    (ORDER_MAX_POINTS + 5) / 6);
+	assert_int_equal(n, ORDER_MAX_POINTS + 1);
+	assert_int_equal(cells[n - 1].y, 20 - ORDER_MAX_POINTS);
+	free(cells);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	o.npts = ORDER_MAX_POINTS + 1;
+	assert_int_equal(move_preview(g, &o, &p), -1);
+	move_preview_free(&p);
+	assert_int_equal(move_forecast(g, &o, 5, &cells, &n), -1);
+	assert_int_equal(move_route(g, &o, &r), -1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* The reachable area holds the start and stays within the allowance. */
 static void
 test_reach_within_allowance(void **state)
@@ -948,6 +994,7 @@ main(void)
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
+		cmocka_unit_test(test_order_of_the_most_points),
 		cmocka_unit_test(test_forecast_through_a_friend_under_orders),
 		cmocka_unit_test(test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge),
 		cmocka_unit_test(test_reach_within_allowance),
