@@ -13,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ai/doctrine.h"
 #include "io/load.h"
 #include "io/yread.h"
 #include "core/ruleset.h"
@@ -383,6 +384,46 @@ test_3_6_reference_from_data(void **state)
 	assert_int_equal(strncmp(buf, want, sizeof want - 1), 0);
 	assert_int_equal(buf[sizeof want - 1], '\n');	/* the block ends */
 	free(buf);
+}
+
+/*
+ * What the Napoleonic rules teach the computer commander of reaches is
+ * the data's figures: musketry 2 BD and canister 3 BD (3.7.2), light,
+ * heavy and horse guns 10, 14 and 8 BD (3.7.2), an objective held
+ * within 1 BD (3.10.2), charges from 2 BD (foot) and 4 BD (horse, 3.4.1),
+ * melee within 0.5 BD (3.8.1).  Entries the rules do not fix keep the
+ * commander's own guess (-1 here).
+ */
+static void
+test_3_7_2_doctrine_reach_from_data(void **state)
+{
+	const struct ruleset *rs = *state;
+	struct ai_reach r;
+	int k, t = rs->ticks;
+
+	memset(&r, 0, sizeof r);
+	for (k = 0; k < RULES_MAX_FORM; k++)
+		r.art_range[k] = -1;
+	assert_non_null(rs->ops->doctrine);
+	rs->ops->doctrine->reach(rs, &r);
+	assert_int_equal(r.musket, 2 * t);
+	assert_int_equal(r.canister, 3 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "light")], 10 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "heavy")], 14 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "horse")], 8 * t);
+	for (k = 0; k < RULES_MAX_FORM; k++)
+		if (k != ruleset_class(rs, ARM_ARTILLERY, "light") &&
+		    k != ruleset_class(rs, ARM_ARTILLERY, "heavy") &&
+		    k != ruleset_class(rs, ARM_ARTILLERY, "horse"))
+			assert_int_equal(r.art_range[k], -1);
+	assert_int_equal(r.hold, 1 * t);
+	assert_int_equal(r.charge[ARM_INFANTRY], 2 * t);
+	assert_int_equal(r.charge[ARM_CAVALRY], 4 * t);
+	assert_int_equal(r.charge[ARM_ARTILLERY], 0);
+	assert_int_equal(r.melee, t / 2);
 }
 
 /* 3.6.3: a battery's action point costs are 0..6, and must be given. */
@@ -817,6 +858,7 @@ main(void)
 		cmocka_unit_test(test_3_8_4_rout_margin_checked),
 		cmocka_unit_test(test_3_8_reference_from_data),
 		cmocka_unit_test(test_3_6_reference_from_data),
+		cmocka_unit_test(test_3_7_2_doctrine_reach_from_data),
 		cmocka_unit_test(test_3_6_6_road_column_checked_and_described),
 		cmocka_unit_test(test_3_6_3_battery_ap_checked),
 		cmocka_unit_test(test_3_6_4_random_die_checked),
