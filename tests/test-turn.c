@@ -640,6 +640,40 @@ test_3_9_5_explanation_line(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.9.5 with the routers' way open: foot reaching them rolls 1d6 with no
+ * modifier at all (not mounted, track not blocked); against a capture
+ * figure of 100 they scatter, losing 20% of 500 = 100 men.  The routers
+ * are the Allies, their rear to the north, and nothing stands on their
+ * track.
+ */
+static void
+test_3_9_5_open_track_no_modifier(void **state)
+{
+	struct game *g = field();
+	char want[256];
+	int c, r, roll;
+
+	(void)state;
+	c = fixture_unit(g, "inf", 0, ARM_INFANTRY, "line", "line", 30, 24,
+	    DIR_N, 400);
+	r = fixture_unit(g, "run", 1, ARM_INFANTRY, "line", "line", 30, 22,
+	    DIR_N, 500);
+	g->units[r].cond = COND_ROUTED;
+	game_track(g, r, 400);
+	assert_true(g->units[r].ntrack > 0);
+	roll = fixture_dice(g, 1, 6);
+	tab()->morale.capture = 100;
+	nap_rout_touch(g, c, r);
+	tab()->morale.capture = 4;
+	snprintf(want, sizeof want, "inf reaches the routed run: 1d6 = %d = "
+	    "%d, less than 100: they scatter and flee on, losing 20%% = 100 "
+	    "men (400 left)", roll, roll);
+	assert_int_equal(fixture_count(g, "3.9.5", want), 1);
+	assert_int_equal(g->units[r].strength, 400);
+	game_free(g);
+}
+
 /* The morale phase finds routers touched by formed enemies itself. */
 static void
 test_3_9_5_morale_phase_catches_routers(void **state)
@@ -991,6 +1025,7 @@ main(void)
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
 		cmocka_unit_test(test_3_9_5_scatter_loses_men),
 		cmocka_unit_test(test_3_9_5_explanation_line),
+		cmocka_unit_test(test_3_9_5_open_track_no_modifier),
 		cmocka_unit_test(test_3_9_5_morale_phase_catches_routers),
 		cmocka_unit_test(test_3_9_6_empty_units_disperse_and_free_their_cells),
 		cmocka_unit_test(test_3_9_6_dispersed_count_lost_for_break_point),
