@@ -644,6 +644,36 @@ test_H3_H10_movement_tables_refuse_unknown_names(void **state)
 	edit_ruleset = "napoleonic";
 }
 
+/*
+ * The horse-and-musket tables hold HM_MAX_CLASS (32) classes: a file of
+ * exactly 32 loads (22 foot classes added to its 10); in one of 33 the
+ * last class, the wagon, is beyond the tables and the file is refused.
+ */
+static void
+test_H_classes_up_to_the_tables_limit(void **state)
+{
+	const char *from = "  infantry: [close, open, rifle]\n";
+	char list[512];
+	struct ruleset *rs;
+	size_t n;
+	int i;
+
+	(void)state;
+	n = (size_t)snprintf(list, sizeof list, "  infantry: [close, open, "
+	    "rifle");
+	for (i = 0; i < 22; i++)
+		n += (size_t)snprintf(list + n, sizeof list - n, ", foot%d", i);
+	snprintf(list + n, sizeof list - n, "]\n");
+	edit_ruleset = "horse-and-musket";
+	rs = load_edited_ok(from, list);
+	assert_non_null(rs);
+	assert_int_equal(rs->nklass, 32);
+	ruleset_free(rs);
+	snprintf(list + n, sizeof list - n, ", foot22]\n");
+	expect_edit(from, list, "unknown artillery class 'wagon'");
+	edit_ruleset = "napoleonic";
+}
+
 /* The words and rule numbers the screen shows, from the data file. */
 static void
 test_terms_and_citations(void **state)
@@ -864,6 +894,7 @@ main(void)
 		cmocka_unit_test(test_3_6_4_random_die_checked),
 		cmocka_unit_test(test_3_4_to_3_9_figures_checked_at_both_ends),
 		cmocka_unit_test(test_H3_H10_movement_tables_refuse_unknown_names),
+		cmocka_unit_test(test_H_classes_up_to_the_tables_limit),
 		cmocka_unit_test(test_own_rules),
 		cmocka_unit_test(test_own_rules_letters),
 		cmocka_unit_test(test_terms_and_citations),
