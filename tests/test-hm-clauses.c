@@ -475,6 +475,25 @@ test_002_H7_retire_keeping_facing(void **state)
 	game_free(g);
 }
 
+/* H7 for a Column: it retires as a Column, keeping its facing too:
+ * close-order foot in Column moves 9 inches, less 3 retiring = 6 inches,
+ * 24 ticks, 12 cells back west. */
+static void
+test_002_H7_retire_in_column_stays_a_column(void **state)
+{
+	struct game *g = battle(40, 52);
+	int c = unit_at(g, "c", ARM_INFANTRY, "close", "column", 30, 20,
+	    DIR_E);
+
+	(void)state;
+	retire_to(g, c, 10, 20);
+	movement(g);
+	stands(g, c, 18, 20, DIR_E, "column");
+	assert_int_equal(g->units[c].moved, 24);
+	assert_true(logged(g, c, "H7", "9 in - 3 in = 6 in (24 ticks)"));
+	game_free(g);
+}
+
 /* H8: the first 45 degrees are free (a Line sent NE makes 8 diagonal
  * steps of 3); sent behind it, wheels of 54 are more than its 24: it
  * turns about in place for its whole move. */
@@ -836,6 +855,7 @@ main(void)
 		cmocka_unit_test(test_002_H5_formation_change_in_difficult_ground),
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
+		cmocka_unit_test(test_002_H7_retire_in_column_stays_a_column),
 		cmocka_unit_test(test_002_H8_turn_over_45_takes_whole_move),
 		cmocka_unit_test(test_002_H8_H9_turns_to_the_left),
 		cmocka_unit_test(test_002_H10_movers),
