@@ -426,6 +426,54 @@ test_3_7_2_doctrine_reach_from_data(void **state)
 	assert_int_equal(r.melee, t / 2);
 }
 
+/*
+ * What the horse-and-musket rules teach the commander of reaches is the
+ * data's: the musket of close-order foot, the arm's first class, reaches
+ * 6 inches (HO.6.2); guns reach 24 (light, galloper, grasshopper), 32
+ * (medium) and 40 (heavy) inches, canister 6; a place is held within 2
+ * inches (HO.10); foot and horse charge from their H1 Line move (6 and
+ * 15 inches, HO.3.1), guns never; the wagon, with no weapon, keeps the
+ * commander's own guess (-1 here).
+ */
+static void
+test_HO_doctrine_reach_from_data(void **state)
+{
+	struct ruleset *rs;
+	struct ai_reach r;
+	struct diags d;
+	int k, t;
+
+	(void)state;
+	diags_init(&d);
+	rs = load_ruleset("horse-and-musket", datadir(), &d);
+	diags_free(&d);
+	assert_non_null(rs);
+	t = rs->ticks;
+	memset(&r, 0, sizeof r);
+	for (k = 0; k < RULES_MAX_FORM; k++)
+		r.art_range[k] = -1;
+	rs->ops->doctrine->reach(rs, &r);
+	assert_int_equal(r.musket, 6 * t);
+	assert_int_equal(r.canister, 6 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "light")], 24 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "galloper")], 24 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "grasshopper")], 24 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "medium")], 32 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "heavy")], 40 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "wagon")], -1);
+	assert_int_equal(r.hold, 2 * t);
+	assert_int_equal(r.charge[ARM_INFANTRY], 6 * t);
+	assert_int_equal(r.charge[ARM_CAVALRY], 15 * t);
+	assert_int_equal(r.charge[ARM_ARTILLERY], 0);
+	ruleset_free(rs);
+}
+
 /* 3.6.3: a battery's action point costs are 0..6, and must be given. */
 static void
 test_3_6_3_battery_ap_checked(void **state)
@@ -889,6 +937,7 @@ main(void)
 		cmocka_unit_test(test_3_8_reference_from_data),
 		cmocka_unit_test(test_3_6_reference_from_data),
 		cmocka_unit_test(test_3_7_2_doctrine_reach_from_data),
+		cmocka_unit_test(test_HO_doctrine_reach_from_data),
 		cmocka_unit_test(test_3_6_6_road_column_checked_and_described),
 		cmocka_unit_test(test_3_6_3_battery_ap_checked),
 		cmocka_unit_test(test_3_6_4_random_die_checked),
