@@ -476,6 +476,35 @@ test_HO_9_3_flight_at_rout_figure(void **state)
 	game_free(g);
 }
 
+/* Each arm flees at its own class's Rout figure (the data's movement
+ * tables): a routed light gun's crew 12 inches, 48 ticks, 24 cells
+ * straight south to its rear at [30, 39]: [30, 29]; light horse 21
+ * inches, 84 ticks, enough to take it from [40, 2] (37 rows from its
+ * rear edge, 10 of them slanting: 84 ticks to the edge row) off the
+ * field. */
+static void
+test_HO_9_3_guns_and_horse_flee_at_their_rout_figures(void **state)
+{
+	struct game *g = field();
+	int gun, horse;
+
+	(void)state;
+	gun = unit(g, "gun", 0, ARM_ARTILLERY, "light", "limbered", 30, 5,
+	    DIR_N, 20);
+	horse = unit(g, "horse", 0, ARM_CAVALRY, "light", "line", 40, 2,
+	    DIR_N, 200);
+	hm_rout(g, gun, "HO.9.2", "test");
+	hm_rout(g, horse, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[gun].moved, 48);
+	assert_int_equal(g->units[gun].pos.y, 29);
+	assert_int_equal(count(g, "HO.9.3", "gun flees 12 in of its 12 in"),
+	    1);
+	assert_int_equal(count(g, "HO.9.3", "off the field at its edge"), 1);
+	assert_int_equal(g->units[horse].cond, COND_DISPERSED);
+	game_free(g);
+}
+
 /* The British flee north, to their rear at [30, 0]: the same 12 inches,
  * 24 cells, the other way. */
 static void
@@ -1142,6 +1171,7 @@ main(void)
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
+		cmocka_unit_test(test_HO_9_3_guns_and_horse_flee_at_their_rout_figures),
 		cmocka_unit_test(test_HO_9_3_flight_to_the_north),
 		cmocka_unit_test(test_HO_9_3_flight_runs_through_friends),
 		cmocka_unit_test(test_HO_9_3_flight_off_the_edge),
