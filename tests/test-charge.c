@@ -527,6 +527,9 @@ test_3_4_charge_and_rally_tables_refuse_bad_entries(void **state)
 	fixture_refused("  recoil: 1 ", "  recoyl: 1 ", "recoyl");
 	fixture_refused("  general_reach: 4", "  general_reach: x",
 	    "expected a number, found 'x'");
+	/* 3.4.1 needs both tables: the charge reach and the formations. */
+	fixture_refused("  reach: {infantry: 2, cavalry: 4} ", "  reach: 2 ",
+	    "reach must be a mapping, not a scalar");
 }
 
 /* --- 3.4.5 Assault (marshal's own) --------------------------------------- */
