@@ -276,6 +276,38 @@ test_3_8_4_heavy_defeat_routs(void **state)
 }
 
 /*
+ * 3.8.3: the loser never loses less than the winner.  The melee of
+ * test_3_8_4_heavy_defeat_routs with the tables changed to 1% a point for
+ * the loser and 20% for the winner: the loser's 1% x 7 to 17 points is
+ * raised to the winner's 20%, 100 of its 500 men; the winner loses 20%
+ * of 400, 80.
+ */
+static void
+test_3_8_3_loser_loses_at_least_the_winners_share(void **state)
+{
+	struct game *g = field();
+	int a, b, loss = tab()->melee.loss, wl = tab()->melee.winner_loss;
+
+	(void)state;
+	a = fixture_unit(g, "cav", 0, ARM_CAVALRY, "heavy", "line", 20, 20,
+	    DIR_N, 400);
+	b = fixture_unit(g, "foot", 1, ARM_INFANTRY, "line", "skirmish", 20,
+	    19, DIR_S, 500);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 6);
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 1);
+	g->units[b].cond = COND_MOB;
+	tab()->melee.loss = 1;
+	tab()->melee.winner_loss = 20;
+	nap_phase_melee(g);
+	tab()->melee.loss = loss;
+	tab()->melee.winner_loss = wl;
+	assert_int_equal(fixture_count(g, "3.8.3", "cav wins by"), 1);
+	assert_int_equal(g->units[b].strength, 500 - 100);
+	assert_int_equal(g->units[a].strength, 400 - 80);
+	game_free(g);
+}
+
+/*
  * 3.8.1: a unit fights its nearest enemy, and of two equally near the
  * first in the order of battle; the other, with no one left to fight,
  * stands out of the melee.
@@ -1015,6 +1047,7 @@ main(void)
 		cmocka_unit_test(test_3_8_1_equally_near_the_first_listed_is_fought),
 		cmocka_unit_test(test_3_8_2_square_stands_against_cavalry),
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
+		cmocka_unit_test(test_3_8_3_loser_loses_at_least_the_winners_share),
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
 		cmocka_unit_test(test_3_9_1_explanation_line),
