@@ -113,6 +113,7 @@
 	X(test_M11_3_6_5_cavalry_mc_double_pe, "M11-cavalry-mc-double-pe", NULL) \
 	X(test_M11_3_6_5_infantry_mc_single_pe, "M11-infantry-mc-single-pe", NULL) \
 	X(test_M11_3_6_5_rough_lowers_speed_by_pe, "M11-rough-lowers-speed-by-pe", NULL) \
+	X(test_M11_3_6_5_only_the_front_ranks_ground_slows_the_start, "M11-only-the-front-ranks-ground-slows-the-start", NULL) \
 	X(test_M11_3_6_5_speed_below_nothing_counts_as_nothing, "M11-speed-below-nothing-counts-as-nothing", NULL) \
 	X(test_M11_3_6_5_wood_entry_pays_pe, "M11-wood-entry-pays-pe", NULL) \
 	X(test_M12_3_6_5_column_enters_wood_from_edge, "M12-column-enters-wood-from-edge", NULL) \
