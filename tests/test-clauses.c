@@ -153,6 +153,7 @@
 	X(test_M20_3_6_5_descending_contours_count, "M20-descending-contours-count", NULL) \
 	X(test_M20_3_6_5_one_contour_free, "M20-one-contour-free", NULL) \
 	X(test_M20_3_6_5_second_contour_costs_1bd, "M20-second-contour-costs-1bd", NULL) \
+	X(test_M20_3_6_5_third_contour_costs_as_the_second, "M20-third-contour-costs-as-the-second", NULL) \
 	X(test_M20_3_6_5_two_contours_in_one_step, "M20-two-contours-in-one-step", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_clear_road_5bd, "M21-cavalry-road-column-clear-road-5bd", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_crowded_3bd, "M21-cavalry-road-column-crowded-3bd", NULL) \
