@@ -976,7 +976,8 @@ test_3_10_2_objectives_either_side_wins_or_draws(void **state)
 /*
  * 3.10.1: both sides broken in one turn, the points decide as at the turn
  * limit (3.10.2): the Allies hold the Bridge (3), the French the Mill
- * (1), so the Allies win; with 2 points each it is a draw.
+ * (1), so the Allies win; with 2 points each it is a draw; with the
+ * Bridge worth 1 and the Mill 3, the French win.
  */
 static void
 test_3_10_1_both_broken_either_side_wins_on_points(void **state)
@@ -985,15 +986,15 @@ test_3_10_1_both_broken_either_side_wins_on_points(void **state)
 	int round;
 
 	(void)state;
-	for (round = 0; round < 2; round++) {
+	for (round = 0; round < 3; round++) {
 		g = field();
 		g->break_point = 50;
 		g->nobjectives = 2;
 		g->objectives = calloc(2, sizeof *g->objectives);
 		g->objectives[0] = (struct objective){ strdup("Bridge"),
-		    { 20, 10 }, round == 0 ? 3 : 2 };
+		    { 20, 10 }, round == 0 ? 3 : round == 1 ? 2 : 1 };
 		g->objectives[1] = (struct objective){ strdup("Mill"),
-		    { 50, 30 }, round == 0 ? 1 : 2 };
+		    { 50, 30 }, round == 0 ? 1 : round == 1 ? 2 : 3 };
 		fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 20, 11,
 		    DIR_N, 600);
 		fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 50, 28,
@@ -1013,11 +1014,16 @@ test_3_10_1_both_broken_either_side_wins_on_points(void **state)
 			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
 			    "have broken; French 1, Allies 3 points: the Allies "
 			    "win"), 1);
-		} else {
+		} else if (round == 1) {
 			assert_int_equal(g->result.winner, -1);
 			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
 			    "have broken; French 2, Allies 2 points: a draw"),
 			    1);
+		} else {
+			assert_int_equal(g->result.winner, 0);
+			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
+			    "have broken; French 3, Allies 1 points: the French "
+			    "win"), 1);
 		}
 		game_free(g);
 	}
