@@ -699,6 +699,10 @@ test_HO_10_objective_turn_limit(void **state)
 	assert_true(game_over(g));
 	assert_int_equal(g->result.winner, 1);
 	assert_int_equal(g->result.points[1], 3);
+	assert_int_equal(count(g, "HO.10", "the British hold the rise: 3 "
+	    "points"), 1);
+	assert_int_equal(count(g, "HO.10", "the turn limit: 0 points to 3, the "
+	    "British win"), 1);
 	game_free(g);
 }
 
