@@ -190,6 +190,35 @@ test_HO_6_3_open_order_long_range(void **state)
 	game_free(g);
 }
 
+/* Close-order foot in open woods at musket long range (4 inches): cover
+ * makes the firer's 5+ a 6+ (-1, HO.6.3); its own fire back, at a Line
+ * in the open, hits on 5+. */
+static void
+test_HO_6_3_cover_long_range(void **state)
+{
+	struct game *g = field();
+	int a, b, r[4], ha, hb, i, x, y, wood = ruleset_land(rs, "open_wood");
+
+	(void)state;
+	assert_true(wood >= 0);
+	for (y = 6; y <= 13; y++)
+		for (x = 10; x <= 30; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)wood;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 11, DIR_S, 100);
+	assert_int_equal(hm_gap(g, a, b), 16);		/* 4 inches */
+	dice(g, 4, 6, r);
+	for (i = ha = hb = 0; i < 2; i++) {
+		ha += r[i] >= 6;
+		hb += r[2 + i] >= 5;
+	}
+	hm_phase_fire(g);
+	assert_int_equal(g->units[b].strength, 100 - 10 * ha);
+	assert_int_equal(g->units[a].strength, 200 - 20 * hb);
+	assert_int_equal(count(g, "HO.6.2", "6+ to hit -1 (cover)"), 1);
+	game_free(g);
+}
+
 /* Beyond musket range (6 in) nobody fires; a limbered gun never does. */
 static void
 test_HO_6_1_out_of_range_and_limbered(void **state)
@@ -1165,6 +1194,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_HO_6_2_musket_short_range_two_dice),
 		cmocka_unit_test(test_HO_6_3_open_order_long_range),
+		cmocka_unit_test(test_HO_6_3_cover_long_range),
 		cmocka_unit_test(test_HO_6_1_out_of_range_and_limbered),
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
