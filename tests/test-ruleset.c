@@ -474,6 +474,33 @@ test_HO_doctrine_reach_from_data(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.3 speeds are "drill", "drill - N", "drill + N" or a number of BD:
+ * "drill + 1" for foot in Line loads and the reference says so; "drill *
+ * 2" is refused with the forms a speed may take.
+ */
+static void
+test_3_6_3_speed_forms(void **state)
+{
+	struct ruleset *rs;
+	char *buf;
+
+	(void)state;
+	rs = load_edited_ok("    infantry:\n      line: drill - 2",
+	    "    infantry:\n      line: drill + 1");
+	assert_non_null(rs);
+	buf = xcalloc(16000, 1);
+	rs->ops->describe(rs, collect, buf);
+	assert_non_null(strstr(buf, "\n  infantry  Line               Drill "
+	    "+ 1 BD\n"));
+	free(buf);
+	ruleset_free(rs);
+	expect_edit("    infantry:\n      line: drill - 2",
+	    "    infantry:\n      line: drill * 2",
+	    "a speed is 'drill', 'drill - N', 'drill + N' or a number of BD, "
+	    "not 'drill * 2'");
+}
+
 /* 3.6.3: a battery's action point costs are 0..6, and must be given. */
 static void
 test_3_6_3_battery_ap_checked(void **state)
@@ -936,6 +963,7 @@ main(void)
 		cmocka_unit_test(test_3_8_4_rout_margin_checked),
 		cmocka_unit_test(test_3_8_reference_from_data),
 		cmocka_unit_test(test_3_6_reference_from_data),
+		cmocka_unit_test(test_3_6_3_speed_forms),
 		cmocka_unit_test(test_3_7_2_doctrine_reach_from_data),
 		cmocka_unit_test(test_HO_doctrine_reach_from_data),
 		cmocka_unit_test(test_3_6_6_road_column_checked_and_described),
