@@ -26,6 +26,9 @@
 #   timeout    a test ran past the time limit (counted as killed)
 #   survived   every test passed: the tests did not notice the change
 #   stillborn  it did not compile (left out of the share)
+#   equivalent written down in bench/mutants-equivalent.txt as one no
+#              test could tell from the original, with the reason: not
+#              built nor run, left out of the share and listed apart
 # The report gives, per file, the mutants run and the share killed, then
 # each survivor as FILE:LINE OPERATOR: ORIGINAL -> MUTANT, so it can be
 # judged: a real gap in the tests, or an equivalent mutant (one no test
@@ -57,6 +60,9 @@
 #                    mutant which only reads or writes out of bounds is
 #                    caught too; slower
 #   --only ID,...    run only these mutants (numbers from --list)
+#   --equivalent F   the list of equivalent mutants (EQUIVALENT, default
+#                    bench/mutants-equivalent.txt; its header tells the
+#                    form of a line)
 #   --list           list the mutants (with the sample applied) and stop
 #   --show ID        print mutant ID as a diff and stop
 # `make mutation` runs it from the build directory with MUTANTS (default
@@ -71,6 +77,7 @@ seed=${SEED:-1}
 limit=${TIMEOUT:-10}
 tests=${TESTS:-"test-clauses test-move test-turn test-charge test-command test-save test-ruleset test-hm-clauses test-hm-turn test-hooks test-decide"}
 work=${MUTATION_DIR:-$top/_build/mutation}
+equiv=${EQUIVALENT:-$top/bench/mutants-equivalent.txt}
 only=
 sanitize=
 mode=run
@@ -89,6 +96,7 @@ while [ $# -gt 0 ]; do
 	--tests) tests=$2; shift 2 ;;
 	--workdir) work=$2; shift 2 ;;
 	--only) only=$2; shift 2 ;;
+	--equivalent) equiv=$2; shift 2 ;;
 	--sanitize) sanitize=--enable-sanitizers; shift ;;
 	--list) mode=list; shift ;;
 	--show) mode=show; show=$2; shift 2 ;;
@@ -344,6 +352,81 @@ else
 	draw < "$list.all" > "$list"
 fi
 
+# --- the equivalent mutants -----------------------------------------------------
+# A line of the list names one mutant as the report does, then its source
+# line and the reason, separated by " | ":
+#   FILE:LINE OPERATOR: ORIGINAL -> MUTANT | SOURCE LINE | REASON
+# Where two mutants of one line share operator and texts, FILE:LINE:COLUMN
+# names one of them (the column of the change, counting from 1, a tab as
+# one).
+# A mutant matches on its file, operator, texts and the source line (its
+# blanks trimmed), not on the line number, so the list outlives edits
+# elsewhere in the file.  Lines starting with # and blank lines are left
+# alone; an entry that matches no mutant of its file is reported as stale.
+# Prints the matching lines of the mutant list on stdin (with
+# EQ=1) or the others (EQ=0).
+equivalent() {
+	awk -F "$US" -v EQ="$1" -v TOP="$top" -v LIST="$equiv" '
+	function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
+	function srcline(f, n,    l, i) {
+		for (i = 1; i <= n && (getline l < (TOP "/" f)) > 0; i++)
+			;
+		close(TOP "/" f)
+		return trim(l)
+	}
+	BEGIN {
+		while ((getline l < LIST) > 0) {
+			if (l ~ /^[ \t]*(#|$)/) continue
+			n = split(l, part, / \| /)
+			if (n < 3) continue
+			head = part[1]; src = trim(part[2])
+			# FILE:LINE OPERATOR: ORIGINAL -> MUTANT
+			if (!match(head, /^[^: ]+:[0-9]+(:[0-9]+)? [a-z]+: /)) continue
+			pre = substr(head, 1, RLENGTH - 2); rest = substr(head, RLENGTH + 1)
+			split(pre, fl, " "); op = fl[2]; col = ""
+			if (fl[1] ~ /:[0-9]+:[0-9]+$/) {
+				col = fl[1]; sub(/^.*:/, "", col)
+				sub(/:[0-9]+$/, "", fl[1])
+			}
+			sub(/:[0-9]+$/, "", fl[1])
+			k = 0
+			for (i = length(rest) - 3; i >= 1; i--)
+				if (substr(rest, i, 4) == " -> ") { k = i; break }
+			if (!k) continue
+			key = fl[1] SUBSEP op SUBSEP substr(rest, 1, k - 1) SUBSEP \
+			    substr(rest, k + 4) SUBSEP src
+			if (col != "")
+				key = key SUBSEP col
+			eq[key] = 1
+		}
+		close(LIST)
+	}
+	{
+		key = $2 SUBSEP $7 SUBSEP $8 SUBSEP $9 SUBSEP srcline($2, $3)
+		if (!(key in eq))
+			key = key SUBSEP $4
+		if (EQ == 2) { if (key in eq) used[key] = 1; files[$2] = 1; next }
+		if ((key in eq) == (EQ == 1)) print
+	}
+	END {
+		if (EQ != 2) exit
+		for (key in eq) {
+			split(key, kp, SUBSEP)
+			if ((kp[1] in files) && !(key in used))
+				printf "mutate.sh: stale entry in %s: %s %s: %s -> %s | %s\n",
+				    LIST, kp[1], kp[2], kp[3], kp[4], kp[5] > "/dev/stderr"
+		}
+	}'
+}
+if [ "$mode" != show ] && [ -f "$equiv" ]; then
+	equivalent 2 < "$list.all"
+	equivalent 1 < "$list" > "$list.eq"
+	equivalent 0 < "$list" > "$list.run"
+	mv "$list.run" "$list"
+else
+	: > "$list.eq"
+fi
+
 # Apply the mutant on stdin's one line to the file under $1 (a tree).
 apply() {
 	IFS=$US read -r id file line col len span op orig repl
@@ -357,7 +440,8 @@ apply() {
 
 if [ "$mode" = list ]; then
 	awk -F "$US" '{ printf "%5d %s:%d %s: %s -> %s\n", $1, $2, $3, $7, $8, $9 }' "$list"
-	echo "$(wc -l < "$list") of $(wc -l < "$list.all") mutants" >&2
+	awk -F "$US" '{ printf "%5d %s:%d %s: %s -> %s (equivalent)\n", $1, $2, $3, $7, $8, $9 }' "$list.eq"
+	echo "$(wc -l < "$list") of $(wc -l < "$list.all") mutants, and $(wc -l < "$list.eq") written down as equivalent" >&2
 	exit 0
 fi
 if [ "$mode" = show ]; then
@@ -448,6 +532,7 @@ done < "$list"
 echo >&2
 build_tests || true
 end=$(date +%s)
+awk -v US="$US" '{ print "equivalent" US $0 }' "$list.eq" >> "$results"
 
 # --- the report ---------------------------------------------------------------
 awk -F "$US" -v secs=$((end - start)) -v SRC="$src" '
@@ -463,6 +548,10 @@ function text(f, n,    l, i) {
 	r = $1; f = $3
 	if (!(f in run)) { order[++nf] = f; run[f] = 0 }
 	if (r == "stillborn") { still[f]++; tstill++; next }
+	if (r == "equivalent") { eqv[f]++; teqv++
+		e[++ne] = sprintf("  %s:%d %s: %s -> %s   [%d: %s]", f, $4, $8,
+		    $9, $10, $2, text(f, $4))
+		next }
 	run[f]++; trun++
 	if (r == "killed") { kill[f]++; tkill++ }
 	else if (r == "timeout") { tout[f]++; ttout++ }
@@ -471,21 +560,26 @@ function text(f, n,    l, i) {
 		    $9, $10, $2, text(f, $4)) }
 }
 END {
-	printf "\n%-32s %5s %7s %8s %8s %9s %7s\n", "file", "run", "killed",
-	    "timeout", "survived", "stillborn", "share"
+	printf "\n%-32s %5s %7s %8s %8s %9s %6s %7s\n", "file", "run", "killed",
+	    "timeout", "survived", "stillborn", "equiv", "share"
 	for (i = 1; i <= nf; i++) {
 		f = order[i]
-		printf "%-32s %5d %7d %8d %8d %9d %6.1f%%\n", f, run[f],
-		    kill[f], tout[f], surv[f], still[f],
+		printf "%-32s %5d %7d %8d %8d %9d %6d %6.1f%%\n", f, run[f],
+		    kill[f], tout[f], surv[f], still[f], eqv[f],
 		    run[f] ? 100 * (kill[f] + tout[f]) / run[f] : 0
 	}
-	printf "%-32s %5d %7d %8d %8d %9d %6.1f%%\n", "total", trun, tkill,
-	    ttout, tsurv, tstill, trun ? 100 * (tkill + ttout) / trun : 0
+	printf "%-32s %5d %7d %8d %8d %9d %6d %6.1f%%\n", "total", trun, tkill,
+	    ttout, tsurv, tstill, teqv, trun ? 100 * (tkill + ttout) / trun : 0
 	printf "(killed share = killed + timeout over run; stillborn mutants " \
-	    "did not compile and are left out; %d s)\n", secs
+	    "did not compile and equivalent ones (bench/mutants-equivalent.txt) " \
+	    "were not run: both are left out; %d s)\n", secs
 	if (ns) {
 		printf "\nsurvivors (FILE:LINE OPERATOR: ORIGINAL -> MUTANT " \
 		    "[ID: the line]):\n"
 		for (i = 1; i <= ns; i++) print s[i]
+	}
+	if (ne) {
+		printf "\nequivalent, written down (not run):\n"
+		for (i = 1; i <= ne; i++) print e[i]
 	}
 }' "$results" | tee "$work/report"

@@ -527,6 +527,9 @@ test_3_4_charge_and_rally_tables_refuse_bad_entries(void **state)
 	fixture_refused("  recoil: 1 ", "  recoyl: 1 ", "recoyl");
 	fixture_refused("  general_reach: 4", "  general_reach: x",
 	    "expected a number, found 'x'");
+	/* 3.4.1 needs both tables: the charge reach and the formations. */
+	fixture_refused("  reach: {infantry: 2, cavalry: 4} ", "  reach: 2 ",
+	    "reach must be a mapping, not a scalar");
 }
 
 /* --- 3.4.5 Assault (marshal's own) --------------------------------------- */
@@ -656,6 +659,37 @@ test_3_4_5_assault_within_reach_charges_this_turn(void **state)
 	/* A Mob that fails routs (3.4.3). */
 	assert_int_equal(g->units[b].cond, roll <= 6 ? COND_MOB :
 	    COND_ROUTED);
+	game_free(g);
+}
+
+/* 3.4.5 as test_3_4_5_assault_within_reach_charges_this_turn, the target
+ * the first unit of the battle (unit 0): the same charge, from 1.5 BD,
+ * needing 6 or less (Drill 4 + 4 -2 for a Mob). */
+static void
+test_3_4_5_assault_on_the_first_unit_of_the_battle(void **state)
+{
+	struct charge_forecast f;
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	assert_int_equal(b, 0);
+	g->units[b].cond = COND_MOB;
+	assert_int_equal(assault(g, a, b), 0);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
+	    g->units[a].pos, g->units[a].facing, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_NOW);
+	assert_int_equal(f.gap, 6);
+	assert_int_equal(f.needs, 6);
+	nap_phase_charges(g);
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(fixture_count(g, "3.4.3", "needs 6 or less (Drill 4 "
+	    "+ 4 -2 (Mob))"), 1);
 	game_free(g);
 }
 
@@ -801,6 +835,7 @@ main(void)
 		cmocka_unit_test(test_3_4_charge_and_rally_tables_refuse_bad_entries),
 		cmocka_unit_test(test_3_4_5_assault_marches_then_charges_next_turn),
 		cmocka_unit_test(test_3_4_5_assault_within_reach_charges_this_turn),
+		cmocka_unit_test(test_3_4_5_assault_on_the_first_unit_of_the_battle),
 		cmocka_unit_test(test_3_4_5_assault_refused),
 		cmocka_unit_test(test_3_4_5_cavalry_assault_charges_next_turn),
 		cmocka_unit_test(test_3_4_5_horse_spent_at_melee_reach_is_no_charge),

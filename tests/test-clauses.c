@@ -20,7 +20,9 @@
  * it stopped), `owed` (BD still to pay for a river it stands on) and
  * `covers` (a cell of the unit's footprint) for a unit; `line` (units
  * standing as one closed line, left to right) beside `units`; and, in a
- * log entry, `phase` (the ruleset's phase key the event belongs to).
+ * log entry, `phase` (the ruleset's phase key the event belongs to) and
+ * `says` (the event's whole text, exactly: for the explanation lines
+ * whose every figure a rule gives).
  */
 #include "config.h"
 
@@ -102,6 +104,7 @@
 	X(test_M9_3_6_3_brigade_wheel_needs_room, "M9-brigade-wheel-needs-room", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_keeps_an_open_gap, "M9-brigade-wheel-keeps-an-open-gap", NULL) \
 	X(test_M9_3_6_3_brigade_straight_on_to_its_centre, "M9-brigade-straight-on-to-its-centre", NULL) \
+	X(test_M9_3_6_3_brigade_at_its_destination_has_arrived, "M9-brigade-at-its-destination-has-arrived", NULL) \
 	X(test_M10_3_6_4_middle_roll_no_change, "M10-middle-roll-no-change", NULL) \
 	X(test_M10_3_6_4_option_off_no_roll, "M10-option-off-no-roll", NULL) \
 	X(test_M10_3_6_4_roll_one_loses_half_bd, "M10-roll-one-loses-half-bd", NULL) \
@@ -110,6 +113,8 @@
 	X(test_M11_3_6_5_cavalry_mc_double_pe, "M11-cavalry-mc-double-pe", NULL) \
 	X(test_M11_3_6_5_infantry_mc_single_pe, "M11-infantry-mc-single-pe", NULL) \
 	X(test_M11_3_6_5_rough_lowers_speed_by_pe, "M11-rough-lowers-speed-by-pe", NULL) \
+	X(test_M11_3_6_5_only_the_front_ranks_ground_slows_the_start, "M11-only-the-front-ranks-ground-slows-the-start", NULL) \
+	X(test_M11_3_6_5_speed_below_nothing_counts_as_nothing, "M11-speed-below-nothing-counts-as-nothing", NULL) \
 	X(test_M11_3_6_5_wood_entry_pays_pe, "M11-wood-entry-pays-pe", NULL) \
 	X(test_M12_3_6_5_column_enters_wood_from_edge, "M12-column-enters-wood-from-edge", NULL) \
 	X(test_M12_3_6_5_heavy_battery_enters_rough, "M12-heavy-battery-enters-rough", NULL) \
@@ -121,6 +126,7 @@
 	X(test_M12_3_6_5_village_stops_at_edge, "M12-village-stops-at-edge", NULL) \
 	X(test_M13_3_6_5_line_becomes_manoeuvre_column_for_village, "M13-line-becomes-manoeuvre-column-for-village", NULL) \
 	X(test_M13_3_6_5_line_keeps_formation_beside_village, "M13-line-keeps-formation-beside-village", NULL) \
+	X(test_M13_3_6_5_no_room_for_the_manoeuvre_column_halts, "M13-no-room-for-the-manoeuvre-column-halts", NULL) \
 	X(test_M14_3_6_5_battery_stops_at_wood_needs_order, "M14-battery-stops-at-wood-needs-order", NULL) \
 	X(test_M14_3_6_5_formation_order_takes_whole_turn, "M14-formation-order-takes-whole-turn", NULL) \
 	X(test_M15_3_6_5_battery_into_marsh_becomes_mob, "M15-battery-into-marsh-becomes-mob", NULL) \
@@ -147,6 +153,7 @@
 	X(test_M20_3_6_5_descending_contours_count, "M20-descending-contours-count", NULL) \
 	X(test_M20_3_6_5_one_contour_free, "M20-one-contour-free", NULL) \
 	X(test_M20_3_6_5_second_contour_costs_1bd, "M20-second-contour-costs-1bd", NULL) \
+	X(test_M20_3_6_5_third_contour_costs_as_the_second, "M20-third-contour-costs-as-the-second", NULL) \
 	X(test_M20_3_6_5_two_contours_in_one_step, "M20-two-contours-in-one-step", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_clear_road_5bd, "M21-cavalry-road-column-clear-road-5bd", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_crowded_3bd, "M21-cavalry-road-column-crowded-3bd", NULL) \
@@ -180,6 +187,7 @@
 	X(test_M28_3_6_7_skirmish_passes_through_column, "M28-skirmish-passes-through-column", NULL) \
 	X(test_M28_3_6_7_skirmish_passes_through_skirmish, "M28-skirmish-passes-through-skirmish", NULL) \
 	X(test_M29_3_6_7_through_line_both_mob, "M29-through-line-both-mob", NULL) \
+	X(test_M29_3_6_7_first_unit_passed_through_becomes_mob, "M29-first-unit-passed-through-becomes-mob", NULL) \
 	X(test_M29_3_6_7_through_moving_unit_both_mob, "M29-through-moving-unit-both-mob", NULL) \
 	X(test_M30_3_6_7_column_flank_blocks, "M30-column-flank-blocks", NULL) \
 	X(test_M30_3_6_7_dense_artillery_blocks, "M30-dense-artillery-blocks", NULL) \
@@ -189,9 +197,13 @@
 	X(test_M31_3_6_8_contact_with_first_unit_listed, "M31-contact-with-first-unit-listed", NULL) \
 	X(test_M31_3_6_8_enemy_beyond_reach_no_contact, "M31-enemy-beyond-reach-no-contact", NULL) \
 	X(test_M31_3_6_8_infantry_stops_short_of_enemy, "M31-infantry-stops-short-of-enemy", NULL) \
+	X(test_M31_3_6_8_already_at_the_contact_gap_stays, "M31-already-at-the-contact-gap-stays", NULL) \
+	X(test_M31_3_6_8_meets_enemy_where_it_moved_to, "M31-meets-enemy-where-it-moved-to", NULL) \
 	X(test_M31_3_6_8_manoeuvre_column_stops_short_of_enemy, "M31-manoeuvre-column-stops-short-of-enemy", NULL) \
+	X(test_M31_3_6_8_manoeuvre_column_marching_south_stops_short, "M31-manoeuvre-column-marching-south-stops-short", NULL) \
 	X(test_M32_3_6_8_cavalry_line_keeps_moving, "M32-cavalry-line-keeps-moving", NULL) \
 	X(test_M32_3_6_8_cavalry_manoeuvre_column_stops_beyond_2bd, "M32-cavalry-manoeuvre-column-stops-beyond-2bd", NULL) \
+	X(test_M32_3_6_8_cavalry_manoeuvre_column_marching_west_stops_beyond_2bd, "M32-cavalry-manoeuvre-column-marching-west-stops-beyond-2bd", NULL) \
 	X(test_M32_3_6_8_cavalry_road_column_stops_beyond_2bd, "M32-cavalry-road-column-stops-beyond-2bd", NULL) \
 	X(test_M32_3_6_8_cavalry_screen_stops_beyond_2bd, "M32-cavalry-screen-stops-beyond-2bd", NULL) \
 	X(test_M33_3_6_8_limbered_battery_stops_beyond_2bd, "M33-limbered-battery-stops-beyond-2bd", NULL) \
@@ -564,7 +576,7 @@ check_line(struct run *r, const struct doc_node *n)
  */
 static bool
 log_has(const struct game *g, int u, const char *rule, const char *text,
-    int phase)
+    const char *whole, int phase)
 {
 	const struct event *e;
 	int i;
@@ -576,6 +588,8 @@ log_has(const struct game *g, int u, const char *rule, const char *text,
 		if (phase >= 0 && e->phase != phase)
 			continue;
 		if (strcmp(e->rule, rule) != 0)
+			continue;
+		if (whole != NULL && strcmp(e->text, whole) != 0)
 			continue;
 		if (text == NULL || strcasestr(e->text, text) != NULL)
 			return true;
@@ -590,8 +604,10 @@ check_log(struct run *r, const struct doc_node *e, bool want)
 	const struct doc_node *rule = doc_get(e, "rule");
 	const struct doc_node *text = doc_get(e, "contains");
 	const struct doc_node *ph = doc_get(e, "phase");
+	const struct doc_node *says = doc_get(e, "says");
 	int u = un != NULL ? unit_of(r, un) : -1;
 	const char *t = text != NULL ? str_of(text, "contains") : NULL;
+	const char *w = says != NULL ? str_of(says, "says") : NULL;
 	const char *pk = ph != NULL ? str_of(ph, "phase") : NULL;
 	int phase = -1;
 
@@ -602,12 +618,14 @@ check_log(struct run *r, const struct doc_node *e, bool want)
 		if (phase == r->rs->nphases)
 			fail_msg("%s: no phase '%s'", r->file, pk);
 	}
-	if (log_has(r->g, u, str_of(rule, "rule"), t, phase) == want)
+	if (log_has(r->g, u, str_of(rule, "rule"), t, w, phase) == want)
 		return;
-	mismatch(r, u, "%s event: unit %s, rule %s%s%s%s%s%s",
+	mismatch(r, u, "%s event: unit %s, rule %s%s%s%s%s%s%s%s%s",
 	    want ? "missing" : "unwanted", u >= 0 ? r->g->units[u].id : "any",
 	    rule->str, t != NULL ? ", text containing \"" : "",
 	    t != NULL ? t : "", t != NULL ? "\"" : "",
+	    w != NULL ? ", text \"" : "", w != NULL ? w : "",
+	    w != NULL ? "\"" : "",
 	    pk != NULL ? ", in the phase " : "", pk != NULL ? pk : "");
 }
 

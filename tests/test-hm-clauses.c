@@ -502,6 +502,25 @@ test_002_H7_a_later_order_ends_the_retire(void **state)
 	game_free(g);
 }
 
+/* H7 for a Column: it retires as a Column, keeping its facing too:
+ * close-order foot in Column moves 9 inches, less 3 retiring = 6 inches,
+ * 24 ticks, 12 cells back west. */
+static void
+test_002_H7_retire_in_column_stays_a_column(void **state)
+{
+	struct game *g = battle(40, 52);
+	int c = unit_at(g, "c", ARM_INFANTRY, "close", "column", 30, 20,
+	    DIR_E);
+
+	(void)state;
+	retire_to(g, c, 10, 20);
+	movement(g);
+	stands(g, c, 18, 20, DIR_E, "column");
+	assert_int_equal(g->units[c].moved, 24);
+	assert_true(logged(g, c, "H7", "9 in - 3 in = 6 in (24 ticks)"));
+	game_free(g);
+}
+
 /* H8: the first 45 degrees are free (a Line sent NE makes 8 diagonal
  * steps of 3); sent behind it, wheels of 54 are more than its 24: it
  * turns about in place for its whole move. */
@@ -639,6 +658,40 @@ test_002_H10_grasshopper_in_terrain(void **state)
 	assert_true(logged(g, s, "H3", "close-order foot at 1/3 speed"));
 	stands(g, l, 30, 30, DIR_N, "limbered");
 	assert_true(logged(g, l, "H3", "wheeled may not enter Dense woods"));
+	game_free(g);
+}
+
+/*
+ * H10 with marshal's own guns_enter_buildings: false (the data file):
+ * foot enters buildings, but a grasshopper, guns that move as
+ * close-order foot, stops at their edge all the same.  Both start 2
+ * cells south of the buildings (row 27 and north).  Close-order foot in
+ * Column has 9 inches, 36 ticks: 2 open cells (4 ticks), the step in
+ * costs half its move (H4, enter_buildings 1/2: 18 ticks), and the 14
+ * ticks left are 7 cells inside at full speed (H3, buildings 1): it
+ * ends at [10, 20].
+ */
+static void
+test_002_H10_guns_stop_at_buildings_foot_goes_in(void **state)
+{
+	struct game *g = battle(40, 40);
+	int f = unit_at(g, "f", ARM_INFANTRY, "close", "column", 10, 30,
+	    DIR_N);
+	int s = unit_at(g, "s", ARM_ARTILLERY, "grasshopper", "limbered", 30,
+	    30, DIR_N);
+
+	(void)state;
+	ground(g, "buildings", 0, 0, 39, 27);
+	move_to(g, f, 10, 0);
+	move_to(g, s, 30, 0);
+	movement(g);
+	stands(g, f, 10, 20, DIR_N, "column");
+	assert_true(spent(g, f, "9 in of 9 in"));
+	assert_true(logged(g, f, "H4", "entering buildings: close-order foot "
+	    "crosses for 1/2 of its move, 9 in x 1/2 = 18 ticks (4.5 in)"));
+	stands(g, s, 30, 28, DIR_N, "limbered");	/* at the edge */
+	assert_true(logged(g, s, "H3", "close-order foot may not enter "
+	    "Buildings: it stops at the edge"));
 	game_free(g);
 }
 
@@ -816,6 +869,90 @@ test_002_describe_reads_the_tables(void **state)
 	    "none"));
 }
 
+/*
+ * The whole rules reference, each figure the data file's: the H1, H2
+ * maximum moves by class and formation with their Rout moves (the wagon
+ * immobile routed, H11), the H3 shares of speed by ground and mover, the
+ * H4 crossing shares and the buildings, H7 retiring (-3 and -6 inches),
+ * H8, H9 turning (one 45 free, a 3-inch wheel), H12 passing (3 and 6
+ * inches), then the turn's sections (HO.2 to HO.10) as the data sets
+ * them: rally within 12 inches on Drill + 2, muskets 3 and 6 inches,
+ * rifles 4 and 12, guns 6 and 24, 32, 40, a hit a tenth, melee and
+ * morale modifiers, objectives held within 2 inches.
+ */
+static void
+test_002_describe_whole(void **state)
+{
+	static const char want[] =
+	    "Movement (H1, H2): maximum move by class and formation\n"
+	    "  infantry close: Line 6 in Column 9 in, Rout 12 in\n"
+	    "  infantry open: Line 9 in Column 12 in, Rout 15 in\n"
+	    "  infantry rifle: Line 9 in Column 12 in, Rout 15 in\n"
+	    "  cavalry light: Line 15 in Column 18 in, Rout 21 in\n"
+	    "  artillery light: Limbered 9 in Deployed 3 in, Rout 12 in\n"
+	    "  artillery medium: Limbered 6 in Deployed 2 in, Rout 12 in\n"
+	    "  artillery heavy: Limbered 3 in Deployed 1 in, Rout 12 in\n"
+	    "  artillery galloper: Limbered 12 in Deployed 3 in, Rout 12 in\n"
+	    "  artillery grasshopper: Limbered 12 in Deployed 3 in, Rout 12 in\n"
+	    "  artillery wagon: Limbered 6 in, Rout 0 in (routed: immobile, H11)\n"
+	    "\n"
+	    "Ground (H3): share of speed kept, for close-order foot, open-order foot, mounted, wheeled\n"
+	    "  Open ground: 1, 1, 1, 1\n"
+	    "  Rough ground: 2/3, 1, 2/3, 1/3\n"
+	    "  Gentle slope: 2/3, 1, 2/3, 1/3\n"
+	    "  Steep slope: 1/3, 2/3, 1/3, none\n"
+	    "  Open woods: 2/3, 1, 2/3, 2/3\n"
+	    "  Dense woods: 1/3, 2/3, none, none\n"
+	    "  Buildings: 1, 1, none, none\n"
+	    "\n"
+	    "Obstacles (H4): share of the whole move a crossing costs, in the same order\n"
+	    "  Fence or wall: 1/2, 1/2, 1, 1\n"
+	    "  Stream: 1/2, 1/2, 1, 2\n"
+	    "  entering buildings: 1/2, 1/2, none, none\n"
+	    "  leaving buildings: 1, 1/2, none, none\n"
+	    "\n"
+	    "Retiring keeping facing (H7): foot -3 in, horse -6 in from the maximum\n"
+	    "Turning (H8, H9): 1 x 45 degrees free a move; each further 45 a wheel on a 3 in circle\n"
+	    "Passing through a friend (H12): foot 3 in, horse 6 in; guns and wagons never\n"
+	    "\n"
+	    "Rally (HO.2*)\n"
+	    "  a routed unit with no formed enemy within 12 in rallies on 2d6 <= Drill + 2, +1 with a general within 6 in (HO.2*)\n"
+	    "\n"
+	    "Charges (HO.3*)\n"
+	    "  formed foot and horse charge an enemy within 1 x 45 degrees of their front, within their H1 move (HO.3.1*)\n"
+	    "  horse that broke through charges again within 1/2 of its H1 move, unless under a Stop order (H15)\n"
+	    "\n"
+	    "Fire (HO.6*)\n"
+	    "  musket: short to 3 in, 1 die a base on 4+; long to 6 in, 1 a base on 5+ (HO.6.2*)\n"
+	    "  rifle: short to 4 in, 1 die a base on 4+; long to 12 in, 1 a base on 5+ (HO.6.2*)\n"
+	    "  carbine: to 2 in, 1 die a base on 4+ (HO.6.2*)\n"
+	    "  light: short to 6 in, 2 dice a base on 4+; long to 24 in, 1 a base on 5+ (HO.6.2*)\n"
+	    "  medium: short to 6 in, 2 dice a base on 4+; long to 32 in, 1 a base on 5+ (HO.6.2*)\n"
+	    "  heavy: short to 6 in, 2 dice a base on 4+; long to 40 in, 1 a base on 5+ (HO.6.2*)\n"
+	    "  -1 to the die: cover or behind an obstacle (-1), open order or a deployed gun (-1), firer Disordered (-1); a 6 always hits, a 1 never (HO.6.3*)\n"
+	    "  a hit is 1/10 of a unit's first strength; 2 hits in a turn call for a test (HO.6.4*)\n"
+	    "\n"
+	    "Melee (HO.7*)\n"
+	    "  1d6 + Drill: charged +1, horse +1 from the front or +2 on a flank or Disordered foot, flank or rear +2, defended +1, Disordered -1, open order -1, rifles and guns -2 (HO.7*)\n"
+	    "  the lower takes the difference in hits; losing by 3 or more, or while Disordered, routs; else it falls back 3 in (HO.7*)\n"
+	    "\n"
+	    "Morale, routs and prisoners (HO.9*)\n"
+	    "  passes on 2d6 <= Drill + 4, -1 per 2 hits in all, Disordered -1, general within 6 in +1 (HO.9.1*)\n"
+	    "  failing by 3 or more, or while Disordered, routs; else Disordered (HO.9.2*)\n"
+	    "  a Restore order re-forms unless an enemy is within 3 in (HO.9.3*)\n"
+	    "  a unit of 10 hits is dispersed (HO.9.4*)\n"
+	    "\n"
+	    "The end (HO.10*)\n"
+	    "  an objective is held by a side with a formed unit within 2 in and no formed enemy as close; a side's break ends the battle (HO.10*)\n";
+
+	(void)state;
+	described[0] = '\0';
+	rs->ops->describe(rs, describe_line, NULL);
+	if (strcmp(described, want) != 0)
+		fprintf(stderr, "%s", described);
+	assert_string_equal(described, want);
+}
+
 int
 main(void)
 {
@@ -830,15 +967,18 @@ main(void)
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
 		cmocka_unit_test(test_002_H7_a_later_order_ends_the_retire),
+		cmocka_unit_test(test_002_H7_retire_in_column_stays_a_column),
 		cmocka_unit_test(test_002_H8_turn_over_45_takes_whole_move),
 		cmocka_unit_test(test_002_H8_H9_turns_to_the_left),
 		cmocka_unit_test(test_002_H10_movers),
 		cmocka_unit_test(test_002_H9_wheel_on_a_3_inch_circle),
 		cmocka_unit_test(test_002_H10_grasshopper_in_terrain),
+		cmocka_unit_test(test_002_H10_guns_stop_at_buildings_foot_goes_in),
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
 		cmocka_unit_test(test_002_H12_pass_through_friends),
 		cmocka_unit_test(test_002_H14_road_bonus_for_columns),
 		cmocka_unit_test(test_002_describe_reads_the_tables),
+		cmocka_unit_test(test_002_describe_whole),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

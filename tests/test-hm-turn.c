@@ -195,6 +195,35 @@ test_HO_6_3_open_order_long_range(void **state)
 	game_free(g);
 }
 
+/* Close-order foot in open woods at musket long range (4 inches): cover
+ * makes the firer's 5+ a 6+ (-1, HO.6.3); its own fire back, at a Line
+ * in the open, hits on 5+. */
+static void
+test_HO_6_3_cover_long_range(void **state)
+{
+	struct game *g = field();
+	int a, b, r[4], ha, hb, i, x, y, wood = ruleset_land(rs, "open_wood");
+
+	(void)state;
+	assert_true(wood >= 0);
+	for (y = 6; y <= 13; y++)
+		for (x = 10; x <= 30; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)wood;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 11, DIR_S, 100);
+	assert_int_equal(hm_gap(g, a, b), 16);		/* 4 inches */
+	dice(g, 4, 6, r);
+	for (i = ha = hb = 0; i < 2; i++) {
+		ha += r[i] >= 6;
+		hb += r[2 + i] >= 5;
+	}
+	hm_phase_fire(g);
+	assert_int_equal(g->units[b].strength, 100 - 10 * ha);
+	assert_int_equal(g->units[a].strength, 200 - 20 * hb);
+	assert_int_equal(count(g, "HO.6.2", "6+ to hit -1 (cover)"), 1);
+	game_free(g);
+}
+
 /* Beyond musket range (6 in) nobody fires; a limbered gun never does. */
 static void
 test_HO_6_1_out_of_range_and_limbered(void **state)
@@ -510,6 +539,35 @@ test_HO_9_3_flight_at_rout_figure(void **state)
 	game_free(g);
 }
 
+/* Each arm flees at its own class's Rout figure (the data's movement
+ * tables): a routed light gun's crew 12 inches, 48 ticks, 24 cells
+ * straight south to its rear at [30, 39]: [30, 29]; light horse 21
+ * inches, 84 ticks, enough to take it from [40, 2] (37 rows from its
+ * rear edge, 10 of them slanting: 84 ticks to the edge row) off the
+ * field. */
+static void
+test_HO_9_3_guns_and_horse_flee_at_their_rout_figures(void **state)
+{
+	struct game *g = field();
+	int gun, horse;
+
+	(void)state;
+	gun = unit(g, "gun", 0, ARM_ARTILLERY, "light", "limbered", 30, 5,
+	    DIR_N, 20);
+	horse = unit(g, "horse", 0, ARM_CAVALRY, "light", "line", 40, 2,
+	    DIR_N, 200);
+	hm_rout(g, gun, "HO.9.2", "test");
+	hm_rout(g, horse, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[gun].moved, 48);
+	assert_int_equal(g->units[gun].pos.y, 29);
+	assert_int_equal(count(g, "HO.9.3", "gun flees 12 in of its 12 in"),
+	    1);
+	assert_int_equal(count(g, "HO.9.3", "off the field at its edge"), 1);
+	assert_int_equal(g->units[horse].cond, COND_DISPERSED);
+	game_free(g);
+}
+
 /* The British flee north, to their rear at [30, 0]: the same 12 inches,
  * 24 cells, the other way. */
 static void
@@ -704,6 +762,10 @@ test_HO_10_objective_turn_limit(void **state)
 	assert_true(game_over(g));
 	assert_int_equal(g->result.winner, 1);
 	assert_int_equal(g->result.points[1], 3);
+	assert_int_equal(count(g, "HO.10", "the British hold the rise: 3 "
+	    "points"), 1);
+	assert_int_equal(count(g, "HO.10", "the turn limit: 0 points to 3, the "
+	    "British win"), 1);
 	game_free(g);
 }
 
@@ -1530,6 +1592,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_HO_6_2_musket_short_range_two_dice),
 		cmocka_unit_test(test_HO_6_3_open_order_long_range),
+		cmocka_unit_test(test_HO_6_3_cover_long_range),
 		cmocka_unit_test(test_HO_6_1_out_of_range_and_limbered),
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
@@ -1541,6 +1604,7 @@ main(void)
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
+		cmocka_unit_test(test_HO_9_3_guns_and_horse_flee_at_their_rout_figures),
 		cmocka_unit_test(test_HO_9_3_flight_to_the_north),
 		cmocka_unit_test(test_HO_9_3_flight_runs_through_friends),
 		cmocka_unit_test(test_HO_9_3_flight_off_the_edge),

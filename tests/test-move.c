@@ -19,6 +19,8 @@
 #include "core/move.h"
 #include "core/path.h"
 #include "io/load.h"
+#include "io/yread.h"
+#include "util/xalloc.h"
 #include "core/ruleset.h"
 
 static struct ruleset *
@@ -329,6 +331,162 @@ test_preview_matches_and_changes_nothing(void **state)
 	assert_int_equal(g->units[0].pos.x, p.pos.x);
 	assert_int_equal(g->units[0].pos.y, p.pos.y);
 	move_preview_free(&p);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* A scenario of tests/scenarios, its expect section left out. */
+static struct game *
+scenario(const char *name, struct ruleset **rs)
+{
+	static const char *const ignore[] = { "expect", NULL };
+	const char *top = getenv("top_srcdir"), *dd = getenv("MARSHAL_DATA");
+	char *dir = xasprintf("%s/tests/scenarios", top != NULL ? top : ".");
+	char *path = xasprintf("%s/%s.yaml", dir, name);
+	struct doc_node *root;
+	struct game *g;
+	struct diags d;
+
+	diags_init(&d);
+	root = yread_file(path, &d);
+	assert_non_null(root);
+	g = load_scenario_doc(root, dir, dd != NULL ? dd : "data", ignore, rs,
+	    &d);
+	if (g == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(g);
+	doc_free(root);
+	diags_free(&d);
+	free(path);
+	free(dir);
+	return g;
+}
+
+/*
+ * 3.6.6, M27: a friendly Line stands just beyond the bridge, so the
+ * column that halted before it on turn 1 has no room to pass on turn 2:
+ * it does not go through at all and stays at the mouth, [10, 11].  Its
+ * preview says so before the turn is played, with the path it draws
+ * that one cell.
+ */
+static void
+test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge(void **state)
+{
+	struct ruleset *rs = NULL;
+	struct game *g = scenario("M27-no-room-does-not-pass", &rs);
+	struct move_preview p;
+	int i;
+
+	(void)state;
+	game_turn(g);			/* it halts before the bridge */
+	assert_int_equal(g->units[0].pos.y, 11);
+	assert_int_equal(move_preview(g, &g->units[0].order, &p), 0);
+	assert_int_equal(p.halt, HALT_PASSAGE);
+	assert_int_equal(p.pos.x, 10);
+	assert_int_equal(p.pos.y, 11);
+	assert_int_equal(p.npath, 1);
+	assert_int_equal(p.path[0].x, 10);
+	assert_int_equal(p.path[0].y, 11);
+	for (i = 0; i < p.log.n; i++)
+		if (strcmp(p.log.v[i].text, "no room beyond the passage: A "
+		    "does not pass and stays before it") == 0)
+			break;
+	assert_true(i < p.log.n);
+	assert_string_equal(p.log.v[i].rule, "3.6.6");
+	move_preview_free(&p);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 11);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * A forecast takes units under Move orders of their own as gone from
+ * their places (core/move.h), whichever their number: here the friend
+ * ahead is unit 0.  B (Line, Drill 4, drum: 3 BD = 6 cells a turn,
+ * 3.6.3) stands 6 rows behind A, which has a Move order of its own; B's
+ * way to [10, 14] is 12 cells straight north through A's place: 2 turns,
+ * every cell of its path on column 10.
+ */
+static void
+test_forecast_through_a_friend_under_orders(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct point *cells = NULL;
+	struct order o;
+	int b, n = 0, i;
+
+	(void)state;
+	b = game_add_unit(g, "b", "B", 0, 0);
+	g->units[b].arm = ARM_INFANTRY;
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 4);
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "musician"), true);
+	g->units[b].strength = g->units[b].strength0 = 600;
+	g->units[b].formation = ruleset_form(rs, "line");
+	g->units[b].pos = (struct point){ 10, 26 };
+	g->units[b].facing = DIR_N;
+	game_occupy(g, b, true);
+	order_move(g, 0, 25, 20);		/* A marches off east */
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = b;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 14 };
+	assert_int_equal(move_forecast(g, &o, 5, &cells, &n), 2);
+	assert_int_equal(n, 13);		/* start and 12 steps */
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 10);
+		assert_int_equal(cells[i].y, 26 - i);
+	}
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * An order may have ORDER_MAX_POINTS points, no more: the preview, the
+ * forecast and the route of one with every point on the way (each a
+ * cell further north on column 10) take it, and one with a point more
+ * is refused by each.  Line, Drill 4, drum: 3 BD = 6 cells (3.6.3), so
+ * the walk reaches its last point, ORDER_MAX_POINTS cells on, within a
+ * turn or two.
+ */
+static void
+test_order_of_the_most_points(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_preview p;
+	struct point *cells = NULL;
+	struct order o, r;
+	int i, n = 0;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = ORDER_MAX_POINTS;
+	for (i = 0; i < ORDER_MAX_POINTS; i++)
+		o.pts[i] = (struct point){ 10, 19 - i };
+	assert_int_equal(move_preview(g, &o, &p), 0);
+	assert_int_equal(p.pos.x, 10);
+	assert_int_equal(p.pos.y, ORDER_MAX_POINTS >= 6 ? 14 :
+	    20 - ORDER_MAX_POINTS);
+	move_preview_free(&p);
+	assert_int_equal(move_forecast(g, &o, 5, &cells, &n),
+	    (ORDER_MAX_POINTS + 5) / 6);
+	assert_int_equal(n, ORDER_MAX_POINTS + 1);
+	assert_int_equal(cells[n - 1].y, 20 - ORDER_MAX_POINTS);
+	free(cells);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	o.npts = ORDER_MAX_POINTS + 1;
+	assert_int_equal(move_preview(g, &o, &p), -1);
+	move_preview_free(&p);
+	assert_int_equal(move_forecast(g, &o, 5, &cells, &n), -1);
+	assert_int_equal(move_route(g, &o, &r), -1);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -924,6 +1082,9 @@ main(void)
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
+		cmocka_unit_test(test_order_of_the_most_points),
+		cmocka_unit_test(test_forecast_through_a_friend_under_orders),
+		cmocka_unit_test(test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge),
 		cmocka_unit_test(test_reach_within_allowance),
 		cmocka_unit_test(test_3_6_3_reach_is_every_cell_the_speed_pays_for),
 		cmocka_unit_test(test_replay_is_exact),

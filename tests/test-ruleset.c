@@ -13,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ai/doctrine.h"
 #include "io/load.h"
 #include "io/yread.h"
 #include "core/ruleset.h"
@@ -162,11 +163,14 @@ test_fmt(void **state)
 	assert_string_equal(buf, "2.");
 }
 
+/* The data file the edits below start from (a ruleset's name). */
+static const char *edit_ruleset = "napoleonic";
+
 /* The real data file's text with one text replaced (allocated). */
 static char *
 edited_text(const char *from, const char *to)
 {
-	char *path = xasprintf("%s/rulesets/napoleonic.yaml", datadir());
+	char *path = xasprintf("%s/rulesets/%s.yaml", datadir(), edit_ruleset);
 	char *buf, *at, *text;
 	FILE *f;
 	long len;
@@ -334,6 +338,169 @@ test_3_8_reference_from_data(void **state)
 	free(buf);
 }
 
+/*
+ * 3.6.3 to 3.6.6: the movement part of the rules reference, whole: every
+ * speed is the data's (movement: speed: Line Drill - 2 BD for foot, Drill
+ * for horse, Column 1 and 3, Manoeuvre Column 2 and 5, Road Column 3 and
+ * 5 on a road, Masse 1 and 3, Skirmish 3, Screen 6; batteries 2, 1 and 3
+ * by class), then the road, musician, action point, turning, speed roll
+ * (1d6: 1 gives -0.5, 6 gives +0.5) and contour figures, in that order.
+ */
+static void
+test_3_6_reference_from_data(void **state)
+{
+	const struct ruleset *rs = *state;
+	char *buf = xcalloc(16000, 1);
+	static const char want[] =
+	    "Speeds by arm and formation (3.6.3), per turn\n"
+	    "  infantry  Line               Drill - 2 BD\n"
+	    "  infantry  Column             1 BD\n"
+	    "  infantry  Manoeuvre Column   2 BD\n"
+	    "  infantry  Road Column        3 BD on a road (3.6.6)\n"
+	    "  infantry  Masse              1 BD\n"
+	    "  infantry  Square             Drill - 2 BD\n"
+	    "  infantry  Skirmish Group     3 BD\n"
+	    "  cavalry   Line               Drill (in BD)\n"
+	    "  cavalry   Column             3 BD\n"
+	    "  cavalry   Manoeuvre Column   5 BD\n"
+	    "  cavalry   Road Column        5 BD on a road (3.6.6)\n"
+	    "  cavalry   Masse              3 BD\n"
+	    "  cavalry   Screen             6 BD\n"
+	    "  artillery light              2 BD limbered\n"
+	    "  artillery heavy              1 BD limbered\n"
+	    "  artillery horse              3 BD limbered\n"
+	    "  limbered batteries on a road: 3 BD\n"
+	    "  road column with other units on its road: 3 BD (3.6.6)\n"
+	    "  road column off a road: moves and turns as Manoeuvre Column (3.6.6)\n"
+	    "  drum or trumpet: +1 BD\n"
+	    "  batteries: action points = Drill; limbering 1 AP, unlimbering 1 AP, each free AP +1 BD (3.6.3)\n"
+	    "  turning the front: 1 BD per 45 degrees, free for formations that turn free and on roads\n"
+	    "  optional 1d6 (3.6.4): 1 gives -0.5 BD, 6 gives +0.5 BD\n"
+	    "  contours (3.6.5): 1 a turn free, each further one 1 BD\n";
+
+	rs->ops->describe(rs, collect, buf);
+	if (strncmp(buf, want, sizeof want - 1) != 0)
+		fprintf(stderr, "%s", buf);
+	assert_int_equal(strncmp(buf, want, sizeof want - 1), 0);
+	assert_int_equal(buf[sizeof want - 1], '\n');	/* the block ends */
+	free(buf);
+}
+
+/*
+ * What the Napoleonic rules teach the computer commander of reaches is
+ * the data's figures: musketry 2 BD and canister 3 BD (3.7.2), light,
+ * heavy and horse guns 10, 14 and 8 BD (3.7.2), an objective held
+ * within 1 BD (3.10.2), charges from 2 BD (foot) and 4 BD (horse, 3.4.1),
+ * melee within 0.5 BD (3.8.1).  Entries the rules do not fix keep the
+ * commander's own guess (-1 here).
+ */
+static void
+test_3_7_2_doctrine_reach_from_data(void **state)
+{
+	const struct ruleset *rs = *state;
+	struct ai_reach r;
+	int k, t = rs->ticks;
+
+	memset(&r, 0, sizeof r);
+	for (k = 0; k < RULES_MAX_FORM; k++)
+		r.art_range[k] = -1;
+	assert_non_null(rs->ops->doctrine);
+	rs->ops->doctrine->reach(rs, &r);
+	assert_int_equal(r.musket, 2 * t);
+	assert_int_equal(r.canister, 3 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "light")], 10 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "heavy")], 14 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "horse")], 8 * t);
+	for (k = 0; k < RULES_MAX_FORM; k++)
+		if (k != ruleset_class(rs, ARM_ARTILLERY, "light") &&
+		    k != ruleset_class(rs, ARM_ARTILLERY, "heavy") &&
+		    k != ruleset_class(rs, ARM_ARTILLERY, "horse"))
+			assert_int_equal(r.art_range[k], -1);
+	assert_int_equal(r.hold, 1 * t);
+	assert_int_equal(r.charge[ARM_INFANTRY], 2 * t);
+	assert_int_equal(r.charge[ARM_CAVALRY], 4 * t);
+	assert_int_equal(r.charge[ARM_ARTILLERY], 0);
+	assert_int_equal(r.melee, t / 2);
+}
+
+/*
+ * What the horse-and-musket rules teach the commander of reaches is the
+ * data's: the musket of close-order foot, the arm's first class, reaches
+ * 6 inches (HO.6.2); guns reach 24 (light, galloper, grasshopper), 32
+ * (medium) and 40 (heavy) inches, canister 6; a place is held within 2
+ * inches (HO.10); foot and horse charge from their H1 Line move (6 and
+ * 15 inches, HO.3.1), guns never; the wagon, with no weapon, keeps the
+ * commander's own guess (-1 here).
+ */
+static void
+test_HO_doctrine_reach_from_data(void **state)
+{
+	struct ruleset *rs;
+	struct ai_reach r;
+	struct diags d;
+	int k, t;
+
+	(void)state;
+	diags_init(&d);
+	rs = load_ruleset("horse-and-musket", datadir(), &d);
+	diags_free(&d);
+	assert_non_null(rs);
+	t = rs->ticks;
+	memset(&r, 0, sizeof r);
+	for (k = 0; k < RULES_MAX_FORM; k++)
+		r.art_range[k] = -1;
+	rs->ops->doctrine->reach(rs, &r);
+	assert_int_equal(r.musket, 6 * t);
+	assert_int_equal(r.canister, 6 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "light")], 24 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "galloper")], 24 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "grasshopper")], 24 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "medium")], 32 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "heavy")], 40 * t);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "wagon")], -1);
+	assert_int_equal(r.hold, 2 * t);
+	assert_int_equal(r.charge[ARM_INFANTRY], 6 * t);
+	assert_int_equal(r.charge[ARM_CAVALRY], 15 * t);
+	assert_int_equal(r.charge[ARM_ARTILLERY], 0);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.3 speeds are "drill", "drill - N", "drill + N" or a number of BD:
+ * "drill + 1" for foot in Line loads and the reference says so; "drill *
+ * 2" is refused with the forms a speed may take.
+ */
+static void
+test_3_6_3_speed_forms(void **state)
+{
+	struct ruleset *rs;
+	char *buf;
+
+	(void)state;
+	rs = load_edited_ok("    infantry:\n      line: drill - 2",
+	    "    infantry:\n      line: drill + 1");
+	assert_non_null(rs);
+	buf = xcalloc(16000, 1);
+	rs->ops->describe(rs, collect, buf);
+	assert_non_null(strstr(buf, "\n  infantry  Line               Drill "
+	    "+ 1 BD\n"));
+	free(buf);
+	ruleset_free(rs);
+	expect_edit("    infantry:\n      line: drill - 2",
+	    "    infantry:\n      line: drill * 2",
+	    "a speed is 'drill', 'drill - N', 'drill + N' or a number of BD, "
+	    "not 'drill * 2'");
+}
+
 /* 3.6.3: a battery's action point costs are 0..6, and must be given. */
 static void
 test_3_6_3_battery_ap_checked(void **state)
@@ -394,6 +561,192 @@ test_3_6_6_road_column_checked_and_described(void **state)
 	    "(3.6.6)\n"));
 	free(buf);
 	ruleset_free(rs);
+}
+
+/*
+ * The movement's whole numbers (3.6.3 action points, 3.6.4 die, 3.6.5
+ * contours) and the turn's sections of both rulesets (Napoleonic 3.4
+ * charges, 3.5 rally, 3.7 fire, 3.8 melee, 3.9 morale; horse-and-musket
+ * charge, fire, melee and morale) keep each whole-number figure inside
+ * the range its loader states (napoleonic/move-load.c and phases.c,
+ * horse-and-musket/turn.c): one past either end is refused with the
+ * value and the range, so a figure mistyped in the data never plays.
+ * Each row is the data file's own line for the key.
+ */
+static const struct bound {
+	const char *ruleset;	/* the data file */
+	const char *section;	/* where the line stands */
+	const char *line;	/* the data file's line, with its newlines */
+	const char *key;
+	int lo, hi;		/* the range the loader allows */
+} turn_bounds[] = {
+	{ "napoleonic", "movement", "\n  limber_ap: 1\n", "limber_ap", 0, 6 },
+	{ "napoleonic", "movement", "\n  unlimber_ap: 1\n", "unlimber_ap", 0, 6 },
+	{ "napoleonic", "movement", "\n  pivot_per_45: 1               # BD per 45 degrees when pivoting a battery\n", "pivot_per_45", 0, 6 },
+	{ "napoleonic", "movement", "\n  random_die: 6\n", "random_die", 2, 100 },
+	{ "napoleonic", "movement", "\n  cavalry_mc_pe_factor: 2       # Pe counts double for a cavalry Manoeuvre Column\n", "cavalry_mc_pe_factor", 0, 10 },
+	{ "napoleonic", "movement", "\n  free_contours: 1              # contours crossed per turn at no cost\n", "free_contours", 0, 10 },
+	{ "napoleonic", "fire", "\n  arc: 1                        # 3.7.1 targets within 45 degrees either side of the front\n", "arc", 0, 4 },
+	{ "napoleonic", "melee", "\n  cavalry_vs_foot: 2            # 3.8.2 horse against foot or guns not in square\n", "cavalry_vs_foot", -20, 20 },
+	{ "napoleonic", "melee", "\n  square_vs_cavalry: 4          # 3.8.2 a square against horse\n", "square_vs_cavalry", -20, 20 },
+	{ "napoleonic", "melee", "\n  flank: 2                      # 3.8.2 striking a flank or the rear\n", "flank", -20, 20 },
+	{ "napoleonic", "melee", "\n  odds: 1                       # 3.8.2 per full doubling of the enemy's strength\n", "odds", -20, 20 },
+	{ "napoleonic", "melee", "\n  mob: -2                       # 3.8.2 a Mob\n", "mob", -20, 20 },
+	{ "napoleonic", "melee", "\n  loss: 4                       # 3.8.3 loser's percent per point of difference\n", "loss", 0, 100 },
+	{ "napoleonic", "melee", "\n  winner_loss: 2                # 3.8.3 winner's percent (both on a tie)\n", "winner_loss", 0, 100 },
+	{ "napoleonic", "melee", "\n  rout_margin: 3                # 3.8.4 losing by this much or more routs\n", "rout_margin", 1, 100 },
+	{ "napoleonic", "morale", "\n  base: 4                       # 3.9.1 passes on 2d6 <= Drill + 4 + modifiers\n", "base", -50, 50 },
+	{ "napoleonic", "morale", "\n  trigger: 5                    # 3.9.1 a unit tests after losing 5% in one turn\n", "trigger", 0, 100 },
+	{ "napoleonic", "morale", "\n  per_losses: 10                # 3.9.1 -1 per full 10% of its first strength lost\n", "per_losses", 1, 100 },
+	{ "napoleonic", "morale", "\n  musician: 1                   # 3.9.1 drum or trumpet\n", "musician", -20, 20 },
+	{ "napoleonic", "morale", "\n  general: 1                    # 3.9.1 its general within command radius\n", "general", -20, 20 },
+	{ "napoleonic", "morale", "\n  mob: -2                       # 3.9.1 already a Mob\n", "mob", -20, 20 },
+	{ "napoleonic", "morale", "\n  rout_margin: 3                # 3.9.2 failing by 3 or more routs; less: Mob\n", "rout_margin", 1, 100 },
+	{ "napoleonic", "morale", "\n  track: 200                    # 3.9.2 longest rout track, in cells\n", "track", 1, 100000 },
+	{ "napoleonic", "morale", "\n  capture: 4                    # 3.9.5 1d6 + modifiers >= 4: they surrender\n", "capture", -50, 50 },
+	{ "napoleonic", "morale", "\n  capture_cavalry: 2            # 3.9.5 the pursuer is mounted\n", "capture_cavalry", -20, 20 },
+	{ "napoleonic", "morale", "\n  capture_blocked: 2            # 3.9.5 the routers' track is blocked\n", "capture_blocked", -20, 20 },
+	{ "napoleonic", "morale", "\n  scatter_loss: 20              # 3.9.5 percent lost by routers who scatter\n", "scatter_loss", 0, 100 },
+	{ "napoleonic", "morale", "\n  disperse_at: 0                # 3.9.6 a unit down to this many men (or guns) leaves the field\n", "disperse_at", 0, 100000 },
+	{ "napoleonic", "charge", "\n  die: 6\n", "die", 2, 100 },
+	{ "napoleonic", "charge", "\n  dice: 2\n", "dice", 1, 10 },
+	{ "napoleonic", "charge", "\n  arc: 1                        # 3.4.1 target within 45 degrees either side of the front\n", "arc", 0, 4 },
+	{ "napoleonic", "charge", "\n  base: 4                       # 3.4.3 the target stands on 2d6 <= Drill + 4 + modifiers\n", "base", -50, 50 },
+	{ "napoleonic", "charge", "\n  musician: 1                   # 3.4.3 drum or trumpet\n", "musician", -20, 20 },
+	{ "napoleonic", "charge", "\n  general: 1                    # 3.4.3 its general within command radius\n", "general", -20, 20 },
+	{ "napoleonic", "charge", "\n  mob: -2                       # 3.4.3 the target is a Mob\n", "mob", -20, 20 },
+	{ "napoleonic", "charge", "\n  horse: -2                     # 3.4.3 foot not in square, or guns, charged by horse\n", "horse", -20, 20 },
+	{ "napoleonic", "charge", "\n  flank: -2                     # 3.4.3 charged in the flank or rear\n", "flank", -20, 20 },
+	{ "napoleonic", "charge", "\n  rout_margin: 3                # 3.4.3 failing by 3 or more routs; less: Mob\n", "rout_margin", 1, 100 },
+	{ "napoleonic", "rally", "\n  base: 2\n", "base", -50, 50 },
+	{ "napoleonic", "rally", "\n  musician: 1                   # drum or trumpet\n", "musician", -20, 20 },
+	{ "napoleonic", "rally", "\n  general: 1                    # a general of its side within general_reach\n", "general", -20, 20 },
+	{ "napoleonic", "rally", "\n  per_losses: 10                # -1 per full 10% of its first strength lost\n", "per_losses", 1, 100 },
+	{ "horse-and-musket", "charge", "\n  arc: 1                        # 45 degrees either side of the front\n", "arc", 0, 4 },
+	{ "horse-and-musket", "fire", "\n  die: 6\n", "die", 2, 100 },
+	{ "horse-and-musket", "fire", "\n  arc: 1\n", "arc", 0, 4 },
+	{ "horse-and-musket", "fire", "\n  short_hits: 4                 # a die hits on 4+ at short range\n", "short_hits", 1, 100 },
+	{ "horse-and-musket", "fire", "\n  long_hits: 5                  # 5+ at long\n", "long_hits", 1, 100 },
+	{ "horse-and-musket", "fire", "\n  always: 6                     # a 6 always hits\n", "always", 1, 100 },
+	{ "horse-and-musket", "fire", "\n  never: 1                      # a 1 never does\n", "never", 0, 100 },
+	{ "horse-and-musket", "fire", "\n  cover_mod: -1\n", "cover_mod", -20, 20 },
+	{ "horse-and-musket", "fire", "\n  hard: -1                      # target open-order foot or a deployed gun\n", "hard", -20, 20 },
+	{ "horse-and-musket", "fire", "\n  disordered: -1\n", "disordered", -20, 20 },
+	{ "horse-and-musket", "fire", "\n  hits_per_unit: 10             # a hit is a tenth of the first strength\n", "hits_per_unit", 1, 1000 },
+	{ "horse-and-musket", "fire", "\n  shaken: 2                     # hits in a turn that call for a test\n", "shaken", 1, 1000 },
+	{ "horse-and-musket", "melee", "\n  charged: 1\n", "charged", -20, 20 },
+	{ "horse-and-musket", "melee", "\n  horse_front: 1\n", "horse_front", -20, 20 },
+	{ "horse-and-musket", "melee", "\n  horse_flank_or_disordered: 2\n", "horse_flank_or_disordered", -20, 20 },
+	{ "horse-and-musket", "melee", "\n  flank: 2\n", "flank", -20, 20 },
+	{ "horse-and-musket", "melee", "\n  defended: 1                   # buildings, woods, an obstacle to its front\n", "defended", -20, 20 },
+	{ "horse-and-musket", "melee", "\n  open_order: -1\n", "open_order", -20, 20 },
+	{ "horse-and-musket", "melee", "\n  weak: -2\n", "weak", -20, 20 },
+	{ "horse-and-musket", "melee", "\n  rout_margin: 3\n", "rout_margin", 1, 100 },
+	{ "horse-and-musket", "morale", "\n  dice: 2\n", "dice", 1, 10 },
+	{ "horse-and-musket", "morale", "\n  base: 4                       # passes on 2d6 <= Drill + 4 + modifiers\n", "base", -50, 50 },
+	{ "horse-and-musket", "morale", "\n  per_hits: 2                   # -1 per 2 hits taken in the battle\n", "per_hits", 1, 100 },
+	{ "horse-and-musket", "morale", "\n  general: 1\n", "general", -20, 20 },
+	{ "horse-and-musket", "morale", "\n  track: 400                    # the longest rout track, cells\n", "track", 1, 100000 },
+};
+
+/* The line with its figure replaced by v. */
+static char *
+with_value(const struct bound *b, int v)
+{
+	const char *at = strstr(b->line, ": ") + 2;
+	size_t len = strcspn(at, " \n");
+
+	return xasprintf("%.*s%d%s", (int)(at - b->line), b->line, v,
+	    at + len);
+}
+
+static void
+test_3_4_to_3_9_figures_checked_at_both_ends(void **state)
+{
+	char *to, *msg;
+	size_t i;
+	int end, v;
+
+	(void)state;
+	for (i = 0; i < sizeof turn_bounds / sizeof turn_bounds[0]; i++)
+		for (end = 0; end < 2; end++) {
+			v = end ? turn_bounds[i].hi + 1 : turn_bounds[i].lo - 1;
+			to = with_value(&turn_bounds[i], v);
+			msg = xasprintf("value %d out of range %d..%d", v,
+			    turn_bounds[i].lo, turn_bounds[i].hi);
+			edit_ruleset = turn_bounds[i].ruleset;
+			expect_edit(turn_bounds[i].line, to, msg);
+			edit_ruleset = "napoleonic";
+			free(msg);
+			free(to);
+		}
+}
+
+/*
+ * The horse-and-musket movement tables (H3, H10: speeds by class and
+ * formation, guns, movers) name classes, formations and movers of the
+ * file: an unknown one, or a table that is not one, refuses the whole
+ * file with its name, never loads with a hole in a table.
+ */
+static void
+test_H3_H10_movement_tables_refuse_unknown_names(void **state)
+{
+	static const struct {
+		const char *from, *to, *msg;
+	} edits[] = {
+		{ "      light: {line: 15,", "      lite: {line: 15,",
+		    "unknown cavalry class 'lite'" },
+		{ "      close: {line: 6,", "      close: {lien: 6,",
+		    "unknown formation 'lien'" },
+		{ "      close: {line: 6,", "      close: {line: x,",
+		    "expected a number, found 'x'" },
+		{ "    light:       {limbered: 9,", "    lite:       {limbered: 9,",
+		    "unknown artillery class 'lite'" },
+		{ "    cavalry: {light: mounted}", "    cavalry: {lite: mounted}",
+		    "unknown class 'lite'" },
+		{ "    cavalry: {light: mounted}", "    cavalry: {light: flying}",
+		    "unknown value 'flying' (expected one of: co_foot, oo_foot, "
+		    "mounted, wheeled)" },
+		{ "    cavalry: {light: mounted}", "    cavalry: [mounted]",
+		    "movers of an arm" },
+	};
+	size_t i;
+
+	(void)state;
+	edit_ruleset = "horse-and-musket";
+	for (i = 0; i < sizeof edits / sizeof edits[0]; i++)
+		expect_edit(edits[i].from, edits[i].to, edits[i].msg);
+	edit_ruleset = "napoleonic";
+}
+
+/*
+ * The horse-and-musket tables hold HM_MAX_CLASS (32) classes: a file of
+ * exactly 32 loads (22 foot classes added to its 10); in one of 33 the
+ * last class, the wagon, is beyond the tables and the file is refused.
+ */
+static void
+test_H_classes_up_to_the_tables_limit(void **state)
+{
+	const char *from = "  infantry: [close, open, rifle]\n";
+	char list[512];
+	struct ruleset *rs;
+	size_t n;
+	int i;
+
+	(void)state;
+	n = (size_t)snprintf(list, sizeof list, "  infantry: [close, open, "
+	    "rifle");
+	for (i = 0; i < 22; i++)
+		n += (size_t)snprintf(list + n, sizeof list - n, ", foot%d", i);
+	snprintf(list + n, sizeof list - n, "]\n");
+	edit_ruleset = "horse-and-musket";
+	rs = load_edited_ok(from, list);
+	assert_non_null(rs);
+	assert_int_equal(rs->nklass, 32);
+	ruleset_free(rs);
+	snprintf(list + n, sizeof list - n, ", foot22]\n");
+	expect_edit(from, list, "unknown artillery class 'wagon'");
+	edit_ruleset = "napoleonic";
 }
 
 /* The words and rule numbers the screen shows, from the data file. */
@@ -609,9 +962,16 @@ main(void)
 		cmocka_unit_test(test_checks),
 		cmocka_unit_test(test_3_8_4_rout_margin_checked),
 		cmocka_unit_test(test_3_8_reference_from_data),
+		cmocka_unit_test(test_3_6_reference_from_data),
+		cmocka_unit_test(test_3_6_3_speed_forms),
+		cmocka_unit_test(test_3_7_2_doctrine_reach_from_data),
+		cmocka_unit_test(test_HO_doctrine_reach_from_data),
 		cmocka_unit_test(test_3_6_6_road_column_checked_and_described),
 		cmocka_unit_test(test_3_6_3_battery_ap_checked),
 		cmocka_unit_test(test_3_6_4_random_die_checked),
+		cmocka_unit_test(test_3_4_to_3_9_figures_checked_at_both_ends),
+		cmocka_unit_test(test_H3_H10_movement_tables_refuse_unknown_names),
+		cmocka_unit_test(test_H_classes_up_to_the_tables_limit),
 		cmocka_unit_test(test_own_rules),
 		cmocka_unit_test(test_own_rules_letters),
 		cmocka_unit_test(test_terms_and_citations),

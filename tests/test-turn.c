@@ -276,6 +276,38 @@ test_3_8_4_heavy_defeat_routs(void **state)
 }
 
 /*
+ * 3.8.3: the loser never loses less than the winner.  The melee of
+ * test_3_8_4_heavy_defeat_routs with the tables changed to 1% a point for
+ * the loser and 20% for the winner: the loser's 1% x 7 to 17 points is
+ * raised to the winner's 20%, 100 of its 500 men; the winner loses 20%
+ * of 400, 80.
+ */
+static void
+test_3_8_3_loser_loses_at_least_the_winners_share(void **state)
+{
+	struct game *g = field();
+	int a, b, loss = tab()->melee.loss, wl = tab()->melee.winner_loss;
+
+	(void)state;
+	a = fixture_unit(g, "cav", 0, ARM_CAVALRY, "heavy", "line", 20, 20,
+	    DIR_N, 400);
+	b = fixture_unit(g, "foot", 1, ARM_INFANTRY, "line", "skirmish", 20,
+	    19, DIR_S, 500);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 6);
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 1);
+	g->units[b].cond = COND_MOB;
+	tab()->melee.loss = 1;
+	tab()->melee.winner_loss = 20;
+	nap_phase_melee(g);
+	tab()->melee.loss = loss;
+	tab()->melee.winner_loss = wl;
+	assert_int_equal(fixture_count(g, "3.8.3", "cav wins by"), 1);
+	assert_int_equal(g->units[b].strength, 500 - 100);
+	assert_int_equal(g->units[a].strength, 400 - 80);
+	game_free(g);
+}
+
+/*
  * 3.8.1: a unit fights its nearest enemy, and of two equally near the
  * first in the order of battle; the other, with no one left to fight,
  * stands out of the melee.
@@ -640,6 +672,40 @@ test_3_9_5_explanation_line(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.9.5 with the routers' way open: foot reaching them rolls 1d6 with no
+ * modifier at all (not mounted, track not blocked); against a capture
+ * figure of 100 they scatter, losing 20% of 500 = 100 men.  The routers
+ * are the Allies, their rear to the north, and nothing stands on their
+ * track.
+ */
+static void
+test_3_9_5_open_track_no_modifier(void **state)
+{
+	struct game *g = field();
+	char want[256];
+	int c, r, roll;
+
+	(void)state;
+	c = fixture_unit(g, "inf", 0, ARM_INFANTRY, "line", "line", 30, 24,
+	    DIR_N, 400);
+	r = fixture_unit(g, "run", 1, ARM_INFANTRY, "line", "line", 30, 22,
+	    DIR_N, 500);
+	g->units[r].cond = COND_ROUTED;
+	game_track(g, r, 400);
+	assert_true(g->units[r].ntrack > 0);
+	roll = fixture_dice(g, 1, 6);
+	tab()->morale.capture = 100;
+	nap_rout_touch(g, c, r);
+	tab()->morale.capture = 4;
+	snprintf(want, sizeof want, "inf reaches the routed run: 1d6 = %d = "
+	    "%d, less than 100: they scatter and flee on, losing 20%% = 100 "
+	    "men (400 left)", roll, roll);
+	assert_int_equal(fixture_count(g, "3.9.5", want), 1);
+	assert_int_equal(g->units[r].strength, 400);
+	game_free(g);
+}
+
 /* The morale phase finds routers touched by formed enemies itself. */
 static void
 test_3_9_5_morale_phase_catches_routers(void **state)
@@ -864,6 +930,105 @@ test_3_10_2_objectives_at_turn_limit(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.10.2: the points decide for either side, and equal points that are
+ * not nothing are a draw.  The Allies hold the Bridge (3 points) with a
+ * formed unit within 1 BD, the French the Mill (1): French 1, Allies 3,
+ * the Allies win.  With both objectives worth 2, French 2, Allies 2: a
+ * draw.
+ */
+static void
+test_3_10_2_objectives_either_side_wins_or_draws(void **state)
+{
+	struct game *g;
+	int round;
+
+	(void)state;
+	for (round = 0; round < 2; round++) {
+		g = field();
+		g->opt.turn_limit = 1;
+		g->nobjectives = 2;
+		g->objectives = calloc(2, sizeof *g->objectives);
+		g->objectives[0] = (struct objective){ strdup("Bridge"),
+		    { 20, 10 }, round == 0 ? 3 : 2 };
+		g->objectives[1] = (struct objective){ strdup("Mill"),
+		    { 50, 30 }, round == 0 ? 1 : 2 };
+		fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 11,
+		    DIR_N, 600);
+		fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 50, 28,
+		    DIR_S, 600);
+		nap_phase_end(g);
+		assert_true(game_over(g));
+		assert_string_equal(g->result.rule, "3.10.2");
+		if (round == 0) {
+			assert_int_equal(g->result.winner, 1);
+			assert_int_equal(fixture_count(g, "3.10.2", "turn limit "
+			    "1: French 1, Allies 3 points: the Allies win"), 1);
+		} else {
+			assert_int_equal(g->result.winner, -1);
+			assert_int_equal(fixture_count(g, "3.10.2", "turn limit "
+			    "1: French 2, Allies 2 points: a draw"), 1);
+		}
+		game_free(g);
+	}
+}
+
+/*
+ * 3.10.1: both sides broken in one turn, the points decide as at the turn
+ * limit (3.10.2): the Allies hold the Bridge (3), the French the Mill
+ * (1), so the Allies win; with 2 points each it is a draw; with the
+ * Bridge worth 1 and the Mill 3, the French win.
+ */
+static void
+test_3_10_1_both_broken_either_side_wins_on_points(void **state)
+{
+	struct game *g;
+	int round;
+
+	(void)state;
+	for (round = 0; round < 3; round++) {
+		g = field();
+		g->break_point = 50;
+		g->nobjectives = 2;
+		g->objectives = calloc(2, sizeof *g->objectives);
+		g->objectives[0] = (struct objective){ strdup("Bridge"),
+		    { 20, 10 }, round == 0 ? 3 : round == 1 ? 2 : 1 };
+		g->objectives[1] = (struct objective){ strdup("Mill"),
+		    { 50, 30 }, round == 0 ? 1 : round == 1 ? 2 : 3 };
+		fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 20, 11,
+		    DIR_N, 600);
+		fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 50, 28,
+		    DIR_S, 600);
+		/* broken by their routed men, holding all the same */
+		fixture_unit(g, "r0", 0, ARM_INFANTRY, "line", "line", 5, 5,
+		    DIR_N, 1300);
+		fixture_unit(g, "r1", 1, ARM_INFANTRY, "line", "line", 70, 5,
+		    DIR_N, 1300);
+		g->units[2].cond = COND_ROUTED;
+		g->units[3].cond = COND_ROUTED;
+		nap_phase_end(g);
+		assert_true(game_over(g));
+		assert_string_equal(g->result.rule, "3.10.1");
+		if (round == 0) {
+			assert_int_equal(g->result.winner, 1);
+			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
+			    "have broken; French 1, Allies 3 points: the Allies "
+			    "win"), 1);
+		} else if (round == 1) {
+			assert_int_equal(g->result.winner, -1);
+			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
+			    "have broken; French 2, Allies 2 points: a draw"),
+			    1);
+		} else {
+			assert_int_equal(g->result.winner, 0);
+			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
+			    "have broken; French 3, Allies 1 points: the French "
+			    "win"), 1);
+		}
+		game_free(g);
+	}
+}
+
 /* The sections are checked like every other table: names, positions. */
 static void
 test_phase_tables_refuse_unknown_names(void **state)
@@ -888,6 +1053,7 @@ main(void)
 		cmocka_unit_test(test_3_8_1_equally_near_the_first_listed_is_fought),
 		cmocka_unit_test(test_3_8_2_square_stands_against_cavalry),
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
+		cmocka_unit_test(test_3_8_3_loser_loses_at_least_the_winners_share),
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
 		cmocka_unit_test(test_3_9_1_explanation_line),
@@ -898,12 +1064,15 @@ main(void)
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
 		cmocka_unit_test(test_3_9_5_scatter_loses_men),
 		cmocka_unit_test(test_3_9_5_explanation_line),
+		cmocka_unit_test(test_3_9_5_open_track_no_modifier),
 		cmocka_unit_test(test_3_9_5_morale_phase_catches_routers),
 		cmocka_unit_test(test_3_9_6_empty_units_disperse_and_free_their_cells),
 		cmocka_unit_test(test_3_9_6_dispersed_count_lost_for_break_point),
 		cmocka_unit_test(test_3_10_1_side_breaks_at_break_point),
 		cmocka_unit_test(test_3_10_1_both_break_points_decide),
 		cmocka_unit_test(test_3_10_2_objectives_at_turn_limit),
+		cmocka_unit_test(test_3_10_2_objectives_either_side_wins_or_draws),
+		cmocka_unit_test(test_3_10_1_both_broken_either_side_wins_on_points),
 		cmocka_unit_test(test_phase_tables_refuse_unknown_names),
 	};
 
