@@ -85,9 +85,9 @@ struct ai_doctrine {
 	int		(*answer)(struct game *, const struct decision *d,
 			    enum ai_level);
 	/* The ruleset's own way to give Move order o (checked already) to
-	 * own unit u, when it has a better one than the plain march - for
-	 * horse-and-musket, retiring keeping the facing (H7): o is
-	 * rewritten in place, maybe into an order of another kind.  NULL:
+	 * own unit u, when it has a better one than the plain march (a
+	 * retire keeping the facing, say): o is rewritten in place, maybe
+	 * into an order of another kind.  NULL:
 	 * orders go as planned. */
 	void		(*refine)(const struct ai_view *, const struct ai_own *u,
 			    struct order *o);
