@@ -168,6 +168,27 @@ struct move_price {
 };
 
 /*
+ * A price with nothing on it yet, for a ruleset's pricing ops: a free
+ * step, OK, no notes.  Field by field: the notes (most of the struct)
+ * are read only up to nnotes, and clearing them all costs more than
+ * pricing a step.
+ */
+static inline void
+move_price_init(struct move_price *p)
+{
+	p->ticks = 0;
+	p->verdict = MOVE_OK;
+	p->halt = HALT_SPEED;
+	p->form = -1;
+	p->flags = 0;
+	p->passage = -1;
+	p->anchor.x = 0;
+	p->anchor.y = 0;
+	p->need = -1;
+	p->nnotes = 0;
+}
+
+/*
  * Why a walk upsets its unit (ruleset op move_upset): the engine has met
  * one of these and the ruleset says what it does to the unit (for the
  * Napoleonic rules, a Mob).

@@ -87,24 +87,6 @@ inch(const struct ruleset *rs, int ticks, char *buf, size_t len)
 	return buf;
 }
 
-/* A price with nothing on it yet: a free step, OK, no notes.  Field by
- * field: the notes (most of the struct) are read only up to nnotes, and
- * clearing them all cost more than pricing the step. */
-static void
-price_init(struct move_price *p)
-{
-	p->ticks = 0;
-	p->verdict = MOVE_OK;
-	p->halt = HALT_SPEED;
-	p->form = -1;
-	p->flags = 0;
-	p->passage = -1;
-	p->anchor.x = 0;
-	p->anchor.y = 0;
-	p->need = -1;
-	p->nnotes = 0;
-}
-
 static void price_note(struct move_price *, const char *, const char *, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -488,7 +470,7 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	bool first = w->facing == u->facing;
 	struct point a;
 
-	price_init(p);
+	move_price_init(p);
 	if (k == 0)
 		return;
 	cw = (((int)d - (int)w->facing) % 8 + 8) % 8 <= 4 ? 1 : -1;
@@ -556,7 +538,7 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	bool from_b, to_b;
 	char x[32], y[32], z[32], sh[16];
 
-	price_init(p);
+	move_price_init(p);
 	if (!map_inside(map, to.x, to.y)) {
 		p->verdict = MOVE_NEVER;
 		p->halt = HALT_BLOCKED;
@@ -720,7 +702,7 @@ hm_move_contact(const struct game *g, const struct move_walk *w, int e,
 	char x[32];
 
 	(void)w;
-	price_init(p);
+	move_price_init(p);
 	p->halt = HALT_CONTACT;
 	if (unit_gone(eu) || eu->cond == COND_ROUTED)
 		return -1;
@@ -742,7 +724,7 @@ hm_move_pass(const struct game *g, const struct move_walk *w, int f,
 
 	(void)d;
 	(void)moving;
-	price_init(p);
+	move_price_init(p);
 	if (w->cond == COND_ROUTED) {
 		if (w->explain)
 			price_note(p, "H12", "%s flees through %s for nothing",

@@ -24,20 +24,6 @@ const char *num(const struct ruleset *, int ticks);
  * (a rotating buffer). */
 const char *lname(const char *label);
 
-/* A price with nothing on it yet: a free step, OK, no notes. */
-static inline void
-price_init(struct move_price *p)
-{
-	p->ticks = 0;
-	p->verdict = MOVE_OK;
-	p->halt = HALT_SPEED;
-	p->form = -1;
-	p->flags = 0;
-	p->passage = -1;
-	p->need = -1;
-	p->nnotes = 0;
-}
-
 /* Add an explanation under rule to a price (at most MOVE_NOTES_MAX). */
 void price_note(struct move_price *, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

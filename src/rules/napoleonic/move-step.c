@@ -121,7 +121,7 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	char names[128];
 
 	names[0] = '\0';
-	price_init(p);
+	move_price_init(p);
 	if (!map_inside(map, to.x, to.y)) {
 		p->verdict = MOVE_NEVER;
 		p->halt = HALT_BLOCKED;

@@ -115,7 +115,7 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
 	int k = dir_diff(w->facing, d);
 
-	price_init(p);
+	move_price_init(p);
 	if (k == 0)
 		return;
 	if (rs->form[w->form].flags & FORMF_FREE_TURN) {
@@ -159,7 +159,7 @@ nap_move_contact(const struct game *g, const struct move_walk *w, int e,
 	const struct nap_move *m = nap_move(rs);
 	const struct unit *u = &g->units[w->unit], *eu = &g->units[e];
 
-	price_init(p);
+	move_price_init(p);
 	p->halt = HALT_CONTACT;
 	if (unit_gone(eu))
 		return -1;
@@ -205,7 +205,7 @@ nap_move_pass(const struct game *g, const struct move_walk *w, int f,
 	int k = dir_diff(d, fu->facing);
 	const char *why = NULL;
 
-	price_init(p);
+	move_price_init(p);
 	/* 3.6.7: which faces block.  The walker leads with its front. */
 	if (mf & (FORMF_BLOCK_ALL | FORMF_BLOCK_FRONT))
 		why = rs->form[w->form].label;
