@@ -683,6 +683,71 @@ test_3_4_to_3_9_figures_checked_at_both_ends(void **state)
 }
 
 /*
+ * No Napoleonic movement figure in BD may be negative (doc/rulesets.md:
+ * no turn or step is priced below 0; the route search counts on it):
+ * each, set to -0.5, refuses the file at the figure's own line and
+ * column with the value and the range.  The random change of speed
+ * (3.6.4) is the one figure below 0, and stays accepted.
+ */
+static void
+test_3_6_movement_figures_never_negative(void **state)
+{
+	/* Each key, and what follows it on its line when the key alone
+	 * is not found first in the file (the movement's musician). */
+	static const char *const keys[][2] = {
+		{ "road_column_crowded", "" }, { "artillery_road", "" },
+		{ "musician", "1                   # 3.6.3" },
+		{ "turn_per_45", "" }, { "wheel_outer_loss", "" },
+		{ "obstacle_width", "" }, { "contour_cost", "" },
+		{ "small_road_relief", "" }, { "pivot_reach", "" },
+		{ "wheel_gap", "" }, { "restore_enemy_gap", "" }, { NULL, NULL }
+	};
+	char *from, *to, *text, *at;
+	const char *val;
+	struct diags d;
+	struct doc_node *root;
+	struct ruleset *rs;
+	int i, line, col;
+
+	(void)state;
+	for (i = 0; keys[i][0] != NULL; i++) {
+		from = xasprintf("\n  %s: %s", keys[i][0], keys[i][1]);
+		to = xasprintf("\n  %s: -0.5 #", keys[i][0]);
+		text = edited_text(from, to);
+		/* Where the value stands in the edited text. */
+		at = strstr(text, to);
+		assert_non_null(at);
+		val = at + strlen(to) - strlen("-0.5 #");
+		line = 1;
+		for (at = text; at < val; at++)
+			line += *at == '\n';
+		for (col = 1; val - col >= text && val[-col] != '\n'; col++)
+			;
+		diags_init(&d);
+		root = yread_buffer("n.yaml", text, strlen(text), &d);
+		assert_non_null(root);
+		rs = ruleset_load(root, &d);
+		doc_free(root);
+		assert_null(rs);
+		assert_true(d.n >= 1);
+		assert_string_equal(d.v[0].file, "n.yaml");
+		assert_int_equal(d.v[0].line, line);
+		assert_int_equal(d.v[0].col, col);
+		if (strstr(d.v[0].msg, "value -0.5 out of range 0..") == NULL)
+			fail_msg("%s: '%s'", keys[i][0], d.v[0].msg);
+		diags_free(&d);
+		free(text);
+		free(from);
+		free(to);
+	}
+	/* The random change below 0 is still a figure. */
+	rs = load_edited_ok("random_low: {roll: 1, change: -0.5}",
+	    "random_low: {roll: 1, change: -1}");
+	assert_non_null(rs);
+	ruleset_free(rs);
+}
+
+/*
  * The horse-and-musket movement tables (H3, H10: speeds by class and
  * formation, guns, movers) name classes, formations and movers of the
  * file: an unknown one, or a table that is not one, refuses the whole
@@ -970,6 +1035,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_battery_ap_checked),
 		cmocka_unit_test(test_3_6_4_random_die_checked),
 		cmocka_unit_test(test_3_4_to_3_9_figures_checked_at_both_ends),
+		cmocka_unit_test(test_3_6_movement_figures_never_negative),
 		cmocka_unit_test(test_H3_H10_movement_tables_refuse_unknown_names),
 		cmocka_unit_test(test_H_classes_up_to_the_tables_limit),
 		cmocka_unit_test(test_own_rules),

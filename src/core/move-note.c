@@ -135,11 +135,14 @@ move_walk_free(struct move_walk *w)
 	free(w->notes);
 	free(w->path);
 	free(w->route);
+	free(w->round_route);
 	free(w->trail);
 	free(w->narrow_trail);
 	w->notes = NULL;
 	w->path = NULL;
 	w->route = NULL;
+	w->round_route = NULL;
+	w->round_known = false;
 	w->trail = w->narrow_trail = NULL;
 	w->ntrail = w->narrow_ntrail = 0;
 	w->nnotes = w->capnotes = w->npath = w->cappath = 0;

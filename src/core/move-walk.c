@@ -341,6 +341,50 @@ walk_route(const struct game *g, struct move_walk *w)
 	return true;
 }
 
+/* Whether the walk stands as it did at its last way round searched
+ * (walk_round), towards the same goal: the same place, facing and
+ * formation, nothing spent or walked since and the module's numbers
+ * unchanged.
+ * The game does not change during a walk, so the search would find the
+ * same route. */
+static bool
+round_again(const struct move_walk *w, struct point goal)
+{
+	return w->round_known && w->round_pos.x == w->pos.x &&
+	    w->round_pos.y == w->pos.y && w->round_goal.x == goal.x &&
+	    w->round_goal.y == goal.y && w->round_facing == w->facing &&
+	    w->round_form == w->form && w->round_left == w->left &&
+	    w->round_contours == w->contours &&
+	    w->round_walked == w->walked && w->round_fresh == w->fresh &&
+	    memcmp(w->round_mod, w->mod, sizeof w->mod) == 0;
+}
+
+/* Keep the walk as asked and the route a way round found (n cells of r,
+ * copied), for round_again. */
+static void
+round_keep(struct move_walk *w, struct point goal, const struct point *r,
+    int n)
+{
+	free(w->round_route);
+	w->round_route = NULL;
+	w->round_n = 0;
+	if (n > 0) {
+		w->round_route = xmallocarray((size_t)n, sizeof *r);
+		memcpy(w->round_route, r, (size_t)n * sizeof *r);
+		w->round_n = n;
+	}
+	w->round_known = true;
+	w->round_pos = w->pos;
+	w->round_goal = goal;
+	w->round_facing = w->facing;
+	w->round_form = w->form;
+	w->round_left = w->left;
+	w->round_contours = w->contours;
+	w->round_walked = w->walked;
+	w->round_fresh = w->fresh;
+	memcpy(w->round_mod, w->mod, sizeof w->mod);
+}
+
 /* A step of the straight line was refused: look for a way round.  True
  * when one was found (the walk follows it). */
 bool
@@ -359,7 +403,18 @@ walk_round(const struct game *g, struct move_walk *w)
 	}
 	w->replans++;
 	w->line = false;
-	n = path_round(g, w, goal, PATH_BUDGET, &r);
+	if (round_again(w, goal)) {
+		/* Nothing has changed since the last search (a way round
+		 * that led back here): the same route, not searched anew. */
+		if (w->round_n <= 0)
+			return false;
+		r = xmallocarray((size_t)w->round_n, sizeof *r);
+		memcpy(r, w->round_route, (size_t)w->round_n * sizeof *r);
+		n = w->round_n;
+	} else {
+		n = path_round(g, w, goal, PATH_BUDGET, &r);
+		round_keep(w, goal, r, n);
+	}
 	if (n <= 0)
 		return false;
 	free(w->route);
@@ -520,6 +575,8 @@ walk_can_clear(const struct game *g, struct move_ctx *ctx,
 	t.nnotes = t.capnotes = 0;
 	t.path = NULL;
 	t.npath = t.cappath = 0;
+	t.round_route = NULL;	/* w's own: t never searches a way round */
+	t.round_known = false;
 	t.route = xmallocarray((size_t)w->nroute + 1, sizeof *t.route);
 	memcpy(t.route, w->route, (size_t)w->nroute * sizeof *t.route);
 	t.trail = trail_dup(g, w->trail, w->ntrail);

@@ -116,6 +116,22 @@ struct move_walk {
 	int		 rooms;		/* of them, for room to turn */
 	bool		 line;		/* route[] is the next cell of the
 					   straight line, not a search's */
+	/* The last way round searched (walk_round): the walk as it was
+	 * asked, and the route found (owned, round_n cells; NULL and 0
+	 * when none was found).  Asked again with nothing changed, the
+	 * search would find the same: the route is copied instead. */
+	bool		 round_known;
+	struct point	 round_pos;
+	struct point	 round_goal;
+	enum dir	 round_facing;
+	int		 round_form;
+	int		 round_left;
+	int		 round_contours;
+	int		 round_walked;
+	bool		 round_fresh;
+	int		 round_mod[MOVE_MOD_MAX];
+	struct point	*round_route;
+	int		 round_n;
 
 	/* The outcome. */
 	enum halt	 halt;

@@ -100,10 +100,10 @@ search_rehash(struct search *s, unsigned size)
 	}
 }
 
-/* Whether the node for p (and, in facing mode, facing dir) exists and
- * is closed. */
-static bool
-search_closed(const struct search *s, struct point p, enum dir dir)
+/* The node for p (and, in facing mode, facing dir), or -1 when the
+ * search has not reached it. */
+static int
+search_find(const struct search *s, struct point p, enum dir dir)
 {
 	unsigned h;
 	int i;
@@ -112,10 +112,10 @@ search_closed(const struct search *s, struct point p, enum dir dir)
 	while ((i = s->hash[h]) != 0) {
 		if (s->nodes[i - 1].p.x == p.x && s->nodes[i - 1].p.y == p.y &&
 		    (!s->facing || s->nodes[i - 1].dir == (unsigned char)dir))
-			return s->nodes[i - 1].closed != 0;
+			return i - 1;
 		h = (h + 1) & s->hmask;
 	}
-	return false;
+	return -1;
 }
 
 /* The node for p (and, in facing mode, facing dir), created if absent
@@ -454,16 +454,19 @@ room_for(const struct game *g, struct move_walk *tw,
  * enemies (contact).  A turn that moves the block (MPF_ANCHOR, a wheel)
  * is an edge of its own: *to is where it leaves the anchor and the price
  * is the turn's alone; otherwise *to is the cell stepped to.  s, when not
- * NULL, is the search asking: a step onto a node it has closed is -1
- * (the search would pass it over whatever its price).  Always inline:
+ * NULL, is the search asking, from a node reached at price from: a step
+ * onto a node it has closed, or has reached at no more than from, is -1
+ * unpriced (the search would pass it over whatever its price: no turn or
+ * step is priced below 0, a guarantee of the ruleset interface, see
+ * doc/rulesets.md).  Always inline:
  * the search calls it for every edge, and as a call its many arguments
  * cost more than much of its work.
  */
 static inline __attribute__((always_inline)) int
 edge_cost(const struct game *g, struct move_walk *tw,
     const struct block_box *box, struct search *s, struct point p,
-    enum dir face, enum dir d, bool walls, int units, bool *plain,
-    enum dir *after, struct point *to)
+    enum dir face, enum dir d, bool walls, int units, int from,
+    bool *plain, enum dir *after, struct point *to)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
@@ -496,10 +499,17 @@ edge_cost(const struct game *g, struct move_walk *tw,
 		}
 	}
 	*to = q;
-	/* A step onto a cell the search has closed is of no use to it:
-	 * not priced. */
-	if (s != NULL && search_closed(s, q, f))
-		return -1;
+	/* A step onto a cell the search has closed, or reached already
+	 * at no more than the price of the cell it leaves, is of no use
+	 * to it (prices are never negative): not priced.  Not the turn's
+	 * price with from: a step may take the turn into its own (a
+	 * square's, MPF_SQUARE). */
+	if (s != NULL) {
+		int i = search_find(s, q, f);
+
+		if (i >= 0 && (s->nodes[i].closed || s->nodes[i].g <= from))
+			return -1;
+	}
 	if (!room_for(g, tw, box, s, q, f, false, units))
 		return -1;
 	ops->move_step(g, tw, d, &sp);
@@ -572,7 +582,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 
 			d = (enum dir)dir_between(o, a);
 		}
-		if (edge_cost(g, tw, &box, NULL, p, face, d, false, 0, &plain,
+		if (edge_cost(g, tw, &box, NULL, p, face, d, false, 0, 0, &plain,
 		    &after, &q) < 0 || (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
@@ -659,7 +669,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 
 			c = edge_cost(g, tw, &box, &s, p,
 			    (enum dir)s.nodes[cur].dir,
-			    (enum dir)k, walls, units, &plain, &after, &q);
+			    (enum dir)k, walls, units, s.nodes[cur].g, &plain,
+			    &after, &q);
 			if (c < 0)
 				continue;
 			ng = s.nodes[cur].g + c;

@@ -42,19 +42,29 @@ static const char *const rally_keys[] = {
 	"general", "per_losses", NULL
 };
 
-/* A BD value under key of map n, in ticks. */
+/* A BD value under key of map n, in ticks, from min BD. */
 static int
-get_bd(const struct ruleset *rs, const struct doc_node *n, const char *key,
-    int *out, struct diags *d)
+get_bd_from(const struct ruleset *rs, const struct doc_node *n,
+    const char *key, long min, int *out, struct diags *d)
 {
 	const struct doc_node *v = doc_need(n, key, d);
 	long t;
 
-	if (v == NULL || doc_fixed(v, rs->ticks, -NAP_BD_MAX * rs->ticks,
+	if (v == NULL || doc_fixed(v, rs->ticks, min * rs->ticks,
 	    NAP_BD_MAX * rs->ticks, &t, d) != 0)
 		return -1;
 	*out = (int)t;
 	return 0;
+}
+
+/* A BD value under key of map n, in ticks: never negative, so that no
+ * turn or step is priced below 0 (the route search counts on it, see
+ * doc/rulesets.md).  Only a random change of speed may be negative. */
+static int
+get_bd(const struct ruleset *rs, const struct doc_node *n, const char *key,
+    int *out, struct diags *d)
+{
+	return get_bd_from(rs, n, key, 0, out, d);
 }
 
 static int
@@ -256,7 +266,7 @@ load_roll(const struct ruleset *rs, const struct doc_node *mv,
 	    doc_check_keys(n, k2, d) != 0)
 		return -1;
 	if (get_int(n, "roll", 1, die, roll, d) != 0 ||
-	    get_bd(rs, n, "change", change, d) != 0)
+	    get_bd_from(rs, n, "change", -NAP_BD_MAX, change, d) != 0)
 		return -1;
 	return 0;
 }
