@@ -47,7 +47,9 @@
  * them turn towards the order, whatever the units about them do (a Line
  * on the map's last row facing off it); they are not frozen by the
  * movement rules but need another formation.  -v lists every such stall (scenario, seed, turn, unit,
- * formation, cell, facing and the note); -vv adds its movement lines.
+ * formation, cell, facing and the note), and every game with its
+ * result (the winner, the turn it ended, which sides broke, the
+ * points); -vv adds the stalls' movement lines.
  * -t TEXT prints every log line, turn by turn, of the units whose name
  * holds TEXT, in every game played (with -n and -p to keep it short).
  *
@@ -744,6 +746,13 @@ main(int argc, char **argv)
 				    pairings[p].a == AI_NORMAL ? first :
 				    timed != NULL && pairings[p].b == AI_NORMAL ?
 				    1 - first : -1, timed, &refused, &sc);
+				if (verbose)
+					printf("    result: %s won, turn %d, "
+					    "broken %d/%d, points %d-%d\n",
+					    w >= 0 ? g->sides[w].name : "nobody",
+					    g->turn, g->sides[0].broken,
+					    g->sides[1].broken, g->result.points[0],
+					    g->result.points[1]);
 				sn[first]++;
 				if (w >= 0 && w < GAME_MAX_SIDES)
 					side[w]++;

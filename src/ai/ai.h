@@ -94,6 +94,9 @@ struct ai_enemy {
 	struct point	 pos;
 	enum dir	 facing;
 	int		 strength;
+	int		 moved;		/* ticks it moved in the last movement:
+					   seen marching, it may march as far
+					   again */
 };
 
 struct ai_general {

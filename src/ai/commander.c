@@ -103,7 +103,11 @@
  * skirmishers and march columns as readily as for guns.  While ahead on
  * the places, a battalion the enemy outnumbers where it stands, and not
  * needed to keep the lead, falls back towards the rear: the break point
- * counts men, not places.
+ * counts men, not places.  Where the ruleset's doctrine asks for it
+ * (guard_flank), a battalion of normal or hard does not end its march
+ * with its flank to a formed enemy who could charge it soon (within his
+ * charge reach and twice his last march): it turns to face him and
+ * stands.
  */
 #include "config.h"
 

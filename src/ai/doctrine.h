@@ -19,6 +19,7 @@
 #ifndef MARSHAL_AI_DOCTRINE_H
 #define MARSHAL_AI_DOCTRINE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "ai/ai.h"
@@ -77,6 +78,12 @@ struct ai_doctrine {
 	int		(*melee_edge)(const struct ruleset *,
 			    const struct ai_own *u, const struct ai_enemy *e,
 			    int enemy_quality);
+	/* True when a flank turned to a charging enemy costs dearly (for
+	 * the Napoleonic rules, in the charged unit's test and the melee,
+	 * 3.4.3 and 3.8.2): a battalion does not end its march with its
+	 * flank to an enemy who could charge it next turn, but turns to
+	 * face him and stands.  False: it marches on as planned. */
+	bool		 guard_flank;
 	/* Answer a decision the ruleset asks within a turn (core/decide.h:
 	 * anything but a side's orders before the turn), giving orders
 	 * through game_order from what side d->side can see (ai_view_fill).

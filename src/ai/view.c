@@ -105,6 +105,7 @@ ai_view_fill(const struct game *g, int side, struct ai_view *v)
 		e->pos = u->pos;
 		e->facing = u->facing;
 		e->strength = u->strength;
+		e->moved = u->moved;
 	}
 	/* Our own aides: the latest order riding to each of our units. */
 	for (j = 0; j < g->ntransit; j++) {
