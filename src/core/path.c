@@ -101,9 +101,11 @@ search_rehash(struct search *s, unsigned size)
 }
 
 /* The node for p (and, in facing mode, facing dir), or -1 when the
- * search has not reached it. */
-static int
-search_find(const struct search *s, struct point p, enum dir dir)
+ * search has not reached it; *slot is where the table holds it or would
+ * take it. */
+static inline __attribute__((always_inline)) int
+search_find(const struct search *s, struct point p, enum dir dir,
+    unsigned *slot)
 {
 	unsigned h;
 	int i;
@@ -112,10 +114,11 @@ search_find(const struct search *s, struct point p, enum dir dir)
 	while ((i = s->hash[h]) != 0) {
 		if (s->nodes[i - 1].p.x == p.x && s->nodes[i - 1].p.y == p.y &&
 		    (!s->facing || s->nodes[i - 1].dir == (unsigned char)dir))
-			return i - 1;
+			break;
 		h = (h + 1) & s->hmask;
 	}
-	return -1;
+	*slot = h;
+	return i - 1;
 }
 
 /* The node for p (and, in facing mode, facing dir), created if absent
@@ -126,13 +129,8 @@ search_node(struct search *s, struct point p, enum dir dir)
 	unsigned h;
 	int i;
 
-	h = hash_point(s, p, (unsigned)dir) & s->hmask;
-	while ((i = s->hash[h]) != 0) {
-		if (s->nodes[i - 1].p.x == p.x && s->nodes[i - 1].p.y == p.y &&
-		    (!s->facing || s->nodes[i - 1].dir == (unsigned char)dir))
-			return i - 1;
-		h = (h + 1) & s->hmask;
-	}
+	if ((i = search_find(s, p, dir, &h)) >= 0)
+		return i;
 	if (s->n == s->cap) {
 		s->cap *= 2;
 		s->nodes = xreallocarray(s->nodes, (size_t)s->cap,
@@ -505,7 +503,8 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	 * price with from: a step may take the turn into its own (a
 	 * square's, MPF_SQUARE). */
 	if (s != NULL) {
-		int i = search_find(s, q, f);
+		unsigned slot;
+		int i = search_find(s, q, f, &slot);
 
 		if (i >= 0 && (s->nodes[i].closed || s->nodes[i].g <= from))
 			return -1;
