@@ -189,6 +189,7 @@
 	X(test_M29_3_6_7_through_line_both_mob, "M29-through-line-both-mob", NULL) \
 	X(test_M29_3_6_7_first_unit_passed_through_becomes_mob, "M29-first-unit-passed-through-becomes-mob", NULL) \
 	X(test_M29_3_6_7_through_moving_unit_both_mob, "M29-through-moving-unit-both-mob", NULL) \
+	X(test_M29_3_6_7_column_goes_round_standing_line, "M29-column-goes-round-standing-line", NULL) \
 	X(test_M30_3_6_7_column_flank_blocks, "M30-column-flank-blocks", NULL) \
 	X(test_M30_3_6_7_dense_artillery_blocks, "M30-dense-artillery-blocks", NULL) \
 	X(test_M30_3_6_7_line_flank_does_not_block, "M30-line-flank-does-not-block", NULL) \

@@ -445,6 +445,177 @@ test_forecast_through_a_friend_under_orders(void **state)
 	ruleset_free(rs);
 }
 
+/* Unit b beside one_unit's a: infantry of side 0, Drill 4, no drum, in
+ * formation form at (x, y) facing N, under no order. */
+static int
+friend_at(struct game *g, const char *form, int x, int y)
+{
+	int b = game_add_unit(g, "b", "B", 0, 0);
+
+	g->units[b].arm = ARM_INFANTRY;
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 4);
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "musician"), false);
+	g->units[b].strength = g->units[b].strength0 = 600;
+	g->units[b].formation = ruleset_form(g->rs, form);
+	g->units[b].pos = (struct point){ x, y };
+	g->units[b].facing = DIR_N;
+	game_occupy(g, b, true);
+	return b;
+}
+
+/* The 2 BD Column of M29-column-goes-round-standing-line: a with Drill 3
+ * and its drum at (10, 20) facing N, ordered to (10, 0), with the Line b
+ * at (10, 10) under no order on its way. */
+static struct game *
+column_behind_line(const struct ruleset *rs)
+{
+	struct game *g = one_unit(rs, "column");
+
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+	(void)friend_at(g, "line", 10, 10);
+	order_move(g, 0, 10, 0);
+	return g;
+}
+
+/*
+ * 3.6.7, marshal's reading: the way round a standing friend is decided
+ * once and kept.  Turn by turn the Column's anchor goes on round the Line
+ * and never comes back to a cell it has left; the points of the way round
+ * go into its Move order on turn 1 and stay there, unchanged, every turn
+ * after (no deciding again, no back and forth), and it arrives at (10, 0)
+ * on turn 9.
+ */
+static void
+test_3_6_7_way_round_kept_across_turns(void **state)
+{
+	static const struct point want[] = {
+		{ 10, 16 }, { 9, 15 }, { 7, 13 }, { 6, 12 }, { 6, 8 },
+		{ 6, 4 }, { 7, 3 }, { 9, 1 }, { 10, 0 }
+	};
+	const size_t nwant = sizeof want / sizeof want[0];
+	struct ruleset *rs = rules();
+	struct game *g = column_behind_line(rs);
+	const struct unit *a = &g->units[0];
+	struct order kept;
+	size_t t, k;
+
+	(void)state;
+	for (t = 0; t < nwant; t++) {
+		game_turn(g);
+		assert_int_equal(a->pos.x, want[t].x);
+		assert_int_equal(a->pos.y, want[t].y);
+		/* Never back on a cell it left. */
+		for (k = 0; k < t; k++)
+			assert_false(want[k].x == a->pos.x &&
+			    want[k].y == a->pos.y);
+		if (t == 0) {
+			/* The way round is in the order: points before
+			 * (10, 0), which stays its last. */
+			kept = a->order;
+			assert_int_equal(kept.kind, ORDER_MOVE);
+			assert_true(kept.npts > 1);
+			assert_int_equal(kept.pts[kept.npts - 1].x, 10);
+			assert_int_equal(kept.pts[kept.npts - 1].y, 0);
+			assert_true(kept.pts[0].x < 10);  /* its west flank */
+		} else {
+			/* Kept as it was decided: the same points. */
+			assert_int_equal(a->order.npts, kept.npts);
+			assert_memory_equal(a->order.pts, kept.pts,
+			    (size_t)kept.npts * sizeof kept.pts[0]);
+		}
+		if (t + 1 < nwant)
+			assert_int_equal(a->order.kind, ORDER_MOVE);
+	}
+	assert_int_equal(a->halt, HALT_ARRIVED);
+	assert_int_equal(a->order.kind, ORDER_NONE);
+	assert_int_equal(a->cond, COND_FORMED);
+	assert_int_equal(g->units[1].pos.x, 10);	/* the Line stood */
+	assert_int_equal(g->units[1].pos.y, 10);
+	assert_int_equal(g->units[1].cond, COND_FORMED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * The friend gone round marches off once the way round is decided: the
+ * Column keeps to the points its order holds (they are its order now, as
+ * if its general had marked them) and still arrives, never stepping back
+ * onto a cell it has left.
+ */
+static void
+test_3_6_7_way_round_kept_when_friend_leaves(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = column_behind_line(rs);
+	const struct unit *a = &g->units[0];
+	struct point seen[16];
+	int t, k, npts;
+
+	(void)state;
+	game_turn(g);
+	npts = a->order.npts;
+	assert_true(npts > 1);
+	seen[0] = a->pos;
+	order_move(g, 1, 25, 10);		/* B marches off east */
+	for (t = 1; t < 16 && a->order.kind == ORDER_MOVE; t++) {
+		game_turn(g);
+		/* It may wait a turn where it stands, never come back
+		 * to a cell it has left. */
+		for (k = 0; k + 1 < t; k++)
+			assert_false(seen[k].x == a->pos.x &&
+			    seen[k].y == a->pos.y && (seen[k].x !=
+			    seen[t - 1].x || seen[k].y != seen[t - 1].y));
+		seen[t] = a->pos;
+		if (a->order.kind == ORDER_MOVE)
+			assert_int_equal(a->order.npts, npts);
+	}
+	assert_int_equal(a->halt, HALT_ARRIVED);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 0);
+	assert_true(t <= 10);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * No way round: the standing Line covers the Column's destination itself.
+ * The Column comes up behind it and then stays where it stopped, turn
+ * after turn (no going back and forth), saying why each turn.
+ */
+static void
+test_3_6_7_no_way_round_waits_and_says_so(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	const struct unit *a = &g->units[0];
+	struct point stop = { -1, -1 };
+	int t, i, said = 0;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+	(void)friend_at(g, "line", 10, 10);
+	order_move(g, 0, 10, 10);
+	for (t = 1; t <= 10; t++) {
+		game_turn(g);
+		assert_int_equal(a->order.kind, ORDER_MOVE);
+		assert_int_equal(a->order.npts, 1);	/* nothing put in */
+		if (a->moved == 0 && stop.x < 0)
+			stop = a->pos;
+		if (stop.x >= 0) {
+			assert_int_equal(a->pos.x, stop.x);
+			assert_int_equal(a->pos.y, stop.y);
+		}
+	}
+	assert_true(stop.x >= 0);
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == 0 && strstr(g->log.v[i].text,
+		    "finds no way round it") != NULL)
+			said++;
+	assert_true(said >= 2);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /*
  * An order may have ORDER_MAX_POINTS points, no more: the preview, the
  * forecast and the route of one with every point on the way (each a
@@ -1095,6 +1266,9 @@ main(void)
 		cmocka_unit_test(
 		    test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room),
 		cmocka_unit_test(test_M8_3_6_3_boxed_in_its_formation_says_so),
+		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
+		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
+		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

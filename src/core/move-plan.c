@@ -105,7 +105,7 @@ line_follows(struct point p, enum dir f, const struct point *r, int i,
  * route.  Writes at most max points to out; returns how many it needed
  * (more than max when they do not fit).
  */
-static int
+int
 route_points(struct point p, enum dir f, const struct point *r, int n,
     struct point *out, int max)
 {
@@ -255,6 +255,13 @@ move_forecast(const struct game *g, const struct order *o, int max,
 		game_occupy(&tmp, o->unit, true);
 		un->owed = w.owed;
 		un->waypoint = w.waypoint;
+		if (w.detour >= 0) {
+			/* A way round a standing friend: kept in the order,
+			 * as move_unit keeps it. */
+			un->order.npts = w.detour_order.npts;
+			memcpy(un->order.pts, w.detour_order.pts,
+			    sizeof un->order.pts);
+		}
 		un->halt_turn = tmp.turn;
 		if (tmp.rs->ops->move_commit != NULL)
 			tmp.rs->ops->move_commit(&tmp, o->unit, &w);

@@ -132,6 +132,15 @@ int trail_after(const struct game *, const struct move_walk *,
 bool walk_can_clear(const struct game *, struct move_ctx *,
     const struct move_walk *, struct cands *);
 
+/*
+ * A friend stands in the walker's way and may not be passed this turn
+ * (3.6.7): look for a way round it (path_detour) and make it part of the
+ * walk's Move order, as waypoints before the point sought (see
+ * move-walk.c).  True when one was found (the walk follows it).
+ */
+bool walk_detour(const struct game *, struct move_walk *, int friend,
+    const char *rule);
+
 /* --- move-near.c --------------------------------------------------------- */
 
 /* The bounding box of n cells (n at least 1). */
@@ -145,6 +154,17 @@ int cand_gap(const struct game *, const struct cand *c,
 /* Enemy units that could come within reach during this walk. */
 void cands_find(const struct game *, const struct move_ctx *,
     const struct move_walk *, struct cands *);
+
+/* --- move-plan.c --------------------------------------------------------- */
+
+/*
+ * Cut a route of cells r[0..n-1] from p (facing f) into the fewest points
+ * between which the walk's straight line (path_next) steps on exactly
+ * those cells.  Writes at most max points to out; returns how many it
+ * needed (more than max when they do not fit).
+ */
+int route_points(struct point p, enum dir f, const struct point *r, int n,
+    struct point *out, int max);
 
 /* --- move-step.c --------------------------------------------------------- */
 

@@ -445,7 +445,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	if (who >= 0) {
 		const struct unit *fu = &g->units[who];
 		struct move_price pp;
-		bool explain;
+		bool explain, moving, stays = false;
 		int k;
 
 		if (fu->side != g->units[w->unit].side) {
@@ -462,9 +462,20 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		explain = w->explain;
 		if (k < w->nmobbed)
 			w->explain = false;
-		ops->move_pass(g, w, who, d, fu->order.kind == ORDER_MOVE &&
-		    fu->halt != HALT_ARRIVED, &pp);
+		moving = fu->order.kind == ORDER_MOVE &&
+		    fu->halt != HALT_ARRIVED;
+		ops->move_pass(g, w, who, d, moving, &pp);
 		w->explain = explain;
+		/* A friend that stays where it is and may not be passed
+		 * this turn is gone round, the way round kept in the order
+		 * (walk_detour). */
+		if (!moving && !w->passing && (pp.verdict == MOVE_NEVER ||
+		    !walk_can_clear(g, ctx, w, cs))) {
+			if (walk_detour(g, w, who, pp.nnotes ?
+			    pp.notes[0].rule : rule_for(g, HALT_BLOCKED)))
+				return SR_AGAIN;
+			stays = true;
+		}
 		if (pp.verdict == MOVE_NEVER) {
 			move_note_price(w, &pp);
 			walk_halt(g, w, HALT_BLOCKED, pp.nnotes ?
@@ -472,7 +483,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			return SR_STOP;
 		}
 		if (!w->passing) {
-			if (!walk_can_clear(g, ctx, w, cs)) {
+			if (stays || !walk_can_clear(g, ctx, w, cs)) {
 				move_note(w, EV_NOTE, pp.nnotes ?
 				    pp.notes[0].rule : "", "%s has not the "
 				    "speed left to pass right through %s this "

@@ -31,6 +31,9 @@
 /* Cells and facings expanded by a search for room to turn: a node per
  * cell and facing, so more than a search over cells. */
 #define ROOM_BUDGET	(2 * PATH_BUDGET)
+/* Cells expanded by a search for a way round a standing friend: a whole
+ * route, planned once. */
+#define DETOUR_BUDGET	(4 * PATH_BUDGET)
 
 /* " at [x, y] facing F, Formation (Mob): why" */
 static void
@@ -85,6 +88,7 @@ move_walk_init(const struct game *g, int u, struct move_walk *w)
 	w->halt = HALT_NONE;
 	w->contact = -1;
 	w->touched_routed = -1;
+	w->detour = -1;
 	w->start_land = map_cell(g->map, un->pos.x, un->pos.y)->land;
 	w->waypoint = un->waypoint;
 	if (unit_on_trail(un)) {
@@ -424,6 +428,119 @@ walk_round(const struct game *g, struct move_walk *w)
 	return true;
 }
 
+/*
+ * A friend stands in the walker's way, under no Move order or with its
+ * order done, and may not be passed this turn (3.6.7): waiting behind it
+ * would be waiting for ever.  The cheapest way round it to the point the
+ * walk seeks (path_detour: it and the other units that stay are walls)
+ * is cut into the points between which the walk marches straight
+ * (route_points), and those points are put into the walk's Move order
+ * before the point sought, as a player would mark the march: move_unit
+ * makes that the unit's standing order, so the next turns keep to the way
+ * round instead of deciding again (no going back and forth), and the map
+ * shows it as the order's route.  The points that do not fit in an order
+ * are left out: from the last one put in, the walk goes straight on and
+ * meets what it meets.  Not taken: by a look ahead (scratch); by a march
+ * column on its road (3.6.6: it keeps to the road and waits); under a
+ * group order (its member keeps its place in the line, 3.6.3); where the
+ * ruleset turns units itself (move_face: the search's turns are not yet
+ * the walk's); twice in a walk.  With no way round, it says so (once a
+ * turn, the same every turn: it waits).  rule: the rule that refused the
+ * pass.
+ */
+bool
+walk_detour(const struct game *g, struct move_walk *w, int fr,
+    const char *rule)
+{
+	const struct unit *un = &g->units[w->unit];
+	struct point goal, *r = NULL, pts[ORDER_MAX_POINTS + 1];
+	struct move_text t;
+	struct order *o = &w->detour_order;
+	const struct order *in = w->order;
+	int n = 0, m, k = 0, j, i, wp;
+
+	if (w->scratch || g->rs->ops->move_face != NULL ||
+	    in->ngroup > 0 || w->detour != -1 ||
+	    ((g->rs->form[w->form].flags & FORMF_ROAD) &&
+	    map_cell(g->map, w->pos.x, w->pos.y)->road != ROAD_NONE) ||
+	    w->replans >= REPLANS_MAX || !walk_goal(w, &goal))
+		return false;
+	w->replans++;
+	wp = w->waypoint;
+	/* Towards the point sought; when a standing friend covers it, or
+	 * no way round reaches it, towards the points after it: a
+	 * waypoint that cannot be reached is passed by. */
+	for (j = wp; j < in->npts; j++) {
+		n = path_detour(g, w, in->pts[j], DETOUR_BUDGET, fr, &r);
+		if (n <= 0)
+			continue;
+		m = route_points(w->pos, w->facing, r, n, pts,
+		    ORDER_MAX_POINTS + 1);
+		/* The last point is pts[j] itself, already the order's;
+		 * the points skipped make room. */
+		k = m - 1;
+		if (k > ORDER_MAX_POINTS - in->npts + (j - wp))
+			k = ORDER_MAX_POINTS - in->npts + (j - wp);
+		if (k >= 1 || j > wp)
+			break;
+		free(r);
+		r = NULL;
+	}
+	if (j >= in->npts) {
+		w->detour = -2;		/* not searched again this walk */
+		move_note(w, EV_NOTE, rule, "%s stands in the way of %s and "
+		    "it finds no way round it towards [%d, %d]: it waits "
+		    "behind it", g->units[fr].name, un->name, goal.x, goal.y);
+		move_note_own(w);
+		return false;
+	}
+	/* The order's points up to the one sought, the way round, then
+	 * pts[j] and the rest. */
+	*o = *in;
+	memcpy(o->pts + wp, pts, (size_t)k * sizeof *pts);
+	memcpy(o->pts + wp + k, in->pts + j, (size_t)(in->npts - j) *
+	    sizeof *o->pts);
+	o->npts = wp + k + in->npts - j;
+	w->order = o;
+	w->detour = fr;
+	w->ndetour = k;
+	w->line = false;
+	free(w->route);
+	w->route = r;
+	w->nroute = n;
+	w->iroute = 0;
+	t.n = 0;
+	move_text_s(&t, g->units[fr].name);
+	move_text_s(&t, " stands in the way and may not be passed this "
+	    "turn: ");
+	move_text_s(&t, un->name);
+	move_text_s(&t, " marches round it");
+	for (i = 0; i < k; i++) {
+		move_text_s(&t, i == 0 ? ", by [" : (i == k - 1 ? " and [" :
+		    ", ["));
+		move_text_i(&t, pts[i].x);
+		move_text_s(&t, ", ");
+		move_text_i(&t, pts[i].y);
+		move_text_s(&t, "]");
+	}
+	if (j > wp) {
+		move_text_s(&t, i == 0 ? ", straight to [" : ", then to [");
+		move_text_i(&t, in->pts[j].x);
+		move_text_s(&t, ", ");
+		move_text_i(&t, in->pts[j].y);
+		move_text_s(&t, "], passing by [");
+		move_text_i(&t, goal.x);
+		move_text_s(&t, ", ");
+		move_text_i(&t, goal.y);
+		move_text_s(&t, "], which it cannot reach");
+	}
+	move_text_s(&t, "; its Move order keeps the way round (marshal's "
+	    "reading)");
+	move_note_text(w, EV_NOTE, rule, &t);
+	move_note_own(w);
+	return true;
+}
+
 bool
 walk_room(const struct game *g, struct move_walk *w)
 {
@@ -645,6 +762,48 @@ narrow_blocked(const struct game *g, struct move_walk *w)
 }
 
 /*
+ * Whether the walker, on the straight line from p (facing face) towards
+ * goal, could get past the standing friend fr met there with its whole
+ * allowance: the pass is allowed (3.6.7) and the steps from the first
+ * that meets it to the first clear of it, with the pass's price, cost no
+ * more than the allowance.  Ground is not priced: a friend it could pass
+ * is left to the walk, which meets it under the rules for passing
+ * through.
+ */
+static bool
+past_friend(const struct game *g, const struct move_walk *w, struct point p,
+    enum dir face, struct point goal, int fr)
+{
+	struct move_walk tw = *w;
+	struct move_price pp;
+	struct point q;
+	enum dir d;
+	int need = 0, k;
+
+	tw.explain = false;
+	for (k = 0; k < g->rs->longest_move; k++) {
+		if (p.x == goal.x && p.y == goal.y)
+			return need <= w->allowance;
+		q = path_next(p, face, goal);
+		d = (enum dir)dir_between(p, q);
+		if (path_standing_friend(g, w, q, d) != fr)
+			return need <= w->allowance;
+		if (need == 0) {
+			tw.pos = p;
+			tw.facing = face;
+			g->rs->ops->move_pass(g, &tw, fr, d, false, &pp);
+			if (pp.verdict == MOVE_NEVER)
+				return false;
+			need = pp.ticks;
+		}
+		need += dir_step_cost(d);
+		face = d;
+		p = q;
+	}
+	return false;
+}
+
+/*
  * Before marching the straight line, look along it (as far as the
  * ruleset's longest_move) for an obstacle the unit can never cross: the
  * ruleset prices that crossing MOVE_NEVER.  Seen from here, the way round
@@ -661,10 +820,13 @@ walk_look_ahead(const struct game *g, struct move_walk *w)
 	struct move_price sp;
 	struct point p = w->pos, q, goal;
 	enum dir face = w->facing, d;
-	int dist = 0, k, far = g->rs->longest_move;
+	int dist = 0, k, far = g->rs->longest_move, fr;
+	bool round;
 
 	if (!w->line || w->replans > 0 || w->npath > 1 || !walk_goal(w, &goal))
 		return;
+	round = !w->scratch && g->rs->ops->move_face == NULL &&
+	    w->order->ngroup == 0;
 	/* The walk as the ruleset is asked about it, silent (tw) and as it
 	 * is (fw), copied once: only the place and facing change below. */
 	tw = *w;
@@ -675,6 +837,15 @@ walk_look_ahead(const struct game *g, struct move_walk *w)
 	    (p.x != goal.x || p.y != goal.y); k++) {
 		q = path_next(p, face, goal);
 		d = (enum dir)dir_between(p, q);
+		/* A friend standing on the line that it could not get past
+		 * even with a whole turn's speed: met, it would wait behind
+		 * it for ever, often with no room left to turn. */
+		if (round && (fr = path_standing_friend(g, w, q, d)) >= 0) {
+			if (!past_friend(g, w, p, face, goal, fr))
+				(void)walk_detour(g, w, fr, rule_for(g,
+				    HALT_BLOCKED));
+			return;
+		}
 		if (!dir_diagonal(d) && map_edge(g->map, p.x, p.y, d,
 		    NULL) > 0) {
 			tw.pos = p;
@@ -945,6 +1116,14 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	u->waypoint = w.waypoint;
 	if (g->rs->ops->move_commit != NULL)
 		g->rs->ops->move_commit(g, ui, &w);
+	if (w.detour >= 0 && goal == NULL) {
+		/* The way round a standing friend becomes part of the
+		 * standing order (walk_detour): later turns keep to it. */
+		u->order.npts = w.detour_order.npts;
+		memcpy(u->order.pts, w.detour_order.pts,
+		    sizeof u->order.pts);
+		u->route_key = order_key(&u->order);
+	}
 	free(u->route);
 	u->route = NULL;
 	u->nroute = 0;

@@ -133,6 +133,16 @@ struct move_walk {
 	struct point	*round_route;
 	int		 round_n;
 
+	/* A way round a friend standing in the way (walk_detour, 3.6.7):
+	 * the Move order with its points put in, which the walk follows
+	 * from then on (order points to it) and move_unit makes the unit's
+	 * standing order, so that later turns keep to it.  detour: the
+	 * friend gone round, -1 none, -2 none found; ndetour: the points
+	 * put in. */
+	struct order	 detour_order;
+	int		 detour;
+	int		 ndetour;
+
 	/* The outcome. */
 	enum halt	 halt;
 	bool		 arrived;	/* reached the order's last point */

@@ -71,6 +71,8 @@ struct search {
 	int		 capmemo;
 	int		*mhash;		/* memo index + 1, 0 empty */
 	unsigned	 mmask;
+	int		 avoid;		/* a unit that is a wall too, or -1
+					   (path_detour) */
 };
 
 /* The hash of a node's key: its cell, and its facing in facing mode. */
@@ -323,10 +325,11 @@ footprint_inside(const struct game *g, const struct block_box *b,
  * to turn.  Friends under Move orders will have left; the walk meets
  * them under its own rules.  With units PATH_UNITS_NOW a turn meets them
  * too: the units as they stand now, as the walk that plans it sees them.
+ * Unit avoid (not -1) is always met: a friend the walker goes round.
  */
 static bool
 meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
-    enum dir d, bool turn, int units)
+    enum dir d, bool turn, int units, int avoid)
 {
 	struct point *cells;
 	struct move_price pp;
@@ -344,7 +347,7 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
 		    (size_t)cells[i].x] - 1;
 		if (who < 0 || who == tw->unit)
 			continue;
-		if (g->units[who].side != un->side) {
+		if (g->units[who].side != un->side || who == avoid) {
 			meets = true;
 			break;
 		}
@@ -367,6 +370,45 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
 	}
 	game_cells_give(g, cells);
 	return meets;
+}
+
+int
+path_standing_friend(const struct game *g, const struct move_walk *w,
+    struct point q, enum dir d)
+{
+	struct point *cells;
+	struct move_price pp;
+	struct move_walk pw;
+	const struct unit *un = &g->units[w->unit], *fu;
+	int n, i, who, met = -1;
+
+	cells = game_cells_take(g);
+	n = game_footprint_at(g, un, q, d, w->form, cells);
+	for (i = 0; i < n && met < 0; i++) {
+		if (!map_inside(g->map, cells[i].x, cells[i].y))
+			continue;
+		who = g->occ[(size_t)cells[i].y * (size_t)g->map->w +
+		    (size_t)cells[i].x] - 1;
+		if (who < 0 || who == w->unit)
+			continue;
+		fu = &g->units[who];
+		if (fu->side != un->side || (fu->order.kind == ORDER_MOVE &&
+		    fu->halt != HALT_ARRIVED))
+			continue;
+		if (g->rs->ops->move_pass == NULL) {
+			met = who;
+			break;
+		}
+		pw = *w;
+		pw.explain = false;
+		pw.pos = q;
+		pw.facing = d;
+		g->rs->ops->move_pass(g, &pw, who, d, false, &pp);
+		if (pp.verdict != MOVE_OK || (pp.flags & MPF_DISORDER))
+			met = who;
+	}
+	game_cells_give(g, cells);
+	return met;
 }
 
 static void
@@ -433,7 +475,8 @@ room_for(const struct game *g, struct move_walk *tw,
 	}
 	room = footprint_inside(g, box, q, d) &&
 	    (!units || units == PATH_UNITS_NONE ||
-	    !meets_unit(g, tw, q, d, turn, units));
+	    !meets_unit(g, tw, q, d, turn, units, s != NULL ? s->avoid :
+	    -1));
 	if (m != NULL) {
 		m->known |= bit;
 		if (room)
@@ -611,8 +654,8 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
  * starts; *how: why the search ended (PATH_GOAL...). */
 static int
 path_search(const struct game *g, struct move_walk *tw, struct point goal,
-    int budget, int horizon, bool walls, int units, struct point **route,
-    bool *complete, bool *closer, int *how)
+    int budget, int horizon, bool walls, int units, int avoid,
+    struct point **route, bool *complete, bool *closer, int *how)
 {
 	struct search s;
 	struct block_box box;
@@ -626,6 +669,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	*how = PATH_ALL_SEEN;
 	box_init(g, tw, &box);
 	search_take(&s);
+	s.avoid = avoid;
 	/* A ruleset whose units may step other than straight ahead
 	 * (move_face) is planned over cell and facing: the way a unit
 	 * arrives at a cell decides where it may go from it. */
@@ -750,7 +794,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	tw.pos = w->pos;
 	tw.facing = w->facing;
 	if ((n = path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    true, 0, route, complete, &closer, &how)) > 0 &&
+	    true, 0, -1, route, complete, &closer, &how)) > 0 &&
 	    (*complete || closer))
 		return n;
 	free(*route);
@@ -762,7 +806,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	tw.pos = w->pos;
 	tw.facing = w->facing;
 	return path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    false, 0, route, complete, &closer, &how);
+	    false, 0, -1, route, complete, &closer, &how);
 }
 
 int
@@ -778,7 +822,7 @@ path_round(const struct game *g, const struct move_walk *w,
 		return 0;
 	probe_init(&tw);
 	n = path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    true, 0, route, &complete, &closer, &how);
+	    true, 0, -1, route, &complete, &closer, &how);
 	if (n > 0 && (complete || closer))
 		return n;
 	free(*route);
@@ -800,7 +844,28 @@ path_cheapest(const struct game *g, const struct move_walk *w,
 		return 0;
 	probe_init(&tw);
 	return path_search(g, &tw, goal, budget, INT_MAX, true,
-	    PATH_UNITS_STAY, route, complete, &closer, &how);
+	    PATH_UNITS_STAY, -1, route, complete, &closer, &how);
+}
+
+int
+path_detour(const struct game *g, const struct move_walk *w,
+    struct point goal, int budget, int avoid, struct point **route)
+{
+	struct move_walk tw = *w;
+	bool complete, closer;
+	int how, n;
+
+	*route = NULL;
+	if (w->pos.x == goal.x && w->pos.y == goal.y)
+		return 0;
+	probe_init(&tw);
+	n = path_search(g, &tw, goal, budget, INT_MAX, true,
+	    PATH_UNITS_STAY, avoid, route, &complete, &closer, &how);
+	if (n > 0 && complete)
+		return n;
+	free(*route);
+	*route = NULL;
+	return 0;
 }
 
 int
@@ -823,8 +888,8 @@ path_room(const struct game *g, const struct move_walk *w,
 	    w->allowance : g->rs->longest_move;
 	if (horizon > ROOM_HORIZON)
 		horizon = ROOM_HORIZON;
-	n = path_search(g, &tw, goal, budget, horizon, true, units, route,
-	    &complete, &closer, how);
+	n = path_search(g, &tw, goal, budget, horizon, true, units, -1,
+	    route, &complete, &closer, how);
 	/* The first stretch of the cheapest way, when the search saw as far
 	 * as the walk goes in a turn. */
 	if (n > 0 && (complete || closer || *how == PATH_HORIZON))

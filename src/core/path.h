@@ -98,6 +98,26 @@ int path_room(const struct game *, const struct move_walk *w,
 int path_cheapest(const struct game *, const struct move_walk *w,
     struct point goal, int budget, struct point **route, bool *complete);
 
+/*
+ * A way round a friend standing in the walker's way that it may not get
+ * past this turn (3.6.7): the cheapest whole route to goal as
+ * path_cheapest plans it (the units that stay where they are are walls),
+ * where unit avoid, the friend, is a wall too whatever the rules for
+ * passing through it say.  Returns the route's length and the route in
+ * *route (caller frees) only when it reaches the goal; else 0 and NULL.
+ */
+int path_detour(const struct game *, const struct move_walk *w,
+    struct point goal, int budget, int avoid, struct point **route);
+
+/*
+ * The friend that the walker's block, standing at q facing d, would
+ * overlap, that stays where it is (under no Move order, or its order
+ * done) and that it may not pass through in good order (3.6.7), or -1.
+ * For looking along the line before marching it.
+ */
+int path_standing_friend(const struct game *, const struct move_walk *w,
+    struct point q, enum dir d);
+
 /* The next cell of the straight route from p (facing f) to goal != p:
  * diagonal steps and straight steps, one bend, keeping the facing for the
  * first leg when it lies that way.  (Inline: the walk asks it at every
