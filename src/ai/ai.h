@@ -167,9 +167,11 @@ void ai_plan_free(struct ai_plan *);
 /*
  * The controller: fill the view, think, and give every planned order
  * through game_order().  Before a Move order is given (normal and hard)
- * it is walked through move_preview() - the Move preview a player sees in
- * the interface, which reads the ground, the unit, its friends and where
- * the enemy stands, never enemy orders or the dice - and a march that
+ * it is walked through move_preview_plain() - the Move preview a player
+ * sees in the interface, which reads the ground, the unit, its friends and
+ * where the enemy stands, never enemy orders or the dice, of the march as
+ * ordered: the way round a friend standing in it is the movement phase's
+ * to decide, when the commander's other orders are known - and a march that
  * would leave the unit a Mob is cut short or becomes a Stop.  Returns the
  * number of orders refused by the game (0 unless the AI has a bug); given
  * counts those accepted when not NULL.

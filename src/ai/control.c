@@ -71,7 +71,7 @@ unjam(const struct game *g, struct order *o)
 			    t.npts < ORDER_MAX_POINTS - 1; j++)
 				t.pts[t.npts++] = o->pts[j];
 		t.pts[t.npts++] = dest;
-		if (move_preview(g, &t, &p) != 0)
+		if (move_preview_plain(g, &t, &p) != 0)
 			continue;
 		d = geom_dist(p.pos, dest);
 		if (p.cond == COND_FORMED && d < bd &&
@@ -137,7 +137,7 @@ no_speed(const struct game *g, const struct order *o)
 
 /*
  * The staff check a player makes with the Move preview: walk the order
- * through the movement rules (move_preview: the ground, the unit, its
+ * through the movement rules (move_preview_plain: the ground, the unit, its
  * friends and where the enemy stands; no dice) and, if the unit would end
  * the turn a Mob - passing through a friend (3.6.7) or crossing with
  * exactly the speed left (3.6.5) - halt it a few cells short instead.
@@ -149,7 +149,7 @@ vet(const struct game *g, struct order *o)
 	struct order orig = *o, t;
 	int k, tries;
 
-	if (o->kind != ORDER_MOVE || move_preview(g, o, &pv) != 0)
+	if (o->kind != ORDER_MOVE || move_preview_plain(g, o, &pv) != 0)
 		return;
 	/* No speed at all in its formation (3.6.3: a Line of Drill 2
 	 * without a drum has Drill - 2 = 0 BD): it cannot march in it,
@@ -178,7 +178,7 @@ vet(const struct game *g, struct order *o)
 	    (pv.halt == HALT_BLOCKED || pv.halt == HALT_TERRAIN) &&
 	    g->units[o->unit].cond == COND_FORMED && unjam(g, o)) {
 		move_preview_free(&pv);
-		if (move_preview(g, o, &pv) != 0)
+		if (move_preview_plain(g, o, &pv) != 0)
 			return;
 	}
 	/* Still going nowhere, not even turning, and no way found: a
@@ -222,7 +222,7 @@ vet(const struct game *g, struct order *o)
 			t = orig;
 			t.npts = 1;
 			t.pts[0] = pv.path[k];
-			if (move_preview(g, &t, &p2) != 0)
+			if (move_preview_plain(g, &t, &p2) != 0)
 				continue;
 			if (p2.cond == COND_FORMED) {
 				move_preview_free(&p2);

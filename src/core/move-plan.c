@@ -18,8 +18,9 @@
 #include "core/ruleset.h"
 #include "util/xalloc.h"
 
-int
-move_preview(const struct game *g, const struct order *o,
+/* move_preview, going round standing friends or not (plain). */
+static int
+preview_run(const struct game *g, const struct order *o, bool plain,
     struct move_preview *out)
 {
 	struct move_walk w;
@@ -40,6 +41,7 @@ move_preview(const struct game *g, const struct order *o,
 	w.owed = g->units[o->unit].owed;
 	w.explain = true;
 	w.preview = true;
+	w.plain = plain;
 	walk_all(g, NULL, &w, -1, NULL);
 	out->path = w.path;
 	out->npath = w.npath;
@@ -59,6 +61,20 @@ move_preview(const struct game *g, const struct order *o,
 	}
 	move_walk_free(&w);
 	return 0;
+}
+
+int
+move_preview(const struct game *g, const struct order *o,
+    struct move_preview *out)
+{
+	return preview_run(g, o, false, out);
+}
+
+int
+move_preview_plain(const struct game *g, const struct order *o,
+    struct move_preview *out)
+{
+	return preview_run(g, o, true, out);
 }
 
 void

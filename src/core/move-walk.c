@@ -440,7 +440,8 @@ walk_round(const struct game *g, struct move_walk *w)
  * round instead of deciding again (no going back and forth), and the map
  * shows it as the order's route.  The points that do not fit in an order
  * are left out: from the last one put in, the walk goes straight on and
- * meets what it meets.  Not taken: by a look ahead (scratch); by a march
+ * meets what it meets.  Not taken: by a look ahead (scratch) or a plain
+ * preview (move_preview_plain); by a march
  * column on its road (3.6.6: it keeps to the road and waits); under a
  * group order (its member keeps its place in the line, 3.6.3); where the
  * ruleset turns units itself (move_face: the search's turns are not yet
@@ -459,7 +460,7 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 	const struct order *in = w->order;
 	int n = 0, m, k = 0, j, i, wp;
 
-	if (w->scratch || g->rs->ops->move_face != NULL ||
+	if (w->scratch || w->plain || g->rs->ops->move_face != NULL ||
 	    in->ngroup > 0 || w->detour != -1 ||
 	    ((g->rs->form[w->form].flags & FORMF_ROAD) &&
 	    map_cell(g->map, w->pos.x, w->pos.y)->road != ROAD_NONE) ||
@@ -841,10 +842,10 @@ walk_look_ahead(const struct game *g, struct move_walk *w)
 		 * even with a whole turn's speed: met, it would wait behind
 		 * it for ever, often with no room left to turn. */
 		if (round && (fr = path_standing_friend(g, w, q, d)) >= 0) {
-			if (!past_friend(g, w, p, face, goal, fr))
-				(void)walk_detour(g, w, fr, rule_for(g,
-				    HALT_BLOCKED));
-			return;
+			round = false;	/* the first friend met only */
+			if (!past_friend(g, w, p, face, goal, fr) &&
+			    walk_detour(g, w, fr, rule_for(g, HALT_BLOCKED)))
+				return;
 		}
 		if (!dir_diagonal(d) && map_edge(g->map, p.x, p.y, d,
 		    NULL) > 0) {

@@ -57,6 +57,9 @@ struct move_walk {
 	bool		 explain;	/* write notes (false while planning) */
 	bool		 preview;	/* no random rolls, nothing committed */
 	bool		 scratch;	/* a look ahead: record no path */
+	bool		 plain;		/* a preview of the march as ordered:
+					   no way round a standing friend
+					   (move_preview_plain) */
 	bool		 passing;	/* going through friends (3.6.7) */
 	bool		 disorder;	/* the pass disorders both */
 	bool		 narrow;	/* through a narrow passage (3.6.6) */
@@ -258,6 +261,16 @@ struct move_preview {
  * move_preview_free.
  */
 int move_preview(const struct game *, const struct order *o,
+    struct move_preview *out);
+
+/*
+ * The same as move_preview, but the march as ordered: the walk does not
+ * go round a friend standing in its way (it waits behind it, as the
+ * order alone would make it).  For a commander vetting its orders before
+ * its other units have theirs, when which friends will stand this turn
+ * is not known yet: the movement phase decides the way round then.
+ */
+int move_preview_plain(const struct game *, const struct order *o,
     struct move_preview *out);
 
 /* Free a preview's path and log. */
