@@ -490,8 +490,9 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 	if (j >= in->npts) {
 		w->detour = -2;		/* not searched again this walk */
 		move_note(w, EV_NOTE, rule, "%s stands in the way of %s and "
-		    "it finds no way round it towards [%d, %d]: it waits "
-		    "behind it", g->units[fr].name, un->name, goal.x, goal.y);
+		    "it finds no way round it towards [%d, %d]%s: it waits "
+		    "behind it", g->units[fr].name, un->name, goal.x, goal.y,
+		    in->npts - wp > 1 ? " nor to the points after it" : "");
 		move_note_own(w);
 		return false;
 	}
