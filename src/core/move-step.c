@@ -19,6 +19,20 @@
 #include "core/ruleset.h"
 #include "util/xalloc.h"
 
+/* Whether unit who (or -1) is a friend of the walker that stays where
+ * it is: under no Move order, or its order done. */
+static bool
+standing_friend(const struct game *g, const struct move_walk *w, int who)
+{
+	const struct unit *fu;
+
+	if (who < 0)
+		return false;
+	fu = &g->units[who];
+	return fu->side == g->units[w->unit].side &&
+	    !(fu->order.kind == ORDER_MOVE && fu->halt != HALT_ARRIVED);
+}
+
 /* Whether the block turned to face f (priced tp) has room. */
 static bool
 turn_room(const struct game *g, const struct move_walk *w,
@@ -87,6 +101,10 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 	who = walk_overlap(g, w, cells, n, 0);
 	game_cells_give(g, cells);
 	if ((who == -2 || (who >= 0 && !w->passing)) && walk_room(g, w))
+		return SR_AGAIN;
+	/* A friend that stands where the turn needs room: round it. */
+	if (!w->passing && standing_friend(g, w, who) && walk_detour(g, w,
+	    who, rule_for(g, HALT_BLOCKED)))
 		return SR_AGAIN;
 	if (who == -2 || (who >= 0 && !w->passing)) {
 		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
@@ -232,6 +250,9 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		who = walk_overlap(g, w, cells, n, 0);
 		if ((who == -2 || (who >= 0 && !w->passing)) &&
 		    walk_room(g, w))
+			return SR_AGAIN;
+		if (!w->passing && standing_friend(g, w, who) &&
+		    walk_detour(g, w, who, rule_for(g, HALT_BLOCKED)))
 			return SR_AGAIN;
 		if (who == -2 || (who >= 0 && !w->passing)) {
 			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
