@@ -57,6 +57,13 @@ struct move_walk {
 	bool		 explain;	/* write notes (false while planning) */
 	bool		 preview;	/* no random rolls, nothing committed */
 	bool		 scratch;	/* a look ahead: record no path */
+	bool		 planning;	/* a route search pricing its edges
+					   (core/path.c), not a walk: a
+					   ruleset may price a turn that the
+					   walk makes otherwise (one that
+					   leaves the anchor elsewhere, the
+					   walk planning again from there) as
+					   a plain turn */
 	bool		 passing;	/* going through friends (3.6.7) */
 	bool		 disorder;	/* the pass disorders both */
 	bool		 narrow;	/* through a narrow passage (3.6.6) */
