@@ -276,6 +276,18 @@ int move_route(const struct game *, const struct order *in,
     struct order *out);
 
 /*
+ * The formation in which the unit of Move order in has a whole route to
+ * every point of it, as move_route searches it: its own formation if it
+ * has one, else the first of the ruleset's other formations its arm may
+ * take that has one, else -1 (also for an order move_route refuses).  For
+ * the Move preview: a unit with no way there in its formation is told
+ * which formation has one (a change it needs an order for).  It searches
+ * once per formation tried: call it only for an order that does not
+ * arrive.
+ */
+int move_route_form(const struct game *, const struct order *in);
+
+/*
  * How many turns unit o->unit would take to carry out Move order o, the
  * walk run turn after turn from where the last left it (as move_unit
  * carries it over), the order in force at once, everything else

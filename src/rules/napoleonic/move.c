@@ -106,15 +106,6 @@ price_note(struct move_price *p, const char *rule, const char *fmt, ...)
 
 /* --- the engine's questions --------------------------------------------- */
 
-/*
- * The anchor that keeps unit w's block where it stands when it faces
- * about, to d (180 degrees): the front centre of the block seen from
- * behind, a cell of its rear rank.  False when no anchor covers exactly
- * the same cells (a block on a diagonal may not be symmetrical), or when
- * the column stands on a road trail (3.6.6): it then turns about its
- * front as any other turn; so it does when the block stands astride an
- * obstacle, which facing about would cross for nothing.
- */
 /* Whether a and b hold the same n cells, in any order. */
 static bool
 same_cells(const struct point *a, const struct point *b, int n)
@@ -151,6 +142,20 @@ astride(const struct map *m, const struct point *c, int n)
 	return false;
 }
 
+/*
+ * The anchor that keeps unit w's block where it stands when it faces
+ * about, to d (180 degrees): the front centre of the block seen from
+ * behind, a cell of its rear rank.  False when no anchor covers exactly
+ * the same cells (a block on a diagonal may not be symmetrical), or when
+ * the column stands on a road trail (3.6.6): it then turns about its
+ * front as any other turn; so it does when the block stands astride an
+ * obstacle, which facing about would cross for nothing, and when its
+ * goal lies within its own length (facing about would put the goal
+ * behind it again).  A column (a
+ * block deeper than wide) turning 135 degrees at once faces about so,
+ * then turns on 45 degrees about its new front: the block stays about
+ * where it stood, rather than laying its length out ahead of it.
+ */
 static bool
 about_anchor(const struct game *g, const struct move_walk *w, enum dir d,
     struct point *out)
@@ -198,6 +203,16 @@ about_anchor(const struct game *g, const struct move_walk *w, enum dir d,
 		}
 	game_cells_give(g, then);
 	game_cells_give(g, now);
+	/* Only towards a goal that is still ahead of the new front: one
+	 * within the block's length would be behind it again, and the
+	 * column would face about to and fro. */
+	if (found && w->order != NULL && w->waypoint < w->order->npts) {
+		struct point goal = w->order->pts[w->waypoint];
+
+		if ((goal.x - out->x) * dir_dx[d] + (goal.y - out->y) *
+		    dir_dy[d] <= 0)
+			found = false;
+	}
 	return found;
 }
 
@@ -224,13 +239,22 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	}
 	/* Facing about, the men turn where they stand: the block stays
 	 * and its rear rank becomes its front (marshal's reading). */
-	if (k == 4 && !w->planning && about_anchor(g, w, d, &p->anchor)) {
+	if ((k == 4 || (k == 3 && rs->form[w->form].depth[u->arm] >
+	    rs->form[w->form].frontage[u->arm])) && !w->planning &&
+	    about_anchor(g, w,
+	    dir_turn(w->facing, 4), &p->anchor)) {
 		p->flags |= MPF_ANCHOR;
-		if (w->explain)
+		if (w->explain && k == 4)
 			price_note(p, "3.6.3", "%s faces about where it "
 			    "stands: its rear rank is now its front, its front "
 			    "centre at [%d, %d] (marshal's reading)", u->name,
 			    p->anchor.x, p->anchor.y);
+		else if (w->explain)
+			price_note(p, "3.6.3", "%s faces about where it "
+			    "stands, its front centre now at [%d, %d], and "
+			    "turns on 45 degrees about it to face %s "
+			    "(marshal's reading)", u->name, p->anchor.x,
+			    p->anchor.y, dir_name(d));
 	}
 	if (rs->form[w->form].flags & FORMF_FREE_TURN) {
 		if (w->explain)
