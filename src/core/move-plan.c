@@ -205,6 +205,60 @@ move_route(const struct game *g, const struct order *in, struct order *out)
 	return 0;
 }
 
+/* Whether unit in->unit in formation form has a whole route for every
+ * leg of Move order in, as move_route searches it. */
+static bool
+route_whole(const struct game *g, const struct order *in, int form)
+{
+	struct move_walk w;
+	struct point *r = NULL;
+	bool complete = false;
+	int leg, n, d;
+
+	move_walk_init(g, in->unit, &w);
+	w.form = form;
+	for (leg = 0; leg < in->npts; leg++) {
+		n = path_cheapest(g, &w, in->pts[leg], ROUTE_BUDGET, &r,
+		    &complete);
+		if (n > 0 && complete) {
+			d = dir_between(n > 1 ? r[n - 2] : w.pos, r[n - 1]);
+			if (d >= 0)
+				w.facing = (enum dir)d;
+		}
+		free(r);
+		r = NULL;
+		if (!complete && (w.pos.x != in->pts[leg].x ||
+		    w.pos.y != in->pts[leg].y))
+			return false;
+		w.pos = in->pts[leg];
+	}
+	return true;
+}
+
+int
+move_route_form(const struct game *g, const struct order *in)
+{
+	const struct ruleset *rs = g->rs;
+	const struct unit *u;
+	int f, leg;
+
+	if (in->kind != ORDER_MOVE || in->unit < 0 || in->unit >= g->nunits ||
+	    !unit_active(&g->units[in->unit]) || in->npts < 1 ||
+	    in->npts > ORDER_MAX_POINTS || rs->ops->move_step == NULL)
+		return -1;
+	for (leg = 0; leg < in->npts; leg++)
+		if (!map_inside(g->map, in->pts[leg].x, in->pts[leg].y))
+			return -1;
+	u = &g->units[in->unit];
+	if (route_whole(g, in, u->formation))
+		return u->formation;
+	for (f = 0; f < rs->nform; f++)
+		if (f != u->formation && (rs->form[f].arms & (1u << u->arm)) &&
+		    route_whole(g, in, f))
+			return f;
+	return -1;
+}
+
 int
 move_forecast(const struct game *g, const struct order *o, int max,
     struct point **path, int *npath)

@@ -60,6 +60,13 @@ struct move_walk {
 	bool		 plain;		/* a preview of the march as ordered:
 					   no way round a standing friend
 					   (move_preview_plain) */
+	bool		 planning;	/* a route search pricing its edges
+					   (core/path.c), not a walk: a
+					   ruleset may price a turn that the
+					   walk makes otherwise (one that
+					   leaves the anchor elsewhere, the
+					   walk planning again from there) as
+					   a plain turn */
 	bool		 passing;	/* going through friends (3.6.7) */
 	bool		 disorder;	/* the pass disorders both */
 	bool		 narrow;	/* through a narrow passage (3.6.6) */
@@ -290,6 +297,18 @@ void move_preview_free(struct move_preview *);
  */
 int move_route(const struct game *, const struct order *in,
     struct order *out);
+
+/*
+ * The formation in which the unit of Move order in has a whole route to
+ * every point of it, as move_route searches it: its own formation if it
+ * has one, else the first of the ruleset's other formations its arm may
+ * take that has one, else -1 (also for an order move_route refuses).  For
+ * the Move preview: a unit with no way there in its formation is told
+ * which formation has one (a change it needs an order for).  It searches
+ * once per formation tried: call it only for an order that does not
+ * arrive.
+ */
+int move_route_form(const struct game *, const struct order *in);
 
 /*
  * How many turns unit o->unit would take to carry out Move order o, the

@@ -765,6 +765,7 @@ static void
 probe_init(struct move_walk *tw)
 {
 	tw->explain = false;
+	tw->planning = true;
 	tw->left = INT_MAX / 4;
 	tw->contours = 0;
 	tw->notes = NULL;

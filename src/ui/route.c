@@ -127,6 +127,7 @@ route_plan(struct ui *ui, int unit, struct route *r)
 
 	memset(r, 0, sizeof *r);
 	r->turns = -1;
+	r->form = -2;
 	r->cells[r->n++] = g->units[unit].pos;
 	route_order(ui, unit, &o);
 	if (move_preview(g, &o, &pv) != 0) {
@@ -165,7 +166,12 @@ route_plan(struct ui *ui, int unit, struct route *r)
 	for (i = k + 1; i < nrest && r->n < ROUTE_MAX; i++)
 		r->cells[r->n++] = rest[i];
 	free(rest);
-	/* Not arriving: straight on to the destination, for orientation. */
-	if (r->turns < 0)
+	/* Not arriving: straight on to the destination, for orientation,
+	 * and whether any formation has a way there (a drawn route is the
+	 * player's own: not asked). */
+	if (r->turns < 0) {
 		line_to(r, o.pts[o.npts - 1]);
+		if (ui->nwp == 0)
+			r->form = move_route_form(g, &o);
+	}
 }

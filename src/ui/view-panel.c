@@ -260,6 +260,17 @@ route_panel(struct ui *ui, struct pen *p)
 	else if (r->charge[0] == '\0')	/* a charge says what comes */
 		line(p, theme_dim(ui), "Does not arrive in %d turns",
 		    ROUTE_TURNS);
+	/* The drawn line is only the direction: say whether there is a
+	 * way at all, and in which formation. */
+	if (r->turns < 0 && r->form == -1)
+		line(p, theme_rule(ui), "No way there in any formation: "
+		    "the line only shows the direction");
+	else if (r->turns < 0 && r->form >= 0 && r->form != u->formation)
+		line(p, theme_rule(ui), "No way there in %s; in %s there is: "
+		    "give it a Formation order first%s",
+		    g->rs->form[u->formation].label, g->rs->form[r->form].label,
+		    ruleset_cite_fmt(g->rs, RULESET_TOPIC_LANDSCAPE, " (%s)", 0,
+		    cite, sizeof cite));
 	if (r->charge[0] != '\0')
 		line(p, theme_rule(ui), "%s", r->charge);
 	for (i = r->nnotes - 1; i >= 0; i--)

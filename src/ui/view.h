@@ -147,6 +147,9 @@ struct route {
 	int		nnotes;		/* (newest first) */
 	char		charge[320];	/* the charge it brings about (3.4.5),
 					   "" if none */
+	int		form;		/* not arriving: the formation with a
+					   whole route there (move_route_form),
+					   -1 none; -2 not asked */
 };
 void route_plan(struct ui *, int unit, struct route *);
 /* 3.4.5: the line that says which charge Move order o brings about, if

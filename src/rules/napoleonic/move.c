@@ -14,6 +14,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -105,6 +106,116 @@ price_note(struct move_price *p, const char *rule, const char *fmt, ...)
 
 /* --- the engine's questions --------------------------------------------- */
 
+/* Whether a and b hold the same n cells, in any order. */
+static bool
+same_cells(const struct point *a, const struct point *b, int n)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < n; j++)
+			if (a[i].x == b[j].x && a[i].y == b[j].y)
+				break;
+		if (j == n)
+			return false;
+	}
+	return true;
+}
+
+/* Whether an obstacle runs between two neighbouring cells of the n cells
+ * of a block, square on or at a corner (it stands astride a wall). */
+static bool
+astride(const struct map *m, const struct point *c, int n)
+{
+	static const enum dir side[4] = { DIR_E, DIR_S, DIR_SE, DIR_SW };
+	int i, j, k;
+
+	for (i = 0; i < n; i++)
+		for (k = 0; k < 4; k++)
+			for (j = 0; j < n; j++)
+				if (c[j].x == c[i].x + dir_dx[side[k]] &&
+				    c[j].y == c[i].y + dir_dy[side[k]] &&
+				    (k < 2 ? map_edge(m, c[i].x, c[i].y,
+				    side[k], NULL) != 0 : map_diag_blocked(m,
+				    c[i].x, c[i].y, side[k])))
+					return true;
+	return false;
+}
+
+/*
+ * The anchor that keeps unit w's block where it stands when it faces
+ * about, to d (180 degrees): the front centre of the block seen from
+ * behind, a cell of its rear rank.  False when no anchor covers exactly
+ * the same cells (a block on a diagonal may not be symmetrical), or when
+ * the column stands on a road trail (3.6.6): it then turns about its
+ * front as any other turn; so it does when the block stands astride an
+ * obstacle, which facing about would cross for nothing, and when its
+ * goal lies within its own length (facing about would put the goal
+ * behind it again).  A column (a
+ * block deeper than wide) turning 135 degrees at once faces about so,
+ * then turns on 45 degrees about its new front: the block stays about
+ * where it stood, rather than laying its length out ahead of it.
+ */
+static bool
+about_anchor(const struct game *g, const struct move_walk *w, enum dir d,
+    struct point *out)
+{
+	const struct unit *u = &g->units[w->unit];
+	const int fx = dir_dx[w->facing], fy = dir_dy[w->facing];
+	struct point *now, *then;
+	int n, i, back, far = INT_MIN, lat, k, kmax = 0;
+	bool found = false;
+
+	if (w->ntrail > 0)
+		return false;
+	now = game_cells_take(g);
+	then = game_cells_take(g);
+	n = game_footprint_at(g, u, w->pos, w->facing, w->form, now);
+	if (astride(g->map, now, n))
+		n = 0;
+	/* The rear rank: the cells farthest back along the facing. */
+	for (i = 0; i < n; i++) {
+		back = -(now[i].x - w->pos.x) * fx - (now[i].y - w->pos.y) * fy;
+		lat = abs((now[i].x - w->pos.x) * fy - (now[i].y - w->pos.y) *
+		    fx);
+		if (back > far) {
+			far = back;
+			kmax = 0;
+		}
+		if (back == far && lat > kmax)
+			kmax = lat;
+	}
+	/* Of its cells, those nearest the front centre's file first (the
+	 * anchor's mirror, or one beside it when the frontage is even). */
+	for (k = 0; k <= kmax && !found; k++)
+		for (i = 0; i < n && !found; i++) {
+			back = -(now[i].x - w->pos.x) * fx -
+			    (now[i].y - w->pos.y) * fy;
+			lat = abs((now[i].x - w->pos.x) * fy -
+			    (now[i].y - w->pos.y) * fx);
+			if (back != far || lat != k)
+				continue;
+			if (game_footprint_at(g, u, now[i], d, w->form,
+			    then) == n && same_cells(now, then, n)) {
+				*out = now[i];
+				found = true;
+			}
+		}
+	game_cells_give(g, then);
+	game_cells_give(g, now);
+	/* Only towards a goal that is still ahead of the new front: one
+	 * within the block's length would be behind it again, and the
+	 * column would face about to and fro. */
+	if (found && w->order != NULL && w->waypoint < w->order->npts) {
+		struct point goal = w->order->pts[w->waypoint];
+
+		if ((goal.x - out->x) * dir_dx[d] + (goal.y - out->y) *
+		    dir_dy[d] <= 0)
+			found = false;
+	}
+	return found;
+}
+
 void
 nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)
@@ -118,17 +229,37 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	move_price_init(p);
 	if (k == 0)
 		return;
+	if (map_inside(g->map, to.x, to.y) &&
+	    road_between(g, w->pos, to) != ROAD_NONE &&
+	    !(rs->form[w->form].flags & FORMF_FREE_TURN)) {
+		if (w->explain)
+			price_note(p, "3.6.3", "follows the road round to "
+			    "%s: automatic and free", dir_name(d));
+		return;
+	}
+	/* Facing about, the men turn where they stand: the block stays
+	 * and its rear rank becomes its front (marshal's reading). */
+	if ((k == 4 || (k == 3 && rs->form[w->form].depth[u->arm] >
+	    rs->form[w->form].frontage[u->arm])) && !w->planning &&
+	    about_anchor(g, w,
+	    dir_turn(w->facing, 4), &p->anchor)) {
+		p->flags |= MPF_ANCHOR;
+		if (w->explain && k == 4)
+			price_note(p, "3.6.3", "%s faces about where it "
+			    "stands: its rear rank is now its front, its front "
+			    "centre at [%d, %d] (marshal's reading)", u->name,
+			    p->anchor.x, p->anchor.y);
+		else if (w->explain)
+			price_note(p, "3.6.3", "%s faces about where it "
+			    "stands, its front centre now at [%d, %d], and "
+			    "turns on 45 degrees about it to face %s "
+			    "(marshal's reading)", u->name, p->anchor.x,
+			    p->anchor.y, dir_name(d));
+	}
 	if (rs->form[w->form].flags & FORMF_FREE_TURN) {
 		if (w->explain)
 			price_note(p, "3.6.3", "turns to face %s: free for %s",
 			    dir_name(d), rs->form[w->form].label);
-		return;
-	}
-	if (map_inside(g->map, to.x, to.y) &&
-	    road_between(g, w->pos, to) != ROAD_NONE) {
-		if (w->explain)
-			price_note(p, "3.6.3", "follows the road round to "
-			    "%s: automatic and free", dir_name(d));
 		return;
 	}
 	/* 3.6.6 names one "Road&Maneuvre Column": off its road a Road
