@@ -1295,9 +1295,12 @@ test_ai_hard_crosses_the_guns_ground_in_open_order(void **state)
 /*
  * Hard brings its units back over a defile while it leads without the
  * far bank (3.6.6).  At the Coa, turn 1, the Allies lead on the places;
- * the 52nd stands east of the bridge in Road Column.  The hard plan
- * marches it through the bridge to the west bank; the normal plan keeps
- * it east of the river, where it holds the bridge.
+ * the 95th Rifles stands east of the bridge in Skirmish order, holding
+ * no place.  The hard plan marches it through the bridge to the west
+ * bank; the normal plan keeps it east of the river.  (Until garrisons
+ * beyond a defile held the place from their own bank, this was pinned
+ * on the 52nd, the bridge's garrison, which normal now marches over as
+ * well: test_ai_garrison_holds_a_bridge_from_its_own_bank.)
  */
 static void
 test_ai_hard_falls_back_over_the_bridge(void **state)
@@ -1315,7 +1318,7 @@ test_ai_hard_falls_back_over_the_bridge(void **state)
 	for (k = 0; k < 2; k++) {
 		g = load_named("coa-1810", &rs);
 		game_seed(g, 1);
-		u = game_find_unit(g, "52LI");
+		u = game_find_unit(g, "95R");
 		assert_true(u >= 0);
 		assert_true(g->units[u].pos.x > 22);	/* east of the river */
 		ai_view_fill(g, 0, &v);
@@ -1340,6 +1343,62 @@ test_ai_hard_falls_back_over_the_bridge(void **state)
 	}
 	assert_int_equal(over[0], 0);
 	assert_int_equal(over[1], 1);
+}
+
+/*
+ * A garrison beyond a defile holds the place from our own bank (normal
+ * and hard).  At the Coa, turn 1, the 52nd stands east of the bridge in
+ * Road Column, within holding distance of it, under the scenario's order
+ * to cross.  The normal plan of the Allies marches it over the bridge to
+ * a cell of the west bank within holding distance of the bridge (3.10.2)
+ * and gives it no Formation order: it does not deploy where it stands
+ * with the river at its back (before, it formed Line there, and normal
+ * won 21 of 50 games as the Allies against the naive French, bench-ai
+ * -n 100).
+ */
+static void
+test_ai_garrison_holds_a_bridge_from_its_own_bank(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct point at, bridge = { 21, 16 };
+	int i, j, u, over = 0, forms = 0;
+	bool defile;
+
+	(void)state;
+	g = load_named("coa-1810", &rs);
+	game_seed(g, 1);
+	assert_true(map_cell(g->map, bridge.x, bridge.y)->flags & CELL_DEFILE);
+	u = game_find_unit(g, "52LI");
+	assert_true(u >= 0);
+	assert_true(g->units[u].pos.x > 22);	/* east of the river */
+	ai_view_fill(g, 0, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++) {
+		if (p.v[i].unit != u)
+			continue;
+		forms += p.v[i].kind == ORDER_FORMATION;
+		if (p.v[i].kind != ORDER_MOVE)
+			continue;
+		defile = false;
+		for (j = 0; j < p.v[i].npts; j++) {
+			at = p.v[i].pts[j];
+			defile |= (map_cell(g->map, at.x, at.y)->flags &
+			    CELL_DEFILE) != 0;
+		}
+		at = p.v[i].pts[p.v[i].npts - 1];
+		if (defile && at.x < bridge.x &&
+		    geom_dist(at, bridge) <= g->rs->ticks)
+			over++;
+	}
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	assert_int_equal(over, 1);
+	assert_int_equal(forms, 0);
 }
 
 /* The distance from p to the nearest enemy unit or objective of the view. */
@@ -1617,6 +1676,7 @@ main(void)
 		cmocka_unit_test(test_ai_hard_beats_normal_on_each_side),
 		cmocka_unit_test(test_ai_hard_crosses_the_guns_ground_in_open_order),
 		cmocka_unit_test(test_ai_hard_falls_back_over_the_bridge),
+		cmocka_unit_test(test_ai_garrison_holds_a_bridge_from_its_own_bank),
 		cmocka_unit_test(test_ai_plays_a_ruleset_without_doctrine),
 		cmocka_unit_test(test_ai_plays_the_cowpens_at_every_level),
 		cmocka_unit_test(test_002_H7_ai_retires_keeping_facing),

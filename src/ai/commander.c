@@ -72,7 +72,9 @@
  * it can reach.  A place in a defile is held from the nearest cell of our
  * bank within holding distance (3.10.2), and while the points do not
  * favour it the nearest free unit that can get there in the turns left
- * goes to a place nobody holds.  A march the Move preview shows going
+ * goes to a place nobody holds.  A garrison that stands beyond a defile
+ * from our own side of the field, holding a place that can be held from
+ * our side (a bridge), goes over and holds it from there.  A march the Move preview shows going
  * nowhere (no room to wheel among friends) is tried again with a first
  * step straight ahead or half right or left; one that still would
  * neither move nor turn the unit is not given (it stands, and is planned

@@ -197,8 +197,27 @@ ai_give_ground(const struct think *t, const struct ai_own *u)
 }
 
 /*
+ * Whether unit i, the garrison of objective k, stands beyond a defile
+ * from our own side of the field while the place can be held from our
+ * side (its stand point lies there): a bridge held from the far bank.
+ * Not while it is in battle contact (it would turn its back on the
+ * enemy, 3.6.8).
+ */
+static bool
+far_garrison(const struct think *t, int i, int k)
+{
+	const struct ai_own *u = &t->v->own[i];
+
+	return t->lvl >= AI_NORMAL && t->home != NULL &&
+	    !ai_at_home(t, u->pos) && ai_at_home(t, t->stand_at[k]) &&
+	    !in_contact(t->v, u);
+}
+
+/*
  * Hold what we have: the formed unit nearest each objective we hold stays
- * on it, whatever its brigade does; a march column there deploys.
+ * on it, whatever its brigade does; a march column there deploys.  A
+ * garrison on the far side of a defile from the rest of the field goes
+ * over it and holds the place from our own side (far_garrison).
  */
 void
 ai_garrisons(struct think *t)
@@ -244,9 +263,17 @@ ai_garrisons(struct think *t)
 			continue;
 		}
 		t->garrison[best] = true;
+		u = &v->own[best];
+		/* A place in a defile (a bridge) held from its far bank:
+		 * the garrison goes over and holds it from our own bank
+		 * (normal and hard), rather than stand with the defile at
+		 * its back, where a rout ends in capture (3.6.6, 3.9.5). */
+		if (far_garrison(t, best, k)) {
+			ai_want_move(t, best, NULL, t->stand_at[k], false);
+			continue;
+		}
 		if (ai_counter_charge(t, best))
 			continue;
-		u = &v->own[best];
 		deploy = u->arm == ARM_INFANTRY && (u->formation == t->f_mc ||
 		    u->formation == t->f_road) && t->near[best] >= 0 &&
 		    (t->near_d[best] <= t->deploy + 8 * v->rs->ticks ||
