@@ -1190,17 +1190,15 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * even ones against normal; then normal plays the same seats against
  * normal.  The seeds are fixed, so every figure is exact: a change to
  * the AI that moves one must say so and pin it again here.  Hard wins,
- * by side: default (French, Allies) 9 and 17 of 20, the Coa (Allies,
- * French) 19 and 10 of 20; normal in the same seats 11 and 9, 11 and 7.
- * Hard does at least as well as normal in every seat but one: as the
- * French on the default battle, on these 20 seeds, it wins 9 where
- * normal wins 11 (normal's French have gained most from the way round a
- * standing friend; at -n 100 bench-ai has hard win 27 of 50 as the
- * French there, normal 45% of its games as the French against normal).
- * As the French at the Coa, and on these 20 seeds as the French on the
- * default battle, hard wins no more than half (the > 50% target is
- * bench-ai's, which prints it per side: at -n 100 hard wins 27 of 50 as
- * the French on the default battle, 26 of 50 at the Coa).  (Pinned again
+ * by side: default (French, Allies) 7 and 17 of 20, the Coa (Allies,
+ * French) 20 and 2 of 20; normal in the same seats 7 and 11, 18 and 2.
+ * Hard does at least as well as normal in every seat; as the French at
+ * the Coa, and on these 20 seeds as the French on the default battle, it
+ * wins no more than half (the > 50% target is bench-ai's, which prints
+ * it per side).  (Pinned again when a unit faced about where it stands,
+ * 3.6.3, and a garrison beyond a defile learnt to hold the place from
+ * its own bank: default 9 and 17 before, normal 11 and 9; the Coa 19 and
+ * 10, normal 11 and 7.)  (Pinned again
  * when a walk went round a friend standing in its way, 3.6.7: default 10
  * and 16 before, normal 7 and 13; the Coa 20 and 9, normal 11 and 6.)  (Pinned again when a battalion
  * learnt not to end its march with its flank to an enemy who could
@@ -1219,8 +1217,8 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		int		 hard[2], normal[2];
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
-		{ "default", { 9, 17 }, { 11, 9 }, { false, true } },
-		{ "coa-1810", { 19, 10 }, { 11, 7 }, { true, true } },
+		{ "default", { 7, 17 }, { 7, 11 }, { true, true } },
+		{ "coa-1810", { 20, 2 }, { 18, 2 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 
