@@ -13,6 +13,7 @@
 #include "core/game.h"
 #include "core/move.h"
 #include "core/ruleset.h"
+#include "util/textf.h"
 #include "util/xalloc.h"
 
 static void note_take(struct move_walk *, int, const char *, char *);
@@ -69,14 +70,14 @@ move_note(struct move_walk *w, int kind, const char *rule, const char *fmt,
 		return;
 	/* One pass into a buffer that fits nearly every note. */
 	va_start(ap, fmt);
-	len = vsnprintf(buf, sizeof buf, fmt, ap);
+	len = textf_v(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	if (len >= 0 && (size_t)len < sizeof buf)
 		text = xstrndup(buf, (size_t)len);
 	else {
 		text = xmallocarray((size_t)(len < 0 ? 0 : len) + 1, 1);
 		va_start(ap, fmt);
-		vsnprintf(text, (size_t)(len < 0 ? 0 : len) + 1, fmt, ap);
+		textf_v(text, (size_t)(len < 0 ? 0 : len) + 1, fmt, ap);
 		va_end(ap);
 	}
 	note_take(w, kind, rule, text);
