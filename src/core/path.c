@@ -306,8 +306,9 @@ box_init(const struct game *g, const struct move_walk *w,
 }
 
 /* Whether the whole block, anchored at q facing d, lies on the map: its
- * four corners do (the map is a rectangle: so do their extremes). */
-static bool
+ * four corners do (the map is a rectangle: so do their extremes).  Always
+ * inline: asked at every edge. */
+static inline __attribute__((always_inline)) bool
 footprint_inside(const struct game *g, const struct block_box *b,
     struct point q, enum dir d)
 {
