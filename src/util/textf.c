@@ -26,28 +26,26 @@ int
 textf_v(char *buf, size_t len, const char *fmt, va_list ap)
 {
 	const char *p, *s;
-	char d[16];
+	char d[16], *out = len > 0 ? buf : d;	/* len 0: nothing written */
 	size_t n = 0;
 	unsigned v;
 	int k, i;
+	va_list aq;
 
-	/* Only %s, %d, %c and %%: anything else is the C library's. */
-	for (p = fmt; (p = strchr(p, '%')) != NULL; p += 2)
-		if (p[1] != 's' && p[1] != 'd' && p[1] != 'c' && p[1] != '%')
-			return vsnprintf(buf, len, fmt, ap);
-	if (len == 0)
-		buf = d;	/* nothing is written: room is 0 */
+	/* A copy of the arguments untouched, for the C library should a
+	 * conversion other than %s, %d, %c and %% turn up. */
+	va_copy(aq, ap);
 	for (p = fmt; *p != '\0'; ) {
 		if ((s = strchr(p, '%')) == NULL) {
-			put(buf, len, &n, p, strlen(p));
+			put(out, len, &n, p, strlen(p));
 			break;
 		}
-		put(buf, len, &n, p, (size_t)(s - p));
+		put(out, len, &n, p, (size_t)(s - p));
 		switch (s[1]) {
 		case 's':
 			if ((p = va_arg(ap, const char *)) == NULL)
 				p = "(null)";	/* as the GNU C library */
-			put(buf, len, &n, p, strlen(p));
+			put(out, len, &n, p, strlen(p));
 			break;
 		case 'd':
 			i = va_arg(ap, int);
@@ -59,18 +57,23 @@ textf_v(char *buf, size_t len, const char *fmt, va_list ap)
 			} while (v > 0);
 			if (i < 0)
 				d[--k] = '-';
-			put(buf, len, &n, d + k, sizeof d - (size_t)k);
+			put(out, len, &n, d + k, sizeof d - (size_t)k);
 			break;
 		case 'c':
 			d[0] = (char)(unsigned char)va_arg(ap, int);
-			put(buf, len, &n, d, 1);
+			put(out, len, &n, d, 1);
 			break;
-		default:	/* %% */
-			put(buf, len, &n, "%", 1);
+		case '%':
+			put(out, len, &n, "%", 1);
 			break;
+		default:	/* anything else: the C library's, whole */
+			k = vsnprintf(buf, len, fmt, aq);
+			va_end(aq);
+			return k;
 		}
 		p = s + 2;
 	}
+	va_end(aq);
 	if (len > 0)
 		buf[n < len ? n : len - 1] = '\0';
 	return n > INT_MAX ? INT_MAX : (int)n;
