@@ -19,18 +19,6 @@
 static void note_take(struct move_walk *, int, const char *, char *);
 
 void
-move_text_s(struct move_text *l, const char *s)
-{
-	size_t k = strlen(s);
-
-	if (k > sizeof l->b - 1 - l->n)
-		k = sizeof l->b - 1 - l->n;
-	memcpy(l->b + l->n, s, k);
-	l->n += k;
-	l->b[l->n] = '\0';
-}
-
-void
 move_text_i(struct move_text *l, int v)
 {
 	char d[16];
