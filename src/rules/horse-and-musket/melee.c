@@ -237,12 +237,16 @@ hm_fight(struct game *g, int a, int tg)
 	hm_fall_back(g, lo, "HO.7");
 }
 
-/* The nearest enemy touching u that has not fought, or -1. */
+/* The nearest enemy touching u that has not fought, or -1: its contact,
+ * else the first in the order of units among those the snapshot nr finds
+ * touching it (nr holds the blocks as the phase began: only units that
+ * have fought have moved since, and they are not asked about). */
 static int
-opponent(const struct game *g, int u, const bool *fought)
+opponent(const struct game *g, struct near *nr, int u, const bool *fought)
 {
 	const struct unit *un = &g->units[u];
-	int j;
+	const int *near;
+	int j, k, n;
 
 	if (un->contact >= 0 && !fought[un->contact] &&
 	    hm_enemies(g, u, un->contact) &&
@@ -250,29 +254,35 @@ opponent(const struct game *g, int u, const bool *fought)
 	    g->units[un->contact].cond != COND_ROUTED &&
 	    hm_gap(g, u, un->contact) == 0)
 		return un->contact;
-	for (j = 0; j < g->nunits; j++)
+	n = near_query(nr, u, 0, &near);
+	for (k = 0; k < n; k++) {
+		j = near[k];
 		if (!fought[j] && hm_enemies(g, u, j) &&
 		    unit_active(&g->units[j]) &&
-		    g->units[j].cond != COND_ROUTED && hm_gap(g, u, j) == 0)
+		    g->units[j].cond != COND_ROUTED &&
+		    near_gap(nr, g, u, j) == 0)
 			return j;
+	}
 	return -1;
 }
 
 void
 hm_phase_melee(struct game *g)
 {
+	struct near *nr;
 	bool *f;
 	int u, e, a;
 
 	if (g->nunits == 0)
 		return;
 	f = xcalloc((size_t)g->nunits, sizeof *f);
+	nr = near_create(g, 0);	/* only those that fought move */
 	for (u = 0; u < g->nunits; u++) {
 		if (f[u] || !unit_active(&g->units[u]) ||
 		    (g->units[u].cond != COND_FORMED &&
 		    g->units[u].cond != COND_MOB))
 			continue;
-		if ((e = opponent(g, u, f)) < 0)
+		if ((e = opponent(g, nr, u, f)) < 0)
 			continue;
 		f[u] = f[e] = true;
 		/* The attacker (who rolls first) is the one that charged. */
@@ -280,6 +290,7 @@ hm_phase_melee(struct game *g)
 		    !(HM_MARKS(&g->units[u]) & HM_CHARGER) ? e : u;
 		hm_fight(g, a, a == u ? e : u);
 	}
+	near_free(nr);
 	free(f);
 }
 
