@@ -104,13 +104,13 @@ charge_target(const struct game *g, int u)
 	dest = un->order.pts[un->order.npts - 1];
 	cells = game_cells_take(g);
 	for (j = 0; j < g->nunits; j++) {
-		if (!hm_enemies(g, u, j) || g->units[j].cond == COND_AWAY)
-			continue;
 		/* A block (or a road column's trail) lies within cells_max
 		 * cells of its anchor: one farther from dest neither covers
 		 * nor touches it, and its cells need not be made. */
 		if (abs(g->units[j].pos.x - dest.x) > g->cells_max + 1 ||
 		    abs(g->units[j].pos.y - dest.y) > g->cells_max + 1)
+			continue;
+		if (!hm_enemies(g, u, j) || g->units[j].cond == COND_AWAY)
 			continue;
 		n = game_footprint(g, &g->units[j], cells);
 		if (near_block_gap(cells, n, &dest, 1) <= 0)
