@@ -91,44 +91,153 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 	return true;
 }
 
-/* HO.3.1: the enemy u's Move order leads onto, or -1. */
+/*
+ * Where the units stood as the charges phase began, filed by anchor in
+ * square buckets, and the units that have charged since (only a charger
+ * moves in this phase, hm_close): the units whose anchor lies near a
+ * point are those filed near it that have not moved, and those that
+ * have.
+ */
+#define CHARGE_BUCKET	16	/* cells per side of a bucket */
+
+struct anchors {
+	int		 bw;
+	int		 bh;
+	int		*head;		/* per bucket: first unit, -1 */
+	int		*next;		/* per unit */
+	bool		*moved;		/* per unit: it has charged */
+	int		*movers;	/* the units that have, in order */
+	int		 nmovers;
+	int		*found;		/* a query's units */
+};
+
 static int
-charge_target(const struct game *g, int u)
+clamp_to(int v, int hi)
+{
+	return v < 0 ? 0 : v > hi ? hi : v;
+}
+
+static void
+anchors_init(const struct game *g, struct anchors *ax)
+{
+	int u, b, n = g->nunits;
+
+	ax->bw = (g->map->w + CHARGE_BUCKET - 1) / CHARGE_BUCKET;
+	ax->bh = (g->map->h + CHARGE_BUCKET - 1) / CHARGE_BUCKET;
+	if (ax->bw < 1)
+		ax->bw = 1;
+	if (ax->bh < 1)
+		ax->bh = 1;
+	ax->head = xmallocarray((size_t)ax->bw * (size_t)ax->bh,
+	    sizeof *ax->head);
+	for (b = 0; b < ax->bw * ax->bh; b++)
+		ax->head[b] = -1;
+	ax->next = xmallocarray((size_t)n + 1, sizeof *ax->next);
+	ax->moved = xcalloc((size_t)n + 1, sizeof *ax->moved);
+	ax->movers = xmallocarray((size_t)n + 1, sizeof *ax->movers);
+	ax->found = xmallocarray((size_t)n + 1, sizeof *ax->found);
+	ax->nmovers = 0;
+	for (u = n - 1; u >= 0; u--) {
+		b = clamp_to(g->units[u].pos.y / CHARGE_BUCKET, ax->bh - 1) *
+		    ax->bw + clamp_to(g->units[u].pos.x / CHARGE_BUCKET,
+		    ax->bw - 1);
+		ax->next[u] = ax->head[b];
+		ax->head[b] = u;
+	}
+}
+
+static void
+anchors_free(struct anchors *ax)
+{
+	free(ax->head);
+	free(ax->next);
+	free(ax->moved);
+	free(ax->movers);
+	free(ax->found);
+}
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The units whose anchor may lie within r cells of p, in the order of
+ * units, into ax->found; returns the count. */
+static int
+anchors_near(const struct anchors *ax, struct point p, int r)
+{
+	int bx0 = clamp_to((p.x - r) / CHARGE_BUCKET, ax->bw - 1);
+	int by0 = clamp_to((p.y - r) / CHARGE_BUCKET, ax->bh - 1);
+	int bx1 = clamp_to((p.x + r) / CHARGE_BUCKET, ax->bw - 1);
+	int by1 = clamp_to((p.y + r) / CHARGE_BUCKET, ax->bh - 1);
+	int x, y, j, k, n = 0;
+
+	if (p.x - r < 0)
+		bx0 = 0;
+	if (p.y - r < 0)
+		by0 = 0;
+	for (y = by0; y <= by1; y++)
+		for (x = bx0; x <= bx1; x++)
+			for (j = ax->head[y * ax->bw + x]; j >= 0;
+			    j = ax->next[j])
+				if (!ax->moved[j])
+					ax->found[n++] = j;
+	for (k = 0; k < ax->nmovers; k++)
+		ax->found[n++] = ax->movers[k];
+	qsort(ax->found, (size_t)n, sizeof *ax->found, cmp_int);
+	return n;
+}
+
+/* HO.3.1: the enemy u's Move order leads onto, or -1: the first in the
+ * order of units whose block covers or touches the order's last point. */
+static int
+charge_target(const struct game *g, const struct anchors *ax, int u)
 {
 	const struct unit *un = &g->units[u];
 	struct point *cells, dest;
-	int j, n;
+	int j, k, n, m, best = -1;
 
 	if (un->order.kind != ORDER_MOVE || un->order.npts <= 0)
 		return -1;
 	dest = un->order.pts[un->order.npts - 1];
 	cells = game_cells_take(g);
-	for (j = 0; j < g->nunits; j++) {
-		/* A block (or a road column's trail) lies within cells_max
-		 * cells of its anchor: one farther from dest neither covers
-		 * nor touches it, and its cells need not be made. */
+	/* A block (or a road column's trail) lies within cells_max cells
+	 * of its anchor: one farther from dest neither covers nor touches
+	 * it, and its cells need not be made. */
+	m = anchors_near(ax, dest, g->cells_max + 1);
+	for (k = 0; k < m; k++) {
+		j = ax->found[k];
 		if (abs(g->units[j].pos.x - dest.x) > g->cells_max + 1 ||
 		    abs(g->units[j].pos.y - dest.y) > g->cells_max + 1)
 			continue;
 		if (!hm_enemies(g, u, j) || g->units[j].cond == COND_AWAY)
 			continue;
 		n = game_footprint(g, &g->units[j], cells);
-		if (near_block_gap(cells, n, &dest, 1) <= 0)
+		if (near_block_gap(cells, n, &dest, 1) <= 0) {
+			best = j;
 			break;
+		}
 	}
 	game_cells_give(g, cells);
-	return j < g->nunits ? j : -1;
+	return best;
 }
 
 void
 hm_phase_charges(struct game *g)
 {
 	const struct hm_turn *t = hm_turn(g->rs);
+	struct anchors ax;
 	char a[32], b[32];
 	int u, tg, reach, gap;
 
+	if (g->nunits == 0)
+		return;
+	anchors_init(g, &ax);
 	for (u = 0; u < g->nunits; u++) {
-		if (!may_charge(g, u) || (tg = charge_target(g, u)) < 0)
+		if (!may_charge(g, u) || (tg = charge_target(g, &ax, u)) < 0)
 			continue;
 		reach = hm_speed(g, u);
 		gap = hm_gap(g, u, tg);
@@ -147,7 +256,12 @@ hm_phase_charges(struct game *g)
 			continue;
 		}
 		hm_close(g, u, tg, reach, "HO.3.2");
+		if (!ax.moved[u]) {
+			ax.moved[u] = true;
+			ax.movers[ax.nmovers++] = u;
+		}
 	}
+	anchors_free(&ax);
 }
 
 /* One side's melee score, explained into buf. */
