@@ -94,9 +94,9 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 /*
  * Where the units stood as the charges phase began, filed by anchor in
  * square buckets, and the units that have charged since (only a charger
- * moves in this phase, hm_close): the units whose anchor lies near a
- * point are those filed near it that have not moved, and those that
- * have.
+ * moves in this phase, hm_close, and once) filed again where they
+ * stopped: the units whose anchor lies near a point are those filed near
+ * it at the start that have not moved, and those filed near it since.
  */
 #define CHARGE_BUCKET	16	/* cells per side of a bucket */
 
@@ -105,9 +105,9 @@ struct anchors {
 	int		 bh;
 	int		*head;		/* per bucket: first unit, -1 */
 	int		*next;		/* per unit */
+	int		*head2;		/* the same for the units that */
+	int		*next2;		/* have charged, where they stopped */
 	bool		*moved;		/* per unit: it has charged */
-	int		*movers;	/* the units that have, in order */
-	int		 nmovers;
 	int		*found;		/* a query's units */
 };
 
@@ -115,6 +115,14 @@ static int
 clamp_to(int v, int hi)
 {
 	return v < 0 ? 0 : v > hi ? hi : v;
+}
+
+/* The bucket of a cell (cells off the map in the nearest). */
+static int
+anchors_bucket(const struct anchors *ax, struct point p)
+{
+	return clamp_to(p.y / CHARGE_BUCKET, ax->bh - 1) * ax->bw +
+	    clamp_to(p.x / CHARGE_BUCKET, ax->bw - 1);
 }
 
 static void
@@ -130,20 +138,30 @@ anchors_init(const struct game *g, struct anchors *ax)
 		ax->bh = 1;
 	ax->head = xmallocarray((size_t)ax->bw * (size_t)ax->bh,
 	    sizeof *ax->head);
+	ax->head2 = xmallocarray((size_t)ax->bw * (size_t)ax->bh,
+	    sizeof *ax->head2);
 	for (b = 0; b < ax->bw * ax->bh; b++)
-		ax->head[b] = -1;
+		ax->head[b] = ax->head2[b] = -1;
 	ax->next = xmallocarray((size_t)n + 1, sizeof *ax->next);
+	ax->next2 = xmallocarray((size_t)n + 1, sizeof *ax->next2);
 	ax->moved = xcalloc((size_t)n + 1, sizeof *ax->moved);
-	ax->movers = xmallocarray((size_t)n + 1, sizeof *ax->movers);
 	ax->found = xmallocarray((size_t)n + 1, sizeof *ax->found);
-	ax->nmovers = 0;
 	for (u = n - 1; u >= 0; u--) {
-		b = clamp_to(g->units[u].pos.y / CHARGE_BUCKET, ax->bh - 1) *
-		    ax->bw + clamp_to(g->units[u].pos.x / CHARGE_BUCKET,
-		    ax->bw - 1);
+		b = anchors_bucket(ax, g->units[u].pos);
 		ax->next[u] = ax->head[b];
 		ax->head[b] = u;
 	}
+}
+
+/* Unit u has charged: filed again where it stopped. */
+static void
+anchors_moved(const struct game *g, struct anchors *ax, int u)
+{
+	int b = anchors_bucket(ax, g->units[u].pos);
+
+	ax->moved[u] = true;
+	ax->next2[u] = ax->head2[b];
+	ax->head2[b] = u;
 }
 
 static void
@@ -151,8 +169,9 @@ anchors_free(struct anchors *ax)
 {
 	free(ax->head);
 	free(ax->next);
+	free(ax->head2);
+	free(ax->next2);
 	free(ax->moved);
-	free(ax->movers);
 	free(ax->found);
 }
 
@@ -164,16 +183,17 @@ cmp_int(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The units whose anchor may lie within r cells of p, in the order of
- * units, into ax->found; returns the count. */
+/* The units whose anchor lies within r cells of p (in x and in y), in
+ * the order of units, into ax->found; returns the count. */
 static int
-anchors_near(const struct anchors *ax, struct point p, int r)
+anchors_near(const struct game *g, const struct anchors *ax, struct point p,
+    int r)
 {
 	int bx0 = clamp_to((p.x - r) / CHARGE_BUCKET, ax->bw - 1);
 	int by0 = clamp_to((p.y - r) / CHARGE_BUCKET, ax->bh - 1);
 	int bx1 = clamp_to((p.x + r) / CHARGE_BUCKET, ax->bw - 1);
 	int by1 = clamp_to((p.y + r) / CHARGE_BUCKET, ax->bh - 1);
-	int x, y, j, k, n = 0;
+	int x, y, j, n = 0;
 
 	if (p.x - r < 0)
 		bx0 = 0;
@@ -183,10 +203,17 @@ anchors_near(const struct anchors *ax, struct point p, int r)
 		for (x = bx0; x <= bx1; x++)
 			for (j = ax->head[y * ax->bw + x]; j >= 0;
 			    j = ax->next[j])
-				if (!ax->moved[j])
+				if (!ax->moved[j] &&
+				    abs(g->units[j].pos.x - p.x) <= r &&
+				    abs(g->units[j].pos.y - p.y) <= r)
 					ax->found[n++] = j;
-	for (k = 0; k < ax->nmovers; k++)
-		ax->found[n++] = ax->movers[k];
+	for (y = by0; y <= by1; y++)
+		for (x = bx0; x <= bx1; x++)
+			for (j = ax->head2[y * ax->bw + x]; j >= 0;
+			    j = ax->next2[j])
+				if (abs(g->units[j].pos.x - p.x) <= r &&
+				    abs(g->units[j].pos.y - p.y) <= r)
+					ax->found[n++] = j;
 	qsort(ax->found, (size_t)n, sizeof *ax->found, cmp_int);
 	return n;
 }
@@ -207,12 +234,9 @@ charge_target(const struct game *g, const struct anchors *ax, int u)
 	/* A block (or a road column's trail) lies within cells_max cells
 	 * of its anchor: one farther from dest neither covers nor touches
 	 * it, and its cells need not be made. */
-	m = anchors_near(ax, dest, g->cells_max + 1);
+	m = anchors_near(g, ax, dest, g->cells_max + 1);
 	for (k = 0; k < m; k++) {
 		j = ax->found[k];
-		if (abs(g->units[j].pos.x - dest.x) > g->cells_max + 1 ||
-		    abs(g->units[j].pos.y - dest.y) > g->cells_max + 1)
-			continue;
 		if (!hm_enemies(g, u, j) || g->units[j].cond == COND_AWAY)
 			continue;
 		n = game_footprint(g, &g->units[j], cells);
@@ -256,10 +280,8 @@ hm_phase_charges(struct game *g)
 			continue;
 		}
 		hm_close(g, u, tg, reach, "HO.3.2");
-		if (!ax.moved[u]) {
-			ax.moved[u] = true;
-			ax.movers[ax.nmovers++] = u;
-		}
+		if (!ax.moved[u])
+			anchors_moved(g, &ax, u);
 	}
 	anchors_free(&ax);
 }
