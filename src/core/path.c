@@ -121,16 +121,13 @@ search_find(const struct search *s, struct point p, enum dir dir,
 	return i - 1;
 }
 
-/* The node for p (and, in facing mode, facing dir), created if absent
- * (g INT_MAX).  Always inline, like heap_push: asked at every edge. */
+/* A new node for p (and, in facing mode, facing dir), which the search
+ * has not reached, at slot h of the table (search_find's), g INT_MAX. */
 static inline __attribute__((always_inline)) int
-search_node(struct search *s, struct point p, enum dir dir)
+search_add(struct search *s, struct point p, enum dir dir, unsigned h)
 {
-	unsigned h;
 	int i;
 
-	if ((i = search_find(s, p, dir, &h)) >= 0)
-		return i;
 	if (s->n == s->cap) {
 		s->cap *= 2;
 		s->nodes = xreallocarray(s->nodes, (size_t)s->cap,
@@ -148,6 +145,19 @@ search_node(struct search *s, struct point p, enum dir dir)
 	if ((unsigned)s->n * 2 > s->hmask)
 		search_rehash(s, (s->hmask + 1) * 2);
 	return i;
+}
+
+/* The node for p (and, in facing mode, facing dir), created if absent
+ * (g INT_MAX).  Always inline, like heap_push: asked at every edge. */
+static inline __attribute__((always_inline)) int
+search_node(struct search *s, struct point p, enum dir dir)
+{
+	unsigned h;
+	int i;
+
+	if ((i = search_find(s, p, dir, &h)) >= 0)
+		return i;
+	return search_add(s, p, dir, h);
 }
 
 /*
@@ -468,7 +478,8 @@ static inline __attribute__((always_inline)) int
 edge_cost(const struct game *g, struct move_walk *tw,
     const struct block_box *box, struct search *s, struct point p,
     enum dir face, enum dir d, bool walls, int units, int from,
-    bool *plain, enum dir *after, struct point *to)
+    bool *plain, enum dir *after, struct point *to, int *found,
+    unsigned *fslot)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
@@ -477,6 +488,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	int t = 0, c;
 
 	*plain = false;
+	*found = -2;
 	if (!map_inside(g->map, q.x, q.y))
 		return -1;
 	tw->pos = p;
@@ -507,11 +519,12 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	 * price with from: a step may take the turn into its own (a
 	 * square's, MPF_SQUARE). */
 	if (s != NULL) {
-		unsigned slot;
-		int i = search_find(s, q, f, &slot);
+		int i = search_find(s, q, f, fslot);
 
 		if (i >= 0 && (s->nodes[i].closed || s->nodes[i].g <= from))
 			return -1;
+		*found = i;	/* the table is not changed before the
+				   search asks for the node again */
 	}
 	if (!room_for(g, tw, box, s, q, f, false, units))
 		return -1;
@@ -547,7 +560,8 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 	struct point p = tw->pos, q, *r = NULL;
 	struct block_box box;
 	enum dir face = tw->facing, d, dd, ds, after;
-	int n = 0, cap = 0, dist = 0, dx, dy, sx, sy;
+	int n = 0, cap = 0, dist = 0, dx, dy, sx, sy, found;
+	unsigned fslot;
 	bool plain, straight_first;
 
 	box_init(g, tw, &box);
@@ -586,7 +600,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 			d = (enum dir)dir_between(o, a);
 		}
 		if (edge_cost(g, tw, &box, NULL, p, face, d, false, 0, 0, &plain,
-		    &after, &q) < 0 || (!plain && !to_wall)) {
+		    &after, &q, &found, &fslot) < 0 || (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
 			return -1;
@@ -623,6 +637,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	struct point q, start = tw->pos;
 	enum dir face0 = tw->facing, after;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
+	int found;
+	unsigned fslot;
 	bool plain;
 
 	*route = NULL;
@@ -673,11 +689,14 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			c = edge_cost(g, tw, &box, &s, p,
 			    (enum dir)s.nodes[cur].dir,
 			    (enum dir)k, walls, units, s.nodes[cur].g, &plain,
-			    &after, &q);
+			    &after, &q, &found, &fslot);
 			if (c < 0)
 				continue;
 			ng = s.nodes[cur].g + c;
-			i = search_node(&s, q, after);
+			/* The node edge_cost looked up, or made here. */
+			i = found >= 0 ? found : found == -1 ?
+			    search_add(&s, q, after, fslot) :
+			    search_node(&s, q, after);
 			if (s.nodes[i].closed || ng >= s.nodes[i].g)
 				continue;
 			s.nodes[i].g = ng;
