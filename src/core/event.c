@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/event.h"
+#include "util/textf.h"
 #include "util/xalloc.h"
 
 static const char *const kind_names[EV_KIND_COUNT] = {
@@ -51,7 +52,7 @@ eventlog_add(struct eventlog *l, int turn, int phase, int unit,
 
 	/* One pass into a buffer that fits nearly every line. */
 	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	n = textf_v(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		n = 0;
@@ -60,7 +61,7 @@ eventlog_add(struct eventlog *l, int turn, int phase, int unit,
 		memcpy(text, buf, (size_t)n + 1);
 	else {
 		va_start(ap, fmt);
-		vsnprintf(text, (size_t)n + 1, fmt, ap);
+		textf_v(text, (size_t)n + 1, fmt, ap);
 		va_end(ap);
 	}
 	return eventlog_take(l, turn, phase, unit, kind, rule, text);

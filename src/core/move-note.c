@@ -13,21 +13,10 @@
 #include "core/game.h"
 #include "core/move.h"
 #include "core/ruleset.h"
+#include "util/textf.h"
 #include "util/xalloc.h"
 
 static void note_take(struct move_walk *, int, const char *, char *);
-
-void
-move_text_s(struct move_text *l, const char *s)
-{
-	size_t k = strlen(s);
-
-	if (k > sizeof l->b - 1 - l->n)
-		k = sizeof l->b - 1 - l->n;
-	memcpy(l->b + l->n, s, k);
-	l->n += k;
-	l->b[l->n] = '\0';
-}
 
 void
 move_text_i(struct move_text *l, int v)
@@ -69,14 +58,14 @@ move_note(struct move_walk *w, int kind, const char *rule, const char *fmt,
 		return;
 	/* One pass into a buffer that fits nearly every note. */
 	va_start(ap, fmt);
-	len = vsnprintf(buf, sizeof buf, fmt, ap);
+	len = textf_v(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	if (len >= 0 && (size_t)len < sizeof buf)
 		text = xstrndup(buf, (size_t)len);
 	else {
 		text = xmallocarray((size_t)(len < 0 ? 0 : len) + 1, 1);
 		va_start(ap, fmt);
-		vsnprintf(text, (size_t)(len < 0 ? 0 : len) + 1, fmt, ap);
+		textf_v(text, (size_t)(len < 0 ? 0 : len) + 1, fmt, ap);
 		va_end(ap);
 	}
 	note_take(w, kind, rule, text);

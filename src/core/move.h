@@ -191,8 +191,20 @@ struct move_text {
 	size_t		 n;
 };
 
-/* Append a string, a whole number, or ticks as "2.5 BD". */
-void move_text_s(struct move_text *, const char *);
+/* Append a string, a whole number, or ticks as "2.5 BD".  (move_text_s
+ * inline: most pieces are words written in the code, whose length the
+ * compiler knows.) */
+static inline void
+move_text_s(struct move_text *l, const char *s)
+{
+	size_t k = __builtin_strlen(s);
+
+	if (k > sizeof l->b - 1 - l->n)
+		k = sizeof l->b - 1 - l->n;
+	__builtin_memcpy(l->b + l->n, s, k);
+	l->n += k;
+	l->b[l->n] = '\0';
+}
 void move_text_i(struct move_text *, int);
 void move_text_bd(struct move_text *, const struct ruleset *, int ticks);
 

@@ -123,16 +123,13 @@ search_find(const struct search *s, struct point p, enum dir dir,
 	return i - 1;
 }
 
-/* The node for p (and, in facing mode, facing dir), created if absent
- * (g INT_MAX).  Always inline, like heap_push: asked at every edge. */
+/* A new node for p (and, in facing mode, facing dir), which the search
+ * has not reached, at slot h of the table (search_find's), g INT_MAX. */
 static inline __attribute__((always_inline)) int
-search_node(struct search *s, struct point p, enum dir dir)
+search_add(struct search *s, struct point p, enum dir dir, unsigned h)
 {
-	unsigned h;
 	int i;
 
-	if ((i = search_find(s, p, dir, &h)) >= 0)
-		return i;
 	if (s->n == s->cap) {
 		s->cap *= 2;
 		s->nodes = xreallocarray(s->nodes, (size_t)s->cap,
@@ -150,6 +147,19 @@ search_node(struct search *s, struct point p, enum dir dir)
 	if ((unsigned)s->n * 2 > s->hmask)
 		search_rehash(s, (s->hmask + 1) * 2);
 	return i;
+}
+
+/* The node for p (and, in facing mode, facing dir), created if absent
+ * (g INT_MAX).  Always inline, like heap_push: asked at every edge. */
+static inline __attribute__((always_inline)) int
+search_node(struct search *s, struct point p, enum dir dir)
+{
+	unsigned h;
+	int i;
+
+	if ((i = search_find(s, p, dir, &h)) >= 0)
+		return i;
+	return search_add(s, p, dir, h);
 }
 
 /*
@@ -308,8 +318,9 @@ box_init(const struct game *g, const struct move_walk *w,
 }
 
 /* Whether the whole block, anchored at q facing d, lies on the map: its
- * four corners do (the map is a rectangle: so do their extremes). */
-static bool
+ * four corners do (the map is a rectangle: so do their extremes).  Always
+ * inline: asked at every edge. */
+static inline __attribute__((always_inline)) bool
 footprint_inside(const struct game *g, const struct block_box *b,
     struct point q, enum dir d)
 {
@@ -458,8 +469,10 @@ memo_at(struct search *s, struct point p)
 
 /* Whether the block of the walker has room at q facing d: on the map, and
  * (with units) meeting no unit as meets_unit says; turn: it turns there.
- * Looked up once per search (s, or NULL for no memo). */
-static bool
+ * With units looked at, looked up once per search (s, or NULL for no
+ * memo); without, the four corners are cheaper to read than the memo.
+ * Always inline: asked at every edge. */
+static inline __attribute__((always_inline)) bool
 room_for(const struct game *g, struct move_walk *tw,
     const struct block_box *box, struct search *s, struct point q,
     enum dir d, bool turn, int units)
@@ -468,15 +481,15 @@ room_for(const struct game *g, struct move_walk *tw,
 	unsigned bit = 1u << (2 * (unsigned)d + (turn ? 1 : 0));
 	bool room;
 
+	if (!units || units == PATH_UNITS_NONE)
+		return footprint_inside(g, box, q, d);
 	if (s != NULL) {
 		m = memo_at(s, q);
 		if (m->known & bit)
 			return (m->room & bit) != 0;
 	}
 	room = footprint_inside(g, box, q, d) &&
-	    (!units || units == PATH_UNITS_NONE ||
-	    !meets_unit(g, tw, q, d, turn, units, s != NULL ? s->avoid :
-	    -1));
+	    !meets_unit(g, tw, q, d, turn, units, s != NULL ? s->avoid : -1);
 	if (m != NULL) {
 		m->known |= bit;
 		if (room)
@@ -507,7 +520,8 @@ static inline __attribute__((always_inline)) int
 edge_cost(const struct game *g, struct move_walk *tw,
     const struct block_box *box, struct search *s, struct point p,
     enum dir face, enum dir d, bool walls, int units, int from,
-    bool *plain, enum dir *after, struct point *to)
+    bool *plain, enum dir *after, struct point *to, int *found,
+    unsigned *fslot)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
@@ -516,6 +530,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	int t = 0, c;
 
 	*plain = false;
+	*found = -2;
 	if (!map_inside(g->map, q.x, q.y))
 		return -1;
 	tw->pos = p;
@@ -546,11 +561,12 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	 * price with from: a step may take the turn into its own (a
 	 * square's, MPF_SQUARE). */
 	if (s != NULL) {
-		unsigned slot;
-		int i = search_find(s, q, f, &slot);
+		int i = search_find(s, q, f, fslot);
 
 		if (i >= 0 && (s->nodes[i].closed || s->nodes[i].g <= from))
 			return -1;
+		*found = i;	/* the table is not changed before the
+				   search asks for the node again */
 	}
 	if (!room_for(g, tw, box, s, q, f, false, units))
 		return -1;
@@ -586,7 +602,8 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 	struct point p = tw->pos, q, *r = NULL;
 	struct block_box box;
 	enum dir face = tw->facing, d, dd, ds, after;
-	int n = 0, cap = 0, dist = 0, dx, dy, sx, sy;
+	int n = 0, cap = 0, dist = 0, dx, dy, sx, sy, found;
+	unsigned fslot;
 	bool plain, straight_first;
 
 	box_init(g, tw, &box);
@@ -625,7 +642,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 			d = (enum dir)dir_between(o, a);
 		}
 		if (edge_cost(g, tw, &box, NULL, p, face, d, false, 0, 0, &plain,
-		    &after, &q) < 0 || (!plain && !to_wall)) {
+		    &after, &q, &found, &fslot) < 0 || (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
 			return -1;
@@ -662,6 +679,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	struct point q, start = tw->pos;
 	enum dir face0 = tw->facing, after;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
+	int found;
+	unsigned fslot;
 	bool plain;
 
 	*route = NULL;
@@ -713,11 +732,14 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			c = edge_cost(g, tw, &box, &s, p,
 			    (enum dir)s.nodes[cur].dir,
 			    (enum dir)k, walls, units, s.nodes[cur].g, &plain,
-			    &after, &q);
+			    &after, &q, &found, &fslot);
 			if (c < 0)
 				continue;
 			ng = s.nodes[cur].g + c;
-			i = search_node(&s, q, after);
+			/* The node edge_cost looked up, or made here. */
+			i = found >= 0 ? found : found == -1 ?
+			    search_add(&s, q, after, fslot) :
+			    search_node(&s, q, after);
 			if (s.nodes[i].closed || ng >= s.nodes[i].g)
 				continue;
 			s.nodes[i].g = ng;

@@ -13,9 +13,12 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "core/game.h"
+#include "core/near.h"
 #include "rules/horse-and-musket/turn.h"
+#include "util/xalloc.h"
 
 /* The centre cell of the block of u at anchor a, facing f. */
 static struct point
@@ -79,31 +82,62 @@ no_room(const struct game *g, int u, struct point a, enum dir f)
 	return why;
 }
 
+/*
+ * What the phase looks up: a snapshot of the blocks as the phase began
+ * (core/near.h) and each unit's chargers.  A unit that turns keeps its
+ * centre, so its block stays within its first box grown by the longest
+ * block (and a cell either side for the centre rounded); a query grown by
+ * that much finds every unit within a range of
+ * the units as they stand now, and the gap is then measured on them as
+ * they stand (hm_gap).  Contacts and marks do not change in the phase.
+ */
+struct facing {
+	struct near	*nr;
+	int		 grow;		/* ticks: the longest block */
+	int		 speed;		/* ticks: the fastest unit's speed */
+	int		*first;		/* per unit: its first charger, -1 */
+	int		*next;		/* per charger: the next, -1 */
+};
+
+/* The units that may lie within range of u now, in the order of units
+ * (*out lasts until the next query). */
+static int
+facing_near(const struct game *g, struct facing *fc, int u, int range,
+    const int **out)
+{
+	(void)g;
+	return near_query(fc->nr, u, range + fc->grow, out);
+}
+
 /* The enemy whose charge forbids u to turn (H13), or -1. */
 static int
-threat(const struct game *g, int u)
+threat(const struct game *g, struct facing *fc, int u)
 {
 	const struct hm_turn *t = hm_turn(g->rs);
-	int j;
+	const int *near;
+	int j, k, n = facing_near(g, fc, u, fc->speed, &near);
 
-	for (j = 0; j < g->nunits; j++)
+	for (k = 0; k < n; k++) {
+		j = near[k];
 		if (hm_enemies(g, u, j) && unit_active(&g->units[j]) &&
 		    g->units[j].cond == COND_FORMED &&
 		    t->charge_arm[g->units[j].arm] &&
 		    hm_in_arc(g, u, j, t->charge_arc) &&
 		    hm_gap(g, u, j) <= hm_speed(g, j))
 			return j;
+	}
 	return -1;
 }
 
 /* Whom u should turn to, or -1; *why names the reason. */
 static int
-wanted(const struct game *g, int u, const char **why)
+wanted(const struct game *g, struct facing *fc, int u, const char **why)
 {
 	const struct hm_turn *t = hm_turn(g->rs);
-	int j, gap, best = -1, bestgap = 1 << 28, range;
+	const int *near;
+	int j, k, n, gap, best = -1, bestgap = 1 << 28, range;
 
-	for (j = 0; j < g->nunits; j++)
+	for (j = fc->first[u]; j >= 0; j = fc->next[j])
 		if (hm_enemies(g, u, j) && g->units[j].contact == u &&
 		    (HM_MARKS(&g->units[j]) & HM_CHARGER) &&
 		    !hm_in_arc(g, u, j, t->fire_arc) &&
@@ -118,7 +152,9 @@ wanted(const struct game *g, int u, const char **why)
 	if (g->units[u].contact >= 0 || !hm_may_fire(g, u))
 		return -1;
 	range = hm_fire_range(g, u);
-	for (j = 0; j < g->nunits; j++) {
+	n = facing_near(g, fc, u, range, &near);
+	for (k = 0; k < n; k++) {
+		j = near[k];
 		if (!hm_enemies(g, u, j) || !unit_active(&g->units[j]) ||
 		    (gap = hm_gap(g, u, j)) > range)
 			continue;
@@ -134,7 +170,7 @@ wanted(const struct game *g, int u, const char **why)
 }
 
 static void
-face(struct game *g, int u)
+face(struct game *g, struct facing *fc, int u)
 {
 	struct unit *un = &g->units[u];
 	struct point c, c2, a;
@@ -145,7 +181,7 @@ face(struct game *g, int u)
 	if (!unit_active(un) || un->cond != COND_FORMED ||
 	    (HM_MARKS(un) & HM_SECOND))
 		return;
-	if ((e = wanted(g, u, &why)) < 0)
+	if ((e = wanted(g, fc, u, &why)) < 0)
 		return;
 	c = block_centre(g, u, un->pos, un->facing);
 	to = geom_heading(c, block_centre(g, e, g->units[e].pos,
@@ -153,7 +189,7 @@ face(struct game *g, int u)
 	steps = dir_diff(from, to);
 	if (steps == 0 || steps > hm_turn(g->rs)->turn_steps)
 		return;
-	if ((th = threat(g, u)) >= 0) {
+	if ((th = threat(g, fc, u)) >= 0) {
 		game_log(g, u, EV_NOTE, "H13", "%s may not turn to %s: %s "
 		    "stands in its arc within charge reach", un->name,
 		    g->units[e].name, g->units[th].name);
@@ -183,8 +219,31 @@ face(struct game *g, int u)
 void
 hm_phase_facing(struct game *g)
 {
-	int u;
+	struct facing fc;
+	int u, c, v;
 
+	if (g->nunits == 0)
+		return;
+	fc.nr = near_create(g, 0);
+	fc.grow = STEP_ORTHO * (g->cells_max + 2);
+	fc.speed = 0;
+	fc.first = xmallocarray((size_t)g->nunits, sizeof *fc.first);
+	fc.next = xmallocarray((size_t)g->nunits, sizeof *fc.next);
 	for (u = 0; u < g->nunits; u++)
-		face(g, u);
+		fc.first[u] = fc.next[u] = -1;
+	for (u = g->nunits - 1; u >= 0; u--) {
+		if ((v = hm_speed(g, u)) > fc.speed)
+			fc.speed = v;
+		c = g->units[u].contact;
+		if (c >= 0 && c < g->nunits &&
+		    (HM_MARKS(&g->units[u]) & HM_CHARGER)) {
+			fc.next[u] = fc.first[c];
+			fc.first[c] = u;
+		}
+	}
+	for (u = 0; u < g->nunits; u++)
+		face(g, &fc, u);
+	near_free(fc.nr);
+	free(fc.first);
+	free(fc.next);
 }

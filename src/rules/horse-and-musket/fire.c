@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "core/game.h"
+#include "core/near.h"
 #include "rules/horse-and-musket/turn.h"
 #include "util/xalloc.h"
 
@@ -44,34 +45,49 @@ hm_may_fire(const struct game *g, int u)
 	return true;
 }
 
-/* The unit that charged u this turn, or -1. */
-static int
-charger_of(const struct game *g, int u)
+/*
+ * The unit that charged each unit this turn (-1: none), the first in the
+ * order of units: its contact, an enemy, marked a charger.  One pass over
+ * the units for them all (allocated, caller frees).
+ */
+static int *
+chargers(const struct game *g)
 {
-	int j;
+	int *by = xmallocarray((size_t)g->nunits, sizeof *by);
+	int j, c;
 
 	for (j = 0; j < g->nunits; j++)
-		if (g->units[j].contact == u && hm_enemies(g, u, j) &&
-		    (HM_MARKS(&g->units[j]) & HM_CHARGER))
-			return j;
-	return -1;
+		by[j] = -1;
+	for (j = 0; j < g->nunits; j++) {
+		c = g->units[j].contact;
+		if (c >= 0 && c < g->nunits && by[c] < 0 &&
+		    (HM_MARKS(&g->units[j]) & HM_CHARGER) &&
+		    hm_enemies(g, c, j))
+			by[c] = j;
+	}
+	return by;
 }
 
-/* HO.6.1: its charger, else the nearest enemy in its front arc within
- * range. */
+/* HO.6.1: its charger (charger, -1 none), else the nearest enemy in its
+ * front arc within range: the first of the nearest in the order of units,
+ * among those the snapshot nr finds within range. */
 static int
-target_of(const struct game *g, int u, int range)
+target_of(const struct game *g, struct near *nr, int charger, int u,
+    int range)
 {
-	int j, gap, best = -1, bestgap = range + 1;
+	const int *near;
+	int j, k, n, gap, best = -1, bestgap = range + 1;
 
-	if ((j = charger_of(g, u)) >= 0)
-		return j;
-	for (j = 0; j < g->nunits; j++) {
+	if (charger >= 0)
+		return charger;
+	n = near_query(nr, u, range, &near);
+	for (k = 0; k < n; k++) {
+		j = near[k];
 		if (!hm_enemies(g, u, j) || g->units[j].cond == COND_AWAY)
 			continue;
 		if (!hm_in_arc(g, u, j, hm_turn(g->rs)->fire_arc))
 			continue;
-		gap = hm_gap(g, u, j);
+		gap = near_gap(nr, g, u, j);	/* hm_gap's, from nr */
 		if (gap < bestgap) {
 			bestgap = gap;
 			best = j;
@@ -225,17 +241,23 @@ hm_fire_now(struct game *g, int f, int tg)
 void
 hm_phase_fire(struct game *g)
 {
-	int *target, *hits, u;
+	int *target, *hits, *charger, u;
+	struct near *nr;
 
 	if (g->nunits == 0)
 		return;
 	target = xcalloc((size_t)g->nunits, sizeof *target);
 	hits = xcalloc((size_t)g->nunits, sizeof *hits);
+	/* Targets are picked on the state at the phase's start: nobody
+	 * moves until every unit has picked and rolled. */
+	nr = near_create(g, 0);
+	charger = chargers(g);
 	for (u = 0; u < g->nunits; u++) {
 		target[u] = -1;
 		if (!hm_may_fire(g, u))
 			continue;
-		target[u] = target_of(g, u, max_range(weapon(g, u)));
+		target[u] = target_of(g, nr, charger[u], u,
+		    max_range(weapon(g, u)));
 		if (target[u] < 0)
 			continue;
 		hits[u] = volley(g, u, target[u]);
@@ -244,6 +266,8 @@ hm_phase_fire(struct game *g)
 		else
 			HM_MARKS(&g->units[u]) |= HM_FIRED;
 	}
+	near_free(nr);
+	free(charger);
 	/* All the hits are taken together. */
 	for (u = 0; u < g->nunits; u++)
 		if (target[u] >= 0)

@@ -91,38 +91,175 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 	return true;
 }
 
-/* HO.3.1: the enemy u's Move order leads onto, or -1. */
+/*
+ * Where the units stood as the charges phase began, filed by anchor in
+ * square buckets, and the units that have charged since (only a charger
+ * moves in this phase, hm_close, and once) filed again where they
+ * stopped: the units whose anchor lies near a point are those filed near
+ * it at the start that have not moved, and those filed near it since.
+ */
+#define CHARGE_BUCKET	16	/* cells per side of a bucket */
+
+struct anchors {
+	int		 bw;
+	int		 bh;
+	int		*head;		/* per bucket: first unit, -1 */
+	int		*next;		/* per unit */
+	int		*head2;		/* the same for the units that */
+	int		*next2;		/* have charged, where they stopped */
+	bool		*moved;		/* per unit: it has charged */
+	int		*found;		/* a query's units */
+};
+
 static int
-charge_target(const struct game *g, int u)
+clamp_to(int v, int hi)
+{
+	return v < 0 ? 0 : v > hi ? hi : v;
+}
+
+/* The bucket of a cell (cells off the map in the nearest). */
+static int
+anchors_bucket(const struct anchors *ax, struct point p)
+{
+	return clamp_to(p.y / CHARGE_BUCKET, ax->bh - 1) * ax->bw +
+	    clamp_to(p.x / CHARGE_BUCKET, ax->bw - 1);
+}
+
+static void
+anchors_init(const struct game *g, struct anchors *ax)
+{
+	int u, b, n = g->nunits;
+
+	ax->bw = (g->map->w + CHARGE_BUCKET - 1) / CHARGE_BUCKET;
+	ax->bh = (g->map->h + CHARGE_BUCKET - 1) / CHARGE_BUCKET;
+	if (ax->bw < 1)
+		ax->bw = 1;
+	if (ax->bh < 1)
+		ax->bh = 1;
+	ax->head = xmallocarray((size_t)ax->bw * (size_t)ax->bh,
+	    sizeof *ax->head);
+	ax->head2 = xmallocarray((size_t)ax->bw * (size_t)ax->bh,
+	    sizeof *ax->head2);
+	for (b = 0; b < ax->bw * ax->bh; b++)
+		ax->head[b] = ax->head2[b] = -1;
+	ax->next = xmallocarray((size_t)n + 1, sizeof *ax->next);
+	ax->next2 = xmallocarray((size_t)n + 1, sizeof *ax->next2);
+	ax->moved = xcalloc((size_t)n + 1, sizeof *ax->moved);
+	ax->found = xmallocarray((size_t)n + 1, sizeof *ax->found);
+	for (u = n - 1; u >= 0; u--) {
+		b = anchors_bucket(ax, g->units[u].pos);
+		ax->next[u] = ax->head[b];
+		ax->head[b] = u;
+	}
+}
+
+/* Unit u has charged: filed again where it stopped. */
+static void
+anchors_moved(const struct game *g, struct anchors *ax, int u)
+{
+	int b = anchors_bucket(ax, g->units[u].pos);
+
+	ax->moved[u] = true;
+	ax->next2[u] = ax->head2[b];
+	ax->head2[b] = u;
+}
+
+static void
+anchors_free(struct anchors *ax)
+{
+	free(ax->head);
+	free(ax->next);
+	free(ax->head2);
+	free(ax->next2);
+	free(ax->moved);
+	free(ax->found);
+}
+
+/* The units whose anchor lies within r cells of p (in x and in y), in
+ * the order of units, into ax->found; returns the count. */
+static int
+anchors_near(const struct game *g, const struct anchors *ax, struct point p,
+    int r)
+{
+	int bx0 = clamp_to((p.x - r) / CHARGE_BUCKET, ax->bw - 1);
+	int by0 = clamp_to((p.y - r) / CHARGE_BUCKET, ax->bh - 1);
+	int bx1 = clamp_to((p.x + r) / CHARGE_BUCKET, ax->bw - 1);
+	int by1 = clamp_to((p.y + r) / CHARGE_BUCKET, ax->bh - 1);
+	int x, y, j, k, n = 0;
+
+	if (p.x - r < 0)
+		bx0 = 0;
+	if (p.y - r < 0)
+		by0 = 0;
+	for (y = by0; y <= by1; y++)
+		for (x = bx0; x <= bx1; x++)
+			for (j = ax->head[y * ax->bw + x]; j >= 0;
+			    j = ax->next[j])
+				if (!ax->moved[j] &&
+				    abs(g->units[j].pos.x - p.x) <= r &&
+				    abs(g->units[j].pos.y - p.y) <= r)
+					ax->found[n++] = j;
+	for (y = by0; y <= by1; y++)
+		for (x = bx0; x <= bx1; x++)
+			for (j = ax->head2[y * ax->bw + x]; j >= 0;
+			    j = ax->next2[j])
+				if (abs(g->units[j].pos.x - p.x) <= r &&
+				    abs(g->units[j].pos.y - p.y) <= r)
+					ax->found[n++] = j;
+	/* In the order of units: a few dozen at most, each filed once. */
+	for (k = 1; k < n; k++) {
+		j = ax->found[k];
+		for (x = k; x > 0 && ax->found[x - 1] > j; x--)
+			ax->found[x] = ax->found[x - 1];
+		ax->found[x] = j;
+	}
+	return n;
+}
+
+/* HO.3.1: the enemy u's Move order leads onto, or -1: the first in the
+ * order of units whose block covers or touches the order's last point. */
+static int
+charge_target(const struct game *g, const struct anchors *ax, int u)
 {
 	const struct unit *un = &g->units[u];
 	struct point *cells, dest;
-	int j, n;
+	int j, k, n, m, best = -1;
 
 	if (un->order.kind != ORDER_MOVE || un->order.npts <= 0)
 		return -1;
 	dest = un->order.pts[un->order.npts - 1];
 	cells = game_cells_take(g);
-	for (j = 0; j < g->nunits; j++) {
+	/* A block (or a road column's trail) lies within cells_max cells
+	 * of its anchor: one farther from dest neither covers nor touches
+	 * it, and its cells need not be made. */
+	m = anchors_near(g, ax, dest, g->cells_max + 1);
+	for (k = 0; k < m; k++) {
+		j = ax->found[k];
 		if (!hm_enemies(g, u, j) || g->units[j].cond == COND_AWAY)
 			continue;
 		n = game_footprint(g, &g->units[j], cells);
-		if (near_block_gap(cells, n, &dest, 1) <= 0)
+		if (near_block_gap(cells, n, &dest, 1) <= 0) {
+			best = j;
 			break;
+		}
 	}
 	game_cells_give(g, cells);
-	return j < g->nunits ? j : -1;
+	return best;
 }
 
 void
 hm_phase_charges(struct game *g)
 {
 	const struct hm_turn *t = hm_turn(g->rs);
+	struct anchors ax;
 	char a[32], b[32];
 	int u, tg, reach, gap;
 
+	if (g->nunits == 0)
+		return;
+	anchors_init(g, &ax);
 	for (u = 0; u < g->nunits; u++) {
-		if (!may_charge(g, u) || (tg = charge_target(g, u)) < 0)
+		if (!may_charge(g, u) || (tg = charge_target(g, &ax, u)) < 0)
 			continue;
 		reach = hm_speed(g, u);
 		gap = hm_gap(g, u, tg);
@@ -141,7 +278,10 @@ hm_phase_charges(struct game *g)
 			continue;
 		}
 		hm_close(g, u, tg, reach, "HO.3.2");
+		if (!ax.moved[u])
+			anchors_moved(g, &ax, u);
 	}
+	anchors_free(&ax);
 }
 
 /* One side's melee score, explained into buf. */
@@ -237,12 +377,16 @@ hm_fight(struct game *g, int a, int tg)
 	hm_fall_back(g, lo, "HO.7");
 }
 
-/* The nearest enemy touching u that has not fought, or -1. */
+/* The nearest enemy touching u that has not fought, or -1: its contact,
+ * else the first in the order of units among those the snapshot nr finds
+ * touching it (nr holds the blocks as the phase began: only units that
+ * have fought have moved since, and they are not asked about). */
 static int
-opponent(const struct game *g, int u, const bool *fought)
+opponent(const struct game *g, struct near *nr, int u, const bool *fought)
 {
 	const struct unit *un = &g->units[u];
-	int j;
+	const int *near;
+	int j, k, n;
 
 	if (un->contact >= 0 && !fought[un->contact] &&
 	    hm_enemies(g, u, un->contact) &&
@@ -250,29 +394,35 @@ opponent(const struct game *g, int u, const bool *fought)
 	    g->units[un->contact].cond != COND_ROUTED &&
 	    hm_gap(g, u, un->contact) == 0)
 		return un->contact;
-	for (j = 0; j < g->nunits; j++)
+	n = near_query(nr, u, 0, &near);
+	for (k = 0; k < n; k++) {
+		j = near[k];
 		if (!fought[j] && hm_enemies(g, u, j) &&
 		    unit_active(&g->units[j]) &&
-		    g->units[j].cond != COND_ROUTED && hm_gap(g, u, j) == 0)
+		    g->units[j].cond != COND_ROUTED &&
+		    near_gap(nr, g, u, j) == 0)
 			return j;
+	}
 	return -1;
 }
 
 void
 hm_phase_melee(struct game *g)
 {
+	struct near *nr;
 	bool *f;
 	int u, e, a;
 
 	if (g->nunits == 0)
 		return;
 	f = xcalloc((size_t)g->nunits, sizeof *f);
+	nr = near_create(g, 0);	/* only those that fought move */
 	for (u = 0; u < g->nunits; u++) {
 		if (f[u] || !unit_active(&g->units[u]) ||
 		    (g->units[u].cond != COND_FORMED &&
 		    g->units[u].cond != COND_MOB))
 			continue;
-		if ((e = opponent(g, u, f)) < 0)
+		if ((e = opponent(g, nr, u, f)) < 0)
 			continue;
 		f[u] = f[e] = true;
 		/* The attacker (who rolls first) is the one that charged. */
@@ -280,6 +430,7 @@ hm_phase_melee(struct game *g)
 		    !(HM_MARKS(&g->units[u]) & HM_CHARGER) ? e : u;
 		hm_fight(g, a, a == u ? e : u);
 	}
+	near_free(nr);
 	free(f);
 }
 

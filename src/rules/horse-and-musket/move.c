@@ -24,6 +24,7 @@
 #include "core/path.h"
 #include "rules/horse-and-musket/hm.h"
 #include "rules/horse-and-musket/move.h"
+#include "util/textf.h"
 #include "util/xalloc.h"
 
 /* The movement table of a loaded ruleset. */
@@ -104,7 +105,7 @@ price_note(struct move_price *p, const char *rule, const char *fmt, ...)
 		n->rule[i] = rule[i];
 	n->rule[i] = '\0';
 	va_start(ap, fmt);
-	vsnprintf(n->text, sizeof n->text, fmt, ap);
+	textf_v(n->text, sizeof n->text, fmt, ap);
 	va_end(ap);
 }
 
@@ -113,9 +114,9 @@ static const char *
 share_text(struct hm_share s, char *buf, size_t len)
 {
 	if (s.den == 1)
-		snprintf(buf, len, "%d", s.num);
+		textf(buf, len, "%d", s.num);
 	else
-		snprintf(buf, len, "%d/%d", s.num, s.den);
+		textf(buf, len, "%d/%d", s.num, s.den);
 	return buf;
 }
 

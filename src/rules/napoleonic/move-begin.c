@@ -19,6 +19,7 @@
 #include "rules/napoleonic/move.h"
 #include "rules/napoleonic/move-priv.h"
 #include "rules/napoleonic/phases.h"
+#include "util/textf.h"
 #include "util/xalloc.h"
 
 static const char *
@@ -180,23 +181,23 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 	}
 	if (road_at(g, w->pos) != ROAD_NONE) {
 		max = m->art_road;
-		n += (size_t)snprintf(sp + n, splen - n, "%s battery on a "
+		n += (size_t)textf(sp + n, splen - n, "%s battery on a "
 		    "road: %s", rs->klass[u->klass].label, bd(rs, max));
 	} else {
 		max = m->art_speed[u->klass];
-		n += (size_t)snprintf(sp + n, splen - n, "%s battery, %s: %s",
+		n += (size_t)textf(sp + n, splen - n, "%s battery, %s: %s",
 		    rs->klass[u->klass].label, rs->form[w->form].label,
 		    bd(rs, max));
 	}
 	if (NAP_MUSICIAN(w)) {
 		max += m->musician;
-		n += (size_t)snprintf(sp + n, splen - n, "; drum +%s = %s",
+		n += (size_t)textf(sp + n, splen - n, "; drum +%s = %s",
 		    bd(rs, m->musician), bd(rs, max));
 	}
 	if (ap < 0)
 		ap = 0;
 	speed = ap * rs->ticks < max ? ap * rs->ticks : max;
-	snprintf(sp + n, splen - n, "; %d AP free: moves min(%s, %s) = %s",
+	textf(sp + n, splen - n, "; %d AP free: moves min(%s, %s) = %s",
 	    ap, bd(rs, ap * rs->ticks), bd(rs, max), bd(rs, speed));
 	NAP_AP(w) = ap;
 	return speed;
@@ -278,7 +279,7 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 	form = w->form;
 	if ((fd->flags & FORMF_ROAD) && road_at(g, w->pos) == ROAD_NONE) {
 		form = m->rc_off_road;
-		n += (size_t)snprintf(text + n, sizeof text - n, "%s off a "
+		n += (size_t)textf(text + n, sizeof text - n, "%s off a "
 		    "road moves as %s; ", fd->label, rs->form[form].label);
 	}
 	sp = &m->speed[u->arm][form];
@@ -317,15 +318,15 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		lim = road_friend(g, w);
 		if (lim >= 0) {
 			base = m->rc_crowded;
-			n += (size_t)snprintf(text + n, sizeof text - n,
+			n += (size_t)textf(text + n, sizeof text - n,
 			    "; %s is on the road ahead: %s", g->units[lim].name,
 			    bd(rs, base));
 		} else
-			n += (size_t)snprintf(text + n, sizeof text - n,
+			n += (size_t)textf(text + n, sizeof text - n,
 			    " (the road ahead is clear)");
 	}
 	if (base < 0) {
-		n += (size_t)snprintf(text + n, sizeof text - n, ", counted "
+		n += (size_t)textf(text + n, sizeof text - n, ", counted "
 		    "as 0");
 		base = 0;
 	}

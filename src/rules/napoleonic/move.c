@@ -27,6 +27,7 @@
 #include "rules/napoleonic/move.h"
 #include "rules/napoleonic/move-priv.h"
 #include "rules/napoleonic/phases.h"
+#include "util/textf.h"
 #include "util/xalloc.h"
 
 /* --- helpers ------------------------------------------------------------- */
@@ -98,7 +99,7 @@ price_note(struct move_price *p, const char *rule, const char *fmt, ...)
 		n->rule[i] = rule[i];
 	n->rule[i] = '\0';
 	va_start(ap, fmt);
-	vsnprintf(n->text, sizeof n->text, fmt, ap);
+	textf_v(n->text, sizeof n->text, fmt, ap);
 	va_end(ap);
 }
 
