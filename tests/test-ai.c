@@ -1574,6 +1574,55 @@ test_002_H7_ai_retires_keeping_facing(void **state)
 	free(path);
 }
 
+/*
+ * Horse at foot it would beat from the front (the horse-and-musket
+ * doctrine's horse_front_edge; HO.7: horse +1 on foot from the front,
+ * rifles -2, open order -1): at the Cowpens' first turn Ogilvie's
+ * dragoons, with the North Carolina riflemen in front of them and no
+ * British foot yet at the riflemen, are sent straight at the riflemen,
+ * not round to a wing of the field.
+ */
+static void
+test_ai_horse_rides_at_rifles_it_would_beat(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	const struct ai_doctrine *doc;
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct point at;
+	int dl, ncr, i, found = 0;
+
+	(void)state;
+	g = load(path, &rs);
+	doc = rs->ops->doctrine;
+	assert_true(doc->horse_front_edge > 0);
+	dl = game_find_unit(g, "DL");
+	ncr = game_find_unit(g, "NCR");
+	assert_true(dl >= 0 && ncr >= 0);
+	at = g->units[ncr].pos;
+	ai_view_fill(g, g->units[dl].side, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++) {
+		const struct order *o = &p.v[i];
+
+		if (o->unit != dl)
+			continue;
+		found++;
+		assert_int_equal(o->kind, ORDER_MOVE);
+		assert_true(o->npts >= 1);
+		assert_int_equal(o->pts[o->npts - 1].x, at.x);
+		assert_int_equal(o->pts[o->npts - 1].y, at.y);
+	}
+	assert_int_equal(found, 1);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -1602,6 +1651,7 @@ main(void)
 		cmocka_unit_test(test_ai_plays_a_ruleset_without_doctrine),
 		cmocka_unit_test(test_ai_plays_the_cowpens_at_every_level),
 		cmocka_unit_test(test_002_H7_ai_retires_keeping_facing),
+		cmocka_unit_test(test_ai_horse_rides_at_rifles_it_would_beat),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

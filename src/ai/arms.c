@@ -480,7 +480,9 @@ ai_squadron(struct think *t, int i)
 {
 	const struct ai_view *v = t->v;
 	const struct ai_own *u = &v->own[i];
+	const struct ai_doctrine *doc = v->rs->ops->doctrine;
 	int j, best = -1, bs = INT_MAX, d, score, reach = 20 * v->rs->ticks;
+	bool front = false, fr;
 	struct point wing, via, dest;
 	enum dir side;
 
@@ -502,6 +504,7 @@ ai_squadron(struct think *t, int i)
 		 * under the enemy's guns. */
 		if (!ai_reaches(t, e->pos))
 			continue;
+		fr = false;
 		if (!t->flanks) {
 			score = d;	/* the nearest, whatever it is */
 		} else if (e->cond == COND_ROUTED)
@@ -517,7 +520,15 @@ ai_squadron(struct think *t, int i)
 		    e->formation == t->f_mc))
 			/* Foot that cannot stand against horse. */
 			score = d / 2;
-		else if (e->arm == ARM_INFANTRY) {
+		else if (e->arm == ARM_INFANTRY && doc != NULL &&
+		    doc->horse_front_edge > 0 && doc->melee_edge != NULL &&
+		    doc->melee_edge(v->rs, u, e, t->enemy_quality) >=
+		    doc->horse_front_edge) {
+			/* Foot the doctrine says we would beat from the
+			 * front (rifles, open order): straight at it. */
+			score = d / 2;
+			fr = true;
+		} else if (e->arm == ARM_INFANTRY) {
 			/* Formed foot only from a flank, and only when
 			 * our own foot holds it in front. */
 			bool held = false;
@@ -536,12 +547,13 @@ ai_squadron(struct think *t, int i)
 		if (score < bs) {
 			bs = score;
 			best = j;
+			front = fr;
 		}
 	}
 	if (best >= 0) {
 		const struct ai_enemy *e = &v->enemy[best];
 
-		if (e->cond == COND_ROUTED || !t->flanks ||
+		if (e->cond == COND_ROUTED || !t->flanks || front ||
 		    e->arm != ARM_INFANTRY || e->formation == t->f_skirmish ||
 		    e->formation == t->f_road || e->formation == t->f_mc) {
 			ai_want_move(t, i, NULL, e->pos, in_contact(v, u));
