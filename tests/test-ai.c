@@ -1623,6 +1623,53 @@ test_ai_horse_rides_at_rifles_it_would_beat(void **state)
 	free(path);
 }
 
+/*
+ * The horse-and-musket doctrine's reach_charge_edge (HO.3.1, HO.7: a
+ * charger +1, rifles -2, open order -1): the British Legion infantry in
+ * Line at the Cowpens, with the Georgia riflemen standing 4 inches in
+ * front of it - within its 6-inch charge reach, beyond the edge of
+ * contact - is ordered onto them (a charge), not to a halt short of
+ * them to wait for theirs.
+ */
+static void
+test_ai_foot_charges_rifles_in_reach(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	int lgi, gar, i, found = 0;
+
+	(void)state;
+	g = load(path, &rs);
+	assert_true(rs->ops->doctrine->reach_charge_edge > 0);
+	lgi = game_find_unit(g, "LGI");
+	gar = game_find_unit(g, "GAR");
+	assert_true(lgi >= 0 && gar >= 0);
+	game_occupy(g, gar, false);
+	g->units[gar].pos = (struct point){ 44, 38 };
+	game_occupy(g, gar, true);
+	ai_view_fill(g, g->units[lgi].side, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++) {
+		const struct order *o = &p.v[i];
+
+		if (o->unit != lgi)
+			continue;
+		found++;
+		assert_int_equal(o->kind, ORDER_MOVE);
+		assert_int_equal(o->pts[o->npts - 1].x, 44);
+		assert_int_equal(o->pts[o->npts - 1].y, 38);
+	}
+	assert_int_equal(found, 1);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -1652,6 +1699,7 @@ main(void)
 		cmocka_unit_test(test_ai_plays_the_cowpens_at_every_level),
 		cmocka_unit_test(test_002_H7_ai_retires_keeping_facing),
 		cmocka_unit_test(test_ai_horse_rides_at_rifles_it_would_beat),
+		cmocka_unit_test(test_ai_foot_charges_rifles_in_reach),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

@@ -90,6 +90,11 @@ struct ai_doctrine {
 	 * only from a flank, and only while our own foot holds it in
 	 * front. */
 	int		 horse_front_edge;
+	/* A battalion not standing fast charges an enemy within its charge
+	 * reach in front whose melee edge reaches this (normal and hard),
+	 * rather than march to the edge of contact and wait to be charged
+	 * there; 0: it charges only at the edge of contact. */
+	int		 reach_charge_edge;
 	/* Answer a decision the ruleset asks within a turn (core/decide.h:
 	 * anything but a side's orders before the turn), giving orders
 	 * through game_order from what side d->side can see (ai_view_fill).

@@ -291,6 +291,7 @@ const struct ai_doctrine hm_doctrine = {
 	.quality_unknown = 4,
 	.melee_edge = doctrine_melee_edge,
 	.horse_front_edge = 3,
+	.reach_charge_edge = 3,
 	.answer = doctrine_answer,
 	.refine = doctrine_refine,
 };
