@@ -1664,6 +1664,21 @@ test_ai_foot_charges_rifles_in_reach(void **state)
 	}
 	assert_int_equal(found, 1);
 	ai_plan_free(&p);
+	/* Hard adds its own margin for a charge to the doctrine's mark and
+	 * does not go in on these odds: it is ordered, but not onto them. */
+	ai_think(&v, AI_HARD, &p);
+	for (i = 0, found = 0; i < p.n; i++) {
+		const struct order *o = &p.v[i];
+
+		if (o->unit != lgi)
+			continue;
+		found++;
+		assert_false(o->kind == ORDER_MOVE &&
+		    o->pts[o->npts - 1].x == 44 &&
+		    o->pts[o->npts - 1].y == 38);
+	}
+	assert_int_equal(found, 1);
+	ai_plan_free(&p);
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);

@@ -283,13 +283,15 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	contact = in_contact(v, u);
 	/* Where the doctrine says so, an enemy it would clearly beat within
 	 * its charge reach in front is charged at once, not waited for at
-	 * the edge of contact (normal and hard; not while standing fast). */
+	 * the edge of contact (normal and hard; not while standing fast).
+	 * The mark is the doctrine's plus the level's own margin for a
+	 * charge (hard: 1), so hard is the choosier. */
 	if (d != NULL && d->reach_charge_edge > 0 && !b->stand &&
 	    !contact && gap > 2 * v->rs->ticks) {
 		int mark = t->charge_edge;
 		bool charged;
 
-		t->charge_edge = d->reach_charge_edge;
+		t->charge_edge = d->reach_charge_edge + mark;
 		charged = ai_counter_charge(t, i);
 		t->charge_edge = mark;
 		if (charged)
