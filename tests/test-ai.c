@@ -1685,6 +1685,64 @@ test_ai_foot_charges_rifles_in_reach(void **state)
 	free(path);
 }
 
+/*
+ * The horse-and-musket doctrine's evade (hard only): South Carolina
+ * militia (Drill 2, rifles, open order: a melee it would lose to any
+ * formed foot, HO.7) with the British Legion infantry in Line 4 inches
+ * off its front - within the Legion's 6-inch charge reach (HO.3.1) - is
+ * sent at hard just out of that reach, a few inches north, still in
+ * rifle range; normal, outnumbered there, gives ground all the way to
+ * the rear (as hard did without the evade).
+ */
+static void
+test_ai_hard_militia_falls_back_out_of_charge_reach(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct point to;
+	int lgi, scm, i, lvl, n;
+
+	(void)state;
+	g = load(path, &rs);
+	assert_true(rs->ops->doctrine->evade);
+	lgi = game_find_unit(g, "LGI");
+	scm = game_find_unit(g, "SCM2");
+	assert_true(lgi >= 0 && scm >= 0);
+	assert_int_equal(g->units[scm].pos.y, 28);
+	game_occupy(g, lgi, false);
+	g->units[lgi].pos = (struct point){ 40, 36 };
+	game_occupy(g, lgi, true);
+	ai_view_fill(g, g->units[scm].side, &v);
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		ai_think(&v, (enum ai_level)lvl, &p);
+		n = 0;
+		to = (struct point){ -1, -1 };
+		for (i = 0; i < p.n; i++)
+			if (p.v[i].unit == scm) {
+				n++;
+				assert_int_equal(p.v[i].kind, ORDER_MOVE);
+				to = p.v[i].pts[p.v[i].npts - 1];
+			}
+		assert_int_equal(n, 1);
+		if (lvl == AI_HARD) {
+			/* North of where it stood, by less than the 6-inch
+			 * reach (12 cells). */
+			assert_true(to.y < 28 && to.y >= 28 - 12);
+		} else {
+			assert_int_equal(to.x, v.rear.x);
+			assert_int_equal(to.y, v.rear.y);
+		}
+		ai_plan_free(&p);
+	}
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -1715,6 +1773,7 @@ main(void)
 		cmocka_unit_test(test_002_H7_ai_retires_keeping_facing),
 		cmocka_unit_test(test_ai_horse_rides_at_rifles_it_would_beat),
 		cmocka_unit_test(test_ai_foot_charges_rifles_in_reach),
+		cmocka_unit_test(test_ai_hard_militia_falls_back_out_of_charge_reach),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

@@ -95,6 +95,11 @@ struct ai_doctrine {
 	 * rather than march to the edge of contact and wait to be charged
 	 * there; 0: it charges only at the edge of contact. */
 	int		 reach_charge_edge;
+	/* Hard: a battalion whose melee edge charging a formed enemy who
+	 * could charge it soon is at most evade_edge falls back out of his
+	 * reach (when evade is set). */
+	bool		 evade;
+	int		 evade_edge;
 	/* Answer a decision the ruleset asks within a turn (core/decide.h:
 	 * anything but a side's orders before the turn), giving orders
 	 * through game_order from what side d->side can see (ai_view_fill).

@@ -292,6 +292,8 @@ const struct ai_doctrine hm_doctrine = {
 	.melee_edge = doctrine_melee_edge,
 	.horse_front_edge = 3,
 	.reach_charge_edge = 3,
+	.evade = true,
+	.evade_edge = -2,
 	.answer = doctrine_answer,
 	.refine = doctrine_refine,
 };
