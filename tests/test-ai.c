@@ -1649,6 +1649,175 @@ test_002_H7_ai_retires_keeping_facing(void **state)
 	free(path);
 }
 
+/*
+ * Horse at foot it would beat from the front (the horse-and-musket
+ * doctrine's horse_front_edge; HO.7: horse +1 on foot from the front,
+ * rifles -2, open order -1): at the Cowpens' first turn Ogilvie's
+ * dragoons, with the North Carolina riflemen in front of them and no
+ * British foot yet at the riflemen, are sent straight at the riflemen,
+ * not round to a wing of the field.
+ */
+static void
+test_ai_horse_rides_at_rifles_it_would_beat(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	const struct ai_doctrine *doc;
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct point at;
+	int dl, ncr, i, found = 0;
+
+	(void)state;
+	g = load(path, &rs);
+	doc = rs->ops->doctrine;
+	assert_true(doc->horse_front_edge > 0);
+	dl = game_find_unit(g, "DL");
+	ncr = game_find_unit(g, "NCR");
+	assert_true(dl >= 0 && ncr >= 0);
+	at = g->units[ncr].pos;
+	ai_view_fill(g, g->units[dl].side, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++) {
+		const struct order *o = &p.v[i];
+
+		if (o->unit != dl)
+			continue;
+		found++;
+		assert_int_equal(o->kind, ORDER_MOVE);
+		assert_true(o->npts >= 1);
+		assert_int_equal(o->pts[o->npts - 1].x, at.x);
+		assert_int_equal(o->pts[o->npts - 1].y, at.y);
+	}
+	assert_int_equal(found, 1);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
+/*
+ * The horse-and-musket doctrine's reach_charge_edge (HO.3.1, HO.7: a
+ * charger +1, rifles -2, open order -1): the British Legion infantry in
+ * Line at the Cowpens, with the Georgia riflemen standing 4 inches in
+ * front of it - within its 6-inch charge reach, beyond the edge of
+ * contact - is ordered onto them (a charge), not to a halt short of
+ * them to wait for theirs.
+ */
+static void
+test_ai_foot_charges_rifles_in_reach(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	int lgi, gar, i, found = 0;
+
+	(void)state;
+	g = load(path, &rs);
+	assert_true(rs->ops->doctrine->reach_charge_edge > 0);
+	lgi = game_find_unit(g, "LGI");
+	gar = game_find_unit(g, "GAR");
+	assert_true(lgi >= 0 && gar >= 0);
+	game_occupy(g, gar, false);
+	g->units[gar].pos = (struct point){ 44, 38 };
+	game_occupy(g, gar, true);
+	ai_view_fill(g, g->units[lgi].side, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++) {
+		const struct order *o = &p.v[i];
+
+		if (o->unit != lgi)
+			continue;
+		found++;
+		assert_int_equal(o->kind, ORDER_MOVE);
+		assert_int_equal(o->pts[o->npts - 1].x, 44);
+		assert_int_equal(o->pts[o->npts - 1].y, 38);
+	}
+	assert_int_equal(found, 1);
+	ai_plan_free(&p);
+	/* Hard adds its own margin for a charge to the doctrine's mark and
+	 * does not go in on these odds: it is ordered, but not onto them. */
+	ai_think(&v, AI_HARD, &p);
+	for (i = 0, found = 0; i < p.n; i++) {
+		const struct order *o = &p.v[i];
+
+		if (o->unit != lgi)
+			continue;
+		found++;
+		assert_false(o->kind == ORDER_MOVE &&
+		    o->pts[o->npts - 1].x == 44 &&
+		    o->pts[o->npts - 1].y == 38);
+	}
+	assert_int_equal(found, 1);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
+/*
+ * The horse-and-musket doctrine's evade (hard only): South Carolina
+ * militia (Drill 2, rifles, open order: a melee it would lose to any
+ * formed foot, HO.7) with the British Legion infantry in Line 4 inches
+ * off its front - within the Legion's 6-inch charge reach (HO.3.1) - is
+ * sent at hard just out of that reach, a few inches north, still in
+ * rifle range; normal, outnumbered there, gives ground all the way to
+ * the rear (as hard did without the evade).
+ */
+static void
+test_ai_hard_militia_falls_back_out_of_charge_reach(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct point to;
+	int lgi, scm, i, lvl, n;
+
+	(void)state;
+	g = load(path, &rs);
+	assert_true(rs->ops->doctrine->evade);
+	lgi = game_find_unit(g, "LGI");
+	scm = game_find_unit(g, "SCM2");
+	assert_true(lgi >= 0 && scm >= 0);
+	assert_int_equal(g->units[scm].pos.y, 28);
+	game_occupy(g, lgi, false);
+	g->units[lgi].pos = (struct point){ 40, 36 };
+	game_occupy(g, lgi, true);
+	ai_view_fill(g, g->units[scm].side, &v);
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		ai_think(&v, (enum ai_level)lvl, &p);
+		n = 0;
+		to = (struct point){ -1, -1 };
+		for (i = 0; i < p.n; i++)
+			if (p.v[i].unit == scm) {
+				n++;
+				assert_int_equal(p.v[i].kind, ORDER_MOVE);
+				to = p.v[i].pts[p.v[i].npts - 1];
+			}
+		assert_int_equal(n, 1);
+		if (lvl == AI_HARD) {
+			/* North of where it stood, by less than the 6-inch
+			 * reach (12 cells). */
+			assert_true(to.y < 28 && to.y >= 28 - 12);
+		} else {
+			assert_int_equal(to.x, v.rear.x);
+			assert_int_equal(to.y, v.rear.y);
+		}
+		ai_plan_free(&p);
+	}
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -1678,6 +1847,9 @@ main(void)
 		cmocka_unit_test(test_ai_plays_a_ruleset_without_doctrine),
 		cmocka_unit_test(test_ai_plays_the_cowpens_at_every_level),
 		cmocka_unit_test(test_002_H7_ai_retires_keeping_facing),
+		cmocka_unit_test(test_ai_horse_rides_at_rifles_it_would_beat),
+		cmocka_unit_test(test_ai_foot_charges_rifles_in_reach),
+		cmocka_unit_test(test_ai_hard_militia_falls_back_out_of_charge_reach),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

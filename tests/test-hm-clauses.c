@@ -219,6 +219,68 @@ stands(const struct game *g, int i, int x, int y, enum dir f,
 	assert_int_equal(u->formation, ruleset_form(rs, form));
 }
 
+/* Run the charges phase once. */
+static void
+charges(struct game *g)
+{
+	int p;
+
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], "charges") == 0)
+			break;
+	assert_true(p < rs->nphases);
+	rs->ops->phase_run(g, p);
+}
+
+/*
+ * HO.3.2: a charge that a unit in the way stops short falters, and the
+ * charger stays where it stopped.  A Line whose target stands off its
+ * front, half right, with a friend on the ground its block would cover
+ * once turned that way, falters where it stands: it keeps its facing
+ * and its block stays clear of the friend's (it was turned to the
+ * target first and left there, across the friend's cells).
+ */
+static void
+test_002_HO3_2_a_charge_blocked_at_once_leaves_the_charger_as_it_stood(
+    void **state)
+{
+	struct game *g = battle(40, 40);
+	int c, f1, f2, e;
+
+	(void)state;
+	/* The Line covers [17..24] x [20, 21] facing N, and [18, 18] to
+	 * [22, 22] on the diagonal facing NE. */
+	c = unit_at(g, "c", ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	/* A friend on [22, 22] (the turned block's, not the Line's), and
+	 * one on [20, 18], across its first step towards the enemy. */
+	f1 = unit_at(g, "f1", ARM_INFANTRY, "close", "column", 22, 22, DIR_N);
+	f2 = unit_at(g, "f2", ARM_INFANTRY, "close", "column", 20, 18, DIR_S);
+	assert_int_equal(game_fits(g, c, g->units[c].pos, DIR_N,
+	    g->units[c].formation, c, NULL), 0);
+	assert_int_not_equal(game_fits(g, c, g->units[c].pos, DIR_NE,
+	    g->units[c].formation, c, NULL), 0);
+	/* The enemy, 3 inches off half right, within 45 degrees of the
+	 * front. */
+	e = game_add_unit(g, "e", "e", 1, 1);
+	g->units[e].arm = ARM_INFANTRY;
+	g->units[e].klass = ruleset_class(rs, ARM_INFANTRY, "close");
+	g->units[e].strength = g->units[e].strength0 = 200;
+	g->units[e].formation = ruleset_form(rs, "line");
+	g->units[e].pos = (struct point){ 26, 14 };
+	g->units[e].facing = DIR_SW;
+	g->units[e].cond = COND_FORMED;
+	game_occupy(g, e, true);
+	move_to(g, c, 26, 14);
+	charges(g);
+	assert_true(logged(g, c, "HO.3.2", "falters after 0 in"));
+	stands(g, c, 20, 20, DIR_N, "line");
+	assert_int_equal(game_fits(g, c, g->units[c].pos, g->units[c].facing,
+	    g->units[c].formation, c, NULL), 0);
+	stands(g, f1, 22, 22, DIR_N, "column");
+	stands(g, f2, 20, 18, DIR_S, "column");
+	game_free(g);
+}
+
 /* H1: close-order foot in Line moves 6 inches: 24 ticks, 12 cells. */
 static void
 test_002_H1_line_close_order_foot_moves_6_inches(void **state)
@@ -977,6 +1039,8 @@ main(void)
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
 		cmocka_unit_test(test_002_H12_pass_through_friends),
 		cmocka_unit_test(test_002_H14_road_bonus_for_columns),
+		cmocka_unit_test(
+		    test_002_HO3_2_a_charge_blocked_at_once_leaves_the_charger_as_it_stood),
 		cmocka_unit_test(test_002_describe_reads_the_tables),
 		cmocka_unit_test(test_002_describe_whole),
 	};

@@ -246,6 +246,45 @@ short_of_contact(const struct think *t, int i, struct point dest)
 }
 
 /*
+ * Hard, where the doctrine says so (evade): the nearest formed enemy who
+ * could charge unit i soon - within his charge reach and twice his last
+ * march, as flank_threat reads it - and whom i would lose to in melee by
+ * the doctrine's reckoning (its edge charging him at most evade_edge);
+ * -1 if none.  *gap is set to the gap to him.
+ */
+static int
+charge_threat(const struct think *t, int i, int *gap)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	const struct ai_doctrine *d = v->rs->ops->doctrine;
+	int j, best = -1, bg = INT_MAX, g, reach;
+
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (e->cond != COND_FORMED || (unsigned)e->arm >= ARM_COUNT ||
+		    (reach = t->range.charge[e->arm]) <= 0 ||
+		    e->formation < 0 || e->formation >= 32 ||
+		    !(t->range.charge_forms[e->arm] & (1u << e->formation)))
+			continue;
+		reach += 2 * e->moved;
+		if (geom_dist(e->pos, u->pos) > reach + 20 * STEP_ORTHO ||
+		    (g = ai_gap_own_enemy(v, u, e)) > reach)
+			continue;
+		if (d->melee_edge(v->rs, u, e, t->enemy_quality) >
+		    d->evade_edge)
+			continue;
+		if (g < bg) {
+			bg = g;
+			best = j;
+		}
+	}
+	*gap = bg;
+	return best;
+}
+
+/*
  * One battalion of a brigade, given its slot: the point its front centre
  * should reach and the way the line faces.
  */
@@ -281,6 +320,43 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	}
 
 	contact = in_contact(v, u);
+	/* Hard, where the doctrine says so: foot that would lose a melee to
+	 * an enemy who could charge it soon falls back out of his reach
+	 * (as the skirmishers and militia of the day fired and fell back),
+	 * rather than stand to be ridden or run down. */
+	if (t->lvl >= AI_HARD && d != NULL && d->evade &&
+	    d->melee_edge != NULL && !contact) {
+		int eg, j = charge_threat(t, i, &eg);
+
+		if (j >= 0) {
+			const struct ai_enemy *e = &v->enemy[j];
+			int r = t->range.charge[e->arm] + 2 * e->moved;
+			struct point to = clamp(v, offset(u->pos,
+			    heading(e->pos, u->pos), (r - eg) / STEP_ORTHO +
+			    2));
+
+			if (to.x != u->pos.x || to.y != u->pos.y) {
+				ai_want_move(t, i, NULL, to, false);
+				return;
+			}
+		}
+	}
+	/* Where the doctrine says so, an enemy it would clearly beat within
+	 * its charge reach in front is charged at once, not waited for at
+	 * the edge of contact (normal and hard; not while standing fast).
+	 * The mark is the doctrine's plus the level's own margin for a
+	 * charge (hard: 1), so hard is the choosier. */
+	if (d != NULL && d->reach_charge_edge > 0 && !b->stand &&
+	    !contact && gap > 2 * v->rs->ticks) {
+		int mark = t->charge_edge;
+		bool charged;
+
+		t->charge_edge = d->reach_charge_edge + mark;
+		charged = ai_counter_charge(t, i);
+		t->charge_edge = mark;
+		if (charged)
+			return;
+	}
 	if (gap <= t->deploy || contact) {
 		/* Deploy to fight where it stands, if not in a fighting
 		 * formation: Skirmishers, Line and Column fight as they are. */
@@ -480,7 +556,9 @@ ai_squadron(struct think *t, int i)
 {
 	const struct ai_view *v = t->v;
 	const struct ai_own *u = &v->own[i];
+	const struct ai_doctrine *doc = v->rs->ops->doctrine;
 	int j, best = -1, bs = INT_MAX, d, score, reach = 20 * v->rs->ticks;
+	bool front = false, fr;
 	struct point wing, via, dest;
 	enum dir side;
 
@@ -502,6 +580,7 @@ ai_squadron(struct think *t, int i)
 		 * under the enemy's guns. */
 		if (!ai_reaches(t, e->pos))
 			continue;
+		fr = false;
 		if (!t->flanks) {
 			score = d;	/* the nearest, whatever it is */
 		} else if (e->cond == COND_ROUTED)
@@ -517,7 +596,15 @@ ai_squadron(struct think *t, int i)
 		    e->formation == t->f_mc))
 			/* Foot that cannot stand against horse. */
 			score = d / 2;
-		else if (e->arm == ARM_INFANTRY) {
+		else if (e->arm == ARM_INFANTRY && doc != NULL &&
+		    doc->horse_front_edge > 0 && doc->melee_edge != NULL &&
+		    doc->melee_edge(v->rs, u, e, t->enemy_quality) >=
+		    doc->horse_front_edge) {
+			/* Foot the doctrine says we would beat from the
+			 * front (rifles, open order): straight at it. */
+			score = d / 2;
+			fr = true;
+		} else if (e->arm == ARM_INFANTRY) {
 			/* Formed foot only from a flank, and only when
 			 * our own foot holds it in front. */
 			bool held = false;
@@ -536,12 +623,13 @@ ai_squadron(struct think *t, int i)
 		if (score < bs) {
 			bs = score;
 			best = j;
+			front = fr;
 		}
 	}
 	if (best >= 0) {
 		const struct ai_enemy *e = &v->enemy[best];
 
-		if (e->cond == COND_ROUTED || !t->flanks ||
+		if (e->cond == COND_ROUTED || !t->flanks || front ||
 		    e->arm != ARM_INFANTRY || e->formation == t->f_skirmish ||
 		    e->formation == t->f_road || e->formation == t->f_mc) {
 			ai_want_move(t, i, NULL, e->pos, in_contact(v, u));

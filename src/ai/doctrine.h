@@ -84,6 +84,22 @@ struct ai_doctrine {
 	 * flank to an enemy who could charge it next turn, but turns to
 	 * face him and stands.  False: it marches on as planned. */
 	bool		 guard_flank;
+	/* Horse rides straight at formed foot it would beat from the front
+	 * (melee_edge at least this much, the enemy's quality judged by
+	 * our own), as at open-order foot; 0: formed foot is ridden at
+	 * only from a flank, and only while our own foot holds it in
+	 * front. */
+	int		 horse_front_edge;
+	/* A battalion not standing fast charges an enemy within its charge
+	 * reach in front whose melee edge reaches this (normal and hard),
+	 * rather than march to the edge of contact and wait to be charged
+	 * there; 0: it charges only at the edge of contact. */
+	int		 reach_charge_edge;
+	/* Hard: a battalion whose melee edge charging a formed enemy who
+	 * could charge it soon is at most evade_edge falls back out of his
+	 * reach (when evade is set). */
+	bool		 evade;
+	int		 evade_edge;
 	/* Answer a decision the ruleset asks within a turn (core/decide.h:
 	 * anything but a side's orders before the turn), giving orders
 	 * through game_order from what side d->side can see (ai_view_fill).

@@ -290,6 +290,10 @@ const struct ai_doctrine hm_doctrine = {
 	.quality = doctrine_quality,
 	.quality_unknown = 4,
 	.melee_edge = doctrine_melee_edge,
+	.horse_front_edge = 3,
+	.reach_charge_edge = 3,
+	.evade = true,
+	.evade_edge = -2,
 	.answer = doctrine_answer,
 	.refine = doctrine_refine,
 };

@@ -36,16 +36,25 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 	struct unit *cu = &g->units[c], *tu = &g->units[tg];
 	struct point from = cu->pos, next;
 	int spent = 0, cost, gap;
-	enum dir d;
+	enum dir d, was = cu->facing;
+	bool blocked = false;
 	char a[32], b[32];
 	struct move_walk w;
 
 	game_occupy(g, c, false);
 	cu->facing = geom_heading(cu->pos, tu->pos);
+	/* HO.3.2: a unit in the way stops it short - here before its first
+	 * step, where the block turned to the target would cover another
+	 * unit's ground: it stays as it stood, facing as it did. */
+	if (game_fits(g, c, cu->pos, cu->facing, cu->formation, tg,
+	    NULL) != 0) {
+		cu->facing = was;
+		blocked = true;
+	}
 	/* HO.3.1: the ground is priced as for a march (H3, H4). */
 	move_walk_init(g, c, &w);
 	w.allowance = w.left = reach;
-	while ((gap = hm_gap(g, c, tg)) > 0) {
+	while (!blocked && (gap = hm_gap(g, c, tg)) > 0) {
 		d = geom_heading(cu->pos, tu->pos);
 		w.pos = cu->pos;
 		w.facing = cu->facing;
