@@ -1949,6 +1949,47 @@ test_panel_general_without_aides(void **state)
 }
 
 /*
+ * The Move preview of an order that does not arrive says whether any
+ * formation has a way there (3.6.5: a change of formation needs an
+ * order).  At the Côa the 1/43rd, in Line on the east bank, sent to
+ * [13, 22] on the west bank: only a Road Column crosses the bridge, so
+ * the panel names it.  The 1st Caçadores, already on the west bank, has
+ * a way there in its own Line: no such line.
+ */
+static void
+test_move_preview_names_the_formation_with_a_way(void **state)
+{
+	struct fixture *f = fixture_scenario("coa-1810", 120, 40, true);
+	int u43 = game_find_unit(f->g, "43LI"), cac = game_find_unit(f->g,
+	    "1Cac");
+
+	(void)state;
+	assert_true(u43 >= 0 && cac >= 0);
+	while (f->ui->mode != MODE_MAP)		/* the briefing */
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	f->ui->cursor = f->g->units[u43].pos;
+	type(f, " ");
+	assert_int_equal(f->ui->sel, u43);
+	type(f, "m");
+	f->ui->cursor = (struct point){ 13, 22 };
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "Does not arrive in 24 turns"));
+	assert_true(has(f, "No way there in Line; in Road Column there is:"));
+	assert_true(has(f, "(3.6.5)"));
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, UIK_ESC);
+	f->ui->cursor = f->g->units[cac].pos;
+	type(f, " ");
+	assert_int_equal(f->ui->sel, cac);
+	type(f, "m");
+	f->ui->cursor = (struct point){ 13, 22 };
+	ui_draw(f->ui, f->c);
+	assert_false(has(f, "No way there"));
+	fixture_free(f);
+}
+
+/*
  * O: the ruleset's own orders.  In the second horse-and-musket lesson the
  * menu offers Retire (H7); chosen, the cursor picks where the Maryland
  * Continentals go, and Enter gives the action: they hold it (act), their
@@ -3027,6 +3068,7 @@ main(void)
 		cmocka_unit_test(test_shared_game_sends_and_waits),
 		cmocka_unit_test(test_watcher_follows_players),
 		cmocka_unit_test(test_summary_page_after_a_turn),
+		cmocka_unit_test(test_move_preview_names_the_formation_with_a_way),
 		cmocka_unit_test(test_final_screen_has_result_and_summary),
 		cmocka_unit_test(test_initial_view_centres_on_what_matters),
 		cmocka_unit_test(test_overview_shows_the_whole_map),
