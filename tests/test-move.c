@@ -985,6 +985,48 @@ test_M8_3_6_3_boxed_in_its_formation_says_so(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * The Move preview's forecast of a Road Column standing on its road trail
+ * (3.6.6), sent off the road: the forecast walks a copy of the unit, and
+ * the game's own trail stays as it was, whole, after it (the forecast
+ * used to free it: a crash in play, found at the Côa, when the 1/52nd
+ * that had crossed the bridge was given a Move order).
+ */
+static void
+test_M24_3_6_6_forecast_leaves_the_trail_alone(void **state)
+{
+	struct ruleset *rs = NULL;
+	struct game *g = scenario("M8-road-turn-follows-road-free", &rs);
+	struct point keep[64], *cells = NULL;
+	struct order o;
+	int n = 0, nt;
+
+	(void)state;
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 11);
+	assert_int_equal(g->units[0].pos.y, 10);
+	assert_true(unit_on_trail(&g->units[0]));
+	nt = g->units[0].ntrail;
+	assert_true(nt > 1 && nt <= 64);
+	memcpy(keep, g->units[0].trail, (size_t)nt * sizeof *keep);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 18, 18 };	/* off the road */
+	(void)move_forecast(g, &o, 3, &cells, &n);
+	assert_true(n > 1);
+	free(cells);
+	assert_true(unit_on_trail(&g->units[0]));
+	assert_int_equal(g->units[0].ntrail, nt);
+	assert_memory_equal(g->units[0].trail, keep, (size_t)nt *
+	    sizeof *keep);
+	game_turn(g);				/* and the game goes on */
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* The default battle from $MARSHAL_DATA, orders in force at once. */
 static struct game *
 default_battle(struct ruleset **rs)
@@ -1266,6 +1308,7 @@ main(void)
 		cmocka_unit_test(
 		    test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room),
 		cmocka_unit_test(test_M8_3_6_3_boxed_in_its_formation_says_so),
+		cmocka_unit_test(test_M24_3_6_6_forecast_leaves_the_trail_alone),
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),

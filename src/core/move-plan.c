@@ -296,6 +296,15 @@ move_forecast(const struct game *g, const struct order *o, int max,
 	un->owed = 0;
 	un->route = NULL;
 	un->nroute = 0;
+	/* Its road trail is the forecast's own copy: game_occupy forgets
+	 * (frees) a trail the unit has left, and the game's must stay. */
+	if (un->trail != NULL) {
+		struct point *tr = xmallocarray((size_t)un->ntrail + 1,
+		    sizeof *tr);
+
+		memcpy(tr, un->trail, (size_t)un->ntrail * sizeof *tr);
+		un->trail = tr;
+	}
 	for (t = 1; t <= max; t++) {
 		move_walk_init(&tmp, o->unit, &w);
 		from = un->pos;
@@ -358,6 +367,7 @@ move_forecast(const struct game *g, const struct order *o, int max,
 		tmp.turn++;
 	}
 	free(carry);
+	free(un->trail);
 	free(tmp.occ);
 	free(tmp.units);
 	*path = cells;
