@@ -2763,7 +2763,7 @@ test_jump_keys(void **state)
 	type(f, "o");
 	assert_int_equal(f->ui->cursor.x, 40);
 	assert_int_equal(f->ui->cursor.y, 24);
-	assert_true(has(f, "Objective 1 of 3: Rothenbach bridge, 3 points, "
+	assert_true(has(f, "Objective 1 of 3: Rothenbach bridge, 5 points, "
 	    "held by the Allies (3.10.2)."));
 	type(f, "o");
 	assert_int_equal(f->ui->cursor.x, 38);
