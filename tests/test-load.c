@@ -252,7 +252,7 @@ test_default_victory(void **state)
 	assert_string_equal(l->g->objectives[0].name, "Rothenbach bridge");
 	assert_int_equal(l->g->objectives[0].at.x, 40);
 	assert_int_equal(l->g->objectives[0].at.y, 24);
-	assert_int_equal(l->g->objectives[0].points, 3);
+	assert_int_equal(l->g->objectives[0].points, 5);
 	assert_int_equal(l->g->break_point, 40);
 	/* Solo play: the computer commands the second side by default. */
 	assert_int_equal(l->g->opt.opponent, OPPONENT_COMPUTER);

@@ -163,8 +163,12 @@ test_summary_of_a_played_battle(void **state)
 	 * the same turn.  Seed 53 since a unit faces about where it stands
 	 * (3.6.3) and a garrison beyond a defile holds from its own bank:
 	 * seed 35's game now runs otherwise; seed 53's ends with both sides
-	 * broken in turn 11. */
-	game_seed(g, 53);
+	 * broken in turn 11.  Seed 63 since the battalions of a standing
+	 * brigade keep their places and the Rothenbach bridge is worth 5
+	 * points: seed 53's game now runs to the turn limit with nobody
+	 * broken; seed 63's ends with both sides broken in turn 11, the
+	 * only one of the first 100 seeds to end so. */
+	game_seed(g, 63);
 	play(g, 4);
 	summary_make(g, &s);
 	dump("turn 3", &s);
@@ -173,17 +177,17 @@ test_summary_of_a_played_battle(void **state)
 	assert_int_equal(s.turn, 3);
 	assert_int_equal(s.break_point, 40);
 	assert_int_equal(s.nobj, 3);
-	check_pin(&s.side[0], &(struct pin){ 9, 2, 0, 0, 0, 4546, 4780, 234,
-	    14, 14, 0, 4, false, 0 });
-	check_pin(&s.side[1], &(struct pin){ 11, 0, 0, 0, 0, 5163, 5320, 157,
-	    14, 14, 0, 2, false, 4 });
+	check_pin(&s.side[0], &(struct pin){ 9, 1, 1, 0, 0, 4175, 4780, 369,
+	    14, 14, 0, 12, false, 5 });
+	check_pin(&s.side[1], &(struct pin){ 10, 1, 0, 0, 0, 5129, 5320, 191,
+	    14, 14, 0, 3, false, 4 });
 	summary_free(&s);
 
-	/* Both sides break in turn 11 (3.10.1: the French 2197 of 4780 men
-	 * lost, routed or taken, 45%; the Allies 2355 of 5320, 44%; of a 40%
+	/* Both sides break in turn 11 (3.10.1: the French 1918 of 4780 men
+	 * lost, routed or taken, 40%; the Allies 2195 of 5320, 41%; of a 40%
 	 * break point) and the battle ends there: the points held decide,
-	 * the Allies' Rothenbach and Galgenberg against nothing (nobody
-	 * holds the bridge), and the Allies win. */
+	 * the French bridge (5) against the Allies' Rothenbach and
+	 * Galgenberg (2 and 2), and the French win. */
 	play(g, 100);
 	assert_true(game_over(g));
 	summary_make(g, &s);
@@ -193,15 +197,15 @@ test_summary_of_a_played_battle(void **state)
 	assert_int_equal(s.turn, 11);
 	assert_string_equal(g->result.rule, "3.10.1");
 	assert_int_equal(s.winner, g->result.winner);
-	assert_int_equal(s.winner, 1);
+	assert_int_equal(s.winner, 0);
 	assert_int_equal(s.side[0].points, g->result.points[0]);
 	assert_int_equal(s.side[1].points, g->result.points[1]);
-	check_pin(&s.side[0], &(struct pin){ 6, 1, 3, 1, 0, 2583, 4780, 1262,
-	    14, 14, 0, 45, true, 0 });
-	check_pin(&s.side[1], &(struct pin){ 7, 0, 4, 0, 0, 2965, 5320, 1178,
-	    14, 14, 0, 44, true, 4 });
-	assert_int_equal(s.obj[0].holder, -1);
-	assert_int_equal(s.obj[0].points, 3);
+	check_pin(&s.side[0], &(struct pin){ 7, 1, 1, 0, 2, 2862, 4780, 1415,
+	    14, 14, 0, 40, true, 5 });
+	check_pin(&s.side[1], &(struct pin){ 8, 0, 1, 2, 0, 3125, 5320, 852,
+	    14, 14, 0, 41, true, 4 });
+	assert_int_equal(s.obj[0].holder, 0);
+	assert_int_equal(s.obj[0].points, 5);
 	assert_int_equal(s.obj[1].holder, 1);
 	assert_int_equal(s.obj[1].points, 2);
 	assert_int_equal(s.obj[2].holder, 1);

@@ -541,8 +541,11 @@ ai_brigade_orders(struct think *t, struct brigade *b)
 			slot = v->rear;
 		/* En echiquier: every other battalion a little back, so the
 		 * brigade marches as a chequer rather than wheeling as one
-		 * line (3.6.3), and a second rank covers the gaps. */
-		if (t->slots && n >= 3 && k % 2 == 1)
+		 * line (3.6.3), and a second rank covers the gaps.  Only on
+		 * the march: a brigade standing fast stays where it stands,
+		 * or every other battalion would step back 3 cells from its
+		 * place every turn, to the map's edge. */
+		if (t->slots && n >= 3 && k % 2 == 1 && !b->stand)
 			slot = offset(slot, dir_turn(b->front, 4), 3);
 		battalion(t, b, b->units[k], clamp(v, slot));
 	}

@@ -17,7 +17,7 @@ screen | head -17 | grep -q "◎" || fail "no objective in the opening view"
 screen | head -17 | cut -c1-53 | grep -q "i" ||
 	fail "no enemy unit in the opening view"
 keys o
-wait_for "Objective 1 of 3: Rothenbach bridge, 3 points"
+wait_for "Objective 1 of 3: Rothenbach bridge, 5 points"
 wait_for "At [40, 24]"
 keys o
 wait_for "Objective 2 of 3: Rothenbach, 2 points"
@@ -40,13 +40,13 @@ wait_gone "cursor to the next objective"
 # Picking a Move destination, o puts the cursor on the next objective
 # too, counting from the first in each Move.
 keys o
-wait_for "Objective 1 of 3: Rothenbach bridge, 3 points"
+wait_for "Objective 1 of 3: Rothenbach bridge, 5 points"
 keys Tab Tab Tab Tab
 wait_for "II/27e Ligne"
 keys m
 wait_for "Move II/27e Ligne: put the cursor"
 keys o
-wait_for "Objective 1 of 3: Rothenbach bridge, 3 points"
+wait_for "Objective 1 of 3: Rothenbach bridge, 5 points"
 wait_for "Move to [40, 24]"
 keys o
 wait_for "Objective 2 of 3: Rothenbach, 2 points"

@@ -30,7 +30,7 @@ wait_for "3.10.2*: "
 expect_re "3\.10\.2\*: (the (French|Allies) win|a draw)"
 expect_re "Turn 12/12 end"
 expect_re "Points \(3\.10\.2\) +[0-9]+ +[0-9]+"
-expect_re "Rothenbach bridge, 3 points: "
+expect_re "Rothenbach bridge, 5 points: "
 screen | grep -q "Turn 13/" && fail "a turn past the last is shown"
 keys q
 wait_for "Quit marshal?"
