@@ -480,6 +480,37 @@ test_HO_9_1_two_hits_test(void **state)
 	game_free(g);
 }
 
+/* HO.9.1 with its own general at the centre of its block: Drill 4 + 4,
+ * -1 for its 2 hits, +1 for the general near = 8 or less, the general
+ * named; the enemy's general, as near, counts for nothing. */
+static void
+test_HO_9_1_general_near_adds_one(void **state)
+{
+	struct game *g = field();
+	int u, r[2], roll;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	g->generals[0].pos = centre(g, u);
+	hm_hit(g, u, 2);
+	dice(g, 2, 6, r);
+	roll = r[0] + r[1];
+	hm_phase_morale(g);
+	assert_int_equal(count(g, "HO.9.1", "needs 8 or less (Drill 4 + 4 -1 "
+	    "(2 hits in all) +1 (Morgan near))"), 1);
+	assert_int_equal(g->units[u].cond, roll <= 8 ? COND_FORMED :
+	    roll - 8 >= 3 ? COND_ROUTED : COND_MOB);
+	game_free(g);
+	g = field();
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	g->generals[1].pos = centre(g, u);
+	hm_hit(g, u, 2);
+	hm_phase_morale(g);
+	assert_int_equal(count(g, "HO.9.1", "needs 7 or less"), 1);
+	assert_int_equal(count(g, "HO.9.1", "Tarleton"), 0);
+	game_free(g);
+}
+
 /* HO.9.2: a unit in melee contact with the enemy's first unit fails its
  * test by less than 3 (the first seed whose dice say so): it is
  * Disordered, out of contact on both sides, and falls back the data's
@@ -655,10 +686,13 @@ test_HO_9_4_ten_hits_dispersed(void **state)
 
 	(void)state;
 	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 205);
+	move_order(g, u, 20, 5);
 	assert_int_equal(hm_hit(g, u, 10), 205);	/* the tenth takes
 							   the rest */
 	hm_phase_morale(g);
 	assert_int_equal(g->units[u].cond, COND_DISPERSED);
+	/* gone from the field: its order with it */
+	assert_int_equal(g->units[u].order.kind, ORDER_NONE);
 	assert_int_equal(count(g, "HO.9.4", "10 hits and is dispersed"), 1);
 	game_free(g);
 }
@@ -737,6 +771,36 @@ test_HO_10_break_point_ends(void **state)
 	assert_true(game_over(g));
 	assert_int_equal(g->result.winner, 0);
 	assert_string_equal(g->result.rule, "HO.10");
+	/* no objectives on this field: no points to either side */
+	assert_int_equal(g->result.points[0], 0);
+	assert_int_equal(g->result.points[1], 0);
+	game_free(g);
+}
+
+/* HO.10: both sides past the break point in the same turn: the battle
+ * ends at once on the objectives' points, here none to either, a draw. */
+static void
+test_HO_10_both_sides_break(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 30, DIR_N, 200);
+	unit(g, "c", 0, ARM_INFANTRY, "close", "line", 40, 30, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 10, 5, DIR_S, 200);
+	unit(g, "d", 1, ARM_INFANTRY, "close", "line", 40, 5, DIR_S, 200);
+	g->break_point = 40;
+	g->units[a].cond = COND_ROUTED;
+	g->units[b].cond = COND_ROUTED;
+	hm_phase_end(g);
+	assert_true(g->sides[0].broken);
+	assert_true(g->sides[1].broken);
+	assert_true(game_over(g));
+	assert_int_equal(g->result.winner, -1);
+	assert_int_equal(g->result.points[0], 0);
+	assert_int_equal(g->result.points[1], 0);
+	assert_int_equal(count(g, "HO.10", "both sides have broken"), 1);
 	game_free(g);
 }
 
@@ -1602,6 +1666,7 @@ main(void)
 		cmocka_unit_test(test_HO_7_horse_against_foot),
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
+		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
 		cmocka_unit_test(test_HO_9_3_guns_and_horse_flee_at_their_rout_figures),
@@ -1614,6 +1679,7 @@ main(void)
 		cmocka_unit_test(test_HO_2_rally_test),
 		cmocka_unit_test(test_HO_2_enemy_near_no_rally),
 		cmocka_unit_test(test_HO_10_break_point_ends),
+		cmocka_unit_test(test_HO_10_both_sides_break),
 		cmocka_unit_test(test_HO_10_objective_turn_limit),
 		cmocka_unit_test(test_HO_10_side_strength),
 		cmocka_unit_test(test_HO_10_objective_contested),
