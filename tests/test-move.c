@@ -491,6 +491,75 @@ test_order_of_the_most_points(void **state)
 	ruleset_free(rs);
 }
 
+/* The points move_route gives for a one-leg order of unit 0 to (x, y). */
+static void
+route_to(struct game *g, int x, int y, struct order *r)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ x, y };
+	assert_int_equal(move_route(g, &o, r), 0);
+}
+
+/*
+ * A Line pays for turning its front (3.6.3: 1 BD a 45 degrees), so the
+ * cheapest way to a point depends on the way it faces.  The second leg of
+ * a two-leg order is planned from where the first leaves the unit, facing
+ * the way its last step went: a Line facing E sent N to [10, 10] and on to
+ * [7, 2] is routed on the second leg as a Line standing at [10, 10]
+ * facing N would be, not as one still facing E.
+ */
+static void
+test_3_6_3_second_leg_planned_facing_the_first_legs_way(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct order o, r, north, east;
+	int i;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 10 };
+	g->units[0].facing = DIR_N;
+	game_occupy(g, 0, true);
+	route_to(g, 7, 2, &north);
+	game_occupy(g, 0, false);
+	g->units[0].facing = DIR_E;
+	game_occupy(g, 0, true);
+	route_to(g, 7, 2, &east);
+	/* The facing matters here: the two routes differ. */
+	assert_true(north.npts != east.npts ||
+	    memcmp(north.pts, east.pts, (size_t)north.npts *
+	    sizeof *north.pts) != 0);
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 20 };
+	g->units[0].facing = DIR_E;
+	game_occupy(g, 0, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 10, 10 };
+	o.pts[1] = (struct point){ 7, 2 };
+	assert_int_equal(move_route(g, &o, &r), 0);
+	/* The first leg is straight N: one point, [10, 10]. */
+	assert_int_equal(r.npts, 1 + north.npts);
+	assert_int_equal(r.pts[0].x, 10);
+	assert_int_equal(r.pts[0].y, 10);
+	for (i = 0; i < north.npts; i++) {
+		assert_int_equal(r.pts[1 + i].x, north.pts[i].x);
+		assert_int_equal(r.pts[1 + i].y, north.pts[i].y);
+	}
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* The reachable area holds the start and stays within the allowance. */
 static void
 test_reach_within_allowance(void **state)
@@ -1073,6 +1142,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gap_between_blocks),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
+		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
 		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),
 		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),
