@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -17,6 +18,7 @@
 
 #include "core/game.h"
 #include "core/move.h"
+#include "core/move-priv.h"
 #include "core/path.h"
 #include "io/load.h"
 #include "io/yread.h"
@@ -93,6 +95,51 @@ test_gap_between_blocks(void **state)
 	assert_int_equal(move_gap(a, 1, b, 1), 2);	/* one empty cell */
 	assert_int_equal(move_gap(a, 1, d, 1), 6);	/* 1.5 BD */
 	assert_int_equal(move_gap(a, 1, e, 1), 6);	/* two diagonals */
+}
+
+/*
+ * The walk asks about an enemy's gap up to GAP_FAR, twice the ruleset's
+ * farthest reach, and cand_gap may answer INT_MAX ("surely beyond") only
+ * for an enemy beyond that: for a block of 2 x 2 cells and one of 3 x 1
+ * at every offset of a 41 x 41 square about it, cand_gap is the gap
+ * move_gap gives whenever that gap is GAP_FAR or less, and otherwise that
+ * gap or INT_MAX.
+ */
+static void
+test_3_6_8_enemy_gap_up_to_twice_the_reach(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct point a[4] = { { 30, 30 }, { 31, 30 }, { 30, 31 }, { 31, 31 } };
+	struct point b[3], alo, ahi;
+	struct cand c;
+	int dx, dy, k, gap, got, far = GAP_FAR(rs), at_far = 0;
+
+	(void)state;
+	assert_true(far > 0);
+	bbox(a, 4, &alo, &ahi);
+	for (dy = -20; dy <= 20; dy++)
+		for (dx = -20; dx <= 20; dx++) {
+			for (k = 0; k < 3; k++)
+				b[k] = (struct point){ 30 + dx + k, 30 + dy };
+			memset(&c, 0, sizeof c);
+			c.unit = 0;
+			c.n = 3;
+			c.cells = b;
+			bbox(b, 3, &c.lo, &c.hi);
+			gap = move_gap(a, 4, b, 3);
+			got = cand_gap(g, &c, a, 4, alo, ahi);
+			if (gap <= far && got != gap)
+				fail_msg("offset [%d, %d]: gap %d, cand_gap %d",
+				    dx, dy, gap, got);
+			if (gap > far && got != gap && got != INT_MAX)
+				fail_msg("offset [%d, %d]: gap %d, cand_gap %d",
+				    dx, dy, gap, got);
+			at_far += gap == far;
+		}
+	assert_true(at_far > 0);	/* the edge itself was tried */
+	game_free(g);
+	ruleset_free(rs);
 }
 
 /* Open ground: the route is the straight line, as far as asked. */
@@ -1141,6 +1188,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gap_between_blocks),
+		cmocka_unit_test(test_3_6_8_enemy_gap_up_to_twice_the_reach),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
