@@ -25,6 +25,7 @@ static void
 test_3_7_3_line_volley_arithmetic(void **state)
 {
 	struct game *g = field();
+	char want[128];
 	int a, b, roll, hits;
 
 	(void)state;
@@ -44,6 +45,10 @@ test_3_7_3_line_volley_arithmetic(void **state)
 	assert_int_equal(fixture_count(g, "3.7.3", "600 men in Line, 100% "
 	    "fire = 600"), 1);
 	assert_int_equal(fixture_count(g, "3.7.5", "b loses"), 1);
+	/* 3.7.5: the loss and the strength before and after it */
+	snprintf(want, sizeof want, "b loses %d men to the fire of a "
+	    "(500 -> %d)", hits, 500 - hits);
+	assert_int_equal(fixture_count(g, "3.7.5", want), 1);
 	game_free(g);
 }
 
