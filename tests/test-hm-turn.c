@@ -751,6 +751,51 @@ test_HO_2_enemy_near_no_rally(void **state)
 	game_free(g);
 }
 
+/* HO.2: "within" the rally gap counts its edge: a formed enemy exactly
+ * the rally gap (12 inches) away still forbids the test, and the log gives
+ * that gap; one cell farther, the routed unit tests. */
+static void
+test_HO_2_enemy_at_the_rally_gap_no_rally(void **state)
+{
+	const int want = hm_turn(rs)->rally_gap;
+	struct game *g;
+	char text[80], at[32];
+	int u, e, y, edge = -1;
+
+	(void)state;
+	for (y = 11; y >= 0 && edge < 0; y--) {
+		g = field();
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 36,
+		    DIR_N, 200);
+		e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, y,
+		    DIR_S, 200);
+		if (hm_gap(g, u, e) == want)
+			edge = y;
+		game_free(g);
+	}
+	assert_true(edge > 0);		/* the edge is on this field */
+	g = field();
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 36, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, edge, DIR_S, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_rally(g);
+	assert_int_equal(g->units[u].cond, COND_ROUTED);
+	ruleset_fmt(rs, want, at, sizeof at);
+	snprintf(text, sizeof text, "u cannot rally: e is %s away", at);
+	assert_int_equal(count(g, "HO.2", text), 1);
+	game_free(g);
+	g = field();
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 36, DIR_N, 200);
+	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, edge - 1,
+	    DIR_S, 200);
+	assert_true(hm_gap(g, u, e) > want);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_rally(g);
+	assert_int_equal(count(g, "HO.2", "cannot rally"), 0);
+	assert_int_equal(count(g, "HO.2", "needs 6 or less"), 1);
+	game_free(g);
+}
+
 /* --- HO.10 The end ------------------------------------------------------ */
 
 /* A side with 40% routed breaks, and the other side wins at once. */
@@ -1678,6 +1723,7 @@ main(void)
 		cmocka_unit_test(test_HO_9_3_restore),
 		cmocka_unit_test(test_HO_2_rally_test),
 		cmocka_unit_test(test_HO_2_enemy_near_no_rally),
+		cmocka_unit_test(test_HO_2_enemy_at_the_rally_gap_no_rally),
 		cmocka_unit_test(test_HO_10_break_point_ends),
 		cmocka_unit_test(test_HO_10_both_sides_break),
 		cmocka_unit_test(test_HO_10_objective_turn_limit),
