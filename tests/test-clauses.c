@@ -9,8 +9,8 @@
  * event (unit, rule number, text fragment) in the game's log and for the
  * absence of each forbidden one, and checks that every unit still on the
  * field stands on each of its cells in the occupancy grid.  A failure
- * prints what differed together
- * with the unit's actual state and its events, so it explains itself.
+ * prints what differed together with the unit's actual state and its
+ * events, so it explains itself.
  *
  * The expectations are derived from the rules text and the readings the
  * scenario's description states, not from what the engine printed.  Test
