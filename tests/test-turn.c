@@ -313,6 +313,40 @@ test_3_8_3_loser_loses_at_least_the_winners_share(void **state)
 }
 
 /*
+ * 3.8.4 and 3.9.6: a loser the melee leaves with no men is not merely
+ * thrown into disorder: whatever the margin, it routs (and, with nobody
+ * left, leaves the field).  The melee of test_3_8_4_heavy_defeat_routs
+ * with the loser losing 100% a point and a rout margin of 100 no win
+ * reaches.
+ */
+static void
+test_3_8_4_loser_left_with_no_men_routs(void **state)
+{
+	struct game *g = field();
+	int a, b, loss = tab()->melee.loss, rm = tab()->melee.rout_margin;
+
+	(void)state;
+	a = fixture_unit(g, "cav", 0, ARM_CAVALRY, "heavy", "line", 20, 20,
+	    DIR_N, 400);
+	b = fixture_unit(g, "foot", 1, ARM_INFANTRY, "line", "skirmish", 20,
+	    19, DIR_S, 500);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 6);
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 1);
+	g->units[b].cond = COND_MOB;
+	tab()->melee.loss = 100;
+	tab()->melee.rout_margin = 100;
+	nap_phase_melee(g);
+	tab()->melee.loss = loss;
+	tab()->melee.rout_margin = rm;
+	assert_int_equal(fixture_count(g, "3.8.3", "cav wins by"), 1);
+	assert_int_equal(g->units[b].strength, 0);
+	assert_int_equal(fixture_count(g, "3.8.4", "thrown into"), 0);
+	assert_true(g->units[b].cond != COND_MOB &&
+	    g->units[b].cond != COND_FORMED);
+	game_free(g);
+}
+
+/*
  * 3.8.1: a unit fights its nearest enemy, and of two equally near the
  * first in the order of battle; the other, with no one left to fight,
  * stands out of the melee.
@@ -1058,6 +1092,7 @@ main(void)
 		cmocka_unit_test(test_3_8_1_equally_near_the_first_listed_is_fought),
 		cmocka_unit_test(test_3_8_2_square_stands_against_cavalry),
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
+		cmocka_unit_test(test_3_8_4_loser_left_with_no_men_routs),
 		cmocka_unit_test(test_3_8_3_loser_loses_at_least_the_winners_share),
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
