@@ -471,7 +471,7 @@ test_hooks_no_movement_stands_blocked(void **state)
 {
 	struct ruleset *rs = rules();
 	struct game *g;
-	struct point *cells = (struct point *)&cells;
+	struct point none, *cells = &none;	/* move_reach sets it */
 
 	(void)state;
 	use_ops(rs, true);
