@@ -509,6 +509,20 @@ test_HO_9_1_general_near_adds_one(void **state)
 	assert_int_equal(count(g, "HO.9.1", "needs 7 or less"), 1);
 	assert_int_equal(count(g, "HO.9.1", "Tarleton"), 0);
 	game_free(g);
+	/* Two of its own within reach: the nearer is the one named. */
+	g = field();
+	game_add_general(g, "am2", "Pickens", 0, -1);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	g->generals[0].pos = centre(g, u);
+	g->generals[2].pos = centre(g, u);
+	g->generals[2].pos.x += 2;
+	assert_true(geom_dist(g->generals[2].pos, centre(g, u)) <=
+	    hm_turn(rs)->general_reach);
+	hm_hit(g, u, 2);
+	hm_phase_morale(g);
+	assert_int_equal(count(g, "HO.9.1", "+1 (Morgan near)"), 1);
+	assert_int_equal(count(g, "HO.9.1", "Pickens"), 0);
+	game_free(g);
 }
 
 /* HO.9.2: a unit in melee contact with the enemy's first unit fails its
@@ -798,11 +812,13 @@ test_HO_2_enemy_at_the_rally_gap_no_rally(void **state)
 
 /* --- HO.10 The end ------------------------------------------------------ */
 
-/* A side with 40% routed breaks, and the other side wins at once. */
+/* A side with 40% routed breaks, and the other side wins at once; the log
+ * says so. */
 static void
 test_HO_10_break_point_ends(void **state)
 {
 	struct game *g = field();
+	char text[96];
 	int u;
 
 	(void)state;
@@ -816,6 +832,9 @@ test_HO_10_break_point_ends(void **state)
 	assert_true(game_over(g));
 	assert_int_equal(g->result.winner, 0);
 	assert_string_equal(g->result.rule, "HO.10");
+	snprintf(text, sizeof text, "the battle is over after turn %d: the "
+	    "British have broken and the Americans win", g->turn);
+	assert_int_equal(count(g, "HO.10", text), 1);
 	/* no objectives on this field: no points to either side */
 	assert_int_equal(g->result.points[0], 0);
 	assert_int_equal(g->result.points[1], 0);

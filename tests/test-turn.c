@@ -313,6 +313,33 @@ test_3_8_3_loser_loses_at_least_the_winners_share(void **state)
 }
 
 /*
+ * 3.8.2: +1 (odds) per full doubling of the enemy's men: 1,000 foot
+ * against 500 have exactly one doubling; 999 against 500 none.
+ */
+static void
+test_3_8_2_odds_from_exactly_double(void **state)
+{
+	struct game *g;
+	int men;
+
+	(void)state;
+	for (men = 999; men <= 1000; men++) {
+		g = field();
+		fixture_unit(g, "big", 0, ARM_INFANTRY, "line", "line", 20, 20,
+		    DIR_N, men);
+		fixture_unit(g, "small", 1, ARM_INFANTRY, "line", "line", 20,
+		    19, DIR_S, 500);
+		nap_phase_melee(g);
+		assert_int_equal(fixture_count(g, "3.8.2", "meet in melee"), 1);
+		assert_int_equal(fixture_count(g, "3.8.2", "+1 (odds)"),
+		    men == 1000 ? 1 : 0);
+		assert_int_equal(fixture_count(g, "3.8.2", "(odds)"),
+		    men == 1000 ? 1 : 0);
+		game_free(g);
+	}
+}
+
+/*
  * 3.8.4 and 3.9.6: a loser the melee leaves with no men is not merely
  * thrown into disorder: whatever the margin, it routs (and, with nobody
  * left, leaves the field).  The melee of test_3_8_4_heavy_defeat_routs
@@ -1091,6 +1118,7 @@ main(void)
 		cmocka_unit_test(test_3_8_1_blocks_apart_do_not_fight),
 		cmocka_unit_test(test_3_8_1_equally_near_the_first_listed_is_fought),
 		cmocka_unit_test(test_3_8_2_square_stands_against_cavalry),
+		cmocka_unit_test(test_3_8_2_odds_from_exactly_double),
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
 		cmocka_unit_test(test_3_8_4_loser_left_with_no_men_routs),
 		cmocka_unit_test(test_3_8_3_loser_loses_at_least_the_winners_share),
