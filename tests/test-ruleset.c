@@ -274,6 +274,9 @@ test_checks(void **state)
 	expect_edit("artillery: [light, heavy, horse]",
 	    "artillery: [light, heavy, light]", "class 'light' given twice");
 	expect_edit("{key: fire,", "{key: rally,", "phase 'rally' given twice");
+	/* 3.6.8: the contact distances are distances in BD */
+	expect_edit("infantry_contact: {more_than: 1,",
+	    "infantry_contact: {more_than: x,", "expected a number, found 'x'");
 	expect_edit("glyph: \"T\"", "glyph: \"TT\"", "one printable ASCII");
 	expect_edit("colour: 4", "colour: 9", "out of range 0..7");
 	expect_edit("quoted: [\"3.6\"]", "quoted: [\"3..6\"]",
@@ -858,6 +861,9 @@ test_H3_H10_movement_tables_refuse_unknown_names(void **state)
 		    "unknown obstacle 'fense'" },
 		{ "    fence:            {co_foot:", "    none:             {co_foot:",
 		    "unknown obstacle 'none'" },
+		/* H6: whether limbering takes the whole move is yes or no */
+		{ "  limber_takes_move: true", "  limber_takes_move: 2",
+		    "expected true or false, found '2'" },
 	};
 	size_t i;
 
