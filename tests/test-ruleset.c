@@ -830,9 +830,10 @@ test_3_6_movement_figures_never_negative(void **state)
 
 /*
  * The horse-and-musket movement tables (H3, H10: speeds by class and
- * formation, guns, movers) name classes, formations and movers of the
- * file: an unknown one, or a table that is not one, refuses the whole
- * file with its name, never loads with a hole in a table.
+ * formation, guns, movers; H4: crossings) name classes, formations, movers
+ * and obstacles of the file: an unknown one, or a table that is not one,
+ * refuses the whole file with its name, never loads with a hole in a
+ * table; so does a yes-or-no figure (H6) given as something else.
  */
 static void
 test_H3_H10_movement_tables_refuse_unknown_names(void **state)
