@@ -345,6 +345,42 @@ test_M24_3_6_6_road_trail_keeps_length_on_diagonal(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * A preview refused (not a Move order, or a point off the map) still
+ * leaves its result empty and safe to free, whatever the caller's struct
+ * held before: no path, no events.
+ */
+static void
+test_preview_refused_is_empty(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_preview p;
+	struct order o;
+	int k;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 10 };
+	for (k = 0; k < 2; k++) {
+		o.kind = k == 0 ? ORDER_NONE : ORDER_MOVE;
+		if (k == 1)
+			o.pts[0] = (struct point){ 10, 40 };	/* off the map */
+		memset(&p, 0x5a, sizeof p);
+		assert_int_equal(move_preview(g, &o, &p), -1);
+		assert_null(p.path);
+		assert_int_equal(p.npath, 0);
+		assert_int_equal(p.spent, 0);
+		assert_int_equal(p.log.n, 0);
+		move_preview_free(&p);
+	}
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* A preview tells what the turn will do and changes nothing. */
 static void
 test_preview_matches_and_changes_nothing(void **state)
@@ -1200,6 +1236,7 @@ main(void)
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
+		cmocka_unit_test(test_preview_refused_is_empty),
 		cmocka_unit_test(test_order_of_the_most_points),
 		cmocka_unit_test(test_forecast_through_a_friend_under_orders),
 		cmocka_unit_test(test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge),
