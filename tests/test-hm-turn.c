@@ -224,6 +224,52 @@ test_HO_6_3_cover_long_range(void **state)
 	game_free(g);
 }
 
+/* HO.6.3: a fence on the side of a unit's block that faces its enemy
+ * (behind: [fence]) is across the line of fire; on the far side it is
+ * not.  An enemy due N, S, E or W of the block's centre. */
+static void
+test_HO_6_3_behind_a_fence_on_the_enemys_side(void **state)
+{
+	static const enum dir ds[] = { DIR_N, DIR_S, DIR_E, DIR_W };
+	struct game *g;
+	struct point *cells, c;
+	int fence = ruleset_obst(rs, "fence"), i, j, k, n, u, e, near;
+	enum dir d;
+
+	(void)state;
+	assert_true(fence > 0);
+	for (i = 0; i < 4; i++)
+		for (near = 0; near < 2; near++) {
+			g = field();
+			u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20,
+			    20, DIR_N, 200);
+			c = centre(g, u);
+			e = unit(g, "e", 1, ARM_INFANTRY, "close", "column",
+			    c.x + 12 * dir_dx[ds[i]], c.y + 12 * dir_dy[ds[i]],
+			    DIR_N, 200);
+			cells = game_cells_take(g);
+			n = game_footprint(g, &g->units[u], cells);
+			/* on the block's outer edge on that side only */
+			d = near ? ds[i] : dir_turn(ds[i], 4);
+			for (k = 0; k < n; k++) {
+				for (j = 0; j < n; j++)
+					if (cells[j].x == cells[k].x +
+					    dir_dx[d] && cells[j].y ==
+					    cells[k].y + dir_dy[d])
+						break;
+				if (j == n)
+					map_edge_set(g->map, cells[k].x,
+					    cells[k].y, d, fence, 0);
+			}
+			game_cells_give(g, cells);
+			if (hm_behind(g, u, e) != (near == 1))
+				fail_msg("enemy to the %s, fence on the %s "
+				    "side: behind %d", dir_name(ds[i]),
+				    near ? "near" : "far", !near);
+			game_free(g);
+		}
+}
+
 /* Beyond musket range (6 in) nobody fires; a limbered gun never does. */
 static void
 test_HO_6_1_out_of_range_and_limbered(void **state)
@@ -1721,6 +1767,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_2_musket_short_range_two_dice),
 		cmocka_unit_test(test_HO_6_3_open_order_long_range),
 		cmocka_unit_test(test_HO_6_3_cover_long_range),
+		cmocka_unit_test(test_HO_6_3_behind_a_fence_on_the_enemys_side),
 		cmocka_unit_test(test_HO_6_1_out_of_range_and_limbered),
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
