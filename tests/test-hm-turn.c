@@ -152,6 +152,7 @@ static void
 test_HO_6_2_musket_short_range_two_dice(void **state)
 {
 	struct game *g = field();
+	char text[128];
 	int a, b, r[4], ha, hb, i;
 
 	(void)state;
@@ -169,6 +170,16 @@ test_HO_6_2_musket_short_range_two_dice(void **state)
 	assert_int_equal(g->units[a].strength, 200 - 20 * hb);
 	assert_int_equal(count(g, "HO.6.2", "short range): 2 bases x 1 = "
 	    "2d6, 4+ to hit"), 2);
+	/* HO.6.3: each hit taken, its men and the hits in all, counted */
+	snprintf(text, sizeof text, "b takes %d hit%s from a: %d men lost (a "
+	    "hit is 15), %d left, %d hit%s in all", ha, ha == 1 ? "" : "s",
+	    15 * ha, 150 - 15 * ha, ha, ha == 1 ? "" : "s");
+	assert_int_equal(count(g, "HO.6.3", text), ha > 0 ? 1 : 0);
+	snprintf(text, sizeof text, "a takes %d hit%s from b: %d men lost (a "
+	    "hit is 20), %d left, %d hit%s in all", hb, hb == 1 ? "" : "s",
+	    20 * hb, 200 - 20 * hb, hb, hb == 1 ? "" : "s");
+	assert_int_equal(count(g, "HO.6.3", text), hb > 0 ? 1 : 0);
+	assert_true(ha + hb > 0);	/* this seed's dice hit */
 	game_free(g);
 }
 
