@@ -276,6 +276,35 @@ test_3_6_8_cavalry_contact_in_movement_is_a_charge(void **state)
 	game_free(g);
 }
 
+/* 3.6.8 with 3.4.3: the same charge met by foot that stands (a base no
+ * roll can fail): the foot is held where it is, in contact with the horse
+ * this turn, formed and not routed. */
+static void
+test_3_6_8_charged_foot_that_stands_is_held_in_contact(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "line", 20, 21,
+	    DIR_N, 400);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	order_to(g, a, 20, 8);
+	tab()->charge.base = 50;
+	nap_phase_movement(g);
+	tab()->charge.base = 4;
+	assert_int_equal(g->units[b].charged, g->turn);
+	assert_int_equal(fixture_count(g, "3.4.3", "b is charged and tests"),
+	    1);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	assert_int_equal(g->units[b].halt, HALT_CONTACT);
+	assert_int_equal(g->units[b].halt_turn, g->turn);
+	assert_int_equal(g->units[b].pos.x, 20);
+	assert_int_equal(g->units[b].pos.y, 16);
+	game_free(g);
+}
+
 /* 3.6.8 with 3.4.4: horse whose move meets a formed square falls back
  * 1 BD from where its move ended, and no melee follows. */
 static void
@@ -823,6 +852,7 @@ main(void)
 		cmocka_unit_test(test_3_4_3_horse_against_foot),
 		cmocka_unit_test(test_3_4_4_square_stands_and_horse_falls_back),
 		cmocka_unit_test(test_3_6_8_cavalry_contact_in_movement_is_a_charge),
+		cmocka_unit_test(test_3_6_8_charged_foot_that_stands_is_held_in_contact),
 		cmocka_unit_test(test_3_6_8_cavalry_contact_with_a_square_falls_back),
 		cmocka_unit_test(test_3_6_8_stopping_short_is_no_charge),
 		cmocka_unit_test(test_M34_3_6_8_charged_unit_does_not_deploy),

@@ -7,8 +7,10 @@
  * loads the rest with load_scenario_doc, plays the turns asked for and
  * compares every expected unit field exactly, then looks for each expected
  * event (unit, rule number, text fragment) in the game's log and for the
- * absence of each forbidden one.  A failure prints what differed together
- * with the unit's actual state and its events, so it explains itself.
+ * absence of each forbidden one, and checks that every unit still on the
+ * field stands on each of its cells in the occupancy grid.  A failure
+ * prints what differed together with the unit's actual state and its
+ * events, so it explains itself.
  *
  * The expectations are derived from the rules text and the readings the
  * scenario's description states, not from what the engine printed.  Test
@@ -420,6 +422,32 @@ check_covers(struct run *r, int u, const struct doc_node *n)
 	    y);
 }
 
+/*
+ * After the turns, every unit still on the field stands on each of its
+ * cells in the game's occupancy grid (the cells a unit covers are not free
+ * ground to the others, 3.6.7), whatever formation, place or facing the
+ * turns left it in.  Checked on every scenario.
+ */
+static void
+check_occupancy(struct run *r)
+{
+	struct point *cells = game_cells_take(r->g);
+	int u, i, n;
+
+	for (u = 0; u < r->g->nunits; u++) {
+		if (!unit_active(&r->g->units[u]))
+			continue;
+		n = game_footprint(r->g, &r->g->units[u], cells);
+		for (i = 0; i < n; i++)
+			if (map_inside(r->g->map, cells[i].x, cells[i].y) &&
+			    game_unit_at(r->g, cells[i].x, cells[i].y) < 0)
+				mismatch(r, u, "%s covers [%d, %d] but the "
+				    "cell reads as empty", r->g->units[u].id,
+				    cells[i].x, cells[i].y);
+	}
+	game_cells_give(r->g, cells);
+}
+
 static void
 check_unit(struct run *r, const struct doc_node *e)
 {
@@ -710,6 +738,7 @@ run_clause(const char *name, const char *skip)
 	if ((n = seq_of(expect, "absent")) != NULL)
 		for (i = 0; i < n->n; i++)
 			check_log(&r, n->items[i], false);
+	check_occupancy(&r);
 
 	game_free(r.g);
 	ruleset_free(r.rs);

@@ -152,6 +152,7 @@ static void
 test_HO_6_2_musket_short_range_two_dice(void **state)
 {
 	struct game *g = field();
+	char text[128];
 	int a, b, r[4], ha, hb, i;
 
 	(void)state;
@@ -169,6 +170,16 @@ test_HO_6_2_musket_short_range_two_dice(void **state)
 	assert_int_equal(g->units[a].strength, 200 - 20 * hb);
 	assert_int_equal(count(g, "HO.6.2", "short range): 2 bases x 1 = "
 	    "2d6, 4+ to hit"), 2);
+	/* HO.6.3: each hit taken, its men and the hits in all, counted */
+	snprintf(text, sizeof text, "b takes %d hit%s from a: %d men lost (a "
+	    "hit is 15), %d left, %d hit%s in all", ha, ha == 1 ? "" : "s",
+	    15 * ha, 150 - 15 * ha, ha, ha == 1 ? "" : "s");
+	assert_int_equal(count(g, "HO.6.3", text), ha > 0 ? 1 : 0);
+	snprintf(text, sizeof text, "a takes %d hit%s from b: %d men lost (a "
+	    "hit is 20), %d left, %d hit%s in all", hb, hb == 1 ? "" : "s",
+	    20 * hb, 200 - 20 * hb, hb, hb == 1 ? "" : "s");
+	assert_int_equal(count(g, "HO.6.3", text), hb > 0 ? 1 : 0);
+	assert_true(ha + hb > 0);	/* this seed's dice hit */
 	game_free(g);
 }
 
@@ -222,6 +233,52 @@ test_HO_6_3_cover_long_range(void **state)
 	assert_int_equal(g->units[a].strength, 200 - 20 * hb);
 	assert_int_equal(count(g, "HO.6.2", "6+ to hit -1 (cover)"), 1);
 	game_free(g);
+}
+
+/* HO.6.3: a fence on the side of a unit's block that faces its enemy
+ * (behind: [fence]) is across the line of fire; on the far side it is
+ * not.  An enemy due N, S, E or W of the block's centre. */
+static void
+test_HO_6_3_behind_a_fence_on_the_enemys_side(void **state)
+{
+	static const enum dir ds[] = { DIR_N, DIR_S, DIR_E, DIR_W };
+	struct game *g;
+	struct point *cells, c;
+	int fence = ruleset_obst(rs, "fence"), i, j, k, n, u, e, near;
+	enum dir d;
+
+	(void)state;
+	assert_true(fence > 0);
+	for (i = 0; i < 4; i++)
+		for (near = 0; near < 2; near++) {
+			g = field();
+			u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20,
+			    20, DIR_N, 200);
+			c = centre(g, u);
+			e = unit(g, "e", 1, ARM_INFANTRY, "close", "column",
+			    c.x + 12 * dir_dx[ds[i]], c.y + 12 * dir_dy[ds[i]],
+			    DIR_N, 200);
+			cells = game_cells_take(g);
+			n = game_footprint(g, &g->units[u], cells);
+			/* on the block's outer edge on that side only */
+			d = near ? ds[i] : dir_turn(ds[i], 4);
+			for (k = 0; k < n; k++) {
+				for (j = 0; j < n; j++)
+					if (cells[j].x == cells[k].x +
+					    dir_dx[d] && cells[j].y ==
+					    cells[k].y + dir_dy[d])
+						break;
+				if (j == n)
+					map_edge_set(g->map, cells[k].x,
+					    cells[k].y, d, fence, 0);
+			}
+			game_cells_give(g, cells);
+			if (hm_behind(g, u, e) != (near == 1))
+				fail_msg("enemy to the %s, fence on the %s "
+				    "side: behind %d", dir_name(ds[i]),
+				    near ? "near" : "far", !near);
+			game_free(g);
+		}
 }
 
 /* Beyond musket range (6 in) nobody fires; a limbered gun never does. */
@@ -480,6 +537,51 @@ test_HO_9_1_two_hits_test(void **state)
 	game_free(g);
 }
 
+/* HO.9.1 with its own general at the centre of its block: Drill 4 + 4,
+ * -1 for its 2 hits, +1 for the general near = 8 or less, the general
+ * named; the enemy's general, as near, counts for nothing. */
+static void
+test_HO_9_1_general_near_adds_one(void **state)
+{
+	struct game *g = field();
+	int u, r[2], roll;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	g->generals[0].pos = centre(g, u);
+	hm_hit(g, u, 2);
+	dice(g, 2, 6, r);
+	roll = r[0] + r[1];
+	hm_phase_morale(g);
+	assert_int_equal(count(g, "HO.9.1", "needs 8 or less (Drill 4 + 4 -1 "
+	    "(2 hits in all) +1 (Morgan near))"), 1);
+	assert_int_equal(g->units[u].cond, roll <= 8 ? COND_FORMED :
+	    roll - 8 >= 3 ? COND_ROUTED : COND_MOB);
+	game_free(g);
+	g = field();
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	g->generals[1].pos = centre(g, u);
+	hm_hit(g, u, 2);
+	hm_phase_morale(g);
+	assert_int_equal(count(g, "HO.9.1", "needs 7 or less"), 1);
+	assert_int_equal(count(g, "HO.9.1", "Tarleton"), 0);
+	game_free(g);
+	/* Two of its own within reach: the nearer is the one named. */
+	g = field();
+	game_add_general(g, "am2", "Pickens", 0, -1);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	g->generals[0].pos = centre(g, u);
+	g->generals[2].pos = centre(g, u);
+	g->generals[2].pos.x += 2;
+	assert_true(geom_dist(g->generals[2].pos, centre(g, u)) <=
+	    hm_turn(rs)->general_reach);
+	hm_hit(g, u, 2);
+	hm_phase_morale(g);
+	assert_int_equal(count(g, "HO.9.1", "+1 (Morgan near)"), 1);
+	assert_int_equal(count(g, "HO.9.1", "Pickens"), 0);
+	game_free(g);
+}
+
 /* HO.9.2: a unit in melee contact with the enemy's first unit fails its
  * test by less than 3 (the first seed whose dice say so): it is
  * Disordered, out of contact on both sides, and falls back the data's
@@ -655,10 +757,13 @@ test_HO_9_4_ten_hits_dispersed(void **state)
 
 	(void)state;
 	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 205);
+	move_order(g, u, 20, 5);
 	assert_int_equal(hm_hit(g, u, 10), 205);	/* the tenth takes
 							   the rest */
 	hm_phase_morale(g);
 	assert_int_equal(g->units[u].cond, COND_DISPERSED);
+	/* gone from the field: its order with it */
+	assert_int_equal(g->units[u].order.kind, ORDER_NONE);
 	assert_int_equal(count(g, "HO.9.4", "10 hits and is dispersed"), 1);
 	game_free(g);
 }
@@ -717,13 +822,60 @@ test_HO_2_enemy_near_no_rally(void **state)
 	game_free(g);
 }
 
+/* HO.2: "within" the rally gap counts its edge: a formed enemy exactly
+ * the rally gap (12 inches) away still forbids the test, and the log gives
+ * that gap; one cell farther, the routed unit tests. */
+static void
+test_HO_2_enemy_at_the_rally_gap_no_rally(void **state)
+{
+	const int want = hm_turn(rs)->rally_gap;
+	struct game *g;
+	char text[80], at[32];
+	int u, e, y, edge = -1;
+
+	(void)state;
+	for (y = 11; y >= 0 && edge < 0; y--) {
+		g = field();
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 36,
+		    DIR_N, 200);
+		e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, y,
+		    DIR_S, 200);
+		if (hm_gap(g, u, e) == want)
+			edge = y;
+		game_free(g);
+	}
+	assert_true(edge > 0);		/* the edge is on this field */
+	g = field();
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 36, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, edge, DIR_S, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_rally(g);
+	assert_int_equal(g->units[u].cond, COND_ROUTED);
+	ruleset_fmt(rs, want, at, sizeof at);
+	snprintf(text, sizeof text, "u cannot rally: e is %s away", at);
+	assert_int_equal(count(g, "HO.2", text), 1);
+	game_free(g);
+	g = field();
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 36, DIR_N, 200);
+	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, edge - 1,
+	    DIR_S, 200);
+	assert_true(hm_gap(g, u, e) > want);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_rally(g);
+	assert_int_equal(count(g, "HO.2", "cannot rally"), 0);
+	assert_int_equal(count(g, "HO.2", "needs 6 or less"), 1);
+	game_free(g);
+}
+
 /* --- HO.10 The end ------------------------------------------------------ */
 
-/* A side with 40% routed breaks, and the other side wins at once. */
+/* A side with 40% routed breaks, and the other side wins at once; the log
+ * says so. */
 static void
 test_HO_10_break_point_ends(void **state)
 {
 	struct game *g = field();
+	char text[96];
 	int u;
 
 	(void)state;
@@ -737,6 +889,39 @@ test_HO_10_break_point_ends(void **state)
 	assert_true(game_over(g));
 	assert_int_equal(g->result.winner, 0);
 	assert_string_equal(g->result.rule, "HO.10");
+	snprintf(text, sizeof text, "the battle is over after turn %d: the "
+	    "British have broken and the Americans win", g->turn);
+	assert_int_equal(count(g, "HO.10", text), 1);
+	/* no objectives on this field: no points to either side */
+	assert_int_equal(g->result.points[0], 0);
+	assert_int_equal(g->result.points[1], 0);
+	game_free(g);
+}
+
+/* HO.10: both sides past the break point in the same turn: the battle
+ * ends at once on the objectives' points, here none to either, a draw. */
+static void
+test_HO_10_both_sides_break(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 30, DIR_N, 200);
+	unit(g, "c", 0, ARM_INFANTRY, "close", "line", 40, 30, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 10, 5, DIR_S, 200);
+	unit(g, "d", 1, ARM_INFANTRY, "close", "line", 40, 5, DIR_S, 200);
+	g->break_point = 40;
+	g->units[a].cond = COND_ROUTED;
+	g->units[b].cond = COND_ROUTED;
+	hm_phase_end(g);
+	assert_true(g->sides[0].broken);
+	assert_true(g->sides[1].broken);
+	assert_true(game_over(g));
+	assert_int_equal(g->result.winner, -1);
+	assert_int_equal(g->result.points[0], 0);
+	assert_int_equal(g->result.points[1], 0);
+	assert_int_equal(count(g, "HO.10", "both sides have broken"), 1);
 	game_free(g);
 }
 
@@ -1593,6 +1778,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_2_musket_short_range_two_dice),
 		cmocka_unit_test(test_HO_6_3_open_order_long_range),
 		cmocka_unit_test(test_HO_6_3_cover_long_range),
+		cmocka_unit_test(test_HO_6_3_behind_a_fence_on_the_enemys_side),
 		cmocka_unit_test(test_HO_6_1_out_of_range_and_limbered),
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
@@ -1602,6 +1788,7 @@ main(void)
 		cmocka_unit_test(test_HO_7_horse_against_foot),
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
+		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
 		cmocka_unit_test(test_HO_9_3_guns_and_horse_flee_at_their_rout_figures),
@@ -1613,7 +1800,9 @@ main(void)
 		cmocka_unit_test(test_HO_9_3_restore),
 		cmocka_unit_test(test_HO_2_rally_test),
 		cmocka_unit_test(test_HO_2_enemy_near_no_rally),
+		cmocka_unit_test(test_HO_2_enemy_at_the_rally_gap_no_rally),
 		cmocka_unit_test(test_HO_10_break_point_ends),
+		cmocka_unit_test(test_HO_10_both_sides_break),
 		cmocka_unit_test(test_HO_10_objective_turn_limit),
 		cmocka_unit_test(test_HO_10_side_strength),
 		cmocka_unit_test(test_HO_10_objective_contested),

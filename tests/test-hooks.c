@@ -460,6 +460,37 @@ test_hooks_spent_may_march_again(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * A ruleset with no movement of its own (no move_begin, no move_step):
+ * a unit under a Move order stands where it is, spends nothing and halts
+ * blocked under the ruleset's rule for a blocked way, and it can reach no
+ * cell (move_reach gives none).
+ */
+static void
+test_hooks_no_movement_stands_blocked(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	struct point none, *cells = &none;	/* move_reach sets it */
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_begin = NULL;
+	ops.move_step = NULL;
+	g = march(rs, ARM_INFANTRY, "column", NULL);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
+	assert_int_equal(g->units[0].moved, 0);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(g->units[0].facing, DIR_N);
+	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+	assert_int_equal(move_reach(g, 0, &cells), 0);
+	assert_null(cells);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -471,6 +502,7 @@ main(void)
 		cmocka_unit_test(test_hooks_face_is_kept_while_stepping),
 		cmocka_unit_test(test_hooks_turn_may_move_the_block),
 		cmocka_unit_test(test_hooks_spent_may_march_again),
+		cmocka_unit_test(test_hooks_no_movement_stands_blocked),
 		cmocka_unit_test(
 		    test_hooks_wheel_is_planned_where_it_leaves_the_block),
 	};

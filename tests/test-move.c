@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -17,6 +18,7 @@
 
 #include "core/game.h"
 #include "core/move.h"
+#include "core/move-priv.h"
 #include "core/path.h"
 #include "io/load.h"
 #include "io/yread.h"
@@ -93,6 +95,51 @@ test_gap_between_blocks(void **state)
 	assert_int_equal(move_gap(a, 1, b, 1), 2);	/* one empty cell */
 	assert_int_equal(move_gap(a, 1, d, 1), 6);	/* 1.5 BD */
 	assert_int_equal(move_gap(a, 1, e, 1), 6);	/* two diagonals */
+}
+
+/*
+ * The walk asks about an enemy's gap up to GAP_FAR, twice the ruleset's
+ * farthest reach, and cand_gap may answer INT_MAX ("surely beyond") only
+ * for an enemy beyond that: for a block of 2 x 2 cells and one of 3 x 1
+ * at every offset of a 41 x 41 square about it, cand_gap is the gap
+ * move_gap gives whenever that gap is GAP_FAR or less, and otherwise that
+ * gap or INT_MAX.
+ */
+static void
+test_3_6_8_enemy_gap_up_to_twice_the_reach(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct point a[4] = { { 30, 30 }, { 31, 30 }, { 30, 31 }, { 31, 31 } };
+	struct point b[3], alo, ahi;
+	struct cand c;
+	int dx, dy, k, gap, got, far = GAP_FAR(rs), at_far = 0;
+
+	(void)state;
+	assert_true(far > 0);
+	bbox(a, 4, &alo, &ahi);
+	for (dy = -20; dy <= 20; dy++)
+		for (dx = -20; dx <= 20; dx++) {
+			for (k = 0; k < 3; k++)
+				b[k] = (struct point){ 30 + dx + k, 30 + dy };
+			memset(&c, 0, sizeof c);
+			c.unit = 0;
+			c.n = 3;
+			c.cells = b;
+			bbox(b, 3, &c.lo, &c.hi);
+			gap = move_gap(a, 4, b, 3);
+			got = cand_gap(g, &c, a, 4, alo, ahi);
+			if (gap <= far && got != gap)
+				fail_msg("offset [%d, %d]: gap %d, cand_gap %d",
+				    dx, dy, gap, got);
+			if (gap > far && got != gap && got != INT_MAX)
+				fail_msg("offset [%d, %d]: gap %d, cand_gap %d",
+				    dx, dy, gap, got);
+			at_far += gap == far;
+		}
+	assert_true(at_far > 0);	/* the edge itself was tried */
+	game_free(g);
+	ruleset_free(rs);
 }
 
 /* Open ground: the route is the straight line, as far as asked. */
@@ -294,6 +341,42 @@ test_M24_3_6_6_road_trail_keeps_length_on_diagonal(void **state)
 	}
 	assert_int_equal(game_unit_at(g, 10, 21), -1);	/* left behind */
 	game_cells_give(g, cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * A preview refused (not a Move order, or a point off the map) still
+ * leaves its result empty and safe to free, whatever the caller's struct
+ * held before: no path, no events.
+ */
+static void
+test_preview_refused_is_empty(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_preview p;
+	struct order o;
+	int k;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 10 };
+	for (k = 0; k < 2; k++) {
+		o.kind = k == 0 ? ORDER_NONE : ORDER_MOVE;
+		if (k == 1)
+			o.pts[0] = (struct point){ 10, 40 };	/* off the map */
+		memset(&p, 0x5a, sizeof p);
+		assert_int_equal(move_preview(g, &o, &p), -1);
+		assert_null(p.path);
+		assert_int_equal(p.npath, 0);
+		assert_int_equal(p.spent, 0);
+		assert_int_equal(p.log.n, 0);
+		move_preview_free(&p);
+	}
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -658,6 +741,75 @@ test_order_of_the_most_points(void **state)
 	move_preview_free(&p);
 	assert_int_equal(move_forecast(g, &o, 5, &cells, &n), -1);
 	assert_int_equal(move_route(g, &o, &r), -1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* The points move_route gives for a one-leg order of unit 0 to (x, y). */
+static void
+route_to(struct game *g, int x, int y, struct order *r)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ x, y };
+	assert_int_equal(move_route(g, &o, r), 0);
+}
+
+/*
+ * A Line pays for turning its front (3.6.3: 1 BD a 45 degrees), so the
+ * cheapest way to a point depends on the way it faces.  The second leg of
+ * a two-leg order is planned from where the first leaves the unit, facing
+ * the way its last step went: a Line facing E sent N to [10, 10] and on to
+ * [7, 2] is routed on the second leg as a Line standing at [10, 10]
+ * facing N would be, not as one still facing E.
+ */
+static void
+test_3_6_3_second_leg_planned_facing_the_first_legs_way(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct order o, r, north, east;
+	int i;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 10 };
+	g->units[0].facing = DIR_N;
+	game_occupy(g, 0, true);
+	route_to(g, 7, 2, &north);
+	game_occupy(g, 0, false);
+	g->units[0].facing = DIR_E;
+	game_occupy(g, 0, true);
+	route_to(g, 7, 2, &east);
+	/* The facing matters here: the two routes differ. */
+	assert_true(north.npts != east.npts ||
+	    memcmp(north.pts, east.pts, (size_t)north.npts *
+	    sizeof *north.pts) != 0);
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 20 };
+	g->units[0].facing = DIR_E;
+	game_occupy(g, 0, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 10, 10 };
+	o.pts[1] = (struct point){ 7, 2 };
+	assert_int_equal(move_route(g, &o, &r), 0);
+	/* The first leg is straight N: one point, [10, 10]. */
+	assert_int_equal(r.npts, 1 + north.npts);
+	assert_int_equal(r.pts[0].x, 10);
+	assert_int_equal(r.pts[0].y, 10);
+	for (i = 0; i < north.npts; i++) {
+		assert_int_equal(r.pts[1 + i].x, north.pts[i].x);
+		assert_int_equal(r.pts[1 + i].y, north.pts[i].y);
+	}
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -1285,7 +1437,9 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gap_between_blocks),
+		cmocka_unit_test(test_3_6_8_enemy_gap_up_to_twice_the_reach),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
+		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
 		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),
 		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),
@@ -1295,6 +1449,7 @@ main(void)
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
+		cmocka_unit_test(test_preview_refused_is_empty),
 		cmocka_unit_test(test_order_of_the_most_points),
 		cmocka_unit_test(test_forecast_through_a_friend_under_orders),
 		cmocka_unit_test(test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge),

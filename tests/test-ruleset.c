@@ -274,6 +274,9 @@ test_checks(void **state)
 	expect_edit("artillery: [light, heavy, horse]",
 	    "artillery: [light, heavy, light]", "class 'light' given twice");
 	expect_edit("{key: fire,", "{key: rally,", "phase 'rally' given twice");
+	/* 3.6.8: the contact distances are distances in BD */
+	expect_edit("infantry_contact: {more_than: 1,",
+	    "infantry_contact: {more_than: x,", "expected a number, found 'x'");
 	expect_edit("glyph: \"T\"", "glyph: \"TT\"", "one printable ASCII");
 	expect_edit("colour: 4", "colour: 9", "out of range 0..7");
 	expect_edit("quoted: [\"3.6\"]", "quoted: [\"3..6\"]",
@@ -317,6 +320,48 @@ collect(void *arg, int indent, const char *text)
 	if (n + (size_t)indent + strlen(text) + 2 >= 16000)
 		return;
 	snprintf(buf + n, 16000 - n, "%*s%s\n", indent, "", text);
+}
+
+/*
+ * The rules reference is laid out in sections: each heading (a line at
+ * indent 0 naming its rule, "Charges (3.4)") after the first follows one
+ * empty line, and no line is blank but for its indent.  Every section of the
+ * phases after movement is there once, in the rules' order.
+ */
+static void
+test_3_reference_sections_apart(void **state)
+{
+	const struct ruleset *rs = *state;
+	static const char *const heads[] = { " (3.1", " (3.3", " (3.4",
+	    " (3.7", " (3.8", " (3.9", " (3.10" };
+	char *buf = xcalloc(16000, 1), *line, *prev = NULL, *at, *h;
+	size_t nheads = 0, k = 0;
+
+	rs->ops->describe(rs, collect, buf);
+	assert_true(strlen(buf) < 15000);	/* all of it collected */
+	for (line = buf; *line != '\0'; line = at + 1) {
+		at = strchr(line, '\n');
+		assert_non_null(at);
+		*at = '\0';
+		/* nothing but blanks: an empty line has no indent either */
+		if (*line != '\0' && strspn(line, " ") == strlen(line))
+			fail_msg("a blank line with an indent: '%s'", line);
+		if (*line != '\0' && *line != ' ' && prev != NULL &&
+		    *prev != '\0')
+			fail_msg("heading '%s' not after an empty line, but "
+			    "after '%s'", line, prev);
+		if (*line != '\0' && *line != ' ')
+			nheads++;
+		/* the next section's heading: "Charges (3.4)" */
+		if (k < sizeof heads / sizeof heads[0] && *line != ' ' &&
+		    (h = strstr(line, heads[k])) != NULL &&
+		    strchr("0123456789.", h[strlen(heads[k])]) == NULL)
+			k++;
+		prev = line;
+	}
+	assert_int_equal(k, sizeof heads / sizeof heads[0]);
+	assert_true(nheads > k);	/* the movement's own headings too */
+	free(buf);
 }
 
 /* 3.8: the rules reference gives the melee's figures from the data, each
@@ -683,6 +728,42 @@ test_3_4_to_3_9_figures_checked_at_both_ends(void **state)
 }
 
 /*
+ * HO.6: the dice a weapon throws per base, at long range (dice) and at
+ * short (short_dice, else as many), are whole numbers 0..20: one past
+ * either end refuses the file with the value and the range.
+ */
+static void
+test_HO_6_weapon_dice_checked(void **state)
+{
+	static const struct {
+		const char *to, *msg;
+	} edits[] = {
+		{ "    musket:  {short: 3, long: 6, dice: 21}",
+		    "value 21 out of range 0..20" },
+		{ "    musket:  {short: 3, long: 6, dice: -1}",
+		    "value -1 out of range 0..20" },
+		{ "    musket:  {short: 3, long: 6, short_dice: 21, dice: 1}",
+		    "value 21 out of range 0..20" },
+		{ "    musket:  {short: 3, long: 6, short_dice: -1, dice: 1}",
+		    "value -1 out of range 0..20" },
+	};
+	struct ruleset *rs;
+	size_t i;
+
+	(void)state;
+	edit_ruleset = "horse-and-musket";
+	for (i = 0; i < sizeof edits / sizeof edits[0]; i++)
+		expect_edit("    musket:  {short: 3, long: 6, dice: 1}",
+		    edits[i].to, edits[i].msg);
+	/* Both ends are figures. */
+	rs = load_edited_ok("    musket:  {short: 3, long: 6, dice: 1}",
+	    "    musket:  {short: 3, long: 6, short_dice: 0, dice: 20}");
+	assert_non_null(rs);
+	ruleset_free(rs);
+	edit_ruleset = "napoleonic";
+}
+
+/*
  * No Napoleonic movement figure in BD may be negative (doc/rulesets.md:
  * no turn or step is priced below 0; the route search counts on it):
  * each, set to -0.5, refuses the file at the figure's own line and
@@ -749,9 +830,10 @@ test_3_6_movement_figures_never_negative(void **state)
 
 /*
  * The horse-and-musket movement tables (H3, H10: speeds by class and
- * formation, guns, movers) name classes, formations and movers of the
- * file: an unknown one, or a table that is not one, refuses the whole
- * file with its name, never loads with a hole in a table.
+ * formation, guns, movers; H4: crossings) name classes, formations, movers
+ * and obstacles of the file: an unknown one, or a table that is not one,
+ * refuses the whole file with its name, never loads with a hole in a
+ * table; so does a yes-or-no figure (H6) given as something else.
  */
 static void
 test_H3_H10_movement_tables_refuse_unknown_names(void **state)
@@ -774,6 +856,15 @@ test_H3_H10_movement_tables_refuse_unknown_names(void **state)
 		    "mounted, wheeled)" },
 		{ "    cavalry: {light: mounted}", "    cavalry: [mounted]",
 		    "movers of an arm" },
+		/* H4: a crossing share of an obstacle the file does not
+		 * have, or of none (no obstacle), refuses the file. */
+		{ "    fence:            {co_foot:", "    fense:            {co_foot:",
+		    "unknown obstacle 'fense'" },
+		{ "    fence:            {co_foot:", "    none:             {co_foot:",
+		    "unknown obstacle 'none'" },
+		/* H6: whether limbering takes the whole move is yes or no */
+		{ "  limber_takes_move: true", "  limber_takes_move: 2",
+		    "expected true or false, found '2'" },
 	};
 	size_t i;
 
@@ -1026,6 +1117,7 @@ main(void)
 		cmocka_unit_test(test_fmt),
 		cmocka_unit_test(test_checks),
 		cmocka_unit_test(test_3_8_4_rout_margin_checked),
+		cmocka_unit_test(test_3_reference_sections_apart),
 		cmocka_unit_test(test_3_8_reference_from_data),
 		cmocka_unit_test(test_3_6_reference_from_data),
 		cmocka_unit_test(test_3_6_3_speed_forms),
@@ -1035,6 +1127,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_battery_ap_checked),
 		cmocka_unit_test(test_3_6_4_random_die_checked),
 		cmocka_unit_test(test_3_4_to_3_9_figures_checked_at_both_ends),
+		cmocka_unit_test(test_HO_6_weapon_dice_checked),
 		cmocka_unit_test(test_3_6_movement_figures_never_negative),
 		cmocka_unit_test(test_H3_H10_movement_tables_refuse_unknown_names),
 		cmocka_unit_test(test_H_classes_up_to_the_tables_limit),

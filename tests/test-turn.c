@@ -25,6 +25,7 @@ static void
 test_3_7_3_line_volley_arithmetic(void **state)
 {
 	struct game *g = field();
+	char want[128];
 	int a, b, roll, hits;
 
 	(void)state;
@@ -44,6 +45,10 @@ test_3_7_3_line_volley_arithmetic(void **state)
 	assert_int_equal(fixture_count(g, "3.7.3", "600 men in Line, 100% "
 	    "fire = 600"), 1);
 	assert_int_equal(fixture_count(g, "3.7.5", "b loses"), 1);
+	/* 3.7.5: the loss and the strength before and after it */
+	snprintf(want, sizeof want, "b loses %d men to the fire of a "
+	    "(500 -> %d)", hits, 500 - hits);
+	assert_int_equal(fixture_count(g, "3.7.5", want), 1);
 	game_free(g);
 }
 
@@ -304,6 +309,67 @@ test_3_8_3_loser_loses_at_least_the_winners_share(void **state)
 	assert_int_equal(fixture_count(g, "3.8.3", "cav wins by"), 1);
 	assert_int_equal(g->units[b].strength, 500 - 100);
 	assert_int_equal(g->units[a].strength, 400 - 80);
+	game_free(g);
+}
+
+/*
+ * 3.8.2: +1 (odds) per full doubling of the enemy's men: 1,000 foot
+ * against 500 have exactly one doubling; 999 against 500 none.
+ */
+static void
+test_3_8_2_odds_from_exactly_double(void **state)
+{
+	struct game *g;
+	int men;
+
+	(void)state;
+	for (men = 999; men <= 1000; men++) {
+		g = field();
+		fixture_unit(g, "big", 0, ARM_INFANTRY, "line", "line", 20, 20,
+		    DIR_N, men);
+		fixture_unit(g, "small", 1, ARM_INFANTRY, "line", "line", 20,
+		    19, DIR_S, 500);
+		nap_phase_melee(g);
+		assert_int_equal(fixture_count(g, "3.8.2", "meet in melee"), 1);
+		assert_int_equal(fixture_count(g, "3.8.2", "+1 (odds)"),
+		    men == 1000 ? 1 : 0);
+		assert_int_equal(fixture_count(g, "3.8.2", "(odds)"),
+		    men == 1000 ? 1 : 0);
+		game_free(g);
+	}
+}
+
+/*
+ * 3.8.4 and 3.9.6: a loser the melee leaves with no men is not merely
+ * thrown into disorder: whatever the margin, it routs (and, with nobody
+ * left, leaves the field).  The melee of test_3_8_4_heavy_defeat_routs
+ * with the loser losing 100% a point and a rout margin of 100 no win
+ * reaches.
+ */
+static void
+test_3_8_4_loser_left_with_no_men_routs(void **state)
+{
+	struct game *g = field();
+	int a, b, loss = tab()->melee.loss, rm = tab()->melee.rout_margin;
+
+	(void)state;
+	a = fixture_unit(g, "cav", 0, ARM_CAVALRY, "heavy", "line", 20, 20,
+	    DIR_N, 400);
+	b = fixture_unit(g, "foot", 1, ARM_INFANTRY, "line", "skirmish", 20,
+	    19, DIR_S, 500);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 6);
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 1);
+	g->units[b].cond = COND_MOB;
+	tab()->melee.loss = 100;
+	tab()->melee.rout_margin = 100;
+	nap_phase_melee(g);
+	tab()->melee.loss = loss;
+	tab()->melee.rout_margin = rm;
+	assert_int_equal(fixture_count(g, "3.8.3", "cav wins by"), 1);
+	assert_int_equal(g->units[b].strength, 0);
+	assert_int_equal(fixture_count(g, "3.8.4", "thrown into"), 0);
+	assert_true(g->units[b].cond != COND_MOB &&
+	    g->units[b].cond != COND_FORMED);
 	game_free(g);
 }
 
@@ -1052,7 +1118,9 @@ main(void)
 		cmocka_unit_test(test_3_8_1_blocks_apart_do_not_fight),
 		cmocka_unit_test(test_3_8_1_equally_near_the_first_listed_is_fought),
 		cmocka_unit_test(test_3_8_2_square_stands_against_cavalry),
+		cmocka_unit_test(test_3_8_2_odds_from_exactly_double),
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
+		cmocka_unit_test(test_3_8_4_loser_left_with_no_men_routs),
 		cmocka_unit_test(test_3_8_3_loser_loses_at_least_the_winners_share),
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
