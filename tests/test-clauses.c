@@ -97,6 +97,7 @@
 	X(test_M8_3_6_3_column_faces_about_in_place, "M8-column-faces-about-in-place", NULL) \
 	X(test_M8_3_6_3_line_faces_about_in_place, "M8-line-faces-about-in-place", NULL) \
 	X(test_M8_3_6_3_column_turning_135_faces_about_first, "M8-column-turning-135-faces-about-first", NULL) \
+	X(test_M8_3_6_3_column_faces_about_towards_a_waypoint, "M8-column-faces-about-towards-a-waypoint", NULL) \
 	X(test_M8_3_6_6_road_column_follows_bend_past_friend, "M8-road-column-follows-bend-past-friend", NULL) \
 	X(test_M8_3_6_3_turn_dearer_than_what_is_left_waits, "M8-turn-dearer-than-what-is-left-waits", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_outer_unit_loses_1bd, "M9-brigade-wheel-outer-unit-loses-1bd", NULL) \

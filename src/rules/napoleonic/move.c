@@ -151,15 +151,15 @@ astride(const struct map *m, const struct point *c, int n)
  * the column stands on a road trail (3.6.6): it then turns about its
  * front as any other turn; so it does when the block stands astride an
  * obstacle, which facing about would cross for nothing, and when its
- * goal lies within its own length (facing about would put the goal
- * behind it again).  A column (a
+ * goal is not ahead of the new front, facing to (the goal within its own
+ * length: facing about would put it behind again).  A column (a
  * block deeper than wide) turning 135 degrees at once faces about so,
  * then turns on 45 degrees about its new front: the block stays about
  * where it stood, rather than laying its length out ahead of it.
  */
 static bool
 about_anchor(const struct game *g, const struct move_walk *w, enum dir d,
-    struct point *out)
+    enum dir to, struct point *out)
 {
 	const struct unit *u = &g->units[w->unit];
 	const int fx = dir_dx[w->facing], fy = dir_dy[w->facing];
@@ -210,8 +210,8 @@ about_anchor(const struct game *g, const struct move_walk *w, enum dir d,
 	if (found && w->order != NULL && w->waypoint < w->order->npts) {
 		struct point goal = w->order->pts[w->waypoint];
 
-		if ((goal.x - out->x) * dir_dx[d] + (goal.y - out->y) *
-		    dir_dy[d] <= 0)
+		if ((goal.x - out->x) * dir_dx[to] + (goal.y - out->y) *
+		    dir_dy[to] <= 0)
 			found = false;
 	}
 	return found;
@@ -242,8 +242,7 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	 * and its rear rank becomes its front (marshal's reading). */
 	if ((k == 4 || (k == 3 && rs->form[w->form].depth[u->arm] >
 	    rs->form[w->form].frontage[u->arm])) && !w->planning &&
-	    about_anchor(g, w,
-	    dir_turn(w->facing, 4), &p->anchor)) {
+	    about_anchor(g, w, dir_turn(w->facing, 4), d, &p->anchor)) {
 		p->flags |= MPF_ANCHOR;
 		if (w->explain && k == 4)
 			price_note(p, "3.6.3", "%s faces about where it "
