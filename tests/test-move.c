@@ -1179,6 +1179,48 @@ test_M24_3_6_6_forecast_leaves_the_trail_alone(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * The Move preview's forecast of a Road Column sent over a bridge (3.6.6,
+ * M26): it halts before it in turn 1, passes whole in turn 2 and arrives
+ * at [10, 0] in turn 3, as the game plays it.  The forecast used to
+ * forget the halt before the passage, so the column waited before the
+ * bridge for ever and the preview said it never arrived (found at the
+ * Côa: the 1/43rd sent back over the bridge).
+ */
+static void
+test_M26_3_6_6_forecast_passes_the_bridge(void **state)
+{
+	struct ruleset *rs = NULL;
+	struct game *g = scenario("M26-bridge-passes-next-turn", &rs);
+	struct point *cells = NULL;
+	struct order o = g->units[0].order;
+	int n = 0, i, t;
+	bool over = false;
+
+	(void)state;
+	assert_int_equal(o.kind, ORDER_MOVE);
+	t = move_forecast(g, &o, 24, &cells, &n);
+	assert_int_equal(t, 3);
+	assert_true(n > 1);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 0);
+	for (i = 0; i < n; i++)
+		if (cells[i].x == 10 && cells[i].y == 3)
+			over = true;	/* where turn 2 leaves it */
+	assert_true(over);
+	free(cells);
+	/* The game agrees: in turn 3 the column arrives there (the
+	 * scenario's limit of 2 turns lifted). */
+	g->opt.turn_limit = 0;
+	game_turn(g);
+	game_turn(g);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* The default battle from $MARSHAL_DATA, orders in force at once. */
 static struct game *
 default_battle(struct ruleset **rs)
@@ -1464,6 +1506,7 @@ main(void)
 		    test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room),
 		cmocka_unit_test(test_M8_3_6_3_boxed_in_its_formation_says_so),
 		cmocka_unit_test(test_M24_3_6_6_forecast_leaves_the_trail_alone),
+		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),

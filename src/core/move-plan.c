@@ -341,6 +341,7 @@ move_forecast(const struct game *g, const struct order *o, int max,
 			memcpy(un->order.pts, w.detour_order.pts,
 			    sizeof un->order.pts);
 		}
+		un->halt = w.halt;
 		un->halt_turn = tmp.turn;
 		if (tmp.rs->ops->move_commit != NULL)
 			tmp.rs->ops->move_commit(&tmp, o->unit, &w);
