@@ -383,16 +383,40 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
 	return meets;
 }
 
-int
-path_standing_friend(const struct game *g, const struct move_walk *w,
-    struct point q, enum dir d)
+/* Whether unit who (an index into g->units, or -1) is a friend of the
+ * walker, other than itself, that stays where it is: one that
+ * path_standing_friend goes on to ask the ruleset about. */
+static inline bool
+standing_friend(const struct game *g, const struct move_walk *w,
+    const struct unit *un, int who)
+{
+	const struct unit *fu;
+
+	if (who < 0 || who == w->unit)
+		return false;
+	fu = &g->units[who];
+	return fu->side == un->side && !(fu->order.kind == ORDER_MOVE &&
+	    fu->halt != HALT_ARRIVED);
+}
+
+/* path_standing_friend, telling too in *clean whether the block's cells
+ * at q facing d hold no standing friend at all (passable or not), when
+ * they are the straight block (not a road trail where the unit stands)
+ * and none is cut off by cells_max. */
+static int
+standing_friend_at(const struct game *g, const struct move_walk *w,
+    struct point q, enum dir d, bool *clean)
 {
 	struct point *cells;
 	struct move_price pp;
 	struct move_walk pw;
-	const struct unit *un = &g->units[w->unit], *fu;
+	const struct unit *un = &g->units[w->unit];
+	const struct formation_def *fd = &g->rs->form[w->form];
 	int n, i, who, met = -1;
 
+	*clean = !(q.x == un->pos.x && q.y == un->pos.y) &&
+	    (long)geom_span(d, fd->frontage[un->arm]) *
+	    geom_span(d, fd->depth[un->arm]) <= g->cells_max;
 	cells = game_cells_take(g);
 	n = game_footprint_at(g, un, q, d, w->form, cells);
 	for (i = 0; i < n && met < 0; i++) {
@@ -400,12 +424,9 @@ path_standing_friend(const struct game *g, const struct move_walk *w,
 			continue;
 		who = g->occ[(size_t)cells[i].y * (size_t)g->map->w +
 		    (size_t)cells[i].x] - 1;
-		if (who < 0 || who == w->unit)
+		if (!standing_friend(g, w, un, who))
 			continue;
-		fu = &g->units[who];
-		if (fu->side != un->side || (fu->order.kind == ORDER_MOVE &&
-		    fu->halt != HALT_ARRIVED))
-			continue;
+		*clean = false;
 		if (g->rs->ops->move_pass == NULL) {
 			met = who;
 			break;
@@ -420,6 +441,44 @@ path_standing_friend(const struct game *g, const struct move_walk *w,
 	}
 	game_cells_give(g, cells);
 	return met;
+}
+
+int
+path_standing_friend(const struct game *g, const struct move_walk *w,
+    struct point q, enum dir d)
+{
+	bool clean;
+
+	return standing_friend_at(g, w, q, d, &clean);
+}
+
+int
+path_standing_friend_next(const struct game *g, const struct move_walk *w,
+    struct point q, enum dir d, bool *clean)
+{
+	const struct unit *un = &g->units[w->unit];
+	struct point c, st;
+	int n, i, who;
+
+	/* One step on along its facing, the block covers the cells it
+	 * covered less its last rank, plus a new front rank at q: with no
+	 * standing friend in the old cells, only the front rank can hold
+	 * one. */
+	if (*clean && !(q.x == un->pos.x && q.y == un->pos.y)) {
+		n = geom_rank(q, d, g->rs->form[w->form].frontage[un->arm],
+		    &c, &st);
+		for (i = 0; i < n; i++, c.x += st.x, c.y += st.y) {
+			if (!map_inside(g->map, c.x, c.y))
+				continue;
+			who = g->occ[(size_t)c.y * (size_t)g->map->w +
+			    (size_t)c.x] - 1;
+			if (standing_friend(g, w, un, who))
+				break;
+		}
+		if (i == n)
+			return -1;
+	}
+	return standing_friend_at(g, w, q, d, clean);
 }
 
 static void
