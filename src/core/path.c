@@ -328,6 +328,35 @@ footprint_inside(const struct game *g, const struct block_box *b,
 	    map_inside(g->map, q.x + b->x1[d], q.y + b->y1[d]);
 }
 
+/* Whether the cell x, y (on the map) holds a unit that the walker's
+ * block at q facing d meets, as meets_unit says. */
+static inline __attribute__((always_inline)) bool
+cell_meets(const struct game *g, const struct move_walk *tw,
+    const struct unit *un, int x, int y, struct point q, enum dir d,
+    bool turn, int units, int avoid)
+{
+	struct move_price pp;
+	struct move_walk pw;
+	int who;
+
+	who = g->occ[(size_t)y * (size_t)g->map->w + (size_t)x] - 1;
+	if (who < 0 || who == tw->unit)
+		return false;
+	if (g->units[who].side != un->side || who == avoid)
+		return true;
+	if (g->units[who].order.kind == ORDER_MOVE &&
+	    !(turn && units == PATH_UNITS_NOW))
+		return false;
+	if (turn || g->rs->ops->move_pass == NULL)
+		return true;
+	pw = *tw;
+	pw.explain = false;
+	pw.pos = q;
+	pw.facing = d;
+	g->rs->ops->move_pass(g, &pw, who, d, false, &pp);
+	return pp.verdict != MOVE_OK || (pp.flags & MPF_DISORDER);
+}
+
 /*
  * Whether the block of the walker, standing at q facing d, would meet a
  * unit that stays where it is: an enemy, or a friend under no Move order
@@ -342,43 +371,44 @@ static bool
 meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
     enum dir d, bool turn, int units, int avoid)
 {
-	struct point *cells;
-	struct move_price pp;
-	struct move_walk pw;
+	const struct formation_def *fd = &g->rs->form[tw->form];
 	const struct unit *un = &g->units[tw->unit];
-	int n, i, who;
+	struct point *cells;
+	enum dir right = dir_turn(d, 2), back = dir_turn(d, 4);
+	int n, i, j, fr, dp, x0, y0, x, y;
 	bool meets = false;
 
+	/* The straight block, read cell by cell in geom_footprint's order
+	 * (rank by rank from the front, left to right) without writing the
+	 * cells out; a road column where the unit stands, or a block cut
+	 * off by cells_max, is read from game_footprint_at's cells. */
+	fr = geom_span(d, fd->frontage[un->arm]);
+	dp = geom_span(d, fd->depth[un->arm]);
+	if (fd->frontage[un->arm] > 0 && fd->depth[un->arm] > 0 &&
+	    (long)fr * dp <= g->cells_max &&
+	    !(q.x == un->pos.x && q.y == un->pos.y)) {
+		x0 = q.x - (fr - 1) / 2 * dir_dx[right];
+		y0 = q.y - (fr - 1) / 2 * dir_dy[right];
+		for (j = 0; j < dp; j++)
+			for (i = 0; i < fr; i++) {
+				x = x0 + j * dir_dx[back] + i * dir_dx[right];
+				y = y0 + j * dir_dy[back] + i * dir_dy[right];
+				if (map_inside(g->map, x, y) &&
+				    cell_meets(g, tw, un, x, y, q, d, turn,
+				    units, avoid))
+					return true;
+			}
+		return false;
+	}
 	cells = game_cells_take(g);
 	n = game_footprint_at(g, un, q, d, tw->form, cells);
-	for (i = 0; i < n; i++) {
-		if (!map_inside(g->map, cells[i].x, cells[i].y))
-			continue;
-		who = g->occ[(size_t)cells[i].y * (size_t)g->map->w +
-		    (size_t)cells[i].x] - 1;
-		if (who < 0 || who == tw->unit)
-			continue;
-		if (g->units[who].side != un->side || who == avoid) {
+	for (i = 0; i < n; i++)
+		if (map_inside(g->map, cells[i].x, cells[i].y) &&
+		    cell_meets(g, tw, un, cells[i].x, cells[i].y, q, d, turn,
+		    units, avoid)) {
 			meets = true;
 			break;
 		}
-		if (g->units[who].order.kind == ORDER_MOVE &&
-		    !(turn && units == PATH_UNITS_NOW))
-			continue;
-		if (turn || g->rs->ops->move_pass == NULL) {
-			meets = true;
-			break;
-		}
-		pw = *tw;
-		pw.explain = false;
-		pw.pos = q;
-		pw.facing = d;
-		g->rs->ops->move_pass(g, &pw, who, d, false, &pp);
-		if (pp.verdict != MOVE_OK || (pp.flags & MPF_DISORDER)) {
-			meets = true;
-			break;
-		}
-	}
 	game_cells_give(g, cells);
 	return meets;
 }
