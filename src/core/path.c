@@ -429,6 +429,33 @@ standing_friend(const struct game *g, const struct move_walk *w,
 	    fu->halt != HALT_ARRIVED);
 }
 
+/* For standing_friend_at: the unit at x, y (on the map) when it is a
+ * standing friend the walker's block at q facing d may not pass through
+ * in good order, else -1; *clean is set false when it is a standing
+ * friend at all. */
+static inline __attribute__((always_inline)) int
+friend_met(const struct game *g, const struct move_walk *w,
+    const struct unit *un, int x, int y, struct point q, enum dir d,
+    bool *clean)
+{
+	struct move_price pp;
+	struct move_walk pw;
+	int who;
+
+	who = g->occ[(size_t)y * (size_t)g->map->w + (size_t)x] - 1;
+	if (!standing_friend(g, w, un, who))
+		return -1;
+	*clean = false;
+	if (g->rs->ops->move_pass == NULL)
+		return who;
+	pw = *w;
+	pw.explain = false;
+	pw.pos = q;
+	pw.facing = d;
+	g->rs->ops->move_pass(g, &pw, who, d, false, &pp);
+	return pp.verdict != MOVE_OK || (pp.flags & MPF_DISORDER) ? who : -1;
+}
+
 /* path_standing_friend, telling too in *clean whether the block's cells
  * at q facing d hold no standing friend at all (passable or not), when
  * they are the straight block (not a road trail where the unit stands)
@@ -437,38 +464,42 @@ static int
 standing_friend_at(const struct game *g, const struct move_walk *w,
     struct point q, enum dir d, bool *clean)
 {
-	struct point *cells;
-	struct move_price pp;
-	struct move_walk pw;
 	const struct unit *un = &g->units[w->unit];
 	const struct formation_def *fd = &g->rs->form[w->form];
-	int n, i, who, met = -1;
+	struct point *cells;
+	enum dir right = dir_turn(d, 2), back = dir_turn(d, 4);
+	int n, i, j, fr, dp, x0, y0, x, y, met = -1;
 
+	fr = geom_span(d, fd->frontage[un->arm]);
+	dp = geom_span(d, fd->depth[un->arm]);
 	*clean = !(q.x == un->pos.x && q.y == un->pos.y) &&
-	    (long)geom_span(d, fd->frontage[un->arm]) *
-	    geom_span(d, fd->depth[un->arm]) <= g->cells_max;
+	    (long)fr * dp <= g->cells_max;
+	/* The straight block, read cell by cell in geom_footprint's order
+	 * (rank by rank from the front, left to right: the first friend
+	 * met is the one answered) without writing the cells out; a road
+	 * column where the unit stands, or a block cut off by cells_max,
+	 * is read from game_footprint_at's cells. */
+	if (*clean && fd->frontage[un->arm] > 0 && fd->depth[un->arm] > 0) {
+		x0 = q.x - (fr - 1) / 2 * dir_dx[right];
+		y0 = q.y - (fr - 1) / 2 * dir_dy[right];
+		for (j = 0; j < dp; j++)
+			for (i = 0; i < fr; i++) {
+				x = x0 + j * dir_dx[back] + i * dir_dx[right];
+				y = y0 + j * dir_dy[back] + i * dir_dy[right];
+				if (map_inside(g->map, x, y) &&
+				    (met = friend_met(g, w, un, x, y, q, d,
+				    clean)) >= 0)
+					return met;
+			}
+		return -1;
+	}
 	cells = game_cells_take(g);
 	n = game_footprint_at(g, un, q, d, w->form, cells);
-	for (i = 0; i < n && met < 0; i++) {
-		if (!map_inside(g->map, cells[i].x, cells[i].y))
-			continue;
-		who = g->occ[(size_t)cells[i].y * (size_t)g->map->w +
-		    (size_t)cells[i].x] - 1;
-		if (!standing_friend(g, w, un, who))
-			continue;
-		*clean = false;
-		if (g->rs->ops->move_pass == NULL) {
-			met = who;
+	for (i = 0; i < n; i++)
+		if (map_inside(g->map, cells[i].x, cells[i].y) &&
+		    (met = friend_met(g, w, un, cells[i].x, cells[i].y, q, d,
+		    clean)) >= 0)
 			break;
-		}
-		pw = *w;
-		pw.explain = false;
-		pw.pos = q;
-		pw.facing = d;
-		g->rs->ops->move_pass(g, &pw, who, d, false, &pp);
-		if (pp.verdict != MOVE_OK || (pp.flags & MPF_DISORDER))
-			met = who;
-	}
 	game_cells_give(g, cells);
 	return met;
 }
