@@ -203,6 +203,104 @@ test_path_round_a_lake(void **state)
 }
 
 /*
+ * The look-ahead's reading of standing friends (path_standing_friend_next,
+ * which reads only the block's new front rank while the block one step
+ * behind held no friend) answers as path_standing_friend reading the
+ * whole block, at every step of straight lines in the eight directions
+ * and of lines with a bend (path_next), through a crowd of standing
+ * friends, friends under Move orders and enemies, for blocks of several
+ * formations, on and off the map's edge.
+ */
+static void
+test_3_6_7_standing_friend_read_by_front_rank_as_whole_block(void **state)
+{
+	static const char *const forms[] = {
+		"line", "column", "skirmish", "road_column"
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_walk w;
+	struct point p, q, goal;
+	enum dir d, face, seen;
+	unsigned seed = 12345;
+	int u, k, f, sx, sy, gx, gy, whole, next, met = 0, clear = 0;
+	bool clean;
+	char id[16];
+
+	(void)state;
+	/* A crowd: each unit at a place, facing and formation drawn from
+	 * a fixed sequence; a third on the other side, a fifth under a
+	 * Move order. */
+	for (k = 0; k < 60; k++) {
+		snprintf(id, sizeof id, "c%d", k);
+		u = game_add_unit(g, id, id, k % 3 == 0 ? 1 : 0, k % 3 == 0 ?
+		    1 : 0);
+		g->units[u].arm = ARM_INFANTRY;
+		g->units[u].strength = g->units[u].strength0 = 400;
+		seed = seed * 1103515245u + 12345u;
+		g->units[u].pos.x = (int)((seed >> 8) % 30);
+		seed = seed * 1103515245u + 12345u;
+		g->units[u].pos.y = (int)((seed >> 8) % 30);
+		seed = seed * 1103515245u + 12345u;
+		g->units[u].facing = (enum dir)((seed >> 8) % DIR_COUNT);
+		g->units[u].formation = ruleset_form(rs, forms[k % 3]);
+		if (k % 5 == 1)
+			g->units[u].order.kind = ORDER_MOVE;
+		game_occupy(g, u, true);
+	}
+	move_walk_init(g, 0, &w);
+	for (f = 0; f < 4; f++) {
+		w.form = ruleset_form(rs, forms[f]);
+		assert_true(w.form >= 0);
+		for (sy = 0; sy < 30; sy += 7)
+			for (sx = 0; sx < 30; sx += 7)
+				for (d = 0; d < DIR_COUNT; d++) {
+					/* Straight on, then with a bend. */
+					gx = sx + 14 * dir_dx[d] + (d % 3) - 1;
+					gy = sy + 14 * dir_dy[d] + (d % 2);
+					goal.x = gx;
+					goal.y = gy;
+					p.x = sx;
+					p.y = sy;
+					face = d;
+					seen = DIR_COUNT;
+					clean = false;
+					for (k = 0; k < 16 && (p.x != goal.x ||
+					    p.y != goal.y); k++) {
+						q = path_next(p, face, goal);
+						face = (enum dir)dir_between(p,
+						    q);
+						if (face != seen)
+							clean = false;
+						seen = face;
+						whole = path_standing_friend(g,
+						    &w, q, face);
+						next = path_standing_friend_next(
+						    g, &w, q, face, &clean);
+						if (whole != next)
+							fail_msg("%s from [%d, %d] "
+							    "to [%d, %d] at [%d, "
+							    "%d] facing %s: %d, "
+							    "front rank %d",
+							    forms[f], sx, sy,
+							    gx, gy, q.x, q.y,
+							    dir_name(face),
+							    whole, next);
+						met += whole >= 0;
+						clear += whole < 0;
+						p = q;
+					}
+				}
+	}
+	/* Both answers were met many times. */
+	assert_true(met > 100);
+	assert_true(clear > 100);
+	move_walk_free(&w);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * M24 (3.6.6): an infantry Road Column is 4 BD long whatever its facing.
  * Facing N it is 8 cells of 1/2 BD; facing NE a cell counts 3/4 BD, so it
  * is 5 cells (3.75 BD, the nearest to 4 BD; 8 cells would be 6 BD).  A
@@ -1490,6 +1588,8 @@ main(void)
 		cmocka_unit_test(test_3_6_6_trail_forgotten_after_formation_change),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
+		cmocka_unit_test(
+		    test_3_6_7_standing_friend_read_by_front_rank_as_whole_block),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
 		cmocka_unit_test(test_preview_refused_is_empty),
 		cmocka_unit_test(test_order_of_the_most_points),

@@ -821,9 +821,9 @@ walk_look_ahead(const struct game *g, struct move_walk *w)
 	struct move_walk tw, fw;
 	struct move_price sp;
 	struct point p = w->pos, q, goal;
-	enum dir face = w->facing, d;
+	enum dir face = w->facing, d, seen = DIR_COUNT;
 	int dist = 0, k, far = g->rs->longest_move, fr;
-	bool round;
+	bool round, clean = false;
 
 	if (!w->line || w->replans > 0 || w->npath > 1 || !walk_goal(w, &goal))
 		return;
@@ -842,7 +842,11 @@ walk_look_ahead(const struct game *g, struct move_walk *w)
 		/* A friend standing on the line that it could not get past
 		 * even with a whole turn's speed: met, it would wait behind
 		 * it for ever, often with no room left to turn. */
-		if (round && (fr = path_standing_friend(g, w, q, d)) >= 0) {
+		if (round && d != seen)
+			clean = false;	/* a new facing: the whole block */
+		seen = d;
+		if (round && (fr = path_standing_friend_next(g, w, q, d,
+		    &clean)) >= 0) {
 			round = false;	/* the first friend met only */
 			if (!past_friend(g, w, p, face, goal, fr) &&
 			    walk_detour(g, w, fr, rule_for(g, HALT_BLOCKED)))

@@ -328,6 +328,35 @@ footprint_inside(const struct game *g, const struct block_box *b,
 	    map_inside(g->map, q.x + b->x1[d], q.y + b->y1[d]);
 }
 
+/* Whether the cell x, y (on the map) holds a unit that the walker's
+ * block at q facing d meets, as meets_unit says. */
+static inline __attribute__((always_inline)) bool
+cell_meets(const struct game *g, const struct move_walk *tw,
+    const struct unit *un, int x, int y, struct point q, enum dir d,
+    bool turn, int units, int avoid)
+{
+	struct move_price pp;
+	struct move_walk pw;
+	int who;
+
+	who = g->occ[(size_t)y * (size_t)g->map->w + (size_t)x] - 1;
+	if (who < 0 || who == tw->unit)
+		return false;
+	if (g->units[who].side != un->side || who == avoid)
+		return true;
+	if (g->units[who].order.kind == ORDER_MOVE &&
+	    !(turn && units == PATH_UNITS_NOW))
+		return false;
+	if (turn || g->rs->ops->move_pass == NULL)
+		return true;
+	pw = *tw;
+	pw.explain = false;
+	pw.pos = q;
+	pw.facing = d;
+	g->rs->ops->move_pass(g, &pw, who, d, false, &pp);
+	return pp.verdict != MOVE_OK || (pp.flags & MPF_DISORDER);
+}
+
 /*
  * Whether the block of the walker, standing at q facing d, would meet a
  * unit that stays where it is: an enemy, or a friend under no Move order
@@ -342,84 +371,175 @@ static bool
 meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
     enum dir d, bool turn, int units, int avoid)
 {
-	struct point *cells;
-	struct move_price pp;
-	struct move_walk pw;
+	const struct formation_def *fd = &g->rs->form[tw->form];
 	const struct unit *un = &g->units[tw->unit];
-	int n, i, who;
+	struct point *cells;
+	enum dir right = dir_turn(d, 2), back = dir_turn(d, 4);
+	int n, i, j, fr, dp, x0, y0, x, y;
 	bool meets = false;
 
+	/* The straight block, read cell by cell in geom_footprint's order
+	 * (rank by rank from the front, left to right) without writing the
+	 * cells out; a road column where the unit stands, or a block cut
+	 * off by cells_max, is read from game_footprint_at's cells. */
+	fr = geom_span(d, fd->frontage[un->arm]);
+	dp = geom_span(d, fd->depth[un->arm]);
+	if (fd->frontage[un->arm] > 0 && fd->depth[un->arm] > 0 &&
+	    (long)fr * dp <= g->cells_max &&
+	    !(q.x == un->pos.x && q.y == un->pos.y)) {
+		x0 = q.x - (fr - 1) / 2 * dir_dx[right];
+		y0 = q.y - (fr - 1) / 2 * dir_dy[right];
+		for (j = 0; j < dp; j++)
+			for (i = 0; i < fr; i++) {
+				x = x0 + j * dir_dx[back] + i * dir_dx[right];
+				y = y0 + j * dir_dy[back] + i * dir_dy[right];
+				if (map_inside(g->map, x, y) &&
+				    cell_meets(g, tw, un, x, y, q, d, turn,
+				    units, avoid))
+					return true;
+			}
+		return false;
+	}
 	cells = game_cells_take(g);
 	n = game_footprint_at(g, un, q, d, tw->form, cells);
-	for (i = 0; i < n; i++) {
-		if (!map_inside(g->map, cells[i].x, cells[i].y))
-			continue;
-		who = g->occ[(size_t)cells[i].y * (size_t)g->map->w +
-		    (size_t)cells[i].x] - 1;
-		if (who < 0 || who == tw->unit)
-			continue;
-		if (g->units[who].side != un->side || who == avoid) {
+	for (i = 0; i < n; i++)
+		if (map_inside(g->map, cells[i].x, cells[i].y) &&
+		    cell_meets(g, tw, un, cells[i].x, cells[i].y, q, d, turn,
+		    units, avoid)) {
 			meets = true;
 			break;
 		}
-		if (g->units[who].order.kind == ORDER_MOVE &&
-		    !(turn && units == PATH_UNITS_NOW))
-			continue;
-		if (turn || g->rs->ops->move_pass == NULL) {
-			meets = true;
-			break;
-		}
-		pw = *tw;
-		pw.explain = false;
-		pw.pos = q;
-		pw.facing = d;
-		g->rs->ops->move_pass(g, &pw, who, d, false, &pp);
-		if (pp.verdict != MOVE_OK || (pp.flags & MPF_DISORDER)) {
-			meets = true;
-			break;
-		}
-	}
 	game_cells_give(g, cells);
 	return meets;
+}
+
+/* Whether unit who (an index into g->units, or -1) is a friend of the
+ * walker, other than itself, that stays where it is: one that
+ * path_standing_friend goes on to ask the ruleset about. */
+static inline bool
+standing_friend(const struct game *g, const struct move_walk *w,
+    const struct unit *un, int who)
+{
+	const struct unit *fu;
+
+	if (who < 0 || who == w->unit)
+		return false;
+	fu = &g->units[who];
+	return fu->side == un->side && !(fu->order.kind == ORDER_MOVE &&
+	    fu->halt != HALT_ARRIVED);
+}
+
+/* For standing_friend_at: the unit at x, y (on the map) when it is a
+ * standing friend the walker's block at q facing d may not pass through
+ * in good order, else -1; *clean is set false when it is a standing
+ * friend at all. */
+static inline __attribute__((always_inline)) int
+friend_met(const struct game *g, const struct move_walk *w,
+    const struct unit *un, int x, int y, struct point q, enum dir d,
+    bool *clean)
+{
+	struct move_price pp;
+	struct move_walk pw;
+	int who;
+
+	who = g->occ[(size_t)y * (size_t)g->map->w + (size_t)x] - 1;
+	if (!standing_friend(g, w, un, who))
+		return -1;
+	*clean = false;
+	if (g->rs->ops->move_pass == NULL)
+		return who;
+	pw = *w;
+	pw.explain = false;
+	pw.pos = q;
+	pw.facing = d;
+	g->rs->ops->move_pass(g, &pw, who, d, false, &pp);
+	return pp.verdict != MOVE_OK || (pp.flags & MPF_DISORDER) ? who : -1;
+}
+
+/* path_standing_friend, telling too in *clean whether the block's cells
+ * at q facing d hold no standing friend at all (passable or not), when
+ * they are the straight block (not a road trail where the unit stands)
+ * and none is cut off by cells_max. */
+static int
+standing_friend_at(const struct game *g, const struct move_walk *w,
+    struct point q, enum dir d, bool *clean)
+{
+	const struct unit *un = &g->units[w->unit];
+	const struct formation_def *fd = &g->rs->form[w->form];
+	struct point *cells;
+	enum dir right = dir_turn(d, 2), back = dir_turn(d, 4);
+	int n, i, j, fr, dp, x0, y0, x, y, met = -1;
+
+	fr = geom_span(d, fd->frontage[un->arm]);
+	dp = geom_span(d, fd->depth[un->arm]);
+	*clean = !(q.x == un->pos.x && q.y == un->pos.y) &&
+	    (long)fr * dp <= g->cells_max;
+	/* The straight block, read cell by cell in geom_footprint's order
+	 * (rank by rank from the front, left to right: the first friend
+	 * met is the one answered) without writing the cells out; a road
+	 * column where the unit stands, or a block cut off by cells_max,
+	 * is read from game_footprint_at's cells. */
+	if (*clean && fd->frontage[un->arm] > 0 && fd->depth[un->arm] > 0) {
+		x0 = q.x - (fr - 1) / 2 * dir_dx[right];
+		y0 = q.y - (fr - 1) / 2 * dir_dy[right];
+		for (j = 0; j < dp; j++)
+			for (i = 0; i < fr; i++) {
+				x = x0 + j * dir_dx[back] + i * dir_dx[right];
+				y = y0 + j * dir_dy[back] + i * dir_dy[right];
+				if (map_inside(g->map, x, y) &&
+				    (met = friend_met(g, w, un, x, y, q, d,
+				    clean)) >= 0)
+					return met;
+			}
+		return -1;
+	}
+	cells = game_cells_take(g);
+	n = game_footprint_at(g, un, q, d, w->form, cells);
+	for (i = 0; i < n; i++)
+		if (map_inside(g->map, cells[i].x, cells[i].y) &&
+		    (met = friend_met(g, w, un, cells[i].x, cells[i].y, q, d,
+		    clean)) >= 0)
+			break;
+	game_cells_give(g, cells);
+	return met;
 }
 
 int
 path_standing_friend(const struct game *g, const struct move_walk *w,
     struct point q, enum dir d)
 {
-	struct point *cells;
-	struct move_price pp;
-	struct move_walk pw;
-	const struct unit *un = &g->units[w->unit], *fu;
-	int n, i, who, met = -1;
+	bool clean;
 
-	cells = game_cells_take(g);
-	n = game_footprint_at(g, un, q, d, w->form, cells);
-	for (i = 0; i < n && met < 0; i++) {
-		if (!map_inside(g->map, cells[i].x, cells[i].y))
-			continue;
-		who = g->occ[(size_t)cells[i].y * (size_t)g->map->w +
-		    (size_t)cells[i].x] - 1;
-		if (who < 0 || who == w->unit)
-			continue;
-		fu = &g->units[who];
-		if (fu->side != un->side || (fu->order.kind == ORDER_MOVE &&
-		    fu->halt != HALT_ARRIVED))
-			continue;
-		if (g->rs->ops->move_pass == NULL) {
-			met = who;
-			break;
+	return standing_friend_at(g, w, q, d, &clean);
+}
+
+int
+path_standing_friend_next(const struct game *g, const struct move_walk *w,
+    struct point q, enum dir d, bool *clean)
+{
+	const struct unit *un = &g->units[w->unit];
+	struct point c, st;
+	int n, i, who;
+
+	/* One step on along its facing, the block covers the cells it
+	 * covered less its last rank, plus a new front rank at q: with no
+	 * standing friend in the old cells, only the front rank can hold
+	 * one. */
+	if (*clean && !(q.x == un->pos.x && q.y == un->pos.y)) {
+		n = geom_rank(q, d, g->rs->form[w->form].frontage[un->arm],
+		    &c, &st);
+		for (i = 0; i < n; i++, c.x += st.x, c.y += st.y) {
+			if (!map_inside(g->map, c.x, c.y))
+				continue;
+			who = g->occ[(size_t)c.y * (size_t)g->map->w +
+			    (size_t)c.x] - 1;
+			if (standing_friend(g, w, un, who))
+				break;
 		}
-		pw = *w;
-		pw.explain = false;
-		pw.pos = q;
-		pw.facing = d;
-		g->rs->ops->move_pass(g, &pw, who, d, false, &pp);
-		if (pp.verdict != MOVE_OK || (pp.flags & MPF_DISORDER))
-			met = who;
+		if (i == n)
+			return -1;
 	}
-	game_cells_give(g, cells);
-	return met;
+	return standing_friend_at(g, w, q, d, clean);
 }
 
 static void

@@ -118,6 +118,18 @@ int path_detour(const struct game *, const struct move_walk *w,
 int path_standing_friend(const struct game *, const struct move_walk *w,
     struct point q, enum dir d);
 
+/*
+ * path_standing_friend, for a walk looking along its line step by step:
+ * *clean says that the block one step behind q (q less the step d),
+ * facing d, held no standing friend at all, passable or not; then only
+ * the block's new front rank at q is read unless it holds one.  On
+ * return *clean says the same of the block at q.  Start with *clean
+ * false, and set it false again when the facing changes.  The answer is
+ * path_standing_friend's.
+ */
+int path_standing_friend_next(const struct game *, const struct move_walk *w,
+    struct point q, enum dir d, bool *clean);
+
 /* The next cell of the straight route from p (facing f) to goal != p:
  * diagonal steps and straight steps, one bend, keeping the facing for the
  * first leg when it lies that way.  (Inline: the walk asks it at every
