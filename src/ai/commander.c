@@ -588,6 +588,8 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 
 	if (lvl >= AI_HARD)
 		ai_last_turns(&t);
+	if (lvl >= AI_HARD)
+		ai_ride_generals(&t);
 	if (lvl >= AI_NORMAL)
 		ai_empty_places(&t);
 	for (k = 0; k < t.nbrig; k++)
