@@ -135,6 +135,15 @@ scenarios(char **out)
 	return n;
 }
 
+/* Order o is for a unit of the side, in its own general's name. */
+static void
+unit_of_side(const struct game *g, const struct order *o, int side)
+{
+	assert_true(o->unit >= 0 && o->unit < g->nunits);
+	assert_int_equal(g->units[o->unit].side, side);
+	assert_int_equal(o->general, g->units[o->unit].general);
+}
+
 /*
  * Every order the AI plans is one a player could give: a kind a player
  * has, in the name of the unit's own general, and the game accepts it.
@@ -166,12 +175,16 @@ test_ai_orders_are_a_players(void **state)
 						    o->kind == ORDER_STOP ||
 						    o->kind == ORDER_FORMATION ||
 						    o->kind == ORDER_RESTORE);
-						assert_true(o->unit >= 0 &&
-						    o->unit < g->nunits);
-						assert_int_equal(
-						    g->units[o->unit].side, side);
-						assert_int_equal(o->general,
-						    g->units[o->unit].general);
+						/* A general's own ride
+						 * (hard): one of his side. */
+						if (o->unit == -1)
+							assert_int_equal(
+							    g->generals[o->
+							    general].side,
+							    side);
+						else
+							unit_of_side(g, o,
+							    side);
 						if (game_order(g, o, &cause) != 0)
 							fail_msg("refused: %s", cause);
 						given++;
@@ -604,10 +617,11 @@ test_ai_hard_guns_fire_canister(void **state)
 				for (i = 0; i < p.n; i++) {
 					const struct order *o = &p.v[i];
 
-					assert_int_equal(
-					    g->units[o->unit].side, side);
-					assert_int_equal(o->general,
-					    g->units[o->unit].general);
+					if (o->unit == -1)
+						assert_int_equal(g->generals[
+						    o->general].side, side);
+					else
+						unit_of_side(g, o, side);
 					if (game_order(g, o, &cause) != 0)
 						fail_msg("refused: %s", cause);
 				}
@@ -1359,6 +1373,56 @@ test_ai_hard_falls_back_over_the_bridge(void **state)
 }
 
 /*
+ * Hard: a general rides after his men, so his orders reach them within
+ * his command radius, in force at once (3.1.1), not by aides a turn late
+ * (3.2.1), which can never move on a unit halted in battle contact
+ * (3.6.8).  At the Coa, turn 1, General Ferey stands at [43, 15] while
+ * the I/32e Leger skirmishes at [39, 4], beyond three quarters of his
+ * 8 BD radius: the hard plan of the French orders him to ride for the
+ * middle of his four battalions, [39, 12]; the normal plan gives him no
+ * order (he stayed where he began all the battle, before).
+ */
+static void
+test_ai_hard_general_rides_after_his_men(void **state)
+{
+	static const enum ai_level lv[] = { AI_NORMAL, AI_HARD };
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	int k, i, gen, rides[2];
+	struct point to = { -1, -1 };
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = load_named("coa-1810", &rs);
+		game_seed(g, 1);
+		gen = game_find_general(g, "ferey");
+		assert_true(gen >= 0);
+		assert_int_equal(g->generals[gen].pos.x, 43);
+		assert_int_equal(g->generals[gen].pos.y, 15);
+		ai_view_fill(g, 1, &v);
+		ai_think(&v, lv[k], &p);
+		rides[k] = 0;
+		for (i = 0; i < p.n; i++) {
+			if (p.v[i].unit != -1 || p.v[i].general != gen)
+				continue;
+			assert_int_equal(p.v[i].kind, ORDER_MOVE);
+			rides[k]++;
+			to = p.v[i].pts[p.v[i].npts - 1];
+		}
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+	assert_int_equal(rides[0], 0);
+	assert_int_equal(rides[1], 1);
+	assert_int_equal(to.x, 39);
+	assert_int_equal(to.y, 12);
+}
+
+/*
  * A garrison beyond a defile holds the place from our own bank (normal
  * and hard).  At the Coa, turn 1, the 52nd stands east of the bridge in
  * Road Column, within holding distance of it, under the scenario's order
@@ -1865,6 +1929,7 @@ main(void)
 		cmocka_unit_test(test_ai_horse_rides_at_rifles_it_would_beat),
 		cmocka_unit_test(test_ai_foot_charges_rifles_in_reach),
 		cmocka_unit_test(test_ai_hard_militia_falls_back_out_of_charge_reach),
+		cmocka_unit_test(test_ai_hard_general_rides_after_his_men),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

@@ -332,6 +332,9 @@ ai_ride_generals(struct think *t)
 	long sx, sy;
 	int k, i, j, n, far, d, near, steps;
 
+	/* Generals who do not ride, or orders that need no aide. */
+	if (v->rs->general_speed <= 0 || v->rs->courier_speed <= 0)
+		return;
 	for (k = 0; k < v->ngen; k++) {
 		const struct ai_general *gen = &v->gen[k];
 
