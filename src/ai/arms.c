@@ -741,6 +741,64 @@ enemy_gap(const struct think *t, enum arm arm, int form, struct point at,
 	return best;
 }
 
+/*
+ * The enemy unit own unit u would fire at facing f: the nearest within
+ * range and the arc of fire (3.7.1), routed or not, for the rules take
+ * the nearest whatever his state; -1 if none.
+ */
+static int
+fire_target(const struct think *t, const struct ai_own *u, enum dir f,
+    int range)
+{
+	const struct ai_view *v = t->v;
+	int j, g, best = -1, bg = range + 1;
+
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (cond_gone(e->cond) || e->strength <= 0)
+			continue;
+		if ((e->pos.x != u->pos.x || e->pos.y != u->pos.y) &&
+		    dir_diff(f, heading(u->pos, e->pos)) > t->range.arc)
+			continue;
+		g = ai_gap_own_enemy(v, u, e);
+		if (g < bg) {
+			bg = g;
+			best = j;
+		}
+	}
+	return best;
+}
+
+/*
+ * Hard: guns in action whose fire would go to routers (the nearest enemy
+ * in front, 3.7.1) while an enemy still in the fight stands in range: the
+ * facing whose nearest target in the arc is one in the fight, the nearest
+ * such; -1 when the guns' own facing serves, or none does.
+ */
+static int
+battery_facing(const struct think *t, const struct ai_own *u, int range)
+{
+	const struct ai_view *v = t->v;
+	int f, j, best = -1, bg = INT_MAX, g;
+
+	j = fire_target(t, u, u->facing, range);
+	if (j < 0 || enemy_active(&v->enemy[j]))
+		return -1;
+	for (f = 0; f < 8; f++) {
+		if ((enum dir)f == u->facing ||
+		    (j = fire_target(t, u, (enum dir)f, range)) < 0 ||
+		    !enemy_active(&v->enemy[j]))
+			continue;
+		g = ai_gap_own_enemy(v, u, &v->enemy[j]);
+		if (g < bg) {
+			bg = g;
+			best = f;
+		}
+	}
+	return best;
+}
+
 /* Our formed foot stands near enough to p to cover guns there. */
 static bool
 covered(const struct think *t, struct point p)
@@ -897,6 +955,12 @@ ai_battery(struct think *t, int i)
 			/* In action: keep firing; turn to the target if it
 			 * has left the arc (a short Move pivots the guns). */
 			d = heading(u->pos, v->enemy[best].pos);
+			if (t->lvl >= AI_HARD &&
+			    (k = battery_facing(t, u, range)) >= 0) {
+				ai_want_move(t, i, NULL,
+				    offset(u->pos, (enum dir)k, 1), true);
+				return;
+			}
 			if (dir_diff(d, u->facing) > 1 &&
 			    t->lvl >= AI_NORMAL)
 				ai_want_move(t, i, NULL, offset(u->pos, d, 1),
