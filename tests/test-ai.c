@@ -1377,6 +1377,67 @@ test_ai_hard_falls_back_over_the_bridge(void **state)
 	assert_int_equal(over[1], 1);
 }
 
+/* Put unit u at [x, y], facing f, in condition c. */
+static void
+place(struct game *g, int u, int x, int y, enum dir f, enum cond c)
+{
+	game_occupy(g, u, false);
+	g->units[u].pos = (struct point){ x, y };
+	g->units[u].facing = f;
+	g->units[u].cond = c;
+	game_occupy(g, u, true);
+}
+
+/*
+ * Hard guns turn from routers to an enemy in the fight.  Fire goes to the
+ * nearest enemy in the arc, routed or not (3.7.1).  At the Coa, turn 1,
+ * Loison's battery stands in action at [39, 23] facing W; put the routed
+ * 43rd 4 cells W of it and the formed 52nd at [33, 17], NW, in range:
+ * facing W (or NW) the guns would fire on the routers.  The hard plan
+ * pivots the guns N, by a Move of one cell to [39, 22], where the 52nd
+ * is the nearest in the arc and the routers are out of it; the normal
+ * plan leaves them facing W (the 52nd lies within their arc already).
+ */
+static void
+test_ai_hard_guns_turn_from_routers(void **state)
+{
+	static const enum ai_level lv[] = { AI_NORMAL, AI_HARD };
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	int k, i, gun, pivot[2];
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = load_named("coa-1810", &rs);
+		game_seed(g, 1);
+		gun = game_find_unit(g, "FA-Loison");
+		assert_true(gun >= 0);
+		assert_int_equal(g->units[gun].pos.x, 39);
+		assert_int_equal(g->units[gun].pos.y, 23);
+		assert_int_equal(g->units[gun].facing, DIR_W);
+		place(g, game_find_unit(g, "43LI"), 35, 23, DIR_W,
+		    COND_ROUTED);
+		place(g, game_find_unit(g, "52LI"), 33, 17, DIR_E,
+		    COND_FORMED);
+		ai_view_fill(g, 1, &v);
+		ai_think(&v, lv[k], &p);
+		pivot[k] = 0;
+		for (i = 0; i < p.n; i++)
+			if (p.v[i].unit == gun && p.v[i].kind == ORDER_MOVE &&
+			    p.v[i].npts == 1 && p.v[i].pts[0].x == 39 &&
+			    p.v[i].pts[0].y == 22)
+				pivot[k]++;
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+	assert_int_equal(pivot[0], 0);
+	assert_int_equal(pivot[1], 1);
+}
+
 /*
  * Hard: a general rides after his men, so his orders reach them within
  * his command radius, in force at once (3.1.1), not by aides a turn late
@@ -1935,6 +1996,7 @@ main(void)
 		cmocka_unit_test(test_ai_foot_charges_rifles_in_reach),
 		cmocka_unit_test(test_ai_hard_militia_falls_back_out_of_charge_reach),
 		cmocka_unit_test(test_ai_hard_general_rides_after_his_men),
+		cmocka_unit_test(test_ai_hard_guns_turn_from_routers),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

@@ -935,6 +935,13 @@ ai_battery(struct think *t, int i)
 		t->done[i] = true;
 		return;
 	}
+	/* Hard: in action, off routers and onto an enemy in the fight
+	 * (before anything else: close in, the guns fire as they face). */
+	if (t->lvl >= AI_HARD && u->formation == fire &&
+	    (k = battery_facing(t, u, range)) >= 0) {
+		ai_want_move(t, i, NULL, offset(u->pos, (enum dir)k, 1), true);
+		return;
+	}
 	if (battery_close(t, i))
 		return;
 	/* The nearest formed enemy by gap. */
@@ -955,12 +962,6 @@ ai_battery(struct think *t, int i)
 			/* In action: keep firing; turn to the target if it
 			 * has left the arc (a short Move pivots the guns). */
 			d = heading(u->pos, v->enemy[best].pos);
-			if (t->lvl >= AI_HARD &&
-			    (k = battery_facing(t, u, range)) >= 0) {
-				ai_want_move(t, i, NULL,
-				    offset(u->pos, (enum dir)k, 1), true);
-				return;
-			}
 			if (dir_diff(d, u->facing) > 1 &&
 			    t->lvl >= AI_NORMAL)
 				ai_want_move(t, i, NULL, offset(u->pos, d, 1),
