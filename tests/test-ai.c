@@ -1389,14 +1389,16 @@ place(struct game *g, int u, int x, int y, enum dir f, enum cond c)
 }
 
 /*
- * Hard guns turn from routers to an enemy in the fight.  Fire goes to the
- * nearest enemy in the arc, routed or not (3.7.1).  At the Coa, turn 1,
- * Loison's battery stands in action at [39, 23] facing W; put the routed
- * 43rd 4 cells W of it and the formed 52nd at [33, 17], NW, in range:
- * facing W (or NW) the guns would fire on the routers.  The hard plan
- * pivots the guns N, by a Move of one cell to [39, 22], where the 52nd
- * is the nearest in the arc and the routers are out of it; the normal
- * plan leaves them facing W (the 52nd lies within their arc already).
+ * Hard guns turn from routers at long range to an enemy in the fight.
+ * Fire goes to the nearest enemy in the arc, routed or not (3.7.1).  At
+ * the Coa, turn 1, put Loison's battery in action at [41, 16] facing W,
+ * the routed 43rd NW of it at [26, 5], beyond three quarters of the
+ * guns' 10 BD, the formed 52nd SW at [28, 29], a little further but in
+ * range, and the Rifles out of the way: facing W the guns would fire on
+ * the routers.  The hard plan pivots them S, by a Move of one cell to
+ * [41, 17], where the 52nd is the nearest in the arc and the routers are
+ * out of it (SW would serve as well; S is the first found); the normal
+ * plan leaves them as they face.
  */
 static void
 test_ai_hard_guns_turn_from_routers(void **state)
@@ -1414,20 +1416,21 @@ test_ai_hard_guns_turn_from_routers(void **state)
 		game_seed(g, 1);
 		gun = game_find_unit(g, "FA-Loison");
 		assert_true(gun >= 0);
-		assert_int_equal(g->units[gun].pos.x, 39);
-		assert_int_equal(g->units[gun].pos.y, 23);
-		assert_int_equal(g->units[gun].facing, DIR_W);
-		place(g, game_find_unit(g, "43LI"), 35, 23, DIR_W,
+		place(g, gun, 41, 16, DIR_W, COND_FORMED);
+		place(g, game_find_unit(g, "43LI"), 26, 5, DIR_W,
 		    COND_ROUTED);
-		place(g, game_find_unit(g, "52LI"), 33, 17, DIR_E,
+		place(g, game_find_unit(g, "52LI"), 28, 29, DIR_E,
+		    COND_FORMED);
+		place(g, game_find_unit(g, "95R"), 5, 5, DIR_E,
 		    COND_FORMED);
 		ai_view_fill(g, 1, &v);
 		ai_think(&v, lv[k], &p);
 		pivot[k] = 0;
 		for (i = 0; i < p.n; i++)
+		for (i = 0; i < p.n; i++)
 			if (p.v[i].unit == gun && p.v[i].kind == ORDER_MOVE &&
-			    p.v[i].npts == 1 && p.v[i].pts[0].x == 39 &&
-			    p.v[i].pts[0].y == 22)
+			    p.v[i].npts == 1 && p.v[i].pts[0].x == 41 &&
+			    p.v[i].pts[0].y == 17)
 				pivot[k]++;
 		ai_plan_free(&p);
 		ai_view_free(&v);

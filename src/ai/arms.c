@@ -771,10 +771,13 @@ fire_target(const struct think *t, const struct ai_own *u, enum dir f,
 }
 
 /*
- * Hard: guns in action whose fire would go to routers (the nearest enemy
- * in front, 3.7.1) while an enemy still in the fight stands in range: the
- * facing whose nearest target in the arc is one in the fight, the nearest
- * such; -1 when the guns' own facing serves, or none does.
+ * Hard: guns in action whose fire would go to routers at long range,
+ * beyond three quarters of the guns' reach (the nearest enemy in front,
+ * 3.7.1: roundshot at men running away, or penned where they will be
+ * taken), while an enemy still in the fight stands in range: the facing,
+ * at most 90 degrees off the guns' own (what a pivot turns in a turn),
+ * whose nearest target in the arc is one in the fight, the nearest such;
+ * -1 when the guns' own facing serves, or none does.
  */
 static int
 battery_facing(const struct think *t, const struct ai_own *u, int range)
@@ -783,10 +786,12 @@ battery_facing(const struct think *t, const struct ai_own *u, int range)
 	int f, j, best = -1, bg = INT_MAX, g;
 
 	j = fire_target(t, u, u->facing, range);
-	if (j < 0 || enemy_active(&v->enemy[j]))
+	if (j < 0 || enemy_active(&v->enemy[j]) ||
+	    ai_gap_own_enemy(v, u, &v->enemy[j]) <= range * 3 / 4)
 		return -1;
 	for (f = 0; f < 8; f++) {
 		if ((enum dir)f == u->facing ||
+		    dir_diff((enum dir)f, u->facing) > 2 ||
 		    (j = fire_target(t, u, (enum dir)f, range)) < 0 ||
 		    !enemy_active(&v->enemy[j]))
 			continue;
