@@ -1238,8 +1238,10 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * With the AI's change alone, the bridge still at 3, they were 3 and 17,
  * normal 2 and 19.)  (Pinned again when hard's generals rode after their
  * men, so that its orders are in force at once within their radius:
- * default 10 and 12 before, the Coa 20 and 2; hard now is ahead in both
- * seats of the default battle.)
+ * default 10 and 12 before, the Coa 20 and 2; with that alone they were
+ * 17 and 18, 20 and 5.)  (Pinned again when hard's guns in action turned
+ * from routers at long range to an enemy in the fight: default 17 and 18
+ * before, the Coa 20 and 5.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1249,8 +1251,8 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		int		 hard[2], normal[2];
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
-		{ "default", { 17, 18 }, { 15, 10 }, { true, true } },
-		{ "coa-1810", { 20, 5 }, { 18, 2 }, { true, true } },
+		{ "default", { 14, 16 }, { 15, 10 }, { false, true } },
+		{ "coa-1810", { 20, 9 }, { 18, 2 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 
