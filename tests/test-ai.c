@@ -135,6 +135,15 @@ scenarios(char **out)
 	return n;
 }
 
+/* Order o is for a unit of the side, in its own general's name. */
+static void
+unit_of_side(const struct game *g, const struct order *o, int side)
+{
+	assert_true(o->unit >= 0 && o->unit < g->nunits);
+	assert_int_equal(g->units[o->unit].side, side);
+	assert_int_equal(o->general, g->units[o->unit].general);
+}
+
 /*
  * Every order the AI plans is one a player could give: a kind a player
  * has, in the name of the unit's own general, and the game accepts it.
@@ -166,12 +175,16 @@ test_ai_orders_are_a_players(void **state)
 						    o->kind == ORDER_STOP ||
 						    o->kind == ORDER_FORMATION ||
 						    o->kind == ORDER_RESTORE);
-						assert_true(o->unit >= 0 &&
-						    o->unit < g->nunits);
-						assert_int_equal(
-						    g->units[o->unit].side, side);
-						assert_int_equal(o->general,
-						    g->units[o->unit].general);
+						/* A general's own ride
+						 * (hard): one of his side. */
+						if (o->unit == -1)
+							assert_int_equal(
+							    g->generals[o->
+							    general].side,
+							    side);
+						else
+							unit_of_side(g, o,
+							    side);
 						if (game_order(g, o, &cause) != 0)
 							fail_msg("refused: %s", cause);
 						given++;
@@ -604,10 +617,11 @@ test_ai_hard_guns_fire_canister(void **state)
 				for (i = 0; i < p.n; i++) {
 					const struct order *o = &p.v[i];
 
-					assert_int_equal(
-					    g->units[o->unit].side, side);
-					assert_int_equal(o->general,
-					    g->units[o->unit].general);
+					if (o->unit == -1)
+						assert_int_equal(g->generals[
+						    o->general].side, side);
+					else
+						unit_of_side(g, o, side);
 					if (game_order(g, o, &cause) != 0)
 						fail_msg("refused: %s", cause);
 				}
@@ -1222,9 +1236,16 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * back, and the Rothenbach bridge was raised from 3 points to 5 for the
  * balance: default 7 and 17 before, normal 7 and 11; the Coa unchanged.
  * With the AI's change alone, the bridge still at 3, they were 3 and 17,
- * normal 2 and 19.)  (Pinned again when a column facing about checked
- * its waypoint along the facing it turns to, not the reverse one: default
- * 10 and 12 before, the Coa 20 and 2.)
+ * normal 2 and 19.)  (Pinned again when hard's generals rode after their
+ * men, so that its orders are in force at once within their radius:
+ * default 10 and 12 before, the Coa 20 and 2; with that alone they were
+ * 17 and 18, 20 and 5.)  (Pinned again when hard's guns in action turned
+ * from routers at long range to an enemy in the fight: default 17 and 18
+ * before, the Coa 20 and 5.)
+ * (A column facing about that checks its waypoint along the facing it
+ * turns to, merged with these, moves none of the figures above; without
+ * the generals' rides and the guns' turn it had moved default 10 to 11
+ * and the Coa 20 to 19.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1234,8 +1255,8 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		int		 hard[2], normal[2];
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
-		{ "default", { 11, 12 }, { 15, 10 }, { false, true } },
-		{ "coa-1810", { 19, 2 }, { 18, 2 }, { true, true } },
+		{ "default", { 14, 16 }, { 15, 10 }, { false, true } },
+		{ "coa-1810", { 20, 9 }, { 18, 2 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 
@@ -1266,7 +1287,9 @@ test_ai_hard_beats_normal_on_each_side(void **state)
  * 3 BD a turn against a Column's 1; 3.7.4: 40% of the hits); normal
  * marches in column.  On the default battle, seed 1, the French commander
  * against normal Allies orders battalions into Skirmish order (orders in
- * force at once) in the first three turns: 2 at hard, none at normal.
+ * force at once) in the first three turns: 1 at hard, none at normal.
+ * (2 at hard before its generals rode after their men: the orders of
+ * turns 1-3 reach other battalions now, and the battle goes otherwise.)
  */
 static void
 test_ai_hard_crosses_the_guns_ground_in_open_order(void **state)
@@ -1304,7 +1327,7 @@ test_ai_hard_crosses_the_guns_ground_in_open_order(void **state)
 	print_message("Skirmish orders in turns 1-3: normal %d, hard %d\n",
 	    skirm[0], skirm[1]);
 	assert_int_equal(skirm[0], 0);
-	assert_int_equal(skirm[1], 2);
+	assert_int_equal(skirm[1], 1);
 }
 
 /*
@@ -1358,6 +1381,120 @@ test_ai_hard_falls_back_over_the_bridge(void **state)
 	}
 	assert_int_equal(over[0], 0);
 	assert_int_equal(over[1], 1);
+}
+
+/* Put unit u at [x, y], facing f, in condition c. */
+static void
+place(struct game *g, int u, int x, int y, enum dir f, enum cond c)
+{
+	game_occupy(g, u, false);
+	g->units[u].pos = (struct point){ x, y };
+	g->units[u].facing = f;
+	g->units[u].cond = c;
+	game_occupy(g, u, true);
+}
+
+/*
+ * Hard guns turn from routers at long range to an enemy in the fight.
+ * Fire goes to the nearest enemy in the arc, routed or not (3.7.1).  At
+ * the Coa, turn 1, put Loison's battery in action at [41, 16] facing W,
+ * the routed 43rd NW of it at [26, 5], beyond three quarters of the
+ * guns' 10 BD, the formed 52nd SW at [28, 29], a little further but in
+ * range, and the Rifles out of the way: facing W the guns would fire on
+ * the routers.  The hard plan pivots them S, by a Move of one cell to
+ * [41, 17], where the 52nd is the nearest in the arc and the routers are
+ * out of it (SW would serve as well; S is the first found); the normal
+ * plan leaves them as they face.
+ */
+static void
+test_ai_hard_guns_turn_from_routers(void **state)
+{
+	static const enum ai_level lv[] = { AI_NORMAL, AI_HARD };
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	int k, i, gun, pivot[2];
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = load_named("coa-1810", &rs);
+		game_seed(g, 1);
+		gun = game_find_unit(g, "FA-Loison");
+		assert_true(gun >= 0);
+		place(g, gun, 41, 16, DIR_W, COND_FORMED);
+		place(g, game_find_unit(g, "43LI"), 26, 5, DIR_W,
+		    COND_ROUTED);
+		place(g, game_find_unit(g, "52LI"), 28, 29, DIR_E,
+		    COND_FORMED);
+		place(g, game_find_unit(g, "95R"), 5, 5, DIR_E,
+		    COND_FORMED);
+		ai_view_fill(g, 1, &v);
+		ai_think(&v, lv[k], &p);
+		pivot[k] = 0;
+		for (i = 0; i < p.n; i++)
+		for (i = 0; i < p.n; i++)
+			if (p.v[i].unit == gun && p.v[i].kind == ORDER_MOVE &&
+			    p.v[i].npts == 1 && p.v[i].pts[0].x == 41 &&
+			    p.v[i].pts[0].y == 17)
+				pivot[k]++;
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+	assert_int_equal(pivot[0], 0);
+	assert_int_equal(pivot[1], 1);
+}
+
+/*
+ * Hard: a general rides after his men, so his orders reach them within
+ * his command radius, in force at once (3.1.1), not by aides a turn late
+ * (3.2.1), which can never move on a unit halted in battle contact
+ * (3.6.8).  At the Coa, turn 1, General Ferey stands at [43, 15] while
+ * the I/32e Leger skirmishes at [39, 4], beyond three quarters of his
+ * 8 BD radius: the hard plan of the French orders him to ride for the
+ * middle of his four battalions, [39, 12]; the normal plan gives him no
+ * order (he stayed where he began all the battle, before).
+ */
+static void
+test_ai_hard_general_rides_after_his_men(void **state)
+{
+	static const enum ai_level lv[] = { AI_NORMAL, AI_HARD };
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	int k, i, gen, rides[2];
+	struct point to = { -1, -1 };
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = load_named("coa-1810", &rs);
+		game_seed(g, 1);
+		gen = game_find_general(g, "ferey");
+		assert_true(gen >= 0);
+		assert_int_equal(g->generals[gen].pos.x, 43);
+		assert_int_equal(g->generals[gen].pos.y, 15);
+		ai_view_fill(g, 1, &v);
+		ai_think(&v, lv[k], &p);
+		rides[k] = 0;
+		for (i = 0; i < p.n; i++) {
+			if (p.v[i].unit != -1 || p.v[i].general != gen)
+				continue;
+			assert_int_equal(p.v[i].kind, ORDER_MOVE);
+			rides[k]++;
+			to = p.v[i].pts[p.v[i].npts - 1];
+		}
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+	assert_int_equal(rides[0], 0);
+	assert_int_equal(rides[1], 1);
+	assert_int_equal(to.x, 39);
+	assert_int_equal(to.y, 12);
 }
 
 /*
@@ -1867,6 +2004,8 @@ main(void)
 		cmocka_unit_test(test_ai_horse_rides_at_rifles_it_would_beat),
 		cmocka_unit_test(test_ai_foot_charges_rifles_in_reach),
 		cmocka_unit_test(test_ai_hard_militia_falls_back_out_of_charge_reach),
+		cmocka_unit_test(test_ai_hard_general_rides_after_his_men),
+		cmocka_unit_test(test_ai_hard_guns_turn_from_routers),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

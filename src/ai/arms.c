@@ -741,6 +741,69 @@ enemy_gap(const struct think *t, enum arm arm, int form, struct point at,
 	return best;
 }
 
+/*
+ * The enemy unit own unit u would fire at facing f: the nearest within
+ * range and the arc of fire (3.7.1), routed or not, for the rules take
+ * the nearest whatever his state; -1 if none.
+ */
+static int
+fire_target(const struct think *t, const struct ai_own *u, enum dir f,
+    int range)
+{
+	const struct ai_view *v = t->v;
+	int j, g, best = -1, bg = range + 1;
+
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (cond_gone(e->cond) || e->strength <= 0)
+			continue;
+		if ((e->pos.x != u->pos.x || e->pos.y != u->pos.y) &&
+		    dir_diff(f, heading(u->pos, e->pos)) > t->range.arc)
+			continue;
+		g = ai_gap_own_enemy(v, u, e);
+		if (g < bg) {
+			bg = g;
+			best = j;
+		}
+	}
+	return best;
+}
+
+/*
+ * Hard: guns in action whose fire would go to routers at long range,
+ * beyond three quarters of the guns' reach (the nearest enemy in front,
+ * 3.7.1: roundshot at men running away, or penned where they will be
+ * taken), while an enemy still in the fight stands in range: the facing,
+ * at most 90 degrees off the guns' own (what a pivot turns in a turn),
+ * whose nearest target in the arc is one in the fight, the nearest such;
+ * -1 when the guns' own facing serves, or none does.
+ */
+static int
+battery_facing(const struct think *t, const struct ai_own *u, int range)
+{
+	const struct ai_view *v = t->v;
+	int f, j, best = -1, bg = INT_MAX, g;
+
+	j = fire_target(t, u, u->facing, range);
+	if (j < 0 || enemy_active(&v->enemy[j]) ||
+	    ai_gap_own_enemy(v, u, &v->enemy[j]) <= range * 3 / 4)
+		return -1;
+	for (f = 0; f < 8; f++) {
+		if ((enum dir)f == u->facing ||
+		    dir_diff((enum dir)f, u->facing) > 2 ||
+		    (j = fire_target(t, u, (enum dir)f, range)) < 0 ||
+		    !enemy_active(&v->enemy[j]))
+			continue;
+		g = ai_gap_own_enemy(v, u, &v->enemy[j]);
+		if (g < bg) {
+			bg = g;
+			best = f;
+		}
+	}
+	return best;
+}
+
 /* Our formed foot stands near enough to p to cover guns there. */
 static bool
 covered(const struct think *t, struct point p)
@@ -875,6 +938,13 @@ ai_battery(struct think *t, int i)
 	    t->in_way != NULL && t->in_way[i] &&
 	    ai_want_form(t, i, t->f_limbered)) {
 		t->done[i] = true;
+		return;
+	}
+	/* Hard: in action, off routers and onto an enemy in the fight
+	 * (before anything else: close in, the guns fire as they face). */
+	if (t->lvl >= AI_HARD && u->formation == fire &&
+	    (k = battery_facing(t, u, range)) >= 0) {
+		ai_want_move(t, i, NULL, offset(u->pos, (enum dir)k, 1), true);
 		return;
 	}
 	if (battery_close(t, i))

@@ -475,6 +475,7 @@ ranges(struct think *t)
 	r->hold = rs->ticks;
 	r->canister = 3 * rs->ticks;
 	r->melee = rs->ticks / 2;
+	r->arc = 1;
 	for (k = 0; k < RULES_MAX_FORM; k++)
 		r->art_range[k] = 10 * rs->ticks;
 	memset(r->charge, 0, sizeof r->charge);
@@ -588,6 +589,8 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 
 	if (lvl >= AI_HARD)
 		ai_last_turns(&t);
+	if (lvl >= AI_HARD)
+		ai_ride_generals(&t);
 	if (lvl >= AI_NORMAL)
 		ai_empty_places(&t);
 	for (k = 0; k < t.nbrig; k++)

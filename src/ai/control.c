@@ -375,6 +375,16 @@ ai_orders(struct game *g, int side, enum ai_level lvl, int *given)
 		memcpy(g->occ, occ, cells * sizeof *occ);
 		free(occ);
 		free(sh);
+		/* The generals' own rides (unit -1): no march to vet. */
+		for (i = 0; i < p.n; i++) {
+			if (p.v[i].unit >= 0)
+				continue;
+			if (game_order(g, &p.v[i], &cause) != 0) {
+				bad++;
+				free(cause);
+			} else
+				ok++;
+		}
 	} else
 		for (i = 0; i < p.n; i++) {
 			if (game_order(g, &p.v[i], &cause) != 0) {

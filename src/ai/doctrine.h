@@ -55,6 +55,8 @@ struct ai_reach {
 	uint32_t	 charge_forms[ARM_COUNT];	/* formations (bit
 						   per index) that charge */
 	int		 melee;		/* blocks meet in melee within this */
+	int		 arc;		/* fire reaches this many 45-degree
+					   steps either side of the front */
 };
 
 struct ai_doctrine {

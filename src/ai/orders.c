@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "ai/doctrine.h"
@@ -309,4 +310,70 @@ ai_want_face(struct think *t, int i, struct point at)
 	if (dir_diff(d, u->facing) <= 1)
 		return;
 	ai_want_move(t, i, NULL, offset(u->pos, d, 1), false);
+}
+
+/*
+ * Hard: each general rides after his men.  An order is in force at once
+ * only within its general's command radius (3.1.1); beyond it an aide
+ * carries it a turn or more (3.2.1), and a unit halted in battle contact
+ * goes on only with an order newer than its halt (3.6.8), which an order
+ * still riding never is.  A general left where he began, while his
+ * battalions march away from him, commands them by aides alone: so when
+ * one of his units stands beyond three quarters of his radius, he rides
+ * for the middle of them, held back towards our rear until no enemy in
+ * the fight stands within four blocks of where he stops.
+ */
+void
+ai_ride_generals(struct think *t)
+{
+	const struct ai_view *v = t->v;
+	struct order o;
+	struct point at;
+	long sx, sy;
+	int k, i, j, n, far, d, near, steps;
+
+	/* Generals who do not ride, or orders that need no aide. */
+	if (v->rs->general_speed <= 0 || v->rs->courier_speed <= 0)
+		return;
+	for (k = 0; k < v->ngen; k++) {
+		const struct ai_general *gen = &v->gen[k];
+
+		sx = sy = 0;
+		n = far = 0;
+		for (i = 0; i < v->nown; i++) {
+			if (v->own[i].general != gen->index ||
+			    !own_active(&v->own[i]))
+				continue;
+			sx += v->own[i].pos.x;
+			sy += v->own[i].pos.y;
+			n++;
+			d = geom_dist(gen->pos, v->own[i].pos);
+			if (d > far)
+				far = d;
+		}
+		if (n == 0 || far <= gen->radius * 3 / 4)
+			continue;
+		at = (struct point){ (int)(sx / n), (int)(sy / n) };
+		for (steps = 0; steps < 24; steps++) {
+			near = INT_MAX;
+			for (j = 0; j < v->nenemy; j++)
+				if (enemy_active(&v->enemy[j]) &&
+				    (d = geom_dist(at, v->enemy[j].pos)) < near)
+					near = d;
+			if (near > 4 * v->rs->ticks ||
+			    (at.x == v->rear.x && at.y == v->rear.y))
+				break;
+			at = offset(at, heading(at, v->rear), 1);
+		}
+		at = clamp(v, at);
+		if (geom_dist(gen->pos, at) <= STEP_DIAG)
+			continue;
+		memset(&o, 0, sizeof o);
+		o.kind = ORDER_MOVE;
+		o.unit = -1;
+		o.general = gen->index;
+		o.formation = -1;
+		o.pts[o.npts++] = at;
+		plan_add(t, &o);
+	}
 }

@@ -285,6 +285,8 @@ void ai_tasks(struct think *);
 void ai_empty_places(struct think *);
 /* Hard, in the last turns: contest the places the enemy holds. */
 void ai_last_turns(struct think *);
+/* orders.c: hard, the generals ride after their men (3.1.1). */
+void ai_ride_generals(struct think *);
 
 /* arms.c: orders by arm. */
 /* Orders for the battalions of brigade b along its line. */

@@ -58,6 +58,7 @@ doctrine_reach(const struct ruleset *rs, struct ai_reach *r)
 		r->charge_forms[k] = np->charge.forms[k];
 	}
 	r->melee = np->melee.reach;
+	r->arc = np->fire.arc;
 }
 
 /* A unit's quality, to the commander, is its Drill. */
