@@ -284,13 +284,13 @@ shadow_march(struct game *g, int ui, struct shadow *saved)
 
 /* The ruleset's own form of a checked Move order (ai/doctrine.h). */
 static void
-refine(const struct game *g, const struct ai_view *v,
+refine(struct game *g, const struct ai_view *v,
     const struct ai_own *own, struct order *o)
 {
 	const struct ai_doctrine *d = g->rs->ops->doctrine;
 
 	if (d != NULL && d->refine != NULL && o->kind == ORDER_MOVE)
-		d->refine(v, own, o);
+		d->refine(g, v, own, o);
 }
 
 /* Give unit ui's orders of the plan, vetted, and its standing march

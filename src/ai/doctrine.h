@@ -110,10 +110,12 @@ struct ai_doctrine {
 	/* The ruleset's own way to give Move order o (checked already) to
 	 * own unit u, when it has a better one than the plain march (a
 	 * retire keeping the facing, say): o is rewritten in place, maybe
-	 * into an order of another kind.  NULL:
-	 * orders go as planned. */
-	void		(*refine)(const struct ai_view *, const struct ai_own *u,
-			    struct order *o);
+	 * into an order of another kind.  The game g is the one the view
+	 * was filled from: the ruleset may try the order on it (a charge's
+	 * closing, say), leaving it as it was.  NULL: orders go as
+	 * planned. */
+	void		(*refine)(struct game *g, const struct ai_view *,
+			    const struct ai_own *u, struct order *o);
 };
 
 #endif

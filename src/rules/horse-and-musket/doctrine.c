@@ -241,9 +241,51 @@ enemy_near(const struct ai_view *v, const struct ai_own *u, int a)
  * than turning, or where the enemy would turn the unit back; far from
  * the enemy a long march is better made by turning once.
  */
+/*
+ * HO.3.1, HO.3.2: a Move order whose last point lies on an enemy in
+ * reach is a charge, made straight at him; where a friend in the way (or
+ * the ground) would stop it short, it falters and the unit loses its
+ * move where it stands - a reserve behind its own foot would falter so
+ * every turn.  Such an order is made a march short of the enemy instead
+ * (H12 lets it pass through the friend): to the route's last waypoint
+ * that is no such charge, else to the nearest point of the straight line
+ * back from him that is none.  The march stops short of him (HO.4), and
+ * the next turn's charge is made from there.
+ */
 static void
-doctrine_refine(const struct ai_view *v, const struct ai_own *u,
-    struct order *o)
+march_not_falter(struct game *g, const struct ai_own *u, struct order *o)
+{
+	struct order w = *o;
+	struct point p;
+	enum dir d;
+
+	if (!hm_charge_falters(g, u->unit, o))
+		return;
+	while (w.npts > 1) {
+		w.npts--;
+		if (!hm_charge_falters(g, u->unit, &w)) {
+			*o = w;
+			return;
+		}
+	}
+	p = w.pts[0];
+	while (p.x != u->pos.x || p.y != u->pos.y) {
+		d = geom_heading(p, u->pos);
+		p.x += dir_dx[d];
+		p.y += dir_dy[d];
+		if (p.x == u->pos.x && p.y == u->pos.y)
+			return;
+		w.pts[0] = p;
+		if (!hm_charge_falters(g, u->unit, &w)) {
+			*o = w;
+			return;
+		}
+	}
+}
+
+static void
+doctrine_refine(struct game *g, const struct ai_view *v,
+    const struct ai_own *u, struct order *o)
 {
 	const struct ruleset *rs = v->rs;
 	const struct hm_move *m = hm_move(rs);
@@ -252,6 +294,8 @@ doctrine_refine(const struct ai_view *v, const struct ai_own *u,
 	int k, a, r, turned, stage;
 	bool near;
 
+	if (o->kind == ORDER_MOVE && o->npts >= 1 && o->ngroup == 0)
+		march_not_falter(g, u, o);
 	if (m == NULL || o->kind != ORDER_MOVE || o->npts < 1 ||
 	    o->ngroup > 0 || u->cond == COND_ROUTED || u->formation < 0 ||
 	    u->formation >= rs->nform ||
