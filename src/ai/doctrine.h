@@ -95,6 +95,11 @@ struct ai_doctrine {
 	 * rather than march to the edge of contact and wait to be charged
 	 * there; 0: it charges only at the edge of contact. */
 	int		 reach_charge_edge;
+	/* Guns at the edge of contact are judged by melee_edge like any
+	 * other enemy (where the doctrine's edge already counts them weak
+	 * in melee), not charged at once whatever the odds; false: a
+	 * battalion in contact always goes in at guns. */
+	bool		 judge_guns;
 	/* Hard: a battalion whose melee edge charging a formed enemy who
 	 * could charge it soon is at most evade_edge falls back out of his
 	 * reach (when evade is set). */

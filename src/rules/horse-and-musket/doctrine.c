@@ -336,6 +336,7 @@ const struct ai_doctrine hm_doctrine = {
 	.melee_edge = doctrine_melee_edge,
 	.horse_front_edge = 3,
 	.reach_charge_edge = 3,
+	.judge_guns = true,
 	.evade = true,
 	.evade_edge = -2,
 	.answer = doctrine_answer,
