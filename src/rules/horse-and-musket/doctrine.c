@@ -18,6 +18,7 @@
 #include "ai/doctrine.h"
 #include "core/geom.h"
 #include "core/game.h"
+#include "core/map.h"
 #include "rules/horse-and-musket/hm.h"
 #include "rules/horse-and-musket/move.h"
 #include "rules/horse-and-musket/turn.h"
@@ -248,16 +249,22 @@ enemy_near(const struct ai_view *v, const struct ai_own *u, int a)
  * move where it stands - a reserve behind its own foot would falter so
  * every turn.  Such an order is made a march short of the enemy instead
  * (H12 lets it pass through the friend): to the route's last waypoint
- * that is no such charge, else to the nearest point of the straight line
- * back from him that is none.  The march stops short of him (HO.4), and
- * the next turn's charge is made from there.
+ * that is no such charge, else to the point near him, on our side of
+ * him, that is no charge and where the unit has room to stand, the
+ * nearest him (then the nearest the unit); with none, it is left as it
+ * is.  Whether the friend in the way has marched on by then the movement
+ * phase decides (it marches in the order of battle).  The march stops short of him (HO.4), and the next turn's charge
+ * is made from there.
  */
+/* How far about the enemy, in cells, a march short of him may end. */
+#define FALTER_RING	6
+
 static void
 march_not_falter(struct game *g, const struct ai_own *u, struct order *o)
 {
 	struct order w = *o;
-	struct point p;
-	enum dir d;
+	struct point p, e, best = u->pos;
+	int bd = -1, d, far;
 
 	if (!hm_charge_falters(g, u->unit, o))
 		return;
@@ -268,18 +275,28 @@ march_not_falter(struct game *g, const struct ai_own *u, struct order *o)
 			return;
 		}
 	}
-	p = w.pts[0];
-	while (p.x != u->pos.x || p.y != u->pos.y) {
-		d = geom_heading(p, u->pos);
-		p.x += dir_dx[d];
-		p.y += dir_dy[d];
-		if (p.x == u->pos.x && p.y == u->pos.y)
-			return;
-		w.pts[0] = p;
-		if (!hm_charge_falters(g, u->unit, &w)) {
-			*o = w;
-			return;
+	e = w.pts[0];
+	far = geom_dist(u->pos, e);
+	for (p.y = e.y - FALTER_RING; p.y <= e.y + FALTER_RING; p.y++)
+		for (p.x = e.x - FALTER_RING; p.x <= e.x + FALTER_RING; p.x++) {
+			if (!map_inside(g->map, p.x, p.y) ||
+			    geom_dist(u->pos, p) > far ||
+			    (p.x == u->pos.x && p.y == u->pos.y))
+				continue;
+			d = geom_dist(p, e) * 4 + geom_dist(p, u->pos);
+			if (bd >= 0 && d >= bd)
+				continue;
+			w.pts[0] = p;
+			if (hm_order_charges(g, u->unit, &w) >= 0 ||
+			    game_fits(g, u->unit, p, geom_heading(u->pos, p),
+			    u->formation, -1, NULL) != 0)
+				continue;
+			bd = d;
+			best = p;
 		}
+	if (bd >= 0) {
+		w.pts[0] = best;
+		*o = w;
 	}
 }
 

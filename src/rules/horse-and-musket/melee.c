@@ -108,6 +108,12 @@ order_target(const struct game *g, int u, const struct order *o)
 	return best;
 }
 
+int
+hm_order_charges(const struct game *g, int c, const struct order *o)
+{
+	return order_target(g, c, o);
+}
+
 bool
 hm_charge_falters(struct game *g, int c, const struct order *o)
 {
