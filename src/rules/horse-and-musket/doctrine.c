@@ -251,12 +251,14 @@ enemy_near(const struct ai_view *v, const struct ai_own *u, int a)
  * (H12 lets it pass through the friend): to the route's last waypoint
  * that is no such charge, else to the point near him, on our side of
  * him, that is no charge and where the unit has room to stand, the
- * nearest him (then the nearest the unit); with none, it is left as it
- * is.  Whether the friend in the way has marched on by then the movement
+ * nearest him beyond the reach of his fire (HO.6.2: the charger would
+ * stand there to be shot at, and test), else the nearest him (then the
+ * nearest the unit); with none, it is left as it is.  Whether the friend in the way has marched on by then the movement
  * phase decides (it marches in the order of battle).  The march stops short of him (HO.4), and the next turn's charge
  * is made from there.
  */
-/* How far about the enemy, in cells, a march short of him may end. */
+/* How far about the enemy, in cells, beyond his fire's reach, a march
+ * short of him may end. */
 #define FALTER_RING	6
 
 static void
@@ -264,7 +266,7 @@ march_not_falter(struct game *g, const struct ai_own *u, struct order *o)
 {
 	struct order w = *o;
 	struct point p, e, best = u->pos;
-	int bd = -1, d, far;
+	int bd = -1, d, far, tg, range, ring;
 
 	if (!hm_charge_falters(g, u->unit, o))
 		return;
@@ -277,13 +279,18 @@ march_not_falter(struct game *g, const struct ai_own *u, struct order *o)
 	}
 	e = w.pts[0];
 	far = geom_dist(u->pos, e);
-	for (p.y = e.y - FALTER_RING; p.y <= e.y + FALTER_RING; p.y++)
-		for (p.x = e.x - FALTER_RING; p.x <= e.x + FALTER_RING; p.x++) {
+	tg = hm_order_charges(g, u->unit, &w);
+	range = tg >= 0 ? hm_fire_range(g, tg) : 0;
+	ring = FALTER_RING + range / STEP_ORTHO;
+	for (p.y = e.y - ring; p.y <= e.y + ring; p.y++)
+		for (p.x = e.x - ring; p.x <= e.x + ring; p.x++) {
 			if (!map_inside(g->map, p.x, p.y) ||
 			    geom_dist(u->pos, p) > far ||
 			    (p.x == u->pos.x && p.y == u->pos.y))
 				continue;
 			d = geom_dist(p, e) * 4 + geom_dist(p, u->pos);
+			if (geom_dist(p, e) <= range)
+				d += 1000000;
 			if (bd >= 0 && d >= bd)
 				continue;
 			w.pts[0] = p;
