@@ -1979,6 +1979,55 @@ test_ai_hard_rifles_do_not_charge_guns_at_poor_odds(void **state)
 	free(path);
 }
 
+/*
+ * The same refine with the riflemen beyond their fire's reach of the
+ * horse: the Georgia riflemen moved to [46, 20], 14 inches north of the
+ * Legion's other reserve (LC2, in Column behind the Legion infantry),
+ * within its 18-inch reach but beyond its own rifles' 12 inches (the
+ * data's rifle: long 12, in ticks 48).  Ordered onto them, the horse
+ * would charge and falter on the infantry; refined, it marches to the
+ * nearest point short of them beyond their rifles, [39, 41].
+ */
+static void
+test_ai_horse_waits_beyond_the_rifles(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	const struct ai_doctrine *doc;
+	struct ai_view v;
+	struct order o;
+	struct ruleset *rs;
+	struct game *g;
+	struct point at = { 46, 20 };
+	int k, lc, gar;
+
+	(void)state;
+	g = load(path, &rs);
+	doc = rs->ops->doctrine;
+	lc = game_find_unit(g, "LC2");
+	gar = game_find_unit(g, "GAR");
+	assert_true(lc >= 0 && gar >= 0);
+	game_occupy(g, gar, false);
+	g->units[gar].pos = at;
+	assert_int_equal(game_fits(g, gar, at, g->units[gar].facing,
+	    g->units[gar].formation, -1, NULL), 0);
+	game_occupy(g, gar, true);
+	ai_view_fill(g, g->units[lc].side, &v);
+	for (k = 0; k < v.nown && v.own[k].unit != lc; k++)
+		;
+	assert_true(k < v.nown);
+	o = move_to(g, lc, at);
+	doc->refine(g, &v, &v.own[k], &o);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_int_equal(o.npts, 1);
+	assert_true(geom_dist(o.pts[0], at) > 48);
+	assert_int_equal(o.pts[0].x, 39);
+	assert_int_equal(o.pts[0].y, 41);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -2008,6 +2057,7 @@ main(void)
 		cmocka_unit_test(test_ai_plays_a_ruleset_without_doctrine),
 		cmocka_unit_test(test_ai_plays_the_cowpens_at_every_level),
 		cmocka_unit_test(test_ai_horse_marches_rather_than_falter),
+		cmocka_unit_test(test_ai_horse_waits_beyond_the_rifles),
 		cmocka_unit_test(test_ai_hard_rifles_do_not_charge_guns_at_poor_odds),
 		cmocka_unit_test(test_002_H7_ai_retires_keeping_facing),
 		cmocka_unit_test(test_ai_horse_rides_at_rifles_it_would_beat),
