@@ -1638,7 +1638,7 @@ test_002_H7_ai_retires_keeping_facing(void **state)
 	o.facing = -1;
 	o.npts = 1;
 	o.pts[0] = (struct point){ 40, 20 };
-	doc->refine(g, &v, &v.own[k], &o);
+	doc->refine(g, &v, &v.own[k], &o, AI_NORMAL);
 	assert_int_equal(o.kind, ORDER_ACTION);
 	assert_int_equal(o.action, ruleset_action(rs, "retire"));
 	assert_int_equal(o.npts, 1);
@@ -1648,7 +1648,7 @@ test_002_H7_ai_retires_keeping_facing(void **state)
 	memcpy(&t, &o, sizeof t);
 	t.kind = ORDER_MOVE;
 	t.pts[0] = (struct point){ 40, 34 };
-	doc->refine(g, &v, &v.own[k], &t);
+	doc->refine(g, &v, &v.own[k], &t, AI_NORMAL);
 	assert_int_equal(t.kind, ORDER_MOVE);
 	ai_view_free(&v);
 	/* The order as refined is one the game takes, and the movement
@@ -1856,7 +1856,8 @@ move_to(const struct game *g, int u, struct point to)
  * behind the 7th Foot) ordered onto the North Carolina riflemen at
  * [28, 40], within its 18-inch reach, charges straight at them in the
  * charges phase, before the 7th marches on, and falters where it stands:
- * the turn leaves it at [32, 48].  Refined, the order is a march to
+ * the turn leaves it at [32, 48].  Refined at hard (normal leaves the
+ * charge as given), the order is a march to
  * [33, 40], the nearest point short of the riflemen that is no charge and
  * has room for the horse; the 7th marches first (the order of battle) and
  * the horse gets forward.
@@ -1901,8 +1902,13 @@ test_ai_horse_marches_rather_than_falter(void **state)
 	for (k = 0; k < v.nown && v.own[k].unit != lc; k++)
 		;
 	assert_true(k < v.nown);
+	/* Normal leaves it as given; hard refines it. */
 	o = move_to(g, lc, at);
-	doc->refine(g, &v, &v.own[k], &o);
+	doc->refine(g, &v, &v.own[k], &o, AI_NORMAL);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_int_equal(o.pts[0].x, at.x);
+	assert_int_equal(o.pts[0].y, at.y);
+	doc->refine(g, &v, &v.own[k], &o, AI_HARD);
 	assert_int_equal(o.kind, ORDER_MOVE);
 	assert_int_equal(o.npts, 1);
 	assert_false(o.pts[0].x == at.x && o.pts[0].y == at.y);
@@ -1985,7 +1991,8 @@ test_ai_hard_rifles_do_not_charge_guns_at_poor_odds(void **state)
  * Legion's other reserve (LC2, in Column behind the Legion infantry),
  * within its 18-inch reach but beyond its own rifles' 12 inches (the
  * data's rifle: long 12, in ticks 48).  Ordered onto them, the horse
- * would charge and falter on the infantry; refined, it marches to the
+ * would charge and falter on the infantry; refined at hard, it marches
+ * to the
  * nearest point short of them beyond their rifles, [39, 41].
  */
 static void
@@ -2015,8 +2022,13 @@ test_ai_horse_waits_beyond_the_rifles(void **state)
 	for (k = 0; k < v.nown && v.own[k].unit != lc; k++)
 		;
 	assert_true(k < v.nown);
+	/* Normal leaves it as given; hard refines it. */
 	o = move_to(g, lc, at);
-	doc->refine(g, &v, &v.own[k], &o);
+	doc->refine(g, &v, &v.own[k], &o, AI_NORMAL);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_int_equal(o.pts[0].x, at.x);
+	assert_int_equal(o.pts[0].y, at.y);
+	doc->refine(g, &v, &v.own[k], &o, AI_HARD);
 	assert_int_equal(o.kind, ORDER_MOVE);
 	assert_int_equal(o.npts, 1);
 	assert_true(geom_dist(o.pts[0], at) > 48);

@@ -117,10 +117,11 @@ struct ai_doctrine {
 	 * retire keeping the facing, say): o is rewritten in place, maybe
 	 * into an order of another kind.  The game g is the one the view
 	 * was filled from: the ruleset may try the order on it (a charge's
-	 * closing, say), leaving it as it was.  NULL: orders go as
-	 * planned. */
+	 * closing, say), leaving it as it was; lvl is the commander's
+	 * level.  NULL: orders go as planned. */
 	void		(*refine)(struct game *g, const struct ai_view *,
-			    const struct ai_own *u, struct order *o);
+			    const struct ai_own *u, struct order *o,
+			    enum ai_level lvl);
 };
 
 #endif

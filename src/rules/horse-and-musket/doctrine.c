@@ -309,7 +309,7 @@ march_not_falter(struct game *g, const struct ai_own *u, struct order *o)
 
 static void
 doctrine_refine(struct game *g, const struct ai_view *v,
-    const struct ai_own *u, struct order *o)
+    const struct ai_own *u, struct order *o, enum ai_level lvl)
 {
 	const struct ruleset *rs = v->rs;
 	const struct hm_move *m = hm_move(rs);
@@ -318,7 +318,8 @@ doctrine_refine(struct game *g, const struct ai_view *v,
 	int k, a, r, turned, stage;
 	bool near;
 
-	if (o->kind == ORDER_MOVE && o->npts >= 1 && o->ngroup == 0)
+	if (lvl >= AI_HARD && o->kind == ORDER_MOVE && o->npts >= 1 &&
+	    o->ngroup == 0)
 		march_not_falter(g, u, o);
 	if (m == NULL || o->kind != ORDER_MOVE || o->npts < 1 ||
 	    o->ngroup > 0 || u->cond == COND_ROUTED || u->formation < 0 ||
