@@ -4,8 +4,9 @@
  * plays each part in the commander's plans, how far muskets, guns and
  * charges reach (HO.3.1, HO.6.2, HO.10), what a unit's quality is (its
  * Drill), how a melee would be likely to go (HO.7), when a march is
- * better made retiring, keeping the facing (H7), and what to answer when
- * the rules ask within a turn (H15).
+ * better made retiring, keeping the facing (H7), what march to make of a
+ * charge that would falter on a friend in the way (HO.3.2, hard), and
+ * what to answer when the rules ask within a turn (H15).
  *
  * It holds no numbers of its own: every figure is the module's, read from
  * data/rulesets/horse-and-musket.yaml into its turn tables (turn.h).
