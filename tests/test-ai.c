@@ -1777,7 +1777,7 @@ test_002_H7_ai_retires_keeping_facing(void **state)
 	o.facing = -1;
 	o.npts = 1;
 	o.pts[0] = (struct point){ 40, 20 };
-	doc->refine(&v, &v.own[k], &o);
+	doc->refine(g, &v, &v.own[k], &o, AI_NORMAL);
 	assert_int_equal(o.kind, ORDER_ACTION);
 	assert_int_equal(o.action, ruleset_action(rs, "retire"));
 	assert_int_equal(o.npts, 1);
@@ -1787,7 +1787,7 @@ test_002_H7_ai_retires_keeping_facing(void **state)
 	memcpy(&t, &o, sizeof t);
 	t.kind = ORDER_MOVE;
 	t.pts[0] = (struct point){ 40, 34 };
-	doc->refine(&v, &v.own[k], &t);
+	doc->refine(g, &v, &v.own[k], &t, AI_NORMAL);
 	assert_int_equal(t.kind, ORDER_MOVE);
 	ai_view_free(&v);
 	/* The order as refined is one the game takes, and the movement
@@ -1972,6 +1972,213 @@ test_ai_hard_militia_falls_back_out_of_charge_reach(void **state)
 	free(path);
 }
 
+/* A Move order for unit u of g to point to, from its own general. */
+static struct order
+move_to(const struct game *g, int u, struct point to)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = g->units[u].general;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = to;
+	return o;
+}
+
+/*
+ * HO.3.1, HO.3.2 in the horse-and-musket doctrine's refine: at the
+ * Cowpens' start the reserve of the Legion's horse (LC1, in Column
+ * behind the 7th Foot) ordered onto the North Carolina riflemen at
+ * [28, 40], within its 18-inch reach, charges straight at them in the
+ * charges phase, before the 7th marches on, and falters where it stands:
+ * the turn leaves it at [32, 48].  Refined at hard (normal leaves the
+ * charge as given), the order is a march to
+ * [33, 40], the nearest point short of the riflemen that is no charge and
+ * has room for the horse; the 7th marches first (the order of battle) and
+ * the horse gets forward.
+ */
+static void
+test_ai_horse_marches_rather_than_falter(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	const struct ai_doctrine *doc;
+	struct ai_view v;
+	struct order o, t;
+	struct ruleset *rs;
+	struct game *g;
+	struct point at, from;
+	char *cause = NULL;
+	int k, lc, ncr, f7;
+
+	(void)state;
+	/* As given: the charge falters before its first step. */
+	g = load(path, &rs);
+	lc = game_find_unit(g, "LC1");
+	ncr = game_find_unit(g, "NCR");
+	f7 = game_find_unit(g, "7F");
+	assert_true(lc >= 0 && ncr >= 0 && f7 >= 0 && f7 < lc);
+	from = g->units[lc].pos;
+	at = g->units[ncr].pos;
+	assert_int_equal(from.x, 32);
+	assert_int_equal(from.y, 48);
+	o = move_to(g, lc, at);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	t = move_to(g, f7, (struct point){ 30, 36 });
+	assert_int_equal(game_order(g, &t, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->units[lc].pos.x, 32);
+	assert_int_equal(g->units[lc].pos.y, 48);
+	game_free(g);
+	ruleset_free(rs);
+	/* Refined: a march short of the riflemen. */
+	g = load(path, &rs);
+	doc = rs->ops->doctrine;
+	ai_view_fill(g, g->units[lc].side, &v);
+	for (k = 0; k < v.nown && v.own[k].unit != lc; k++)
+		;
+	assert_true(k < v.nown);
+	/* Normal leaves it as given; hard refines it. */
+	o = move_to(g, lc, at);
+	doc->refine(g, &v, &v.own[k], &o, AI_NORMAL);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_int_equal(o.pts[0].x, at.x);
+	assert_int_equal(o.pts[0].y, at.y);
+	doc->refine(g, &v, &v.own[k], &o, AI_HARD);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_int_equal(o.npts, 1);
+	assert_false(o.pts[0].x == at.x && o.pts[0].y == at.y);
+	assert_int_equal(o.pts[0].x, 33);
+	assert_int_equal(o.pts[0].y, 40);
+	/* The game is left as it was by the trial. */
+	assert_int_equal(g->units[lc].pos.x, 32);
+	assert_int_equal(g->units[lc].pos.y, 48);
+	ai_view_free(&v);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_null(cause);
+	/* The 7th marches on first (the order of battle), and the horse
+	 * gets forward. */
+	t = move_to(g, f7, (struct point){ 30, 36 });
+	assert_int_equal(game_order(g, &t, &cause), 0);
+	game_turn(g);
+	assert_true(g->units[lc].pos.y < 48);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
+/*
+ * The horse-and-musket doctrine's judge_guns (HO.7: guns -2 in melee,
+ * and rifles -2, open order -1): at the Cowpens' start the Georgia
+ * riflemen stand half an inch from a grasshopper gun, here the only
+ * British unit left on the field.  Hard, whose margin for a charge the
+ * riflemen's edge on the gun does not reach, is not sent in at the gun
+ * (as it was while a battalion in contact always went in at guns).
+ */
+static void
+test_ai_hard_rifles_do_not_charge_guns_at_poor_odds(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct point gun;
+	int gar, g1, i, found = 0;
+
+	(void)state;
+	g = load(path, &rs);
+	assert_true(rs->ops->doctrine->judge_guns);
+	gar = game_find_unit(g, "GAR");
+	g1 = game_find_unit(g, "G1");
+	assert_true(gar >= 0 && g1 >= 0);
+	gun = g->units[g1].pos;
+	/* The gun alone on the field, so that no other enemy's threat or
+	 * charge decides the riflemen's order. */
+	for (i = 0; i < g->nunits; i++)
+		if (g->units[i].side != g->units[gar].side && i != g1) {
+			game_occupy(g, i, false);
+			g->units[i].cond = COND_DISPERSED;
+		}
+	ai_view_fill(g, g->units[gar].side, &v);
+	ai_think(&v, AI_HARD, &p);
+	for (i = 0; i < p.n; i++) {
+		const struct order *o = &p.v[i];
+
+		if (o->unit != gar)
+			continue;
+		found++;
+		assert_false(o->kind == ORDER_MOVE &&
+		    o->pts[o->npts - 1].x == gun.x &&
+		    o->pts[o->npts - 1].y == gun.y);
+	}
+	/* It stands where it is, its rifles on the gun: no order. */
+	assert_int_equal(found, 0);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
+/*
+ * The same refine with the riflemen beyond their fire's reach of the
+ * horse: the Georgia riflemen moved to [46, 20], 14 inches north of the
+ * Legion's other reserve (LC2, in Column behind the Legion infantry),
+ * within its 18-inch reach but beyond its own rifles' 12 inches (the
+ * data's rifle: long 12, in ticks 48).  Ordered onto them, the horse
+ * would charge and falter on the infantry; refined at hard, it marches
+ * to the
+ * nearest point short of them beyond their rifles, [39, 41].
+ */
+static void
+test_ai_horse_waits_beyond_the_rifles(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	const struct ai_doctrine *doc;
+	struct ai_view v;
+	struct order o;
+	struct ruleset *rs;
+	struct game *g;
+	struct point at = { 46, 20 };
+	int k, lc, gar;
+
+	(void)state;
+	g = load(path, &rs);
+	doc = rs->ops->doctrine;
+	lc = game_find_unit(g, "LC2");
+	gar = game_find_unit(g, "GAR");
+	assert_true(lc >= 0 && gar >= 0);
+	game_occupy(g, gar, false);
+	g->units[gar].pos = at;
+	assert_int_equal(game_fits(g, gar, at, g->units[gar].facing,
+	    g->units[gar].formation, -1, NULL), 0);
+	game_occupy(g, gar, true);
+	ai_view_fill(g, g->units[lc].side, &v);
+	for (k = 0; k < v.nown && v.own[k].unit != lc; k++)
+		;
+	assert_true(k < v.nown);
+	/* Normal leaves it as given; hard refines it. */
+	o = move_to(g, lc, at);
+	doc->refine(g, &v, &v.own[k], &o, AI_NORMAL);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_int_equal(o.pts[0].x, at.x);
+	assert_int_equal(o.pts[0].y, at.y);
+	doc->refine(g, &v, &v.own[k], &o, AI_HARD);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_int_equal(o.npts, 1);
+	assert_true(geom_dist(o.pts[0], at) > 48);
+	assert_int_equal(o.pts[0].x, 39);
+	assert_int_equal(o.pts[0].y, 41);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -2000,6 +2207,9 @@ main(void)
 		cmocka_unit_test(test_ai_garrison_holds_a_bridge_from_its_own_bank),
 		cmocka_unit_test(test_ai_plays_a_ruleset_without_doctrine),
 		cmocka_unit_test(test_ai_plays_the_cowpens_at_every_level),
+		cmocka_unit_test(test_ai_horse_marches_rather_than_falter),
+		cmocka_unit_test(test_ai_horse_waits_beyond_the_rifles),
+		cmocka_unit_test(test_ai_hard_rifles_do_not_charge_guns_at_poor_odds),
 		cmocka_unit_test(test_002_H7_ai_retires_keeping_facing),
 		cmocka_unit_test(test_ai_horse_rides_at_rifles_it_would_beat),
 		cmocka_unit_test(test_ai_foot_charges_rifles_in_reach),

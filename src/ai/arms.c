@@ -76,12 +76,15 @@ horse_near(const struct think *t, const struct ai_own *u, int r)
 	return false;
 }
 
-/* Enemy units near an own unit: gaps within r; strongest of them. */
+/* Enemy units near an own unit: gaps within r; strongest of them.
+ * *weak: one of them is a Mob or guns (unless the doctrine judges guns
+ * by the melee edge like any other unit, judge_guns), charged at once. */
 static int
 close_enemies(const struct think *t, const struct ai_own *u, int r,
     long *men, bool *weak)
 {
 	const struct ai_view *v = t->v;
+	const struct ai_doctrine *d = v->rs->ops->doctrine;
 	int j, n = 0;
 
 	*men = 0;
@@ -97,7 +100,8 @@ close_enemies(const struct think *t, const struct ai_own *u, int r,
 		n++;
 		*men += e->arm == ARM_ARTILLERY ? e->strength * 20 :
 		    e->strength;
-		if (e->cond == COND_MOB || e->arm == ARM_ARTILLERY)
+		if (e->cond == COND_MOB || (e->arm == ARM_ARTILLERY &&
+		    (d == NULL || !d->judge_guns)))
 			*weak = true;
 	}
 	return n;

@@ -284,13 +284,13 @@ shadow_march(struct game *g, int ui, struct shadow *saved)
 
 /* The ruleset's own form of a checked Move order (ai/doctrine.h). */
 static void
-refine(const struct game *g, const struct ai_view *v,
-    const struct ai_own *own, struct order *o)
+refine(struct game *g, const struct ai_view *v,
+    const struct ai_own *own, struct order *o, enum ai_level lvl)
 {
 	const struct ai_doctrine *d = g->rs->ops->doctrine;
 
 	if (d != NULL && d->refine != NULL && o->kind == ORDER_MOVE)
-		d->refine(v, own, o);
+		d->refine(g, v, own, o, lvl);
 }
 
 /* Give unit ui's orders of the plan, vetted, and its standing march
@@ -311,7 +311,7 @@ give_unit(struct game *g, struct ai_plan *p, const struct ai_view *v,
 		planned = true;
 		if (lvl >= AI_NORMAL) {
 			vet(g, &p->v[k]);
-			refine(g, v, own, &p->v[k]);
+			refine(g, v, own, &p->v[k], lvl);
 		}
 		if (game_order(g, &p->v[k], &cause) != 0) {
 			bad++;
@@ -326,7 +326,7 @@ give_unit(struct game *g, struct ai_plan *p, const struct ai_view *v,
 	o = u->order;
 	o.general = u->general;
 	vet(g, &o);
-	refine(g, v, own, &o);
+	refine(g, v, own, &o, lvl);
 	if (memcmp(&o.pts, &u->order.pts, sizeof o.pts) == 0 &&
 	    o.kind == u->order.kind && o.npts == u->order.npts)
 		return bad;

@@ -97,6 +97,11 @@ struct ai_doctrine {
 	 * rather than march to the edge of contact and wait to be charged
 	 * there; 0: it charges only at the edge of contact. */
 	int		 reach_charge_edge;
+	/* Guns at the edge of contact are judged by melee_edge like any
+	 * other enemy (where the doctrine's edge already counts them weak
+	 * in melee), not charged at once whatever the odds; false: a
+	 * battalion in contact always goes in at guns. */
+	bool		 judge_guns;
 	/* Hard: a battalion whose melee edge charging a formed enemy who
 	 * could charge it soon is at most evade_edge falls back out of his
 	 * reach (when evade is set). */
@@ -112,10 +117,13 @@ struct ai_doctrine {
 	/* The ruleset's own way to give Move order o (checked already) to
 	 * own unit u, when it has a better one than the plain march (a
 	 * retire keeping the facing, say): o is rewritten in place, maybe
-	 * into an order of another kind.  NULL:
-	 * orders go as planned. */
-	void		(*refine)(const struct ai_view *, const struct ai_own *u,
-			    struct order *o);
+	 * into an order of another kind.  The game g is the one the view
+	 * was filled from: the ruleset may try the order on it (a charge's
+	 * closing, say), leaving it as it was; lvl is the commander's
+	 * level.  NULL: orders go as planned. */
+	void		(*refine)(struct game *g, const struct ai_view *,
+			    const struct ai_own *u, struct order *o,
+			    enum ai_level lvl);
 };
 
 #endif

@@ -4,8 +4,9 @@
  * plays each part in the commander's plans, how far muskets, guns and
  * charges reach (HO.3.1, HO.6.2, HO.10), what a unit's quality is (its
  * Drill), how a melee would be likely to go (HO.7), when a march is
- * better made retiring, keeping the facing (H7), and what to answer when
- * the rules ask within a turn (H15).
+ * better made retiring, keeping the facing (H7), what march to make of a
+ * charge that would falter on a friend in the way (HO.3.2, hard), and
+ * what to answer when the rules ask within a turn (H15).
  *
  * It holds no numbers of its own: every figure is the module's, read from
  * data/rulesets/horse-and-musket.yaml into its turn tables (turn.h).
@@ -18,6 +19,7 @@
 #include "ai/doctrine.h"
 #include "core/geom.h"
 #include "core/game.h"
+#include "core/map.h"
 #include "rules/horse-and-musket/hm.h"
 #include "rules/horse-and-musket/move.h"
 #include "rules/horse-and-musket/turn.h"
@@ -241,9 +243,74 @@ enemy_near(const struct ai_view *v, const struct ai_own *u, int a)
  * than turning, or where the enemy would turn the unit back; far from
  * the enemy a long march is better made by turning once.
  */
+/*
+ * HO.3.1, HO.3.2: a Move order whose last point lies on an enemy in
+ * reach is a charge, made straight at him; where a friend in the way (or
+ * the ground) would stop it short, it falters and the unit loses its
+ * move where it stands - a reserve behind its own foot would falter so
+ * every turn.  Such an order is made a march short of the enemy instead
+ * (H12 lets it pass through the friend): to the route's last waypoint
+ * that is no such charge, else to the point near him, on our side of
+ * him, that is no charge and where the unit has room to stand, the
+ * nearest him beyond the reach of his fire (HO.6.2: the charger would
+ * stand there to be shot at, and test), else the nearest him (then the
+ * nearest the unit); with none, it is left as it is.  Whether the friend in the way has marched on by then the movement
+ * phase decides (it marches in the order of battle).  The march stops short of him (HO.4), and the next turn's charge
+ * is made from there.
+ */
+/* How far about the enemy, in cells, beyond his fire's reach, a march
+ * short of him may end. */
+#define FALTER_RING	6
+
 static void
-doctrine_refine(const struct ai_view *v, const struct ai_own *u,
-    struct order *o)
+march_not_falter(struct game *g, const struct ai_own *u, struct order *o)
+{
+	struct order w = *o;
+	struct point p, e, best = u->pos;
+	int bd = -1, d, far, tg, range, ring;
+
+	if (!hm_charge_falters(g, u->unit, o))
+		return;
+	while (w.npts > 1) {
+		w.npts--;
+		if (!hm_charge_falters(g, u->unit, &w)) {
+			*o = w;
+			return;
+		}
+	}
+	e = w.pts[0];
+	far = geom_dist(u->pos, e);
+	tg = hm_order_charges(g, u->unit, &w);
+	range = tg >= 0 ? hm_fire_range(g, tg) : 0;
+	ring = FALTER_RING + range / STEP_ORTHO;
+	for (p.y = e.y - ring; p.y <= e.y + ring; p.y++)
+		for (p.x = e.x - ring; p.x <= e.x + ring; p.x++) {
+			if (!map_inside(g->map, p.x, p.y) ||
+			    geom_dist(u->pos, p) > far ||
+			    (p.x == u->pos.x && p.y == u->pos.y))
+				continue;
+			d = geom_dist(p, e) * 4 + geom_dist(p, u->pos);
+			if (geom_dist(p, e) <= range)
+				d += 1000000;
+			if (bd >= 0 && d >= bd)
+				continue;
+			w.pts[0] = p;
+			if (hm_order_charges(g, u->unit, &w) >= 0 ||
+			    game_fits(g, u->unit, p, geom_heading(u->pos, p),
+			    u->formation, -1, NULL) != 0)
+				continue;
+			bd = d;
+			best = p;
+		}
+	if (bd >= 0) {
+		w.pts[0] = best;
+		*o = w;
+	}
+}
+
+static void
+doctrine_refine(struct game *g, const struct ai_view *v,
+    const struct ai_own *u, struct order *o, enum ai_level lvl)
 {
 	const struct ruleset *rs = v->rs;
 	const struct hm_move *m = hm_move(rs);
@@ -252,6 +319,9 @@ doctrine_refine(const struct ai_view *v, const struct ai_own *u,
 	int k, a, r, turned, stage;
 	bool near;
 
+	if (lvl >= AI_HARD && o->kind == ORDER_MOVE && o->npts >= 1 &&
+	    o->ngroup == 0)
+		march_not_falter(g, u, o);
 	if (m == NULL || o->kind != ORDER_MOVE || o->npts < 1 ||
 	    o->ngroup > 0 || u->cond == COND_ROUTED || u->formation < 0 ||
 	    u->formation >= rs->nform ||
@@ -292,6 +362,7 @@ const struct ai_doctrine hm_doctrine = {
 	.melee_edge = doctrine_melee_edge,
 	.horse_front_edge = 3,
 	.reach_charge_edge = 3,
+	.judge_guns = true,
 	.evade = true,
 	.evade_edge = -2,
 	.answer = doctrine_answer,

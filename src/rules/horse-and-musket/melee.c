@@ -30,15 +30,19 @@ may_charge(const struct game *g, int u)
 	    hm_turn(g->rs)->charge_arm[un->arm] && un->contact < 0;
 }
 
-bool
-hm_close(struct game *g, int c, int tg, int reach, const char *rule)
+/*
+ * HO.3.1, HO.3.2: charger c turns to tg and walks straight at him until
+ * contact, its reach spent, the ground or a unit in the way stops it;
+ * it is left where it stopped.  Returns the ticks spent.
+ */
+static int
+close_walk(struct game *g, int c, int tg, int reach)
 {
 	struct unit *cu = &g->units[c], *tu = &g->units[tg];
-	struct point from = cu->pos, next;
-	int spent = 0, cost, gap;
+	struct point next;
+	int spent = 0, cost;
 	enum dir d, was = cu->facing;
 	bool blocked = false;
-	char a[32], b[32];
 	struct move_walk w;
 
 	game_occupy(g, c, false);
@@ -54,7 +58,7 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 	/* HO.3.1: the ground is priced as for a march (H3, H4). */
 	move_walk_init(g, c, &w);
 	w.allowance = w.left = reach;
-	while (!blocked && (gap = hm_gap(g, c, tg)) > 0) {
+	while (!blocked && hm_gap(g, c, tg) > 0) {
 		d = geom_heading(cu->pos, tu->pos);
 		w.pos = cu->pos;
 		w.facing = cu->facing;
@@ -71,6 +75,74 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 	}
 	move_walk_free(&w);
 	game_occupy(g, c, true);
+	return spent;
+}
+
+/* HO.3.1: the enemy unit u's Move order o would charge, its target
+ * in reach and in its front arc, or -1: the first in the order of units
+ * whose block covers or touches the order's last point. */
+static int
+order_target(const struct game *g, int u, const struct order *o)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	struct point *cells, dest;
+	int j, n, best = -1;
+
+	if (o->kind != ORDER_MOVE || o->npts <= 0 || !may_charge(g, u))
+		return -1;
+	dest = o->pts[o->npts - 1];
+	cells = game_cells_take(g);
+	for (j = 0; j < g->nunits; j++) {
+		if (!hm_enemies(g, u, j) || g->units[j].cond == COND_AWAY)
+			continue;
+		n = game_footprint(g, &g->units[j], cells);
+		if (near_block_gap(cells, n, &dest, 1) <= 0) {
+			best = j;
+			break;
+		}
+	}
+	game_cells_give(g, cells);
+	if (best >= 0 && (!hm_in_arc(g, u, best, t->charge_arc) ||
+	    hm_gap(g, u, best) > hm_speed(g, u)))
+		return -1;
+	return best;
+}
+
+int
+hm_order_charges(const struct game *g, int c, const struct order *o)
+{
+	return order_target(g, c, o);
+}
+
+bool
+hm_charge_falters(struct game *g, int c, const struct order *o)
+{
+	struct unit *cu = &g->units[c];
+	struct point pos = cu->pos;
+	enum dir facing = cu->facing;
+	int tg = order_target(g, c, o);
+	bool falters;
+
+	if (tg < 0)
+		return false;
+	(void)close_walk(g, c, tg, hm_speed(g, c));
+	falters = hm_gap(g, c, tg) != 0;
+	game_occupy(g, c, false);
+	cu->pos = pos;
+	cu->facing = facing;
+	game_occupy(g, c, true);
+	return falters;
+}
+
+bool
+hm_close(struct game *g, int c, int tg, int reach, const char *rule)
+{
+	struct unit *cu = &g->units[c], *tu = &g->units[tg];
+	struct point from = cu->pos;
+	int spent;
+	char a[32], b[32];
+
+	spent = close_walk(g, c, tg, reach);
 	cu->moved = spent;
 	cu->halt_turn = g->turn;
 	ruleset_fmt(g->rs, spent, a, sizeof a);

@@ -223,6 +223,14 @@ bool hm_may_fire(const struct game *, int u);
 /* HO.3.2, H15: unit c closes straight on unit t to contact; true if it
  * made contact within reach ticks. */
 bool hm_close(struct game *, int c, int t, int reach, const char *rule);
+/* HO.3.1, HO.3.2: whether Move order o, given to unit c, would make it
+ * charge an enemy (in reach and in its front arc) and falter short of
+ * him, the ground or a unit in the way stopping it, were the charges
+ * made as the units stand now.  The game is left as it was. */
+bool hm_charge_falters(struct game *, int c, const struct order *o);
+/* HO.3.1: the enemy Move order o, given to unit c, would charge (in reach
+ * and in its front arc) as the units stand now, or -1: none. */
+int hm_order_charges(const struct game *, int c, const struct order *o);
 /* HO.7: a and t fight one melee (a the attacker). */
 void hm_fight(struct game *, int a, int t);
 
