@@ -278,6 +278,48 @@ test_3_2_2_game_turn_delivers(void **state)
 	assert_int_equal(f->g->ntransit, 0);
 }
 
+/*
+ * 3.6.8: a unit that stopped in battle contact stays there until orders
+ * are received.  "Received" is the order's arrival: one carried by an aide
+ * is given in turn 1 and reaches the far unit in turn 4, three turns
+ * after the halt it must end.  The unit, halted in contact in turn 0
+ * under its old Move order, stays through turns 1 to 3 and marches on to
+ * [90, 20] in turn 4, when the new order arrives (it used to stay for ever: the
+ * order was given before the halts it had to end, which go on every
+ * turn it stays).
+ */
+static void
+test_3_6_8_contact_ends_with_an_order_carried_by_an_aide(void **state)
+{
+	struct fx *f = *state;
+	struct unit *u = &f->g->units[f->far];
+	struct order o = move_order(f->far, 0, 90, 20);
+	char *cause;
+	int t;
+
+	u->order = move_order(f->far, 0, 90, 10);	/* the old march */
+	u->order.issued = u->order.arrives = 0;
+	u->halt = HALT_CONTACT;
+	u->halt_turn = 0;
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	assert_int_equal(f->g->transit[0].arrives, 4);
+	for (t = 1; t <= 3; t++) {
+		game_turn(f->g);
+		assert_int_equal(u->pos.x, 90);
+		assert_int_equal(u->pos.y, 30);
+		assert_int_equal(u->halt, HALT_CONTACT);
+	}
+	assert_int_equal(fixture_count(f->g, "3.6.8", "stays in battle "
+	    "contact"), 3);
+	game_turn(f->g);			/* turn 4: the aide is there */
+	assert_int_equal(u->order.kind, ORDER_MOVE);
+	assert_int_equal(u->order.pts[0].y, 20);
+	assert_int_equal(u->pos.x, 90);
+	assert_int_equal(u->pos.y, 26);		/* Line, Drill 4: 2 BD */
+	assert_int_equal(fixture_count(f->g, "3.6.8", "stays in battle "
+	    "contact"), 3);
+}
+
 /* An aide who arrives after a newer order was given finds it stale. */
 static void
 test_3_2_3_older_order_dropped(void **state)
@@ -717,6 +759,7 @@ main(void)
 		T(test_ruleset_without_aides_orders_at_once),
 		T(test_3_2_2_couriers_phase_delivers_on_arrival),
 		T(test_3_2_2_game_turn_delivers),
+		T(test_3_6_8_contact_ends_with_an_order_carried_by_an_aide),
 		T(test_3_2_3_older_order_dropped),
 		T(test_3_2_3_order_lost_when_unit_routs),
 		T(test_3_2_4_courier_delay_off),

@@ -627,8 +627,13 @@ nap_phase_movement(struct game *g)
 			continue;
 		switch (u->order.kind) {
 		case ORDER_MOVE:
+			/* 3.6.8: it stays until orders are received: an
+			 * order that reached it after the halt (its arrival
+			 * turn, not the turn the general gave it: one
+			 * carried by an aide is given a turn or more before
+			 * it arrives) moves it on. */
 			if (u->halt == HALT_CONTACT &&
-			    u->order.issued <= u->halt_turn &&
+			    u->order.arrives <= u->halt_turn &&
 			    u->halt_turn >= g->turn - 1) {
 				game_log(g, i, EV_MOVE, "3.6.8", "%s stays in "
 				    "battle contact: it moves on only with a "
