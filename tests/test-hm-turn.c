@@ -281,6 +281,62 @@ test_HO_6_3_behind_a_fence_on_the_enemys_side(void **state)
 		}
 }
 
+/* HO.6.1: musket range is 6 inches and a Line exactly 6 inches off is
+ * within it: each Line fires at long range, 2 bases, 5+ to hit, and the
+ * log gives the dice as rolled. */
+static void
+test_HO_6_1_musket_reaches_exactly_6_inches(void **state)
+{
+	struct game *g = field();
+	char text[160];
+	int a, b, r[4], ha, hb, i;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 7, DIR_S, 100);
+	assert_int_equal(hm_gap(g, a, b), 24);		/* 6 inches */
+	dice(g, 4, 6, r);
+	for (i = ha = hb = 0; i < 2; i++) {
+		ha += r[i] >= 5;
+		hb += r[2 + i] >= 5;
+	}
+	hm_phase_fire(g);
+	snprintf(text, sizeof text, "a fires musket at b, 6 in away (long "
+	    "range): 2 bases x 1 = 2d6, 5+ to hit: rolls %d %d, %d hit%s",
+	    r[0], r[1], ha, ha == 1 ? "" : "s");
+	assert_int_equal(count(g, "HO.6.2", text), 1);
+	snprintf(text, sizeof text, "b fires musket at a, 6 in away (long "
+	    "range): 2 bases x 1 = 2d6, 5+ to hit: rolls %d %d, %d hit%s",
+	    r[2], r[3], hb, hb == 1 ? "" : "s");
+	assert_int_equal(count(g, "HO.6.2", text), 1);
+	assert_int_equal(g->units[b].strength, 100 - 10 * ha);
+	assert_int_equal(g->units[a].strength, 200 - 20 * hb);
+	game_free(g);
+}
+
+/* HO.6.3: a deployed gun is a hard target, -1 to the die: a Line's
+ * musket at long range (4 inches) needs 6+ against it, not 5+. */
+static void
+test_HO_6_3_deployed_gun_is_a_hard_target(void **state)
+{
+	struct game *g = field();
+	int a, gun, r[2], h;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	gun = unit(g, "g", 1, ARM_ARTILLERY, "light", "deployed", 20, 11,
+	    DIR_S, 20);
+	assert_int_equal(hm_gap(g, a, gun), 16);	/* 4 inches */
+	dice(g, 2, 6, r);
+	h = (r[0] >= 6) + (r[1] >= 6);
+	hm_phase_fire(g);
+	assert_int_equal(count(g, "HO.6.2", "a fires musket at g, 4 in away "
+	    "(long range): 2 bases x 1 = 2d6, 6+ to hit -1 (deployed gun)"),
+	    1);
+	assert_int_equal(g->units[gun].strength, 20 - 2 * h);
+	game_free(g);
+}
+
 /* Beyond musket range (6 in) nobody fires; a limbered gun never does. */
 static void
 test_HO_6_1_out_of_range_and_limbered(void **state)
@@ -1780,6 +1836,8 @@ main(void)
 		cmocka_unit_test(test_HO_6_3_cover_long_range),
 		cmocka_unit_test(test_HO_6_3_behind_a_fence_on_the_enemys_side),
 		cmocka_unit_test(test_HO_6_1_out_of_range_and_limbered),
+		cmocka_unit_test(test_HO_6_1_musket_reaches_exactly_6_inches),
+		cmocka_unit_test(test_HO_6_3_deployed_gun_is_a_hard_target),
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
