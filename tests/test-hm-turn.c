@@ -861,6 +861,40 @@ test_HO_2_rally_test(void **state)
 	game_free(g);
 }
 
+/* HO.2: the first unit of the battle is an enemy like any other: a
+ * formed enemy (unit 0) within 12 inches forbids the rally test; away
+ * from it the log gives the whole test: the target and why (Drill 4 + 2),
+ * the roll and its dice. */
+static void
+test_HO_2_rally_by_the_first_unit_and_the_test_explained(void **state)
+{
+	struct game *g = field();
+	char text[128];
+	int u, r[2];
+
+	(void)state;
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 30, DIR_N, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_rally(g);
+	assert_int_equal(g->units[u].cond, COND_ROUTED);
+	assert_int_equal(count(g, "HO.2", "u cannot rally: e is"), 1);
+	game_free(g);
+
+	g = field();
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 50, 38, DIR_N, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	dice(g, 2, 6, r);
+	hm_phase_rally(g);
+	snprintf(text, sizeof text, "u tries to rally: needs 6 or less "
+	    "(Drill 4 + 2); rolls %d (%d+%d)", r[0] + r[1], r[0], r[1]);
+	assert_int_equal(count(g, "HO.2", text), 1);
+	assert_int_equal(g->units[u].cond, r[0] + r[1] <= 6 ? COND_MOB :
+	    COND_ROUTED);
+	game_free(g);
+}
+
 /* A formed enemy within 12 inches: no test at all. */
 static void
 test_HO_2_enemy_near_no_rally(void **state)
@@ -1858,6 +1892,8 @@ main(void)
 		cmocka_unit_test(test_HO_9_3_restore),
 		cmocka_unit_test(test_HO_2_rally_test),
 		cmocka_unit_test(test_HO_2_enemy_near_no_rally),
+		cmocka_unit_test(
+		    test_HO_2_rally_by_the_first_unit_and_the_test_explained),
 		cmocka_unit_test(test_HO_2_enemy_at_the_rally_gap_no_rally),
 		cmocka_unit_test(test_HO_10_break_point_ends),
 		cmocka_unit_test(test_HO_10_both_sides_break),
