@@ -534,6 +534,43 @@ test_HO_7_horse_against_foot(void **state)
 	game_free(g);
 }
 
+/* HO.7: a tie, horse d6 + 4 + 1 + 1 against foot d6 + 4 on equal totals:
+ * 1 hit each and the two stay in contact, each the other's, to fight again
+ * next turn.  The seed is the first whose dice tie. */
+static void
+test_HO_7_a_tie_keeps_them_in_contact(void **state)
+{
+	struct game *g;
+	int c, t, r[2], seed;
+
+	(void)state;
+	for (seed = 1; seed < 200; seed++) {
+		g = field();
+		game_seed(g, (uint64_t)seed);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if (r[0] + 6 == r[1] + 4)
+			break;
+	}
+	assert_true(seed < 200);
+	g = field();
+	game_seed(g, (uint64_t)seed);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
+	hm_fight(g, c, t);
+	assert_int_equal(g->units[c].strength, 72);
+	assert_int_equal(g->units[t].strength, 180);
+	assert_int_equal(g->units[c].contact, t);
+	assert_int_equal(g->units[t].contact, c);
+	assert_int_equal(g->units[c].cond, COND_FORMED);
+	assert_int_equal(g->units[t].cond, COND_FORMED);
+	assert_int_equal(count(g, "HO.7", "a tie, 1 hit each; they fight "
+	    "again next turn"), 1);
+	game_free(g);
+}
+
 /* Horse that charged Disordered foot: d6 + 4 + 1 (charged) + 2 (horse on
  * Disordered foot) against d6 + 4 - 1 (Disordered); the foot, beaten
  * while Disordered, routs whatever the margin, and the horse has broken
@@ -1878,6 +1915,7 @@ main(void)
 		cmocka_unit_test(test_HO_3_2_faltered_charger_stops),
 		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
+		cmocka_unit_test(test_HO_7_a_tie_keeps_them_in_contact),
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
