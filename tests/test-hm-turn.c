@@ -315,12 +315,13 @@ test_HO_6_1_musket_reaches_exactly_6_inches(void **state)
 }
 
 /* HO.6.3: a deployed gun is a hard target, -1 to the die: a Line's
- * musket at long range (4 inches) needs 6+ against it, not 5+. */
+ * musket at long range (4 inches) needs 6+ against it, not 5+; each
+ * modifier is logged after the one before. */
 static void
 test_HO_6_3_deployed_gun_is_a_hard_target(void **state)
 {
 	struct game *g = field();
-	int a, gun, r[2], h;
+	int a, gun, r[2], h, x, y, wood = ruleset_land(rs, "open_wood");
 
 	(void)state;
 	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
@@ -333,6 +334,24 @@ test_HO_6_3_deployed_gun_is_a_hard_target(void **state)
 	assert_int_equal(count(g, "HO.6.2", "a fires musket at g, 4 in away "
 	    "(long range): 2 bases x 1 = 2d6, 6+ to hit -1 (deployed gun)"),
 	    1);
+	assert_int_equal(g->units[gun].strength, 20 - 2 * h);
+	game_free(g);
+
+	/* In open woods as well, both count: -1 (cover) -1 (deployed gun),
+	 * 7+ to hit, so only a 6 (which always hits) does. */
+	g = field();
+	for (y = 6; y <= 13; y++)
+		for (x = 10; x <= 30; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)wood;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	gun = unit(g, "g", 1, ARM_ARTILLERY, "light", "deployed", 20, 11,
+	    DIR_S, 20);
+	dice(g, 2, 6, r);
+	h = (r[0] == 6) + (r[1] == 6);
+	hm_phase_fire(g);
+	assert_int_equal(count(g, "HO.6.2", "a fires musket at g, 4 in away "
+	    "(long range): 2 bases x 1 = 2d6, 7+ to hit -1 (cover) -1 "
+	    "(deployed gun)"), 1);
 	assert_int_equal(g->units[gun].strength, 20 - 2 * h);
 	game_free(g);
 }
