@@ -662,6 +662,58 @@ test_3_9_3_routers_flee_at_rout_speed(void **state)
 	game_free(g);
 }
 
+/* The last row of u's block (its greatest y). */
+static int
+back_row(const struct game *g, int u)
+{
+	struct point *cells = game_cells_take(g);
+	int i, n = game_footprint(g, &g->units[u], cells), y = -1;
+
+	for (i = 0; i < n; i++)
+		if (cells[i].y > y)
+			y = cells[i].y;
+	game_cells_give(g, cells);
+	return y;
+}
+
+/* 3.9.3: a router whose first step is blocked by a friend stays where
+ * it is, moves nothing, keeps its whole track and the log says where the
+ * track is blocked. */
+static void
+test_3_9_3_router_with_its_track_blocked_stays(void **state)
+{
+	struct game *g = field();
+	struct point start, at;
+	char text[96];
+	int a, f, n0;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 5,
+	    DIR_N, 600);
+	nap_rout(g, a, "test");
+	start = g->units[a].pos;
+	n0 = g->units[a].ntrack;
+	assert_true(n0 > 0);
+	at = g->units[a].track[0];
+	/* Fleeing south, the column faces about on its first step: its
+	 * block then runs north from [30, 6].  A friend's Line just north of
+	 * it, its back row on row 4, is in the way. */
+	assert_int_equal(at.x, 30);
+	assert_int_equal(at.y, 6);
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 3,
+	    DIR_N, 600);
+	assert_int_equal(back_row(g, f), 4);
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].pos.x, start.x);
+	assert_int_equal(g->units[a].pos.y, start.y);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].ntrack, n0);
+	snprintf(text, sizeof text, "a cannot flee: its track is blocked at "
+	    "[%d, %d]", at.x, at.y);
+	assert_int_equal(fixture_count(g, "3.9.3", text), 1);
+	game_free(g);
+}
+
 /* Cavalry next to routers: surrender when the roll allows it... */
 static void
 test_3_9_5_capture_by_cavalry(void **state)
@@ -835,8 +887,13 @@ test_3_9_6_empty_units_disperse_and_free_their_cells(void **state)
 	g->units[r].strength = 0;
 	g->units[b].strength = 1;
 	nap_rout(g, r, "test");
+	g->units[a].order.kind = ORDER_MOVE;
+	g->units[a].order.unit = a;
+	g->units[a].order.npts = 1;
+	g->units[a].order.pts[0] = (struct point){ 20, 10 };
 	nap_phase_morale(g);
 	assert_int_equal(g->units[a].cond, COND_DISPERSED);
+	assert_int_equal(g->units[a].order.kind, ORDER_NONE);	/* no order */
 	assert_int_equal(g->units[r].cond, COND_DISPERSED);
 	assert_true(unit_gone(&g->units[a]) && !unit_active(&g->units[a]));
 	assert_int_equal(g->units[b].cond, COND_FORMED);
@@ -1129,6 +1186,7 @@ main(void)
 		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
+		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
 		cmocka_unit_test(test_3_9_5_scatter_loses_men),
 		cmocka_unit_test(test_3_9_5_explanation_line),
