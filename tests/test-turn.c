@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "core/near.h"
 #include "io/yread.h"
 #include "rules/napoleonic/phases.h"
 #define TURN_FIXTURE_SHARED
@@ -824,6 +825,68 @@ test_3_9_5_open_track_no_modifier(void **state)
 	game_free(g);
 }
 
+/* A router held where it stands (column a at [30, 5], its first step
+ * blocked by the friend f) and a formed enemy column e at (x, y) facing
+ * f. */
+static struct game *
+held_router(int x, int y, enum dir f, int *a, int *e)
+{
+	struct game *g = field();
+
+	*a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 5,
+	    DIR_N, 600);
+	nap_rout(g, *a, "test");
+	fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 3, DIR_N,
+	    600);
+	*e = fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "column", x, y, f,
+	    600);
+	return g;
+}
+
+/* 3.9.5: a formed enemy catches routers within touch (0.5 BD, 2 ticks)
+ * and not beyond: an enemy column standing square or facing half right,
+ * at any place east of the router 3 ticks off (a diagonal cell between,
+ * or a corner) does not; one exactly at the touch does. */
+static void
+test_3_9_5_touch_is_the_limit_of_the_catch(void **state)
+{
+	static const enum dir fs[] = { DIR_N, DIR_NE };
+	const int touch = tab()->morale.touch;
+	struct game *g;
+	int a, e, x, y, gap, i, far, near;
+
+	(void)state;
+	assert_int_equal(touch, 2);
+	for (i = 0; i < 2; i++) {
+		far = near = 0;
+		for (y = 0; y < 16; y++)
+			for (x = 31; x < 45; x++) {
+				g = held_router(x, y, fs[i], &a, &e);
+				gap = near_unit_gap(g, a, e);
+				if (gap != touch + 1 && (gap != touch ||
+				    near > 0)) {
+					game_free(g);
+					continue;
+				}
+				nap_phase_morale(g);
+				assert_int_equal(fixture_count(g, "3.9.3",
+				    "a cannot flee"), 1);
+				if (fixture_count(g, "3.9.5", "reaches the "
+				    "routed") != (gap == touch))
+					fail_msg("e facing %s at [%d, %d], %d "
+					    "ticks off", dir_name(fs[i]), x, y,
+					    gap);
+				if (gap == touch)
+					near++;
+				else
+					far++;
+				game_free(g);
+			}
+		assert_int_equal(near, 1);
+		assert_true(far > 0);
+	}
+}
+
 /* The morale phase finds routers touched by formed enemies itself. */
 static void
 test_3_9_5_morale_phase_catches_routers(void **state)
@@ -1192,6 +1255,7 @@ main(void)
 		cmocka_unit_test(test_3_9_5_explanation_line),
 		cmocka_unit_test(test_3_9_5_open_track_no_modifier),
 		cmocka_unit_test(test_3_9_5_morale_phase_catches_routers),
+		cmocka_unit_test(test_3_9_5_touch_is_the_limit_of_the_catch),
 		cmocka_unit_test(test_3_9_6_empty_units_disperse_and_free_their_cells),
 		cmocka_unit_test(test_3_9_6_dispersed_count_lost_for_break_point),
 		cmocka_unit_test(test_3_10_1_side_breaks_at_break_point),
