@@ -638,6 +638,67 @@ test_3_9_2_rout_track_leads_to_rear(void **state)
 	game_free(g);
 }
 
+/* Two cavalry Lines side by side (as M9) under one group order north;
+ * b stopped in battle contact ago turns before this one (-1: never). */
+static struct game *
+brigade(int ago, int *a, int *b)
+{
+	struct game *g = field();
+	struct order o;
+	char *cause = NULL;
+
+	g->opt.courier_delay = false;
+	g->opt.random_speed = false;
+	*a = fixture_unit(g, "a", 0, ARM_CAVALRY, "light", "line", 6, 18,
+	    DIR_N, 400);
+	*b = fixture_unit(g, "b", 0, ARM_CAVALRY, "light", "line", 13, 18,
+	    DIR_N, 400);
+	if (ago >= 0) {
+		g->units[*b].halt = HALT_CONTACT;
+		g->units[*b].halt_turn = g->turn - ago;
+	}
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = *a;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 10 };
+	o.ngroup = 2;
+	o.group[0] = *a;
+	o.group[1] = *b;
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("group order refused: %s", cause);
+	return g;
+}
+
+/* 3.6.3: units wheel and march as one line only out of battle contact:
+ * a member held in contact this turn or the last marches alone, and so
+ * does the whole group; one held two turns ago, or never, marches with
+ * the line. */
+static void
+test_3_6_3_group_member_in_contact_marches_alone(void **state)
+{
+	struct game *g;
+	int a, b, ago;
+	bool alone;
+
+	(void)state;
+	for (ago = -1; ago <= 2; ago++) {
+		alone = ago == 0 || ago == 1;
+		g = brigade(ago, &a, &b);
+		game_turn(g);
+		if (fixture_count(g, "3.6.3", "do not stand in one line") !=
+		    (alone ? 2 : 0) || fixture_count(g, "3.6.3", "marches "
+		    "straight on with its line of 2 units") != (alone ? 0 : 2))
+			fail_msg("held in contact %d turns before: the group "
+			    "should march %s", ago, alone ? "alone" :
+			    "as one line");
+		game_free(g);
+	}
+}
+
 /* Infantry flees 4 BD (16 ticks) a turn along its track. */
 static void
 test_3_9_3_routers_flee_at_rout_speed(void **state)
@@ -1248,6 +1309,7 @@ main(void)
 		cmocka_unit_test(test_3_9_1_test_bounds),
 		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
+		cmocka_unit_test(test_3_6_3_group_member_in_contact_marches_alone),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
