@@ -413,6 +413,7 @@ test_HO_3_2_charge_closes_to_contact(void **state)
 	assert_int_equal(g->units[c].contact, t);
 	assert_int_equal(g->units[t].contact, c);
 	assert_true(HM_MARKS(&g->units[c]) & HM_CHARGER);
+	assert_int_equal(g->units[c].order.kind, ORDER_NONE);	/* spent */
 	assert_int_equal(count(g, "HO.3.2", "10 in of its 15 in reach"), 1);
 	game_free(g);
 }
@@ -1231,6 +1232,51 @@ test_002_H15_second_charge(void **state)
 	game_free(g);
 }
 
+/* H15, HO.6.3: the target's fire at the second charge hits: the dice as
+ * logged (the stream's first two, short range, 4+) and each hit taken
+ * by the charger (a hit is 8 of its 80 men).  A target that fired in
+ * the fire phase this turn does not fire again. */
+static void
+test_002_H15_target_fire_hits_and_fires_once(void **state)
+{
+	struct game *g = field();
+	char text[160];
+	int c, t, r[2], h;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	assert_int_equal(hm_gap(g, c, t), 20);		/* 5 in */
+	HM_MARKS(&g->units[c]) = HM_BROKE;
+	move_order(g, c, 20, 5);
+	dice(g, 2, 6, r);
+	h = (r[0] >= 4) + (r[1] >= 4);
+	hm_phase_breakthrough(g);
+	snprintf(text, sizeof text, "4+ to hit: rolls %d %d, %d hit%s", r[0],
+	    r[1], h, h == 1 ? "" : "s");
+	assert_int_equal(count(g, "HO.6.2", text), 1);
+	snprintf(text, sizeof text, "c takes %d hit%s from t: %d men lost", h,
+	    h == 1 ? "" : "s", 8 * h);
+	assert_int_equal(count(g, "HO.6.3", text), h > 0 ? 1 : 0);
+	assert_true(h > 0);		/* this seed's dice hit */
+	game_free(g);
+
+	/* t fires at c (5 inches) in the fire phase, then not again. */
+	g = field();
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	assert_int_equal(hm_gap(g, c, t), 20);		/* 5 in */
+	HM_MARKS(&g->units[c]) = HM_BROKE;
+	move_order(g, c, 20, 5);
+	hm_phase_fire(g);
+	assert_int_equal(count(g, "HO.6.2", "t fires musket at c"), 1);
+	HM_MARKS(&g->units[c]) |= HM_BROKE;
+	hm_phase_breakthrough(g);
+	assert_int_equal(count(g, "H15", "charges t"), 1);
+	assert_int_equal(count(g, "HO.6.2", "t fires musket at c"), 1);
+	game_free(g);
+}
+
 /* Under a Stop order it reins in and does not fire next turn. */
 static void
 test_002_H15_rein_in(void **state)
@@ -1960,6 +2006,7 @@ main(void)
 		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
 		cmocka_unit_test(test_002_H15_second_charge),
+		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
 		cmocka_unit_test(test_002_H15_rein_in),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
 		cmocka_unit_test(test_002_H15_save_at_the_question),
