@@ -1045,6 +1045,35 @@ test_HO_10_break_point_ends(void **state)
 	game_free(g);
 }
 
+/* HO.10: the share lost is whole per cent of the side's first strength,
+ * rounded down: 398 of 1000 men is 39%, short of a 40% break point; 400
+ * is 40%, and the side breaks. */
+static void
+test_HO_10_break_point_in_whole_per_cent(void **state)
+{
+	struct game *g;
+	int u, lost;
+
+	(void)state;
+	for (lost = 398; lost <= 400; lost += 2) {
+		g = field();
+		unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 30, DIR_N,
+		    200);
+		unit(g, "b", 1, ARM_INFANTRY, "close", "line", 10, 5, DIR_S,
+		    600);
+		u = unit(g, "c", 1, ARM_INFANTRY, "close", "line", 40, 5,
+		    DIR_S, 400);
+		g->units[u].strength = 400 - lost;
+		g->break_point = 40;
+		hm_phase_end(g);
+		assert_int_equal(g->sides[1].broken, lost >= 400);
+		assert_int_equal(count(g, "HO.10", "the British break: 400 of "
+		    "1000 men lost, routed, taken or dispersed (40%, break "
+		    "point 40%)"), lost >= 400 ? 1 : 0);
+		game_free(g);
+	}
+}
+
 /* HO.10: both sides past the break point in the same turn: the battle
  * ends at once on the objectives' points, here none to either, a draw. */
 static void
@@ -1999,6 +2028,7 @@ main(void)
 		    test_HO_2_rally_by_the_first_unit_and_the_test_explained),
 		cmocka_unit_test(test_HO_2_enemy_at_the_rally_gap_no_rally),
 		cmocka_unit_test(test_HO_10_break_point_ends),
+		cmocka_unit_test(test_HO_10_break_point_in_whole_per_cent),
 		cmocka_unit_test(test_HO_10_both_sides_break),
 		cmocka_unit_test(test_HO_10_objective_turn_limit),
 		cmocka_unit_test(test_HO_10_side_strength),
