@@ -204,6 +204,7 @@
 	X(test_M31_3_6_8_contact_with_first_unit_listed, "M31-contact-with-first-unit-listed", NULL) \
 	X(test_M31_3_6_8_enemy_beyond_reach_no_contact, "M31-enemy-beyond-reach-no-contact", NULL) \
 	X(test_M31_3_6_8_infantry_stops_short_of_enemy, "M31-infantry-stops-short-of-enemy", NULL) \
+	X(test_M31_3_6_8_east_edge_stops_short_of_enemy, "M31-east-edge-stops-short-of-enemy", NULL) \
 	X(test_M31_3_6_8_already_at_the_contact_gap_stays, "M31-already-at-the-contact-gap-stays", NULL) \
 	X(test_M31_3_6_8_meets_enemy_where_it_moved_to, "M31-meets-enemy-where-it-moved-to", NULL) \
 	X(test_M31_3_6_8_manoeuvre_column_stops_short_of_enemy, "M31-manoeuvre-column-stops-short-of-enemy", NULL) \
