@@ -87,6 +87,36 @@ test_3_4_1_line_charges_and_closes_to_melee_reach(void **state)
 	game_free(g);
 }
 
+/* 3.4.1: a friend close behind the charger is no target and hides none:
+ * the Line still charges the enemy 1.5 BD ahead, whatever the order of
+ * the units (the friend comes between the two in it). */
+static void
+test_3_4_1_charges_past_a_friend_close_behind(void **state)
+{
+	struct game *g = field();
+	int a, f, b;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 20, 23,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	assert_true(a < f && f < b);
+	assert_true(nap_gap(g, a, f) <= tab()->charge.reach[ARM_INFANTRY]);
+	order_to(g, a, 20, 10);
+	assert_int_equal(nap_gap(g, a, b), 6);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
+	    "charges b, 1.5 BD away"), 1);
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(g->units[a].contact, b);
+	assert_int_equal(g->units[b].charged, g->turn);
+	assert_int_equal(g->units[f].pos.y, 23);
+	game_free(g);
+}
+
 /* 3.4.1: a Move order leading elsewhere is no charge. */
 static void
 test_3_4_1_no_charge_when_the_order_leads_elsewhere(void **state)
@@ -846,6 +876,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_3_4_1_line_charges_and_closes_to_melee_reach),
+		cmocka_unit_test(test_3_4_1_charges_past_a_friend_close_behind),
 		cmocka_unit_test(test_3_4_1_no_charge_when_the_order_leads_elsewhere),
 		cmocka_unit_test(test_3_4_1_no_charge_beyond_reach_or_as_mob),
 		cmocka_unit_test(test_3_4_3_target_stands_wavers_or_routs),

@@ -24,7 +24,8 @@
  * standing as one closed line, left to right) beside `units`; and, in a
  * log entry, `phase` (the ruleset's phase key the event belongs to) and
  * `says` (the event's whole text, exactly: for the explanation lines
- * whose every figure a rule gives).
+ * whose every figure a rule gives) and `times` (how many events match,
+ * exactly, when a line must not be repeated).
  */
 #include "config.h"
 
@@ -204,6 +205,7 @@
 	X(test_M31_3_6_8_contact_with_first_unit_listed, "M31-contact-with-first-unit-listed", NULL) \
 	X(test_M31_3_6_8_enemy_beyond_reach_no_contact, "M31-enemy-beyond-reach-no-contact", NULL) \
 	X(test_M31_3_6_8_infantry_stops_short_of_enemy, "M31-infantry-stops-short-of-enemy", NULL) \
+	X(test_M31_3_6_8_east_edge_stops_short_of_enemy, "M31-east-edge-stops-short-of-enemy", NULL) \
 	X(test_M31_3_6_8_already_at_the_contact_gap_stays, "M31-already-at-the-contact-gap-stays", NULL) \
 	X(test_M31_3_6_8_meets_enemy_where_it_moved_to, "M31-meets-enemy-where-it-moved-to", NULL) \
 	X(test_M31_3_6_8_manoeuvre_column_stops_short_of_enemy, "M31-manoeuvre-column-stops-short-of-enemy", NULL) \
@@ -604,15 +606,15 @@ check_line(struct run *r, const struct doc_node *n)
 }
 
 /*
- * True if some event matches unit (or any, -1), rule, fragment and
+ * The number of events that match unit (or any, -1), rule, fragment and
  * phase (a ruleset phase index, or any, -1).
  */
-static bool
-log_has(const struct game *g, int u, const char *rule, const char *text,
+static int
+log_count(const struct game *g, int u, const char *rule, const char *text,
     const char *whole, int phase)
 {
 	const struct event *e;
-	int i;
+	int i, n = 0;
 
 	for (i = 0; i < g->log.n; i++) {
 		e = &g->log.v[i];
@@ -625,9 +627,9 @@ log_has(const struct game *g, int u, const char *rule, const char *text,
 		if (whole != NULL && strcmp(e->text, whole) != 0)
 			continue;
 		if (text == NULL || strcasestr(e->text, text) != NULL)
-			return true;
+			n++;
 	}
-	return false;
+	return n;
 }
 
 static void
@@ -638,12 +640,16 @@ check_log(struct run *r, const struct doc_node *e, bool want)
 	const struct doc_node *text = doc_get(e, "contains");
 	const struct doc_node *ph = doc_get(e, "phase");
 	const struct doc_node *says = doc_get(e, "says");
+	const struct doc_node *times = doc_get(e, "times");
 	int u = un != NULL ? unit_of(r, un) : -1;
 	const char *t = text != NULL ? str_of(text, "contains") : NULL;
 	const char *w = says != NULL ? str_of(says, "says") : NULL;
 	const char *pk = ph != NULL ? str_of(ph, "phase") : NULL;
-	int phase = -1;
+	int phase = -1, n;
+	long want_n = -1;
 
+	if (times != NULL && doc_int(times, 0, 1000, &want_n, &r->scratch) != 0)
+		fail_msg("%s: times must be a count", r->file);
 	if (pk != NULL) {
 		for (phase = 0; phase < r->rs->nphases; phase++)
 			if (strcmp(r->rs->phase_keys[phase], pk) == 0)
@@ -651,7 +657,11 @@ check_log(struct run *r, const struct doc_node *e, bool want)
 		if (phase == r->rs->nphases)
 			fail_msg("%s: no phase '%s'", r->file, pk);
 	}
-	if (log_has(r->g, u, str_of(rule, "rule"), t, w, phase) == want)
+	n = log_count(r->g, u, str_of(rule, "rule"), t, w, phase);
+	if (want && want_n >= 0 && n != want_n)
+		mismatch(r, u, "event: unit %s, rule %s: %d times, not %ld",
+		    u >= 0 ? r->g->units[u].id : "any", rule->str, n, want_n);
+	if ((n > 0) == want)
 		return;
 	mismatch(r, u, "%s event: unit %s, rule %s%s%s%s%s%s%s%s%s",
 	    want ? "missing" : "unwanted", u >= 0 ? r->g->units[u].id : "any",

@@ -281,6 +281,81 @@ test_HO_6_3_behind_a_fence_on_the_enemys_side(void **state)
 		}
 }
 
+/* HO.6.1: musket range is 6 inches and a Line exactly 6 inches off is
+ * within it: each Line fires at long range, 2 bases, 5+ to hit, and the
+ * log gives the dice as rolled. */
+static void
+test_HO_6_1_musket_reaches_exactly_6_inches(void **state)
+{
+	struct game *g = field();
+	char text[160];
+	int a, b, r[4], ha, hb, i;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 7, DIR_S, 100);
+	assert_int_equal(hm_gap(g, a, b), 24);		/* 6 inches */
+	dice(g, 4, 6, r);
+	for (i = ha = hb = 0; i < 2; i++) {
+		ha += r[i] >= 5;
+		hb += r[2 + i] >= 5;
+	}
+	hm_phase_fire(g);
+	snprintf(text, sizeof text, "a fires musket at b, 6 in away (long "
+	    "range): 2 bases x 1 = 2d6, 5+ to hit: rolls %d %d, %d hit%s",
+	    r[0], r[1], ha, ha == 1 ? "" : "s");
+	assert_int_equal(count(g, "HO.6.2", text), 1);
+	snprintf(text, sizeof text, "b fires musket at a, 6 in away (long "
+	    "range): 2 bases x 1 = 2d6, 5+ to hit: rolls %d %d, %d hit%s",
+	    r[2], r[3], hb, hb == 1 ? "" : "s");
+	assert_int_equal(count(g, "HO.6.2", text), 1);
+	assert_int_equal(g->units[b].strength, 100 - 10 * ha);
+	assert_int_equal(g->units[a].strength, 200 - 20 * hb);
+	game_free(g);
+}
+
+/* HO.6.3: a deployed gun is a hard target, -1 to the die: a Line's
+ * musket at long range (4 inches) needs 6+ against it, not 5+; each
+ * modifier is logged after the one before. */
+static void
+test_HO_6_3_deployed_gun_is_a_hard_target(void **state)
+{
+	struct game *g = field();
+	int a, gun, r[2], h, x, y, wood = ruleset_land(rs, "open_wood");
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	gun = unit(g, "g", 1, ARM_ARTILLERY, "light", "deployed", 20, 11,
+	    DIR_S, 20);
+	assert_int_equal(hm_gap(g, a, gun), 16);	/* 4 inches */
+	dice(g, 2, 6, r);
+	h = (r[0] >= 6) + (r[1] >= 6);
+	hm_phase_fire(g);
+	assert_int_equal(count(g, "HO.6.2", "a fires musket at g, 4 in away "
+	    "(long range): 2 bases x 1 = 2d6, 6+ to hit -1 (deployed gun)"),
+	    1);
+	assert_int_equal(g->units[gun].strength, 20 - 2 * h);
+	game_free(g);
+
+	/* In open woods as well, both count: -1 (cover) -1 (deployed gun),
+	 * 7+ to hit, so only a 6 (which always hits) does. */
+	g = field();
+	for (y = 6; y <= 13; y++)
+		for (x = 10; x <= 30; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)wood;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	gun = unit(g, "g", 1, ARM_ARTILLERY, "light", "deployed", 20, 11,
+	    DIR_S, 20);
+	dice(g, 2, 6, r);
+	h = (r[0] == 6) + (r[1] == 6);
+	hm_phase_fire(g);
+	assert_int_equal(count(g, "HO.6.2", "a fires musket at g, 4 in away "
+	    "(long range): 2 bases x 1 = 2d6, 7+ to hit -1 (cover) -1 "
+	    "(deployed gun)"), 1);
+	assert_int_equal(g->units[gun].strength, 20 - 2 * h);
+	game_free(g);
+}
+
 /* Beyond musket range (6 in) nobody fires; a limbered gun never does. */
 static void
 test_HO_6_1_out_of_range_and_limbered(void **state)
@@ -338,6 +413,7 @@ test_HO_3_2_charge_closes_to_contact(void **state)
 	assert_int_equal(g->units[c].contact, t);
 	assert_int_equal(g->units[t].contact, c);
 	assert_true(HM_MARKS(&g->units[c]) & HM_CHARGER);
+	assert_int_equal(g->units[c].order.kind, ORDER_NONE);	/* spent */
 	assert_int_equal(count(g, "HO.3.2", "10 in of its 15 in reach"), 1);
 	game_free(g);
 }
@@ -475,6 +551,43 @@ test_HO_7_horse_against_foot(void **state)
 	}
 	assert_int_equal(count(g, "HO.7", "+1 (charged) +1 (horse on the "
 	    "front)"), 1);
+	game_free(g);
+}
+
+/* HO.7: a tie, horse d6 + 4 + 1 + 1 against foot d6 + 4 on equal totals:
+ * 1 hit each and the two stay in contact, each the other's, to fight again
+ * next turn.  The seed is the first whose dice tie. */
+static void
+test_HO_7_a_tie_keeps_them_in_contact(void **state)
+{
+	struct game *g;
+	int c, t, r[2], seed;
+
+	(void)state;
+	for (seed = 1; seed < 200; seed++) {
+		g = field();
+		game_seed(g, (uint64_t)seed);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if (r[0] + 6 == r[1] + 4)
+			break;
+	}
+	assert_true(seed < 200);
+	g = field();
+	game_seed(g, (uint64_t)seed);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
+	hm_fight(g, c, t);
+	assert_int_equal(g->units[c].strength, 72);
+	assert_int_equal(g->units[t].strength, 180);
+	assert_int_equal(g->units[c].contact, t);
+	assert_int_equal(g->units[t].contact, c);
+	assert_int_equal(g->units[c].cond, COND_FORMED);
+	assert_int_equal(g->units[t].cond, COND_FORMED);
+	assert_int_equal(count(g, "HO.7", "a tie, 1 hit each; they fight "
+	    "again next turn"), 1);
 	game_free(g);
 }
 
@@ -805,6 +918,40 @@ test_HO_2_rally_test(void **state)
 	game_free(g);
 }
 
+/* HO.2: the first unit of the battle is an enemy like any other: a
+ * formed enemy (unit 0) within 12 inches forbids the rally test; away
+ * from it the log gives the whole test: the target and why (Drill 4 + 2),
+ * the roll and its dice. */
+static void
+test_HO_2_rally_by_the_first_unit_and_the_test_explained(void **state)
+{
+	struct game *g = field();
+	char text[128];
+	int u, r[2];
+
+	(void)state;
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 30, DIR_N, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_rally(g);
+	assert_int_equal(g->units[u].cond, COND_ROUTED);
+	assert_int_equal(count(g, "HO.2", "u cannot rally: e is"), 1);
+	game_free(g);
+
+	g = field();
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 50, 38, DIR_N, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	dice(g, 2, 6, r);
+	hm_phase_rally(g);
+	snprintf(text, sizeof text, "u tries to rally: needs 6 or less "
+	    "(Drill 4 + 2); rolls %d (%d+%d)", r[0] + r[1], r[0], r[1]);
+	assert_int_equal(count(g, "HO.2", text), 1);
+	assert_int_equal(g->units[u].cond, r[0] + r[1] <= 6 ? COND_MOB :
+	    COND_ROUTED);
+	game_free(g);
+}
+
 /* A formed enemy within 12 inches: no test at all. */
 static void
 test_HO_2_enemy_near_no_rally(void **state)
@@ -896,6 +1043,35 @@ test_HO_10_break_point_ends(void **state)
 	assert_int_equal(g->result.points[0], 0);
 	assert_int_equal(g->result.points[1], 0);
 	game_free(g);
+}
+
+/* HO.10: the share lost is whole per cent of the side's first strength,
+ * rounded down: 398 of 1000 men is 39%, short of a 40% break point; 400
+ * is 40%, and the side breaks. */
+static void
+test_HO_10_break_point_in_whole_per_cent(void **state)
+{
+	struct game *g;
+	int u, lost;
+
+	(void)state;
+	for (lost = 398; lost <= 400; lost += 2) {
+		g = field();
+		unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 30, DIR_N,
+		    200);
+		unit(g, "b", 1, ARM_INFANTRY, "close", "line", 10, 5, DIR_S,
+		    600);
+		u = unit(g, "c", 1, ARM_INFANTRY, "close", "line", 40, 5,
+		    DIR_S, 400);
+		g->units[u].strength = 400 - lost;
+		g->break_point = 40;
+		hm_phase_end(g);
+		assert_int_equal(g->sides[1].broken, lost >= 400);
+		assert_int_equal(count(g, "HO.10", "the British break: 400 of "
+		    "1000 men lost, routed, taken or dispersed (40%, break "
+		    "point 40%)"), lost >= 400 ? 1 : 0);
+		game_free(g);
+	}
 }
 
 /* HO.10: both sides past the break point in the same turn: the battle
@@ -1082,6 +1258,51 @@ test_002_H15_second_charge(void **state)
 	assert_true(HM_MARKS(&g->units[t]) & HM_SECOND);
 	assert_int_equal(count(g, "HO.6.2", "t fires musket at c"), 1);
 	assert_int_equal(count(g, "HO.7", "+1 (charged)"), 1);
+	game_free(g);
+}
+
+/* H15, HO.6.3: the target's fire at the second charge hits: the dice as
+ * logged (the stream's first two, short range, 4+) and each hit taken
+ * by the charger (a hit is 8 of its 80 men).  A target that fired in
+ * the fire phase this turn does not fire again. */
+static void
+test_002_H15_target_fire_hits_and_fires_once(void **state)
+{
+	struct game *g = field();
+	char text[160];
+	int c, t, r[2], h;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	assert_int_equal(hm_gap(g, c, t), 20);		/* 5 in */
+	HM_MARKS(&g->units[c]) = HM_BROKE;
+	move_order(g, c, 20, 5);
+	dice(g, 2, 6, r);
+	h = (r[0] >= 4) + (r[1] >= 4);
+	hm_phase_breakthrough(g);
+	snprintf(text, sizeof text, "4+ to hit: rolls %d %d, %d hit%s", r[0],
+	    r[1], h, h == 1 ? "" : "s");
+	assert_int_equal(count(g, "HO.6.2", text), 1);
+	snprintf(text, sizeof text, "c takes %d hit%s from t: %d men lost", h,
+	    h == 1 ? "" : "s", 8 * h);
+	assert_int_equal(count(g, "HO.6.3", text), h > 0 ? 1 : 0);
+	assert_true(h > 0);		/* this seed's dice hit */
+	game_free(g);
+
+	/* t fires at c (5 inches) in the fire phase, then not again. */
+	g = field();
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	assert_int_equal(hm_gap(g, c, t), 20);		/* 5 in */
+	HM_MARKS(&g->units[c]) = HM_BROKE;
+	move_order(g, c, 20, 5);
+	hm_phase_fire(g);
+	assert_int_equal(count(g, "HO.6.2", "t fires musket at c"), 1);
+	HM_MARKS(&g->units[c]) |= HM_BROKE;
+	hm_phase_breakthrough(g);
+	assert_int_equal(count(g, "H15", "charges t"), 1);
+	assert_int_equal(count(g, "HO.6.2", "t fires musket at c"), 1);
 	game_free(g);
 }
 
@@ -1780,12 +2001,15 @@ main(void)
 		cmocka_unit_test(test_HO_6_3_cover_long_range),
 		cmocka_unit_test(test_HO_6_3_behind_a_fence_on_the_enemys_side),
 		cmocka_unit_test(test_HO_6_1_out_of_range_and_limbered),
+		cmocka_unit_test(test_HO_6_1_musket_reaches_exactly_6_inches),
+		cmocka_unit_test(test_HO_6_3_deployed_gun_is_a_hard_target),
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
 		cmocka_unit_test(test_HO_3_2_faltered_charger_stops),
 		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
+		cmocka_unit_test(test_HO_7_a_tie_keeps_them_in_contact),
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
@@ -1800,8 +2024,11 @@ main(void)
 		cmocka_unit_test(test_HO_9_3_restore),
 		cmocka_unit_test(test_HO_2_rally_test),
 		cmocka_unit_test(test_HO_2_enemy_near_no_rally),
+		cmocka_unit_test(
+		    test_HO_2_rally_by_the_first_unit_and_the_test_explained),
 		cmocka_unit_test(test_HO_2_enemy_at_the_rally_gap_no_rally),
 		cmocka_unit_test(test_HO_10_break_point_ends),
+		cmocka_unit_test(test_HO_10_break_point_in_whole_per_cent),
 		cmocka_unit_test(test_HO_10_both_sides_break),
 		cmocka_unit_test(test_HO_10_objective_turn_limit),
 		cmocka_unit_test(test_HO_10_side_strength),
@@ -1809,6 +2036,7 @@ main(void)
 		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
 		cmocka_unit_test(test_002_H15_second_charge),
+		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
 		cmocka_unit_test(test_002_H15_rein_in),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
 		cmocka_unit_test(test_002_H15_save_at_the_question),

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "core/near.h"
 #include "io/yread.h"
 #include "rules/napoleonic/phases.h"
 #define TURN_FIXTURE_SHARED
@@ -637,6 +638,67 @@ test_3_9_2_rout_track_leads_to_rear(void **state)
 	game_free(g);
 }
 
+/* Two cavalry Lines side by side (as M9) under one group order north;
+ * b stopped in battle contact ago turns before this one (-1: never). */
+static struct game *
+brigade(int ago, int *a, int *b)
+{
+	struct game *g = field();
+	struct order o;
+	char *cause = NULL;
+
+	g->opt.courier_delay = false;
+	g->opt.random_speed = false;
+	*a = fixture_unit(g, "a", 0, ARM_CAVALRY, "light", "line", 6, 18,
+	    DIR_N, 400);
+	*b = fixture_unit(g, "b", 0, ARM_CAVALRY, "light", "line", 13, 18,
+	    DIR_N, 400);
+	if (ago >= 0) {
+		g->units[*b].halt = HALT_CONTACT;
+		g->units[*b].halt_turn = g->turn - ago;
+	}
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = *a;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 10 };
+	o.ngroup = 2;
+	o.group[0] = *a;
+	o.group[1] = *b;
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("group order refused: %s", cause);
+	return g;
+}
+
+/* 3.6.3: units wheel and march as one line only out of battle contact:
+ * a member held in contact this turn or the last marches alone, and so
+ * does the whole group; one held two turns ago, or never, marches with
+ * the line. */
+static void
+test_3_6_3_group_member_in_contact_marches_alone(void **state)
+{
+	struct game *g;
+	int a, b, ago;
+	bool alone;
+
+	(void)state;
+	for (ago = -1; ago <= 2; ago++) {
+		alone = ago == 0 || ago == 1;
+		g = brigade(ago, &a, &b);
+		game_turn(g);
+		if (fixture_count(g, "3.6.3", "do not stand in one line") !=
+		    (alone ? 2 : 0) || fixture_count(g, "3.6.3", "marches "
+		    "straight on with its line of 2 units") != (alone ? 0 : 2))
+			fail_msg("held in contact %d turns before: the group "
+			    "should march %s", ago, alone ? "alone" :
+			    "as one line");
+		game_free(g);
+	}
+}
+
 /* Infantry flees 4 BD (16 ticks) a turn along its track. */
 static void
 test_3_9_3_routers_flee_at_rout_speed(void **state)
@@ -659,6 +721,58 @@ test_3_9_3_routers_flee_at_rout_speed(void **state)
 	assert_int_equal(game_unit_at(g, 30, start.y + 8), a);
 	assert_int_equal(game_unit_at(g, 30, start.y), -1);
 	assert_int_equal(fixture_count(g, "3.9.3", "flees 4 BD"), 1);
+	game_free(g);
+}
+
+/* The last row of u's block (its greatest y). */
+static int
+back_row(const struct game *g, int u)
+{
+	struct point *cells = game_cells_take(g);
+	int i, n = game_footprint(g, &g->units[u], cells), y = -1;
+
+	for (i = 0; i < n; i++)
+		if (cells[i].y > y)
+			y = cells[i].y;
+	game_cells_give(g, cells);
+	return y;
+}
+
+/* 3.9.3: a router whose first step is blocked by a friend stays where
+ * it is, moves nothing, keeps its whole track and the log says where the
+ * track is blocked. */
+static void
+test_3_9_3_router_with_its_track_blocked_stays(void **state)
+{
+	struct game *g = field();
+	struct point start, at;
+	char text[96];
+	int a, f, n0;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 5,
+	    DIR_N, 600);
+	nap_rout(g, a, "test");
+	start = g->units[a].pos;
+	n0 = g->units[a].ntrack;
+	assert_true(n0 > 0);
+	at = g->units[a].track[0];
+	/* Fleeing south, the column faces about on its first step: its
+	 * block then runs north from [30, 6].  A friend's Line just north of
+	 * it, its back row on row 4, is in the way. */
+	assert_int_equal(at.x, 30);
+	assert_int_equal(at.y, 6);
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 3,
+	    DIR_N, 600);
+	assert_int_equal(back_row(g, f), 4);
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].pos.x, start.x);
+	assert_int_equal(g->units[a].pos.y, start.y);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].ntrack, n0);
+	snprintf(text, sizeof text, "a cannot flee: its track is blocked at "
+	    "[%d, %d]", at.x, at.y);
+	assert_int_equal(fixture_count(g, "3.9.3", text), 1);
 	game_free(g);
 }
 
@@ -772,6 +886,68 @@ test_3_9_5_open_track_no_modifier(void **state)
 	game_free(g);
 }
 
+/* A router held where it stands (column a at [30, 5], its first step
+ * blocked by the friend f) and a formed enemy column e at (x, y) facing
+ * f. */
+static struct game *
+held_router(int x, int y, enum dir f, int *a, int *e)
+{
+	struct game *g = field();
+
+	*a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 5,
+	    DIR_N, 600);
+	nap_rout(g, *a, "test");
+	fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 3, DIR_N,
+	    600);
+	*e = fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "column", x, y, f,
+	    600);
+	return g;
+}
+
+/* 3.9.5: a formed enemy catches routers within touch (0.5 BD, 2 ticks)
+ * and not beyond: an enemy column standing square or facing half right,
+ * at any place east of the router 3 ticks off (a diagonal cell between,
+ * or a corner) does not; one exactly at the touch does. */
+static void
+test_3_9_5_touch_is_the_limit_of_the_catch(void **state)
+{
+	static const enum dir fs[] = { DIR_N, DIR_NE };
+	const int touch = tab()->morale.touch;
+	struct game *g;
+	int a, e, x, y, gap, i, far, near;
+
+	(void)state;
+	assert_int_equal(touch, 2);
+	for (i = 0; i < 2; i++) {
+		far = near = 0;
+		for (y = 0; y < 16; y++)
+			for (x = 31; x < 45; x++) {
+				g = held_router(x, y, fs[i], &a, &e);
+				gap = near_unit_gap(g, a, e);
+				if (gap != touch + 1 && (gap != touch ||
+				    near > 0)) {
+					game_free(g);
+					continue;
+				}
+				nap_phase_morale(g);
+				assert_int_equal(fixture_count(g, "3.9.3",
+				    "a cannot flee"), 1);
+				if (fixture_count(g, "3.9.5", "reaches the "
+				    "routed") != (gap == touch))
+					fail_msg("e facing %s at [%d, %d], %d "
+					    "ticks off", dir_name(fs[i]), x, y,
+					    gap);
+				if (gap == touch)
+					near++;
+				else
+					far++;
+				game_free(g);
+			}
+		assert_int_equal(near, 1);
+		assert_true(far > 0);
+	}
+}
+
 /* The morale phase finds routers touched by formed enemies itself. */
 static void
 test_3_9_5_morale_phase_catches_routers(void **state)
@@ -835,8 +1011,13 @@ test_3_9_6_empty_units_disperse_and_free_their_cells(void **state)
 	g->units[r].strength = 0;
 	g->units[b].strength = 1;
 	nap_rout(g, r, "test");
+	g->units[a].order.kind = ORDER_MOVE;
+	g->units[a].order.unit = a;
+	g->units[a].order.npts = 1;
+	g->units[a].order.pts[0] = (struct point){ 20, 10 };
 	nap_phase_morale(g);
 	assert_int_equal(g->units[a].cond, COND_DISPERSED);
+	assert_int_equal(g->units[a].order.kind, ORDER_NONE);	/* no order */
 	assert_int_equal(g->units[r].cond, COND_DISPERSED);
 	assert_true(unit_gone(&g->units[a]) && !unit_active(&g->units[a]));
 	assert_int_equal(g->units[b].cond, COND_FORMED);
@@ -1128,12 +1309,15 @@ main(void)
 		cmocka_unit_test(test_3_9_1_test_bounds),
 		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
+		cmocka_unit_test(test_3_6_3_group_member_in_contact_marches_alone),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
+		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
 		cmocka_unit_test(test_3_9_5_scatter_loses_men),
 		cmocka_unit_test(test_3_9_5_explanation_line),
 		cmocka_unit_test(test_3_9_5_open_track_no_modifier),
 		cmocka_unit_test(test_3_9_5_morale_phase_catches_routers),
+		cmocka_unit_test(test_3_9_5_touch_is_the_limit_of_the_catch),
 		cmocka_unit_test(test_3_9_6_empty_units_disperse_and_free_their_cells),
 		cmocka_unit_test(test_3_9_6_dispersed_count_lost_for_break_point),
 		cmocka_unit_test(test_3_10_1_side_breaks_at_break_point),
