@@ -1948,6 +1948,22 @@ test_panel_general_without_aides(void **state)
 	fixture_free(f);
 }
 
+/* The briefing counts points as a reader would: "1 point", "3 points"
+ * (it read "1 points"). */
+static void
+test_briefing_counts_one_point(void **state)
+{
+	struct fixture *f = fixture_scenario("coa-1810", 120, 40, true);
+
+	(void)state;
+	assert_int_equal(f->ui->mode, MODE_PAGER);	/* the briefing */
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "The knoll at [34, 19]: 1 point"));
+	assert_false(has(f, "1 points"));
+	assert_true(has(f, "Côa bridge at [21, 16]: 3 points"));
+	fixture_free(f);
+}
+
 /*
  * The Move preview of an order that does not arrive says whether any
  * formation has a way there (3.6.5: a change of formation needs an
@@ -3071,6 +3087,7 @@ main(void)
 		cmocka_unit_test(test_watcher_follows_players),
 		cmocka_unit_test(test_summary_page_after_a_turn),
 		cmocka_unit_test(test_move_preview_names_the_formation_with_a_way),
+		cmocka_unit_test(test_briefing_counts_one_point),
 		cmocka_unit_test(test_final_screen_has_result_and_summary),
 		cmocka_unit_test(test_initial_view_centres_on_what_matters),
 		cmocka_unit_test(test_overview_shows_the_whole_map),

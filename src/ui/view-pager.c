@@ -459,9 +459,10 @@ brief_page(struct ui *ui, struct page *p)
 		add(p, theme_title(ui), 0, "Objectives (%s on the map)",
 		    ui->utf8 ? "◎" : "&");
 		for (i = 0; i < g->nobjectives; i++)
-			add(p, style_plain, 2, "%s at [%d, %d]: %d points",
+			add(p, style_plain, 2, "%s at [%d, %d]: %d point%s",
 			    g->objectives[i].name, g->objectives[i].at.x,
-			    g->objectives[i].at.y, g->objectives[i].points);
+			    g->objectives[i].at.y, g->objectives[i].points,
+			    g->objectives[i].points == 1 ? "" : "s");
 	}
 	ruleset_cite_fmt(g->rs, RULESET_TOPIC_BREAK, " (%s)",
 	    RULESET_CITE_MARK, cite, sizeof cite);

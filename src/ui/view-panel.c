@@ -331,8 +331,9 @@ cell_panel(struct ui *ui, struct pen *p)
 	for (i = 0; i < g->nobjectives; i++)
 		if (g->objectives[i].at.x == ui->cursor.x &&
 		    g->objectives[i].at.y == ui->cursor.y)
-			line(p, theme_rule(ui), "Objective: %s (%d points)",
-			    g->objectives[i].name, g->objectives[i].points);
+			line(p, theme_rule(ui), "Objective: %s (%d point%s)",
+			    g->objectives[i].name, g->objectives[i].points,
+			    g->objectives[i].points == 1 ? "" : "s");
 	who = game_unit_at(g, ui->cursor.x, ui->cursor.y);
 	if (who >= 0 && who != ui->sel)
 		line(p, theme_side(ui, g->units[who].side), "%s (%s)",
