@@ -114,8 +114,27 @@ route_charge(const struct game *g, const struct order *o, struct point stop,
 		    " (%s)", RULESET_CITE_MARK, c2, sizeof c2));
 }
 
+static void route_plan_now(struct ui *, int, struct route *);
+
+/* The preview of the frame being drawn: planned once, copied after. */
 void
 route_plan(struct ui *ui, int unit, struct route *r)
+{
+	if (ui->route_memo != NULL && ui->route_memo_frame == ui->frame &&
+	    ui->route_memo_unit == unit) {
+		*r = *ui->route_memo;
+		return;
+	}
+	route_plan_now(ui, unit, r);
+	if (ui->route_memo == NULL)
+		ui->route_memo = xcalloc(1, sizeof *ui->route_memo);
+	*ui->route_memo = *r;
+	ui->route_memo_frame = ui->frame;
+	ui->route_memo_unit = unit;
+}
+
+static void
+route_plan_now(struct ui *ui, int unit, struct route *r)
 {
 	const struct game *g = ui->game;
 	struct move_preview pv;

@@ -335,6 +335,7 @@ ui_draw(struct ui *ui, struct canvas *c)
 	canvas_clear(c);
 	c->ascii = !ui->utf8;
 	ui->curs_x = ui->curs_y = -1;
+	ui->frame++;			/* a new frame: plan its preview anew */
 	ui_layout(ui, c->w, c->h, &l);
 	ui->too_small = l.too_small;
 	if (l.too_small) {

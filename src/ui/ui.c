@@ -53,6 +53,9 @@ ui_create(struct game *g, bool utf8, bool colour)
 void
 ui_free(struct ui *ui)
 {
+	if (ui == NULL)
+		return;
+	free(ui->route_memo);
 	free(ui);
 }
 

@@ -133,6 +133,13 @@ struct ui {
 	 * is one of them. */
 	int		 group[ORDER_GROUP_MAX];
 	int		 ngroup;
+	/* The Move preview of the frame being drawn (owned): the map and
+	 * the panel both draw it, and it is planned once a frame (ui_draw
+	 * counts frames; route_plan keeps it). */
+	unsigned	 frame;
+	struct route	*route_memo;
+	unsigned	 route_memo_frame;
+	int		 route_memo_unit;
 	bool		 area;		/* show the reachable area */
 	bool		 assault;	/* MODE_MOVE picks an enemy to charge
 					   (3.4.5), not a destination */

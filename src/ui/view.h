@@ -151,6 +151,8 @@ struct route {
 					   whole route there (move_route_form),
 					   -1 none; -2 not asked */
 };
+/* The Move preview of unit's draft order into *r: planned once a frame
+ * (ui->frame), the map and the panel reading the same copy. */
 void route_plan(struct ui *, int unit, struct route *);
 /* 3.4.5: the line that says which charge Move order o brings about, if
  * its march this turn stops at stop, facing, for the reason halt; "" if
