@@ -143,6 +143,17 @@ astride(const struct map *m, const struct point *c, int n)
 	return false;
 }
 
+/* Where cell c of walker w's block lies: *back, how far behind its front
+ * centre along its facing; *lat, how far to either side. */
+static void
+rank_of(const struct move_walk *w, struct point c, int *back, int *lat)
+{
+	const int fx = dir_dx[w->facing], fy = dir_dy[w->facing];
+
+	*back = -(c.x - w->pos.x) * fx - (c.y - w->pos.y) * fy;
+	*lat = abs((c.x - w->pos.x) * fy - (c.y - w->pos.y) * fx);
+}
+
 /*
  * The anchor that keeps unit w's block where it stands when it faces
  * about, to d (180 degrees): the front centre of the block seen from
@@ -162,7 +173,6 @@ about_anchor(const struct game *g, const struct move_walk *w, enum dir d,
     enum dir to, struct point *out)
 {
 	const struct unit *u = &g->units[w->unit];
-	const int fx = dir_dx[w->facing], fy = dir_dy[w->facing];
 	struct point *now, *then;
 	int n, i, back, far = INT_MIN, lat, k, kmax = 0;
 	bool found = false;
@@ -176,9 +186,7 @@ about_anchor(const struct game *g, const struct move_walk *w, enum dir d,
 		n = 0;
 	/* The rear rank: the cells farthest back along the facing. */
 	for (i = 0; i < n; i++) {
-		back = -(now[i].x - w->pos.x) * fx - (now[i].y - w->pos.y) * fy;
-		lat = abs((now[i].x - w->pos.x) * fy - (now[i].y - w->pos.y) *
-		    fx);
+		rank_of(w, now[i], &back, &lat);
 		if (back > far) {
 			far = back;
 			kmax = 0;
@@ -190,10 +198,7 @@ about_anchor(const struct game *g, const struct move_walk *w, enum dir d,
 	 * anchor's mirror, or one beside it when the frontage is even). */
 	for (k = 0; k <= kmax && !found; k++)
 		for (i = 0; i < n && !found; i++) {
-			back = -(now[i].x - w->pos.x) * fx -
-			    (now[i].y - w->pos.y) * fy;
-			lat = abs((now[i].x - w->pos.x) * fy -
-			    (now[i].y - w->pos.y) * fx);
+			rank_of(w, now[i], &back, &lat);
 			if (back != far || lat != k)
 				continue;
 			if (game_footprint_at(g, u, now[i], d, w->form,
