@@ -1172,8 +1172,8 @@ test_3_10_2_objectives_at_turn_limit(void **state)
 	nap_phase_end(g);
 	assert_int_equal(fixture_count(g, "3.10.2", "the French hold Bridge"),
 	    1);
-	assert_int_equal(fixture_count(g, "3.10.2", "French 3, Allies 1 "
-	    "points: the French win"), 1);
+	assert_int_equal(fixture_count(g, "3.10.2", "French 3 points, "
+	    "Allies 1 point: the French win"), 1);
 	game_free(g);
 }
 
@@ -1210,11 +1210,11 @@ test_3_10_2_objectives_either_side_wins_or_draws(void **state)
 		if (round == 0) {
 			assert_int_equal(g->result.winner, 1);
 			assert_int_equal(fixture_count(g, "3.10.2", "turn limit "
-			    "1: French 1, Allies 3 points: the Allies win"), 1);
+			    "1: French 1 point, Allies 3 points: the Allies win"), 1);
 		} else {
 			assert_int_equal(g->result.winner, -1);
 			assert_int_equal(fixture_count(g, "3.10.2", "turn limit "
-			    "1: French 2, Allies 2 points: a draw"), 1);
+			    "1: French 2 points, Allies 2 points: a draw"), 1);
 		}
 		game_free(g);
 	}
@@ -1259,18 +1259,19 @@ test_3_10_1_both_broken_either_side_wins_on_points(void **state)
 		if (round == 0) {
 			assert_int_equal(g->result.winner, 1);
 			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
-			    "have broken; French 1, Allies 3 points: the Allies "
-			    "win"), 1);
+			    "have broken; French 1 point, Allies 3 points: the "
+			    "Allies win"), 1);
 		} else if (round == 1) {
 			assert_int_equal(g->result.winner, -1);
 			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
-			    "have broken; French 2, Allies 2 points: a draw"),
+			    "have broken; French 2 points, Allies 2 points: a "
+			    "draw"),
 			    1);
 		} else {
 			assert_int_equal(g->result.winner, 0);
 			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
-			    "have broken; French 3, Allies 1 points: the French "
-			    "win"), 1);
+			    "have broken; French 3 points, Allies 1 point: the "
+			    "French win"), 1);
 		}
 		game_free(g);
 	}

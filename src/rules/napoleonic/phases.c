@@ -497,6 +497,13 @@ nap_objective_holder(const struct game *g, int i)
 	return holder;
 }
 
+/* "s" after a count other than one, for the log's "1 point". */
+static const char *
+plural(int n)
+{
+	return n == 1 ? "" : "s";
+}
+
 /* The points each side holds now (3.10.2), logged. */
 static void
 count_points(struct game *g, int *points)
@@ -510,7 +517,7 @@ count_points(struct game *g, int *points)
 			game_log(g, -1, EV_RESULT, "3.10.2", "the %s hold %s: "
 			    "%d point%s", g->sides[holder].name,
 			    g->objectives[i].name, g->objectives[i].points,
-			    g->objectives[i].points == 1 ? "" : "s");
+			    plural(g->objectives[i].points));
 		} else
 			game_log(g, -1, EV_RESULT, "3.10.2", "%s is %s: no "
 			    "points", g->objectives[i].name, holder == -2 ?
@@ -554,14 +561,16 @@ break_ends(struct game *g)
 	    0 : 1, points, "3.10.1");
 	if (points[0] == points[1])
 		game_log(g, -1, EV_RESULT, "3.10.1", "the battle is over after "
-		    "turn %d: both sides have broken; %s %d, %s %d points: a "
-		    "draw", g->turn, g->sides[0].name, points[0],
-		    g->sides[1].name, points[1]);
+		    "turn %d: both sides have broken; %s %d point%s, %s %d "
+		    "point%s: a draw", g->turn, g->sides[0].name, points[0],
+		    plural(points[0]), g->sides[1].name, points[1],
+		    plural(points[1]));
 	else
 		game_log(g, -1, EV_RESULT, "3.10.1", "the battle is over after "
-		    "turn %d: both sides have broken; %s %d, %s %d points: the "
-		    "%s win", g->turn, g->sides[0].name, points[0],
-		    g->sides[1].name, points[1],
+		    "turn %d: both sides have broken; %s %d point%s, %s %d "
+		    "point%s: the %s win", g->turn, g->sides[0].name,
+		    points[0], plural(points[0]), g->sides[1].name, points[1],
+		    plural(points[1]),
 		    g->sides[points[0] > points[1] ? 0 : 1].name);
 }
 
@@ -579,13 +588,15 @@ check_objectives(struct game *g)
 	game_end(g, points[0] == points[1] ? -1 : points[0] > points[1] ?
 	    0 : 1, points, "3.10.2");
 	if (points[0] == points[1])
-		game_log(g, -1, EV_RESULT, "3.10.2", "turn limit %d: %s %d, "
-		    "%s %d points: a draw", g->opt.turn_limit,
-		    g->sides[0].name, points[0], g->sides[1].name, points[1]);
+		game_log(g, -1, EV_RESULT, "3.10.2", "turn limit %d: %s %d "
+		    "point%s, %s %d point%s: a draw", g->opt.turn_limit,
+		    g->sides[0].name, points[0], plural(points[0]),
+		    g->sides[1].name, points[1], plural(points[1]));
 	else
-		game_log(g, -1, EV_RESULT, "3.10.2", "turn limit %d: %s %d, "
-		    "%s %d points: the %s win", g->opt.turn_limit,
-		    g->sides[0].name, points[0], g->sides[1].name, points[1],
+		game_log(g, -1, EV_RESULT, "3.10.2", "turn limit %d: %s %d "
+		    "point%s, %s %d point%s: the %s win", g->opt.turn_limit,
+		    g->sides[0].name, points[0], plural(points[0]),
+		    g->sides[1].name, points[1], plural(points[1]),
 		    g->sides[points[0] > points[1] ? 0 : 1].name);
 }
 
