@@ -26,6 +26,7 @@
 #include "core/move.h"
 #include "core/tutorial.h"
 #include "io/load.h"
+#include "io/replay.h"
 #include "io/yread.h"
 #include "rules/napoleonic/phases.h"
 #include "core/ruleset.h"
@@ -2006,6 +2007,109 @@ test_move_preview_names_the_formation_with_a_way(void **state)
 }
 
 /*
+ * The Côa after two turns as played (the orders recorded in a game): the
+ * 1/95th Rifles, in Road Column at [30, 11] facing E, are in contact
+ * with I/66e Ligne, under a Move order over the bridge to [14, 12].
+ */
+static const char coa_two_turns[] =
+    "marshal-replay: 1\n"
+    "scenario: coa-1810.yaml\n"
+    "seed: \"0x0000000000000712\"\n"
+    "turns: 2\n"
+    "orders:\n"
+    "  - {turn: 1, general: craufurd, move: [[24, 17]]}\n"
+    "  - {turn: 1, unit: 43LI, general: craufurd, formation: road_column}\n"
+    "  - {turn: 1, unit: 95R, general: craufurd, formation: road_column}\n"
+    "  - {turn: 1, unit: 1-32Lt, general: ferey, move: [[35, 4]]}\n"
+    "  - {turn: 1, unit: 1-66L, general: ferey, move: [[35, 11]]}\n"
+    "  - {turn: 1, unit: 2-66L, general: ferey, move: [[38, 15]]}\n"
+    "  - {turn: 1, unit: 1-82L, general: ferey, move: [[38, 20]]}\n"
+    "  - {turn: 1, unit: 1-26L, general: simon, move: [[44, 20], [39, 18]]}\n"
+    "  - {turn: 1, unit: LegMidi, general: simon, move: [[39, 6], [35, 11]]}\n"
+    "  - {turn: 1, unit: LegHan, general: simon, move: [[44, 24], [39, 23]]}\n"
+    "  - {turn: 1, unit: 3-Hus, general: lamotte, move: [[35, 9], [30, 9], "
+    "[30, 11]]}\n"
+    "  - {turn: 1, unit: 15-Ch, general: lamotte, move: [[45, 17], [30, 11]]}\n"
+    "  - {turn: 2, unit: 95R, general: craufurd, move: [[26, 16], [20, 16], "
+    "[19, 15], [16, 15], [13, 12], [14, 12]]}\n"
+    "  - {turn: 2, unit: 1-32Lt, general: ferey, move: [[32, 6], [31, 6]]}\n"
+    "  - {turn: 2, unit: 1-66L, general: ferey, move: [[30, 11]]}\n"
+    "  - {turn: 2, unit: 2-66L, general: ferey, move: [[33, 19]]}\n"
+    "  - {turn: 2, unit: 1-82L, general: ferey, move: [[33, 19]]}\n";
+
+/*
+ * A Move order that does not arrive is drawn on past where the walk
+ * stops along the order's own legs, as planned, not straight across the
+ * map.  The Rifles, halted in contact (3.6.8), sent again to [14, 12]:
+ * the order bends over the bridge at [21, 16], and so does the dotted
+ * rest of the route; none of it crosses the river (x 21 and 22) anywhere
+ * else.  Drawn straight from the stop, it ran across the river at y 13.
+ */
+static void
+test_move_preview_not_arriving_follows_its_legs(void **state)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	const char *data = getenv("MARSHAL_DATA");
+	struct replay *rep;
+	struct route *r = calloc(1, sizeof *r);
+	struct diags d;
+	char *name;
+	int u, i, bridge = 0, river = 0;
+
+	(void)state;
+	assert_non_null(f);
+	assert_non_null(r);
+	assert_non_null(data);
+	diags_init(&d);
+	name = xasprintf("%s/scenarios/coa-two-turns.replay", data);
+	rep = replay_read_text(name, coa_two_turns, sizeof coa_two_turns - 1,
+	    &d);
+	if (rep == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(rep);
+	f->g = replay_start(rep, data, &f->rs, &d);
+	assert_non_null(f->g);
+	assert_int_equal(replay_play(rep, f->g, &d), 0);
+	diags_free(&d);
+	replay_free(rep);
+	free(name);
+	f->ui = ui_create(f->g, true, true);
+	ui_start(f->ui);
+	f->c = canvas_create(120, 40, false);
+	while (f->ui->mode != MODE_MAP)		/* the briefing */
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	u = game_find_unit(f->g, "95R");
+	assert_true(u >= 0);
+	assert_int_equal(f->g->units[u].pos.x, 30);
+	assert_int_equal(f->g->units[u].pos.y, 11);
+	f->ui->cursor = f->g->units[u].pos;
+	type(f, " ");
+	assert_int_equal(f->ui->sel, u);
+	type(f, "m");
+	f->ui->cursor = (struct point){ 14, 12 };
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "Stops: contact"));
+	route_plan(f->ui, u, r);
+	assert_int_equal(r->turns, -1);
+	assert_true(r->n > r->stop + 1);
+	for (i = r->stop + 1; i < r->n; i++) {
+		if (r->cells[i].x != 21 && r->cells[i].x != 22)
+			continue;
+		if (r->cells[i].y == 16)
+			bridge++;
+		else
+			river++;
+	}
+	assert_int_equal(bridge, 2);
+	assert_int_equal(river, 0);
+	assert_int_equal(r->cells[r->n - 1].x, 14);
+	assert_int_equal(r->cells[r->n - 1].y, 12);
+	free(r);
+	fixture_free(f);
+}
+
+/*
  * O: the ruleset's own orders.  In the second horse-and-musket lesson the
  * menu offers Retire (H7); chosen, the cursor picks where the Maryland
  * Continentals go, and Enter gives the action: they hold it (act), their
@@ -3087,6 +3191,7 @@ main(void)
 		cmocka_unit_test(test_watcher_follows_players),
 		cmocka_unit_test(test_summary_page_after_a_turn),
 		cmocka_unit_test(test_move_preview_names_the_formation_with_a_way),
+		cmocka_unit_test(test_move_preview_not_arriving_follows_its_legs),
 		cmocka_unit_test(test_briefing_counts_one_point),
 		cmocka_unit_test(test_final_screen_has_result_and_summary),
 		cmocka_unit_test(test_initial_view_centres_on_what_matters),

@@ -37,6 +37,45 @@ line_to(struct route *r, struct point p)
 	}
 }
 
+/* The square of the distance from p to the segment from a to b. */
+static double
+seg_dist2(struct point a, struct point b, struct point p)
+{
+	double dx = b.x - a.x, dy = b.y - a.y, t, x, y;
+
+	t = dx == 0 && dy == 0 ? 0 : ((p.x - a.x) * dx + (p.y - a.y) * dy) /
+	    (dx * dx + dy * dy);
+	t = t < 0 ? 0 : t > 1 ? 1 : t;
+	x = a.x + t * dx - p.x;
+	y = a.y + t * dy - p.y;
+	return x * x + y * y;
+}
+
+/*
+ * Append the rest of Move order o from the route's end: along the leg
+ * (from the unit's place at start through o's points) that passes
+ * nearest the end, then every later leg, so that a route that bends
+ * round an obstacle is drawn bending, not straight across it.
+ */
+static void
+legs_to(struct route *r, struct point start, const struct order *o)
+{
+	struct point end = r->cells[r->n - 1], a = start;
+	double best = -1, d;
+	int i, leg = 0;
+
+	for (i = 0; i < o->npts; i++) {
+		d = seg_dist2(a, o->pts[i], end);
+		if (best < 0 || d < best) {
+			best = d;
+			leg = i;
+		}
+		a = o->pts[i];
+	}
+	for (i = leg; i < o->npts; i++)
+		line_to(r, o->pts[i]);
+}
+
 /* The Move order the player is drawing: waypoints, then the cursor. */
 static void
 draft_order(const struct ui *ui, int unit, struct order *o)
@@ -185,11 +224,11 @@ route_plan_now(struct ui *ui, int unit, struct route *r)
 	for (i = k + 1; i < nrest && r->n < ROUTE_MAX; i++)
 		r->cells[r->n++] = rest[i];
 	free(rest);
-	/* Not arriving: straight on to the destination, for orientation,
-	 * and whether any formation has a way there (a drawn route is the
-	 * player's own: not asked). */
+	/* Not arriving: on along the order's legs to the destination, for
+	 * orientation, and whether any formation has a way there (a drawn
+	 * route is the player's own: not asked). */
 	if (r->turns < 0) {
-		line_to(r, o.pts[o.npts - 1]);
+		legs_to(r, r->cells[0], &o);
 		if (ui->nwp == 0)
 			r->form = move_route_form(g, &o);
 	}
