@@ -13,6 +13,7 @@
 
 #include "core/command.h"
 #include "core/know.h"
+#include "rules/napoleonic/move.h"
 #include "turn-fixture.h"
 
 struct fx {
@@ -318,6 +319,46 @@ test_3_6_8_contact_ends_with_an_order_carried_by_an_aide(void **state)
 	assert_int_equal(u->pos.y, 26);		/* Line, Drill 4: 2 BD */
 	assert_int_equal(fixture_count(f->g, "3.6.8", "stays in battle "
 	    "contact"), 3);
+}
+
+/*
+ * 3.6.8 with a charge (marshal's reading): an order that reaches a unit
+ * in the turn a charge pins it (3.4: it stands to receive the charge and
+ * does not march) is received all the same.  The far unit, in contact
+ * since turn 1, gets a new Move order to [90, 20] in turn 3, is charged
+ * in turn 3 and stays, saying so; in turn 4 it marches 2 BD to [90, 26]
+ * on that order with no other given.  (It used to stay for ever: the
+ * charge renewed the halt in the very turn the order arrived.)  Charged
+ * again in turn 4, it would stay: that halt is newer than the order.
+ */
+static void
+test_3_6_8_order_received_as_a_charge_pins_moves_on_next_turn(void **state)
+{
+	struct fx *f = *state;
+	struct unit *u = &f->g->units[f->far];
+
+	u->order = move_order(f->far, 0, 90, 20);
+	u->order.issued = u->order.arrives = 3;
+	u->halt = HALT_CONTACT;
+	u->halt_turn = u->charged = f->g->turn = 3;
+	nap_phase_movement(f->g);
+	assert_int_equal(u->pos.x, 90);
+	assert_int_equal(u->pos.y, 30);
+	assert_int_equal(u->halt, HALT_CONTACT);
+	assert_int_equal(fixture_count(f->g, "3.6.8", "charged as its new "
+	    "order reached it"), 1);
+	f->g->turn = 4;
+	nap_phase_movement(f->g);
+	assert_int_equal(u->pos.x, 90);
+	assert_int_equal(u->pos.y, 26);		/* Line, Drill 4: 2 BD */
+	/* A newer charge, in turn 5, pins it again in turn 6. */
+	u->halt = HALT_CONTACT;
+	u->halt_turn = u->charged = 5;
+	f->g->turn = 6;
+	nap_phase_movement(f->g);
+	assert_int_equal(u->pos.y, 26);
+	assert_int_equal(fixture_count(f->g, "3.6.8", "moves on only with a "
+	    "new order"), 1);
 }
 
 /* An aide who arrives after a newer order was given finds it stale. */
@@ -760,6 +801,7 @@ main(void)
 		T(test_3_2_2_couriers_phase_delivers_on_arrival),
 		T(test_3_2_2_game_turn_delivers),
 		T(test_3_6_8_contact_ends_with_an_order_carried_by_an_aide),
+		T(test_3_6_8_order_received_as_a_charge_pins_moves_on_next_turn),
 		T(test_3_2_3_older_order_dropped),
 		T(test_3_2_3_order_lost_when_unit_routs),
 		T(test_3_2_4_courier_delay_off),

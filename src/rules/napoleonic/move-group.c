@@ -598,6 +598,26 @@ contact_deploy(struct game *g, int i)
 	return true;
 }
 
+/*
+ * 3.6.8: whether unit u, halted in battle contact, stays there this turn.
+ * It stays until orders are received: an order that reached it after the
+ * halt (its arrival turn, not the turn the general gave it: one carried
+ * by an aide is given a turn or more before it arrives) moves it on.  An
+ * order that reached it in the turn a charge pinned it (3.4: the target
+ * stands to receive the charge and does not march that turn) was
+ * received but could not be obeyed: it moves the unit on the next turn
+ * (marshal's reading), unless a newer halt has come since.
+ */
+static bool
+contact_holds(const struct game *g, const struct unit *u)
+{
+	if (u->halt != HALT_CONTACT || u->order.arrives > u->halt_turn ||
+	    u->halt_turn < g->turn - 1)
+		return false;
+	return !(u->halt_turn == g->turn - 1 && u->charged > 0 &&
+	    u->charged == u->halt_turn && u->order.arrives == u->halt_turn);
+}
+
 void
 nap_phase_movement(struct game *g)
 {
@@ -627,17 +647,20 @@ nap_phase_movement(struct game *g)
 			continue;
 		switch (u->order.kind) {
 		case ORDER_MOVE:
-			/* 3.6.8: it stays until orders are received: an
-			 * order that reached it after the halt (its arrival
-			 * turn, not the turn the general gave it: one
-			 * carried by an aide is given a turn or more before
-			 * it arrives) moves it on. */
-			if (u->halt == HALT_CONTACT &&
-			    u->order.arrives <= u->halt_turn &&
-			    u->halt_turn >= g->turn - 1) {
-				game_log(g, i, EV_MOVE, "3.6.8", "%s stays in "
-				    "battle contact: it moves on only with a "
-				    "new order", u->name);
+			if (contact_holds(g, u)) {
+				if (u->charged == g->turn &&
+				    u->order.arrives == g->turn)
+					game_log(g, i, EV_MOVE, "3.6.8", "%s "
+					    "stays in battle contact: charged "
+					    "as its new order reached it, it "
+					    "stands to receive the charge "
+					    "(3.4) and marches on that order "
+					    "next turn", u->name);
+				else
+					game_log(g, i, EV_MOVE, "3.6.8", "%s "
+					    "stays in battle contact: it moves "
+					    "on only with a new order",
+					    u->name);
 				u->moved = 0;
 				u->halt_turn = g->turn;
 				break;
