@@ -2774,6 +2774,33 @@ test_final_screen_has_result_and_summary(void **state)
 	fixture_free(f);
 }
 
+/*
+ * A battle ended by one side's break (3.10.1) says who broke, not the
+ * points, which may favour the side that broke: the Allies break holding
+ * 4 points to the French 1, and the end box reads "the Allies have
+ * broken: the French win" (it read "the French win, 1 point to 4"); the
+ * points stay in the summary below.
+ */
+static void
+test_final_screen_names_the_side_that_broke(void **state)
+{
+	struct fixture *f = fixture_default(80, 24);
+	int points[GAME_MAX_SIDES] = { 1, 4 };
+
+	(void)state;
+	while (f->ui->mode != MODE_MAP)		/* the briefing */
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	f->g->sides[1].broken = true;
+	game_end(f->g, 0, points, "3.10.1");
+	f->ui->mode = MODE_OVER;
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "3.10.1*: the Allies have broken: the French"));
+	assert_false(has(f, "1 point to 4"));
+	assert_true(has(f, "Points (3.10.2)                  1             4"));
+	fixture_free(f);
+}
+
 /* Whether the map area of the canvas (the layout at 80 x 24: 53 x 16 from
  * row 1) shows glyph g, in the side's colour when side >= 0. */
 static bool
@@ -3194,6 +3221,7 @@ main(void)
 		cmocka_unit_test(test_move_preview_not_arriving_follows_its_legs),
 		cmocka_unit_test(test_briefing_counts_one_point),
 		cmocka_unit_test(test_final_screen_has_result_and_summary),
+		cmocka_unit_test(test_final_screen_names_the_side_that_broke),
 		cmocka_unit_test(test_initial_view_centres_on_what_matters),
 		cmocka_unit_test(test_overview_shows_the_whole_map),
 		cmocka_unit_test(test_jump_keys),

@@ -218,7 +218,12 @@ too_small_draw(struct ui *ui, struct canvas *c)
 	box_draw(ui, c, lines, 3);
 }
 
-/* The saved result in words: "3.10.2: the French win, 3 points to 1". */
+/*
+ * The saved result in words: "3.10.2: the French win, 3 points to 1";
+ * a battle won because the other side broke while the winner stood says
+ * so, not the points (they may favour the side that broke; the summary
+ * below gives them): "3.10.1: the Allies have broken: the French win".
+ */
 static void
 over_result(const struct game *g, char *buf, size_t len)
 {
@@ -232,6 +237,13 @@ over_result(const struct game *g, char *buf, size_t len)
 		return;
 	}
 	o = g->nsides > 1 ? 1 - r->winner : r->winner;
+	if (o != r->winner && g->sides[o].broken &&
+	    !g->sides[r->winner].broken) {
+		snprintf(buf, len, "%s%s: the %s have broken: the %s win",
+		    r->rule, ruleset_rule_mark(g->rs, r->rule),
+		    g->sides[o].name, g->sides[r->winner].name);
+		return;
+	}
 	snprintf(buf, len, "%s%s: the %s win, %d point%s to %d", r->rule,
 	    ruleset_rule_mark(g->rs, r->rule),
 	    g->sides[r->winner].name, r->points[r->winner],
