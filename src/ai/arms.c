@@ -557,6 +557,37 @@ ai_brigade_orders(struct think *t, struct brigade *b)
 
 /* --- cavalry ------------------------------------------------------------- */
 
+/*
+ * The place squadron i with no prey rides for while the points do not
+ * favour us (normal and hard): the worthiest that nobody holds, where
+ * we can stand on ground we reach, within the horse's march of 6 BD a
+ * turn in the turns left; -1 if none.  A formed unit of any arm holds a
+ * place (3.10.2), and the horse is the quickest there: at the Côa the
+ * hussars waited on a wing at the map's edge for the rest of the
+ * afternoon while the bridge, its defenders routed, lay open and the
+ * columns of foot sent to it were held in the vineyards.
+ */
+static int
+open_place(const struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	int k, best = -1, tl = ai_turns_left(v);
+
+	if (t->lvl < AI_NORMAL || t->stand_at == NULL ||
+	    t->pts_ours > t->pts_theirs)
+		return -1;
+	for (k = 0; k < v->nobj; k++) {
+		if (t->ours[k] || t->theirs[k] ||
+		    !ai_reaches(t, t->stand_at[k]) ||
+		    geom_dist(u->pos, t->stand_at[k]) > tl * 6 * v->rs->ticks)
+			continue;
+		if (best < 0 || v->obj[k].points > v->obj[best].points)
+			best = k;
+	}
+	return best;
+}
+
 /* Orders for squadron i. */
 void
 ai_squadron(struct think *t, int i)
@@ -651,6 +682,15 @@ ai_squadron(struct think *t, int i)
 		via = offset(e->pos, side, 8);
 		dest = offset(e->pos, side, 2);
 		ai_want_move(t, i, &via, dest, in_contact(v, u));
+		return;
+	}
+	/* No prey, and the points do not favour us: ride for a place
+	 * nobody holds (normal and hard). */
+	if ((j = open_place(t, i)) >= 0) {
+		if (geom_dist(u->pos, t->stand_at[j]) <= STEP_DIAG)
+			ai_want_stop(t, i);
+		else
+			ai_want_move(t, i, NULL, t->stand_at[j], false);
 		return;
 	}
 	/* No prey: wait on the wing of the main effort, out of musketry. */
