@@ -827,11 +827,14 @@ test_ai_line_that_turned_stays_line(void **state)
 
 /*
  * A march that cannot start is not ordered.  On the crowded Côa
- * (coa_crowded) with the Allies giving no orders, by turn 10 the normal
- * French have I/26e Ligne in Column at [37, 23] facing north, I/82e Ligne
- * right ahead of it: the plan marches it north-west, but the Move preview
- * shows that it has not the speed to pass right through its friend this
- * turn (3.6.7) and would stand where it is, facing as it is.  (Until
+ * (coa_crowded) with the Allies giving no orders, by turn 3 the normal
+ * French have I/26e Ligne in Column at [37, 26] facing west, the 15e
+ * Chasseurs beside it: the plan marches it north-west, but the Move
+ * preview shows that it has no room to turn there (3.6.3) and would stand
+ * where it is, facing as it is.  (Until a brigade's line was kept on its
+ * goal's side of the walls this was turn 10, I/26e at [37, 23] with I/82e
+ * Ligne right ahead of it and not the speed to pass right through it,
+ * 3.6.7.  Until
  * issue 12 gave a unit with no room to turn a way on, this was I/82e
  * Ligne at turn 9, hemmed in by the vineyard walls with no room to turn;
  * it now finds a place to turn.  Until a walk went round a friend
@@ -858,12 +861,12 @@ test_ai_no_march_that_cannot_start(void **state)
 	game_seed(g, 1);
 	u = game_find_unit(g, "1-26L");
 	assert_true(u >= 0);
-	while (g->turn < 10) {
+	while (g->turn < 3) {
 		assert_int_equal(ai_orders(g, 1, AI_NORMAL, NULL), 0);
 		game_turn(g);
 	}
 	assert_int_equal(g->units[u].pos.x, 37);
-	assert_int_equal(g->units[u].pos.y, 23);
+	assert_int_equal(g->units[u].pos.y, 26);
 	/* The plan wants it to march; the march would go nowhere. */
 	ai_view_fill(g, 1, &v);
 	ai_think(&v, AI_NORMAL, &p);
@@ -1250,6 +1253,8 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * turns to, merged with these, moves none of the figures above; without
  * the generals' rides and the guns' turn it had moved default 10 to 11
  * and the Coa 20 to 19.)
+ * (Pinned again when a brigade's line was kept on its goal's side of the
+ * walls: normal at the Coa 17 and 2, was 18 and 2; hard unchanged.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1260,7 +1265,7 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
 		{ "default", { 14, 16 }, { 14, 9 }, { true, true } },
-		{ "coa-1810", { 20, 9 }, { 18, 2 }, { true, true } },
+		{ "coa-1810", { 20, 9 }, { 17, 2 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 
@@ -2395,6 +2400,49 @@ test_ai_idle_horse_rides_for_an_open_place(void **state)
 	}
 }
 
+/*
+ * A brigade's line is not laid behind a wall from its goal: at the Côa's
+ * start the normal French plan forms Simon's brigade across the knoll,
+ * and the Légion Hanovrienne's place at the line's southern end fell at
+ * [33, 26], inside the vineyard walled on its north (y 21) and east
+ * (x 37) sides, reached only round the wall's far end; the Légion
+ * marched there by way of [37, 30] or stood boxed in beside the battery.
+ * Its march now ends on the goal's side of the wall, north of it.
+ */
+static void
+test_ai_brigade_line_not_behind_a_wall(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct point to;
+	int u, i, moves = 0;
+
+	(void)state;
+	g = load_named("coa-1810", &rs);
+	game_seed(g, 56);
+	u = game_find_unit(g, "LegHan");
+	assert_true(u >= 0);
+	ai_view_fill(g, g->units[u].side, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++) {
+		if (p.v[i].unit != u || p.v[i].kind != ORDER_MOVE)
+			continue;
+		moves++;
+		to = p.v[i].pts[p.v[i].npts - 1];
+		/* Not in the walled vineyard south of the knoll. */
+		assert_false(to.x >= 28 && to.x <= 36 && to.y >= 22 &&
+		    to.y <= 28);
+		assert_true(to.y <= 21);
+	}
+	assert_int_equal(moves, 1);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -2435,6 +2483,7 @@ main(void)
 		cmocka_unit_test(test_ai_no_charge_whose_first_step_is_barred),
 		cmocka_unit_test(test_ai_garrison_goes_to_a_worthier_place),
 		cmocka_unit_test(test_ai_idle_horse_rides_for_an_open_place),
+		cmocka_unit_test(test_ai_brigade_line_not_behind_a_wall),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

@@ -20,7 +20,9 @@
  *   - infantry under one general is a brigade; each brigade gets a task
  *     (take or hold an objective, or strike the nearest enemy), a point and
  *     a front, and its battalions take frontage slots along a line across
- *     the axis of advance, so the brigade arrives as a line, not a queue;
+ *     the axis of advance, so the brigade arrives as a line, not a queue
+ *     (normal and hard: a slot behind a wall from the goal is drawn in
+ *     towards it, on the goal's side of the wall);
  *   - far from the enemy battalions march in Manoeuvre Column (Road
  *     Column stays on its road) and deploy into Line at a distance that
  *     depends on the level, forming Square when horse threatens them;
