@@ -827,11 +827,14 @@ test_ai_line_that_turned_stays_line(void **state)
 
 /*
  * A march that cannot start is not ordered.  On the crowded Côa
- * (coa_crowded) with the Allies giving no orders, by turn 10 the normal
- * French have I/26e Ligne in Column at [37, 23] facing north, I/82e Ligne
- * right ahead of it: the plan marches it north-west, but the Move preview
- * shows that it has not the speed to pass right through its friend this
- * turn (3.6.7) and would stand where it is, facing as it is.  (Until
+ * (coa_crowded) with the Allies giving no orders, by turn 3 the normal
+ * French have I/26e Ligne in Column at [37, 26] facing west, the 15e
+ * Chasseurs beside it: the plan marches it north-west, but the Move
+ * preview shows that it has no room to turn there (3.6.3) and would stand
+ * where it is, facing as it is.  (Until a brigade's line was kept on its
+ * goal's side of the walls this was turn 10, I/26e at [37, 23] with I/82e
+ * Ligne right ahead of it and not the speed to pass right through it,
+ * 3.6.7.  Until
  * issue 12 gave a unit with no room to turn a way on, this was I/82e
  * Ligne at turn 9, hemmed in by the vineyard walls with no room to turn;
  * it now finds a place to turn.  Until a walk went round a friend
@@ -858,12 +861,12 @@ test_ai_no_march_that_cannot_start(void **state)
 	game_seed(g, 1);
 	u = game_find_unit(g, "1-26L");
 	assert_true(u >= 0);
-	while (g->turn < 10) {
+	while (g->turn < 3) {
 		assert_int_equal(ai_orders(g, 1, AI_NORMAL, NULL), 0);
 		game_turn(g);
 	}
 	assert_int_equal(g->units[u].pos.x, 37);
-	assert_int_equal(g->units[u].pos.y, 23);
+	assert_int_equal(g->units[u].pos.y, 26);
 	/* The plan wants it to march; the march would go nowhere. */
 	ai_view_fill(g, 1, &v);
 	ai_think(&v, AI_NORMAL, &p);
@@ -1019,7 +1022,11 @@ test_ai_no_march_without_speed(void **state)
  * of every other one stepping back, 38: as the French, seeds 11 and 25
  * end 0 points to 2, the bridge held by nobody (over
  * seeds 1 to 100, 96; the bridge's 5 points, for the balance, change
- * neither).  The figure is exact, the seeds being fixed.
+ * neither).  Since a garrison goes to a worthier place nobody holds when
+ * it is the nearest, horse with no prey rides for such a place and no
+ * charge is given whose first step is barred, 39: seed 25 is won 5
+ * points to 2, the bridge taken; seed 11 still ends 0 to 2.  The figure
+ * is exact, the seeds being fixed.
  */
 static void
 test_ai_normal_beats_passive_on_default(void **state)
@@ -1052,7 +1059,7 @@ test_ai_normal_beats_passive_on_default(void **state)
 		ruleset_free(rs);
 	}
 	print_message("normal against passive on default: %d of 40\n", won);
-	assert_int_equal(won, 38);
+	assert_int_equal(won, 39);
 }
 
 /*
@@ -1246,9 +1253,11 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * turns to, merged with these, moves none of the figures above; without
  * the generals' rides and the guns' turn it had moved default 10 to 11
  * and the Coa 20 to 19.)
+ * (Pinned again when a brigade's line was kept on its goal's side of the
+ * walls: normal at the Coa 17 and 2, was 18 and 2; hard unchanged.)
  * (Pinned again when an order that reached a unit in the turn a charge
- * pinned it moved it on the next turn (3.6.8): normal French on the
- * default battle 13, was 14; nothing else moved.)
+ * pinned it moved it on the next turn (3.6.8), with the above: normal
+ * French on the default battle 12, was 14; nothing else moved.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1258,8 +1267,8 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		int		 hard[2], normal[2];
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
-		{ "default", { 14, 16 }, { 13, 9 }, { true, true } },
-		{ "coa-1810", { 20, 9 }, { 18, 2 }, { true, true } },
+		{ "default", { 14, 16 }, { 12, 9 }, { true, true } },
+		{ "coa-1810", { 20, 9 }, { 17, 2 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 
@@ -2182,6 +2191,261 @@ test_ai_horse_waits_beyond_the_rifles(void **state)
 	free(path);
 }
 
+/* Unit id of game g placed at (x, y) facing f in formation form (by
+ * name). */
+static void
+place_in(struct game *g, const char *id, int x, int y, enum dir f,
+    const char *form)
+{
+	int u = game_find_unit(g, id), k = ruleset_form(g->rs, form);
+
+	assert_true(u >= 0 && k >= 0);
+	game_occupy(g, u, false);
+	g->units[u].pos = (struct point){ x, y };
+	g->units[u].facing = f;
+	g->units[u].formation = k;
+	game_occupy(g, u, true);
+}
+
+/* The Move orders of the plan for unit u that end within d of at. */
+static int
+moves_near(const struct ai_plan *p, int u, struct point at, int d)
+{
+	int i, n = 0;
+
+	for (i = 0; i < p->n; i++)
+		if (p->v[i].unit == u && p->v[i].kind == ORDER_MOVE &&
+		    geom_dist(p->v[i].pts[p->v[i].npts - 1], at) <= d)
+			n++;
+	return n;
+}
+
+/*
+ * 3.4.2, 3.6.8 under the Napoleonic doctrine's charge_steps: at the Côa
+ * after the first turn of seed 6 the 3e Hussards stand at [37, 2] in
+ * Column facing west, the 1/95th Rifles 4 BD off at [30, 11], within the
+ * horse's charge reach, and I/32e Léger in Skirmish Group at [35, 4],
+ * across the horse's first step towards them.  Ordered onto the rifles,
+ * the horse charges, falters before its first step and is held there in
+ * battle contact: it neither fights nor marches (so it stood, turn after
+ * turn, all that afternoon).  The normal plan gives it no march onto
+ * them; with the doctrine's charge_steps taken away it did.
+ */
+static void
+test_ai_no_charge_whose_first_step_is_barred(void **state)
+{
+	const struct ruleset_ops *ops;
+	struct ruleset_ops plain;
+	struct ai_doctrine doc;
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct order o;
+	struct point rifles = { 30, 11 };
+	char *cause = NULL;
+	int hus, r, k, pass;
+
+	(void)state;
+	for (pass = 0; pass < 3; pass++) {
+		g = load_named("coa-1810", &rs);
+		game_seed(g, 6);
+		place_in(g, "3-Hus", 37, 2, DIR_W, "column");
+		place_in(g, "1-32Lt", 35, 4, DIR_W, "skirmish");
+		/* Lamotte rides with his horse: his orders are in force at
+		 * once (3.1.1). */
+		k = game_find_general(g, "lamotte");
+		assert_true(k >= 0);
+		g->generals[k].pos = (struct point){ 40, 3 };
+		hus = game_find_unit(g, "3-Hus");
+		r = game_find_unit(g, "95R");
+		assert_true(r >= 0);
+		assert_int_equal(g->units[r].pos.x, rifles.x);
+		assert_int_equal(g->units[r].pos.y, rifles.y);
+		if (pass == 0) {
+			/* As the old plan gave it: the charge falters where
+			 * the horse stands, and holds it there. */
+			o = move_to(g, hus, rifles);
+			assert_int_equal(game_order(g, &o, &cause), 0);
+			assert_null(cause);
+			game_turn(g);
+			assert_int_equal(g->units[hus].pos.x, 37);
+			assert_int_equal(g->units[hus].pos.y, 2);
+			assert_int_equal(g->units[hus].halt, HALT_CONTACT);
+			assert_int_equal(g->units[hus].moved, 0);
+		} else {
+			ops = rs->ops;
+			plain = *ops;
+			doc = *ops->doctrine;
+			doc.charge_steps = pass == 1;
+			plain.doctrine = &doc;
+			rs->ops = &plain;
+			ai_view_fill(g, g->units[hus].side, &v);
+			ai_think(&v, AI_NORMAL, &p);
+			/* With charge_steps, no march onto the rifles;
+			 * without it, the old one. */
+			assert_int_equal(moves_near(&p, hus, rifles, 0),
+			    pass == 1 ? 0 : 1);
+			ai_plan_free(&p);
+			ai_view_free(&v);
+			rs->ops = ops;
+		}
+		game_free(g);
+		ruleset_free(rs);
+	}
+}
+
+/*
+ * The Côa after its first turns, the east bank cleared: the 43rd, the
+ * 52nd and the Rifles taken, the bridge held by nobody, the Allies
+ * holding the west bank heights (2 points) against the French knoll (1).
+ * II/66e Ligne, in Column at [33, 15], holds the knoll and is the French
+ * unit nearest to [23, 16], the one cell of the east bank within holding
+ * distance of the bridge (3 points).
+ */
+static struct game *
+coa_bank_cleared(struct ruleset **rs)
+{
+	static const char *const gone[] = { "43LI", "52LI", "95R" };
+	struct game *g = load_named("coa-1810", rs);
+	int k, u;
+
+	game_seed(g, 8);
+	for (k = 0; k < 3; k++) {
+		u = game_find_unit(g, gone[k]);
+		assert_true(u >= 0);
+		game_occupy(g, u, false);
+		g->units[u].cond = COND_CAPTURED;
+	}
+	place_in(g, "2-66L", 33, 15, DIR_W, "column");
+	g->turn = 6;
+	return g;
+}
+
+/*
+ * While the points do not favour it, the garrison of a place goes to a
+ * place worth more that nobody holds when no unit of ours is nearer: at
+ * the cleared Côa (coa_bank_cleared) II/66e Ligne, holding the knoll
+ * (1 point), is sent to [23, 16] to hold the bridge (3), where it had
+ * stood on the knoll while the brigades sent to the bridge were held in
+ * the vineyards.  With the knoll worth as much as the bridge it stays.
+ */
+static void
+test_ai_garrison_goes_to_a_worthier_place(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct point stand = { 23, 16 };
+	int u, k, knoll = -1, pass;
+
+	(void)state;
+	for (pass = 0; pass < 2; pass++) {
+		g = coa_bank_cleared(&rs);
+		for (k = 0; k < g->nobjectives; k++)
+			if (g->objectives[k].at.x == 34 &&
+			    g->objectives[k].at.y == 19)
+				knoll = k;
+		assert_true(knoll >= 0);
+		if (pass == 1)
+			g->objectives[knoll].points = 3;
+		u = game_find_unit(g, "2-66L");
+		ai_view_fill(g, g->units[u].side, &v);
+		ai_think(&v, AI_NORMAL, &p);
+		assert_int_equal(moves_near(&p, u, stand, 0),
+		    pass == 0 ? 1 : 0);
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+}
+
+/*
+ * Horse with no prey, while the points do not favour it, rides for the
+ * worthiest place nobody holds that it can reach in the turns left
+ * rather than wait on a wing: at the cleared Côa (coa_bank_cleared),
+ * with nothing of the Allies left on the east bank, both French regiments
+ * of horse are sent to [23, 16], from where the bridge is held.  Once
+ * the French lead on the places (the heights given to them) they are
+ * not.
+ */
+static void
+test_ai_idle_horse_rides_for_an_open_place(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct point stand = { 23, 16 };
+	int hus, ch, pass, k;
+
+	(void)state;
+	for (pass = 0; pass < 2; pass++) {
+		g = coa_bank_cleared(&rs);
+		if (pass == 1)
+			for (k = 0; k < g->nobjectives; k++)
+				if (g->objectives[k].at.x == 12 &&
+				    g->objectives[k].at.y == 18)
+					g->objectives[k].points = 0;
+		hus = game_find_unit(g, "3-Hus");
+		ch = game_find_unit(g, "15-Ch");
+		assert_true(hus >= 0 && ch >= 0);
+		ai_view_fill(g, g->units[hus].side, &v);
+		ai_think(&v, AI_NORMAL, &p);
+		assert_int_equal(moves_near(&p, hus, stand, 0) +
+		    moves_near(&p, ch, stand, 0), pass == 0 ? 2 : 0);
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+}
+
+/*
+ * A brigade's line is not laid behind a wall from its goal: at the Côa's
+ * start the normal French plan forms Simon's brigade across the knoll,
+ * and the Légion Hanovrienne's place at the line's southern end fell at
+ * [33, 26], inside the vineyard walled on its north (y 21) and east
+ * (x 37) sides, reached only round the wall's far end; the Légion
+ * marched there by way of [37, 30] or stood boxed in beside the battery.
+ * Its march now ends on the goal's side of the wall, north of it.
+ */
+static void
+test_ai_brigade_line_not_behind_a_wall(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct point to;
+	int u, i, moves = 0;
+
+	(void)state;
+	g = load_named("coa-1810", &rs);
+	game_seed(g, 56);
+	u = game_find_unit(g, "LegHan");
+	assert_true(u >= 0);
+	ai_view_fill(g, g->units[u].side, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++) {
+		if (p.v[i].unit != u || p.v[i].kind != ORDER_MOVE)
+			continue;
+		moves++;
+		to = p.v[i].pts[p.v[i].npts - 1];
+		/* Not in the walled vineyard south of the knoll. */
+		assert_false(to.x >= 28 && to.x <= 36 && to.y >= 22 &&
+		    to.y <= 28);
+		assert_true(to.y <= 21);
+	}
+	assert_int_equal(moves, 1);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -2219,6 +2483,10 @@ main(void)
 		cmocka_unit_test(test_ai_hard_militia_falls_back_out_of_charge_reach),
 		cmocka_unit_test(test_ai_hard_general_rides_after_his_men),
 		cmocka_unit_test(test_ai_hard_guns_turn_from_routers),
+		cmocka_unit_test(test_ai_no_charge_whose_first_step_is_barred),
+		cmocka_unit_test(test_ai_garrison_goes_to_a_worthier_place),
+		cmocka_unit_test(test_ai_idle_horse_rides_for_an_open_place),
+		cmocka_unit_test(test_ai_brigade_line_not_behind_a_wall),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
 

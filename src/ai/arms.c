@@ -486,6 +486,30 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	ai_want_move(t, i, NULL, slot, false);
 }
 
+/*
+ * Slot p of unit i, moved straight towards the brigade's goal until no
+ * wall lies between them (3.6.5: a wall costs more than a Column has in
+ * a turn).  The brigade's line is laid across the goal whatever the
+ * ground; at the Côa the Légion Hanovrienne's place fell inside the
+ * walled vineyard south of the knoll, reached only round the wall's far
+ * end, and the battalion spent the afternoon on that march or boxed in
+ * beside the battery (the normal French won 44 of 50 against an Allied
+ * side that gave no orders; with the slot drawn in, 46, bench-ai -n 100).
+ */
+static struct point
+this_side_of_walls(const struct think *t, int i, struct point p,
+    struct point goal)
+{
+	const struct ai_view *v = t->v;
+	int form = t->f_column >= 0 ? t->f_column : v->own[i].formation;
+	int fr = v->rs->form[form].frontage[v->own[i].arm], k;
+
+	for (k = 0; k < 32 && (p.x != goal.x || p.y != goal.y) &&
+	    !ai_straight_clear(v, form, fr, goal, p); k++)
+		p = offset(p, heading(p, goal), 1);
+	return p;
+}
+
 /* Units of the brigade sorted along the line (left to right). */
 static void
 sort_along(const struct ai_view *v, int *ix, int n, struct point o,
@@ -551,11 +575,48 @@ ai_brigade_orders(struct think *t, struct brigade *b)
 		 * place every turn, to the map's edge. */
 		if (t->slots && n >= 3 && k % 2 == 1 && !b->stand)
 			slot = offset(slot, dir_turn(b->front, 4), 3);
+		/* Not behind a wall from the goal (normal and hard): a
+		 * slot in a walled vineyard beside it sends the battalion
+		 * the long way round, or boxes it in there. */
+		if (t->slots && !b->stand && t->lvl >= AI_NORMAL)
+			slot = this_side_of_walls(t, b->units[k],
+			    clamp(v, slot), clamp(v, goal));
 		battalion(t, b, b->units[k], clamp(v, slot));
 	}
 }
 
 /* --- cavalry ------------------------------------------------------------- */
+
+/*
+ * The place squadron i with no prey rides for while the points do not
+ * favour us (normal and hard): the worthiest that nobody holds, where
+ * we can stand on ground we reach, within the horse's march of 6 BD a
+ * turn in the turns left; -1 if none.  A formed unit of any arm holds a
+ * place (3.10.2), and the horse is the quickest there: at the Côa the
+ * hussars waited on a wing at the map's edge for the rest of the
+ * afternoon while the bridge, its defenders routed, lay open and the
+ * columns of foot sent to it were held in the vineyards.
+ */
+static int
+open_place(const struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	int k, best = -1, tl = ai_turns_left(v);
+
+	if (t->lvl < AI_NORMAL || t->stand_at == NULL ||
+	    t->pts_ours > t->pts_theirs)
+		return -1;
+	for (k = 0; k < v->nobj; k++) {
+		if (t->ours[k] || t->theirs[k] ||
+		    !ai_reaches(t, t->stand_at[k]) ||
+		    geom_dist(u->pos, t->stand_at[k]) > tl * 6 * v->rs->ticks)
+			continue;
+		if (best < 0 || v->obj[k].points > v->obj[best].points)
+			best = k;
+	}
+	return best;
+}
 
 /* Orders for squadron i. */
 void
@@ -651,6 +712,15 @@ ai_squadron(struct think *t, int i)
 		via = offset(e->pos, side, 8);
 		dest = offset(e->pos, side, 2);
 		ai_want_move(t, i, &via, dest, in_contact(v, u));
+		return;
+	}
+	/* No prey, and the points do not favour us: ride for a place
+	 * nobody holds (normal and hard). */
+	if ((j = open_place(t, i)) >= 0) {
+		if (geom_dist(u->pos, t->stand_at[j]) <= STEP_DIAG)
+			ai_want_stop(t, i);
+		else
+			ai_want_move(t, i, NULL, t->stand_at[j], false);
 		return;
 	}
 	/* No prey: wait on the wing of the main effort, out of musketry. */

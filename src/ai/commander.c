@@ -20,7 +20,9 @@
  *   - infantry under one general is a brigade; each brigade gets a task
  *     (take or hold an objective, or strike the nearest enemy), a point and
  *     a front, and its battalions take frontage slots along a line across
- *     the axis of advance, so the brigade arrives as a line, not a queue;
+ *     the axis of advance, so the brigade arrives as a line, not a queue
+ *     (normal and hard: a slot behind a wall from the goal is drawn in
+ *     towards it, on the goal's side of the wall);
  *   - far from the enemy battalions march in Manoeuvre Column (Road
  *     Column stays on its road) and deploy into Line at a distance that
  *     depends on the level, forming Square when horse threatens them;
@@ -96,7 +98,9 @@
  * our own) must reach the level's mark, and a march whose order would
  * lead onto an enemy within charge reach (3.4.1 reads where the order
  * leads) is not given when that charge is not worth making: the unit
- * stands and fires instead.  A wall met within the next turns' march
+ * stands and fires instead, as is one whose first step a unit stands
+ * across (the charge would falter where it stands and hold the charger
+ * there for the turn).  A wall met within the next turns' march
  * (3.6.5: a wall costs more than a Column or a slow Line has in a turn)
  * is gone round by waypoints found with a bounded search of the ground,
  * as a player would mark the way; and no Formation order is given where
@@ -105,7 +109,11 @@
  * skirmishers and march columns as readily as for guns.  While ahead on
  * the places, a battalion the enemy outnumbers where it stands, and not
  * needed to keep the lead, falls back towards the rear: the break point
- * counts men, not places.  Where the ruleset's doctrine asks for it
+ * counts men, not places.  While the points do not favour it (normal
+ * and hard), the garrison of a place goes to a place worth more that
+ * nobody holds when no unit of ours is nearer to it, and horse with no
+ * prey rides for the worthiest place nobody holds that it can reach in
+ * the turns left, rather than wait on a wing.  Where the ruleset's doctrine asks for it
  * (guard_flank), a battalion of normal or hard does not end its march
  * with its flank to a formed enemy who could charge it soon (within his
  * charge reach and twice his last march): it turns to face him and

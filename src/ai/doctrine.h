@@ -102,6 +102,13 @@ struct ai_doctrine {
 	 * in melee), not charged at once whatever the odds; false: a
 	 * battalion in contact always goes in at guns. */
 	bool		 judge_guns;
+	/* A charge walks straight at its target a cell at a time, the
+	 * charger's block keeping its facing, and falters where a unit
+	 * stands across its first step, the charger held where it stands
+	 * for the turn (for the Napoleonic rules, 3.4.2 and 3.6.8): such a
+	 * charge is not given (normal and hard).  False: the ruleset walks
+	 * its charges otherwise, and they are weighed without it. */
+	bool		 charge_steps;
 	/* Hard: a battalion whose melee edge charging a formed enemy who
 	 * could charge it soon is at most evade_edge falls back out of his
 	 * reach (when evade is set). */

@@ -156,11 +156,62 @@ ai_would_charge(const struct think *t, int i, struct point dest)
 }
 
 /*
+ * Whether own unit i's charge on enemy j can set off, as the charge phase
+ * walks it (3.4.2): a cell at a time straight for where he stands, the
+ * block keeping its facing, each step taken only where the block fits
+ * inside the map clear of every other unit, friend or enemy.  A charge
+ * whose first step is barred falters where it stands, and the charger is
+ * held there in battle contact for the turn (3.6.8): neither melee nor
+ * march.  True when he is within melee reach already, when not known
+ * (no picture of the field), and where the ruleset's doctrine does not
+ * say its charges walk so (charge_steps).  A charge that sets off and
+ * stops short still brings the charger closer: it is left to be weighed
+ * as before (barring those too lost the French 2 more games in 50
+ * against a passive Allied side at the Côa, bench-ai -n 100).
+ */
+bool
+ai_charge_starts(const struct think *t, int i, int j)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	const struct ai_enemy *e = &v->enemy[j];
+	struct point *a, *b, nx;
+	int na, nb, k, o;
+	bool fits = true;
+
+	if (t->occ == NULL || v->rs->ops->doctrine == NULL ||
+	    !v->rs->ops->doctrine->charge_steps ||
+	    (u->pos.x == e->pos.x && u->pos.y == e->pos.y))
+		return true;
+	a = cells_take(v->cells);
+	b = cells_take(v->cells);
+	nb = ai_footprint(v, e->arm, e->formation, e->pos, e->facing, b);
+	na = ai_footprint(v, u->arm, u->formation, u->pos, u->facing, a);
+	if (move_gap(a, na, b, nb) > t->range.melee) {
+		nx = offset(u->pos, heading(u->pos, e->pos), 1);
+		na = ai_footprint(v, u->arm, u->formation, nx, u->facing, a);
+		for (k = 0; k < na && fits; k++) {
+			if (!map_inside(v->map, a[k].x, a[k].y)) {
+				fits = false;
+				break;
+			}
+			o = t->occ[(size_t)a[k].y * v->map->w + a[k].x];
+			if (o != 0 && o != i + 1)
+				fits = false;
+		}
+	}
+	cells_give(v->cells, b);
+	cells_give(v->cells, a);
+	return fits;
+}
+
+/*
  * Whether a charge by own unit i on enemy j is worth making: a Mob or a
  * body already shaken is always fair game; otherwise the expected melee
  * edge must reach the level's mark, for a charger beaten by 3 routs
  * (3.8.4) and, hemmed in, is taken.  Never across a wall or stream,
- * where the charge would stop short and falter.
+ * where the charge would stop short and falter, nor (normal and hard)
+ * where a unit stands across its first step (ai_charge_starts).
  */
 bool
 ai_charge_worth(const struct think *t, int i, int j)
@@ -172,6 +223,8 @@ ai_charge_worth(const struct think *t, int i, int j)
 	if (t->occ != NULL) {
 		(void)ai_sweep(t, i, e->pos, 6, &fr, &edge);
 		if (edge)
+			return false;
+		if (t->lvl >= AI_NORMAL && !ai_charge_starts(t, i, j))
 			return false;
 	}
 	if (e->cond != COND_FORMED)

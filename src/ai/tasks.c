@@ -214,6 +214,54 @@ far_garrison(const struct think *t, int i, int k)
 }
 
 /*
+ * Whether unit i, the garrison of objective k, goes instead to a place
+ * worth more that nobody holds, and if so sends it: only the last turn's
+ * positions score (3.10.2), so while the points do not favour us a place
+ * of 1 point held is worth less than one of 3 taken.  It goes when it is
+ * the formed unit of ours nearest to where that place is held from (of
+ * those that made ground last turn or were not asked to), can
+ * be there in the turns left (3 BD a turn), is not in battle contact and
+ * the place lies on ground it can reach; the worthiest such place first.
+ * (At the Côa the knoll's garrison stood by while a routed battalion lay
+ * across the only cell of the east bank that holds the bridge, and the
+ * brigades sent there were held behind it; the garrison, nearest, goes
+ * and its touch takes or scatters the routers, 3.9.5.)
+ */
+static bool
+better_place(struct think *t, int i, int k)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	int k2, j, best = -1, d, tl = ai_turns_left(v);
+
+	if (t->lvl < AI_NORMAL || t->pts_ours > t->pts_theirs ||
+	    t->stand_at == NULL || in_contact(v, u))
+		return false;
+	for (k2 = 0; k2 < v->nobj; k2++) {
+		if (t->ours[k2] || t->theirs[k2] ||
+		    v->obj[k2].points <= v->obj[k].points ||
+		    !ai_reaches(t, t->stand_at[k2]) ||
+		    (best >= 0 && v->obj[k2].points <= v->obj[best].points))
+			continue;
+		d = geom_dist(u->pos, t->stand_at[k2]);
+		if (d > tl * 3 * v->rs->ticks)
+			continue;
+		for (j = 0; j < v->nown; j++)
+			if (j != i && v->own[j].cond == COND_FORMED &&
+			    v->own[j].arm != ARM_ARTILLERY &&
+			    !stuck(v, &v->own[j]) &&
+			    geom_dist(v->own[j].pos, t->stand_at[k2]) < d)
+				break;
+		if (j == v->nown)
+			best = k2;
+	}
+	if (best < 0)
+		return false;
+	ai_want_move(t, i, NULL, t->stand_at[best], false);
+	return true;
+}
+
+/*
  * Hold what we have: the formed unit nearest each objective we hold stays
  * on it, whatever its brigade does; a march column there deploys.  A
  * garrison on the far side of a defile from the rest of the field goes
@@ -262,6 +310,11 @@ ai_garrisons(struct think *t)
 			ai_want_move(t, best, NULL, v->rear, false);
 			continue;
 		}
+		/* A place worth more that nobody holds, while the points do
+		 * not favour us: the garrison goes to it when nobody of ours
+		 * is nearer (normal and hard). */
+		if (better_place(t, best, k))
+			continue;
 		t->garrison[best] = true;
 		u = &v->own[best];
 		/* A place in a defile (a bridge) held from its far bank:

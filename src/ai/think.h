@@ -237,6 +237,8 @@ void ai_want_stop(struct think *, int i);
 bool ai_want_form(struct think *, int i, int form);
 /* The enemy a Move of unit i to dest would charge; -1 none. */
 int ai_would_charge(const struct think *, int i, struct point dest);
+/* Whether unit i's charge on enemy j can take its first step. */
+bool ai_charge_starts(const struct think *, int i, int j);
 /* Whether unit i's charge on enemy j is worth making. */
 bool ai_charge_worth(const struct think *, int i, int j);
 /* March unit i to dest, by via when not NULL. */

@@ -117,4 +117,5 @@ const struct ai_doctrine napoleonic_doctrine = {
 	.quality_unknown = 4,		/* a middling Drill */
 	.melee_edge = doctrine_melee_edge,
 	.guard_flank = true,		/* 3.4.3 and 3.8.2 punish a flank */
+	.charge_steps = true,		/* 3.4.2: a barred step falters */
 };
