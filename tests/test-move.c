@@ -1616,6 +1616,63 @@ test_move_route_round_a_blocking_friend(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.8 in the route a player is offered: the cheapest way that would
+ * bring the unit into battle contact short of its goal (the walk stops
+ * there) gives way to one that keeps clear, when there is one.  Column
+ * A at [10, 20] is sent to [10, 3]; enemy B in Line facing west at
+ * [14, 12] stands 2 cells (1 BD, the gap infantry must keep) east of
+ * the straight way.  Marched straight, A stops in contact and never
+ * arrives; the route offered bends west and arrives.  With B a cell
+ * further off (1.5 BD), the straight way is clear and stays the route.
+ */
+static void
+test_3_6_8_move_route_keeps_clear_of_contact(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct point *cells = NULL;
+	struct order o, r;
+	int b, n = 0, i;
+
+	(void)state;
+	b = game_add_unit(g, "b", "B", 1, 1);
+	g->units[b].arm = ARM_INFANTRY;
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 4);
+	g->units[b].strength = g->units[b].strength0 = 600;
+	g->units[b].formation = ruleset_form(rs, "line");
+	g->units[b].pos = (struct point){ 14, 12 };
+	g->units[b].facing = DIR_W;
+	game_occupy(g, b, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = 0;
+	o.pts[0] = (struct point){ 10, 3 };
+	o.npts = 1;
+	assert_int_equal(move_forecast(g, &o, 20, &cells, &n), -1);
+	free(cells);
+	cells = NULL;
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_true(r.npts > 1);	/* it bends */
+	for (i = 0; i < r.npts - 1; i++)
+		assert_true(r.pts[i].x < 10);	/* to the west, away */
+	assert_true(move_forecast(g, &r, 20, &cells, &n) > 0);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 3);
+	free(cells);
+
+	game_occupy(g, b, false);
+	g->units[b].pos.x = 15;
+	game_occupy(g, b, true);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, 1);	/* straight: it keeps 1.5 BD */
+	assert_int_equal(r.pts[0].x, 10);
+	assert_int_equal(r.pts[0].y, 3);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -1625,6 +1682,7 @@ main(void)
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
+		cmocka_unit_test(test_3_6_8_move_route_keeps_clear_of_contact),
 		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),
 		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),
 		cmocka_unit_test(test_3_6_3_battery_already_facing_needs_no_pivot),

@@ -162,7 +162,9 @@ move_route(const struct game *g, const struct order *in, struct order *out)
 	for (leg = 0; leg < in->npts; leg++) {
 		if (!map_inside(g->map, in->pts[leg].x, in->pts[leg].y))
 			return -1;
-		n = path_cheapest(g, &w, in->pts[leg], ROUTE_BUDGET, &r,
+		/* Clear of battle contact on the way (the walk would stop
+		 * there, 3.6.8) when there is such a way. */
+		n = path_cheapest(g, &w, in->pts[leg], ROUTE_BUDGET, true, &r,
 		    &complete);
 		m = 0;
 		if (n > 0 && complete)
@@ -218,8 +220,8 @@ route_whole(const struct game *g, const struct order *in, int form)
 	move_walk_init(g, in->unit, &w);
 	w.form = form;
 	for (leg = 0; leg < in->npts; leg++) {
-		n = path_cheapest(g, &w, in->pts[leg], ROUTE_BUDGET, &r,
-		    &complete);
+		n = path_cheapest(g, &w, in->pts[leg], ROUTE_BUDGET, false,
+		    &r, &complete);
 		if (n > 0 && complete) {
 			d = dir_between(n > 1 ? r[n - 2] : w.pos, r[n - 1]);
 			if (d >= 0)

@@ -299,7 +299,8 @@ void move_preview_free(struct move_preview *);
  * The Move order to give for the points a player picked (in: a Move order
  * for its unit): each leg is the cheapest route the unit can march under
  * the ruleset (path_cheapest: ground, obstacles and contours priced as the
- * walk prices them; ground it may not enter is a wall), written as the
+ * walk prices them; ground it may not enter is a wall; clear of battle
+ * contact short of the point when there is such a way), written as the
  * points where the straight line bends, so that the walk, marching
  * straight from point to point, steps on exactly that route.  The
  * player's points stay; a leg with no way round found stays straight;

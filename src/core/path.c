@@ -27,6 +27,7 @@
 
 #include "core/game.h"
 #include "core/move.h"
+#include "core/move-priv.h"
 #include "core/path.h"
 #include "core/ruleset.h"
 #include "util/xalloc.h"
@@ -52,6 +53,22 @@ struct memo {
 	unsigned	 room;
 };
 
+/* An enemy a route keeps clear of (path_cheapest with keep_clear): its
+ * cells now, their box, and the gap the walker must keep from it
+ * (ops->move_contact). */
+struct keep {
+	struct point	*cells;		/* owned by the keep set */
+	int		 n;
+	struct point	 lo, hi;
+	int		 gap;
+};
+
+struct keep_set {
+	struct keep	*v;
+	int		 n;
+	struct point	 goal;		/* the last step may close in */
+};
+
 struct search {
 	struct node	*nodes;
 	int		 n;
@@ -73,6 +90,8 @@ struct search {
 	unsigned	 mmask;
 	int		 avoid;		/* a unit that is a wall too, or -1
 					   (path_detour) */
+	const struct keep_set *keep;	/* enemies to keep clear of, or
+					   NULL (path_cheapest) */
 };
 
 /* The hash of a node's key: its cell, and its facing in facing mode. */
@@ -619,6 +638,51 @@ room_for(const struct game *g, struct move_walk *tw,
 }
 
 /*
+ * Whether the walker's step from p (facing face) to q (facing f) would
+ * bring it into battle contact with an enemy of the keep set: the gap to
+ * it at q no more than the gap the ruleset asks it to keep, and smaller
+ * than at p (the walk stops before such a step, 3.6.8; one that keeps
+ * or widens the gap goes on).  A step onto the goal may close in: the
+ * player sent it there.
+ */
+static bool
+keep_breaks(const struct game *g, const struct move_walk *tw,
+    const struct keep_set *ks, struct point p, enum dir face, struct point q,
+    enum dir f)
+{
+	const struct unit *un = &g->units[tw->unit];
+	struct point *a, *b = NULL, lo, hi;
+	int na, nb = 0, i, r, gnew;
+	bool breaks = false;
+
+	if (q.x == ks->goal.x && q.y == ks->goal.y)
+		return false;
+	a = game_cells_take(g);
+	na = game_footprint_at(g, un, q, f, tw->form, a);
+	if (na > 0)
+		bbox(a, na, &lo, &hi);
+	for (i = 0; i < ks->n && na > 0 && !breaks; i++) {
+		const struct keep *k = &ks->v[i];
+
+		r = k->gap / STEP_ORTHO + 1;
+		if (k->lo.x - hi.x > r || lo.x - k->hi.x > r ||
+		    k->lo.y - hi.y > r || lo.y - k->hi.y > r)
+			continue;
+		if ((gnew = move_gap(a, na, k->cells, k->n)) > k->gap)
+			continue;
+		if (b == NULL) {
+			b = game_cells_take(g);
+			nb = game_footprint_at(g, un, p, face, tw->form, b);
+		}
+		breaks = gnew < move_gap(b, nb, k->cells, k->n);
+	}
+	if (b != NULL)
+		game_cells_give(g, b);
+	game_cells_give(g, a);
+	return breaks;
+}
+
+/*
  * Price of stepping from p (facing face) towards d for planning: ticks,
  * or -1 when the step is not possible.  *plain is set when the unit may
  * simply take it, whatever it costs (it is not ground or an obstacle the
@@ -711,6 +775,9 @@ edge_cost(const struct game *g, struct move_walk *tw,
 		*plain = true;
 		break;
 	}
+	if (s != NULL && s->keep != NULL &&
+	    keep_breaks(g, tw, s->keep, p, face, q, f))
+		return -1;
 	return t + c;
 }
 
@@ -792,7 +859,8 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 static int
 path_search(const struct game *g, struct move_walk *tw, struct point goal,
     int budget, int horizon, bool walls, int units, int avoid,
-    struct point **route, bool *complete, bool *closer, int *how)
+    const struct keep_set *keep, struct point **route, bool *complete,
+    bool *closer, int *how)
 {
 	struct search s;
 	struct block_box box;
@@ -809,6 +877,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	box_init(g, tw, &box);
 	search_take(&s);
 	s.avoid = avoid;
+	s.keep = keep;
 	/* A ruleset whose units may step other than straight ahead
 	 * (move_face) is planned over cell and facing: the way a unit
 	 * arrives at a cell decides where it may go from it. */
@@ -937,7 +1006,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	tw.pos = w->pos;
 	tw.facing = w->facing;
 	if ((n = path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    true, 0, -1, route, complete, &closer, &how)) > 0 &&
+	    true, 0, -1, NULL, route, complete, &closer, &how)) > 0 &&
 	    (*complete || closer))
 		return n;
 	free(*route);
@@ -949,7 +1018,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	tw.pos = w->pos;
 	tw.facing = w->facing;
 	return path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    false, 0, -1, route, complete, &closer, &how);
+	    false, 0, -1, NULL, route, complete, &closer, &how);
 }
 
 int
@@ -965,7 +1034,7 @@ path_round(const struct game *g, const struct move_walk *w,
 		return 0;
 	probe_init(&tw);
 	n = path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    true, 0, -1, route, &complete, &closer, &how);
+	    true, 0, -1, NULL, route, &complete, &closer, &how);
 	if (n > 0 && (complete || closer))
 		return n;
 	free(*route);
@@ -973,21 +1042,114 @@ path_round(const struct game *g, const struct move_walk *w,
 	return 0;
 }
 
+/*
+ * The enemies of the walker's side that stop its walk (ops->move_contact
+ * gives a gap to keep): their cells now, for path_cheapest's keep_clear.
+ * Free with keep_free.
+ */
+static void
+keep_init(const struct game *g, const struct move_walk *w, struct point goal,
+    struct keep_set *ks)
+{
+	const struct unit *un = &g->units[w->unit], *e;
+	struct move_price pp;
+	struct keep *k;
+	int i, gap;
+
+	memset(ks, 0, sizeof *ks);
+	ks->goal = goal;
+	if (g->rs->ops->move_contact == NULL)
+		return;
+	ks->v = xcalloc((size_t)g->nunits + 1, sizeof *ks->v);
+	for (i = 0; i < g->nunits; i++) {
+		e = &g->units[i];
+		if (e->side == un->side || !unit_active(e))
+			continue;
+		memset(&pp, 0, sizeof pp);
+		if ((gap = g->rs->ops->move_contact(g, w, i, &pp)) < 0)
+			continue;
+		k = &ks->v[ks->n];
+		k->cells = xmallocarray((size_t)g->cells_max, sizeof *k->cells);
+		k->n = game_footprint(g, e, k->cells);
+		if (k->n <= 0) {
+			free(k->cells);
+			continue;
+		}
+		bbox(k->cells, k->n, &k->lo, &k->hi);
+		k->gap = gap;
+		ks->n++;
+	}
+}
+
+/* Whether route (n cells from w's place and facing) has a step that
+ * keep_breaks: one the walk would stop before, in contact. */
+static bool
+keep_route(const struct game *g, const struct move_walk *w,
+    const struct keep_set *ks, const struct point *route, int n)
+{
+	struct point p = w->pos;
+	enum dir face = w->facing;
+	int i, d;
+
+	for (i = 0; i < n; i++) {
+		d = dir_between(p, route[i]);
+		if (d >= 0 && keep_breaks(g, w, ks, p, face, route[i],
+		    (enum dir)d))
+			return true;
+		if (d >= 0)
+			face = (enum dir)d;
+		p = route[i];
+	}
+	return false;
+}
+
+static void
+keep_free(struct keep_set *ks)
+{
+	int i;
+
+	for (i = 0; i < ks->n; i++)
+		free(ks->v[i].cells);
+	free(ks->v);
+}
+
 int
 path_cheapest(const struct game *g, const struct move_walk *w,
-    struct point goal, int budget, struct point **route, bool *complete)
+    struct point goal, int budget, bool keep_clear, struct point **route,
+    bool *complete)
 {
 	struct move_walk tw = *w;
-	bool closer;
-	int how;
+	struct keep_set ks;
+	struct point *clear = NULL;
+	bool closer, done;
+	int how, n, m;
 
 	*route = NULL;
 	*complete = false;
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
 	probe_init(&tw);
-	return path_search(g, &tw, goal, budget, INT_MAX, true,
-	    PATH_UNITS_STAY, -1, route, complete, &closer, &how);
+	n = path_search(g, &tw, goal, budget, INT_MAX, true, PATH_UNITS_STAY,
+	    -1, NULL, route, complete, &closer, &how);
+	if (!keep_clear || n <= 0 || !*complete)
+		return n;
+	keep_init(g, &tw, goal, &ks);
+	if (keep_route(g, &tw, &ks, *route, n)) {
+		/* The cheapest way closes with an enemy short of the goal:
+		 * the way clear of it, if there is one. */
+		tw.pos = w->pos;
+		tw.facing = w->facing;
+		m = path_search(g, &tw, goal, budget, INT_MAX, true,
+		    PATH_UNITS_STAY, -1, &ks, &clear, &done, &closer, &how);
+		if (m > 0 && done) {
+			free(*route);
+			*route = clear;
+			n = m;
+		} else
+			free(clear);
+	}
+	keep_free(&ks);
+	return n;
 }
 
 int
@@ -1003,7 +1165,7 @@ path_detour(const struct game *g, const struct move_walk *w,
 		return 0;
 	probe_init(&tw);
 	n = path_search(g, &tw, goal, budget, INT_MAX, true,
-	    PATH_UNITS_STAY, avoid, route, &complete, &closer, &how);
+	    PATH_UNITS_STAY, avoid, NULL, route, &complete, &closer, &how);
 	if (n > 0 && complete)
 		return n;
 	free(*route);
@@ -1032,7 +1194,7 @@ path_room(const struct game *g, const struct move_walk *w,
 	if (horizon > ROOM_HORIZON)
 		horizon = ROOM_HORIZON;
 	n = path_search(g, &tw, goal, budget, horizon, true, units, -1,
-	    route, &complete, &closer, how);
+	    NULL, route, &complete, &closer, how);
 	/* The first stretch of the cheapest way, when the search saw as far
 	 * as the walk goes in a turn. */
 	if (n > 0 && (complete || closer || *how == PATH_HORIZON))

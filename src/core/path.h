@@ -89,14 +89,19 @@ int path_room(const struct game *, const struct move_walk *w,
  * prices every turn and step (ground, obstacles, contours), where ground
  * the unit may not enter and obstacles it may not cross are walls, and so
  * are units that stay where they are: enemies, and friends under no Move
- * order that it may not pass through in good order (3.6.7).  No horizon,
- * at most budget cells expanded.  Returns the route's length
+ * order that it may not pass through in good order (3.6.7).  With
+ * keep_clear, a cheapest route that would bring it into battle contact
+ * with an enemy short of the goal (ops->move_contact: the walk would stop
+ * there, 3.6.8) gives way to the cheapest with no such step, when there
+ * is one.  No horizon, at most budget cells expanded (per search: twice
+ * when the first route closes with an enemy).  Returns the route's length
  * and the route in *route (caller frees), *complete when it reaches the
  * goal (else it ends at the cell nearest the goal seen); 0 when the unit
  * is at the goal or cannot take a step.
  */
 int path_cheapest(const struct game *, const struct move_walk *w,
-    struct point goal, int budget, struct point **route, bool *complete);
+    struct point goal, int budget, bool keep_clear, struct point **route,
+    bool *complete);
 
 /*
  * A way round a friend standing in the walker's way that it may not get

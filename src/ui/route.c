@@ -4,7 +4,8 @@
  * why, and in how many turns it arrives.
  *
  * The route is the cheapest the unit can march (move_route: the path
- * search the engine has, priced by the ruleset), given as the points
+ * search the engine has, priced by the ruleset; clear of battle contact
+ * short of the goal when there is such a way), given as the points
  * where it bends, so the order given is the route shown.  The movement
  * engine then answers for it: move_preview runs the walk the turn will
  * make, without changing the game, and move_forecast the same walk turn
