@@ -618,6 +618,40 @@ open_place(const struct think *t, int i)
 	return best;
 }
 
+/*
+ * Hard, where the doctrine says so (horse_stand_off): squadron
+ * i, whose march the enemy halted last turn at arm's length without a
+ * charge (HO.4: a march stops 1 inch short of him; it moved nothing), is
+ * standing in his musketry.  It charges an enemy within its reach in
+ * front that it would beat by the doctrine's mark and the level's margin
+ * (ai_counter_charge), else it rides straight back from the nearest enemy
+ * out of musket range and 2 inches more, to come on again from there.
+ * True if its order was decided.
+ */
+static bool
+stand_off(struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	const struct ai_doctrine *d = v->rs->ops->doctrine;
+	int mark = t->charge_edge, cells;
+	bool charged;
+
+	if (t->lvl < AI_HARD || d == NULL || !d->horse_stand_off ||
+	    u->halt != HALT_CONTACT || u->halt_turn != v->turn - 1 ||
+	    u->moved != 0 || t->near[i] < 0)
+		return false;
+	t->charge_edge = d->reach_charge_edge + mark;
+	charged = ai_counter_charge(t, i);
+	t->charge_edge = mark;
+	if (charged)
+		return true;
+	cells = (t->range.musket + 2 * v->rs->ticks) / STEP_ORTHO;
+	ai_want_move(t, i, NULL, clamp(v, offset(u->pos,
+	    heading(v->enemy[t->near[i]].pos, u->pos), cells)), false);
+	return true;
+}
+
 /* Orders for squadron i. */
 void
 ai_squadron(struct think *t, int i)
@@ -634,7 +668,7 @@ ai_squadron(struct think *t, int i)
 		ai_want_restore(t, i);
 		return;
 	}
-	if (u->cond != COND_FORMED)
+	if (u->cond != COND_FORMED || stand_off(t, i))
 		return;
 	for (j = 0; j < v->nenemy; j++) {
 		const struct ai_enemy *e = &v->enemy[j];
