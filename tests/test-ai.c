@@ -2535,6 +2535,60 @@ test_ai_hard_horse_halted_at_the_enemy_rides_back(void **state)
 	free(path);
 }
 
+/*
+ * The horse-and-musket doctrine's evade_horse_edge (hard): Augusta County
+ * riflemen (open order, Drill 4, facing south on Howard's left at
+ * [53, 16]) with Ogilvie's dragoons in Line 5 inches off their left flank
+ * at [64, 16], facing them, well within the horse's charge reach.  By its
+ * own charge on the horse (HO.7: open order -1, no horse bonus) the
+ * battalion would not lose, and the evade as first written left it
+ * standing; by the horse's charge on it (+1 charged, +2 horse on a
+ * flank, +2 striking a flank) it would, and hard falls back away from the
+ * horse, west along its line.  Normal does not evade: it stands.
+ */
+static void
+test_ai_hard_foot_falls_back_from_horse_on_its_flank(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct order o = { 0 };
+	int dl, var;
+
+	(void)state;
+	g = load(path, &rs);
+	assert_true(rs->ops->doctrine->evade);
+	assert_true(rs->ops->doctrine->evade_horse_edge > 0);
+	dl = game_find_unit(g, "DL");
+	var = game_find_unit(g, "VAR");
+	assert_true(dl >= 0 && var >= 0);
+	assert_int_equal(g->units[var].pos.x, 53);
+	assert_int_equal(g->units[var].pos.y, 16);
+	assert_int_equal(g->units[var].facing, DIR_S);
+	game_occupy(g, dl, false);
+	g->units[dl].pos = (struct point){ 64, 16 };
+	g->units[dl].facing = DIR_W;
+	assert_int_equal(game_fits(g, dl, g->units[dl].pos, DIR_W,
+	    g->units[dl].formation, -1, NULL), 0);
+	game_occupy(g, dl, true);
+	ai_view_fill(g, g->units[var].side, &v);
+	ai_think(&v, AI_HARD, &p);
+	assert_int_equal(order_of(&p, var, &o), 1);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_true(o.pts[o.npts - 1].x < 53 - 12);
+	assert_int_equal(o.pts[o.npts - 1].y, 16);
+	ai_plan_free(&p);
+	ai_think(&v, AI_NORMAL, &p);
+	assert_int_equal(order_of(&p, var, &o), 0);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -2571,6 +2625,7 @@ main(void)
 		cmocka_unit_test(test_ai_foot_charges_rifles_in_reach),
 		cmocka_unit_test(test_ai_hard_militia_falls_back_out_of_charge_reach),
 		cmocka_unit_test(test_ai_hard_horse_halted_at_the_enemy_rides_back),
+		cmocka_unit_test(test_ai_hard_foot_falls_back_from_horse_on_its_flank),
 		cmocka_unit_test(test_ai_hard_general_rides_after_his_men),
 		cmocka_unit_test(test_ai_hard_guns_turn_from_routers),
 		cmocka_unit_test(test_ai_no_charge_whose_first_step_is_barred),

@@ -119,9 +119,14 @@ struct ai_doctrine {
 	bool		 charge_steps;
 	/* Hard: a battalion whose melee edge charging a formed enemy who
 	 * could charge it soon is at most evade_edge falls back out of his
-	 * reach (when evade is set). */
+	 * reach (when evade is set).  Enemy horse is judged by its own
+	 * charge on the battalion instead, the melee that threatens (his
+	 * quality taken to be ours): where his edge reaches
+	 * evade_horse_edge, it falls back; 0: horse is judged as any other
+	 * enemy. */
 	bool		 evade;
 	int		 evade_edge;
+	int		 evade_horse_edge;
 	/* Answer a decision the ruleset asks within a turn (core/decide.h:
 	 * anything but a side's orders before the turn), giving orders
 	 * through game_order from what side d->side can see (ai_view_fill).

@@ -366,6 +366,7 @@ const struct ai_doctrine hm_doctrine = {
 	.horse_stand_off = true,
 	.evade = true,
 	.evade_edge = -2,
+	.evade_horse_edge = 3,
 	.answer = doctrine_answer,
 	.refine = doctrine_refine,
 };
