@@ -2446,6 +2446,149 @@ test_ai_brigade_line_not_behind_a_wall(void **state)
 	ruleset_free(rs);
 }
 
+/* The order plan p gives unit u (a single one), in *o; how many it gives. */
+static int
+order_of(const struct ai_plan *p, int u, struct order *o)
+{
+	int i, n = 0;
+
+	for (i = 0; i < p->n; i++)
+		if (p->v[i].unit == u) {
+			*o = p->v[i];
+			n++;
+		}
+	return n;
+}
+
+/*
+ * The horse-and-musket doctrine's horse_stand_off (hard): Ogilvie's
+ * dragoons in Line facing north at [26, 21], 2 inches off the front of
+ * the Delaware and Virginia Continentals (Drill 5, close order: the
+ * horse's edge on them, HO.7, is short of hard's mark), their march
+ * halted by them last turn without a charge (HO.4) and nothing moved.
+ * Hard does not leave them there in the Continentals' musketry: they
+ * ride straight back from them, out of musket range and 2 inches more
+ * (16 cells, to [26, 37]).
+ * Normal follows its prey as before.  Put in front of South Carolina
+ * militia instead (rifles, open order: an edge hard takes), the halted
+ * horse charges the militia rather than ride away.
+ */
+static void
+test_ai_hard_horse_halted_at_the_enemy_rides_back(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct order o = { 0 };
+	int dl, deva, scm, k;
+
+	(void)state;
+	g = load(path, &rs);
+	assert_true(rs->ops->doctrine->horse_stand_off);
+	dl = game_find_unit(g, "DL");
+	deva = game_find_unit(g, "DEVA");
+	scm = game_find_unit(g, "SCM2");
+	assert_true(dl >= 0 && deva >= 0 && scm >= 0);
+	assert_int_equal(g->units[deva].pos.x, 26);
+	assert_int_equal(g->units[deva].pos.y, 16);
+	game_occupy(g, dl, false);
+	g->units[dl].pos = (struct point){ 26, 21 };
+	g->units[dl].facing = DIR_N;
+	assert_int_equal(game_fits(g, dl, g->units[dl].pos, DIR_N,
+	    g->units[dl].formation, -1, NULL), 0);
+	game_occupy(g, dl, true);
+	g->units[dl].halt = HALT_CONTACT;
+	g->units[dl].halt_turn = g->turn - 1;
+	g->units[dl].moved = 0;
+	ai_view_fill(g, g->units[dl].side, &v);
+	ai_think(&v, AI_HARD, &p);
+	assert_int_equal(order_of(&p, dl, &o), 1);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_int_equal(o.pts[o.npts - 1].x, 26);
+	assert_int_equal(o.pts[o.npts - 1].y, 37);
+	ai_plan_free(&p);
+	ai_think(&v, AI_NORMAL, &p);
+	for (k = 0; k < p.n; k++)
+		if (p.v[k].unit == dl && p.v[k].kind == ORDER_MOVE)
+			assert_false(p.v[k].pts[p.v[k].npts - 1].x == 26 &&
+			    p.v[k].pts[p.v[k].npts - 1].y == 37);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	/* Halted 2 inches off the militia's front: it charges them. */
+	game_occupy(g, dl, false);
+	g->units[dl].pos = (struct point){ 40, 32 };
+	assert_int_equal(game_fits(g, dl, g->units[dl].pos, DIR_N,
+	    g->units[dl].formation, -1, NULL), 0);
+	game_occupy(g, dl, true);
+	ai_view_fill(g, g->units[dl].side, &v);
+	ai_think(&v, AI_HARD, &p);
+	assert_int_equal(order_of(&p, dl, &o), 1);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_int_equal(o.pts[o.npts - 1].x, g->units[scm].pos.x);
+	assert_int_equal(o.pts[o.npts - 1].y, g->units[scm].pos.y);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
+/*
+ * The horse-and-musket doctrine's evade_horse_edge (hard): Augusta County
+ * riflemen (open order, Drill 4, facing south on Howard's left at
+ * [53, 16]) with Ogilvie's dragoons in Line 5 inches off their left flank
+ * at [64, 16], facing them, well within the horse's charge reach.  By its
+ * own charge on the horse (HO.7: open order -1, no horse bonus) the
+ * battalion would not lose, and the evade as first written left it
+ * standing; by the horse's charge on it (+1 charged, +2 horse on a
+ * flank, +2 striking a flank) it would, and hard falls back away from the
+ * horse, west along its line.  Normal does not evade: it stands.
+ */
+static void
+test_ai_hard_foot_falls_back_from_horse_on_its_flank(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct order o = { 0 };
+	int dl, var;
+
+	(void)state;
+	g = load(path, &rs);
+	assert_true(rs->ops->doctrine->evade);
+	assert_true(rs->ops->doctrine->evade_horse_edge > 0);
+	dl = game_find_unit(g, "DL");
+	var = game_find_unit(g, "VAR");
+	assert_true(dl >= 0 && var >= 0);
+	assert_int_equal(g->units[var].pos.x, 53);
+	assert_int_equal(g->units[var].pos.y, 16);
+	assert_int_equal(g->units[var].facing, DIR_S);
+	game_occupy(g, dl, false);
+	g->units[dl].pos = (struct point){ 64, 16 };
+	g->units[dl].facing = DIR_W;
+	assert_int_equal(game_fits(g, dl, g->units[dl].pos, DIR_W,
+	    g->units[dl].formation, -1, NULL), 0);
+	game_occupy(g, dl, true);
+	ai_view_fill(g, g->units[var].side, &v);
+	ai_think(&v, AI_HARD, &p);
+	assert_int_equal(order_of(&p, var, &o), 1);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_true(o.pts[o.npts - 1].x < 53 - 12);
+	assert_int_equal(o.pts[o.npts - 1].y, 16);
+	ai_plan_free(&p);
+	ai_think(&v, AI_NORMAL, &p);
+	assert_int_equal(order_of(&p, var, &o), 0);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -2481,6 +2624,8 @@ main(void)
 		cmocka_unit_test(test_ai_horse_rides_at_rifles_it_would_beat),
 		cmocka_unit_test(test_ai_foot_charges_rifles_in_reach),
 		cmocka_unit_test(test_ai_hard_militia_falls_back_out_of_charge_reach),
+		cmocka_unit_test(test_ai_hard_horse_halted_at_the_enemy_rides_back),
+		cmocka_unit_test(test_ai_hard_foot_falls_back_from_horse_on_its_flank),
 		cmocka_unit_test(test_ai_hard_general_rides_after_his_men),
 		cmocka_unit_test(test_ai_hard_guns_turn_from_routers),
 		cmocka_unit_test(test_ai_no_charge_whose_first_step_is_barred),

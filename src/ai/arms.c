@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <limits.h>
+#include <string.h>
 
 #include "ai/think.h"
 #include "core/cells.h"
@@ -250,11 +251,52 @@ short_of_contact(const struct think *t, int i, struct point dest)
 }
 
 /*
+ * The melee edge enemy e would have charging own unit u, as the doctrine
+ * reckons it with the parts swapped: his quality, which cannot be seen,
+ * taken to be t->enemy_quality; u's own is known.
+ */
+static int
+edge_against(const struct think *t, const struct ai_own *u,
+    const struct ai_enemy *e)
+{
+	const struct ai_doctrine *d = t->v->rs->ops->doctrine;
+	struct ai_own him;
+	struct ai_enemy us;
+
+	memset(&him, 0, sizeof him);
+	memset(&us, 0, sizeof us);
+	him.unit = e->unit;
+	him.general = -1;
+	him.arm = e->arm;
+	him.klass = e->klass;
+	him.quality = t->enemy_quality;
+	him.strength = e->strength;
+	him.strength0 = e->strength;
+	him.formation = e->formation;
+	him.cond = e->cond;
+	him.pos = e->pos;
+	him.facing = e->facing;
+	us.unit = u->unit;
+	us.arm = u->arm;
+	us.klass = u->klass;
+	us.formation = u->formation;
+	us.cond = u->cond;
+	us.pos = u->pos;
+	us.facing = u->facing;
+	us.strength = u->strength;
+	us.moved = u->moved;
+	return d->melee_edge(t->v->rs, &him, &us, u->quality);
+}
+
+/*
  * Hard, where the doctrine says so (evade): the nearest formed enemy who
  * could charge unit i soon - within his charge reach and twice his last
  * march, as flank_threat reads it - and whom i would lose to in melee by
- * the doctrine's reckoning (its edge charging him at most evade_edge);
- * -1 if none.  *gap is set to the gap to him.
+ * the doctrine's reckoning: its edge charging him at most evade_edge, or,
+ * for horse where the doctrine names evade_horse_edge, his edge charging
+ * i at least that (horse strikes foot harder than foot strikes horse,
+ * HO.7, and it is his charge that threatens); -1 if none.  *gap is set
+ * to the gap to him.
  */
 static int
 charge_threat(const struct think *t, int i, int *gap)
@@ -276,7 +318,10 @@ charge_threat(const struct think *t, int i, int *gap)
 		if (geom_dist(e->pos, u->pos) > reach + 20 * STEP_ORTHO ||
 		    (g = ai_gap_own_enemy(v, u, e)) > reach)
 			continue;
-		if (d->melee_edge(v->rs, u, e, t->enemy_quality) >
+		if (e->arm == ARM_CAVALRY && d->evade_horse_edge > 0) {
+			if (edge_against(t, u, e) < d->evade_horse_edge)
+				continue;
+		} else if (d->melee_edge(v->rs, u, e, t->enemy_quality) >
 		    d->evade_edge)
 			continue;
 		if (g < bg) {
@@ -618,6 +663,40 @@ open_place(const struct think *t, int i)
 	return best;
 }
 
+/*
+ * Hard, where the doctrine says so (horse_stand_off): squadron
+ * i, whose march the enemy halted last turn at arm's length without a
+ * charge (HO.4: a march stops 1 inch short of him; it moved nothing), is
+ * standing in his musketry.  It charges an enemy within its reach in
+ * front that it would beat by the doctrine's mark and the level's margin
+ * (ai_counter_charge), else it rides straight back from the nearest enemy
+ * out of musket range and 2 inches more, to come on again from there.
+ * True if its order was decided.
+ */
+static bool
+stand_off(struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	const struct ai_doctrine *d = v->rs->ops->doctrine;
+	int mark = t->charge_edge, cells;
+	bool charged;
+
+	if (t->lvl < AI_HARD || d == NULL || !d->horse_stand_off ||
+	    u->halt != HALT_CONTACT || u->halt_turn != v->turn - 1 ||
+	    u->moved != 0 || t->near[i] < 0)
+		return false;
+	t->charge_edge = d->reach_charge_edge + mark;
+	charged = ai_counter_charge(t, i);
+	t->charge_edge = mark;
+	if (charged)
+		return true;
+	cells = (t->range.musket + 2 * v->rs->ticks) / STEP_ORTHO;
+	ai_want_move(t, i, NULL, clamp(v, offset(u->pos,
+	    heading(v->enemy[t->near[i]].pos, u->pos), cells)), false);
+	return true;
+}
+
 /* Orders for squadron i. */
 void
 ai_squadron(struct think *t, int i)
@@ -634,7 +713,7 @@ ai_squadron(struct think *t, int i)
 		ai_want_restore(t, i);
 		return;
 	}
-	if (u->cond != COND_FORMED)
+	if (u->cond != COND_FORMED || stand_off(t, i))
 		return;
 	for (j = 0; j < v->nenemy; j++) {
 		const struct ai_enemy *e = &v->enemy[j];

@@ -117,7 +117,9 @@
  * (guard_flank), a battalion of normal or hard does not end its march
  * with its flank to a formed enemy who could charge it soon (within his
  * charge reach and twice his last march): it turns to face him and
- * stands.
+ * stands.  Where the doctrine says so (horse_stand_off), hard horse
+ * whose march the enemy halted at arm's length without a charge charges
+ * what it would beat within its reach, else rides back out of musketry.
  */
 #include "config.h"
 

@@ -102,6 +102,14 @@ struct ai_doctrine {
 	 * in melee), not charged at once whatever the odds; false: a
 	 * battalion in contact always goes in at guns. */
 	bool		 judge_guns;
+	/* A squadron that stood last turn at arm's length from the enemy,
+	 * its march halted by him (the movement rules stop a march short of
+	 * contact) and no charge made, charges an enemy within its charge
+	 * reach in front whose melee edge reaches reach_charge_edge (with
+	 * the level's own margin), else rides back out of musketry rather
+	 * than stand there another turn to be shot at (hard).
+	 * False: it follows its prey as before. */
+	bool		 horse_stand_off;
 	/* A charge walks straight at its target a cell at a time, the
 	 * charger's block keeping its facing, and falters where a unit
 	 * stands across its first step, the charger held where it stands
@@ -111,9 +119,14 @@ struct ai_doctrine {
 	bool		 charge_steps;
 	/* Hard: a battalion whose melee edge charging a formed enemy who
 	 * could charge it soon is at most evade_edge falls back out of his
-	 * reach (when evade is set). */
+	 * reach (when evade is set).  Enemy horse is judged by its own
+	 * charge on the battalion instead, the melee that threatens (his
+	 * quality taken to be ours): where his edge reaches
+	 * evade_horse_edge, it falls back; 0: horse is judged as any other
+	 * enemy. */
 	bool		 evade;
 	int		 evade_edge;
+	int		 evade_horse_edge;
 	/* Answer a decision the ruleset asks within a turn (core/decide.h:
 	 * anything but a side's orders before the turn), giving orders
 	 * through game_order from what side d->side can see (ai_view_fill).

@@ -363,8 +363,10 @@ const struct ai_doctrine hm_doctrine = {
 	.horse_front_edge = 3,
 	.reach_charge_edge = 3,
 	.judge_guns = true,
+	.horse_stand_off = true,
 	.evade = true,
 	.evade_edge = -2,
+	.evade_horse_edge = 3,
 	.answer = doctrine_answer,
 	.refine = doctrine_refine,
 };
