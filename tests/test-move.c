@@ -1558,6 +1558,38 @@ test_3_6_3_battery_already_facing_needs_no_pivot(void **state)
 	ruleset_free(rs);
 }
 
+/* Unit "b", infantry in Line (Drill 4, 600 men) of side at (x, y) facing
+ * f, placed on the map: its index. */
+static int
+line_at(struct game *g, int side, int x, int y, enum dir f)
+{
+	int b = game_add_unit(g, "b", "B", side, side);
+
+	g->units[b].arm = ARM_INFANTRY;
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 4);
+	g->units[b].strength = g->units[b].strength0 = 600;
+	g->units[b].formation = ruleset_form(g->rs, "line");
+	g->units[b].pos = (struct point){ x, y };
+	g->units[b].facing = f;
+	game_occupy(g, b, true);
+	return b;
+}
+
+/* A Move order of unit 0 (general 0) to (x, y). */
+static struct order
+move_of_a(int x, int y)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = 0;
+	o.pts[0] = (struct point){ x, y };
+	o.npts = 1;
+	return o;
+}
+
 /*
  * The cheapest route goes round a friend it could pass only in disorder
  * and straight through one it may pass in good order (3.6.7).  Column A
@@ -1576,20 +1608,8 @@ test_move_route_round_a_blocking_friend(void **state)
 	int b, n = 0, nf, i, k;
 
 	(void)state;
-	b = game_add_unit(g, "b", "B", 0, 0);
-	g->units[b].arm = ARM_INFANTRY;
-	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 4);
-	g->units[b].strength = g->units[b].strength0 = 600;
-	g->units[b].formation = ruleset_form(rs, "line");
-	g->units[b].pos = (struct point){ 10, 14 };
-	g->units[b].facing = DIR_N;
-	game_occupy(g, b, true);
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = 0;
-	o.general = 0;
-	o.pts[0] = (struct point){ 10, 5 };
-	o.npts = 1;
+	b = line_at(g, 0, 10, 14, DIR_N);
+	o = move_of_a(10, 5);
 	assert_int_equal(move_route(g, &o, &r), 0);
 	assert_true(r.npts > 1);	/* it bends */
 	assert_true(move_forecast(g, &r, 20, &cells, &n) > 0);
@@ -1636,20 +1656,8 @@ test_3_6_8_move_route_keeps_clear_of_contact(void **state)
 	int b, n = 0, i;
 
 	(void)state;
-	b = game_add_unit(g, "b", "B", 1, 1);
-	g->units[b].arm = ARM_INFANTRY;
-	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 4);
-	g->units[b].strength = g->units[b].strength0 = 600;
-	g->units[b].formation = ruleset_form(rs, "line");
-	g->units[b].pos = (struct point){ 14, 12 };
-	g->units[b].facing = DIR_W;
-	game_occupy(g, b, true);
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = 0;
-	o.general = 0;
-	o.pts[0] = (struct point){ 10, 3 };
-	o.npts = 1;
+	b = line_at(g, 1, 14, 12, DIR_W);
+	o = move_of_a(10, 3);
 	assert_int_equal(move_forecast(g, &o, 20, &cells, &n), -1);
 	free(cells);
 	cells = NULL;
