@@ -1278,6 +1278,64 @@ test_M24_3_6_6_forecast_leaves_the_trail_alone(void **state)
 }
 
 /*
+ * The Move preview's forecast of a march round a lake, more than a turn
+ * long, is the march the game makes: a Manoeuvre Column at (10, 20)
+ * sent to (10, 4) with water across its way on rows 12 to 15, columns 4
+ * to 16.  The way round is searched once and the forecast keeps to it
+ * from one turn to the next, as move_unit keeps the unit's route: every
+ * place the game leaves the Column at the end of a turn is a cell of the
+ * forecast path, in the same order, it arrives on the turn forecast and
+ * the path never enters the water.
+ */
+static void
+test_forecast_keeps_the_way_round_across_turns(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "manoeuvre_column");
+	struct point *cells = NULL;
+	struct order o;
+	int water = ruleset_land(rs, "water"), n = 0, turns, t, i, k, x, y;
+	char *cause = NULL;
+
+	(void)state;
+	for (y = 12; y <= 15; y++)
+		for (x = 4; x <= 16; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)water;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 4 };
+	turns = move_forecast(g, &o, 30, &cells, &n);
+	assert_true(turns > 2);			/* several turns round */
+	assert_true(n > 1);
+	for (i = 0; i < n; i++)
+		assert_int_not_equal(map_cell(g->map, cells[i].x,
+		    cells[i].y)->land, water);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 4);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	for (t = 1, k = 0; t <= 30 && g->units[0].order.kind == ORDER_MOVE;
+	    t++) {
+		game_turn(g);
+		/* Where the turn leaves it: on the path, at or after the
+		 * place the turn before left it. */
+		for (i = k; i < n; i++)
+			if (cells[i].x == g->units[0].pos.x &&
+			    cells[i].y == g->units[0].pos.y)
+				break;
+		assert_true(i < n);
+		k = i;
+	}
+	assert_int_equal(t - 1, turns);
+	assert_int_equal(k, n - 1);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * The Move preview's forecast of a Road Column sent over a bridge (3.6.6,
  * M26): it halts before it in turn 1, passes whole in turn 2 and arrives
  * at [10, 0] in turn 3, as the game plays it.  The forecast used to
@@ -1652,6 +1710,7 @@ main(void)
 		cmocka_unit_test(test_M8_3_6_3_boxed_in_its_formation_says_so),
 		cmocka_unit_test(test_M24_3_6_6_forecast_leaves_the_trail_alone),
 		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),
+		cmocka_unit_test(test_forecast_keeps_the_way_round_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),
