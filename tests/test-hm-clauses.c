@@ -371,6 +371,28 @@ test_002_H3_terrain_share_of_speed(void **state)
 	game_free(g);
 }
 
+/* H3 marching east: the ground that slows a step is the ground of the
+ * new front rank, east of the old one.  A close-order Line at [12, 20]
+ * facing east, rough from column 16 on: 3 open steps of 2 ticks to
+ * [15, 20], then its front enters the rough, 3 a step: the 18 ticks left
+ * buy 6 steps, [21, 20], 9 steps, 4.5 inches on, the whole 24 spent. */
+static void
+test_002_H3_terrain_share_marching_east(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 12, 20, DIR_E);
+
+	(void)state;
+	ground(g, "rough", 16, 0, 39, 39);
+	move_to(g, a, 36, 20);
+	movement(g);
+	stands(g, a, 21, 20, DIR_E, "line");
+	assert_int_equal(g->units[a].moved, 18);	/* 4.5 in on */
+	assert_true(spent(g, a, "6 in of 6 in"));
+	assert_true(logged(g, a, "H3", "2 x 3/2 = 3 ticks"));
+	game_free(g);
+}
+
 /* H3 rule 1: diagonal steps on 2/3 ground cost 5, 4, 5, 4... */
 static void
 test_002_H3_diagonal_two_thirds_rounds_up(void **state)
@@ -599,8 +621,8 @@ test_002_H8_turn_over_45_takes_whole_move(void **state)
 	movement(g);
 	stands(g, a, 18, 12, DIR_NE, "line");
 	assert_true(spent(g, a, "6 in of 6 in"));
-	assert_true(logged(g, a, "H8", "the first 45 degrees of its move are "
-	    "free"));
+	assert_true(logged(g, a, "H8", "turns from N to NE about its centre: "
+	    "the first 45 degrees of its move are free"));
 	assert_int_equal(g->units[b].facing, DIR_S);
 	assert_true(spent(g, b, "6 in of 6 in"));
 	assert_true(logged(g, b, "H8", "wheeling would cost 54 ticks"));
@@ -1023,6 +1045,7 @@ main(void)
 		cmocka_unit_test(test_002_H2_guns_limbered_and_deployed),
 		cmocka_unit_test(test_002_H3_terrain_share_of_speed),
 		cmocka_unit_test(test_002_H3_diagonal_two_thirds_rounds_up),
+		cmocka_unit_test(test_002_H3_terrain_share_marching_east),
 		cmocka_unit_test(test_002_H4_obstacle_share_of_the_move),
 		cmocka_unit_test(test_002_H5_formation_change_within_a_line_move),
 		cmocka_unit_test(test_002_H5_formation_change_in_difficult_ground),
