@@ -393,6 +393,38 @@ test_002_H3_terrain_share_marching_east(void **state)
 	game_free(g);
 }
 
+/* HO.4: a marching unit keeps the data's enemy_gap, 1 inch (2 cells),
+ * from the enemy.  A close-order Line at [20, 30] facing N is sent
+ * through a British Line whose front stands on row 20, facing S: 9 cells
+ * between the fronts.  7 steps leave 2 cells, 1 inch, and the 8th would
+ * leave half an inch: it stops at [20, 23], 14 ticks on (3.5 in), in
+ * contact with the enemy. */
+static void
+test_002_HO4_march_keeps_an_inch_from_the_enemy(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 20, 30, DIR_N);
+	int e = unit_at(g, "e", ARM_INFANTRY, "close", "line", 20, 20, DIR_S);
+
+	(void)state;
+	/* The second unit is the enemy's. */
+	game_occupy(g, e, false);
+	g->units[e].side = 1;
+	g->units[e].general = 1;
+	game_occupy(g, e, true);
+	move_to(g, a, 20, 4);
+	movement(g);
+	stands(g, a, 20, 23, DIR_N, "line");
+	assert_int_equal(g->units[a].moved, 14);	/* 3.5 in on */
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_true(logged(g, a, "HO.4", "stops short of e: a marching unit "
+	    "keeps 1 in from the enemy"));
+	assert_true(logged(g, a, "HO.4", "gap to e: 1 in; one more step "
+	    "would leave 0.5 in"));
+	stands(g, e, 20, 20, DIR_S, "line");
+	game_free(g);
+}
+
 /* H3 rule 1: diagonal steps on 2/3 ground cost 5, 4, 5, 4... */
 static void
 test_002_H3_diagonal_two_thirds_rounds_up(void **state)
@@ -1046,6 +1078,7 @@ main(void)
 		cmocka_unit_test(test_002_H3_terrain_share_of_speed),
 		cmocka_unit_test(test_002_H3_diagonal_two_thirds_rounds_up),
 		cmocka_unit_test(test_002_H3_terrain_share_marching_east),
+		cmocka_unit_test(test_002_HO4_march_keeps_an_inch_from_the_enemy),
 		cmocka_unit_test(test_002_H4_obstacle_share_of_the_move),
 		cmocka_unit_test(test_002_H5_formation_change_within_a_line_move),
 		cmocka_unit_test(test_002_H5_formation_change_in_difficult_ground),
