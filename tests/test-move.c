@@ -658,6 +658,36 @@ column_behind_line(const struct ruleset *rs)
 	return g;
 }
 
+/* The note of a way round a standing friend (3.6.7): "B stands in the way
+ * and may not be passed this turn: A marches round it, by [x, y], [x, y]
+ * and [x, y]; its Move order keeps the way round (marshal's reading)",
+ * with the first k points of o, is in the log, whole, under unit 0. */
+static void
+way_round_said(const struct game *g, const struct order *o, int k)
+{
+	char want[512];
+	size_t n;
+	int i;
+
+	n = (size_t)snprintf(want, sizeof want, "B stands in the way and may "
+	    "not be passed this turn: A marches round it");
+	for (i = 0; i < k; i++)
+		n += (size_t)snprintf(want + n, sizeof want - n, "%s%d, %d]",
+		    i == 0 ? ", by [" : i == k - 1 ? " and [" : ", [",
+		    o->pts[i].x, o->pts[i].y);
+	snprintf(want + n, sizeof want - n, "; its Move order keeps the way "
+	    "round (marshal's reading)");
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == 0 &&
+		    strcmp(g->log.v[i].text, want) == 0)
+			return;
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == 0)
+			fprintf(stderr, "  log: %s %s\n", g->log.v[i].rule,
+			    g->log.v[i].text);
+	fail_msg("no note \"%s\"", want);
+}
+
 /*
  * 3.6.7, marshal's reading: the way round a standing friend is decided
  * once and kept.  Turn by turn the Column's anchor goes on round the Line
@@ -698,6 +728,10 @@ test_3_6_7_way_round_kept_across_turns(void **state)
 			assert_int_equal(kept.pts[kept.npts - 1].x, 10);
 			assert_int_equal(kept.pts[kept.npts - 1].y, 0);
 			assert_true(kept.pts[0].x < 10);  /* its west flank */
+			/* The log says so, naming the friend, the unit
+			 * and every point put in the order. */
+			assert_true(kept.npts >= 3);
+			way_round_said(g, &kept, kept.npts - 1);
 		} else {
 			/* Kept as it was decided: the same points. */
 			assert_int_equal(a->order.npts, kept.npts);
