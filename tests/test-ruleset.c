@@ -865,6 +865,21 @@ test_H3_H10_movement_tables_refuse_unknown_names(void **state)
 		/* H6: whether limbering takes the whole move is yes or no */
 		{ "  limber_takes_move: true", "  limber_takes_move: 2",
 		    "expected true or false, found '2'" },
+		/* H10: so is whether guns enter buildings */
+		{ "  guns_enter_buildings: false", "  guns_enter_buildings: 2",
+		    "expected true or false, found '2'" },
+		/* H10: a routed gun's crew runs as one of the movers */
+		{ "  crew_mover: oo_foot", "  crew_mover: flying",
+		    "unknown value 'flying' (expected one of: co_foot, oo_foot, "
+		    "mounted, wheeled)" },
+		/* H8: free turn steps 0 to 4, a turn in place 1 to 4 steps */
+		{ "  free_turn_steps: 1\n", "  free_turn_steps: 5\n",
+		    "out of range" },
+		{ "  turn_max_steps: 4 ", "  turn_max_steps: 0 ",
+		    "out of range" },
+		/* H9: the wheel's circle is a distance in inches */
+		{ "  wheel_diameter: 3\n", "  wheel_diameter: x\n",
+		    "expected a number, found 'x'" },
 	};
 	size_t i;
 
