@@ -1992,10 +1992,43 @@ test_HO_6_describe_from_data(void **state)
 	    "enemy is within 3 in (HO.9.3"));
 }
 
+/*
+ * The turn's phases, in the ruleset's order: the log opens each with
+ * "turn T, phase K: NAME", K counted from 1 and NAME the data's, once
+ * each and in order (turns 1 and 2 of a field with a Line a side).
+ */
+static void
+test_HO_phases_logged_in_order(void **state)
+{
+	struct game *g = field();
+	char want[160];
+	int i, k = 0, t;
+
+	(void)state;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 30, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 5, DIR_S, 200);
+	for (t = 1; t <= 2; t++)
+		game_turn(g);
+	for (i = 0; i < g->log.n; i++) {
+		if (g->log.v[i].kind != EV_PHASE)
+			continue;
+		assert_true(k < 2 * rs->nphases);
+		snprintf(want, sizeof want, "turn %d, phase %d: %s",
+		    1 + k / rs->nphases, 1 + k % rs->nphases,
+		    rs->phases[k % rs->nphases]);
+		assert_string_equal(g->log.v[i].text, want);
+		assert_int_equal(g->log.v[i].unit, -1);	/* no unit's */
+		k++;
+	}
+	assert_int_equal(k, 2 * rs->nphases);
+	game_free(g);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_HO_phases_logged_in_order),
 		cmocka_unit_test(test_HO_6_2_musket_short_range_two_dice),
 		cmocka_unit_test(test_HO_6_3_open_order_long_range),
 		cmocka_unit_test(test_HO_6_3_cover_long_range),
