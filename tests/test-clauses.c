@@ -88,6 +88,9 @@
 	X(test_M7_3_6_3_pivot_over_two_turns_limbers_once, "M7-pivot-over-two-turns-limbers-once", NULL) \
 	X(test_M7_3_6_3_pivot_unlimbered_battery, "M7-pivot-unlimbered-battery", NULL) \
 	X(test_M8_3_6_3_column_turns_in_place_then_marches, "M8-column-turns-in-place-then-marches", NULL) \
+	X(test_M8_3_6_3_fresh_column_short_of_speed_turns_45, "M8-fresh-column-short-of-speed-turns-45", NULL) \
+	X(test_M8_3_6_3_fresh_column_short_of_speed_turns_left, "M8-fresh-column-short-of-speed-turns-left", NULL) \
+	X(test_M8_3_6_3_fresh_column_short_of_speed_single_turn, "M8-fresh-column-short-of-speed-single-turn", NULL) \
 	X(test_M8_3_6_3_line_turn_135_costs_3bd, "M8-line-turn-135-costs-3bd", NULL) \
 	X(test_M8_3_6_3_line_turn_45_costs_1bd, "M8-line-turn-45-costs-1bd", NULL) \
 	X(test_M8_3_6_3_line_turn_90_costs_2bd, "M8-line-turn-90-costs-2bd", NULL) \
