@@ -1130,6 +1130,57 @@ test_HO_10_objective_turn_limit(void **state)
 	game_free(g);
 }
 
+/* The same at the turn limit with the rise held by the first side: the
+ * Americans' Line 1 in off it, the British 5 in off: 3 points to 0, the
+ * Americans win.  A Line standing on the rise, of either side, holds it
+ * as well. */
+static void
+test_HO_10_objective_turn_limit_first_side_wins(void **state)
+{
+	struct game *g = field();
+
+	(void)state;
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 20, 20 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 22, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 10, DIR_S, 200);
+	assert_int_equal(hm_objective_holder(g, 0), 0);
+	g->opt.turn_limit = 1;
+	hm_phase_end(g);
+	assert_true(game_over(g));
+	assert_int_equal(g->result.winner, 0);
+	assert_int_equal(g->result.points[0], 3);
+	assert_int_equal(g->result.points[1], 0);
+	assert_int_equal(count(g, "HO.10", "the turn limit: 3 points to 0, the "
+	    "Americans win"), 1);
+	game_free(g);
+
+	/* Standing on the rise itself, no gap at all, holds it too. */
+	g = field();
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 20, 20 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 10, DIR_S, 200);
+	assert_int_equal(hm_objective_holder(g, 0), 0);
+	game_free(g);
+	g = field();
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 20, 20 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 30, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 20, DIR_S, 200);
+	assert_int_equal(hm_objective_holder(g, 0), 1);
+	game_free(g);
+}
+
 /* The field with "the rise" (3 points) at [20, 20], a Line of each side
  * facing it, side 0's at row ya, side 1's at row 18. */
 static struct game *
@@ -2064,6 +2115,7 @@ main(void)
 		cmocka_unit_test(test_HO_10_break_point_in_whole_per_cent),
 		cmocka_unit_test(test_HO_10_both_sides_break),
 		cmocka_unit_test(test_HO_10_objective_turn_limit),
+		cmocka_unit_test(test_HO_10_objective_turn_limit_first_side_wins),
 		cmocka_unit_test(test_HO_10_side_strength),
 		cmocka_unit_test(test_HO_10_objective_contested),
 		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
