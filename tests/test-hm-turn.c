@@ -650,6 +650,30 @@ test_HO_9_1_two_hits_test(void **state)
 	game_free(g);
 }
 
+/* HO.9.1 for a unit charged in a flank that has taken no hit: 2d6 <=
+ * Drill 4 + 4 = 8, nothing taken off for hits (none in all). */
+static void
+test_HO_9_1_flanked_without_hits_needs_8(void **state)
+{
+	struct game *g = field();
+	int u, r[2], roll;
+	char want[160];
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	HM_MARKS(&g->units[u]) |= HM_FLANKED;
+	dice(g, 2, 6, r);
+	roll = r[0] + r[1];
+	hm_phase_morale(g);
+	snprintf(want, sizeof want, "u tests morale (charged in a flank or the "
+	    "rear): needs 8 or less (Drill 4 + 4); rolls %d (%d+%d)", roll,
+	    r[0], r[1]);
+	assert_int_equal(count(g, "HO.9.1", want), 1);
+	assert_int_equal(g->units[u].cond, roll <= 8 ? COND_FORMED :
+	    roll - 8 >= 3 ? COND_ROUTED : COND_MOB);
+	game_free(g);
+}
+
 /* HO.9.1 with its own general at the centre of its block: Drill 4 + 4,
  * -1 for its 2 hits, +1 for the general near = 8 or less, the general
  * named; the enemy's general, as near, counts for nothing. */
@@ -2097,6 +2121,7 @@ main(void)
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
+		cmocka_unit_test(test_HO_9_1_flanked_without_hits_needs_8),
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
 		cmocka_unit_test(test_HO_9_3_guns_and_horse_flee_at_their_rout_figures),
