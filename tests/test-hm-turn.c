@@ -942,6 +942,32 @@ test_HO_2_rally_test(void **state)
 	game_free(g);
 }
 
+/* The turn runs the rally phase by its key, the first the module runs
+ * (after the orders): the same rally test, 2d6 <= Drill 4 + 2 = 6, the
+ * game standing in that phase. */
+static void
+test_HO_2_rally_phase_run_by_its_key(void **state)
+{
+	struct game *g = field();
+	int u, r[2], p;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 50, 38, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], "rally") == 0)
+			break;
+	assert_true(p < rs->nphases);
+	dice(g, 2, 6, r);
+	rs->ops->phase_run(g, p);
+	assert_int_equal(g->phase, p);
+	assert_int_equal(count(g, "HO.2", "needs 6 or less"), 1);
+	assert_int_equal(g->units[u].cond, r[0] + r[1] <= 6 ? COND_MOB :
+	    COND_ROUTED);
+	game_free(g);
+}
+
 /* HO.2: the first unit of the battle is an enemy like any other: a
  * formed enemy (unit 0) within 12 inches forbids the rally test; away
  * from it the log gives the whole test: the target and why (Drill 4 + 2),
@@ -2132,6 +2158,7 @@ main(void)
 		cmocka_unit_test(test_HO_9_4_ten_hits_dispersed),
 		cmocka_unit_test(test_HO_9_3_restore),
 		cmocka_unit_test(test_HO_2_rally_test),
+		cmocka_unit_test(test_HO_2_rally_phase_run_by_its_key),
 		cmocka_unit_test(test_HO_2_enemy_near_no_rally),
 		cmocka_unit_test(
 		    test_HO_2_rally_by_the_first_unit_and_the_test_explained),
