@@ -1529,7 +1529,12 @@ test_002_H15_second_charge_is_asked(void **state)
 	assert_int_equal(d[0].unit, c);
 	assert_string_equal(d[0].rule, "H15");
 	assert_int_equal(d[0].orders, 1u << ORDER_ACTION);
-	assert_non_null(strstr(d[0].what, "c broke through"));
+	/* Asked in the phase the game stands in (the breakthrough, not
+	 * the first), the two enemies in reach counted. */
+	assert_true(g->phase > 0);
+	assert_int_equal(d[0].phase, g->phase);
+	assert_string_equal(d[0].what, "c broke through (2 enemies in reach). "
+	    "Charge again?");
 	assert_false(game_asks(g, 1));
 	/* Nothing else is asked: a Move, the other side, a charge at a cell
 	 * with no enemy in reach, a retire. */
