@@ -197,6 +197,7 @@
 	X(test_M28_3_6_7_road_column_halts_behind_friend_on_road, "M28-road-column-halts-behind-friend-on-road", NULL) \
 	X(test_M28_3_6_7_skirmish_passes_through_column, "M28-skirmish-passes-through-column", NULL) \
 	X(test_M28_3_6_7_skirmish_passes_through_skirmish, "M28-skirmish-passes-through-skirmish", NULL) \
+	X(test_M28_3_6_7_skirmish_passes_through_two_skirmish_groups, "M28-skirmish-passes-through-two-skirmish-groups", NULL) \
 	X(test_M29_3_6_7_through_line_both_mob, "M29-through-line-both-mob", NULL) \
 	X(test_M29_3_6_7_first_unit_passed_through_becomes_mob, "M29-first-unit-passed-through-becomes-mob", NULL) \
 	X(test_M29_3_6_7_through_moving_unit_both_mob, "M29-through-moving-unit-both-mob", NULL) \
