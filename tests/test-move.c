@@ -877,6 +877,70 @@ test_order_of_the_most_points(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * An order of ORDER_MAX_POINTS points whose legs need bends: the route
+ * has no room for them all, and the bends go, never the player's points.
+ * A Manoeuvre Column at (10, 20) is sent north through a point every two
+ * cells, (10, 18) to (10, 4); water on rows 11 and 5, columns 4 to 16,
+ * lies across the legs from (10, 12) to (10, 10) and from (10, 6) to
+ * (10, 4), the last, which bend round it.  The route is the order's own
+ * eight points, in order; without the last point there is room for the
+ * one bend left, and it stays.
+ */
+static void
+test_route_of_the_most_points_keeps_the_players(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "manoeuvre_column");
+	struct order o, r, one;
+	int water = ruleset_land(rs, "water"), i, x;
+
+	(void)state;
+	for (x = 4; x <= 16; x++) {
+		map_cell(g->map, x, 11)->land = (uint8_t)water;
+		map_cell(g->map, x, 5)->land = (uint8_t)water;
+	}
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = ORDER_MAX_POINTS;
+	for (i = 0; i < ORDER_MAX_POINTS; i++)
+		o.pts[i] = (struct point){ 10, 18 - 2 * i };
+	/* The legs over the water bend, alone. */
+	one = o;
+	one.npts = 1;
+	for (i = 3; i <= 6; i += 3) {
+		one.pts[0] = o.pts[i + 1];
+		game_occupy(g, 0, false);
+		g->units[0].pos = o.pts[i];
+		game_occupy(g, 0, true);
+		assert_int_equal(move_route(g, &one, &r), 0);
+		assert_true(r.npts > 1);
+	}
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 20 };
+	game_occupy(g, 0, true);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, ORDER_MAX_POINTS);
+	for (i = 0; i < ORDER_MAX_POINTS; i++) {
+		assert_int_equal(r.pts[i].x, o.pts[i].x);
+		assert_int_equal(r.pts[i].y, o.pts[i].y);
+	}
+	/* One point fewer, to (10, 6): room for the one bend, which stays,
+	 * between (10, 12) and (10, 10). */
+	o.npts = ORDER_MAX_POINTS - 1;
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, ORDER_MAX_POINTS);
+	for (i = 0; i < ORDER_MAX_POINTS - 1; i++) {
+		assert_int_equal(r.pts[i < 4 ? i : i + 1].x, o.pts[i].x);
+		assert_int_equal(r.pts[i < 4 ? i : i + 1].y, o.pts[i].y);
+	}
+	assert_int_not_equal(r.pts[4].x, 10);	/* round the water's end */
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* The points move_route gives for a one-leg order of unit 0 to (x, y). */
 static void
 route_to(struct game *g, int x, int y, struct order *r)
@@ -1730,6 +1794,7 @@ main(void)
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
 		cmocka_unit_test(test_preview_refused_is_empty),
 		cmocka_unit_test(test_order_of_the_most_points),
+		cmocka_unit_test(test_route_of_the_most_points_keeps_the_players),
 		cmocka_unit_test(test_forecast_through_a_friend_under_orders),
 		cmocka_unit_test(test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge),
 		cmocka_unit_test(test_reach_within_allowance),
