@@ -537,6 +537,39 @@ test_002_H5_formation_change_in_difficult_ground(void **state)
 	game_free(g);
 }
 
+/* H5: the poorest ground under any cell of the block caps the change:
+ * with dense woods under one cell of the horse's Line only, whichever
+ * cell, it cannot form Column either (its Line move there is 0). */
+static void
+test_002_H5_one_cell_of_difficult_ground_caps(void **state)
+{
+	struct game *g = battle(40, 40);
+	struct point cells[64];
+	int c = unit_at(g, "c", ARM_CAVALRY, "light", "line", 30, 20, DIR_N);
+	int n, k, l = ruleset_land(rs, "dense_wood");
+
+	(void)state;
+	assert_true(l >= 0);
+	assert_true(g->cells_max <= 64);
+	n = game_footprint(g, &g->units[c], cells);
+	assert_true(n > 1);
+	game_free(g);
+	for (k = 0; k < n; k++) {
+		g = battle(40, 40);
+		c = unit_at(g, "c", ARM_CAVALRY, "light", "line", 30, 20,
+		    DIR_N);
+		map_cell(g->map, cells[k].x, cells[k].y)->land = (uint8_t)l;
+		g->units[c].order.kind = ORDER_FORMATION;
+		g->units[c].order.formation = ruleset_form(rs, "column");
+		movement(g);
+		stands(g, c, 30, 20, DIR_N, "line");
+		assert_true(logged(g, c, "H5", "c cannot form Column here: its "
+		    "farthest base would go 2 in, more than its Line move of 0 "
+		    "in in Dense woods"));
+		game_free(g);
+	}
+}
+
 /* H6: limbering or deploying takes the gun's whole move, standing. */
 static void
 test_002_H6_limbering_takes_the_whole_move(void **state)
@@ -1082,6 +1115,7 @@ main(void)
 		cmocka_unit_test(test_002_H4_obstacle_share_of_the_move),
 		cmocka_unit_test(test_002_H5_formation_change_within_a_line_move),
 		cmocka_unit_test(test_002_H5_formation_change_in_difficult_ground),
+		cmocka_unit_test(test_002_H5_one_cell_of_difficult_ground_caps),
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
 		cmocka_unit_test(test_002_H7_a_later_order_ends_the_retire),
