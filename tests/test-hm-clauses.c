@@ -405,6 +405,8 @@ test_002_HO4_march_keeps_an_inch_from_the_enemy(void **state)
 	struct game *g = battle(40, 40);
 	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 20, 30, DIR_N);
 	int e = unit_at(g, "e", ARM_INFANTRY, "close", "line", 20, 20, DIR_S);
+	struct move_walk w;
+	struct move_price p;
 
 	(void)state;
 	/* The second unit is the enemy's. */
@@ -422,6 +424,12 @@ test_002_HO4_march_keeps_an_inch_from_the_enemy(void **state)
 	assert_true(logged(g, a, "HO.4", "gap to e: 1 in; one more step "
 	    "would leave 0.5 in"));
 	stands(g, e, 20, 20, DIR_S, "line");
+	/* The ruleset's answer to the walk: stop before a step that leaves
+	 * 3 ticks or less (1 inch is 4), a halt for contact. */
+	move_walk_init(g, a, &w);
+	assert_int_equal(rs->ops->move_contact(g, &w, e, &p), 3);
+	assert_int_equal(p.halt, HALT_CONTACT);
+	move_walk_free(&w);
 	game_free(g);
 }
 

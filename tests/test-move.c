@@ -142,6 +142,37 @@ test_3_6_8_enemy_gap_up_to_twice_the_reach(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.8 as the ruleset answers the walk (move_contact): infantry keeps
+ * more than 1 BD (the data's infantry_contact) from a formed enemy, a
+ * halt for contact; a routed enemy stops it not at all (-1).
+ */
+static void
+test_3_6_8_infantry_contact_gap_and_halt(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_walk w;
+	struct move_price p;
+	int e = game_add_unit(g, "e", "E", 1, 1);
+
+	(void)state;
+	g->units[e].arm = ARM_INFANTRY;
+	g->units[e].strength = g->units[e].strength0 = 600;
+	g->units[e].formation = ruleset_form(rs, "line");
+	g->units[e].pos = (struct point){ 10, 10 };
+	g->units[e].facing = DIR_S;
+	game_occupy(g, e, true);
+	move_walk_init(g, 0, &w);
+	assert_int_equal(rs->ops->move_contact(g, &w, e, &p), 1 * rs->ticks);
+	assert_int_equal(p.halt, HALT_CONTACT);
+	g->units[e].cond = COND_ROUTED;
+	assert_int_equal(rs->ops->move_contact(g, &w, e, &p), -1);
+	move_walk_free(&w);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* Open ground: the route is the straight line, as far as asked. */
 static void
 test_path_straight_line(void **state)
@@ -1778,6 +1809,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gap_between_blocks),
 		cmocka_unit_test(test_3_6_8_enemy_gap_up_to_twice_the_reach),
+		cmocka_unit_test(test_3_6_8_infantry_contact_gap_and_halt),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
