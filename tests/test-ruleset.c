@@ -554,6 +554,21 @@ test_3_6_3_speed_forms(void **state)
 	expect_edit("  auto_formation: manoeuvre_column",
 	    "  auto_formation: manoeuvre_colum",
 	    "unknown formation 'manoeuvre_colum'");
+	/* The batteries' speeds are described whatever the order of the
+	 * classes: with artillery the first arm, its first class (light)
+	 * is the file's first, and still shown. */
+	rs = load_edited_ok("classes:\n  infantry: [line, light, guard]\n"
+	    "  cavalry: [light, heavy]\n  artillery: [light, heavy, horse]",
+	    "classes:\n  artillery: [light, heavy, horse]\n"
+	    "  infantry: [line, light, guard]\n  cavalry: [light, heavy]");
+	assert_non_null(rs);
+	assert_int_equal(rs->klass[0].arm, ARM_ARTILLERY);
+	buf = xcalloc(16000, 1);
+	rs->ops->describe(rs, collect, buf);
+	assert_non_null(strstr(buf, "\n  artillery light              2 BD "
+	    "limbered\n  artillery heavy              1 BD limbered\n"));
+	free(buf);
+	ruleset_free(rs);
 }
 
 /* 3.6.3: a battery's action point costs are 0..6, and must be given. */
