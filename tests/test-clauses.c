@@ -225,6 +225,7 @@
 	X(test_M33_3_6_8_limbered_battery_stops_beyond_2bd, "M33-limbered-battery-stops-beyond-2bd", NULL) \
 	X(test_M34_3_6_8_battery_unlimbers_next_turn, "M34-battery-unlimbers-next-turn", NULL) \
 	X(test_M34_3_6_8_column_forms_line_next_turn, "M34-column-forms-line-next-turn", NULL) \
+	X(test_M34_3_6_8_column_no_room_to_form_line, "M34-column-no-room-to-form-line", NULL) \
 	X(test_M34_3_6_8_still_column_in_first_turn, "M34-still-column-in-first-turn", NULL) \
 	X(test_M35_3_6_8_routed_enemy_does_not_stop_cavalry, "M35-routed-enemy-does-not-stop-cavalry", NULL) \
 	X(test_M35_3_6_8_routed_enemy_does_not_stop_infantry, "M35-routed-enemy-does-not-stop-infantry", NULL) \
