@@ -1456,6 +1456,29 @@ broken_through(int *c, int *n, int *f)
 	return g;
 }
 
+/* H15: horse that broke through with no enemy left in reach is asked
+ * nothing: both enemies moved far off, 0 targets, no decision open. */
+static void
+test_002_H15_no_enemy_in_reach_asks_nothing(void **state)
+{
+	struct game *g;
+	struct decision d[DECIDE_MAX];
+	int c, n, f, tg[HM_TARGETS_MAX];
+
+	(void)state;
+	g = broken_through(&c, &n, &f);
+	game_occupy(g, n, false);
+	g->units[n].pos = (struct point){ 55, 38 };
+	game_occupy(g, n, true);
+	game_occupy(g, f, false);
+	g->units[f].pos = (struct point){ 45, 38 };
+	game_occupy(g, f, true);
+	assert_int_equal(hm_second_targets(g, c, tg, HM_TARGETS_MAX), 0);
+	assert_false(hm_second_asks(g, c));
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 0);
+	game_free(g);
+}
+
 /* The same results in a and b: their events but the phases' headings,
  * in order, and their units. */
 static void
@@ -2181,6 +2204,7 @@ main(void)
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
 		cmocka_unit_test(test_002_H15_rein_in),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
+		cmocka_unit_test(test_002_H15_no_enemy_in_reach_asks_nothing),
 		cmocka_unit_test(test_002_H15_save_at_the_question),
 		cmocka_unit_test(test_002_H15_computer_answers),
 		cmocka_unit_test(test_002_H15_replay_keeps_the_answer),
