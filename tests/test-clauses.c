@@ -88,6 +88,9 @@
 	X(test_M7_3_6_3_pivot_over_two_turns_limbers_once, "M7-pivot-over-two-turns-limbers-once", NULL) \
 	X(test_M7_3_6_3_pivot_unlimbered_battery, "M7-pivot-unlimbered-battery", NULL) \
 	X(test_M8_3_6_3_column_turns_in_place_then_marches, "M8-column-turns-in-place-then-marches", NULL) \
+	X(test_M8_3_6_3_fresh_column_short_of_speed_turns_45, "M8-fresh-column-short-of-speed-turns-45", NULL) \
+	X(test_M8_3_6_3_fresh_column_short_of_speed_turns_left, "M8-fresh-column-short-of-speed-turns-left", NULL) \
+	X(test_M8_3_6_3_fresh_column_short_of_speed_single_turn, "M8-fresh-column-short-of-speed-single-turn", NULL) \
 	X(test_M8_3_6_3_line_turn_135_costs_3bd, "M8-line-turn-135-costs-3bd", NULL) \
 	X(test_M8_3_6_3_line_turn_45_costs_1bd, "M8-line-turn-45-costs-1bd", NULL) \
 	X(test_M8_3_6_3_line_turn_90_costs_2bd, "M8-line-turn-90-costs-2bd", NULL) \
@@ -164,6 +167,8 @@
 	X(test_M20_3_6_5_two_contours_in_one_step, "M20-two-contours-in-one-step", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_clear_road_5bd, "M21-cavalry-road-column-clear-road-5bd", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_crowded_3bd, "M21-cavalry-road-column-crowded-3bd", NULL) \
+	X(test_M21_3_6_6_cavalry_road_column_unit_across_the_road_3bd, "M21-cavalry-road-column-unit-across-the-road-3bd", NULL) \
+	X(test_M21_3_6_6_cavalry_road_column_marching_north_unit_across_3bd, "M21-cavalry-road-column-marching-north-unit-across-3bd", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_trumpet_6bd, "M21-cavalry-road-column-trumpet-6bd", NULL) \
 	X(test_M21_3_6_6_infantry_road_column_drum_4bd, "M21-infantry-road-column-drum-4bd", NULL) \
 	X(test_M22_3_6_6_big_road_ignores_contours, "M22-big-road-ignores-contours", NULL) \
@@ -180,6 +185,7 @@
 	X(test_M25_3_6_6_big_road_bridge_no_effect, "M25-big-road-bridge-no-effect", NULL) \
 	X(test_M26_3_6_6_defile_column_passes_whole, "M26-defile-column-passes-whole", NULL) \
 	X(test_M26_3_6_6_defile_goes_on_next_turn, "M26-defile-goes-on-next-turn", NULL) \
+	X(test_M26_3_6_6_defile_second_unit_waits, "M26-defile-second-unit-waits", NULL) \
 	X(test_M26_3_6_6_small_road_bridge_cavalry_passes_whole, "M26-small-road-bridge-cavalry-passes-whole", NULL) \
 	X(test_M26_3_6_6_bridge_passes_next_turn, "M26-bridge-passes-next-turn", NULL) \
 	X(test_M26_3_6_6_bridge_stops_before, "M26-bridge-stops-before", NULL) \
@@ -193,6 +199,7 @@
 	X(test_M28_3_6_7_road_column_halts_behind_friend_on_road, "M28-road-column-halts-behind-friend-on-road", NULL) \
 	X(test_M28_3_6_7_skirmish_passes_through_column, "M28-skirmish-passes-through-column", NULL) \
 	X(test_M28_3_6_7_skirmish_passes_through_skirmish, "M28-skirmish-passes-through-skirmish", NULL) \
+	X(test_M28_3_6_7_skirmish_passes_through_two_skirmish_groups, "M28-skirmish-passes-through-two-skirmish-groups", NULL) \
 	X(test_M29_3_6_7_through_line_both_mob, "M29-through-line-both-mob", NULL) \
 	X(test_M29_3_6_7_first_unit_passed_through_becomes_mob, "M29-first-unit-passed-through-becomes-mob", NULL) \
 	X(test_M29_3_6_7_through_moving_unit_both_mob, "M29-through-moving-unit-both-mob", NULL) \
@@ -218,6 +225,7 @@
 	X(test_M33_3_6_8_limbered_battery_stops_beyond_2bd, "M33-limbered-battery-stops-beyond-2bd", NULL) \
 	X(test_M34_3_6_8_battery_unlimbers_next_turn, "M34-battery-unlimbers-next-turn", NULL) \
 	X(test_M34_3_6_8_column_forms_line_next_turn, "M34-column-forms-line-next-turn", NULL) \
+	X(test_M34_3_6_8_column_no_room_to_form_line, "M34-column-no-room-to-form-line", NULL) \
 	X(test_M34_3_6_8_still_column_in_first_turn, "M34-still-column-in-first-turn", NULL) \
 	X(test_M35_3_6_8_routed_enemy_does_not_stop_cavalry, "M35-routed-enemy-does-not-stop-cavalry", NULL) \
 	X(test_M35_3_6_8_routed_enemy_does_not_stop_infantry, "M35-routed-enemy-does-not-stop-infantry", NULL) \

@@ -371,6 +371,68 @@ test_002_H3_terrain_share_of_speed(void **state)
 	game_free(g);
 }
 
+/* H3 marching east: the ground that slows a step is the ground of the
+ * new front rank, east of the old one.  A close-order Line at [12, 20]
+ * facing east, rough from column 16 on: 3 open steps of 2 ticks to
+ * [15, 20], then its front enters the rough, 3 a step: the 18 ticks left
+ * buy 6 steps, [21, 20], 9 steps, 4.5 inches on, the whole 24 spent. */
+static void
+test_002_H3_terrain_share_marching_east(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 12, 20, DIR_E);
+
+	(void)state;
+	ground(g, "rough", 16, 0, 39, 39);
+	move_to(g, a, 36, 20);
+	movement(g);
+	stands(g, a, 21, 20, DIR_E, "line");
+	assert_int_equal(g->units[a].moved, 18);	/* 4.5 in on */
+	assert_true(spent(g, a, "6 in of 6 in"));
+	assert_true(logged(g, a, "H3", "2 x 3/2 = 3 ticks"));
+	game_free(g);
+}
+
+/* HO.4: a marching unit keeps the data's enemy_gap, 1 inch (2 cells),
+ * from the enemy.  A close-order Line at [20, 30] facing N is sent
+ * through a British Line whose front stands on row 20, facing S: 9 cells
+ * between the fronts.  7 steps leave 2 cells, 1 inch, and the 8th would
+ * leave half an inch: it stops at [20, 23], 14 ticks on (3.5 in), in
+ * contact with the enemy. */
+static void
+test_002_HO4_march_keeps_an_inch_from_the_enemy(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 20, 30, DIR_N);
+	int e = unit_at(g, "e", ARM_INFANTRY, "close", "line", 20, 20, DIR_S);
+	struct move_walk w;
+	struct move_price p;
+
+	(void)state;
+	/* The second unit is the enemy's. */
+	game_occupy(g, e, false);
+	g->units[e].side = 1;
+	g->units[e].general = 1;
+	game_occupy(g, e, true);
+	move_to(g, a, 20, 4);
+	movement(g);
+	stands(g, a, 20, 23, DIR_N, "line");
+	assert_int_equal(g->units[a].moved, 14);	/* 3.5 in on */
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_true(logged(g, a, "HO.4", "stops short of e: a marching unit "
+	    "keeps 1 in from the enemy"));
+	assert_true(logged(g, a, "HO.4", "gap to e: 1 in; one more step "
+	    "would leave 0.5 in"));
+	stands(g, e, 20, 20, DIR_S, "line");
+	/* The ruleset's answer to the walk: stop before a step that leaves
+	 * 3 ticks or less (1 inch is 4), a halt for contact. */
+	move_walk_init(g, a, &w);
+	assert_int_equal(rs->ops->move_contact(g, &w, e, &p), 3);
+	assert_int_equal(p.halt, HALT_CONTACT);
+	move_walk_free(&w);
+	game_free(g);
+}
+
 /* H3 rule 1: diagonal steps on 2/3 ground cost 5, 4, 5, 4... */
 static void
 test_002_H3_diagonal_two_thirds_rounds_up(void **state)
@@ -481,6 +543,39 @@ test_002_H5_formation_change_in_difficult_ground(void **state)
 	    "farthest base would go 2 in, more than its Line move of 0 in in "
 	    "Dense woods"));
 	game_free(g);
+}
+
+/* H5: the poorest ground under any cell of the block caps the change:
+ * with dense woods under one cell of the horse's Line only, whichever
+ * cell, it cannot form Column either (its Line move there is 0). */
+static void
+test_002_H5_one_cell_of_difficult_ground_caps(void **state)
+{
+	struct game *g = battle(40, 40);
+	struct point cells[64];
+	int c = unit_at(g, "c", ARM_CAVALRY, "light", "line", 30, 20, DIR_N);
+	int n, k, l = ruleset_land(rs, "dense_wood");
+
+	(void)state;
+	assert_true(l >= 0);
+	assert_true(g->cells_max <= 64);
+	n = game_footprint(g, &g->units[c], cells);
+	assert_true(n > 1);
+	game_free(g);
+	for (k = 0; k < n; k++) {
+		g = battle(40, 40);
+		c = unit_at(g, "c", ARM_CAVALRY, "light", "line", 30, 20,
+		    DIR_N);
+		map_cell(g->map, cells[k].x, cells[k].y)->land = (uint8_t)l;
+		g->units[c].order.kind = ORDER_FORMATION;
+		g->units[c].order.formation = ruleset_form(rs, "column");
+		movement(g);
+		stands(g, c, 30, 20, DIR_N, "line");
+		assert_true(logged(g, c, "H5", "c cannot form Column here: its "
+		    "farthest base would go 2 in, more than its Line move of 0 "
+		    "in in Dense woods"));
+		game_free(g);
+	}
 }
 
 /* H6: limbering or deploying takes the gun's whole move, standing. */
@@ -599,8 +694,8 @@ test_002_H8_turn_over_45_takes_whole_move(void **state)
 	movement(g);
 	stands(g, a, 18, 12, DIR_NE, "line");
 	assert_true(spent(g, a, "6 in of 6 in"));
-	assert_true(logged(g, a, "H8", "the first 45 degrees of its move are "
-	    "free"));
+	assert_true(logged(g, a, "H8", "turns from N to NE about its centre: "
+	    "the first 45 degrees of its move are free"));
 	assert_int_equal(g->units[b].facing, DIR_S);
 	assert_true(spent(g, b, "6 in of 6 in"));
 	assert_true(logged(g, b, "H8", "wheeling would cost 54 ticks"));
@@ -1023,9 +1118,12 @@ main(void)
 		cmocka_unit_test(test_002_H2_guns_limbered_and_deployed),
 		cmocka_unit_test(test_002_H3_terrain_share_of_speed),
 		cmocka_unit_test(test_002_H3_diagonal_two_thirds_rounds_up),
+		cmocka_unit_test(test_002_H3_terrain_share_marching_east),
+		cmocka_unit_test(test_002_HO4_march_keeps_an_inch_from_the_enemy),
 		cmocka_unit_test(test_002_H4_obstacle_share_of_the_move),
 		cmocka_unit_test(test_002_H5_formation_change_within_a_line_move),
 		cmocka_unit_test(test_002_H5_formation_change_in_difficult_ground),
+		cmocka_unit_test(test_002_H5_one_cell_of_difficult_ground_caps),
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
 		cmocka_unit_test(test_002_H7_a_later_order_ends_the_retire),

@@ -650,6 +650,30 @@ test_HO_9_1_two_hits_test(void **state)
 	game_free(g);
 }
 
+/* HO.9.1 for a unit charged in a flank that has taken no hit: 2d6 <=
+ * Drill 4 + 4 = 8, nothing taken off for hits (none in all). */
+static void
+test_HO_9_1_flanked_without_hits_needs_8(void **state)
+{
+	struct game *g = field();
+	int u, r[2], roll;
+	char want[160];
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	HM_MARKS(&g->units[u]) |= HM_FLANKED;
+	dice(g, 2, 6, r);
+	roll = r[0] + r[1];
+	hm_phase_morale(g);
+	snprintf(want, sizeof want, "u tests morale (charged in a flank or the "
+	    "rear): needs 8 or less (Drill 4 + 4); rolls %d (%d+%d)", roll,
+	    r[0], r[1]);
+	assert_int_equal(count(g, "HO.9.1", want), 1);
+	assert_int_equal(g->units[u].cond, roll <= 8 ? COND_FORMED :
+	    roll - 8 >= 3 ? COND_ROUTED : COND_MOB);
+	game_free(g);
+}
+
 /* HO.9.1 with its own general at the centre of its block: Drill 4 + 4,
  * -1 for its 2 hits, +1 for the general near = 8 or less, the general
  * named; the enemy's general, as near, counts for nothing. */
@@ -918,6 +942,32 @@ test_HO_2_rally_test(void **state)
 	game_free(g);
 }
 
+/* The turn runs the rally phase by its key, the first the module runs
+ * (after the orders): the same rally test, 2d6 <= Drill 4 + 2 = 6, the
+ * game standing in that phase. */
+static void
+test_HO_2_rally_phase_run_by_its_key(void **state)
+{
+	struct game *g = field();
+	int u, r[2], p;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 50, 38, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], "rally") == 0)
+			break;
+	assert_true(p < rs->nphases);
+	dice(g, 2, 6, r);
+	rs->ops->phase_run(g, p);
+	assert_int_equal(g->phase, p);
+	assert_int_equal(count(g, "HO.2", "needs 6 or less"), 1);
+	assert_int_equal(g->units[u].cond, r[0] + r[1] <= 6 ? COND_MOB :
+	    COND_ROUTED);
+	game_free(g);
+}
+
 /* HO.2: the first unit of the battle is an enemy like any other: a
  * formed enemy (unit 0) within 12 inches forbids the rally test; away
  * from it the log gives the whole test: the target and why (Drill 4 + 2),
@@ -1127,6 +1177,57 @@ test_HO_10_objective_turn_limit(void **state)
 	    "points"), 1);
 	assert_int_equal(count(g, "HO.10", "the turn limit: 0 points to 3, the "
 	    "British win"), 1);
+	game_free(g);
+}
+
+/* The same at the turn limit with the rise held by the first side: the
+ * Americans' Line 1 in off it, the British 5 in off: 3 points to 0, the
+ * Americans win.  A Line standing on the rise, of either side, holds it
+ * as well. */
+static void
+test_HO_10_objective_turn_limit_first_side_wins(void **state)
+{
+	struct game *g = field();
+
+	(void)state;
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 20, 20 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 22, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 10, DIR_S, 200);
+	assert_int_equal(hm_objective_holder(g, 0), 0);
+	g->opt.turn_limit = 1;
+	hm_phase_end(g);
+	assert_true(game_over(g));
+	assert_int_equal(g->result.winner, 0);
+	assert_int_equal(g->result.points[0], 3);
+	assert_int_equal(g->result.points[1], 0);
+	assert_int_equal(count(g, "HO.10", "the turn limit: 3 points to 0, the "
+	    "Americans win"), 1);
+	game_free(g);
+
+	/* Standing on the rise itself, no gap at all, holds it too. */
+	g = field();
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 20, 20 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 10, DIR_S, 200);
+	assert_int_equal(hm_objective_holder(g, 0), 0);
+	game_free(g);
+	g = field();
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 20, 20 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 30, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 20, DIR_S, 200);
+	assert_int_equal(hm_objective_holder(g, 0), 1);
 	game_free(g);
 }
 
@@ -1355,6 +1456,29 @@ broken_through(int *c, int *n, int *f)
 	return g;
 }
 
+/* H15: horse that broke through with no enemy left in reach is asked
+ * nothing: both enemies moved far off, 0 targets, no decision open. */
+static void
+test_002_H15_no_enemy_in_reach_asks_nothing(void **state)
+{
+	struct game *g;
+	struct decision d[DECIDE_MAX];
+	int c, n, f, tg[HM_TARGETS_MAX];
+
+	(void)state;
+	g = broken_through(&c, &n, &f);
+	game_occupy(g, n, false);
+	g->units[n].pos = (struct point){ 55, 38 };
+	game_occupy(g, n, true);
+	game_occupy(g, f, false);
+	g->units[f].pos = (struct point){ 45, 38 };
+	game_occupy(g, f, true);
+	assert_int_equal(hm_second_targets(g, c, tg, HM_TARGETS_MAX), 0);
+	assert_false(hm_second_asks(g, c));
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 0);
+	game_free(g);
+}
+
 /* The same results in a and b: their events but the phases' headings,
  * in order, and their units. */
 static void
@@ -1428,7 +1552,12 @@ test_002_H15_second_charge_is_asked(void **state)
 	assert_int_equal(d[0].unit, c);
 	assert_string_equal(d[0].rule, "H15");
 	assert_int_equal(d[0].orders, 1u << ORDER_ACTION);
-	assert_non_null(strstr(d[0].what, "c broke through"));
+	/* Asked in the phase the game stands in (the breakthrough, not
+	 * the first), the two enemies in reach counted. */
+	assert_true(g->phase > 0);
+	assert_int_equal(d[0].phase, g->phase);
+	assert_string_equal(d[0].what, "c broke through (2 enemies in reach). "
+	    "Charge again?");
 	assert_false(game_asks(g, 1));
 	/* Nothing else is asked: a Move, the other side, a charge at a cell
 	 * with no enemy in reach, a retire. */
@@ -1992,10 +2121,43 @@ test_HO_6_describe_from_data(void **state)
 	    "enemy is within 3 in (HO.9.3"));
 }
 
+/*
+ * The turn's phases, in the ruleset's order: the log opens each with
+ * "turn T, phase K: NAME", K counted from 1 and NAME the data's, once
+ * each and in order (turns 1 and 2 of a field with a Line a side).
+ */
+static void
+test_HO_phases_logged_in_order(void **state)
+{
+	struct game *g = field();
+	char want[160];
+	int i, k = 0, t;
+
+	(void)state;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 30, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 5, DIR_S, 200);
+	for (t = 1; t <= 2; t++)
+		game_turn(g);
+	for (i = 0; i < g->log.n; i++) {
+		if (g->log.v[i].kind != EV_PHASE)
+			continue;
+		assert_true(k < 2 * rs->nphases);
+		snprintf(want, sizeof want, "turn %d, phase %d: %s",
+		    1 + k / rs->nphases, 1 + k % rs->nphases,
+		    rs->phases[k % rs->nphases]);
+		assert_string_equal(g->log.v[i].text, want);
+		assert_int_equal(g->log.v[i].unit, -1);	/* no unit's */
+		k++;
+	}
+	assert_int_equal(k, 2 * rs->nphases);
+	game_free(g);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_HO_phases_logged_in_order),
 		cmocka_unit_test(test_HO_6_2_musket_short_range_two_dice),
 		cmocka_unit_test(test_HO_6_3_open_order_long_range),
 		cmocka_unit_test(test_HO_6_3_cover_long_range),
@@ -2013,6 +2175,7 @@ main(void)
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
+		cmocka_unit_test(test_HO_9_1_flanked_without_hits_needs_8),
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
 		cmocka_unit_test(test_HO_9_3_guns_and_horse_flee_at_their_rout_figures),
@@ -2023,6 +2186,7 @@ main(void)
 		cmocka_unit_test(test_HO_9_4_ten_hits_dispersed),
 		cmocka_unit_test(test_HO_9_3_restore),
 		cmocka_unit_test(test_HO_2_rally_test),
+		cmocka_unit_test(test_HO_2_rally_phase_run_by_its_key),
 		cmocka_unit_test(test_HO_2_enemy_near_no_rally),
 		cmocka_unit_test(
 		    test_HO_2_rally_by_the_first_unit_and_the_test_explained),
@@ -2031,6 +2195,7 @@ main(void)
 		cmocka_unit_test(test_HO_10_break_point_in_whole_per_cent),
 		cmocka_unit_test(test_HO_10_both_sides_break),
 		cmocka_unit_test(test_HO_10_objective_turn_limit),
+		cmocka_unit_test(test_HO_10_objective_turn_limit_first_side_wins),
 		cmocka_unit_test(test_HO_10_side_strength),
 		cmocka_unit_test(test_HO_10_objective_contested),
 		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
@@ -2039,6 +2204,7 @@ main(void)
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
 		cmocka_unit_test(test_002_H15_rein_in),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
+		cmocka_unit_test(test_002_H15_no_enemy_in_reach_asks_nothing),
 		cmocka_unit_test(test_002_H15_save_at_the_question),
 		cmocka_unit_test(test_002_H15_computer_answers),
 		cmocka_unit_test(test_002_H15_replay_keeps_the_answer),

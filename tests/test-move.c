@@ -142,6 +142,37 @@ test_3_6_8_enemy_gap_up_to_twice_the_reach(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.8 as the ruleset answers the walk (move_contact): infantry keeps
+ * more than 1 BD (the data's infantry_contact) from a formed enemy, a
+ * halt for contact; a routed enemy stops it not at all (-1).
+ */
+static void
+test_3_6_8_infantry_contact_gap_and_halt(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_walk w;
+	struct move_price p;
+	int e = game_add_unit(g, "e", "E", 1, 1);
+
+	(void)state;
+	g->units[e].arm = ARM_INFANTRY;
+	g->units[e].strength = g->units[e].strength0 = 600;
+	g->units[e].formation = ruleset_form(rs, "line");
+	g->units[e].pos = (struct point){ 10, 10 };
+	g->units[e].facing = DIR_S;
+	game_occupy(g, e, true);
+	move_walk_init(g, 0, &w);
+	assert_int_equal(rs->ops->move_contact(g, &w, e, &p), 1 * rs->ticks);
+	assert_int_equal(p.halt, HALT_CONTACT);
+	g->units[e].cond = COND_ROUTED;
+	assert_int_equal(rs->ops->move_contact(g, &w, e, &p), -1);
+	move_walk_free(&w);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* Open ground: the route is the straight line, as far as asked. */
 static void
 test_path_straight_line(void **state)
@@ -658,6 +689,36 @@ column_behind_line(const struct ruleset *rs)
 	return g;
 }
 
+/* The note of a way round a standing friend (3.6.7): "B stands in the way
+ * and may not be passed this turn: A marches round it, by [x, y], [x, y]
+ * and [x, y]; its Move order keeps the way round (marshal's reading)",
+ * with the first k points of o, is in the log, whole, under unit 0. */
+static void
+way_round_said(const struct game *g, const struct order *o, int k)
+{
+	char want[512];
+	size_t n;
+	int i;
+
+	n = (size_t)snprintf(want, sizeof want, "B stands in the way and may "
+	    "not be passed this turn: A marches round it");
+	for (i = 0; i < k; i++)
+		n += (size_t)snprintf(want + n, sizeof want - n, "%s%d, %d]",
+		    i == 0 ? ", by [" : i == k - 1 ? " and [" : ", [",
+		    o->pts[i].x, o->pts[i].y);
+	snprintf(want + n, sizeof want - n, "; its Move order keeps the way "
+	    "round (marshal's reading)");
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == 0 &&
+		    strcmp(g->log.v[i].text, want) == 0)
+			return;
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == 0)
+			fprintf(stderr, "  log: %s %s\n", g->log.v[i].rule,
+			    g->log.v[i].text);
+	fail_msg("no note \"%s\"", want);
+}
+
 /*
  * 3.6.7, marshal's reading: the way round a standing friend is decided
  * once and kept.  Turn by turn the Column's anchor goes on round the Line
@@ -698,6 +759,10 @@ test_3_6_7_way_round_kept_across_turns(void **state)
 			assert_int_equal(kept.pts[kept.npts - 1].x, 10);
 			assert_int_equal(kept.pts[kept.npts - 1].y, 0);
 			assert_true(kept.pts[0].x < 10);  /* its west flank */
+			/* The log says so, naming the friend, the unit
+			 * and every point put in the order. */
+			assert_true(kept.npts >= 3);
+			way_round_said(g, &kept, kept.npts - 1);
 		} else {
 			/* Kept as it was decided: the same points. */
 			assert_int_equal(a->order.npts, kept.npts);
@@ -839,6 +904,70 @@ test_order_of_the_most_points(void **state)
 	move_preview_free(&p);
 	assert_int_equal(move_forecast(g, &o, 5, &cells, &n), -1);
 	assert_int_equal(move_route(g, &o, &r), -1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * An order of ORDER_MAX_POINTS points whose legs need bends: the route
+ * has no room for them all, and the bends go, never the player's points.
+ * A Manoeuvre Column at (10, 20) is sent north through a point every two
+ * cells, (10, 18) to (10, 4); water on rows 11 and 5, columns 4 to 16,
+ * lies across the legs from (10, 12) to (10, 10) and from (10, 6) to
+ * (10, 4), the last, which bend round it.  The route is the order's own
+ * eight points, in order; without the last point there is room for the
+ * one bend left, and it stays.
+ */
+static void
+test_route_of_the_most_points_keeps_the_players(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "manoeuvre_column");
+	struct order o, r, one;
+	int water = ruleset_land(rs, "water"), i, x;
+
+	(void)state;
+	for (x = 4; x <= 16; x++) {
+		map_cell(g->map, x, 11)->land = (uint8_t)water;
+		map_cell(g->map, x, 5)->land = (uint8_t)water;
+	}
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = ORDER_MAX_POINTS;
+	for (i = 0; i < ORDER_MAX_POINTS; i++)
+		o.pts[i] = (struct point){ 10, 18 - 2 * i };
+	/* The legs over the water bend, alone. */
+	one = o;
+	one.npts = 1;
+	for (i = 3; i <= 6; i += 3) {
+		one.pts[0] = o.pts[i + 1];
+		game_occupy(g, 0, false);
+		g->units[0].pos = o.pts[i];
+		game_occupy(g, 0, true);
+		assert_int_equal(move_route(g, &one, &r), 0);
+		assert_true(r.npts > 1);
+	}
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 20 };
+	game_occupy(g, 0, true);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, ORDER_MAX_POINTS);
+	for (i = 0; i < ORDER_MAX_POINTS; i++) {
+		assert_int_equal(r.pts[i].x, o.pts[i].x);
+		assert_int_equal(r.pts[i].y, o.pts[i].y);
+	}
+	/* One point fewer, to (10, 6): room for the one bend, which stays,
+	 * between (10, 12) and (10, 10). */
+	o.npts = ORDER_MAX_POINTS - 1;
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, ORDER_MAX_POINTS);
+	for (i = 0; i < ORDER_MAX_POINTS - 1; i++) {
+		assert_int_equal(r.pts[i < 4 ? i : i + 1].x, o.pts[i].x);
+		assert_int_equal(r.pts[i < 4 ? i : i + 1].y, o.pts[i].y);
+	}
+	assert_int_not_equal(r.pts[4].x, 10);	/* round the water's end */
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -1278,6 +1407,64 @@ test_M24_3_6_6_forecast_leaves_the_trail_alone(void **state)
 }
 
 /*
+ * The Move preview's forecast of a march round a lake, more than a turn
+ * long, is the march the game makes: a Manoeuvre Column at (10, 20)
+ * sent to (10, 4) with water across its way on rows 12 to 15, columns 4
+ * to 16.  The way round is searched once and the forecast keeps to it
+ * from one turn to the next, as move_unit keeps the unit's route: every
+ * place the game leaves the Column at the end of a turn is a cell of the
+ * forecast path, in the same order, it arrives on the turn forecast and
+ * the path never enters the water.
+ */
+static void
+test_forecast_keeps_the_way_round_across_turns(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "manoeuvre_column");
+	struct point *cells = NULL;
+	struct order o;
+	int water = ruleset_land(rs, "water"), n = 0, turns, t, i, k, x, y;
+	char *cause = NULL;
+
+	(void)state;
+	for (y = 12; y <= 15; y++)
+		for (x = 4; x <= 16; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)water;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 4 };
+	turns = move_forecast(g, &o, 30, &cells, &n);
+	assert_true(turns > 2);			/* several turns round */
+	assert_true(n > 1);
+	for (i = 0; i < n; i++)
+		assert_int_not_equal(map_cell(g->map, cells[i].x,
+		    cells[i].y)->land, water);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 4);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	for (t = 1, k = 0; t <= 30 && g->units[0].order.kind == ORDER_MOVE;
+	    t++) {
+		game_turn(g);
+		/* Where the turn leaves it: on the path, at or after the
+		 * place the turn before left it. */
+		for (i = k; i < n; i++)
+			if (cells[i].x == g->units[0].pos.x &&
+			    cells[i].y == g->units[0].pos.y)
+				break;
+		assert_true(i < n);
+		k = i;
+	}
+	assert_int_equal(t - 1, turns);
+	assert_int_equal(k, n - 1);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * The Move preview's forecast of a Road Column sent over a bridge (3.6.6,
  * M26): it halts before it in turn 1, passes whole in turn 2 and arrives
  * at [10, 0] in turn 3, as the game plays it.  The forecast used to
@@ -1687,6 +1874,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gap_between_blocks),
 		cmocka_unit_test(test_3_6_8_enemy_gap_up_to_twice_the_reach),
+		cmocka_unit_test(test_3_6_8_infantry_contact_gap_and_halt),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
@@ -1704,6 +1892,7 @@ main(void)
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),
 		cmocka_unit_test(test_preview_refused_is_empty),
 		cmocka_unit_test(test_order_of_the_most_points),
+		cmocka_unit_test(test_route_of_the_most_points_keeps_the_players),
 		cmocka_unit_test(test_forecast_through_a_friend_under_orders),
 		cmocka_unit_test(test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge),
 		cmocka_unit_test(test_reach_within_allowance),
@@ -1718,6 +1907,7 @@ main(void)
 		cmocka_unit_test(test_M8_3_6_3_boxed_in_its_formation_says_so),
 		cmocka_unit_test(test_M24_3_6_6_forecast_leaves_the_trail_alone),
 		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),
+		cmocka_unit_test(test_forecast_keeps_the_way_round_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),

@@ -544,6 +544,31 @@ test_3_6_3_speed_forms(void **state)
 	    "    infantry:\n      line: drill * 2",
 	    "a speed is 'drill', 'drill - N', 'drill + N' or a number of BD, "
 	    "not 'drill * 2'");
+	/* The tables name the file's formations of the arm, and its
+	 * artillery classes; the formation a unit takes by itself (3.6.8)
+	 * is one of the file's. */
+	expect_edit("      skirmish: 3\n", "      screen: 3\n",
+	    "screen is not a formation of infantry");
+	expect_edit("      light: 2\n      heavy: 1\n",
+	    "      lite: 2\n      heavy: 1\n", "unknown artillery class 'lite'");
+	expect_edit("  auto_formation: manoeuvre_column",
+	    "  auto_formation: manoeuvre_colum",
+	    "unknown formation 'manoeuvre_colum'");
+	/* The batteries' speeds are described whatever the order of the
+	 * classes: with artillery the first arm, its first class (light)
+	 * is the file's first, and still shown. */
+	rs = load_edited_ok("classes:\n  infantry: [line, light, guard]\n"
+	    "  cavalry: [light, heavy]\n  artillery: [light, heavy, horse]",
+	    "classes:\n  artillery: [light, heavy, horse]\n"
+	    "  infantry: [line, light, guard]\n  cavalry: [light, heavy]");
+	assert_non_null(rs);
+	assert_int_equal(rs->klass[0].arm, ARM_ARTILLERY);
+	buf = xcalloc(16000, 1);
+	rs->ops->describe(rs, collect, buf);
+	assert_non_null(strstr(buf, "\n  artillery light              2 BD "
+	    "limbered\n  artillery heavy              1 BD limbered\n"));
+	free(buf);
+	ruleset_free(rs);
 }
 
 /* 3.6.3: a battery's action point costs are 0..6, and must be given. */
@@ -632,6 +657,10 @@ static const struct bound {
 	{ "napoleonic", "movement", "\n  cavalry_mc_pe_factor: 2       # Pe counts double for a cavalry Manoeuvre Column\n", "cavalry_mc_pe_factor", 0, 10 },
 	{ "napoleonic", "movement", "\n  free_contours: 1              # contours crossed per turn at no cost\n", "free_contours", 0, 10 },
 	{ "napoleonic", "fire", "\n  arc: 1                        # 3.7.1 targets within 45 degrees either side of the front\n", "arc", 0, 4 },
+	{ "napoleonic", "fire", "\n    permille: 8                 # 3.7.3 men hit per 1000 firing, per pip\n", "permille", 0, 1000 },
+	{ "napoleonic", "fire", "\n    drill_base: 3               # 3.7.3 pips = die + Drill - 3\n", "drill_base", -10, 10 },
+	{ "napoleonic", "fire", "\n    long: 2                     # 3.7.3 men hit per gun per pip, roundshot\n", "long", 0, 1000 },
+	{ "napoleonic", "fire", "\n    close: 6                    # 3.7.3 men hit per gun per pip, canister\n", "close", 0, 1000 },
 	{ "napoleonic", "melee", "\n  cavalry_vs_foot: 2            # 3.8.2 horse against foot or guns not in square\n", "cavalry_vs_foot", -20, 20 },
 	{ "napoleonic", "melee", "\n  square_vs_cavalry: 4          # 3.8.2 a square against horse\n", "square_vs_cavalry", -20, 20 },
 	{ "napoleonic", "melee", "\n  flank: 2                      # 3.8.2 striking a flank or the rear\n", "flank", -20, 20 },
@@ -865,6 +894,21 @@ test_H3_H10_movement_tables_refuse_unknown_names(void **state)
 		/* H6: whether limbering takes the whole move is yes or no */
 		{ "  limber_takes_move: true", "  limber_takes_move: 2",
 		    "expected true or false, found '2'" },
+		/* H10: so is whether guns enter buildings */
+		{ "  guns_enter_buildings: false", "  guns_enter_buildings: 2",
+		    "expected true or false, found '2'" },
+		/* H10: a routed gun's crew runs as one of the movers */
+		{ "  crew_mover: oo_foot", "  crew_mover: flying",
+		    "unknown value 'flying' (expected one of: co_foot, oo_foot, "
+		    "mounted, wheeled)" },
+		/* H8: free turn steps 0 to 4, a turn in place 1 to 4 steps */
+		{ "  free_turn_steps: 1\n", "  free_turn_steps: 5\n",
+		    "out of range" },
+		{ "  turn_max_steps: 4 ", "  turn_max_steps: 0 ",
+		    "out of range" },
+		/* H9: the wheel's circle is a distance in inches */
+		{ "  wheel_diameter: 3\n", "  wheel_diameter: x\n",
+		    "expected a number, found 'x'" },
 	};
 	size_t i;
 

@@ -1286,10 +1286,45 @@ test_phase_tables_refuse_unknown_names(void **state)
 	    "no landscape 'woods'") > 200);
 }
 
+/*
+ * The turn's phases, in the ruleset's order: the log opens each with
+ * "turn T, phase K: NAME", K counted from 1 and NAME the data's, once
+ * each and in order (turns 1 and 2 of a field with a line a side).
+ */
+static void
+test_phases_logged_in_order(void **state)
+{
+	struct game *g = field();
+	char want[160];
+	int i, k = 0, t;
+
+	(void)state;
+	fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 30, DIR_N,
+	    600);
+	fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 5, DIR_S,
+	    600);
+	for (t = 1; t <= 2; t++)
+		game_turn(g);
+	for (i = 0; i < g->log.n; i++) {
+		if (g->log.v[i].kind != EV_PHASE)
+			continue;
+		assert_true(k < 2 * rs->nphases);
+		snprintf(want, sizeof want, "turn %d, phase %d: %s",
+		    1 + k / rs->nphases, 1 + k % rs->nphases,
+		    rs->phases[k % rs->nphases]);
+		assert_string_equal(g->log.v[i].text, want);
+		assert_int_equal(g->log.v[i].unit, -1);	/* no unit's */
+		k++;
+	}
+	assert_int_equal(k, 2 * rs->nphases);
+	game_free(g);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_phases_logged_in_order),
 		cmocka_unit_test(test_3_7_1_who_may_fire),
 		cmocka_unit_test(test_3_7_3_least_share_still_fires),
 		cmocka_unit_test(test_3_7_2_out_of_range_no_fire),
