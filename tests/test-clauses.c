@@ -87,6 +87,7 @@
 	X(test_M7_3_6_3_drill2_battery_pivots_over_two_turns, "M7-drill2-battery-pivots-over-two-turns", NULL) \
 	X(test_M7_3_6_3_pivot_over_two_turns_limbers_once, "M7-pivot-over-two-turns-limbers-once", NULL) \
 	X(test_M7_3_6_3_pivot_unlimbered_battery, "M7-pivot-unlimbered-battery", NULL) \
+	X(test_M7_3_6_3_pivot_unlimbers_next_turn_with_no_ap_left, "M7-pivot-unlimbers-next-turn", NULL) \
 	X(test_M8_3_6_3_column_turns_in_place_then_marches, "M8-column-turns-in-place-then-marches", NULL) \
 	X(test_M8_3_6_3_fresh_column_short_of_speed_turns_45, "M8-fresh-column-short-of-speed-turns-45", NULL) \
 	X(test_M8_3_6_3_fresh_column_short_of_speed_turns_left, "M8-fresh-column-short-of-speed-turns-left", NULL) \

@@ -156,8 +156,15 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 				    "pivoting to %s next turn under the same "
 				    "order; it unlimbers when the pivot ends",
 				    u->name, dir_name(want));
+			else if (unlim < m->unlimber_ap)
+				/* The pivot ends with no AP left to
+				 * unlimber: that waits for next turn. */
+				move_note(w, EV_NOTE, "3.6.3", "%s faces %s "
+				    "with no AP left to unlimber: it unlimbers "
+				    "next turn under the same order", u->name,
+				    dir_name(want));
 			w->facing = f;
-			w->order_done = turns == k;
+			w->order_done = turns == k && unlim == m->unlimber_ap;
 			return -1;
 		}
 		if (game_fits(g, w->unit, w->pos, w->facing, m->limbered, -1,
