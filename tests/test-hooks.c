@@ -491,6 +491,81 @@ test_hooks_no_movement_stands_blocked(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * The least the Napoleonic module charges for a step it allows, which
+ * the route search counts on (ruleset least_step): every arm in every
+ * formation it may move in, stepping every way from open ground onto
+ * every landscape, over every obstacle, on every road and up or down
+ * contours, is charged no less.
+ */
+static void
+test_hooks_least_step_holds(void **state)
+{
+	struct ruleset *rs = rules();
+	struct move_walk w;
+	struct move_price p;
+	struct point cells[64];
+	int arm, f, l, ob, road, hill, d, x, y, n, i, u, priced = 0;
+
+	(void)state;
+	assert_true(rs->least_step[0] > 0);
+	assert_true(rs->least_step[1] > 0);
+	for (arm = 0; arm < ARM_COUNT; arm++)
+	for (f = 0; f < rs->nform; f++) {
+		if (!(rs->form[f].arms & (1u << arm)) ||
+		    (rs->form[f].flags & FORMF_IMMOBILE))
+			continue;
+		for (l = 0; l < rs->nland; l++)
+		for (ob = 0; ob < rs->nobst; ob++)
+		for (road = ROAD_NONE; road <= ROAD_BIG; road++)
+		for (hill = 0; hill < 2; hill++) {
+			struct game *g = march(rs, (enum arm)arm,
+			    rs->form[f].name, NULL);
+
+			u = 0;
+			g->units[u].arm = arm;
+			g->units[u].klass = 0;
+			game_occupy(g, u, false);
+			g->units[u].pos = (struct point){ 15, 15 };
+			n = game_footprint(g, &g->units[u], cells);
+			for (y = 0; y < 30; y++)
+				for (x = 0; x < 30; x++) {
+					struct cell *c = map_cell(g->map, x, y);
+
+					c->land = (uint8_t)l;
+					c->road = (uint8_t)road;
+					c->height = (int8_t)(hill ? (x + y) % 3 :
+					    0);
+					if (ob > 0 && x < 29)
+						map_edge_set(g->map, x, y,
+						    DIR_E, ob, PASS_NONE);
+					if (ob > 0 && y < 29)
+						map_edge_set(g->map, x, y,
+						    DIR_S, ob, PASS_NONE);
+				}
+			for (i = 0; i < n; i++)
+				map_cell(g->map, cells[i].x, cells[i].y)->land =
+				    0;
+			game_occupy(g, u, true);
+			for (d = 0; d < DIR_COUNT; d++) {
+				move_walk_init(g, u, &w);
+				w.explain = false;
+				w.facing = (enum dir)d;
+				rs->ops->move_step(g, &w, (enum dir)d, &p);
+				if (p.verdict == MOVE_OK) {
+					priced++;
+					assert_true(p.ticks >= rs->least_step[
+					    dir_diagonal((enum dir)d) ? 1 : 0]);
+				}
+				move_walk_free(&w);
+			}
+			game_free(g);
+		}
+	}
+	assert_true(priced > 0);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -505,6 +580,7 @@ main(void)
 		cmocka_unit_test(test_hooks_no_movement_stands_blocked),
 		cmocka_unit_test(
 		    test_hooks_wheel_is_planned_where_it_leaves_the_block),
+		cmocka_unit_test(test_hooks_least_step_holds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

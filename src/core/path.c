@@ -618,6 +618,17 @@ room_for(const struct game *g, struct move_walk *tw,
 	return room;
 }
 
+/* The least a step towards d can add to a route: what the module says
+ * it charges at least (least_step), or the step's distance when less
+ * (the search's own price of a MOVE_CHANGE); 0 when it says nothing. */
+static inline int
+least_step(const struct game *g, enum dir d)
+{
+	int l = g->rs->least_step[dir_diagonal(d) ? 1 : 0];
+
+	return l < dir_step_cost(d) ? l : dir_step_cost(d);
+}
+
 /*
  * Price of stepping from p (facing face) towards d for planning: ticks,
  * or -1 when the step is not possible.  *plain is set when the unit may
@@ -629,9 +640,10 @@ room_for(const struct game *g, struct move_walk *tw,
  * is an edge of its own: *to is where it leaves the anchor and the price
  * is the turn's alone; otherwise *to is the cell stepped to.  s, when not
  * NULL, is the search asking, from a node reached at price from: a step
- * onto a node it has closed, or has reached at no more than from, is -1
- * unpriced (the search would pass it over whatever its price: no turn or
- * step is priced below 0, a guarantee of the ruleset interface, see
+ * onto a node it has closed, or has reached at no more than from plus
+ * the least such a step costs (least_step), is -1 unpriced (the search
+ * would pass it over whatever its price: no turn is priced below 0 and
+ * no step below least_step, a guarantee of the ruleset interface, see
  * doc/rulesets.md).  Always inline:
  * the search calls it for every edge, and as a call its many arguments
  * cost more than much of its work.
@@ -676,14 +688,15 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	}
 	*to = q;
 	/* A step onto a cell the search has closed, or reached already
-	 * at no more than the price of the cell it leaves, is of no use
-	 * to it (prices are never negative): not priced.  Not the turn's
+	 * at no more than the price of the cell it leaves plus the least
+	 * a step costs, is of no use to it: not priced.  Not the turn's
 	 * price with from: a step may take the turn into its own (a
 	 * square's, MPF_SQUARE). */
 	if (s != NULL) {
 		int i = search_find(s, q, f, fslot);
 
-		if (i >= 0 && (s->nodes[i].closed || s->nodes[i].g <= from))
+		if (i >= 0 && (s->nodes[i].closed ||
+		    s->nodes[i].g - from <= least_step(g, d)))
 			return -1;
 		*found = i;	/* the table is not changed before the
 				   search asks for the node again */

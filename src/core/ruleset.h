@@ -327,6 +327,13 @@ struct ruleset {
 	int		 farthest_reach; /* ticks: the farthest an enemy can
 					   be and still stop, charge or
 					   touch a walker */
+	/* Set by the module's loader, 0 when it says nothing: the least
+	 * move_step ever charges for a step it allows, orthogonal [0] and
+	 * diagonal [1] (ticks; the turn before it aside).  A route search
+	 * passes over a step to a place it has reached already for no
+	 * more than the place it leaves plus this (or the step's distance
+	 * when less), without pricing it (see doc/rulesets.md). */
+	int		 least_step[2];
 	char	       **phases;	/* owned: phase names, in turn order */
 	char	       **phase_keys;	/* owned: phase keys for the module */
 	int		 nphases;

@@ -409,6 +409,12 @@ nap_move_load(struct ruleset *rs, const struct doc_node *root,
 		free(m);
 		return -1;
 	}
+	/* The least a step costs (the route search's bound): its distance,
+	 * or the obstacle's width when it crosses one, square on only, and
+	 * landscape, obstacles and contours only ever add (move-step.c). */
+	rs->least_step[0] = m->obstacle_width < STEP_ORTHO ?
+	    m->obstacle_width : STEP_ORTHO;
+	rs->least_step[1] = STEP_DIAG;
 	rs->priv = m;
 	return 0;
 }
