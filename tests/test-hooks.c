@@ -566,6 +566,55 @@ test_hooks_least_step_holds(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * The Napoleonic module says its turns never move the block in a route
+ * search (ruleset plan_turn_stays), which the search counts on: every
+ * arm in every formation it may move in, facing any way and turning to
+ * any other, priced for planning, stays where it stands.  Facing about
+ * in the walk itself does move a deep block (its rear rank becomes its
+ * front): the same turn priced for the walk says so.
+ */
+static void
+test_hooks_plan_turn_stays(void **state)
+{
+	struct ruleset *rs = rules();
+	struct move_walk w;
+	struct move_price p;
+	int arm, f, from, to, priced = 0, walk_moves = 0;
+
+	(void)state;
+	assert_true(rs->plan_turn_stays);
+	for (arm = 0; arm < ARM_COUNT; arm++)
+	for (f = 0; f < rs->nform; f++) {
+		struct game *g;
+
+		if (!(rs->form[f].arms & (1u << arm)) ||
+		    (rs->form[f].flags & FORMF_IMMOBILE))
+			continue;
+		g = march(rs, (enum arm)arm, rs->form[f].name, NULL);
+		g->units[0].klass = 0;
+		for (from = 0; from < DIR_COUNT; from++)
+			for (to = 0; to < DIR_COUNT; to++) {
+				move_walk_init(g, 0, &w);
+				w.explain = false;
+				w.facing = (enum dir)from;
+				w.planning = true;
+				rs->ops->move_turn(g, &w, (enum dir)to, &p);
+				assert_false(p.flags & MPF_ANCHOR);
+				priced++;
+				w.planning = false;
+				rs->ops->move_turn(g, &w, (enum dir)to, &p);
+				if (p.flags & MPF_ANCHOR)
+					walk_moves++;
+				move_walk_free(&w);
+			}
+		game_free(g);
+	}
+	assert_true(priced > 0);
+	assert_true(walk_moves > 0);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -581,6 +630,7 @@ main(void)
 		cmocka_unit_test(
 		    test_hooks_wheel_is_planned_where_it_leaves_the_block),
 		cmocka_unit_test(test_hooks_least_step_holds),
+		cmocka_unit_test(test_hooks_plan_turn_stays),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -659,7 +659,8 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	struct move_price tp, sp;
 	struct point q = { p.x + dir_dx[d], p.y + dir_dy[d] };
 	enum dir f;
-	int t = 0, c;
+	int t = 0, c, i = -1;
+	bool known;
 
 	*plain = false;
 	*found = -2;
@@ -669,6 +670,21 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	tw->facing = face;
 	f = ops->move_face != NULL ? ops->move_face(g, tw, d) : d;
 	*after = f;
+	/* A step onto a cell the search has closed, or reached already
+	 * at no more than the price of the cell it leaves plus the least
+	 * a step costs, is of no use to it: not priced.  Not the turn's
+	 * price with from: a step may take the turn into its own (a
+	 * square's, MPF_SQUARE).  Where the step leads is known before
+	 * the turn is priced when there is no turn, or when the ruleset's
+	 * turns never move the block in a search (plan_turn_stays): then
+	 * the turn is not priced either. */
+	known = s != NULL && (f == face || g->rs->plan_turn_stays);
+	if (known) {
+		i = search_find(s, q, f, fslot);
+		if (i >= 0 && (s->nodes[i].closed ||
+		    s->nodes[i].g - from <= least_step(g, d)))
+			return -1;
+	}
 	if (f != face) {
 		/* The walk turns where it stands, then steps: the turned
 		 * block must be on the map there too. */
@@ -687,20 +703,15 @@ edge_cost(const struct game *g, struct move_walk *tw,
 		}
 	}
 	*to = q;
-	/* A step onto a cell the search has closed, or reached already
-	 * at no more than the price of the cell it leaves plus the least
-	 * a step costs, is of no use to it: not priced.  Not the turn's
-	 * price with from: a step may take the turn into its own (a
-	 * square's, MPF_SQUARE). */
-	if (s != NULL) {
-		int i = search_find(s, q, f, fslot);
-
+	if (s != NULL && !known) {
+		i = search_find(s, q, f, fslot);
 		if (i >= 0 && (s->nodes[i].closed ||
 		    s->nodes[i].g - from <= least_step(g, d)))
 			return -1;
+	}
+	if (s != NULL)
 		*found = i;	/* the table is not changed before the
 				   search asks for the node again */
-	}
 	if (!room_for(g, tw, box, s, q, f, false, units))
 		return -1;
 	ops->move_step(g, tw, d, &sp);

@@ -334,6 +334,11 @@ struct ruleset {
 	 * more than the place it leaves plus this (or the step's distance
 	 * when less), without pricing it (see doc/rulesets.md). */
 	int		 least_step[2];
+	/* Set by the module's loader, false when it says nothing: a turn
+	 * move_turn prices for a search (w->planning) never moves the
+	 * block (MPF_ANCHOR), so a route search knows where a turn and
+	 * the step after it lead before it prices the turn. */
+	bool		 plan_turn_stays;
 	char	       **phases;	/* owned: phase names, in turn order */
 	char	       **phase_keys;	/* owned: phase keys for the module */
 	int		 nphases;

@@ -415,6 +415,9 @@ nap_move_load(struct ruleset *rs, const struct doc_node *root,
 	rs->least_step[0] = m->obstacle_width < STEP_ORTHO ?
 	    m->obstacle_width : STEP_ORTHO;
 	rs->least_step[1] = STEP_DIAG;
+	/* Facing about moves the block only in the walk, never in a
+	 * search (nap_move_turn). */
+	rs->plan_turn_stays = true;
 	rs->priv = m;
 	return 0;
 }
