@@ -22,6 +22,7 @@
 #include "config.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,9 +36,10 @@
 #define ROOM_HORIZON	(8 * STEP_ORTHO) /* path_room looks 8 cells on */
 
 struct node {
+	uint64_t	 order;		/* the heap's order: f = g + the
+					   estimate, then g (node_order) */
 	struct point	 p;
 	int		 g;
-	int		 f;
 	int		 dist;		/* ground walked to it, ticks */
 	int		 parent;
 	unsigned char	 dir;		/* facing on arrival */
@@ -74,6 +76,14 @@ struct search {
 	int		 avoid;		/* a unit that is a wall too, or -1
 					   (path_detour) */
 };
+
+/* A node's place in the heap's order, its f (g plus the estimate) and
+ * g, both from 0 to INT_MAX: lower f first, then higher g. */
+static inline uint64_t
+node_order(int f, int g)
+{
+	return (uint64_t)(unsigned)f << 32 | (unsigned)(INT_MAX - g);
+}
 
 /* The hash of a node's key: its cell, and its facing in facing mode. */
 static unsigned
@@ -138,7 +148,7 @@ search_add(struct search *s, struct point p, enum dir dir, unsigned h)
 	i = s->n++;
 	s->nodes[i].p = p;
 	s->nodes[i].g = INT_MAX;
-	s->nodes[i].f = INT_MAX;
+	s->nodes[i].order = node_order(INT_MAX, INT_MAX);
 	s->nodes[i].dist = 0;
 	s->nodes[i].parent = -1;
 	s->nodes[i].dir = s->facing ? (unsigned char)dir : 0;
@@ -212,16 +222,15 @@ search_give(struct search *s)
 	spare = *s;
 }
 
-/* Heap order: lower f, then higher g (deeper first), then lower index. */
+/* Heap order: lower f, then higher g (deeper first), then lower index;
+ * the first two in one number (node_order), read at one place. */
 static bool
 heap_less(const struct search *s, int a, int b)
 {
-	const struct node *x = &s->nodes[a], *y = &s->nodes[b];
+	uint64_t x = s->nodes[a].order, y = s->nodes[b].order;
 
-	if (x->f != y->f)
-		return x->f < y->f;
-	if (x->g != y->g)
-		return x->g > y->g;
+	if (x != y)
+		return x < y;
 	return a < b;
 }
 
@@ -840,7 +849,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	    units == PATH_UNITS_NOW || units == PATH_UNITS_NONE;
 	cur = search_node(&s, start, face0);
 	s.nodes[cur].g = 0;
-	s.nodes[cur].f = geom_dist(start, goal);
+	s.nodes[cur].order = node_order(geom_dist(start, goal), 0);
 	s.nodes[cur].dir = (unsigned char)face0;
 	heap_push(&s, cur);
 	best = cur;
@@ -887,7 +896,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			if (s.nodes[i].closed || ng >= s.nodes[i].g)
 				continue;
 			s.nodes[i].g = ng;
-			s.nodes[i].f = ng + geom_dist(q, goal);
+			s.nodes[i].order = node_order(ng + geom_dist(q, goal),
+			    ng);
 			s.nodes[i].dist = s.nodes[cur].dist + (q.x == p.x +
 			    dir_dx[k] && q.y == p.y + dir_dy[k] ?
 			    dir_step_cost((enum dir)k) : geom_dist(p, q));
