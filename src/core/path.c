@@ -75,6 +75,9 @@ struct search {
 	unsigned	 mmask;
 	int		 avoid;		/* a unit that is a wall too, or -1
 					   (path_detour) */
+	int		 least[2];	/* least_step of an orthogonal and a
+					   diagonal step, for this search */
+	bool		 turn_stays;	/* the ruleset's plan_turn_stays */
 };
 
 /* A node's place in the heap's order, its f (g plus the estimate) and
@@ -687,11 +690,11 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	 * the turn is priced when there is no turn, or when the ruleset's
 	 * turns never move the block in a search (plan_turn_stays): then
 	 * the turn is not priced either. */
-	known = s != NULL && (f == face || g->rs->plan_turn_stays);
+	known = s != NULL && (f == face || s->turn_stays);
 	if (known) {
 		i = search_find(s, q, f, fslot);
 		if (i >= 0 && (s->nodes[i].closed ||
-		    s->nodes[i].g - from <= least_step(g, d)))
+		    s->nodes[i].g - from <= s->least[dir_diagonal(d)]))
 			return -1;
 	}
 	if (f != face) {
@@ -715,7 +718,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	if (s != NULL && !known) {
 		i = search_find(s, q, f, fslot);
 		if (i >= 0 && (s->nodes[i].closed ||
-		    s->nodes[i].g - from <= least_step(g, d)))
+		    s->nodes[i].g - from <= s->least[dir_diagonal(d)]))
 			return -1;
 	}
 	if (s != NULL)
@@ -842,6 +845,9 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	box_init(g, tw, &box);
 	search_take(&s);
 	s.avoid = avoid;
+	s.least[0] = least_step(g, DIR_N);
+	s.least[1] = least_step(g, DIR_NE);
+	s.turn_stays = g->rs->plan_turn_stays;
 	/* A ruleset whose units may step other than straight ahead
 	 * (move_face) is planned over cell and facing: the way a unit
 	 * arrives at a cell decides where it may go from it. */
