@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -615,6 +616,86 @@ test_hooks_plan_turn_stays(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * The horse-and-musket module says a turn priced for a route search is
+ * the same wherever the block stands (ruleset plan_turn_anywhere), which
+ * lets the search price each turn once: every arm in every formation it
+ * may move in, fresh or not, facing any way and turning to any other,
+ * is priced the same at two places, its anchor as far from each.
+ */
+static void
+test_hooks_hm_turn_anywhere(void **state)
+{
+	const char *dd = getenv("MARSHAL_DATA");
+	struct ruleset *hm;
+	struct move_walk w;
+	struct move_price p, q;
+	struct diags d;
+	struct point at[2] = { { 10, 10 }, { 25, 27 } };
+	int arm, f, from, to, fresh, priced = 0, anchored = 0;
+
+	(void)state;
+	diags_init(&d);
+	hm = load_ruleset("horse-and-musket", dd != NULL ? dd : "data", &d);
+	if (hm == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	assert_non_null(hm);
+	assert_true(hm->plan_turn_anywhere);
+	for (arm = 0; arm < ARM_COUNT; arm++)
+	for (f = 0; f < hm->nform; f++) {
+		struct game *g;
+		struct unit *u;
+		int a;
+
+		if (!(hm->form[f].arms & (1u << arm)) ||
+		    (hm->form[f].flags & FORMF_IMMOBILE))
+			continue;
+		g = game_create(hm, map_create(40, 40));
+		game_add_side(g, "Americans");
+		game_add_side(g, "British");
+		game_add_general(g, "am", "General", 0, -1);
+		game_add_general(g, "br", "General", 1, -1);
+		a = game_add_unit(g, "a", "A", 0, 0);
+		u = &g->units[a];
+		u->arm = (enum arm)arm;
+		u->klass = 0;
+		u->strength = u->strength0 = 400;
+		u->formation = f;
+		u->facing = DIR_N;
+		u->cond = COND_FORMED;
+		for (fresh = 0; fresh < 2; fresh++)
+		for (from = 0; from < DIR_COUNT; from++)
+		for (to = 0; to < DIR_COUNT; to++) {
+			u->pos = at[0];
+			move_walk_init(g, a, &w);
+			w.explain = false;
+			w.planning = true;
+			w.left = INT_MAX / 4;
+			w.fresh = fresh != 0;
+			w.facing = (enum dir)from;
+			hm->ops->move_turn(g, &w, (enum dir)to, &p);
+			w.pos = at[1];
+			hm->ops->move_turn(g, &w, (enum dir)to, &q);
+			assert_int_equal(p.ticks, q.ticks);
+			assert_int_equal(p.flags, q.flags);
+			if (p.flags & MPF_ANCHOR) {
+				assert_int_equal(p.anchor.x - at[0].x,
+				    q.anchor.x - at[1].x);
+				assert_int_equal(p.anchor.y - at[0].y,
+				    q.anchor.y - at[1].y);
+				anchored++;
+			}
+			priced++;
+			move_walk_free(&w);
+		}
+		game_free(g);
+	}
+	assert_true(priced > 0);
+	assert_true(anchored > 0);
+	ruleset_free(hm);
+}
+
 int
 main(void)
 {
@@ -631,6 +712,7 @@ main(void)
 		    test_hooks_wheel_is_planned_where_it_leaves_the_block),
 		cmocka_unit_test(test_hooks_least_step_holds),
 		cmocka_unit_test(test_hooks_plan_turn_stays),
+		cmocka_unit_test(test_hooks_hm_turn_anywhere),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -54,6 +54,14 @@ struct memo {
 	unsigned	 room;
 };
 
+/* A turn priced in a search: its ticks, flags and, with MPF_ANCHOR, how
+ * far its anchor lies from where the block stood. */
+struct turn_memo {
+	int		 ticks;
+	unsigned	 flags;
+	struct point	 off;
+};
+
 struct search {
 	struct node	*nodes;
 	int		 n;
@@ -78,6 +86,13 @@ struct search {
 	int		 least[2];	/* least_step of an orthogonal and a
 					   diagonal step, for this search */
 	bool		 turn_stays;	/* the ruleset's plan_turn_stays */
+	/* With the ruleset's plan_turn_anywhere (turn_anywhere), each
+	 * turn from a facing to another priced once a search (turn_price,
+	 * into path_search's own table turn): bit DIR_COUNT * from + to of
+	 * turn_known says it is. */
+	bool		 turn_anywhere;
+	uint64_t	 turn_known;
+	struct turn_memo (*turn)[DIR_COUNT];
 };
 
 /* A node's place in the heap's order, its f (g plus the estimate) and
@@ -630,6 +645,38 @@ room_for(const struct game *g, struct move_walk *tw,
 	return room;
 }
 
+/* The price of the turn of tw to face f, as move_turn says, for a
+ * search s (or NULL): with the ruleset's plan_turn_anywhere, asked once
+ * a search for each facing and facing turned to, and moved to where tw
+ * stands.  Only ticks, flags and anchor are set (no notes: a search
+ * asks for none). */
+static inline __attribute__((always_inline)) void
+turn_price(const struct game *g, struct move_walk *tw, struct search *s,
+    enum dir f, struct move_price *tp)
+{
+	struct turn_memo *m;
+	uint64_t bit;
+
+	if (s == NULL || !s->turn_anywhere) {
+		g->rs->ops->move_turn(g, tw, f, tp);
+		return;
+	}
+	m = &s->turn[tw->facing][f];
+	bit = (uint64_t)1 << (DIR_COUNT * (unsigned)tw->facing + (unsigned)f);
+	if (!(s->turn_known & bit)) {
+		g->rs->ops->move_turn(g, tw, f, tp);
+		m->ticks = tp->ticks;
+		m->flags = tp->flags;
+		m->off.x = tp->anchor.x - tw->pos.x;
+		m->off.y = tp->anchor.y - tw->pos.y;
+		s->turn_known |= bit;
+	}
+	tp->ticks = m->ticks;
+	tp->flags = m->flags;
+	tp->anchor.x = tw->pos.x + m->off.x;
+	tp->anchor.y = tw->pos.y + m->off.y;
+}
+
 /* The least a step towards d can add to a route: what the module says
  * it charges at least (least_step), or the step's distance when less
  * (the search's own price of a MOVE_CHANGE); 0 when it says nothing. */
@@ -702,7 +749,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 		 * block must be on the map there too. */
 		if (!room_for(g, tw, box, s, p, f, true, units))
 			return -1;
-		ops->move_turn(g, tw, f, &tp);
+		turn_price(g, tw, s, f, &tp);
 		t = tp.ticks;
 		if (tp.flags & MPF_ANCHOR) {
 			*to = tp.anchor;
@@ -832,6 +879,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 {
 	struct search s;
 	struct block_box box;
+	struct turn_memo turns[DIR_COUNT][DIR_COUNT];
 	struct point q, start = tw->pos;
 	enum dir face0 = tw->facing, after;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
@@ -848,6 +896,9 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	s.least[0] = least_step(g, DIR_N);
 	s.least[1] = least_step(g, DIR_NE);
 	s.turn_stays = g->rs->plan_turn_stays;
+	s.turn_anywhere = g->rs->plan_turn_anywhere;
+	s.turn_known = 0;
+	s.turn = turns;
 	/* A ruleset whose units may step other than straight ahead
 	 * (move_face) is planned over cell and facing: the way a unit
 	 * arrives at a cell decides where it may go from it. */
@@ -934,6 +985,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	s.mhash = NULL;
 	s.nmemo = s.capmemo = 0;
 	s.mmask = 0;
+	s.turn = NULL;		/* this call's own table */
 	search_give(&s);
 	return n;
 }

@@ -339,6 +339,12 @@ struct ruleset {
 	 * block (MPF_ANCHOR), so a route search knows where a turn and
 	 * the step after it lead before it prices the turn. */
 	bool		 plan_turn_stays;
+	/* Set by the module's loader, false when it says nothing: a turn
+	 * move_turn prices for a search is the same wherever the block
+	 * stands, for the same facing and facing turned to (its ticks and
+	 * flags, and its anchor as far from where the block stood), so a
+	 * search prices each such turn once. */
+	bool		 plan_turn_anywhere;
 	char	       **phases;	/* owned: phase names, in turn order */
 	char	       **phase_keys;	/* owned: phase keys for the module */
 	int		 nphases;
