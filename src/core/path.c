@@ -555,6 +555,21 @@ path_standing_friend_next(const struct game *g, const struct move_walk *w,
 	if (*clean && !(q.x == un->pos.x && q.y == un->pos.y)) {
 		n = geom_rank(q, d, g->rs->form[w->form].frontage[un->arm],
 		    &c, &st);
+		if (n > 0 && map_inside(g->map, c.x, c.y) &&
+		    map_inside(g->map, c.x + (n - 1) * st.x,
+		    c.y + (n - 1) * st.y)) {
+			/* The whole rank on the map (its two ends are): its
+			 * slots walked by their offset. */
+			long k = (long)c.y * g->map->w + c.x;
+			long dk = (long)st.y * g->map->w + st.x;
+
+			for (i = 0; i < n; i++, k += dk)
+				if (standing_friend(g, w, un, g->occ[k] - 1))
+					break;
+			if (i == n)
+				return -1;
+			return standing_friend_at(g, w, q, d, clean);
+		}
 		for (i = 0; i < n; i++, c.x += st.x, c.y += st.y) {
 			if (!map_inside(g->map, c.x, c.y))
 				continue;
