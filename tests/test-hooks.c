@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -491,6 +492,210 @@ test_hooks_no_movement_stands_blocked(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * The least the Napoleonic module charges for a step it allows, which
+ * the route search counts on (ruleset least_step): every arm in every
+ * formation it may move in, stepping every way from open ground onto
+ * every landscape, over every obstacle, on every road and up or down
+ * contours, is charged no less.
+ */
+static void
+test_hooks_least_step_holds(void **state)
+{
+	struct ruleset *rs = rules();
+	struct move_walk w;
+	struct move_price p;
+	struct point cells[64];
+	int arm, f, l, ob, road, hill, d, x, y, n, i, u, priced = 0;
+
+	(void)state;
+	assert_true(rs->least_step[0] > 0);
+	assert_true(rs->least_step[1] > 0);
+	for (arm = 0; arm < ARM_COUNT; arm++)
+	for (f = 0; f < rs->nform; f++) {
+		if (!(rs->form[f].arms & (1u << arm)) ||
+		    (rs->form[f].flags & FORMF_IMMOBILE))
+			continue;
+		for (l = 0; l < rs->nland; l++)
+		for (ob = 0; ob < rs->nobst; ob++)
+		for (road = ROAD_NONE; road <= ROAD_BIG; road++)
+		for (hill = 0; hill < 2; hill++) {
+			struct game *g = march(rs, (enum arm)arm,
+			    rs->form[f].name, NULL);
+
+			u = 0;
+			g->units[u].arm = arm;
+			g->units[u].klass = 0;
+			game_occupy(g, u, false);
+			g->units[u].pos = (struct point){ 15, 15 };
+			n = game_footprint(g, &g->units[u], cells);
+			for (y = 0; y < 30; y++)
+				for (x = 0; x < 30; x++) {
+					struct cell *c = map_cell(g->map, x, y);
+
+					c->land = (uint8_t)l;
+					c->road = (uint8_t)road;
+					c->height = (int8_t)(hill ? (x + y) % 3 :
+					    0);
+					if (ob > 0 && x < 29)
+						map_edge_set(g->map, x, y,
+						    DIR_E, ob, PASS_NONE);
+					if (ob > 0 && y < 29)
+						map_edge_set(g->map, x, y,
+						    DIR_S, ob, PASS_NONE);
+				}
+			for (i = 0; i < n; i++)
+				map_cell(g->map, cells[i].x, cells[i].y)->land =
+				    0;
+			game_occupy(g, u, true);
+			for (d = 0; d < DIR_COUNT; d++) {
+				move_walk_init(g, u, &w);
+				w.explain = false;
+				w.facing = (enum dir)d;
+				rs->ops->move_step(g, &w, (enum dir)d, &p);
+				if (p.verdict == MOVE_OK) {
+					priced++;
+					assert_true(p.ticks >= rs->least_step[
+					    dir_diagonal((enum dir)d) ? 1 : 0]);
+				}
+				move_walk_free(&w);
+			}
+			game_free(g);
+		}
+	}
+	assert_true(priced > 0);
+	ruleset_free(rs);
+}
+
+/*
+ * The Napoleonic module says its turns never move the block in a route
+ * search (ruleset plan_turn_stays), which the search counts on: every
+ * arm in every formation it may move in, facing any way and turning to
+ * any other, priced for planning, stays where it stands.  Facing about
+ * in the walk itself does move a deep block (its rear rank becomes its
+ * front): the same turn priced for the walk says so.
+ */
+static void
+test_hooks_plan_turn_stays(void **state)
+{
+	struct ruleset *rs = rules();
+	struct move_walk w;
+	struct move_price p;
+	int arm, f, from, to, priced = 0, walk_moves = 0;
+
+	(void)state;
+	assert_true(rs->plan_turn_stays);
+	for (arm = 0; arm < ARM_COUNT; arm++)
+	for (f = 0; f < rs->nform; f++) {
+		struct game *g;
+
+		if (!(rs->form[f].arms & (1u << arm)) ||
+		    (rs->form[f].flags & FORMF_IMMOBILE))
+			continue;
+		g = march(rs, (enum arm)arm, rs->form[f].name, NULL);
+		g->units[0].klass = 0;
+		for (from = 0; from < DIR_COUNT; from++)
+			for (to = 0; to < DIR_COUNT; to++) {
+				move_walk_init(g, 0, &w);
+				w.explain = false;
+				w.facing = (enum dir)from;
+				w.planning = true;
+				rs->ops->move_turn(g, &w, (enum dir)to, &p);
+				assert_false(p.flags & MPF_ANCHOR);
+				priced++;
+				w.planning = false;
+				rs->ops->move_turn(g, &w, (enum dir)to, &p);
+				if (p.flags & MPF_ANCHOR)
+					walk_moves++;
+				move_walk_free(&w);
+			}
+		game_free(g);
+	}
+	assert_true(priced > 0);
+	assert_true(walk_moves > 0);
+	ruleset_free(rs);
+}
+
+/*
+ * The horse-and-musket module says a turn priced for a route search is
+ * the same wherever the block stands (ruleset plan_turn_anywhere), which
+ * lets the search price each turn once: every arm in every formation it
+ * may move in, fresh or not, facing any way and turning to any other,
+ * is priced the same at two places, its anchor as far from each.
+ */
+static void
+test_hooks_hm_turn_anywhere(void **state)
+{
+	const char *dd = getenv("MARSHAL_DATA");
+	struct ruleset *hm;
+	struct move_walk w;
+	struct move_price p, q;
+	struct diags d;
+	struct point at[2] = { { 10, 10 }, { 25, 27 } };
+	int arm, f, from, to, fresh, priced = 0, anchored = 0;
+
+	(void)state;
+	diags_init(&d);
+	hm = load_ruleset("horse-and-musket", dd != NULL ? dd : "data", &d);
+	if (hm == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	assert_non_null(hm);
+	assert_true(hm->plan_turn_anywhere);
+	for (arm = 0; arm < ARM_COUNT; arm++)
+	for (f = 0; f < hm->nform; f++) {
+		struct game *g;
+		struct unit *u;
+		int a;
+
+		if (!(hm->form[f].arms & (1u << arm)) ||
+		    (hm->form[f].flags & FORMF_IMMOBILE))
+			continue;
+		g = game_create(hm, map_create(40, 40));
+		game_add_side(g, "Americans");
+		game_add_side(g, "British");
+		game_add_general(g, "am", "General", 0, -1);
+		game_add_general(g, "br", "General", 1, -1);
+		a = game_add_unit(g, "a", "A", 0, 0);
+		u = &g->units[a];
+		u->arm = (enum arm)arm;
+		u->klass = 0;
+		u->strength = u->strength0 = 400;
+		u->formation = f;
+		u->facing = DIR_N;
+		u->cond = COND_FORMED;
+		for (fresh = 0; fresh < 2; fresh++)
+		for (from = 0; from < DIR_COUNT; from++)
+		for (to = 0; to < DIR_COUNT; to++) {
+			u->pos = at[0];
+			move_walk_init(g, a, &w);
+			w.explain = false;
+			w.planning = true;
+			w.left = INT_MAX / 4;
+			w.fresh = fresh != 0;
+			w.facing = (enum dir)from;
+			hm->ops->move_turn(g, &w, (enum dir)to, &p);
+			w.pos = at[1];
+			hm->ops->move_turn(g, &w, (enum dir)to, &q);
+			assert_int_equal(p.ticks, q.ticks);
+			assert_int_equal(p.flags, q.flags);
+			if (p.flags & MPF_ANCHOR) {
+				assert_int_equal(p.anchor.x - at[0].x,
+				    q.anchor.x - at[1].x);
+				assert_int_equal(p.anchor.y - at[0].y,
+				    q.anchor.y - at[1].y);
+				anchored++;
+			}
+			priced++;
+			move_walk_free(&w);
+		}
+		game_free(g);
+	}
+	assert_true(priced > 0);
+	assert_true(anchored > 0);
+	ruleset_free(hm);
+}
+
 int
 main(void)
 {
@@ -505,6 +710,9 @@ main(void)
 		cmocka_unit_test(test_hooks_no_movement_stands_blocked),
 		cmocka_unit_test(
 		    test_hooks_wheel_is_planned_where_it_leaves_the_block),
+		cmocka_unit_test(test_hooks_least_step_holds),
+		cmocka_unit_test(test_hooks_plan_turn_stays),
+		cmocka_unit_test(test_hooks_hm_turn_anywhere),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -248,17 +248,79 @@ game_fits(const struct game *g, int u, struct point anchor, enum dir f,
 	return r;
 }
 
+/* Whether every cell of the block of fr files and dp ranks whose front
+ * left cell is x0, y0 (files towards right, ranks towards back) is on
+ * the map: its four corners are, as a cell's x and y each grow or fall
+ * evenly along files and ranks. */
+static bool
+block_inside(const struct map *m, int x0, int y0, int fr, int dp,
+    enum dir right, enum dir back)
+{
+	int xr = (fr - 1) * dir_dx[right], yr = (fr - 1) * dir_dy[right];
+	int xb = (dp - 1) * dir_dx[back], yb = (dp - 1) * dir_dy[back];
+
+	return map_inside(m, x0, y0) && map_inside(m, x0 + xr, y0 + yr) &&
+	    map_inside(m, x0 + xb, y0 + yb) &&
+	    map_inside(m, x0 + xr + xb, y0 + yr + yb);
+}
+
 void
 game_occupy(struct game *g, int u, bool on)
 {
+	struct unit *un = &g->units[u];
+	const struct formation_def *fd = &g->rs->form[un->formation];
+	enum dir right = dir_turn(un->facing, 2);
+	enum dir back = dir_turn(un->facing, 4);
 	struct point *cells;
-	int i, n;
+	int i, j, n, fr, dp, x0, y0, x, y;
 	int *slot;
 
 	/* A trail no longer in force (the unit moved, turned or changed
 	 * formation since) is forgotten, so it can never come back. */
-	if (on && g->units[u].trail != NULL && !unit_on_trail(&g->units[u]))
-		unit_trail_clear(&g->units[u]);
+	if (on && un->trail != NULL && !unit_on_trail(un))
+		unit_trail_clear(un);
+	/* The straight block (game_footprint's cells, when the unit is not
+	 * on a trail and none is cut off by cells_max) read where it lies,
+	 * rank by rank, without writing the cells out: every unit is taken
+	 * off and put back on the map each movement phase. */
+	fr = geom_span(un->facing, fd->frontage[un->arm]);
+	dp = geom_span(un->facing, fd->depth[un->arm]);
+	if (fd->frontage[un->arm] > 0 && fd->depth[un->arm] > 0 &&
+	    (long)fr * dp <= g->cells_max && !unit_on_trail(un)) {
+		x0 = un->pos.x - (fr - 1) / 2 * dir_dx[right];
+		y0 = un->pos.y - (fr - 1) / 2 * dir_dy[right];
+		if (block_inside(g->map, x0, y0, fr, dp, right, back)) {
+			/* Every cell on the map (its corners are): the
+			 * cells' slots walked by their offsets. */
+			long w = g->map->w, di = dir_dy[right] * w +
+			    dir_dx[right], dj = dir_dy[back] * w +
+			    dir_dx[back], row = (long)y0 * w + x0, k;
+
+			for (j = 0; j < dp; j++, row += dj)
+				for (i = 0, k = row; i < fr; i++, k += di) {
+					slot = &g->occ[k];
+					if (on)
+						*slot = u + 1;
+					else if (*slot == u + 1)
+						*slot = 0;
+				}
+			return;
+		}
+		for (j = 0; j < dp; j++)
+			for (i = 0; i < fr; i++) {
+				x = x0 + j * dir_dx[back] + i * dir_dx[right];
+				y = y0 + j * dir_dy[back] + i * dir_dy[right];
+				if (!map_inside(g->map, x, y))
+					continue;
+				slot = &g->occ[(size_t)y * (size_t)g->map->w +
+				    (size_t)x];
+				if (on)
+					*slot = u + 1;
+				else if (*slot == u + 1)
+					*slot = 0;
+			}
+		return;
+	}
 	cells = game_cells_take(g);
 	n = game_footprint(g, &g->units[u], cells);
 	for (i = 0; i < n; i++) {

@@ -99,9 +99,8 @@ cand_wanted(const struct game *g, const struct move_walk *w, int e, int r)
 	    abs(eu->pos.y - w->pos.y) <= r;
 }
 
-/* The farthest any cell of a block lies from its anchor, in cells. */
-static int
-block_reach(const struct game *g)
+int
+move_block_reach(const struct game *g)
 {
 	const struct ruleset *rs = g->rs;
 	int f, a, r = 1;
@@ -122,7 +121,7 @@ cands_find(const struct game *g, const struct move_ctx *ctx,
     const struct move_walk *w, struct cands *cs)
 {
 	int r = w->left / STEP_ORTHO + REACH_CELLS(g->rs) +
-	    2 * block_reach(g);
+	    2 * (ctx != NULL ? ctx->reach : move_block_reach(g));
 	int bx0, by0, bx1, by1, bx, by, e, side;
 	int own = g->units[w->unit].side;
 

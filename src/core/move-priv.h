@@ -31,6 +31,7 @@ struct move_ctx {
 	int		*used;		/* narrow passages used this turn */
 	int		 nused;
 	int		 capused;
+	int		 reach;		/* move_block_reach, reckoned once */
 };
 
 /* An enemy near the walk (move-near.c), its cells and their box. */
@@ -49,6 +50,10 @@ struct cand {
  * reaches its speed plus that many cells beyond its block.
  */
 #define GAP_FAR(rs)	(2 * (rs)->farthest_reach)
+
+/* The farthest any cell of a unit's block lies from its anchor, in cells,
+ * whatever its arm and formation (move-near.c). */
+int move_block_reach(const struct game *);
 
 /* The enemies near a walk (cands_find), owned by walk_all. */
 struct cands {

@@ -166,16 +166,18 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		turn_ticks = tp.ticks;
 	}
 	{
-		struct move_walk tw = *w;
+		/* Priced with what the turn leaves: the walk's own left for
+		 * the while, not a copy of the whole walk at every step. */
+		int left = w->left;
 
-		tw.left = w->left - turn_ticks;
-		ops->move_step(g, &tw, d, &sp);
+		w->left = left - turn_ticks;
+		ops->move_step(g, w, d, &sp);
+		w->left = left;
 		if ((sp.flags & MPF_SQUARE) && turn_ticks > 0) {
 			turn_ticks = 0;
 			tp.nnotes = 0;
 			tp.ticks = 0;
-			tw.left = w->left;
-			ops->move_step(g, &tw, d, &sp);
+			ops->move_step(g, w, d, &sp);
 		}
 	}
 	switch (sp.verdict) {

@@ -228,6 +228,7 @@ move_ctx_create(const struct game *g)
 	for (i = 0; i < n; i++)
 		c->head[i] = -1;
 	c->nunits = g->nunits;
+	c->reach = move_block_reach(g);
 	c->next = xmallocarray((size_t)g->nunits + 1, sizeof *c->next);
 	c->prev = xmallocarray((size_t)g->nunits + 1, sizeof *c->prev);
 	c->bucket = xmallocarray((size_t)g->nunits + 1, sizeof *c->bucket);

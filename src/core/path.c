@@ -22,6 +22,7 @@
 #include "config.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,9 +37,10 @@
 #define ROOM_HORIZON	(8 * STEP_ORTHO) /* path_room looks 8 cells on */
 
 struct node {
+	uint64_t	 order;		/* the heap's order: f = g + the
+					   estimate, then g (node_order) */
 	struct point	 p;
 	int		 g;
-	int		 f;
 	int		 dist;		/* ground walked to it, ticks */
 	int		 parent;
 	unsigned char	 dir;		/* facing on arrival */
@@ -69,6 +71,14 @@ struct keep_set {
 	struct point	 goal;		/* the last step may close in */
 };
 
+/* A turn priced in a search: its ticks, flags and, with MPF_ANCHOR, how
+ * far its anchor lies from where the block stood. */
+struct turn_memo {
+	int		 ticks;
+	unsigned	 flags;
+	struct point	 off;
+};
+
 struct search {
 	struct node	*nodes;
 	int		 n;
@@ -92,7 +102,25 @@ struct search {
 					   (path_detour) */
 	const struct keep_set *keep;	/* enemies to keep clear of, or
 					   NULL (path_cheapest) */
+	int		 least[2];	/* least_step of an orthogonal and a
+					   diagonal step, for this search */
+	bool		 turn_stays;	/* the ruleset's plan_turn_stays */
+	/* With the ruleset's plan_turn_anywhere (turn_anywhere), each
+	 * turn from a facing to another priced once a search (turn_price,
+	 * into path_search's own table turn): bit DIR_COUNT * from + to of
+	 * turn_known says it is. */
+	bool		 turn_anywhere;
+	uint64_t	 turn_known;
+	struct turn_memo (*turn)[DIR_COUNT];
 };
+
+/* A node's place in the heap's order, its f (g plus the estimate) and
+ * g, both from 0 to INT_MAX: lower f first, then higher g. */
+static inline uint64_t
+node_order(int f, int g)
+{
+	return (uint64_t)(unsigned)f << 32 | (unsigned)(INT_MAX - g);
+}
 
 /* The hash of a node's key: its cell, and its facing in facing mode. */
 static unsigned
@@ -157,7 +185,7 @@ search_add(struct search *s, struct point p, enum dir dir, unsigned h)
 	i = s->n++;
 	s->nodes[i].p = p;
 	s->nodes[i].g = INT_MAX;
-	s->nodes[i].f = INT_MAX;
+	s->nodes[i].order = node_order(INT_MAX, INT_MAX);
 	s->nodes[i].dist = 0;
 	s->nodes[i].parent = -1;
 	s->nodes[i].dir = s->facing ? (unsigned char)dir : 0;
@@ -231,16 +259,15 @@ search_give(struct search *s)
 	spare = *s;
 }
 
-/* Heap order: lower f, then higher g (deeper first), then lower index. */
+/* Heap order: lower f, then higher g (deeper first), then lower index;
+ * the first two in one number (node_order), read at one place. */
 static bool
 heap_less(const struct search *s, int a, int b)
 {
-	const struct node *x = &s->nodes[a], *y = &s->nodes[b];
+	uint64_t x = s->nodes[a].order, y = s->nodes[b].order;
 
-	if (x->f != y->f)
-		return x->f < y->f;
-	if (x->g != y->g)
-		return x->g > y->g;
+	if (x != y)
+		return x < y;
 	return a < b;
 }
 
@@ -547,6 +574,21 @@ path_standing_friend_next(const struct game *g, const struct move_walk *w,
 	if (*clean && !(q.x == un->pos.x && q.y == un->pos.y)) {
 		n = geom_rank(q, d, g->rs->form[w->form].frontage[un->arm],
 		    &c, &st);
+		if (n > 0 && map_inside(g->map, c.x, c.y) &&
+		    map_inside(g->map, c.x + (n - 1) * st.x,
+		    c.y + (n - 1) * st.y)) {
+			/* The whole rank on the map (its two ends are): its
+			 * slots walked by their offset. */
+			long k = (long)c.y * g->map->w + c.x;
+			long dk = (long)st.y * g->map->w + st.x;
+
+			for (i = 0; i < n; i++, k += dk)
+				if (standing_friend(g, w, un, g->occ[k] - 1))
+					break;
+			if (i == n)
+				return -1;
+			return standing_friend_at(g, w, q, d, clean);
+		}
 		for (i = 0; i < n; i++, c.x += st.x, c.y += st.y) {
 			if (!map_inside(g->map, c.x, c.y))
 				continue;
@@ -637,6 +679,49 @@ room_for(const struct game *g, struct move_walk *tw,
 	return room;
 }
 
+/* The price of the turn of tw to face f, as move_turn says, for a
+ * search s (or NULL): with the ruleset's plan_turn_anywhere, asked once
+ * a search for each facing and facing turned to, and moved to where tw
+ * stands.  Only ticks, flags and anchor are set (no notes: a search
+ * asks for none). */
+static inline __attribute__((always_inline)) void
+turn_price(const struct game *g, struct move_walk *tw, struct search *s,
+    enum dir f, struct move_price *tp)
+{
+	struct turn_memo *m;
+	uint64_t bit;
+
+	if (s == NULL || !s->turn_anywhere) {
+		g->rs->ops->move_turn(g, tw, f, tp);
+		return;
+	}
+	m = &s->turn[tw->facing][f];
+	bit = (uint64_t)1 << (DIR_COUNT * (unsigned)tw->facing + (unsigned)f);
+	if (!(s->turn_known & bit)) {
+		g->rs->ops->move_turn(g, tw, f, tp);
+		m->ticks = tp->ticks;
+		m->flags = tp->flags;
+		m->off.x = tp->anchor.x - tw->pos.x;
+		m->off.y = tp->anchor.y - tw->pos.y;
+		s->turn_known |= bit;
+	}
+	tp->ticks = m->ticks;
+	tp->flags = m->flags;
+	tp->anchor.x = tw->pos.x + m->off.x;
+	tp->anchor.y = tw->pos.y + m->off.y;
+}
+
+/* The least a step towards d can add to a route: what the module says
+ * it charges at least (least_step), or the step's distance when less
+ * (the search's own price of a MOVE_CHANGE); 0 when it says nothing. */
+static inline int
+least_step(const struct game *g, enum dir d)
+{
+	int l = g->rs->least_step[dir_diagonal(d) ? 1 : 0];
+
+	return l < dir_step_cost(d) ? l : dir_step_cost(d);
+}
+
 /*
  * Whether the walker's step from p (facing face) to q (facing f) would
  * bring it into battle contact with an enemy of the keep set: the gap to
@@ -693,9 +778,10 @@ keep_breaks(const struct game *g, const struct move_walk *tw,
  * is an edge of its own: *to is where it leaves the anchor and the price
  * is the turn's alone; otherwise *to is the cell stepped to.  s, when not
  * NULL, is the search asking, from a node reached at price from: a step
- * onto a node it has closed, or has reached at no more than from, is -1
- * unpriced (the search would pass it over whatever its price: no turn or
- * step is priced below 0, a guarantee of the ruleset interface, see
+ * onto a node it has closed, or has reached at no more than from plus
+ * the least such a step costs (least_step), is -1 unpriced (the search
+ * would pass it over whatever its price: no turn is priced below 0 and
+ * no step below least_step, a guarantee of the ruleset interface, see
  * doc/rulesets.md).  Always inline:
  * the search calls it for every edge, and as a call its many arguments
  * cost more than much of its work.
@@ -711,7 +797,8 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	struct move_price tp, sp;
 	struct point q = { p.x + dir_dx[d], p.y + dir_dy[d] };
 	enum dir f;
-	int t = 0, c;
+	int t = 0, c, i = -1;
+	bool known;
 
 	*plain = false;
 	*found = -2;
@@ -721,12 +808,27 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	tw->facing = face;
 	f = ops->move_face != NULL ? ops->move_face(g, tw, d) : d;
 	*after = f;
+	/* A step onto a cell the search has closed, or reached already
+	 * at no more than the price of the cell it leaves plus the least
+	 * a step costs, is of no use to it: not priced.  Not the turn's
+	 * price with from: a step may take the turn into its own (a
+	 * square's, MPF_SQUARE).  Where the step leads is known before
+	 * the turn is priced when there is no turn, or when the ruleset's
+	 * turns never move the block in a search (plan_turn_stays): then
+	 * the turn is not priced either. */
+	known = s != NULL && (f == face || s->turn_stays);
+	if (known) {
+		i = search_find(s, q, f, fslot);
+		if (i >= 0 && (s->nodes[i].closed ||
+		    s->nodes[i].g - from <= s->least[dir_diagonal(d)]))
+			return -1;
+	}
 	if (f != face) {
 		/* The walk turns where it stands, then steps: the turned
 		 * block must be on the map there too. */
 		if (!room_for(g, tw, box, s, p, f, true, units))
 			return -1;
-		ops->move_turn(g, tw, f, &tp);
+		turn_price(g, tw, s, f, &tp);
 		t = tp.ticks;
 		if (tp.flags & MPF_ANCHOR) {
 			*to = tp.anchor;
@@ -739,19 +841,15 @@ edge_cost(const struct game *g, struct move_walk *tw,
 		}
 	}
 	*to = q;
-	/* A step onto a cell the search has closed, or reached already
-	 * at no more than the price of the cell it leaves, is of no use
-	 * to it (prices are never negative): not priced.  Not the turn's
-	 * price with from: a step may take the turn into its own (a
-	 * square's, MPF_SQUARE). */
-	if (s != NULL) {
-		int i = search_find(s, q, f, fslot);
-
-		if (i >= 0 && (s->nodes[i].closed || s->nodes[i].g <= from))
+	if (s != NULL && !known) {
+		i = search_find(s, q, f, fslot);
+		if (i >= 0 && (s->nodes[i].closed ||
+		    s->nodes[i].g - from <= s->least[dir_diagonal(d)]))
 			return -1;
+	}
+	if (s != NULL)
 		*found = i;	/* the table is not changed before the
 				   search asks for the node again */
-	}
 	if (!room_for(g, tw, box, s, q, f, false, units))
 		return -1;
 	ops->move_step(g, tw, d, &sp);
@@ -864,6 +962,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 {
 	struct search s;
 	struct block_box box;
+	struct turn_memo turns[DIR_COUNT][DIR_COUNT];
 	struct point q, start = tw->pos;
 	enum dir face0 = tw->facing, after;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
@@ -878,6 +977,12 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	search_take(&s);
 	s.avoid = avoid;
 	s.keep = keep;
+	s.least[0] = least_step(g, DIR_N);
+	s.least[1] = least_step(g, DIR_NE);
+	s.turn_stays = g->rs->plan_turn_stays;
+	s.turn_anywhere = g->rs->plan_turn_anywhere;
+	s.turn_known = 0;
+	s.turn = turns;
 	/* A ruleset whose units may step other than straight ahead
 	 * (move_face) is planned over cell and facing: the way a unit
 	 * arrives at a cell decides where it may go from it. */
@@ -885,7 +990,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	    units == PATH_UNITS_NOW || units == PATH_UNITS_NONE;
 	cur = search_node(&s, start, face0);
 	s.nodes[cur].g = 0;
-	s.nodes[cur].f = geom_dist(start, goal);
+	s.nodes[cur].order = node_order(geom_dist(start, goal), 0);
 	s.nodes[cur].dir = (unsigned char)face0;
 	heap_push(&s, cur);
 	best = cur;
@@ -932,7 +1037,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			if (s.nodes[i].closed || ng >= s.nodes[i].g)
 				continue;
 			s.nodes[i].g = ng;
-			s.nodes[i].f = ng + geom_dist(q, goal);
+			s.nodes[i].order = node_order(ng + geom_dist(q, goal),
+			    ng);
 			s.nodes[i].dist = s.nodes[cur].dist + (q.x == p.x +
 			    dir_dx[k] && q.y == p.y + dir_dy[k] ?
 			    dir_step_cost((enum dir)k) : geom_dist(p, q));
@@ -963,6 +1069,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	s.mhash = NULL;
 	s.nmemo = s.capmemo = 0;
 	s.mmask = 0;
+	s.turn = NULL;		/* this call's own table */
 	search_give(&s);
 	return n;
 }

@@ -890,11 +890,10 @@ ruleset_class(const struct ruleset *rs, enum arm arm, const char *name)
  * Ticks as a decimal of the unit, by hand, not snprintf: the movement
  * phase writes three of these for every unit that moves.  rs->ticks
  * divides 2000 (see load_scale), so every fraction ends within a few
- * digits.
+ * digits.  Returns the length written (ruleset_fmt goes on from it).
  */
-void
-ruleset_fmt_number(const struct ruleset *rs, int ticks, char *buf,
-    size_t len)
+static size_t
+fmt_number(const struct ruleset *rs, int ticks, char *buf, size_t len)
 {
 	long t = ticks < 0 ? -(long)ticks : ticks, per = rs->ticks;
 	long whole = t / per, rem = t % per;
@@ -902,7 +901,7 @@ ruleset_fmt_number(const struct ruleset *rs, int ticks, char *buf,
 	size_t n = 0, k = 0;
 
 	if (len == 0)
-		return;
+		return 0;
 	if (ticks < 0)
 		tmp[n++] = '-';
 	do {
@@ -923,6 +922,14 @@ ruleset_fmt_number(const struct ruleset *rs, int ticks, char *buf,
 		n = len - 1;
 	memcpy(buf, tmp, n);
 	buf[n] = '\0';
+	return n;
+}
+
+void
+ruleset_fmt_number(const struct ruleset *rs, int ticks, char *buf,
+    size_t len)
+{
+	(void)fmt_number(rs, ticks, buf, len);
 }
 
 void
@@ -931,8 +938,9 @@ ruleset_fmt(const struct ruleset *rs, int ticks, char *buf, size_t len)
 	size_t n;
 	const char *u = rs->unit;
 
-	ruleset_fmt_number(rs, ticks, buf, len);
-	n = strlen(buf);
+	if (len == 0)
+		return;
+	n = fmt_number(rs, ticks, buf, len);
 	if (n + 1 < len)
 		buf[n++] = ' ';
 	while (*u != '\0' && n + 1 < len)

@@ -327,6 +327,24 @@ struct ruleset {
 	int		 farthest_reach; /* ticks: the farthest an enemy can
 					   be and still stop, charge or
 					   touch a walker */
+	/* Set by the module's loader, 0 when it says nothing: the least
+	 * move_step ever charges for a step it allows, orthogonal [0] and
+	 * diagonal [1] (ticks; the turn before it aside).  A route search
+	 * passes over a step to a place it has reached already for no
+	 * more than the place it leaves plus this (or the step's distance
+	 * when less), without pricing it (see doc/rulesets.md). */
+	int		 least_step[2];
+	/* Set by the module's loader, false when it says nothing: a turn
+	 * move_turn prices for a search (w->planning) never moves the
+	 * block (MPF_ANCHOR), so a route search knows where a turn and
+	 * the step after it lead before it prices the turn. */
+	bool		 plan_turn_stays;
+	/* Set by the module's loader, false when it says nothing: a turn
+	 * move_turn prices for a search is the same wherever the block
+	 * stands, for the same facing and facing turned to (its ticks and
+	 * flags, and its anchor as far from where the block stood), so a
+	 * search prices each such turn once. */
+	bool		 plan_turn_anywhere;
 	char	       **phases;	/* owned: phase names, in turn order */
 	char	       **phase_keys;	/* owned: phase keys for the module */
 	int		 nphases;

@@ -281,6 +281,10 @@ hm_move_load(struct ruleset *rs, const struct doc_node *root,
 		return -1;
 	m = xcalloc(1, sizeof *m);
 	rs->priv = m;
+	/* hm_move_turn reads no ground: its price and where its anchor
+	 * goes (a table of offsets, or about the block's centre) are the
+	 * same wherever the block stands. */
+	rs->plan_turn_anywhere = true;
 	for (k = 0; k < HM_MAX_CLASS; k++) {
 		for (i = 0; i < RULES_MAX_FORM; i++)
 			m->speed[k][i] = -1;

@@ -409,6 +409,15 @@ nap_move_load(struct ruleset *rs, const struct doc_node *root,
 		free(m);
 		return -1;
 	}
+	/* The least a step costs (the route search's bound): its distance,
+	 * or the obstacle's width when it crosses one, square on only, and
+	 * landscape, obstacles and contours only ever add (move-step.c). */
+	rs->least_step[0] = m->obstacle_width < STEP_ORTHO ?
+	    m->obstacle_width : STEP_ORTHO;
+	rs->least_step[1] = STEP_DIAG;
+	/* Facing about moves the block only in the walk, never in a
+	 * search (nap_move_turn). */
+	rs->plan_turn_stays = true;
 	rs->priv = m;
 	return 0;
 }
