@@ -469,6 +469,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		const struct unit *fu = &g->units[who];
 		struct move_price pp;
 		bool explain, moving, stays = false;
+		int clear = -1;	/* walk_can_clear's answer, once asked */
 		int k;
 
 		if (fu->side != g->units[w->unit].side) {
@@ -493,7 +494,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		 * this turn is gone round, the way round kept in the order
 		 * (walk_detour). */
 		if (!moving && !w->passing && (pp.verdict == MOVE_NEVER ||
-		    !walk_can_clear(g, ctx, w, cs))) {
+		    !(clear = walk_can_clear(g, ctx, w, cs)))) {
 			if (walk_detour(g, w, who, pp.nnotes ?
 			    pp.notes[0].rule : rule_for(g, HALT_BLOCKED)))
 				return SR_AGAIN;
@@ -506,7 +507,8 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			return SR_STOP;
 		}
 		if (!w->passing) {
-			if (stays || !walk_can_clear(g, ctx, w, cs)) {
+			if (stays || !(clear >= 0 ? clear :
+			    walk_can_clear(g, ctx, w, cs))) {
 				move_note(w, EV_NOTE, pp.nnotes ?
 				    pp.notes[0].rule : "", "%s has not the "
 				    "speed left to pass right through %s this "

@@ -681,12 +681,15 @@ trail_after(const struct game *g, const struct move_walk *w,
 static void walk_run(const struct game *, struct move_ctx *, struct move_walk *,
     struct cands *);
 
-/* Would the walk, going on through friends, come clear of them? */
+/* Would the walk, going on through friends, come clear of them?  The
+ * trial walk leaves the enemies' gaps in cs as it found them: they are
+ * the walker's, measured where it stands. */
 bool
 walk_can_clear(const struct game *g, struct move_ctx *ctx,
     const struct move_walk *w, struct cands *cs)
 {
 	struct move_walk t = *w;
+	int *gaps = NULL, i;
 
 	t.scratch = true;
 	t.explain = false;
@@ -702,7 +705,15 @@ walk_can_clear(const struct game *g, struct move_ctx *ctx,
 	t.trail = trail_dup(g, w->trail, w->ntrail);
 	t.narrow_trail = trail_dup(g, w->narrow_trail, w->narrow_ntrail);
 	t.replans = REPLANS_MAX;	/* the look ahead keeps to the route */
+	if (cs->n > 0) {
+		gaps = xmallocarray((size_t)cs->n, sizeof *gaps);
+		for (i = 0; i < cs->n; i++)
+			gaps[i] = cs->v[i].gap;
+	}
 	walk_run(g, ctx, &t, cs);
+	for (i = 0; gaps != NULL && i < cs->n; i++)
+		cs->v[i].gap = gaps[i];
+	free(gaps);
 	free(t.route);
 	free(t.trail);
 	free(t.narrow_trail);
