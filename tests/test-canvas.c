@@ -2776,6 +2776,49 @@ test_final_screen_has_result_and_summary(void **state)
 }
 
 /*
+ * 3.6.3, a group Move order: the preview shows the selected member
+ * marching to its own place, the point the order will give it, not to
+ * the cursor (the group's centre).  On the default battle II/27e Ligne's
+ * brigade (4 units) is marked with G and its centre sent to [36, 28]:
+ * II/27e's place is [41, 28], and that is where its drawn route ends and
+ * what the order it is given holds.  (The preview used to walk it to
+ * [36, 28] while the order sent it to [41, 28].)
+ */
+static void
+test_3_6_3_group_preview_walks_to_the_members_place(void **state)
+{
+	struct fixture *f = fixture_default(120, 40);
+	struct route *r = calloc(1, sizeof *r);
+	int u = game_find_unit(f->g, "2-27L");
+
+	(void)state;
+	assert_non_null(r);
+	assert_true(u >= 0);
+	while (f->ui->mode != MODE_MAP)		/* the briefing */
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	f->ui->cursor = f->g->units[u].pos;
+	type(f, " ");
+	assert_int_equal(f->ui->sel, u);
+	type(f, "Gm");
+	assert_int_equal(f->ui->ngroup, 4);
+	f->ui->cursor = (struct point){ 36, 28 };
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "II/27e Ligne to its place [41, 28]"));
+	route_plan(f->ui, u, r);
+	assert_true(r->turns > 0);
+	assert_int_equal(r->cells[r->n - 1].x, 41);
+	assert_int_equal(r->cells[r->n - 1].y, 28);
+	type(f, "\r");
+	assert_int_equal(f->g->units[u].order.kind, ORDER_MOVE);
+	assert_int_equal(f->g->units[u].order.ngroup, 4);
+	assert_int_equal(f->g->units[u].order.pts[0].x, 41);
+	assert_int_equal(f->g->units[u].order.pts[0].y, 28);
+	free(r);
+	fixture_free(f);
+}
+
+/*
  * A battle ended by one side's break (3.10.1) says who broke, not the
  * points, which may favour the side that broke: the Allies break holding
  * 4 points to the French 1, and the end box reads "the Allies have
@@ -3223,6 +3266,7 @@ main(void)
 		cmocka_unit_test(test_briefing_counts_one_point),
 		cmocka_unit_test(test_final_screen_has_result_and_summary),
 		cmocka_unit_test(test_final_screen_names_the_side_that_broke),
+		cmocka_unit_test(test_3_6_3_group_preview_walks_to_the_members_place),
 		cmocka_unit_test(test_initial_view_centres_on_what_matters),
 		cmocka_unit_test(test_overview_shows_the_whole_map),
 		cmocka_unit_test(test_jump_keys),

@@ -632,6 +632,27 @@ action_give(struct game *g, struct order *o)
 		    "%s: %s", u->name, a->label);
 }
 
+struct point
+game_group_place(const struct game *g, const struct order *o, int member)
+{
+	struct point c = { 0, 0 }, p;
+	const struct unit *m = &g->units[member];
+	int i;
+
+	/* The group's centre: the mean of its anchors. */
+	for (i = 0; i < o->ngroup; i++) {
+		c.x += g->units[o->group[i]].pos.x;
+		c.y += g->units[o->group[i]].pos.y;
+	}
+	c.x = (c.x + o->ngroup / 2) / o->ngroup;
+	c.y = (c.y + o->ngroup / 2) / o->ngroup;
+	p.x = o->pts[0].x + m->pos.x - c.x;
+	p.y = o->pts[0].y + m->pos.y - c.y;
+	p.x = p.x < 0 ? 0 : p.x >= g->map->w ? g->map->w - 1 : p.x;
+	p.y = p.y < 0 ? 0 : p.y >= g->map->h ? g->map->h - 1 : p.y;
+	return p;
+}
+
 int
 game_order(struct game *g, const struct order *o, char **cause)
 {
@@ -640,32 +661,15 @@ game_order(struct game *g, const struct order *o, char **cause)
 
 	*cause = NULL;
 	if (o->ngroup != 0) {
-		struct point c = { 0, 0 }, p;
-		const struct unit *m;
-
 		if (group_check(g, o, cause) != 0)
 			return -1;
-		/* The group's centre: the mean of its anchors. */
-		for (i = 0; i < o->ngroup; i++) {
-			c.x += g->units[o->group[i]].pos.x;
-			c.y += g->units[o->group[i]].pos.y;
-		}
-		c.x = (c.x + o->ngroup / 2) / o->ngroup;
-		c.y = (c.y + o->ngroup / 2) / o->ngroup;
 		/* Every member holds its own copy with its own place,
 		 * delivered like any other order. */
 		for (i = 0; i < o->ngroup; i++) {
-			m = &g->units[o->group[i]];
 			ord = *o;
 			ord.unit = o->group[i];
 			ord.to = o->pts[0];
-			p.x = o->pts[0].x + m->pos.x - c.x;
-			p.y = o->pts[0].y + m->pos.y - c.y;
-			p.x = p.x < 0 ? 0 : p.x >= g->map->w ? g->map->w - 1 :
-			    p.x;
-			p.y = p.y < 0 ? 0 : p.y >= g->map->h ? g->map->h - 1 :
-			    p.y;
-			ord.pts[0] = p;
+			ord.pts[0] = game_group_place(g, o, o->group[i]);
 			ord.issued = g->turn;
 			ord.arrives = g->turn;
 			ord.formation = -1;	/* a Move names none */

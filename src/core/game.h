@@ -227,6 +227,15 @@ int game_unit_at(const struct game *, int x, int y);
 int game_order(struct game *, const struct order *, char **cause);
 
 /*
+ * The place game_order gives member of group order o (o->ngroup > 0, its
+ * one point where the centre should go): that point shifted by the
+ * member's offset from the mean of the members' anchors, kept on the
+ * map.  For a preview of what the member will be told.
+ */
+struct point game_group_place(const struct game *, const struct order *o,
+    int member);
+
+/*
  * Take back the orders given to unit u this turn, before the turn is
  * played: it holds the order it held when its side began this turn's
  * orders, and an aide sent this turn with one is called back

@@ -21,6 +21,7 @@
 #include "core/move.h"
 #include "core/ruleset.h"
 #include "ui/view.h"
+#include "ui/view-map-priv.h"
 #include "util/xalloc.h"
 
 /* Append the straight octile line from the route's end to p. */
@@ -77,16 +78,45 @@ legs_to(struct route *r, struct point start, const struct order *o)
 		line_to(r, o->pts[i]);
 }
 
-/* The Move order the player is drawing: waypoints, then the cursor. */
+/*
+ * The Move order the player is drawing: waypoints, then the cursor.  For
+ * a marked group the cursor is where the group's centre goes: the unit
+ * is shown marching to its own place, the point the group order will
+ * give it (game_group_place), not to the cursor.
+ */
+bool
+route_group_place(const struct ui *ui, int unit, struct point *place)
+{
+	struct order grp;
+	int i;
+
+	if (!group_move(ui) || ui->sel != unit)
+		return false;
+	memset(&grp, 0, sizeof grp);
+	grp.kind = ORDER_MOVE;
+	grp.ngroup = ui->ngroup;
+	for (i = 0; i < ui->ngroup; i++)
+		grp.group[i] = ui->group[i];
+	grp.npts = 1;
+	grp.pts[0] = ui->cursor;
+	*place = game_group_place(ui->game, &grp, unit);
+	return true;
+}
+
 static void
 draft_order(const struct ui *ui, int unit, struct order *o)
 {
+	struct point place;
 	int i, t;
 
 	memset(o, 0, sizeof *o);
 	o->kind = ORDER_MOVE;
 	o->unit = unit;
 	o->general = ui->game->units[unit].general;
+	if (route_group_place(ui, unit, &place)) {
+		o->pts[o->npts++] = place;
+		return;
+	}
 	for (i = 0; i < ui->nwp && o->npts < ORDER_MAX_POINTS - 1; i++)
 		o->pts[o->npts++] = ui->wp[i];
 	/* An assault marches onto the enemy's anchor (3.4.5). */
@@ -107,7 +137,10 @@ route_order(const struct ui *ui, int unit, struct order *o)
 	struct order draft;
 
 	draft_order(ui, unit, &draft);
-	if (ui->nwp > 0 || move_route(ui->game, &draft, o) != 0)
+	/* A group order carries one point per member, marched straight
+	 * (its walk goes round what it meets): not routed here either. */
+	if (ui->nwp > 0 || (group_move(ui) && ui->sel == unit) ||
+	    move_route(ui->game, &draft, o) != 0)
 		*o = draft;
 }
 

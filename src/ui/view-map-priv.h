@@ -1,6 +1,7 @@
 /*
  * view-map-priv.h - what the map view's files share among themselves
- * (view-map.c, view-map-keys.c); the rest of the interface uses view.h.
+ * (view-map.c, view-map-keys.c, and route.c for the Move preview); the
+ * rest of the interface uses view.h.
  */
 #ifndef MARSHAL_VIEW_MAP_PRIV_H
 #define MARSHAL_VIEW_MAP_PRIV_H

@@ -215,7 +215,7 @@ route_panel(struct ui *ui, struct pen *p)
 	const struct unit *u = &g->units[ui->sel];
 	struct route *r = xcalloc(1, sizeof *r);
 	struct order o;
-	struct point s;
+	struct point s, place;
 	char buf[160], cite[40];
 	int i, arrives;
 
@@ -227,6 +227,10 @@ route_panel(struct ui *ui, struct pen *p)
 		    g->units[assault_target(ui)].name : "(no enemy here)",
 		    ruleset_cite_fmt(g->rs, RULESET_TOPIC_CHARGE, " (%s)",
 		    RULESET_CITE_MARK, cite, sizeof cite));
+	else if (route_group_place(ui, ui->sel, &place))
+		line(p, theme_title(ui), "Move the group of %d, its centre to "
+		    "[%d, %d]; %s to its place [%d, %d]", ui->ngroup,
+		    ui->cursor.x, ui->cursor.y, u->name, place.x, place.y);
 	else
 		line(p, theme_title(ui), "Move to [%d, %d]", ui->cursor.x,
 		    ui->cursor.y);

@@ -154,6 +154,9 @@ struct route {
 /* The Move preview of unit's draft order into *r: planned once a frame
  * (ui->frame), the map and the panel reading the same copy. */
 void route_plan(struct ui *, int unit, struct route *);
+/* Whether m moves unit as one of a marked group; if so, *place is where
+ * the group order under the cursor sends it (game_group_place). */
+bool route_group_place(const struct ui *, int unit, struct point *place);
 /* 3.4.5: the line that says which charge Move order o brings about, if
  * its march this turn stops at stop, facing, for the reason halt; "" if
  * none.  Never names a target the ruleset would not charge. */
