@@ -234,6 +234,13 @@ stall_show(const struct game *g, int from, int u, int t, enum ai_level lvl)
 	    g->rs->form[v->formation].label,
 	    v->pos.x, v->pos.y, dir_name(v->facing), halt_name(v->halt),
 	    (int)v->order.kind, v->waypoint, v->order.npts, v->nroute);
+	if (v->order.kind == ORDER_MOVE) {
+		printf("      points:");
+		for (i = 0; i < v->order.npts; i++)
+			printf(" [%d, %d]", v->order.pts[i].x,
+			    v->order.pts[i].y);
+		printf("\n");
+	}
 	/* Its movement lines: the generic 3.6 and a ruleset's own. */
 	for (i = from; i < g->log.n; i++)
 		if (g->log.v[i].unit == u && g->log.v[i].turn == t)
