@@ -744,6 +744,8 @@ keep_breaks(const struct game *g, const struct move_walk *tw,
 		return false;
 	a = game_cells_take(g);
 	na = game_footprint_at(g, un, q, f, tw->form, a);
+	if (na > g->cells_max)
+		na = g->cells_max;
 	if (na > 0)
 		bbox(a, na, &lo, &hi);
 	for (i = 0; i < ks->n && na > 0 && !breaks; i++) {
@@ -758,6 +760,8 @@ keep_breaks(const struct game *g, const struct move_walk *tw,
 		if (b == NULL) {
 			b = game_cells_take(g);
 			nb = game_footprint_at(g, un, p, face, tw->form, b);
+			if (nb > g->cells_max)
+				nb = g->cells_max;
 		}
 		breaks = gnew < move_gap(b, nb, k->cells, k->n);
 	}
@@ -1178,6 +1182,8 @@ keep_init(const struct game *g, const struct move_walk *w, struct point goal,
 		k = &ks->v[ks->n];
 		k->cells = xmallocarray((size_t)g->cells_max, sizeof *k->cells);
 		k->n = game_footprint(g, e, k->cells);
+		if (k->n > g->cells_max)
+			k->n = g->cells_max;
 		if (k->n <= 0) {
 			free(k->cells);
 			continue;
