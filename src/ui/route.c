@@ -78,12 +78,8 @@ legs_to(struct route *r, struct point start, const struct order *o)
 		line_to(r, o->pts[i]);
 }
 
-/*
- * The Move order the player is drawing: waypoints, then the cursor.  For
- * a marked group the cursor is where the group's centre goes: the unit
- * is shown marching to its own place, the point the group order will
- * give it (game_group_place), not to the cursor.
- */
+/* The member's place: the group order under the cursor built as the Enter
+ * key will give it, asked of the core (game_group_place). */
 bool
 route_group_place(const struct ui *ui, int unit, struct point *place)
 {
@@ -103,6 +99,12 @@ route_group_place(const struct ui *ui, int unit, struct point *place)
 	return true;
 }
 
+/*
+ * The Move order the player is drawing: waypoints, then the cursor.  For
+ * a marked group the cursor is where the group's centre goes: the unit
+ * is shown marching to its own place, the point the group order will
+ * give it, not to the cursor.
+ */
 static void
 draft_order(const struct ui *ui, int unit, struct order *o)
 {
@@ -135,11 +137,12 @@ void
 route_order(const struct ui *ui, int unit, struct order *o)
 {
 	struct order draft;
+	struct point place;
 
 	draft_order(ui, unit, &draft);
 	/* A group order carries one point per member, marched straight
 	 * (its walk goes round what it meets): not routed here either. */
-	if (ui->nwp > 0 || (group_move(ui) && ui->sel == unit) ||
+	if (ui->nwp > 0 || route_group_place(ui, unit, &place) ||
 	    move_route(ui->game, &draft, o) != 0)
 		*o = draft;
 }
