@@ -215,6 +215,50 @@ test_3_4_3_target_stands_wavers_or_routs(void **state)
 	tab()->charge.base = 4;
 }
 
+/* 3.4.3: the target's own general within command radius adds 1 (charge
+ * table's general); the first general of the battle (index 0) counts
+ * like any other. */
+static void
+test_3_4_3_general_near_the_first_side_target(void **state)
+{
+	struct game *g = field();
+	int a, b, roll;
+
+	(void)state;
+	a = fixture_unit(g, "a", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 600);
+	b = fixture_unit(g, "b", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 500);
+	assert_int_equal(g->units[b].general, 0);
+	order_to(g, a, 20, 30);
+	g->generals[0].pos = (struct point){ 22, 23 };
+	roll = fixture_dice(g, 2, 6);
+	/* Drill 4 + base + 1 (general near) is exactly the roll: it stands;
+	 * without the general it would fail by 1 and waver. */
+	tab()->charge.base = roll - 4 - 1;
+	nap_phase_charges(g);
+	tab()->charge.base = 4;
+	assert_int_equal(g->units[b].charged, g->turn);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	assert_int_equal(fixture_count(g, "3.4.3", "+1 (general near)"), 1);
+	game_free(g);
+
+	/* Out of his command radius, the same roll fails by 1: a Mob. */
+	g = field();
+	a = fixture_unit(g, "a", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 600);
+	b = fixture_unit(g, "b", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 500);
+	order_to(g, a, 20, 30);
+	roll = fixture_dice(g, 2, 6);
+	tab()->charge.base = roll - 4 - 1;
+	nap_phase_charges(g);
+	tab()->charge.base = 4;
+	assert_int_equal(g->units[b].cond, COND_MOB);
+	assert_int_equal(fixture_count(g, "3.4.3", "fails by 1"), 1);
+	game_free(g);
+}
+
 /* 3.4.3: foot charged by horse tests at -2, and the arithmetic shows it. */
 static void
 test_3_4_3_horse_against_foot(void **state)
@@ -880,6 +924,7 @@ main(void)
 		cmocka_unit_test(test_3_4_1_no_charge_when_the_order_leads_elsewhere),
 		cmocka_unit_test(test_3_4_1_no_charge_beyond_reach_or_as_mob),
 		cmocka_unit_test(test_3_4_3_target_stands_wavers_or_routs),
+		cmocka_unit_test(test_3_4_3_general_near_the_first_side_target),
 		cmocka_unit_test(test_3_4_3_horse_against_foot),
 		cmocka_unit_test(test_3_4_4_square_stands_and_horse_falls_back),
 		cmocka_unit_test(test_3_6_8_cavalry_contact_in_movement_is_a_charge),
