@@ -554,6 +554,59 @@ test_HO_7_horse_against_foot(void **state)
 	game_free(g);
 }
 
+/* HO.7: foot beaten by 1 or 2 with 1 man left in the ranks is
+ * Disordered and falls back, it does not rout; beaten by as much with no
+ * man left, it is gone (the rout's line, no fall back).  The seed is the
+ * first whose dice give the horse a win by 1 or 2. */
+static void
+test_HO_7_loser_left_with_one_man_is_disordered(void **state)
+{
+	struct game *g;
+	int c, t, r[2], seed, diff = 0, left;
+	char want[256];
+
+	(void)state;
+	for (seed = 1; seed < 200; seed++) {
+		g = field();
+		game_seed(g, (uint64_t)seed);
+		dice(g, 2, 6, r);
+		game_free(g);
+		diff = (r[0] + 6) - (r[1] + 4);
+		if (diff == 1 || diff == 2)
+			break;
+	}
+	assert_true(seed < 200);
+	for (left = 1; left >= 0; left--) {
+		g = field();
+		game_seed(g, (uint64_t)seed);
+		c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20,
+		    DIR_N, 80);
+		t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19,
+		    DIR_S, 200);
+		/* 20 men a hit (200 / 10): diff hits leave exactly `left'. */
+		g->units[t].strength = 20 * diff + left;
+		HM_MARKS(&g->units[c]) = HM_CHARGER;
+		HM_MARKS(&g->units[t]) = HM_CHARGED;
+		hm_fight(g, c, t);
+		assert_int_equal(g->units[t].strength, left);
+		assert_int_equal(g->units[c].strength, 80);
+		assert_int_equal(g->units[c].contact, -1);
+		assert_int_equal(g->units[t].contact, -1);
+		snprintf(want, sizeof want, "t loses by %d, %d hits (%d men)%s",
+		    diff, diff, 20 * diff, left > 0 ? ": Disordered" :
+		    ", and routs");
+		assert_int_equal(count(g, "HO.7", want), 1);
+		if (left > 0) {
+			assert_int_equal(g->units[t].cond, COND_MOB);
+			assert_int_not_equal(g->units[t].pos.y, 19);
+		} else {
+			assert_int_not_equal(g->units[t].cond, COND_MOB);
+			assert_int_equal(g->units[t].pos.y, 19);
+		}
+		game_free(g);
+	}
+}
+
 /* HO.7: a tie, horse d6 + 4 + 1 + 1 against foot d6 + 4 on equal totals:
  * 1 hit each and the two stay in contact, each the other's, to fight again
  * next turn.  The seed is the first whose dice tie. */
@@ -2172,6 +2225,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
 		cmocka_unit_test(test_HO_7_a_tie_keeps_them_in_contact),
+		cmocka_unit_test(test_HO_7_loser_left_with_one_man_is_disordered),
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
