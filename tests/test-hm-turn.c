@@ -1509,6 +1509,38 @@ broken_through(int *c, int *n, int *f)
 	return g;
 }
 
+/* H15: the enemies in reach of a second charge come nearest first
+ * whatever their order of battle (the farther f is deployed before the
+ * nearer n), and no more than max are written. */
+static void
+test_H15_second_targets_nearest_first_at_most_max(void **state)
+{
+	struct game *g = field();
+	int c, n, f, tg[3];
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	f = unit(g, "f", 1, ARM_INFANTRY, "close", "line", 30, 20, DIR_SW,
+	    200);
+	n = unit(g, "n", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S,
+	    200);
+	assert_true(f < n);
+	assert_int_equal(hm_gap(g, c, n), 20);
+	assert_true(hm_gap(g, c, f) > 20);
+	assert_true(hm_gap(g, c, f) <= hm_second_reach(g, c));
+	tg[0] = tg[1] = tg[2] = -7;
+	assert_int_equal(hm_second_targets(g, c, tg, 2), 2);
+	assert_int_equal(tg[0], n);
+	assert_int_equal(tg[1], f);
+	assert_int_equal(tg[2], -7);
+	/* Room for one: the nearest, and nothing past it. */
+	tg[0] = tg[1] = tg[2] = -7;
+	assert_int_equal(hm_second_targets(g, c, tg, 1), 1);
+	assert_int_equal(tg[0], n);
+	assert_int_equal(tg[1], -7);
+	game_free(g);
+}
+
 /* H15: horse that broke through with no enemy left in reach is asked
  * nothing: both enemies moved far off, 0 targets, no decision open. */
 static void
@@ -2257,6 +2289,7 @@ main(void)
 		cmocka_unit_test(test_002_H15_second_charge),
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
 		cmocka_unit_test(test_002_H15_rein_in),
+		cmocka_unit_test(test_H15_second_targets_nearest_first_at_most_max),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
 		cmocka_unit_test(test_002_H15_no_enemy_in_reach_asks_nothing),
 		cmocka_unit_test(test_002_H15_save_at_the_question),
