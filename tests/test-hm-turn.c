@@ -813,6 +813,33 @@ test_HO_9_2_disordered_leaves_contact(void **state)
 	game_free(g);
 }
 
+/* HO.9.2: a unit that routs out of a melee leaves no enemy in contact
+ * with it (contact -1, the field's "none"); a contact between two other
+ * units stands. */
+static void
+test_HO_9_2_router_leaves_no_one_in_contact(void **state)
+{
+	struct game *g = field();
+	int c, t, d, e;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	d = unit(g, "d", 0, ARM_CAVALRY, "light", "line", 40, 20, DIR_N, 80);
+	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 40, 19, DIR_S, 200);
+	g->units[c].contact = t;
+	g->units[t].contact = c;
+	g->units[d].contact = e;
+	g->units[e].contact = d;
+	hm_rout(g, t, "HO.9.2", "test");
+	assert_int_equal(g->units[t].cond, COND_ROUTED);
+	assert_int_equal(g->units[t].contact, -1);
+	assert_int_equal(g->units[c].contact, -1);
+	assert_int_equal(g->units[d].contact, e);
+	assert_int_equal(g->units[e].contact, d);
+	game_free(g);
+}
+
 /* A close-order router flees its 12-inch Rout move: 24 cells south. */
 static void
 test_HO_9_3_flight_at_rout_figure(void **state)
@@ -2263,6 +2290,7 @@ main(void)
 		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
 		cmocka_unit_test(test_HO_9_1_flanked_without_hits_needs_8),
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
+		cmocka_unit_test(test_HO_9_2_router_leaves_no_one_in_contact),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
 		cmocka_unit_test(test_HO_9_3_guns_and_horse_flee_at_their_rout_figures),
 		cmocka_unit_test(test_HO_9_3_flight_to_the_north),
