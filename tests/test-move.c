@@ -1108,6 +1108,57 @@ test_3_6_3_reach_is_every_cell_the_speed_pays_for(void **state)
 }
 
 /*
+ * 3.6.6: the reachable area does not look along the unit's present
+ * order: cavalry in Road Column on a road, under a Move order north past
+ * a friend standing on the road 19 rows ahead, still shows its clear-road
+ * 5 BD + trumpet 1 BD (24 ticks, 12 orthogonal steps north along the
+ * road), not the crowded 3 BD its walk under that order would have.
+ */
+static void
+test_3_6_6_reach_ignores_the_order_s_road_ahead(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct point *cells = NULL;
+	int n, i, b, top = 99;
+
+	(void)state;
+	g->units[0].arm = ARM_CAVALRY;
+	for (i = 0; i < 30; i++)
+		map_cell(g->map, 10, i)->road = ROAD_BIG;
+	b = game_add_unit(g, "b", "B", 0, 0);
+	g->units[b].arm = ARM_INFANTRY;
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 4);
+	g->units[b].strength = g->units[b].strength0 = 600;
+	g->units[b].formation = ruleset_form(rs, "column");
+	g->units[b].pos = (struct point){ 10, 1 };
+	g->units[b].facing = DIR_N;
+	game_occupy(g, b, true);
+	order_move(g, 0, 10, 0);
+	n = move_reach(g, 0, &cells);
+	for (i = 0; i < n; i++)
+		if (cells[i].x == 10 && cells[i].y < top)
+			top = cells[i].y;
+	assert_int_equal(top, 8);
+	free(cells);
+	/* The same with the order's first waypoint passed: its road ahead
+	 * to the destination is as crowded, and the reach as long. */
+	g->units[0].order.npts = 2;
+	g->units[0].order.pts[0] = (struct point){ 10, 15 };
+	g->units[0].order.pts[1] = (struct point){ 10, 0 };
+	g->units[0].waypoint = 1;
+	top = 99;
+	n = move_reach(g, 0, &cells);
+	for (i = 0; i < n; i++)
+		if (cells[i].x == 10 && cells[i].y < top)
+			top = cells[i].y;
+	assert_int_equal(top, 8);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.5 as issue 12 reads it: a Column without drum standing in a wood
  * has 1 BD - Pe 1 = 0 BD, but the reachable area still shows the one
  * step of its minimum move: the cell ahead, and none beyond it.
@@ -1899,6 +1950,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_reach_is_every_cell_the_speed_pays_for),
 		cmocka_unit_test(test_replay_is_exact),
 		cmocka_unit_test(test_colonel_while_moving),
+		cmocka_unit_test(test_3_6_6_reach_ignores_the_order_s_road_ahead),
 		cmocka_unit_test(test_3_6_5_reach_shows_minimum_move),
 		cmocka_unit_test(test_3_5_1_restore_reforms_mob_whole_turn),
 		cmocka_unit_test(test_3_5_1_restore_refused_near_enemy),
