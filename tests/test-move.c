@@ -173,6 +173,57 @@ test_3_6_8_infantry_contact_gap_and_halt(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.8 in the walk: a Line marching N onto a formed enemy Line halts for
+ * contact more than 1 BD short of it, on the same row wherever on the
+ * map the two stand: near the corner [0, 0] and 180 cells from it both
+ * ways (the search for enemies near the walk measures from the walker,
+ * not from the map's corner).
+ */
+static void
+test_3_6_8_contact_halt_anywhere_on_the_map(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	int off, e, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		off = k * 180;
+		g = game_create(rs, map_create(220, 220));
+		game_add_side(g, "French");
+		game_add_side(g, "Allied");
+		game_add_general(g, "fr", "General", 0, -1);
+		game_add_general(g, "al", "General", 1, -1);
+		g->opt.courier_delay = false;
+		game_add_unit(g, "a", "A", 0, 0);
+		g->units[0].arm = ARM_INFANTRY;
+		unit_attr_set(&g->units[0], ruleset_attr(rs, "drill"), 4);
+		unit_attr_set(&g->units[0], ruleset_attr(rs, "musician"), true);
+		g->units[0].strength = g->units[0].strength0 = 600;
+		g->units[0].formation = ruleset_form(rs, "line");
+		g->units[0].pos = (struct point){ 10 + off, 24 + off };
+		g->units[0].facing = DIR_N;
+		game_occupy(g, 0, true);
+		e = game_add_unit(g, "e", "E", 1, 1);
+		g->units[e].arm = ARM_INFANTRY;
+		g->units[e].strength = g->units[e].strength0 = 600;
+		g->units[e].formation = ruleset_form(rs, "line");
+		g->units[e].pos = (struct point){ 10 + off, 16 + off };
+		g->units[e].facing = DIR_S;
+		game_occupy(g, e, true);
+		order_move(g, 0, 10 + off, 2 + off);
+		move_unit(g, NULL, 0, -1, NULL, NULL);
+		/* 2 rows of its 6 (3 BD): its front on row 20, one empty
+		 * row (1 BD with the enemy's rear rank) short of e. */
+		assert_int_equal(g->units[0].pos.x, 10 + off);
+		assert_int_equal(g->units[0].pos.y, 20 + off);
+		assert_int_equal(g->units[0].halt, HALT_CONTACT);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
 /* Open ground: the route is the straight line, as far as asked. */
 static void
 test_path_straight_line(void **state)
@@ -1926,6 +1977,7 @@ main(void)
 		cmocka_unit_test(test_gap_between_blocks),
 		cmocka_unit_test(test_3_6_8_enemy_gap_up_to_twice_the_reach),
 		cmocka_unit_test(test_3_6_8_infantry_contact_gap_and_halt),
+		cmocka_unit_test(test_3_6_8_contact_halt_anywhere_on_the_map),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
