@@ -224,6 +224,72 @@ test_3_6_8_contact_halt_anywhere_on_the_map(void **state)
 	ruleset_free(rs);
 }
 
+/* A Line of 600 of side `side' at p facing f; returns its index. */
+static int
+line_named(struct game *g, const char *id, int side, struct point p,
+    enum dir f)
+{
+	int u = game_add_unit(g, id, id, side, side);
+
+	g->units[u].arm = ARM_INFANTRY;
+	unit_attr_set(&g->units[u], ruleset_attr(g->rs, "drill"), 4);
+	unit_attr_set(&g->units[u], ruleset_attr(g->rs, "musician"), true);
+	g->units[u].strength = g->units[u].strength0 = 600;
+	g->units[u].formation = ruleset_form(g->rs, "line");
+	g->units[u].pos = p;
+	g->units[u].facing = f;
+	game_occupy(g, u, true);
+	return u;
+}
+
+/*
+ * 3.6.8 through the phase's index of units (move_ctx): walks that take
+ * units in and out of its places leave each unit findable once.  French
+ * A (the first unit of the battle) and B stand in one place of the
+ * index; B moves twice, the second time out of it; A then moves a row;
+ * the Allied Line E, sent from row 30 to row 20, then marches N onto A
+ * and halts for contact with it more than 1 BD short, its front on row
+ * 28 (rows 25 to 27 empty between it and A's rear rank on row 24), as it
+ * would with no index.
+ */
+static void
+test_3_6_8_index_keeps_units_walks_move(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(60, 40));
+	struct move_ctx *ctx;
+	int a, b, e;
+
+	(void)state;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	a = line_named(g, "a", 0, (struct point){ 4, 24 }, DIR_N);
+	b = line_named(g, "b", 0, (struct point){ 12, 19 }, DIR_N);
+	e = line_named(g, "e", 1, (struct point){ 4, 30 }, DIR_N);
+	assert_int_equal(a, 0);
+	ctx = move_ctx_create(g);
+	order_move(g, b, 12, 18);
+	move_unit(g, ctx, b, -1, NULL, NULL);
+	assert_int_equal(g->units[b].pos.y, 18);	/* index place kept */
+	order_move(g, b, 12, 14);
+	move_unit(g, ctx, b, -1, NULL, NULL);
+	assert_int_equal(g->units[b].pos.y, 14);	/* out of it */
+	order_move(g, a, 4, 23);
+	move_unit(g, ctx, a, -1, NULL, NULL);
+	assert_int_equal(g->units[a].pos.y, 23);
+	order_move(g, e, 4, 20);
+	move_unit(g, ctx, e, -1, NULL, NULL);
+	assert_int_equal(g->units[e].pos.x, 4);
+	assert_int_equal(g->units[e].pos.y, 28);
+	assert_int_equal(g->units[e].halt, HALT_CONTACT);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* Open ground: the route is the straight line, as far as asked. */
 static void
 test_path_straight_line(void **state)
@@ -1978,6 +2044,7 @@ main(void)
 		cmocka_unit_test(test_3_6_8_enemy_gap_up_to_twice_the_reach),
 		cmocka_unit_test(test_3_6_8_infantry_contact_gap_and_halt),
 		cmocka_unit_test(test_3_6_8_contact_halt_anywhere_on_the_map),
+		cmocka_unit_test(test_3_6_8_index_keeps_units_walks_move),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
