@@ -900,6 +900,39 @@ test_3_6_7_way_round_kept_across_turns(void **state)
 }
 
 /*
+ * 3.6.7, marshal's reading: a way round of a single turning point is one.
+ * The Column of column_behind_line, sent to (4, 0) instead, meets the
+ * standing Line at (8, 12) on its straight way; round its west end one
+ * point is enough, (4, 14), from which the straight line to (4, 0) is
+ * clear.  That point goes into its Move order before (4, 0), the log
+ * names it, and the Column marches: on turn 1 to (9, 19).
+ */
+static void
+test_3_6_7_way_round_of_one_point(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	const struct unit *a = &g->units[0];
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+	(void)friend_at(g, "line", 8, 12);
+	order_move(g, 0, 4, 0);
+	game_turn(g);
+	assert_int_equal(a->order.kind, ORDER_MOVE);
+	assert_int_equal(a->order.npts, 2);
+	assert_int_equal(a->order.pts[0].x, 4);
+	assert_int_equal(a->order.pts[0].y, 14);
+	assert_int_equal(a->order.pts[1].x, 4);
+	assert_int_equal(a->order.pts[1].y, 0);
+	way_round_said(g, &a->order, 1);
+	assert_int_equal(a->pos.x, 9);
+	assert_int_equal(a->pos.y, 19);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * The friend gone round marches off once the way round is decided: the
  * Column keeps to the points its order holds (they are its order now, as
  * if its general had marked them) and still arrives, never stepping back
@@ -2079,6 +2112,7 @@ main(void)
 		cmocka_unit_test(test_M24_3_6_6_forecast_leaves_the_trail_alone),
 		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),
 		cmocka_unit_test(test_forecast_keeps_the_way_round_across_turns),
+		cmocka_unit_test(test_3_6_7_way_round_of_one_point),
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),
