@@ -814,30 +814,44 @@ test_HO_9_2_disordered_leaves_contact(void **state)
 }
 
 /* HO.9.2: a unit that routs out of a melee leaves no enemy in contact
- * with it (contact -1, the field's "none"); a contact between two other
- * units stands. */
+ * with it (contact -1, the field's "none"), and so does a unit taken off
+ * the field (hm_remove: here captured); a contact between two other
+ * units stands.  The enemy freed is the first unit of the battle. */
 static void
 test_HO_9_2_router_leaves_no_one_in_contact(void **state)
 {
-	struct game *g = field();
-	int c, t, d, e;
+	struct game *g;
+	int c, t, d, e, k;
 
 	(void)state;
-	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N, 80);
-	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
-	d = unit(g, "d", 0, ARM_CAVALRY, "light", "line", 40, 20, DIR_N, 80);
-	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 40, 19, DIR_S, 200);
-	g->units[c].contact = t;
-	g->units[t].contact = c;
-	g->units[d].contact = e;
-	g->units[e].contact = d;
-	hm_rout(g, t, "HO.9.2", "test");
-	assert_int_equal(g->units[t].cond, COND_ROUTED);
-	assert_int_equal(g->units[t].contact, -1);
-	assert_int_equal(g->units[c].contact, -1);
-	assert_int_equal(g->units[d].contact, e);
-	assert_int_equal(g->units[e].contact, d);
-	game_free(g);
+	for (k = 0; k < 2; k++) {
+		g = field();
+		c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20,
+		    DIR_N, 80);
+		t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19,
+		    DIR_S, 200);
+		d = unit(g, "d", 0, ARM_CAVALRY, "light", "line", 40, 20,
+		    DIR_N, 80);
+		e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 40, 19,
+		    DIR_S, 200);
+		assert_int_equal(c, 0);
+		g->units[c].contact = t;
+		g->units[t].contact = c;
+		g->units[d].contact = e;
+		g->units[e].contact = d;
+		if (k == 0) {
+			hm_rout(g, t, "HO.9.2", "test");
+			assert_int_equal(g->units[t].cond, COND_ROUTED);
+		} else {
+			hm_remove(g, t, COND_CAPTURED);
+			assert_int_equal(g->units[t].cond, COND_CAPTURED);
+		}
+		assert_int_equal(g->units[t].contact, -1);
+		assert_int_equal(g->units[c].contact, -1);
+		assert_int_equal(g->units[d].contact, e);
+		assert_int_equal(g->units[e].contact, d);
+		game_free(g);
+	}
 }
 
 /* A close-order router flees its 12-inch Rout move: 24 cells south. */
