@@ -607,6 +607,40 @@ test_HO_7_loser_left_with_one_man_is_disordered(void **state)
 	}
 }
 
+/* HO.7: beaten by exactly the rout margin (3), formed foot routs: 3 hits
+ * (60 men of 200) and the rout, not Disordered.  The seed is the first
+ * whose dice give the horse a win by 3. */
+static void
+test_HO_7_loser_by_the_margin_routs(void **state)
+{
+	struct game *g;
+	int c, t, r[2], seed;
+
+	(void)state;
+	assert_int_equal(hm_turn(rs)->m_rout_margin, 3);
+	for (seed = 1; seed < 200; seed++) {
+		g = field();
+		game_seed(g, (uint64_t)seed);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if ((r[0] + 6) - (r[1] + 4) == 3)
+			break;
+	}
+	assert_true(seed < 200);
+	g = field();
+	game_seed(g, (uint64_t)seed);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
+	hm_fight(g, c, t);
+	assert_int_equal(g->units[t].strength, 140);
+	assert_int_equal(g->units[t].cond, COND_ROUTED);
+	assert_int_equal(count(g, "HO.7", "t loses by 3, 3 hits (60 men), "
+	    "and routs"), 1);
+	game_free(g);
+}
+
 /* HO.7: a tie, horse d6 + 4 + 1 + 1 against foot d6 + 4 on equal totals:
  * 1 hit each and the two stay in contact, each the other's, to fight again
  * next turn.  The seed is the first whose dice tie. */
@@ -2299,6 +2333,7 @@ main(void)
 		cmocka_unit_test(test_HO_7_horse_against_foot),
 		cmocka_unit_test(test_HO_7_a_tie_keeps_them_in_contact),
 		cmocka_unit_test(test_HO_7_loser_left_with_one_man_is_disordered),
+		cmocka_unit_test(test_HO_7_loser_by_the_margin_routs),
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
