@@ -1484,6 +1484,8 @@ test_002_H15_second_charge(void **state)
 	hm_phase_breakthrough(g);
 	assert_int_equal(count(g, "H15", "charges t: 5 in of its 7.5 in "
 	    "reach"), 1);
+	/* It made its move: it halted in contact with t. */
+	assert_int_equal(g->units[c].halt, HALT_CONTACT);
 	assert_true(HM_MARKS(&g->units[t]) & HM_SECOND);
 	assert_int_equal(count(g, "HO.6.2", "t fires musket at c"), 1);
 	assert_int_equal(count(g, "HO.7", "+1 (charged)"), 1);
