@@ -117,6 +117,40 @@ test_3_4_1_charges_past_a_friend_close_behind(void **state)
 	game_free(g);
 }
 
+/* 3.4.1: a charger that has closed is a target where it now stands for
+ * the units after it in the phase, even the first unit of the battle
+ * (index 0): horse a closes 3.5 BD onto b, and Line c, 2 BD from where a
+ * stands then and far from where it began, charges it. */
+static void
+test_3_4_1_charger_closed_is_a_target_where_it_stands(void **state)
+{
+	struct game *g = field();
+	int a, b, c;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_CAVALRY, "light", "line", 20, 24,
+	    DIR_N, 400);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 28, 18,
+	    DIR_W, 500);
+	assert_int_equal(a, 0);
+	order_to(g, a, 20, 8);
+	order_to(g, c, 4, 18);
+	/* c's 2 BD reach does not take in a where it begins. */
+	assert_int_equal(nap_gap(g, a, c), 11);
+	nap_phase_charges(g);
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(fixture_count(g, "3.4.1", "c (infantry in Line) "
+	    "charges a, 2 BD away"), 1);
+	assert_int_equal(g->units[c].pos.x, 25);
+	assert_int_equal(g->units[c].pos.y, 18);
+	assert_int_equal(nap_gap(g, a, c), 2);
+	assert_int_equal(g->units[c].contact, a);
+	assert_int_equal(g->units[a].charged, g->turn);
+	game_free(g);
+}
+
 /* 3.4.1: a Move order leading elsewhere is no charge. */
 static void
 test_3_4_1_no_charge_when_the_order_leads_elsewhere(void **state)
@@ -213,6 +247,50 @@ test_3_4_3_target_stands_wavers_or_routs(void **state)
 	    "charge"), 1);
 	game_free(g);
 	tab()->charge.base = 4;
+}
+
+/* 3.4.3: the target's own general within command radius adds 1 (charge
+ * table's general); the first general of the battle (index 0) counts
+ * like any other. */
+static void
+test_3_4_3_general_near_the_first_side_target(void **state)
+{
+	struct game *g = field();
+	int a, b, roll;
+
+	(void)state;
+	a = fixture_unit(g, "a", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 600);
+	b = fixture_unit(g, "b", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 500);
+	assert_int_equal(g->units[b].general, 0);
+	order_to(g, a, 20, 30);
+	g->generals[0].pos = (struct point){ 22, 23 };
+	roll = fixture_dice(g, 2, 6);
+	/* Drill 4 + base + 1 (general near) is exactly the roll: it stands;
+	 * without the general it would fail by 1 and waver. */
+	tab()->charge.base = roll - 4 - 1;
+	nap_phase_charges(g);
+	tab()->charge.base = 4;
+	assert_int_equal(g->units[b].charged, g->turn);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	assert_int_equal(fixture_count(g, "3.4.3", "+1 (general near)"), 1);
+	game_free(g);
+
+	/* Out of his command radius, the same roll fails by 1: a Mob. */
+	g = field();
+	a = fixture_unit(g, "a", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 600);
+	b = fixture_unit(g, "b", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 500);
+	order_to(g, a, 20, 30);
+	roll = fixture_dice(g, 2, 6);
+	tab()->charge.base = roll - 4 - 1;
+	nap_phase_charges(g);
+	tab()->charge.base = 4;
+	assert_int_equal(g->units[b].cond, COND_MOB);
+	assert_int_equal(fixture_count(g, "3.4.3", "fails by 1"), 1);
+	game_free(g);
 }
 
 /* 3.4.3: foot charged by horse tests at -2, and the arithmetic shows it. */
@@ -877,9 +955,11 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_3_4_1_line_charges_and_closes_to_melee_reach),
 		cmocka_unit_test(test_3_4_1_charges_past_a_friend_close_behind),
+		cmocka_unit_test(test_3_4_1_charger_closed_is_a_target_where_it_stands),
 		cmocka_unit_test(test_3_4_1_no_charge_when_the_order_leads_elsewhere),
 		cmocka_unit_test(test_3_4_1_no_charge_beyond_reach_or_as_mob),
 		cmocka_unit_test(test_3_4_3_target_stands_wavers_or_routs),
+		cmocka_unit_test(test_3_4_3_general_near_the_first_side_target),
 		cmocka_unit_test(test_3_4_3_horse_against_foot),
 		cmocka_unit_test(test_3_4_4_square_stands_and_horse_falls_back),
 		cmocka_unit_test(test_3_6_8_cavalry_contact_in_movement_is_a_charge),

@@ -187,6 +187,7 @@
 	X(test_M26_3_6_6_defile_column_passes_whole, "M26-defile-column-passes-whole", NULL) \
 	X(test_M26_3_6_6_defile_goes_on_next_turn, "M26-defile-goes-on-next-turn", NULL) \
 	X(test_M26_3_6_6_defile_second_unit_waits, "M26-defile-second-unit-waits", NULL) \
+	X(test_M26_3_6_6_defile_and_bridge_two_passages, "M26-defile-and-bridge-two-passages", NULL) \
 	X(test_M26_3_6_6_small_road_bridge_cavalry_passes_whole, "M26-small-road-bridge-cavalry-passes-whole", NULL) \
 	X(test_M26_3_6_6_bridge_passes_next_turn, "M26-bridge-passes-next-turn", NULL) \
 	X(test_M26_3_6_6_bridge_stops_before, "M26-bridge-stops-before", NULL) \

@@ -554,6 +554,93 @@ test_HO_7_horse_against_foot(void **state)
 	game_free(g);
 }
 
+/* HO.7: foot beaten by 1 or 2 with 1 man left in the ranks is
+ * Disordered and falls back, it does not rout; beaten by as much with no
+ * man left, it is gone (the rout's line, no fall back).  The seed is the
+ * first whose dice give the horse a win by 1 or 2. */
+static void
+test_HO_7_loser_left_with_one_man_is_disordered(void **state)
+{
+	struct game *g;
+	int c, t, r[2], seed, diff = 0, left;
+	char want[256];
+
+	(void)state;
+	for (seed = 1; seed < 200; seed++) {
+		g = field();
+		game_seed(g, (uint64_t)seed);
+		dice(g, 2, 6, r);
+		game_free(g);
+		diff = (r[0] + 6) - (r[1] + 4);
+		if (diff == 1 || diff == 2)
+			break;
+	}
+	assert_true(seed < 200);
+	for (left = 1; left >= 0; left--) {
+		g = field();
+		game_seed(g, (uint64_t)seed);
+		c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20,
+		    DIR_N, 80);
+		t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19,
+		    DIR_S, 200);
+		/* 20 men a hit (200 / 10): diff hits leave exactly `left'. */
+		g->units[t].strength = 20 * diff + left;
+		HM_MARKS(&g->units[c]) = HM_CHARGER;
+		HM_MARKS(&g->units[t]) = HM_CHARGED;
+		hm_fight(g, c, t);
+		assert_int_equal(g->units[t].strength, left);
+		assert_int_equal(g->units[c].strength, 80);
+		assert_int_equal(g->units[c].contact, -1);
+		assert_int_equal(g->units[t].contact, -1);
+		snprintf(want, sizeof want, "t loses by %d, %d hits (%d men)%s",
+		    diff, diff, 20 * diff, left > 0 ? ": Disordered" :
+		    ", and routs");
+		assert_int_equal(count(g, "HO.7", want), 1);
+		if (left > 0) {
+			assert_int_equal(g->units[t].cond, COND_MOB);
+			assert_int_not_equal(g->units[t].pos.y, 19);
+		} else {
+			assert_int_not_equal(g->units[t].cond, COND_MOB);
+			assert_int_equal(g->units[t].pos.y, 19);
+		}
+		game_free(g);
+	}
+}
+
+/* HO.7: beaten by exactly the rout margin (3), formed foot routs: 3 hits
+ * (60 men of 200) and the rout, not Disordered.  The seed is the first
+ * whose dice give the horse a win by 3. */
+static void
+test_HO_7_loser_by_the_margin_routs(void **state)
+{
+	struct game *g;
+	int c, t, r[2], seed;
+
+	(void)state;
+	assert_int_equal(hm_turn(rs)->m_rout_margin, 3);
+	for (seed = 1; seed < 200; seed++) {
+		g = field();
+		game_seed(g, (uint64_t)seed);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if ((r[0] + 6) - (r[1] + 4) == 3)
+			break;
+	}
+	assert_true(seed < 200);
+	g = field();
+	game_seed(g, (uint64_t)seed);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
+	hm_fight(g, c, t);
+	assert_int_equal(g->units[t].strength, 140);
+	assert_int_equal(g->units[t].cond, COND_ROUTED);
+	assert_int_equal(count(g, "HO.7", "t loses by 3, 3 hits (60 men), "
+	    "and routs"), 1);
+	game_free(g);
+}
+
 /* HO.7: a tie, horse d6 + 4 + 1 + 1 against foot d6 + 4 on equal totals:
  * 1 hit each and the two stay in contact, each the other's, to fight again
  * next turn.  The seed is the first whose dice tie. */
@@ -758,6 +845,47 @@ test_HO_9_2_disordered_leaves_contact(void **state)
 	assert_int_equal(g->units[u].pos.y, 22);
 	assert_int_equal(g->units[u].facing, DIR_N);
 	game_free(g);
+}
+
+/* HO.9.2: a unit that routs out of a melee leaves no enemy in contact
+ * with it (contact -1, the field's "none"), and so does a unit taken off
+ * the field (hm_remove: here captured); a contact between two other
+ * units stands.  The enemy freed is the first unit of the battle. */
+static void
+test_HO_9_2_router_leaves_no_one_in_contact(void **state)
+{
+	struct game *g;
+	int c, t, d, e, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20,
+		    DIR_N, 80);
+		t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19,
+		    DIR_S, 200);
+		d = unit(g, "d", 0, ARM_CAVALRY, "light", "line", 40, 20,
+		    DIR_N, 80);
+		e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 40, 19,
+		    DIR_S, 200);
+		assert_int_equal(c, 0);
+		g->units[c].contact = t;
+		g->units[t].contact = c;
+		g->units[d].contact = e;
+		g->units[e].contact = d;
+		if (k == 0) {
+			hm_rout(g, t, "HO.9.2", "test");
+			assert_int_equal(g->units[t].cond, COND_ROUTED);
+		} else {
+			hm_remove(g, t, COND_CAPTURED);
+			assert_int_equal(g->units[t].cond, COND_CAPTURED);
+		}
+		assert_int_equal(g->units[t].contact, -1);
+		assert_int_equal(g->units[c].contact, -1);
+		assert_int_equal(g->units[d].contact, e);
+		assert_int_equal(g->units[e].contact, d);
+		game_free(g);
+	}
 }
 
 /* A close-order router flees its 12-inch Rout move: 24 cells south. */
@@ -1356,6 +1484,8 @@ test_002_H15_second_charge(void **state)
 	hm_phase_breakthrough(g);
 	assert_int_equal(count(g, "H15", "charges t: 5 in of its 7.5 in "
 	    "reach"), 1);
+	/* It made its move: it halted in contact with t. */
+	assert_int_equal(g->units[c].halt, HALT_CONTACT);
 	assert_true(HM_MARKS(&g->units[t]) & HM_SECOND);
 	assert_int_equal(count(g, "HO.6.2", "t fires musket at c"), 1);
 	assert_int_equal(count(g, "HO.7", "+1 (charged)"), 1);
@@ -1454,6 +1584,38 @@ broken_through(int *c, int *n, int *f)
 	g->phase = p;
 	HM_MARKS(&g->units[*c]) = HM_CHARGER | HM_BROKE;
 	return g;
+}
+
+/* H15: the enemies in reach of a second charge come nearest first
+ * whatever their order of battle (the farther f is deployed before the
+ * nearer n), and no more than max are written. */
+static void
+test_H15_second_targets_nearest_first_at_most_max(void **state)
+{
+	struct game *g = field();
+	int c, n, f, tg[3];
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	f = unit(g, "f", 1, ARM_INFANTRY, "close", "line", 30, 20, DIR_SW,
+	    200);
+	n = unit(g, "n", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S,
+	    200);
+	assert_true(f < n);
+	assert_int_equal(hm_gap(g, c, n), 20);
+	assert_true(hm_gap(g, c, f) > 20);
+	assert_true(hm_gap(g, c, f) <= hm_second_reach(g, c));
+	tg[0] = tg[1] = tg[2] = -7;
+	assert_int_equal(hm_second_targets(g, c, tg, 2), 2);
+	assert_int_equal(tg[0], n);
+	assert_int_equal(tg[1], f);
+	assert_int_equal(tg[2], -7);
+	/* Room for one: the nearest, and nothing past it. */
+	tg[0] = tg[1] = tg[2] = -7;
+	assert_int_equal(hm_second_targets(g, c, tg, 1), 1);
+	assert_int_equal(tg[0], n);
+	assert_int_equal(tg[1], -7);
+	game_free(g);
 }
 
 /* H15: horse that broke through with no enemy left in reach is asked
@@ -2172,11 +2334,14 @@ main(void)
 		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
 		cmocka_unit_test(test_HO_7_a_tie_keeps_them_in_contact),
+		cmocka_unit_test(test_HO_7_loser_left_with_one_man_is_disordered),
+		cmocka_unit_test(test_HO_7_loser_by_the_margin_routs),
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
 		cmocka_unit_test(test_HO_9_1_flanked_without_hits_needs_8),
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
+		cmocka_unit_test(test_HO_9_2_router_leaves_no_one_in_contact),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
 		cmocka_unit_test(test_HO_9_3_guns_and_horse_flee_at_their_rout_figures),
 		cmocka_unit_test(test_HO_9_3_flight_to_the_north),
@@ -2203,6 +2368,7 @@ main(void)
 		cmocka_unit_test(test_002_H15_second_charge),
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
 		cmocka_unit_test(test_002_H15_rein_in),
+		cmocka_unit_test(test_H15_second_targets_nearest_first_at_most_max),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
 		cmocka_unit_test(test_002_H15_no_enemy_in_reach_asks_nothing),
 		cmocka_unit_test(test_002_H15_save_at_the_question),

@@ -173,6 +173,123 @@ test_3_6_8_infantry_contact_gap_and_halt(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.8 in the walk: a Line marching N onto a formed enemy Line halts for
+ * contact more than 1 BD short of it, on the same row wherever on the
+ * map the two stand: near the corner [0, 0] and 180 cells from it both
+ * ways (the search for enemies near the walk measures from the walker,
+ * not from the map's corner).
+ */
+static void
+test_3_6_8_contact_halt_anywhere_on_the_map(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	int off, e, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		off = k * 180;
+		g = game_create(rs, map_create(220, 220));
+		game_add_side(g, "French");
+		game_add_side(g, "Allied");
+		game_add_general(g, "fr", "General", 0, -1);
+		game_add_general(g, "al", "General", 1, -1);
+		g->opt.courier_delay = false;
+		game_add_unit(g, "a", "A", 0, 0);
+		g->units[0].arm = ARM_INFANTRY;
+		unit_attr_set(&g->units[0], ruleset_attr(rs, "drill"), 4);
+		unit_attr_set(&g->units[0], ruleset_attr(rs, "musician"), true);
+		g->units[0].strength = g->units[0].strength0 = 600;
+		g->units[0].formation = ruleset_form(rs, "line");
+		g->units[0].pos = (struct point){ 10 + off, 24 + off };
+		g->units[0].facing = DIR_N;
+		game_occupy(g, 0, true);
+		e = game_add_unit(g, "e", "E", 1, 1);
+		g->units[e].arm = ARM_INFANTRY;
+		g->units[e].strength = g->units[e].strength0 = 600;
+		g->units[e].formation = ruleset_form(rs, "line");
+		g->units[e].pos = (struct point){ 10 + off, 16 + off };
+		g->units[e].facing = DIR_S;
+		game_occupy(g, e, true);
+		order_move(g, 0, 10 + off, 2 + off);
+		move_unit(g, NULL, 0, -1, NULL, NULL);
+		/* 2 rows of its 6 (3 BD): its front on row 20, one empty
+		 * row (1 BD with the enemy's rear rank) short of e. */
+		assert_int_equal(g->units[0].pos.x, 10 + off);
+		assert_int_equal(g->units[0].pos.y, 20 + off);
+		assert_int_equal(g->units[0].halt, HALT_CONTACT);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/* A Line of 600 of side `side' at p facing f; returns its index. */
+static int
+line_named(struct game *g, const char *id, int side, struct point p,
+    enum dir f)
+{
+	int u = game_add_unit(g, id, id, side, side);
+
+	g->units[u].arm = ARM_INFANTRY;
+	unit_attr_set(&g->units[u], ruleset_attr(g->rs, "drill"), 4);
+	unit_attr_set(&g->units[u], ruleset_attr(g->rs, "musician"), true);
+	g->units[u].strength = g->units[u].strength0 = 600;
+	g->units[u].formation = ruleset_form(g->rs, "line");
+	g->units[u].pos = p;
+	g->units[u].facing = f;
+	game_occupy(g, u, true);
+	return u;
+}
+
+/*
+ * 3.6.8 through the phase's index of units (move_ctx): walks that take
+ * units in and out of its places leave each unit findable once.  French
+ * A (the first unit of the battle) and B stand in one place of the
+ * index; B moves twice, the second time out of it; A then moves a row;
+ * the Allied Line E, sent from row 30 to row 20, then marches N onto A
+ * and halts for contact with it more than 1 BD short, its front on row
+ * 28 (rows 25 to 27 empty between it and A's rear rank on row 24), as it
+ * would with no index.
+ */
+static void
+test_3_6_8_index_keeps_units_walks_move(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(60, 40));
+	struct move_ctx *ctx;
+	int a, b, e;
+
+	(void)state;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	a = line_named(g, "a", 0, (struct point){ 4, 24 }, DIR_N);
+	b = line_named(g, "b", 0, (struct point){ 12, 19 }, DIR_N);
+	e = line_named(g, "e", 1, (struct point){ 4, 30 }, DIR_N);
+	assert_int_equal(a, 0);
+	ctx = move_ctx_create(g);
+	order_move(g, b, 12, 18);
+	move_unit(g, ctx, b, -1, NULL, NULL);
+	assert_int_equal(g->units[b].pos.y, 18);	/* index place kept */
+	order_move(g, b, 12, 14);
+	move_unit(g, ctx, b, -1, NULL, NULL);
+	assert_int_equal(g->units[b].pos.y, 14);	/* out of it */
+	order_move(g, a, 4, 23);
+	move_unit(g, ctx, a, -1, NULL, NULL);
+	assert_int_equal(g->units[a].pos.y, 23);
+	order_move(g, e, 4, 20);
+	move_unit(g, ctx, e, -1, NULL, NULL);
+	assert_int_equal(g->units[e].pos.x, 4);
+	assert_int_equal(g->units[e].pos.y, 28);
+	assert_int_equal(g->units[e].halt, HALT_CONTACT);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* Open ground: the route is the straight line, as far as asked. */
 static void
 test_path_straight_line(void **state)
@@ -783,6 +900,39 @@ test_3_6_7_way_round_kept_across_turns(void **state)
 }
 
 /*
+ * 3.6.7, marshal's reading: a way round of a single turning point is one.
+ * The Column of column_behind_line, sent to (4, 0) instead, meets the
+ * standing Line at (8, 12) on its straight way; round its west end one
+ * point is enough, (4, 14), from which the straight line to (4, 0) is
+ * clear.  That point goes into its Move order before (4, 0), the log
+ * names it, and the Column marches: on turn 1 to (9, 19).
+ */
+static void
+test_3_6_7_way_round_of_one_point(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	const struct unit *a = &g->units[0];
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+	(void)friend_at(g, "line", 8, 12);
+	order_move(g, 0, 4, 0);
+	game_turn(g);
+	assert_int_equal(a->order.kind, ORDER_MOVE);
+	assert_int_equal(a->order.npts, 2);
+	assert_int_equal(a->order.pts[0].x, 4);
+	assert_int_equal(a->order.pts[0].y, 14);
+	assert_int_equal(a->order.pts[1].x, 4);
+	assert_int_equal(a->order.pts[1].y, 0);
+	way_round_said(g, &a->order, 1);
+	assert_int_equal(a->pos.x, 9);
+	assert_int_equal(a->pos.y, 19);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * The friend gone round marches off once the way round is decided: the
  * Column keeps to the points its order holds (they are its order now, as
  * if its general had marked them) and still arrives, never stepping back
@@ -1102,6 +1252,57 @@ test_3_6_3_reach_is_every_cell_the_speed_pays_for(void **state)
 		}
 	assert_int_equal(want, 105);
 	assert_int_equal(n, want);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.6: the reachable area does not look along the unit's present
+ * order: cavalry in Road Column on a road, under a Move order north past
+ * a friend standing on the road 19 rows ahead, still shows its clear-road
+ * 5 BD + trumpet 1 BD (24 ticks, 12 orthogonal steps north along the
+ * road), not the crowded 3 BD its walk under that order would have.
+ */
+static void
+test_3_6_6_reach_ignores_the_order_s_road_ahead(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct point *cells = NULL;
+	int n, i, b, top = 99;
+
+	(void)state;
+	g->units[0].arm = ARM_CAVALRY;
+	for (i = 0; i < 30; i++)
+		map_cell(g->map, 10, i)->road = ROAD_BIG;
+	b = game_add_unit(g, "b", "B", 0, 0);
+	g->units[b].arm = ARM_INFANTRY;
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 4);
+	g->units[b].strength = g->units[b].strength0 = 600;
+	g->units[b].formation = ruleset_form(rs, "column");
+	g->units[b].pos = (struct point){ 10, 1 };
+	g->units[b].facing = DIR_N;
+	game_occupy(g, b, true);
+	order_move(g, 0, 10, 0);
+	n = move_reach(g, 0, &cells);
+	for (i = 0; i < n; i++)
+		if (cells[i].x == 10 && cells[i].y < top)
+			top = cells[i].y;
+	assert_int_equal(top, 8);
+	free(cells);
+	/* The same with the order's first waypoint passed: its road ahead
+	 * to the destination is as crowded, and the reach as long. */
+	g->units[0].order.npts = 2;
+	g->units[0].order.pts[0] = (struct point){ 10, 15 };
+	g->units[0].order.pts[1] = (struct point){ 10, 0 };
+	g->units[0].waypoint = 1;
+	top = 99;
+	n = move_reach(g, 0, &cells);
+	for (i = 0; i < n; i++)
+		if (cells[i].x == 10 && cells[i].y < top)
+			top = cells[i].y;
+	assert_int_equal(top, 8);
 	free(cells);
 	game_free(g);
 	ruleset_free(rs);
@@ -1875,6 +2076,8 @@ main(void)
 		cmocka_unit_test(test_gap_between_blocks),
 		cmocka_unit_test(test_3_6_8_enemy_gap_up_to_twice_the_reach),
 		cmocka_unit_test(test_3_6_8_infantry_contact_gap_and_halt),
+		cmocka_unit_test(test_3_6_8_contact_halt_anywhere_on_the_map),
+		cmocka_unit_test(test_3_6_8_index_keeps_units_walks_move),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
@@ -1899,6 +2102,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_reach_is_every_cell_the_speed_pays_for),
 		cmocka_unit_test(test_replay_is_exact),
 		cmocka_unit_test(test_colonel_while_moving),
+		cmocka_unit_test(test_3_6_6_reach_ignores_the_order_s_road_ahead),
 		cmocka_unit_test(test_3_6_5_reach_shows_minimum_move),
 		cmocka_unit_test(test_3_5_1_restore_reforms_mob_whole_turn),
 		cmocka_unit_test(test_3_5_1_restore_refused_near_enemy),
@@ -1908,6 +2112,7 @@ main(void)
 		cmocka_unit_test(test_M24_3_6_6_forecast_leaves_the_trail_alone),
 		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),
 		cmocka_unit_test(test_forecast_keeps_the_way_round_across_turns),
+		cmocka_unit_test(test_3_6_7_way_round_of_one_point),
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),

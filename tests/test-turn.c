@@ -313,6 +313,55 @@ test_3_8_3_loser_loses_at_least_the_winners_share(void **state)
 	game_free(g);
 }
 
+/* Two Lines of 600 in contact, each the other's, on a game seeded seed,
+ * their melee fought. */
+static struct game *
+melee_of_lines(uint64_t seed, int *a, int *b)
+{
+	struct game *g = field();
+
+	game_seed(g, seed);
+	*a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	*b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 19,
+	    DIR_S, 600);
+	g->units[*a].contact = *b;
+	g->units[*b].contact = *a;
+	nap_phase_melee(g);
+	return g;
+}
+
+/*
+ * 3.8.4: a melee decided by less than the rout margin ends the contact:
+ * the loser, thrown into disorder (a Mob), and the winner are in contact
+ * with no one (-1) after it, though they were each other's before.  Two
+ * Lines of 600, Drill 4; the seed is the first whose melee ends so.
+ */
+static void
+test_3_8_4_melee_won_short_of_a_rout_ends_the_contact(void **state)
+{
+	struct game *g;
+	int a, b, seed;
+	bool found = false;
+
+	(void)state;
+	for (seed = 1; seed < 200 && !found; seed++) {
+		g = melee_of_lines((uint64_t)seed, &a, &b);
+		found = fixture_count(g, "3.8.4", "thrown into disorder") == 1;
+		game_free(g);
+	}
+	assert_true(found);
+	g = melee_of_lines((uint64_t)(seed - 1), &a, &b);
+	assert_int_equal(fixture_count(g, "3.8.3", " wins by "), 1);
+	assert_int_equal((g->units[a].cond == COND_MOB) +
+	    (g->units[b].cond == COND_MOB), 1);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_int_equal(g->units[b].contact, -1);
+	assert_int_not_equal(g->units[a].cond, COND_ROUTED);
+	assert_int_not_equal(g->units[b].cond, COND_ROUTED);
+	game_free(g);
+}
+
 /*
  * 3.8.2: +1 (odds) per full doubling of the enemy's men: 1,000 foot
  * against 500 have exactly one doubling; 999 against 500 none.
@@ -1339,6 +1388,7 @@ main(void)
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
 		cmocka_unit_test(test_3_8_4_loser_left_with_no_men_routs),
 		cmocka_unit_test(test_3_8_3_loser_loses_at_least_the_winners_share),
+		cmocka_unit_test(test_3_8_4_melee_won_short_of_a_rout_ends_the_contact),
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
 		cmocka_unit_test(test_3_9_1_explanation_line),
