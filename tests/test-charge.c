@@ -141,6 +141,7 @@ test_3_4_1_charger_closed_is_a_target_where_it_stands(void **state)
 	assert_int_equal(nap_gap(g, a, c), 11);
 	nap_phase_charges(g);
 	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(g->units[b].charged, g->turn);	/* a's charge */
 	assert_int_equal(fixture_count(g, "3.4.1", "c (infantry in Line) "
 	    "charges a, 2 BD away"), 1);
 	assert_int_equal(g->units[c].pos.x, 25);
