@@ -1949,6 +1949,57 @@ test_panel_general_without_aides(void **state)
 	fixture_free(f);
 }
 
+/*
+ * X under the horse-and-musket rules: an assault is a Move order onto an
+ * enemy, which charges when he is in the unit's front arc and reach
+ * (HO.3.1).  The key used to answer "No charges under these rules".  The
+ * North Carolina riflemen, 2.5 in from the 7th Foot: the preview says
+ * the charge comes this turn with no march and no test before contact,
+ * draws the line straight at him, and Enter gives the order onto him.
+ */
+static void
+test_HO_3_1_assault_key_under_horse_and_musket(void **state)
+{
+	struct fixture *f = fixture_scenario("cowpens-1781", 120, 40, true);
+	int ncr = game_find_unit(f->g, "NCR"), foot = game_find_unit(f->g,
+	    "7F");
+	const struct unit *u;
+	struct charge_forecast cf;
+
+	(void)state;
+	assert_true(ncr >= 0 && foot >= 0);
+	u = &f->g->units[ncr];
+	while (f->ui->mode != MODE_MAP)		/* the briefing */
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	f->ui->cursor = u->pos;
+	type(f, " ");
+	assert_int_equal(f->ui->sel, ncr);
+	type(f, "X");
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	assert_true(f->ui->assault);
+	assert_int_equal(f->ui->cursor.x, f->g->units[foot].pos.x);
+	assert_int_equal(f->ui->cursor.y, f->g->units[foot].pos.y);
+	assert_true(has(f, "This turn: the charge, and no march"));
+	assert_true(has(f, "Charges 7th Foot (Royal Fusiliers) this"));
+	assert_true(has(f, "with no test before contact"));
+	assert_false(has(f, "Does not arrive"));
+	assert_false(has(f, "No way there"));
+	assert_false(has(f, "No charges"));
+	type(f, "\r");
+	assert_int_equal(f->ui->mode, MODE_MAP);
+	assert_int_equal(u->order.kind, ORDER_MOVE);
+	assert_int_equal(u->order.pts[u->order.npts - 1].x,
+	    f->g->units[foot].pos.x);
+	assert_int_equal(u->order.pts[u->order.npts - 1].y,
+	    f->g->units[foot].pos.y);
+	assert_int_equal(f->g->rs->ops->charge_forecast(f->g, &u->order,
+	    u->pos, u->facing, HALT_ARRIVED, &cf), 0);
+	assert_int_equal(cf.target, foot);
+	assert_int_equal(cf.when, CHARGE_NOW);
+	fixture_free(f);
+}
+
 /* The briefing counts points as a reader would: "1 point", "3 points"
  * (it read "1 points"). */
 static void
@@ -3277,6 +3328,7 @@ main(void)
 		cmocka_unit_test(test_panel_ground_in_the_rulesets_terms),
 		cmocka_unit_test(test_action_key_gives_the_rulesets_own_order),
 		cmocka_unit_test(test_panel_general_without_aides),
+		cmocka_unit_test(test_HO_3_1_assault_key_under_horse_and_musket),
 		cmocka_unit_test(test_messages_name_the_keys_as_bound),
 	};
 

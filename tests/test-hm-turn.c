@@ -19,6 +19,7 @@
 #include "ai/ai.h"
 #include "core/decide.h"
 #include "core/game.h"
+#include "core/move.h"
 #include "core/rng.h"
 #include "core/ruleset.h"
 #include "io/load.h"
@@ -435,6 +436,124 @@ test_HO_3_1_beyond_reach(void **state)
 	assert_int_equal(g->units[c].contact, -1);
 	assert_int_equal(count(g, "HO.3.1", "beyond its charge reach of "
 	    "6 in"), 1);
+	game_free(g);
+}
+
+/* The Move preview's forecast (ruleset op charge_forecast): horse 10
+ * inches from foot, within its 15, charges this turn, before anyone
+ * marches, over the gap the charges phase then closes; no test comes
+ * before contact. */
+static void
+test_HO_3_1_forecast_charges_this_turn(void **state)
+{
+	struct game *g = field();
+	struct charge_forecast f;
+	int c, t;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 9, DIR_S, 200);
+	move_order(g, c, 20, 9);
+	assert_int_equal(hm_charge_forecast(g, &g->units[c].order,
+	    g->units[c].pos, DIR_N, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, t);
+	assert_int_equal(f.when, CHARGE_NOW);
+	assert_int_equal(f.gap, 40);			/* 10 inches */
+	assert_false(f.test);
+	assert_false(f.falters);
+	/* The forecast walked the charge out and put it back. */
+	assert_int_equal(g->units[c].pos.y, 30);
+	assert_int_equal(g->units[c].facing, DIR_N);
+	assert_int_equal(game_unit_at(g, 20, 30), c);
+	hm_phase_charges(g);
+	assert_int_equal(g->units[c].contact, t);
+	game_free(g);
+}
+
+/* A friend standing between the charger and its target: the forecast
+ * says the charge falters (HO.3.2), as the charges phase then has it. */
+static void
+test_HO_3_2_forecast_says_the_charge_falters(void **state)
+{
+	struct game *g = field();
+	struct charge_forecast f;
+	int c, t;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 9, DIR_S, 200);
+	unit(g, "f", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	move_order(g, c, 20, 9);
+	assert_int_equal(hm_charge_forecast(g, &g->units[c].order,
+	    g->units[c].pos, DIR_N, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, t);
+	assert_int_equal(f.when, CHARGE_NOW);
+	assert_true(f.falters);
+	assert_int_equal(g->units[c].pos.y, 30);
+	hm_phase_charges(g);
+	assert_int_equal(g->units[c].contact, -1);
+	assert_true(g->units[c].pos.y > 20);
+	game_free(g);
+}
+
+/* Close-order foot 6.5 inches off, beyond its 6-inch reach, does not
+ * charge this turn: its march stops 1 inch short (HO.4) and the forecast
+ * is next turn's charge from there, over that inch; the next charges
+ * phase makes it.  A Move order that leads onto no enemy forecasts no
+ * charge, and guns and a Disordered unit are refused. */
+static void
+test_HO_3_1_forecast_charges_next_turn_from_the_march(void **state)
+{
+	struct game *g = field();
+	struct charge_forecast f;
+	struct move_preview pv;
+	struct order o;
+	int c, t, gun;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_INFANTRY, "close", "line", 20, 30, DIR_N, 200);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 16, DIR_S, 200);
+	gun = unit(g, "g", 0, ARM_ARTILLERY, "light", "deployed", 40, 30,
+	    DIR_N, 20);
+	assert_int_equal(hm_gap(g, c, t), 26);
+	move_order(g, c, 20, 16);
+	assert_int_equal(move_preview(g, &g->units[c].order, &pv), 0);
+	assert_int_equal(pv.halt, HALT_CONTACT);
+	assert_int_equal(hm_charge_forecast(g, &g->units[c].order, pv.pos,
+	    pv.facing, pv.halt, &f), 0);
+	assert_int_equal(f.target, t);
+	assert_int_equal(f.when, CHARGE_NEXT);
+	assert_int_equal(f.gap, 4);			/* 1 inch (HO.4) */
+	/* The turn as forecast: no charge now, the march, then the
+	 * charge from where it stopped. */
+	hm_phase_charges(g);
+	assert_int_equal(g->units[c].contact, -1);
+	hm_phase_movement(g);
+	assert_int_equal(g->units[c].pos.x, pv.pos.x);
+	assert_int_equal(g->units[c].pos.y, pv.pos.y);
+	assert_int_equal(hm_gap(g, c, t), 4);
+	move_preview_free(&pv);
+	hm_phase_charges(g);
+	assert_int_equal(g->units[c].contact, t);
+	/* An order onto open ground charges nobody. */
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = gun;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 40, 20 };
+	assert_int_equal(hm_charge_forecast(g, &o, g->units[gun].pos, DIR_N,
+	    HALT_ARRIVED, &f), -1);
+	assert_non_null(strstr(f.refused, "never charges"));
+	o.unit = c;
+	g->units[c].contact = -1;
+	g->units[c].cond = COND_MOB;	/* Disordered */
+	assert_int_equal(hm_charge_forecast(g, &o, g->units[c].pos, DIR_N,
+	    HALT_ARRIVED, &f), -1);
+	assert_non_null(strstr(f.refused, "not formed"));
+	g->units[c].cond = COND_FORMED;
+	assert_int_equal(hm_charge_forecast(g, &o, g->units[c].pos, DIR_N,
+	    HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, -1);
 	game_free(g);
 }
 
@@ -2330,6 +2449,10 @@ main(void)
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
+		cmocka_unit_test(test_HO_3_1_forecast_charges_this_turn),
+		cmocka_unit_test(test_HO_3_2_forecast_says_the_charge_falters),
+		cmocka_unit_test(
+		    test_HO_3_1_forecast_charges_next_turn_from_the_march),
 		cmocka_unit_test(test_HO_3_2_faltered_charger_stops),
 		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
 		cmocka_unit_test(test_HO_7_horse_against_foot),

@@ -297,7 +297,10 @@ struct charge_forecast {
 	int		target;		/* unit charged, -1: none */
 	enum charge_when when;
 	int		gap;		/* ticks between the blocks then */
-	int		needs;		/* the target's test: 2d6 at most */
+	bool		falters;	/* the ground or a unit in the way
+					   stops it short: no melee */
+	bool		test;		/* the target tests before contact */
+	int		needs;		/* that test: 2d6 at most */
 	bool		square;		/* a square against horse (3.4.4) */
 	char		expl[160];	/* needs' arithmetic */
 	char		refused[160];	/* why the unit never charges, or "" */

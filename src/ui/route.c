@@ -147,7 +147,7 @@ route_order(const struct ui *ui, int unit, struct order *o)
 		*o = draft;
 }
 
-void
+int
 route_charge(const struct game *g, const struct order *o, struct point stop,
     enum dir facing, enum halt halt, char *buf, size_t len)
 {
@@ -160,7 +160,7 @@ route_charge(const struct game *g, const struct order *o, struct point stop,
 	if (rs->ops->charge_forecast == NULL ||
 	    rs->ops->charge_forecast(g, o, stop, facing, halt, &f) != 0 ||
 	    f.target < 0)
-		return;
+		return -1;
 	who = g->units[f.target].name;
 	when = f.when == CHARGE_NOW ? "this turn, before the march" :
 	    f.when == CHARGE_MARCH ? "this turn, as its march reaches it" :
@@ -172,12 +172,19 @@ route_charge(const struct game *g, const struct order *o, struct point stop,
 		    "test%s", gap, who, ruleset_cite_fmt(rs,
 		    RULESET_TOPIC_MELEE, " (%s)", RULESET_CITE_MARK, c1,
 		    sizeof c1));
-		return;
+		return (int)f.when;
 	}
 	/* The charge's rule, then its distance, in one parenthesis. */
 	ruleset_cite_fmt(rs, RULESET_TOPIC_CHARGE, "%s, ", RULESET_CITE_MARK,
 	    c1, sizeof c1);
-	if (f.square)
+	if (f.falters)
+		snprintf(buf, len, "Charges %s %s (%s%s away) but falters: "
+		    "the ground or a unit in the way stops it short, and "
+		    "no melee follows", who, when, c1, gap);
+	else if (!f.test)
+		snprintf(buf, len, "Charges %s %s (%s%s away), with no test "
+		    "before contact", who, when, c1, gap);
+	else if (f.square)
 		snprintf(buf, len, "Charges %s %s (%s%s away): the %s stands "
 		    "and the horse falls back%s", who, when, c1, gap,
 		    ruleset_word(rs, RULESET_TERM_SQUARE), ruleset_cite_fmt(rs,
@@ -188,6 +195,7 @@ route_charge(const struct game *g, const struct order *o, struct point stop,
 		    "or less on the dice (%s)%s", who, when, c1, gap, f.needs,
 		    f.expl, ruleset_cite_fmt(rs, RULESET_TOPIC_CHARGE_TEST,
 		    " (%s)", RULESET_CITE_MARK, c2, sizeof c2));
+	return (int)f.when;
 }
 
 static void route_plan_now(struct ui *, int, struct route *);
@@ -248,8 +256,19 @@ route_plan_now(struct ui *ui, int unit, struct route *r)
 		    sizeof r->notes[0]);
 		r->nnotes++;
 	}
-	route_charge(g, &o, pv.pos, pv.facing, pv.halt, r->charge,
-	    sizeof r->charge);
+	if (route_charge(g, &o, pv.pos, pv.facing, pv.halt, r->charge,
+	    sizeof r->charge) == CHARGE_NOW) {
+		/* The charge comes before the march and the charger does
+		 * not march after it (3.4.1, HO.3.2): the line runs straight
+		 * at the target and the march is not shown. */
+		move_preview_free(&pv);
+		r->charge_now = true;
+		r->n = 1;
+		r->stop = 0;
+		r->nnotes = 0;
+		line_to(r, o.pts[o.npts - 1]);
+		return;
+	}
 	move_preview_free(&pv);
 	/* The rest of the way: the same walk, turn after turn, from where
 	 * this turn's walk stops. */

@@ -255,9 +255,12 @@ route_panel(struct ui *ui, struct pen *p)
 		}
 		line(p, style_plain, "Turn %d, from here: to [%d, %d]",
 		    arrives, s.x, s.y);
-	} else
+	} else if (r->charge_now)
+		line(p, style_plain, "This turn: the charge, and no march");
+	else
 		line(p, style_plain, "This turn: to [%d, %d]", s.x, s.y);
-	line(p, style_plain, "Stops: %s", r->why);
+	if (!r->charge_now)
+		line(p, style_plain, "Stops: %s", r->why);
 	if (r->turns > 0)
 		line(p, style_plain, "Arrives after %d turn%s", r->turns,
 		    r->turns == 1 ? "" : "s");
@@ -266,7 +269,9 @@ route_panel(struct ui *ui, struct pen *p)
 		    ROUTE_TURNS);
 	/* The drawn line is only the direction: say whether there is a
 	 * way at all, and in which formation. */
-	if (r->turns < 0 && r->form == -1)
+	if (r->charge[0] != '\0')
+		;	/* an assault's way is its charge */
+	else if (r->turns < 0 && r->form == -1)
 		line(p, theme_rule(ui), "No way there in any formation: "
 		    "the line only shows the direction");
 	else if (r->turns < 0 && r->form >= 0 && r->form != u->formation)

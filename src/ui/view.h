@@ -147,6 +147,10 @@ struct route {
 	int		nnotes;		/* (newest first) */
 	char		charge[320];	/* the charge it brings about (3.4.5),
 					   "" if none */
+	bool		charge_now;	/* that charge comes this turn, before
+					   any march, and the unit does not
+					   march: cells run straight at the
+					   target, stop is 0 */
 	int		form;		/* not arriving: the formation with a
 					   whole route there (move_route_form),
 					   -1 none; -2 not asked */
@@ -159,8 +163,9 @@ void route_plan(struct ui *, int unit, struct route *);
 bool route_group_place(const struct ui *, int unit, struct point *place);
 /* 3.4.5: the line that says which charge Move order o brings about, if
  * its march this turn stops at stop, facing, for the reason halt; "" if
- * none.  Never names a target the ruleset would not charge. */
-void route_charge(const struct game *, const struct order *o,
+ * none.  Never names a target the ruleset would not charge.  Returns
+ * when the charge comes (enum charge_when), -1 for none. */
+int route_charge(const struct game *, const struct order *o,
     struct point stop, enum dir facing, enum halt halt, char *buf,
     size_t len);
 

@@ -31,64 +31,85 @@ may_charge(const struct game *g, int u)
 }
 
 /*
- * HO.3.1, HO.3.2: charger c turns to tg and walks straight at him until
- * contact, its reach spent, the ground or a unit in the way stops it;
- * it is left where it stopped.  Returns the ticks spent.
+ * HO.3.1, HO.3.2: where charger c would stop, turned to tg and walking
+ * straight at him until contact, its reach spent, the ground or a unit in
+ * the way stopping it: *pos and *facing, and the ticks spent.  Reads g
+ * only; close_walk puts the charger there.
  */
 static int
-close_walk(struct game *g, int c, int tg, int reach)
+close_path(const struct game *g, int c, int tg, int reach, struct point *pos,
+    enum dir *facing)
 {
-	struct unit *cu = &g->units[c], *tu = &g->units[tg];
-	struct point next;
-	int spent = 0, cost;
-	enum dir d, was = cu->facing;
-	bool blocked = false;
+	const struct unit *cu = &g->units[c], *tu = &g->units[tg];
+	struct point *mine = game_cells_take(g), *theirs = game_cells_take(g);
+	struct point at = cu->pos, next;
+	int spent = 0, cost, ne = game_footprint(g, tu, theirs);
+	enum dir d, face = geom_heading(cu->pos, tu->pos);
 	struct move_walk w;
 
-	game_occupy(g, c, false);
-	cu->facing = geom_heading(cu->pos, tu->pos);
 	/* HO.3.2: a unit in the way stops it short - here before its first
 	 * step, where the block turned to the target would cover another
 	 * unit's ground: it stays as it stood, facing as it did. */
-	if (game_fits(g, c, cu->pos, cu->facing, cu->formation, tg,
-	    NULL) != 0) {
-		cu->facing = was;
-		blocked = true;
+	if (game_fits(g, c, at, face, cu->formation, tg, NULL) != 0) {
+		*pos = at;
+		*facing = cu->facing;
+		game_cells_give(g, theirs);
+		game_cells_give(g, mine);
+		return 0;
 	}
 	/* HO.3.1: the ground is priced as for a march (H3, H4). */
 	move_walk_init(g, c, &w);
 	w.allowance = w.left = reach;
-	while (!blocked && hm_gap(g, c, tg) > 0) {
-		d = geom_heading(cu->pos, tu->pos);
-		w.pos = cu->pos;
-		w.facing = cu->facing;
+	while (near_block_gap(mine, game_footprint_at(g, cu, at, face,
+	    cu->formation, mine), theirs, ne) > 0) {
+		d = geom_heading(at, tu->pos);
+		w.pos = at;
+		w.facing = face;
 		if ((cost = hm_step(g, &w, d)) < 0 || spent + cost > reach)
 			break;
-		next.x = cu->pos.x + dir_dx[d];
-		next.y = cu->pos.y + dir_dy[d];
-		if (game_fits(g, c, next, cu->facing, cu->formation, -1,
-		    NULL) != 0)
+		next.x = at.x + dir_dx[d];
+		next.y = at.y + dir_dy[d];
+		if (game_fits(g, c, next, face, cu->formation, -1, NULL) != 0)
 			break;
-		cu->pos = next;
+		at = next;
 		spent += cost;
 		w.left -= cost;
 	}
 	move_walk_free(&w);
+	game_cells_give(g, theirs);
+	game_cells_give(g, mine);
+	*pos = at;
+	*facing = face;
+	return spent;
+}
+
+/* close_path, and the charger put where it stops.  Returns the ticks
+ * spent. */
+static int
+close_walk(struct game *g, int c, int tg, int reach)
+{
+	struct unit *cu = &g->units[c];
+	struct point pos;
+	enum dir facing;
+	int spent = close_path(g, c, tg, reach, &pos, &facing);
+
+	game_occupy(g, c, false);
+	cu->pos = pos;
+	cu->facing = facing;
 	game_occupy(g, c, true);
 	return spent;
 }
 
-/* HO.3.1: the enemy unit u's Move order o would charge, its target
- * in reach and in its front arc, or -1: the first in the order of units
- * whose block covers or touches the order's last point. */
+/* The enemy of unit u that Move order o leads onto, or -1: the first in
+ * the order of units whose block covers or touches the order's last
+ * point (HO.3.1). */
 static int
-order_target(const struct game *g, int u, const struct order *o)
+order_enemy(const struct game *g, int u, const struct order *o)
 {
-	const struct hm_turn *t = hm_turn(g->rs);
 	struct point *cells, dest;
 	int j, n, best = -1;
 
-	if (o->kind != ORDER_MOVE || o->npts <= 0 || !may_charge(g, u))
+	if (o->kind != ORDER_MOVE || o->npts <= 0)
 		return -1;
 	dest = o->pts[o->npts - 1];
 	cells = game_cells_take(g);
@@ -102,10 +123,111 @@ order_target(const struct game *g, int u, const struct order *o)
 		}
 	}
 	game_cells_give(g, cells);
-	if (best >= 0 && (!hm_in_arc(g, u, best, t->charge_arc) ||
-	    hm_gap(g, u, best) > hm_speed(g, u)))
+	return best;
+}
+
+/* HO.3.1: the enemy unit u's Move order o would charge, its target
+ * in reach and in its front arc, or -1 (order_enemy). */
+static int
+order_target(const struct game *g, int u, const struct order *o)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	int best;
+
+	if (!may_charge(g, u) || (best = order_enemy(g, u, o)) < 0)
+		return -1;
+	if (!hm_in_arc(g, u, best, t->charge_arc) ||
+	    hm_gap(g, u, best) > hm_speed(g, u))
 		return -1;
 	return best;
+}
+
+/* The mean cell of n cells (a block's centre, as hm_in_arc takes it). */
+static struct point
+cells_centre(const struct point *cells, int n, struct point c)
+{
+	long sx = 0, sy = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		sx += cells[i].x;
+		sy += cells[i].y;
+	}
+	if (n > 0) {
+		c.x = (int)(sx / n);
+		c.y = (int)(sy / n);
+	}
+	return c;
+}
+
+/*
+ * HO.3.1 from where a march stops: whether unit u, standing at stop
+ * facing facing, would have enemy tg in its front arc and within its
+ * reach; the gap goes to *gap.
+ */
+static bool
+reach_from(const struct game *g, int u, int tg, struct point stop,
+    enum dir facing, int *gap)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	const struct unit *un = &g->units[u];
+	struct point *mine = game_cells_take(g), *theirs = game_cells_take(g);
+	struct point cm, ct;
+	int n, ne;
+
+	n = game_footprint_at(g, un, stop, facing, un->formation, mine);
+	ne = game_footprint(g, &g->units[tg], theirs);
+	*gap = near_block_gap(mine, n, theirs, ne);
+	cm = cells_centre(mine, n, stop);
+	ct = cells_centre(theirs, ne, g->units[tg].pos);
+	game_cells_give(g, theirs);
+	game_cells_give(g, mine);
+	if (*gap > hm_speed(g, u))
+		return false;
+	return (cm.x == ct.x && cm.y == ct.y) ||
+	    dir_diff(facing, geom_heading(cm, ct)) <= t->charge_arc;
+}
+
+int
+hm_charge_forecast(const struct game *g, const struct order *o,
+    struct point stop, enum dir facing, enum halt halt,
+    struct charge_forecast *f)
+{
+	const struct unit *u = &g->units[o->unit];
+	int tg;
+
+	memset(f, 0, sizeof *f);
+	f->target = -1;
+	if (!hm_turn(g->rs)->charge_arm[u->arm]) {
+		snprintf(f->refused, sizeof f->refused, "%s never charges "
+		    "(HO.3.1: %s does not)", u->name, arm_name(u->arm));
+		return -1;
+	}
+	if (u->cond != COND_FORMED) {
+		snprintf(f->refused, sizeof f->refused, "%s is not formed: "
+		    "only formed foot and horse charge (HO.3.1)", u->name);
+		return -1;
+	}
+	if (u->contact >= 0) {
+		snprintf(f->refused, sizeof f->refused, "%s is held in melee "
+		    "(HO.3.1)", u->name);
+		return -1;
+	}
+	/* The coming charges phase, from where it stands. */
+	if ((tg = order_target(g, o->unit, o)) >= 0) {
+		f->target = tg;
+		f->when = CHARGE_NOW;
+		f->gap = hm_gap(g, o->unit, tg);
+		f->falters = hm_charge_falters(g, o->unit, o);	/* HO.3.2 */
+		return 0;
+	}
+	/* Next turn's, from where the march stops short of him (HO.4). */
+	if (halt != HALT_ARRIVED && (tg = order_enemy(g, o->unit, o)) >= 0 &&
+	    reach_from(g, o->unit, tg, stop, facing, &f->gap)) {
+		f->target = tg;
+		f->when = CHARGE_NEXT;
+	}
+	return 0;
 }
 
 int
@@ -115,23 +237,24 @@ hm_order_charges(const struct game *g, int c, const struct order *o)
 }
 
 bool
-hm_charge_falters(struct game *g, int c, const struct order *o)
+hm_charge_falters(const struct game *g, int c, const struct order *o)
 {
-	struct unit *cu = &g->units[c];
-	struct point pos = cu->pos;
-	enum dir facing = cu->facing;
-	int tg = order_target(g, c, o);
-	bool falters;
+	const struct unit *cu = &g->units[c];
+	struct point *mine, *theirs, pos;
+	enum dir facing;
+	int tg = order_target(g, c, o), gap;
 
 	if (tg < 0)
 		return false;
-	(void)close_walk(g, c, tg, hm_speed(g, c));
-	falters = hm_gap(g, c, tg) != 0;
-	game_occupy(g, c, false);
-	cu->pos = pos;
-	cu->facing = facing;
-	game_occupy(g, c, true);
-	return falters;
+	(void)close_path(g, c, tg, hm_speed(g, c), &pos, &facing);
+	mine = game_cells_take(g);
+	theirs = game_cells_take(g);
+	gap = near_block_gap(mine, game_footprint_at(g, cu, pos, facing,
+	    cu->formation, mine), theirs, game_footprint(g, &g->units[tg],
+	    theirs));
+	game_cells_give(g, theirs);
+	game_cells_give(g, mine);
+	return gap != 0;
 }
 
 bool

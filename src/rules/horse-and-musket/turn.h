@@ -226,11 +226,23 @@ bool hm_close(struct game *, int c, int t, int reach, const char *rule);
 /* HO.3.1, HO.3.2: whether Move order o, given to unit c, would make it
  * charge an enemy (in reach and in its front arc) and falter short of
  * him, the ground or a unit in the way stopping it, were the charges
- * made as the units stand now.  The game is left as it was. */
-bool hm_charge_falters(struct game *, int c, const struct order *o);
+ * made as the units stand now.  Reads g only. */
+bool hm_charge_falters(const struct game *, int c, const struct order *o);
 /* HO.3.1: the enemy Move order o, given to unit c, would charge (in reach
  * and in its front arc) as the units stand now, or -1: none. */
 int hm_order_charges(const struct game *, int c, const struct order *o);
+/* HO.3.1: what Move order o brings about (ruleset op charge_forecast):
+ * a charge in the coming charges phase when the order leads onto an
+ * enemy in the unit's front arc and reach as it stands, else, when its
+ * march stops short at stop facing facing, next turn's charge from
+ * there; a charge this turn says whether it falters (HO.3.2,
+ * hm_charge_falters).  No test comes before contact
+ * (f->test stays false).  Fills *f;
+ * returns -1 with f->refused when the unit cannot charge at all.  Reads
+ * g only. */
+int hm_charge_forecast(const struct game *, const struct order *o,
+    struct point stop, enum dir facing, enum halt halt,
+    struct charge_forecast *f);
 /* HO.7: a and t fight one melee (a the attacker). */
 void hm_fight(struct game *, int a, int t);
 

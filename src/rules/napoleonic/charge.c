@@ -485,6 +485,7 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 	e = &g->units[f->target];
 	f->square = u->arm == ARM_CAVALRY && e->arm == ARM_INFANTRY &&
 	    e->formation == m->square && e->cond == COND_FORMED;
+	f->test = true;
 	f->needs = stand_needs(g, &moved, e, f->expl, sizeof f->expl);
 	return 0;
 }
