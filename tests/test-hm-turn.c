@@ -534,6 +534,8 @@ test_HO_3_1_forecast_charges_next_turn_from_the_march(void **state)
 	assert_int_equal(hm_gap(g, c, t), 4);
 	move_preview_free(&pv);
 	hm_phase_charges(g);
+	assert_int_equal(hm_gap(g, c, t), 0);
+	assert_true(HM_MARKS(&g->units[c]) & HM_CHARGER);
 	assert_int_equal(g->units[c].contact, t);
 	/* An order onto open ground charges nobody. */
 	memset(&o, 0, sizeof o);

@@ -458,6 +458,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			    eu->name, a, (ruleset_fmt(rs, gap < 0 ? 0 : gap, b,
 			    sizeof b), b));
 			w->contact = c->unit;
+			w->contact_apart = (cp.flags & MPF_APART) != 0;
 			walk_halt(g, w, HALT_CONTACT, cp.nnotes ?
 			    cp.notes[0].rule : NULL);
 			return SR_STOP;

@@ -87,6 +87,7 @@ move_walk_init(const struct game *g, int u, struct move_walk *w)
 	w->owed = un->owed;
 	w->halt = HALT_NONE;
 	w->contact = -1;
+	w->contact_apart = false;
 	w->touched_routed = -1;
 	w->detour = -1;
 	w->start_land = map_cell(g->map, un->pos.x, un->pos.y)->land;
@@ -1127,8 +1128,8 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	u->moved = w.walked;
 	u->halt = w.halt;
 	u->halt_turn = g->turn;
-	u->contact = w.contact;
-	if (w.contact >= 0 && w.halt == HALT_CONTACT)
+	u->contact = w.contact_apart ? -1 : w.contact;
+	if (w.contact >= 0 && w.halt == HALT_CONTACT && !w.contact_apart)
 		g->units[w.contact].contact = ui;
 	u->owed = w.owed;
 	u->waypoint = w.waypoint;

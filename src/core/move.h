@@ -160,6 +160,8 @@ struct move_walk {
 	bool		 order_done;	/* the order is complete */
 	bool		 stood;		/* did not move this phase at all */
 	int		 contact;	/* enemy in battle contact, -1 */
+	bool		 contact_apart;	/* that halt keeps them apart
+					   (MPF_APART): no contact is set */
 	int		 mobbed[MOVE_MOBBED_MAX]; /* friends disordered */
 	int		 nmobbed;
 	int		 touched_routed; /* a routed enemy touched, -1 */

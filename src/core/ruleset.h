@@ -135,6 +135,9 @@ enum move_verdict {
 #define MPF_ANCHOR	0x80	/* a turn that moves the block: it ends
 				   anchored at ->anchor (a wheel about a
 				   front corner) */
+#define MPF_APART	0x100	/* move_contact: the halt keeps the two
+				   apart, no battle contact between them
+				   (neither unit's contact is set) */
 
 #define MOVE_NOTES_MAX	4
 #define MOVE_NOTE_LEN	192
@@ -473,7 +476,8 @@ struct ruleset_ops {
 			    struct move_price *);
 	/* The gap in ticks the walker must keep from enemy unit e: it stops
 	 * before any step that brings the gap to this or less; -1 when e
-	 * stops nobody.  p gets the rule, the halt and its explanation. */
+	 * stops nobody.  p gets the rule, the halt and its explanation, and
+	 * MPF_APART when such a halt is no battle contact. */
 	int		(*move_contact)(const struct game *,
 			    const struct move_walk *w, int e,
 			    struct move_price *p);

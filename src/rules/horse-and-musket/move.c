@@ -709,6 +709,9 @@ hm_move_contact(const struct game *g, const struct move_walk *w, int e,
 		return -1;
 	price_note(p, "HO.4", "stops short of %s: a marching unit keeps %s "
 	    "from the enemy", eu->name, inch(rs, m->enemy_gap, x, sizeof x));
+	/* Short of him is not in contact: neither is held in melee (HO.7),
+	 * and either may charge the other next turn (HO.3.1). */
+	p->flags |= MPF_APART;
 	return m->enemy_gap - 1;
 }
 
