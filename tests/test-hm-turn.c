@@ -559,6 +559,90 @@ test_HO_3_1_forecast_charges_next_turn_from_the_march(void **state)
 	game_free(g);
 }
 
+/* Cowpens from the data directory. */
+static struct game *
+cowpens(struct ruleset **rsp)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml",
+	    dir != NULL ? dir : "data");
+	struct diags dg;
+	struct game *g;
+
+	diags_init(&dg);
+	g = load_scenario(path, dir != NULL ? dir : "data", rsp, &dg);
+	if (g == NULL)
+		diags_print(&dg, stderr);
+	diags_free(&dg);
+	free(path);
+	assert_non_null(g);
+	return g;
+}
+
+/* March unit u by the order the Move preview offers for [x, y]
+ * (move_route), turn by turn; the turn it arrives, or 0 within max. */
+static int
+march_routed(struct game *g, int u, int x, int y, int max)
+{
+	struct order o, r;
+	int t;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = g->units[u].general;
+	o.npts = 1;
+	o.pts[0] = (struct point){ x, y };
+	assert_int_equal(move_route(g, &o, &r), 0);
+	g->units[u].order = r;
+	for (t = 1; t <= max; t++) {
+		g->turn = t;
+		(void)move_unit(g, NULL, u, -1, NULL, NULL);
+		if (g->units[u].halt == HALT_ARRIVED)
+			return t;
+	}
+	return 0;
+}
+
+/*
+ * H8, H9: every turn moves the block's anchor (about its centre, or a
+ * wheel), and the route search plans such a turn as an edge of its own
+ * onto the anchor it leaves.  The offered route and the walk along it
+ * take that cell as the turn, not as a step onto it: at Cowpens the
+ * Legion dragoons, a Line facing north at [18, 46], sent north-west to
+ * [10, 30], turn there and arrive in their first turn (the route's wheel
+ * to [18, 44] was a point of the order, and the walk stepped back south
+ * onto it: no room to face south, frozen at [18, 43] for good); the 17th
+ * Light Dragoons, sent over the stream to [70, 30], arrive in turn 3.
+ */
+static void
+test_002_H9_routes_turn_where_the_search_turned(void **state)
+{
+	struct ruleset *crs = NULL;
+	struct game *g = cowpens(&crs);
+	int dl = game_find_unit(g, "DL"), dr = game_find_unit(g, "DR"), i;
+	struct order o, r;
+
+	(void)state;
+	assert_true(dl >= 0 && dr >= 0);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = dl;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 30 };
+	assert_int_equal(move_route(g, &o, &r), 0);
+	for (i = 0; i < r.npts; i++)
+		assert_false(r.pts[i].x == 18 && r.pts[i].y == 44);
+	assert_int_equal(march_routed(g, dl, 10, 30, 4), 1);
+	assert_int_equal(g->units[dl].pos.x, 10);
+	assert_int_equal(g->units[dl].pos.y, 30);
+	assert_int_equal(march_routed(g, dr, 70, 30, 6), 3);
+	assert_int_equal(g->units[dr].pos.x, 70);
+	assert_int_equal(g->units[dr].pos.y, 30);
+	game_free(g);
+	ruleset_free(crs);
+}
+
 /* A charge that a friend in the way stops short falters, and the
  * charger has made its move: it stops there (HO.3.2), it does not march
  * again in the movement phase. */
@@ -2451,6 +2535,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
+		cmocka_unit_test(test_002_H9_routes_turn_where_the_search_turned),
 		cmocka_unit_test(test_HO_3_1_forecast_charges_this_turn),
 		cmocka_unit_test(test_HO_3_2_forecast_says_the_charge_falters),
 		cmocka_unit_test(

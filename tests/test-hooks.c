@@ -417,7 +417,7 @@ test_hooks_wheel_is_planned_where_it_leaves_the_block(void **state)
 	g = march(rs, ARM_INFANTRY, "line", NULL);
 	move_walk_init(g, 0, &w);
 	n = path_cheapest(g, &w, (struct point){ 14, 20 }, 4096, false, &route,
-	    &complete);
+	    NULL, &complete);
 	assert_true(complete);
 	assert_int_equal(n, 3);
 	assert_int_equal(route[0].x, 12);

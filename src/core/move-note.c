@@ -124,13 +124,17 @@ move_walk_free(struct move_walk *w)
 	free(w->notes);
 	free(w->path);
 	free(w->route);
+	free(w->route_face);
 	free(w->round_route);
+	free(w->round_face);
 	free(w->trail);
 	free(w->narrow_trail);
 	w->notes = NULL;
 	w->path = NULL;
 	w->route = NULL;
+	w->route_face = NULL;
 	w->round_route = NULL;
+	w->round_face = NULL;
 	w->round_known = false;
 	w->trail = w->narrow_trail = NULL;
 	w->ntrail = w->narrow_ntrail = 0;

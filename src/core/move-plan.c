@@ -118,16 +118,29 @@ line_follows(struct point p, enum dir f, const struct point *r, int i,
  * Cut a route of cells r[0..n-1] from p (facing f) into the fewest points
  * between which the walk's straight line (path_next) steps on exactly
  * those cells: the walk given these points as waypoints marches the
- * route.  Writes at most max points to out; returns how many it needed
- * (more than max when they do not fit).
+ * route.  A cell reached by a wheel (wheel[i], may be NULL) is no point:
+ * the walk, turning there towards the next point, wheels itself, and
+ * a point on the wheel's new anchor would send it stepping onto it.
+ * Writes at most max points to out; returns how many it needed (more
+ * than max when they do not fit).
  */
 int
-route_points(struct point p, enum dir f, const struct point *r, int n,
-    struct point *out, int max)
+route_points(struct point p, enum dir f, const struct point *r,
+    const unsigned char *wheel, int n, struct point *out, int max)
 {
 	int i = 0, j, best, k = 0, d;
 
 	while (i < n) {
+		if (wheel != NULL && wheel[i] && i + 1 < n) {
+			/* On from the wheel's anchor, facing its first
+			 * step. */
+			p = r[i];
+			d = dir_between(r[i], r[i + 1]);
+			if (d >= 0)
+				f = (enum dir)d;
+			i++;
+			continue;
+		}
 		best = i;
 		for (j = i; j < n && j < i + ROUTE_SPAN; j++)
 			if (line_follows(p, f, r, i, j))
@@ -149,6 +162,7 @@ move_route(const struct game *g, const struct order *in, struct order *out)
 {
 	struct move_walk w;
 	struct point *r = NULL, pts[ORDER_MAX_POINTS];
+	unsigned char *wheel = NULL;
 	bool user[ORDER_MAX_POINTS * ORDER_MAX_POINTS], complete;
 	struct point all[ORDER_MAX_POINTS * ORDER_MAX_POINTS];
 	int leg, n, m, k, na = 0, d, i;
@@ -165,10 +179,10 @@ move_route(const struct game *g, const struct order *in, struct order *out)
 		/* Clear of battle contact on the way (the walk would stop
 		 * there, 3.6.8) when there is such a way. */
 		n = path_cheapest(g, &w, in->pts[leg], ROUTE_BUDGET, true, &r,
-		    &complete);
+		    &wheel, &complete);
 		m = 0;
 		if (n > 0 && complete)
-			m = route_points(w.pos, w.facing, r, n, pts,
+			m = route_points(w.pos, w.facing, r, wheel, n, pts,
 			    ORDER_MAX_POINTS);
 		if (m < 1 || m > ORDER_MAX_POINTS) {
 			/* No way round found, or too many bends: straight
@@ -187,7 +201,9 @@ move_route(const struct game *g, const struct order *in, struct order *out)
 		}
 		w.pos = in->pts[leg];
 		free(r);
+		free(wheel);
 		r = NULL;
+		wheel = NULL;
 	}
 	/* Too many points: the bends of the last legs go first (that part
 	 * is walked straight, the walk going round what it meets). */
@@ -221,7 +237,7 @@ route_whole(const struct game *g, const struct order *in, int form)
 	w.form = form;
 	for (leg = 0; leg < in->npts; leg++) {
 		n = path_cheapest(g, &w, in->pts[leg], ROUTE_BUDGET, false,
-		    &r, &complete);
+		    &r, NULL, &complete);
 		if (n > 0 && complete) {
 			d = dir_between(n > 1 ? r[n - 2] : w.pos, r[n - 1]);
 			if (d >= 0)
@@ -347,8 +363,8 @@ move_forecast(const struct game *g, const struct order *o, int max,
 		un->halt_turn = tmp.turn;
 		if (tmp.rs->ops->move_commit != NULL)
 			tmp.rs->ops->move_commit(&tmp, o->unit, &w);
-		if (w.halt != HALT_BLOCKED && w.iroute < w.nroute) {
-			ncarry = w.nroute - w.iroute;
+		if (w.halt != HALT_BLOCKED && walk_carry(&w) > 0) {
+			ncarry = walk_carry(&w);
 			carry = xmallocarray((size_t)ncarry, sizeof *carry);
 			memcpy(carry, w.route + w.iroute, (size_t)ncarry *
 			    sizeof *carry);

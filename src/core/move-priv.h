@@ -160,16 +160,21 @@ int cand_gap(const struct game *, const struct cand *c,
 void cands_find(const struct game *, const struct move_ctx *,
     const struct move_walk *, struct cands *);
 
+/* The cells of the walk's route ahead a later turn may keep to: those
+ * before its first wheel (move-walk.c). */
+int walk_carry(const struct move_walk *);
+
 /* --- move-plan.c --------------------------------------------------------- */
 
 /*
  * Cut a route of cells r[0..n-1] from p (facing f) into the fewest points
  * between which the walk's straight line (path_next) steps on exactly
- * those cells.  Writes at most max points to out; returns how many it
- * needed (more than max when they do not fit).
+ * those cells; cells reached by a wheel (wheel[i] set; wheel may be
+ * NULL) are left to the walk's own turn.  Writes at most max points to
+ * out; returns how many it needed (more than max when they do not fit).
  */
-int route_points(struct point p, enum dir f, const struct point *r, int n,
-    struct point *out, int max);
+int route_points(struct point p, enum dir f, const struct point *r,
+    const unsigned char *wheel, int n, struct point *out, int max);
 
 /* --- move-step.c --------------------------------------------------------- */
 

@@ -141,6 +141,41 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 	return SR_STOP;
 }
 
+/*
+ * The route's next cell is where a turn to face f leaves the block (a
+ * wheel the search planned, route_face): the walk makes that turn, paid
+ * when it is made, and keeps to the route from there.  A turn that no
+ * longer leaves it there (the walk is not where the search had it), or
+ * that has no room now, drops the route: the walk goes on by the line to
+ * its goal, and meets what it meets under the rules.
+ */
+static enum step_res
+walk_wheel(const struct game *g, struct move_walk *w, enum dir f,
+    struct point at)
+{
+	struct move_price tp;
+
+	g->rs->ops->move_turn(g, w, f, &tp);
+	if (!(tp.flags & MPF_ANCHOR) || tp.anchor.x != at.x ||
+	    tp.anchor.y != at.y || !turn_room(g, w, &tp, f)) {
+		w->iroute = w->nroute;
+		return SR_AGAIN;
+	}
+	if (tp.ticks > w->left)
+		return walk_turn_part(g, w, f);
+	move_note_price(w, &tp);
+	w->facing = f;
+	w->left -= tp.ticks;
+	if (tp.ticks > 0)
+		w->fresh = false;
+	w->pos = tp.anchor;
+	w->ntrail = 0;
+	w->clear = false;
+	walk_push(w, tp.anchor);
+	w->iroute++;
+	return SR_AGAIN;
+}
+
 /* walk_step's work, in cells (g->cells_max points); a column following
  * its road takes a second buffer for its trail into *trp, which the
  * caller gives back. */
@@ -158,6 +193,10 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	int n, who, i, t, gap, pay, turn_ticks = 0, ntr = 0;
 	bool sp_noted = false;
 	char a[32], b[32];
+
+	if (w->route_face != NULL && w->route_face[w->iroute] != 0)
+		return walk_wheel(g, w, (enum dir)(w->route_face[w->iroute] -
+		    1), next);
 
 	/* The step, priced as if already turned; a turn that squares the
 	 * front to an obstacle is part of the crossing (MPF_SQUARE). */

@@ -330,14 +330,19 @@ walk_route(const struct game *g, struct move_walk *w)
 	struct point goal, next;
 
 	(void)g;
+	/* The next cell of a route kept: a step away, or where a wheel
+	 * leaves the block (route_face; it may be further). */
 	if (w->iroute < w->nroute &&
-	    dir_between(w->pos, w->route[w->iroute]) >= 0)
+	    (dir_between(w->pos, w->route[w->iroute]) >= 0 ||
+	    (w->route_face != NULL && w->route_face[w->iroute] != 0)))
 		return true;
 	if (!walk_goal(w, &goal))
 		return false;
 	next = path_next(w->pos, w->facing, goal);
 	/* Any route held has room for this one cell: kept, not made anew
-	 * at every step. */
+	 * at every step.  A step, not a wheel. */
+	free(w->route_face);
+	w->route_face = NULL;
 	if (w->route == NULL)
 		w->route = xmallocarray(1, sizeof *w->route);
 	w->route[0] = next;
@@ -345,6 +350,23 @@ walk_route(const struct game *g, struct move_walk *w)
 	w->iroute = 0;
 	w->line = true;
 	return true;
+}
+
+/*
+ * How many cells of the route ahead a later turn may keep to: all of
+ * route[iroute..], or those before its first wheel (a turn that moves the
+ * block, route_face), which a walk without the faces would take for a
+ * step.
+ */
+int
+walk_carry(const struct move_walk *w)
+{
+	int i;
+
+	for (i = w->iroute; i < w->nroute; i++)
+		if (w->route_face != NULL && w->route_face[i] != 0)
+			break;
+	return i - w->iroute;
 }
 
 /* Whether the walk stands as it did at its last way round searched
@@ -365,18 +387,22 @@ round_again(const struct move_walk *w, struct point goal)
 	    memcmp(w->round_mod, w->mod, sizeof w->mod) == 0;
 }
 
-/* Keep the walk as asked and the route a way round found (n cells of r,
- * copied), for round_again. */
+/* Keep the walk as asked and the route a way round found (n cells of r
+ * and of its faces, copied), for round_again. */
 static void
 round_keep(struct move_walk *w, struct point goal, const struct point *r,
-    int n)
+    const unsigned char *faces, int n)
 {
 	free(w->round_route);
+	free(w->round_face);
 	w->round_route = NULL;
+	w->round_face = NULL;
 	w->round_n = 0;
 	if (n > 0) {
 		w->round_route = xmallocarray((size_t)n, sizeof *r);
 		memcpy(w->round_route, r, (size_t)n * sizeof *r);
+		w->round_face = xmallocarray((size_t)n, 1);
+		memcpy(w->round_face, faces, (size_t)n);
 		w->round_n = n;
 	}
 	w->round_known = true;
@@ -397,6 +423,7 @@ bool
 walk_round(const struct game *g, struct move_walk *w)
 {
 	struct point goal, *r = NULL;
+	unsigned char *faces = NULL;
 	int n;
 
 	/* A way round planned in this walk is kept to; one kept from an
@@ -416,15 +443,19 @@ walk_round(const struct game *g, struct move_walk *w)
 			return false;
 		r = xmallocarray((size_t)w->round_n, sizeof *r);
 		memcpy(r, w->round_route, (size_t)w->round_n * sizeof *r);
+		faces = xmallocarray((size_t)w->round_n, 1);
+		memcpy(faces, w->round_face, (size_t)w->round_n);
 		n = w->round_n;
 	} else {
-		n = path_round(g, w, goal, PATH_BUDGET, &r);
-		round_keep(w, goal, r, n);
+		n = path_round(g, w, goal, PATH_BUDGET, &r, &faces);
+		round_keep(w, goal, r, faces, n);
 	}
 	if (n <= 0)
 		return false;
 	free(w->route);
+	free(w->route_face);
 	w->route = r;
+	w->route_face = faces;
 	w->nroute = n;
 	w->iroute = 0;
 	return true;
@@ -477,7 +508,7 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 		n = path_detour(g, w, in->pts[j], DETOUR_BUDGET, fr, &r);
 		if (n <= 0)
 			continue;
-		m = route_points(w->pos, w->facing, r, n, pts,
+		m = route_points(w->pos, w->facing, r, NULL, n, pts,
 		    ORDER_MAX_POINTS + 1);
 		/* The last point is pts[j] itself, already the order's;
 		 * the points skipped make room. */
@@ -510,7 +541,9 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 	w->ndetour = k;
 	w->line = false;
 	free(w->route);
+	free(w->route_face);
 	w->route = r;
+	w->route_face = NULL;
 	w->nroute = n;
 	w->iroute = 0;
 	t.n = 0;
@@ -581,7 +614,9 @@ walk_room(const struct game *g, struct move_walk *w)
 		return false;
 	}
 	free(w->route);
+	free(w->route_face);
 	w->route = r;
+	w->route_face = NULL;
 	w->nroute = n;
 	w->iroute = 0;
 	return true;
@@ -700,9 +735,15 @@ walk_can_clear(const struct game *g, struct move_ctx *ctx,
 	t.path = NULL;
 	t.npath = t.cappath = 0;
 	t.round_route = NULL;	/* w's own: t never searches a way round */
+	t.round_face = NULL;
 	t.round_known = false;
 	t.route = xmallocarray((size_t)w->nroute + 1, sizeof *t.route);
 	memcpy(t.route, w->route, (size_t)w->nroute * sizeof *t.route);
+	t.route_face = NULL;
+	if (w->route_face != NULL) {
+		t.route_face = xmallocarray((size_t)w->nroute + 1, 1);
+		memcpy(t.route_face, w->route_face, (size_t)w->nroute);
+	}
 	t.trail = trail_dup(g, w->trail, w->ntrail);
 	t.narrow_trail = trail_dup(g, w->narrow_trail, w->narrow_ntrail);
 	t.replans = REPLANS_MAX;	/* the look ahead keeps to the route */
@@ -716,6 +757,7 @@ walk_can_clear(const struct game *g, struct move_ctx *ctx,
 		cs->v[i].gap = gaps[i];
 	free(gaps);
 	free(t.route);
+	free(t.route_face);
 	free(t.trail);
 	free(t.narrow_trail);
 	return !t.passing;
@@ -1146,8 +1188,8 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	free(u->route);
 	u->route = NULL;
 	u->nroute = 0;
-	if (w.halt != HALT_BLOCKED && w.iroute < w.nroute) {
-		u->nroute = w.nroute - w.iroute;
+	if (w.halt != HALT_BLOCKED && walk_carry(&w) > 0) {
+		u->nroute = walk_carry(&w);
 		u->route = xmallocarray((size_t)u->nroute, sizeof *u->route);
 		memcpy(u->route, w.route + w.iroute,
 		    (size_t)u->nroute * sizeof *u->route);

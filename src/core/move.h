@@ -117,8 +117,12 @@ struct move_walk {
 	int		 contours;	/* contour lines crossed this turn */
 	int		 start_land;	/* landscape under the anchor at start */
 
-	/* The route ahead: cells route[iroute..nroute-1] (owned). */
+	/* The route ahead: cells route[iroute..nroute-1] (owned).  Beside
+	 * it, from a search (owned, NULL when none): 1 + the facing of a
+	 * turn that moves the block onto that cell (a wheel, MPF_ANCHOR),
+	 * 0 for a step onto it. */
 	struct point	*route;
+	unsigned char	*route_face;
 	int		 nroute;
 	int		 iroute;
 	int		 waypoint;	/* index of the order point sought */
@@ -131,6 +135,8 @@ struct move_walk {
 	 * when none was found).  Asked again with nothing changed, the
 	 * search would find the same: the route is copied instead. */
 	bool		 round_known;
+	unsigned char	*round_face;	/* owned: beside round_route, as
+					   route_face */
 	struct point	 round_pos;
 	struct point	 round_goal;
 	enum dir	 round_facing;

@@ -45,6 +45,8 @@ struct node {
 	int		 parent;
 	unsigned char	 dir;		/* facing on arrival */
 	unsigned char	 closed;
+	unsigned char	 wheel;		/* reached by a turn that moved the
+					   block (MPF_ANCHOR), not a step */
 };
 
 /* Room for the block at a cell: bit 2 * facing + turn of known, and of
@@ -190,6 +192,7 @@ search_add(struct search *s, struct point p, enum dir dir, unsigned h)
 	s->nodes[i].parent = -1;
 	s->nodes[i].dir = s->facing ? (unsigned char)dir : 0;
 	s->nodes[i].closed = 0;
+	s->nodes[i].wheel = 0;
 	s->hash[h] = i + 1;
 	if ((unsigned)s->n * 2 > s->hmask)
 		search_rehash(s, (s->hmask + 1) * 2);
@@ -957,12 +960,15 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 /* A* from tw's place towards goal; walls: ground it may not enter is a
  * wall rather than a penalty; units: which units are walls (0 none, else
  * as meets_unit says).  *closer: the route ends nearer the goal than it
- * starts; *how: why the search ended (PATH_GOAL...). */
+ * starts; *how: why the search ended (PATH_GOAL...).  wheels, when not
+ * NULL, gets an allocated array beside the route (NULL with it): 1 + the
+ * facing where the route's cell is reached by a turn that moved the
+ * block (a wheel), 0 where by a step. */
 static int
 path_search(const struct game *g, struct move_walk *tw, struct point goal,
     int budget, int horizon, bool walls, int units, int avoid,
-    const struct keep_set *keep, struct point **route, bool *complete,
-    bool *closer, int *how)
+    const struct keep_set *keep, struct point **route,
+    unsigned char **wheels, bool *complete, bool *closer, int *how)
 {
 	struct search s;
 	struct block_box box;
@@ -972,9 +978,11 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
 	int found;
 	unsigned fslot;
-	bool plain;
+	bool plain, stepped;
 
 	*route = NULL;
+	if (wheels != NULL)
+		*wheels = NULL;
 	*complete = false;
 	*how = PATH_ALL_SEEN;
 	box_init(g, tw, &box);
@@ -1043,9 +1051,11 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			s.nodes[i].g = ng;
 			s.nodes[i].order = node_order(ng + geom_dist(q, goal),
 			    ng);
-			s.nodes[i].dist = s.nodes[cur].dist + (q.x == p.x +
-			    dir_dx[k] && q.y == p.y + dir_dy[k] ?
+			stepped = q.x == p.x + dir_dx[k] &&
+			    q.y == p.y + dir_dy[k];
+			s.nodes[i].dist = s.nodes[cur].dist + (stepped ?
 			    dir_step_cost((enum dir)k) : geom_dist(p, q));
+			s.nodes[i].wheel = !stepped;
 			s.nodes[i].parent = cur;
 			s.nodes[i].dir = (unsigned char)after;
 			heap_push(&s, i);
@@ -1062,9 +1072,15 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 		n++;
 	if (n > 0) {
 		*route = xmallocarray((size_t)n, sizeof **route);
+		if (wheels != NULL)
+			*wheels = xmallocarray((size_t)n, sizeof **wheels);
 		k = n;
-		for (i = end; s.nodes[i].parent >= 0; i = s.nodes[i].parent)
+		for (i = end; s.nodes[i].parent >= 0; i = s.nodes[i].parent) {
 			(*route)[--k] = s.nodes[i].p;
+			if (wheels != NULL)
+				(*wheels)[k] = s.nodes[i].wheel ?
+				    (unsigned char)(1 + s.nodes[i].dir) : 0;
+		}
 	}
 	/* The memo is the search's own, not kept with the spare arrays. */
 	free(s.memo);
@@ -1117,7 +1133,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	tw.pos = w->pos;
 	tw.facing = w->facing;
 	if ((n = path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    true, 0, -1, NULL, route, complete, &closer, &how)) > 0 &&
+	    true, 0, -1, NULL, route, NULL, complete, &closer, &how)) > 0 &&
 	    (*complete || closer))
 		return n;
 	free(*route);
@@ -1129,27 +1145,31 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	tw.pos = w->pos;
 	tw.facing = w->facing;
 	return path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    false, 0, -1, NULL, route, complete, &closer, &how);
+	    false, 0, -1, NULL, route, NULL, complete, &closer, &how);
 }
 
 int
 path_round(const struct game *g, const struct move_walk *w,
-    struct point goal, int budget, struct point **route)
+    struct point goal, int budget, struct point **route,
+    unsigned char **faces)
 {
 	struct move_walk tw = *w;
 	bool complete, closer;
 	int how, n;
 
 	*route = NULL;
+	*faces = NULL;
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
 	probe_init(&tw);
 	n = path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    true, 0, -1, NULL, route, &complete, &closer, &how);
+	    true, 0, -1, NULL, route, faces, &complete, &closer, &how);
 	if (n > 0 && (complete || closer))
 		return n;
 	free(*route);
+	free(*faces);
 	*route = NULL;
+	*faces = NULL;
 	return 0;
 }
 
@@ -1229,21 +1249,24 @@ keep_free(struct keep_set *ks)
 int
 path_cheapest(const struct game *g, const struct move_walk *w,
     struct point goal, int budget, bool keep_clear, struct point **route,
-    bool *complete)
+    unsigned char **wheels, bool *complete)
 {
 	struct move_walk tw = *w;
 	struct keep_set ks;
 	struct point *clear = NULL;
+	unsigned char *cwheels = NULL;
 	bool closer, done;
 	int how, n, m;
 
 	*route = NULL;
+	if (wheels != NULL)
+		*wheels = NULL;
 	*complete = false;
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
 	probe_init(&tw);
 	n = path_search(g, &tw, goal, budget, INT_MAX, true, PATH_UNITS_STAY,
-	    -1, NULL, route, complete, &closer, &how);
+	    -1, NULL, route, wheels, complete, &closer, &how);
 	if (!keep_clear || n <= 0 || !*complete)
 		return n;
 	keep_init(g, &tw, goal, &ks);
@@ -1253,13 +1276,20 @@ path_cheapest(const struct game *g, const struct move_walk *w,
 		tw.pos = w->pos;
 		tw.facing = w->facing;
 		m = path_search(g, &tw, goal, budget, INT_MAX, true,
-		    PATH_UNITS_STAY, -1, &ks, &clear, &done, &closer, &how);
+		    PATH_UNITS_STAY, -1, &ks, &clear, wheels != NULL ?
+		    &cwheels : NULL, &done, &closer, &how);
 		if (m > 0 && done) {
 			free(*route);
 			*route = clear;
+			if (wheels != NULL) {
+				free(*wheels);
+				*wheels = cwheels;
+			}
 			n = m;
-		} else
+		} else {
 			free(clear);
+			free(cwheels);
+		}
 	}
 	keep_free(&ks);
 	return n;
@@ -1278,7 +1308,8 @@ path_detour(const struct game *g, const struct move_walk *w,
 		return 0;
 	probe_init(&tw);
 	n = path_search(g, &tw, goal, budget, INT_MAX, true,
-	    PATH_UNITS_STAY, avoid, NULL, route, &complete, &closer, &how);
+	    PATH_UNITS_STAY, avoid, NULL, route, NULL, &complete, &closer,
+	    &how);
 	if (n > 0 && complete)
 		return n;
 	free(*route);
@@ -1307,7 +1338,7 @@ path_room(const struct game *g, const struct move_walk *w,
 	if (horizon > ROOM_HORIZON)
 		horizon = ROOM_HORIZON;
 	n = path_search(g, &tw, goal, budget, horizon, true, units, -1,
-	    NULL, route, &complete, &closer, how);
+	    NULL, route, NULL, &complete, &closer, how);
 	/* The first stretch of the cheapest way, when the search saw as far
 	 * as the walk goes in a turn. */
 	if (n > 0 && (complete || closer || *how == PATH_HORIZON))

@@ -61,10 +61,13 @@ int path_plan(const struct game *, const struct move_walk *w,
  * refused: a search where ground the unit may not enter is a wall.
  * Returns the route's length and the route in *route (caller frees) when
  * it reaches the goal or ends nearer to it at the horizon; 0 when there
- * is no way round within the budget.
+ * is no way round within the budget.  *faces gets an array beside the
+ * route (caller frees; NULL with no route): 1 + the facing where a cell
+ * is reached by a turn that moves the block (a wheel), 0 by a step.
  */
 int path_round(const struct game *, const struct move_walk *w,
-    struct point goal, int budget, struct point **route);
+    struct point goal, int budget, struct point **route,
+    unsigned char **faces);
 
 /*
  * A way on for the walker w towards goal when it has no room to turn
@@ -97,11 +100,14 @@ int path_room(const struct game *, const struct move_walk *w,
  * when the first route closes with an enemy).  Returns the route's length
  * and the route in *route (caller frees), *complete when it reaches the
  * goal (else it ends at the cell nearest the goal seen); 0 when the unit
- * is at the goal or cannot take a step.
+ * is at the goal or cannot take a step.  wheels, when not NULL, gets an
+ * allocated array as long as the route (caller frees; NULL with no
+ * route): 1 + the facing where its cell is reached by a turn that moves
+ * the block (MPF_ANCHOR, a wheel), 0 where by a step.
  */
 int path_cheapest(const struct game *, const struct move_walk *w,
     struct point goal, int budget, bool keep_clear, struct point **route,
-    bool *complete);
+    unsigned char **wheels, bool *complete);
 
 /*
  * A way round a friend standing in the walker's way that it may not get
