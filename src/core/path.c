@@ -977,8 +977,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	enum dir face0 = tw->facing, after;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
 	int found;
-	unsigned fslot;
-	bool plain, stepped;
+	unsigned fslot = 0;	/* set by edge_cost whenever it is read */
+	bool plain, wheel;
 
 	*route = NULL;
 	if (wheels != NULL)
@@ -1041,6 +1041,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			    &after, &q, &found, &fslot);
 			if (c < 0)
 				continue;
+			wheel = found == -2;
 			ng = s.nodes[cur].g + c;
 			/* The node edge_cost looked up, or made here. */
 			i = found >= 0 ? found : found == -1 ?
@@ -1051,11 +1052,13 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			s.nodes[i].g = ng;
 			s.nodes[i].order = node_order(ng + geom_dist(q, goal),
 			    ng);
-			stepped = q.x == p.x + dir_dx[k] &&
-			    q.y == p.y + dir_dy[k];
-			s.nodes[i].dist = s.nodes[cur].dist + (stepped ?
+			s.nodes[i].dist = s.nodes[cur].dist + (q.x == p.x +
+			    dir_dx[k] && q.y == p.y + dir_dy[k] ?
 			    dir_step_cost((enum dir)k) : geom_dist(p, q));
-			s.nodes[i].wheel = !stepped;
+			/* edge_cost leaves found at -2 for a turn that moved
+			 * the block (its anchor may even be the cell a step
+			 * would reach). */
+			s.nodes[i].wheel = wheel;
 			s.nodes[i].parent = cur;
 			s.nodes[i].dir = (unsigned char)after;
 			heap_push(&s, i);
