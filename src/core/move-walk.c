@@ -582,6 +582,7 @@ bool
 walk_room(const struct game *g, struct move_walk *w)
 {
 	struct point goal, *r = NULL;
+	unsigned char *faces = NULL;
 	int n, how;
 
 	/* Twice a walk at most: a way found from here may meet a turn with
@@ -594,14 +595,15 @@ walk_room(const struct game *g, struct move_walk *w)
 	w->replans++;
 	w->rooms++;
 	w->line = false;
-	n = path_room(g, w, goal, ROOM_BUDGET, PATH_UNITS_NOW, &r, &how);
+	n = path_room(g, w, goal, ROOM_BUDGET, PATH_UNITS_NOW, &r, &faces,
+	    &how);
 	if (n <= 0 && how == PATH_ALL_SEEN && w->explain) {
 		/* Boxed in by the units about it, or by the map and the
 		 * ground alone?  Only the second is said: it lasts. */
 		free(r);
 		r = NULL;
 		(void)path_room(g, w, goal, ROOM_BUDGET, PATH_UNITS_NONE, &r,
-		    &how);
+		    NULL, &how);
 		if (how == PATH_ALL_SEEN)
 			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
 			    "nowhere it can reach in its formation has room "
@@ -611,12 +613,13 @@ walk_room(const struct game *g, struct move_walk *w)
 	}
 	if (n <= 0) {
 		free(r);
+		free(faces);
 		return false;
 	}
 	free(w->route);
 	free(w->route_face);
 	w->route = r;
-	w->route_face = NULL;
+	w->route_face = faces;
 	w->nroute = n;
 	w->iroute = 0;
 	return true;

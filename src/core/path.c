@@ -1323,13 +1323,15 @@ path_detour(const struct game *g, const struct move_walk *w,
 int
 path_room(const struct game *g, const struct move_walk *w,
     struct point goal, int budget, int units, struct point **route,
-    int *how)
+    unsigned char **faces, int *how)
 {
 	struct move_walk tw = *w;
 	bool complete, closer;
 	int n, horizon;
 
 	*route = NULL;
+	if (faces != NULL)
+		*faces = NULL;
 	*how = PATH_GOAL;
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
@@ -1341,12 +1343,16 @@ path_room(const struct game *g, const struct move_walk *w,
 	if (horizon > ROOM_HORIZON)
 		horizon = ROOM_HORIZON;
 	n = path_search(g, &tw, goal, budget, horizon, true, units, -1,
-	    NULL, route, NULL, &complete, &closer, how);
+	    NULL, route, faces, &complete, &closer, how);
 	/* The first stretch of the cheapest way, when the search saw as far
 	 * as the walk goes in a turn. */
 	if (n > 0 && (complete || closer || *how == PATH_HORIZON))
 		return n;
 	free(*route);
 	*route = NULL;
+	if (faces != NULL) {
+		free(*faces);
+		*faces = NULL;
+	}
 	return 0;
 }

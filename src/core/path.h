@@ -82,11 +82,12 @@ int path_round(const struct game *, const struct move_walk *w,
  * and the route in *route (caller frees) when it reaches the goal, ends
  * nearer to it, or goes as far as the allowance; else 0.  *how tells why
  * the search ended (PATH_ALL_SEEN: it saw every place and facing the
- * unit can reach and none was the goal).
+ * unit can reach and none was the goal).  faces, when not NULL, gets the
+ * route's marks as path_round gives them (caller frees).
  */
 int path_room(const struct game *, const struct move_walk *w,
     struct point goal, int budget, int units, struct point **route,
-    int *how);
+    unsigned char **faces, int *how);
 /*
  * The cheapest whole route for the walker w to goal, as the ruleset
  * prices every turn and step (ground, obstacles, contours), where ground
