@@ -1,0 +1,195 @@
+/*
+ * bench-routes.c - do the Move orders a player gives arrive?
+ *
+ * For each battle named (default: the three bundled battles), every unit
+ * in turn is given, alone, the Move order the Move preview offers
+ * (move_route) to each point 12 cells away in the eight directions that
+ * lies on the map and on no unit, and marches it, the other units
+ * standing, turn by turn for at most 8 turns.  Each order ends as one of:
+ *   arrived   the unit reached the point;
+ *   enemy     the march stopped in battle contact with an enemy (the
+ *             rules stop it there: 3.6.8, HO.4), or short of him;
+ *   stuck     two turns running it neither moved nor turned nor changed
+ *             formation, the enemy not the reason (ground, an obstacle, a
+ *             friend standing in the way, no room to turn...);
+ *   marching  none of these after 8 turns.
+ * A point behind a friend or beyond an enemy is a fair order for a player
+ * to give, so "stuck" is not all the engine's fault: the stuck orders are
+ * listed (-v) with where and why they stood, to be judged.
+ *
+ * The figures are counts, not times.  Usage:
+ *   bench-routes -d DATA [-v] [-n CELLS] [-t TURNS] [SCENARIO...]
+ * SCENARIO is a bundled name (coa-1810) or a path.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/ruleset.h"
+#include "io/load.h"
+#include "util/diag.h"
+#include "util/xalloc.h"
+
+enum outcome { OUT_ARRIVED, OUT_ENEMY, OUT_STUCK, OUT_MARCHING, OUT_COUNT };
+
+static const char *const outcome_name[OUT_COUNT] = {
+	"arrived", "enemy", "stuck", "marching"
+};
+
+static struct game *
+load(const char *path, const char *data, struct ruleset **rs)
+{
+	struct diags d;
+	struct game *g;
+
+	diags_init(&d);
+	g = load_scenario(path, data, rs, &d);
+	if (g == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	return g;
+}
+
+/* March unit u alone by the offered order to `to`; the outcome. */
+static enum outcome
+march(struct game *g, int u, struct point to, int turns, bool verbose)
+{
+	struct order o, r;
+	struct point last;
+	enum dir face;
+	int t, still = 0, form;
+	struct unit *un = &g->units[u];
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = un->general;
+	o.npts = 1;
+	o.pts[0] = to;
+	if (move_route(g, &o, &r) != 0)
+		r = o;
+	un->order = r;
+	last = un->pos;
+	face = un->facing;
+	form = un->formation;
+	for (t = 1; t <= turns; t++) {
+		g->turn = t;
+		(void)move_unit(g, NULL, u, -1, NULL, NULL);
+		if (un->halt == HALT_ARRIVED)
+			return OUT_ARRIVED;
+		if (un->halt == HALT_CONTACT && un->pos.x == last.x &&
+		    un->pos.y == last.y)
+			return OUT_ENEMY;
+		still = un->pos.x == last.x && un->pos.y == last.y &&
+		    un->facing == face && un->formation == form ? still + 1 : 0;
+		last = un->pos;
+		face = un->facing;
+		form = un->formation;
+		if (still >= 2) {
+			if (verbose)
+				printf("    stuck: %s to [%d, %d] stands at "
+				    "[%d, %d] facing %s, halt %s\n", un->id,
+				    to.x, to.y, un->pos.x, un->pos.y,
+				    dir_name(un->facing), halt_name(un->halt));
+			return OUT_STUCK;
+		}
+	}
+	return un->halt == HALT_CONTACT ? OUT_ENEMY : OUT_MARCHING;
+}
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: bench-routes -d DATA [-v] [-n CELLS] "
+	    "[-t TURNS] [SCENARIO...]\n");
+	exit(2);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const char *const bundled[] = { "default", "coa-1810",
+	    "cowpens-1781", NULL };
+	const char *data = NULL;
+	const char *const *names;
+	struct ruleset *rs = NULL, *rs2;
+	struct game *g, *h;
+	struct point to;
+	bool verbose = false;
+	int c, k, u, dist = 12, turns = 8, n, all[OUT_COUNT] = { 0 };
+	int count[OUT_COUNT], total = 0;
+	char *path;
+	enum outcome out;
+
+	while ((c = getopt(argc, argv, "d:vn:t:")) != -1) {
+		switch (c) {
+		case 'd':
+			data = optarg;
+			break;
+		case 'v':
+			verbose = true;
+			break;
+		case 'n':
+			dist = atoi(optarg);
+			break;
+		case 't':
+			turns = atoi(optarg);
+			break;
+		default:
+			usage();
+		}
+	}
+	if (data == NULL || dist < 1 || turns < 1)
+		usage();
+	names = optind < argc ? (const char *const *)argv + optind : bundled;
+	printf("Move orders that arrive: every unit alone, the offered "
+	    "route to each free point %d cells away in 8 directions, %d "
+	    "turns at most\n", dist, turns);
+	for (; *names != NULL; names++) {
+		path = strchr(*names, '/') != NULL ? xstrdup(*names) :
+		    xasprintf("%s/scenarios/%s.yaml", data, *names);
+		if ((g = load(path, data, &rs)) == NULL)
+			return 1;
+		memset(count, 0, sizeof count);
+		printf("  %s (%s)\n", *names, rs->name);
+		for (u = 0; u < g->nunits; u++)
+			for (k = 0; k < DIR_COUNT; k++) {
+				to.x = g->units[u].pos.x + dist * dir_dx[k];
+				to.y = g->units[u].pos.y + dist * dir_dy[k];
+				if (!map_inside(g->map, to.x, to.y) ||
+				    !unit_active(&g->units[u]) ||
+				    game_unit_at(g, to.x, to.y) >= 0)
+					continue;
+				rs2 = NULL;
+				if ((h = load(path, data, &rs2)) == NULL)
+					return 1;
+				out = march(h, u, to, turns, verbose);
+				count[out]++;
+				game_free(h);
+				ruleset_free(rs2);
+			}
+		for (k = 0, n = 0; k < OUT_COUNT; k++)
+			n += count[k];
+		printf("    orders %d:", n);
+		for (k = 0; k < OUT_COUNT; k++) {
+			printf(" %s %d (%.0f%%)%s", outcome_name[k], count[k],
+			    n > 0 ? 100.0 * count[k] / n : 0.0,
+			    k + 1 < OUT_COUNT ? "," : "\n");
+			all[k] += count[k];
+		}
+		total += n;
+		game_free(g);
+		ruleset_free(rs);
+		rs = NULL;
+		free(path);
+	}
+	printf("  all: orders %d, arrived %d, enemy %d, stuck %d, marching "
+	    "%d\n", total, all[OUT_ARRIVED], all[OUT_ENEMY], all[OUT_STUCK],
+	    all[OUT_MARCHING]);
+	return 0;
+}
