@@ -559,6 +559,38 @@ test_HO_3_1_forecast_charges_next_turn_from_the_march(void **state)
 	game_free(g);
 }
 
+/*
+ * HO.3.1: the targets are those of the orders as the units stood when the
+ * charges phase began.  Foot a, first in the order of battle, charges the
+ * gun b 2 inches south of it; Line c, 5 inches east of a and facing it,
+ * was ordered onto a's anchor.  a has moved when c's turn comes, and its
+ * block no longer covers that point; c still charges a where it now
+ * stands (gap 0, a charger), where it used to march on to the empty
+ * point (its assault lost).
+ */
+static void
+test_HO_3_1_target_fixed_when_the_phase_begins(void **state)
+{
+	struct game *g = field();
+	int a, b, c;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_S, 200);
+	b = unit(g, "b", 1, ARM_ARTILLERY, "light", "deployed", 20, 26,
+	    DIR_N, 20);
+	c = unit(g, "c", 1, ARM_INFANTRY, "close", "line", 34, 21, DIR_W, 200);
+	move_order(g, a, 20, 26);
+	move_order(g, c, 20, 20);
+	assert_true(hm_gap(g, c, a) <= 24);		/* within 6 in */
+	hm_phase_charges(g);
+	assert_int_equal(hm_gap(g, a, b), 0);
+	assert_true(g->units[a].pos.y > 20);		/* a has moved */
+	assert_int_equal(hm_gap(g, c, a), 0);
+	assert_true(HM_MARKS(&g->units[c]) & HM_CHARGER);
+	assert_int_equal(count(g, "HO.3.2", "c charges a"), 1);
+	game_free(g);
+}
+
 /* Cowpens from the data directory. */
 static struct game *
 cowpens(struct ruleset **rsp)
@@ -2535,6 +2567,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
+		cmocka_unit_test(test_HO_3_1_target_fixed_when_the_phase_begins),
 		cmocka_unit_test(test_002_H9_routes_turn_where_the_search_turned),
 		cmocka_unit_test(test_HO_3_1_forecast_charges_this_turn),
 		cmocka_unit_test(test_HO_3_2_forecast_says_the_charge_falters),

@@ -451,19 +451,29 @@ charge_target(const struct game *g, const struct anchors *ax, int u)
 	return best;
 }
 
+/*
+ * Each charger's target is the enemy its order leads onto as the units
+ * stood when the phase began (HO.3.1): an enemy that charged somebody
+ * else first, in the order of battle, is still charged where he now
+ * stands, if he is still in reach and in the front arc.  An assault used
+ * to be lost whenever its target charged first.
+ */
 void
 hm_phase_charges(struct game *g)
 {
 	const struct hm_turn *t = hm_turn(g->rs);
 	struct anchors ax;
 	char a[32], b[32];
-	int u, tg, reach, gap;
+	int u, tg, reach, gap, *target;
 
 	if (g->nunits == 0)
 		return;
 	anchors_init(g, &ax);
+	target = xmallocarray((size_t)g->nunits, sizeof *target);
+	for (u = 0; u < g->nunits; u++)
+		target[u] = may_charge(g, u) ? charge_target(g, &ax, u) : -1;
 	for (u = 0; u < g->nunits; u++) {
-		if (!may_charge(g, u) || (tg = charge_target(g, &ax, u)) < 0)
+		if ((tg = target[u]) < 0 || !may_charge(g, u))
 			continue;
 		reach = hm_speed(g, u);
 		gap = hm_gap(g, u, tg);
@@ -485,6 +495,7 @@ hm_phase_charges(struct game *g)
 		if (!ax.moved[u])
 			anchors_moved(g, &ax, u);
 	}
+	free(target);
 	anchors_free(&ax);
 }
 
