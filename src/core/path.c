@@ -404,6 +404,103 @@ cell_meets(const struct game *g, const struct move_walk *tw,
 }
 
 /*
+ * The cells of a walker's block, one at a time, on the map ones only, in
+ * geom_footprint's order (rank by rank from the front, left to right):
+ * the straight block is read without writing its cells out; a road
+ * column where the unit stands, or a block cut off by cells_max, is read
+ * from game_footprint_at's cells, borrowed from the game's pool until
+ * block_end.  meets_unit and standing_friend_at read blocks this way.
+ */
+struct block_iter {
+	const struct game *g;
+	struct point	*cells;		/* NULL: the straight block */
+	int		 n;		/* cells, or ranks (dp) */
+	int		 k;		/* the next cell, or rank */
+	int		 i;		/* straight: the next in the rank, */
+	int		 fr;		/* its frontage in cells, */
+	struct point	 at;		/* the next cell, */
+	struct point	 row;		/* the left end of its rank, */
+	int		 rx, ry;	/* a step along a rank, */
+	int		 bx, by;	/* a step back to the next rank */
+};
+
+/* Start reading the block of unit un in formation form, anchored at q
+ * facing d.  True when it is the straight block (its cells are not
+ * written out). */
+static inline __attribute__((always_inline)) bool
+block_begin(const struct game *g, const struct unit *un, int form,
+    struct point q, enum dir d, struct block_iter *b)
+{
+	const struct formation_def *fd = &g->rs->form[form];
+	enum dir right = dir_turn(d, 2), back = dir_turn(d, 4);
+	int fr = geom_span(d, fd->frontage[un->arm]);
+	int dp = geom_span(d, fd->depth[un->arm]);
+
+	b->g = g;
+	b->k = b->i = 0;
+	b->fr = 1;
+	b->at.x = b->at.y = b->row.x = b->row.y = 0;
+	b->rx = b->ry = b->bx = b->by = 0;
+	if (fd->frontage[un->arm] > 0 && fd->depth[un->arm] > 0 &&
+	    (long)fr * dp <= g->cells_max &&
+	    !(q.x == un->pos.x && q.y == un->pos.y)) {
+		b->cells = NULL;
+		b->n = dp;
+		b->fr = fr;
+		b->rx = dir_dx[right];
+		b->ry = dir_dy[right];
+		b->bx = dir_dx[back];
+		b->by = dir_dy[back];
+		b->row.x = q.x - (fr - 1) / 2 * b->rx;
+		b->row.y = q.y - (fr - 1) / 2 * b->ry;
+		b->at = b->row;
+		return true;
+	}
+	b->cells = game_cells_take(g);
+	b->n = game_footprint_at(g, un, q, d, form, b->cells);
+	return false;
+}
+
+/* The next cell of the block on the map in *x, *y; false when there is
+ * none left. */
+static inline __attribute__((always_inline)) bool
+block_next(struct block_iter *b, int *x, int *y)
+{
+	while (b->k < b->n) {
+		if (b->cells != NULL) {
+			*x = b->cells[b->k].x;
+			*y = b->cells[b->k].y;
+			b->k++;
+		} else {
+			*x = b->at.x;
+			*y = b->at.y;
+			if (++b->i < b->fr) {
+				b->at.x += b->rx;
+				b->at.y += b->ry;
+			} else {
+				b->i = 0;
+				b->k++;
+				b->row.x += b->bx;
+				b->row.y += b->by;
+				b->at = b->row;
+			}
+		}
+		if (map_inside(b->g->map, *x, *y))
+			return true;
+	}
+	return false;
+}
+
+/* Done with the block: its cells, if written out, go back to the pool. */
+static inline __attribute__((always_inline)) void
+block_end(struct block_iter *b)
+{
+	if (b->cells != NULL)
+		game_cells_give(b->g, b->cells);
+	b->cells = NULL;
+}
+
+/*
  * Whether the block of the walker, standing at q facing d, would meet a
  * unit that stays where it is: an enemy, or a friend under no Move order
  * that the ruleset does not let it pass through in good order (3.6.7);
@@ -417,45 +514,18 @@ static bool
 meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
     enum dir d, bool turn, int units, int avoid)
 {
-	const struct formation_def *fd = &g->rs->form[tw->form];
 	const struct unit *un = &g->units[tw->unit];
-	struct point *cells;
-	enum dir right = dir_turn(d, 2), back = dir_turn(d, 4);
-	int n, i, j, fr, dp, x0, y0, x, y;
+	struct block_iter b;
+	int x, y;
 	bool meets = false;
 
-	/* The straight block, read cell by cell in geom_footprint's order
-	 * (rank by rank from the front, left to right) without writing the
-	 * cells out; a road column where the unit stands, or a block cut
-	 * off by cells_max, is read from game_footprint_at's cells. */
-	fr = geom_span(d, fd->frontage[un->arm]);
-	dp = geom_span(d, fd->depth[un->arm]);
-	if (fd->frontage[un->arm] > 0 && fd->depth[un->arm] > 0 &&
-	    (long)fr * dp <= g->cells_max &&
-	    !(q.x == un->pos.x && q.y == un->pos.y)) {
-		x0 = q.x - (fr - 1) / 2 * dir_dx[right];
-		y0 = q.y - (fr - 1) / 2 * dir_dy[right];
-		for (j = 0; j < dp; j++)
-			for (i = 0; i < fr; i++) {
-				x = x0 + j * dir_dx[back] + i * dir_dx[right];
-				y = y0 + j * dir_dy[back] + i * dir_dy[right];
-				if (map_inside(g->map, x, y) &&
-				    cell_meets(g, tw, un, x, y, q, d, turn,
-				    units, avoid))
-					return true;
-			}
-		return false;
-	}
-	cells = game_cells_take(g);
-	n = game_footprint_at(g, un, q, d, tw->form, cells);
-	for (i = 0; i < n; i++)
-		if (map_inside(g->map, cells[i].x, cells[i].y) &&
-		    cell_meets(g, tw, un, cells[i].x, cells[i].y, q, d, turn,
-		    units, avoid)) {
+	block_begin(g, un, tw->form, q, d, &b);
+	while (block_next(&b, &x, &y))
+		if (cell_meets(g, tw, un, x, y, q, d, turn, units, avoid)) {
 			meets = true;
 			break;
 		}
-	game_cells_give(g, cells);
+	block_end(&b);
 	return meets;
 }
 
@@ -505,48 +575,25 @@ friend_met(const struct game *g, const struct move_walk *w,
 /* path_standing_friend, telling too in *clean whether the block's cells
  * at q facing d hold no standing friend at all (passable or not), when
  * they are the straight block (not a road trail where the unit stands)
- * and none is cut off by cells_max. */
+ * and none is cut off by cells_max.  The first friend met in the block's
+ * order (block_next) is the one answered. */
 static int
 standing_friend_at(const struct game *g, const struct move_walk *w,
     struct point q, enum dir d, bool *clean)
 {
 	const struct unit *un = &g->units[w->unit];
 	const struct formation_def *fd = &g->rs->form[w->form];
-	struct point *cells;
-	enum dir right = dir_turn(d, 2), back = dir_turn(d, 4);
-	int n, i, j, fr, dp, x0, y0, x, y, met = -1;
+	struct block_iter b;
+	int x, y, met = -1;
 
-	fr = geom_span(d, fd->frontage[un->arm]);
-	dp = geom_span(d, fd->depth[un->arm]);
 	*clean = !(q.x == un->pos.x && q.y == un->pos.y) &&
-	    (long)fr * dp <= g->cells_max;
-	/* The straight block, read cell by cell in geom_footprint's order
-	 * (rank by rank from the front, left to right: the first friend
-	 * met is the one answered) without writing the cells out; a road
-	 * column where the unit stands, or a block cut off by cells_max,
-	 * is read from game_footprint_at's cells. */
-	if (*clean && fd->frontage[un->arm] > 0 && fd->depth[un->arm] > 0) {
-		x0 = q.x - (fr - 1) / 2 * dir_dx[right];
-		y0 = q.y - (fr - 1) / 2 * dir_dy[right];
-		for (j = 0; j < dp; j++)
-			for (i = 0; i < fr; i++) {
-				x = x0 + j * dir_dx[back] + i * dir_dx[right];
-				y = y0 + j * dir_dy[back] + i * dir_dy[right];
-				if (map_inside(g->map, x, y) &&
-				    (met = friend_met(g, w, un, x, y, q, d,
-				    clean)) >= 0)
-					return met;
-			}
-		return -1;
-	}
-	cells = game_cells_take(g);
-	n = game_footprint_at(g, un, q, d, w->form, cells);
-	for (i = 0; i < n; i++)
-		if (map_inside(g->map, cells[i].x, cells[i].y) &&
-		    (met = friend_met(g, w, un, cells[i].x, cells[i].y, q, d,
-		    clean)) >= 0)
+	    (long)geom_span(d, fd->frontage[un->arm]) *
+	    geom_span(d, fd->depth[un->arm]) <= g->cells_max;
+	block_begin(g, un, w->form, q, d, &b);
+	while (block_next(&b, &x, &y))
+		if ((met = friend_met(g, w, un, x, y, q, d, clean)) >= 0)
 			break;
-	game_cells_give(g, cells);
+	block_end(&b);
 	return met;
 }
 
