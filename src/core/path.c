@@ -71,6 +71,22 @@ struct keep_set {
 	struct point	 goal;		/* the last step may close in */
 };
 
+/* The walker's block at the node a search expands (p, facing face), for
+ * keep_breaks: its cells and its gap to each enemy of the keep set,
+ * reckoned once a node rather than once an edge.  gap[i] holds when
+ * stamp[i] is gen; gen changes with the node.  Owned by the search
+ * (keep_from_free). */
+struct keep_from {
+	bool		 known;		/* p and face are the node's */
+	struct point	 p;
+	enum dir	 face;
+	struct point	*cells;		/* g->cells_max points, or NULL */
+	int		 n;		/* -1: not read yet */
+	int		*gap;		/* ks->n each, or NULL */
+	unsigned	*stamp;
+	unsigned	 gen;
+};
+
 /* A turn priced in a search: its ticks, flags and, with MPF_ANCHOR, how
  * far its anchor lies from where the block stood. */
 struct turn_memo {
@@ -102,6 +118,8 @@ struct search {
 					   (path_detour) */
 	const struct keep_set *keep;	/* enemies to keep clear of, or
 					   NULL (path_cheapest) */
+	struct keep_from from;		/* with keep: the expanded node's
+					   block (keep_breaks) */
 	int		 least[2];	/* least_step of an orthogonal and a
 					   diagonal step, for this search */
 	bool		 turn_stays;	/* the ruleset's plan_turn_stays */
@@ -769,18 +787,82 @@ least_step(const struct game *g, enum dir d)
 	return l < dir_step_cost(d) ? l : dir_step_cost(d);
 }
 
+/* The gap from the walker's block at p facing face to enemy i of ks:
+ * with kf (a search's), the block's cells are read once a node and each
+ * gap reckoned once; without, *b (borrowed from the pool on first use,
+ * *nb cells) holds the block for the caller to give back. */
+static int
+keep_gap_from(const struct game *g, const struct move_walk *tw,
+    const struct keep_set *ks, struct keep_from *kf, struct point p,
+    enum dir face, int i, struct point **b, int *nb)
+{
+	const struct unit *un = &g->units[tw->unit];
+	const struct keep *k = &ks->v[i];
+
+	if (kf == NULL) {
+		if (*b == NULL) {
+			*b = game_cells_take(g);
+			*nb = game_footprint_at(g, un, p, face, tw->form, *b);
+			if (*nb > g->cells_max)
+				*nb = g->cells_max;
+		}
+		return move_gap(*b, *nb, k->cells, k->n);
+	}
+	if (!kf->known || kf->p.x != p.x || kf->p.y != p.y ||
+	    kf->face != face) {
+		kf->known = true;
+		kf->p = p;
+		kf->face = face;
+		kf->n = -1;
+		if (++kf->gen == 0) {	/* wrapped: every stamp is stale */
+			if (kf->stamp != NULL)
+				memset(kf->stamp, 0, (size_t)ks->n *
+				    sizeof *kf->stamp);
+			kf->gen = 1;
+		}
+	}
+	if (kf->gap == NULL) {
+		kf->gap = xmallocarray((size_t)ks->n + 1, sizeof *kf->gap);
+		kf->stamp = xcalloc((size_t)ks->n + 1, sizeof *kf->stamp);
+	}
+	if (kf->stamp[i] == kf->gen)
+		return kf->gap[i];
+	if (kf->n < 0) {
+		if (kf->cells == NULL)
+			kf->cells = xmallocarray((size_t)g->cells_max,
+			    sizeof *kf->cells);
+		kf->n = game_footprint_at(g, un, p, face, tw->form,
+		    kf->cells);
+		if (kf->n > g->cells_max)
+			kf->n = g->cells_max;
+	}
+	kf->gap[i] = move_gap(kf->cells, kf->n, k->cells, k->n);
+	kf->stamp[i] = kf->gen;
+	return kf->gap[i];
+}
+
+static void
+keep_from_free(struct keep_from *kf)
+{
+	free(kf->cells);
+	free(kf->gap);
+	free(kf->stamp);
+	memset(kf, 0, sizeof *kf);
+}
+
 /*
  * Whether the walker's step from p (facing face) to q (facing f) would
  * bring it into battle contact with an enemy of the keep set: the gap to
  * it at q no more than the gap the ruleset asks it to keep, and smaller
  * than at p (the walk stops before such a step, 3.6.8; one that keeps
  * or widens the gap goes on).  A step onto the goal may close in: the
- * player sent it there.
+ * player sent it there.  kf: the search's memo of the block at p (see
+ * keep_gap_from), or NULL.
  */
 static bool
 keep_breaks(const struct game *g, const struct move_walk *tw,
-    const struct keep_set *ks, struct point p, enum dir face, struct point q,
-    enum dir f)
+    const struct keep_set *ks, struct keep_from *kf, struct point p,
+    enum dir face, struct point q, enum dir f)
 {
 	const struct unit *un = &g->units[tw->unit];
 	struct point *a, *b = NULL, lo, hi;
@@ -804,13 +886,8 @@ keep_breaks(const struct game *g, const struct move_walk *tw,
 			continue;
 		if ((gnew = move_gap(a, na, k->cells, k->n)) > k->gap)
 			continue;
-		if (b == NULL) {
-			b = game_cells_take(g);
-			nb = game_footprint_at(g, un, p, face, tw->form, b);
-			if (nb > g->cells_max)
-				nb = g->cells_max;
-		}
-		breaks = gnew < move_gap(b, nb, k->cells, k->n);
+		breaks = gnew < keep_gap_from(g, tw, ks, kf, p, face, i, &b,
+		    &nb);
 	}
 	if (b != NULL)
 		game_cells_give(g, b);
@@ -925,7 +1002,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 		break;
 	}
 	if (s != NULL && s->keep != NULL &&
-	    keep_breaks(g, tw, s->keep, p, face, q, f))
+	    keep_breaks(g, tw, s->keep, &s->from, p, face, q, f))
 		return -1;
 	return t + c;
 }
@@ -1028,6 +1105,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	search_take(&s);
 	s.avoid = avoid;
 	s.keep = keep;
+	memset(&s.from, 0, sizeof s.from);
 	s.least[0] = least_step(g, DIR_N);
 	s.least[1] = least_step(g, DIR_NE);
 	s.turn_stays = g->rs->plan_turn_stays;
@@ -1121,6 +1199,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	s.nmemo = s.capmemo = 0;
 	s.mmask = 0;
 	s.turn = NULL;		/* this call's own table */
+	keep_from_free(&s.from);
 	search_give(&s);
 	return n;
 }
@@ -1253,7 +1332,7 @@ keep_route(const struct game *g, const struct move_walk *w,
 
 	for (i = 0; i < n; i++) {
 		d = dir_between(p, route[i]);
-		if (d >= 0 && keep_breaks(g, w, ks, p, face, route[i],
+		if (d >= 0 && keep_breaks(g, w, ks, NULL, p, face, route[i],
 		    (enum dir)d))
 			return true;
 		if (d >= 0)
