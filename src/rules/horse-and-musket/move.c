@@ -534,9 +534,11 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	struct point rank0, rstep;
 	enum hm_mover mv = hm_mover_of(rs, u);
 	struct hm_share s = { 1, 1 }, c, best = { 0, 1 };
+	const struct cell *edge;
 	int fr = rs->form[w->form].frontage[u->arm], nn, i, land, wl = -1;
-	int base = dir_step_cost(d), cost, max, ob, obst = 0, odd;
-	bool from_b, to_b;
+	int base = dir_step_cost(d), cost, max, ob, obst = 0, odd, last = -1;
+	int side;
+	bool from_b, to_b, inside, back_in, diag = dir_diagonal(d);
 	char x[32], y[32], z[32], sh[16];
 
 	move_price_init(p);
@@ -547,7 +549,7 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 			price_note(p, "H1", "the edge of the map");
 		return;
 	}
-	if (dir_diagonal(d) && map_diag_blocked(map, w->pos.x, w->pos.y, d)) {
+	if (diag && map_diag_blocked(map, w->pos.x, w->pos.y, d)) {
 		p->verdict = MOVE_NEVER;
 		p->halt = HALT_OBSTACLE;
 		if (w->explain)
@@ -562,9 +564,21 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 		nf[i].x = rank0.x + i * rstep.x;
 		nf[i].y = rank0.y + i * rstep.y;
 	}
-	/* H3: the front rank's new ground, the poorest share of it. */
+	/* H3: the front rank's new ground, the poorest share of it.  The
+	 * rank is a straight line: with its two ends on the map, so is all
+	 * of it (inside), and with the cells behind its ends too, every
+	 * edge it crosses is stored on the map, in the cell on its west or
+	 * north side (see map_edge): read straight (back_in).  A cell of
+	 * the same ground as the one before it gives the same share: not
+	 * asked again (last). */
+	inside = nn > 0 && map_inside(map, nf[0].x, nf[0].y) &&
+	    map_inside(map, nf[nn - 1].x, nf[nn - 1].y);
+	back_in = inside && !diag && map_inside(map, nf[0].x - dir_dx[d],
+	    nf[0].y - dir_dy[d]) && map_inside(map, nf[nn - 1].x - dir_dx[d],
+	    nf[nn - 1].y - dir_dy[d]);
+	side = d == DIR_E || d == DIR_W ? EDGE_EAST : EDGE_SOUTH;
 	for (i = 0; i < nn; i++) {
-		if (!map_inside(map, nf[i].x, nf[i].y)) {
+		if (!inside && !map_inside(map, nf[i].x, nf[i].y)) {
 			p->verdict = MOVE_NEVER;
 			p->halt = HALT_BLOCKED;
 			if (w->explain)
@@ -572,7 +586,7 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 				    "the map");
 			return;
 		}
-		if (dir_diagonal(d) && map_diag_blocked(map,
+		if (diag && map_diag_blocked(map,
 		    nf[i].x - dir_dx[d], nf[i].y - dir_dy[d], d)) {
 			p->verdict = MOVE_NEVER;
 			p->halt = HALT_OBSTACLE;
@@ -582,23 +596,34 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 			return;
 		}
 		land = map_cell(map, nf[i].x, nf[i].y)->land;
-		c = ground_share(g, u, mv, land);
-		if (c.den == 0) {
-			p->verdict = MOVE_IMPASSABLE;
-			p->halt = HALT_TERRAIN;
-			if (w->explain)
-				price_note(p, "H3", "%s may not enter %s: it "
-				    "stops at the edge", mover_label[mv],
-				    rs->land[land].label);
-			return;
+		if (land != last) {
+			last = land;
+			c = ground_share(g, u, mv, land);
+			if (c.den == 0) {
+				p->verdict = MOVE_IMPASSABLE;
+				p->halt = HALT_TERRAIN;
+				if (w->explain)
+					price_note(p, "H3", "%s may not enter "
+					    "%s: it stops at the edge",
+					    mover_label[mv],
+					    rs->land[land].label);
+				return;
+			}
+			if (wl < 0 || c.num * s.den < s.num * c.den) {
+				s = c;
+				wl = land;
+			}
 		}
-		if (wl < 0 || c.num * s.den < s.num * c.den) {
-			s = c;
-			wl = land;
-		}
-		if (!dir_diagonal(d)) {
-			ob = map_edge(map, nf[i].x - dir_dx[d],
-			    nf[i].y - dir_dy[d], d, NULL);
+		if (!diag) {
+			if (back_in) {
+				edge = d == DIR_E || d == DIR_S ?
+				    map_cell(map, nf[i].x - dir_dx[d],
+				    nf[i].y - dir_dy[d]) :
+				    map_cell(map, nf[i].x, nf[i].y);
+				ob = edge->edge[side];
+			} else
+				ob = map_edge(map, nf[i].x - dir_dx[d],
+				    nf[i].y - dir_dy[d], d, NULL);
 			if (ob > 0 && ob < rs->nobst) {
 				c = m->cross[ob][mv];
 				if (obst == 0 || c.den == 0 || (best.den != 0 &&
@@ -614,11 +639,11 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	    map_cell(map, w->pos.x, w->pos.y)->land == m->buildings;
 	to_b = m->buildings >= 0 && map_cell(map, to.x, to.y)->land ==
 	    m->buildings;
-	max = hm_max_move(rs, u, w->form, w->cond);
 	if (obst > 0 || from_b != to_b) {
 		const char *what = obst > 0 ? rs->obst[obst].label :
 		    to_b ? "entering buildings" : "leaving buildings";
 
+		max = hm_max_move(rs, u, w->form, w->cond);
 		if (obst == 0)
 			best = to_b ? m->enter_b[mv] : m->leave_b[mv];
 		p->halt = HALT_OBSTACLE;
