@@ -521,17 +521,17 @@ ground_share(const struct game *g, const struct unit *u, enum hm_mover mv,
 	return s;
 }
 
-/* hm_move_step, its front rank's cells in nf (g->cells_max points). */
-static void
-move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
-    struct move_price *p, struct point *nf)
+/* H3, H4, H10: the price of a step. */
+void
+hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
 {
 	const struct ruleset *rs = g->rs;
 	const struct hm_move *m = hm_move(rs);
 	const struct unit *u = &g->units[w->unit];
 	const struct map *map = g->map;
 	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
-	struct point rank0, rstep;
+	struct point rank0, rstep, at, end;
 	enum hm_mover mv = hm_mover_of(rs, u);
 	struct hm_share s = { 1, 1 }, c, best = { 0, 1 };
 	const struct cell *edge;
@@ -560,10 +560,8 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	if (fr > g->cells_max)
 		fr = g->cells_max;
 	nn = geom_rank(to, w->facing, fr, &rank0, &rstep);
-	for (i = 0; i < nn; i++) {
-		nf[i].x = rank0.x + i * rstep.x;
-		nf[i].y = rank0.y + i * rstep.y;
-	}
+	end.x = rank0.x + (nn - 1) * rstep.x;
+	end.y = rank0.y + (nn - 1) * rstep.y;
 	/* H3: the front rank's new ground, the poorest share of it.  The
 	 * rank is a straight line: with its two ends on the map, so is all
 	 * of it (inside), and with the cells behind its ends too, every
@@ -571,14 +569,15 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	 * north side (see map_edge): read straight (back_in).  A cell of
 	 * the same ground as the one before it gives the same share: not
 	 * asked again (last). */
-	inside = nn > 0 && map_inside(map, nf[0].x, nf[0].y) &&
-	    map_inside(map, nf[nn - 1].x, nf[nn - 1].y);
-	back_in = inside && !diag && map_inside(map, nf[0].x - dir_dx[d],
-	    nf[0].y - dir_dy[d]) && map_inside(map, nf[nn - 1].x - dir_dx[d],
-	    nf[nn - 1].y - dir_dy[d]);
+	inside = nn > 0 && map_inside(map, rank0.x, rank0.y) &&
+	    map_inside(map, end.x, end.y);
+	back_in = inside && !diag && map_inside(map, rank0.x - dir_dx[d],
+	    rank0.y - dir_dy[d]) && map_inside(map, end.x - dir_dx[d],
+	    end.y - dir_dy[d]);
 	side = d == DIR_E || d == DIR_W ? EDGE_EAST : EDGE_SOUTH;
-	for (i = 0; i < nn; i++) {
-		if (!inside && !map_inside(map, nf[i].x, nf[i].y)) {
+	at = rank0;
+	for (i = 0; i < nn; i++, at.x += rstep.x, at.y += rstep.y) {
+		if (!inside && !map_inside(map, at.x, at.y)) {
 			p->verdict = MOVE_NEVER;
 			p->halt = HALT_BLOCKED;
 			if (w->explain)
@@ -587,7 +586,7 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 			return;
 		}
 		if (diag && map_diag_blocked(map,
-		    nf[i].x - dir_dx[d], nf[i].y - dir_dy[d], d)) {
+		    at.x - dir_dx[d], at.y - dir_dy[d], d)) {
 			p->verdict = MOVE_NEVER;
 			p->halt = HALT_OBSTACLE;
 			if (w->explain)
@@ -595,7 +594,7 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 				    "square on, never at a slant");
 			return;
 		}
-		land = map_cell(map, nf[i].x, nf[i].y)->land;
+		land = map_cell(map, at.x, at.y)->land;
 		if (land != last) {
 			last = land;
 			c = ground_share(g, u, mv, land);
@@ -617,13 +616,13 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 		if (!diag) {
 			if (back_in) {
 				edge = d == DIR_E || d == DIR_S ?
-				    map_cell(map, nf[i].x - dir_dx[d],
-				    nf[i].y - dir_dy[d]) :
-				    map_cell(map, nf[i].x, nf[i].y);
+				    map_cell(map, at.x - dir_dx[d],
+				    at.y - dir_dy[d]) :
+				    map_cell(map, at.x, at.y);
 				ob = edge->edge[side];
 			} else
-				ob = map_edge(map, nf[i].x - dir_dx[d],
-				    nf[i].y - dir_dy[d], d, NULL);
+				ob = map_edge(map, at.x - dir_dx[d],
+				    at.y - dir_dy[d], d, NULL);
 			if (ob > 0 && ob < rs->nobst) {
 				c = m->cross[ob][mv];
 				if (obst == 0 || c.den == 0 || (best.den != 0 &&
@@ -704,16 +703,6 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	(void)y;
 }
 
-/* H3, H4, H10: the price of a step. */
-void
-hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
-    struct move_price *p)
-{
-	struct point *nf = game_cells_take(g);
-
-	move_step_in(g, w, d, p, nf);
-	game_cells_give(g, nf);
-}
 
 /* --- HO.4, H12: the enemy and friends ------------------------------------ */
 
