@@ -278,20 +278,27 @@ search_give(struct search *s)
 }
 
 /* Heap order: lower f, then higher g (deeper first), then lower index;
- * the first two in one number (node_order), read at one place. */
-static bool
-heap_less(const struct search *s, int a, int b)
+ * the first two in one number (node_order), read at one place.  x and
+ * y are the orders of nodes a and b. */
+static inline __attribute__((always_inline)) bool
+order_less(uint64_t x, int a, uint64_t y, int b)
 {
-	uint64_t x = s->nodes[a].order, y = s->nodes[b].order;
-
 	if (x != y)
 		return x < y;
 	return a < b;
 }
 
+/*
+ * The heap moves a node up (heap_push) or down (heap_pop) by moving the
+ * nodes it passes into its place, and writes it once where it stops:
+ * the same comparisons, in the same order, as swapping it step by step,
+ * and the same heap.  Its order is read once: a node's order does not
+ * change while the heap moves it.
+ */
 static inline __attribute__((always_inline)) void
 heap_push(struct search *s, int i)
 {
+	uint64_t x = s->nodes[i].order;
 	int k, parent, t;
 
 	if (s->nheap == s->capheap) {
@@ -300,39 +307,51 @@ heap_push(struct search *s, int i)
 		    sizeof *s->heap);
 	}
 	k = s->nheap++;
-	s->heap[k] = i;
 	while (k > 0) {
 		parent = (k - 1) / 2;
-		if (!heap_less(s, s->heap[k], s->heap[parent]))
+		t = s->heap[parent];
+		if (!order_less(x, i, s->nodes[t].order, t))
 			break;
-		t = s->heap[k];
-		s->heap[k] = s->heap[parent];
-		s->heap[parent] = t;
+		s->heap[k] = t;
 		k = parent;
 	}
+	s->heap[k] = i;
 }
 
 static int
 heap_pop(struct search *s)
 {
-	int top = s->heap[0], k = 0, l, r, m, t;
+	int top = s->heap[0], k = 0, l, r, m, e, n;
+	uint64_t x, xm, xr;
 
-	s->heap[0] = s->heap[--s->nheap];
+	n = --s->nheap;
+	if (n == 0)
+		return top;
+	e = s->heap[n];		/* the last node, sifted down from the top */
+	x = s->nodes[e].order;
 	for (;;) {
 		l = 2 * k + 1;
 		r = l + 1;
-		m = k;
-		if (l < s->nheap && heap_less(s, s->heap[l], s->heap[m]))
-			m = l;
-		if (r < s->nheap && heap_less(s, s->heap[r], s->heap[m]))
-			m = r;
-		if (m == k)
+		m = e;
+		xm = x;
+		if (l < n && order_less(s->nodes[s->heap[l]].order,
+		    s->heap[l], xm, m)) {
+			m = s->heap[l];
+			xm = s->nodes[m].order;
+		}
+		if (r < n) {
+			xr = s->nodes[s->heap[r]].order;
+			if (order_less(xr, s->heap[r], xm, m)) {
+				m = s->heap[r];
+				xm = xr;
+			}
+		}
+		if (m == e)
 			break;
-		t = s->heap[k];
-		s->heap[k] = s->heap[m];
-		s->heap[m] = t;
-		k = m;
+		s->heap[k] = m;
+		k = m == s->heap[l] ? l : r;
 	}
+	s->heap[k] = e;
 	return top;
 }
 
