@@ -109,6 +109,26 @@ price_note(struct move_price *p, const char *rule, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* price_note with the text t, made piece by piece (core/move.h), cut
+ * to a note's length as price_note cuts it. */
+static void
+price_note_text(struct move_price *p, const char *rule,
+    const struct move_text *t)
+{
+	struct move_note *n;
+	size_t i, k;
+
+	if (p->nnotes >= MOVE_NOTES_MAX)
+		return;
+	n = &p->notes[p->nnotes++];
+	for (i = 0; rule[i] != '\0' && i + 1 < sizeof n->rule; i++)
+		n->rule[i] = rule[i];
+	n->rule[i] = '\0';
+	k = t->n < sizeof n->text - 1 ? t->n : sizeof n->text - 1;
+	memcpy(n->text, t->b, k);
+	n->text[k] = '\0';
+}
+
 /* A share as text: "2/3", "1". */
 static const char *
 share_text(struct hm_share s, char *buf, size_t len)
@@ -539,7 +559,7 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	int base = dir_step_cost(d), cost, max, ob, obst = 0, odd, last = -1;
 	int side;
 	bool from_b, to_b, inside, back_in, diag = dir_diagonal(d);
-	char x[32], y[32], z[32], sh[16];
+	char x[32], y[32], sh[16];
 
 	move_price_init(p);
 	if (!map_inside(map, to.x, to.y)) {
@@ -693,13 +713,41 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	}
 	p->ticks = cost;
 	p->halt = HALT_TERRAIN;
-	if (w->explain)
-		price_note(p, "H3", "%s: %s at %s speed, the step costs %d x "
-		    "%d/%d = %d ticks (%s), %s left", rs->land[wl].label,
-		    mover_label[mv], share_text(s, sh, sizeof sh), base, s.den,
-		    s.num, cost, inch(rs, cost, x, sizeof x),
-		    w->left >= cost ? inch(rs, w->left - cost, z, sizeof z) :
-		    "not enough");
+	if (w->explain) {
+		/* "wood: close-order foot at 2/3 speed, the step costs 2 x
+		 * 3/2 = 3 ticks (1.5 in), 4.5 in left": the note of nearly
+		 * every step on rough ground, built piece by piece. */
+		struct move_text t;
+
+		t.n = 0;
+		t.b[0] = '\0';
+		move_text_s(&t, rs->land[wl].label);
+		move_text_s(&t, ": ");
+		move_text_s(&t, mover_label[mv]);
+		move_text_s(&t, " at ");
+		move_text_i(&t, s.num);
+		if (s.den != 1) {
+			move_text_s(&t, "/");
+			move_text_i(&t, s.den);
+		}
+		move_text_s(&t, " speed, the step costs ");
+		move_text_i(&t, base);
+		move_text_s(&t, " x ");
+		move_text_i(&t, s.den);
+		move_text_s(&t, "/");
+		move_text_i(&t, s.num);
+		move_text_s(&t, " = ");
+		move_text_i(&t, cost);
+		move_text_s(&t, " ticks (");
+		move_text_bd(&t, rs, cost);
+		move_text_s(&t, "), ");
+		if (w->left >= cost)
+			move_text_bd(&t, rs, w->left - cost);
+		else
+			move_text_s(&t, "not enough");
+		move_text_s(&t, " left");
+		price_note_text(p, "H3", &t);
+	}
 	(void)y;
 }
 
