@@ -260,13 +260,28 @@ hm_move_begin(const struct game *g, struct move_walk *w)
 		move_note(w, EV_NOTE, u->arm == ARM_ARTILLERY ? "H2" : "H1",
 		    "%s flees at its Rout figure: %s (%d ticks)", u->name,
 		    inch(rs, a, x, sizeof x), a);
-	else
-		move_note(w, EV_NOTE, u->arm == ARM_ARTILLERY ? "H2" : "H1",
-		    "%s%s in %s moves %s (%d ticks)", u->arm == ARM_INFANTRY ?
-		    mover_label[m->mover[u->klass]] : rs->klass[u->klass].label,
-		    u->arm == ARM_ARTILLERY ? " gun" : u->arm == ARM_CAVALRY ?
-		    " cavalry" : "", rs->form[w->form].label,
-		    inch(rs, a, x, sizeof x), a);
+	else if (w->explain) {
+		/* "open-order foot in Line moves 6 in (12 ticks)": every
+		 * marching unit's first note, built piece by piece. */
+		struct move_text t;
+
+		t.n = 0;
+		t.b[0] = '\0';
+		move_text_s(&t, u->arm == ARM_INFANTRY ?
+		    mover_label[m->mover[u->klass]] :
+		    rs->klass[u->klass].label);
+		move_text_s(&t, u->arm == ARM_ARTILLERY ? " gun" :
+		    u->arm == ARM_CAVALRY ? " cavalry" : "");
+		move_text_s(&t, " in ");
+		move_text_s(&t, rs->form[w->form].label);
+		move_text_s(&t, " moves ");
+		move_text_bd(&t, rs, a);
+		move_text_s(&t, " (");
+		move_text_i(&t, a);
+		move_text_s(&t, " ticks)");
+		move_note_text(w, EV_NOTE, u->arm == ARM_ARTILLERY ? "H2" :
+		    "H1", &t);
+	}
 	if (hm_retiring(g, w->unit)) {
 		r = m->retire[u->arm];
 		if (r < 0)
