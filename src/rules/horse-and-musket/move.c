@@ -798,7 +798,6 @@ hm_move_pass(const struct game *g, const struct move_walk *w, int f,
 	const struct hm_move *m = hm_move(rs);
 	const struct unit *u = &g->units[w->unit], *fu = &g->units[f];
 	int t = m->pass[u->arm];
-	char x[32], y[32];
 
 	(void)d;
 	(void)moving;
@@ -818,11 +817,29 @@ hm_move_pass(const struct game *g, const struct move_walk *w, int f,
 		return;
 	}
 	p->ticks = t;
-	if (w->explain)
-		price_note(p, "H12", "passes through %s: %s, -%d ticks (%s), "
-		    "%s left", fu->name, u->arm == ARM_CAVALRY ? "mounted" :
-		    "foot", t, inch(rs, t, x, sizeof x), w->left >= t ?
-		    inch(rs, w->left - t, y, sizeof y) : "not enough");
+	if (w->explain) {
+		/* "passes through 2nd Maryland: foot, -2 ticks (1 in), 5 in
+		 * left", built piece by piece. */
+		struct move_text l;
+
+		l.n = 0;
+		l.b[0] = '\0';
+		move_text_s(&l, "passes through ");
+		move_text_s(&l, fu->name);
+		move_text_s(&l, ": ");
+		move_text_s(&l, u->arm == ARM_CAVALRY ? "mounted" : "foot");
+		move_text_s(&l, ", -");
+		move_text_i(&l, t);
+		move_text_s(&l, " ticks (");
+		move_text_bd(&l, rs, t);
+		move_text_s(&l, "), ");
+		if (w->left >= t)
+			move_text_bd(&l, rs, w->left - t);
+		else
+			move_text_s(&l, "not enough");
+		move_text_s(&l, " left");
+		price_note_text(p, "H12", &l);
+	}
 }
 
 /* The clause each kind of halt comes under. */
