@@ -73,6 +73,22 @@ struct keep_set {
 	struct point	 goal;		/* the last step may close in */
 };
 
+/* The walker's block at the node a search expands (p, facing face), for
+ * keep_breaks: its cells and its gap to each enemy of the keep set,
+ * reckoned once a node rather than once an edge.  gap[i] holds when
+ * stamp[i] is gen; gen changes with the node.  Owned by the search
+ * (keep_from_free). */
+struct keep_from {
+	bool		 known;		/* p and face are the node's */
+	struct point	 p;
+	enum dir	 face;
+	struct point	*cells;		/* g->cells_max points, or NULL */
+	int		 n;		/* -1: not read yet */
+	int		*gap;		/* ks->n each, or NULL */
+	unsigned	*stamp;
+	unsigned	 gen;
+};
+
 /* A turn priced in a search: its ticks, flags and, with MPF_ANCHOR, how
  * far its anchor lies from where the block stood. */
 struct turn_memo {
@@ -104,6 +120,8 @@ struct search {
 					   (path_detour) */
 	const struct keep_set *keep;	/* enemies to keep clear of, or
 					   NULL (path_cheapest) */
+	struct keep_from from;		/* with keep: the expanded node's
+					   block (keep_breaks) */
 	int		 least[2];	/* least_step of an orthogonal and a
 					   diagonal step, for this search */
 	bool		 turn_stays;	/* the ruleset's plan_turn_stays */
@@ -263,20 +281,27 @@ search_give(struct search *s)
 }
 
 /* Heap order: lower f, then higher g (deeper first), then lower index;
- * the first two in one number (node_order), read at one place. */
-static bool
-heap_less(const struct search *s, int a, int b)
+ * the first two in one number (node_order), read at one place.  x and
+ * y are the orders of nodes a and b. */
+static inline __attribute__((always_inline)) bool
+order_less(uint64_t x, int a, uint64_t y, int b)
 {
-	uint64_t x = s->nodes[a].order, y = s->nodes[b].order;
-
 	if (x != y)
 		return x < y;
 	return a < b;
 }
 
+/*
+ * The heap moves a node up (heap_push) or down (heap_pop) by moving the
+ * nodes it passes into its place, and writes it once where it stops:
+ * the same comparisons, in the same order, as swapping it step by step,
+ * and the same heap.  Its order is read once: a node's order does not
+ * change while the heap moves it.
+ */
 static inline __attribute__((always_inline)) void
 heap_push(struct search *s, int i)
 {
+	uint64_t x = s->nodes[i].order;
 	int k, parent, t;
 
 	if (s->nheap == s->capheap) {
@@ -285,39 +310,51 @@ heap_push(struct search *s, int i)
 		    sizeof *s->heap);
 	}
 	k = s->nheap++;
-	s->heap[k] = i;
 	while (k > 0) {
 		parent = (k - 1) / 2;
-		if (!heap_less(s, s->heap[k], s->heap[parent]))
+		t = s->heap[parent];
+		if (!order_less(x, i, s->nodes[t].order, t))
 			break;
-		t = s->heap[k];
-		s->heap[k] = s->heap[parent];
-		s->heap[parent] = t;
+		s->heap[k] = t;
 		k = parent;
 	}
+	s->heap[k] = i;
 }
 
 static int
 heap_pop(struct search *s)
 {
-	int top = s->heap[0], k = 0, l, r, m, t;
+	int top = s->heap[0], k = 0, l, r, m, e, n;
+	uint64_t x, xm, xr;
 
-	s->heap[0] = s->heap[--s->nheap];
+	n = --s->nheap;
+	if (n == 0)
+		return top;
+	e = s->heap[n];		/* the last node, sifted down from the top */
+	x = s->nodes[e].order;
 	for (;;) {
 		l = 2 * k + 1;
 		r = l + 1;
-		m = k;
-		if (l < s->nheap && heap_less(s, s->heap[l], s->heap[m]))
-			m = l;
-		if (r < s->nheap && heap_less(s, s->heap[r], s->heap[m]))
-			m = r;
-		if (m == k)
+		m = e;
+		xm = x;
+		if (l < n && order_less(s->nodes[s->heap[l]].order,
+		    s->heap[l], xm, m)) {
+			m = s->heap[l];
+			xm = s->nodes[m].order;
+		}
+		if (r < n) {
+			xr = s->nodes[s->heap[r]].order;
+			if (order_less(xr, s->heap[r], xm, m)) {
+				m = s->heap[r];
+				xm = xr;
+			}
+		}
+		if (m == e)
 			break;
-		t = s->heap[k];
-		s->heap[k] = s->heap[m];
-		s->heap[m] = t;
-		k = m;
+		s->heap[k] = m;
+		k = m == s->heap[l] ? l : r;
 	}
+	s->heap[k] = e;
 	return top;
 }
 
@@ -407,6 +444,103 @@ cell_meets(const struct game *g, const struct move_walk *tw,
 }
 
 /*
+ * The cells of a walker's block, one at a time, on the map ones only, in
+ * geom_footprint's order (rank by rank from the front, left to right):
+ * the straight block is read without writing its cells out; a road
+ * column where the unit stands, or a block cut off by cells_max, is read
+ * from game_footprint_at's cells, borrowed from the game's pool until
+ * block_end.  meets_unit and standing_friend_at read blocks this way.
+ */
+struct block_iter {
+	const struct game *g;
+	struct point	*cells;		/* NULL: the straight block */
+	int		 n;		/* cells, or ranks (dp) */
+	int		 k;		/* the next cell, or rank */
+	int		 i;		/* straight: the next in the rank, */
+	int		 fr;		/* its frontage in cells, */
+	struct point	 at;		/* the next cell, */
+	struct point	 row;		/* the left end of its rank, */
+	int		 rx, ry;	/* a step along a rank, */
+	int		 bx, by;	/* a step back to the next rank */
+};
+
+/* Start reading the block of unit un in formation form, anchored at q
+ * facing d.  True when it is the straight block (its cells are not
+ * written out). */
+static inline __attribute__((always_inline)) bool
+block_begin(const struct game *g, const struct unit *un, int form,
+    struct point q, enum dir d, struct block_iter *b)
+{
+	const struct formation_def *fd = &g->rs->form[form];
+	enum dir right = dir_turn(d, 2), back = dir_turn(d, 4);
+	int fr = geom_span(d, fd->frontage[un->arm]);
+	int dp = geom_span(d, fd->depth[un->arm]);
+
+	b->g = g;
+	b->k = b->i = 0;
+	b->fr = 1;
+	b->at.x = b->at.y = b->row.x = b->row.y = 0;
+	b->rx = b->ry = b->bx = b->by = 0;
+	if (fd->frontage[un->arm] > 0 && fd->depth[un->arm] > 0 &&
+	    (long)fr * dp <= g->cells_max &&
+	    !(q.x == un->pos.x && q.y == un->pos.y)) {
+		b->cells = NULL;
+		b->n = dp;
+		b->fr = fr;
+		b->rx = dir_dx[right];
+		b->ry = dir_dy[right];
+		b->bx = dir_dx[back];
+		b->by = dir_dy[back];
+		b->row.x = q.x - (fr - 1) / 2 * b->rx;
+		b->row.y = q.y - (fr - 1) / 2 * b->ry;
+		b->at = b->row;
+		return true;
+	}
+	b->cells = game_cells_take(g);
+	b->n = game_footprint_at(g, un, q, d, form, b->cells);
+	return false;
+}
+
+/* The next cell of the block on the map in *x, *y; false when there is
+ * none left. */
+static inline __attribute__((always_inline)) bool
+block_next(struct block_iter *b, int *x, int *y)
+{
+	while (b->k < b->n) {
+		if (b->cells != NULL) {
+			*x = b->cells[b->k].x;
+			*y = b->cells[b->k].y;
+			b->k++;
+		} else {
+			*x = b->at.x;
+			*y = b->at.y;
+			if (++b->i < b->fr) {
+				b->at.x += b->rx;
+				b->at.y += b->ry;
+			} else {
+				b->i = 0;
+				b->k++;
+				b->row.x += b->bx;
+				b->row.y += b->by;
+				b->at = b->row;
+			}
+		}
+		if (map_inside(b->g->map, *x, *y))
+			return true;
+	}
+	return false;
+}
+
+/* Done with the block: its cells, if written out, go back to the pool. */
+static inline __attribute__((always_inline)) void
+block_end(struct block_iter *b)
+{
+	if (b->cells != NULL)
+		game_cells_give(b->g, b->cells);
+	b->cells = NULL;
+}
+
+/*
  * Whether the block of the walker, standing at q facing d, would meet a
  * unit that stays where it is: an enemy, or a friend under no Move order
  * that the ruleset does not let it pass through in good order (3.6.7);
@@ -420,45 +554,18 @@ static bool
 meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
     enum dir d, bool turn, int units, int avoid)
 {
-	const struct formation_def *fd = &g->rs->form[tw->form];
 	const struct unit *un = &g->units[tw->unit];
-	struct point *cells;
-	enum dir right = dir_turn(d, 2), back = dir_turn(d, 4);
-	int n, i, j, fr, dp, x0, y0, x, y;
+	struct block_iter b;
+	int x, y;
 	bool meets = false;
 
-	/* The straight block, read cell by cell in geom_footprint's order
-	 * (rank by rank from the front, left to right) without writing the
-	 * cells out; a road column where the unit stands, or a block cut
-	 * off by cells_max, is read from game_footprint_at's cells. */
-	fr = geom_span(d, fd->frontage[un->arm]);
-	dp = geom_span(d, fd->depth[un->arm]);
-	if (fd->frontage[un->arm] > 0 && fd->depth[un->arm] > 0 &&
-	    (long)fr * dp <= g->cells_max &&
-	    !(q.x == un->pos.x && q.y == un->pos.y)) {
-		x0 = q.x - (fr - 1) / 2 * dir_dx[right];
-		y0 = q.y - (fr - 1) / 2 * dir_dy[right];
-		for (j = 0; j < dp; j++)
-			for (i = 0; i < fr; i++) {
-				x = x0 + j * dir_dx[back] + i * dir_dx[right];
-				y = y0 + j * dir_dy[back] + i * dir_dy[right];
-				if (map_inside(g->map, x, y) &&
-				    cell_meets(g, tw, un, x, y, q, d, turn,
-				    units, avoid))
-					return true;
-			}
-		return false;
-	}
-	cells = game_cells_take(g);
-	n = game_footprint_at(g, un, q, d, tw->form, cells);
-	for (i = 0; i < n; i++)
-		if (map_inside(g->map, cells[i].x, cells[i].y) &&
-		    cell_meets(g, tw, un, cells[i].x, cells[i].y, q, d, turn,
-		    units, avoid)) {
+	block_begin(g, un, tw->form, q, d, &b);
+	while (block_next(&b, &x, &y))
+		if (cell_meets(g, tw, un, x, y, q, d, turn, units, avoid)) {
 			meets = true;
 			break;
 		}
-	game_cells_give(g, cells);
+	block_end(&b);
 	return meets;
 }
 
@@ -508,48 +615,25 @@ friend_met(const struct game *g, const struct move_walk *w,
 /* path_standing_friend, telling too in *clean whether the block's cells
  * at q facing d hold no standing friend at all (passable or not), when
  * they are the straight block (not a road trail where the unit stands)
- * and none is cut off by cells_max. */
+ * and none is cut off by cells_max.  The first friend met in the block's
+ * order (block_next) is the one answered. */
 static int
 standing_friend_at(const struct game *g, const struct move_walk *w,
     struct point q, enum dir d, bool *clean)
 {
 	const struct unit *un = &g->units[w->unit];
 	const struct formation_def *fd = &g->rs->form[w->form];
-	struct point *cells;
-	enum dir right = dir_turn(d, 2), back = dir_turn(d, 4);
-	int n, i, j, fr, dp, x0, y0, x, y, met = -1;
+	struct block_iter b;
+	int x, y, met = -1;
 
-	fr = geom_span(d, fd->frontage[un->arm]);
-	dp = geom_span(d, fd->depth[un->arm]);
 	*clean = !(q.x == un->pos.x && q.y == un->pos.y) &&
-	    (long)fr * dp <= g->cells_max;
-	/* The straight block, read cell by cell in geom_footprint's order
-	 * (rank by rank from the front, left to right: the first friend
-	 * met is the one answered) without writing the cells out; a road
-	 * column where the unit stands, or a block cut off by cells_max,
-	 * is read from game_footprint_at's cells. */
-	if (*clean && fd->frontage[un->arm] > 0 && fd->depth[un->arm] > 0) {
-		x0 = q.x - (fr - 1) / 2 * dir_dx[right];
-		y0 = q.y - (fr - 1) / 2 * dir_dy[right];
-		for (j = 0; j < dp; j++)
-			for (i = 0; i < fr; i++) {
-				x = x0 + j * dir_dx[back] + i * dir_dx[right];
-				y = y0 + j * dir_dy[back] + i * dir_dy[right];
-				if (map_inside(g->map, x, y) &&
-				    (met = friend_met(g, w, un, x, y, q, d,
-				    clean)) >= 0)
-					return met;
-			}
-		return -1;
-	}
-	cells = game_cells_take(g);
-	n = game_footprint_at(g, un, q, d, w->form, cells);
-	for (i = 0; i < n; i++)
-		if (map_inside(g->map, cells[i].x, cells[i].y) &&
-		    (met = friend_met(g, w, un, cells[i].x, cells[i].y, q, d,
-		    clean)) >= 0)
+	    (long)geom_span(d, fd->frontage[un->arm]) *
+	    geom_span(d, fd->depth[un->arm]) <= g->cells_max;
+	block_begin(g, un, w->form, q, d, &b);
+	while (block_next(&b, &x, &y))
+		if ((met = friend_met(g, w, un, x, y, q, d, clean)) >= 0)
 			break;
-	game_cells_give(g, cells);
+	block_end(&b);
 	return met;
 }
 
@@ -725,18 +809,82 @@ least_step(const struct game *g, enum dir d)
 	return l < dir_step_cost(d) ? l : dir_step_cost(d);
 }
 
+/* The gap from the walker's block at p facing face to enemy i of ks:
+ * with kf (a search's), the block's cells are read once a node and each
+ * gap reckoned once; without, *b (borrowed from the pool on first use,
+ * *nb cells) holds the block for the caller to give back. */
+static int
+keep_gap_from(const struct game *g, const struct move_walk *tw,
+    const struct keep_set *ks, struct keep_from *kf, struct point p,
+    enum dir face, int i, struct point **b, int *nb)
+{
+	const struct unit *un = &g->units[tw->unit];
+	const struct keep *k = &ks->v[i];
+
+	if (kf == NULL) {
+		if (*b == NULL) {
+			*b = game_cells_take(g);
+			*nb = game_footprint_at(g, un, p, face, tw->form, *b);
+			if (*nb > g->cells_max)
+				*nb = g->cells_max;
+		}
+		return move_gap(*b, *nb, k->cells, k->n);
+	}
+	if (!kf->known || kf->p.x != p.x || kf->p.y != p.y ||
+	    kf->face != face) {
+		kf->known = true;
+		kf->p = p;
+		kf->face = face;
+		kf->n = -1;
+		if (++kf->gen == 0) {	/* wrapped: every stamp is stale */
+			if (kf->stamp != NULL)
+				memset(kf->stamp, 0, (size_t)ks->n *
+				    sizeof *kf->stamp);
+			kf->gen = 1;
+		}
+	}
+	if (kf->gap == NULL) {
+		kf->gap = xmallocarray((size_t)ks->n + 1, sizeof *kf->gap);
+		kf->stamp = xcalloc((size_t)ks->n + 1, sizeof *kf->stamp);
+	}
+	if (kf->stamp[i] == kf->gen)
+		return kf->gap[i];
+	if (kf->n < 0) {
+		if (kf->cells == NULL)
+			kf->cells = xmallocarray((size_t)g->cells_max,
+			    sizeof *kf->cells);
+		kf->n = game_footprint_at(g, un, p, face, tw->form,
+		    kf->cells);
+		if (kf->n > g->cells_max)
+			kf->n = g->cells_max;
+	}
+	kf->gap[i] = move_gap(kf->cells, kf->n, k->cells, k->n);
+	kf->stamp[i] = kf->gen;
+	return kf->gap[i];
+}
+
+static void
+keep_from_free(struct keep_from *kf)
+{
+	free(kf->cells);
+	free(kf->gap);
+	free(kf->stamp);
+	memset(kf, 0, sizeof *kf);
+}
+
 /*
  * Whether the walker's step from p (facing face) to q (facing f) would
  * bring it into battle contact with an enemy of the keep set: the gap to
  * it at q no more than the gap the ruleset asks it to keep, and smaller
  * than at p (the walk stops before such a step, 3.6.8; one that keeps
  * or widens the gap goes on).  A step onto the goal may close in: the
- * player sent it there.
+ * player sent it there.  kf: the search's memo of the block at p (see
+ * keep_gap_from), or NULL.
  */
 static bool
 keep_breaks(const struct game *g, const struct move_walk *tw,
-    const struct keep_set *ks, struct point p, enum dir face, struct point q,
-    enum dir f)
+    const struct keep_set *ks, struct keep_from *kf, struct point p,
+    enum dir face, struct point q, enum dir f)
 {
 	const struct unit *un = &g->units[tw->unit];
 	struct point *a, *b = NULL, lo, hi;
@@ -760,13 +908,8 @@ keep_breaks(const struct game *g, const struct move_walk *tw,
 			continue;
 		if ((gnew = move_gap(a, na, k->cells, k->n)) > k->gap)
 			continue;
-		if (b == NULL) {
-			b = game_cells_take(g);
-			nb = game_footprint_at(g, un, p, face, tw->form, b);
-			if (nb > g->cells_max)
-				nb = g->cells_max;
-		}
-		breaks = gnew < move_gap(b, nb, k->cells, k->n);
+		breaks = gnew < keep_gap_from(g, tw, ks, kf, p, face, i, &b,
+		    &nb);
 	}
 	if (b != NULL)
 		game_cells_give(g, b);
@@ -881,7 +1024,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 		break;
 	}
 	if (s != NULL && s->keep != NULL &&
-	    keep_breaks(g, tw, s->keep, p, face, q, f))
+	    keep_breaks(g, tw, s->keep, &s->from, p, face, q, f))
 		return -1;
 	return t + c;
 }
@@ -989,6 +1132,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	search_take(&s);
 	s.avoid = avoid;
 	s.keep = keep;
+	memset(&s.from, 0, sizeof s.from);
 	s.least[0] = least_step(g, DIR_N);
 	s.least[1] = least_step(g, DIR_NE);
 	s.turn_stays = g->rs->plan_turn_stays;
@@ -1093,6 +1237,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	s.nmemo = s.capmemo = 0;
 	s.mmask = 0;
 	s.turn = NULL;		/* this call's own table */
+	keep_from_free(&s.from);
 	search_give(&s);
 	return n;
 }
@@ -1229,7 +1374,7 @@ keep_route(const struct game *g, const struct move_walk *w,
 
 	for (i = 0; i < n; i++) {
 		d = dir_between(p, route[i]);
-		if (d >= 0 && keep_breaks(g, w, ks, p, face, route[i],
+		if (d >= 0 && keep_breaks(g, w, ks, NULL, p, face, route[i],
 		    (enum dir)d))
 			return true;
 		if (d >= 0)

@@ -109,6 +109,26 @@ price_note(struct move_price *p, const char *rule, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* price_note with the text t, made piece by piece (core/move.h), cut
+ * to a note's length as price_note cuts it. */
+static void
+price_note_text(struct move_price *p, const char *rule,
+    const struct move_text *t)
+{
+	struct move_note *n;
+	size_t i, k;
+
+	if (p->nnotes >= MOVE_NOTES_MAX)
+		return;
+	n = &p->notes[p->nnotes++];
+	for (i = 0; rule[i] != '\0' && i + 1 < sizeof n->rule; i++)
+		n->rule[i] = rule[i];
+	n->rule[i] = '\0';
+	k = t->n < sizeof n->text - 1 ? t->n : sizeof n->text - 1;
+	memcpy(n->text, t->b, k);
+	n->text[k] = '\0';
+}
+
 /* A share as text: "2/3", "1". */
 static const char *
 share_text(struct hm_share s, char *buf, size_t len)
@@ -240,13 +260,28 @@ hm_move_begin(const struct game *g, struct move_walk *w)
 		move_note(w, EV_NOTE, u->arm == ARM_ARTILLERY ? "H2" : "H1",
 		    "%s flees at its Rout figure: %s (%d ticks)", u->name,
 		    inch(rs, a, x, sizeof x), a);
-	else
-		move_note(w, EV_NOTE, u->arm == ARM_ARTILLERY ? "H2" : "H1",
-		    "%s%s in %s moves %s (%d ticks)", u->arm == ARM_INFANTRY ?
-		    mover_label[m->mover[u->klass]] : rs->klass[u->klass].label,
-		    u->arm == ARM_ARTILLERY ? " gun" : u->arm == ARM_CAVALRY ?
-		    " cavalry" : "", rs->form[w->form].label,
-		    inch(rs, a, x, sizeof x), a);
+	else if (w->explain) {
+		/* "open-order foot in Line moves 6 in (12 ticks)": every
+		 * marching unit's first note, built piece by piece. */
+		struct move_text t;
+
+		t.n = 0;
+		t.b[0] = '\0';
+		move_text_s(&t, u->arm == ARM_INFANTRY ?
+		    mover_label[m->mover[u->klass]] :
+		    rs->klass[u->klass].label);
+		move_text_s(&t, u->arm == ARM_ARTILLERY ? " gun" :
+		    u->arm == ARM_CAVALRY ? " cavalry" : "");
+		move_text_s(&t, " in ");
+		move_text_s(&t, rs->form[w->form].label);
+		move_text_s(&t, " moves ");
+		move_text_bd(&t, rs, a);
+		move_text_s(&t, " (");
+		move_text_i(&t, a);
+		move_text_s(&t, " ticks)");
+		move_note_text(w, EV_NOTE, u->arm == ARM_ARTILLERY ? "H2" :
+		    "H1", &t);
+	}
 	if (hm_retiring(g, w->unit)) {
 		r = m->retire[u->arm];
 		if (r < 0)
@@ -521,23 +556,25 @@ ground_share(const struct game *g, const struct unit *u, enum hm_mover mv,
 	return s;
 }
 
-/* hm_move_step, its front rank's cells in nf (g->cells_max points). */
-static void
-move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
-    struct move_price *p, struct point *nf)
+/* H3, H4, H10: the price of a step. */
+void
+hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
 {
 	const struct ruleset *rs = g->rs;
 	const struct hm_move *m = hm_move(rs);
 	const struct unit *u = &g->units[w->unit];
 	const struct map *map = g->map;
 	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
-	struct point rank0, rstep;
+	struct point rank0, rstep, at, end;
 	enum hm_mover mv = hm_mover_of(rs, u);
 	struct hm_share s = { 1, 1 }, c, best = { 0, 1 };
+	const struct cell *edge;
 	int fr = rs->form[w->form].frontage[u->arm], nn, i, land, wl = -1;
-	int base = dir_step_cost(d), cost, max, ob, obst = 0, odd;
-	bool from_b, to_b;
-	char x[32], y[32], z[32], sh[16];
+	int base = dir_step_cost(d), cost, max, ob, obst = 0, odd, last = -1;
+	int side;
+	bool from_b, to_b, inside, back_in, diag = dir_diagonal(d);
+	char x[32], y[32], sh[16];
 
 	move_price_init(p);
 	if (!map_inside(map, to.x, to.y)) {
@@ -547,7 +584,7 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 			price_note(p, "H1", "the edge of the map");
 		return;
 	}
-	if (dir_diagonal(d) && map_diag_blocked(map, w->pos.x, w->pos.y, d)) {
+	if (diag && map_diag_blocked(map, w->pos.x, w->pos.y, d)) {
 		p->verdict = MOVE_NEVER;
 		p->halt = HALT_OBSTACLE;
 		if (w->explain)
@@ -558,13 +595,24 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	if (fr > g->cells_max)
 		fr = g->cells_max;
 	nn = geom_rank(to, w->facing, fr, &rank0, &rstep);
-	for (i = 0; i < nn; i++) {
-		nf[i].x = rank0.x + i * rstep.x;
-		nf[i].y = rank0.y + i * rstep.y;
-	}
-	/* H3: the front rank's new ground, the poorest share of it. */
-	for (i = 0; i < nn; i++) {
-		if (!map_inside(map, nf[i].x, nf[i].y)) {
+	end.x = rank0.x + (nn - 1) * rstep.x;
+	end.y = rank0.y + (nn - 1) * rstep.y;
+	/* H3: the front rank's new ground, the poorest share of it.  The
+	 * rank is a straight line: with its two ends on the map, so is all
+	 * of it (inside), and with the cells behind its ends too, every
+	 * edge it crosses is stored on the map, in the cell on its west or
+	 * north side (see map_edge): read straight (back_in).  A cell of
+	 * the same ground as the one before it gives the same share: not
+	 * asked again (last). */
+	inside = nn > 0 && map_inside(map, rank0.x, rank0.y) &&
+	    map_inside(map, end.x, end.y);
+	back_in = inside && !diag && map_inside(map, rank0.x - dir_dx[d],
+	    rank0.y - dir_dy[d]) && map_inside(map, end.x - dir_dx[d],
+	    end.y - dir_dy[d]);
+	side = d == DIR_E || d == DIR_W ? EDGE_EAST : EDGE_SOUTH;
+	at = rank0;
+	for (i = 0; i < nn; i++, at.x += rstep.x, at.y += rstep.y) {
+		if (!inside && !map_inside(map, at.x, at.y)) {
 			p->verdict = MOVE_NEVER;
 			p->halt = HALT_BLOCKED;
 			if (w->explain)
@@ -572,8 +620,8 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 				    "the map");
 			return;
 		}
-		if (dir_diagonal(d) && map_diag_blocked(map,
-		    nf[i].x - dir_dx[d], nf[i].y - dir_dy[d], d)) {
+		if (diag && map_diag_blocked(map,
+		    at.x - dir_dx[d], at.y - dir_dy[d], d)) {
 			p->verdict = MOVE_NEVER;
 			p->halt = HALT_OBSTACLE;
 			if (w->explain)
@@ -581,24 +629,35 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 				    "square on, never at a slant");
 			return;
 		}
-		land = map_cell(map, nf[i].x, nf[i].y)->land;
-		c = ground_share(g, u, mv, land);
-		if (c.den == 0) {
-			p->verdict = MOVE_IMPASSABLE;
-			p->halt = HALT_TERRAIN;
-			if (w->explain)
-				price_note(p, "H3", "%s may not enter %s: it "
-				    "stops at the edge", mover_label[mv],
-				    rs->land[land].label);
-			return;
+		land = map_cell(map, at.x, at.y)->land;
+		if (land != last) {
+			last = land;
+			c = ground_share(g, u, mv, land);
+			if (c.den == 0) {
+				p->verdict = MOVE_IMPASSABLE;
+				p->halt = HALT_TERRAIN;
+				if (w->explain)
+					price_note(p, "H3", "%s may not enter "
+					    "%s: it stops at the edge",
+					    mover_label[mv],
+					    rs->land[land].label);
+				return;
+			}
+			if (wl < 0 || c.num * s.den < s.num * c.den) {
+				s = c;
+				wl = land;
+			}
 		}
-		if (wl < 0 || c.num * s.den < s.num * c.den) {
-			s = c;
-			wl = land;
-		}
-		if (!dir_diagonal(d)) {
-			ob = map_edge(map, nf[i].x - dir_dx[d],
-			    nf[i].y - dir_dy[d], d, NULL);
+		if (!diag) {
+			if (back_in) {
+				edge = d == DIR_E || d == DIR_S ?
+				    map_cell(map, at.x - dir_dx[d],
+				    at.y - dir_dy[d]) :
+				    map_cell(map, at.x, at.y);
+				ob = edge->edge[side];
+			} else
+				ob = map_edge(map, at.x - dir_dx[d],
+				    at.y - dir_dy[d], d, NULL);
 			if (ob > 0 && ob < rs->nobst) {
 				c = m->cross[ob][mv];
 				if (obst == 0 || c.den == 0 || (best.den != 0 &&
@@ -614,11 +673,11 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	    map_cell(map, w->pos.x, w->pos.y)->land == m->buildings;
 	to_b = m->buildings >= 0 && map_cell(map, to.x, to.y)->land ==
 	    m->buildings;
-	max = hm_max_move(rs, u, w->form, w->cond);
 	if (obst > 0 || from_b != to_b) {
 		const char *what = obst > 0 ? rs->obst[obst].label :
 		    to_b ? "entering buildings" : "leaving buildings";
 
+		max = hm_max_move(rs, u, w->form, w->cond);
 		if (obst == 0)
 			best = to_b ? m->enter_b[mv] : m->leave_b[mv];
 		p->halt = HALT_OBSTACLE;
@@ -669,26 +728,44 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	}
 	p->ticks = cost;
 	p->halt = HALT_TERRAIN;
-	if (w->explain)
-		price_note(p, "H3", "%s: %s at %s speed, the step costs %d x "
-		    "%d/%d = %d ticks (%s), %s left", rs->land[wl].label,
-		    mover_label[mv], share_text(s, sh, sizeof sh), base, s.den,
-		    s.num, cost, inch(rs, cost, x, sizeof x),
-		    w->left >= cost ? inch(rs, w->left - cost, z, sizeof z) :
-		    "not enough");
+	if (w->explain) {
+		/* "wood: close-order foot at 2/3 speed, the step costs 2 x
+		 * 3/2 = 3 ticks (1.5 in), 4.5 in left": the note of nearly
+		 * every step on rough ground, built piece by piece. */
+		struct move_text t;
+
+		t.n = 0;
+		t.b[0] = '\0';
+		move_text_s(&t, rs->land[wl].label);
+		move_text_s(&t, ": ");
+		move_text_s(&t, mover_label[mv]);
+		move_text_s(&t, " at ");
+		move_text_i(&t, s.num);
+		if (s.den != 1) {
+			move_text_s(&t, "/");
+			move_text_i(&t, s.den);
+		}
+		move_text_s(&t, " speed, the step costs ");
+		move_text_i(&t, base);
+		move_text_s(&t, " x ");
+		move_text_i(&t, s.den);
+		move_text_s(&t, "/");
+		move_text_i(&t, s.num);
+		move_text_s(&t, " = ");
+		move_text_i(&t, cost);
+		move_text_s(&t, " ticks (");
+		move_text_bd(&t, rs, cost);
+		move_text_s(&t, "), ");
+		if (w->left >= cost)
+			move_text_bd(&t, rs, w->left - cost);
+		else
+			move_text_s(&t, "not enough");
+		move_text_s(&t, " left");
+		price_note_text(p, "H3", &t);
+	}
 	(void)y;
 }
 
-/* H3, H4, H10: the price of a step. */
-void
-hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
-    struct move_price *p)
-{
-	struct point *nf = game_cells_take(g);
-
-	move_step_in(g, w, d, p, nf);
-	game_cells_give(g, nf);
-}
 
 /* --- HO.4, H12: the enemy and friends ------------------------------------ */
 
@@ -724,7 +801,6 @@ hm_move_pass(const struct game *g, const struct move_walk *w, int f,
 	const struct hm_move *m = hm_move(rs);
 	const struct unit *u = &g->units[w->unit], *fu = &g->units[f];
 	int t = m->pass[u->arm];
-	char x[32], y[32];
 
 	(void)d;
 	(void)moving;
@@ -744,11 +820,29 @@ hm_move_pass(const struct game *g, const struct move_walk *w, int f,
 		return;
 	}
 	p->ticks = t;
-	if (w->explain)
-		price_note(p, "H12", "passes through %s: %s, -%d ticks (%s), "
-		    "%s left", fu->name, u->arm == ARM_CAVALRY ? "mounted" :
-		    "foot", t, inch(rs, t, x, sizeof x), w->left >= t ?
-		    inch(rs, w->left - t, y, sizeof y) : "not enough");
+	if (w->explain) {
+		/* "passes through 2nd Maryland: foot, -2 ticks (1 in), 5 in
+		 * left", built piece by piece. */
+		struct move_text l;
+
+		l.n = 0;
+		l.b[0] = '\0';
+		move_text_s(&l, "passes through ");
+		move_text_s(&l, fu->name);
+		move_text_s(&l, ": ");
+		move_text_s(&l, u->arm == ARM_CAVALRY ? "mounted" : "foot");
+		move_text_s(&l, ", -");
+		move_text_i(&l, t);
+		move_text_s(&l, " ticks (");
+		move_text_bd(&l, rs, t);
+		move_text_s(&l, "), ");
+		if (w->left >= t)
+			move_text_bd(&l, rs, w->left - t);
+		else
+			move_text_s(&l, "not enough");
+		move_text_s(&l, " left");
+		price_note_text(p, "H12", &l);
+	}
 }
 
 /* The clause each kind of halt comes under. */

@@ -100,11 +100,10 @@ most_allowance(const struct game *g, const struct move_walk *w)
 	return most;
 }
 
-/* nap_move_step, the front rank's cells after the step in nf
- * (g->cells_max points). */
-static void
-move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
-    struct move_price *p, struct point *nf)
+/* The price of a step (the engine's move_step). */
+void
+nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
 {
 	const struct ruleset *rs = g->rs;
 	const struct nap_move *m = nap_move(rs);
@@ -112,7 +111,7 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	const struct map *map = g->map;
 	const struct formation_def *fd = &rs->form[w->form];
 	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
-	struct point prev, rank0, rstep;
+	struct point prev, rank0, rstep, at, end;
 	uint64_t old_l = 0, new_l = 0, bad_l = 0, enter;
 	int fr = fd->frontage[u->arm], no, nn, i, l, road, ob, pass;
 	int oc = -1, obest = -1, ecost = 0, eland = -1, ccost = 0, nc, free_c;
@@ -134,27 +133,27 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 	}
 	if (fr > g->cells_max)
 		fr = g->cells_max;
-	/* The new front's cells (the old front's ground is read below,
-	 * only as far as it tells what ground is new). */
+	/* The new front's cells, from rank0 by rstep to end (the old
+	 * front's ground is read below, only as far as it tells what
+	 * ground is new). */
 	nn = geom_rank(to, d, fr, &rank0, &rstep);
-	for (i = 0; i < nn; i++) {
-		nf[i].x = rank0.x + i * rstep.x;
-		nf[i].y = rank0.y + i * rstep.y;
-	}
+	end.x = rank0.x + (nn - 1) * rstep.x;
+	end.y = rank0.y + (nn - 1) * rstep.y;
 	road = road_between(g, w->pos, to);
 	if (road != ROAD_NONE)
 		p->flags |= MPF_ROAD;
 	if (nn > 0 && !(fd->flags & FORMF_ROAD) &&
-	    map_inside(map, nf[0].x, nf[0].y) &&
-	    map_inside(map, nf[nn - 1].x, nf[nn - 1].y)) {
+	    map_inside(map, rank0.x, rank0.y) &&
+	    map_inside(map, end.x, end.y)) {
 		/* The common case, the same answer read faster: a front
 		 * square to the grid, on the map from end to end (a straight
 		 * rank on a rectangle), in a formation with no road to keep
 		 * it on forbidden ground: the landscapes it steps on, then
 		 * which of them forbid the formation. */
-		for (i = 0; i < nn; i++) {
-			if (diag && map_diag_blocked(map, nf[i].x - dir_dx[d],
-			    nf[i].y - dir_dy[d], d)) {
+		for (i = 0, at = rank0; i < nn; i++, at.x += rstep.x,
+		    at.y += rstep.y) {
+			if (diag && map_diag_blocked(map, at.x - dir_dx[d],
+			    at.y - dir_dy[d], d)) {
 				p->verdict = MOVE_NEVER;
 				p->halt = HALT_OBSTACLE;
 				if (w->explain)
@@ -163,8 +162,8 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 					    "slant");
 				return;
 			}
-			new_l |= (uint64_t)1 << map_cell(map, nf[i].x,
-			    nf[i].y)->land;
+			new_l |= (uint64_t)1 << map_cell(map, at.x,
+			    at.y)->land;
 		}
 		for (enter = new_l; enter != 0; enter &= enter - 1) {
 			l = __builtin_ctzll(enter);
@@ -173,8 +172,10 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 		}
 		nn_checked = nn;
 	}
-	for (i = nn_checked; i < nn; i++) {
-		if (!map_inside(map, nf[i].x, nf[i].y)) {
+	at.x = rank0.x + nn_checked * rstep.x;
+	at.y = rank0.y + nn_checked * rstep.y;
+	for (i = nn_checked; i < nn; i++, at.x += rstep.x, at.y += rstep.y) {
+		if (!map_inside(map, at.x, at.y)) {
 			p->verdict = MOVE_NEVER;
 			p->halt = HALT_BLOCKED;
 			if (w->explain)
@@ -182,8 +183,8 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 				    "leave the map");
 			return;
 		}
-		if (diag && map_diag_blocked(map, nf[i].x - dir_dx[d],
-		    nf[i].y - dir_dy[d], d)) {
+		if (diag && map_diag_blocked(map, at.x - dir_dx[d],
+		    at.y - dir_dy[d], d)) {
 			p->verdict = MOVE_NEVER;
 			p->halt = HALT_OBSTACLE;
 			if (w->explain)
@@ -191,7 +192,7 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 				    "crossed square on, never at a slant");
 			return;
 		}
-		c = map_cell(map, nf[i].x, nf[i].y);
+		c = map_cell(map, at.x, at.y);
 		new_l |= (uint64_t)1 << c->land;
 		if ((rs->land[c->land].forbid & (1u << w->form)) != 0 &&
 		    !(c->road != ROAD_NONE && (fd->flags & FORMF_ROAD)))
@@ -250,17 +251,18 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 		 * behind it is too, each edge is on the map and is kept by
 		 * the cell on its west or north side (see map_edge): read
 		 * straight. */
-		back_in = nn > 0 && map_inside(map, nf[0].x - dir_dx[d],
-		    nf[0].y - dir_dy[d]) && map_inside(map,
-		    nf[nn - 1].x - dir_dx[d], nf[nn - 1].y - dir_dy[d]);
+		back_in = nn > 0 && map_inside(map, rank0.x - dir_dx[d],
+		    rank0.y - dir_dy[d]) && map_inside(map,
+		    end.x - dir_dx[d], end.y - dir_dy[d]);
 		side = d == DIR_E || d == DIR_W ? EDGE_EAST : EDGE_SOUTH;
-		for (i = 0; i < nn; i++) {
-			prev.x = nf[i].x - dir_dx[d];
-			prev.y = nf[i].y - dir_dy[d];
+		for (i = 0, at = rank0; i < nn; i++, at.x += rstep.x,
+		    at.y += rstep.y) {
+			prev.x = at.x - dir_dx[d];
+			prev.y = at.y - dir_dy[d];
 			if (back_in) {
 				c = d == DIR_E || d == DIR_S ?
 				    map_cell(map, prev.x, prev.y) :
-				    map_cell(map, nf[i].x, nf[i].y);
+				    map_cell(map, at.x, at.y);
 				if ((ob = c->edge[side]) == 0)
 					continue;
 				pass = c->pass[side];
@@ -274,8 +276,8 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 			if (pass != PASS_NONE) {
 				if (pass == PASS_BRIDGE &&
 				    map_cell(map, prev.x, prev.y)->road ==
-				    ROAD_BIG && map_cell(map, nf[i].x,
-				    nf[i].y)->road == ROAD_BIG)
+				    ROAD_BIG && map_cell(map, at.x,
+				    at.y)->road == ROAD_BIG)
 					bigbridge = true;
 				else {
 					narrow_kind = pass;
@@ -474,14 +476,4 @@ move_step_in(const struct game *g, const struct move_walk *w, enum dir d,
 		price_note(p, "3.6.5", "its speed left is %s the crossing: "
 		    "it crosses but ends as a Mob", w->left ==
 		    m->obstacle_width + oc ? "exactly" : "less than");
-}
-
-void
-nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
-    struct move_price *p)
-{
-	struct point *nf = game_cells_take(g);
-
-	move_step_in(g, w, d, p, nf);
-	game_cells_give(g, nf);
 }
