@@ -2168,6 +2168,82 @@ test_ai_hard_horse_halts_at_the_edge_of_musketry(void **state)
 }
 
 /*
+ * The same, the horse standing just beyond the Virginia militia's musket
+ * range, straight before their front: every point of a march at them
+ * but its start lies within their fire, so hard has the horse stand (a
+ * Stop order) rather than ride a cell into the musketry and halt there;
+ * normal leaves the march as given.
+ */
+static void
+test_ai_hard_horse_stands_at_the_edge_of_musketry(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	const struct ai_doctrine *doc;
+	const struct point dest = { 44, 24 };
+	struct ai_view v;
+	struct order o;
+	struct ruleset *rs;
+	struct game *g;
+	struct point at;
+	char *cause = NULL;
+	int lc, vam, k, lvl, range;
+
+	(void)state;
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		g = load(path, &rs);
+		doc = rs->ops->doctrine;
+		lc = game_find_unit(g, "LC2");
+		vam = game_find_unit(g, "VAM");
+		assert_true(lc >= 0 && vam >= 0);
+		for (k = 0; k < g->nunits; k++)
+			if (k != lc && k != vam) {
+				game_occupy(g, k, false);
+				g->units[k].cond = COND_DISPERSED;
+			}
+		range = hm_fire_range(g, vam);
+		assert_true(range > 0 && range % STEP_ORTHO == 0);
+		/* One cell beyond the range, straight south of the militia. */
+		at = g->units[vam].pos;
+		at.y += range / STEP_ORTHO + 1;
+		game_occupy(g, lc, false);
+		g->units[lc].pos = at;
+		assert_int_equal(game_fits(g, lc, at, g->units[lc].facing,
+		    g->units[lc].formation, -1, NULL), 0);
+		game_occupy(g, lc, true);
+		assert_int_equal(geom_dist(at, g->units[vam].pos),
+		    range + STEP_ORTHO);
+		ai_view_fill(g, g->units[lc].side, &v);
+		for (k = 0; k < v.nown && v.own[k].unit != lc; k++)
+			;
+		assert_true(k < v.nown);
+		o = move_to(g, lc, dest);
+		doc->refine(g, &v, &v.own[k], &o, (enum ai_level)lvl);
+		ai_view_free(&v);
+		if (lvl == AI_NORMAL) {
+			assert_int_equal(o.kind, ORDER_MOVE);
+			assert_int_equal(o.pts[0].x, dest.x);
+			assert_int_equal(o.pts[0].y, dest.y);
+		} else {
+			assert_int_equal(o.kind, ORDER_STOP);
+			assert_int_equal(o.npts, 0);
+		}
+		assert_int_equal(game_order(g, &o, &cause), 0);
+		assert_null(cause);
+		game_turn(g);
+		if (lvl == AI_NORMAL)
+			assert_true(geom_dist(g->units[lc].pos,
+			    g->units[vam].pos) <= range);
+		else {
+			assert_int_equal(g->units[lc].pos.x, at.x);
+			assert_int_equal(g->units[lc].pos.y, at.y);
+		}
+		game_free(g);
+		ruleset_free(rs);
+	}
+	free(path);
+}
+
+/*
  * The horse-and-musket doctrine's judge_guns (HO.7: guns -2 in melee,
  * and rifles -2, open order -1): at the Cowpens' start the Georgia
  * riflemen stand half an inch from a grasshopper gun, here the only
@@ -2704,6 +2780,7 @@ main(void)
 		cmocka_unit_test(test_ai_plays_the_cowpens_at_every_level),
 		cmocka_unit_test(test_ai_horse_marches_rather_than_falter),
 		cmocka_unit_test(test_ai_hard_horse_halts_at_the_edge_of_musketry),
+		cmocka_unit_test(test_ai_hard_horse_stands_at_the_edge_of_musketry),
 		cmocka_unit_test(test_ai_horse_waits_beyond_the_rifles),
 		cmocka_unit_test(test_ai_hard_rifles_do_not_charge_guns_at_poor_odds),
 		cmocka_unit_test(test_002_H7_ai_retires_keeping_facing),
