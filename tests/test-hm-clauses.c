@@ -659,6 +659,41 @@ test_002_H7_a_later_order_ends_the_retire(void **state)
 	game_free(g);
 }
 
+/* H7: a later order carried out outside the movement has replaced the
+ * retire all the same.  c, retiring west, is sent in turn 2 onto an
+ * enemy Line 4 inches off its front, within its 6-inch charge reach: it
+ * charges him in the charges phase and closes (HO.3.2), its Move order
+ * done there.  In the movement it stays where the charge left it, in
+ * contact for the melee, instead of walking back to the old retire's
+ * point (as it did: the retire came back in force once the later order
+ * was done, and the charger left before the melee). */
+static void
+test_002_H7_a_charge_made_ends_the_retire(void **state)
+{
+	struct game *g = battle(60, 40);
+	int c = unit_at(g, "c", ARM_INFANTRY, "close", "line", 30, 20, DIR_E);
+	int e = unit_at(g, "e", ARM_INFANTRY, "close", "line", 34, 20, DIR_W);
+	struct point at;
+
+	(void)state;
+	game_occupy(g, e, false);
+	g->units[e].side = 1;
+	g->units[e].general = 1;
+	game_occupy(g, e, true);
+	retire_to(g, c, 10, 20);
+	movement(g);
+	stands(g, c, 24, 20, DIR_E, "line");
+	/* Turn 2: onto the enemy, who stands 10 cells off. */
+	move_to(g, c, 34, 20);
+	charges(g);
+	assert_true(logged(g, c, "HO.3.2", "c charges e"));
+	at = g->units[c].pos;
+	assert_true(at.x > 24);
+	movement(g);
+	stands(g, c, at.x, at.y, DIR_E, "line");
+	game_free(g);
+}
+
 /* H7 for a Column: it retires as a Column, keeping its facing too:
  * close-order foot in Column moves 9 inches, less 3 retiring = 6 inches,
  * 24 ticks, 12 cells back west. */
@@ -1127,6 +1162,7 @@ main(void)
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
 		cmocka_unit_test(test_002_H7_a_later_order_ends_the_retire),
+		cmocka_unit_test(test_002_H7_a_charge_made_ends_the_retire),
 		cmocka_unit_test(test_002_H7_retire_in_column_stays_a_column),
 		cmocka_unit_test(test_002_H8_turn_over_45_takes_whole_move),
 		cmocka_unit_test(test_002_H8_H9_turns_to_the_left),

@@ -68,7 +68,9 @@ hm_max_move(const struct ruleset *rs, const struct unit *u, int form,
 
 /* H7: whether the unit holds the retire action, and no order given in a
  * later turn has replaced it (the retire is a Move order marked retire:
- * the next order stands in its place, unmarked). */
+ * the next order stands in its place, unmarked).  A later order that has
+ * been carried out (a march arrived, a charge closed onto its end) has
+ * replaced it all the same: the old retire does not come back. */
 bool
 hm_retiring(const struct game *g, int u)
 {
@@ -76,8 +78,7 @@ hm_retiring(const struct game *g, int u)
 
 	return un->act.kind == ORDER_ACTION &&
 	    un->act.action == HM_ACTION_RETIRE && un->cond != COND_ROUTED &&
-	    !(un->order.kind != ORDER_NONE &&
-	    un->order.issued > un->act.issued);
+	    un->order.issued <= un->act.issued;
 }
 
 /* Ticks as inches: "4.5 in". */
