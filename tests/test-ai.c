@@ -2589,6 +2589,56 @@ test_ai_hard_foot_falls_back_from_horse_on_its_flank(void **state)
 	free(path);
 }
 
+/*
+ * Idle horse waits on the wing of the main effort where its block has
+ * room to turn, not on the map's edge.  At the Côa the French wing is
+ * reckoned 28 cells north or south of the bridge, past the map's edge;
+ * brought back onto the map it lay in a corner, and the 15e Chasseurs,
+ * a Column 4 cells deep, rode down the eastern edge to [46, 31] facing
+ * south and stood there boxed, no room to turn west anywhere it could
+ * reach in its formation (3.6.3, 3.6.7), for the rest of the afternoon.
+ * Normal against normal, seeds 1 to 10: the turns in which a unit of
+ * the French side stood so boxed, as its walk says ("it needs another
+ * formation"), and where the 15e Chasseurs ends seed 3.  Before: 10
+ * boxed turns, the Chasseurs at [46, 31].
+ */
+static void
+test_ai_idle_horse_keeps_room_to_turn(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	int seed, s, i, boxed = 0, french;
+	struct point end = { -1, -1 };
+
+	(void)state;
+	for (seed = 1; seed <= 10; seed++) {
+		g = load_named("coa-1810", &rs);
+		game_seed(g, (uint64_t)seed);
+		french = g->units[game_find_unit(g, "15-Ch")].side;
+		while (!game_over(g) && !g->sides[0].broken &&
+		    !g->sides[1].broken) {
+			for (s = 0; s < 2; s++)
+				assert_int_equal(ai_orders(g, s, AI_NORMAL,
+				    NULL), 0);
+			game_turn(g);
+		}
+		for (i = 0; i < g->log.n; i++)
+			boxed += g->log.v[i].unit >= 0 &&
+			    g->units[g->log.v[i].unit].side == french &&
+			    g->log.v[i].text != NULL &&
+			    strstr(g->log.v[i].text,
+			    "it needs another formation") != NULL;
+		if (seed == 3)
+			end = g->units[game_find_unit(g, "15-Ch")].pos;
+		game_free(g);
+		ruleset_free(rs);
+	}
+	print_message("French units boxed in %d turns; the 15e Chasseurs "
+	    "ends seed 3 at [%d, %d]\n", boxed, end.x, end.y);
+	assert_int_equal(boxed, 0);
+	assert_false(end.x == 46 && end.y == 31);
+}
+
 int
 main(void)
 {
@@ -2631,6 +2681,7 @@ main(void)
 		cmocka_unit_test(test_ai_no_charge_whose_first_step_is_barred),
 		cmocka_unit_test(test_ai_garrison_goes_to_a_worthier_place),
 		cmocka_unit_test(test_ai_idle_horse_rides_for_an_open_place),
+		cmocka_unit_test(test_ai_idle_horse_keeps_room_to_turn),
 		cmocka_unit_test(test_ai_brigade_line_not_behind_a_wall),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
