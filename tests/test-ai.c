@@ -1258,6 +1258,11 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * (Pinned again when an order that reached a unit in the turn a charge
  * pinned it moved it on the next turn (3.6.8), with the above: normal
  * French on the default battle 12, was 14; nothing else moved.)
+ * (Pinned again when a garrison under the enemy's guns with no enemy
+ * near held its place in open order: default hard French 13, was 14,
+ * normal French 11, was 12; the Coa hard French 8, was 9, normal Allies
+ * 19, was 17, normal French 0, was 2: the 52nd at the Coa bridge no
+ * longer stands in Column under Loison's battery.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1267,8 +1272,8 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		int		 hard[2], normal[2];
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
-		{ "default", { 14, 16 }, { 12, 9 }, { true, true } },
-		{ "coa-1810", { 20, 9 }, { 17, 2 }, { true, true } },
+		{ "default", { 13, 16 }, { 11, 9 }, { true, true } },
+		{ "coa-1810", { 20, 8 }, { 19, 0 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 
@@ -2639,6 +2644,63 @@ test_ai_idle_horse_keeps_room_to_turn(void **state)
 	assert_false(end.x == 46 && end.y == 31);
 }
 
+/*
+ * A garrison of foot under the enemy's guns, with no enemy foot or horse
+ * that could close with it soon, holds its place in open order (3.7.4:
+ * the guns hit 40% of what they hit in Line, a Skirmish Group against a
+ * Column's 125%).  At the Côa, turn 4, the 43rd and the Rifles gone, the
+ * 52nd holds the bridge from the west bank in Road Column at [19, 16],
+ * and Loison's battery is in action across the river at [30, 16]: the
+ * normal Allied plan orders the 52nd into a Skirmish Group.  With a
+ * French battalion over the river at [14, 12] it does not; and standing
+ * in open order with that battalion near, it forms to fight again
+ * (Line).  Before, it stood in its column under the guns, losing 36 to
+ * 84 men a turn.
+ */
+static void
+test_ai_garrison_under_guns_in_open_order(void **state)
+{
+	static const char *const gone[] = { "43LI", "95R" };
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct order o;
+	int pass, k, u, want[3];
+
+	(void)state;
+	for (pass = 0; pass < 3; pass++) {
+		g = load_named("coa-1810", &rs);
+		game_seed(g, 1);
+		for (k = 0; k < 2; k++) {
+			u = game_find_unit(g, gone[k]);
+			assert_true(u >= 0);
+			game_occupy(g, u, false);
+			g->units[u].cond = COND_CAPTURED;
+		}
+		place_in(g, "52LI", 19, 16, DIR_E, pass == 2 ? "skirmish" :
+		    "road_column");
+		place_in(g, "FA-Loison", 30, 16, DIR_W, "unlimbered");
+		if (pass > 0)
+			place_in(g, "1-66L", 14, 12, DIR_S, "column");
+		g->turn = 4;
+		u = game_find_unit(g, "52LI");
+		ai_view_fill(g, g->units[u].side, &v);
+		ai_think(&v, AI_NORMAL, &p);
+		want[pass] = order_of(&p, u, &o) == 1 &&
+		    o.kind == ORDER_FORMATION ? o.formation : -1;
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		if (pass < 2)
+			ruleset_free(rs);
+	}
+	assert_int_equal(want[0], ruleset_form(rs, "skirmish"));
+	assert_int_not_equal(want[1], ruleset_form(rs, "skirmish"));
+	assert_int_equal(want[2], ruleset_form(rs, "line"));
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -2682,6 +2744,7 @@ main(void)
 		cmocka_unit_test(test_ai_garrison_goes_to_a_worthier_place),
 		cmocka_unit_test(test_ai_idle_horse_rides_for_an_open_place),
 		cmocka_unit_test(test_ai_idle_horse_keeps_room_to_turn),
+		cmocka_unit_test(test_ai_garrison_under_guns_in_open_order),
 		cmocka_unit_test(test_ai_brigade_line_not_behind_a_wall),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};
