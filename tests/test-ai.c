@@ -2611,7 +2611,9 @@ test_ai_hard_foot_falls_back_from_horse_on_its_flank(void **state)
  * Normal against normal, seeds 1 to 10: the turns in which a unit of
  * the French side stood so boxed, as its walk says ("it needs another
  * formation"), and where the 15e Chasseurs ends seed 3.  Before: 10
- * boxed turns, the Chasseurs at [46, 31].
+ * boxed turns, the Chasseurs at [46, 31] (the afternoon 12 turns, the
+ * hussars starting on the map's second row); with the scenario as it
+ * is now, 2 boxed turns without the wing kept off the edge.
  */
 static void
 test_ai_idle_horse_keeps_room_to_turn(void **state)
