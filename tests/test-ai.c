@@ -1222,7 +1222,8 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * by side: default (French, Allies) 14 and 16 of 20, the Coa (Allies,
  * French) 20 and 9 of 20; normal in the same seats 14 and 9, 18 and 2.
  * Hard does at least as well as normal in every seat; as the French at
- * the Coa it wins less than half (the > 50% target is bench-ai's, which
+ * the Coa it won less than half until the Coa's afternoon was 21 turns
+ * (the > 50% target is bench-ai's, which
  * prints it per side).  (Pinned again when a unit faced about where it stands,
  * 3.6.3, and a garrison beyond a defile learnt to hold the place from
  * its own bank: default 9 and 17 before, normal 11 and 9; the Coa 19 and
@@ -1259,6 +1260,16 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * (Pinned again when an order that reached a unit in the turn a charge
  * pinned it moved it on the next turn (3.6.8), with the above: normal
  * French on the default battle 12, was 14; nothing else moved.)
+ * (Pinned again when a garrison under the enemy's guns with no enemy
+ * near held its place in open order: default hard French 13, was 14,
+ * normal French 11, was 12; the Coa hard French 8, was 9, normal Allies
+ * 19, was 17, normal French 0, was 2: the 52nd at the Coa bridge no
+ * longer stands in Column under Loison's battery.)
+ * (Pinned again when the Coa's afternoon went from 12 turns to 20 and
+ * its break point from 48% to 46%: the Coa hard 19 and 15, was 20 and
+ * 8; normal 11 and 4, was 19 and 0.  Again when the 3e Hussards started
+ * two cells off the map's edge, the afternoon 21 turns and the break
+ * point 48% again: hard 15 and 10, normal 11 and 9.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1268,8 +1279,8 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		int		 hard[2], normal[2];
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
-		{ "default", { 14, 16 }, { 12, 9 }, { true, true } },
-		{ "coa-1810", { 20, 9 }, { 17, 2 }, { true, true } },
+		{ "default", { 13, 16 }, { 11, 9 }, { true, true } },
+		{ "coa-1810", { 15, 10 }, { 11, 9 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 
@@ -2750,6 +2761,115 @@ test_ai_hard_foot_falls_back_from_horse_on_its_flank(void **state)
 	free(path);
 }
 
+/*
+ * Idle horse waits on the wing of the main effort where its block has
+ * room to turn, not on the map's edge.  At the Côa the French wing is
+ * reckoned 28 cells north or south of the bridge, past the map's edge;
+ * brought back onto the map it lay in a corner, and the 15e Chasseurs,
+ * a Column 4 cells deep, rode down the eastern edge to [46, 31] facing
+ * south and stood there boxed, no room to turn west anywhere it could
+ * reach in its formation (3.6.3, 3.6.7), for the rest of the afternoon.
+ * Normal against normal, seeds 1 to 10: the turns in which a unit of
+ * the French side stood so boxed, as its walk says ("it needs another
+ * formation"), and where the 15e Chasseurs ends seed 3.  Before: 10
+ * boxed turns, the Chasseurs at [46, 31] (the afternoon 12 turns, the
+ * hussars starting on the map's second row); with the scenario as it
+ * is now, 2 boxed turns without the wing kept off the edge.
+ */
+static void
+test_ai_idle_horse_keeps_room_to_turn(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	int seed, s, i, boxed = 0, french;
+	struct point end = { -1, -1 };
+
+	(void)state;
+	for (seed = 1; seed <= 10; seed++) {
+		g = load_named("coa-1810", &rs);
+		game_seed(g, (uint64_t)seed);
+		french = g->units[game_find_unit(g, "15-Ch")].side;
+		while (!game_over(g) && !g->sides[0].broken &&
+		    !g->sides[1].broken) {
+			for (s = 0; s < 2; s++)
+				assert_int_equal(ai_orders(g, s, AI_NORMAL,
+				    NULL), 0);
+			game_turn(g);
+		}
+		for (i = 0; i < g->log.n; i++)
+			boxed += g->log.v[i].unit >= 0 &&
+			    g->units[g->log.v[i].unit].side == french &&
+			    g->log.v[i].text != NULL &&
+			    strstr(g->log.v[i].text,
+			    "it needs another formation") != NULL;
+		if (seed == 3)
+			end = g->units[game_find_unit(g, "15-Ch")].pos;
+		game_free(g);
+		ruleset_free(rs);
+	}
+	print_message("French units boxed in %d turns; the 15e Chasseurs "
+	    "ends seed 3 at [%d, %d]\n", boxed, end.x, end.y);
+	assert_int_equal(boxed, 0);
+	assert_false(end.x == 46 && end.y == 31);
+}
+
+/*
+ * A garrison of foot under the enemy's guns, with no enemy foot or horse
+ * that could close with it soon, holds its place in open order (3.7.4:
+ * the guns hit 40% of what they hit in Line, a Skirmish Group against a
+ * Column's 125%).  At the Côa, turn 4, the 43rd and the Rifles gone, the
+ * 52nd holds the bridge from the west bank in Road Column at [19, 16],
+ * and Loison's battery is in action across the river at [30, 16]: the
+ * normal Allied plan orders the 52nd into a Skirmish Group.  With a
+ * French battalion over the river at [14, 12] it does not; and standing
+ * in open order with that battalion near, it forms to fight again
+ * (Line).  Before, it stood in its column under the guns, losing 36 to
+ * 84 men a turn.
+ */
+static void
+test_ai_garrison_under_guns_in_open_order(void **state)
+{
+	static const char *const gone[] = { "43LI", "95R" };
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct order o;
+	int pass, k, u, want[3];
+
+	(void)state;
+	for (pass = 0; pass < 3; pass++) {
+		g = load_named("coa-1810", &rs);
+		game_seed(g, 1);
+		for (k = 0; k < 2; k++) {
+			u = game_find_unit(g, gone[k]);
+			assert_true(u >= 0);
+			game_occupy(g, u, false);
+			g->units[u].cond = COND_CAPTURED;
+		}
+		place_in(g, "52LI", 19, 16, DIR_E, pass == 2 ? "skirmish" :
+		    "road_column");
+		place_in(g, "FA-Loison", 30, 16, DIR_W, "unlimbered");
+		if (pass > 0)
+			place_in(g, "1-66L", 14, 12, DIR_S, "column");
+		g->turn = 4;
+		u = game_find_unit(g, "52LI");
+		ai_view_fill(g, g->units[u].side, &v);
+		ai_think(&v, AI_NORMAL, &p);
+		want[pass] = order_of(&p, u, &o) == 1 &&
+		    o.kind == ORDER_FORMATION ? o.formation : -1;
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		if (pass < 2)
+			ruleset_free(rs);
+	}
+	assert_int_equal(want[0], ruleset_form(rs, "skirmish"));
+	assert_int_not_equal(want[1], ruleset_form(rs, "skirmish"));
+	assert_int_equal(want[2], ruleset_form(rs, "line"));
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -2794,6 +2914,8 @@ main(void)
 		cmocka_unit_test(test_ai_no_charge_whose_first_step_is_barred),
 		cmocka_unit_test(test_ai_garrison_goes_to_a_worthier_place),
 		cmocka_unit_test(test_ai_idle_horse_rides_for_an_open_place),
+		cmocka_unit_test(test_ai_idle_horse_keeps_room_to_turn),
+		cmocka_unit_test(test_ai_garrison_under_guns_in_open_order),
 		cmocka_unit_test(test_ai_brigade_line_not_behind_a_wall),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
 	};

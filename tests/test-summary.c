@@ -171,8 +171,12 @@ test_summary_of_a_played_battle(void **state)
 	 * keeps a brigade's line on its goal's side of the walls, sends a
 	 * garrison or idle horse to a worthier place nobody holds and gives
 	 * no charge whose first step is barred, seed 63's game ends with
-	 * both sides broken a turn later, in turn 12. */
-	game_seed(g, 63);
+	 * both sides broken a turn later, in turn 12.  Seed 108 since a
+	 * garrison under the enemy's guns holds its place in open order:
+	 * seed 63's game now ends with the French alone broken in turn 11;
+	 * seed 108's with both sides broken in turn 12, the Allies holding
+	 * every place. */
+	game_seed(g, 108);
 	play(g, 4);
 	summary_make(g, &s);
 	dump("turn 3", &s);
@@ -181,17 +185,17 @@ test_summary_of_a_played_battle(void **state)
 	assert_int_equal(s.turn, 3);
 	assert_int_equal(s.break_point, 40);
 	assert_int_equal(s.nobj, 3);
-	check_pin(&s.side[0], &(struct pin){ 9, 1, 1, 0, 0, 4175, 4780, 369,
-	    14, 14, 0, 12, false, 5 });
-	check_pin(&s.side[1], &(struct pin){ 10, 1, 0, 0, 0, 5129, 5320, 191,
+	check_pin(&s.side[0], &(struct pin){ 7, 4, 0, 0, 0, 4551, 4780, 229,
+	    14, 14, 0, 4, false, 0 });
+	check_pin(&s.side[1], &(struct pin){ 11, 0, 0, 0, 0, 5147, 5320, 173,
 	    14, 14, 0, 3, false, 4 });
 	summary_free(&s);
 
-	/* Both sides break in turn 12 (3.10.1: the French 2286 of 4780 men
-	 * lost, routed or taken, 47%; the Allies 2370 of 5320, 44%; of a 40%
-	 * break point) and the battle ends there: the points held decide,
-	 * the French bridge (5) against the Allies' Rothenbach and
-	 * Galgenberg (2 and 2), and the French win. */
+	/* Both sides break in turn 12 (3.10.1: the French 2220 of 4780 men
+	 * lost, routed or taken, 46%; the Allies 2132 of 5320, 40%; of a
+	 * 40% break point) and the battle ends there: the points held
+	 * decide, the Allies' Rothenbach bridge, Rothenbach and Galgenberg
+	 * (5, 2 and 2) against none, and the Allies win. */
 	play(g, 100);
 	assert_true(game_over(g));
 	summary_make(g, &s);
@@ -201,14 +205,14 @@ test_summary_of_a_played_battle(void **state)
 	assert_int_equal(s.turn, 12);
 	assert_string_equal(g->result.rule, "3.10.1");
 	assert_int_equal(s.winner, g->result.winner);
-	assert_int_equal(s.winner, 0);
+	assert_int_equal(s.winner, 1);
 	assert_int_equal(s.side[0].points, g->result.points[0]);
 	assert_int_equal(s.side[1].points, g->result.points[1]);
-	check_pin(&s.side[0], &(struct pin){ 7, 0, 3, 0, 1, 2494, 4780, 1475,
-	    14, 14, 0, 47, true, 5 });
-	check_pin(&s.side[1], &(struct pin){ 7, 0, 1, 3, 0, 2950, 5320, 1026,
-	    14, 14, 0, 44, true, 4 });
-	assert_int_equal(s.obj[0].holder, 0);
+	check_pin(&s.side[0], &(struct pin){ 7, 0, 3, 1, 0, 2560, 4780, 1509,
+	    14, 14, 0, 46, true, 0 });
+	check_pin(&s.side[1], &(struct pin){ 7, 1, 1, 1, 1, 3188, 5320, 1190,
+	    14, 14, 0, 40, true, 9 });
+	assert_int_equal(s.obj[0].holder, 1);
 	assert_int_equal(s.obj[0].points, 5);
 	assert_int_equal(s.obj[1].holder, 1);
 	assert_int_equal(s.obj[1].points, 2);

@@ -697,6 +697,38 @@ stand_off(struct think *t, int i)
 	return true;
 }
 
+/*
+ * p, or the first point from p towards toward where squadron u's block,
+ * in the formation it stands in, has room on the map and on ground it may
+ * enter to turn to every facing (the units about it aside); toward
+ * itself when there is none on the way.  A wing or a ride back reckoned
+ * past the map's edge and brought inside it stands the horse against the
+ * edge, where a Column that arrives facing the edge has no room to turn
+ * away from it (3.6.3: the block swings about its front): at the Côa the
+ * French horse, sent to a wing 28 cells from the bridge, sat boxed in a
+ * corner of the map for the rest of the afternoon.
+ */
+static struct point
+room_to_turn(const struct think *t, const struct ai_own *u, struct point p,
+    struct point toward)
+{
+	const struct ai_view *v = t->v;
+	int d, k;
+
+	p = clamp(v, p);
+	toward = clamp(v, toward);
+	for (k = 0; k < v->map->w + v->map->h; k++) {
+		for (d = 0; d < DIR_COUNT; d++)
+			if (!ai_ground_allows(v, u->arm, u->formation, p,
+			    (enum dir)d))
+				break;
+		if (d == DIR_COUNT || (p.x == toward.x && p.y == toward.y))
+			return p;
+		p = offset(p, heading(p, toward), 1);
+	}
+	return toward;
+}
+
 /* Orders for squadron i. */
 void
 ai_squadron(struct think *t, int i)
@@ -813,6 +845,8 @@ ai_squadron(struct think *t, int i)
 		    geom_dist(u->pos, wing))
 			wing = offset(b->goal, dir_turn(r, 4), w);
 		wing = offset(wing, dir_turn(b->front, 4), 8);
+		if (t->lvl >= AI_NORMAL)
+			wing = room_to_turn(t, u, wing, b->goal);
 	} else
 		wing = offset(t->own_c, heading(t->own_c, t->enemy_c), 4);
 	if (geom_dist(u->pos, wing) <= 2 * STEP_DIAG) {

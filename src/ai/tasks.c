@@ -262,6 +262,50 @@ better_place(struct think *t, int i, int k)
 }
 
 /*
+ * A garrison of foot under the enemy's guns with no enemy foot or horse
+ * that could close with it soon (within its deploying distance and 4 BD
+ * more, on ground our foot reaches without a defile) holds its place in
+ * open order, where the guns hit 40% of what they would hit in Line and
+ * a third of what they hit in Column (3.7.4); with such an enemy near, a
+ * garrison in open order forms to fight again.  True if its order was
+ * decided.  At the Côa the 52nd held the bridge in Column under the
+ * French battery across the river, losing 36 to 84 men a turn, and the
+ * Light Division broke on the men it lost there.
+ */
+static bool
+open_order_garrison(struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	int j, near = t->deploy + 8 * v->rs->ticks;
+	bool threat = false;
+
+	if (u->arm != ARM_INFANTRY || t->f_skirmish < 0 || t->reach == NULL)
+		return false;
+	for (j = 0; j < v->nenemy && !threat; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (e->arm == ARM_ARTILLERY || e->cond != COND_FORMED)
+			continue;
+		if (geom_dist(e->pos, u->pos) <= near && ai_reaches(t, e->pos))
+			threat = true;
+	}
+	if (threat) {
+		if (u->formation != t->f_skirmish)
+			return false;
+		return ai_want_form(t, i, ai_fighting_form(t, u, u->pos,
+		    u->facing));
+	}
+	if (u->formation == t->f_skirmish) {
+		ai_want_stop(t, i);
+		return true;
+	}
+	if (!ai_under_guns(t, u))
+		return false;
+	return ai_want_form(t, i, t->f_skirmish);
+}
+
+/*
  * Hold what we have: the formed unit nearest each objective we hold stays
  * on it, whatever its brigade does; a march column there deploys.  A
  * garrison on the far side of a defile from the rest of the field goes
@@ -326,6 +370,8 @@ ai_garrisons(struct think *t)
 			continue;
 		}
 		if (ai_counter_charge(t, best))
+			continue;
+		if (t->lvl >= AI_NORMAL && open_order_garrison(t, best))
 			continue;
 		deploy = u->arm == ARM_INFANTRY && (u->formation == t->f_mc ||
 		    u->formation == t->f_road) && t->near[best] >= 0 &&
