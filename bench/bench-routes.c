@@ -9,6 +9,10 @@
  *   arrived   the unit reached the point;
  *   enemy     the march stopped in battle contact with an enemy (the
  *             rules stop it there: 3.6.8, HO.4), or short of him;
+ *   mob       it stands, its formation lost on the way (the rules made
+ *             it a Mob: crossing without the speed for it, passing a
+ *             friend that moves, ground it may not enter...); it needs
+ *             a Restore order;
  *   stuck     two turns running it neither moved nor turned nor changed
  *             formation, the enemy not the reason (ground, an obstacle, a
  *             friend standing in the way, no room to turn...);
@@ -35,10 +39,12 @@
 #include "util/diag.h"
 #include "util/xalloc.h"
 
-enum outcome { OUT_ARRIVED, OUT_ENEMY, OUT_STUCK, OUT_MARCHING, OUT_COUNT };
+enum outcome {
+	OUT_ARRIVED, OUT_ENEMY, OUT_MOB, OUT_STUCK, OUT_MARCHING, OUT_COUNT
+};
 
 static const char *const outcome_name[OUT_COUNT] = {
-	"arrived", "enemy", "stuck", "marching"
+	"arrived", "enemy", "mob", "stuck", "marching"
 };
 
 static struct game *
@@ -90,6 +96,8 @@ march(struct game *g, int u, struct point to, int turns, bool verbose)
 		last = un->pos;
 		face = un->facing;
 		form = un->formation;
+		if (still >= 2 && un->cond == COND_MOB)
+			return OUT_MOB;
 		if (still >= 2) {
 			if (verbose)
 				printf("    stuck: %s to [%d, %d] stands at "
@@ -188,8 +196,8 @@ main(int argc, char **argv)
 		rs = NULL;
 		free(path);
 	}
-	printf("  all: orders %d, arrived %d, enemy %d, stuck %d, marching "
-	    "%d\n", total, all[OUT_ARRIVED], all[OUT_ENEMY], all[OUT_STUCK],
-	    all[OUT_MARCHING]);
+	printf("  all: orders %d, arrived %d, enemy %d, mob %d, stuck %d, "
+	    "marching %d\n", total, all[OUT_ARRIVED], all[OUT_ENEMY],
+	    all[OUT_MOB], all[OUT_STUCK], all[OUT_MARCHING]);
 	return 0;
 }
