@@ -107,6 +107,10 @@ march(struct game *g, int u, struct point to, int turns, bool verbose)
 			return OUT_STUCK;
 		}
 	}
+	if (verbose && un->halt != HALT_CONTACT)
+		printf("    marching: %s to [%d, %d] at [%d, %d] facing %s, "
+		    "halt %s\n", un->id, to.x, to.y, un->pos.x, un->pos.y,
+		    dir_name(un->facing), halt_name(un->halt));
 	return un->halt == HALT_CONTACT ? OUT_ENEMY : OUT_MARCHING;
 }
 
