@@ -571,6 +571,57 @@ test_order_undo_restores_the_turns_start(void **state)
 }
 
 /*
+ * Taking back an order given in the battle's first turn leaves the unit
+ * with no order, and, that turn's order gone, a second taking back has
+ * nothing to restore: refused, the unit still without an order.
+ */
+static void
+test_order_undo_in_the_first_turn_once_only(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o;
+	char *cause = NULL;
+
+	assert_int_equal(g->turn, 1);
+	o = move_order(f->near, 0, 14, 10);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(g->units[f->near].order.kind, ORDER_MOVE);
+	assert_int_equal(game_order_undo(g, f->near, &cause), 0);
+	assert_null(cause);
+	assert_int_equal(g->units[f->near].order.kind, ORDER_NONE);
+	assert_true(reads(g, 0, "it holds no order: it stands again"));
+	assert_int_equal(game_order_undo(g, f->near, &cause), -1);
+	assert_non_null(cause);
+	free(cause);
+	assert_int_equal(g->units[f->near].order.kind, ORDER_NONE);
+}
+
+/*
+ * The line of a taking back names the order restored: the Move of turn 1
+ * to [14, 10], not the [20, 12] of turn 2 taken back.
+ */
+static void
+test_order_undo_names_the_order_restored(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o;
+	char *cause = NULL;
+
+	o = move_order(f->near, 0, 14, 10);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	g->turn = 2;
+	o = move_order(f->near, 0, 20, 12);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(game_order_undo(g, f->near, &cause), 0);
+	assert_int_equal(g->units[f->near].order.pts[0].x, 14);
+	assert_int_equal(g->units[f->near].order.pts[0].y, 10);
+	assert_true(reads(g, 0, "it holds a move order to [14, 10] again"));
+	assert_false(reads(g, 0, "it holds no order"));
+}
+
+/*
  * 3.6.2: a unit holding a Stop or Formation order stands; the line that
  * says which order it holds is its side's to read, not the enemy's (who
  * sees it stand on the map).
@@ -712,6 +763,26 @@ test_3_6_3_group_order_gives_each_its_own_place(void **state)
 	    &f->g->units[f->near].order));
 }
 
+/*
+ * 3.6.3: an order to a group of two is given as a group order, the line
+ * naming its 2 units, the group's centre and the unit's own place.
+ */
+static void
+test_3_6_3_group_order_of_two_named_as_such(void **state)
+{
+	struct fx *f = *state;
+	struct order o = move_order(f->near, 0, 52, 10);
+	char *cause = NULL;
+
+	o.ngroup = 2;
+	o.group[0] = f->near;
+	o.group[1] = f->far;
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	assert_true(reads(f->g, 0, "a group move order (2 units, centre to "
+	    "[52, 10]; its own place [14, 10])"));
+	assert_false(reads(f->g, 0, "a move order to [14, 10]"));
+}
+
 /* A bad group order is refused with its reason and reaches nobody. */
 static void
 test_3_6_3_bad_group_order_reaches_nobody(void **state)
@@ -808,12 +879,15 @@ main(void)
 		T(test_refused_order_not_queued),
 		T(test_orders_hidden_from_the_enemy),
 		T(test_order_undo_restores_the_turns_start),
+		T(test_order_undo_in_the_first_turn_once_only),
+		T(test_order_undo_names_the_order_restored),
 		T(test_group_march_goal_hidden_from_the_enemy),
 		T(test_3_6_2_held_order_hidden_from_the_enemy),
 		T(test_3_1_2_general_rides_12_bd_a_turn),
 		T(test_3_1_2_general_order_hidden_from_the_enemy),
 		T(test_3_6_3_group_order_gives_each_its_own_place),
 		T(test_3_6_3_bad_group_order_reaches_nobody),
+		T(test_3_6_3_group_order_of_two_named_as_such),
 #undef T
 	};
 
