@@ -462,6 +462,42 @@ test_hooks_spent_may_march_again(void **state)
 }
 
 /*
+ * move_spent is asked for a turn only when no part of it can be paid: a
+ * Line facing north sent south with its allowance capped at 4 ticks (one
+ * 45 degrees, 1 BD) turns that one part, to face north-east, and stops
+ * where it stood, the second march of 8 left unasked (with it, 12 ticks
+ * would pay three parts).  Capped at 2 ticks, no part can be paid: the second march is
+ * asked for, and with 10 ticks it turns two parts (8), to face east.
+ */
+static void
+test_hooks_spent_asked_only_when_no_turn_part_pays(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_spent = march_twice;
+	g = march(rs, ARM_INFANTRY, "line", NULL);
+	g->units[0].order.pts[0] = (struct point){ 10, 26 };
+	move_unit(g, NULL, 0, 4, NULL, NULL);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(g->units[0].facing, DIR_NE);
+	assert_int_equal(g->units[0].halt, HALT_SPEED);
+	game_free(g);
+	g = march(rs, ARM_INFANTRY, "line", NULL);
+	g->units[0].order.pts[0] = (struct point){ 10, 26 };
+	move_unit(g, NULL, 0, 2, NULL, NULL);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(g->units[0].facing, DIR_E);
+	assert_int_equal(g->units[0].halt, HALT_SPEED);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
+/*
  * A ruleset with no movement of its own (no move_begin, no move_step):
  * a unit under a Move order stands where it is, spends nothing and halts
  * blocked under the ruleset's rule for a blocked way, and it can reach no
@@ -707,6 +743,8 @@ main(void)
 		cmocka_unit_test(test_hooks_face_is_kept_while_stepping),
 		cmocka_unit_test(test_hooks_turn_may_move_the_block),
 		cmocka_unit_test(test_hooks_spent_may_march_again),
+		cmocka_unit_test(
+		    test_hooks_spent_asked_only_when_no_turn_part_pays),
 		cmocka_unit_test(test_hooks_no_movement_stands_blocked),
 		cmocka_unit_test(
 		    test_hooks_wheel_is_planned_where_it_leaves_the_block),
