@@ -243,6 +243,54 @@ line_named(struct game *g, const char *id, int side, struct point p,
 }
 
 /*
+ * 3.6.8: the search for enemies near a walk reaches as far as the deepest
+ * block of any arm.  With the infantry's Manoeuvre Column made 30 cells
+ * deep (deeper than every cavalry block, 12), a Line marching N from
+ * [10, 64] meets the tail of an enemy such column whose head stands 37
+ * cells north, at [10, 27], with its body reaching back to row 56: the
+ * Line halts for contact on row 60 (its speed would take it to row 58).
+ */
+static void
+test_3_6_8_contact_with_the_tail_of_a_deep_infantry_block(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	struct point *cells;
+	int e, i, n, tail = -1, mc = ruleset_form(rs, "manoeuvre_column");
+
+	(void)state;
+	assert_true(mc >= 0);
+	rs->form[mc].depth[ARM_INFANTRY] = 30;
+	g = game_create(rs, map_create(40, 90));
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	line_named(g, "a", 0, (struct point){ 10, 64 }, DIR_N);
+	e = line_named(g, "e", 1, (struct point){ 10, 27 }, DIR_N);
+	game_occupy(g, e, false);
+	g->units[e].formation = mc;
+	game_occupy(g, e, true);
+	cells = xmallocarray((size_t)g->cells_max, sizeof *cells);
+	n = game_footprint(g, &g->units[e], cells);
+	for (i = 0; i < n; i++)
+		if (cells[i].y > tail)
+			tail = cells[i].y;
+	free(cells);
+	assert_int_equal(tail, 56);
+	order_move(g, 0, 10, 2);
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	/* Its speed, 3 BD, would take it to row 58. */
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 60);
+	assert_int_equal(g->units[0].halt, HALT_CONTACT);
+	assert_int_equal(g->units[0].contact, e);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.8 through the phase's index of units (move_ctx): walks that take
  * units in and out of its places leave each unit findable once.  French
  * A (the first unit of the battle) and B stand in one place of the
@@ -2076,6 +2124,8 @@ main(void)
 		cmocka_unit_test(test_gap_between_blocks),
 		cmocka_unit_test(test_3_6_8_enemy_gap_up_to_twice_the_reach),
 		cmocka_unit_test(test_3_6_8_infantry_contact_gap_and_halt),
+		cmocka_unit_test(
+		    test_3_6_8_contact_with_the_tail_of_a_deep_infantry_block),
 		cmocka_unit_test(test_3_6_8_contact_halt_anywhere_on_the_map),
 		cmocka_unit_test(test_3_6_8_index_keeps_units_walks_move),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
