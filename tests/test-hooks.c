@@ -461,6 +461,40 @@ test_hooks_spent_may_march_again(void **state)
 	ruleset_free(rs);
 }
 
+/* A ruleset that says yes to a spent walk but gives it nothing more. */
+static bool
+march_none(const struct game *g, struct move_walk *w)
+{
+	(void)g;
+	(void)w;
+	return true;
+}
+
+/*
+ * move_spent that answers true without adding to w->left gives the walk
+ * nothing: the Column of 2 BD marches its 4 cells and halts for speed,
+ * as with no move_spent at all.
+ */
+static void
+test_hooks_spent_giving_nothing_halts(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_spent = march_none;
+	g = march(rs, ARM_INFANTRY, "column", NULL);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 8);
+	assert_int_equal(g->units[0].moved, 8);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 16);
+	assert_int_equal(g->units[0].halt, HALT_SPEED);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
 /*
  * move_spent is asked for a turn only when no part of it can be paid: a
  * Line facing north sent south with its allowance capped at 4 ticks (one
@@ -743,6 +777,7 @@ main(void)
 		cmocka_unit_test(test_hooks_face_is_kept_while_stepping),
 		cmocka_unit_test(test_hooks_turn_may_move_the_block),
 		cmocka_unit_test(test_hooks_spent_may_march_again),
+		cmocka_unit_test(test_hooks_spent_giving_nothing_halts),
 		cmocka_unit_test(
 		    test_hooks_spent_asked_only_when_no_turn_part_pays),
 		cmocka_unit_test(test_hooks_no_movement_stands_blocked),
