@@ -244,10 +244,10 @@ line_named(struct game *g, const char *id, int side, struct point p,
 
 /*
  * 3.6.8: the search for enemies near a walk reaches as far as the deepest
- * block of any arm.  With the infantry's Manoeuvre Column made 30 cells
+ * block of any arm.  With the infantry's Manoeuvre Column made 40 cells
  * deep (deeper than every cavalry block, 12), a Line marching N from
- * [10, 64] meets the tail of an enemy such column whose head stands 37
- * cells north, at [10, 27], with its body reaching back to row 56: the
+ * [10, 64] meets the tail of an enemy such column whose head stands 47
+ * cells north, at [10, 17], with its body reaching back to row 56: the
  * Line halts for contact on row 60 (its speed would take it to row 58).
  */
 static void
@@ -260,7 +260,7 @@ test_3_6_8_contact_with_the_tail_of_a_deep_infantry_block(void **state)
 
 	(void)state;
 	assert_true(mc >= 0);
-	rs->form[mc].depth[ARM_INFANTRY] = 30;
+	rs->form[mc].depth[ARM_INFANTRY] = 40;
 	g = game_create(rs, map_create(40, 90));
 	game_add_side(g, "French");
 	game_add_side(g, "Allied");
@@ -268,7 +268,7 @@ test_3_6_8_contact_with_the_tail_of_a_deep_infantry_block(void **state)
 	game_add_general(g, "al", "General", 1, -1);
 	g->opt.courier_delay = false;
 	line_named(g, "a", 0, (struct point){ 10, 64 }, DIR_N);
-	e = line_named(g, "e", 1, (struct point){ 10, 27 }, DIR_N);
+	e = line_named(g, "e", 1, (struct point){ 10, 17 }, DIR_N);
 	game_occupy(g, e, false);
 	g->units[e].formation = mc;
 	game_occupy(g, e, true);
@@ -335,6 +335,56 @@ test_3_6_8_index_keeps_units_walks_move(void **state)
 	assert_int_equal(g->units[e].halt, HALT_CONTACT);
 	move_ctx_free(ctx);
 	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.8 on a map one cell wide (or high): the phase's index of units has
+ * one bucket across it, and a Road Column marching along it from 30
+ * towards an enemy column whose head is at 22 halts for contact at 26,
+ * with the index as without it (its speed would take it to 24).
+ */
+static void
+test_3_6_8_index_on_a_map_one_cell_wide(void **state)
+{
+	struct ruleset *rs = rules();
+	struct move_ctx *ctx;
+	struct game *g;
+	int k, way, a, e, at;
+
+	(void)state;
+	for (way = 0; way < 2; way++)
+		for (k = 0; k < 2; k++) {
+			g = game_create(rs, way == 0 ? map_create(1, 40) :
+			    map_create(40, 1));
+			game_add_side(g, "French");
+			game_add_side(g, "Allied");
+			game_add_general(g, "fr", "General", 0, -1);
+			game_add_general(g, "al", "General", 1, -1);
+			g->opt.courier_delay = false;
+			a = line_named(g, "a", 0, way == 0 ?
+			    (struct point){ 0, 30 } : (struct point){ 30, 0 },
+			    way == 0 ? DIR_N : DIR_W);
+			e = line_named(g, "e", 1, way == 0 ?
+			    (struct point){ 0, 22 } : (struct point){ 22, 0 },
+			    way == 0 ? DIR_S : DIR_E);
+			game_occupy(g, a, false);
+			game_occupy(g, e, false);
+			g->units[a].formation = g->units[e].formation =
+			    ruleset_form(rs, "road_column");
+			game_occupy(g, a, true);
+			game_occupy(g, e, true);
+			order_move(g, a, 0, 0);
+			ctx = k == 0 ? move_ctx_create(g) : NULL;
+			move_unit(g, ctx, a, -1, NULL, NULL);
+			if (ctx != NULL)
+				move_ctx_free(ctx);
+			at = way == 0 ? g->units[a].pos.y : g->units[a].pos.x;
+			assert_int_equal(at, 26);
+			assert_int_equal(g->units[a].halt, HALT_CONTACT);
+			assert_int_equal(g->units[a].contact, e);
+			game_free(g);
+		}
 	ruleset_free(rs);
 }
 
@@ -2128,6 +2178,7 @@ main(void)
 		    test_3_6_8_contact_with_the_tail_of_a_deep_infantry_block),
 		cmocka_unit_test(test_3_6_8_contact_halt_anywhere_on_the_map),
 		cmocka_unit_test(test_3_6_8_index_keeps_units_walks_move),
+		cmocka_unit_test(test_3_6_8_index_on_a_map_one_cell_wide),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
