@@ -339,6 +339,49 @@ test_3_6_8_index_keeps_units_walks_move(void **state)
 }
 
 /*
+ * 3.6.8: the phase's index of units keeps the units of its very first
+ * place (side 0, the 16 x 16 cells at the corner [0, 0]) findable when
+ * the first of them, unit 0, moves out of it: b, left there, still stops
+ * enemy e, which halts for contact on row 8 instead of marching its whole
+ * speed (to row 6), with the index as without it.
+ */
+static void
+test_3_6_8_index_keeps_the_first_place_when_unit_0_leaves(void **state)
+{
+	struct ruleset *rs = rules();
+	struct move_ctx *ctx;
+	struct game *g;
+	int a, b, e, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = game_create(rs, map_create(60, 40));
+		game_add_side(g, "French");
+		game_add_side(g, "Allied");
+		game_add_general(g, "fr", "General", 0, -1);
+		game_add_general(g, "al", "General", 1, -1);
+		g->opt.courier_delay = false;
+		a = line_named(g, "a", 0, (struct point){ 3, 12 }, DIR_S);
+		b = line_named(g, "b", 0, (struct point){ 12, 4 }, DIR_S);
+		e = line_named(g, "e", 1, (struct point){ 12, 12 }, DIR_N);
+		ctx = k == 0 ? move_ctx_create(g) : NULL;
+		order_move(g, a, 3, 17);
+		move_unit(g, ctx, a, -1, NULL, NULL);
+		assert_int_equal(g->units[a].pos.y, 17);
+		order_move(g, e, 12, 0);
+		move_unit(g, ctx, e, -1, NULL, NULL);
+		assert_int_equal(g->units[e].pos.x, 12);
+		assert_int_equal(g->units[e].pos.y, 8);
+		assert_int_equal(g->units[e].halt, HALT_CONTACT);
+		assert_int_equal(g->units[e].contact, b);
+		if (ctx != NULL)
+			move_ctx_free(ctx);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.8 on a map one cell wide (or high): the phase's index of units has
  * one bucket across it, and a Road Column marching along it from 30
  * towards an enemy column whose head is at 22 halts for contact at 26,
@@ -2179,6 +2222,8 @@ main(void)
 		cmocka_unit_test(test_3_6_8_contact_halt_anywhere_on_the_map),
 		cmocka_unit_test(test_3_6_8_index_keeps_units_walks_move),
 		cmocka_unit_test(test_3_6_8_index_on_a_map_one_cell_wide),
+		cmocka_unit_test(
+		    test_3_6_8_index_keeps_the_first_place_when_unit_0_leaves),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
