@@ -199,6 +199,8 @@ slot_of(const struct move_ctx *c, const struct unit *u, struct point p)
 	return bucket_of(c, p) * GAME_MAX_SIDES + side;
 }
 
+/* Take unit u out of its list; the caller links it again at once
+ * (ctx_link), which sets its bucket. */
 static void
 ctx_unlink(struct move_ctx *c, int u)
 {
@@ -212,7 +214,6 @@ ctx_unlink(struct move_ctx *c, int u)
 		c->head[b] = c->next[u];
 	if (c->next[u] >= 0)
 		c->prev[c->next[u]] = c->prev[u];
-	c->bucket[u] = -1;
 }
 
 struct move_ctx *
