@@ -571,6 +571,27 @@ test_order_undo_restores_the_turns_start(void **state)
 }
 
 /*
+ * 3.4.5 (marshal's own): a Move onto an enemy unit's anchor is given as an
+ * assault on it, whichever unit of the battle it is: here on the first,
+ * near (unit 0), at [14, 30].
+ */
+static void
+test_3_4_5_move_onto_unit_0_is_an_assault(void **state)
+{
+	struct fx *f = *state;
+	int foe = fixture_unit(f->g, "foe", 1, ARM_INFANTRY, "line", "line",
+	    14, 22, DIR_S, 600);
+	struct order o = move_order(foe, -1, 14, 30);
+	char *cause = NULL;
+
+	assert_int_equal(f->near, 0);
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	assert_true(reads(f->g, 1, "an assault on near, a move order onto it "
+	    "at [14, 30]"));
+	assert_false(reads(f->g, 1, "a move order to [14, 30]"));
+}
+
+/*
  * Taking back an order given in the battle's first turn leaves the unit
  * with no order, and, that turn's order gone, a second taking back has
  * nothing to restore: refused, the unit still without an order.
@@ -863,6 +884,7 @@ main(void)
 		T(test_3_1_1_radius_and_courier_speed_from_data),
 		T(test_3_1_1_order_within_radius_in_force_at_once),
 		T(test_3_1_1_scenario_orders_immediate),
+		T(test_3_4_5_move_onto_unit_0_is_an_assault),
 		T(test_3_1_1_radius_boundary),
 		T(test_3_2_1_ride_turns_round_up),
 		T(test_3_2_1_courier_turns_at_one_tick),
