@@ -433,13 +433,11 @@ test_3_6_8_index_on_a_map_one_cell_wide(void **state)
 
 /*
  * move_route_form: a Line sent from [10, 20] to [10, 2] over open ground
- * has its whole route in Line.  With water across rows 10 to 14 but for a
- * gap of two cells, columns 9 and 10, it has none in Line: the first
- * other formation of the ruleset with one is the Column.  With the gap
- * closed, no formation has one (-1).
+ * has its whole route in Line, its own formation.  With water across rows
+ * 10 to 14, which no formation may enter, none has one: -1.
  */
 static void
-test_move_route_form_through_a_narrow_gap(void **state)
+test_move_route_form_own_or_none(void **state)
 {
 	struct ruleset *rs = rules();
 	struct game *g = one_unit(rs, "line");
@@ -456,13 +454,10 @@ test_move_route_form_through_a_narrow_gap(void **state)
 	assert_int_equal(move_route_form(g, &o), ruleset_form(rs, "line"));
 	for (y = 10; y <= 14; y++)
 		for (x = 0; x < 30; x++)
-			if (x != 9 && x != 10)
-				map_cell(g->map, x, y)->land =
-				    ruleset_land(rs, "water");
-	assert_int_equal(move_route_form(g, &o), ruleset_form(rs, "column"));
-	for (y = 10; y <= 14; y++)
-		map_cell(g->map, 9, y)->land = map_cell(g->map, 10, y)->land =
-		    ruleset_land(rs, "water");
+			map_cell(g->map, x, y)->land = ruleset_land(rs,
+			    "water");
+	assert_int_equal(move_route_form(g, &o), -1);
+	o.pts[0] = (struct point){ 40, 2 };	/* off the map */
 	assert_int_equal(move_route_form(g, &o), -1);
 	game_free(g);
 	ruleset_free(rs);
@@ -2262,7 +2257,7 @@ main(void)
 		cmocka_unit_test(
 		    test_3_6_8_index_keeps_the_first_place_when_unit_0_leaves),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
-		cmocka_unit_test(test_move_route_form_through_a_narrow_gap),
+		cmocka_unit_test(test_move_route_form_own_or_none),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
 		cmocka_unit_test(test_3_6_8_move_route_keeps_clear_of_contact),
