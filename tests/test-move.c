@@ -339,6 +339,44 @@ test_3_6_8_index_keeps_units_walks_move(void **state)
 }
 
 /*
+ * 3.6.8: the search for enemies near a walk reaches as far as the widest
+ * block of any arm too.  With the infantry's Line made 100 cells wide
+ * (wider than any block is deep), a Column marching N from [100, 21]
+ * meets the end of an enemy Line whose anchor stands 45 cells west, at
+ * [55, 14]: it halts for contact on row 18 (its speed, 2 BD, would take
+ * it to row 17).
+ */
+static void
+test_3_6_8_contact_with_the_end_of_a_wide_infantry_line(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	int a, e, line = ruleset_form(rs, "line");
+
+	(void)state;
+	rs->form[line].frontage[ARM_INFANTRY] = 100;
+	g = game_create(rs, map_create(120, 40));
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	e = line_named(g, "e", 1, (struct point){ 55, 14 }, DIR_S);
+	a = line_named(g, "a", 0, (struct point){ 100, 21 }, DIR_N);
+	game_occupy(g, a, false);
+	g->units[a].formation = ruleset_form(rs, "column");
+	game_occupy(g, a, true);
+	order_move(g, a, 100, 2);
+	move_unit(g, NULL, a, -1, NULL, NULL);
+	assert_int_equal(g->units[a].pos.x, 100);
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].contact, e);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.8: the phase's index of units keeps the units of its very first
  * place (side 0, the 16 x 16 cells at the corner [0, 0]) findable when
  * the first of them, unit 0, moves out of it: b, left there, still stops
@@ -2254,6 +2292,8 @@ main(void)
 		cmocka_unit_test(test_3_6_8_contact_halt_anywhere_on_the_map),
 		cmocka_unit_test(test_3_6_8_index_keeps_units_walks_move),
 		cmocka_unit_test(test_3_6_8_index_on_a_map_one_cell_wide),
+		cmocka_unit_test(
+		    test_3_6_8_contact_with_the_end_of_a_wide_infantry_line),
 		cmocka_unit_test(
 		    test_3_6_8_index_keeps_the_first_place_when_unit_0_leaves),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
