@@ -501,6 +501,27 @@ test_move_route_form_own_or_none(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * A Move order to the cell the unit stands on is carried out at once: it
+ * spends nothing, halts as arrived and its order is done (none left).
+ */
+static void
+test_move_order_to_its_own_cell_arrives(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+
+	(void)state;
+	order_move(g, 0, 10, 20);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(g->units[0].halt, HALT_ARRIVED);
+	assert_int_equal(g->units[0].order.kind, ORDER_NONE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* Open ground: the route is the straight line, as far as asked. */
 static void
 test_path_straight_line(void **state)
@@ -2298,6 +2319,7 @@ main(void)
 		    test_3_6_8_index_keeps_the_first_place_when_unit_0_leaves),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_move_route_form_own_or_none),
+		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
 		cmocka_unit_test(test_3_6_8_move_route_keeps_clear_of_contact),
