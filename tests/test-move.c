@@ -771,6 +771,60 @@ test_3_6_6_trail_forgotten_after_formation_change(void **state)
 }
 
 /*
+ * 3.6.6: a Road Column standing on its road trail, its body bent round
+ * the corner at [8, 20] and running S to [8, 25], follows its road 2
+ * cells E: its body then runs back along the trail it held, [12, 20] to
+ * [8, 20] and S to [8, 23], not as a straight block.
+ */
+static void
+test_3_6_6_trail_kept_into_the_next_march(void **state)
+{
+	static const struct point bend[8] = {
+		{ 10, 20 }, { 9, 20 }, { 8, 20 }, { 8, 21 }, { 8, 22 },
+		{ 8, 23 }, { 8, 24 }, { 8, 25 }
+	};
+	static const struct point after[8] = {
+		{ 12, 20 }, { 11, 20 }, { 10, 20 }, { 9, 20 }, { 8, 20 },
+		{ 8, 21 }, { 8, 22 }, { 8, 23 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct unit *u = &g->units[0];
+	struct point *cells;
+	int i, n;
+
+	(void)state;
+	for (i = 8; i < 25; i++)
+		map_cell(g->map, i, 20)->road = ROAD_BIG;
+	for (i = 20; i < 29; i++)
+		map_cell(g->map, 8, i)->road = ROAD_BIG;
+	game_occupy(g, 0, false);
+	u->facing = DIR_E;
+	u->trail = malloc(sizeof bend);
+	memcpy(u->trail, bend, sizeof bend);
+	u->ntrail = 8;
+	u->trail_facing = DIR_E;
+	u->trail_form = u->formation;
+	game_occupy(g, 0, true);
+	order_move(g, 0, 12, 20);
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	cells = game_cells_take(g);
+	n = game_footprint(g, u, cells);
+	assert_int_equal(u->halt, HALT_ARRIVED);
+	assert_true(unit_on_trail(u));
+	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, after[i].x);
+		assert_int_equal(cells[i].y, after[i].y);
+		assert_int_equal(game_unit_at(g, after[i].x, after[i].y), 0);
+	}
+	assert_int_equal(game_unit_at(g, 8, 24), -1);	/* left behind */
+	game_cells_give(g, cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * M24 with 3.6.6 (issue 12, decision 4): a Road Column that follows its
  * road onto a diagonal keeps its length in ticks, not in cells.  Drum and
  * road give 4 BD = 16 ticks: 2 steps N to the fork at [10, 20] (4 ticks),
@@ -2329,6 +2383,7 @@ main(void)
 		cmocka_unit_test(test_path_straight_line),
 		cmocka_unit_test(test_M24_3_6_6_column_length_same_on_diagonal),
 		cmocka_unit_test(test_3_6_6_trail_forgotten_after_formation_change),
+		cmocka_unit_test(test_3_6_6_trail_kept_into_the_next_march),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(
