@@ -472,7 +472,9 @@ test_3_6_8_index_on_a_map_one_cell_wide(void **state)
 /*
  * move_route_form: a Line sent from [10, 20] to [10, 2] over open ground
  * has its whole route in Line, its own formation.  With water across rows
- * 10 to 14, which no formation may enter, none has one: -1.
+ * 10 to 14, which no formation may enter, none has one: -1.  A battery
+ * that may not enter the ground in its own formation is told the first
+ * that may.
  */
 static void
 test_move_route_form_own_or_none(void **state)
@@ -497,6 +499,20 @@ test_move_route_form_own_or_none(void **state)
 	assert_int_equal(move_route_form(g, &o), -1);
 	o.pts[0] = (struct point){ 40, 2 };	/* off the map */
 	assert_int_equal(move_route_form(g, &o), -1);
+	/* A Limbered battery facing wood across rows 10 to 14, which
+	 * neither Limbered nor its automatic Manoeuvre Column may enter:
+	 * in Road Column (the walk says so too, 3.6.5) it has its way. */
+	for (y = 10; y <= 14; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs, "wood");
+	game_occupy(g, 0, false);
+	g->units[0].arm = ARM_ARTILLERY;
+	g->units[0].klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	g->units[0].formation = ruleset_form(rs, "limbered");
+	game_occupy(g, 0, true);
+	o.pts[0] = (struct point){ 10, 2 };
+	assert_int_equal(move_route_form(g, &o),
+	    ruleset_form(rs, "road_column"));
 	game_free(g);
 	ruleset_free(rs);
 }
