@@ -538,6 +538,51 @@ test_move_order_to_its_own_cell_arrives(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * The walk borrows its scratch cells from the game's pool and gives every
+ * buffer back (core/cells.h: lent last in, first out, for the game's
+ * life): after a walk that meets an enemy, its preview, its forecast and
+ * the ground it can reach, the pool has none lent (its fields are read
+ * here only to check that contract).
+ */
+static void
+test_walks_give_back_every_cells_buffer(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(40, 40));
+	struct move_preview p;
+	struct point *cells = NULL;
+	int a, e, n;
+
+	(void)state;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	a = line_named(g, "a", 0, (struct point){ 10, 24 }, DIR_N);
+	e = line_named(g, "e", 1, (struct point){ 10, 16 }, DIR_S);
+	order_move(g, a, 10, 2);
+	assert_int_equal(move_preview(g, &g->units[a].order, &p), 0);
+	move_preview_free(&p);
+	assert_int_equal(g->cells->used, 0);
+	assert_int_equal(move_forecast(g, &g->units[a].order, 4, &cells,
+	    &n), -1);	/* stopped by e */
+	free(cells);
+	cells = NULL;
+	assert_int_equal(g->cells->used, 0);
+	n = move_reach(g, a, &cells);
+	assert_true(n > 0);
+	free(cells);
+	assert_int_equal(g->cells->used, 0);
+	move_unit(g, NULL, a, -1, NULL, NULL);
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].contact, e);
+	assert_int_equal(g->cells->used, 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* Open ground: the route is the straight line, as far as asked. */
 static void
 test_path_straight_line(void **state)
@@ -2390,6 +2435,7 @@ main(void)
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_move_route_form_own_or_none),
 		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),
+		cmocka_unit_test(test_walks_give_back_every_cells_buffer),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
 		cmocka_unit_test(test_3_6_8_move_route_keeps_clear_of_contact),
