@@ -583,6 +583,48 @@ test_walks_give_back_every_cells_buffer(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * A way round kept from an earlier turn is planned again when a step of
+ * it is refused (move-walk.c, walk_round: the ground about the unit may
+ * have changed since).  A Column sent N from [10, 20] to [10, 2] meets a
+ * lake (rows 12 and 13, columns 4 to 16) and after two turns keeps a way
+ * round it, E by [11, 15] and [12, 15].  Water laid on [12, 15], its third
+ * turn plans anew and marches on, to [12, 16], instead of halting at the
+ * water's edge on [11, 15].
+ */
+static void
+test_kept_way_round_planned_again_when_refused(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct unit *u = &g->units[0];
+	int x, y;
+
+	(void)state;
+	for (y = 12; y <= 13; y++)
+		for (x = 4; x <= 16; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs, "water");
+	order_move(g, 0, 10, 2);
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 14);
+	assert_true(u->nroute > 2);
+	assert_int_equal(u->route[0].x, 11);
+	assert_int_equal(u->route[0].y, 15);
+	assert_int_equal(u->route[1].x, 12);
+	assert_int_equal(u->route[1].y, 15);
+	map_cell(g->map, 12, 15)->land = ruleset_land(rs, "water");
+	move_unit(g, NULL, 0, -1, NULL, NULL);	/* turning to SE */
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(u->pos.x, 12);
+	assert_int_equal(u->pos.y, 16);
+	assert_int_equal(u->halt, HALT_SPEED);
+	assert_int_equal(u->order.kind, ORDER_MOVE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* Open ground: the route is the straight line, as far as asked. */
 static void
 test_path_straight_line(void **state)
@@ -2436,6 +2478,7 @@ main(void)
 		cmocka_unit_test(test_move_route_form_own_or_none),
 		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),
 		cmocka_unit_test(test_walks_give_back_every_cells_buffer),
+		cmocka_unit_test(test_kept_way_round_planned_again_when_refused),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
 		cmocka_unit_test(test_3_6_8_move_route_keeps_clear_of_contact),
