@@ -1730,6 +1730,37 @@ test_3_6_5_reach_shows_minimum_move(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * The reachable area prices each step from the facing the unit arrives
+ * with: a Column (2 BD with its drum, 8 ticks) facing E at [10, 20]
+ * reaches [14, 20], 4 cells straight ahead, and no further.
+ */
+static void
+test_move_reach_keeps_the_facing_it_arrives_with(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct point *cells = NULL;
+	int n, i, at4 = 0, at5 = 0;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	g->units[0].facing = DIR_E;
+	game_occupy(g, 0, true);
+	n = move_reach(g, 0, &cells);
+	for (i = 0; i < n; i++) {
+		if (cells[i].x == 14 && cells[i].y == 20)
+			at4 = 1;
+		if (cells[i].x == 15 && cells[i].y == 20)
+			at5 = 1;
+	}
+	assert_int_equal(at4, 1);
+	assert_int_equal(at5, 0);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* Same seed, same orders: the same rolls, places and explanations. */
 static void
 test_replay_is_exact(void **state)
@@ -2478,6 +2509,7 @@ main(void)
 		cmocka_unit_test(test_move_route_form_own_or_none),
 		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),
 		cmocka_unit_test(test_walks_give_back_every_cells_buffer),
+		cmocka_unit_test(test_move_reach_keeps_the_facing_it_arrives_with),
 		cmocka_unit_test(test_kept_way_round_planned_again_when_refused),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
