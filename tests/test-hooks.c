@@ -531,6 +531,40 @@ test_hooks_spent_asked_only_when_no_turn_part_pays(void **state)
 	ruleset_free(rs);
 }
 
+/* A ruleset that refuses every walk at its start, naming no halt. */
+static int
+begin_refuses(const struct game *g, struct move_walk *w)
+{
+	(void)g;
+	(void)w;
+	return -1;
+}
+
+/*
+ * move_begin refusing the walk without saying why: the unit stands where
+ * it is, spends nothing, and halts blocked (the engine's default).
+ */
+static void
+test_hooks_begin_refused_halts_blocked(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_begin = begin_refuses;
+	g = march(rs, ARM_INFANTRY, "line", NULL);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(g->units[0].moved, 0);
+	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+	assert_int_equal(g->units[0].order.kind, ORDER_MOVE);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
 /*
  * A ruleset with no movement of its own (no move_begin, no move_step):
  * a unit under a Move order stands where it is, spends nothing and halts
@@ -781,6 +815,7 @@ main(void)
 		cmocka_unit_test(
 		    test_hooks_spent_asked_only_when_no_turn_part_pays),
 		cmocka_unit_test(test_hooks_no_movement_stands_blocked),
+		cmocka_unit_test(test_hooks_begin_refused_halts_blocked),
 		cmocka_unit_test(
 		    test_hooks_wheel_is_planned_where_it_leaves_the_block),
 		cmocka_unit_test(test_hooks_least_step_holds),
