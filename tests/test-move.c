@@ -625,6 +625,28 @@ test_kept_way_round_planned_again_when_refused(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * Ticks still owed for a crossing belong to the order that began it: a
+ * Line owing 8 ticks given a new Move order marches its whole 3 BD, 6
+ * cells, from [10, 20] to [10, 14], owing nothing.
+ */
+static void
+test_new_order_owes_nothing(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+
+	(void)state;
+	g->units[0].owed = 8;
+	order_move(g, 0, 10, 2);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 12);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 14);
+	assert_int_equal(g->units[0].owed, 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* Open ground: the route is the straight line, as far as asked. */
 static void
 test_path_straight_line(void **state)
@@ -2508,6 +2530,7 @@ main(void)
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_move_route_form_own_or_none),
 		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),
+		cmocka_unit_test(test_new_order_owes_nothing),
 		cmocka_unit_test(test_walks_give_back_every_cells_buffer),
 		cmocka_unit_test(test_move_reach_keeps_the_facing_it_arrives_with),
 		cmocka_unit_test(test_kept_way_round_planned_again_when_refused),
