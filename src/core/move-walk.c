@@ -901,19 +901,10 @@ again:
 	while ((w->left > 0 || w->fresh || (w->narrow &&
 	    walk_in_narrow(g, w))) &&
 	    guard++ < 10000) {
+		/* walk_route finds no next cell only past the order's last
+		 * point (walk_goal): the walk has arrived. */
 		if (!walk_route(g, w)) {
-			if (w->arrived)
-				walk_halt(g, w, HALT_ARRIVED, NULL);
-			else {
-				move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
-				    "no way on towards [%d, %d] from here",
-				    w->order->pts[w->waypoint < w->order->npts ?
-				    w->waypoint : w->order->npts - 1].x,
-				    w->order->pts[w->waypoint < w->order->npts ?
-				    w->waypoint : w->order->npts - 1].y);
-				move_note_own(w);
-				walk_halt(g, w, HALT_BLOCKED, NULL);
-			}
+			walk_halt(g, w, HALT_ARRIVED, NULL);
 			return;
 		}
 		before = w->pos;
