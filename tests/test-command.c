@@ -643,6 +643,33 @@ test_order_undo_names_the_order_restored(void **state)
 }
 
 /*
+ * Taking back an order restores how far the unit had come along the
+ * order it held: near, on turn 2 past the first of its two points
+ * (waypoint 1), is given a new order and takes it back: it holds the two
+ * points again, the first behind it.
+ */
+static void
+test_order_undo_restores_the_waypoint(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o;
+	char *cause = NULL;
+
+	o = move_order(f->near, 0, 14, 20);
+	o.npts = 2;
+	o.pts[1] = (struct point){ 14, 10 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	g->turn = 2;
+	g->units[f->near].waypoint = 1;
+	o = move_order(f->near, 0, 20, 12);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(game_order_undo(g, f->near, &cause), 0);
+	assert_int_equal(g->units[f->near].order.npts, 2);
+	assert_int_equal(g->units[f->near].waypoint, 1);
+}
+
+/*
  * 3.6.2: a unit holding a Stop or Formation order stands; the line that
  * says which order it holds is its side's to read, not the enemy's (who
  * sees it stand on the map).
@@ -724,6 +751,31 @@ test_3_1_2_general_rides_12_bd_a_turn(void **state)
 	game_turn(g);
 	assert_int_equal(g->generals[0].pos.x, 26);
 	assert_int_equal(g->generals[0].pos.y, 16);
+}
+
+/*
+ * 3.1.2: where a general's ride would end this turn, and the ticks it
+ * takes (command_ride_stop, the preview of the map): from [10, 30], 4
+ * cells N is 8 ticks, ending on the point (1 point reached); 40 cells N
+ * is the whole 48, ending 24 cells on, at [10, 6] (none reached).
+ */
+static void
+test_3_1_2_ride_stop_and_ticks(void **state)
+{
+	struct fx *f = *state;
+	struct order o = ride_order(0, 10, 26);
+	struct point stop;
+	int passed = -1;
+
+	assert_int_equal(command_ride_stop(f->g, 0, &o, &stop, &passed), 8);
+	assert_int_equal(stop.x, 10);
+	assert_int_equal(stop.y, 26);
+	assert_int_equal(passed, 1);
+	o = ride_order(0, 10, 0);
+	assert_int_equal(command_ride_stop(f->g, 0, &o, &stop, &passed), 48);
+	assert_int_equal(stop.x, 10);
+	assert_int_equal(stop.y, 6);
+	assert_int_equal(passed, 0);
 }
 
 /* A general's ride is his side's secret; that he rode is not. */
@@ -903,9 +955,11 @@ main(void)
 		T(test_order_undo_restores_the_turns_start),
 		T(test_order_undo_in_the_first_turn_once_only),
 		T(test_order_undo_names_the_order_restored),
+		T(test_order_undo_restores_the_waypoint),
 		T(test_group_march_goal_hidden_from_the_enemy),
 		T(test_3_6_2_held_order_hidden_from_the_enemy),
 		T(test_3_1_2_general_rides_12_bd_a_turn),
+		T(test_3_1_2_ride_stop_and_ticks),
 		T(test_3_1_2_general_order_hidden_from_the_enemy),
 		T(test_3_6_3_group_order_gives_each_its_own_place),
 		T(test_3_6_3_bad_group_order_reaches_nobody),
