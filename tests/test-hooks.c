@@ -625,6 +625,67 @@ test_hooks_routed_unit_0_is_handed_to_the_ruleset(void **state)
 	ruleset_free(rs);
 }
 
+/* The units move_contacted was last asked about (-1: not asked). */
+static int contacted_by = -1, contacted_unit = -1;
+
+static void
+contacted_seen(struct game *g, int unit, int e)
+{
+	(void)g;
+	contacted_by = unit;
+	contacted_unit = e;
+}
+
+/*
+ * A walk that ends in contact hands the contact to the ruleset
+ * (move_contacted), whichever enemy it is: here unit 0, a formed Line
+ * on rows 15 and 16 across the way of a Column on row 20 marching N: its
+ * step to row 19 would leave only 1 BD (rows 17 and 18), so it halts
+ * where it stands.
+ */
+static void
+test_hooks_contact_with_unit_0_is_handed_to_the_ruleset(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(30, 30));
+	struct unit *u;
+	int e, a;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_contacted = contacted_seen;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	e = game_add_unit(g, "e", "E", 1, 1);
+	u = &g->units[e];
+	u->arm = ARM_INFANTRY;
+	u->strength = u->strength0 = 600;
+	u->formation = ruleset_form(rs, "line");
+	u->pos = (struct point){ 10, 16 };
+	u->facing = DIR_S;
+	u->cond = COND_FORMED;
+	game_occupy(g, e, true);
+	a = friend_at(g, "column", 20);
+	g->units[a].order.kind = ORDER_MOVE;
+	g->units[a].order.unit = a;
+	g->units[a].order.npts = 1;
+	g->units[a].order.pts[0] = (struct point){ 10, 2 };
+	assert_int_equal(e, 0);
+	contacted_by = contacted_unit = -1;
+	move_unit(g, NULL, a, -1, NULL, NULL);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].contact, 0);
+	assert_int_equal(contacted_by, a);
+	assert_int_equal(contacted_unit, 0);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
 /*
  * A ruleset with no movement of its own (no move_begin, no move_step):
  * a unit under a Move order stands where it is, spends nothing and halts
@@ -877,6 +938,8 @@ main(void)
 		cmocka_unit_test(test_hooks_no_movement_stands_blocked),
 		cmocka_unit_test(test_hooks_begin_refused_halts_blocked),
 		cmocka_unit_test(test_hooks_routed_unit_0_is_handed_to_the_ruleset),
+		cmocka_unit_test(
+		    test_hooks_contact_with_unit_0_is_handed_to_the_ruleset),
 		cmocka_unit_test(
 		    test_hooks_wheel_is_planned_where_it_leaves_the_block),
 		cmocka_unit_test(test_hooks_least_step_holds),
