@@ -628,7 +628,8 @@ test_kept_way_round_planned_again_when_refused(void **state)
 /*
  * Ticks still owed for a crossing belong to the order that began it: a
  * Line owing 8 ticks given a new Move order marches its whole 3 BD, 6
- * cells, from [10, 20] to [10, 14], owing nothing.
+ * cells, from [10, 20] to [10, 14], owing nothing (and, meeting no enemy,
+ * in contact with none: -1).
  */
 static void
 test_new_order_owes_nothing(void **state)
@@ -643,6 +644,7 @@ test_new_order_owes_nothing(void **state)
 	assert_int_equal(g->units[0].pos.x, 10);
 	assert_int_equal(g->units[0].pos.y, 14);
 	assert_int_equal(g->units[0].owed, 0);
+	assert_int_equal(g->units[0].contact, -1);	/* none met */
 	game_free(g);
 	ruleset_free(rs);
 }
