@@ -255,6 +255,9 @@ test_3_2_2_couriers_phase_delivers_on_arrival(void **state)
 	assert_int_equal(f->g->units[f->far].order.issued, 1);
 	assert_int_equal(f->g->ntransit, 0);
 	assert_int_equal(fixture_count(f->g, "3.2.2", "(delay 3 turns)"), 1);
+	/* The aide is the first general's, Durutte's (general 0). */
+	assert_int_equal(fixture_count(f->g, "3.2.2", "the aide from Durutte "
+	    "reaches far: the move order given turn 1 is in force"), 1);
 }
 
 /* The whole turn: the ruleset's sequencer runs the couriers phase. */
