@@ -430,6 +430,25 @@ test_3_1_1_scenario_orders_immediate(void **state)
 	assert_int_equal(f->g->ntransit, 0);
 }
 
+/*
+ * 3.1.1: a scenario's standing order (no general) is in force at once,
+ * this turn, and no distance nor radius comes into it: command_plan
+ * gives 0 for both.
+ */
+static void
+test_3_1_1_scenario_order_plan_has_no_distance(void **state)
+{
+	struct fx *f = *state;
+	struct order o = stop_order(f->far, -1);
+	int arrives = -1, dist = -1, radius = -1;
+
+	assert_int_equal(command_plan(f->g, &o, &arrives, &dist, &radius),
+	    COMMAND_SCENARIO);
+	assert_int_equal(arrives, f->g->turn);
+	assert_int_equal(dist, 0);
+	assert_int_equal(radius, 0);
+}
+
 /* A refused order changes nothing and queues nothing. */
 static void
 test_refused_order_not_queued(void **state)
@@ -939,6 +958,7 @@ main(void)
 		T(test_3_1_1_radius_and_courier_speed_from_data),
 		T(test_3_1_1_order_within_radius_in_force_at_once),
 		T(test_3_1_1_scenario_orders_immediate),
+		T(test_3_1_1_scenario_order_plan_has_no_distance),
 		T(test_3_4_5_move_onto_unit_0_is_an_assault),
 		T(test_3_1_1_radius_boundary),
 		T(test_3_2_1_ride_turns_round_up),
