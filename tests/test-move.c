@@ -1462,11 +1462,13 @@ test_order_of_the_most_points(void **state)
 	assert_int_equal(cells[n - 1].y, 20 - ORDER_MAX_POINTS);
 	free(cells);
 	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(move_route_form(g, &o), ruleset_form(rs, "line"));
 	o.npts = ORDER_MAX_POINTS + 1;
 	assert_int_equal(move_preview(g, &o, &p), -1);
 	move_preview_free(&p);
 	assert_int_equal(move_forecast(g, &o, 5, &cells, &n), -1);
 	assert_int_equal(move_route(g, &o, &r), -1);
+	assert_int_equal(move_route_form(g, &o), -1);
 	game_free(g);
 	ruleset_free(rs);
 }
