@@ -228,7 +228,6 @@ move_ctx_create(const struct game *g)
 	c->head = xmallocarray((size_t)n, sizeof *c->head);
 	for (i = 0; i < n; i++)
 		c->head[i] = -1;
-	c->nunits = g->nunits;
 	c->reach = move_block_reach(g);
 	c->next = xmallocarray((size_t)g->nunits + 1, sizeof *c->next);
 	c->prev = xmallocarray((size_t)g->nunits + 1, sizeof *c->prev);
