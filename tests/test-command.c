@@ -255,6 +255,9 @@ test_3_2_2_couriers_phase_delivers_on_arrival(void **state)
 	assert_int_equal(f->g->units[f->far].order.issued, 1);
 	assert_int_equal(f->g->ntransit, 0);
 	assert_int_equal(fixture_count(f->g, "3.2.2", "(delay 3 turns)"), 1);
+	/* The aide is the first general's, Durutte's (general 0). */
+	assert_int_equal(fixture_count(f->g, "3.2.2", "the aide from Durutte "
+	    "reaches far: the move order given turn 1 is in force"), 1);
 }
 
 /* The whole turn: the ruleset's sequencer runs the couriers phase. */
@@ -427,6 +430,25 @@ test_3_1_1_scenario_orders_immediate(void **state)
 	assert_int_equal(f->g->ntransit, 0);
 }
 
+/*
+ * 3.1.1: a scenario's standing order (no general) is in force at once,
+ * this turn, and no distance nor radius comes into it: command_plan
+ * gives 0 for both.
+ */
+static void
+test_3_1_1_scenario_order_plan_has_no_distance(void **state)
+{
+	struct fx *f = *state;
+	struct order o = stop_order(f->far, -1);
+	int arrives = -1, dist = -1, radius = -1;
+
+	assert_int_equal(command_plan(f->g, &o, &arrives, &dist, &radius),
+	    COMMAND_SCENARIO);
+	assert_int_equal(arrives, f->g->turn);
+	assert_int_equal(dist, 0);
+	assert_int_equal(radius, 0);
+}
+
 /* A refused order changes nothing and queues nothing. */
 static void
 test_refused_order_not_queued(void **state)
@@ -571,6 +593,105 @@ test_order_undo_restores_the_turns_start(void **state)
 }
 
 /*
+ * 3.4.5 (marshal's own): a Move onto an enemy unit's anchor is given as an
+ * assault on it, whichever unit of the battle it is: here on the first,
+ * near (unit 0), at [14, 30].
+ */
+static void
+test_3_4_5_move_onto_unit_0_is_an_assault(void **state)
+{
+	struct fx *f = *state;
+	int foe = fixture_unit(f->g, "foe", 1, ARM_INFANTRY, "line", "line",
+	    14, 22, DIR_S, 600);
+	struct order o = move_order(foe, -1, 14, 30);
+	char *cause = NULL;
+
+	assert_int_equal(f->near, 0);
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	assert_true(reads(f->g, 1, "an assault on near, a move order onto it "
+	    "at [14, 30]"));
+	assert_false(reads(f->g, 1, "a move order to [14, 30]"));
+}
+
+/*
+ * Taking back an order given in the battle's first turn leaves the unit
+ * with no order, and, that turn's order gone, a second taking back has
+ * nothing to restore: refused, the unit still without an order.
+ */
+static void
+test_order_undo_in_the_first_turn_once_only(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o;
+	char *cause = NULL;
+
+	assert_int_equal(g->turn, 1);
+	o = move_order(f->near, 0, 14, 10);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(g->units[f->near].order.kind, ORDER_MOVE);
+	assert_int_equal(game_order_undo(g, f->near, &cause), 0);
+	assert_null(cause);
+	assert_int_equal(g->units[f->near].order.kind, ORDER_NONE);
+	assert_true(reads(g, 0, "it holds no order: it stands again"));
+	assert_int_equal(game_order_undo(g, f->near, &cause), -1);
+	assert_non_null(cause);
+	free(cause);
+	assert_int_equal(g->units[f->near].order.kind, ORDER_NONE);
+}
+
+/*
+ * The line of a taking back names the order restored: the Move of turn 1
+ * to [14, 10], not the [20, 12] of turn 2 taken back.
+ */
+static void
+test_order_undo_names_the_order_restored(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o;
+	char *cause = NULL;
+
+	o = move_order(f->near, 0, 14, 10);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	g->turn = 2;
+	o = move_order(f->near, 0, 20, 12);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(game_order_undo(g, f->near, &cause), 0);
+	assert_int_equal(g->units[f->near].order.pts[0].x, 14);
+	assert_int_equal(g->units[f->near].order.pts[0].y, 10);
+	assert_true(reads(g, 0, "it holds a move order to [14, 10] again"));
+	assert_false(reads(g, 0, "it holds no order"));
+}
+
+/*
+ * Taking back an order restores how far the unit had come along the
+ * order it held: near, on turn 2 past the first of its two points
+ * (waypoint 1), is given a new order and takes it back: it holds the two
+ * points again, the first behind it.
+ */
+static void
+test_order_undo_restores_the_waypoint(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o;
+	char *cause = NULL;
+
+	o = move_order(f->near, 0, 14, 20);
+	o.npts = 2;
+	o.pts[1] = (struct point){ 14, 10 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	g->turn = 2;
+	g->units[f->near].waypoint = 1;
+	o = move_order(f->near, 0, 20, 12);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	assert_int_equal(game_order_undo(g, f->near, &cause), 0);
+	assert_int_equal(g->units[f->near].order.npts, 2);
+	assert_int_equal(g->units[f->near].waypoint, 1);
+}
+
+/*
  * 3.6.2: a unit holding a Stop or Formation order stands; the line that
  * says which order it holds is its side's to read, not the enemy's (who
  * sees it stand on the map).
@@ -654,6 +775,31 @@ test_3_1_2_general_rides_12_bd_a_turn(void **state)
 	assert_int_equal(g->generals[0].pos.y, 16);
 }
 
+/*
+ * 3.1.2: where a general's ride would end this turn, and the ticks it
+ * takes (command_ride_stop, the preview of the map): from [10, 30], 4
+ * cells N is 8 ticks, ending on the point (1 point reached); 40 cells N
+ * is the whole 48, ending 24 cells on, at [10, 6] (none reached).
+ */
+static void
+test_3_1_2_ride_stop_and_ticks(void **state)
+{
+	struct fx *f = *state;
+	struct order o = ride_order(0, 10, 26);
+	struct point stop;
+	int passed = -1;
+
+	assert_int_equal(command_ride_stop(f->g, 0, &o, &stop, &passed), 8);
+	assert_int_equal(stop.x, 10);
+	assert_int_equal(stop.y, 26);
+	assert_int_equal(passed, 1);
+	o = ride_order(0, 10, 0);
+	assert_int_equal(command_ride_stop(f->g, 0, &o, &stop, &passed), 48);
+	assert_int_equal(stop.x, 10);
+	assert_int_equal(stop.y, 6);
+	assert_int_equal(passed, 0);
+}
+
 /* A general's ride is his side's secret; that he rode is not. */
 static void
 test_3_1_2_general_order_hidden_from_the_enemy(void **state)
@@ -710,6 +856,26 @@ test_3_6_3_group_order_gives_each_its_own_place(void **state)
 	assert_int_equal(f->g->transit[0].pts[0].x, 90);
 	assert_true(order_same_group(&f->g->transit[0],
 	    &f->g->units[f->near].order));
+}
+
+/*
+ * 3.6.3: an order to a group of two is given as a group order, the line
+ * naming its 2 units, the group's centre and the unit's own place.
+ */
+static void
+test_3_6_3_group_order_of_two_named_as_such(void **state)
+{
+	struct fx *f = *state;
+	struct order o = move_order(f->near, 0, 52, 10);
+	char *cause = NULL;
+
+	o.ngroup = 2;
+	o.group[0] = f->near;
+	o.group[1] = f->far;
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	assert_true(reads(f->g, 0, "a group move order (2 units, centre to "
+	    "[52, 10]; its own place [14, 10])"));
+	assert_false(reads(f->g, 0, "a move order to [14, 10]"));
 }
 
 /* A bad group order is refused with its reason and reaches nobody. */
@@ -792,6 +958,8 @@ main(void)
 		T(test_3_1_1_radius_and_courier_speed_from_data),
 		T(test_3_1_1_order_within_radius_in_force_at_once),
 		T(test_3_1_1_scenario_orders_immediate),
+		T(test_3_1_1_scenario_order_plan_has_no_distance),
+		T(test_3_4_5_move_onto_unit_0_is_an_assault),
 		T(test_3_1_1_radius_boundary),
 		T(test_3_2_1_ride_turns_round_up),
 		T(test_3_2_1_courier_turns_at_one_tick),
@@ -808,12 +976,17 @@ main(void)
 		T(test_refused_order_not_queued),
 		T(test_orders_hidden_from_the_enemy),
 		T(test_order_undo_restores_the_turns_start),
+		T(test_order_undo_in_the_first_turn_once_only),
+		T(test_order_undo_names_the_order_restored),
+		T(test_order_undo_restores_the_waypoint),
 		T(test_group_march_goal_hidden_from_the_enemy),
 		T(test_3_6_2_held_order_hidden_from_the_enemy),
 		T(test_3_1_2_general_rides_12_bd_a_turn),
+		T(test_3_1_2_ride_stop_and_ticks),
 		T(test_3_1_2_general_order_hidden_from_the_enemy),
 		T(test_3_6_3_group_order_gives_each_its_own_place),
 		T(test_3_6_3_bad_group_order_reaches_nobody),
+		T(test_3_6_3_group_order_of_two_named_as_such),
 #undef T
 	};
 

@@ -461,6 +461,231 @@ test_hooks_spent_may_march_again(void **state)
 	ruleset_free(rs);
 }
 
+/* A ruleset that says yes to a spent walk but gives it nothing more. */
+static bool
+march_none(const struct game *g, struct move_walk *w)
+{
+	(void)g;
+	(void)w;
+	return true;
+}
+
+/*
+ * move_spent that answers true without adding to w->left gives the walk
+ * nothing: the Column of 2 BD marches its 4 cells and halts for speed,
+ * as with no move_spent at all.
+ */
+static void
+test_hooks_spent_giving_nothing_halts(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_spent = march_none;
+	g = march(rs, ARM_INFANTRY, "column", NULL);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 8);
+	assert_int_equal(g->units[0].moved, 8);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 16);
+	assert_int_equal(g->units[0].halt, HALT_SPEED);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
+/*
+ * move_spent is asked for a turn only when no part of it can be paid: a
+ * Line facing north sent south with its allowance capped at 4 ticks (one
+ * 45 degrees, 1 BD) turns that one part, to face north-east, and stops
+ * where it stood, the second march of 8 left unasked (with it, 12 ticks
+ * would pay three parts).  Capped at 2 ticks, no part can be paid: the second march is
+ * asked for, and with 10 ticks it turns two parts (8), to face east.
+ */
+static void
+test_hooks_spent_asked_only_when_no_turn_part_pays(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_spent = march_twice;
+	g = march(rs, ARM_INFANTRY, "line", NULL);
+	g->units[0].order.pts[0] = (struct point){ 10, 26 };
+	move_unit(g, NULL, 0, 4, NULL, NULL);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(g->units[0].facing, DIR_NE);
+	assert_int_equal(g->units[0].halt, HALT_SPEED);
+	game_free(g);
+	g = march(rs, ARM_INFANTRY, "line", NULL);
+	g->units[0].order.pts[0] = (struct point){ 10, 26 };
+	move_unit(g, NULL, 0, 2, NULL, NULL);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(g->units[0].facing, DIR_E);
+	assert_int_equal(g->units[0].halt, HALT_SPEED);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
+/* A ruleset that refuses every walk at its start, naming no halt. */
+static int
+begin_refuses(const struct game *g, struct move_walk *w)
+{
+	(void)g;
+	(void)w;
+	return -1;
+}
+
+/*
+ * move_begin refusing the walk without saying why: the unit stands where
+ * it is, spends nothing, and halts blocked (the engine's default).
+ */
+static void
+test_hooks_begin_refused_halts_blocked(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_begin = begin_refuses;
+	g = march(rs, ARM_INFANTRY, "line", NULL);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(g->units[0].moved, 0);
+	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+	assert_int_equal(g->units[0].order.kind, ORDER_MOVE);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
+/* The units move_routed was last asked about (-1: not asked). */
+static int routed_by = -1, routed_unit = -1;
+
+static void
+routed_seen(struct game *g, int unit, int r)
+{
+	(void)g;
+	routed_by = unit;
+	routed_unit = r;
+}
+
+/*
+ * A walk that touches a routed enemy hands it to the ruleset
+ * (move_routed), whichever unit it is: here the first of the battle,
+ * unit 0, a routed Line (rows 17 and 18) across the way of a Column
+ * marching N from row 20: its first step, to row 19, would touch it, and
+ * it halts where it stands.
+ */
+static void
+test_hooks_routed_unit_0_is_handed_to_the_ruleset(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(30, 30));
+	struct unit *u;
+	int e, a;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_routed = routed_seen;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	e = game_add_unit(g, "e", "E", 1, 1);
+	u = &g->units[e];
+	u->arm = ARM_INFANTRY;
+	u->strength = u->strength0 = 600;
+	u->formation = ruleset_form(rs, "line");
+	u->pos = (struct point){ 10, 18 };
+	u->facing = DIR_S;
+	u->cond = COND_ROUTED;
+	game_occupy(g, e, true);
+	a = friend_at(g, "column", 20);
+	g->units[a].order.kind = ORDER_MOVE;
+	g->units[a].order.unit = a;
+	g->units[a].order.npts = 1;
+	g->units[a].order.pts[0] = (struct point){ 10, 2 };
+	assert_int_equal(e, 0);
+	routed_by = routed_unit = -1;
+	move_unit(g, NULL, a, -1, NULL, NULL);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(routed_by, a);
+	assert_int_equal(routed_unit, 0);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
+/* The units move_contacted was last asked about (-1: not asked). */
+static int contacted_by = -1, contacted_unit = -1;
+
+static void
+contacted_seen(struct game *g, int unit, int e)
+{
+	(void)g;
+	contacted_by = unit;
+	contacted_unit = e;
+}
+
+/*
+ * A walk that ends in contact hands the contact to the ruleset
+ * (move_contacted), whichever enemy it is: here unit 0, a formed Line
+ * on rows 15 and 16 across the way of a Column on row 20 marching N: its
+ * step to row 19 would leave only 1 BD (rows 17 and 18), so it halts
+ * where it stands.
+ */
+static void
+test_hooks_contact_with_unit_0_is_handed_to_the_ruleset(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(30, 30));
+	struct unit *u;
+	int e, a;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_contacted = contacted_seen;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	e = game_add_unit(g, "e", "E", 1, 1);
+	u = &g->units[e];
+	u->arm = ARM_INFANTRY;
+	u->strength = u->strength0 = 600;
+	u->formation = ruleset_form(rs, "line");
+	u->pos = (struct point){ 10, 16 };
+	u->facing = DIR_S;
+	u->cond = COND_FORMED;
+	game_occupy(g, e, true);
+	a = friend_at(g, "column", 20);
+	g->units[a].order.kind = ORDER_MOVE;
+	g->units[a].order.unit = a;
+	g->units[a].order.npts = 1;
+	g->units[a].order.pts[0] = (struct point){ 10, 2 };
+	assert_int_equal(e, 0);
+	contacted_by = contacted_unit = -1;
+	move_unit(g, NULL, a, -1, NULL, NULL);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].contact, 0);
+	assert_int_equal(contacted_by, a);
+	assert_int_equal(contacted_unit, 0);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
 /*
  * A ruleset with no movement of its own (no move_begin, no move_step):
  * a unit under a Move order stands where it is, spends nothing and halts
@@ -707,7 +932,14 @@ main(void)
 		cmocka_unit_test(test_hooks_face_is_kept_while_stepping),
 		cmocka_unit_test(test_hooks_turn_may_move_the_block),
 		cmocka_unit_test(test_hooks_spent_may_march_again),
+		cmocka_unit_test(test_hooks_spent_giving_nothing_halts),
+		cmocka_unit_test(
+		    test_hooks_spent_asked_only_when_no_turn_part_pays),
 		cmocka_unit_test(test_hooks_no_movement_stands_blocked),
+		cmocka_unit_test(test_hooks_begin_refused_halts_blocked),
+		cmocka_unit_test(test_hooks_routed_unit_0_is_handed_to_the_ruleset),
+		cmocka_unit_test(
+		    test_hooks_contact_with_unit_0_is_handed_to_the_ruleset),
 		cmocka_unit_test(
 		    test_hooks_wheel_is_planned_where_it_leaves_the_block),
 		cmocka_unit_test(test_hooks_least_step_holds),

@@ -243,6 +243,54 @@ line_named(struct game *g, const char *id, int side, struct point p,
 }
 
 /*
+ * 3.6.8: the search for enemies near a walk reaches as far as the deepest
+ * block of any arm.  With the infantry's Manoeuvre Column made 40 cells
+ * deep (deeper than every cavalry block, 12), a Line marching N from
+ * [10, 64] meets the tail of an enemy such column whose head stands 47
+ * cells north, at [10, 17], with its body reaching back to row 56: the
+ * Line halts for contact on row 60 (its speed would take it to row 58).
+ */
+static void
+test_3_6_8_contact_with_the_tail_of_a_deep_infantry_block(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	struct point *cells;
+	int e, i, n, tail = -1, mc = ruleset_form(rs, "manoeuvre_column");
+
+	(void)state;
+	assert_true(mc >= 0);
+	rs->form[mc].depth[ARM_INFANTRY] = 40;
+	g = game_create(rs, map_create(40, 90));
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	line_named(g, "a", 0, (struct point){ 10, 64 }, DIR_N);
+	e = line_named(g, "e", 1, (struct point){ 10, 17 }, DIR_N);
+	game_occupy(g, e, false);
+	g->units[e].formation = mc;
+	game_occupy(g, e, true);
+	cells = xmallocarray((size_t)g->cells_max, sizeof *cells);
+	n = game_footprint(g, &g->units[e], cells);
+	for (i = 0; i < n; i++)
+		if (cells[i].y > tail)
+			tail = cells[i].y;
+	free(cells);
+	assert_int_equal(tail, 56);
+	order_move(g, 0, 10, 2);
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	/* Its speed, 3 BD, would take it to row 58. */
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 60);
+	assert_int_equal(g->units[0].halt, HALT_CONTACT);
+	assert_int_equal(g->units[0].contact, e);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.8 through the phase's index of units (move_ctx): walks that take
  * units in and out of its places leave each unit findable once.  French
  * A (the first unit of the battle) and B stand in one place of the
@@ -286,6 +334,317 @@ test_3_6_8_index_keeps_units_walks_move(void **state)
 	assert_int_equal(g->units[e].pos.y, 28);
 	assert_int_equal(g->units[e].halt, HALT_CONTACT);
 	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.8: the search for enemies near a walk reaches as far as the widest
+ * block of any arm too.  With the infantry's Line made 100 cells wide
+ * (wider than any block is deep), a Column marching N from [100, 21]
+ * meets the end of an enemy Line whose anchor stands 45 cells west, at
+ * [55, 14]: it halts for contact on row 18 (its speed, 2 BD, would take
+ * it to row 17).
+ */
+static void
+test_3_6_8_contact_with_the_end_of_a_wide_infantry_line(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	int a, e, line = ruleset_form(rs, "line");
+
+	(void)state;
+	rs->form[line].frontage[ARM_INFANTRY] = 100;
+	g = game_create(rs, map_create(120, 40));
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	e = line_named(g, "e", 1, (struct point){ 55, 14 }, DIR_S);
+	a = line_named(g, "a", 0, (struct point){ 100, 21 }, DIR_N);
+	game_occupy(g, a, false);
+	g->units[a].formation = ruleset_form(rs, "column");
+	game_occupy(g, a, true);
+	order_move(g, a, 100, 2);
+	move_unit(g, NULL, a, -1, NULL, NULL);
+	assert_int_equal(g->units[a].pos.x, 100);
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].contact, e);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.8: the phase's index of units keeps the units of its very first
+ * place (side 0, the 16 x 16 cells at the corner [0, 0]) findable when
+ * the first of them, unit 0, moves out of it: b, left there, still stops
+ * enemy e, which halts for contact on row 8 instead of marching its whole
+ * speed (to row 6), with the index as without it.
+ */
+static void
+test_3_6_8_index_keeps_the_first_place_when_unit_0_leaves(void **state)
+{
+	struct ruleset *rs = rules();
+	struct move_ctx *ctx;
+	struct game *g;
+	int a, b, e, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = game_create(rs, map_create(60, 40));
+		game_add_side(g, "French");
+		game_add_side(g, "Allied");
+		game_add_general(g, "fr", "General", 0, -1);
+		game_add_general(g, "al", "General", 1, -1);
+		g->opt.courier_delay = false;
+		a = line_named(g, "a", 0, (struct point){ 3, 12 }, DIR_S);
+		b = line_named(g, "b", 0, (struct point){ 12, 4 }, DIR_S);
+		e = line_named(g, "e", 1, (struct point){ 12, 12 }, DIR_N);
+		ctx = k == 0 ? move_ctx_create(g) : NULL;
+		order_move(g, a, 3, 17);
+		move_unit(g, ctx, a, -1, NULL, NULL);
+		assert_int_equal(g->units[a].pos.y, 17);
+		order_move(g, e, 12, 0);
+		move_unit(g, ctx, e, -1, NULL, NULL);
+		assert_int_equal(g->units[e].pos.x, 12);
+		assert_int_equal(g->units[e].pos.y, 8);
+		assert_int_equal(g->units[e].halt, HALT_CONTACT);
+		assert_int_equal(g->units[e].contact, b);
+		if (ctx != NULL)
+			move_ctx_free(ctx);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.8 on a map one cell wide (or high): the phase's index of units has
+ * one bucket across it, and a Road Column marching along it from 30
+ * towards an enemy column whose head is at 22 halts for contact at 26,
+ * with the index as without it (its speed would take it to 24).
+ */
+static void
+test_3_6_8_index_on_a_map_one_cell_wide(void **state)
+{
+	struct ruleset *rs = rules();
+	struct move_ctx *ctx;
+	struct game *g;
+	int k, way, a, e, at;
+
+	(void)state;
+	for (way = 0; way < 2; way++)
+		for (k = 0; k < 2; k++) {
+			g = game_create(rs, way == 0 ? map_create(1, 40) :
+			    map_create(40, 1));
+			game_add_side(g, "French");
+			game_add_side(g, "Allied");
+			game_add_general(g, "fr", "General", 0, -1);
+			game_add_general(g, "al", "General", 1, -1);
+			g->opt.courier_delay = false;
+			a = line_named(g, "a", 0, way == 0 ?
+			    (struct point){ 0, 30 } : (struct point){ 30, 0 },
+			    way == 0 ? DIR_N : DIR_W);
+			e = line_named(g, "e", 1, way == 0 ?
+			    (struct point){ 0, 22 } : (struct point){ 22, 0 },
+			    way == 0 ? DIR_S : DIR_E);
+			game_occupy(g, a, false);
+			game_occupy(g, e, false);
+			g->units[a].formation = g->units[e].formation =
+			    ruleset_form(rs, "road_column");
+			game_occupy(g, a, true);
+			game_occupy(g, e, true);
+			order_move(g, a, 0, 0);
+			ctx = k == 0 ? move_ctx_create(g) : NULL;
+			move_unit(g, ctx, a, -1, NULL, NULL);
+			if (ctx != NULL)
+				move_ctx_free(ctx);
+			at = way == 0 ? g->units[a].pos.y : g->units[a].pos.x;
+			assert_int_equal(at, 26);
+			assert_int_equal(g->units[a].halt, HALT_CONTACT);
+			assert_int_equal(g->units[a].contact, e);
+			game_free(g);
+		}
+	ruleset_free(rs);
+}
+
+/*
+ * move_route_form: a Line sent from [10, 20] to [10, 2] over open ground
+ * has its whole route in Line, its own formation.  With water across rows
+ * 10 to 14, which no formation may enter, none has one: -1.  A battery
+ * that may not enter the ground in its own formation is told the first
+ * that may.
+ */
+static void
+test_move_route_form_own_or_none(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct order o;
+	int x, y;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 2 };
+	assert_int_equal(move_route_form(g, &o), ruleset_form(rs, "line"));
+	for (y = 10; y <= 14; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs,
+			    "water");
+	assert_int_equal(move_route_form(g, &o), -1);
+	o.pts[0] = (struct point){ 40, 2 };	/* off the map */
+	assert_int_equal(move_route_form(g, &o), -1);
+	/* A Limbered battery facing wood across rows 10 to 14, which
+	 * neither Limbered nor its automatic Manoeuvre Column may enter:
+	 * in Road Column (the walk says so too, 3.6.5) it has its way. */
+	for (y = 10; y <= 14; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs, "wood");
+	game_occupy(g, 0, false);
+	g->units[0].arm = ARM_ARTILLERY;
+	g->units[0].klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	g->units[0].formation = ruleset_form(rs, "limbered");
+	game_occupy(g, 0, true);
+	o.pts[0] = (struct point){ 10, 2 };
+	assert_int_equal(move_route_form(g, &o),
+	    ruleset_form(rs, "road_column"));
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * A Move order to the cell the unit stands on is carried out at once: it
+ * spends nothing, halts as arrived and its order is done (none left).
+ */
+static void
+test_move_order_to_its_own_cell_arrives(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+
+	(void)state;
+	order_move(g, 0, 10, 20);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(g->units[0].halt, HALT_ARRIVED);
+	assert_int_equal(g->units[0].order.kind, ORDER_NONE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * The walk borrows its scratch cells from the game's pool and gives every
+ * buffer back (core/cells.h: lent last in, first out, for the game's
+ * life): after a walk that meets an enemy, its preview, its forecast and
+ * the ground it can reach, the pool has none lent (its fields are read
+ * here only to check that contract).
+ */
+static void
+test_walks_give_back_every_cells_buffer(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(40, 40));
+	struct move_preview p;
+	struct point *cells = NULL;
+	int a, e, n;
+
+	(void)state;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	a = line_named(g, "a", 0, (struct point){ 10, 24 }, DIR_N);
+	e = line_named(g, "e", 1, (struct point){ 10, 16 }, DIR_S);
+	order_move(g, a, 10, 2);
+	assert_int_equal(move_preview(g, &g->units[a].order, &p), 0);
+	move_preview_free(&p);
+	assert_int_equal(g->cells->used, 0);
+	assert_int_equal(move_forecast(g, &g->units[a].order, 4, &cells,
+	    &n), -1);	/* stopped by e */
+	free(cells);
+	cells = NULL;
+	assert_int_equal(g->cells->used, 0);
+	n = move_reach(g, a, &cells);
+	assert_true(n > 0);
+	free(cells);
+	assert_int_equal(g->cells->used, 0);
+	move_unit(g, NULL, a, -1, NULL, NULL);
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].contact, e);
+	assert_int_equal(g->cells->used, 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * A way round kept from an earlier turn is planned again when a step of
+ * it is refused (move-walk.c, walk_round: the ground about the unit may
+ * have changed since).  A Column sent N from [10, 20] to [10, 2] meets a
+ * lake (rows 12 and 13, columns 4 to 16) and after two turns keeps a way
+ * round it, E by [11, 15] and [12, 15].  Water laid on [12, 15], its third
+ * turn plans anew and marches on, to [12, 16], instead of halting at the
+ * water's edge on [11, 15].
+ */
+static void
+test_kept_way_round_planned_again_when_refused(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct unit *u = &g->units[0];
+	int x, y;
+
+	(void)state;
+	for (y = 12; y <= 13; y++)
+		for (x = 4; x <= 16; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs, "water");
+	order_move(g, 0, 10, 2);
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 14);
+	assert_true(u->nroute > 2);
+	assert_int_equal(u->route[0].x, 11);
+	assert_int_equal(u->route[0].y, 15);
+	assert_int_equal(u->route[1].x, 12);
+	assert_int_equal(u->route[1].y, 15);
+	map_cell(g->map, 12, 15)->land = ruleset_land(rs, "water");
+	move_unit(g, NULL, 0, -1, NULL, NULL);	/* turning to SE */
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(u->pos.x, 12);
+	assert_int_equal(u->pos.y, 16);
+	assert_int_equal(u->halt, HALT_SPEED);
+	assert_int_equal(u->order.kind, ORDER_MOVE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * Ticks still owed for a crossing belong to the order that began it: a
+ * Line owing 8 ticks given a new Move order marches its whole 3 BD, 6
+ * cells, from [10, 20] to [10, 14], owing nothing (and, meeting no enemy,
+ * in contact with none: -1).
+ */
+static void
+test_new_order_owes_nothing(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+
+	(void)state;
+	g->units[0].owed = 8;
+	order_move(g, 0, 10, 2);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 12);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 14);
+	assert_int_equal(g->units[0].owed, 0);
+	assert_int_equal(g->units[0].contact, -1);	/* none met */
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -534,6 +893,60 @@ test_3_6_6_trail_forgotten_after_formation_change(void **state)
 	assert_false(unit_on_trail(u));
 	assert_int_equal(game_unit_at(g, 8, 21), -1);
 	assert_int_equal(game_unit_at(g, 3, 20), 0);	/* [10..3, 20] */
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.6: a Road Column standing on its road trail, its body bent round
+ * the corner at [8, 20] and running S to [8, 25], follows its road 2
+ * cells E: its body then runs back along the trail it held, [12, 20] to
+ * [8, 20] and S to [8, 23], not as a straight block.
+ */
+static void
+test_3_6_6_trail_kept_into_the_next_march(void **state)
+{
+	static const struct point bend[8] = {
+		{ 10, 20 }, { 9, 20 }, { 8, 20 }, { 8, 21 }, { 8, 22 },
+		{ 8, 23 }, { 8, 24 }, { 8, 25 }
+	};
+	static const struct point after[8] = {
+		{ 12, 20 }, { 11, 20 }, { 10, 20 }, { 9, 20 }, { 8, 20 },
+		{ 8, 21 }, { 8, 22 }, { 8, 23 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct unit *u = &g->units[0];
+	struct point *cells;
+	int i, n;
+
+	(void)state;
+	for (i = 8; i < 25; i++)
+		map_cell(g->map, i, 20)->road = ROAD_BIG;
+	for (i = 20; i < 29; i++)
+		map_cell(g->map, 8, i)->road = ROAD_BIG;
+	game_occupy(g, 0, false);
+	u->facing = DIR_E;
+	u->trail = malloc(sizeof bend);
+	memcpy(u->trail, bend, sizeof bend);
+	u->ntrail = 8;
+	u->trail_facing = DIR_E;
+	u->trail_form = u->formation;
+	game_occupy(g, 0, true);
+	order_move(g, 0, 12, 20);
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	cells = game_cells_take(g);
+	n = game_footprint(g, u, cells);
+	assert_int_equal(u->halt, HALT_ARRIVED);
+	assert_true(unit_on_trail(u));
+	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, after[i].x);
+		assert_int_equal(cells[i].y, after[i].y);
+		assert_int_equal(game_unit_at(g, after[i].x, after[i].y), 0);
+	}
+	assert_int_equal(game_unit_at(g, 8, 24), -1);	/* left behind */
+	game_cells_give(g, cells);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -1049,11 +1462,13 @@ test_order_of_the_most_points(void **state)
 	assert_int_equal(cells[n - 1].y, 20 - ORDER_MAX_POINTS);
 	free(cells);
 	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(move_route_form(g, &o), ruleset_form(rs, "line"));
 	o.npts = ORDER_MAX_POINTS + 1;
 	assert_int_equal(move_preview(g, &o, &p), -1);
 	move_preview_free(&p);
 	assert_int_equal(move_forecast(g, &o, 5, &cells, &n), -1);
 	assert_int_equal(move_route(g, &o, &r), -1);
+	assert_int_equal(move_route_form(g, &o), -1);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -1336,6 +1751,37 @@ test_3_6_5_reach_shows_minimum_move(void **state)
 	}
 	assert_int_equal(ahead, 1);
 	assert_int_equal(far, 0);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * The reachable area prices each step from the facing the unit arrives
+ * with: a Column (2 BD with its drum, 8 ticks) facing E at [10, 20]
+ * reaches [14, 20], 4 cells straight ahead, and no further.
+ */
+static void
+test_move_reach_keeps_the_facing_it_arrives_with(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct point *cells = NULL;
+	int n, i, at4 = 0, at5 = 0;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	g->units[0].facing = DIR_E;
+	game_occupy(g, 0, true);
+	n = move_reach(g, 0, &cells);
+	for (i = 0; i < n; i++) {
+		if (cells[i].x == 14 && cells[i].y == 20)
+			at4 = 1;
+		if (cells[i].x == 15 && cells[i].y == 20)
+			at5 = 1;
+	}
+	assert_int_equal(at4, 1);
+	assert_int_equal(at5, 0);
 	free(cells);
 	game_free(g);
 	ruleset_free(rs);
@@ -2076,9 +2522,22 @@ main(void)
 		cmocka_unit_test(test_gap_between_blocks),
 		cmocka_unit_test(test_3_6_8_enemy_gap_up_to_twice_the_reach),
 		cmocka_unit_test(test_3_6_8_infantry_contact_gap_and_halt),
+		cmocka_unit_test(
+		    test_3_6_8_contact_with_the_tail_of_a_deep_infantry_block),
 		cmocka_unit_test(test_3_6_8_contact_halt_anywhere_on_the_map),
 		cmocka_unit_test(test_3_6_8_index_keeps_units_walks_move),
+		cmocka_unit_test(test_3_6_8_index_on_a_map_one_cell_wide),
+		cmocka_unit_test(
+		    test_3_6_8_contact_with_the_end_of_a_wide_infantry_line),
+		cmocka_unit_test(
+		    test_3_6_8_index_keeps_the_first_place_when_unit_0_leaves),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
+		cmocka_unit_test(test_move_route_form_own_or_none),
+		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),
+		cmocka_unit_test(test_new_order_owes_nothing),
+		cmocka_unit_test(test_walks_give_back_every_cells_buffer),
+		cmocka_unit_test(test_move_reach_keeps_the_facing_it_arrives_with),
+		cmocka_unit_test(test_kept_way_round_planned_again_when_refused),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
 		cmocka_unit_test(test_move_route_round_a_blocking_friend),
 		cmocka_unit_test(test_3_6_8_move_route_keeps_clear_of_contact),
@@ -2088,6 +2547,7 @@ main(void)
 		cmocka_unit_test(test_path_straight_line),
 		cmocka_unit_test(test_M24_3_6_6_column_length_same_on_diagonal),
 		cmocka_unit_test(test_3_6_6_trail_forgotten_after_formation_change),
+		cmocka_unit_test(test_3_6_6_trail_kept_into_the_next_march),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(

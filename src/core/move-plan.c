@@ -38,7 +38,6 @@ preview_run(const struct game *g, const struct order *o, bool plain,
 	move_walk_init(g, o->unit, &w);
 	w.order = o;
 	w.waypoint = 0;
-	w.owed = g->units[o->unit].owed;
 	w.explain = true;
 	w.preview = true;
 	w.plain = plain;

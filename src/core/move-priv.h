@@ -27,7 +27,6 @@ struct move_ctx {
 	int		*next;		/* per unit */
 	int		*prev;
 	int		*bucket;	/* per unit: its bucket, -1 */
-	int		 nunits;
 	int		*used;		/* narrow passages used this turn */
 	int		 nused;
 	int		 capused;

@@ -200,6 +200,8 @@ slot_of(const struct move_ctx *c, const struct unit *u, struct point p)
 	return bucket_of(c, p) * GAME_MAX_SIDES + side;
 }
 
+/* Take unit u out of its list; the caller links it again at once
+ * (ctx_link), which sets its bucket. */
 static void
 ctx_unlink(struct move_ctx *c, int u)
 {
@@ -213,7 +215,6 @@ ctx_unlink(struct move_ctx *c, int u)
 		c->head[b] = c->next[u];
 	if (c->next[u] >= 0)
 		c->prev[c->next[u]] = c->prev[u];
-	c->bucket[u] = -1;
 }
 
 struct move_ctx *
@@ -228,7 +229,6 @@ move_ctx_create(const struct game *g)
 	c->head = xmallocarray((size_t)n, sizeof *c->head);
 	for (i = 0; i < n; i++)
 		c->head[i] = -1;
-	c->nunits = g->nunits;
 	c->reach = move_block_reach(g);
 	c->next = xmallocarray((size_t)g->nunits + 1, sizeof *c->next);
 	c->prev = xmallocarray((size_t)g->nunits + 1, sizeof *c->prev);
@@ -946,19 +946,10 @@ again:
 	while ((w->left > 0 || w->fresh || (w->narrow &&
 	    walk_in_narrow(g, w))) &&
 	    guard++ < 10000) {
+		/* walk_route finds no next cell only past the order's last
+		 * point (walk_goal): the walk has arrived. */
 		if (!walk_route(g, w)) {
-			if (w->arrived)
-				walk_halt(g, w, HALT_ARRIVED, NULL);
-			else {
-				move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
-				    "no way on towards [%d, %d] from here",
-				    w->order->pts[w->waypoint < w->order->npts ?
-				    w->waypoint : w->order->npts - 1].x,
-				    w->order->pts[w->waypoint < w->order->npts ?
-				    w->waypoint : w->order->npts - 1].y);
-				move_note_own(w);
-				walk_halt(g, w, HALT_BLOCKED, NULL);
-			}
+			walk_halt(g, w, HALT_ARRIVED, NULL);
 			return;
 		}
 		before = w->pos;
