@@ -37,6 +37,33 @@ order_to(struct game *g, int u, int x, int y)
 	o->issued = o->arrives = 1;
 }
 
+/*
+ * 3.6.7: the occupancy grid reads each active unit on exactly the cells
+ * of its block and every other cell as empty: a unit that charged or fell
+ * back left nothing of itself where it stood.
+ */
+static void
+assert_occupancy_exact(const struct game *g)
+{
+	struct point *cells = game_cells_take(g);
+	int x, y, u, i, n, owner;
+
+	for (y = 0; y < g->map->h; y++)
+		for (x = 0; x < g->map->w; x++) {
+			owner = -1;
+			for (u = 0; u < g->nunits && owner < 0; u++) {
+				if (!unit_active(&g->units[u]))
+					continue;
+				n = game_footprint(g, &g->units[u], cells);
+				for (i = 0; i < n; i++)
+					if (cells[i].x == x && cells[i].y == y)
+						owner = u;
+			}
+			assert_int_equal(game_unit_at(g, x, y), owner);
+		}
+	game_cells_give(g, cells);
+}
+
 /* French Line at [20, 20] marching north, Allied Line 1.5 BD ahead. */
 static struct game *
 lines(int *a, int *b)
@@ -84,6 +111,8 @@ test_3_4_1_line_charges_and_closes_to_melee_reach(void **state)
 	/* 3.4.2: both hold where they are for the movement phase. */
 	assert_int_equal(g->units[b].halt, HALT_CONTACT);
 	assert_int_equal(g->units[b].halt_turn, g->turn);
+	/* It left free the cells it stood on. */
+	assert_occupancy_exact(g);
 	game_free(g);
 }
 
@@ -149,6 +178,37 @@ test_3_4_1_charger_closed_is_a_target_where_it_stands(void **state)
 	assert_int_equal(nap_gap(g, a, c), 2);
 	assert_int_equal(g->units[c].contact, a);
 	assert_int_equal(g->units[a].charged, g->turn);
+	game_free(g);
+}
+
+/* 3.4.2: a charger already within melee reach does not move: it stays
+ * where it stands, in contact, and the log says they fight in the melee
+ * phase; the target tests (3.4.3). */
+static void
+test_3_4_2_charger_already_within_melee_reach_stays(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 18,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	order_to(g, a, 20, 10);
+	assert_int_equal(nap_gap(g, a, b), 2);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
+	    "charges b, 0.5 BD away"), 1);
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].contact, b);
+	assert_int_equal(g->units[b].contact, a);
+	assert_int_equal(fixture_count(g, "3.4.2", "a is already within "
+	    "melee reach of b (0.5 BD)"), 1);
+	assert_int_equal(fixture_count(g, "3.4.2", "closes"), 0);
+	assert_int_equal(fixture_count(g, "3.4.3", "b is charged and tests"),
+	    1);
 	game_free(g);
 }
 
@@ -346,6 +406,7 @@ test_3_4_4_square_stands_and_horse_falls_back(void **state)
 	assert_int_equal(g->units[a].pos.y, 24);
 	assert_int_equal(g->units[b].cond, COND_FORMED);
 	assert_true(nap_gap(g, a, b) > tab()->melee.reach);
+	assert_occupancy_exact(g);
 	game_free(g);
 }
 
@@ -869,6 +930,42 @@ test_3_4_5_assault_refused(void **state)
 	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
 	    g->units[a].pos, DIR_N, HALT_ARRIVED, &f), 0);
 	assert_int_equal(f.target, -1);
+	/* The Line may charge: the refusal of the call before is gone. */
+	assert_string_equal(f.refused, "");
+	game_free(g);
+}
+
+/* 3.4.5 with 3.4.4: the preview of horse assaulting a formed Square says
+ * the square stands without a test; the charge bears it out, the horse
+ * falling back 1 BD. */
+static void
+test_3_4_5_horse_assault_on_a_square_foreseen(void **state)
+{
+	struct charge_forecast f;
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "line", 20, 22,
+	    DIR_N, 400);
+	b = fixture_unit(g, "sq", 1, ARM_INFANTRY, "line", "square", 20, 16,
+	    DIR_S, 500);
+	assert_int_equal(assault(g, a, b), 0);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
+	    g->units[a].pos, g->units[a].facing, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_NOW);
+	assert_true(f.square);
+	/* Formed foot, not a square: no fall back foreseen. */
+	g->units[b].formation = ruleset_form(g->rs, "line");
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
+	    g->units[a].pos, g->units[a].facing, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, b);
+	assert_false(f.square);
+	g->units[b].formation = tab()->melee.square;
+	nap_phase_charges(g);
+	assert_int_equal(g->units[a].pos.y, 24);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
 	game_free(g);
 }
 
@@ -957,6 +1054,7 @@ main(void)
 		cmocka_unit_test(test_3_4_1_line_charges_and_closes_to_melee_reach),
 		cmocka_unit_test(test_3_4_1_charges_past_a_friend_close_behind),
 		cmocka_unit_test(test_3_4_1_charger_closed_is_a_target_where_it_stands),
+		cmocka_unit_test(test_3_4_2_charger_already_within_melee_reach_stays),
 		cmocka_unit_test(test_3_4_1_no_charge_when_the_order_leads_elsewhere),
 		cmocka_unit_test(test_3_4_1_no_charge_beyond_reach_or_as_mob),
 		cmocka_unit_test(test_3_4_3_target_stands_wavers_or_routs),
@@ -979,6 +1077,7 @@ main(void)
 		cmocka_unit_test(test_3_4_5_assault_within_reach_charges_this_turn),
 		cmocka_unit_test(test_3_4_5_assault_on_the_first_unit_of_the_battle),
 		cmocka_unit_test(test_3_4_5_assault_refused),
+		cmocka_unit_test(test_3_4_5_horse_assault_on_a_square_foreseen),
 		cmocka_unit_test(test_3_4_5_cavalry_assault_charges_next_turn),
 		cmocka_unit_test(test_3_4_5_horse_spent_at_melee_reach_is_no_charge),
 	};
