@@ -384,6 +384,81 @@ test_3_8_reference_from_data(void **state)
 }
 
 /*
+ * 3.1 to 3.10: the rules reference for the phases after movement, whole,
+ * every figure the data file's (command: radius 8, courier_speed 16;
+ * rally: enemy_gap 4, general_reach 4, base 2, musician 1, general 1,
+ * per_losses 10, on the morale dice 2d6; charge: reach 2 and 4, 2d6,
+ * base 4, musician 1, general 1, mob -2, horse -2, flank -2, rout_margin
+ * 3, recoil 1; fire, melee, morale and victory likewise), each line under
+ * its rule number, marked * as marshal's own.
+ */
+static void
+test_3_reference_of_the_phases_from_data(void **state)
+{
+	const struct ruleset *rs = *state;
+	char *buf = xcalloc(16000, 1), *at;
+	static const char want[] =
+	    "Command and couriers (3.1*)\n"
+	    "  a general's orders reach his units within 8 BD at once (3.1.1*)\n"
+	    "  farther off, an aide carries them, riding 16 BD a turn (3.2.1*)\n"
+	    "\n"
+	    "Rally of routed units (3.3*)\n"
+	    "  only with no enemy within 4 BD, at its rear or within 4 BD "
+	    "of a general (3.3.1*)\n"
+	    "  rallies on 2d6 <= Drill + 2, +1 with a musician, +1 near a "
+	    "general, -1 per 10% lost (3.3.2*)\n"
+	    "\n"
+	    "Charges (3.4*)\n"
+	    "  a formed unit under a Move order that leads onto an enemy "
+	    "charges it from 2 BD (infantry) or 4 BD (cavalry) (3.4.1*)\n"
+	    "  the target stands on 2d6 <= Drill + 4; musician +1, general "
+	    "near +1, Mob -2, foot charged by horse -2, flank or rear -2 "
+	    "(3.4.3*)\n"
+	    "  failing by 3 or more it routs; by less it becomes a Mob (3.4.3*)\n"
+	    "  a formed square stands without a test and the horse falls "
+	    "back 1 BD (3.4.4*)\n"
+	    "\n"
+	    "Fire (3.7*)\n"
+	    "  musketry reaches 2 BD; canister 3 BD (3.7.2*)\n"
+	    "  light guns reach 10 BD (3.7.2*)\n"
+	    "  heavy guns reach 14 BD (3.7.2*)\n"
+	    "  horse guns reach 8 BD (3.7.2*)\n"
+	    "  pips = 1d6 + Drill - 3; muskets hit 8 men per 1000 firing "
+	    "per pip; guns 2 (roundshot) or 6 (canister) per gun per pip "
+	    "(3.7.3*)\n"
+	    "\n"
+	    "Melee (3.8*)\n"
+	    "  blocks within 0.5 BD fight (3.8.1*)\n"
+	    "  each side 1d6 + Drill + its formation's pips; horse against "
+	    "foot +2, square against horse +4, flank +2, per doubling of "
+	    "strength +1, Mob -2 (3.8.2*)\n"
+	    "  the loser loses 4% per point of difference, the winner 2% (3.8.3*)\n"
+	    "  beaten by 3 or more a unit routs; by less it becomes a Mob (3.8.4*)\n"
+	    "\n"
+	    "Morale, routs and prisoners (3.9*)\n"
+	    "  a unit that loses 5% in a turn tests: passes on 2d6 <= Drill "
+	    "+ 4 (3.9.1*)\n"
+	    "  routers flee 4 BD (foot), 8 BD (horse), 2 BD (guns) a turn (3.9.3*)\n"
+	    "  a formed enemy within 0.5 BD catches them: 1d6 + modifiers "
+	    ">= 4 and they surrender, else they scatter losing 20% (3.9.5*)\n"
+	    "\n"
+	    "The end of the battle (3.10*)\n"
+	    "  a side that loses the scenario's break point of its men "
+	    "breaks, and the battle ends that turn: the other side wins "
+	    "(3.10.1*)\n"
+	    "  at the last turn each objective scores for the side alone "
+	    "with a formed unit within 1 BD of it (3.10.2*)\n";
+
+	rs->ops->describe(rs, collect, buf);
+	at = strstr(buf, "Command and couriers");
+	assert_non_null(at);
+	if (strcmp(at, want) != 0)
+		fprintf(stderr, "%s", at);
+	assert_string_equal(at, want);
+	free(buf);
+}
+
+/*
  * 3.6.3 to 3.6.6: the movement part of the rules reference, whole: every
  * speed is the data's (movement: speed: Line Drill - 2 BD for foot, Drill
  * for horse, Column 1 and 3, Manoeuvre Column 2 and 5, Road Column 3 and
@@ -1163,6 +1238,7 @@ main(void)
 		cmocka_unit_test(test_3_8_4_rout_margin_checked),
 		cmocka_unit_test(test_3_reference_sections_apart),
 		cmocka_unit_test(test_3_8_reference_from_data),
+		cmocka_unit_test(test_3_reference_of_the_phases_from_data),
 		cmocka_unit_test(test_3_6_reference_from_data),
 		cmocka_unit_test(test_3_6_3_speed_forms),
 		cmocka_unit_test(test_3_7_2_doctrine_reach_from_data),
