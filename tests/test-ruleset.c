@@ -13,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ai/ai.h"
 #include "ai/doctrine.h"
 #include "io/load.h"
 #include "io/yread.h"
@@ -544,6 +545,127 @@ test_3_7_2_doctrine_reach_from_data(void **state)
 	assert_int_equal(r.charge[ARM_CAVALRY], 4 * t);
 	assert_int_equal(r.charge[ARM_ARTILLERY], 0);
 	assert_int_equal(r.melee, t / 2);
+	/* 3.4.1: foot and horse charge in Line, Column and Masse; guns in
+	 * none.  3.7.1: fire reaches 45 degrees either side. */
+	assert_int_equal(r.charge_forms[ARM_INFANTRY],
+	    (1u << ruleset_form(rs, "line")) |
+	    (1u << ruleset_form(rs, "column")) |
+	    (1u << ruleset_form(rs, "masse")));
+	assert_int_equal(r.charge_forms[ARM_CAVALRY],
+	    r.charge_forms[ARM_INFANTRY]);
+	assert_int_equal(r.charge_forms[ARM_ARTILLERY], 0);
+	assert_int_equal(r.arc, 1);
+}
+
+/* The computer's roles are the data file's formations by name; a role
+ * beyond the list has none. */
+static void
+test_doctrine_form_by_role(void **state)
+{
+	const struct ruleset *rs = *state;
+	const struct ai_doctrine *dc = rs->ops->doctrine;
+
+	assert_int_equal(dc->form(rs, AI_ROLE_LINE), ruleset_form(rs, "line"));
+	assert_int_equal(dc->form(rs, AI_ROLE_COLUMN),
+	    ruleset_form(rs, "column"));
+	assert_int_equal(dc->form(rs, AI_ROLE_MARCH),
+	    ruleset_form(rs, "manoeuvre_column"));
+	assert_int_equal(dc->form(rs, AI_ROLE_ROAD),
+	    ruleset_form(rs, "road_column"));
+	assert_int_equal(dc->form(rs, AI_ROLE_SQUARE),
+	    ruleset_form(rs, "square"));
+	assert_int_equal(dc->form(rs, AI_ROLE_LIMBERED),
+	    ruleset_form(rs, "limbered"));
+	assert_int_equal(dc->form(rs, AI_ROLE_UNLIMBERED),
+	    ruleset_form(rs, "unlimbered"));
+	assert_int_equal(dc->form(rs, AI_ROLE_SKIRMISH),
+	    ruleset_form(rs, "skirmish"));
+	assert_true(dc->form(rs, AI_ROLE_LINE) >= 0);
+	assert_int_equal(dc->form(rs, AI_ROLE_COUNT), -1);
+}
+
+/*
+ * 3.8.2 as the computer judges a melee, the dice left out: Drill plus the
+ * formation's pips (foot Line 0, Column 1; horse Line 1; guns limbered -3,
+ * unlimbered -1), horse against foot or guns +2, a Mob -2, a flank +2,
+ * +1 per full doubling of the men (guns are not men).  Own foot in Column
+ * at [20, 20] against foot in Line at [20, 16] facing it, both Drill 4.
+ */
+static void
+test_3_8_2_doctrine_melee_edge_from_data(void **state)
+{
+	const struct ruleset *rs = *state;
+	const struct ai_doctrine *dc = rs->ops->doctrine;
+	struct ai_own u;
+	struct ai_enemy e;
+
+	memset(&u, 0, sizeof u);
+	memset(&e, 0, sizeof e);
+	u.arm = ARM_INFANTRY;
+	u.formation = ruleset_form(rs, "column");
+	u.quality = 4;
+	u.strength = u.strength0 = 500;
+	u.cond = COND_FORMED;
+	u.pos = (struct point){ 20, 20 };
+	u.facing = DIR_N;
+	e.arm = ARM_INFANTRY;
+	e.formation = ruleset_form(rs, "line");
+	e.cond = COND_FORMED;
+	e.pos = (struct point){ 20, 16 };
+	e.facing = DIR_S;
+	e.strength = 500;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 1);
+	/* The enemy's Drill as believed, our own as rated. */
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 2), 3);
+	u.quality = 5;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 2);
+	u.quality = 4;
+	/* A Mob. */
+	e.cond = COND_MOB;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 3);
+	e.cond = COND_FORMED;
+	/* Odds: full doublings only, either way. */
+	e.strength = 251;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 1);
+	e.strength = 250;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 2);
+	e.strength = 125;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 3);
+	e.strength = 999;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 1);
+	e.strength = 1000;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 0);
+	e.strength = 2000;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), -1);
+	e.strength = 500;
+	/* Its flank or rear to us: 90 degrees off its front and more. */
+	e.facing = DIR_SE;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 1);
+	e.facing = DIR_E;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 3);
+	e.facing = DIR_N;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 3);
+	e.facing = DIR_S;
+	/* Horse in Line against foot: 1 + 2. */
+	u.arm = ARM_CAVALRY;
+	u.formation = ruleset_form(rs, "line");
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 3);
+	/* ... and against limbered guns, -3 theirs, men not counted. */
+	e.arm = ARM_ARTILLERY;
+	e.formation = ruleset_form(rs, "limbered");
+	e.strength = 8;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 6);
+	/* ... against horse in Line, even. */
+	e.arm = ARM_CAVALRY;
+	e.formation = ruleset_form(rs, "line");
+	e.strength = 500;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 0);
+	/* Our unlimbered guns against foot in Line: -1, men not counted. */
+	u.arm = ARM_ARTILLERY;
+	u.formation = ruleset_form(rs, "unlimbered");
+	u.strength = 8;
+	e.arm = ARM_INFANTRY;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), -1);
 }
 
 /*
@@ -1242,6 +1364,8 @@ main(void)
 		cmocka_unit_test(test_3_6_reference_from_data),
 		cmocka_unit_test(test_3_6_3_speed_forms),
 		cmocka_unit_test(test_3_7_2_doctrine_reach_from_data),
+		cmocka_unit_test(test_doctrine_form_by_role),
+		cmocka_unit_test(test_3_8_2_doctrine_melee_edge_from_data),
 		cmocka_unit_test(test_HO_doctrine_reach_from_data),
 		cmocka_unit_test(test_3_6_6_road_column_checked_and_described),
 		cmocka_unit_test(test_3_6_3_battery_ap_checked),
