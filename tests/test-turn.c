@@ -825,6 +825,35 @@ test_3_9_3_router_with_its_track_blocked_stays(void **state)
 	game_free(g);
 }
 
+/* 3.9.3: a router one cell short of its rear flees that cell and
+ * reaches it; the turn after, at its rear with no track left, it stays. */
+static void
+test_3_9_3_router_one_cell_from_its_rear(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	/* French rear at [30, 39]. */
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 38,
+	    DIR_S, 600);
+	nap_rout(g, a, "test");
+	assert_int_equal(g->units[a].ntrack, 1);
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].pos.x, 30);
+	assert_int_equal(g->units[a].pos.y, 39);
+	assert_int_equal(g->units[a].moved, 2);
+	assert_int_equal(g->units[a].ntrack, 0);
+	assert_int_equal(fixture_count(g, "3.9.3", "a flees 0.5 BD of its "
+	    "4 BD rout speed along its track, [30, 38] to [30, 39], and "
+	    "reaches its rear"), 1);
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].pos.y, 39);
+	assert_int_equal(fixture_count(g, "3.9.3", "a has fled to its rear "
+	    "and stays there, routed"), 1);
+	game_free(g);
+}
+
 /* Cavalry next to routers: surrender when the roll allows it... */
 static void
 test_3_9_5_capture_by_cavalry(void **state)
@@ -1047,7 +1076,7 @@ test_3_9_6_empty_units_disperse_and_free_their_cells(void **state)
 	struct game *g = field();
 	struct order o;
 	char *cause = NULL;
-	int a, r, b;
+	int a, r, b, e, p, q;
 
 	(void)state;
 	a = fixture_unit(g, "empty", 0, ARM_INFANTRY, "line", "line", 20, 20,
@@ -1064,8 +1093,28 @@ test_3_9_6_empty_units_disperse_and_free_their_cells(void **state)
 	g->units[a].order.unit = a;
 	g->units[a].order.npts = 1;
 	g->units[a].order.pts[0] = (struct point){ 20, 10 };
+	/* The empty unit had planned a route, and an enemy is in contact
+	 * with it; two others are in contact with each other. */
+	g->units[a].route = xcalloc(2, sizeof *g->units[a].route);
+	g->units[a].nroute = 2;
+	e = fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	p = fixture_unit(g, "p", 0, ARM_INFANTRY, "line", "line", 10, 35,
+	    DIR_N, 600);
+	q = fixture_unit(g, "q", 1, ARM_INFANTRY, "line", "line", 10, 33,
+	    DIR_S, 500);
+	g->units[a].contact = e;
+	g->units[e].contact = a;
+	g->units[p].contact = q;
+	g->units[q].contact = p;
 	nap_phase_morale(g);
 	assert_int_equal(g->units[a].cond, COND_DISPERSED);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_int_equal(g->units[e].contact, -1);
+	assert_int_equal(g->units[p].contact, q);
+	assert_int_equal(g->units[q].contact, p);
+	assert_null(g->units[a].route);
+	assert_int_equal(g->units[a].nroute, 0);
 	assert_int_equal(g->units[a].order.kind, ORDER_NONE);	/* no order */
 	assert_int_equal(g->units[r].cond, COND_DISPERSED);
 	assert_true(unit_gone(&g->units[a]) && !unit_active(&g->units[a]));
@@ -1398,6 +1447,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_group_member_in_contact_marches_alone),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
+		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
 		cmocka_unit_test(test_3_9_5_scatter_loses_men),
 		cmocka_unit_test(test_3_9_5_explanation_line),
