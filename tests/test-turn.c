@@ -363,6 +363,38 @@ test_3_8_4_melee_won_short_of_a_rout_ends_the_contact(void **state)
 }
 
 /*
+ * 3.8.3: a drawn melee costs each side the winner's share, 2%: 12 of
+ * either Line's 600 men, and they stay in contact.  The seed is the first
+ * whose two dice tie.
+ */
+static void
+test_3_8_3_drawn_melee_both_lose_the_winners_share(void **state)
+{
+	struct game *g;
+	int a, b, seed;
+	bool found = false;
+
+	(void)state;
+	for (seed = 1; seed < 200 && !found; seed++) {
+		g = melee_of_lines((uint64_t)seed, &a, &b);
+		found = fixture_count(g, "3.8.3", "a drawn melee") == 1;
+		game_free(g);
+	}
+	assert_true(found);
+	g = melee_of_lines((uint64_t)(seed - 1), &a, &b);
+	assert_int_equal(tab()->melee.winner_loss, 2);
+	assert_int_equal(g->units[a].strength, 588);
+	assert_int_equal(g->units[b].strength, 588);
+	assert_int_equal(fixture_count(g, "3.8.3", "both lose 2%: a 12 men, "
+	    "b 12 men"), 1);
+	assert_int_equal(g->units[a].contact, b);
+	assert_int_equal(g->units[b].contact, a);
+	assert_int_equal(g->units[a].cond, COND_FORMED);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	game_free(g);
+}
+
+/*
  * 3.8.2: +1 (odds) per full doubling of the enemy's men: 1,000 foot
  * against 500 have exactly one doubling; 999 against 500 none.
  */
@@ -1433,6 +1465,7 @@ main(void)
 		cmocka_unit_test(test_3_8_1_blocks_apart_do_not_fight),
 		cmocka_unit_test(test_3_8_1_equally_near_the_first_listed_is_fought),
 		cmocka_unit_test(test_3_8_2_square_stands_against_cavalry),
+		cmocka_unit_test(test_3_8_3_drawn_melee_both_lose_the_winners_share),
 		cmocka_unit_test(test_3_8_2_odds_from_exactly_double),
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
 		cmocka_unit_test(test_3_8_4_loser_left_with_no_men_routs),
