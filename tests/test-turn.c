@@ -158,6 +158,21 @@ test_3_7_1_who_may_fire(void **state)
 	assert_int_equal(g->units[col].strength, 600 - hits);
 	assert_int_equal(g->units[line].strength, 500);
 	game_free(g);
+
+	/* 3.7.2: a class of guns the data gives no range (0) never fires,
+	 * not even at an enemy touching its front. */
+	g = field();
+	guns = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light",
+	    "unlimbered", 20, 20, DIR_N, 8);
+	col = fixture_unit(g, "col", 1, ARM_INFANTRY, "line", "column", 20,
+	    16, DIR_N, 600);
+	assert_int_equal(nap_gap(g, guns, col), 0);
+	tab()->fire.art_range[g->units[guns].klass] = 0;
+	nap_phase_fire(g);
+	tab()->fire.art_range[g->units[guns].klass] = 10 * g->rs->ticks;
+	assert_int_equal(fixture_count(g, "3.7.3", NULL), 0);
+	assert_int_equal(g->units[col].strength, 600);
+	game_free(g);
 }
 
 static void
