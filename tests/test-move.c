@@ -1954,6 +1954,53 @@ test_3_6_3_pivot_ends_next_turn_with_the_unlimbering(void **state)
 }
 
 /*
+ * 3.6.3: a battery of Drill 1 spends its one AP limbering up: it stands
+ * limbered where it was, with 0 AP free to move this turn, and the next
+ * turn moves off with its whole Drill in AP (1 AP: 1 BD, 2 cells).
+ */
+static void
+test_3_6_3_battery_that_spends_its_ap_limbering_stays(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "unlimbered");
+	struct unit *u = &g->units[0];
+	struct order o;
+	char *cause = NULL;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->arm = ARM_ARTILLERY;
+	u->klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), 1);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), false);
+	u->strength = u->strength0 = 6;
+	u->pos = (struct point){ 10, 18 };
+	u->facing = DIR_N;
+	game_occupy(g, 0, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = 0;
+	o.pts[0] = (struct point){ 10, 8 };
+	o.npts = 1;
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(count_events(g, 0, "3.6.3", "limbers up: 1 AP, 0 of "
+	    "1 AP (Drill) left"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.3", "; 0 AP free: moves "
+	    "min(0 BD, 2 BD) = 0 BD"), 1);
+	assert_int_equal(g->units[0].formation, ruleset_form(rs,
+	    "limbered"));
+	assert_int_equal(g->units[0].pos.y, 18);
+	assert_int_equal(g->units[0].order.kind, ORDER_MOVE);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 16);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.3: a battery told to face the way it faces already pivots not at
  * all: it is done with the order in the turn, stands where it stood, in
  * its formation, and the log says so.
@@ -2136,6 +2183,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),
 		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),
 		cmocka_unit_test(test_3_6_3_battery_already_facing_needs_no_pivot),
+		cmocka_unit_test(test_3_6_3_battery_that_spends_its_ap_limbering_stays),
 		cmocka_unit_test(test_3_6_3_pivot_ends_next_turn_with_the_unlimbering),
 		cmocka_unit_test(test_path_straight_line),
 		cmocka_unit_test(test_M24_3_6_6_column_length_same_on_diagonal),
