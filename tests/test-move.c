@@ -2001,6 +2001,38 @@ test_3_6_3_battery_that_spends_its_ap_limbering_stays(void **state)
 }
 
 /*
+ * 3.6.3: foot in Line moves Drill - 2 BD; at Drill 1 that is -1 BD,
+ * counted as 0, so its drum's +1 BD gives 1 BD (2 cells) and no less;
+ * without a drum it stays.
+ */
+static void
+test_3_6_3_line_below_nothing_counts_0_before_the_drum(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	int k;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 1);
+	order_move(g, 0, 10, 5);
+	game_turn(g);
+	assert_int_equal(count_events(g, 0, "3.6.3", ", counted as 0"), 1);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 18);
+	game_free(g);
+
+	g = one_unit(rs, "line");
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 1);
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "musician"), false);
+	order_move(g, 0, 10, 5);
+	for (k = 0; k < 2; k++)
+		game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 20);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.3: a battery told to face the way it faces already pivots not at
  * all: it is done with the order in the turn, stands where it stood, in
  * its formation, and the log says so.
@@ -2183,6 +2215,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),
 		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),
 		cmocka_unit_test(test_3_6_3_battery_already_facing_needs_no_pivot),
+		cmocka_unit_test(test_3_6_3_line_below_nothing_counts_0_before_the_drum),
 		cmocka_unit_test(test_3_6_3_battery_that_spends_its_ap_limbering_stays),
 		cmocka_unit_test(test_3_6_3_pivot_ends_next_turn_with_the_unlimbering),
 		cmocka_unit_test(test_path_straight_line),
