@@ -38,9 +38,9 @@ order_to(struct game *g, int u, int x, int y)
 }
 
 /*
- * 3.6.7: the occupancy grid reads each active unit on exactly the cells
- * of its block and every other cell as empty: a unit that charged or fell
- * back left nothing of itself where it stood.
+ * 3.6.7: the occupancy grid reads each unit on the field (routers too)
+ * on exactly the cells of its block and every other cell as empty: a
+ * unit that charged or fell back left nothing of itself where it stood.
  */
 static void
 assert_occupancy_exact(const struct game *g)
@@ -52,7 +52,7 @@ assert_occupancy_exact(const struct game *g)
 		for (x = 0; x < g->map->w; x++) {
 			owner = -1;
 			for (u = 0; u < g->nunits && owner < 0; u++) {
-				if (!unit_active(&g->units[u]))
+				if (cond_gone(g->units[u].cond))
 					continue;
 				n = game_footprint(g, &g->units[u], cells);
 				for (i = 0; i < n; i++)

@@ -49,6 +49,7 @@
 #include "io/yread.h"
 #include "core/ruleset.h"
 #include "util/doc.h"
+#include "util/xalloc.h"
 
 /* name of the test function, scenario file (without .yaml), skip reason */
 #define CLAUSES(X) \
@@ -437,29 +438,45 @@ check_covers(struct run *r, int u, const struct doc_node *n)
 }
 
 /*
- * After the turns, every unit still on the field stands on each of its
- * cells in the game's occupancy grid (the cells a unit covers are not free
- * ground to the others, 3.6.7), whatever formation, place or facing the
- * turns left it in.  Checked on every scenario.
+ * After the turns, every unit still on the field (routers too) stands on
+ * each of its cells in the game's occupancy grid (the cells a unit covers
+ * are not free ground to the others, 3.6.7), whatever formation, place or
+ * facing the turns left it in; and no cell reads as held by a unit that does not
+ * cover it (a unit that moved, wheeled or left the field left nothing
+ * behind).  Checked on every scenario.
  */
 static void
 check_occupancy(struct run *r)
 {
-	struct point *cells = game_cells_take(r->g);
-	int u, i, n;
+	const struct game *g = r->g;
+	struct point *cells = game_cells_take(g);
+	int u, i, n, x, y;
+	bool *held = xcalloc((size_t)g->map->w * (size_t)g->map->h,
+	    sizeof *held);
 
-	for (u = 0; u < r->g->nunits; u++) {
-		if (!unit_active(&r->g->units[u]))
+	for (u = 0; u < g->nunits; u++) {
+		if (cond_gone(g->units[u].cond))
 			continue;
-		n = game_footprint(r->g, &r->g->units[u], cells);
-		for (i = 0; i < n; i++)
-			if (map_inside(r->g->map, cells[i].x, cells[i].y) &&
-			    game_unit_at(r->g, cells[i].x, cells[i].y) < 0)
+		n = game_footprint(g, &g->units[u], cells);
+		for (i = 0; i < n; i++) {
+			if (!map_inside(g->map, cells[i].x, cells[i].y))
+				continue;
+			if (game_unit_at(g, cells[i].x, cells[i].y) < 0)
 				mismatch(r, u, "%s covers [%d, %d] but the "
-				    "cell reads as empty", r->g->units[u].id,
+				    "cell reads as empty", g->units[u].id,
 				    cells[i].x, cells[i].y);
+			held[cells[i].y * g->map->w + cells[i].x] = true;
+		}
 	}
-	game_cells_give(r->g, cells);
+	for (y = 0; y < g->map->h; y++)
+		for (x = 0; x < g->map->w; x++)
+			if (!held[y * g->map->w + x] &&
+			    (u = game_unit_at(g, x, y)) >= 0)
+				mismatch(r, u, "[%d, %d] reads as held by %s, "
+				    "which does not cover it", x, y,
+				    g->units[u].id);
+	free(held);
+	game_cells_give(g, cells);
 }
 
 static void
