@@ -297,6 +297,10 @@ test_checks(void **state)
 	    "'3.6 5' is not a rule number");
 	expect_edit("  speeds: \"3.6.3\"", "  speeds: [3]",
 	    "expected a string, found a sequence");
+	/* 3.6.3: an arm's speeds are a table, by formation or class. */
+	expect_edit("    artillery:                  # limbered batteries, by "
+	    "class\n      light: 2\n      heavy: 1\n      horse: 3\n",
+	    "    artillery: 2\n", "speeds of an arm");
 }
 
 /* 3.8.4: the melee's rout margin is the data's, 1..100, and required. */
