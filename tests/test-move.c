@@ -2033,6 +2033,42 @@ test_3_6_3_line_below_nothing_counts_0_before_the_drum(void **state)
 }
 
 /*
+ * 3.6.3: a battery pays its march in whole AP, any part of a BD counting
+ * as a whole one: limbered, Drill 2 (2 AP), it marches one diagonal and
+ * one straight step (0.75 + 0.5 = 1.25 BD) to its destination, which
+ * costs 2 AP, and has none left to unlimber: it unlimbers next turn.
+ */
+static void
+test_3_6_3_battery_pays_a_part_bd_as_a_whole_ap(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "limbered");
+	struct unit *u = &g->units[0];
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->arm = ARM_ARTILLERY;
+	u->klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), 2);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), false);
+	u->strength = u->strength0 = 6;
+	u->pos = (struct point){ 10, 18 };
+	u->facing = DIR_N;
+	game_occupy(g, 0, true);
+	order_move(g, 0, 11, 16);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 11);
+	assert_int_equal(g->units[0].pos.y, 16);
+	assert_int_equal(g->units[0].moved, 5);
+	assert_int_equal(count_events(g, 0, "3.6.3", "reaches its destination "
+	    "with 0 AP left: it unlimbers next turn"), 1);
+	assert_int_equal(g->units[0].formation, ruleset_form(rs,
+	    "limbered"));
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.3: a battery told to face the way it faces already pivots not at
  * all: it is done with the order in the turn, stands where it stood, in
  * its formation, and the log says so.
@@ -2215,6 +2251,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),
 		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),
 		cmocka_unit_test(test_3_6_3_battery_already_facing_needs_no_pivot),
+		cmocka_unit_test(test_3_6_3_battery_pays_a_part_bd_as_a_whole_ap),
 		cmocka_unit_test(test_3_6_3_line_below_nothing_counts_0_before_the_drum),
 		cmocka_unit_test(test_3_6_3_battery_that_spends_its_ap_limbering_stays),
 		cmocka_unit_test(test_3_6_3_pivot_ends_next_turn_with_the_unlimbering),
