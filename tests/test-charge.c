@@ -661,6 +661,7 @@ test_3_3_2_rally_test_at_the_rear(void **state)
 	nap_phase_rally(g);
 	assert_int_equal(g->units[r].cond, COND_MOB);
 	assert_null(g->units[r].track);
+	assert_int_equal(g->units[r].ntrack, 0);
 	assert_int_equal(g->units[r].order.kind, ORDER_NONE);
 	assert_int_equal(fixture_count(g, "3.3.2", "it rallies, a Mob"), 1);
 	game_free(g);
@@ -692,6 +693,31 @@ test_3_3_2_rally_arithmetic_near_a_general(void **state)
 	nap_phase_rally(g);
 	assert_int_equal(fixture_count(g, "3.3.2", "needs 5 or less (Drill 4 "
 	    "+ 2 +1 (musician) +1 (Durutte near) -3 (37% lost in all))"), 1);
+	game_free(g);
+}
+
+/* 3.3.2: a router that rallies away from its rear, near a general,
+ * gives up its rout track: a Mob with no track left, no order. */
+static void
+test_3_3_2_rallied_unit_keeps_no_rout_track(void **state)
+{
+	struct game *g = field();
+	int r;
+
+	(void)state;
+	r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30, 20,
+	    DIR_S, 500);
+	nap_rout(g, r, "test");
+	assert_true(g->units[r].ntrack > 0);
+	g->generals[0].pos = (struct point){ 32, 22 };
+	tab()->rally.base = 20;			/* it rallies */
+	nap_phase_rally(g);
+	tab()->rally.base = 2;
+	assert_int_equal(fixture_count(g, "3.3.2", "it rallies, a Mob"), 1);
+	assert_int_equal(g->units[r].cond, COND_MOB);
+	assert_null(g->units[r].track);
+	assert_int_equal(g->units[r].ntrack, 0);
+	assert_int_equal(g->units[r].order.kind, ORDER_NONE);
 	game_free(g);
 }
 
@@ -1071,6 +1097,7 @@ main(void)
 		cmocka_unit_test(test_3_3_1_rally_at_the_end_of_the_track),
 		cmocka_unit_test(test_3_3_2_rally_test_at_the_rear),
 		cmocka_unit_test(test_3_3_2_rally_arithmetic_near_a_general),
+		cmocka_unit_test(test_3_3_2_rallied_unit_keeps_no_rout_track),
 		cmocka_unit_test(test_3_4_phases_in_the_turn),
 		cmocka_unit_test(test_3_4_charge_and_rally_tables_refuse_bad_entries),
 		cmocka_unit_test(test_3_4_5_assault_marches_then_charges_next_turn),

@@ -1323,6 +1323,41 @@ test_3_10_2_objectives_at_turn_limit(void **state)
 }
 
 /*
+ * 3.10.2: an objective with formed units of both sides within 1 BD is
+ * contested, one with none held by nobody: neither scores.  French Line
+ * at [20, 11] and Allied Line at [20, 9], both 0.25 BD from the Bridge at
+ * [20, 10]; nobody near the Mill.
+ */
+static void
+test_3_10_2_objective_contested_or_held_by_nobody(void **state)
+{
+	struct game *g = field();
+
+	(void)state;
+	g->opt.turn_limit = 1;
+	g->nobjectives = 2;
+	g->objectives = calloc(2, sizeof *g->objectives);
+	g->objectives[0] = (struct objective){ strdup("Bridge"), { 20, 10 },
+	    3 };
+	g->objectives[1] = (struct objective){ strdup("Mill"), { 50, 30 },
+	    1 };
+	fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 11, DIR_N,
+	    600);
+	fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 9, DIR_S,
+	    600);
+	nap_phase_end(g);
+	assert_int_equal(nap_objective_holder(g, 0), -2);
+	assert_int_equal(nap_objective_holder(g, 1), -1);
+	assert_int_equal(fixture_count(g, "3.10.2", "Bridge is contested: no "
+	    "points"), 1);
+	assert_int_equal(fixture_count(g, "3.10.2", "Mill is held by nobody: "
+	    "no points"), 1);
+	assert_int_equal(fixture_count(g, "3.10.2", "French 0 points, Allies "
+	    "0 points"), 1);
+	game_free(g);
+}
+
+/*
  * 3.10.2: the points decide for either side, and equal points that are
  * not nothing are a draw.  The Allies hold the Bridge (3 points) with a
  * formed unit within 1 BD, the French the Mill (1): French 1, Allies 3,
@@ -1507,6 +1542,7 @@ main(void)
 		cmocka_unit_test(test_3_10_1_side_breaks_at_break_point),
 		cmocka_unit_test(test_3_10_1_both_break_points_decide),
 		cmocka_unit_test(test_3_10_2_objectives_at_turn_limit),
+		cmocka_unit_test(test_3_10_2_objective_contested_or_held_by_nobody),
 		cmocka_unit_test(test_3_10_2_objectives_either_side_wins_or_draws),
 		cmocka_unit_test(test_3_10_1_both_broken_either_side_wins_on_points),
 		cmocka_unit_test(test_phase_tables_refuse_unknown_names),
