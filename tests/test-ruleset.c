@@ -590,9 +590,10 @@ test_doctrine_form_by_role(void **state)
 
 /*
  * 3.8.2 as the computer judges a melee, the dice left out: Drill plus the
- * formation's pips (foot Line 0, Column 1; horse Line 1; guns limbered -3,
- * unlimbered -1), horse against foot or guns +2, a Mob -2, a flank +2,
- * +1 per full doubling of the men (guns are not men).  Own foot in Column
+ * formation's pips (foot Line 0, Column 1, Square 0; horse Line 1; guns
+ * limbered -3, unlimbered -1), horse against foot not in square or guns
+ * +2, a square against horse +4, a Mob -2, a flank +2, +1 per full
+ * doubling of the men (guns are not men), as the melee counts them.  Own foot in Column
  * at [20, 20] against foot in Line at [20, 16] facing it, both Drill 4.
  */
 static void
@@ -663,6 +664,20 @@ test_3_8_2_doctrine_melee_edge_from_data(void **state)
 	e.arm = ARM_CAVALRY;
 	e.formation = ruleset_form(rs, "line");
 	e.strength = 500;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 0);
+	/* ... against foot in Square: no +2 for horse, +4 for the square:
+	 * 1 against 0 + 4. */
+	e.arm = ARM_INFANTRY;
+	e.formation = ruleset_form(rs, "square");
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), -3);
+	/* Our foot in Square against horse in Line: 0 + 4 against 1. */
+	u.arm = ARM_INFANTRY;
+	u.formation = ruleset_form(rs, "square");
+	e.arm = ARM_CAVALRY;
+	e.formation = ruleset_form(rs, "line");
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 3);
+	/* ... and against foot in Line, no square bonus: 0 against 0. */
+	e.arm = ARM_INFANTRY;
 	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 0);
 	/* Our unlimbered guns against foot in Line: -1, men not counted. */
 	u.arm = ARM_ARTILLERY;
