@@ -297,6 +297,17 @@ test_checks(void **state)
 	    "'3.6 5' is not a rule number");
 	expect_edit("  speeds: \"3.6.3\"", "  speeds: [3]",
 	    "expected a string, found a sequence");
+	/* 3.7.2: fire has its infantry table; 3.8.2: the melee's square is
+	 * a formation of the file. */
+	expect_edit("  infantry:\n    range: 2                    # 3.7.2 "
+	    "musketry\n    share: {line: 100, column: 25, masse: 15, square: "
+	    "50, skirmish: 40}   # 3.7.3 percent firing\n    permille: 8      "
+	    "           # 3.7.3 men hit per 1000 firing, per pip\n    "
+	    "drill_base: 3               # 3.7.3 pips = die + Drill - 3\n",
+	    "  infantry: 2\n",
+	    "infantry must be a mapping, not a scalar");
+	expect_edit("  square: square ", "  square: squares ",
+	    "square: no formation 'squares'");
 	/* 3.6.3: an arm's speeds are a table, by formation or class. */
 	expect_edit("    artillery:                  # limbered batteries, by "
 	    "class\n      light: 2\n      heavy: 1\n      horse: 3\n",
