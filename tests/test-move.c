@@ -2069,6 +2069,39 @@ test_3_6_3_battery_pays_a_part_bd_as_a_whole_ap(void **state)
 }
 
 /*
+ * 3.6.5 (issue 12, decision 2): ground with a cost of a quarter BD (a
+ * data file may give Pr in quarters) is entered like any other: a Column
+ * (1 BD, 4 ticks) steps 0.5 BD onto open ground, then has 0.5 BD left;
+ * the fields ahead, Pr 0.25, cost no more than that, so it goes in,
+ * spending all: at [10, 18], 1 BD moved.
+ */
+static void
+test_3_6_5_quarter_bd_ground_is_entered_with_what_is_left(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	int fields = ruleset_land(rs, "fields"), x;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "musician"), false);
+	rs->land[fields].pr = 1;
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 18)->land = (uint8_t)fields;
+	order_move(g, 0, 10, 10);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 18);
+	assert_int_equal(g->units[0].moved, 4);
+	assert_int_equal(count_events(g, 0, "3.6.5", "enters fields (Pr 0.25 "
+	    "+ Pe 0): -0.25 BD besides the step, 0 BD left"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.5", "Pr + Pe of the new "
+	    "ground is not more than the 0.5 BD it has: it goes in as far as "
+	    "that pays and spends all"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.3: a battery told to face the way it faces already pivots not at
  * all: it is done with the order in the turn, stands where it stood, in
  * its formation, and the log says so.
@@ -2251,6 +2284,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),
 		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),
 		cmocka_unit_test(test_3_6_3_battery_already_facing_needs_no_pivot),
+		cmocka_unit_test(test_3_6_5_quarter_bd_ground_is_entered_with_what_is_left),
 		cmocka_unit_test(test_3_6_3_battery_pays_a_part_bd_as_a_whole_ap),
 		cmocka_unit_test(test_3_6_3_line_below_nothing_counts_0_before_the_drum),
 		cmocka_unit_test(test_3_6_3_battery_that_spends_its_ap_limbering_stays),
