@@ -1184,6 +1184,32 @@ test_3_9_6_empty_units_disperse_and_free_their_cells(void **state)
 	game_free(g);
 }
 
+/* 3.9.6: with sixteen units on the field (as many as the game's first
+ * table of units holds), the last of them, emptied, disperses like any
+ * other and the fifteen others stay. */
+static void
+test_3_9_6_the_last_of_sixteen_units_disperses(void **state)
+{
+	struct game *g = field();
+	char id[8];
+	int k, u = -1;
+
+	(void)state;
+	for (k = 0; k < 16; k++) {
+		snprintf(id, sizeof id, "u%d", k);
+		u = fixture_unit(g, id, k % 2, ARM_INFANTRY, "line", "column",
+		    4 + 3 * k, k % 2 ? 5 : 35, k % 2 ? DIR_S : DIR_N, 500);
+	}
+	assert_int_equal(g->nunits, 16);
+	g->units[u].strength = 0;
+	nap_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_DISPERSED);
+	assert_int_equal(fixture_count(g, "3.9.6", NULL), 1);
+	for (k = 0; k < 15; k++)
+		assert_int_equal(g->units[k].cond, COND_FORMED);
+	game_free(g);
+}
+
 /* A dispersed unit is lost for the break point, as prisoners are; and a
  * router scattered down to the number disperses at once. */
 static void
@@ -1539,6 +1565,7 @@ main(void)
 		cmocka_unit_test(test_3_9_5_touch_is_the_limit_of_the_catch),
 		cmocka_unit_test(test_3_9_6_empty_units_disperse_and_free_their_cells),
 		cmocka_unit_test(test_3_9_6_dispersed_count_lost_for_break_point),
+		cmocka_unit_test(test_3_9_6_the_last_of_sixteen_units_disperses),
 		cmocka_unit_test(test_3_10_1_side_breaks_at_break_point),
 		cmocka_unit_test(test_3_10_1_both_break_points_decide),
 		cmocka_unit_test(test_3_10_2_objectives_at_turn_limit),
