@@ -604,6 +604,73 @@ test_3_3_1_no_rally_with_enemy_near(void **state)
 	game_free(g);
 }
 
+/* 3.3.1: an enemy exactly 4 BD off (the enemy_gap) still keeps a router
+ * from rallying; 0.5 BD farther, it no longer does (a general near). */
+static void
+test_3_3_1_enemy_at_exactly_the_gap_prevents_the_rally(void **state)
+{
+	struct game *g;
+	int r, e, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30,
+		    20, DIR_S, 500);
+		g->units[r].cond = COND_ROUTED;
+		g->generals[0].pos = (struct point){ 30, 22 };
+		e = fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "column",
+		    41 + k, 20, DIR_S, 500);
+		assert_int_equal(nap_gap(g, r, e), 16 + 2 * k);
+		assert_int_equal(tab()->rally.enemy_gap, 16);
+		nap_phase_rally(g);
+		assert_int_equal(fixture_count(g, "3.3.1", "r cannot rally: e "
+		    "is 4 BD away, within 4 BD"), k == 0);
+		assert_int_equal(fixture_count(g, "3.3.2", "r tries to rally"),
+		    k == 1);
+		game_free(g);
+	}
+}
+
+/* 3.3.1, 3.3.2: of two generals of its side equally near, the router
+ * names the first in the order of battle; of two enemies equally near,
+ * likewise. */
+static void
+test_3_3_1_equally_near_the_first_listed_counts(void **state)
+{
+	struct game *g = field();
+	int r, e1, e2;
+
+	(void)state;
+	r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30, 20,
+	    DIR_S, 500);
+	g->units[r].cond = COND_ROUTED;
+	game_add_general(g, "fr2", "Lannes", 0, -1);
+	g->generals[0].pos = (struct point){ 32, 20 };
+	g->generals[2].pos = (struct point){ 28, 20 };
+	assert_int_equal(g->generals[2].side, 0);
+	nap_phase_rally(g);
+	assert_int_equal(fixture_count(g, "3.3.2", "+1 (Durutte near)"), 1);
+	assert_int_equal(fixture_count(g, "3.3.2", "Lannes"), 0);
+	game_free(g);
+
+	g = field();
+	r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30, 20,
+	    DIR_S, 500);
+	g->units[r].cond = COND_ROUTED;
+	e1 = fixture_unit(g, "e1", 1, ARM_INFANTRY, "line", "column", 24, 20,
+	    DIR_S, 500);
+	e2 = fixture_unit(g, "e2", 1, ARM_INFANTRY, "line", "column", 36, 20,
+	    DIR_S, 500);
+	assert_int_equal(nap_gap(g, r, e1), nap_gap(g, r, e2));
+	assert_true(nap_gap(g, r, e1) <= tab()->rally.enemy_gap);
+	nap_phase_rally(g);
+	assert_int_equal(fixture_count(g, "3.3.1", "r cannot rally: e1 is"),
+	    1);
+	assert_int_equal(fixture_count(g, "3.3.1", "e2"), 0);
+	game_free(g);
+}
+
 /* 3.3.1: away from its rear and from every general, no test. */
 static void
 test_3_3_1_no_rally_far_from_rear_and_generals(void **state)
@@ -1094,6 +1161,8 @@ main(void)
 		cmocka_unit_test(test_M34_3_6_8_charged_unit_does_not_deploy),
 		cmocka_unit_test(test_3_3_1_no_rally_with_enemy_near),
 		cmocka_unit_test(test_3_3_1_no_rally_far_from_rear_and_generals),
+		cmocka_unit_test(test_3_3_1_equally_near_the_first_listed_counts),
+		cmocka_unit_test(test_3_3_1_enemy_at_exactly_the_gap_prevents_the_rally),
 		cmocka_unit_test(test_3_3_1_rally_at_the_end_of_the_track),
 		cmocka_unit_test(test_3_3_2_rally_test_at_the_rear),
 		cmocka_unit_test(test_3_3_2_rally_arithmetic_near_a_general),
