@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/geom.h"
 #include "core/move.h"
 
 #include "io/yread.h"
@@ -209,6 +210,61 @@ test_3_4_2_charger_already_within_melee_reach_stays(void **state)
 	assert_int_equal(fixture_count(g, "3.4.2", "closes"), 0);
 	assert_int_equal(fixture_count(g, "3.4.3", "b is charged and tests"),
 	    1);
+	game_free(g);
+}
+
+/* 3.4.1: a target exactly 45 degrees off the front (the arc) is charged,
+ * and the preview foresees it: Line a at [20, 20] facing N, the enemy's
+ * Line at [25, 15], north-east, 2 BD away. */
+static void
+test_3_4_1_target_at_the_edge_of_the_arc_is_charged(void **state)
+{
+	struct charge_forecast f;
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 25, 15,
+	    DIR_SW, 500);
+	order_to(g, a, 25, 15);
+	assert_int_equal(geom_heading(g->units[a].pos, g->units[b].pos),
+	    DIR_NE);
+	assert_int_equal(tab()->charge.arc, 1);
+	assert_int_equal(nap_gap(g, a, b), 8);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
+	    g->units[a].pos, g->units[a].facing, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_NOW);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
+	    "charges b, 2 BD away"), 1);
+	assert_int_equal(g->units[b].charged, g->turn);
+	game_free(g);
+}
+
+/* 3.4.2: a charge whose first step is barred (a friend close in front)
+ * falters where it stands: the charger moves nothing. */
+static void
+test_3_4_2_charge_barred_at_once_moves_nothing(void **state)
+{
+	int a, b, f;
+	struct game *g = lines(&a, &b);
+
+	(void)state;
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 20, 18,
+	    DIR_N, 600);
+	assert_int_equal(nap_gap(g, a, f), 0);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
+	    "charges b"), 1);
+	assert_int_equal(fixture_count(g, "3.4.2", "a's charge falters: it "
+	    "closes from [20, 20] to [20, 20] but stands 1.5 BD from b"), 1);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_occupancy_exact(g);
 	game_free(g);
 }
 
@@ -954,6 +1010,35 @@ test_3_4_5_assault_within_reach_charges_this_turn(void **state)
 	game_free(g);
 }
 
+/* 3.4.5 as test_3_4_5_assault_marches_then_charges_next_turn, the target
+ * the first unit of the battle (unit 0): the preview foresees the charge
+ * of the next turn on it just the same. */
+static void
+test_3_4_5_assault_next_turn_on_the_first_unit(void **state)
+{
+	struct charge_forecast f;
+	struct move_preview pv;
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 24,
+	    DIR_S, 500);
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 20, 30,
+	    DIR_N, 600);
+	assert_int_equal(b, 0);
+	assert_int_equal(assault(g, a, b), 0);
+	assert_int_equal(move_preview(g, &g->units[a].order, &pv), 0);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order, pv.pos,
+	    pv.facing, pv.halt, &f), 0);
+	assert_int_equal(pv.pos.y, 28);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_NEXT);
+	assert_int_equal(f.gap, 6);
+	move_preview_free(&pv);
+	game_free(g);
+}
+
 /* 3.4.5 as test_3_4_5_assault_within_reach_charges_this_turn, the target
  * the first unit of the battle (unit 0): the same charge, from 1.5 BD,
  * needing 6 or less (Drill 4 + 4 -2 for a Mob). */
@@ -1148,6 +1233,8 @@ main(void)
 		cmocka_unit_test(test_3_4_1_charges_past_a_friend_close_behind),
 		cmocka_unit_test(test_3_4_1_charger_closed_is_a_target_where_it_stands),
 		cmocka_unit_test(test_3_4_2_charger_already_within_melee_reach_stays),
+		cmocka_unit_test(test_3_4_1_target_at_the_edge_of_the_arc_is_charged),
+		cmocka_unit_test(test_3_4_2_charge_barred_at_once_moves_nothing),
 		cmocka_unit_test(test_3_4_1_no_charge_when_the_order_leads_elsewhere),
 		cmocka_unit_test(test_3_4_1_no_charge_beyond_reach_or_as_mob),
 		cmocka_unit_test(test_3_4_3_target_stands_wavers_or_routs),
@@ -1172,6 +1259,7 @@ main(void)
 		cmocka_unit_test(test_3_4_5_assault_marches_then_charges_next_turn),
 		cmocka_unit_test(test_3_4_5_assault_within_reach_charges_this_turn),
 		cmocka_unit_test(test_3_4_5_assault_on_the_first_unit_of_the_battle),
+		cmocka_unit_test(test_3_4_5_assault_next_turn_on_the_first_unit),
 		cmocka_unit_test(test_3_4_5_assault_refused),
 		cmocka_unit_test(test_3_4_5_horse_assault_on_a_square_foreseen),
 		cmocka_unit_test(test_3_4_5_cavalry_assault_charges_next_turn),

@@ -53,6 +53,31 @@ test_3_7_3_line_volley_arithmetic(void **state)
 	game_free(g);
 }
 
+/* 3.7.1: a unit with no men left is no target: the Line fires past the
+ * emptied one 1.5 BD ahead at the next enemy, 2 BD off to the north-east. */
+static void
+test_3_7_1_a_unit_with_no_men_is_no_target(void **state)
+{
+	struct game *g = field();
+	int a, b, c;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 26, 15,
+	    DIR_S, 500);
+	g->units[b].strength = 0;
+	assert_int_equal(nap_gap(g, a, b), 6);
+	assert_true(nap_gap(g, a, c) > 6);
+	assert_true(nap_gap(g, a, c) <= tab()->fire.inf_range);
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", "a fires at b"), 0);
+	assert_int_equal(fixture_count(g, "3.7.3", "a fires at c"), 1);
+	game_free(g);
+}
+
 /* 3.7.3: the share of a formation's men that fire is the data's, down
  * to its least: a Line whose share were 1% fires with 6 of its 600. */
 static void
@@ -1535,6 +1560,7 @@ main(void)
 		cmocka_unit_test(test_3_7_3_least_share_still_fires),
 		cmocka_unit_test(test_3_7_2_out_of_range_no_fire),
 		cmocka_unit_test(test_3_7_3_line_volley_arithmetic),
+		cmocka_unit_test(test_3_7_1_a_unit_with_no_men_is_no_target),
 		cmocka_unit_test(test_3_7_3_unlimbered_battery_fires_canister),
 		cmocka_unit_test(test_3_7_4_wood_halves_the_hits),
 		cmocka_unit_test(test_3_7_5_fire_is_simultaneous),
