@@ -676,6 +676,26 @@ test_3_9_1_explanation_line(void **state)
 	game_free(g);
 }
 
+/* 3.9.1: one full 10% lost in all costs 1: 90 of 600 lost (15%), 40 of
+ * them this turn (7%), Drill 4 + 4 - 1 = 7. */
+static void
+test_3_9_1_one_full_tenth_lost_costs_one(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	g->units[a].strength = 510;
+	g->units[a].lost_turn = 40;
+	nap_phase_morale(g);
+	assert_int_equal(fixture_count(g, "3.9.1", "a lost 7% this turn and "
+	    "tests morale: needs 7 or less (Drill 4 + 4 -1 (15% lost in "
+	    "all)); rolls "), 1);
+	game_free(g);
+}
+
 /*
  * The bounds of the test: a roll equal to what it needs holds; one more
  * fails by 1, a Mob; three more fails by 3, a rout.  Drill 4, drum +1,
@@ -818,6 +838,39 @@ test_3_6_3_group_member_in_contact_marches_alone(void **state)
 			    "as one line");
 		game_free(g);
 	}
+}
+
+/* 3.6.3: a group order that only one of its units still holds (the
+ * other was given a Stop order since) is no line: that unit, the first
+ * of the battle here, marches alone to its own place. */
+static void
+test_3_6_3_group_order_left_to_one_unit_marches_alone(void **state)
+{
+	struct game *g;
+	struct order o;
+	char *cause = NULL;
+	int a, b;
+
+	(void)state;
+	g = brigade(-1, &a, &b);
+	assert_int_equal(a, 0);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_STOP;
+	o.unit = b;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("stop order refused: %s", cause);
+	game_turn(g);
+	assert_int_equal(fixture_count(g, "3.6.3", "a: the units of its group "
+	    "order do not stand in one line, so they do not wheel as one: it "
+	    "marches alone to its own place"), 1);
+	assert_int_equal(fixture_count(g, "3.6.3", "do not stand in one "
+	    "line"), 1);
+	assert_int_equal(fixture_count(g, "3.6.3", "with its line of 2 "
+	    "units"), 0);
+	game_free(g);
 }
 
 /* Infantry flees 4 BD (16 ticks) a turn along its track. */
@@ -1576,10 +1629,12 @@ main(void)
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
 		cmocka_unit_test(test_3_9_1_explanation_line),
+		cmocka_unit_test(test_3_9_1_one_full_tenth_lost_costs_one),
 		cmocka_unit_test(test_3_9_1_test_bounds),
 		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
 		cmocka_unit_test(test_3_6_3_group_member_in_contact_marches_alone),
+		cmocka_unit_test(test_3_6_3_group_order_left_to_one_unit_marches_alone),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),
