@@ -2092,6 +2092,8 @@ test_3_6_5_quarter_bd_ground_is_entered_with_what_is_left(void **state)
 	assert_int_equal(g->units[0].pos.x, 10);
 	assert_int_equal(g->units[0].pos.y, 18);
 	assert_int_equal(g->units[0].moved, 4);
+	assert_int_equal(count_events(g, 0, "3.6.1", "A marches under its Move "
+	    "order towards [10, 10]; its colonel rides at the front"), 1);
 	assert_int_equal(count_events(g, 0, "3.6.5", "enters fields (Pr 0.25 "
 	    "+ Pe 0): -0.25 BD besides the step, 0 BD left"), 1);
 	assert_int_equal(count_events(g, 0, "3.6.5", "Pr + Pe of the new "

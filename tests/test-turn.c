@@ -14,6 +14,7 @@
 
 #include "core/near.h"
 #include "io/yread.h"
+#include "rules/napoleonic/move.h"
 #include "rules/napoleonic/phases.h"
 #define TURN_FIXTURE_SHARED
 #include "turn-fixture.h"
@@ -873,6 +874,41 @@ test_3_6_3_group_order_left_to_one_unit_marches_alone(void **state)
 	game_free(g);
 }
 
+/* 3.6.3: a battery that must limber to move, with a friend too close
+ * behind for its limbered block, stays unlimbered where it is. */
+static void
+test_3_6_3_battery_with_no_room_to_limber_stays(void **state)
+{
+	struct game *g = field();
+	struct order *o;
+	int gun, f;
+
+	(void)state;
+	gun = fixture_unit(g, "gun", 0, ARM_ARTILLERY, "light", "unlimbered",
+	    20, 20, DIR_N, 8);
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 20, 23,
+	    DIR_N, 600);
+	assert_int_equal(nap_gap(g, gun, f), 2);
+	assert_true(game_fits(g, gun, g->units[gun].pos, DIR_N,
+	    ruleset_form(g->rs, "limbered"), -1, NULL) != 0);
+	o = &g->units[gun].order;
+	o->kind = ORDER_MOVE;
+	o->unit = gun;
+	o->general = -1;
+	o->npts = 1;
+	o->pts[0] = (struct point){ 20, 10 };
+	o->issued = o->arrives = 1;
+	nap_phase_movement(g);
+	assert_int_equal(fixture_count(g, "3.6.3", "gun has no room to limber "
+	    "up"), 1);
+	assert_int_equal(g->units[gun].halt, HALT_BLOCKED);
+	assert_int_equal(g->units[gun].formation, ruleset_form(g->rs,
+	    "unlimbered"));
+	assert_int_equal(g->units[gun].pos.y, 20);
+	assert_int_equal(g->units[gun].moved, 0);
+	game_free(g);
+}
+
 /* Infantry flees 4 BD (16 ticks) a turn along its track. */
 static void
 test_3_9_3_routers_flee_at_rout_speed(void **state)
@@ -1635,6 +1671,7 @@ main(void)
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
 		cmocka_unit_test(test_3_6_3_group_member_in_contact_marches_alone),
 		cmocka_unit_test(test_3_6_3_group_order_left_to_one_unit_marches_alone),
+		cmocka_unit_test(test_3_6_3_battery_with_no_room_to_limber_stays),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),
