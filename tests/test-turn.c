@@ -909,6 +909,51 @@ test_3_6_3_battery_with_no_room_to_limber_stays(void **state)
 	game_free(g);
 }
 
+/* 3.6.2: a unit that marched last turn and now holds a Stop order stops,
+ * and the log says it was moving; the turn after, standing, it just
+ * holds the order. */
+static void
+test_3_6_2_stop_order_after_a_march_stops_the_unit(void **state)
+{
+	struct game *g = field();
+	struct order o;
+	char *cause = NULL;
+	int a;
+
+	(void)state;
+	g->opt.courier_delay = false;
+	g->opt.random_speed = false;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 20, 30,
+	    DIR_N, 600);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = a;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 20, 10 };
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("move order refused: %s", cause);
+	game_turn(g);
+	assert_int_equal(g->units[a].pos.y, 28);
+	o.kind = ORDER_STOP;
+	o.npts = 0;
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("stop order refused: %s", cause);
+	game_turn(g);
+	assert_int_equal(g->units[a].pos.y, 28);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(fixture_count(g, "3.6.2", "a does not move: it holds "
+	    "a stop order (it was moving: it stops)"), 1);
+	game_turn(g);
+	assert_int_equal(fixture_count(g, "3.6.2", "a does not move: it holds "
+	    "a stop order"), 2);
+	assert_int_equal(fixture_count(g, "3.6.2", "(it was moving: it "
+	    "stops)"), 1);
+	game_free(g);
+}
+
 /* Infantry flees 4 BD (16 ticks) a turn along its track. */
 static void
 test_3_9_3_routers_flee_at_rout_speed(void **state)
@@ -1672,6 +1717,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_group_member_in_contact_marches_alone),
 		cmocka_unit_test(test_3_6_3_group_order_left_to_one_unit_marches_alone),
 		cmocka_unit_test(test_3_6_3_battery_with_no_room_to_limber_stays),
+		cmocka_unit_test(test_3_6_2_stop_order_after_a_march_stops_the_unit),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),
