@@ -171,6 +171,7 @@
 	X(test_M20_3_6_5_two_contours_in_one_step, "M20-two-contours-in-one-step", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_clear_road_5bd, "M21-cavalry-road-column-clear-road-5bd", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_crowded_3bd, "M21-cavalry-road-column-crowded-3bd", NULL) \
+	X(test_M21_3_6_6_friend_on_the_road_is_the_first_unit, "M21-friend-on-the-road-is-the-first-unit", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_unit_across_the_road_3bd, "M21-cavalry-road-column-unit-across-the-road-3bd", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_marching_north_unit_across_3bd, "M21-cavalry-road-column-marching-north-unit-across-3bd", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_trumpet_6bd, "M21-cavalry-road-column-trumpet-6bd", NULL) \
