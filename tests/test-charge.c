@@ -688,6 +688,34 @@ test_3_3_1_enemy_at_exactly_the_gap_prevents_the_rally(void **state)
 	}
 }
 
+/* 3.3.1: a general exactly 4 BD off (general_reach, 16 ticks) lets a
+ * router away from its rear try to rally; one a quarter BD farther (three
+ * diagonal and four straight steps, 17 ticks) does not. */
+static void
+test_3_3_1_general_at_exactly_the_reach(void **state)
+{
+	struct game *g;
+	int r, k;
+	static const struct point at[2] = { { 38, 20 }, { 37, 23 } };
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30,
+		    20, DIR_S, 500);
+		g->units[r].cond = COND_ROUTED;
+		g->generals[0].pos = at[k];
+		assert_int_equal(geom_dist(g->units[r].pos, at[k]), 16 + k);
+		assert_int_equal(tab()->rally.general_reach, 16);
+		nap_phase_rally(g);
+		assert_int_equal(fixture_count(g, "3.3.2", "r tries to rally"),
+		    k == 0);
+		assert_int_equal(fixture_count(g, "3.3.1", "r cannot rally yet"),
+		    k == 1);
+		game_free(g);
+	}
+}
+
 /* 3.3.1, 3.3.2: of two generals of its side equally near, the router
  * names the first in the order of battle; of two enemies equally near,
  * likewise. */
@@ -1249,6 +1277,7 @@ main(void)
 		cmocka_unit_test(test_3_3_1_no_rally_with_enemy_near),
 		cmocka_unit_test(test_3_3_1_no_rally_far_from_rear_and_generals),
 		cmocka_unit_test(test_3_3_1_equally_near_the_first_listed_counts),
+		cmocka_unit_test(test_3_3_1_general_at_exactly_the_reach),
 		cmocka_unit_test(test_3_3_1_enemy_at_exactly_the_gap_prevents_the_rally),
 		cmocka_unit_test(test_3_3_1_rally_at_the_end_of_the_track),
 		cmocka_unit_test(test_3_3_2_rally_test_at_the_rear),

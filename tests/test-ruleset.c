@@ -16,6 +16,7 @@
 #include "ai/ai.h"
 #include "ai/doctrine.h"
 #include "io/load.h"
+#include "rules/napoleonic/phases.h"
 #include "io/yread.h"
 #include "core/ruleset.h"
 #include "util/xalloc.h"
@@ -246,6 +247,27 @@ expect_edit(const char *from, const char *to, const char *msg)
 	if (strstr(got, msg) == NULL)
 		fail_msg("'%s' does not contain '%s'", got, msg);
 	free(got);
+}
+
+/* 3.8.1: a distance of 0 is a figure (blocks that touch): melee reach 0
+ * loads, and so does a charge recoil of 0; -0.5 is refused. */
+static void
+test_3_8_1_distance_zero_is_a_figure(void **state)
+{
+	struct ruleset *rs;
+
+	(void)state;
+	rs = load_edited_ok("  reach: 0.5                    # 3.8.1",
+	    "  reach: 0                      # 3.8.1");
+	assert_non_null(rs);
+	assert_int_equal(nap_phases(rs)->melee.reach, 0);
+	ruleset_free(rs);
+	rs = load_edited_ok("  recoil: 1 ", "  recoil: 0 ");
+	assert_non_null(rs);
+	assert_int_equal(nap_phases(rs)->charge.recoil, 0);
+	ruleset_free(rs);
+	expect_edit("  reach: 0.5                    # 3.8.1",
+	    "  reach: -0.5                   # 3.8.1", "out of range");
 }
 
 static void
@@ -1394,6 +1416,7 @@ main(void)
 		cmocka_unit_test(test_3_8_4_rout_margin_checked),
 		cmocka_unit_test(test_3_reference_sections_apart),
 		cmocka_unit_test(test_3_8_reference_from_data),
+		cmocka_unit_test(test_3_8_1_distance_zero_is_a_figure),
 		cmocka_unit_test(test_3_reference_of_the_phases_from_data),
 		cmocka_unit_test(test_3_6_reference_from_data),
 		cmocka_unit_test(test_3_6_3_speed_forms),

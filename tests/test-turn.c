@@ -1486,6 +1486,7 @@ static void
 test_3_10_2_objectives_at_turn_limit(void **state)
 {
 	struct game *g = field();
+	int k;
 
 	(void)state;
 	g->opt.turn_limit = 1;
@@ -1504,6 +1505,10 @@ test_3_10_2_objectives_at_turn_limit(void **state)
 	    1);
 	assert_int_equal(fixture_count(g, "3.10.2", "French 3 points, "
 	    "Allies 1 point: the French win"), 1);
+	/* The battle's result is no unit's event. */
+	for (k = 0; k < g->log.n; k++)
+		if (strcmp(g->log.v[k].rule, "3.10.2") == 0)
+			assert_int_equal(g->log.v[k].unit, -1);
 	game_free(g);
 }
 
@@ -1553,7 +1558,7 @@ static void
 test_3_10_2_objectives_either_side_wins_or_draws(void **state)
 {
 	struct game *g;
-	int round;
+	int round, k;
 
 	(void)state;
 	for (round = 0; round < 2; round++) {
@@ -1581,6 +1586,9 @@ test_3_10_2_objectives_either_side_wins_or_draws(void **state)
 			assert_int_equal(fixture_count(g, "3.10.2", "turn limit "
 			    "1: French 2 points, Allies 2 points: a draw"), 1);
 		}
+		for (k = 0; k < g->log.n; k++)
+			if (strcmp(g->log.v[k].rule, "3.10.2") == 0)
+				assert_int_equal(g->log.v[k].unit, -1);
 		game_free(g);
 	}
 }
