@@ -268,6 +268,37 @@ test_3_4_2_charge_barred_at_once_moves_nothing(void **state)
 	game_free(g);
 }
 
+/* 3.4.1: with sixteen units on the field (as many as the game's first
+ * table of units holds), the last of them charges like any other. */
+static void
+test_3_4_1_the_last_of_sixteen_units_charges(void **state)
+{
+	struct game *g = field();
+	char id[8];
+	int k, a, b;
+
+	(void)state;
+	for (k = 0; k < 14; k++) {
+		snprintf(id, sizeof id, "u%d", k);
+		fixture_unit(g, id, k % 2, ARM_INFANTRY, "line", "column",
+		    4 + 3 * k, k % 2 ? 2 : 37, k % 2 ? DIR_S : DIR_N, 500);
+	}
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	assert_int_equal(g->nunits, 16);
+	assert_int_equal(a, 15);
+	order_to(g, a, 20, 10);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
+	    "charges b, 1.5 BD away"), 1);
+	assert_int_equal(fixture_count(g, "3.4.1", NULL), 1);
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(g->units[b].charged, g->turn);
+	game_free(g);
+}
+
 /* 3.4.1: a Move order leading elsewhere is no charge. */
 static void
 test_3_4_1_no_charge_when_the_order_leads_elsewhere(void **state)
@@ -1263,6 +1294,7 @@ main(void)
 		cmocka_unit_test(test_3_4_2_charger_already_within_melee_reach_stays),
 		cmocka_unit_test(test_3_4_1_target_at_the_edge_of_the_arc_is_charged),
 		cmocka_unit_test(test_3_4_2_charge_barred_at_once_moves_nothing),
+		cmocka_unit_test(test_3_4_1_the_last_of_sixteen_units_charges),
 		cmocka_unit_test(test_3_4_1_no_charge_when_the_order_leads_elsewhere),
 		cmocka_unit_test(test_3_4_1_no_charge_beyond_reach_or_as_mob),
 		cmocka_unit_test(test_3_4_3_target_stands_wavers_or_routs),
