@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/geom.h"
 #include "core/move.h"
 
 #include "io/yread.h"
@@ -35,6 +36,33 @@ order_to(struct game *g, int u, int x, int y)
 	o->npts = 1;
 	o->pts[0] = (struct point){ x, y };
 	o->issued = o->arrives = 1;
+}
+
+/*
+ * 3.6.7: the occupancy grid reads each unit on the field (routers too)
+ * on exactly the cells of its block and every other cell as empty: a
+ * unit that charged or fell back left nothing of itself where it stood.
+ */
+static void
+assert_occupancy_exact(const struct game *g)
+{
+	struct point *cells = game_cells_take(g);
+	int x, y, u, i, n, owner;
+
+	for (y = 0; y < g->map->h; y++)
+		for (x = 0; x < g->map->w; x++) {
+			owner = -1;
+			for (u = 0; u < g->nunits && owner < 0; u++) {
+				if (cond_gone(g->units[u].cond))
+					continue;
+				n = game_footprint(g, &g->units[u], cells);
+				for (i = 0; i < n; i++)
+					if (cells[i].x == x && cells[i].y == y)
+						owner = u;
+			}
+			assert_int_equal(game_unit_at(g, x, y), owner);
+		}
+	game_cells_give(g, cells);
 }
 
 /* French Line at [20, 20] marching north, Allied Line 1.5 BD ahead. */
@@ -84,6 +112,8 @@ test_3_4_1_line_charges_and_closes_to_melee_reach(void **state)
 	/* 3.4.2: both hold where they are for the movement phase. */
 	assert_int_equal(g->units[b].halt, HALT_CONTACT);
 	assert_int_equal(g->units[b].halt_turn, g->turn);
+	/* It left free the cells it stood on. */
+	assert_occupancy_exact(g);
 	game_free(g);
 }
 
@@ -149,6 +179,123 @@ test_3_4_1_charger_closed_is_a_target_where_it_stands(void **state)
 	assert_int_equal(nap_gap(g, a, c), 2);
 	assert_int_equal(g->units[c].contact, a);
 	assert_int_equal(g->units[a].charged, g->turn);
+	game_free(g);
+}
+
+/* 3.4.2: a charger already within melee reach does not move: it stays
+ * where it stands, in contact, and the log says they fight in the melee
+ * phase; the target tests (3.4.3). */
+static void
+test_3_4_2_charger_already_within_melee_reach_stays(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 18,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	order_to(g, a, 20, 10);
+	assert_int_equal(nap_gap(g, a, b), 2);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
+	    "charges b, 0.5 BD away"), 1);
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].contact, b);
+	assert_int_equal(g->units[b].contact, a);
+	assert_int_equal(fixture_count(g, "3.4.2", "a is already within "
+	    "melee reach of b (0.5 BD)"), 1);
+	assert_int_equal(fixture_count(g, "3.4.2", "closes"), 0);
+	assert_int_equal(fixture_count(g, "3.4.3", "b is charged and tests"),
+	    1);
+	game_free(g);
+}
+
+/* 3.4.1: a target exactly 45 degrees off the front (the arc) is charged,
+ * and the preview foresees it: Line a at [20, 20] facing N, the enemy's
+ * Line at [25, 15], north-east, 2 BD away. */
+static void
+test_3_4_1_target_at_the_edge_of_the_arc_is_charged(void **state)
+{
+	struct charge_forecast f;
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 25, 15,
+	    DIR_SW, 500);
+	order_to(g, a, 25, 15);
+	assert_int_equal(geom_heading(g->units[a].pos, g->units[b].pos),
+	    DIR_NE);
+	assert_int_equal(tab()->charge.arc, 1);
+	assert_int_equal(nap_gap(g, a, b), 8);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
+	    g->units[a].pos, g->units[a].facing, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_NOW);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
+	    "charges b, 2 BD away"), 1);
+	assert_int_equal(g->units[b].charged, g->turn);
+	game_free(g);
+}
+
+/* 3.4.2: a charge whose first step is barred (a friend close in front)
+ * falters where it stands: the charger moves nothing. */
+static void
+test_3_4_2_charge_barred_at_once_moves_nothing(void **state)
+{
+	int a, b, f;
+	struct game *g = lines(&a, &b);
+
+	(void)state;
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 20, 18,
+	    DIR_N, 600);
+	assert_int_equal(nap_gap(g, a, f), 0);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
+	    "charges b"), 1);
+	assert_int_equal(fixture_count(g, "3.4.2", "a's charge falters: it "
+	    "closes from [20, 20] to [20, 20] but stands 1.5 BD from b"), 1);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_occupancy_exact(g);
+	game_free(g);
+}
+
+/* 3.4.1: with sixteen units on the field (as many as the game's first
+ * table of units holds), the last of them charges like any other. */
+static void
+test_3_4_1_the_last_of_sixteen_units_charges(void **state)
+{
+	struct game *g = field();
+	char id[8];
+	int k, a, b;
+
+	(void)state;
+	for (k = 0; k < 14; k++) {
+		snprintf(id, sizeof id, "u%d", k);
+		fixture_unit(g, id, k % 2, ARM_INFANTRY, "line", "column",
+		    4 + 3 * k, k % 2 ? 2 : 37, k % 2 ? DIR_S : DIR_N, 500);
+	}
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	assert_int_equal(g->nunits, 16);
+	assert_int_equal(a, 15);
+	order_to(g, a, 20, 10);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
+	    "charges b, 1.5 BD away"), 1);
+	assert_int_equal(fixture_count(g, "3.4.1", NULL), 1);
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(g->units[b].charged, g->turn);
 	game_free(g);
 }
 
@@ -346,6 +493,7 @@ test_3_4_4_square_stands_and_horse_falls_back(void **state)
 	assert_int_equal(g->units[a].pos.y, 24);
 	assert_int_equal(g->units[b].cond, COND_FORMED);
 	assert_true(nap_gap(g, a, b) > tab()->melee.reach);
+	assert_occupancy_exact(g);
 	game_free(g);
 }
 
@@ -543,6 +691,101 @@ test_3_3_1_no_rally_with_enemy_near(void **state)
 	game_free(g);
 }
 
+/* 3.3.1: an enemy exactly 4 BD off (the enemy_gap) still keeps a router
+ * from rallying; 0.5 BD farther, it no longer does (a general near). */
+static void
+test_3_3_1_enemy_at_exactly_the_gap_prevents_the_rally(void **state)
+{
+	struct game *g;
+	int r, e, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30,
+		    20, DIR_S, 500);
+		g->units[r].cond = COND_ROUTED;
+		g->generals[0].pos = (struct point){ 30, 22 };
+		e = fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "column",
+		    41 + k, 20, DIR_S, 500);
+		assert_int_equal(nap_gap(g, r, e), 16 + 2 * k);
+		assert_int_equal(tab()->rally.enemy_gap, 16);
+		nap_phase_rally(g);
+		assert_int_equal(fixture_count(g, "3.3.1", "r cannot rally: e "
+		    "is 4 BD away, within 4 BD"), k == 0);
+		assert_int_equal(fixture_count(g, "3.3.2", "r tries to rally"),
+		    k == 1);
+		game_free(g);
+	}
+}
+
+/* 3.3.1: a general exactly 4 BD off (general_reach, 16 ticks) lets a
+ * router away from its rear try to rally; one a quarter BD farther (three
+ * diagonal and four straight steps, 17 ticks) does not. */
+static void
+test_3_3_1_general_at_exactly_the_reach(void **state)
+{
+	struct game *g;
+	int r, k;
+	static const struct point at[2] = { { 38, 20 }, { 37, 23 } };
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30,
+		    20, DIR_S, 500);
+		g->units[r].cond = COND_ROUTED;
+		g->generals[0].pos = at[k];
+		assert_int_equal(geom_dist(g->units[r].pos, at[k]), 16 + k);
+		assert_int_equal(tab()->rally.general_reach, 16);
+		nap_phase_rally(g);
+		assert_int_equal(fixture_count(g, "3.3.2", "r tries to rally"),
+		    k == 0);
+		assert_int_equal(fixture_count(g, "3.3.1", "r cannot rally yet"),
+		    k == 1);
+		game_free(g);
+	}
+}
+
+/* 3.3.1, 3.3.2: of two generals of its side equally near, the router
+ * names the first in the order of battle; of two enemies equally near,
+ * likewise. */
+static void
+test_3_3_1_equally_near_the_first_listed_counts(void **state)
+{
+	struct game *g = field();
+	int r, e1, e2;
+
+	(void)state;
+	r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30, 20,
+	    DIR_S, 500);
+	g->units[r].cond = COND_ROUTED;
+	game_add_general(g, "fr2", "Lannes", 0, -1);
+	g->generals[0].pos = (struct point){ 32, 20 };
+	g->generals[2].pos = (struct point){ 28, 20 };
+	assert_int_equal(g->generals[2].side, 0);
+	nap_phase_rally(g);
+	assert_int_equal(fixture_count(g, "3.3.2", "+1 (Durutte near)"), 1);
+	assert_int_equal(fixture_count(g, "3.3.2", "Lannes"), 0);
+	game_free(g);
+
+	g = field();
+	r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30, 20,
+	    DIR_S, 500);
+	g->units[r].cond = COND_ROUTED;
+	e1 = fixture_unit(g, "e1", 1, ARM_INFANTRY, "line", "column", 24, 20,
+	    DIR_S, 500);
+	e2 = fixture_unit(g, "e2", 1, ARM_INFANTRY, "line", "column", 36, 20,
+	    DIR_S, 500);
+	assert_int_equal(nap_gap(g, r, e1), nap_gap(g, r, e2));
+	assert_true(nap_gap(g, r, e1) <= tab()->rally.enemy_gap);
+	nap_phase_rally(g);
+	assert_int_equal(fixture_count(g, "3.3.1", "r cannot rally: e1 is"),
+	    1);
+	assert_int_equal(fixture_count(g, "3.3.1", "e2"), 0);
+	game_free(g);
+}
+
 /* 3.3.1: away from its rear and from every general, no test. */
 static void
 test_3_3_1_no_rally_far_from_rear_and_generals(void **state)
@@ -600,6 +843,7 @@ test_3_3_2_rally_test_at_the_rear(void **state)
 	nap_phase_rally(g);
 	assert_int_equal(g->units[r].cond, COND_MOB);
 	assert_null(g->units[r].track);
+	assert_int_equal(g->units[r].ntrack, 0);
 	assert_int_equal(g->units[r].order.kind, ORDER_NONE);
 	assert_int_equal(fixture_count(g, "3.3.2", "it rallies, a Mob"), 1);
 	game_free(g);
@@ -631,6 +875,31 @@ test_3_3_2_rally_arithmetic_near_a_general(void **state)
 	nap_phase_rally(g);
 	assert_int_equal(fixture_count(g, "3.3.2", "needs 5 or less (Drill 4 "
 	    "+ 2 +1 (musician) +1 (Durutte near) -3 (37% lost in all))"), 1);
+	game_free(g);
+}
+
+/* 3.3.2: a router that rallies away from its rear, near a general,
+ * gives up its rout track: a Mob with no track left, no order. */
+static void
+test_3_3_2_rallied_unit_keeps_no_rout_track(void **state)
+{
+	struct game *g = field();
+	int r;
+
+	(void)state;
+	r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30, 20,
+	    DIR_S, 500);
+	nap_rout(g, r, "test");
+	assert_true(g->units[r].ntrack > 0);
+	g->generals[0].pos = (struct point){ 32, 22 };
+	tab()->rally.base = 20;			/* it rallies */
+	nap_phase_rally(g);
+	tab()->rally.base = 2;
+	assert_int_equal(fixture_count(g, "3.3.2", "it rallies, a Mob"), 1);
+	assert_int_equal(g->units[r].cond, COND_MOB);
+	assert_null(g->units[r].track);
+	assert_int_equal(g->units[r].ntrack, 0);
+	assert_int_equal(g->units[r].order.kind, ORDER_NONE);
 	game_free(g);
 }
 
@@ -800,6 +1069,35 @@ test_3_4_5_assault_within_reach_charges_this_turn(void **state)
 	game_free(g);
 }
 
+/* 3.4.5 as test_3_4_5_assault_marches_then_charges_next_turn, the target
+ * the first unit of the battle (unit 0): the preview foresees the charge
+ * of the next turn on it just the same. */
+static void
+test_3_4_5_assault_next_turn_on_the_first_unit(void **state)
+{
+	struct charge_forecast f;
+	struct move_preview pv;
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 24,
+	    DIR_S, 500);
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 20, 30,
+	    DIR_N, 600);
+	assert_int_equal(b, 0);
+	assert_int_equal(assault(g, a, b), 0);
+	assert_int_equal(move_preview(g, &g->units[a].order, &pv), 0);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order, pv.pos,
+	    pv.facing, pv.halt, &f), 0);
+	assert_int_equal(pv.pos.y, 28);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_NEXT);
+	assert_int_equal(f.gap, 6);
+	move_preview_free(&pv);
+	game_free(g);
+}
+
 /* 3.4.5 as test_3_4_5_assault_within_reach_charges_this_turn, the target
  * the first unit of the battle (unit 0): the same charge, from 1.5 BD,
  * needing 6 or less (Drill 4 + 4 -2 for a Mob). */
@@ -869,6 +1167,42 @@ test_3_4_5_assault_refused(void **state)
 	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
 	    g->units[a].pos, DIR_N, HALT_ARRIVED, &f), 0);
 	assert_int_equal(f.target, -1);
+	/* The Line may charge: the refusal of the call before is gone. */
+	assert_string_equal(f.refused, "");
+	game_free(g);
+}
+
+/* 3.4.5 with 3.4.4: the preview of horse assaulting a formed Square says
+ * the square stands without a test; the charge bears it out, the horse
+ * falling back 1 BD. */
+static void
+test_3_4_5_horse_assault_on_a_square_foreseen(void **state)
+{
+	struct charge_forecast f;
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "line", 20, 22,
+	    DIR_N, 400);
+	b = fixture_unit(g, "sq", 1, ARM_INFANTRY, "line", "square", 20, 16,
+	    DIR_S, 500);
+	assert_int_equal(assault(g, a, b), 0);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
+	    g->units[a].pos, g->units[a].facing, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_NOW);
+	assert_true(f.square);
+	/* Formed foot, not a square: no fall back foreseen. */
+	g->units[b].formation = ruleset_form(g->rs, "line");
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
+	    g->units[a].pos, g->units[a].facing, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, b);
+	assert_false(f.square);
+	g->units[b].formation = tab()->melee.square;
+	nap_phase_charges(g);
+	assert_int_equal(g->units[a].pos.y, 24);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
 	game_free(g);
 }
 
@@ -957,6 +1291,10 @@ main(void)
 		cmocka_unit_test(test_3_4_1_line_charges_and_closes_to_melee_reach),
 		cmocka_unit_test(test_3_4_1_charges_past_a_friend_close_behind),
 		cmocka_unit_test(test_3_4_1_charger_closed_is_a_target_where_it_stands),
+		cmocka_unit_test(test_3_4_2_charger_already_within_melee_reach_stays),
+		cmocka_unit_test(test_3_4_1_target_at_the_edge_of_the_arc_is_charged),
+		cmocka_unit_test(test_3_4_2_charge_barred_at_once_moves_nothing),
+		cmocka_unit_test(test_3_4_1_the_last_of_sixteen_units_charges),
 		cmocka_unit_test(test_3_4_1_no_charge_when_the_order_leads_elsewhere),
 		cmocka_unit_test(test_3_4_1_no_charge_beyond_reach_or_as_mob),
 		cmocka_unit_test(test_3_4_3_target_stands_wavers_or_routs),
@@ -970,15 +1308,21 @@ main(void)
 		cmocka_unit_test(test_M34_3_6_8_charged_unit_does_not_deploy),
 		cmocka_unit_test(test_3_3_1_no_rally_with_enemy_near),
 		cmocka_unit_test(test_3_3_1_no_rally_far_from_rear_and_generals),
+		cmocka_unit_test(test_3_3_1_equally_near_the_first_listed_counts),
+		cmocka_unit_test(test_3_3_1_general_at_exactly_the_reach),
+		cmocka_unit_test(test_3_3_1_enemy_at_exactly_the_gap_prevents_the_rally),
 		cmocka_unit_test(test_3_3_1_rally_at_the_end_of_the_track),
 		cmocka_unit_test(test_3_3_2_rally_test_at_the_rear),
 		cmocka_unit_test(test_3_3_2_rally_arithmetic_near_a_general),
+		cmocka_unit_test(test_3_3_2_rallied_unit_keeps_no_rout_track),
 		cmocka_unit_test(test_3_4_phases_in_the_turn),
 		cmocka_unit_test(test_3_4_charge_and_rally_tables_refuse_bad_entries),
 		cmocka_unit_test(test_3_4_5_assault_marches_then_charges_next_turn),
 		cmocka_unit_test(test_3_4_5_assault_within_reach_charges_this_turn),
 		cmocka_unit_test(test_3_4_5_assault_on_the_first_unit_of_the_battle),
+		cmocka_unit_test(test_3_4_5_assault_next_turn_on_the_first_unit),
 		cmocka_unit_test(test_3_4_5_assault_refused),
+		cmocka_unit_test(test_3_4_5_horse_assault_on_a_square_foreseen),
 		cmocka_unit_test(test_3_4_5_cavalry_assault_charges_next_turn),
 		cmocka_unit_test(test_3_4_5_horse_spent_at_melee_reach_is_no_charge),
 	};

@@ -49,6 +49,7 @@
 #include "io/yread.h"
 #include "core/ruleset.h"
 #include "util/doc.h"
+#include "util/xalloc.h"
 
 /* name of the test function, scenario file (without .yaml), skip reason */
 #define CLAUSES(X) \
@@ -110,6 +111,8 @@
 	X(test_M9_3_6_3_brigade_wheel_pace_carries_over, "M9-brigade-wheel-pace-carries-over", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_ends_abreast_after_three_turns, "M9-brigade-wheel-ends-abreast-after-three-turns", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_left_pivots_on_left_flank, "M9-brigade-wheel-left-pivots-on-left-flank", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_left_facing_east, "M9-brigade-wheel-left-facing-east", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_stage_costs_exactly_the_pace, "M9-brigade-wheel-stage-costs-exactly-the-pace", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_inner_unit_keeps_the_pivot, "M9-brigade-wheel-inner-unit-keeps-the-pivot", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_stops_short_of_the_enemy, "M9-brigade-wheel-stops-short-of-the-enemy", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_needs_room, "M9-brigade-wheel-needs-room", NULL) \
@@ -168,6 +171,7 @@
 	X(test_M20_3_6_5_two_contours_in_one_step, "M20-two-contours-in-one-step", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_clear_road_5bd, "M21-cavalry-road-column-clear-road-5bd", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_crowded_3bd, "M21-cavalry-road-column-crowded-3bd", NULL) \
+	X(test_M21_3_6_6_friend_on_the_road_is_the_first_unit, "M21-friend-on-the-road-is-the-first-unit", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_unit_across_the_road_3bd, "M21-cavalry-road-column-unit-across-the-road-3bd", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_marching_north_unit_across_3bd, "M21-cavalry-road-column-marching-north-unit-across-3bd", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_trumpet_6bd, "M21-cavalry-road-column-trumpet-6bd", NULL) \
@@ -436,29 +440,45 @@ check_covers(struct run *r, int u, const struct doc_node *n)
 }
 
 /*
- * After the turns, every unit still on the field stands on each of its
- * cells in the game's occupancy grid (the cells a unit covers are not free
- * ground to the others, 3.6.7), whatever formation, place or facing the
- * turns left it in.  Checked on every scenario.
+ * After the turns, every unit still on the field (routers too) stands on
+ * each of its cells in the game's occupancy grid (the cells a unit covers
+ * are not free ground to the others, 3.6.7), whatever formation, place or
+ * facing the turns left it in; and no cell reads as held by a unit that does not
+ * cover it (a unit that moved, wheeled or left the field left nothing
+ * behind).  Checked on every scenario.
  */
 static void
 check_occupancy(struct run *r)
 {
-	struct point *cells = game_cells_take(r->g);
-	int u, i, n;
+	const struct game *g = r->g;
+	struct point *cells = game_cells_take(g);
+	int u, i, n, x, y;
+	bool *held = xcalloc((size_t)g->map->w * (size_t)g->map->h,
+	    sizeof *held);
 
-	for (u = 0; u < r->g->nunits; u++) {
-		if (!unit_active(&r->g->units[u]))
+	for (u = 0; u < g->nunits; u++) {
+		if (cond_gone(g->units[u].cond))
 			continue;
-		n = game_footprint(r->g, &r->g->units[u], cells);
-		for (i = 0; i < n; i++)
-			if (map_inside(r->g->map, cells[i].x, cells[i].y) &&
-			    game_unit_at(r->g, cells[i].x, cells[i].y) < 0)
+		n = game_footprint(g, &g->units[u], cells);
+		for (i = 0; i < n; i++) {
+			if (!map_inside(g->map, cells[i].x, cells[i].y))
+				continue;
+			if (game_unit_at(g, cells[i].x, cells[i].y) < 0)
 				mismatch(r, u, "%s covers [%d, %d] but the "
-				    "cell reads as empty", r->g->units[u].id,
+				    "cell reads as empty", g->units[u].id,
 				    cells[i].x, cells[i].y);
+			held[cells[i].y * g->map->w + cells[i].x] = true;
+		}
 	}
-	game_cells_give(r->g, cells);
+	for (y = 0; y < g->map->h; y++)
+		for (x = 0; x < g->map->w; x++)
+			if (!held[y * g->map->w + x] &&
+			    (u = game_unit_at(g, x, y)) >= 0)
+				mismatch(r, u, "[%d, %d] reads as held by %s, "
+				    "which does not cover it", x, y,
+				    g->units[u].id);
+	free(held);
+	game_cells_give(g, cells);
 }
 
 static void

@@ -2349,6 +2349,240 @@ test_3_6_3_pivot_the_short_way_round(void **state)
 }
 
 /*
+ * 3.6.3: a pivot that uses up the turn's action points ends the next
+ * turn: N to W is two 45-degree pivots; Drill 3 = 3 AP: turn 1 limbers
+ * (1) and pivots twice (2), facing W with no AP left to unlimber; turn 2
+ * only unlimbers (1 AP), which completes the order, and turn 3 has
+ * nothing left to do.
+ */
+static void
+test_3_6_3_pivot_ends_next_turn_with_the_unlimbering(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "unlimbered");
+	struct unit *u = &g->units[0];
+	struct order o;
+	char *cause = NULL;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->arm = ARM_ARTILLERY;
+	u->klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), 3);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), false);
+	u->strength = u->strength0 = 6;
+	u->pos = (struct point){ 10, 18 };
+	u->facing = DIR_N;
+	game_occupy(g, 0, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = 0;
+	o.pts[0] = (struct point){ 9, 18 };
+	o.npts = 1;
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->units[0].facing, DIR_W);
+	assert_int_equal(g->units[0].order.kind, ORDER_MOVE);
+	game_turn(g);
+	assert_int_equal(count_events(g, 0, "3.6.3", "ends its pivot facing "
+	    "W: unlimber 1 AP of its 3 AP (Drill)"), 1);
+	assert_int_equal(g->units[0].formation, ruleset_form(rs,
+	    "unlimbered"));
+	assert_int_not_equal(g->units[0].order.kind, ORDER_MOVE);
+	game_turn(g);
+	assert_int_equal(count_events(g, 0, "3.6.3", "ends its pivot"), 1);
+	assert_int_equal(g->units[0].facing, DIR_W);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 18);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.3: a battery of Drill 1 spends its one AP limbering up: it stands
+ * limbered where it was, with 0 AP free to move this turn, and the next
+ * turn moves off with its whole Drill in AP (1 AP: 1 BD, 2 cells).
+ */
+static void
+test_3_6_3_battery_that_spends_its_ap_limbering_stays(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "unlimbered");
+	struct unit *u = &g->units[0];
+	struct order o;
+	char *cause = NULL;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->arm = ARM_ARTILLERY;
+	u->klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), 1);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), false);
+	u->strength = u->strength0 = 6;
+	u->pos = (struct point){ 10, 18 };
+	u->facing = DIR_N;
+	game_occupy(g, 0, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = 0;
+	o.pts[0] = (struct point){ 10, 8 };
+	o.npts = 1;
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(count_events(g, 0, "3.6.3", "limbers up: 1 AP, 0 of "
+	    "1 AP (Drill) left"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.3", "; 0 AP free: moves "
+	    "min(0 BD, 2 BD) = 0 BD"), 1);
+	assert_int_equal(g->units[0].formation, ruleset_form(rs,
+	    "limbered"));
+	assert_int_equal(g->units[0].pos.y, 18);
+	assert_int_equal(g->units[0].order.kind, ORDER_MOVE);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 16);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.3: foot in Line moves Drill - 2 BD; at Drill 1 that is -1 BD,
+ * counted as 0, so its drum's +1 BD gives 1 BD (2 cells) and no less;
+ * without a drum it stays.
+ */
+static void
+test_3_6_3_line_below_nothing_counts_0_before_the_drum(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	int k;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 1);
+	order_move(g, 0, 10, 5);
+	game_turn(g);
+	assert_int_equal(count_events(g, 0, "3.6.3", ", counted as 0"), 1);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 18);
+	game_free(g);
+
+	g = one_unit(rs, "line");
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 1);
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "musician"), false);
+	order_move(g, 0, 10, 5);
+	for (k = 0; k < 2; k++)
+		game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 20);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.3: a battery pays its march in whole AP, any part of a BD counting
+ * as a whole one: limbered, Drill 2 (2 AP), it marches one diagonal and
+ * one straight step (0.75 + 0.5 = 1.25 BD) to its destination, which
+ * costs 2 AP, and has none left to unlimber: it unlimbers next turn.
+ */
+static void
+test_3_6_3_battery_pays_a_part_bd_as_a_whole_ap(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "limbered");
+	struct unit *u = &g->units[0];
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->arm = ARM_ARTILLERY;
+	u->klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), 2);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), false);
+	u->strength = u->strength0 = 6;
+	u->pos = (struct point){ 10, 18 };
+	u->facing = DIR_N;
+	game_occupy(g, 0, true);
+	order_move(g, 0, 11, 16);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 11);
+	assert_int_equal(g->units[0].pos.y, 16);
+	assert_int_equal(g->units[0].moved, 5);
+	assert_int_equal(count_events(g, 0, "3.6.3", "reaches its destination "
+	    "with 0 AP left: it unlimbers next turn"), 1);
+	assert_int_equal(g->units[0].formation, ruleset_form(rs,
+	    "limbered"));
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5 (issue 12, decision 2): ground with a cost of a quarter BD (a
+ * data file may give Pr in quarters) is entered like any other: a Column
+ * (1 BD, 4 ticks) steps 0.5 BD onto open ground, then has 0.5 BD left;
+ * the fields ahead, Pr 0.25, cost no more than that, so it goes in,
+ * spending all: at [10, 18], 1 BD moved.
+ */
+static void
+test_3_6_5_quarter_bd_ground_is_entered_with_what_is_left(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	int fields = ruleset_land(rs, "fields"), x;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "musician"), false);
+	rs->land[fields].pr = 1;
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 18)->land = (uint8_t)fields;
+	order_move(g, 0, 10, 10);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 18);
+	assert_int_equal(g->units[0].moved, 4);
+	assert_int_equal(count_events(g, 0, "3.6.1", "A marches under its Move "
+	    "order towards [10, 10]; its colonel rides at the front"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.5", "enters fields (Pr 0.25 "
+	    "+ Pe 0): -0.25 BD besides the step, 0 BD left"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.5", "Pr + Pe of the new "
+	    "ground is not more than the 0.5 BD it has: it goes in as far as "
+	    "that pays and spends all"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.3: a pivot costs only its AP: a battery of Drill 5 (5 AP) pivoting
+ * N to NE limbers (1), pivots once (1) and unlimbers (1), 3 of its 5 AP,
+ * and the order is done in the turn.
+ */
+static void
+test_3_6_3_pivot_costs_only_its_ap(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "unlimbered");
+	struct unit *u = &g->units[0];
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->arm = ARM_ARTILLERY;
+	u->klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), 5);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), false);
+	u->strength = u->strength0 = 6;
+	u->pos = (struct point){ 10, 18 };
+	u->facing = DIR_N;
+	game_occupy(g, 0, true);
+	order_move(g, 0, 11, 17);
+	game_turn(g);
+	assert_int_equal(g->units[0].facing, DIR_NE);
+	assert_int_equal(count_events(g, 0, "3.6.3", "pivots in place from N "
+	    "to NE: limber 1 AP + 1 x 45 degrees x 1 AP + unlimber 1 AP = 3 "
+	    "of its 5 AP (Drill)"), 1);
+	assert_int_not_equal(g->units[0].order.kind, ORDER_MOVE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.3: a battery told to face the way it faces already pivots not at
  * all: it is done with the order in the turn, stands where it stood, in
  * its formation, and the log says so.
@@ -2544,6 +2778,12 @@ main(void)
 		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),
 		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),
 		cmocka_unit_test(test_3_6_3_battery_already_facing_needs_no_pivot),
+		cmocka_unit_test(test_3_6_3_pivot_costs_only_its_ap),
+		cmocka_unit_test(test_3_6_5_quarter_bd_ground_is_entered_with_what_is_left),
+		cmocka_unit_test(test_3_6_3_battery_pays_a_part_bd_as_a_whole_ap),
+		cmocka_unit_test(test_3_6_3_line_below_nothing_counts_0_before_the_drum),
+		cmocka_unit_test(test_3_6_3_battery_that_spends_its_ap_limbering_stays),
+		cmocka_unit_test(test_3_6_3_pivot_ends_next_turn_with_the_unlimbering),
 		cmocka_unit_test(test_path_straight_line),
 		cmocka_unit_test(test_M24_3_6_6_column_length_same_on_diagonal),
 		cmocka_unit_test(test_3_6_6_trail_forgotten_after_formation_change),

@@ -13,8 +13,10 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "ai/ai.h"
 #include "ai/doctrine.h"
 #include "io/load.h"
+#include "rules/napoleonic/phases.h"
 #include "io/yread.h"
 #include "core/ruleset.h"
 #include "util/xalloc.h"
@@ -247,6 +249,27 @@ expect_edit(const char *from, const char *to, const char *msg)
 	free(got);
 }
 
+/* 3.8.1: a distance of 0 is a figure (blocks that touch): melee reach 0
+ * loads, and so does a charge recoil of 0; -0.5 is refused. */
+static void
+test_3_8_1_distance_zero_is_a_figure(void **state)
+{
+	struct ruleset *rs;
+
+	(void)state;
+	rs = load_edited_ok("  reach: 0.5                    # 3.8.1",
+	    "  reach: 0                      # 3.8.1");
+	assert_non_null(rs);
+	assert_int_equal(nap_phases(rs)->melee.reach, 0);
+	ruleset_free(rs);
+	rs = load_edited_ok("  recoil: 1 ", "  recoil: 0 ");
+	assert_non_null(rs);
+	assert_int_equal(nap_phases(rs)->charge.recoil, 0);
+	ruleset_free(rs);
+	expect_edit("  reach: 0.5                    # 3.8.1",
+	    "  reach: -0.5                   # 3.8.1", "out of range");
+}
+
 static void
 test_checks(void **state)
 {
@@ -296,6 +319,21 @@ test_checks(void **state)
 	    "'3.6 5' is not a rule number");
 	expect_edit("  speeds: \"3.6.3\"", "  speeds: [3]",
 	    "expected a string, found a sequence");
+	/* 3.7.2: fire has its infantry table; 3.8.2: the melee's square is
+	 * a formation of the file. */
+	expect_edit("  infantry:\n    range: 2                    # 3.7.2 "
+	    "musketry\n    share: {line: 100, column: 25, masse: 15, square: "
+	    "50, skirmish: 40}   # 3.7.3 percent firing\n    permille: 8      "
+	    "           # 3.7.3 men hit per 1000 firing, per pip\n    "
+	    "drill_base: 3               # 3.7.3 pips = die + Drill - 3\n",
+	    "  infantry: 2\n",
+	    "infantry must be a mapping, not a scalar");
+	expect_edit("  square: square ", "  square: squares ",
+	    "square: no formation 'squares'");
+	/* 3.6.3: an arm's speeds are a table, by formation or class. */
+	expect_edit("    artillery:                  # limbered batteries, by "
+	    "class\n      light: 2\n      heavy: 1\n      horse: 3\n",
+	    "    artillery: 2\n", "speeds of an arm");
 }
 
 /* 3.8.4: the melee's rout margin is the data's, 1..100, and required. */
@@ -380,6 +418,81 @@ test_3_8_reference_from_data(void **state)
 	    "by less it becomes a Mob (3.8.4*)\n"));
 	assert_non_null(strstr(buf, "\n  the loser loses 4% per point of "
 	    "difference, the winner 2% (3.8.3*)\n"));
+	free(buf);
+}
+
+/*
+ * 3.1 to 3.10: the rules reference for the phases after movement, whole,
+ * every figure the data file's (command: radius 8, courier_speed 16;
+ * rally: enemy_gap 4, general_reach 4, base 2, musician 1, general 1,
+ * per_losses 10, on the morale dice 2d6; charge: reach 2 and 4, 2d6,
+ * base 4, musician 1, general 1, mob -2, horse -2, flank -2, rout_margin
+ * 3, recoil 1; fire, melee, morale and victory likewise), each line under
+ * its rule number, marked * as marshal's own.
+ */
+static void
+test_3_reference_of_the_phases_from_data(void **state)
+{
+	const struct ruleset *rs = *state;
+	char *buf = xcalloc(16000, 1), *at;
+	static const char want[] =
+	    "Command and couriers (3.1*)\n"
+	    "  a general's orders reach his units within 8 BD at once (3.1.1*)\n"
+	    "  farther off, an aide carries them, riding 16 BD a turn (3.2.1*)\n"
+	    "\n"
+	    "Rally of routed units (3.3*)\n"
+	    "  only with no enemy within 4 BD, at its rear or within 4 BD "
+	    "of a general (3.3.1*)\n"
+	    "  rallies on 2d6 <= Drill + 2, +1 with a musician, +1 near a "
+	    "general, -1 per 10% lost (3.3.2*)\n"
+	    "\n"
+	    "Charges (3.4*)\n"
+	    "  a formed unit under a Move order that leads onto an enemy "
+	    "charges it from 2 BD (infantry) or 4 BD (cavalry) (3.4.1*)\n"
+	    "  the target stands on 2d6 <= Drill + 4; musician +1, general "
+	    "near +1, Mob -2, foot charged by horse -2, flank or rear -2 "
+	    "(3.4.3*)\n"
+	    "  failing by 3 or more it routs; by less it becomes a Mob (3.4.3*)\n"
+	    "  a formed square stands without a test and the horse falls "
+	    "back 1 BD (3.4.4*)\n"
+	    "\n"
+	    "Fire (3.7*)\n"
+	    "  musketry reaches 2 BD; canister 3 BD (3.7.2*)\n"
+	    "  light guns reach 10 BD (3.7.2*)\n"
+	    "  heavy guns reach 14 BD (3.7.2*)\n"
+	    "  horse guns reach 8 BD (3.7.2*)\n"
+	    "  pips = 1d6 + Drill - 3; muskets hit 8 men per 1000 firing "
+	    "per pip; guns 2 (roundshot) or 6 (canister) per gun per pip "
+	    "(3.7.3*)\n"
+	    "\n"
+	    "Melee (3.8*)\n"
+	    "  blocks within 0.5 BD fight (3.8.1*)\n"
+	    "  each side 1d6 + Drill + its formation's pips; horse against "
+	    "foot +2, square against horse +4, flank +2, per doubling of "
+	    "strength +1, Mob -2 (3.8.2*)\n"
+	    "  the loser loses 4% per point of difference, the winner 2% (3.8.3*)\n"
+	    "  beaten by 3 or more a unit routs; by less it becomes a Mob (3.8.4*)\n"
+	    "\n"
+	    "Morale, routs and prisoners (3.9*)\n"
+	    "  a unit that loses 5% in a turn tests: passes on 2d6 <= Drill "
+	    "+ 4 (3.9.1*)\n"
+	    "  routers flee 4 BD (foot), 8 BD (horse), 2 BD (guns) a turn (3.9.3*)\n"
+	    "  a formed enemy within 0.5 BD catches them: 1d6 + modifiers "
+	    ">= 4 and they surrender, else they scatter losing 20% (3.9.5*)\n"
+	    "\n"
+	    "The end of the battle (3.10*)\n"
+	    "  a side that loses the scenario's break point of its men "
+	    "breaks, and the battle ends that turn: the other side wins "
+	    "(3.10.1*)\n"
+	    "  at the last turn each objective scores for the side alone "
+	    "with a formed unit within 1 BD of it (3.10.2*)\n";
+
+	rs->ops->describe(rs, collect, buf);
+	at = strstr(buf, "Command and couriers");
+	assert_non_null(at);
+	if (strcmp(at, want) != 0)
+		fprintf(stderr, "%s", at);
+	assert_string_equal(at, want);
 	free(buf);
 }
 
@@ -469,6 +582,142 @@ test_3_7_2_doctrine_reach_from_data(void **state)
 	assert_int_equal(r.charge[ARM_CAVALRY], 4 * t);
 	assert_int_equal(r.charge[ARM_ARTILLERY], 0);
 	assert_int_equal(r.melee, t / 2);
+	/* 3.4.1: foot and horse charge in Line, Column and Masse; guns in
+	 * none.  3.7.1: fire reaches 45 degrees either side. */
+	assert_int_equal(r.charge_forms[ARM_INFANTRY],
+	    (1u << ruleset_form(rs, "line")) |
+	    (1u << ruleset_form(rs, "column")) |
+	    (1u << ruleset_form(rs, "masse")));
+	assert_int_equal(r.charge_forms[ARM_CAVALRY],
+	    r.charge_forms[ARM_INFANTRY]);
+	assert_int_equal(r.charge_forms[ARM_ARTILLERY], 0);
+	assert_int_equal(r.arc, 1);
+}
+
+/* The computer's roles are the data file's formations by name; a role
+ * beyond the list has none. */
+static void
+test_doctrine_form_by_role(void **state)
+{
+	const struct ruleset *rs = *state;
+	const struct ai_doctrine *dc = rs->ops->doctrine;
+
+	assert_int_equal(dc->form(rs, AI_ROLE_LINE), ruleset_form(rs, "line"));
+	assert_int_equal(dc->form(rs, AI_ROLE_COLUMN),
+	    ruleset_form(rs, "column"));
+	assert_int_equal(dc->form(rs, AI_ROLE_MARCH),
+	    ruleset_form(rs, "manoeuvre_column"));
+	assert_int_equal(dc->form(rs, AI_ROLE_ROAD),
+	    ruleset_form(rs, "road_column"));
+	assert_int_equal(dc->form(rs, AI_ROLE_SQUARE),
+	    ruleset_form(rs, "square"));
+	assert_int_equal(dc->form(rs, AI_ROLE_LIMBERED),
+	    ruleset_form(rs, "limbered"));
+	assert_int_equal(dc->form(rs, AI_ROLE_UNLIMBERED),
+	    ruleset_form(rs, "unlimbered"));
+	assert_int_equal(dc->form(rs, AI_ROLE_SKIRMISH),
+	    ruleset_form(rs, "skirmish"));
+	assert_true(dc->form(rs, AI_ROLE_LINE) >= 0);
+	assert_int_equal(dc->form(rs, AI_ROLE_COUNT), -1);
+}
+
+/*
+ * 3.8.2 as the computer judges a melee, the dice left out: Drill plus the
+ * formation's pips (foot Line 0, Column 1, Square 0; horse Line 1; guns
+ * limbered -3, unlimbered -1), horse against foot not in square or guns
+ * +2, a square against horse +4, a Mob -2, a flank +2, +1 per full
+ * doubling of the men (guns are not men), as the melee counts them.  Own foot in Column
+ * at [20, 20] against foot in Line at [20, 16] facing it, both Drill 4.
+ */
+static void
+test_3_8_2_doctrine_melee_edge_from_data(void **state)
+{
+	const struct ruleset *rs = *state;
+	const struct ai_doctrine *dc = rs->ops->doctrine;
+	struct ai_own u;
+	struct ai_enemy e;
+
+	memset(&u, 0, sizeof u);
+	memset(&e, 0, sizeof e);
+	u.arm = ARM_INFANTRY;
+	u.formation = ruleset_form(rs, "column");
+	u.quality = 4;
+	u.strength = u.strength0 = 500;
+	u.cond = COND_FORMED;
+	u.pos = (struct point){ 20, 20 };
+	u.facing = DIR_N;
+	e.arm = ARM_INFANTRY;
+	e.formation = ruleset_form(rs, "line");
+	e.cond = COND_FORMED;
+	e.pos = (struct point){ 20, 16 };
+	e.facing = DIR_S;
+	e.strength = 500;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 1);
+	/* The enemy's Drill as believed, our own as rated. */
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 2), 3);
+	u.quality = 5;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 2);
+	u.quality = 4;
+	/* A Mob. */
+	e.cond = COND_MOB;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 3);
+	e.cond = COND_FORMED;
+	/* Odds: full doublings only, either way. */
+	e.strength = 251;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 1);
+	e.strength = 250;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 2);
+	e.strength = 125;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 3);
+	e.strength = 999;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 1);
+	e.strength = 1000;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 0);
+	e.strength = 2000;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), -1);
+	e.strength = 500;
+	/* Its flank or rear to us: 90 degrees off its front and more. */
+	e.facing = DIR_SE;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 1);
+	e.facing = DIR_E;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 3);
+	e.facing = DIR_N;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 3);
+	e.facing = DIR_S;
+	/* Horse in Line against foot: 1 + 2. */
+	u.arm = ARM_CAVALRY;
+	u.formation = ruleset_form(rs, "line");
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 3);
+	/* ... and against limbered guns, -3 theirs, men not counted. */
+	e.arm = ARM_ARTILLERY;
+	e.formation = ruleset_form(rs, "limbered");
+	e.strength = 8;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 6);
+	/* ... against horse in Line, even. */
+	e.arm = ARM_CAVALRY;
+	e.formation = ruleset_form(rs, "line");
+	e.strength = 500;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 0);
+	/* ... against foot in Square: no +2 for horse, +4 for the square:
+	 * 1 against 0 + 4. */
+	e.arm = ARM_INFANTRY;
+	e.formation = ruleset_form(rs, "square");
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), -3);
+	/* Our foot in Square against horse in Line: 0 + 4 against 1. */
+	u.arm = ARM_INFANTRY;
+	u.formation = ruleset_form(rs, "square");
+	e.arm = ARM_CAVALRY;
+	e.formation = ruleset_form(rs, "line");
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 3);
+	/* ... and against foot in Line, no square bonus: 0 against 0. */
+	e.arm = ARM_INFANTRY;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), 0);
+	/* Our unlimbered guns against foot in Line: -1, men not counted. */
+	u.arm = ARM_ARTILLERY;
+	u.formation = ruleset_form(rs, "unlimbered");
+	u.strength = 8;
+	e.arm = ARM_INFANTRY;
+	assert_int_equal(dc->melee_edge(rs, &u, &e, 4), -1);
 }
 
 /*
@@ -656,6 +905,10 @@ static const struct bound {
 	{ "napoleonic", "movement", "\n  random_die: 6\n", "random_die", 2, 100 },
 	{ "napoleonic", "movement", "\n  cavalry_mc_pe_factor: 2       # Pe counts double for a cavalry Manoeuvre Column\n", "cavalry_mc_pe_factor", 0, 10 },
 	{ "napoleonic", "movement", "\n  free_contours: 1              # contours crossed per turn at no cost\n", "free_contours", 0, 10 },
+	{ "napoleonic", "fire", "\nfire:\n  die: 6\n", "die", 2, 100 },
+	{ "napoleonic", "melee", "\nmelee:\n  die: 6\n", "die", 2, 100 },
+	{ "napoleonic", "morale", "\nmorale:\n  die: 6\n", "die", 2, 100 },
+	{ "napoleonic", "morale", "\n  dice: 2\n  base: 4                       # 3.9.1", "dice", 1, 10 },
 	{ "napoleonic", "fire", "\n  arc: 1                        # 3.7.1 targets within 45 degrees either side of the front\n", "arc", 0, 4 },
 	{ "napoleonic", "fire", "\n    permille: 8                 # 3.7.3 men hit per 1000 firing, per pip\n", "permille", 0, 1000 },
 	{ "napoleonic", "fire", "\n    drill_base: 3               # 3.7.3 pips = die + Drill - 3\n", "drill_base", -10, 10 },
@@ -1163,9 +1416,13 @@ main(void)
 		cmocka_unit_test(test_3_8_4_rout_margin_checked),
 		cmocka_unit_test(test_3_reference_sections_apart),
 		cmocka_unit_test(test_3_8_reference_from_data),
+		cmocka_unit_test(test_3_8_1_distance_zero_is_a_figure),
+		cmocka_unit_test(test_3_reference_of_the_phases_from_data),
 		cmocka_unit_test(test_3_6_reference_from_data),
 		cmocka_unit_test(test_3_6_3_speed_forms),
 		cmocka_unit_test(test_3_7_2_doctrine_reach_from_data),
+		cmocka_unit_test(test_doctrine_form_by_role),
+		cmocka_unit_test(test_3_8_2_doctrine_melee_edge_from_data),
 		cmocka_unit_test(test_HO_doctrine_reach_from_data),
 		cmocka_unit_test(test_3_6_6_road_column_checked_and_described),
 		cmocka_unit_test(test_3_6_3_battery_ap_checked),

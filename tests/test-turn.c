@@ -14,6 +14,7 @@
 
 #include "core/near.h"
 #include "io/yread.h"
+#include "rules/napoleonic/move.h"
 #include "rules/napoleonic/phases.h"
 #define TURN_FIXTURE_SHARED
 #include "turn-fixture.h"
@@ -50,6 +51,31 @@ test_3_7_3_line_volley_arithmetic(void **state)
 	snprintf(want, sizeof want, "b loses %d men to the fire of a "
 	    "(500 -> %d)", hits, 500 - hits);
 	assert_int_equal(fixture_count(g, "3.7.5", want), 1);
+	game_free(g);
+}
+
+/* 3.7.1: a unit with no men left is no target: the Line fires past the
+ * emptied one 1.5 BD ahead at the next enemy, 2 BD off to the north-east. */
+static void
+test_3_7_1_a_unit_with_no_men_is_no_target(void **state)
+{
+	struct game *g = field();
+	int a, b, c;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 26, 15,
+	    DIR_S, 500);
+	g->units[b].strength = 0;
+	assert_int_equal(nap_gap(g, a, b), 6);
+	assert_true(nap_gap(g, a, c) > 6);
+	assert_true(nap_gap(g, a, c) <= tab()->fire.inf_range);
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", "a fires at b"), 0);
+	assert_int_equal(fixture_count(g, "3.7.3", "a fires at c"), 1);
 	game_free(g);
 }
 
@@ -157,6 +183,21 @@ test_3_7_1_who_may_fire(void **state)
 	    "col"), 1);
 	assert_int_equal(g->units[col].strength, 600 - hits);
 	assert_int_equal(g->units[line].strength, 500);
+	game_free(g);
+
+	/* 3.7.2: a class of guns the data gives no range (0) never fires,
+	 * not even at an enemy touching its front. */
+	g = field();
+	guns = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light",
+	    "unlimbered", 20, 20, DIR_N, 8);
+	col = fixture_unit(g, "col", 1, ARM_INFANTRY, "line", "column", 20,
+	    16, DIR_N, 600);
+	assert_int_equal(nap_gap(g, guns, col), 0);
+	tab()->fire.art_range[g->units[guns].klass] = 0;
+	nap_phase_fire(g);
+	tab()->fire.art_range[g->units[guns].klass] = 10 * g->rs->ticks;
+	assert_int_equal(fixture_count(g, "3.7.3", NULL), 0);
+	assert_int_equal(g->units[col].strength, 600);
 	game_free(g);
 }
 
@@ -359,6 +400,38 @@ test_3_8_4_melee_won_short_of_a_rout_ends_the_contact(void **state)
 	assert_int_equal(g->units[b].contact, -1);
 	assert_int_not_equal(g->units[a].cond, COND_ROUTED);
 	assert_int_not_equal(g->units[b].cond, COND_ROUTED);
+	game_free(g);
+}
+
+/*
+ * 3.8.3: a drawn melee costs each side the winner's share, 2%: 12 of
+ * either Line's 600 men, and they stay in contact.  The seed is the first
+ * whose two dice tie.
+ */
+static void
+test_3_8_3_drawn_melee_both_lose_the_winners_share(void **state)
+{
+	struct game *g;
+	int a, b, seed;
+	bool found = false;
+
+	(void)state;
+	for (seed = 1; seed < 200 && !found; seed++) {
+		g = melee_of_lines((uint64_t)seed, &a, &b);
+		found = fixture_count(g, "3.8.3", "a drawn melee") == 1;
+		game_free(g);
+	}
+	assert_true(found);
+	g = melee_of_lines((uint64_t)(seed - 1), &a, &b);
+	assert_int_equal(tab()->melee.winner_loss, 2);
+	assert_int_equal(g->units[a].strength, 588);
+	assert_int_equal(g->units[b].strength, 588);
+	assert_int_equal(fixture_count(g, "3.8.3", "both lose 2%: a 12 men, "
+	    "b 12 men"), 1);
+	assert_int_equal(g->units[a].contact, b);
+	assert_int_equal(g->units[b].contact, a);
+	assert_int_equal(g->units[a].cond, COND_FORMED);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
 	game_free(g);
 }
 
@@ -604,6 +677,26 @@ test_3_9_1_explanation_line(void **state)
 	game_free(g);
 }
 
+/* 3.9.1: one full 10% lost in all costs 1: 90 of 600 lost (15%), 40 of
+ * them this turn (7%), Drill 4 + 4 - 1 = 7. */
+static void
+test_3_9_1_one_full_tenth_lost_costs_one(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	g->units[a].strength = 510;
+	g->units[a].lost_turn = 40;
+	nap_phase_morale(g);
+	assert_int_equal(fixture_count(g, "3.9.1", "a lost 7% this turn and "
+	    "tests morale: needs 7 or less (Drill 4 + 4 -1 (15% lost in "
+	    "all)); rolls "), 1);
+	game_free(g);
+}
+
 /*
  * The bounds of the test: a roll equal to what it needs holds; one more
  * fails by 1, a Mob; three more fails by 3, a rout.  Drill 4, drum +1,
@@ -748,6 +841,119 @@ test_3_6_3_group_member_in_contact_marches_alone(void **state)
 	}
 }
 
+/* 3.6.3: a group order that only one of its units still holds (the
+ * other was given a Stop order since) is no line: that unit, the first
+ * of the battle here, marches alone to its own place. */
+static void
+test_3_6_3_group_order_left_to_one_unit_marches_alone(void **state)
+{
+	struct game *g;
+	struct order o;
+	char *cause = NULL;
+	int a, b;
+
+	(void)state;
+	g = brigade(-1, &a, &b);
+	assert_int_equal(a, 0);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_STOP;
+	o.unit = b;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("stop order refused: %s", cause);
+	game_turn(g);
+	assert_int_equal(fixture_count(g, "3.6.3", "a: the units of its group "
+	    "order do not stand in one line, so they do not wheel as one: it "
+	    "marches alone to its own place"), 1);
+	assert_int_equal(fixture_count(g, "3.6.3", "do not stand in one "
+	    "line"), 1);
+	assert_int_equal(fixture_count(g, "3.6.3", "with its line of 2 "
+	    "units"), 0);
+	game_free(g);
+}
+
+/* 3.6.3: a battery that must limber to move, with a friend too close
+ * behind for its limbered block, stays unlimbered where it is. */
+static void
+test_3_6_3_battery_with_no_room_to_limber_stays(void **state)
+{
+	struct game *g = field();
+	struct order *o;
+	int gun, f;
+
+	(void)state;
+	gun = fixture_unit(g, "gun", 0, ARM_ARTILLERY, "light", "unlimbered",
+	    20, 20, DIR_N, 8);
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 20, 23,
+	    DIR_N, 600);
+	assert_int_equal(nap_gap(g, gun, f), 2);
+	assert_true(game_fits(g, gun, g->units[gun].pos, DIR_N,
+	    ruleset_form(g->rs, "limbered"), -1, NULL) != 0);
+	o = &g->units[gun].order;
+	o->kind = ORDER_MOVE;
+	o->unit = gun;
+	o->general = -1;
+	o->npts = 1;
+	o->pts[0] = (struct point){ 20, 10 };
+	o->issued = o->arrives = 1;
+	nap_phase_movement(g);
+	assert_int_equal(fixture_count(g, "3.6.3", "gun has no room to limber "
+	    "up"), 1);
+	assert_int_equal(g->units[gun].halt, HALT_BLOCKED);
+	assert_int_equal(g->units[gun].formation, ruleset_form(g->rs,
+	    "unlimbered"));
+	assert_int_equal(g->units[gun].pos.y, 20);
+	assert_int_equal(g->units[gun].moved, 0);
+	game_free(g);
+}
+
+/* 3.6.2: a unit that marched last turn and now holds a Stop order stops,
+ * and the log says it was moving; the turn after, standing, it just
+ * holds the order. */
+static void
+test_3_6_2_stop_order_after_a_march_stops_the_unit(void **state)
+{
+	struct game *g = field();
+	struct order o;
+	char *cause = NULL;
+	int a;
+
+	(void)state;
+	g->opt.courier_delay = false;
+	g->opt.random_speed = false;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 20, 30,
+	    DIR_N, 600);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = a;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 20, 10 };
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("move order refused: %s", cause);
+	game_turn(g);
+	assert_int_equal(g->units[a].pos.y, 28);
+	o.kind = ORDER_STOP;
+	o.npts = 0;
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("stop order refused: %s", cause);
+	game_turn(g);
+	assert_int_equal(g->units[a].pos.y, 28);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(fixture_count(g, "3.6.2", "a does not move: it holds "
+	    "a stop order (it was moving: it stops)"), 1);
+	game_turn(g);
+	assert_int_equal(fixture_count(g, "3.6.2", "a does not move: it holds "
+	    "a stop order"), 2);
+	assert_int_equal(fixture_count(g, "3.6.2", "(it was moving: it "
+	    "stops)"), 1);
+	game_free(g);
+}
+
 /* Infantry flees 4 BD (16 ticks) a turn along its track. */
 static void
 test_3_9_3_routers_flee_at_rout_speed(void **state)
@@ -822,6 +1028,35 @@ test_3_9_3_router_with_its_track_blocked_stays(void **state)
 	snprintf(text, sizeof text, "a cannot flee: its track is blocked at "
 	    "[%d, %d]", at.x, at.y);
 	assert_int_equal(fixture_count(g, "3.9.3", text), 1);
+	game_free(g);
+}
+
+/* 3.9.3: a router one cell short of its rear flees that cell and
+ * reaches it; the turn after, at its rear with no track left, it stays. */
+static void
+test_3_9_3_router_one_cell_from_its_rear(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	/* French rear at [30, 39]. */
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 38,
+	    DIR_S, 600);
+	nap_rout(g, a, "test");
+	assert_int_equal(g->units[a].ntrack, 1);
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].pos.x, 30);
+	assert_int_equal(g->units[a].pos.y, 39);
+	assert_int_equal(g->units[a].moved, 2);
+	assert_int_equal(g->units[a].ntrack, 0);
+	assert_int_equal(fixture_count(g, "3.9.3", "a flees 0.5 BD of its "
+	    "4 BD rout speed along its track, [30, 38] to [30, 39], and "
+	    "reaches its rear"), 1);
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].pos.y, 39);
+	assert_int_equal(fixture_count(g, "3.9.3", "a has fled to its rear "
+	    "and stays there, routed"), 1);
 	game_free(g);
 }
 
@@ -1047,7 +1282,7 @@ test_3_9_6_empty_units_disperse_and_free_their_cells(void **state)
 	struct game *g = field();
 	struct order o;
 	char *cause = NULL;
-	int a, r, b;
+	int a, r, b, e, p, q;
 
 	(void)state;
 	a = fixture_unit(g, "empty", 0, ARM_INFANTRY, "line", "line", 20, 20,
@@ -1064,8 +1299,28 @@ test_3_9_6_empty_units_disperse_and_free_their_cells(void **state)
 	g->units[a].order.unit = a;
 	g->units[a].order.npts = 1;
 	g->units[a].order.pts[0] = (struct point){ 20, 10 };
+	/* The empty unit had planned a route, and an enemy is in contact
+	 * with it; two others are in contact with each other. */
+	g->units[a].route = xcalloc(2, sizeof *g->units[a].route);
+	g->units[a].nroute = 2;
+	e = fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	p = fixture_unit(g, "p", 0, ARM_INFANTRY, "line", "line", 10, 35,
+	    DIR_N, 600);
+	q = fixture_unit(g, "q", 1, ARM_INFANTRY, "line", "line", 10, 33,
+	    DIR_S, 500);
+	g->units[a].contact = e;
+	g->units[e].contact = a;
+	g->units[p].contact = q;
+	g->units[q].contact = p;
 	nap_phase_morale(g);
 	assert_int_equal(g->units[a].cond, COND_DISPERSED);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_int_equal(g->units[e].contact, -1);
+	assert_int_equal(g->units[p].contact, q);
+	assert_int_equal(g->units[q].contact, p);
+	assert_null(g->units[a].route);
+	assert_int_equal(g->units[a].nroute, 0);
 	assert_int_equal(g->units[a].order.kind, ORDER_NONE);	/* no order */
 	assert_int_equal(g->units[r].cond, COND_DISPERSED);
 	assert_true(unit_gone(&g->units[a]) && !unit_active(&g->units[a]));
@@ -1085,6 +1340,32 @@ test_3_9_6_empty_units_disperse_and_free_their_cells(void **state)
 	assert_int_equal(game_order(g, &o, &cause), -1);
 	assert_non_null(strstr(cause, "dispersed"));
 	free(cause);
+	game_free(g);
+}
+
+/* 3.9.6: with sixteen units on the field (as many as the game's first
+ * table of units holds), the last of them, emptied, disperses like any
+ * other and the fifteen others stay. */
+static void
+test_3_9_6_the_last_of_sixteen_units_disperses(void **state)
+{
+	struct game *g = field();
+	char id[8];
+	int k, u = -1;
+
+	(void)state;
+	for (k = 0; k < 16; k++) {
+		snprintf(id, sizeof id, "u%d", k);
+		u = fixture_unit(g, id, k % 2, ARM_INFANTRY, "line", "column",
+		    4 + 3 * k, k % 2 ? 5 : 35, k % 2 ? DIR_S : DIR_N, 500);
+	}
+	assert_int_equal(g->nunits, 16);
+	g->units[u].strength = 0;
+	nap_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_DISPERSED);
+	assert_int_equal(fixture_count(g, "3.9.6", NULL), 1);
+	for (k = 0; k < 15; k++)
+		assert_int_equal(g->units[k].cond, COND_FORMED);
 	game_free(g);
 }
 
@@ -1205,6 +1486,7 @@ static void
 test_3_10_2_objectives_at_turn_limit(void **state)
 {
 	struct game *g = field();
+	int k;
 
 	(void)state;
 	g->opt.turn_limit = 1;
@@ -1223,6 +1505,45 @@ test_3_10_2_objectives_at_turn_limit(void **state)
 	    1);
 	assert_int_equal(fixture_count(g, "3.10.2", "French 3 points, "
 	    "Allies 1 point: the French win"), 1);
+	/* The battle's result is no unit's event. */
+	for (k = 0; k < g->log.n; k++)
+		if (strcmp(g->log.v[k].rule, "3.10.2") == 0)
+			assert_int_equal(g->log.v[k].unit, -1);
+	game_free(g);
+}
+
+/*
+ * 3.10.2: an objective with formed units of both sides within 1 BD is
+ * contested, one with none held by nobody: neither scores.  French Line
+ * at [20, 11] and Allied Line at [20, 9], both 0.25 BD from the Bridge at
+ * [20, 10]; nobody near the Mill.
+ */
+static void
+test_3_10_2_objective_contested_or_held_by_nobody(void **state)
+{
+	struct game *g = field();
+
+	(void)state;
+	g->opt.turn_limit = 1;
+	g->nobjectives = 2;
+	g->objectives = calloc(2, sizeof *g->objectives);
+	g->objectives[0] = (struct objective){ strdup("Bridge"), { 20, 10 },
+	    3 };
+	g->objectives[1] = (struct objective){ strdup("Mill"), { 50, 30 },
+	    1 };
+	fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 11, DIR_N,
+	    600);
+	fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 9, DIR_S,
+	    600);
+	nap_phase_end(g);
+	assert_int_equal(nap_objective_holder(g, 0), -2);
+	assert_int_equal(nap_objective_holder(g, 1), -1);
+	assert_int_equal(fixture_count(g, "3.10.2", "Bridge is contested: no "
+	    "points"), 1);
+	assert_int_equal(fixture_count(g, "3.10.2", "Mill is held by nobody: "
+	    "no points"), 1);
+	assert_int_equal(fixture_count(g, "3.10.2", "French 0 points, Allies "
+	    "0 points"), 1);
 	game_free(g);
 }
 
@@ -1237,7 +1558,7 @@ static void
 test_3_10_2_objectives_either_side_wins_or_draws(void **state)
 {
 	struct game *g;
-	int round;
+	int round, k;
 
 	(void)state;
 	for (round = 0; round < 2; round++) {
@@ -1265,6 +1586,9 @@ test_3_10_2_objectives_either_side_wins_or_draws(void **state)
 			assert_int_equal(fixture_count(g, "3.10.2", "turn limit "
 			    "1: French 2 points, Allies 2 points: a draw"), 1);
 		}
+		for (k = 0; k < g->log.n; k++)
+			if (strcmp(g->log.v[k].rule, "3.10.2") == 0)
+				assert_int_equal(g->log.v[k].unit, -1);
 		game_free(g);
 	}
 }
@@ -1378,12 +1702,14 @@ main(void)
 		cmocka_unit_test(test_3_7_3_least_share_still_fires),
 		cmocka_unit_test(test_3_7_2_out_of_range_no_fire),
 		cmocka_unit_test(test_3_7_3_line_volley_arithmetic),
+		cmocka_unit_test(test_3_7_1_a_unit_with_no_men_is_no_target),
 		cmocka_unit_test(test_3_7_3_unlimbered_battery_fires_canister),
 		cmocka_unit_test(test_3_7_4_wood_halves_the_hits),
 		cmocka_unit_test(test_3_7_5_fire_is_simultaneous),
 		cmocka_unit_test(test_3_8_1_blocks_apart_do_not_fight),
 		cmocka_unit_test(test_3_8_1_equally_near_the_first_listed_is_fought),
 		cmocka_unit_test(test_3_8_2_square_stands_against_cavalry),
+		cmocka_unit_test(test_3_8_3_drawn_melee_both_lose_the_winners_share),
 		cmocka_unit_test(test_3_8_2_odds_from_exactly_double),
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
 		cmocka_unit_test(test_3_8_4_loser_left_with_no_men_routs),
@@ -1392,12 +1718,17 @@ main(void)
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
 		cmocka_unit_test(test_3_9_1_explanation_line),
+		cmocka_unit_test(test_3_9_1_one_full_tenth_lost_costs_one),
 		cmocka_unit_test(test_3_9_1_test_bounds),
 		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
 		cmocka_unit_test(test_3_6_3_group_member_in_contact_marches_alone),
+		cmocka_unit_test(test_3_6_3_group_order_left_to_one_unit_marches_alone),
+		cmocka_unit_test(test_3_6_3_battery_with_no_room_to_limber_stays),
+		cmocka_unit_test(test_3_6_2_stop_order_after_a_march_stops_the_unit),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
+		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
 		cmocka_unit_test(test_3_9_5_scatter_loses_men),
 		cmocka_unit_test(test_3_9_5_explanation_line),
@@ -1406,9 +1737,11 @@ main(void)
 		cmocka_unit_test(test_3_9_5_touch_is_the_limit_of_the_catch),
 		cmocka_unit_test(test_3_9_6_empty_units_disperse_and_free_their_cells),
 		cmocka_unit_test(test_3_9_6_dispersed_count_lost_for_break_point),
+		cmocka_unit_test(test_3_9_6_the_last_of_sixteen_units_disperses),
 		cmocka_unit_test(test_3_10_1_side_breaks_at_break_point),
 		cmocka_unit_test(test_3_10_1_both_break_points_decide),
 		cmocka_unit_test(test_3_10_2_objectives_at_turn_limit),
+		cmocka_unit_test(test_3_10_2_objective_contested_or_held_by_nobody),
 		cmocka_unit_test(test_3_10_2_objectives_either_side_wins_or_draws),
 		cmocka_unit_test(test_3_10_1_both_broken_either_side_wins_on_points),
 		cmocka_unit_test(test_phase_tables_refuse_unknown_names),

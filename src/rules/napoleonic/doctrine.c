@@ -89,12 +89,14 @@ doctrine_melee_edge(const struct ruleset *rs, const struct ai_own *u,
 	if (u->arm == ARM_CAVALRY && e->arm != ARM_CAVALRY &&
 	    e->formation != m->square)
 		a += m->cavalry_vs_foot;
-	if (e->arm == ARM_CAVALRY && u->arm == ARM_INFANTRY &&
-	    u->formation == m->square)
-		b += m->square_vs_cavalry;
-	if (u->arm == ARM_INFANTRY && e->arm == ARM_CAVALRY &&
-	    e->formation == m->square)
+	/* A square against horse: the square's own score, as in the melee
+	 * (melee.c, melee_score). */
+	if (u->arm == ARM_INFANTRY && u->formation == m->square &&
+	    e->arm == ARM_CAVALRY)
 		a += m->square_vs_cavalry;
+	if (e->arm == ARM_INFANTRY && e->formation == m->square &&
+	    u->arm == ARM_CAVALRY)
+		b += m->square_vs_cavalry;
 	/* Off his front: he turned his flank to us. */
 	if ((u->pos.x != e->pos.x || u->pos.y != e->pos.y) &&
 	    dir_diff(e->facing, geom_heading(e->pos, u->pos)) >= 2)

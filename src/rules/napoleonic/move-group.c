@@ -629,7 +629,7 @@ nap_phase_movement(struct game *g)
 
 	/* The generals ride first (3.1.2, marshal's own rule). */
 	command_ride(g);
-	pl.cap = xmallocarray(n, sizeof *pl.cap);
+	pl.cap = xcalloc(n, sizeof *pl.cap);
 	pl.note = xcalloc(n, sizeof *pl.note);
 	pl.goal = xcalloc(n, sizeof *pl.goal);
 	pl.has_goal = xcalloc(n, sizeof *pl.has_goal);

@@ -548,7 +548,7 @@ break_ends(struct game *g)
 	if (nbroken == 0)
 		return;
 	count_points(g, points);
-	if (nbroken < g->nsides && nbroken == g->nsides - 1) {
+	if (nbroken == g->nsides - 1) {
 		game_end(g, standing, points, "3.10.1");
 		game_log(g, -1, EV_RESULT, "3.10.1", "the battle is over after "
 		    "turn %d: the %s have broken and the %s win", g->turn,
