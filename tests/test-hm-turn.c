@@ -4,6 +4,9 @@
  * in C on the real ruleset from $MARSHAL_DATA.  Dice come from the game's
  * stream, so each test works out the rolls it expects from a copy of that
  * stream.  Every unit here has the data file's Drill of its arm (4).
+ * The computer's doctrine for the ruleset (doctrine.c) is tested here
+ * too, on the same figures: its reaches, its judgement of a melee and
+ * the march it makes retiring.
  */
 #include "config.h"
 
@@ -17,8 +20,10 @@
 #include <cmocka.h>
 
 #include "ai/ai.h"
+#include "ai/doctrine.h"
 #include "core/decide.h"
 #include "core/game.h"
+#include "core/geom.h"
 #include "core/rng.h"
 #include "core/ruleset.h"
 #include "io/load.h"
@@ -2315,6 +2320,459 @@ test_HO_phases_logged_in_order(void **state)
 	game_free(g);
 }
 
+/* --- The computer's doctrine (doctrine.c) -------------------------------- */
+
+/*
+ * The doctrine's roles name the data file's formations: Line fights,
+ * Column serves for the attack, the march and the road, guns limber and
+ * deploy; the ruleset has no Square and no Skirmish order, and a role
+ * out of the table has none.
+ */
+static void
+test_hm_doctrine_form(void **state)
+{
+	(void)state;
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_LINE),
+	    ruleset_form(rs, "line"));
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_COLUMN),
+	    ruleset_form(rs, "column"));
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_MARCH),
+	    ruleset_form(rs, "column"));
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_ROAD),
+	    ruleset_form(rs, "column"));
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_LIMBERED),
+	    ruleset_form(rs, "limbered"));
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_UNLIMBERED),
+	    ruleset_form(rs, "deployed"));
+	assert_true(ruleset_form(rs, "line") >= 0);
+	assert_true(ruleset_form(rs, "deployed") >= 0);
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_SQUARE), -1);
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_SKIRMISH), -1);
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_COUNT), -1);
+}
+
+/*
+ * HO.6.2, HO.3.1, HO.10 as the commander reads them, in ticks (4 an
+ * inch): the musket reaches 6 in (the first foot class, close order);
+ * guns by class, light 24 in, medium 32, heavy 40, canister 6; a wagon
+ * fires nothing and keeps the commander's own guess; a place is held
+ * within 2 in; the charge reaches the H1 Line move, foot 6 in, horse
+ * 15 in, guns never, and foot and horse charge in Line or Column.
+ */
+static void
+test_HO_6_2_doctrine_reach(void **state)
+{
+	struct ai_reach r;
+	int line = ruleset_form(rs, "line"), col = ruleset_form(rs, "column");
+	int k;
+
+	(void)state;
+	memset(&r, 0, sizeof r);
+	r.musket = r.hold = r.canister = r.melee = r.arc = -5;
+	for (k = 0; k < RULES_MAX_FORM; k++)
+		r.art_range[k] = -5;
+	hm_doctrine.reach(rs, &r);
+	assert_int_equal(r.musket, 24);
+	assert_int_equal(r.canister, 24);
+	assert_int_equal(r.hold, 8);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "light")], 96);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "medium")], 128);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "heavy")], 160);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "galloper")], 96);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "grasshopper")], 96);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "wagon")], -5);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_INFANTRY,
+	    "rifle")], -5);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_CAVALRY,
+	    "light")], -5);
+	assert_int_equal(r.charge[ARM_INFANTRY], 24);
+	assert_int_equal(r.charge[ARM_CAVALRY], 60);
+	assert_int_equal(r.charge[ARM_ARTILLERY], 0);
+	assert_int_equal(r.charge_forms[ARM_INFANTRY],
+	    (1u << line) | (1u << col));
+	assert_int_equal(r.charge_forms[ARM_CAVALRY],
+	    (1u << line) | (1u << col));
+	assert_int_equal(r.charge_forms[ARM_ARTILLERY], 0);
+	assert_int_equal(r.melee, 0);
+	assert_int_equal(r.arc, -5);		/* not the doctrine's to say */
+}
+
+/* A unit's quality to the commander is its Drill. */
+static void
+test_hm_doctrine_quality_is_drill(void **state)
+{
+	struct game *g = field();
+	int a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N,
+	    200);
+
+	(void)state;
+	assert_int_equal(hm_doctrine.quality(rs, &g->units[a]), 4);
+	unit_attr_set(&g->units[a], HM_ATTR_DRILL, 6);
+	assert_int_equal(hm_doctrine.quality(rs, &g->units[a]), 6);
+	game_free(g);
+}
+
+/* The commander's own unit of arm and class at (x, y), quality 4. */
+static struct ai_own
+own(enum arm arm, const char *klass, const char *form, int x, int y,
+    enum dir f)
+{
+	struct ai_own u;
+
+	memset(&u, 0, sizeof u);
+	u.unit = 0;
+	u.arm = arm;
+	u.klass = ruleset_class(rs, arm, klass);
+	u.quality = 4;
+	u.strength = u.strength0 = 200;
+	u.formation = ruleset_form(rs, form);
+	u.cond = COND_FORMED;
+	u.pos = (struct point){ x, y };
+	u.facing = f;
+	assert_true(u.klass >= 0);
+	assert_true(u.formation >= 0);
+	return u;
+}
+
+/* An enemy as the commander sees him. */
+static struct ai_enemy
+foe(enum arm arm, const char *klass, const char *form, int x, int y,
+    enum dir f)
+{
+	struct ai_enemy e;
+
+	memset(&e, 0, sizeof e);
+	e.unit = 1;
+	e.arm = arm;
+	e.klass = ruleset_class(rs, arm, klass);
+	e.formation = ruleset_form(rs, form);
+	e.cond = COND_FORMED;
+	e.pos = (struct point){ x, y };
+	e.facing = f;
+	e.strength = 200;
+	assert_true(e.klass >= 0);
+	return e;
+}
+
+/*
+ * HO.7 with the dice left out, both of quality 4: the charger +1; horse
+ * on foot or guns +1 from the front, +2 on a flank or on Disordered foot;
+ * a flank +2; Disordered -1; open order -1; the weak -2 (rifles by their
+ * class, guns by their arm).  The enemy at (20, 19) faces south: a
+ * charger south of him (or south-east, one step off) meets his front, one
+ * east of him his flank.
+ */
+static void
+test_HO_7_doctrine_melee_edge(void **state)
+{
+	struct ai_own u;
+	struct ai_enemy e;
+
+	(void)state;
+	/* Foot on foot, front: 4 + 1 - 4. */
+	u = own(ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	e = foe(ARM_INFANTRY, "close", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 1);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 2), 3);
+	u.pos = (struct point){ 21, 20 };	/* south-east: still his front */
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 1);
+	u.pos = (struct point){ 22, 19 };	/* east: his flank, +2 */
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 3);
+	u.pos = e.pos;				/* on him: no flank */
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 1);
+
+	/* Horse on foot: front +1; flank +2 +2; Disordered foot +2, and he
+	 * -1. */
+	u = own(ARM_CAVALRY, "light", "line", 20, 20, DIR_N);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 2);
+	u.pos = (struct point){ 22, 19 };
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 5);
+	u.pos = (struct point){ 20, 20 };
+	e.cond = COND_MOB;
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 4);
+	/* Horse on horse: no horse bonus; a flank +2; his disorder -1. */
+	e = foe(ARM_CAVALRY, "light", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 1);
+	e.cond = COND_MOB;
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 2);
+	e.cond = COND_FORMED;
+	u.pos = (struct point){ 22, 19 };
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 3);
+	/* Horse on Disordered guns in front: +1 only (not foot), he -1 and
+	 * -2 weak: 4 + 1 + 1 - (4 - 1 - 2). */
+	u.pos = (struct point){ 20, 20 };
+	e = foe(ARM_ARTILLERY, "light", "deployed", 20, 19, DIR_S);
+	e.cond = COND_MOB;
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 5);
+
+	/* Own Disordered foot: -1. */
+	u = own(ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	u.cond = COND_MOB;
+	e = foe(ARM_INFANTRY, "close", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 0);
+	/* Open order, own -1 or his -1. */
+	u = own(ARM_INFANTRY, "open", "line", 20, 20, DIR_N);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 0);
+	u = own(ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	e = foe(ARM_INFANTRY, "open", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 2);
+	/* Rifles: open order and weak, -3 on either side. */
+	e = foe(ARM_INFANTRY, "rifle", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 4);
+	u = own(ARM_INFANTRY, "rifle", "line", 20, 20, DIR_N);
+	e = foe(ARM_INFANTRY, "close", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), -2);
+	/* Guns are weak by their arm, on either side. */
+	u = own(ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	e = foe(ARM_ARTILLERY, "heavy", "deployed", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 3);
+	u = own(ARM_ARTILLERY, "heavy", "deployed", 20, 20, DIR_N);
+	e = foe(ARM_INFANTRY, "close", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), -1);
+	/* A class unknown: only the arm counts. */
+	u = own(ARM_INFANTRY, "rifle", "line", 20, 20, DIR_N);
+	u.klass = -1;
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 1);
+	e.klass = -1;
+	u = own(ARM_ARTILLERY, "heavy", "deployed", 20, 20, DIR_N);
+	u.klass = -1;
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), -1);
+}
+
+/* The doctrine's refine of a Move order o for own unit u, the enemy of
+ * the view being the n of es. */
+static struct order
+refined(struct game *g, const struct ai_own *u, struct ai_enemy *es, int n,
+    int x, int y, enum ai_level lvl)
+{
+	struct ai_view v;
+	struct order o;
+
+	memset(&v, 0, sizeof v);
+	v.rs = rs;
+	v.map = g->map;
+	v.enemy = es;
+	v.nenemy = n;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u->unit;
+	o.general = -1;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ x, y };
+	hm_doctrine.refine(g, &v, u, &o, lvl);
+	return o;
+}
+
+/* Whether o is the retire action to (x, y). */
+static bool
+retires_to(const struct order *o, int x, int y)
+{
+	return o->kind == ORDER_ACTION && o->action == HM_ACTION_RETIRE &&
+	    o->npts == 1 && o->pts[0].x == x && o->pts[0].y == y &&
+	    o->formation == -1 && o->facing == -1;
+}
+
+/* Whether o is still the Move order to (x, y). */
+static bool
+moves_to(const struct order *o, int x, int y)
+{
+	return o->kind == ORDER_MOVE && o->npts == 1 && o->pts[0].x == x &&
+	    o->pts[0].y == y;
+}
+
+/*
+ * H7, H8, H9 in the doctrine: close-order foot in Line facing north moves
+ * 6 in (24 ticks), retires 6 - 3 = 3 in (12); a 45-degree stage of its
+ * wheel costs pi x (3/2 + 4) in / 4 = 4.5 in (18 ticks), so a march
+ * behind it (4 stages, 3 to pay) leaves nothing of the move: it retires,
+ * up to twice its retire (24 ticks, 12 cells) away; beyond, with no
+ * enemy near, it turns once and marches.  A march 45 degrees off its
+ * front is no turn; one to its right (90 degrees) pays no stage beyond
+ * the free one and still retires when short.  A Column (move 9 in,
+ * retire 6 in, a stage 2.75 in) sent to its right keeps 9 - 2.75 in
+ * turning, more than the 6 in of a retire, and marches; sent 135
+ * degrees off it retires.
+ */
+static void
+test_002_H7_doctrine_retires_rather_than_turn(void **state)
+{
+	struct game *g = field();
+	struct ai_own u;
+	struct order o;
+
+	(void)state;
+	u = own(ARM_INFANTRY, "close", "line", 30, 20, DIR_N);
+	u.unit = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 30, 20, DIR_N,
+	    200);
+	o = refined(g, &u, NULL, 0, 30, 25, AI_NORMAL);
+	assert_true(retires_to(&o, 30, 25));
+	o = refined(g, &u, NULL, 0, 30, 32, AI_NORMAL);	/* 24 ticks */
+	assert_true(retires_to(&o, 30, 32));
+	o = refined(g, &u, NULL, 0, 30, 33, AI_NORMAL);	/* 26 ticks */
+	assert_true(moves_to(&o, 30, 33));
+	o = refined(g, &u, NULL, 0, 35, 15, AI_NORMAL);	/* 45 degrees */
+	assert_true(moves_to(&o, 35, 15));
+	o = refined(g, &u, NULL, 0, 36, 20, AI_NORMAL);	/* 90 degrees */
+	assert_true(retires_to(&o, 36, 20));
+	o = refined(g, &u, NULL, 0, 30, 20, AI_NORMAL);	/* where it is */
+	assert_true(moves_to(&o, 30, 20));
+	/* Hard, with no charge in the order, the same. */
+	o = refined(g, &u, NULL, 0, 30, 25, AI_HARD);
+	assert_true(retires_to(&o, 30, 25));
+
+	u = own(ARM_INFANTRY, "close", "column", 30, 20, DIR_N);
+	o = refined(g, &u, NULL, 0, 34, 20, AI_NORMAL);	/* 90 degrees */
+	assert_true(moves_to(&o, 34, 20));
+	o = refined(g, &u, NULL, 0, 34, 24, AI_NORMAL);	/* 135 degrees */
+	assert_true(retires_to(&o, 34, 24));
+
+	/* Routed, or in no formation, or marching as a group: left be. */
+	u = own(ARM_INFANTRY, "close", "line", 30, 20, DIR_N);
+	u.cond = COND_ROUTED;
+	o = refined(g, &u, NULL, 0, 30, 25, AI_NORMAL);
+	assert_true(moves_to(&o, 30, 25));
+	u.cond = COND_FORMED;
+	u.formation = -1;
+	o = refined(g, &u, NULL, 0, 30, 25, AI_NORMAL);
+	assert_true(moves_to(&o, 30, 25));
+	u.formation = rs->nform;
+	o = refined(g, &u, NULL, 0, 30, 25, AI_NORMAL);
+	assert_true(moves_to(&o, 30, 25));
+	game_free(g);
+}
+
+/*
+ * H13 in the doctrine: with an enemy within reach of the unit's fire
+ * once it has marched (the musket's 6 in, its 6 in move and 4 in more:
+ * 64 ticks), the facing would be turned back to him, so even a long
+ * march behind is made retiring; one 66 ticks off, routed or gone, does
+ * not count.  Rifles reach 12 in and move 9 (100 ticks); they retire
+ * 9 - 3 = 6 in, so a march of 13 in behind them is made turning with no
+ * enemy near.
+ */
+static void
+test_002_H13_doctrine_retires_near_the_enemy(void **state)
+{
+	struct game *g = field();
+	struct ai_own u;
+	struct ai_enemy e[2];
+	struct order o;
+
+	(void)state;
+	u = own(ARM_INFANTRY, "close", "line", 5, 10, DIR_N);
+	e[0] = foe(ARM_INFANTRY, "close", "line", 37, 10, DIR_W);  /* 64 */
+	o = refined(g, &u, e, 1, 5, 30, AI_NORMAL);
+	assert_true(retires_to(&o, 5, 30));
+	e[0].pos.x = 38;					/* 66 */
+	o = refined(g, &u, e, 1, 5, 30, AI_NORMAL);
+	assert_true(moves_to(&o, 5, 30));
+	e[1] = foe(ARM_INFANTRY, "close", "line", 30, 10, DIR_W);
+	e[1].cond = COND_ROUTED;
+	o = refined(g, &u, e, 2, 5, 30, AI_NORMAL);
+	assert_true(moves_to(&o, 5, 30));
+	e[1].cond = COND_DISPERSED;
+	o = refined(g, &u, e, 2, 5, 30, AI_NORMAL);
+	assert_true(moves_to(&o, 5, 30));
+	e[1].cond = COND_MOB;			/* Disordered still fights */
+	o = refined(g, &u, e, 2, 5, 30, AI_NORMAL);
+	assert_true(retires_to(&o, 5, 30));
+
+	u = own(ARM_INFANTRY, "rifle", "line", 5, 10, DIR_N);
+	e[0].pos.x = 5 + 50;					/* 100 */
+	o = refined(g, &u, e, 1, 5, 36, AI_NORMAL);
+	assert_true(retires_to(&o, 5, 36));
+	e[0].pos.x = 5 + 51;					/* 102 */
+	o = refined(g, &u, e, 1, 5, 36, AI_NORMAL);
+	assert_true(moves_to(&o, 5, 36));
+	game_free(g);
+}
+
+/* A Move order for unit u through the n points pts. */
+static struct order
+move_through(int u, const struct point *pts, int n)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = -1;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = n;
+	memcpy(o.pts, pts, (size_t)n * sizeof *pts);
+	return o;
+}
+
+/*
+ * HO.3.1, HO.3.2 in the doctrine (hard): horse c in Line at [20, 30]
+ * ordered onto foot t at [20, 20], 5 in off, with its own foot f across
+ * its first step at [20, 27]: the charge would falter.  Hard makes it a
+ * march to the route's last waypoint that is no such charge; with none,
+ * to the cell nearest t beyond his musket (6 in, 24 ticks) and then
+ * nearest c: [19, 32], 25 ticks from t (the first of the two such cells
+ * either side), 1.25 in behind c, which it retires to (H7).  Normal
+ * leaves the order be, and so does hard where nothing is in the way.
+ */
+static void
+test_HO_3_2_doctrine_march_not_falter(void **state)
+{
+	struct game *g = field();
+	const struct point at_t = { 20, 20 };
+	const struct point via[2] = { { 30, 30 }, { 20, 20 } };
+	struct ai_own u;
+	struct ai_view v;
+	struct order o, w;
+	int c, t, f;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 20, DIR_S, 200);
+	f = unit(g, "f", 0, ARM_INFANTRY, "close", "line", 20, 27, DIR_N, 200);
+	u = own(ARM_CAVALRY, "light", "line", 20, 30, DIR_N);
+	u.unit = c;
+	memset(&v, 0, sizeof v);
+	v.rs = rs;
+	v.map = g->map;
+	o = move_through(c, &at_t, 1);
+	assert_int_equal(hm_order_charges(g, c, &o), t);
+	assert_true(hm_charge_falters(g, c, &o));
+	assert_int_equal(hm_fire_range(g, t), 24);
+
+	w = o;
+	hm_doctrine.refine(g, &v, &u, &w, AI_HARD);
+	assert_true(retires_to(&w, 19, 32));
+	assert_int_equal(geom_dist(w.pts[0], at_t), 25);
+	w = o;
+	hm_doctrine.refine(g, &v, &u, &w, AI_NORMAL);
+	assert_true(moves_to(&w, 20, 20));
+
+	/* By a waypoint east of c: to the waypoint, a march (a turn to the
+	 * right leaves horse 15 - 4.5 in, more than its 9 in retire). */
+	o = move_through(c, via, 2);
+	assert_true(hm_charge_falters(g, c, &o));
+	hm_doctrine.refine(g, &v, &u, &o, AI_HARD);
+	assert_true(moves_to(&o, 30, 30));
+
+	/* f gone from the way: the charge stands. */
+	game_occupy(g, f, false);
+	g->units[f].pos = (struct point){ 50, 35 };
+	game_occupy(g, f, true);
+	o = move_through(c, &at_t, 1);
+	assert_false(hm_charge_falters(g, c, &o));
+	hm_doctrine.refine(g, &v, &u, &o, AI_HARD);
+	assert_true(moves_to(&o, 20, 20));
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -2380,6 +2838,13 @@ main(void)
 		cmocka_unit_test(test_HO_6_data_refused),
 		cmocka_unit_test(test_HO_7_data_refused_exactly),
 		cmocka_unit_test(test_HO_6_3_data_first_names),
+		cmocka_unit_test(test_hm_doctrine_form),
+		cmocka_unit_test(test_HO_6_2_doctrine_reach),
+		cmocka_unit_test(test_hm_doctrine_quality_is_drill),
+		cmocka_unit_test(test_HO_7_doctrine_melee_edge),
+		cmocka_unit_test(test_002_H7_doctrine_retires_rather_than_turn),
+		cmocka_unit_test(test_002_H13_doctrine_retires_near_the_enemy),
+		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
