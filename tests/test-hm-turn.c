@@ -1453,6 +1453,36 @@ test_002_H13_turns_to_enemy_in_range(void **state)
 	game_free(g);
 }
 
+/*
+ * H13 on the units as they stand: u turns first (the order of units) to
+ * face e on its east, its 8 x 2 Line becoming 2 x 8 about its centre, and
+ * so comes within b's musket (6 in, 24 ticks), b's Line standing 26
+ * ticks north of it and facing away: b then turns about to face u, 20
+ * ticks off now, whom it could not reach before u turned.
+ */
+static void
+test_002_H13_turns_to_an_enemy_who_turned_into_range(void **state)
+{
+	struct game *g = field();
+	int u, b;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "column", 34, 22, DIR_W, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 5, DIR_N, 200);
+	assert_int_equal(hm_fire_range(g, b), 24);
+	assert_int_equal(hm_gap(g, u, b), 26);
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_E);
+	assert_int_equal(hm_gap(g, u, b), 20);
+	assert_int_equal(g->units[b].facing, DIR_S);
+	assert_int_equal(g->units[b].pos.x, 21);
+	assert_int_equal(g->units[b].pos.y, 6);
+	assert_int_equal(count(g, "H13", "b turns 4 x 45 degrees from N to "
+	    "S about its centre to face u"), 1);
+	game_free(g);
+}
+
 /* Enemy horse in its arc within its charge reach: no turn. */
 static void
 test_002_H13_no_turn_under_threat(void **state)
@@ -2823,6 +2853,7 @@ main(void)
 		cmocka_unit_test(test_HO_10_objective_contested),
 		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
+		cmocka_unit_test(test_002_H13_turns_to_an_enemy_who_turned_into_range),
 		cmocka_unit_test(test_002_H15_second_charge),
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
 		cmocka_unit_test(test_002_H15_rein_in),
