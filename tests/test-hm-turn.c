@@ -2196,6 +2196,122 @@ test_HO_7_data_refused_exactly(void **state)
 	    "value -1 out of range 0..250000");
 }
 
+/*
+ * The data file's text with the value after `key' (searched for after
+ * `anchor') replaced by `value': refused with exactly one message, at the
+ * value's line and column, "value VALUE out of range RANGE".
+ */
+static void
+out_of_range(const char *anchor, const char *key, const char *value,
+    const char *range)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *path, *text, *bad, *p, *q, *want;
+	struct doc_node *root;
+	struct diags d;
+	FILE *f;
+	long len;
+	int i, line = 1, col = 1;
+
+	diags_init(&d);
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, anchor));
+	assert_non_null(p = strstr(p, key));
+	p += strlen(key);
+	q = p + strcspn(p, " ,}\n#");
+	for (i = 0; text + i < p; i++) {
+		col = text[i] == '\n' ? 1 : col + 1;
+		line += text[i] == '\n';
+	}
+	bad = xasprintf("%.*s%s%s", (int)(p - text), text, value, q);
+	root = yread_buffer("horse-and-musket.yaml", bad, strlen(bad), &d);
+	assert_non_null(root);
+	assert_null(ruleset_load(root, &d));
+	want = xasprintf("value %s out of range %s", value, range);
+	if (d.n != 1 || strcmp(d.v[0].msg, want) != 0)
+		fprintf(stderr, "%s%s: got %d, %s\n", key, value, d.n,
+		    d.n > 0 ? d.v[0].msg : "");
+	assert_int_equal(d.n, 1);
+	assert_int_equal(d.v[0].line, line);
+	assert_int_equal(d.v[0].col, col);
+	assert_string_equal(d.v[0].msg, want);
+	doc_free(root);
+	free(want);
+	free(bad);
+	free(text);
+	free(path);
+	diags_free(&d);
+}
+
+/* HO.3, HO.6, HO.7, HO.9, HO.2, HO.10: each whole number and distance of
+ * the turn's tables is refused past its bounds, where it stands, the
+ * message giving them. */
+static void
+test_HO_data_bounds_refused(void **state)
+{
+	static const struct {
+		const char *anchor, *key, *value, *range;
+	} v[] = {
+		{ "\ncharge:", "\n  arc: ", "5", "0..4" },
+		{ "\nfire:", "\n  die: ", "1", "2..100" },
+		{ "\nfire:", "\n  arc: ", "-1", "0..4" },
+		{ "\nfire:", "\n  short_hits: ", "101", "1..100" },
+		{ "\nfire:", "\n  long_hits: ", "0", "1..100" },
+		{ "\nfire:", "\n  always: ", "101", "1..100" },
+		{ "\nfire:", "\n  never: ", "-1", "0..100" },
+		{ "\nfire:", "musket:  {short: ", "-1", "0..250000" },
+		{ "\nfire:", "musket:  {short: 3, long: ", "-1", "0..250000" },
+		{ "\nfire:", "musket:  {short: 3, long: 6, dice: ", "21",
+		    "0..20" },
+		{ "\nfire:", "light:   {short: 6, long: 24, short_dice: ", "-1",
+		    "0..20" },
+		{ "\nfire:", "bases: {line: ", "21", "0..20" },
+		{ "\nfire:", "\n  cover_mod: ", "-21", "-20..20" },
+		{ "\nfire:", "\n  hard: ", "21", "-20..20" },
+		{ "\nfire:", "\n  disordered: ", "-21", "-20..20" },
+		{ "\nfire:", "\n  hits_per_unit: ", "1001", "1..1000" },
+		{ "\nfire:", "\n  shaken: ", "0", "1..1000" },
+		{ "\nmelee:", "\n  die: ", "101", "2..100" },
+		{ "\nmelee:", "\n  charged: ", "-21", "-20..20" },
+		{ "\nmelee:", "\n  horse_front: ", "21", "-20..20" },
+		{ "\nmelee:", "\n  horse_flank_or_disordered: ", "-21",
+		    "-20..20" },
+		{ "\nmelee:", "\n  flank: ", "21", "-20..20" },
+		{ "\nmelee:", "\n  defended: ", "-21", "-20..20" },
+		{ "\nmelee:", "\n  disordered: ", "-21", "-20..20" },
+		{ "\nmelee:", "\n  open_order: ", "-21", "-20..20" },
+		{ "\nmelee:", "\n  weak: ", "21", "-20..20" },
+		{ "\nmelee:", "\n  rout_margin: ", "0", "1..100" },
+		{ "\nmelee:", "\n  fall_back: ", "-1", "0..250000" },
+		{ "\nmorale:", "\n  die: ", "1", "2..100" },
+		{ "\nmorale:", "\n  dice: ", "11", "1..10" },
+		{ "\nmorale:", "\n  base: ", "51", "-50..50" },
+		{ "\nmorale:", "\n  per_hits: ", "0", "1..100" },
+		{ "\nmorale:", "\n  disordered: ", "21", "-20..20" },
+		{ "\nmorale:", "\n  general: ", "-21", "-20..20" },
+		{ "\nmorale:", "\n  general_reach: ", "-1", "0..250000" },
+		{ "\nmorale:", "\n  rout_margin: ", "101", "1..100" },
+		{ "\nmorale:", "\n  restore_enemy_gap: ", "-1", "0..250000" },
+		{ "\nmorale:", "\n  track: ", "100001", "1..100000" },
+		{ "\nrally:", "\n  base: ", "-51", "-50..50" },
+		{ "\nrally:", "\n  enemy_gap: ", "-1", "0..250000" },
+		{ "\nvictory:", "\n  hold: ", "-1", "0..250000" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof v / sizeof v[0]; i++)
+		out_of_range(v[i].anchor, v[i].key, v[i].value, v[i].range);
+}
+
 /* The ruleset's data with from replaced by to, loaded (it must load). */
 static struct ruleset *
 edited(const char *from, const char *to)
@@ -2868,6 +2984,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_describe_from_data),
 		cmocka_unit_test(test_HO_6_data_refused),
 		cmocka_unit_test(test_HO_7_data_refused_exactly),
+		cmocka_unit_test(test_HO_data_bounds_refused),
 		cmocka_unit_test(test_HO_6_3_data_first_names),
 		cmocka_unit_test(test_hm_doctrine_form),
 		cmocka_unit_test(test_HO_6_2_doctrine_reach),
