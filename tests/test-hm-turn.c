@@ -2199,14 +2199,14 @@ test_HO_7_data_refused_exactly(void **state)
 /*
  * The data file's text with the value after `key' (searched for after
  * `anchor') replaced by `value': refused with exactly one message, at the
- * value's line and column, "value VALUE out of range RANGE".
+ * value's line and column, want.
  */
 static void
-out_of_range(const char *anchor, const char *key, const char *value,
-    const char *range)
+refused_at(const char *anchor, const char *key, const char *value,
+    const char *want)
 {
 	const char *dir = getenv("MARSHAL_DATA");
-	char *path, *text, *bad, *p, *q, *want;
+	char *path, *text, *bad, *p, *q;
 	struct doc_node *root;
 	struct diags d;
 	FILE *f;
@@ -2235,7 +2235,6 @@ out_of_range(const char *anchor, const char *key, const char *value,
 	root = yread_buffer("horse-and-musket.yaml", bad, strlen(bad), &d);
 	assert_non_null(root);
 	assert_null(ruleset_load(root, &d));
-	want = xasprintf("value %s out of range %s", value, range);
 	if (d.n != 1 || strcmp(d.v[0].msg, want) != 0)
 		fprintf(stderr, "%s%s: got %d, %s\n", key, value, d.n,
 		    d.n > 0 ? d.v[0].msg : "");
@@ -2244,11 +2243,21 @@ out_of_range(const char *anchor, const char *key, const char *value,
 	assert_int_equal(d.v[0].col, col);
 	assert_string_equal(d.v[0].msg, want);
 	doc_free(root);
-	free(want);
 	free(bad);
 	free(text);
 	free(path);
 	diags_free(&d);
+}
+
+/* The same, the message "value VALUE out of range RANGE". */
+static void
+out_of_range(const char *anchor, const char *key, const char *value,
+    const char *range)
+{
+	char *want = xasprintf("value %s out of range %s", value, range);
+
+	refused_at(anchor, key, value, want);
+	free(want);
 }
 
 /* HO.3, HO.6, HO.7, HO.9, HO.2, HO.10: each whole number and distance of
@@ -2350,6 +2359,78 @@ edited(const char *from, const char *to)
 	free(path);
 	diags_free(&d);
 	return set;
+}
+
+/* H1, H2, H7, H9, H12, H13, H14, HO.4: each distance and whole number of
+ * the movement table is refused past its bounds, where it stands. */
+static void
+test_002_H1_data_bounds_refused(void **state)
+{
+	static const struct {
+		const char *anchor, *key, *value, *range;
+	} v[] = {
+		{ "\nmovement:", "close: {line: ", "-1", "0..1000" },
+		{ "\nmovement:", "close: {line: 6, column: 9, rout: ", "1001",
+		    "0..1000" },
+		{ "\n  guns:", "light:       {limbered: ", "-1", "0..1000" },
+		{ "\nmovement:", "retire: {infantry: ", "-1", "0..1000" },
+		{ "\nmovement:", "pass_through: {infantry: 3, cavalry: ", "1001",
+		    "0..1000" },
+		{ "\nmovement:", "road_bonus:\n    bonus: ", "-1", "0..1000" },
+		{ "\nmovement:", "enemy_clear: ", "-1", "0..1000" },
+		{ "\nmovement:", "free_turn_steps: ", "5", "0..4" },
+		{ "\nmovement:", "free_turn_steps: ", "-1", "0..4" },
+		{ "\nmovement:", "turn_max_steps: ", "0", "1..4" },
+		{ "\nmovement:", "turn_max_steps: ", "5", "1..4" },
+		{ "\nmovement:", "wheel_diameter: ", "-1", "0..1000" },
+		{ "\nmovement:", "enemy_gap: ", "1001", "0..1000" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof v / sizeof v[0]; i++)
+		out_of_range(v[i].anchor, v[i].key, v[i].value, v[i].range);
+}
+
+/*
+ * H3, H4: a share is "none", a whole number or a fraction, each part 1 to
+ * 12; anything else is refused where it stands.  1/12 and 12 load.
+ */
+static void
+test_002_H3_share_refused(void **state)
+{
+	static const char *const bad[] = { "\"0\"", "\"13\"", "\"1/13\"",
+	    "\"1/0\"", "\"0/3\"", "\"-1\"", "\"half\"", "\"2/3/4\"" };
+	static const char *const key = "\n    rough:        {co_foot: ";
+	struct ruleset *set;
+	char *want, word[16];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(word, sizeof word, "%.*s", (int)strlen(bad[i]) - 2,
+		    bad[i] + 1);
+		want = xasprintf("'%s' is not a share (a fraction such as "
+		    "\"2/3\", a whole number, or none)", word);
+		refused_at("\n  terrain:", key, bad[i], want);
+		free(want);
+	}
+	refused_at("\n  terrain:", key, "[1]", "a share must be a fraction "
+	    "(\"2/3\"), a whole number or none");
+	set = edited("rough:        {co_foot: \"2/3\"",
+	    "rough:        {co_foot: \"1/12\"");
+	assert_int_equal(hm_move(set)->terrain[ruleset_land(set,
+	    "rough")][HM_CO_FOOT].num, 1);
+	assert_int_equal(hm_move(set)->terrain[ruleset_land(set,
+	    "rough")][HM_CO_FOOT].den, 12);
+	ruleset_free(set);
+	set = edited("rough:        {co_foot: \"2/3\"",
+	    "rough:        {co_foot: \"12\"");
+	assert_int_equal(hm_move(set)->terrain[ruleset_land(set,
+	    "rough")][HM_CO_FOOT].num, 12);
+	assert_int_equal(hm_move(set)->terrain[ruleset_land(set,
+	    "rough")][HM_CO_FOOT].den, 1);
+	ruleset_free(set);
 }
 
 /* The first formation and the first class are named like any other:
@@ -2985,6 +3066,8 @@ main(void)
 		cmocka_unit_test(test_HO_6_data_refused),
 		cmocka_unit_test(test_HO_7_data_refused_exactly),
 		cmocka_unit_test(test_HO_data_bounds_refused),
+		cmocka_unit_test(test_002_H1_data_bounds_refused),
+		cmocka_unit_test(test_002_H3_share_refused),
 		cmocka_unit_test(test_HO_6_3_data_first_names),
 		cmocka_unit_test(test_hm_doctrine_form),
 		cmocka_unit_test(test_HO_6_2_doctrine_reach),
