@@ -2515,6 +2515,160 @@ test_HO_6_describe_from_data(void **state)
 	    "enemy is within 3 in (HO.9.3"));
 }
 
+/* A line of the rules reference: its indent and text. */
+struct ref_line {
+	int		 indent;
+	const char	*text;
+};
+
+/* The reference's lines as collected, in order. */
+struct ref_got {
+	int		 n;
+	int		 indent[100];
+	char		*text[100];
+};
+
+static void
+collect_lines(void *arg, int indent, const char *text)
+{
+	struct ref_got *v = arg;
+
+	assert_true(v->n < 100);
+	v->indent[v->n] = indent;
+	v->text[v->n++] = xstrdup(text);
+}
+
+/*
+ * H1-H4, H7-H9, H11, H12, H15, HO.2-HO.10: the rules reference, line by
+ * line, every figure the data's (marshal's own rules marked *): each
+ * class's moves and rout, each ground's and obstacle's share by mover,
+ * the retire, the free turn and the wheel, passing through, and the turn
+ * after movement.
+ */
+static void
+test_hm_describe_every_line(void **state)
+{
+	static const struct ref_line want[] = {
+		{ 0, "Movement (H1, H2): maximum move by class and formation" },
+		{ 2, "infantry close: Line 6 in Column 9 in, Rout 12 in" },
+		{ 2, "infantry open: Line 9 in Column 12 in, Rout 15 in" },
+		{ 2, "infantry rifle: Line 9 in Column 12 in, Rout 15 in" },
+		{ 2, "cavalry light: Line 15 in Column 18 in, Rout 21 in" },
+		{ 2, "artillery light: Limbered 9 in Deployed 3 in, Rout 12 in" },
+		{ 2, "artillery medium: Limbered 6 in Deployed 2 in, Rout 12 in" },
+		{ 2, "artillery heavy: Limbered 3 in Deployed 1 in, Rout 12 in" },
+		{ 2, "artillery galloper: Limbered 12 in Deployed 3 in, Rout 12 "
+		    "in" },
+		{ 2, "artillery grasshopper: Limbered 12 in Deployed 3 in, Rout "
+		    "12 in" },
+		{ 2, "artillery wagon: Limbered 6 in, Rout 0 in (routed: "
+		    "immobile, H11)" },
+		{ 0, "" },
+		{ 0, "Ground (H3): share of speed kept, for close-order foot, "
+		    "open-order foot, mounted, wheeled" },
+		{ 2, "Open ground: 1, 1, 1, 1" },
+		{ 2, "Rough ground: 2/3, 1, 2/3, 1/3" },
+		{ 2, "Gentle slope: 2/3, 1, 2/3, 1/3" },
+		{ 2, "Steep slope: 1/3, 2/3, 1/3, none" },
+		{ 2, "Open woods: 2/3, 1, 2/3, 2/3" },
+		{ 2, "Dense woods: 1/3, 2/3, none, none" },
+		{ 2, "Buildings: 1, 1, none, none" },
+		{ 0, "" },
+		{ 0, "Obstacles (H4): share of the whole move a crossing costs, "
+		    "in the same order" },
+		{ 2, "Fence or wall: 1/2, 1/2, 1, 1" },
+		{ 2, "Stream: 1/2, 1/2, 1, 2" },
+		{ 2, "entering buildings: 1/2, 1/2, none, none" },
+		{ 2, "leaving buildings: 1, 1/2, none, none" },
+		{ 0, "" },
+		{ 0, "Retiring keeping facing (H7): foot -3 in, horse -6 in "
+		    "from the maximum" },
+		{ 0, "Turning (H8, H9): 1 x 45 degrees free a move; each "
+		    "further 45 a wheel on a 3 in circle" },
+		{ 0, "Passing through a friend (H12): foot 3 in, horse 6 in; "
+		    "guns and wagons never" },
+		{ 0, "" },
+		{ 0, "Rally (HO.2*)" },
+		{ 2, "a routed unit with no formed enemy within 12 in rallies "
+		    "on 2d6 <= Drill + 2, +1 with a general within 6 in (HO.2*)" },
+		{ 0, "" },
+		{ 0, "Charges (HO.3*)" },
+		{ 2, "formed foot and horse charge an enemy within 1 x 45 "
+		    "degrees of their front, within their H1 move (HO.3.1*)" },
+		{ 2, "horse that broke through charges again within 1/2 of its "
+		    "H1 move, unless under a Stop order (H15)" },
+		{ 0, "" },
+		{ 0, "Fire (HO.6*)" },
+		{ 2, "musket: short to 3 in, 1 die a base on 4+; long to 6 in, "
+		    "1 a base on 5+ (HO.6.2*)" },
+		{ 2, "rifle: short to 4 in, 1 die a base on 4+; long to 12 in, "
+		    "1 a base on 5+ (HO.6.2*)" },
+		{ 2, "carbine: to 2 in, 1 die a base on 4+ (HO.6.2*)" },
+		{ 2, "light: short to 6 in, 2 dice a base on 4+; long to 24 in, "
+		    "1 a base on 5+ (HO.6.2*)" },
+		{ 2, "medium: short to 6 in, 2 dice a base on 4+; long to 32 "
+		    "in, 1 a base on 5+ (HO.6.2*)" },
+		{ 2, "heavy: short to 6 in, 2 dice a base on 4+; long to 40 in, "
+		    "1 a base on 5+ (HO.6.2*)" },
+		{ 2, "-1 to the die: cover or behind an obstacle (-1), open "
+		    "order or a deployed gun (-1), firer Disordered (-1); a 6 "
+		    "always hits, a 1 never (HO.6.3*)" },
+		{ 2, "a hit is 1/10 of a unit's first strength; 2 hits in a "
+		    "turn call for a test (HO.6.4*)" },
+		{ 0, "" },
+		{ 0, "Melee (HO.7*)" },
+		{ 2, "1d6 + Drill: charged +1, horse +1 from the front or +2 on "
+		    "a flank or Disordered foot, flank or rear +2, defended "
+		    "+1, Disordered -1, open order -1, rifles and guns -2 "
+		    "(HO.7*)" },
+		{ 2, "the lower takes the difference in hits; losing by 3 or "
+		    "more, or while Disordered, routs; else it falls back 3 in "
+		    "(HO.7*)" },
+		{ 0, "" },
+		{ 0, "Morale, routs and prisoners (HO.9*)" },
+		{ 2, "passes on 2d6 <= Drill + 4, -1 per 2 hits in all, "
+		    "Disordered -1, general within 6 in +1 (HO.9.1*)" },
+		{ 2, "failing by 3 or more, or while Disordered, routs; else "
+		    "Disordered (HO.9.2*)" },
+		{ 2, "a Restore order re-forms unless an enemy is within 3 in "
+		    "(HO.9.3*)" },
+		{ 2, "a unit of 10 hits is dispersed (HO.9.4*)" },
+		{ 0, "" },
+		{ 0, "The end (HO.10*)" },
+		{ 2, "an objective is held by a side with a formed unit within "
+		    "2 in and no formed enemy as close; a side's break ends "
+		    "the battle (HO.10*)" },
+	};
+	struct ref_got got;
+	int i, n = (int)(sizeof want / sizeof want[0]);
+
+	(void)state;
+	memset(&got, 0, sizeof got);
+	rs->ops->describe(rs, collect_lines, &got);
+	for (i = 0; i < n && i < got.n; i++) {
+		assert_string_equal(got.text[i], want[i].text);
+		assert_int_equal(got.indent[i], want[i].indent);
+	}
+	assert_int_equal(got.n, n);
+	for (i = 0; i < got.n; i++)
+		free(got.text[i]);
+}
+
+/* HO.10 in the reference when a side's break does not end the battle. */
+static void
+test_HO_10_describe_without_break_ends(void **state)
+{
+	struct ruleset *set = edited("break_ends: true", "break_ends: false");
+	char buf[8000] = "";
+
+	(void)state;
+	set->ops->describe(set, collect, buf);
+	assert_non_null(strstr(buf, "\nan objective is held by a side with a "
+	    "formed unit within 2 in and no formed enemy as close; the battle "
+	    "runs to its turn limit (HO.10*)\n"));
+	ruleset_free(set);
+}
+
 /*
  * The turn's phases, in the ruleset's order: the log opens each with
  * "turn T, phase K: NAME", K counted from 1 and NAME the data's, once
@@ -3063,6 +3217,8 @@ main(void)
 		cmocka_unit_test(test_HO_1_whole_turns),
 		cmocka_unit_test(test_HO_1_phase_by_phase),
 		cmocka_unit_test(test_HO_6_describe_from_data),
+		cmocka_unit_test(test_hm_describe_every_line),
+		cmocka_unit_test(test_HO_10_describe_without_break_ends),
 		cmocka_unit_test(test_HO_6_data_refused),
 		cmocka_unit_test(test_HO_7_data_refused_exactly),
 		cmocka_unit_test(test_HO_data_bounds_refused),
