@@ -2732,6 +2732,24 @@ test_hm_doctrine_form(void **state)
 	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_COUNT), -1);
 }
 
+/* The doctrine's reach for ruleset set, over the commander's guesses (-5
+ * everywhere: what stays -5 the doctrine left alone). */
+static void
+reach_of(const struct ruleset *set, struct ai_reach *r)
+{
+	int k;
+
+	memset(r, 0, sizeof *r);
+	r->musket = r->hold = r->canister = r->melee = r->arc = -5;
+	for (k = 0; k < RULES_MAX_FORM; k++)
+		r->art_range[k] = -5;
+	for (k = 0; k < ARM_COUNT; k++) {
+		r->charge[k] = -5;
+		r->charge_forms[k] = 0xffu;
+	}
+	hm_doctrine.reach(set, r);
+}
+
 /*
  * HO.6.2, HO.3.1, HO.10 as the commander reads them, in ticks (4 an
  * inch): the musket reaches 6 in (the first foot class, close order);
@@ -2745,14 +2763,9 @@ test_HO_6_2_doctrine_reach(void **state)
 {
 	struct ai_reach r;
 	int line = ruleset_form(rs, "line"), col = ruleset_form(rs, "column");
-	int k;
 
 	(void)state;
-	memset(&r, 0, sizeof r);
-	r.musket = r.hold = r.canister = r.melee = r.arc = -5;
-	for (k = 0; k < RULES_MAX_FORM; k++)
-		r.art_range[k] = -5;
-	hm_doctrine.reach(rs, &r);
+	reach_of(rs, &r);
 	assert_int_equal(r.musket, 24);
 	assert_int_equal(r.canister, 24);
 	assert_int_equal(r.hold, 8);
@@ -2782,6 +2795,79 @@ test_HO_6_2_doctrine_reach(void **state)
 	assert_int_equal(r.charge_forms[ARM_ARTILLERY], 0);
 	assert_int_equal(r.melee, 0);
 	assert_int_equal(r.arc, -5);		/* not the doctrine's to say */
+}
+
+/*
+ * The doctrine's reaches follow the data: the musket is the first foot
+ * class's weapon (close order given rifles: 12 in); a weapon or gun with
+ * no long range, or a hold of 0, leaves the commander's guess, one of a
+ * quarter inch is 1 tick; canister is the last gun class's short range
+ * that has one (the grasshopper's, a light gun's); guns may be the first
+ * classes of the ruleset.
+ */
+static void
+test_HO_6_2_doctrine_reach_follows_the_data(void **state)
+{
+	static const char classes[] = "classes:\n  infantry: [close, open, "
+	    "rifle]\n  cavalry: [light]\n  artillery: [light, medium, heavy, "
+	    "galloper, grasshopper, wagon]\n";
+	static const char guns_first[] = "classes:\n  artillery: [light, "
+	    "medium, heavy, galloper, grasshopper, wagon]\n  infantry: [close, "
+	    "open, rifle]\n  cavalry: [light]\n";
+	struct ruleset *set;
+	struct ai_reach r;
+
+	(void)state;
+	set = edited("infantry: {close: musket, open: musket,",
+	    "infantry: {close: rifle, open: musket,");
+	reach_of(set, &r);
+	assert_int_equal(r.musket, 48);
+	ruleset_free(set);
+
+	set = edited("musket:  {short: 3, long: 6, dice: 1}",
+	    "musket:  {short: 3, dice: 1}");
+	reach_of(set, &r);
+	assert_int_equal(r.musket, -5);
+	ruleset_free(set);
+	set = edited("musket:  {short: 3, long: 6, dice: 1}",
+	    "musket:  {short: 3, long: 0.25, dice: 1}");
+	reach_of(set, &r);
+	assert_int_equal(r.musket, 1);
+	ruleset_free(set);
+
+	set = edited("light:   {short: 6, long: 24, short_dice: 2, dice: 1}",
+	    "light:   {short: 0, short_dice: 2, dice: 1}");
+	reach_of(set, &r);
+	assert_int_equal(r.art_range[ruleset_class(set, ARM_ARTILLERY,
+	    "light")], -5);
+	assert_int_equal(r.art_range[ruleset_class(set, ARM_ARTILLERY,
+	    "heavy")], 160);
+	assert_int_equal(r.canister, 24);	/* the heavy's */
+	ruleset_free(set);
+	set = edited("light:   {short: 6, long: 24, short_dice: 2, dice: 1}",
+	    "light:   {short: 0.25, long: 0.25, short_dice: 2, dice: 1}");
+	reach_of(set, &r);
+	assert_int_equal(r.art_range[ruleset_class(set, ARM_ARTILLERY,
+	    "light")], 1);
+	assert_int_equal(r.canister, 1);	/* the grasshopper's */
+	ruleset_free(set);
+
+	set = edited("hold: 2 ", "hold: 0 ");
+	reach_of(set, &r);
+	assert_int_equal(r.hold, -5);
+	ruleset_free(set);
+	set = edited("hold: 2 ", "hold: 0.25 ");
+	reach_of(set, &r);
+	assert_int_equal(r.hold, 1);
+	ruleset_free(set);
+
+	set = edited(classes, guns_first);
+	assert_int_equal(ruleset_class(set, ARM_ARTILLERY, "light"), 0);
+	reach_of(set, &r);
+	assert_int_equal(r.art_range[0], 96);
+	assert_int_equal(r.musket, 24);
+	assert_int_equal(r.charge[ARM_INFANTRY], 24);
+	ruleset_free(set);
 }
 
 /* A unit's quality to the commander is its Drill. */
@@ -2924,6 +3010,23 @@ test_HO_7_doctrine_melee_edge(void **state)
 	u = own(ARM_ARTILLERY, "heavy", "deployed", 20, 20, DIR_N);
 	u.klass = -1;
 	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), -1);
+}
+
+/* HO.7 in the doctrine with close order weak too (weak_classes given
+ * close): close-order foot on open-order foot, 4 + 1 - 2 against 4 - 1. */
+static void
+test_HO_7_doctrine_weak_by_the_first_class(void **state)
+{
+	struct ruleset *set = edited("weak_classes: {infantry: [rifle]}",
+	    "weak_classes: {infantry: [close, rifle]}");
+	struct ai_own u = own(ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	struct ai_enemy e = foe(ARM_INFANTRY, "open", "line", 20, 19, DIR_S);
+
+	(void)state;
+	assert_int_equal(u.klass, 0);
+	assert_int_equal(hm_doctrine.melee_edge(set, &u, &e, 4), 0);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 2);
+	ruleset_free(set);
 }
 
 /* The doctrine's refine of a Move order o for own unit u, the enemy of
@@ -3227,6 +3330,8 @@ main(void)
 		cmocka_unit_test(test_HO_6_3_data_first_names),
 		cmocka_unit_test(test_hm_doctrine_form),
 		cmocka_unit_test(test_HO_6_2_doctrine_reach),
+		cmocka_unit_test(test_HO_6_2_doctrine_reach_follows_the_data),
+		cmocka_unit_test(test_HO_7_doctrine_weak_by_the_first_class),
 		cmocka_unit_test(test_hm_doctrine_quality_is_drill),
 		cmocka_unit_test(test_HO_7_doctrine_melee_edge),
 		cmocka_unit_test(test_002_H7_doctrine_retires_rather_than_turn),
