@@ -1859,6 +1859,70 @@ test_002_H15_computer_answers(void **state)
 	game_free(g);
 }
 
+/*
+ * H15 in the doctrine: the computer's answer is the order a player would
+ * give, for the horse that broke through (here not the first unit, and
+ * under a general of its own): a Charge again at the nearest enemy's
+ * place, one point, no facing and no formation, from the horse's
+ * general; the game takes it, and plays the turn on once the side is
+ * done.  Asked of a unit
+ * that is not there, or under another rule, it gives nothing.
+ */
+static void
+test_002_H15_doctrine_answer_is_the_players_order(void **state)
+{
+	struct game *g = field();
+	struct decision d[DECIDE_MAX], x;
+	int c, n, p, aide;
+
+	(void)state;
+	unit(g, "z", 1, ARM_INFANTRY, "close", "line", 50, 2, DIR_S, 200);
+	aide = game_add_general(g, "ho", "Howard", 0, 0);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	g->units[c].general = aide;
+	n = unit(g, "n", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	unit(g, "f", 1, ARM_INFANTRY, "close", "line", 30, 20, DIR_SW, 200);
+	move_order(g, c, 20, 5);
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
+			break;
+	g->phase = p;
+	HM_MARKS(&g->units[c]) = HM_CHARGER | HM_BROKE;
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
+	assert_int_equal(d[0].unit, c);
+
+	/* Not for it: nothing given, the question still open. */
+	x = d[0];
+	snprintf(x.rule, sizeof x.rule, "H14");
+	assert_int_equal(hm_doctrine.answer(g, &x, AI_NORMAL), 0);
+	x = d[0];
+	x.kind = DECIDE_ACTIVATE;
+	assert_int_equal(hm_doctrine.answer(g, &x, AI_NORMAL), 0);
+	x = d[0];
+	x.unit = g->nunits;
+	assert_int_equal(hm_doctrine.answer(g, &x, AI_NORMAL), 0);
+	x.unit = -1;
+	assert_int_equal(hm_doctrine.answer(g, &x, AI_NORMAL), 0);
+	assert_int_equal(g->turn, 1);
+	assert_int_equal(g->phase, p);
+	assert_int_equal(g->units[c].act.kind, ORDER_NONE);
+
+	assert_int_equal(hm_doctrine.answer(g, &d[0], AI_HARD), 0);
+	assert_int_equal(g->units[c].act.kind, ORDER_ACTION);
+	assert_int_equal(g->units[c].act.action, HM_ACTION_CHARGE);
+	assert_int_equal(g->units[c].act.unit, c);
+	assert_int_equal(g->units[c].act.general, aide);
+	assert_int_equal(g->units[c].act.facing, -1);
+	assert_int_equal(g->units[c].act.formation, -1);
+	assert_int_equal(g->units[c].act.npts, 1);
+	assert_int_equal(g->units[c].act.pts[0].x, g->units[n].pos.x);
+	assert_int_equal(g->units[c].act.pts[0].y, g->units[n].pos.y);
+	assert_int_equal(game_decided(g, 0), 0);	/* the side is done */
+	assert_int_equal(g->turn, 2);
+	assert_int_equal(count(g, "H15", "c charges n: "), 1);
+	game_free(g);
+}
+
 /* g saved, and the save laid over a fresh copy of the broken-through
  * game. */
 static struct game *
@@ -3316,6 +3380,7 @@ main(void)
 		cmocka_unit_test(test_002_H15_no_enemy_in_reach_asks_nothing),
 		cmocka_unit_test(test_002_H15_save_at_the_question),
 		cmocka_unit_test(test_002_H15_computer_answers),
+		cmocka_unit_test(test_002_H15_doctrine_answer_is_the_players_order),
 		cmocka_unit_test(test_002_H15_replay_keeps_the_answer),
 		cmocka_unit_test(test_HO_1_whole_turns),
 		cmocka_unit_test(test_HO_1_phase_by_phase),
