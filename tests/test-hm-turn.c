@@ -3077,9 +3077,10 @@ test_HO_7_doctrine_melee_edge(void **state)
 }
 
 /* HO.7 in the doctrine with close order weak too (weak_classes given
- * close): close-order foot on open-order foot, 4 + 1 - 2 against 4 - 1. */
+ * close), or open order: close-order foot on open-order foot, 4 + 1 - 2
+ * against 4 - 1; as open order, on close order, 4 + 1 - 1 against 4 - 1. */
 static void
-test_HO_7_doctrine_weak_by_the_first_class(void **state)
+test_HO_7_doctrine_the_first_class_weak_or_open(void **state)
 {
 	struct ruleset *set = edited("weak_classes: {infantry: [rifle]}",
 	    "weak_classes: {infantry: [close, rifle]}");
@@ -3090,6 +3091,15 @@ test_HO_7_doctrine_weak_by_the_first_class(void **state)
 	assert_int_equal(u.klass, 0);
 	assert_int_equal(hm_doctrine.melee_edge(set, &u, &e, 4), 0);
 	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 2);
+	ruleset_free(set);
+	set = edited("open_order: {infantry: [open, rifle]}",
+	    "open_order: {infantry: [close, open, rifle]}");
+	e = foe(ARM_INFANTRY, "close", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(set, &u, &e, 4), 1);
+	e.cond = COND_MOB;
+	assert_int_equal(hm_doctrine.melee_edge(set, &u, &e, 4), 2);
+	u.cond = COND_MOB;
+	assert_int_equal(hm_doctrine.melee_edge(set, &u, &e, 4), 1);
 	ruleset_free(set);
 }
 
@@ -3195,6 +3205,38 @@ test_002_H7_doctrine_retires_rather_than_turn(void **state)
 	o = refined(g, &u, NULL, 0, 30, 25, AI_NORMAL);
 	assert_true(moves_to(&o, 30, 25));
 	game_free(g);
+}
+
+/*
+ * H9 in the doctrine: the stage of a wheel is pi x radius / 4, the
+ * radius half the data's wheel diameter and the frontage.  Open-order
+ * foot in Column (4 cells) sent 90 degrees to its right: with a 3 in
+ * wheel a stage is 11 ticks, turning leaves 48 - 11 = 37, more than the
+ * 36 of a retire, and it marches; with a 4 in wheel a stage is 13
+ * ticks, turning leaves 35, and it retires.
+ */
+static void
+test_002_H9_doctrine_wheel_from_the_data(void **state)
+{
+	struct ruleset *set = edited("wheel_diameter: 3", "wheel_diameter: 4");
+	struct ruleset *was = rs;
+	struct game *g;
+	struct ai_own u;
+	struct order o;
+
+	(void)state;
+	u = own(ARM_INFANTRY, "open", "column", 30, 20, DIR_N);
+	g = field();
+	o = refined(g, &u, NULL, 0, 40, 20, AI_NORMAL);
+	assert_true(moves_to(&o, 40, 20));
+	game_free(g);
+	rs = set;
+	g = field();
+	o = refined(g, &u, NULL, 0, 40, 20, AI_NORMAL);
+	assert_true(retires_to(&o, 40, 20));
+	game_free(g);
+	rs = was;
+	ruleset_free(set);
 }
 
 /*
@@ -3396,11 +3438,12 @@ main(void)
 		cmocka_unit_test(test_hm_doctrine_form),
 		cmocka_unit_test(test_HO_6_2_doctrine_reach),
 		cmocka_unit_test(test_HO_6_2_doctrine_reach_follows_the_data),
-		cmocka_unit_test(test_HO_7_doctrine_weak_by_the_first_class),
+		cmocka_unit_test(test_HO_7_doctrine_the_first_class_weak_or_open),
 		cmocka_unit_test(test_hm_doctrine_quality_is_drill),
 		cmocka_unit_test(test_HO_7_doctrine_melee_edge),
 		cmocka_unit_test(test_002_H7_doctrine_retires_rather_than_turn),
 		cmocka_unit_test(test_002_H13_doctrine_retires_near_the_enemy),
+		cmocka_unit_test(test_002_H9_doctrine_wheel_from_the_data),
 		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
 	};
 
