@@ -3282,6 +3282,17 @@ test_002_H13_doctrine_retires_near_the_enemy(void **state)
 	e[0].pos.x = 5 + 51;					/* 102 */
 	o = refined(g, &u, e, 1, 5, 36, AI_NORMAL);
 	assert_true(moves_to(&o, 5, 36));
+
+	/* Horse's carbine has no long range: 6 in is taken for it, with its
+	 * 15 in move, 100 ticks; its retire is 9 in, so a march of 20 in
+	 * behind it is made turning with no enemy near. */
+	u = own(ARM_CAVALRY, "light", "line", 5, 10, DIR_N);
+	e[0].pos.x = 5 + 50;					/* 100 */
+	o = refined(g, &u, e, 1, 5, 50, AI_NORMAL);
+	assert_true(retires_to(&o, 5, 50));
+	e[0].pos.x = 5 + 51;					/* 102 */
+	o = refined(g, &u, e, 1, 5, 50, AI_NORMAL);
+	assert_true(moves_to(&o, 5, 50));
 	game_free(g);
 }
 
