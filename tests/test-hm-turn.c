@@ -3129,6 +3129,23 @@ refined(struct game *g, const struct ai_own *u, struct ai_enemy *es, int n,
 	return o;
 }
 
+/* A Move order for unit u through the n points pts. */
+static struct order
+move_through(int u, const struct point *pts, int n)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = -1;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = n;
+	memcpy(o.pts, pts, (size_t)n * sizeof *pts);
+	return o;
+}
+
 /* Whether o is the retire action to (x, y). */
 static bool
 retires_to(const struct order *o, int x, int y)
@@ -3152,7 +3169,8 @@ moves_to(const struct order *o, int x, int y)
  * wheel costs pi x (3/2 + 4) in / 4 = 4.5 in (18 ticks), so a march
  * behind it (4 stages, 3 to pay) leaves nothing of the move: it retires,
  * up to twice its retire (24 ticks, 12 cells) away; beyond, with no
- * enemy near, it turns once and marches.  A march 45 degrees off its
+ * enemy near, it turns once and marches; a route behind it retires to
+ * its first point, that point alone.  A march 45 degrees off its
  * front is no turn; one to its right (90 degrees) pays no stage beyond
  * the free one and still retires when short.  A Column (move 9 in,
  * retire 6 in, a stage 2.75 in) sent to its right keeps 9 - 2.75 in
@@ -3162,8 +3180,10 @@ moves_to(const struct order *o, int x, int y)
 static void
 test_002_H7_doctrine_retires_rather_than_turn(void **state)
 {
+	static const struct point route[2] = { { 30, 25 }, { 36, 27 } };
 	struct game *g = field();
 	struct ai_own u;
+	struct ai_view v;
 	struct order o;
 
 	(void)state;
@@ -3184,6 +3204,12 @@ test_002_H7_doctrine_retires_rather_than_turn(void **state)
 	assert_true(moves_to(&o, 30, 20));
 	/* Hard, with no charge in the order, the same. */
 	o = refined(g, &u, NULL, 0, 30, 25, AI_HARD);
+	assert_true(retires_to(&o, 30, 25));
+	/* A route behind it: the retire goes to its first point. */
+	memset(&v, 0, sizeof v);
+	v.rs = rs;
+	o = move_through(u.unit, route, 2);
+	hm_doctrine.refine(g, &v, &u, &o, AI_NORMAL);
 	assert_true(retires_to(&o, 30, 25));
 
 	u = own(ARM_INFANTRY, "close", "column", 30, 20, DIR_N);
@@ -3294,23 +3320,6 @@ test_002_H13_doctrine_retires_near_the_enemy(void **state)
 	o = refined(g, &u, e, 1, 5, 50, AI_NORMAL);
 	assert_true(moves_to(&o, 5, 50));
 	game_free(g);
-}
-
-/* A Move order for unit u through the n points pts. */
-static struct order
-move_through(int u, const struct point *pts, int n)
-{
-	struct order o;
-
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = u;
-	o.general = -1;
-	o.formation = -1;
-	o.facing = -1;
-	o.npts = n;
-	memcpy(o.pts, pts, (size_t)n * sizeof *pts);
-	return o;
 }
 
 /*
