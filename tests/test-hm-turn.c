@@ -211,6 +211,98 @@ test_HO_6_3_open_order_long_range(void **state)
 	game_free(g);
 }
 
+/*
+ * HO.6.3, all three modifiers at once: Disordered close-order foot at
+ * open-order foot in open woods, 2 inches off (short range): 4+ less -1
+ * (cover), -1 (open order), -1 (Disordered) is 7+, so only a 6 (which
+ * always hits) hits; the line gives each modifier in turn.
+ */
+static void
+test_HO_6_3_three_modifiers_need_seven(void **state)
+{
+	struct game *g = field();
+	char want[200];
+	int a, b, r[2], h, x, y, wood = ruleset_land(rs, "open_wood");
+
+	(void)state;
+	for (y = 10; y <= 16; y++)
+		for (x = 10; x <= 30; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)wood;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "open", "line", 20, 14, DIR_N, 100);
+	g->units[a].cond = COND_MOB;
+	assert_int_equal(hm_gap(g, a, b), 8);
+	dice(g, 2, 6, r);
+	h = (r[0] == 6) + (r[1] == 6);
+	hm_phase_fire(g);
+	snprintf(want, sizeof want, "a fires musket at b, 2 in away (short "
+	    "range): 2 bases x 1 = 2d6, 7+ to hit -1 (cover) -1 (open order) "
+	    "-1 (Disordered): rolls %d %d, %d hit%s", r[0], r[1], h,
+	    h == 1 ? "" : "s");
+	assert_int_equal(count(g, "HO.6.2", want), 1);
+	assert_int_equal(g->units[b].strength, 100 - 10 * h);
+	game_free(g);
+}
+
+/*
+ * HO.6.1: two enemies at the same gap in the firer's arc: it fires at the
+ * first in the order of units; and a unit that rolled no hit has fired
+ * all the same (it may not fire again this turn).
+ */
+static void
+test_HO_6_1_first_of_the_nearest(void **state)
+{
+	struct game *g = field();
+	int a, l, rr, r[2], s;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "column", 20, 20, DIR_N,
+	    200);
+	l = unit(g, "l", 1, ARM_CAVALRY, "light", "column", 16, 12, DIR_S, 60);
+	rr = unit(g, "r", 1, ARM_CAVALRY, "light", "column", 26, 12, DIR_S,
+	    60);
+	assert_int_equal(hm_gap(g, a, l), hm_gap(g, a, rr));
+	assert_true(hm_gap(g, a, l) <= hm_fire_range(g, a));
+	/* A seed whose two dice miss at long range (5+). */
+	for (s = 1; s < 200; s++) {
+		game_seed(g, (uint64_t)s);
+		dice(g, 1, 6, r);
+		if (r[0] < 5)
+			break;
+	}
+	assert_true(s < 200);
+	HM_MARKS(&g->units[l]) = HM_FIRED;	/* they hold their fire */
+	HM_MARKS(&g->units[rr]) = HM_FIRED;
+	hm_phase_fire(g);
+	assert_int_equal(count(g, "HO.6.2", "a fires musket at l,"), 1);
+	assert_int_equal(count(g, "HO.6.2", "at r,"), 0);
+	assert_int_equal(count(g, "HO.6.2", ": rolls"), 1);
+	assert_int_equal(count(g, "HO.6.2", "0 hits"), 1);
+	assert_true(HM_MARKS(&g->units[a]) & HM_FIRED);
+	assert_int_equal(hm_fire_now(g, a, l), 0);
+	assert_int_equal(count(g, "HO.6.2", ": rolls"), 1);
+	game_free(g);
+}
+
+/* HO.6.2: a gun deployed this turn fires next turn, whatever else the log
+ * holds: here its deploying is the log's first line. */
+static void
+test_HO_6_2_gun_deployed_this_turn_holds_fire(void **state)
+{
+	struct game *g = field();
+	int u = unit(g, "g", 0, ARM_ARTILLERY, "light", "deployed", 20, 20,
+	    DIR_N, 12);
+
+	(void)state;
+	assert_int_equal(g->log.n, 0);
+	assert_true(hm_may_fire(g, u));
+	game_log(g, u, EV_FORMATION, "H2", "g deploys");
+	assert_false(hm_may_fire(g, u));
+	g->turn++;
+	assert_true(hm_may_fire(g, u));
+	game_free(g);
+}
+
 /* Close-order foot in open woods at musket long range (4 inches): cover
  * makes the firer's 5+ a 6+ (-1, HO.6.3); its own fire back, at a Line
  * in the open, hits on 5+. */
@@ -2154,6 +2246,39 @@ test_HO_1_phase_by_phase(void **state)
 	game_free(b);
 }
 
+/*
+ * HO.1, H15: the sides give orders before the turn, and within it only
+ * the horse asked may charge again or rein in: once the turn's first
+ * phase has run nothing is asked, and a Charge again or a rein in for a
+ * unit not asked is refused, saying why.
+ */
+static void
+test_HO_1_nothing_asked_within_the_turn(void **state)
+{
+	struct game *g = battle();
+	struct decision d[DECIDE_MAX];
+	struct point at = { 15, 12 };
+	char *cause = NULL;
+
+	(void)state;
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 2);
+	assert_int_equal(answer(g, 1, HM_ACTION_CHARGE, at, &cause), -1);
+	assert_non_null(cause);
+	assert_string_equal(cause, "a is not asked whether to charge again "
+	    "(H15: only horse that broke through, after the melee)");
+	free(cause);
+	cause = NULL;
+	assert_int_equal(answer(g, 0, HM_ACTION_REIN, at, &cause), -1);
+	assert_non_null(cause);
+	assert_non_null(strstr(cause, "c is not asked whether to charge "
+	    "again"));
+	free(cause);
+	assert_true(game_phase(g) >= 0);
+	assert_int_equal(g->phase, 0);
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 0);
+	game_free(g);
+}
+
 /* --- The data ------------------------------------------------------------ */
 
 /* The ruleset's data with from replaced by to: refused, with a message
@@ -3389,6 +3514,9 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_HO_phases_logged_in_order),
 		cmocka_unit_test(test_HO_6_2_musket_short_range_two_dice),
+		cmocka_unit_test(test_HO_6_3_three_modifiers_need_seven),
+		cmocka_unit_test(test_HO_6_1_first_of_the_nearest),
+		cmocka_unit_test(test_HO_6_2_gun_deployed_this_turn_holds_fire),
 		cmocka_unit_test(test_HO_6_3_open_order_long_range),
 		cmocka_unit_test(test_HO_6_3_cover_long_range),
 		cmocka_unit_test(test_HO_6_3_behind_a_fence_on_the_enemys_side),
@@ -3446,6 +3574,7 @@ main(void)
 		cmocka_unit_test(test_002_H15_replay_keeps_the_answer),
 		cmocka_unit_test(test_HO_1_whole_turns),
 		cmocka_unit_test(test_HO_1_phase_by_phase),
+		cmocka_unit_test(test_HO_1_nothing_asked_within_the_turn),
 		cmocka_unit_test(test_HO_6_describe_from_data),
 		cmocka_unit_test(test_hm_describe_every_line),
 		cmocka_unit_test(test_HO_10_describe_without_break_ends),
