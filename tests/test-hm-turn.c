@@ -2859,6 +2859,51 @@ test_HO_10_describe_without_break_ends(void **state)
 }
 
 /*
+ * H4 with an obstacle the crossing table leaves out (the stream's row
+ * taken out of the data): it is crossed for a share of 0 of the move, in
+ * place of the step's distance, so the step over it costs nothing; the
+ * rules reference gives its row as 0.  Close-order foot in Line, 6 in
+ * (24 ticks) a move, marching north over a stream 2 cells ahead: as
+ * shipped the crossing costs 1/2 of the move (12 ticks) and it ends 7
+ * cells on; with the row left out, 13 cells on (12 steps paid, the
+ * crossing free).
+ */
+static void
+test_002_H4_obstacle_missing_from_the_crossing_table(void **state)
+{
+	static const char row[] = "    stream:           {co_foot: \"1/2\", "
+	    "oo_foot: \"1/2\", mounted: \"1\", wheeled: \"2\"}\n";
+	struct ruleset *set = edited(row, ""), *was = rs;
+	struct game *g;
+	char buf[8000] = "";
+	int u, x, y0, k;
+
+	(void)state;
+	set->ops->describe(set, collect, buf);
+	assert_non_null(strstr(buf, "\nStream: 0, 0, 0, 0\n"));
+	for (k = 0; k < 2; k++) {
+		rs = k == 0 ? was : set;
+		g = field();
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 30,
+		    DIR_N, 200);
+		for (x = 10; x < 40; x++)
+			map_edge_set(g->map, x, 28, DIR_N,
+			    ruleset_obst(rs, "stream"), 0);
+		move_order(g, u, 20, 2);
+		g->opt.courier_delay = false;
+		g->opt.random_speed = false;
+		y0 = g->units[u].pos.y;
+		for (x = 0; x < rs->nphases; x++)
+			if (strcmp(rs->phase_keys[x], "movement") == 0)
+				rs->ops->phase_run(g, x);
+		assert_int_equal(y0 - g->units[u].pos.y, k == 0 ? 7 : 13);
+		game_free(g);
+	}
+	rs = was;
+	ruleset_free(set);
+}
+
+/*
  * The turn's phases, in the ruleset's order: the log opens each with
  * "turn T, phase K: NAME", K counted from 1 and NAME the data's, once
  * each and in order (turns 1 and 2 of a field with a Line a side).
@@ -3578,6 +3623,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_describe_from_data),
 		cmocka_unit_test(test_hm_describe_every_line),
 		cmocka_unit_test(test_HO_10_describe_without_break_ends),
+		cmocka_unit_test(test_002_H4_obstacle_missing_from_the_crossing_table),
 		cmocka_unit_test(test_HO_6_data_refused),
 		cmocka_unit_test(test_HO_7_data_refused_exactly),
 		cmocka_unit_test(test_HO_data_bounds_refused),
