@@ -3381,6 +3381,14 @@ test_002_H7_doctrine_retires_rather_than_turn(void **state)
 	o = move_through(u.unit, route, 2);
 	hm_doctrine.refine(g, &v, &u, &o, AI_NORMAL);
 	assert_true(retires_to(&o, 30, 25));
+	/* What else the Move carried (a formation, a facing, an action,
+	 * none of them a Move's) is not the retire's. */
+	o = move_through(u.unit, route, 1);
+	o.formation = ruleset_form(rs, "column");
+	o.facing = DIR_S;
+	o.action = HM_ACTION_CHARGE;
+	hm_doctrine.refine(g, &v, &u, &o, AI_NORMAL);
+	assert_true(retires_to(&o, 30, 25));
 
 	u = own(ARM_INFANTRY, "close", "column", 30, 20, DIR_N);
 	o = refined(g, &u, NULL, 0, 34, 20, AI_NORMAL);	/* 90 degrees */
@@ -3426,6 +3434,18 @@ test_002_H9_doctrine_wheel_from_the_data(void **state)
 	o = refined(g, &u, NULL, 0, 40, 20, AI_NORMAL);
 	assert_true(moves_to(&o, 40, 20));
 	game_free(g);
+	rs = set;
+	g = field();
+	o = refined(g, &u, NULL, 0, 40, 20, AI_NORMAL);
+	assert_true(retires_to(&o, 40, 20));
+	game_free(g);
+	rs = was;
+	ruleset_free(set);
+
+	/* A retire of 2.75 in for foot: the 37 ticks left turning once
+	 * (3 in wheel) are no more than the 37 of a retire, and it
+	 * retires. */
+	set = edited("retire: {infantry: 3,", "retire: {infantry: 2.75,");
 	rs = set;
 	g = field();
 	o = refined(g, &u, NULL, 0, 40, 20, AI_NORMAL);
@@ -3489,6 +3509,13 @@ test_002_H13_doctrine_retires_near_the_enemy(void **state)
 	e[0].pos.x = 5 + 51;					/* 102 */
 	o = refined(g, &u, e, 1, 5, 50, AI_NORMAL);
 	assert_true(moves_to(&o, 5, 50));
+
+	/* A heavy gun deployed moves 1 in and retires 1 in less: nothing
+	 * left to retire, so it turns, enemy near or not. */
+	u = own(ARM_ARTILLERY, "heavy", "deployed", 5, 10, DIR_N);
+	e[0].pos.x = 5 + 20;
+	o = refined(g, &u, e, 1, 5, 12, AI_NORMAL);
+	assert_true(moves_to(&o, 5, 12));
 	game_free(g);
 }
 
