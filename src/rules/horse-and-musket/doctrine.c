@@ -347,8 +347,7 @@ doctrine_refine(struct game *g, const struct ai_view *v,
 		return;
 	o->kind = ORDER_ACTION;
 	o->action = HM_ACTION_RETIRE;
-	o->npts = 1;
-	o->pts[0] = to;
+	o->npts = 1;			/* to, its first point, stays */
 	o->formation = -1;
 	o->facing = -1;
 }
