@@ -1575,6 +1575,48 @@ test_002_H13_turns_to_an_enemy_who_turned_into_range(void **state)
 	game_free(g);
 }
 
+/*
+ * H13: a unit charged in flank or rear turns to face its charger; of two
+ * chargers, the nearer, whatever their order of units: u's Line is
+ * charged by horse on each flank, e (the first unit) 1 cell off its east
+ * end and w touching its west end: it turns west, about its centre.
+ * With w gone, it turns east to e, the first unit of the battle.
+ */
+static void
+test_002_H13_turns_to_the_nearer_charger(void **state)
+{
+	struct game *g;
+	int u, e, w = -1, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		e = unit(g, "e", 1, ARM_CAVALRY, "light", "column", 26, 20,
+		    DIR_W, 80);
+		if (k == 0)
+			w = unit(g, "w", 1, ARM_CAVALRY, "light", "column", 16,
+			    20, DIR_E, 80);
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		assert_int_equal(e, 0);
+		assert_int_equal(hm_gap(g, u, e), 2);
+		HM_MARKS(&g->units[e]) = HM_CHARGER;
+		g->units[e].contact = u;
+		g->units[u].contact = e;
+		if (k == 0) {
+			assert_int_equal(hm_gap(g, u, w), 0);
+			HM_MARKS(&g->units[w]) = HM_CHARGER;
+			g->units[w].contact = u;
+			g->units[u].contact = w;
+		}
+		hm_phase_facing(g);
+		assert_int_equal(g->units[u].facing, k == 0 ? DIR_W : DIR_E);
+		assert_int_equal(count(g, "H13", k == 0 ? "to face w (its "
+		    "charger)" : "to face e (its charger)"), 1);
+		game_free(g);
+	}
+}
+
 /* Enemy horse in its arc within its charge reach: no turn. */
 static void
 test_002_H13_no_turn_under_threat(void **state)
@@ -3633,6 +3675,7 @@ main(void)
 		cmocka_unit_test(test_HO_10_objective_contested),
 		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
+		cmocka_unit_test(test_002_H13_turns_to_the_nearer_charger),
 		cmocka_unit_test(test_002_H13_turns_to_an_enemy_who_turned_into_range),
 		cmocka_unit_test(test_002_H15_second_charge),
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
