@@ -2624,6 +2624,78 @@ test_002_H1_data_bounds_refused(void **state)
 }
 
 /*
+ * H1-H4, H10-H14: each table of the movement rules refuses what it cannot
+ * read, where it stands and saying what: an unknown class, formation,
+ * landscape, obstacle or mover, a table that is not one, a flag that is
+ * not true or false.
+ */
+static void
+test_002_H1_movement_data_refused(void **state)
+{
+	static const struct {
+		const char *from, *to, *want;
+	} v[] = {
+		{ "      close: {line: 6,", "      foot: {line: 6,",
+		    "unknown infantry class 'foot'" },
+		{ "      close: {line: 6,", "      close: {lines: 6,",
+		    "unknown formation 'lines'" },
+		{ "      close: {line: 6,", "      close: {line: six,",
+		    "expected a number, found 'six'" },
+		{ "      close: {line: 6, column: 9, rout: 12}",
+		    "      close: 6", "speeds of a class" },
+		{ "    light:       {limbered: 9,", "    light:       {limbered: "
+		    "x,", "expected a number, found 'x'" },
+		{ "    heavy:       {limbered: 3,", "    howitzer:    {limbered: "
+		    "3,", "unknown artillery class 'howitzer'" },
+		{ "immobile_when_routed: [wagon]",
+		    "immobile_when_routed: [cart]",
+		    "unknown artillery class 'cart'" },
+		{ "immobile_when_routed: [wagon]", "immobile_when_routed: wagon",
+		    "immobile_when_routed" },
+		{ "infantry: {close: co_foot,", "infantry: {foot: co_foot,",
+		    "unknown class 'foot'" },
+		{ "infantry: {close: co_foot,", "infantry: {close: feet,",
+		    "unknown value 'feet'" },
+		{ "    cavalry: {light: mounted}", "    cavalry: mounted",
+		    "movers of an arm" },
+		{ "crew_mover: oo_foot", "crew_mover: feet",
+		    "unknown value 'feet'" },
+		{ "    rough:        {co_foot:", "    marsh:        {co_foot:",
+		    "unknown landscape 'marsh'" },
+		{ "    fence:            {co_foot:", "    hedge:            "
+		    "{co_foot:", "unknown obstacle 'hedge'" },
+		{ "    enter_buildings:  {co_foot: \"1/2\"",
+		    "    enter_buildings:  {co_foot: \"x\"", "'x' is not a share" },
+		{ "    leave_buildings:  {co_foot: \"1\"",
+		    "    leave_buildings:  {co_foot: \"y\"", "'y' is not a share" },
+		{ "guns_enter_buildings: false", "guns_enter_buildings: maybe",
+		    "expected true or false, found 'maybe'" },
+		{ "formation_change_cap: line", "formation_change_cap: square",
+		    "formation_change_cap must name a formation" },
+		{ "limber_takes_move: true", "limber_takes_move: often",
+		    "expected true or false, found 'often'" },
+		{ "retire: {infantry: 3,", "retire: {infantry: x,",
+		    "expected a number, found 'x'" },
+		{ "retire: {infantry: 3, cavalry: 6, artillery: 1}",
+		    "retire: 3", "a figure per arm" },
+		{ "pass_through: {infantry: 3,", "pass_through: {infantry: x,",
+		    "expected a number, found 'x'" },
+		{ "wheel_diameter: 3", "wheel_diameter: x",
+		    "expected a number, found 'x'" },
+		{ "  enemy_gap: 1\n", "  enemy_gap: x\n",
+		    "expected a number, found 'x'" },
+		{ "    formations: [column, limbered]",
+		    "    formations: [column, square]", "unknown formation" },
+		{ "    bonus: 3", "    bonus: x", "expected a number, found 'x'" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof v / sizeof v[0]; i++)
+		refused(v[i].from, v[i].to, v[i].want);
+}
+
+/*
  * H3, H4: a share is "none", a whole number or a fraction, each part 1 to
  * 12; anything else is refused where it stands.  1/12 and 12 load.
  */
@@ -3699,6 +3771,7 @@ main(void)
 		cmocka_unit_test(test_HO_data_bounds_refused),
 		cmocka_unit_test(test_002_H1_data_bounds_refused),
 		cmocka_unit_test(test_002_H3_share_refused),
+		cmocka_unit_test(test_002_H1_movement_data_refused),
 		cmocka_unit_test(test_HO_6_3_data_first_names),
 		cmocka_unit_test(test_hm_doctrine_form),
 		cmocka_unit_test(test_HO_6_2_doctrine_reach),
