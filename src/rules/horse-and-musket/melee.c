@@ -268,10 +268,6 @@ anchors_near(const struct game *g, const struct anchors *ax, struct point p,
 	int by1 = clamp_to((p.y + r) / CHARGE_BUCKET, ax->bh - 1);
 	int x, y, j, k, n = 0;
 
-	if (p.x - r < 0)
-		bx0 = 0;
-	if (p.y - r < 0)
-		by0 = 0;
 	for (y = by0; y <= by1; y++)
 		for (x = bx0; x <= bx1; x++)
 			for (j = ax->head[y * ax->bw + x]; j >= 0;
