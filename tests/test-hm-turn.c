@@ -2592,6 +2592,75 @@ edited(const char *from, const char *to)
 	return set;
 }
 
+/*
+ * HO.7 with close order weak by its class (weak_classes given close):
+ * foot against foot, each -2 (rifles), the charger +1 (charged).
+ */
+static void
+test_HO_7_weak_by_the_first_class(void **state)
+{
+	struct ruleset *set = edited("weak_classes: {infantry: [rifle]}",
+	    "weak_classes: {infantry: [close, rifle]}"), *was = rs;
+	struct game *g;
+	char want[200];
+	int c, t, r[2];
+
+	(void)state;
+	rs = set;
+	g = field();
+	c = unit(g, "c", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	assert_int_equal(g->units[c].klass, 0);
+	g->units[c].contact = t;
+	g->units[t].contact = c;
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
+	dice(g, 2, 6, r);
+	hm_phase_melee(g);
+	snprintf(want, sizeof want, "c %d + Drill 4 +1 (charged) -2 (rifles) "
+	    "= %d, t %d + Drill 4 -2 (rifles) = %d", r[0], r[0] + 3, r[1],
+	    r[1] + 2);
+	assert_int_equal(count(g, "HO.7", want), 1);
+	game_free(g);
+	rs = was;
+	ruleset_free(set);
+}
+
+/*
+ * HO.7: the melees are fought in the order of units, the first unit's
+ * first: a (unit 0) against d (unit 3), then b against c; the dice are
+ * rolled in that order.
+ */
+static void
+test_HO_7_melees_in_the_order_of_units(void **state)
+{
+	struct game *g = field();
+	char want[160];
+	int a, b, c, d, r[4];
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 20, DIR_N, 200);
+	b = unit(g, "b", 0, ARM_INFANTRY, "close", "line", 40, 20, DIR_N, 200);
+	c = unit(g, "c", 1, ARM_INFANTRY, "close", "line", 40, 19, DIR_S, 200);
+	d = unit(g, "d", 1, ARM_INFANTRY, "close", "line", 10, 19, DIR_S, 200);
+	g->units[a].contact = d;
+	g->units[d].contact = a;
+	g->units[b].contact = c;
+	g->units[c].contact = b;
+	HM_MARKS(&g->units[a]) = HM_CHARGER;
+	HM_MARKS(&g->units[b]) = HM_CHARGER;
+	dice(g, 4, 6, r);
+	assert_true(r[0] != r[2] || r[1] != r[3]);	/* seed 5 */
+	hm_phase_melee(g);
+	snprintf(want, sizeof want, "a %d + Drill 4 +1 (charged) = %d, d %d + "
+	    "Drill 4 = %d", r[0], r[0] + 5, r[1], r[1] + 4);
+	assert_int_equal(count(g, "HO.7", want), 1);
+	snprintf(want, sizeof want, "b %d + Drill 4 +1 (charged) = %d, c %d + "
+	    "Drill 4 = %d", r[2], r[2] + 5, r[3], r[3] + 4);
+	assert_int_equal(count(g, "HO.7", want), 1);
+	game_free(g);
+}
+
 /* H1, H2, H7, H9, H12, H13, H14, HO.4: each distance and whole number of
  * the movement table is refused past its bounds, where it stands. */
 static void
@@ -3772,6 +3841,8 @@ main(void)
 		cmocka_unit_test(test_002_H1_data_bounds_refused),
 		cmocka_unit_test(test_002_H3_share_refused),
 		cmocka_unit_test(test_002_H1_movement_data_refused),
+		cmocka_unit_test(test_HO_7_weak_by_the_first_class),
+		cmocka_unit_test(test_HO_7_melees_in_the_order_of_units),
 		cmocka_unit_test(test_HO_6_3_data_first_names),
 		cmocka_unit_test(test_hm_doctrine_form),
 		cmocka_unit_test(test_HO_6_2_doctrine_reach),
