@@ -1787,6 +1787,58 @@ test_H15_second_targets_nearest_first_at_most_max(void **state)
 	game_free(g);
 }
 
+/*
+ * H15: however many enemies are in reach, at most HM_TARGETS_MAX (16) are
+ * offered, the nearest first, whatever room the caller gives: 30 guns
+ * deployed before horse c, 18 of them in its reach (half its 15 in) and
+ * its arc; the two left out are no nearer than the last offered.
+ */
+static void
+test_H15_second_targets_at_most_sixteen(void **state)
+{
+	struct game *g = field();
+	int c, x, y, n = 0, in = 0, tg[HM_TARGETS_MAX + 4], i, reach;
+	bool offered[64];
+	char id[8];
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 26, 36, DIR_N, 80);
+	for (y = 31; y >= 15 && n < 30; y -= 4)
+		for (x = 9; x <= 44 && n < 30; x += 5) {
+			snprintf(id, sizeof id, "g%d", n);
+			unit(g, id, 1, ARM_ARTILLERY, "light", "deployed", x, y,
+			    DIR_S, 12);
+			n++;
+		}
+	reach = hm_second_reach(g, c);
+	assert_int_equal(reach, 30);
+	for (i = 1; i < g->nunits; i++)
+		in += hm_in_arc(g, c, i, hm_turn(rs)->charge_arc) &&
+		    hm_gap(g, c, i) <= reach;
+	assert_int_equal(in, 18);
+	for (i = 0; i < HM_TARGETS_MAX + 4; i++)
+		tg[i] = -7;
+	assert_int_equal(hm_second_targets(g, c, tg, HM_TARGETS_MAX + 4),
+	    HM_TARGETS_MAX);
+	memset(offered, 0, sizeof offered);
+	for (i = 0; i < HM_TARGETS_MAX; i++) {
+		assert_true(tg[i] > 0 && tg[i] < g->nunits);
+		assert_true(hm_gap(g, c, tg[i]) <= reach);
+		if (i > 0)
+			assert_true(hm_gap(g, c, tg[i - 1]) <=
+			    hm_gap(g, c, tg[i]));
+		offered[tg[i]] = true;
+	}
+	for (i = HM_TARGETS_MAX; i < HM_TARGETS_MAX + 4; i++)
+		assert_int_equal(tg[i], -7);
+	for (i = 1; i < g->nunits; i++)
+		if (!offered[i] && hm_in_arc(g, c, i,
+		    hm_turn(rs)->charge_arc) && hm_gap(g, c, i) <= reach)
+			assert_true(hm_gap(g, c, i) >= hm_gap(g, c,
+			    tg[HM_TARGETS_MAX - 1]));
+	game_free(g);
+}
+
 /* H15: horse that broke through with no enemy left in reach is asked
  * nothing: both enemies moved far off, 0 targets, no decision open. */
 static void
@@ -3822,6 +3874,7 @@ main(void)
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
 		cmocka_unit_test(test_002_H15_rein_in),
 		cmocka_unit_test(test_H15_second_targets_nearest_first_at_most_max),
+		cmocka_unit_test(test_H15_second_targets_at_most_sixteen),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
 		cmocka_unit_test(test_002_H15_no_enemy_in_reach_asks_nothing),
 		cmocka_unit_test(test_002_H15_save_at_the_question),
