@@ -858,6 +858,43 @@ test_HO_9_1_flanked_without_hits_needs_8(void **state)
 	game_free(g);
 }
 
+/*
+ * HO.9.1, HO.9.2, every modifier at once: Disordered foot with 4 hits this
+ * turn and its general near needs Drill 4 + 4 - 2 (4 hits) - 1
+ * (Disordered) + 1 (general) = 6 or less on 2d6; failing at all while
+ * Disordered, it routs (a seed whose roll is 7 or more).
+ */
+static void
+test_HO_9_2_disordered_fails_and_routs(void **state)
+{
+	struct game *g;
+	char want[200];
+	int u, r[2], s;
+
+	(void)state;
+	for (s = 1; s < 200; s++) {
+		g = field();
+		game_seed(g, (uint64_t)s);
+		dice(g, 2, 6, r);
+		if (r[0] + r[1] >= 7 && r[0] + r[1] - 6 < 3)
+			break;
+		game_free(g);
+	}
+	assert_true(s < 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 3, DIR_N, 200);
+	g->units[u].cond = COND_MOB;
+	g->generals[0].pos = centre(g, u);
+	hm_hit(g, u, 4);
+	hm_phase_morale(g);
+	snprintf(want, sizeof want, "u tests morale (4 hits this turn): needs "
+	    "6 or less (Drill 4 + 4 -2 (4 hits in all) -1 (Disordered) +1 "
+	    "(Morgan near)); rolls %d (%d+%d): fails by %d", r[0] + r[1],
+	    r[0], r[1], r[0] + r[1] - 6);
+	assert_int_equal(count(g, "HO.9.1", want), 1);
+	assert_int_equal(g->units[u].cond, COND_ROUTED);
+	game_free(g);
+}
+
 /* HO.9.1 with its own general at the centre of its block: Drill 4 + 4,
  * -1 for its 2 hits, +1 for the general near = 8 or less, the general
  * named; the enemy's general, as near, counts for nothing. */
@@ -3842,6 +3879,7 @@ main(void)
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
+		cmocka_unit_test(test_HO_9_2_disordered_fails_and_routs),
 		cmocka_unit_test(test_HO_9_1_flanked_without_hits_needs_8),
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
 		cmocka_unit_test(test_HO_9_2_router_leaves_no_one_in_contact),
