@@ -3115,6 +3115,22 @@ test_hm_describe_every_line(void **state)
 		free(got.text[i]);
 }
 
+/* H2 in the reference: a speed of 0 is a speed (a wagon that cannot
+ * move limbered), shown as 0 in; a speed left out is not shown. */
+static void
+test_002_H2_describe_a_speed_of_nothing(void **state)
+{
+	struct ruleset *set = edited("wagon:       {limbered: 6, rout: 0}",
+	    "wagon:       {limbered: 0, rout: 0}");
+	char buf[8000] = "";
+
+	(void)state;
+	set->ops->describe(set, collect, buf);
+	assert_non_null(strstr(buf, "\nartillery wagon: Limbered 0 in, Rout 0 "
+	    "in (routed: immobile, H11)\n"));
+	ruleset_free(set);
+}
+
 /* HO.10 in the reference when a side's break does not end the battle. */
 static void
 test_HO_10_describe_without_break_ends(void **state)
@@ -3925,6 +3941,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_describe_from_data),
 		cmocka_unit_test(test_hm_describe_every_line),
 		cmocka_unit_test(test_HO_10_describe_without_break_ends),
+		cmocka_unit_test(test_002_H2_describe_a_speed_of_nothing),
 		cmocka_unit_test(test_002_H4_obstacle_missing_from_the_crossing_table),
 		cmocka_unit_test(test_HO_6_data_refused),
 		cmocka_unit_test(test_HO_7_data_refused_exactly),
