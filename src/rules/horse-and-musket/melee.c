@@ -213,10 +213,7 @@ anchors_init(const struct game *g, struct anchors *ax)
 
 	ax->bw = (g->map->w + CHARGE_BUCKET - 1) / CHARGE_BUCKET;
 	ax->bh = (g->map->h + CHARGE_BUCKET - 1) / CHARGE_BUCKET;
-	if (ax->bw < 1)
-		ax->bw = 1;
-	if (ax->bh < 1)
-		ax->bh = 1;
+	/* A map is at least a cell each way (io/load-map.c): one bucket. */
 	ax->head = xmallocarray((size_t)ax->bw * (size_t)ax->bh,
 	    sizeof *ax->head);
 	ax->head2 = xmallocarray((size_t)ax->bw * (size_t)ax->bh,
