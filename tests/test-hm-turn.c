@@ -2750,6 +2750,87 @@ test_HO_7_melees_in_the_order_of_units(void **state)
 	game_free(g);
 }
 
+/*
+ * HO.9.3: a router that reaches its rear with move to spare runs on off
+ * the field: the rear of the Americans set at [30, 30], u flees the 10
+ * cells (5 in) from [30, 20] to it and on, lost to its side.
+ */
+static void
+test_HO_9_3_flight_reaches_the_rear(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	g->sides[0].rear = (struct point){ 30, 30 };
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 30, 20, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_DISPERSED);
+	assert_int_equal(g->units[u].moved, 20);
+	assert_int_equal(count(g, "HO.9.3", "u flees 5 in of its 12 in Rout "
+	    "move to [30, 30] and on off the field: lost to its side"), 1);
+	game_free(g);
+}
+
+/*
+ * HO.9.3: the router must end where it stands alone: with a friend's
+ * Line across the last cells of its 12 inches it stops short of him, and
+ * what it spent is the way to there (44 ticks, 11 in), not the steps
+ * it took over him.
+ */
+static void
+test_HO_9_3_flight_ends_short_of_a_friend(void **state)
+{
+	struct game *g = field();
+	int u, f;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 30, 5, DIR_N, 200);
+	f = unit(g, "f", 0, ARM_INFANTRY, "close", "line", 30, 28, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_ROUTED);
+	assert_int_equal(g->units[u].pos.x, 30);
+	assert_int_equal(g->units[u].pos.y, 27);
+	assert_int_equal(g->units[u].moved, 44);
+	assert_int_equal(count(g, "HO.9.3", "u flees 11 in of its 12 in Rout "
+	    "move, [30, 5] to [30, 27]"), 1);
+	assert_int_equal(g->units[f].pos.y, 28);
+	game_free(g);
+}
+
+/*
+ * HO.9.3 with an obstacle the crossing table leaves out (H4: crossed for
+ * nothing): the router steps over the stream for no ticks and flees on,
+ * 25 cells in its 12 inches.
+ */
+static void
+test_HO_9_3_flight_over_a_free_crossing(void **state)
+{
+	static const char row[] = "    stream:           {co_foot: \"1/2\", "
+	    "oo_foot: \"1/2\", mounted: \"1\", wheeled: \"2\"}\n";
+	struct ruleset *set = edited(row, ""), *was = rs;
+	struct game *g;
+	int u, x;
+
+	(void)state;
+	rs = set;
+	g = field();
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 30, 5, DIR_N, 200);
+	for (x = 10; x < 50; x++)
+		map_edge_set(g->map, x, 12, DIR_N, ruleset_obst(rs, "stream"),
+		    0);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_ROUTED);
+	assert_int_equal(g->units[u].pos.y, 30);
+	assert_int_equal(g->units[u].moved, 48);
+	game_free(g);
+	rs = was;
+	ruleset_free(set);
+}
+
 /* H1, H2, H7, H9, H12, H13, H14, HO.4: each distance and whole number of
  * the movement table is refused past its bounds, where it stands. */
 static void
@@ -3904,6 +3985,9 @@ main(void)
 		cmocka_unit_test(test_HO_9_3_flight_to_the_north),
 		cmocka_unit_test(test_HO_9_3_flight_runs_through_friends),
 		cmocka_unit_test(test_HO_9_3_flight_off_the_edge),
+		cmocka_unit_test(test_HO_9_3_flight_reaches_the_rear),
+		cmocka_unit_test(test_HO_9_3_flight_ends_short_of_a_friend),
+		cmocka_unit_test(test_HO_9_3_flight_over_a_free_crossing),
 		cmocka_unit_test(test_HO_9_4_router_taken),
 		cmocka_unit_test(test_HO_9_4_ten_hits_dispersed),
 		cmocka_unit_test(test_HO_9_3_restore),
