@@ -1183,6 +1183,44 @@ test_HO_9_3_restore(void **state)
 	game_free(g);
 }
 
+/*
+ * HO.9.3: a Restore order re-forms unless an enemy is within 3 inches
+ * (12 ticks): with e, the battle's first unit, 10 ticks off u stays
+ * Disordered, saying who and how far; with e 14 ticks off it re-forms
+ * (spending its move, the order done).
+ */
+static void
+test_HO_9_3_restore_blocked_by_a_near_enemy(void **state)
+{
+	struct game *g;
+	int u, e, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20,
+		    k == 0 ? 14 : 12, DIR_S, 200);
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		assert_int_equal(e, 0);
+		assert_int_equal(hm_gap(g, u, e), k == 0 ? 10 : 14);
+		g->units[u].cond = COND_MOB;
+		g->units[u].order.kind = ORDER_RESTORE;
+		hm_phase_rally(g);
+		if (k == 0) {
+			assert_int_equal(g->units[u].cond, COND_MOB);
+			assert_int_equal(count(g, "HO.9.3", "u cannot re-form: e "
+			    "is 2.5 in away"), 1);
+		} else {
+			assert_int_equal(g->units[u].cond, COND_FORMED);
+			assert_int_equal(g->units[u].order.kind, ORDER_NONE);
+			assert_int_equal(count(g, "HO.9.3", "u spends its move "
+			    "re-forming: formed again"), 1);
+		}
+		game_free(g);
+	}
+}
+
 /* --- HO.2 Rally --------------------------------------------------------- */
 
 /* No formed enemy within 12 inches: 2d6 <= Drill 4 + 2 = 6. */
@@ -1354,6 +1392,28 @@ test_HO_10_break_point_ends(void **state)
 	/* no objectives on this field: no points to either side */
 	assert_int_equal(g->result.points[0], 0);
 	assert_int_equal(g->result.points[1], 0);
+	game_free(g);
+}
+
+/* HO.10: a break point of 1%: the British, 200 men, with a unit of 2
+ * routed have lost 1% and break; the Americans, nothing lost, do not. */
+static void
+test_HO_10_break_point_of_one_per_cent(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 30, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 10, 5, DIR_S, 198);
+	u = unit(g, "c", 1, ARM_INFANTRY, "close", "line", 40, 5, DIR_S, 2);
+	g->break_point = 1;
+	g->units[u].cond = COND_ROUTED;
+	hm_phase_end(g);
+	assert_true(g->sides[1].broken);
+	assert_false(g->sides[0].broken);
+	assert_int_equal(count(g, "HO.10", "the British break: 2 of 200 men "
+	    "lost, routed, taken or dispersed (1%, break point 1%)"), 1);
 	game_free(g);
 }
 
@@ -3991,6 +4051,7 @@ main(void)
 		cmocka_unit_test(test_HO_9_4_router_taken),
 		cmocka_unit_test(test_HO_9_4_ten_hits_dispersed),
 		cmocka_unit_test(test_HO_9_3_restore),
+		cmocka_unit_test(test_HO_9_3_restore_blocked_by_a_near_enemy),
 		cmocka_unit_test(test_HO_2_rally_test),
 		cmocka_unit_test(test_HO_2_rally_phase_run_by_its_key),
 		cmocka_unit_test(test_HO_2_enemy_near_no_rally),
@@ -3999,6 +4060,7 @@ main(void)
 		cmocka_unit_test(test_HO_2_enemy_at_the_rally_gap_no_rally),
 		cmocka_unit_test(test_HO_10_break_point_ends),
 		cmocka_unit_test(test_HO_10_break_point_in_whole_per_cent),
+		cmocka_unit_test(test_HO_10_break_point_of_one_per_cent),
 		cmocka_unit_test(test_HO_10_both_sides_break),
 		cmocka_unit_test(test_HO_10_objective_turn_limit),
 		cmocka_unit_test(test_HO_10_objective_turn_limit_first_side_wins),
