@@ -515,6 +515,50 @@ test_HO_3_2_charge_closes_to_contact(void **state)
 	game_free(g);
 }
 
+/*
+ * HO.3.1: a Move order charges the enemy its last point lies on (his
+ * block or touching it), in reach and arc: horse c and foot t (the
+ * battle's first unit) 5 in apart.  A route through a waypoint charges
+ * by its last point, not its first; another kind of order, or a point
+ * clear of him, charges nobody (-1); nor does horse held in melee (its
+ * contact t).
+ */
+static void
+test_HO_3_1_what_an_order_charges(void **state)
+{
+	struct game *g = field();
+	struct order o;
+	int c, t;
+
+	(void)state;
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 20, DIR_S, 200);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	assert_int_equal(t, 0);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = c;
+	o.npts = 1;
+	o.pts[0] = g->units[t].pos;
+	assert_int_equal(hm_order_charges(g, c, &o), t);
+	o.npts = 2;
+	o.pts[0] = (struct point){ 24, 28 };
+	o.pts[1] = g->units[t].pos;
+	assert_int_equal(hm_order_charges(g, c, &o), t);
+	o.pts[0] = g->units[t].pos;
+	o.pts[1] = (struct point){ 24, 28 };
+	assert_int_equal(hm_order_charges(g, c, &o), -1);
+	o.npts = 1;
+	o.pts[0] = (struct point){ 20, 24 };		/* 2 rows short */
+	assert_int_equal(hm_order_charges(g, c, &o), -1);
+	o.pts[0] = g->units[t].pos;
+	o.kind = ORDER_STOP;
+	assert_int_equal(hm_order_charges(g, c, &o), -1);
+	o.kind = ORDER_MOVE;
+	g->units[c].contact = t;
+	assert_int_equal(hm_order_charges(g, c, &o), -1);
+	game_free(g);
+}
+
 /* Close-order foot 8 inches off is beyond its 6-inch reach. */
 static void
 test_HO_3_1_beyond_reach(void **state)
@@ -4027,6 +4071,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
+		cmocka_unit_test(test_HO_3_1_what_an_order_charges),
 		cmocka_unit_test(test_HO_3_2_faltered_charger_stops),
 		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
