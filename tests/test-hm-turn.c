@@ -516,6 +516,36 @@ test_HO_3_2_charge_closes_to_contact(void **state)
 }
 
 /*
+ * HO.3.2, H3: a charge pays for the ground it crosses, step by step:
+ * horse c 13.5 inches (54 ticks) from foot t, all of it rough ground
+ * (2/3 for horse: 3 ticks a straight step).  Its 15 inches (60 ticks)
+ * take it 20 rows of the 27, where it stops, its reach spent, not in
+ * contact.
+ */
+static void
+test_HO_3_2_charge_pays_for_the_ground(void **state)
+{
+	struct game *g = field();
+	int c, t, x, y, rough = ruleset_land(rs, "rough");
+
+	(void)state;
+	for (y = 0; y <= 29; y++)
+		for (x = 0; x < 60; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)rough;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 2, DIR_S, 200);
+	assert_int_equal(hm_gap(g, c, t), 54);
+	move_order(g, c, 20, 2);
+	hm_phase_charges(g);
+	assert_int_equal(g->units[c].pos.x, 20);
+	assert_int_equal(g->units[c].pos.y, 10);
+	assert_int_equal(hm_gap(g, c, t), 14);
+	assert_int_equal(g->units[c].contact, -1);
+	assert_int_equal(count(g, "HO.3.2", "15 in of its 15 in reach"), 1);
+	game_free(g);
+}
+
+/*
  * HO.3.1: a Move order charges the enemy its last point lies on (his
  * block or touching it), in reach and arc: horse c and foot t (the
  * battle's first unit) 5 in apart.  A route through a waypoint charges
@@ -4070,6 +4100,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_3_deployed_gun_is_a_hard_target),
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
+		cmocka_unit_test(test_HO_3_2_charge_pays_for_the_ground),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
 		cmocka_unit_test(test_HO_3_1_what_an_order_charges),
 		cmocka_unit_test(test_HO_3_2_faltered_charger_stops),
