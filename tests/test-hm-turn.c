@@ -1789,6 +1789,87 @@ test_002_H13_turns_to_the_nearer_charger(void **state)
 	}
 }
 
+/*
+ * H13: two chargers at the same gap: the unit turns to the first in the
+ * order of units (e, east, touching as w does west).
+ */
+static void
+test_002_H13_of_two_chargers_as_near_the_first(void **state)
+{
+	struct game *g = field();
+	int u, e, w;
+
+	(void)state;
+	e = unit(g, "e", 1, ARM_CAVALRY, "light", "column", 25, 20, DIR_W, 80);
+	w = unit(g, "w", 1, ARM_CAVALRY, "light", "column", 16, 20, DIR_E, 80);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	assert_int_equal(hm_gap(g, u, e), 0);
+	assert_int_equal(hm_gap(g, u, w), 0);
+	HM_MARKS(&g->units[e]) = HM_CHARGER;
+	HM_MARKS(&g->units[w]) = HM_CHARGER;
+	g->units[e].contact = u;
+	g->units[w].contact = u;
+	g->units[u].contact = w;
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_E);
+	game_free(g);
+}
+
+/*
+ * H13: a unit held in melee does not turn: horse u in Line (its carbine
+ * reaching 2 in) has for contact e, the battle's first unit, touching its
+ * west end (no charger: the melee goes on).  Out of that melee, u would
+ * turn to face e, the nearest enemy in range and off its front.
+ */
+static void
+test_002_H13_held_in_melee_no_turn(void **state)
+{
+	struct game *g;
+	int u, e, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		e = unit(g, "e", 1, ARM_CAVALRY, "light", "column", 16, 20,
+		    DIR_E, 80);
+		u = unit(g, "u", 0, ARM_CAVALRY, "light", "line", 20, 20,
+		    DIR_N, 80);
+		assert_int_equal(e, 0);
+		assert_int_equal(hm_gap(g, u, e), 0);
+		if (k == 0) {
+			g->units[u].contact = e;
+			g->units[e].contact = u;
+		}
+		hm_phase_facing(g);
+		assert_int_equal(g->units[u].facing, k == 0 ? DIR_N : DIR_W);
+		game_free(g);
+	}
+}
+
+/*
+ * H13: a unit that would turn where its block has no room stays as it
+ * is, saying why: u's Line would turn to face e on its east, but friend
+ * b stands where its turned block would reach.
+ */
+static void
+test_002_H13_no_room_to_turn(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "column", 34, 22, DIR_W, 200);
+	unit(g, "b", 0, ARM_INFANTRY, "close", "line", 18, 16, DIR_N, 200);
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_N);
+	assert_int_equal(g->units[u].pos.x, 20);
+	assert_int_equal(g->units[u].pos.y, 20);
+	assert_int_equal(count(g, "H13", "u cannot turn to face e: it would "
+	    "leave the map or meet a unit"), 1);
+	game_free(g);
+}
+
 /* Enemy horse in its arc within its charge reach: no turn. */
 static void
 test_002_H13_no_turn_under_threat(void **state)
@@ -4146,6 +4227,9 @@ main(void)
 		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
 		cmocka_unit_test(test_002_H13_turns_to_the_nearer_charger),
+		cmocka_unit_test(test_002_H13_of_two_chargers_as_near_the_first),
+		cmocka_unit_test(test_002_H13_held_in_melee_no_turn),
+		cmocka_unit_test(test_002_H13_no_room_to_turn),
 		cmocka_unit_test(test_002_H13_turns_to_an_enemy_who_turned_into_range),
 		cmocka_unit_test(test_002_H15_second_charge),
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
