@@ -284,6 +284,43 @@ test_HO_6_1_first_of_the_nearest(void **state)
 	game_free(g);
 }
 
+/*
+ * HO.6.1: foot held in melee from an earlier turn (contact e, the
+ * battle's first unit, neither charging nor charged this turn) does not
+ * fire; charged this turn it fires, and at its charger, though another
+ * enemy stands nearer its front: foot u charged in its west flank by
+ * horse c fires at c, not at f 2 in before it.
+ */
+static void
+test_HO_6_1_in_melee_fires_at_its_charger_only(void **state)
+{
+	struct game *g = field();
+	int u, e, c;
+
+	(void)state;
+	e = unit(g, "e", 1, ARM_CAVALRY, "light", "column", 16, 20, DIR_E, 80);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	assert_int_equal(e, 0);
+	g->units[u].contact = e;
+	g->units[e].contact = u;
+	assert_false(hm_may_fire(g, u));
+	game_free(g);
+
+	g = field();
+	c = unit(g, "c", 1, ARM_CAVALRY, "light", "column", 16, 20, DIR_E, 80);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "f", 1, ARM_INFANTRY, "close", "line", 20, 15, DIR_S, 200);
+	g->units[u].contact = c;
+	g->units[c].contact = u;
+	HM_MARKS(&g->units[c]) = HM_CHARGER | HM_FIRED;
+	HM_MARKS(&g->units[u]) = HM_CHARGED;
+	assert_true(hm_may_fire(g, u));
+	hm_phase_fire(g);
+	assert_int_equal(count(g, "HO.6.2", "u fires musket at c,"), 1);
+	assert_int_equal(count(g, "HO.6.2", "at f,"), 0);
+	game_free(g);
+}
+
 /* HO.6.2: a gun deployed this turn fires next turn, whatever else the log
  * holds: here its deploying is the log's first line. */
 static void
@@ -4174,6 +4211,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_3_three_modifiers_need_seven),
 		cmocka_unit_test(test_HO_6_1_first_of_the_nearest),
 		cmocka_unit_test(test_HO_6_2_gun_deployed_this_turn_holds_fire),
+		cmocka_unit_test(test_HO_6_1_in_melee_fires_at_its_charger_only),
 		cmocka_unit_test(test_HO_6_3_open_order_long_range),
 		cmocka_unit_test(test_HO_6_3_cover_long_range),
 		cmocka_unit_test(test_HO_6_3_behind_a_fence_on_the_enemys_side),
