@@ -633,6 +633,33 @@ test_002_H7_retire_keeping_facing(void **state)
 	game_free(g);
 }
 
+/* H7: a heavy gun deployed moves 1 inch and retiring costs guns 1 inch:
+ * nothing is left, it cannot retire and stays where it stands, its
+ * closing line under H7. */
+static void
+test_002_H7_nothing_left_to_retire(void **state)
+{
+	struct game *g = battle(40, 40);
+	int c = unit_at(g, "c", ARM_ARTILLERY, "heavy", "deployed", 20, 20,
+	    DIR_N);
+	int i, closing = -1;
+
+	(void)state;
+	retire_to(g, c, 20, 30);
+	movement(g);
+	assert_int_equal(g->units[c].pos.x, 20);
+	assert_int_equal(g->units[c].pos.y, 20);
+	assert_int_equal(g->units[c].moved, 0);
+	assert_true(logged(g, c, "H7", "retiring keeping its facing costs 1 in "
+	    "of its 1 in: nothing is left, it cannot retire"));
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == c && g->log.v[i].kind == EV_MOVE)
+			closing = i;
+	assert_true(closing >= 0);
+	assert_string_equal(g->log.v[closing].rule, "H7");
+	game_free(g);
+}
+
 /* H7: retiring is a Move order marked retire, so it stands until the
  * unit arrives or a later order replaces it: unmarked, the new Move
  * order faces the way it steps again. */
@@ -1126,6 +1153,7 @@ main(void)
 		cmocka_unit_test(test_002_H5_one_cell_of_difficult_ground_caps),
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
+		cmocka_unit_test(test_002_H7_nothing_left_to_retire),
 		cmocka_unit_test(test_002_H7_a_later_order_ends_the_retire),
 		cmocka_unit_test(test_002_H7_retire_in_column_stays_a_column),
 		cmocka_unit_test(test_002_H8_turn_over_45_takes_whole_move),
