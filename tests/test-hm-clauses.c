@@ -821,6 +821,52 @@ test_002_H9_wheel_on_a_3_inch_circle(void **state)
 	game_free(g);
 }
 
+/*
+ * H8, H9: only the move's first turn is free; a later turn wheels on the
+ * 3-inch circle about a centre beyond the inner front corner (H9), which
+ * moves the anchor.  A cavalry Line at [20, 40] sent to [50, 30] turns
+ * N to NE free, marches NE, wheels right 45 degrees to E (18 ticks) and
+ * marches east: 59 of its 60 ticks, to [39, 27].  To the left, from
+ * [40, 40] to [10, 30]: [21, 28] facing W.  A foot Column (9 in, a stage
+ * of 11 ticks) from [40, 40] to [10, 36]: [26, 35] facing W, 35 of 36.
+ */
+static void
+test_002_H9_a_later_turn_wheels(void **state)
+{
+	struct game *g = battle(60, 60);
+	int a = unit_at(g, "a", ARM_CAVALRY, "light", "line", 20, 40, DIR_N);
+
+	(void)state;
+	move_to(g, a, 50, 30);
+	movement(g);
+	stands(g, a, 39, 27, DIR_E, "line");
+	assert_true(logged(g, a, "H8", "turns from N to NE about its centre"));
+	assert_true(logged(g, a, "H9", "wheels right 45 degrees to E on a 3 "
+	    "in circle"));
+	assert_true(spent(g, a, "14.75 in of 15 in"));
+	game_free(g);
+
+	g = battle(60, 60);
+	a = unit_at(g, "a", ARM_CAVALRY, "light", "line", 40, 40, DIR_N);
+	move_to(g, a, 10, 30);
+	movement(g);
+	stands(g, a, 21, 28, DIR_W, "line");
+	assert_true(logged(g, a, "H9", "wheels left 45 degrees to W on a 3 in "
+	    "circle"));
+	assert_true(spent(g, a, "14.75 in of 15 in"));
+	game_free(g);
+
+	g = battle(60, 60);
+	a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 40, 40, DIR_N);
+	move_to(g, a, 10, 36);
+	movement(g);
+	stands(g, a, 26, 35, DIR_W, "column");
+	assert_true(logged(g, a, "H9", "pi x 3.5 in / 4 = 11 ticks (2.75 in) "
+	    "a stage, 11 ticks"));
+	assert_true(spent(g, a, "8.75 in of 9 in"));
+	game_free(g);
+}
+
 /* H10: the grasshopper crosses ground as close-order foot (1/3 in dense
  * woods: 48 / 6 = 8 steps limbered), where a light gun may not go. */
 static void
@@ -1160,6 +1206,7 @@ main(void)
 		cmocka_unit_test(test_002_H8_H9_turns_to_the_left),
 		cmocka_unit_test(test_002_H10_movers),
 		cmocka_unit_test(test_002_H9_wheel_on_a_3_inch_circle),
+		cmocka_unit_test(test_002_H9_a_later_turn_wheels),
 		cmocka_unit_test(test_002_H10_grasshopper_in_terrain),
 		cmocka_unit_test(test_002_H10_guns_stop_at_buildings_foot_goes_in),
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
