@@ -2399,6 +2399,57 @@ test_002_H15_doctrine_answer_is_the_players_order(void **state)
 	game_free(g);
 }
 
+/*
+ * H15 in the turn's flow: once both sides have given their orders the
+ * turn is played phase by phase, and it stops at the breakthrough phase
+ * when horse has broken through, for its side to answer: here horse c,
+ * the battle's first unit, in melee with Disordered foot t, foot n in
+ * its reach beyond.  The first seed (of 200) whose dice see c break
+ * through: the game stands in that phase, in turn 1, asking side 0.
+ */
+static void
+test_002_H15_the_turn_stops_for_the_question(void **state)
+{
+	struct decision d[DECIDE_MAX];
+	struct game *g = NULL;
+	int c, t, s, p;
+
+	(void)state;
+	for (s = 1; s < 200; s++) {
+		g = field();
+		game_seed(g, (uint64_t)s);
+		c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N,
+		    80);
+		t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19,
+		    DIR_S, 200);
+		unit(g, "n", 1, ARM_INFANTRY, "close", "line", 20, 10, DIR_S,
+		    200);
+		assert_int_equal(c, 0);
+		g->units[t].cond = COND_MOB;
+		g->units[c].contact = t;
+		g->units[t].contact = c;
+		HM_MARKS(&g->units[c]) = HM_CHARGER;
+		HM_MARKS(&g->units[t]) = HM_CHARGED;
+		assert_int_equal(game_decided(g, 0), 0);
+		assert_int_equal(game_decided(g, 1), 0);
+		if (count(g, "H15", "c has broken through") > 0)
+			break;
+		game_free(g);
+		g = NULL;
+	}
+	assert_non_null(g);
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
+			break;
+	assert_int_equal(g->turn, 1);
+	assert_int_equal(g->phase, p);
+	assert_true(game_asks(g, 0));
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
+	assert_int_equal(d[0].unit, 0);
+	assert_string_equal(d[0].rule, "H15");
+	game_free(g);
+}
+
 /* g saved, and the save laid over a fresh copy of the broken-through
  * game. */
 static struct game *
@@ -2660,6 +2711,34 @@ test_HO_1_nothing_asked_within_the_turn(void **state)
 	assert_true(game_phase(g) >= 0);
 	assert_int_equal(g->phase, 0);
 	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 0);
+	game_free(g);
+}
+
+/*
+ * HO.1: each side gives its orders once a turn; when both are done the
+ * turn is played, and the next turn asks both again.  Room for one
+ * answer is filled with one question.
+ */
+static void
+test_HO_1_orders_asked_every_turn(void **state)
+{
+	struct game *g = battle();
+	struct decision d[DECIDE_MAX];
+
+	(void)state;
+	assert_int_equal(game_decisions(g, d, 1), 1);
+	assert_int_equal(d[0].side, 0);
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 2);
+	assert_int_equal(game_decided(g, 0), 0);
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
+	assert_int_equal(d[0].side, 1);
+	assert_int_equal(game_decided(g, 1), 0);
+	assert_int_equal(g->turn, 2);
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 2);
+	assert_int_equal(d[0].side, 0);
+	assert_int_equal(d[1].side, 1);
+	assert_int_equal(d[0].kind, DECIDE_ORDERS);
+	assert_int_equal(d[0].phase, -1);
 	game_free(g);
 }
 
@@ -4279,10 +4358,12 @@ main(void)
 		cmocka_unit_test(test_002_H15_save_at_the_question),
 		cmocka_unit_test(test_002_H15_computer_answers),
 		cmocka_unit_test(test_002_H15_doctrine_answer_is_the_players_order),
+		cmocka_unit_test(test_002_H15_the_turn_stops_for_the_question),
 		cmocka_unit_test(test_002_H15_replay_keeps_the_answer),
 		cmocka_unit_test(test_HO_1_whole_turns),
 		cmocka_unit_test(test_HO_1_phase_by_phase),
 		cmocka_unit_test(test_HO_1_nothing_asked_within_the_turn),
+		cmocka_unit_test(test_HO_1_orders_asked_every_turn),
 		cmocka_unit_test(test_HO_6_describe_from_data),
 		cmocka_unit_test(test_hm_describe_every_line),
 		cmocka_unit_test(test_HO_10_describe_without_break_ends),
