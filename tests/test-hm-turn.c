@@ -1951,6 +1951,51 @@ test_002_H15_second_charge(void **state)
 	game_free(g);
 }
 
+/*
+ * HO.6.3 at a second charge (hm_fire_now): the target fires once a turn,
+ * hits or not: a volley of no hit (a seed whose two dice miss at short
+ * range, 4+) still counts, and it does not fire again; out of range it
+ * does not fire at all and may fire later.
+ */
+static void
+test_002_H15_target_fires_once_even_missing(void **state)
+{
+	struct game *g;
+	int c, t, r[2], s;
+
+	(void)state;
+	for (s = 1; s < 200; s++) {
+		g = field();
+		game_seed(g, (uint64_t)s);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if (r[0] < 4 && r[1] < 4)
+			break;
+	}
+	assert_true(s < 200);
+	g = field();
+	game_seed(g, (uint64_t)s);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 24, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	assert_int_equal(hm_gap(g, c, t), 8);		/* 2 in: short */
+	assert_int_equal(hm_fire_now(g, t, c), 0);
+	assert_int_equal(count(g, "HO.6.2", "t fires musket at c"), 1);
+	assert_int_equal(count(g, "HO.6.2", "0 hits"), 1);
+	assert_true(HM_MARKS(&g->units[t]) & HM_FIRED);
+	assert_int_equal(hm_fire_now(g, t, c), 0);
+	assert_int_equal(count(g, "HO.6.2", "t fires musket at c"), 1);
+	game_free(g);
+
+	g = field();
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 36, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	assert_true(hm_gap(g, c, t) > hm_fire_range(g, t));
+	assert_int_equal(hm_fire_now(g, t, c), 0);
+	assert_int_equal(count(g, "HO.6.2", "fires"), 0);
+	assert_false(HM_MARKS(&g->units[t]) & HM_FIRED);
+	game_free(g);
+}
+
 /* H15, HO.6.3: the target's fire at the second charge hits: the dice as
  * logged (the stream's first two, short range, 4+) and each hit taken
  * by the charger (a hit is 8 of its 80 men).  A target that fired in
@@ -4350,6 +4395,7 @@ main(void)
 		cmocka_unit_test(test_002_H13_turns_to_an_enemy_who_turned_into_range),
 		cmocka_unit_test(test_002_H15_second_charge),
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
+		cmocka_unit_test(test_002_H15_target_fires_once_even_missing),
 		cmocka_unit_test(test_002_H15_rein_in),
 		cmocka_unit_test(test_H15_second_targets_nearest_first_at_most_max),
 		cmocka_unit_test(test_H15_second_targets_at_most_sixteen),
