@@ -3399,7 +3399,37 @@ test_HO_6_3_data_first_names(void **state)
 static void
 test_HO_6_data_refused(void **state)
 {
+	struct ruleset *set;
+
 	(void)state;
+	/* H15's share of the H1 move: a fraction of whole numbers 0 to
+	 * 100, the denominator at least 1. */
+	refused("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: \"101/2\"", "'101/2' is not a share");
+	refused("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: \"1/101\"", "'1/101' is not a share");
+	refused("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: \"1/0\"", "'1/0' is not a share");
+	refused("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: \"-1/2\"", "'-1/2' is not a share");
+	refused("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: [1, 2]", "a share");
+	set = edited("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: \"0\"");
+	assert_int_equal(hm_turn(set)->second_num, 0);
+	assert_int_equal(hm_turn(set)->second_den, 1);
+	ruleset_free(set);
+	set = edited("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: \"100/100\"");
+	assert_int_equal(hm_turn(set)->second_num, 100);
+	assert_int_equal(hm_turn(set)->second_den, 100);
+	ruleset_free(set);
+	/* A class list gives each arm a sequence of its classes. */
+	refused("open_order: {infantry: [open, rifle]}",
+	    "open_order: {infantry: open}", "open_order");
+	refused("weak_classes: {infantry: [rifle]}",
+	    "weak_classes: {infantry: [musket]}", "weak_classes: no class "
+	    "'musket' of infantry");
 	refused("cover: [open_wood", "cover: [orchard", "orchard");
 	refused("carbine: {short: 2,", "carbine: {short: 2.1,", "2.1");
 	refused("weak_arms: [artillery]", "weak_arms: [navy]", "navy");
