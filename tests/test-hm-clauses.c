@@ -1069,6 +1069,41 @@ test_002_H14_road_bonus_for_columns(void **state)
 	game_free(g);
 }
 
+/*
+ * H3 along a road: a step from a road cell to a road cell costs its
+ * distance whatever the ground; off the road the ground's share counts
+ * again.  A close-order Column (9 in, 36 ticks) on a road through rough
+ * ground (2/3: 3 ticks a straight step) marches the 10 road cells for
+ * 20 ticks, then 5 rough cells for 15: [10, 81], 1 tick to spare.  With
+ * H14's option on, no bonus: its move leaves the road at [10, 85].
+ */
+static void
+test_002_H3_along_a_road(void **state)
+{
+	struct game *g;
+	int a, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = battle(40, 100);
+		a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 96,
+		    DIR_N);
+		ground(g, "rough", 0, 0, 39, 99);
+		road_down(g, 10, 86, 99);
+		if (k == 1)
+			g->opt.module[ruleset_option(g->rs, "road_bonus")] =
+			    true;
+		move_to(g, a, 10, 0);
+		movement(g);
+		stands(g, a, 10, 81, DIR_N, "column");
+		assert_true(spent(g, a, "8.75 in of 9 in"));
+		if (k == 1)
+			assert_true(logged(g, a, "H14", "no road bonus: its "
+			    "move leaves the road at [10, 85]"));
+		game_free(g);
+	}
+}
+
 /* The rules reference, collected. */
 static char described[8192];
 
@@ -1212,6 +1247,7 @@ main(void)
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
 		cmocka_unit_test(test_002_H12_pass_through_friends),
 		cmocka_unit_test(test_002_H14_road_bonus_for_columns),
+		cmocka_unit_test(test_002_H3_along_a_road),
 		cmocka_unit_test(
 		    test_002_HO3_2_a_charge_blocked_at_once_leaves_the_charger_as_it_stood),
 		cmocka_unit_test(test_002_describe_reads_the_tables),
