@@ -1104,6 +1104,35 @@ test_002_H3_along_a_road(void **state)
 	}
 }
 
+/*
+ * H4: where a step's front crosses two obstacles at once, the dearer
+ * share counts, whichever edge comes first: a limbered gun (2 cells of
+ * front) stepping over a fence (1 move for wheels) and a stream (2
+ * moves) side by side pays the stream's 2, the stream on either side.
+ */
+static void
+test_002_H4_the_dearer_obstacle_counts(void **state)
+{
+	struct game *g;
+	int a, k, o[2];
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = battle(40, 40);
+		a = unit_at(g, "a", ARM_ARTILLERY, "light", "limbered", 20, 20,
+		    DIR_N);
+		o[k] = ruleset_obst(rs, "stream");
+		o[1 - k] = ruleset_obst(rs, "fence");
+		map_edge_set(g->map, 20, 20, DIR_N, o[0], 0);
+		map_edge_set(g->map, 21, 20, DIR_N, o[1], 0);
+		move_to(g, a, 20, 10);
+		movement(g);
+		assert_true(logged(g, a, "H4", "Stream: wheeled crosses for 2 of "
+		    "its move"));
+		game_free(g);
+	}
+}
+
 /* The rules reference, collected. */
 static char described[8192];
 
@@ -1248,6 +1277,7 @@ main(void)
 		cmocka_unit_test(test_002_H12_pass_through_friends),
 		cmocka_unit_test(test_002_H14_road_bonus_for_columns),
 		cmocka_unit_test(test_002_H3_along_a_road),
+		cmocka_unit_test(test_002_H4_the_dearer_obstacle_counts),
 		cmocka_unit_test(
 		    test_002_HO3_2_a_charge_blocked_at_once_leaves_the_charger_as_it_stood),
 		cmocka_unit_test(test_002_describe_reads_the_tables),
