@@ -2832,6 +2832,50 @@ refused(const char *from, const char *to, const char *want)
 	diags_free(&d);
 }
 
+/* The ruleset's data with from1 replaced by to1 and from2 by to2: refused,
+ * the first message containing want. */
+static void
+refused2(const char *from1, const char *to1, const char *from2,
+    const char *to2, const char *want)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *path, *text, *one, *two, *p;
+	struct doc_node *root;
+	struct diags d;
+	FILE *f;
+	long len;
+
+	diags_init(&d);
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, from1));
+	one = xasprintf("%.*s%s%s", (int)(p - text), text, to1,
+	    p + strlen(from1));
+	assert_non_null(p = strstr(one, from2));
+	two = xasprintf("%.*s%s%s", (int)(p - one), one, to2,
+	    p + strlen(from2));
+	root = yread_buffer("horse-and-musket.yaml", two, strlen(two), &d);
+	assert_non_null(root);
+	assert_null(ruleset_load(root, &d));
+	assert_true(d.n >= 1);
+	if (strstr(d.v[0].msg, want) == NULL)
+		fprintf(stderr, "got: %s\n", d.v[0].msg);
+	assert_non_null(strstr(d.v[0].msg, want));
+	doc_free(root);
+	free(two);
+	free(one);
+	free(text);
+	free(path);
+	diags_free(&d);
+}
+
 /* The first message, its file, line and column: exactly want. */
 static void
 refused_exactly(const char *from, const char *to, int col, const char *want)
@@ -3309,6 +3353,42 @@ test_002_H1_movement_data_refused(void **state)
 	(void)state;
 	for (i = 0; i < sizeof v / sizeof v[0]; i++)
 		refused(v[i].from, v[i].to, v[i].want);
+}
+
+/*
+ * The movement tables hold 32 classes (HM_MAX_CLASS): a ruleset of more
+ * is refused (hm_turn_load), and the movement loader, which reads first,
+ * refuses a class past the 32nd where it is named - x23, the 33rd class
+ * here (3 of foot, 1 of horse, 6 guns, then x1 to x30) - in the speeds
+ * of guns, the movers and the immobile.
+ */
+static void
+test_002_H1_more_classes_than_the_tables_hold(void **state)
+{
+	static const char classes[] = "artillery: [light, medium, heavy, "
+	    "galloper, grasshopper, wagon]\n";
+	char more[800];
+	size_t n;
+	int i;
+
+	(void)state;
+	n = (size_t)snprintf(more, sizeof more, "artillery: [light, medium, "
+	    "heavy, galloper, grasshopper, wagon");
+	for (i = 1; i <= 30; i++)
+		n += (size_t)snprintf(more + n, sizeof more - n, ", x%d", i);
+	snprintf(more + n, sizeof more - n, "]\n");
+	refused2(classes, more, "    wagon:       {limbered: 6, rout: 0}\n",
+	    "    wagon:       {limbered: 6, rout: 0}\n"
+	    "    x23:         {limbered: 6, rout: 0}\n",
+	    "unknown artillery class 'x23'");
+	refused2(classes, more, "galloper: wheeled, grasshopper: co_foot,",
+	    "galloper: wheeled, x23: wheeled, grasshopper: co_foot,",
+	    "unknown class 'x23'");
+	refused2(classes, more, "immobile_when_routed: [wagon]",
+	    "immobile_when_routed: [wagon, x23]",
+	    "unknown artillery class 'x23'");
+	refused2(classes, more, "immobile_when_routed: [wagon]",
+	    "immobile_when_routed: [wagon]", "more than 32 classes");
 }
 
 /*
@@ -4451,6 +4531,7 @@ main(void)
 		cmocka_unit_test(test_002_H1_data_bounds_refused),
 		cmocka_unit_test(test_002_H3_share_refused),
 		cmocka_unit_test(test_002_H1_movement_data_refused),
+		cmocka_unit_test(test_002_H1_more_classes_than_the_tables_hold),
 		cmocka_unit_test(test_HO_7_weak_by_the_first_class),
 		cmocka_unit_test(test_HO_7_melees_in_the_order_of_units),
 		cmocka_unit_test(test_HO_6_3_data_first_names),
