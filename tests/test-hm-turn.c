@@ -1707,6 +1707,18 @@ test_HO_10_objective_contested(void **state)
 	g = rise(23);		/* the British nearer */
 	assert_int_equal(hm_objective_holder(g, 0), 1);
 	game_free(g);
+	/* The Americans' block over it, the British touching it: both as
+	 * close as can be (a block over the point counts as 0). */
+	g = field();
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 20, 20 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	assert_int_equal(hm_objective_holder(g, 0), -2);
+	game_free(g);
 }
 
 /* Routed, taken and dispersed men do not count as standing. */
@@ -1904,6 +1916,30 @@ test_002_H13_no_room_to_turn(void **state)
 	assert_int_equal(g->units[u].pos.y, 20);
 	assert_int_equal(count(g, "H13", "u cannot turn to face e: it would "
 	    "leave the map or meet a unit"), 1);
+	game_free(g);
+}
+
+/*
+ * H13: of two enemies in range off its front at the same gap, the unit
+ * turns to the first in the order of units: e on its east, w on its
+ * west, each 2 ticks off its Line's end.
+ */
+static void
+test_002_H13_of_two_enemies_as_near_the_first(void **state)
+{
+	struct game *g = field();
+	int u, e, w;
+
+	(void)state;
+	e = unit(g, "e", 1, ARM_CAVALRY, "light", "column", 26, 20, DIR_W, 80);
+	w = unit(g, "w", 1, ARM_CAVALRY, "light", "column", 15, 20, DIR_E, 80);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	assert_int_equal(hm_gap(g, u, e), 2);
+	assert_int_equal(hm_gap(g, u, w), 2);
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_E);
+	assert_int_equal(count(g, "H13", "to face e (the nearest enemy in "
+	    "range)"), 1);
 	game_free(g);
 }
 
@@ -4500,6 +4536,7 @@ main(void)
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
 		cmocka_unit_test(test_002_H13_turns_to_the_nearer_charger),
 		cmocka_unit_test(test_002_H13_of_two_chargers_as_near_the_first),
+		cmocka_unit_test(test_002_H13_of_two_enemies_as_near_the_first),
 		cmocka_unit_test(test_002_H13_held_in_melee_no_turn),
 		cmocka_unit_test(test_002_H13_no_room_to_turn),
 		cmocka_unit_test(test_002_H13_turns_to_an_enemy_who_turned_into_range),
