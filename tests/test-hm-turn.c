@@ -1839,6 +1839,30 @@ test_002_H13_turns_to_the_nearer_charger(void **state)
 }
 
 /*
+ * H13: the unit charged is the battle's first: u (unit 0) charged in its
+ * west flank by horse w turns to face it.
+ */
+static void
+test_002_H13_the_first_unit_turns_to_its_charger(void **state)
+{
+	struct game *g = field();
+	int u, w;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	w = unit(g, "w", 1, ARM_CAVALRY, "light", "column", 16, 20, DIR_E, 80);
+	assert_int_equal(u, 0);
+	assert_int_equal(hm_gap(g, u, w), 0);
+	HM_MARKS(&g->units[w]) = HM_CHARGER;
+	g->units[w].contact = u;
+	g->units[u].contact = w;
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_W);
+	assert_int_equal(count(g, "H13", "to face w (its charger)"), 1);
+	game_free(g);
+}
+
+/*
  * H13: two chargers at the same gap: the unit turns to the first in the
  * order of units (e, east, touching as w does west).
  */
@@ -2809,6 +2833,7 @@ test_HO_1_orders_asked_every_turn(void **state)
 	(void)state;
 	assert_int_equal(game_decisions(g, d, 1), 1);
 	assert_int_equal(d[0].side, 0);
+	assert_string_equal(d[0].rule, "HO.1");
 	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 2);
 	assert_int_equal(game_decided(g, 0), 0);
 	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
@@ -4536,6 +4561,7 @@ main(void)
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
 		cmocka_unit_test(test_002_H13_turns_to_the_nearer_charger),
 		cmocka_unit_test(test_002_H13_of_two_chargers_as_near_the_first),
+		cmocka_unit_test(test_002_H13_the_first_unit_turns_to_its_charger),
 		cmocka_unit_test(test_002_H13_of_two_enemies_as_near_the_first),
 		cmocka_unit_test(test_002_H13_held_in_melee_no_turn),
 		cmocka_unit_test(test_002_H13_no_room_to_turn),
