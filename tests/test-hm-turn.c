@@ -1259,6 +1259,28 @@ test_HO_9_4_router_taken(void **state)
 	game_free(g);
 }
 
+/* HO.9.4: the enemy that reaches the router may be the battle's first
+ * unit: e (unit 0) touching routed u takes it, its men surrendering. */
+static void
+test_HO_9_4_router_taken_by_the_first_unit(void **state)
+{
+	struct game *g = field();
+	int u, e;
+
+	(void)state;
+	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 36, DIR_S, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 38, DIR_S, 200);
+	assert_int_equal(e, 0);
+	assert_int_equal(hm_gap(g, u, e), 0);
+	g->units[u].cond = COND_ROUTED;
+	g->sides[0].rear = g->units[u].pos;
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_CAPTURED);
+	assert_int_equal(count(g, "HO.9.4", "e reaches the routed u: 200 men "
+	    "surrender"), 1);
+	game_free(g);
+}
+
 /* Ten hits: dispersed. */
 static void
 test_HO_9_4_ten_hits_dispersed(void **state)
@@ -3571,6 +3593,15 @@ test_HO_6_data_refused(void **state)
 	refused("weak_classes: {infantry: [rifle]}",
 	    "weak_classes: {infantry: [musket]}", "weak_classes: no class "
 	    "'musket' of infantry");
+	/* A class given no weapon fires none: close order without its
+	 * musket. */
+	set = edited("infantry: {close: musket, open: musket,",
+	    "infantry: {open: musket,");
+	assert_int_equal(hm_turn(set)->weapon[ruleset_class(set, ARM_INFANTRY,
+	    "close")], -1);
+	assert_int_equal(hm_turn(set)->weapon[ruleset_class(set, ARM_INFANTRY,
+	    "open")], 0);
+	ruleset_free(set);
 	refused("cover: [open_wood", "cover: [orchard", "orchard");
 	refused("carbine: {short: 2,", "carbine: {short: 2.1,", "2.1");
 	refused("weak_arms: [artillery]", "weak_arms: [navy]", "navy");
@@ -4540,6 +4571,7 @@ main(void)
 		cmocka_unit_test(test_HO_9_3_flight_ends_short_of_a_friend),
 		cmocka_unit_test(test_HO_9_3_flight_over_a_free_crossing),
 		cmocka_unit_test(test_HO_9_4_router_taken),
+		cmocka_unit_test(test_HO_9_4_router_taken_by_the_first_unit),
 		cmocka_unit_test(test_HO_9_4_ten_hits_dispersed),
 		cmocka_unit_test(test_HO_9_3_restore),
 		cmocka_unit_test(test_HO_9_3_restore_blocked_by_a_near_enemy),
