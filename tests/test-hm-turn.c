@@ -1357,6 +1357,62 @@ test_HO_9_3_restore_blocked_by_a_near_enemy(void **state)
 
 /* --- HO.2 Rally --------------------------------------------------------- */
 
+/*
+ * HO.2: a rally that passes leaves the unit Disordered, its flight and
+ * its order done, facing the nearest enemy: a seed whose 2d6 is 6 or
+ * less (Drill 4 + 2).
+ */
+static void
+test_HO_2_rally_passes(void **state)
+{
+	struct game *g;
+	int u, r[2], s;
+
+	(void)state;
+	for (s = 1; s < 200; s++) {
+		g = field();
+		game_seed(g, (uint64_t)s);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if (r[0] + r[1] <= 6)
+			break;
+	}
+	assert_true(s < 200);
+	g = field();
+	game_seed(g, (uint64_t)s);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 50, 38, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	assert_true(g->units[u].ntrack > 0);
+	hm_phase_rally(g);
+	assert_int_equal(g->units[u].cond, COND_MOB);
+	assert_int_equal(g->units[u].ntrack, 0);
+	assert_int_equal(g->units[u].order.kind, ORDER_NONE);
+	assert_int_equal(g->units[u].facing, DIR_SE);
+	assert_int_equal(count(g, "HO.2", "it rallies, Disordered, facing SE"),
+	    1);
+	game_free(g);
+}
+
+/* H11 in the morale phase: a routed wagon stays where it is. */
+static void
+test_002_H11_routed_wagon_stays(void **state)
+{
+	struct game *g = field();
+	int w;
+
+	(void)state;
+	w = unit(g, "w", 0, ARM_ARTILLERY, "wagon", "limbered", 20, 10, DIR_N,
+	    20);
+	hm_rout(g, w, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[w].cond, COND_ROUTED);
+	assert_int_equal(g->units[w].pos.x, 20);
+	assert_int_equal(g->units[w].pos.y, 10);
+	assert_int_equal(count(g, "HO.9.3", "flees"), 0);
+	game_free(g);
+}
+
 /* No formed enemy within 12 inches: 2d6 <= Drill 4 + 2 = 6. */
 static void
 test_HO_2_rally_test(void **state)
@@ -4576,6 +4632,8 @@ main(void)
 		cmocka_unit_test(test_HO_9_3_restore),
 		cmocka_unit_test(test_HO_9_3_restore_blocked_by_a_near_enemy),
 		cmocka_unit_test(test_HO_2_rally_test),
+		cmocka_unit_test(test_HO_2_rally_passes),
+		cmocka_unit_test(test_002_H11_routed_wagon_stays),
 		cmocka_unit_test(test_HO_2_rally_phase_run_by_its_key),
 		cmocka_unit_test(test_HO_2_enemy_near_no_rally),
 		cmocka_unit_test(
