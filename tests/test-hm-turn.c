@@ -1007,6 +1007,28 @@ test_HO_9_2_disordered_fails_and_routs(void **state)
 	game_free(g);
 }
 
+/* HO.9.1: a general within 6 inches (24 ticks) of the unit's centre is
+ * near, one a tick farther is not. */
+static void
+test_HO_9_1_general_at_the_reach(void **state)
+{
+	struct game *g = field();
+	struct point c;
+	int u;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	c = centre(g, u);
+	assert_int_equal(hm_turn(rs)->general_reach, 24);
+	g->generals[0].pos = (struct point){ c.x, c.y + 12 };	/* 24 */
+	assert_int_equal(geom_dist(g->generals[0].pos, c), 24);
+	assert_int_equal(hm_general_near(g, u), 0);
+	g->generals[0].pos = (struct point){ c.x + 1, c.y + 12 };	/* 25 */
+	assert_int_equal(geom_dist(g->generals[0].pos, c), 25);
+	assert_int_equal(hm_general_near(g, u), -1);
+	game_free(g);
+}
+
 /* HO.9.1 with its own general at the centre of its block: Drill 4 + 4,
  * -1 for its 2 hits, +1 for the general near = 8 or less, the general
  * named; the enemy's general, as near, counts for nothing. */
@@ -4614,6 +4636,7 @@ main(void)
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
+		cmocka_unit_test(test_HO_9_1_general_at_the_reach),
 		cmocka_unit_test(test_HO_9_2_disordered_fails_and_routs),
 		cmocka_unit_test(test_HO_9_1_flanked_without_hits_needs_8),
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
