@@ -633,6 +633,33 @@ test_002_H7_retire_keeping_facing(void **state)
 	game_free(g);
 }
 
+/* H7: a heavy gun deployed moves 1 inch and retiring costs guns 1 inch:
+ * nothing is left, it cannot retire and stays where it stands, its
+ * closing line under H7. */
+static void
+test_002_H7_nothing_left_to_retire(void **state)
+{
+	struct game *g = battle(40, 40);
+	int c = unit_at(g, "c", ARM_ARTILLERY, "heavy", "deployed", 20, 20,
+	    DIR_N);
+	int i, closing = -1;
+
+	(void)state;
+	retire_to(g, c, 20, 30);
+	movement(g);
+	assert_int_equal(g->units[c].pos.x, 20);
+	assert_int_equal(g->units[c].pos.y, 20);
+	assert_int_equal(g->units[c].moved, 0);
+	assert_true(logged(g, c, "H7", "retiring keeping its facing costs 1 in "
+	    "of its 1 in: nothing is left, it cannot retire"));
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == c && g->log.v[i].kind == EV_MOVE)
+			closing = i;
+	assert_true(closing >= 0);
+	assert_string_equal(g->log.v[closing].rule, "H7");
+	game_free(g);
+}
+
 /* H7: retiring is a Move order marked retire, so it stands until the
  * unit arrives or a later order replaces it: unmarked, the new Move
  * order faces the way it steps again. */
@@ -826,6 +853,52 @@ test_002_H9_wheel_on_a_3_inch_circle(void **state)
 	assert_int_equal(g->units[c].facing, DIR_E);
 	assert_true(logged(g, c, "H9", "pi x 3.5 in / 4 = 11 ticks"));
 	assert_true(spent(g, c, "8.75 in of 9 in"));
+	game_free(g);
+}
+
+/*
+ * H8, H9: only the move's first turn is free; a later turn wheels on the
+ * 3-inch circle about a centre beyond the inner front corner (H9), which
+ * moves the anchor.  A cavalry Line at [20, 40] sent to [50, 30] turns
+ * N to NE free, marches NE, wheels right 45 degrees to E (18 ticks) and
+ * marches east: 59 of its 60 ticks, to [39, 27].  To the left, from
+ * [40, 40] to [10, 30]: [21, 28] facing W.  A foot Column (9 in, a stage
+ * of 11 ticks) from [40, 40] to [10, 36]: [26, 35] facing W, 35 of 36.
+ */
+static void
+test_002_H9_a_later_turn_wheels(void **state)
+{
+	struct game *g = battle(60, 60);
+	int a = unit_at(g, "a", ARM_CAVALRY, "light", "line", 20, 40, DIR_N);
+
+	(void)state;
+	move_to(g, a, 50, 30);
+	movement(g);
+	stands(g, a, 39, 27, DIR_E, "line");
+	assert_true(logged(g, a, "H8", "turns from N to NE about its centre"));
+	assert_true(logged(g, a, "H9", "wheels right 45 degrees to E on a 3 "
+	    "in circle"));
+	assert_true(spent(g, a, "14.75 in of 15 in"));
+	game_free(g);
+
+	g = battle(60, 60);
+	a = unit_at(g, "a", ARM_CAVALRY, "light", "line", 40, 40, DIR_N);
+	move_to(g, a, 10, 30);
+	movement(g);
+	stands(g, a, 21, 28, DIR_W, "line");
+	assert_true(logged(g, a, "H9", "wheels left 45 degrees to W on a 3 in "
+	    "circle"));
+	assert_true(spent(g, a, "14.75 in of 15 in"));
+	game_free(g);
+
+	g = battle(60, 60);
+	a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 40, 40, DIR_N);
+	move_to(g, a, 10, 36);
+	movement(g);
+	stands(g, a, 26, 35, DIR_W, "column");
+	assert_true(logged(g, a, "H9", "pi x 3.5 in / 4 = 11 ticks (2.75 in) "
+	    "a stage, 11 ticks"));
+	assert_true(spent(g, a, "8.75 in of 9 in"));
 	game_free(g);
 }
 
@@ -1031,6 +1104,70 @@ test_002_H14_road_bonus_for_columns(void **state)
 	game_free(g);
 }
 
+/*
+ * H3 along a road: a step from a road cell to a road cell costs its
+ * distance whatever the ground; off the road the ground's share counts
+ * again.  A close-order Column (9 in, 36 ticks) on a road through rough
+ * ground (2/3: 3 ticks a straight step) marches the 10 road cells for
+ * 20 ticks, then 5 rough cells for 15: [10, 81], 1 tick to spare.  With
+ * H14's option on, no bonus: its move leaves the road at [10, 85].
+ */
+static void
+test_002_H3_along_a_road(void **state)
+{
+	struct game *g;
+	int a, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = battle(40, 100);
+		a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 96,
+		    DIR_N);
+		ground(g, "rough", 0, 0, 39, 99);
+		road_down(g, 10, 86, 99);
+		if (k == 1)
+			g->opt.module[ruleset_option(g->rs, "road_bonus")] =
+			    true;
+		move_to(g, a, 10, 0);
+		movement(g);
+		stands(g, a, 10, 81, DIR_N, "column");
+		assert_true(spent(g, a, "8.75 in of 9 in"));
+		if (k == 1)
+			assert_true(logged(g, a, "H14", "no road bonus: its "
+			    "move leaves the road at [10, 85]"));
+		game_free(g);
+	}
+}
+
+/*
+ * H4: where a step's front crosses two obstacles at once, the dearer
+ * share counts, whichever edge comes first: a limbered gun (2 cells of
+ * front) stepping over a fence (1 move for wheels) and a stream (2
+ * moves) side by side pays the stream's 2, the stream on either side.
+ */
+static void
+test_002_H4_the_dearer_obstacle_counts(void **state)
+{
+	struct game *g;
+	int a, k, o[2];
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = battle(40, 40);
+		a = unit_at(g, "a", ARM_ARTILLERY, "light", "limbered", 20, 20,
+		    DIR_N);
+		o[k] = ruleset_obst(rs, "stream");
+		o[1 - k] = ruleset_obst(rs, "fence");
+		map_edge_set(g->map, 20, 20, DIR_N, o[0], 0);
+		map_edge_set(g->map, 21, 20, DIR_N, o[1], 0);
+		move_to(g, a, 20, 10);
+		movement(g);
+		assert_true(logged(g, a, "H4", "Stream: wheeled crosses for 2 of "
+		    "its move"));
+		game_free(g);
+	}
+}
+
 /* The rules reference, collected. */
 static char described[8192];
 
@@ -1161,6 +1298,7 @@ main(void)
 		cmocka_unit_test(test_002_H5_one_cell_of_difficult_ground_caps),
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
+		cmocka_unit_test(test_002_H7_nothing_left_to_retire),
 		cmocka_unit_test(test_002_H7_a_later_order_ends_the_retire),
 		cmocka_unit_test(test_002_H7_a_charge_made_ends_the_retire),
 		cmocka_unit_test(test_002_H7_retire_in_column_stays_a_column),
@@ -1168,11 +1306,14 @@ main(void)
 		cmocka_unit_test(test_002_H8_H9_turns_to_the_left),
 		cmocka_unit_test(test_002_H10_movers),
 		cmocka_unit_test(test_002_H9_wheel_on_a_3_inch_circle),
+		cmocka_unit_test(test_002_H9_a_later_turn_wheels),
 		cmocka_unit_test(test_002_H10_grasshopper_in_terrain),
 		cmocka_unit_test(test_002_H10_guns_stop_at_buildings_foot_goes_in),
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
 		cmocka_unit_test(test_002_H12_pass_through_friends),
 		cmocka_unit_test(test_002_H14_road_bonus_for_columns),
+		cmocka_unit_test(test_002_H3_along_a_road),
+		cmocka_unit_test(test_002_H4_the_dearer_obstacle_counts),
 		cmocka_unit_test(
 		    test_002_HO3_2_a_charge_blocked_at_once_leaves_the_charger_as_it_stood),
 		cmocka_unit_test(test_002_describe_reads_the_tables),

@@ -4,6 +4,9 @@
  * in C on the real ruleset from $MARSHAL_DATA.  Dice come from the game's
  * stream, so each test works out the rolls it expects from a copy of that
  * stream.  Every unit here has the data file's Drill of its arm (4).
+ * The computer's doctrine for the ruleset (doctrine.c) is tested here
+ * too, on the same figures: its reaches, its judgement of a melee and
+ * the march it makes retiring.
  */
 #include "config.h"
 
@@ -17,8 +20,10 @@
 #include <cmocka.h>
 
 #include "ai/ai.h"
+#include "ai/doctrine.h"
 #include "core/decide.h"
 #include "core/game.h"
+#include "core/geom.h"
 #include "core/move.h"
 #include "core/rng.h"
 #include "core/ruleset.h"
@@ -204,6 +209,135 @@ test_HO_6_3_open_order_long_range(void **state)
 	assert_int_equal(g->units[b].strength, 100 - 10 * ha);
 	assert_int_equal(g->units[a].strength, 200 - 20 * hb);
 	assert_int_equal(count(g, "HO.6.2", "6+ to hit -1 (open order)"), 1);
+	game_free(g);
+}
+
+/*
+ * HO.6.3, all three modifiers at once: Disordered close-order foot at
+ * open-order foot in open woods, 2 inches off (short range): 4+ less -1
+ * (cover), -1 (open order), -1 (Disordered) is 7+, so only a 6 (which
+ * always hits) hits; the line gives each modifier in turn.
+ */
+static void
+test_HO_6_3_three_modifiers_need_seven(void **state)
+{
+	struct game *g = field();
+	char want[200];
+	int a, b, r[2], h, x, y, wood = ruleset_land(rs, "open_wood");
+
+	(void)state;
+	for (y = 10; y <= 16; y++)
+		for (x = 10; x <= 30; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)wood;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "open", "line", 20, 14, DIR_N, 100);
+	g->units[a].cond = COND_MOB;
+	assert_int_equal(hm_gap(g, a, b), 8);
+	dice(g, 2, 6, r);
+	h = (r[0] == 6) + (r[1] == 6);
+	hm_phase_fire(g);
+	snprintf(want, sizeof want, "a fires musket at b, 2 in away (short "
+	    "range): 2 bases x 1 = 2d6, 7+ to hit -1 (cover) -1 (open order) "
+	    "-1 (Disordered): rolls %d %d, %d hit%s", r[0], r[1], h,
+	    h == 1 ? "" : "s");
+	assert_int_equal(count(g, "HO.6.2", want), 1);
+	assert_int_equal(g->units[b].strength, 100 - 10 * h);
+	game_free(g);
+}
+
+/*
+ * HO.6.1: two enemies at the same gap in the firer's arc: it fires at the
+ * first in the order of units; and a unit that rolled no hit has fired
+ * all the same (it may not fire again this turn).
+ */
+static void
+test_HO_6_1_first_of_the_nearest(void **state)
+{
+	struct game *g = field();
+	int a, l, rr, r[2], s;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "column", 20, 20, DIR_N,
+	    200);
+	l = unit(g, "l", 1, ARM_CAVALRY, "light", "column", 16, 12, DIR_S, 60);
+	rr = unit(g, "r", 1, ARM_CAVALRY, "light", "column", 26, 12, DIR_S,
+	    60);
+	assert_int_equal(hm_gap(g, a, l), hm_gap(g, a, rr));
+	assert_true(hm_gap(g, a, l) <= hm_fire_range(g, a));
+	/* A seed whose two dice miss at long range (5+). */
+	for (s = 1; s < 200; s++) {
+		game_seed(g, (uint64_t)s);
+		dice(g, 1, 6, r);
+		if (r[0] < 5)
+			break;
+	}
+	assert_true(s < 200);
+	HM_MARKS(&g->units[l]) = HM_FIRED;	/* they hold their fire */
+	HM_MARKS(&g->units[rr]) = HM_FIRED;
+	hm_phase_fire(g);
+	assert_int_equal(count(g, "HO.6.2", "a fires musket at l,"), 1);
+	assert_int_equal(count(g, "HO.6.2", "at r,"), 0);
+	assert_int_equal(count(g, "HO.6.2", ": rolls"), 1);
+	assert_int_equal(count(g, "HO.6.2", "0 hits"), 1);
+	assert_true(HM_MARKS(&g->units[a]) & HM_FIRED);
+	assert_int_equal(hm_fire_now(g, a, l), 0);
+	assert_int_equal(count(g, "HO.6.2", ": rolls"), 1);
+	game_free(g);
+}
+
+/*
+ * HO.6.1: foot held in melee from an earlier turn (contact e, the
+ * battle's first unit, neither charging nor charged this turn) does not
+ * fire; charged this turn it fires, and at its charger, though another
+ * enemy stands nearer its front: foot u charged in its west flank by
+ * horse c fires at c, not at f 2 in before it.
+ */
+static void
+test_HO_6_1_in_melee_fires_at_its_charger_only(void **state)
+{
+	struct game *g = field();
+	int u, e, c;
+
+	(void)state;
+	e = unit(g, "e", 1, ARM_CAVALRY, "light", "column", 16, 20, DIR_E, 80);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	assert_int_equal(e, 0);
+	g->units[u].contact = e;
+	g->units[e].contact = u;
+	assert_false(hm_may_fire(g, u));
+	game_free(g);
+
+	g = field();
+	c = unit(g, "c", 1, ARM_CAVALRY, "light", "column", 16, 20, DIR_E, 80);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "f", 1, ARM_INFANTRY, "close", "line", 20, 15, DIR_S, 200);
+	g->units[u].contact = c;
+	g->units[c].contact = u;
+	HM_MARKS(&g->units[c]) = HM_CHARGER | HM_FIRED;
+	HM_MARKS(&g->units[u]) = HM_CHARGED;
+	assert_true(hm_may_fire(g, u));
+	hm_phase_fire(g);
+	assert_int_equal(count(g, "HO.6.2", "u fires musket at c,"), 1);
+	assert_int_equal(count(g, "HO.6.2", "at f,"), 0);
+	game_free(g);
+}
+
+/* HO.6.2: a gun deployed this turn fires next turn, whatever else the log
+ * holds: here its deploying is the log's first line. */
+static void
+test_HO_6_2_gun_deployed_this_turn_holds_fire(void **state)
+{
+	struct game *g = field();
+	int u = unit(g, "g", 0, ARM_ARTILLERY, "light", "deployed", 20, 20,
+	    DIR_N, 12);
+
+	(void)state;
+	assert_int_equal(g->log.n, 0);
+	assert_true(hm_may_fire(g, u));
+	game_log(g, u, EV_FORMATION, "H2", "g deploys");
+	assert_false(hm_may_fire(g, u));
+	g->turn++;
+	assert_true(hm_may_fire(g, u));
 	game_free(g);
 }
 
@@ -416,6 +550,81 @@ test_HO_3_2_charge_closes_to_contact(void **state)
 	assert_true(HM_MARKS(&g->units[c]) & HM_CHARGER);
 	assert_int_equal(g->units[c].order.kind, ORDER_NONE);	/* spent */
 	assert_int_equal(count(g, "HO.3.2", "10 in of its 15 in reach"), 1);
+	game_free(g);
+}
+
+/*
+ * HO.3.2, H3: a charge pays for the ground it crosses, step by step:
+ * horse c 13.5 inches (54 ticks) from foot t, the first 10 rows open
+ * ground (2 ticks a straight step), the rest rough (2/3 for horse: 3
+ * ticks).  Its 15 inches (60 ticks) take it the 10 open rows (20 ticks)
+ * and 13 rough ones (39), 23 of the 27, where it stops, its reach spent
+ * but for a tick, not in contact.
+ */
+static void
+test_HO_3_2_charge_pays_for_the_ground(void **state)
+{
+	struct game *g = field();
+	int c, t, x, y, rough = ruleset_land(rs, "rough");
+
+	(void)state;
+	for (y = 0; y <= 19; y++)
+		for (x = 0; x < 60; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)rough;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 2, DIR_S, 200);
+	assert_int_equal(hm_gap(g, c, t), 54);
+	move_order(g, c, 20, 2);
+	hm_phase_charges(g);
+	assert_int_equal(g->units[c].pos.x, 20);
+	assert_int_equal(g->units[c].pos.y, 7);
+	assert_int_equal(hm_gap(g, c, t), 8);
+	assert_int_equal(g->units[c].contact, -1);
+	assert_int_equal(count(g, "HO.3.2", "14.75 in of its 15 in reach"), 1);
+	game_free(g);
+}
+
+/*
+ * HO.3.1: a Move order charges the enemy its last point lies on (his
+ * block or touching it), in reach and arc: horse c and foot t (the
+ * battle's first unit) 5 in apart.  A route through a waypoint charges
+ * by its last point, not its first; another kind of order, or a point
+ * clear of him, charges nobody (-1); nor does horse held in melee (its
+ * contact t).
+ */
+static void
+test_HO_3_1_what_an_order_charges(void **state)
+{
+	struct game *g = field();
+	struct order o;
+	int c, t;
+
+	(void)state;
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 20, DIR_S, 200);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	assert_int_equal(t, 0);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = c;
+	o.npts = 1;
+	o.pts[0] = g->units[t].pos;
+	assert_int_equal(hm_order_charges(g, c, &o), t);
+	o.npts = 2;
+	o.pts[0] = (struct point){ 24, 28 };
+	o.pts[1] = g->units[t].pos;
+	assert_int_equal(hm_order_charges(g, c, &o), t);
+	o.pts[0] = g->units[t].pos;
+	o.pts[1] = (struct point){ 24, 28 };
+	assert_int_equal(hm_order_charges(g, c, &o), -1);
+	o.npts = 1;
+	o.pts[0] = (struct point){ 20, 24 };		/* 2 rows short */
+	assert_int_equal(hm_order_charges(g, c, &o), -1);
+	o.pts[0] = g->units[t].pos;
+	o.kind = ORDER_STOP;
+	assert_int_equal(hm_order_charges(g, c, &o), -1);
+	o.kind = ORDER_MOVE;
+	g->units[c].contact = t;
+	assert_int_equal(hm_order_charges(g, c, &o), -1);
 	game_free(g);
 }
 
@@ -998,6 +1207,65 @@ test_HO_9_1_flanked_without_hits_needs_8(void **state)
 	game_free(g);
 }
 
+/*
+ * HO.9.1, HO.9.2, every modifier at once: Disordered foot with 4 hits this
+ * turn and its general near needs Drill 4 + 4 - 2 (4 hits) - 1
+ * (Disordered) + 1 (general) = 6 or less on 2d6; failing at all while
+ * Disordered, it routs (a seed whose roll is 7 or more).
+ */
+static void
+test_HO_9_2_disordered_fails_and_routs(void **state)
+{
+	struct game *g;
+	char want[200];
+	int u, r[2], s;
+
+	(void)state;
+	for (s = 1; s < 200; s++) {
+		g = field();
+		game_seed(g, (uint64_t)s);
+		dice(g, 2, 6, r);
+		if (r[0] + r[1] >= 7 && r[0] + r[1] - 6 < 3)
+			break;
+		game_free(g);
+	}
+	assert_true(s < 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 3, DIR_N, 200);
+	g->units[u].cond = COND_MOB;
+	g->generals[0].pos = centre(g, u);
+	hm_hit(g, u, 4);
+	hm_phase_morale(g);
+	snprintf(want, sizeof want, "u tests morale (4 hits this turn): needs "
+	    "6 or less (Drill 4 + 4 -2 (4 hits in all) -1 (Disordered) +1 "
+	    "(Morgan near)); rolls %d (%d+%d): fails by %d", r[0] + r[1],
+	    r[0], r[1], r[0] + r[1] - 6);
+	assert_int_equal(count(g, "HO.9.1", want), 1);
+	assert_int_equal(g->units[u].cond, COND_ROUTED);
+	game_free(g);
+}
+
+/* HO.9.1: a general within 6 inches (24 ticks) of the unit's centre is
+ * near, one a tick farther is not. */
+static void
+test_HO_9_1_general_at_the_reach(void **state)
+{
+	struct game *g = field();
+	struct point c;
+	int u;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	c = centre(g, u);
+	assert_int_equal(hm_turn(rs)->general_reach, 24);
+	g->generals[0].pos = (struct point){ c.x, c.y + 12 };	/* 24 */
+	assert_int_equal(geom_dist(g->generals[0].pos, c), 24);
+	assert_int_equal(hm_general_near(g, u), 0);
+	g->generals[0].pos = (struct point){ c.x + 1, c.y + 12 };	/* 25 */
+	assert_int_equal(geom_dist(g->generals[0].pos, c), 25);
+	assert_int_equal(hm_general_near(g, u), -1);
+	game_free(g);
+}
+
 /* HO.9.1 with its own general at the centre of its block: Drill 4 + 4,
  * -1 for its 2 hits, +1 for the general near = 8 or less, the general
  * named; the enemy's general, as near, counts for nothing. */
@@ -1250,6 +1518,28 @@ test_HO_9_4_router_taken(void **state)
 	game_free(g);
 }
 
+/* HO.9.4: the enemy that reaches the router may be the battle's first
+ * unit: e (unit 0) touching routed u takes it, its men surrendering. */
+static void
+test_HO_9_4_router_taken_by_the_first_unit(void **state)
+{
+	struct game *g = field();
+	int u, e;
+
+	(void)state;
+	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 36, DIR_S, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 38, DIR_S, 200);
+	assert_int_equal(e, 0);
+	assert_int_equal(hm_gap(g, u, e), 0);
+	g->units[u].cond = COND_ROUTED;
+	g->sides[0].rear = g->units[u].pos;
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_CAPTURED);
+	assert_int_equal(count(g, "HO.9.4", "e reaches the routed u: 200 men "
+	    "surrender"), 1);
+	game_free(g);
+}
+
 /* Ten hits: dispersed. */
 static void
 test_HO_9_4_ten_hits_dispersed(void **state)
@@ -1286,7 +1576,101 @@ test_HO_9_3_restore(void **state)
 	game_free(g);
 }
 
+/*
+ * HO.9.3: a Restore order re-forms unless an enemy is within 3 inches
+ * (12 ticks): with e, the battle's first unit, 10 ticks off u stays
+ * Disordered, saying who and how far; with e 14 ticks off it re-forms
+ * (spending its move, the order done).
+ */
+static void
+test_HO_9_3_restore_blocked_by_a_near_enemy(void **state)
+{
+	struct game *g;
+	int u, e, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20,
+		    k == 0 ? 14 : 12, DIR_S, 200);
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		assert_int_equal(e, 0);
+		assert_int_equal(hm_gap(g, u, e), k == 0 ? 10 : 14);
+		g->units[u].cond = COND_MOB;
+		g->units[u].order.kind = ORDER_RESTORE;
+		hm_phase_rally(g);
+		if (k == 0) {
+			assert_int_equal(g->units[u].cond, COND_MOB);
+			assert_int_equal(count(g, "HO.9.3", "u cannot re-form: e "
+			    "is 2.5 in away"), 1);
+		} else {
+			assert_int_equal(g->units[u].cond, COND_FORMED);
+			assert_int_equal(g->units[u].order.kind, ORDER_NONE);
+			assert_int_equal(count(g, "HO.9.3", "u spends its move "
+			    "re-forming: formed again"), 1);
+		}
+		game_free(g);
+	}
+}
+
 /* --- HO.2 Rally --------------------------------------------------------- */
+
+/*
+ * HO.2: a rally that passes leaves the unit Disordered, its flight and
+ * its order done, facing the nearest enemy: a seed whose 2d6 is 6 or
+ * less (Drill 4 + 2).
+ */
+static void
+test_HO_2_rally_passes(void **state)
+{
+	struct game *g;
+	int u, r[2], s;
+
+	(void)state;
+	for (s = 1; s < 200; s++) {
+		g = field();
+		game_seed(g, (uint64_t)s);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if (r[0] + r[1] <= 6)
+			break;
+	}
+	assert_true(s < 200);
+	g = field();
+	game_seed(g, (uint64_t)s);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 50, 38, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	assert_true(g->units[u].ntrack > 0);
+	hm_phase_rally(g);
+	assert_int_equal(g->units[u].cond, COND_MOB);
+	assert_int_equal(g->units[u].ntrack, 0);
+	assert_int_equal(g->units[u].order.kind, ORDER_NONE);
+	assert_int_equal(g->units[u].facing, DIR_SE);
+	assert_int_equal(count(g, "HO.2", "it rallies, Disordered, facing SE"),
+	    1);
+	game_free(g);
+}
+
+/* H11 in the morale phase: a routed wagon stays where it is. */
+static void
+test_002_H11_routed_wagon_stays(void **state)
+{
+	struct game *g = field();
+	int w;
+
+	(void)state;
+	w = unit(g, "w", 0, ARM_ARTILLERY, "wagon", "limbered", 20, 10, DIR_N,
+	    20);
+	hm_rout(g, w, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[w].cond, COND_ROUTED);
+	assert_int_equal(g->units[w].pos.x, 20);
+	assert_int_equal(g->units[w].pos.y, 10);
+	assert_int_equal(count(g, "HO.9.3", "flees"), 0);
+	game_free(g);
+}
 
 /* No formed enemy within 12 inches: 2d6 <= Drill 4 + 2 = 6. */
 static void
@@ -1457,6 +1841,28 @@ test_HO_10_break_point_ends(void **state)
 	/* no objectives on this field: no points to either side */
 	assert_int_equal(g->result.points[0], 0);
 	assert_int_equal(g->result.points[1], 0);
+	game_free(g);
+}
+
+/* HO.10: a break point of 1%: the British, 200 men, with a unit of 2
+ * routed have lost 1% and break; the Americans, nothing lost, do not. */
+static void
+test_HO_10_break_point_of_one_per_cent(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 30, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 10, 5, DIR_S, 198);
+	u = unit(g, "c", 1, ARM_INFANTRY, "close", "line", 40, 5, DIR_S, 2);
+	g->break_point = 1;
+	g->units[u].cond = COND_ROUTED;
+	hm_phase_end(g);
+	assert_true(g->sides[1].broken);
+	assert_false(g->sides[0].broken);
+	assert_int_equal(count(g, "HO.10", "the British break: 2 of 200 men "
+	    "lost, routed, taken or dispersed (1%, break point 1%)"), 1);
 	game_free(g);
 }
 
@@ -1638,6 +2044,18 @@ test_HO_10_objective_contested(void **state)
 	g = rise(23);		/* the British nearer */
 	assert_int_equal(hm_objective_holder(g, 0), 1);
 	game_free(g);
+	/* The Americans' block over it, the British touching it: both as
+	 * close as can be (a block over the point counts as 0). */
+	g = field();
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 20, 20 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	assert_int_equal(hm_objective_holder(g, 0), -2);
+	game_free(g);
 }
 
 /* Routed, taken and dispersed men do not count as standing. */
@@ -1685,6 +2103,207 @@ test_002_H13_turns_to_enemy_in_range(void **state)
 	game_free(g);
 }
 
+/*
+ * H13 on the units as they stand: u turns first (the order of units) to
+ * face e on its east, its 8 x 2 Line becoming 2 x 8 about its centre, and
+ * so comes within b's musket (6 in, 24 ticks), b's Line standing 26
+ * ticks north of it and facing away: b then turns about to face u, 20
+ * ticks off now, whom it could not reach before u turned.
+ */
+static void
+test_002_H13_turns_to_an_enemy_who_turned_into_range(void **state)
+{
+	struct game *g = field();
+	int u, b;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "column", 34, 22, DIR_W, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 5, DIR_N, 200);
+	assert_int_equal(hm_fire_range(g, b), 24);
+	assert_int_equal(hm_gap(g, u, b), 26);
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_E);
+	assert_int_equal(hm_gap(g, u, b), 20);
+	assert_int_equal(g->units[b].facing, DIR_S);
+	assert_int_equal(g->units[b].pos.x, 21);
+	assert_int_equal(g->units[b].pos.y, 6);
+	assert_int_equal(count(g, "H13", "b turns 4 x 45 degrees from N to "
+	    "S about its centre to face u"), 1);
+	game_free(g);
+}
+
+/*
+ * H13: a unit charged in flank or rear turns to face its charger; of two
+ * chargers, the nearer, whatever their order of units: u's Line is
+ * charged by horse on each flank, e (the first unit) 1 cell off its east
+ * end and w touching its west end: it turns west, about its centre.
+ * With w gone, it turns east to e, the first unit of the battle.
+ */
+static void
+test_002_H13_turns_to_the_nearer_charger(void **state)
+{
+	struct game *g;
+	int u, e, w = -1, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		e = unit(g, "e", 1, ARM_CAVALRY, "light", "column", 26, 20,
+		    DIR_W, 80);
+		if (k == 0)
+			w = unit(g, "w", 1, ARM_CAVALRY, "light", "column", 16,
+			    20, DIR_E, 80);
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		assert_int_equal(e, 0);
+		assert_int_equal(hm_gap(g, u, e), 2);
+		HM_MARKS(&g->units[e]) = HM_CHARGER;
+		g->units[e].contact = u;
+		g->units[u].contact = e;
+		if (k == 0) {
+			assert_int_equal(hm_gap(g, u, w), 0);
+			HM_MARKS(&g->units[w]) = HM_CHARGER;
+			g->units[w].contact = u;
+			g->units[u].contact = w;
+		}
+		hm_phase_facing(g);
+		assert_int_equal(g->units[u].facing, k == 0 ? DIR_W : DIR_E);
+		assert_int_equal(count(g, "H13", k == 0 ? "to face w (its "
+		    "charger)" : "to face e (its charger)"), 1);
+		game_free(g);
+	}
+}
+
+/*
+ * H13: the unit charged is the battle's first: u (unit 0) charged in its
+ * west flank by horse w turns to face it.
+ */
+static void
+test_002_H13_the_first_unit_turns_to_its_charger(void **state)
+{
+	struct game *g = field();
+	int u, w;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	w = unit(g, "w", 1, ARM_CAVALRY, "light", "column", 16, 20, DIR_E, 80);
+	assert_int_equal(u, 0);
+	assert_int_equal(hm_gap(g, u, w), 0);
+	HM_MARKS(&g->units[w]) = HM_CHARGER;
+	g->units[w].contact = u;
+	g->units[u].contact = w;
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_W);
+	assert_int_equal(count(g, "H13", "to face w (its charger)"), 1);
+	game_free(g);
+}
+
+/*
+ * H13: two chargers at the same gap: the unit turns to the first in the
+ * order of units (e, east, touching as w does west).
+ */
+static void
+test_002_H13_of_two_chargers_as_near_the_first(void **state)
+{
+	struct game *g = field();
+	int u, e, w;
+
+	(void)state;
+	e = unit(g, "e", 1, ARM_CAVALRY, "light", "column", 25, 20, DIR_W, 80);
+	w = unit(g, "w", 1, ARM_CAVALRY, "light", "column", 16, 20, DIR_E, 80);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	assert_int_equal(hm_gap(g, u, e), 0);
+	assert_int_equal(hm_gap(g, u, w), 0);
+	HM_MARKS(&g->units[e]) = HM_CHARGER;
+	HM_MARKS(&g->units[w]) = HM_CHARGER;
+	g->units[e].contact = u;
+	g->units[w].contact = u;
+	g->units[u].contact = w;
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_E);
+	game_free(g);
+}
+
+/*
+ * H13: a unit held in melee does not turn: horse u in Line (its carbine
+ * reaching 2 in) has for contact e, the battle's first unit, touching its
+ * west end (no charger: the melee goes on).  Out of that melee, u would
+ * turn to face e, the nearest enemy in range and off its front.
+ */
+static void
+test_002_H13_held_in_melee_no_turn(void **state)
+{
+	struct game *g;
+	int u, e, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		e = unit(g, "e", 1, ARM_CAVALRY, "light", "column", 16, 20,
+		    DIR_E, 80);
+		u = unit(g, "u", 0, ARM_CAVALRY, "light", "line", 20, 20,
+		    DIR_N, 80);
+		assert_int_equal(e, 0);
+		assert_int_equal(hm_gap(g, u, e), 0);
+		if (k == 0) {
+			g->units[u].contact = e;
+			g->units[e].contact = u;
+		}
+		hm_phase_facing(g);
+		assert_int_equal(g->units[u].facing, k == 0 ? DIR_N : DIR_W);
+		game_free(g);
+	}
+}
+
+/*
+ * H13: a unit that would turn where its block has no room stays as it
+ * is, saying why: u's Line would turn to face e on its east, but friend
+ * b stands where its turned block would reach.
+ */
+static void
+test_002_H13_no_room_to_turn(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "column", 34, 22, DIR_W, 200);
+	unit(g, "b", 0, ARM_INFANTRY, "close", "line", 18, 16, DIR_N, 200);
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_N);
+	assert_int_equal(g->units[u].pos.x, 20);
+	assert_int_equal(g->units[u].pos.y, 20);
+	assert_int_equal(count(g, "H13", "u cannot turn to face e: it would "
+	    "leave the map or meet a unit"), 1);
+	game_free(g);
+}
+
+/*
+ * H13: of two enemies in range off its front at the same gap, the unit
+ * turns to the first in the order of units: e on its east, w on its
+ * west, each 2 ticks off its Line's end.
+ */
+static void
+test_002_H13_of_two_enemies_as_near_the_first(void **state)
+{
+	struct game *g = field();
+	int u, e, w;
+
+	(void)state;
+	e = unit(g, "e", 1, ARM_CAVALRY, "light", "column", 26, 20, DIR_W, 80);
+	w = unit(g, "w", 1, ARM_CAVALRY, "light", "column", 15, 20, DIR_E, 80);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	assert_int_equal(hm_gap(g, u, e), 2);
+	assert_int_equal(hm_gap(g, u, w), 2);
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_E);
+	assert_int_equal(count(g, "H13", "to face e (the nearest enemy in "
+	    "range)"), 1);
+	game_free(g);
+}
+
 /* Enemy horse in its arc within its charge reach: no turn. */
 static void
 test_002_H13_no_turn_under_threat(void **state)
@@ -1726,6 +2345,51 @@ test_002_H15_second_charge(void **state)
 	assert_true(HM_MARKS(&g->units[t]) & HM_SECOND);
 	assert_int_equal(count(g, "HO.6.2", "t fires musket at c"), 1);
 	assert_int_equal(count(g, "HO.7", "+1 (charged)"), 1);
+	game_free(g);
+}
+
+/*
+ * HO.6.3 at a second charge (hm_fire_now): the target fires once a turn,
+ * hits or not: a volley of no hit (a seed whose two dice miss at short
+ * range, 4+) still counts, and it does not fire again; out of range it
+ * does not fire at all and may fire later.
+ */
+static void
+test_002_H15_target_fires_once_even_missing(void **state)
+{
+	struct game *g;
+	int c, t, r[2], s;
+
+	(void)state;
+	for (s = 1; s < 200; s++) {
+		g = field();
+		game_seed(g, (uint64_t)s);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if (r[0] < 4 && r[1] < 4)
+			break;
+	}
+	assert_true(s < 200);
+	g = field();
+	game_seed(g, (uint64_t)s);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 24, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	assert_int_equal(hm_gap(g, c, t), 8);		/* 2 in: short */
+	assert_int_equal(hm_fire_now(g, t, c), 0);
+	assert_int_equal(count(g, "HO.6.2", "t fires musket at c"), 1);
+	assert_int_equal(count(g, "HO.6.2", "0 hits"), 1);
+	assert_true(HM_MARKS(&g->units[t]) & HM_FIRED);
+	assert_int_equal(hm_fire_now(g, t, c), 0);
+	assert_int_equal(count(g, "HO.6.2", "t fires musket at c"), 1);
+	game_free(g);
+
+	g = field();
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 36, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	assert_true(hm_gap(g, c, t) > hm_fire_range(g, t));
+	assert_int_equal(hm_fire_now(g, t, c), 0);
+	assert_int_equal(count(g, "HO.6.2", "fires"), 0);
+	assert_false(HM_MARKS(&g->units[t]) & HM_FIRED);
 	game_free(g);
 }
 
@@ -1852,6 +2516,58 @@ test_H15_second_targets_nearest_first_at_most_max(void **state)
 	assert_int_equal(hm_second_targets(g, c, tg, 1), 1);
 	assert_int_equal(tg[0], n);
 	assert_int_equal(tg[1], -7);
+	game_free(g);
+}
+
+/*
+ * H15: however many enemies are in reach, at most HM_TARGETS_MAX (16) are
+ * offered, the nearest first, whatever room the caller gives: 30 guns
+ * deployed before horse c, 18 of them in its reach (half its 15 in) and
+ * its arc; the two left out are no nearer than the last offered.
+ */
+static void
+test_H15_second_targets_at_most_sixteen(void **state)
+{
+	struct game *g = field();
+	int c, x, y, n = 0, in = 0, tg[HM_TARGETS_MAX + 4], i, reach;
+	bool offered[64];
+	char id[8];
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 26, 36, DIR_N, 80);
+	for (y = 31; y >= 15 && n < 30; y -= 4)
+		for (x = 9; x <= 44 && n < 30; x += 5) {
+			snprintf(id, sizeof id, "g%d", n);
+			unit(g, id, 1, ARM_ARTILLERY, "light", "deployed", x, y,
+			    DIR_S, 12);
+			n++;
+		}
+	reach = hm_second_reach(g, c);
+	assert_int_equal(reach, 30);
+	for (i = 1; i < g->nunits; i++)
+		in += hm_in_arc(g, c, i, hm_turn(rs)->charge_arc) &&
+		    hm_gap(g, c, i) <= reach;
+	assert_int_equal(in, 18);
+	for (i = 0; i < HM_TARGETS_MAX + 4; i++)
+		tg[i] = -7;
+	assert_int_equal(hm_second_targets(g, c, tg, HM_TARGETS_MAX + 4),
+	    HM_TARGETS_MAX);
+	memset(offered, 0, sizeof offered);
+	for (i = 0; i < HM_TARGETS_MAX; i++) {
+		assert_true(tg[i] > 0 && tg[i] < g->nunits);
+		assert_true(hm_gap(g, c, tg[i]) <= reach);
+		if (i > 0)
+			assert_true(hm_gap(g, c, tg[i - 1]) <=
+			    hm_gap(g, c, tg[i]));
+		offered[tg[i]] = true;
+	}
+	for (i = HM_TARGETS_MAX; i < HM_TARGETS_MAX + 4; i++)
+		assert_int_equal(tg[i], -7);
+	for (i = 1; i < g->nunits; i++)
+		if (!offered[i] && hm_in_arc(g, c, i,
+		    hm_turn(rs)->charge_arc) && hm_gap(g, c, i) <= reach)
+			assert_true(hm_gap(g, c, i) >= hm_gap(g, c,
+			    tg[HM_TARGETS_MAX - 1]));
 	game_free(g);
 }
 
@@ -2058,6 +2774,121 @@ test_002_H15_computer_answers(void **state)
 	assert_int_equal(game_decided(g, 0), 0);
 	assert_int_equal(count(g, "H15", "c reins in as its side chose"), 1);
 	assert_int_equal(g->units[c].pos.y, 30);
+	game_free(g);
+}
+
+/*
+ * H15 in the doctrine: the computer's answer is the order a player would
+ * give, for the horse that broke through (here not the first unit, and
+ * under a general of its own): a Charge again at the nearest enemy's
+ * place, one point, no facing and no formation, from the horse's
+ * general; the game takes it, and plays the turn on once the side is
+ * done.  Asked of a unit
+ * that is not there, or under another rule, it gives nothing.
+ */
+static void
+test_002_H15_doctrine_answer_is_the_players_order(void **state)
+{
+	struct game *g = field();
+	struct decision d[DECIDE_MAX], x;
+	int c, n, p, aide;
+
+	(void)state;
+	unit(g, "z", 1, ARM_INFANTRY, "close", "line", 50, 2, DIR_S, 200);
+	aide = game_add_general(g, "ho", "Howard", 0, 0);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	g->units[c].general = aide;
+	n = unit(g, "n", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	unit(g, "f", 1, ARM_INFANTRY, "close", "line", 30, 20, DIR_SW, 200);
+	move_order(g, c, 20, 5);
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
+			break;
+	g->phase = p;
+	HM_MARKS(&g->units[c]) = HM_CHARGER | HM_BROKE;
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
+	assert_int_equal(d[0].unit, c);
+
+	/* Not for it: nothing given, the question still open. */
+	x = d[0];
+	snprintf(x.rule, sizeof x.rule, "H14");
+	assert_int_equal(hm_doctrine.answer(g, &x, AI_NORMAL), 0);
+	x = d[0];
+	x.kind = DECIDE_ACTIVATE;
+	assert_int_equal(hm_doctrine.answer(g, &x, AI_NORMAL), 0);
+	x = d[0];
+	x.unit = g->nunits;
+	assert_int_equal(hm_doctrine.answer(g, &x, AI_NORMAL), 0);
+	x.unit = -1;
+	assert_int_equal(hm_doctrine.answer(g, &x, AI_NORMAL), 0);
+	assert_int_equal(g->turn, 1);
+	assert_int_equal(g->phase, p);
+	assert_int_equal(g->units[c].act.kind, ORDER_NONE);
+
+	assert_int_equal(hm_doctrine.answer(g, &d[0], AI_HARD), 0);
+	assert_int_equal(g->units[c].act.kind, ORDER_ACTION);
+	assert_int_equal(g->units[c].act.action, HM_ACTION_CHARGE);
+	assert_int_equal(g->units[c].act.unit, c);
+	assert_int_equal(g->units[c].act.general, aide);
+	assert_int_equal(g->units[c].act.facing, -1);
+	assert_int_equal(g->units[c].act.formation, -1);
+	assert_int_equal(g->units[c].act.npts, 1);
+	assert_int_equal(g->units[c].act.pts[0].x, g->units[n].pos.x);
+	assert_int_equal(g->units[c].act.pts[0].y, g->units[n].pos.y);
+	assert_int_equal(game_decided(g, 0), 0);	/* the side is done */
+	assert_int_equal(g->turn, 2);
+	assert_int_equal(count(g, "H15", "c charges n: "), 1);
+	game_free(g);
+}
+
+/*
+ * H15 in the turn's flow: once both sides have given their orders the
+ * turn is played phase by phase, and it stops at the breakthrough phase
+ * when horse has broken through, for its side to answer: here horse c,
+ * the battle's first unit, in melee with Disordered foot t, foot n in
+ * its reach beyond.  The first seed (of 200) whose dice see c break
+ * through: the game stands in that phase, in turn 1, asking side 0.
+ */
+static void
+test_002_H15_the_turn_stops_for_the_question(void **state)
+{
+	struct decision d[DECIDE_MAX];
+	struct game *g = NULL;
+	int c, t, s, p;
+
+	(void)state;
+	for (s = 1; s < 200; s++) {
+		g = field();
+		game_seed(g, (uint64_t)s);
+		c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N,
+		    80);
+		t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19,
+		    DIR_S, 200);
+		unit(g, "n", 1, ARM_INFANTRY, "close", "line", 20, 10, DIR_S,
+		    200);
+		assert_int_equal(c, 0);
+		g->units[t].cond = COND_MOB;
+		g->units[c].contact = t;
+		g->units[t].contact = c;
+		HM_MARKS(&g->units[c]) = HM_CHARGER;
+		HM_MARKS(&g->units[t]) = HM_CHARGED;
+		assert_int_equal(game_decided(g, 0), 0);
+		assert_int_equal(game_decided(g, 1), 0);
+		if (count(g, "H15", "c has broken through") > 0)
+			break;
+		game_free(g);
+		g = NULL;
+	}
+	assert_non_null(g);
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
+			break;
+	assert_int_equal(g->turn, 1);
+	assert_int_equal(g->phase, p);
+	assert_true(game_asks(g, 0));
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
+	assert_int_equal(d[0].unit, 0);
+	assert_string_equal(d[0].rule, "H15");
 	game_free(g);
 }
 
@@ -2292,6 +3123,68 @@ test_HO_1_phase_by_phase(void **state)
 	game_free(b);
 }
 
+/*
+ * HO.1, H15: the sides give orders before the turn, and within it only
+ * the horse asked may charge again or rein in: once the turn's first
+ * phase has run nothing is asked, and a Charge again or a rein in for a
+ * unit not asked is refused, saying why.
+ */
+static void
+test_HO_1_nothing_asked_within_the_turn(void **state)
+{
+	struct game *g = battle();
+	struct decision d[DECIDE_MAX];
+	struct point at = { 15, 12 };
+	char *cause = NULL;
+
+	(void)state;
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 2);
+	assert_int_equal(answer(g, 1, HM_ACTION_CHARGE, at, &cause), -1);
+	assert_non_null(cause);
+	assert_string_equal(cause, "a is not asked whether to charge again "
+	    "(H15: only horse that broke through, after the melee)");
+	free(cause);
+	cause = NULL;
+	assert_int_equal(answer(g, 0, HM_ACTION_REIN, at, &cause), -1);
+	assert_non_null(cause);
+	assert_non_null(strstr(cause, "c is not asked whether to charge "
+	    "again"));
+	free(cause);
+	assert_true(game_phase(g) >= 0);
+	assert_int_equal(g->phase, 0);
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 0);
+	game_free(g);
+}
+
+/*
+ * HO.1: each side gives its orders once a turn; when both are done the
+ * turn is played, and the next turn asks both again.  Room for one
+ * answer is filled with one question.
+ */
+static void
+test_HO_1_orders_asked_every_turn(void **state)
+{
+	struct game *g = battle();
+	struct decision d[DECIDE_MAX];
+
+	(void)state;
+	assert_int_equal(game_decisions(g, d, 1), 1);
+	assert_int_equal(d[0].side, 0);
+	assert_string_equal(d[0].rule, "HO.1");
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 2);
+	assert_int_equal(game_decided(g, 0), 0);
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
+	assert_int_equal(d[0].side, 1);
+	assert_int_equal(game_decided(g, 1), 0);
+	assert_int_equal(g->turn, 2);
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 2);
+	assert_int_equal(d[0].side, 0);
+	assert_int_equal(d[1].side, 1);
+	assert_int_equal(d[0].kind, DECIDE_ORDERS);
+	assert_int_equal(d[0].phase, -1);
+	game_free(g);
+}
+
 /* --- The data ------------------------------------------------------------ */
 
 /* The ruleset's data with from replaced by to: refused, with a message
@@ -2332,6 +3225,50 @@ refused(const char *from, const char *to, const char *want)
 	assert_int_equal(d.v[0].line, line);
 	doc_free(root);
 	free(bad);
+	free(text);
+	free(path);
+	diags_free(&d);
+}
+
+/* The ruleset's data with from1 replaced by to1 and from2 by to2: refused,
+ * the first message containing want. */
+static void
+refused2(const char *from1, const char *to1, const char *from2,
+    const char *to2, const char *want)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *path, *text, *one, *two, *p;
+	struct doc_node *root;
+	struct diags d;
+	FILE *f;
+	long len;
+
+	diags_init(&d);
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, from1));
+	one = xasprintf("%.*s%s%s", (int)(p - text), text, to1,
+	    p + strlen(from1));
+	assert_non_null(p = strstr(one, from2));
+	two = xasprintf("%.*s%s%s", (int)(p - one), one, to2,
+	    p + strlen(from2));
+	root = yread_buffer("horse-and-musket.yaml", two, strlen(two), &d);
+	assert_non_null(root);
+	assert_null(ruleset_load(root, &d));
+	assert_true(d.n >= 1);
+	if (strstr(d.v[0].msg, want) == NULL)
+		fprintf(stderr, "got: %s\n", d.v[0].msg);
+	assert_non_null(strstr(d.v[0].msg, want));
+	doc_free(root);
+	free(two);
+	free(one);
 	free(text);
 	free(path);
 	diags_free(&d);
@@ -2398,6 +3335,131 @@ test_HO_7_data_refused_exactly(void **state)
 	    "value -1 out of range 0..250000");
 }
 
+/*
+ * The data file's text with the value after `key' (searched for after
+ * `anchor') replaced by `value': refused with exactly one message, at the
+ * value's line and column, want.
+ */
+static void
+refused_at(const char *anchor, const char *key, const char *value,
+    const char *want)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *path, *text, *bad, *p, *q;
+	struct doc_node *root;
+	struct diags d;
+	FILE *f;
+	long len;
+	int i, line = 1, col = 1;
+
+	diags_init(&d);
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, anchor));
+	assert_non_null(p = strstr(p, key));
+	p += strlen(key);
+	q = p + strcspn(p, " ,}\n#");
+	for (i = 0; text + i < p; i++) {
+		col = text[i] == '\n' ? 1 : col + 1;
+		line += text[i] == '\n';
+	}
+	bad = xasprintf("%.*s%s%s", (int)(p - text), text, value, q);
+	root = yread_buffer("horse-and-musket.yaml", bad, strlen(bad), &d);
+	assert_non_null(root);
+	assert_null(ruleset_load(root, &d));
+	if (d.n != 1 || strcmp(d.v[0].msg, want) != 0)
+		fprintf(stderr, "%s%s: got %d, %s\n", key, value, d.n,
+		    d.n > 0 ? d.v[0].msg : "");
+	assert_int_equal(d.n, 1);
+	assert_int_equal(d.v[0].line, line);
+	assert_int_equal(d.v[0].col, col);
+	assert_string_equal(d.v[0].msg, want);
+	doc_free(root);
+	free(bad);
+	free(text);
+	free(path);
+	diags_free(&d);
+}
+
+/* The same, the message "value VALUE out of range RANGE". */
+static void
+out_of_range(const char *anchor, const char *key, const char *value,
+    const char *range)
+{
+	char *want = xasprintf("value %s out of range %s", value, range);
+
+	refused_at(anchor, key, value, want);
+	free(want);
+}
+
+/* HO.3, HO.6, HO.7, HO.9, HO.2, HO.10: each whole number and distance of
+ * the turn's tables is refused past its bounds, where it stands, the
+ * message giving them. */
+static void
+test_HO_data_bounds_refused(void **state)
+{
+	static const struct {
+		const char *anchor, *key, *value, *range;
+	} v[] = {
+		{ "\ncharge:", "\n  arc: ", "5", "0..4" },
+		{ "\nfire:", "\n  die: ", "1", "2..100" },
+		{ "\nfire:", "\n  arc: ", "-1", "0..4" },
+		{ "\nfire:", "\n  short_hits: ", "101", "1..100" },
+		{ "\nfire:", "\n  long_hits: ", "0", "1..100" },
+		{ "\nfire:", "\n  always: ", "101", "1..100" },
+		{ "\nfire:", "\n  never: ", "-1", "0..100" },
+		{ "\nfire:", "musket:  {short: ", "-1", "0..250000" },
+		{ "\nfire:", "musket:  {short: 3, long: ", "-1", "0..250000" },
+		{ "\nfire:", "musket:  {short: 3, long: 6, dice: ", "21",
+		    "0..20" },
+		{ "\nfire:", "light:   {short: 6, long: 24, short_dice: ", "-1",
+		    "0..20" },
+		{ "\nfire:", "bases: {line: ", "21", "0..20" },
+		{ "\nfire:", "\n  cover_mod: ", "-21", "-20..20" },
+		{ "\nfire:", "\n  hard: ", "21", "-20..20" },
+		{ "\nfire:", "\n  disordered: ", "-21", "-20..20" },
+		{ "\nfire:", "\n  hits_per_unit: ", "1001", "1..1000" },
+		{ "\nfire:", "\n  shaken: ", "0", "1..1000" },
+		{ "\nmelee:", "\n  die: ", "101", "2..100" },
+		{ "\nmelee:", "\n  charged: ", "-21", "-20..20" },
+		{ "\nmelee:", "\n  horse_front: ", "21", "-20..20" },
+		{ "\nmelee:", "\n  horse_flank_or_disordered: ", "-21",
+		    "-20..20" },
+		{ "\nmelee:", "\n  flank: ", "21", "-20..20" },
+		{ "\nmelee:", "\n  defended: ", "-21", "-20..20" },
+		{ "\nmelee:", "\n  disordered: ", "-21", "-20..20" },
+		{ "\nmelee:", "\n  open_order: ", "-21", "-20..20" },
+		{ "\nmelee:", "\n  weak: ", "21", "-20..20" },
+		{ "\nmelee:", "\n  rout_margin: ", "0", "1..100" },
+		{ "\nmelee:", "\n  fall_back: ", "-1", "0..250000" },
+		{ "\nmorale:", "\n  die: ", "1", "2..100" },
+		{ "\nmorale:", "\n  dice: ", "11", "1..10" },
+		{ "\nmorale:", "\n  base: ", "51", "-50..50" },
+		{ "\nmorale:", "\n  per_hits: ", "0", "1..100" },
+		{ "\nmorale:", "\n  disordered: ", "21", "-20..20" },
+		{ "\nmorale:", "\n  general: ", "-21", "-20..20" },
+		{ "\nmorale:", "\n  general_reach: ", "-1", "0..250000" },
+		{ "\nmorale:", "\n  rout_margin: ", "101", "1..100" },
+		{ "\nmorale:", "\n  restore_enemy_gap: ", "-1", "0..250000" },
+		{ "\nmorale:", "\n  track: ", "100001", "1..100000" },
+		{ "\nrally:", "\n  base: ", "-51", "-50..50" },
+		{ "\nrally:", "\n  enemy_gap: ", "-1", "0..250000" },
+		{ "\nvictory:", "\n  hold: ", "-1", "0..250000" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof v / sizeof v[0]; i++)
+		out_of_range(v[i].anchor, v[i].key, v[i].value, v[i].range);
+}
+
 /* The ruleset's data with from replaced by to, loaded (it must load). */
 static struct ruleset *
 edited(const char *from, const char *to)
@@ -2436,6 +3498,336 @@ edited(const char *from, const char *to)
 	free(path);
 	diags_free(&d);
 	return set;
+}
+
+/*
+ * HO.7 with close order weak by its class (weak_classes given close):
+ * foot against foot, each -2 (rifles), the charger +1 (charged).
+ */
+static void
+test_HO_7_weak_by_the_first_class(void **state)
+{
+	struct ruleset *set = edited("weak_classes: {infantry: [rifle]}",
+	    "weak_classes: {infantry: [close, rifle]}"), *was = rs;
+	struct game *g;
+	char want[200];
+	int c, t, r[2];
+
+	(void)state;
+	rs = set;
+	g = field();
+	c = unit(g, "c", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	assert_int_equal(g->units[c].klass, 0);
+	g->units[c].contact = t;
+	g->units[t].contact = c;
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
+	dice(g, 2, 6, r);
+	hm_phase_melee(g);
+	snprintf(want, sizeof want, "c %d + Drill 4 +1 (charged) -2 (rifles) "
+	    "= %d, t %d + Drill 4 -2 (rifles) = %d", r[0], r[0] + 3, r[1],
+	    r[1] + 2);
+	assert_int_equal(count(g, "HO.7", want), 1);
+	game_free(g);
+	rs = was;
+	ruleset_free(set);
+}
+
+/*
+ * HO.7: the melees are fought in the order of units, the first unit's
+ * first: a (unit 0) against d (unit 3), then b against c; the dice are
+ * rolled in that order.
+ */
+static void
+test_HO_7_melees_in_the_order_of_units(void **state)
+{
+	struct game *g = field();
+	char want[160];
+	int a, b, c, d, r[4];
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 20, DIR_N, 200);
+	b = unit(g, "b", 0, ARM_INFANTRY, "close", "line", 40, 20, DIR_N, 200);
+	c = unit(g, "c", 1, ARM_INFANTRY, "close", "line", 40, 19, DIR_S, 200);
+	d = unit(g, "d", 1, ARM_INFANTRY, "close", "line", 10, 19, DIR_S, 200);
+	g->units[a].contact = d;
+	g->units[d].contact = a;
+	g->units[b].contact = c;
+	g->units[c].contact = b;
+	HM_MARKS(&g->units[a]) = HM_CHARGER;
+	HM_MARKS(&g->units[b]) = HM_CHARGER;
+	dice(g, 4, 6, r);
+	assert_true(r[0] != r[2] || r[1] != r[3]);	/* seed 5 */
+	hm_phase_melee(g);
+	snprintf(want, sizeof want, "a %d + Drill 4 +1 (charged) = %d, d %d + "
+	    "Drill 4 = %d", r[0], r[0] + 5, r[1], r[1] + 4);
+	assert_int_equal(count(g, "HO.7", want), 1);
+	snprintf(want, sizeof want, "b %d + Drill 4 +1 (charged) = %d, c %d + "
+	    "Drill 4 = %d", r[2], r[2] + 5, r[3], r[3] + 4);
+	assert_int_equal(count(g, "HO.7", want), 1);
+	game_free(g);
+}
+
+/*
+ * HO.9.3: a router that reaches its rear with move to spare runs on off
+ * the field: the rear of the Americans set at [30, 30], u flees the 10
+ * cells (5 in) from [30, 20] to it and on, lost to its side.
+ */
+static void
+test_HO_9_3_flight_reaches_the_rear(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	g->sides[0].rear = (struct point){ 30, 30 };
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 30, 20, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_DISPERSED);
+	assert_int_equal(g->units[u].moved, 20);
+	assert_int_equal(count(g, "HO.9.3", "u flees 5 in of its 12 in Rout "
+	    "move to [30, 30] and on off the field: lost to its side"), 1);
+	game_free(g);
+}
+
+/*
+ * HO.9.3: the router must end where it stands alone: with a friend's
+ * Line across the last cells of its 12 inches it stops short of him, and
+ * what it spent is the way to there (44 ticks, 11 in), not the steps
+ * it took over him.
+ */
+static void
+test_HO_9_3_flight_ends_short_of_a_friend(void **state)
+{
+	struct game *g = field();
+	int u, f;
+
+	(void)state;
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 30, 5, DIR_N, 200);
+	f = unit(g, "f", 0, ARM_INFANTRY, "close", "line", 30, 28, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_ROUTED);
+	assert_int_equal(g->units[u].pos.x, 30);
+	assert_int_equal(g->units[u].pos.y, 27);
+	assert_int_equal(g->units[u].moved, 44);
+	assert_int_equal(count(g, "HO.9.3", "u flees 11 in of its 12 in Rout "
+	    "move, [30, 5] to [30, 27]"), 1);
+	assert_int_equal(g->units[f].pos.y, 28);
+	game_free(g);
+}
+
+/*
+ * HO.9.3 with an obstacle the crossing table leaves out (H4: crossed for
+ * nothing): the router steps over the stream for no ticks and flees on,
+ * 25 cells in its 12 inches.
+ */
+static void
+test_HO_9_3_flight_over_a_free_crossing(void **state)
+{
+	static const char row[] = "    stream:           {co_foot: \"1/2\", "
+	    "oo_foot: \"1/2\", mounted: \"1\", wheeled: \"2\"}\n";
+	struct ruleset *set = edited(row, ""), *was = rs;
+	struct game *g;
+	int u, x;
+
+	(void)state;
+	rs = set;
+	g = field();
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 30, 5, DIR_N, 200);
+	for (x = 10; x < 50; x++)
+		map_edge_set(g->map, x, 12, DIR_N, ruleset_obst(rs, "stream"),
+		    0);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_ROUTED);
+	assert_int_equal(g->units[u].pos.y, 30);
+	assert_int_equal(g->units[u].moved, 48);
+	game_free(g);
+	rs = was;
+	ruleset_free(set);
+}
+
+/* H1, H2, H7, H9, H12, H13, H14, HO.4: each distance and whole number of
+ * the movement table is refused past its bounds, where it stands. */
+static void
+test_002_H1_data_bounds_refused(void **state)
+{
+	static const struct {
+		const char *anchor, *key, *value, *range;
+	} v[] = {
+		{ "\nmovement:", "close: {line: ", "-1", "0..1000" },
+		{ "\nmovement:", "close: {line: 6, column: 9, rout: ", "1001",
+		    "0..1000" },
+		{ "\n  guns:", "light:       {limbered: ", "-1", "0..1000" },
+		{ "\nmovement:", "retire: {infantry: ", "-1", "0..1000" },
+		{ "\nmovement:", "pass_through: {infantry: 3, cavalry: ", "1001",
+		    "0..1000" },
+		{ "\nmovement:", "road_bonus:\n    bonus: ", "-1", "0..1000" },
+		{ "\nmovement:", "enemy_clear: ", "-1", "0..1000" },
+		{ "\nmovement:", "free_turn_steps: ", "5", "0..4" },
+		{ "\nmovement:", "free_turn_steps: ", "-1", "0..4" },
+		{ "\nmovement:", "turn_max_steps: ", "0", "1..4" },
+		{ "\nmovement:", "turn_max_steps: ", "5", "1..4" },
+		{ "\nmovement:", "wheel_diameter: ", "-1", "0..1000" },
+		{ "\nmovement:", "enemy_gap: ", "1001", "0..1000" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof v / sizeof v[0]; i++)
+		out_of_range(v[i].anchor, v[i].key, v[i].value, v[i].range);
+}
+
+/*
+ * H1-H4, H10-H14: each table of the movement rules refuses what it cannot
+ * read, where it stands and saying what: an unknown class, formation,
+ * landscape, obstacle or mover, a table that is not one, a flag that is
+ * not true or false.
+ */
+static void
+test_002_H1_movement_data_refused(void **state)
+{
+	static const struct {
+		const char *from, *to, *want;
+	} v[] = {
+		{ "      close: {line: 6,", "      foot: {line: 6,",
+		    "unknown infantry class 'foot'" },
+		{ "      close: {line: 6,", "      close: {lines: 6,",
+		    "unknown formation 'lines'" },
+		{ "      close: {line: 6,", "      close: {line: six,",
+		    "expected a number, found 'six'" },
+		{ "      close: {line: 6, column: 9, rout: 12}",
+		    "      close: 6", "speeds of a class" },
+		{ "    light:       {limbered: 9,", "    light:       {limbered: "
+		    "x,", "expected a number, found 'x'" },
+		{ "    heavy:       {limbered: 3,", "    howitzer:    {limbered: "
+		    "3,", "unknown artillery class 'howitzer'" },
+		{ "immobile_when_routed: [wagon]",
+		    "immobile_when_routed: [cart]",
+		    "unknown artillery class 'cart'" },
+		{ "immobile_when_routed: [wagon]", "immobile_when_routed: wagon",
+		    "immobile_when_routed" },
+		{ "infantry: {close: co_foot,", "infantry: {foot: co_foot,",
+		    "unknown class 'foot'" },
+		{ "infantry: {close: co_foot,", "infantry: {close: feet,",
+		    "unknown value 'feet'" },
+		{ "    cavalry: {light: mounted}", "    cavalry: mounted",
+		    "movers of an arm" },
+		{ "crew_mover: oo_foot", "crew_mover: feet",
+		    "unknown value 'feet'" },
+		{ "    rough:        {co_foot:", "    marsh:        {co_foot:",
+		    "unknown landscape 'marsh'" },
+		{ "    fence:            {co_foot:", "    hedge:            "
+		    "{co_foot:", "unknown obstacle 'hedge'" },
+		{ "    enter_buildings:  {co_foot: \"1/2\"",
+		    "    enter_buildings:  {co_foot: \"x\"", "'x' is not a share" },
+		{ "    leave_buildings:  {co_foot: \"1\"",
+		    "    leave_buildings:  {co_foot: \"y\"", "'y' is not a share" },
+		{ "guns_enter_buildings: false", "guns_enter_buildings: maybe",
+		    "expected true or false, found 'maybe'" },
+		{ "formation_change_cap: line", "formation_change_cap: square",
+		    "formation_change_cap must name a formation" },
+		{ "limber_takes_move: true", "limber_takes_move: often",
+		    "expected true or false, found 'often'" },
+		{ "retire: {infantry: 3,", "retire: {infantry: x,",
+		    "expected a number, found 'x'" },
+		{ "retire: {infantry: 3, cavalry: 6, artillery: 1}",
+		    "retire: 3", "a figure per arm" },
+		{ "pass_through: {infantry: 3,", "pass_through: {infantry: x,",
+		    "expected a number, found 'x'" },
+		{ "wheel_diameter: 3", "wheel_diameter: x",
+		    "expected a number, found 'x'" },
+		{ "  enemy_gap: 1\n", "  enemy_gap: x\n",
+		    "expected a number, found 'x'" },
+		{ "    formations: [column, limbered]",
+		    "    formations: [column, square]", "unknown formation" },
+		{ "    bonus: 3", "    bonus: x", "expected a number, found 'x'" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof v / sizeof v[0]; i++)
+		refused(v[i].from, v[i].to, v[i].want);
+}
+
+/*
+ * The movement tables hold 32 classes (HM_MAX_CLASS): a ruleset of more
+ * is refused (hm_turn_load), and the movement loader, which reads first,
+ * refuses a class past the 32nd where it is named - x23, the 33rd class
+ * here (3 of foot, 1 of horse, 6 guns, then x1 to x30) - in the speeds
+ * of guns, the movers and the immobile.
+ */
+static void
+test_002_H1_more_classes_than_the_tables_hold(void **state)
+{
+	static const char classes[] = "artillery: [light, medium, heavy, "
+	    "galloper, grasshopper, wagon]\n";
+	char more[800];
+	size_t n;
+	int i;
+
+	(void)state;
+	n = (size_t)snprintf(more, sizeof more, "artillery: [light, medium, "
+	    "heavy, galloper, grasshopper, wagon");
+	for (i = 1; i <= 30; i++)
+		n += (size_t)snprintf(more + n, sizeof more - n, ", x%d", i);
+	snprintf(more + n, sizeof more - n, "]\n");
+	refused2(classes, more, "    wagon:       {limbered: 6, rout: 0}\n",
+	    "    wagon:       {limbered: 6, rout: 0}\n"
+	    "    x23:         {limbered: 6, rout: 0}\n",
+	    "unknown artillery class 'x23'");
+	refused2(classes, more, "galloper: wheeled, grasshopper: co_foot,",
+	    "galloper: wheeled, x23: wheeled, grasshopper: co_foot,",
+	    "unknown class 'x23'");
+	refused2(classes, more, "immobile_when_routed: [wagon]",
+	    "immobile_when_routed: [wagon, x23]",
+	    "unknown artillery class 'x23'");
+	refused2(classes, more, "immobile_when_routed: [wagon]",
+	    "immobile_when_routed: [wagon]", "more than 32 classes");
+}
+
+/*
+ * H3, H4: a share is "none", a whole number or a fraction, each part 1 to
+ * 12; anything else is refused where it stands.  1/12 and 12 load.
+ */
+static void
+test_002_H3_share_refused(void **state)
+{
+	static const char *const bad[] = { "\"0\"", "\"13\"", "\"1/13\"",
+	    "\"1/0\"", "\"0/3\"", "\"-1\"", "\"half\"", "\"2/3/4\"" };
+	static const char *const key = "\n    rough:        {co_foot: ";
+	struct ruleset *set;
+	char *want, word[16];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(word, sizeof word, "%.*s", (int)strlen(bad[i]) - 2,
+		    bad[i] + 1);
+		want = xasprintf("'%s' is not a share (a fraction such as "
+		    "\"2/3\", a whole number, or none)", word);
+		refused_at("\n  terrain:", key, bad[i], want);
+		free(want);
+	}
+	refused_at("\n  terrain:", key, "[1]", "a share must be a fraction "
+	    "(\"2/3\"), a whole number or none");
+	set = edited("rough:        {co_foot: \"2/3\"",
+	    "rough:        {co_foot: \"1/12\"");
+	assert_int_equal(hm_move(set)->terrain[ruleset_land(set,
+	    "rough")][HM_CO_FOOT].num, 1);
+	assert_int_equal(hm_move(set)->terrain[ruleset_land(set,
+	    "rough")][HM_CO_FOOT].den, 12);
+	ruleset_free(set);
+	set = edited("rough:        {co_foot: \"2/3\"",
+	    "rough:        {co_foot: \"12\"");
+	assert_int_equal(hm_move(set)->terrain[ruleset_land(set,
+	    "rough")][HM_CO_FOOT].num, 12);
+	assert_int_equal(hm_move(set)->terrain[ruleset_land(set,
+	    "rough")][HM_CO_FOOT].den, 1);
+	ruleset_free(set);
 }
 
 /* The first formation and the first class are named like any other:
@@ -2485,7 +3877,46 @@ test_HO_6_3_data_first_names(void **state)
 static void
 test_HO_6_data_refused(void **state)
 {
+	struct ruleset *set;
+
 	(void)state;
+	/* H15's share of the H1 move: a fraction of whole numbers 0 to
+	 * 100, the denominator at least 1. */
+	refused("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: \"101/2\"", "'101/2' is not a share");
+	refused("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: \"1/101\"", "'1/101' is not a share");
+	refused("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: \"1/0\"", "'1/0' is not a share");
+	refused("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: \"-1/2\"", "'-1/2' is not a share");
+	refused("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: [1, 2]", "a share");
+	set = edited("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: \"0\"");
+	assert_int_equal(hm_turn(set)->second_num, 0);
+	assert_int_equal(hm_turn(set)->second_den, 1);
+	ruleset_free(set);
+	set = edited("second_charge_reach: \"1/2\"",
+	    "second_charge_reach: \"100/100\"");
+	assert_int_equal(hm_turn(set)->second_num, 100);
+	assert_int_equal(hm_turn(set)->second_den, 100);
+	ruleset_free(set);
+	/* A class list gives each arm a sequence of its classes. */
+	refused("open_order: {infantry: [open, rifle]}",
+	    "open_order: {infantry: open}", "open_order");
+	refused("weak_classes: {infantry: [rifle]}",
+	    "weak_classes: {infantry: [musket]}", "weak_classes: no class "
+	    "'musket' of infantry");
+	/* A class given no weapon fires none: close order without its
+	 * musket. */
+	set = edited("infantry: {close: musket, open: musket,",
+	    "infantry: {open: musket,");
+	assert_int_equal(hm_turn(set)->weapon[ruleset_class(set, ARM_INFANTRY,
+	    "close")], -1);
+	assert_int_equal(hm_turn(set)->weapon[ruleset_class(set, ARM_INFANTRY,
+	    "open")], 0);
+	ruleset_free(set);
 	refused("cover: [open_wood", "cover: [orchard", "orchard");
 	refused("carbine: {short: 2,", "carbine: {short: 2.1,", "2.1");
 	refused("weak_arms: [artillery]", "weak_arms: [navy]", "navy");
@@ -2520,6 +3951,221 @@ test_HO_6_describe_from_data(void **state)
 	    "enemy is within 3 in (HO.9.3"));
 }
 
+/* A line of the rules reference: its indent and text. */
+struct ref_line {
+	int		 indent;
+	const char	*text;
+};
+
+/* The reference's lines as collected, in order. */
+struct ref_got {
+	int		 n;
+	int		 indent[100];
+	char		*text[100];
+};
+
+static void
+collect_lines(void *arg, int indent, const char *text)
+{
+	struct ref_got *v = arg;
+
+	assert_true(v->n < 100);
+	v->indent[v->n] = indent;
+	v->text[v->n++] = xstrdup(text);
+}
+
+/*
+ * H1-H4, H7-H9, H11, H12, H15, HO.2-HO.10: the rules reference, line by
+ * line, every figure the data's (marshal's own rules marked *): each
+ * class's moves and rout, each ground's and obstacle's share by mover,
+ * the retire, the free turn and the wheel, passing through, and the turn
+ * after movement.
+ */
+static void
+test_hm_describe_every_line(void **state)
+{
+	static const struct ref_line want[] = {
+		{ 0, "Movement (H1, H2): maximum move by class and formation" },
+		{ 2, "infantry close: Line 6 in Column 9 in, Rout 12 in" },
+		{ 2, "infantry open: Line 9 in Column 12 in, Rout 15 in" },
+		{ 2, "infantry rifle: Line 9 in Column 12 in, Rout 15 in" },
+		{ 2, "cavalry light: Line 15 in Column 18 in, Rout 21 in" },
+		{ 2, "artillery light: Limbered 9 in Deployed 3 in, Rout 12 in" },
+		{ 2, "artillery medium: Limbered 6 in Deployed 2 in, Rout 12 in" },
+		{ 2, "artillery heavy: Limbered 3 in Deployed 1 in, Rout 12 in" },
+		{ 2, "artillery galloper: Limbered 12 in Deployed 3 in, Rout 12 "
+		    "in" },
+		{ 2, "artillery grasshopper: Limbered 12 in Deployed 3 in, Rout "
+		    "12 in" },
+		{ 2, "artillery wagon: Limbered 6 in, Rout 0 in (routed: "
+		    "immobile, H11)" },
+		{ 0, "" },
+		{ 0, "Ground (H3): share of speed kept, for close-order foot, "
+		    "open-order foot, mounted, wheeled" },
+		{ 2, "Open ground: 1, 1, 1, 1" },
+		{ 2, "Rough ground: 2/3, 1, 2/3, 1/3" },
+		{ 2, "Gentle slope: 2/3, 1, 2/3, 1/3" },
+		{ 2, "Steep slope: 1/3, 2/3, 1/3, none" },
+		{ 2, "Open woods: 2/3, 1, 2/3, 2/3" },
+		{ 2, "Dense woods: 1/3, 2/3, none, none" },
+		{ 2, "Buildings: 1, 1, none, none" },
+		{ 0, "" },
+		{ 0, "Obstacles (H4): share of the whole move a crossing costs, "
+		    "in the same order" },
+		{ 2, "Fence or wall: 1/2, 1/2, 1, 1" },
+		{ 2, "Stream: 1/2, 1/2, 1, 2" },
+		{ 2, "entering buildings: 1/2, 1/2, none, none" },
+		{ 2, "leaving buildings: 1, 1/2, none, none" },
+		{ 0, "" },
+		{ 0, "Retiring keeping facing (H7): foot -3 in, horse -6 in "
+		    "from the maximum" },
+		{ 0, "Turning (H8, H9): 1 x 45 degrees free a move; each "
+		    "further 45 a wheel on a 3 in circle" },
+		{ 0, "Passing through a friend (H12): foot 3 in, horse 6 in; "
+		    "guns and wagons never" },
+		{ 0, "" },
+		{ 0, "Rally (HO.2*)" },
+		{ 2, "a routed unit with no formed enemy within 12 in rallies "
+		    "on 2d6 <= Drill + 2, +1 with a general within 6 in (HO.2*)" },
+		{ 0, "" },
+		{ 0, "Charges (HO.3*)" },
+		{ 2, "formed foot and horse charge an enemy within 1 x 45 "
+		    "degrees of their front, within their H1 move (HO.3.1*)" },
+		{ 2, "horse that broke through charges again within 1/2 of its "
+		    "H1 move, unless under a Stop order (H15)" },
+		{ 0, "" },
+		{ 0, "Fire (HO.6*)" },
+		{ 2, "musket: short to 3 in, 1 die a base on 4+; long to 6 in, "
+		    "1 a base on 5+ (HO.6.2*)" },
+		{ 2, "rifle: short to 4 in, 1 die a base on 4+; long to 12 in, "
+		    "1 a base on 5+ (HO.6.2*)" },
+		{ 2, "carbine: to 2 in, 1 die a base on 4+ (HO.6.2*)" },
+		{ 2, "light: short to 6 in, 2 dice a base on 4+; long to 24 in, "
+		    "1 a base on 5+ (HO.6.2*)" },
+		{ 2, "medium: short to 6 in, 2 dice a base on 4+; long to 32 "
+		    "in, 1 a base on 5+ (HO.6.2*)" },
+		{ 2, "heavy: short to 6 in, 2 dice a base on 4+; long to 40 in, "
+		    "1 a base on 5+ (HO.6.2*)" },
+		{ 2, "-1 to the die: cover or behind an obstacle (-1), open "
+		    "order or a deployed gun (-1), firer Disordered (-1); a 6 "
+		    "always hits, a 1 never (HO.6.3*)" },
+		{ 2, "a hit is 1/10 of a unit's first strength; 2 hits in a "
+		    "turn call for a test (HO.6.4*)" },
+		{ 0, "" },
+		{ 0, "Melee (HO.7*)" },
+		{ 2, "1d6 + Drill: charged +1, horse +1 from the front or +2 on "
+		    "a flank or Disordered foot, flank or rear +2, defended "
+		    "+1, Disordered -1, open order -1, rifles and guns -2 "
+		    "(HO.7*)" },
+		{ 2, "the lower takes the difference in hits; losing by 3 or "
+		    "more, or while Disordered, routs; else it falls back 3 in "
+		    "(HO.7*)" },
+		{ 0, "" },
+		{ 0, "Morale, routs and prisoners (HO.9*)" },
+		{ 2, "passes on 2d6 <= Drill + 4, -1 per 2 hits in all, "
+		    "Disordered -1, general within 6 in +1 (HO.9.1*)" },
+		{ 2, "failing by 3 or more, or while Disordered, routs; else "
+		    "Disordered (HO.9.2*)" },
+		{ 2, "a Restore order re-forms unless an enemy is within 3 in "
+		    "(HO.9.3*)" },
+		{ 2, "a unit of 10 hits is dispersed (HO.9.4*)" },
+		{ 0, "" },
+		{ 0, "The end (HO.10*)" },
+		{ 2, "an objective is held by a side with a formed unit within "
+		    "2 in and no formed enemy as close; a side's break ends "
+		    "the battle (HO.10*)" },
+	};
+	struct ref_got got;
+	int i, n = (int)(sizeof want / sizeof want[0]);
+
+	(void)state;
+	memset(&got, 0, sizeof got);
+	rs->ops->describe(rs, collect_lines, &got);
+	for (i = 0; i < n && i < got.n; i++) {
+		assert_string_equal(got.text[i], want[i].text);
+		assert_int_equal(got.indent[i], want[i].indent);
+	}
+	assert_int_equal(got.n, n);
+	for (i = 0; i < got.n; i++)
+		free(got.text[i]);
+}
+
+/* H2 in the reference: a speed of 0 is a speed (a wagon that cannot
+ * move limbered), shown as 0 in; a speed left out is not shown. */
+static void
+test_002_H2_describe_a_speed_of_nothing(void **state)
+{
+	struct ruleset *set = edited("wagon:       {limbered: 6, rout: 0}",
+	    "wagon:       {limbered: 0, rout: 0}");
+	char buf[8000] = "";
+
+	(void)state;
+	set->ops->describe(set, collect, buf);
+	assert_non_null(strstr(buf, "\nartillery wagon: Limbered 0 in, Rout 0 "
+	    "in (routed: immobile, H11)\n"));
+	ruleset_free(set);
+}
+
+/* HO.10 in the reference when a side's break does not end the battle. */
+static void
+test_HO_10_describe_without_break_ends(void **state)
+{
+	struct ruleset *set = edited("break_ends: true", "break_ends: false");
+	char buf[8000] = "";
+
+	(void)state;
+	set->ops->describe(set, collect, buf);
+	assert_non_null(strstr(buf, "\nan objective is held by a side with a "
+	    "formed unit within 2 in and no formed enemy as close; the battle "
+	    "runs to its turn limit (HO.10*)\n"));
+	ruleset_free(set);
+}
+
+/*
+ * H4 with an obstacle the crossing table leaves out (the stream's row
+ * taken out of the data): it is crossed for a share of 0 of the move, in
+ * place of the step's distance, so the step over it costs nothing; the
+ * rules reference gives its row as 0.  Close-order foot in Line, 6 in
+ * (24 ticks) a move, marching north over a stream 2 cells ahead: as
+ * shipped the crossing costs 1/2 of the move (12 ticks) and it ends 7
+ * cells on; with the row left out, 13 cells on (12 steps paid, the
+ * crossing free).
+ */
+static void
+test_002_H4_obstacle_missing_from_the_crossing_table(void **state)
+{
+	static const char row[] = "    stream:           {co_foot: \"1/2\", "
+	    "oo_foot: \"1/2\", mounted: \"1\", wheeled: \"2\"}\n";
+	struct ruleset *set = edited(row, ""), *was = rs;
+	struct game *g;
+	char buf[8000] = "";
+	int u, x, y0, k;
+
+	(void)state;
+	set->ops->describe(set, collect, buf);
+	assert_non_null(strstr(buf, "\nStream: 0, 0, 0, 0\n"));
+	for (k = 0; k < 2; k++) {
+		rs = k == 0 ? was : set;
+		g = field();
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 30,
+		    DIR_N, 200);
+		for (x = 10; x < 40; x++)
+			map_edge_set(g->map, x, 28, DIR_N,
+			    ruleset_obst(rs, "stream"), 0);
+		move_order(g, u, 20, 2);
+		g->opt.courier_delay = false;
+		g->opt.random_speed = false;
+		y0 = g->units[u].pos.y;
+		for (x = 0; x < rs->nphases; x++)
+			if (strcmp(rs->phase_keys[x], "movement") == 0)
+				rs->ops->phase_run(g, x);
+		assert_int_equal(y0 - g->units[u].pos.y, k == 0 ? 7 : 13);
+		game_free(g);
+	}
+	rs = was;
+	ruleset_free(set);
+}
+
 /*
  * The turn's phases, in the ruleset's order: the log opens each with
  * "turn T, phase K: NAME", K counted from 1 and NAME the data's, once
@@ -2552,12 +4198,661 @@ test_HO_phases_logged_in_order(void **state)
 	game_free(g);
 }
 
+/* --- The computer's doctrine (doctrine.c) -------------------------------- */
+
+/*
+ * The doctrine's roles name the data file's formations: Line fights,
+ * Column serves for the attack, the march and the road, guns limber and
+ * deploy; the ruleset has no Square and no Skirmish order, and a role
+ * out of the table has none.
+ */
+static void
+test_hm_doctrine_form(void **state)
+{
+	(void)state;
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_LINE),
+	    ruleset_form(rs, "line"));
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_COLUMN),
+	    ruleset_form(rs, "column"));
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_MARCH),
+	    ruleset_form(rs, "column"));
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_ROAD),
+	    ruleset_form(rs, "column"));
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_LIMBERED),
+	    ruleset_form(rs, "limbered"));
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_UNLIMBERED),
+	    ruleset_form(rs, "deployed"));
+	assert_true(ruleset_form(rs, "line") >= 0);
+	assert_true(ruleset_form(rs, "deployed") >= 0);
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_SQUARE), -1);
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_SKIRMISH), -1);
+	assert_int_equal(hm_doctrine.form(rs, AI_ROLE_COUNT), -1);
+}
+
+/* The doctrine's reach for ruleset set, over the commander's guesses (-5
+ * everywhere: what stays -5 the doctrine left alone). */
+static void
+reach_of(const struct ruleset *set, struct ai_reach *r)
+{
+	int k;
+
+	memset(r, 0, sizeof *r);
+	r->musket = r->hold = r->canister = r->melee = r->arc = -5;
+	for (k = 0; k < RULES_MAX_FORM; k++)
+		r->art_range[k] = -5;
+	for (k = 0; k < ARM_COUNT; k++) {
+		r->charge[k] = -5;
+		r->charge_forms[k] = 0xffu;
+	}
+	hm_doctrine.reach(set, r);
+}
+
+/*
+ * HO.6.2, HO.3.1, HO.10 as the commander reads them, in ticks (4 an
+ * inch): the musket reaches 6 in (the first foot class, close order);
+ * guns by class, light 24 in, medium 32, heavy 40, canister 6; a wagon
+ * fires nothing and keeps the commander's own guess; a place is held
+ * within 2 in; the charge reaches the H1 Line move, foot 6 in, horse
+ * 15 in, guns never, and foot and horse charge in Line or Column.
+ */
+static void
+test_HO_6_2_doctrine_reach(void **state)
+{
+	struct ai_reach r;
+	int line = ruleset_form(rs, "line"), col = ruleset_form(rs, "column");
+
+	(void)state;
+	reach_of(rs, &r);
+	assert_int_equal(r.musket, 24);
+	assert_int_equal(r.canister, 24);
+	assert_int_equal(r.hold, 8);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "light")], 96);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "medium")], 128);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "heavy")], 160);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "galloper")], 96);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "grasshopper")], 96);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_ARTILLERY,
+	    "wagon")], -5);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_INFANTRY,
+	    "rifle")], -5);
+	assert_int_equal(r.art_range[ruleset_class(rs, ARM_CAVALRY,
+	    "light")], -5);
+	assert_int_equal(r.charge[ARM_INFANTRY], 24);
+	assert_int_equal(r.charge[ARM_CAVALRY], 60);
+	assert_int_equal(r.charge[ARM_ARTILLERY], 0);
+	assert_int_equal(r.charge_forms[ARM_INFANTRY],
+	    (1u << line) | (1u << col));
+	assert_int_equal(r.charge_forms[ARM_CAVALRY],
+	    (1u << line) | (1u << col));
+	assert_int_equal(r.charge_forms[ARM_ARTILLERY], 0);
+	assert_int_equal(r.melee, 0);
+	assert_int_equal(r.arc, -5);		/* not the doctrine's to say */
+}
+
+/*
+ * The doctrine's reaches follow the data: the musket is the first foot
+ * class's weapon (close order given rifles: 12 in); a weapon or gun with
+ * no long range, or a hold of 0, leaves the commander's guess, one of a
+ * quarter inch is 1 tick; canister is the last gun class's short range
+ * that has one (the grasshopper's, a light gun's); guns may be the first
+ * classes of the ruleset.
+ */
+static void
+test_HO_6_2_doctrine_reach_follows_the_data(void **state)
+{
+	static const char classes[] = "classes:\n  infantry: [close, open, "
+	    "rifle]\n  cavalry: [light]\n  artillery: [light, medium, heavy, "
+	    "galloper, grasshopper, wagon]\n";
+	static const char guns_first[] = "classes:\n  artillery: [light, "
+	    "medium, heavy, galloper, grasshopper, wagon]\n  infantry: [close, "
+	    "open, rifle]\n  cavalry: [light]\n";
+	struct ruleset *set;
+	struct ai_reach r;
+
+	(void)state;
+	set = edited("infantry: {close: musket, open: musket,",
+	    "infantry: {close: rifle, open: musket,");
+	reach_of(set, &r);
+	assert_int_equal(r.musket, 48);
+	ruleset_free(set);
+
+	set = edited("musket:  {short: 3, long: 6, dice: 1}",
+	    "musket:  {short: 3, dice: 1}");
+	reach_of(set, &r);
+	assert_int_equal(r.musket, -5);
+	ruleset_free(set);
+	set = edited("musket:  {short: 3, long: 6, dice: 1}",
+	    "musket:  {short: 3, long: 0.25, dice: 1}");
+	reach_of(set, &r);
+	assert_int_equal(r.musket, 1);
+	ruleset_free(set);
+
+	set = edited("light:   {short: 6, long: 24, short_dice: 2, dice: 1}",
+	    "light:   {short: 0, short_dice: 2, dice: 1}");
+	reach_of(set, &r);
+	assert_int_equal(r.art_range[ruleset_class(set, ARM_ARTILLERY,
+	    "light")], -5);
+	assert_int_equal(r.art_range[ruleset_class(set, ARM_ARTILLERY,
+	    "heavy")], 160);
+	assert_int_equal(r.canister, 24);	/* the heavy's */
+	ruleset_free(set);
+	set = edited("light:   {short: 6, long: 24, short_dice: 2, dice: 1}",
+	    "light:   {short: 0.25, long: 0.25, short_dice: 2, dice: 1}");
+	reach_of(set, &r);
+	assert_int_equal(r.art_range[ruleset_class(set, ARM_ARTILLERY,
+	    "light")], 1);
+	assert_int_equal(r.canister, 1);	/* the grasshopper's */
+	ruleset_free(set);
+
+	set = edited("hold: 2 ", "hold: 0 ");
+	reach_of(set, &r);
+	assert_int_equal(r.hold, -5);
+	ruleset_free(set);
+	set = edited("hold: 2 ", "hold: 0.25 ");
+	reach_of(set, &r);
+	assert_int_equal(r.hold, 1);
+	ruleset_free(set);
+
+	set = edited(classes, guns_first);
+	assert_int_equal(ruleset_class(set, ARM_ARTILLERY, "light"), 0);
+	reach_of(set, &r);
+	assert_int_equal(r.art_range[0], 96);
+	assert_int_equal(r.musket, 24);
+	assert_int_equal(r.charge[ARM_INFANTRY], 24);
+	ruleset_free(set);
+}
+
+/* A unit's quality to the commander is its Drill. */
+static void
+test_hm_doctrine_quality_is_drill(void **state)
+{
+	struct game *g = field();
+	int a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N,
+	    200);
+
+	(void)state;
+	assert_int_equal(hm_doctrine.quality(rs, &g->units[a]), 4);
+	unit_attr_set(&g->units[a], HM_ATTR_DRILL, 6);
+	assert_int_equal(hm_doctrine.quality(rs, &g->units[a]), 6);
+	game_free(g);
+}
+
+/* The commander's own unit of arm and class at (x, y), quality 4. */
+static struct ai_own
+own(enum arm arm, const char *klass, const char *form, int x, int y,
+    enum dir f)
+{
+	struct ai_own u;
+
+	memset(&u, 0, sizeof u);
+	u.unit = 0;
+	u.arm = arm;
+	u.klass = ruleset_class(rs, arm, klass);
+	u.quality = 4;
+	u.strength = u.strength0 = 200;
+	u.formation = ruleset_form(rs, form);
+	u.cond = COND_FORMED;
+	u.pos = (struct point){ x, y };
+	u.facing = f;
+	assert_true(u.klass >= 0);
+	assert_true(u.formation >= 0);
+	return u;
+}
+
+/* An enemy as the commander sees him. */
+static struct ai_enemy
+foe(enum arm arm, const char *klass, const char *form, int x, int y,
+    enum dir f)
+{
+	struct ai_enemy e;
+
+	memset(&e, 0, sizeof e);
+	e.unit = 1;
+	e.arm = arm;
+	e.klass = ruleset_class(rs, arm, klass);
+	e.formation = ruleset_form(rs, form);
+	e.cond = COND_FORMED;
+	e.pos = (struct point){ x, y };
+	e.facing = f;
+	e.strength = 200;
+	assert_true(e.klass >= 0);
+	return e;
+}
+
+/*
+ * HO.7 with the dice left out, both of quality 4: the charger +1; horse
+ * on foot or guns +1 from the front, +2 on a flank or on Disordered foot;
+ * a flank +2; Disordered -1; open order -1; the weak -2 (rifles by their
+ * class, guns by their arm).  The enemy at (20, 19) faces south: a
+ * charger south of him (or south-east, one step off) meets his front, one
+ * east of him his flank.
+ */
+static void
+test_HO_7_doctrine_melee_edge(void **state)
+{
+	struct ai_own u;
+	struct ai_enemy e;
+
+	(void)state;
+	/* Foot on foot, front: 4 + 1 - 4. */
+	u = own(ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	e = foe(ARM_INFANTRY, "close", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 1);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 2), 3);
+	u.pos = (struct point){ 21, 20 };	/* south-east: still his front */
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 1);
+	u.pos = (struct point){ 22, 19 };	/* east: his flank, +2 */
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 3);
+	u.pos = e.pos;				/* on him: no flank */
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 1);
+
+	/* Horse on foot: front +1; flank +2 +2; Disordered foot +2, and he
+	 * -1. */
+	u = own(ARM_CAVALRY, "light", "line", 20, 20, DIR_N);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 2);
+	u.pos = (struct point){ 22, 19 };
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 5);
+	u.pos = (struct point){ 20, 20 };
+	e.cond = COND_MOB;
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 4);
+	/* Horse on horse: no horse bonus; a flank +2; his disorder -1. */
+	e = foe(ARM_CAVALRY, "light", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 1);
+	e.cond = COND_MOB;
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 2);
+	e.cond = COND_FORMED;
+	u.pos = (struct point){ 22, 19 };
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 3);
+	/* Horse on Disordered guns in front: +1 only (not foot), he -1 and
+	 * -2 weak: 4 + 1 + 1 - (4 - 1 - 2). */
+	u.pos = (struct point){ 20, 20 };
+	e = foe(ARM_ARTILLERY, "light", "deployed", 20, 19, DIR_S);
+	e.cond = COND_MOB;
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 5);
+
+	/* Own Disordered foot: -1. */
+	u = own(ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	u.cond = COND_MOB;
+	e = foe(ARM_INFANTRY, "close", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 0);
+	/* Open order, own -1 or his -1. */
+	u = own(ARM_INFANTRY, "open", "line", 20, 20, DIR_N);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 0);
+	u = own(ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	e = foe(ARM_INFANTRY, "open", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 2);
+	/* Rifles: open order and weak, -3 on either side. */
+	e = foe(ARM_INFANTRY, "rifle", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 4);
+	u = own(ARM_INFANTRY, "rifle", "line", 20, 20, DIR_N);
+	e = foe(ARM_INFANTRY, "close", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), -2);
+	/* Guns are weak by their arm, on either side. */
+	u = own(ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	e = foe(ARM_ARTILLERY, "heavy", "deployed", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 3);
+	u = own(ARM_ARTILLERY, "heavy", "deployed", 20, 20, DIR_N);
+	e = foe(ARM_INFANTRY, "close", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), -1);
+	/* A class unknown: only the arm counts. */
+	u = own(ARM_INFANTRY, "rifle", "line", 20, 20, DIR_N);
+	u.klass = -1;
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 1);
+	e.klass = -1;
+	u = own(ARM_ARTILLERY, "heavy", "deployed", 20, 20, DIR_N);
+	u.klass = -1;
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), -1);
+}
+
+/* HO.7 in the doctrine with close order weak too (weak_classes given
+ * close), or open order: close-order foot on open-order foot, 4 + 1 - 2
+ * against 4 - 1; as open order, on close order, 4 + 1 - 1 against 4 - 1. */
+static void
+test_HO_7_doctrine_the_first_class_weak_or_open(void **state)
+{
+	struct ruleset *set = edited("weak_classes: {infantry: [rifle]}",
+	    "weak_classes: {infantry: [close, rifle]}");
+	struct ai_own u = own(ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	struct ai_enemy e = foe(ARM_INFANTRY, "open", "line", 20, 19, DIR_S);
+
+	(void)state;
+	assert_int_equal(u.klass, 0);
+	assert_int_equal(hm_doctrine.melee_edge(set, &u, &e, 4), 0);
+	assert_int_equal(hm_doctrine.melee_edge(rs, &u, &e, 4), 2);
+	ruleset_free(set);
+	set = edited("open_order: {infantry: [open, rifle]}",
+	    "open_order: {infantry: [close, open, rifle]}");
+	e = foe(ARM_INFANTRY, "close", "line", 20, 19, DIR_S);
+	assert_int_equal(hm_doctrine.melee_edge(set, &u, &e, 4), 1);
+	e.cond = COND_MOB;
+	assert_int_equal(hm_doctrine.melee_edge(set, &u, &e, 4), 2);
+	u.cond = COND_MOB;
+	assert_int_equal(hm_doctrine.melee_edge(set, &u, &e, 4), 1);
+	ruleset_free(set);
+}
+
+/* The doctrine's refine of a Move order o for own unit u, the enemy of
+ * the view being the n of es. */
+static struct order
+refined(struct game *g, const struct ai_own *u, struct ai_enemy *es, int n,
+    int x, int y, enum ai_level lvl)
+{
+	struct ai_view v;
+	struct order o;
+
+	memset(&v, 0, sizeof v);
+	v.rs = rs;
+	v.map = g->map;
+	v.enemy = es;
+	v.nenemy = n;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u->unit;
+	o.general = -1;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ x, y };
+	hm_doctrine.refine(g, &v, u, &o, lvl);
+	return o;
+}
+
+/* A Move order for unit u through the n points pts. */
+static struct order
+move_through(int u, const struct point *pts, int n)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = -1;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = n;
+	memcpy(o.pts, pts, (size_t)n * sizeof *pts);
+	return o;
+}
+
+/* Whether o is the retire action to (x, y). */
+static bool
+retires_to(const struct order *o, int x, int y)
+{
+	return o->kind == ORDER_ACTION && o->action == HM_ACTION_RETIRE &&
+	    o->npts == 1 && o->pts[0].x == x && o->pts[0].y == y &&
+	    o->formation == -1 && o->facing == -1;
+}
+
+/* Whether o is still the Move order to (x, y). */
+static bool
+moves_to(const struct order *o, int x, int y)
+{
+	return o->kind == ORDER_MOVE && o->npts == 1 && o->pts[0].x == x &&
+	    o->pts[0].y == y;
+}
+
+/*
+ * H7, H8, H9 in the doctrine: close-order foot in Line facing north moves
+ * 6 in (24 ticks), retires 6 - 3 = 3 in (12); a 45-degree stage of its
+ * wheel costs pi x (3/2 + 4) in / 4 = 4.5 in (18 ticks), so a march
+ * behind it (4 stages, 3 to pay) leaves nothing of the move: it retires,
+ * up to twice its retire (24 ticks, 12 cells) away; beyond, with no
+ * enemy near, it turns once and marches; a route behind it retires to
+ * its first point, that point alone.  A march 45 degrees off its
+ * front is no turn; one to its right (90 degrees) pays no stage beyond
+ * the free one and still retires when short.  A Column (move 9 in,
+ * retire 6 in, a stage 2.75 in) sent to its right keeps 9 - 2.75 in
+ * turning, more than the 6 in of a retire, and marches; sent 135
+ * degrees off it retires.
+ */
+static void
+test_002_H7_doctrine_retires_rather_than_turn(void **state)
+{
+	static const struct point route[2] = { { 30, 25 }, { 36, 27 } };
+	struct game *g = field();
+	struct ai_own u;
+	struct ai_view v;
+	struct order o;
+
+	(void)state;
+	u = own(ARM_INFANTRY, "close", "line", 30, 20, DIR_N);
+	u.unit = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 30, 20, DIR_N,
+	    200);
+	o = refined(g, &u, NULL, 0, 30, 25, AI_NORMAL);
+	assert_true(retires_to(&o, 30, 25));
+	o = refined(g, &u, NULL, 0, 30, 32, AI_NORMAL);	/* 24 ticks */
+	assert_true(retires_to(&o, 30, 32));
+	o = refined(g, &u, NULL, 0, 30, 33, AI_NORMAL);	/* 26 ticks */
+	assert_true(moves_to(&o, 30, 33));
+	o = refined(g, &u, NULL, 0, 35, 15, AI_NORMAL);	/* 45 degrees */
+	assert_true(moves_to(&o, 35, 15));
+	o = refined(g, &u, NULL, 0, 36, 20, AI_NORMAL);	/* 90 degrees */
+	assert_true(retires_to(&o, 36, 20));
+	o = refined(g, &u, NULL, 0, 30, 20, AI_NORMAL);	/* where it is */
+	assert_true(moves_to(&o, 30, 20));
+	/* Hard, with no charge in the order, the same. */
+	o = refined(g, &u, NULL, 0, 30, 25, AI_HARD);
+	assert_true(retires_to(&o, 30, 25));
+	/* A route behind it: the retire goes to its first point. */
+	memset(&v, 0, sizeof v);
+	v.rs = rs;
+	o = move_through(u.unit, route, 2);
+	hm_doctrine.refine(g, &v, &u, &o, AI_NORMAL);
+	assert_true(retires_to(&o, 30, 25));
+	/* What else the Move carried (a formation, a facing, an action,
+	 * none of them a Move's) is not the retire's. */
+	o = move_through(u.unit, route, 1);
+	o.formation = ruleset_form(rs, "column");
+	o.facing = DIR_S;
+	o.action = HM_ACTION_CHARGE;
+	hm_doctrine.refine(g, &v, &u, &o, AI_NORMAL);
+	assert_true(retires_to(&o, 30, 25));
+
+	u = own(ARM_INFANTRY, "close", "column", 30, 20, DIR_N);
+	o = refined(g, &u, NULL, 0, 34, 20, AI_NORMAL);	/* 90 degrees */
+	assert_true(moves_to(&o, 34, 20));
+	o = refined(g, &u, NULL, 0, 34, 24, AI_NORMAL);	/* 135 degrees */
+	assert_true(retires_to(&o, 34, 24));
+
+	/* Routed, or in no formation, or marching as a group: left be. */
+	u = own(ARM_INFANTRY, "close", "line", 30, 20, DIR_N);
+	u.cond = COND_ROUTED;
+	o = refined(g, &u, NULL, 0, 30, 25, AI_NORMAL);
+	assert_true(moves_to(&o, 30, 25));
+	u.cond = COND_FORMED;
+	u.formation = -1;
+	o = refined(g, &u, NULL, 0, 30, 25, AI_NORMAL);
+	assert_true(moves_to(&o, 30, 25));
+	u.formation = rs->nform;
+	o = refined(g, &u, NULL, 0, 30, 25, AI_NORMAL);
+	assert_true(moves_to(&o, 30, 25));
+	game_free(g);
+}
+
+/*
+ * H9 in the doctrine: the stage of a wheel is pi x radius / 4, the
+ * radius half the data's wheel diameter and the frontage.  Open-order
+ * foot in Column (4 cells) sent 90 degrees to its right: with a 3 in
+ * wheel a stage is 11 ticks, turning leaves 48 - 11 = 37, more than the
+ * 36 of a retire, and it marches; with a 4 in wheel a stage is 13
+ * ticks, turning leaves 35, and it retires.
+ */
+static void
+test_002_H9_doctrine_wheel_from_the_data(void **state)
+{
+	struct ruleset *set = edited("wheel_diameter: 3", "wheel_diameter: 4");
+	struct ruleset *was = rs;
+	struct game *g;
+	struct ai_own u;
+	struct order o;
+
+	(void)state;
+	u = own(ARM_INFANTRY, "open", "column", 30, 20, DIR_N);
+	g = field();
+	o = refined(g, &u, NULL, 0, 40, 20, AI_NORMAL);
+	assert_true(moves_to(&o, 40, 20));
+	game_free(g);
+	rs = set;
+	g = field();
+	o = refined(g, &u, NULL, 0, 40, 20, AI_NORMAL);
+	assert_true(retires_to(&o, 40, 20));
+	game_free(g);
+	rs = was;
+	ruleset_free(set);
+
+	/* A retire of 2.75 in for foot: the 37 ticks left turning once
+	 * (3 in wheel) are no more than the 37 of a retire, and it
+	 * retires. */
+	set = edited("retire: {infantry: 3,", "retire: {infantry: 2.75,");
+	rs = set;
+	g = field();
+	o = refined(g, &u, NULL, 0, 40, 20, AI_NORMAL);
+	assert_true(retires_to(&o, 40, 20));
+	game_free(g);
+	rs = was;
+	ruleset_free(set);
+}
+
+/*
+ * H13 in the doctrine: with an enemy within reach of the unit's fire
+ * once it has marched (the musket's 6 in, its 6 in move and 4 in more:
+ * 64 ticks), the facing would be turned back to him, so even a long
+ * march behind is made retiring; one 66 ticks off, routed or gone, does
+ * not count.  Rifles reach 12 in and move 9 (100 ticks); they retire
+ * 9 - 3 = 6 in, so a march of 13 in behind them is made turning with no
+ * enemy near.
+ */
+static void
+test_002_H13_doctrine_retires_near_the_enemy(void **state)
+{
+	struct game *g = field();
+	struct ai_own u;
+	struct ai_enemy e[2];
+	struct order o;
+
+	(void)state;
+	u = own(ARM_INFANTRY, "close", "line", 5, 10, DIR_N);
+	e[0] = foe(ARM_INFANTRY, "close", "line", 37, 10, DIR_W);  /* 64 */
+	o = refined(g, &u, e, 1, 5, 30, AI_NORMAL);
+	assert_true(retires_to(&o, 5, 30));
+	e[0].pos.x = 38;					/* 66 */
+	o = refined(g, &u, e, 1, 5, 30, AI_NORMAL);
+	assert_true(moves_to(&o, 5, 30));
+	e[1] = foe(ARM_INFANTRY, "close", "line", 30, 10, DIR_W);
+	e[1].cond = COND_ROUTED;
+	o = refined(g, &u, e, 2, 5, 30, AI_NORMAL);
+	assert_true(moves_to(&o, 5, 30));
+	e[1].cond = COND_DISPERSED;
+	o = refined(g, &u, e, 2, 5, 30, AI_NORMAL);
+	assert_true(moves_to(&o, 5, 30));
+	e[1].cond = COND_MOB;			/* Disordered still fights */
+	o = refined(g, &u, e, 2, 5, 30, AI_NORMAL);
+	assert_true(retires_to(&o, 5, 30));
+
+	u = own(ARM_INFANTRY, "rifle", "line", 5, 10, DIR_N);
+	e[0].pos.x = 5 + 50;					/* 100 */
+	o = refined(g, &u, e, 1, 5, 36, AI_NORMAL);
+	assert_true(retires_to(&o, 5, 36));
+	e[0].pos.x = 5 + 51;					/* 102 */
+	o = refined(g, &u, e, 1, 5, 36, AI_NORMAL);
+	assert_true(moves_to(&o, 5, 36));
+
+	/* Horse's carbine has no long range: 6 in is taken for it, with its
+	 * 15 in move, 100 ticks; its retire is 9 in, so a march of 20 in
+	 * behind it is made turning with no enemy near. */
+	u = own(ARM_CAVALRY, "light", "line", 5, 10, DIR_N);
+	e[0].pos.x = 5 + 50;					/* 100 */
+	o = refined(g, &u, e, 1, 5, 50, AI_NORMAL);
+	assert_true(retires_to(&o, 5, 50));
+	e[0].pos.x = 5 + 51;					/* 102 */
+	o = refined(g, &u, e, 1, 5, 50, AI_NORMAL);
+	assert_true(moves_to(&o, 5, 50));
+
+	/* A heavy gun deployed moves 1 in and retires 1 in less: nothing
+	 * left to retire, so it turns, enemy near or not. */
+	u = own(ARM_ARTILLERY, "heavy", "deployed", 5, 10, DIR_N);
+	e[0].pos.x = 5 + 20;
+	o = refined(g, &u, e, 1, 5, 12, AI_NORMAL);
+	assert_true(moves_to(&o, 5, 12));
+	game_free(g);
+}
+
+/*
+ * HO.3.1, HO.3.2 in the doctrine (hard): horse c in Line at [20, 30]
+ * ordered onto foot t at [20, 20], 5 in off, with its own foot f across
+ * its first step at [20, 27]: the charge would falter.  Hard makes it a
+ * march to the route's last waypoint that is no such charge; with none,
+ * to the cell nearest t beyond his musket (6 in, 24 ticks) and then
+ * nearest c: [19, 32], 25 ticks from t (the first of the two such cells
+ * either side), 1.25 in behind c, which it retires to (H7).  Normal
+ * leaves the order be, and so does hard where nothing is in the way.
+ */
+static void
+test_HO_3_2_doctrine_march_not_falter(void **state)
+{
+	struct game *g = field();
+	const struct point at_t = { 20, 20 };
+	const struct point via[2] = { { 30, 30 }, { 20, 20 } };
+	struct ai_own u;
+	struct ai_view v;
+	struct order o, w;
+	int c, t, f;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 20, DIR_S, 200);
+	f = unit(g, "f", 0, ARM_INFANTRY, "close", "line", 20, 27, DIR_N, 200);
+	u = own(ARM_CAVALRY, "light", "line", 20, 30, DIR_N);
+	u.unit = c;
+	memset(&v, 0, sizeof v);
+	v.rs = rs;
+	v.map = g->map;
+	o = move_through(c, &at_t, 1);
+	assert_int_equal(hm_order_charges(g, c, &o), t);
+	assert_true(hm_charge_falters(g, c, &o));
+	assert_int_equal(hm_fire_range(g, t), 24);
+
+	w = o;
+	hm_doctrine.refine(g, &v, &u, &w, AI_HARD);
+	assert_true(retires_to(&w, 19, 32));
+	assert_int_equal(geom_dist(w.pts[0], at_t), 25);
+	w = o;
+	hm_doctrine.refine(g, &v, &u, &w, AI_NORMAL);
+	assert_true(moves_to(&w, 20, 20));
+
+	/* By a waypoint east of c: to the waypoint, a march (a turn to the
+	 * right leaves horse 15 - 4.5 in, more than its 9 in retire). */
+	o = move_through(c, via, 2);
+	assert_true(hm_charge_falters(g, c, &o));
+	hm_doctrine.refine(g, &v, &u, &o, AI_HARD);
+	assert_true(moves_to(&o, 30, 30));
+
+	/* f gone from the way: the charge stands. */
+	game_occupy(g, f, false);
+	g->units[f].pos = (struct point){ 50, 35 };
+	game_occupy(g, f, true);
+	o = move_through(c, &at_t, 1);
+	assert_false(hm_charge_falters(g, c, &o));
+	hm_doctrine.refine(g, &v, &u, &o, AI_HARD);
+	assert_true(moves_to(&o, 20, 20));
+	game_free(g);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_HO_phases_logged_in_order),
 		cmocka_unit_test(test_HO_6_2_musket_short_range_two_dice),
+		cmocka_unit_test(test_HO_6_3_three_modifiers_need_seven),
+		cmocka_unit_test(test_HO_6_1_first_of_the_nearest),
+		cmocka_unit_test(test_HO_6_2_gun_deployed_this_turn_holds_fire),
+		cmocka_unit_test(test_HO_6_1_in_melee_fires_at_its_charger_only),
 		cmocka_unit_test(test_HO_6_3_open_order_long_range),
 		cmocka_unit_test(test_HO_6_3_cover_long_range),
 		cmocka_unit_test(test_HO_6_3_behind_a_fence_on_the_enemys_side),
@@ -2566,6 +4861,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_3_deployed_gun_is_a_hard_target),
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
+		cmocka_unit_test(test_HO_3_2_charge_pays_for_the_ground),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
 		cmocka_unit_test(test_HO_3_1_target_fixed_when_the_phase_begins),
 		cmocka_unit_test(test_002_H9_routes_turn_where_the_search_turned),
@@ -2573,6 +4869,7 @@ main(void)
 		cmocka_unit_test(test_HO_3_2_forecast_says_the_charge_falters),
 		cmocka_unit_test(
 		    test_HO_3_1_forecast_charges_next_turn_from_the_march),
+		cmocka_unit_test(test_HO_3_1_what_an_order_charges),
 		cmocka_unit_test(test_HO_3_2_faltered_charger_stops),
 		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
@@ -2582,6 +4879,8 @@ main(void)
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
+		cmocka_unit_test(test_HO_9_1_general_at_the_reach),
+		cmocka_unit_test(test_HO_9_2_disordered_fails_and_routs),
 		cmocka_unit_test(test_HO_9_1_flanked_without_hits_needs_8),
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
 		cmocka_unit_test(test_HO_9_2_router_leaves_no_one_in_contact),
@@ -2590,10 +4889,17 @@ main(void)
 		cmocka_unit_test(test_HO_9_3_flight_to_the_north),
 		cmocka_unit_test(test_HO_9_3_flight_runs_through_friends),
 		cmocka_unit_test(test_HO_9_3_flight_off_the_edge),
+		cmocka_unit_test(test_HO_9_3_flight_reaches_the_rear),
+		cmocka_unit_test(test_HO_9_3_flight_ends_short_of_a_friend),
+		cmocka_unit_test(test_HO_9_3_flight_over_a_free_crossing),
 		cmocka_unit_test(test_HO_9_4_router_taken),
+		cmocka_unit_test(test_HO_9_4_router_taken_by_the_first_unit),
 		cmocka_unit_test(test_HO_9_4_ten_hits_dispersed),
 		cmocka_unit_test(test_HO_9_3_restore),
+		cmocka_unit_test(test_HO_9_3_restore_blocked_by_a_near_enemy),
 		cmocka_unit_test(test_HO_2_rally_test),
+		cmocka_unit_test(test_HO_2_rally_passes),
+		cmocka_unit_test(test_002_H11_routed_wagon_stays),
 		cmocka_unit_test(test_HO_2_rally_phase_run_by_its_key),
 		cmocka_unit_test(test_HO_2_enemy_near_no_rally),
 		cmocka_unit_test(
@@ -2601,6 +4907,7 @@ main(void)
 		cmocka_unit_test(test_HO_2_enemy_at_the_rally_gap_no_rally),
 		cmocka_unit_test(test_HO_10_break_point_ends),
 		cmocka_unit_test(test_HO_10_break_point_in_whole_per_cent),
+		cmocka_unit_test(test_HO_10_break_point_of_one_per_cent),
 		cmocka_unit_test(test_HO_10_both_sides_break),
 		cmocka_unit_test(test_HO_10_objective_turn_limit),
 		cmocka_unit_test(test_HO_10_objective_turn_limit_first_side_wins),
@@ -2608,21 +4915,55 @@ main(void)
 		cmocka_unit_test(test_HO_10_objective_contested),
 		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
+		cmocka_unit_test(test_002_H13_turns_to_the_nearer_charger),
+		cmocka_unit_test(test_002_H13_of_two_chargers_as_near_the_first),
+		cmocka_unit_test(test_002_H13_the_first_unit_turns_to_its_charger),
+		cmocka_unit_test(test_002_H13_of_two_enemies_as_near_the_first),
+		cmocka_unit_test(test_002_H13_held_in_melee_no_turn),
+		cmocka_unit_test(test_002_H13_no_room_to_turn),
+		cmocka_unit_test(test_002_H13_turns_to_an_enemy_who_turned_into_range),
 		cmocka_unit_test(test_002_H15_second_charge),
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
+		cmocka_unit_test(test_002_H15_target_fires_once_even_missing),
 		cmocka_unit_test(test_002_H15_rein_in),
 		cmocka_unit_test(test_H15_second_targets_nearest_first_at_most_max),
+		cmocka_unit_test(test_H15_second_targets_at_most_sixteen),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
 		cmocka_unit_test(test_002_H15_no_enemy_in_reach_asks_nothing),
 		cmocka_unit_test(test_002_H15_save_at_the_question),
 		cmocka_unit_test(test_002_H15_computer_answers),
+		cmocka_unit_test(test_002_H15_doctrine_answer_is_the_players_order),
+		cmocka_unit_test(test_002_H15_the_turn_stops_for_the_question),
 		cmocka_unit_test(test_002_H15_replay_keeps_the_answer),
 		cmocka_unit_test(test_HO_1_whole_turns),
 		cmocka_unit_test(test_HO_1_phase_by_phase),
+		cmocka_unit_test(test_HO_1_nothing_asked_within_the_turn),
+		cmocka_unit_test(test_HO_1_orders_asked_every_turn),
 		cmocka_unit_test(test_HO_6_describe_from_data),
+		cmocka_unit_test(test_hm_describe_every_line),
+		cmocka_unit_test(test_HO_10_describe_without_break_ends),
+		cmocka_unit_test(test_002_H2_describe_a_speed_of_nothing),
+		cmocka_unit_test(test_002_H4_obstacle_missing_from_the_crossing_table),
 		cmocka_unit_test(test_HO_6_data_refused),
 		cmocka_unit_test(test_HO_7_data_refused_exactly),
+		cmocka_unit_test(test_HO_data_bounds_refused),
+		cmocka_unit_test(test_002_H1_data_bounds_refused),
+		cmocka_unit_test(test_002_H3_share_refused),
+		cmocka_unit_test(test_002_H1_movement_data_refused),
+		cmocka_unit_test(test_002_H1_more_classes_than_the_tables_hold),
+		cmocka_unit_test(test_HO_7_weak_by_the_first_class),
+		cmocka_unit_test(test_HO_7_melees_in_the_order_of_units),
 		cmocka_unit_test(test_HO_6_3_data_first_names),
+		cmocka_unit_test(test_hm_doctrine_form),
+		cmocka_unit_test(test_HO_6_2_doctrine_reach),
+		cmocka_unit_test(test_HO_6_2_doctrine_reach_follows_the_data),
+		cmocka_unit_test(test_HO_7_doctrine_the_first_class_weak_or_open),
+		cmocka_unit_test(test_hm_doctrine_quality_is_drill),
+		cmocka_unit_test(test_HO_7_doctrine_melee_edge),
+		cmocka_unit_test(test_002_H7_doctrine_retires_rather_than_turn),
+		cmocka_unit_test(test_002_H13_doctrine_retires_near_the_enemy),
+		cmocka_unit_test(test_002_H9_doctrine_wheel_from_the_data),
+		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

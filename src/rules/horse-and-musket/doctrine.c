@@ -10,7 +10,8 @@
  * answer when the rules ask within a turn (H15).
  *
  * It holds no numbers of its own: every figure is the module's, read from
- * data/rulesets/horse-and-musket.yaml into its turn tables (turn.h).
+ * data/rulesets/horse-and-musket.yaml into its turn tables (turn.h).  It
+ * is only ever given that ruleset, loaded, so its tables are always there.
  */
 #include "config.h"
 
@@ -63,8 +64,6 @@ doctrine_reach(const struct ruleset *rs, struct ai_reach *r)
 	int k, f, line = ruleset_form(rs, "line");
 	enum arm a;
 
-	if (t == NULL)
-		return;
 	/* HO.6.2: close-order foot's musket reaches to its long range (the
 	 * arm's first class). */
 	for (k = 0; k < rs->nklass; k++)
@@ -138,8 +137,6 @@ doctrine_melee_edge(const struct ruleset *rs, const struct ai_own *u,
 	bool flank;
 	int a, b;
 
-	if (t == NULL)
-		return 0;
 	a = u->quality + t->m_charged;
 	b = enemy_quality;
 	/* Off his front: he turned his flank to us. */
@@ -221,7 +218,7 @@ static bool
 enemy_near(const struct ai_view *v, const struct ai_own *u, int a)
 {
 	const struct hm_turn *t = hm_turn(v->rs);
-	const struct hm_weapon *w = t != NULL ? weapon_of(t, u->klass) : NULL;
+	const struct hm_weapon *w = weapon_of(t, u->klass);
 	int j, range = w != NULL && w->long_range > 0 ? w->long_range :
 	    6 * v->rs->ticks;
 
@@ -386,7 +383,7 @@ doctrine_refine(struct game *g, const struct ai_view *v,
 		march_not_falter(g, u, o);
 	if (lvl >= AI_HARD)
 		horse_out_of_fire(g, v, u, o);
-	if (m == NULL || o->kind != ORDER_MOVE || o->npts < 1 ||
+	if (o->kind != ORDER_MOVE || o->npts < 1 ||
 	    o->ngroup > 0 || u->cond == COND_ROUTED || u->formation < 0 ||
 	    u->formation >= rs->nform ||
 	    ruleset_action(rs, "retire") != HM_ACTION_RETIRE)
@@ -411,8 +408,7 @@ doctrine_refine(struct game *g, const struct ai_view *v,
 		return;
 	o->kind = ORDER_ACTION;
 	o->action = HM_ACTION_RETIRE;
-	o->npts = 1;
-	o->pts[0] = to;
+	o->npts = 1;			/* to, its first point, stays */
 	o->formation = -1;
 	o->facing = -1;
 }

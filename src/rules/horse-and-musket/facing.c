@@ -219,7 +219,7 @@ face(struct game *g, struct facing *fc, int u)
 void
 hm_phase_facing(struct game *g)
 {
-	struct facing fc;
+	struct facing fc = { .nr = NULL };	/* all else 0 until set */
 	int u, c, v;
 
 	if (g->nunits == 0)

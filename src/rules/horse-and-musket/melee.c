@@ -336,10 +336,7 @@ anchors_init(const struct game *g, struct anchors *ax)
 
 	ax->bw = (g->map->w + CHARGE_BUCKET - 1) / CHARGE_BUCKET;
 	ax->bh = (g->map->h + CHARGE_BUCKET - 1) / CHARGE_BUCKET;
-	if (ax->bw < 1)
-		ax->bw = 1;
-	if (ax->bh < 1)
-		ax->bh = 1;
+	/* A map is at least a cell each way (io/load-map.c): one bucket. */
 	ax->head = xmallocarray((size_t)ax->bw * (size_t)ax->bh,
 	    sizeof *ax->head);
 	ax->head2 = xmallocarray((size_t)ax->bw * (size_t)ax->bh,
@@ -391,10 +388,6 @@ anchors_near(const struct game *g, const struct anchors *ax, struct point p,
 	int by1 = clamp_to((p.y + r) / CHARGE_BUCKET, ax->bh - 1);
 	int x, y, j, k, n = 0;
 
-	if (p.x - r < 0)
-		bx0 = 0;
-	if (p.y - r < 0)
-		by0 = 0;
 	for (y = by0; y <= by1; y++)
 		for (x = bx0; x <= bx1; x++)
 			for (j = ax->head[y * ax->bw + x]; j >= 0;
