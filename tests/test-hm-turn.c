@@ -854,7 +854,8 @@ march_routed(struct game *g, int u, int x, int y, int max)
  * [10, 30], turn there and arrive in their first turn (the route's wheel
  * to [18, 44] was a point of the order, and the walk stepped back south
  * onto it: no room to face south, frozen at [18, 43] for good); the 17th
- * Light Dragoons, sent over the stream to [70, 30], arrive in turn 3.
+ * Light Dragoons, sent over the stream to [70, 30], arrive in turn 3,
+ * their turns drawn in the preview where they are made.
  */
 static void
 test_002_H9_routes_turn_where_the_search_turned(void **state)
@@ -862,6 +863,14 @@ test_002_H9_routes_turn_where_the_search_turned(void **state)
 	struct ruleset *crs = NULL;
 	struct game *g = cowpens(&crs);
 	int dl = game_find_unit(g, "DL"), dr = game_find_unit(g, "DR"), i;
+	static const struct point dlpath[] = { { 18, 46 }, { 18, 45 },
+	    { 18, 44 }, { 18, 43 }, { 18, 44 }, { 17, 43 }, { 16, 42 },
+	    { 15, 41 }, { 14, 40 }, { 13, 39 }, { 10, 35 }, { 10, 34 },
+	    { 10, 33 }, { 10, 32 }, { 10, 31 }, { 10, 30 } };
+	static const struct point path[] = { { 68, 39 }, { 68, 40 },
+	    { 70, 36 }, { 70, 35 }, { 70, 34 }, { 70, 33 }, { 70, 32 },
+	    { 70, 31 }, { 70, 30 } };
+	struct move_preview pv;
 	struct order o, r;
 
 	(void)state;
@@ -874,10 +883,33 @@ test_002_H9_routes_turn_where_the_search_turned(void **state)
 	assert_int_equal(move_route(g, &o, &r), 0);
 	for (i = 0; i < r.npts; i++)
 		assert_false(r.pts[i].x == 18 && r.pts[i].y == 44);
+	/* The preview draws each turn's new anchor: back to [18, 44] as the
+	 * Line turns north-west about its centre, [10, 35] as it turns
+	 * north again. */
+	assert_int_equal(move_preview(g, &r, &pv), 0);
+	assert_int_equal(pv.npath, (int)(sizeof dlpath / sizeof dlpath[0]));
+	for (i = 0; i < pv.npath; i++) {
+		assert_int_equal(pv.path[i].x, dlpath[i].x);
+		assert_int_equal(pv.path[i].y, dlpath[i].y);
+	}
+	move_preview_free(&pv);
 	assert_int_equal(march_routed(g, dl, 10, 30, 4), 1);
 	assert_int_equal(g->units[dl].pos.x, 10);
 	assert_int_equal(g->units[dl].pos.y, 30);
-	assert_int_equal(march_routed(g, dr, 70, 30, 6), 3);
+	/* Two turns to the stream and over it; the third turn's preview
+	 * draws the turns where the walk makes them (the wheel's anchors
+	 * [68, 40] and [70, 36]), and the game walks it so. */
+	assert_int_equal(march_routed(g, dr, 70, 30, 2), 0);
+	g->turn = 3;
+	assert_int_equal(move_preview(g, &g->units[dr].order, &pv), 0);
+	assert_int_equal(pv.npath, (int)(sizeof path / sizeof path[0]));
+	for (i = 0; i < pv.npath; i++) {
+		assert_int_equal(pv.path[i].x, path[i].x);
+		assert_int_equal(pv.path[i].y, path[i].y);
+	}
+	move_preview_free(&pv);
+	(void)move_unit(g, NULL, dr, -1, NULL, NULL);
+	assert_int_equal(g->units[dr].halt, HALT_ARRIVED);
 	assert_int_equal(g->units[dr].pos.x, 70);
 	assert_int_equal(g->units[dr].pos.y, 30);
 	game_free(g);
