@@ -1284,8 +1284,8 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		int		 hard[2], normal[2];
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
-		{ "default", { 13, 16 }, { 11, 10 }, { true, true } },
-		{ "coa-1810", { 15, 10 }, { 11, 9 }, { true, true } },
+		{ "default", { 13, 15 }, { 11, 8 }, { true, true } },
+		{ "coa-1810", { 15, 10 }, { 11, 10 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 

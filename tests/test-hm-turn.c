@@ -867,9 +867,9 @@ test_002_H9_routes_turn_where_the_search_turned(void **state)
 	    { 18, 44 }, { 18, 43 }, { 18, 44 }, { 17, 43 }, { 16, 42 },
 	    { 15, 41 }, { 14, 40 }, { 13, 39 }, { 10, 35 }, { 10, 34 },
 	    { 10, 33 }, { 10, 32 }, { 10, 31 }, { 10, 30 } };
-	static const struct point path[] = { { 68, 39 }, { 68, 40 },
-	    { 70, 36 }, { 70, 35 }, { 70, 34 }, { 70, 33 }, { 70, 32 },
-	    { 70, 31 }, { 70, 30 } };
+	static const struct point path[] = { { 68, 39 }, { 68, 38 },
+	    { 68, 37 }, { 68, 36 }, { 68, 35 }, { 68, 34 }, { 68, 33 },
+	    { 68, 32 }, { 68, 33 }, { 70, 29 }, { 70, 30 } };
 	struct move_preview pv;
 	struct order o, r;
 
@@ -897,8 +897,9 @@ test_002_H9_routes_turn_where_the_search_turned(void **state)
 	assert_int_equal(g->units[dl].pos.x, 10);
 	assert_int_equal(g->units[dl].pos.y, 30);
 	/* Two turns to the stream and over it; the third turn's preview
-	 * draws the turns where the walk makes them (the wheel's anchors
-	 * [68, 40] and [70, 36]), and the game walks it so. */
+	 * draws the turns where the walk makes them (north through the
+	 * open wood, the turns' new anchors [68, 33] and [70, 29]), and the
+	 * game walks it so, to face north-east at [70, 30]. */
 	assert_int_equal(march_routed(g, dr, 70, 30, 2), 0);
 	g->turn = 3;
 	assert_int_equal(move_preview(g, &g->units[dr].order, &pv), 0);
@@ -907,11 +908,49 @@ test_002_H9_routes_turn_where_the_search_turned(void **state)
 		assert_int_equal(pv.path[i].x, path[i].x);
 		assert_int_equal(pv.path[i].y, path[i].y);
 	}
+	assert_int_equal(pv.facing, DIR_NE);
 	move_preview_free(&pv);
 	(void)move_unit(g, NULL, dr, -1, NULL, NULL);
 	assert_int_equal(g->units[dr].halt, HALT_ARRIVED);
 	assert_int_equal(g->units[dr].pos.x, 70);
 	assert_int_equal(g->units[dr].pos.y, 30);
+	assert_int_equal(g->units[dr].facing, DIR_NE);
+	game_free(g);
+	ruleset_free(crs);
+}
+
+/*
+ * The Move preview of a unit's own standing order walks it as the game
+ * will: resumed, with its waypoint and the way it carried from the last
+ * turn (move_unit), not afresh.  At Cowpens the Light infantry sent back
+ * to [58, 58] stops in its first turn at [58, 44], the way it found kept
+ * for the next; the preview of that order used to keep it there (turning
+ * in place for its whole move), the game takes it to [66, 43].  The
+ * computer vets the orders it keeps with this preview.
+ */
+static void
+test_002_H1_preview_of_a_standing_order_resumes_it(void **state)
+{
+	struct ruleset *crs = NULL;
+	struct game *g = cowpens(&crs);
+	int li = game_find_unit(g, "LI");
+	struct move_preview pv;
+
+	(void)state;
+	assert_true(li >= 0);
+	assert_int_equal(march_routed(g, li, 58, 58, 1), 0);
+	assert_int_equal(g->units[li].pos.x, 58);
+	assert_int_equal(g->units[li].pos.y, 44);
+	assert_true(g->units[li].nroute > 0);
+	g->turn = 2;
+	assert_int_equal(move_preview(g, &g->units[li].order, &pv), 0);
+	(void)move_unit(g, NULL, li, -1, NULL, NULL);
+	assert_int_equal(g->units[li].pos.x, 66);
+	assert_int_equal(g->units[li].pos.y, 43);
+	assert_int_equal(pv.pos.x, g->units[li].pos.x);
+	assert_int_equal(pv.pos.y, g->units[li].pos.y);
+	assert_int_equal(pv.facing, g->units[li].facing);
+	move_preview_free(&pv);
 	game_free(g);
 	ruleset_free(crs);
 }
@@ -4897,6 +4936,8 @@ main(void)
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
 		cmocka_unit_test(test_HO_3_1_target_fixed_when_the_phase_begins),
 		cmocka_unit_test(test_002_H9_routes_turn_where_the_search_turned),
+		cmocka_unit_test(
+		    test_002_H1_preview_of_a_standing_order_resumes_it),
 		cmocka_unit_test(test_HO_3_1_forecast_charges_this_turn),
 		cmocka_unit_test(test_HO_3_2_forecast_says_the_charge_falters),
 		cmocka_unit_test(

@@ -23,6 +23,7 @@ static int
 preview_run(const struct game *g, const struct order *o, bool plain,
     struct move_preview *out)
 {
+	const struct unit *u;
 	struct move_walk w;
 	int i, k;
 
@@ -37,7 +38,19 @@ preview_run(const struct game *g, const struct order *o, bool plain,
 			return -1;
 	move_walk_init(g, o->unit, &w);
 	w.order = o;
-	w.waypoint = 0;
+	/* As move_unit walks it: the unit's own standing order resumes
+	 * (its waypoint, its debt, the way round it carried); any other
+	 * order starts afresh. */
+	u = &g->units[o->unit];
+	w.resumed = u->route_key == order_key(o);
+	if (!w.resumed) {
+		w.waypoint = 0;
+		w.owed = 0;
+	} else if (u->nroute > 0) {
+		w.route = xmallocarray((size_t)u->nroute, sizeof *w.route);
+		memcpy(w.route, u->route, (size_t)u->nroute * sizeof *w.route);
+		w.nroute = u->nroute;
+	}
 	w.explain = true;
 	w.preview = true;
 	w.plain = plain;

@@ -159,6 +159,11 @@ int cand_gap(const struct game *, const struct cand *c,
 void cands_find(const struct game *, const struct move_ctx *,
     const struct move_walk *, struct cands *);
 
+/* A hash of a Move order's kind, issue turn and points: a unit whose
+ * order keeps its key resumes it (its waypoint, debt and carried route)
+ * rather than starting it afresh (move-walk.c). */
+unsigned order_key(const struct order *o);
+
 /* The cells of the walk's route ahead a later turn may keep to: those
  * before its first wheel (move-walk.c). */
 int walk_carry(const struct move_walk *);

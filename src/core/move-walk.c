@@ -282,7 +282,7 @@ ctx_use(struct move_ctx *c, int id)
 
 /* --- routes --------------------------------------------------------------- */
 
-static unsigned
+unsigned
 order_key(const struct order *o)
 {
 	unsigned h = 2166136261u;
