@@ -1983,6 +1983,9 @@ test_HO_3_1_assault_key_under_horse_and_musket(void **state)
 	assert_true(has(f, "This turn: the charge, and no march"));
 	assert_true(has(f, "Charges 7th Foot (Royal Fusiliers) this"));
 	assert_true(has(f, "with no test before contact"));
+	/* HO.7 before the dice: rifles Drill 3 +1 charged -1 open order -2
+	 * rifles against the 7th's Drill 2. */
+	assert_true(has(f, "melee before the dice, 1 against 2"));
 	assert_false(has(f, "Does not arrive"));
 	assert_false(has(f, "No way there"));
 	assert_false(has(f, "No charges"));

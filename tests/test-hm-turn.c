@@ -651,7 +651,7 @@ test_HO_3_1_beyond_reach(void **state)
 /* The Move preview's forecast (ruleset op charge_forecast): horse 10
  * inches from foot, within its 15, charges this turn, before anyone
  * marches, over the gap the charges phase then closes; no test comes
- * before contact. */
+ * before contact, and the melee's scores before the dice are said. */
 static void
 test_HO_3_1_forecast_charges_this_turn(void **state)
 {
@@ -670,6 +670,10 @@ test_HO_3_1_forecast_charges_this_turn(void **state)
 	assert_int_equal(f.gap, 40);			/* 10 inches */
 	assert_false(f.test);
 	assert_false(f.falters);
+	/* HO.7 before the dice: Drill 4 +1 charged +1 horse on the front,
+	 * against the foot's Drill 4. */
+	assert_string_equal(f.expl, "the melee before the dice, 6 against 4 "
+	    "(HO.7: each adds 1d6)");
 	/* The forecast walked the charge out and put it back. */
 	assert_int_equal(g->units[c].pos.y, 30);
 	assert_int_equal(g->units[c].facing, DIR_N);

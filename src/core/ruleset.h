@@ -305,7 +305,9 @@ struct charge_forecast {
 	bool		test;		/* the target tests before contact */
 	int		needs;		/* that test: 2d6 at most */
 	bool		square;		/* a square against horse (3.4.4) */
-	char		expl[160];	/* needs' arithmetic */
+	char		expl[160];	/* needs' arithmetic; with no test,
+					   what the ruleset says of the
+					   fight to come, or "" */
 	char		refused[160];	/* why the unit never charges, or "" */
 };
 

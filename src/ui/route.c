@@ -183,7 +183,8 @@ route_charge(const struct game *g, const struct order *o, struct point stop,
 		    "no melee follows", who, when, c1, gap);
 	else if (!f.test)
 		snprintf(buf, len, "Charges %s %s (%s%s away), with no test "
-		    "before contact", who, when, c1, gap);
+		    "before contact%s%s", who, when, c1, gap,
+		    f.expl[0] != '\0' ? "; " : "", f.expl);
 	else if (f.square)
 		snprintf(buf, len, "Charges %s %s (%s%s away): the %s stands "
 		    "and the horse falls back%s", who, when, c1, gap,

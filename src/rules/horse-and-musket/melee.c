@@ -142,6 +142,25 @@ order_target(const struct game *g, int u, const struct order *o)
 	return best;
 }
 
+static int score_mods(const struct game *, int u, int e, bool attacker,
+    bool charged, int total, char *buf, size_t len, size_t k);
+
+/* HO.7 before the dice, charger u against tg, into f->expl. */
+static void
+forecast_melee(const struct game *g, int u, int tg, struct charge_forecast *f)
+{
+	char scratch[160];
+	int a, b;
+
+	a = score_mods(g, u, tg, true, true, hm_drill(g, u), scratch,
+	    sizeof scratch, 0);
+	b = score_mods(g, tg, u, false, false, hm_drill(g, tg), scratch,
+	    sizeof scratch, 0);
+	snprintf(f->expl, sizeof f->expl, "the melee before the dice, %d "
+	    "against %d (HO.7: each adds 1d%d)", a, b,
+	    hm_turn(g->rs)->m_die);
+}
+
 /* The mean cell of n cells (a block's centre, as hm_in_arc takes it). */
 static struct point
 cells_centre(const struct point *cells, int n, struct point c)
@@ -219,6 +238,7 @@ hm_charge_forecast(const struct game *g, const struct order *o,
 		f->when = CHARGE_NOW;
 		f->gap = hm_gap(g, o->unit, tg);
 		f->falters = hm_charge_falters(g, o->unit, o);	/* HO.3.2 */
+		forecast_melee(g, o->unit, tg, f);
 		return 0;
 	}
 	/* Next turn's, from where the march stops short of him (HO.4). */
@@ -226,6 +246,7 @@ hm_charge_forecast(const struct game *g, const struct order *o,
 	    reach_from(g, o->unit, tg, stop, facing, &f->gap)) {
 		f->target = tg;
 		f->when = CHARGE_NEXT;
+		forecast_melee(g, o->unit, tg, f);
 	}
 	return 0;
 }
@@ -492,22 +513,23 @@ hm_phase_charges(struct game *g)
 	anchors_free(&ax);
 }
 
-/* One side's melee score, explained into buf. */
+/*
+ * HO.7: total plus the modifiers of unit u's side of a melee with e
+ * (attacker: the side that charged, charged: whether u's charge counts),
+ * each written after buf[k] as " +1 (why)", then " = total".  Returns the
+ * total.
+ */
 static int
-score(struct game *g, int u, int e, bool attacker, char *buf, size_t len)
+score_mods(const struct game *g, int u, int e, bool attacker, bool charged,
+    int total, char *buf, size_t len, size_t k)
 {
 	const struct hm_turn *t = hm_turn(g->rs);
 	const struct unit *un = &g->units[u], *en = &g->units[e];
-	int roll = rng_die(&g->rng, t->m_die), drill = hm_drill(g, u);
-	int total = roll + drill;
 	bool flank = hm_off_front(g, u, e);
-	size_t k;
 
-	k = (size_t)snprintf(buf, len, "%s %d + Drill %d", un->name, roll,
-	    drill);
 #define MOD(v, why) do { total += (v); if (k < len) k += (size_t) \
 	snprintf(buf + k, len - k, " %+d (%s)", (v), (why)); } while (0)
-	if (HM_MARKS(un) & (HM_CHARGER | HM_CHARGED_AGAIN) && attacker)
+	if (charged && attacker)
 		MOD(t->m_charged, "charged");
 	if (un->arm == ARM_CAVALRY && en->arm != ARM_CAVALRY) {
 		if (flank || (en->arm == ARM_INFANTRY && en->cond == COND_MOB))
@@ -531,6 +553,21 @@ score(struct game *g, int u, int e, bool attacker, char *buf, size_t len)
 	if (k < len)
 		snprintf(buf + k, len - k, " = %d", total);
 	return total;
+}
+
+/* One side's melee score, explained into buf. */
+static int
+score(struct game *g, int u, int e, bool attacker, char *buf, size_t len)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	const struct unit *un = &g->units[u];
+	int roll = rng_die(&g->rng, t->m_die), drill = hm_drill(g, u);
+	size_t k;
+
+	k = (size_t)snprintf(buf, len, "%s %d + Drill %d", un->name, roll,
+	    drill);
+	return score_mods(g, u, e, attacker, HM_MARKS(un) & (HM_CHARGER |
+	    HM_CHARGED_AGAIN), roll + drill, buf, len, k < len ? k : len);
 }
 
 void
