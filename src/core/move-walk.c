@@ -352,6 +352,20 @@ walk_route(const struct game *g, struct move_walk *w)
 	return true;
 }
 
+/* The walk follows route r of n cells from its first, with faces beside
+ * it (NULL: every cell a step); both are taken over, the old freed. */
+static void
+walk_take_route(struct move_walk *w, struct point *r, unsigned char *faces,
+    int n)
+{
+	free(w->route);
+	free(w->route_face);
+	w->route = r;
+	w->route_face = faces;
+	w->nroute = n;
+	w->iroute = 0;
+}
+
 /*
  * How many cells of the route ahead a later turn may keep to: all of
  * route[iroute..], or those before its first wheel (a turn that moves the
@@ -452,12 +466,7 @@ walk_round(const struct game *g, struct move_walk *w)
 	}
 	if (n <= 0)
 		return false;
-	free(w->route);
-	free(w->route_face);
-	w->route = r;
-	w->route_face = faces;
-	w->nroute = n;
-	w->iroute = 0;
+	walk_take_route(w, r, faces, n);
 	return true;
 }
 
@@ -540,12 +549,7 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 	w->detour = fr;
 	w->ndetour = k;
 	w->line = false;
-	free(w->route);
-	free(w->route_face);
-	w->route = r;
-	w->route_face = NULL;
-	w->nroute = n;
-	w->iroute = 0;
+	walk_take_route(w, r, NULL, n);
 	t.n = 0;
 	move_text_s(&t, g->units[fr].name);
 	move_text_s(&t, " stands in the way and may not be passed this "
@@ -616,12 +620,7 @@ walk_room(const struct game *g, struct move_walk *w)
 		free(faces);
 		return false;
 	}
-	free(w->route);
-	free(w->route_face);
-	w->route = r;
-	w->route_face = faces;
-	w->nroute = n;
-	w->iroute = 0;
+	walk_take_route(w, r, faces, n);
 	return true;
 }
 

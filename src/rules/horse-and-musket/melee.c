@@ -161,24 +161,6 @@ forecast_melee(const struct game *g, int u, int tg, struct charge_forecast *f)
 	    hm_turn(g->rs)->m_die);
 }
 
-/* The mean cell of n cells (a block's centre, as hm_in_arc takes it). */
-static struct point
-cells_centre(const struct point *cells, int n, struct point c)
-{
-	long sx = 0, sy = 0;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		sx += cells[i].x;
-		sy += cells[i].y;
-	}
-	if (n > 0) {
-		c.x = (int)(sx / n);
-		c.y = (int)(sy / n);
-	}
-	return c;
-}
-
 /*
  * HO.3.1 from where a march stops: whether unit u, standing at stop
  * facing facing, would have enemy tg in its front arc and within its
@@ -197,8 +179,8 @@ reach_from(const struct game *g, int u, int tg, struct point stop,
 	n = game_footprint_at(g, un, stop, facing, un->formation, mine);
 	ne = game_footprint(g, &g->units[tg], theirs);
 	*gap = near_block_gap(mine, n, theirs, ne);
-	cm = cells_centre(mine, n, stop);
-	ct = cells_centre(theirs, ne, g->units[tg].pos);
+	cm = hm_cells_centre(mine, n, stop);
+	ct = hm_cells_centre(theirs, ne, g->units[tg].pos);
 	game_cells_give(g, theirs);
 	game_cells_give(g, mine);
 	if (*gap > hm_speed(g, u))

@@ -545,23 +545,32 @@ hm_enemies(const struct game *g, int a, int b)
 	    !unit_gone(&g->units[a]) && !unit_gone(&g->units[b]);
 }
 
-/* The centre cell of a unit's block. */
-static struct point
-centre(const struct game *g, int u)
+struct point
+hm_cells_centre(const struct point *cells, int n, struct point c)
 {
-	struct point *cells = game_cells_take(g), c = g->units[u].pos;
 	long sx = 0, sy = 0;
-	int i, n = game_footprint(g, &g->units[u], cells);
+	int i;
 
 	for (i = 0; i < n; i++) {
 		sx += cells[i].x;
 		sy += cells[i].y;
 	}
-	game_cells_give(g, cells);
 	if (n > 0) {
 		c.x = (int)(sx / n);
 		c.y = (int)(sy / n);
 	}
+	return c;
+}
+
+/* The centre cell of a unit's block. */
+static struct point
+centre(const struct game *g, int u)
+{
+	struct point *cells = game_cells_take(g), c;
+
+	c = hm_cells_centre(cells, game_footprint(g, &g->units[u], cells),
+	    g->units[u].pos);
+	game_cells_give(g, cells);
 	return c;
 }
 

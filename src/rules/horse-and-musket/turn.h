@@ -176,6 +176,10 @@ bool hm_enemies(const struct game *, int a, int b);
 /* Whether b stands within a's front arc (arc 45-degree steps either
  * side). */
 bool hm_in_arc(const struct game *, int a, int b, int arc);
+/* The mean cell of n cells, rounded down (a block's centre, as hm_in_arc
+ * takes it); c when n is 0. */
+struct point hm_cells_centre(const struct point *cells, int n,
+    struct point c);
 /* Whether a stands off b's front (on a flank or behind). */
 bool hm_off_front(const struct game *, int a, int b);
 /* The gap between the blocks of a and b, ticks. */
