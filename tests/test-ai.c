@@ -899,9 +899,11 @@ test_ai_no_march_that_cannot_start(void **state)
  * the crowded Côa (coa_crowded) the Légion Hanovrienne stands behind
  * II/66e Ligne, which comes before it in the order of battle.  Turn 1's
  * plan marches both west; judged against II/66e where it stands, the
- * Légion's march would go nowhere, not even turn.  The controller judges
- * it with II/66e moved on, as the movement phase will find it, so the
- * Légion gets its Move order and makes ground in the turn.
+ * Légion's march would go nowhere, not even turn.  The Move preview
+ * marches II/66e, under a Move order, first (it waits for it, as the
+ * movement phase does: 3.6.7, marshal's reading), so the Légion's
+ * preview makes ground west; the controller gives it its Move order, and
+ * it makes ground in the turn.
  */
 static void
 test_ai_column_follows_a_friend_that_marches_first(void **state)
@@ -936,9 +938,9 @@ test_ai_column_follows_a_friend_that_marches_first(void **state)
 	ai_view_free(&v);
 	assert_int_equal(planned, 1);
 	assert_int_equal(move_preview(g, &o, &pv), 0);
-	assert_int_equal(pv.pos.x, start.x);
-	assert_int_equal(pv.pos.y, start.y);
-	assert_int_equal(pv.facing, g->units[u].facing);
+	assert_true(pv.pos.x < start.x);
+	assert_true(pv.log.n > 0);
+	assert_non_null(strstr(pv.log.v[0].text, "waits for II/66e Ligne"));
 	move_preview_free(&pv);
 
 	assert_int_equal(ai_orders(g, 1, AI_NORMAL, NULL), 0);
@@ -1026,8 +1028,11 @@ test_ai_no_march_without_speed(void **state)
  * neither).  Since a garrison goes to a worthier place nobody holds when
  * it is the nearest, horse with no prey rides for such a place and no
  * charge is given whose first step is barred, 39: seed 25 is won 5
- * points to 2, the bridge taken; seed 11 still ends 0 to 2.  The figure
- * is exact, the seeds being fixed.
+ * points to 2, the bridge taken; seed 11 still ends 0 to 2.  Since a
+ * unit waits for a friend under orders in its way to march first, and
+ * stops short of one that has (3.6.7, marshal's reading), with the Move
+ * preview waiting too, 38 (over seeds 1 to 100, 98).  The figure is
+ * exact, the seeds being fixed.
  */
 static void
 test_ai_normal_beats_passive_on_default(void **state)
@@ -1060,7 +1065,7 @@ test_ai_normal_beats_passive_on_default(void **state)
 		ruleset_free(rs);
 	}
 	print_message("normal against passive on default: %d of 40\n", won);
-	assert_int_equal(won, 39);
+	assert_int_equal(won, 38);
 }
 
 /*
@@ -1275,6 +1280,14 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * battle 13 and 10, was 12 and 9; hard and the Coa unchanged.  Merged
  * with the garrison and the Coa's afternoon above: default normal 11 and
  * 10, the rest as above.)
+ * (Pinned again when a unit waited for a friend under orders in its way
+ * to march first and stopped short of one that had (3.6.7, marshal's
+ * reading), the Move preview waiting too and the commander no longer
+ * moving its friends about itself to judge a march: default hard 19 and
+ * 17, was 13 and 15, normal 7 and 10, was 11 and 10; the Coa hard 18 and
+ * 12, was 15 and 10, normal 9 and 7, was 11 and 10.  bench-ai -n 100
+ * over seeds 1 to 100: default hard 43 and 44 of 50, normal French 47%;
+ * the Coa hard 43 and 28 of 50, normal Allies 52%.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1284,8 +1297,8 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		int		 hard[2], normal[2];
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
-		{ "default", { 13, 15 }, { 11, 8 }, { true, true } },
-		{ "coa-1810", { 15, 10 }, { 11, 10 }, { true, true } },
+		{ "default", { 19, 17 }, { 7, 10 }, { true, true } },
+		{ "coa-1810", { 18, 12 }, { 9, 7 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 

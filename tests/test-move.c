@@ -1426,6 +1426,137 @@ test_3_6_7_no_way_round_waits_and_says_so(void **state)
 }
 
 /*
+ * 3.6.7, marshal's reading: the game moves units one after another, where
+ * 3.6 moves them together, so a friend under a Move order of its own that
+ * still stands in the way when a unit's turn comes is waited for: the
+ * unit moves after it.  A (unit 0: Line, Drill 4, drum: 3 BD = 6 cells,
+ * 3.6.3) stands at (10, 20) right behind B (unit 1: Skirmish Group, no
+ * drum: 3 BD = 6 cells) at (10, 18); both are ordered north.  B marches
+ * first, its 6 cells, to (10, 12); A follows its whole 6 cells to
+ * (10, 14), behind B, both still formed.  Moved first, A would have met
+ * B where it stood and gone through it, both Mobs (M29), or stopped
+ * behind it.  A's lines come after B's in the log.
+ */
+static void
+test_3_6_7_waits_for_a_friend_under_orders_ahead(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	int b, i, first_a = -1, last_b = -1;
+
+	(void)state;
+	b = friend_at(g, "skirmish", 10, 18);
+	order_move(g, 0, 10, 2);
+	order_move(g, b, 10, 2);
+	game_turn(g);
+	assert_int_equal(g->units[b].pos.x, 10);
+	assert_int_equal(g->units[b].pos.y, 12);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 14);
+	assert_int_equal(g->units[0].moved, STEP_ORTHO * 6);
+	assert_int_equal(g->units[0].halt, HALT_SPEED);
+	assert_int_equal(g->units[0].cond, COND_FORMED);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	for (i = 0; i < g->log.n; i++) {
+		if (g->log.v[i].kind != EV_MOVE)
+			continue;
+		if (g->log.v[i].unit == 0 && first_a < 0)
+			first_a = i;
+		if (g->log.v[i].unit == b)
+			last_b = i;
+	}
+	assert_true(last_b >= 0 && first_a > last_b);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7, marshal's reading: a friend under a Move order that has marched
+ * already this turn is not passed through in disorder; the unit stops
+ * short of it.  A (unit 0: Line, Drill 4, drum: 3 BD = 6 cells) stands at
+ * (10, 20) right behind B (unit 1: Column, Drill 4, no drum: 1 BD = 2
+ * cells), whose 4-cell block reaches from (10, 16) to (10, 19); both are
+ * ordered north.  A waits for B; B marches its 2 cells, to (10, 14), its
+ * rear on (10, 17); A follows 2 cells to (10, 18) and stops there, both
+ * still formed, with B's lines before A's in the log.  (Moved first, A
+ * went through B, which was moving, and both became Mobs: M29.)
+ */
+static void
+test_3_6_7_stops_short_of_a_friend_that_marched(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	int b, i, said = 0;
+
+	(void)state;
+	b = friend_at(g, "column", 10, 16);
+	order_move(g, 0, 10, 2);
+	order_move(g, b, 10, 2);
+	game_turn(g);
+	assert_int_equal(g->units[b].pos.x, 10);
+	assert_int_equal(g->units[b].pos.y, 14);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 18);
+	assert_int_equal(g->units[0].moved, STEP_ORTHO * 2);
+	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+	assert_int_equal(g->units[0].cond, COND_FORMED);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	for (i = 0; i < g->log.n; i++)
+		said += g->log.v[i].unit == 0 &&
+		    strcmp(g->log.v[i].rule, "3.6.7") == 0 &&
+		    strcmp(g->log.v[i].text, "B has marched already this "
+		    "turn: A stops short of it rather than pass through it "
+		    "in disorder (marshal's reading)") == 0;
+	assert_int_equal(said, 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * The Move preview waits as the movement phase does: before the turn of
+ * test_3_6_7_stops_short_of_a_friend_that_marched, A's preview marches B
+ * first (on a copy: B stays at (10, 16) in the game) and ends where the
+ * turn then leaves A, (10, 18), formed, having walked 2 cells; its first
+ * line says it waits for B.  The plain preview (the computer's) too.
+ */
+static void
+test_preview_waits_for_a_friend_under_orders(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_preview p;
+	int b, k;
+
+	(void)state;
+	b = friend_at(g, "column", 10, 16);
+	order_move(g, 0, 10, 2);
+	order_move(g, b, 10, 2);
+	for (k = 0; k < 2; k++) {
+		if (k == 0)
+			assert_int_equal(move_preview(g, &g->units[0].order,
+			    &p), 0);
+		else
+			assert_int_equal(move_preview_plain(g,
+			    &g->units[0].order, &p), 0);
+		assert_int_equal(p.pos.x, 10);
+		assert_int_equal(p.pos.y, 18);
+		assert_int_equal(p.cond, COND_FORMED);
+		assert_int_equal(p.halt, HALT_BLOCKED);
+		assert_int_equal(p.npath, 3);
+		assert_true(p.log.n > 0);
+		assert_string_equal(p.log.v[0].text, "A waits for B, under a "
+		    "Move order of its own and in its way, to move first "
+		    "(marshal's reading: 3.6 moves units together)");
+		move_preview_free(&p);
+	}
+	assert_int_equal(g->units[b].pos.y, 16);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 18);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * An order may have ORDER_MAX_POINTS points, no more: the preview, the
  * forecast and the route of one with every point on the way (each a
  * cell further north on column 10) take it, and one with a point more
@@ -2813,6 +2944,11 @@ main(void)
 		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),
 		cmocka_unit_test(test_forecast_keeps_the_way_round_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_of_one_point),
+		cmocka_unit_test(
+		    test_3_6_7_waits_for_a_friend_under_orders_ahead),
+		cmocka_unit_test(
+		    test_3_6_7_stops_short_of_a_friend_that_marched),
+		cmocka_unit_test(test_preview_waits_for_a_friend_under_orders),
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),

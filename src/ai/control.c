@@ -243,7 +243,8 @@ vet(const struct game *g, struct order *o)
  * turn comes; judged against the friend where it stands now, the march
  * would look futile and the unit would be stopped for nothing.  Only a
  * march in force now whose preview ends formed is moved; saved holds the
- * unit's place to put back (shadow_undo).
+ * unit's place to put back (shadow_undo).  Not needed where the ruleset
+ * waits for friends (waits_for_friends): the preview does it.
  */
 struct shadow {
 	int		 unit;
@@ -355,13 +356,16 @@ ai_orders(struct game *g, int side, enum ai_level lvl, int *given)
 	ai_think(&v, lvl, &p);
 	if (lvl >= AI_NORMAL) {
 		/* Unit by unit in the order they will march, each judged
-		 * with the friends that march before it moved on. */
+		 * with the friends that march before it moved on; where the
+		 * movement phase waits for friends under orders, the Move
+		 * preview marches them first itself. */
 		sh = xcalloc((size_t)v.nown + 1, sizeof *sh);
 		occ = xmallocarray(cells, sizeof *occ);
 		memcpy(occ, g->occ, cells * sizeof *occ);
 		for (i = 0; i < v.nown; i++) {
 			bad += give_unit(g, &p, &v, &v.own[i], lvl, &ok);
-			if (shadow_march(g, v.own[i].unit, &sh[nsh]))
+			if (!g->rs->waits_for_friends &&
+			    shadow_march(g, v.own[i].unit, &sh[nsh]))
 				nsh++;
 		}
 		/* Everyone back where he stands. */

@@ -18,14 +18,87 @@
 #include "core/ruleset.h"
 #include "util/xalloc.h"
 
-/* move_preview, going round standing friends or not (plain). */
+/* One walk of a preview of order o on g (preview_run); moved, when not
+ * NULL, says which friends have marched (walk_wait_for), and may whether
+ * it may wait for the others; waited is the friend it waited for first,
+ * -1 none. */
+static void
+preview_walk(const struct game *g, const struct order *o, bool plain,
+    const unsigned char *moved, bool may, int waited, struct move_walk *w)
+{
+	const struct unit *u = &g->units[o->unit];
+
+	move_walk_init(g, o->unit, w);
+	w->order = o;
+	/* As move_unit walks it: the unit's own standing order resumes
+	 * (its waypoint, its debt, the way round it carried); any other
+	 * order starts afresh. */
+	w->resumed = u->route_key == order_key(o);
+	if (!w->resumed) {
+		w->waypoint = 0;
+		w->owed = 0;
+	} else if (u->nroute > 0) {
+		w->route = xmallocarray((size_t)u->nroute, sizeof *w->route);
+		memcpy(w->route, u->route, (size_t)u->nroute *
+		    sizeof *w->route);
+		w->nroute = u->nroute;
+	}
+	w->explain = true;
+	w->preview = true;
+	w->plain = plain;
+	w->wait_moved = moved;
+	w->wait_may = may;
+	if (waited >= 0)
+		walk_note_wait(g, w, waited, moved[waited]);
+	walk_all(g, NULL, w, -1, NULL);
+}
+
+static int preview_run(const struct game *, const struct order *, bool,
+    bool, struct move_preview *);
+
+/*
+ * March friend f on the preview's copy tmp as its own Move order would
+ * this turn (its preview, waiting for nobody), as the movement phase
+ * moves a friend the unit waits for.  The copy's units share the game's
+ * trails: f's is dropped here, never freed, and f stands as a block.
+ */
+static void
+preview_march_friend(struct game *tmp, int f, bool plain)
+{
+	struct unit *fu = &tmp->units[f];
+	struct move_preview fp;
+	struct order fo = fu->order;
+
+	if (preview_run(tmp, &fo, plain, false, &fp) != 0)
+		return;
+	game_occupy(tmp, f, false);
+	fu->trail = NULL;
+	fu->ntrail = 0;
+	fu->pos = fp.pos;
+	fu->facing = fp.facing;
+	fu->formation = fp.form;
+	fu->cond = fp.cond;
+	fu->halt = fp.halt;
+	if (fp.halt == HALT_ARRIVED)
+		fu->order.kind = ORDER_NONE;
+	game_occupy(tmp, f, true);
+	move_preview_free(&fp);
+}
+
+#define PREVIEW_WAITS	8	/* friends a preview marches first, at most */
+
+/* move_preview, going round standing friends or not (plain), waiting for
+ * friends under orders or not (waits). */
 static int
 preview_run(const struct game *g, const struct order *o, bool plain,
-    struct move_preview *out)
+    bool waits, struct move_preview *out)
 {
-	const struct unit *u;
+	const struct game *cur = g;
+	struct game tmp;
 	struct move_walk w;
-	int i, k;
+	unsigned char *moved = NULL;
+	size_t ncell = (size_t)g->map->w * (size_t)g->map->h;
+	int i, k, f, first = -1;
 
 	memset(out, 0, sizeof *out);
 	eventlog_init(&out->log);
@@ -36,25 +109,32 @@ preview_run(const struct game *g, const struct order *o, bool plain,
 	for (i = 0; i < o->npts; i++)
 		if (!map_inside(g->map, o->pts[i].x, o->pts[i].y))
 			return -1;
-	move_walk_init(g, o->unit, &w);
-	w.order = o;
-	/* As move_unit walks it: the unit's own standing order resumes
-	 * (its waypoint, its debt, the way round it carried); any other
-	 * order starts afresh. */
-	u = &g->units[o->unit];
-	w.resumed = u->route_key == order_key(o);
-	if (!w.resumed) {
-		w.waypoint = 0;
-		w.owed = 0;
-	} else if (u->nroute > 0) {
-		w.route = xmallocarray((size_t)u->nroute, sizeof *w.route);
-		memcpy(w.route, u->route, (size_t)u->nroute * sizeof *w.route);
-		w.nroute = u->nroute;
+	if (waits)
+		moved = xcalloc((size_t)g->nunits + 1, 1);
+	for (k = 0; ; k++) {
+		preview_walk(cur, o, plain, moved, k < PREVIEW_WAITS, first,
+		    &w);
+		if (w.wait_for < 0 || w.halt != HALT_BLOCKED)
+			break;
+		f = w.wait_for;
+		if (first < 0)
+			first = f;
+		move_walk_free(&w);
+		if (cur == g) {
+			/* A scratch copy of the units and the occupancy
+			 * grid, as move_forecast makes. */
+			tmp = *g;
+			tmp.units = xmallocarray((size_t)g->nunits,
+			    sizeof *tmp.units);
+			memcpy(tmp.units, g->units, (size_t)g->nunits *
+			    sizeof *tmp.units);
+			tmp.occ = xmallocarray(ncell, sizeof *tmp.occ);
+			memcpy(tmp.occ, g->occ, ncell * sizeof *tmp.occ);
+			cur = &tmp;
+		}
+		preview_march_friend(&tmp, f, plain);
+		moved[f] = 1;
 	}
-	w.explain = true;
-	w.preview = true;
-	w.plain = plain;
-	walk_all(g, NULL, &w, -1, NULL);
 	out->path = w.path;
 	out->npath = w.npath;
 	w.path = NULL;
@@ -72,6 +152,11 @@ preview_run(const struct game *g, const struct order *o, bool plain,
 		w.notes[i].text = NULL;
 	}
 	move_walk_free(&w);
+	if (cur != g) {
+		free(tmp.units);
+		free(tmp.occ);
+	}
+	free(moved);
 	return 0;
 }
 
@@ -79,14 +164,14 @@ int
 move_preview(const struct game *g, const struct order *o,
     struct move_preview *out)
 {
-	return preview_run(g, o, false, out);
+	return preview_run(g, o, false, g->rs->waits_for_friends, out);
 }
 
 int
 move_preview_plain(const struct game *g, const struct order *o,
     struct move_preview *out)
 {
-	return preview_run(g, o, true, out);
+	return preview_run(g, o, true, g->rs->waits_for_friends, out);
 }
 
 void

@@ -31,6 +31,13 @@ struct move_ctx {
 	int		 nused;
 	int		 capused;
 	int		 reach;		/* move_block_reach, reckoned once */
+	unsigned char	*moved;		/* per unit: has moved this phase */
+	int		*waited;	/* per unit: the friend it first waited
+					   for this phase, plus 1; 0 none */
+	bool		 waits;		/* the phase waits for friends: a friend
+					   that marched ahead is not passed
+					   through in disorder */
+	bool		 may_wait;	/* move_ctx_wait: blocked walkers wait */
 };
 
 /* An enemy near the walk (move-near.c), its cells and their box. */
@@ -106,6 +113,23 @@ void walk_halt(const struct game *, struct move_walk *, enum halt h,
 /* Whether narrow passage id was used this turn (ctx may be NULL: no),
  * and mark it used. */
 bool ctx_used(const struct move_ctx *, int id);
+/* What a walk does about friend who, under a Move order, met on its way
+ * (walk_wait_for). */
+enum walk_wait {
+	WAIT_NONE,	/* the rules for passing through as they stand */
+	WAIT_NOW,	/* who has yet to move: w->wait_for is set, the walk
+			   halts and move_unit lets its unit wait */
+	WAIT_BEHIND	/* who has marched ahead of it this phase: the walk
+			   does not pass through it in disorder */
+};
+/* Whether the phase or preview lets walkers wait for friends (a context
+ * with move_ctx_wait on, or w->wait_moved) and what to do about who. */
+/* Note in w that its unit waited for friend f to march first (moved:
+ * f has marched; else they waited on each other). */
+void walk_note_wait(const struct game *, struct move_walk *, int f,
+    bool moved);
+enum walk_wait walk_wait_for(const struct game *, const struct move_ctx *,
+    struct move_walk *, int who);
 void ctx_use(struct move_ctx *, int id);
 
 /* A step of the straight line was refused: look for a way round.  True

@@ -296,6 +296,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		    walk_detour(g, w, who, rule_for(g, HALT_BLOCKED)))
 			return SR_AGAIN;
 		if (who == -2 || (who >= 0 && !w->passing)) {
+			(void)walk_wait_for(g, ctx, w, who); /* WAIT_NOW */
 			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
 			    "no room to turn to face %s here%s%s", dir_name(f),
 			    who >= 0 ? ": " : "",
@@ -509,6 +510,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		const struct unit *fu = &g->units[who];
 		struct move_price pp;
 		bool explain, moving, stays = false;
+		enum walk_wait wait;
 		int clear = -1;	/* walk_can_clear's answer, once asked */
 		int k;
 
@@ -528,8 +530,30 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			w->explain = false;
 		moving = fu->order.kind == ORDER_MOVE &&
 		    fu->halt != HALT_ARRIVED;
+		/* A friend that marches later this phase: wait for it to
+		 * go (move_ctx_wait) rather than meet it where it stood. */
+		wait = moving ? walk_wait_for(g, ctx, w, who) : WAIT_NONE;
+		if (wait == WAIT_NOW) {
+			w->explain = explain;
+			walk_halt(g, w, HALT_BLOCKED, NULL);
+			return SR_STOP;
+		}
 		ops->move_pass(g, w, who, d, moving, &pp);
 		w->explain = explain;
+		/* One that has marched already this turn: it stops short
+		 * of it (it follows it, or they meet), rather than go
+		 * through it and throw both into disorder (marshal's
+		 * reading). */
+		if (wait == WAIT_BEHIND && !w->passing &&
+		    (pp.verdict == MOVE_NEVER || (pp.flags & MPF_DISORDER))) {
+			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED), "%s "
+			    "has marched already this turn: %s stops short "
+			    "of it rather than pass through it in disorder "
+			    "(marshal's reading)", fu->name,
+			    g->units[w->unit].name);
+			walk_halt(g, w, HALT_BLOCKED, NULL);
+			return SR_STOP;
+		}
 		/* A friend that stays where it is and may not be passed
 		 * this turn is gone round, the way round kept in the order
 		 * (walk_detour). */

@@ -89,6 +89,7 @@ move_walk_init(const struct game *g, int u, struct move_walk *w)
 	w->contact = -1;
 	w->contact_apart = false;
 	w->touched_routed = -1;
+	w->wait_for = -1;
 	w->detour = -1;
 	w->start_land = map_cell(g->map, un->pos.x, un->pos.y)->land;
 	w->waypoint = un->waypoint;
@@ -233,6 +234,8 @@ move_ctx_create(const struct game *g)
 	c->next = xmallocarray((size_t)g->nunits + 1, sizeof *c->next);
 	c->prev = xmallocarray((size_t)g->nunits + 1, sizeof *c->prev);
 	c->bucket = xmallocarray((size_t)g->nunits + 1, sizeof *c->bucket);
+	c->moved = xcalloc((size_t)g->nunits + 1, 1);
+	c->waited = xcalloc((size_t)g->nunits + 1, sizeof *c->waited);
 	/* Link in reverse so each bucket lists units by ascending index. */
 	for (i = g->nunits - 1; i >= 0; i--) {
 		c->bucket[i] = -1;
@@ -252,6 +255,8 @@ move_ctx_free(struct move_ctx *c)
 	free(c->next);
 	free(c->prev);
 	free(c->bucket);
+	free(c->moved);
+	free(c->waited);
 	free(c->used);
 	free(c);
 }
@@ -278,6 +283,60 @@ ctx_use(struct move_ctx *c, int id)
 		    sizeof *c->used);
 	}
 	c->used[c->nused++] = id;
+}
+
+void
+move_ctx_wait(struct move_ctx *c, bool may)
+{
+	c->may_wait = may;
+	if (may)
+		c->waits = true;
+}
+
+void
+walk_note_wait(const struct game *g, struct move_walk *w, int f, bool moved)
+{
+	if (moved)
+		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED), "%s waits "
+		    "for %s, under a Move order of its own and in its way, "
+		    "to move first (marshal's reading: 3.6 moves units "
+		    "together)", g->units[w->unit].name, g->units[f].name);
+	else
+		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED), "%s waited "
+		    "for %s, under a Move order of its own and in its way, "
+		    "to move first; units waiting on each other, it moves "
+		    "now, in the order of battle (marshal's reading)",
+		    g->units[w->unit].name, g->units[f].name);
+}
+
+enum walk_wait
+walk_wait_for(const struct game *g, const struct move_ctx *c,
+    struct move_walk *w, int who)
+{
+	const unsigned char *moved;
+	const struct unit *f;
+	bool may;
+
+	if (w->scratch || who < 0)
+		return WAIT_NONE;
+	if (c != NULL) {
+		if (!c->waits)
+			return WAIT_NONE;
+		may = c->may_wait && c->nused == w->wait_nused;
+		moved = c->moved;
+	} else if ((moved = w->wait_moved) == NULL)
+		return WAIT_NONE;
+	else
+		may = w->wait_may;
+	f = &g->units[who];
+	if (f->side != g->units[w->unit].side || f->order.kind != ORDER_MOVE)
+		return WAIT_NONE;
+	if (moved[who])
+		return WAIT_BEHIND;
+	if (!may)
+		return WAIT_NONE;
+	w->wait_for = who;
+	return WAIT_NOW;
 }
 
 /* --- routes --------------------------------------------------------------- */
@@ -1109,8 +1168,8 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	struct move_walk w;
 	struct move_text ln;
 	struct order own;
-	int i, k, m, spent;
-	unsigned key;
+	int i, k, m, spent, wait_waypoint, wait_owed;
+	unsigned key, wait_key;
 
 	/* A group order's member seeks its own place in the line: the
 	 * order as it holds it, with that one point. */
@@ -1120,7 +1179,11 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		own.pts[0] = *goal;
 	}
 	key = order_key(&own);
+	wait_key = u->route_key;
+	wait_waypoint = u->waypoint;
+	wait_owed = u->owed;
 	move_walk_init(g, ui, &w);
+	w.wait_nused = ctx != NULL ? ctx->nused : 0;
 	w.order = &own;
 	w.explain = true;
 	w.rng = &g->rng;
@@ -1139,7 +1202,24 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		memcpy(w.route, u->route, (size_t)u->nroute * sizeof *w.route);
 		w.nroute = u->nroute;
 	}
+	if (ctx != NULL && ctx->waited[ui] > 0)
+		walk_note_wait(g, &w, ctx->waited[ui] - 1,
+		    ctx->moved[ctx->waited[ui] - 1]);
 	walk_all(g, ctx, &w, cap, cap_note);
+	/* Halted behind a friend that moves later this phase: the unit
+	 * waits for it, as if it had never begun (a narrow passage it took
+	 * is kept: it moves now). */
+	if (w.wait_for >= 0 && w.halt == HALT_BLOCKED) {
+		u->route_key = wait_key;
+		u->waypoint = wait_waypoint;
+		u->owed = wait_owed;
+		if (ctx->waited[ui] == 0)
+			ctx->waited[ui] = w.wait_for + 1;
+		move_walk_free(&w);
+		return MOVE_WAITS;
+	}
+	if (ctx != NULL)
+		ctx->moved[ui] = 1;
 
 	/* Commit. */
 	game_occupy(g, ui, false);

@@ -171,6 +171,13 @@ struct move_walk {
 	int		 mobbed[MOVE_MOBBED_MAX]; /* friends disordered */
 	int		 nmobbed;
 	int		 touched_routed; /* a routed enemy touched, -1 */
+	int		 wait_for;	/* halted behind a friend yet to move
+					   this phase (move_ctx_wait), -1 */
+	int		 wait_nused;	/* passages used in the phase before
+					   this walk: one it takes is kept */
+	const unsigned char *wait_moved; /* a preview's waits: per unit,
+					   moved already (NULL: no waits) */
+	bool		 wait_may;	/* a preview's waits: it may wait now */
 
 	/* Anchor cells visited, starting with the start cell. */
 	struct point	*path;		/* owned */
@@ -245,14 +252,26 @@ struct move_ctx *move_ctx_create(const struct game *);
 void move_ctx_free(struct move_ctx *);
 
 /*
+ * Whether a unit that meets a friend which holds a Move order and has not
+ * moved yet this phase waits for it (may true): move_unit then changes
+ * nothing and returns MOVE_WAITS, and the phase moves the unit again
+ * after the others.  Off when the context is created.  Once turned on, a
+ * friend under a Move order that has marched this phase is not passed
+ * through in disorder: the unit stops behind it.
+ */
+void move_ctx_wait(struct move_ctx *, bool may);
+
+/*
  * Move unit u this phase (it must hold a Move order): plan or reuse its
  * route, walk it, commit the result to the game and log the explanation.
  * cap limits the allowance (ticks, -1 none; the pace of a group order's
  * line), explained by cap_note when not NULL.  goal, when not NULL,
  * replaces the order's points by that one cell (a group member's own
  * place).  ctx may be NULL (slower contact checks).  Returns the ticks
- * spent.
+ * spent, or MOVE_WAITS when the unit waits for a friend ahead of it
+ * (move_ctx_wait): then nothing of the game has changed.
  */
+#define MOVE_WAITS	(-1)
 int move_unit(struct game *, struct move_ctx *, int u, int cap,
     const char *cap_note, const struct point *goal);
 
@@ -283,7 +302,11 @@ struct move_preview {
 /*
  * Simulate order o (a Move order for its unit) for this turn on g without
  * changing g: the route, where the unit would stop and why, and the
- * explanation.  The 3.6.4 speed roll is not made.  Returns 0, or -1 if the
+ * explanation.  Where the ruleset waits for friends (waits_for_friends),
+ * a friend under a Move order of its own met on the way is waited for,
+ * as the movement phase does (move_ctx_wait): it is marched first, by
+ * its own preview, on a copy.  The 3.6.4 speed roll is not
+ * made.  Returns 0, or -1 if the
  * order is not a Move order for an active unit.  Free with
  * move_preview_free.
  */

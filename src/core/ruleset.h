@@ -353,6 +353,11 @@ struct ruleset {
 	 * flags, and its anchor as far from where the block stood), so a
 	 * search prices each such turn once. */
 	bool		 plan_turn_anywhere;
+	/* Set by the module's loader, false when it says nothing: its
+	 * movement phase lets a unit halted by a friend under a Move
+	 * order that has yet to move wait for it (move_ctx_wait), so the
+	 * Move preview waits for such friends too (move_preview). */
+	bool		 waits_for_friends;
 	char	       **phases;	/* owned: phase names, in turn order */
 	char	       **phase_keys;	/* owned: phase keys for the module */
 	int		 nphases;

@@ -625,7 +625,8 @@ nap_phase_movement(struct game *g)
 	struct unit *u;
 	struct gplan pl;
 	size_t n = (size_t)g->nunits + 1;
-	int i, k;
+	int i, k, m, *wait, nwait = 0;
+	bool progress;
 
 	/* The generals ride first (3.1.2, marshal's own rule). */
 	command_ride(g);
@@ -639,6 +640,8 @@ nap_phase_movement(struct game *g)
 		pl.cap[i] = -1;
 	group_plan(g, &pl);
 	ctx = move_ctx_create(g);
+	move_ctx_wait(ctx, true);
+	wait = xcalloc(n, sizeof *wait);
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
 		if (!unit_active(u) || pl.done[i])
@@ -665,9 +668,11 @@ nap_phase_movement(struct game *g)
 				u->halt_turn = g->turn;
 				break;
 			}
-			move_unit(g, ctx, i, pl.cap[i], pl.note[i],
-			    pl.has_goal[i] ? &pl.goal[i] : NULL);
-			u->moved += pl.extra[i];
+			if (move_unit(g, ctx, i, pl.cap[i], pl.note[i],
+			    pl.has_goal[i] ? &pl.goal[i] : NULL) == MOVE_WAITS)
+				wait[nwait++] = i;
+			else
+				u->moved += pl.extra[i];
 			break;
 		case ORDER_STOP:
 		case ORDER_FORMATION:
@@ -687,6 +692,32 @@ nap_phase_movement(struct game *g)
 			break;
 		}
 	}
+	/*
+	 * Units halted behind a friend that had yet to move (it stood in the
+	 * way when their turn came, but marches this phase) move after it,
+	 * in the order of the scenario, round after round while any of them
+	 * gets moving; when a round moves none (friends waiting on each
+	 * other), the rest move as things stand.  marshal's own reading:
+	 * 3.6 moves units together, the game one after another.
+	 */
+	while (nwait > 0) {
+		progress = false;
+		for (k = m = 0; k < nwait; k++) {
+			i = wait[k];
+			if (move_unit(g, ctx, i, pl.cap[i], pl.note[i],
+			    pl.has_goal[i] ? &pl.goal[i] : NULL) ==
+			    MOVE_WAITS) {
+				wait[m++] = i;
+				continue;
+			}
+			g->units[i].moved += pl.extra[i];
+			progress = true;
+		}
+		nwait = m;
+		if (!progress)
+			move_ctx_wait(ctx, false);
+	}
+	free(wait);
 	move_ctx_free(ctx);
 	for (i = 0; i < g->nunits; i++)
 		free(pl.note[i]);

@@ -418,6 +418,7 @@ nap_move_load(struct ruleset *rs, const struct doc_node *root,
 	/* Facing about moves the block only in the walk, never in a
 	 * search (nap_move_turn). */
 	rs->plan_turn_stays = true;
+	rs->waits_for_friends = true;
 	rs->priv = m;
 	return 0;
 }
