@@ -2014,6 +2014,65 @@ test_ai_hard_militia_falls_back_out_of_charge_reach(void **state)
 	free(path);
 }
 
+/*
+ * The horse-and-musket doctrine's evade at normal (evade_normal): the
+ * British Legion infantry (close order, Drill 3) with Washington's
+ * dragoons in Column 5 inches off its front, within their 18-inch charge
+ * reach (HO.3.1) - horse that would beat it from the front, HO.7 - is
+ * sent south, away from them and out of their reach, at normal as at
+ * hard; the Light infantry companies beside it (open order) are not sent
+ * back at normal: open-order foot stands there.
+ */
+static void
+test_ai_normal_line_falls_back_from_horse(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct point to;
+	int lgi, li, ld, i, lvl, n;
+
+	(void)state;
+	g = load(path, &rs);
+	assert_non_null(rs->ops->doctrine->evade_normal);
+	lgi = game_find_unit(g, "LGI");
+	li = game_find_unit(g, "LI");
+	ld = game_find_unit(g, "3LD");
+	assert_true(lgi >= 0 && li >= 0 && ld >= 0);
+	assert_int_equal(g->units[lgi].pos.y, 46);
+	game_occupy(g, ld, false);
+	g->units[ld].pos = (struct point){ 44, 36 };
+	game_occupy(g, ld, true);
+	ai_view_fill(g, g->units[lgi].side, &v);
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		ai_think(&v, (enum ai_level)lvl, &p);
+		n = 0;
+		to = (struct point){ -1, -1 };
+		for (i = 0; i < p.n; i++)
+			if (p.v[i].unit == lgi) {
+				n++;
+				assert_int_equal(p.v[i].kind, ORDER_MOVE);
+				to = p.v[i].pts[p.v[i].npts - 1];
+			}
+		assert_int_equal(n, 1);
+		/* South, away from the dragoons at row 36. */
+		assert_true(to.y > 46);
+		if (lvl == AI_NORMAL)
+			for (i = 0; i < p.n; i++)
+				if (p.v[i].unit == li &&
+				    p.v[i].kind == ORDER_MOVE)
+					assert_true(p.v[i].pts[p.v[i].npts -
+					    1].y <= 46);
+		ai_plan_free(&p);
+	}
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
 /* A Move order for unit u of g to point to, from its own general. */
 static struct order
 move_to(const struct game *g, int u, struct point to)
@@ -2925,6 +2984,7 @@ main(void)
 		cmocka_unit_test(test_ai_horse_rides_at_rifles_it_would_beat),
 		cmocka_unit_test(test_ai_foot_charges_rifles_in_reach),
 		cmocka_unit_test(test_ai_hard_militia_falls_back_out_of_charge_reach),
+		cmocka_unit_test(test_ai_normal_line_falls_back_from_horse),
 		cmocka_unit_test(test_ai_hard_horse_halted_at_the_enemy_rides_back),
 		cmocka_unit_test(test_ai_hard_foot_falls_back_from_horse_on_its_flank),
 		cmocka_unit_test(test_ai_hard_general_rides_after_his_men),

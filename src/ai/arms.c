@@ -372,9 +372,11 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	/* Hard, where the doctrine says so: foot that would lose a melee to
 	 * an enemy who could charge it soon falls back out of his reach
 	 * (as the skirmishers and militia of the day fired and fell back),
-	 * rather than stand to be ridden or run down. */
-	if (t->lvl >= AI_HARD && d != NULL && d->evade &&
-	    d->melee_edge != NULL && !contact) {
+	 * rather than stand to be ridden or run down.  Normal: the foot the
+	 * doctrine names (evade_normal). */
+	if (d != NULL && d->evade && d->melee_edge != NULL && !contact &&
+	    (t->lvl >= AI_HARD || (t->lvl == AI_NORMAL &&
+	    d->evade_normal != NULL && d->evade_normal(v->rs, u)))) {
 		int eg, j = charge_threat(t, i, &eg);
 
 		if (j >= 0) {

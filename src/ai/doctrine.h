@@ -127,6 +127,10 @@ struct ai_doctrine {
 	bool		 evade;
 	int		 evade_edge;
 	int		 evade_horse_edge;
+	/* Normal: whether own unit u falls back so too (when evade is
+	 * set), by the same marks.  NULL: only hard falls back. */
+	bool		(*evade_normal)(const struct ruleset *,
+			    const struct ai_own *u);
 	/* Answer a decision the ruleset asks within a turn (core/decide.h:
 	 * anything but a side's orders before the turn), giving orders
 	 * through game_order from what side d->side can see (ai_view_fill).

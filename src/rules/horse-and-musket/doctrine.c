@@ -6,7 +6,8 @@
  * Drill), how a melee would be likely to go (HO.7), when a march is
  * better made retiring, keeping the facing (H7), what march to make of a
  * charge that would falter on a friend in the way (HO.3.2, hard), where
- * horse stops short of the enemy's fire (HO.6.2, hard), and what to
+ * horse stops short of the enemy's fire (HO.6.2, hard), which foot falls
+ * back from a melee it would lose at normal (HO.7), and what to
  * answer when the rules ask within a turn (H15).
  *
  * It holds no numbers of its own: every figure is the module's, read from
@@ -160,6 +161,26 @@ doctrine_melee_edge(const struct ruleset *rs, const struct ai_own *u,
 	a += weak(t, u->arm, u->klass);
 	b += weak(t, e->arm, e->klass);
 	return a - b;
+}
+
+/*
+ * Normal: which foot falls back out of the reach of an enemy who would
+ * beat it in melee, as hard's does (ai/doctrine.h, evade): close-order
+ * foot, the battalions of the line, which a charge from the front or
+ * horse on the flank would run down (HO.7) - the Legion infantry and the
+ * 7th at the Cowpens before Washington's dragoons.  Open-order foot
+ * (riflemen, militia, light companies) stands at normal: its long-range
+ * fire is its part, and the Americans' militia falling back from every
+ * horse is what the British cannot beat (doc/horse-and-musket.md 5.3).
+ */
+static bool
+doctrine_evade_normal(const struct ruleset *rs, const struct ai_own *u)
+{
+	const struct hm_turn *t = hm_turn(rs);
+
+	return u->arm == ARM_INFANTRY && u->klass >= 0 &&
+	    u->klass < HM_MAX_CLASS && u->klass < rs->nklass &&
+	    !t->open_order[u->klass];
 }
 
 /*
@@ -427,6 +448,7 @@ const struct ai_doctrine hm_doctrine = {
 	.evade = true,
 	.evade_edge = -2,
 	.evade_horse_edge = 3,
+	.evade_normal = doctrine_evade_normal,
 	.answer = doctrine_answer,
 	.refine = doctrine_refine,
 };
