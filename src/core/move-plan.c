@@ -61,16 +61,24 @@ static int preview_run(const struct game *, const struct order *, bool,
  * this turn (its preview, waiting for nobody), as the movement phase
  * moves a friend the unit waits for.  The copy's units share the game's
  * trails: f's is dropped here, never freed, and f stands as a block.
+ * False when f would not move at all (nothing is changed).
  */
-static void
+static bool
 preview_march_friend(struct game *tmp, int f, bool plain)
 {
 	struct unit *fu = &tmp->units[f];
 	struct move_preview fp;
 	struct order fo = fu->order;
+	bool moved;
 
 	if (preview_run(tmp, &fo, plain, false, &fp) != 0)
-		return;
+		return false;
+	moved = fp.pos.x != fu->pos.x || fp.pos.y != fu->pos.y ||
+	    fp.facing != fu->facing || fp.form != fu->formation;
+	if (!moved) {
+		move_preview_free(&fp);
+		return false;
+	}
 	game_occupy(tmp, f, false);
 	fu->trail = NULL;
 	fu->ntrail = 0;
@@ -83,6 +91,7 @@ preview_march_friend(struct game *tmp, int f, bool plain)
 		fu->order.kind = ORDER_NONE;
 	game_occupy(tmp, f, true);
 	move_preview_free(&fp);
+	return true;
 }
 
 #define PREVIEW_WAITS	8	/* friends a preview marches first, at most */
@@ -99,6 +108,7 @@ preview_run(const struct game *g, const struct order *o, bool plain,
 	unsigned char *moved = NULL;
 	size_t ncell = (size_t)g->map->w * (size_t)g->map->h;
 	int i, k, f, first = -1;
+	bool stuck = false;
 
 	memset(out, 0, sizeof *out);
 	eventlog_init(&out->log);
@@ -112,8 +122,8 @@ preview_run(const struct game *g, const struct order *o, bool plain,
 	if (waits)
 		moved = xcalloc((size_t)g->nunits + 1, 1);
 	for (k = 0; ; k++) {
-		preview_walk(cur, o, plain, moved, k < PREVIEW_WAITS, first,
-		    &w);
+		preview_walk(cur, o, plain, moved, k < PREVIEW_WAITS &&
+		    !stuck, first, &w);
 		if (w.wait_for < 0 || w.halt != HALT_BLOCKED)
 			break;
 		f = w.wait_for;
@@ -132,8 +142,13 @@ preview_run(const struct game *g, const struct order *o, bool plain,
 			memcpy(tmp.occ, g->occ, ncell * sizeof *tmp.occ);
 			cur = &tmp;
 		}
-		preview_march_friend(&tmp, f, plain);
-		moved[f] = 1;
+		/* A friend that cannot march either (it waits on this
+		 * unit): both move under the rules as they stand, as the
+		 * movement phase's last round moves them. */
+		if (preview_march_friend(&tmp, f, plain))
+			moved[f] = 1;
+		else
+			stuck = true;
 	}
 	out->path = w.path;
 	out->npath = w.npath;

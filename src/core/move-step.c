@@ -292,11 +292,17 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		if ((who == -2 || (who >= 0 && !w->passing)) &&
 		    walk_room(g, w))
 			return SR_AGAIN;
+		/* A friend under orders that has yet to move stands where
+		 * the block would turn: wait for it to go (move_ctx_wait). */
+		if (who >= 0 && !w->passing &&
+		    walk_wait_for(g, ctx, w, who) == WAIT_NOW) {
+			walk_halt(g, w, HALT_BLOCKED, NULL);
+			return SR_STOP;
+		}
 		if (!w->passing && standing_friend(g, w, who) &&
 		    walk_detour(g, w, who, rule_for(g, HALT_BLOCKED)))
 			return SR_AGAIN;
 		if (who == -2 || (who >= 0 && !w->passing)) {
-			(void)walk_wait_for(g, ctx, w, who); /* WAIT_NOW */
 			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
 			    "no room to turn to face %s here%s%s", dir_name(f),
 			    who >= 0 ? ": " : "",

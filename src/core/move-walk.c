@@ -329,12 +329,14 @@ walk_wait_for(const struct game *g, const struct move_ctx *c,
 	else
 		may = w->wait_may;
 	f = &g->units[who];
-	if (f->side != g->units[w->unit].side || f->order.kind != ORDER_MOVE)
+	/* Units that wait on each other (no round moved any of them) move
+	 * under the rules as they stand, passing through in disorder or
+	 * stopping: never both stopped for good. */
+	if (!may || f->side != g->units[w->unit].side ||
+	    f->order.kind != ORDER_MOVE)
 		return WAIT_NONE;
 	if (moved[who])
 		return WAIT_BEHIND;
-	if (!may)
-		return WAIT_NONE;
 	w->wait_for = who;
 	return WAIT_NOW;
 }
