@@ -1287,7 +1287,7 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * each other moving under the rules as they stand: default hard 18 and
  * 17, was 13 and 15, normal 7 and 10, was 11 and 10; the Coa hard 17 and
  * 11, was 15 and 10, normal 8 and 7, was 11 and 10.  bench-ai -n 100
- * over seeds 1 to 100: default hard 39 and 45 of 50, normal French 48%;
+ * over seeds 1 to 100: default hard 42 and 44 of 50, normal French 47%;
  * the Coa hard 41 and 28 of 50, normal Allies 51%.)
  */
 static void

@@ -34,6 +34,8 @@ struct move_ctx {
 	unsigned char	*moved;		/* per unit: has moved this phase */
 	int		*waited;	/* per unit: the friend it first waited
 					   for this phase, plus 1; 0 none */
+	int		*blocker;	/* per unit: the friend it last waited
+					   for, -1 none */
 	bool		 waits;		/* the phase waits for friends: a friend
 					   that marched ahead is not passed
 					   through in disorder */

@@ -236,9 +236,11 @@ move_ctx_create(const struct game *g)
 	c->bucket = xmallocarray((size_t)g->nunits + 1, sizeof *c->bucket);
 	c->moved = xcalloc((size_t)g->nunits + 1, 1);
 	c->waited = xcalloc((size_t)g->nunits + 1, sizeof *c->waited);
+	c->blocker = xmallocarray((size_t)g->nunits + 1, sizeof *c->blocker);
 	/* Link in reverse so each bucket lists units by ascending index. */
 	for (i = g->nunits - 1; i >= 0; i--) {
 		c->bucket[i] = -1;
+		c->blocker[i] = -1;
 		if (unit_gone(&g->units[i]))
 			continue;
 		ctx_link(c, i, slot_of(c, &g->units[i], g->units[i].pos));
@@ -257,6 +259,7 @@ move_ctx_free(struct move_ctx *c)
 	free(c->bucket);
 	free(c->moved);
 	free(c->waited);
+	free(c->blocker);
 	free(c->used);
 	free(c);
 }
@@ -291,6 +294,14 @@ move_ctx_wait(struct move_ctx *c, bool may)
 	c->may_wait = may;
 	if (may)
 		c->waits = true;
+}
+
+int
+move_ctx_blocker(const struct move_ctx *c, int u)
+{
+	int f = c->blocker[u];
+
+	return c->may_wait && f >= 0 && !c->moved[f] ? f : -1;
 }
 
 void
@@ -1217,6 +1228,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		u->owed = wait_owed;
 		if (ctx->waited[ui] == 0)
 			ctx->waited[ui] = w.wait_for + 1;
+		ctx->blocker[ui] = w.wait_for;
 		move_walk_free(&w);
 		return MOVE_WAITS;
 	}

@@ -262,6 +262,13 @@ void move_ctx_free(struct move_ctx *);
 void move_ctx_wait(struct move_ctx *, bool may);
 
 /*
+ * The friend unit u waited for when move_unit last answered MOVE_WAITS,
+ * while it has still to move and units may wait; else -1.  Moving u again
+ * before that friend has moved would only find it in the way again.
+ */
+int move_ctx_blocker(const struct move_ctx *, int u);
+
+/*
  * Move unit u this phase (it must hold a Move order): plan or reuse its
  * route, walk it, commit the result to the game and log the explanation.
  * cap limits the allowance (ticks, -1 none; the pace of a group order's

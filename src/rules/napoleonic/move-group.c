@@ -696,14 +696,19 @@ nap_phase_movement(struct game *g)
 	 * Units halted behind a friend that had yet to move (it stood in the
 	 * way when their turn came, but marches this phase) move after it,
 	 * in the order of the scenario, round after round while any of them
-	 * gets moving; when a round moves none (friends waiting on each
-	 * other), the rest move as things stand.  marshal's own reading:
-	 * 3.6 moves units together, the game one after another.
+	 * gets moving (one whose friend has still to move waits on); when a
+	 * round moves none (friends waiting on each other), the rest move as
+	 * things stand.  marshal's own reading: 3.6 moves units together,
+	 * the game one after another.
 	 */
 	while (nwait > 0) {
 		progress = false;
 		for (k = m = 0; k < nwait; k++) {
 			i = wait[k];
+			if (move_ctx_blocker(ctx, i) >= 0) {
+				wait[m++] = i;
+				continue;
+			}
 			if (move_unit(g, ctx, i, pl.cap[i], pl.note[i],
 			    pl.has_goal[i] ? &pl.goal[i] : NULL) ==
 			    MOVE_WAITS) {
