@@ -360,14 +360,20 @@ heap_pop(struct search *s)
 
 /*
  * The walker's block about its anchor, for each facing: the least and
- * greatest offsets of its four corners.  Its form and arm do not change
- * during a search, so they are reckoned once, not at every edge.
+ * greatest offsets of its four corners, and how many places of the map
+ * its least corner has in each axis with the whole block on the map (lx,
+ * ly; 0 when it is wider than the map).  Its form and arm do not change
+ * during a search, nor does the map, so they are reckoned once, not at
+ * every edge; w and h are the map's.
  */
 struct block_box {
 	int		 x0[DIR_COUNT];
 	int		 x1[DIR_COUNT];
 	int		 y0[DIR_COUNT];
 	int		 y1[DIR_COUNT];
+	int		 lx[DIR_COUNT];
+	int		 ly[DIR_COUNT];
+	int		 w, h;
 };
 
 static void
@@ -400,18 +406,33 @@ box_init(const struct game *g, const struct move_walk *w,
 				if ((ci == 0 && cj == 0) || y > b->y1[d])
 					b->y1[d] = y;
 			}
+		b->lx[d] = g->map->w - (b->x1[d] - b->x0[d]);
+		b->ly[d] = g->map->h - (b->y1[d] - b->y0[d]);
+		if (b->lx[d] < 0)
+			b->lx[d] = 0;
+		if (b->ly[d] < 0)
+			b->ly[d] = 0;
 	}
+	b->w = g->map->w;
+	b->h = g->map->h;
 }
 
 /* Whether the whole block, anchored at q facing d, lies on the map: its
- * four corners do (the map is a rectangle: so do their extremes).  Always
- * inline: asked at every edge. */
+ * four corners do (the map is a rectangle: so do their extremes), that
+ * is its least corner lies within lx, ly of the map's.  Always inline:
+ * asked at every edge. */
 static inline __attribute__((always_inline)) bool
-footprint_inside(const struct game *g, const struct block_box *b,
-    struct point q, enum dir d)
+footprint_inside(const struct block_box *b, struct point q, enum dir d)
 {
-	return map_inside(g->map, q.x + b->x0[d], q.y + b->y0[d]) &&
-	    map_inside(g->map, q.x + b->x1[d], q.y + b->y1[d]);
+	return (unsigned)(q.x + b->x0[d]) < (unsigned)b->lx[d] &&
+	    (unsigned)(q.y + b->y0[d]) < (unsigned)b->ly[d];
+}
+
+/* map_inside with the map's sides kept in the box. */
+static inline __attribute__((always_inline)) bool
+box_map_inside(const struct block_box *b, int x, int y)
+{
+	return (unsigned)x < (unsigned)b->w && (unsigned)y < (unsigned)b->h;
 }
 
 /* Whether the cell x, y (on the map) holds a unit that the walker's
@@ -750,13 +771,13 @@ room_for(const struct game *g, struct move_walk *tw,
 	bool room;
 
 	if (!units || units == PATH_UNITS_NONE)
-		return footprint_inside(g, box, q, d);
+		return footprint_inside(box, q, d);
 	if (s != NULL) {
 		m = memo_at(s, q);
 		if (m->known & bit)
 			return (m->room & bit) != 0;
 	}
-	room = footprint_inside(g, box, q, d) &&
+	room = footprint_inside(box, q, d) &&
 	    !meets_unit(g, tw, q, d, turn, units, s != NULL ? s->avoid : -1);
 	if (m != NULL) {
 		m->known |= bit;
@@ -932,9 +953,9 @@ keep_breaks(const struct game *g, const struct move_walk *tw,
  * the least such a step costs (least_step), is -1 unpriced (the search
  * would pass it over whatever its price: no turn is priced below 0 and
  * no step below least_step, a guarantee of the ruleset interface, see
- * doc/rulesets.md).  Always inline:
- * the search calls it for every edge, and as a call its many arguments
- * cost more than much of its work.
+ * doc/rulesets.md).  The caller puts tw at p facing face (the rulesets
+ * read it there).  Always inline: the search calls it for every edge,
+ * and as a call its many arguments cost more than much of its work.
  */
 static inline __attribute__((always_inline)) int
 edge_cost(const struct game *g, struct move_walk *tw,
@@ -952,10 +973,8 @@ edge_cost(const struct game *g, struct move_walk *tw,
 
 	*plain = false;
 	*found = -2;
-	if (!map_inside(g->map, q.x, q.y))
+	if (!box_map_inside(box, q.x, q.y))
 		return -1;
-	tw->pos = p;
-	tw->facing = face;
 	f = ops->move_face != NULL ? ops->move_face(g, tw, d) : d;
 	*after = f;
 	/* A step onto a cell the search has closed, or reached already
@@ -983,7 +1002,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 		if (tp.flags & MPF_ANCHOR) {
 			*to = tp.anchor;
 			*plain = true;
-			if (!map_inside(g->map, tp.anchor.x, tp.anchor.y) ||
+			if (!box_map_inside(box, tp.anchor.x, tp.anchor.y) ||
 			    !room_for(g, tw, box, s, tp.anchor, f, true,
 			    units))
 				return -1;
@@ -1076,6 +1095,8 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 
 			d = (enum dir)dir_between(o, a);
 		}
+		tw->pos = p;
+		tw->facing = face;
 		if (edge_cost(g, tw, &box, NULL, p, face, d, false, 0, 0, &plain,
 		    &after, &q, &found, &fslot) < 0 || (!plain && !to_wall)) {
 			free(r);
@@ -1116,10 +1137,10 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	struct search s;
 	struct block_box box;
 	struct turn_memo turns[DIR_COUNT][DIR_COUNT];
-	struct point q, start = tw->pos;
-	enum dir face0 = tw->facing, after;
+	struct point p, q, start = tw->pos;
+	enum dir face0 = tw->facing, face, after;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
-	int found;
+	int found, from, walked;
 	unsigned fslot = 0;	/* set by edge_cost whenever it is read */
 	bool plain, wheel;
 
@@ -1176,17 +1197,22 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			*how = PATH_BUDGET_OUT;
 			break;
 		}
+		/* The node's place, facing, price and ground walked, read
+		 * once: the edges below may grow the node array. */
+		p = s.nodes[cur].p;
+		face = (enum dir)s.nodes[cur].dir;
+		from = s.nodes[cur].g;
+		walked = s.nodes[cur].dist;
+		tw->pos = p;
+		tw->facing = face;
 		for (k = 0; k < DIR_COUNT; k++) {
-			struct point p = s.nodes[cur].p;
-
-			c = edge_cost(g, tw, &box, &s, p,
-			    (enum dir)s.nodes[cur].dir,
-			    (enum dir)k, walls, units, s.nodes[cur].g, &plain,
-			    &after, &q, &found, &fslot);
+			c = edge_cost(g, tw, &box, &s, p, face, (enum dir)k,
+			    walls, units, from, &plain, &after, &q, &found,
+			    &fslot);
 			if (c < 0)
 				continue;
 			wheel = found == -2;
-			ng = s.nodes[cur].g + c;
+			ng = from + c;
 			/* The node edge_cost looked up, or made here. */
 			i = found >= 0 ? found : found == -1 ?
 			    search_add(&s, q, after, fslot) :
@@ -1196,7 +1222,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			s.nodes[i].g = ng;
 			s.nodes[i].order = node_order(ng + geom_dist(q, goal),
 			    ng);
-			s.nodes[i].dist = s.nodes[cur].dist + (q.x == p.x +
+			s.nodes[i].dist = walked + (q.x == p.x +
 			    dir_dx[k] && q.y == p.y + dir_dy[k] ?
 			    dir_step_cost((enum dir)k) : geom_dist(p, q));
 			/* edge_cost leaves found at -2 for a turn that moved
