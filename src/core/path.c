@@ -770,7 +770,7 @@ room_for(const struct game *g, struct move_walk *tw,
 	unsigned bit = 1u << (2 * (unsigned)d + (turn ? 1 : 0));
 	bool room;
 
-	if (!units || units == PATH_UNITS_NONE)
+	if (units != PATH_UNITS_STAY && units != PATH_UNITS_NOW)
 		return footprint_inside(box, q, d);
 	if (s != NULL) {
 		m = memo_at(s, q);
@@ -787,14 +787,14 @@ room_for(const struct game *g, struct move_walk *tw,
 	return room;
 }
 
-/* The price of the turn of tw to face f, as move_turn says, for a
- * search s (or NULL): with the ruleset's plan_turn_anywhere, asked once
- * a search for each facing and facing turned to, and moved to where tw
- * stands.  Only ticks, flags and anchor are set (no notes: a search
- * asks for none). */
+/* The price of the turn of tw (at p facing face) to face f, as
+ * move_turn says, for a search s (or NULL): with the ruleset's
+ * plan_turn_anywhere, asked once a search for each facing and facing
+ * turned to, and moved to p.  Only ticks, flags and anchor are set (no
+ * notes: a search asks for none). */
 static inline __attribute__((always_inline)) void
 turn_price(const struct game *g, struct move_walk *tw, struct search *s,
-    enum dir f, struct move_price *tp)
+    struct point p, enum dir face, enum dir f, struct move_price *tp)
 {
 	struct turn_memo *m;
 	uint64_t bit;
@@ -803,20 +803,20 @@ turn_price(const struct game *g, struct move_walk *tw, struct search *s,
 		g->rs->ops->move_turn(g, tw, f, tp);
 		return;
 	}
-	m = &s->turn[tw->facing][f];
-	bit = (uint64_t)1 << (DIR_COUNT * (unsigned)tw->facing + (unsigned)f);
+	m = &s->turn[face][f];
+	bit = (uint64_t)1 << (DIR_COUNT * (unsigned)face + (unsigned)f);
 	if (!(s->turn_known & bit)) {
 		g->rs->ops->move_turn(g, tw, f, tp);
 		m->ticks = tp->ticks;
 		m->flags = tp->flags;
-		m->off.x = tp->anchor.x - tw->pos.x;
-		m->off.y = tp->anchor.y - tw->pos.y;
+		m->off.x = tp->anchor.x - p.x;
+		m->off.y = tp->anchor.y - p.y;
 		s->turn_known |= bit;
 	}
 	tp->ticks = m->ticks;
 	tp->flags = m->flags;
-	tp->anchor.x = tw->pos.x + m->off.x;
-	tp->anchor.y = tw->pos.y + m->off.y;
+	tp->anchor.x = p.x + m->off.x;
+	tp->anchor.y = p.y + m->off.y;
 }
 
 /* The least a step towards d can add to a route: what the module says
@@ -997,7 +997,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 		 * block must be on the map there too. */
 		if (!room_for(g, tw, box, s, p, f, true, units))
 			return -1;
-		turn_price(g, tw, s, f, &tp);
+		turn_price(g, tw, s, p, face, f, &tp);
 		t = tp.ticks;
 		if (tp.flags & MPF_ANCHOR) {
 			*to = tp.anchor;
