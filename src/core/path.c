@@ -37,8 +37,6 @@
 #define ROOM_HORIZON	(8 * STEP_ORTHO) /* path_room looks 8 cells on */
 
 struct node {
-	uint64_t	 order;		/* the heap's order: f = g + the
-					   estimate, then g (node_order) */
 	struct point	 p;
 	int		 g;
 	int		 dist;		/* ground walked to it, ticks */
@@ -99,6 +97,11 @@ struct turn_memo {
 
 struct search {
 	struct node	*nodes;
+	uint64_t	*order;		/* each node's place in the heap's
+					   order: f = g + the estimate, then
+					   g (node_order); beside the nodes,
+					   for the heap to read close
+					   together */
 	int		 n;
 	int		 cap;
 	int		*hash;		/* node index + 1, 0 empty */
@@ -201,11 +204,13 @@ search_add(struct search *s, struct point p, enum dir dir, unsigned h)
 		s->cap *= 2;
 		s->nodes = xreallocarray(s->nodes, (size_t)s->cap,
 		    sizeof *s->nodes);
+		s->order = xreallocarray(s->order, (size_t)s->cap,
+		    sizeof *s->order);
 	}
 	i = s->n++;
 	s->nodes[i].p = p;
 	s->nodes[i].g = INT_MAX;
-	s->nodes[i].order = node_order(INT_MAX, INT_MAX);
+	s->order[i] = node_order(INT_MAX, INT_MAX);
 	s->nodes[i].dist = 0;
 	s->nodes[i].parent = -1;
 	s->nodes[i].dir = s->facing ? (unsigned char)dir : 0;
@@ -248,6 +253,7 @@ search_take(struct search *s)
 		memset(s, 0, sizeof *s);
 		s->cap = 64;
 		s->nodes = xmallocarray((size_t)s->cap, sizeof *s->nodes);
+		s->order = xmallocarray((size_t)s->cap, sizeof *s->order);
 		s->capheap = 64;
 		s->heap = xmallocarray((size_t)s->capheap, sizeof *s->heap);
 		search_rehash(s, 256);
@@ -275,6 +281,7 @@ search_give(struct search *s)
 	} else
 		memset(s->hash, 0, ((size_t)s->hmask + 1) * sizeof *s->hash);
 	free(spare.nodes);
+	free(spare.order);
 	free(spare.hash);
 	free(spare.heap);
 	spare = *s;
@@ -296,12 +303,17 @@ order_less(uint64_t x, int a, uint64_t y, int b)
  * nodes it passes into its place, and writes it once where it stops:
  * the same comparisons, in the same order, as swapping it step by step,
  * and the same heap.  Its order is read once: a node's order does not
- * change while the heap moves it.
+ * change while the heap moves it.  The heap holds node indices and
+ * reads their orders as they stand: a node pushed again at a better
+ * order leaves its old entry with that order too, and the heap's own
+ * order of nodes, routes included, depends on it (entries carrying the
+ * order they were pushed with would pop some nodes in another order).
  */
 static inline __attribute__((always_inline)) void
 heap_push(struct search *s, int i)
 {
-	uint64_t x = s->nodes[i].order;
+	const uint64_t *ord = s->order;
+	uint64_t x = ord[i];
 	int k, parent, t;
 
 	if (s->nheap == s->capheap) {
@@ -311,9 +323,9 @@ heap_push(struct search *s, int i)
 	}
 	k = s->nheap++;
 	while (k > 0) {
-		parent = (k - 1) / 2;
+		parent = (int)((unsigned)(k - 1) / 2);
 		t = s->heap[parent];
-		if (!order_less(x, i, s->nodes[t].order, t))
+		if (!order_less(x, i, ord[t], t))
 			break;
 		s->heap[k] = t;
 		k = parent;
@@ -321,40 +333,44 @@ heap_push(struct search *s, int i)
 	s->heap[k] = i;
 }
 
+/* The top node off the heap: the last entry sifted down from the top,
+ * past the lesser of each pair of children while that is less than it
+ * (on a tie, the left child; against it, the entry stays). */
 static int
 heap_pop(struct search *s)
 {
-	int top = s->heap[0], k = 0, l, r, m, e, n;
+	const uint64_t *ord = s->order;
+	int *heap = s->heap;
+	int top = heap[0], k = 0, l, c, e, n, m, mr;
 	uint64_t x, xm, xr;
 
 	n = --s->nheap;
 	if (n == 0)
 		return top;
-	e = s->heap[n];		/* the last node, sifted down from the top */
-	x = s->nodes[e].order;
+	e = heap[n];		/* the last node, sifted down from the top */
+	x = ord[e];
 	for (;;) {
 		l = 2 * k + 1;
-		r = l + 1;
-		m = e;
-		xm = x;
-		if (l < n && order_less(s->nodes[s->heap[l]].order,
-		    s->heap[l], xm, m)) {
-			m = s->heap[l];
-			xm = s->nodes[m].order;
-		}
-		if (r < n) {
-			xr = s->nodes[s->heap[r]].order;
-			if (order_less(xr, s->heap[r], xm, m)) {
-				m = s->heap[r];
+		if (l >= n)
+			break;
+		c = l;
+		m = heap[l];
+		xm = ord[m];
+		if (l + 1 < n) {
+			mr = heap[l + 1];
+			xr = ord[mr];
+			if (order_less(xr, mr, xm, m)) {
+				c = l + 1;
+				m = mr;
 				xm = xr;
 			}
 		}
-		if (m == e)
+		if (!order_less(xm, m, x, e))
 			break;
-		s->heap[k] = m;
-		k = m == s->heap[l] ? l : r;
+		heap[k] = m;
+		k = c;
 	}
-	s->heap[k] = e;
+	heap[k] = e;
 	return top;
 }
 
@@ -1167,7 +1183,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	    units == PATH_UNITS_NOW || units == PATH_UNITS_NONE;
 	cur = search_node(&s, start, face0);
 	s.nodes[cur].g = 0;
-	s.nodes[cur].order = node_order(geom_dist(start, goal), 0);
+	s.order[cur] = node_order(geom_dist(start, goal), 0);
 	s.nodes[cur].dir = (unsigned char)face0;
 	heap_push(&s, cur);
 	best = cur;
@@ -1220,7 +1236,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			if (s.nodes[i].closed || ng >= s.nodes[i].g)
 				continue;
 			s.nodes[i].g = ng;
-			s.nodes[i].order = node_order(ng + geom_dist(q, goal),
+			s.order[i] = node_order(ng + geom_dist(q, goal),
 			    ng);
 			s.nodes[i].dist = walked + (q.x == p.x +
 			    dir_dx[k] && q.y == p.y + dir_dy[k] ?
