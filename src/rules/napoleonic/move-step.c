@@ -117,6 +117,7 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	int oc = -1, obest = -1, ecost = 0, eland = -1, ccost = 0, nc, free_c;
 	int step, f, factor, pe, e, relief = 0, narrow_kind = PASS_NONE, most;
 	int nn_checked = 0, side;
+	long k0, dk;
 	bool back_in;
 	bool diag = dir_diagonal(d), bigbridge = false;
 	const struct cell *c;
@@ -149,10 +150,17 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		 * square to the grid, on the map from end to end (a straight
 		 * rank on a rectangle), in a formation with no road to keep
 		 * it on forbidden ground: the landscapes it steps on, then
-		 * which of them forbid the formation. */
-		for (i = 0, at = rank0; i < nn; i++, at.x += rstep.x,
+		 * which of them forbid the formation.  Square on, only the
+		 * cells' ground: read by their place in the map's array. */
+		if (!diag) {
+			k0 = (long)rank0.y * map->w + rank0.x;
+			dk = (long)rstep.y * map->w + rstep.x;
+			for (i = 0; i < nn; i++, k0 += dk)
+				new_l |= (uint64_t)1 << map->cells[k0].land;
+		}
+		for (i = 0, at = rank0; diag && i < nn; i++, at.x += rstep.x,
 		    at.y += rstep.y) {
-			if (diag && map_diag_blocked(map, at.x - dir_dx[d],
+			if (map_diag_blocked(map, at.x - dir_dx[d],
 			    at.y - dir_dy[d], d)) {
 				p->verdict = MOVE_NEVER;
 				p->halt = HALT_OBSTACLE;
@@ -255,14 +263,19 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		    rank0.y - dir_dy[d]) && map_inside(map,
 		    end.x - dir_dx[d], end.y - dir_dy[d]);
 		side = d == DIR_E || d == DIR_W ? EDGE_EAST : EDGE_SOUTH;
+		/* With back_in, the cell keeping each edge by its place in
+		 * the map's array (k0, on by dk): the one behind the front
+		 * stepping east or south, else the front's own. */
+		k0 = !back_in ? 0 : d == DIR_E || d == DIR_S ?
+		    (long)(rank0.y - dir_dy[d]) * map->w + rank0.x - dir_dx[d] :
+		    (long)rank0.y * map->w + rank0.x;
+		dk = (long)rstep.y * map->w + rstep.x;
 		for (i = 0, at = rank0; i < nn; i++, at.x += rstep.x,
-		    at.y += rstep.y) {
+		    at.y += rstep.y, k0 += dk) {
 			prev.x = at.x - dir_dx[d];
 			prev.y = at.y - dir_dy[d];
 			if (back_in) {
-				c = d == DIR_E || d == DIR_S ?
-				    map_cell(map, prev.x, prev.y) :
-				    map_cell(map, at.x, at.y);
+				c = &map->cells[k0];
 				if ((ob = c->edge[side]) == 0)
 					continue;
 				pass = c->pass[side];
