@@ -107,11 +107,12 @@ struct search {
 					   diagonal step, for this search */
 	bool		 turn_stays;	/* the ruleset's plan_turn_stays */
 	/* With the ruleset's plan_turn_anywhere (turn_anywhere), each
-	 * turn from a facing to another priced once a search (turn_price,
-	 * into path_search's own table turn): bit DIR_COUNT * from + to of
-	 * turn_known says it is. */
+	 * turn from a facing to another priced once a search, into
+	 * path_search's own table turn: all those from a facing the first
+	 * time a node of that facing is expanded (turn_fill); bit face of
+	 * turn_faces says they are. */
 	bool		 turn_anywhere;
-	uint64_t	 turn_known;
+	unsigned	 turn_faces;
 	struct turn_memo (*turn)[DIR_COUNT];
 };
 
@@ -781,32 +782,48 @@ room_for(const struct game *g, struct move_walk *tw,
 	return room;
 }
 
+/* With plan_turn_anywhere, the turns from face to every other facing
+ * priced once, tw standing at p facing face: the ruleset prices such a
+ * turn the same wherever the block stands (a search never prices
+ * anything into the game), so they are asked where the search first
+ * expands a node of that facing. */
+static void
+turn_fill(const struct game *g, struct move_walk *tw, struct search *s,
+    struct point p, enum dir face)
+{
+	struct move_price tp;
+	struct turn_memo *m;
+	int f;
+
+	for (f = 0; f < DIR_COUNT; f++) {
+		if (f == (int)face)
+			continue;
+		g->rs->ops->move_turn(g, tw, (enum dir)f, &tp);
+		m = &s->turn[face][f];
+		m->ticks = tp.ticks;
+		m->flags = tp.flags;
+		m->off.x = tp.anchor.x - p.x;
+		m->off.y = tp.anchor.y - p.y;
+	}
+	s->turn_faces |= 1u << face;
+}
+
 /* The price of the turn of tw (at p facing face) to face f, as
  * move_turn says, for a search s (or NULL): with the ruleset's
- * plan_turn_anywhere, asked once a search for each facing and facing
- * turned to, and moved to p.  Only ticks, flags and anchor are set (no
- * notes: a search asks for none). */
+ * plan_turn_anywhere, read from the search's table (turn_fill) and
+ * moved to p.  Only ticks, flags and anchor are set (no notes: a search
+ * asks for none). */
 static inline __attribute__((always_inline)) void
 turn_price(const struct game *g, struct move_walk *tw, struct search *s,
     struct point p, enum dir face, enum dir f, struct move_price *tp)
 {
-	struct turn_memo *m;
-	uint64_t bit;
+	const struct turn_memo *m;
 
 	if (s == NULL || !s->turn_anywhere) {
 		g->rs->ops->move_turn(g, tw, f, tp);
 		return;
 	}
 	m = &s->turn[face][f];
-	bit = (uint64_t)1 << (DIR_COUNT * (unsigned)face + (unsigned)f);
-	if (!(s->turn_known & bit)) {
-		g->rs->ops->move_turn(g, tw, f, tp);
-		m->ticks = tp->ticks;
-		m->flags = tp->flags;
-		m->off.x = tp->anchor.x - p.x;
-		m->off.y = tp->anchor.y - p.y;
-		s->turn_known |= bit;
-	}
 	tp->ticks = m->ticks;
 	tp->flags = m->flags;
 	tp->anchor.x = p.x + m->off.x;
@@ -1044,7 +1061,7 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	s.least[1] = least_step(g, DIR_NE);
 	s.turn_stays = g->rs->plan_turn_stays;
 	s.turn_anywhere = g->rs->plan_turn_anywhere;
-	s.turn_known = 0;
+	s.turn_faces = 0;
 	s.turn = turns;
 	/* A ruleset whose units may step other than straight ahead
 	 * (move_face) is planned over cell and facing: the way a unit
@@ -1091,6 +1108,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 		walked = s.nodes[cur].dist;
 		tw->pos = p;
 		tw->facing = face;
+		if (s.turn_anywhere && !(s.turn_faces & (1u << face)))
+			turn_fill(g, tw, &s, p, face);
 		for (k = 0; k < DIR_COUNT; k++) {
 			c = edge_cost(g, tw, &box, &s, p, face, (enum dir)k,
 			    walls, units, from, &plain, &after, &q, &found,
