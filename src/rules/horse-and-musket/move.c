@@ -557,6 +557,33 @@ ground_share(const struct game *g, const struct unit *u, enum hm_mover mv,
 	return s;
 }
 
+/* H3: the front steps onto ground land its mover may not enter. */
+static void
+step_refused(const struct game *g, const struct move_walk *w,
+    enum hm_mover mv, int land, struct move_price *p)
+{
+	p->verdict = MOVE_IMPASSABLE;
+	p->halt = HALT_TERRAIN;
+	if (w->explain)
+		price_note(p, "H3", "%s may not enter %s: it stops at the edge",
+		    mover_label[mv], g->rs->land[land].label);
+}
+
+/* H4: the obstacle ob on an edge the front crosses, the dearest (or
+ * one it may not cross) kept in *best and *obst. */
+static inline void
+step_obstacle(const struct hm_move *m, enum hm_mover mv, int ob,
+    struct hm_share *best, int *obst)
+{
+	struct hm_share c = m->cross[ob][mv];
+
+	if (*obst == 0 || c.den == 0 || (best->den != 0 &&
+	    c.num * best->den > best->num * c.den)) {
+		*best = c;
+		*obst = ob;
+	}
+}
+
 /* H3, H4, H10: the price of a step. */
 void
 hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
@@ -611,6 +638,36 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	    rank0.y - dir_dy[d]) && map_inside(map, end.x - dir_dx[d],
 	    end.y - dir_dy[d]);
 	side = d == DIR_E || d == DIR_W ? EDGE_EAST : EDGE_SOUTH;
+	if (back_in) {
+		/* The common case, the same answer read faster: square on
+		 * with the rank and the cells behind it on the map, each
+		 * cell and the one keeping its edge (behind it stepping east
+		 * or south) by their place in the map's array. */
+		long k = (long)rank0.y * map->w + rank0.x;
+		long dk = (long)rstep.y * map->w + rstep.x;
+		long ke = d == DIR_E || d == DIR_S ?
+		    -((long)dir_dy[d] * map->w + dir_dx[d]) : 0;
+
+		for (i = 0; i < nn; i++, k += dk) {
+			land = map->cells[k].land;
+			if (land != last) {
+				last = land;
+				c = ground_share(g, u, mv, land);
+				if (c.den == 0) {
+					step_refused(g, w, mv, land, p);
+					return;
+				}
+				if (wl < 0 || c.num * s.den < s.num * c.den) {
+					s = c;
+					wl = land;
+				}
+			}
+			ob = map->cells[k + ke].edge[side];
+			if (ob > 0 && ob < rs->nobst)
+				step_obstacle(m, mv, ob, &best, &obst);
+		}
+		nn = 0;		/* all read: none left for the loop below */
+	}
 	at = rank0;
 	for (i = 0; i < nn; i++, at.x += rstep.x, at.y += rstep.y) {
 		if (!inside && !map_inside(map, at.x, at.y)) {
@@ -635,13 +692,7 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			last = land;
 			c = ground_share(g, u, mv, land);
 			if (c.den == 0) {
-				p->verdict = MOVE_IMPASSABLE;
-				p->halt = HALT_TERRAIN;
-				if (w->explain)
-					price_note(p, "H3", "%s may not enter "
-					    "%s: it stops at the edge",
-					    mover_label[mv],
-					    rs->land[land].label);
+				step_refused(g, w, mv, land, p);
 				return;
 			}
 			if (wl < 0 || c.num * s.den < s.num * c.den) {
@@ -659,14 +710,8 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			} else
 				ob = map_edge(map, at.x - dir_dx[d],
 				    at.y - dir_dy[d], d, NULL);
-			if (ob > 0 && ob < rs->nobst) {
-				c = m->cross[ob][mv];
-				if (obst == 0 || c.den == 0 || (best.den != 0 &&
-				    c.num * best.den > best.num * c.den)) {
-					best = c;
-					obst = ob;
-				}
-			}
+			if (ob > 0 && ob < rs->nobst)
+				step_obstacle(m, mv, ob, &best, &obst);
 		}
 	}
 	/* H4: buildings entered or left count as obstacles. */
