@@ -294,12 +294,18 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		side = d == DIR_E || d == DIR_W ? EDGE_EAST : EDGE_SOUTH;
 		/* With back_in, the cell keeping each edge by its place in
 		 * the map's array (k0, on by dk): the one behind the front
-		 * stepping east or south, else the front's own. */
+		 * stepping east or south, else the front's own; the edges
+		 * with no obstacle before the first are passed over at
+		 * once (most fronts cross none). */
 		k0 = !back_in ? 0 : d == DIR_E || d == DIR_S ?
 		    (long)(rank0.y - dir_dy[d]) * map->w + rank0.x - dir_dx[d] :
 		    (long)rank0.y * map->w + rank0.x;
 		dk = (long)rstep.y * map->w + rstep.x;
-		for (i = 0, at = rank0; i < nn; i++, at.x += rstep.x,
+		for (i = 0; back_in && i < nn &&
+		    map->cells[k0].edge[side] == 0; i++)
+			k0 += dk;
+		for (at.x = rank0.x + i * rstep.x, at.y = rank0.y +
+		    i * rstep.y; i < nn; i++, at.x += rstep.x,
 		    at.y += rstep.y, k0 += dk) {
 			prev.x = at.x - dir_dx[d];
 			prev.y = at.y - dir_dy[d];
@@ -364,6 +370,15 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	/* The old front's ground: enough of it to know which of the new
 	 * front's landscapes it does not stand on already. */
 	no = geom_rank(w->pos, w->facing, fr, &rank0, &rstep);
+	if (no > 0 && map_inside(map, rank0.x, rank0.y) && map_inside(map,
+	    rank0.x + (no - 1) * rstep.x, rank0.y + (no - 1) * rstep.y)) {
+		/* All on the map: by their place in the map's array. */
+		k0 = (long)rank0.y * map->w + rank0.x;
+		dk = (long)rstep.y * map->w + rstep.x;
+		for (i = 0; i < no && (new_l & ~old_l) != 0; i++, k0 += dk)
+			old_l |= (uint64_t)1 << map->cells[k0].land;
+		no = 0;		/* all read: none left for the loop below */
+	}
 	for (i = 0; i < no && (new_l & ~old_l) != 0; i++) {
 		prev.x = rank0.x + i * rstep.x;
 		prev.y = rank0.y + i * rstep.y;
