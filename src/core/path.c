@@ -430,18 +430,18 @@ box_map_inside(const struct block_box *b, int x, int y)
 	return (unsigned)x < (unsigned)b->w && (unsigned)y < (unsigned)b->h;
 }
 
-/* Whether the cell x, y (on the map) holds a unit that the walker's
- * block at q facing d meets, as meets_unit says. */
+/* Whether the cell at k in the map's array holds a unit that the
+ * walker's block at q facing d meets, as meets_unit says. */
 static inline __attribute__((always_inline)) bool
 cell_meets(const struct game *g, const struct move_walk *tw,
-    const struct unit *un, int x, int y, struct point q, enum dir d,
+    const struct unit *un, long k, struct point q, enum dir d,
     bool turn, int units, int avoid)
 {
 	struct move_price pp;
 	struct move_walk pw;
 	int who;
 
-	who = g->occ[(size_t)y * (size_t)g->map->w + (size_t)x] - 1;
+	who = g->occ[k] - 1;
 	if (who < 0 || who == tw->unit)
 		return false;
 	if (g->units[who].side != un->side || who == avoid)
@@ -465,7 +465,10 @@ cell_meets(const struct game *g, const struct move_walk *tw,
  * the straight block is read without writing its cells out; a road
  * column where the unit stands, or a block cut off by cells_max, is read
  * from game_footprint_at's cells, borrowed from the game's pool until
- * block_end.  meets_unit and standing_friend_at read blocks this way.
+ * block_end.  Each cell is given by its place in the map's array (the
+ * game's occupancy is read there); a straight block wholly on the map
+ * is walked by those places alone.  meets_unit and standing_friend_at
+ * read blocks this way.
  */
 struct block_iter {
 	const struct game *g;
@@ -478,6 +481,9 @@ struct block_iter {
 	struct point	 row;		/* the left end of its rank, */
 	int		 rx, ry;	/* a step along a rank, */
 	int		 bx, by;	/* a step back to the next rank */
+	bool		 all_in;	/* straight and wholly on the map: */
+	long		 kat, krow;	/* at and row by their places, */
+	long		 kr, kb;	/* and the two steps */
 };
 
 /* Start reading the block of unit un in formation form, anchored at q
@@ -497,6 +503,7 @@ block_begin(const struct game *g, const struct unit *un, int form,
 	b->fr = 1;
 	b->at.x = b->at.y = b->row.x = b->row.y = 0;
 	b->rx = b->ry = b->bx = b->by = 0;
+	b->kat = b->krow = b->kr = b->kb = 0;
 	if (fd->frontage[un->arm] > 0 && fd->depth[un->arm] > 0 &&
 	    (long)fr * dp <= g->cells_max &&
 	    !(q.x == un->pos.x && q.y == un->pos.y)) {
@@ -510,26 +517,58 @@ block_begin(const struct game *g, const struct unit *un, int form,
 		b->row.x = q.x - (fr - 1) / 2 * b->rx;
 		b->row.y = q.y - (fr - 1) / 2 * b->ry;
 		b->at = b->row;
+		/* Its four corners on the map: so is all of it. */
+		b->all_in = map_inside(g->map, b->row.x, b->row.y) &&
+		    map_inside(g->map, b->row.x + (fr - 1) * b->rx,
+		    b->row.y + (fr - 1) * b->ry) &&
+		    map_inside(g->map, b->row.x + (dp - 1) * b->bx,
+		    b->row.y + (dp - 1) * b->by) &&
+		    map_inside(g->map, b->row.x + (fr - 1) * b->rx +
+		    (dp - 1) * b->bx, b->row.y + (fr - 1) * b->ry +
+		    (dp - 1) * b->by);
+		if (b->all_in) {
+			b->krow = (long)b->row.y * g->map->w + b->row.x;
+			b->kat = b->krow;
+			b->kr = (long)b->ry * g->map->w + b->rx;
+			b->kb = (long)b->by * g->map->w + b->bx;
+		}
 		return true;
 	}
+	b->all_in = false;
 	b->cells = game_cells_take(g);
 	b->n = game_footprint_at(g, un, q, d, form, b->cells);
 	return false;
 }
 
-/* The next cell of the block on the map in *x, *y; false when there is
- * none left. */
+/* The next cell of the block on the map, by its place in the map's
+ * array in *at; false when there is none left. */
 static inline __attribute__((always_inline)) bool
-block_next(struct block_iter *b, int *x, int *y)
+block_next(struct block_iter *b, long *at)
 {
+	int x, y;
+
+	if (b->all_in) {
+		if (b->k >= b->n)
+			return false;
+		*at = b->kat;
+		if (++b->i < b->fr)
+			b->kat += b->kr;
+		else {
+			b->i = 0;
+			b->k++;
+			b->krow += b->kb;
+			b->kat = b->krow;
+		}
+		return true;
+	}
 	while (b->k < b->n) {
 		if (b->cells != NULL) {
-			*x = b->cells[b->k].x;
-			*y = b->cells[b->k].y;
+			x = b->cells[b->k].x;
+			y = b->cells[b->k].y;
 			b->k++;
 		} else {
-			*x = b->at.x;
-			*y = b->at.y;
+			x = b->at.x;
+			y = b->at.y;
 			if (++b->i < b->fr) {
 				b->at.x += b->rx;
 				b->at.y += b->ry;
@@ -541,8 +580,10 @@ block_next(struct block_iter *b, int *x, int *y)
 				b->at = b->row;
 			}
 		}
-		if (map_inside(b->g->map, *x, *y))
+		if (map_inside(b->g->map, x, y)) {
+			*at = (long)y * b->g->map->w + x;
 			return true;
+		}
 	}
 	return false;
 }
@@ -572,12 +613,12 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
 {
 	const struct unit *un = &g->units[tw->unit];
 	struct block_iter b;
-	int x, y;
+	long k;
 	bool meets = false;
 
 	block_begin(g, un, tw->form, q, d, &b);
-	while (block_next(&b, &x, &y))
-		if (cell_meets(g, tw, un, x, y, q, d, turn, units, avoid)) {
+	while (block_next(&b, &k))
+		if (cell_meets(g, tw, un, k, q, d, turn, units, avoid)) {
 			meets = true;
 			break;
 		}
@@ -601,20 +642,20 @@ standing_friend(const struct game *g, const struct move_walk *w,
 	    fu->halt != HALT_ARRIVED);
 }
 
-/* For standing_friend_at: the unit at x, y (on the map) when it is a
- * standing friend the walker's block at q facing d may not pass through
- * in good order, else -1; *clean is set false when it is a standing
- * friend at all. */
+/* For standing_friend_at: the unit at k in the map's array when it is
+ * a standing friend the walker's block at q facing d may not pass
+ * through in good order, else -1; *clean is set false when it is a
+ * standing friend at all. */
 static inline __attribute__((always_inline)) int
 friend_met(const struct game *g, const struct move_walk *w,
-    const struct unit *un, int x, int y, struct point q, enum dir d,
+    const struct unit *un, long k, struct point q, enum dir d,
     bool *clean)
 {
 	struct move_price pp;
 	struct move_walk pw;
 	int who;
 
-	who = g->occ[(size_t)y * (size_t)g->map->w + (size_t)x] - 1;
+	who = g->occ[k] - 1;
 	if (!standing_friend(g, w, un, who))
 		return -1;
 	*clean = false;
@@ -640,14 +681,15 @@ standing_friend_at(const struct game *g, const struct move_walk *w,
 	const struct unit *un = &g->units[w->unit];
 	const struct formation_def *fd = &g->rs->form[w->form];
 	struct block_iter b;
-	int x, y, met = -1;
+	long k;
+	int met = -1;
 
 	*clean = !(q.x == un->pos.x && q.y == un->pos.y) &&
 	    (long)geom_span(d, fd->frontage[un->arm]) *
 	    geom_span(d, fd->depth[un->arm]) <= g->cells_max;
 	block_begin(g, un, w->form, q, d, &b);
-	while (block_next(&b, &x, &y))
-		if ((met = friend_met(g, w, un, x, y, q, d, clean)) >= 0)
+	while (block_next(&b, &k))
+		if ((met = friend_met(g, w, un, k, q, d, clean)) >= 0)
 			break;
 	block_end(&b);
 	return met;
