@@ -20,7 +20,7 @@
  * search, in a second small table.  The enemies a route keeps clear of
  * (path_cheapest with keep_clear) are path-keep.c's.
  *
- * Why this file stays whole at some 1,300 lines: the search's work at
+ * Why this file stays whole at some 1,400 lines: the search's work at
  * each edge (edge_cost, room_for, footprint_inside, the node table's
  * search_find and search_add, heap_push) is inlined into path_search.
  * Made ordinary calls, as a split into files would make them, the bench's
