@@ -90,6 +90,7 @@ fmt_number(const struct ruleset *rs, int ticks, char *buf, size_t len)
 	return n;
 }
 
+/* Ticks as a bare figure of the unit ("2.5"), cut to len bytes. */
 void
 ruleset_fmt_number(const struct ruleset *rs, int ticks, char *buf,
     size_t len)
@@ -97,6 +98,7 @@ ruleset_fmt_number(const struct ruleset *rs, int ticks, char *buf,
 	(void)fmt_number(rs, ticks, buf, len);
 }
 
+/* Ticks as a figure and the unit's name ("2.5 BD"), cut to len bytes. */
 void
 ruleset_fmt(const struct ruleset *rs, int ticks, char *buf, size_t len)
 {
