@@ -886,68 +886,6 @@ ruleset_class(const struct ruleset *rs, enum arm arm, const char *name)
 	return -1;
 }
 
-/*
- * Ticks as a decimal of the unit, by hand, not snprintf: the movement
- * phase writes three of these for every unit that moves.  rs->ticks
- * divides 2000 (see load_scale), so every fraction ends within a few
- * digits.  Returns the length written (ruleset_fmt goes on from it).
- */
-static size_t
-fmt_number(const struct ruleset *rs, int ticks, char *buf, size_t len)
-{
-	long t = ticks < 0 ? -(long)ticks : ticks, per = rs->ticks;
-	long whole = t / per, rem = t % per;
-	char tmp[48], digits[24];
-	size_t n = 0, k = 0;
-
-	if (len == 0)
-		return 0;
-	if (ticks < 0)
-		tmp[n++] = '-';
-	do {
-		digits[k++] = (char)('0' + whole % 10);
-		whole /= 10;
-	} while (whole > 0 && k < sizeof digits);
-	while (k > 0)
-		tmp[n++] = digits[--k];
-	if (rem != 0 && per > 0) {
-		tmp[n++] = '.';
-		for (k = 0; rem != 0 && k < 15; k++) {
-			rem *= 10;
-			tmp[n++] = (char)('0' + rem / per);
-			rem %= per;
-		}
-	}
-	if (n >= len)
-		n = len - 1;
-	memcpy(buf, tmp, n);
-	buf[n] = '\0';
-	return n;
-}
-
-void
-ruleset_fmt_number(const struct ruleset *rs, int ticks, char *buf,
-    size_t len)
-{
-	(void)fmt_number(rs, ticks, buf, len);
-}
-
-void
-ruleset_fmt(const struct ruleset *rs, int ticks, char *buf, size_t len)
-{
-	size_t n;
-	const char *u = rs->unit;
-
-	if (len == 0)
-		return;
-	n = fmt_number(rs, ticks, buf, len);
-	if (n + 1 < len)
-		buf[n++] = ' ';
-	while (*u != '\0' && n + 1 < len)
-		buf[n++] = *u++;
-	buf[n < len ? n : len - 1] = '\0';
-}
-
 bool
 ruleset_rule_own(const struct ruleset *rs, const char *rule)
 {

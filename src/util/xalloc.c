@@ -158,7 +158,10 @@ xreallocarray(void *p, size_t count, size_t size)
 		count = size = 1;
 	if (size != 0 && count > SIZE_MAX / size)
 		xalloc_fail(SIZE_MAX);
-	if (test_hit() || (q = realloc(p, count * size)) == NULL)
+	/* A new block from malloc itself: realloc of NULL is the same
+	 * call by a longer way, and most of these are new blocks. */
+	if (test_hit() || (q = p == NULL ? malloc(count * size) :
+	    realloc(p, count * size)) == NULL)
 		xalloc_fail(count * size);
 	return q;
 }

@@ -557,6 +557,52 @@ ground_share(const struct game *g, const struct unit *u, enum hm_mover mv,
 	return s;
 }
 
+/* H3: the front steps onto ground land its mover may not enter. */
+static void
+step_refused(const struct game *g, const struct move_walk *w,
+    enum hm_mover mv, int land, struct move_price *p)
+{
+	p->verdict = MOVE_IMPASSABLE;
+	p->halt = HALT_TERRAIN;
+	if (w->explain)
+		price_note(p, "H3", "%s may not enter %s: it stops at the edge",
+		    mover_label[mv], g->rs->land[land].label);
+}
+
+/* H4: the front would cross an obstacle at a slant. */
+static void
+step_slant(const struct move_walk *w, struct move_price *p)
+{
+	p->verdict = MOVE_NEVER;
+	p->halt = HALT_OBSTACLE;
+	if (w->explain)
+		price_note(p, "H4", "an obstacle is crossed square on, never "
+		    "at a slant");
+}
+
+/* Whether x, y and the cells about it are on the map, so that
+ * map_diag_blocked reads the four edges about it straight. */
+static inline bool
+interior(const struct map *map, int x, int y)
+{
+	return x >= 1 && y >= 1 && x + 1 < map->w && y + 1 < map->h;
+}
+
+/* H4: the obstacle ob on an edge the front crosses, the dearest (or
+ * one it may not cross) kept in *best and *obst. */
+static inline void
+step_obstacle(const struct hm_move *m, enum hm_mover mv, int ob,
+    struct hm_share *best, int *obst)
+{
+	struct hm_share c = m->cross[ob][mv];
+
+	if (*obst == 0 || c.den == 0 || (best->den != 0 &&
+	    c.num * best->den > best->num * c.den)) {
+		*best = c;
+		*obst = ob;
+	}
+}
+
 /* H3, H4, H10: the price of a step. */
 void
 hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
@@ -586,11 +632,7 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		return;
 	}
 	if (diag && map_diag_blocked(map, w->pos.x, w->pos.y, d)) {
-		p->verdict = MOVE_NEVER;
-		p->halt = HALT_OBSTACLE;
-		if (w->explain)
-			price_note(p, "H4", "an obstacle is crossed square "
-			    "on, never at a slant");
+		step_slant(w, p);
 		return;
 	}
 	if (fr > g->cells_max)
@@ -611,6 +653,74 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	    rank0.y - dir_dy[d]) && map_inside(map, end.x - dir_dx[d],
 	    end.y - dir_dy[d]);
 	side = d == DIR_E || d == DIR_W ? EDGE_EAST : EDGE_SOUTH;
+	if (back_in) {
+		/* The common case, the same answer read faster: square on
+		 * with the rank and the cells behind it on the map, each
+		 * cell and the one keeping its edge (behind it stepping east
+		 * or south) by their place in the map's array. */
+		long k = (long)rank0.y * map->w + rank0.x;
+		long dk = (long)rstep.y * map->w + rstep.x;
+		long ke = d == DIR_E || d == DIR_S ?
+		    -((long)dir_dy[d] * map->w + dir_dx[d]) : 0;
+
+		for (i = 0; i < nn; i++, k += dk) {
+			land = map->cells[k].land;
+			if (land != last) {
+				last = land;
+				c = ground_share(g, u, mv, land);
+				if (c.den == 0) {
+					step_refused(g, w, mv, land, p);
+					return;
+				}
+				if (wl < 0 || c.num * s.den < s.num * c.den) {
+					s = c;
+					wl = land;
+				}
+			}
+			ob = map->cells[k + ke].edge[side];
+			if (ob > 0 && ob < rs->nobst)
+				step_obstacle(m, mv, ob, &best, &obst);
+		}
+		nn = 0;		/* all read: none left for the loop below */
+	} else if (inside && diag && interior(map, rank0.x - dir_dx[d],
+	    rank0.y - dir_dy[d]) && interior(map, end.x - dir_dx[d],
+	    end.y - dir_dy[d])) {
+		/* At a slant, the same answer read faster: each cell, and
+		 * the four edges about the cell it comes from (as
+		 * map_diag_blocked reads them away from the map's sides), by
+		 * their place in the map's array. */
+		long mw = map->w, k = (long)rank0.y * mw + rank0.x;
+		long dk = (long)rstep.y * mw + rstep.x;
+		long from = -((long)dir_dy[d] * mw + dir_dx[d]);
+		long e1 = from + (dir_dx[d] > 0 ? 0 : -1), e2 = e1 +
+		    dir_dy[d] * mw;
+		long s1 = from + (dir_dy[d] > 0 ? 0 : -mw), s2 = s1 +
+		    dir_dx[d];
+
+		for (i = 0; i < nn; i++, k += dk) {
+			if (map->cells[k + e1].edge[EDGE_EAST] != 0 ||
+			    map->cells[k + e2].edge[EDGE_EAST] != 0 ||
+			    map->cells[k + s1].edge[EDGE_SOUTH] != 0 ||
+			    map->cells[k + s2].edge[EDGE_SOUTH] != 0) {
+				step_slant(w, p);
+				return;
+			}
+			land = map->cells[k].land;
+			if (land != last) {
+				last = land;
+				c = ground_share(g, u, mv, land);
+				if (c.den == 0) {
+					step_refused(g, w, mv, land, p);
+					return;
+				}
+				if (wl < 0 || c.num * s.den < s.num * c.den) {
+					s = c;
+					wl = land;
+				}
+			}
+		}
+		nn = 0;		/* all read: none left for the loop below */
+	}
 	at = rank0;
 	for (i = 0; i < nn; i++, at.x += rstep.x, at.y += rstep.y) {
 		if (!inside && !map_inside(map, at.x, at.y)) {
@@ -623,11 +733,7 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		}
 		if (diag && map_diag_blocked(map,
 		    at.x - dir_dx[d], at.y - dir_dy[d], d)) {
-			p->verdict = MOVE_NEVER;
-			p->halt = HALT_OBSTACLE;
-			if (w->explain)
-				price_note(p, "H4", "an obstacle is crossed "
-				    "square on, never at a slant");
+			step_slant(w, p);
 			return;
 		}
 		land = map_cell(map, at.x, at.y)->land;
@@ -635,13 +741,7 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			last = land;
 			c = ground_share(g, u, mv, land);
 			if (c.den == 0) {
-				p->verdict = MOVE_IMPASSABLE;
-				p->halt = HALT_TERRAIN;
-				if (w->explain)
-					price_note(p, "H3", "%s may not enter "
-					    "%s: it stops at the edge",
-					    mover_label[mv],
-					    rs->land[land].label);
+				step_refused(g, w, mv, land, p);
 				return;
 			}
 			if (wl < 0 || c.num * s.den < s.num * c.den) {
@@ -659,14 +759,8 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			} else
 				ob = map_edge(map, at.x - dir_dx[d],
 				    at.y - dir_dy[d], d, NULL);
-			if (ob > 0 && ob < rs->nobst) {
-				c = m->cross[ob][mv];
-				if (obst == 0 || c.den == 0 || (best.den != 0 &&
-				    c.num * best.den > best.num * c.den)) {
-					best = c;
-					obst = ob;
-				}
-			}
+			if (ob > 0 && ob < rs->nobst)
+				step_obstacle(m, mv, ob, &best, &obst);
 		}
 	}
 	/* H4: buildings entered or left count as obstacles. */

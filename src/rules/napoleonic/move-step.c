@@ -100,6 +100,25 @@ most_allowance(const struct game *g, const struct move_walk *w)
 	return most;
 }
 
+/* 3.6.5: the front would cross an obstacle at a slant. */
+static void
+slant(const struct move_walk *w, struct move_price *p)
+{
+	p->verdict = MOVE_NEVER;
+	p->halt = HALT_OBSTACLE;
+	if (w->explain)
+		price_note(p, "3.6.5", "an obstacle is crossed square on, "
+		    "never at a slant");
+}
+
+/* Whether x, y and the cells about it are on the map, so that
+ * map_diag_blocked reads the four edges about it straight. */
+static inline bool
+interior(const struct map *map, int x, int y)
+{
+	return x >= 1 && y >= 1 && x + 1 < map->w && y + 1 < map->h;
+}
+
 /* The price of a step (the engine's move_step). */
 void
 nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
@@ -117,6 +136,7 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	int oc = -1, obest = -1, ecost = 0, eland = -1, ccost = 0, nc, free_c;
 	int step, f, factor, pe, e, relief = 0, narrow_kind = PASS_NONE, most;
 	int nn_checked = 0, side;
+	long k0, dk;
 	bool back_in;
 	bool diag = dir_diagonal(d), bigbridge = false;
 	const struct cell *c;
@@ -149,22 +169,47 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		 * square to the grid, on the map from end to end (a straight
 		 * rank on a rectangle), in a formation with no road to keep
 		 * it on forbidden ground: the landscapes it steps on, then
-		 * which of them forbid the formation. */
-		for (i = 0, at = rank0; i < nn; i++, at.x += rstep.x,
-		    at.y += rstep.y) {
-			if (diag && map_diag_blocked(map, at.x - dir_dx[d],
-			    at.y - dir_dy[d], d)) {
-				p->verdict = MOVE_NEVER;
-				p->halt = HALT_OBSTACLE;
-				if (w->explain)
-					price_note(p, "3.6.5", "an obstacle is "
-					    "crossed square on, never at a "
-					    "slant");
-				return;
+		 * which of them forbid the formation.  Square on, only the
+		 * cells' ground: read by their place in the map's array; at
+		 * a slant away from the map's sides, the four edges about
+		 * the cell each comes from too (those map_diag_blocked reads
+		 * there). */
+		k0 = (long)rank0.y * map->w + rank0.x;
+		dk = (long)rstep.y * map->w + rstep.x;
+		if (!diag) {
+			for (i = 0; i < nn; i++, k0 += dk)
+				new_l |= (uint64_t)1 << map->cells[k0].land;
+		} else if (interior(map, rank0.x - dir_dx[d],
+		    rank0.y - dir_dy[d]) && interior(map, end.x - dir_dx[d],
+		    end.y - dir_dy[d])) {
+			long mw = map->w, from, e1, e2, s1, s2;
+
+			from = -((long)dir_dy[d] * mw + dir_dx[d]);
+			e1 = from + (dir_dx[d] > 0 ? 0 : -1);
+			e2 = e1 + dir_dy[d] * mw;
+			s1 = from + (dir_dy[d] > 0 ? 0 : -mw);
+			s2 = s1 + dir_dx[d];
+			for (i = 0; i < nn; i++, k0 += dk) {
+				if (map->cells[k0 + e1].edge[EDGE_EAST] != 0 ||
+				    map->cells[k0 + e2].edge[EDGE_EAST] != 0 ||
+				    map->cells[k0 + s1].edge[EDGE_SOUTH] != 0 ||
+				    map->cells[k0 + s2].edge[EDGE_SOUTH] != 0) {
+					slant(w, p);
+					return;
+				}
+				new_l |= (uint64_t)1 << map->cells[k0].land;
 			}
-			new_l |= (uint64_t)1 << map_cell(map, at.x,
-			    at.y)->land;
-		}
+		} else
+			for (i = 0, at = rank0; i < nn; i++, at.x += rstep.x,
+			    at.y += rstep.y) {
+				if (map_diag_blocked(map, at.x - dir_dx[d],
+				    at.y - dir_dy[d], d)) {
+					slant(w, p);
+					return;
+				}
+				new_l |= (uint64_t)1 << map_cell(map, at.x,
+				    at.y)->land;
+			}
 		for (enter = new_l; enter != 0; enter &= enter - 1) {
 			l = __builtin_ctzll(enter);
 			if ((rs->land[l].forbid & (1u << w->form)) != 0)
@@ -185,11 +230,7 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		}
 		if (diag && map_diag_blocked(map, at.x - dir_dx[d],
 		    at.y - dir_dy[d], d)) {
-			p->verdict = MOVE_NEVER;
-			p->halt = HALT_OBSTACLE;
-			if (w->explain)
-				price_note(p, "3.6.5", "an obstacle is "
-				    "crossed square on, never at a slant");
+			slant(w, p);
 			return;
 		}
 		c = map_cell(map, at.x, at.y);
@@ -199,11 +240,7 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			bad_l |= (uint64_t)1 << c->land;
 	}
 	if (diag && map_diag_blocked(map, w->pos.x, w->pos.y, d)) {
-		p->verdict = MOVE_NEVER;
-		p->halt = HALT_OBSTACLE;
-		if (w->explain)
-			price_note(p, "3.6.5", "an obstacle is crossed square "
-			    "on, never at a slant");
+		slant(w, p);
 		return;
 	}
 	/* 3.6.5: the formation may not enter this ground. */
@@ -255,14 +292,25 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		    rank0.y - dir_dy[d]) && map_inside(map,
 		    end.x - dir_dx[d], end.y - dir_dy[d]);
 		side = d == DIR_E || d == DIR_W ? EDGE_EAST : EDGE_SOUTH;
-		for (i = 0, at = rank0; i < nn; i++, at.x += rstep.x,
-		    at.y += rstep.y) {
+		/* With back_in, the cell keeping each edge by its place in
+		 * the map's array (k0, on by dk): the one behind the front
+		 * stepping east or south, else the front's own; the edges
+		 * with no obstacle before the first are passed over at
+		 * once (most fronts cross none). */
+		k0 = !back_in ? 0 : d == DIR_E || d == DIR_S ?
+		    (long)(rank0.y - dir_dy[d]) * map->w + rank0.x - dir_dx[d] :
+		    (long)rank0.y * map->w + rank0.x;
+		dk = (long)rstep.y * map->w + rstep.x;
+		for (i = 0; back_in && i < nn &&
+		    map->cells[k0].edge[side] == 0; i++)
+			k0 += dk;
+		for (at.x = rank0.x + i * rstep.x, at.y = rank0.y +
+		    i * rstep.y; i < nn; i++, at.x += rstep.x,
+		    at.y += rstep.y, k0 += dk) {
 			prev.x = at.x - dir_dx[d];
 			prev.y = at.y - dir_dy[d];
 			if (back_in) {
-				c = d == DIR_E || d == DIR_S ?
-				    map_cell(map, prev.x, prev.y) :
-				    map_cell(map, at.x, at.y);
+				c = &map->cells[k0];
 				if ((ob = c->edge[side]) == 0)
 					continue;
 				pass = c->pass[side];
@@ -322,6 +370,15 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	/* The old front's ground: enough of it to know which of the new
 	 * front's landscapes it does not stand on already. */
 	no = geom_rank(w->pos, w->facing, fr, &rank0, &rstep);
+	if (no > 0 && map_inside(map, rank0.x, rank0.y) && map_inside(map,
+	    rank0.x + (no - 1) * rstep.x, rank0.y + (no - 1) * rstep.y)) {
+		/* All on the map: by their place in the map's array. */
+		k0 = (long)rank0.y * map->w + rank0.x;
+		dk = (long)rstep.y * map->w + rstep.x;
+		for (i = 0; i < no && (new_l & ~old_l) != 0; i++, k0 += dk)
+			old_l |= (uint64_t)1 << map->cells[k0].land;
+		no = 0;		/* all read: none left for the loop below */
+	}
 	for (i = 0; i < no && (new_l & ~old_l) != 0; i++) {
 		prev.x = rank0.x + i * rstep.x;
 		prev.y = rank0.y + i * rstep.y;
