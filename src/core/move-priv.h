@@ -16,6 +16,7 @@ struct move_ctx;
 struct move_walk;
 
 #define BUCKET		16	/* cells per side of an index bucket */
+#define REPLANS_MAX	(ORDER_MAX_POINTS + 4) /* route plans per walk */
 
 /* The per-phase index (move_ctx_create, move-walk.c): each unit filed in
  * the bucket its anchor stands in, per side, and the narrow passages
@@ -187,8 +188,25 @@ void cands_find(const struct game *, const struct move_ctx *,
 
 /* A hash of a Move order's kind, issue turn and points: a unit whose
  * order keeps its key resumes it (its waypoint, debt and carried route)
- * rather than starting it afresh (move-walk.c). */
+ * rather than starting it afresh (move-route.c). */
 unsigned order_key(const struct order *o);
+
+/* The goal the walk seeks now, stepping past waypoints it stands on;
+ * false when the order's last point is reached (move-route.c). */
+bool walk_goal(struct move_walk *, struct point *goal);
+
+/* Make sure the walk has a next cell (a route kept, else the straight
+ * line's next cell); false when there is none (move-route.c). */
+bool walk_route(const struct game *, struct move_walk *);
+
+/* The walk follows route r of n cells from its first, with faces beside
+ * it (NULL: every cell a step); both are taken over, the old freed. */
+void walk_take_route(struct move_walk *, struct point *r,
+    unsigned char *faces, int n);
+
+/* Unit u (un) has moved: put it in the index bucket of its new place
+ * (nothing when c is NULL or u is not indexed) (move-ctx.c). */
+void ctx_place(struct move_ctx *, int u, const struct unit *un);
 
 /* The cells of the walk's route ahead a later turn may keep to: those
  * before its first wheel (move-walk.c). */

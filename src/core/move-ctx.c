@@ -1,0 +1,213 @@
+/*
+ * move-ctx.c - the movement phase's context (struct move_ctx, move-priv.h):
+ * a coarse index of where each side's units stand, so that a walk far
+ * from every enemy skips the contact checks (move-near.c reads it); the
+ * narrow passages used this turn (3.6.6); and which units have moved and
+ * which wait for a friend under orders in their way (move_ctx_wait,
+ * 3.6.7, marshal's reading).  See move.h.
+ */
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/move-priv.h"
+#include "util/xalloc.h"
+
+static int
+bucket_of(const struct move_ctx *c, struct point p)
+{
+	int bx = p.x / BUCKET, by = p.y / BUCKET;
+
+	if (bx < 0)
+		bx = 0;
+	if (by < 0)
+		by = 0;
+	if (bx >= c->bw)
+		bx = c->bw - 1;
+	if (by >= c->bh)
+		by = c->bh - 1;
+	return by * c->bw + bx;
+}
+
+/* Buckets hold one list per side: slot b * GAME_MAX_SIDES + side. */
+static void
+ctx_link(struct move_ctx *c, int u, int b)
+{
+	c->bucket[u] = b;
+	c->prev[u] = -1;
+	c->next[u] = c->head[b];
+	if (c->head[b] >= 0)
+		c->prev[c->head[b]] = u;
+	c->head[b] = u;
+}
+
+static int
+slot_of(const struct move_ctx *c, const struct unit *u, struct point p)
+{
+	int side = u->side >= 0 && u->side < GAME_MAX_SIDES ? u->side : 0;
+
+	return bucket_of(c, p) * GAME_MAX_SIDES + side;
+}
+
+/* Take unit u out of its list; the caller links it again at once
+ * (ctx_link), which sets its bucket. */
+static void
+ctx_unlink(struct move_ctx *c, int u)
+{
+	int b = c->bucket[u];
+
+	if (b < 0)
+		return;
+	if (c->prev[u] >= 0)
+		c->next[c->prev[u]] = c->next[u];
+	else
+		c->head[b] = c->next[u];
+	if (c->next[u] >= 0)
+		c->prev[c->next[u]] = c->prev[u];
+}
+
+struct move_ctx *
+move_ctx_create(const struct game *g)
+{
+	struct move_ctx *c = xcalloc(1, sizeof *c);
+	int i, n;
+
+	c->bw = (g->map->w + BUCKET - 1) / BUCKET;
+	c->bh = (g->map->h + BUCKET - 1) / BUCKET;
+	n = c->bw * c->bh * GAME_MAX_SIDES;
+	c->head = xmallocarray((size_t)n, sizeof *c->head);
+	for (i = 0; i < n; i++)
+		c->head[i] = -1;
+	c->reach = move_block_reach(g);
+	c->next = xmallocarray((size_t)g->nunits + 1, sizeof *c->next);
+	c->prev = xmallocarray((size_t)g->nunits + 1, sizeof *c->prev);
+	c->bucket = xmallocarray((size_t)g->nunits + 1, sizeof *c->bucket);
+	c->moved = xcalloc((size_t)g->nunits + 1, 1);
+	c->waited = xcalloc((size_t)g->nunits + 1, sizeof *c->waited);
+	c->blocker = xmallocarray((size_t)g->nunits + 1, sizeof *c->blocker);
+	/* Link in reverse so each bucket lists units by ascending index. */
+	for (i = g->nunits - 1; i >= 0; i--) {
+		c->bucket[i] = -1;
+		c->blocker[i] = -1;
+		if (unit_gone(&g->units[i]))
+			continue;
+		ctx_link(c, i, slot_of(c, &g->units[i], g->units[i].pos));
+	}
+	return c;
+}
+
+void
+ctx_place(struct move_ctx *c, int u, const struct unit *un)
+{
+	if (c == NULL || c->bucket[u] < 0)
+		return;
+	ctx_unlink(c, u);
+	ctx_link(c, u, slot_of(c, un, un->pos));
+}
+
+void
+move_ctx_free(struct move_ctx *c)
+{
+	if (c == NULL)
+		return;
+	free(c->head);
+	free(c->next);
+	free(c->prev);
+	free(c->bucket);
+	free(c->moved);
+	free(c->waited);
+	free(c->blocker);
+	free(c->used);
+	free(c);
+}
+
+bool
+ctx_used(const struct move_ctx *c, int id)
+{
+	int i;
+
+	for (i = 0; c != NULL && i < c->nused; i++)
+		if (c->used[i] == id)
+			return true;
+	return false;
+}
+
+void
+ctx_use(struct move_ctx *c, int id)
+{
+	if (c == NULL)
+		return;
+	if (c->nused == c->capused) {
+		c->capused = c->capused ? c->capused * 2 : 8;
+		c->used = xreallocarray(c->used, (size_t)c->capused,
+		    sizeof *c->used);
+	}
+	c->used[c->nused++] = id;
+}
+
+void
+move_ctx_wait(struct move_ctx *c, bool may)
+{
+	c->may_wait = may;
+	if (may)
+		c->waits = true;
+}
+
+int
+move_ctx_blocker(const struct move_ctx *c, int u)
+{
+	int f = c->blocker[u];
+
+	return c->may_wait && f >= 0 && !c->moved[f] ? f : -1;
+}
+
+void
+walk_note_wait(const struct game *g, struct move_walk *w, int f, bool moved)
+{
+	if (moved)
+		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED), "%s waits "
+		    "for %s, under a Move order of its own and in its way, "
+		    "to move first (marshal's reading: 3.6 moves units "
+		    "together)", g->units[w->unit].name, g->units[f].name);
+	else
+		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED), "%s waited "
+		    "for %s, under a Move order of its own and in its way, "
+		    "to move first; units waiting on each other, it moves "
+		    "now, in the order of battle (marshal's reading)",
+		    g->units[w->unit].name, g->units[f].name);
+}
+
+enum walk_wait
+walk_wait_for(const struct game *g, const struct move_ctx *c,
+    struct move_walk *w, int who)
+{
+	const unsigned char *moved;
+	const struct unit *f;
+	bool may;
+
+	if (w->scratch || who < 0)
+		return WAIT_NONE;
+	if (c != NULL) {
+		if (!c->waits)
+			return WAIT_NONE;
+		may = c->may_wait && c->nused == w->wait_nused;
+		moved = c->moved;
+	} else if ((moved = w->wait_moved) == NULL)
+		return WAIT_NONE;
+	else
+		may = w->wait_may;
+	f = &g->units[who];
+	/* Units that wait on each other (no round moved any of them) move
+	 * under the rules as they stand, passing through in disorder or
+	 * stopping: never both stopped for good. */
+	if (!may || f->side != g->units[w->unit].side ||
+	    f->order.kind != ORDER_MOVE)
+		return WAIT_NONE;
+	if (moved[who])
+		return WAIT_BEHIND;
+	w->wait_for = who;
+	return WAIT_NOW;
+}

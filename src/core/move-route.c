@@ -1,0 +1,370 @@
+/*
+ * move-route.c - the routes a walk follows (move-priv.h): the key of the
+ * order a route was planned for, the next cell of the route and the plan
+ * when it runs out (path_plan), the way round what the unit may never
+ * cross (walk_round), round a friend that stands in its way (walk_detour,
+ * 3.6.7) and to room to turn (walk_room).  See move-walk.c for the walk
+ * that follows them.
+ */
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/move-priv.h"
+#include "core/path.h"
+#include "core/ruleset.h"
+#include "util/xalloc.h"
+
+/* Cells and facings expanded by a search for room to turn: a node per
+ * cell and facing, so more than a search over cells. */
+#define ROOM_BUDGET	(2 * PATH_BUDGET)
+/* Cells expanded by a search for a way round a standing friend: a whole
+ * route, planned once. */
+#define DETOUR_BUDGET	(4 * PATH_BUDGET)
+
+unsigned
+order_key(const struct order *o)
+{
+	unsigned h = 2166136261u;
+	int i;
+
+	h = (h ^ (unsigned)o->kind) * 16777619u;
+	h = (h ^ (unsigned)o->issued) * 16777619u;
+	h = (h ^ (unsigned)o->npts) * 16777619u;
+	for (i = 0; i < o->npts && i < ORDER_MAX_POINTS; i++) {
+		h = (h ^ (unsigned)o->pts[i].x) * 16777619u;
+		h = (h ^ (unsigned)o->pts[i].y) * 16777619u;
+	}
+	return h | 1;
+}
+
+/* The goal the walk seeks now, stepping past waypoints it stands on;
+ * false when the order's last point is reached. */
+bool
+walk_goal(struct move_walk *w, struct point *goal)
+{
+	const struct order *o = w->order;
+
+	for (;;) {
+		if (w->waypoint >= o->npts) {
+			w->arrived = true;
+			return false;
+		}
+		*goal = o->pts[w->waypoint];
+		if (goal->x != w->pos.x || goal->y != w->pos.y)
+			return true;
+		w->waypoint++;
+	}
+}
+
+/*
+ * Make sure the walk has a next cell; false when there is none.  Past
+ * any route kept from a search, the unit goes straight on: the next cell
+ * of the line to its goal (path_next), found step by step, so the ground
+ * is priced once, by the walk itself.  Only when a step of the line is
+ * refused does the walk search a way round (walk_round).
+ */
+bool
+walk_route(const struct game *g, struct move_walk *w)
+{
+	struct point goal, next;
+
+	(void)g;
+	/* The next cell of a route kept: a step away, or where a wheel
+	 * leaves the block (route_face; it may be further). */
+	if (w->iroute < w->nroute &&
+	    (dir_between(w->pos, w->route[w->iroute]) >= 0 ||
+	    (w->route_face != NULL && w->route_face[w->iroute] != 0)))
+		return true;
+	if (!walk_goal(w, &goal))
+		return false;
+	next = path_next(w->pos, w->facing, goal);
+	/* Any route held has room for this one cell: kept, not made anew
+	 * at every step.  A step, not a wheel. */
+	free(w->route_face);
+	w->route_face = NULL;
+	if (w->route == NULL)
+		w->route = xmallocarray(1, sizeof *w->route);
+	w->route[0] = next;
+	w->nroute = 1;
+	w->iroute = 0;
+	w->line = true;
+	return true;
+}
+
+/* The walk follows route r of n cells from its first, with faces beside
+ * it (NULL: every cell a step); both are taken over, the old freed. */
+void
+walk_take_route(struct move_walk *w, struct point *r, unsigned char *faces,
+    int n)
+{
+	free(w->route);
+	free(w->route_face);
+	w->route = r;
+	w->route_face = faces;
+	w->nroute = n;
+	w->iroute = 0;
+}
+
+/*
+ * How many cells of the route ahead a later turn may keep to: all of
+ * route[iroute..], or those before its first wheel (a turn that moves the
+ * block, route_face), which a walk without the faces would take for a
+ * step.
+ */
+int
+walk_carry(const struct move_walk *w)
+{
+	int i;
+
+	for (i = w->iroute; i < w->nroute; i++)
+		if (w->route_face != NULL && w->route_face[i] != 0)
+			break;
+	return i - w->iroute;
+}
+
+/* Whether the walk stands as it did at its last way round searched
+ * (walk_round), towards the same goal: the same place, facing and
+ * formation, nothing spent or walked since and the module's numbers
+ * unchanged.
+ * The game does not change during a walk, so the search would find the
+ * same route. */
+static bool
+round_again(const struct move_walk *w, struct point goal)
+{
+	return w->round_known && w->round_pos.x == w->pos.x &&
+	    w->round_pos.y == w->pos.y && w->round_goal.x == goal.x &&
+	    w->round_goal.y == goal.y && w->round_facing == w->facing &&
+	    w->round_form == w->form && w->round_left == w->left &&
+	    w->round_contours == w->contours &&
+	    w->round_walked == w->walked && w->round_fresh == w->fresh &&
+	    memcmp(w->round_mod, w->mod, sizeof w->mod) == 0;
+}
+
+/* Keep the walk as asked and the route a way round found (n cells of r
+ * and of its faces, copied), for round_again. */
+static void
+round_keep(struct move_walk *w, struct point goal, const struct point *r,
+    const unsigned char *faces, int n)
+{
+	free(w->round_route);
+	free(w->round_face);
+	w->round_route = NULL;
+	w->round_face = NULL;
+	w->round_n = 0;
+	if (n > 0) {
+		w->round_route = xmallocarray((size_t)n, sizeof *r);
+		memcpy(w->round_route, r, (size_t)n * sizeof *r);
+		w->round_face = xmallocarray((size_t)n, 1);
+		memcpy(w->round_face, faces, (size_t)n);
+		w->round_n = n;
+	}
+	w->round_known = true;
+	w->round_pos = w->pos;
+	w->round_goal = goal;
+	w->round_facing = w->facing;
+	w->round_form = w->form;
+	w->round_left = w->left;
+	w->round_contours = w->contours;
+	w->round_walked = w->walked;
+	w->round_fresh = w->fresh;
+	memcpy(w->round_mod, w->mod, sizeof w->mod);
+}
+
+/* A step of the straight line was refused: look for a way round.  True
+ * when one was found (the walk follows it). */
+bool
+walk_round(const struct game *g, struct move_walk *w)
+{
+	struct point goal, *r = NULL;
+	unsigned char *faces = NULL;
+	int n;
+
+	/* A way round planned in this walk is kept to; one kept from an
+	 * earlier turn is planned again when a step of it is refused (the
+	 * unit may have changed formation since, or the ground about it). */
+	if ((!w->line && w->replans > 0) || w->replans >= REPLANS_MAX ||
+	    !walk_goal(w, &goal)) {
+		w->arrived = false;
+		return false;
+	}
+	w->replans++;
+	w->line = false;
+	if (round_again(w, goal)) {
+		/* Nothing has changed since the last search (a way round
+		 * that led back here): the same route, not searched anew. */
+		if (w->round_n <= 0)
+			return false;
+		r = xmallocarray((size_t)w->round_n, sizeof *r);
+		memcpy(r, w->round_route, (size_t)w->round_n * sizeof *r);
+		faces = xmallocarray((size_t)w->round_n, 1);
+		memcpy(faces, w->round_face, (size_t)w->round_n);
+		n = w->round_n;
+	} else {
+		n = path_round(g, w, goal, PATH_BUDGET, &r, &faces);
+		round_keep(w, goal, r, faces, n);
+	}
+	if (n <= 0)
+		return false;
+	walk_take_route(w, r, faces, n);
+	return true;
+}
+
+/*
+ * A friend stands in the walker's way, under no Move order or with its
+ * order done, and may not be passed this turn (3.6.7): waiting behind it
+ * would be waiting for ever.  The cheapest way round it to the point the
+ * walk seeks (path_detour: it and the other units that stay are walls)
+ * is cut into the points between which the walk marches straight
+ * (route_points), and those points are put into the walk's Move order
+ * before the point sought, as a player would mark the march: move_unit
+ * makes that the unit's standing order, so the next turns keep to the way
+ * round instead of deciding again (no going back and forth), and the map
+ * shows it as the order's route.  The points that do not fit in an order
+ * are left out: from the last one put in, the walk goes straight on and
+ * meets what it meets.  Not taken: by a look ahead (scratch) or a plain
+ * preview (move_preview_plain); by a march
+ * column on its road (3.6.6: it keeps to the road and waits); under a
+ * group order (its member keeps its place in the line, 3.6.3); where the
+ * ruleset turns units itself (move_face: the search's turns are not yet
+ * the walk's); twice in a walk.  With no way round, it says so (once a
+ * turn, the same every turn: it waits).  rule: the rule that refused the
+ * pass.
+ */
+bool
+walk_detour(const struct game *g, struct move_walk *w, int fr,
+    const char *rule)
+{
+	const struct unit *un = &g->units[w->unit];
+	struct point goal, *r = NULL, pts[ORDER_MAX_POINTS + 1];
+	struct move_text t;
+	struct order *o = &w->detour_order;
+	const struct order *in = w->order;
+	int n = 0, m, k = 0, j, i, wp;
+
+	if (w->scratch || w->plain || g->rs->ops->move_face != NULL ||
+	    in->ngroup > 0 || w->detour != -1 ||
+	    ((g->rs->form[w->form].flags & FORMF_ROAD) &&
+	    map_cell(g->map, w->pos.x, w->pos.y)->road != ROAD_NONE) ||
+	    w->replans >= REPLANS_MAX || !walk_goal(w, &goal))
+		return false;
+	w->replans++;
+	wp = w->waypoint;
+	/* Towards the point sought; when a standing friend covers it, or
+	 * no way round reaches it, towards the points after it: a
+	 * waypoint that cannot be reached is passed by. */
+	for (j = wp; j < in->npts; j++) {
+		n = path_detour(g, w, in->pts[j], DETOUR_BUDGET, fr, &r);
+		if (n <= 0)
+			continue;
+		m = route_points(w->pos, w->facing, r, NULL, n, pts,
+		    ORDER_MAX_POINTS + 1);
+		/* The last point is pts[j] itself, already the order's;
+		 * the points skipped make room. */
+		k = m - 1;
+		if (k > ORDER_MAX_POINTS - in->npts + (j - wp))
+			k = ORDER_MAX_POINTS - in->npts + (j - wp);
+		if (k >= 1 || j > wp)
+			break;
+		free(r);
+		r = NULL;
+	}
+	if (j >= in->npts) {
+		w->detour = -2;		/* not searched again this walk */
+		move_note(w, EV_NOTE, rule, "%s stands in the way of %s and "
+		    "it finds no way round it towards [%d, %d]%s: it waits "
+		    "behind it", g->units[fr].name, un->name, goal.x, goal.y,
+		    in->npts - wp > 1 ? " nor to the points after it" : "");
+		move_note_own(w);
+		return false;
+	}
+	/* The order's points up to the one sought, the way round, then
+	 * pts[j] and the rest. */
+	*o = *in;
+	memcpy(o->pts + wp, pts, (size_t)k * sizeof *pts);
+	memcpy(o->pts + wp + k, in->pts + j, (size_t)(in->npts - j) *
+	    sizeof *o->pts);
+	o->npts = wp + k + in->npts - j;
+	w->order = o;
+	w->detour = fr;
+	w->ndetour = k;
+	w->line = false;
+	walk_take_route(w, r, NULL, n);
+	t.n = 0;
+	move_text_s(&t, g->units[fr].name);
+	move_text_s(&t, " stands in the way and may not be passed this "
+	    "turn: ");
+	move_text_s(&t, un->name);
+	move_text_s(&t, " marches round it");
+	for (i = 0; i < k; i++) {
+		move_text_s(&t, i == 0 ? ", by [" : (i == k - 1 ? " and [" :
+		    ", ["));
+		move_text_i(&t, pts[i].x);
+		move_text_s(&t, ", ");
+		move_text_i(&t, pts[i].y);
+		move_text_s(&t, "]");
+	}
+	if (j > wp) {
+		move_text_s(&t, i == 0 ? ", straight to [" : ", then to [");
+		move_text_i(&t, in->pts[j].x);
+		move_text_s(&t, ", ");
+		move_text_i(&t, in->pts[j].y);
+		move_text_s(&t, "], passing by [");
+		move_text_i(&t, goal.x);
+		move_text_s(&t, ", ");
+		move_text_i(&t, goal.y);
+		move_text_s(&t, "], which it cannot reach");
+	}
+	move_text_s(&t, "; its Move order keeps the way round (marshal's "
+	    "reading)");
+	move_note_text(w, EV_NOTE, rule, &t);
+	move_note_own(w);
+	return true;
+}
+
+bool
+walk_room(const struct game *g, struct move_walk *w)
+{
+	struct point goal, *r = NULL;
+	unsigned char *faces = NULL;
+	int n, how;
+
+	/* Twice a walk at most: a way found from here may meet a turn with
+	 * no room further on (a friend that moved into it meanwhile). */
+	if (w->rooms >= 2 || w->replans >= REPLANS_MAX || w->scratch ||
+	    !walk_goal(w, &goal)) {
+		w->arrived = false;
+		return false;
+	}
+	w->replans++;
+	w->rooms++;
+	w->line = false;
+	n = path_room(g, w, goal, ROOM_BUDGET, PATH_UNITS_NOW, &r, &faces,
+	    &how);
+	if (n <= 0 && how == PATH_ALL_SEEN && w->explain) {
+		/* Boxed in by the units about it, or by the map and the
+		 * ground alone?  Only the second is said: it lasts. */
+		free(r);
+		r = NULL;
+		(void)path_room(g, w, goal, ROOM_BUDGET, PATH_UNITS_NONE, &r,
+		    NULL, &how);
+		if (how == PATH_ALL_SEEN)
+			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
+			    "nowhere it can reach in its formation has room "
+			    "for it to turn towards [%d, %d], whatever the "
+			    "units about it do: it needs another formation",
+			    goal.x, goal.y);
+	}
+	if (n <= 0) {
+		free(r);
+		free(faces);
+		return false;
+	}
+	walk_take_route(w, r, faces, n);
+	return true;
+}
