@@ -6,8 +6,9 @@
  * The commander is one module in several files: view.c (what a side may
  * know), route.c (the ground, and ways round walls), orders.c (turning
  * wishes into orders), this file (the picture and the whole plan),
- * tasks.c (brigades and their tasks), arms.c (battalions, squadrons,
- * batteries) and control.c (giving the orders through the Move preview).
+ * tasks.c (brigades and their tasks), arms.c, arms-cavalry.c and
+ * arms-artillery.c (battalions, squadrons, batteries) and control.c
+ * (giving the orders through the Move preview).
  * None of them knows a ruleset: what only the ruleset knows comes from
  * its doctrine (ai/doctrine.h) - which formation plays the Line, the
  * march column or the Square, how far muskets, guns and charges reach,

@@ -290,17 +290,19 @@ void ai_last_turns(struct think *);
 /* orders.c: hard, the generals ride after their men (3.1.1). */
 void ai_ride_generals(struct think *);
 
-/* arms.c: orders by arm. */
-/* Orders for the battalions of brigade b along its line. */
+/* arms.c, arms-cavalry.c, arms-artillery.c: orders by arm. */
+/* Orders for the battalions of brigade b along its line (arms.c). */
 void ai_brigade_orders(struct think *, struct brigade *b);
-/* Orders for squadron i. */
+/* Whether unit u stands within reach of an enemy battery in action
+ * (arms.c). */
+bool ai_under_guns(const struct think *, const struct ai_own *u);
+/* Orders for squadron i (arms-cavalry.c). */
 void ai_squadron(struct think *, int i);
-/* Whether unit u's block in form fits at at on empty ground. */
+/* Whether unit u's block in form fits at at on empty ground
+ * (arms-artillery.c). */
 bool ai_fits(const struct think *, const struct ai_own *u, int form,
     struct point at, enum dir f);
-/* Whether unit u stands within reach of an enemy battery in action. */
-bool ai_under_guns(const struct think *, const struct ai_own *u);
-/* Orders for battery i. */
+/* Orders for battery i (arms-artillery.c). */
 void ai_battery(struct think *, int i);
 
 #endif
