@@ -1557,6 +1557,43 @@ test_preview_waits_for_a_friend_under_orders(void **state)
 }
 
 /*
+ * The Move preview of units that wait on each other (the M29 moving-unit
+ * scenario: skirmishers and a Column meet head on, each under orders and
+ * in the other's way) moves them as the movement phase's last round does:
+ * the Column's own preview cannot move it, so the skirmishers' preview
+ * goes on under the rules as they stand, through the moving Column, to
+ * (10, 6) as a Mob, and says first that it waited; the turn then leaves
+ * them there, both Mobs.
+ */
+static void
+test_preview_of_units_waiting_on_each_other(void **state)
+{
+	struct ruleset *rs = NULL;
+	struct game *g = scenario("M29-through-moving-unit-both-mob", &rs);
+	struct move_preview p;
+
+	(void)state;
+	assert_int_equal(move_preview(g, &g->units[0].order, &p), 0);
+	assert_int_equal(p.pos.x, 10);
+	assert_int_equal(p.pos.y, 6);
+	assert_int_equal(p.cond, COND_MOB);
+	assert_true(p.log.n > 0);
+	assert_string_equal(p.log.v[0].text, "A waited for B, under a Move "
+	    "order of its own and in its way, to move first; units waiting "
+	    "on each other, it moves now, in the order of battle (marshal's "
+	    "reading)");
+	move_preview_free(&p);
+	assert_int_equal(g->units[1].pos.y, 11);
+	assert_int_equal(g->units[1].cond, COND_FORMED);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 6);
+	assert_int_equal(g->units[0].cond, COND_MOB);
+	assert_int_equal(g->units[1].cond, COND_MOB);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * An order may have ORDER_MAX_POINTS points, no more: the preview, the
  * forecast and the route of one with every point on the way (each a
  * cell further north on column 10) take it, and one with a point more
@@ -2949,6 +2986,7 @@ main(void)
 		cmocka_unit_test(
 		    test_3_6_7_stops_short_of_a_friend_that_marched),
 		cmocka_unit_test(test_preview_waits_for_a_friend_under_orders),
+		cmocka_unit_test(test_preview_of_units_waiting_on_each_other),
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),
