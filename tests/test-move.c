@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -2749,6 +2750,113 @@ test_3_6_8_move_route_keeps_clear_of_contact(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * move_preview is move_unit without the commit: for every unit under a
+ * Move order in every scenario of tests/scenarios (a march through a
+ * wood, a lake that makes it Mob, a wheel, a way round a friend, a
+ * contact, a passage...), each previewed and then moved in turn, the
+ * preview's place, facing, formation, condition, halt, spent ticks and
+ * last path cell are the move's, and its explanation is the move's
+ * notes, event for event: kind, rule, text and whether it is the side's
+ * own.  The 3.6.4 roll is off (a preview makes none).
+ */
+static void
+test_move_preview_is_the_move_without_the_commit(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	char *dir = xasprintf("%s/tests/scenarios", top != NULL ? top : ".");
+	struct dirent *de;
+	DIR *dp;
+	int nscen = 0, nmoved = 0, nown = 0, ncond = 0;
+
+	(void)state;
+	dp = opendir(dir);
+	assert_non_null(dp);
+	while ((de = readdir(dp)) != NULL) {
+		struct ruleset *rs = NULL;
+		struct game *g;
+		struct move_preview p;
+		char name[256];
+		size_t len = strlen(de->d_name);
+		int u, i, nlog, spent;
+
+		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0 ||
+		    len - 5 >= sizeof name)
+			continue;
+		memcpy(name, de->d_name, len - 5);
+		name[len - 5] = '\0';
+		g = scenario(name, &rs);
+		g->opt.random_speed = false;
+		nscen++;
+		for (u = 0; u < g->nunits; u++) {
+			struct order o = g->units[u].order;
+			enum cond c0 = g->units[u].cond;
+
+			if (o.kind != ORDER_MOVE || !unit_active(&g->units[u]))
+				continue;
+			assert_int_equal(move_preview(g, &o, &p), 0);
+			nlog = g->log.n;
+			spent = move_unit(g, NULL, u, -1, NULL, NULL);
+			nmoved++;
+			if (p.pos.x != g->units[u].pos.x ||
+			    p.pos.y != g->units[u].pos.y)
+				print_error("%s: unit %d previewed at [%d, %d], "
+				    "moved to [%d, %d]\n", name, u, p.pos.x,
+				    p.pos.y, g->units[u].pos.x,
+				    g->units[u].pos.y);
+			assert_int_equal(p.pos.x, g->units[u].pos.x);
+			assert_int_equal(p.pos.y, g->units[u].pos.y);
+			assert_int_equal(p.facing, g->units[u].facing);
+			assert_int_equal(p.form, g->units[u].formation);
+			assert_int_equal(p.cond, g->units[u].cond);
+			assert_int_equal(p.halt, g->units[u].halt);
+			assert_int_equal(p.spent, spent);
+			assert_true(p.npath >= 1);
+			assert_int_equal(p.path[p.npath - 1].x, p.pos.x);
+			assert_int_equal(p.path[p.npath - 1].y, p.pos.y);
+			if (p.cond != c0)
+				ncond++;
+			/* The notes, then the closing EV_MOVE line; the march's
+			 * colonel line (3.6.1), its side's own, is the
+			 * march's alone. */
+			if (g->log.n > nlog && g->log.v[nlog].kind == EV_MOVE &&
+			    strcmp(g->log.v[nlog].rule, "3.6.1") == 0) {
+				assert_true(g->log.v[nlog].own);
+				nlog++;
+			}
+			assert_true(g->log.n > nlog + p.log.n);
+			for (i = 0; i < p.log.n; i++) {
+				const struct event *a = &p.log.v[i];
+				const struct event *b = &g->log.v[nlog + i];
+
+				assert_int_equal(a->kind, b->kind);
+				assert_int_equal(a->unit, u);
+				assert_string_equal(a->rule, b->rule);
+				assert_string_equal(a->text, b->text);
+				assert_int_equal(a->own, b->own);
+				nown += a->own;
+			}
+			/* No note of the move's left out: what follows the
+			 * notes up to the closing line is the commit's own
+			 * (a change of condition, say). */
+			for (i = nlog + p.log.n; i < g->log.n &&
+			    g->log.v[i].kind != EV_MOVE; i++)
+				assert_int_not_equal(g->log.v[i].kind, EV_NOTE);
+			assert_true(i < g->log.n);
+			move_preview_free(&p);
+		}
+		game_free(g);
+		ruleset_free(rs);
+	}
+	closedir(dp);
+	free(dir);
+	/* The comparison met what it is for. */
+	assert_true(nscen > 100);
+	assert_true(nmoved > 100);
+	assert_true(nown > 0);
+	assert_true(ncond > 0);
+}
+
 int
 main(void)
 {
@@ -2816,6 +2924,7 @@ main(void)
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),
+		cmocka_unit_test(test_move_preview_is_the_move_without_the_commit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
