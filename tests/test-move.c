@@ -2754,7 +2754,8 @@ test_3_6_8_move_route_keeps_clear_of_contact(void **state)
  * move_preview is move_unit without the commit: for every unit under a
  * Move order in every scenario of tests/scenarios (a march through a
  * wood, a lake that makes it Mob, a wheel, a way round a friend, a
- * contact, a passage...), each previewed and then moved in turn, the
+ * contact, a passage...), each previewed and then moved in turn, over
+ * three turns (the order resumed, its way round carried), the
  * preview's place, facing, formation, condition, halt, spent ticks and
  * last path cell are the move's, and its explanation is the move's
  * notes, event for event: kind, rule, text and whether it is the side's
@@ -2778,7 +2779,7 @@ test_move_preview_is_the_move_without_the_commit(void **state)
 		struct move_preview p;
 		char name[256];
 		size_t len = strlen(de->d_name);
-		int u, i, nlog, spent;
+		int u, r, i, nlog, spent;
 
 		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0 ||
 		    len - 5 >= sizeof name)
@@ -2788,9 +2789,15 @@ test_move_preview_is_the_move_without_the_commit(void **state)
 		g = scenario(name, &rs);
 		g->opt.random_speed = false;
 		nscen++;
-		for (u = 0; u < g->nunits; u++) {
-			struct order o = g->units[u].order;
-			enum cond c0 = g->units[u].cond;
+		for (r = 0; r < 3 * g->nunits; r++) {
+			struct order o;
+			enum cond c0;
+
+			u = r % g->nunits;
+			if (u == 0 && r > 0)
+				g->turn++;
+			o = g->units[u].order;
+			c0 = g->units[u].cond;
 
 			if (o.kind != ORDER_MOVE || !unit_active(&g->units[u]))
 				continue;
@@ -2855,6 +2862,103 @@ test_move_preview_is_the_move_without_the_commit(void **state)
 	assert_true(nmoved > 100);
 	assert_true(nown > 0);
 	assert_true(ncond > 0);
+}
+
+/*
+ * move_forecast is the march played turn after turn: in every scenario
+ * of tests/scenarios where one unit alone is under a Move order, the
+ * forecast over four turns and the unit moved by move_unit turn after
+ * turn (each turn's path read from its preview, which is the move's)
+ * walk the same cells, start first; when the forecast says it arrives
+ * in t turns the unit's order is done after the t-th turn, on the last
+ * cell, and not before.  The 3.6.4 roll is off.
+ */
+static void
+test_move_forecast_is_the_march_played_turn_after_turn(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	char *dir = xasprintf("%s/tests/scenarios", top != NULL ? top : ".");
+	struct dirent *de;
+	DIR *dp;
+	int ncmp = 0, narrive = 0, nlong = 0;
+
+	(void)state;
+	dp = opendir(dir);
+	assert_non_null(dp);
+	while ((de = readdir(dp)) != NULL) {
+		struct ruleset *rs = NULL;
+		struct game *g;
+		struct move_preview p;
+		struct point *fp = NULL, *pp = NULL;
+		char name[256];
+		size_t len = strlen(de->d_name);
+		int u, v, i, t, turns, nf = 0, np = 0, done = 0;
+
+		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0 ||
+		    len - 5 >= sizeof name)
+			continue;
+		memcpy(name, de->d_name, len - 5);
+		name[len - 5] = '\0';
+		g = scenario(name, &rs);
+		g->opt.random_speed = false;
+		u = -1;
+		for (v = 0; v < g->nunits; v++)
+			if (g->units[v].order.kind == ORDER_MOVE &&
+			    unit_active(&g->units[v]))
+				u = u == -1 ? v : -2;
+		if (u < 0) {
+			game_free(g);
+			ruleset_free(rs);
+			continue;
+		}
+		turns = move_forecast(g, &g->units[u].order, 4, &fp, &nf);
+		pp = xmallocarray(256, sizeof *pp);
+		for (t = 1; t <= 4 && g->units[u].order.kind == ORDER_MOVE;
+		    t++) {
+			assert_int_equal(move_preview(g, &g->units[u].order,
+			    &p), 0);
+			assert_true(np + p.npath <= 256);
+			for (i = np > 0 ? 1 : 0; i < p.npath; i++)
+				pp[np++] = p.path[i];
+			move_preview_free(&p);
+			move_unit(g, NULL, u, -1, NULL, NULL);
+			/* Done, or cancelled (-t: a lake, say), as
+			 * move_unit's last line says. */
+			if (g->units[u].order.kind != ORDER_MOVE)
+				done = strstr(g->log.v[g->log.n - 1].text,
+				    "cancelled") != NULL ? -t : t;
+			g->turn++;
+		}
+		/* The forecast stops early only when the march gains
+		 * nothing more: its cells are the march's first ones. */
+		assert_true(nf <= np);
+		for (i = 0; i < nf; i++) {
+			assert_int_equal(fp[i].x, pp[i].x);
+			assert_int_equal(fp[i].y, pp[i].y);
+		}
+		if (turns > 0) {
+			assert_int_equal(turns, done);
+			assert_int_equal(nf, np);
+			assert_int_equal(fp[nf - 1].x, g->units[u].pos.x);
+			assert_int_equal(fp[nf - 1].y, g->units[u].pos.y);
+			narrive++;
+		} else
+			assert_true(done <= 0 || nf < np);
+		if (done < 0)
+			assert_int_equal(turns, -1);
+		if (turns > 1)
+			nlong++;
+		ncmp++;
+		free(fp);
+		free(pp);
+		game_free(g);
+		ruleset_free(rs);
+	}
+	closedir(dp);
+	free(dir);
+	assert_true(ncmp > 50);
+	assert_true(narrive > 10);
+	assert_true(nlong > 5);
 }
 
 int
@@ -2925,6 +3029,7 @@ main(void)
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),
 		cmocka_unit_test(test_move_preview_is_the_move_without_the_commit),
+		cmocka_unit_test(test_move_forecast_is_the_march_played_turn_after_turn),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
