@@ -2961,6 +2961,107 @@ test_move_forecast_is_the_march_played_turn_after_turn(void **state)
 	assert_true(nlong > 5);
 }
 
+/*
+ * route_points: from [5, 5] facing N the route [5, 4], then a wheel that
+ * sets the anchor down on [7, 4] facing E (towards [8, 4]), then [8, 4],
+ * [9, 4], [10, 3].  The first point is [5, 4] (the line to [7, 4] would
+ * go by [6, 4]); the wheel's cell is no point, and facing E from it the
+ * walk's line to [10, 3] takes the straight cells first, so the one
+ * point [10, 3] covers the rest: two points.  A wheel on the route's
+ * last cell is a point like any other, and the points beyond max are
+ * counted, not written.
+ */
+static void
+test_route_points_turns_with_the_wheel(void **state)
+{
+	const struct point r[5] = { { 5, 4 }, { 7, 4 }, { 8, 4 }, { 9, 4 },
+	    { 10, 3 } };
+	const unsigned char wheel[5] = { 0, 1, 0, 0, 0 };
+	const struct point r2[2] = { { 5, 4 }, { 7, 4 } };
+	const unsigned char wheel2[2] = { 0, 1 };
+	struct point out[8], p = { 5, 5 };
+	int i;
+
+	(void)state;
+	assert_int_equal(route_points(p, DIR_N, r, wheel, 5, out, 8), 2);
+	assert_int_equal(out[0].x, 5);
+	assert_int_equal(out[0].y, 4);
+	assert_int_equal(out[1].x, 10);
+	assert_int_equal(out[1].y, 3);
+	/* Without the wheel the walk would step from [5, 4] to [7, 4]'s
+	 * line by [6, 4]: every cell then needs its own point but those
+	 * on a straight run. */
+	assert_int_equal(route_points(p, DIR_N, r, NULL, 5, out, 8), 4);
+	assert_int_equal(out[1].x, 7);
+	assert_int_equal(out[1].y, 4);
+	assert_int_equal(out[2].x, 9);
+	assert_int_equal(out[2].y, 4);
+	/* The wheel on the last cell. */
+	assert_int_equal(route_points(p, DIR_N, r2, wheel2, 2, out, 8), 2);
+	assert_int_equal(out[1].x, 7);
+	assert_int_equal(out[1].y, 4);
+	/* max 1: two needed, one written. */
+	for (i = 0; i < 8; i++)
+		out[i] = (struct point){ -1, -1 };
+	assert_int_equal(route_points(p, DIR_N, r, wheel, 5, out, 1), 2);
+	assert_int_equal(out[0].x, 5);
+	assert_int_equal(out[1].x, -1);
+}
+
+/*
+ * route_points: one straight leg covers at most 256 cells (ROUTE_SPAN):
+ * a straight route of 300 cells east is cut at its 256th cell.
+ */
+static void
+test_route_points_leg_of_at_most_256_cells(void **state)
+{
+	struct point r[300], out[4], p = { 0, 0 };
+	int i;
+
+	(void)state;
+	for (i = 0; i < 300; i++)
+		r[i] = (struct point){ i + 1, 0 };
+	assert_int_equal(route_points(p, DIR_E, r, NULL, 300, out, 4), 2);
+	assert_int_equal(out[0].x, 256);
+	assert_int_equal(out[1].x, 300);
+	assert_int_equal(route_points(p, DIR_E, r, NULL, 256, out, 4), 1);
+	assert_int_equal(out[0].x, 256);
+}
+
+/*
+ * move_route: a leg with no way at all (a lake across the whole map)
+ * stays as the player drew it, one straight point; a second leg beyond
+ * it is planned from that point.
+ */
+static void
+test_move_route_leg_with_no_way_stays_as_drawn(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct order o, r;
+	int x;
+
+	(void)state;
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 12)->land = ruleset_land(rs, "water");
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 10, 5 };
+	o.pts[1] = (struct point){ 14, 5 };
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, 2);
+	assert_int_equal(r.pts[0].x, 10);
+	assert_int_equal(r.pts[0].y, 5);
+	assert_int_equal(r.pts[1].x, 14);
+	assert_int_equal(r.pts[1].y, 5);
+	assert_int_equal(move_route_form(g, &o), -1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -3030,6 +3131,9 @@ main(void)
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),
 		cmocka_unit_test(test_move_preview_is_the_move_without_the_commit),
 		cmocka_unit_test(test_move_forecast_is_the_march_played_turn_after_turn),
+		cmocka_unit_test(test_route_points_turns_with_the_wheel),
+		cmocka_unit_test(test_route_points_leg_of_at_most_256_cells),
+		cmocka_unit_test(test_move_route_leg_with_no_way_stays_as_drawn),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
