@@ -3062,6 +3062,90 @@ test_move_route_leg_with_no_way_stays_as_drawn(void **state)
 	ruleset_free(rs);
 }
 
+/* Whether the per-phase index files every unit that is not gone once, in
+ * the list of its side in the bucket of its place (BUCKET cells a side),
+ * lists linked both ways, and a gone unit in none (bucket -1). */
+static void
+ctx_check(const struct game *g, const struct move_ctx *c)
+{
+	int b, u, prev, seen[16] = { 0 };
+
+	assert_true(g->nunits <= 16);
+	for (b = 0; b < c->bw * c->bh * GAME_MAX_SIDES; b++) {
+		prev = -1;
+		for (u = c->head[b]; u >= 0; u = c->next[u]) {
+			const struct unit *un = &g->units[u];
+
+			assert_int_equal(c->prev[u], prev);
+			assert_int_equal(c->bucket[u], b);
+			assert_int_equal(b, ((un->pos.y / BUCKET) * c->bw +
+			    un->pos.x / BUCKET) * GAME_MAX_SIDES + un->side);
+			seen[u]++;
+			prev = u;
+		}
+	}
+	for (u = 0; u < g->nunits; u++) {
+		assert_int_equal(seen[u], unit_gone(&g->units[u]) ? 0 : 1);
+		if (unit_gone(&g->units[u]))
+			assert_int_equal(c->bucket[u], -1);
+	}
+}
+
+/*
+ * The per-phase index (move_ctx_create) stays true as units walk: six
+ * Lines of both sides, one of them gone, in and about one 16-cell bucket,
+ * moved in turn (the first of a list, its middle, its last, across a
+ * bucket's edge and back) are each filed once, where they stand.
+ */
+static void
+test_move_ctx_files_every_unit_where_it_stands(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(60, 40));
+	struct move_ctx *ctx;
+	static const struct { int side, x, y, tx, ty; } m[] = {
+		{ 0, 4, 10, 4, 8 }, { 0, 12, 10, 12, 12 }, { 1, 4, 36, 4, 34 },
+		{ 0, 20, 12, 20, 18 }, { 1, 28, 36, 28, 31 },
+		{ 0, 40, 20, 40, 13 },
+	};
+	static const int order[] = { 0, 1, 3, 5, 3, 0, 2, 4, 1 };
+	char id[8];
+	int i, k, u, gone;
+
+	(void)state;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	for (i = 0; i < 6; i++) {
+		snprintf(id, sizeof id, "u%d", i);
+		u = line_named(g, id, m[i].side, (struct point){ m[i].x,
+		    m[i].y }, DIR_N);
+		assert_int_equal(u, i);
+	}
+	gone = line_named(g, "gone", 1, (struct point){ 50, 36 }, DIR_N);
+	game_occupy(g, gone, false);
+	g->units[gone].cond = COND_DISPERSED;
+	ctx = move_ctx_create(g);
+	ctx_check(g, ctx);
+	for (k = 0; k < (int)(sizeof order / sizeof order[0]); k++) {
+		u = order[k];
+		if (k < 6 || g->units[u].pos.y == m[u].ty)
+			order_move(g, u, m[u].tx, k < 6 ? m[u].ty : m[u].y);
+		else
+			order_move(g, u, m[u].tx, m[u].ty);
+		move_unit(g, ctx, u, -1, NULL, NULL);
+		ctx_check(g, ctx);
+	}
+	/* Across the edge of row 16 and back, and across it once. */
+	assert_int_equal(g->units[3].pos.y, 16);
+	assert_int_equal(g->units[5].pos.y, 14);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -3132,6 +3216,7 @@ main(void)
 		cmocka_unit_test(test_move_preview_is_the_move_without_the_commit),
 		cmocka_unit_test(test_move_forecast_is_the_march_played_turn_after_turn),
 		cmocka_unit_test(test_route_points_turns_with_the_wheel),
+		cmocka_unit_test(test_move_ctx_files_every_unit_where_it_stands),
 		cmocka_unit_test(test_route_points_leg_of_at_most_256_cells),
 		cmocka_unit_test(test_move_route_leg_with_no_way_stays_as_drawn),
 	};
