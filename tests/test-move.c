@@ -3094,8 +3094,9 @@ ctx_check(const struct game *g, const struct move_ctx *c)
 /*
  * The per-phase index (move_ctx_create) stays true as units walk: six
  * Lines of both sides, one of them gone, in and about one 16-cell bucket,
- * moved in turn (the first of a list, its middle, its last, across a
- * bucket's edge and back) are each filed once, where they stand.
+ * moved in turn (the first of a list, its middle, its last, one across
+ * a bucket's edge each way, one twice) are each filed once, where they
+ * stand.
  */
 static void
 test_move_ctx_files_every_unit_where_it_stands(void **state)
@@ -3138,7 +3139,7 @@ test_move_ctx_files_every_unit_where_it_stands(void **state)
 		move_unit(g, ctx, u, -1, NULL, NULL);
 		ctx_check(g, ctx);
 	}
-	/* Across the edge of row 16 and back, and across it once. */
+	/* Across the edge of row 16 southwards, and northwards. */
 	assert_int_equal(g->units[3].pos.y, 16);
 	assert_int_equal(g->units[5].pos.y, 14);
 	move_ctx_free(ctx);
