@@ -3147,6 +3147,120 @@ test_move_ctx_files_every_unit_where_it_stands(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * move_note: a note longer than the 256 bytes made at once is kept whole
+ * (made again at its length); a short one too; with explain off nothing
+ * is kept.  move_note_own marks the last note only, and nothing on a
+ * walk with no note.  move_text_i writes whole numbers, negative ones and
+ * INT_MIN too, and stops at the text's room.
+ */
+static void
+test_move_note_keeps_long_texts_whole(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_walk w;
+	struct move_text t;
+	char longs[700], want[800];
+	int i;
+
+	(void)state;
+	for (i = 0; i < 699; i++)
+		longs[i] = (char)('a' + i % 26);
+	longs[699] = '\0';
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	move_note_own(&w);		/* no note: nothing */
+	assert_int_equal(w.nnotes, 0);
+	move_note(&w, EV_NOTE, "3.6.5", "short %d", 42);
+	snprintf(want, sizeof want, "%s and %d more", longs, -7);
+	move_note(&w, EV_MOVE, "3.6.1", "%s and %d more", longs, -7);
+	move_note_own(&w);
+	for (i = 0; i < 9; i++)		/* past the first 8 slots */
+		move_note(&w, EV_NOTE, "", "n%d", i);
+	assert_int_equal(w.nnotes, 11);
+	assert_string_equal(w.notes[0].text, "short 42");
+	assert_string_equal(w.notes[0].rule, "3.6.5");
+	assert_int_equal(w.notes[0].kind, EV_NOTE);
+	assert_false(w.notes[0].own);
+	assert_int_equal(strlen(w.notes[1].text), strlen(want));
+	assert_string_equal(w.notes[1].text, want);
+	assert_int_equal(w.notes[1].kind, EV_MOVE);
+	assert_true(w.notes[1].own);
+	assert_string_equal(w.notes[10].text, "n8");
+	assert_false(w.notes[10].own);
+	w.explain = false;
+	move_note(&w, EV_NOTE, "", "not kept");
+	assert_int_equal(w.nnotes, 11);
+	move_walk_free(&w);
+
+	t.n = 0;
+	move_text_i(&t, 0);
+	move_text_s(&t, " ");
+	move_text_i(&t, -305);
+	move_text_s(&t, " ");
+	move_text_i(&t, INT_MIN);
+	move_text_s(&t, " ");
+	move_text_i(&t, 1234567890);
+	assert_string_equal(t.b, "0 -305 -2147483648 1234567890");
+	t.n = sizeof t.b - 3;
+	memset(t.b, 'x', t.n);
+	move_text_i(&t, 98765);
+	assert_int_equal(t.n, sizeof t.b - 1);
+	assert_string_equal(t.b + sizeof t.b - 3, "98");
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * move_walk_free leaves the walk empty: all it owned freed and forgotten
+ * (counts 0, pointers NULL), so that freeing it again is harmless.
+ */
+static void
+test_move_walk_free_leaves_it_empty(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct move_walk w;
+
+	(void)state;
+	order_move(g, 0, 10, 2);
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	w.order = &g->units[0].order;
+	walk_all(g, NULL, &w, -1, NULL);
+	assert_true(w.nnotes > 0 && w.npath > 1);
+	w.route_face = xcalloc(4, 1);
+	w.round_route = xmallocarray(2, sizeof *w.round_route);
+	w.round_face = xcalloc(2, 1);
+	w.round_known = true;
+	w.trail = xmallocarray((size_t)g->cells_max, sizeof *w.trail);
+	w.ntrail = 1;
+	w.narrow_trail = xmallocarray((size_t)g->cells_max, sizeof *w.trail);
+	w.narrow_ntrail = 1;
+	move_walk_free(&w);
+	assert_null(w.notes);
+	assert_null(w.path);
+	assert_null(w.route);
+	assert_null(w.route_face);
+	assert_null(w.round_route);
+	assert_null(w.round_face);
+	assert_null(w.trail);
+	assert_null(w.narrow_trail);
+	assert_false(w.round_known);
+	assert_int_equal(w.nnotes, 0);
+	assert_int_equal(w.capnotes, 0);
+	assert_int_equal(w.npath, 0);
+	assert_int_equal(w.cappath, 0);
+	assert_int_equal(w.nroute, 0);
+	assert_int_equal(w.iroute, 0);
+	assert_int_equal(w.ntrail, 0);
+	assert_int_equal(w.narrow_ntrail, 0);
+	move_walk_free(&w);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -3217,6 +3331,8 @@ main(void)
 		cmocka_unit_test(test_move_preview_is_the_move_without_the_commit),
 		cmocka_unit_test(test_move_forecast_is_the_march_played_turn_after_turn),
 		cmocka_unit_test(test_route_points_turns_with_the_wheel),
+		cmocka_unit_test(test_move_note_keeps_long_texts_whole),
+		cmocka_unit_test(test_move_walk_free_leaves_it_empty),
 		cmocka_unit_test(test_move_ctx_files_every_unit_where_it_stands),
 		cmocka_unit_test(test_route_points_leg_of_at_most_256_cells),
 		cmocka_unit_test(test_move_route_leg_with_no_way_stays_as_drawn),
