@@ -3261,6 +3261,46 @@ test_move_walk_free_leaves_it_empty(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * move_allowance: a Line of Drill 4 with a drum has 3 BD, 12 ticks; with
+ * explain it logs the ruleset's reckoning of it, the notes its preview
+ * begins with, one event each; without, nothing.
+ */
+static void
+test_move_allowance_logs_its_reckoning(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_preview p;
+	struct order o;
+	int n0, i, k;
+
+	(void)state;
+	n0 = g->log.n;
+	assert_int_equal(move_allowance(g, 0, false), 12);
+	assert_int_equal(g->log.n, n0);
+	assert_int_equal(move_allowance(g, 0, true), 12);
+	k = g->log.n - n0;
+	assert_true(k > 0);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 2 };
+	assert_int_equal(move_preview(g, &o, &p), 0);
+	assert_true(p.log.n >= k);
+	for (i = 0; i < k; i++) {
+		assert_int_equal(g->log.v[n0 + i].unit, 0);
+		assert_int_equal(g->log.v[n0 + i].kind, p.log.v[i].kind);
+		assert_string_equal(g->log.v[n0 + i].rule, p.log.v[i].rule);
+		assert_string_equal(g->log.v[n0 + i].text, p.log.v[i].text);
+	}
+	move_preview_free(&p);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -3333,6 +3373,7 @@ main(void)
 		cmocka_unit_test(test_route_points_turns_with_the_wheel),
 		cmocka_unit_test(test_move_note_keeps_long_texts_whole),
 		cmocka_unit_test(test_move_walk_free_leaves_it_empty),
+		cmocka_unit_test(test_move_allowance_logs_its_reckoning),
 		cmocka_unit_test(test_move_ctx_files_every_unit_where_it_stands),
 		cmocka_unit_test(test_route_points_leg_of_at_most_256_cells),
 		cmocka_unit_test(test_move_route_leg_with_no_way_stays_as_drawn),
