@@ -3301,6 +3301,51 @@ test_move_allowance_logs_its_reckoning(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.7, marshal's reading: a way round decided on the second leg of an
+ * order goes into the order before the point sought, and the waypoint
+ * already passed stays its first point.  The Column of
+ * column_behind_line, ordered by (10, 18) to (10, 0), passes (10, 18) on
+ * turn 1 and stands at (10, 16); on turn 2 it looks along its second leg,
+ * meets the Line and marches round it: its order is then (10, 18), the
+ * points of the way round (on the Line's west flank), and (10, 0).
+ */
+static void
+test_3_6_7_way_round_after_a_waypoint_keeps_it(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = column_behind_line(rs);
+	const struct unit *a = &g->units[0];
+	struct order o;
+	char *cause = NULL;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 10, 18 };
+	o.pts[1] = (struct point){ 10, 0 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+	game_turn(g);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 16);
+	assert_int_equal(a->order.npts, 2);
+	game_turn(g);
+	assert_int_equal(a->order.kind, ORDER_MOVE);
+	assert_true(a->order.npts >= 3);
+	assert_int_equal(a->order.pts[0].x, 10);
+	assert_int_equal(a->order.pts[0].y, 18);
+	assert_true(a->order.pts[1].x < 10);
+	assert_int_equal(a->order.pts[a->order.npts - 1].x, 10);
+	assert_int_equal(a->order.pts[a->order.npts - 1].y, 0);
+	assert_true(a->pos.x < 10);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -3373,6 +3418,7 @@ main(void)
 		cmocka_unit_test(test_route_points_turns_with_the_wheel),
 		cmocka_unit_test(test_move_note_keeps_long_texts_whole),
 		cmocka_unit_test(test_move_walk_free_leaves_it_empty),
+		cmocka_unit_test(test_3_6_7_way_round_after_a_waypoint_keeps_it),
 		cmocka_unit_test(test_move_allowance_logs_its_reckoning),
 		cmocka_unit_test(test_move_ctx_files_every_unit_where_it_stands),
 		cmocka_unit_test(test_route_points_leg_of_at_most_256_cells),
