@@ -3417,12 +3417,115 @@ test_move_gap_is_the_least_over_every_pair(void **state)
 	ruleset_free(rs);
 }
 
+/* The units of cs, sorted, into out; returns how many. */
+static int
+cands_units(const struct cands *cs, int *out)
+{
+	int i, j, t;
+
+	for (i = 0; i < cs->n; i++) {
+		out[i] = cs->v[i].unit;
+		for (j = i; j > 0 && out[j - 1] > out[j]; j--) {
+			t = out[j];
+			out[j] = out[j - 1];
+			out[j - 1] = t;
+		}
+	}
+	return cs->n;
+}
+
+/*
+ * cands_find through the per-phase index finds the enemies a look at
+ * every unit finds (ctx NULL): 40 Lines of both sides at random places
+ * (a fixed seed) on a 75 x 53 map (buckets cut short at its east and
+ * south edges), each walker asked with what it has left from nothing to
+ * a whole turn and more; each candidate's cells are its footprint, its
+ * box theirs, its gap not yet known.  Both find some and leave some.
+ */
+static void
+test_cands_find_through_the_index_as_without(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(75, 53));
+	struct move_ctx *ctx;
+	struct move_walk w;
+	struct cands a, b;
+	unsigned long s = 99;
+	int i, k, u, na, nb, ua[64], ub[64], nsome = 0, nleft = 0;
+	static const int left[] = { 0, 4, 12, 40, 90 };
+	char id[8];
+
+	(void)state;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	for (i = 0; i < 40; i++) {
+		struct point p;
+
+		do {
+			s = s * 6364136223846793005UL +
+			    1442695040888963407UL;
+			p.x = (int)((s >> 33) % 75);
+			p.y = (int)((s >> 45) % 53);
+		} while (p.x < 3 || p.x > 71 || p.y > 51 ||
+		    game_unit_at(g, p.x, p.y) >= 0 ||
+		    game_unit_at(g, p.x - 3, p.y) >= 0 ||
+		    game_unit_at(g, p.x + 3, p.y) >= 0 ||
+		    game_unit_at(g, p.x, p.y + 1) >= 0);
+		snprintf(id, sizeof id, "u%d", i);
+		(void)line_named(g, id, i % 2, p, DIR_N);
+	}
+	ctx = move_ctx_create(g);
+	for (u = 0; u < g->nunits; u++)
+		for (k = 0; k < (int)(sizeof left / sizeof left[0]); k++) {
+			memset(&a, 0, sizeof a);
+			memset(&b, 0, sizeof b);
+			move_walk_init(g, u, &w);
+			w.left = left[k];
+			cands_find(g, ctx, &w, &a);
+			cands_find(g, NULL, &w, &b);
+			na = cands_units(&a, ua);
+			nb = cands_units(&b, ub);
+			assert_int_equal(na, nb);
+			assert_memory_equal(ua, ub, (size_t)na * sizeof *ua);
+			for (i = 0; i < a.n; i++) {
+				struct point fp[64], lo, hi;
+				int n = game_footprint(g,
+				    &g->units[a.v[i].unit], fp);
+
+				assert_int_equal(a.v[i].n, n);
+				assert_memory_equal(a.v[i].cells, fp,
+				    (size_t)n * sizeof *fp);
+				bbox(fp, n, &lo, &hi);
+				assert_memory_equal(&a.v[i].lo, &lo, sizeof lo);
+				assert_memory_equal(&a.v[i].hi, &hi, sizeof hi);
+				assert_int_equal(a.v[i].gap, INT_MAX);
+				assert_int_not_equal(g->units[a.v[i].unit].side,
+				    g->units[u].side);
+			}
+			nsome += na > 0;
+			nleft += na < 20;
+			move_walk_free(&w);
+			free(a.v);
+			free(a.pts);
+			free(b.v);
+			free(b.pts);
+		}
+	assert_true(nsome > 0);
+	assert_true(nleft > 0);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gap_between_blocks),
 		cmocka_unit_test(test_move_gap_is_the_least_over_every_pair),
+		cmocka_unit_test(test_cands_find_through_the_index_as_without),
 		cmocka_unit_test(test_3_6_8_enemy_gap_up_to_twice_the_reach),
 		cmocka_unit_test(test_3_6_8_infantry_contact_gap_and_halt),
 		cmocka_unit_test(
