@@ -3491,15 +3491,23 @@ test_cands_find_through_the_index_as_without(void **state)
 			assert_memory_equal(ua, ub, (size_t)na * sizeof *ua);
 			for (i = 0; i < a.n; i++) {
 				struct point fp[64], lo, hi;
-				int n = game_footprint(g,
+				int j, n = game_footprint(g,
 				    &g->units[a.v[i].unit], fp);
 
 				assert_int_equal(a.v[i].n, n);
 				assert_memory_equal(a.v[i].cells, fp,
 				    (size_t)n * sizeof *fp);
-				bbox(fp, n, &lo, &hi);
-				assert_memory_equal(&a.v[i].lo, &lo, sizeof lo);
-				assert_memory_equal(&a.v[i].hi, &hi, sizeof hi);
+				lo = hi = fp[0];
+				for (j = 1; j < n; j++) {
+					lo.x = fp[j].x < lo.x ? fp[j].x : lo.x;
+					lo.y = fp[j].y < lo.y ? fp[j].y : lo.y;
+					hi.x = fp[j].x > hi.x ? fp[j].x : hi.x;
+					hi.y = fp[j].y > hi.y ? fp[j].y : hi.y;
+				}
+				assert_int_equal(a.v[i].lo.x, lo.x);
+				assert_int_equal(a.v[i].lo.y, lo.y);
+				assert_int_equal(a.v[i].hi.x, hi.x);
+				assert_int_equal(a.v[i].hi.y, hi.y);
 				assert_int_equal(a.v[i].gap, INT_MAX);
 				assert_int_not_equal(g->units[a.v[i].unit].side,
 				    g->units[u].side);
