@@ -3527,6 +3527,59 @@ test_cands_find_through_the_index_as_without(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.6: a Road Column standing on its road trail (its body bent round
+ * the corner at [8, 20], as in test_3_6_6_trail_kept_into_the_next_march)
+ * whose road ahead is held by a friend (a Road Column at [11, 20] facing
+ * N, under no order) does not move this turn (3.6.7: it waits behind
+ * it): it keeps its trail, its body still bent where it stood.
+ */
+static void
+test_3_6_6_trail_kept_by_a_column_that_cannot_move(void **state)
+{
+	static const struct point bend[8] = {
+		{ 10, 20 }, { 9, 20 }, { 8, 20 }, { 8, 21 }, { 8, 22 },
+		{ 8, 23 }, { 8, 24 }, { 8, 25 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct unit *u = &g->units[0];
+	struct point *cells;
+	int i, n;
+
+	(void)state;
+	for (i = 8; i < 25; i++)
+		map_cell(g->map, i, 20)->road = ROAD_BIG;
+	for (i = 20; i < 29; i++)
+		map_cell(g->map, 8, i)->road = ROAD_BIG;
+	game_occupy(g, 0, false);
+	u->facing = DIR_E;
+	u->trail = malloc(sizeof bend);
+	memcpy(u->trail, bend, sizeof bend);
+	u->ntrail = 8;
+	u->trail_facing = DIR_E;
+	u->trail_form = u->formation;
+	game_occupy(g, 0, true);
+	(void)friend_at(g, "road_column", 11, 20);
+	order_move(g, 0, 14, 20);
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 20);
+	assert_int_equal(u->halt, HALT_BLOCKED);
+	assert_true(unit_on_trail(u));
+	cells = game_cells_take(g);
+	n = game_footprint(g, u, cells);
+	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, bend[i].x);
+		assert_int_equal(cells[i].y, bend[i].y);
+		assert_int_equal(game_unit_at(g, bend[i].x, bend[i].y), 0);
+	}
+	game_cells_give(g, cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -3568,6 +3621,7 @@ main(void)
 		cmocka_unit_test(test_M24_3_6_6_column_length_same_on_diagonal),
 		cmocka_unit_test(test_3_6_6_trail_forgotten_after_formation_change),
 		cmocka_unit_test(test_3_6_6_trail_kept_into_the_next_march),
+		cmocka_unit_test(test_3_6_6_trail_kept_by_a_column_that_cannot_move),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(
