@@ -3580,6 +3580,60 @@ test_3_6_6_trail_kept_by_a_column_that_cannot_move(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.6: a Road Column whose body runs E along its road from the corner
+ * it stands on, [8, 20], marches N up the road 4 cells to [8, 16]: its
+ * body follows the road round the corner, [8, 16] to [8, 20] and E to
+ * [11, 20] (8 cells, 4 BD), the head's own column of cells not taken for
+ * a turn about.
+ */
+static void
+test_3_6_6_column_leaves_a_corner_along_its_road(void **state)
+{
+	static const struct point bend[8] = {
+		{ 8, 20 }, { 9, 20 }, { 10, 20 }, { 11, 20 }, { 12, 20 },
+		{ 13, 20 }, { 14, 20 }, { 15, 20 }
+	};
+	static const struct point after[8] = {
+		{ 8, 16 }, { 8, 17 }, { 8, 18 }, { 8, 19 }, { 8, 20 },
+		{ 9, 20 }, { 10, 20 }, { 11, 20 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct unit *u = &g->units[0];
+	struct point *cells;
+	int i, n;
+
+	(void)state;
+	for (i = 8; i < 25; i++)
+		map_cell(g->map, i, 20)->road = ROAD_BIG;
+	for (i = 5; i <= 20; i++)
+		map_cell(g->map, 8, i)->road = ROAD_BIG;
+	game_occupy(g, 0, false);
+	u->pos = (struct point){ 8, 20 };
+	u->facing = DIR_N;
+	u->trail = malloc(sizeof bend);
+	memcpy(u->trail, bend, sizeof bend);
+	u->ntrail = 8;
+	u->trail_facing = DIR_N;
+	u->trail_form = u->formation;
+	game_occupy(g, 0, true);
+	order_move(g, 0, 8, 16);
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(u->halt, HALT_ARRIVED);
+	assert_true(unit_on_trail(u));
+	cells = game_cells_take(g);
+	n = game_footprint(g, u, cells);
+	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, after[i].x);
+		assert_int_equal(cells[i].y, after[i].y);
+	}
+	game_cells_give(g, cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -3622,6 +3676,7 @@ main(void)
 		cmocka_unit_test(test_3_6_6_trail_forgotten_after_formation_change),
 		cmocka_unit_test(test_3_6_6_trail_kept_into_the_next_march),
 		cmocka_unit_test(test_3_6_6_trail_kept_by_a_column_that_cannot_move),
+		cmocka_unit_test(test_3_6_6_column_leaves_a_corner_along_its_road),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(
