@@ -3634,6 +3634,40 @@ test_3_6_6_column_leaves_a_corner_along_its_road(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * walk_step: a step whose block would leave the map is refused.  A Line
+ * (6 cells wide) facing N at [2, 0], its left end on the map's west edge,
+ * ordered to [0, 0] has no step west its block fits (nor a way round on
+ * the map): it stays where it is, facing N, blocked, and says why.
+ */
+static void
+test_walk_step_block_would_leave_the_map(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct unit *u = &g->units[0];
+	int i, n0, said = 0;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->pos = (struct point){ 2, 0 };
+	assert_int_equal(game_fits(g, 0, u->pos, DIR_N, u->formation, -1,
+	    NULL), 0);
+	game_occupy(g, 0, true);
+	order_move(g, 0, 0, 0);
+	n0 = g->log.n;
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
+	assert_int_equal(u->pos.x, 2);
+	assert_int_equal(u->pos.y, 0);
+	assert_int_equal(u->facing, DIR_N);
+	assert_int_equal(u->halt, HALT_BLOCKED);
+	for (i = n0; i < g->log.n; i++)
+		said += strstr(g->log.v[i].text, "would leave the map") != NULL;
+	assert_int_equal(said, 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -3677,6 +3711,7 @@ main(void)
 		cmocka_unit_test(test_3_6_6_trail_kept_into_the_next_march),
 		cmocka_unit_test(test_3_6_6_trail_kept_by_a_column_that_cannot_move),
 		cmocka_unit_test(test_3_6_6_column_leaves_a_corner_along_its_road),
+		cmocka_unit_test(test_walk_step_block_would_leave_the_map),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(
