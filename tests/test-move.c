@@ -3668,6 +3668,57 @@ test_walk_step_block_would_leave_the_map(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.3, 3.6.7: a turn needs room for the block it turns to.  A Line at
+ * [10, 10] facing N, ordered NE to [18, 2], has a friendly Line standing
+ * at [8, 8] (under no order) where its turned front would be: it does not
+ * turn, stays at [10, 10] facing N, blocked, naming the friend.  The same
+ * with the friend listed first (unit 0) and the walker second.
+ */
+static void
+test_3_6_3_no_room_to_turn_past_a_friend(void **state)
+{
+	struct ruleset *rs = rules();
+	int k, a, b, i, n0, said;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = game_create(rs, map_create(30, 30));
+
+		game_add_side(g, "French");
+		game_add_side(g, "Allied");
+		game_add_general(g, "fr", "General", 0, -1);
+		game_add_general(g, "al", "General", 1, -1);
+		g->opt.courier_delay = false;
+		if (k == 0) {
+			a = line_named(g, "a", 0, (struct point){ 10, 10 },
+			    DIR_N);
+			b = line_named(g, "b", 0, (struct point){ 8, 8 },
+			    DIR_N);
+		} else {
+			b = line_named(g, "b", 0, (struct point){ 8, 8 },
+			    DIR_N);
+			a = line_named(g, "a", 0, (struct point){ 10, 10 },
+			    DIR_N);
+		}
+		order_move(g, a, 18, 2);
+		n0 = g->log.n;
+		assert_int_equal(move_unit(g, NULL, a, -1, NULL, NULL), 0);
+		assert_int_equal(g->units[a].pos.x, 10);
+		assert_int_equal(g->units[a].pos.y, 10);
+		assert_int_equal(g->units[a].facing, DIR_N);
+		assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+		assert_int_equal(g->units[b].pos.x, 8);
+		said = 0;
+		for (i = n0; i < g->log.n; i++)
+			said += strcmp(g->log.v[i].text,
+			    "no room to turn to face NE here: b") == 0;
+		assert_int_equal(said, 1);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -3712,6 +3763,7 @@ main(void)
 		cmocka_unit_test(test_3_6_6_trail_kept_by_a_column_that_cannot_move),
 		cmocka_unit_test(test_3_6_6_column_leaves_a_corner_along_its_road),
 		cmocka_unit_test(test_walk_step_block_would_leave_the_map),
+		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(
