@@ -3719,6 +3719,43 @@ test_3_6_3_no_room_to_turn_past_a_friend(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.3, issue 12 (decision 1): a Line (3 BD, 12 ticks) marches 4 cells N
+ * to its waypoint [10, 16] (8 ticks) and must then turn 90 degrees to face
+ * E for [18, 16]: 2 BD, more than the 1 BD (4 ticks) it has left.  It
+ * turns the 45 degrees that 1 BD pays for exactly, to face NE, and spends
+ * all: it stands at [10, 16] facing NE, halted for its speed, the order
+ * still in force.
+ */
+static void
+test_3_6_3_turn_in_part_with_exactly_what_is_left(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct unit *u = &g->units[0];
+	struct order o;
+	char *cause = NULL;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 10, 16 };
+	o.pts[1] = (struct point){ 18, 16 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 12);
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 16);
+	assert_int_equal(u->facing, DIR_NE);
+	assert_int_equal(u->halt, HALT_SPEED);
+	assert_int_equal(u->order.kind, ORDER_MOVE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -3764,6 +3801,7 @@ main(void)
 		cmocka_unit_test(test_3_6_6_column_leaves_a_corner_along_its_road),
 		cmocka_unit_test(test_walk_step_block_would_leave_the_map),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
+		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(
