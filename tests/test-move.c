@@ -3149,7 +3149,8 @@ test_move_ctx_files_every_unit_where_it_stands(void **state)
 
 /*
  * move_note: a note longer than the 256 bytes made at once is kept whole
- * (made again at its length); a short one too; with explain off nothing
+ * (made again at its length), one of 256 characters too (one more than
+ * those bytes hold); a short one too; with explain off nothing
  * is kept.  move_note_own marks the last note only, and nothing on a
  * walk with no note.  move_text_i writes whole numbers, negative ones and
  * INT_MIN too, and stops at the text's room.
@@ -3189,9 +3190,15 @@ test_move_note_keeps_long_texts_whole(void **state)
 	assert_true(w.notes[1].own);
 	assert_string_equal(w.notes[10].text, "n8");
 	assert_false(w.notes[10].own);
+	/* 255 characters fit the 256 bytes made at once, 256 do not. */
+	move_note(&w, EV_NOTE, "", "%.255s", longs);
+	move_note(&w, EV_NOTE, "", "%.256s", longs);
+	assert_int_equal(strlen(w.notes[11].text), 255);
+	assert_int_equal(strlen(w.notes[12].text), 256);
+	assert_memory_equal(w.notes[12].text, longs, 256);
 	w.explain = false;
 	move_note(&w, EV_NOTE, "", "not kept");
-	assert_int_equal(w.nnotes, 11);
+	assert_int_equal(w.nnotes, 13);
 	move_walk_free(&w);
 
 	t.n = 0;
