@@ -215,6 +215,7 @@
 	X(test_M27_3_6_6_no_room_does_not_pass, "M27-no-room-does-not-pass", NULL) \
 	X(test_M27_3_6_6_no_room_does_not_pass_met_first, "M27-no-room-does-not-pass-met-first", NULL) \
 	X(test_M27_3_6_6_some_room_ends_as_mob, "M27-some-room-ends-as-mob", NULL) \
+	X(test_M27_3_6_6_one_cell_of_room_ends_as_mob, "M27-one-cell-of-room-ends-as-mob", NULL) \
 	X(test_M27_3_6_6_some_room_ends_as_mob_met_first, "M27-some-room-ends-as-mob-met-first", NULL) \
 	X(test_M28_3_6_7_road_column_halts_behind_friend_on_road, "M28-road-column-halts-behind-friend-on-road", NULL) \
 	X(test_M28_3_6_7_road_column_halts_behind_friend_on_road_met_first, "M28-road-column-halts-behind-friend-on-road-met-first", NULL) \
