@@ -3763,6 +3763,32 @@ test_3_6_3_turn_in_part_with_exactly_what_is_left(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * move_reach of a unit that cannot march (3.6.5: a Mob cannot march
+ * under orders until restored; move_begin refuses it) is empty: 0 cells
+ * and none given; so is that of a unit index out of range.
+ */
+static void
+test_move_reach_of_a_mob_is_empty(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct point *cells = NULL;
+
+	(void)state;
+	g->units[0].cond = COND_MOB;
+	assert_int_equal(move_reach(g, 0, &cells), 0);
+	assert_null(cells);
+	assert_int_equal(move_reach(g, 1, &cells), 0);
+	assert_null(cells);
+	g->units[0].cond = COND_FORMED;
+	assert_true(move_reach(g, 0, &cells) > 1);
+	assert_non_null(cells);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -3809,6 +3835,7 @@ main(void)
 		cmocka_unit_test(test_walk_step_block_would_leave_the_map),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
+		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(
