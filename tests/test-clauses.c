@@ -56,6 +56,7 @@
 	X(test_M1_3_6_1_arrives_at_destination, "M1-arrives-at-destination", NULL) \
 	X(test_M1_3_6_1_follows_waypoints, "M1-follows-waypoints", NULL) \
 	X(test_M1_3_6_1_move_order_moves_unit, "M1-move-order-moves-unit", NULL) \
+	X(test_M1_3_6_1_move_order_moves_unit_met_first, "M1-move-order-moves-unit-met-first", NULL) \
 	X(test_M2_3_6_2_formation_order_does_not_move, "M2-formation-order-does-not-move", NULL) \
 	X(test_M2_3_6_2_restore_order_does_not_move, "M2-restore-order-does-not-move", NULL) \
 	X(test_M2_3_6_2_restore_order_reforms_mob, "M2-restore-order-reforms-mob", NULL) \
@@ -101,10 +102,14 @@
 	X(test_M8_3_6_3_road_turn_follows_road_free, "M8-road-turn-follows-road-free", NULL) \
 	X(test_M8_3_6_6_road_column_off_road_turns_free, "M8-road-column-off-road-turns-free", NULL) \
 	X(test_M8_3_6_3_column_faces_about_in_place, "M8-column-faces-about-in-place", NULL) \
+	X(test_M8_3_6_3_column_faces_about_in_place_met_first, "M8-column-faces-about-in-place-met-first", NULL) \
 	X(test_M8_3_6_3_line_faces_about_in_place, "M8-line-faces-about-in-place", NULL) \
 	X(test_M8_3_6_3_column_turning_135_faces_about_first, "M8-column-turning-135-faces-about-first", NULL) \
+	X(test_M8_3_6_3_column_turning_135_faces_about_first_met_first, "M8-column-turning-135-faces-about-first-met-first", NULL) \
 	X(test_M8_3_6_3_column_faces_about_towards_a_waypoint, "M8-column-faces-about-towards-a-waypoint", NULL) \
+	X(test_M8_3_6_3_column_faces_about_towards_a_waypoint_met_first, "M8-column-faces-about-towards-a-waypoint-met-first", NULL) \
 	X(test_M8_3_6_6_road_column_follows_bend_past_friend, "M8-road-column-follows-bend-past-friend", NULL) \
+	X(test_M8_3_6_6_road_column_follows_bend_past_friend_met_first, "M8-road-column-follows-bend-past-friend-met-first", NULL) \
 	X(test_M8_3_6_3_turn_dearer_than_what_is_left_waits, "M8-turn-dearer-than-what-is-left-waits", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_outer_unit_loses_1bd, "M9-brigade-wheel-outer-unit-loses-1bd", NULL) \
 	X(test_M9_3_6_3_far_apart_units_do_not_wheel, "M9-far-apart-units-do-not-wheel", NULL) \
@@ -141,6 +146,7 @@
 	X(test_M13_3_6_5_line_becomes_manoeuvre_column_for_village, "M13-line-becomes-manoeuvre-column-for-village", NULL) \
 	X(test_M13_3_6_5_line_keeps_formation_beside_village, "M13-line-keeps-formation-beside-village", NULL) \
 	X(test_M13_3_6_5_no_room_for_the_manoeuvre_column_halts, "M13-no-room-for-the-manoeuvre-column-halts", NULL) \
+	X(test_M13_3_6_5_no_room_for_the_manoeuvre_column_halts_met_first, "M13-no-room-for-the-manoeuvre-column-halts-met-first", NULL) \
 	X(test_M14_3_6_5_battery_stops_at_wood_needs_order, "M14-battery-stops-at-wood-needs-order", NULL) \
 	X(test_M14_3_6_5_formation_order_takes_whole_turn, "M14-formation-order-takes-whole-turn", NULL) \
 	X(test_M15_3_6_5_battery_into_marsh_becomes_mob, "M15-battery-into-marsh-becomes-mob", NULL) \
@@ -171,9 +177,12 @@
 	X(test_M20_3_6_5_two_contours_in_one_step, "M20-two-contours-in-one-step", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_clear_road_5bd, "M21-cavalry-road-column-clear-road-5bd", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_crowded_3bd, "M21-cavalry-road-column-crowded-3bd", NULL) \
+	X(test_M21_3_6_6_cavalry_road_column_crowded_3bd_met_first, "M21-cavalry-road-column-crowded-3bd-met-first", NULL) \
 	X(test_M21_3_6_6_friend_on_the_road_is_the_first_unit, "M21-friend-on-the-road-is-the-first-unit", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_unit_across_the_road_3bd, "M21-cavalry-road-column-unit-across-the-road-3bd", NULL) \
+	X(test_M21_3_6_6_cavalry_road_column_unit_across_the_road_3bd_met_first, "M21-cavalry-road-column-unit-across-the-road-3bd-met-first", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_marching_north_unit_across_3bd, "M21-cavalry-road-column-marching-north-unit-across-3bd", NULL) \
+	X(test_M21_3_6_6_cavalry_road_column_marching_north_unit_across_3bd_met_first, "M21-cavalry-road-column-marching-north-unit-across-3bd-met-first", NULL) \
 	X(test_M21_3_6_6_cavalry_road_column_trumpet_6bd, "M21-cavalry-road-column-trumpet-6bd", NULL) \
 	X(test_M21_3_6_6_infantry_road_column_drum_4bd, "M21-infantry-road-column-drum-4bd", NULL) \
 	X(test_M22_3_6_6_big_road_ignores_contours, "M22-big-road-ignores-contours", NULL) \
@@ -198,46 +207,83 @@
 	X(test_M26_3_6_6_defile_stops_before, "M26-defile-stops-before", NULL) \
 	X(test_M26_3_6_6_gate_stops_before, "M26-gate-stops-before", NULL) \
 	X(test_M27_3_6_6_defile_no_room_does_not_pass, "M27-defile-no-room-does-not-pass", NULL) \
+	X(test_M27_3_6_6_defile_no_room_does_not_pass_met_first, "M27-defile-no-room-does-not-pass-met-first", NULL) \
 	X(test_M27_3_6_6_defile_some_room_ends_as_mob, "M27-defile-some-room-ends-as-mob", NULL) \
+	X(test_M27_3_6_6_defile_some_room_ends_as_mob_met_first, "M27-defile-some-room-ends-as-mob-met-first", NULL) \
 	X(test_M27_3_6_6_full_room_passes_formed, "M27-full-room-passes-formed", NULL) \
+	X(test_M27_3_6_6_full_room_passes_formed_met_first, "M27-full-room-passes-formed-met-first", NULL) \
 	X(test_M27_3_6_6_no_room_does_not_pass, "M27-no-room-does-not-pass", NULL) \
+	X(test_M27_3_6_6_no_room_does_not_pass_met_first, "M27-no-room-does-not-pass-met-first", NULL) \
 	X(test_M27_3_6_6_some_room_ends_as_mob, "M27-some-room-ends-as-mob", NULL) \
+	X(test_M27_3_6_6_one_cell_of_room_ends_as_mob, "M27-one-cell-of-room-ends-as-mob", NULL) \
+	X(test_M27_3_6_6_some_room_ends_as_mob_met_first, "M27-some-room-ends-as-mob-met-first", NULL) \
 	X(test_M28_3_6_7_road_column_halts_behind_friend_on_road, "M28-road-column-halts-behind-friend-on-road", NULL) \
+	X(test_M28_3_6_7_road_column_halts_behind_friend_on_road_met_first, "M28-road-column-halts-behind-friend-on-road-met-first", NULL) \
 	X(test_M28_3_6_7_skirmish_passes_through_column, "M28-skirmish-passes-through-column", NULL) \
+	X(test_M28_3_6_7_skirmish_passes_through_column_met_first, "M28-skirmish-passes-through-column-met-first", NULL) \
 	X(test_M28_3_6_7_skirmish_passes_through_skirmish, "M28-skirmish-passes-through-skirmish", NULL) \
+	X(test_M28_3_6_7_skirmish_passes_through_skirmish_met_first, "M28-skirmish-passes-through-skirmish-met-first", NULL) \
 	X(test_M28_3_6_7_skirmish_passes_through_two_skirmish_groups, "M28-skirmish-passes-through-two-skirmish-groups", NULL) \
+	X(test_M28_3_6_7_skirmish_passes_through_two_skirmish_groups_met_first, "M28-skirmish-passes-through-two-skirmish-groups-met-first", NULL) \
 	X(test_M29_3_6_7_through_line_both_mob, "M29-through-line-both-mob", NULL) \
+	X(test_M29_3_6_7_through_line_both_mob_met_first, "M29-through-line-both-mob-met-first", NULL) \
 	X(test_M29_3_6_7_first_unit_passed_through_becomes_mob, "M29-first-unit-passed-through-becomes-mob", NULL) \
 	X(test_M29_3_6_7_through_moving_unit_both_mob, "M29-through-moving-unit-both-mob", NULL) \
 	X(test_M29_3_6_7_column_goes_round_standing_line, "M29-column-goes-round-standing-line", NULL) \
+	X(test_M29_3_6_7_column_goes_round_standing_line_met_first, "M29-column-goes-round-standing-line-met-first", NULL) \
 	X(test_M30_3_6_7_column_flank_blocks, "M30-column-flank-blocks", NULL) \
+	X(test_M30_3_6_7_column_flank_blocks_met_first, "M30-column-flank-blocks-met-first", NULL) \
 	X(test_M30_3_6_7_dense_artillery_blocks, "M30-dense-artillery-blocks", NULL) \
+	X(test_M30_3_6_7_dense_artillery_blocks_met_first, "M30-dense-artillery-blocks-met-first", NULL) \
 	X(test_M30_3_6_7_line_flank_does_not_block, "M30-line-flank-does-not-block", NULL) \
+	X(test_M30_3_6_7_line_flank_does_not_block_met_first, "M30-line-flank-does-not-block-met-first", NULL) \
 	X(test_M30_3_6_7_line_front_blocks, "M30-line-front-blocks", NULL) \
+	X(test_M30_3_6_7_line_front_blocks_met_first, "M30-line-front-blocks-met-first", NULL) \
 	X(test_M30_3_6_7_road_column_rear_does_not_block, "M30-road-column-rear-does-not-block", NULL) \
+	X(test_M30_3_6_7_road_column_rear_does_not_block_met_first, "M30-road-column-rear-does-not-block-met-first", NULL) \
 	X(test_M31_3_6_8_contact_with_first_unit_listed, "M31-contact-with-first-unit-listed", NULL) \
 	X(test_M31_3_6_8_enemy_beyond_reach_no_contact, "M31-enemy-beyond-reach-no-contact", NULL) \
+	X(test_M31_3_6_8_enemy_beyond_reach_no_contact_met_first, "M31-enemy-beyond-reach-no-contact-met-first", NULL) \
 	X(test_M31_3_6_8_infantry_stops_short_of_enemy, "M31-infantry-stops-short-of-enemy", NULL) \
+	X(test_M31_3_6_8_infantry_stops_short_of_enemy_met_first, "M31-infantry-stops-short-of-enemy-met-first", NULL) \
 	X(test_M31_3_6_8_east_edge_stops_short_of_enemy, "M31-east-edge-stops-short-of-enemy", NULL) \
+	X(test_M31_3_6_8_east_edge_stops_short_of_enemy_met_first, "M31-east-edge-stops-short-of-enemy-met-first", NULL) \
 	X(test_M31_3_6_8_already_at_the_contact_gap_stays, "M31-already-at-the-contact-gap-stays", NULL) \
+	X(test_M31_3_6_8_already_at_the_contact_gap_stays_met_first, "M31-already-at-the-contact-gap-stays-met-first", NULL) \
 	X(test_M31_3_6_8_meets_enemy_where_it_moved_to, "M31-meets-enemy-where-it-moved-to", NULL) \
 	X(test_M31_3_6_8_manoeuvre_column_stops_short_of_enemy, "M31-manoeuvre-column-stops-short-of-enemy", NULL) \
+	X(test_M31_3_6_8_manoeuvre_column_stops_short_of_enemy_met_first, "M31-manoeuvre-column-stops-short-of-enemy-met-first", NULL) \
 	X(test_M31_3_6_8_manoeuvre_column_marching_south_stops_short, "M31-manoeuvre-column-marching-south-stops-short", NULL) \
+	X(test_M31_3_6_8_manoeuvre_column_marching_south_stops_short_met_first, "M31-manoeuvre-column-marching-south-stops-short-met-first", NULL) \
 	X(test_M32_3_6_8_cavalry_line_keeps_moving, "M32-cavalry-line-keeps-moving", NULL) \
+	X(test_M32_3_6_8_cavalry_line_keeps_moving_met_first, "M32-cavalry-line-keeps-moving-met-first", NULL) \
 	X(test_M32_3_6_8_cavalry_manoeuvre_column_stops_beyond_2bd, "M32-cavalry-manoeuvre-column-stops-beyond-2bd", NULL) \
+	X(test_M32_3_6_8_cavalry_manoeuvre_column_stops_beyond_2bd_met_first, "M32-cavalry-manoeuvre-column-stops-beyond-2bd-met-first", NULL) \
 	X(test_M32_3_6_8_cavalry_manoeuvre_column_marching_west_stops_beyond_2bd, "M32-cavalry-manoeuvre-column-marching-west-stops-beyond-2bd", NULL) \
+	X(test_M32_3_6_8_cavalry_manoeuvre_column_marching_west_stops_beyond_2bd_met_first, "M32-cavalry-manoeuvre-column-marching-west-stops-beyond-2bd-met-first", NULL) \
 	X(test_M32_3_6_8_cavalry_road_column_stops_beyond_2bd, "M32-cavalry-road-column-stops-beyond-2bd", NULL) \
+	X(test_M32_3_6_8_cavalry_road_column_stops_beyond_2bd_met_first, "M32-cavalry-road-column-stops-beyond-2bd-met-first", NULL) \
 	X(test_M32_3_6_8_cavalry_screen_stops_beyond_2bd, "M32-cavalry-screen-stops-beyond-2bd", NULL) \
+	X(test_M32_3_6_8_cavalry_screen_stops_beyond_2bd_met_first, "M32-cavalry-screen-stops-beyond-2bd-met-first", NULL) \
 	X(test_M33_3_6_8_limbered_battery_stops_beyond_2bd, "M33-limbered-battery-stops-beyond-2bd", NULL) \
+	X(test_M33_3_6_8_limbered_battery_stops_beyond_2bd_met_first, "M33-limbered-battery-stops-beyond-2bd-met-first", NULL) \
 	X(test_M34_3_6_8_battery_unlimbers_next_turn, "M34-battery-unlimbers-next-turn", NULL) \
+	X(test_M34_3_6_8_battery_unlimbers_next_turn_met_first, "M34-battery-unlimbers-next-turn-met-first", NULL) \
 	X(test_M34_3_6_8_column_forms_line_next_turn, "M34-column-forms-line-next-turn", NULL) \
+	X(test_M34_3_6_8_column_forms_line_next_turn_met_first, "M34-column-forms-line-next-turn-met-first", NULL) \
 	X(test_M34_3_6_8_column_no_room_to_form_line, "M34-column-no-room-to-form-line", NULL) \
+	X(test_M34_3_6_8_column_no_room_to_form_line_met_first, "M34-column-no-room-to-form-line-met-first", NULL) \
 	X(test_M34_3_6_8_still_column_in_first_turn, "M34-still-column-in-first-turn", NULL) \
+	X(test_M34_3_6_8_still_column_in_first_turn_met_first, "M34-still-column-in-first-turn-met-first", NULL) \
 	X(test_M35_3_6_8_routed_enemy_does_not_stop_cavalry, "M35-routed-enemy-does-not-stop-cavalry", NULL) \
+	X(test_M35_3_6_8_routed_enemy_does_not_stop_cavalry_met_first, "M35-routed-enemy-does-not-stop-cavalry-met-first", NULL) \
 	X(test_M35_3_6_8_routed_enemy_does_not_stop_infantry, "M35-routed-enemy-does-not-stop-infantry", NULL) \
+	X(test_M35_3_6_8_routed_enemy_does_not_stop_infantry_met_first, "M35-routed-enemy-does-not-stop-infantry-met-first", NULL) \
 	X(test_M35_3_6_8_routed_enemy_still_stops_artillery, "M35-routed-enemy-still-stops-artillery", NULL) \
+	X(test_M35_3_6_8_routed_enemy_still_stops_artillery_met_first, "M35-routed-enemy-still-stops-artillery-met-first", NULL) \
 	X(test_M35_3_6_8_touching_routed_enemy_listed_first, "M35-touching-routed-enemy-listed-first", NULL) \
-	X(test_M35_3_6_8_touching_routed_enemy_resolves_rout, "M35-touching-routed-enemy-resolves-rout", NULL)
+	X(test_M35_3_6_8_touching_routed_enemy_resolves_rout, "M35-touching-routed-enemy-resolves-rout", NULL) \
+	X(test_M35_3_6_8_touching_routed_enemy_resolves_rout_met_first, "M35-touching-routed-enemy-resolves-rout-met-first", NULL)
 
 struct clause {
 	const char	*test;

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -2917,11 +2918,1052 @@ test_3_6_8_move_route_keeps_clear_of_contact(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * move_preview is move_unit without the commit: for every unit under a
+ * Move order in every scenario of tests/scenarios (a march through a
+ * wood, a lake that makes it Mob, a wheel, a way round a friend, a
+ * contact, a passage...), each previewed and then moved in turn, over
+ * three turns (the order resumed, its way round carried), the
+ * preview's place, facing, formation, condition, halt, spent ticks and
+ * last path cell are the move's, and its explanation is the move's
+ * notes, event for event: kind, rule, text and whether it is the side's
+ * own.  The 3.6.4 roll is off (a preview makes none).
+ */
+static void
+test_move_preview_is_the_move_without_the_commit(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	char *dir = xasprintf("%s/tests/scenarios", top != NULL ? top : ".");
+	struct dirent *de;
+	DIR *dp;
+	int nscen = 0, nmoved = 0, nown = 0, ncond = 0;
+
+	(void)state;
+	dp = opendir(dir);
+	assert_non_null(dp);
+	while ((de = readdir(dp)) != NULL) {
+		struct ruleset *rs = NULL;
+		struct game *g;
+		struct move_preview p;
+		char name[256];
+		size_t len = strlen(de->d_name);
+		int u, r, i, nlog, spent;
+
+		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0 ||
+		    len - 5 >= sizeof name)
+			continue;
+		memcpy(name, de->d_name, len - 5);
+		name[len - 5] = '\0';
+		g = scenario(name, &rs);
+		g->opt.random_speed = false;
+		nscen++;
+		for (r = 0; r < 3 * g->nunits; r++) {
+			struct order o;
+			enum cond c0;
+
+			u = r % g->nunits;
+			if (u == 0 && r > 0)
+				g->turn++;
+			o = g->units[u].order;
+			c0 = g->units[u].cond;
+
+			if (o.kind != ORDER_MOVE || !unit_active(&g->units[u]))
+				continue;
+			assert_int_equal(move_preview(g, &o, &p), 0);
+			nlog = g->log.n;
+			spent = move_unit(g, NULL, u, -1, NULL, NULL);
+			nmoved++;
+			if (p.pos.x != g->units[u].pos.x ||
+			    p.pos.y != g->units[u].pos.y)
+				print_error("%s: unit %d previewed at [%d, %d], "
+				    "moved to [%d, %d]\n", name, u, p.pos.x,
+				    p.pos.y, g->units[u].pos.x,
+				    g->units[u].pos.y);
+			assert_int_equal(p.pos.x, g->units[u].pos.x);
+			assert_int_equal(p.pos.y, g->units[u].pos.y);
+			assert_int_equal(p.facing, g->units[u].facing);
+			assert_int_equal(p.form, g->units[u].formation);
+			assert_int_equal(p.cond, g->units[u].cond);
+			assert_int_equal(p.halt, g->units[u].halt);
+			assert_int_equal(p.spent, spent);
+			assert_true(p.npath >= 1);
+			assert_int_equal(p.path[p.npath - 1].x, p.pos.x);
+			assert_int_equal(p.path[p.npath - 1].y, p.pos.y);
+			if (p.cond != c0)
+				ncond++;
+			/* The notes, then the closing EV_MOVE line; the march's
+			 * colonel line (3.6.1), its side's own, is the
+			 * march's alone. */
+			if (g->log.n > nlog && g->log.v[nlog].kind == EV_MOVE &&
+			    strcmp(g->log.v[nlog].rule, "3.6.1") == 0) {
+				assert_true(g->log.v[nlog].own);
+				nlog++;
+			}
+			assert_true(g->log.n > nlog + p.log.n);
+			for (i = 0; i < p.log.n; i++) {
+				const struct event *a = &p.log.v[i];
+				const struct event *b = &g->log.v[nlog + i];
+
+				assert_int_equal(a->kind, b->kind);
+				assert_int_equal(a->unit, u);
+				assert_string_equal(a->rule, b->rule);
+				assert_string_equal(a->text, b->text);
+				assert_int_equal(a->own, b->own);
+				nown += a->own;
+			}
+			/* No note of the move's left out: what follows the
+			 * notes up to the closing line is the commit's own
+			 * (a change of condition, say). */
+			for (i = nlog + p.log.n; i < g->log.n &&
+			    g->log.v[i].kind != EV_MOVE; i++)
+				assert_int_not_equal(g->log.v[i].kind, EV_NOTE);
+			assert_true(i < g->log.n);
+			move_preview_free(&p);
+		}
+		game_free(g);
+		ruleset_free(rs);
+	}
+	closedir(dp);
+	free(dir);
+	/* The comparison met what it is for. */
+	assert_true(nscen > 100);
+	assert_true(nmoved > 100);
+	assert_true(nown > 0);
+	assert_true(ncond > 0);
+}
+
+/*
+ * move_forecast is the march played turn after turn: in every scenario
+ * of tests/scenarios where one unit alone is under a Move order, the
+ * forecast over four turns and the unit moved by move_unit turn after
+ * turn (each turn's path read from its preview, which is the move's)
+ * walk the same cells, start first; when the forecast says it arrives
+ * in t turns the unit's order is done after the t-th turn, on the last
+ * cell, and not before.  The 3.6.4 roll is off.
+ */
+static void
+test_move_forecast_is_the_march_played_turn_after_turn(void **state)
+{
+	const char *top = getenv("top_srcdir");
+	char *dir = xasprintf("%s/tests/scenarios", top != NULL ? top : ".");
+	struct dirent *de;
+	DIR *dp;
+	int ncmp = 0, narrive = 0, nlong = 0;
+
+	(void)state;
+	dp = opendir(dir);
+	assert_non_null(dp);
+	while ((de = readdir(dp)) != NULL) {
+		struct ruleset *rs = NULL;
+		struct game *g;
+		struct move_preview p;
+		struct point *fp = NULL, *pp = NULL;
+		char name[256];
+		size_t len = strlen(de->d_name);
+		int u, v, i, t, turns, nf = 0, np = 0, done = 0;
+
+		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0 ||
+		    len - 5 >= sizeof name)
+			continue;
+		memcpy(name, de->d_name, len - 5);
+		name[len - 5] = '\0';
+		g = scenario(name, &rs);
+		g->opt.random_speed = false;
+		u = -1;
+		for (v = 0; v < g->nunits; v++)
+			if (g->units[v].order.kind == ORDER_MOVE &&
+			    unit_active(&g->units[v]))
+				u = u == -1 ? v : -2;
+		if (u < 0) {
+			game_free(g);
+			ruleset_free(rs);
+			continue;
+		}
+		turns = move_forecast(g, &g->units[u].order, 4, &fp, &nf);
+		pp = xmallocarray(256, sizeof *pp);
+		for (t = 1; t <= 4 && g->units[u].order.kind == ORDER_MOVE;
+		    t++) {
+			assert_int_equal(move_preview(g, &g->units[u].order,
+			    &p), 0);
+			assert_true(np + p.npath <= 256);
+			for (i = np > 0 ? 1 : 0; i < p.npath; i++)
+				pp[np++] = p.path[i];
+			move_preview_free(&p);
+			move_unit(g, NULL, u, -1, NULL, NULL);
+			/* Done, or cancelled (-t: a lake, say), as
+			 * move_unit's last line says. */
+			if (g->units[u].order.kind != ORDER_MOVE)
+				done = strstr(g->log.v[g->log.n - 1].text,
+				    "cancelled") != NULL ? -t : t;
+			g->turn++;
+		}
+		/* The forecast stops early only when the march gains
+		 * nothing more: its cells are the march's first ones. */
+		assert_true(nf <= np);
+		for (i = 0; i < nf; i++) {
+			assert_int_equal(fp[i].x, pp[i].x);
+			assert_int_equal(fp[i].y, pp[i].y);
+		}
+		if (turns > 0) {
+			assert_int_equal(turns, done);
+			assert_int_equal(nf, np);
+			assert_int_equal(fp[nf - 1].x, g->units[u].pos.x);
+			assert_int_equal(fp[nf - 1].y, g->units[u].pos.y);
+			narrive++;
+		} else
+			assert_true(done <= 0 || nf < np);
+		if (done < 0)
+			assert_int_equal(turns, -1);
+		if (turns > 1)
+			nlong++;
+		ncmp++;
+		free(fp);
+		free(pp);
+		game_free(g);
+		ruleset_free(rs);
+	}
+	closedir(dp);
+	free(dir);
+	assert_true(ncmp > 50);
+	assert_true(narrive > 10);
+	assert_true(nlong > 5);
+}
+
+/*
+ * route_points: from [5, 5] facing N the route [5, 4], then a wheel that
+ * sets the anchor down on [7, 4] facing E (towards [8, 4]), then [8, 4],
+ * [9, 4], [10, 3].  The first point is [5, 4] (the line to [7, 4] would
+ * go by [6, 4]); the wheel's cell is no point, and facing E from it the
+ * walk's line to [10, 3] takes the straight cells first, so the one
+ * point [10, 3] covers the rest: two points.  A wheel on the route's
+ * last cell is a point like any other, and the points beyond max are
+ * counted, not written.
+ */
+static void
+test_route_points_turns_with_the_wheel(void **state)
+{
+	const struct point r[5] = { { 5, 4 }, { 7, 4 }, { 8, 4 }, { 9, 4 },
+	    { 10, 3 } };
+	const unsigned char wheel[5] = { 0, 1, 0, 0, 0 };
+	const struct point r2[2] = { { 5, 4 }, { 7, 4 } };
+	const unsigned char wheel2[2] = { 0, 1 };
+	struct point out[8], p = { 5, 5 };
+	int i;
+
+	(void)state;
+	assert_int_equal(route_points(p, DIR_N, r, wheel, 5, out, 8), 2);
+	assert_int_equal(out[0].x, 5);
+	assert_int_equal(out[0].y, 4);
+	assert_int_equal(out[1].x, 10);
+	assert_int_equal(out[1].y, 3);
+	/* Without the wheel the walk would step from [5, 4] to [7, 4]'s
+	 * line by [6, 4]: every cell then needs its own point but those
+	 * on a straight run. */
+	assert_int_equal(route_points(p, DIR_N, r, NULL, 5, out, 8), 4);
+	assert_int_equal(out[1].x, 7);
+	assert_int_equal(out[1].y, 4);
+	assert_int_equal(out[2].x, 9);
+	assert_int_equal(out[2].y, 4);
+	/* The wheel on the last cell. */
+	assert_int_equal(route_points(p, DIR_N, r2, wheel2, 2, out, 8), 2);
+	assert_int_equal(out[1].x, 7);
+	assert_int_equal(out[1].y, 4);
+	/* max 1: two needed, one written. */
+	for (i = 0; i < 8; i++)
+		out[i] = (struct point){ -1, -1 };
+	assert_int_equal(route_points(p, DIR_N, r, wheel, 5, out, 1), 2);
+	assert_int_equal(out[0].x, 5);
+	assert_int_equal(out[1].x, -1);
+}
+
+/*
+ * route_points: one straight leg covers at most 256 cells (ROUTE_SPAN):
+ * a straight route of 300 cells east is cut at its 256th cell.
+ */
+static void
+test_route_points_leg_of_at_most_256_cells(void **state)
+{
+	struct point r[300], out[4], p = { 0, 0 };
+	int i;
+
+	(void)state;
+	for (i = 0; i < 300; i++)
+		r[i] = (struct point){ i + 1, 0 };
+	assert_int_equal(route_points(p, DIR_E, r, NULL, 300, out, 4), 2);
+	assert_int_equal(out[0].x, 256);
+	assert_int_equal(out[1].x, 300);
+	assert_int_equal(route_points(p, DIR_E, r, NULL, 256, out, 4), 1);
+	assert_int_equal(out[0].x, 256);
+}
+
+/*
+ * move_route: a leg with no way at all (a lake across the whole map)
+ * stays as the player drew it, one straight point; a second leg beyond
+ * it is planned from that point.
+ */
+static void
+test_move_route_leg_with_no_way_stays_as_drawn(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct order o, r;
+	int x;
+
+	(void)state;
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 12)->land = ruleset_land(rs, "water");
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 10, 5 };
+	o.pts[1] = (struct point){ 14, 5 };
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, 2);
+	assert_int_equal(r.pts[0].x, 10);
+	assert_int_equal(r.pts[0].y, 5);
+	assert_int_equal(r.pts[1].x, 14);
+	assert_int_equal(r.pts[1].y, 5);
+	assert_int_equal(move_route_form(g, &o), -1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* Whether the per-phase index files every unit that is not gone once, in
+ * the list of its side in the bucket of its place (BUCKET cells a side),
+ * lists linked both ways, and a gone unit in none (bucket -1). */
+static void
+ctx_check(const struct game *g, const struct move_ctx *c)
+{
+	int b, u, prev, seen[16] = { 0 };
+
+	assert_true(g->nunits <= 16);
+	for (b = 0; b < c->bw * c->bh * GAME_MAX_SIDES; b++) {
+		prev = -1;
+		for (u = c->head[b]; u >= 0; u = c->next[u]) {
+			const struct unit *un = &g->units[u];
+
+			assert_int_equal(c->prev[u], prev);
+			assert_int_equal(c->bucket[u], b);
+			assert_int_equal(b, ((un->pos.y / BUCKET) * c->bw +
+			    un->pos.x / BUCKET) * GAME_MAX_SIDES + un->side);
+			seen[u]++;
+			prev = u;
+		}
+	}
+	for (u = 0; u < g->nunits; u++) {
+		assert_int_equal(seen[u], unit_gone(&g->units[u]) ? 0 : 1);
+		if (unit_gone(&g->units[u]))
+			assert_int_equal(c->bucket[u], -1);
+	}
+}
+
+/*
+ * The per-phase index (move_ctx_create) stays true as units walk: six
+ * Lines of both sides, one of them gone, in and about one 16-cell bucket,
+ * moved in turn (the first of a list, its middle, its last, one across
+ * a bucket's edge each way, one twice) are each filed once, where they
+ * stand.
+ */
+static void
+test_move_ctx_files_every_unit_where_it_stands(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(60, 40));
+	struct move_ctx *ctx;
+	static const struct { int side, x, y, tx, ty; } m[] = {
+		{ 0, 4, 10, 4, 8 }, { 0, 12, 10, 12, 12 }, { 1, 4, 36, 4, 34 },
+		{ 0, 20, 12, 20, 18 }, { 1, 28, 36, 28, 31 },
+		{ 0, 40, 20, 40, 13 },
+	};
+	static const int order[] = { 0, 1, 3, 5, 3, 0, 2, 4, 1 };
+	char id[8];
+	int i, k, u, gone;
+
+	(void)state;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	for (i = 0; i < 6; i++) {
+		snprintf(id, sizeof id, "u%d", i);
+		u = line_named(g, id, m[i].side, (struct point){ m[i].x,
+		    m[i].y }, DIR_N);
+		assert_int_equal(u, i);
+	}
+	gone = line_named(g, "gone", 1, (struct point){ 50, 36 }, DIR_N);
+	game_occupy(g, gone, false);
+	g->units[gone].cond = COND_DISPERSED;
+	ctx = move_ctx_create(g);
+	ctx_check(g, ctx);
+	for (k = 0; k < (int)(sizeof order / sizeof order[0]); k++) {
+		u = order[k];
+		if (k < 6 || g->units[u].pos.y == m[u].ty)
+			order_move(g, u, m[u].tx, k < 6 ? m[u].ty : m[u].y);
+		else
+			order_move(g, u, m[u].tx, m[u].ty);
+		move_unit(g, ctx, u, -1, NULL, NULL);
+		ctx_check(g, ctx);
+	}
+	/* Across the edge of row 16 southwards, and northwards. */
+	assert_int_equal(g->units[3].pos.y, 16);
+	assert_int_equal(g->units[5].pos.y, 14);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * move_note: a note longer than the 256 bytes made at once is kept whole
+ * (made again at its length), one of 256 characters too (one more than
+ * those bytes hold); a short one too; with explain off nothing
+ * is kept.  move_note_own marks the last note only, and nothing on a
+ * walk with no note.  move_text_i writes whole numbers, negative ones and
+ * INT_MIN too, and stops at the text's room.
+ */
+static void
+test_move_note_keeps_long_texts_whole(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_walk w;
+	struct move_text t;
+	char longs[700], want[800];
+	int i;
+
+	(void)state;
+	for (i = 0; i < 699; i++)
+		longs[i] = (char)('a' + i % 26);
+	longs[699] = '\0';
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	move_note_own(&w);		/* no note: nothing */
+	assert_int_equal(w.nnotes, 0);
+	move_note(&w, EV_NOTE, "3.6.5", "short %d", 42);
+	snprintf(want, sizeof want, "%s and %d more", longs, -7);
+	move_note(&w, EV_MOVE, "3.6.1", "%s and %d more", longs, -7);
+	move_note_own(&w);
+	for (i = 0; i < 9; i++)		/* past the first 8 slots */
+		move_note(&w, EV_NOTE, "", "n%d", i);
+	assert_int_equal(w.nnotes, 11);
+	assert_string_equal(w.notes[0].text, "short 42");
+	assert_string_equal(w.notes[0].rule, "3.6.5");
+	assert_int_equal(w.notes[0].kind, EV_NOTE);
+	assert_false(w.notes[0].own);
+	assert_int_equal(strlen(w.notes[1].text), strlen(want));
+	assert_string_equal(w.notes[1].text, want);
+	assert_int_equal(w.notes[1].kind, EV_MOVE);
+	assert_true(w.notes[1].own);
+	assert_string_equal(w.notes[10].text, "n8");
+	assert_false(w.notes[10].own);
+	/* 255 characters fit the 256 bytes made at once, 256 do not. */
+	move_note(&w, EV_NOTE, "", "%.255s", longs);
+	move_note(&w, EV_NOTE, "", "%.256s", longs);
+	assert_int_equal(strlen(w.notes[11].text), 255);
+	assert_int_equal(strlen(w.notes[12].text), 256);
+	assert_memory_equal(w.notes[12].text, longs, 256);
+	w.explain = false;
+	move_note(&w, EV_NOTE, "", "not kept");
+	assert_int_equal(w.nnotes, 13);
+	move_walk_free(&w);
+
+	t.n = 0;
+	move_text_i(&t, 0);
+	move_text_s(&t, " ");
+	move_text_i(&t, -305);
+	move_text_s(&t, " ");
+	move_text_i(&t, INT_MIN);
+	move_text_s(&t, " ");
+	move_text_i(&t, 1234567890);
+	assert_string_equal(t.b, "0 -305 -2147483648 1234567890");
+	t.n = sizeof t.b - 3;
+	memset(t.b, 'x', t.n);
+	move_text_i(&t, 98765);
+	assert_int_equal(t.n, sizeof t.b - 1);
+	assert_string_equal(t.b + sizeof t.b - 3, "98");
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * move_walk_free leaves the walk empty: all it owned freed and forgotten
+ * (counts 0, pointers NULL), so that freeing it again is harmless.
+ */
+static void
+test_move_walk_free_leaves_it_empty(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct move_walk w;
+
+	(void)state;
+	order_move(g, 0, 10, 2);
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	w.order = &g->units[0].order;
+	walk_all(g, NULL, &w, -1, NULL);
+	assert_true(w.nnotes > 0 && w.npath > 1);
+	w.route_face = xcalloc(4, 1);
+	w.round_route = xmallocarray(2, sizeof *w.round_route);
+	w.round_face = xcalloc(2, 1);
+	w.round_known = true;
+	w.trail = xmallocarray((size_t)g->cells_max, sizeof *w.trail);
+	w.ntrail = 1;
+	w.narrow_trail = xmallocarray((size_t)g->cells_max, sizeof *w.trail);
+	w.narrow_ntrail = 1;
+	move_walk_free(&w);
+	assert_null(w.notes);
+	assert_null(w.path);
+	assert_null(w.route);
+	assert_null(w.route_face);
+	assert_null(w.round_route);
+	assert_null(w.round_face);
+	assert_null(w.trail);
+	assert_null(w.narrow_trail);
+	assert_false(w.round_known);
+	assert_int_equal(w.nnotes, 0);
+	assert_int_equal(w.capnotes, 0);
+	assert_int_equal(w.npath, 0);
+	assert_int_equal(w.cappath, 0);
+	assert_int_equal(w.nroute, 0);
+	assert_int_equal(w.iroute, 0);
+	assert_int_equal(w.ntrail, 0);
+	assert_int_equal(w.narrow_ntrail, 0);
+	move_walk_free(&w);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * move_allowance: a Line of Drill 4 with a drum has 3 BD, 12 ticks; with
+ * explain it logs the ruleset's reckoning of it, the notes its preview
+ * begins with, one event each; without, nothing.
+ */
+static void
+test_move_allowance_logs_its_reckoning(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_preview p;
+	struct order o;
+	int n0, i, k;
+
+	(void)state;
+	n0 = g->log.n;
+	assert_int_equal(move_allowance(g, 0, false), 12);
+	assert_int_equal(g->log.n, n0);
+	assert_int_equal(move_allowance(g, 0, true), 12);
+	k = g->log.n - n0;
+	assert_true(k > 0);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 2 };
+	assert_int_equal(move_preview(g, &o, &p), 0);
+	assert_true(p.log.n >= k);
+	for (i = 0; i < k; i++) {
+		assert_int_equal(g->log.v[n0 + i].unit, 0);
+		assert_int_equal(g->log.v[n0 + i].kind, p.log.v[i].kind);
+		assert_string_equal(g->log.v[n0 + i].rule, p.log.v[i].rule);
+		assert_string_equal(g->log.v[n0 + i].text, p.log.v[i].text);
+	}
+	move_preview_free(&p);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7, marshal's reading: a way round decided on the second leg of an
+ * order goes into the order before the point sought, and the waypoint
+ * already passed stays its first point.  The Column of
+ * column_behind_line, ordered by (10, 18) to (10, 0), passes (10, 18) on
+ * turn 1 and stands at (10, 16); on turn 2 it looks along its second leg,
+ * meets the Line and marches round it: its order is then (10, 18), the
+ * points of the way round (on the Line's west flank), and (10, 0).
+ */
+static void
+test_3_6_7_way_round_after_a_waypoint_keeps_it(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = column_behind_line(rs);
+	const struct unit *a = &g->units[0];
+	struct order o;
+	char *cause = NULL;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 10, 18 };
+	o.pts[1] = (struct point){ 10, 0 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+	game_turn(g);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 16);
+	assert_int_equal(a->order.npts, 2);
+	game_turn(g);
+	assert_int_equal(a->order.kind, ORDER_MOVE);
+	assert_true(a->order.npts >= 3);
+	assert_int_equal(a->order.pts[0].x, 10);
+	assert_int_equal(a->order.pts[0].y, 18);
+	assert_true(a->order.pts[1].x < 10);
+	assert_int_equal(a->order.pts[a->order.npts - 1].x, 10);
+	assert_int_equal(a->order.pts[a->order.npts - 1].y, 0);
+	assert_true(a->pos.x < 10);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * move_gap is the least gap over every pair of cells, a cell's gap to
+ * another being the empty cells between them in ticks (dx - 1 and
+ * dy - 1 of them, an octile distance: an orthogonal step STEP_ORTHO, a
+ * diagonal one STEP_DIAG), -1 when they overlap.  On 3000 pairs of
+ * random blocks of 1 to 12 cells (a fixed seed), the fast move_gap (its
+ * row skip, its stop at -1) gives what looking at every pair gives, and
+ * the same from either side; cand_gap, given the candidate's box, gives
+ * it too or INT_MAX only beyond GAP_FAR.
+ */
+static void
+test_move_gap_is_the_least_over_every_pair(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct point a[12], b[12], alo, ahi;
+	struct cand c;
+	unsigned long s = 12345;
+	int t, i, j, na, nb, dx, dy, gx, gy, cg, want, got, nover = 0;
+	int nfar = 0;
+
+	(void)state;
+	for (t = 0; t < 3000; t++) {
+		s = s * 6364136223846793005UL + 1442695040888963407UL;
+		na = 1 + (int)((s >> 33) % 12);
+		nb = 1 + (int)((s >> 45) % 12);
+		for (i = 0; i < na + nb; i++) {
+			struct point *p = i < na ? &a[i] : &b[i - na];
+			int span = t % 3 == 0 ? 6 : 30;
+
+			s = s * 6364136223846793005UL + 1442695040888963407UL;
+			p->x = (int)((s >> 33) % (unsigned long)span);
+			p->y = (int)((s >> 45) % (unsigned long)span);
+		}
+		want = INT_MAX;
+		for (i = 0; i < na; i++)
+			for (j = 0; j < nb; j++) {
+				dx = abs(a[i].x - b[j].x);
+				dy = abs(a[i].y - b[j].y);
+				gx = dx > 0 ? dx - 1 : 0;
+				gy = dy > 0 ? dy - 1 : 0;
+				cg = dx == 0 && dy == 0 ? -1 :
+				    STEP_DIAG * (gx < gy ? gx : gy) +
+				    STEP_ORTHO * (gx < gy ? gy - gx : gx - gy);
+				if (cg < want)
+					want = cg;
+			}
+		nover += want == -1;
+		assert_int_equal(move_gap(a, na, b, nb), want);
+		assert_int_equal(move_gap(b, nb, a, na), want);
+		memset(&c, 0, sizeof c);
+		c.cells = b;
+		c.n = nb;
+		bbox(b, nb, &c.lo, &c.hi);
+		bbox(a, na, &alo, &ahi);
+		got = cand_gap(g, &c, a, na, alo, ahi);
+		if (want <= GAP_FAR(rs))
+			assert_int_equal(got, want);
+		else {
+			assert_true(got == want || got == INT_MAX);
+			nfar += got == INT_MAX;
+		}
+	}
+	assert_true(nover > 100 && nover < 2900);
+	assert_true(nfar > 0);
+	assert_int_equal(move_gap(a, 0, b, nb), INT_MAX);
+	assert_int_equal(move_gap(a, na, b, 0), INT_MAX);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* The units of cs, sorted, into out; returns how many. */
+static int
+cands_units(const struct cands *cs, int *out)
+{
+	int i, j, t;
+
+	for (i = 0; i < cs->n; i++) {
+		out[i] = cs->v[i].unit;
+		for (j = i; j > 0 && out[j - 1] > out[j]; j--) {
+			t = out[j];
+			out[j] = out[j - 1];
+			out[j - 1] = t;
+		}
+	}
+	return cs->n;
+}
+
+/*
+ * cands_find through the per-phase index finds the enemies a look at
+ * every unit finds (ctx NULL): 40 Lines of both sides at random places
+ * (a fixed seed) on a 75 x 53 map (buckets cut short at its east and
+ * south edges), each walker asked with what it has left from nothing to
+ * a whole turn and more; each candidate's cells are its footprint, its
+ * box theirs, its gap not yet known.  Both find some and leave some.
+ */
+static void
+test_cands_find_through_the_index_as_without(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(75, 53));
+	struct move_ctx *ctx;
+	struct move_walk w;
+	struct cands a, b;
+	unsigned long s = 99;
+	int i, k, u, na, nb, ua[64], ub[64], nsome = 0, nleft = 0;
+	static const int left[] = { 0, 4, 12, 40, 90 };
+	char id[8];
+
+	(void)state;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	for (i = 0; i < 40; i++) {
+		struct point p;
+
+		do {
+			s = s * 6364136223846793005UL +
+			    1442695040888963407UL;
+			p.x = (int)((s >> 33) % 75);
+			p.y = (int)((s >> 45) % 53);
+		} while (p.x < 3 || p.x > 71 || p.y > 51 ||
+		    game_unit_at(g, p.x, p.y) >= 0 ||
+		    game_unit_at(g, p.x - 3, p.y) >= 0 ||
+		    game_unit_at(g, p.x + 3, p.y) >= 0 ||
+		    game_unit_at(g, p.x, p.y + 1) >= 0);
+		snprintf(id, sizeof id, "u%d", i);
+		(void)line_named(g, id, i % 2, p, DIR_N);
+	}
+	ctx = move_ctx_create(g);
+	for (u = 0; u < g->nunits; u++)
+		for (k = 0; k < (int)(sizeof left / sizeof left[0]); k++) {
+			memset(&a, 0, sizeof a);
+			memset(&b, 0, sizeof b);
+			move_walk_init(g, u, &w);
+			w.left = left[k];
+			cands_find(g, ctx, &w, &a);
+			cands_find(g, NULL, &w, &b);
+			na = cands_units(&a, ua);
+			nb = cands_units(&b, ub);
+			assert_int_equal(na, nb);
+			assert_memory_equal(ua, ub, (size_t)na * sizeof *ua);
+			for (i = 0; i < a.n; i++) {
+				struct point fp[64], lo, hi;
+				int j, n = game_footprint(g,
+				    &g->units[a.v[i].unit], fp);
+
+				assert_int_equal(a.v[i].n, n);
+				assert_memory_equal(a.v[i].cells, fp,
+				    (size_t)n * sizeof *fp);
+				lo = hi = fp[0];
+				for (j = 1; j < n; j++) {
+					lo.x = fp[j].x < lo.x ? fp[j].x : lo.x;
+					lo.y = fp[j].y < lo.y ? fp[j].y : lo.y;
+					hi.x = fp[j].x > hi.x ? fp[j].x : hi.x;
+					hi.y = fp[j].y > hi.y ? fp[j].y : hi.y;
+				}
+				assert_int_equal(a.v[i].lo.x, lo.x);
+				assert_int_equal(a.v[i].lo.y, lo.y);
+				assert_int_equal(a.v[i].hi.x, hi.x);
+				assert_int_equal(a.v[i].hi.y, hi.y);
+				assert_int_equal(a.v[i].gap, INT_MAX);
+				assert_int_not_equal(g->units[a.v[i].unit].side,
+				    g->units[u].side);
+			}
+			nsome += na > 0;
+			nleft += na < 20;
+			move_walk_free(&w);
+			free(a.v);
+			free(a.pts);
+			free(b.v);
+			free(b.pts);
+		}
+	assert_true(nsome > 0);
+	assert_true(nleft > 0);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.6: a Road Column standing on its road trail (its body bent round
+ * the corner at [8, 20], as in test_3_6_6_trail_kept_into_the_next_march)
+ * whose road ahead is held by a friend (a Road Column at [11, 20] facing
+ * N, under no order) does not move this turn (3.6.7: it waits behind
+ * it): it keeps its trail, its body still bent where it stood.
+ */
+static void
+test_3_6_6_trail_kept_by_a_column_that_cannot_move(void **state)
+{
+	static const struct point bend[8] = {
+		{ 10, 20 }, { 9, 20 }, { 8, 20 }, { 8, 21 }, { 8, 22 },
+		{ 8, 23 }, { 8, 24 }, { 8, 25 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct unit *u = &g->units[0];
+	struct point *cells;
+	int i, n;
+
+	(void)state;
+	for (i = 8; i < 25; i++)
+		map_cell(g->map, i, 20)->road = ROAD_BIG;
+	for (i = 20; i < 29; i++)
+		map_cell(g->map, 8, i)->road = ROAD_BIG;
+	game_occupy(g, 0, false);
+	u->facing = DIR_E;
+	u->trail = malloc(sizeof bend);
+	memcpy(u->trail, bend, sizeof bend);
+	u->ntrail = 8;
+	u->trail_facing = DIR_E;
+	u->trail_form = u->formation;
+	game_occupy(g, 0, true);
+	(void)friend_at(g, "road_column", 11, 20);
+	order_move(g, 0, 14, 20);
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 20);
+	assert_int_equal(u->halt, HALT_BLOCKED);
+	assert_true(unit_on_trail(u));
+	cells = game_cells_take(g);
+	n = game_footprint(g, u, cells);
+	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, bend[i].x);
+		assert_int_equal(cells[i].y, bend[i].y);
+		assert_int_equal(game_unit_at(g, bend[i].x, bend[i].y), 0);
+	}
+	game_cells_give(g, cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.6: a Road Column whose body runs E along its road from the corner
+ * it stands on, [8, 20], marches N up the road 4 cells to [8, 16]: its
+ * body follows the road round the corner, [8, 16] to [8, 20] and E to
+ * [11, 20] (8 cells, 4 BD), the head's own column of cells not taken for
+ * a turn about.
+ */
+static void
+test_3_6_6_column_leaves_a_corner_along_its_road(void **state)
+{
+	static const struct point bend[8] = {
+		{ 8, 20 }, { 9, 20 }, { 10, 20 }, { 11, 20 }, { 12, 20 },
+		{ 13, 20 }, { 14, 20 }, { 15, 20 }
+	};
+	static const struct point after[8] = {
+		{ 8, 16 }, { 8, 17 }, { 8, 18 }, { 8, 19 }, { 8, 20 },
+		{ 9, 20 }, { 10, 20 }, { 11, 20 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct unit *u = &g->units[0];
+	struct point *cells;
+	int i, n;
+
+	(void)state;
+	for (i = 8; i < 25; i++)
+		map_cell(g->map, i, 20)->road = ROAD_BIG;
+	for (i = 5; i <= 20; i++)
+		map_cell(g->map, 8, i)->road = ROAD_BIG;
+	game_occupy(g, 0, false);
+	u->pos = (struct point){ 8, 20 };
+	u->facing = DIR_N;
+	u->trail = malloc(sizeof bend);
+	memcpy(u->trail, bend, sizeof bend);
+	u->ntrail = 8;
+	u->trail_facing = DIR_N;
+	u->trail_form = u->formation;
+	game_occupy(g, 0, true);
+	order_move(g, 0, 8, 16);
+	move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(u->halt, HALT_ARRIVED);
+	assert_true(unit_on_trail(u));
+	cells = game_cells_take(g);
+	n = game_footprint(g, u, cells);
+	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, after[i].x);
+		assert_int_equal(cells[i].y, after[i].y);
+	}
+	game_cells_give(g, cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * walk_step: a step whose block would leave the map is refused.  A Line
+ * (6 cells wide) facing N at [2, 0], its left end on the map's west edge,
+ * ordered to [0, 0] has no step west its block fits (nor a way round on
+ * the map): it stays where it is, facing N, blocked, and says why.
+ */
+static void
+test_walk_step_block_would_leave_the_map(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct unit *u = &g->units[0];
+	int i, n0, said = 0;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->pos = (struct point){ 2, 0 };
+	assert_int_equal(game_fits(g, 0, u->pos, DIR_N, u->formation, -1,
+	    NULL), 0);
+	game_occupy(g, 0, true);
+	order_move(g, 0, 0, 0);
+	n0 = g->log.n;
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
+	assert_int_equal(u->pos.x, 2);
+	assert_int_equal(u->pos.y, 0);
+	assert_int_equal(u->facing, DIR_N);
+	assert_int_equal(u->halt, HALT_BLOCKED);
+	for (i = n0; i < g->log.n; i++)
+		said += strstr(g->log.v[i].text, "would leave the map") != NULL;
+	assert_int_equal(said, 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.3, 3.6.7: a turn needs room for the block it turns to.  A Line at
+ * [10, 10] facing N, ordered NE to [18, 2], has a friendly Line standing
+ * at [8, 8] (under no order) where its turned front would be: it does not
+ * turn, stays at [10, 10] facing N, blocked, naming the friend.  The same
+ * with the friend listed first (unit 0) and the walker second.
+ */
+static void
+test_3_6_3_no_room_to_turn_past_a_friend(void **state)
+{
+	struct ruleset *rs = rules();
+	int k, a, b, i, n0, said;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = game_create(rs, map_create(30, 30));
+
+		game_add_side(g, "French");
+		game_add_side(g, "Allied");
+		game_add_general(g, "fr", "General", 0, -1);
+		game_add_general(g, "al", "General", 1, -1);
+		g->opt.courier_delay = false;
+		if (k == 0) {
+			a = line_named(g, "a", 0, (struct point){ 10, 10 },
+			    DIR_N);
+			b = line_named(g, "b", 0, (struct point){ 8, 8 },
+			    DIR_N);
+		} else {
+			b = line_named(g, "b", 0, (struct point){ 8, 8 },
+			    DIR_N);
+			a = line_named(g, "a", 0, (struct point){ 10, 10 },
+			    DIR_N);
+		}
+		order_move(g, a, 18, 2);
+		n0 = g->log.n;
+		assert_int_equal(move_unit(g, NULL, a, -1, NULL, NULL), 0);
+		assert_int_equal(g->units[a].pos.x, 10);
+		assert_int_equal(g->units[a].pos.y, 10);
+		assert_int_equal(g->units[a].facing, DIR_N);
+		assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+		assert_int_equal(g->units[b].pos.x, 8);
+		said = 0;
+		for (i = n0; i < g->log.n; i++)
+			said += strcmp(g->log.v[i].text,
+			    "no room to turn to face NE here: b") == 0;
+		assert_int_equal(said, 1);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.3, issue 12 (decision 1): a Line (3 BD, 12 ticks) marches 4 cells N
+ * to its waypoint [10, 16] (8 ticks) and must then turn 90 degrees to face
+ * E for [18, 16]: 2 BD, more than the 1 BD (4 ticks) it has left.  It
+ * turns the 45 degrees that 1 BD pays for exactly, to face NE, and spends
+ * all: it stands at [10, 16] facing NE, halted for its speed, the order
+ * still in force.
+ */
+static void
+test_3_6_3_turn_in_part_with_exactly_what_is_left(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct unit *u = &g->units[0];
+	struct order o;
+	char *cause = NULL;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 10, 16 };
+	o.pts[1] = (struct point){ 18, 16 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 12);
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 16);
+	assert_int_equal(u->facing, DIR_NE);
+	assert_int_equal(u->halt, HALT_SPEED);
+	assert_int_equal(u->order.kind, ORDER_MOVE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * move_reach of a unit that cannot march (3.6.5: a Mob cannot march
+ * under orders until restored; move_begin refuses it) is empty: 0 cells
+ * and none given; so is that of a unit index out of range.
+ */
+static void
+test_move_reach_of_a_mob_is_empty(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct point *cells = NULL;
+
+	(void)state;
+	g->units[0].cond = COND_MOB;
+	assert_int_equal(move_reach(g, 0, &cells), 0);
+	assert_null(cells);
+	assert_int_equal(move_reach(g, 1, &cells), 0);
+	assert_null(cells);
+	g->units[0].cond = COND_FORMED;
+	assert_true(move_reach(g, 0, &cells) > 1);
+	assert_non_null(cells);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gap_between_blocks),
+		cmocka_unit_test(test_move_gap_is_the_least_over_every_pair),
+		cmocka_unit_test(test_cands_find_through_the_index_as_without),
 		cmocka_unit_test(test_3_6_8_enemy_gap_up_to_twice_the_reach),
 		cmocka_unit_test(test_3_6_8_infantry_contact_gap_and_halt),
 		cmocka_unit_test(
@@ -2956,6 +3998,12 @@ main(void)
 		cmocka_unit_test(test_M24_3_6_6_column_length_same_on_diagonal),
 		cmocka_unit_test(test_3_6_6_trail_forgotten_after_formation_change),
 		cmocka_unit_test(test_3_6_6_trail_kept_into_the_next_march),
+		cmocka_unit_test(test_3_6_6_trail_kept_by_a_column_that_cannot_move),
+		cmocka_unit_test(test_3_6_6_column_leaves_a_corner_along_its_road),
+		cmocka_unit_test(test_walk_step_block_would_leave_the_map),
+		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
+		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
+		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(
@@ -2990,6 +4038,16 @@ main(void)
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),
+		cmocka_unit_test(test_move_preview_is_the_move_without_the_commit),
+		cmocka_unit_test(test_move_forecast_is_the_march_played_turn_after_turn),
+		cmocka_unit_test(test_route_points_turns_with_the_wheel),
+		cmocka_unit_test(test_move_note_keeps_long_texts_whole),
+		cmocka_unit_test(test_move_walk_free_leaves_it_empty),
+		cmocka_unit_test(test_3_6_7_way_round_after_a_waypoint_keeps_it),
+		cmocka_unit_test(test_move_allowance_logs_its_reckoning),
+		cmocka_unit_test(test_move_ctx_files_every_unit_where_it_stands),
+		cmocka_unit_test(test_route_points_leg_of_at_most_256_cells),
+		cmocka_unit_test(test_move_route_leg_with_no_way_stays_as_drawn),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

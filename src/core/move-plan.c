@@ -314,8 +314,6 @@ move_route(const struct game *g, const struct order *in, struct order *out)
 		w.pos = in->pts[leg];
 		free(r);
 		free(wheel);
-		r = NULL;
-		wheel = NULL;
 	}
 	/* Too many points: the bends of the last legs go first (that part
 	 * is walked straight, the walk going round what it meets). */
@@ -356,7 +354,6 @@ route_whole(const struct game *g, const struct order *in, int form)
 				w.facing = (enum dir)d;
 		}
 		free(r);
-		r = NULL;
 		if (!complete && (w.pos.x != in->pts[leg].x ||
 		    w.pos.y != in->pts[leg].y))
 			return false;

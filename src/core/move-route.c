@@ -350,7 +350,6 @@ walk_room(const struct game *g, struct move_walk *w)
 		/* Boxed in by the units about it, or by the map and the
 		 * ground alone?  Only the second is said: it lasts. */
 		free(r);
-		r = NULL;
 		(void)path_room(g, w, goal, ROOM_BUDGET, PATH_UNITS_NONE, &r,
 		    NULL, &how);
 		if (how == PATH_ALL_SEEN)

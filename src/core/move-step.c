@@ -135,8 +135,7 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 	}
 	w->ntrail = 0;			/* the block swung about its head */
 	w->left -= pay;
-	w->fresh = false;
-	w->clear = false;
+	/* The walk ends here: no step reads fresh or clear after it. */
 	walk_halt(g, w, HALT_SPEED, tp.nnotes ? tp.notes[0].rule : NULL);
 	return SR_STOP;
 }

@@ -471,7 +471,6 @@ walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 {
 	enum step_res r;
 	int guard = 0;
-	struct point before;
 
 	walk_look_ahead(g, w);
 again:
@@ -484,7 +483,6 @@ again:
 			walk_halt(g, w, HALT_ARRIVED, NULL);
 			return;
 		}
-		before = w->pos;
 		r = walk_step(g, ctx, w, cs);
 		if (r == SR_STOP) {
 			if (w->narrow && w->halt != HALT_ARRIVED &&
@@ -500,7 +498,6 @@ again:
 			walk_halt(g, w, HALT_PASSAGE, NULL);
 			return;
 		}
-		(void)before;
 		/* Reached the waypoint sought? */
 		if (w->waypoint < w->order->npts &&
 		    w->pos.x == w->order->pts[w->waypoint].x &&

@@ -234,7 +234,8 @@ void move_note_text(struct move_walk *, int kind, const char *rule,
 /* Copy a price's notes into the walk. */
 void move_note_price(struct move_walk *, const struct move_price *);
 
-/* Free what a walk owns. */
+/* Free what a walk owns, leaving it empty (no notes, path, routes nor
+ * trails): freeing it again is harmless. */
 void move_walk_free(struct move_walk *);
 
 /*
