@@ -2927,7 +2927,9 @@ test_3_6_8_move_route_keeps_clear_of_contact(void **state)
  * preview's place, facing, formation, condition, halt, spent ticks and
  * last path cell are the move's, and its explanation is the move's
  * notes, event for event: kind, rule, text and whether it is the side's
- * own.  The 3.6.4 roll is off (a preview makes none).
+ * own.  The 3.6.4 roll is off (a preview makes none).  A preview that
+ * waits for a friend under orders (its first line says so) is the
+ * phase's, not move_unit's alone: those few are left out here.
  */
 static void
 test_move_preview_is_the_move_without_the_commit(void **state)
@@ -2936,7 +2938,7 @@ test_move_preview_is_the_move_without_the_commit(void **state)
 	char *dir = xasprintf("%s/tests/scenarios", top != NULL ? top : ".");
 	struct dirent *de;
 	DIR *dp;
-	int nscen = 0, nmoved = 0, nown = 0, ncond = 0;
+	int nscen = 0, nmoved = 0, nown = 0, ncond = 0, nwaited = 0;
 
 	(void)state;
 	dp = opendir(dir);
@@ -2972,6 +2974,17 @@ test_move_preview_is_the_move_without_the_commit(void **state)
 			assert_int_equal(move_preview(g, &o, &p), 0);
 			nlog = g->log.n;
 			spent = move_unit(g, NULL, u, -1, NULL, NULL);
+			/* A preview that waits for a friend under orders
+			 * marches it first, as the phase does
+			 * (test_preview_waits_for_a_friend_under_orders);
+			 * move_unit alone, with no phase, waits for nobody. */
+			if (p.log.n > 0 && (strstr(p.log.v[0].text,
+			    " waits for ") != NULL || strstr(p.log.v[0].text,
+			    " waited for ") != NULL)) {
+				nwaited++;
+				move_preview_free(&p);
+				continue;
+			}
 			nmoved++;
 			if (p.pos.x != g->units[u].pos.x ||
 			    p.pos.y != g->units[u].pos.y)
@@ -3026,8 +3039,11 @@ test_move_preview_is_the_move_without_the_commit(void **state)
 	closedir(dp);
 	free(dir);
 	/* The comparison met what it is for. */
+	print_message("%d scenarios, %d moves compared, %d previews that "
+	    "waited left out\n", nscen, nmoved, nwaited);
 	assert_true(nscen > 100);
 	assert_true(nmoved > 100);
+	assert_true(nwaited < nmoved / 10);
 	assert_true(nown > 0);
 	assert_true(ncond > 0);
 }
