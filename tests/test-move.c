@@ -1595,6 +1595,47 @@ test_preview_of_units_waiting_on_each_other(void **state)
 }
 
 /*
+ * The Move preview of a unit behind a friend that arrives: A (unit 0:
+ * Column, Drill 4, drum: 2 BD = 4 cells) stands at (10, 20), its block
+ * down to (10, 23), ordered to (10, 17), three cells on; B (unit 1: Line,
+ * Drill 4, no drum: 2 BD) stands right behind it at (10, 24), ordered
+ * north to (10, 10).  B's preview waits for A (unit 0), marches it to
+ * (10, 17), where its order is done and it stands, and B then meets a
+ * friend that stands, as the turn finds it: the preview's place, facing,
+ * halt and spent ticks are the turn's.
+ */
+static void
+test_preview_waits_for_unit_0_that_arrives(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct move_preview p;
+	int b;
+
+	(void)state;
+	b = friend_at(g, "line", 10, 24);
+	order_move(g, 0, 10, 17);
+	order_move(g, b, 10, 10);
+	assert_int_equal(move_preview(g, &g->units[b].order, &p), 0);
+	assert_true(p.log.n > 0);
+	assert_string_equal(p.log.v[0].text, "B waits for A, under a Move "
+	    "order of its own and in its way, to move first (marshal's "
+	    "reading: 3.6 moves units together)");
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 17);
+	assert_int_equal(g->units[0].order.kind, ORDER_NONE);
+	assert_int_equal(p.pos.x, g->units[b].pos.x);
+	assert_int_equal(p.pos.y, g->units[b].pos.y);
+	assert_int_equal(p.facing, g->units[b].facing);
+	assert_int_equal(p.halt, g->units[b].halt);
+	assert_int_equal(p.cond, g->units[b].cond);
+	assert_true(g->units[b].pos.y < 24);
+	move_preview_free(&p);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * An order may have ORDER_MAX_POINTS points, no more: the preview, the
  * forecast and the route of one with every point on the way (each a
  * cell further north on column 10) take it, and one with a point more
@@ -4051,6 +4092,7 @@ main(void)
 		    test_3_6_7_stops_short_of_a_friend_that_marched),
 		cmocka_unit_test(test_preview_waits_for_a_friend_under_orders),
 		cmocka_unit_test(test_preview_of_units_waiting_on_each_other),
+		cmocka_unit_test(test_preview_waits_for_unit_0_that_arrives),
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),

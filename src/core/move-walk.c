@@ -639,7 +639,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	struct move_walk w;
 	struct move_text ln;
 	struct order own;
-	int i, k, m, spent, wait_waypoint, wait_owed;
+	int i, k, m, spent;
 	unsigned key, wait_key;
 
 	/* A group order's member seeks its own place in the line: the
@@ -651,8 +651,6 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	}
 	key = order_key(&own);
 	wait_key = u->route_key;
-	wait_waypoint = u->waypoint;
-	wait_owed = u->owed;
 	move_walk_init(g, ui, &w);
 	w.wait_nused = ctx != NULL ? ctx->nused : 0;
 	w.order = &own;
@@ -681,9 +679,10 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	 * waits for it, as if it had never begun (a narrow passage it took
 	 * is kept: it moves now). */
 	if (w.wait_for >= 0 && w.halt == HALT_BLOCKED) {
+		/* The order's key put back: moved again, the unit starts
+		 * it afresh (its waypoint, debt and route, reset above,
+		 * are reset again the same) rather than resume it. */
 		u->route_key = wait_key;
-		u->waypoint = wait_waypoint;
-		u->owed = wait_owed;
 		if (ctx->waited[ui] == 0)
 			ctx->waited[ui] = w.wait_for + 1;
 		ctx->blocker[ui] = w.wait_for;
