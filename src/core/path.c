@@ -25,8 +25,10 @@
  * search_find and search_add, heap_push) is inlined into path_search.
  * Made ordinary calls, as a split into files would make them, the bench's
  * movement phase (bench-move, 10,000 units) costs 6% more instructions
- * in Napoleonic (317.6M to 337.9M) and 17% more in horse-and-musket,
- * which searches over cell and facing (610.9M to 716.1M).
+ * for the Napoleonic ruleset (317.6M to 337.9M) and 17% more for the
+ * bundled inch-table ruleset, which searches over cell and facing
+ * (610.9M to 716.1M).  (The core names no ruleset but through the
+ * registry: tests/ruleset-alone.sh.)
  */
 #include "config.h"
 
