@@ -578,6 +578,46 @@ test_002_H5_one_cell_of_difficult_ground_caps(void **state)
 	}
 }
 
+/* H5: the cap is the ground under the block as it stands, not under the
+ * block it will form: horse in Column on open ground, dense woods (no
+ * move for horse) under every cell its Line would add, forms Line all
+ * the same, the farthest base going 2 in of its Line move of 15 in. */
+static void
+test_002_H5_ground_under_the_block_as_it_stands(void **state)
+{
+	struct game *g = battle(40, 40);
+	struct point col[64], line[64];
+	int c = unit_at(g, "c", ARM_CAVALRY, "light", "column", 30, 20,
+	    DIR_N);
+	int nc, nl, k, j, wood = 0, l = ruleset_land(rs, "dense_wood");
+
+	(void)state;
+	assert_true(l >= 0);
+	assert_true(g->cells_max <= 64);
+	nc = game_footprint(g, &g->units[c], col);
+	nl = game_footprint_at(g, &g->units[c], g->units[c].pos, DIR_N,
+	    ruleset_form(rs, "line"), line);
+	for (k = 0; k < nl; k++) {
+		for (j = 0; j < nc; j++)
+			if (col[j].x == line[k].x && col[j].y == line[k].y)
+				break;
+		if (j == nc) {
+			map_cell(g->map, line[k].x, line[k].y)->land =
+			    (uint8_t)l;
+			wood++;
+		}
+	}
+	assert_true(wood > 0);
+	g->units[c].order.kind = ORDER_FORMATION;
+	g->units[c].order.formation = ruleset_form(rs, "line");
+	movement(g);
+	stands(g, c, 30, 20, DIR_N, "line");
+	assert_int_equal(g->units[c].moved, 8);
+	assert_true(logged(g, c, "H5", "the farthest base goes 2 in (8 ticks), "
+	    "within its Line move of 15 in"));
+	game_free(g);
+}
+
 /* H6: limbering or deploying takes the gun's whole move, standing. */
 static void
 test_002_H6_limbering_takes_the_whole_move(void **state)
@@ -1296,6 +1336,7 @@ main(void)
 		cmocka_unit_test(test_002_H5_formation_change_within_a_line_move),
 		cmocka_unit_test(test_002_H5_formation_change_in_difficult_ground),
 		cmocka_unit_test(test_002_H5_one_cell_of_difficult_ground_caps),
+		cmocka_unit_test(test_002_H5_ground_under_the_block_as_it_stands),
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
 		cmocka_unit_test(test_002_H7_nothing_left_to_retire),
