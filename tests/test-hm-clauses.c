@@ -186,6 +186,19 @@ logged(const struct game *g, int u, const char *rule, const char *text)
 	return false;
 }
 
+/* The events of unit u under rule. */
+static int
+count_rule(const struct game *g, int u, const char *rule)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == u &&
+		    strcmp(g->log.v[i].rule, rule) == 0)
+			n++;
+	return n;
+}
+
 /* Unit u's closing line says it spent what of its allowance: "5.75 in
  * of 6 in" (u->moved is the ground covered, not the ticks spent). */
 static bool
@@ -618,6 +631,123 @@ test_002_H5_ground_under_the_block_as_it_stands(void **state)
 	game_free(g);
 }
 
+/* H5: a farthest base going exactly the Line move may still form: horse
+ * on rough ground whose share were 2/15 has a Line move there of 60 x 2 /
+ * 15 = 8 ticks, just the 8 its change from Column to Line takes; at 1/8
+ * (7 ticks) it may not. */
+static void
+test_002_H5_change_of_exactly_the_line_move(void **state)
+{
+	struct hm_move *m = rs->priv;	/* writable, to pin a share */
+	struct game *g;
+	struct hm_share keep;
+	int c, l = ruleset_land(rs, "rough"), mv, k;
+	const struct hm_share share[2] = { { 2, 15 }, { 1, 8 } };
+
+	(void)state;
+	assert_true(l >= 0);
+	for (k = 0; k < 2; k++) {
+		g = battle(40, 40);
+		c = unit_at(g, "c", ARM_CAVALRY, "light", "column", 30, 20,
+		    DIR_N);
+		mv = hm_mover_of(rs, &g->units[c]);
+		ground(g, "rough", 20, 10, 40, 30);
+		keep = m->terrain[l][mv];
+		m->terrain[l][mv] = share[k];
+		g->units[c].order.kind = ORDER_FORMATION;
+		g->units[c].order.formation = ruleset_form(rs, "line");
+		movement(g);
+		m->terrain[l][mv] = keep;
+		if (k == 0) {
+			stands(g, c, 30, 20, DIR_N, "line");
+			assert_int_equal(g->units[c].moved, 8);
+		} else {
+			stands(g, c, 30, 20, DIR_N, "column");
+			assert_true(logged(g, c, "H5", "its farthest base would "
+			    "go 2 in, more than its Line move of 1.75 in in "
+			    "Rough ground"));
+		}
+		game_free(g);
+	}
+}
+
+/* H5, H6: a change with no room for the new block is refused, the unit
+ * standing as it was and its move not spent: foot in Column with a friend
+ * two cells to its right, where its Line would reach, and guns limbered
+ * beside another, each naming the first cell in the way under its own
+ * clause. */
+static void
+test_002_H5_H6_no_room_to_form(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 20,
+	    DIR_N);
+	int m = unit_at(g, "m", ARM_ARTILLERY, "light", "limbered", 30, 20,
+	    DIR_N);
+	struct point in[64];
+	int n, k, j;
+
+	(void)state;
+	assert_true(g->cells_max <= 64);
+	/* A friend on a cell of a's Line only, and one of m's Deployed. */
+	n = game_footprint_at(g, &g->units[a], g->units[a].pos, DIR_N,
+	    ruleset_form(rs, "line"), in);
+	for (k = 0; k < n && game_unit_at(g, in[k].x, in[k].y) >= 0; k++)
+		;
+	assert_true(k < n);
+	unit_at(g, "f", ARM_INFANTRY, "close", "column", in[k].x, in[k].y,
+	    DIR_N);
+	n = game_footprint_at(g, &g->units[m], g->units[m].pos, DIR_N,
+	    ruleset_form(rs, "deployed"), in);
+	for (j = 0; j < n && game_unit_at(g, in[j].x, in[j].y) >= 0; j++)
+		;
+	assert_true(j < n);
+	unit_at(g, "h", ARM_INFANTRY, "close", "column", in[j].x, in[j].y,
+	    DIR_N);
+	g->units[a].moved = 5;
+	g->units[m].moved = 5;
+	g->units[a].order.kind = ORDER_FORMATION;
+	g->units[a].order.formation = ruleset_form(rs, "line");
+	g->units[m].order.kind = ORDER_FORMATION;
+	g->units[m].order.formation = ruleset_form(rs, "deployed");
+	movement(g);
+	stands(g, a, 10, 20, DIR_N, "column");
+	stands(g, m, 30, 20, DIR_N, "limbered");
+	assert_int_equal(g->units[a].moved, 5);
+	assert_int_equal(g->units[m].moved, 5);
+	assert_int_equal(count_rule(g, a, "H5"), 1);
+	assert_int_equal(count_rule(g, a, "H6"), 0);
+	assert_int_equal(count_rule(g, m, "H6"), 1);
+	assert_int_equal(count_rule(g, m, "H5"), 0);
+	assert_true(logged(g, a, "H5", "a has no room to form Line here"));
+	assert_true(logged(g, m, "H6", "m has no room to form Deployed here"));
+	game_free(g);
+}
+
+/* A Formation order for a formation the ruleset does not have (as a
+ * damaged save might hold) changes nothing. */
+static void
+test_002_H5_formation_the_ruleset_lacks_changes_nothing(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 20,
+	    DIR_N);
+	int m = unit_at(g, "m", ARM_ARTILLERY, "light", "limbered", 30, 20,
+	    DIR_N);
+
+	(void)state;
+	g->units[a].order.kind = ORDER_FORMATION;
+	g->units[a].order.formation = rs->nform;
+	g->units[m].order.kind = ORDER_FORMATION;
+	g->units[m].order.formation = rs->nform;
+	movement(g);
+	stands(g, a, 10, 20, DIR_N, "column");
+	stands(g, m, 30, 20, DIR_N, "limbered");
+	assert_int_equal(count_rule(g, a, "H5"), 0);
+	assert_int_equal(count_rule(g, m, "H6"), 0);
+	game_free(g);
+}
+
 /* H6: limbering or deploying takes the gun's whole move, standing. */
 static void
 test_002_H6_limbering_takes_the_whole_move(void **state)
@@ -629,12 +759,31 @@ test_002_H6_limbering_takes_the_whole_move(void **state)
 	struct order o;
 	char *cause = NULL;
 
+	struct point was[64], now[64];
+	int nw, nn, k, j;
+
 	(void)state;
+	assert_true(g->cells_max <= 64);
+	nw = game_footprint(g, &g->units[m], was);
+	g->units[m].moved = 4;		/* what it went last turn */
 	g->units[m].order.kind = ORDER_FORMATION;
 	g->units[m].order.formation = ruleset_form(rs, "limbered");
 	movement(g);
 	stands(g, m, 10, 20, DIR_N, "limbered");
 	assert_int_equal(g->units[m].moved, 0);
+	/* Its cells are the Limbered block's, and the Deployed block's others
+	 * are free. */
+	nn = game_footprint(g, &g->units[m], now);
+	for (k = 0; k < nn; k++)
+		assert_int_equal(game_unit_at(g, now[k].x, now[k].y), m);
+	for (k = 0; k < nw; k++) {
+		for (j = 0; j < nn; j++)
+			if (now[j].x == was[k].x && now[j].y == was[k].y)
+				break;
+		if (j == nn)
+			assert_int_equal(game_unit_at(g, was[k].x, was[k].y),
+			    -1);
+	}
 	assert_true(logged(g, m, "H6", "takes the whole move"));
 	/* Wagons have no Deployed figure: the order is refused. */
 	w = unit_at(g, "w", ARM_ARTILLERY, "wagon", "limbered", 20, 20,
@@ -1337,6 +1486,9 @@ main(void)
 		cmocka_unit_test(test_002_H5_formation_change_in_difficult_ground),
 		cmocka_unit_test(test_002_H5_one_cell_of_difficult_ground_caps),
 		cmocka_unit_test(test_002_H5_ground_under_the_block_as_it_stands),
+		cmocka_unit_test(test_002_H5_change_of_exactly_the_line_move),
+		cmocka_unit_test(test_002_H5_H6_no_room_to_form),
+		cmocka_unit_test(test_002_H5_formation_the_ruleset_lacks_changes_nothing),
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
 		cmocka_unit_test(test_002_H7_nothing_left_to_retire),
