@@ -283,6 +283,192 @@ test_3_7_5_fire_is_simultaneous(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.7.1: a battery of one gun still fires, and a unit of one man is still
+ * a target: 1 gun x (roll + Drill 4 - 3) pips x 6 canister on a Column
+ * (125%) is at least 15 men, so the last man falls.
+ */
+static void
+test_3_7_1_one_gun_fires_at_one_man(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light", "unlimbered",
+	    20, 20, DIR_N, 1);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "column", 20, 16,
+	    DIR_N, 1);
+	assert_true(nap_gap(g, a, b) <= tab()->fire.canister);
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", "guns fires canister at "
+	    "b"), 1);
+	assert_int_equal(g->units[b].strength, 0);
+	assert_int_equal(g->units[b].lost_turn, 1);
+	game_free(g);
+}
+
+/* 3.7.1: a formed Line with no men left fires no volley, though an enemy
+ * stands 1 BD off its front. */
+static void
+test_3_7_1_no_men_no_volley(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_N, 500);
+	g->units[a].strength = 0;
+	assert_int_equal(nap_gap(g, a, b), 4);
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", NULL), 0);
+	assert_int_equal(g->units[b].strength, 500);
+	game_free(g);
+}
+
+/* 3.7.3: a formation the data gives no share of firing men (Manoeuvre
+ * Column: not in the share table) fires nothing at an enemy in range. */
+static void
+test_3_7_3_a_formation_with_no_share_does_not_fire(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "manoeuvre_column",
+	    20, 20, DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_N, 500);
+	assert_int_equal(tab()->fire.inf_share[g->units[a].formation], 0);
+	assert_true(nap_gap(g, a, b) <= tab()->fire.inf_range);
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", NULL), 0);
+	assert_int_equal(g->units[b].strength, 500);
+	game_free(g);
+}
+
+/* 3.7.1: enemies straight behind or square on the flank, in range, are
+ * out of the arc: a Line facing north does not turn its fire on a Line 1
+ * BD behind it nor on one 1 BD off its right, in the same rank (each
+ * faces away, so none fires). */
+static void
+test_3_7_1_enemy_behind_or_on_the_flank_is_not_fired_at(void **state)
+{
+	struct game *g = field();
+	int a, b, c;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 24,
+	    DIR_S, 500);
+	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 28, 20,
+	    DIR_N, 500);
+	assert_int_equal(g->units[c].pos.y, g->units[a].pos.y);
+	assert_true(nap_gap(g, a, b) <= tab()->fire.inf_range);
+	assert_true(nap_gap(g, a, c) <= tab()->fire.inf_range);
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", NULL), 0);
+	assert_int_equal(g->units[b].strength, 500);
+	assert_int_equal(g->units[c].strength, 500);
+	game_free(g);
+}
+
+/* 3.7.1: of two enemies as near, in the arc, the first in the order of
+ * battle is fired at: two Columns either side of the Line's front. */
+static void
+test_3_7_1_of_two_as_near_the_first_is_fired_at(void **state)
+{
+	struct game *g = field();
+	int a, b, c;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "column", 14, 14,
+	    DIR_N, 500);
+	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "column", 27, 14,
+	    DIR_N, 500);
+	assert_int_equal(nap_gap(g, a, b), nap_gap(g, a, c));
+	assert_true(nap_gap(g, a, b) <= tab()->fire.inf_range);
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", "a fires at b"), 1);
+	assert_int_equal(fixture_count(g, "3.7.3", NULL), 1);
+	assert_true(g->units[b].strength < 500);
+	assert_int_equal(g->units[c].strength, 500);
+	game_free(g);
+}
+
+/* 3.7.2: the range is to the tick: a range the data set at the gap fires,
+ * one tick short does not; and a battery's range of a single tick
+ * reaches an enemy touching its front. */
+static void
+test_3_7_2_range_to_the_tick(void **state)
+{
+	struct game *g;
+	int a, b, keep = tab()->fire.inf_range, gap, k, art;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20,
+		    20, DIR_N, 600);
+		b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20,
+		    14, DIR_S, 500);
+		gap = nap_gap(g, a, b);
+		assert_int_equal(gap, 10);
+		tab()->fire.inf_range = gap - k;
+		nap_phase_fire(g);
+		tab()->fire.inf_range = keep;
+		assert_int_equal(fixture_count(g, "3.7.3", "a fires at b"),
+		    k == 0 ? 1 : 0);
+		game_free(g);
+	}
+	g = field();
+	a = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light", "unlimbered",
+	    20, 20, DIR_N, 8);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "column", 20, 16,
+	    DIR_N, 600);
+	assert_int_equal(nap_gap(g, a, b), 0);
+	art = tab()->fire.art_range[g->units[a].klass];
+	tab()->fire.art_range[g->units[a].klass] = 1;
+	nap_phase_fire(g);
+	tab()->fire.art_range[g->units[a].klass] = art;
+	assert_int_equal(fixture_count(g, "3.7.3", "guns fires canister at "
+	    "b"), 1);
+	assert_true(g->units[b].strength < 600);
+	game_free(g);
+}
+
+/* 3.7.3: pips below none count as none: with the data's Drill base at 10
+ * a Drill 4 Line rolls at most 6 + 4 - 10 = 0 pips and hits no one (it
+ * never gives men back). */
+static void
+test_3_7_3_no_pips_no_hits(void **state)
+{
+	struct game *g = field();
+	int a, b, keep = tab()->fire.drill_base;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_N, 500);
+	tab()->fire.drill_base = 10;
+	nap_phase_fire(g);
+	tab()->fire.drill_base = keep;
+	assert_int_equal(fixture_count(g, "3.7.3", "a fires at b"), 1);
+	assert_int_equal(fixture_count(g, "3.7.3", " = 0 pips; 600 x 0 x 8 "
+	    "/ 1000 = 0 hits"), 1);
+	assert_int_equal(g->units[b].strength, 500);
+	assert_int_equal(g->units[b].lost_turn, 0);
+	(void)a;
+	game_free(g);
+}
+
 /* --- 3.8 Melee -------------------------------------------------------- */
 
 /*
@@ -1706,6 +1892,13 @@ main(void)
 		cmocka_unit_test(test_3_7_3_unlimbered_battery_fires_canister),
 		cmocka_unit_test(test_3_7_4_wood_halves_the_hits),
 		cmocka_unit_test(test_3_7_5_fire_is_simultaneous),
+		cmocka_unit_test(test_3_7_1_one_gun_fires_at_one_man),
+		cmocka_unit_test(test_3_7_1_no_men_no_volley),
+		cmocka_unit_test(test_3_7_3_a_formation_with_no_share_does_not_fire),
+		cmocka_unit_test(test_3_7_1_enemy_behind_or_on_the_flank_is_not_fired_at),
+		cmocka_unit_test(test_3_7_1_of_two_as_near_the_first_is_fired_at),
+		cmocka_unit_test(test_3_7_2_range_to_the_tick),
+		cmocka_unit_test(test_3_7_3_no_pips_no_hits),
 		cmocka_unit_test(test_3_8_1_blocks_apart_do_not_fight),
 		cmocka_unit_test(test_3_8_1_equally_near_the_first_listed_is_fought),
 		cmocka_unit_test(test_3_8_2_square_stands_against_cavalry),
