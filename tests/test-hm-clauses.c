@@ -910,6 +910,78 @@ test_002_H7_a_charge_made_ends_the_retire(void **state)
 	game_free(g);
 }
 
+/* H7: retiring is a Move order marked retire.  The unit's standing order,
+ * as the player sees it and a save keeps it, is a Move to the retire
+ * point from the general who gave the retire, with no formation or facing
+ * of its own, issued when the retire was and arrived the turn it began;
+ * the same order stands the next turn (it arrived then, not again), and
+ * once the unit arrives it retires no more.  Nothing of the order it held
+ * before is left: not its group, nor how far along its points it was. */
+static void
+test_002_H7_the_retire_is_a_standing_move_order(void **state)
+{
+	struct game *g = battle(60, 40);
+	int f = unit_at(g, "f", ARM_INFANTRY, "close", "line", 30, 30, DIR_E);
+	int c = unit_at(g, "c", ARM_INFANTRY, "close", "line", 30, 20, DIR_E);
+	const struct order *o = &g->units[c].order;
+	int issued;
+
+	(void)state;
+	g->turn = 3;
+	/* It was marching with f under a group order of two points, the
+	 * first of them reached. */
+	move_to(g, c, 50, 20);
+	g->units[c].order.pts[1] = (struct point){ 50, 10 };
+	g->units[c].order.npts = 2;
+	g->units[c].order.ngroup = 2;
+	g->units[c].order.group[0] = c;
+	g->units[c].order.group[1] = f;
+	g->units[c].waypoint = 1;
+	retire_to(g, c, 16, 20);
+	g->units[c].act.general = 1;
+	issued = g->units[c].act.issued;
+	assert_int_equal(issued, 3);
+	movement(g);
+	stands(g, c, 24, 20, DIR_E, "line");
+	assert_int_equal(o->kind, ORDER_MOVE);
+	assert_int_equal(o->unit, c);
+	assert_int_equal(o->general, 1);
+	assert_int_equal(o->ngroup, 0);
+	assert_int_equal(o->formation, -1);
+	assert_int_equal(o->facing, -1);
+	assert_int_equal(o->npts, 1);
+	assert_int_equal(o->pts[0].x, 16);
+	assert_int_equal(o->pts[0].y, 20);
+	assert_int_equal(o->issued, issued);
+	assert_int_equal(o->arrives, 3);
+	assert_true(hm_retiring(g, c));
+	movement(g);		/* turn 4: 6 cells on, to 18 */
+	stands(g, c, 18, 20, DIR_E, "line");
+	assert_int_equal(o->arrives, 3);
+	assert_int_equal(o->issued, issued);
+	assert_true(hm_retiring(g, c));
+	movement(g);		/* turn 5: arrives at 16 */
+	stands(g, c, 16, 20, DIR_E, "line");
+	assert_false(hm_retiring(g, c));
+	game_free(g);
+}
+
+/* HO.4: a unit with no order this turn moves nothing: what it went the
+ * turn before is not counted again. */
+static void
+test_002_HO4_a_unit_without_orders_has_moved_nothing(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 10, 20, DIR_N);
+
+	(void)state;
+	g->units[a].moved = 9;
+	movement(g);
+	stands(g, a, 10, 20, DIR_N, "line");
+	assert_int_equal(g->units[a].moved, 0);
+	game_free(g);
+}
+
 /* H7 for a Column: it retires as a Column, keeping its facing too:
  * close-order foot in Column moves 9 inches, less 3 retiring = 6 inches,
  * 24 ticks, 12 cells back west. */
@@ -1495,6 +1567,8 @@ main(void)
 		cmocka_unit_test(test_002_H7_a_later_order_ends_the_retire),
 		cmocka_unit_test(test_002_H7_a_charge_made_ends_the_retire),
 		cmocka_unit_test(test_002_H7_retire_in_column_stays_a_column),
+		cmocka_unit_test(test_002_H7_the_retire_is_a_standing_move_order),
+		cmocka_unit_test(test_002_HO4_a_unit_without_orders_has_moved_nothing),
 		cmocka_unit_test(test_002_H8_turn_over_45_takes_whole_move),
 		cmocka_unit_test(test_002_H8_H9_turns_to_the_left),
 		cmocka_unit_test(test_002_H10_movers),
