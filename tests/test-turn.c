@@ -649,6 +649,114 @@ test_3_8_2_odds_from_exactly_double(void **state)
 }
 
 /*
+ * 3.8.2: striking the enemy's flank or rear adds 2: a Line charging home
+ * on the rear of an enemy Line 0.5 BD ahead of it, both facing north,
+ * scores roll + Drill 4 + 2; the enemy roll + Drill 4.  The scores and
+ * the losses of 3.8.3 follow from the two dice.
+ */
+static void
+test_3_8_2_flank_or_rear_adds_two(void **state)
+{
+	struct game *g = field();
+	struct rng r;
+	char want[160];
+	int a, b, ra, rb, sa, sb, diff, pct, la, lb;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 500);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 17,
+	    DIR_N, 500);
+	assert_int_equal(nap_gap(g, a, b), 2);
+	r = g->rng;
+	ra = rng_die(&r, 6);
+	rb = rng_die(&r, 6);
+	sa = ra + 4 + 2;
+	sb = rb + 4;
+	nap_phase_melee(g);
+	snprintf(want, sizeof want, "a and b meet in melee: a 1d6 = %d + "
+	    "Drill 4 +2 (flank or rear) = %d; b 1d6 = %d + Drill 4 = %d", ra,
+	    sa, rb, sb);
+	assert_int_equal(fixture_count(g, "3.8.2", want), 1);
+	diff = sa > sb ? sa - sb : sb - sa;
+	pct = 4 * diff > 2 ? 4 * diff : 2;
+	la = sa == sb ? 10 : sa > sb ? 10 : 500 * pct / 100;
+	lb = sa == sb ? 10 : sa > sb ? 500 * pct / 100 : 10;
+	assert_int_equal(g->units[a].strength, 500 - la);
+	assert_int_equal(g->units[b].strength, 500 - lb);
+	game_free(g);
+}
+
+/*
+ * 3.8.2: +1 a full doubling of the enemy's men, every doubling counted:
+ * 600 against 150 is two doublings (4 to 1), 400 against a single man
+ * eight (400 halves eight times before it is less than 2).  Against a
+ * unit fire has left with no men there is no odds at all (and no
+ * division by its nothing).
+ */
+static void
+test_3_8_2_odds_per_full_doubling(void **state)
+{
+	static const struct { int big, small; const char *odds; } t[] = {
+		{ 600, 150, "+2 (odds)" },
+		{ 400, 1, "+8 (odds)" },
+		{ 400, 0, NULL },
+	};
+	struct game *g;
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < sizeof t / sizeof t[0]; k++) {
+		g = field();
+		fixture_unit(g, "big", 0, ARM_INFANTRY, "line", "line", 20, 20,
+		    DIR_N, t[k].big);
+		fixture_unit(g, "small", 1, ARM_INFANTRY, "line", "line", 20,
+		    19, DIR_S, t[k].small > 0 ? t[k].small : 100);
+		if (t[k].small == 0)
+			g->units[1].strength = 0;
+		nap_phase_melee(g);
+		assert_int_equal(fixture_count(g, "3.8.2", "meet in melee"), 1);
+		assert_int_equal(fixture_count(g, "3.8.2", "(odds)"),
+		    t[k].odds != NULL ? 1 : 0);
+		if (t[k].odds != NULL)
+			assert_int_equal(fixture_count(g, "3.8.2", t[k].odds),
+			    1);
+		game_free(g);
+	}
+}
+
+/* 3.8.3: a melee won by a single point is no draw: the Drills are set so
+ * that a scores one more than b on the dice the game will roll; b loses
+ * 4%, a 2%, and b is thrown into disorder. */
+static void
+test_3_8_3_won_by_one_is_no_draw(void **state)
+{
+	struct game *g = field();
+	struct rng r;
+	int a, b, ra, rb;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 500);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 19,
+	    DIR_S, 500);
+	r = g->rng;
+	ra = rng_die(&r, 6);
+	rb = rng_die(&r, 6);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 4);
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"),
+	    4 + ra - rb - 1);
+	nap_phase_melee(g);
+	assert_int_equal(fixture_count(g, "3.8.3", "a wins by 1"), 1);
+	assert_int_equal(fixture_count(g, "3.8.3", "drawn"), 0);
+	assert_int_equal(g->units[a].strength, 490);
+	assert_int_equal(g->units[b].strength, 480);
+	assert_int_equal(g->units[b].cond, COND_MOB);
+	assert_int_equal(g->units[a].cond, COND_FORMED);
+	game_free(g);
+}
+
+/*
  * 3.8.4 and 3.9.6: a loser the melee leaves with no men is not merely
  * thrown into disorder: whatever the margin, it routs (and, with nobody
  * left, leaves the field).  The melee of test_3_8_4_heavy_defeat_routs
@@ -1904,6 +2012,9 @@ main(void)
 		cmocka_unit_test(test_3_8_2_square_stands_against_cavalry),
 		cmocka_unit_test(test_3_8_3_drawn_melee_both_lose_the_winners_share),
 		cmocka_unit_test(test_3_8_2_odds_from_exactly_double),
+		cmocka_unit_test(test_3_8_2_flank_or_rear_adds_two),
+		cmocka_unit_test(test_3_8_2_odds_per_full_doubling),
+		cmocka_unit_test(test_3_8_3_won_by_one_is_no_draw),
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
 		cmocka_unit_test(test_3_8_4_loser_left_with_no_men_routs),
 		cmocka_unit_test(test_3_8_3_loser_loses_at_least_the_winners_share),
