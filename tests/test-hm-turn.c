@@ -2356,6 +2356,88 @@ test_002_H13_no_room_to_turn(void **state)
 }
 
 /*
+ * H13: the turned block may not straddle an obstacle nor stand on ground
+ * its formation may not enter, whichever of its cells it is.  u's Line
+ * would turn to face e on its east (test_002_H13_turns_to_enemy_in_range),
+ * its block becoming 2 x 8 at [21, 20]: a fence on any edge between two
+ * cells of that block, or ground forbidden to a Line under any one of
+ * them (the data forbids none: the test forbids rough ground), keeps it
+ * facing north, saying why; a fence along the block's rim does not: it
+ * turns and stands behind it.
+ */
+static void
+test_002_H13_no_turn_across_an_obstacle_or_onto_forbidden_ground(
+    void **state)
+{
+	static const enum dir four[4] = { DIR_N, DIR_E, DIR_S, DIR_W };
+	struct point cells[64];
+	struct game *g;
+	int fence = ruleset_obst(rs, "fence");
+	int rough = ruleset_land(rs, "rough"), line = ruleset_form(rs, "line");
+	int i, j, k, n, u, edges = 0, rim = 0;
+	uint32_t keep;
+
+	(void)state;
+	assert_true(fence > 0 && rough >= 0 && line >= 0);
+	g = field();
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	assert_true(g->cells_max <= 64);
+	n = game_footprint_at(g, &g->units[u], (struct point){ 21, 20 },
+	    DIR_E, line, cells);
+	game_free(g);
+	for (k = 0; k < n; k++) {
+		for (j = 0; j < 4; j++) {
+			struct point o = { cells[k].x + dir_dx[four[j]],
+			    cells[k].y + dir_dy[four[j]] };
+
+			for (i = 0; i < n; i++)
+				if (cells[i].x == o.x && cells[i].y == o.y)
+					break;
+			g = field();
+			u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20,
+			    20, DIR_N, 200);
+			unit(g, "e", 1, ARM_INFANTRY, "close", "column", 34, 22,
+			    DIR_W, 200);
+			map_edge_set(g->map, cells[k].x, cells[k].y, four[j],
+			    fence, 0);
+			hm_phase_facing(g);
+			if (i == n) {
+				/* on the block's rim: it stands behind it */
+				assert_int_equal(g->units[u].facing, DIR_E);
+				assert_int_equal(g->units[u].pos.x, 21);
+				rim++;
+			} else {
+				assert_int_equal(g->units[u].facing, DIR_N);
+				assert_int_equal(g->units[u].pos.x, 20);
+				assert_int_equal(count(g, "H13", "u cannot "
+				    "turn to face e: it would straddle an "
+				    "obstacle"), 1);
+				edges++;
+			}
+			game_free(g);
+		}
+		g = field();
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		unit(g, "e", 1, ARM_INFANTRY, "close", "column", 34, 22,
+		    DIR_W, 200);
+		map_cell(g->map, cells[k].x, cells[k].y)->land = (uint8_t)rough;
+		keep = rs->land[rough].forbid;
+		rs->land[rough].forbid |= 1u << line;
+		hm_phase_facing(g);
+		rs->land[rough].forbid = keep;
+		assert_int_equal(g->units[u].facing, DIR_N);
+		assert_int_equal(count(g, "H13", "u cannot turn to face e: its "
+		    "formation may not stand on that ground"), 1);
+		game_free(g);
+	}
+	/* 2 x 8 cells: 8 edges across and 2 x 7 along, each met twice;
+	 * 2 x 8 + 2 x 2 on the rim. */
+	assert_int_equal(edges, 2 * (8 + 14));
+	assert_int_equal(rim, 20);
+}
+
+/*
  * H13: of two enemies in range off its front at the same gap, the unit
  * turns to the first in the order of units: e on its east, w on its
  * west, each 2 ticks off its Line's end.
@@ -4998,6 +5080,8 @@ main(void)
 		cmocka_unit_test(test_002_H13_of_two_enemies_as_near_the_first),
 		cmocka_unit_test(test_002_H13_held_in_melee_no_turn),
 		cmocka_unit_test(test_002_H13_no_room_to_turn),
+		cmocka_unit_test(
+		    test_002_H13_no_turn_across_an_obstacle_or_onto_forbidden_ground),
 		cmocka_unit_test(test_002_H13_turns_to_an_enemy_who_turned_into_range),
 		cmocka_unit_test(test_002_H15_second_charge),
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
