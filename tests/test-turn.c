@@ -756,6 +756,38 @@ test_3_8_3_won_by_one_is_no_draw(void **state)
 	game_free(g);
 }
 
+/* 3.8.4: beaten by the rout margin (3) or more, the loser routs; by less,
+ * it is thrown into disorder: the Drills are set for a win by 2, then by
+ * exactly 3, on the dice the game will roll. */
+static void
+test_3_8_4_beaten_by_the_margin_routs(void **state)
+{
+	struct game *g;
+	struct rng r;
+	int a, b, ra, rb, by;
+
+	(void)state;
+	assert_int_equal(tab()->melee.rout_margin, 3);
+	for (by = 2; by <= 3; by++) {
+		g = field();
+		a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20,
+		    20, DIR_N, 500);
+		b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20,
+		    19, DIR_S, 500);
+		r = g->rng;
+		ra = rng_die(&r, 6);
+		rb = rng_die(&r, 6);
+		unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"),
+		    4 + ra - rb - by);
+		nap_phase_melee(g);
+		assert_int_equal(g->units[a].strength, 490);
+		assert_int_equal(g->units[b].strength, 500 - 500 * 4 * by / 100);
+		assert_int_equal(g->units[b].cond,
+		    by == 3 ? COND_ROUTED : COND_MOB);
+		game_free(g);
+	}
+}
+
 /*
  * 3.8.4 and 3.9.6: a loser the melee leaves with no men is not merely
  * thrown into disorder: whatever the margin, it routs (and, with nobody
@@ -2015,6 +2047,7 @@ main(void)
 		cmocka_unit_test(test_3_8_2_flank_or_rear_adds_two),
 		cmocka_unit_test(test_3_8_2_odds_per_full_doubling),
 		cmocka_unit_test(test_3_8_3_won_by_one_is_no_draw),
+		cmocka_unit_test(test_3_8_4_beaten_by_the_margin_routs),
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
 		cmocka_unit_test(test_3_8_4_loser_left_with_no_men_routs),
 		cmocka_unit_test(test_3_8_3_loser_loses_at_least_the_winners_share),
