@@ -2355,6 +2355,21 @@ test_002_H13_no_room_to_turn(void **state)
 	game_free(g);
 }
 
+/* Unit u holds the n cells given and no other cell of the map. */
+static void
+held(const struct game *g, int u, const struct point *cells, int n)
+{
+	int x, y, i, in;
+
+	for (y = 0; y < g->map->h; y++)
+		for (x = 0; x < g->map->w; x++) {
+			for (in = 0, i = 0; i < n; i++)
+				if (cells[i].x == x && cells[i].y == y)
+					in = 1;
+			assert_int_equal(game_unit_at(g, x, y) == u, in);
+		}
+}
+
 /*
  * H13: the turned block may not straddle an obstacle nor stand on ground
  * its formation may not enter, whichever of its cells it is.  u's Line
@@ -2405,6 +2420,9 @@ test_002_H13_no_turn_across_an_obstacle_or_onto_forbidden_ground(
 				/* on the block's rim: it stands behind it */
 				assert_int_equal(g->units[u].facing, DIR_E);
 				assert_int_equal(g->units[u].pos.x, 21);
+				assert_int_equal(count(g, "H13", "u turns 2 x "
+				    "45 degrees from N to E"), 1);
+				held(g, u, cells, n);
 				rim++;
 			} else {
 				assert_int_equal(g->units[u].facing, DIR_N);
@@ -2476,6 +2494,72 @@ test_002_H13_no_turn_under_threat(void **state)
 	assert_int_equal(g->units[u].facing, DIR_N);
 	assert_int_equal(count(g, "H13", "may not turn"), 1);
 	game_free(g);
+}
+
+/*
+ * H13 at the edges of its reaches: u's Line turns to an enemy Column on
+ * its east at exactly its musket range (hm_fire_range), not one cell
+ * farther; and an enemy in its arc at exactly that enemy's charge reach
+ * (hm_speed) forbids the turn, one cell farther does not.  The enemy in
+ * the arc is the first unit of the battle.
+ */
+static void
+test_002_H13_at_the_edge_of_range_and_of_charge_reach(void **state)
+{
+	struct game *g;
+	int u, e, h, x, y, gap, edge = -1;
+
+	(void)state;
+	for (x = 30; x < 59 && edge < 0; x++) {
+		g = field();
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		e = unit(g, "e", 1, ARM_INFANTRY, "close", "column", x, 22,
+		    DIR_W, 200);
+		gap = hm_gap(g, u, e);
+		if (gap == hm_fire_range(g, u))
+			edge = x;
+		game_free(g);
+	}
+	assert_true(edge > 0);
+	for (x = edge; x <= edge + 1; x++) {
+		g = field();
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		unit(g, "e", 1, ARM_INFANTRY, "close", "column", x, 22, DIR_W,
+		    200);
+		hm_phase_facing(g);
+		assert_int_equal(g->units[u].facing, x == edge ? DIR_E : DIR_N);
+		game_free(g);
+	}
+	edge = -1;
+	for (y = 18; y >= 0 && edge < 0; y--) {
+		g = field();
+		h = unit(g, "h", 1, ARM_INFANTRY, "close", "column", 20, y,
+		    DIR_S, 200);
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		if (hm_gap(g, u, h) == hm_speed(g, h))
+			edge = y;
+		game_free(g);
+	}
+	assert_true(edge > 0);
+	for (y = edge; y >= edge - 1; y--) {
+		g = field();
+		h = unit(g, "h", 1, ARM_INFANTRY, "close", "column", 20, y,
+		    DIR_S, 200);
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		unit(g, "e", 1, ARM_INFANTRY, "close", "column", 34, 22, DIR_W,
+		    200);
+		assert_int_equal(h, 0);
+		hm_phase_facing(g);
+		assert_int_equal(g->units[u].facing,
+		    y == edge ? DIR_N : DIR_E);
+		assert_int_equal(count(g, "H13", "u may not turn to e: h stands "
+		    "in its arc within charge reach"), y == edge ? 1 : 0);
+		game_free(g);
+	}
 }
 
 /* --- H15 Second cavalry charge ------------------------------------------ */
@@ -5074,6 +5158,8 @@ main(void)
 		cmocka_unit_test(test_HO_10_objective_contested),
 		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
+		cmocka_unit_test(
+		    test_002_H13_at_the_edge_of_range_and_of_charge_reach),
 		cmocka_unit_test(test_002_H13_turns_to_the_nearer_charger),
 		cmocka_unit_test(test_002_H13_of_two_chargers_as_near_the_first),
 		cmocka_unit_test(test_002_H13_the_first_unit_turns_to_its_charger),
