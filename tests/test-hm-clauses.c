@@ -161,6 +161,8 @@ movement(struct game *g)
 			break;
 	assert_true(p < rs->nphases);
 	rs->ops->phase_run(g, p);
+	/* Every buffer of cells the phase borrowed is given back. */
+	assert_int_equal(g->cells->used, 0);
 	if (getenv("HM_DEBUG") != NULL)
 		for (p = 0; p < g->log.n; p++)
 			fprintf(stderr, "  %d %s %s\n", g->log.v[p].unit,
@@ -243,6 +245,7 @@ charges(struct game *g)
 			break;
 	assert_true(p < rs->nphases);
 	rs->ops->phase_run(g, p);
+	assert_int_equal(g->cells->used, 0);
 }
 
 /*

@@ -2106,6 +2106,7 @@ test_HO_10_objective_contested(void **state)
 	assert_int_equal(hm_objective_holder(g, 0), -2);
 	g->opt.turn_limit = 1;
 	hm_phase_end(g);
+	assert_int_equal(g->cells->used, 0);	/* its buffers given back */
 	assert_true(game_over(g));
 	assert_int_equal(g->result.winner, -1);
 	assert_int_equal(g->result.points[0], 0);
@@ -2416,6 +2417,8 @@ test_002_H13_no_turn_across_an_obstacle_or_onto_forbidden_ground(
 			map_edge_set(g->map, cells[k].x, cells[k].y, four[j],
 			    fence, 0);
 			hm_phase_facing(g);
+			/* every buffer of cells borrowed is given back */
+			assert_int_equal(g->cells->used, 0);
 			if (i == n) {
 				/* on the block's rim: it stands behind it */
 				assert_int_equal(g->units[u].facing, DIR_E);
