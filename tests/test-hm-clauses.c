@@ -631,30 +631,46 @@ test_002_H5_ground_under_the_block_as_it_stands(void **state)
 	assert_int_equal(g->units[c].moved, 8);
 	assert_true(logged(g, c, "H5", "the farthest base goes 2 in (8 ticks), "
 	    "within its Line move of 15 in"));
+	/* It holds its Line's cells, and none of its Column's others. */
+	for (k = 0; k < nl; k++)
+		assert_int_equal(game_unit_at(g, line[k].x, line[k].y), c);
+	for (j = 0; j < nc; j++) {
+		for (k = 0; k < nl; k++)
+			if (col[j].x == line[k].x && col[j].y == line[k].y)
+				break;
+		if (k == nl)
+			assert_int_equal(game_unit_at(g, col[j].x, col[j].y),
+			    -1);
+	}
 	game_free(g);
 }
 
 /* H5: a farthest base going exactly the Line move may still form: horse
  * on rough ground whose share were 2/15 has a Line move there of 60 x 2 /
  * 15 = 8 ticks, just the 8 its change from Column to Line takes; at 1/8
- * (7 ticks) it may not. */
+ * (7 ticks) it may not, and the log names the ground, whichever it is
+ * (open ground too, the first of the landscape). */
 static void
 test_002_H5_change_of_exactly_the_line_move(void **state)
 {
 	struct hm_move *m = rs->priv;	/* writable, to pin a share */
 	struct game *g;
 	struct hm_share keep;
-	int c, l = ruleset_land(rs, "rough"), mv, k;
-	const struct hm_share share[2] = { { 2, 15 }, { 1, 8 } };
+	int c, l, mv, k;
+	const struct hm_share share[3] = { { 2, 15 }, { 1, 8 }, { 1, 8 } };
+	static const char *const land[3] = { "rough", "rough", "open" };
+	static const char *const why[3] = { NULL, "Line move of 1.75 in in "
+	    "Rough ground", "Line move of 1.75 in in Open ground" };
 
 	(void)state;
-	assert_true(l >= 0);
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < 3; k++) {
+		l = ruleset_land(rs, land[k]);
+		assert_true(l >= 0);
 		g = battle(40, 40);
 		c = unit_at(g, "c", ARM_CAVALRY, "light", "column", 30, 20,
 		    DIR_N);
 		mv = hm_mover_of(rs, &g->units[c]);
-		ground(g, "rough", 20, 10, 40, 30);
+		ground(g, land[k], 20, 10, 40, 30);
 		keep = m->terrain[l][mv];
 		m->terrain[l][mv] = share[k];
 		g->units[c].order.kind = ORDER_FORMATION;
@@ -667,8 +683,8 @@ test_002_H5_change_of_exactly_the_line_move(void **state)
 		} else {
 			stands(g, c, 30, 20, DIR_N, "column");
 			assert_true(logged(g, c, "H5", "its farthest base would "
-			    "go 2 in, more than its Line move of 1.75 in in "
-			    "Rough ground"));
+			    "go 2 in, more than its Line move of 1.75 in"));
+			assert_true(logged(g, c, "H5", why[k]));
 		}
 		game_free(g);
 	}
