@@ -295,16 +295,19 @@ test_3_7_1_one_gun_fires_at_one_man(void **state)
 	int a, b;
 
 	(void)state;
-	a = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light", "unlimbered",
-	    20, 20, DIR_N, 1);
 	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "column", 20, 16,
 	    DIR_N, 1);
+	a = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light", "unlimbered",
+	    20, 20, DIR_N, 1);
 	assert_true(nap_gap(g, a, b) <= tab()->fire.canister);
 	nap_phase_fire(g);
 	assert_int_equal(fixture_count(g, "3.7.3", "guns fires canister at "
 	    "b"), 1);
 	assert_int_equal(g->units[b].strength, 0);
 	assert_int_equal(g->units[b].lost_turn, 1);
+	/* 3.7.5: the loss is put to the unit that fired (not the first) */
+	assert_int_equal(fixture_count(g, "3.7.5", "b loses 1 men to the "
+	    "fire of guns (1 -> 0)"), 1);
 	game_free(g);
 }
 
@@ -440,6 +443,66 @@ test_3_7_2_range_to_the_tick(void **state)
 	assert_int_equal(fixture_count(g, "3.7.3", "guns fires canister at "
 	    "b"), 1);
 	assert_true(g->units[b].strength < 600);
+	game_free(g);
+}
+
+/* 3.7.2: canister up to the canister gap, to the tick: a battery whose
+ * target is exactly that far fires canister (6 a gun and pip), one cell
+ * farther roundshot (2). */
+static void
+test_3_7_2_canister_to_the_tick(void **state)
+{
+	struct game *g;
+	int a, b, y, edge = -1, k;
+
+	(void)state;
+	for (y = 18; y >= 0 && edge < 0; y--) {
+		g = field();
+		a = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light",
+		    "unlimbered", 20, 20, DIR_N, 8);
+		b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "column", 20,
+		    y, DIR_N, 600);
+		if (nap_gap(g, a, b) == tab()->fire.canister)
+			edge = y;
+		game_free(g);
+	}
+	assert_true(edge > 0);
+	for (k = 0; k < 2; k++) {
+		g = field();
+		a = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light",
+		    "unlimbered", 20, 20, DIR_N, 8);
+		b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "column", 20,
+		    edge - k, DIR_N, 600);
+		assert_true(nap_gap(g, a, b) <= tab()->fire.art_range[
+		    g->units[a].klass]);
+		nap_phase_fire(g);
+		assert_int_equal(fixture_count(g, "3.7.3", k == 0 ?
+		    "guns fires canister at b" : "guns fires roundshot at b"),
+		    1);
+		assert_int_equal(fixture_count(g, "3.7.3", k == 0 ?
+		    "pips x 6 =" : "pips x 2 ="), 1);
+		game_free(g);
+	}
+}
+
+/* 3.7.2: a musket range the data set at nothing still reaches an enemy
+ * touching the front (gap 0). */
+static void
+test_3_7_2_range_of_nothing_reaches_a_touching_enemy(void **state)
+{
+	struct game *g = field();
+	int a, b, keep = tab()->fire.inf_range;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 18,
+	    DIR_N, 500);
+	assert_int_equal(nap_gap(g, a, b), 0);
+	tab()->fire.inf_range = 0;
+	nap_phase_fire(g);
+	tab()->fire.inf_range = keep;
+	assert_int_equal(fixture_count(g, "3.7.3", "a fires at b"), 1);
 	game_free(g);
 }
 
@@ -2039,6 +2102,9 @@ main(void)
 		cmocka_unit_test(test_3_7_1_of_two_as_near_the_first_is_fired_at),
 		cmocka_unit_test(test_3_7_2_range_to_the_tick),
 		cmocka_unit_test(test_3_7_3_no_pips_no_hits),
+		cmocka_unit_test(test_3_7_2_canister_to_the_tick),
+		cmocka_unit_test(
+		    test_3_7_2_range_of_nothing_reaches_a_touching_enemy),
 		cmocka_unit_test(test_3_8_1_blocks_apart_do_not_fight),
 		cmocka_unit_test(test_3_8_1_equally_near_the_first_listed_is_fought),
 		cmocka_unit_test(test_3_8_2_square_stands_against_cavalry),
