@@ -2565,6 +2565,32 @@ test_002_H13_at_the_edge_of_range_and_of_charge_reach(void **state)
 	}
 }
 
+/*
+ * H13: horse far off in the arc, within its long charge reach, forbids
+ * the turn: light horse in Column (18 in, 72 ticks) 15 inches (60 ticks)
+ * off the front of u's Line, farther than any block is long.
+ */
+static void
+test_002_H13_far_horse_in_charge_reach_forbids_the_turn(void **state)
+{
+	struct game *g = field();
+	int u, h;
+
+	(void)state;
+	h = unit(g, "h", 1, ARM_CAVALRY, "light", "column", 20, 7, DIR_S, 100);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 38, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "column", 34, 40 - 4, DIR_W,
+	    200);
+	assert_int_equal(hm_gap(g, u, h), 60);
+	assert_int_equal(hm_speed(g, h), 72);
+	assert_true(60 > STEP_ORTHO * (g->cells_max + 2));
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_N);
+	assert_int_equal(count(g, "H13", "u may not turn to e: h stands in its "
+	    "arc within charge reach"), 1);
+	game_free(g);
+}
+
 /* --- H15 Second cavalry charge ------------------------------------------ */
 
 /* Horse that broke through charges the nearest enemy within half its
@@ -5161,6 +5187,8 @@ main(void)
 		cmocka_unit_test(test_HO_10_objective_contested),
 		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
+		cmocka_unit_test(
+		    test_002_H13_far_horse_in_charge_reach_forbids_the_turn),
 		cmocka_unit_test(
 		    test_002_H13_at_the_edge_of_range_and_of_charge_reach),
 		cmocka_unit_test(test_002_H13_turns_to_the_nearer_charger),
