@@ -25,6 +25,7 @@
 #include "core/game.h"
 #include "core/geom.h"
 #include "core/move.h"
+#include "core/near.h"
 #include "core/rng.h"
 #include "core/ruleset.h"
 #include "io/load.h"
@@ -2092,6 +2093,69 @@ rise(int ya)
 	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, ya, DIR_N, 200);
 	unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 18, DIR_S, 200);
 	return g;
+}
+
+/* The gap from unit u's block to the objective's cell, as HO.10 measures
+ * it (0 for a block over it). */
+static int
+objective_gap(const struct game *g, int u)
+{
+	struct point *cells = game_cells_take(g);
+	int n = game_footprint(g, &g->units[u], cells);
+	int gap = near_block_gap(cells, n, &g->objectives[0].at, 1);
+
+	game_cells_give(g, cells);
+	return gap < 0 ? 0 : gap;
+}
+
+/*
+ * HO.10: a formed unit holds an objective up to the hold distance (2 in,
+ * 8 ticks) to the tick: a Line of side 0 alone south of the rise holds it
+ * at exactly that gap, not a cell farther.  And a side's nearest unit is
+ * its distance, whichever comes first: side 0's Line over the rise (0)
+ * holds it against side 1's Column nearer than side 0's second unit.
+ */
+static void
+test_HO_10_hold_to_the_tick_and_by_the_nearest(void **state)
+{
+	struct game *g;
+	int y, a, a2, b, edge = -1, hold = hm_turn(rs)->hold;
+
+	(void)state;
+	assert_int_equal(hold, 8);
+	for (y = 21; y < 36 && edge < 0; y++) {
+		g = rise(y);
+		game_occupy(g, 1, false);
+		g->units[1].cond = COND_ROUTED;		/* b counts not */
+		if (objective_gap(g, 0) == hold)
+			edge = y;
+		game_free(g);
+	}
+	assert_true(edge > 0);
+	for (y = edge; y <= edge + 1; y++) {
+		g = rise(y);
+		game_occupy(g, 1, false);
+		g->units[1].cond = COND_ROUTED;
+		assert_int_equal(hm_objective_holder(g, 0), y == edge ? 0 : -1);
+		game_free(g);
+	}
+	g = field();
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 20, 20 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 16, 20, DIR_N, 200);
+	a2 = unit(g, "a2", 0, ARM_INFANTRY, "close", "column", 20, 25, DIR_N,
+	    200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "column", 19, 14, DIR_N,
+	    200);
+	assert_int_equal(objective_gap(g, a), 0);
+	assert_true(objective_gap(g, b) > 0);
+	assert_true(objective_gap(g, b) < objective_gap(g, a2));
+	assert_true(objective_gap(g, a2) <= hold);
+	assert_int_equal(hm_objective_holder(g, 0), 0);
+	game_free(g);
 }
 
 /* HO.10: formed units of both sides as close to an objective: it is
@@ -5185,6 +5249,7 @@ main(void)
 		cmocka_unit_test(test_HO_10_objective_turn_limit_first_side_wins),
 		cmocka_unit_test(test_HO_10_side_strength),
 		cmocka_unit_test(test_HO_10_objective_contested),
+		cmocka_unit_test(test_HO_10_hold_to_the_tick_and_by_the_nearest),
 		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
 		cmocka_unit_test(
