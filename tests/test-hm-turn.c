@@ -2155,6 +2155,15 @@ test_HO_10_hold_to_the_tick_and_by_the_nearest(void **state)
 	assert_true(objective_gap(g, b) < objective_gap(g, a2));
 	assert_true(objective_gap(g, a2) <= hold);
 	assert_int_equal(hm_objective_holder(g, 0), 0);
+	/* At the turn limit: 1 point (not "points") to side 0. */
+	g->objectives[0].points = 1;
+	g->opt.turn_limit = 1;
+	hm_phase_end(g);
+	assert_int_equal(g->result.points[0], 1);
+	assert_int_equal(g->result.points[1], 0);
+	assert_int_equal(count(g, "HO.10", "the Americans hold the rise: 1 "
+	    "point"), 1);
+	assert_int_equal(count(g, "HO.10", "rise: 1 points"), 0);
 	game_free(g);
 }
 
