@@ -1920,6 +1920,35 @@ test_HO_10_break_point_ends(void **state)
 	game_free(g);
 }
 
+/* HO.10: a side of a single man, routed, has lost all it had and breaks;
+ * a side with no men at all has nothing to lose and does not (the
+ * battle goes on). */
+static void
+test_HO_10_break_point_of_one_man_and_of_none(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 30, DIR_N, 200);
+	u = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 10, 5, DIR_S, 1);
+	g->break_point = 40;
+	g->units[u].cond = COND_ROUTED;
+	hm_phase_end(g);
+	assert_true(g->sides[1].broken);
+	assert_false(g->sides[0].broken);
+	assert_int_equal(g->result.winner, 0);
+	game_free(g);
+	g = field();
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 30, DIR_N, 200);
+	g->break_point = 40;
+	hm_phase_end(g);
+	assert_false(g->sides[0].broken);
+	assert_false(g->sides[1].broken);
+	assert_false(game_over(g));
+	game_free(g);
+}
+
 /* HO.10: a break point of 1%: the British, 200 men, with a unit of 2
  * routed have lost 1% and break; the Americans, nothing lost, do not. */
 static void
@@ -2192,6 +2221,13 @@ test_HO_10_objective_contested(void **state)
 	game_free(g);
 	g = rise(23);		/* the British nearer */
 	assert_int_equal(hm_objective_holder(g, 0), 1);
+	g->opt.turn_limit = 1;	/* and they win on its points */
+	hm_phase_end(g);
+	assert_int_equal(g->result.winner, 1);
+	assert_int_equal(g->result.points[0], 0);
+	assert_int_equal(g->result.points[1], 3);
+	assert_int_equal(count(g, "HO.10", "the turn limit: 0 points to 3, "
+	    "the British win"), 1);
 	game_free(g);
 	/* The Americans' block over it, the British touching it: both as
 	 * close as can be (a block over the point counts as 0). */
@@ -5251,6 +5287,7 @@ main(void)
 		    test_HO_2_rally_by_the_first_unit_and_the_test_explained),
 		cmocka_unit_test(test_HO_2_enemy_at_the_rally_gap_no_rally),
 		cmocka_unit_test(test_HO_10_break_point_ends),
+		cmocka_unit_test(test_HO_10_break_point_of_one_man_and_of_none),
 		cmocka_unit_test(test_HO_10_break_point_in_whole_per_cent),
 		cmocka_unit_test(test_HO_10_break_point_of_one_per_cent),
 		cmocka_unit_test(test_HO_10_both_sides_break),
