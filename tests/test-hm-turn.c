@@ -1891,6 +1891,21 @@ test_HO_2_enemy_at_the_rally_gap_no_rally(void **state)
 
 /* --- HO.10 The end ------------------------------------------------------ */
 
+/* Every event under rule is the battle's, of no unit (the log and the
+ * screens group events by their unit): at least one of them. */
+static void
+battle_wide(const struct game *g, const char *rule)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->log.n; i++)
+		if (strcmp(g->log.v[i].rule, rule) == 0) {
+			assert_int_equal(g->log.v[i].unit, -1);
+			n++;
+		}
+	assert_true(n > 0);
+}
+
 /* A side with 40% routed breaks, and the other side wins at once; the log
  * says so. */
 static void
@@ -1920,9 +1935,9 @@ test_HO_10_break_point_ends(void **state)
 	game_free(g);
 }
 
-/* HO.10: a side of a single man, routed, has lost all it had and breaks;
- * a side with no men at all has nothing to lose and does not (the
- * battle goes on). */
+/* HO.10: a side of a single man, routed, has lost all it had and breaks,
+ * and the other wins, with the points of the rise it holds; a side with
+ * no men at all has nothing to lose and does not (the battle goes on). */
 static void
 test_HO_10_break_point_of_one_man_and_of_none(void **state)
 {
@@ -1930,14 +1945,26 @@ test_HO_10_break_point_of_one_man_and_of_none(void **state)
 	int u;
 
 	(void)state;
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 10, 29 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
 	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 30, DIR_N, 200);
 	u = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 10, 5, DIR_S, 1);
 	g->break_point = 40;
 	g->units[u].cond = COND_ROUTED;
+	g->units[0].lost_turn = 5;
 	hm_phase_end(g);
 	assert_true(g->sides[1].broken);
 	assert_false(g->sides[0].broken);
 	assert_int_equal(g->result.winner, 0);
+	/* the points of the objectives count when a side breaks */
+	assert_int_equal(g->result.points[0], 3);
+	assert_int_equal(g->result.points[1], 0);
+	battle_wide(g, "HO.10");
+	/* losses count toward morale in their own turn only */
+	assert_int_equal(g->units[0].lost_turn, 0);
 	game_free(g);
 	g = field();
 	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 30, DIR_N, 200);
@@ -2193,6 +2220,7 @@ test_HO_10_hold_to_the_tick_and_by_the_nearest(void **state)
 	assert_int_equal(count(g, "HO.10", "the Americans hold the rise: 1 "
 	    "point"), 1);
 	assert_int_equal(count(g, "HO.10", "rise: 1 points"), 0);
+	battle_wide(g, "HO.10");
 	game_free(g);
 }
 
@@ -2215,6 +2243,7 @@ test_HO_10_objective_contested(void **state)
 	assert_int_equal(g->result.points[1], 0);
 	assert_int_equal(count(g, "HO.10", "the rise is contested: no points"),
 	    1);
+	battle_wide(g, "HO.10");
 	game_free(g);
 	g = rise(21);		/* the Americans a cell nearer */
 	assert_int_equal(hm_objective_holder(g, 0), 0);
