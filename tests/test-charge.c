@@ -472,6 +472,47 @@ test_3_4_3_horse_against_foot(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.4.3: charged in the flank or rear, the target needs 2 less: foot
+ * charging the back of a Line that faces away needs Drill 4 + 4 - 2 = 6
+ * or less to stand.  The charger holds where the charge left it: the
+ * movement phase after it marches it no farther on its order.
+ */
+static void
+test_3_4_3_charged_in_the_rear(void **state)
+{
+	struct game *g = field();
+	int a, b, roll;
+	struct point at;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 22,
+	    DIR_N, 500);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_N, 500);
+	order_to(g, a, 20, 8);
+	roll = fixture_dice(g, 2, 6);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
+	    "charges b"), 1);
+	assert_int_equal(fixture_count(g, "3.4.3", "needs 6 or less (Drill "
+	    "4 + 4 -2 (flank or rear))"), 1);
+	if (roll <= 6)
+		assert_int_equal(g->units[b].cond, COND_FORMED);
+	else if (roll - 6 < 3)
+		assert_int_equal(g->units[b].cond, COND_MOB);
+	else
+		assert_int_equal(g->units[b].cond, COND_ROUTED);
+	/* why it stands, as the player is told */
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].halt_turn, g->turn);
+	at = g->units[a].pos;
+	nap_phase_movement(g);
+	assert_int_equal(g->units[a].pos.x, at.x);
+	assert_int_equal(g->units[a].pos.y, at.y);
+	game_free(g);
+}
+
 /* 3.4.4: a square charged by horse stands without a test; the horse
  * falls back 1 BD and does not reach melee. */
 static void
@@ -1300,6 +1341,7 @@ main(void)
 		cmocka_unit_test(test_3_4_3_target_stands_wavers_or_routs),
 		cmocka_unit_test(test_3_4_3_general_near_the_first_side_target),
 		cmocka_unit_test(test_3_4_3_horse_against_foot),
+		cmocka_unit_test(test_3_4_3_charged_in_the_rear),
 		cmocka_unit_test(test_3_4_4_square_stands_and_horse_falls_back),
 		cmocka_unit_test(test_3_6_8_cavalry_contact_in_movement_is_a_charge),
 		cmocka_unit_test(test_3_6_8_charged_foot_that_stands_is_held_in_contact),

@@ -161,6 +161,8 @@ movement(struct game *g)
 			break;
 	assert_true(p < rs->nphases);
 	rs->ops->phase_run(g, p);
+	/* Every buffer of cells the phase borrowed is given back. */
+	assert_int_equal(g->cells->used, 0);
 	if (getenv("HM_DEBUG") != NULL)
 		for (p = 0; p < g->log.n; p++)
 			fprintf(stderr, "  %d %s %s\n", g->log.v[p].unit,
@@ -184,6 +186,19 @@ logged(const struct game *g, int u, const char *rule, const char *text)
 		fprintf(stderr, "  log: %s %s\n", g->log.v[i].rule,
 		    g->log.v[i].text);
 	return false;
+}
+
+/* The events of unit u under rule. */
+static int
+count_rule(const struct game *g, int u, const char *rule)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == u &&
+		    strcmp(g->log.v[i].rule, rule) == 0)
+			n++;
+	return n;
 }
 
 /* Unit u's closing line says it spent what of its allowance: "5.75 in
@@ -230,6 +245,7 @@ charges(struct game *g)
 			break;
 	assert_true(p < rs->nphases);
 	rs->ops->phase_run(g, p);
+	assert_int_equal(g->cells->used, 0);
 }
 
 /*
@@ -578,6 +594,179 @@ test_002_H5_one_cell_of_difficult_ground_caps(void **state)
 	}
 }
 
+/* H5: the cap is the ground under the block as it stands, not under the
+ * block it will form: horse in Column on open ground, dense woods (no
+ * move for horse) under every cell its Line would add, forms Line all
+ * the same, the farthest base going 2 in of its Line move of 15 in. */
+static void
+test_002_H5_ground_under_the_block_as_it_stands(void **state)
+{
+	struct game *g = battle(40, 40);
+	struct point col[64], line[64];
+	int c = unit_at(g, "c", ARM_CAVALRY, "light", "column", 30, 20,
+	    DIR_N);
+	int nc, nl, k, j, wood = 0, l = ruleset_land(rs, "dense_wood");
+
+	(void)state;
+	assert_true(l >= 0);
+	assert_true(g->cells_max <= 64);
+	nc = game_footprint(g, &g->units[c], col);
+	nl = game_footprint_at(g, &g->units[c], g->units[c].pos, DIR_N,
+	    ruleset_form(rs, "line"), line);
+	for (k = 0; k < nl; k++) {
+		for (j = 0; j < nc; j++)
+			if (col[j].x == line[k].x && col[j].y == line[k].y)
+				break;
+		if (j == nc) {
+			map_cell(g->map, line[k].x, line[k].y)->land =
+			    (uint8_t)l;
+			wood++;
+		}
+	}
+	assert_true(wood > 0);
+	g->units[c].order.kind = ORDER_FORMATION;
+	g->units[c].order.formation = ruleset_form(rs, "line");
+	movement(g);
+	stands(g, c, 30, 20, DIR_N, "line");
+	assert_int_equal(g->units[c].moved, 8);
+	assert_true(logged(g, c, "H5", "the farthest base goes 2 in (8 ticks), "
+	    "within its Line move of 15 in"));
+	/* It holds its Line's cells, and none of its Column's others. */
+	for (k = 0; k < nl; k++)
+		assert_int_equal(game_unit_at(g, line[k].x, line[k].y), c);
+	for (j = 0; j < nc; j++) {
+		for (k = 0; k < nl; k++)
+			if (col[j].x == line[k].x && col[j].y == line[k].y)
+				break;
+		if (k == nl)
+			assert_int_equal(game_unit_at(g, col[j].x, col[j].y),
+			    -1);
+	}
+	game_free(g);
+}
+
+/* H5: a farthest base going exactly the Line move may still form: horse
+ * on rough ground whose share were 2/15 has a Line move there of 60 x 2 /
+ * 15 = 8 ticks, just the 8 its change from Column to Line takes; at 1/8
+ * (7 ticks) it may not, and the log names the ground, whichever it is
+ * (open ground too, the first of the landscape). */
+static void
+test_002_H5_change_of_exactly_the_line_move(void **state)
+{
+	struct hm_move *m = rs->priv;	/* writable, to pin a share */
+	struct game *g;
+	struct hm_share keep;
+	int c, l, mv, k;
+	const struct hm_share share[3] = { { 2, 15 }, { 1, 8 }, { 1, 8 } };
+	static const char *const land[3] = { "rough", "rough", "open" };
+	static const char *const why[3] = { NULL, "Line move of 1.75 in in "
+	    "Rough ground", "Line move of 1.75 in in Open ground" };
+
+	(void)state;
+	for (k = 0; k < 3; k++) {
+		l = ruleset_land(rs, land[k]);
+		assert_true(l >= 0);
+		g = battle(40, 40);
+		c = unit_at(g, "c", ARM_CAVALRY, "light", "column", 30, 20,
+		    DIR_N);
+		mv = hm_mover_of(rs, &g->units[c]);
+		ground(g, land[k], 20, 10, 40, 30);
+		keep = m->terrain[l][mv];
+		m->terrain[l][mv] = share[k];
+		g->units[c].order.kind = ORDER_FORMATION;
+		g->units[c].order.formation = ruleset_form(rs, "line");
+		movement(g);
+		m->terrain[l][mv] = keep;
+		if (k == 0) {
+			stands(g, c, 30, 20, DIR_N, "line");
+			assert_int_equal(g->units[c].moved, 8);
+		} else {
+			stands(g, c, 30, 20, DIR_N, "column");
+			assert_true(logged(g, c, "H5", "its farthest base would "
+			    "go 2 in, more than its Line move of 1.75 in"));
+			assert_true(logged(g, c, "H5", why[k]));
+		}
+		game_free(g);
+	}
+}
+
+/* H5, H6: a change with no room for the new block is refused, the unit
+ * standing as it was and its move not spent: foot in Column with a friend
+ * two cells to its right, where its Line would reach, and guns limbered
+ * beside another, each naming the first cell in the way under its own
+ * clause. */
+static void
+test_002_H5_H6_no_room_to_form(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 20,
+	    DIR_N);
+	int m = unit_at(g, "m", ARM_ARTILLERY, "light", "limbered", 30, 20,
+	    DIR_N);
+	struct point in[64];
+	int n, k, j;
+
+	(void)state;
+	assert_true(g->cells_max <= 64);
+	/* A friend on a cell of a's Line only, and one of m's Deployed. */
+	n = game_footprint_at(g, &g->units[a], g->units[a].pos, DIR_N,
+	    ruleset_form(rs, "line"), in);
+	for (k = 0; k < n && game_unit_at(g, in[k].x, in[k].y) >= 0; k++)
+		;
+	assert_true(k < n);
+	unit_at(g, "f", ARM_INFANTRY, "close", "column", in[k].x, in[k].y,
+	    DIR_N);
+	n = game_footprint_at(g, &g->units[m], g->units[m].pos, DIR_N,
+	    ruleset_form(rs, "deployed"), in);
+	for (j = 0; j < n && game_unit_at(g, in[j].x, in[j].y) >= 0; j++)
+		;
+	assert_true(j < n);
+	unit_at(g, "h", ARM_INFANTRY, "close", "column", in[j].x, in[j].y,
+	    DIR_N);
+	g->units[a].moved = 5;
+	g->units[m].moved = 5;
+	g->units[a].order.kind = ORDER_FORMATION;
+	g->units[a].order.formation = ruleset_form(rs, "line");
+	g->units[m].order.kind = ORDER_FORMATION;
+	g->units[m].order.formation = ruleset_form(rs, "deployed");
+	movement(g);
+	stands(g, a, 10, 20, DIR_N, "column");
+	stands(g, m, 30, 20, DIR_N, "limbered");
+	assert_int_equal(g->units[a].moved, 5);
+	assert_int_equal(g->units[m].moved, 5);
+	assert_int_equal(count_rule(g, a, "H5"), 1);
+	assert_int_equal(count_rule(g, a, "H6"), 0);
+	assert_int_equal(count_rule(g, m, "H6"), 1);
+	assert_int_equal(count_rule(g, m, "H5"), 0);
+	assert_true(logged(g, a, "H5", "a has no room to form Line here"));
+	assert_true(logged(g, m, "H6", "m has no room to form Deployed here"));
+	game_free(g);
+}
+
+/* A Formation order for a formation the ruleset does not have (as a
+ * damaged save might hold) changes nothing. */
+static void
+test_002_H5_formation_the_ruleset_lacks_changes_nothing(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 20,
+	    DIR_N);
+	int m = unit_at(g, "m", ARM_ARTILLERY, "light", "limbered", 30, 20,
+	    DIR_N);
+
+	(void)state;
+	g->units[a].order.kind = ORDER_FORMATION;
+	g->units[a].order.formation = rs->nform;
+	g->units[m].order.kind = ORDER_FORMATION;
+	g->units[m].order.formation = rs->nform;
+	movement(g);
+	stands(g, a, 10, 20, DIR_N, "column");
+	stands(g, m, 30, 20, DIR_N, "limbered");
+	assert_int_equal(count_rule(g, a, "H5"), 0);
+	assert_int_equal(count_rule(g, m, "H6"), 0);
+	game_free(g);
+}
+
 /* H6: limbering or deploying takes the gun's whole move, standing. */
 static void
 test_002_H6_limbering_takes_the_whole_move(void **state)
@@ -589,12 +778,31 @@ test_002_H6_limbering_takes_the_whole_move(void **state)
 	struct order o;
 	char *cause = NULL;
 
+	struct point was[64], now[64];
+	int nw, nn, k, j;
+
 	(void)state;
+	assert_true(g->cells_max <= 64);
+	nw = game_footprint(g, &g->units[m], was);
+	g->units[m].moved = 4;		/* what it went last turn */
 	g->units[m].order.kind = ORDER_FORMATION;
 	g->units[m].order.formation = ruleset_form(rs, "limbered");
 	movement(g);
 	stands(g, m, 10, 20, DIR_N, "limbered");
 	assert_int_equal(g->units[m].moved, 0);
+	/* Its cells are the Limbered block's, and the Deployed block's others
+	 * are free. */
+	nn = game_footprint(g, &g->units[m], now);
+	for (k = 0; k < nn; k++)
+		assert_int_equal(game_unit_at(g, now[k].x, now[k].y), m);
+	for (k = 0; k < nw; k++) {
+		for (j = 0; j < nn; j++)
+			if (now[j].x == was[k].x && now[j].y == was[k].y)
+				break;
+		if (j == nn)
+			assert_int_equal(game_unit_at(g, was[k].x, was[k].y),
+			    -1);
+	}
 	assert_true(logged(g, m, "H6", "takes the whole move"));
 	/* Wagons have no Deployed figure: the order is refused. */
 	w = unit_at(g, "w", ARM_ARTILLERY, "wagon", "limbered", 20, 20,
@@ -718,6 +926,78 @@ test_002_H7_a_charge_made_ends_the_retire(void **state)
 	assert_true(at.x > 24);
 	movement(g);
 	stands(g, c, at.x, at.y, DIR_E, "line");
+	game_free(g);
+}
+
+/* H7: retiring is a Move order marked retire.  The unit's standing order,
+ * as the player sees it and a save keeps it, is a Move to the retire
+ * point from the general who gave the retire, with no formation or facing
+ * of its own, issued when the retire was and arrived the turn it began;
+ * the same order stands the next turn (it arrived then, not again), and
+ * once the unit arrives it retires no more.  Nothing of the order it held
+ * before is left: not its group, nor how far along its points it was. */
+static void
+test_002_H7_the_retire_is_a_standing_move_order(void **state)
+{
+	struct game *g = battle(60, 40);
+	int f = unit_at(g, "f", ARM_INFANTRY, "close", "line", 30, 30, DIR_E);
+	int c = unit_at(g, "c", ARM_INFANTRY, "close", "line", 30, 20, DIR_E);
+	const struct order *o = &g->units[c].order;
+	int issued;
+
+	(void)state;
+	g->turn = 3;
+	/* It was marching with f under a group order of two points, the
+	 * first of them reached. */
+	move_to(g, c, 50, 20);
+	g->units[c].order.pts[1] = (struct point){ 50, 10 };
+	g->units[c].order.npts = 2;
+	g->units[c].order.ngroup = 2;
+	g->units[c].order.group[0] = c;
+	g->units[c].order.group[1] = f;
+	g->units[c].waypoint = 1;
+	retire_to(g, c, 16, 20);
+	g->units[c].act.general = 1;
+	issued = g->units[c].act.issued;
+	assert_int_equal(issued, 3);
+	movement(g);
+	stands(g, c, 24, 20, DIR_E, "line");
+	assert_int_equal(o->kind, ORDER_MOVE);
+	assert_int_equal(o->unit, c);
+	assert_int_equal(o->general, 1);
+	assert_int_equal(o->ngroup, 0);
+	assert_int_equal(o->formation, -1);
+	assert_int_equal(o->facing, -1);
+	assert_int_equal(o->npts, 1);
+	assert_int_equal(o->pts[0].x, 16);
+	assert_int_equal(o->pts[0].y, 20);
+	assert_int_equal(o->issued, issued);
+	assert_int_equal(o->arrives, 3);
+	assert_true(hm_retiring(g, c));
+	movement(g);		/* turn 4: 6 cells on, to 18 */
+	stands(g, c, 18, 20, DIR_E, "line");
+	assert_int_equal(o->arrives, 3);
+	assert_int_equal(o->issued, issued);
+	assert_true(hm_retiring(g, c));
+	movement(g);		/* turn 5: arrives at 16 */
+	stands(g, c, 16, 20, DIR_E, "line");
+	assert_false(hm_retiring(g, c));
+	game_free(g);
+}
+
+/* HO.4: a unit with no order this turn moves nothing: what it went the
+ * turn before is not counted again. */
+static void
+test_002_HO4_a_unit_without_orders_has_moved_nothing(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 10, 20, DIR_N);
+
+	(void)state;
+	g->units[a].moved = 9;
+	movement(g);
+	stands(g, a, 10, 20, DIR_N, "line");
+	assert_int_equal(g->units[a].moved, 0);
 	game_free(g);
 }
 
@@ -1296,12 +1576,18 @@ main(void)
 		cmocka_unit_test(test_002_H5_formation_change_within_a_line_move),
 		cmocka_unit_test(test_002_H5_formation_change_in_difficult_ground),
 		cmocka_unit_test(test_002_H5_one_cell_of_difficult_ground_caps),
+		cmocka_unit_test(test_002_H5_ground_under_the_block_as_it_stands),
+		cmocka_unit_test(test_002_H5_change_of_exactly_the_line_move),
+		cmocka_unit_test(test_002_H5_H6_no_room_to_form),
+		cmocka_unit_test(test_002_H5_formation_the_ruleset_lacks_changes_nothing),
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
 		cmocka_unit_test(test_002_H7_nothing_left_to_retire),
 		cmocka_unit_test(test_002_H7_a_later_order_ends_the_retire),
 		cmocka_unit_test(test_002_H7_a_charge_made_ends_the_retire),
 		cmocka_unit_test(test_002_H7_retire_in_column_stays_a_column),
+		cmocka_unit_test(test_002_H7_the_retire_is_a_standing_move_order),
+		cmocka_unit_test(test_002_HO4_a_unit_without_orders_has_moved_nothing),
 		cmocka_unit_test(test_002_H8_turn_over_45_takes_whole_move),
 		cmocka_unit_test(test_002_H8_H9_turns_to_the_left),
 		cmocka_unit_test(test_002_H10_movers),

@@ -25,6 +25,7 @@
 #include "core/game.h"
 #include "core/geom.h"
 #include "core/move.h"
+#include "core/near.h"
 #include "core/rng.h"
 #include "core/ruleset.h"
 #include "io/load.h"
@@ -1890,6 +1891,21 @@ test_HO_2_enemy_at_the_rally_gap_no_rally(void **state)
 
 /* --- HO.10 The end ------------------------------------------------------ */
 
+/* Every event under rule is the battle's, of no unit (the log and the
+ * screens group events by their unit): at least one of them. */
+static void
+battle_wide(const struct game *g, const char *rule)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->log.n; i++)
+		if (strcmp(g->log.v[i].rule, rule) == 0) {
+			assert_int_equal(g->log.v[i].unit, -1);
+			n++;
+		}
+	assert_true(n > 0);
+}
+
 /* A side with 40% routed breaks, and the other side wins at once; the log
  * says so. */
 static void
@@ -1916,6 +1932,47 @@ test_HO_10_break_point_ends(void **state)
 	/* no objectives on this field: no points to either side */
 	assert_int_equal(g->result.points[0], 0);
 	assert_int_equal(g->result.points[1], 0);
+	game_free(g);
+}
+
+/* HO.10: a side of a single man, routed, has lost all it had and breaks,
+ * and the other wins, with the points of the rise it holds; a side with
+ * no men at all has nothing to lose and does not (the battle goes on). */
+static void
+test_HO_10_break_point_of_one_man_and_of_none(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 10, 29 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 30, DIR_N, 200);
+	u = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 10, 5, DIR_S, 1);
+	g->break_point = 40;
+	g->units[u].cond = COND_ROUTED;
+	g->units[0].lost_turn = 5;
+	hm_phase_end(g);
+	assert_true(g->sides[1].broken);
+	assert_false(g->sides[0].broken);
+	assert_int_equal(g->result.winner, 0);
+	/* the points of the objectives count when a side breaks */
+	assert_int_equal(g->result.points[0], 3);
+	assert_int_equal(g->result.points[1], 0);
+	battle_wide(g, "HO.10");
+	/* losses count toward morale in their own turn only */
+	assert_int_equal(g->units[0].lost_turn, 0);
+	game_free(g);
+	g = field();
+	unit(g, "a", 0, ARM_INFANTRY, "close", "line", 10, 30, DIR_N, 200);
+	g->break_point = 40;
+	hm_phase_end(g);
+	assert_false(g->sides[0].broken);
+	assert_false(g->sides[1].broken);
+	assert_false(game_over(g));
 	game_free(g);
 }
 
@@ -2094,6 +2151,79 @@ rise(int ya)
 	return g;
 }
 
+/* The gap from unit u's block to the objective's cell, as HO.10 measures
+ * it (0 for a block over it). */
+static int
+objective_gap(const struct game *g, int u)
+{
+	struct point *cells = game_cells_take(g);
+	int n = game_footprint(g, &g->units[u], cells);
+	int gap = near_block_gap(cells, n, &g->objectives[0].at, 1);
+
+	game_cells_give(g, cells);
+	return gap < 0 ? 0 : gap;
+}
+
+/*
+ * HO.10: a formed unit holds an objective up to the hold distance (2 in,
+ * 8 ticks) to the tick: a Line of side 0 alone south of the rise holds it
+ * at exactly that gap, not a cell farther.  And a side's nearest unit is
+ * its distance, whichever comes first: side 0's Line over the rise (0)
+ * holds it against side 1's Column nearer than side 0's second unit.
+ */
+static void
+test_HO_10_hold_to_the_tick_and_by_the_nearest(void **state)
+{
+	struct game *g;
+	int y, a, a2, b, edge = -1, hold = hm_turn(rs)->hold;
+
+	(void)state;
+	assert_int_equal(hold, 8);
+	for (y = 21; y < 36 && edge < 0; y++) {
+		g = rise(y);
+		game_occupy(g, 1, false);
+		g->units[1].cond = COND_ROUTED;		/* b counts not */
+		if (objective_gap(g, 0) == hold)
+			edge = y;
+		game_free(g);
+	}
+	assert_true(edge > 0);
+	for (y = edge; y <= edge + 1; y++) {
+		g = rise(y);
+		game_occupy(g, 1, false);
+		g->units[1].cond = COND_ROUTED;
+		assert_int_equal(hm_objective_holder(g, 0), y == edge ? 0 : -1);
+		game_free(g);
+	}
+	g = field();
+	g->objectives = calloc(1, sizeof *g->objectives);
+	g->objectives[0].name = strdup("the rise");
+	g->objectives[0].at = (struct point){ 20, 20 };
+	g->objectives[0].points = 3;
+	g->nobjectives = 1;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 16, 20, DIR_N, 200);
+	a2 = unit(g, "a2", 0, ARM_INFANTRY, "close", "column", 20, 25, DIR_N,
+	    200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "column", 19, 14, DIR_N,
+	    200);
+	assert_int_equal(objective_gap(g, a), 0);
+	assert_true(objective_gap(g, b) > 0);
+	assert_true(objective_gap(g, b) < objective_gap(g, a2));
+	assert_true(objective_gap(g, a2) <= hold);
+	assert_int_equal(hm_objective_holder(g, 0), 0);
+	/* At the turn limit: 1 point (not "points") to side 0. */
+	g->objectives[0].points = 1;
+	g->opt.turn_limit = 1;
+	hm_phase_end(g);
+	assert_int_equal(g->result.points[0], 1);
+	assert_int_equal(g->result.points[1], 0);
+	assert_int_equal(count(g, "HO.10", "the Americans hold the rise: 1 "
+	    "point"), 1);
+	assert_int_equal(count(g, "HO.10", "rise: 1 points"), 0);
+	battle_wide(g, "HO.10");
+	game_free(g);
+}
+
 /* HO.10: formed units of both sides as close to an objective: it is
  * contested, no points to either, and the battle a draw at the turn
  * limit; otherwise the nearer side holds it. */
@@ -2106,18 +2236,27 @@ test_HO_10_objective_contested(void **state)
 	assert_int_equal(hm_objective_holder(g, 0), -2);
 	g->opt.turn_limit = 1;
 	hm_phase_end(g);
+	assert_int_equal(g->cells->used, 0);	/* its buffers given back */
 	assert_true(game_over(g));
 	assert_int_equal(g->result.winner, -1);
 	assert_int_equal(g->result.points[0], 0);
 	assert_int_equal(g->result.points[1], 0);
 	assert_int_equal(count(g, "HO.10", "the rise is contested: no points"),
 	    1);
+	battle_wide(g, "HO.10");
 	game_free(g);
 	g = rise(21);		/* the Americans a cell nearer */
 	assert_int_equal(hm_objective_holder(g, 0), 0);
 	game_free(g);
 	g = rise(23);		/* the British nearer */
 	assert_int_equal(hm_objective_holder(g, 0), 1);
+	g->opt.turn_limit = 1;	/* and they win on its points */
+	hm_phase_end(g);
+	assert_int_equal(g->result.winner, 1);
+	assert_int_equal(g->result.points[0], 0);
+	assert_int_equal(g->result.points[1], 3);
+	assert_int_equal(count(g, "HO.10", "the turn limit: 0 points to 3, "
+	    "the British win"), 1);
 	game_free(g);
 	/* The Americans' block over it, the British touching it: both as
 	 * close as can be (a block over the point counts as 0). */
@@ -2355,6 +2494,108 @@ test_002_H13_no_room_to_turn(void **state)
 	game_free(g);
 }
 
+/* Unit u holds the n cells given and no other cell of the map. */
+static void
+held(const struct game *g, int u, const struct point *cells, int n)
+{
+	int x, y, i, in;
+
+	for (y = 0; y < g->map->h; y++)
+		for (x = 0; x < g->map->w; x++) {
+			for (in = 0, i = 0; i < n; i++)
+				if (cells[i].x == x && cells[i].y == y)
+					in = 1;
+			assert_int_equal(game_unit_at(g, x, y) == u, in);
+		}
+}
+
+/*
+ * H13: the turned block may not straddle an obstacle nor stand on ground
+ * its formation may not enter, whichever of its cells it is.  u's Line
+ * would turn to face e on its east (test_002_H13_turns_to_enemy_in_range),
+ * its block becoming 2 x 8 at [21, 20]: a fence on any edge between two
+ * cells of that block, or ground forbidden to a Line under any one of
+ * them (the data forbids none: the test forbids rough ground), keeps it
+ * facing north, saying why; a fence along the block's rim does not: it
+ * turns and stands behind it.
+ */
+static void
+test_002_H13_no_turn_across_an_obstacle_or_onto_forbidden_ground(
+    void **state)
+{
+	static const enum dir four[4] = { DIR_N, DIR_E, DIR_S, DIR_W };
+	struct point cells[64];
+	struct game *g;
+	int fence = ruleset_obst(rs, "fence");
+	int rough = ruleset_land(rs, "rough"), line = ruleset_form(rs, "line");
+	int i, j, k, n, u, edges = 0, rim = 0;
+	uint32_t keep;
+
+	(void)state;
+	assert_true(fence > 0 && rough >= 0 && line >= 0);
+	g = field();
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	assert_true(g->cells_max <= 64);
+	n = game_footprint_at(g, &g->units[u], (struct point){ 21, 20 },
+	    DIR_E, line, cells);
+	game_free(g);
+	for (k = 0; k < n; k++) {
+		for (j = 0; j < 4; j++) {
+			struct point o = { cells[k].x + dir_dx[four[j]],
+			    cells[k].y + dir_dy[four[j]] };
+
+			for (i = 0; i < n; i++)
+				if (cells[i].x == o.x && cells[i].y == o.y)
+					break;
+			g = field();
+			u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20,
+			    20, DIR_N, 200);
+			unit(g, "e", 1, ARM_INFANTRY, "close", "column", 34, 22,
+			    DIR_W, 200);
+			map_edge_set(g->map, cells[k].x, cells[k].y, four[j],
+			    fence, 0);
+			hm_phase_facing(g);
+			/* every buffer of cells borrowed is given back */
+			assert_int_equal(g->cells->used, 0);
+			if (i == n) {
+				/* on the block's rim: it stands behind it */
+				assert_int_equal(g->units[u].facing, DIR_E);
+				assert_int_equal(g->units[u].pos.x, 21);
+				assert_int_equal(count(g, "H13", "u turns 2 x "
+				    "45 degrees from N to E"), 1);
+				held(g, u, cells, n);
+				rim++;
+			} else {
+				assert_int_equal(g->units[u].facing, DIR_N);
+				assert_int_equal(g->units[u].pos.x, 20);
+				assert_int_equal(count(g, "H13", "u cannot "
+				    "turn to face e: it would straddle an "
+				    "obstacle"), 1);
+				edges++;
+			}
+			game_free(g);
+		}
+		g = field();
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		unit(g, "e", 1, ARM_INFANTRY, "close", "column", 34, 22,
+		    DIR_W, 200);
+		map_cell(g->map, cells[k].x, cells[k].y)->land = (uint8_t)rough;
+		keep = rs->land[rough].forbid;
+		rs->land[rough].forbid |= 1u << line;
+		hm_phase_facing(g);
+		rs->land[rough].forbid = keep;
+		assert_int_equal(g->units[u].facing, DIR_N);
+		assert_int_equal(count(g, "H13", "u cannot turn to face e: its "
+		    "formation may not stand on that ground"), 1);
+		game_free(g);
+	}
+	/* 2 x 8 cells: 8 edges across and 2 x 7 along, each met twice;
+	 * 2 x 8 + 2 x 2 on the rim. */
+	assert_int_equal(edges, 2 * (8 + 14));
+	assert_int_equal(rim, 20);
+}
+
 /*
  * H13: of two enemies in range off its front at the same gap, the unit
  * turns to the first in the order of units: e on its east, w on its
@@ -2393,6 +2634,98 @@ test_002_H13_no_turn_under_threat(void **state)
 	hm_phase_facing(g);
 	assert_int_equal(g->units[u].facing, DIR_N);
 	assert_int_equal(count(g, "H13", "may not turn"), 1);
+	game_free(g);
+}
+
+/*
+ * H13 at the edges of its reaches: u's Line turns to an enemy Column on
+ * its east at exactly its musket range (hm_fire_range), not one cell
+ * farther; and an enemy in its arc at exactly that enemy's charge reach
+ * (hm_speed) forbids the turn, one cell farther does not.  The enemy in
+ * the arc is the first unit of the battle.
+ */
+static void
+test_002_H13_at_the_edge_of_range_and_of_charge_reach(void **state)
+{
+	struct game *g;
+	int u, e, h, x, y, gap, edge = -1;
+
+	(void)state;
+	for (x = 30; x < 59 && edge < 0; x++) {
+		g = field();
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		e = unit(g, "e", 1, ARM_INFANTRY, "close", "column", x, 22,
+		    DIR_W, 200);
+		gap = hm_gap(g, u, e);
+		if (gap == hm_fire_range(g, u))
+			edge = x;
+		game_free(g);
+	}
+	assert_true(edge > 0);
+	for (x = edge; x <= edge + 1; x++) {
+		g = field();
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		unit(g, "e", 1, ARM_INFANTRY, "close", "column", x, 22, DIR_W,
+		    200);
+		hm_phase_facing(g);
+		assert_int_equal(g->units[u].facing, x == edge ? DIR_E : DIR_N);
+		game_free(g);
+	}
+	edge = -1;
+	for (y = 18; y >= 0 && edge < 0; y--) {
+		g = field();
+		h = unit(g, "h", 1, ARM_INFANTRY, "close", "column", 20, y,
+		    DIR_S, 200);
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		if (hm_gap(g, u, h) == hm_speed(g, h))
+			edge = y;
+		game_free(g);
+	}
+	assert_true(edge > 0);
+	for (y = edge; y >= edge - 1; y--) {
+		g = field();
+		h = unit(g, "h", 1, ARM_INFANTRY, "close", "column", 20, y,
+		    DIR_S, 200);
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		unit(g, "e", 1, ARM_INFANTRY, "close", "column", 34, 22, DIR_W,
+		    200);
+		assert_int_equal(h, 0);
+		hm_phase_facing(g);
+		assert_int_equal(g->units[u].facing,
+		    y == edge ? DIR_N : DIR_E);
+		assert_int_equal(count(g, "H13", "u may not turn to e: h stands "
+		    "in its arc within charge reach"), y == edge ? 1 : 0);
+		game_free(g);
+	}
+}
+
+/*
+ * H13: horse far off in the arc, within its long charge reach, forbids
+ * the turn: light horse in Column (18 in, 72 ticks) 15 inches (60 ticks)
+ * off the front of u's Line, farther than any block is long.
+ */
+static void
+test_002_H13_far_horse_in_charge_reach_forbids_the_turn(void **state)
+{
+	struct game *g = field();
+	int u, h;
+
+	(void)state;
+	h = unit(g, "h", 1, ARM_CAVALRY, "light", "column", 20, 7, DIR_S, 100);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 38, DIR_N, 200);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "column", 34, 40 - 4, DIR_W,
+	    200);
+	assert_int_equal(hm_gap(g, u, h), 60);
+	assert_int_equal(hm_speed(g, h), 72);
+	assert_true(60 > STEP_ORTHO * (g->cells_max + 2));
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_N);
+	assert_int_equal(count(g, "H13", "u may not turn to e: h stands in its "
+	    "arc within charge reach"), 1);
 	game_free(g);
 }
 
@@ -4983,6 +5316,7 @@ main(void)
 		    test_HO_2_rally_by_the_first_unit_and_the_test_explained),
 		cmocka_unit_test(test_HO_2_enemy_at_the_rally_gap_no_rally),
 		cmocka_unit_test(test_HO_10_break_point_ends),
+		cmocka_unit_test(test_HO_10_break_point_of_one_man_and_of_none),
 		cmocka_unit_test(test_HO_10_break_point_in_whole_per_cent),
 		cmocka_unit_test(test_HO_10_break_point_of_one_per_cent),
 		cmocka_unit_test(test_HO_10_both_sides_break),
@@ -4990,14 +5324,21 @@ main(void)
 		cmocka_unit_test(test_HO_10_objective_turn_limit_first_side_wins),
 		cmocka_unit_test(test_HO_10_side_strength),
 		cmocka_unit_test(test_HO_10_objective_contested),
+		cmocka_unit_test(test_HO_10_hold_to_the_tick_and_by_the_nearest),
 		cmocka_unit_test(test_002_H13_turns_to_enemy_in_range),
 		cmocka_unit_test(test_002_H13_no_turn_under_threat),
+		cmocka_unit_test(
+		    test_002_H13_far_horse_in_charge_reach_forbids_the_turn),
+		cmocka_unit_test(
+		    test_002_H13_at_the_edge_of_range_and_of_charge_reach),
 		cmocka_unit_test(test_002_H13_turns_to_the_nearer_charger),
 		cmocka_unit_test(test_002_H13_of_two_chargers_as_near_the_first),
 		cmocka_unit_test(test_002_H13_the_first_unit_turns_to_its_charger),
 		cmocka_unit_test(test_002_H13_of_two_enemies_as_near_the_first),
 		cmocka_unit_test(test_002_H13_held_in_melee_no_turn),
 		cmocka_unit_test(test_002_H13_no_room_to_turn),
+		cmocka_unit_test(
+		    test_002_H13_no_turn_across_an_obstacle_or_onto_forbidden_ground),
 		cmocka_unit_test(test_002_H13_turns_to_an_enemy_who_turned_into_range),
 		cmocka_unit_test(test_002_H15_second_charge),
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),

@@ -283,6 +283,255 @@ test_3_7_5_fire_is_simultaneous(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.7.1: a battery of one gun still fires, and a unit of one man is still
+ * a target: 1 gun x (roll + Drill 4 - 3) pips x 6 canister on a Column
+ * (125%) is at least 15 men, so the last man falls.
+ */
+static void
+test_3_7_1_one_gun_fires_at_one_man(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "column", 20, 16,
+	    DIR_N, 1);
+	a = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light", "unlimbered",
+	    20, 20, DIR_N, 1);
+	assert_true(nap_gap(g, a, b) <= tab()->fire.canister);
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", "guns fires canister at "
+	    "b"), 1);
+	assert_int_equal(g->units[b].strength, 0);
+	assert_int_equal(g->units[b].lost_turn, 1);
+	/* 3.7.5: the loss is put to the unit that fired (not the first) */
+	assert_int_equal(fixture_count(g, "3.7.5", "b loses 1 men to the "
+	    "fire of guns (1 -> 0)"), 1);
+	game_free(g);
+}
+
+/* 3.7.1: a formed Line with no men left fires no volley, though an enemy
+ * stands 1 BD off its front. */
+static void
+test_3_7_1_no_men_no_volley(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_N, 500);
+	g->units[a].strength = 0;
+	assert_int_equal(nap_gap(g, a, b), 4);
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", NULL), 0);
+	assert_int_equal(g->units[b].strength, 500);
+	game_free(g);
+}
+
+/* 3.7.3: a formation the data gives no share of firing men (Manoeuvre
+ * Column: not in the share table) fires nothing at an enemy in range. */
+static void
+test_3_7_3_a_formation_with_no_share_does_not_fire(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "manoeuvre_column",
+	    20, 20, DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_N, 500);
+	assert_int_equal(tab()->fire.inf_share[g->units[a].formation], 0);
+	assert_true(nap_gap(g, a, b) <= tab()->fire.inf_range);
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", NULL), 0);
+	assert_int_equal(g->units[b].strength, 500);
+	game_free(g);
+}
+
+/* 3.7.1: enemies straight behind or square on the flank, in range, are
+ * out of the arc: a Line facing north does not turn its fire on a Line 1
+ * BD behind it nor on one 1 BD off its right, in the same rank (each
+ * faces away, so none fires). */
+static void
+test_3_7_1_enemy_behind_or_on_the_flank_is_not_fired_at(void **state)
+{
+	struct game *g = field();
+	int a, b, c;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 24,
+	    DIR_S, 500);
+	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 28, 20,
+	    DIR_N, 500);
+	assert_int_equal(g->units[c].pos.y, g->units[a].pos.y);
+	assert_true(nap_gap(g, a, b) <= tab()->fire.inf_range);
+	assert_true(nap_gap(g, a, c) <= tab()->fire.inf_range);
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", NULL), 0);
+	assert_int_equal(g->units[b].strength, 500);
+	assert_int_equal(g->units[c].strength, 500);
+	game_free(g);
+}
+
+/* 3.7.1: of two enemies as near, in the arc, the first in the order of
+ * battle is fired at: two Columns either side of the Line's front. */
+static void
+test_3_7_1_of_two_as_near_the_first_is_fired_at(void **state)
+{
+	struct game *g = field();
+	int a, b, c;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "column", 14, 14,
+	    DIR_N, 500);
+	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "column", 27, 14,
+	    DIR_N, 500);
+	assert_int_equal(nap_gap(g, a, b), nap_gap(g, a, c));
+	assert_true(nap_gap(g, a, b) <= tab()->fire.inf_range);
+	nap_phase_fire(g);
+	assert_int_equal(fixture_count(g, "3.7.3", "a fires at b"), 1);
+	assert_int_equal(fixture_count(g, "3.7.3", NULL), 1);
+	assert_true(g->units[b].strength < 500);
+	assert_int_equal(g->units[c].strength, 500);
+	game_free(g);
+}
+
+/* 3.7.2: the range is to the tick: a range the data set at the gap fires,
+ * one tick short does not; and a battery's range of a single tick
+ * reaches an enemy touching its front. */
+static void
+test_3_7_2_range_to_the_tick(void **state)
+{
+	struct game *g;
+	int a, b, keep = tab()->fire.inf_range, gap, k, art;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20,
+		    20, DIR_N, 600);
+		b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20,
+		    14, DIR_S, 500);
+		gap = nap_gap(g, a, b);
+		assert_int_equal(gap, 10);
+		tab()->fire.inf_range = gap - k;
+		nap_phase_fire(g);
+		tab()->fire.inf_range = keep;
+		assert_int_equal(fixture_count(g, "3.7.3", "a fires at b"),
+		    k == 0 ? 1 : 0);
+		game_free(g);
+	}
+	g = field();
+	a = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light", "unlimbered",
+	    20, 20, DIR_N, 8);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "column", 20, 16,
+	    DIR_N, 600);
+	assert_int_equal(nap_gap(g, a, b), 0);
+	art = tab()->fire.art_range[g->units[a].klass];
+	tab()->fire.art_range[g->units[a].klass] = 1;
+	nap_phase_fire(g);
+	tab()->fire.art_range[g->units[a].klass] = art;
+	assert_int_equal(fixture_count(g, "3.7.3", "guns fires canister at "
+	    "b"), 1);
+	assert_true(g->units[b].strength < 600);
+	game_free(g);
+}
+
+/* 3.7.2: canister up to the canister gap, to the tick: a battery whose
+ * target is exactly that far fires canister (6 a gun and pip), one cell
+ * farther roundshot (2). */
+static void
+test_3_7_2_canister_to_the_tick(void **state)
+{
+	struct game *g;
+	int a, b, y, edge = -1, k;
+
+	(void)state;
+	for (y = 18; y >= 0 && edge < 0; y--) {
+		g = field();
+		a = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light",
+		    "unlimbered", 20, 20, DIR_N, 8);
+		b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "column", 20,
+		    y, DIR_N, 600);
+		if (nap_gap(g, a, b) == tab()->fire.canister)
+			edge = y;
+		game_free(g);
+	}
+	assert_true(edge > 0);
+	for (k = 0; k < 2; k++) {
+		g = field();
+		a = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light",
+		    "unlimbered", 20, 20, DIR_N, 8);
+		b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "column", 20,
+		    edge - k, DIR_N, 600);
+		assert_true(nap_gap(g, a, b) <= tab()->fire.art_range[
+		    g->units[a].klass]);
+		nap_phase_fire(g);
+		assert_int_equal(fixture_count(g, "3.7.3", k == 0 ?
+		    "guns fires canister at b" : "guns fires roundshot at b"),
+		    1);
+		assert_int_equal(fixture_count(g, "3.7.3", k == 0 ?
+		    "pips x 6 =" : "pips x 2 ="), 1);
+		game_free(g);
+	}
+}
+
+/* 3.7.2: a musket range the data set at nothing still reaches an enemy
+ * touching the front (gap 0). */
+static void
+test_3_7_2_range_of_nothing_reaches_a_touching_enemy(void **state)
+{
+	struct game *g = field();
+	int a, b, keep = tab()->fire.inf_range;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 18,
+	    DIR_N, 500);
+	assert_int_equal(nap_gap(g, a, b), 0);
+	tab()->fire.inf_range = 0;
+	nap_phase_fire(g);
+	tab()->fire.inf_range = keep;
+	assert_int_equal(fixture_count(g, "3.7.3", "a fires at b"), 1);
+	game_free(g);
+}
+
+/* 3.7.3: pips below none count as none: with the data's Drill base at 10
+ * a Drill 4 Line rolls at most 6 + 4 - 10 = 0 pips and hits no one (it
+ * never gives men back). */
+static void
+test_3_7_3_no_pips_no_hits(void **state)
+{
+	struct game *g = field();
+	int a, b, keep = tab()->fire.drill_base;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_N, 500);
+	tab()->fire.drill_base = 10;
+	nap_phase_fire(g);
+	tab()->fire.drill_base = keep;
+	assert_int_equal(fixture_count(g, "3.7.3", "a fires at b"), 1);
+	assert_int_equal(fixture_count(g, "3.7.3", " = 0 pips; 600 x 0 x 8 "
+	    "/ 1000 = 0 hits"), 1);
+	assert_int_equal(g->units[b].strength, 500);
+	assert_int_equal(g->units[b].lost_turn, 0);
+	(void)a;
+	game_free(g);
+}
+
 /* --- 3.8 Melee -------------------------------------------------------- */
 
 /*
@@ -458,6 +707,146 @@ test_3_8_2_odds_from_exactly_double(void **state)
 		    men == 1000 ? 1 : 0);
 		assert_int_equal(fixture_count(g, "3.8.2", "(odds)"),
 		    men == 1000 ? 1 : 0);
+		game_free(g);
+	}
+}
+
+/*
+ * 3.8.2: striking the enemy's flank or rear adds 2: a Line charging home
+ * on the rear of an enemy Line 0.5 BD ahead of it, both facing north,
+ * scores roll + Drill 4 + 2; the enemy roll + Drill 4.  The scores and
+ * the losses of 3.8.3 follow from the two dice.
+ */
+static void
+test_3_8_2_flank_or_rear_adds_two(void **state)
+{
+	struct game *g = field();
+	struct rng r;
+	char want[160];
+	int a, b, ra, rb, sa, sb, diff, pct, la, lb;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 500);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 17,
+	    DIR_N, 500);
+	assert_int_equal(nap_gap(g, a, b), 2);
+	r = g->rng;
+	ra = rng_die(&r, 6);
+	rb = rng_die(&r, 6);
+	sa = ra + 4 + 2;
+	sb = rb + 4;
+	nap_phase_melee(g);
+	snprintf(want, sizeof want, "a and b meet in melee: a 1d6 = %d + "
+	    "Drill 4 +2 (flank or rear) = %d; b 1d6 = %d + Drill 4 = %d", ra,
+	    sa, rb, sb);
+	assert_int_equal(fixture_count(g, "3.8.2", want), 1);
+	diff = sa > sb ? sa - sb : sb - sa;
+	pct = 4 * diff > 2 ? 4 * diff : 2;
+	la = sa == sb ? 10 : sa > sb ? 10 : 500 * pct / 100;
+	lb = sa == sb ? 10 : sa > sb ? 500 * pct / 100 : 10;
+	assert_int_equal(g->units[a].strength, 500 - la);
+	assert_int_equal(g->units[b].strength, 500 - lb);
+	game_free(g);
+}
+
+/*
+ * 3.8.2: +1 a full doubling of the enemy's men, every doubling counted:
+ * 600 against 150 is two doublings (4 to 1), 400 against a single man
+ * eight (400 halves eight times before it is less than 2).  Against a
+ * unit fire has left with no men there is no odds at all (and no
+ * division by its nothing).
+ */
+static void
+test_3_8_2_odds_per_full_doubling(void **state)
+{
+	static const struct { int big, small; const char *odds; } t[] = {
+		{ 600, 150, "+2 (odds)" },
+		{ 400, 1, "+8 (odds)" },
+		{ 400, 0, NULL },
+	};
+	struct game *g;
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < sizeof t / sizeof t[0]; k++) {
+		g = field();
+		fixture_unit(g, "big", 0, ARM_INFANTRY, "line", "line", 20, 20,
+		    DIR_N, t[k].big);
+		fixture_unit(g, "small", 1, ARM_INFANTRY, "line", "line", 20,
+		    19, DIR_S, t[k].small > 0 ? t[k].small : 100);
+		if (t[k].small == 0)
+			g->units[1].strength = 0;
+		nap_phase_melee(g);
+		assert_int_equal(fixture_count(g, "3.8.2", "meet in melee"), 1);
+		assert_int_equal(fixture_count(g, "3.8.2", "(odds)"),
+		    t[k].odds != NULL ? 1 : 0);
+		if (t[k].odds != NULL)
+			assert_int_equal(fixture_count(g, "3.8.2", t[k].odds),
+			    1);
+		game_free(g);
+	}
+}
+
+/* 3.8.3: a melee won by a single point is no draw: the Drills are set so
+ * that a scores one more than b on the dice the game will roll; b loses
+ * 4%, a 2%, and b is thrown into disorder. */
+static void
+test_3_8_3_won_by_one_is_no_draw(void **state)
+{
+	struct game *g = field();
+	struct rng r;
+	int a, b, ra, rb;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 500);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 19,
+	    DIR_S, 500);
+	r = g->rng;
+	ra = rng_die(&r, 6);
+	rb = rng_die(&r, 6);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 4);
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"),
+	    4 + ra - rb - 1);
+	nap_phase_melee(g);
+	assert_int_equal(fixture_count(g, "3.8.3", "a wins by 1"), 1);
+	assert_int_equal(fixture_count(g, "3.8.3", "drawn"), 0);
+	assert_int_equal(g->units[a].strength, 490);
+	assert_int_equal(g->units[b].strength, 480);
+	assert_int_equal(g->units[b].cond, COND_MOB);
+	assert_int_equal(g->units[a].cond, COND_FORMED);
+	game_free(g);
+}
+
+/* 3.8.4: beaten by the rout margin (3) or more, the loser routs; by less,
+ * it is thrown into disorder: the Drills are set for a win by 2, then by
+ * exactly 3, on the dice the game will roll. */
+static void
+test_3_8_4_beaten_by_the_margin_routs(void **state)
+{
+	struct game *g;
+	struct rng r;
+	int a, b, ra, rb, by;
+
+	(void)state;
+	assert_int_equal(tab()->melee.rout_margin, 3);
+	for (by = 2; by <= 3; by++) {
+		g = field();
+		a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20,
+		    20, DIR_N, 500);
+		b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20,
+		    19, DIR_S, 500);
+		r = g->rng;
+		ra = rng_die(&r, 6);
+		rb = rng_die(&r, 6);
+		unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"),
+		    4 + ra - rb - by);
+		nap_phase_melee(g);
+		assert_int_equal(g->units[a].strength, 490);
+		assert_int_equal(g->units[b].strength, 500 - 500 * 4 * by / 100);
+		assert_int_equal(g->units[b].cond,
+		    by == 3 ? COND_ROUTED : COND_MOB);
 		game_free(g);
 	}
 }
@@ -1706,11 +2095,25 @@ main(void)
 		cmocka_unit_test(test_3_7_3_unlimbered_battery_fires_canister),
 		cmocka_unit_test(test_3_7_4_wood_halves_the_hits),
 		cmocka_unit_test(test_3_7_5_fire_is_simultaneous),
+		cmocka_unit_test(test_3_7_1_one_gun_fires_at_one_man),
+		cmocka_unit_test(test_3_7_1_no_men_no_volley),
+		cmocka_unit_test(test_3_7_3_a_formation_with_no_share_does_not_fire),
+		cmocka_unit_test(test_3_7_1_enemy_behind_or_on_the_flank_is_not_fired_at),
+		cmocka_unit_test(test_3_7_1_of_two_as_near_the_first_is_fired_at),
+		cmocka_unit_test(test_3_7_2_range_to_the_tick),
+		cmocka_unit_test(test_3_7_3_no_pips_no_hits),
+		cmocka_unit_test(test_3_7_2_canister_to_the_tick),
+		cmocka_unit_test(
+		    test_3_7_2_range_of_nothing_reaches_a_touching_enemy),
 		cmocka_unit_test(test_3_8_1_blocks_apart_do_not_fight),
 		cmocka_unit_test(test_3_8_1_equally_near_the_first_listed_is_fought),
 		cmocka_unit_test(test_3_8_2_square_stands_against_cavalry),
 		cmocka_unit_test(test_3_8_3_drawn_melee_both_lose_the_winners_share),
 		cmocka_unit_test(test_3_8_2_odds_from_exactly_double),
+		cmocka_unit_test(test_3_8_2_flank_or_rear_adds_two),
+		cmocka_unit_test(test_3_8_2_odds_per_full_doubling),
+		cmocka_unit_test(test_3_8_3_won_by_one_is_no_draw),
+		cmocka_unit_test(test_3_8_4_beaten_by_the_margin_routs),
 		cmocka_unit_test(test_3_8_4_heavy_defeat_routs),
 		cmocka_unit_test(test_3_8_4_loser_left_with_no_men_routs),
 		cmocka_unit_test(test_3_8_3_loser_loses_at_least_the_winners_share),
