@@ -152,8 +152,6 @@ void
 move_ctx_wait(struct move_ctx *c, bool may)
 {
 	c->may_wait = may;
-	if (may)
-		c->waits = true;
 }
 
 int
@@ -191,8 +189,6 @@ walk_wait_for(const struct game *g, const struct move_ctx *c,
 	if (w->scratch || who < 0)
 		return WAIT_NONE;
 	if (c != NULL) {
-		if (!c->waits)
-			return WAIT_NONE;
 		may = c->may_wait && c->nused == w->wait_nused;
 		moved = c->moved;
 	} else if ((moved = w->wait_moved) == NULL)

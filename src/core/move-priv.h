@@ -37,9 +37,6 @@ struct move_ctx {
 					   for this phase, plus 1; 0 none */
 	int		*blocker;	/* per unit: the friend it last waited
 					   for, -1 none */
-	bool		 waits;		/* the phase waits for friends: a friend
-					   that marched ahead is not passed
-					   through in disorder */
 	bool		 may_wait;	/* move_ctx_wait: blocked walkers wait */
 };
 

@@ -256,9 +256,11 @@ void move_ctx_free(struct move_ctx *);
  * Whether a unit that meets a friend which holds a Move order and has not
  * moved yet this phase waits for it (may true): move_unit then changes
  * nothing and returns MOVE_WAITS, and the phase moves the unit again
- * after the others.  Off when the context is created.  Once turned on, a
- * friend under a Move order that has marched this phase is not passed
- * through in disorder: the unit stops behind it.
+ * after the others.  Off when the context is created.  While on, a friend
+ * under a Move order that has marched this phase is not passed through in
+ * disorder either: the unit stops short of it.  Turned off again (the
+ * phase's last round, for units waiting on each other), the rules for
+ * passing through apply as they stand.
  */
 void move_ctx_wait(struct move_ctx *, bool may);
 
