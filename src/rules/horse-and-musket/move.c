@@ -569,6 +569,27 @@ step_refused(const struct game *g, const struct move_walk *w,
 		    mover_label[mv], g->rs->land[land].label);
 }
 
+/* H3, H10: the front meets ground land (not the land read just before):
+ * its share of the speed is kept in *s and *wl when it is the least so
+ * far; false, p refusing the step, when the mover may not enter it. */
+static inline bool
+front_ground(const struct game *g, const struct move_walk *w,
+    enum hm_mover mv, int land, struct hm_share *s, int *wl,
+    struct move_price *p)
+{
+	struct hm_share c = ground_share(g, &g->units[w->unit], mv, land);
+
+	if (c.den == 0) {
+		step_refused(g, w, mv, land, p);
+		return false;
+	}
+	if (*wl < 0 || c.num * s->den < s->num * c.den) {
+		*s = c;
+		*wl = land;
+	}
+	return true;
+}
+
 /* H4: the front would cross an obstacle at a slant. */
 static void
 step_slant(const struct move_walk *w, struct move_price *p)
@@ -615,7 +636,7 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
 	struct point rank0, rstep, at, end;
 	enum hm_mover mv = hm_mover_of(rs, u);
-	struct hm_share s = { 1, 1 }, c, best = { 0, 1 };
+	struct hm_share s = { 1, 1 }, best = { 0, 1 };
 	const struct cell *edge;
 	int fr = rs->form[w->form].frontage[u->arm], nn, i, land, wl = -1;
 	int base = dir_step_cost(d), cost, max, ob, obst = 0, odd, last = -1;
@@ -667,15 +688,8 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			land = map->cells[k].land;
 			if (land != last) {
 				last = land;
-				c = ground_share(g, u, mv, land);
-				if (c.den == 0) {
-					step_refused(g, w, mv, land, p);
+				if (!front_ground(g, w, mv, land, &s, &wl, p))
 					return;
-				}
-				if (wl < 0 || c.num * s.den < s.num * c.den) {
-					s = c;
-					wl = land;
-				}
 			}
 			ob = map->cells[k + ke].edge[side];
 			if (ob > 0 && ob < rs->nobst)
@@ -708,15 +722,8 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			land = map->cells[k].land;
 			if (land != last) {
 				last = land;
-				c = ground_share(g, u, mv, land);
-				if (c.den == 0) {
-					step_refused(g, w, mv, land, p);
+				if (!front_ground(g, w, mv, land, &s, &wl, p))
 					return;
-				}
-				if (wl < 0 || c.num * s.den < s.num * c.den) {
-					s = c;
-					wl = land;
-				}
 			}
 		}
 		nn = 0;		/* all read: none left for the loop below */
@@ -739,15 +746,8 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		land = map_cell(map, at.x, at.y)->land;
 		if (land != last) {
 			last = land;
-			c = ground_share(g, u, mv, land);
-			if (c.den == 0) {
-				step_refused(g, w, mv, land, p);
+			if (!front_ground(g, w, mv, land, &s, &wl, p))
 				return;
-			}
-			if (wl < 0 || c.num * s.den < s.num * c.den) {
-				s = c;
-				wl = land;
-			}
 		}
 		if (!diag) {
 			if (back_in) {
