@@ -541,6 +541,24 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 		    false);
 }
 
+/* Append "T ticks (T in inches), L left" to t: the price of a step or a
+ * pass of cost ticks to a walk with left ticks ("not enough" when it is
+ * short). */
+static void
+text_ticks_left(struct move_text *t, const struct ruleset *rs, int cost,
+    int left)
+{
+	move_text_i(t, cost);
+	move_text_s(t, " ticks (");
+	move_text_bd(t, rs, cost);
+	move_text_s(t, "), ");
+	if (left >= cost)
+		move_text_bd(t, rs, left - cost);
+	else
+		move_text_s(t, "not enough");
+	move_text_s(t, " left");
+}
+
 /* --- H3, H4, H10: ground and obstacles ----------------------------------- */
 
 /* Whether the mover may enter ground land at all (H3, H10). */
@@ -847,15 +865,7 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		move_text_s(&t, "/");
 		move_text_i(&t, s.num);
 		move_text_s(&t, " = ");
-		move_text_i(&t, cost);
-		move_text_s(&t, " ticks (");
-		move_text_bd(&t, rs, cost);
-		move_text_s(&t, "), ");
-		if (w->left >= cost)
-			move_text_bd(&t, rs, w->left - cost);
-		else
-			move_text_s(&t, "not enough");
-		move_text_s(&t, " left");
+		text_ticks_left(&t, rs, cost, w->left);
 		price_note_text(p, "H3", &t);
 	}
 	(void)y;
@@ -927,15 +937,7 @@ hm_move_pass(const struct game *g, const struct move_walk *w, int f,
 		move_text_s(&l, ": ");
 		move_text_s(&l, u->arm == ARM_CAVALRY ? "mounted" : "foot");
 		move_text_s(&l, ", -");
-		move_text_i(&l, t);
-		move_text_s(&l, " ticks (");
-		move_text_bd(&l, rs, t);
-		move_text_s(&l, "), ");
-		if (w->left >= t)
-			move_text_bd(&l, rs, w->left - t);
-		else
-			move_text_s(&l, "not enough");
-		move_text_s(&l, " left");
+		text_ticks_left(&l, rs, t, w->left);
 		price_note_text(p, "H12", &l);
 	}
 }
