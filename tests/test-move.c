@@ -1314,6 +1314,66 @@ test_3_6_7_way_round_kept_across_turns(void **state)
 }
 
 /*
+ * 3.6.7, marshal's reading: a way round a standing friend is decided
+ * before the turn towards it is paid.  The 2 BD Column a (Drill 3, drum)
+ * at (10, 20) faces NE and is sent to (10, 0).  A standing Column b at
+ * (9, 16) covers rows 16 to 19 on its west; a's first step north, made
+ * facing N, would meet b's corner, and after the 45 degree turn (1 BD)
+ * the 1 BD left could not take it through b and out.  (With a whole
+ * turn's speed it could, so the look along the line before the walk
+ * leaves it to the step.)  It decides its way round, by (12, 3) and
+ * (10, 1), while it still faces NE, and marches it at once: 1.5 BD to
+ * (12, 18), still facing NE, never facing N on turn 1.  Before, it
+ * turned N, met b, turned back NE for the way round: 0 BD, every BD
+ * spent on turning.  It arrives at (10, 0) on turn 8, b unmoved.
+ */
+static void
+test_3_6_7_way_round_before_the_turn(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	const struct unit *a = &g->units[0];
+	int i, t;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+	g->units[0].facing = DIR_NE;
+	(void)friend_at(g, "column", 9, 16);
+	order_move(g, 0, 10, 0);
+	game_turn(g);
+	assert_int_equal(a->pos.x, 12);
+	assert_int_equal(a->pos.y, 18);
+	assert_int_equal(a->facing, DIR_NE);
+	assert_int_equal(a->formation, ruleset_form(rs, "column"));
+	assert_int_equal(a->cond, COND_FORMED);
+	/* The way round is in the order, before (10, 0). */
+	assert_int_equal(a->order.kind, ORDER_MOVE);
+	assert_int_equal(a->order.npts, 3);
+	assert_int_equal(a->order.pts[0].x, 12);
+	assert_int_equal(a->order.pts[0].y, 3);
+	assert_int_equal(a->order.pts[1].x, 10);
+	assert_int_equal(a->order.pts[1].y, 1);
+	assert_int_equal(a->order.pts[2].x, 10);
+	assert_int_equal(a->order.pts[2].y, 0);
+	/* No turn to face N this turn: the only turn notes are none. */
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == 0)
+			assert_null(strstr(g->log.v[i].text, "turns its front"));
+	way_round_said(g, &a->order, 2);
+	for (t = 2; t <= 20 && a->order.kind == ORDER_MOVE; t++)
+		game_turn(g);
+	assert_int_equal(t - 1, 8);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 0);
+	assert_int_equal(a->halt, HALT_ARRIVED);
+	assert_int_equal(g->units[1].pos.x, 9);
+	assert_int_equal(g->units[1].pos.y, 16);
+	assert_int_equal(g->units[1].cond, COND_FORMED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.7, marshal's reading: a way round of a single turning point is one.
  * The Column of column_behind_line, sent to (4, 0) instead, meets the
  * standing Line at (8, 12) on its straight way; round its west end one
@@ -4094,6 +4154,7 @@ main(void)
 		cmocka_unit_test(test_preview_of_units_waiting_on_each_other),
 		cmocka_unit_test(test_preview_waits_for_unit_0_that_arrives),
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
+		cmocka_unit_test(test_3_6_7_way_round_before_the_turn),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),
 		cmocka_unit_test(test_move_preview_is_the_move_without_the_commit),

@@ -169,6 +169,12 @@ bool walk_can_clear(const struct game *, struct move_ctx *,
 bool walk_detour(const struct game *, struct move_walk *, int friend,
     const char *rule);
 
+/* Whether walk_detour may look for a way round at all: not in a look
+ * ahead or a plain preview, not where the ruleset turns units itself,
+ * not under a group order, not for a march column on its road, once a
+ * walk. */
+bool walk_may_detour(const struct game *, const struct move_walk *);
+
 /* --- move-near.c --------------------------------------------------------- */
 
 /* The bounding box of n cells (n at least 1). */

@@ -236,6 +236,17 @@ walk_round(const struct game *g, struct move_walk *w)
  * turn, the same every turn: it waits).  rule: the rule that refused the
  * pass.
  */
+/* walk_detour's conditions that do not depend on the friend met. */
+bool
+walk_may_detour(const struct game *g, const struct move_walk *w)
+{
+	return !(w->scratch || w->plain || g->rs->ops->move_face != NULL ||
+	    w->order->ngroup > 0 || w->detour != -1 ||
+	    ((g->rs->form[w->form].flags & FORMF_ROAD) &&
+	    map_cell(g->map, w->pos.x, w->pos.y)->road != ROAD_NONE) ||
+	    w->replans >= REPLANS_MAX);
+}
+
 bool
 walk_detour(const struct game *g, struct move_walk *w, int fr,
     const char *rule)
@@ -247,11 +258,7 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 	const struct order *in = w->order;
 	int n = 0, m, k = 0, j, i, wp;
 
-	if (w->scratch || w->plain || g->rs->ops->move_face != NULL ||
-	    in->ngroup > 0 || w->detour != -1 ||
-	    ((g->rs->form[w->form].flags & FORMF_ROAD) &&
-	    map_cell(g->map, w->pos.x, w->pos.y)->road != ROAD_NONE) ||
-	    w->replans >= REPLANS_MAX || !walk_goal(w, &goal))
+	if (!walk_may_detour(g, w) || !walk_goal(w, &goal))
 		return false;
 	w->replans++;
 	wp = w->waypoint;

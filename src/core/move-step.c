@@ -175,6 +175,39 @@ walk_wheel(const struct game *g, struct move_walk *w, enum dir f,
 	return SR_AGAIN;
 }
 
+/*
+ * The step to next, made facing f in direction d, would meet a friend
+ * that stays where it is and may not be passed this turn: the walk goes
+ * round it (walk_detour) before it pays the turn to face f, rather than
+ * turn for a step it cannot take and then turn back for the way round.
+ * The test is the one the step itself makes when it meets the friend:
+ * the pass refused (3.6.7), or no speed to come clear of it
+ * (walk_can_clear, which makes the turn first as the walk would).  True
+ * when a way round was taken.
+ */
+static bool
+walk_round_first(const struct game *g, struct move_ctx *ctx,
+    struct move_walk *w, struct cands *cs, struct point next, enum dir d,
+    enum dir f, struct point *cells)
+{
+	struct move_price pp;
+	bool explain = w->explain;
+	int n, who;
+
+	if (w->passing || !walk_may_detour(g, w))
+		return false;
+	n = game_footprint_at(g, &g->units[w->unit], next, f, w->form, cells);
+	who = walk_overlap(g, w, cells, n, 0);
+	if (!standing_friend(g, w, who))
+		return false;
+	w->explain = false;
+	g->rs->ops->move_pass(g, w, who, d, false, &pp);
+	w->explain = explain;
+	if (pp.verdict != MOVE_NEVER && walk_can_clear(g, ctx, w, cs))
+		return false;
+	return walk_detour(g, w, who, rule_for(g, HALT_BLOCKED));
+}
+
 /* walk_step's work, in cells (g->cells_max points); a column following
  * its road takes a second buffer for its trail into *trp, which the
  * caller gives back. */
@@ -280,6 +313,9 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	}
 	/* Turning the front: paid when it is made (issue 12, decision 1). */
 	if (f != w->facing) {
+		if (ntr == 0 && walk_round_first(g, ctx, w, cs, next, d, f,
+		    cells))
+			return SR_AGAIN;
 		if (turn_ticks > w->left && !w->narrow)
 			return walk_turn_part(g, w, f);
 		/* Following the road, the turn moves no cell: no room is
