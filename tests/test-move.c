@@ -518,6 +518,54 @@ test_move_route_form_own_or_none(void **state)
 	ruleset_free(rs);
 }
 
+static int friend_at(struct game *, const char *, int, int);
+
+/*
+ * move_route_form: water across rows 10 to 14 but for a gap exactly as
+ * wide as a Line, and a friend's Line standing in the gap, under no
+ * order.  The Line sent from [10, 20] to [10, 2] may not pass it in good
+ * order (3.6.7: a Line blocks front and rear), so no formation has a way
+ * past the units that stand; but the ground has one: MOVE_FORM_UNITS,
+ * not -1, and the Move preview says so rather than "no way there in any
+ * formation".  With the friend gone the Line has its way again.
+ */
+static void
+test_move_route_form_only_units_bar_the_way(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct point cells[64];
+	struct order o;
+	bool gap[30] = { false };
+	int b, n, i, x, y;
+
+	(void)state;
+	b = friend_at(g, "line", 10, 12);
+	n = game_footprint_at(g, &g->units[b], g->units[b].pos,
+	    g->units[b].facing, g->units[b].formation, cells);
+	assert_int_equal(n, 12);		/* 6 wide, 2 deep */
+	for (i = 0; i < n; i++)
+		gap[cells[i].x] = true;
+	for (y = 10; y <= 14; y++)
+		for (x = 0; x < 30; x++)
+			if (!gap[x])
+				map_cell(g->map, x, y)->land = ruleset_land(rs,
+				    "water");
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 2 };
+	assert_int_equal(move_route_form(g, &o), MOVE_FORM_UNITS);
+	game_occupy(g, b, false);
+	g->units[b].pos = (struct point){ 25, 25 };
+	game_occupy(g, b, true);
+	assert_int_equal(move_route_form(g, &o), ruleset_form(rs, "line"));
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /*
  * A Move order to the cell the unit stands on is carried out at once: it
  * spends nothing, halts as arrived and its order is done (none left).
@@ -4094,6 +4142,7 @@ main(void)
 		    test_3_6_8_index_keeps_the_first_place_when_unit_0_leaves),
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_move_route_form_own_or_none),
+		cmocka_unit_test(test_move_route_form_only_units_bar_the_way),
 		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),
 		cmocka_unit_test(test_new_order_owes_nothing),
 		cmocka_unit_test(test_walks_give_back_every_cells_buffer),

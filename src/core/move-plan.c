@@ -334,9 +334,11 @@ move_route(const struct game *g, const struct order *in, struct order *out)
 }
 
 /* Whether unit in->unit in formation form has a whole route for every
- * leg of Move order in, as move_route searches it. */
+ * leg of Move order in, as move_route searches it (units
+ * PATH_UNITS_STAY), or over the map alone (PATH_UNITS_NONE). */
 static bool
-route_whole(const struct game *g, const struct order *in, int form)
+route_whole(const struct game *g, const struct order *in, int form,
+    int units)
 {
 	struct move_walk w;
 	struct point *r = NULL;
@@ -346,8 +348,8 @@ route_whole(const struct game *g, const struct order *in, int form)
 	move_walk_init(g, in->unit, &w);
 	w.form = form;
 	for (leg = 0; leg < in->npts; leg++) {
-		n = path_cheapest(g, &w, in->pts[leg], ROUTE_BUDGET, false,
-		    &r, NULL, &complete);
+		n = path_whole(g, &w, in->pts[leg], ROUTE_BUDGET, units, &r,
+		    &complete);
 		if (n > 0 && complete) {
 			d = dir_between(n > 1 ? r[n - 2] : w.pos, r[n - 1]);
 			if (d >= 0)
@@ -377,12 +379,17 @@ move_route_form(const struct game *g, const struct order *in)
 		if (!map_inside(g->map, in->pts[leg].x, in->pts[leg].y))
 			return -1;
 	u = &g->units[in->unit];
-	if (route_whole(g, in, u->formation))
+	if (route_whole(g, in, u->formation, PATH_UNITS_STAY))
 		return u->formation;
 	for (f = 0; f < rs->nform; f++)
 		if (f != u->formation && (rs->form[f].arms & (1u << u->arm)) &&
-		    route_whole(g, in, f))
+		    route_whole(g, in, f, PATH_UNITS_STAY))
 			return f;
+	/* None past the units that stand: has the ground a way? */
+	for (f = 0; f < rs->nform; f++)
+		if ((rs->form[f].arms & (1u << u->arm)) &&
+		    route_whole(g, in, f, PATH_UNITS_NONE))
+			return MOVE_FORM_UNITS;
 	return -1;
 }
 

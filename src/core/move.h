@@ -356,12 +356,16 @@ int move_route(const struct game *, const struct order *in,
  * The formation in which the unit of Move order in has a whole route to
  * every point of it, as move_route searches it: its own formation if it
  * has one, else the first of the ruleset's other formations its arm may
- * take that has one, else -1 (also for an order move_route refuses).  For
+ * take that has one; else MOVE_FORM_UNITS when the map alone has a way
+ * in one of them, so that only the units standing about (enemies, and
+ * friends it may not pass in order) leave none; else -1 (also for an
+ * order move_route refuses).  For
  * the Move preview: a unit with no way there in its formation is told
  * which formation has one (a change it needs an order for).  It searches
  * once per formation tried: call it only for an order that does not
  * arrive.
  */
+#define MOVE_FORM_UNITS	(-3)	/* move_route_form: only units bar the way */
 int move_route_form(const struct game *, const struct order *in);
 
 /*

@@ -1346,6 +1346,24 @@ path_cheapest(const struct game *g, const struct move_walk *w,
 }
 
 int
+path_whole(const struct game *g, const struct move_walk *w,
+    struct point goal, int budget, int units, struct point **route,
+    bool *complete)
+{
+	struct move_walk tw = *w;
+	bool closer;
+	int how;
+
+	*route = NULL;
+	*complete = false;
+	if (w->pos.x == goal.x && w->pos.y == goal.y)
+		return 0;
+	probe_init(&tw);
+	return path_search(g, &tw, goal, budget, INT_MAX, true, units, -1,
+	    NULL, route, NULL, complete, &closer, &how);
+}
+
+int
 path_detour(const struct game *g, const struct move_walk *w,
     struct point goal, int budget, int avoid, struct point **route)
 {

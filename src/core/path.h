@@ -44,6 +44,17 @@ struct move_walk;
 				   (path_room) */
 
 /*
+ * path_cheapest without keep_clear and without wheels, the units that
+ * are walls chosen: PATH_UNITS_STAY, as path_cheapest, or
+ * PATH_UNITS_NONE, the map alone (over cell and facing).  Whether the
+ * ground has a way where the units standing about leave none.  Returns
+ * and allocates as path_cheapest.
+ */
+int path_whole(const struct game *, const struct move_walk *w,
+    struct point goal, int budget, int units, struct point **route,
+    bool *complete);
+
+/*
  * Plan a route for the walker w (its unit, anchor, facing and formation)
  * to goal, expanding at most budget cells; a straight route is planned
  * horizon ticks ahead (the rest is planned when the unit gets there).  On success returns the number

@@ -19,6 +19,7 @@
 #include "core/command.h"
 #include "core/game.h"
 #include "core/know.h"
+#include "core/move.h"
 #include "core/tutorial.h"
 #include "core/ruleset.h"
 #include "ui/keymap.h"
@@ -274,6 +275,10 @@ route_panel(struct ui *ui, struct pen *p)
 	else if (r->turns < 0 && r->form == -1)
 		line(p, theme_rule(ui), "No way there in any formation: "
 		    "the line only shows the direction");
+	else if (r->turns < 0 && r->form == MOVE_FORM_UNITS)
+		line(p, theme_rule(ui), "No way there past the units that "
+		    "stand in the way: the ground has one; the line only "
+		    "shows the direction");
 	else if (r->turns < 0 && r->form >= 0 && r->form != u->formation)
 		line(p, theme_rule(ui), "No way there in %s; in %s there is: "
 		    "give it a Formation order first%s",

@@ -153,7 +153,8 @@ struct route {
 					   target, stop is 0 */
 	int		form;		/* not arriving: the formation with a
 					   whole route there (move_route_form),
-					   -1 none; -2 not asked */
+					   -1 none, MOVE_FORM_UNITS none past
+					   the units standing; -2 not asked */
 };
 /* The Move preview of unit's draft order into *r: planned once a frame
  * (ui->frame), the map and the panel reading the same copy. */
