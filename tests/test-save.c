@@ -722,6 +722,84 @@ test_save_keeps_the_opponent(void **state)
 	diags_free(&d);
 }
 
+/*
+ * Who commanded each side in play, and the computer's level, are kept
+ * (so a game resumed gives each side back to its commander): written
+ * only once someone has played the game, read back side by side.  A
+ * save without them (written before they were kept) leaves them not
+ * known; a wrong count, an unknown commander or level is refused where
+ * it stands.
+ */
+static void
+test_save_keeps_the_commanders(void **state)
+{
+	struct game *a = battle(), *b;
+	struct diags d;
+	char *text, *edit;
+	const char *p;
+	int line;
+
+	(void)state;
+	diags_init(&d);
+	text = save_text(a);
+	assert_null(strstr(text, "commanders:"));
+	assert_null(strstr(text, "level:"));
+	assert_non_null(b = restore(text, &d));
+	assert_int_equal(b->opt.commander[0], -1);
+	assert_int_equal(b->opt.commander[1], -1);
+	assert_int_equal(b->opt.level, -1);
+	game_free(b);
+	free(text);
+
+	a->opt.commander[0] = OPPONENT_COMPUTER;
+	a->opt.commander[1] = OPPONENT_PLAYER;
+	a->opt.level = AI_HARD;
+	text = save_text(a);
+	assert_non_null(strstr(text, "\ncommanders: [computer, player]\n"));
+	assert_non_null(strstr(text, "\nlevel: hard\n"));
+	assert_non_null(b = restore(text, &d));
+	assert_int_equal(d.n, 0);
+	assert_int_equal(b->opt.commander[0], OPPONENT_COMPUTER);
+	assert_int_equal(b->opt.commander[1], OPPONENT_PLAYER);
+	assert_int_equal(b->opt.level, AI_HARD);
+	game_free(b);
+
+	/* Where each refusal stands: the line of the key, its column. */
+	line = 1;
+	for (p = text; p < strstr(text, "commanders:"); p++)
+		line += *p == '\n';
+	edit = replaced(text, "[computer, player]", "[computer]");
+	assert_null(restore(edit, &d));
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "commanders: 1 given for 2 sides");
+	assert_int_equal(d.v[0].line, line);
+	assert_int_equal(d.v[0].col, (int)strlen("commanders: ") + 1);
+	free(edit);
+	diags_free(&d);
+	diags_init(&d);
+	edit = replaced(text, "[computer, player]", "[computer, robot]");
+	assert_null(restore(edit, &d));
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg,
+	    "unknown commander (computer, player or none)");
+	assert_int_equal(d.v[0].line, line);
+	assert_int_equal(d.v[0].col, (int)strlen("commanders: [computer, ") +
+	    1);
+	free(edit);
+	diags_free(&d);
+	diags_init(&d);
+	edit = replaced(text, "level: hard", "level: godlike");
+	assert_null(restore(edit, &d));
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "unknown level of the computer");
+	assert_int_equal(d.v[0].line, line + 1);
+	assert_int_equal(d.v[0].col, (int)strlen("level: ") + 1);
+	free(edit);
+	free(text);
+	game_free(a);
+	diags_free(&d);
+}
+
 /* Each side is written under its own name, in the scenario's order. */
 static void
 test_save_names_the_sides(void **state)
@@ -1546,6 +1624,7 @@ main(void)
 		cmocka_unit_test(test_resumed_log_shows_the_standing_orders),
 		cmocka_unit_test(test_save_refuses_foreign_file),
 		cmocka_unit_test(test_save_keeps_the_opponent),
+		cmocka_unit_test(test_save_keeps_the_commanders),
 		cmocka_unit_test(test_save_names_the_sides),
 		cmocka_unit_test(test_save_refuses_other_format),
 		cmocka_unit_test(test_damaged_save_leaves_game_unchanged),

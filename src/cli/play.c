@@ -109,6 +109,8 @@ struct opponents {
 	const char	*ai;		/* --ai value, or NULL */
 	bool		 hotseat;	/* --hotseat */
 	enum ai_level	 level;
+	bool		 have_level;	/* --level */
+	enum ai_level	 level_now;	/* the level of the battle played */
 	bool		 have_seed;	/* --seed: a new game's random stream */
 	uint64_t	 seed;
 };
@@ -123,31 +125,30 @@ idle_orders(struct game *g, int side, void *arg)
 }
 
 /*
- * Give each side its controller.  The person plays the first side; the
- * second is the computer unless the scenario or the options say
- * otherwise.  Returns -1 for an --ai value naming no side.
+ * Who commands each side (enum opponent): a game resumed, with neither
+ * --ai nor --hotseat, as it was saved; else the person plays the first
+ * side and the second is the computer unless the scenario or the
+ * options say otherwise.  Returns -1 for an --ai value naming no side.
  */
 static int
-set_controllers(struct ui *ui, struct game *g, struct opponents *op)
+commanders(const struct game *g, const struct opponents *op, bool resumed,
+    enum opponent who[GAME_MAX_SIDES])
 {
-	static struct ui_controller human = { "player", NULL, NULL, false };
-	static struct ui_controller idle = { "standing orders", idle_orders,
-	    NULL, false };
-	static struct ui_controller computer = { "computer", ai_controller,
-	    NULL, false };
 	bool ai[GAME_MAX_SIDES] = { false };
 	int i;
 
-	computer.arg = &op->level;
 	for (i = 0; i < g->nsides; i++)
-		ui_set_controller(ui, i, &human);
+		who[i] = OPPONENT_PLAYER;
 	if (op->hotseat)
 		return 0;
+	if (op->ai == NULL && resumed && g->opt.commander[0] >= 0) {
+		for (i = 0; i < g->nsides; i++)
+			who[i] = (enum opponent)g->opt.commander[i];
+		return 0;
+	}
 	if (op->ai == NULL) {
-		if (g->opt.opponent == OPPONENT_NONE && g->nsides > 1)
-			ui_set_controller(ui, 1, &idle);
-		if (g->opt.opponent == OPPONENT_COMPUTER && g->nsides > 1)
-			ui_set_controller(ui, 1, &computer);
+		if (g->nsides > 1)
+			who[1] = g->opt.opponent;
 		return 0;
 	}
 	if (strcmp(op->ai, "none") == 0)
@@ -162,7 +163,42 @@ set_controllers(struct ui *ui, struct game *g, struct opponents *op)
 		return -1;
 	for (i = 0; i < g->nsides; i++)
 		if (ai[i])
-			ui_set_controller(ui, i, &computer);
+			who[i] = OPPONENT_COMPUTER;
+	return 0;
+}
+
+/*
+ * Give each side its controller (commanders) and write down in the game,
+ * for its saves, who commands each side and at what level: a game
+ * resumed keeps the level it was saved with unless --level says
+ * otherwise.  Returns -1 for an --ai value naming no side.
+ */
+static int
+set_controllers(struct ui *ui, struct game *g, struct opponents *op,
+    bool resumed)
+{
+	static struct ui_controller human = { "player", NULL, NULL, false };
+	static struct ui_controller idle = { "standing orders", idle_orders,
+	    NULL, false };
+	static struct ui_controller computer = { "computer", ai_controller,
+	    NULL, false };
+	enum opponent who[GAME_MAX_SIDES];
+	bool any = false;
+	int i;
+
+	if (commanders(g, op, resumed, who) != 0)
+		return -1;
+	op->level_now = op->level;
+	if (resumed && !op->have_level && g->opt.level >= 0)
+		op->level_now = (enum ai_level)g->opt.level;
+	computer.arg = &op->level_now;
+	for (i = 0; i < g->nsides; i++) {
+		ui_set_controller(ui, i, who[i] == OPPONENT_COMPUTER ?
+		    &computer : who[i] == OPPONENT_NONE ? &idle : &human);
+		g->opt.commander[i] = (signed char)who[i];
+		any |= who[i] == OPPONENT_COMPUTER;
+	}
+	g->opt.level = any ? (signed char)op->level_now : -1;
 	return 0;
 }
 
@@ -343,7 +379,7 @@ unsaved:
 		caps.colour = opts->colour != 0;
 	ui = ui_create(g, caps.utf8, caps.colour);
 	ui->keymap = opts->keys;
-	if (set_controllers(ui, g, op) != 0) {
+	if (set_controllers(ui, g, op, !fresh) != 0) {
 		name = diag_escape(op->ai);
 		fprintf(stderr, "marshal: --ai %s names no side of this "
 		    "scenario (0, 1, a side's name, both or none)\n", name);
@@ -466,7 +502,8 @@ options_read(struct options *opts)
 static int
 play_main(int argc, char **argv, bool first)
 {
-	struct opponents op = { NULL, false, AI_NORMAL, false, 0 };
+	struct opponents op = { NULL, false, AI_NORMAL, false, AI_NORMAL,
+	    false, 0 };
 	static const struct option longopts[] = {
 		{ "offer", required_argument, NULL, 'O' },
 		{ "deadline", required_argument, NULL, 'D' },
@@ -536,7 +573,7 @@ play_main(int argc, char **argv, bool first)
 				return 2;
 			}
 			op.level = (enum ai_level)how;
-			level = true;
+			op.have_level = level = true;
 			break;
 		case 'H':
 			op.hotseat = true;

@@ -27,6 +27,8 @@ game_create(const struct ruleset *rs, struct map *map)
 	g->turn = 1;
 	g->phase = -1;
 	g->opt.courier_delay = true;
+	memset(g->opt.commander, -1, sizeof g->opt.commander);
+	g->opt.level = -1;
 	for (i = 0; i < rs->nopt && i < RULES_MAX_OPT; i++)
 		g->opt.module[i] = rs->opt[i].def;
 	eventlog_init(&g->log);

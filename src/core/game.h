@@ -89,6 +89,13 @@ struct game_options {
 	bool		 courier_delay;	/* orders travel with aides */
 	int		 turn_limit;	/* 0: none */
 	enum opponent	 opponent;	/* the scenario's choice for play */
+	/* Who commanded each side in play (enum opponent: the computer, a
+	 * person, nobody) and the computer's level (enum ai_level, ai/ai.h),
+	 * -1 when not known (a game not yet played, or saved before these
+	 * were kept).  Set by whoever plays the game, kept in saves, so a
+	 * game resumed gives each side back to its commander. */
+	signed char	 commander[GAME_MAX_SIDES];
+	signed char	 level;
 	bool		 module[RULES_MAX_OPT]; /* the ruleset's own options
 					   (ruleset->opt), in its order */
 };

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ai/ai.h"
 #include "io/load.h"
 #include "core/command.h"
 #include "io/save.h"
@@ -548,13 +549,53 @@ save_header(const struct doc_node *root, struct diags *d)
 	return 0;
 }
 
+/* Who commanded each side, "commanders: [computer, player]", one per
+ * side, and the computer's "level", both optional (saves written before
+ * they were kept have neither), into o. */
+static int
+read_commanders(const struct doc_node *root, int nsides,
+    struct game_options *o, struct diags *d)
+{
+	const struct doc_node *k;
+	int i, c;
+
+	if ((k = doc_get(root, "commanders")) != NULL) {
+		if (doc_expect(k, DOC_SEQ, "commanders", d) != 0)
+			return -1;
+		if (k->n != nsides) {
+			diags_add(d, k->pos, "commanders: %d given for %d "
+			    "sides", k->n, nsides);
+			return -1;
+		}
+		for (i = 0; i < k->n; i++) {
+			c = k->items[i]->kind == DOC_SCALAR ?
+			    opponent_parse(k->items[i]->str) : -1;
+			if (c < 0) {
+				diags_add(d, k->items[i]->pos, "unknown "
+				    "commander (computer, player or none)");
+				return -1;
+			}
+			o->commander[i] = (signed char)c;
+		}
+	}
+	if ((k = doc_get(root, "level")) != NULL) {
+		c = k->kind == DOC_SCALAR ? ai_level_parse(k->str) : -1;
+		if (c < 0) {
+			diags_add(d, k->pos, "unknown level of the computer");
+			return -1;
+		}
+		o->level = (signed char)c;
+	}
+	return 0;
+}
+
 /* save_apply's work, in its fallible region; the result in s->r. */
 static void
 sapply_run(void *arg)
 {
 	static const char *const keys[] = { "marshal-save", "scenario",
 	    "ruleset", "turn", "phase", "decided", "step", "seed", "rng",
-	    "options", "result", "sides", "generals",
+	    "options", "commanders", "level", "result", "sides", "generals",
 	    "units", "transit", NULL };
 	const char *opt_keys[5 + RULES_MAX_OPT] = { "random_speed",
 	    "courier_delay", "turn_limit", "opponent" };
@@ -616,6 +657,9 @@ sapply_run(void *arg)
 		} else
 			o.opponent = (enum opponent)opp;
 	}
+
+	if (!bad && read_commanders(root, g->nsides, &o, d) != 0)
+		bad = -1;
 
 	memset(&res, 0, sizeof res);
 	if (!bad && read_result(s, turn, o.turn_limit, &res) != 0)

@@ -17,6 +17,7 @@
 #include <dirent.h>
 #include <sys/stat.h>
 
+#include "ai/ai.h"
 #include "io/save.h"
 #include "util/xalloc.h"
 
@@ -202,6 +203,17 @@ save_dump(const struct game *g, FILE *f)
 			fprintf(f, ", %s: %s", g->rs->opt[i].name,
 			    g->opt.module[i] ? "true" : "false");
 	fprintf(f, "}\n");
+	/* Who commanded each side, once someone has played the game. */
+	if (g->opt.commander[0] >= 0) {
+		fputs("commanders: [", f);
+		for (i = 0; i < g->nsides; i++)
+			fprintf(f, "%s%s", i ? ", " : "", opponent_name(
+			    (enum opponent)g->opt.commander[i]));
+		fputs("]\n", f);
+	}
+	if (g->opt.level >= 0)
+		fprintf(f, "level: %s\n",
+		    ai_level_name((enum ai_level)g->opt.level));
 	/* Only once over, so the dumps of battles under way read the same. */
 	if (g->result.over) {
 		fprintf(f, "result: {winner: %d, points: [", g->result.winner);
