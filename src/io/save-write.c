@@ -203,17 +203,6 @@ save_dump(const struct game *g, FILE *f)
 			fprintf(f, ", %s: %s", g->rs->opt[i].name,
 			    g->opt.module[i] ? "true" : "false");
 	fprintf(f, "}\n");
-	/* Who commanded each side, once someone has played the game. */
-	if (g->opt.commander[0] >= 0) {
-		fputs("commanders: [", f);
-		for (i = 0; i < g->nsides; i++)
-			fprintf(f, "%s%s", i ? ", " : "", opponent_name(
-			    (enum opponent)g->opt.commander[i]));
-		fputs("]\n", f);
-	}
-	if (g->opt.level >= 0)
-		fprintf(f, "level: %s\n",
-		    ai_level_name((enum ai_level)g->opt.level));
 	/* Only once over, so the dumps of battles under way read the same. */
 	if (g->result.over) {
 		fprintf(f, "result: {winner: %d, points: [", g->result.winner);
@@ -284,6 +273,8 @@ save_digest(const struct game *g)
 void
 save_write(const struct game *g, const char *scenario, FILE *f)
 {
+	int i;
+
 	fprintf(f, "# A saved battle of marshal (format: doc/turn.md, Saves and replays).\n");
 	fprintf(f, "marshal-save: %d\n", SAVE_FORMAT);
 	fputs("scenario: ", f);
@@ -291,6 +282,19 @@ save_write(const struct game *g, const char *scenario, FILE *f)
 	fputs("\nruleset: ", f);
 	put_str(f, g->rs->name);
 	fputc('\n', f);
+	/* Who commanded each side, once someone has played the game: of
+	 * the session, not the battle, so not in save_dump (the digest of a
+	 * game played is the digest of its recording replayed). */
+	if (g->opt.commander[0] >= 0) {
+		fputs("commanders: [", f);
+		for (i = 0; i < g->nsides; i++)
+			fprintf(f, "%s%s", i ? ", " : "", opponent_name(
+			    (enum opponent)g->opt.commander[i]));
+		fputs("]\n", f);
+	}
+	if (g->opt.level >= 0)
+		fprintf(f, "level: %s\n",
+		    ai_level_name((enum ai_level)g->opt.level));
 	save_dump(g, f);
 }
 

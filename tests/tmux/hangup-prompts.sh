@@ -163,8 +163,10 @@ cp "$SAVE" "$XDG_DATA_HOME/turn1.save"
 
 # 8. While the computer thinks.  First the game not hung up: the player
 # ends turn 1 at once, the computer gives its orders, the turn is played
-# and saved; then a hangup on the map of turn 2 saves the same.
-resume 1 " "
+# and saved; then a hangup on the map of turn 2 saves the same.  The game
+# was played hot-seat, and a game resumed keeps its commanders: --ai
+# Allies gives the Allies to the computer.
+resume 1 "--ai Allies"
 keys Escape
 wait_gone "The sides"
 keys e
@@ -196,7 +198,7 @@ bt 1
 delete
 signal SIGHUP
 EOF
-	MARSHAL_ARGS="play"
+	MARSHAL_ARGS="play --ai Allies"
 	start 80 24 LANG=C.UTF-8 gdb -q -batch -x "'$XDG_DATA_HOME/think.gdb'" \
 	    --args
 	wait_for "A saved battle" 30
@@ -214,7 +216,7 @@ EOF
 	hangups=$((hangups + 1))
 	same "hangup while the computer thinks"
 	$T kill-session -t $S
-	resume 2 " "
+	resume 2 "--ai Allies"
 	hang "resumed after the thinking hangup"
 	same "resumed after the thinking hangup"
 fi
