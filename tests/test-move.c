@@ -1422,6 +1422,65 @@ test_3_6_7_way_round_before_the_turn(void **state)
 }
 
 /*
+ * 3.6.7 and 3.6.8: a friend under a Move order but held in battle
+ * contact (it moves on only with a new order) stands, as friends meet
+ * it: they go round it, never wait for it to march.  The 2 BD Column a
+ * (Drill 3, drum) at (10, 20) facing N is sent to (10, 0); the Line b
+ * (2 rows deep, a blocking front: the pass would throw both into
+ * disorder) stands on rows 12 and 13, under a Move order to (10, 0) it
+ * received on turn 1, halted in contact on turn 1; it is turn 2.  Before,
+ * a waited for b to march, b held, and in the last round a met it as a
+ * moving friend it had not the speed to pass: it stopped behind it at
+ * (10, 16), turn after turn.  Now it decides its way round at once, by
+ * (6, 14) and (6, 4), is at (10, 18) facing NW after turn 2, and arrives
+ * at (10, 0) on turn 10, b still where it stood.
+ */
+static void
+test_3_6_8_friend_held_in_contact_is_gone_round(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	const struct unit *a = &g->units[0];
+	struct unit *b;
+	int t;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+	b = &g->units[friend_at(g, "line", 10, 12)];
+	order_move(g, 1, 10, 0);
+	g->turn = 2;
+	b->order.arrives = 1;
+	b->halt = HALT_CONTACT;
+	b->halt_turn = 1;
+	assert_true(move_holds(g, b));
+	order_move(g, 0, 10, 0);
+	game_turn(g);
+	/* On its way round, by (6, 14) and (6, 4): 2 cells north, then
+	 * the turn NW. */
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 18);
+	assert_int_equal(a->facing, DIR_NW);
+	assert_int_equal(a->order.kind, ORDER_MOVE);
+	assert_int_equal(a->order.npts, 3);
+	assert_int_equal(a->order.pts[0].x, 6);
+	assert_int_equal(a->order.pts[0].y, 14);
+	assert_int_equal(a->order.pts[1].x, 6);
+	assert_int_equal(a->order.pts[1].y, 4);
+	way_round_said(g, &a->order, 2);
+	for (t = 3; t <= 20 && a->order.kind == ORDER_MOVE; t++)
+		game_turn(g);
+	assert_int_equal(t - 1, 10);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 0);
+	assert_int_equal(a->halt, HALT_ARRIVED);
+	assert_int_equal(b->pos.x, 10);
+	assert_int_equal(b->pos.y, 12);
+	assert_int_equal(b->cond, COND_FORMED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.7, marshal's reading: a way round of a single turning point is one.
  * The Column of column_behind_line, sent to (4, 0) instead, meets the
  * standing Line at (8, 12) on its straight way; round its west end one
@@ -4204,6 +4263,7 @@ main(void)
 		cmocka_unit_test(test_preview_waits_for_unit_0_that_arrives),
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_before_the_turn),
+		cmocka_unit_test(test_3_6_8_friend_held_in_contact_is_gone_round),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),
 		cmocka_unit_test(test_move_preview_is_the_move_without_the_commit),

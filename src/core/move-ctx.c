@@ -178,6 +178,13 @@ walk_note_wait(const struct game *g, struct move_walk *w, int f, bool moved)
 		    g->units[w->unit].name, g->units[f].name);
 }
 
+bool
+move_holds(const struct game *g, const struct unit *u)
+{
+	return u->order.kind == ORDER_MOVE && g->rs->ops->move_holds != NULL &&
+	    g->rs->ops->move_holds(g, u);
+}
+
 enum walk_wait
 walk_wait_for(const struct game *g, const struct move_ctx *c,
     struct move_walk *w, int who)
@@ -200,7 +207,7 @@ walk_wait_for(const struct game *g, const struct move_ctx *c,
 	 * under the rules as they stand, passing through in disorder or
 	 * stopping: never both stopped for good. */
 	if (!may || f->side != g->units[w->unit].side ||
-	    f->order.kind != ORDER_MOVE)
+	    f->order.kind != ORDER_MOVE || move_holds(g, f))
 		return WAIT_NONE;
 	if (moved[who])
 		return WAIT_BEHIND;

@@ -20,7 +20,8 @@
 #include "util/xalloc.h"
 
 /* Whether unit who (or -1) is a friend of the walker that stays where
- * it is: under no Move order, or its order done. */
+ * it is: under no Move order, its order done, or held in place this turn
+ * (move_holds). */
 static bool
 standing_friend(const struct game *g, const struct move_walk *w, int who)
 {
@@ -30,7 +31,8 @@ standing_friend(const struct game *g, const struct move_walk *w, int who)
 		return false;
 	fu = &g->units[who];
 	return fu->side == g->units[w->unit].side &&
-	    !(fu->order.kind == ORDER_MOVE && fu->halt != HALT_ARRIVED);
+	    (!(fu->order.kind == ORDER_MOVE && fu->halt != HALT_ARRIVED) ||
+	    move_holds(g, fu));
 }
 
 /* Whether the block turned to face f (priced tp) has room. */
@@ -570,7 +572,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		if (k < w->nmobbed)
 			w->explain = false;
 		moving = fu->order.kind == ORDER_MOVE &&
-		    fu->halt != HALT_ARRIVED;
+		    fu->halt != HALT_ARRIVED && !move_holds(g, fu);
 		/* A friend that marches later this phase: wait for it to
 		 * go (move_ctx_wait) rather than meet it where it stood. */
 		wait = moving ? walk_wait_for(g, ctx, w, who) : WAIT_NONE;

@@ -365,6 +365,15 @@ int move_route(const struct game *, const struct order *in,
  * once per formation tried: call it only for an order that does not
  * arrive.
  */
+/*
+ * Whether unit u, under a Move order, keeps its place this turn all the
+ * same, as the ruleset says (ops->move_holds: a unit held in battle
+ * contact, 3.6.8).  Friends meet such a unit as one that stands: they go
+ * round it, or through it as the rules allow, and never wait for it to
+ * march.
+ */
+bool move_holds(const struct game *, const struct unit *u);
+
 #define MOVE_FORM_UNITS	(-3)	/* move_route_form: only units bar the way */
 int move_route_form(const struct game *, const struct order *in);
 

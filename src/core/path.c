@@ -640,8 +640,8 @@ standing_friend(const struct game *g, const struct move_walk *w,
 	if (who < 0 || who == w->unit)
 		return false;
 	fu = &g->units[who];
-	return fu->side == un->side && !(fu->order.kind == ORDER_MOVE &&
-	    fu->halt != HALT_ARRIVED);
+	return fu->side == un->side && (!(fu->order.kind == ORDER_MOVE &&
+	    fu->halt != HALT_ARRIVED) || move_holds(g, fu));
 }
 
 /* For standing_friend_at: the unit at k in the map's array when it is

@@ -494,6 +494,12 @@ struct ruleset_ops {
 	void		(*move_pass)(const struct game *,
 			    const struct move_walk *w, int f, enum dir d,
 			    bool moving, struct move_price *);
+	/* Whether unit u, under a Move order not yet done, keeps its place
+	 * this turn all the same (3.6.8: halted in battle contact, it moves
+	 * on only with a new order).  Friends meet it as one that stands:
+	 * they go round it rather than wait for it to march.  NULL: a unit
+	 * under a Move order always marches. */
+	bool		(*move_holds)(const struct game *, const struct unit *u);
 	/* The walk is over: finish it (unlimber at the destination...). */
 	void		(*move_end)(const struct game *, struct move_walk *w);
 	/* The walk has not the ticks left for what it would do next (a step,

@@ -608,8 +608,8 @@ contact_deploy(struct game *g, int i)
  * received but could not be obeyed: it moves the unit on the next turn
  * (marshal's reading), unless a newer halt has come since.
  */
-static bool
-contact_holds(const struct game *g, const struct unit *u)
+bool
+nap_move_holds(const struct game *g, const struct unit *u)
 {
 	if (u->halt != HALT_CONTACT || u->order.arrives > u->halt_turn ||
 	    u->halt_turn < g->turn - 1)
@@ -650,7 +650,7 @@ nap_phase_movement(struct game *g)
 			continue;
 		switch (u->order.kind) {
 		case ORDER_MOVE:
-			if (contact_holds(g, u)) {
+			if (nap_move_holds(g, u)) {
 				if (u->charged == g->turn &&
 				    u->order.arrives == g->turn)
 					game_log(g, i, EV_MOVE, "3.6.8", "%s "

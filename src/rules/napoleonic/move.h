@@ -119,6 +119,10 @@ void nap_describe(const struct ruleset *,
     void (*line)(void *, int, const char *), void *arg);
 const char *nap_move_rule(enum halt);
 
+/* 3.6.8: whether unit u, halted in battle contact, stays there this turn
+ * (ops->move_holds; see move-group.c). */
+bool nap_move_holds(const struct game *, const struct unit *u);
+
 /* Phase 5: units under a Formation order change formation, and Mobs under
  * a Restore order re-form (3.5.1); either takes the whole turn. */
 void nap_phase_formation(struct game *);

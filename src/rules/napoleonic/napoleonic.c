@@ -90,6 +90,7 @@ const struct ruleset_ops napoleonic_ops = {
 	.move_step = nap_move_step,
 	.move_contact = nap_move_contact,
 	.move_pass = nap_move_pass,
+	.move_holds = nap_move_holds,
 	.move_end = nap_move_end,
 	.move_init = nap_move_init,
 	.move_upset = nap_move_upset,
