@@ -2061,6 +2061,56 @@ test_move_preview_names_the_formation_with_a_way(void **state)
 }
 
 /*
+ * The Move preview of an order that does not arrive because the march
+ * halts at the enemy says so, with the turn and the rule (3.6.8), not
+ * "does not arrive in 24 turns" as if it were too far.  The default
+ * battle, turn 1: II/27e Ligne, in Line at [34, 34], sent to [36, 25] by
+ * the Rothenbach bridge, halts in battle contact with the Fusiliers in
+ * the village; the turn is the forecast's (move_forecast_end).
+ */
+static void
+test_move_preview_says_the_march_halts_in_contact(void **state)
+{
+	struct fixture *f = fixture_scenario("default", 160, 50, true);
+	int u = game_find_unit(f->g, "2-27L"), fus = game_find_unit(f->g,
+	    "F-9R");
+	struct move_forecast_end end;
+	struct point *cells = NULL;
+	struct order o;
+	char want[64];
+	int n = 0;
+
+	(void)state;
+	assert_true(u >= 0 && fus >= 0);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = f->g->units[u].general;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 36, 25 };
+	assert_int_equal(move_forecast_end(f->g, &o, 24, &cells, &n, &end),
+	    -1);
+	free(cells);
+	assert_int_equal(end.halt, HALT_CONTACT);
+	assert_int_equal(end.contact, fus);
+	assert_true(end.turn > 1);
+	while (f->ui->mode != MODE_MAP)		/* the briefing */
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	f->ui->cursor = f->g->units[u].pos;
+	type(f, " ");
+	assert_int_equal(f->ui->sel, u);
+	type(f, "m");
+	f->ui->cursor = o.pts[0];
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "Does not arrive: halts in battle contact with"));
+	snprintf(want, sizeof want, "on turn %d (3.6.8)", end.turn);
+	assert_true(has(f, want));
+	assert_false(has(f, "Does not arrive in 24 turns"));
+	fixture_free(f);
+}
+
+/*
  * The Côa after two turns as played (the orders recorded in a game): the
  * 1/95th Rifles, in Road Column at [30, 11] facing E, are in contact
  * with I/66e Ligne, under a Move order over the bridge to [14, 12].
@@ -3323,6 +3373,7 @@ main(void)
 		cmocka_unit_test(test_watcher_follows_players),
 		cmocka_unit_test(test_summary_page_after_a_turn),
 		cmocka_unit_test(test_move_preview_names_the_formation_with_a_way),
+		cmocka_unit_test(test_move_preview_says_the_march_halts_in_contact),
 		cmocka_unit_test(test_move_preview_not_arriving_follows_its_legs),
 		cmocka_unit_test(test_briefing_counts_one_point),
 		cmocka_unit_test(test_final_screen_has_result_and_summary),

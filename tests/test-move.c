@@ -3127,6 +3127,44 @@ test_3_6_8_move_route_keeps_clear_of_contact(void **state)
 }
 
 /*
+ * move_forecast_end: a forecast that does not arrive says how it ends,
+ * for the Move preview to say why rather than "too far".  The 2 BD
+ * Column (1 BD and its drum) sent from (10, 20) to (10, 0) meets the
+ * enemy's Line facing it across its way on row 8: 4 cells a turn, it
+ * stands at (10, 12) after turn 2, 1.5 BD off the Line, where infantry
+ * halts in battle contact (3.6.8): the halt of its third walk, the
+ * enemy named.  With the Line gone, the same order arrives.
+ */
+static void
+test_3_6_8_forecast_says_it_halts_in_contact(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct move_forecast_end end;
+	struct point *cells = NULL;
+	struct order o = move_of_a(10, 0);
+	int b, n = 0;
+
+	(void)state;
+	b = line_at(g, 1, 10, 8, DIR_S);
+	assert_int_equal(move_forecast_end(g, &o, 24, &cells, &n, &end), -1);
+	assert_int_equal(end.halt, HALT_CONTACT);
+	assert_int_equal(end.contact, b);
+	assert_int_equal(end.turn, 3);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 12);
+	free(cells);
+	cells = NULL;
+	game_occupy(g, b, false);
+	g->units[b].pos = (struct point){ 25, 25 };
+	game_occupy(g, b, true);
+	assert_true(move_forecast_end(g, &o, 24, &cells, &n, &end) > 0);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * move_preview is move_unit without the commit: for every unit under a
  * Move order in every scenario of tests/scenarios (a march through a
  * wood, a lake that makes it Mob, a wheel, a way round a friend, a
@@ -4266,6 +4304,7 @@ main(void)
 		cmocka_unit_test(test_3_6_8_friend_held_in_contact_is_gone_round),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),
+		cmocka_unit_test(test_3_6_8_forecast_says_it_halts_in_contact),
 		cmocka_unit_test(test_move_preview_is_the_move_without_the_commit),
 		cmocka_unit_test(test_move_forecast_is_the_march_played_turn_after_turn),
 		cmocka_unit_test(test_route_points_turns_with_the_wheel),

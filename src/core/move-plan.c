@@ -397,6 +397,13 @@ int
 move_forecast(const struct game *g, const struct order *o, int max,
     struct point **path, int *npath)
 {
+	return move_forecast_end(g, o, max, path, npath, NULL);
+}
+
+int
+move_forecast_end(const struct game *g, const struct order *o, int max,
+    struct point **path, int *npath, struct move_forecast_end *end)
+{
 	struct game tmp = *g;
 	struct unit *un;
 	struct move_walk w;
@@ -407,6 +414,11 @@ move_forecast(const struct game *g, const struct order *o, int max,
 
 	*path = NULL;
 	*npath = 0;
+	if (end != NULL) {
+		end->turn = 0;
+		end->halt = HALT_NONE;
+		end->contact = -1;
+	}
 	if (o->kind != ORDER_MOVE || o->unit < 0 || o->unit >= g->nunits ||
 	    !unit_active(&g->units[o->unit]) || o->npts < 1 ||
 	    o->npts > ORDER_MAX_POINTS)
@@ -477,6 +489,11 @@ move_forecast(const struct game *g, const struct order *o, int max,
 		}
 		un->halt = w.halt;
 		un->halt_turn = tmp.turn;
+		if (end != NULL) {
+			end->turn = t;
+			end->halt = w.halt;
+			end->contact = w.halt == HALT_CONTACT ? w.contact : -1;
+		}
 		if (tmp.rs->ops->move_commit != NULL)
 			tmp.rs->ops->move_commit(&tmp, o->unit, &w);
 		if (w.halt != HALT_BLOCKED && walk_carry(&w) > 0) {

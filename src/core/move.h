@@ -387,6 +387,20 @@ int move_route_form(const struct game *, const struct order *in);
  * cells walked over all those turns, start first (allocated, caller
  * frees).  Changes nothing.
  */
+/* How a forecast that does not arrive ends (move_forecast_end). */
+struct move_forecast_end {
+	int		 turn;		/* the turn of its last walk (1 the
+					   first), 0 when it walked none */
+	enum halt	 halt;		/* that walk's halt */
+	int		 contact;	/* the enemy it halted in battle
+					   contact with, -1 */
+};
+
+/* move_forecast, telling too in *end how the last walk forecast ended
+ * (when it does not arrive: stopped by the enemy, blocked, too far). */
+int move_forecast_end(const struct game *, const struct order *o, int max,
+    struct point **path, int *npath, struct move_forecast_end *end);
+
 int move_forecast(const struct game *, const struct order *o, int max,
     struct point **path, int *npath);
 

@@ -59,6 +59,7 @@ static const char *const topics[RULESET_TOPIC_COUNT] = {
 	[RULESET_TOPIC_AIDE_LOST] = "aide_lost",
 	[RULESET_TOPIC_NO_DELAY] = "no_delay",
 	[RULESET_TOPIC_CHARGE_REACH] = "charge_reach",
+	[RULESET_TOPIC_CONTACT] = "contact",
 };
 
 /* A cited rule: letters, digits, '.' and '-' ("3.6.5", "H3", "HO.2"). */

@@ -267,6 +267,7 @@ enum ruleset_topic {
 	RULESET_TOPIC_AIDE_LOST, /* a carried order lost or dropped */
 	RULESET_TOPIC_NO_DELAY,	/* orders in force at once: delays off */
 	RULESET_TOPIC_CHARGE_REACH, /* how near a charge begins */
+	RULESET_TOPIC_CONTACT,	/* a march halted in battle contact */
 	RULESET_TOPIC_COUNT
 };
 

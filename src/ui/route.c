@@ -273,7 +273,8 @@ route_plan_now(struct ui *ui, int unit, struct route *r)
 	move_preview_free(&pv);
 	/* The rest of the way: the same walk, turn after turn, from where
 	 * this turn's walk stops. */
-	r->turns = move_forecast(g, &o, ROUTE_TURNS, &rest, &nrest);
+	r->turns = move_forecast_end(g, &o, ROUTE_TURNS, &rest, &nrest,
+	    &r->end);
 	for (k = 0; k < nrest; k++)
 		if (rest[k].x == r->cells[r->stop].x &&
 		    rest[k].y == r->cells[r->stop].y)

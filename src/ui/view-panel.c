@@ -218,7 +218,8 @@ route_panel(struct ui *ui, struct pen *p)
 	struct order o;
 	struct point s, place;
 	char buf[160], cite[40];
-	int i, arrives;
+	int i, t, arrives;
+	bool aide;
 
 	route_plan(ui, ui->sel, r);
 	s = r->cells[r->stop];
@@ -244,7 +245,8 @@ route_panel(struct ui *ui, struct pen *p)
 	o.kind = ORDER_MOVE;
 	o.unit = ui->sel;
 	o.general = u->general;
-	if (command_plan(g, &o, &arrives, NULL, NULL) == COMMAND_AIDE) {
+	if ((aide = command_plan(g, &o, &arrives, NULL, NULL) ==
+	    COMMAND_AIDE)) {
 		line(p, theme_rule(ui), "Arrives turn %d by %s%s", arrives,
 		    ruleset_word(g->rs, RULESET_TERM_AIDE), ruleset_cite_fmt(
 		    g->rs, RULESET_TOPIC_AIDE, " (%s)", 0, cite, sizeof cite));
@@ -265,7 +267,24 @@ route_panel(struct ui *ui, struct pen *p)
 	if (r->turns > 0)
 		line(p, style_plain, "Arrives after %d turn%s", r->turns,
 		    r->turns == 1 ? "" : "s");
-	else if (r->charge[0] == '\0')	/* a charge says what comes */
+	else if (r->charge[0] != '\0')
+		;	/* a charge says what comes */
+	else if (r->end.halt == HALT_CONTACT && r->end.contact >= 0) {
+		/* The forecast stops at the enemy: say so, not "too far".
+		 * It starts the turn the order is in force. */
+		t = (aide ? arrives : g->turn) + r->end.turn - 1;
+		if (t <= g->turn)
+			snprintf(buf, sizeof buf, "this turn");
+		else
+			snprintf(buf, sizeof buf, "on turn %d", t);
+		line(p, theme_dim(ui), "Does not arrive: halts in battle "
+		    "contact with %s %s%s", g->units[r->end.contact].name, buf,
+		    ruleset_cite_fmt(g->rs, RULESET_TOPIC_CONTACT, " (%s)", 0,
+		    cite, sizeof cite));
+	} else if (r->end.halt == HALT_BLOCKED && r->end.turn > 1)
+		line(p, theme_dim(ui), "Does not arrive: blocked from turn %d",
+		    (aide ? arrives : g->turn) + r->end.turn - 1);
+	else
 		line(p, theme_dim(ui), "Does not arrive in %d turns",
 		    ROUTE_TURNS);
 	/* The drawn line is only the direction: say whether there is a

@@ -13,6 +13,7 @@
 #ifndef MARSHAL_VIEW_H
 #define MARSHAL_VIEW_H
 
+#include "core/move.h"
 #include "ui/canvas.h"
 #include "ui/keys.h"
 #include "ui/ui.h"
@@ -151,6 +152,8 @@ struct route {
 					   any march, and the unit does not
 					   march: cells run straight at the
 					   target, stop is 0 */
+	struct move_forecast_end end;	/* not arriving: how the forecast
+					   ended (move_forecast_end) */
 	int		form;		/* not arriving: the formation with a
 					   whole route there (move_route_form),
 					   -1 none, MOVE_FORM_UNITS none past
