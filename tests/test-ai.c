@@ -24,6 +24,7 @@
 #include "core/map.h"
 #include "core/move.h"
 #include "io/load.h"
+#include "rules/horse-and-musket/move.h"
 #include "rules/horse-and-musket/turn.h"
 #include "core/ruleset.h"
 #include "util/diag.h"
@@ -2711,6 +2712,67 @@ order_of(const struct ai_plan *p, int u, struct order *o)
 }
 
 /*
+ * HO.9.3 in the commander (the doctrine's restore gap): South Carolina
+ * militia (Thomas, Hayes), Disordered, with the British Legion infantry
+ * in Line 1 inch off its front - within the 3 inches in which a
+ * Disordered unit cannot re-form - is not ordered to re-form where it
+ * stands, a turn spent in vain, at normal or hard: it falls back north,
+ * away from the Legion (a Move or, keeping its facing, a retire, H7),
+ * beyond the 3 inches.  With the Legion back in its place at the start,
+ * 18 rows off, the same militia is ordered to re-form (Restore).
+ */
+static void
+test_ai_disordered_falls_back_to_re_form(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	const struct hm_turn *t;
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct order o;
+	int lgi, scm, lvl, pass;
+
+	(void)state;
+	for (pass = 0; pass < 2; pass++) {
+		g = load(path, &rs);
+		t = hm_turn(rs);
+		lgi = game_find_unit(g, "LGI");
+		scm = game_find_unit(g, "SCM2");
+		assert_true(lgi >= 0 && scm >= 0);
+		assert_int_equal(g->units[scm].pos.y, 28);
+		g->units[scm].cond = COND_MOB;
+		if (pass == 0) {
+			game_occupy(g, lgi, false);
+			g->units[lgi].pos = (struct point){ 40, 31 };
+			game_occupy(g, lgi, true);
+			assert_true(hm_gap(g, scm, lgi) < t->restore_gap);
+		}
+		ai_view_fill(g, g->units[scm].side, &v);
+		for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+			ai_think(&v, (enum ai_level)lvl, &p);
+			memset(&o, 0, sizeof o);
+			assert_int_equal(order_of(&p, scm, &o), 1);
+			if (pass == 1)
+				assert_int_equal(o.kind, ORDER_RESTORE);
+			else {
+				assert_true(o.kind == ORDER_MOVE ||
+				    (o.kind == ORDER_ACTION &&
+				    o.action == HM_ACTION_RETIRE));
+				assert_true(o.npts >= 1);
+				/* North, beyond the 3 inches (6 cells). */
+				assert_true(o.pts[o.npts - 1].y <= 28 - 6);
+			}
+			ai_plan_free(&p);
+		}
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+	free(path);
+}
+
+/*
  * The horse-and-musket doctrine's horse_stand_off (hard): Ogilvie's
  * dragoons in Line facing north at [26, 21], 2 inches off the front of
  * the Delaware and Virginia Continentals (Drill 5, close order: the
@@ -2987,6 +3049,7 @@ main(void)
 		cmocka_unit_test(test_ai_hard_militia_falls_back_out_of_charge_reach),
 		cmocka_unit_test(test_ai_normal_line_falls_back_from_horse),
 		cmocka_unit_test(test_ai_hard_horse_halted_at_the_enemy_rides_back),
+		cmocka_unit_test(test_ai_disordered_falls_back_to_re_form),
 		cmocka_unit_test(test_ai_hard_foot_falls_back_from_horse_on_its_flank),
 		cmocka_unit_test(test_ai_hard_general_rides_after_his_men),
 		cmocka_unit_test(test_ai_hard_guns_turn_from_routers),

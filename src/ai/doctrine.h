@@ -57,6 +57,9 @@ struct ai_reach {
 	int		 melee;		/* blocks meet in melee within this */
 	int		 arc;		/* fire reaches this many 45-degree
 					   steps either side of the front */
+	int		 restore;	/* a Mob re-forms only with no enemy
+					   this near; 0: the rules do not say,
+					   and it re-forms where it stands */
 };
 
 struct ai_doctrine {

@@ -104,6 +104,8 @@ doctrine_reach(const struct ruleset *rs, struct ai_reach *r)
 	}
 	/* HO.7: blocks fight in contact. */
 	r->melee = 0;
+	/* HO.9.3: a Disordered unit re-forms only with no enemy this near. */
+	r->restore = t->restore_gap;
 }
 
 /* A unit's quality, to the commander, is its Drill. */
