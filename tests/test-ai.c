@@ -2098,8 +2098,8 @@ move_to(const struct game *g, int u, struct point to)
  * behind the 7th Foot) ordered onto the North Carolina riflemen at
  * [28, 40], within its 18-inch reach, charges straight at them in the
  * charges phase, before the 7th marches on, and falters where it stands:
- * the turn leaves it at [32, 48].  Refined at hard (normal leaves the
- * charge as given), the order is a march to
+ * the turn leaves it at [32, 48].  Refined at normal and hard (easy
+ * leaves the charge as given), the order is a march to
  * [33, 40], the nearest point short of the riflemen that is no charge and
  * has room for the horse; the 7th marches first (the order of battle) and
  * the horse gets forward.
@@ -2115,7 +2115,7 @@ test_ai_horse_marches_rather_than_falter(void **state)
 	struct game *g;
 	struct point at, from;
 	char *cause = NULL;
-	int k, lc, ncr, f7;
+	int k, lc, ncr, f7, lvl;
 
 	(void)state;
 	/* As given: the charge falters before its first step. */
@@ -2144,18 +2144,21 @@ test_ai_horse_marches_rather_than_falter(void **state)
 	for (k = 0; k < v.nown && v.own[k].unit != lc; k++)
 		;
 	assert_true(k < v.nown);
-	/* Normal leaves it as given; hard refines it. */
+	/* Easy leaves it as given; normal and hard refine it alike. */
 	o = move_to(g, lc, at);
-	doc->refine(g, &v, &v.own[k], &o, AI_NORMAL);
+	doc->refine(g, &v, &v.own[k], &o, AI_EASY);
 	assert_int_equal(o.kind, ORDER_MOVE);
 	assert_int_equal(o.pts[0].x, at.x);
 	assert_int_equal(o.pts[0].y, at.y);
-	doc->refine(g, &v, &v.own[k], &o, AI_HARD);
-	assert_int_equal(o.kind, ORDER_MOVE);
-	assert_int_equal(o.npts, 1);
-	assert_false(o.pts[0].x == at.x && o.pts[0].y == at.y);
-	assert_int_equal(o.pts[0].x, 33);
-	assert_int_equal(o.pts[0].y, 40);
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		o = move_to(g, lc, at);
+		doc->refine(g, &v, &v.own[k], &o, (enum ai_level)lvl);
+		assert_int_equal(o.kind, ORDER_MOVE);
+		assert_int_equal(o.npts, 1);
+		assert_false(o.pts[0].x == at.x && o.pts[0].y == at.y);
+		assert_int_equal(o.pts[0].x, 33);
+		assert_int_equal(o.pts[0].y, 40);
+	}
 	/* The game is left as it was by the trial. */
 	assert_int_equal(g->units[lc].pos.x, 32);
 	assert_int_equal(g->units[lc].pos.y, 48);
@@ -2393,9 +2396,9 @@ test_ai_hard_rifles_do_not_charge_guns_at_poor_odds(void **state)
  * Legion's other reserve (LC2, in Column behind the Legion infantry),
  * within its 18-inch reach but beyond its own rifles' 12 inches (the
  * data's rifle: long 12, in ticks 48).  Ordered onto them, the horse
- * would charge and falter on the infantry; refined at hard, it marches
- * to the
- * nearest point short of them beyond their rifles, [39, 41].
+ * would charge and falter on the infantry; refined at normal or hard, it
+ * marches to the nearest point short of them beyond their rifles,
+ * [39, 41].
  */
 static void
 test_ai_horse_waits_beyond_the_rifles(void **state)
@@ -2407,7 +2410,7 @@ test_ai_horse_waits_beyond_the_rifles(void **state)
 	struct ruleset *rs;
 	struct game *g;
 	struct point at = { 46, 20 };
-	int k, lc, gar;
+	int k, lc, gar, lvl;
 
 	(void)state;
 	g = load(path, &rs);
@@ -2424,18 +2427,21 @@ test_ai_horse_waits_beyond_the_rifles(void **state)
 	for (k = 0; k < v.nown && v.own[k].unit != lc; k++)
 		;
 	assert_true(k < v.nown);
-	/* Normal leaves it as given; hard refines it. */
+	/* Easy leaves it as given; normal and hard refine it alike. */
 	o = move_to(g, lc, at);
-	doc->refine(g, &v, &v.own[k], &o, AI_NORMAL);
+	doc->refine(g, &v, &v.own[k], &o, AI_EASY);
 	assert_int_equal(o.kind, ORDER_MOVE);
 	assert_int_equal(o.pts[0].x, at.x);
 	assert_int_equal(o.pts[0].y, at.y);
-	doc->refine(g, &v, &v.own[k], &o, AI_HARD);
-	assert_int_equal(o.kind, ORDER_MOVE);
-	assert_int_equal(o.npts, 1);
-	assert_true(geom_dist(o.pts[0], at) > 48);
-	assert_int_equal(o.pts[0].x, 39);
-	assert_int_equal(o.pts[0].y, 41);
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		o = move_to(g, lc, at);
+		doc->refine(g, &v, &v.own[k], &o, (enum ai_level)lvl);
+		assert_int_equal(o.kind, ORDER_MOVE);
+		assert_int_equal(o.npts, 1);
+		assert_true(geom_dist(o.pts[0], at) > 48);
+		assert_int_equal(o.pts[0].x, 39);
+		assert_int_equal(o.pts[0].y, 41);
+	}
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
