@@ -2779,6 +2779,66 @@ test_ai_disordered_falls_back_to_re_form(void **state)
 }
 
 /*
+ * The horse-and-musket doctrine's worn mark (80% of the men a battalion
+ * began with): the Maryland Continentals (close order, Drill 5) on
+ * Howard's rise with the British Legion infantry in Line 4 inches off
+ * their front, within the Legion's 6-inch charge reach - a melee the
+ * Continentals would win, so nothing sends them back whole - stand
+ * their ground at normal while they have all their men.  Down to 120 of
+ * 170 (71%), they fall back straight north, away from the Legion, to
+ * [35, 9]: out of its reach and 2 cells more.  (Hard uses the same mark;
+ * here its own plan already sends them to the crest of the rise.)
+ */
+static void
+test_ai_worn_battalion_falls_back(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct order o;
+	int lgi, md, pass, n;
+
+	(void)state;
+	for (pass = 0; pass < 2; pass++) {
+		g = load(path, &rs);
+		assert_int_equal(rs->ops->doctrine->worn, 80);
+		lgi = game_find_unit(g, "LGI");
+		md = game_find_unit(g, "MD");
+		assert_true(lgi >= 0 && md >= 0);
+		assert_int_equal(g->units[md].pos.x, 35);
+		assert_int_equal(g->units[md].pos.y, 16);
+		assert_int_equal(g->units[md].strength, 170);
+		game_occupy(g, lgi, false);
+		g->units[lgi].pos = (struct point){ 35, 24 };
+		game_occupy(g, lgi, true);
+		if (pass == 1)
+			g->units[md].strength = 120;
+		ai_view_fill(g, g->units[md].side, &v);
+		ai_think(&v, AI_NORMAL, &p);
+		memset(&o, 0, sizeof o);
+		n = order_of(&p, md, &o);
+		if (pass == 0)
+			assert_int_equal(n, 0);
+		else {
+			assert_int_equal(n, 1);
+			assert_true(o.kind == ORDER_MOVE ||
+			    (o.kind == ORDER_ACTION &&
+			    o.action == HM_ACTION_RETIRE));
+			assert_int_equal(o.npts, 1);
+			assert_int_equal(o.pts[0].x, 35);
+			assert_int_equal(o.pts[0].y, 9);
+		}
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+	free(path);
+}
+
+/*
  * The horse-and-musket doctrine's horse_stand_off (hard): Ogilvie's
  * dragoons in Line facing north at [26, 21], 2 inches off the front of
  * the Delaware and Virginia Continentals (Drill 5, close order: the
@@ -3056,6 +3116,7 @@ main(void)
 		cmocka_unit_test(test_ai_normal_line_falls_back_from_horse),
 		cmocka_unit_test(test_ai_hard_horse_halted_at_the_enemy_rides_back),
 		cmocka_unit_test(test_ai_disordered_falls_back_to_re_form),
+		cmocka_unit_test(test_ai_worn_battalion_falls_back),
 		cmocka_unit_test(test_ai_hard_foot_falls_back_from_horse_on_its_flank),
 		cmocka_unit_test(test_ai_hard_general_rides_after_his_men),
 		cmocka_unit_test(test_ai_hard_guns_turn_from_routers),

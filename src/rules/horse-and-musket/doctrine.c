@@ -7,7 +7,8 @@
  * better made retiring, keeping the facing (H7), what march to make of a
  * charge that would falter on a friend in the way (HO.3.2, normal and
  * hard), where horse stops short of the enemy's fire (HO.6.2, hard),
- * which foot falls back from a melee it would lose at normal (HO.7), how
+ * which foot falls back from a melee it would lose at normal (HO.7) or
+ * once worn (HO.10: a routed unit's men count to the break), how
  * near an enemy stops a Disordered unit re-forming (HO.9.3), and what to
  * answer when the rules ask within a turn (H15).
  *
@@ -467,6 +468,7 @@ const struct ai_doctrine hm_doctrine = {
 	.evade_edge = -2,
 	.evade_horse_edge = 3,
 	.evade_normal = doctrine_evade_normal,
+	.worn = 80,
 	.answer = doctrine_answer,
 	.refine = doctrine_refine,
 };
