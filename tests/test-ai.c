@@ -24,6 +24,7 @@
 #include "core/map.h"
 #include "core/move.h"
 #include "io/load.h"
+#include "rules/horse-and-musket/move.h"
 #include "rules/horse-and-musket/turn.h"
 #include "core/ruleset.h"
 #include "util/diag.h"
@@ -2111,8 +2112,8 @@ move_to(const struct game *g, int u, struct point to)
  * behind the 7th Foot) ordered onto the North Carolina riflemen at
  * [28, 40], within its 18-inch reach, charges straight at them in the
  * charges phase, before the 7th marches on, and falters where it stands:
- * the turn leaves it at [32, 48].  Refined at hard (normal leaves the
- * charge as given), the order is a march to
+ * the turn leaves it at [32, 48].  Refined at normal and hard (easy
+ * leaves the charge as given), the order is a march to
  * [33, 40], the nearest point short of the riflemen that is no charge and
  * has room for the horse; the 7th marches first (the order of battle) and
  * the horse gets forward.
@@ -2128,7 +2129,7 @@ test_ai_horse_marches_rather_than_falter(void **state)
 	struct game *g;
 	struct point at, from;
 	char *cause = NULL;
-	int k, lc, ncr, f7;
+	int k, lc, ncr, f7, lvl;
 
 	(void)state;
 	/* As given: the charge falters before its first step. */
@@ -2157,18 +2158,21 @@ test_ai_horse_marches_rather_than_falter(void **state)
 	for (k = 0; k < v.nown && v.own[k].unit != lc; k++)
 		;
 	assert_true(k < v.nown);
-	/* Normal leaves it as given; hard refines it. */
+	/* Easy leaves it as given; normal and hard refine it alike. */
 	o = move_to(g, lc, at);
-	doc->refine(g, &v, &v.own[k], &o, AI_NORMAL);
+	doc->refine(g, &v, &v.own[k], &o, AI_EASY);
 	assert_int_equal(o.kind, ORDER_MOVE);
 	assert_int_equal(o.pts[0].x, at.x);
 	assert_int_equal(o.pts[0].y, at.y);
-	doc->refine(g, &v, &v.own[k], &o, AI_HARD);
-	assert_int_equal(o.kind, ORDER_MOVE);
-	assert_int_equal(o.npts, 1);
-	assert_false(o.pts[0].x == at.x && o.pts[0].y == at.y);
-	assert_int_equal(o.pts[0].x, 33);
-	assert_int_equal(o.pts[0].y, 40);
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		o = move_to(g, lc, at);
+		doc->refine(g, &v, &v.own[k], &o, (enum ai_level)lvl);
+		assert_int_equal(o.kind, ORDER_MOVE);
+		assert_int_equal(o.npts, 1);
+		assert_false(o.pts[0].x == at.x && o.pts[0].y == at.y);
+		assert_int_equal(o.pts[0].x, 33);
+		assert_int_equal(o.pts[0].y, 40);
+	}
 	/* The game is left as it was by the trial. */
 	assert_int_equal(g->units[lc].pos.x, 32);
 	assert_int_equal(g->units[lc].pos.y, 48);
@@ -2406,9 +2410,9 @@ test_ai_hard_rifles_do_not_charge_guns_at_poor_odds(void **state)
  * Legion's other reserve (LC2, in Column behind the Legion infantry),
  * within its 18-inch reach but beyond its own rifles' 12 inches (the
  * data's rifle: long 12, in ticks 48).  Ordered onto them, the horse
- * would charge and falter on the infantry; refined at hard, it marches
- * to the
- * nearest point short of them beyond their rifles, [39, 41].
+ * would charge and falter on the infantry; refined at normal or hard, it
+ * marches to the nearest point short of them beyond their rifles,
+ * [39, 41].
  */
 static void
 test_ai_horse_waits_beyond_the_rifles(void **state)
@@ -2420,7 +2424,7 @@ test_ai_horse_waits_beyond_the_rifles(void **state)
 	struct ruleset *rs;
 	struct game *g;
 	struct point at = { 46, 20 };
-	int k, lc, gar;
+	int k, lc, gar, lvl;
 
 	(void)state;
 	g = load(path, &rs);
@@ -2437,18 +2441,21 @@ test_ai_horse_waits_beyond_the_rifles(void **state)
 	for (k = 0; k < v.nown && v.own[k].unit != lc; k++)
 		;
 	assert_true(k < v.nown);
-	/* Normal leaves it as given; hard refines it. */
+	/* Easy leaves it as given; normal and hard refine it alike. */
 	o = move_to(g, lc, at);
-	doc->refine(g, &v, &v.own[k], &o, AI_NORMAL);
+	doc->refine(g, &v, &v.own[k], &o, AI_EASY);
 	assert_int_equal(o.kind, ORDER_MOVE);
 	assert_int_equal(o.pts[0].x, at.x);
 	assert_int_equal(o.pts[0].y, at.y);
-	doc->refine(g, &v, &v.own[k], &o, AI_HARD);
-	assert_int_equal(o.kind, ORDER_MOVE);
-	assert_int_equal(o.npts, 1);
-	assert_true(geom_dist(o.pts[0], at) > 48);
-	assert_int_equal(o.pts[0].x, 39);
-	assert_int_equal(o.pts[0].y, 41);
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		o = move_to(g, lc, at);
+		doc->refine(g, &v, &v.own[k], &o, (enum ai_level)lvl);
+		assert_int_equal(o.kind, ORDER_MOVE);
+		assert_int_equal(o.npts, 1);
+		assert_true(geom_dist(o.pts[0], at) > 48);
+		assert_int_equal(o.pts[0].x, 39);
+		assert_int_equal(o.pts[0].y, 41);
+	}
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
@@ -2722,6 +2729,127 @@ order_of(const struct ai_plan *p, int u, struct order *o)
 			n++;
 		}
 	return n;
+}
+
+/*
+ * HO.9.3 in the commander (the doctrine's restore gap): South Carolina
+ * militia (Thomas, Hayes), Disordered, with the British Legion infantry
+ * in Line 1 inch off its front - within the 3 inches in which a
+ * Disordered unit cannot re-form - is not ordered to re-form where it
+ * stands, a turn spent in vain, at normal or hard: it falls back north,
+ * away from the Legion (a Move or, keeping its facing, a retire, H7),
+ * beyond the 3 inches.  With the Legion back in its place at the start,
+ * 18 rows off, the same militia is ordered to re-form (Restore).
+ */
+static void
+test_ai_disordered_falls_back_to_re_form(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	const struct hm_turn *t;
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct order o;
+	int lgi, scm, lvl, pass;
+
+	(void)state;
+	for (pass = 0; pass < 2; pass++) {
+		g = load(path, &rs);
+		t = hm_turn(rs);
+		lgi = game_find_unit(g, "LGI");
+		scm = game_find_unit(g, "SCM2");
+		assert_true(lgi >= 0 && scm >= 0);
+		assert_int_equal(g->units[scm].pos.y, 28);
+		g->units[scm].cond = COND_MOB;
+		if (pass == 0) {
+			game_occupy(g, lgi, false);
+			g->units[lgi].pos = (struct point){ 40, 31 };
+			game_occupy(g, lgi, true);
+			assert_true(hm_gap(g, scm, lgi) < t->restore_gap);
+		}
+		ai_view_fill(g, g->units[scm].side, &v);
+		for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+			ai_think(&v, (enum ai_level)lvl, &p);
+			memset(&o, 0, sizeof o);
+			assert_int_equal(order_of(&p, scm, &o), 1);
+			if (pass == 1)
+				assert_int_equal(o.kind, ORDER_RESTORE);
+			else {
+				assert_true(o.kind == ORDER_MOVE ||
+				    (o.kind == ORDER_ACTION &&
+				    o.action == HM_ACTION_RETIRE));
+				assert_true(o.npts >= 1);
+				/* North, beyond the 3 inches (6 cells). */
+				assert_true(o.pts[o.npts - 1].y <= 28 - 6);
+			}
+			ai_plan_free(&p);
+		}
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+	free(path);
+}
+
+/*
+ * The horse-and-musket doctrine's worn mark (80% of the men a battalion
+ * began with): the Maryland Continentals (close order, Drill 5) on
+ * Howard's rise with the British Legion infantry in Line 4 inches off
+ * their front, within the Legion's 6-inch charge reach - a melee the
+ * Continentals would win, so nothing sends them back whole - stand
+ * their ground at normal while they have all their men.  Down to 120 of
+ * 170 (71%), they fall back straight north, away from the Legion, to
+ * [35, 9]: out of its reach and 2 cells more.  (Hard uses the same mark;
+ * here its own plan already sends them to the crest of the rise.)
+ */
+static void
+test_ai_worn_battalion_falls_back(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct order o;
+	int lgi, md, pass, n;
+
+	(void)state;
+	for (pass = 0; pass < 2; pass++) {
+		g = load(path, &rs);
+		assert_int_equal(rs->ops->doctrine->worn, 80);
+		lgi = game_find_unit(g, "LGI");
+		md = game_find_unit(g, "MD");
+		assert_true(lgi >= 0 && md >= 0);
+		assert_int_equal(g->units[md].pos.x, 35);
+		assert_int_equal(g->units[md].pos.y, 16);
+		assert_int_equal(g->units[md].strength, 170);
+		game_occupy(g, lgi, false);
+		g->units[lgi].pos = (struct point){ 35, 24 };
+		game_occupy(g, lgi, true);
+		if (pass == 1)
+			g->units[md].strength = 120;
+		ai_view_fill(g, g->units[md].side, &v);
+		ai_think(&v, AI_NORMAL, &p);
+		memset(&o, 0, sizeof o);
+		n = order_of(&p, md, &o);
+		if (pass == 0)
+			assert_int_equal(n, 0);
+		else {
+			assert_int_equal(n, 1);
+			assert_true(o.kind == ORDER_MOVE ||
+			    (o.kind == ORDER_ACTION &&
+			    o.action == HM_ACTION_RETIRE));
+			assert_int_equal(o.npts, 1);
+			assert_int_equal(o.pts[0].x, 35);
+			assert_int_equal(o.pts[0].y, 9);
+		}
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+	free(path);
 }
 
 /*
@@ -3001,6 +3129,8 @@ main(void)
 		cmocka_unit_test(test_ai_hard_militia_falls_back_out_of_charge_reach),
 		cmocka_unit_test(test_ai_normal_line_falls_back_from_horse),
 		cmocka_unit_test(test_ai_hard_horse_halted_at_the_enemy_rides_back),
+		cmocka_unit_test(test_ai_disordered_falls_back_to_re_form),
+		cmocka_unit_test(test_ai_worn_battalion_falls_back),
 		cmocka_unit_test(test_ai_hard_foot_falls_back_from_horse_on_its_flank),
 		cmocka_unit_test(test_ai_hard_general_rides_after_his_men),
 		cmocka_unit_test(test_ai_hard_guns_turn_from_routers),

@@ -5191,14 +5191,15 @@ test_002_H13_doctrine_retires_near_the_enemy(void **state)
 }
 
 /*
- * HO.3.1, HO.3.2 in the doctrine (hard): horse c in Line at [20, 30]
- * ordered onto foot t at [20, 20], 5 in off, with its own foot f across
- * its first step at [20, 27]: the charge would falter.  Hard makes it a
- * march to the route's last waypoint that is no such charge; with none,
+ * HO.3.1, HO.3.2 in the doctrine (normal and hard): horse c in Line at
+ * [20, 30] ordered onto foot t at [20, 20], 5 in off, with its own foot f
+ * across its first step at [20, 27]: the charge would falter.  Hard
+ * makes it a march to the route's last waypoint that is no such charge; with none,
  * to the cell nearest t beyond his musket (6 in, 24 ticks) and then
  * nearest c: [19, 32], 25 ticks from t (the first of the two such cells
- * either side), 1.25 in behind c, which it retires to (H7).  Normal
- * leaves the order be, and so does hard where nothing is in the way.
+ * either side), 1.25 in behind c, which it retires to (H7); normal
+ * the same.  Easy leaves the order be, and so does hard where nothing is
+ * in the way.
  */
 static void
 test_HO_3_2_doctrine_march_not_falter(void **state)
@@ -5231,6 +5232,9 @@ test_HO_3_2_doctrine_march_not_falter(void **state)
 	assert_int_equal(geom_dist(w.pts[0], at_t), 25);
 	w = o;
 	hm_doctrine.refine(g, &v, &u, &w, AI_NORMAL);
+	assert_true(retires_to(&w, 19, 32));
+	w = o;
+	hm_doctrine.refine(g, &v, &u, &w, AI_EASY);
 	assert_true(moves_to(&w, 20, 20));
 
 	/* By a waypoint east of c: to the waypoint, a march (a turn to the
@@ -5248,6 +5252,64 @@ test_HO_3_2_doctrine_march_not_falter(void **state)
 	assert_false(hm_charge_falters(g, c, &o));
 	hm_doctrine.refine(g, &v, &u, &o, AI_HARD);
 	assert_true(moves_to(&o, 20, 20));
+	game_free(g);
+}
+
+/*
+ * The same with t in rifles (12 in, 48 ticks): every point short of t
+ * that c may march to (no farther from c than t is) lies within the
+ * rifles' fire.  With c 5 in off, the nearest t is 8 cells ahead, a
+ * march kept at normal and hard; with c nearer t, at [20, 25], its own
+ * foot at [20, 23], the nearest t is a hop of under FALTER_HOP (4 cells)
+ * that leaves c under fire and costs its turn in wheeling, and the order
+ * is left as given, the charge that falters.
+ */
+static void
+test_HO_3_2_doctrine_no_hop_under_fire(void **state)
+{
+	struct game *g = field();
+	const struct point at_t = { 20, 20 };
+	struct ai_own u;
+	struct ai_view v;
+	struct order o, w;
+	int c, t, f, lvl;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "rifle", "line", 20, 20, DIR_S, 100);
+	f = unit(g, "f", 0, ARM_INFANTRY, "close", "line", 20, 27, DIR_N, 200);
+	u = own(ARM_CAVALRY, "light", "line", 20, 30, DIR_N);
+	u.unit = c;
+	memset(&v, 0, sizeof v);
+	v.rs = rs;
+	v.map = g->map;
+	assert_int_equal(hm_fire_range(g, t), 48);
+	o = move_through(c, &at_t, 1);
+	assert_true(hm_charge_falters(g, c, &o));
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		w = o;
+		hm_doctrine.refine(g, &v, &u, &w, (enum ai_level)lvl);
+		assert_int_equal(w.kind, ORDER_MOVE);
+		assert_int_equal(w.npts, 1);
+		assert_false(w.pts[0].x == at_t.x && w.pts[0].y == at_t.y);
+		assert_true(geom_dist(w.pts[0], u.pos) >= 4 * STEP_ORTHO);
+	}
+
+	game_occupy(g, f, false);
+	g->units[f].pos = (struct point){ 20, 23 };
+	game_occupy(g, f, true);
+	game_occupy(g, c, false);
+	g->units[c].pos = (struct point){ 20, 25 };
+	game_occupy(g, c, true);
+	u.pos = g->units[c].pos;
+	o = move_through(c, &at_t, 1);
+	assert_int_equal(hm_order_charges(g, c, &o), t);
+	assert_true(hm_charge_falters(g, c, &o));
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		w = o;
+		hm_doctrine.refine(g, &v, &u, &w, (enum ai_level)lvl);
+		assert_true(moves_to(&w, 20, 20));
+	}
 	game_free(g);
 }
 
@@ -5382,6 +5444,7 @@ main(void)
 		cmocka_unit_test(test_002_H13_doctrine_retires_near_the_enemy),
 		cmocka_unit_test(test_002_H9_doctrine_wheel_from_the_data),
 		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
+		cmocka_unit_test(test_HO_3_2_doctrine_no_hop_under_fire),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

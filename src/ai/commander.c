@@ -487,6 +487,7 @@ ranges(struct think *t)
 	r->canister = 3 * rs->ticks;
 	r->melee = rs->ticks / 2;
 	r->arc = 1;
+	r->restore = 0;
 	for (k = 0; k < RULES_MAX_FORM; k++)
 		r->art_range[k] = 10 * rs->ticks;
 	memset(r->charge, 0, sizeof r->charge);

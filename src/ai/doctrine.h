@@ -57,6 +57,9 @@ struct ai_reach {
 	int		 melee;		/* blocks meet in melee within this */
 	int		 arc;		/* fire reaches this many 45-degree
 					   steps either side of the front */
+	int		 restore;	/* a Mob re-forms only with no enemy
+					   this near; 0: the rules do not say,
+					   and it re-forms where it stands */
 };
 
 struct ai_doctrine {
@@ -131,6 +134,13 @@ struct ai_doctrine {
 	 * set), by the same marks.  NULL: only hard falls back. */
 	bool		(*evade_normal)(const struct ruleset *,
 			    const struct ai_own *u);
+	/* Normal and hard: a battalion with fewer men left than this
+	 * share (percent) of those it began with, not in contact, falls
+	 * back out of the musketry and the charge reach of the nearest
+	 * enemy within them, rather than stand to be shot at and caught
+	 * (where the rules count a routed unit's men as lost, a worn one
+	 * kept whole spares the side's break).  0: it fights on. */
+	int		 worn;
 	/* Answer a decision the ruleset asks within a turn (core/decide.h:
 	 * anything but a side's orders before the turn), giving orders
 	 * through game_order from what side d->side can see (ai_view_fill).

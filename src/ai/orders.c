@@ -336,14 +336,63 @@ ai_want_move(struct think *t, int i, const struct point *via, struct point dest,
 	plan_add(t, &o);
 }
 
-/* A Mob is ordered to re-form (3.6.5: it cannot march as it is). */
+/*
+ * The nearest enemy still fighting (formed or a Mob) whose gap to own
+ * unit u is at most r; -1 if none.  *gap is set to his gap.
+ */
+static int
+enemy_within(const struct ai_view *v, const struct ai_own *u, int r,
+    int *gap)
+{
+	int j, g, best = -1;
+
+	*gap = INT_MAX;
+	for (j = 0; j < v->nenemy; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (!enemy_active(e) ||
+		    geom_dist(e->pos, u->pos) > r + 16 * STEP_ORTHO)
+			continue;
+		if ((g = ai_gap_own_enemy(v, u, e)) <= r && g < *gap) {
+			*gap = g;
+			best = j;
+		}
+	}
+	return best;
+}
+
+/*
+ * A Mob is ordered to re-form (3.6.5: it cannot march as it is).  Where
+ * the rules let it re-form only with no enemy near (the doctrine's
+ * restore gap, HO.9.3) and one stands that near, a Restore order would
+ * spend the turn in vain, and the Mob would be caught as it stands (a
+ * Disordered unit that loses a melee or fails a test routs, HO.7, HO.9.2):
+ * at normal and hard it falls back straight away from him instead, out
+ * of the gap and of his charge reach where its move allows, to re-form
+ * next turn.
+ */
 void
 ai_want_restore(struct think *t, int i)
 {
-	const struct ai_own *u = &t->v->own[i];
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
 	struct order o;
+	int j, gap, far;
 
 	t->done[i] = true;
+	if (t->lvl >= AI_NORMAL && t->range.restore > 0 &&
+	    (j = enemy_within(v, u, t->range.restore, &gap)) >= 0) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		far = t->range.restore;
+		if ((unsigned)e->arm < ARM_COUNT &&
+		    t->range.charge[e->arm] > far)
+			far = t->range.charge[e->arm];
+		ai_want_move(t, i, NULL, clamp(v, offset(u->pos,
+		    heading(e->pos, u->pos), (far - gap) / STEP_ORTHO + 2)),
+		    true);
+		return;
+	}
 	if (intended(u)->kind == ORDER_RESTORE)
 		return;
 	order_init(&o, u, ORDER_RESTORE);

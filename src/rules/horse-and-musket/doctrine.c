@@ -5,9 +5,11 @@
  * charges reach (HO.3.1, HO.6.2, HO.10), what a unit's quality is (its
  * Drill), how a melee would be likely to go (HO.7), when a march is
  * better made retiring, keeping the facing (H7), what march to make of a
- * charge that would falter on a friend in the way (HO.3.2, hard), where
- * horse stops short of the enemy's fire (HO.6.2, hard), which foot falls
- * back from a melee it would lose at normal (HO.7), and what to
+ * charge that would falter on a friend in the way (HO.3.2, normal and
+ * hard), where horse stops short of the enemy's fire (HO.6.2, hard),
+ * which foot falls back from a melee it would lose at normal (HO.7) or
+ * once worn (HO.10: a routed unit's men count to the break), how
+ * near an enemy stops a Disordered unit re-forming (HO.9.3), and what to
  * answer when the rules ask within a turn (H15).
  *
  * It holds no numbers of its own: every figure is the module's, read from
@@ -104,6 +106,8 @@ doctrine_reach(const struct ruleset *rs, struct ai_reach *r)
 	}
 	/* HO.7: blocks fight in contact. */
 	r->melee = 0;
+	/* HO.9.3: a Disordered unit re-forms only with no enemy this near. */
+	r->restore = t->restore_gap;
 }
 
 /* A unit's quality, to the commander, is its Drill. */
@@ -273,13 +277,26 @@ enemy_near(const struct ai_view *v, const struct ai_own *u, int a)
  * him, that is no charge and where the unit has room to stand, the
  * nearest him beyond the reach of his fire (HO.6.2: the charger would
  * stand there to be shot at, and test), else the nearest him (then the
- * nearest the unit); with none, it is left as it is.  Whether the friend in the way has marched on by then the movement
- * phase decides (it marches in the order of battle).  The march stops short of him (HO.4), and the next turn's charge
- * is made from there.
+ * nearest the unit); with none, or with that point nearer the unit than
+ * FALTER_HOP and within his fire, it is left as it is.  Whether the friend
+ * in the way has marched on by then the movement phase decides (it
+ * marches in the order of battle).  The march stops short of him (HO.4),
+ * and the next turn's charge is made from there.  Normal and hard (at
+ * the Cowpens a faltering charge was a turn lost for normal's reserve
+ * horse, the 71st and the Legion infantry on turn 1 in every game:
+ * doc/horse-and-musket.md 5.3).
  */
 /* How far about the enemy, in cells, beyond his fire's reach, a march
  * short of him may end. */
 #define FALTER_RING	6
+/* The shortest such march, in cells, unless it takes the unit out of
+ * his fire: a hop of a few cells that leaves it under fire is mostly the
+ * turn to make it (H8, H9), and a Line of horse sent so spent its move
+ * wheeling away and back (H13) - at the Cowpens Nettles's troop, 3 cells
+ * from the point, wheeled 135 degrees and was turned back to the enemy,
+ * turn 2 of every game it was given so.  Shorter, the order is left as
+ * it was given. */
+#define FALTER_HOP	4
 
 static void
 march_not_falter(struct game *g, const struct ai_own *u, struct order *o)
@@ -288,7 +305,8 @@ march_not_falter(struct game *g, const struct ai_own *u, struct order *o)
 	struct point p, e, best = u->pos;
 	int bd = -1, d, far, tg, range, ring;
 
-	if (!hm_charge_falters(g, u->unit, o))
+	if (u->unit < 0 || u->unit >= g->nunits ||
+	    !hm_charge_falters(g, u->unit, o))
 		return;
 	while (w.npts > 1) {
 		w.npts--;
@@ -321,7 +339,8 @@ march_not_falter(struct game *g, const struct ai_own *u, struct order *o)
 			bd = d;
 			best = p;
 		}
-	if (bd >= 0) {
+	if (bd >= 0 && (geom_dist(best, u->pos) >= FALTER_HOP * STEP_ORTHO ||
+	    geom_dist(best, e) > range)) {
 		w.pts[0] = best;
 		*o = w;
 	}
@@ -399,7 +418,7 @@ doctrine_refine(struct game *g, const struct ai_view *v,
 	int k, a, r, turned, stage;
 	bool near;
 
-	if (lvl >= AI_HARD && o->kind == ORDER_MOVE && o->npts >= 1 &&
+	if (lvl >= AI_NORMAL && o->kind == ORDER_MOVE && o->npts >= 1 &&
 	    o->ngroup == 0)
 		march_not_falter(g, u, o);
 	if (lvl >= AI_HARD)
@@ -449,6 +468,7 @@ const struct ai_doctrine hm_doctrine = {
 	.evade_edge = -2,
 	.evade_horse_edge = 3,
 	.evade_normal = doctrine_evade_normal,
+	.worn = 80,
 	.answer = doctrine_answer,
 	.refine = doctrine_refine,
 };
