@@ -555,6 +555,42 @@ test_HO_3_2_charge_closes_to_contact(void **state)
 }
 
 /*
+ * HO.3.2: neither a charger nor its target marches in the movement
+ * phase.  Horse c in Line 10 inches from foot t charges it and closes to
+ * contact; t holds a Move order 20 rows south (away from c: it would
+ * have walked out of the contact, and out of the melee, as the North
+ * Carolina riflemen did at the Cowpens under a retire).  After the
+ * movement phase both stand where the charge left them, still in
+ * contact, t's order kept for next turn, and the log says why t stood.
+ */
+static void
+test_HO_3_2_target_does_not_march(void **state)
+{
+	struct game *g = field();
+	int c, t;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 9, DIR_S, 200);
+	move_order(g, t, 20, 1);
+	move_order(g, c, 20, 9);
+	hm_phase_charges(g);
+	assert_int_equal(g->units[c].pos.y, 10);
+	assert_int_equal(g->units[t].contact, c);
+	assert_true(HM_MARKS(&g->units[t]) & HM_CHARGED);
+	hm_phase_movement(g);
+	assert_int_equal(g->units[t].pos.x, 20);
+	assert_int_equal(g->units[t].pos.y, 9);
+	assert_int_equal(g->units[t].moved, 0);
+	assert_int_equal(g->units[c].pos.y, 10);
+	assert_int_equal(hm_gap(g, c, t), 0);
+	assert_int_equal(g->units[t].order.kind, ORDER_MOVE);
+	assert_int_equal(count(g, "HO.3.2", "t does not march: charged this "
+	    "turn, it stands"), 1);
+	game_free(g);
+}
+
+/*
  * HO.3.2, H3: a charge pays for the ground it crosses, step by step:
  * horse c 13.5 inches (54 ticks) from foot t, the first 10 rows open
  * ground (2 ticks a straight step), the rest rough (2/3 for horse: 3
@@ -5331,6 +5367,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_3_deployed_gun_is_a_hard_target),
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
+		cmocka_unit_test(test_HO_3_2_target_does_not_march),
 		cmocka_unit_test(test_HO_3_2_charge_pays_for_the_ground),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
 		cmocka_unit_test(test_HO_3_1_target_fixed_when_the_phase_begins),

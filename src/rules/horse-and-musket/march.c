@@ -12,6 +12,7 @@
 #include "core/move.h"
 #include "rules/horse-and-musket/hm.h"
 #include "rules/horse-and-musket/move.h"
+#include "rules/horse-and-musket/turn.h"
 
 /* Ticks as inches. */
 static const char *
@@ -142,7 +143,9 @@ retire_order(struct game *g, int i)
 	u->waypoint = 0;
 }
 
-/* HO.4: the movement phase. */
+/* HO.4: the movement phase.  HO.3.2 holds chargers and their targets
+ * still: a unit charged this turn does not march, whatever order or
+ * retire (H7) it holds. */
 void
 hm_phase_movement(struct game *g)
 {
@@ -161,6 +164,15 @@ hm_phase_movement(struct game *g)
 		u = &g->units[i];
 		if (!unit_active(u))
 			continue;
+		if ((HM_MARKS(u) & (HM_CHARGER | HM_CHARGED)) &&
+		    (u->order.kind == ORDER_MOVE || hm_retiring(g, i))) {
+			game_log(g, i, EV_MOVE, "HO.3.2", "%s does not march: "
+			    "%s this turn, it stands", u->name,
+			    HM_MARKS(u) & HM_CHARGER ? "it charged" :
+			    "charged");
+			u->moved = 0;
+			continue;
+		}
 		if (hm_retiring(g, i) && u->act.npts > 0)
 			retire_order(g, i);
 		if (u->order.kind == ORDER_MOVE) {
