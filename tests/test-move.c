@@ -711,6 +711,73 @@ test_path_round_a_lake(void **state)
 }
 
 /*
+ * A unit that waits for a friend keeps the way round its walk searched
+ * (ctx_keep_round) when the ruleset's prices for a search read no other
+ * unit (plan_no_units, the Napoleonic ruleset's): its next walk in the
+ * phase starts with it (ctx_take_round), and walk_round asked from the
+ * same place gives the route a search made afresh gives.  A ruleset that
+ * does not say so keeps nothing: the walk keeps its own.  The Column
+ * stands at (10, 16) facing N, ordered to (10, 8), a lake across x 6 to
+ * 14 on rows 12 to 14.
+ */
+static void
+test_3_6_7_waiting_unit_keeps_its_way_round(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "manoeuvre_column");
+	struct move_ctx *ctx;
+	struct move_walk w, w2, fresh;
+	int water = ruleset_land(rs, "water"), x, y, i;
+
+	(void)state;
+	assert_true(rs->plan_no_units);
+	for (y = 12; y <= 14; y++)
+		for (x = 6; x <= 14; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)water;
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 16 };
+	game_occupy(g, 0, true);
+	order_move(g, 0, 10, 8);
+	ctx = move_ctx_create(g);
+	move_walk_init(g, 0, &w);
+	assert_true(walk_round(g, &w));
+	assert_true(w.round_known);
+	assert_true(w.round_n > 0);
+	ctx_keep_round(g, ctx, 0, &w);
+	assert_false(w.round_known);
+	assert_null(w.round_route);
+	assert_non_null(ctx->kept[0]);
+	move_walk_init(g, 0, &w2);
+	ctx_take_round(ctx, 0, &w2);
+	assert_null(ctx->kept[0]);
+	assert_true(w2.round_known);
+	move_walk_init(g, 0, &fresh);
+	assert_true(walk_round(g, &fresh));
+	assert_true(walk_round(g, &w2));
+	assert_int_equal(w2.nroute, fresh.nroute);
+	for (i = 0; i < fresh.nroute; i++) {
+		assert_int_equal(w2.route[i].x, fresh.route[i].x);
+		assert_int_equal(w2.route[i].y, fresh.route[i].y);
+		assert_int_equal(w2.route_face[i], fresh.route_face[i]);
+	}
+	/* Not said by the ruleset: nothing kept. */
+	rs->plan_no_units = false;
+	ctx_keep_round(g, ctx, 0, &fresh);
+	assert_null(ctx->kept[0]);
+	assert_true(fresh.round_known);
+	rs->plan_no_units = true;
+	/* One kept and never taken is freed with the context. */
+	ctx_keep_round(g, ctx, 0, &fresh);
+	assert_non_null(ctx->kept[0]);
+	move_ctx_free(ctx);
+	move_walk_free(&w);
+	move_walk_free(&w2);
+	move_walk_free(&fresh);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * The look-ahead's reading of standing friends (path_standing_friend_next,
  * which reads only the block's new front rank while the block one step
  * behind held no friend) answers as path_standing_friend reading the
@@ -4063,6 +4130,7 @@ main(void)
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
+		cmocka_unit_test(test_3_6_7_waiting_unit_keeps_its_way_round),
 		cmocka_unit_test(
 		    test_3_6_7_standing_friend_read_by_front_rank_as_whole_block),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),

@@ -671,6 +671,8 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		memcpy(w.route, u->route, (size_t)u->nroute * sizeof *w.route);
 		w.nroute = u->nroute;
 	}
+	/* Walked again after a wait: the way round it searched then. */
+	ctx_take_round(ctx, ui, &w);
 	if (ctx != NULL && ctx->waited[ui] > 0)
 		walk_note_wait(g, &w, ctx->waited[ui] - 1,
 		    ctx->moved[ctx->waited[ui] - 1]);
@@ -686,6 +688,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		if (ctx->waited[ui] == 0)
 			ctx->waited[ui] = w.wait_for + 1;
 		ctx->blocker[ui] = w.wait_for;
+		ctx_keep_round(g, ctx, ui, &w);
 		move_walk_free(&w);
 		return MOVE_WAITS;
 	}
