@@ -778,6 +778,106 @@ test_3_6_7_waiting_unit_keeps_its_way_round(void **state)
 }
 
 /*
+ * The look ahead reads its line for standing friends only when the
+ * per-phase index files one near enough (ctx_standing_near): on random
+ * layouts of friends standing and under Move orders (a fixed stream),
+ * whenever the walker's block, its anchor anywhere in the box of where
+ * it stands and the end asked, in any facing, would meet a standing
+ * friend (path_standing_friend), the index says one is near.  It says
+ * none with no friend standing near, and always yes with no index.
+ */
+static void
+test_3_6_7_index_finds_every_standing_friend_the_line_meets(void **state)
+{
+	static const char *const forms[] = {
+		"line", "column", "skirmish", "road_column",
+		"manoeuvre_column"
+	};
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(90, 90));
+	struct move_ctx *ctx;
+	struct move_walk w;
+	struct point end, q;
+	uint64_t seed = 12345;
+	int i, u, t, k, d, met, near, checks = 0, saw = 0, said_no = 0;
+
+	(void)state;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+#define RND(n) ((int)(((seed = seed * 6364136223846793005ULL + \
+    1442695040888963407ULL) >> 33) % (uint64_t)(n)))
+	for (i = 0; i < 60; i++) {
+		u = game_add_unit(g, "u", "U", RND(2), -1);
+		g->units[u].arm = (enum arm)RND(2);
+		unit_attr_set(&g->units[u], ruleset_attr(rs, "drill"), 4);
+		g->units[u].strength = g->units[u].strength0 = 500;
+		g->units[u].cond = COND_FORMED;
+		g->units[u].formation = ruleset_form(rs, forms[RND(5)]);
+		g->units[u].facing = (enum dir)RND(DIR_COUNT);
+		g->units[u].pos = (struct point){ RND(94) - 2, RND(94) - 2 };
+		if (RND(3) != 0) {
+			g->units[u].order.kind = ORDER_MOVE;
+			g->units[u].order.npts = 1;
+			g->units[u].order.pts[0] = (struct point){ 45, 45 };
+			g->units[u].halt = RND(4) == 0 ? HALT_ARRIVED :
+			    HALT_NONE;
+		}
+		if (game_fits(g, u, g->units[u].pos, g->units[u].facing,
+		    g->units[u].formation, -1, NULL) == 0)
+			game_occupy(g, u, true);
+		else
+			g->units[u].cond = COND_DISPERSED;	/* gone */
+	}
+	ctx = move_ctx_create(g);
+	for (u = 0; u < g->nunits; u++) {
+		if (unit_gone(&g->units[u]))
+			continue;
+		for (t = 0; t < 6; t++) {
+			move_walk_init(g, u, &w);
+			end.x = w.pos.x + RND(33) - 16;
+			end.y = w.pos.y + RND(33) - 16;
+			near = ctx_standing_near(g, ctx, &w, end);
+			met = -1;
+			for (q.x = w.pos.x < end.x ? w.pos.x : end.x;
+			    met < 0 && q.x <= (w.pos.x > end.x ? w.pos.x :
+			    end.x); q.x++)
+				for (q.y = w.pos.y < end.y ? w.pos.y : end.y;
+				    met < 0 && q.y <= (w.pos.y > end.y ?
+				    w.pos.y : end.y); q.y++)
+					for (d = 0; met < 0 && d < DIR_COUNT;
+					    d++) {
+						k = path_standing_friend(g, &w,
+						    q, (enum dir)d);
+						if (k >= 0)
+							met = k;
+					}
+			checks++;
+			if (met >= 0) {
+				saw++;
+				if (!near)
+					fail_msg("unit %d at [%d, %d] to "
+					    "[%d, %d] meets standing %d, "
+					    "the index says none", u, w.pos.x,
+					    w.pos.y, end.x, end.y, met);
+			}
+			said_no += !near;
+			assert_true(ctx_standing_near(g, NULL, &w, end));
+			move_walk_free(&w);
+		}
+	}
+#undef RND
+	/* The layouts hold both answers. */
+	assert_true(saw > 10);
+	assert_true(said_no > 10);
+	assert_true(checks > saw);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * The look-ahead's reading of standing friends (path_standing_friend_next,
  * which reads only the block's new front rank while the block one step
  * behind held no friend) answers as path_standing_friend reading the
@@ -4131,6 +4231,7 @@ main(void)
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_3_6_7_waiting_unit_keeps_its_way_round),
+		cmocka_unit_test(test_3_6_7_index_finds_every_standing_friend_the_line_meets),
 		cmocka_unit_test(
 		    test_3_6_7_standing_friend_read_by_front_rank_as_whole_block),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),

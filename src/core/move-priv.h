@@ -200,6 +200,13 @@ void bbox(const struct point *c, int n, struct point *lo, struct point *hi);
 int cand_gap(const struct game *, const struct cand *c,
     const struct point *cells, int n, struct point lo, struct point hi);
 
+/* Whether a friend that stays where it is (path_standing_friend) stands,
+ * as the per-phase index files it, where the walker's block could meet
+ * it with its anchor anywhere in the box of where it stands and end;
+ * true when ctx is NULL (move-near.c). */
+bool ctx_standing_near(const struct game *, const struct move_ctx *,
+    const struct move_walk *, struct point end);
+
 /* Enemy units that could come within reach during this walk. */
 void cands_find(const struct game *, const struct move_ctx *,
     const struct move_walk *, struct cands *);

@@ -403,10 +403,13 @@ past_friend(const struct game *g, const struct move_walk *w, struct point p,
  * slow unit facing it may have no turn and step it can pay for in one
  * turn (M8), and would stay there.  Only edges under the anchor's path
  * are looked at, and only those are priced: a few map reads per unit and
- * turn.
+ * turn.  The standing friends are looked for along the line only when
+ * the per-phase index files one near enough to meet it there
+ * (ctx_standing_near): most walks have none about them.
  */
 static void
-walk_look_ahead(const struct game *g, struct move_walk *w)
+walk_look_ahead(const struct game *g, struct move_ctx *ctx,
+    struct move_walk *w)
 {
 	struct move_walk tw, fw;
 	struct move_price sp;
@@ -419,6 +422,18 @@ walk_look_ahead(const struct game *g, struct move_walk *w)
 		return;
 	round = !w->scratch && g->rs->ops->move_face == NULL &&
 	    w->order->ngroup == 0;
+	/* The anchor goes at most far / STEP_ORTHO cells (rounded up)
+	 * along the line, each step nearer the goal on both axes: it stays
+	 * in the box of its place and the goal, so far as it goes. */
+	if (round) {
+		int steps = (far + STEP_ORTHO - 1) / STEP_ORTHO;
+		int dx = goal.x - p.x, dy = goal.y - p.y;
+		struct point end;
+
+		end.x = p.x + (dx > steps ? steps : dx < -steps ? -steps : dx);
+		end.y = p.y + (dy > steps ? steps : dy < -steps ? -steps : dy);
+		round = ctx_standing_near(g, ctx, w, end);
+	}
 	/* The walk as the ruleset is asked about it, silent (tw) and as it
 	 * is (fw), copied once: only the place and facing change below. */
 	tw = *w;
@@ -472,7 +487,7 @@ walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	enum step_res r;
 	int guard = 0;
 
-	walk_look_ahead(g, w);
+	walk_look_ahead(g, ctx, w);
 again:
 	while ((w->left > 0 || w->fresh || (w->narrow &&
 	    walk_in_narrow(g, w))) &&
