@@ -505,6 +505,12 @@ again:
 				narrow_blocked(g, w);
 			return;
 		}
+		/* A look ahead (walk_can_clear) asks only whether the walk
+		 * comes clear of the friends it passes through.  Clear, it
+		 * stays so: a friend met further on is passed only when a
+		 * look ahead from there, the same walk on, comes clear. */
+		if (r == SR_MOVED && w->scratch && !w->passing)
+			return;
 		if (r == SR_MOVED && w->narrow && !w->passing &&
 		    !walk_in_narrow(g, w)) {
 			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE),
