@@ -710,6 +710,14 @@ test_path_round_a_lake(void **state)
 	ruleset_free(rs);
 }
 
+/* A fixed stream of numbers below n for the tests' random layouts. */
+static int
+draw(uint64_t *seed, int n)
+{
+	*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (int)((*seed >> 33) % (uint64_t)n);
+}
+
 /*
  * A unit that waits for a friend keeps the way round its walk searched
  * (ctx_keep_round) when the ruleset's prices for a search read no other
@@ -798,7 +806,7 @@ test_3_6_7_index_finds_every_standing_friend_the_line_meets(void **state)
 	struct move_ctx *ctx;
 	struct move_walk w;
 	struct point end, q;
-	uint64_t seed = 12345;
+	uint64_t sd = 12345;
 	int i, u, t, k, d, met, near, checks = 0, saw = 0, said_no = 0;
 
 	(void)state;
@@ -806,23 +814,22 @@ test_3_6_7_index_finds_every_standing_friend_the_line_meets(void **state)
 	game_add_side(g, "Allied");
 	game_add_general(g, "fr", "General", 0, -1);
 	game_add_general(g, "al", "General", 1, -1);
-#define RND(n) ((int)(((seed = seed * 6364136223846793005ULL + \
-    1442695040888963407ULL) >> 33) % (uint64_t)(n)))
 	for (i = 0; i < 60; i++) {
-		u = game_add_unit(g, "u", "U", RND(2), -1);
-		g->units[u].arm = (enum arm)RND(2);
+		u = game_add_unit(g, "u", "U", draw(&sd, 2), -1);
+		g->units[u].arm = (enum arm)draw(&sd, 2);
 		unit_attr_set(&g->units[u], ruleset_attr(rs, "drill"), 4);
 		g->units[u].strength = g->units[u].strength0 = 500;
 		g->units[u].cond = COND_FORMED;
-		g->units[u].formation = ruleset_form(rs, forms[RND(5)]);
-		g->units[u].facing = (enum dir)RND(DIR_COUNT);
-		g->units[u].pos = (struct point){ RND(94) - 2, RND(94) - 2 };
-		if (RND(3) != 0) {
+		g->units[u].formation = ruleset_form(rs, forms[draw(&sd, 5)]);
+		g->units[u].facing = (enum dir)draw(&sd, DIR_COUNT);
+		g->units[u].pos.x = draw(&sd, 94) - 2;
+		g->units[u].pos.y = draw(&sd, 94) - 2;
+		if (draw(&sd, 3) != 0) {
 			g->units[u].order.kind = ORDER_MOVE;
 			g->units[u].order.npts = 1;
 			g->units[u].order.pts[0] = (struct point){ 45, 45 };
-			g->units[u].halt = RND(4) == 0 ? HALT_ARRIVED :
-			    HALT_NONE;
+			g->units[u].halt = draw(&sd, 4) == 0 ?
+			    HALT_ARRIVED : HALT_NONE;
 		}
 		if (game_fits(g, u, g->units[u].pos, g->units[u].facing,
 		    g->units[u].formation, -1, NULL) == 0)
@@ -836,8 +843,8 @@ test_3_6_7_index_finds_every_standing_friend_the_line_meets(void **state)
 			continue;
 		for (t = 0; t < 6; t++) {
 			move_walk_init(g, u, &w);
-			end.x = w.pos.x + RND(33) - 16;
-			end.y = w.pos.y + RND(33) - 16;
+			end.x = w.pos.x + draw(&sd, 33) - 16;
+			end.y = w.pos.y + draw(&sd, 33) - 16;
 			near = ctx_standing_near(g, ctx, &w, end);
 			met = -1;
 			for (q.x = w.pos.x < end.x ? w.pos.x : end.x;
@@ -867,11 +874,65 @@ test_3_6_7_index_finds_every_standing_friend_the_line_meets(void **state)
 			move_walk_free(&w);
 		}
 	}
-#undef RND
 	/* The layouts hold both answers. */
 	assert_true(saw > 10);
 	assert_true(said_no > 10);
 	assert_true(checks > saw);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * The look ahead passes over a line whose box holds no obstacle's edge
+ * (ctx_edges_near): on a map with edges set here and there (a fixed
+ * stream), whenever a cell of a box, on the map, stores an edge on
+ * either side, the context says the box has some; it says none for
+ * boxes clear of them (the map holds both), the map's edge and boxes
+ * hanging over it included, and always some with no context.
+ */
+static void
+test_3_6_5_context_finds_every_edge_in_a_box(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(70, 50));
+	struct move_ctx *ctx;
+	struct point a, b;
+	uint64_t sd = 777;
+	int i, x, y, x0, x1, y0, y1, some, near, clear = 0, edged = 0;
+
+	(void)state;
+	for (i = 0; i < 40; i++) {
+		x = draw(&sd, 70);
+		y = draw(&sd, 50);
+		map_edge_set(g->map, x, y, draw(&sd, 2) ? DIR_E :
+		    DIR_S, 1, PASS_NONE);
+	}
+	ctx = move_ctx_create(g);
+	for (i = 0; i < 4000; i++) {
+		a.x = draw(&sd, 80) - 5;
+		a.y = draw(&sd, 60) - 5;
+		b.x = a.x + draw(&sd, 19) - 9;
+		b.y = a.y + draw(&sd, 19) - 9;
+		near = ctx_edges_near(g, ctx, a, b);
+		x0 = a.x < b.x ? a.x : b.x;
+		x1 = a.x > b.x ? a.x : b.x;
+		y0 = a.y < b.y ? a.y : b.y;
+		y1 = a.y > b.y ? a.y : b.y;
+		for (some = 0, y = y0; y <= y1 && !some; y++)
+			for (x = x0; x <= x1 && !some; x++)
+				some = map_inside(g->map, x, y) &&
+				    (map_cell(g->map, x, y)->edge[EDGE_EAST] ||
+				    map_cell(g->map, x, y)->edge[EDGE_SOUTH]);
+		if (some && !near)
+			fail_msg("box [%d, %d]-[%d, %d] holds an edge, the "
+			    "context says none", a.x, a.y, b.x, b.y);
+		clear += !near;
+		edged += some;
+		assert_true(ctx_edges_near(g, NULL, a, b));
+	}
+	assert_true(clear > 100);
+	assert_true(edged > 100);
 	move_ctx_free(ctx);
 	game_free(g);
 	ruleset_free(rs);
@@ -4232,6 +4293,7 @@ main(void)
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_3_6_7_waiting_unit_keeps_its_way_round),
 		cmocka_unit_test(test_3_6_7_index_finds_every_standing_friend_the_line_meets),
+		cmocka_unit_test(test_3_6_5_context_finds_every_edge_in_a_box),
 		cmocka_unit_test(
 		    test_3_6_7_standing_friend_read_by_front_rank_as_whole_block),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),

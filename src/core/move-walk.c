@@ -413,9 +413,10 @@ walk_look_ahead(const struct game *g, struct move_ctx *ctx,
 {
 	struct move_walk tw, fw;
 	struct move_price sp;
-	struct point p = w->pos, q, goal;
+	struct point p = w->pos, q, goal, end;
 	enum dir face = w->facing, d, seen = DIR_COUNT;
-	int dist = 0, k, far = g->rs->longest_move, fr;
+	int dist = 0, k, far = g->rs->longest_move, fr, dx, dy;
+	int steps = (far + STEP_ORTHO - 1) / STEP_ORTHO;
 	bool round, clean = false;
 
 	if (!w->line || w->replans > 0 || w->npath > 1 || !walk_goal(w, &goal))
@@ -424,16 +425,17 @@ walk_look_ahead(const struct game *g, struct move_ctx *ctx,
 	    w->order->ngroup == 0;
 	/* The anchor goes at most far / STEP_ORTHO cells (rounded up)
 	 * along the line, each step nearer the goal on both axes: it stays
-	 * in the box of its place and the goal, so far as it goes. */
-	if (round) {
-		int steps = (far + STEP_ORTHO - 1) / STEP_ORTHO;
-		int dx = goal.x - p.x, dy = goal.y - p.y;
-		struct point end;
-
-		end.x = p.x + (dx > steps ? steps : dx < -steps ? -steps : dx);
-		end.y = p.y + (dy > steps ? steps : dy < -steps ? -steps : dy);
+	 * in the box of its place and end, so far as it goes. */
+	dx = goal.x - p.x;
+	dy = goal.y - p.y;
+	end.x = p.x + (dx > steps ? steps : dx < -steps ? -steps : dx);
+	end.y = p.y + (dy > steps ? steps : dy < -steps ? -steps : dy);
+	if (round)
 		round = ctx_standing_near(g, ctx, w, end);
-	}
+	/* No friend to look for and no obstacle in the box (the edges it
+	 * would price lie between two of its cells): nothing to see. */
+	if (!round && !ctx_edges_near(g, ctx, p, end))
+		return;
 	/* The walk as the ruleset is asked about it, silent (tw) and as it
 	 * is (fw), copied once: only the place and facing change below. */
 	tw = *w;
