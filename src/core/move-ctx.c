@@ -10,7 +10,6 @@
 #include "config.h"
 
 #include <stdbool.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,10 +91,6 @@ move_ctx_create(const struct game *g)
 	c->waited = xcalloc((size_t)g->nunits + 1, sizeof *c->waited);
 	c->blocker = xmallocarray((size_t)g->nunits + 1, sizeof *c->blocker);
 	c->kept = xcalloc((size_t)g->nunits + 1, sizeof *c->kept);
-	c->edges_read = xcalloc((size_t)c->bw * (size_t)c->bh, 1);
-	c->ew = c->bw * (BUCKET / EDGE_BLOCK);
-	c->edges = xcalloc((size_t)c->ew * (size_t)(c->bh * (BUCKET /
-	    EDGE_BLOCK)), 1);
 	c->nunits = g->nunits;
 	/* Link in reverse so each bucket lists units by ascending index. */
 	for (i = g->nunits - 1; i >= 0; i--) {
@@ -137,8 +132,6 @@ move_ctx_free(struct move_ctx *c)
 	for (i = 0; i < c->nunits; i++)
 		kept_free(c->kept[i]);
 	free(c->kept);
-	free(c->edges);
-	free(c->edges_read);
 	free(c->head);
 	free(c->next);
 	free(c->prev);
@@ -286,62 +279,4 @@ ctx_take_round(struct move_ctx *c, int u, struct move_walk *w)
 	w->round_face = k->face;
 	w->round_n = k->n;
 	free(k);
-}
-
-/* Read the edges of bucket (bx, by)'s cells into c->edges, once a phase. */
-static void
-bucket_edges(const struct game *g, struct move_ctx *c, int bx, int by)
-{
-	const struct map *m = g->map;
-	const struct cell *cl;
-	int x, y, x1, y1;
-	uint16_t e;
-
-	c->edges_read[by * c->bw + bx] = 1;
-	x1 = (bx + 1) * BUCKET < m->w ? (bx + 1) * BUCKET : m->w;
-	y1 = (by + 1) * BUCKET < m->h ? (by + 1) * BUCKET : m->h;
-	for (y = by * BUCKET; y < y1; y++) {
-		cl = &m->cells[(size_t)y * (size_t)m->w + (size_t)(bx *
-		    BUCKET)];
-		for (x = bx * BUCKET; x < x1; x++, cl++) {
-			memcpy(&e, cl->edge, sizeof e);	/* E and S */
-			if (e != 0)
-				c->edges[(y / EDGE_BLOCK) * c->ew + x /
-				    EDGE_BLOCK] = 1;
-		}
-	}
-}
-
-bool
-ctx_edges_near(const struct game *g, struct move_ctx *c, struct point a,
-    struct point b)
-{
-	int x0, y0, x1, y1, x, y, bx, by;
-
-	if (c == NULL)
-		return true;
-	x0 = a.x < b.x ? a.x : b.x;
-	y0 = a.y < b.y ? a.y : b.y;
-	x1 = a.x > b.x ? a.x : b.x;
-	y1 = a.y > b.y ? a.y : b.y;
-	/* Cells off the map store nothing: the box is clamped to it. */
-	if (x0 < 0)
-		x0 = 0;
-	if (y0 < 0)
-		y0 = 0;
-	if (x1 >= g->map->w)
-		x1 = g->map->w - 1;
-	if (y1 >= g->map->h)
-		y1 = g->map->h - 1;
-	if (x0 > x1 || y0 > y1)
-		return false;
-	for (by = y0 / BUCKET; by <= y1 / BUCKET; by++)
-		for (bx = x0 / BUCKET; bx <= x1 / BUCKET; bx++)
-			if (!c->edges_read[by * c->bw + bx])
-				bucket_edges(g, c, bx, by);
-	for (y = y0 / EDGE_BLOCK; y <= y1 / EDGE_BLOCK; y++)
-		for (x = x0 / EDGE_BLOCK; x <= x1 / EDGE_BLOCK; x++)
-			if (c->edges[y * c->ew + x])
-				return true;
-	return false;
 }

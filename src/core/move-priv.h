@@ -16,9 +16,6 @@ struct move_ctx;
 struct move_walk;
 
 #define BUCKET		16	/* cells per side of an index bucket */
-#define EDGE_BLOCK	4	/* cells per side of a square whose edges
-				   ctx_edges_near knows at once (divides
-				   BUCKET) */
 #define REPLANS_MAX	(ORDER_MAX_POINTS + 4) /* route plans per walk */
 
 /* The last way round a walk searched (its round_* fields, walk_round),
@@ -59,12 +56,6 @@ struct move_ctx {
 	int		*blocker;	/* per unit: the friend it last waited
 					   for, -1 none */
 	bool		 may_wait;	/* move_ctx_wait: blocked walkers wait */
-	unsigned char	*edges_read;	/* per bucket: its cells' edges read
-					   into edges (ctx_edges_near) */
-	unsigned char	*edges;		/* per EDGE_BLOCK square of cells, by
-					   rows of ew: some cell stores an
-					   obstacle's edge */
-	int		 ew;
 	struct round_kept **kept;	/* per unit: the way round its walk
 					   searched before it waited (owned,
 					   NULL: none; plan_no_units) */
@@ -139,13 +130,6 @@ const char *rule_for(const struct game *, enum halt h);
 /* End the walk for reason h, citing rule (or the ruleset's rule for h). */
 void walk_halt(const struct game *, struct move_walk *, enum halt h,
     const char *rule);
-
-/* Whether any cell of the box of a and b (on the map) stores an
- * obstacle's edge (map_edge_set), as far as ctx's buckets tell: true when
- * ctx is NULL.  A bucket's cells are read the first time one is asked
- * about in the phase (the map does not change during it) (move-ctx.c). */
-bool ctx_edges_near(const struct game *, struct move_ctx *, struct point a,
-    struct point b);
 
 /* Whether narrow passage id was used this turn (ctx may be NULL: no),
  * and mark it used. */

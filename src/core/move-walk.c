@@ -434,7 +434,7 @@ walk_look_ahead(const struct game *g, struct move_ctx *ctx,
 		round = ctx_standing_near(g, ctx, w, end);
 	/* No friend to look for and no obstacle in the box (the edges it
 	 * would price lie between two of its cells): nothing to see. */
-	if (!round && !ctx_edges_near(g, ctx, p, end))
+	if (!round && !map_edges_in(g->map, p, end))
 		return;
 	/* The walk as the ruleset is asked about it, silent (tw) and as it
 	 * is (fw), copied once: only the place and facing change below. */
