@@ -405,7 +405,9 @@ past_friend(const struct game *g, const struct move_walk *w, struct point p,
  * are looked at, and only those are priced: a few map reads per unit and
  * turn.  The standing friends are looked for along the line only when
  * the per-phase index files one near enough to meet it there
- * (ctx_standing_near): most walks have none about them.
+ * (ctx_standing_near), and with none to look for a line whose box holds
+ * no obstacle (map_edges_in) is not walked at all: most walks have
+ * neither about them.
  */
 static void
 walk_look_ahead(const struct game *g, struct move_ctx *ctx,
