@@ -758,6 +758,235 @@ test_path_round_a_lake(void **state)
 	ruleset_free(rs);
 }
 
+/* A fixed stream of numbers below n for the tests' random layouts. */
+static int
+draw(uint64_t *seed, int n)
+{
+	*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (int)((*seed >> 33) % (uint64_t)n);
+}
+
+/*
+ * A unit that waits for a friend keeps the way round its walk searched
+ * (ctx_keep_round) when the ruleset's prices for a search read no other
+ * unit (plan_no_units, the Napoleonic ruleset's): its next walk in the
+ * phase starts with it (ctx_take_round), and walk_round asked from the
+ * same place gives the route a search made afresh gives.  A ruleset that
+ * does not say so keeps nothing: the walk keeps its own.  The Column
+ * stands at (10, 16) facing N, ordered to (10, 8), a lake across x 6 to
+ * 14 on rows 12 to 14.
+ */
+static void
+test_3_6_7_waiting_unit_keeps_its_way_round(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "manoeuvre_column");
+	struct move_ctx *ctx;
+	struct move_walk w, w2, fresh;
+	int water = ruleset_land(rs, "water"), x, y, i;
+
+	(void)state;
+	assert_true(rs->plan_no_units);
+	for (y = 12; y <= 14; y++)
+		for (x = 6; x <= 14; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)water;
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 16 };
+	game_occupy(g, 0, true);
+	order_move(g, 0, 10, 8);
+	ctx = move_ctx_create(g);
+	move_walk_init(g, 0, &w);
+	assert_true(walk_round(g, &w));
+	assert_true(w.round_known);
+	assert_true(w.round_n > 0);
+	ctx_keep_round(g, ctx, 0, &w);
+	assert_false(w.round_known);
+	assert_null(w.round_route);
+	assert_non_null(ctx->kept[0]);
+	move_walk_init(g, 0, &w2);
+	ctx_take_round(ctx, 0, &w2);
+	assert_null(ctx->kept[0]);
+	assert_true(w2.round_known);
+	move_walk_init(g, 0, &fresh);
+	assert_true(walk_round(g, &fresh));
+	assert_true(walk_round(g, &w2));
+	assert_int_equal(w2.nroute, fresh.nroute);
+	for (i = 0; i < fresh.nroute; i++) {
+		assert_int_equal(w2.route[i].x, fresh.route[i].x);
+		assert_int_equal(w2.route[i].y, fresh.route[i].y);
+		assert_int_equal(w2.route_face[i], fresh.route_face[i]);
+	}
+	/* Not said by the ruleset: nothing kept. */
+	rs->plan_no_units = false;
+	ctx_keep_round(g, ctx, 0, &fresh);
+	assert_null(ctx->kept[0]);
+	assert_true(fresh.round_known);
+	rs->plan_no_units = true;
+	/* One kept and never taken is freed with the context. */
+	ctx_keep_round(g, ctx, 0, &fresh);
+	assert_non_null(ctx->kept[0]);
+	move_ctx_free(ctx);
+	move_walk_free(&w);
+	move_walk_free(&w2);
+	move_walk_free(&fresh);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * The look ahead reads its line for standing friends only when the
+ * per-phase index files one near enough (ctx_standing_near): on random
+ * layouts of friends standing and under Move orders (a fixed stream),
+ * whenever the walker's block, its anchor anywhere in the box of where
+ * it stands and the end asked, in any facing, would meet a standing
+ * friend (path_standing_friend), the index says one is near.  It says
+ * none with no friend standing near, and always yes with no index.
+ */
+static void
+test_3_6_7_index_finds_every_standing_friend_the_line_meets(void **state)
+{
+	static const char *const forms[] = {
+		"line", "column", "skirmish", "road_column",
+		"manoeuvre_column"
+	};
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(90, 90));
+	struct move_ctx *ctx;
+	struct move_walk w;
+	struct point end, q;
+	uint64_t sd = 12345;
+	int i, u, t, k, d, met, near, checks = 0, saw = 0, said_no = 0;
+
+	(void)state;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	for (i = 0; i < 60; i++) {
+		u = game_add_unit(g, "u", "U", draw(&sd, 2), -1);
+		g->units[u].arm = (enum arm)draw(&sd, 2);
+		unit_attr_set(&g->units[u], ruleset_attr(rs, "drill"), 4);
+		g->units[u].strength = g->units[u].strength0 = 500;
+		g->units[u].cond = COND_FORMED;
+		g->units[u].formation = ruleset_form(rs, forms[draw(&sd, 5)]);
+		g->units[u].facing = (enum dir)draw(&sd, DIR_COUNT);
+		g->units[u].pos.x = draw(&sd, 94) - 2;
+		g->units[u].pos.y = draw(&sd, 94) - 2;
+		if (draw(&sd, 3) != 0) {
+			g->units[u].order.kind = ORDER_MOVE;
+			g->units[u].order.npts = 1;
+			g->units[u].order.pts[0] = (struct point){ 45, 45 };
+			g->units[u].halt = draw(&sd, 4) == 0 ?
+			    HALT_ARRIVED : HALT_NONE;
+		}
+		if (game_fits(g, u, g->units[u].pos, g->units[u].facing,
+		    g->units[u].formation, -1, NULL) == 0)
+			game_occupy(g, u, true);
+		else
+			g->units[u].cond = COND_DISPERSED;	/* gone */
+	}
+	ctx = move_ctx_create(g);
+	for (u = 0; u < g->nunits; u++) {
+		if (unit_gone(&g->units[u]))
+			continue;
+		for (t = 0; t < 6; t++) {
+			move_walk_init(g, u, &w);
+			end.x = w.pos.x + draw(&sd, 33) - 16;
+			end.y = w.pos.y + draw(&sd, 33) - 16;
+			near = ctx_standing_near(g, ctx, &w, end);
+			met = -1;
+			for (q.x = w.pos.x < end.x ? w.pos.x : end.x;
+			    met < 0 && q.x <= (w.pos.x > end.x ? w.pos.x :
+			    end.x); q.x++)
+				for (q.y = w.pos.y < end.y ? w.pos.y : end.y;
+				    met < 0 && q.y <= (w.pos.y > end.y ?
+				    w.pos.y : end.y); q.y++)
+					for (d = 0; met < 0 && d < DIR_COUNT;
+					    d++) {
+						k = path_standing_friend(g, &w,
+						    q, (enum dir)d);
+						if (k >= 0)
+							met = k;
+					}
+			checks++;
+			if (met >= 0) {
+				saw++;
+				if (!near)
+					fail_msg("unit %d at [%d, %d] to "
+					    "[%d, %d] meets standing %d, "
+					    "the index says none", u, w.pos.x,
+					    w.pos.y, end.x, end.y, met);
+			}
+			said_no += !near;
+			assert_true(ctx_standing_near(g, NULL, &w, end));
+			move_walk_free(&w);
+		}
+	}
+	/* The layouts hold both answers. */
+	assert_true(saw > 10);
+	assert_true(said_no > 10);
+	assert_true(checks > saw);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * The look ahead passes over a line whose box holds no obstacle's edge
+ * (map_edges_in): on a map with edges set here and there (a fixed
+ * stream), some of them set and taken off again, whenever a cell of a
+ * box, on the map, stores an obstacle on either side, the map says the
+ * box may hold one; it says none for boxes clear of them (the map holds
+ * both), the map's edge and boxes hanging over it included.
+ */
+static void
+test_3_6_5_map_finds_every_edge_in_a_box(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(70, 50));
+	struct point a, b;
+	uint64_t sd = 777;
+	enum dir d;
+	int i, x, y, x0, x1, y0, y1, some, near, clear = 0, edged = 0;
+
+	(void)state;
+	for (i = 0; i < 40; i++) {
+		static const enum dir dirs[4] = { DIR_E, DIR_S, DIR_W, DIR_N };
+
+		x = draw(&sd, 70);
+		y = draw(&sd, 50);
+		d = dirs[draw(&sd, 4)];
+		map_edge_set(g->map, x, y, d, 1, PASS_NONE);
+		if (i % 5 == 0)		/* taken off again */
+			map_edge_set(g->map, x, y, d, 0, PASS_NONE);
+	}
+	for (i = 0; i < 4000; i++) {
+		a.x = draw(&sd, 80) - 5;
+		a.y = draw(&sd, 60) - 5;
+		b.x = a.x + draw(&sd, 19) - 9;
+		b.y = a.y + draw(&sd, 19) - 9;
+		near = map_edges_in(g->map, a, b);
+		x0 = a.x < b.x ? a.x : b.x;
+		x1 = a.x > b.x ? a.x : b.x;
+		y0 = a.y < b.y ? a.y : b.y;
+		y1 = a.y > b.y ? a.y : b.y;
+		for (some = 0, y = y0; y <= y1 && !some; y++)
+			for (x = x0; x <= x1 && !some; x++)
+				some = map_inside(g->map, x, y) &&
+				    (map_cell(g->map, x, y)->edge[EDGE_EAST] ||
+				    map_cell(g->map, x, y)->edge[EDGE_SOUTH]);
+		if (some && !near)
+			fail_msg("box [%d, %d]-[%d, %d] holds an edge, the "
+			    "map says none", a.x, a.y, b.x, b.y);
+		clear += !near;
+		edged += some;
+	}
+	assert_true(clear > 100);
+	assert_true(edged > 100);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /*
  * The look-ahead's reading of standing friends (path_standing_friend_next,
  * which reads only the block's new front rank while the block one step
@@ -4269,6 +4498,9 @@ main(void)
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
+		cmocka_unit_test(test_3_6_7_waiting_unit_keeps_its_way_round),
+		cmocka_unit_test(test_3_6_7_index_finds_every_standing_friend_the_line_meets),
+		cmocka_unit_test(test_3_6_5_map_finds_every_edge_in_a_box),
 		cmocka_unit_test(
 		    test_3_6_7_standing_friend_read_by_front_rank_as_whole_block),
 		cmocka_unit_test(test_preview_matches_and_changes_nothing),

@@ -17,6 +17,11 @@ map_create(int w, int h)
 	m->h = h;
 	xalloc_guard(m);
 	m->cells = xcalloc((size_t)w * (size_t)h, sizeof *m->cells);
+	xalloc_guard(m->cells);
+	m->edge_blocks = xcalloc((size_t)((w + MAP_EDGE_BLOCK - 1) /
+	    MAP_EDGE_BLOCK) * (size_t)((h + MAP_EDGE_BLOCK - 1) /
+	    MAP_EDGE_BLOCK), 1);
+	xalloc_unguard(m->cells);
 	xalloc_unguard(m);
 	return m;
 }
@@ -32,6 +37,7 @@ map_free(struct map *m)
 		free(m->labels[i].text);
 	free(m->labels);
 	free(m->cells);
+	free(m->edge_blocks);
 	free(m->name);
 	free(m);
 }
@@ -46,7 +52,41 @@ map_edge_set(struct map *m, int x, int y, enum dir d, int obstacle, int pass)
 		return -1;
 	c->edge[side] = (uint8_t)obstacle;
 	c->pass[side] = (uint8_t)pass;
+	if (obstacle != 0) {
+		/* The square of c, the cell that stores it. */
+		size_t k = (size_t)(c - m->cells);
+		int cx = (int)(k % (size_t)m->w), cy = (int)(k / (size_t)m->w);
+
+		m->edge_blocks[(cy / MAP_EDGE_BLOCK) * ((m->w +
+		    MAP_EDGE_BLOCK - 1) / MAP_EDGE_BLOCK) + cx /
+		    MAP_EDGE_BLOCK] = 1;
+	}
 	return 0;
+}
+
+bool
+map_edges_in(const struct map *m, struct point a, struct point b)
+{
+	int x0 = a.x < b.x ? a.x : b.x, x1 = a.x > b.x ? a.x : b.x;
+	int y0 = a.y < b.y ? a.y : b.y, y1 = a.y > b.y ? a.y : b.y;
+	int bw = (m->w + MAP_EDGE_BLOCK - 1) / MAP_EDGE_BLOCK, x, y;
+
+	/* Cells off the map store nothing: the box is cut to it. */
+	if (x0 < 0)
+		x0 = 0;
+	if (y0 < 0)
+		y0 = 0;
+	if (x1 >= m->w)
+		x1 = m->w - 1;
+	if (y1 >= m->h)
+		y1 = m->h - 1;
+	for (y = y0 / MAP_EDGE_BLOCK; y0 <= y1 && y <= y1 / MAP_EDGE_BLOCK;
+	    y++)
+		for (x = x0 / MAP_EDGE_BLOCK; x0 <= x1 && x <= x1 /
+		    MAP_EDGE_BLOCK; x++)
+			if (m->edge_blocks[y * bw + x])
+				return true;
+	return false;
 }
 
 bool

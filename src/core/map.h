@@ -58,6 +58,8 @@ struct map_label {
 	char		*text;		/* owned */
 };
 
+#define MAP_EDGE_BLOCK	4	/* cells per side of an edge_blocks square */
+
 struct map {
 	char		 *name;		/* owned */
 	int		  w;
@@ -65,6 +67,11 @@ struct map {
 	struct cell	 *cells;	/* owned, w * h, row-major */
 	struct map_label *labels;	/* owned */
 	int		  nlabels;
+	/* owned: per square of MAP_EDGE_BLOCK cells a side, in rows of
+	 * (w + MAP_EDGE_BLOCK - 1) / MAP_EDGE_BLOCK, not 0 when a cell of
+	 * it may store an obstacle on an edge: map_edge_set, which alone
+	 * sets obstacles, marks it (and never unmarks it). */
+	unsigned char	 *edge_blocks;
 };
 
 /* Create a w x h map of landscape 0, height 0, no roads or obstacles. */
@@ -97,6 +104,12 @@ map_cell(const struct map *m, int x, int y)
  */
 static inline int map_edge(const struct map *, int x, int y, enum dir d,
     int *pass);
+
+/* Whether a cell of the box of a and b, on the map, may store an
+ * obstacle on an edge (edge_blocks): false means none does.  For a walk
+ * looking along a line for obstacles, the edges between two cells of
+ * the box. */
+bool map_edges_in(const struct map *, struct point a, struct point b);
 
 /* Set the obstacle and passage on the edge between (x, y) and its
  * orthogonal neighbour in direction d.  Returns -1 if off the map. */

@@ -4,12 +4,14 @@
  * from every enemy skips the contact checks (move-near.c reads it); the
  * narrow passages used this turn (3.6.6); and which units have moved and
  * which wait for a friend under orders in their way (move_ctx_wait,
- * 3.6.7, marshal's reading).  See move.h.
+ * 3.6.7, marshal's reading), with the way round a waiting unit's walk
+ * searched (ctx_keep_round).  See move.h.
  */
 #include "config.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/game.h"
 #include "core/move.h"
@@ -88,6 +90,8 @@ move_ctx_create(const struct game *g)
 	c->moved = xcalloc((size_t)g->nunits + 1, 1);
 	c->waited = xcalloc((size_t)g->nunits + 1, sizeof *c->waited);
 	c->blocker = xmallocarray((size_t)g->nunits + 1, sizeof *c->blocker);
+	c->kept = xcalloc((size_t)g->nunits + 1, sizeof *c->kept);
+	c->nunits = g->nunits;
 	/* Link in reverse so each bucket lists units by ascending index. */
 	for (i = g->nunits - 1; i >= 0; i--) {
 		c->bucket[i] = -1;
@@ -108,11 +112,26 @@ ctx_place(struct move_ctx *c, int u, const struct unit *un)
 	ctx_link(c, u, slot_of(c, un, un->pos));
 }
 
+static void
+kept_free(struct round_kept *k)
+{
+	if (k == NULL)
+		return;
+	free(k->route);
+	free(k->face);
+	free(k);
+}
+
 void
 move_ctx_free(struct move_ctx *c)
 {
+	int i;
+
 	if (c == NULL)
 		return;
+	for (i = 0; i < c->nunits; i++)
+		kept_free(c->kept[i]);
+	free(c->kept);
 	free(c->head);
 	free(c->next);
 	free(c->prev);
@@ -213,4 +232,58 @@ walk_wait_for(const struct game *g, const struct move_ctx *c,
 		return WAIT_BEHIND;
 	w->wait_for = who;
 	return WAIT_NOW;
+}
+
+void
+ctx_keep_round(const struct game *g, struct move_ctx *c, int u,
+    struct move_walk *w)
+{
+	struct round_kept *k;
+
+	if (c == NULL || !g->rs->plan_no_units || !w->round_known)
+		return;
+	kept_free(c->kept[u]);
+	c->kept[u] = k = xmallocarray(1, sizeof *k);
+	k->pos = w->round_pos;
+	k->goal = w->round_goal;
+	k->facing = w->round_facing;
+	k->form = w->round_form;
+	k->left = w->round_left;
+	k->contours = w->round_contours;
+	k->walked = w->round_walked;
+	k->fresh = w->round_fresh;
+	memcpy(k->mod, w->round_mod, sizeof k->mod);
+	k->route = w->round_route;
+	k->face = w->round_face;
+	k->n = w->round_n;
+	w->round_route = NULL;
+	w->round_face = NULL;
+	w->round_n = 0;
+	w->round_known = false;
+}
+
+void
+ctx_take_round(struct move_ctx *c, int u, struct move_walk *w)
+{
+	struct round_kept *k;
+
+	if (c == NULL || (k = c->kept[u]) == NULL)
+		return;
+	c->kept[u] = NULL;
+	free(w->round_route);
+	free(w->round_face);
+	w->round_known = true;
+	w->round_pos = k->pos;
+	w->round_goal = k->goal;
+	w->round_facing = k->facing;
+	w->round_form = k->form;
+	w->round_left = k->left;
+	w->round_contours = k->contours;
+	w->round_walked = k->walked;
+	w->round_fresh = k->fresh;
+	memcpy(w->round_mod, k->mod, sizeof w->round_mod);
+	w->round_route = k->route;
+	w->round_face = k->face;
+	w->round_n = k->n;
+	free(k);
 }

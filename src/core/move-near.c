@@ -1,7 +1,9 @@
 /*
  * move-near.c - the enemies near a unit's walk: those the per-phase
  * index finds within its speed and the rules' farthest reach, their
- * cells and boxes, and the gap between blocks (move_gap).
+ * cells and boxes, and the gap between blocks (move_gap); and whether a
+ * friend that stays where it is stands near enough for its look ahead to
+ * meet (ctx_standing_near).
  */
 #include "config.h"
 
@@ -198,4 +200,67 @@ move_gap(const struct point *a, int na, const struct point *b, int nb)
 		}
 	}
 	return best;
+}
+
+/*
+ * Whether a friend of the walker that stays where it is (as
+ * path_standing_friend reads it: its side, under no Move order or with
+ * its order's halt HALT_ARRIVED) has its anchor, as the per-phase index
+ * files it, near enough that its block could meet the walker's block
+ * with the anchor anywhere in the box of where the walk stands and end:
+ * within the farthest a cell of the walker's block lies from its anchor
+ * plus the farthest any block's does (move_block_reach), of the box.
+ * True when ctx is NULL: with no index it cannot tell.
+ */
+bool
+ctx_standing_near(const struct game *g, const struct move_ctx *ctx,
+    const struct move_walk *w, struct point end)
+{
+	const struct unit *un = &g->units[w->unit], *fu;
+	const struct formation_def *fd = &g->rs->form[w->form];
+	struct point lo, hi;
+	int own = un->side, slot, r, bx0, by0, bx1, by1, bx, by, f;
+
+	if (ctx == NULL)
+		return true;
+	/* The walker's block: no cell farther from its anchor than its
+	 * frontage or depth, whichever is more (move_block_reach). */
+	r = fd->frontage[un->arm] > fd->depth[un->arm] ?
+	    fd->frontage[un->arm] : fd->depth[un->arm];
+	if (r < 1)
+		r = 1;
+	r += ctx->reach;
+	lo.x = (w->pos.x < end.x ? w->pos.x : end.x) - r;
+	lo.y = (w->pos.y < end.y ? w->pos.y : end.y) - r;
+	hi.x = (w->pos.x > end.x ? w->pos.x : end.x) + r;
+	hi.y = (w->pos.y > end.y ? w->pos.y : end.y) + r;
+	slot = own >= 0 && own < GAME_MAX_SIDES ? own : 0;
+	bx0 = lo.x / BUCKET;
+	by0 = lo.y / BUCKET;
+	bx1 = hi.x / BUCKET;
+	by1 = hi.y / BUCKET;
+	if (bx0 < 0)
+		bx0 = 0;
+	if (by0 < 0)
+		by0 = 0;
+	if (bx1 >= ctx->bw)
+		bx1 = ctx->bw - 1;
+	if (by1 >= ctx->bh)
+		by1 = ctx->bh - 1;
+	/* Units off the map are filed in its edge buckets (bucket_of):
+	 * the ranges above, clamped, hold them. */
+	for (by = by0; by <= by1; by++)
+		for (bx = bx0; bx <= bx1; bx++)
+			for (f = ctx->head[(by * ctx->bw + bx) *
+			    GAME_MAX_SIDES + slot]; f >= 0; f = ctx->next[f]) {
+				fu = &g->units[f];
+				if ((fu->order.kind == ORDER_MOVE &&
+				    fu->halt != HALT_ARRIVED) ||
+				    f == w->unit || fu->side != own)
+					continue;
+				if (fu->pos.x >= lo.x && fu->pos.x <= hi.x &&
+				    fu->pos.y >= lo.y && fu->pos.y <= hi.y)
+					return true;
+			}
+	return false;
 }

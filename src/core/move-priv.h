@@ -18,12 +18,30 @@ struct move_walk;
 #define BUCKET		16	/* cells per side of an index bucket */
 #define REPLANS_MAX	(ORDER_MAX_POINTS + 4) /* route plans per walk */
 
+/* The last way round a walk searched (its round_* fields, walk_round),
+ * kept for its unit while it waits (ctx_keep_round). */
+struct round_kept {
+	struct point	 pos;
+	struct point	 goal;
+	enum dir	 facing;
+	int		 form;
+	int		 left;
+	int		 contours;
+	int		 walked;
+	bool		 fresh;
+	int		 mod[MOVE_MOD_MAX];
+	struct point	*route;		/* owned, n cells (NULL: none found) */
+	unsigned char	*face;		/* owned, beside route */
+	int		 n;
+};
+
 /* The per-phase index (move_ctx_create, move-walk.c): each unit filed in
  * the bucket its anchor stands in, per side, and the narrow passages
  * used this turn. */
 struct move_ctx {
 	int		 bw;
 	int		 bh;
+	int		 nunits;	/* units indexed (kept's length) */
 	int		*head;		/* per bucket and side: first unit */
 	int		*next;		/* per unit */
 	int		*prev;
@@ -38,6 +56,9 @@ struct move_ctx {
 	int		*blocker;	/* per unit: the friend it last waited
 					   for, -1 none */
 	bool		 may_wait;	/* move_ctx_wait: blocked walkers wait */
+	struct round_kept **kept;	/* per unit: the way round its walk
+					   searched before it waited (owned,
+					   NULL: none; plan_no_units) */
 };
 
 /* An enemy near the walk (move-near.c), its cells and their box. */
@@ -185,6 +206,13 @@ void bbox(const struct point *c, int n, struct point *lo, struct point *hi);
 int cand_gap(const struct game *, const struct cand *c,
     const struct point *cells, int n, struct point lo, struct point hi);
 
+/* Whether a friend that stays where it is (path_standing_friend) stands,
+ * as the per-phase index files it, where the walker's block could meet
+ * it with its anchor anywhere in the box of where it stands and end;
+ * true when ctx is NULL (move-near.c). */
+bool ctx_standing_near(const struct game *, const struct move_ctx *,
+    const struct move_walk *, struct point end);
+
 /* Enemy units that could come within reach during this walk. */
 void cands_find(const struct game *, const struct move_ctx *,
     const struct move_walk *, struct cands *);
@@ -214,6 +242,16 @@ void ctx_place(struct move_ctx *, int u, const struct unit *un);
 /* The cells of the walk's route ahead a later turn may keep to: those
  * before its first wheel (move-walk.c). */
 int walk_carry(const struct move_walk *);
+
+/* A unit that waits for a friend keeps the last way round its walk
+ * searched (ctx_keep_round, taken from w) when the ruleset's prices for a
+ * search read no other unit (plan_no_units): walked again in this phase,
+ * its walk starts with it (ctx_take_round), and walk_round copies it
+ * rather than search again from the same place, facing and state, as it
+ * does within a walk (move-ctx.c). */
+void ctx_keep_round(const struct game *, struct move_ctx *, int u,
+    struct move_walk *w);
+void ctx_take_round(struct move_ctx *, int u, struct move_walk *w);
 
 /* --- move-plan.c --------------------------------------------------------- */
 

@@ -403,22 +403,41 @@ past_friend(const struct game *g, const struct move_walk *w, struct point p,
  * slow unit facing it may have no turn and step it can pay for in one
  * turn (M8), and would stay there.  Only edges under the anchor's path
  * are looked at, and only those are priced: a few map reads per unit and
- * turn.
+ * turn.  The standing friends are looked for along the line only when
+ * the per-phase index files one near enough to meet it there
+ * (ctx_standing_near), and with none to look for a line whose box holds
+ * no obstacle (map_edges_in) is not walked at all: most walks have
+ * neither about them.
  */
 static void
-walk_look_ahead(const struct game *g, struct move_walk *w)
+walk_look_ahead(const struct game *g, struct move_ctx *ctx,
+    struct move_walk *w)
 {
 	struct move_walk tw, fw;
 	struct move_price sp;
-	struct point p = w->pos, q, goal;
+	struct point p = w->pos, q, goal, end;
 	enum dir face = w->facing, d, seen = DIR_COUNT;
-	int dist = 0, k, far = g->rs->longest_move, fr;
+	int dist = 0, k, far = g->rs->longest_move, fr, dx, dy;
+	int steps = (far + STEP_ORTHO - 1) / STEP_ORTHO;
 	bool round, clean = false;
 
 	if (!w->line || w->replans > 0 || w->npath > 1 || !walk_goal(w, &goal))
 		return;
 	round = !w->scratch && g->rs->ops->move_face == NULL &&
 	    w->order->ngroup == 0;
+	/* The anchor goes at most far / STEP_ORTHO cells (rounded up)
+	 * along the line, each step nearer the goal on both axes: it stays
+	 * in the box of its place and end, so far as it goes. */
+	dx = goal.x - p.x;
+	dy = goal.y - p.y;
+	end.x = p.x + (dx > steps ? steps : dx < -steps ? -steps : dx);
+	end.y = p.y + (dy > steps ? steps : dy < -steps ? -steps : dy);
+	if (round)
+		round = ctx_standing_near(g, ctx, w, end);
+	/* No friend to look for and no obstacle in the box (the edges it
+	 * would price lie between two of its cells): nothing to see. */
+	if (!round && !map_edges_in(g->map, p, end))
+		return;
 	/* The walk as the ruleset is asked about it, silent (tw) and as it
 	 * is (fw), copied once: only the place and facing change below. */
 	tw = *w;
@@ -472,7 +491,7 @@ walk_run(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	enum step_res r;
 	int guard = 0;
 
-	walk_look_ahead(g, w);
+	walk_look_ahead(g, ctx, w);
 again:
 	while ((w->left > 0 || w->fresh || (w->narrow &&
 	    walk_in_narrow(g, w))) &&
@@ -490,6 +509,12 @@ again:
 				narrow_blocked(g, w);
 			return;
 		}
+		/* A look ahead (walk_can_clear) asks only whether the walk
+		 * comes clear of the friends it passes through.  Clear, it
+		 * stays so: a friend met further on is passed only when a
+		 * look ahead from there, the same walk on, comes clear. */
+		if (r == SR_MOVED && w->scratch && !w->passing)
+			return;
 		if (r == SR_MOVED && w->narrow && !w->passing &&
 		    !walk_in_narrow(g, w)) {
 			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE),
@@ -671,6 +696,8 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		memcpy(w.route, u->route, (size_t)u->nroute * sizeof *w.route);
 		w.nroute = u->nroute;
 	}
+	/* Walked again after a wait: the way round it searched then. */
+	ctx_take_round(ctx, ui, &w);
 	if (ctx != NULL && ctx->waited[ui] > 0)
 		walk_note_wait(g, &w, ctx->waited[ui] - 1,
 		    ctx->moved[ctx->waited[ui] - 1]);
@@ -686,6 +713,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		if (ctx->waited[ui] == 0)
 			ctx->waited[ui] = w.wait_for + 1;
 		ctx->blocker[ui] = w.wait_for;
+		ctx_keep_round(g, ctx, ui, &w);
 		move_walk_free(&w);
 		return MOVE_WAITS;
 	}

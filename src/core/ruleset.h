@@ -359,6 +359,13 @@ struct ruleset {
 	 * order that has yet to move wait for it (move_ctx_wait), so the
 	 * Move preview waits for such friends too (move_preview). */
 	bool		 waits_for_friends;
+	/* Set by the module's loader, false when it says nothing: what
+	 * move_step and move_turn say to a search (w->planning) depends
+	 * on the walker, its own unit and the map only, never on another
+	 * unit, so a way round searched for a unit that then waits for a
+	 * friend (move_ctx_wait) still holds when it walks again in the
+	 * same phase (move-ctx.c keeps it). */
+	bool		 plan_no_units;
 	char	       **phases;	/* owned: phase names, in turn order */
 	char	       **phase_keys;	/* owned: phase keys for the module */
 	int		 nphases;

@@ -419,6 +419,9 @@ nap_move_load(struct ruleset *rs, const struct doc_node *root,
 	 * search (nap_move_turn). */
 	rs->plan_turn_stays = true;
 	rs->waits_for_friends = true;
+	/* A step and a turn are priced from the walker's own unit and the
+	 * map alone (move-step.c, nap_move_turn). */
+	rs->plan_no_units = true;
 	rs->priv = m;
 	return 0;
 }
