@@ -204,8 +204,9 @@ move_gap(const struct point *a, int na, const struct point *b, int nb)
 
 /*
  * Whether a friend of the walker that stays where it is (as
- * path_standing_friend reads it: its side, under no Move order or with
- * its order's halt HALT_ARRIVED) has its anchor, as the per-phase index
+ * path_standing_friend reads it: its side, under no Move order, with
+ * its order's halt HALT_ARRIVED, or held in place, move_holds) has its
+ * anchor, as the per-phase index
  * files it, near enough that its block could meet the walker's block
  * with the anchor anywhere in the box of where the walk stands and end:
  * within the farthest a cell of the walker's block lies from its anchor
@@ -255,7 +256,8 @@ ctx_standing_near(const struct game *g, const struct move_ctx *ctx,
 			    GAME_MAX_SIDES + slot]; f >= 0; f = ctx->next[f]) {
 				fu = &g->units[f];
 				if ((fu->order.kind == ORDER_MOVE &&
-				    fu->halt != HALT_ARRIVED) ||
+				    fu->halt != HALT_ARRIVED &&
+				    !move_holds(g, fu)) ||
 				    f == w->unit || fu->side != own)
 					continue;
 				if (fu->pos.x >= lo.x && fu->pos.x <= hi.x &&
