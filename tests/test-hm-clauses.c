@@ -320,6 +320,37 @@ test_002_H1_line_close_order_foot_moves_6_inches(void **state)
 	game_free(g);
 }
 
+/* H1 over turns (move_forecast, the order's forecast shown to the
+ * player): the close-order Line's 12 cells a turn bring it 24 cells
+ * north on turn 2, every cell on its column; one turn of forecast ends
+ * 12 cells on, not arrived. */
+static void
+test_002_H1_forecast_of_a_two_turn_march(void **state)
+{
+	struct game *g = battle(30, 50);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 10, 40, DIR_N);
+	struct point *cells = NULL;
+	int n = 0, i;
+
+	(void)state;
+	move_to(g, a, 10, 16);
+	assert_int_equal(move_forecast(g, &g->units[a].order, 3, &cells, &n),
+	    2);
+	assert_int_equal(n, 25);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 10);
+		assert_int_equal(cells[i].y, 40 - i);
+	}
+	free(cells);
+	assert_int_equal(move_forecast(g, &g->units[a].order, 1, &cells, &n),
+	    -1);
+	assert_int_equal(n, 13);
+	assert_int_equal(cells[12].y, 28);
+	free(cells);
+	stands(g, a, 10, 40, DIR_N, "line");	/* the game is untouched */
+	game_free(g);
+}
+
 /* H2: guns limbered and deployed (deployed guns move, by hand); the
  * grasshopper moves 3 inches deployed (the printed 21 read as a
  * misprint). */
@@ -1567,6 +1598,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_002_H1_line_close_order_foot_moves_6_inches),
+		cmocka_unit_test(test_002_H1_forecast_of_a_two_turn_march),
 		cmocka_unit_test(test_002_H2_guns_limbered_and_deployed),
 		cmocka_unit_test(test_002_H3_terrain_share_of_speed),
 		cmocka_unit_test(test_002_H3_diagonal_two_thirds_rounds_up),

@@ -1188,6 +1188,42 @@ test_forecast_through_a_friend_under_orders(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * move_forecast's max is the last turn it plays: one_unit's Line (Drill
+ * 4 and its drum, 3 BD: 6 cells a turn) ordered 12 cells north arrives
+ * on turn 2.  Asked for 2 turns the forecast says 2, with the start and
+ * 12 cells; asked for 1 it does not arrive (-1) and has the start and
+ * the 6 cells of turn 1 only.
+ */
+static void
+test_move_forecast_plays_up_to_max_turns(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct point *cells = NULL;
+	int n = 0, i;
+
+	(void)state;
+	order_move(g, 0, 10, 8);
+	assert_int_equal(move_forecast(g, &g->units[0].order, 2, &cells, &n),
+	    2);
+	assert_int_equal(n, 13);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 10);
+		assert_int_equal(cells[i].y, 20 - i);
+	}
+	free(cells);
+	assert_int_equal(move_forecast(g, &g->units[0].order, 1, &cells, &n),
+	    -1);
+	assert_int_equal(n, 7);
+	assert_int_equal(cells[6].y, 14);
+	free(cells);
+	/* Nothing of the game moved. */
+	assert_int_equal(g->units[0].pos.y, 20);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* Unit b beside one_unit's a: infantry of side 0, Drill 4, no drum, in
  * formation form at (x, y) facing N, under no order. */
 static int
@@ -3096,7 +3132,9 @@ test_move_preview_is_the_move_without_the_commit(void **state)
  * turn (each turn's path read from its preview, which is the move's)
  * walk the same cells, start first; when the forecast says it arrives
  * in t turns the unit's order is done after the t-th turn, on the last
- * cell, and not before.  The 3.6.4 roll is off.
+ * cell, and not before; when it stops short of the march, the march was
+ * halted for contact on the forecast's last cell (a blocked walk that
+ * gained ground goes on).  The 3.6.4 roll is off.
  */
 static void
 test_move_forecast_is_the_march_played_turn_after_turn(void **state)
@@ -3118,6 +3156,7 @@ test_move_forecast_is_the_march_played_turn_after_turn(void **state)
 		char name[256];
 		size_t len = strlen(de->d_name);
 		int u, v, i, t, turns, nf = 0, np = 0, done = 0;
+		int contact_at = -1;	/* np after the first contact halt */
 
 		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0 ||
 		    len - 5 >= sizeof name)
@@ -3147,6 +3186,8 @@ test_move_forecast_is_the_march_played_turn_after_turn(void **state)
 				pp[np++] = p.path[i];
 			move_preview_free(&p);
 			move_unit(g, NULL, u, -1, NULL, NULL);
+			if (g->units[u].halt == HALT_CONTACT && contact_at < 0)
+				contact_at = np;
 			/* Done, or cancelled (-t: a lake, say), as
 			 * move_unit's last line says. */
 			if (g->units[u].order.kind != ORDER_MOVE)
@@ -3169,6 +3210,11 @@ test_move_forecast_is_the_march_played_turn_after_turn(void **state)
 			narrive++;
 		} else
 			assert_true(done <= 0 || nf < np);
+		/* Short of the march only where the enemy stopped it: a
+		 * turn ends on the forecast's last cell halted for contact
+		 * (a routed enemy touched is one the march goes on past). */
+		if (nf < np && done >= 0)
+			assert_true(contact_at == nf);
 		if (done < 0)
 			assert_int_equal(turns, -1);
 		if (turns > 1)
@@ -4070,6 +4116,7 @@ main(void)
 		cmocka_unit_test(test_order_of_the_most_points),
 		cmocka_unit_test(test_route_of_the_most_points_keeps_the_players),
 		cmocka_unit_test(test_forecast_through_a_friend_under_orders),
+		cmocka_unit_test(test_move_forecast_plays_up_to_max_turns),
 		cmocka_unit_test(test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge),
 		cmocka_unit_test(test_reach_within_allowance),
 		cmocka_unit_test(test_3_6_3_reach_is_every_cell_the_speed_pays_for),
