@@ -323,7 +323,8 @@ test_002_H1_line_close_order_foot_moves_6_inches(void **state)
 /* H1 over turns (move_forecast, the order's forecast shown to the
  * player): the close-order Line's 12 cells a turn bring it 24 cells
  * north on turn 2, every cell on its column; one turn of forecast ends
- * 12 cells on, not arrived. */
+ * 12 cells on, not arrived.  A march held a turn behind a friend (H12)
+ * is forecast on past it. */
 static void
 test_002_H1_forecast_of_a_two_turn_march(void **state)
 {
@@ -348,6 +349,24 @@ test_002_H1_forecast_of_a_two_turn_march(void **state)
 	assert_int_equal(cells[12].y, 28);
 	free(cells);
 	stands(g, a, 10, 40, DIR_N, "line");	/* the game is untouched */
+	game_free(g);
+
+	/* H12's F (test_002_H12_pass_through_friends): blocked behind D on
+	 * turn 1 at [30, 22], through it to [30, 16] on turn 2, the 6
+	 * cells left to [30, 10] on turn 3.  A halt behind a friend after
+	 * gaining ground does not end the forecast. */
+	g = battle(40, 52);
+	(void)unit_at(g, "d", ARM_INFANTRY, "close", "line", 30, 20, DIR_N);
+	a = unit_at(g, "f", ARM_INFANTRY, "close", "line", 30, 26, DIR_N);
+	move_to(g, a, 30, 10);
+	assert_int_equal(move_forecast(g, &g->units[a].order, 5, &cells, &n),
+	    3);
+	assert_int_equal(n, 17);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 30);
+		assert_int_equal(cells[i].y, 26 - i);
+	}
+	free(cells);
 	game_free(g);
 }
 

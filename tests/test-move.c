@@ -1224,12 +1224,13 @@ test_move_forecast_plays_up_to_max_turns(void **state)
 	ruleset_free(rs);
 }
 
-/* Unit b beside one_unit's a: infantry of side 0, Drill 4, no drum, in
- * formation form at (x, y) facing N, under no order. */
+/* A unit id, named name, beside one_unit's a: infantry of side 0, Drill
+ * 4, no drum, in formation form at (x, y) facing N, under no order. */
 static int
-friend_at(struct game *g, const char *form, int x, int y)
+friend_named(struct game *g, const char *id, const char *name,
+    const char *form, int x, int y)
 {
-	int b = game_add_unit(g, "b", "B", 0, 0);
+	int b = game_add_unit(g, id, name, 0, 0);
 
 	g->units[b].arm = ARM_INFANTRY;
 	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 4);
@@ -1240,6 +1241,13 @@ friend_at(struct game *g, const char *form, int x, int y)
 	g->units[b].facing = DIR_N;
 	game_occupy(g, b, true);
 	return b;
+}
+
+/* Unit b, named B, as friend_named. */
+static int
+friend_at(struct game *g, const char *form, int x, int y)
+{
+	return friend_named(g, "b", "B", form, x, y);
 }
 
 /* The 2 BD Column of M29-column-goes-round-standing-line: a with Drill 3
@@ -1259,9 +1267,14 @@ column_behind_line(const struct ruleset *rs)
 /* The note of a way round a standing friend (3.6.7): "B stands in the way
  * and may not be passed this turn: A marches round it, by [x, y], [x, y]
  * and [x, y]; its Move order keeps the way round (marshal's reading)",
- * with the first k points of o, is in the log, whole, under unit 0. */
+ * with the first k points of o, is in the log, whole, under unit 0.  When
+ * passed is not NULL the way round leads past that waypoint, which it
+ * cannot reach, to o's point k: ", then to [x, y], passing by [x, y],
+ * which it cannot reach" (", straight to [" when k is 0) comes before
+ * "; its Move order". */
 static void
-way_round_said(const struct game *g, const struct order *o, int k)
+way_round_said(const struct game *g, const struct order *o, int k,
+    const struct point *passed)
 {
 	char want[512];
 	size_t n;
@@ -1273,6 +1286,11 @@ way_round_said(const struct game *g, const struct order *o, int k)
 		n += (size_t)snprintf(want + n, sizeof want - n, "%s%d, %d]",
 		    i == 0 ? ", by [" : i == k - 1 ? " and [" : ", [",
 		    o->pts[i].x, o->pts[i].y);
+	if (passed != NULL)
+		n += (size_t)snprintf(want + n, sizeof want - n, "%s%d, %d], "
+		    "passing by [%d, %d], which it cannot reach", k == 0 ?
+		    ", straight to [" : ", then to [", o->pts[k].x,
+		    o->pts[k].y, passed->x, passed->y);
 	snprintf(want + n, sizeof want - n, "; its Move order keeps the way "
 	    "round (marshal's reading)");
 	for (i = 0; i < g->log.n; i++)
@@ -1329,7 +1347,7 @@ test_3_6_7_way_round_kept_across_turns(void **state)
 			/* The log says so, naming the friend, the unit
 			 * and every point put in the order. */
 			assert_true(kept.npts >= 3);
-			way_round_said(g, &kept, kept.npts - 1);
+			way_round_said(g, &kept, kept.npts - 1, NULL);
 		} else {
 			/* Kept as it was decided: the same points. */
 			assert_int_equal(a->order.npts, kept.npts);
@@ -1375,9 +1393,57 @@ test_3_6_7_way_round_of_one_point(void **state)
 	assert_int_equal(a->order.pts[0].y, 14);
 	assert_int_equal(a->order.pts[1].x, 4);
 	assert_int_equal(a->order.pts[1].y, 0);
-	way_round_said(g, &a->order, 1);
+	way_round_said(g, &a->order, 1, NULL);
 	assert_int_equal(a->pos.x, 9);
 	assert_int_equal(a->pos.y, 19);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7, marshal's reading: a waypoint no way round reaches is passed by,
+ * and the way round leads to the point after it.  The Column of
+ * column_behind_line, ordered to (10, 2) in the middle of a lake (rows 0
+ * to 4, columns 7 to 13), then to (20, 0), sees the Line on its way and
+ * goes round it towards (20, 0): the points of the way round take
+ * (10, 2)'s place in its order, before (20, 0), and the log names them,
+ * (20, 0) and the waypoint passed by.
+ */
+static void
+test_3_6_7_way_round_passes_by_a_waypoint_it_cannot_reach(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	const struct unit *a = &g->units[0];
+	const struct point lake = { 10, 2 };
+	int water = ruleset_land(rs, "water"), x, y, i;
+	struct order o;
+	char *cause = NULL;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+	(void)friend_at(g, "line", 10, 10);
+	for (y = 0; y <= 4; y++)
+		for (x = 7; x <= 13; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)water;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = lake;
+	o.pts[1] = (struct point){ 20, 0 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+	game_turn(g);
+	assert_int_equal(a->order.kind, ORDER_MOVE);
+	assert_true(a->order.npts >= 2);
+	assert_int_equal(a->order.pts[a->order.npts - 1].x, 20);
+	assert_int_equal(a->order.pts[a->order.npts - 1].y, 0);
+	for (i = 0; i < a->order.npts; i++)
+		assert_false(a->order.pts[i].x == lake.x &&
+		    a->order.pts[i].y == lake.y);
+	way_round_said(g, &a->order, a->order.npts - 1, &lake);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -4133,6 +4199,7 @@ main(void)
 		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),
 		cmocka_unit_test(test_forecast_keeps_the_way_round_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_of_one_point),
+		cmocka_unit_test(test_3_6_7_way_round_passes_by_a_waypoint_it_cannot_reach),
 		cmocka_unit_test(
 		    test_3_6_7_waits_for_a_friend_under_orders_ahead),
 		cmocka_unit_test(
