@@ -3361,6 +3361,71 @@ test_route_points_turns_with_the_wheel(void **state)
 	assert_int_equal(out[1].x, -1);
 }
 
+/* Append to r (at *n, at most max) the cells the walk's straight line
+ * (path_next) steps on from *p facing *f to goal, leaving *p and *f where
+ * it ends. */
+static void
+line_cells(struct point *p, enum dir *f, struct point goal, struct point *r,
+    int *n, int max)
+{
+	struct point q;
+
+	while ((p->x != goal.x || p->y != goal.y) && *n < max) {
+		q = path_next(*p, *f, goal);
+		*f = (enum dir)dir_between(*p, q);
+		r[(*n)++] = q;
+		*p = q;
+	}
+}
+
+/*
+ * route_points' promise, for routes made of 1 to 4 straight legs between
+ * points drawn at random (a fixed seed) from any cell and facing: the walk
+ * given its points as waypoints, each reached by the straight line from
+ * the last, steps on exactly the route's cells, in order; and it needs no
+ * more points than the legs that made the route.
+ */
+static void
+test_route_points_are_the_walks_waypoints(void **state)
+{
+	struct point r[256], back[256], out[8], p0, p, goal;
+	enum dir f0, f;
+	unsigned seed = 12345;
+	int trial, legs, k, n, nb, m, i, turned = 0;
+
+	(void)state;
+	for (trial = 0; trial < 2000; trial++) {
+#define DRAW(mod) ((seed = seed * 1103515245u + 12345u), \
+		(int)((seed >> 16) % (unsigned)(mod)))
+		p0 = (struct point){ 20 + DRAW(20), 20 + DRAW(20) };
+		f0 = (enum dir)DRAW(DIR_COUNT);
+		legs = 1 + DRAW(4);
+		p = p0;
+		f = f0;
+		n = 0;
+		for (k = 0; k < legs; k++) {
+			goal = (struct point){ p.x - 8 + DRAW(17),
+			    p.y - 8 + DRAW(17) };
+			line_cells(&p, &f, goal, r, &n, 256);
+		}
+#undef DRAW
+		if (n == 0)
+			continue;
+		m = route_points(p0, f0, r, NULL, n, out, 8);
+		assert_true(m >= 1);
+		assert_true(m <= legs);
+		p = p0;
+		f = f0;
+		nb = 0;
+		for (i = 0; i < m; i++)
+			line_cells(&p, &f, out[i], back, &nb, 256);
+		assert_int_equal(nb, n);
+		assert_memory_equal(back, r, (size_t)n * sizeof *r);
+		turned += m > 1;
+	}
+	assert_true(turned > 500);	/* routes that bend were tried */
+}
+
 /*
  * route_points: one straight leg covers at most 256 cells (ROUTE_SPAN):
  * a straight route of 300 cells east is cut at its 256th cell.
@@ -4229,6 +4294,7 @@ main(void)
 		cmocka_unit_test(test_move_preview_is_the_move_without_the_commit),
 		cmocka_unit_test(test_move_forecast_is_the_march_played_turn_after_turn),
 		cmocka_unit_test(test_route_points_turns_with_the_wheel),
+		cmocka_unit_test(test_route_points_are_the_walks_waypoints),
 		cmocka_unit_test(test_move_note_keeps_long_texts_whole),
 		cmocka_unit_test(test_move_walk_free_leaves_it_empty),
 		cmocka_unit_test(test_3_6_7_way_round_after_a_waypoint_keeps_it),
