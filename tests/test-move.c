@@ -2309,6 +2309,48 @@ test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room(void **state)
 }
 
 /*
+ * A turn whose block would leave the map is a turn with no room here
+ * (walk_room): the unit finds a way on that turns where the map has room.
+ * A Column (drill 3, drum: 2 BD) on [10, 2] facing N, its body on rows 2
+ * to 5, sent S to [10, 20]: facing S there its block would reach off the
+ * map's north edge.  It turns E on turn 1 (its 2 BD: two 45-degree
+ * turns), SE and S on turns 2 and 3 as it steps down to [11, 5] where
+ * facing S has room, is never halted as blocked, stays formed, and
+ * arrives on turn 8.  (On row 1 no place it can reach has room to face
+ * S: that is not this test's case.)
+ */
+static void
+test_M8_3_6_3_no_room_to_turn_off_the_map_turns_further_on(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	const struct unit *a = &g->units[0];
+	int t;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 2 };
+	game_occupy(g, 0, true);
+	assert_int_not_equal(game_fits(g, 0, a->pos, DIR_S, a->formation, -1,
+	    NULL), 0);
+	order_move(g, 0, 10, 20);
+	for (t = 1; t <= 12 && a->order.kind == ORDER_MOVE; t++) {
+		game_turn(g);
+		assert_int_not_equal(a->halt, HALT_BLOCKED);
+		assert_int_equal(a->cond, COND_FORMED);
+		if (t == 1)
+			assert_int_equal(a->facing, DIR_E);
+	}
+	assert_int_equal(t - 1, 8);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 20);
+	assert_int_equal(count_events(g, 0, "3.6.7", "no room to turn"), 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * A block that has no room to turn towards its order anywhere it can
  * reach in its formation still halts, and says so (issue 12: a unit that
  * truly cannot go on is not frozen by the walk).  A Line of two ranks on
@@ -4275,6 +4317,8 @@ main(void)
 		cmocka_unit_test(test_3_5_1_restore_refused_near_enemy),
 		cmocka_unit_test(
 		    test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room),
+		cmocka_unit_test(
+		    test_M8_3_6_3_no_room_to_turn_off_the_map_turns_further_on),
 		cmocka_unit_test(test_M8_3_6_3_boxed_in_its_formation_says_so),
 		cmocka_unit_test(test_M24_3_6_6_forecast_leaves_the_trail_alone),
 		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),
