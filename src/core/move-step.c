@@ -458,8 +458,6 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	else
 		n = game_footprint_at(g, &g->units[w->unit], next, f, w->form,
 		    cells);
-	if (n > g->cells_max)
-		n = g->cells_max;
 	who = walk_overlap(g, w, cells, n, 0);
 	if (who == -2 && walk_round(g, w))
 		return SR_AGAIN;
