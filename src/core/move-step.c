@@ -125,9 +125,10 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 		    a, b);
 	else
 		move_note_price(w, &tp);
-	move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
-	    "it goes on turning to face %s next turn, under the same order",
-	    dir_name(d));
+	if (f != d)
+		move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
+		    "it goes on turning to face %s next turn, under the same "
+		    "order", dir_name(d));
 	w->facing = f;
 	if (tp.flags & MPF_ANCHOR) {
 		w->pos = tp.anchor;
