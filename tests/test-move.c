@@ -540,6 +540,38 @@ test_move_order_to_its_own_cell_arrives(void **state)
 }
 
 /*
+ * move_unit: an order that ends keeps no route.  A Line sent N across a
+ * lake that spans the whole map (rows 14 to 16) finds no way round, steps
+ * in and loses its order (3.6.5, M15): the order is gone, the unit a Mob
+ * at the lake's edge, and no cells of the route it was walking are left
+ * with the unit (a save writes the unit's route).
+ */
+static void
+test_move_unit_cancelled_order_keeps_no_route(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	const struct unit *a = &g->units[0];
+	int water = ruleset_land(rs, "water"), x, y;
+
+	(void)state;
+	for (y = 14; y <= 16; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)water;
+	order_move(g, 0, 10, 5);
+	/* 3 cells, 1.5 BD, to the lake's edge */
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 3 * STEP_ORTHO);
+	assert_int_equal(a->order.kind, ORDER_NONE);
+	assert_int_equal(a->cond, COND_MOB);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 17);
+	assert_int_equal(a->nroute, 0);
+	assert_null(a->route);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * The walk borrows its scratch cells from the game's pool and gives every
  * buffer back (core/cells.h: lent last in, first out, for the game's
  * life): after a walk that meets an enemy, its preview, its forecast and
@@ -4270,6 +4302,7 @@ main(void)
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_move_route_form_own_or_none),
 		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),
+		cmocka_unit_test(test_move_unit_cancelled_order_keeps_no_route),
 		cmocka_unit_test(test_new_order_owes_nothing),
 		cmocka_unit_test(test_walks_give_back_every_cells_buffer),
 		cmocka_unit_test(test_move_reach_keeps_the_facing_it_arrives_with),
