@@ -4219,6 +4219,62 @@ test_3_6_3_no_room_to_turn_past_a_friend(void **state)
 }
 
 /*
+ * 3.6.3, 3.6.7: a turn made in part needs room for the part too.  A Line
+ * (3 BD) marches N from [10, 14] to its waypoint [10, 10] (2 BD), then
+ * must face E for [18, 10]: 2 BD, more than the 1 BD left.  The 45
+ * degrees to NE that 1 BD pays for would put its front on the friendly
+ * Line standing at [8, 8]: it stays at [10, 10] facing N, held by its
+ * speed, and says so.  The same with the friend listed first (unit 0).
+ */
+static void
+test_3_6_3_no_room_for_part_of_a_turn_past_a_friend(void **state)
+{
+	struct ruleset *rs = rules();
+	struct order o;
+	char *cause = NULL;
+	int k, a, b;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = game_create(rs, map_create(30, 30));
+
+		game_add_side(g, "French");
+		game_add_side(g, "Allied");
+		game_add_general(g, "fr", "General", 0, -1);
+		game_add_general(g, "al", "General", 1, -1);
+		g->opt.courier_delay = false;
+		if (k == 1)
+			b = line_named(g, "b", 0, (struct point){ 8, 8 },
+			    DIR_N);
+		a = line_named(g, "a", 0, (struct point){ 10, 14 }, DIR_N);
+		if (k == 0)
+			b = line_named(g, "b", 0, (struct point){ 8, 8 },
+			    DIR_N);
+		memset(&o, 0, sizeof o);
+		o.kind = ORDER_MOVE;
+		o.unit = a;
+		o.general = -1;
+		o.npts = 2;
+		o.pts[0] = (struct point){ 10, 10 };
+		o.pts[1] = (struct point){ 18, 10 };
+		assert_int_equal(game_order(g, &o, &cause), 0);
+		free(cause);
+		assert_int_equal(move_unit(g, NULL, a, -1, NULL, NULL),
+		    4 * STEP_ORTHO);
+		assert_int_equal(g->units[a].pos.x, 10);
+		assert_int_equal(g->units[a].pos.y, 10);
+		assert_int_equal(g->units[a].facing, DIR_N);
+		assert_int_equal(g->units[a].halt, HALT_SPEED);
+		assert_int_equal(g->units[b].pos.x, 8);
+		assert_int_equal(count_events(g, a, "3.6.3", "turning to face E "
+		    "would cost 2 BD, it has 1 BD left, and turning part of "
+		    "the way has no room here: it turns next turn"), 1);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.3, issue 12 (decision 1): a Line (3 BD, 12 ticks) marches 4 cells N
  * to its waypoint [10, 16] (8 ticks) and must then turn 90 degrees to face
  * E for [18, 16]: 2 BD, more than the 1 BD (4 ticks) it has left.  It
@@ -4327,6 +4383,8 @@ main(void)
 		cmocka_unit_test(test_3_6_6_column_leaves_a_corner_along_its_road),
 		cmocka_unit_test(test_walk_step_block_would_leave_the_map),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
+		cmocka_unit_test(
+		    test_3_6_3_no_room_for_part_of_a_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
@@ -4357,7 +4415,8 @@ main(void)
 		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),
 		cmocka_unit_test(test_forecast_keeps_the_way_round_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_of_one_point),
-		cmocka_unit_test(test_3_6_7_way_round_passes_by_a_waypoint_it_cannot_reach),
+		cmocka_unit_test(
+		    test_3_6_7_way_round_passes_by_a_waypoint_it_cannot_reach),
 		cmocka_unit_test(
 		    test_3_6_7_waits_for_a_friend_under_orders_ahead),
 		cmocka_unit_test(
