@@ -2666,6 +2666,8 @@ test_move_route_goes_round_a_wood(void **state)
  * two turns pays limbering once, as the game does: Drill 3 = 3 AP, N to
  * S is four 45-degree pivots; turn 1 limbers (1) and pivots twice (2),
  * turn 2 pivots twice (2) and unlimbers (1).  Two turns, not three.
+ * After turn 1 the forecast of its standing order resumes the pivot, its
+ * limbering paid: one turn more, as the game takes, not two.
  */
 static void
 test_3_6_3_forecast_of_a_pivot_over_two_turns(void **state)
@@ -2698,6 +2700,9 @@ test_3_6_3_forecast_of_a_pivot_over_two_turns(void **state)
 	assert_int_equal(game_order(g, &o, &cause), 0);
 	game_turn(g);
 	assert_int_equal(g->units[0].facing, DIR_E);	/* half way, clockwise */
+	assert_int_equal(move_forecast(g, &g->units[0].order, 5, &cells, &n),
+	    1);
+	free(cells);
 	for (t = 1; t < 5 && g->units[0].order.kind == ORDER_MOVE; t++)
 		game_turn(g);
 	assert_int_equal(t, 2);
