@@ -2207,6 +2207,37 @@ count_events(const struct game *g, int u, const char *rule, const char *s)
 	return n;
 }
 
+/*
+ * 3.6.5: a step into new ground that costs exactly what is left is an
+ * ordinary step: no "spends all" reading.  A Line (3 BD, 12 ticks) sent N
+ * from [10, 20] steps 3 open cells (1.5 BD) and then into the wood on row
+ * 16 (0.5 BD and its Pe of 1 BD): 3 BD in all, every tick it has.  It
+ * stands in the wood at [10, 16], held by its speed.
+ */
+static void
+test_3_6_5_new_ground_for_exactly_what_is_left(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	const struct unit *a = &g->units[0];
+	int x, y;
+
+	(void)state;
+	for (y = 0; y <= 16; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs, "wood");
+	order_move(g, 0, 10, 5);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 3 * rs->ticks);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 16);
+	assert_int_equal(a->halt, HALT_SPEED);
+	assert_int_equal(count_events(g, 0, "3.6.5", "enters wood (Pe 1): "
+	    "-1 BD besides the step, 0 BD left"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.5", "spends all"), 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* 3.5.1: a Mob under a Restore order re-forms in the formation phase,
  * does not move that turn, and its lost musician stays lost. */
 static void
@@ -4364,6 +4395,7 @@ main(void)
 		cmocka_unit_test(test_move_route_form_own_or_none),
 		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),
 		cmocka_unit_test(test_move_unit_cancelled_order_keeps_no_route),
+		cmocka_unit_test(test_3_6_5_new_ground_for_exactly_what_is_left),
 		cmocka_unit_test(test_new_order_owes_nothing),
 		cmocka_unit_test(test_walks_give_back_every_cells_buffer),
 		cmocka_unit_test(test_move_reach_keeps_the_facing_it_arrives_with),
