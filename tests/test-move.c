@@ -99,6 +99,24 @@ test_gap_between_blocks(void **state)
 }
 
 /*
+ * move_gap: an overlap is found even after a touch: the first cell of
+ * each block touches the other block (gap 0), the second stands on one
+ * of its cells (-1), across the rows and across the columns.
+ */
+static void
+test_gap_overlap_after_a_touch(void **state)
+{
+	struct point a[2] = { { 0, 0 }, { 2, 0 } }, b[2] = { { 1, 1 }, { 2, 0 } };
+	struct point c[2] = { { 0, 0 }, { 0, 2 } }, d[2] = { { 1, 1 }, { 0, 2 } };
+
+	(void)state;
+	assert_int_equal(move_gap(a, 1, b, 2), 0);
+	assert_int_equal(move_gap(a, 2, b, 2), -1);
+	assert_int_equal(move_gap(c, 1, d, 2), 0);
+	assert_int_equal(move_gap(c, 2, d, 2), -1);
+}
+
+/*
  * The walk asks about an enemy's gap up to GAP_FAR, twice the ruleset's
  * farthest reach, and cand_gap may answer INT_MAX ("surely beyond") only
  * for an enemy beyond that: for a block of 2 x 2 cells and one of 3 x 1
@@ -4378,6 +4396,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gap_between_blocks),
+		cmocka_unit_test(test_gap_overlap_after_a_touch),
 		cmocka_unit_test(test_move_gap_is_the_least_over_every_pair),
 		cmocka_unit_test(test_cands_find_through_the_index_as_without),
 		cmocka_unit_test(test_3_6_8_enemy_gap_up_to_twice_the_reach),
