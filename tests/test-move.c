@@ -4329,6 +4329,53 @@ test_3_6_3_no_room_for_part_of_a_turn_past_a_friend(void **state)
 }
 
 /*
+ * 3.6.3: a part of a turn whose block would leave the map has no room
+ * either.  one_unit's Line (6 cells wide, 3 BD) marches S from [10, 25]
+ * to its waypoint [10, 27] (1 BD), then must face NE for [20, 17]: three
+ * 45-degree turns, 3 BD, more than the 2 BD left.  The two it could pay
+ * for would face it E, its front running S from row 25 to row 30, off
+ * the map (rows 0 to 29); so it makes one, to SE (1 BD), and stands at
+ * [10, 27] facing SE, held by its speed, to go on turning next turn.
+ */
+static void
+test_3_6_3_no_room_for_part_of_a_turn_at_the_map_edge(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	const struct unit *a = &g->units[0];
+	struct order o;
+	char *cause = NULL;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 25 };
+	g->units[0].facing = DIR_S;
+	game_occupy(g, 0, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 10, 27 };
+	o.pts[1] = (struct point){ 20, 17 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+	assert_int_not_equal(game_fits(g, 0, o.pts[0], DIR_E, a->formation,
+	    0, NULL), 0);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 2 * rs->ticks);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 27);
+	assert_int_equal(a->facing, DIR_SE);
+	assert_int_equal(a->halt, HALT_SPEED);
+	assert_int_equal(count_events(g, 0, "3.6.3", "A turns its front 45 "
+	    "degrees, S to SE: 1 x 1 BD = -1 BD, 1 BD left"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.3", "it goes on turning to "
+	    "face NE next turn, under the same order"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.3, issue 12 (decision 1): a Line (3 BD, 12 ticks) marches 4 cells N
  * to its waypoint [10, 16] (8 ticks) and must then turn 90 degrees to face
  * E for [18, 16]: 2 BD, more than the 1 BD (4 ticks) it has left.  It
@@ -4441,6 +4488,8 @@ main(void)
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(
 		    test_3_6_3_no_room_for_part_of_a_turn_past_a_friend),
+		cmocka_unit_test(
+		    test_3_6_3_no_room_for_part_of_a_turn_at_the_map_edge),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
