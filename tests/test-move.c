@@ -2226,6 +2226,43 @@ count_events(const struct game *g, int u, const char *rule, const char *s)
 }
 
 /*
+ * 3.6.5, issue 12: a unit that owes part of a crossing and has nothing to
+ * pay with finishes it by the minimum move when it has not moved yet this
+ * turn, whatever the debt, 0.25 BD (1 tick) as well as more.  A Line of
+ * Drill 2 with its drum (1 BD) standing in a wood (Pe 1: 0 BD) owes 1
+ * tick under its standing order: it owes nothing after its walk, stands
+ * where it stood, halted by the obstacle, and says so.
+ */
+static void
+test_3_6_5_a_debt_of_one_tick_is_finished_by_the_minimum_move(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct unit *a = &g->units[0];
+	int x, y;
+
+	(void)state;
+	unit_attr_set(a, ruleset_attr(g->rs, "drill"), 2);
+	for (y = 16; y <= 24; y++)
+		for (x = 4; x <= 16; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs, "wood");
+	order_move(g, 0, 10, 5);
+	a->route_key = order_key(&a->order);	/* its standing order */
+	a->owed = 1;
+	(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(a->owed, 0);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 20);
+	assert_int_equal(a->halt, HALT_OBSTACLE);
+	assert_int_equal(count_events(g, 0, "3.6.5", "owes 0.25 BD of its "
+	    "crossing and has nothing to pay with, but has not moved yet this "
+	    "turn: it finishes the crossing and spends all (minimum move, "
+	    "marshal's reading)"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.5: a step into new ground that costs exactly what is left is an
  * ordinary step: no "spends all" reading.  A Line (3 BD, 12 ticks) sent N
  * from [10, 20] steps 3 open cells (1.5 BD) and then into the wood on row
@@ -4462,6 +4499,8 @@ main(void)
 		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),
 		cmocka_unit_test(test_move_unit_cancelled_order_keeps_no_route),
 		cmocka_unit_test(test_3_6_5_new_ground_for_exactly_what_is_left),
+		cmocka_unit_test(
+		    test_3_6_5_a_debt_of_one_tick_is_finished_by_the_minimum_move),
 		cmocka_unit_test(test_new_order_owes_nothing),
 		cmocka_unit_test(test_walks_give_back_every_cells_buffer),
 		cmocka_unit_test(test_move_reach_keeps_the_facing_it_arrives_with),
