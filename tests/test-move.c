@@ -42,17 +42,28 @@ rules(void)
 	return rs;
 }
 
-/* A 30 x 30 open map with one infantry unit of side 0 at (10, 20). */
+/* A 30 x 30 open map with its two sides and their generals, no units,
+ * orders in force at once. */
 static struct game *
-one_unit(const struct ruleset *rs, const char *form)
+no_units(const struct ruleset *rs)
 {
 	struct game *g = game_create(rs, map_create(30, 30));
-	int u;
 
 	game_add_side(g, "French");
 	game_add_side(g, "Allied");
 	game_add_general(g, "fr", "General", 0, -1);
 	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	return g;
+}
+
+/* no_units with one infantry unit of side 0 at (10, 20). */
+static struct game *
+one_unit(const struct ruleset *rs, const char *form)
+{
+	struct game *g = no_units(rs);
+	int u;
+
 	u = game_add_unit(g, "a", "A", 0, 0);
 	g->units[u].arm = ARM_INFANTRY;
 	unit_attr_set(&g->units[u], ruleset_attr(g->rs, "drill"), 4);
@@ -2377,13 +2388,8 @@ test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room(void **state)
 
 	(void)state;
 	for (k = 0; k < 2; k++) {
-		struct game *g = game_create(rs, map_create(30, 30));
+		struct game *g = no_units(rs);
 
-		game_add_side(g, "French");
-		game_add_side(g, "Allied");
-		game_add_general(g, "fr", "General", 0, -1);
-		game_add_general(g, "al", "General", 1, -1);
-		g->opt.courier_delay = false;
 		if (k == 1)
 			b = line_named(g, "b", 0, (struct point){ 15, 13 },
 			    DIR_N);
@@ -4273,13 +4279,8 @@ test_3_6_3_no_room_to_turn_past_a_friend(void **state)
 
 	(void)state;
 	for (k = 0; k < 2; k++) {
-		struct game *g = game_create(rs, map_create(30, 30));
+		struct game *g = no_units(rs);
 
-		game_add_side(g, "French");
-		game_add_side(g, "Allied");
-		game_add_general(g, "fr", "General", 0, -1);
-		game_add_general(g, "al", "General", 1, -1);
-		g->opt.courier_delay = false;
 		if (k == 0) {
 			a = line_named(g, "a", 0, (struct point){ 10, 10 },
 			    DIR_N);
@@ -4327,13 +4328,8 @@ test_3_6_3_no_room_for_part_of_a_turn_past_a_friend(void **state)
 
 	(void)state;
 	for (k = 0; k < 2; k++) {
-		struct game *g = game_create(rs, map_create(30, 30));
+		struct game *g = no_units(rs);
 
-		game_add_side(g, "French");
-		game_add_side(g, "Allied");
-		game_add_general(g, "fr", "General", 0, -1);
-		game_add_general(g, "al", "General", 1, -1);
-		g->opt.courier_delay = false;
 		if (k == 1)
 			b = line_named(g, "b", 0, (struct point){ 8, 8 },
 			    DIR_N);
