@@ -1232,6 +1232,30 @@ test_002_H9_a_later_turn_wheels(void **state)
 	game_free(g);
 }
 
+/*
+ * H8, H9: a wheel that costs exactly what is left is made.  The cavalry
+ * Line of test_002_H9_a_later_turn_wheels sent from [20, 40] to [30, 24]
+ * turns N to NE free, marches NE, and wheels back left 45 degrees to N
+ * with its last 18 ticks (4.5 in): it stands at [32, 21] facing N, all
+ * 60 ticks spent, not still facing NE short of the wheel.
+ */
+static void
+test_002_H9_a_wheel_with_exactly_what_is_left(void **state)
+{
+	struct game *g = battle(60, 60);
+	int a = unit_at(g, "a", ARM_CAVALRY, "light", "line", 20, 40, DIR_N);
+
+	(void)state;
+	move_to(g, a, 30, 24);
+	movement(g);
+	stands(g, a, 32, 21, DIR_N, "line");
+	assert_true(logged(g, a, "H9", "wheels left 45 degrees to N on a 3 in "
+	    "circle: the outer base runs pi x 5.5 in / 4 = 18 ticks (4.5 in) "
+	    "a stage, 18 ticks, 0 in left"));
+	assert_true(spent(g, a, "15 in of 15 in"));
+	game_free(g);
+}
+
 /* H10: the grasshopper crosses ground as close-order foot (1/3 in dense
  * woods: 48 / 6 = 8 steps limbered), where a light gun may not go. */
 static void
@@ -1644,6 +1668,7 @@ main(void)
 		cmocka_unit_test(test_002_H10_movers),
 		cmocka_unit_test(test_002_H9_wheel_on_a_3_inch_circle),
 		cmocka_unit_test(test_002_H9_a_later_turn_wheels),
+		cmocka_unit_test(test_002_H9_a_wheel_with_exactly_what_is_left),
 		cmocka_unit_test(test_002_H10_grasshopper_in_terrain),
 		cmocka_unit_test(test_002_H10_guns_stop_at_buildings_foot_goes_in),
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
