@@ -3532,6 +3532,50 @@ test_route_points_turns_with_the_wheel(void **state)
 	assert_int_equal(out[1].x, -1);
 }
 
+/*
+ * route_points and its wheels: a wheel's cell is reached by the wheel,
+ * never by the straight line, whether it stands on the line's way or
+ * not, and the line on from it starts facing its first step.
+ *  - From [5, 5] facing N, [5, 4] then a wheel setting the anchor on
+ *    [5, 2] (two cells on, straight ahead) and [6, 2]: the points are
+ *    [5, 4] and [6, 2]; [5, 2] is no point, though the line to it would
+ *    pass by [5, 4].
+ *  - The wheel on the last cell but one, [5, 4], a wheel to [7, 4],
+ *    [8, 4]: points [5, 4] and [8, 4].
+ *  - From [3, 4] facing E, [4, 4], a wheel to [7, 2] facing N, [7, 1],
+ *    [6, 0]: facing N from the wheel the line to [6, 0] takes [7, 1]
+ *    first, so one point covers both: [4, 4] and [6, 0].
+ */
+static void
+test_route_points_never_stop_on_a_wheel(void **state)
+{
+	const struct point ra[3] = { { 5, 4 }, { 5, 2 }, { 6, 2 } };
+	const struct point rb[3] = { { 5, 4 }, { 7, 4 }, { 8, 4 } };
+	const struct point rc[4] = { { 4, 4 }, { 7, 2 }, { 7, 1 }, { 6, 0 } };
+	const unsigned char wa[3] = { 0, 1, 0 }, wc[4] = { 0, 1, 0, 0 };
+	struct point out[8];
+
+	(void)state;
+	assert_int_equal(route_points((struct point){ 5, 5 }, DIR_N, ra, wa,
+	    3, out, 8), 2);
+	assert_int_equal(out[0].x, 5);
+	assert_int_equal(out[0].y, 4);
+	assert_int_equal(out[1].x, 6);
+	assert_int_equal(out[1].y, 2);
+	assert_int_equal(route_points((struct point){ 5, 5 }, DIR_N, rb, wa,
+	    3, out, 8), 2);
+	assert_int_equal(out[0].x, 5);
+	assert_int_equal(out[0].y, 4);
+	assert_int_equal(out[1].x, 8);
+	assert_int_equal(out[1].y, 4);
+	assert_int_equal(route_points((struct point){ 3, 4 }, DIR_E, rc, wc,
+	    4, out, 8), 2);
+	assert_int_equal(out[0].x, 4);
+	assert_int_equal(out[0].y, 4);
+	assert_int_equal(out[1].x, 6);
+	assert_int_equal(out[1].y, 0);
+}
+
 /* Append to r (at *n, at most max) the cells the walk's straight line
  * (path_next) steps on from *p facing *f to goal, leaving *p and *f where
  * it ends. */
@@ -4571,6 +4615,7 @@ main(void)
 		cmocka_unit_test(test_move_forecast_is_the_march_played_turn_after_turn),
 		cmocka_unit_test(test_route_points_turns_with_the_wheel),
 		cmocka_unit_test(test_route_points_are_the_walks_waypoints),
+		cmocka_unit_test(test_route_points_never_stop_on_a_wheel),
 		cmocka_unit_test(test_move_note_keeps_long_texts_whole),
 		cmocka_unit_test(test_move_walk_free_leaves_it_empty),
 		cmocka_unit_test(test_3_6_7_way_round_after_a_waypoint_keeps_it),
