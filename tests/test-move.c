@@ -601,6 +601,46 @@ test_move_unit_cancelled_order_keeps_no_route(void **state)
 }
 
 /*
+ * The Move preview, route, forecast and reachable area of a unit index
+ * out of range (below 0, or the count of units) refuse it: -1
+ * (move_reach: no cells), nothing read beyond the units.  one_unit's A
+ * is unit 0 of 1.
+ */
+static void
+test_move_plans_refuse_a_unit_out_of_range(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_preview p;
+	struct order o, r;
+	struct point *cells = NULL;
+	int n = 0, k;
+	const int bad[] = { -1, 1 };
+
+	(void)state;
+	order_move(g, 0, 10, 10);
+	for (k = 0; k < 2; k++) {
+		o = g->units[0].order;
+		o.unit = bad[k];
+		assert_int_equal(move_preview(g, &o, &p), -1);
+		move_preview_free(&p);
+		assert_int_equal(move_route(g, &o, &r), -1);
+		assert_int_equal(move_route_form(g, &o), -1);
+		assert_int_equal(move_forecast(g, &o, 3, &cells, &n), -1);
+		assert_null(cells);
+		assert_int_equal(n, 0);
+		assert_int_equal(move_reach(g, bad[k], &cells), 0);
+		assert_null(cells);
+	}
+	/* A itself: planned. */
+	assert_int_equal(move_forecast(g, &g->units[0].order, 3, &cells, &n),
+	    2);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * The walk borrows its scratch cells from the game's pool and gives every
  * buffer back (core/cells.h: lent last in, first out, for the game's
  * life): after a walk that meets an enemy, its preview, its forecast and
@@ -4538,6 +4578,7 @@ main(void)
 		cmocka_unit_test(test_move_route_form_own_or_none),
 		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),
 		cmocka_unit_test(test_move_unit_cancelled_order_keeps_no_route),
+		cmocka_unit_test(test_move_plans_refuse_a_unit_out_of_range),
 		cmocka_unit_test(test_3_6_5_new_ground_for_exactly_what_is_left),
 		cmocka_unit_test(
 		    test_3_6_5_a_debt_of_one_tick_is_finished_by_the_minimum_move),
