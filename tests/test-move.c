@@ -1550,6 +1550,50 @@ test_3_6_7_way_round_passes_by_a_waypoint_it_cannot_reach(void **state)
 }
 
 /*
+ * 3.6.7, marshal's reading: the points of a way round that do not fit in
+ * the order are left out.  The Column of column_behind_line ordered to
+ * (10, 0) and six points after it, 7 of the 8 an order holds: its way
+ * round the Line would be by (6, 12) and (6, 2), but only one point fits,
+ * (6, 12), put before (10, 0); the order holds 8 points, the 7 given
+ * after it, and the log names the one.
+ */
+static void
+test_3_6_7_way_round_keeps_to_the_order_s_points(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	const struct unit *a = &g->units[0];
+	struct order o;
+	char *cause = NULL;
+	int i;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+	(void)friend_at(g, "line", 10, 10);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 7;
+	for (i = 0; i < 7; i++)
+		o.pts[i] = (struct point){ 10 + 2 * i, 0 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+	game_turn(g);
+	assert_int_equal(a->order.kind, ORDER_MOVE);
+	assert_int_equal(a->order.npts, ORDER_MAX_POINTS);
+	assert_int_equal(a->order.pts[0].x, 6);
+	assert_int_equal(a->order.pts[0].y, 12);
+	for (i = 0; i < 7; i++) {
+		assert_int_equal(a->order.pts[i + 1].x, o.pts[i].x);
+		assert_int_equal(a->order.pts[i + 1].y, o.pts[i].y);
+	}
+	way_round_said(g, &a->order, 1, NULL);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * The friend gone round marches off once the way round is decided: the
  * Column keeps to the points its order holds (they are its order now, as
  * if its general had marked them) and still arrives, never stepping back
@@ -4640,6 +4684,7 @@ main(void)
 		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),
 		cmocka_unit_test(test_forecast_keeps_the_way_round_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_of_one_point),
+		cmocka_unit_test(test_3_6_7_way_round_keeps_to_the_order_s_points),
 		cmocka_unit_test(
 		    test_3_6_7_way_round_passes_by_a_waypoint_it_cannot_reach),
 		cmocka_unit_test(
