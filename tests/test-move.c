@@ -4599,6 +4599,28 @@ test_move_reach_of_a_mob_is_empty(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * move_unit returns the ticks spent: a Mob under a Move order stands
+ * (no speed, 3.6.3), spends 0 and stays where it is, its order kept.
+ */
+static void
+test_move_unit_a_unit_that_stands_spends_nothing(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+
+	(void)state;
+	order_move(g, 0, 10, 10);
+	g->units[0].cond = COND_MOB;
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(g->units[0].moved, 0);
+	assert_int_equal(g->units[0].order.kind, ORDER_MOVE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4656,6 +4678,7 @@ main(void)
 		    test_3_6_3_no_room_for_part_of_a_turn_at_the_map_edge),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
+		cmocka_unit_test(test_move_unit_a_unit_that_stands_spends_nothing),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(
