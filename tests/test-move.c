@@ -4621,6 +4621,50 @@ test_move_unit_a_unit_that_stands_spends_nothing(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.5 (M18): a river may be stopped in the middle of with any speed
+ * left, a quarter BD (1 tick) as well.  one_unit's Manoeuvre Column (3 BD
+ * with its drum, 12 ticks, turns free) marches from [10, 20] to [13, 16]
+ * (one step N, 0.5 BD, three NE, 2.25 BD: 11 ticks), then N across the
+ * river on row 16's north edge (4 BD) with its last tick: it stands in
+ * the river at [13, 15] facing N, owing 3.75 BD (15 ticks) for next
+ * turn, halted by the obstacle.
+ */
+static void
+test_3_6_5_river_entered_with_one_tick_left(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "manoeuvre_column");
+	const struct unit *a = &g->units[0];
+	struct order o;
+	char *cause = NULL;
+	int x, river = ruleset_obst(rs, "river");
+
+	(void)state;
+	assert_true(river > 0);
+	for (x = 0; x < 30; x++)
+		map_edge_set(g->map, x, 16, DIR_N, river, 0);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 13, 16 };
+	o.pts[1] = (struct point){ 13, 5 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 3 * rs->ticks);
+	assert_int_equal(a->pos.x, 13);
+	assert_int_equal(a->pos.y, 15);
+	assert_int_equal(a->facing, DIR_N);
+	assert_int_equal(a->owed, 15);
+	assert_int_equal(a->halt, HALT_OBSTACLE);
+	assert_int_equal(count_events(g, 0, "3.6.5", "it may stop in the "
+	    "middle of this one: 3.75 BD still to pay next turn"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4679,6 +4723,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
 		cmocka_unit_test(test_move_unit_a_unit_that_stands_spends_nothing),
+		cmocka_unit_test(test_3_6_5_river_entered_with_one_tick_left),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(
