@@ -57,14 +57,14 @@ no_units(const struct ruleset *rs)
 	return g;
 }
 
-/* no_units with one infantry unit of side 0 at (10, 20). */
-static struct game *
-one_unit(const struct ruleset *rs, const char *form)
+/* Add unit A to g: infantry of side 0, Drill 4 with its drum, 600 men,
+ * in formation form at (10, 20) facing N; returns its index. */
+static int
+unit_a(struct game *g, const char *form)
 {
-	struct game *g = no_units(rs);
-	int u;
+	const struct ruleset *rs = g->rs;
+	int u = game_add_unit(g, "a", "A", 0, 0);
 
-	u = game_add_unit(g, "a", "A", 0, 0);
 	g->units[u].arm = ARM_INFANTRY;
 	unit_attr_set(&g->units[u], ruleset_attr(g->rs, "drill"), 4);
 	unit_attr_set(&g->units[u], ruleset_attr(g->rs, "musician"), true);
@@ -74,7 +74,16 @@ one_unit(const struct ruleset *rs, const char *form)
 	g->units[u].pos.y = 20;
 	g->units[u].facing = DIR_N;
 	game_occupy(g, u, true);
-	g->opt.courier_delay = false;
+	return u;
+}
+
+/* no_units with unit A (unit_a), unit 0. */
+static struct game *
+one_unit(const struct ruleset *rs, const char *form)
+{
+	struct game *g = no_units(rs);
+
+	(void)unit_a(g, form);
 	return g;
 }
 
@@ -1368,13 +1377,13 @@ column_behind_line(const struct ruleset *rs)
 /* The note of a way round a standing friend (3.6.7): "B stands in the way
  * and may not be passed this turn: A marches round it, by [x, y], [x, y]
  * and [x, y]; its Move order keeps the way round (marshal's reading)",
- * with the first k points of o, is in the log, whole, under unit 0.  When
+ * with the first k points of o, is in the log, whole, under unit u.  When
  * passed is not NULL the way round leads past that waypoint, which it
  * cannot reach, to o's point k: ", then to [x, y], passing by [x, y],
  * which it cannot reach" (", straight to [" when k is 0) comes before
- * "; its Move order". */
+ * "; its Move order".  The note is unit u's. */
 static void
-way_round_said(const struct game *g, const struct order *o, int k,
+way_round_said(const struct game *g, int u, const struct order *o, int k,
     const struct point *passed)
 {
 	char want[512];
@@ -1395,11 +1404,11 @@ way_round_said(const struct game *g, const struct order *o, int k,
 	snprintf(want + n, sizeof want - n, "; its Move order keeps the way "
 	    "round (marshal's reading)");
 	for (i = 0; i < g->log.n; i++)
-		if (g->log.v[i].unit == 0 &&
+		if (g->log.v[i].unit == u &&
 		    strcmp(g->log.v[i].text, want) == 0)
 			return;
 	for (i = 0; i < g->log.n; i++)
-		if (g->log.v[i].unit == 0)
+		if (g->log.v[i].unit == u)
 			fprintf(stderr, "  log: %s %s\n", g->log.v[i].rule,
 			    g->log.v[i].text);
 	fail_msg("no note \"%s\"", want);
@@ -1448,7 +1457,7 @@ test_3_6_7_way_round_kept_across_turns(void **state)
 			/* The log says so, naming the friend, the unit
 			 * and every point put in the order. */
 			assert_true(kept.npts >= 3);
-			way_round_said(g, &kept, kept.npts - 1, NULL);
+			way_round_said(g, 0, &kept, kept.npts - 1, NULL);
 		} else {
 			/* Kept as it was decided: the same points. */
 			assert_int_equal(a->order.npts, kept.npts);
@@ -1474,30 +1483,55 @@ test_3_6_7_way_round_kept_across_turns(void **state)
  * standing Line at (8, 12) on its straight way; round its west end one
  * point is enough, (4, 14), from which the straight line to (4, 0) is
  * clear.  That point goes into its Move order before (4, 0), the log
- * names it, and the Column marches: on turn 1 to (9, 19).
+ * names it, and the Column marches: on turn 1 to (9, 19), and on to
+ * (4, 0) on turn 8, as the forecast says before turn 1 (8 turns) and
+ * after it (7 more).  The same with the Line listed first (unit 0).
  */
 static void
 test_3_6_7_way_round_of_one_point(void **state)
 {
 	struct ruleset *rs = rules();
-	struct game *g = one_unit(rs, "column");
-	const struct unit *a = &g->units[0];
+	struct point *cells = NULL;
+	int k, a, n = 0, t;
 
 	(void)state;
-	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
-	(void)friend_at(g, "line", 8, 12);
-	order_move(g, 0, 4, 0);
-	game_turn(g);
-	assert_int_equal(a->order.kind, ORDER_MOVE);
-	assert_int_equal(a->order.npts, 2);
-	assert_int_equal(a->order.pts[0].x, 4);
-	assert_int_equal(a->order.pts[0].y, 14);
-	assert_int_equal(a->order.pts[1].x, 4);
-	assert_int_equal(a->order.pts[1].y, 0);
-	way_round_said(g, &a->order, 1, NULL);
-	assert_int_equal(a->pos.x, 9);
-	assert_int_equal(a->pos.y, 19);
-	game_free(g);
+	for (k = 0; k < 2; k++) {
+		struct game *g = no_units(rs);
+		const struct unit *u;
+
+		if (k == 1)
+			(void)friend_at(g, "line", 8, 12);
+		a = unit_a(g, "column");
+		if (k == 0)
+			(void)friend_at(g, "line", 8, 12);
+		u = &g->units[a];
+		unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 3);
+		order_move(g, a, 4, 0);
+		assert_int_equal(move_forecast(g, &u->order, 12, &cells, &n),
+		    8);
+		assert_int_equal(cells[n - 1].x, 4);
+		assert_int_equal(cells[n - 1].y, 0);
+		free(cells);
+		game_turn(g);
+		assert_int_equal(u->order.kind, ORDER_MOVE);
+		assert_int_equal(u->order.npts, 2);
+		assert_int_equal(u->order.pts[0].x, 4);
+		assert_int_equal(u->order.pts[0].y, 14);
+		assert_int_equal(u->order.pts[1].x, 4);
+		assert_int_equal(u->order.pts[1].y, 0);
+		way_round_said(g, a, &u->order, 1, NULL);
+		assert_int_equal(u->pos.x, 9);
+		assert_int_equal(u->pos.y, 19);
+		assert_int_equal(move_forecast(g, &u->order, 12, &cells, &n),
+		    7);
+		free(cells);
+		for (t = 2; t <= 12 && u->order.kind == ORDER_MOVE; t++)
+			game_turn(g);
+		assert_int_equal(t - 1, 8);
+		assert_int_equal(u->pos.x, 4);
+		assert_int_equal(u->pos.y, 0);
+		game_free(g);
+	}
 	ruleset_free(rs);
 }
 
@@ -1544,7 +1578,7 @@ test_3_6_7_way_round_passes_by_a_waypoint_it_cannot_reach(void **state)
 	for (i = 0; i < a->order.npts; i++)
 		assert_false(a->order.pts[i].x == lake.x &&
 		    a->order.pts[i].y == lake.y);
-	way_round_said(g, &a->order, a->order.npts - 1, &lake);
+	way_round_said(g, 0, &a->order, a->order.npts - 1, &lake);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -1588,7 +1622,7 @@ test_3_6_7_way_round_keeps_to_the_order_s_points(void **state)
 		assert_int_equal(a->order.pts[i + 1].x, o.pts[i].x);
 		assert_int_equal(a->order.pts[i + 1].y, o.pts[i].y);
 	}
-	way_round_said(g, &a->order, 1, NULL);
+	way_round_said(g, 0, &a->order, 1, NULL);
 	game_free(g);
 	ruleset_free(rs);
 }
