@@ -1686,6 +1686,9 @@ test_3_6_7_no_way_round_waits_and_says_so(void **state)
 	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
 	(void)friend_at(g, "line", 10, 10);
 	order_move(g, 0, 10, 10);
+	/* A point left in the order beyond its count (a longer order
+	 * drawn and cut back) is no point of it: not sought either. */
+	g->units[0].order.pts[1] = (struct point){ 20, 20 };
 	for (t = 1; t <= 10; t++) {
 		game_turn(g);
 		assert_int_equal(a->order.kind, ORDER_MOVE);
