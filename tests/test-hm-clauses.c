@@ -320,6 +320,56 @@ test_002_H1_line_close_order_foot_moves_6_inches(void **state)
 	game_free(g);
 }
 
+/* H1 over turns (move_forecast, the order's forecast shown to the
+ * player): the close-order Line's 12 cells a turn bring it 24 cells
+ * north on turn 2, every cell on its column; one turn of forecast ends
+ * 12 cells on, not arrived.  A march held a turn behind a friend (H12)
+ * is forecast on past it. */
+static void
+test_002_H1_forecast_of_a_two_turn_march(void **state)
+{
+	struct game *g = battle(30, 50);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 10, 40, DIR_N);
+	struct point *cells = NULL;
+	int n = 0, i;
+
+	(void)state;
+	move_to(g, a, 10, 16);
+	assert_int_equal(move_forecast(g, &g->units[a].order, 3, &cells, &n),
+	    2);
+	assert_int_equal(n, 25);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 10);
+		assert_int_equal(cells[i].y, 40 - i);
+	}
+	free(cells);
+	assert_int_equal(move_forecast(g, &g->units[a].order, 1, &cells, &n),
+	    -1);
+	assert_int_equal(n, 13);
+	assert_int_equal(cells[12].y, 28);
+	free(cells);
+	stands(g, a, 10, 40, DIR_N, "line");	/* the game is untouched */
+	game_free(g);
+
+	/* H12's F (test_002_H12_pass_through_friends): blocked behind D on
+	 * turn 1 at [30, 22], through it to [30, 16] on turn 2, the 6
+	 * cells left to [30, 10] on turn 3.  A halt behind a friend after
+	 * gaining ground does not end the forecast. */
+	g = battle(40, 52);
+	(void)unit_at(g, "d", ARM_INFANTRY, "close", "line", 30, 20, DIR_N);
+	a = unit_at(g, "f", ARM_INFANTRY, "close", "line", 30, 26, DIR_N);
+	move_to(g, a, 30, 10);
+	assert_int_equal(move_forecast(g, &g->units[a].order, 5, &cells, &n),
+	    3);
+	assert_int_equal(n, 17);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 30);
+		assert_int_equal(cells[i].y, 26 - i);
+	}
+	free(cells);
+	game_free(g);
+}
+
 /* H2: guns limbered and deployed (deployed guns move, by hand); the
  * grasshopper moves 3 inches deployed (the printed 21 read as a
  * misprint). */
@@ -1182,6 +1232,30 @@ test_002_H9_a_later_turn_wheels(void **state)
 	game_free(g);
 }
 
+/*
+ * H8, H9: a wheel that costs exactly what is left is made.  The cavalry
+ * Line of test_002_H9_a_later_turn_wheels sent from [20, 40] to [30, 24]
+ * turns N to NE free, marches NE, and wheels back left 45 degrees to N
+ * with its last 18 ticks (4.5 in): it stands at [32, 21] facing N, all
+ * 60 ticks spent, not still facing NE short of the wheel.
+ */
+static void
+test_002_H9_a_wheel_with_exactly_what_is_left(void **state)
+{
+	struct game *g = battle(60, 60);
+	int a = unit_at(g, "a", ARM_CAVALRY, "light", "line", 20, 40, DIR_N);
+
+	(void)state;
+	move_to(g, a, 30, 24);
+	movement(g);
+	stands(g, a, 32, 21, DIR_N, "line");
+	assert_true(logged(g, a, "H9", "wheels left 45 degrees to N on a 3 in "
+	    "circle: the outer base runs pi x 5.5 in / 4 = 18 ticks (4.5 in) "
+	    "a stage, 18 ticks, 0 in left"));
+	assert_true(spent(g, a, "15 in of 15 in"));
+	game_free(g);
+}
+
 /* H10: the grasshopper crosses ground as close-order foot (1/3 in dense
  * woods: 48 / 6 = 8 steps limbered), where a light gun may not go. */
 static void
@@ -1567,6 +1641,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_002_H1_line_close_order_foot_moves_6_inches),
+		cmocka_unit_test(test_002_H1_forecast_of_a_two_turn_march),
 		cmocka_unit_test(test_002_H2_guns_limbered_and_deployed),
 		cmocka_unit_test(test_002_H3_terrain_share_of_speed),
 		cmocka_unit_test(test_002_H3_diagonal_two_thirds_rounds_up),
@@ -1593,6 +1668,7 @@ main(void)
 		cmocka_unit_test(test_002_H10_movers),
 		cmocka_unit_test(test_002_H9_wheel_on_a_3_inch_circle),
 		cmocka_unit_test(test_002_H9_a_later_turn_wheels),
+		cmocka_unit_test(test_002_H9_a_wheel_with_exactly_what_is_left),
 		cmocka_unit_test(test_002_H10_grasshopper_in_terrain),
 		cmocka_unit_test(test_002_H10_guns_stop_at_buildings_foot_goes_in),
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),

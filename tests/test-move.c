@@ -42,18 +42,29 @@ rules(void)
 	return rs;
 }
 
-/* A 30 x 30 open map with one infantry unit of side 0 at (10, 20). */
+/* A 30 x 30 open map with its two sides and their generals, no units,
+ * orders in force at once. */
 static struct game *
-one_unit(const struct ruleset *rs, const char *form)
+no_units(const struct ruleset *rs)
 {
 	struct game *g = game_create(rs, map_create(30, 30));
-	int u;
 
 	game_add_side(g, "French");
 	game_add_side(g, "Allied");
 	game_add_general(g, "fr", "General", 0, -1);
 	game_add_general(g, "al", "General", 1, -1);
-	u = game_add_unit(g, "a", "A", 0, 0);
+	g->opt.courier_delay = false;
+	return g;
+}
+
+/* Add unit A to g: infantry of side 0, Drill 4 with its drum, 600 men,
+ * in formation form at (10, 20) facing N; returns its index. */
+static int
+unit_a(struct game *g, const char *form)
+{
+	const struct ruleset *rs = g->rs;
+	int u = game_add_unit(g, "a", "A", 0, 0);
+
 	g->units[u].arm = ARM_INFANTRY;
 	unit_attr_set(&g->units[u], ruleset_attr(g->rs, "drill"), 4);
 	unit_attr_set(&g->units[u], ruleset_attr(g->rs, "musician"), true);
@@ -63,7 +74,16 @@ one_unit(const struct ruleset *rs, const char *form)
 	g->units[u].pos.y = 20;
 	g->units[u].facing = DIR_N;
 	game_occupy(g, u, true);
-	g->opt.courier_delay = false;
+	return u;
+}
+
+/* no_units with unit A (unit_a), unit 0. */
+static struct game *
+one_unit(const struct ruleset *rs, const char *form)
+{
+	struct game *g = no_units(rs);
+
+	(void)unit_a(g, form);
 	return g;
 }
 
@@ -96,6 +116,24 @@ test_gap_between_blocks(void **state)
 	assert_int_equal(move_gap(a, 1, b, 1), 2);	/* one empty cell */
 	assert_int_equal(move_gap(a, 1, d, 1), 6);	/* 1.5 BD */
 	assert_int_equal(move_gap(a, 1, e, 1), 6);	/* two diagonals */
+}
+
+/*
+ * move_gap: an overlap is found even after a touch: the first cell of
+ * each block touches the other block (gap 0), the second stands on one
+ * of its cells (-1), across the rows and across the columns.
+ */
+static void
+test_gap_overlap_after_a_touch(void **state)
+{
+	struct point a[2] = { { 0, 0 }, { 2, 0 } }, b[2] = { { 1, 1 }, { 2, 0 } };
+	struct point c[2] = { { 0, 0 }, { 0, 2 } }, d[2] = { { 1, 1 }, { 0, 2 } };
+
+	(void)state;
+	assert_int_equal(move_gap(a, 1, b, 2), 0);
+	assert_int_equal(move_gap(a, 2, b, 2), -1);
+	assert_int_equal(move_gap(c, 1, d, 2), 0);
+	assert_int_equal(move_gap(c, 2, d, 2), -1);
 }
 
 /*
@@ -583,6 +621,78 @@ test_move_order_to_its_own_cell_arrives(void **state)
 	assert_int_equal(g->units[0].pos.y, 20);
 	assert_int_equal(g->units[0].halt, HALT_ARRIVED);
 	assert_int_equal(g->units[0].order.kind, ORDER_NONE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * move_unit: an order that ends keeps no route.  A Line sent N across a
+ * lake that spans the whole map (rows 14 to 16) finds no way round, steps
+ * in and loses its order (3.6.5, M15): the order is gone, the unit a Mob
+ * at the lake's edge, and no cells of the route it was walking are left
+ * with the unit (a save writes the unit's route).
+ */
+static void
+test_move_unit_cancelled_order_keeps_no_route(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	const struct unit *a = &g->units[0];
+	int water = ruleset_land(rs, "water"), x, y;
+
+	(void)state;
+	for (y = 14; y <= 16; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)water;
+	order_move(g, 0, 10, 5);
+	/* 3 cells, 1.5 BD, to the lake's edge */
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 3 * STEP_ORTHO);
+	assert_int_equal(a->order.kind, ORDER_NONE);
+	assert_int_equal(a->cond, COND_MOB);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 17);
+	assert_int_equal(a->nroute, 0);
+	assert_null(a->route);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * The Move preview, route, forecast and reachable area of a unit index
+ * out of range (below 0, or the count of units) refuse it: -1
+ * (move_reach: no cells), nothing read beyond the units.  one_unit's A
+ * is unit 0 of 1.
+ */
+static void
+test_move_plans_refuse_a_unit_out_of_range(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_preview p;
+	struct order o, r;
+	struct point *cells = NULL;
+	int n = 0, k;
+	const int bad[] = { -1, 1 };
+
+	(void)state;
+	order_move(g, 0, 10, 10);
+	for (k = 0; k < 2; k++) {
+		o = g->units[0].order;
+		o.unit = bad[k];
+		assert_int_equal(move_preview(g, &o, &p), -1);
+		move_preview_free(&p);
+		assert_int_equal(move_route(g, &o, &r), -1);
+		assert_int_equal(move_route_form(g, &o), -1);
+		assert_int_equal(move_forecast(g, &o, 3, &cells, &n), -1);
+		assert_null(cells);
+		assert_int_equal(n, 0);
+		assert_int_equal(move_reach(g, bad[k], &cells), 0);
+		assert_null(cells);
+	}
+	/* A itself: planned. */
+	assert_int_equal(move_forecast(g, &g->units[0].order, 3, &cells, &n),
+	    2);
+	free(cells);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -1465,12 +1575,49 @@ test_forecast_through_a_friend_under_orders(void **state)
 	ruleset_free(rs);
 }
 
-/* Unit b beside one_unit's a: infantry of side 0, Drill 4, no drum, in
- * formation form at (x, y) facing N, under no order. */
-static int
-friend_at(struct game *g, const char *form, int x, int y)
+/*
+ * move_forecast's max is the last turn it plays: one_unit's Line (Drill
+ * 4 and its drum, 3 BD: 6 cells a turn) ordered 12 cells north arrives
+ * on turn 2.  Asked for 2 turns the forecast says 2, with the start and
+ * 12 cells; asked for 1 it does not arrive (-1) and has the start and
+ * the 6 cells of turn 1 only.
+ */
+static void
+test_move_forecast_plays_up_to_max_turns(void **state)
 {
-	int b = game_add_unit(g, "b", "B", 0, 0);
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct point *cells = NULL;
+	int n = 0, i;
+
+	(void)state;
+	order_move(g, 0, 10, 8);
+	assert_int_equal(move_forecast(g, &g->units[0].order, 2, &cells, &n),
+	    2);
+	assert_int_equal(n, 13);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 10);
+		assert_int_equal(cells[i].y, 20 - i);
+	}
+	free(cells);
+	assert_int_equal(move_forecast(g, &g->units[0].order, 1, &cells, &n),
+	    -1);
+	assert_int_equal(n, 7);
+	assert_int_equal(cells[6].y, 14);
+	free(cells);
+	/* Nothing of the game moved. */
+	assert_int_equal(g->units[0].pos.y, 20);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* A unit id, named name, beside one_unit's a: infantry of side 0, Drill
+ * 4, no drum, in formation form at (x, y) facing N, under no order. */
+static int
+friend_named(struct game *g, const char *id, const char *name,
+    const char *form, int x, int y)
+{
+	int b = game_add_unit(g, id, name, 0, 0);
 
 	g->units[b].arm = ARM_INFANTRY;
 	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 4);
@@ -1481,6 +1628,13 @@ friend_at(struct game *g, const char *form, int x, int y)
 	g->units[b].facing = DIR_N;
 	game_occupy(g, b, true);
 	return b;
+}
+
+/* Unit b, named B, as friend_named. */
+static int
+friend_at(struct game *g, const char *form, int x, int y)
+{
+	return friend_named(g, "b", "B", form, x, y);
 }
 
 /* The 2 BD Column of M29-column-goes-round-standing-line: a with Drill 3
@@ -1500,9 +1654,14 @@ column_behind_line(const struct ruleset *rs)
 /* The note of a way round a standing friend (3.6.7): "B stands in the way
  * and may not be passed this turn: A marches round it, by [x, y], [x, y]
  * and [x, y]; its Move order keeps the way round (marshal's reading)",
- * with the first k points of o, is in the log, whole, under unit 0. */
+ * with the first k points of o, is in the log, whole, under unit u.  When
+ * passed is not NULL the way round leads past that waypoint, which it
+ * cannot reach, to o's point k: ", then to [x, y], passing by [x, y],
+ * which it cannot reach" (", straight to [" when k is 0) comes before
+ * "; its Move order".  The note is unit u's. */
 static void
-way_round_said(const struct game *g, const struct order *o, int k)
+way_round_said(const struct game *g, int u, const struct order *o, int k,
+    const struct point *passed)
 {
 	char want[512];
 	size_t n;
@@ -1514,14 +1673,19 @@ way_round_said(const struct game *g, const struct order *o, int k)
 		n += (size_t)snprintf(want + n, sizeof want - n, "%s%d, %d]",
 		    i == 0 ? ", by [" : i == k - 1 ? " and [" : ", [",
 		    o->pts[i].x, o->pts[i].y);
+	if (passed != NULL)
+		n += (size_t)snprintf(want + n, sizeof want - n, "%s%d, %d], "
+		    "passing by [%d, %d], which it cannot reach", k == 0 ?
+		    ", straight to [" : ", then to [", o->pts[k].x,
+		    o->pts[k].y, passed->x, passed->y);
 	snprintf(want + n, sizeof want - n, "; its Move order keeps the way "
 	    "round (marshal's reading)");
 	for (i = 0; i < g->log.n; i++)
-		if (g->log.v[i].unit == 0 &&
+		if (g->log.v[i].unit == u &&
 		    strcmp(g->log.v[i].text, want) == 0)
 			return;
 	for (i = 0; i < g->log.n; i++)
-		if (g->log.v[i].unit == 0)
+		if (g->log.v[i].unit == u)
 			fprintf(stderr, "  log: %s %s\n", g->log.v[i].rule,
 			    g->log.v[i].text);
 	fail_msg("no note \"%s\"", want);
@@ -1570,7 +1734,7 @@ test_3_6_7_way_round_kept_across_turns(void **state)
 			/* The log says so, naming the friend, the unit
 			 * and every point put in the order. */
 			assert_true(kept.npts >= 3);
-			way_round_said(g, &kept, kept.npts - 1);
+			way_round_said(g, 0, &kept, kept.npts - 1, NULL);
 		} else {
 			/* Kept as it was decided: the same points. */
 			assert_int_equal(a->order.npts, kept.npts);
@@ -1715,29 +1879,146 @@ test_3_6_8_friend_held_in_contact_is_gone_round(void **state)
  * standing Line at (8, 12) on its straight way; round its west end one
  * point is enough, (4, 14), from which the straight line to (4, 0) is
  * clear.  That point goes into its Move order before (4, 0), the log
- * names it, and the Column marches: on turn 1 to (9, 19).
+ * names it, and the Column marches: on turn 1 to (9, 19), and on to
+ * (4, 0) on turn 8, as the forecast says before turn 1 (8 turns) and
+ * after it (7 more).  The same with the Line listed first (unit 0).
  */
 static void
 test_3_6_7_way_round_of_one_point(void **state)
 {
 	struct ruleset *rs = rules();
+	struct point *cells = NULL;
+	int k, a, n = 0, t;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = no_units(rs);
+		const struct unit *u;
+
+		if (k == 1)
+			(void)friend_at(g, "line", 8, 12);
+		a = unit_a(g, "column");
+		if (k == 0)
+			(void)friend_at(g, "line", 8, 12);
+		u = &g->units[a];
+		unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 3);
+		order_move(g, a, 4, 0);
+		assert_int_equal(move_forecast(g, &u->order, 12, &cells, &n),
+		    8);
+		assert_int_equal(cells[n - 1].x, 4);
+		assert_int_equal(cells[n - 1].y, 0);
+		free(cells);
+		game_turn(g);
+		assert_int_equal(u->order.kind, ORDER_MOVE);
+		assert_int_equal(u->order.npts, 2);
+		assert_int_equal(u->order.pts[0].x, 4);
+		assert_int_equal(u->order.pts[0].y, 14);
+		assert_int_equal(u->order.pts[1].x, 4);
+		assert_int_equal(u->order.pts[1].y, 0);
+		way_round_said(g, a, &u->order, 1, NULL);
+		assert_int_equal(u->pos.x, 9);
+		assert_int_equal(u->pos.y, 19);
+		assert_int_equal(move_forecast(g, &u->order, 12, &cells, &n),
+		    7);
+		free(cells);
+		for (t = 2; t <= 12 && u->order.kind == ORDER_MOVE; t++)
+			game_turn(g);
+		assert_int_equal(t - 1, 8);
+		assert_int_equal(u->pos.x, 4);
+		assert_int_equal(u->pos.y, 0);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7, marshal's reading: a waypoint no way round reaches is passed by,
+ * and the way round leads to the point after it.  The Column of
+ * column_behind_line, ordered to (10, 2) in the middle of a lake (rows 0
+ * to 4, columns 7 to 13), then to (20, 0), sees the Line on its way and
+ * goes round it towards (20, 0): the points of the way round take
+ * (10, 2)'s place in its order, before (20, 0), and the log names them,
+ * (20, 0) and the waypoint passed by.
+ */
+static void
+test_3_6_7_way_round_passes_by_a_waypoint_it_cannot_reach(void **state)
+{
+	struct ruleset *rs = rules();
 	struct game *g = one_unit(rs, "column");
 	const struct unit *a = &g->units[0];
+	const struct point lake = { 10, 2 };
+	int water = ruleset_land(rs, "water"), x, y, i;
+	struct order o;
+	char *cause = NULL;
 
 	(void)state;
 	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
-	(void)friend_at(g, "line", 8, 12);
-	order_move(g, 0, 4, 0);
+	(void)friend_at(g, "line", 10, 10);
+	for (y = 0; y <= 4; y++)
+		for (x = 7; x <= 13; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)water;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = lake;
+	o.pts[1] = (struct point){ 20, 0 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
 	game_turn(g);
 	assert_int_equal(a->order.kind, ORDER_MOVE);
-	assert_int_equal(a->order.npts, 2);
-	assert_int_equal(a->order.pts[0].x, 4);
-	assert_int_equal(a->order.pts[0].y, 14);
-	assert_int_equal(a->order.pts[1].x, 4);
-	assert_int_equal(a->order.pts[1].y, 0);
-	way_round_said(g, &a->order, 1);
-	assert_int_equal(a->pos.x, 9);
-	assert_int_equal(a->pos.y, 19);
+	assert_true(a->order.npts >= 2);
+	assert_int_equal(a->order.pts[a->order.npts - 1].x, 20);
+	assert_int_equal(a->order.pts[a->order.npts - 1].y, 0);
+	for (i = 0; i < a->order.npts; i++)
+		assert_false(a->order.pts[i].x == lake.x &&
+		    a->order.pts[i].y == lake.y);
+	way_round_said(g, 0, &a->order, a->order.npts - 1, &lake);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7, marshal's reading: the points of a way round that do not fit in
+ * the order are left out.  The Column of column_behind_line ordered to
+ * (10, 0) and six points after it, 7 of the 8 an order holds: its way
+ * round the Line would be by (6, 12) and (6, 2), but only one point fits,
+ * (6, 12), put before (10, 0); the order holds 8 points, the 7 given
+ * after it, and the log names the one.
+ */
+static void
+test_3_6_7_way_round_keeps_to_the_order_s_points(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	const struct unit *a = &g->units[0];
+	struct order o;
+	char *cause = NULL;
+	int i;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+	(void)friend_at(g, "line", 10, 10);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 7;
+	for (i = 0; i < 7; i++)
+		o.pts[i] = (struct point){ 10 + 2 * i, 0 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+	game_turn(g);
+	assert_int_equal(a->order.kind, ORDER_MOVE);
+	assert_int_equal(a->order.npts, ORDER_MAX_POINTS);
+	assert_int_equal(a->order.pts[0].x, 6);
+	assert_int_equal(a->order.pts[0].y, 12);
+	for (i = 0; i < 7; i++) {
+		assert_int_equal(a->order.pts[i + 1].x, o.pts[i].x);
+		assert_int_equal(a->order.pts[i + 1].y, o.pts[i].y);
+	}
+	way_round_said(g, 0, &a->order, 1, NULL);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -1801,6 +2082,9 @@ test_3_6_7_no_way_round_waits_and_says_so(void **state)
 	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
 	(void)friend_at(g, "line", 10, 10);
 	order_move(g, 0, 10, 10);
+	/* A point left in the order beyond its count (a longer order
+	 * drawn and cut back) is no point of it: not sought either. */
+	g->units[0].order.pts[1] = (struct point){ 20, 20 };
 	for (t = 1; t <= 10; t++) {
 		game_turn(g);
 		assert_int_equal(a->order.kind, ORDER_MOVE);
@@ -2469,6 +2753,74 @@ count_events(const struct game *g, int u, const char *rule, const char *s)
 	return n;
 }
 
+/*
+ * 3.6.5, issue 12: a unit that owes part of a crossing and has nothing to
+ * pay with finishes it by the minimum move when it has not moved yet this
+ * turn, whatever the debt, 0.25 BD (1 tick) as well as more.  A Line of
+ * Drill 2 with its drum (1 BD) standing in a wood (Pe 1: 0 BD) owes 1
+ * tick under its standing order: it owes nothing after its walk, stands
+ * where it stood, halted by the obstacle, and says so.
+ */
+static void
+test_3_6_5_a_debt_of_one_tick_is_finished_by_the_minimum_move(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct unit *a = &g->units[0];
+	int x, y;
+
+	(void)state;
+	unit_attr_set(a, ruleset_attr(g->rs, "drill"), 2);
+	for (y = 16; y <= 24; y++)
+		for (x = 4; x <= 16; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs, "wood");
+	order_move(g, 0, 10, 5);
+	a->route_key = order_key(&a->order);	/* its standing order */
+	a->owed = 1;
+	(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(a->owed, 0);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 20);
+	assert_int_equal(a->halt, HALT_OBSTACLE);
+	assert_int_equal(count_events(g, 0, "3.6.5", "owes 0.25 BD of its "
+	    "crossing and has nothing to pay with, but has not moved yet this "
+	    "turn: it finishes the crossing and spends all (minimum move, "
+	    "marshal's reading)"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5: a step into new ground that costs exactly what is left is an
+ * ordinary step: no "spends all" reading.  A Line (3 BD, 12 ticks) sent N
+ * from [10, 20] steps 3 open cells (1.5 BD) and then into the wood on row
+ * 16 (0.5 BD and its Pe of 1 BD): 3 BD in all, every tick it has.  It
+ * stands in the wood at [10, 16], held by its speed.
+ */
+static void
+test_3_6_5_new_ground_for_exactly_what_is_left(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	const struct unit *a = &g->units[0];
+	int x, y;
+
+	(void)state;
+	for (y = 0; y <= 16; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs, "wood");
+	order_move(g, 0, 10, 5);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 3 * rs->ticks);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 16);
+	assert_int_equal(a->halt, HALT_SPEED);
+	assert_int_equal(count_events(g, 0, "3.6.5", "enters wood (Pe 1): "
+	    "-1 BD besides the step, 0 BD left"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.5", "spends all"), 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* 3.5.1: a Mob under a Restore order re-forms in the formation phase,
  * does not move that turn, and its lost musician stays lost. */
 static void
@@ -2539,49 +2891,102 @@ test_3_5_1_restore_refused_near_enemy(void **state)
  * would swing onto the Line) and used to stand there, 0 BD, turn after
  * turn.  It now marches from the first turn (E, to where its turn has
  * room), never onto the Line, stays formed, and arrives within 6 turns.
+ * The same with the Line listed first (unit 0) and the Column second,
+ * though the way it finds is not the same then (it turns NE at once and
+ * arrives on turn 3 facing W, where listed first it arrives on turn 5
+ * facing N): the walk depends on the units' order here, which is not
+ * pinned.
  */
 static void
 test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room(void **state)
 {
 	struct ruleset *rs = rules();
-	struct game *g = one_unit(rs, "column");
-	int b, t;
+	int a, b = -1, k, t;
 
 	(void)state;
-	game_occupy(g, 0, false);
-	g->units[0].arm = ARM_CAVALRY;
-	g->units[0].formation = ruleset_form(rs, "column");
-	g->units[0].pos = (struct point){ 15, 10 };
-	g->units[0].facing = DIR_E;
-	game_occupy(g, 0, true);
-	b = game_add_unit(g, "b", "B", 0, 0);
-	g->units[b].arm = ARM_INFANTRY;
-	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 4);
-	g->units[b].strength = g->units[b].strength0 = 600;
-	g->units[b].formation = ruleset_form(rs, "line");
-	g->units[b].pos = (struct point){ 15, 13 };
-	g->units[b].facing = DIR_N;
-	game_occupy(g, b, true);
-	/* Where it stands, the turn N has no room. */
-	assert_int_not_equal(game_fits(g, 0, g->units[0].pos, DIR_N,
-	    g->units[0].formation, -1, NULL), 0);
-	order_move(g, 0, 15, 2);
-	for (t = 1; t <= 6 && g->units[0].order.kind == ORDER_MOVE; t++) {
-		game_turn(g);
-		assert_true(g->units[0].moved > 0);
-		assert_int_equal(g->units[0].cond, COND_FORMED);
-		assert_int_equal(g->units[b].cond, COND_FORMED);
-		assert_int_equal(g->units[b].pos.x, 15);
-		assert_int_equal(g->units[b].pos.y, 13);
+	for (k = 0; k < 2; k++) {
+		struct game *g = no_units(rs);
+
+		if (k == 1)
+			b = line_named(g, "b", 0, (struct point){ 15, 13 },
+			    DIR_N);
+		a = line_named(g, "a", 0, (struct point){ 15, 10 }, DIR_E);
+		game_occupy(g, a, false);
+		g->units[a].arm = ARM_CAVALRY;
+		unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 4);
+		g->units[a].formation = ruleset_form(rs, "column");
+		game_occupy(g, a, true);
+		if (k == 0)
+			b = line_named(g, "b", 0, (struct point){ 15, 13 },
+			    DIR_N);
+		/* Where it stands, the turn N has no room. */
+		assert_int_not_equal(game_fits(g, a, g->units[a].pos, DIR_N,
+		    g->units[a].formation, -1, NULL), 0);
+		order_move(g, a, 15, 2);
+		for (t = 1; t <= 6 && g->units[a].order.kind == ORDER_MOVE;
+		    t++) {
+			game_turn(g);
+			assert_true(g->units[a].moved > 0);
+			assert_int_equal(g->units[a].cond, COND_FORMED);
+			assert_int_equal(g->units[b].cond, COND_FORMED);
+			assert_int_equal(g->units[b].pos.x, 15);
+			assert_int_equal(g->units[b].pos.y, 13);
+		}
+		assert_int_equal(g->units[a].pos.x, 15);
+		assert_int_equal(g->units[a].pos.y, 2);
+		assert_int_equal(count_events(g, a, "3.6.7", "no room to turn"),
+		    0);
+		/* At [18, 10] the turn to NW is dearer than what is left,
+		 * and the part of it it could pay for (to N, to NE) has no
+		 * room: it waits and makes the whole turn next turn.  (With
+		 * the Line listed first the way found differs: see below.) */
+		if (k == 0)
+			assert_int_equal(count_events(g, a, "3.6.3", "turning "
+			    "part of the way has no room here: it turns next "
+			    "turn"), 1);
+		game_free(g);
 	}
-	assert_int_equal(g->units[0].pos.x, 15);
-	assert_int_equal(g->units[0].pos.y, 2);
+	ruleset_free(rs);
+}
+
+/*
+ * A turn whose block would leave the map is a turn with no room here
+ * (walk_room): the unit finds a way on that turns where the map has room.
+ * A Column (drill 3, drum: 2 BD) on [10, 2] facing N, its body on rows 2
+ * to 5, sent S to [10, 20]: facing S there its block would reach off the
+ * map's north edge.  It turns E on turn 1 (its 2 BD: two 45-degree
+ * turns), SE and S on turns 2 and 3 as it steps down to [11, 5] where
+ * facing S has room, is never halted as blocked, stays formed, and
+ * arrives on turn 8.  (On row 1 no place it can reach has room to face
+ * S: that is not this test's case.)
+ */
+static void
+test_M8_3_6_3_no_room_to_turn_off_the_map_turns_further_on(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	const struct unit *a = &g->units[0];
+	int t;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 2 };
+	game_occupy(g, 0, true);
+	assert_int_not_equal(game_fits(g, 0, a->pos, DIR_S, a->formation, -1,
+	    NULL), 0);
+	order_move(g, 0, 10, 20);
+	for (t = 1; t <= 12 && a->order.kind == ORDER_MOVE; t++) {
+		game_turn(g);
+		assert_int_not_equal(a->halt, HALT_BLOCKED);
+		assert_int_equal(a->cond, COND_FORMED);
+		if (t == 1)
+			assert_int_equal(a->facing, DIR_E);
+	}
+	assert_int_equal(t - 1, 8);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 20);
 	assert_int_equal(count_events(g, 0, "3.6.7", "no room to turn"), 0);
-	/* At [18, 10] the turn to NW is dearer than what is left, and the
-	 * part of it it could pay for (to N, to NE) has no room: it waits
-	 * and makes the whole turn next turn. */
-	assert_int_equal(count_events(g, 0, "3.6.3", "turning part of the "
-	    "way has no room here: it turns next turn"), 1);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -2870,6 +3275,8 @@ test_move_route_goes_round_a_wood(void **state)
  * two turns pays limbering once, as the game does: Drill 3 = 3 AP, N to
  * S is four 45-degree pivots; turn 1 limbers (1) and pivots twice (2),
  * turn 2 pivots twice (2) and unlimbers (1).  Two turns, not three.
+ * After turn 1 the forecast of its standing order resumes the pivot, its
+ * limbering paid: one turn more, as the game takes, not two.
  */
 static void
 test_3_6_3_forecast_of_a_pivot_over_two_turns(void **state)
@@ -2902,6 +3309,9 @@ test_3_6_3_forecast_of_a_pivot_over_two_turns(void **state)
 	assert_int_equal(game_order(g, &o, &cause), 0);
 	game_turn(g);
 	assert_int_equal(g->units[0].facing, DIR_E);	/* half way, clockwise */
+	assert_int_equal(move_forecast(g, &g->units[0].order, 5, &cells, &n),
+	    1);
+	free(cells);
 	for (t = 1; t < 5 && g->units[0].order.kind == ORDER_MOVE; t++)
 		game_turn(g);
 	assert_int_equal(t, 2);
@@ -3530,7 +3940,9 @@ test_move_preview_is_the_move_without_the_commit(void **state)
  * turn (each turn's path read from its preview, which is the move's)
  * walk the same cells, start first; when the forecast says it arrives
  * in t turns the unit's order is done after the t-th turn, on the last
- * cell, and not before.  The 3.6.4 roll is off.
+ * cell, and not before; when it stops short of the march, the march was
+ * halted for contact on the forecast's last cell (a blocked walk that
+ * gained ground goes on).  The 3.6.4 roll is off.
  */
 static void
 test_move_forecast_is_the_march_played_turn_after_turn(void **state)
@@ -3552,6 +3964,7 @@ test_move_forecast_is_the_march_played_turn_after_turn(void **state)
 		char name[256];
 		size_t len = strlen(de->d_name);
 		int u, v, i, t, turns, nf = 0, np = 0, done = 0;
+		int contact_at = -1;	/* np after the first contact halt */
 
 		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0 ||
 		    len - 5 >= sizeof name)
@@ -3581,6 +3994,8 @@ test_move_forecast_is_the_march_played_turn_after_turn(void **state)
 				pp[np++] = p.path[i];
 			move_preview_free(&p);
 			move_unit(g, NULL, u, -1, NULL, NULL);
+			if (g->units[u].halt == HALT_CONTACT && contact_at < 0)
+				contact_at = np;
 			/* Done, or cancelled (-t: a lake, say), as
 			 * move_unit's last line says. */
 			if (g->units[u].order.kind != ORDER_MOVE)
@@ -3603,6 +4018,11 @@ test_move_forecast_is_the_march_played_turn_after_turn(void **state)
 			narrive++;
 		} else
 			assert_true(done <= 0 || nf < np);
+		/* Short of the march only where the enemy stopped it: a
+		 * turn ends on the forecast's last cell halted for contact
+		 * (a routed enemy touched is one the march goes on past). */
+		if (nf < np && done >= 0)
+			assert_true(contact_at == nf);
 		if (done < 0)
 			assert_int_equal(turns, -1);
 		if (turns > 1)
@@ -3665,6 +4085,115 @@ test_route_points_turns_with_the_wheel(void **state)
 	assert_int_equal(route_points(p, DIR_N, r, wheel, 5, out, 1), 2);
 	assert_int_equal(out[0].x, 5);
 	assert_int_equal(out[1].x, -1);
+}
+
+/*
+ * route_points and its wheels: a wheel's cell is reached by the wheel,
+ * never by the straight line, whether it stands on the line's way or
+ * not, and the line on from it starts facing its first step.
+ *  - From [5, 5] facing N, [5, 4] then a wheel setting the anchor on
+ *    [5, 2] (two cells on, straight ahead) and [6, 2]: the points are
+ *    [5, 4] and [6, 2]; [5, 2] is no point, though the line to it would
+ *    pass by [5, 4].
+ *  - The wheel on the last cell but one, [5, 4], a wheel to [7, 4],
+ *    [8, 4]: points [5, 4] and [8, 4].
+ *  - From [3, 4] facing E, [4, 4], a wheel to [7, 2] facing N, [7, 1],
+ *    [6, 0]: facing N from the wheel the line to [6, 0] takes [7, 1]
+ *    first, so one point covers both: [4, 4] and [6, 0].
+ */
+static void
+test_route_points_never_stop_on_a_wheel(void **state)
+{
+	const struct point ra[3] = { { 5, 4 }, { 5, 2 }, { 6, 2 } };
+	const struct point rb[3] = { { 5, 4 }, { 7, 4 }, { 8, 4 } };
+	const struct point rc[4] = { { 4, 4 }, { 7, 2 }, { 7, 1 }, { 6, 0 } };
+	const unsigned char wa[3] = { 0, 1, 0 }, wc[4] = { 0, 1, 0, 0 };
+	struct point out[8];
+
+	(void)state;
+	assert_int_equal(route_points((struct point){ 5, 5 }, DIR_N, ra, wa,
+	    3, out, 8), 2);
+	assert_int_equal(out[0].x, 5);
+	assert_int_equal(out[0].y, 4);
+	assert_int_equal(out[1].x, 6);
+	assert_int_equal(out[1].y, 2);
+	assert_int_equal(route_points((struct point){ 5, 5 }, DIR_N, rb, wa,
+	    3, out, 8), 2);
+	assert_int_equal(out[0].x, 5);
+	assert_int_equal(out[0].y, 4);
+	assert_int_equal(out[1].x, 8);
+	assert_int_equal(out[1].y, 4);
+	assert_int_equal(route_points((struct point){ 3, 4 }, DIR_E, rc, wc,
+	    4, out, 8), 2);
+	assert_int_equal(out[0].x, 4);
+	assert_int_equal(out[0].y, 4);
+	assert_int_equal(out[1].x, 6);
+	assert_int_equal(out[1].y, 0);
+}
+
+/* Append to r (at *n, at most max) the cells the walk's straight line
+ * (path_next) steps on from *p facing *f to goal, leaving *p and *f where
+ * it ends. */
+static void
+line_cells(struct point *p, enum dir *f, struct point goal, struct point *r,
+    int *n, int max)
+{
+	struct point q;
+
+	while ((p->x != goal.x || p->y != goal.y) && *n < max) {
+		q = path_next(*p, *f, goal);
+		*f = (enum dir)dir_between(*p, q);
+		r[(*n)++] = q;
+		*p = q;
+	}
+}
+
+/*
+ * route_points' promise, for routes made of 1 to 4 straight legs between
+ * points drawn at random (a fixed seed) from any cell and facing: the walk
+ * given its points as waypoints, each reached by the straight line from
+ * the last, steps on exactly the route's cells, in order; and it needs no
+ * more points than the legs that made the route.
+ */
+static void
+test_route_points_are_the_walks_waypoints(void **state)
+{
+	struct point r[256], back[256], out[8], p0, p, goal;
+	enum dir f0, f;
+	unsigned seed = 12345;
+	int trial, legs, k, n, nb, m, i, turned = 0;
+
+	(void)state;
+	for (trial = 0; trial < 2000; trial++) {
+#define DRAW(mod) ((seed = seed * 1103515245u + 12345u), \
+		(int)((seed >> 16) % (unsigned)(mod)))
+		p0 = (struct point){ 20 + DRAW(20), 20 + DRAW(20) };
+		f0 = (enum dir)DRAW(DIR_COUNT);
+		legs = 1 + DRAW(4);
+		p = p0;
+		f = f0;
+		n = 0;
+		for (k = 0; k < legs; k++) {
+			goal = (struct point){ p.x - 8 + DRAW(17),
+			    p.y - 8 + DRAW(17) };
+			line_cells(&p, &f, goal, r, &n, 256);
+		}
+#undef DRAW
+		if (n == 0)
+			continue;
+		m = route_points(p0, f0, r, NULL, n, out, 8);
+		assert_true(m >= 1);
+		assert_true(m <= legs);
+		p = p0;
+		f = f0;
+		nb = 0;
+		for (i = 0; i < m; i++)
+			line_cells(&p, &f, out[i], back, &nb, 256);
+		assert_int_equal(nb, n);
+		assert_memory_equal(back, r, (size_t)n * sizeof *r);
+		turned += m > 1;
+	}
+	assert_true(turned > 500);	/* routes that bend were tried */
 }
 
 /*
@@ -4349,13 +4878,8 @@ test_3_6_3_no_room_to_turn_past_a_friend(void **state)
 
 	(void)state;
 	for (k = 0; k < 2; k++) {
-		struct game *g = game_create(rs, map_create(30, 30));
+		struct game *g = no_units(rs);
 
-		game_add_side(g, "French");
-		game_add_side(g, "Allied");
-		game_add_general(g, "fr", "General", 0, -1);
-		game_add_general(g, "al", "General", 1, -1);
-		g->opt.courier_delay = false;
 		if (k == 0) {
 			a = line_named(g, "a", 0, (struct point){ 10, 10 },
 			    DIR_N);
@@ -4382,6 +4906,104 @@ test_3_6_3_no_room_to_turn_past_a_friend(void **state)
 		assert_int_equal(said, 1);
 		game_free(g);
 	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.3, 3.6.7: a turn made in part needs room for the part too.  A Line
+ * (3 BD) marches N from [10, 14] to its waypoint [10, 10] (2 BD), then
+ * must face E for [18, 10]: 2 BD, more than the 1 BD left.  The 45
+ * degrees to NE that 1 BD pays for would put its front on the friendly
+ * Line standing at [8, 8]: it stays at [10, 10] facing N, held by its
+ * speed, and says so.  The same with the friend listed first (unit 0).
+ */
+static void
+test_3_6_3_no_room_for_part_of_a_turn_past_a_friend(void **state)
+{
+	struct ruleset *rs = rules();
+	struct order o;
+	char *cause = NULL;
+	int k, a, b;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = no_units(rs);
+
+		if (k == 1)
+			b = line_named(g, "b", 0, (struct point){ 8, 8 },
+			    DIR_N);
+		a = line_named(g, "a", 0, (struct point){ 10, 14 }, DIR_N);
+		if (k == 0)
+			b = line_named(g, "b", 0, (struct point){ 8, 8 },
+			    DIR_N);
+		memset(&o, 0, sizeof o);
+		o.kind = ORDER_MOVE;
+		o.unit = a;
+		o.general = -1;
+		o.npts = 2;
+		o.pts[0] = (struct point){ 10, 10 };
+		o.pts[1] = (struct point){ 18, 10 };
+		assert_int_equal(game_order(g, &o, &cause), 0);
+		free(cause);
+		assert_int_equal(move_unit(g, NULL, a, -1, NULL, NULL),
+		    4 * STEP_ORTHO);
+		assert_int_equal(g->units[a].pos.x, 10);
+		assert_int_equal(g->units[a].pos.y, 10);
+		assert_int_equal(g->units[a].facing, DIR_N);
+		assert_int_equal(g->units[a].halt, HALT_SPEED);
+		assert_int_equal(g->units[b].pos.x, 8);
+		assert_int_equal(count_events(g, a, "3.6.3", "turning to face E "
+		    "would cost 2 BD, it has 1 BD left, and turning part of "
+		    "the way has no room here: it turns next turn"), 1);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.3: a part of a turn whose block would leave the map has no room
+ * either.  one_unit's Line (6 cells wide, 3 BD) marches S from [10, 25]
+ * to its waypoint [10, 27] (1 BD), then must face NE for [20, 17]: three
+ * 45-degree turns, 3 BD, more than the 2 BD left.  The two it could pay
+ * for would face it E, its front running S from row 25 to row 30, off
+ * the map (rows 0 to 29); so it makes one, to SE (1 BD), and stands at
+ * [10, 27] facing SE, held by its speed, to go on turning next turn.
+ */
+static void
+test_3_6_3_no_room_for_part_of_a_turn_at_the_map_edge(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	const struct unit *a = &g->units[0];
+	struct order o;
+	char *cause = NULL;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 25 };
+	g->units[0].facing = DIR_S;
+	game_occupy(g, 0, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 10, 27 };
+	o.pts[1] = (struct point){ 20, 17 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+	assert_int_not_equal(game_fits(g, 0, o.pts[0], DIR_E, a->formation,
+	    0, NULL), 0);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 2 * rs->ticks);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 27);
+	assert_int_equal(a->facing, DIR_SE);
+	assert_int_equal(a->halt, HALT_SPEED);
+	assert_int_equal(count_events(g, 0, "3.6.3", "A turns its front 45 "
+	    "degrees, S to SE: 1 x 1 BD = -1 BD, 1 BD left"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.3", "it goes on turning to "
+	    "face NE next turn, under the same order"), 1);
+	game_free(g);
 	ruleset_free(rs);
 }
 
@@ -4448,11 +5070,78 @@ test_move_reach_of_a_mob_is_empty(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * move_unit returns the ticks spent: a Mob under a Move order stands
+ * (no speed, 3.6.3), spends 0 and stays where it is, its order kept.
+ */
+static void
+test_move_unit_a_unit_that_stands_spends_nothing(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+
+	(void)state;
+	order_move(g, 0, 10, 10);
+	g->units[0].cond = COND_MOB;
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(g->units[0].moved, 0);
+	assert_int_equal(g->units[0].order.kind, ORDER_MOVE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5 (M18): a river may be stopped in the middle of with any speed
+ * left, a quarter BD (1 tick) as well.  one_unit's Manoeuvre Column (3 BD
+ * with its drum, 12 ticks, turns free) marches from [10, 20] to [13, 16]
+ * (one step N, 0.5 BD, three NE, 2.25 BD: 11 ticks), then N across the
+ * river on row 16's north edge (4 BD) with its last tick: it stands in
+ * the river at [13, 15] facing N, owing 3.75 BD (15 ticks) for next
+ * turn, halted by the obstacle.
+ */
+static void
+test_3_6_5_river_entered_with_one_tick_left(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "manoeuvre_column");
+	const struct unit *a = &g->units[0];
+	struct order o;
+	char *cause = NULL;
+	int x, river = ruleset_obst(rs, "river");
+
+	(void)state;
+	assert_true(river > 0);
+	for (x = 0; x < 30; x++)
+		map_edge_set(g->map, x, 16, DIR_N, river, 0);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 13, 16 };
+	o.pts[1] = (struct point){ 13, 5 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 3 * rs->ticks);
+	assert_int_equal(a->pos.x, 13);
+	assert_int_equal(a->pos.y, 15);
+	assert_int_equal(a->facing, DIR_N);
+	assert_int_equal(a->owed, 15);
+	assert_int_equal(a->halt, HALT_OBSTACLE);
+	assert_int_equal(count_events(g, 0, "3.6.5", "it may stop in the "
+	    "middle of this one: 3.75 BD still to pay next turn"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gap_between_blocks),
+		cmocka_unit_test(test_gap_overlap_after_a_touch),
 		cmocka_unit_test(test_move_gap_is_the_least_over_every_pair),
 		cmocka_unit_test(test_cands_find_through_the_index_as_without),
 		cmocka_unit_test(test_3_6_8_enemy_gap_up_to_twice_the_reach),
@@ -4470,6 +5159,11 @@ main(void)
 		cmocka_unit_test(test_move_route_form_own_or_none),
 		cmocka_unit_test(test_move_route_form_only_units_bar_the_way),
 		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),
+		cmocka_unit_test(test_move_unit_cancelled_order_keeps_no_route),
+		cmocka_unit_test(test_move_plans_refuse_a_unit_out_of_range),
+		cmocka_unit_test(test_3_6_5_new_ground_for_exactly_what_is_left),
+		cmocka_unit_test(
+		    test_3_6_5_a_debt_of_one_tick_is_finished_by_the_minimum_move),
 		cmocka_unit_test(test_new_order_owes_nothing),
 		cmocka_unit_test(test_walks_give_back_every_cells_buffer),
 		cmocka_unit_test(test_move_reach_keeps_the_facing_it_arrives_with),
@@ -4494,8 +5188,14 @@ main(void)
 		cmocka_unit_test(test_3_6_6_column_leaves_a_corner_along_its_road),
 		cmocka_unit_test(test_walk_step_block_would_leave_the_map),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
+		cmocka_unit_test(
+		    test_3_6_3_no_room_for_part_of_a_turn_past_a_friend),
+		cmocka_unit_test(
+		    test_3_6_3_no_room_for_part_of_a_turn_at_the_map_edge),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
+		cmocka_unit_test(test_move_unit_a_unit_that_stands_spends_nothing),
+		cmocka_unit_test(test_3_6_5_river_entered_with_one_tick_left),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_3_6_7_waiting_unit_keeps_its_way_round),
@@ -4508,6 +5208,7 @@ main(void)
 		cmocka_unit_test(test_order_of_the_most_points),
 		cmocka_unit_test(test_route_of_the_most_points_keeps_the_players),
 		cmocka_unit_test(test_forecast_through_a_friend_under_orders),
+		cmocka_unit_test(test_move_forecast_plays_up_to_max_turns),
 		cmocka_unit_test(test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge),
 		cmocka_unit_test(test_reach_within_allowance),
 		cmocka_unit_test(test_3_6_3_reach_is_every_cell_the_speed_pays_for),
@@ -4519,11 +5220,16 @@ main(void)
 		cmocka_unit_test(test_3_5_1_restore_refused_near_enemy),
 		cmocka_unit_test(
 		    test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room),
+		cmocka_unit_test(
+		    test_M8_3_6_3_no_room_to_turn_off_the_map_turns_further_on),
 		cmocka_unit_test(test_M8_3_6_3_boxed_in_its_formation_says_so),
 		cmocka_unit_test(test_M24_3_6_6_forecast_leaves_the_trail_alone),
 		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),
 		cmocka_unit_test(test_forecast_keeps_the_way_round_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_of_one_point),
+		cmocka_unit_test(test_3_6_7_way_round_keeps_to_the_order_s_points),
+		cmocka_unit_test(
+		    test_3_6_7_way_round_passes_by_a_waypoint_it_cannot_reach),
 		cmocka_unit_test(
 		    test_3_6_7_waits_for_a_friend_under_orders_ahead),
 		cmocka_unit_test(
@@ -4540,6 +5246,8 @@ main(void)
 		cmocka_unit_test(test_move_preview_is_the_move_without_the_commit),
 		cmocka_unit_test(test_move_forecast_is_the_march_played_turn_after_turn),
 		cmocka_unit_test(test_route_points_turns_with_the_wheel),
+		cmocka_unit_test(test_route_points_are_the_walks_waypoints),
+		cmocka_unit_test(test_route_points_never_stop_on_a_wheel),
 		cmocka_unit_test(test_move_note_keeps_long_texts_whole),
 		cmocka_unit_test(test_move_walk_free_leaves_it_empty),
 		cmocka_unit_test(test_3_6_7_way_round_after_a_waypoint_keeps_it),

@@ -411,6 +411,7 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 	enum dir face;
 	size_t ncell = (size_t)g->map->w * (size_t)g->map->h;
 	int t, turns = -1, ncarry = 0, nc = 0, cap = 0, i;
+	bool own;
 
 	*path = NULL;
 	*npath = 0;
@@ -437,9 +438,19 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 		    unit_active(&g->units[i]))
 			game_occupy(&tmp, i, false);
 	un = &tmp.units[o->unit];
+	/* The unit's own standing order resumes as move_unit resumes it
+	 * (its waypoint, its debt, the route it carried, a pivot under
+	 * way); any other order starts afresh. */
+	own = un->route_key == order_key(o);
 	un->order = *o;
-	un->waypoint = 0;
-	un->owed = 0;
+	if (!own) {
+		un->waypoint = 0;
+		un->owed = 0;
+	} else if (un->nroute > 0) {
+		ncarry = un->nroute;
+		carry = xmallocarray((size_t)ncarry, sizeof *carry);
+		memcpy(carry, un->route, (size_t)ncarry * sizeof *carry);
+	}
 	un->route = NULL;
 	un->nroute = 0;
 	/* Its road trail is the forecast's own copy: game_occupy forgets
@@ -456,7 +467,7 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 		from = un->pos;
 		face = un->facing;
 		w.preview = true;
-		w.resumed = t > 1;
+		w.resumed = t > 1 || own;
 		if (ncarry > 0) {
 			w.route = carry;
 			w.nroute = ncarry;

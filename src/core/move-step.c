@@ -127,9 +127,10 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 		    a, b);
 	else
 		move_note_price(w, &tp);
-	move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
-	    "it goes on turning to face %s next turn, under the same order",
-	    dir_name(d));
+	if (f != d)
+		move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
+		    "it goes on turning to face %s next turn, under the same "
+		    "order", dir_name(d));
 	w->facing = f;
 	if (tp.flags & MPF_ANCHOR) {
 		w->pos = tp.anchor;
@@ -496,8 +497,6 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	else
 		n = game_footprint_at(g, &g->units[w->unit], next, f, w->form,
 		    cells);
-	if (n > g->cells_max)
-		n = g->cells_max;
 	who = walk_overlap(g, w, cells, n, 0);
 	if (who == -2 && walk_round(g, w))
 		return SR_AGAIN;

@@ -380,7 +380,9 @@ int move_route_form(const struct game *, const struct order *in);
 /*
  * How many turns unit o->unit would take to carry out Move order o, the
  * walk run turn after turn from where the last left it (as move_unit
- * carries it over), the order in force at once, everything else
+ * carries it over), the order in force at once (the unit's own standing
+ * order resumed as move_unit resumes it: its waypoint, its debt, the
+ * route it carried, a pivot under way), everything else
  * standing still but for units under Move orders, taken as gone from
  * their places: the turns to arrive, or -1 when it would not within max
  * (stopped by the enemy, blocked, or too far).  *path gets the anchor
