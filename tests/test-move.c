@@ -1800,7 +1800,7 @@ test_3_6_7_way_round_before_the_turn(void **state)
 	for (i = 0; i < g->log.n; i++)
 		if (g->log.v[i].unit == 0)
 			assert_null(strstr(g->log.v[i].text, "turns its front"));
-	way_round_said(g, &a->order, 2);
+	way_round_said(g, 0, &a->order, 2, NULL);
 	for (t = 2; t <= 20 && a->order.kind == ORDER_MOVE; t++)
 		game_turn(g);
 	assert_int_equal(t - 1, 8);
@@ -1859,7 +1859,7 @@ test_3_6_8_friend_held_in_contact_is_gone_round(void **state)
 	assert_int_equal(a->order.pts[0].y, 14);
 	assert_int_equal(a->order.pts[1].x, 6);
 	assert_int_equal(a->order.pts[1].y, 4);
-	way_round_said(g, &a->order, 2);
+	way_round_said(g, 0, &a->order, 2, NULL);
 	for (t = 3; t <= 20 && a->order.kind == ORDER_MOVE; t++)
 		game_turn(g);
 	assert_int_equal(t - 1, 10);
