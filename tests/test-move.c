@@ -4014,6 +4014,344 @@ test_move_reach_of_a_mob_is_empty(void **state)
 	ruleset_free(rs);
 }
 
+/* The price of unit 0's step d from where it stands, facing f (notes on). */
+static void
+step_price(struct game *g, enum dir f, enum dir d, bool explain,
+    struct move_price *p)
+{
+	struct move_walk w;
+
+	move_walk_init(g, 0, &w);
+	w.explain = explain;
+	w.facing = f;
+	g->rs->ops->move_step(g, &w, d, p);
+	move_walk_free(&w);
+}
+
+/* Whether two prices say the same, note by note. */
+static void
+assert_same_price(const struct move_price *a, const struct move_price *b,
+    const char *what)
+{
+	int i;
+
+	if (a->verdict != b->verdict || a->halt != b->halt ||
+	    a->ticks != b->ticks || a->need != b->need ||
+	    a->form != b->form || a->flags != b->flags ||
+	    a->passage != b->passage || a->nnotes != b->nnotes)
+		fail_msg("%s: verdict %d/%d halt %d/%d ticks %d/%d need %d/%d "
+		    "form %d/%d flags %x/%x passage %d/%d notes %d/%d", what,
+		    a->verdict, b->verdict, a->halt, b->halt, a->ticks,
+		    b->ticks, a->need, b->need, a->form, b->form, a->flags,
+		    b->flags, a->passage, b->passage, a->nnotes, b->nnotes);
+	for (i = 0; i < a->nnotes; i++) {
+		assert_string_equal(a->notes[i].rule, b->notes[i].rule);
+		assert_string_equal(a->notes[i].text, b->notes[i].text);
+	}
+}
+
+/*
+ * 3.6.5, 3.6.6: a formation's road flag only lets it keep to a road on
+ * ground its formation may not enter, so on a map with no road it
+ * changes no step's price.  On 30 x 30 maps of random landscape,
+ * contours, defiles and obstacles (fences, hedges, streams, rivers, some
+ * with a gate or a bridge), a unit of every arm in every formation it
+ * moves in, standing in the corners, along the sides and in the middle,
+ * facing every way and stepping every way, pays the same price (verdict,
+ * halt, ticks, need, formation, flags, passage and every note) with the
+ * flag as without it: move_step reads the ground of a front square to
+ * the map the same whether the front may keep to a road or not, at the
+ * edges of the map as in the middle.  (Drill 6 with a musician: no
+ * formation is too slow ever to cross these obstacles, with the flag's
+ * road speed or without.)
+ */
+static void
+test_3_6_5_step_price_the_same_with_the_road_flag_off_the_roads(void **state)
+{
+	static const int at[] = { 0, 1, 2, 3, 5, 14, 24, 26, 27, 28, 29 };
+	static const char *const obst[] = { "fence", "hedge", "stream",
+	    "river" };
+	struct ruleset *rs = rules();
+	unsigned long s = 12345;
+	int trial, arm, f, x, y, fa, d, k, compared = 0, never = 0, ok = 0;
+	int slanted = 0, changed = 0;
+	const int nx = (int)(sizeof at / sizeof at[0]);
+
+	(void)state;
+	for (trial = 0; trial < 2; trial++) {
+		struct game *g = one_unit(rs, "line");
+		struct map *map = g->map;
+
+		unit_attr_set(&g->units[0], ruleset_attr(rs, "drill"), 6);
+		game_occupy(g, 0, false);
+		for (y = 0; y < map->h; y++)
+			for (x = 0; x < map->w; x++) {
+				struct cell *c = map_cell(map, x, y);
+				unsigned r;
+
+				s = s * 6364136223846793005UL +
+				    1442695040888963407UL;
+				r = (unsigned)(s >> 33);
+				c->land = (uint8_t)(r % 3 == 0 ? r / 3 %
+				    (unsigned)rs->nland : 0);
+				c->height = (int8_t)(r / 64 % 4 == 0 ? 1 : 0);
+				c->flags = r / 256 % 16 == 0 ? CELL_DEFILE : 0;
+				for (k = 0; k < 2; k++) {
+					unsigned o = r >> (10 + 8 * k);
+
+					if (o % 8 != 0)
+						continue;
+					map_edge_set(map, x, y, k ? DIR_S : DIR_E,
+					    ruleset_obst(rs, obst[o / 8 % 4]),
+					    o / 32 % 4 == 1 ? PASS_GATE :
+					    o / 32 % 4 == 2 ? PASS_BRIDGE :
+					    PASS_NONE);
+				}
+			}
+		for (arm = 0; arm < ARM_COUNT; arm++)
+		for (f = 0; f < rs->nform; f++) {
+			struct formation_def *fd = &rs->form[f];
+
+			if (!(fd->arms & (1u << arm)) ||
+			    (fd->flags & (FORMF_IMMOBILE | FORMF_ROAD)))
+				continue;
+			g->units[0].arm = (enum arm)arm;
+			g->units[0].klass = 0;
+			g->units[0].formation = f;
+			for (y = 0; y < nx; y++)
+			for (x = 0; x < nx; x++)
+			for (fa = 0; fa < DIR_COUNT; fa++)
+			for (d = 0; d < DIR_COUNT; d++) {
+				struct move_price a, b;
+				char what[96];
+
+				g->units[0].pos.x = at[x];
+				g->units[0].pos.y = at[y];
+				step_price(g, (enum dir)fa, (enum dir)d, true,
+				    &a);
+				fd->flags |= FORMF_ROAD;
+				step_price(g, (enum dir)fa, (enum dir)d, true,
+				    &b);
+				fd->flags &= ~(unsigned)FORMF_ROAD;
+				snprintf(what, sizeof what, "%s %s at [%d, %d] "
+				    "facing %d stepping %d", arm_name(
+				    (enum arm)arm), fd->name, at[x], at[y], fa,
+				    d);
+				assert_same_price(&a, &b, what);
+				compared++;
+				never += a.verdict == MOVE_NEVER;
+				ok += a.verdict == MOVE_OK;
+				changed += a.verdict == MOVE_CHANGE;
+				slanted += a.verdict == MOVE_NEVER &&
+				    a.halt == HALT_OBSTACLE;
+			}
+		}
+		game_free(g);
+	}
+	/* Every kind of answer was met on the way. */
+	assert_true(compared > 0);
+	assert_true(never > 0);
+	assert_true(ok > 0);
+	assert_true(changed > 0);
+	assert_true(slanted > 0);
+	ruleset_free(rs);
+}
+
+/*
+ * Unit 0 made arm, formation, class, Drill and musician, at [10, 20]
+ * facing E, with obstacle ob (none if NULL) along the east edges of
+ * column 10; the price of its step E across it.
+ */
+static void
+cross_price(struct game *g, enum arm arm, const char *form, int klass,
+    int drill, bool musician, const char *ob, struct move_price *p)
+{
+	struct unit *u = &g->units[0];
+	int y;
+
+	game_occupy(g, 0, false);
+	u->arm = arm;
+	u->klass = klass;
+	u->formation = ruleset_form(g->rs, form);
+	assert_true(u->formation >= 0);
+	u->facing = DIR_E;
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), drill);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), musician);
+	for (y = 0; y < g->map->h; y++)
+		map_edge_set(g->map, 10, y, DIR_E, ob != NULL ?
+		    ruleset_obst(g->rs, ob) : 0, PASS_NONE);
+	game_occupy(g, 0, true);
+	step_price(g, DIR_E, DIR_E, true, p);
+}
+
+/*
+ * M18 reading of 3.6.5: a crossing (1 BD wide + Pr + Pe) dearer than the
+ * most the unit could move in any one turn is never made; one no dearer
+ * is.  The most is the formation's best speed (3.6.3: an infantry Column
+ * 1 BD, a cavalry Line Drill BD, a Road Column its road speed, 3 BD, a
+ * limbered battery the road's 3 BD but never more than its Drill in AP),
+ * the musician's 1 BD while it keeps him, and with the random speed
+ * option the best roll's 0.5 BD (3.6.4).  A fence costs 1 BD, a hedge 2,
+ * a wall 3.
+ */
+static void
+test_M18_3_6_5_crossing_dearer_than_the_most_in_a_turn_never_made(void **state)
+{
+	static const struct {
+		enum arm arm;
+		const char *form;
+		int klass, drill;
+		bool musician, random;
+		const char *ob;
+		bool crosses;
+	} c[] = {
+		{ ARM_INFANTRY, "column", 0, 4, false, false, "fence", true },
+		{ ARM_INFANTRY, "column", 0, 4, false, false, "hedge", false },
+		{ ARM_INFANTRY, "column", 0, 4, true, false, "hedge", true },
+		{ ARM_INFANTRY, "column", 0, 4, true, false, "wall", false },
+		{ ARM_INFANTRY, "column", 0, 4, false, true, "fence", true },
+		{ ARM_INFANTRY, "column", 0, 4, false, true, "hedge", false },
+		{ ARM_INFANTRY, "road_column", 0, 4, false, false, "wall",
+		    true },
+		{ ARM_INFANTRY, "line", 0, 4, false, false, "wall", false },
+		{ ARM_INFANTRY, "line", 0, 5, false, false, "wall", true },
+		{ ARM_CAVALRY, "line", 0, 2, false, false, "wall", false },
+		{ ARM_CAVALRY, "line", 0, 2, true, false, "wall", true },
+		{ ARM_CAVALRY, "line", 0, 3, false, false, "wall", true },
+		{ ARM_ARTILLERY, "limbered", 0, 1, true, false, "fence", true },
+		{ ARM_ARTILLERY, "limbered", 0, 1, true, false, "hedge",
+		    false },
+		{ ARM_ARTILLERY, "limbered", 0, 1, true, true, "hedge", false },
+		{ ARM_ARTILLERY, "limbered", 0, 2, false, false, "hedge",
+		    true },
+		{ ARM_ARTILLERY, "limbered", 1, 6, false, false, "hedge",
+		    true },
+	};
+	struct ruleset *rs = rules();
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		struct game *g = one_unit(rs, "line");
+		struct move_price p;
+
+		g->opt.random_speed = c[i].random;
+		cross_price(g, c[i].arm, c[i].form, c[i].klass, c[i].drill,
+		    c[i].musician, c[i].ob, &p);
+		if (c[i].crosses) {
+			if (p.verdict != MOVE_OK)
+				fail_msg("case %zu: verdict %d", i, p.verdict);
+			/* 1 BD wide + Pr + Pe, nothing else on open ground */
+			assert_int_equal(p.ticks, rs->ticks + rs->obst[
+			    ruleset_obst(rs, c[i].ob)].pr + rs->obst[
+			    ruleset_obst(rs, c[i].ob)].pe);
+		} else {
+			if (p.verdict != MOVE_NEVER)
+				fail_msg("case %zu: verdict %d", i, p.verdict);
+		}
+		assert_int_equal(p.halt, HALT_OBSTACLE);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * M18: the note of a crossing never made gives its figures: an infantry
+ * Column of Drill 4 with no musician, which moves at most 1 BD a turn,
+ * before a hedge (Pr 1 + Pe 0 + 1 BD wide = 2 BD); with the random speed
+ * option its most is 1.5 BD.
+ */
+static void
+test_M18_3_6_5_crossing_never_made_says_by_how_much(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_price p;
+
+	(void)state;
+	cross_price(g, ARM_INFANTRY, "column", 0, 4, false, "hedge", &p);
+	assert_int_equal(p.verdict, MOVE_NEVER);
+	assert_int_equal(p.nnotes, 1);
+	assert_string_equal(p.notes[0].rule, "3.6.5");
+	assert_string_equal(p.notes[0].text, "A can never cross the hedge "
+	    "here: 2 BD (Pr 1 + Pe 0 + 1 BD wide) is more than the 1 BD it "
+	    "moves at most in a turn in Column");
+	g->opt.random_speed = true;
+	step_price(g, DIR_E, DIR_E, true, &p);
+	assert_int_equal(p.verdict, MOVE_NEVER);
+	assert_string_equal(p.notes[0].text, "A can never cross the hedge "
+	    "here: 2 BD (Pr 1 + Pe 0 + 1 BD wide) is more than the 1.5 BD it "
+	    "moves at most in a turn in Column");
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5: an obstacle is crossed square on: a diagonal step whose front
+ * would pass the end of an obstacle edge is never made, and the unit
+ * halts for the obstacle, in the middle of the map as on its edge.
+ * 3.6.1: a step off the map is never made, the unit halts as blocked;
+ * so is one that would take part of its front off the map.  The notes
+ * say why, and are written only when asked for.
+ */
+static void
+test_3_6_5_slant_across_an_obstacle_and_3_6_1_the_edge(void **state)
+{
+	static const struct point at[] = { { 10, 20 }, { 1, 1 } };
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct unit *u = &g->units[0];
+	struct move_price p;
+	size_t i;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	for (i = 0; i < sizeof at / sizeof at[0]; i++) {
+		/* a fence on the east edge of the cell NE of the unit: the
+		 * step NE passes its south end */
+		map_edge_set(g->map, at[i].x, at[i].y - 1, DIR_E,
+		    ruleset_obst(rs, "fence"), PASS_NONE);
+		u->pos = at[i];
+		step_price(g, DIR_NE, DIR_NE, true, &p);
+		assert_int_equal(p.verdict, MOVE_NEVER);
+		assert_int_equal(p.halt, HALT_OBSTACLE);
+		assert_int_equal(p.nnotes, 1);
+		assert_string_equal(p.notes[0].rule, "3.6.5");
+		assert_string_equal(p.notes[0].text, "an obstacle is crossed "
+		    "square on, never at a slant");
+		step_price(g, DIR_NE, DIR_NE, false, &p);
+		assert_int_equal(p.verdict, MOVE_NEVER);
+		assert_int_equal(p.halt, HALT_OBSTACLE);
+		assert_int_equal(p.nnotes, 0);
+		/* square on, N, it crosses no obstacle */
+		step_price(g, DIR_N, DIR_N, true, &p);
+		assert_int_equal(p.verdict, MOVE_OK);
+		assert_int_equal(p.ticks, STEP_ORTHO);
+	}
+	u->pos = (struct point){ 15, 0 };
+	step_price(g, DIR_N, DIR_N, true, &p);
+	assert_int_equal(p.verdict, MOVE_NEVER);
+	assert_int_equal(p.halt, HALT_BLOCKED);
+	assert_int_equal(p.nnotes, 1);
+	assert_string_equal(p.notes[0].rule, "3.6.1");
+	assert_string_equal(p.notes[0].text, "the edge of the map");
+	step_price(g, DIR_N, DIR_N, false, &p);
+	assert_int_equal(p.verdict, MOVE_NEVER);
+	assert_int_equal(p.nnotes, 0);
+	/* a Column 2 cells wide at [0, 15] facing N steps W: its front
+	 * across the step would stand on [-1, 14] and [-1, 15], off the map;
+	 * stepping E, [1, 14] to [1, 15], it would not */
+	u->pos = (struct point){ 0, 15 };
+	step_price(g, DIR_N, DIR_W, true, &p);
+	assert_int_equal(p.verdict, MOVE_NEVER);
+	assert_int_equal(p.halt, HALT_BLOCKED);
+	assert_string_equal(p.notes[0].rule, "3.6.1");
+	step_price(g, DIR_N, DIR_E, true, &p);
+	assert_int_equal(p.verdict, MOVE_OK);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4058,6 +4396,10 @@ main(void)
 		cmocka_unit_test(test_3_6_6_trail_kept_by_a_column_that_cannot_move),
 		cmocka_unit_test(test_3_6_6_column_leaves_a_corner_along_its_road),
 		cmocka_unit_test(test_walk_step_block_would_leave_the_map),
+		cmocka_unit_test(test_3_6_5_step_price_the_same_with_the_road_flag_off_the_roads),
+		cmocka_unit_test(test_M18_3_6_5_crossing_dearer_than_the_most_in_a_turn_never_made),
+		cmocka_unit_test(test_M18_3_6_5_crossing_never_made_says_by_how_much),
+		cmocka_unit_test(test_3_6_5_slant_across_an_obstacle_and_3_6_1_the_edge),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
