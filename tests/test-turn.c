@@ -976,6 +976,32 @@ test_3_8_2_square_stands_against_cavalry(void **state)
 
 /* --- 3.9 Morale, routs and prisoners ---------------------------------- */
 
+/*
+ * 3.9.1: losses count toward morale only in the turn they happen: the end
+ * of the turn forgets every unit's, the first unit's as the last's; the
+ * men are lost all the same.
+ */
+static void
+test_3_9_1_losses_forgotten_at_the_end_of_the_turn(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	for (u = 0; u < 3; u++) {
+		fixture_unit(g, u == 0 ? "a" : u == 1 ? "b" : "c", u % 2,
+		    ARM_INFANTRY, "line", "line", 10 + 20 * u, 20, DIR_N, 600);
+		g->units[u].strength = 600 - 40 - u;
+		g->units[u].lost_turn = 40 + u;
+	}
+	nap_phase_end(g);
+	for (u = 0; u < 3; u++) {
+		assert_int_equal(g->units[u].lost_turn, 0);
+		assert_int_equal(g->units[u].strength, 600 - 40 - u);
+	}
+	game_free(g);
+}
+
 static void
 test_3_9_1_small_losses_no_test(void **state)
 {
@@ -2119,6 +2145,7 @@ main(void)
 		cmocka_unit_test(test_3_8_3_loser_loses_at_least_the_winners_share),
 		cmocka_unit_test(test_3_8_4_melee_won_short_of_a_rout_ends_the_contact),
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
+		cmocka_unit_test(test_3_9_1_losses_forgotten_at_the_end_of_the_turn),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
 		cmocka_unit_test(test_3_9_1_explanation_line),
 		cmocka_unit_test(test_3_9_1_one_full_tenth_lost_costs_one),
