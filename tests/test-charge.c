@@ -182,6 +182,52 @@ test_3_4_1_charger_closed_is_a_target_where_it_stands(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.4.1: the charge reach is the gap from which an arm charges: foot with
+ * no reach at all never charges, even an enemy its Line touches, in a
+ * formation the table lets charge; with the least reach there is (one
+ * tick, 0.25 BD) it charges that enemy.  The same in the preview of its
+ * order (3.4.5).
+ */
+static void
+test_3_4_1_no_reach_no_charge_the_least_reach_charges(void **state)
+{
+	int reach = tab()->charge.reach[ARM_INFANTRY], k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = field();
+		struct charge_forecast f;
+		int a, b;
+
+		a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20,
+		    18, DIR_N, 600);
+		b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20,
+		    17, DIR_S, 500);
+		order_to(g, a, 20, 10);
+		assert_int_equal(nap_gap(g, a, b), 0);
+		tab()->charge.reach[ARM_INFANTRY] = k;
+		nap_charge_forecast(g, &g->units[a].order, g->units[a].pos,
+		    DIR_N, HALT_ARRIVED, &f);
+		nap_phase_charges(g);
+		tab()->charge.reach[ARM_INFANTRY] = reach;
+		if (k == 0) {
+			assert_int_equal(f.target, -1);
+			assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+			assert_int_not_equal(g->units[a].charged, g->turn);
+			assert_int_equal(g->units[a].contact, -1);
+		} else {
+			assert_int_equal(f.target, b);
+			assert_int_equal(fixture_count(g, "3.4.1", "a (infantry "
+			    "in Line) charges b, 0 BD away (within its 0.25 BD "
+			    "charge reach)"), 1);
+			assert_int_equal(g->units[a].charged, g->turn);
+			assert_int_equal(g->units[a].contact, b);
+		}
+		game_free(g);
+	}
+}
+
 /* 3.4.2: a charger already within melee reach does not move: it stays
  * where it stands, in contact, and the log says they fight in the melee
  * phase; the target tests (3.4.3). */
@@ -1333,6 +1379,7 @@ main(void)
 		cmocka_unit_test(test_3_4_1_charges_past_a_friend_close_behind),
 		cmocka_unit_test(test_3_4_1_charger_closed_is_a_target_where_it_stands),
 		cmocka_unit_test(test_3_4_2_charger_already_within_melee_reach_stays),
+		cmocka_unit_test(test_3_4_1_no_reach_no_charge_the_least_reach_charges),
 		cmocka_unit_test(test_3_4_1_target_at_the_edge_of_the_arc_is_charged),
 		cmocka_unit_test(test_3_4_2_charge_barred_at_once_moves_nothing),
 		cmocka_unit_test(test_3_4_1_the_last_of_sixteen_units_charges),
