@@ -4338,16 +4338,24 @@ test_3_6_5_slant_across_an_obstacle_and_3_6_1_the_edge(void **state)
 	step_price(g, DIR_N, DIR_N, false, &p);
 	assert_int_equal(p.verdict, MOVE_NEVER);
 	assert_int_equal(p.nnotes, 0);
-	/* a Column 2 cells wide at [0, 15] facing N steps W: its front
-	 * across the step would stand on [-1, 14] and [-1, 15], off the map;
-	 * stepping E, [1, 14] to [1, 15], it would not */
-	u->pos = (struct point){ 0, 15 };
+	/* an infantry Column (3 cells wide) at [15, 0] facing N steps W:
+	 * its front across the step would stand on [14, -1] to [14, 1],
+	 * partly off the map; from [15, 1] it would not */
 	step_price(g, DIR_N, DIR_W, true, &p);
 	assert_int_equal(p.verdict, MOVE_NEVER);
 	assert_int_equal(p.halt, HALT_BLOCKED);
+	assert_int_equal(p.nnotes, 1);
 	assert_string_equal(p.notes[0].rule, "3.6.1");
-	step_price(g, DIR_N, DIR_E, true, &p);
+	assert_string_equal(p.notes[0].text, "its front would leave the map");
+	step_price(g, DIR_N, DIR_W, false, &p);
+	assert_int_equal(p.verdict, MOVE_NEVER);
+	assert_int_equal(p.halt, HALT_BLOCKED);
+	assert_int_equal(p.nnotes, 0);
+	u->pos = (struct point){ 15, 1 };
+	step_price(g, DIR_N, DIR_W, true, &p);
 	assert_int_equal(p.verdict, MOVE_OK);
+	assert_int_equal(p.ticks, STEP_ORTHO);
+	assert_int_equal(p.nnotes, 0);
 	game_free(g);
 	ruleset_free(rs);
 }
