@@ -1113,6 +1113,29 @@ test_3_9_1_one_full_tenth_lost_costs_one(void **state)
 }
 
 /*
+ * 3.9.1: the shares lost are whole percents, rounded down: 119 men lost
+ * this turn of the 480 it had (24.8%) is 24%, and 239 of 600 lost in all
+ * (39.8%) is 39%, which costs 3 full tenths: Drill 4 + 4 - 3 = 5.
+ */
+static void
+test_3_9_1_shares_lost_rounded_down(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	g->units[a].strength = 361;
+	g->units[a].lost_turn = 119;
+	nap_phase_morale(g);
+	assert_int_equal(fixture_count(g, "3.9.1", "a lost 24% this turn and "
+	    "tests morale: needs 5 or less (Drill 4 + 4 -3 (39% lost in "
+	    "all)); rolls "), 1);
+	game_free(g);
+}
+
+/*
  * The bounds of the test: a roll equal to what it needs holds; one more
  * fails by 1, a Mob; three more fails by 3, a rout.  Drill 4, drum +1,
  * 20% lost in all -2: it needs base + 3.
@@ -2149,6 +2172,7 @@ main(void)
 		cmocka_unit_test(test_3_9_1_test_against_drill),
 		cmocka_unit_test(test_3_9_1_explanation_line),
 		cmocka_unit_test(test_3_9_1_one_full_tenth_lost_costs_one),
+		cmocka_unit_test(test_3_9_1_shares_lost_rounded_down),
 		cmocka_unit_test(test_3_9_1_test_bounds),
 		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
