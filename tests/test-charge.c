@@ -965,6 +965,26 @@ test_3_3_2_rally_arithmetic_near_a_general(void **state)
 	game_free(g);
 }
 
+/* 3.3.2: the share lost in all is a whole percent, rounded down: 239 of
+ * 600 (39.8%) is 39%, three full tenths, not four. */
+static void
+test_3_3_2_share_lost_rounded_down(void **state)
+{
+	struct game *g = field();
+	int r;
+
+	(void)state;
+	r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30, 20,
+	    DIR_S, 361);
+	g->units[r].cond = COND_ROUTED;
+	g->units[r].strength0 = 600;
+	g->generals[0].pos = (struct point){ 32, 22 };
+	nap_phase_rally(g);
+	assert_int_equal(fixture_count(g, "3.3.2", "needs 4 or less (Drill 4 "
+	    "+ 2 +1 (Durutte near) -3 (39% lost in all))"), 1);
+	game_free(g);
+}
+
 /* 3.3.2: a router that rallies away from its rear, near a general,
  * gives up its rout track: a Mob with no track left, no order. */
 static void
@@ -1403,6 +1423,7 @@ main(void)
 		cmocka_unit_test(test_3_3_1_rally_at_the_end_of_the_track),
 		cmocka_unit_test(test_3_3_2_rally_test_at_the_rear),
 		cmocka_unit_test(test_3_3_2_rally_arithmetic_near_a_general),
+		cmocka_unit_test(test_3_3_2_share_lost_rounded_down),
 		cmocka_unit_test(test_3_3_2_rallied_unit_keeps_no_rout_track),
 		cmocka_unit_test(test_3_4_phases_in_the_turn),
 		cmocka_unit_test(test_3_4_charge_and_rally_tables_refuse_bad_entries),
