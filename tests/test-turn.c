@@ -1165,6 +1165,10 @@ test_3_9_1_test_bounds(void **state)
 		assert_int_equal(g->units[a].cond, want[k]);
 		assert_int_equal(fixture_count(g, "3.9.1", k == 0 ? "holds" :
 		    k == 1 ? "fails by 1" : "fails by 3"), 1);
+		/* 3.9.2: failed by less than the margin, a Mob, and the log
+		 * says so with the margin */
+		assert_int_equal(fixture_count(g, "3.9.2", "a is shaken into a "
+		    "Mob (failed by less than 3)"), k == 1);
 		game_free(g);
 	}
 }
@@ -1277,6 +1281,27 @@ test_3_6_3_group_member_in_contact_marches_alone(void **state)
 			    "as one line");
 		game_free(g);
 	}
+}
+
+/* 3.6.3: a line that marches straight on has no wheel left part-paid:
+ * what its units had paid towards one (a wheel to the right left off
+ * last turn) is forgotten, the first unit's as the other's. */
+static void
+test_3_6_3_line_marching_straight_forgets_a_wheel_part_paid(void **state)
+{
+	struct game *g;
+	int a, b;
+
+	(void)state;
+	g = brigade(-1, &a, &b);
+	assert_int_equal(a, 0);
+	g->units[a].wheeled = g->units[b].wheeled = g->rs->ticks;
+	game_turn(g);
+	assert_int_equal(fixture_count(g, "3.6.3", "marches straight on with "
+	    "its line of 2 units"), 2);
+	assert_int_equal(g->units[a].wheeled, 0);
+	assert_int_equal(g->units[b].wheeled, 0);
+	game_free(g);
 }
 
 /* 3.6.3: a group order that only one of its units still holds (the
@@ -1714,6 +1739,31 @@ test_3_9_5_morale_phase_catches_routers(void **state)
  * morale phase, routed or not: their cells are free, the routers among
  * them do not flee, and units with men left stay.
  */
+/* 3.9.6: the contact of every unit with one that disperses ends, the
+ * first unit of the battle's as any other's. */
+static void
+test_3_9_6_contact_with_a_dispersed_unit_ends(void **state)
+{
+	struct game *g = field();
+	int e, a;
+
+	(void)state;
+	e = fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	a = fixture_unit(g, "empty", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	assert_int_equal(e, 0);
+	g->units[a].strength = 0;
+	g->units[a].contact = e;
+	g->units[e].contact = a;
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].cond, COND_DISPERSED);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_int_equal(g->units[e].contact, -1);
+	assert_int_equal(g->units[e].cond, COND_FORMED);
+	game_free(g);
+}
+
 static void
 test_3_9_6_empty_units_disperse_and_free_their_cells(void **state)
 {
@@ -1999,15 +2049,15 @@ test_3_10_2_objectives_either_side_wins_or_draws(void **state)
 	int round, k;
 
 	(void)state;
-	for (round = 0; round < 2; round++) {
+	for (round = 0; round < 3; round++) {
 		g = field();
 		g->opt.turn_limit = 1;
 		g->nobjectives = 2;
 		g->objectives = calloc(2, sizeof *g->objectives);
 		g->objectives[0] = (struct objective){ strdup("Bridge"),
-		    { 20, 10 }, round == 0 ? 3 : 2 };
+		    { 20, 10 }, round == 0 ? 3 : round == 1 ? 2 : 1 };
 		g->objectives[1] = (struct objective){ strdup("Mill"),
-		    { 50, 30 }, round == 0 ? 1 : 2 };
+		    { 50, 30 }, round == 0 ? 1 : round == 1 ? 2 : 1 };
 		fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 11,
 		    DIR_N, 600);
 		fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 50, 28,
@@ -2019,10 +2069,15 @@ test_3_10_2_objectives_either_side_wins_or_draws(void **state)
 			assert_int_equal(g->result.winner, 1);
 			assert_int_equal(fixture_count(g, "3.10.2", "turn limit "
 			    "1: French 1 point, Allies 3 points: the Allies win"), 1);
-		} else {
+		} else if (round == 1) {
 			assert_int_equal(g->result.winner, -1);
 			assert_int_equal(fixture_count(g, "3.10.2", "turn limit "
 			    "1: French 2 points, Allies 2 points: a draw"), 1);
+		} else {
+			/* one point each: "point", both times */
+			assert_int_equal(g->result.winner, -1);
+			assert_int_equal(fixture_count(g, "3.10.2", "turn limit "
+			    "1: French 1 point, Allies 1 point: a draw"), 1);
 		}
 		for (k = 0; k < g->log.n; k++)
 			if (strcmp(g->log.v[k].rule, "3.10.2") == 0)
@@ -2035,7 +2090,8 @@ test_3_10_2_objectives_either_side_wins_or_draws(void **state)
  * 3.10.1: both sides broken in one turn, the points decide as at the turn
  * limit (3.10.2): the Allies hold the Bridge (3), the French the Mill
  * (1), so the Allies win; with 2 points each it is a draw; with the
- * Bridge worth 1 and the Mill 3, the French win.
+ * Bridge worth 1 and the Mill 3, the French win; with 1 point each, a
+ * draw again.
  */
 static void
 test_3_10_1_both_broken_either_side_wins_on_points(void **state)
@@ -2044,7 +2100,7 @@ test_3_10_1_both_broken_either_side_wins_on_points(void **state)
 	int round;
 
 	(void)state;
-	for (round = 0; round < 3; round++) {
+	for (round = 0; round < 4; round++) {
 		g = field();
 		g->break_point = 50;
 		g->nobjectives = 2;
@@ -2052,7 +2108,8 @@ test_3_10_1_both_broken_either_side_wins_on_points(void **state)
 		g->objectives[0] = (struct objective){ strdup("Bridge"),
 		    { 20, 10 }, round == 0 ? 3 : round == 1 ? 2 : 1 };
 		g->objectives[1] = (struct objective){ strdup("Mill"),
-		    { 50, 30 }, round == 0 ? 1 : round == 1 ? 2 : 3 };
+		    { 50, 30 }, round == 0 ? 1 : round == 1 ? 2 :
+		    round == 2 ? 3 : 1 };
 		fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 20, 11,
 		    DIR_N, 600);
 		fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 50, 28,
@@ -2078,11 +2135,16 @@ test_3_10_1_both_broken_either_side_wins_on_points(void **state)
 			    "have broken; French 2 points, Allies 2 points: a "
 			    "draw"),
 			    1);
-		} else {
+		} else if (round == 2) {
 			assert_int_equal(g->result.winner, 0);
 			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
 			    "have broken; French 3 points, Allies 1 point: the "
 			    "French win"), 1);
+		} else {
+			assert_int_equal(g->result.winner, -1);
+			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
+			    "have broken; French 1 point, Allies 1 point: a "
+			    "draw"), 1);
 		}
 		game_free(g);
 	}
@@ -2177,6 +2239,7 @@ main(void)
 		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
 		cmocka_unit_test(test_3_6_3_group_member_in_contact_marches_alone),
+		cmocka_unit_test(test_3_6_3_line_marching_straight_forgets_a_wheel_part_paid),
 		cmocka_unit_test(test_3_6_3_group_order_left_to_one_unit_marches_alone),
 		cmocka_unit_test(test_3_6_3_battery_with_no_room_to_limber_stays),
 		cmocka_unit_test(test_3_6_2_stop_order_after_a_march_stops_the_unit),
@@ -2190,6 +2253,7 @@ main(void)
 		cmocka_unit_test(test_3_9_5_morale_phase_catches_routers),
 		cmocka_unit_test(test_3_9_5_touch_is_the_limit_of_the_catch),
 		cmocka_unit_test(test_3_9_6_empty_units_disperse_and_free_their_cells),
+		cmocka_unit_test(test_3_9_6_contact_with_a_dispersed_unit_ends),
 		cmocka_unit_test(test_3_9_6_dispersed_count_lost_for_break_point),
 		cmocka_unit_test(test_3_9_6_the_last_of_sixteen_units_disperses),
 		cmocka_unit_test(test_3_10_1_side_breaks_at_break_point),
