@@ -759,6 +759,32 @@ router_at_rear(int *r)
 	return g;
 }
 
+/* 3.3.2, the whole line: a router at its rear, Drill 4 + 2, no losses:
+ * needs 6 or less; the two dice as rolled, and the verdict from them. */
+static void
+test_3_3_2_rally_line_with_its_dice(void **state)
+{
+	struct game *g;
+	struct rng rr;
+	char want[192];
+	int r, d1, d2;
+
+	(void)state;
+	g = router_at_rear(&r);
+	rr = g->rng;
+	d1 = rng_die(&rr, 6);
+	d2 = rng_die(&rr, 6);
+	nap_phase_rally(g);
+	snprintf(want, sizeof want, "r tries to rally: needs 6 or less (Drill "
+	    "4 + 2); rolls %d (%d+%d): %s", d1 + d2, d1, d2, d1 + d2 <= 6 ?
+	    "it rallies, a Mob until a Restore order re-forms it (3.5.1)" :
+	    "it stays routed");
+	assert_int_equal(fixture_count(g, "3.3.2", want), 1);
+	assert_int_equal(g->units[r].cond, d1 + d2 <= 6 ? COND_MOB :
+	    COND_ROUTED);
+	game_free(g);
+}
+
 /* 3.3.1: an enemy within 4 BD keeps routers from rallying. */
 static void
 test_3_3_1_no_rally_with_enemy_near(void **state)
@@ -1424,6 +1450,7 @@ main(void)
 		cmocka_unit_test(test_3_3_2_rally_test_at_the_rear),
 		cmocka_unit_test(test_3_3_2_rally_arithmetic_near_a_general),
 		cmocka_unit_test(test_3_3_2_share_lost_rounded_down),
+		cmocka_unit_test(test_3_3_2_rally_line_with_its_dice),
 		cmocka_unit_test(test_3_3_2_rallied_unit_keeps_no_rout_track),
 		cmocka_unit_test(test_3_4_phases_in_the_turn),
 		cmocka_unit_test(test_3_4_charge_and_rally_tables_refuse_bad_entries),

@@ -4360,6 +4360,35 @@ test_3_6_5_slant_across_an_obstacle_and_3_6_1_the_edge(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.5: a Line (6 cells wide) at [10, 20] facing N whose next step puts
+ * its front on a village (at [8, 19]) and a marsh (at [12, 19]), neither
+ * of which a Line may enter, changes at once to Manoeuvre Column, which
+ * may enter both: the note names both grounds, in the ruleset's order.
+ */
+static void
+test_3_6_5_ground_forbidden_to_the_formation_named_in_full(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_price p;
+
+	(void)state;
+	map_cell(g->map, 8, 19)->land = (uint8_t)ruleset_land(rs, "village");
+	map_cell(g->map, 12, 19)->land = (uint8_t)ruleset_land(rs, "marsh");
+	step_price(g, DIR_N, DIR_N, true, &p);
+	assert_int_equal(p.verdict, MOVE_CHANGE);
+	assert_int_equal(p.form, ruleset_form(rs, "manoeuvre_column"));
+	assert_int_equal(p.halt, HALT_TERRAIN);
+	assert_int_equal(p.nnotes, 1);
+	assert_string_equal(p.notes[0].rule, "3.6.5");
+	assert_string_equal(p.notes[0].text, "Line may not enter village, "
+	    "marsh; it changes to Manoeuvre Column at once: automatic, free, "
+	    "no order");
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4408,6 +4437,7 @@ main(void)
 		cmocka_unit_test(test_M18_3_6_5_crossing_dearer_than_the_most_in_a_turn_never_made),
 		cmocka_unit_test(test_M18_3_6_5_crossing_never_made_says_by_how_much),
 		cmocka_unit_test(test_3_6_5_slant_across_an_obstacle_and_3_6_1_the_edge),
+		cmocka_unit_test(test_3_6_5_ground_forbidden_to_the_formation_named_in_full),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
