@@ -237,10 +237,9 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		    !(c->road != ROAD_NONE && (fd->flags & FORMF_ROAD)))
 			bad_l |= (uint64_t)1 << c->land;
 	}
-	if (diag && map_diag_blocked(map, w->pos.x, w->pos.y, d)) {
-		slant(w, p);
-		return;
-	}
+	/* Each cell of the new front has been checked above for a slant past
+	 * an obstacle's end, to (stepped to from the walker's own cell)
+	 * among them: the front's anchor is one of its cells. */
 	/* 3.6.5: the formation may not enter this ground. */
 	if (bad_l != 0) {
 		p->halt = HALT_TERRAIN;
