@@ -2764,6 +2764,44 @@ test_3_6_5_quarter_bd_ground_is_entered_with_what_is_left(void **state)
  * N to NE limbers (1), pivots once (1) and unlimbers (1), 3 of its 5 AP,
  * and the order is done in the turn.
  */
+/*
+ * 3.6.3, marshal's reading: a battery of Drill 1 (1 AP) that has not
+ * moved this turn, ordered to face E from N (90 degrees), has not the AP
+ * to limber and pivot even 45 degrees, yet may always pivot 45 degrees,
+ * spending all: it faces NE this turn, and goes on next turn.
+ */
+static void
+test_3_6_3_battery_short_of_ap_pivots_45_degrees_only(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "unlimbered");
+	struct unit *u = &g->units[0];
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->arm = ARM_ARTILLERY;
+	u->klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), 1);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), false);
+	u->strength = u->strength0 = 6;
+	u->pos = (struct point){ 10, 18 };
+	u->facing = DIR_N;
+	game_occupy(g, 0, true);
+	order_move(g, 0, 11, 18);
+	game_turn(g);
+	assert_int_equal(g->units[0].facing, DIR_NE);
+	assert_int_equal(count_events(g, 0, "3.6.3", "pivots in place from N "
+	    "to NE: limber 1 AP + 1 x 45 degrees x 1 AP + unlimber 0 AP = 1 "
+	    "of its 1 AP (Drill); more than it has, but a battery that has "
+	    "not moved this turn may always pivot 45 degrees, spending all "
+	    "(marshal's reading)"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.3", "goes on pivoting to E "
+	    "next turn under the same order"), 1);
+	assert_int_equal(g->units[0].order.kind, ORDER_MOVE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 static void
 test_3_6_3_pivot_costs_only_its_ap(void **state)
 {
@@ -4421,6 +4459,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),
 		cmocka_unit_test(test_3_6_3_battery_already_facing_needs_no_pivot),
 		cmocka_unit_test(test_3_6_3_pivot_costs_only_its_ap),
+		cmocka_unit_test(test_3_6_3_battery_short_of_ap_pivots_45_degrees_only),
 		cmocka_unit_test(test_3_6_5_quarter_bd_ground_is_entered_with_what_is_left),
 		cmocka_unit_test(test_3_6_3_battery_pays_a_part_bd_as_a_whole_ap),
 		cmocka_unit_test(test_3_6_3_line_below_nothing_counts_0_before_the_drum),
