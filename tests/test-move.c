@@ -4066,6 +4066,17 @@ step_price(struct game *g, enum dir f, enum dir d, bool explain,
 	move_walk_free(&w);
 }
 
+/* How many notes of a price contain s. */
+static int
+count_notes(const struct move_price *p, const char *s)
+{
+	int i, n = 0;
+
+	for (i = 0; i < p->nnotes; i++)
+		n += strstr(p->notes[i].text, s) != NULL;
+	return n;
+}
+
 /* Whether two prices say the same, note by note. */
 static void
 assert_same_price(const struct move_price *a, const struct move_price *b,
@@ -4427,6 +4438,52 @@ test_3_6_5_ground_forbidden_to_the_formation_named_in_full(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.6: a bridge is one narrow passage whichever part of a front meets
+ * it.  A Line (6 cells wide) at [10, 20] facing E steps E, its front from
+ * [11, 18] to [11, 23]: a bridge over a stream on the edge east of
+ * [10, 21] is a narrow passage, the same one (the same passage id) when
+ * a fence on the edge east of [10, 18] is crossed first as when it is
+ * not; and it is the passage a front that meets the bridge with its
+ * first cell finds, a Line at [10, 23].
+ */
+static void
+test_3_6_6_a_bridge_is_one_passage_for_every_front(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct unit *u = &g->units[0];
+	struct move_price p;
+	int alone, behind, first;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->facing = DIR_E;
+	map_edge_set(g->map, 10, 21, DIR_E, ruleset_obst(rs, "stream"),
+	    PASS_BRIDGE);
+	step_price(g, DIR_E, DIR_E, true, &p);
+	assert_true(p.flags & MPF_NARROW);
+	assert_int_equal(p.verdict, MOVE_OK);
+	alone = p.passage;
+	map_edge_set(g->map, 10, 18, DIR_E, ruleset_obst(rs, "fence"),
+	    PASS_NONE);
+	step_price(g, DIR_E, DIR_E, true, &p);
+	assert_true(p.flags & MPF_NARROW);
+	assert_int_equal(p.halt, HALT_OBSTACLE);	/* the fence */
+	behind = p.passage;
+	assert_int_equal(count_notes(&p, "the bridge ahead is a narrow "
+	    "passage: one unit a turn"), 1);
+	u->pos = (struct point){ 10, 23 };
+	step_price(g, DIR_E, DIR_E, true, &p);
+	assert_true(p.flags & MPF_NARROW);
+	first = p.passage;
+	assert_true(alone >= 0);
+	assert_int_equal(behind, alone);
+	assert_int_equal(first, alone);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4477,6 +4534,7 @@ main(void)
 		cmocka_unit_test(test_M18_3_6_5_crossing_never_made_says_by_how_much),
 		cmocka_unit_test(test_3_6_5_slant_across_an_obstacle_and_3_6_1_the_edge),
 		cmocka_unit_test(test_3_6_5_ground_forbidden_to_the_formation_named_in_full),
+		cmocka_unit_test(test_3_6_6_a_bridge_is_one_passage_for_every_front),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
