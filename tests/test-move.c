@@ -4484,6 +4484,51 @@ test_3_6_6_a_bridge_is_one_passage_for_every_front(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.6: the bridge of a big road is part of the road, no narrow passage:
+ * a Line at [10, 20] crossing a stream by a bridge whose big road runs
+ * over it from the cell behind the front to the cell on it, and no
+ * farther ([10, 20] to [10, 19] stepping N, [10, 20] to [11, 20] facing
+ * and stepping E), crosses with no effect; without the road it is a
+ * narrow passage.
+ */
+static void
+test_3_6_6_bridge_of_the_big_road_is_no_narrow_passage(void **state)
+{
+	static const struct { enum dir d; int ex, ey; enum dir edge;
+	    int rx, ry; } c[] = {
+		{ DIR_N, 10, 19, DIR_S, 10, 19 },
+		{ DIR_E, 10, 20, DIR_E, 11, 20 },
+	};
+	struct ruleset *rs = rules();
+	size_t i;
+	int road;
+
+	(void)state;
+	for (i = 0; i < sizeof c / sizeof c[0]; i++)
+		for (road = 0; road < 2; road++) {
+			struct game *g = one_unit(rs, "line");
+			struct move_price p;
+
+			map_edge_set(g->map, c[i].ex, c[i].ey, c[i].edge,
+			    ruleset_obst(rs, "stream"), PASS_BRIDGE);
+			if (road) {
+				map_cell(g->map, 10, 20)->road = ROAD_BIG;
+				map_cell(g->map, c[i].rx, c[i].ry)->road =
+				    ROAD_BIG;
+			}
+			step_price(g, c[i].d, c[i].d, true, &p);
+			assert_int_equal(p.verdict, MOVE_OK);
+			assert_int_equal(!(p.flags & MPF_NARROW), road);
+			assert_int_equal(count_notes(&p, "crosses the bridge of "
+			    "the big road: part of the road, no effect"), road);
+			assert_int_equal(count_notes(&p, "the bridge ahead is a "
+			    "narrow passage: one unit a turn"), !road);
+			game_free(g);
+		}
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4535,6 +4580,7 @@ main(void)
 		cmocka_unit_test(test_3_6_5_slant_across_an_obstacle_and_3_6_1_the_edge),
 		cmocka_unit_test(test_3_6_5_ground_forbidden_to_the_formation_named_in_full),
 		cmocka_unit_test(test_3_6_6_a_bridge_is_one_passage_for_every_front),
+		cmocka_unit_test(test_3_6_6_bridge_of_the_big_road_is_no_narrow_passage),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
