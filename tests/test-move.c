@@ -4529,6 +4529,51 @@ test_3_6_6_bridge_of_the_big_road_is_no_narrow_passage(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.5: new ground is ground the front does not stand on already, read
+ * on the cells of the old front that are on the map.  A Line (6 cells
+ * wide) at [1, 20] facing N, its front from [-1, 20] to [4, 20] partly
+ * off the map (as the route search may ask of a place), steps E: its new
+ * front, [2, 18] to [2, 23], is wood but for [2, 20], a cell of the old
+ * front too, open ground.  With wood under the rest of the old front on
+ * the map it enters no new ground: the step alone, 0.5 BD; with open
+ * ground there, it enters wood: Pe 1 more.
+ */
+static void
+test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map(void **state)
+{
+	struct ruleset *rs = rules();
+	int wood = ruleset_land(rs, "wood"), under, x, y;
+
+	(void)state;
+	for (under = 0; under < 2; under++) {
+		struct game *g = one_unit(rs, "line");
+		struct unit *u = &g->units[0];
+		struct move_price p;
+
+		game_occupy(g, 0, false);
+		u->pos = (struct point){ 1, 20 };
+		for (y = 17; y <= 24; y++)
+			if (y != 20)
+				map_cell(g->map, 2, y)->land = (uint8_t)wood;
+		for (x = 0; x <= 4 && under; x++)
+			if (x != 2)
+				map_cell(g->map, x, 20)->land = (uint8_t)wood;
+		step_price(g, DIR_N, DIR_E, true, &p);
+		assert_int_equal(p.verdict, MOVE_OK);
+		if (under) {
+			assert_int_equal(p.ticks, STEP_ORTHO);
+			assert_int_equal(count_notes(&p, "enters wood"), 0);
+		} else {
+			assert_int_equal(p.ticks, STEP_ORTHO + rs->land[wood].pe);
+			assert_int_equal(p.halt, HALT_TERRAIN);
+			assert_int_equal(count_notes(&p, "enters wood"), 1);
+		}
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4581,6 +4626,7 @@ main(void)
 		cmocka_unit_test(test_3_6_5_ground_forbidden_to_the_formation_named_in_full),
 		cmocka_unit_test(test_3_6_6_a_bridge_is_one_passage_for_every_front),
 		cmocka_unit_test(test_3_6_6_bridge_of_the_big_road_is_no_narrow_passage),
+		cmocka_unit_test(test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
