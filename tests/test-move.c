@@ -4066,6 +4066,21 @@ step_price(struct game *g, enum dir f, enum dir d, bool explain,
 	move_walk_free(&w);
 }
 
+/* The price of unit 0's step d facing f with left ticks still to spend. */
+static void
+step_price_left(struct game *g, enum dir f, enum dir d, int left,
+    struct move_price *p)
+{
+	struct move_walk w;
+
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	w.facing = f;
+	w.left = left;
+	g->rs->ops->move_step(g, &w, d, p);
+	move_walk_free(&w);
+}
+
 /* How many notes of a price contain s. */
 static int
 count_notes(const struct move_price *p, const char *s)
@@ -4574,6 +4589,71 @@ test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.5, 3.6.6: the notes of a step give what is left after it, never
+ * below 0 BD: a Line at [10, 20] facing N with 1.5 BD left steps into a
+ * wood (0.5 BD + Pe 1), 0 BD left; a Manoeuvre Column with 1.5 BD left
+ * steps along a small road into a village (0.5 BD + Pr 1 + Pe 1 less
+ * 1 BD), 0 BD left; with 0.5 BD left it crosses a fence (1 BD wide, Pr
+ * 0 + Pe 0), 0 BD left, and ends a Mob; with 1.5 BD left it climbs 2
+ * contours (one free, the other 1 BD), 0 BD left.
+ */
+static void
+test_3_6_5_notes_give_what_is_left_never_below_nothing(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	struct move_price p;
+	int x, bd = rs->ticks;
+
+	(void)state;
+	g = one_unit(rs, "line");
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 19)->land = (uint8_t)ruleset_land(rs,
+		    "wood");
+	step_price_left(g, DIR_N, DIR_N, STEP_ORTHO + bd, &p);
+	assert_int_equal(p.ticks, STEP_ORTHO + bd);
+	assert_int_equal(count_notes(&p, "enters wood (Pe 1): -1 BD besides "
+	    "the step, 0 BD left"), 1);
+	game_free(g);
+
+	g = one_unit(rs, "manoeuvre_column");
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 19)->land = (uint8_t)ruleset_land(rs,
+		    "village");
+	map_cell(g->map, 10, 19)->road = ROAD_SMALL;
+	map_cell(g->map, 10, 20)->road = ROAD_SMALL;
+	step_price_left(g, DIR_N, DIR_N, STEP_ORTHO + bd, &p);
+	assert_int_equal(p.ticks, STEP_ORTHO + bd);
+	assert_int_equal(count_notes(&p, "enters village on a small road (Pr "
+	    "1 + Pe 1, less 1 BD) = -1 BD, 0 BD left"), 1);
+	game_free(g);
+
+	g = one_unit(rs, "manoeuvre_column");
+	for (x = 0; x < 30; x++)
+		map_edge_set(g->map, x, 19, DIR_S, ruleset_obst(rs, "fence"),
+		    PASS_NONE);
+	step_price_left(g, DIR_N, DIR_N, STEP_ORTHO, &p);
+	assert_int_equal(p.ticks, bd);
+	assert_true(p.flags & MPF_MOB_AFTER);
+	assert_int_equal(count_notes(&p, "crosses the fence (Pr 0 + Pe 0 + "
+	    "1 BD wide) = 1 BD, 0 BD left; its front is square to it, facing "
+	    "N"), 1);
+	assert_int_equal(count_notes(&p, "its speed left is less than the "
+	    "crossing: it crosses but ends as a Mob"), 1);
+	game_free(g);
+
+	g = one_unit(rs, "manoeuvre_column");
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 19)->height = 2;
+	step_price_left(g, DIR_N, DIR_N, STEP_ORTHO + bd, &p);
+	assert_int_equal(p.ticks, STEP_ORTHO + bd);
+	assert_int_equal(count_notes(&p, "crosses 2 contours, 1 free this "
+	    "turn: -1 BD, 0 BD left"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4627,6 +4707,7 @@ main(void)
 		cmocka_unit_test(test_3_6_6_a_bridge_is_one_passage_for_every_front),
 		cmocka_unit_test(test_3_6_6_bridge_of_the_big_road_is_no_narrow_passage),
 		cmocka_unit_test(test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map),
+		cmocka_unit_test(test_3_6_5_notes_give_what_is_left_never_below_nothing),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
