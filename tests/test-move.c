@@ -4552,29 +4552,38 @@ test_3_6_6_bridge_of_the_big_road_is_no_narrow_passage(void **state)
  * front, [2, 18] to [2, 23], is wood but for [2, 20], a cell of the old
  * front too, open ground.  With wood under the rest of the old front on
  * the map it enters no new ground: the step alone, 0.5 BD; with open
- * ground there, it enters wood: Pe 1 more.
+ * ground there, it enters wood: Pe 1 more.  The same at the other side:
+ * at [27, 20], its front [25, 20] to [30, 20], stepping W to [26, 18] to
+ * [26, 23] (with a wood at [0, 21], no cell of any front).
  */
 static void
 test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map(void **state)
 {
+	static const struct { int x, nx; enum dir d; } side[] = {
+		{ 1, 2, DIR_E }, { 27, 26, DIR_W }
+	};
 	struct ruleset *rs = rules();
 	int wood = ruleset_land(rs, "wood"), under, x, y;
+	size_t k;
 
 	(void)state;
+	for (k = 0; k < sizeof side / sizeof side[0]; k++)
 	for (under = 0; under < 2; under++) {
 		struct game *g = one_unit(rs, "line");
 		struct unit *u = &g->units[0];
 		struct move_price p;
 
 		game_occupy(g, 0, false);
-		u->pos = (struct point){ 1, 20 };
+		u->pos = (struct point){ side[k].x, 20 };
 		for (y = 17; y <= 24; y++)
 			if (y != 20)
-				map_cell(g->map, 2, y)->land = (uint8_t)wood;
-		for (x = 0; x <= 4 && under; x++)
-			if (x != 2)
+				map_cell(g->map, side[k].nx, y)->land =
+				    (uint8_t)wood;
+		for (x = side[k].x - 2; x <= side[k].x + 3 && under; x++)
+			if (x != side[k].nx && map_inside(g->map, x, 20))
 				map_cell(g->map, x, 20)->land = (uint8_t)wood;
-		step_price(g, DIR_N, DIR_E, true, &p);
+		map_cell(g->map, 0, 21)->land = (uint8_t)wood;
+		step_price(g, DIR_N, side[k].d, true, &p);
 		assert_int_equal(p.verdict, MOVE_OK);
 		if (under) {
 			assert_int_equal(p.ticks, STEP_ORTHO);
