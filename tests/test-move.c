@@ -4663,6 +4663,61 @@ test_3_6_5_notes_give_what_is_left_never_below_nothing(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.6: cavalry in Road Column keeps its full road speed (5 BD) only when
+ * no friend stands on its way ahead, along the route it has planned and
+ * then straight on to the point it seeks.  A Road Column at [20, 20] on a
+ * road, ordered to [20, 2] by a planned route bending east, [21, 19],
+ * [22, 18], [22, 17], meets on that route a friendly Line (the first unit
+ * of the battle) at [22, 18], north of the straight way from the route's
+ * end: it moves at the crowded 3 BD.  With the Line elsewhere on the map
+ * the road ahead is clear.
+ */
+static void
+test_3_6_6_road_column_crowded_by_a_friend_on_its_route(void **state)
+{
+	static const struct point route[3] = { { 21, 19 }, { 22, 18 },
+	    { 22, 17 } };
+	struct ruleset *rs = rules();
+	int far, y;
+
+	(void)state;
+	for (far = 0; far < 2; far++) {
+		struct game *g = one_unit(rs, "line");
+		struct move_walk w;
+		int c;
+
+		game_occupy(g, 0, false);
+		g->units[0].pos = far ? (struct point){ 5, 28 } :
+		    (struct point){ 22, 18 };
+		game_occupy(g, 0, true);
+		c = game_add_unit(g, "c", "C", 0, 0);
+		g->units[c].arm = ARM_CAVALRY;
+		g->units[c].klass = 0;
+		unit_attr_set(&g->units[c], ruleset_attr(rs, "drill"), 4);
+		unit_attr_set(&g->units[c], ruleset_attr(rs, "musician"),
+		    false);
+		g->units[c].strength = g->units[c].strength0 = 400;
+		g->units[c].formation = ruleset_form(rs, "road_column");
+		g->units[c].pos = (struct point){ 20, 20 };
+		g->units[c].facing = DIR_N;
+		for (y = 20; y < 30; y++)
+			map_cell(g->map, 20, y)->road = ROAD_SMALL;
+		game_occupy(g, c, true);
+		order_move(g, c, 20, 2);
+		move_walk_init(g, c, &w);
+		w.explain = true;
+		w.route = xmallocarray(3, sizeof *w.route);
+		memcpy(w.route, route, sizeof route);
+		w.nroute = 3;
+		assert_int_equal(rs->ops->move_begin(g, &w), 0);
+		assert_int_equal(w.allowance, (far ? 5 : 3) * rs->ticks);
+		move_walk_free(&w);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4717,6 +4772,7 @@ main(void)
 		cmocka_unit_test(test_3_6_6_bridge_of_the_big_road_is_no_narrow_passage),
 		cmocka_unit_test(test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map),
 		cmocka_unit_test(test_3_6_5_notes_give_what_is_left_never_below_nothing),
+		cmocka_unit_test(test_3_6_6_road_column_crowded_by_a_friend_on_its_route),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
