@@ -1304,6 +1304,47 @@ test_3_6_3_line_marching_straight_forgets_a_wheel_part_paid(void **state)
 	game_free(g);
 }
 
+/* 3.6.3: a line whose front is level with its destination stops there,
+ * arrived, and none of its units is left in contact with an enemy it
+ * was in contact with before (one now far off). */
+static void
+test_3_6_3_line_arrived_ends_its_units_contacts(void **state)
+{
+	struct game *g;
+	struct order o;
+	char *cause = NULL;
+	int a, b, e;
+
+	(void)state;
+	g = brigade(-1, &a, &b);
+	e = fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "line", 50, 5,
+	    DIR_S, 500);
+	g->units[a].contact = g->units[b].contact = e;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = a;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 18 };
+	o.ngroup = 2;
+	o.group[0] = a;
+	o.group[1] = b;
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("group order refused: %s", cause);
+	game_turn(g);
+	assert_int_equal(fixture_count(g, "3.6.3", "a moves 0 BD with its "
+	    "line: stops at [6, 18] facing N, Line: its front is level with "
+	    "the destination"), 1);
+	assert_int_equal(g->units[a].halt, HALT_ARRIVED);
+	assert_int_equal(g->units[b].halt, HALT_ARRIVED);
+	assert_int_equal(g->units[a].halt_turn, g->turn - 1);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_int_equal(g->units[b].contact, -1);
+	game_free(g);
+}
+
 /* 3.6.3: a group order that only one of its units still holds (the
  * other was given a Stop order since) is no line: that unit, the first
  * of the battle here, marches alone to its own place. */
@@ -2239,6 +2280,7 @@ main(void)
 		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
 		cmocka_unit_test(test_3_6_3_group_member_in_contact_marches_alone),
+		cmocka_unit_test(test_3_6_3_line_arrived_ends_its_units_contacts),
 		cmocka_unit_test(test_3_6_3_line_marching_straight_forgets_a_wheel_part_paid),
 		cmocka_unit_test(test_3_6_3_group_order_left_to_one_unit_marches_alone),
 		cmocka_unit_test(test_3_6_3_battery_with_no_room_to_limber_stays),
