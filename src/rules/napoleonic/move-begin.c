@@ -41,7 +41,7 @@ start_pe(const struct game *g, const struct move_walk *w, int *land)
 	*land = -1;
 	n = geom_footprint(w->pos, w->facing,
 	    g->rs->form[w->form].frontage[u->arm], 1, fr, g->cells_max);
-	for (i = 0; i < n && i < g->cells_max; i++) {
+	for (i = 0; i < n; i++) {	/* n <= g->cells_max */
 		if (!map_inside(g->map, fr[i].x, fr[i].y))
 			continue;
 		pe = unit_pe(g, u, w->form,
