@@ -4718,6 +4718,50 @@ test_3_6_6_road_column_crowded_by_a_friend_on_its_route(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.5: an obstacle may forbid a formation: a limbered battery at
+ * [10, 20] facing N never crosses the wall along row 19's south edges
+ * (the unit halts for the obstacle, and the note says why); a fence it
+ * crosses, 1 BD wide.
+ */
+static void
+test_3_6_5_formation_the_obstacle_forbids_never_crosses(void **state)
+{
+	struct ruleset *rs = rules();
+	int k, x;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = one_unit(rs, "line");
+		struct unit *u = &g->units[0];
+		struct move_price p;
+
+		game_occupy(g, 0, false);
+		u->arm = ARM_ARTILLERY;
+		u->klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+		u->formation = ruleset_form(rs, "limbered");
+		u->strength = u->strength0 = 6;
+		game_occupy(g, 0, true);
+		for (x = 0; x < 30; x++)
+			map_edge_set(g->map, x, 19, DIR_S, ruleset_obst(rs,
+			    k == 0 ? "wall" : "fence"), PASS_NONE);
+		step_price(g, DIR_N, DIR_N, true, &p);
+		assert_int_equal(p.halt, HALT_OBSTACLE);
+		if (k == 0) {
+			assert_int_equal(p.verdict, MOVE_NEVER);
+			assert_int_equal(p.nnotes, 1);
+			assert_string_equal(p.notes[0].rule, "3.6.5");
+			assert_string_equal(p.notes[0].text, "Limbered may not "
+			    "cross the wall");
+		} else {
+			assert_int_equal(p.verdict, MOVE_OK);
+			assert_int_equal(p.ticks, rs->ticks);
+		}
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4773,6 +4817,7 @@ main(void)
 		cmocka_unit_test(test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map),
 		cmocka_unit_test(test_3_6_5_notes_give_what_is_left_never_below_nothing),
 		cmocka_unit_test(test_3_6_6_road_column_crowded_by_a_friend_on_its_route),
+		cmocka_unit_test(test_3_6_5_formation_the_obstacle_forbids_never_crosses),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
