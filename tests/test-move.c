@@ -4762,6 +4762,37 @@ test_3_6_5_formation_the_obstacle_forbids_never_crosses(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * A ruleset's label reads in lower case inside a sentence, whatever its
+ * length: an obstacle labelled "W" (one letter) is "the w" in the note of
+ * a crossing, as "Fence" is "the fence".
+ */
+static void
+test_3_6_5_label_in_lower_case_inside_a_note(void **state)
+{
+	struct ruleset *rs = rules();
+	int fence = ruleset_obst(rs, "fence"), k, x;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = one_unit(rs, "line");
+		struct move_price p;
+
+		if (k == 1) {
+			free(rs->obst[fence].label);
+			rs->obst[fence].label = xstrdup("W");
+		}
+		for (x = 0; x < 30; x++)
+			map_edge_set(g->map, x, 19, DIR_S, fence, PASS_NONE);
+		step_price_left(g, DIR_N, DIR_N, 3 * rs->ticks, &p);
+		assert_int_equal(count_notes(&p, k == 0 ? "crosses the fence "
+		    "(Pr 0 + Pe 0 + 1 BD wide) = 1 BD, 2 BD left" : "crosses "
+		    "the w (Pr 0 + Pe 0 + 1 BD wide) = 1 BD, 2 BD left"), 1);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4818,6 +4849,7 @@ main(void)
 		cmocka_unit_test(test_3_6_5_notes_give_what_is_left_never_below_nothing),
 		cmocka_unit_test(test_3_6_6_road_column_crowded_by_a_friend_on_its_route),
 		cmocka_unit_test(test_3_6_5_formation_the_obstacle_forbids_never_crosses),
+		cmocka_unit_test(test_3_6_5_label_in_lower_case_inside_a_note),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
