@@ -4793,6 +4793,35 @@ test_3_6_5_label_in_lower_case_inside_a_note(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.5, 3.6.6: the ground a unit stands in lowers its speed by its Pe
+ * at the start of its move, one less on a small road, not at all on the
+ * big road: an infantry Manoeuvre Column of Drill 4 with its drum (2 +
+ * 1 = 3 BD) in a dense wood (Pe 2) has 1 BD; on a small road through
+ * it, 2 BD; on the big road, its 3 BD.
+ */
+static void
+test_3_6_6_start_in_a_wood_on_a_small_or_the_big_road(void **state)
+{
+	struct ruleset *rs = rules();
+	int road, x, y;
+
+	(void)state;
+	for (road = ROAD_NONE; road <= ROAD_BIG; road++) {
+		struct game *g = one_unit(rs, "manoeuvre_column");
+
+		for (y = 15; y < 26; y++)
+			for (x = 5; x < 16; x++)
+				map_cell(g->map, x, y)->land = (uint8_t)
+				    ruleset_land(rs, "dense_wood");
+		map_cell(g->map, 10, 20)->road = (uint8_t)road;
+		assert_int_equal(move_allowance(g, 0, false), (road ==
+		    ROAD_NONE ? 1 : road == ROAD_SMALL ? 2 : 3) * rs->ticks);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4850,6 +4879,7 @@ main(void)
 		cmocka_unit_test(test_3_6_6_road_column_crowded_by_a_friend_on_its_route),
 		cmocka_unit_test(test_3_6_5_formation_the_obstacle_forbids_never_crosses),
 		cmocka_unit_test(test_3_6_5_label_in_lower_case_inside_a_note),
+		cmocka_unit_test(test_3_6_6_start_in_a_wood_on_a_small_or_the_big_road),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
