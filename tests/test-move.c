@@ -4822,6 +4822,49 @@ test_3_6_6_start_in_a_wood_on_a_small_or_the_big_road(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * move_allowance reckons as a walk's start does, a battery's pivot too: a
+ * battery of Drill 1 ordered to face E from N has not the AP to pivot,
+ * but having spent nothing yet this turn it may pivot 45 degrees all the
+ * same (marshal's reading), and the allowance's notes say so, as the
+ * preview of the turn does: the same notes, one event each.
+ */
+static void
+test_move_allowance_of_a_battery_pivot_as_the_walk_s_start(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "unlimbered");
+	struct unit *u = &g->units[0];
+	struct move_preview p;
+	int n0, i, k;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->arm = ARM_ARTILLERY;
+	u->klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), 1);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), false);
+	u->strength = u->strength0 = 6;
+	u->pos = (struct point){ 10, 18 };
+	game_occupy(g, 0, true);
+	order_move(g, 0, 11, 18);
+	n0 = g->log.n;
+	assert_int_equal(move_allowance(g, 0, true), 0);
+	k = g->log.n - n0;
+	assert_int_equal(count_events(g, 0, "3.6.3", "pivots in place from N "
+	    "to NE"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.3", "cannot pivot"), 0);
+	assert_int_equal(move_preview(g, &u->order, &p), 0);
+	assert_true(p.log.n >= k);
+	for (i = 0; i < k; i++) {
+		assert_string_equal(g->log.v[n0 + i].rule, p.log.v[i].rule);
+		assert_string_equal(g->log.v[n0 + i].text, p.log.v[i].text);
+	}
+	move_preview_free(&p);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4880,6 +4923,7 @@ main(void)
 		cmocka_unit_test(test_3_6_5_formation_the_obstacle_forbids_never_crosses),
 		cmocka_unit_test(test_3_6_5_label_in_lower_case_inside_a_note),
 		cmocka_unit_test(test_3_6_6_start_in_a_wood_on_a_small_or_the_big_road),
+		cmocka_unit_test(test_move_allowance_of_a_battery_pivot_as_the_walk_s_start),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
