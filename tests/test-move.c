@@ -4165,7 +4165,8 @@ test_3_6_5_step_price_the_same_with_the_road_flag_off_the_roads(void **state)
 
 					if (o % 8 != 0)
 						continue;
-					map_edge_set(map, x, y, k ? DIR_S : DIR_E,
+					map_edge_set(map, x, y,
+					    k ? DIR_S : DIR_E,
 					    ruleset_obst(rs, obst[o / 8 % 4]),
 					    o / 32 % 4 == 1 ? PASS_GATE :
 					    o / 32 % 4 == 2 ? PASS_BRIDGE :
@@ -4222,12 +4223,12 @@ test_3_6_5_step_price_the_same_with_the_road_flag_off_the_roads(void **state)
 }
 
 /*
- * Unit 0 made arm, formation, class, Drill and musician, at [10, 20]
+ * Unit 0 made arm, formation, class (by name), Drill and musician, at [10, 20]
  * facing E, with obstacle ob (none if NULL) along the east edges of
  * column 10; the price of its step E across it.
  */
 static void
-cross_price(struct game *g, enum arm arm, const char *form, int klass,
+cross_price(struct game *g, enum arm arm, const char *form, const char *klass,
     int drill, bool musician, const char *ob, struct move_price *p)
 {
 	struct unit *u = &g->units[0];
@@ -4235,7 +4236,8 @@ cross_price(struct game *g, enum arm arm, const char *form, int klass,
 
 	game_occupy(g, 0, false);
 	u->arm = arm;
-	u->klass = klass;
+	u->klass = ruleset_class(g->rs, arm, klass);
+	assert_true(u->klass >= 0);
 	u->formation = ruleset_form(g->rs, form);
 	assert_true(u->formation >= 0);
 	u->facing = DIR_E;
@@ -4263,33 +4265,46 @@ test_M18_3_6_5_crossing_dearer_than_the_most_in_a_turn_never_made(void **state)
 {
 	static const struct {
 		enum arm arm;
-		const char *form;
-		int klass, drill;
+		const char *form, *klass;
+		int drill;
 		bool musician, random;
 		const char *ob;
 		bool crosses;
 	} c[] = {
-		{ ARM_INFANTRY, "column", 0, 4, false, false, "fence", true },
-		{ ARM_INFANTRY, "column", 0, 4, false, false, "hedge", false },
-		{ ARM_INFANTRY, "column", 0, 4, true, false, "hedge", true },
-		{ ARM_INFANTRY, "column", 0, 4, true, false, "wall", false },
-		{ ARM_INFANTRY, "column", 0, 4, false, true, "fence", true },
-		{ ARM_INFANTRY, "column", 0, 4, false, true, "hedge", false },
-		{ ARM_INFANTRY, "road_column", 0, 4, false, false, "wall",
-		    true },
-		{ ARM_INFANTRY, "line", 0, 4, false, false, "wall", false },
-		{ ARM_INFANTRY, "line", 0, 5, false, false, "wall", true },
-		{ ARM_CAVALRY, "line", 0, 2, false, false, "wall", false },
-		{ ARM_CAVALRY, "line", 0, 2, true, false, "wall", true },
-		{ ARM_CAVALRY, "line", 0, 3, false, false, "wall", true },
-		{ ARM_ARTILLERY, "limbered", 0, 1, true, false, "fence", true },
-		{ ARM_ARTILLERY, "limbered", 0, 1, true, false, "hedge",
-		    false },
-		{ ARM_ARTILLERY, "limbered", 0, 1, true, true, "hedge", false },
-		{ ARM_ARTILLERY, "limbered", 0, 2, false, false, "hedge",
-		    true },
-		{ ARM_ARTILLERY, "limbered", 1, 6, false, false, "hedge",
-		    true },
+		{ ARM_INFANTRY, "column", "line", 4, false, false,
+		    "fence", true },
+		{ ARM_INFANTRY, "column", "line", 4, false, false,
+		    "hedge", false },
+		{ ARM_INFANTRY, "column", "line", 4, true, false,
+		    "hedge", true },
+		{ ARM_INFANTRY, "column", "line", 4, true, false,
+		    "wall", false },
+		{ ARM_INFANTRY, "column", "line", 4, false, true,
+		    "fence", true },
+		{ ARM_INFANTRY, "column", "line", 4, false, true,
+		    "hedge", false },
+		{ ARM_INFANTRY, "road_column", "line", 4, false, false,
+		    "wall", true },
+		{ ARM_INFANTRY, "line", "line", 4, false, false,
+		    "wall", false },
+		{ ARM_INFANTRY, "line", "line", 5, false, false,
+		    "wall", true },
+		{ ARM_CAVALRY, "line", "light", 2, false, false,
+		    "wall", false },
+		{ ARM_CAVALRY, "line", "light", 2, true, false,
+		    "wall", true },
+		{ ARM_CAVALRY, "line", "light", 3, false, false,
+		    "wall", true },
+		{ ARM_ARTILLERY, "limbered", "light", 1, true, false,
+		    "fence", true },
+		{ ARM_ARTILLERY, "limbered", "light", 1, true, false,
+		    "hedge", false },
+		{ ARM_ARTILLERY, "limbered", "light", 1, true, true,
+		    "hedge", false },
+		{ ARM_ARTILLERY, "limbered", "light", 2, false, false,
+		    "hedge", true },
+		{ ARM_ARTILLERY, "limbered", "heavy", 6, false, false,
+		    "hedge", true },
 	};
 	struct ruleset *rs = rules();
 	size_t i;
@@ -4333,7 +4348,7 @@ test_M18_3_6_5_crossing_never_made_says_by_how_much(void **state)
 	struct move_price p;
 
 	(void)state;
-	cross_price(g, ARM_INFANTRY, "column", 0, 4, false, "hedge", &p);
+	cross_price(g, ARM_INFANTRY, "column", "line", 4, false, "hedge", &p);
 	assert_int_equal(p.verdict, MOVE_NEVER);
 	assert_int_equal(p.nnotes, 1);
 	assert_string_equal(p.notes[0].rule, "3.6.5");
@@ -4535,10 +4550,11 @@ test_3_6_6_bridge_of_the_big_road_is_no_narrow_passage(void **state)
 			step_price(g, c[i].d, c[i].d, true, &p);
 			assert_int_equal(p.verdict, MOVE_OK);
 			assert_int_equal(!(p.flags & MPF_NARROW), road);
-			assert_int_equal(count_notes(&p, "crosses the bridge of "
-			    "the big road: part of the road, no effect"), road);
-			assert_int_equal(count_notes(&p, "the bridge ahead is a "
-			    "narrow passage: one unit a turn"), !road);
+			assert_int_equal(count_notes(&p, "crosses the bridge "
+			    "of the big road: part of the road, no effect"),
+			    road);
+			assert_int_equal(count_notes(&p, "the bridge ahead is "
+			    "a narrow passage: one unit a turn"), !road);
 			game_free(g);
 		}
 	ruleset_free(rs);
@@ -4589,7 +4605,8 @@ test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map(void **state)
 			assert_int_equal(p.ticks, STEP_ORTHO);
 			assert_int_equal(count_notes(&p, "enters wood"), 0);
 		} else {
-			assert_int_equal(p.ticks, STEP_ORTHO + rs->land[wood].pe);
+			assert_int_equal(p.ticks, STEP_ORTHO +
+			    rs->land[wood].pe);
 			assert_int_equal(p.halt, HALT_TERRAIN);
 			assert_int_equal(count_notes(&p, "enters wood"), 1);
 		}
@@ -4864,6 +4881,37 @@ test_move_allowance_of_a_battery_pivot_as_the_walk_s_start(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * M18 with 3.6.3: a limbered battery's most in a turn is the road's 3 BD
+ * and its musician's 1 BD, never more than its Drill in AP: with a hedge
+ * made dearer (Pr 3 BD: 1 BD wide + 3 = 4 BD), a light battery of Drill 6
+ * with its musician crosses it; without him, or with Drill 3, it never
+ * does.
+ */
+static void
+test_M18_3_6_3_battery_s_musician_counts_in_the_most_it_moves(void **state)
+{
+	static const struct { int drill; bool musician, crosses; } c[] = {
+		{ 6, true, true }, { 6, false, false }, { 3, true, false },
+	};
+	struct ruleset *rs = rules();
+	size_t i;
+
+	(void)state;
+	rs->obst[ruleset_obst(rs, "hedge")].pr = 3 * rs->ticks;
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		struct game *g = one_unit(rs, "line");
+		struct move_price p;
+
+		cross_price(g, ARM_ARTILLERY, "limbered", "light", c[i].drill,
+		    c[i].musician, "hedge", &p);
+		if (p.verdict != (c[i].crosses ? MOVE_OK : MOVE_NEVER))
+			fail_msg("case %zu: verdict %d", i, p.verdict);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4923,6 +4971,7 @@ main(void)
 		cmocka_unit_test(test_3_6_5_label_in_lower_case_inside_a_note),
 		cmocka_unit_test(test_3_6_6_start_in_a_wood_on_a_small_or_the_big_road),
 		cmocka_unit_test(test_move_allowance_of_a_battery_pivot_as_the_walk_s_start),
+		cmocka_unit_test(test_M18_3_6_3_battery_s_musician_counts_in_the_most_it_moves),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
