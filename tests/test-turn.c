@@ -1345,6 +1345,48 @@ test_3_6_3_line_arrived_ends_its_units_contacts(void **state)
 	game_free(g);
 }
 
+/* 3.6.3: a line wheeling left keeps the open ground between its units as
+ * one wheeling right does (M9-brigade-wheel-keeps-an-open-gap): the two
+ * cavalry Lines of brigade() (Drill 6), one open cell between them, sent
+ * north-west wheel about their left flank, and facing NW their fronts
+ * stand one diagonal cell (3 ticks) apart, as the open half BD becomes. */
+static void
+test_3_6_3_line_wheeling_left_keeps_its_open_gap(void **state)
+{
+	struct game *g;
+	struct order o;
+	struct point ca[64], cb[64];
+	char *cause = NULL;
+	int a, b, na, nb;
+
+	(void)state;
+	g = brigade(-1, &a, &b);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 6);
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 6);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = a;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 0, 8 };
+	o.ngroup = 2;
+	o.group[0] = a;
+	o.group[1] = b;
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("group order refused: %s", cause);
+	game_turn(g);
+	assert_int_equal(fixture_count(g, "3.6.3", "wheels left with its "
+	    "line of 2 units about the left flank [4, 18] to face NW"), 2);
+	assert_int_equal(g->units[a].facing, DIR_NW);
+	assert_int_equal(g->units[b].facing, DIR_NW);
+	na = game_footprint(g, &g->units[a], ca);
+	nb = game_footprint(g, &g->units[b], cb);
+	assert_int_equal(move_gap(ca, na, cb, nb), STEP_DIAG);
+	game_free(g);
+}
+
 /* 3.6.3: a group order that only one of its units still holds (the
  * other was given a Stop order since) is no line: that unit, the first
  * of the battle here, marches alone to its own place. */
@@ -2280,6 +2322,7 @@ main(void)
 		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
 		cmocka_unit_test(test_3_6_3_group_member_in_contact_marches_alone),
+		cmocka_unit_test(test_3_6_3_line_wheeling_left_keeps_its_open_gap),
 		cmocka_unit_test(test_3_6_3_line_arrived_ends_its_units_contacts),
 		cmocka_unit_test(test_3_6_3_line_marching_straight_forgets_a_wheel_part_paid),
 		cmocka_unit_test(test_3_6_3_group_order_left_to_one_unit_marches_alone),
