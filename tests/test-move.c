@@ -4912,6 +4912,45 @@ test_M18_3_6_3_battery_s_musician_counts_in_the_most_it_moves(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.5: new ground is ground the old front does not stand on, whichever
+ * landscape comes first in the ruleset: with open ground given a Pr of
+ * 1 BD, a Line facing N whose old front stands on wood (its two left
+ * cells) and open ground sidesteps E onto a front of wood (its top cell)
+ * and open ground: no new ground, the step alone (0.5 BD).  So at
+ * [10, 20] and at [1, 20], its front there partly off the map.
+ */
+static void
+test_3_6_5_no_new_ground_whatever_the_landscapes_order(void **state)
+{
+	static const int at[] = { 10, 1 };
+	struct ruleset *rs = rules();
+	int wood = ruleset_land(rs, "wood"), open = ruleset_land(rs, "open");
+	size_t k;
+
+	(void)state;
+	assert_int_equal(open, 0);
+	rs->land[open].pr = rs->ticks;
+	for (k = 0; k < sizeof at / sizeof at[0]; k++) {
+		struct game *g = one_unit(rs, "line");
+		struct unit *u = &g->units[0];
+		struct move_price p;
+		int x = at[k];
+
+		game_occupy(g, 0, false);
+		u->pos = (struct point){ x, 20 };
+		if (x - 2 >= 0)
+			map_cell(g->map, x - 2, 20)->land = (uint8_t)wood;
+		map_cell(g->map, x - 1, 20)->land = (uint8_t)wood;
+		map_cell(g->map, x + 1, 18)->land = (uint8_t)wood;
+		step_price(g, DIR_N, DIR_E, true, &p);
+		assert_int_equal(p.verdict, MOVE_OK);
+		assert_int_equal(p.ticks, STEP_ORTHO);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -4972,6 +5011,7 @@ main(void)
 		cmocka_unit_test(test_3_6_6_start_in_a_wood_on_a_small_or_the_big_road),
 		cmocka_unit_test(test_move_allowance_of_a_battery_pivot_as_the_walk_s_start),
 		cmocka_unit_test(test_M18_3_6_3_battery_s_musician_counts_in_the_most_it_moves),
+		cmocka_unit_test(test_3_6_5_no_new_ground_whatever_the_landscapes_order),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
