@@ -4684,17 +4684,18 @@ test_3_6_5_notes_give_what_is_left_never_below_nothing(void **state)
  * 3.6.6: cavalry in Road Column keeps its full road speed (5 BD) only when
  * no friend stands on its way ahead, along the route it has planned and
  * then straight on to the point it seeks.  A Road Column at [20, 20] on a
- * road, ordered to [20, 2] by a planned route bending east, [21, 19],
- * [22, 18], [22, 17], meets on that route a friendly Line (the first unit
- * of the battle) at [22, 18], north of the straight way from the route's
- * end: it moves at the crowded 3 BD.  With the Line elsewhere on the map
- * the road ahead is clear.
+ * road, ordered to [20, 2] by a planned route bending east, [21, 19] to
+ * [24, 16], meets on that route a friendly Line (the first unit of the
+ * battle) at [25, 17] (its front [23, 17] to [28, 17]), off the straight
+ * ways from the Road Column and from the route's end to [20, 2]: it
+ * moves at the crowded 3 BD.  With the Line elsewhere on the map the
+ * road ahead is clear.
  */
 static void
 test_3_6_6_road_column_crowded_by_a_friend_on_its_route(void **state)
 {
-	static const struct point route[3] = { { 21, 19 }, { 22, 18 },
-	    { 22, 17 } };
+	static const struct point route[4] = { { 21, 19 }, { 22, 18 },
+	    { 23, 17 }, { 24, 16 } };
 	struct ruleset *rs = rules();
 	int far, y;
 
@@ -4706,7 +4707,7 @@ test_3_6_6_road_column_crowded_by_a_friend_on_its_route(void **state)
 
 		game_occupy(g, 0, false);
 		g->units[0].pos = far ? (struct point){ 5, 28 } :
-		    (struct point){ 22, 18 };
+		    (struct point){ 25, 17 };
 		game_occupy(g, 0, true);
 		c = game_add_unit(g, "c", "C", 0, 0);
 		g->units[c].arm = ARM_CAVALRY;
@@ -4724,9 +4725,9 @@ test_3_6_6_road_column_crowded_by_a_friend_on_its_route(void **state)
 		order_move(g, c, 20, 2);
 		move_walk_init(g, c, &w);
 		w.explain = true;
-		w.route = xmallocarray(3, sizeof *w.route);
+		w.route = xmallocarray(4, sizeof *w.route);
 		memcpy(w.route, route, sizeof route);
-		w.nroute = 3;
+		w.nroute = 4;
 		assert_int_equal(rs->ops->move_begin(g, &w), 0);
 		assert_int_equal(w.allowance, (far ? 5 : 3) * rs->ticks);
 		move_walk_free(&w);
