@@ -4570,7 +4570,8 @@ test_3_6_6_bridge_of_the_big_road_is_no_narrow_passage(void **state)
  * the map it enters no new ground: the step alone, 0.5 BD; with open
  * ground there, it enters wood: Pe 1 more.  The same at the other side:
  * at [27, 20], its front [25, 20] to [30, 20], stepping W to [26, 18] to
- * [26, 23] (with a wood at [0, 21], no cell of any front).
+ * [26, 23].  (Woods at [0, 21] and at [5, 20], next to the old front's
+ * right end, are no cells of any front.)
  */
 static void
 test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map(void **state)
@@ -4599,6 +4600,9 @@ test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map(void **state)
 			if (x != side[k].nx && map_inside(g->map, x, 20))
 				map_cell(g->map, x, 20)->land = (uint8_t)wood;
 		map_cell(g->map, 0, 21)->land = (uint8_t)wood;
+		if (map_inside(g->map, side[k].x + 4, 20))
+			map_cell(g->map, side[k].x + 4, 20)->land =
+			    (uint8_t)wood;
 		step_price(g, DIR_N, side[k].d, true, &p);
 		assert_int_equal(p.verdict, MOVE_OK);
 		if (under) {
