@@ -4956,6 +4956,46 @@ test_3_6_5_no_new_ground_whatever_the_landscapes_order(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.3 (marshal's reading): a block faces about where it stands, its rear
+ * rank becoming its front, unless it stands astride an obstacle, which
+ * facing about would cross for nothing: an infantry Column at [10, 20]
+ * facing N (cells [9, 20] to [11, 23]) faces S about its rear rank with
+ * open ground about it, but not with a wall between its front-left cell
+ * and the next one; nor does a Road Column there (one cell wide, [10, 20]
+ * back to [10, 27]) with a wall between its head and the next cell.
+ */
+static void
+test_3_6_3_block_astride_a_wall_does_not_face_about_in_place(void **state)
+{
+	static const struct { const char *form; int x, y; enum dir d; } c[] = {
+		{ "column", -1, -1, DIR_E }, { "column", 9, 20, DIR_E },
+		{ "road_column", -1, -1, DIR_S },
+		{ "road_column", 10, 20, DIR_S },
+	};
+	struct ruleset *rs = rules();
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < sizeof c / sizeof c[0]; k++) {
+		struct game *g = one_unit(rs, c[k].form);
+		struct move_walk w;
+		struct move_price p;
+
+		if (c[k].x >= 0)
+			map_edge_set(g->map, c[k].x, c[k].y, c[k].d,
+			    ruleset_obst(rs, "wall"), PASS_NONE);
+		move_walk_init(g, 0, &w);
+		w.explain = false;
+		rs->ops->move_turn(g, &w, DIR_S, &p);
+		if (((p.flags & MPF_ANCHOR) != 0) != (c[k].x < 0))
+			fail_msg("case %zu: flags %x", k, p.flags);
+		move_walk_free(&w);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -5017,6 +5057,7 @@ main(void)
 		cmocka_unit_test(test_move_allowance_of_a_battery_pivot_as_the_walk_s_start),
 		cmocka_unit_test(test_M18_3_6_3_battery_s_musician_counts_in_the_most_it_moves),
 		cmocka_unit_test(test_3_6_5_no_new_ground_whatever_the_landscapes_order),
+		cmocka_unit_test(test_3_6_3_block_astride_a_wall_does_not_face_about_in_place),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),

@@ -1606,6 +1606,53 @@ test_3_9_3_router_one_cell_from_its_rear(void **state)
 	game_free(g);
 }
 
+/* 3.9.3: a router whose track, one cell to its rear, is held by a friend
+ * cannot flee: it stays, and the log names the cell. */
+static void
+test_3_9_3_router_one_cell_from_its_rear_blocked(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	g->sides[0].rear = (struct point){ 30, 21 };
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 20,
+	    DIR_S, 600);
+	fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 21, DIR_N,
+	    600);
+	nap_rout(g, a, "test");
+	assert_int_equal(g->units[a].ntrack, 1);
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].pos.x, 30);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].ntrack, 1);
+	assert_int_equal(fixture_count(g, "3.9.3", "a cannot flee: its track "
+	    "is blocked at [30, 21]"), 1);
+	assert_int_equal(fixture_count(g, "3.9.3", "a flees"), 0);
+	game_free(g);
+}
+
+/* 3.6.2: a unit under no order does not move, and what it moved the turn
+ * before is no longer its move. */
+static void
+test_3_6_2_unit_under_no_order_has_moved_nothing(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 30, 20,
+	    DIR_N, 600);
+	g->units[a].moved = 8;
+	g->units[a].order.kind = ORDER_NONE;
+	nap_phase_movement(g);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].pos.x, 30);
+	assert_int_equal(g->units[a].pos.y, 20);
+	game_free(g);
+}
+
 /* Cavalry next to routers: surrender when the roll allows it... */
 static void
 test_3_9_5_capture_by_cavalry(void **state)
@@ -2331,6 +2378,8 @@ main(void)
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),
+		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear_blocked),
+		cmocka_unit_test(test_3_6_2_unit_under_no_order_has_moved_nothing),
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
 		cmocka_unit_test(test_3_9_5_scatter_loses_men),
 		cmocka_unit_test(test_3_9_5_explanation_line),
