@@ -1653,6 +1653,38 @@ test_3_6_2_unit_under_no_order_has_moved_nothing(void **state)
 	game_free(g);
 }
 
+/* 3.6.8: a unit halted in battle contact last turn, its Move order older
+ * than the halt, stays in contact this turn: it does not move, has moved
+ * nothing this turn, is held this turn, and the log says why. */
+static void
+test_3_6_8_unit_in_contact_stays_until_a_new_order(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	g->turn = 3;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 30, 20,
+	    DIR_N, 600);
+	fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "line", 30, 14, DIR_S,
+	    600);
+	g->units[a].order.kind = ORDER_MOVE;
+	g->units[a].order.unit = a;
+	g->units[a].order.npts = 1;
+	g->units[a].order.pts[0] = (struct point){ 30, 5 };
+	g->units[a].order.issued = g->units[a].order.arrives = 1;
+	g->units[a].halt = HALT_CONTACT;
+	g->units[a].halt_turn = 2;
+	g->units[a].moved = 8;
+	nap_phase_movement(g);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].halt_turn, 3);
+	assert_int_equal(fixture_count(g, "3.6.8", "a stays in battle "
+	    "contact: it moves on only with a new order"), 1);
+	game_free(g);
+}
+
 /* Cavalry next to routers: surrender when the roll allows it... */
 static void
 test_3_9_5_capture_by_cavalry(void **state)
@@ -2380,6 +2412,7 @@ main(void)
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear_blocked),
 		cmocka_unit_test(test_3_6_2_unit_under_no_order_has_moved_nothing),
+		cmocka_unit_test(test_3_6_8_unit_in_contact_stays_until_a_new_order),
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
 		cmocka_unit_test(test_3_9_5_scatter_loses_men),
 		cmocka_unit_test(test_3_9_5_explanation_line),
