@@ -99,6 +99,7 @@ test_3_4_1_line_charges_and_closes_to_melee_reach(void **state)
 	assert_int_equal(g->units[a].pos.x, 20);
 	assert_int_equal(g->units[a].pos.y, 18);
 	assert_int_equal(g->units[a].facing, DIR_N);
+	assert_int_equal(g->units[a].moved, 2 * STEP_ORTHO);	/* 1 BD */
 	assert_int_equal(nap_gap(g, a, b), 2);
 	assert_int_equal(tab()->melee.reach, 2);
 	assert_int_equal(g->units[b].pos.y, 16);
@@ -114,6 +115,32 @@ test_3_4_1_line_charges_and_closes_to_melee_reach(void **state)
 	assert_int_equal(g->units[b].halt_turn, g->turn);
 	/* It left free the cells it stood on. */
 	assert_occupancy_exact(g);
+	game_free(g);
+}
+
+/* 3.4.3, the whole line: b, Drill 4 + 4, no modifier, tests against the
+ * Line charging it: the two dice as rolled, and the verdict from them. */
+static void
+test_3_4_3_stand_test_line_with_its_dice(void **state)
+{
+	int a, b, d1, d2;
+	struct game *g = lines(&a, &b);
+	struct rng rr;
+	char want[192];
+
+	(void)state;
+	rr = g->rng;
+	d1 = rng_die(&rr, 6);
+	d2 = rng_die(&rr, 6);
+	nap_phase_charges(g);
+	snprintf(want, sizeof want, "b is charged and tests: needs 8 or less "
+	    "(Drill 4 + 4); rolls %d (%d+%d): ", d1 + d2, d1, d2);
+	if (d1 + d2 <= 8)
+		strcat(want, "it stands");
+	else
+		snprintf(want + strlen(want), sizeof want - strlen(want),
+		    "fails by %d", d1 + d2 - 8);
+	assert_int_equal(fixture_count(g, "3.4.3", want), 1);
 	game_free(g);
 }
 
@@ -1422,6 +1449,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_3_4_1_line_charges_and_closes_to_melee_reach),
+		cmocka_unit_test(test_3_4_3_stand_test_line_with_its_dice),
 		cmocka_unit_test(test_3_4_1_charges_past_a_friend_close_behind),
 		cmocka_unit_test(test_3_4_1_charger_closed_is_a_target_where_it_stands),
 		cmocka_unit_test(test_3_4_2_charger_already_within_melee_reach_stays),
