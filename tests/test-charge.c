@@ -1444,6 +1444,35 @@ test_3_4_5_horse_spent_at_melee_reach_is_no_charge(void **state)
 	game_free(g);
 }
 
+/* 3.4.5: the same forecast when the foot is the first unit of the battle:
+ * the horse spent at melee reach meets it in melee, no charge. */
+static void
+test_3_4_5_horse_spent_at_melee_reach_of_the_first_unit(void **state)
+{
+	struct charge_forecast f;
+	struct move_preview pv;
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 26,
+	    DIR_S, 500);
+	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "column", 20, 36,
+	    DIR_N, 400);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "musician"), true);
+	assert_int_equal(b, 0);
+	assert_int_equal(assault(g, a, b), 0);
+	assert_int_equal(move_preview(g, &g->units[a].order, &pv), 0);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order, pv.pos,
+	    pv.facing, pv.halt, &f), 0);
+	assert_int_equal(pv.pos.y, 28);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_MELEE);
+	assert_int_equal(f.gap, 2);
+	move_preview_free(&pv);
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -1490,6 +1519,7 @@ main(void)
 		cmocka_unit_test(test_3_4_5_horse_assault_on_a_square_foreseen),
 		cmocka_unit_test(test_3_4_5_cavalry_assault_charges_next_turn),
 		cmocka_unit_test(test_3_4_5_horse_spent_at_melee_reach_is_no_charge),
+		cmocka_unit_test(test_3_4_5_horse_spent_at_melee_reach_of_the_first_unit),
 	};
 	int rc;
 
