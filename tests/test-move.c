@@ -4923,7 +4923,8 @@ test_M18_3_6_3_battery_s_musician_counts_in_the_most_it_moves(void **state)
  * 1 BD, a Line facing N whose old front stands on wood (its two left
  * cells) and open ground sidesteps E onto a front of wood (its top cell)
  * and open ground: no new ground, the step alone (0.5 BD).  So at
- * [10, 20] and at [1, 20], its front there partly off the map.
+ * [10, 20] and at [1, 20], its front there partly off the map.  From a
+ * wood onto that open ground, it pays its Pr.
  */
 static void
 test_3_6_5_no_new_ground_whatever_the_landscapes_order(void **state)
@@ -4951,6 +4952,19 @@ test_3_6_5_no_new_ground_whatever_the_landscapes_order(void **state)
 		step_price(g, DIR_N, DIR_E, true, &p);
 		assert_int_equal(p.verdict, MOVE_OK);
 		assert_int_equal(p.ticks, STEP_ORTHO);
+		game_free(g);
+	}
+	/* and from a wood onto that open ground it pays its Pr */
+	{
+		struct game *g = one_unit(rs, "line");
+		struct move_price p;
+		int x;
+
+		for (x = 8; x <= 13; x++)
+			map_cell(g->map, x, 20)->land = (uint8_t)wood;
+		step_price(g, DIR_N, DIR_N, true, &p);
+		assert_int_equal(p.verdict, MOVE_OK);
+		assert_int_equal(p.ticks, STEP_ORTHO + rs->ticks);
 		game_free(g);
 	}
 	ruleset_free(rs);
@@ -4990,6 +5004,45 @@ test_3_6_3_block_astride_a_wall_does_not_face_about_in_place(void **state)
 		rs->ops->move_turn(g, &w, DIR_S, &p);
 		if (((p.flags & MPF_ANCHOR) != 0) != (c[k].x < 0))
 			fail_msg("case %zu: flags %x", k, p.flags);
+		move_walk_free(&w);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.3 (marshal's reading): a block faces about in place only towards a
+ * goal still ahead of its new front: an infantry Column at [10, 20] facing
+ * N (rear rank on row 23) ordered to [10, 28] faces S about its rear
+ * rank; ordered to [10, 22], within its own length, it does not (it would
+ * face about to and fro), and turns about its front as any turn.
+ */
+static void
+test_3_6_3_faces_about_in_place_only_towards_a_goal_ahead(void **state)
+{
+	static const int goal[] = { 28, 22 };
+	struct ruleset *rs = rules();
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < sizeof goal / sizeof goal[0]; k++) {
+		struct game *g = one_unit(rs, "column");
+		struct unit *u = &g->units[0];
+		struct move_walk w;
+		struct move_price p;
+
+		u->order.kind = ORDER_MOVE;
+		u->order.unit = 0;
+		u->order.npts = 1;
+		u->order.pts[0] = (struct point){ 10, goal[k] };
+		move_walk_init(g, 0, &w);
+		w.explain = false;
+		rs->ops->move_turn(g, &w, DIR_S, &p);
+		assert_int_equal((p.flags & MPF_ANCHOR) != 0, k == 0);
+		if (k == 0) {
+			assert_int_equal(p.anchor.x, 10);
+			assert_int_equal(p.anchor.y, 23);
+		}
 		move_walk_free(&w);
 		game_free(g);
 	}
@@ -5058,6 +5111,7 @@ main(void)
 		cmocka_unit_test(test_M18_3_6_3_battery_s_musician_counts_in_the_most_it_moves),
 		cmocka_unit_test(test_3_6_5_no_new_ground_whatever_the_landscapes_order),
 		cmocka_unit_test(test_3_6_3_block_astride_a_wall_does_not_face_about_in_place),
+		cmocka_unit_test(test_3_6_3_faces_about_in_place_only_towards_a_goal_ahead),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
