@@ -4254,7 +4254,8 @@ cross_price(struct game *g, enum arm arm, const char *form, const char *klass,
  * M18 reading of 3.6.5: a crossing (1 BD wide + Pr + Pe) dearer than the
  * most the unit could move in any one turn is never made; one no dearer
  * is.  The most is the formation's best speed (3.6.3: an infantry Column
- * 1 BD, a cavalry Line Drill BD, a Road Column its road speed, 3 BD, a
+ * 1 BD, an infantry Line Drill - 2 BD (none at Drill 2: not even a
+ * fence), a cavalry Line Drill BD, a Road Column its road speed, 3 BD, a
  * limbered battery the road's 3 BD but never more than its Drill in AP),
  * the musician's 1 BD while it keeps him, and with the random speed
  * option the best roll's 0.5 BD (3.6.4).  A fence costs 1 BD, a hedge 2,
@@ -4285,6 +4286,8 @@ test_M18_3_6_5_crossing_dearer_than_the_most_in_a_turn_never_made(void **state)
 		    "hedge", false },
 		{ ARM_INFANTRY, "road_column", "line", 4, false, false,
 		    "wall", true },
+		{ ARM_INFANTRY, "line", "line", 2, false, false,
+		    "fence", false },
 		{ ARM_INFANTRY, "line", "line", 4, false, false,
 		    "wall", false },
 		{ ARM_INFANTRY, "line", "line", 5, false, false,
@@ -5049,6 +5052,52 @@ test_3_6_3_faces_about_in_place_only_towards_a_goal_ahead(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.5, issue 12: a crossing onto new ground stops the unit for the
+ * obstacle, and needs the crossing and the ground's Pr + Pe: a Line
+ * crossing a fence (1 BD wide) into a wood (Pe 1) halts for the obstacle
+ * if short, needing 2 BD.  Two narrow passages out of one cell, a gate
+ * north and a gate east of it, are two passages.
+ */
+static void
+test_3_6_5_crossing_into_a_wood_needs_both_and_gates_apart(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_price p;
+	int x, north, east;
+
+	(void)state;
+	for (x = 0; x < 30; x++) {
+		map_edge_set(g->map, x, 19, DIR_S, ruleset_obst(rs, "fence"),
+		    PASS_NONE);
+		map_cell(g->map, x, 19)->land = (uint8_t)ruleset_land(rs,
+		    "wood");
+	}
+	step_price(g, DIR_N, DIR_N, true, &p);
+	assert_int_equal(p.verdict, MOVE_OK);
+	assert_int_equal(p.halt, HALT_OBSTACLE);
+	assert_int_equal(p.need, 2 * rs->ticks);
+	assert_int_equal(p.ticks, 2 * rs->ticks);
+	game_free(g);
+
+	g = one_unit(rs, "road_column");
+	map_edge_set(g->map, 10, 19, DIR_S, ruleset_obst(rs, "hedge"),
+	    PASS_GATE);
+	map_edge_set(g->map, 10, 20, DIR_E, ruleset_obst(rs, "hedge"),
+	    PASS_GATE);
+	step_price(g, DIR_N, DIR_N, true, &p);
+	assert_true(p.flags & MPF_NARROW);
+	north = p.passage;
+	step_price(g, DIR_E, DIR_E, true, &p);
+	assert_true(p.flags & MPF_NARROW);
+	east = p.passage;
+	assert_true(north >= 0 && east >= 0);
+	assert_int_not_equal(north, east);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -5112,6 +5161,7 @@ main(void)
 		cmocka_unit_test(test_3_6_5_no_new_ground_whatever_the_landscapes_order),
 		cmocka_unit_test(test_3_6_3_block_astride_a_wall_does_not_face_about_in_place),
 		cmocka_unit_test(test_3_6_3_faces_about_in_place_only_towards_a_goal_ahead),
+		cmocka_unit_test(test_3_6_5_crossing_into_a_wood_needs_both_and_gates_apart),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
