@@ -1469,6 +1469,8 @@ test_3_4_5_horse_spent_at_melee_reach_of_the_first_unit(void **state)
 	assert_int_equal(f.target, b);
 	assert_int_equal(f.when, CHARGE_MELEE);
 	assert_int_equal(f.gap, 2);
+	/* every buffer of cells the forecast took is given back */
+	assert_int_equal(g->cells->used, 0);
 	move_preview_free(&pv);
 	game_free(g);
 }

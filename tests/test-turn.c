@@ -1384,6 +1384,8 @@ test_3_6_3_line_wheeling_left_keeps_its_open_gap(void **state)
 	na = game_footprint(g, &g->units[a], ca);
 	nb = game_footprint(g, &g->units[b], cb);
 	assert_int_equal(move_gap(ca, na, cb, nb), STEP_DIAG);
+	/* every buffer of cells the turn took is given back */
+	assert_int_equal(g->cells->used, 0);
 	game_free(g);
 }
 
