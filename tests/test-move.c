@@ -25,6 +25,7 @@
 #include "io/yread.h"
 #include "util/xalloc.h"
 #include "core/ruleset.h"
+#include "rules/napoleonic/move.h"
 
 static struct ruleset *
 rules(void)
@@ -5098,6 +5099,51 @@ test_3_6_5_crossing_into_a_wood_needs_both_and_gates_apart(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.6: on a small road the ground slows one less, whatever the ground
+ * and whatever the figures: with open ground given a Pe of 1 BD, a Line
+ * at [10, 20] facing N on a wood steps N along a small road onto it and
+ * pays the step alone; with contours made to cost 2 BD each, a Manoeuvre
+ * Column climbing 2 on that road (one free) pays 2 - 1 = 1 BD for the
+ * other.
+ */
+static void
+test_3_6_6_small_road_slows_one_less_whatever_the_figures(void **state)
+{
+	struct ruleset *rs = rules();
+	struct nap_move *m = rs->priv;	/* the module's own tables */
+	struct game *g;
+	struct move_price p;
+	int x;
+
+	(void)state;
+	rs->land[ruleset_land(rs, "open")].pe = rs->ticks;
+	g = one_unit(rs, "line");
+	for (x = 5; x < 16; x++)
+		map_cell(g->map, x, 20)->land = (uint8_t)ruleset_land(rs,
+		    "wood");
+	map_cell(g->map, 10, 20)->road = ROAD_SMALL;
+	map_cell(g->map, 10, 19)->road = ROAD_SMALL;
+	step_price(g, DIR_N, DIR_N, true, &p);
+	assert_int_equal(p.verdict, MOVE_OK);
+	assert_int_equal(p.ticks, STEP_ORTHO);
+	game_free(g);
+	rs->land[ruleset_land(rs, "open")].pe = 0;
+
+	m->contour_cost = 2 * rs->ticks;
+	g = one_unit(rs, "manoeuvre_column");
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 19)->height = 2;
+	map_cell(g->map, 10, 20)->road = ROAD_SMALL;
+	map_cell(g->map, 10, 19)->road = ROAD_SMALL;
+	step_price_left(g, DIR_N, DIR_N, 3 * rs->ticks, &p);
+	assert_int_equal(p.ticks, STEP_ORTHO + rs->ticks);
+	assert_int_equal(count_notes(&p, "crosses 2 contours, 1 free this "
+	    "turn (one less on the small road): -1 BD"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -5162,6 +5208,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_block_astride_a_wall_does_not_face_about_in_place),
 		cmocka_unit_test(test_3_6_3_faces_about_in_place_only_towards_a_goal_ahead),
 		cmocka_unit_test(test_3_6_5_crossing_into_a_wood_needs_both_and_gates_apart),
+		cmocka_unit_test(test_3_6_6_small_road_slows_one_less_whatever_the_figures),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
