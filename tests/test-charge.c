@@ -99,6 +99,7 @@ test_3_4_1_line_charges_and_closes_to_melee_reach(void **state)
 	assert_int_equal(g->units[a].pos.x, 20);
 	assert_int_equal(g->units[a].pos.y, 18);
 	assert_int_equal(g->units[a].facing, DIR_N);
+	assert_int_equal(g->units[a].moved, 2 * STEP_ORTHO);	/* 1 BD */
 	assert_int_equal(nap_gap(g, a, b), 2);
 	assert_int_equal(tab()->melee.reach, 2);
 	assert_int_equal(g->units[b].pos.y, 16);
@@ -114,6 +115,32 @@ test_3_4_1_line_charges_and_closes_to_melee_reach(void **state)
 	assert_int_equal(g->units[b].halt_turn, g->turn);
 	/* It left free the cells it stood on. */
 	assert_occupancy_exact(g);
+	game_free(g);
+}
+
+/* 3.4.3, the whole line: b, Drill 4 + 4, no modifier, tests against the
+ * Line charging it: the two dice as rolled, and the verdict from them. */
+static void
+test_3_4_3_stand_test_line_with_its_dice(void **state)
+{
+	int a, b, d1, d2;
+	struct game *g = lines(&a, &b);
+	struct rng rr;
+	char want[192];
+
+	(void)state;
+	rr = g->rng;
+	d1 = rng_die(&rr, 6);
+	d2 = rng_die(&rr, 6);
+	nap_phase_charges(g);
+	snprintf(want, sizeof want, "b is charged and tests: needs 8 or less "
+	    "(Drill 4 + 4); rolls %d (%d+%d): ", d1 + d2, d1, d2);
+	if (d1 + d2 <= 8)
+		strcat(want, "it stands");
+	else
+		snprintf(want + strlen(want), sizeof want - strlen(want),
+		    "fails by %d", d1 + d2 - 8);
+	assert_int_equal(fixture_count(g, "3.4.3", want), 1);
 	game_free(g);
 }
 
@@ -180,6 +207,52 @@ test_3_4_1_charger_closed_is_a_target_where_it_stands(void **state)
 	assert_int_equal(g->units[c].contact, a);
 	assert_int_equal(g->units[a].charged, g->turn);
 	game_free(g);
+}
+
+/*
+ * 3.4.1: the charge reach is the gap from which an arm charges: foot with
+ * no reach at all never charges, even an enemy its Line touches, in a
+ * formation the table lets charge; with the least reach there is (one
+ * tick, 0.25 BD) it charges that enemy.  The same in the preview of its
+ * order (3.4.5).
+ */
+static void
+test_3_4_1_no_reach_no_charge_the_least_reach_charges(void **state)
+{
+	int reach = tab()->charge.reach[ARM_INFANTRY], k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = field();
+		struct charge_forecast f;
+		int a, b;
+
+		a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20,
+		    18, DIR_N, 600);
+		b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20,
+		    17, DIR_S, 500);
+		order_to(g, a, 20, 10);
+		assert_int_equal(nap_gap(g, a, b), 0);
+		tab()->charge.reach[ARM_INFANTRY] = k;
+		nap_charge_forecast(g, &g->units[a].order, g->units[a].pos,
+		    DIR_N, HALT_ARRIVED, &f);
+		nap_phase_charges(g);
+		tab()->charge.reach[ARM_INFANTRY] = reach;
+		if (k == 0) {
+			assert_int_equal(f.target, -1);
+			assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+			assert_int_not_equal(g->units[a].charged, g->turn);
+			assert_int_equal(g->units[a].contact, -1);
+		} else {
+			assert_int_equal(f.target, b);
+			assert_int_equal(fixture_count(g, "3.4.1", "a (infantry "
+			    "in Line) charges b, 0 BD away (within its 0.25 BD "
+			    "charge reach)"), 1);
+			assert_int_equal(g->units[a].charged, g->turn);
+			assert_int_equal(g->units[a].contact, b);
+		}
+		game_free(g);
+	}
 }
 
 /* 3.4.2: a charger already within melee reach does not move: it stays
@@ -713,6 +786,32 @@ router_at_rear(int *r)
 	return g;
 }
 
+/* 3.3.2, the whole line: a router at its rear, Drill 4 + 2, no losses:
+ * needs 6 or less; the two dice as rolled, and the verdict from them. */
+static void
+test_3_3_2_rally_line_with_its_dice(void **state)
+{
+	struct game *g;
+	struct rng rr;
+	char want[192];
+	int r, d1, d2;
+
+	(void)state;
+	g = router_at_rear(&r);
+	rr = g->rng;
+	d1 = rng_die(&rr, 6);
+	d2 = rng_die(&rr, 6);
+	nap_phase_rally(g);
+	snprintf(want, sizeof want, "r tries to rally: needs 6 or less (Drill "
+	    "4 + 2); rolls %d (%d+%d): %s", d1 + d2, d1, d2, d1 + d2 <= 6 ?
+	    "it rallies, a Mob until a Restore order re-forms it (3.5.1)" :
+	    "it stays routed");
+	assert_int_equal(fixture_count(g, "3.3.2", want), 1);
+	assert_int_equal(g->units[r].cond, d1 + d2 <= 6 ? COND_MOB :
+	    COND_ROUTED);
+	game_free(g);
+}
+
 /* 3.3.1: an enemy within 4 BD keeps routers from rallying. */
 static void
 test_3_3_1_no_rally_with_enemy_near(void **state)
@@ -916,6 +1015,26 @@ test_3_3_2_rally_arithmetic_near_a_general(void **state)
 	nap_phase_rally(g);
 	assert_int_equal(fixture_count(g, "3.3.2", "needs 5 or less (Drill 4 "
 	    "+ 2 +1 (musician) +1 (Durutte near) -3 (37% lost in all))"), 1);
+	game_free(g);
+}
+
+/* 3.3.2: the share lost in all is a whole percent, rounded down: 239 of
+ * 600 (39.8%) is 39%, three full tenths, not four. */
+static void
+test_3_3_2_share_lost_rounded_down(void **state)
+{
+	struct game *g = field();
+	int r;
+
+	(void)state;
+	r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 30, 20,
+	    DIR_S, 361);
+	g->units[r].cond = COND_ROUTED;
+	g->units[r].strength0 = 600;
+	g->generals[0].pos = (struct point){ 32, 22 };
+	nap_phase_rally(g);
+	assert_int_equal(fixture_count(g, "3.3.2", "needs 4 or less (Drill 4 "
+	    "+ 2 +1 (Durutte near) -3 (39% lost in all))"), 1);
 	game_free(g);
 }
 
@@ -1325,14 +1444,47 @@ test_3_4_5_horse_spent_at_melee_reach_is_no_charge(void **state)
 	game_free(g);
 }
 
+/* 3.4.5: the same forecast when the foot is the first unit of the battle:
+ * the horse spent at melee reach meets it in melee, no charge. */
+static void
+test_3_4_5_horse_spent_at_melee_reach_of_the_first_unit(void **state)
+{
+	struct charge_forecast f;
+	struct move_preview pv;
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 26,
+	    DIR_S, 500);
+	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "column", 20, 36,
+	    DIR_N, 400);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "musician"), true);
+	assert_int_equal(b, 0);
+	assert_int_equal(assault(g, a, b), 0);
+	assert_int_equal(move_preview(g, &g->units[a].order, &pv), 0);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order, pv.pos,
+	    pv.facing, pv.halt, &f), 0);
+	assert_int_equal(pv.pos.y, 28);
+	assert_int_equal(f.target, b);
+	assert_int_equal(f.when, CHARGE_MELEE);
+	assert_int_equal(f.gap, 2);
+	/* every buffer of cells the forecast took is given back */
+	assert_int_equal(g->cells->used, 0);
+	move_preview_free(&pv);
+	game_free(g);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_3_4_1_line_charges_and_closes_to_melee_reach),
+		cmocka_unit_test(test_3_4_3_stand_test_line_with_its_dice),
 		cmocka_unit_test(test_3_4_1_charges_past_a_friend_close_behind),
 		cmocka_unit_test(test_3_4_1_charger_closed_is_a_target_where_it_stands),
 		cmocka_unit_test(test_3_4_2_charger_already_within_melee_reach_stays),
+		cmocka_unit_test(test_3_4_1_no_reach_no_charge_the_least_reach_charges),
 		cmocka_unit_test(test_3_4_1_target_at_the_edge_of_the_arc_is_charged),
 		cmocka_unit_test(test_3_4_2_charge_barred_at_once_moves_nothing),
 		cmocka_unit_test(test_3_4_1_the_last_of_sixteen_units_charges),
@@ -1356,6 +1508,8 @@ main(void)
 		cmocka_unit_test(test_3_3_1_rally_at_the_end_of_the_track),
 		cmocka_unit_test(test_3_3_2_rally_test_at_the_rear),
 		cmocka_unit_test(test_3_3_2_rally_arithmetic_near_a_general),
+		cmocka_unit_test(test_3_3_2_share_lost_rounded_down),
+		cmocka_unit_test(test_3_3_2_rally_line_with_its_dice),
 		cmocka_unit_test(test_3_3_2_rallied_unit_keeps_no_rout_track),
 		cmocka_unit_test(test_3_4_phases_in_the_turn),
 		cmocka_unit_test(test_3_4_charge_and_rally_tables_refuse_bad_entries),
@@ -1367,6 +1521,7 @@ main(void)
 		cmocka_unit_test(test_3_4_5_horse_assault_on_a_square_foreseen),
 		cmocka_unit_test(test_3_4_5_cavalry_assault_charges_next_turn),
 		cmocka_unit_test(test_3_4_5_horse_spent_at_melee_reach_is_no_charge),
+		cmocka_unit_test(test_3_4_5_horse_spent_at_melee_reach_of_the_first_unit),
 	};
 	int rc;
 

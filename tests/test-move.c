@@ -25,6 +25,7 @@
 #include "io/yread.h"
 #include "util/xalloc.h"
 #include "core/ruleset.h"
+#include "rules/napoleonic/move.h"
 
 static struct ruleset *
 rules(void)
@@ -3570,6 +3571,44 @@ test_3_6_5_quarter_bd_ground_is_entered_with_what_is_left(void **state)
  * N to NE limbers (1), pivots once (1) and unlimbers (1), 3 of its 5 AP,
  * and the order is done in the turn.
  */
+/*
+ * 3.6.3, marshal's reading: a battery of Drill 1 (1 AP) that has not
+ * moved this turn, ordered to face E from N (90 degrees), has not the AP
+ * to limber and pivot even 45 degrees, yet may always pivot 45 degrees,
+ * spending all: it faces NE this turn, and goes on next turn.
+ */
+static void
+test_3_6_3_battery_short_of_ap_pivots_45_degrees_only(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "unlimbered");
+	struct unit *u = &g->units[0];
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->arm = ARM_ARTILLERY;
+	u->klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), 1);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), false);
+	u->strength = u->strength0 = 6;
+	u->pos = (struct point){ 10, 18 };
+	u->facing = DIR_N;
+	game_occupy(g, 0, true);
+	order_move(g, 0, 11, 18);
+	game_turn(g);
+	assert_int_equal(g->units[0].facing, DIR_NE);
+	assert_int_equal(count_events(g, 0, "3.6.3", "pivots in place from N "
+	    "to NE: limber 1 AP + 1 x 45 degrees x 1 AP + unlimber 0 AP = 1 "
+	    "of its 1 AP (Drill); more than it has, but a battery that has "
+	    "not moved this turn may always pivot 45 degrees, spending all "
+	    "(marshal's reading)"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.3", "goes on pivoting to E "
+	    "next turn under the same order"), 1);
+	assert_int_equal(g->units[0].order.kind, ORDER_MOVE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 static void
 test_3_6_3_pivot_costs_only_its_ap(void **state)
 {
@@ -5136,6 +5175,1097 @@ test_3_6_5_river_entered_with_one_tick_left(void **state)
 	ruleset_free(rs);
 }
 
+/* The price of unit 0's step d from where it stands, facing f (notes on). */
+static void
+step_price(struct game *g, enum dir f, enum dir d, bool explain,
+    struct move_price *p)
+{
+	struct move_walk w;
+
+	move_walk_init(g, 0, &w);
+	w.explain = explain;
+	w.facing = f;
+	g->rs->ops->move_step(g, &w, d, p);
+	move_walk_free(&w);
+}
+
+/* The price of unit 0's step d facing f with left ticks still to spend. */
+static void
+step_price_left(struct game *g, enum dir f, enum dir d, int left,
+    struct move_price *p)
+{
+	struct move_walk w;
+
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	w.facing = f;
+	w.left = left;
+	g->rs->ops->move_step(g, &w, d, p);
+	move_walk_free(&w);
+}
+
+/* How many notes of a price contain s. */
+static int
+count_notes(const struct move_price *p, const char *s)
+{
+	int i, n = 0;
+
+	for (i = 0; i < p->nnotes; i++)
+		n += strstr(p->notes[i].text, s) != NULL;
+	return n;
+}
+
+/* Whether two prices say the same, note by note. */
+static void
+assert_same_price(const struct move_price *a, const struct move_price *b,
+    const char *what)
+{
+	int i;
+
+	if (a->verdict != b->verdict || a->halt != b->halt ||
+	    a->ticks != b->ticks || a->need != b->need ||
+	    a->form != b->form || a->flags != b->flags ||
+	    a->passage != b->passage || a->nnotes != b->nnotes)
+		fail_msg("%s: verdict %d/%d halt %d/%d ticks %d/%d need %d/%d "
+		    "form %d/%d flags %x/%x passage %d/%d notes %d/%d", what,
+		    a->verdict, b->verdict, a->halt, b->halt, a->ticks,
+		    b->ticks, a->need, b->need, a->form, b->form, a->flags,
+		    b->flags, a->passage, b->passage, a->nnotes, b->nnotes);
+	for (i = 0; i < a->nnotes; i++) {
+		assert_string_equal(a->notes[i].rule, b->notes[i].rule);
+		assert_string_equal(a->notes[i].text, b->notes[i].text);
+	}
+}
+
+/*
+ * 3.6.5, 3.6.6: a formation's road flag only lets it keep to a road on
+ * ground its formation may not enter, so on a map with no road it
+ * changes no step's price.  On 30 x 30 maps of random landscape,
+ * contours, defiles and obstacles (fences, hedges, streams, rivers, some
+ * with a gate or a bridge), a unit of every arm in every formation it
+ * moves in, standing in the corners, along the sides and in the middle,
+ * facing every way and stepping every way, pays the same price (verdict,
+ * halt, ticks, need, formation, flags, passage and every note) with the
+ * flag as without it: move_step reads the ground of a front square to
+ * the map the same whether the front may keep to a road or not, at the
+ * edges of the map as in the middle.  (Drill 6 with a musician: no
+ * formation is too slow ever to cross these obstacles, with the flag's
+ * road speed or without.)
+ */
+static void
+test_3_6_5_step_price_the_same_with_the_road_flag_off_the_roads(void **state)
+{
+	static const int at[] = { 0, 1, 2, 3, 5, 14, 24, 26, 27, 28, 29 };
+	static const char *const obst[] = { "fence", "hedge", "stream",
+	    "river" };
+	struct ruleset *rs = rules();
+	unsigned long s = 12345;
+	int trial, arm, f, x, y, fa, d, k, compared = 0, never = 0, ok = 0;
+	int slanted = 0, changed = 0;
+	const int nx = (int)(sizeof at / sizeof at[0]);
+
+	(void)state;
+	for (trial = 0; trial < 2; trial++) {
+		struct game *g = one_unit(rs, "line");
+		struct map *map = g->map;
+
+		unit_attr_set(&g->units[0], ruleset_attr(rs, "drill"), 6);
+		game_occupy(g, 0, false);
+		for (y = 0; y < map->h; y++)
+			for (x = 0; x < map->w; x++) {
+				struct cell *c = map_cell(map, x, y);
+				unsigned r;
+
+				s = s * 6364136223846793005UL +
+				    1442695040888963407UL;
+				r = (unsigned)(s >> 33);
+				c->land = (uint8_t)(r % 3 == 0 ? r / 3 %
+				    (unsigned)rs->nland : 0);
+				c->height = (int8_t)(r / 64 % 4 == 0 ? 1 : 0);
+				c->flags = r / 256 % 16 == 0 ? CELL_DEFILE : 0;
+				for (k = 0; k < 2; k++) {
+					unsigned o = r >> (10 + 8 * k);
+
+					if (o % 8 != 0)
+						continue;
+					map_edge_set(map, x, y,
+					    k ? DIR_S : DIR_E,
+					    ruleset_obst(rs, obst[o / 8 % 4]),
+					    o / 32 % 4 == 1 ? PASS_GATE :
+					    o / 32 % 4 == 2 ? PASS_BRIDGE :
+					    PASS_NONE);
+				}
+			}
+		for (arm = 0; arm < ARM_COUNT; arm++)
+		for (f = 0; f < rs->nform; f++) {
+			struct formation_def *fd = &rs->form[f];
+
+			if (!(fd->arms & (1u << arm)) ||
+			    (fd->flags & (FORMF_IMMOBILE | FORMF_ROAD)))
+				continue;
+			g->units[0].arm = (enum arm)arm;
+			g->units[0].klass = 0;
+			g->units[0].formation = f;
+			for (y = 0; y < nx; y++)
+			for (x = 0; x < nx; x++)
+			for (fa = 0; fa < DIR_COUNT; fa++)
+			for (d = 0; d < DIR_COUNT; d++) {
+				struct move_price a, b;
+				char what[96];
+
+				g->units[0].pos.x = at[x];
+				g->units[0].pos.y = at[y];
+				step_price(g, (enum dir)fa, (enum dir)d, true,
+				    &a);
+				fd->flags |= FORMF_ROAD;
+				step_price(g, (enum dir)fa, (enum dir)d, true,
+				    &b);
+				fd->flags &= ~(unsigned)FORMF_ROAD;
+				snprintf(what, sizeof what, "%s %s at [%d, %d] "
+				    "facing %d stepping %d", arm_name(
+				    (enum arm)arm), fd->name, at[x], at[y], fa,
+				    d);
+				assert_same_price(&a, &b, what);
+				compared++;
+				never += a.verdict == MOVE_NEVER;
+				ok += a.verdict == MOVE_OK;
+				changed += a.verdict == MOVE_CHANGE;
+				slanted += a.verdict == MOVE_NEVER &&
+				    a.halt == HALT_OBSTACLE;
+			}
+		}
+		game_free(g);
+	}
+	/* Every kind of answer was met on the way. */
+	assert_true(compared > 0);
+	assert_true(never > 0);
+	assert_true(ok > 0);
+	assert_true(changed > 0);
+	assert_true(slanted > 0);
+	ruleset_free(rs);
+}
+
+/*
+ * Unit 0 made arm, formation, class (by name), Drill and musician, at [10, 20]
+ * facing E, with obstacle ob (none if NULL) along the east edges of
+ * column 10; the price of its step E across it.
+ */
+static void
+cross_price(struct game *g, enum arm arm, const char *form, const char *klass,
+    int drill, bool musician, const char *ob, struct move_price *p)
+{
+	struct unit *u = &g->units[0];
+	int y;
+
+	game_occupy(g, 0, false);
+	u->arm = arm;
+	u->klass = ruleset_class(g->rs, arm, klass);
+	assert_true(u->klass >= 0);
+	u->formation = ruleset_form(g->rs, form);
+	assert_true(u->formation >= 0);
+	u->facing = DIR_E;
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), drill);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), musician);
+	for (y = 0; y < g->map->h; y++)
+		map_edge_set(g->map, 10, y, DIR_E, ob != NULL ?
+		    ruleset_obst(g->rs, ob) : 0, PASS_NONE);
+	game_occupy(g, 0, true);
+	step_price(g, DIR_E, DIR_E, true, p);
+}
+
+/*
+ * M18 reading of 3.6.5: a crossing (1 BD wide + Pr + Pe) dearer than the
+ * most the unit could move in any one turn is never made; one no dearer
+ * is.  The most is the formation's best speed (3.6.3: an infantry Column
+ * 1 BD, an infantry Line Drill - 2 BD (none at Drill 2: not even a
+ * fence), a cavalry Line Drill BD, a Road Column its road speed, 3 BD, a
+ * limbered battery the road's 3 BD but never more than its Drill in AP),
+ * the musician's 1 BD while it keeps him, and with the random speed
+ * option the best roll's 0.5 BD (3.6.4).  A fence costs 1 BD, a hedge 2,
+ * a wall 3.
+ */
+static void
+test_M18_3_6_5_crossing_dearer_than_the_most_in_a_turn_never_made(void **state)
+{
+	static const struct {
+		enum arm arm;
+		const char *form, *klass;
+		int drill;
+		bool musician, random;
+		const char *ob;
+		bool crosses;
+	} c[] = {
+		{ ARM_INFANTRY, "column", "line", 4, false, false,
+		    "fence", true },
+		{ ARM_INFANTRY, "column", "line", 4, false, false,
+		    "hedge", false },
+		{ ARM_INFANTRY, "column", "line", 4, true, false,
+		    "hedge", true },
+		{ ARM_INFANTRY, "column", "line", 4, true, false,
+		    "wall", false },
+		{ ARM_INFANTRY, "column", "line", 4, false, true,
+		    "fence", true },
+		{ ARM_INFANTRY, "column", "line", 4, false, true,
+		    "hedge", false },
+		{ ARM_INFANTRY, "road_column", "line", 4, false, false,
+		    "wall", true },
+		{ ARM_INFANTRY, "line", "line", 2, false, false,
+		    "fence", false },
+		{ ARM_INFANTRY, "line", "line", 4, false, false,
+		    "wall", false },
+		{ ARM_INFANTRY, "line", "line", 5, false, false,
+		    "wall", true },
+		{ ARM_CAVALRY, "line", "light", 2, false, false,
+		    "wall", false },
+		{ ARM_CAVALRY, "line", "light", 2, true, false,
+		    "wall", true },
+		{ ARM_CAVALRY, "line", "light", 3, false, false,
+		    "wall", true },
+		{ ARM_ARTILLERY, "limbered", "light", 1, true, false,
+		    "fence", true },
+		{ ARM_ARTILLERY, "limbered", "light", 1, true, false,
+		    "hedge", false },
+		{ ARM_ARTILLERY, "limbered", "light", 1, true, true,
+		    "hedge", false },
+		{ ARM_ARTILLERY, "limbered", "light", 2, false, false,
+		    "hedge", true },
+		{ ARM_ARTILLERY, "limbered", "heavy", 6, false, false,
+		    "hedge", true },
+	};
+	struct ruleset *rs = rules();
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		struct game *g = one_unit(rs, "line");
+		struct move_price p;
+
+		g->opt.random_speed = c[i].random;
+		cross_price(g, c[i].arm, c[i].form, c[i].klass, c[i].drill,
+		    c[i].musician, c[i].ob, &p);
+		if (c[i].crosses) {
+			if (p.verdict != MOVE_OK)
+				fail_msg("case %zu: verdict %d", i, p.verdict);
+			/* 1 BD wide + Pr + Pe, nothing else on open ground */
+			assert_int_equal(p.ticks, rs->ticks + rs->obst[
+			    ruleset_obst(rs, c[i].ob)].pr + rs->obst[
+			    ruleset_obst(rs, c[i].ob)].pe);
+		} else {
+			if (p.verdict != MOVE_NEVER)
+				fail_msg("case %zu: verdict %d", i, p.verdict);
+		}
+		assert_int_equal(p.halt, HALT_OBSTACLE);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * M18: the note of a crossing never made gives its figures: an infantry
+ * Column of Drill 4 with no musician, which moves at most 1 BD a turn,
+ * before a hedge (Pr 1 + Pe 0 + 1 BD wide = 2 BD); with the random speed
+ * option its most is 1.5 BD.
+ */
+static void
+test_M18_3_6_5_crossing_never_made_says_by_how_much(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_price p;
+
+	(void)state;
+	cross_price(g, ARM_INFANTRY, "column", "line", 4, false, "hedge", &p);
+	assert_int_equal(p.verdict, MOVE_NEVER);
+	assert_int_equal(p.nnotes, 1);
+	assert_string_equal(p.notes[0].rule, "3.6.5");
+	assert_string_equal(p.notes[0].text, "A can never cross the hedge "
+	    "here: 2 BD (Pr 1 + Pe 0 + 1 BD wide) is more than the 1 BD it "
+	    "moves at most in a turn in Column");
+	g->opt.random_speed = true;
+	step_price(g, DIR_E, DIR_E, true, &p);
+	assert_int_equal(p.verdict, MOVE_NEVER);
+	assert_string_equal(p.notes[0].text, "A can never cross the hedge "
+	    "here: 2 BD (Pr 1 + Pe 0 + 1 BD wide) is more than the 1.5 BD it "
+	    "moves at most in a turn in Column");
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5: an obstacle is crossed square on: a diagonal step whose front
+ * would pass the end of an obstacle edge is never made, and the unit
+ * halts for the obstacle, in the middle of the map as on its edge.
+ * 3.6.1: a step off the map is never made, the unit halts as blocked;
+ * so is one that would take part of its front off the map.  The notes
+ * say why, and are written only when asked for.
+ */
+static void
+test_3_6_5_slant_across_an_obstacle_and_3_6_1_the_edge(void **state)
+{
+	static const struct point at[] = { { 10, 20 }, { 1, 1 } };
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct unit *u = &g->units[0];
+	struct move_price p;
+	size_t i;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	for (i = 0; i < sizeof at / sizeof at[0]; i++) {
+		/* a fence on the east edge of the cell NE of the unit: the
+		 * step NE passes its south end */
+		map_edge_set(g->map, at[i].x, at[i].y - 1, DIR_E,
+		    ruleset_obst(rs, "fence"), PASS_NONE);
+		u->pos = at[i];
+		step_price(g, DIR_NE, DIR_NE, true, &p);
+		assert_int_equal(p.verdict, MOVE_NEVER);
+		assert_int_equal(p.halt, HALT_OBSTACLE);
+		assert_int_equal(p.nnotes, 1);
+		assert_string_equal(p.notes[0].rule, "3.6.5");
+		assert_string_equal(p.notes[0].text, "an obstacle is crossed "
+		    "square on, never at a slant");
+		step_price(g, DIR_NE, DIR_NE, false, &p);
+		assert_int_equal(p.verdict, MOVE_NEVER);
+		assert_int_equal(p.halt, HALT_OBSTACLE);
+		assert_int_equal(p.nnotes, 0);
+		/* square on, N, it crosses no obstacle */
+		step_price(g, DIR_N, DIR_N, true, &p);
+		assert_int_equal(p.verdict, MOVE_OK);
+		assert_int_equal(p.ticks, STEP_ORTHO);
+	}
+	u->pos = (struct point){ 15, 0 };
+	step_price(g, DIR_N, DIR_N, true, &p);
+	assert_int_equal(p.verdict, MOVE_NEVER);
+	assert_int_equal(p.halt, HALT_BLOCKED);
+	assert_int_equal(p.nnotes, 1);
+	assert_string_equal(p.notes[0].rule, "3.6.1");
+	assert_string_equal(p.notes[0].text, "the edge of the map");
+	step_price(g, DIR_N, DIR_N, false, &p);
+	assert_int_equal(p.verdict, MOVE_NEVER);
+	assert_int_equal(p.nnotes, 0);
+	/* an infantry Column (3 cells wide) at [15, 0] facing N steps W:
+	 * its front across the step would stand on [14, -1] to [14, 1],
+	 * partly off the map; from [15, 1] it would not */
+	step_price(g, DIR_N, DIR_W, true, &p);
+	assert_int_equal(p.verdict, MOVE_NEVER);
+	assert_int_equal(p.halt, HALT_BLOCKED);
+	assert_int_equal(p.nnotes, 1);
+	assert_string_equal(p.notes[0].rule, "3.6.1");
+	assert_string_equal(p.notes[0].text, "its front would leave the map");
+	step_price(g, DIR_N, DIR_W, false, &p);
+	assert_int_equal(p.verdict, MOVE_NEVER);
+	assert_int_equal(p.halt, HALT_BLOCKED);
+	assert_int_equal(p.nnotes, 0);
+	u->pos = (struct point){ 15, 1 };
+	step_price(g, DIR_N, DIR_W, true, &p);
+	assert_int_equal(p.verdict, MOVE_OK);
+	assert_int_equal(p.ticks, STEP_ORTHO);
+	assert_int_equal(p.nnotes, 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5: a Line (6 cells wide) at [10, 20] facing N whose next step puts
+ * its front on a village (at [8, 19]) and a marsh (at [12, 19]), neither
+ * of which a Line may enter, changes at once to Manoeuvre Column, which
+ * may enter both: the note names both grounds, in the ruleset's order.
+ */
+static void
+test_3_6_5_ground_forbidden_to_the_formation_named_in_full(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_price p;
+
+	(void)state;
+	map_cell(g->map, 8, 19)->land = (uint8_t)ruleset_land(rs, "village");
+	map_cell(g->map, 12, 19)->land = (uint8_t)ruleset_land(rs, "marsh");
+	step_price(g, DIR_N, DIR_N, true, &p);
+	assert_int_equal(p.verdict, MOVE_CHANGE);
+	assert_int_equal(p.form, ruleset_form(rs, "manoeuvre_column"));
+	assert_int_equal(p.halt, HALT_TERRAIN);
+	assert_int_equal(p.nnotes, 1);
+	assert_string_equal(p.notes[0].rule, "3.6.5");
+	assert_string_equal(p.notes[0].text, "Line may not enter village, "
+	    "marsh; it changes to Manoeuvre Column at once: automatic, free, "
+	    "no order");
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.6: a bridge is one narrow passage whichever part of a front meets
+ * it.  A Line (6 cells wide) at [10, 20] facing E steps E, its front from
+ * [11, 18] to [11, 23]: a bridge over a stream on the edge east of
+ * [10, 21] is a narrow passage, the same one (the same passage id) when
+ * a fence on the edge east of [10, 18] is crossed first as when it is
+ * not; and it is the passage a front that meets the bridge with its
+ * first cell finds, a Line at [10, 23].
+ */
+static void
+test_3_6_6_a_bridge_is_one_passage_for_every_front(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct unit *u = &g->units[0];
+	struct move_price p;
+	int alone, behind, first;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->facing = DIR_E;
+	map_edge_set(g->map, 10, 21, DIR_E, ruleset_obst(rs, "stream"),
+	    PASS_BRIDGE);
+	step_price(g, DIR_E, DIR_E, true, &p);
+	assert_true(p.flags & MPF_NARROW);
+	assert_int_equal(p.verdict, MOVE_OK);
+	alone = p.passage;
+	map_edge_set(g->map, 10, 18, DIR_E, ruleset_obst(rs, "fence"),
+	    PASS_NONE);
+	step_price(g, DIR_E, DIR_E, true, &p);
+	assert_true(p.flags & MPF_NARROW);
+	assert_int_equal(p.halt, HALT_OBSTACLE);	/* the fence */
+	behind = p.passage;
+	assert_int_equal(count_notes(&p, "the bridge ahead is a narrow "
+	    "passage: one unit a turn"), 1);
+	u->pos = (struct point){ 10, 23 };
+	step_price(g, DIR_E, DIR_E, true, &p);
+	assert_true(p.flags & MPF_NARROW);
+	first = p.passage;
+	assert_true(alone >= 0);
+	assert_int_equal(behind, alone);
+	assert_int_equal(first, alone);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.6: the bridge of a big road is part of the road, no narrow passage:
+ * a Line at [10, 20] crossing a stream by a bridge whose big road runs
+ * over it from the cell behind the front to the cell on it, and no
+ * farther ([10, 20] to [10, 19] stepping N, [10, 20] to [11, 20] facing
+ * and stepping E), crosses with no effect; without the road it is a
+ * narrow passage.
+ */
+static void
+test_3_6_6_bridge_of_the_big_road_is_no_narrow_passage(void **state)
+{
+	static const struct { enum dir d; int ex, ey; enum dir edge;
+	    int rx, ry; } c[] = {
+		{ DIR_N, 10, 19, DIR_S, 10, 19 },
+		{ DIR_E, 10, 20, DIR_E, 11, 20 },
+	};
+	struct ruleset *rs = rules();
+	size_t i;
+	int road;
+
+	(void)state;
+	for (i = 0; i < sizeof c / sizeof c[0]; i++)
+		for (road = 0; road < 2; road++) {
+			struct game *g = one_unit(rs, "line");
+			struct move_price p;
+
+			map_edge_set(g->map, c[i].ex, c[i].ey, c[i].edge,
+			    ruleset_obst(rs, "stream"), PASS_BRIDGE);
+			if (road) {
+				map_cell(g->map, 10, 20)->road = ROAD_BIG;
+				map_cell(g->map, c[i].rx, c[i].ry)->road =
+				    ROAD_BIG;
+			}
+			step_price(g, c[i].d, c[i].d, true, &p);
+			assert_int_equal(p.verdict, MOVE_OK);
+			assert_int_equal(!(p.flags & MPF_NARROW), road);
+			assert_int_equal(count_notes(&p, "crosses the bridge "
+			    "of the big road: part of the road, no effect"),
+			    road);
+			assert_int_equal(count_notes(&p, "the bridge ahead is "
+			    "a narrow passage: one unit a turn"), !road);
+			game_free(g);
+		}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5: new ground is ground the front does not stand on already, read
+ * on the cells of the old front that are on the map.  A Line (6 cells
+ * wide) at [1, 20] facing N, its front from [-1, 20] to [4, 20] partly
+ * off the map (as the route search may ask of a place), steps E: its new
+ * front, [2, 18] to [2, 23], is wood but for [2, 20], a cell of the old
+ * front too, open ground.  With wood under the rest of the old front on
+ * the map it enters no new ground: the step alone, 0.5 BD; with open
+ * ground there, it enters wood: Pe 1 more.  The same at the other side:
+ * at [27, 20], its front [25, 20] to [30, 20], stepping W to [26, 18] to
+ * [26, 23].  (Woods at [0, 21] and at [5, 20], next to the old front's
+ * right end, are no cells of any front.)
+ */
+static void
+test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map(void **state)
+{
+	static const struct { int x, nx; enum dir d; } side[] = {
+		{ 1, 2, DIR_E }, { 27, 26, DIR_W }
+	};
+	struct ruleset *rs = rules();
+	int wood = ruleset_land(rs, "wood"), under, x, y;
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < sizeof side / sizeof side[0]; k++)
+	for (under = 0; under < 2; under++) {
+		struct game *g = one_unit(rs, "line");
+		struct unit *u = &g->units[0];
+		struct move_price p;
+
+		game_occupy(g, 0, false);
+		u->pos = (struct point){ side[k].x, 20 };
+		for (y = 17; y <= 24; y++)
+			if (y != 20)
+				map_cell(g->map, side[k].nx, y)->land =
+				    (uint8_t)wood;
+		for (x = side[k].x - 2; x <= side[k].x + 3 && under; x++)
+			if (x != side[k].nx && map_inside(g->map, x, 20))
+				map_cell(g->map, x, 20)->land = (uint8_t)wood;
+		map_cell(g->map, 0, 21)->land = (uint8_t)wood;
+		if (map_inside(g->map, side[k].x + 4, 20))
+			map_cell(g->map, side[k].x + 4, 20)->land =
+			    (uint8_t)wood;
+		step_price(g, DIR_N, side[k].d, true, &p);
+		assert_int_equal(p.verdict, MOVE_OK);
+		if (under) {
+			assert_int_equal(p.ticks, STEP_ORTHO);
+			assert_int_equal(count_notes(&p, "enters wood"), 0);
+		} else {
+			assert_int_equal(p.ticks, STEP_ORTHO +
+			    rs->land[wood].pe);
+			assert_int_equal(p.halt, HALT_TERRAIN);
+			assert_int_equal(count_notes(&p, "enters wood"), 1);
+		}
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5, 3.6.6: the notes of a step give what is left after it, never
+ * below 0 BD: a Line at [10, 20] facing N with 1.5 BD left steps into a
+ * wood (0.5 BD + Pe 1), 0 BD left; a Manoeuvre Column with 1.5 BD left
+ * steps along a small road into a village (0.5 BD + Pr 1 + Pe 1 less
+ * 1 BD), 0 BD left; with 0.5 BD left it crosses a fence (1 BD wide, Pr
+ * 0 + Pe 0), 0 BD left, and ends a Mob; with 1.5 BD left it climbs 2
+ * contours (one free, the other 1 BD), 0 BD left.
+ */
+static void
+test_3_6_5_notes_give_what_is_left_never_below_nothing(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	struct move_price p;
+	int x, bd = rs->ticks;
+
+	(void)state;
+	g = one_unit(rs, "line");
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 19)->land = (uint8_t)ruleset_land(rs,
+		    "wood");
+	step_price_left(g, DIR_N, DIR_N, STEP_ORTHO + bd, &p);
+	assert_int_equal(p.ticks, STEP_ORTHO + bd);
+	assert_int_equal(count_notes(&p, "enters wood (Pe 1): -1 BD besides "
+	    "the step, 0 BD left"), 1);
+	game_free(g);
+
+	g = one_unit(rs, "manoeuvre_column");
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 19)->land = (uint8_t)ruleset_land(rs,
+		    "village");
+	map_cell(g->map, 10, 19)->road = ROAD_SMALL;
+	map_cell(g->map, 10, 20)->road = ROAD_SMALL;
+	step_price_left(g, DIR_N, DIR_N, STEP_ORTHO + bd, &p);
+	assert_int_equal(p.ticks, STEP_ORTHO + bd);
+	assert_int_equal(count_notes(&p, "enters village on a small road (Pr "
+	    "1 + Pe 1, less 1 BD) = -1 BD, 0 BD left"), 1);
+	game_free(g);
+
+	g = one_unit(rs, "manoeuvre_column");
+	for (x = 0; x < 30; x++)
+		map_edge_set(g->map, x, 19, DIR_S, ruleset_obst(rs, "fence"),
+		    PASS_NONE);
+	step_price_left(g, DIR_N, DIR_N, STEP_ORTHO, &p);
+	assert_int_equal(p.ticks, bd);
+	assert_true(p.flags & MPF_MOB_AFTER);
+	assert_int_equal(count_notes(&p, "crosses the fence (Pr 0 + Pe 0 + "
+	    "1 BD wide) = 1 BD, 0 BD left; its front is square to it, facing "
+	    "N"), 1);
+	assert_int_equal(count_notes(&p, "its speed left is less than the "
+	    "crossing: it crosses but ends as a Mob"), 1);
+	game_free(g);
+
+	g = one_unit(rs, "manoeuvre_column");
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 19)->height = 2;
+	step_price_left(g, DIR_N, DIR_N, STEP_ORTHO + bd, &p);
+	assert_int_equal(p.ticks, STEP_ORTHO + bd);
+	assert_int_equal(count_notes(&p, "crosses 2 contours, 1 free this "
+	    "turn: -1 BD, 0 BD left"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.6: cavalry in Road Column keeps its full road speed (5 BD) only when
+ * no friend stands on its way ahead, along the route it has planned and
+ * then straight on to the point it seeks.  A Road Column at [20, 20] on a
+ * road, ordered to [20, 2] by a planned route bending east, [21, 19] to
+ * [24, 16], meets on that route a friendly Line (the first unit of the
+ * battle) at [25, 17] (its front [23, 17] to [28, 17]), off the straight
+ * ways from the Road Column and from the route's end to [20, 2]: it
+ * moves at the crowded 3 BD.  With the Line elsewhere on the map the
+ * road ahead is clear.
+ */
+static void
+test_3_6_6_road_column_crowded_by_a_friend_on_its_route(void **state)
+{
+	static const struct point route[4] = { { 21, 19 }, { 22, 18 },
+	    { 23, 17 }, { 24, 16 } };
+	struct ruleset *rs = rules();
+	int far, y;
+
+	(void)state;
+	for (far = 0; far < 2; far++) {
+		struct game *g = one_unit(rs, "line");
+		struct move_walk w;
+		int c;
+
+		game_occupy(g, 0, false);
+		g->units[0].pos = far ? (struct point){ 5, 28 } :
+		    (struct point){ 25, 17 };
+		game_occupy(g, 0, true);
+		c = game_add_unit(g, "c", "C", 0, 0);
+		g->units[c].arm = ARM_CAVALRY;
+		g->units[c].klass = 0;
+		unit_attr_set(&g->units[c], ruleset_attr(rs, "drill"), 4);
+		unit_attr_set(&g->units[c], ruleset_attr(rs, "musician"),
+		    false);
+		g->units[c].strength = g->units[c].strength0 = 400;
+		g->units[c].formation = ruleset_form(rs, "road_column");
+		g->units[c].pos = (struct point){ 20, 20 };
+		g->units[c].facing = DIR_N;
+		for (y = 20; y < 30; y++)
+			map_cell(g->map, 20, y)->road = ROAD_SMALL;
+		game_occupy(g, c, true);
+		order_move(g, c, 20, 2);
+		move_walk_init(g, c, &w);
+		w.explain = true;
+		w.route = xmallocarray(4, sizeof *w.route);
+		memcpy(w.route, route, sizeof route);
+		w.nroute = 4;
+		assert_int_equal(rs->ops->move_begin(g, &w), 0);
+		assert_int_equal(w.allowance, (far ? 5 : 3) * rs->ticks);
+		move_walk_free(&w);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5: an obstacle may forbid a formation: a limbered battery at
+ * [10, 20] facing N never crosses the wall along row 19's south edges
+ * (the unit halts for the obstacle, and the note says why); a fence it
+ * crosses, 1 BD wide.
+ */
+static void
+test_3_6_5_formation_the_obstacle_forbids_never_crosses(void **state)
+{
+	struct ruleset *rs = rules();
+	int k, x;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = one_unit(rs, "line");
+		struct unit *u = &g->units[0];
+		struct move_price p;
+
+		game_occupy(g, 0, false);
+		u->arm = ARM_ARTILLERY;
+		u->klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+		u->formation = ruleset_form(rs, "limbered");
+		u->strength = u->strength0 = 6;
+		game_occupy(g, 0, true);
+		for (x = 0; x < 30; x++)
+			map_edge_set(g->map, x, 19, DIR_S, ruleset_obst(rs,
+			    k == 0 ? "wall" : "fence"), PASS_NONE);
+		step_price(g, DIR_N, DIR_N, true, &p);
+		assert_int_equal(p.halt, HALT_OBSTACLE);
+		if (k == 0) {
+			assert_int_equal(p.verdict, MOVE_NEVER);
+			assert_int_equal(p.nnotes, 1);
+			assert_string_equal(p.notes[0].rule, "3.6.5");
+			assert_string_equal(p.notes[0].text, "Limbered may not "
+			    "cross the wall");
+		} else {
+			assert_int_equal(p.verdict, MOVE_OK);
+			assert_int_equal(p.ticks, rs->ticks);
+		}
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * A ruleset's label reads in lower case inside a sentence, whatever its
+ * length: an obstacle labelled "W" (one letter) is "the w" in the note of
+ * a crossing, as "Fence" is "the fence".
+ */
+static void
+test_3_6_5_label_in_lower_case_inside_a_note(void **state)
+{
+	struct ruleset *rs = rules();
+	int fence = ruleset_obst(rs, "fence"), k, x;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = one_unit(rs, "line");
+		struct move_price p;
+
+		if (k == 1) {
+			free(rs->obst[fence].label);
+			rs->obst[fence].label = xstrdup("W");
+		}
+		for (x = 0; x < 30; x++)
+			map_edge_set(g->map, x, 19, DIR_S, fence, PASS_NONE);
+		step_price_left(g, DIR_N, DIR_N, 3 * rs->ticks, &p);
+		assert_int_equal(count_notes(&p, k == 0 ? "crosses the fence "
+		    "(Pr 0 + Pe 0 + 1 BD wide) = 1 BD, 2 BD left" : "crosses "
+		    "the w (Pr 0 + Pe 0 + 1 BD wide) = 1 BD, 2 BD left"), 1);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5, 3.6.6: the ground a unit stands in lowers its speed by its Pe
+ * at the start of its move, one less on a small road, not at all on the
+ * big road: an infantry Manoeuvre Column of Drill 4 with its drum (2 +
+ * 1 = 3 BD) in a dense wood (Pe 2) has 1 BD; on a small road through
+ * it, 2 BD; on the big road, its 3 BD.
+ */
+static void
+test_3_6_6_start_in_a_wood_on_a_small_or_the_big_road(void **state)
+{
+	struct ruleset *rs = rules();
+	int road, x, y;
+
+	(void)state;
+	for (road = ROAD_NONE; road <= ROAD_BIG; road++) {
+		struct game *g = one_unit(rs, "manoeuvre_column");
+
+		for (y = 15; y < 26; y++)
+			for (x = 5; x < 16; x++)
+				map_cell(g->map, x, y)->land = (uint8_t)
+				    ruleset_land(rs, "dense_wood");
+		map_cell(g->map, 10, 20)->road = (uint8_t)road;
+		assert_int_equal(move_allowance(g, 0, false), (road ==
+		    ROAD_NONE ? 1 : road == ROAD_SMALL ? 2 : 3) * rs->ticks);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * move_allowance reckons as a walk's start does, a battery's pivot too: a
+ * battery of Drill 1 ordered to face E from N has not the AP to pivot,
+ * but having spent nothing yet this turn it may pivot 45 degrees all the
+ * same (marshal's reading), and the allowance's notes say so, as the
+ * preview of the turn does: the same notes, one event each.
+ */
+static void
+test_move_allowance_of_a_battery_pivot_as_the_walk_s_start(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "unlimbered");
+	struct unit *u = &g->units[0];
+	struct move_preview p;
+	int n0, i, k;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->arm = ARM_ARTILLERY;
+	u->klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	unit_attr_set(u, ruleset_attr(g->rs, "drill"), 1);
+	unit_attr_set(u, ruleset_attr(g->rs, "musician"), false);
+	u->strength = u->strength0 = 6;
+	u->pos = (struct point){ 10, 18 };
+	game_occupy(g, 0, true);
+	order_move(g, 0, 11, 18);
+	n0 = g->log.n;
+	assert_int_equal(move_allowance(g, 0, true), 0);
+	k = g->log.n - n0;
+	assert_int_equal(count_events(g, 0, "3.6.3", "pivots in place from N "
+	    "to NE"), 1);
+	assert_int_equal(move_preview(g, &u->order, &p), 0);
+	assert_true(p.log.n >= k);
+	for (i = 0; i < k; i++) {
+		assert_string_equal(g->log.v[n0 + i].rule, p.log.v[i].rule);
+		assert_string_equal(g->log.v[n0 + i].text, p.log.v[i].text);
+	}
+	move_preview_free(&p);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * M18 with 3.6.3: a limbered battery's most in a turn is the road's 3 BD
+ * and its musician's 1 BD, never more than its Drill in AP: with a hedge
+ * made dearer (Pr 3 BD: 1 BD wide + 3 = 4 BD), a light battery of Drill 6
+ * with its musician crosses it; without him, or with Drill 3, it never
+ * does.
+ */
+static void
+test_M18_3_6_3_battery_s_musician_counts_in_the_most_it_moves(void **state)
+{
+	static const struct { int drill; bool musician, crosses; } c[] = {
+		{ 6, true, true }, { 6, false, false }, { 3, true, false },
+	};
+	struct ruleset *rs = rules();
+	size_t i;
+
+	(void)state;
+	rs->obst[ruleset_obst(rs, "hedge")].pr = 3 * rs->ticks;
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		struct game *g = one_unit(rs, "line");
+		struct move_price p;
+
+		cross_price(g, ARM_ARTILLERY, "limbered", "light", c[i].drill,
+		    c[i].musician, "hedge", &p);
+		if (p.verdict != (c[i].crosses ? MOVE_OK : MOVE_NEVER))
+			fail_msg("case %zu: verdict %d", i, p.verdict);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5: new ground is ground the old front does not stand on, whichever
+ * landscape comes first in the ruleset: with open ground given a Pr of
+ * 1 BD, a Line facing N whose old front stands on wood (its two left
+ * cells) and open ground sidesteps E onto a front of wood (its top cell)
+ * and open ground: no new ground, the step alone (0.5 BD).  So at
+ * [10, 20] and at [1, 20], its front there partly off the map.  From a
+ * wood onto that open ground, it pays its Pr.
+ */
+static void
+test_3_6_5_no_new_ground_whatever_the_landscapes_order(void **state)
+{
+	static const int at[] = { 10, 1 };
+	struct ruleset *rs = rules();
+	int wood = ruleset_land(rs, "wood"), open = ruleset_land(rs, "open");
+	size_t k;
+
+	(void)state;
+	assert_int_equal(open, 0);
+	rs->land[open].pr = rs->ticks;
+	for (k = 0; k < sizeof at / sizeof at[0]; k++) {
+		struct game *g = one_unit(rs, "line");
+		struct unit *u = &g->units[0];
+		struct move_price p;
+		int x = at[k];
+
+		game_occupy(g, 0, false);
+		u->pos = (struct point){ x, 20 };
+		if (x - 2 >= 0)
+			map_cell(g->map, x - 2, 20)->land = (uint8_t)wood;
+		map_cell(g->map, x - 1, 20)->land = (uint8_t)wood;
+		map_cell(g->map, x + 1, 18)->land = (uint8_t)wood;
+		step_price(g, DIR_N, DIR_E, true, &p);
+		assert_int_equal(p.verdict, MOVE_OK);
+		assert_int_equal(p.ticks, STEP_ORTHO);
+		game_free(g);
+	}
+	/* and from a wood onto that open ground it pays its Pr */
+	{
+		struct game *g = one_unit(rs, "line");
+		struct move_price p;
+		int x;
+
+		for (x = 8; x <= 13; x++)
+			map_cell(g->map, x, 20)->land = (uint8_t)wood;
+		step_price(g, DIR_N, DIR_N, true, &p);
+		assert_int_equal(p.verdict, MOVE_OK);
+		assert_int_equal(p.ticks, STEP_ORTHO + rs->ticks);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.3 (marshal's reading): a block faces about where it stands, its rear
+ * rank becoming its front, unless it stands astride an obstacle, which
+ * facing about would cross for nothing: an infantry Column at [10, 20]
+ * facing N (cells [9, 20] to [11, 23]) faces S about its rear rank with
+ * open ground about it, but not with a wall between its front-left cell
+ * and the next one; nor does a Road Column there (one cell wide, [10, 20]
+ * back to [10, 27]) with a wall between its head and the next cell.
+ */
+static void
+test_3_6_3_block_astride_a_wall_does_not_face_about_in_place(void **state)
+{
+	static const struct { const char *form; int x, y; enum dir d; } c[] = {
+		{ "column", -1, -1, DIR_E }, { "column", 9, 20, DIR_E },
+		{ "road_column", -1, -1, DIR_S },
+		{ "road_column", 10, 20, DIR_S },
+	};
+	struct ruleset *rs = rules();
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < sizeof c / sizeof c[0]; k++) {
+		struct game *g = one_unit(rs, c[k].form);
+		struct move_walk w;
+		struct move_price p;
+
+		if (c[k].x >= 0)
+			map_edge_set(g->map, c[k].x, c[k].y, c[k].d,
+			    ruleset_obst(rs, "wall"), PASS_NONE);
+		move_walk_init(g, 0, &w);
+		w.explain = false;
+		rs->ops->move_turn(g, &w, DIR_S, &p);
+		if (((p.flags & MPF_ANCHOR) != 0) != (c[k].x < 0))
+			fail_msg("case %zu: flags %x", k, p.flags);
+		move_walk_free(&w);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.3 (marshal's reading): a block faces about in place only towards a
+ * goal still ahead of its new front: an infantry Column at [10, 20] facing
+ * N (rear rank on row 23) ordered to [10, 28] faces S about its rear
+ * rank; ordered to [10, 22], within its own length, it does not (it would
+ * face about to and fro), and turns about its front as any turn.
+ */
+static void
+test_3_6_3_faces_about_in_place_only_towards_a_goal_ahead(void **state)
+{
+	static const int goal[] = { 28, 22 };
+	struct ruleset *rs = rules();
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < sizeof goal / sizeof goal[0]; k++) {
+		struct game *g = one_unit(rs, "column");
+		struct unit *u = &g->units[0];
+		struct move_walk w;
+		struct move_price p;
+
+		u->order.kind = ORDER_MOVE;
+		u->order.unit = 0;
+		u->order.npts = 1;
+		u->order.pts[0] = (struct point){ 10, goal[k] };
+		move_walk_init(g, 0, &w);
+		w.explain = false;
+		rs->ops->move_turn(g, &w, DIR_S, &p);
+		assert_int_equal((p.flags & MPF_ANCHOR) != 0, k == 0);
+		if (k == 0) {
+			assert_int_equal(p.anchor.x, 10);
+			assert_int_equal(p.anchor.y, 23);
+		}
+		move_walk_free(&w);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5, issue 12: a crossing onto new ground stops the unit for the
+ * obstacle, and needs the crossing and the ground's Pr + Pe: a Line
+ * crossing a fence (1 BD wide) into a wood (Pe 1) halts for the obstacle
+ * if short, needing 2 BD.  Two narrow passages out of one cell, a gate
+ * north and a gate east of it, are two passages.
+ */
+static void
+test_3_6_5_crossing_into_a_wood_needs_both_and_gates_apart(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_price p;
+	int x, north, east;
+
+	(void)state;
+	for (x = 0; x < 30; x++) {
+		map_edge_set(g->map, x, 19, DIR_S, ruleset_obst(rs, "fence"),
+		    PASS_NONE);
+		map_cell(g->map, x, 19)->land = (uint8_t)ruleset_land(rs,
+		    "wood");
+	}
+	step_price(g, DIR_N, DIR_N, true, &p);
+	assert_int_equal(p.verdict, MOVE_OK);
+	assert_int_equal(p.halt, HALT_OBSTACLE);
+	assert_int_equal(p.need, 2 * rs->ticks);
+	assert_int_equal(p.ticks, 2 * rs->ticks);
+	game_free(g);
+
+	g = one_unit(rs, "road_column");
+	map_edge_set(g->map, 10, 19, DIR_S, ruleset_obst(rs, "hedge"),
+	    PASS_GATE);
+	map_edge_set(g->map, 10, 20, DIR_E, ruleset_obst(rs, "hedge"),
+	    PASS_GATE);
+	step_price(g, DIR_N, DIR_N, true, &p);
+	assert_true(p.flags & MPF_NARROW);
+	north = p.passage;
+	step_price(g, DIR_E, DIR_E, true, &p);
+	assert_true(p.flags & MPF_NARROW);
+	east = p.passage;
+	assert_true(north >= 0 && east >= 0);
+	assert_int_not_equal(north, east);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.6: on a small road the ground slows one less, whatever the ground
+ * and whatever the figures: with open ground given a Pe of 1 BD, a Line
+ * at [10, 20] facing N on a wood steps N along a small road onto it and
+ * pays the step alone; with contours made to cost 2 BD each, a Manoeuvre
+ * Column climbing 2 on that road (one free) pays 2 - 1 = 1 BD for the
+ * other.
+ */
+static void
+test_3_6_6_small_road_slows_one_less_whatever_the_figures(void **state)
+{
+	struct ruleset *rs = rules();
+	struct nap_move *m = rs->priv;	/* the module's own tables */
+	struct game *g;
+	struct move_price p;
+	int x;
+
+	(void)state;
+	rs->land[ruleset_land(rs, "open")].pe = rs->ticks;
+	g = one_unit(rs, "line");
+	for (x = 5; x < 16; x++)
+		map_cell(g->map, x, 20)->land = (uint8_t)ruleset_land(rs,
+		    "wood");
+	map_cell(g->map, 10, 20)->road = ROAD_SMALL;
+	map_cell(g->map, 10, 19)->road = ROAD_SMALL;
+	step_price(g, DIR_N, DIR_N, true, &p);
+	assert_int_equal(p.verdict, MOVE_OK);
+	assert_int_equal(p.ticks, STEP_ORTHO);
+	game_free(g);
+	rs->land[ruleset_land(rs, "open")].pe = 0;
+
+	m->contour_cost = 2 * rs->ticks;
+	g = one_unit(rs, "manoeuvre_column");
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 19)->height = 2;
+	map_cell(g->map, 10, 20)->road = ROAD_SMALL;
+	map_cell(g->map, 10, 19)->road = ROAD_SMALL;
+	step_price_left(g, DIR_N, DIR_N, 3 * rs->ticks, &p);
+	assert_int_equal(p.ticks, STEP_ORTHO + rs->ticks);
+	assert_int_equal(count_notes(&p, "crosses 2 contours, 1 free this "
+	    "turn (one less on the small road): -1 BD"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -5175,6 +6305,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),
 		cmocka_unit_test(test_3_6_3_battery_already_facing_needs_no_pivot),
 		cmocka_unit_test(test_3_6_3_pivot_costs_only_its_ap),
+		cmocka_unit_test(test_3_6_3_battery_short_of_ap_pivots_45_degrees_only),
 		cmocka_unit_test(test_3_6_5_quarter_bd_ground_is_entered_with_what_is_left),
 		cmocka_unit_test(test_3_6_3_battery_pays_a_part_bd_as_a_whole_ap),
 		cmocka_unit_test(test_3_6_3_line_below_nothing_counts_0_before_the_drum),
@@ -5187,6 +6318,26 @@ main(void)
 		cmocka_unit_test(test_3_6_6_trail_kept_by_a_column_that_cannot_move),
 		cmocka_unit_test(test_3_6_6_column_leaves_a_corner_along_its_road),
 		cmocka_unit_test(test_walk_step_block_would_leave_the_map),
+		cmocka_unit_test(test_3_6_5_step_price_the_same_with_the_road_flag_off_the_roads),
+		cmocka_unit_test(test_M18_3_6_5_crossing_dearer_than_the_most_in_a_turn_never_made),
+		cmocka_unit_test(test_M18_3_6_5_crossing_never_made_says_by_how_much),
+		cmocka_unit_test(test_3_6_5_slant_across_an_obstacle_and_3_6_1_the_edge),
+		cmocka_unit_test(test_3_6_5_ground_forbidden_to_the_formation_named_in_full),
+		cmocka_unit_test(test_3_6_6_a_bridge_is_one_passage_for_every_front),
+		cmocka_unit_test(test_3_6_6_bridge_of_the_big_road_is_no_narrow_passage),
+		cmocka_unit_test(test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map),
+		cmocka_unit_test(test_3_6_5_notes_give_what_is_left_never_below_nothing),
+		cmocka_unit_test(test_3_6_6_road_column_crowded_by_a_friend_on_its_route),
+		cmocka_unit_test(test_3_6_5_formation_the_obstacle_forbids_never_crosses),
+		cmocka_unit_test(test_3_6_5_label_in_lower_case_inside_a_note),
+		cmocka_unit_test(test_3_6_6_start_in_a_wood_on_a_small_or_the_big_road),
+		cmocka_unit_test(test_move_allowance_of_a_battery_pivot_as_the_walk_s_start),
+		cmocka_unit_test(test_M18_3_6_3_battery_s_musician_counts_in_the_most_it_moves),
+		cmocka_unit_test(test_3_6_5_no_new_ground_whatever_the_landscapes_order),
+		cmocka_unit_test(test_3_6_3_block_astride_a_wall_does_not_face_about_in_place),
+		cmocka_unit_test(test_3_6_3_faces_about_in_place_only_towards_a_goal_ahead),
+		cmocka_unit_test(test_3_6_5_crossing_into_a_wood_needs_both_and_gates_apart),
+		cmocka_unit_test(test_3_6_6_small_road_slows_one_less_whatever_the_figures),
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(
 		    test_3_6_3_no_room_for_part_of_a_turn_past_a_friend),

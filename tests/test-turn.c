@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "core/move.h"
 #include "core/near.h"
 #include "io/yread.h"
 #include "rules/napoleonic/move.h"
@@ -976,6 +977,32 @@ test_3_8_2_square_stands_against_cavalry(void **state)
 
 /* --- 3.9 Morale, routs and prisoners ---------------------------------- */
 
+/*
+ * 3.9.1: losses count toward morale only in the turn they happen: the end
+ * of the turn forgets every unit's, the first unit's as the last's; the
+ * men are lost all the same.
+ */
+static void
+test_3_9_1_losses_forgotten_at_the_end_of_the_turn(void **state)
+{
+	struct game *g = field();
+	int u;
+
+	(void)state;
+	for (u = 0; u < 3; u++) {
+		fixture_unit(g, u == 0 ? "a" : u == 1 ? "b" : "c", u % 2,
+		    ARM_INFANTRY, "line", "line", 10 + 20 * u, 20, DIR_N, 600);
+		g->units[u].strength = 600 - 40 - u;
+		g->units[u].lost_turn = 40 + u;
+	}
+	nap_phase_end(g);
+	for (u = 0; u < 3; u++) {
+		assert_int_equal(g->units[u].lost_turn, 0);
+		assert_int_equal(g->units[u].strength, 600 - 40 - u);
+	}
+	game_free(g);
+}
+
 static void
 test_3_9_1_small_losses_no_test(void **state)
 {
@@ -1087,6 +1114,29 @@ test_3_9_1_one_full_tenth_lost_costs_one(void **state)
 }
 
 /*
+ * 3.9.1: the shares lost are whole percents, rounded down: 119 men lost
+ * this turn of the 480 it had (24.8%) is 24%, and 239 of 600 lost in all
+ * (39.8%) is 39%, which costs 3 full tenths: Drill 4 + 4 - 3 = 5.
+ */
+static void
+test_3_9_1_shares_lost_rounded_down(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	g->units[a].strength = 361;
+	g->units[a].lost_turn = 119;
+	nap_phase_morale(g);
+	assert_int_equal(fixture_count(g, "3.9.1", "a lost 24% this turn and "
+	    "tests morale: needs 5 or less (Drill 4 + 4 -3 (39% lost in "
+	    "all)); rolls "), 1);
+	game_free(g);
+}
+
+/*
  * The bounds of the test: a roll equal to what it needs holds; one more
  * fails by 1, a Mob; three more fails by 3, a rout.  Drill 4, drum +1,
  * 20% lost in all -2: it needs base + 3.
@@ -1116,6 +1166,10 @@ test_3_9_1_test_bounds(void **state)
 		assert_int_equal(g->units[a].cond, want[k]);
 		assert_int_equal(fixture_count(g, "3.9.1", k == 0 ? "holds" :
 		    k == 1 ? "fails by 1" : "fails by 3"), 1);
+		/* 3.9.2: failed by less than the margin, a Mob, and the log
+		 * says so with the margin */
+		assert_int_equal(fixture_count(g, "3.9.2", "a is shaken into a "
+		    "Mob (failed by less than 3)"), k == 1);
 		game_free(g);
 	}
 }
@@ -1228,6 +1282,112 @@ test_3_6_3_group_member_in_contact_marches_alone(void **state)
 			    "as one line");
 		game_free(g);
 	}
+}
+
+/* 3.6.3: a line that marches straight on has no wheel left part-paid:
+ * what its units had paid towards one (a wheel to the right left off
+ * last turn) is forgotten, the first unit's as the other's. */
+static void
+test_3_6_3_line_marching_straight_forgets_a_wheel_part_paid(void **state)
+{
+	struct game *g;
+	int a, b;
+
+	(void)state;
+	g = brigade(-1, &a, &b);
+	assert_int_equal(a, 0);
+	g->units[a].wheeled = g->units[b].wheeled = g->rs->ticks;
+	game_turn(g);
+	assert_int_equal(fixture_count(g, "3.6.3", "marches straight on with "
+	    "its line of 2 units"), 2);
+	assert_int_equal(g->units[a].wheeled, 0);
+	assert_int_equal(g->units[b].wheeled, 0);
+	game_free(g);
+}
+
+/* 3.6.3: a line whose front is level with its destination stops there,
+ * arrived, and none of its units is left in contact with an enemy it
+ * was in contact with before (one now far off). */
+static void
+test_3_6_3_line_arrived_ends_its_units_contacts(void **state)
+{
+	struct game *g;
+	struct order o;
+	char *cause = NULL;
+	int a, b, e;
+
+	(void)state;
+	g = brigade(-1, &a, &b);
+	e = fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "line", 50, 5,
+	    DIR_S, 500);
+	g->units[a].contact = g->units[b].contact = e;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = a;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 18 };
+	o.ngroup = 2;
+	o.group[0] = a;
+	o.group[1] = b;
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("group order refused: %s", cause);
+	game_turn(g);
+	assert_int_equal(fixture_count(g, "3.6.3", "a moves 0 BD with its "
+	    "line: stops at [6, 18] facing N, Line: its front is level with "
+	    "the destination"), 1);
+	assert_int_equal(g->units[a].halt, HALT_ARRIVED);
+	assert_int_equal(g->units[b].halt, HALT_ARRIVED);
+	assert_int_equal(g->units[a].halt_turn, g->turn - 1);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_int_equal(g->units[b].contact, -1);
+	game_free(g);
+}
+
+/* 3.6.3: a line wheeling left keeps the open ground between its units as
+ * one wheeling right does (M9-brigade-wheel-keeps-an-open-gap): the two
+ * cavalry Lines of brigade() (Drill 6), one open cell between them, sent
+ * north-west wheel about their left flank, and facing NW their fronts
+ * stand one diagonal cell (3 ticks) apart, as the open half BD becomes. */
+static void
+test_3_6_3_line_wheeling_left_keeps_its_open_gap(void **state)
+{
+	struct game *g;
+	struct order o;
+	struct point ca[64], cb[64];
+	char *cause = NULL;
+	int a, b, na, nb;
+
+	(void)state;
+	g = brigade(-1, &a, &b);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 6);
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 6);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = a;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 0, 8 };
+	o.ngroup = 2;
+	o.group[0] = a;
+	o.group[1] = b;
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("group order refused: %s", cause);
+	game_turn(g);
+	assert_int_equal(fixture_count(g, "3.6.3", "wheels left with its "
+	    "line of 2 units about the left flank [4, 18] to face NW"), 2);
+	assert_int_equal(g->units[a].facing, DIR_NW);
+	assert_int_equal(g->units[b].facing, DIR_NW);
+	na = game_footprint(g, &g->units[a], ca);
+	nb = game_footprint(g, &g->units[b], cb);
+	assert_int_equal(move_gap(ca, na, cb, nb), STEP_DIAG);
+	/* every buffer of cells the turn took is given back */
+	assert_int_equal(g->cells->used, 0);
+	game_free(g);
 }
 
 /* 3.6.3: a group order that only one of its units still holds (the
@@ -1449,6 +1609,85 @@ test_3_9_3_router_one_cell_from_its_rear(void **state)
 	game_free(g);
 }
 
+/* 3.9.3: a router whose track, one cell to its rear, is held by a friend
+ * cannot flee: it stays, and the log names the cell. */
+static void
+test_3_9_3_router_one_cell_from_its_rear_blocked(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	g->sides[0].rear = (struct point){ 30, 21 };
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 20,
+	    DIR_S, 600);
+	fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 21, DIR_N,
+	    600);
+	nap_rout(g, a, "test");
+	assert_int_equal(g->units[a].ntrack, 1);
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].pos.x, 30);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].ntrack, 1);
+	assert_int_equal(fixture_count(g, "3.9.3", "a cannot flee: its track "
+	    "is blocked at [30, 21]"), 1);
+	assert_int_equal(fixture_count(g, "3.9.3", "a flees"), 0);
+	game_free(g);
+}
+
+/* 3.6.2: a unit under no order does not move, and what it moved the turn
+ * before is no longer its move. */
+static void
+test_3_6_2_unit_under_no_order_has_moved_nothing(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 30, 20,
+	    DIR_N, 600);
+	g->units[a].moved = 8;
+	g->units[a].order.kind = ORDER_NONE;
+	nap_phase_movement(g);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].pos.x, 30);
+	assert_int_equal(g->units[a].pos.y, 20);
+	game_free(g);
+}
+
+/* 3.6.8: a unit halted in battle contact last turn, its Move order older
+ * than the halt, stays in contact this turn: it does not move, has moved
+ * nothing this turn, is held this turn, and the log says why. */
+static void
+test_3_6_8_unit_in_contact_stays_until_a_new_order(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	g->turn = 3;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 30, 20,
+	    DIR_N, 600);
+	fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "line", 30, 14, DIR_S,
+	    600);
+	g->units[a].order.kind = ORDER_MOVE;
+	g->units[a].order.unit = a;
+	g->units[a].order.npts = 1;
+	g->units[a].order.pts[0] = (struct point){ 30, 5 };
+	g->units[a].order.issued = g->units[a].order.arrives = 1;
+	g->units[a].halt = HALT_CONTACT;
+	g->units[a].halt_turn = 2;
+	g->units[a].moved = 8;
+	nap_phase_movement(g);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].halt_turn, 3);
+	assert_int_equal(fixture_count(g, "3.6.8", "a stays in battle "
+	    "contact: it moves on only with a new order"), 1);
+	game_free(g);
+}
+
 /* Cavalry next to routers: surrender when the roll allows it... */
 static void
 test_3_9_5_capture_by_cavalry(void **state)
@@ -1665,6 +1904,31 @@ test_3_9_5_morale_phase_catches_routers(void **state)
  * morale phase, routed or not: their cells are free, the routers among
  * them do not flee, and units with men left stay.
  */
+/* 3.9.6: the contact of every unit with one that disperses ends, the
+ * first unit of the battle's as any other's. */
+static void
+test_3_9_6_contact_with_a_dispersed_unit_ends(void **state)
+{
+	struct game *g = field();
+	int e, a;
+
+	(void)state;
+	e = fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "line", 20, 16,
+	    DIR_S, 500);
+	a = fixture_unit(g, "empty", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	assert_int_equal(e, 0);
+	g->units[a].strength = 0;
+	g->units[a].contact = e;
+	g->units[e].contact = a;
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].cond, COND_DISPERSED);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_int_equal(g->units[e].contact, -1);
+	assert_int_equal(g->units[e].cond, COND_FORMED);
+	game_free(g);
+}
+
 static void
 test_3_9_6_empty_units_disperse_and_free_their_cells(void **state)
 {
@@ -1950,15 +2214,15 @@ test_3_10_2_objectives_either_side_wins_or_draws(void **state)
 	int round, k;
 
 	(void)state;
-	for (round = 0; round < 2; round++) {
+	for (round = 0; round < 3; round++) {
 		g = field();
 		g->opt.turn_limit = 1;
 		g->nobjectives = 2;
 		g->objectives = calloc(2, sizeof *g->objectives);
 		g->objectives[0] = (struct objective){ strdup("Bridge"),
-		    { 20, 10 }, round == 0 ? 3 : 2 };
+		    { 20, 10 }, round == 0 ? 3 : round == 1 ? 2 : 1 };
 		g->objectives[1] = (struct objective){ strdup("Mill"),
-		    { 50, 30 }, round == 0 ? 1 : 2 };
+		    { 50, 30 }, round == 0 ? 1 : round == 1 ? 2 : 1 };
 		fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 11,
 		    DIR_N, 600);
 		fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 50, 28,
@@ -1970,10 +2234,15 @@ test_3_10_2_objectives_either_side_wins_or_draws(void **state)
 			assert_int_equal(g->result.winner, 1);
 			assert_int_equal(fixture_count(g, "3.10.2", "turn limit "
 			    "1: French 1 point, Allies 3 points: the Allies win"), 1);
-		} else {
+		} else if (round == 1) {
 			assert_int_equal(g->result.winner, -1);
 			assert_int_equal(fixture_count(g, "3.10.2", "turn limit "
 			    "1: French 2 points, Allies 2 points: a draw"), 1);
+		} else {
+			/* one point each: "point", both times */
+			assert_int_equal(g->result.winner, -1);
+			assert_int_equal(fixture_count(g, "3.10.2", "turn limit "
+			    "1: French 1 point, Allies 1 point: a draw"), 1);
 		}
 		for (k = 0; k < g->log.n; k++)
 			if (strcmp(g->log.v[k].rule, "3.10.2") == 0)
@@ -1986,7 +2255,8 @@ test_3_10_2_objectives_either_side_wins_or_draws(void **state)
  * 3.10.1: both sides broken in one turn, the points decide as at the turn
  * limit (3.10.2): the Allies hold the Bridge (3), the French the Mill
  * (1), so the Allies win; with 2 points each it is a draw; with the
- * Bridge worth 1 and the Mill 3, the French win.
+ * Bridge worth 1 and the Mill 3, the French win; with 1 point each, a
+ * draw again.
  */
 static void
 test_3_10_1_both_broken_either_side_wins_on_points(void **state)
@@ -1995,7 +2265,7 @@ test_3_10_1_both_broken_either_side_wins_on_points(void **state)
 	int round;
 
 	(void)state;
-	for (round = 0; round < 3; round++) {
+	for (round = 0; round < 4; round++) {
 		g = field();
 		g->break_point = 50;
 		g->nobjectives = 2;
@@ -2003,7 +2273,8 @@ test_3_10_1_both_broken_either_side_wins_on_points(void **state)
 		g->objectives[0] = (struct objective){ strdup("Bridge"),
 		    { 20, 10 }, round == 0 ? 3 : round == 1 ? 2 : 1 };
 		g->objectives[1] = (struct objective){ strdup("Mill"),
-		    { 50, 30 }, round == 0 ? 1 : round == 1 ? 2 : 3 };
+		    { 50, 30 }, round == 0 ? 1 : round == 1 ? 2 :
+		    round == 2 ? 3 : 1 };
 		fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 20, 11,
 		    DIR_N, 600);
 		fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 50, 28,
@@ -2029,11 +2300,16 @@ test_3_10_1_both_broken_either_side_wins_on_points(void **state)
 			    "have broken; French 2 points, Allies 2 points: a "
 			    "draw"),
 			    1);
-		} else {
+		} else if (round == 2) {
 			assert_int_equal(g->result.winner, 0);
 			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
 			    "have broken; French 3 points, Allies 1 point: the "
 			    "French win"), 1);
+		} else {
+			assert_int_equal(g->result.winner, -1);
+			assert_int_equal(fixture_count(g, "3.10.1", "both sides "
+			    "have broken; French 1 point, Allies 1 point: a "
+			    "draw"), 1);
 		}
 		game_free(g);
 	}
@@ -2119,19 +2395,27 @@ main(void)
 		cmocka_unit_test(test_3_8_3_loser_loses_at_least_the_winners_share),
 		cmocka_unit_test(test_3_8_4_melee_won_short_of_a_rout_ends_the_contact),
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
+		cmocka_unit_test(test_3_9_1_losses_forgotten_at_the_end_of_the_turn),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
 		cmocka_unit_test(test_3_9_1_explanation_line),
 		cmocka_unit_test(test_3_9_1_one_full_tenth_lost_costs_one),
+		cmocka_unit_test(test_3_9_1_shares_lost_rounded_down),
 		cmocka_unit_test(test_3_9_1_test_bounds),
 		cmocka_unit_test(test_3_9_2_failure_routs_or_disorders),
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
 		cmocka_unit_test(test_3_6_3_group_member_in_contact_marches_alone),
+		cmocka_unit_test(test_3_6_3_line_wheeling_left_keeps_its_open_gap),
+		cmocka_unit_test(test_3_6_3_line_arrived_ends_its_units_contacts),
+		cmocka_unit_test(test_3_6_3_line_marching_straight_forgets_a_wheel_part_paid),
 		cmocka_unit_test(test_3_6_3_group_order_left_to_one_unit_marches_alone),
 		cmocka_unit_test(test_3_6_3_battery_with_no_room_to_limber_stays),
 		cmocka_unit_test(test_3_6_2_stop_order_after_a_march_stops_the_unit),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),
+		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear_blocked),
+		cmocka_unit_test(test_3_6_2_unit_under_no_order_has_moved_nothing),
+		cmocka_unit_test(test_3_6_8_unit_in_contact_stays_until_a_new_order),
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
 		cmocka_unit_test(test_3_9_5_scatter_loses_men),
 		cmocka_unit_test(test_3_9_5_explanation_line),
@@ -2139,6 +2423,7 @@ main(void)
 		cmocka_unit_test(test_3_9_5_morale_phase_catches_routers),
 		cmocka_unit_test(test_3_9_5_touch_is_the_limit_of_the_catch),
 		cmocka_unit_test(test_3_9_6_empty_units_disperse_and_free_their_cells),
+		cmocka_unit_test(test_3_9_6_contact_with_a_dispersed_unit_ends),
 		cmocka_unit_test(test_3_9_6_dispersed_count_lost_for_break_point),
 		cmocka_unit_test(test_3_9_6_the_last_of_sixteen_units_disperses),
 		cmocka_unit_test(test_3_10_1_side_breaks_at_break_point),

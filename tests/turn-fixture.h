@@ -69,12 +69,18 @@ fixture_unit(struct game *g, const char *id, int side, enum arm arm,
 	return u;
 }
 
-/* The number of events with this rule whose text contains s. */
+/*
+ * The number of events with this rule whose text contains s.  Every
+ * event in the log names a unit of the game or none (-1): the screen and
+ * the reports look it up.
+ */
 static inline int
 fixture_count(const struct game *g, const char *rule, const char *s)
 {
 	int i, n = 0;
 
+	for (i = 0; i < g->log.n; i++)
+		assert_in_range(g->log.v[i].unit + 1, 0, g->nunits);
 	for (i = 0; i < g->log.n; i++)
 		if (strcmp(g->log.v[i].rule, rule) == 0 &&
 		    (s == NULL || strstr(g->log.v[i].text, s) != NULL))

@@ -827,6 +827,7 @@ move_allowance(struct game *g, int u, bool explain)
 	move_walk_init(g, u, &w);
 	w.explain = explain;
 	w.preview = true;
+	w.fresh = true;		/* nothing spent yet, as at a walk's start */
 	a = g->rs->ops->move_begin(g, &w) == 0 ? w.allowance : 0;
 	for (i = 0; explain && i < w.nnotes; i++)
 		game_log(g, u, w.notes[i].kind, w.notes[i].rule, "%s",

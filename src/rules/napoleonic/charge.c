@@ -166,7 +166,7 @@ step(struct game *g, int i, struct point p, bool away)
 	enum dir d = geom_heading(u->pos, p);
 
 	if (away)
-		d = (enum dir)((d + DIR_COUNT / 2) % DIR_COUNT);
+		d = dir_turn(d, DIR_COUNT / 2);
 	next.x = u->pos.x + dir_dx[d];
 	next.y = u->pos.y + dir_dy[d];
 	if (!map_inside(g->map, next.x, next.y) ||

@@ -41,7 +41,7 @@ start_pe(const struct game *g, const struct move_walk *w, int *land)
 	*land = -1;
 	n = geom_footprint(w->pos, w->facing,
 	    g->rs->form[w->form].frontage[u->arm], 1, fr, g->cells_max);
-	for (i = 0; i < n && i < g->cells_max; i++) {
+	for (i = 0; i < n; i++) {	/* n <= g->cells_max */
 		if (!map_inside(g->map, fr[i].x, fr[i].y))
 			continue;
 		pe = unit_pe(g, u, w->form,
@@ -115,14 +115,9 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 			}
 			if (turns > k)
 				turns = k;
-			if (turns <= 0 && !w->fresh) {
-				move_note(w, EV_MOVE, "3.6.3", "%s cannot "
-				    "pivot: limber %d AP + %d AP per 45 "
-				    "degrees + unlimber %d AP is more than its "
-				    "%d AP (Drill)", u->name, lim,
-				    m->pivot_per_45, m->unlimber_ap, ap);
-				return -1;
-			}
+			/* Short of AP for even 45 degrees: a move begins with
+			 * nothing spent (w->fresh, set by every caller), and
+			 * such a battery may always pivot 45 degrees. */
 			least = turns <= 0;
 			if (least) {
 				turns = 1;

@@ -137,7 +137,6 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	int step, f, factor, pe, e, relief = 0, narrow_kind = PASS_NONE, most;
 	int nn_checked = 0, side;
 	long k0, dk;
-	bool back_in;
 	bool diag = dir_diagonal(d), bigbridge = false;
 	const struct cell *c;
 	char names[128];
@@ -151,11 +150,10 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			price_note(p, "3.6.1", "the edge of the map");
 		return;
 	}
-	if (fr > g->cells_max)
-		fr = g->cells_max;
 	/* The new front's cells, from rank0 by rstep to end (the old
 	 * front's ground is read below, only as far as it tells what
-	 * ground is new). */
+	 * ground is new).  No cap on fr: every frontage is at least 2 less
+	 * than g->cells_max (ruleset_cells_max). */
 	nn = geom_rank(to, d, fr, &rank0, &rstep);
 	end.x = rank0.x + (nn - 1) * rstep.x;
 	end.y = rank0.y + (nn - 1) * rstep.y;
@@ -239,10 +237,9 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		    !(c->road != ROAD_NONE && (fd->flags & FORMF_ROAD)))
 			bad_l |= (uint64_t)1 << c->land;
 	}
-	if (diag && map_diag_blocked(map, w->pos.x, w->pos.y, d)) {
-		slant(w, p);
-		return;
-	}
+	/* Each cell of the new front has been checked above for a slant past
+	 * an obstacle's end, to (stepped to from the walker's own cell)
+	 * among them: the front's anchor is one of its cells. */
 	/* 3.6.5: the formation may not enter this ground. */
 	if (bad_l != 0) {
 		p->halt = HALT_TERRAIN;
@@ -284,43 +281,31 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	}
 	/* 3.6.5 / 3.6.6: obstacles on the edges the front crosses. */
 	if (!diag) {
-		/* Every cell of the new front is on the map; when every cell
-		 * behind it is too, each edge is on the map and is kept by
-		 * the cell on its west or north side (see map_edge): read
-		 * straight. */
-		back_in = nn > 0 && map_inside(map, rank0.x - dir_dx[d],
-		    rank0.y - dir_dy[d]) && map_inside(map,
-		    end.x - dir_dx[d], end.y - dir_dy[d]);
+		/* Every cell of the new front is on the map, and so is every
+		 * cell behind it: the front of a square step lies across it,
+		 * so the cells behind it are on the walker's own row (N or
+		 * S) or column (E or W), between the front's ends.  Each edge
+		 * crossed is kept by the cell on its west or north side (see
+		 * map_edge): read by its place in the map's array (k0, on by
+		 * dk), the cell behind the front stepping east or south, else
+		 * the front's own; the edges with no obstacle before the
+		 * first are passed over at once (most fronts cross none). */
 		side = d == DIR_E || d == DIR_W ? EDGE_EAST : EDGE_SOUTH;
-		/* With back_in, the cell keeping each edge by its place in
-		 * the map's array (k0, on by dk): the one behind the front
-		 * stepping east or south, else the front's own; the edges
-		 * with no obstacle before the first are passed over at
-		 * once (most fronts cross none). */
-		k0 = !back_in ? 0 : d == DIR_E || d == DIR_S ?
+		k0 = d == DIR_E || d == DIR_S ?
 		    (long)(rank0.y - dir_dy[d]) * map->w + rank0.x - dir_dx[d] :
 		    (long)rank0.y * map->w + rank0.x;
 		dk = (long)rstep.y * map->w + rstep.x;
-		for (i = 0; back_in && i < nn &&
-		    map->cells[k0].edge[side] == 0; i++)
+		for (i = 0; i < nn && map->cells[k0].edge[side] == 0; i++)
 			k0 += dk;
 		for (at.x = rank0.x + i * rstep.x, at.y = rank0.y +
 		    i * rstep.y; i < nn; i++, at.x += rstep.x,
 		    at.y += rstep.y, k0 += dk) {
+			c = &map->cells[k0];
+			if ((ob = c->edge[side]) == 0)
+				continue;
+			pass = c->pass[side];
 			prev.x = at.x - dir_dx[d];
 			prev.y = at.y - dir_dy[d];
-			if (back_in) {
-				c = &map->cells[k0];
-				if ((ob = c->edge[side]) == 0)
-					continue;
-				pass = c->pass[side];
-			} else {
-				if (!map_inside(map, prev.x, prev.y))
-					continue;
-				ob = map_edge(map, prev.x, prev.y, d, &pass);
-				if (ob == 0)
-					continue;
-			}
 			if (pass != PASS_NONE) {
 				if (pass == PASS_BRIDGE &&
 				    map_cell(map, prev.x, prev.y)->road ==
