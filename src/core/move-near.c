@@ -117,6 +117,27 @@ move_block_reach(const struct game *g)
 	return r;
 }
 
+/* The buckets of ctx's index that file the anchors from lo to hi,
+ * clamped to the index (units off the map are filed in its edge
+ * buckets, bucket_of). */
+static inline void
+bucket_span(const struct move_ctx *ctx, struct point lo, struct point hi,
+    int *bx0, int *by0, int *bx1, int *by1)
+{
+	*bx0 = lo.x / BUCKET;
+	*by0 = lo.y / BUCKET;
+	*bx1 = hi.x / BUCKET;
+	*by1 = hi.y / BUCKET;
+	if (*bx0 < 0)
+		*bx0 = 0;
+	if (*by0 < 0)
+		*by0 = 0;
+	if (*bx1 >= ctx->bw)
+		*bx1 = ctx->bw - 1;
+	if (*by1 >= ctx->bh)
+		*by1 = ctx->bh - 1;
+}
+
 /* Enemy units that could come within reach during this walk. */
 void
 cands_find(const struct game *g, const struct move_ctx *ctx,
@@ -135,18 +156,9 @@ cands_find(const struct game *g, const struct move_ctx *ctx,
 				cand_add(g, cs, e);
 		return;
 	}
-	bx0 = (w->pos.x - r) / BUCKET;
-	by0 = (w->pos.y - r) / BUCKET;
-	bx1 = (w->pos.x + r) / BUCKET;
-	by1 = (w->pos.y + r) / BUCKET;
-	if (bx0 < 0)
-		bx0 = 0;
-	if (by0 < 0)
-		by0 = 0;
-	if (bx1 >= ctx->bw)
-		bx1 = ctx->bw - 1;
-	if (by1 >= ctx->bh)
-		by1 = ctx->bh - 1;
+	bucket_span(ctx, (struct point){ w->pos.x - r, w->pos.y - r },
+	    (struct point){ w->pos.x + r, w->pos.y + r }, &bx0, &by0, &bx1,
+	    &by1);
 	for (by = by0; by <= by1; by++)
 		for (bx = bx0; bx <= bx1; bx++)
 			for (side = 0; side < GAME_MAX_SIDES; side++) {
@@ -236,20 +248,7 @@ ctx_standing_near(const struct game *g, const struct move_ctx *ctx,
 	hi.x = (w->pos.x > end.x ? w->pos.x : end.x) + r;
 	hi.y = (w->pos.y > end.y ? w->pos.y : end.y) + r;
 	slot = own >= 0 && own < GAME_MAX_SIDES ? own : 0;
-	bx0 = lo.x / BUCKET;
-	by0 = lo.y / BUCKET;
-	bx1 = hi.x / BUCKET;
-	by1 = hi.y / BUCKET;
-	if (bx0 < 0)
-		bx0 = 0;
-	if (by0 < 0)
-		by0 = 0;
-	if (bx1 >= ctx->bw)
-		bx1 = ctx->bw - 1;
-	if (by1 >= ctx->bh)
-		by1 = ctx->bh - 1;
-	/* Units off the map are filed in its edge buckets (bucket_of):
-	 * the ranges above, clamped, hold them. */
+	bucket_span(ctx, lo, hi, &bx0, &by0, &bx1, &by1);
 	for (by = by0; by <= by1; by++)
 		for (bx = bx0; bx <= bx1; bx++)
 			for (f = ctx->head[(by * ctx->bw + bx) *
