@@ -1122,7 +1122,10 @@ test_HO_7_loser_left_with_one_man_is_disordered(void **state)
 			assert_int_equal(g->units[t].cond, COND_MOB);
 			assert_int_not_equal(g->units[t].pos.y, 19);
 		} else {
+			/* gone, not routed: no flight to run */
 			assert_int_not_equal(g->units[t].cond, COND_MOB);
+			assert_int_not_equal(g->units[t].cond, COND_ROUTED);
+			assert_int_equal(count(g, "HO.7", "t routs ("), 0);
 			assert_int_equal(g->units[t].pos.y, 19);
 		}
 		game_free(g);
@@ -1160,6 +1163,20 @@ test_HO_7_loser_by_the_margin_routs(void **state)
 	assert_int_equal(g->units[t].cond, COND_ROUTED);
 	assert_int_equal(count(g, "HO.7", "t loses by 3, 3 hits (60 men), "
 	    "and routs"), 1);
+	game_free(g);
+	/* The same with 1 man left in the ranks: he routs too. */
+	g = field();
+	game_seed(g, (uint64_t)seed);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	g->units[t].strength = 61;
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
+	hm_fight(g, c, t);
+	assert_int_equal(g->units[t].strength, 1);
+	assert_int_equal(g->units[t].cond, COND_ROUTED);
+	assert_int_equal(count(g, "HO.7", "t routs (lost a melee by 3): it "
+	    "will flee toward its rear at [30, 0]"), 1);
 	game_free(g);
 }
 
@@ -1233,6 +1250,65 @@ test_HO_7_horse_against_disordered_foot(void **state)
 	assert_true(HM_MARKS(&g->units[c]) & HM_BROKE);
 	assert_int_equal(count(g, "H15", "c has broken through and may "
 	    "charge again"), 1);
+	game_free(g);
+}
+
+/* HO.7: horse that charged foot in the flank (its block beside the foot's
+ * line, off its front) scores +1 charged, +2 horse on a flank and +2 flank
+ * or rear; the foot, in a wood, +1 defended.  Neither had a contact: the
+ * melee phase finds the two touching (the foot first in the order of
+ * units), and the one that charged rolls first.  The foot is marked
+ * flanked, the horse not.  The seed is the first whose dice leave the
+ * foot beaten by 2: Disordered, it falls back 3 inches to the north. */
+static void
+test_HO_7_flank_and_defended(void **state)
+{
+	struct game *g;
+	int c, t, r[2], seed, wood = ruleset_land(rs, "open_wood");
+	char want[256];
+
+	(void)state;
+	assert_true(wood >= 0);
+	for (seed = 1; seed < 200; seed++) {
+		g = field();
+		game_seed(g, (uint64_t)seed);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if ((r[0] + 9) - (r[1] + 5) == 2)
+			break;
+	}
+	assert_true(seed < 200);
+	g = field();
+	game_seed(g, (uint64_t)seed);
+	map_cell(g->map, 20, 19)->land = (uint8_t)wood;
+	/* t covers x 16 to 23, y 18 and 19; c, facing W, x 24 to 26, y 15
+	 * to 22: beside t's east end, touching it. */
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 24, 19, DIR_W, 80);
+	assert_int_equal(hm_gap(g, c, t), 0);
+	assert_true(hm_off_front(g, c, t));
+	assert_false(hm_off_front(g, t, c));
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
+	hm_phase_melee(g);
+	snprintf(want, sizeof want, "c %d + Drill 4 +1 (charged) +2 (horse on "
+	    "a flank) +2 (flank or rear) = %d, t %d + Drill 4 +1 (defended) = "
+	    "%d: t loses by 2, 2 hits (40 men): Disordered", r[0], r[0] + 9,
+	    r[1], r[1] + 5);
+	assert_int_equal(count(g, "HO.7", want), 1);
+	assert_true(HM_MARKS(&g->units[t]) & HM_FLANKED);
+	assert_false(HM_MARKS(&g->units[c]) & HM_FLANKED);
+	assert_int_equal(g->units[t].strength, 160);
+	assert_int_equal(g->units[c].strength, 80);
+	assert_int_equal(g->units[t].cond, COND_MOB);
+	assert_int_equal(g->units[t].contact, -1);
+	assert_int_equal(g->units[c].contact, -1);
+	/* 3 inches are 6 cells straight back (north), facing kept. */
+	assert_int_equal(g->units[t].pos.x, 20);
+	assert_int_equal(g->units[t].pos.y, 13);
+	assert_int_equal(g->units[t].facing, DIR_S);
+	assert_int_equal(count(g, "HO.7", "t falls back 3 in keeping its "
+	    "facing, [20, 19] to [20, 13]"), 1);
 	game_free(g);
 }
 
@@ -5287,6 +5363,7 @@ main(void)
 		cmocka_unit_test(test_HO_7_loser_left_with_one_man_is_disordered),
 		cmocka_unit_test(test_HO_7_loser_by_the_margin_routs),
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
+		cmocka_unit_test(test_HO_7_flank_and_defended),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
 		cmocka_unit_test(test_HO_9_1_general_at_the_reach),
