@@ -1370,6 +1370,7 @@ test_002_H14_road_bonus_for_columns(void **state)
 	move_to(g, b, 10, 0);
 	movement(g);
 	stands(g, b, 10, 78, DIR_N, "column");
+	assert_true(spent(g, b, "9 in of 9 in"));
 	assert_true(logged(g, b, "H14", "no road bonus: b would come within "
 	    "24 in of E"));
 	game_free(g);
@@ -1382,6 +1383,85 @@ test_002_H14_road_bonus_for_columns(void **state)
 	movement(g);
 	stands(g, b, 10, 78, DIR_N, "column");
 	game_free(g);
+}
+
+/*
+ * H14 along an order of two points: the bonus looks along the road past
+ * the first point to the next, and the Column earns it as with one
+ * point (48 ticks, 24 cells: [10, 72]).  An order whose last point the
+ * march reaches before the bonus's ground is covered (it arrives) earns
+ * none and says nothing of it.
+ */
+static void
+test_002_H14_road_bonus_past_a_waypoint(void **state)
+{
+	struct game *g;
+	int a;
+
+	(void)state;
+	g = battle(40, 100);
+	a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 96, DIR_N);
+	road_down(g, 10, 0, 99);
+	g->opt.module[ruleset_option(g->rs, "road_bonus")] = true;
+	move_to(g, a, 10, 86);
+	g->units[a].order.pts[1] = (struct point){ 10, 0 };
+	g->units[a].order.npts = 2;
+	movement(g);
+	stands(g, a, 10, 72, DIR_N, "column");
+	assert_true(logged(g, a, "H14", "+3 in, 36 + 12 = 48 ticks"));
+	game_free(g);
+
+	/* The last point 20 cells (40 ticks) up the road: short of 48. */
+	g = battle(40, 100);
+	a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 96, DIR_N);
+	road_down(g, 10, 0, 99);
+	g->opt.module[ruleset_option(g->rs, "road_bonus")] = true;
+	move_to(g, a, 10, 86);
+	g->units[a].order.pts[1] = (struct point){ 10, 76 };
+	g->units[a].order.npts = 2;
+	movement(g);
+	stands(g, a, 10, 78, DIR_N, "column");
+	assert_true(spent(g, a, "9 in of 9 in"));
+	assert_int_equal(count_rule(g, a, "H14"), 0);
+	game_free(g);
+}
+
+/*
+ * H14 on a diagonal road: a diagonal step costs 3 ticks, so the 48 ticks
+ * of a Column's move with the bonus are 16 steps, and a road of exactly
+ * 16 diagonal steps earns it (the step after, off the road, is not
+ * asked): from [10, 96] to [26, 80].  One step short, it would leave the
+ * road: no bonus, 12 steps of 36 ticks to [22, 84].
+ */
+static void
+test_002_H14_road_bonus_on_a_diagonal_road(void **state)
+{
+	struct game *g;
+	int a, i, len;
+
+	(void)state;
+	for (len = 16; len >= 15; len--) {
+		g = battle(60, 100);
+		a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 96,
+		    DIR_NE);
+		for (i = 0; i <= len; i++)
+			map_cell(g->map, 10 + i, 96 - i)->road = ROAD_SMALL;
+		g->opt.module[ruleset_option(g->rs, "road_bonus")] = true;
+		move_to(g, a, 40, 66);
+		movement(g);
+		if (len == 16) {
+			stands(g, a, 26, 80, DIR_NE, "column");
+			assert_true(logged(g, a, "H14", "+3 in, 36 + 12 = 48 "
+			    "ticks"));
+			assert_true(spent(g, a, "12 in of 12 in"));
+		} else {
+			stands(g, a, 22, 84, DIR_NE, "column");
+			assert_true(logged(g, a, "H14", "no road bonus: its "
+			    "move leaves the road at [26, 80]"));
+			assert_true(spent(g, a, "9 in of 9 in"));
+		}
+		game_free(g);
+	}
 }
 
 /*
@@ -1598,6 +1678,8 @@ main(void)
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
 		cmocka_unit_test(test_002_H12_pass_through_friends),
 		cmocka_unit_test(test_002_H14_road_bonus_for_columns),
+		cmocka_unit_test(test_002_H14_road_bonus_past_a_waypoint),
+		cmocka_unit_test(test_002_H14_road_bonus_on_a_diagonal_road),
 		cmocka_unit_test(test_002_H3_along_a_road),
 		cmocka_unit_test(test_002_H4_the_dearer_obstacle_counts),
 		cmocka_unit_test(

@@ -1314,6 +1314,79 @@ test_HO_7_flank_and_defended(void **state)
 
 /* --- HO.9 Morale, routs and prisoners ----------------------------------- */
 
+/* HO.9.2: formed, a unit that fails its test by exactly the rout margin
+ * (3) routs, "failed by 3"; by 2 it is Disordered and falls back.  Two
+ * hits this turn: 2d6 <= Drill 4 + 4 - 1 (2 hits in all) = 7.  The
+ * seeds are the first whose dice roll 10 and 9. */
+static void
+test_HO_9_2_fails_by_the_rout_margin_routs(void **state)
+{
+	struct game *g;
+	char want[200];
+	int u, r[2], s, by;
+
+	(void)state;
+	for (by = 3; by >= 2; by--) {
+		for (s = 1; s < 400; s++) {
+			g = field();
+			game_seed(g, (uint64_t)s);
+			dice(g, 2, 6, r);
+			game_free(g);
+			if (r[0] + r[1] == 7 + by)
+				break;
+		}
+		assert_true(s < 400);
+		g = field();
+		game_seed(g, (uint64_t)s);
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 3,
+		    DIR_N, 200);
+		hm_hit(g, u, 2);
+		hm_phase_morale(g);
+		snprintf(want, sizeof want, "u tests morale (2 hits this turn): "
+		    "needs 7 or less (Drill 4 + 4 -1 (2 hits in all)); rolls %d "
+		    "(%d+%d): fails by %d", 7 + by, r[0], r[1], by);
+		assert_int_equal(count(g, "HO.9.1", want), 1);
+		if (by == 3) {
+			assert_int_equal(g->units[u].cond, COND_ROUTED);
+			assert_int_equal(count(g, "HO.9.2", "u routs (failed by "
+			    "3): it will flee toward its rear"), 1);
+		} else {
+			assert_int_equal(g->units[u].cond, COND_MOB);
+			assert_int_equal(count(g, "HO.9.2", "u routs"), 0);
+			assert_int_equal(count(g, "HO.9.2", "u falls back 3 in "
+			    "keeping its facing, [20, 3] to [20, 9]"), 1);
+		}
+		game_free(g);
+	}
+}
+
+/* HO.9.3: a router whose way to the rear runs at once into an enemy's
+ * block (the enemy touches its back) has no place to stop short of him:
+ * it stays where it stood, facing as it did, 0 in fled. */
+static void
+test_HO_9_3_flight_blocked_at_once_stays(void **state)
+{
+	struct game *g = field();
+	int u, e;
+
+	(void)state;
+	g->sides[0].rear = (struct point){ 20, 39 };
+	/* u faces south, its block on rows 9 and 10; e's on 11 and 12. */
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_S, 200);
+	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 11, DIR_N, 200);
+	assert_int_equal(hm_gap(g, u, e), 0);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_ROUTED);
+	assert_int_equal(g->units[u].pos.x, 20);
+	assert_int_equal(g->units[u].pos.y, 10);
+	assert_int_equal(g->units[u].facing, DIR_S);
+	assert_int_equal(g->units[u].moved, 0);
+	assert_int_equal(count(g, "HO.9.3", "u flees 0 in of its 12 in Rout "
+	    "move, [20, 10] to [20, 10]"), 1);
+	game_free(g);
+}
+
 /* Two hits this turn: 2d6 against Drill 4 + 4 - 1 (2 hits in all) = 7. */
 static void
 test_HO_9_1_two_hits_test(void **state)
@@ -1821,6 +1894,65 @@ test_002_H11_routed_wagon_stays(void **state)
 	assert_int_equal(g->units[w].pos.x, 20);
 	assert_int_equal(g->units[w].pos.y, 10);
 	assert_int_equal(count(g, "HO.9.3", "flees"), 0);
+	game_free(g);
+}
+
+/* HO.2: a general within reach adds 1 to the rally: 2d6 <= Drill 4 + 2
+ * + 1 = 7, the general named in the test; a unit that rallies faces
+ * the nearest enemy (here due south of it). */
+static void
+test_HO_2_rally_general_near_adds_one(void **state)
+{
+	struct game *g = field();
+	char text[200];
+	int u, r[2];
+
+	(void)state;
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 38, DIR_N, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	g->generals[0].pos = centre(g, u);
+	hm_rout(g, u, "HO.9.2", "test");
+	dice(g, 2, 6, r);
+	hm_phase_rally(g);
+	snprintf(text, sizeof text, "u tries to rally: needs 7 or less "
+	    "(Drill 4 + 2 +1 (Morgan near)); rolls %d (%d+%d): %s",
+	    r[0] + r[1], r[0], r[1], r[0] + r[1] <= 7 ? "it rallies, "
+	    "Disordered, facing S" : "it flees on");
+	assert_int_equal(count(g, "HO.2", text), 1);
+	assert_int_equal(g->units[u].cond, r[0] + r[1] <= 7 ? COND_MOB :
+	    COND_ROUTED);
+	assert_int_equal(g->units[u].facing, r[0] + r[1] <= 7 ? DIR_S :
+	    DIR_N);
+	game_free(g);
+}
+
+/* HO.2: of two formed enemies as near (the same gap, one each side of
+ * the router), the first in the order of units is the one named. */
+static void
+test_HO_2_of_two_enemies_as_near_the_first_named(void **state)
+{
+	struct game *g = field();
+	int u, a, b;
+
+	(void)state;
+	a = unit(g, "a", 1, ARM_INFANTRY, "close", "line", 20, 4, DIR_S, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 17, DIR_N, 200);
+	assert_int_equal(hm_gap(g, u, a), hm_gap(g, u, b));
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_rally(g);
+	assert_int_equal(count(g, "HO.2", "u cannot rally: a is"), 1);
+	assert_int_equal(count(g, "HO.2", "u cannot rally: b is"), 0);
+	game_free(g);
+	/* The same with the two the other way about in the order. */
+	g = field();
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 17, DIR_N, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	a = unit(g, "a", 1, ARM_INFANTRY, "close", "line", 20, 4, DIR_S, 200);
+	assert_int_equal(hm_gap(g, u, a), hm_gap(g, u, b));
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_rally(g);
+	assert_int_equal(count(g, "HO.2", "u cannot rally: b is"), 1);
 	game_free(g);
 }
 
@@ -5364,6 +5496,8 @@ main(void)
 		cmocka_unit_test(test_HO_7_loser_by_the_margin_routs),
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_7_flank_and_defended),
+		cmocka_unit_test(test_HO_9_2_fails_by_the_rout_margin_routs),
+		cmocka_unit_test(test_HO_9_3_flight_blocked_at_once_stays),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
 		cmocka_unit_test(test_HO_9_1_general_at_the_reach),
@@ -5385,6 +5519,8 @@ main(void)
 		cmocka_unit_test(test_HO_9_3_restore),
 		cmocka_unit_test(test_HO_9_3_restore_blocked_by_a_near_enemy),
 		cmocka_unit_test(test_HO_2_rally_test),
+		cmocka_unit_test(test_HO_2_rally_general_near_adds_one),
+		cmocka_unit_test(test_HO_2_of_two_enemies_as_near_the_first_named),
 		cmocka_unit_test(test_HO_2_rally_passes),
 		cmocka_unit_test(test_002_H11_routed_wagon_stays),
 		cmocka_unit_test(test_HO_2_rally_phase_run_by_its_key),
