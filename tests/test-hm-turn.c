@@ -1633,6 +1633,10 @@ test_HO_9_3_flight_at_rout_figure(void **state)
 	assert_int_equal(g->units[u].pos.y, 29);
 	assert_int_equal(g->units[u].moved, 48);
 	assert_int_equal(count(g, "HO.9.3", "flees 12 in of its 12 in"), 1);
+	/* The ground it fled from is free; the ground it stands on, its. */
+	assert_int_equal(game_unit_at(g, 30, 5), -1);
+	assert_int_equal(game_unit_at(g, 30, 6), -1);
+	assert_int_equal(game_unit_at(g, 30, 29), u);
 	game_free(g);
 }
 
@@ -1953,6 +1957,39 @@ test_HO_2_of_two_enemies_as_near_the_first_named(void **state)
 	hm_rout(g, u, "HO.9.2", "test");
 	hm_phase_rally(g);
 	assert_int_equal(count(g, "HO.2", "u cannot rally: b is"), 1);
+	game_free(g);
+}
+
+/* HO.2: a roll of exactly the target rallies: 2d6 = 6 against Drill 4
+ * + 2.  The seed is the first whose dice make 6. */
+static void
+test_HO_2_rally_on_exactly_the_target(void **state)
+{
+	struct game *g;
+	char text[160];
+	int u, r[2], s;
+
+	(void)state;
+	for (s = 1; s < 400; s++) {
+		g = field();
+		game_seed(g, (uint64_t)s);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if (r[0] + r[1] == 6)
+			break;
+	}
+	assert_true(s < 400);
+	g = field();
+	game_seed(g, (uint64_t)s);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 50, 38, DIR_N, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_rally(g);
+	snprintf(text, sizeof text, "u tries to rally: needs 6 or less "
+	    "(Drill 4 + 2); rolls 6 (%d+%d): it rallies, Disordered", r[0],
+	    r[1]);
+	assert_int_equal(count(g, "HO.2", text), 1);
+	assert_int_equal(g->units[u].cond, COND_MOB);
 	game_free(g);
 }
 
@@ -5519,6 +5556,7 @@ main(void)
 		cmocka_unit_test(test_HO_9_3_restore),
 		cmocka_unit_test(test_HO_9_3_restore_blocked_by_a_near_enemy),
 		cmocka_unit_test(test_HO_2_rally_test),
+		cmocka_unit_test(test_HO_2_rally_on_exactly_the_target),
 		cmocka_unit_test(test_HO_2_rally_general_near_adds_one),
 		cmocka_unit_test(test_HO_2_of_two_enemies_as_near_the_first_named),
 		cmocka_unit_test(test_HO_2_rally_passes),
