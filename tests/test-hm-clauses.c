@@ -1431,7 +1431,8 @@ test_002_H14_road_bonus_past_a_waypoint(void **state)
  * of a Column's move with the bonus are 16 steps, and a road of exactly
  * 16 diagonal steps earns it (the step after, off the road, is not
  * asked): from [10, 96] to [26, 80].  One step short, it would leave the
- * road: no bonus, 12 steps of 36 ticks to [22, 84].
+ * road: no bonus, 12 steps of 36 ticks to [22, 84].  The road's length is
+ * counted from nothing: 47 ticks of road are one short of 48.
  */
 static void
 test_002_H14_road_bonus_on_a_diagonal_road(void **state)
@@ -1462,6 +1463,24 @@ test_002_H14_road_bonus_on_a_diagonal_road(void **state)
 		}
 		game_free(g);
 	}
+	/* 15 diagonal road steps to a waypoint, then one straight, then
+	 * no more road: 45 + 2 = 47 ticks of road, short of 48 by one
+	 * tick, and the next step leaves it.  No bonus: 12 steps. */
+	g = battle(60, 100);
+	a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 96, DIR_NE);
+	for (i = 0; i <= 15; i++)
+		map_cell(g->map, 10 + i, 96 - i)->road = ROAD_SMALL;
+	map_cell(g->map, 25, 80)->road = ROAD_SMALL;
+	g->opt.module[ruleset_option(g->rs, "road_bonus")] = true;
+	move_to(g, a, 25, 81);
+	g->units[a].order.pts[1] = (struct point){ 25, 0 };
+	g->units[a].order.npts = 2;
+	movement(g);
+	stands(g, a, 22, 84, DIR_NE, "column");
+	assert_true(logged(g, a, "H14", "no road bonus: its move leaves the "
+	    "road at [25, 79]"));
+	assert_true(spent(g, a, "9 in of 9 in"));
+	game_free(g);
 }
 
 /*
