@@ -1484,6 +1484,109 @@ test_002_H14_road_bonus_on_a_diagonal_road(void **state)
 }
 
 /*
+ * H4 and H1 on every edge about a step's new front: for a Line of close
+ * order foot stepping in each of the 8 directions, from the middle of
+ * the field and from beside each of its sides and corners, with a fence
+ * put on each east and south edge about the new front in turn, the step
+ * is refused (a diagonal step past a fence's end, or a front off the
+ * map) or priced exactly as the front rank's cells and the edges they
+ * cross say (map_diag_blocked, map_edge): a fence crossed square on
+ * costs half the move (12 ticks of 24), open ground the step's 2 or 3.
+ */
+static void
+test_002_H4_every_edge_about_the_front(void **state)
+{
+	static const struct point at[] = {
+		{ 20, 20 }, { 1, 20 }, { 38, 20 }, { 20, 1 }, { 20, 38 },
+		{ 1, 1 }, { 38, 38 }, { 2, 37 }, { 37, 2 }
+	};
+	struct game *g = battle(40, 40);
+	int fence = ruleset_obst(rs, "fence"), u, i, k, x, y, e, n, fr, dd;
+	int cross, price;
+	struct point to, r0, rs_, c, b;
+	struct move_walk w;
+	struct move_price p;
+	bool off, slant;
+	enum dir d, f;
+
+	(void)state;
+	assert_true(fence > 0);
+	u = unit_at(g, "a", ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	fr = rs->form[g->units[u].formation].frontage[ARM_INFANTRY];
+	assert_int_equal(hm_max_move(rs, &g->units[u], g->units[u].formation,
+	    COND_FORMED), 24);
+	for (i = 0; i < (int)(sizeof at / sizeof at[0]); i++)
+		for (dd = 0; dd < 8; dd++) {
+			d = (enum dir)dd;
+			f = d;
+			to = (struct point){ at[i].x + dir_dx[d],
+			    at[i].y + dir_dy[d] };
+			if (!map_inside(g->map, to.x, to.y))
+				continue;
+			n = geom_rank(to, f, fr, &r0, &rs_);
+			/* Each edge within 2 cells of the new front's box. */
+			for (k = -1; k < 2 * (n + 4) * (n + 4); k++) {
+				e = k < 0 ? 0 : k % 2;
+				x = k < 0 ? 0 : (k / 2) % (n + 4);
+				y = k < 0 ? 0 : (k / 2) / (n + 4);
+				c.x = (r0.x < r0.x + (n - 1) * rs_.x ? r0.x :
+				    r0.x + (n - 1) * rs_.x) - 2 + x;
+				c.y = (r0.y < r0.y + (n - 1) * rs_.y ? r0.y :
+				    r0.y + (n - 1) * rs_.y) - 2 + y;
+				if (k >= 0 && !map_inside(g->map, c.x, c.y))
+					continue;
+				if (k >= 0)
+					map_edge_set(g->map, c.x, c.y, e ? DIR_S :
+					    DIR_E, fence, 0);
+				/* What the front's cells and edges say. */
+				off = slant = false;
+				cross = 0;
+				for (x = 0; x < n; x++) {
+					b.x = r0.x + x * rs_.x;
+					b.y = r0.y + x * rs_.y;
+					if (!map_inside(g->map, b.x, b.y)) {
+						off = true;
+						continue;
+					}
+					if (dir_diagonal(d))
+						slant |= map_diag_blocked(g->map,
+						    b.x - dir_dx[d], b.y -
+						    dir_dy[d], d);
+					else if (map_edge(g->map, b.x - dir_dx[d],
+					    b.y - dir_dy[d], d, NULL) > 0)
+						cross = 1;
+				}
+				g->units[u].pos = at[i];
+				g->units[u].facing = f;
+				move_walk_init(g, u, &w);
+				w.allowance = w.left = 24;
+				w.fresh = true;
+				hm_move_step(g, &w, d, &p);
+				move_walk_free(&w);
+				price = cross ? 12 : dir_step_cost(d);
+				if (off || slant) {
+					assert_int_equal(p.verdict, MOVE_NEVER);
+				} else {
+					if (p.verdict != MOVE_OK ||
+					    p.ticks != price)
+						fprintf(stderr, "  [%d, %d] %s, "
+						    "fence %s of [%d, %d]: %d "
+						    "ticks\n", at[i].x,
+						    at[i].y, dir_name(d), e ?
+						    "S" : "E", c.x, c.y,
+						    p.ticks);
+					assert_int_equal(p.verdict, MOVE_OK);
+					assert_int_equal(p.ticks, price);
+				}
+				if (k >= 0)
+					map_edge_set(g->map, c.x, c.y, e ? DIR_S :
+					    DIR_E, 0, 0);
+			}
+		}
+	game_free(g);
+}
+
+/*
  * H3 along a road: a step from a road cell to a road cell costs its
  * distance whatever the ground; off the road the ground's share counts
  * again.  A close-order Column (9 in, 36 ticks) on a road through rough
@@ -1701,6 +1804,7 @@ main(void)
 		cmocka_unit_test(test_002_H14_road_bonus_on_a_diagonal_road),
 		cmocka_unit_test(test_002_H3_along_a_road),
 		cmocka_unit_test(test_002_H4_the_dearer_obstacle_counts),
+		cmocka_unit_test(test_002_H4_every_edge_about_the_front),
 		cmocka_unit_test(
 		    test_002_HO3_2_a_charge_blocked_at_once_leaves_the_charger_as_it_stood),
 		cmocka_unit_test(test_002_describe_reads_the_tables),
