@@ -3295,6 +3295,38 @@ answer(struct game *g, int u, int a, struct point at, char **cause)
 	return game_order(g, &o, cause);
 }
 
+/* H15: the first unit of the battle may be charged again like any other:
+ * the nearer foot n, unit 0, chosen at its anchor, is charged. */
+static void
+test_002_H15_charge_again_at_the_first_unit(void **state)
+{
+	struct game *g = field();
+	char *cause = NULL;
+	int c, n, f, p;
+
+	(void)state;
+	n = unit(g, "n", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	f = unit(g, "f", 1, ARM_INFANTRY, "close", "line", 30, 20, DIR_SW, 200);
+	assert_int_equal(n, 0);
+	move_order(g, c, 20, 5);
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
+			break;
+	assert_true(p + 1 < rs->nphases);
+	g->phase = p;
+	HM_MARKS(&g->units[c]) = HM_CHARGER | HM_BROKE;
+	assert_int_equal(hm_second_target_at(g, c, g->units[n].pos), n);
+	assert_int_equal(hm_second_target_at(g, c, g->units[f].pos), f);
+	assert_int_equal(answer(g, c, HM_ACTION_CHARGE, g->units[n].pos,
+	    &cause), 0);
+	assert_null(cause);
+	assert_int_equal(game_decided(g, 0), 0);
+	assert_int_equal(count(g, "H15", "c charges n: "), 1);
+	assert_int_equal(count(g, "H15", "charges f"), 0);
+	game_free(g);
+}
+
 /* The side that owns the horse is asked (side, unit, rule); it may
  * answer only that, for that unit; reining in leaves the unit where it
  * stood, facing as it stood, with no charge; a charge goes at the enemy
@@ -5598,6 +5630,7 @@ main(void)
 		cmocka_unit_test(test_H15_second_targets_nearest_first_at_most_max),
 		cmocka_unit_test(test_H15_second_targets_at_most_sixteen),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
+		cmocka_unit_test(test_002_H15_charge_again_at_the_first_unit),
 		cmocka_unit_test(test_002_H15_no_enemy_in_reach_asks_nothing),
 		cmocka_unit_test(test_002_H15_save_at_the_question),
 		cmocka_unit_test(test_002_H15_computer_answers),
