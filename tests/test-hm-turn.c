@@ -1037,6 +1037,46 @@ test_HO_6_4_shaken_charger_halts(void **state)
 	game_free(g);
 }
 
+/* HO.6.4 with the charged foot the first unit of the battle: when the
+ * shaken charger halts Disordered, the foot (unit 0) is let out of
+ * contact too.  The seed is the first (of the same battle, the units in
+ * that order) whose fire leaves the charger halted. */
+static void
+test_HO_6_4_halted_charger_frees_the_first_unit(void **state)
+{
+	struct game *g = NULL;
+	uint64_t s;
+	int c = -1, t = -1;
+
+	(void)state;
+	for (s = 1; s < 400; s++) {
+		g = field();
+		game_seed(g, s);
+		t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19,
+		    DIR_S, 200);
+		c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20,
+		    DIR_N, 80);
+		unit(g, "f1", 1, ARM_INFANTRY, "close", "line", 18, 25, DIR_N,
+		    200);
+		unit(g, "f2", 1, ARM_INFANTRY, "close", "line", 24, 25, DIR_N,
+		    200);
+		g->units[c].contact = t;
+		g->units[t].contact = c;
+		HM_MARKS(&g->units[c]) = HM_CHARGER;
+		HM_MARKS(&g->units[t]) = HM_CHARGED;
+		hm_phase_fire(g);
+		if (count(g, "HO.6.4", "c halts Disordered") == 1)
+			break;
+		game_free(g);
+	}
+	assert_true(s < 400);
+	assert_int_equal(t, 0);
+	assert_int_equal(g->units[c].cond, COND_MOB);
+	assert_int_equal(g->units[c].contact, -1);
+	assert_int_equal(g->units[t].contact, -1);
+	game_free(g);
+}
+
 /* --- HO.7 Melee --------------------------------------------------------- */
 
 /* Horse that charged foot from the front: d6 + 4 + 1 + 1 against d6 + 4. */
@@ -5559,6 +5599,7 @@ main(void)
 		cmocka_unit_test(test_HO_3_1_what_an_order_charges),
 		cmocka_unit_test(test_HO_3_2_faltered_charger_stops),
 		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
+		cmocka_unit_test(test_HO_6_4_halted_charger_frees_the_first_unit),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
 		cmocka_unit_test(test_HO_7_a_tie_keeps_them_in_contact),
 		cmocka_unit_test(test_HO_7_loser_left_with_one_man_is_disordered),
