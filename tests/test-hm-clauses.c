@@ -1484,105 +1484,126 @@ test_002_H14_road_bonus_on_a_diagonal_road(void **state)
 }
 
 /*
- * H4 and H1 on every edge about a step's new front: for a Line of close
- * order foot stepping in each of the 8 directions, from the middle of
- * the field and from beside each of its sides and corners, with a fence
- * put on each east and south edge about the new front in turn, the step
- * is refused (a diagonal step past a fence's end, or a front off the
- * map) or priced exactly as the front rank's cells and the edges they
- * cross say (map_diag_blocked, map_edge): a fence crossed square on
- * costs half the move (12 ticks of 24), open ground the step's 2 or 3.
+ * H4 and H1 on every edge about a step's new front: a Line of close
+ * order foot (8 files) facing each of the 8 directions steps in each of
+ * them (straight on, aside, back: the front rank is the one facing its
+ * facing), from the middle of the field and from beside each of its sides
+ * and corners, where its rank may lie partly off the map, with a fence
+ * put on each east and south edge about the new rank in turn.  The step
+ * is refused, and says why, when its anchor or a cell of its new rank
+ * leaves the map ("the edge of the map", "its front would leave the
+ * map") or a diagonal step passes a fence's end ("never at a slant"),
+ * and is otherwise priced as the rank's cells and the edges they cross
+ * say (map_diag_blocked, map_edge): a fence crossed square on costs half
+ * the move (12 ticks of 24), open ground the step's 2 or 3 ticks.
  */
 static void
 test_002_H4_every_edge_about_the_front(void **state)
 {
 	static const struct point at[] = {
-		{ 20, 20 }, { 1, 20 }, { 38, 20 }, { 20, 1 }, { 20, 38 },
-		{ 1, 1 }, { 38, 38 }, { 2, 37 }, { 37, 2 }
+		{ 20, 20 }, { 0, 20 }, { 1, 20 }, { 39, 20 }, { 38, 20 },
+		{ 20, 0 }, { 20, 1 }, { 20, 39 }, { 20, 38 }, { 1, 1 },
+		{ 38, 38 }, { 2, 37 }, { 37, 2 }
 	};
 	struct game *g = battle(40, 40);
 	int fence = ruleset_obst(rs, "fence"), u, i, k, x, y, e, n, fr, dd;
-	int cross, price;
-	struct point to, r0, rs_, c, b;
+	int ff, side, price;
+	struct point to, r0, rst, c, b;
 	struct move_walk w;
 	struct move_price p;
-	bool off, slant;
+	bool gone, off, slant, cross;
+	const char *why;
+	char crossing[128];
 	enum dir d, f;
 
 	(void)state;
 	assert_true(fence > 0);
+	snprintf(crossing, sizeof crossing, "%s: close-order foot crosses "
+	    "for 1/2 of its move, 6 in x 1/2 = 12 ticks (3 in)",
+	    rs->obst[fence].label);
 	u = unit_at(g, "a", ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
 	fr = rs->form[g->units[u].formation].frontage[ARM_INFANTRY];
+	assert_int_equal(fr, 8);
 	assert_int_equal(hm_max_move(rs, &g->units[u], g->units[u].formation,
 	    COND_FORMED), 24);
 	for (i = 0; i < (int)(sizeof at / sizeof at[0]); i++)
-		for (dd = 0; dd < 8; dd++) {
-			d = (enum dir)dd;
-			f = d;
-			to = (struct point){ at[i].x + dir_dx[d],
-			    at[i].y + dir_dy[d] };
-			if (!map_inside(g->map, to.x, to.y))
+	for (ff = 0; ff < 8; ff++)
+	for (dd = 0; dd < 8; dd++) {
+		d = (enum dir)dd;
+		f = (enum dir)ff;
+		to = (struct point){ at[i].x + dir_dx[d], at[i].y + dir_dy[d] };
+		gone = !map_inside(g->map, to.x, to.y);
+		n = geom_rank(to, f, fr, &r0, &rst);
+		side = n + 4;
+		/* Each east and south edge within 2 cells of the new rank's
+		 * box, and none (k = -1). */
+		for (k = -1; k < 2 * side * side; k++) {
+			e = k < 0 ? 0 : k % 2;
+			x = k < 0 ? 0 : (k / 2) % side;
+			y = k < 0 ? 0 : (k / 2) / side;
+			c.x = (rst.x < 0 ? r0.x + (n - 1) * rst.x : r0.x) - 2 + x;
+			c.y = (rst.y < 0 ? r0.y + (n - 1) * rst.y : r0.y) - 2 + y;
+			if (k >= 0 && (gone || !map_inside(g->map, c.x, c.y)))
 				continue;
-			n = geom_rank(to, f, fr, &r0, &rs_);
-			/* Each edge within 2 cells of the new front's box. */
-			for (k = -1; k < 2 * (n + 4) * (n + 4); k++) {
-				e = k < 0 ? 0 : k % 2;
-				x = k < 0 ? 0 : (k / 2) % (n + 4);
-				y = k < 0 ? 0 : (k / 2) / (n + 4);
-				c.x = (r0.x < r0.x + (n - 1) * rs_.x ? r0.x :
-				    r0.x + (n - 1) * rs_.x) - 2 + x;
-				c.y = (r0.y < r0.y + (n - 1) * rs_.y ? r0.y :
-				    r0.y + (n - 1) * rs_.y) - 2 + y;
-				if (k >= 0 && !map_inside(g->map, c.x, c.y))
-					continue;
-				if (k >= 0)
-					map_edge_set(g->map, c.x, c.y, e ? DIR_S :
-					    DIR_E, fence, 0);
-				/* What the front's cells and edges say. */
-				off = slant = false;
-				cross = 0;
-				for (x = 0; x < n; x++) {
-					b.x = r0.x + x * rs_.x;
-					b.y = r0.y + x * rs_.y;
-					if (!map_inside(g->map, b.x, b.y)) {
-						off = true;
-						continue;
-					}
-					if (dir_diagonal(d))
-						slant |= map_diag_blocked(g->map,
-						    b.x - dir_dx[d], b.y -
-						    dir_dy[d], d);
-					else if (map_edge(g->map, b.x - dir_dx[d],
-					    b.y - dir_dy[d], d, NULL) > 0)
-						cross = 1;
-				}
-				g->units[u].pos = at[i];
-				g->units[u].facing = f;
-				move_walk_init(g, u, &w);
-				w.allowance = w.left = 24;
-				w.fresh = true;
-				hm_move_step(g, &w, d, &p);
-				move_walk_free(&w);
-				price = cross ? 12 : dir_step_cost(d);
-				if (off || slant) {
-					assert_int_equal(p.verdict, MOVE_NEVER);
-				} else {
-					if (p.verdict != MOVE_OK ||
-					    p.ticks != price)
-						fprintf(stderr, "  [%d, %d] %s, "
-						    "fence %s of [%d, %d]: %d "
-						    "ticks\n", at[i].x,
-						    at[i].y, dir_name(d), e ?
-						    "S" : "E", c.x, c.y,
-						    p.ticks);
-					assert_int_equal(p.verdict, MOVE_OK);
-					assert_int_equal(p.ticks, price);
-				}
-				if (k >= 0)
-					map_edge_set(g->map, c.x, c.y, e ? DIR_S :
-					    DIR_E, 0, 0);
+			if (k >= 0)
+				map_edge_set(g->map, c.x, c.y, e ? DIR_S : DIR_E,
+				    fence, 0);
+			/* What the rank's cells and edges say: the first
+			 * cell, from the rank's left, that leaves the map
+			 * or passes a fence's end refuses the step (the
+			 * anchor's own corner first). */
+			off = cross = false;
+			slant = !gone && dir_diagonal(d) &&
+			    map_diag_blocked(g->map, at[i].x, at[i].y, d);
+			for (x = 0; x < n && !gone && !off && !slant; x++) {
+				b.x = r0.x + x * rst.x;
+				b.y = r0.y + x * rst.y;
+				if (!map_inside(g->map, b.x, b.y))
+					off = true;
+				else if (dir_diagonal(d))
+					slant = map_diag_blocked(g->map,
+					    b.x - dir_dx[d], b.y - dir_dy[d], d);
+				else if (map_edge(g->map, b.x - dir_dx[d],
+				    b.y - dir_dy[d], d, NULL) > 0)
+					cross = true;
 			}
+			g->units[u].pos = at[i];
+			g->units[u].facing = f;
+			move_walk_init(g, u, &w);
+			w.allowance = w.left = 24;
+			w.fresh = true;
+			w.explain = true;
+			hm_move_step(g, &w, d, &p);
+			move_walk_free(&w);
+			why = gone ? "the edge of the map" : slant ? "an "
+			    "obstacle is crossed square on, never at a slant" :
+			    off ? "its front would leave the map" : cross ?
+			    crossing : NULL;
+			price = cross ? 12 : dir_step_cost(d);
+			if ((gone || off || slant) != (p.verdict == MOVE_NEVER) ||
+			    (p.verdict == MOVE_OK && p.ticks != price))
+				fprintf(stderr, "  [%d, %d] facing %s steps %s, "
+				    "fence %s of [%d, %d]: %d ticks\n", at[i].x,
+				    at[i].y, dir_name(f), dir_name(d), e ? "S" :
+				    "E", c.x, c.y, p.ticks);
+			if (gone || off || slant) {
+				assert_int_equal(p.verdict, MOVE_NEVER);
+				assert_int_equal(p.halt, slant ? HALT_OBSTACLE :
+				    HALT_BLOCKED);
+			} else {
+				assert_int_equal(p.verdict, MOVE_OK);
+				assert_int_equal(p.ticks, price);
+				assert_int_equal(p.halt, cross ? HALT_OBSTACLE :
+				    HALT_SPEED);
+			}
+			assert_int_equal(p.nnotes, why != NULL ? 1 : 0);
+			if (why != NULL)
+				assert_string_equal(p.notes[0].text, why);
+			if (k >= 0)
+				map_edge_set(g->map, c.x, c.y, e ? DIR_S : DIR_E,
+				    0, 0);
 		}
+	}
 	game_free(g);
 }
 
