@@ -4225,6 +4225,42 @@ edited(const char *from, const char *to)
 	return set;
 }
 
+/* H13 with a fire arc of 0 (the data's `fire: arc`): an enemy half right
+ * within musket range (a gun, 22 ticks off: guns do not charge, so it
+ * forbids no turn) is out of the arc, and the Line turns the one step
+ * (45 degrees) to face it, NE, keeping its centre. */
+static void
+test_002_H13_a_turn_of_one_step(void **state)
+{
+	struct ruleset *set = edited("die: 6\n  arc: 1\n  short_hits: 4",
+	    "die: 6\n  arc: 0\n  short_hits: 4"), *was = rs;
+	struct game *g;
+	int u;
+	struct point c;
+
+	(void)state;
+	assert_int_equal(hm_turn(set)->fire_arc, 0);
+	rs = set;
+	g = field();
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "e", 1, ARM_ARTILLERY, "light", "deployed", 30, 10, DIR_SW,
+	    60);
+	assert_int_equal(hm_gap(g, u, 1), 22);
+	assert_false(hm_in_arc(g, u, 1, 0));
+	assert_true(hm_in_arc(g, u, 1, 1));
+	c = centre(g, u);
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_NE);
+	assert_int_equal(centre(g, u).x, c.x);
+	assert_int_equal(centre(g, u).y, c.y);
+	assert_int_equal(count(g, "H13", "u turns 1 x 45 degrees from N to NE "
+	    "about its centre to face e (the nearest enemy in range), anchor "
+	    "[20, 20]"), 1);
+	game_free(g);
+	rs = was;
+	ruleset_free(set);
+}
+
 /*
  * HO.7 with close order weak by its class (weak_classes given close):
  * foot against foot, each -2 (rifles), the charger +1 (charged).
@@ -5695,6 +5731,7 @@ main(void)
 		cmocka_unit_test(test_002_H1_movement_data_refused),
 		cmocka_unit_test(test_002_H1_more_classes_than_the_tables_hold),
 		cmocka_unit_test(test_HO_7_weak_by_the_first_class),
+		cmocka_unit_test(test_002_H13_a_turn_of_one_step),
 		cmocka_unit_test(test_HO_7_melees_in_the_order_of_units),
 		cmocka_unit_test(test_HO_6_3_data_first_names),
 		cmocka_unit_test(test_hm_doctrine_form),
