@@ -4261,6 +4261,47 @@ test_002_H13_a_turn_of_one_step(void **state)
 	ruleset_free(set);
 }
 
+/* H14 with the data's bonus at 0 and at a quarter inch (1 tick): no
+ * bonus is no word of one, the Column marching its 36 ticks (18 cells);
+ * a bonus of 1 tick is added like any other, 37 ticks, the last tick
+ * spare (18 cells). */
+static void
+test_002_H14_road_bonus_of_nothing_and_of_a_tick(void **state)
+{
+	static const char *const bonus[] = { "bonus: 0\n", "bonus: 0.25\n" };
+	struct ruleset *set, *was = rs;
+	struct game *g;
+	int k, u, p, y;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		set = edited("bonus: 3\n", bonus[k]);
+		assert_int_equal(hm_move(set)->road_bonus, k);
+		rs = set;
+		g = field();
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "column", 10, 36,
+		    DIR_N, 200);
+		for (y = 0; y < 40; y++)
+			map_cell(g->map, 10, y)->road = ROAD_SMALL;
+		g->opt.module[ruleset_option(rs, "road_bonus")] = true;
+		move_order(g, u, 10, 0);
+		for (p = 0; p < rs->nphases; p++)
+			if (strcmp(rs->phase_keys[p], "movement") == 0)
+				break;
+		assert_true(p < rs->nphases);
+		rs->ops->phase_run(g, p);
+		assert_int_equal(g->units[u].pos.y, 18);
+		if (k == 0)
+			assert_int_equal(count(g, "H14", NULL), 0);
+		else
+			assert_int_equal(count(g, "H14", "+0.25 in, 36 + 1 = "
+			    "37 ticks"), 1);
+		game_free(g);
+		rs = was;
+		ruleset_free(set);
+	}
+}
+
 /*
  * HO.7 with close order weak by its class (weak_classes given close):
  * foot against foot, each -2 (rifles), the charger +1 (charged).
@@ -5732,6 +5773,7 @@ main(void)
 		cmocka_unit_test(test_002_H1_more_classes_than_the_tables_hold),
 		cmocka_unit_test(test_HO_7_weak_by_the_first_class),
 		cmocka_unit_test(test_002_H13_a_turn_of_one_step),
+		cmocka_unit_test(test_002_H14_road_bonus_of_nothing_and_of_a_tick),
 		cmocka_unit_test(test_HO_7_melees_in_the_order_of_units),
 		cmocka_unit_test(test_HO_6_3_data_first_names),
 		cmocka_unit_test(test_hm_doctrine_form),
