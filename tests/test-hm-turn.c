@@ -1658,6 +1658,46 @@ test_HO_9_2_router_leaves_no_one_in_contact(void **state)
 	}
 }
 
+/* HO.9.3: a router turns to run, and each step is priced for the rank
+ * that leads it: a Line facing N flees S, so its first step's front is
+ * the rank facing S at [20, 11], which here alone stands on rough ground
+ * (2/3: 3 ticks, the cells of the rank facing N left clear).  3 + 22 x 2
+ * = 47 of its 48 ticks: 23 cells, to [20, 33]. */
+static void
+test_HO_9_3_flight_priced_for_the_rank_that_leads(void **state)
+{
+	struct game *g = field();
+	struct point r0, st, rn, sn;
+	int u, i, j, n, fr, rough = ruleset_land(rs, "rough");
+	bool theirs;
+
+	(void)state;
+	assert_true(rough >= 0);
+	g->sides[0].rear = (struct point){ 20, 39 };
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	fr = rs->form[g->units[u].formation].frontage[ARM_INFANTRY];
+	n = geom_rank((struct point){ 20, 11 }, DIR_S, fr, &r0, &st);
+	(void)geom_rank((struct point){ 20, 11 }, DIR_N, fr, &rn, &sn);
+	for (i = 0; i < n; i++) {
+		theirs = false;
+		for (j = 0; j < n; j++)
+			if (rn.x + j * sn.x == r0.x + i * st.x &&
+			    rn.y + j * sn.y == r0.y + i * st.y)
+				theirs = true;
+		if (!theirs)
+			map_cell(g->map, r0.x + i * st.x, r0.y + i * st.y)->land =
+			    (uint8_t)rough;
+	}
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].pos.x, 20);
+	assert_int_equal(g->units[u].pos.y, 33);
+	assert_int_equal(g->units[u].facing, DIR_S);
+	assert_int_equal(count(g, "HO.9.3", "u flees 11.75 in of its 12 in "
+	    "Rout move, [20, 10] to [20, 33]"), 1);
+	game_free(g);
+}
+
 /* A close-order router flees its 12-inch Rout move: 24 cells south. */
 static void
 test_HO_9_3_flight_at_rout_figure(void **state)
@@ -5693,6 +5733,7 @@ main(void)
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
 		cmocka_unit_test(test_HO_9_2_router_leaves_no_one_in_contact),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
+		cmocka_unit_test(test_HO_9_3_flight_priced_for_the_rank_that_leads),
 		cmocka_unit_test(test_HO_9_3_guns_and_horse_flee_at_their_rout_figures),
 		cmocka_unit_test(test_HO_9_3_flight_to_the_north),
 		cmocka_unit_test(test_HO_9_3_flight_runs_through_friends),
