@@ -1495,25 +1495,32 @@ test_002_H14_road_bonus_on_a_diagonal_road(void **state)
  * map") or a diagonal step passes a fence's end ("never at a slant"),
  * and is otherwise priced as the rank's cells and the edges they cross
  * say (map_diag_blocked, map_edge): a fence crossed square on costs half
- * the move (12 ticks of 24), open ground the step's 2 or 3 ticks.
+ * the move (12 ticks of 24), open ground the step's 2 or 3 ticks.  Each
+ * cell about it is made rough ground (2/3) in turn too: a rank with a
+ * cell on it pays 3 ticks a straight step, 5 a first diagonal one.
  */
 static void
 test_002_H4_every_edge_about_the_front(void **state)
 {
 	static const struct point at[] = {
-		{ 20, 20 }, { 0, 20 }, { 1, 20 }, { 39, 20 }, { 38, 20 },
-		{ 20, 0 }, { 20, 1 }, { 20, 39 }, { 20, 38 }, { 1, 1 },
-		{ 38, 38 }, { 2, 37 }, { 37, 2 }
+		{ 20, 20 }, { 0, 20 }, { 1, 20 }, { 2, 20 }, { 3, 20 },
+		{ 4, 20 }, { 5, 20 }, { 39, 20 }, { 38, 20 }, { 37, 20 },
+		{ 36, 20 }, { 35, 20 }, { 34, 20 }, { 20, 0 }, { 20, 1 },
+		{ 20, 2 }, { 20, 3 }, { 20, 4 }, { 20, 5 }, { 20, 39 },
+		{ 20, 38 }, { 20, 37 }, { 20, 36 }, { 20, 35 }, { 20, 34 },
+		{ 1, 1 }, { 38, 38 }, { 2, 37 }, { 37, 2 }
 	};
 	struct game *g = battle(40, 40);
 	int fence = ruleset_obst(rs, "fence"), u, i, k, x, y, e, n, fr, dd;
+	int rough = ruleset_land(rs, "rough"), open = map_cell(g->map, 0,
+	    0)->land;
 	int ff, side, price;
 	struct point to, r0, rst, c, b;
 	struct move_walk w;
 	struct move_price p;
-	bool gone, off, slant, cross;
+	bool gone, off, slant, cross, onrough;
 	const char *why;
-	char crossing[128];
+	char crossing[128], rough_note[2][128];
 	enum dir d, f;
 
 	(void)state;
@@ -1521,6 +1528,13 @@ test_002_H4_every_edge_about_the_front(void **state)
 	snprintf(crossing, sizeof crossing, "%s: close-order foot crosses "
 	    "for 1/2 of its move, 6 in x 1/2 = 12 ticks (3 in)",
 	    rs->obst[fence].label);
+	assert_true(rough >= 0);
+	snprintf(rough_note[0], sizeof rough_note[0], "%s: close-order foot "
+	    "at 2/3 speed, the step costs 2 x 3/2 = 3 ticks (0.75 in), 5.25 "
+	    "in left", rs->land[rough].label);
+	snprintf(rough_note[1], sizeof rough_note[1], "%s: close-order foot "
+	    "at 2/3 speed, the step costs 3 x 3/2 = 5 ticks (1.25 in), 4.75 "
+	    "in left", rs->land[rough].label);
 	u = unit_at(g, "a", ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
 	fr = rs->form[g->units[u].formation].frontage[ARM_INFANTRY];
 	assert_int_equal(fr, 8);
@@ -1537,30 +1551,36 @@ test_002_H4_every_edge_about_the_front(void **state)
 		side = n + 4;
 		/* Each east and south edge within 2 cells of the new rank's
 		 * box, and none (k = -1). */
-		for (k = -1; k < 2 * side * side; k++) {
-			e = k < 0 ? 0 : k % 2;
-			x = k < 0 ? 0 : (k / 2) % side;
-			y = k < 0 ? 0 : (k / 2) / side;
+		for (k = -1; k < 3 * side * side; k++) {
+			e = k < 0 ? 0 : k % 3;
+			x = k < 0 ? 0 : (k / 3) % side;
+			y = k < 0 ? 0 : (k / 3) / side;
 			c.x = (rst.x < 0 ? r0.x + (n - 1) * rst.x : r0.x) - 2 + x;
 			c.y = (rst.y < 0 ? r0.y + (n - 1) * rst.y : r0.y) - 2 + y;
 			if (k >= 0 && (gone || !map_inside(g->map, c.x, c.y)))
 				continue;
-			if (k >= 0)
+			if (k >= 0 && e < 2)
 				map_edge_set(g->map, c.x, c.y, e ? DIR_S : DIR_E,
 				    fence, 0);
+			else if (k >= 0)
+				map_cell(g->map, c.x, c.y)->land = (uint8_t)rough;
 			/* What the rank's cells and edges say: the first
 			 * cell, from the rank's left, that leaves the map
 			 * or passes a fence's end refuses the step (the
 			 * anchor's own corner first). */
-			off = cross = false;
+			off = cross = onrough = false;
 			slant = !gone && dir_diagonal(d) &&
 			    map_diag_blocked(g->map, at[i].x, at[i].y, d);
 			for (x = 0; x < n && !gone && !off && !slant; x++) {
 				b.x = r0.x + x * rst.x;
 				b.y = r0.y + x * rst.y;
-				if (!map_inside(g->map, b.x, b.y))
+				if (!map_inside(g->map, b.x, b.y)) {
 					off = true;
-				else if (dir_diagonal(d))
+					break;
+				}
+				if (map_cell(g->map, b.x, b.y)->land == rough)
+					onrough = true;
+				if (dir_diagonal(d))
 					slant = map_diag_blocked(g->map,
 					    b.x - dir_dx[d], b.y - dir_dy[d], d);
 				else if (map_edge(g->map, b.x - dir_dx[d],
@@ -1579,7 +1599,13 @@ test_002_H4_every_edge_about_the_front(void **state)
 			    "obstacle is crossed square on, never at a slant" :
 			    off ? "its front would leave the map" : cross ?
 			    crossing : NULL;
-			price = cross ? 12 : dir_step_cost(d);
+			/* Rough ground, 2/3: 2 x 3/2 = 3 ticks straight, 3 x
+			 * 3/2 = 4.5 diagonally, the walk's first diagonal
+			 * step rounding up to 5. */
+			price = cross ? 12 : onrough ? (dir_diagonal(d) ? 5 :
+			    3) : dir_step_cost(d);
+			if (why == NULL && onrough)
+				why = rough_note[dir_diagonal(d)];
 			if ((gone || off || slant) != (p.verdict == MOVE_NEVER) ||
 			    (p.verdict == MOVE_OK && p.ticks != price))
 				fprintf(stderr, "  [%d, %d] facing %s steps %s, "
@@ -1594,14 +1620,16 @@ test_002_H4_every_edge_about_the_front(void **state)
 				assert_int_equal(p.verdict, MOVE_OK);
 				assert_int_equal(p.ticks, price);
 				assert_int_equal(p.halt, cross ? HALT_OBSTACLE :
-				    HALT_SPEED);
+				    onrough ? HALT_TERRAIN : HALT_SPEED);
 			}
 			assert_int_equal(p.nnotes, why != NULL ? 1 : 0);
 			if (why != NULL)
 				assert_string_equal(p.notes[0].text, why);
-			if (k >= 0)
+			if (k >= 0 && e < 2)
 				map_edge_set(g->map, c.x, c.y, e ? DIR_S : DIR_E,
 				    0, 0);
+			else if (k >= 0)
+				map_cell(g->map, c.x, c.y)->land = (uint8_t)open;
 		}
 	}
 	game_free(g);
