@@ -246,6 +246,32 @@ test_HO_6_3_three_modifiers_need_seven(void **state)
 	game_free(g);
 }
 
+/* HO.6.1: the nearest enemy in arc and range is the target though it
+ * comes later in the order of units than a farther one. */
+static void
+test_HO_6_1_the_nearest_though_later(void **state)
+{
+	struct game *g = field();
+	int a, l, rr;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "column", 20, 20, DIR_N,
+	    200);
+	l = unit(g, "l", 1, ARM_CAVALRY, "light", "column", 16, 10, DIR_S, 60);
+	rr = unit(g, "r", 1, ARM_CAVALRY, "light", "column", 24, 12, DIR_S,
+	    60);
+	assert_true(l < rr);
+	assert_true(hm_gap(g, a, rr) < hm_gap(g, a, l));
+	assert_true(hm_gap(g, a, l) <= hm_fire_range(g, a));
+	assert_true(hm_in_arc(g, a, l, 1));
+	HM_MARKS(&g->units[l]) = HM_FIRED;	/* they hold their fire */
+	HM_MARKS(&g->units[rr]) = HM_FIRED;
+	hm_phase_fire(g);
+	assert_int_equal(count(g, "HO.6.2", "a fires musket at r,"), 1);
+	assert_int_equal(count(g, "HO.6.2", "at l,"), 0);
+	game_free(g);
+}
+
 /*
  * HO.6.1: two enemies at the same gap in the firer's arc: it fires at the
  * first in the order of units; and a unit that rolled no hit has fired
@@ -3407,6 +3433,33 @@ test_002_H15_charge_again_at_the_first_unit(void **state)
 	game_free(g);
 }
 
+/* H15: an answer is acted on once: reining in, or charging again, the
+ * unit's answer is spent at once (its action cleared), and the mark of
+ * the breakthrough with it. */
+static void
+test_002_H15_the_answer_is_spent(void **state)
+{
+	struct game *g;
+	char *cause = NULL;
+	int c, n, f, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = broken_through(&c, &n, &f);
+		assert_int_equal(answer(g, c, k == 0 ? HM_ACTION_REIN :
+		    HM_ACTION_CHARGE, g->units[f].pos, &cause), 0);
+		assert_null(cause);
+		assert_int_equal(g->units[c].act.kind, ORDER_ACTION);
+		hm_second_charge(g, c);
+		assert_int_equal(g->units[c].act.kind, ORDER_NONE);
+		assert_false(HM_MARKS(&g->units[c]) & HM_BROKE);
+		assert_int_equal(!!(HM_MARKS(&g->units[c]) & HM_REINED),
+		    k == 0);
+		assert_int_equal(count(g, "H15", "c charges f: "), k);
+		game_free(g);
+	}
+}
+
 /* The side that owns the horse is asked (side, unit, rule); it may
  * answer only that, for that unit; reining in leaves the unit where it
  * stood, facing as it stood, with no charge; a charge goes at the enemy
@@ -5789,6 +5842,8 @@ main(void)
 		cmocka_unit_test(test_H15_second_targets_nearest_first_at_most_max),
 		cmocka_unit_test(test_H15_second_targets_at_most_sixteen),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
+		cmocka_unit_test(test_HO_6_1_the_nearest_though_later),
+		cmocka_unit_test(test_002_H15_the_answer_is_spent),
 		cmocka_unit_test(test_002_H15_charge_again_at_the_first_unit),
 		cmocka_unit_test(test_002_H15_no_enemy_in_reach_asks_nothing),
 		cmocka_unit_test(test_002_H15_save_at_the_question),
