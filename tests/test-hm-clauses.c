@@ -1200,6 +1200,9 @@ test_002_H10_grasshopper_in_terrain(void **state)
 	movement(g);
 	stands(g, s, 10, 22, DIR_N, "limbered");
 	assert_true(spent(g, s, "12 in of 12 in"));
+	/* A gun's first note names its class and "gun". */
+	assert_true(logged(g, s, "H2", "grasshopper gun in Limbered moves 12 "
+	    "in (48 ticks)"));
 	assert_true(logged(g, s, "H3", "close-order foot at 1/3 speed"));
 	stands(g, l, 30, 30, DIR_N, "limbered");
 	assert_true(logged(g, l, "H3", "wheeled may not enter Dense woods"));
@@ -1289,7 +1292,8 @@ test_002_H12_pass_through_friends(void **state)
 	assert_true(logged(g, m, "H12", "may not pass through"));
 	movement(g);
 	stands(g, f, 30, 16, DIR_N, "line");
-	assert_true(logged(g, f, "H12", "-12 ticks (3 in)"));
+	assert_true(logged(g, f, "H12", "passes through d: foot, -12 ticks (3 "
+	    "in), 3 in left"));
 	game_free(g);
 
 	/* Horse pays 6 inches; routers pass for nothing. */
@@ -1301,7 +1305,11 @@ test_002_H12_pass_through_friends(void **state)
 	g->units[m].cond = COND_ROUTED;
 	move_to(g, f, 20, 0);
 	movement(g);
-	assert_true(logged(g, f, "H12", "mounted, -24 ticks (6 in)"));
+	assert_true(logged(g, f, "H12", "passes through d: mounted, -24 ticks "
+	    "(6 in), 7 in left"));
+	/* Horse's first note names its class and "cavalry". */
+	assert_true(logged(g, f, "H1", "light cavalry in Line moves 15 in (60 "
+	    "ticks)"));
 	/* 60 - 24 = 36 ticks of steps: 18 cells, to [20, 8]. */
 	stands(g, f, 20, 8, DIR_N, "line");
 	/* Routers flee in the rout phase (HO.9.3); the price the walk
@@ -1632,6 +1640,24 @@ test_002_H4_every_edge_about_the_front(void **state)
 				map_cell(g->map, c.x, c.y)->land = (uint8_t)open;
 		}
 	}
+	/* With 2 ticks left, a straight step on rough ground (3) is short:
+	 * its note says so. */
+	g->units[u].pos = (struct point){ 20, 20 };
+	g->units[u].facing = DIR_N;
+	map_cell(g->map, 20, 19)->land = (uint8_t)rough;
+	move_walk_init(g, u, &w);
+	w.allowance = 24;
+	w.left = 2;
+	w.fresh = true;
+	w.explain = true;
+	hm_move_step(g, &w, DIR_N, &p);
+	move_walk_free(&w);
+	assert_int_equal(p.ticks, 3);
+	assert_int_equal(p.nnotes, 1);
+	snprintf(crossing, sizeof crossing, "%s: close-order foot at 2/3 "
+	    "speed, the step costs 2 x 3/2 = 3 ticks (0.75 in), not enough "
+	    "left", rs->land[rough].label);
+	assert_string_equal(p.notes[0].text, crossing);
 	game_free(g);
 }
 
