@@ -1038,9 +1038,13 @@ test_002_H8_turn_over_45_takes_whole_move(void **state)
 	assert_true(spent(g, a, "6 in of 6 in"));
 	assert_true(logged(g, a, "H8", "turns from N to NE about its centre: "
 	    "the first 45 degrees of its move are free"));
-	assert_int_equal(g->units[b].facing, DIR_S);
+	/* About its centre, 8 x 2 cells: the anchor stays at [30, 14],
+	 * and the turn is the whole move (no step after it). */
+	stands(g, b, 30, 14, DIR_S, "line");
 	assert_true(spent(g, b, "6 in of 6 in"));
 	assert_true(logged(g, b, "H8", "wheeling would cost 54 ticks"));
+	assert_true(logged(g, b, "H1", "b moves 0 in (spent 6 in of 6 in): "
+	    "stops at [30, 14] facing S"));
 	game_free(g);
 
 	/* A cavalry Line (60) sent behind it wheels round instead: 45
