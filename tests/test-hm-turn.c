@@ -736,6 +736,34 @@ test_HO_3_2_forecast_says_the_charge_falters(void **state)
 	game_free(g);
 }
 
+/* HO.3.1 forecast from where a march stops: a close-order Line's charge
+ * reach is its 6 in (24 ticks); from a stop exactly 24 ticks short of
+ * the enemy it charges next turn, from one 26 short it does not. */
+static void
+test_HO_3_1_forecast_next_turn_at_exactly_the_reach(void **state)
+{
+	struct game *g = field();
+	struct charge_forecast f;
+	int c, t;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_INFANTRY, "close", "line", 20, 35, DIR_N, 200);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 16, DIR_S, 200);
+	assert_int_equal(hm_speed(g, c), 24);
+	assert_int_equal(hm_gap(g, c, t), 36);
+	move_order(g, c, 20, 16);
+	assert_int_equal(hm_charge_forecast(g, &g->units[c].order,
+	    (struct point){ 20, 29 }, DIR_N, HALT_CONTACT, &f), 0);
+	assert_int_equal(f.target, t);
+	assert_int_equal(f.when, CHARGE_NEXT);
+	assert_int_equal(f.gap, 24);
+	assert_int_equal(hm_charge_forecast(g, &g->units[c].order,
+	    (struct point){ 20, 30 }, DIR_N, HALT_CONTACT, &f), 0);
+	assert_int_equal(f.target, -1);
+	assert_int_equal(f.gap, 26);
+	game_free(g);
+}
+
 /* Close-order foot 6.5 inches off, beyond its 6-inch reach, does not
  * charge this turn: its march stops 1 inch short (HO.4) and the forecast
  * is next turn's charge from there, over that inch; the next charges
@@ -5766,6 +5794,8 @@ main(void)
 		cmocka_unit_test(test_HO_3_2_forecast_says_the_charge_falters),
 		cmocka_unit_test(
 		    test_HO_3_1_forecast_charges_next_turn_from_the_march),
+		cmocka_unit_test(
+		    test_HO_3_1_forecast_next_turn_at_exactly_the_reach),
 		cmocka_unit_test(test_HO_3_1_what_an_order_charges),
 		cmocka_unit_test(test_HO_3_2_faltered_charger_stops),
 		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
