@@ -736,6 +736,30 @@ test_HO_3_2_forecast_says_the_charge_falters(void **state)
 	game_free(g);
 }
 
+/* HO.3.1: of two enemies the order's last point touches, the first in
+ * the order of units is charged, wherever each stands: a, the first,
+ * stands east of the point (its anchor 16 cells or more along, where
+ * the phase files it after b), b west of it. */
+static void
+test_HO_3_1_first_in_the_order_whatever_its_place(void **state)
+{
+	struct game *g = field();
+	int c, a, b;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 16, 30, DIR_N, 80);
+	a = unit(g, "a", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 12, 22, DIR_S, 200);
+	assert_true(a < b);
+	move_order(g, c, 16, 20);
+	assert_int_equal(hm_order_charges(g, c, &g->units[c].order), a);
+	hm_phase_charges(g);
+	assert_int_equal(g->units[c].contact, a);
+	assert_int_equal(count(g, "HO.3.2", "c charges a: "), 1);
+	assert_int_equal(count(g, "HO.3.2", "c charges b"), 0);
+	game_free(g);
+}
+
 /* HO.3.1 forecast from where a march stops: a close-order Line's charge
  * reach is its 6 in (24 ticks); from a stop exactly 24 ticks short of
  * the enemy it charges next turn, from one 26 short it does not. */
@@ -5796,6 +5820,8 @@ main(void)
 		    test_HO_3_1_forecast_charges_next_turn_from_the_march),
 		cmocka_unit_test(
 		    test_HO_3_1_forecast_next_turn_at_exactly_the_reach),
+		cmocka_unit_test(
+		    test_HO_3_1_first_in_the_order_whatever_its_place),
 		cmocka_unit_test(test_HO_3_1_what_an_order_charges),
 		cmocka_unit_test(test_HO_3_2_faltered_charger_stops),
 		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
