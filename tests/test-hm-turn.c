@@ -4447,6 +4447,33 @@ test_002_H14_road_bonus_of_nothing_and_of_a_tick(void **state)
 	}
 }
 
+/* HO.6.2 with a weapon of no dice at long range (the data's musket
+ * given `dice: 0`, 1 at short range): the Line fires 2 bases x 0 = 0d6,
+ * rolls nothing and hits nothing, and the line says so. */
+static void
+test_HO_6_2_no_dice_at_long_range(void **state)
+{
+	struct ruleset *set = edited("musket:  {short: 3, long: 6, dice: 1}",
+	    "musket:  {short: 3, long: 6, short_dice: 1, dice: 0}"), *was = rs;
+	struct game *g;
+	int a, b;
+
+	(void)state;
+	rs = set;
+	g = field();
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 11, DIR_S, 150);
+	assert_int_equal(hm_gap(g, a, b), 16);		/* 4 inches: long */
+	HM_MARKS(&g->units[b]) = HM_FIRED;		/* b holds its fire */
+	hm_phase_fire(g);
+	assert_int_equal(count(g, "HO.6.2", "a fires musket at b, 4 in away "
+	    "(long range): 2 bases x 0 = 0d6, 5+ to hit: rolls , 0 hits"), 1);
+	assert_int_equal(g->units[b].strength, 150);
+	game_free(g);
+	rs = was;
+	ruleset_free(set);
+}
+
 /*
  * HO.7 with close order weak by its class (weak_classes given close):
  * foot against foot, each -2 (rifles), the charger +1 (charged).
@@ -5924,6 +5951,7 @@ main(void)
 		cmocka_unit_test(test_002_H1_movement_data_refused),
 		cmocka_unit_test(test_002_H1_more_classes_than_the_tables_hold),
 		cmocka_unit_test(test_HO_7_weak_by_the_first_class),
+		cmocka_unit_test(test_HO_6_2_no_dice_at_long_range),
 		cmocka_unit_test(test_002_H13_a_turn_of_one_step),
 		cmocka_unit_test(test_002_H14_road_bonus_of_nothing_and_of_a_tick),
 		cmocka_unit_test(test_HO_7_melees_in_the_order_of_units),
