@@ -4448,27 +4448,36 @@ test_002_H14_road_bonus_of_nothing_and_of_a_tick(void **state)
 }
 
 /* HO.6.2 with a weapon of no dice at long range (the data's musket
- * given `dice: 0`, 1 at short range): the Line fires 2 bases x 0 = 0d6,
- * rolls nothing and hits nothing, and the line says so. */
+ * given `dice: 0`, 1 at short range): a Line at long range fires 2 bases
+ * x 0 = 0d6, rolls nothing and hits nothing, and its line says so, though
+ * another fired before it at short range and rolled. */
 static void
 test_HO_6_2_no_dice_at_long_range(void **state)
 {
 	struct ruleset *set = edited("musket:  {short: 3, long: 6, dice: 1}",
 	    "musket:  {short: 3, long: 6, short_dice: 1, dice: 0}"), *was = rs;
 	struct game *g;
-	int a, b;
+	char want[160];
+	int n, a, b, r[2];
 
 	(void)state;
 	rs = set;
 	g = field();
-	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	n = unit(g, "n", 0, ARM_INFANTRY, "close", "line", 20, 16, DIR_N, 200);
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 32, 17, DIR_N, 200);
 	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 11, DIR_S, 150);
-	assert_int_equal(hm_gap(g, a, b), 16);		/* 4 inches: long */
+	assert_int_equal(hm_gap(g, n, b), 8);		/* 2 inches: short */
+	assert_int_equal(hm_gap(g, a, b), 15);		/* 3.75 in: long */
 	HM_MARKS(&g->units[b]) = HM_FIRED;		/* b holds its fire */
+	dice(g, 2, 6, r);
 	hm_phase_fire(g);
-	assert_int_equal(count(g, "HO.6.2", "a fires musket at b, 4 in away "
+	snprintf(want, sizeof want, "n fires musket at b, 2 in away (short "
+	    "range): 2 bases x 1 = 2d6, 4+ to hit: rolls %d %d", r[0], r[1]);
+	assert_int_equal(count(g, "HO.6.2", want), 1);
+	assert_int_equal(count(g, "HO.6.2", "a fires musket at b, 3.75 in away "
 	    "(long range): 2 bases x 0 = 0d6, 5+ to hit: rolls , 0 hits"), 1);
-	assert_int_equal(g->units[b].strength, 150);
+	assert_int_equal(g->units[b].strength, 150 - 15 * ((r[0] >= 4) +
+	    (r[1] >= 4)));
 	game_free(g);
 	rs = was;
 	ruleset_free(set);
