@@ -4900,6 +4900,15 @@ test_HO_6_data_refused(void **state)
 	refused("weak_classes: {infantry: [rifle]}",
 	    "weak_classes: {infantry: [musket]}", "weak_classes: no class "
 	    "'musket' of infantry");
+	/* weapon: each key an arm, each class of it one of the arm's with
+	 * a weapon of the list. */
+	refused("infantry: {close: musket, open: musket,",
+	    "infantry2: {close: musket, open: musket,",
+	    "weapon: no arm 'infantry2'");
+	refused("cavalry: {light: carbine}", "cavalry: {light: lance}",
+	    "weapon: no class 'light' or no such weapon");
+	refused("cavalry: {light: carbine}", "cavalry: {heavy: carbine}",
+	    "weapon: no class 'heavy' or no such weapon");
 	/* A class given no weapon fires none: close order without its
 	 * musket. */
 	set = edited("infantry: {close: musket, open: musket,",
