@@ -1162,6 +1162,8 @@ test_002_H9_a_later_turn_wheels(void **state)
 	assert_true(logged(g, a, "H8", "turns from N to NE about its centre"));
 	assert_true(logged(g, a, "H9", "wheels right 45 degrees to E on a 3 "
 	    "in circle"));
+	/* The later turn has no free 45 degrees, and no word of any. */
+	assert_int_equal(count_rule(g, a, "H8"), 1);
 	assert_true(spent(g, a, "14.75 in of 15 in"));
 	game_free(g);
 
