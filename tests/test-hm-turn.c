@@ -769,6 +769,29 @@ test_HO_3_1_first_in_the_order_whatever_its_place(void **state)
 	game_free(g);
 }
 
+/* HO.3.1: a unit held in melee is refused a charge's forecast, though
+ * the unit that holds it is the first of the battle. */
+static void
+test_HO_3_1_forecast_refused_held_by_the_first_unit(void **state)
+{
+	struct game *g = field();
+	struct charge_forecast f;
+	int c, t;
+
+	(void)state;
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	c = unit(g, "c", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	assert_int_equal(t, 0);
+	g->units[c].contact = t;
+	g->units[t].contact = c;
+	move_order(g, c, 20, 5);
+	assert_int_equal(hm_charge_forecast(g, &g->units[c].order,
+	    g->units[c].pos, DIR_N, HALT_ARRIVED, &f), -1);
+	assert_int_equal(f.target, -1);
+	assert_string_equal(f.refused, "c is held in melee (HO.3.1)");
+	game_free(g);
+}
+
 /* HO.3.1 forecast from where a march stops: a close-order Line's charge
  * reach is its 6 in (24 ticks); from a stop exactly 24 ticks short of
  * the enemy it charges next turn, from one 26 short it does not. */
@@ -1953,6 +1976,14 @@ test_HO_9_4_ten_hits_dispersed(void **state)
 	/* gone from the field: its order with it */
 	assert_int_equal(g->units[u].order.kind, ORDER_NONE);
 	assert_int_equal(count(g, "HO.9.4", "10 hits and is dispersed"), 1);
+	game_free(g);
+	/* One man left in the ranks: not dispersed. */
+	g = field();
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	g->units[u].strength = 1;
+	hm_phase_morale(g);
+	assert_int_not_equal(g->units[u].cond, COND_DISPERSED);
+	assert_int_equal(count(g, "HO.9.4", NULL), 0);
 	game_free(g);
 }
 
@@ -5874,6 +5905,8 @@ main(void)
 		    test_HO_3_1_forecast_charges_next_turn_from_the_march),
 		cmocka_unit_test(
 		    test_HO_3_1_forecast_next_turn_at_exactly_the_reach),
+		cmocka_unit_test(
+		    test_HO_3_1_forecast_refused_held_by_the_first_unit),
 		cmocka_unit_test(
 		    test_HO_3_1_first_in_the_order_whatever_its_place),
 		cmocka_unit_test(test_HO_3_1_what_an_order_charges),
