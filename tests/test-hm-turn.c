@@ -813,6 +813,9 @@ test_HO_3_1_forecast_next_turn_at_exactly_the_reach(void **state)
 	assert_int_equal(f.target, t);
 	assert_int_equal(f.when, CHARGE_NEXT);
 	assert_int_equal(f.gap, 24);
+	/* The melee as it would stand: Drill 4 + 1 (charged) against 4. */
+	assert_string_equal(f.expl, "the melee before the dice, 5 against 4 "
+	    "(HO.7: each adds 1d6)");
 	assert_int_equal(hm_charge_forecast(g, &g->units[c].order,
 	    (struct point){ 20, 30 }, DIR_N, HALT_CONTACT, &f), 0);
 	assert_int_equal(f.target, -1);
@@ -3622,6 +3625,10 @@ test_002_H15_second_charge_is_asked(void **state)
 	assert_int_equal(count(g, "H15", "c reins in as its side chose"), 1);
 	assert_int_equal(count(g, "H15", "charges"), 0);
 	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 2);	/* orders */
+	/* Each side's orders, asked of no unit. */
+	assert_int_equal(d[0].kind, DECIDE_ORDERS);
+	assert_int_equal(d[0].unit, -1);
+	assert_int_equal(d[1].unit, -1);
 	game_free(g);
 
 	/* Charge f, the farther: at it, in contact, and the melee with it. */
