@@ -1088,9 +1088,13 @@ test_002_H8_turn_over_45_takes_whole_move(void **state)
 	assert_true(spent(g, a, "6 in of 6 in"));
 	assert_true(logged(g, a, "H8", "turns from N to NE about its centre: "
 	    "the first 45 degrees of its move are free"));
-	assert_int_equal(g->units[b].facing, DIR_S);
+	/* About its centre, 8 x 2 cells: the anchor stays at [30, 14],
+	 * and the turn is the whole move (no step after it). */
+	stands(g, b, 30, 14, DIR_S, "line");
 	assert_true(spent(g, b, "6 in of 6 in"));
 	assert_true(logged(g, b, "H8", "wheeling would cost 54 ticks"));
+	assert_true(logged(g, b, "H1", "b moves 0 in (spent 6 in of 6 in): "
+	    "stops at [30, 14] facing S"));
 	game_free(g);
 
 	/* A cavalry Line (60) sent behind it wheels round instead: 45
@@ -1208,6 +1212,8 @@ test_002_H9_a_later_turn_wheels(void **state)
 	assert_true(logged(g, a, "H8", "turns from N to NE about its centre"));
 	assert_true(logged(g, a, "H9", "wheels right 45 degrees to E on a 3 "
 	    "in circle"));
+	/* The later turn has no free 45 degrees, and no word of any. */
+	assert_int_equal(count_rule(g, a, "H8"), 1);
 	assert_true(spent(g, a, "14.75 in of 15 in"));
 	game_free(g);
 
@@ -1274,6 +1280,9 @@ test_002_H10_grasshopper_in_terrain(void **state)
 	movement(g);
 	stands(g, s, 10, 22, DIR_N, "limbered");
 	assert_true(spent(g, s, "12 in of 12 in"));
+	/* A gun's first note names its class and "gun". */
+	assert_true(logged(g, s, "H2", "grasshopper gun in Limbered moves 12 "
+	    "in (48 ticks)"));
 	assert_true(logged(g, s, "H3", "close-order foot at 1/3 speed"));
 	stands(g, l, 30, 30, DIR_N, "limbered");
 	assert_true(logged(g, l, "H3", "wheeled may not enter Dense woods"));
@@ -1363,7 +1372,8 @@ test_002_H12_pass_through_friends(void **state)
 	assert_true(logged(g, m, "H12", "may not pass through"));
 	movement(g);
 	stands(g, f, 30, 16, DIR_N, "line");
-	assert_true(logged(g, f, "H12", "-12 ticks (3 in)"));
+	assert_true(logged(g, f, "H12", "passes through d: foot, -12 ticks (3 "
+	    "in), 3 in left"));
 	game_free(g);
 
 	/* Horse pays 6 inches; routers pass for nothing. */
@@ -1375,7 +1385,11 @@ test_002_H12_pass_through_friends(void **state)
 	g->units[m].cond = COND_ROUTED;
 	move_to(g, f, 20, 0);
 	movement(g);
-	assert_true(logged(g, f, "H12", "mounted, -24 ticks (6 in)"));
+	assert_true(logged(g, f, "H12", "passes through d: mounted, -24 ticks "
+	    "(6 in), 7 in left"));
+	/* Horse's first note names its class and "cavalry". */
+	assert_true(logged(g, f, "H1", "light cavalry in Line moves 15 in (60 "
+	    "ticks)"));
 	/* 60 - 24 = 36 ticks of steps: 18 cells, to [20, 8]. */
 	stands(g, f, 20, 8, DIR_N, "line");
 	/* Routers flee in the rout phase (HO.9.3); the price the walk
@@ -1444,6 +1458,7 @@ test_002_H14_road_bonus_for_columns(void **state)
 	move_to(g, b, 10, 0);
 	movement(g);
 	stands(g, b, 10, 78, DIR_N, "column");
+	assert_true(spent(g, b, "9 in of 9 in"));
 	assert_true(logged(g, b, "H14", "no road bonus: b would come within "
 	    "24 in of E"));
 	game_free(g);
@@ -1455,6 +1470,274 @@ test_002_H14_road_bonus_for_columns(void **state)
 	move_to(g, b, 10, 0);
 	movement(g);
 	stands(g, b, 10, 78, DIR_N, "column");
+	game_free(g);
+}
+
+/*
+ * H14 along an order of two points: the bonus looks along the road past
+ * the first point to the next, and the Column earns it as with one
+ * point (48 ticks, 24 cells: [10, 72]).  An order whose last point the
+ * march reaches before the bonus's ground is covered (it arrives) earns
+ * none and says nothing of it.
+ */
+static void
+test_002_H14_road_bonus_past_a_waypoint(void **state)
+{
+	struct game *g;
+	int a;
+
+	(void)state;
+	g = battle(40, 100);
+	a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 96, DIR_N);
+	road_down(g, 10, 0, 99);
+	g->opt.module[ruleset_option(g->rs, "road_bonus")] = true;
+	move_to(g, a, 10, 86);
+	g->units[a].order.pts[1] = (struct point){ 10, 0 };
+	g->units[a].order.npts = 2;
+	movement(g);
+	stands(g, a, 10, 72, DIR_N, "column");
+	assert_true(logged(g, a, "H14", "+3 in, 36 + 12 = 48 ticks"));
+	game_free(g);
+
+	/* The last point 20 cells (40 ticks) up the road: short of 48. */
+	g = battle(40, 100);
+	a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 96, DIR_N);
+	road_down(g, 10, 0, 99);
+	g->opt.module[ruleset_option(g->rs, "road_bonus")] = true;
+	move_to(g, a, 10, 86);
+	g->units[a].order.pts[1] = (struct point){ 10, 76 };
+	g->units[a].order.npts = 2;
+	movement(g);
+	stands(g, a, 10, 78, DIR_N, "column");
+	assert_true(spent(g, a, "9 in of 9 in"));
+	assert_int_equal(count_rule(g, a, "H14"), 0);
+	game_free(g);
+}
+
+/*
+ * H14 on a diagonal road: a diagonal step costs 3 ticks, so the 48 ticks
+ * of a Column's move with the bonus are 16 steps, and a road of exactly
+ * 16 diagonal steps earns it (the step after, off the road, is not
+ * asked): from [10, 96] to [26, 80].  One step short, it would leave the
+ * road: no bonus, 12 steps of 36 ticks to [22, 84].  The road's length is
+ * counted from nothing: 47 ticks of road are one short of 48.
+ */
+static void
+test_002_H14_road_bonus_on_a_diagonal_road(void **state)
+{
+	struct game *g;
+	int a, i, len;
+
+	(void)state;
+	for (len = 16; len >= 15; len--) {
+		g = battle(60, 100);
+		a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 96,
+		    DIR_NE);
+		for (i = 0; i <= len; i++)
+			map_cell(g->map, 10 + i, 96 - i)->road = ROAD_SMALL;
+		g->opt.module[ruleset_option(g->rs, "road_bonus")] = true;
+		move_to(g, a, 40, 66);
+		movement(g);
+		if (len == 16) {
+			stands(g, a, 26, 80, DIR_NE, "column");
+			assert_true(logged(g, a, "H14", "+3 in, 36 + 12 = 48 "
+			    "ticks"));
+			assert_true(spent(g, a, "12 in of 12 in"));
+		} else {
+			stands(g, a, 22, 84, DIR_NE, "column");
+			assert_true(logged(g, a, "H14", "no road bonus: its "
+			    "move leaves the road at [26, 80]"));
+			assert_true(spent(g, a, "9 in of 9 in"));
+		}
+		game_free(g);
+	}
+	/* 15 diagonal road steps to a waypoint, then one straight, then
+	 * no more road: 45 + 2 = 47 ticks of road, short of 48 by one
+	 * tick, and the next step leaves it.  No bonus: 12 steps. */
+	g = battle(60, 100);
+	a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 96, DIR_NE);
+	for (i = 0; i <= 15; i++)
+		map_cell(g->map, 10 + i, 96 - i)->road = ROAD_SMALL;
+	map_cell(g->map, 25, 80)->road = ROAD_SMALL;
+	g->opt.module[ruleset_option(g->rs, "road_bonus")] = true;
+	move_to(g, a, 25, 81);
+	g->units[a].order.pts[1] = (struct point){ 25, 0 };
+	g->units[a].order.npts = 2;
+	movement(g);
+	stands(g, a, 22, 84, DIR_NE, "column");
+	assert_true(logged(g, a, "H14", "no road bonus: its move leaves the "
+	    "road at [25, 79]"));
+	assert_true(spent(g, a, "9 in of 9 in"));
+	game_free(g);
+}
+
+/*
+ * H4 and H1 on every edge about a step's new front: a Line of close
+ * order foot (8 files) facing each of the 8 directions steps in each of
+ * them (straight on, aside, back: the front rank is the one facing its
+ * facing), from the middle of the field and from beside each of its sides
+ * and corners, where its rank may lie partly off the map, with a fence
+ * put on each east and south edge about the new rank in turn.  The step
+ * is refused, and says why, when its anchor or a cell of its new rank
+ * leaves the map ("the edge of the map", "its front would leave the
+ * map") or a diagonal step passes a fence's end ("never at a slant"),
+ * and is otherwise priced as the rank's cells and the edges they cross
+ * say (map_diag_blocked, map_edge): a fence crossed square on costs half
+ * the move (12 ticks of 24), open ground the step's 2 or 3 ticks.  Each
+ * cell about it is made rough ground (2/3) in turn too: a rank with a
+ * cell on it pays 3 ticks a straight step, 5 a first diagonal one.
+ */
+static void
+test_002_H4_every_edge_about_the_front(void **state)
+{
+	static const struct point at[] = {
+		{ 20, 20 }, { 0, 20 }, { 1, 20 }, { 2, 20 }, { 3, 20 },
+		{ 4, 20 }, { 5, 20 }, { 39, 20 }, { 38, 20 }, { 37, 20 },
+		{ 36, 20 }, { 35, 20 }, { 34, 20 }, { 20, 0 }, { 20, 1 },
+		{ 20, 2 }, { 20, 3 }, { 20, 4 }, { 20, 5 }, { 20, 39 },
+		{ 20, 38 }, { 20, 37 }, { 20, 36 }, { 20, 35 }, { 20, 34 },
+		{ 1, 1 }, { 38, 38 }, { 2, 37 }, { 37, 2 }
+	};
+	struct game *g = battle(40, 40);
+	int fence = ruleset_obst(rs, "fence"), u, i, k, x, y, e, n, fr, dd;
+	int rough = ruleset_land(rs, "rough"), open = map_cell(g->map, 0,
+	    0)->land;
+	int ff, side, price;
+	struct point to, r0, rst, c, b;
+	struct move_walk w;
+	struct move_price p;
+	bool gone, off, slant, cross, onrough;
+	const char *why;
+	char crossing[128], rough_note[2][128];
+	enum dir d, f;
+
+	(void)state;
+	assert_true(fence > 0);
+	snprintf(crossing, sizeof crossing, "%s: close-order foot crosses "
+	    "for 1/2 of its move, 6 in x 1/2 = 12 ticks (3 in)",
+	    rs->obst[fence].label);
+	assert_true(rough >= 0);
+	snprintf(rough_note[0], sizeof rough_note[0], "%s: close-order foot "
+	    "at 2/3 speed, the step costs 2 x 3/2 = 3 ticks (0.75 in), 5.25 "
+	    "in left", rs->land[rough].label);
+	snprintf(rough_note[1], sizeof rough_note[1], "%s: close-order foot "
+	    "at 2/3 speed, the step costs 3 x 3/2 = 5 ticks (1.25 in), 4.75 "
+	    "in left", rs->land[rough].label);
+	u = unit_at(g, "a", ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	fr = rs->form[g->units[u].formation].frontage[ARM_INFANTRY];
+	assert_int_equal(fr, 8);
+	assert_int_equal(hm_max_move(rs, &g->units[u], g->units[u].formation,
+	    COND_FORMED), 24);
+	for (i = 0; i < (int)(sizeof at / sizeof at[0]); i++)
+	for (ff = 0; ff < 8; ff++)
+	for (dd = 0; dd < 8; dd++) {
+		d = (enum dir)dd;
+		f = (enum dir)ff;
+		to = (struct point){ at[i].x + dir_dx[d], at[i].y + dir_dy[d] };
+		gone = !map_inside(g->map, to.x, to.y);
+		n = geom_rank(to, f, fr, &r0, &rst);
+		side = n + 4;
+		/* Each east and south edge within 2 cells of the new rank's
+		 * box, and none (k = -1). */
+		for (k = -1; k < 3 * side * side; k++) {
+			e = k < 0 ? 0 : k % 3;
+			x = k < 0 ? 0 : (k / 3) % side;
+			y = k < 0 ? 0 : (k / 3) / side;
+			c.x = (rst.x < 0 ? r0.x + (n - 1) * rst.x : r0.x) - 2 + x;
+			c.y = (rst.y < 0 ? r0.y + (n - 1) * rst.y : r0.y) - 2 + y;
+			if (k >= 0 && (gone || !map_inside(g->map, c.x, c.y)))
+				continue;
+			if (k >= 0 && e < 2)
+				map_edge_set(g->map, c.x, c.y, e ? DIR_S : DIR_E,
+				    fence, 0);
+			else if (k >= 0)
+				map_cell(g->map, c.x, c.y)->land = (uint8_t)rough;
+			/* What the rank's cells and edges say: the first
+			 * cell, from the rank's left, that leaves the map
+			 * or passes a fence's end refuses the step (the
+			 * anchor's own corner first). */
+			off = cross = onrough = false;
+			slant = !gone && dir_diagonal(d) &&
+			    map_diag_blocked(g->map, at[i].x, at[i].y, d);
+			for (x = 0; x < n && !gone && !off && !slant; x++) {
+				b.x = r0.x + x * rst.x;
+				b.y = r0.y + x * rst.y;
+				if (!map_inside(g->map, b.x, b.y)) {
+					off = true;
+					break;
+				}
+				if (map_cell(g->map, b.x, b.y)->land == rough)
+					onrough = true;
+				if (dir_diagonal(d))
+					slant = map_diag_blocked(g->map,
+					    b.x - dir_dx[d], b.y - dir_dy[d], d);
+				else if (map_edge(g->map, b.x - dir_dx[d],
+				    b.y - dir_dy[d], d, NULL) > 0)
+					cross = true;
+			}
+			g->units[u].pos = at[i];
+			g->units[u].facing = f;
+			move_walk_init(g, u, &w);
+			w.allowance = w.left = 24;
+			w.fresh = true;
+			w.explain = true;
+			hm_move_step(g, &w, d, &p);
+			move_walk_free(&w);
+			why = gone ? "the edge of the map" : slant ? "an "
+			    "obstacle is crossed square on, never at a slant" :
+			    off ? "its front would leave the map" : cross ?
+			    crossing : NULL;
+			/* Rough ground, 2/3: 2 x 3/2 = 3 ticks straight, 3 x
+			 * 3/2 = 4.5 diagonally, the walk's first diagonal
+			 * step rounding up to 5. */
+			price = cross ? 12 : onrough ? (dir_diagonal(d) ? 5 :
+			    3) : dir_step_cost(d);
+			if (why == NULL && onrough)
+				why = rough_note[dir_diagonal(d)];
+			if ((gone || off || slant) != (p.verdict == MOVE_NEVER) ||
+			    (p.verdict == MOVE_OK && p.ticks != price))
+				fprintf(stderr, "  [%d, %d] facing %s steps %s, "
+				    "fence %s of [%d, %d]: %d ticks\n", at[i].x,
+				    at[i].y, dir_name(f), dir_name(d), e ? "S" :
+				    "E", c.x, c.y, p.ticks);
+			if (gone || off || slant) {
+				assert_int_equal(p.verdict, MOVE_NEVER);
+				assert_int_equal(p.halt, slant ? HALT_OBSTACLE :
+				    HALT_BLOCKED);
+			} else {
+				assert_int_equal(p.verdict, MOVE_OK);
+				assert_int_equal(p.ticks, price);
+				assert_int_equal(p.halt, cross ? HALT_OBSTACLE :
+				    onrough ? HALT_TERRAIN : HALT_SPEED);
+			}
+			assert_int_equal(p.nnotes, why != NULL ? 1 : 0);
+			if (why != NULL)
+				assert_string_equal(p.notes[0].text, why);
+			if (k >= 0 && e < 2)
+				map_edge_set(g->map, c.x, c.y, e ? DIR_S : DIR_E,
+				    0, 0);
+			else if (k >= 0)
+				map_cell(g->map, c.x, c.y)->land = (uint8_t)open;
+		}
+	}
+	/* With 2 ticks left, a straight step on rough ground (3) is short:
+	 * its note says so. */
+	g->units[u].pos = (struct point){ 20, 20 };
+	g->units[u].facing = DIR_N;
+	map_cell(g->map, 20, 19)->land = (uint8_t)rough;
+	move_walk_init(g, u, &w);
+	w.allowance = 24;
+	w.left = 2;
+	w.fresh = true;
+	w.explain = true;
+	hm_move_step(g, &w, DIR_N, &p);
+	move_walk_free(&w);
+	assert_int_equal(p.ticks, 3);
+	assert_int_equal(p.nnotes, 1);
+	snprintf(crossing, sizeof crossing, "%s: close-order foot at 2/3 "
+	    "speed, the step costs 2 x 3/2 = 3 ticks (0.75 in), not enough "
+	    "left", rs->land[rough].label);
+	assert_string_equal(p.notes[0].text, crossing);
 	game_free(g);
 }
 
@@ -1674,8 +1957,11 @@ main(void)
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
 		cmocka_unit_test(test_002_H12_pass_through_friends),
 		cmocka_unit_test(test_002_H14_road_bonus_for_columns),
+		cmocka_unit_test(test_002_H14_road_bonus_past_a_waypoint),
+		cmocka_unit_test(test_002_H14_road_bonus_on_a_diagonal_road),
 		cmocka_unit_test(test_002_H3_along_a_road),
 		cmocka_unit_test(test_002_H4_the_dearer_obstacle_counts),
+		cmocka_unit_test(test_002_H4_every_edge_about_the_front),
 		cmocka_unit_test(
 		    test_002_HO3_2_a_charge_blocked_at_once_leaves_the_charger_as_it_stood),
 		cmocka_unit_test(test_002_describe_reads_the_tables),

@@ -217,14 +217,15 @@ test_HO_6_3_open_order_long_range(void **state)
  * HO.6.3, all three modifiers at once: Disordered close-order foot at
  * open-order foot in open woods, 2 inches off (short range): 4+ less -1
  * (cover), -1 (open order), -1 (Disordered) is 7+, so only a 6 (which
- * always hits) hits; the line gives each modifier in turn.
+ * always hits) hits; the line gives each modifier in turn.  The seed is
+ * the first whose dice roll a 6.
  */
 static void
 test_HO_6_3_three_modifiers_need_seven(void **state)
 {
 	struct game *g = field();
 	char want[200];
-	int a, b, r[2], h, x, y, wood = ruleset_land(rs, "open_wood");
+	int a, b, r[2], h, s, x, y, wood = ruleset_land(rs, "open_wood");
 
 	(void)state;
 	for (y = 10; y <= 16; y++)
@@ -234,7 +235,15 @@ test_HO_6_3_three_modifiers_need_seven(void **state)
 	b = unit(g, "b", 1, ARM_INFANTRY, "open", "line", 20, 14, DIR_N, 100);
 	g->units[a].cond = COND_MOB;
 	assert_int_equal(hm_gap(g, a, b), 8);
-	dice(g, 2, 6, r);
+	/* A seed whose dice roll a 6: 7+ is past the die, but a 6 always
+	 * hits (fire: always). */
+	for (s = 1; s < 200; s++) {
+		game_seed(g, (uint64_t)s);
+		dice(g, 2, 6, r);
+		if (r[0] == 6 || r[1] == 6)
+			break;
+	}
+	assert_true(s < 200);
 	h = (r[0] == 6) + (r[1] == 6);
 	hm_phase_fire(g);
 	snprintf(want, sizeof want, "a fires musket at b, 2 in away (short "
@@ -243,6 +252,32 @@ test_HO_6_3_three_modifiers_need_seven(void **state)
 	    h == 1 ? "" : "s");
 	assert_int_equal(count(g, "HO.6.2", want), 1);
 	assert_int_equal(g->units[b].strength, 100 - 10 * h);
+	game_free(g);
+}
+
+/* HO.6.1: the nearest enemy in arc and range is the target though it
+ * comes later in the order of units than a farther one. */
+static void
+test_HO_6_1_the_nearest_though_later(void **state)
+{
+	struct game *g = field();
+	int a, l, rr;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "column", 20, 20, DIR_N,
+	    200);
+	l = unit(g, "l", 1, ARM_CAVALRY, "light", "column", 16, 10, DIR_S, 60);
+	rr = unit(g, "r", 1, ARM_CAVALRY, "light", "column", 24, 12, DIR_S,
+	    60);
+	assert_true(l < rr);
+	assert_true(hm_gap(g, a, rr) < hm_gap(g, a, l));
+	assert_true(hm_gap(g, a, l) <= hm_fire_range(g, a));
+	assert_true(hm_in_arc(g, a, l, 1));
+	HM_MARKS(&g->units[l]) = HM_FIRED;	/* they hold their fire */
+	HM_MARKS(&g->units[rr]) = HM_FIRED;
+	hm_phase_fire(g);
+	assert_int_equal(count(g, "HO.6.2", "a fires musket at r,"), 1);
+	assert_int_equal(count(g, "HO.6.2", "at l,"), 0);
 	game_free(g);
 }
 
@@ -746,6 +781,84 @@ test_HO_3_2_forecast_says_the_charge_falters(void **state)
 	game_free(g);
 }
 
+/* HO.3.1: of two enemies the order's last point touches, the first in
+ * the order of units is charged, wherever each stands: a, the first,
+ * stands east of the point (its anchor 16 cells or more along, where
+ * the phase files it after b), b west of it. */
+static void
+test_HO_3_1_first_in_the_order_whatever_its_place(void **state)
+{
+	struct game *g = field();
+	int c, a, b;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 16, 30, DIR_N, 80);
+	a = unit(g, "a", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 12, 22, DIR_S, 200);
+	assert_true(a < b);
+	move_order(g, c, 16, 20);
+	assert_int_equal(hm_order_charges(g, c, &g->units[c].order), a);
+	hm_phase_charges(g);
+	assert_int_equal(g->units[c].contact, a);
+	assert_int_equal(count(g, "HO.3.2", "c charges a: "), 1);
+	assert_int_equal(count(g, "HO.3.2", "c charges b"), 0);
+	game_free(g);
+}
+
+/* HO.3.1: a unit held in melee is refused a charge's forecast, though
+ * the unit that holds it is the first of the battle. */
+static void
+test_HO_3_1_forecast_refused_held_by_the_first_unit(void **state)
+{
+	struct game *g = field();
+	struct charge_forecast f;
+	int c, t;
+
+	(void)state;
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	c = unit(g, "c", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	assert_int_equal(t, 0);
+	g->units[c].contact = t;
+	g->units[t].contact = c;
+	move_order(g, c, 20, 5);
+	assert_int_equal(hm_charge_forecast(g, &g->units[c].order,
+	    g->units[c].pos, DIR_N, HALT_ARRIVED, &f), -1);
+	assert_int_equal(f.target, -1);
+	assert_string_equal(f.refused, "c is held in melee (HO.3.1)");
+	game_free(g);
+}
+
+/* HO.3.1 forecast from where a march stops: a close-order Line's charge
+ * reach is its 6 in (24 ticks); from a stop exactly 24 ticks short of
+ * the enemy it charges next turn, from one 26 short it does not. */
+static void
+test_HO_3_1_forecast_next_turn_at_exactly_the_reach(void **state)
+{
+	struct game *g = field();
+	struct charge_forecast f;
+	int c, t;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_INFANTRY, "close", "line", 20, 35, DIR_N, 200);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 16, DIR_S, 200);
+	assert_int_equal(hm_speed(g, c), 24);
+	assert_int_equal(hm_gap(g, c, t), 36);
+	move_order(g, c, 20, 16);
+	assert_int_equal(hm_charge_forecast(g, &g->units[c].order,
+	    (struct point){ 20, 29 }, DIR_N, HALT_CONTACT, &f), 0);
+	assert_int_equal(f.target, t);
+	assert_int_equal(f.when, CHARGE_NEXT);
+	assert_int_equal(f.gap, 24);
+	/* The melee as it would stand: Drill 4 + 1 (charged) against 4. */
+	assert_string_equal(f.expl, "the melee before the dice, 5 against 4 "
+	    "(HO.7: each adds 1d6)");
+	assert_int_equal(hm_charge_forecast(g, &g->units[c].order,
+	    (struct point){ 20, 30 }, DIR_N, HALT_CONTACT, &f), 0);
+	assert_int_equal(f.target, -1);
+	assert_int_equal(f.gap, 26);
+	game_free(g);
+}
+
 /* Close-order foot 6.5 inches off, beyond its 6-inch reach, does not
  * charge this turn: its march stops 1 inch short (HO.4) and the forecast
  * is next turn's charge from there, over that inch; the next charges
@@ -1073,6 +1186,46 @@ test_HO_6_4_shaken_charger_halts(void **state)
 	game_free(g);
 }
 
+/* HO.6.4 with the charged foot the first unit of the battle: when the
+ * shaken charger halts Disordered, the foot (unit 0) is let out of
+ * contact too.  The seed is the first (of the same battle, the units in
+ * that order) whose fire leaves the charger halted. */
+static void
+test_HO_6_4_halted_charger_frees_the_first_unit(void **state)
+{
+	struct game *g = NULL;
+	uint64_t s;
+	int c = -1, t = -1;
+
+	(void)state;
+	for (s = 1; s < 400; s++) {
+		g = field();
+		game_seed(g, s);
+		t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19,
+		    DIR_S, 200);
+		c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20,
+		    DIR_N, 80);
+		unit(g, "f1", 1, ARM_INFANTRY, "close", "line", 18, 25, DIR_N,
+		    200);
+		unit(g, "f2", 1, ARM_INFANTRY, "close", "line", 24, 25, DIR_N,
+		    200);
+		g->units[c].contact = t;
+		g->units[t].contact = c;
+		HM_MARKS(&g->units[c]) = HM_CHARGER;
+		HM_MARKS(&g->units[t]) = HM_CHARGED;
+		hm_phase_fire(g);
+		if (count(g, "HO.6.4", "c halts Disordered") == 1)
+			break;
+		game_free(g);
+	}
+	assert_true(s < 400);
+	assert_int_equal(t, 0);
+	assert_int_equal(g->units[c].cond, COND_MOB);
+	assert_int_equal(g->units[c].contact, -1);
+	assert_int_equal(g->units[t].contact, -1);
+	game_free(g);
+}
+
 /* --- HO.7 Melee --------------------------------------------------------- */
 
 /* Horse that charged foot from the front: d6 + 4 + 1 + 1 against d6 + 4. */
@@ -1158,7 +1311,10 @@ test_HO_7_loser_left_with_one_man_is_disordered(void **state)
 			assert_int_equal(g->units[t].cond, COND_MOB);
 			assert_int_not_equal(g->units[t].pos.y, 19);
 		} else {
+			/* gone, not routed: no flight to run */
 			assert_int_not_equal(g->units[t].cond, COND_MOB);
+			assert_int_not_equal(g->units[t].cond, COND_ROUTED);
+			assert_int_equal(count(g, "HO.7", "t routs ("), 0);
 			assert_int_equal(g->units[t].pos.y, 19);
 		}
 		game_free(g);
@@ -1196,6 +1352,20 @@ test_HO_7_loser_by_the_margin_routs(void **state)
 	assert_int_equal(g->units[t].cond, COND_ROUTED);
 	assert_int_equal(count(g, "HO.7", "t loses by 3, 3 hits (60 men), "
 	    "and routs"), 1);
+	game_free(g);
+	/* The same with 1 man left in the ranks: he routs too. */
+	g = field();
+	game_seed(g, (uint64_t)seed);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	g->units[t].strength = 61;
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
+	hm_fight(g, c, t);
+	assert_int_equal(g->units[t].strength, 1);
+	assert_int_equal(g->units[t].cond, COND_ROUTED);
+	assert_int_equal(count(g, "HO.7", "t routs (lost a melee by 3): it "
+	    "will flee toward its rear at [30, 0]"), 1);
 	game_free(g);
 }
 
@@ -1272,7 +1442,139 @@ test_HO_7_horse_against_disordered_foot(void **state)
 	game_free(g);
 }
 
+/* HO.7: horse that charged foot in the flank (its block beside the foot's
+ * line, off its front) scores +1 charged, +2 horse on a flank and +2 flank
+ * or rear; the foot, in a wood, +1 defended.  Neither had a contact: the
+ * melee phase finds the two touching (the foot first in the order of
+ * units), and the one that charged rolls first.  The foot is marked
+ * flanked, the horse not.  The seed is the first whose dice leave the
+ * foot beaten by 2: Disordered, it falls back 3 inches to the north. */
+static void
+test_HO_7_flank_and_defended(void **state)
+{
+	struct game *g;
+	int c, t, r[2], seed, wood = ruleset_land(rs, "open_wood");
+	char want[256];
+
+	(void)state;
+	assert_true(wood >= 0);
+	for (seed = 1; seed < 200; seed++) {
+		g = field();
+		game_seed(g, (uint64_t)seed);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if ((r[0] + 9) - (r[1] + 5) == 2)
+			break;
+	}
+	assert_true(seed < 200);
+	g = field();
+	game_seed(g, (uint64_t)seed);
+	map_cell(g->map, 20, 19)->land = (uint8_t)wood;
+	/* t covers x 16 to 23, y 18 and 19; c, facing W, x 24 to 26, y 15
+	 * to 22: beside t's east end, touching it. */
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 24, 19, DIR_W, 80);
+	assert_int_equal(hm_gap(g, c, t), 0);
+	assert_true(hm_off_front(g, c, t));
+	assert_false(hm_off_front(g, t, c));
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
+	hm_phase_melee(g);
+	snprintf(want, sizeof want, "c %d + Drill 4 +1 (charged) +2 (horse on "
+	    "a flank) +2 (flank or rear) = %d, t %d + Drill 4 +1 (defended) = "
+	    "%d: t loses by 2, 2 hits (40 men): Disordered", r[0], r[0] + 9,
+	    r[1], r[1] + 5);
+	assert_int_equal(count(g, "HO.7", want), 1);
+	assert_true(HM_MARKS(&g->units[t]) & HM_FLANKED);
+	assert_false(HM_MARKS(&g->units[c]) & HM_FLANKED);
+	assert_int_equal(g->units[t].strength, 160);
+	assert_int_equal(g->units[c].strength, 80);
+	assert_int_equal(g->units[t].cond, COND_MOB);
+	assert_int_equal(g->units[t].contact, -1);
+	assert_int_equal(g->units[c].contact, -1);
+	/* 3 inches are 6 cells straight back (north), facing kept. */
+	assert_int_equal(g->units[t].pos.x, 20);
+	assert_int_equal(g->units[t].pos.y, 13);
+	assert_int_equal(g->units[t].facing, DIR_S);
+	assert_int_equal(count(g, "HO.7", "t falls back 3 in keeping its "
+	    "facing, [20, 19] to [20, 13]"), 1);
+	game_free(g);
+}
+
 /* --- HO.9 Morale, routs and prisoners ----------------------------------- */
+
+/* HO.9.2: formed, a unit that fails its test by exactly the rout margin
+ * (3) routs, "failed by 3"; by 2 it is Disordered and falls back.  Two
+ * hits this turn: 2d6 <= Drill 4 + 4 - 1 (2 hits in all) = 7.  The
+ * seeds are the first whose dice roll 10 and 9. */
+static void
+test_HO_9_2_fails_by_the_rout_margin_routs(void **state)
+{
+	struct game *g;
+	char want[200];
+	int u, r[2], s, by;
+
+	(void)state;
+	for (by = 3; by >= 2; by--) {
+		for (s = 1; s < 400; s++) {
+			g = field();
+			game_seed(g, (uint64_t)s);
+			dice(g, 2, 6, r);
+			game_free(g);
+			if (r[0] + r[1] == 7 + by)
+				break;
+		}
+		assert_true(s < 400);
+		g = field();
+		game_seed(g, (uint64_t)s);
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 3,
+		    DIR_N, 200);
+		hm_hit(g, u, 2);
+		hm_phase_morale(g);
+		snprintf(want, sizeof want, "u tests morale (2 hits this turn): "
+		    "needs 7 or less (Drill 4 + 4 -1 (2 hits in all)); rolls %d "
+		    "(%d+%d): fails by %d", 7 + by, r[0], r[1], by);
+		assert_int_equal(count(g, "HO.9.1", want), 1);
+		if (by == 3) {
+			assert_int_equal(g->units[u].cond, COND_ROUTED);
+			assert_int_equal(count(g, "HO.9.2", "u routs (failed by "
+			    "3): it will flee toward its rear"), 1);
+		} else {
+			assert_int_equal(g->units[u].cond, COND_MOB);
+			assert_int_equal(count(g, "HO.9.2", "u routs"), 0);
+			assert_int_equal(count(g, "HO.9.2", "u falls back 3 in "
+			    "keeping its facing, [20, 3] to [20, 9]"), 1);
+		}
+		game_free(g);
+	}
+}
+
+/* HO.9.3: a router whose way to the rear runs at once into an enemy's
+ * block (the enemy touches its back) has no place to stop short of him:
+ * it stays where it stood, facing as it did, 0 in fled. */
+static void
+test_HO_9_3_flight_blocked_at_once_stays(void **state)
+{
+	struct game *g = field();
+	int u, e;
+
+	(void)state;
+	g->sides[0].rear = (struct point){ 20, 39 };
+	/* u faces south, its block on rows 9 and 10; e's on 11 and 12. */
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_S, 200);
+	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 11, DIR_N, 200);
+	assert_int_equal(hm_gap(g, u, e), 0);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_ROUTED);
+	assert_int_equal(g->units[u].pos.x, 20);
+	assert_int_equal(g->units[u].pos.y, 10);
+	assert_int_equal(g->units[u].facing, DIR_S);
+	assert_int_equal(g->units[u].moved, 0);
+	assert_int_equal(count(g, "HO.9.3", "u flees 0 in of its 12 in Rout "
+	    "move, [20, 10] to [20, 10]"), 1);
+	game_free(g);
+}
 
 /* Two hits this turn: 2d6 against Drill 4 + 4 - 1 (2 hits in all) = 7. */
 static void
@@ -1505,6 +1807,46 @@ test_HO_9_2_router_leaves_no_one_in_contact(void **state)
 	}
 }
 
+/* HO.9.3: a router turns to run, and each step is priced for the rank
+ * that leads it: a Line facing N flees S, so its first step's front is
+ * the rank facing S at [20, 11], which here alone stands on rough ground
+ * (2/3: 3 ticks, the cells of the rank facing N left clear).  3 + 22 x 2
+ * = 47 of its 48 ticks: 23 cells, to [20, 33]. */
+static void
+test_HO_9_3_flight_priced_for_the_rank_that_leads(void **state)
+{
+	struct game *g = field();
+	struct point r0, st, rn, sn;
+	int u, i, j, n, fr, rough = ruleset_land(rs, "rough");
+	bool theirs;
+
+	(void)state;
+	assert_true(rough >= 0);
+	g->sides[0].rear = (struct point){ 20, 39 };
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	fr = rs->form[g->units[u].formation].frontage[ARM_INFANTRY];
+	n = geom_rank((struct point){ 20, 11 }, DIR_S, fr, &r0, &st);
+	(void)geom_rank((struct point){ 20, 11 }, DIR_N, fr, &rn, &sn);
+	for (i = 0; i < n; i++) {
+		theirs = false;
+		for (j = 0; j < n; j++)
+			if (rn.x + j * sn.x == r0.x + i * st.x &&
+			    rn.y + j * sn.y == r0.y + i * st.y)
+				theirs = true;
+		if (!theirs)
+			map_cell(g->map, r0.x + i * st.x, r0.y + i * st.y)->land =
+			    (uint8_t)rough;
+	}
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].pos.x, 20);
+	assert_int_equal(g->units[u].pos.y, 33);
+	assert_int_equal(g->units[u].facing, DIR_S);
+	assert_int_equal(count(g, "HO.9.3", "u flees 11.75 in of its 12 in "
+	    "Rout move, [20, 10] to [20, 33]"), 1);
+	game_free(g);
+}
+
 /* A close-order router flees its 12-inch Rout move: 24 cells south. */
 static void
 test_HO_9_3_flight_at_rout_figure(void **state)
@@ -1520,6 +1862,10 @@ test_HO_9_3_flight_at_rout_figure(void **state)
 	assert_int_equal(g->units[u].pos.y, 29);
 	assert_int_equal(g->units[u].moved, 48);
 	assert_int_equal(count(g, "HO.9.3", "flees 12 in of its 12 in"), 1);
+	/* The ground it fled from is free; the ground it stands on, its. */
+	assert_int_equal(game_unit_at(g, 30, 5), -1);
+	assert_int_equal(game_unit_at(g, 30, 6), -1);
+	assert_int_equal(game_unit_at(g, 30, 29), u);
 	game_free(g);
 }
 
@@ -1670,6 +2016,14 @@ test_HO_9_4_ten_hits_dispersed(void **state)
 	assert_int_equal(g->units[u].order.kind, ORDER_NONE);
 	assert_int_equal(count(g, "HO.9.4", "10 hits and is dispersed"), 1);
 	game_free(g);
+	/* One man left in the ranks: not dispersed. */
+	g = field();
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	g->units[u].strength = 1;
+	hm_phase_morale(g);
+	assert_int_not_equal(g->units[u].cond, COND_DISPERSED);
+	assert_int_equal(count(g, "HO.9.4", NULL), 0);
+	game_free(g);
 }
 
 /* A Disordered unit under a Restore order with no enemy near re-forms. */
@@ -1781,6 +2135,98 @@ test_002_H11_routed_wagon_stays(void **state)
 	assert_int_equal(g->units[w].pos.x, 20);
 	assert_int_equal(g->units[w].pos.y, 10);
 	assert_int_equal(count(g, "HO.9.3", "flees"), 0);
+	game_free(g);
+}
+
+/* HO.2: a general within reach adds 1 to the rally: 2d6 <= Drill 4 + 2
+ * + 1 = 7, the general named in the test; a unit that rallies faces
+ * the nearest enemy (here due south of it). */
+static void
+test_HO_2_rally_general_near_adds_one(void **state)
+{
+	struct game *g = field();
+	char text[200];
+	int u, r[2];
+
+	(void)state;
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 38, DIR_N, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	g->generals[0].pos = centre(g, u);
+	hm_rout(g, u, "HO.9.2", "test");
+	dice(g, 2, 6, r);
+	hm_phase_rally(g);
+	snprintf(text, sizeof text, "u tries to rally: needs 7 or less "
+	    "(Drill 4 + 2 +1 (Morgan near)); rolls %d (%d+%d): %s",
+	    r[0] + r[1], r[0], r[1], r[0] + r[1] <= 7 ? "it rallies, "
+	    "Disordered, facing S" : "it flees on");
+	assert_int_equal(count(g, "HO.2", text), 1);
+	assert_int_equal(g->units[u].cond, r[0] + r[1] <= 7 ? COND_MOB :
+	    COND_ROUTED);
+	assert_int_equal(g->units[u].facing, r[0] + r[1] <= 7 ? DIR_S :
+	    DIR_N);
+	game_free(g);
+}
+
+/* HO.2: of two formed enemies as near (the same gap, one each side of
+ * the router), the first in the order of units is the one named. */
+static void
+test_HO_2_of_two_enemies_as_near_the_first_named(void **state)
+{
+	struct game *g = field();
+	int u, a, b;
+
+	(void)state;
+	a = unit(g, "a", 1, ARM_INFANTRY, "close", "line", 20, 4, DIR_S, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 17, DIR_N, 200);
+	assert_int_equal(hm_gap(g, u, a), hm_gap(g, u, b));
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_rally(g);
+	assert_int_equal(count(g, "HO.2", "u cannot rally: a is"), 1);
+	assert_int_equal(count(g, "HO.2", "u cannot rally: b is"), 0);
+	game_free(g);
+	/* The same with the two the other way about in the order. */
+	g = field();
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 17, DIR_N, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	a = unit(g, "a", 1, ARM_INFANTRY, "close", "line", 20, 4, DIR_S, 200);
+	assert_int_equal(hm_gap(g, u, a), hm_gap(g, u, b));
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_rally(g);
+	assert_int_equal(count(g, "HO.2", "u cannot rally: b is"), 1);
+	game_free(g);
+}
+
+/* HO.2: a roll of exactly the target rallies: 2d6 = 6 against Drill 4
+ * + 2.  The seed is the first whose dice make 6. */
+static void
+test_HO_2_rally_on_exactly_the_target(void **state)
+{
+	struct game *g;
+	char text[160];
+	int u, r[2], s;
+
+	(void)state;
+	for (s = 1; s < 400; s++) {
+		g = field();
+		game_seed(g, (uint64_t)s);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if (r[0] + r[1] == 6)
+			break;
+	}
+	assert_true(s < 400);
+	g = field();
+	game_seed(g, (uint64_t)s);
+	unit(g, "e", 1, ARM_INFANTRY, "close", "line", 50, 38, DIR_N, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 10, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_rally(g);
+	snprintf(text, sizeof text, "u tries to rally: needs 6 or less "
+	    "(Drill 4 + 2); rolls 6 (%d+%d): it rallies, Disordered", r[0],
+	    r[1]);
+	assert_int_equal(count(g, "HO.2", text), 1);
+	assert_int_equal(g->units[u].cond, COND_MOB);
 	game_free(g);
 }
 
@@ -3086,6 +3532,65 @@ answer(struct game *g, int u, int a, struct point at, char **cause)
 	return game_order(g, &o, cause);
 }
 
+/* H15: the first unit of the battle may be charged again like any other:
+ * the nearer foot n, unit 0, chosen at its anchor, is charged. */
+static void
+test_002_H15_charge_again_at_the_first_unit(void **state)
+{
+	struct game *g = field();
+	char *cause = NULL;
+	int c, n, f, p;
+
+	(void)state;
+	n = unit(g, "n", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	f = unit(g, "f", 1, ARM_INFANTRY, "close", "line", 30, 20, DIR_SW, 200);
+	assert_int_equal(n, 0);
+	move_order(g, c, 20, 5);
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
+			break;
+	assert_true(p + 1 < rs->nphases);
+	g->phase = p;
+	HM_MARKS(&g->units[c]) = HM_CHARGER | HM_BROKE;
+	assert_int_equal(hm_second_target_at(g, c, g->units[n].pos), n);
+	assert_int_equal(hm_second_target_at(g, c, g->units[f].pos), f);
+	assert_int_equal(answer(g, c, HM_ACTION_CHARGE, g->units[n].pos,
+	    &cause), 0);
+	assert_null(cause);
+	assert_int_equal(game_decided(g, 0), 0);
+	assert_int_equal(count(g, "H15", "c charges n: "), 1);
+	assert_int_equal(count(g, "H15", "charges f"), 0);
+	game_free(g);
+}
+
+/* H15: an answer is acted on once: reining in, or charging again, the
+ * unit's answer is spent at once (its action cleared), and the mark of
+ * the breakthrough with it. */
+static void
+test_002_H15_the_answer_is_spent(void **state)
+{
+	struct game *g;
+	char *cause = NULL;
+	int c, n, f, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = broken_through(&c, &n, &f);
+		assert_int_equal(answer(g, c, k == 0 ? HM_ACTION_REIN :
+		    HM_ACTION_CHARGE, g->units[f].pos, &cause), 0);
+		assert_null(cause);
+		assert_int_equal(g->units[c].act.kind, ORDER_ACTION);
+		hm_second_charge(g, c);
+		assert_int_equal(g->units[c].act.kind, ORDER_NONE);
+		assert_false(HM_MARKS(&g->units[c]) & HM_BROKE);
+		assert_int_equal(!!(HM_MARKS(&g->units[c]) & HM_REINED),
+		    k == 0);
+		assert_int_equal(count(g, "H15", "c charges f: "), k);
+		game_free(g);
+	}
+}
+
 /* The side that owns the horse is asked (side, unit, rule); it may
  * answer only that, for that unit; reining in leaves the unit where it
  * stood, facing as it stood, with no charge; a charge goes at the enemy
@@ -3156,6 +3661,10 @@ test_002_H15_second_charge_is_asked(void **state)
 	assert_int_equal(count(g, "H15", "c reins in as its side chose"), 1);
 	assert_int_equal(count(g, "H15", "charges"), 0);
 	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 2);	/* orders */
+	/* Each side's orders, asked of no unit. */
+	assert_int_equal(d[0].kind, DECIDE_ORDERS);
+	assert_int_equal(d[0].unit, -1);
+	assert_int_equal(d[1].unit, -1);
 	game_free(g);
 
 	/* Charge f, the farther: at it, in contact, and the melee with it. */
@@ -3944,6 +4453,119 @@ edited(const char *from, const char *to)
 	return set;
 }
 
+/* H13 with a fire arc of 0 (the data's `fire: arc`): an enemy half right
+ * within musket range (a gun, 22 ticks off: guns do not charge, so it
+ * forbids no turn) is out of the arc, and the Line turns the one step
+ * (45 degrees) to face it, NE, keeping its centre. */
+static void
+test_002_H13_a_turn_of_one_step(void **state)
+{
+	struct ruleset *set = edited("die: 6\n  arc: 1\n  short_hits: 4",
+	    "die: 6\n  arc: 0\n  short_hits: 4"), *was = rs;
+	struct game *g;
+	int u;
+	struct point c;
+
+	(void)state;
+	assert_int_equal(hm_turn(set)->fire_arc, 0);
+	rs = set;
+	g = field();
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	unit(g, "e", 1, ARM_ARTILLERY, "light", "deployed", 30, 10, DIR_SW,
+	    60);
+	assert_int_equal(hm_gap(g, u, 1), 22);
+	assert_false(hm_in_arc(g, u, 1, 0));
+	assert_true(hm_in_arc(g, u, 1, 1));
+	c = centre(g, u);
+	hm_phase_facing(g);
+	assert_int_equal(g->units[u].facing, DIR_NE);
+	assert_int_equal(centre(g, u).x, c.x);
+	assert_int_equal(centre(g, u).y, c.y);
+	assert_int_equal(count(g, "H13", "u turns 1 x 45 degrees from N to NE "
+	    "about its centre to face e (the nearest enemy in range), anchor "
+	    "[20, 20]"), 1);
+	game_free(g);
+	rs = was;
+	ruleset_free(set);
+}
+
+/* H14 with the data's bonus at 0 and at a quarter inch (1 tick): no
+ * bonus is no word of one, the Column marching its 36 ticks (18 cells);
+ * a bonus of 1 tick is added like any other, 37 ticks, the last tick
+ * spare (18 cells). */
+static void
+test_002_H14_road_bonus_of_nothing_and_of_a_tick(void **state)
+{
+	static const char *const bonus[] = { "bonus: 0\n", "bonus: 0.25\n" };
+	struct ruleset *set, *was = rs;
+	struct game *g;
+	int k, u, p, y;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		set = edited("bonus: 3\n", bonus[k]);
+		assert_int_equal(hm_move(set)->road_bonus, k);
+		rs = set;
+		g = field();
+		u = unit(g, "u", 0, ARM_INFANTRY, "close", "column", 10, 36,
+		    DIR_N, 200);
+		for (y = 0; y < 40; y++)
+			map_cell(g->map, 10, y)->road = ROAD_SMALL;
+		g->opt.module[ruleset_option(rs, "road_bonus")] = true;
+		move_order(g, u, 10, 0);
+		for (p = 0; p < rs->nphases; p++)
+			if (strcmp(rs->phase_keys[p], "movement") == 0)
+				break;
+		assert_true(p < rs->nphases);
+		rs->ops->phase_run(g, p);
+		assert_int_equal(g->units[u].pos.y, 18);
+		if (k == 0)
+			assert_int_equal(count(g, "H14", NULL), 0);
+		else
+			assert_int_equal(count(g, "H14", "+0.25 in, 36 + 1 = "
+			    "37 ticks"), 1);
+		game_free(g);
+		rs = was;
+		ruleset_free(set);
+	}
+}
+
+/* HO.6.2 with a weapon of no dice at long range (the data's musket
+ * given `dice: 0`, 1 at short range): a Line at long range fires 2 bases
+ * x 0 = 0d6, rolls nothing and hits nothing, and its line says so, though
+ * another fired before it at short range and rolled. */
+static void
+test_HO_6_2_no_dice_at_long_range(void **state)
+{
+	struct ruleset *set = edited("musket:  {short: 3, long: 6, dice: 1}",
+	    "musket:  {short: 3, long: 6, short_dice: 1, dice: 0}"), *was = rs;
+	struct game *g;
+	char want[160];
+	int n, a, b, r[2];
+
+	(void)state;
+	rs = set;
+	g = field();
+	n = unit(g, "n", 0, ARM_INFANTRY, "close", "line", 20, 16, DIR_N, 200);
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 32, 17, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 11, DIR_S, 150);
+	assert_int_equal(hm_gap(g, n, b), 8);		/* 2 inches: short */
+	assert_int_equal(hm_gap(g, a, b), 15);		/* 3.75 in: long */
+	HM_MARKS(&g->units[b]) = HM_FIRED;		/* b holds its fire */
+	dice(g, 2, 6, r);
+	hm_phase_fire(g);
+	snprintf(want, sizeof want, "n fires musket at b, 2 in away (short "
+	    "range): 2 bases x 1 = 2d6, 4+ to hit: rolls %d %d", r[0], r[1]);
+	assert_int_equal(count(g, "HO.6.2", want), 1);
+	assert_int_equal(count(g, "HO.6.2", "a fires musket at b, 3.75 in away "
+	    "(long range): 2 bases x 0 = 0d6, 5+ to hit: rolls , 0 hits"), 1);
+	assert_int_equal(g->units[b].strength, 150 - 15 * ((r[0] >= 4) +
+	    (r[1] >= 4)));
+	game_free(g);
+	rs = was;
+	ruleset_free(set);
+}
+
 /*
  * HO.7 with close order weak by its class (weak_classes given close):
  * foot against foot, each -2 (rifles), the charger +1 (charged).
@@ -4352,6 +4974,15 @@ test_HO_6_data_refused(void **state)
 	refused("weak_classes: {infantry: [rifle]}",
 	    "weak_classes: {infantry: [musket]}", "weak_classes: no class "
 	    "'musket' of infantry");
+	/* weapon: each key an arm, each class of it one of the arm's with
+	 * a weapon of the list. */
+	refused("infantry: {close: musket, open: musket,",
+	    "infantry2: {close: musket, open: musket,",
+	    "weapon: no arm 'infantry2'");
+	refused("cavalry: {light: carbine}", "cavalry: {light: lance}",
+	    "weapon: no class 'light' or no such weapon");
+	refused("cavalry: {light: carbine}", "cavalry: {heavy: carbine}",
+	    "weapon: no class 'heavy' or no such weapon");
 	/* A class given no weapon fires none: close order without its
 	 * musket. */
 	set = edited("infantry: {close: musket, open: musket,",
@@ -5378,14 +6009,24 @@ main(void)
 		cmocka_unit_test(test_HO_3_2_forecast_says_the_charge_falters),
 		cmocka_unit_test(
 		    test_HO_3_1_forecast_charges_next_turn_from_the_march),
+		cmocka_unit_test(
+		    test_HO_3_1_forecast_next_turn_at_exactly_the_reach),
+		cmocka_unit_test(
+		    test_HO_3_1_forecast_refused_held_by_the_first_unit),
+		cmocka_unit_test(
+		    test_HO_3_1_first_in_the_order_whatever_its_place),
 		cmocka_unit_test(test_HO_3_1_what_an_order_charges),
 		cmocka_unit_test(test_HO_3_2_faltered_charger_stops),
 		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
+		cmocka_unit_test(test_HO_6_4_halted_charger_frees_the_first_unit),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
 		cmocka_unit_test(test_HO_7_a_tie_keeps_them_in_contact),
 		cmocka_unit_test(test_HO_7_loser_left_with_one_man_is_disordered),
 		cmocka_unit_test(test_HO_7_loser_by_the_margin_routs),
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
+		cmocka_unit_test(test_HO_7_flank_and_defended),
+		cmocka_unit_test(test_HO_9_2_fails_by_the_rout_margin_routs),
+		cmocka_unit_test(test_HO_9_3_flight_blocked_at_once_stays),
 		cmocka_unit_test(test_HO_9_1_two_hits_test),
 		cmocka_unit_test(test_HO_9_1_general_near_adds_one),
 		cmocka_unit_test(test_HO_9_1_general_at_the_reach),
@@ -5394,6 +6035,7 @@ main(void)
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
 		cmocka_unit_test(test_HO_9_2_router_leaves_no_one_in_contact),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
+		cmocka_unit_test(test_HO_9_3_flight_priced_for_the_rank_that_leads),
 		cmocka_unit_test(test_HO_9_3_guns_and_horse_flee_at_their_rout_figures),
 		cmocka_unit_test(test_HO_9_3_flight_to_the_north),
 		cmocka_unit_test(test_HO_9_3_flight_runs_through_friends),
@@ -5407,6 +6049,9 @@ main(void)
 		cmocka_unit_test(test_HO_9_3_restore),
 		cmocka_unit_test(test_HO_9_3_restore_blocked_by_a_near_enemy),
 		cmocka_unit_test(test_HO_2_rally_test),
+		cmocka_unit_test(test_HO_2_rally_on_exactly_the_target),
+		cmocka_unit_test(test_HO_2_rally_general_near_adds_one),
+		cmocka_unit_test(test_HO_2_of_two_enemies_as_near_the_first_named),
 		cmocka_unit_test(test_HO_2_rally_passes),
 		cmocka_unit_test(test_002_H11_routed_wagon_stays),
 		cmocka_unit_test(test_HO_2_rally_phase_run_by_its_key),
@@ -5446,6 +6091,9 @@ main(void)
 		cmocka_unit_test(test_H15_second_targets_nearest_first_at_most_max),
 		cmocka_unit_test(test_H15_second_targets_at_most_sixteen),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
+		cmocka_unit_test(test_HO_6_1_the_nearest_though_later),
+		cmocka_unit_test(test_002_H15_the_answer_is_spent),
+		cmocka_unit_test(test_002_H15_charge_again_at_the_first_unit),
 		cmocka_unit_test(test_002_H15_no_enemy_in_reach_asks_nothing),
 		cmocka_unit_test(test_002_H15_save_at_the_question),
 		cmocka_unit_test(test_002_H15_computer_answers),
@@ -5469,6 +6117,9 @@ main(void)
 		cmocka_unit_test(test_002_H1_movement_data_refused),
 		cmocka_unit_test(test_002_H1_more_classes_than_the_tables_hold),
 		cmocka_unit_test(test_HO_7_weak_by_the_first_class),
+		cmocka_unit_test(test_HO_6_2_no_dice_at_long_range),
+		cmocka_unit_test(test_002_H13_a_turn_of_one_step),
+		cmocka_unit_test(test_002_H14_road_bonus_of_nothing_and_of_a_tick),
 		cmocka_unit_test(test_HO_7_melees_in_the_order_of_units),
 		cmocka_unit_test(test_HO_6_3_data_first_names),
 		cmocka_unit_test(test_hm_doctrine_form),

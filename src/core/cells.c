@@ -26,6 +26,10 @@ cells_pool_free(struct cells_pool *p)
 
 	if (p == NULL)
 		return;
+	/* A buffer still lent was never given back: each call that forgets
+	 * one makes the pool grow for the game's life. */
+	if (p->used != 0)
+		cells_pool_misuse();
 	for (i = 0; i < p->nbuf; i++)
 		free(p->buf[i]);
 	free(p->buf);
@@ -50,6 +54,7 @@ cells_pool_grow(struct cells_pool *p)
 void
 cells_pool_misuse(void)
 {
-	fprintf(stderr, "marshal: cells buffer given back out of turn\n");
+	fprintf(stderr, "marshal: cells buffer given back out of turn, or "
+	    "never\n");
 	abort();
 }

@@ -30,7 +30,8 @@ struct cells_pool {
 /* A new empty pool of buffers of size points each (at least 1). */
 struct cells_pool *cells_pool_create(int size);
 
-/* Free a pool and its buffers (NULL: nothing). */
+/* Free a pool and its buffers (NULL: nothing); a buffer still lent is
+ * a programming error, reported as cells_pool_misuse does. */
 void cells_pool_free(struct cells_pool *);
 
 /* The points each buffer of the pool holds. */
@@ -39,7 +40,7 @@ int cells_pool_size(const struct cells_pool *);
 /* Make one more buffer (cells_take, when all are lent). */
 void cells_pool_grow(struct cells_pool *);
 
-/* Report a buffer given back out of turn and abort. */
+/* Report a buffer given back out of turn (or never) and abort. */
 void cells_pool_misuse(void) __attribute__((noreturn));
 
 /* Lend a buffer of cells_pool_size points (never NULL).  Inline: the

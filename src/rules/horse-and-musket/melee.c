@@ -300,10 +300,9 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 
 /*
  * Where the units stood as the charges phase began, filed by anchor in
- * square buckets, and the units that have charged since (only a charger
- * moves in this phase, hm_close, and once) filed again where they
- * stopped: the units whose anchor lies near a point are those filed near
- * it at the start that have not moved, and those filed near it since.
+ * square buckets: every charger's target is found on that state, before
+ * anyone charges (hm_phase_charges), so the index is never asked after a
+ * unit has moved.
  */
 #define CHARGE_BUCKET	16	/* cells per side of a bucket */
 
@@ -312,9 +311,6 @@ struct anchors {
 	int		 bh;
 	int		*head;		/* per bucket: first unit, -1 */
 	int		*next;		/* per unit */
-	int		*head2;		/* the same for the units that */
-	int		*next2;		/* have charged, where they stopped */
-	bool		*moved;		/* per unit: it has charged */
 	int		*found;		/* a query's units */
 };
 
@@ -342,13 +338,9 @@ anchors_init(const struct game *g, struct anchors *ax)
 	/* A map is at least a cell each way (io/load-map.c): one bucket. */
 	ax->head = xmallocarray((size_t)ax->bw * (size_t)ax->bh,
 	    sizeof *ax->head);
-	ax->head2 = xmallocarray((size_t)ax->bw * (size_t)ax->bh,
-	    sizeof *ax->head2);
 	for (b = 0; b < ax->bw * ax->bh; b++)
-		ax->head[b] = ax->head2[b] = -1;
+		ax->head[b] = -1;
 	ax->next = xmallocarray((size_t)n + 1, sizeof *ax->next);
-	ax->next2 = xmallocarray((size_t)n + 1, sizeof *ax->next2);
-	ax->moved = xcalloc((size_t)n + 1, sizeof *ax->moved);
 	ax->found = xmallocarray((size_t)n + 1, sizeof *ax->found);
 	for (u = n - 1; u >= 0; u--) {
 		b = anchors_bucket(ax, g->units[u].pos);
@@ -357,25 +349,11 @@ anchors_init(const struct game *g, struct anchors *ax)
 	}
 }
 
-/* Unit u has charged: filed again where it stopped. */
-static void
-anchors_moved(const struct game *g, struct anchors *ax, int u)
-{
-	int b = anchors_bucket(ax, g->units[u].pos);
-
-	ax->moved[u] = true;
-	ax->next2[u] = ax->head2[b];
-	ax->head2[b] = u;
-}
-
 static void
 anchors_free(struct anchors *ax)
 {
 	free(ax->head);
 	free(ax->next);
-	free(ax->head2);
-	free(ax->next2);
-	free(ax->moved);
 	free(ax->found);
 }
 
@@ -395,14 +373,6 @@ anchors_near(const struct game *g, const struct anchors *ax, struct point p,
 		for (x = bx0; x <= bx1; x++)
 			for (j = ax->head[y * ax->bw + x]; j >= 0;
 			    j = ax->next[j])
-				if (!ax->moved[j] &&
-				    abs(g->units[j].pos.x - p.x) <= r &&
-				    abs(g->units[j].pos.y - p.y) <= r)
-					ax->found[n++] = j;
-	for (y = by0; y <= by1; y++)
-		for (x = bx0; x <= bx1; x++)
-			for (j = ax->head2[y * ax->bw + x]; j >= 0;
-			    j = ax->next2[j])
 				if (abs(g->units[j].pos.x - p.x) <= r &&
 				    abs(g->units[j].pos.y - p.y) <= r)
 					ax->found[n++] = j;
@@ -488,8 +458,6 @@ hm_phase_charges(struct game *g)
 			continue;
 		}
 		hm_close(g, u, tg, reach, "HO.3.2");
-		if (!ax.moved[u])
-			anchors_moved(g, &ax, u);
 	}
 	free(target);
 	anchors_free(&ax);

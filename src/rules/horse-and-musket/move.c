@@ -655,7 +655,6 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	struct point rank0, rstep, at, end;
 	enum hm_mover mv = hm_mover_of(rs, u);
 	struct hm_share s = { 1, 1 }, best = { 0, 1 };
-	const struct cell *edge;
 	int fr = rs->form[w->form].frontage[u->arm], nn, i, land, wl = -1;
 	int base = dir_step_cost(d), cost, max, ob, obst = 0, odd, last = -1;
 	int side;
@@ -768,15 +767,10 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 				return;
 		}
 		if (!diag) {
-			if (back_in) {
-				edge = d == DIR_E || d == DIR_S ?
-				    map_cell(map, at.x - dir_dx[d],
-				    at.y - dir_dy[d]) :
-				    map_cell(map, at.x, at.y);
-				ob = edge->edge[side];
-			} else
-				ob = map_edge(map, at.x - dir_dx[d],
-				    at.y - dir_dy[d], d, NULL);
+			/* Not back_in: a rank with the cells behind it on
+			 * the map was read by the first fast loop. */
+			ob = map_edge(map, at.x - dir_dx[d],
+			    at.y - dir_dy[d], d, NULL);
 			if (ob > 0 && ob < rs->nobst)
 				step_obstacle(m, mv, ob, &best, &obst);
 		}
