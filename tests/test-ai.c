@@ -1978,8 +1978,12 @@ test_ai_foot_charges_rifles_in_reach(void **state)
  * formed foot, HO.7) with the British Legion infantry in Line 4 inches
  * off its front - within the Legion's 6-inch charge reach (HO.3.1) - is
  * sent at hard just out of that reach, a few inches north, still in
- * rifle range; normal, outnumbered there, gives ground all the way to
- * the rear (as hard did without the evade).
+ * rifle range.  Normal falls back north too, from the Legion's reserve
+ * horse rather than its foot: the horse stands 20 rows off in Column,
+ * facing north, within its 15-inch charge reach and its front, and open
+ * order falls back at normal from such horse (evade_horse_normal), to a
+ * point short of the rear.  (Before, normal, outnumbered there, gave
+ * ground all the way to the rear.)
  */
 static void
 test_ai_hard_militia_falls_back_out_of_charge_reach(void **state)
@@ -2019,8 +2023,8 @@ test_ai_hard_militia_falls_back_out_of_charge_reach(void **state)
 			 * reach (12 cells). */
 			assert_true(to.y < 28 && to.y >= 28 - 12);
 		} else {
-			assert_int_equal(to.x, v.rear.x);
-			assert_int_equal(to.y, v.rear.y);
+			assert_true(to.y < 28 && to.y > v.rear.y);
+			assert_int_equal(to.x, 40);
 		}
 		ai_plan_free(&p);
 	}
@@ -2036,8 +2040,10 @@ test_ai_hard_militia_falls_back_out_of_charge_reach(void **state)
  * dragoons in Column 5 inches off its front, within their 18-inch charge
  * reach (HO.3.1) - horse that would beat it from the front, HO.7 - is
  * sent south, away from them and out of their reach, at normal as at
- * hard; the Light infantry companies beside it (open order) are not sent
- * back at normal: open-order foot stands there.
+ * hard.  The Light infantry companies beside it (open order), 7 inches
+ * off the dragoons and within their front (45 degrees either side of
+ * south), are sent back too at normal (evade_horse_normal): south, away
+ * from them.  (Before, open-order foot stood there at normal.)
  */
 static void
 test_ai_normal_line_falls_back_from_horse(void **state)
@@ -2075,12 +2081,18 @@ test_ai_normal_line_falls_back_from_horse(void **state)
 		assert_int_equal(n, 1);
 		/* South, away from the dragoons at row 36. */
 		assert_true(to.y > 46);
-		if (lvl == AI_NORMAL)
+		if (lvl == AI_NORMAL) {
+			n = 0;
 			for (i = 0; i < p.n; i++)
-				if (p.v[i].unit == li &&
-				    p.v[i].kind == ORDER_MOVE)
+				if (p.v[i].unit == li) {
+					n++;
+					assert_int_equal(p.v[i].kind,
+					    ORDER_MOVE);
 					assert_true(p.v[i].pts[p.v[i].npts -
-					    1].y <= 46);
+					    1].y > 46);
+				}
+			assert_int_equal(n, 1);
+		}
 		ai_plan_free(&p);
 	}
 	ai_view_free(&v);
@@ -2936,7 +2948,9 @@ test_ai_hard_horse_halted_at_the_enemy_rides_back(void **state)
  * battalion would not lose, and the evade as first written left it
  * standing; by the horse's charge on it (+1 charged, +2 horse on a
  * flank, +2 striking a flank) it would, and hard falls back away from the
- * horse, west along its line.  Normal does not evade: it stands.
+ * horse, west along its line.  Normal falls back so too: the horse faces
+ * the riflemen, so it could charge them next turn (evade_horse_normal;
+ * before, normal stood).
  */
 static void
 test_ai_hard_foot_falls_back_from_horse_on_its_flank(void **state)
@@ -2973,7 +2987,64 @@ test_ai_hard_foot_falls_back_from_horse_on_its_flank(void **state)
 	assert_int_equal(o.pts[o.npts - 1].y, 16);
 	ai_plan_free(&p);
 	ai_think(&v, AI_NORMAL, &p);
-	assert_int_equal(order_of(&p, var, &o), 0);
+	assert_int_equal(order_of(&p, var, &o), 1);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_true(o.pts[o.npts - 1].x < 53 - 12);
+	assert_int_equal(o.pts[o.npts - 1].y, 16);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
+/*
+ * The horse-and-musket doctrine's evade_horse_normal and its arc: the
+ * same Augusta County riflemen with Ogilvie's dragoons 5 inches off
+ * their left flank, but facing north, the riflemen off their left hand
+ * (90 degrees from their front, beyond evade_horse_arc): the horse
+ * cannot charge them in the next charges phase (HO.3.1: the target in
+ * the front arc) without turning first.  Normal does not fall back (it
+ * goes for the horse's open flank instead); hard, which judges the horse by its charge wherever it faces, falls
+ * back west as before.
+ */
+static void
+test_ai_normal_rifles_hold_off_horse_facing_away(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct order o = { 0 };
+	int dl, var;
+
+	(void)state;
+	g = load(path, &rs);
+	assert_non_null(rs->ops->doctrine->evade_horse_normal);
+	assert_int_equal(rs->ops->doctrine->evade_horse_arc, 1);
+	dl = game_find_unit(g, "DL");
+	var = game_find_unit(g, "VAR");
+	assert_true(dl >= 0 && var >= 0);
+	assert_int_equal(g->units[var].pos.x, 53);
+	assert_int_equal(g->units[var].pos.y, 16);
+	game_occupy(g, dl, false);
+	g->units[dl].pos = (struct point){ 64, 16 };
+	g->units[dl].facing = DIR_N;
+	assert_int_equal(game_fits(g, dl, g->units[dl].pos, DIR_N,
+	    g->units[dl].formation, -1, NULL), 0);
+	game_occupy(g, dl, true);
+	ai_view_fill(g, g->units[var].side, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	/* It does not fall back: no Move order west, away from the horse
+	 * (here it goes for his flank, a Move onto him). */
+	if (order_of(&p, var, &o) == 1 && o.kind == ORDER_MOVE)
+		assert_true(o.pts[o.npts - 1].x >= 53);
+	ai_plan_free(&p);
+	ai_think(&v, AI_HARD, &p);
+	assert_int_equal(order_of(&p, var, &o), 1);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_true(o.pts[o.npts - 1].x < 53);
 	ai_plan_free(&p);
 	ai_view_free(&v);
 	game_free(g);
@@ -3132,6 +3203,7 @@ main(void)
 		cmocka_unit_test(test_ai_disordered_falls_back_to_re_form),
 		cmocka_unit_test(test_ai_worn_battalion_falls_back),
 		cmocka_unit_test(test_ai_hard_foot_falls_back_from_horse_on_its_flank),
+		cmocka_unit_test(test_ai_normal_rifles_hold_off_horse_facing_away),
 		cmocka_unit_test(test_ai_hard_general_rides_after_his_men),
 		cmocka_unit_test(test_ai_hard_guns_turn_from_routers),
 		cmocka_unit_test(test_ai_no_charge_whose_first_step_is_barred),

@@ -626,6 +626,47 @@ test_HO_3_2_target_does_not_march(void **state)
 }
 
 /*
+ * HO.3.1, H7: a unit told to retire does not charge.  Foot a in Line,
+ * its standing Move order (issued turn 1) leading onto foot t 2.5 inches
+ * off its front, within its 6-inch reach, is told on turn 2 to retire
+ * (H7) 10 rows behind it.  The retire is its order now: the charges
+ * phase leaves it where it stands, no contact, and charges nobody (it
+ * used to read the old Move and charge t, as the Augusta County
+ * riflemen charged the Legion's vedette they were falling back from).
+ * The movement phase then walks the retire.
+ */
+static void
+test_HO_3_1_retiring_unit_does_not_charge(void **state)
+{
+	struct game *g = field();
+	int a, t;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 14, DIR_S, 200);
+	assert_int_equal(hm_gap(g, a, t), 10);		/* 2.5 inches */
+	move_order(g, a, 20, 14);
+	g->units[a].order.issued = 1;
+	memset(&g->units[a].act, 0, sizeof g->units[a].act);
+	g->units[a].act.kind = ORDER_ACTION;
+	g->units[a].act.action = HM_ACTION_RETIRE;
+	g->units[a].act.unit = a;
+	g->units[a].act.npts = 1;
+	g->units[a].act.pts[0] = (struct point){ 20, 30 };
+	g->units[a].act.issued = 2;
+	assert_true(hm_retiring(g, a));
+	hm_phase_charges(g);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_int_equal(g->units[t].contact, -1);
+	assert_false(HM_MARKS(&g->units[a]) & HM_CHARGER);
+	assert_int_equal(count(g, "HO.3.2", "charges"), 0);
+	hm_phase_movement(g);
+	assert_true(g->units[a].pos.y > 20);
+	game_free(g);
+}
+
+/*
  * HO.3.2, H3: a charge pays for the ground it crosses, step by step:
  * horse c 13.5 inches (54 ticks) from foot t, the first 10 rows open
  * ground (2 ticks a straight step), the rest rough (2/3 for horse: 3
@@ -5999,6 +6040,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
 		cmocka_unit_test(test_HO_3_2_target_does_not_march),
+		cmocka_unit_test(test_HO_3_1_retiring_unit_does_not_charge),
 		cmocka_unit_test(test_HO_3_2_charge_pays_for_the_ground),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
 		cmocka_unit_test(test_HO_3_1_target_fixed_when_the_phase_begins),

@@ -294,10 +294,13 @@ edge_against(const struct think *t, const struct ai_own *u,
  * for horse where the doctrine names evade_horse_edge, his edge charging
  * i at least that (horse strikes foot harder than foot strikes horse,
  * HO.7, and it is his charge that threatens); -1 if none.  *gap is set
- * to the gap to him.
+ * to the gap to him.  horse_only (the doctrine's evade_horse_normal):
+ * only horse, and only horse that could charge i in the next charges
+ * phase - within his reach as he stands and evade_horse_arc of his
+ * front - is feared.
  */
 static int
-charge_threat(const struct think *t, int i, int *gap)
+charge_threat(const struct think *t, int i, int *gap, bool horse_only)
 {
 	const struct ai_view *v = t->v;
 	const struct ai_own *u = &v->own[i];
@@ -312,7 +315,12 @@ charge_threat(const struct think *t, int i, int *gap)
 		    e->formation < 0 || e->formation >= 32 ||
 		    !(t->range.charge_forms[e->arm] & (1u << e->formation)))
 			continue;
-		reach += 2 * e->moved;
+		if (horse_only && (e->arm != ARM_CAVALRY ||
+		    dir_diff(e->facing, heading(e->pos, u->pos)) >
+		    d->evade_horse_arc))
+			continue;
+		if (!horse_only)
+			reach += 2 * e->moved;
 		if (geom_dist(e->pos, u->pos) > reach + 20 * STEP_ORTHO ||
 		    (g = ai_gap_own_enemy(v, u, e)) > reach)
 			continue;
@@ -378,7 +386,7 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	int gap = t->near[i] >= 0 ? t->near_d[i] : INT_MAX;
 	const struct ai_doctrine *d = v->rs->ops->doctrine;
 	int form, far, k;
-	bool contact;
+	bool contact, horse_only;
 
 	if (u->cond == COND_MOB) {
 		ai_want_restore(t, i);
@@ -410,11 +418,16 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	 * an enemy who could charge it soon falls back out of his reach
 	 * (as the skirmishers and militia of the day fired and fell back),
 	 * rather than stand to be ridden or run down.  Normal: the foot the
-	 * doctrine names (evade_normal). */
+	 * doctrine names (evade_normal), and from horse about to charge it
+	 * the foot it names so (evade_horse_normal). */
+	horse_only = t->lvl == AI_NORMAL && d != NULL &&
+	    (d->evade_normal == NULL || !d->evade_normal(v->rs, u)) &&
+	    d->evade_horse_normal != NULL && d->evade_horse_normal(v->rs, u);
 	if (d != NULL && d->evade && d->melee_edge != NULL && !contact &&
 	    (t->lvl >= AI_HARD || (t->lvl == AI_NORMAL &&
-	    d->evade_normal != NULL && d->evade_normal(v->rs, u)))) {
-		int eg, j = charge_threat(t, i, &eg);
+	    ((d->evade_normal != NULL && d->evade_normal(v->rs, u)) ||
+	    horse_only)))) {
+		int eg, j = charge_threat(t, i, &eg, horse_only);
 
 		if (j >= 0) {
 			const struct ai_enemy *e = &v->enemy[j];

@@ -134,6 +134,15 @@ struct ai_doctrine {
 	 * set), by the same marks.  NULL: only hard falls back. */
 	bool		(*evade_normal)(const struct ruleset *,
 			    const struct ai_own *u);
+	/* Normal: whether own unit u, where evade_normal does not name
+	 * it, falls back from enemy horse alone (by evade_horse_edge), and
+	 * only from horse that could charge it in the next charges phase:
+	 * within his charge reach as he stands (not twice his last march)
+	 * and within evade_horse_arc 45-degree steps of his front.  NULL:
+	 * it stands. */
+	bool		(*evade_horse_normal)(const struct ruleset *,
+			    const struct ai_own *u);
+	int		 evade_horse_arc;
 	/* Normal and hard: a battalion with fewer men left than this
 	 * share (percent) of those it began with, not in contact, falls
 	 * back out of the musketry and the charge reach of the nearest

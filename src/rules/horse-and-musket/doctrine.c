@@ -188,6 +188,26 @@ doctrine_evade_normal(const struct ruleset *rs, const struct ai_own *u)
 }
 
 /*
+ * Normal: the foot that falls back from horse alone, and only from horse
+ * that could charge it next turn (ai/doctrine.h, evade_horse_normal):
+ * open-order foot, the riflemen and militia, which horse from the front
+ * rides down (HO.7: -7 against horse from the front).  Since a charged
+ * unit no longer marches out of the contact (HO.3.2), a company left
+ * standing within the horse's reach was caught where it stood; kept out
+ * of it, it fires and falls back as Morgan's militia did
+ * (doc/horse-and-musket.md 5.3).
+ */
+static bool
+doctrine_evade_horse_normal(const struct ruleset *rs, const struct ai_own *u)
+{
+	const struct hm_turn *t = hm_turn(rs);
+
+	return u->arm == ARM_INFANTRY && u->klass >= 0 &&
+	    u->klass < HM_MAX_CLASS && u->klass < rs->nklass &&
+	    t->open_order[u->klass];
+}
+
+/*
  * H15: the second charge asked of horse that broke through.  The
  * commander answers as the unit's standing order would: under a Stop
  * order it reins in; otherwise it charges again at the nearest enemy in
@@ -468,6 +488,8 @@ const struct ai_doctrine hm_doctrine = {
 	.evade_edge = -2,
 	.evade_horse_edge = 3,
 	.evade_normal = doctrine_evade_normal,
+	.evade_horse_normal = doctrine_evade_horse_normal,
+	.evade_horse_arc = 1,
 	.worn = 80,
 	.answer = doctrine_answer,
 	.refine = doctrine_refine,

@@ -20,14 +20,18 @@
 #include "rules/horse-and-musket/turn.h"
 #include "util/xalloc.h"
 
-/* Whether u is a formed unit of an arm that charges (HO.3.1). */
+/* Whether u is a formed unit of an arm that charges (HO.3.1), not told
+ * to retire (H7): a retire is its order, though the Move it held before
+ * stays in u->order until the movement phase walks the retire, and a
+ * retire leads away from the enemy, onto nobody. */
 static bool
 may_charge(const struct game *g, int u)
 {
 	const struct unit *un = &g->units[u];
 
 	return unit_active(un) && un->cond == COND_FORMED &&
-	    hm_turn(g->rs)->charge_arm[un->arm] && un->contact < 0;
+	    hm_turn(g->rs)->charge_arm[un->arm] && un->contact < 0 &&
+	    !hm_retiring(g, u);
 }
 
 /*
