@@ -85,7 +85,6 @@ move_walk_init(const struct game *g, int u, struct move_walk *w)
 	w->touched_routed = -1;
 	w->wait_for = -1;
 	w->detour = -1;
-	w->start_land = map_cell(g->map, un->pos.x, un->pos.y)->land;
 	w->waypoint = un->waypoint;
 	if (unit_on_trail(un)) {
 		w->trail = trail_dup(g, un->trail, un->ntrail);

@@ -115,7 +115,6 @@ struct move_walk {
 	int		 left;		/* still to spend */
 	int		 walked;	/* ground covered (octile ticks) */
 	int		 contours;	/* contour lines crossed this turn */
-	int		 start_land;	/* landscape under the anchor at start */
 
 	/* The route ahead: cells route[iroute..nroute-1] (owned).  Beside
 	 * it, from a search (owned, NULL when none): 1 + the facing of a
