@@ -366,8 +366,7 @@ worn_falls_back(struct think *t, int i)
 		r = t->range.charge[e->arm];
 	if ((g = ai_gap_own_enemy(v, u, e)) > r)
 		return false;
-	to = clamp(v, offset(u->pos, heading(e->pos, u->pos),
-	    (r - g) / STEP_ORTHO + 2));
+	to = away_from(v, &t->range, u, e, r, g);
 	if (to.x == u->pos.x && to.y == u->pos.y)
 		return false;
 	ai_want_move(t, i, NULL, to, false);

@@ -377,20 +377,13 @@ ai_want_restore(struct think *t, int i)
 	const struct ai_view *v = t->v;
 	const struct ai_own *u = &v->own[i];
 	struct order o;
-	int j, gap, far;
+	int j, gap;
 
 	t->done[i] = true;
 	if (t->lvl >= AI_NORMAL && t->range.restore > 0 &&
 	    (j = enemy_within(v, u, t->range.restore, &gap)) >= 0) {
-		const struct ai_enemy *e = &v->enemy[j];
-
-		far = t->range.restore;
-		if ((unsigned)e->arm < ARM_COUNT &&
-		    t->range.charge[e->arm] > far)
-			far = t->range.charge[e->arm];
-		ai_want_move(t, i, NULL, clamp(v, offset(u->pos,
-		    heading(e->pos, u->pos), (far - gap) / STEP_ORTHO + 2)),
-		    true);
+		ai_want_move(t, i, NULL, away_from(v, &t->range, u,
+		    &v->enemy[j], t->range.restore, gap), true);
 		return;
 	}
 	if (intended(u)->kind == ORDER_RESTORE)

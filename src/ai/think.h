@@ -166,6 +166,21 @@ offset(struct point p, enum dir d, int steps)
 	return p;
 }
 
+/*
+ * Where own unit u falls back to, straight away from enemy e whose gap to
+ * it is gap: out of r and of e's charge reach (t's ranges), and 2 cells
+ * more, brought inside the map.
+ */
+static inline struct point
+away_from(const struct ai_view *v, const struct ai_reach *rg,
+    const struct ai_own *u, const struct ai_enemy *e, int r, int gap)
+{
+	if ((unsigned)e->arm < ARM_COUNT && rg->charge[e->arm] > r)
+		r = rg->charge[e->arm];
+	return clamp(v, offset(u->pos, heading(e->pos, u->pos),
+	    (r - gap) / STEP_ORTHO + 2));
+}
+
 /* The order the unit will be obeying once its aides have arrived. */
 static inline const struct order *
 intended(const struct ai_own *o)
