@@ -3843,6 +3843,42 @@ test_3_6_8_forecast_says_it_halts_in_contact(void **state)
 }
 
 /*
+ * A forecast never reads the enemy's orders: an enemy's Line across the
+ * way on row 8, under a Move order of its own, is forecast where it is
+ * seen, as with no order at all: the Column halts in battle contact
+ * with it on its third walk, at (10, 12).  (The forecast took an enemy
+ * under orders off the map's occupancy, as it takes a friend; contact
+ * is found from the units' places, so no march showed it, but the
+ * forecast now leaves the enemy's units where they stand.)
+ */
+static void
+test_move_forecast_reads_no_enemy_order(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct move_forecast_end end;
+	struct point *cells = NULL;
+	struct order o = move_of_a(10, 0);
+	int b, n = 0;
+
+	(void)state;
+	b = line_at(g, 1, 10, 8, DIR_S);
+	g->units[b].order.kind = ORDER_MOVE;
+	g->units[b].order.unit = b;
+	g->units[b].order.npts = 1;
+	g->units[b].order.pts[0] = (struct point){ 10, 30 };
+	assert_int_equal(move_forecast_end(g, &o, 24, &cells, &n, &end), -1);
+	assert_int_equal(end.halt, HALT_CONTACT);
+	assert_int_equal(end.contact, b);
+	assert_int_equal(end.turn, 3);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 12);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * move_preview is move_unit without the commit: for every unit under a
  * Move order in every scenario of tests/scenarios (a march through a
  * wood, a lake that makes it Mob, a wheel, a way round a friend, a
@@ -6394,6 +6430,7 @@ main(void)
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),
 		cmocka_unit_test(test_3_6_8_forecast_says_it_halts_in_contact),
+		cmocka_unit_test(test_move_forecast_reads_no_enemy_order),
 		cmocka_unit_test(test_move_preview_is_the_move_without_the_commit),
 		cmocka_unit_test(test_move_forecast_is_the_march_played_turn_after_turn),
 		cmocka_unit_test(test_route_points_turns_with_the_wheel),
