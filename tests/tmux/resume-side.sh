@@ -13,6 +13,25 @@
 
 SLOT=$XDG_DATA_HOME/marshal/default.save
 
+# saved COMMANDERS LEVEL WHEN: the slot's save keeps who commands each
+# side ("computer, player") and the level ("" for none written), or the
+# test fails, saying WHEN.
+saved() {
+	grep -q "^commanders: \[$1\]$" "$SLOT" ||
+	    fail "$3: the save does not keep the commanders [$1]"
+	if [ -n "$2" ]; then
+		grep -q "^level: $2$" "$SLOT" ||
+		    fail "$3: the save does not keep the level $2"
+	fi
+}
+
+# quit: q y, marshal leaves cleanly, the session goes.
+quit() {
+	keys q y
+	expect_restored 0
+	$T kill-session -t $S
+}
+
 MARSHAL_ARGS="play --ai French --level hard default"
 start 100 30 LANG=C.UTF-8
 wait_for "The sides"
@@ -20,12 +39,8 @@ expect_re "French: .*\\(computer\\)"
 keys Escape
 wait_for "Allies to give orders (player)"
 expect_re "Turn 1/[0-9]+ command \| Allies to give orders \(player\)"
-keys q y
-expect_restored 0
-$T kill-session -t $S
-grep -q "^commanders: \[computer, player\]$" "$SLOT" ||
-    fail "the save does not say who commands each side"
-grep -q "^level: hard$" "$SLOT" || fail "the save lost the computer's level"
+quit
+saved "computer, player" hard "the first save"
 
 # A bare marshal offers the save; r resumes it as it was.
 MARSHAL_ARGS=""
@@ -41,12 +56,8 @@ keys e
 skip_summary 1
 wait_for "Turn 2/"
 wait_for "Allies to give orders (player)"
-keys q y
-expect_restored 0
-$T kill-session -t $S
-grep -q "^commanders: \[computer, player\]$" "$SLOT" ||
-    fail "resuming changed who commands each side"
-grep -q "^level: hard$" "$SLOT" || fail "resuming changed the level"
+quit
+saved "computer, player" hard "resumed"
 
 # --hotseat on the resumed game: both sides are people's now.
 MARSHAL_ARGS="play --hotseat $SLOT"
@@ -54,8 +65,6 @@ start 100 30 LANG=C.UTF-8
 wait_for "The sides"
 keys Escape
 wait_for "Hand the keyboard over"
-keys q y
-expect_restored 0
-grep -q "^commanders: \[player, player\]$" "$SLOT" ||
-    fail "--hotseat did not hand both sides to people"
+quit
+saved "player, player" "" "--hotseat"
 echo "ok: a game resumed gives each side back to its commander, at its level"
