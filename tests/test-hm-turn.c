@@ -4599,7 +4599,7 @@ test_HO_6_2_no_dice_at_long_range(void **state)
 	    "range): 2 bases x 1 = 2d6, 4+ to hit: rolls %d %d", r[0], r[1]);
 	assert_int_equal(count(g, "HO.6.2", want), 1);
 	assert_int_equal(count(g, "HO.6.2", "a fires musket at b, 3.75 in away "
-	    "(long range): 2 bases x 0 = 0d6, 5+ to hit: rolls , 0 hits"), 1);
+	    "(long range): 2 bases x 0 = 0d6, 5+ to hit: rolls nothing, 0 hits"), 1);
 	assert_int_equal(g->units[b].strength, 150 - 15 * ((r[0] >= 4) +
 	    (r[1] >= 4)));
 	game_free(g);

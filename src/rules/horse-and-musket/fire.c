@@ -170,6 +170,8 @@ volley(struct game *g, int f, int tg)
 			k += (size_t)snprintf(dice + k, sizeof dice - k, "%s%d",
 			    i ? " " : "", r);
 	}
+	if (ndice == 0)			/* a weapon of no dice at this range */
+		snprintf(dice, sizeof dice, "nothing");
 	ruleset_fmt(g->rs, gap, range, sizeof range);
 	game_log(g, f, EV_NOTE, "HO.6.2", "%s fires %s at %s, %s away (%s "
 	    "range): %d %s x %d = %dd%d, %d+ to hit%s: rolls %s, %d hit%s",
