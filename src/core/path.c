@@ -101,10 +101,9 @@ struct search {
 	unsigned	 mmask;
 	int		 avoid;		/* a unit that is a wall too, or -1
 					   (path_detour) */
-	const struct keep_set *keep;	/* enemies to keep clear of, or
-					   NULL (path_cheapest) */
-	struct keep_from from;		/* with keep: the expanded node's
-					   block (keep_breaks) */
+	struct keep_from from;		/* with search_run's keep: the
+					   expanded node's block
+					   (keep_breaks) */
 	int		 least[2];	/* least_step of an orthogonal and a
 					   diagonal step, for this search */
 	bool		 turn_stays;	/* the ruleset's plan_turn_stays */
@@ -126,15 +125,24 @@ node_order(int f, int g)
 	return (uint64_t)(unsigned)f << 32 | (unsigned)(INT_MAX - g);
 }
 
-/* The hash of a node's key: its cell, and its facing in facing mode. */
-static unsigned
-hash_point(const struct search *s, struct point p, unsigned dir)
+/* The hash of a node's key: its cell, and its facing in facing mode
+ * (facing: s->facing, given apart so that a search made for one mode
+ * has it as a constant, see path_search). */
+static inline __attribute__((always_inline)) unsigned
+hash_key(struct point p, unsigned dir, bool facing)
 {
 	unsigned h = (unsigned)p.x * 73856093u ^ (unsigned)p.y * 19349663u;
 
-	if (s->facing)
+	if (facing)
 		h ^= (dir + 1) * 83492791u;
 	return h ^ (h >> 13);
+}
+
+/* hash_key in the search's own mode. */
+static unsigned
+hash_point(const struct search *s, struct point p, unsigned dir)
+{
+	return hash_key(p, dir, s->facing);
 }
 
 static void
@@ -155,18 +163,18 @@ search_rehash(struct search *s, unsigned size)
 
 /* The node for p (and, in facing mode, facing dir), or -1 when the
  * search has not reached it; *slot is where the table holds it or would
- * take it. */
+ * take it.  facing is s->facing (see hash_key). */
 static inline __attribute__((always_inline)) int
 search_find(const struct search *s, struct point p, enum dir dir,
-    unsigned *slot)
+    unsigned *slot, bool facing)
 {
 	unsigned h;
 	int i;
 
-	h = hash_point(s, p, (unsigned)dir) & s->hmask;
+	h = hash_key(p, (unsigned)dir, facing) & s->hmask;
 	while ((i = s->hash[h]) != 0) {
 		if (s->nodes[i - 1].p.x == p.x && s->nodes[i - 1].p.y == p.y &&
-		    (!s->facing || s->nodes[i - 1].dir == (unsigned char)dir))
+		    (!facing || s->nodes[i - 1].dir == (unsigned char)dir))
 			break;
 		h = (h + 1) & s->hmask;
 	}
@@ -175,9 +183,13 @@ search_find(const struct search *s, struct point p, enum dir dir,
 }
 
 /* A new node for p (and, in facing mode, facing dir), which the search
- * has not reached, at slot h of the table (search_find's), g INT_MAX. */
+ * has not reached, at slot h of the table (search_find's), with only its
+ * place, facing and closed mark set: search_run's edges set the rest at
+ * once (a node they have just made is always taken).  facing is
+ * s->facing (see hash_key). */
 static inline __attribute__((always_inline)) int
-search_add(struct search *s, struct point p, enum dir dir, unsigned h)
+search_new(struct search *s, struct point p, enum dir dir, unsigned h,
+    bool facing)
 {
 	int i;
 
@@ -190,30 +202,40 @@ search_add(struct search *s, struct point p, enum dir dir, unsigned h)
 	}
 	i = s->n++;
 	s->nodes[i].p = p;
-	s->nodes[i].g = INT_MAX;
-	s->order[i] = node_order(INT_MAX, INT_MAX);
-	s->nodes[i].dist = 0;
-	s->nodes[i].parent = -1;
-	s->nodes[i].dir = s->facing ? (unsigned char)dir : 0;
+	s->nodes[i].dir = facing ? (unsigned char)dir : 0;
 	s->nodes[i].closed = 0;
-	s->nodes[i].wheel = 0;
 	s->hash[h] = i + 1;
 	if ((unsigned)s->n * 2 > s->hmask)
 		search_rehash(s, (s->hmask + 1) * 2);
 	return i;
 }
 
+/* search_new, the node unreached: g INT_MAX, no parent. */
+static int
+search_add(struct search *s, struct point p, enum dir dir, unsigned h,
+    bool facing)
+{
+	int i = search_new(s, p, dir, h, facing);
+
+	s->nodes[i].g = INT_MAX;
+	s->order[i] = node_order(INT_MAX, INT_MAX);
+	s->nodes[i].dist = 0;
+	s->nodes[i].parent = -1;
+	s->nodes[i].wheel = 0;
+	return i;
+}
+
 /* The node for p (and, in facing mode, facing dir), created if absent
- * (g INT_MAX).  Always inline, like heap_push: asked at every edge. */
-static inline __attribute__((always_inline)) int
-search_node(struct search *s, struct point p, enum dir dir)
+ * (g INT_MAX).  facing is s->facing (see hash_key). */
+static int
+search_node(struct search *s, struct point p, enum dir dir, bool facing)
 {
 	unsigned h;
 	int i;
 
-	if ((i = search_find(s, p, dir, &h)) >= 0)
+	if ((i = search_find(s, p, dir, &h, facing)) >= 0)
 		return i;
-	return search_add(s, p, dir, h);
+	return search_add(s, p, dir, h, facing);
 }
 
 /*
@@ -900,16 +922,19 @@ least_step(const struct game *g, enum dir d)
  * the least such a step costs (least_step), is -1 unpriced (the search
  * would pass it over whatever its price: no turn is priced below 0 and
  * no step below least_step, a guarantee of the ruleset interface, see
- * doc/rulesets.md).  The caller puts tw at p facing face (the rulesets
- * read it there).  Always inline: the search calls it for every edge,
- * and as a call its many arguments cost more than much of its work.
+ * doc/rulesets.md); facing is its mode (s->facing), and a step that
+ * brings the walker's block into contact with an enemy of keep (not
+ * NULL: path_cheapest's keep_clear) is -1 too.  The caller puts tw at p
+ * facing face (the rulesets read it there).  Always inline: the search
+ * calls it for every edge, and as a call its many arguments cost more
+ * than much of its work.
  */
 static inline __attribute__((always_inline)) int
 edge_cost(const struct game *g, struct move_walk *tw,
     const struct block_box *box, struct search *s, struct point p,
-    enum dir face, enum dir d, bool walls, int units, int from,
-    bool *plain, enum dir *after, struct point *to, int *found,
-    unsigned *fslot)
+    enum dir face, enum dir d, bool walls, int units, bool facing,
+    const struct keep_set *keep, int from, bool *plain, enum dir *after,
+    struct point *to, int *found, unsigned *fslot)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
@@ -934,7 +959,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	 * the turn is not priced either. */
 	known = s != NULL && (f == face || s->turn_stays);
 	if (known) {
-		i = search_find(s, q, f, fslot);
+		i = search_find(s, q, f, fslot, facing);
 		if (i >= 0 && (s->nodes[i].closed ||
 		    s->nodes[i].g - from <= s->least[dir_diagonal(d)]))
 			return -1;
@@ -958,7 +983,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	}
 	*to = q;
 	if (s != NULL && !known) {
-		i = search_find(s, q, f, fslot);
+		i = search_find(s, q, f, fslot, facing);
 		if (i >= 0 && (s->nodes[i].closed ||
 		    s->nodes[i].g - from <= s->least[dir_diagonal(d)]))
 			return -1;
@@ -989,8 +1014,8 @@ edge_cost(const struct game *g, struct move_walk *tw,
 		*plain = true;
 		break;
 	}
-	if (s != NULL && s->keep != NULL &&
-	    keep_breaks(g, tw, s->keep, &s->from, p, face, q, f))
+	if (s != NULL && keep != NULL &&
+	    keep_breaks(g, tw, keep, &s->from, p, face, q, f))
 		return -1;
 	return t + c;
 }
@@ -1044,8 +1069,9 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 		}
 		tw->pos = p;
 		tw->facing = face;
-		if (edge_cost(g, tw, &box, NULL, p, face, d, false, 0, 0, &plain,
-		    &after, &q, &found, &fslot) < 0 || (!plain && !to_wall)) {
+		if (edge_cost(g, tw, &box, NULL, p, face, d, false, 0, false,
+		    NULL, 0, &plain, &after, &q, &found, &fslot) < 0 ||
+		    (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
 			return -1;
@@ -1074,10 +1100,12 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
  * starts; *how: why the search ended (PATH_GOAL...).  wheels, when not
  * NULL, gets an allocated array beside the route (NULL with it): 1 + the
  * facing where the route's cell is reached by a turn that moved the
- * block (a wheel), 0 where by a step. */
-static int
-path_search(const struct game *g, struct move_walk *tw, struct point goal,
-    int budget, int horizon, bool walls, int units, int avoid,
+ * block (a wheel), 0 where by a step.  facing: a node per cell and
+ * facing (see path_search, which gives it).  Always inline: path_search
+ * makes it for the way round with its mode as constants (search_run). */
+static inline __attribute__((always_inline)) int
+search_run(const struct game *g, struct move_walk *tw, struct point goal,
+    int budget, int horizon, bool walls, int units, bool facing, int avoid,
     const struct keep_set *keep, struct point **route,
     unsigned char **wheels, bool *complete, bool *closer, int *how)
 {
@@ -1099,7 +1127,6 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	box_init(g, tw, &box);
 	search_take(&s);
 	s.avoid = avoid;
-	s.keep = keep;
 	memset(&s.from, 0, sizeof s.from);
 	s.least[0] = least_step(g, DIR_N);
 	s.least[1] = least_step(g, DIR_NE);
@@ -1107,12 +1134,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	s.turn_anywhere = g->rs->plan_turn_anywhere;
 	s.turn_faces = 0;
 	s.turn = turns;
-	/* A ruleset whose units may step other than straight ahead
-	 * (move_face) is planned over cell and facing: the way a unit
-	 * arrives at a cell decides where it may go from it. */
-	s.facing = g->rs->ops->move_face != NULL ||
-	    units == PATH_UNITS_NOW || units == PATH_UNITS_NONE;
-	cur = search_node(&s, start, face0);
+	s.facing = facing;
+	cur = search_node(&s, start, face0, facing);
 	s.nodes[cur].g = 0;
 	s.order[cur] = node_order(geom_dist(start, goal), 0);
 	s.nodes[cur].dir = (unsigned char)face0;
@@ -1123,7 +1146,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 		if (s.nodes[cur].closed)
 			continue;
 		s.nodes[cur].closed = 1;
-		h = geom_dist(s.nodes[cur].p, goal);
+		/* Its estimate, as its order has it (f less g). */
+		h = (int)(s.order[cur] >> 32) - s.nodes[cur].g;
 		if (h < bh || (h == bh && s.nodes[cur].g < s.nodes[best].g)) {
 			bh = h;
 			best = cur;
@@ -1156,17 +1180,21 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 			turn_fill(g, tw, &s, p, face);
 		for (k = 0; k < DIR_COUNT; k++) {
 			c = edge_cost(g, tw, &box, &s, p, face, (enum dir)k,
-			    walls, units, from, &plain, &after, &q, &found,
-			    &fslot);
+			    walls, units, facing, keep, from, &plain, &after,
+			    &q, &found, &fslot);
 			if (c < 0)
 				continue;
 			wheel = found == -2;
 			ng = from + c;
-			/* The node edge_cost looked up, or made here. */
-			i = found >= 0 ? found : found == -1 ?
-			    search_add(&s, q, after, fslot) :
-			    search_node(&s, q, after);
-			if (s.nodes[i].closed || ng >= s.nodes[i].g)
+			/* The node edge_cost looked up, or one made here: a
+			 * new one is always taken (reached at less than
+			 * INT_MAX), its fields all set below. */
+			i = found;
+			if (found == -2)
+				i = search_find(&s, q, after, &fslot, facing);
+			if (i < 0)
+				i = search_new(&s, q, after, fslot, facing);
+			else if (s.nodes[i].closed || ng >= s.nodes[i].g)
 				continue;
 			s.nodes[i].g = ng;
 			s.order[i] = node_order(ng + geom_dist(q, goal),
@@ -1215,6 +1243,36 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	keep_from_free(&s.from);
 	search_give(&s);
 	return n;
+}
+
+/*
+ * search_run, made with constants for the search a walk asks most, the
+ * way round (path_round, path_plan): ground it may not enter is a wall,
+ * no unit is, no enemy kept clear of, over cells or over cell and
+ * facing as the ruleset plans; else with its arguments as they come.
+ * The same search either way: the constants only let the compiler drop
+ * the tests they answer at every edge.
+ */
+static int
+path_search(const struct game *g, struct move_walk *tw, struct point goal,
+    int budget, int horizon, bool walls, int units, int avoid,
+    const struct keep_set *keep, struct point **route,
+    unsigned char **wheels, bool *complete, bool *closer, int *how)
+{
+	/* A ruleset whose units may step other than straight ahead
+	 * (move_face) is planned over cell and facing: the way a unit
+	 * arrives at a cell decides where it may go from it. */
+	bool facing = g->rs->ops->move_face != NULL ||
+	    units == PATH_UNITS_NOW || units == PATH_UNITS_NONE;
+
+	if (walls && units == 0 && avoid == -1 && keep == NULL && facing)
+		return search_run(g, tw, goal, budget, horizon, true, 0, true,
+		    -1, NULL, route, wheels, complete, closer, how);
+	if (walls && units == 0 && avoid == -1 && keep == NULL)
+		return search_run(g, tw, goal, budget, horizon, true, 0, false,
+		    -1, NULL, route, wheels, complete, closer, how);
+	return search_run(g, tw, goal, budget, horizon, walls, units, facing,
+	    avoid, keep, route, wheels, complete, closer, how);
 }
 
 /*
