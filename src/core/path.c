@@ -115,6 +115,10 @@ struct search {
 	bool		 turn_anywhere;
 	unsigned	 turn_faces;
 	struct turn_memo (*turn)[DIR_COUNT];
+	/* With turn_anywhere, the farthest (in cells, on either axis) a
+	 * turn from each facing moves the anchor, once that facing's turns
+	 * are priced (turn_fill): for the margin of search_run's inner. */
+	int		 offmax[DIR_COUNT];
 };
 
 /* A node's place in the heap's order, its f (g plus the estimate) and
@@ -393,6 +397,9 @@ struct block_box {
 	int		 lx[DIR_COUNT];
 	int		 ly[DIR_COUNT];
 	int		 w, h;
+	int		 ext;		/* the farthest any corner lies from
+					   the anchor, on either axis, in
+					   any facing */
 };
 
 static void
@@ -431,6 +438,13 @@ box_init(const struct game *g, const struct move_walk *w,
 			b->lx[d] = 0;
 		if (b->ly[d] < 0)
 			b->ly[d] = 0;
+	}
+	b->ext = 0;
+	for (d = 0; d < DIR_COUNT; d++) {
+		b->ext = abs(b->x0[d]) > b->ext ? abs(b->x0[d]) : b->ext;
+		b->ext = abs(b->x1[d]) > b->ext ? abs(b->x1[d]) : b->ext;
+		b->ext = abs(b->y0[d]) > b->ext ? abs(b->y0[d]) : b->ext;
+		b->ext = abs(b->y1[d]) > b->ext ? abs(b->y1[d]) : b->ext;
 	}
 	b->w = g->map->w;
 	b->h = g->map->h;
@@ -821,24 +835,25 @@ memo_at(struct search *s, struct point p)
  * (with units) meeting no unit as meets_unit says; turn: it turns there.
  * With units looked at, looked up once per search (s, or NULL for no
  * memo); without, the four corners are cheaper to read than the memo.
- * Always inline: asked at every edge. */
+ * inner: q is known to lie far enough inside the map for the block to be
+ * on it (search_run's inner).  Always inline: asked at every edge. */
 static inline __attribute__((always_inline)) bool
 room_for(const struct game *g, struct move_walk *tw,
     const struct block_box *box, struct search *s, struct point q,
-    enum dir d, bool turn, int units)
+    enum dir d, bool turn, int units, bool inner)
 {
 	struct memo *m = NULL;
 	unsigned bit = 1u << (2 * (unsigned)d + (turn ? 1 : 0));
 	bool room;
 
 	if (units != PATH_UNITS_STAY && units != PATH_UNITS_NOW)
-		return footprint_inside(box, q, d);
+		return inner || footprint_inside(box, q, d);
 	if (s != NULL) {
 		m = memo_at(s, q);
 		if (m->known & bit)
 			return (m->room & bit) != 0;
 	}
-	room = footprint_inside(box, q, d) &&
+	room = (inner || footprint_inside(box, q, d)) &&
 	    !meets_unit(g, tw, q, d, turn, units, s != NULL ? s->avoid : -1);
 	if (m != NULL) {
 		m->known |= bit;
@@ -861,6 +876,7 @@ turn_fill(const struct game *g, struct move_walk *tw, struct search *s,
 	struct turn_memo *m;
 	int f;
 
+	s->offmax[face] = 0;
 	for (f = 0; f < DIR_COUNT; f++) {
 		if (f == (int)face)
 			continue;
@@ -870,6 +886,10 @@ turn_fill(const struct game *g, struct move_walk *tw, struct search *s,
 		m->flags = tp.flags;
 		m->off.x = tp.anchor.x - p.x;
 		m->off.y = tp.anchor.y - p.y;
+		if (abs(m->off.x) > s->offmax[face])
+			s->offmax[face] = abs(m->off.x);
+		if (abs(m->off.y) > s->offmax[face])
+			s->offmax[face] = abs(m->off.y);
 	}
 	s->turn_faces |= 1u << face;
 }
@@ -933,19 +953,19 @@ static inline __attribute__((always_inline)) int
 edge_cost(const struct game *g, struct move_walk *tw,
     const struct block_box *box, struct search *s, struct point p,
     enum dir face, enum dir d, bool walls, int units, bool facing,
-    const struct keep_set *keep, int from, bool *plain, enum dir *after,
-    struct point *to, int *found, unsigned *fslot)
+    bool inner, const struct keep_set *keep, int from, bool *plain,
+    enum dir *after, struct point *to, int *found, unsigned *fslot)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
 	struct point q = { p.x + dir_dx[d], p.y + dir_dy[d] };
 	enum dir f;
 	int t = 0, c, i = -1;
-	bool known;
+	bool known, anchor_in;
 
 	*plain = false;
 	*found = -2;
-	if (!box_map_inside(box, q.x, q.y))
+	if (!inner && !box_map_inside(box, q.x, q.y))
 		return -1;
 	f = ops->move_face != NULL ? ops->move_face(g, tw, d) : d;
 	*after = f;
@@ -967,16 +987,21 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	if (f != face) {
 		/* The walk turns where it stands, then steps: the turned
 		 * block must be on the map there too. */
-		if (!room_for(g, tw, box, s, p, f, true, units))
+		if (!room_for(g, tw, box, s, p, f, true, units, inner))
 			return -1;
 		turn_price(g, tw, s, p, face, f, &tp);
 		t = tp.ticks;
 		if (tp.flags & MPF_ANCHOR) {
 			*to = tp.anchor;
 			*plain = true;
-			if (!box_map_inside(box, tp.anchor.x, tp.anchor.y) ||
-			    !room_for(g, tw, box, s, tp.anchor, f, true,
-			    units))
+			/* inner holds for the anchor too when the turn
+			 * was read from the search's table (turn_price):
+			 * its margin takes in how far those turns move
+			 * it. */
+			anchor_in = inner && s != NULL && s->turn_anywhere;
+			if ((!anchor_in && !box_map_inside(box, tp.anchor.x,
+			    tp.anchor.y)) || !room_for(g, tw, box, s,
+			    tp.anchor, f, true, units, anchor_in))
 				return -1;
 			return t;
 		}
@@ -991,7 +1016,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	if (s != NULL)
 		*found = i;	/* the table is not changed before the
 				   search asks for the node again */
-	if (!room_for(g, tw, box, s, q, f, false, units))
+	if (!room_for(g, tw, box, s, q, f, false, units, inner))
 		return -1;
 	ops->move_step(g, tw, d, &sp);
 	if (sp.flags & MPF_SQUARE)	/* the turn is part of the crossing */
@@ -1070,7 +1095,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 		tw->pos = p;
 		tw->facing = face;
 		if (edge_cost(g, tw, &box, NULL, p, face, d, false, 0, false,
-		    NULL, 0, &plain, &after, &q, &found, &fslot) < 0 ||
+		    false, NULL, 0, &plain, &after, &q, &found, &fslot) < 0 ||
 		    (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
@@ -1115,9 +1140,9 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	struct point p, q, start = tw->pos;
 	enum dir face0 = tw->facing, face, after;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
-	int found, from, walked;
+	int found, from, walked, margin;
 	unsigned fslot = 0;	/* set by edge_cost whenever it is read */
-	bool plain, wheel;
+	bool plain, wheel, inner;
 
 	*route = NULL;
 	if (wheels != NULL)
@@ -1178,10 +1203,18 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 		tw->facing = face;
 		if (s.turn_anywhere && !(s.turn_faces & (1u << face)))
 			turn_fill(g, tw, &s, p, face);
+		/* Far enough inside the map that every block an edge
+		 * from here reads lies on it: the cell a step reaches,
+		 * one away, its block and the turned block here, and with
+		 * turn_anywhere the anchor a turn leaves and its block.
+		 * Then edge_cost need not look. */
+		margin = box.ext + 1 + (s.turn_anywhere ? s.offmax[face] : 0);
+		inner = p.x >= margin && p.y >= margin &&
+		    p.x + margin < box.w && p.y + margin < box.h;
 		for (k = 0; k < DIR_COUNT; k++) {
 			c = edge_cost(g, tw, &box, &s, p, face, (enum dir)k,
-			    walls, units, facing, keep, from, &plain, &after,
-			    &q, &found, &fslot);
+			    walls, units, facing, inner, keep, from, &plain,
+			    &after, &q, &found, &fslot);
 			if (c < 0)
 				continue;
 			wheel = found == -2;
