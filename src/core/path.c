@@ -20,15 +20,17 @@
  * search, in a second small table.  The enemies a route keeps clear of
  * (path_cheapest with keep_clear) are path-keep.c's.
  *
- * Why this file stays whole at some 1,400 lines: the search's work at
+ * Why this file stays whole at some 1,500 lines: the search's work at
  * each edge (edge_cost, room_for, footprint_inside, the node table's
- * search_find and search_add, heap_push) is inlined into path_search.
- * Made ordinary calls, as a split into files would make them, the bench's
- * movement phase (bench-move, 10,000 units) costs 6% more instructions
- * for the Napoleonic ruleset (317.6M to 337.9M) and 17% more for the
- * bundled inch-table ruleset, which searches over cell and facing
- * (610.9M to 716.1M).  (The core names no ruleset but through the
- * registry: tests/ruleset-alone.sh.)
+ * search_find and search_new, heap_push) is inlined into search_run,
+ * which path_search makes three times, twice with the way round's mode
+ * as constants.  Made ordinary calls, as a split into files would make
+ * them, the bench's movement phase (bench-move, 10,000 units) costs 6%
+ * more instructions for the Napoleonic ruleset (317.6M to 337.9M) and
+ * 17% more for the bundled inch-table ruleset, which searches over cell
+ * and facing (610.9M to 716.1M), as measured when the search was made
+ * once.  (The core names no ruleset but through the registry:
+ * tests/ruleset-alone.sh.)
  */
 #include "config.h"
 
