@@ -70,11 +70,13 @@ struct memo {
 };
 
 /* A turn priced in a search: its ticks, flags and, with MPF_ANCHOR, how
- * far its anchor lies from where the block stood. */
+ * far its anchor lies from where the block stood, as an offset and as
+ * ground walked (geom_dist). */
 struct turn_memo {
 	int		 ticks;
 	unsigned	 flags;
 	struct point	 off;
+	int		 walked;
 };
 
 struct search {
@@ -888,6 +890,7 @@ turn_fill(const struct game *g, struct move_walk *tw, struct search *s,
 		m->flags = tp.flags;
 		m->off.x = tp.anchor.x - p.x;
 		m->off.y = tp.anchor.y - p.y;
+		m->walked = geom_dist(p, tp.anchor);
 		if (abs(m->off.x) > s->offmax[face])
 			s->offmax[face] = abs(m->off.x);
 		if (abs(m->off.y) > s->offmax[face])
@@ -1234,12 +1237,14 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 			s.nodes[i].g = ng;
 			s.order[i] = node_order(ng + geom_dist(q, goal),
 			    ng);
-			s.nodes[i].dist = walked + (q.x == p.x +
-			    dir_dx[k] && q.y == p.y + dir_dy[k] ?
-			    dir_step_cost((enum dir)k) : geom_dist(p, q));
-			/* edge_cost leaves found at -2 for a turn that moved
-			 * the block (its anchor may even be the cell a step
-			 * would reach). */
+			/* A step walks its own length; a turn that moved
+			 * the block (found -2 from edge_cost: its anchor
+			 * may even be the cell a step would reach) as far
+			 * as the anchor went, read from the search's table
+			 * when the turn was (turn_price). */
+			s.nodes[i].dist = walked + (!wheel ?
+			    dir_step_cost((enum dir)k) : s.turn_anywhere ?
+			    s.turn[face][after].walked : geom_dist(p, q));
 			s.nodes[i].wheel = wheel;
 			s.nodes[i].parent = cur;
 			s.nodes[i].dir = (unsigned char)after;
