@@ -1147,7 +1147,8 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
 	int found, from, walked, margin;
 	unsigned fslot = 0;	/* set by edge_cost whenever it is read */
-	bool plain, wheel, inner;
+	bool plain, wheel, inner, wheels_here;
+	enum dir f;
 
 	*route = NULL;
 	if (wheels != NULL)
@@ -1216,11 +1217,27 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 		margin = box.ext + 1 + (s.turn_anywhere ? s.offmax[face] : 0);
 		inner = p.x >= margin && p.y >= margin &&
 		    p.x + margin < box.w && p.y + margin < box.h;
+		/* Then, in a search over cell and facing with no units to
+		 * meet and no enemy to keep clear of, a turn read from the
+		 * search's table that moves the block is an edge edge_cost
+		 * would answer with its price and anchor alone: taken
+		 * here, not asked of it (a turn that moves no block, and a
+		 * step, are). */
+		wheels_here = facing && inner && s.turn_anywhere &&
+		    !s.turn_stays && units == 0 && keep == NULL;
 		for (k = 0; k < DIR_COUNT; k++) {
-			c = edge_cost(g, tw, &box, &s, p, face, (enum dir)k,
-			    walls, units, facing, inner, keep, from, &plain,
-			    &after, &q, &found, &fslot);
-			if (c < 0)
+			if (wheels_here && (f = g->rs->ops->move_face != NULL ?
+			    g->rs->ops->move_face(g, tw, (enum dir)k) :
+			    (enum dir)k) != face &&
+			    (s.turn[face][f].flags & MPF_ANCHOR)) {
+				c = s.turn[face][f].ticks;
+				q.x = p.x + s.turn[face][f].off.x;
+				q.y = p.y + s.turn[face][f].off.y;
+				after = f;
+				found = -2;
+			} else if ((c = edge_cost(g, tw, &box, &s, p, face,
+			    (enum dir)k, walls, units, facing, inner, keep, from,
+			    &plain, &after, &q, &found, &fslot)) < 0)
 				continue;
 			wheel = found == -2;
 			ng = from + c;
