@@ -253,14 +253,17 @@ ctx_standing_near(const struct game *g, const struct move_ctx *ctx,
 		for (bx = bx0; bx <= bx1; bx++)
 			for (f = ctx->head[(by * ctx->bw + bx) *
 			    GAME_MAX_SIDES + slot]; f >= 0; f = ctx->next[f]) {
+				/* Its place first: most friends in the
+				 * buckets lie outside the box, and whether
+				 * it stays (move_holds) costs more. */
 				fu = &g->units[f];
-				if ((fu->order.kind == ORDER_MOVE &&
-				    fu->halt != HALT_ARRIVED &&
-				    !move_holds(g, fu)) ||
+				if (fu->pos.x < lo.x || fu->pos.x > hi.x ||
+				    fu->pos.y < lo.y || fu->pos.y > hi.y ||
 				    f == w->unit || fu->side != own)
 					continue;
-				if (fu->pos.x >= lo.x && fu->pos.x <= hi.x &&
-				    fu->pos.y >= lo.y && fu->pos.y <= hi.y)
+				if (!(fu->order.kind == ORDER_MOVE &&
+				    fu->halt != HALT_ARRIVED &&
+				    !move_holds(g, fu)))
 					return true;
 			}
 	return false;

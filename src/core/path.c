@@ -20,15 +20,17 @@
  * search, in a second small table.  The enemies a route keeps clear of
  * (path_cheapest with keep_clear) are path-keep.c's.
  *
- * Why this file stays whole at some 1,400 lines: the search's work at
+ * Why this file stays whole at some 1,500 lines: the search's work at
  * each edge (edge_cost, room_for, footprint_inside, the node table's
- * search_find and search_add, heap_push) is inlined into path_search.
- * Made ordinary calls, as a split into files would make them, the bench's
- * movement phase (bench-move, 10,000 units) costs 6% more instructions
- * for the Napoleonic ruleset (317.6M to 337.9M) and 17% more for the
- * bundled inch-table ruleset, which searches over cell and facing
- * (610.9M to 716.1M).  (The core names no ruleset but through the
- * registry: tests/ruleset-alone.sh.)
+ * search_find and search_new, heap_push) is inlined into search_run,
+ * which path_search makes three times, twice with the way round's mode
+ * as constants.  Made ordinary calls, as a split into files would make
+ * them, the bench's movement phase (bench-move, 10,000 units) costs 6%
+ * more instructions for the Napoleonic ruleset (317.6M to 337.9M) and
+ * 17% more for the bundled inch-table ruleset, which searches over cell
+ * and facing (610.9M to 716.1M), as measured when the search was made
+ * once.  (The core names no ruleset but through the registry:
+ * tests/ruleset-alone.sh.)
  */
 #include "config.h"
 
@@ -68,11 +70,13 @@ struct memo {
 };
 
 /* A turn priced in a search: its ticks, flags and, with MPF_ANCHOR, how
- * far its anchor lies from where the block stood. */
+ * far its anchor lies from where the block stood, as an offset and as
+ * ground walked (geom_dist). */
 struct turn_memo {
 	int		 ticks;
 	unsigned	 flags;
 	struct point	 off;
+	int		 walked;
 };
 
 struct search {
@@ -101,10 +105,9 @@ struct search {
 	unsigned	 mmask;
 	int		 avoid;		/* a unit that is a wall too, or -1
 					   (path_detour) */
-	const struct keep_set *keep;	/* enemies to keep clear of, or
-					   NULL (path_cheapest) */
-	struct keep_from from;		/* with keep: the expanded node's
-					   block (keep_breaks) */
+	struct keep_from from;		/* with search_run's keep: the
+					   expanded node's block
+					   (keep_breaks) */
 	int		 least[2];	/* least_step of an orthogonal and a
 					   diagonal step, for this search */
 	bool		 turn_stays;	/* the ruleset's plan_turn_stays */
@@ -116,6 +119,10 @@ struct search {
 	bool		 turn_anywhere;
 	unsigned	 turn_faces;
 	struct turn_memo (*turn)[DIR_COUNT];
+	/* With turn_anywhere, the farthest (in cells, on either axis) a
+	 * turn from each facing moves the anchor, once that facing's turns
+	 * are priced (turn_fill): for the margin of search_run's inner. */
+	int		 offmax[DIR_COUNT];
 };
 
 /* A node's place in the heap's order, its f (g plus the estimate) and
@@ -126,15 +133,24 @@ node_order(int f, int g)
 	return (uint64_t)(unsigned)f << 32 | (unsigned)(INT_MAX - g);
 }
 
-/* The hash of a node's key: its cell, and its facing in facing mode. */
-static unsigned
-hash_point(const struct search *s, struct point p, unsigned dir)
+/* The hash of a node's key: its cell, and its facing in facing mode
+ * (facing: s->facing, given apart so that a search made for one mode
+ * has it as a constant, see path_search). */
+static inline __attribute__((always_inline)) unsigned
+hash_key(struct point p, unsigned dir, bool facing)
 {
 	unsigned h = (unsigned)p.x * 73856093u ^ (unsigned)p.y * 19349663u;
 
-	if (s->facing)
+	if (facing)
 		h ^= (dir + 1) * 83492791u;
 	return h ^ (h >> 13);
+}
+
+/* hash_key in the search's own mode. */
+static unsigned
+hash_point(const struct search *s, struct point p, unsigned dir)
+{
+	return hash_key(p, dir, s->facing);
 }
 
 static void
@@ -155,18 +171,18 @@ search_rehash(struct search *s, unsigned size)
 
 /* The node for p (and, in facing mode, facing dir), or -1 when the
  * search has not reached it; *slot is where the table holds it or would
- * take it. */
+ * take it.  facing is s->facing (see hash_key). */
 static inline __attribute__((always_inline)) int
 search_find(const struct search *s, struct point p, enum dir dir,
-    unsigned *slot)
+    unsigned *slot, bool facing)
 {
 	unsigned h;
 	int i;
 
-	h = hash_point(s, p, (unsigned)dir) & s->hmask;
+	h = hash_key(p, (unsigned)dir, facing) & s->hmask;
 	while ((i = s->hash[h]) != 0) {
 		if (s->nodes[i - 1].p.x == p.x && s->nodes[i - 1].p.y == p.y &&
-		    (!s->facing || s->nodes[i - 1].dir == (unsigned char)dir))
+		    (!facing || s->nodes[i - 1].dir == (unsigned char)dir))
 			break;
 		h = (h + 1) & s->hmask;
 	}
@@ -175,9 +191,13 @@ search_find(const struct search *s, struct point p, enum dir dir,
 }
 
 /* A new node for p (and, in facing mode, facing dir), which the search
- * has not reached, at slot h of the table (search_find's), g INT_MAX. */
+ * has not reached, at slot h of the table (search_find's), with only its
+ * place, facing and closed mark set: search_run's edges set the rest at
+ * once (a node they have just made is always taken).  facing is
+ * s->facing (see hash_key). */
 static inline __attribute__((always_inline)) int
-search_add(struct search *s, struct point p, enum dir dir, unsigned h)
+search_new(struct search *s, struct point p, enum dir dir, unsigned h,
+    bool facing)
 {
 	int i;
 
@@ -190,30 +210,40 @@ search_add(struct search *s, struct point p, enum dir dir, unsigned h)
 	}
 	i = s->n++;
 	s->nodes[i].p = p;
-	s->nodes[i].g = INT_MAX;
-	s->order[i] = node_order(INT_MAX, INT_MAX);
-	s->nodes[i].dist = 0;
-	s->nodes[i].parent = -1;
-	s->nodes[i].dir = s->facing ? (unsigned char)dir : 0;
+	s->nodes[i].dir = facing ? (unsigned char)dir : 0;
 	s->nodes[i].closed = 0;
-	s->nodes[i].wheel = 0;
 	s->hash[h] = i + 1;
 	if ((unsigned)s->n * 2 > s->hmask)
 		search_rehash(s, (s->hmask + 1) * 2);
 	return i;
 }
 
+/* search_new, the node unreached: g INT_MAX, no parent. */
+static int
+search_add(struct search *s, struct point p, enum dir dir, unsigned h,
+    bool facing)
+{
+	int i = search_new(s, p, dir, h, facing);
+
+	s->nodes[i].g = INT_MAX;
+	s->order[i] = node_order(INT_MAX, INT_MAX);
+	s->nodes[i].dist = 0;
+	s->nodes[i].parent = -1;
+	s->nodes[i].wheel = 0;
+	return i;
+}
+
 /* The node for p (and, in facing mode, facing dir), created if absent
- * (g INT_MAX).  Always inline, like heap_push: asked at every edge. */
-static inline __attribute__((always_inline)) int
-search_node(struct search *s, struct point p, enum dir dir)
+ * (g INT_MAX).  facing is s->facing (see hash_key). */
+static int
+search_node(struct search *s, struct point p, enum dir dir, bool facing)
 {
 	unsigned h;
 	int i;
 
-	if ((i = search_find(s, p, dir, &h)) >= 0)
+	if ((i = search_find(s, p, dir, &h, facing)) >= 0)
 		return i;
-	return search_add(s, p, dir, h);
+	return search_add(s, p, dir, h, facing);
 }
 
 /*
@@ -371,6 +401,9 @@ struct block_box {
 	int		 lx[DIR_COUNT];
 	int		 ly[DIR_COUNT];
 	int		 w, h;
+	int		 ext;		/* the farthest any corner lies from
+					   the anchor, on either axis, in
+					   any facing */
 };
 
 static void
@@ -409,6 +442,13 @@ box_init(const struct game *g, const struct move_walk *w,
 			b->lx[d] = 0;
 		if (b->ly[d] < 0)
 			b->ly[d] = 0;
+	}
+	b->ext = 0;
+	for (d = 0; d < DIR_COUNT; d++) {
+		b->ext = abs(b->x0[d]) > b->ext ? abs(b->x0[d]) : b->ext;
+		b->ext = abs(b->x1[d]) > b->ext ? abs(b->x1[d]) : b->ext;
+		b->ext = abs(b->y0[d]) > b->ext ? abs(b->y0[d]) : b->ext;
+		b->ext = abs(b->y1[d]) > b->ext ? abs(b->y1[d]) : b->ext;
 	}
 	b->w = g->map->w;
 	b->h = g->map->h;
@@ -799,24 +839,25 @@ memo_at(struct search *s, struct point p)
  * (with units) meeting no unit as meets_unit says; turn: it turns there.
  * With units looked at, looked up once per search (s, or NULL for no
  * memo); without, the four corners are cheaper to read than the memo.
- * Always inline: asked at every edge. */
+ * inner: q is known to lie far enough inside the map for the block to be
+ * on it (search_run's inner).  Always inline: asked at every edge. */
 static inline __attribute__((always_inline)) bool
 room_for(const struct game *g, struct move_walk *tw,
     const struct block_box *box, struct search *s, struct point q,
-    enum dir d, bool turn, int units)
+    enum dir d, bool turn, int units, bool inner)
 {
 	struct memo *m = NULL;
 	unsigned bit = 1u << (2 * (unsigned)d + (turn ? 1 : 0));
 	bool room;
 
 	if (units != PATH_UNITS_STAY && units != PATH_UNITS_NOW)
-		return footprint_inside(box, q, d);
+		return inner || footprint_inside(box, q, d);
 	if (s != NULL) {
 		m = memo_at(s, q);
 		if (m->known & bit)
 			return (m->room & bit) != 0;
 	}
-	room = footprint_inside(box, q, d) &&
+	room = (inner || footprint_inside(box, q, d)) &&
 	    !meets_unit(g, tw, q, d, turn, units, s != NULL ? s->avoid : -1);
 	if (m != NULL) {
 		m->known |= bit;
@@ -839,6 +880,7 @@ turn_fill(const struct game *g, struct move_walk *tw, struct search *s,
 	struct turn_memo *m;
 	int f;
 
+	s->offmax[face] = 0;
 	for (f = 0; f < DIR_COUNT; f++) {
 		if (f == (int)face)
 			continue;
@@ -848,6 +890,11 @@ turn_fill(const struct game *g, struct move_walk *tw, struct search *s,
 		m->flags = tp.flags;
 		m->off.x = tp.anchor.x - p.x;
 		m->off.y = tp.anchor.y - p.y;
+		m->walked = geom_dist(p, tp.anchor);
+		if (abs(m->off.x) > s->offmax[face])
+			s->offmax[face] = abs(m->off.x);
+		if (abs(m->off.y) > s->offmax[face])
+			s->offmax[face] = abs(m->off.y);
 	}
 	s->turn_faces |= 1u << face;
 }
@@ -900,27 +947,30 @@ least_step(const struct game *g, enum dir d)
  * the least such a step costs (least_step), is -1 unpriced (the search
  * would pass it over whatever its price: no turn is priced below 0 and
  * no step below least_step, a guarantee of the ruleset interface, see
- * doc/rulesets.md).  The caller puts tw at p facing face (the rulesets
- * read it there).  Always inline: the search calls it for every edge,
- * and as a call its many arguments cost more than much of its work.
+ * doc/rulesets.md); facing is its mode (s->facing), and a step that
+ * brings the walker's block into contact with an enemy of keep (not
+ * NULL: path_cheapest's keep_clear) is -1 too.  The caller puts tw at p
+ * facing face (the rulesets read it there).  Always inline: the search
+ * calls it for every edge, and as a call its many arguments cost more
+ * than much of its work.
  */
 static inline __attribute__((always_inline)) int
 edge_cost(const struct game *g, struct move_walk *tw,
     const struct block_box *box, struct search *s, struct point p,
-    enum dir face, enum dir d, bool walls, int units, int from,
-    bool *plain, enum dir *after, struct point *to, int *found,
-    unsigned *fslot)
+    enum dir face, enum dir d, bool walls, int units, bool facing,
+    bool inner, const struct keep_set *keep, int from, bool *plain,
+    enum dir *after, struct point *to, int *found, unsigned *fslot)
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp, sp;
 	struct point q = { p.x + dir_dx[d], p.y + dir_dy[d] };
 	enum dir f;
 	int t = 0, c, i = -1;
-	bool known;
+	bool known, anchor_in;
 
 	*plain = false;
 	*found = -2;
-	if (!box_map_inside(box, q.x, q.y))
+	if (!inner && !box_map_inside(box, q.x, q.y))
 		return -1;
 	f = ops->move_face != NULL ? ops->move_face(g, tw, d) : d;
 	*after = f;
@@ -934,7 +984,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	 * the turn is not priced either. */
 	known = s != NULL && (f == face || s->turn_stays);
 	if (known) {
-		i = search_find(s, q, f, fslot);
+		i = search_find(s, q, f, fslot, facing);
 		if (i >= 0 && (s->nodes[i].closed ||
 		    s->nodes[i].g - from <= s->least[dir_diagonal(d)]))
 			return -1;
@@ -942,23 +992,28 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	if (f != face) {
 		/* The walk turns where it stands, then steps: the turned
 		 * block must be on the map there too. */
-		if (!room_for(g, tw, box, s, p, f, true, units))
+		if (!room_for(g, tw, box, s, p, f, true, units, inner))
 			return -1;
 		turn_price(g, tw, s, p, face, f, &tp);
 		t = tp.ticks;
 		if (tp.flags & MPF_ANCHOR) {
 			*to = tp.anchor;
 			*plain = true;
-			if (!box_map_inside(box, tp.anchor.x, tp.anchor.y) ||
-			    !room_for(g, tw, box, s, tp.anchor, f, true,
-			    units))
+			/* inner holds for the anchor too when the turn
+			 * was read from the search's table (turn_price):
+			 * its margin takes in how far those turns move
+			 * it. */
+			anchor_in = inner && s != NULL && s->turn_anywhere;
+			if ((!anchor_in && !box_map_inside(box, tp.anchor.x,
+			    tp.anchor.y)) || !room_for(g, tw, box, s,
+			    tp.anchor, f, true, units, anchor_in))
 				return -1;
 			return t;
 		}
 	}
 	*to = q;
 	if (s != NULL && !known) {
-		i = search_find(s, q, f, fslot);
+		i = search_find(s, q, f, fslot, facing);
 		if (i >= 0 && (s->nodes[i].closed ||
 		    s->nodes[i].g - from <= s->least[dir_diagonal(d)]))
 			return -1;
@@ -966,7 +1021,7 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	if (s != NULL)
 		*found = i;	/* the table is not changed before the
 				   search asks for the node again */
-	if (!room_for(g, tw, box, s, q, f, false, units))
+	if (!room_for(g, tw, box, s, q, f, false, units, inner))
 		return -1;
 	ops->move_step(g, tw, d, &sp);
 	if (sp.flags & MPF_SQUARE)	/* the turn is part of the crossing */
@@ -989,8 +1044,8 @@ edge_cost(const struct game *g, struct move_walk *tw,
 		*plain = true;
 		break;
 	}
-	if (s != NULL && s->keep != NULL &&
-	    keep_breaks(g, tw, s->keep, &s->from, p, face, q, f))
+	if (s != NULL && keep != NULL &&
+	    keep_breaks(g, tw, keep, &s->from, p, face, q, f))
 		return -1;
 	return t + c;
 }
@@ -1044,8 +1099,9 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 		}
 		tw->pos = p;
 		tw->facing = face;
-		if (edge_cost(g, tw, &box, NULL, p, face, d, false, 0, 0, &plain,
-		    &after, &q, &found, &fslot) < 0 || (!plain && !to_wall)) {
+		if (edge_cost(g, tw, &box, NULL, p, face, d, false, 0, false,
+		    false, NULL, 0, &plain, &after, &q, &found, &fslot) < 0 ||
+		    (!plain && !to_wall)) {
 			free(r);
 			*route = NULL;
 			return -1;
@@ -1074,10 +1130,12 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
  * starts; *how: why the search ended (PATH_GOAL...).  wheels, when not
  * NULL, gets an allocated array beside the route (NULL with it): 1 + the
  * facing where the route's cell is reached by a turn that moved the
- * block (a wheel), 0 where by a step. */
-static int
-path_search(const struct game *g, struct move_walk *tw, struct point goal,
-    int budget, int horizon, bool walls, int units, int avoid,
+ * block (a wheel), 0 where by a step.  facing: a node per cell and
+ * facing (see path_search, which gives it).  Always inline: path_search
+ * makes it for the way round with its mode as constants (search_run). */
+static inline __attribute__((always_inline)) int
+search_run(const struct game *g, struct move_walk *tw, struct point goal,
+    int budget, int horizon, bool walls, int units, bool facing, int avoid,
     const struct keep_set *keep, struct point **route,
     unsigned char **wheels, bool *complete, bool *closer, int *how)
 {
@@ -1087,9 +1145,10 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	struct point p, q, start = tw->pos;
 	enum dir face0 = tw->facing, face, after;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
-	int found, from, walked;
+	int found, from, walked, margin;
 	unsigned fslot = 0;	/* set by edge_cost whenever it is read */
-	bool plain, wheel;
+	bool plain, wheel, inner, wheels_here;
+	enum dir f;
 
 	*route = NULL;
 	if (wheels != NULL)
@@ -1099,7 +1158,6 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	box_init(g, tw, &box);
 	search_take(&s);
 	s.avoid = avoid;
-	s.keep = keep;
 	memset(&s.from, 0, sizeof s.from);
 	s.least[0] = least_step(g, DIR_N);
 	s.least[1] = least_step(g, DIR_NE);
@@ -1107,12 +1165,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	s.turn_anywhere = g->rs->plan_turn_anywhere;
 	s.turn_faces = 0;
 	s.turn = turns;
-	/* A ruleset whose units may step other than straight ahead
-	 * (move_face) is planned over cell and facing: the way a unit
-	 * arrives at a cell decides where it may go from it. */
-	s.facing = g->rs->ops->move_face != NULL ||
-	    units == PATH_UNITS_NOW || units == PATH_UNITS_NONE;
-	cur = search_node(&s, start, face0);
+	s.facing = facing;
+	cur = search_node(&s, start, face0, facing);
 	s.nodes[cur].g = 0;
 	s.order[cur] = node_order(geom_dist(start, goal), 0);
 	s.nodes[cur].dir = (unsigned char)face0;
@@ -1123,7 +1177,8 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 		if (s.nodes[cur].closed)
 			continue;
 		s.nodes[cur].closed = 1;
-		h = geom_dist(s.nodes[cur].p, goal);
+		/* Its estimate, as its order has it (f less g). */
+		h = (int)(s.order[cur] >> 32) - s.nodes[cur].g;
 		if (h < bh || (h == bh && s.nodes[cur].g < s.nodes[best].g)) {
 			bh = h;
 			best = cur;
@@ -1154,29 +1209,59 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 		tw->facing = face;
 		if (s.turn_anywhere && !(s.turn_faces & (1u << face)))
 			turn_fill(g, tw, &s, p, face);
+		/* Far enough inside the map that every block an edge
+		 * from here reads lies on it: the cell a step reaches,
+		 * one away, its block and the turned block here, and with
+		 * turn_anywhere the anchor a turn leaves and its block.
+		 * Then edge_cost need not look. */
+		margin = box.ext + 1 + (s.turn_anywhere ? s.offmax[face] : 0);
+		inner = p.x >= margin && p.y >= margin &&
+		    p.x + margin < box.w && p.y + margin < box.h;
+		/* Then, in a search over cell and facing with no units to
+		 * meet and no enemy to keep clear of, a turn read from the
+		 * search's table that moves the block is an edge edge_cost
+		 * would answer with its price and anchor alone: taken
+		 * here, not asked of it (a turn that moves no block, and a
+		 * step, are). */
+		wheels_here = facing && inner && s.turn_anywhere &&
+		    !s.turn_stays && units == 0 && keep == NULL;
 		for (k = 0; k < DIR_COUNT; k++) {
-			c = edge_cost(g, tw, &box, &s, p, face, (enum dir)k,
-			    walls, units, from, &plain, &after, &q, &found,
-			    &fslot);
-			if (c < 0)
+			if (wheels_here && (f = g->rs->ops->move_face != NULL ?
+			    g->rs->ops->move_face(g, tw, (enum dir)k) :
+			    (enum dir)k) != face &&
+			    (s.turn[face][f].flags & MPF_ANCHOR)) {
+				c = s.turn[face][f].ticks;
+				q.x = p.x + s.turn[face][f].off.x;
+				q.y = p.y + s.turn[face][f].off.y;
+				after = f;
+				found = -2;
+			} else if ((c = edge_cost(g, tw, &box, &s, p, face,
+			    (enum dir)k, walls, units, facing, inner, keep, from,
+			    &plain, &after, &q, &found, &fslot)) < 0)
 				continue;
 			wheel = found == -2;
 			ng = from + c;
-			/* The node edge_cost looked up, or made here. */
-			i = found >= 0 ? found : found == -1 ?
-			    search_add(&s, q, after, fslot) :
-			    search_node(&s, q, after);
-			if (s.nodes[i].closed || ng >= s.nodes[i].g)
+			/* The node edge_cost looked up, or one made here: a
+			 * new one is always taken (reached at less than
+			 * INT_MAX), its fields all set below. */
+			i = found;
+			if (found == -2)
+				i = search_find(&s, q, after, &fslot, facing);
+			if (i < 0)
+				i = search_new(&s, q, after, fslot, facing);
+			else if (s.nodes[i].closed || ng >= s.nodes[i].g)
 				continue;
 			s.nodes[i].g = ng;
 			s.order[i] = node_order(ng + geom_dist(q, goal),
 			    ng);
-			s.nodes[i].dist = walked + (q.x == p.x +
-			    dir_dx[k] && q.y == p.y + dir_dy[k] ?
-			    dir_step_cost((enum dir)k) : geom_dist(p, q));
-			/* edge_cost leaves found at -2 for a turn that moved
-			 * the block (its anchor may even be the cell a step
-			 * would reach). */
+			/* A step walks its own length; a turn that moved
+			 * the block (found -2 from edge_cost: its anchor
+			 * may even be the cell a step would reach) as far
+			 * as the anchor went, read from the search's table
+			 * when the turn was (turn_price). */
+			s.nodes[i].dist = walked + (!wheel ?
+			    dir_step_cost((enum dir)k) : s.turn_anywhere ?
+			    s.turn[face][after].walked : geom_dist(p, q));
 			s.nodes[i].wheel = wheel;
 			s.nodes[i].parent = cur;
 			s.nodes[i].dir = (unsigned char)after;
@@ -1215,6 +1300,36 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	keep_from_free(&s.from);
 	search_give(&s);
 	return n;
+}
+
+/*
+ * search_run, made with constants for the search a walk asks most, the
+ * way round (path_round, path_plan): ground it may not enter is a wall,
+ * no unit is, no enemy kept clear of, over cells or over cell and
+ * facing as the ruleset plans; else with its arguments as they come.
+ * The same search either way: the constants only let the compiler drop
+ * the tests they answer at every edge.
+ */
+static int
+path_search(const struct game *g, struct move_walk *tw, struct point goal,
+    int budget, int horizon, bool walls, int units, int avoid,
+    const struct keep_set *keep, struct point **route,
+    unsigned char **wheels, bool *complete, bool *closer, int *how)
+{
+	/* A ruleset whose units may step other than straight ahead
+	 * (move_face) is planned over cell and facing: the way a unit
+	 * arrives at a cell decides where it may go from it. */
+	bool facing = g->rs->ops->move_face != NULL ||
+	    units == PATH_UNITS_NOW || units == PATH_UNITS_NONE;
+
+	if (walls && units == 0 && avoid == -1 && keep == NULL && facing)
+		return search_run(g, tw, goal, budget, horizon, true, 0, true,
+		    -1, NULL, route, wheels, complete, closer, how);
+	if (walls && units == 0 && avoid == -1 && keep == NULL)
+		return search_run(g, tw, goal, budget, horizon, true, 0, false,
+		    -1, NULL, route, wheels, complete, closer, how);
+	return search_run(g, tw, goal, budget, horizon, walls, units, facing,
+	    avoid, keep, route, wheels, complete, closer, how);
 }
 
 /*
