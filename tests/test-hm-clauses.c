@@ -1098,14 +1098,17 @@ test_002_H8_turn_over_45_takes_whole_move(void **state)
 	game_free(g);
 
 	/* A cavalry Line (60) sent behind it wheels round instead: 45
-	 * free and 3 x 18 = 54, keeping 6 ticks for the march. */
+	 * free and 3 x 18 = 54, keeping 6 ticks for the march.  Left and
+	 * right cost the same; the leg's plan (walk_plan_leg) wheels left,
+	 * about a centre 1.5 in beyond its left flank, to [20, 22]. */
 	g = battle(60, 60);
 	b = unit_at(g, "c", ARM_CAVALRY, "light", "line", 30, 14, DIR_N);
 	move_to(g, b, 30, 58);
 	movement(g);
-	assert_int_equal(g->units[b].facing, DIR_S);
-	assert_true(logged(g, b, "H9", "wheels right 135 degrees to S"));
-	assert_true(logged(g, b, "H9", "18 ticks (4.5 in) a stage, 54 ticks"));
+	stands(g, b, 20, 22, DIR_S, "line");
+	assert_true(logged(g, b, "H9", "wheels left 135 degrees to S"));
+	assert_true(logged(g, b, "H9", "18 ticks (4.5 in) a stage, 54 ticks, "
+	    "1.5 in left"));
 	assert_true(spent(g, b, "15 in of 15 in"));
 	game_free(g);
 }
@@ -1240,10 +1243,11 @@ test_002_H9_a_later_turn_wheels(void **state)
 
 /*
  * H8, H9: a wheel that costs exactly what is left is made.  The cavalry
- * Line of test_002_H9_a_later_turn_wheels sent from [20, 40] to [30, 24]
- * turns N to NE free, marches NE, and wheels back left 45 degrees to N
- * with its last 18 ticks (4.5 in): it stands at [32, 21] facing N, all
- * 60 ticks spent, not still facing NE short of the wheel.
+ * Line of test_002_H9_a_later_turn_wheels sent from [20, 40] to [37, 35]
+ * turns N to NE free and marches; its leg's plan ends with a wheel right
+ * to SE that costs its last 18 ticks (4.5 in) and brings it onto the
+ * point: it arrives there facing SE, all 60 ticks spent, not short of
+ * the wheel.
  */
 static void
 test_002_H9_a_wheel_with_exactly_what_is_left(void **state)
@@ -1252,14 +1256,69 @@ test_002_H9_a_wheel_with_exactly_what_is_left(void **state)
 	int a = unit_at(g, "a", ARM_CAVALRY, "light", "line", 20, 40, DIR_N);
 
 	(void)state;
-	move_to(g, a, 30, 24);
+	move_to(g, a, 37, 35);
 	movement(g);
-	stands(g, a, 32, 21, DIR_N, "line");
-	assert_true(logged(g, a, "H9", "wheels left 45 degrees to N on a 3 in "
-	    "circle: the outer base runs pi x 5.5 in / 4 = 18 ticks (4.5 in) "
-	    "a stage, 18 ticks, 0 in left"));
+	assert_int_equal(g->units[a].halt, HALT_ARRIVED);
+	stands(g, a, 37, 35, DIR_SE, "line");
+	assert_true(logged(g, a, "H8", "turns from N to NE about its centre"));
+	assert_true(logged(g, a, "H9", "wheels right 45 degrees to SE on a 3 "
+	    "in circle: the outer base runs pi x 5.5 in / 4 = 18 ticks (4.5 "
+	    "in) a stage, 18 ticks, 0 in left"));
 	assert_true(spent(g, a, "15 in of 15 in"));
 	game_free(g);
+}
+
+/*
+ * H8, H9 in play: a unit sent anywhere on open ground gets there.  The
+ * line to a point, facing each step's way, wheeled past it and back for
+ * ever: a cavalry Line at [20, 40] facing N sent to [30, 24] stood at
+ * [32, 21] and [22, 26] turn about, and 145 of the 324 points of the
+ * grid below were never reached, 311 of them by a Column.  Where the
+ * line needs a wheel the leg is planned (walk_plan_leg), to stand on the
+ * point within the data's arrive_within (1 in) of its anchor.  From
+ * [20, 40] facing N, on a 60 x 60 field, to every third cell from [4, 4]
+ * to [55, 55]: every point is reached within 6 turns, by a cavalry Line,
+ * a foot Line and a Column.
+ */
+static void
+test_002_H8_H9_every_point_on_open_ground_is_reached(void **state)
+{
+	static const struct { enum arm arm; const char *klass, *form; }
+	    who[] = {
+		{ ARM_CAVALRY, "light", "line" },
+		{ ARM_INFANTRY, "close", "line" },
+		{ ARM_INFANTRY, "close", "column" },
+	};
+	struct game *g;
+	size_t i;
+	int x, y, k, a, missed, points;
+
+	(void)state;
+	for (i = 0; i < sizeof who / sizeof who[0]; i++) {
+		missed = 0;
+		points = 0;
+		for (x = 4; x < 57; x += 3)
+			for (y = 4; y < 57; y += 3) {
+				g = battle(60, 60);
+				a = unit_at(g, "a", who[i].arm, who[i].klass,
+				    who[i].form, 20, 40, DIR_N);
+				move_to(g, a, x, y);
+				for (k = 0; k < 6; k++) {
+					movement(g);
+					if (g->units[a].halt == HALT_ARRIVED)
+						break;
+				}
+				if (g->units[a].halt != HALT_ARRIVED)
+					missed++;
+				points++;
+				game_free(g);
+			}
+		print_message("%s %s: %d of %d points not reached in 6 "
+		    "turns\n", who[i].form, who[i].arm == ARM_CAVALRY ?
+		    "of horse" : "of foot", missed, points);
+		assert_int_equal(points, 324);
+		assert_int_equal(missed, 0);
+	}
 }
 
 /* H10: the grasshopper crosses ground as close-order foot (1/3 in dense
@@ -1952,6 +2011,7 @@ main(void)
 		cmocka_unit_test(test_002_H9_wheel_on_a_3_inch_circle),
 		cmocka_unit_test(test_002_H9_a_later_turn_wheels),
 		cmocka_unit_test(test_002_H9_a_wheel_with_exactly_what_is_left),
+		cmocka_unit_test(test_002_H8_H9_every_point_on_open_ground_is_reached),
 		cmocka_unit_test(test_002_H10_grasshopper_in_terrain),
 		cmocka_unit_test(test_002_H10_guns_stop_at_buildings_foot_goes_in),
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),

@@ -230,6 +230,18 @@ bool walk_goal(struct move_walk *, struct point *goal);
  * line's next cell); false when there is none (move-route.c). */
 bool walk_route(const struct game *, struct move_walk *);
 
+/* Where the ruleset turns units itself (ops->move_face) its turns move
+ * the block (a turn about the centre, a wheel): the straight line to a
+ * point, facing each step's way, may wheel the block past the point and
+ * round again for ever.  When a step of the line needs a wheel, the leg
+ * to the point sought is planned instead, once a walk, over cell and
+ * facing (path_cheapest, its wheels kept as route_face), and the walk
+ * makes the search's steps and turns; a turn that no longer leaves the
+ * block where the search had it drops the plan (walk_wheel) and the line
+ * takes over.  Not for a look ahead (scratch).  True when a plan was
+ * taken (move-route.c). */
+bool walk_plan_leg(const struct game *, struct move_walk *);
+
 /* The walk follows route r of n cells from its first, with faces beside
  * it (NULL: every cell a step); both are taken over, the old freed. */
 void walk_take_route(struct move_walk *, struct point *r,

@@ -26,6 +26,10 @@
 /* Cells expanded by a search for a way round a standing friend: a whole
  * route, planned once. */
 #define DETOUR_BUDGET	(4 * PATH_BUDGET)
+/* Cells and facings expanded planning a leg of an order (walk_plan_leg):
+ * as many as the order's route had (move_route). */
+#define LEG_BUDGET	(4 * PATH_BUDGET)
+#define LEG_NEAR	2
 
 unsigned
 order_key(const struct order *o)
@@ -62,19 +66,49 @@ walk_goal(struct move_walk *w, struct point *goal)
 	}
 }
 
+bool
+walk_plan_leg(const struct game *g, struct move_walk *w)
+{
+	struct move_walk sw;
+	struct point goal, *r = NULL;
+	unsigned char *faces = NULL;
+	bool complete = false;
+	int n;
+
+	if (g->rs->ops->move_face == NULL || w->scratch || !w->line ||
+	    w->leg_planned == w->waypoint + 1 || !walk_goal(w, &goal) ||
+	    geom_dist(w->pos, goal) > LEG_NEAR * w->allowance)
+		return false;
+	w->leg_planned = w->waypoint + 1;
+	/* Priced silently: the walk explains the steps it makes, not
+	 * those the search tried.  The order's points were planned clear
+	 * of the enemy (move_route); the leg between two is not again. */
+	sw = *w;
+	sw.explain = false;
+	n = path_onto(g, &sw, goal, LEG_BUDGET, &r, &faces, &complete);
+	if (n <= 0 || !complete) {
+		free(r);
+		free(faces);
+		return false;
+	}
+	walk_take_route(w, r, faces, n);
+	w->line = false;
+	return true;
+}
+
 /*
  * Make sure the walk has a next cell; false when there is none.  Past
  * any route kept from a search, the unit goes straight on: the next cell
  * of the line to its goal (path_next), found step by step, so the ground
  * is priced once, by the walk itself.  Only when a step of the line is
- * refused does the walk search a way round (walk_round).
+ * refused does the walk search a way round (walk_round), or, where the
+ * line would wheel, plan the leg (walk_plan_leg).
  */
 bool
 walk_route(const struct game *g, struct move_walk *w)
 {
 	struct point goal, next;
 
-	(void)g;
 	/* The next cell of a route kept: a step away, or where a wheel
 	 * leaves the block (route_face; it may be further). */
 	if (w->iroute < w->nroute &&

@@ -179,6 +179,45 @@ walk_wheel(const struct game *g, struct move_walk *w, enum dir f,
 }
 
 /*
+ * The line's next step needs a wheel (a paid turn that moves the block)
+ * and the point sought already lies under the unit: it stands on it, and
+ * the point counts as reached rather than wheeled past and sought again
+ * (marshal's reading where turns move the block, ops->move_face).  True
+ * when the point was reached; past the order's last, the walk halts,
+ * arrived.
+ */
+static bool
+walk_stands_on_point(const struct game *g, struct move_walk *w,
+    struct point *cells)
+{
+	struct point goal;
+	int n, i;
+
+	if (g->rs->ops->move_face == NULL || !walk_goal(w, &goal) ||
+	    abs(w->pos.x - goal.x) > g->rs->arrive_near ||
+	    abs(w->pos.y - goal.y) > g->rs->arrive_near)
+		return false;
+	n = game_footprint_at(g, &g->units[w->unit], w->pos, w->facing,
+	    w->form, cells);
+	for (i = 0; i < n; i++)
+		if (cells[i].x == goal.x && cells[i].y == goal.y)
+			break;
+	if (i >= n)
+		return false;
+	move_note(w, EV_NOTE, rule_for(g, HALT_ARRIVED), "[%d, %d] lies "
+	    "under %s, which would wheel past it to bring its anchor onto "
+	    "it: it is there (marshal's reading)", goal.x, goal.y,
+	    g->units[w->unit].name);
+	w->waypoint++;
+	w->iroute = w->nroute;
+	if (w->waypoint >= w->order->npts) {
+		w->arrived = true;
+		walk_halt(g, w, HALT_ARRIVED, NULL);
+	}
+	return true;
+}
+
+/*
  * The step to next, made facing f in direction d, would meet a friend
  * that stays where it is and may not be passed this turn: the walk goes
  * round it (walk_detour) before it pays the turn to face f, rather than
@@ -238,6 +277,16 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	if (f != w->facing) {
 		ops->move_turn(g, w, f, &tp);
 		turn_ticks = tp.ticks;
+		/* A paid turn that moves the block, on the line: a wheel,
+		 * which the leg's plan makes where the line would not
+		 * (walk_plan_leg).  A fresh unit's turn in place for its
+		 * whole move is made on the line. */
+		if ((tp.flags & MPF_ANCHOR) && tp.ticks > 0 &&
+		    !(w->fresh && tp.ticks == w->left) &&
+		    (tp.anchor.x != w->pos.x || tp.anchor.y != w->pos.y) &&
+		    (walk_stands_on_point(g, w, cells) ||
+		    walk_plan_leg(g, w)))
+			return w->halt == HALT_NONE ? SR_AGAIN : SR_STOP;
 	}
 	{
 		/* Priced with what the turn leaves: the walk's own left for

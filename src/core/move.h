@@ -129,6 +129,8 @@ struct move_walk {
 	int		 rooms;		/* of them, for room to turn */
 	bool		 line;		/* route[] is the next cell of the
 					   straight line, not a search's */
+	int		 leg_planned;	/* 1 + the waypoint whose leg was
+					   searched (walk_route), 0 none */
 	/* The last way round searched (walk_round): the walk as it was
 	 * asked, and the route found (owned, round_n cells; NULL and 0
 	 * when none was found).  Asked again with nothing changed, the

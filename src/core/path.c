@@ -1124,10 +1124,32 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 	return n;
 }
 
+/* Whether the block of tw's unit, anchored at q facing d, stands on
+ * goal. */
+static bool
+covers(const struct game *g, const struct move_walk *tw, struct point q,
+    enum dir d, struct point goal)
+{
+	struct block_iter b;
+	long at, want = (long)goal.y * g->map->w + goal.x;
+	bool on = false;
+
+	if (abs(q.x - goal.x) > g->rs->arrive_near ||
+	    abs(q.y - goal.y) > g->rs->arrive_near)
+		return false;
+	block_begin(g, &g->units[tw->unit], tw->form, q, d, &b);
+	while (!on && block_next(&b, &at))
+		on = at == want;
+	block_end(&b);
+	return on;
+}
+
 /* A* from tw's place towards goal; walls: ground it may not enter is a
  * wall rather than a penalty; units: which units are walls (0 none, else
- * as meets_unit says).  *closer: the route ends nearer the goal than it
- * starts; *how: why the search ended (PATH_GOAL...).  wheels, when not
+ * as meets_unit says).  cover: the goal is reached where the block
+ * stands on it (covers), not only where its anchor does.  *closer: the
+ * route ends nearer the goal than it starts; *how: why the search ended
+ * (PATH_GOAL...).  wheels, when not
  * NULL, gets an allocated array beside the route (NULL with it): 1 + the
  * facing where the route's cell is reached by a turn that moved the
  * block (a wheel), 0 where by a step.  facing: a node per cell and
@@ -1136,7 +1158,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 static inline __attribute__((always_inline)) int
 search_run(const struct game *g, struct move_walk *tw, struct point goal,
     int budget, int horizon, bool walls, int units, bool facing, int avoid,
-    const struct keep_set *keep, struct point **route,
+    const struct keep_set *keep, bool cover, struct point **route,
     unsigned char **wheels, bool *complete, bool *closer, int *how)
 {
 	struct search s;
@@ -1183,7 +1205,8 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 			bh = h;
 			best = cur;
 		}
-		if (h == 0) {
+		if (h == 0 || (cover && covers(g, tw, s.nodes[cur].p,
+		    (enum dir)s.nodes[cur].dir, goal))) {
 			end = cur;
 			*complete = true;
 			*how = PATH_GOAL;
@@ -1313,7 +1336,7 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 static int
 path_search(const struct game *g, struct move_walk *tw, struct point goal,
     int budget, int horizon, bool walls, int units, int avoid,
-    const struct keep_set *keep, struct point **route,
+    const struct keep_set *keep, bool cover, struct point **route,
     unsigned char **wheels, bool *complete, bool *closer, int *how)
 {
 	/* A ruleset whose units may step other than straight ahead
@@ -1322,14 +1345,15 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	bool facing = g->rs->ops->move_face != NULL ||
 	    units == PATH_UNITS_NOW || units == PATH_UNITS_NONE;
 
-	if (walls && units == 0 && avoid == -1 && keep == NULL && facing)
+	if (walls && units == 0 && avoid == -1 && keep == NULL && facing &&
+	    !cover)
 		return search_run(g, tw, goal, budget, horizon, true, 0, true,
-		    -1, NULL, route, wheels, complete, closer, how);
-	if (walls && units == 0 && avoid == -1 && keep == NULL)
+		    -1, NULL, false, route, wheels, complete, closer, how);
+	if (walls && units == 0 && avoid == -1 && keep == NULL && !cover)
 		return search_run(g, tw, goal, budget, horizon, true, 0, false,
-		    -1, NULL, route, wheels, complete, closer, how);
+		    -1, NULL, false, route, wheels, complete, closer, how);
 	return search_run(g, tw, goal, budget, horizon, walls, units, facing,
-	    avoid, keep, route, wheels, complete, closer, how);
+	    avoid, keep, cover, route, wheels, complete, closer, how);
 }
 
 /*
@@ -1371,7 +1395,8 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	tw.pos = w->pos;
 	tw.facing = w->facing;
 	if ((n = path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    true, 0, -1, NULL, route, NULL, complete, &closer, &how)) > 0 &&
+	    true, 0, -1, NULL, false, route, NULL, complete, &closer,
+	    &how)) > 0 &&
 	    (*complete || closer))
 		return n;
 	free(*route);
@@ -1383,7 +1408,7 @@ path_plan(const struct game *g, const struct move_walk *w, struct point goal,
 	tw.pos = w->pos;
 	tw.facing = w->facing;
 	return path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    false, 0, -1, NULL, route, NULL, complete, &closer, &how);
+	    false, 0, -1, NULL, false, route, NULL, complete, &closer, &how);
 }
 
 int
@@ -1401,7 +1426,7 @@ path_round(const struct game *g, const struct move_walk *w,
 		return 0;
 	probe_init(&tw);
 	n = path_search(g, &tw, goal, budget, g->rs->longest_move,
-	    true, 0, -1, NULL, route, faces, &complete, &closer, &how);
+	    true, 0, -1, NULL, false, route, faces, &complete, &closer, &how);
 	if (n > 0 && (complete || closer))
 		return n;
 	free(*route);
@@ -1409,6 +1434,26 @@ path_round(const struct game *g, const struct move_walk *w,
 	*route = NULL;
 	*faces = NULL;
 	return 0;
+}
+
+int
+path_onto(const struct game *g, const struct move_walk *w, struct point goal,
+    int budget, struct point **route, unsigned char **wheels,
+    bool *complete)
+{
+	struct move_walk tw = *w;
+	bool closer;
+	int how;
+
+	*route = NULL;
+	*wheels = NULL;
+	*complete = false;
+	if (w->pos.x == goal.x && w->pos.y == goal.y)
+		return 0;
+	probe_init(&tw);
+	return path_search(g, &tw, goal, budget, INT_MAX, true,
+	    PATH_UNITS_STAY, -1, NULL, true, route, wheels, complete, &closer,
+	    &how);
 }
 
 int
@@ -1431,7 +1476,7 @@ path_cheapest(const struct game *g, const struct move_walk *w,
 		return 0;
 	probe_init(&tw);
 	n = path_search(g, &tw, goal, budget, INT_MAX, true, PATH_UNITS_STAY,
-	    -1, NULL, route, wheels, complete, &closer, &how);
+	    -1, NULL, false, route, wheels, complete, &closer, &how);
 	if (!keep_clear || n <= 0 || !*complete)
 		return n;
 	keep_init(g, &tw, goal, &ks);
@@ -1441,7 +1486,7 @@ path_cheapest(const struct game *g, const struct move_walk *w,
 		tw.pos = w->pos;
 		tw.facing = w->facing;
 		m = path_search(g, &tw, goal, budget, INT_MAX, true,
-		    PATH_UNITS_STAY, -1, &ks, &clear, wheels != NULL ?
+		    PATH_UNITS_STAY, -1, &ks, false, &clear, wheels != NULL ?
 		    &cwheels : NULL, &done, &closer, &how);
 		if (m > 0 && done) {
 			free(*route);
@@ -1475,7 +1520,7 @@ path_whole(const struct game *g, const struct move_walk *w,
 		return 0;
 	probe_init(&tw);
 	return path_search(g, &tw, goal, budget, INT_MAX, true, units, -1,
-	    NULL, route, NULL, complete, &closer, &how);
+	    NULL, false, route, NULL, complete, &closer, &how);
 }
 
 int
@@ -1491,8 +1536,8 @@ path_detour(const struct game *g, const struct move_walk *w,
 		return 0;
 	probe_init(&tw);
 	n = path_search(g, &tw, goal, budget, INT_MAX, true,
-	    PATH_UNITS_STAY, avoid, NULL, route, NULL, &complete, &closer,
-	    &how);
+	    PATH_UNITS_STAY, avoid, NULL, false, route, NULL, &complete,
+	    &closer, &how);
 	if (n > 0 && complete)
 		return n;
 	free(*route);
@@ -1523,7 +1568,7 @@ path_room(const struct game *g, const struct move_walk *w,
 	if (horizon > ROOM_HORIZON)
 		horizon = ROOM_HORIZON;
 	n = path_search(g, &tw, goal, budget, horizon, true, units, -1,
-	    NULL, route, faces, &complete, &closer, how);
+	    NULL, false, route, faces, &complete, &closer, how);
 	/* The first stretch of the cheapest way, when the search saw as far
 	 * as the walk goes in a turn. */
 	if (n > 0 && (complete || closer || *how == PATH_HORIZON))

@@ -117,6 +117,18 @@ int path_room(const struct game *, const struct move_walk *w,
  * route): 1 + the facing where its cell is reached by a turn that moves
  * the block (MPF_ANCHOR, a wheel), 0 where by a step.
  */
+/*
+ * As path_cheapest without keep_clear, but the goal is reached where the
+ * unit's block stands on it, its anchor within rs->arrive_near cells each
+ * way: the route for a unit whose turns move its block (a wheel may never
+ * bring the anchor onto a point the block can cover).  The heuristic stays the distance to
+ * the point, so the route is near the cheapest, not surely it.  Returns
+ * and allocates as path_cheapest, wheels required.
+ */
+int path_onto(const struct game *, const struct move_walk *w,
+    struct point goal, int budget, struct point **route,
+    unsigned char **wheels, bool *complete);
+
 int path_cheapest(const struct game *, const struct move_walk *w,
     struct point goal, int budget, bool keep_clear, struct point **route,
     unsigned char **wheels, bool *complete);

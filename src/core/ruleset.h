@@ -348,6 +348,13 @@ struct ruleset {
 	 * block (MPF_ANCHOR), so a route search knows where a turn and
 	 * the step after it lead before it prices the turn. */
 	bool		 plan_turn_stays;
+	/* Set by the module's loader, 0 when it says nothing: for a
+	 * ruleset whose turns move the block (ops->move_face), cells each
+	 * way from the anchor within which a point the block stands on
+	 * counts as reached, where a wheel would be needed to bring the
+	 * anchor onto it (walk_plan_leg, path_onto).  0: the anchor
+	 * itself. */
+	int		 arrive_near;
 	/* Set by the module's loader, false when it says nothing: a turn
 	 * move_turn prices for a search is the same wherever the block
 	 * stands, for the same facing and facing turned to (its ticks and

@@ -263,7 +263,7 @@ static const char *const mv_keys[] = {
 	"terrain", "crossing", "guns_enter_buildings",
 	"formation_change_cap", "limber_takes_move", "retire",
 	"free_turn_steps", "turn_max_steps", "wheel_diameter",
-	"pass_through", "road_bonus", "enemy_gap", NULL
+	"pass_through", "road_bonus", "enemy_gap", "arrive_within", NULL
 };
 
 /* Read the movement table into rs->priv. */
@@ -364,6 +364,12 @@ hm_move_load(struct ruleset *rs, const struct doc_node *root,
 	if ((n = doc_need(mv, "enemy_gap", d)) == NULL ||
 	    inches(rs, n, &m->enemy_gap, d) != 0)
 		bad = -1;
+	/* Ticks to cells, rounded down: within so many cells each way. */
+	if ((n = doc_need(mv, "arrive_within", d)) == NULL ||
+	    inches(rs, n, &v, d) != 0)
+		bad = -1;
+	else
+		rs->arrive_near = v / STEP_ORTHO;
 	if ((n = doc_need(mv, "road_bonus", d)) == NULL ||
 	    load_road(rs, m, n, d) != 0)
 		bad = -1;
