@@ -433,7 +433,7 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 	/* Units under Move orders of their own will have left their
 	 * places: the forecast does not wait behind them. */
 	for (i = 0; i < g->nunits; i++)
-		if (i != o->unit && g->units[i].order.kind == ORDER_MOVE &&
+		if (i != o->unit && move_marches(g, &g->units[i]) &&
 		    unit_active(&g->units[i]))
 			game_occupy(&tmp, i, false);
 	un = &tmp.units[o->unit];
