@@ -1313,7 +1313,7 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		int		 hard[2], normal[2];
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
-		{ "default", { 18, 16 }, { 7, 12 }, { true, true } },
+		{ "default", { 18, 14 }, { 7, 12 }, { true, true } },
 		{ "coa-1810", { 17, 11 }, { 10, 7 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
@@ -3161,6 +3161,50 @@ test_ai_garrison_under_guns_in_open_order(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * Horse does not ride at prey across a defile (3.6.6: at the Côa only a
+ * Road Column passes the bridge, one unit a turn): it would stand at the
+ * water under the enemy's muskets.  The ground the commander reckons its
+ * troops reach is the whole army's, and the Allies start with the 43rd
+ * and the Rifles on the east bank, so the east bank was in it: the 1st
+ * Hussars KGL, on the west bank, were ordered to charge I/32e Léger on
+ * the east bank (seed 2, turn 1).  The squadron's own side of the
+ * defiles is read too: over seeds 1 to 6 no Move order of the KGL
+ * hussars leads over the river (the water is at x 21 and 22).
+ */
+static void
+test_ai_horse_does_not_ride_at_prey_over_the_river(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct order o;
+	int seed, u, moves = 0;
+
+	(void)state;
+	for (seed = 1; seed <= 6; seed++) {
+		g = load_named("coa-1810", &rs);
+		game_seed(g, (uint64_t)seed);
+		u = game_find_unit(g, "1HusKGL");
+		assert_true(u >= 0);
+		assert_true(g->units[u].pos.x < 21);
+		ai_view_fill(g, g->units[u].side, &v);
+		ai_think(&v, AI_NORMAL, &p);
+		if (order_of(&p, u, &o) == 1 && o.kind == ORDER_MOVE) {
+			moves++;
+			assert_true(o.pts[o.npts - 1].x < 21);
+		}
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+	print_message("1st Hussars KGL: %d Move orders, none over the "
+	    "river\n", moves);
+	assert_true(moves > 0);
+}
+
 int
 main(void)
 {
@@ -3210,6 +3254,8 @@ main(void)
 		cmocka_unit_test(test_ai_garrison_goes_to_a_worthier_place),
 		cmocka_unit_test(test_ai_idle_horse_rides_for_an_open_place),
 		cmocka_unit_test(test_ai_idle_horse_keeps_room_to_turn),
+		cmocka_unit_test(
+		    test_ai_horse_does_not_ride_at_prey_over_the_river),
 		cmocka_unit_test(test_ai_garrison_under_guns_in_open_order),
 		cmocka_unit_test(test_ai_brigade_line_not_behind_a_wall),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
