@@ -1306,10 +1306,13 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * hard 42 and 27, normal Allies 53%.)
  * (Pinned again when routers stopped at ground they may not enter
  * (3.9.3), a friend with a new order after arriving marched (3.6.7),
- * horse sought prey on its own side of a defile only and hard fell back
+ * horse sought prey on its own side of a defile only, hard fell back
  * over one only while no enemy stood within twice the longest charge
- * reach: default hard 18 and 14, normal 7 and 12; the Coa hard 16 and
- * 12, normal 9 and 12.)
+ * reach, and a march sent round a friend kept off the side the map's
+ * edge would box it in: default hard 18 and 14, normal 7 and 12; the
+ * Coa hard 14 and 13, normal 10 and 9.  bench-ai -n 100: default hard
+ * 43 and 41 of 50, normal French 47%; the Coa hard 39 and 29 of 50,
+ * normal Allies 48%.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1320,7 +1323,7 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
 		{ "default", { 18, 14 }, { 7, 12 }, { true, true } },
-		{ "coa-1810", { 16, 12 }, { 9, 12 }, { true, true } },
+		{ "coa-1810", { 14, 13 }, { 10, 9 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 
@@ -3195,6 +3198,56 @@ test_ai_garrison_under_guns_in_open_order(void **state)
 }
 
 /*
+ * A march sent round a friend in its way is not sent round the side
+ * where the map's edge would leave its block no facing back towards its
+ * goal (the doctrine's steer_off_edge).  At the Coa, turn 1 (seed 2),
+ * the 15e Chasseurs, a Column 4 cells deep at [44, 24] facing W, ride
+ * for the Rifles at [30, 11] with Loison's battery across the way: sent
+ * round its north-east side, at [45, 17], the block on the map's last
+ * columns could face only along the edge or off it, never west again,
+ * and the horse rode along the edge into the corner and stood there,
+ * boxed (3.6.3: the block swings about its front).  Now no point of its
+ * order lies where its block could not face its next point.
+ */
+static void
+test_ai_horse_not_sent_round_a_friend_along_the_edge(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct order o;
+	struct point *c;
+	int u, k, j, n, d;
+
+	(void)state;
+	g = load_named("coa-1810", &rs);
+	game_seed(g, 2);
+	u = game_find_unit(g, "15-Ch");
+	assert_true(u >= 0);
+	assert_int_equal(g->units[u].pos.x, 44);
+	assert_int_equal(g->units[u].pos.y, 24);
+	ai_view_fill(g, g->units[u].side, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	assert_int_equal(order_of(&p, u, &o), 1);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_true(o.npts >= 2);	/* round the battery */
+	c = game_cells_take(g);
+	for (k = 0; k + 1 < o.npts; k++) {
+		d = geom_heading(o.pts[k], o.pts[k + 1]);
+		n = game_footprint_at(g, &g->units[u], o.pts[k], (enum dir)d,
+		    g->units[u].formation, c);
+		for (j = 0; j < n; j++)
+			assert_true(map_inside(g->map, c[j].x, c[j].y));
+	}
+	game_cells_give(g, c);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * Horse does not ride at prey across a defile (3.6.6: at the Côa only a
  * Road Column passes the bridge, one unit a turn): it would stand at the
  * water under the enemy's muskets.  The ground the commander reckons its
@@ -3289,6 +3342,8 @@ main(void)
 		cmocka_unit_test(test_ai_idle_horse_keeps_room_to_turn),
 		cmocka_unit_test(
 		    test_ai_horse_does_not_ride_at_prey_over_the_river),
+		cmocka_unit_test(
+		    test_ai_horse_not_sent_round_a_friend_along_the_edge),
 		cmocka_unit_test(test_ai_garrison_under_guns_in_open_order),
 		cmocka_unit_test(test_ai_brigade_line_not_behind_a_wall),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),
