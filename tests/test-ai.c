@@ -1304,6 +1304,15 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * waited for: default normal 7 and 12; the Coa hard 17 and 11.
  * bench-ai -n 100: default hard 43 and 43, normal French 47%; the Coa
  * hard 42 and 27, normal Allies 53%.)
+ * (Pinned again when routers stopped at ground they may not enter
+ * (3.9.3), a friend with a new order after arriving marched (3.6.7),
+ * horse sought prey on its own side of a defile only, hard fell back
+ * over one only while no enemy stood within twice the longest charge
+ * reach, and a march sent round a friend kept off the side the map's
+ * edge would box it in: default hard 18 and 14, normal 7 and 12; the
+ * Coa hard 14 and 13, normal 10 and 9.  bench-ai -n 100: default hard
+ * 43 and 41 of 50, normal French 47%; the Coa hard 39 and 29 of 50,
+ * normal Allies 48%.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1313,8 +1322,8 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		int		 hard[2], normal[2];
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
-		{ "default", { 18, 16 }, { 7, 12 }, { true, true } },
-		{ "coa-1810", { 17, 11 }, { 10, 7 }, { true, true } },
+		{ "default", { 18, 14 }, { 7, 12 }, { true, true } },
+		{ "coa-1810", { 14, 13 }, { 10, 9 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 
@@ -1390,14 +1399,25 @@ test_ai_hard_crosses_the_guns_ground_in_open_order(void **state)
 
 /*
  * Hard brings its units back over a defile while it leads without the
- * far bank (3.6.6).  At the Coa, turn 1, the Allies lead on the places;
- * the 95th Rifles stands east of the bridge in Skirmish order, holding
- * no place.  The hard plan marches it through the bridge to the west
- * bank; the normal plan keeps it east of the river.  (Until garrisons
- * beyond a defile held the place from their own bank, this was pinned
- * on the 52nd, the bridge's garrison, which normal now marches over as
- * well: test_ai_garrison_holds_a_bridge_from_its_own_bank.)
+ * far bank (3.6.6), while the way is open: no enemy within twice the
+ * longest charge reach (3.4.1) of the unit.  At the Coa, turn 1, the
+ * Allies lead on the places; the 95th Rifles stands east of the bridge
+ * in Skirmish order, holding no place.  With the French battalions 2 BD
+ * off, hard keeps it fighting where it stands, as normal does: sent to
+ * the bridge it would wait its turn at the water in march column under
+ * their muskets, and a rout there ends at the bank (3.9.3) in capture
+ * (3.9.5).  With every French unit gone but Loison's battery, put far
+ * off in the north-east corner, the hard plan marches it through the
+ * bridge to the west bank; the normal plan still keeps it east of the
+ * river.  (Until routers stopped at the river's edge, hard marched it
+ * over with the French at 2 BD.  Until garrisons beyond a defile held
+ * the place from their own bank, this was pinned on the 52nd, the
+ * bridge's garrison, which normal now marches over as well:
+ * test_ai_garrison_holds_a_bridge_from_its_own_bank.)
  */
+static void place_in(struct game *, const char *, int, int, enum dir,
+    const char *);
+
 static void
 test_ai_hard_falls_back_over_the_bridge(void **state)
 {
@@ -1407,38 +1427,54 @@ test_ai_hard_falls_back_over_the_bridge(void **state)
 	struct ai_view v;
 	struct ai_plan p;
 	struct point at;
-	int k, i, j, u, over[2];
+	int k, i, j, u, fa, alone, over[2][2];
 	bool bridge;
 
 	(void)state;
-	for (k = 0; k < 2; k++) {
-		g = load_named("coa-1810", &rs);
-		game_seed(g, 1);
-		u = game_find_unit(g, "95R");
-		assert_true(u >= 0);
-		assert_true(g->units[u].pos.x > 22);	/* east of the river */
-		ai_view_fill(g, 0, &v);
-		ai_think(&v, lv[k], &p);
-		over[k] = 0;
-		for (i = 0; i < p.n; i++) {
-			if (p.v[i].unit != u || p.v[i].kind != ORDER_MOVE)
-				continue;
-			bridge = false;
-			for (j = 0; j < p.v[i].npts; j++) {
-				at = p.v[i].pts[j];
-				bridge |= (map_cell(g->map, at.x, at.y)->flags &
-				    CELL_DEFILE) != 0;
+	for (alone = 0; alone < 2; alone++)
+		for (k = 0; k < 2; k++) {
+			g = load_named("coa-1810", &rs);
+			game_seed(g, 1);
+			u = game_find_unit(g, "95R");
+			fa = game_find_unit(g, "FA-Loison");
+			assert_true(u >= 0 && fa >= 0);
+			/* east of the river */
+			assert_true(g->units[u].pos.x > 22);
+			for (i = 0; alone && i < g->nunits; i++) {
+				if (g->units[i].side == g->units[u].side ||
+				    i == fa)
+					continue;
+				game_occupy(g, i, false);
+				g->units[i].cond = COND_CAPTURED;
 			}
-			at = p.v[i].pts[p.v[i].npts - 1];
-			over[k] += bridge && at.x < 21;
+			if (alone)
+				place_in(g, "FA-Loison", 44, 2, DIR_W,
+				    "limbered");
+			ai_view_fill(g, g->units[u].side, &v);
+			ai_think(&v, lv[k], &p);
+			over[alone][k] = 0;
+			for (i = 0; i < p.n; i++) {
+				if (p.v[i].unit != u ||
+				    p.v[i].kind != ORDER_MOVE)
+					continue;
+				bridge = false;
+				for (j = 0; j < p.v[i].npts; j++) {
+					at = p.v[i].pts[j];
+					bridge |= (map_cell(g->map, at.x,
+					    at.y)->flags & CELL_DEFILE) != 0;
+				}
+				at = p.v[i].pts[p.v[i].npts - 1];
+				over[alone][k] += bridge && at.x < 21;
+			}
+			ai_plan_free(&p);
+			ai_view_free(&v);
+			game_free(g);
+			ruleset_free(rs);
 		}
-		ai_plan_free(&p);
-		ai_view_free(&v);
-		game_free(g);
-		ruleset_free(rs);
-	}
-	assert_int_equal(over[0], 0);
-	assert_int_equal(over[1], 1);
+	assert_int_equal(over[0][0], 0);
+	assert_int_equal(over[0][1], 0);
+	assert_int_equal(over[1][0], 0);
+	assert_int_equal(over[1][1], 1);
 }
 
 /* Put unit u at [x, y], facing f, in condition c. */
@@ -3161,6 +3197,100 @@ test_ai_garrison_under_guns_in_open_order(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * A march sent round a friend in its way is not sent round the side
+ * where the map's edge would leave its block no facing back towards its
+ * goal (the doctrine's steer_off_edge).  At the Coa, turn 1 (seed 2),
+ * the 15e Chasseurs, a Column 4 cells deep at [44, 24] facing W, ride
+ * for the Rifles at [30, 11] with Loison's battery across the way: sent
+ * round its north-east side, at [45, 17], the block on the map's last
+ * columns could face only along the edge or off it, never west again,
+ * and the horse rode along the edge into the corner and stood there,
+ * boxed (3.6.3: the block swings about its front).  Now no point of its
+ * order lies where its block could not face its next point.
+ */
+static void
+test_ai_horse_not_sent_round_a_friend_along_the_edge(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct order o;
+	struct point *c;
+	int u, k, j, n, d;
+
+	(void)state;
+	g = load_named("coa-1810", &rs);
+	game_seed(g, 2);
+	u = game_find_unit(g, "15-Ch");
+	assert_true(u >= 0);
+	assert_int_equal(g->units[u].pos.x, 44);
+	assert_int_equal(g->units[u].pos.y, 24);
+	ai_view_fill(g, g->units[u].side, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	assert_int_equal(order_of(&p, u, &o), 1);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_true(o.npts >= 2);	/* round the battery */
+	c = game_cells_take(g);
+	for (k = 0; k + 1 < o.npts; k++) {
+		d = geom_heading(o.pts[k], o.pts[k + 1]);
+		n = game_footprint_at(g, &g->units[u], o.pts[k], (enum dir)d,
+		    g->units[u].formation, c);
+		for (j = 0; j < n; j++)
+			assert_true(map_inside(g->map, c[j].x, c[j].y));
+	}
+	game_cells_give(g, c);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * Horse does not ride at prey across a defile (3.6.6: at the Côa only a
+ * Road Column passes the bridge, one unit a turn): it would stand at the
+ * water under the enemy's muskets.  The ground the commander reckons its
+ * troops reach is the whole army's, and the Allies start with the 43rd
+ * and the Rifles on the east bank, so the east bank was in it: the 1st
+ * Hussars KGL, on the west bank, were ordered to charge I/32e Léger on
+ * the east bank (seed 2, turn 1).  The squadron's own side of the
+ * defiles is read too: over seeds 1 to 6 no Move order of the KGL
+ * hussars leads over the river (the water is at x 21 and 22).
+ */
+static void
+test_ai_horse_does_not_ride_at_prey_over_the_river(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct order o;
+	int seed, u, moves = 0;
+
+	(void)state;
+	for (seed = 1; seed <= 6; seed++) {
+		g = load_named("coa-1810", &rs);
+		game_seed(g, (uint64_t)seed);
+		u = game_find_unit(g, "1HusKGL");
+		assert_true(u >= 0);
+		assert_true(g->units[u].pos.x < 21);
+		ai_view_fill(g, g->units[u].side, &v);
+		ai_think(&v, AI_NORMAL, &p);
+		if (order_of(&p, u, &o) == 1 && o.kind == ORDER_MOVE) {
+			moves++;
+			assert_true(o.pts[o.npts - 1].x < 21);
+		}
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+	print_message("1st Hussars KGL: %d Move orders, none over the "
+	    "river\n", moves);
+	assert_true(moves > 0);
+}
+
 int
 main(void)
 {
@@ -3210,6 +3340,10 @@ main(void)
 		cmocka_unit_test(test_ai_garrison_goes_to_a_worthier_place),
 		cmocka_unit_test(test_ai_idle_horse_rides_for_an_open_place),
 		cmocka_unit_test(test_ai_idle_horse_keeps_room_to_turn),
+		cmocka_unit_test(
+		    test_ai_horse_does_not_ride_at_prey_over_the_river),
+		cmocka_unit_test(
+		    test_ai_horse_not_sent_round_a_friend_along_the_edge),
 		cmocka_unit_test(test_ai_garrison_under_guns_in_open_order),
 		cmocka_unit_test(test_ai_brigade_line_not_behind_a_wall),
 		cmocka_unit_test(test_ai_games_complete_on_every_scenario),

@@ -558,6 +558,8 @@ test_move_route_form_own_or_none(void **state)
 }
 
 static int friend_at(struct game *, const char *, int, int);
+static int count_events(const struct game *, int, const char *,
+    const char *);
 
 /*
  * move_route_form: water across rows 10 to 14 but for a gap exactly as
@@ -1870,6 +1872,52 @@ test_3_6_8_friend_held_in_contact_is_gone_round(void **state)
 	assert_int_equal(b->pos.x, 10);
 	assert_int_equal(b->pos.y, 12);
 	assert_int_equal(b->cond, COND_FORMED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7: a friend given a new Move order after it arrived marches; its
+ * halt on arrival is older than the order and does not make it one that
+ * stands.  Found playing the default battle: III/27e Ligne went round
+ * II/27e, which had arrived the turn before and held a new order north,
+ * and kept the way round in its own order.  The Column a (2 BD) at
+ * (10, 20) is sent to (10, 0); the Line b ahead at (10, 15) arrived on
+ * turn 1 and is sent to (10, 2) on turn 2.  a waits for b to march
+ * first (marshal's reading of 3.6) and follows straight: its order keeps
+ * its one point, no way round, and it stands at (10, 16) after the turn,
+ * b at (10, 11), both formed.  Before, a took b for a standing friend and marched a
+ * way round it.
+ */
+static void
+test_3_6_7_friend_with_a_new_order_after_arriving_marches(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	const struct unit *a = &g->units[0];
+	struct unit *b;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+	b = &g->units[friend_at(g, "line", 10, 15)];
+	g->turn = 2;
+	b->halt = HALT_ARRIVED;
+	b->halt_turn = 1;
+	order_move(g, 1, 10, 2);
+	assert_true(move_marches(g, b));
+	order_move(g, 0, 10, 0);
+	game_turn(g);
+	assert_int_equal(b->pos.x, 10);
+	assert_int_equal(b->pos.y, 11);
+	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(a->pos.y, 16);
+	assert_int_equal(a->facing, DIR_N);
+	assert_int_equal(a->order.kind, ORDER_MOVE);
+	assert_int_equal(a->order.npts, 1);
+	assert_int_equal(a->cond, COND_FORMED);
+	assert_int_equal(b->cond, COND_FORMED);
+	assert_int_equal(count_events(g, 0, "3.6.7", "A waits for B, under a "
+	    "Move order of its own and in its way, to move first"), 1);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -6427,6 +6475,7 @@ main(void)
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_before_the_turn),
 		cmocka_unit_test(test_3_6_8_friend_held_in_contact_is_gone_round),
+		cmocka_unit_test(test_3_6_7_friend_with_a_new_order_after_arriving_marches),
 		cmocka_unit_test(test_3_6_7_way_round_kept_when_friend_leaves),
 		cmocka_unit_test(test_3_6_7_no_way_round_waits_and_says_so),
 		cmocka_unit_test(test_3_6_8_forecast_says_it_halts_in_contact),

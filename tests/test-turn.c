@@ -1580,6 +1580,60 @@ test_3_9_3_router_with_its_track_blocked_stays(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.9.3, marshal's reading: routers do not flee into ground none of
+ * their arm's formations may enter (3.6.5: a lake, the river at the
+ * Côa).  The column at [30, 5] flees south along its track; water (a
+ * lake) covers row 10.  Its block (the anchor at its southern front, fleeing) may go
+ * as far as [30, 9], 4 steps, 2 BD of its 4 BD; there it stays, its
+ * track still running on, and the next turn it cannot flee at all, the
+ * log saying why.  A formed enemy that reaches it rolls for the catch
+ * with the +2 of a blocked track (3.9.5).  Before, it waded into the lake
+ * and stood in it.
+ */
+static void
+test_3_9_3_routers_stop_at_ground_they_may_not_enter(void **state)
+{
+	struct game *g = field();
+	char want[160];
+	int a, c, x, n1, roll;
+
+	(void)state;
+	assert_true(ruleset_land(rs, "water") >= 0);
+	for (x = 0; x < 60; x++)
+		map_cell(g->map, x, 10)->land = (uint8_t)ruleset_land(rs,
+		    "water");
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 5,
+	    DIR_N, 600);
+	nap_rout(g, a, "test");
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].pos.x, 30);
+	assert_int_equal(g->units[a].pos.y, 9);
+	assert_int_equal(g->units[a].moved, 8);
+	assert_int_equal(fixture_count(g, "3.9.3", "a flees 2 BD of its 4 BD "
+	    "rout speed along its track, [30, 5] to [30, 9]"), 1);
+	n1 = g->units[a].ntrack;
+	assert_true(n1 > 0);
+	assert_int_equal(g->units[a].track[0].y, 10);
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].pos.y, 9);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].ntrack, n1);
+	assert_int_equal(fixture_count(g, "3.9.3", "a cannot flee: its track "
+	    "runs into Lake at [30, 10], where it may not go (3.6.5)"), 1);
+	/* An enemy reaching them finds their track blocked. */
+	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 36, 9,
+	    DIR_W, 400);
+	roll = fixture_dice(g, 1, 6);
+	tab()->morale.capture = 100;
+	nap_rout_touch(g, c, a);
+	tab()->morale.capture = 4;
+	snprintf(want, sizeof want, "c reaches the routed a: 1d6 = %d +2 "
+	    "(track blocked) = %d, less than 100", roll, roll + 2);
+	assert_int_equal(fixture_count(g, "3.9.5", want), 1);
+	game_free(g);
+}
+
 /* 3.9.3: a router one cell short of its rear flees that cell and
  * reaches it; the turn after, at its rear with no track left, it stays. */
 static void
@@ -2411,6 +2465,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_battery_with_no_room_to_limber_stays),
 		cmocka_unit_test(test_3_6_2_stop_order_after_a_march_stops_the_unit),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
+		cmocka_unit_test(test_3_9_3_routers_stop_at_ground_they_may_not_enter),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear_blocked),

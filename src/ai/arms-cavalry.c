@@ -138,8 +138,14 @@ ai_squadron(struct think *t, int i)
 		if (d > reach)
 			continue;
 		/* Not across a defile: the horse would stand at the water
-		 * under the enemy's guns. */
-		if (!ai_reaches(t, e->pos))
+		 * under the enemy's guns.  The ground our troops reach is
+		 * the whole army's: once a battalion of ours is over, the
+		 * far bank is in it, so where the doctrine says so the
+		 * squadron's own side of the defiles is read too (our
+		 * rear's side or the far one). */
+		if (!ai_reaches(t, e->pos) || (doc != NULL &&
+		    doc->horse_own_bank &&
+		    ai_at_home(t, e->pos) != ai_at_home(t, u->pos)))
 			continue;
 		fr = false;
 		if (!t->flanks) {

@@ -113,6 +113,19 @@ struct ai_doctrine {
 	 * than stand there another turn to be shot at (hard).
 	 * False: it follows its prey as before. */
 	bool		 horse_stand_off;
+	/* Horse seeks its prey only on its own side of the defiles (our
+	 * rear's side, or the far one where it stands): the ground the
+	 * commander reckons its troops reach is the whole army's, and once
+	 * a battalion of ours is over, the far bank is in it, while horse
+	 * passes a defile only one file wide (3.6.6).  False: any prey
+	 * on ground the army reaches. */
+	bool		 horse_own_bank;
+	/* A march sent round a friend in its way is not sent round the
+	 * side where the map's edge would leave its block no facing back
+	 * towards its goal (the block swings about its front: a deep one
+	 * on the map's last rows can face only along the edge or off it).
+	 * False: round the side the unit stands on, wherever it is. */
+	bool		 steer_off_edge;
 	/* A charge walks straight at its target a cell at a time, the
 	 * charger's block keeping its facing, and falters where a unit
 	 * stands across its first step, the charger held where it stands

@@ -159,6 +159,32 @@ ai_sweep(const struct think *t, int i, struct point dest, int max, int *friend,
 }
 
 /*
+ * Whether own unit u's block at p, in its formation, lies on the map
+ * facing to (the nearest of the eight headings).  Along the map's edge a
+ * deep block may have no facing towards its goal at all: a Column of
+ * horse 4 cells deep on the map's last column can face along the edge
+ * and away from it, never back across the map (3.6.3: the block swings
+ * about its front).
+ */
+static bool
+faces_on_map(const struct ai_view *v, const struct ai_own *u,
+    struct point p, struct point to)
+{
+	struct point *c;
+	int k, n;
+	bool in = true;
+
+	if (p.x == to.x && p.y == to.y)
+		return true;
+	c = cells_take(v->cells);
+	n = ai_footprint(v, u->arm, u->formation, p, heading(p, to), c);
+	for (k = 0; k < n && in; k++)
+		in = map_inside(v->map, c[k].x, c[k].y);
+	cells_give(v->cells, c);
+	return in;
+}
+
+/*
  * Keep a march out of two ways of becoming a Mob: passing through a
  * friend (3.6.7) - go round him - and crossing an obstacle with exactly
  * the speed left (3.6.5) - close up to it this turn and cross next turn
@@ -195,6 +221,23 @@ ai_steer(const struct think *t, int i, const struct point **via,
 	w = (v->rs->form[v->own[fr].formation].frontage[v->own[fr].arm] +
 	    v->rs->form[u->formation].frontage[u->arm]) / 2 + 2;
 	*detour = clamp(v, offset(v->own[fr].pos, side, w));
+	/* Not where the map's edge would leave the block no facing back
+	 * towards its goal: the other side when that one has it, else a
+	 * little nearer the goal.  At the Côa the 15e Chasseurs, sent round
+	 * Loison's battery by the map's last column, rode along it all
+	 * afternoon, never able to face the bridge again. */
+	if (v->rs->ops->doctrine != NULL &&
+	    v->rs->ops->doctrine->steer_off_edge &&
+	    !faces_on_map(v, u, *detour, to)) {
+		p = clamp(v, offset(v->own[fr].pos, dir_turn(side, 4), w));
+		if (faces_on_map(v, u, p, to))
+			*detour = p;
+		else
+			for (k = 0; k < w && !faces_on_map(v, u, *detour,
+			    to); k++)
+				*detour = offset(*detour, heading(*detour, to),
+				    1);
+	}
 	if (geom_dist(*detour, u->pos) <= 2 * STEP_DIAG) {
 		/* Beside him already: step past. */
 		*detour = clamp(v, offset(*detour, hd, 4));

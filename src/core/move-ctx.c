@@ -204,6 +204,13 @@ move_holds(const struct game *g, const struct unit *u)
 	    g->rs->ops->move_holds(g, u);
 }
 
+bool
+move_marches(const struct game *g, const struct unit *u)
+{
+	return u->order.kind == ORDER_MOVE && !(u->halt == HALT_ARRIVED &&
+	    u->order.arrives <= u->halt_turn) && !move_holds(g, u);
+}
+
 enum walk_wait
 walk_wait_for(const struct game *g, const struct move_ctx *c,
     struct move_walk *w, int who)
@@ -225,8 +232,7 @@ walk_wait_for(const struct game *g, const struct move_ctx *c,
 	/* Units that wait on each other (no round moved any of them) move
 	 * under the rules as they stand, passing through in disorder or
 	 * stopping: never both stopped for good. */
-	if (!may || f->side != g->units[w->unit].side ||
-	    f->order.kind != ORDER_MOVE || move_holds(g, f))
+	if (!may || f->side != g->units[w->unit].side || !move_marches(g, f))
 		return WAIT_NONE;
 	if (moved[who])
 		return WAIT_BEHIND;

@@ -431,11 +431,12 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 	memcpy(tmp.units, g->units, (size_t)g->nunits * sizeof *tmp.units);
 	tmp.occ = xmallocarray(ncell, sizeof *tmp.occ);
 	memcpy(tmp.occ, g->occ, ncell * sizeof *tmp.occ);
-	/* Friends under Move orders of their own will have left their
-	 * places: the forecast does not wait behind them.  The enemy's
+	/* Friends that march under Move orders of their own
+	 * (move_marches) will have left their places: the forecast does
+	 * not wait behind them.  The enemy's
 	 * orders are his own: his units stand where they are seen. */
 	for (i = 0; i < g->nunits; i++)
-		if (i != o->unit && g->units[i].order.kind == ORDER_MOVE &&
+		if (i != o->unit && move_marches(g, &g->units[i]) &&
 		    g->units[i].side == g->units[o->unit].side &&
 		    unit_active(&g->units[i]))
 			game_occupy(&tmp, i, false);

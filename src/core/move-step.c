@@ -30,9 +30,7 @@ standing_friend(const struct game *g, const struct move_walk *w, int who)
 	if (who < 0)
 		return false;
 	fu = &g->units[who];
-	return fu->side == g->units[w->unit].side &&
-	    (!(fu->order.kind == ORDER_MOVE && fu->halt != HALT_ARRIVED) ||
-	    move_holds(g, fu));
+	return fu->side == g->units[w->unit].side && !move_marches(g, fu);
 }
 
 /* Whether the block turned to face f (priced tp) has room. */
@@ -619,8 +617,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		explain = w->explain;
 		if (k < w->nmobbed)
 			w->explain = false;
-		moving = fu->order.kind == ORDER_MOVE &&
-		    fu->halt != HALT_ARRIVED && !move_holds(g, fu);
+		moving = move_marches(g, fu);
 		/* A friend that marches later this phase: wait for it to
 		 * go (move_ctx_wait) rather than meet it where it stood. */
 		wait = moving ? walk_wait_for(g, ctx, w, who) : WAIT_NONE;

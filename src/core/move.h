@@ -375,6 +375,14 @@ int move_route(const struct game *, const struct order *in,
  */
 bool move_holds(const struct game *, const struct unit *u);
 
+/*
+ * Whether unit u marches this turn, as its friends meet it: under a Move
+ * order that is not done (a halt on arrival older than the order does not
+ * count: the order came after it) and not held in place (move_holds).
+ * Any other unit stands.
+ */
+bool move_marches(const struct game *, const struct unit *u);
+
 #define MOVE_FORM_UNITS	(-3)	/* move_route_form: only units bar the way */
 int move_route_form(const struct game *, const struct order *in);
 

@@ -488,7 +488,7 @@ cell_meets(const struct game *g, const struct move_walk *tw,
 		return false;
 	if (g->units[who].side != un->side || who == avoid)
 		return true;
-	if (g->units[who].order.kind == ORDER_MOVE &&
+	if (move_marches(g, &g->units[who]) &&
 	    !(turn && units == PATH_UNITS_NOW))
 		return false;
 	if (turn || g->rs->ops->move_pass == NULL)
@@ -680,8 +680,7 @@ standing_friend(const struct game *g, const struct move_walk *w,
 	if (who < 0 || who == w->unit)
 		return false;
 	fu = &g->units[who];
-	return fu->side == un->side && (!(fu->order.kind == ORDER_MOVE &&
-	    fu->halt != HALT_ARRIVED) || move_holds(g, fu));
+	return fu->side == un->side && !move_marches(g, fu);
 }
 
 /* For standing_friend_at: the unit at k in the map's array when it is

@@ -88,7 +88,38 @@ disperse(struct game *g, int u)
 	return true;
 }
 
-/* Whether the next cell of a router's track is free for its block. */
+/*
+ * The landscape under unit u's block at p facing d that none of its
+ * arm's formations may enter (3.6.5: the river at the Côa), or -1.
+ * Routers flee along their track over any other ground; this they may
+ * not cross, and their flight ends on its edge (marshal's reading).
+ */
+static int
+ground_bars(const struct game *g, int u, struct point p, enum dir d)
+{
+	const struct ruleset *rs = g->rs;
+	const struct unit *un = &g->units[u];
+	struct point *cells = game_cells_take(g);
+	uint32_t arm = 0;
+	int f, i, n, l, bar = -1;
+
+	for (f = 0; f < rs->nform; f++)
+		if (rs->form[f].arms & (1u << un->arm))
+			arm |= 1u << f;
+	n = game_footprint_at(g, un, p, d, un->formation, cells);
+	for (i = 0; i < n && bar < 0; i++) {
+		if (!map_inside(g->map, cells[i].x, cells[i].y))
+			continue;
+		l = map_cell(g->map, cells[i].x, cells[i].y)->land;
+		if ((rs->land[l].forbid & arm) == arm)
+			bar = l;
+	}
+	game_cells_give(g, cells);
+	return bar;
+}
+
+/* Whether the next cell of a router's track is free for its block: no
+ * unit there, no ground it may not enter. */
 static bool
 track_blocked(const struct game *g, int u)
 {
@@ -101,7 +132,7 @@ track_blocked(const struct game *g, int u)
 	if (d < 0)
 		return true;
 	return game_fits(g, u, un->track[0], (enum dir)d, un->formation, -1,
-	    NULL) != 0;
+	    NULL) != 0 || ground_bars(g, u, un->track[0], (enum dir)d) >= 0;
 }
 
 /* 3.9.3: flee along the track as far as the rout speed allows. */
@@ -112,6 +143,7 @@ flee(struct game *g, int u)
 	struct point from = un->pos;
 	char have[32], gone[32];
 	int d, cost, left = tables(g)->rout_speed[un->arm], used = 0, k = 0;
+	int bar = -1;
 
 	ruleset_fmt(g->rs, left, have, sizeof have);
 	if (un->ntrack == 0)
@@ -132,6 +164,8 @@ flee(struct game *g, int u)
 		if (game_fits(g, u, un->track[k], (enum dir)d, un->formation,
 		    -1, NULL) != 0)
 			break;
+		if ((bar = ground_bars(g, u, un->track[k], (enum dir)d)) >= 0)
+			break;
 		un->pos = un->track[k];
 		un->facing = (enum dir)d;
 		left -= cost;
@@ -145,7 +179,12 @@ flee(struct game *g, int u)
 	    sizeof *un->track);
 	un->moved = used;
 	ruleset_fmt(g->rs, used, gone, sizeof gone);
-	if (k == 0 && un->ntrack > 0)
+	if (k == 0 && un->ntrack > 0 && bar >= 0)
+		game_log(g, u, EV_MOVE, "3.9.3", "%s cannot flee: its track "
+		    "runs into %s at [%d, %d], where it may not go (3.6.5)",
+		    un->name, g->rs->land[bar].label, un->track[0].x,
+		    un->track[0].y);
+	else if (k == 0 && un->ntrack > 0)
 		game_log(g, u, EV_MOVE, "3.9.3", "%s cannot flee: its track "
 		    "is blocked at [%d, %d]", un->name, un->track[0].x,
 		    un->track[0].y);
