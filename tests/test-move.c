@@ -2951,18 +2951,20 @@ test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room(void **state)
 }
 
 /*
- * A turn whose block would leave the map is a turn with no room here
- * (walk_room): the unit finds a way on that turns where the map has room.
- * A Column (drill 3, drum: 2 BD) on [10, 2] facing N, its body on rows 2
- * to 5, sent S to [10, 20]: facing S there its block would reach off the
- * map's north edge.  It turns E on turn 1 (its 2 BD: two 45-degree
- * turns), SE and S on turns 2 and 3 as it steps down to [11, 5] where
- * facing S has room, is never halted as blocked, stays formed, and
- * arrives on turn 8.  (On row 1 no place it can reach has room to face
- * S: that is not this test's case.)
+ * A face-about the unit cannot pay for in one turn is made where the men
+ * stand, by a unit that has spent nothing yet this turn, its rest owed
+ * and paid next turn (walk_about_owed; issue 12, decision 1 as for a
+ * battery's pivot).  A Column (drill 3, drum: 2 BD) on [10, 2] facing N,
+ * its body on rows 2 to 5, sent S to [10, 20]: facing S by a swing about
+ * its front its block would reach off the map's north edge.  It faces
+ * about on turn 1 (4 BD: it spends its 2 BD and owes 2), its front centre
+ * now [10, 5] where its rear rank stood, pays the 2 BD on turn 2, marches
+ * 2 BD a turn from turn 3, is never halted as blocked, stays formed and
+ * arrives on turn 6.  (It used to swing E, SE and S about its front as it
+ * stepped down to [11, 5], then SW to [10, 20] on turn 8.)
  */
 static void
-test_M8_3_6_3_no_room_to_turn_off_the_map_turns_further_on(void **state)
+test_M8_3_6_3_no_room_to_turn_off_the_map_faces_about(void **state)
 {
 	struct ruleset *rs = rules();
 	struct game *g = one_unit(rs, "column");
@@ -2981,14 +2983,79 @@ test_M8_3_6_3_no_room_to_turn_off_the_map_turns_further_on(void **state)
 		game_turn(g);
 		assert_int_not_equal(a->halt, HALT_BLOCKED);
 		assert_int_equal(a->cond, COND_FORMED);
-		if (t == 1)
-			assert_int_equal(a->facing, DIR_E);
+		assert_int_equal(a->facing, DIR_S);
+		assert_int_equal(a->pos.x, 10);
+		if (t <= 2) {
+			assert_int_equal(a->pos.y, 5);
+			assert_int_equal(a->moved, 0);
+			assert_int_equal(a->owed, t == 1 ? 8 : 0);
+		}
 	}
-	assert_int_equal(t - 1, 8);
-	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(t - 1, 6);
 	assert_int_equal(a->pos.y, 20);
+	assert_int_equal(count_events(g, 0, "3.6.3", "it costs 4 BD and it "
+	    "has 2 BD, but it has not moved yet this turn, so it faces about "
+	    "now, spends all and owes 2 BD"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.3", "finishes the "
+	    "face-about it began last turn: -2 BD, 0 BD left"), 1);
 	assert_int_equal(count_events(g, 0, "3.6.7", "no room to turn"), 0);
 	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * Issue 12, "a column can be marched across the default map along any
+ * route a player would choose by giving one Move order": a Column
+ * (drill 3, drum: 2 BD) on the map's top rows facing N, sent S to
+ * [10, 20].  Its front on row 1, it used to swing E (2 BD), march E along
+ * the edge 2 BD a turn for 4 turns looking for room to turn S, and stand
+ * at the east edge, [26, 1], saying "no room to turn to face SE here"
+ * every turn; its front on row 0, it swung NE on turn 1 and stood there
+ * from turn 2, "nowhere it can reach in its formation has room for it to
+ * turn".  Both now face about where they stand (4 BD: 2 on turn 1, the 2
+ * owed on turn 2), front centre on the old rear rank, [10, 4] and
+ * [10, 3], and march S from turn 3, 4 cells a turn: from row 1 it arrives
+ * on turn 6, from row 0 on turn 7, formed, never halted as blocked.
+ */
+static void
+test_M8_3_6_3_column_on_the_top_row_faces_about_and_goes_south(void **state)
+{
+	struct ruleset *rs = rules();
+	int row, t;
+
+	(void)state;
+	for (row = 0; row <= 1; row++) {
+		struct game *g = one_unit(rs, "column");
+		const struct unit *a = &g->units[0];
+
+		unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+		game_occupy(g, 0, false);
+		g->units[0].pos = (struct point){ 10, row };
+		game_occupy(g, 0, true);
+		order_move(g, 0, 10, 20);
+		for (t = 1; t <= 12 && a->order.kind == ORDER_MOVE; t++) {
+			game_turn(g);
+			assert_int_not_equal(a->halt, HALT_BLOCKED);
+			assert_int_equal(a->cond, COND_FORMED);
+			assert_int_equal(a->facing, DIR_S);
+			assert_int_equal(a->pos.x, 10);
+			if (t <= 2)
+				assert_int_equal(a->pos.y, row + 3);
+			else if (a->order.kind == ORDER_MOVE)
+				assert_int_equal(a->pos.y, row + 3 +
+				    4 * (t - 2));
+			/* 2 BD a turn (8 ticks) from turn 3; the last
+			 * turn from row 0 only the cell from row 19. */
+			assert_int_equal(a->moved, t <= 2 ? 0 :
+			    a->order.kind == ORDER_MOVE || row == 1 ? 8 : 2);
+		}
+		assert_int_equal(t - 1, row == 0 ? 7 : 6);
+		assert_int_equal(a->pos.y, 20);
+		assert_int_equal(count_events(g, 0, "3.6.7", "no room"), 0);
+		assert_int_equal(count_events(g, 0, "3.6.7", "nowhere it can "
+		    "reach"), 0);
+		game_free(g);
+	}
 	ruleset_free(rs);
 }
 
@@ -4402,8 +4469,10 @@ test_move_ctx_files_every_unit_where_it_stands(void **state)
 		move_unit(g, ctx, u, -1, NULL, NULL);
 		ctx_check(g, ctx);
 	}
-	/* Across the edge of row 16 southwards, and northwards. */
-	assert_int_equal(g->units[3].pos.y, 16);
+	/* Across the edge of row 16 southwards (u3 faces about where it
+	 * stands, its front centre on row 13, and marches on), and
+	 * northwards. */
+	assert_int_equal(g->units[3].pos.y, 17);
 	assert_int_equal(g->units[5].pos.y, 14);
 	move_ctx_free(ctx);
 	game_free(g);
@@ -6408,7 +6477,9 @@ main(void)
 		cmocka_unit_test(
 		    test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room),
 		cmocka_unit_test(
-		    test_M8_3_6_3_no_room_to_turn_off_the_map_turns_further_on),
+		    test_M8_3_6_3_no_room_to_turn_off_the_map_faces_about),
+		cmocka_unit_test(
+		    test_M8_3_6_3_column_on_the_top_row_faces_about_and_goes_south),
 		cmocka_unit_test(test_M8_3_6_3_boxed_in_its_formation_says_so),
 		cmocka_unit_test(test_M24_3_6_6_forecast_leaves_the_trail_alone),
 		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),

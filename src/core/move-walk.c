@@ -555,7 +555,9 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct cands cs = { NULL, 0, 0, NULL };
+	const char *owed_rule;
 	char a[32], b[32];
+	bool about;
 	int i;
 
 	walk_push(w, w->pos);
@@ -586,17 +588,24 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		    cap_note);
 		move_note_own(w);
 	}
+	/* A debt is a crossing it stopped in (3.6.5), or a face-about it
+	 * made before it had paid for all of it (walk_about_owed), which
+	 * halted it for its speed. */
+	about = g->units[w->unit].halt == HALT_SPEED;
+	owed_rule = about ? rule_for(g, HALT_SPEED) : rule_for(g,
+	    HALT_OBSTACLE);
 	if (w->owed > 0 && w->left == 0 && w->fresh) {
 		/* Its ground leaves it nothing to pay with: the minimum
 		 * move (issue 12) takes it out of the crossing. */
 		ruleset_fmt(g->rs, w->owed, a, sizeof a);
-		move_note(w, EV_NOTE, rule_for(g, HALT_OBSTACLE), "owes %s "
-		    "of its crossing and has nothing to pay with, but has not "
-		    "moved yet this turn: it finishes the crossing and spends "
-		    "all (minimum move, marshal's reading)", a);
+		move_note(w, EV_NOTE, owed_rule, "owes %s of its %s and has "
+		    "nothing to pay with, but has not moved yet this turn: it "
+		    "finishes the %s and spends all (minimum move, marshal's "
+		    "reading)", a, about ? "face-about" : "crossing", about ?
+		    "face-about" : "crossing");
 		w->owed = 0;
 		w->fresh = false;
-		walk_halt(g, w, HALT_OBSTACLE, NULL);
+		walk_halt(g, w, about ? HALT_SPEED : HALT_OBSTACLE, NULL);
 		return;
 	}
 	if (w->owed > 0) {
@@ -604,12 +613,14 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		i = w->owed < w->left ? w->owed : w->left;
 		ruleset_fmt(g->rs, i, a, sizeof a);
 		ruleset_fmt(g->rs, w->left - i, b, sizeof b);
-		move_note(w, EV_NOTE, rule_for(g, HALT_OBSTACLE), "finishes "
-		    "the crossing it stopped in: -%s, %s left", a, b);
+		move_note(w, EV_NOTE, owed_rule, "finishes the %s: -%s, %s "
+		    "left", about ? "face-about it began last turn" :
+		    "crossing it stopped in", a, b);
 		w->owed -= i;
 		w->left -= i;
 		if (w->owed > 0) {
-			walk_halt(g, w, HALT_OBSTACLE, NULL);
+			walk_halt(g, w, about ? HALT_SPEED : HALT_OBSTACLE,
+			    NULL);
 			return;
 		}
 	}
