@@ -2883,24 +2883,53 @@ test_3_5_1_restore_refused_near_enemy(void **state)
 }
 
 /*
+ * The cells of unit u's block all hold it in the game's occupancy grid:
+ * a test's scene is what the walk will read.
+ */
+static void
+assert_occupies(const struct game *g, int u)
+{
+	struct point c[256];
+	int i, n = game_footprint(g, &g->units[u], c);
+
+	assert_true(n > 0 && n <= 256);
+	for (i = 0; i < n; i++)
+		assert_int_equal(g->occ[(size_t)c[i].y * (size_t)g->map->w +
+		    (size_t)c[i].x], u + 1);
+}
+
+/*
  * A turn needs room for the turned block (doc/rules.md, "Paths, turns and
  * the walk"; M8), and a unit with no room to turn where it stands finds a
  * way on that turns where there is room (issue 12).  A cavalry Column
- * (12 cells deep) faces E at [15, 10], its body running W to [4, 10]; a
- * standing infantry Line at [15, 13] facing N holds [13..18, 13..14].
- * Sent N to [15, 2], the Column cannot turn N where it stands (its body
- * would swing onto the Line) and used to stand there, 0 BD, turn after
- * turn.  It now marches from the first turn (E, to where its turn has
- * room), never onto the Line, stays formed, and arrives within 6 turns.
- * The same with the Line listed first (unit 0) and the Column second,
- * though the way it finds is not the same then (it turns NE at once and
- * arrives on turn 3 facing W, where listed first it arrives on turn 5
- * facing N): the walk depends on the units' order here, which is not
- * pinned.
+ * (drill 4, trumpet: 4 BD) faces E at [15, 10], its block on [12..15,
+ * 9..12]; a standing infantry Line at [15, 13] facing N holds [13..18,
+ * 13..14].  Sent N to [15, 2], the Column cannot turn N where it stands
+ * (its body would swing onto the Line) and used to stand there, 0 BD,
+ * turn after turn.  It now marches from the first turn: E 1.5 BD to
+ * [18, 10], where the turn to NW is dearer than what is left and the part
+ * of it it could pay for has no room (it waits and makes the whole turn
+ * on turn 2, to [17, 9]); N on turn 3 to [14, 6], [15, 3] on turn 4,
+ * arriving at [15, 2] facing N on turn 5, never onto the Line, formed.
+ *
+ * Issue 12: a unit's walk does not depend on the order the units are
+ * listed in.  The same scene with the Line listed first (unit 0) and
+ * the Column second walks the same way, turn by turn.  (It used not to:
+ * the Column arrived on turn 3 facing W.  The cause was this test's own
+ * scene: it stamped the Column first as an infantry Line facing E, whose
+ * block covered three cells of the Line listed before it, and took it
+ * off again, which emptied those cells in the occupancy grid; the walk
+ * then found room to turn on cells the Line stands on.  The Column is
+ * now made in its formation before it is put on the map, and the test
+ * checks the grid holds both blocks whole.)
  */
 static void
 test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room(void **state)
 {
+	static const struct { int x, y; enum dir f; int moved; } want[] = {
+		{ 18, 10, DIR_E, 6 }, { 17, 9, DIR_NW, 3 },
+		{ 14, 6, DIR_N, 9 }, { 15, 3, DIR_N, 7 }, { 15, 2, DIR_N, 2 },
+	};
 	struct ruleset *rs = rules();
 	int a, b = -1, k, t;
 
@@ -2911,15 +2940,21 @@ test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room(void **state)
 		if (k == 1)
 			b = line_named(g, "b", 0, (struct point){ 15, 13 },
 			    DIR_N);
-		a = line_named(g, "a", 0, (struct point){ 15, 10 }, DIR_E);
-		game_occupy(g, a, false);
+		a = game_add_unit(g, "a", "a", 0, 0);
 		g->units[a].arm = ARM_CAVALRY;
 		unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 4);
+		unit_attr_set(&g->units[a], ruleset_attr(g->rs, "musician"),
+		    true);
+		g->units[a].strength = g->units[a].strength0 = 600;
 		g->units[a].formation = ruleset_form(rs, "column");
+		g->units[a].pos = (struct point){ 15, 10 };
+		g->units[a].facing = DIR_E;
 		game_occupy(g, a, true);
 		if (k == 0)
 			b = line_named(g, "b", 0, (struct point){ 15, 13 },
 			    DIR_N);
+		assert_occupies(g, a);
+		assert_occupies(g, b);
 		/* Where it stands, the turn N has no room. */
 		assert_int_not_equal(game_fits(g, a, g->units[a].pos, DIR_N,
 		    g->units[a].formation, -1, NULL), 0);
@@ -2932,19 +2967,22 @@ test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room(void **state)
 			assert_int_equal(g->units[b].cond, COND_FORMED);
 			assert_int_equal(g->units[b].pos.x, 15);
 			assert_int_equal(g->units[b].pos.y, 13);
+			assert_int_equal(g->units[a].pos.x, want[t - 1].x);
+			assert_int_equal(g->units[a].pos.y, want[t - 1].y);
+			assert_int_equal(g->units[a].facing, want[t - 1].f);
+			assert_int_equal(g->units[a].moved, want[t - 1].moved);
+			assert_occupies(g, a);
+			assert_occupies(g, b);
 		}
-		assert_int_equal(g->units[a].pos.x, 15);
-		assert_int_equal(g->units[a].pos.y, 2);
+		assert_int_equal(t - 1, 5);
+		assert_int_equal(g->units[a].order.kind, ORDER_NONE);
 		assert_int_equal(count_events(g, a, "3.6.7", "no room to turn"),
 		    0);
 		/* At [18, 10] the turn to NW is dearer than what is left,
 		 * and the part of it it could pay for (to N, to NE) has no
-		 * room: it waits and makes the whole turn next turn.  (With
-		 * the Line listed first the way found differs: see below.) */
-		if (k == 0)
-			assert_int_equal(count_events(g, a, "3.6.3", "turning "
-			    "part of the way has no room here: it turns next "
-			    "turn"), 1);
+		 * room: it waits and makes the whole turn next turn. */
+		assert_int_equal(count_events(g, a, "3.6.3", "turning part of "
+		    "the way has no room here: it turns next turn"), 1);
 		game_free(g);
 	}
 	ruleset_free(rs);
