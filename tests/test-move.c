@@ -3098,6 +3098,65 @@ test_M8_3_6_3_column_on_the_top_row_faces_about_and_goes_south(void **state)
 }
 
 /*
+ * The rest of a face-about is owed whatever the unit's next Move order
+ * (walk_owed): the men have turned.  A Column (drill 3, drum: 2 BD) on
+ * [10, 2] facing N, sent S, faces about on turn 1 and owes 2 BD (8
+ * ticks).  Given a new Move order to [12, 20] before turn 2, it still
+ * pays the 2 BD on turn 2 and moves 0 BD (a new order used to forgive the
+ * debt, and a commander giving orders every turn would have had every
+ * face-about at half price).  Given a Stop order instead, it stands on
+ * turn 2, which pays for the rest of the turn: sent on again, it marches
+ * its 2 BD on turn 3, owing nothing.
+ */
+static void
+test_M8_3_6_3_face_about_debt_outlives_a_new_order(void **state)
+{
+	struct ruleset *rs = rules();
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = one_unit(rs, "column");
+		const struct unit *a = &g->units[0];
+
+		unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+		game_occupy(g, 0, false);
+		g->units[0].pos = (struct point){ 10, 2 };
+		game_occupy(g, 0, true);
+		order_move(g, 0, 10, 20);
+		game_turn(g);
+		assert_int_equal(a->facing, DIR_S);
+		assert_int_equal(a->pos.y, 5);
+		assert_int_equal(a->owed, 8);
+		if (k == 0) {
+			order_move(g, 0, 12, 20);
+			game_turn(g);
+			assert_int_equal(a->moved, 0);
+			assert_int_equal(a->owed, 0);
+			assert_int_equal(a->pos.x, 10);
+			assert_int_equal(a->pos.y, 5);
+			assert_int_equal(count_events(g, 0, "3.6.3",
+			    "finishes the face-about it began last turn: "
+			    "-2 BD, 0 BD left"), 1);
+		} else {
+			order_kind(g, 0, ORDER_STOP);
+			game_turn(g);
+			assert_int_equal(a->moved, 0);
+			order_move(g, 0, 10, 20);
+			game_turn(g);
+			assert_int_equal(a->moved, 8);
+			assert_int_equal(a->pos.y, 9);
+			assert_int_equal(a->owed, 0);
+			assert_int_equal(count_events(g, 0, "3.6.3",
+			    "finishes the face-about"), 0);
+		}
+		assert_int_equal(a->facing, DIR_S);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
  * A block that has no room to turn towards its order anywhere it can
  * reach in its formation still halts, and says so (issue 12: a unit that
  * truly cannot go on is not frozen by the walk).  A Line of two ranks on
@@ -6518,6 +6577,8 @@ main(void)
 		    test_M8_3_6_3_no_room_to_turn_off_the_map_faces_about),
 		cmocka_unit_test(
 		    test_M8_3_6_3_column_on_the_top_row_faces_about_and_goes_south),
+		cmocka_unit_test(
+		    test_M8_3_6_3_face_about_debt_outlives_a_new_order),
 		cmocka_unit_test(test_M8_3_6_3_boxed_in_its_formation_says_so),
 		cmocka_unit_test(test_M24_3_6_6_forecast_leaves_the_trail_alone),
 		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),

@@ -95,6 +95,16 @@ move_walk_init(const struct game *g, int u, struct move_walk *w)
 		g->rs->ops->move_init(g, w);
 }
 
+int
+walk_owed(const struct game *g, const struct unit *u, bool resumed)
+{
+	if (u->owed <= 0)
+		return 0;
+	if (u->halt == HALT_SPEED)
+		return u->halt_turn == g->turn - 1 ? u->owed : 0;
+	return resumed ? u->owed : 0;
+}
+
 /* The facing the walker keeps stepping towards d, as the ruleset says. */
 enum dir
 walk_face(const struct game *g, const struct move_walk *w, enum dir d)
@@ -692,10 +702,10 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	w.explain = true;
 	w.rng = &g->rng;
 	w.resumed = u->route_key == key;
+	u->owed = w.owed = walk_owed(g, u, w.resumed);
 	if (u->route_key != key) {
 		u->waypoint = 0;
 		w.waypoint = 0;
-		u->owed = w.owed = 0;
 		free(u->route);
 		u->route = NULL;
 		u->nroute = 0;
