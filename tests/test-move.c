@@ -3157,6 +3157,77 @@ test_M8_3_6_3_face_about_debt_outlives_a_new_order(void **state)
 }
 
 /*
+ * 3.6.7, issue 12: a Column right behind a standing friendly Line, sent
+ * straight on through it, goes round it.  The Line (Drill 4) stands at
+ * [15, 15] facing N on [13..18, 15..16]; the Column (infantry, Drill 4,
+ * drum: 2 BD) at [15, 17] facing N on [14..16, 17..20], its front against
+ * the Line's rear rank, is sent to [15, 5].  It cannot pass right through
+ * the Line in one turn (M28, M29) and has no room for any turn where it
+ * stands (every turned block swings onto the Line): it used to stand
+ * there for ever, "finds no way round it".  It now faces about where it
+ * stands (its front centre [15, 20], facing S, 2 BD owed), which is where
+ * the way round starts, and its Move order keeps the way round, [14, 20]
+ * and [11, 9]: it pays its debt on turn 2, turns W on turn 3 and marches
+ * round the Line's west end, arriving at [15, 5] on turn 11, formed, the
+ * Line untouched.  From 1 to 4 cells further back it has room to turn
+ * and arrives on turn 8 without facing about.
+ */
+static void
+test_3_6_7_column_right_behind_a_line_faces_about_and_goes_round(
+    void **state)
+{
+	struct ruleset *rs = rules();
+	int back, a, l, t;
+
+	(void)state;
+	for (back = 0; back <= 4; back += 4) {
+		struct game *g = no_units(rs);
+
+		l = line_named(g, "l", 0, (struct point){ 15, 15 }, DIR_N);
+		a = game_add_unit(g, "c", "C", 0, 0);
+		g->units[a].arm = ARM_INFANTRY;
+		unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 4);
+		unit_attr_set(&g->units[a], ruleset_attr(g->rs, "musician"),
+		    true);
+		g->units[a].strength = g->units[a].strength0 = 600;
+		g->units[a].formation = ruleset_form(rs, "column");
+		g->units[a].pos = (struct point){ 15, 17 + back };
+		g->units[a].facing = DIR_N;
+		game_occupy(g, a, true);
+		assert_occupies(g, a);
+		assert_occupies(g, l);
+		order_move(g, a, 15, 5);
+		for (t = 1; t <= 16 && g->units[a].order.kind == ORDER_MOVE;
+		    t++) {
+			game_turn(g);
+			assert_int_equal(g->units[a].cond, COND_FORMED);
+			assert_int_equal(g->units[l].cond, COND_FORMED);
+			assert_int_equal(g->units[l].pos.x, 15);
+			assert_int_equal(g->units[l].pos.y, 15);
+			assert_int_not_equal(g->units[a].halt, HALT_BLOCKED);
+			if (back == 0 && t <= 2) {
+				assert_int_equal(g->units[a].pos.x, 15);
+				assert_int_equal(g->units[a].pos.y, 20);
+				assert_int_equal(g->units[a].facing, DIR_S);
+				assert_int_equal(g->units[a].owed, t == 1 ? 8 :
+				    0);
+			}
+		}
+		assert_int_equal(t - 1, back == 0 ? 11 : 8);
+		assert_int_equal(g->units[a].pos.x, 15);
+		assert_int_equal(g->units[a].pos.y, 5);
+		assert_int_equal(count_events(g, a, "3.6.7", "finds no way "
+		    "round"), 0);
+		assert_int_equal(count_events(g, a, "3.6.7", "l stands in the "
+		    "way and may not be passed this turn: C faces about and "
+		    "marches round it, by [14, 20] and [11, 9]"),
+		    back == 0 ? 1 : 0);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
  * A block that has no room to turn towards its order anywhere it can
  * reach in its formation still halts, and says so (issue 12: a unit that
  * truly cannot go on is not frozen by the walk).  A Line of two ranks on
@@ -6579,6 +6650,8 @@ main(void)
 		    test_M8_3_6_3_column_on_the_top_row_faces_about_and_goes_south),
 		cmocka_unit_test(
 		    test_M8_3_6_3_face_about_debt_outlives_a_new_order),
+		cmocka_unit_test(
+		    test_3_6_7_column_right_behind_a_line_faces_about_and_goes_round),
 		cmocka_unit_test(test_M8_3_6_3_boxed_in_its_formation_says_so),
 		cmocka_unit_test(test_M24_3_6_6_forecast_leaves_the_trail_alone),
 		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),

@@ -278,6 +278,14 @@ int route_points(struct point p, enum dir f, const struct point *r,
 
 /* --- move-step.c --------------------------------------------------------- */
 
+/* Whether the turn of the walker to face d (priced into tp) is one the
+ * ruleset makes where the men stand (MPF_ANCHOR, the block keeping the
+ * cells it stands on: a face-about) and has room; any_goal: asked with
+ * no order, so whether its goal lies ahead of the new front is not
+ * asked (a way round planned from there). */
+bool walk_about_here(const struct game *, const struct move_walk *,
+    enum dir d, bool any_goal, struct move_price *tp);
+
 /* One step of the walk along its route, priced by the ruleset: turn,
  * step, room, friends, enemies, narrow passages. */
 enum step_res walk_step(const struct game *, struct move_ctx *,

@@ -62,24 +62,27 @@ turn_room(const struct game *g, const struct move_walk *w,
  * unit may have no room for the part it can pay for, nor anywhere it can
  * reach, and stand for ever.  True when it faced about (the walk ends).
  */
-static bool
-walk_about_owed(const struct game *g, struct move_walk *w, enum dir d)
+bool
+walk_about_here(const struct game *g, const struct move_walk *w, enum dir d,
+    bool any_goal, struct move_price *tp)
 {
-	const struct ruleset *rs = g->rs;
-	struct move_price tp;
 	struct point *now, *then;
 	int n, m, i, j;
-	char a[32], b[32], c[32];
 
-	rs->ops->move_turn(g, w, d, &tp);
-	if (!(tp.flags & MPF_ANCHOR) || tp.ticks <= w->left ||
-	    w->ntrail > 0)
+	if (any_goal) {
+		struct move_walk tw = *w;
+
+		tw.order = NULL;
+		g->rs->ops->move_turn(g, &tw, d, tp);
+	} else
+		g->rs->ops->move_turn(g, w, d, tp);
+	if (!(tp->flags & MPF_ANCHOR) || w->ntrail > 0)
 		return false;
 	now = game_cells_take(g);
 	then = game_cells_take(g);
 	n = game_footprint_at(g, &g->units[w->unit], w->pos, w->facing,
 	    w->form, now);
-	m = game_footprint_at(g, &g->units[w->unit], tp.anchor, d, w->form,
+	m = game_footprint_at(g, &g->units[w->unit], tp->anchor, d, w->form,
 	    then);
 	/* The same cells, in whatever order. */
 	for (i = 0; i < n && m == n; i++) {
@@ -91,7 +94,18 @@ walk_about_owed(const struct game *g, struct move_walk *w, enum dir d)
 	}
 	game_cells_give(g, then);
 	game_cells_give(g, now);
-	if (m != n || !turn_room(g, w, &tp, d))
+	return m == n && turn_room(g, w, tp, d);
+}
+
+static bool
+walk_about_owed(const struct game *g, struct move_walk *w, enum dir d,
+    bool any_goal)
+{
+	const struct ruleset *rs = g->rs;
+	struct move_price tp;
+	char a[32], b[32], c[32];
+
+	if (!walk_about_here(g, w, d, any_goal, &tp) || tp.ticks <= w->left)
 		return false;
 	ruleset_fmt(rs, tp.ticks, a, sizeof a);
 	ruleset_fmt(rs, w->left, b, sizeof b);
@@ -139,7 +153,7 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 	char a[32], b[32];
 
 	cw = (((int)d - (int)w->facing) % 8 + 8) % 8;
-	if (w->fresh && walk_about_owed(g, w, d))
+	if (w->fresh && walk_about_owed(g, w, d, false))
 		return SR_STOP;
 	for (j = k - 1; j >= 1; j--) {
 		f = dir_turn(w->facing, cw <= 4 ? j : -j);
@@ -228,7 +242,22 @@ walk_wheel(const struct game *g, struct move_walk *w, enum dir f,
 {
 	struct move_price tp;
 
-	g->rs->ops->move_turn(g, w, f, &tp);
+	/* A face-about planned to begin a way round a friend
+	 * (walk_detour): its first point may lie beside the block, so the
+	 * ruleset is not asked whether the goal is ahead of the new
+	 * front. */
+	if (f == dir_turn(w->facing, 4) && walk_about_here(g, w, f, true,
+	    &tp) && tp.anchor.x == at.x && tp.anchor.y == at.y) {
+		if (tp.ticks > w->left && w->fresh &&
+		    walk_about_owed(g, w, f, true))
+			return SR_STOP;
+		if (tp.ticks > w->left) {
+			walk_halt(g, w, HALT_SPEED, tp.nnotes ?
+			    tp.notes[0].rule : NULL);
+			return SR_STOP;
+		}
+	} else
+		g->rs->ops->move_turn(g, w, f, &tp);
 	if (!(tp.flags & MPF_ANCHOR) || tp.anchor.x != at.x ||
 	    tp.anchor.y != at.y || !turn_room(g, w, &tp, f)) {
 		w->iroute = w->nroute;
