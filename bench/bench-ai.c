@@ -37,7 +37,10 @@
  * unit's facing closer to its route (the heading from where it stands to
  * the next cell of its planned route, or to its next waypoint): the turn
  * was progress toward the order, as a slow Line's turn must take a whole
- * turn.  Both figures are printed, and under them the causes of the
+ * turn; so is a turn that pays for the rest of a face-about the unit made
+ * last turn (the walk makes a face-about too dear for one turn where the
+ * men stand and pays for it over turns: the same time as a turn paid 45
+ * degrees at a time), counted beside it.  Both figures are printed, and under them the causes of the
  * stalls of the new definition, counted by the last note of the unit's
  * walk (what held it: no room to turn at the map's edge, by an enemy, by
  * a friend that moved, stood or stalled itself; a turn dearer than what
@@ -207,7 +210,10 @@ struct stalls {
 	long		 walked;
 	long		 stalled;	/* 0 BD, halt speed, ground, no room */
 	long		 still;		/* of them, not even a turn */
-	long		 toward;	/* of them, turned toward the route */
+	long		 toward;	/* of them, turned toward the route,
+					   or paid for the rest of a
+					   face-about (paid) */
+	long		 paid, ai_paid;
 	int		 verbose;	/* 1: list each one; 2: and its
 					   movement lines */
 	/* The same, for the units of sides played at normal or hard only
@@ -466,6 +472,18 @@ stalls_count(const struct game *g, int from, int t, const int *before,
 				st->still++;
 				st->ai_still += ai;
 			}
+			/* Paying for the rest of a face-about it made last
+			 * turn (the walk's face-about spread over turns) is
+			 * the same progress as the second 45 degrees of a
+			 * turn paid in part. */
+			if (walk_says(g, from, i, t, "finishes the "
+			    "face-about")) {
+				st->paid++;
+				st->ai_paid += ai;
+				st->toward++;
+				st->ai_toward += ai;
+				continue;
+			}
 			if (turned_toward(u, (enum dir)(before[i] / 64))) {
 				st->toward++;
 				st->ai_toward += ai;
@@ -564,15 +582,16 @@ stalls_print(const char *what, const struct stalls *st)
 	pct = st->walked > 0 ? 100.0 * (st->stalled - st->toward) /
 	    st->walked : 0;
 	printf("    %s, new definition (a turn toward the route is "
-	    "progress): %ld of %ld: %.2f%%  target < 1%%: %s\n", what,
+	    "progress): %ld of %ld: %.2f%%  target < 1%%: %s; %ld turns "
+	    "paying for the rest of a face-about taken as progress\n", what,
 	    st->stalled - st->toward, st->walked, pct, pct < 1.0 ? "PASS" :
-	    "MISS");
+	    "MISS", st->paid);
 	pct = st->ai_walked > 0 ? 100.0 * (st->ai_stalled - st->ai_toward) /
 	    st->ai_walked : 0;
 	printf("    %s, new definition, normal and hard sides only: "
-	    "%ld of %ld: %.2f%%  target < 1%%: %s\n", what,
-	    st->ai_stalled - st->ai_toward, st->ai_walked, pct,
-	    pct < 1.0 ? "PASS" : "MISS");
+	    "%ld of %ld: %.2f%%  target < 1%%: %s; %ld paying for a "
+	    "face-about\n", what, st->ai_stalled - st->ai_toward,
+	    st->ai_walked, pct, pct < 1.0 ? "PASS" : "MISS", st->ai_paid);
 	pct = st->walked > 0 ? 100.0 * (st->stalled - st->toward -
 	    st->boxed) / st->walked : 0;
 	printf("    %s, new definition less %ld boxed in their formation "
@@ -825,6 +844,8 @@ main(int argc, char **argv)
 		all.still += sc.still;
 		all.toward += sc.toward;
 		all.ai_toward += sc.ai_toward;
+		all.paid += sc.paid;
+		all.ai_paid += sc.ai_paid;
 		all.ai_walked += sc.ai_walked;
 		all.ai_stalled += sc.ai_stalled;
 		all.ai_still += sc.ai_still;

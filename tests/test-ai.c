@@ -1313,6 +1313,13 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * Coa hard 14 and 13, normal 10 and 9.  bench-ai -n 100: default hard
  * 43 and 41 of 50, normal French 47%; the Coa hard 39 and 29 of 50,
  * normal Allies 48%.)
+ * (Pinned again when a face-about too dear for one turn was made where
+ * the men stand, its rest owed (3.6.3, issue 12): default hard 17 and
+ * 16, normal 5 and 11; the Coa hard 16 and 10, normal 9 and 8.
+ * bench-ai -n 100: default hard 41 and 42 of 50, normal French 45%; the
+ * Coa hard 42 and 26 of 50, normal Allies 53%.)
+ * (Pinned again when both the above came together: default hard 17 and
+ * 14, normal 5 and 11; the Coa hard 16 and 13, normal 10 and 11.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1322,8 +1329,8 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		int		 hard[2], normal[2];
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
-		{ "default", { 18, 14 }, { 7, 12 }, { true, true } },
-		{ "coa-1810", { 14, 13 }, { 10, 9 }, { true, true } },
+		{ "default", { 17, 14 }, { 5, 11 }, { true, true } },
+		{ "coa-1810", { 16, 13 }, { 10, 11 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 

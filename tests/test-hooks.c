@@ -337,8 +337,9 @@ march_twice(const struct game *g, struct move_walk *w)
 /*
  * move_face: a Line (3 BD = 12 ticks) facing north sent 6 cells south.
  * The Napoleonic module turns it about first, which costs more than it
- * has, so it spends the turn turning; a ruleset that keeps its front
- * steps back all 6 cells, still facing north.
+ * has, so it spends the turn turning (where it stands: its front centre
+ * on its rear rank, row 21, facing S, 1 BD owed); a ruleset that keeps
+ * its front steps back all 6 cells, still facing north.
  */
 static void
 test_hooks_face_is_kept_while_stepping(void **state)
@@ -350,8 +351,10 @@ test_hooks_face_is_kept_while_stepping(void **state)
 	g = march(rs, ARM_INFANTRY, "line", NULL);
 	g->units[0].order.pts[0] = (struct point){ 10, 26 };
 	move_unit(g, NULL, 0, -1, NULL, NULL);
-	assert_int_equal(g->units[0].pos.y, 20);	/* still turning */
-	assert_int_not_equal(g->units[0].facing, DIR_N);
+	assert_int_equal(g->units[0].moved, 0);		/* turning */
+	assert_int_equal(g->units[0].pos.y, 21);
+	assert_int_equal(g->units[0].facing, DIR_S);
+	assert_int_equal(g->units[0].owed, 4);
 	game_free(g);
 
 	use_ops(rs, true);

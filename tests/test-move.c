@@ -2931,24 +2931,53 @@ test_3_5_1_restore_refused_near_enemy(void **state)
 }
 
 /*
+ * The cells of unit u's block all hold it in the game's occupancy grid:
+ * a test's scene is what the walk will read.
+ */
+static void
+assert_occupies(const struct game *g, int u)
+{
+	struct point c[256];
+	int i, n = game_footprint(g, &g->units[u], c);
+
+	assert_true(n > 0 && n <= 256);
+	for (i = 0; i < n; i++)
+		assert_int_equal(g->occ[(size_t)c[i].y * (size_t)g->map->w +
+		    (size_t)c[i].x], u + 1);
+}
+
+/*
  * A turn needs room for the turned block (doc/rules.md, "Paths, turns and
  * the walk"; M8), and a unit with no room to turn where it stands finds a
  * way on that turns where there is room (issue 12).  A cavalry Column
- * (12 cells deep) faces E at [15, 10], its body running W to [4, 10]; a
- * standing infantry Line at [15, 13] facing N holds [13..18, 13..14].
- * Sent N to [15, 2], the Column cannot turn N where it stands (its body
- * would swing onto the Line) and used to stand there, 0 BD, turn after
- * turn.  It now marches from the first turn (E, to where its turn has
- * room), never onto the Line, stays formed, and arrives within 6 turns.
- * The same with the Line listed first (unit 0) and the Column second,
- * though the way it finds is not the same then (it turns NE at once and
- * arrives on turn 3 facing W, where listed first it arrives on turn 5
- * facing N): the walk depends on the units' order here, which is not
- * pinned.
+ * (drill 4, trumpet: 4 BD) faces E at [15, 10], its block on [12..15,
+ * 9..12]; a standing infantry Line at [15, 13] facing N holds [13..18,
+ * 13..14].  Sent N to [15, 2], the Column cannot turn N where it stands
+ * (its body would swing onto the Line) and used to stand there, 0 BD,
+ * turn after turn.  It now marches from the first turn: E 1.5 BD to
+ * [18, 10], where the turn to NW is dearer than what is left and the part
+ * of it it could pay for has no room (it waits and makes the whole turn
+ * on turn 2, to [17, 9]); N on turn 3 to [14, 6], [15, 3] on turn 4,
+ * arriving at [15, 2] facing N on turn 5, never onto the Line, formed.
+ *
+ * Issue 12: a unit's walk does not depend on the order the units are
+ * listed in.  The same scene with the Line listed first (unit 0) and
+ * the Column second walks the same way, turn by turn.  (It used not to:
+ * the Column arrived on turn 3 facing W.  The cause was this test's own
+ * scene: it stamped the Column first as an infantry Line facing E, whose
+ * block covered three cells of the Line listed before it, and took it
+ * off again, which emptied those cells in the occupancy grid; the walk
+ * then found room to turn on cells the Line stands on.  The Column is
+ * now made in its formation before it is put on the map, and the test
+ * checks the grid holds both blocks whole.)
  */
 static void
 test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room(void **state)
 {
+	static const struct { int x, y; enum dir f; int moved; } want[] = {
+		{ 18, 10, DIR_E, 6 }, { 17, 9, DIR_NW, 3 },
+		{ 14, 6, DIR_N, 9 }, { 15, 3, DIR_N, 7 }, { 15, 2, DIR_N, 2 },
+	};
 	struct ruleset *rs = rules();
 	int a, b = -1, k, t;
 
@@ -2959,15 +2988,21 @@ test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room(void **state)
 		if (k == 1)
 			b = line_named(g, "b", 0, (struct point){ 15, 13 },
 			    DIR_N);
-		a = line_named(g, "a", 0, (struct point){ 15, 10 }, DIR_E);
-		game_occupy(g, a, false);
+		a = game_add_unit(g, "a", "a", 0, 0);
 		g->units[a].arm = ARM_CAVALRY;
 		unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 4);
+		unit_attr_set(&g->units[a], ruleset_attr(g->rs, "musician"),
+		    true);
+		g->units[a].strength = g->units[a].strength0 = 600;
 		g->units[a].formation = ruleset_form(rs, "column");
+		g->units[a].pos = (struct point){ 15, 10 };
+		g->units[a].facing = DIR_E;
 		game_occupy(g, a, true);
 		if (k == 0)
 			b = line_named(g, "b", 0, (struct point){ 15, 13 },
 			    DIR_N);
+		assert_occupies(g, a);
+		assert_occupies(g, b);
 		/* Where it stands, the turn N has no room. */
 		assert_int_not_equal(game_fits(g, a, g->units[a].pos, DIR_N,
 		    g->units[a].formation, -1, NULL), 0);
@@ -2980,37 +3015,42 @@ test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room(void **state)
 			assert_int_equal(g->units[b].cond, COND_FORMED);
 			assert_int_equal(g->units[b].pos.x, 15);
 			assert_int_equal(g->units[b].pos.y, 13);
+			assert_int_equal(g->units[a].pos.x, want[t - 1].x);
+			assert_int_equal(g->units[a].pos.y, want[t - 1].y);
+			assert_int_equal(g->units[a].facing, want[t - 1].f);
+			assert_int_equal(g->units[a].moved, want[t - 1].moved);
+			assert_occupies(g, a);
+			assert_occupies(g, b);
 		}
-		assert_int_equal(g->units[a].pos.x, 15);
-		assert_int_equal(g->units[a].pos.y, 2);
+		assert_int_equal(t - 1, 5);
+		assert_int_equal(g->units[a].order.kind, ORDER_NONE);
 		assert_int_equal(count_events(g, a, "3.6.7", "no room to turn"),
 		    0);
 		/* At [18, 10] the turn to NW is dearer than what is left,
 		 * and the part of it it could pay for (to N, to NE) has no
-		 * room: it waits and makes the whole turn next turn.  (With
-		 * the Line listed first the way found differs: see below.) */
-		if (k == 0)
-			assert_int_equal(count_events(g, a, "3.6.3", "turning "
-			    "part of the way has no room here: it turns next "
-			    "turn"), 1);
+		 * room: it waits and makes the whole turn next turn. */
+		assert_int_equal(count_events(g, a, "3.6.3", "turning part of "
+		    "the way has no room here: it turns next turn"), 1);
 		game_free(g);
 	}
 	ruleset_free(rs);
 }
 
 /*
- * A turn whose block would leave the map is a turn with no room here
- * (walk_room): the unit finds a way on that turns where the map has room.
- * A Column (drill 3, drum: 2 BD) on [10, 2] facing N, its body on rows 2
- * to 5, sent S to [10, 20]: facing S there its block would reach off the
- * map's north edge.  It turns E on turn 1 (its 2 BD: two 45-degree
- * turns), SE and S on turns 2 and 3 as it steps down to [11, 5] where
- * facing S has room, is never halted as blocked, stays formed, and
- * arrives on turn 8.  (On row 1 no place it can reach has room to face
- * S: that is not this test's case.)
+ * A face-about the unit cannot pay for in one turn is made where the men
+ * stand, by a unit that has spent nothing yet this turn, its rest owed
+ * and paid next turn (walk_about_owed; issue 12, decision 1 as for a
+ * battery's pivot).  A Column (drill 3, drum: 2 BD) on [10, 2] facing N,
+ * its body on rows 2 to 5, sent S to [10, 20]: facing S by a swing about
+ * its front its block would reach off the map's north edge.  It faces
+ * about on turn 1 (4 BD: it spends its 2 BD and owes 2), its front centre
+ * now [10, 5] where its rear rank stood, pays the 2 BD on turn 2, marches
+ * 2 BD a turn from turn 3, is never halted as blocked, stays formed and
+ * arrives on turn 6.  (It used to swing E, SE and S about its front as it
+ * stepped down to [11, 5], then SW to [10, 20] on turn 8.)
  */
 static void
-test_M8_3_6_3_no_room_to_turn_off_the_map_turns_further_on(void **state)
+test_M8_3_6_3_no_room_to_turn_off_the_map_faces_about(void **state)
 {
 	struct ruleset *rs = rules();
 	struct game *g = one_unit(rs, "column");
@@ -3029,14 +3069,209 @@ test_M8_3_6_3_no_room_to_turn_off_the_map_turns_further_on(void **state)
 		game_turn(g);
 		assert_int_not_equal(a->halt, HALT_BLOCKED);
 		assert_int_equal(a->cond, COND_FORMED);
-		if (t == 1)
-			assert_int_equal(a->facing, DIR_E);
+		assert_int_equal(a->facing, DIR_S);
+		assert_int_equal(a->pos.x, 10);
+		if (t <= 2) {
+			assert_int_equal(a->pos.y, 5);
+			assert_int_equal(a->moved, 0);
+			assert_int_equal(a->owed, t == 1 ? 8 : 0);
+		}
 	}
-	assert_int_equal(t - 1, 8);
-	assert_int_equal(a->pos.x, 10);
+	assert_int_equal(t - 1, 6);
 	assert_int_equal(a->pos.y, 20);
+	assert_int_equal(count_events(g, 0, "3.6.3", "it costs 4 BD and it "
+	    "has 2 BD, but it has not moved yet this turn, so it faces about "
+	    "now, spends all and owes 2 BD"), 1);
+	assert_int_equal(count_events(g, 0, "3.6.3", "finishes the "
+	    "face-about it began last turn: -2 BD, 0 BD left"), 1);
 	assert_int_equal(count_events(g, 0, "3.6.7", "no room to turn"), 0);
 	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * Issue 12, "a column can be marched across the default map along any
+ * route a player would choose by giving one Move order": a Column
+ * (drill 3, drum: 2 BD) on the map's top rows facing N, sent S to
+ * [10, 20].  Its front on row 1, it used to swing E (2 BD), march E along
+ * the edge 2 BD a turn for 4 turns looking for room to turn S, and stand
+ * at the east edge, [26, 1], saying "no room to turn to face SE here"
+ * every turn; its front on row 0, it swung NE on turn 1 and stood there
+ * from turn 2, "nowhere it can reach in its formation has room for it to
+ * turn".  Both now face about where they stand (4 BD: 2 on turn 1, the 2
+ * owed on turn 2), front centre on the old rear rank, [10, 4] and
+ * [10, 3], and march S from turn 3, 4 cells a turn: from row 1 it arrives
+ * on turn 6, from row 0 on turn 7, formed, never halted as blocked.
+ */
+static void
+test_M8_3_6_3_column_on_the_top_row_faces_about_and_goes_south(void **state)
+{
+	struct ruleset *rs = rules();
+	int row, t;
+
+	(void)state;
+	for (row = 0; row <= 1; row++) {
+		struct game *g = one_unit(rs, "column");
+		const struct unit *a = &g->units[0];
+
+		unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+		game_occupy(g, 0, false);
+		g->units[0].pos = (struct point){ 10, row };
+		game_occupy(g, 0, true);
+		order_move(g, 0, 10, 20);
+		for (t = 1; t <= 12 && a->order.kind == ORDER_MOVE; t++) {
+			game_turn(g);
+			assert_int_not_equal(a->halt, HALT_BLOCKED);
+			assert_int_equal(a->cond, COND_FORMED);
+			assert_int_equal(a->facing, DIR_S);
+			assert_int_equal(a->pos.x, 10);
+			if (t <= 2)
+				assert_int_equal(a->pos.y, row + 3);
+			else if (a->order.kind == ORDER_MOVE)
+				assert_int_equal(a->pos.y, row + 3 +
+				    4 * (t - 2));
+			/* 2 BD a turn (8 ticks) from turn 3; the last
+			 * turn from row 0 only the cell from row 19. */
+			assert_int_equal(a->moved, t <= 2 ? 0 :
+			    a->order.kind == ORDER_MOVE || row == 1 ? 8 : 2);
+		}
+		assert_int_equal(t - 1, row == 0 ? 7 : 6);
+		assert_int_equal(a->pos.y, 20);
+		assert_int_equal(count_events(g, 0, "3.6.7", "no room"), 0);
+		assert_int_equal(count_events(g, 0, "3.6.7", "nowhere it can "
+		    "reach"), 0);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * The rest of a face-about is owed whatever the unit's next Move order
+ * (walk_owed): the men have turned.  A Column (drill 3, drum: 2 BD) on
+ * [10, 2] facing N, sent S, faces about on turn 1 and owes 2 BD (8
+ * ticks).  Given a new Move order to [12, 20] before turn 2, it still
+ * pays the 2 BD on turn 2 and moves 0 BD (a new order used to forgive the
+ * debt, and a commander giving orders every turn would have had every
+ * face-about at half price).  Given a Stop order instead, it stands on
+ * turn 2, which pays for the rest of the turn: sent on again, it marches
+ * its 2 BD on turn 3, owing nothing.
+ */
+static void
+test_M8_3_6_3_face_about_debt_outlives_a_new_order(void **state)
+{
+	struct ruleset *rs = rules();
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = one_unit(rs, "column");
+		const struct unit *a = &g->units[0];
+
+		unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
+		game_occupy(g, 0, false);
+		g->units[0].pos = (struct point){ 10, 2 };
+		game_occupy(g, 0, true);
+		order_move(g, 0, 10, 20);
+		game_turn(g);
+		assert_int_equal(a->facing, DIR_S);
+		assert_int_equal(a->pos.y, 5);
+		assert_int_equal(a->owed, 8);
+		if (k == 0) {
+			order_move(g, 0, 12, 20);
+			game_turn(g);
+			assert_int_equal(a->moved, 0);
+			assert_int_equal(a->owed, 0);
+			assert_int_equal(a->pos.x, 10);
+			assert_int_equal(a->pos.y, 5);
+			assert_int_equal(count_events(g, 0, "3.6.3",
+			    "finishes the face-about it began last turn: "
+			    "-2 BD, 0 BD left"), 1);
+		} else {
+			order_kind(g, 0, ORDER_STOP);
+			game_turn(g);
+			assert_int_equal(a->moved, 0);
+			order_move(g, 0, 10, 20);
+			game_turn(g);
+			assert_int_equal(a->moved, 8);
+			assert_int_equal(a->pos.y, 9);
+			assert_int_equal(a->owed, 0);
+			assert_int_equal(count_events(g, 0, "3.6.3",
+			    "finishes the face-about"), 0);
+		}
+		assert_int_equal(a->facing, DIR_S);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7, issue 12: a Column right behind a standing friendly Line, sent
+ * straight on through it, goes round it.  The Line (Drill 4) stands at
+ * [15, 15] facing N on [13..18, 15..16]; the Column (infantry, Drill 4,
+ * drum: 2 BD) at [15, 17] facing N on [14..16, 17..20], its front against
+ * the Line's rear rank, is sent to [15, 5].  It cannot pass right through
+ * the Line in one turn (M28, M29) and has no room for any turn where it
+ * stands (every turned block swings onto the Line): it used to stand
+ * there for ever, "finds no way round it".  It now faces about where it
+ * stands (its front centre [15, 20], facing S, 2 BD owed), which is where
+ * the way round starts, and its Move order keeps the way round, [14, 20]
+ * and [11, 9]: it pays its debt on turn 2, turns W on turn 3 and marches
+ * round the Line's west end, arriving at [15, 5] on turn 11, formed, the
+ * Line untouched.  From 1 to 4 cells further back it has room to turn
+ * and arrives on turn 8 without facing about.
+ */
+static void
+test_3_6_7_column_right_behind_a_line_faces_about_and_goes_round(
+    void **state)
+{
+	struct ruleset *rs = rules();
+	int back, a, l, t;
+
+	(void)state;
+	for (back = 0; back <= 4; back += 4) {
+		struct game *g = no_units(rs);
+
+		l = line_named(g, "l", 0, (struct point){ 15, 15 }, DIR_N);
+		a = game_add_unit(g, "c", "C", 0, 0);
+		g->units[a].arm = ARM_INFANTRY;
+		unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 4);
+		unit_attr_set(&g->units[a], ruleset_attr(g->rs, "musician"),
+		    true);
+		g->units[a].strength = g->units[a].strength0 = 600;
+		g->units[a].formation = ruleset_form(rs, "column");
+		g->units[a].pos = (struct point){ 15, 17 + back };
+		g->units[a].facing = DIR_N;
+		game_occupy(g, a, true);
+		assert_occupies(g, a);
+		assert_occupies(g, l);
+		order_move(g, a, 15, 5);
+		for (t = 1; t <= 16 && g->units[a].order.kind == ORDER_MOVE;
+		    t++) {
+			game_turn(g);
+			assert_int_equal(g->units[a].cond, COND_FORMED);
+			assert_int_equal(g->units[l].cond, COND_FORMED);
+			assert_int_equal(g->units[l].pos.x, 15);
+			assert_int_equal(g->units[l].pos.y, 15);
+			assert_int_not_equal(g->units[a].halt, HALT_BLOCKED);
+			if (back == 0 && t <= 2) {
+				assert_int_equal(g->units[a].pos.x, 15);
+				assert_int_equal(g->units[a].pos.y, 20);
+				assert_int_equal(g->units[a].facing, DIR_S);
+				assert_int_equal(g->units[a].owed, t == 1 ? 8 :
+				    0);
+			}
+		}
+		assert_int_equal(t - 1, back == 0 ? 11 : 8);
+		assert_int_equal(g->units[a].pos.x, 15);
+		assert_int_equal(g->units[a].pos.y, 5);
+		assert_int_equal(count_events(g, a, "3.6.7", "finds no way "
+		    "round"), 0);
+		assert_int_equal(count_events(g, a, "3.6.7", "l stands in the "
+		    "way and may not be passed this turn: C faces about and "
+		    "marches round it, by [14, 20] and [11, 9]"),
+		    back == 0 ? 1 : 0);
+		game_free(g);
+	}
 	ruleset_free(rs);
 }
 
@@ -4450,8 +4685,10 @@ test_move_ctx_files_every_unit_where_it_stands(void **state)
 		move_unit(g, ctx, u, -1, NULL, NULL);
 		ctx_check(g, ctx);
 	}
-	/* Across the edge of row 16 southwards, and northwards. */
-	assert_int_equal(g->units[3].pos.y, 16);
+	/* Across the edge of row 16 southwards (u3 faces about where it
+	 * stands, its front centre on row 13, and marches on), and
+	 * northwards. */
+	assert_int_equal(g->units[3].pos.y, 17);
 	assert_int_equal(g->units[5].pos.y, 14);
 	move_ctx_free(ctx);
 	game_free(g);
@@ -6456,7 +6693,13 @@ main(void)
 		cmocka_unit_test(
 		    test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room),
 		cmocka_unit_test(
-		    test_M8_3_6_3_no_room_to_turn_off_the_map_turns_further_on),
+		    test_M8_3_6_3_no_room_to_turn_off_the_map_faces_about),
+		cmocka_unit_test(
+		    test_M8_3_6_3_column_on_the_top_row_faces_about_and_goes_south),
+		cmocka_unit_test(
+		    test_M8_3_6_3_face_about_debt_outlives_a_new_order),
+		cmocka_unit_test(
+		    test_3_6_7_column_right_behind_a_line_faces_about_and_goes_round),
 		cmocka_unit_test(test_M8_3_6_3_boxed_in_its_formation_says_so),
 		cmocka_unit_test(test_M24_3_6_6_forecast_leaves_the_trail_alone),
 		cmocka_unit_test(test_M26_3_6_6_forecast_passes_the_bridge),

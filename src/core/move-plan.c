@@ -34,9 +34,9 @@ preview_walk(const struct game *g, const struct order *o, bool plain,
 	 * (its waypoint, its debt, the way round it carried); any other
 	 * order starts afresh. */
 	w->resumed = u->route_key == order_key(o);
+	w->owed = walk_owed(g, u, w->resumed);
 	if (!w->resumed) {
 		w->waypoint = 0;
-		w->owed = 0;
 	} else if (u->nroute > 0) {
 		w->route = xmallocarray((size_t)u->nroute, sizeof *w->route);
 		memcpy(w->route, u->route, (size_t)u->nroute *
@@ -446,9 +446,9 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 	 * way); any other order starts afresh. */
 	own = un->route_key == order_key(o);
 	un->order = *o;
+	un->owed = walk_owed(g, un, own);
 	if (!own) {
 		un->waypoint = 0;
-		un->owed = 0;
 	} else if (un->nroute > 0) {
 		ncarry = un->nroute;
 		carry = xmallocarray((size_t)ncarry, sizeof *carry);

@@ -111,6 +111,17 @@ void walk_all(const struct game *, struct move_ctx *ctx,
 /* A copy of a trail with room for g->cells_max points, or NULL. */
 struct point *trail_dup(const struct game *, const struct point *t, int n);
 
+/*
+ * The debt unit u starts its walk with, under its own standing order
+ * (resumed) or another: a crossing it stopped in (3.6.5) is owed under
+ * the order it was begun for only; a face-about made before it was paid
+ * for (walk_about_owed: its halt is the speed's) is owed whatever the
+ * order, since the men have turned, but only the turn after it was made
+ * or last paid for: a turn spent standing or changing formation has paid
+ * for it.
+ */
+int walk_owed(const struct game *, const struct unit *u, bool resumed);
+
 /* The facing the walker keeps stepping towards d, as the ruleset says. */
 enum dir walk_face(const struct game *, const struct move_walk *, enum dir d);
 
@@ -278,6 +289,14 @@ int route_points(struct point p, enum dir f, const struct point *r,
     const unsigned char *wheel, int n, struct point *out, int max);
 
 /* --- move-step.c --------------------------------------------------------- */
+
+/* Whether the turn of the walker to face d (priced into tp) is one the
+ * ruleset makes where the men stand (MPF_ANCHOR, the block keeping the
+ * cells it stands on: a face-about) and has room; any_goal: asked with
+ * no order, so whether its goal lies ahead of the new front is not
+ * asked (a way round planned from there). */
+bool walk_about_here(const struct game *, const struct move_walk *,
+    enum dir d, bool any_goal, struct move_price *tp);
 
 /* One step of the walk along its route, priced by the ruleset: turn,
  * step, room, friends, enemies, narrow passages. */

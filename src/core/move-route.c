@@ -290,30 +290,54 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 	struct move_text t;
 	struct order *o = &w->detour_order;
 	const struct order *in = w->order;
-	int n = 0, m, k = 0, j, i, wp;
+	struct move_walk fw;
+	struct move_price tp;
+	int n = 0, m, k = 0, j = 0, i, wp, about;
 
 	if (!walk_may_detour(g, w) || !walk_goal(w, &goal))
 		return false;
 	w->replans++;
 	wp = w->waypoint;
-	/* Towards the point sought; when a standing friend covers it, or
-	 * no way round reaches it, towards the points after it: a
-	 * waypoint that cannot be reached is passed by. */
-	for (j = wp; j < in->npts; j++) {
-		n = path_detour(g, w, in->pts[j], DETOUR_BUDGET, fr, &r);
-		if (n <= 0)
-			continue;
-		m = route_points(w->pos, w->facing, r, NULL, n, pts,
-		    ORDER_MAX_POINTS + 1);
-		/* The last point is pts[j] itself, already the order's;
-		 * the points skipped make room. */
-		k = m - 1;
-		if (k > ORDER_MAX_POINTS - in->npts + (j - wp))
-			k = ORDER_MAX_POINTS - in->npts + (j - wp);
-		if (k >= 1 || j > wp)
+	fw = *w;
+	for (about = 0; about < 2; about++) {
+		if (about == 1) {
+			/* No way round from here: a unit that has spent
+			 * nothing yet, the friend straight ahead, may face
+			 * about where it stands (a Column right behind a
+			 * Line has no room for any other turn), and go
+			 * round from there.  Whether
+			 * its goal is ahead of the new front is not asked:
+			 * the way round starts away from it. */
+			if (!w->fresh || dir_between(w->pos, path_next(w->pos,
+			    w->facing, goal)) != (int)w->facing ||
+			    !walk_about_here(g, &fw, dir_turn(w->facing, 4),
+			    true, &tp))
+				break;
+			fw.pos = tp.anchor;
+			fw.facing = dir_turn(w->facing, 4);
+		}
+		/* Towards the point sought; when a standing friend covers
+		 * it, or no way round reaches it, towards the points after
+		 * it: a waypoint that cannot be reached is passed by. */
+		for (j = wp; j < in->npts; j++) {
+			n = path_detour(g, &fw, in->pts[j], DETOUR_BUDGET, fr,
+			    &r);
+			if (n <= 0)
+				continue;
+			m = route_points(fw.pos, fw.facing, r, NULL, n, pts,
+			    ORDER_MAX_POINTS + 1);
+			/* The last point is pts[j] itself, already the
+			 * order's; the points skipped make room. */
+			k = m - 1;
+			if (k > ORDER_MAX_POINTS - in->npts + (j - wp))
+				k = ORDER_MAX_POINTS - in->npts + (j - wp);
+			if (k >= 1 || j > wp)
+				break;
+			free(r);
+			r = NULL;
+		}
+		if (j < in->npts)
 			break;
-		free(r);
-		r = NULL;
 	}
 	if (j >= in->npts) {
 		w->detour = -2;		/* not searched again this walk */
@@ -335,13 +359,26 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 	w->detour = fr;
 	w->ndetour = k;
 	w->line = false;
-	walk_take_route(w, r, NULL, n);
+	if (about == 1) {
+		/* The face-about first, a turn that leaves the block at
+		 * its anchor (route_face), then the way round. */
+		struct point *rr = xmallocarray((size_t)n + 1, sizeof *rr);
+		unsigned char *ff = xcalloc((size_t)n + 1, 1);
+
+		rr[0] = fw.pos;
+		ff[0] = (unsigned char)(1 + fw.facing);
+		memcpy(rr + 1, r, (size_t)n * sizeof *rr);
+		free(r);
+		walk_take_route(w, rr, ff, n + 1);
+	} else
+		walk_take_route(w, r, NULL, n);
 	t.n = 0;
 	move_text_s(&t, g->units[fr].name);
 	move_text_s(&t, " stands in the way and may not be passed this "
 	    "turn: ");
 	move_text_s(&t, un->name);
-	move_text_s(&t, " marches round it");
+	move_text_s(&t, about == 1 ? " faces about and marches round it" :
+	    " marches round it");
 	for (i = 0; i < k; i++) {
 		move_text_s(&t, i == 0 ? ", by [" : (i == k - 1 ? " and [" :
 		    ", ["));

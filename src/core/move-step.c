@@ -49,6 +49,89 @@ turn_room(const struct game *g, const struct move_walk *w,
 }
 
 /*
+ * The turn to face d costs more than the walk has left, and the ruleset
+ * makes it where the men stand: the block keeps the cells it stands on
+ * (a face-about, MPF_ANCHOR at its rear rank).  A unit that has spent
+ * nothing yet this turn makes it now, as one action spread over turns
+ * (issue 12, decision 1, as for a battery's pivot): it spends all it has
+ * and owes the rest (w->owed), paid first thing next turn before it steps
+ * on, as a crossing it stopped in is (3.6.5).  Swung 45 degrees at a time
+ * about its front instead, a column at the map's edge or beside another
+ * unit may have no room for the part it can pay for, nor anywhere it can
+ * reach, and stand for ever.  True when it faced about (the walk ends).
+ */
+bool
+walk_about_here(const struct game *g, const struct move_walk *w, enum dir d,
+    bool any_goal, struct move_price *tp)
+{
+	struct point *now, *then;
+	int n, m, i, j;
+
+	if (any_goal) {
+		struct move_walk tw = *w;
+
+		tw.order = NULL;
+		g->rs->ops->move_turn(g, &tw, d, tp);
+	} else
+		g->rs->ops->move_turn(g, w, d, tp);
+	if (!(tp->flags & MPF_ANCHOR) || w->ntrail > 0)
+		return false;
+	now = game_cells_take(g);
+	then = game_cells_take(g);
+	n = game_footprint_at(g, &g->units[w->unit], w->pos, w->facing,
+	    w->form, now);
+	m = game_footprint_at(g, &g->units[w->unit], tp->anchor, d, w->form,
+	    then);
+	/* The same cells, in whatever order. */
+	for (i = 0; i < n && m == n; i++) {
+		for (j = 0; j < m; j++)
+			if (now[i].x == then[j].x && now[i].y == then[j].y)
+				break;
+		if (j == m)
+			m = -1;
+	}
+	game_cells_give(g, then);
+	game_cells_give(g, now);
+	return m == n && turn_room(g, w, tp, d);
+}
+
+static bool
+walk_about_owed(const struct game *g, struct move_walk *w, enum dir d,
+    bool any_goal)
+{
+	const struct ruleset *rs = g->rs;
+	struct move_price tp;
+	char a[32], b[32], c[32];
+
+	if (!walk_about_here(g, w, d, any_goal, &tp) || tp.ticks <= w->left)
+		return false;
+	ruleset_fmt(rs, tp.ticks, a, sizeof a);
+	ruleset_fmt(rs, w->left, b, sizeof b);
+	ruleset_fmt(rs, tp.ticks - w->left, c, sizeof c);
+	/* The ruleset's first note says where it faces about. */
+	if (tp.nnotes > 1 && w->explain)
+		move_note(w, EV_NOTE, tp.notes[0].rule, "%s",
+		    tp.notes[0].text);
+	move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
+	    "%s turns its front %d degrees, %s to %s: it costs %s and it has "
+	    "%s, but it has not moved yet this turn, so it faces about now, "
+	    "spends all and owes %s, paid next turn before it steps on "
+	    "(marshal's reading)", g->units[w->unit].name,
+	    45 * dir_diff(w->facing, d), dir_name(w->facing), dir_name(d), a,
+	    b, c);
+	w->owed = tp.ticks - w->left;
+	w->left = 0;
+	w->fresh = false;
+	w->facing = d;
+	w->pos = tp.anchor;
+	walk_push(w, tp.anchor);
+	w->clear = false;
+	w->iroute = w->nroute;		/* planned again from the new front */
+	walk_halt(g, w, HALT_SPEED, tp.nnotes ? tp.notes[0].rule : NULL);
+	return true;
+}
+
+/*
  * The turn to face d costs more than the walk has left.  It turns as
  * many 45 degrees as it can pay for and has room for, and a unit that has
  * spent nothing yet this turn always makes one (issue 12, decision 1: it
@@ -68,6 +151,8 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 	char a[32], b[32];
 
 	cw = (((int)d - (int)w->facing) % 8 + 8) % 8;
+	if (w->fresh && walk_about_owed(g, w, d, false))
+		return SR_STOP;
 	for (j = k - 1; j >= 1; j--) {
 		f = dir_turn(w->facing, cw <= 4 ? j : -j);
 		rs->ops->move_turn(g, w, f, &tp);
@@ -155,7 +240,22 @@ walk_wheel(const struct game *g, struct move_walk *w, enum dir f,
 {
 	struct move_price tp;
 
-	g->rs->ops->move_turn(g, w, f, &tp);
+	/* A face-about planned to begin a way round a friend
+	 * (walk_detour): its first point may lie beside the block, so the
+	 * ruleset is not asked whether the goal is ahead of the new
+	 * front. */
+	if (f == dir_turn(w->facing, 4) && walk_about_here(g, w, f, true,
+	    &tp) && tp.anchor.x == at.x && tp.anchor.y == at.y) {
+		if (tp.ticks > w->left && w->fresh &&
+		    walk_about_owed(g, w, f, true))
+			return SR_STOP;
+		if (tp.ticks > w->left) {
+			walk_halt(g, w, HALT_SPEED, tp.nnotes ?
+			    tp.notes[0].rule : NULL);
+			return SR_STOP;
+		}
+	} else
+		g->rs->ops->move_turn(g, w, f, &tp);
 	if (!(tp.flags & MPF_ANCHOR) || tp.anchor.x != at.x ||
 	    tp.anchor.y != at.y || !turn_room(g, w, &tp, f)) {
 		w->iroute = w->nroute;

@@ -95,6 +95,16 @@ move_walk_init(const struct game *g, int u, struct move_walk *w)
 		g->rs->ops->move_init(g, w);
 }
 
+int
+walk_owed(const struct game *g, const struct unit *u, bool resumed)
+{
+	if (u->owed <= 0)
+		return 0;
+	if (u->halt == HALT_SPEED)
+		return u->halt_turn == g->turn - 1 ? u->owed : 0;
+	return resumed ? u->owed : 0;
+}
+
 /* The facing the walker keeps stepping towards d, as the ruleset says. */
 enum dir
 walk_face(const struct game *g, const struct move_walk *w, enum dir d)
@@ -555,7 +565,9 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 {
 	const struct ruleset_ops *ops = g->rs->ops;
 	struct cands cs = { NULL, 0, 0, NULL };
+	const char *owed_rule;
 	char a[32], b[32];
+	bool about;
 	int i;
 
 	walk_push(w, w->pos);
@@ -586,17 +598,24 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		    cap_note);
 		move_note_own(w);
 	}
+	/* A debt is a crossing it stopped in (3.6.5), or a face-about it
+	 * made before it had paid for all of it (walk_about_owed), which
+	 * halted it for its speed. */
+	about = g->units[w->unit].halt == HALT_SPEED;
+	owed_rule = about ? rule_for(g, HALT_SPEED) : rule_for(g,
+	    HALT_OBSTACLE);
 	if (w->owed > 0 && w->left == 0 && w->fresh) {
 		/* Its ground leaves it nothing to pay with: the minimum
 		 * move (issue 12) takes it out of the crossing. */
 		ruleset_fmt(g->rs, w->owed, a, sizeof a);
-		move_note(w, EV_NOTE, rule_for(g, HALT_OBSTACLE), "owes %s "
-		    "of its crossing and has nothing to pay with, but has not "
-		    "moved yet this turn: it finishes the crossing and spends "
-		    "all (minimum move, marshal's reading)", a);
+		move_note(w, EV_NOTE, owed_rule, "owes %s of its %s and has "
+		    "nothing to pay with, but has not moved yet this turn: it "
+		    "finishes the %s and spends all (minimum move, marshal's "
+		    "reading)", a, about ? "face-about" : "crossing", about ?
+		    "face-about" : "crossing");
 		w->owed = 0;
 		w->fresh = false;
-		walk_halt(g, w, HALT_OBSTACLE, NULL);
+		walk_halt(g, w, about ? HALT_SPEED : HALT_OBSTACLE, NULL);
 		return;
 	}
 	if (w->owed > 0) {
@@ -604,12 +623,14 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		i = w->owed < w->left ? w->owed : w->left;
 		ruleset_fmt(g->rs, i, a, sizeof a);
 		ruleset_fmt(g->rs, w->left - i, b, sizeof b);
-		move_note(w, EV_NOTE, rule_for(g, HALT_OBSTACLE), "finishes "
-		    "the crossing it stopped in: -%s, %s left", a, b);
+		move_note(w, EV_NOTE, owed_rule, "finishes the %s: -%s, %s "
+		    "left", about ? "face-about it began last turn" :
+		    "crossing it stopped in", a, b);
 		w->owed -= i;
 		w->left -= i;
 		if (w->owed > 0) {
-			walk_halt(g, w, HALT_OBSTACLE, NULL);
+			walk_halt(g, w, about ? HALT_SPEED : HALT_OBSTACLE,
+			    NULL);
 			return;
 		}
 	}
@@ -681,10 +702,10 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	w.explain = true;
 	w.rng = &g->rng;
 	w.resumed = u->route_key == key;
+	u->owed = w.owed = walk_owed(g, u, w.resumed);
 	if (u->route_key != key) {
 		u->waypoint = 0;
 		w.waypoint = 0;
-		u->owed = w.owed = 0;
 		free(u->route);
 		u->route = NULL;
 		u->nroute = 0;

@@ -96,7 +96,8 @@ struct move_walk {
 	enum dir	 facing;
 	int		 form;		/* formation index */
 	enum cond	 cond;
-	int		 owed;		/* ticks still owed for a crossing */
+	int		 owed;		/* ticks still owed for a crossing
+					   or a face-about (unit.h) */
 	/* The ruleset's own state of the unit during the walk (what it
 	 * tracks per unit: a musician, action points...), filled by
 	 * move_init, kept by move_commit; the engine only copies it. */

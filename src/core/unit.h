@@ -89,7 +89,10 @@ struct unit {
 	int		 halt_turn;	/* turn of that halt */
 	int		 contact;	/* enemy unit index in battle contact, -1 */
 	int		 owed;		/* ticks still owed to finish crossing a
-					   river it stopped on (3.6.5) */
+					   river it stopped on (3.6.5; halt
+					   HALT_OBSTACLE), or a face-about it
+					   made before it could pay for all of
+					   it (3.6.3; halt HALT_SPEED) */
 	int		 waypoint;	/* next point of the Move order */
 	int		 wheeled;	/* ticks of a group wheel's 45-degree
 					   stage its line has paid so far
