@@ -150,6 +150,10 @@ struct ai_doctrine {
 	 * (where the rules count a routed unit's men as lost, a worn one
 	 * kept whole spares the side's break).  0: it fights on. */
 	int		 worn;
+	/* Hard: no second battalion is sent to stand close behind each
+	 * place we hold (ai_supports), where the side has none to spare
+	 * from its line.  False: hard sends one. */
+	bool		 no_supports;
 	/* Answer a decision the ruleset asks within a turn (core/decide.h:
 	 * anything but a side's orders before the turn), giving orders
 	 * through game_order from what side d->side can see (ai_view_fill).
