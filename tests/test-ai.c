@@ -1973,6 +1973,65 @@ test_ai_foot_charges_rifles_in_reach(void **state)
 }
 
 /*
+ * The horse-and-musket doctrine's reach_charge_normal (2, under its
+ * reach_charge_edge of 3): as in the test above, the British Legion
+ * infantry in Line at the Cowpens with the Georgia riflemen 4 inches in
+ * front of it, within its 6-inch charge reach, but its Drill lowered
+ * from 3 to 2: its edge charging them is 2 + 1 - (4 - 3) = 2 by the
+ * commander's reckoning (HO.7: rifles -2, open order -1; their Drill
+ * taken to be the side's mean, 4).  Normal, whose mark is 2, is ordered
+ * onto them (a charge, HO.3.1); hard, whose mark is the doctrine's 3
+ * and its own margin of 1, is not.  (Normal's mark was 3: it waited to
+ * be charged.  Once charges that meet count both sides' +1 and the side
+ * with the initiative closes first, HO.3.2, going in at 2 is what beats
+ * the naive baseline: doc/horse-and-musket.md 5.3.)
+ */
+static void
+test_ai_normal_foot_charges_rifles_at_edge_two(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	int lgi, gar, i, lvl, found, onto;
+
+	(void)state;
+	g = load(path, &rs);
+	assert_int_equal(rs->ops->doctrine->reach_charge_normal, 2);
+	assert_int_equal(rs->ops->doctrine->reach_charge_edge, 3);
+	lgi = game_find_unit(g, "LGI");
+	gar = game_find_unit(g, "GAR");
+	assert_true(lgi >= 0 && gar >= 0);
+	assert_int_equal(unit_attr(&g->units[lgi], HM_ATTR_DRILL), 3);
+	unit_attr_set(&g->units[lgi], HM_ATTR_DRILL, 2);
+	game_occupy(g, gar, false);
+	g->units[gar].pos = (struct point){ 44, 38 };
+	game_occupy(g, gar, true);
+	ai_view_fill(g, g->units[lgi].side, &v);
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		ai_think(&v, (enum ai_level)lvl, &p);
+		for (i = 0, found = 0, onto = 0; i < p.n; i++) {
+			const struct order *o = &p.v[i];
+
+			if (o->unit != lgi)
+				continue;
+			found++;
+			onto += o->kind == ORDER_MOVE &&
+			    o->pts[o->npts - 1].x == 44 &&
+			    o->pts[o->npts - 1].y == 38;
+		}
+		assert_int_equal(found, 1);
+		assert_int_equal(onto, lvl == AI_NORMAL ? 1 : 0);
+		ai_plan_free(&p);
+	}
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
+/*
  * The horse-and-musket doctrine's evade (hard only): South Carolina
  * militia (Drill 2, rifles, open order: a melee it would lose to any
  * formed foot, HO.7) with the British Legion infantry in Line 4 inches
@@ -3181,6 +3240,7 @@ main(void)
 		cmocka_unit_test(test_002_H7_ai_retires_keeping_facing),
 		cmocka_unit_test(test_ai_horse_rides_at_rifles_it_would_beat),
 		cmocka_unit_test(test_ai_foot_charges_rifles_in_reach),
+		cmocka_unit_test(test_ai_normal_foot_charges_rifles_at_edge_two),
 		cmocka_unit_test(test_ai_hard_militia_falls_back_out_of_charge_reach),
 		cmocka_unit_test(test_ai_normal_line_falls_back_from_horse),
 		cmocka_unit_test(test_ai_hard_horse_halted_at_the_enemy_rides_back),

@@ -100,6 +100,10 @@ struct ai_doctrine {
 	 * rather than march to the edge of contact and wait to be charged
 	 * there; 0: it charges only at the edge of contact. */
 	int		 reach_charge_edge;
+	/* Normal's mark for that charge where it is lower than
+	 * reach_charge_edge (hard keeps reach_charge_edge and its own
+	 * margin, the choosier); 0: normal's is reach_charge_edge too. */
+	int		 reach_charge_normal;
 	/* Guns at the edge of contact are judged by melee_edge like any
 	 * other enemy (where the doctrine's edge already counts them weak
 	 * in melee), not charged at once whatever the odds; false: a

@@ -420,6 +420,7 @@ const struct ai_doctrine hm_doctrine = {
 	.melee_edge = doctrine_melee_edge,
 	.horse_front_edge = 3,
 	.reach_charge_edge = 3,
+	.reach_charge_normal = 2,
 	.judge_guns = true,
 	.horse_stand_off = true,
 	.evade = true,
