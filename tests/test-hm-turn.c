@@ -1087,6 +1087,58 @@ test_HO_3_2_initiative_decides_who_closes_first(void **state)
 }
 
 /*
+ * HO.3.2: a tie for the initiative is rolled again.  Horse a (the first
+ * side) and horse b (the second) each charge a foot unit of the other
+ * side, far apart.  The seed is the first from 1 whose first two dice
+ * tie and next two do not: the log gives the tie, then the second roll
+ * and its winner, whose charger closes first (its event comes first).
+ */
+static void
+test_HO_3_2_initiative_tie_rolled_again(void **state)
+{
+	struct game *g = field();
+	char text[128];
+	unsigned seed;
+	int a, b, ta, tb, r[4], won, i, ia = -1, ib = -1;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_CAVALRY, "light", "line", 10, 30, DIR_N, 80);
+	tb = unit(g, "tb", 1, ARM_INFANTRY, "close", "line", 10, 20, DIR_S,
+	    200);
+	b = unit(g, "b", 1, ARM_CAVALRY, "light", "line", 45, 10, DIR_S, 80);
+	ta = unit(g, "ta", 0, ARM_INFANTRY, "close", "line", 45, 20, DIR_N,
+	    200);
+	move_order(g, a, 10, 20);
+	move_order(g, b, 45, 20);
+	for (seed = 1; ; seed++) {
+		game_seed(g, seed);
+		dice(g, 4, hm_turn(rs)->initiative, r);
+		if (r[0] == r[1] && r[2] != r[3])
+			break;
+	}
+	won = r[2] > r[3] ? 0 : 1;
+	hm_phase_charges(g);
+	snprintf(text, sizeof text, "Initiative: Americans %d, British %d: a "
+	    "tie, rolled again", r[0], r[1]);
+	assert_int_equal(count(g, "HO.3.2", text), 1);
+	snprintf(text, sizeof text, "Initiative: Americans %d, British %d: "
+	    "the %s charge first", r[2], r[3], won == 0 ? "Americans" :
+	    "British");
+	assert_int_equal(count(g, "HO.3.2", text), 1);
+	assert_int_equal(hm_gap(g, a, tb), 0);
+	assert_int_equal(hm_gap(g, b, ta), 0);
+	for (i = 0; i < g->log.n; i++) {
+		if (strstr(g->log.v[i].text, "a charges tb") != NULL)
+			ia = i;
+		if (strstr(g->log.v[i].text, "b charges ta") != NULL)
+			ib = i;
+	}
+	assert_true(ia >= 0 && ib >= 0);
+	assert_true(won == 0 ? ia < ib : ib < ia);
+	game_free(g);
+}
+
+/*
  * HO.3.2: one side's chargers alone roll no initiative: horse c charges
  * foot t, nobody charges it; the stream of dice is where it was and the
  * log has no initiative.
@@ -6225,6 +6277,7 @@ main(void)
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
 		cmocka_unit_test(test_HO_3_1_target_fixed_when_the_phase_begins),
 		cmocka_unit_test(test_HO_3_2_initiative_decides_who_closes_first),
+		cmocka_unit_test(test_HO_3_2_initiative_tie_rolled_again),
 		cmocka_unit_test(test_HO_3_2_one_side_rolls_no_initiative),
 		cmocka_unit_test(test_HO_3_2_charges_meet_halfway),
 		cmocka_unit_test(test_002_H9_routes_turn_where_the_search_turned),
