@@ -1945,6 +1945,7 @@ test_002_describe_whole(void **state)
 	    "\n"
 	    "Charges (HO.3*)\n"
 	    "  formed foot and horse charge an enemy within 1 x 45 degrees of their front, within their H1 move (HO.3.1*)\n"
+	    "  two units charging each other meet halfway first; then chargers close one from each side in turn, the side rolling higher on 1d6 (ties again) first (HO.3.2*)\n"
 	    "  horse that broke through charges again within 1/2 of its H1 move, unless under a Stop order (H15)\n"
 	    "\n"
 	    "Fire (HO.6*)\n"

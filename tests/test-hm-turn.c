@@ -143,6 +143,25 @@ centre(const struct game *g, int u)
 	return (struct point){ sx / n, sy / n };
 }
 
+/*
+ * HO.3.2: seed g (from seed 1 up) so that the charges phase's first
+ * initiative roll (one die for each of the two sides, the first side
+ * first) goes to side s without a tie; returns the seed.
+ */
+static unsigned
+initiative_to(struct game *g, int s)
+{
+	unsigned seed;
+	int r[2];
+
+	for (seed = 1; ; seed++) {
+		game_seed(g, seed);
+		dice(g, 2, hm_turn(rs)->initiative, r);
+		if (r[s] > r[1 - s])
+			return seed;
+	}
+}
+
 static void
 move_order(struct game *g, int u, int x, int y)
 {
@@ -970,7 +989,8 @@ test_HO_3_1_forecast_charges_next_turn_from_the_march(void **state)
  * was ordered onto a's anchor.  a has moved when c's turn comes, and its
  * block no longer covers that point; c still charges a where it now
  * stands (gap 0, a charger), where it used to march on to the empty
- * point (its assault lost).
+ * point (its assault lost).  Both sides charge: the seed gives the first
+ * side the initiative (HO.3.2), so a closes first.
  */
 static void
 test_HO_3_1_target_fixed_when_the_phase_begins(void **state)
@@ -986,6 +1006,7 @@ test_HO_3_1_target_fixed_when_the_phase_begins(void **state)
 	move_order(g, a, 20, 26);
 	move_order(g, c, 20, 20);
 	assert_true(hm_gap(g, c, a) <= 24);		/* within 6 in */
+	(void)initiative_to(g, 0);
 	hm_phase_charges(g);
 	assert_int_equal(hm_gap(g, a, b), 0);
 	assert_true(g->units[a].pos.y > 20);		/* a has moved */
@@ -993,6 +1014,214 @@ test_HO_3_1_target_fixed_when_the_phase_begins(void **state)
 	assert_true(HM_MARKS(&g->units[c]) & HM_CHARGER);
 	assert_int_equal(count(g, "HO.3.2", "c charges a"), 1);
 	game_free(g);
+}
+
+/*
+ * HO.3.2: the side with the initiative closes first, whichever side the
+ * order of battle lists first.  Foot x (the first side, first in the
+ * order of battle) is ordered onto foot y, 2.5 inches south of it; y,
+ * facing east, onto foot z of x's side to its east (x is not in y's
+ * front arc: no charges that meet).  With the initiative to the second
+ * side, y closes on z first and x then charges y where it now stands;
+ * with it to the first side, x closes on y first, and y, charged, does
+ * not charge at all.  The log gives both dice and the winner.
+ */
+static void
+test_HO_3_2_initiative_decides_who_closes_first(void **state)
+{
+	struct game *g;
+	char text[128];
+	int x, y, z, s, r[2];
+
+	(void)state;
+	for (s = 1; s >= 0; s--) {
+		g = field();
+		x = unit(g, "x", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_S, 200);
+		y = unit(g, "y", 1, ARM_INFANTRY, "close", "line", 20, 29,
+		    DIR_E, 200);
+		z = unit(g, "z", 0, ARM_INFANTRY, "close", "line", 28, 29,
+		    DIR_W, 200);
+		move_order(g, x, 20, 29);
+		move_order(g, y, 28, 29);
+		assert_int_equal(hm_gap(g, x, y), 10);	/* 2.5 in */
+		assert_true(hm_gap(g, y, z) > 0 && hm_gap(g, y, z) <= 24);
+		assert_false(hm_in_arc(g, y, x, hm_turn(rs)->charge_arc));
+		(void)initiative_to(g, s);
+		dice(g, 2, hm_turn(rs)->initiative, r);
+		hm_phase_charges(g);
+		snprintf(text, sizeof text, "Initiative: Americans %d, "
+		    "British %d: the %s charge first", r[0], r[1],
+		    s == 0 ? "Americans" : "British");
+		assert_int_equal(count(g, "HO.3.2", text), 1);
+		assert_int_equal(hm_gap(g, x, y), 0);
+		assert_true(HM_MARKS(&g->units[x]) & HM_CHARGER);
+		if (s == 1) {
+			/* y went first: it stands against z, x on it. */
+			assert_int_equal(hm_gap(g, y, z), 0);
+			assert_true(HM_MARKS(&g->units[y]) & HM_CHARGER);
+			assert_int_equal(g->units[y].contact, z);
+			assert_int_equal(g->units[x].contact, y);
+			assert_int_equal(count(g, "HO.3.2", "y charges z: 3.5 "
+			    "in of its 6 in reach, [20, 29] to [27, 29], in "
+			    "contact"), 1);
+			/* x charges y where it now stands, diagonally. */
+			assert_int_equal(count(g, "HO.3.2", "x charges y: 3.75 "
+			    "in of its 6 in reach, [20, 20] to [25, 25], in "
+			    "contact"), 1);
+		} else {
+			/* x went first: y, charged, stands and charges
+			 * nobody. */
+			assert_int_equal(g->units[y].pos.x, 20);
+			assert_int_equal(g->units[y].pos.y, 29);
+			assert_int_equal(g->units[y].contact, x);
+			assert_false(HM_MARKS(&g->units[y]) & HM_CHARGER);
+			assert_int_equal(count(g, "HO.3.2", "y charges"), 0);
+			assert_int_equal(count(g, "HO.3.2", "x charges y: 2.5 "
+			    "in of its 6 in reach, [20, 20] to [20, 25], in "
+			    "contact"), 1);
+			assert_true(hm_gap(g, y, z) > 0);
+		}
+		game_free(g);
+	}
+}
+
+/*
+ * HO.3.2: a tie for the initiative is rolled again.  Horse a (the first
+ * side) and horse b (the second) each charge a foot unit of the other
+ * side, far apart.  The seed is the first from 1 whose first two dice
+ * tie and next two do not: the log gives the tie, then the second roll
+ * and its winner, whose charger closes first (its event comes first).
+ */
+static void
+test_HO_3_2_initiative_tie_rolled_again(void **state)
+{
+	struct game *g = field();
+	char text[128];
+	unsigned seed;
+	int a, b, ta, tb, r[4], won, i, ia = -1, ib = -1;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_CAVALRY, "light", "line", 10, 30, DIR_N, 80);
+	tb = unit(g, "tb", 1, ARM_INFANTRY, "close", "line", 10, 20, DIR_S,
+	    200);
+	b = unit(g, "b", 1, ARM_CAVALRY, "light", "line", 45, 10, DIR_S, 80);
+	ta = unit(g, "ta", 0, ARM_INFANTRY, "close", "line", 45, 20, DIR_N,
+	    200);
+	move_order(g, a, 10, 20);
+	move_order(g, b, 45, 20);
+	for (seed = 1; ; seed++) {
+		game_seed(g, seed);
+		dice(g, 4, hm_turn(rs)->initiative, r);
+		if (r[0] == r[1] && r[2] != r[3])
+			break;
+	}
+	won = r[2] > r[3] ? 0 : 1;
+	hm_phase_charges(g);
+	snprintf(text, sizeof text, "Initiative: Americans %d, British %d: a "
+	    "tie, rolled again", r[0], r[1]);
+	assert_int_equal(count(g, "HO.3.2", text), 1);
+	snprintf(text, sizeof text, "Initiative: Americans %d, British %d: "
+	    "the %s charge first", r[2], r[3], won == 0 ? "Americans" :
+	    "British");
+	assert_int_equal(count(g, "HO.3.2", text), 1);
+	assert_int_equal(hm_gap(g, a, tb), 0);
+	assert_int_equal(hm_gap(g, b, ta), 0);
+	for (i = 0; i < g->log.n; i++) {
+		if (strstr(g->log.v[i].text, "a charges tb") != NULL)
+			ia = i;
+		if (strstr(g->log.v[i].text, "b charges ta") != NULL)
+			ib = i;
+	}
+	assert_true(ia >= 0 && ib >= 0);
+	assert_true(won == 0 ? ia < ib : ib < ia);
+	game_free(g);
+}
+
+/*
+ * HO.3.2: one side's chargers alone roll no initiative: horse c charges
+ * foot t, nobody charges it; the stream of dice is where it was and the
+ * log has no initiative.
+ */
+static void
+test_HO_3_2_one_side_rolls_no_initiative(void **state)
+{
+	struct game *g = field();
+	int c, t, r[2], q[2];
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 9, DIR_S, 200);
+	move_order(g, c, 20, 9);
+	dice(g, 2, 6, r);
+	hm_phase_charges(g);
+	dice(g, 2, 6, q);
+	assert_int_equal(hm_gap(g, c, t), 0);
+	assert_int_equal(q[0], r[0]);
+	assert_int_equal(q[1], r[1]);
+	assert_int_equal(count(g, "HO.3.2", "Initiative"), 0);
+	game_free(g);
+}
+
+/*
+ * HO.3.2: two units charging each other meet halfway.  Foot a (the
+ * first side) at row 20 facing north, foot b at row 12 facing south, each
+ * ordered onto the other: 7 rows between, a gap of 14 ticks (3.5 in),
+ * within both 6-inch reaches.  The side with the initiative closes half
+ * the gap first (7 ticks: three straight steps, 6), the other the rest
+ * (four steps): a to row 17 and b to row 16 when a's side has it, b to
+ * row 15 and a to row 16 when b's has.  Both are chargers and charged,
+ * in contact with each other, their orders spent; in the melee both
+ * count +1 for the charge (the attacker's alone used to).
+ */
+static void
+test_HO_3_2_charges_meet_halfway(void **state)
+{
+	struct game *g;
+	char text[160];
+	int a, b, s, r[2];
+
+	(void)state;
+	for (s = 0; s < 2; s++) {
+		g = field();
+		a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20,
+		    DIR_N, 200);
+		b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 12,
+		    DIR_S, 200);
+		move_order(g, a, 20, 12);
+		move_order(g, b, 20, 20);
+		assert_int_equal(hm_gap(g, a, b), 14);
+		(void)initiative_to(g, s);
+		hm_phase_charges(g);
+		assert_int_equal(hm_gap(g, a, b), 0);
+		assert_int_equal(g->units[a].pos.x, 20);
+		assert_int_equal(g->units[b].pos.x, 20);
+		assert_int_equal(g->units[a].pos.y, s == 0 ? 17 : 16);
+		assert_int_equal(g->units[b].pos.y, s == 0 ? 16 : 15);
+		assert_int_equal(g->units[a].contact, b);
+		assert_int_equal(g->units[b].contact, a);
+		assert_true(HM_MARKS(&g->units[a]) & HM_CHARGER);
+		assert_true(HM_MARKS(&g->units[b]) & HM_CHARGER);
+		assert_true(HM_MARKS(&g->units[a]) & HM_MET);
+		assert_true(HM_MARKS(&g->units[b]) & HM_MET);
+		assert_int_equal(g->units[a].order.kind, ORDER_NONE);
+		assert_int_equal(g->units[b].order.kind, ORDER_NONE);
+		snprintf(text, sizeof text, "%s charge each other and meet: "
+		    "%s [20, %d] to [20, %d] (%s), %s [20, %d] to [20, %d] "
+		    "(%s), in contact", s == 0 ? "a and b" : "b and a",
+		    s == 0 ? "a" : "b", s == 0 ? 20 : 12, s == 0 ? 17 : 15,
+		    "1.5 in", s == 0 ? "b" : "a", s == 0 ? 12 : 20, 16,
+		    "2 in");
+		assert_int_equal(count(g, "HO.3.2", text), 1);
+		/* HO.7: a (first in the order) rolls first; both +1. */
+		dice(g, 2, hm_turn(rs)->m_die, r);
+		hm_phase_melee(g);
+		snprintf(text, sizeof text, "a %d + Drill 4 +1 (charged) = "
+		    "%d, b %d + Drill 4 +1 (charged) = %d", r[0], r[0] + 5,
+		    r[1], r[1] + 5);
+		assert_int_equal(count(g, "HO.7", text), 1);
+		game_free(g);
+	}
 }
 
 /* Cowpens from the data directory. */
@@ -5147,6 +5376,9 @@ test_hm_describe_every_line(void **state)
 		{ 0, "Charges (HO.3*)" },
 		{ 2, "formed foot and horse charge an enemy within 1 x 45 "
 		    "degrees of their front, within their H1 move (HO.3.1*)" },
+		{ 2, "two units charging each other meet halfway first; then "
+		    "chargers close one from each side in turn, the side "
+		    "rolling higher on 1d6 (ties again) first (HO.3.2*)" },
 		{ 2, "horse that broke through charges again within 1/2 of its "
 		    "H1 move, unless under a Stop order (H15)" },
 		{ 0, "" },
@@ -6044,6 +6276,10 @@ main(void)
 		cmocka_unit_test(test_HO_3_2_charge_pays_for_the_ground),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
 		cmocka_unit_test(test_HO_3_1_target_fixed_when_the_phase_begins),
+		cmocka_unit_test(test_HO_3_2_initiative_decides_who_closes_first),
+		cmocka_unit_test(test_HO_3_2_initiative_tie_rolled_again),
+		cmocka_unit_test(test_HO_3_2_one_side_rolls_no_initiative),
+		cmocka_unit_test(test_HO_3_2_charges_meet_halfway),
 		cmocka_unit_test(test_002_H9_routes_turn_where_the_search_turned),
 		cmocka_unit_test(
 		    test_002_H1_preview_of_a_standing_order_resumes_it),

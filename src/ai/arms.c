@@ -445,13 +445,16 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	 * its charge reach in front is charged at once, not waited for at
 	 * the edge of contact (normal and hard; not while standing fast).
 	 * The mark is the doctrine's plus the level's own margin for a
-	 * charge (hard: 1), so hard is the choosier. */
+	 * charge (hard: 1), so hard is the choosier; normal's may be set
+	 * lower (reach_charge_normal). */
 	if (d != NULL && d->reach_charge_edge > 0 && !b->stand &&
 	    !contact && gap > 2 * v->rs->ticks) {
 		int mark = t->charge_edge;
 		bool charged;
 
-		t->charge_edge = d->reach_charge_edge + mark;
+		t->charge_edge = (t->lvl == AI_NORMAL &&
+		    d->reach_charge_normal > 0 ? d->reach_charge_normal :
+		    d->reach_charge_edge) + mark;
 		charged = ai_counter_charge(t, i);
 		t->charge_edge = mark;
 		if (charged)

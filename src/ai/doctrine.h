@@ -100,6 +100,10 @@ struct ai_doctrine {
 	 * rather than march to the edge of contact and wait to be charged
 	 * there; 0: it charges only at the edge of contact. */
 	int		 reach_charge_edge;
+	/* Normal's mark for that charge where it is lower than
+	 * reach_charge_edge (hard keeps reach_charge_edge and its own
+	 * margin, the choosier); 0: normal's is reach_charge_edge too. */
+	int		 reach_charge_normal;
 	/* Guns at the edge of contact are judged by melee_edge like any
 	 * other enemy (where the doctrine's edge already counts them weak
 	 * in melee), not charged at once whatever the odds; false: a
@@ -163,6 +167,10 @@ struct ai_doctrine {
 	 * (where the rules count a routed unit's men as lost, a worn one
 	 * kept whole spares the side's break).  0: it fights on. */
 	int		 worn;
+	/* Hard: no second battalion is sent to stand close behind each
+	 * place we hold (ai_supports), where the side has none to spare
+	 * from its line.  False: hard sends one. */
+	bool		 no_supports;
 	/* Answer a decision the ruleset asks within a turn (core/decide.h:
 	 * anything but a side's orders before the turn), giving orders
 	 * through game_order from what side d->side can see (ai_view_fill).

@@ -393,16 +393,18 @@ ai_garrisons(struct think *t)
 
 /*
  * Hard: a second battalion stands close behind each place we hold, so
- * that one unit routed or shaken does not lose it.
+ * that one unit routed or shaken does not lose it - unless the doctrine
+ * says the side has none to spare (no_supports).
  */
 void
 ai_supports(struct think *t)
 {
 	const struct ai_view *v = t->v;
+	const struct ai_doctrine *doc = v->rs->ops->doctrine;
 	int k, i, best, bd, d;
 	struct point at;
 
-	if (t->pts_ours <= t->pts_theirs)
+	if (t->pts_ours <= t->pts_theirs || (doc != NULL && doc->no_supports))
 		return;
 	for (k = 0; k < v->nobj; k++) {
 		if (!t->ours[k])

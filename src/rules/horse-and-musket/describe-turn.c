@@ -62,6 +62,9 @@ hm_turn_describe(const struct ruleset *rs,
 	say(&o, 2, "HO.3.1", "formed foot and horse charge an enemy within "
 	    "%d x 45 degrees of their front, within their H1 move",
 	    t->charge_arc);
+	say(&o, 2, "HO.3.2", "two units charging each other meet halfway "
+	    "first; then chargers close one from each side in turn, the side "
+	    "rolling higher on 1d%d (ties again) first", t->initiative);
 	say(&o, 2, "H15", "horse that broke through charges again within "
 	    "%d/%d of its H1 move, unless under a Stop order",
 	    t->second_num, t->second_den);

@@ -6,11 +6,12 @@
  * Drill), how a melee would be likely to go (HO.7), when a march is
  * better made retiring, keeping the facing (H7), what march to make of a
  * charge that would falter on a friend in the way (HO.3.2, normal and
- * hard), where horse stops short of the enemy's fire (HO.6.2, hard),
- * which foot falls back from a melee it would lose at normal (HO.7) or
+ * hard), which foot falls back from a melee it would lose at normal (HO.7) or
  * once worn (HO.10: a routed unit's men count to the break), how
  * near an enemy stops a Disordered unit re-forming (HO.9.3), and what to
- * answer when the rules ask within a turn (H15).
+ * answer when the rules ask within a turn (H15).  Hard sends no second
+ * battalion behind the places it holds (no_supports): the Cowpens' few
+ * battalions are all wanted in the line.
  *
  * It holds no numbers of its own: every figure is the module's, read from
  * data/rulesets/horse-and-musket.yaml into its turn tables (turn.h).  It
@@ -366,67 +367,6 @@ march_not_falter(struct game *g, const struct ai_own *u, struct order *o)
 	}
 }
 
-/* Whether point p lies within the fire of a formed enemy foot or gun the
- * side can see: his weapon's longest range (HO.6.2), reckoned roughly from
- * centre to centre (the rules measure between the blocks' edges, so at
- * the longest range the fire may still reach). */
-static bool
-in_fire(const struct game *g, const struct ai_view *v, struct point p)
-{
-	int j;
-
-	for (j = 0; j < v->nenemy; j++) {
-		const struct ai_enemy *e = &v->enemy[j];
-
-		if (e->cond != COND_FORMED || e->arm == ARM_CAVALRY)
-			continue;
-		if (geom_dist(p, e->pos) <= hm_fire_range(g, e->unit))
-			return true;
-	}
-	return false;
-}
-
-/*
- * Hard: horse does not ride into musketry to stand there.  A squadron
- * standing out of the enemy's fire, given a Move order that is no charge
- * (HO.3.1) and whose first leg ends within the fire of a formed enemy
- * foot or gun (a flank to go round, a march short of a charge that would
- * falter), would halt there for a turn to be shot at - the rifles and
- * militia at the Cowpens emptied the Legion's saddles so, turn after
- * turn, before it charged anything.  The march is cut, on its first
- * leg's line, to the last point out of every such fire; where even the
- * first cell of it is under fire, the squadron stands.  It rides on when a charge is
- * in reach from where it stands, or once it is under fire already.
- */
-static void
-horse_out_of_fire(struct game *g, const struct ai_view *v,
-    const struct ai_own *u, struct order *o)
-{
-	struct point p, q = u->pos;
-	int k, n;
-
-	if (u->arm != ARM_CAVALRY || o->kind != ORDER_MOVE || o->npts < 1 ||
-	    o->ngroup > 0 || hm_order_charges(g, u->unit, o) >= 0)
-		return;
-	p = o->pts[0];
-	if (!in_fire(g, v, p) || in_fire(g, v, u->pos))
-		return;
-	n = geom_dist(u->pos, p) / STEP_ORTHO;
-	for (k = n - 1; k >= 1; k--) {
-		q.x = u->pos.x + (p.x - u->pos.x) * k / n;
-		q.y = u->pos.y + (p.y - u->pos.y) * k / n;
-		if (!in_fire(g, v, q))
-			break;
-	}
-	if (k < 1) {
-		o->kind = ORDER_STOP;
-		o->npts = 0;
-		return;
-	}
-	o->npts = 1;
-	o->pts[0] = q;
-}
-
 static void
 doctrine_refine(struct game *g, const struct ai_view *v,
     const struct ai_own *u, struct order *o, enum ai_level lvl)
@@ -441,8 +381,6 @@ doctrine_refine(struct game *g, const struct ai_view *v,
 	if (lvl >= AI_NORMAL && o->kind == ORDER_MOVE && o->npts >= 1 &&
 	    o->ngroup == 0)
 		march_not_falter(g, u, o);
-	if (lvl >= AI_HARD)
-		horse_out_of_fire(g, v, u, o);
 	if (o->kind != ORDER_MOVE || o->npts < 1 ||
 	    o->ngroup > 0 || u->cond == COND_ROUTED || u->formation < 0 ||
 	    u->formation >= rs->nform ||
@@ -480,8 +418,9 @@ const struct ai_doctrine hm_doctrine = {
 	.quality = doctrine_quality,
 	.quality_unknown = 4,
 	.melee_edge = doctrine_melee_edge,
-	.horse_front_edge = 3,
+	.horse_front_edge = 4,
 	.reach_charge_edge = 3,
+	.reach_charge_normal = 2,
 	.judge_guns = true,
 	.horse_stand_off = true,
 	.evade = true,
@@ -490,7 +429,8 @@ const struct ai_doctrine hm_doctrine = {
 	.evade_normal = doctrine_evade_normal,
 	.evade_horse_normal = doctrine_evade_horse_normal,
 	.evade_horse_arc = 1,
-	.worn = 80,
+	.worn = 90,
+	.no_supports = true,
 	.answer = doctrine_answer,
 	.refine = doctrine_refine,
 };

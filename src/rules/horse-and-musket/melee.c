@@ -422,47 +422,215 @@ charge_target(const struct game *g, const struct anchors *ax, int u)
 }
 
 /*
+ * Whether charger u may close on tg now (HO.3.1): tg in its front arc
+ * and within its reach; if not, the log says why.
+ */
+static bool
+charge_ready(struct game *g, int u, int tg)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	char a[32], b[32];
+	int reach = hm_speed(g, u), gap = hm_gap(g, u, tg);
+
+	if (!hm_in_arc(g, u, tg, t->charge_arc)) {
+		game_log(g, u, EV_NOTE, "HO.3.1", "%s cannot charge %s: "
+		    "it is not in its front arc", g->units[u].name,
+		    g->units[tg].name);
+		return false;
+	}
+	if (gap > reach) {
+		ruleset_fmt(g->rs, gap, a, sizeof a);
+		ruleset_fmt(g->rs, reach, b, sizeof b);
+		game_log(g, u, EV_NOTE, "HO.3.1", "%s cannot charge %s "
+		    "yet: %s away, beyond its charge reach of %s",
+		    g->units[u].name, g->units[tg].name, a, b);
+		return false;
+	}
+	return true;
+}
+
+/* Whether a and b charge each other and each may close on the other
+ * (HO.3.1, quietly: charge_ready logs when each is asked alone). */
+static bool
+charges_meet(const struct game *g, const int *target, int a, int b)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	int gap;
+
+	if (b < 0 || target[b] != a || !may_charge(g, a) || !may_charge(g, b))
+		return false;
+	gap = hm_gap(g, a, b);
+	return hm_in_arc(g, a, b, t->charge_arc) &&
+	    hm_in_arc(g, b, a, t->charge_arc) && gap <= hm_speed(g, a) &&
+	    gap <= hm_speed(g, b);
+}
+
+/*
+ * HO.3.2: a and b charge each other and meet halfway, a (of the side
+ * with the initiative) first: a closes half the gap (its reach allowing),
+ * b the rest, and a what b could not.  In contact both are chargers and
+ * both charged (HM_MET: each counts its charge in the melee); if the
+ * ground keeps them apart, both falter.
+ */
+static void
+charges_meet_halfway(struct game *g, int a, int b)
+{
+	struct unit *au = &g->units[a], *bu = &g->units[b];
+	struct point fa = au->pos, fb = bu->pos;
+	int ra = hm_speed(g, a), rb = hm_speed(g, b), half = hm_gap(g, a, b) / 2;
+	int sa, sb;
+	char x[32], y[32];
+
+	sa = close_walk(g, a, b, half < ra ? half : ra);
+	sb = close_walk(g, b, a, rb);
+	if (hm_gap(g, a, b) != 0)
+		sa += close_walk(g, a, b, ra - sa);
+	au->moved = sa;
+	bu->moved = sb;
+	au->halt_turn = bu->halt_turn = g->turn;
+	au->order.kind = bu->order.kind = ORDER_NONE;
+	ruleset_fmt(g->rs, sa, x, sizeof x);
+	ruleset_fmt(g->rs, sb, y, sizeof y);
+	if (hm_gap(g, a, b) != 0) {
+		au->halt = bu->halt = HALT_BLOCKED;
+		game_log(g, a, EV_MOVE, "HO.3.2", "%s and %s charge each other "
+		    "but falter: %s [%d, %d] to [%d, %d] (%s), %s [%d, %d] to "
+		    "[%d, %d] (%s): no melee", au->name, bu->name, au->name,
+		    fa.x, fa.y, au->pos.x, au->pos.y, x, bu->name, fb.x, fb.y,
+		    bu->pos.x, bu->pos.y, y);
+		return;
+	}
+	au->halt = bu->halt = HALT_CONTACT;
+	au->contact = b;
+	bu->contact = a;
+	HM_MARKS(au) |= HM_CHARGER | HM_CHARGED | HM_MET;
+	HM_MARKS(bu) |= HM_CHARGER | HM_CHARGED | HM_MET;
+	game_log(g, a, EV_MOVE, "HO.3.2", "%s and %s charge each other and "
+	    "meet: %s [%d, %d] to [%d, %d] (%s), %s [%d, %d] to [%d, %d] "
+	    "(%s), in contact", au->name, bu->name, au->name, fa.x, fa.y,
+	    au->pos.x, au->pos.y, x, bu->name, fb.x, fb.y, bu->pos.x,
+	    bu->pos.y, y);
+}
+
+/*
+ * HO.3.2: the side whose chargers go first: each side with a charger
+ * due (has[s]) rolls the initiative die, in the order of the sides, and
+ * the highest wins, ties among the highest rolled again (the log gives
+ * every roll).  A single side with chargers goes first unrolled.
+ */
+static int
+initiative(struct game *g, const bool *has)
+{
+	const struct hm_turn *t = hm_turn(g->rs);
+	int roll[GAME_MAX_SIDES], in[GAME_MAX_SIDES];
+	int s, n = 0, best, won, round;
+	char buf[200];
+	size_t k;
+
+	for (s = 0; s < g->nsides; s++)
+		if ((in[s] = has[s]))
+			n++;
+	if (n < 2) {
+		for (s = 0; s < g->nsides && !has[s]; s++)
+			;
+		return s < g->nsides ? s : 0;
+	}
+	for (round = 0; ; round++) {
+		best = 0;
+		won = -1;
+		k = 0;
+		for (s = 0; s < g->nsides; s++) {
+			if (!in[s])
+				continue;
+			roll[s] = rng_die(&g->rng, t->initiative);
+			if (k < sizeof buf)
+				k += (size_t)snprintf(buf + k, sizeof buf - k,
+				    "%s%s %d", k > 0 ? ", " : "",
+				    g->sides[s].name, roll[s]);
+			if (roll[s] > best) {
+				best = roll[s];
+				won = s;
+			} else if (roll[s] == best)
+				won = -1;
+		}
+		if (won >= 0) {
+			game_log(g, -1, EV_NOTE, "HO.3.2", "Initiative: %s: "
+			    "the %s charge first", buf, g->sides[won].name);
+			return won;
+		}
+		game_log(g, -1, EV_NOTE, "HO.3.2", "Initiative: %s: a tie, "
+		    "rolled again", buf);
+		for (s = 0; s < g->nsides; s++)
+			in[s] = in[s] && roll[s] == best;
+		if (round >= 99) {
+			/* Never in practice: the first of the tied. */
+			for (s = 0; !in[s]; s++)
+				;
+			return s;
+		}
+	}
+}
+
+/*
  * Each charger's target is the enemy its order leads onto as the units
  * stood when the phase began (HO.3.1): an enemy that charged somebody
- * else first, in the order of battle, is still charged where he now
- * stands, if he is still in reach and in the front arc.  An assault used
- * to be lost whenever its target charged first.
+ * else first is still charged where he now stands, if he is still in
+ * reach and in the front arc.  HO.3.2: the side with the initiative is
+ * found; two units charging each other meet halfway, before any other
+ * charge; then the chargers close one from each side in turn, from the
+ * side with the initiative, each side's in its order of battle.  (They
+ * used to close in the order of battle, the first side listed always
+ * first.)
  */
 void
 hm_phase_charges(struct game *g)
 {
-	const struct hm_turn *t = hm_turn(g->rs);
 	struct anchors ax;
-	char a[32], b[32];
-	int u, tg, reach, gap, *target;
+	bool has[GAME_MAX_SIDES] = { false };
+	int u, v, s, first, left, *target, next[GAME_MAX_SIDES];
 
 	if (g->nunits == 0)
 		return;
 	anchors_init(g, &ax);
 	target = xmallocarray((size_t)g->nunits, sizeof *target);
-	for (u = 0; u < g->nunits; u++)
-		target[u] = may_charge(g, u) ? charge_target(g, &ax, u) : -1;
 	for (u = 0; u < g->nunits; u++) {
-		if ((tg = target[u]) < 0 || !may_charge(g, u))
-			continue;
-		reach = hm_speed(g, u);
-		gap = hm_gap(g, u, tg);
-		if (!hm_in_arc(g, u, tg, t->charge_arc)) {
-			game_log(g, u, EV_NOTE, "HO.3.1", "%s cannot charge %s: "
-			    "it is not in its front arc", g->units[u].name,
-			    g->units[tg].name);
-			continue;
-		}
-		if (gap > reach) {
-			ruleset_fmt(g->rs, gap, a, sizeof a);
-			ruleset_fmt(g->rs, reach, b, sizeof b);
-			game_log(g, u, EV_NOTE, "HO.3.1", "%s cannot charge %s "
-			    "yet: %s away, beyond its charge reach of %s",
-			    g->units[u].name, g->units[tg].name, a, b);
-			continue;
-		}
-		hm_close(g, u, tg, reach, "HO.3.2");
+		target[u] = may_charge(g, u) ? charge_target(g, &ax, u) : -1;
+		if (target[u] >= 0 && g->units[u].side >= 0 &&
+		    g->units[u].side < GAME_MAX_SIDES)
+			has[g->units[u].side] = true;
 	}
+	first = initiative(g, has);
+	/* Charges that meet, each pair led by its unit of the side with
+	 * the initiative (else by the first in the order of battle). */
+	for (u = 0; u < g->nunits; u++)
+		if (target[u] >= 0 && charges_meet(g, target, u, target[u])) {
+			v = target[u];
+			if (g->units[v].side == first)
+				charges_meet_halfway(g, v, u);
+			else
+				charges_meet_halfway(g, u, v);
+			target[v] = target[u] = -1;
+		}
+	for (s = 0; s < GAME_MAX_SIDES; s++)
+		next[s] = 0;
+	/* The rest, one from each side in turn. */
+	do {
+		left = 0;
+		for (s = 0; s < g->nsides; s++) {
+			int side = (first + s) % g->nsides;
+
+			for (u = next[side]; u < g->nunits &&
+			    (target[u] < 0 || g->units[u].side != side); u++)
+				;
+			next[side] = u + 1;
+			if (u >= g->nunits)
+				continue;
+			left++;
+			if (may_charge(g, u) && charge_ready(g, u, target[u]))
+				hm_close(g, u, target[u], hm_speed(g, u),
+				    "HO.3.2");
+		}
+	} while (left > 0);
 	free(target);
 	anchors_free(&ax);
 }
@@ -483,7 +651,8 @@ score_mods(const struct game *g, int u, int e, bool attacker, bool charged,
 
 #define MOD(v, why) do { total += (v); if (k < len) k += (size_t) \
 	snprintf(buf + k, len - k, " %+d (%s)", (v), (why)); } while (0)
-	if (charged && attacker)
+	/* HO.3.2: in charges that met, both count their charge. */
+	if (charged && (attacker || (HM_MARKS(un) & HM_MET)))
 		MOD(t->m_charged, "charged");
 	if (un->arm == ARM_CAVALRY && en->arm != ARM_CAVALRY) {
 		if (flank || (en->arm == ARM_INFANTRY && en->cond == COND_MOB))

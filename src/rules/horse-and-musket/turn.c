@@ -158,7 +158,7 @@ load_charge(struct ruleset *rs, const struct doc_node *root,
     struct hm_turn *t, struct diags *d)
 {
 	static const char *const keys[] = { "arc", "arms",
-	    "second_charge_reach", NULL };
+	    "second_charge_reach", "initiative", NULL };
 	const struct doc_node *n = need_map(root, "charge", keys, d);
 	int bad = 0;
 
@@ -168,6 +168,7 @@ load_charge(struct ruleset *rs, const struct doc_node *root,
 	bad |= name_list(rs, n, "arms", NAME_ARM, t->charge_arm, ARM_COUNT, d);
 	bad |= fraction(doc_need(n, "second_charge_reach", d), &t->second_num,
 	    &t->second_den, d);
+	bad |= doc_need_int(n, "initiative", 2, 100, &t->initiative, d);
 	return bad;
 }
 

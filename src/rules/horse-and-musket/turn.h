@@ -101,6 +101,7 @@ void hm_turn_describe(const struct ruleset *,
 #define HM_CHARGED_AGAIN 0x100	/* made its second charge this turn */
 #define HM_ROUTED	0x200	/* routed this turn */
 #define HM_TESTED	0x400	/* tested as a charger (HO.6.4) */
+#define HM_MET		0x800	/* met a charge it was making (HO.3.2) */
 
 /* A weapon of HO.6.2: ranges in ticks (0: none) and dice per base. */
 struct hm_weapon {
@@ -116,6 +117,7 @@ struct hm_turn {
 	int	charge_arc;
 	bool	charge_arm[ARM_COUNT];
 	int	second_num, second_den;	/* H15 reach: share of the H1 move */
+	int	initiative;		/* HO.3.2: the initiative die */
 	/* HO.6 (fire) */
 	int	die;
 	int	fire_arc;
