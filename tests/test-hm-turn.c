@@ -1573,9 +1573,9 @@ test_HO_7_loser_left_with_one_man_is_disordered(void **state)
 		assert_int_equal(g->units[c].strength, 80);
 		assert_int_equal(g->units[c].contact, -1);
 		assert_int_equal(g->units[t].contact, -1);
-		snprintf(want, sizeof want, "t loses by %d, %d hits (%d men)%s",
-		    diff, diff, 20 * diff, left > 0 ? ": Disordered" :
-		    ", and routs");
+		snprintf(want, sizeof want, "t loses by %d, %d %s (%d men)%s",
+		    diff, diff, diff == 1 ? "hit" : "hits", 20 * diff,
+		    left > 0 ? ": Disordered" : ", and routs");
 		assert_int_equal(count(g, "HO.7", want), 1);
 		if (left > 0) {
 			assert_int_equal(g->units[t].cond, COND_MOB);
@@ -4837,6 +4837,42 @@ test_HO_6_2_no_dice_at_long_range(void **state)
 }
 
 /*
+ * HO.6.3 and HO.7 in the singular: a gun of 12 men (a hit is 1 man)
+ * taking one hit loses "1 man", and a melee lost by 1 is "1 hit".  The
+ * seed is the first whose two dice give the Line at 2 inches (4+ to hit,
+ * +1 against a deployed gun) exactly one hit.
+ */
+static void
+test_HO_6_3_one_hit_one_man(void **state)
+{
+	struct game *g;
+	int seed, n, b, r[2];
+
+	(void)state;
+	for (seed = 1; seed < 200; seed++) {
+		g = field();
+		game_seed(g, (uint64_t)seed);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if ((r[0] >= 5) + (r[1] >= 5) == 1)
+			break;
+	}
+	assert_true(seed < 200);
+	g = field();
+	game_seed(g, (uint64_t)seed);
+	n = unit(g, "n", 0, ARM_INFANTRY, "close", "line", 20, 16, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_ARTILLERY, "light", "deployed", 20, 11, DIR_S,
+	    12);
+	assert_int_equal(hm_gap(g, n, b), 8);		/* 2 inches: short */
+	HM_MARKS(&g->units[b]) = HM_FIRED;		/* b holds its fire */
+	hm_phase_fire(g);
+	assert_int_equal(g->units[b].strength, 11);
+	assert_int_equal(count(g, "HO.6.3", "b takes 1 hit from n: 1 man "
+	    "lost (a hit is 1), 11 left, 1 hit in all"), 1);
+	game_free(g);
+}
+
+/*
  * HO.7 with close order weak by its class (weak_classes given close):
  * foot against foot, each -2 (rifles), the charger +1 (charged).
  */
@@ -6396,6 +6432,7 @@ main(void)
 		cmocka_unit_test(test_002_H1_more_classes_than_the_tables_hold),
 		cmocka_unit_test(test_HO_7_weak_by_the_first_class),
 		cmocka_unit_test(test_HO_6_2_no_dice_at_long_range),
+		cmocka_unit_test(test_HO_6_3_one_hit_one_man),
 		cmocka_unit_test(test_002_H13_a_turn_of_one_step),
 		cmocka_unit_test(test_002_H14_road_bonus_of_nothing_and_of_a_tick),
 		cmocka_unit_test(test_HO_7_melees_in_the_order_of_units),

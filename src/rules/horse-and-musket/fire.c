@@ -193,9 +193,10 @@ take(struct game *g, int tg, int hits, const char *from)
 		return;
 	men = hm_hit(g, tg, hits);
 	game_log(g, tg, EV_NOTE, "HO.6.3", "%s takes %d hit%s from %s: %d "
-	    "men lost (a hit is %d), %d left, %d hit%s in all", tu->name, hits,
-	    hits == 1 ? "" : "s", from, men, hm_hit_men(g, tg), tu->strength,
-	    hm_hits_taken(g, tg), hm_hits_taken(g, tg) == 1 ? "" : "s");
+	    "%s lost (a hit is %d), %d left, %d hit%s in all", tu->name, hits,
+	    hits == 1 ? "" : "s", from, men, men == 1 ? "man" : "men",
+	    hm_hit_men(g, tg), tu->strength, hm_hits_taken(g, tg),
+	    hm_hits_taken(g, tg) == 1 ? "" : "s");
 }
 
 /* HO.6.4: a charger that took shaken hits this turn tests at once. */

@@ -724,8 +724,9 @@ hm_fight(struct game *g, int a, int tg)
 	g->units[a].contact = g->units[tg].contact = -1;
 	if (diff >= t->m_rout_margin || was_mob || g->units[lo].strength <= 0) {
 		game_log(g, lo, EV_CONDITION, "HO.7", "%s, %s: %s loses by %d, "
-		    "%d hits (%d men), and routs", ea, et, g->units[lo].name,
-		    diff, diff, men);
+		    "%d hit%s (%d %s), and routs", ea, et, g->units[lo].name,
+		    diff, diff, diff == 1 ? "" : "s", men, men == 1 ? "man" :
+		    "men");
 		snprintf(why, sizeof why, was_mob ? "lost a melee while "
 		    "Disordered" : "lost a melee by %d", diff);
 		if (g->units[lo].strength > 0)
@@ -739,8 +740,8 @@ hm_fight(struct game *g, int a, int tg)
 		return;
 	}
 	game_log(g, lo, EV_CONDITION, "HO.7", "%s, %s: %s loses by %d, %d "
-	    "hits (%d men): Disordered", ea, et, g->units[lo].name, diff, diff,
-	    men);
+	    "hit%s (%d %s): Disordered", ea, et, g->units[lo].name, diff, diff,
+	    diff == 1 ? "" : "s", men, men == 1 ? "man" : "men");
 	g->units[lo].cond = COND_MOB;
 	hm_fall_back(g, lo, "HO.7");
 }
