@@ -244,9 +244,10 @@ bool walk_route(const struct game *, struct move_walk *);
 /* Where the ruleset turns units itself (ops->move_face) its turns move
  * the block (a turn about the centre, a wheel): the straight line to a
  * point, facing each step's way, may wheel the block past the point and
- * round again for ever.  When a step of the line needs a wheel, the leg
- * to the point sought is planned instead, once a walk, over cell and
- * facing (path_cheapest, its wheels kept as route_face), and the walk
+ * round again for ever.  When a step of the line needs a wheel within
+ * two turns' allowance of the point sought, the leg to it is planned
+ * instead, once a walk, over cell and facing to stand on it (path_onto,
+ * its wheels kept as route_face), and the walk
  * makes the search's steps and turns; a turn that no longer leaves the
  * block where the search had it drops the plan (walk_wheel) and the line
  * takes over.  Not for a look ahead (scratch).  True when a plan was

@@ -26,8 +26,11 @@
 /* Cells expanded by a search for a way round a standing friend: a whole
  * route, planned once. */
 #define DETOUR_BUDGET	(4 * PATH_BUDGET)
-/* Cells and facings expanded planning a leg of an order (walk_plan_leg):
- * as many as the order's route had (move_route). */
+/* Cells and facings expanded planning a leg of an order (walk_plan_leg);
+ * and how near the point sought must be, in turns' allowances, for the
+ * leg to be planned at all: a far point is marched to by the line (its
+ * early wheels do no harm there), and the search, dear over cell and
+ * facing, is made where the line would wheel past the point. */
 #define LEG_BUDGET	(4 * PATH_BUDGET)
 #define LEG_NEAR	2
 
