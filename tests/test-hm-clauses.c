@@ -1098,15 +1098,15 @@ test_002_H8_turn_over_45_takes_whole_move(void **state)
 	game_free(g);
 
 	/* A cavalry Line (60) sent behind it wheels round instead: 45
-	 * free and 3 x 18 = 54, keeping 6 ticks for the march.  Left and
-	 * right cost the same; the leg's plan (walk_plan_leg) wheels left,
-	 * about a centre 1.5 in beyond its left flank, to [20, 22]. */
+	 * free and 3 x 18 = 54, keeping 6 ticks for the march: right,
+	 * about a centre 1.5 in beyond its right flank, to [41, 22] (the
+	 * point is too far for the leg to be planned, walk_plan_leg). */
 	g = battle(60, 60);
 	b = unit_at(g, "c", ARM_CAVALRY, "light", "line", 30, 14, DIR_N);
 	move_to(g, b, 30, 58);
 	movement(g);
-	stands(g, b, 20, 22, DIR_S, "line");
-	assert_true(logged(g, b, "H9", "wheels left 135 degrees to S"));
+	stands(g, b, 41, 22, DIR_S, "line");
+	assert_true(logged(g, b, "H9", "wheels right 135 degrees to S"));
 	assert_true(logged(g, b, "H9", "18 ticks (4.5 in) a stage, 54 ticks, "
 	    "1.5 in left"));
 	assert_true(spent(g, b, "15 in of 15 in"));

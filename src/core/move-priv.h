@@ -245,7 +245,7 @@ bool walk_route(const struct game *, struct move_walk *);
  * the block (a turn about the centre, a wheel): the straight line to a
  * point, facing each step's way, may wheel the block past the point and
  * round again for ever.  When a step of the line needs a wheel within
- * two turns' allowance of the point sought, the leg to it is planned
+ * a turn's allowance of the point sought, the leg to it is planned
  * instead, once a walk, over cell and facing to stand on it (path_onto,
  * its wheels kept as route_face), and the walk
  * makes the search's steps and turns; a turn that no longer leaves the
