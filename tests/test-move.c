@@ -6302,6 +6302,127 @@ test_3_6_6_small_road_slows_one_less_whatever_the_figures(void **state)
 	ruleset_free(rs);
 }
 
+/* ---- The walk's routes, wheels, passages and waits (core/move-*.c):
+ * small open fields built by open_field, each test pinning the cells, the
+ * facings and the ticks a player would see. ---- */
+
+/* A 40 x 48 open map with its two sides and their generals and unit A
+ * (unit_a) in formation form at p facing N, orders in force at once:
+ * room about it on every side, whatever its block. */
+static struct game *
+open_field(const struct ruleset *rs, const char *form, struct point p)
+{
+	struct game *g = game_create(rs, map_create(40, 48));
+	int u;
+
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	u = unit_a(g, form);
+	game_occupy(g, u, false);
+	g->units[u].pos = p;
+	game_occupy(g, u, true);
+	return g;
+}
+
+/* Give unit u a Move order through the n points pts. */
+static void
+order_points(struct game *g, int u, int n, const struct point *pts)
+{
+	struct order o;
+	char *cause = NULL;
+	int i;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = -1;
+	o.npts = n;
+	for (i = 0; i < n; i++)
+		o.pts[i] = pts[i];
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+}
+
+/* Lay water on the cells from lo to hi. */
+static void
+water_on(struct game *g, struct point lo, struct point hi)
+{
+	int x, y, water = ruleset_land(g->rs, "water");
+
+	for (y = lo.y; y <= hi.y; y++)
+		for (x = lo.x; x <= hi.x; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)water;
+}
+
+/* The preview of unit u's order walks the n cells want, from where it
+ * stands, and stops at the last facing f having spent spent ticks. */
+static void
+preview_walks(const struct game *g, int u, const struct point *want, int n,
+    enum dir f, int spent)
+{
+	struct move_preview p;
+	int i;
+
+	assert_int_equal(move_preview(g, &g->units[u].order, &p), 0);
+	for (i = 0; i < n && i < p.npath; i++)
+		if (p.path[i].x != want[i].x || p.path[i].y != want[i].y)
+			break;
+	if (i < n || p.npath != n) {
+		for (i = 0; i < p.npath; i++)
+			fprintf(stderr, "  path %d: [%d, %d]\n", i,
+			    p.path[i].x, p.path[i].y);
+		fail_msg("the preview walks %d cells, not the %d wanted",
+		    p.npath, n);
+	}
+	assert_int_equal(p.pos.x, want[n - 1].x);
+	assert_int_equal(p.pos.y, want[n - 1].y);
+	assert_int_equal(p.facing, f);
+	assert_int_equal(p.spent, spent);
+	move_preview_free(&p);
+}
+
+/*
+ * 3.6.5, 3.6.1: a Manoeuvre Column (3 BD with its drum, 12 ticks) sent N
+ * from [20, 30] by [20, 20] to [20, 2] finds a pond on [20, 22] and
+ * [20, 23] across its line.  Turn 1 it marches 6 cells to [20, 24]; turn 2
+ * it goes round the pond by the way a search found, NE to [21, 23], N to
+ * [21, 22], NW to [20, 21] and N to the waypoint [20, 20], and from there
+ * straight on by the line to the next point, one cell more to [20, 19],
+ * facing N, all 12 ticks spent (3 + 2 + 3 + 2 + 2).  It arrives on turn 5.
+ */
+static void
+test_3_6_5_round_a_pond_to_a_waypoint_then_straight_on(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "manoeuvre_column",
+	    (struct point){ 20, 30 });
+	struct unit *u = &g->units[0];
+	const struct point pts[2] = { { 20, 20 }, { 20, 2 } };
+	const struct point turn2[6] = { { 20, 24 }, { 21, 23 }, { 21, 22 },
+	    { 20, 21 }, { 20, 20 }, { 20, 19 } };
+	const int row[5] = { 24, 19, 13, 7, 2 };
+	int t;
+
+	(void)state;
+	water_on(g, (struct point){ 20, 22 }, (struct point){ 20, 23 });
+	order_points(g, 0, 2, pts);
+	for (t = 0; t < 5; t++) {
+		if (t == 1)
+			preview_walks(g, 0, turn2, 6, DIR_N, 12);
+		assert_int_equal(u->halt == HALT_ARRIVED, false);
+		(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+		assert_int_equal(u->pos.x, 20);
+		assert_int_equal(u->pos.y, row[t]);
+		assert_int_equal(u->facing, DIR_N);
+	}
+	assert_int_equal(u->halt, HALT_ARRIVED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -6443,6 +6564,9 @@ main(void)
 		cmocka_unit_test(test_move_ctx_files_every_unit_where_it_stands),
 		cmocka_unit_test(test_route_points_leg_of_at_most_256_cells),
 		cmocka_unit_test(test_move_route_leg_with_no_way_stays_as_drawn),
+		/* core/move-*.c: routes, wheels, passages and waits */
+		cmocka_unit_test(
+		    test_3_6_5_round_a_pond_to_a_waypoint_then_straight_on),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
