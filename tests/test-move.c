@@ -6423,6 +6423,100 @@ test_3_6_5_round_a_pond_to_a_waypoint_then_straight_on(void **state)
 	ruleset_free(rs);
 }
 
+/* Unit u's lines in the log under rule, in order, are the n texts want
+ * (printed when they are not). */
+static void
+lines_are(const struct game *g, int u, const char *rule,
+    const char *const *want, int n)
+{
+	int i, k = 0, ok = 1;
+
+	for (i = 0; i < g->log.n; i++) {
+		if (g->log.v[i].unit != u || strcmp(g->log.v[i].rule, rule) != 0)
+			continue;
+		if (k >= n || strcmp(g->log.v[i].text, want[k]) != 0)
+			ok = 0;
+		k++;
+	}
+	if (ok && k == n)
+		return;
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == u && strcmp(g->log.v[i].rule, rule) == 0)
+			fprintf(stderr, "  log: %s\n", g->log.v[i].text);
+	fail_msg("unit %d's %s lines are not the %d wanted", u, rule, n);
+}
+
+/*
+ * 3.6.5: a way round found, then none, in one walk.  The Manoeuvre
+ * Column of horse (6 BD with its trumpet, 24 ticks) sent N from [20, 26]
+ * by [20, 20] to [20, 2] goes round the pond on [20, 22] and [20, 23] as
+ * above, to the waypoint and on to [20, 18]; there a lake across the
+ * whole map on row 17 has no way round: it may not enter it, becomes a
+ * Mob and its order is cancelled, having spent 18 ticks (4.5 BD), at
+ * [20, 18] facing N, halted by the ground.
+ */
+static void
+test_3_6_5_no_way_round_after_a_way_round_in_one_walk(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "manoeuvre_column",
+	    (struct point){ 20, 26 });
+	struct unit *u = &g->units[0];
+	const struct point pts[2] = { { 20, 20 }, { 20, 2 } };
+
+	(void)state;
+	u->arm = ARM_CAVALRY;
+	water_on(g, (struct point){ 20, 22 }, (struct point){ 20, 23 });
+	water_on(g, (struct point){ 0, 17 }, (struct point){ 39, 17 });
+	order_points(g, 0, 2, pts);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 18);
+	assert_int_equal(u->pos.x, 20);
+	assert_int_equal(u->pos.y, 18);
+	assert_int_equal(u->facing, DIR_N);
+	assert_int_equal(u->halt, HALT_TERRAIN);
+	assert_int_equal(u->cond, COND_MOB);
+	assert_int_equal(u->order.kind, ORDER_NONE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * M8, 3.6.3: boxed in by friends, not by the map.  A Line at [20, 20]
+ * facing N, sent S to [20, 30], with Lines of its side on [20, 18],
+ * [20, 22], [14, 20] and [26, 20]: it finds no way round d, has no room
+ * to turn to face NE because of b, and stands, blocked.  It does not say
+ * that it needs another formation: on the empty map it would have room,
+ * so the units about it, not its formation, box it in.
+ */
+static void
+test_M8_3_6_3_boxed_in_by_friends_needs_no_other_formation(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "line", (struct point){ 20, 20 });
+	const char *const want[3] = {
+		"d stands in the way of A and it finds no way round it "
+		"towards [20, 30]: it waits behind it",
+		"no room to turn to face NE here: b",
+		"A moves 0 BD (spent 0 BD of 3 BD): stops at [20, 20] facing "
+		"N, Line: the way is blocked",
+	};
+
+	(void)state;
+	(void)line_named(g, "b", 0, (struct point){ 20, 18 }, DIR_N);
+	(void)line_named(g, "c", 0, (struct point){ 20, 22 }, DIR_N);
+	(void)line_named(g, "d", 0, (struct point){ 14, 20 }, DIR_N);
+	(void)line_named(g, "e", 0, (struct point){ 26, 20 }, DIR_N);
+	order_move(g, 0, 20, 30);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 20);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(g->units[0].facing, DIR_N);
+	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+	lines_are(g, 0, "3.6.7", want, 3);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -6567,6 +6661,10 @@ main(void)
 		/* core/move-*.c: routes, wheels, passages and waits */
 		cmocka_unit_test(
 		    test_3_6_5_round_a_pond_to_a_waypoint_then_straight_on),
+		cmocka_unit_test(
+		    test_3_6_5_no_way_round_after_a_way_round_in_one_walk),
+		cmocka_unit_test(
+		    test_M8_3_6_3_boxed_in_by_friends_needs_no_other_formation),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
