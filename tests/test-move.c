@@ -6517,6 +6517,53 @@ test_M8_3_6_3_boxed_in_by_friends_needs_no_other_formation(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.7, marshal's reading: a way round a standing friend, found and begun
+ * in one turn, is kept to from its next point on.  The Manoeuvre Column
+ * (3 BD, 12 ticks) sent N from [20, 30] to [20, 2] with the Line B
+ * standing on [20, 27] marches round it by [19, 30], [16, 23] and
+ * [20, 19], put into its order on turn 1; it passes the first point that
+ * same turn and stops on [16, 27], on [17, 22] on turn 2, [20, 18] on
+ * turn 3, then straight on N by 6 cells a turn to arrive on turn 6, never
+ * going back to a point it has passed.
+ */
+static void
+test_3_6_7_way_round_begun_the_turn_it_is_found(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "manoeuvre_column",
+	    (struct point){ 20, 30 });
+	struct unit *u = &g->units[0];
+	const struct point at[6] = { { 16, 27 }, { 17, 22 }, { 20, 18 },
+	    { 20, 12 }, { 20, 6 }, { 20, 2 } };
+	const struct point pts[4] = { { 19, 30 }, { 16, 23 }, { 20, 19 },
+	    { 20, 2 } };
+	const int wp[6] = { 1, 2, 3, 3, 3, 4 };
+	int t, i;
+
+	(void)state;
+	(void)friend_at(g, "line", 20, 27);
+	order_move(g, 0, 20, 2);
+	for (t = 0; t < 6; t++) {
+		assert_int_equal(u->order.kind, ORDER_MOVE);
+		(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+		assert_int_equal(u->pos.x, at[t].x);
+		assert_int_equal(u->pos.y, at[t].y);
+		assert_int_equal(u->waypoint, wp[t]);
+		if (t == 0)
+			way_round_said(g, 0, &u->order, 3, NULL);
+		assert_int_equal(u->order.npts, 4);
+		for (i = 0; i < 4; i++) {
+			assert_int_equal(u->order.pts[i].x, pts[i].x);
+			assert_int_equal(u->order.pts[i].y, pts[i].y);
+		}
+	}
+	assert_int_equal(u->halt, HALT_ARRIVED);
+	assert_int_equal(u->order.kind, ORDER_NONE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -6665,6 +6712,7 @@ main(void)
 		    test_3_6_5_no_way_round_after_a_way_round_in_one_walk),
 		cmocka_unit_test(
 		    test_M8_3_6_3_boxed_in_by_friends_needs_no_other_formation),
+		cmocka_unit_test(test_3_6_7_way_round_begun_the_turn_it_is_found),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
