@@ -6564,6 +6564,117 @@ test_3_6_7_way_round_begun_the_turn_it_is_found(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.5, issue 12: a crossing whose contours cost more than is left is
+ * still made when the crossing and the Pr + Pe of the ground behind it
+ * are no more than what is left.  A Line (3 BD, 12 ticks) sent N from
+ * [20, 30] meets a fence on the edge from row 27 to row 26, up two
+ * contours (one free, the other 1 BD): with 1.5 BD left the crossing
+ * (1 BD) is paid for but not the contour; it crosses, spends all and
+ * stops formed on [20, 26] facing N, having moved 2 BD.
+ */
+static void
+test_3_6_5_fence_up_a_slope_crossed_with_what_is_left(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "line", (struct point){ 20, 30 });
+	const struct unit *a = &g->units[0];
+	int x, y, fence = ruleset_obst(rs, "fence");
+	const char *const want[3] = {
+		"crosses the fence (Pr 0 + Pe 0 + 1 BD wide) = 1 BD, 0 BD "
+		"left; its front is square to it, facing N",
+		"crosses 2 contours, 1 free this turn: -1 BD, 0 BD left",
+		"the crossing and the Pr + Pe of the ground behind it are not "
+		"more than the 1.5 BD it has: it crosses and spends all",
+	};
+
+	(void)state;
+	assert_true(fence > 0);
+	for (x = 0; x < 40; x++) {
+		map_edge_set(g->map, x, 27, DIR_N, fence, 0);
+		for (y = 0; y < 27; y++)
+			map_cell(g->map, x, y)->height = 2;
+	}
+	order_move(g, 0, 20, 2);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 12);
+	assert_int_equal(a->pos.x, 20);
+	assert_int_equal(a->pos.y, 26);
+	assert_int_equal(a->facing, DIR_N);
+	assert_int_equal(a->halt, HALT_SPEED);
+	assert_int_equal(a->cond, COND_FORMED);
+	assert_int_equal(a->moved, 8);
+	lines_are(g, 0, "3.6.5", want, 3);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.8: cavalry in Line closes on the enemy until it may charge.  Horse
+ * in Line on [20, 20] facing N, its front rank already touching the
+ * enemy Line e on [20, 19] facing S (gap 0), is sent N: its next step
+ * would overlap e, a gap shown as 0 BD, never below.  It stays on
+ * [20, 20], halted by the enemy, in contact with e.
+ */
+static void
+test_3_6_8_cavalry_touching_the_enemy_would_leave_0_bd(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "line", (struct point){ 20, 20 });
+	struct unit *a = &g->units[0];
+	int e;
+	const char *const want[4] = {
+		"cavalry in Line closes on e until it may charge",
+		"gap to e: 0 BD; one more step would leave 0 BD",
+		"A moves 0 BD (spent 0 BD of 5 BD): stops at [20, 20] facing N, "
+		"Line: the enemy",
+		"A (cavalry in Line) rides on until it may charge: its move "
+		"brings it 0 BD from e, within melee reach, and that is a "
+		"charge (3.4)",
+	};
+
+	(void)state;
+	a->arm = ARM_CAVALRY;
+	e = line_named(g, "e", 1, (struct point){ 20, 19 }, DIR_S);
+	order_move(g, 0, 20, 2);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
+	assert_int_equal(a->pos.x, 20);
+	assert_int_equal(a->pos.y, 20);
+	assert_int_equal(a->halt, HALT_CONTACT);
+	assert_int_equal(a->contact, e);
+	lines_are(g, 0, "3.6.8", want, 4);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * The per-phase index stays true when the unit filed first, unit 0 of
+ * side 0 in the first bucket (slot 0), leaves that bucket: a Line on
+ * [3, 12] facing S sent to [3, 17], across row 16, is filed where it
+ * arrives (ctx_check), as before its walk.
+ */
+static void
+test_move_ctx_refiles_unit_0_leaving_the_first_bucket(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "line", (struct point){ 3, 12 });
+	struct move_ctx *ctx;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	g->units[0].facing = DIR_S;
+	game_occupy(g, 0, true);
+	order_move(g, 0, 3, 17);
+	ctx = move_ctx_create(g);
+	ctx_check(g, ctx);
+	(void)move_unit(g, ctx, 0, -1, NULL, NULL);
+	assert_int_equal(g->units[0].pos.x, 3);
+	assert_int_equal(g->units[0].pos.y, 17);
+	ctx_check(g, ctx);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -6713,6 +6824,12 @@ main(void)
 		cmocka_unit_test(
 		    test_M8_3_6_3_boxed_in_by_friends_needs_no_other_formation),
 		cmocka_unit_test(test_3_6_7_way_round_begun_the_turn_it_is_found),
+		cmocka_unit_test(
+		    test_3_6_5_fence_up_a_slope_crossed_with_what_is_left),
+		cmocka_unit_test(
+		    test_3_6_8_cavalry_touching_the_enemy_would_leave_0_bd),
+		cmocka_unit_test(
+		    test_move_ctx_refiles_unit_0_leaving_the_first_bucket),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
