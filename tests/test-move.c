@@ -6675,6 +6675,54 @@ test_move_ctx_refiles_unit_0_leaving_the_first_bucket(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.5, issue 12: the reachable area of the minimum move alone, made on
+ * the slant.  A Column without drum facing NW at [10, 20] in a wood
+ * everywhere has 1 BD - Pe 1 = 0 BD: the area is the cell it stands on
+ * and the one NW of it, [9, 19], the first cell of the square the search
+ * looks over, and no other.
+ */
+static void
+test_3_6_5_reach_of_a_minimum_move_on_the_slant(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct point *cells = NULL;
+	int n, x, y;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "musician"), false);
+	game_occupy(g, 0, false);
+	g->units[0].facing = DIR_NW;
+	game_occupy(g, 0, true);
+	for (y = 0; y < g->map->h; y++)
+		for (x = 0; x < g->map->w; x++)
+			map_cell(g->map, x, y)->land =
+			    (uint8_t)ruleset_land(rs, "wood");
+	n = move_reach(g, 0, &cells);
+	assert_int_equal(n, 2);
+	assert_int_equal(cells[0].x, 10);
+	assert_int_equal(cells[0].y, 20);
+	assert_int_equal(cells[1].x, 9);
+	assert_int_equal(cells[1].y, 19);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* move_gap: a block of no cells is beyond any gap (INT_MAX), whichever
+ * of the two it is, and its array is not read (NULL here). */
+static void
+test_move_gap_of_an_empty_block(void **state)
+{
+	struct point a[1] = { { 3, 4 } };
+
+	(void)state;
+	assert_int_equal(move_gap(a, 1, NULL, 0), INT_MAX);
+	assert_int_equal(move_gap(NULL, 0, a, 1), INT_MAX);
+	assert_int_equal(move_gap(a, 1, a, 1), -1);
+}
+
 int
 main(void)
 {
@@ -6830,6 +6878,8 @@ main(void)
 		    test_3_6_8_cavalry_touching_the_enemy_would_leave_0_bd),
 		cmocka_unit_test(
 		    test_move_ctx_refiles_unit_0_leaving_the_first_bucket),
+		cmocka_unit_test(test_3_6_5_reach_of_a_minimum_move_on_the_slant),
+		cmocka_unit_test(test_move_gap_of_an_empty_block),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
