@@ -6723,6 +6723,47 @@ test_move_gap_of_an_empty_block(void **state)
 	assert_int_equal(move_gap(a, 1, a, 1), -1);
 }
 
+/*
+ * 3.6.7, marshal's reading (3.6 moves units together): a unit that waits
+ * for a friend under orders ahead of it resumes its own order after the
+ * wait, with the waypoints it has passed.  The Manoeuvre Column A sent
+ * from [20, 30] by [20, 26] to [20, 2] passes the waypoint on turn 1 and
+ * stops on [20, 24].  Turn 2 the Manoeuvre Column B, its body on rows 14
+ * to 21, is sent N too: A waits for it, B marches to [20, 10], and A then
+ * marches its 3 BD on N behind it to [20, 18], its waypoint still
+ * passed.
+ */
+static void
+test_3_6_7_after_a_wait_the_order_resumes_past_its_waypoint(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "manoeuvre_column",
+	    (struct point){ 20, 30 });
+	const struct unit *a = &g->units[0];
+	const struct point pts[2] = { { 20, 26 }, { 20, 2 } };
+	int b = friend_at(g, "manoeuvre_column", 20, 14);
+
+	(void)state;
+	order_points(g, 0, 2, pts);
+	game_turn(g);
+	assert_int_equal(a->pos.x, 20);
+	assert_int_equal(a->pos.y, 24);
+	assert_int_equal(a->waypoint, 1);
+	order_move(g, b, 20, 2);
+	game_turn(g);
+	assert_int_equal(count_events(g, 0, "3.6.7", "A waits for B, under a "
+	    "Move order of its own and in its way, to move first"), 1);
+	assert_int_equal(g->units[b].pos.x, 20);
+	assert_int_equal(g->units[b].pos.y, 10);
+	assert_int_equal(a->pos.x, 20);
+	assert_int_equal(a->pos.y, 18);
+	assert_int_equal(a->facing, DIR_N);
+	assert_int_equal(a->waypoint, 1);
+	assert_int_equal(a->halt, HALT_SPEED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -6880,6 +6921,8 @@ main(void)
 		    test_move_ctx_refiles_unit_0_leaving_the_first_bucket),
 		cmocka_unit_test(test_3_6_5_reach_of_a_minimum_move_on_the_slant),
 		cmocka_unit_test(test_move_gap_of_an_empty_block),
+		cmocka_unit_test(
+		    test_3_6_7_after_a_wait_the_order_resumes_past_its_waypoint),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
