@@ -6764,6 +6764,69 @@ test_3_6_7_after_a_wait_the_order_resumes_past_its_waypoint(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * M18, 3.6.5, M8: a crossing dearer than the most a unit moves in a turn
+ * is never made, and the walk looks along its line for one (with the
+ * phase's index, only within the box of where it stands and where the
+ * line takes it).  A Line of Drill 2 with its drum (1 BD) marching W from
+ * [30, 20] to [2, 20], with a hedge (2 BD to cross) on the west edges of
+ * column 25 from row 12 to row 28, sees it 5 cells ahead and turns NW at
+ * once for its way round (1 BD, all it has), then steps NW to [29, 19],
+ * [28, 18], [27, 17].  The same marching N from [20, 30] to [20, 2]
+ * with the hedge on the north edges of row 25: it turns NE and steps to
+ * [21, 29], [22, 28], [23, 27].
+ */
+static void
+test_M18_3_6_5_hedge_never_crossed_is_seen_ahead_west_and_north(void **state)
+{
+	static const struct {
+		struct point at, goal, step[3];
+		enum dir face, turn;
+	} c[2] = {
+		{ { 30, 20 }, { 2, 20 }, { { 29, 19 }, { 28, 18 }, { 27, 17 } },
+		    DIR_W, DIR_NW },
+		{ { 20, 30 }, { 20, 2 }, { { 21, 29 }, { 22, 28 }, { 23, 27 } },
+		    DIR_N, DIR_NE },
+	};
+	struct ruleset *rs = rules();
+	int k, t, i;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = open_field(rs, "line", c[k].at);
+		struct unit *a = &g->units[0];
+		int hedge = ruleset_obst(rs, "hedge");
+
+		unit_attr_set(a, ruleset_attr(rs, "drill"), 2);
+		game_occupy(g, 0, false);
+		a->facing = c[k].face;
+		game_occupy(g, 0, true);
+		for (i = 12; i <= 28; i++)
+			if (k == 0)
+				map_edge_set(g->map, 25, i, DIR_W, hedge, 0);
+			else
+				map_edge_set(g->map, i, 25, DIR_N, hedge, 0);
+		order_move(g, 0, c[k].goal.x, c[k].goal.y);
+		for (t = 0; t < 4; t++) {
+			struct move_ctx *ctx = move_ctx_create(g);
+
+			(void)move_unit(g, ctx, 0, -1, NULL, NULL);
+			move_ctx_free(ctx);
+			assert_int_equal(a->facing, c[k].turn);
+			assert_int_equal(a->halt, HALT_SPEED);
+			if (t == 0) {
+				assert_int_equal(a->pos.x, c[k].at.x);
+				assert_int_equal(a->pos.y, c[k].at.y);
+			} else {
+				assert_int_equal(a->pos.x, c[k].step[t - 1].x);
+				assert_int_equal(a->pos.y, c[k].step[t - 1].y);
+			}
+		}
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -6923,6 +6986,8 @@ main(void)
 		cmocka_unit_test(test_move_gap_of_an_empty_block),
 		cmocka_unit_test(
 		    test_3_6_7_after_a_wait_the_order_resumes_past_its_waypoint),
+		cmocka_unit_test(
+		    test_M18_3_6_5_hedge_never_crossed_is_seen_ahead_west_and_north),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
