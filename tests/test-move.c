@@ -6827,6 +6827,45 @@ test_M18_3_6_5_hedge_never_crossed_is_seen_ahead_west_and_north(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * move_ctx_blocker: the friend a unit waited for, while it has still to
+ * move, else -1; unit 0 too.  The Manoeuvre Column B on [20, 24] and A
+ * (unit 0) ahead of it (its body on rows 14 to 21), both sent N with
+ * units allowed to wait: before any walk B waits for nobody; B's walk
+ * meets A, which has yet to march, and waits (MOVE_WAITS, nothing
+ * changed); A is then its blocker until A has marched (its 3 BD, to
+ * [20, 8]); then none, and B marches its 2 BD (no drum) to [20, 20].
+ */
+static void
+test_move_ctx_blocker_until_the_friend_has_marched(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "manoeuvre_column",
+	    (struct point){ 20, 14 });
+	struct move_ctx *ctx;
+	int b = friend_at(g, "manoeuvre_column", 20, 24);
+
+	(void)state;
+	order_move(g, 0, 20, 2);
+	order_move(g, b, 20, 2);
+	ctx = move_ctx_create(g);
+	move_ctx_wait(ctx, true);
+	assert_int_equal(move_ctx_blocker(ctx, b), -1);
+	assert_int_equal(move_unit(g, ctx, b, -1, NULL, NULL), MOVE_WAITS);
+	assert_int_equal(g->units[b].pos.y, 24);
+	assert_int_equal(move_ctx_blocker(ctx, b), 0);
+	assert_int_equal(move_ctx_blocker(ctx, 0), -1);
+	(void)move_unit(g, ctx, 0, -1, NULL, NULL);
+	assert_int_equal(g->units[0].pos.y, 8);
+	assert_int_equal(move_ctx_blocker(ctx, b), -1);
+	assert_int_equal(move_unit(g, ctx, b, -1, NULL, NULL), 8);
+	assert_int_equal(g->units[b].pos.x, 20);
+	assert_int_equal(g->units[b].pos.y, 20);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -6988,6 +7027,8 @@ main(void)
 		    test_3_6_7_after_a_wait_the_order_resumes_past_its_waypoint),
 		cmocka_unit_test(
 		    test_M18_3_6_5_hedge_never_crossed_is_seen_ahead_west_and_north),
+		cmocka_unit_test(
+		    test_move_ctx_blocker_until_the_friend_has_marched),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
