@@ -6866,6 +6866,60 @@ test_move_ctx_blocker_until_the_friend_has_marched(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.6: a road trail belongs to the march that made it.  A Road Column
+ * facing E on [10, 20], its body bent round the corner at [8, 20] down
+ * its road (which runs no further E than [10, 20]), is sent E off the
+ * road to [14, 20]: it marches as a block, facing E as before, and
+ * where it stops it holds no trail any more: its block is the straight
+ * one behind its head, [14, 20] back to [7, 20].
+ */
+static void
+test_3_6_6_trail_dropped_by_a_march_off_the_road(void **state)
+{
+	static const struct point bend[8] = {
+		{ 10, 20 }, { 9, 20 }, { 8, 20 }, { 8, 21 }, { 8, 22 },
+		{ 8, 23 }, { 8, 24 }, { 8, 25 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct unit *u = &g->units[0];
+	struct point *cells;
+	int i, n;
+
+	(void)state;
+	for (i = 8; i <= 10; i++)
+		map_cell(g->map, i, 20)->road = ROAD_BIG;
+	for (i = 20; i < 29; i++)
+		map_cell(g->map, 8, i)->road = ROAD_BIG;
+	game_occupy(g, 0, false);
+	u->facing = DIR_E;
+	u->trail = malloc(sizeof bend);
+	memcpy(u->trail, bend, sizeof bend);
+	u->ntrail = 8;
+	u->trail_facing = DIR_E;
+	u->trail_form = u->formation;
+	game_occupy(g, 0, true);
+	order_move(g, 0, 14, 20);
+	(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(u->pos.x, 14);
+	assert_int_equal(u->pos.y, 20);
+	assert_int_equal(u->facing, DIR_E);
+	assert_int_equal(u->formation, ruleset_form(rs, "road_column"));
+	assert_int_equal(u->ntrail, 0);
+	assert_null(u->trail);
+	cells = game_cells_take(g);
+	n = game_footprint(g, u, cells);
+	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 14 - i);
+		assert_int_equal(cells[i].y, 20);
+	}
+	game_cells_give(g, cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -7029,6 +7083,7 @@ main(void)
 		    test_M18_3_6_5_hedge_never_crossed_is_seen_ahead_west_and_north),
 		cmocka_unit_test(
 		    test_move_ctx_blocker_until_the_friend_has_marched),
+		cmocka_unit_test(test_3_6_6_trail_dropped_by_a_march_off_the_road),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
