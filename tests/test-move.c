@@ -6920,6 +6920,45 @@ test_3_6_6_trail_dropped_by_a_march_off_the_road(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.5: the reachable area pays for the ground.  A Column (2 BD with
+ * its drum, 8 ticks) facing N at [10, 20], rough ground (Pe 1 BD) from
+ * row 18 northwards: it reaches the cell it stands on, [10, 19] and the
+ * two beside it on the slant, [9, 19] and [11, 19], and [10, 18], the
+ * first rough cell, entered with the 1.5 BD left; no cell beyond (on open
+ * ground the same 8 ticks reach [10, 16]).
+ */
+static void
+test_3_6_5_reach_pays_for_rough_ground(void **state)
+{
+	static const struct point want[5] = {
+		{ 10, 20 }, { 10, 19 }, { 9, 19 }, { 11, 19 }, { 10, 18 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct point *cells = NULL;
+	int n, i, k, x, y;
+
+	(void)state;
+	for (y = 0; y <= 18; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land =
+			    (uint8_t)ruleset_land(rs, "rough");
+	n = move_reach(g, 0, &cells);
+	assert_int_equal(n, 5);
+	for (k = 0; k < 5; k++) {
+		for (i = 0; i < n; i++)
+			if (cells[i].x == want[k].x && cells[i].y == want[k].y)
+				break;
+		if (i == n)
+			fail_msg("[%d, %d] is not reached", want[k].x,
+			    want[k].y);
+	}
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -7084,6 +7123,7 @@ main(void)
 		cmocka_unit_test(
 		    test_move_ctx_blocker_until_the_friend_has_marched),
 		cmocka_unit_test(test_3_6_6_trail_dropped_by_a_march_off_the_road),
+		cmocka_unit_test(test_3_6_5_reach_pays_for_rough_ground),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
