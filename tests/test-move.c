@@ -6959,6 +6959,38 @@ test_3_6_5_reach_pays_for_rough_ground(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * move_forecast_end: a forecast stopped by the ground, not the enemy,
+ * names no enemy (-1).  The 2 BD Column sent from [10, 20] to [10, 0]
+ * with a lake across the map on rows 10 to 12 does not arrive: its last
+ * walk, turn 2, halts on [10, 13] at the water's edge for the ground.
+ */
+static void
+test_move_forecast_end_of_a_march_stopped_by_a_lake(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct move_forecast_end end;
+	struct point *cells = NULL;
+	struct order o = move_of_a(10, 0);
+	int x, y, n = 0;
+
+	(void)state;
+	for (y = 10; y <= 12; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs,
+			    "water");
+	assert_int_equal(move_forecast_end(g, &o, 24, &cells, &n, &end), -1);
+	assert_int_equal(end.halt, HALT_TERRAIN);
+	assert_int_equal(end.contact, -1);
+	assert_int_equal(end.turn, 2);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 13);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -7124,6 +7156,8 @@ main(void)
 		    test_move_ctx_blocker_until_the_friend_has_marched),
 		cmocka_unit_test(test_3_6_6_trail_dropped_by_a_march_off_the_road),
 		cmocka_unit_test(test_3_6_5_reach_pays_for_rough_ground),
+		cmocka_unit_test(
+		    test_move_forecast_end_of_a_march_stopped_by_a_lake),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
