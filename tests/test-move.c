@@ -6991,6 +6991,35 @@ test_move_forecast_end_of_a_march_stopped_by_a_lake(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * move_forecast_end of an order it refuses (a unit out of range): it
+ * walked none, turn 0, with no halt and no enemy (-1), and no path.
+ */
+static void
+test_move_forecast_end_of_a_refused_order_walked_none(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_forecast_end end;
+	struct point *cells = NULL;
+	struct order o = move_of_a(10, 10);
+	int n = 5;
+
+	(void)state;
+	o.unit = 1;
+	end.turn = 7;
+	end.halt = HALT_CONTACT;
+	end.contact = 0;
+	assert_int_equal(move_forecast_end(g, &o, 3, &cells, &n, &end), -1);
+	assert_null(cells);
+	assert_int_equal(n, 0);
+	assert_int_equal(end.turn, 0);
+	assert_int_equal(end.halt, HALT_NONE);
+	assert_int_equal(end.contact, -1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -7158,6 +7187,8 @@ main(void)
 		cmocka_unit_test(test_3_6_5_reach_pays_for_rough_ground),
 		cmocka_unit_test(
 		    test_move_forecast_end_of_a_march_stopped_by_a_lake),
+		cmocka_unit_test(
+		    test_move_forecast_end_of_a_refused_order_walked_none),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
