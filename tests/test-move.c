@@ -6482,9 +6482,9 @@ test_3_6_5_no_way_round_after_a_way_round_in_one_walk(void **state)
 
 /*
  * M8, 3.6.3: boxed in by friends, not by the map.  A Line at [20, 20]
- * facing N, sent S to [20, 30], with Lines of its side on [20, 18],
- * [20, 22], [14, 20] and [26, 20]: it finds no way round d, has no room
- * to turn to face NE because of b, and stands, blocked.  It does not say
+ * facing N, sent E to [34, 20], with Lines of its side on [20, 18],
+ * [20, 22], [14, 20] and [26, 20]: it finds no way round b, has no room
+ * to turn to face E because of b, and stands, blocked.  It does not say
  * that it needs another formation: on the empty map it would have room,
  * so the units about it, not its formation, box it in.
  */
@@ -6494,9 +6494,9 @@ test_M8_3_6_3_boxed_in_by_friends_needs_no_other_formation(void **state)
 	struct ruleset *rs = rules();
 	struct game *g = open_field(rs, "line", (struct point){ 20, 20 });
 	const char *const want[3] = {
-		"d stands in the way of A and it finds no way round it "
-		"towards [20, 30]: it waits behind it",
-		"no room to turn to face NE here: b",
+		"b stands in the way of A and it finds no way round it "
+		"towards [34, 20]: it waits behind it",
+		"no room to turn to face E here: b",
 		"A moves 0 BD (spent 0 BD of 3 BD): stops at [20, 20] facing "
 		"N, Line: the way is blocked",
 	};
@@ -6506,7 +6506,7 @@ test_M8_3_6_3_boxed_in_by_friends_needs_no_other_formation(void **state)
 	(void)line_named(g, "c", 0, (struct point){ 20, 22 }, DIR_N);
 	(void)line_named(g, "d", 0, (struct point){ 14, 20 }, DIR_N);
 	(void)line_named(g, "e", 0, (struct point){ 26, 20 }, DIR_N);
-	order_move(g, 0, 20, 30);
+	order_move(g, 0, 34, 20);
 	game_turn(g);
 	assert_int_equal(g->units[0].pos.x, 20);
 	assert_int_equal(g->units[0].pos.y, 20);
