@@ -6289,6 +6289,34 @@ test_HO_3_2_doctrine_no_hop_under_fire(void **state)
 	game_free(g);
 }
 
+/*
+ * HO.4: a march keeps 1 inch from the enemy and stops short of him, and
+ * short of him is not in contact (move_contact's MPF_APART): foot a in
+ * Line on [20, 30] facing N, sent to [20, 10] with the enemy foot t on
+ * [20, 16] facing S, halts for the enemy on [20, 19], 1 inch (4 ticks)
+ * from him, with neither in contact with the other (-1, the engine's
+ * "none").
+ */
+static void
+test_HO_4_march_stops_short_in_contact_with_none(void **state)
+{
+	struct game *g = field();
+	int a, t;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 30, DIR_N, 200);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 16, DIR_S, 200);
+	move_order(g, a, 20, 10);
+	(void)move_unit(g, NULL, a, -1, NULL, NULL);
+	assert_int_equal(g->units[a].pos.x, 20);
+	assert_int_equal(g->units[a].pos.y, 19);
+	assert_int_equal(hm_gap(g, a, t), 4);	/* 1 inch */
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_int_equal(g->units[t].contact, -1);
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -6308,6 +6336,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_2_gun_canister),
 		cmocka_unit_test(test_HO_3_2_charge_closes_to_contact),
 		cmocka_unit_test(test_HO_3_2_target_does_not_march),
+		cmocka_unit_test(test_HO_4_march_stops_short_in_contact_with_none),
 		cmocka_unit_test(test_HO_3_1_retiring_unit_does_not_charge),
 		cmocka_unit_test(test_HO_3_2_charge_pays_for_the_ground),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),

@@ -924,6 +924,40 @@ test_hooks_hm_turn_anywhere(void **state)
 	ruleset_free(hm);
 }
 
+/*
+ * A formation change on the way dearer than what is left is not made,
+ * and the walk says what it would cost: the Line of
+ * test_hooks_change_price_is_paid, the change into Manoeuvre Column at
+ * the village priced 10 ticks (2.5 BD), with 2 BD left after its 2
+ * cells, stops on [10, 18] in Line and says "the change costs 2.5 BD and
+ * it has 2 BD left: it stops here", once.
+ */
+static void
+test_hooks_change_dearer_than_left_says_its_price(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	int i, n = 0;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_step = step_with_toll;
+	toll = 10;
+	g = march(rs, ARM_INFANTRY, "line", "village");
+	(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(g->units[0].pos.y, 18);
+	assert_int_equal(g->units[0].formation, ruleset_form(rs, "line"));
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == 0 && strcmp(g->log.v[i].text,
+		    "the change costs 2.5 BD and it has 2 BD left: it stops "
+		    "here") == 0)
+			n++;
+	assert_int_equal(n, 1);
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -948,6 +982,8 @@ main(void)
 		cmocka_unit_test(test_hooks_least_step_holds),
 		cmocka_unit_test(test_hooks_plan_turn_stays),
 		cmocka_unit_test(test_hooks_hm_turn_anywhere),
+		cmocka_unit_test(
+		    test_hooks_change_dearer_than_left_says_its_price),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

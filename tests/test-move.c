@@ -6587,6 +6587,724 @@ test_3_6_6_small_road_slows_one_less_whatever_the_figures(void **state)
 	ruleset_free(rs);
 }
 
+/* ---- The walk's routes, wheels, passages and waits (core/move-*.c):
+ * small open fields built by open_field, each test pinning the cells, the
+ * facings and the ticks a player would see. ---- */
+
+/* A 40 x 48 open map with its two sides and their generals and unit A
+ * (unit_a) in formation form at p facing N, orders in force at once:
+ * room about it on every side, whatever its block. */
+static struct game *
+open_field(const struct ruleset *rs, const char *form, struct point p)
+{
+	struct game *g = game_create(rs, map_create(40, 48));
+	int u;
+
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	u = unit_a(g, form);
+	game_occupy(g, u, false);
+	g->units[u].pos = p;
+	game_occupy(g, u, true);
+	return g;
+}
+
+/* Give unit u a Move order through the n points pts. */
+static void
+order_points(struct game *g, int u, int n, const struct point *pts)
+{
+	struct order o;
+	char *cause = NULL;
+	int i;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = -1;
+	o.npts = n;
+	for (i = 0; i < n; i++)
+		o.pts[i] = pts[i];
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+}
+
+/* Lay water on the cells from lo to hi. */
+static void
+water_on(struct game *g, struct point lo, struct point hi)
+{
+	int x, y, water = ruleset_land(g->rs, "water");
+
+	for (y = lo.y; y <= hi.y; y++)
+		for (x = lo.x; x <= hi.x; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)water;
+}
+
+/* The preview of unit u's order walks the n cells want, from where it
+ * stands, and stops at the last facing f having spent spent ticks. */
+static void
+preview_walks(const struct game *g, int u, const struct point *want, int n,
+    enum dir f, int spent)
+{
+	struct move_preview p;
+	int i;
+
+	assert_int_equal(move_preview(g, &g->units[u].order, &p), 0);
+	for (i = 0; i < n && i < p.npath; i++)
+		if (p.path[i].x != want[i].x || p.path[i].y != want[i].y)
+			break;
+	if (i < n || p.npath != n) {
+		for (i = 0; i < p.npath; i++)
+			fprintf(stderr, "  path %d: [%d, %d]\n", i,
+			    p.path[i].x, p.path[i].y);
+		fail_msg("the preview walks %d cells, not the %d wanted",
+		    p.npath, n);
+	}
+	assert_int_equal(p.pos.x, want[n - 1].x);
+	assert_int_equal(p.pos.y, want[n - 1].y);
+	assert_int_equal(p.facing, f);
+	assert_int_equal(p.spent, spent);
+	move_preview_free(&p);
+}
+
+/*
+ * 3.6.5, 3.6.1: a Manoeuvre Column (3 BD with its drum, 12 ticks) sent N
+ * from [20, 30] by [20, 20] to [20, 2] finds a pond on [20, 22] and
+ * [20, 23] across its line.  Turn 1 it marches 6 cells to [20, 24]; turn 2
+ * it goes round the pond by the way a search found, NE to [21, 23], N to
+ * [21, 22], NW to [20, 21] and N to the waypoint [20, 20], and from there
+ * straight on by the line to the next point, one cell more to [20, 19],
+ * facing N, all 12 ticks spent (3 + 2 + 3 + 2 + 2).  It arrives on turn 5.
+ */
+static void
+test_3_6_5_round_a_pond_to_a_waypoint_then_straight_on(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "manoeuvre_column",
+	    (struct point){ 20, 30 });
+	struct unit *u = &g->units[0];
+	const struct point pts[2] = { { 20, 20 }, { 20, 2 } };
+	const struct point turn2[6] = { { 20, 24 }, { 21, 23 }, { 21, 22 },
+	    { 20, 21 }, { 20, 20 }, { 20, 19 } };
+	const int row[5] = { 24, 19, 13, 7, 2 };
+	int t;
+
+	(void)state;
+	water_on(g, (struct point){ 20, 22 }, (struct point){ 20, 23 });
+	order_points(g, 0, 2, pts);
+	for (t = 0; t < 5; t++) {
+		if (t == 1)
+			preview_walks(g, 0, turn2, 6, DIR_N, 12);
+		assert_int_equal(u->halt == HALT_ARRIVED, false);
+		(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+		assert_int_equal(u->pos.x, 20);
+		assert_int_equal(u->pos.y, row[t]);
+		assert_int_equal(u->facing, DIR_N);
+	}
+	assert_int_equal(u->halt, HALT_ARRIVED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* Unit u's lines in the log under rule, in order, are the n texts want
+ * (printed when they are not). */
+static void
+lines_are(const struct game *g, int u, const char *rule,
+    const char *const *want, int n)
+{
+	int i, k = 0, ok = 1;
+
+	for (i = 0; i < g->log.n; i++) {
+		if (g->log.v[i].unit != u || strcmp(g->log.v[i].rule, rule) != 0)
+			continue;
+		if (k >= n || strcmp(g->log.v[i].text, want[k]) != 0)
+			ok = 0;
+		k++;
+	}
+	if (ok && k == n)
+		return;
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == u && strcmp(g->log.v[i].rule, rule) == 0)
+			fprintf(stderr, "  log: %s\n", g->log.v[i].text);
+	fail_msg("unit %d's %s lines are not the %d wanted", u, rule, n);
+}
+
+/*
+ * 3.6.5: a way round found, then none, in one walk.  The Manoeuvre
+ * Column of horse (6 BD with its trumpet, 24 ticks) sent N from [20, 26]
+ * by [20, 20] to [20, 2] goes round the pond on [20, 22] and [20, 23] as
+ * above, to the waypoint and on to [20, 18]; there a lake across the
+ * whole map on row 17 has no way round: it may not enter it, becomes a
+ * Mob and its order is cancelled, having spent 18 ticks (4.5 BD), at
+ * [20, 18] facing N, halted by the ground.
+ */
+static void
+test_3_6_5_no_way_round_after_a_way_round_in_one_walk(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "manoeuvre_column",
+	    (struct point){ 20, 26 });
+	struct unit *u = &g->units[0];
+	const struct point pts[2] = { { 20, 20 }, { 20, 2 } };
+
+	(void)state;
+	u->arm = ARM_CAVALRY;
+	water_on(g, (struct point){ 20, 22 }, (struct point){ 20, 23 });
+	water_on(g, (struct point){ 0, 17 }, (struct point){ 39, 17 });
+	order_points(g, 0, 2, pts);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 18);
+	assert_int_equal(u->pos.x, 20);
+	assert_int_equal(u->pos.y, 18);
+	assert_int_equal(u->facing, DIR_N);
+	assert_int_equal(u->halt, HALT_TERRAIN);
+	assert_int_equal(u->cond, COND_MOB);
+	assert_int_equal(u->order.kind, ORDER_NONE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * M8, 3.6.3: boxed in by friends, not by the map.  A Line at [20, 20]
+ * facing N, sent E to [34, 20], with Lines of its side on [20, 18],
+ * [20, 22], [14, 20] and [26, 20]: it finds no way round b, has no room
+ * to turn to face E because of b, and stands, blocked.  It does not say
+ * that it needs another formation: on the empty map it would have room,
+ * so the units about it, not its formation, box it in.
+ */
+static void
+test_M8_3_6_3_boxed_in_by_friends_needs_no_other_formation(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "line", (struct point){ 20, 20 });
+	const char *const want[3] = {
+		"b stands in the way of A and it finds no way round it "
+		"towards [34, 20]: it waits behind it",
+		"no room to turn to face E here: b",
+		"A moves 0 BD (spent 0 BD of 3 BD): stops at [20, 20] facing "
+		"N, Line: the way is blocked",
+	};
+
+	(void)state;
+	(void)line_named(g, "b", 0, (struct point){ 20, 18 }, DIR_N);
+	(void)line_named(g, "c", 0, (struct point){ 20, 22 }, DIR_N);
+	(void)line_named(g, "d", 0, (struct point){ 14, 20 }, DIR_N);
+	(void)line_named(g, "e", 0, (struct point){ 26, 20 }, DIR_N);
+	order_move(g, 0, 34, 20);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 20);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(g->units[0].facing, DIR_N);
+	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+	lines_are(g, 0, "3.6.7", want, 3);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7, marshal's reading: a way round a standing friend, found and begun
+ * in one turn, is kept to from its next point on.  The Manoeuvre Column
+ * (3 BD, 12 ticks) sent N from [20, 30] to [20, 2] with the Line B
+ * standing on [20, 27] marches round it by [19, 30], [16, 23] and
+ * [20, 19], put into its order on turn 1; it passes the first point that
+ * same turn and stops on [16, 27], on [17, 22] on turn 2, [20, 18] on
+ * turn 3, then straight on N by 6 cells a turn to arrive on turn 6, never
+ * going back to a point it has passed.
+ */
+static void
+test_3_6_7_way_round_begun_the_turn_it_is_found(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "manoeuvre_column",
+	    (struct point){ 20, 30 });
+	struct unit *u = &g->units[0];
+	const struct point at[6] = { { 16, 27 }, { 17, 22 }, { 20, 18 },
+	    { 20, 12 }, { 20, 6 }, { 20, 2 } };
+	const struct point pts[4] = { { 19, 30 }, { 16, 23 }, { 20, 19 },
+	    { 20, 2 } };
+	const int wp[6] = { 1, 2, 3, 3, 3, 4 };
+	int t, i;
+
+	(void)state;
+	(void)friend_at(g, "line", 20, 27);
+	order_move(g, 0, 20, 2);
+	for (t = 0; t < 6; t++) {
+		assert_int_equal(u->order.kind, ORDER_MOVE);
+		(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+		assert_int_equal(u->pos.x, at[t].x);
+		assert_int_equal(u->pos.y, at[t].y);
+		assert_int_equal(u->waypoint, wp[t]);
+		if (t == 0)
+			way_round_said(g, 0, &u->order, 3, NULL);
+		assert_int_equal(u->order.npts, 4);
+		for (i = 0; i < 4; i++) {
+			assert_int_equal(u->order.pts[i].x, pts[i].x);
+			assert_int_equal(u->order.pts[i].y, pts[i].y);
+		}
+	}
+	assert_int_equal(u->halt, HALT_ARRIVED);
+	assert_int_equal(u->order.kind, ORDER_NONE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5, issue 12: a crossing whose contours cost more than is left is
+ * still made when the crossing and the Pr + Pe of the ground behind it
+ * are no more than what is left.  A Line (3 BD, 12 ticks) sent N from
+ * [20, 30] meets a fence on the edge from row 27 to row 26, up two
+ * contours (one free, the other 1 BD): with 1.5 BD left the crossing
+ * (1 BD) is paid for but not the contour; it crosses, spends all and
+ * stops formed on [20, 26] facing N, having moved 2 BD.
+ */
+static void
+test_3_6_5_fence_up_a_slope_crossed_with_what_is_left(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "line", (struct point){ 20, 30 });
+	const struct unit *a = &g->units[0];
+	int x, y, fence = ruleset_obst(rs, "fence");
+	const char *const want[3] = {
+		"crosses the fence (Pr 0 + Pe 0 + 1 BD wide) = 1 BD, 0 BD "
+		"left; its front is square to it, facing N",
+		"crosses 2 contours, 1 free this turn: -1 BD, 0 BD left",
+		"the crossing and the Pr + Pe of the ground behind it are not "
+		"more than the 1.5 BD it has: it crosses and spends all",
+	};
+
+	(void)state;
+	assert_true(fence > 0);
+	for (x = 0; x < 40; x++) {
+		map_edge_set(g->map, x, 27, DIR_N, fence, 0);
+		for (y = 0; y < 27; y++)
+			map_cell(g->map, x, y)->height = 2;
+	}
+	order_move(g, 0, 20, 2);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 12);
+	assert_int_equal(a->pos.x, 20);
+	assert_int_equal(a->pos.y, 26);
+	assert_int_equal(a->facing, DIR_N);
+	assert_int_equal(a->halt, HALT_SPEED);
+	assert_int_equal(a->cond, COND_FORMED);
+	assert_int_equal(a->moved, 8);
+	lines_are(g, 0, "3.6.5", want, 3);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.8: cavalry in Line closes on the enemy until it may charge.  Horse
+ * in Line on [20, 20] facing N, its front rank already touching the
+ * enemy Line e on [20, 19] facing S (gap 0), is sent N: its next step
+ * would overlap e, a gap shown as 0 BD, never below.  It stays on
+ * [20, 20], halted by the enemy, in contact with e.
+ */
+static void
+test_3_6_8_cavalry_touching_the_enemy_would_leave_0_bd(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "line", (struct point){ 20, 20 });
+	struct unit *a = &g->units[0];
+	int e;
+	const char *const want[4] = {
+		"cavalry in Line closes on e until it may charge",
+		"gap to e: 0 BD; one more step would leave 0 BD",
+		"A moves 0 BD (spent 0 BD of 5 BD): stops at [20, 20] facing N, "
+		"Line: the enemy",
+		"A (cavalry in Line) rides on until it may charge: its move "
+		"brings it 0 BD from e, within melee reach, and that is a "
+		"charge (3.4)",
+	};
+
+	(void)state;
+	a->arm = ARM_CAVALRY;
+	e = line_named(g, "e", 1, (struct point){ 20, 19 }, DIR_S);
+	order_move(g, 0, 20, 2);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
+	assert_int_equal(a->pos.x, 20);
+	assert_int_equal(a->pos.y, 20);
+	assert_int_equal(a->halt, HALT_CONTACT);
+	assert_int_equal(a->contact, e);
+	lines_are(g, 0, "3.6.8", want, 4);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * The per-phase index stays true when the unit filed first, unit 0 of
+ * side 0 in the first bucket (slot 0), leaves that bucket: a Line on
+ * [3, 12] facing S sent to [3, 17], across row 16, is filed where it
+ * arrives (ctx_check), as before its walk.
+ */
+static void
+test_move_ctx_refiles_unit_0_leaving_the_first_bucket(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "line", (struct point){ 3, 12 });
+	struct move_ctx *ctx;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	g->units[0].facing = DIR_S;
+	game_occupy(g, 0, true);
+	order_move(g, 0, 3, 17);
+	ctx = move_ctx_create(g);
+	ctx_check(g, ctx);
+	(void)move_unit(g, ctx, 0, -1, NULL, NULL);
+	assert_int_equal(g->units[0].pos.x, 3);
+	assert_int_equal(g->units[0].pos.y, 17);
+	ctx_check(g, ctx);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5, issue 12: the reachable area of the minimum move alone, made on
+ * the slant.  A Column without drum facing NW at [10, 20] in a wood
+ * everywhere has 1 BD - Pe 1 = 0 BD: the area is the cell it stands on
+ * and the one NW of it, [9, 19], the first cell of the square the search
+ * looks over, and no other.
+ */
+static void
+test_3_6_5_reach_of_a_minimum_move_on_the_slant(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct point *cells = NULL;
+	int n, x, y;
+
+	(void)state;
+	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "musician"), false);
+	game_occupy(g, 0, false);
+	g->units[0].facing = DIR_NW;
+	game_occupy(g, 0, true);
+	for (y = 0; y < g->map->h; y++)
+		for (x = 0; x < g->map->w; x++)
+			map_cell(g->map, x, y)->land =
+			    (uint8_t)ruleset_land(rs, "wood");
+	n = move_reach(g, 0, &cells);
+	assert_int_equal(n, 2);
+	assert_int_equal(cells[0].x, 10);
+	assert_int_equal(cells[0].y, 20);
+	assert_int_equal(cells[1].x, 9);
+	assert_int_equal(cells[1].y, 19);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* move_gap: a block of no cells is beyond any gap (INT_MAX), whichever
+ * of the two it is, and its array is not read (NULL here). */
+static void
+test_move_gap_of_an_empty_block(void **state)
+{
+	struct point a[1] = { { 3, 4 } };
+
+	(void)state;
+	assert_int_equal(move_gap(a, 1, NULL, 0), INT_MAX);
+	assert_int_equal(move_gap(NULL, 0, a, 1), INT_MAX);
+	assert_int_equal(move_gap(a, 1, a, 1), -1);
+}
+
+/*
+ * 3.6.7, marshal's reading (3.6 moves units together): a unit that waits
+ * for a friend under orders ahead of it resumes its own order after the
+ * wait, with the waypoints it has passed.  The Manoeuvre Column A sent
+ * from [20, 30] by [20, 26] to [20, 2] passes the waypoint on turn 1 and
+ * stops on [20, 24].  Turn 2 the Manoeuvre Column B, its body on rows 14
+ * to 21, is sent N too: A waits for it, B marches to [20, 10], and A then
+ * marches its 3 BD on N behind it to [20, 18], its waypoint still
+ * passed.
+ */
+static void
+test_3_6_7_after_a_wait_the_order_resumes_past_its_waypoint(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "manoeuvre_column",
+	    (struct point){ 20, 30 });
+	const struct unit *a = &g->units[0];
+	const struct point pts[2] = { { 20, 26 }, { 20, 2 } };
+	int b = friend_at(g, "manoeuvre_column", 20, 14);
+
+	(void)state;
+	order_points(g, 0, 2, pts);
+	game_turn(g);
+	assert_int_equal(a->pos.x, 20);
+	assert_int_equal(a->pos.y, 24);
+	assert_int_equal(a->waypoint, 1);
+	order_move(g, b, 20, 2);
+	game_turn(g);
+	assert_int_equal(count_events(g, 0, "3.6.7", "A waits for B, under a "
+	    "Move order of its own and in its way, to move first"), 1);
+	assert_int_equal(g->units[b].pos.x, 20);
+	assert_int_equal(g->units[b].pos.y, 10);
+	assert_int_equal(a->pos.x, 20);
+	assert_int_equal(a->pos.y, 18);
+	assert_int_equal(a->facing, DIR_N);
+	assert_int_equal(a->waypoint, 1);
+	assert_int_equal(a->halt, HALT_SPEED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * M18, 3.6.5, M8: a crossing dearer than the most a unit moves in a turn
+ * is never made, and the walk looks along its line for one (with the
+ * phase's index, only within the box of where it stands and where the
+ * line takes it).  A Line of Drill 2 with its drum (1 BD) marching W from
+ * [30, 20] to [2, 20], with a hedge (2 BD to cross) on the west edges of
+ * column 25 from row 12 to row 28, sees it 5 cells ahead and turns NW at
+ * once for its way round (1 BD, all it has), then steps NW to [29, 19],
+ * [28, 18], [27, 17].  The same marching N from [20, 30] to [20, 2]
+ * with the hedge on the north edges of row 25: it turns NE and steps to
+ * [21, 29], [22, 28], [23, 27].
+ */
+static void
+test_M18_3_6_5_hedge_never_crossed_is_seen_ahead_west_and_north(void **state)
+{
+	static const struct {
+		struct point at, goal, step[3];
+		enum dir face, turn;
+	} c[2] = {
+		{ { 30, 20 }, { 2, 20 }, { { 29, 19 }, { 28, 18 }, { 27, 17 } },
+		    DIR_W, DIR_NW },
+		{ { 20, 30 }, { 20, 2 }, { { 21, 29 }, { 22, 28 }, { 23, 27 } },
+		    DIR_N, DIR_NE },
+	};
+	struct ruleset *rs = rules();
+	int k, t, i;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = open_field(rs, "line", c[k].at);
+		struct unit *a = &g->units[0];
+		int hedge = ruleset_obst(rs, "hedge");
+
+		unit_attr_set(a, ruleset_attr(rs, "drill"), 2);
+		game_occupy(g, 0, false);
+		a->facing = c[k].face;
+		game_occupy(g, 0, true);
+		for (i = 12; i <= 28; i++)
+			if (k == 0)
+				map_edge_set(g->map, 25, i, DIR_W, hedge, 0);
+			else
+				map_edge_set(g->map, i, 25, DIR_N, hedge, 0);
+		order_move(g, 0, c[k].goal.x, c[k].goal.y);
+		for (t = 0; t < 4; t++) {
+			struct move_ctx *ctx = move_ctx_create(g);
+
+			(void)move_unit(g, ctx, 0, -1, NULL, NULL);
+			move_ctx_free(ctx);
+			assert_int_equal(a->facing, c[k].turn);
+			assert_int_equal(a->halt, HALT_SPEED);
+			if (t == 0) {
+				assert_int_equal(a->pos.x, c[k].at.x);
+				assert_int_equal(a->pos.y, c[k].at.y);
+			} else {
+				assert_int_equal(a->pos.x, c[k].step[t - 1].x);
+				assert_int_equal(a->pos.y, c[k].step[t - 1].y);
+			}
+		}
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * move_ctx_blocker: the friend a unit waited for, while it has still to
+ * move, else -1; unit 0 too.  The Manoeuvre Column B on [20, 24] and A
+ * (unit 0) ahead of it (its body on rows 14 to 21), both sent N with
+ * units allowed to wait: before any walk B waits for nobody; B's walk
+ * meets A, which has yet to march, and waits (MOVE_WAITS, nothing
+ * changed); A is then its blocker until A has marched (its 3 BD, to
+ * [20, 8]); then none, and B marches its 2 BD (no drum) to [20, 20].
+ */
+static void
+test_move_ctx_blocker_until_the_friend_has_marched(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "manoeuvre_column",
+	    (struct point){ 20, 14 });
+	struct move_ctx *ctx;
+	int b = friend_at(g, "manoeuvre_column", 20, 24);
+
+	(void)state;
+	order_move(g, 0, 20, 2);
+	order_move(g, b, 20, 2);
+	ctx = move_ctx_create(g);
+	move_ctx_wait(ctx, true);
+	assert_int_equal(move_ctx_blocker(ctx, b), -1);
+	assert_int_equal(move_unit(g, ctx, b, -1, NULL, NULL), MOVE_WAITS);
+	assert_int_equal(g->units[b].pos.y, 24);
+	assert_int_equal(move_ctx_blocker(ctx, b), 0);
+	assert_int_equal(move_ctx_blocker(ctx, 0), -1);
+	(void)move_unit(g, ctx, 0, -1, NULL, NULL);
+	assert_int_equal(g->units[0].pos.y, 8);
+	assert_int_equal(move_ctx_blocker(ctx, b), -1);
+	assert_int_equal(move_unit(g, ctx, b, -1, NULL, NULL), 8);
+	assert_int_equal(g->units[b].pos.x, 20);
+	assert_int_equal(g->units[b].pos.y, 20);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.6: a road trail belongs to the march that made it.  A Road Column
+ * facing E on [10, 20], its body bent round the corner at [8, 20] down
+ * its road (which runs no further E than [10, 20]), is sent E off the
+ * road to [14, 20]: it marches as a block, facing E as before, and
+ * where it stops it holds no trail any more: its block is the straight
+ * one behind its head, [14, 20] back to [7, 20].
+ */
+static void
+test_3_6_6_trail_dropped_by_a_march_off_the_road(void **state)
+{
+	static const struct point bend[8] = {
+		{ 10, 20 }, { 9, 20 }, { 8, 20 }, { 8, 21 }, { 8, 22 },
+		{ 8, 23 }, { 8, 24 }, { 8, 25 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct unit *u = &g->units[0];
+	struct point *cells;
+	int i, n;
+
+	(void)state;
+	for (i = 8; i <= 10; i++)
+		map_cell(g->map, i, 20)->road = ROAD_BIG;
+	for (i = 20; i < 29; i++)
+		map_cell(g->map, 8, i)->road = ROAD_BIG;
+	game_occupy(g, 0, false);
+	u->facing = DIR_E;
+	u->trail = malloc(sizeof bend);
+	memcpy(u->trail, bend, sizeof bend);
+	u->ntrail = 8;
+	u->trail_facing = DIR_E;
+	u->trail_form = u->formation;
+	game_occupy(g, 0, true);
+	order_move(g, 0, 14, 20);
+	(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(u->pos.x, 14);
+	assert_int_equal(u->pos.y, 20);
+	assert_int_equal(u->facing, DIR_E);
+	assert_int_equal(u->formation, ruleset_form(rs, "road_column"));
+	assert_int_equal(u->ntrail, 0);
+	assert_null(u->trail);
+	cells = game_cells_take(g);
+	n = game_footprint(g, u, cells);
+	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 14 - i);
+		assert_int_equal(cells[i].y, 20);
+	}
+	game_cells_give(g, cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5: the reachable area pays for the ground.  A Column (2 BD with
+ * its drum, 8 ticks) facing N at [10, 20], rough ground (Pe 1 BD) from
+ * row 18 northwards: it reaches the cell it stands on, [10, 19] and the
+ * two beside it on the slant, [9, 19] and [11, 19], and [10, 18], the
+ * first rough cell, entered with the 1.5 BD left; no cell beyond (on open
+ * ground the same 8 ticks reach [10, 16]).
+ */
+static void
+test_3_6_5_reach_pays_for_rough_ground(void **state)
+{
+	static const struct point want[5] = {
+		{ 10, 20 }, { 10, 19 }, { 9, 19 }, { 11, 19 }, { 10, 18 }
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct point *cells = NULL;
+	int n, i, k, x, y;
+
+	(void)state;
+	for (y = 0; y <= 18; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land =
+			    (uint8_t)ruleset_land(rs, "rough");
+	n = move_reach(g, 0, &cells);
+	assert_int_equal(n, 5);
+	for (k = 0; k < 5; k++) {
+		for (i = 0; i < n; i++)
+			if (cells[i].x == want[k].x && cells[i].y == want[k].y)
+				break;
+		if (i == n)
+			fail_msg("[%d, %d] is not reached", want[k].x,
+			    want[k].y);
+	}
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * move_forecast_end: a forecast stopped by the ground, not the enemy,
+ * names no enemy (-1).  The 2 BD Column sent from [10, 20] to [10, 0]
+ * with a lake across the map on rows 10 to 12 does not arrive: its last
+ * walk, turn 2, halts on [10, 13] at the water's edge for the ground.
+ */
+static void
+test_move_forecast_end_of_a_march_stopped_by_a_lake(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct move_forecast_end end;
+	struct point *cells = NULL;
+	struct order o = move_of_a(10, 0);
+	int x, y, n = 0;
+
+	(void)state;
+	for (y = 10; y <= 12; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs,
+			    "water");
+	assert_int_equal(move_forecast_end(g, &o, 24, &cells, &n, &end), -1);
+	assert_int_equal(end.halt, HALT_TERRAIN);
+	assert_int_equal(end.contact, -1);
+	assert_int_equal(end.turn, 2);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 13);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * move_forecast_end of an order it refuses (a unit out of range): it
+ * walked none, turn 0, with no halt and no enemy (-1), and no path.
+ */
+static void
+test_move_forecast_end_of_a_refused_order_walked_none(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct move_forecast_end end;
+	struct point *cells = NULL;
+	struct order o = move_of_a(10, 10);
+	int n = 5;
+
+	(void)state;
+	o.unit = 1;
+	end.turn = 7;
+	end.halt = HALT_CONTACT;
+	end.contact = 0;
+	assert_int_equal(move_forecast_end(g, &o, 3, &cells, &n, &end), -1);
+	assert_null(cells);
+	assert_int_equal(n, 0);
+	assert_int_equal(end.turn, 0);
+	assert_int_equal(end.halt, HALT_NONE);
+	assert_int_equal(end.contact, -1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -6735,6 +7453,34 @@ main(void)
 		cmocka_unit_test(test_move_ctx_files_every_unit_where_it_stands),
 		cmocka_unit_test(test_route_points_leg_of_at_most_256_cells),
 		cmocka_unit_test(test_move_route_leg_with_no_way_stays_as_drawn),
+		/* core/move-*.c: routes, wheels, passages and waits */
+		cmocka_unit_test(
+		    test_3_6_5_round_a_pond_to_a_waypoint_then_straight_on),
+		cmocka_unit_test(
+		    test_3_6_5_no_way_round_after_a_way_round_in_one_walk),
+		cmocka_unit_test(
+		    test_M8_3_6_3_boxed_in_by_friends_needs_no_other_formation),
+		cmocka_unit_test(test_3_6_7_way_round_begun_the_turn_it_is_found),
+		cmocka_unit_test(
+		    test_3_6_5_fence_up_a_slope_crossed_with_what_is_left),
+		cmocka_unit_test(
+		    test_3_6_8_cavalry_touching_the_enemy_would_leave_0_bd),
+		cmocka_unit_test(
+		    test_move_ctx_refiles_unit_0_leaving_the_first_bucket),
+		cmocka_unit_test(test_3_6_5_reach_of_a_minimum_move_on_the_slant),
+		cmocka_unit_test(test_move_gap_of_an_empty_block),
+		cmocka_unit_test(
+		    test_3_6_7_after_a_wait_the_order_resumes_past_its_waypoint),
+		cmocka_unit_test(
+		    test_M18_3_6_5_hedge_never_crossed_is_seen_ahead_west_and_north),
+		cmocka_unit_test(
+		    test_move_ctx_blocker_until_the_friend_has_marched),
+		cmocka_unit_test(test_3_6_6_trail_dropped_by_a_march_off_the_road),
+		cmocka_unit_test(test_3_6_5_reach_pays_for_rough_ground),
+		cmocka_unit_test(
+		    test_move_forecast_end_of_a_march_stopped_by_a_lake),
+		cmocka_unit_test(
+		    test_move_forecast_end_of_a_refused_order_walked_none),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

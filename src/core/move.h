@@ -425,7 +425,9 @@ int move_reach(const struct game *, int u, struct point **cells);
 
 /*
  * The gap in ticks between two blocks of cells: the octile distance
- * across the empty cells between the nearest pair (0 when they touch).
+ * across the empty cells between the nearest pair (0 when they touch,
+ * -1 when they overlap); INT_MAX when either block has no cell (its
+ * array is then not read, and may be NULL).
  */
 int move_gap(const struct point *a, int na, const struct point *b, int nb);
 
