@@ -75,7 +75,6 @@ walk_goal(struct move_walk *w, struct point *goal)
 bool
 walk_plan_leg(const struct game *g, struct move_walk *w)
 {
-	struct move_walk sw;
 	struct point goal, *r = NULL;
 	unsigned char *faces = NULL;
 	bool complete = false;
@@ -86,12 +85,10 @@ walk_plan_leg(const struct game *g, struct move_walk *w)
 	    geom_dist(w->pos, goal) > LEG_NEAR * w->allowance)
 		return false;
 	w->leg_planned = w->waypoint + 1;
-	/* Priced silently: the walk explains the steps it makes, not
-	 * those the search tried.  The order's points were planned clear
-	 * of the enemy (move_route); the leg between two is not again. */
-	sw = *w;
-	sw.explain = false;
-	n = path_onto(g, &sw, goal, LEG_BUDGET, &r, &faces, &complete);
+	/* The search prices silently, on its own copy of the walk.  The
+	 * order's points were planned clear of the enemy (move_route); the
+	 * leg between two is not again. */
+	n = path_onto(g, w, goal, LEG_BUDGET, &r, &faces, &complete);
 	if (n <= 0 || !complete) {
 		free(r);
 		free(faces);
