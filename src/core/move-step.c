@@ -375,10 +375,12 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	if (f != w->facing) {
 		ops->move_turn(g, w, f, &tp);
 		turn_ticks = tp.ticks;
-		/* A paid turn that moves the block, on the line: a wheel,
-		 * which the leg's plan makes where the line would not
-		 * (walk_plan_leg).  A fresh unit's turn in place for its
-		 * whole move is made on the line. */
+		/* A paid turn that moves the block: a wheel.  With the
+		 * point sought already under the unit it is there
+		 * (walk_stands_on_point); else, on the line, the leg's plan
+		 * makes its turns where the line would wheel past the
+		 * point (walk_plan_leg).  A fresh unit's turn in place for
+		 * its whole move is made as it comes. */
 		if ((tp.flags & MPF_ANCHOR) && tp.ticks > 0 &&
 		    !(w->fresh && tp.ticks == w->left) &&
 		    (tp.anchor.x != w->pos.x || tp.anchor.y != w->pos.y) &&
