@@ -911,10 +911,10 @@ test_3_6_7_waiting_unit_keeps_its_way_round(void **state)
 	move_walk_init(g, 0, &w);
 	assert_true(walk_round(g, &w));
 	assert_true(w.round_known);
-	assert_true(w.round_n > 0);
+	assert_true(w.round.n > 0);
 	ctx_keep_round(g, ctx, 0, &w);
 	assert_false(w.round_known);
-	assert_null(w.round_route);
+	assert_null(w.round.route);
 	assert_non_null(ctx->kept[0]);
 	move_walk_init(g, 0, &w2);
 	ctx_take_round(ctx, 0, &w2);
@@ -4786,8 +4786,8 @@ test_move_walk_free_leaves_it_empty(void **state)
 	walk_all(g, NULL, &w, -1, NULL);
 	assert_true(w.nnotes > 0 && w.npath > 1);
 	w.route_face = xcalloc(4, 1);
-	w.round_route = xmallocarray(2, sizeof *w.round_route);
-	w.round_face = xcalloc(2, 1);
+	w.round.route = xmallocarray(2, sizeof *w.round.route);
+	w.round.face = xcalloc(2, 1);
 	w.round_known = true;
 	w.trail = xmallocarray((size_t)g->cells_max, sizeof *w.trail);
 	w.ntrail = 1;
@@ -4798,8 +4798,8 @@ test_move_walk_free_leaves_it_empty(void **state)
 	assert_null(w.path);
 	assert_null(w.route);
 	assert_null(w.route_face);
-	assert_null(w.round_route);
-	assert_null(w.round_face);
+	assert_null(w.round.route);
+	assert_null(w.round.face);
 	assert_null(w.trail);
 	assert_null(w.narrow_trail);
 	assert_false(w.round_known);

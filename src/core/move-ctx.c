@@ -113,7 +113,7 @@ ctx_place(struct move_ctx *c, int u, const struct unit *un)
 }
 
 static void
-kept_free(struct round_kept *k)
+kept_free(struct move_round *k)
 {
 	if (k == NULL)
 		return;
@@ -244,52 +244,28 @@ void
 ctx_keep_round(const struct game *g, struct move_ctx *c, int u,
     struct move_walk *w)
 {
-	struct round_kept *k;
-
 	if (c == NULL || !g->rs->plan_no_units || !w->round_known)
 		return;
 	kept_free(c->kept[u]);
-	c->kept[u] = k = xmallocarray(1, sizeof *k);
-	k->pos = w->round_pos;
-	k->goal = w->round_goal;
-	k->facing = w->round_facing;
-	k->form = w->round_form;
-	k->left = w->round_left;
-	k->contours = w->round_contours;
-	k->walked = w->round_walked;
-	k->fresh = w->round_fresh;
-	memcpy(k->mod, w->round_mod, sizeof k->mod);
-	k->route = w->round_route;
-	k->face = w->round_face;
-	k->n = w->round_n;
-	w->round_route = NULL;
-	w->round_face = NULL;
-	w->round_n = 0;
+	c->kept[u] = xmallocarray(1, sizeof *c->kept[u]);
+	*c->kept[u] = w->round;		/* the route and faces go with it */
+	w->round.route = NULL;
+	w->round.face = NULL;
+	w->round.n = 0;
 	w->round_known = false;
 }
 
 void
 ctx_take_round(struct move_ctx *c, int u, struct move_walk *w)
 {
-	struct round_kept *k;
+	struct move_round *k;
 
 	if (c == NULL || (k = c->kept[u]) == NULL)
 		return;
 	c->kept[u] = NULL;
-	free(w->round_route);
-	free(w->round_face);
+	free(w->round.route);
+	free(w->round.face);
 	w->round_known = true;
-	w->round_pos = k->pos;
-	w->round_goal = k->goal;
-	w->round_facing = k->facing;
-	w->round_form = k->form;
-	w->round_left = k->left;
-	w->round_contours = k->contours;
-	w->round_walked = k->walked;
-	w->round_fresh = k->fresh;
-	memcpy(w->round_mod, k->mod, sizeof w->round_mod);
-	w->round_route = k->route;
-	w->round_face = k->face;
-	w->round_n = k->n;
+	w->round = *k;
 	free(k);
 }

@@ -18,23 +18,6 @@ struct move_walk;
 #define BUCKET		16	/* cells per side of an index bucket */
 #define REPLANS_MAX	(ORDER_MAX_POINTS + 4) /* route plans per walk */
 
-/* The last way round a walk searched (its round_* fields, walk_round),
- * kept for its unit while it waits (ctx_keep_round). */
-struct round_kept {
-	struct point	 pos;
-	struct point	 goal;
-	enum dir	 facing;
-	int		 form;
-	int		 left;
-	int		 contours;
-	int		 walked;
-	bool		 fresh;
-	int		 mod[MOVE_MOD_MAX];
-	struct point	*route;		/* owned, n cells (NULL: none found) */
-	unsigned char	*face;		/* owned, beside route */
-	int		 n;
-};
-
 /* The per-phase index (move_ctx_create, move-walk.c): each unit filed in
  * the bucket its anchor stands in, per side, and the narrow passages
  * used this turn. */
@@ -56,7 +39,7 @@ struct move_ctx {
 	int		*blocker;	/* per unit: the friend it last waited
 					   for, -1 none */
 	bool		 may_wait;	/* move_ctx_wait: blocked walkers wait */
-	struct round_kept **kept;	/* per unit: the way round its walk
+	struct move_round **kept;	/* per unit: the way round its walk
 					   searched before it waited (owned,
 					   NULL: none; plan_no_units) */
 };

@@ -174,13 +174,13 @@ walk_carry(const struct move_walk *w)
 static bool
 round_again(const struct move_walk *w, struct point goal)
 {
-	return w->round_known && w->round_pos.x == w->pos.x &&
-	    w->round_pos.y == w->pos.y && w->round_goal.x == goal.x &&
-	    w->round_goal.y == goal.y && w->round_facing == w->facing &&
-	    w->round_form == w->form && w->round_left == w->left &&
-	    w->round_contours == w->contours &&
-	    w->round_walked == w->walked && w->round_fresh == w->fresh &&
-	    memcmp(w->round_mod, w->mod, sizeof w->mod) == 0;
+	return w->round_known && w->round.pos.x == w->pos.x &&
+	    w->round.pos.y == w->pos.y && w->round.goal.x == goal.x &&
+	    w->round.goal.y == goal.y && w->round.facing == w->facing &&
+	    w->round.form == w->form && w->round.left == w->left &&
+	    w->round.contours == w->contours &&
+	    w->round.walked == w->walked && w->round.fresh == w->fresh &&
+	    memcmp(w->round.mod, w->mod, sizeof w->mod) == 0;
 }
 
 /* Keep the walk as asked and the route a way round found (n cells of r
@@ -189,28 +189,28 @@ static void
 round_keep(struct move_walk *w, struct point goal, const struct point *r,
     const unsigned char *faces, int n)
 {
-	free(w->round_route);
-	free(w->round_face);
-	w->round_route = NULL;
-	w->round_face = NULL;
-	w->round_n = 0;
+	free(w->round.route);
+	free(w->round.face);
+	w->round.route = NULL;
+	w->round.face = NULL;
+	w->round.n = 0;
 	if (n > 0) {
-		w->round_route = xmallocarray((size_t)n, sizeof *r);
-		memcpy(w->round_route, r, (size_t)n * sizeof *r);
-		w->round_face = xmallocarray((size_t)n, 1);
-		memcpy(w->round_face, faces, (size_t)n);
-		w->round_n = n;
+		w->round.route = xmallocarray((size_t)n, sizeof *r);
+		memcpy(w->round.route, r, (size_t)n * sizeof *r);
+		w->round.face = xmallocarray((size_t)n, 1);
+		memcpy(w->round.face, faces, (size_t)n);
+		w->round.n = n;
 	}
 	w->round_known = true;
-	w->round_pos = w->pos;
-	w->round_goal = goal;
-	w->round_facing = w->facing;
-	w->round_form = w->form;
-	w->round_left = w->left;
-	w->round_contours = w->contours;
-	w->round_walked = w->walked;
-	w->round_fresh = w->fresh;
-	memcpy(w->round_mod, w->mod, sizeof w->mod);
+	w->round.pos = w->pos;
+	w->round.goal = goal;
+	w->round.facing = w->facing;
+	w->round.form = w->form;
+	w->round.left = w->left;
+	w->round.contours = w->contours;
+	w->round.walked = w->walked;
+	w->round.fresh = w->fresh;
+	memcpy(w->round.mod, w->mod, sizeof w->mod);
 }
 
 /* A step of the straight line was refused: look for a way round.  True
@@ -235,13 +235,13 @@ walk_round(const struct game *g, struct move_walk *w)
 	if (round_again(w, goal)) {
 		/* Nothing has changed since the last search (a way round
 		 * that led back here): the same route, not searched anew. */
-		if (w->round_n <= 0)
+		if (w->round.n <= 0)
 			return false;
-		r = xmallocarray((size_t)w->round_n, sizeof *r);
-		memcpy(r, w->round_route, (size_t)w->round_n * sizeof *r);
-		faces = xmallocarray((size_t)w->round_n, 1);
-		memcpy(faces, w->round_face, (size_t)w->round_n);
-		n = w->round_n;
+		r = xmallocarray((size_t)w->round.n, sizeof *r);
+		memcpy(r, w->round.route, (size_t)w->round.n * sizeof *r);
+		faces = xmallocarray((size_t)w->round.n, 1);
+		memcpy(faces, w->round.face, (size_t)w->round.n);
+		n = w->round.n;
 	} else {
 		n = path_round(g, w, goal, PATH_BUDGET, &r, &faces);
 		round_keep(w, goal, r, faces, n);

@@ -278,8 +278,8 @@ walk_can_clear(const struct game *g, struct move_ctx *ctx,
 	t.nnotes = t.capnotes = 0;
 	t.path = NULL;
 	t.npath = t.cappath = 0;
-	t.round_route = NULL;	/* w's own: t never searches a way round */
-	t.round_face = NULL;
+	t.round.route = NULL;	/* w's own: t never searches a way round */
+	t.round.face = NULL;
 	t.round_known = false;
 	t.route = xmallocarray((size_t)w->nroute + 1, sizeof *t.route);
 	memcpy(t.route, w->route, (size_t)w->nroute * sizeof *t.route);

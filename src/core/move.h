@@ -46,6 +46,25 @@ struct move_walk_note {
 	bool		 own;		/* names the order: its side only */
 };
 
+/* A way round a walk searched (walk_round): the walk as it was asked
+ * (place, goal, facing, formation, budget, ground covered, the module's
+ * own state) and the route found (owned, n cells; NULL and 0 when none
+ * was found), its faces beside it (owned, as route_face). */
+struct move_round {
+	struct point	 pos;
+	struct point	 goal;
+	enum dir	 facing;
+	int		 form;
+	int		 left;
+	int		 contours;
+	int		 walked;
+	bool		 fresh;
+	int		 mod[MOVE_MOD_MAX];
+	struct point	*route;
+	unsigned char	*face;
+	int		 n;
+};
+
 /*
  * A unit's movement in progress.  The engine fills the first group; the
  * ruleset reads it and, in move_begin and move_end, writes the second.
@@ -132,24 +151,11 @@ struct move_walk {
 					   straight line, not a search's */
 	int		 leg_planned;	/* 1 + the waypoint whose leg was
 					   searched (walk_route), 0 none */
-	/* The last way round searched (walk_round): the walk as it was
-	 * asked, and the route found (owned, round_n cells; NULL and 0
-	 * when none was found).  Asked again with nothing changed, the
-	 * search would find the same: the route is copied instead. */
+	/* The last way round searched (walk_round), when round_known.
+	 * Asked again with nothing changed, the search would find the
+	 * same: the route is copied instead. */
 	bool		 round_known;
-	unsigned char	*round_face;	/* owned: beside round_route, as
-					   route_face */
-	struct point	 round_pos;
-	struct point	 round_goal;
-	enum dir	 round_facing;
-	int		 round_form;
-	int		 round_left;
-	int		 round_contours;
-	int		 round_walked;
-	bool		 round_fresh;
-	int		 round_mod[MOVE_MOD_MAX];
-	struct point	*round_route;
-	int		 round_n;
+	struct move_round round;
 
 	/* A way round a friend standing in the way (walk_detour, 3.6.7):
 	 * the Move order with its points put in, which the walk follows
