@@ -2036,6 +2036,47 @@ test_HO_9_2_disordered_leaves_contact(void **state)
 	game_free(g);
 }
 
+/* HO.9.2: the same fall back with a friend standing one free row behind
+ * the Line (2 cells deep): the unit falls back as far as the friend lets
+ * it, half an inch to [20, 17] of its 3 inches, and the log names the
+ * friend that stopped it; before, it gave the distance with no reason
+ * (in play: "falls back 0 in ... [28, 41] to [28, 41]"). */
+static void
+test_HO_9_2_fall_back_stopped_by_a_friend(void **state)
+{
+	struct game *g;
+	int e, u, f, r[2] = { 0, 0 }, s;
+
+	(void)state;
+	for (s = 1; s < 200; s++) {
+		g = field();
+		game_seed(g, (uint64_t)s);
+		dice(g, 2, 6, r);
+		game_free(g);
+		if (r[0] + r[1] - 7 >= 1 && r[0] + r[1] - 7 <= 2)
+			break;
+	}
+	assert_true(s < 200);
+	g = field();
+	game_seed(g, (uint64_t)s);
+	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 15, DIR_S, 200);
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 16, DIR_N, 200);
+	f = unit(g, "f", 0, ARM_INFANTRY, "close", "line", 20, 19, DIR_N, 200);
+	assert_int_equal(e, 0);
+	g->units[e].contact = u;
+	g->units[u].contact = e;
+	hm_hit(g, u, 2);
+	hm_phase_morale(g);
+	assert_int_equal(count(g, "HO.9.2", "u is Disordered"), 1);
+	assert_int_equal(count(g, "HO.9.2", "u falls back 0.5 in keeping its "
+	    "facing, [20, 16] to [20, 17]: f stands behind it at [20, 19]"),
+	    1);
+	assert_int_equal(g->units[u].pos.x, 20);
+	assert_int_equal(g->units[u].pos.y, 17);
+	assert_int_equal(g->units[f].pos.y, 19);
+	game_free(g);
+}
+
 /* HO.9.2: a unit that routs out of a melee leaves no enemy in contact
  * with it (contact -1, the field's "none"), and so does a unit taken off
  * the field (hm_remove: here captured); a contact between two other
@@ -6376,6 +6417,7 @@ main(void)
 		cmocka_unit_test(test_HO_9_2_disordered_fails_and_routs),
 		cmocka_unit_test(test_HO_9_1_flanked_without_hits_needs_8),
 		cmocka_unit_test(test_HO_9_2_disordered_leaves_contact),
+		cmocka_unit_test(test_HO_9_2_fall_back_stopped_by_a_friend),
 		cmocka_unit_test(test_HO_9_2_router_leaves_no_one_in_contact),
 		cmocka_unit_test(test_HO_9_3_flight_at_rout_figure),
 		cmocka_unit_test(test_HO_9_3_flight_priced_for_the_rank_that_leads),

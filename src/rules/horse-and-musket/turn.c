@@ -749,26 +749,39 @@ hm_fall_back(struct game *g, int u, const char *rule)
 {
 	struct unit *un = &g->units[u];
 	enum dir back = dir_turn(un->facing, 4);
-	struct point next, from = un->pos;
+	struct point next, bad, from = un->pos;
 	int left = hm_turn(g->rs)->fall_back, cost = dir_step_cost(back);
-	char gone[32];
+	int who = -1;
+	bool stopped = false;
+	char gone[32], why[160];
 
 	game_occupy(g, u, false);
 	while (cost <= left) {
 		next.x = un->pos.x + dir_dx[back];
 		next.y = un->pos.y + dir_dy[back];
 		if (game_fits(g, u, next, un->facing, un->formation, -1,
-		    NULL) != 0)
+		    &bad) != 0) {
+			stopped = true;
+			who = game_unit_at(g, bad.x, bad.y);
 			break;
+		}
 		un->pos = next;
 		left -= cost;
 	}
 	game_occupy(g, u, true);
 	ruleset_fmt(g->rs, hm_turn(g->rs)->fall_back - left, gone,
 	    sizeof gone);
+	why[0] = '\0';
+	if (stopped && who >= 0)
+		snprintf(why, sizeof why, ": %s stands behind it at [%d, %d]",
+		    g->units[who].name, g->units[who].pos.x,
+		    g->units[who].pos.y);
+	else if (stopped)
+		snprintf(why, sizeof why, ": the edge of the field is behind "
+		    "it");
 	game_log(g, u, EV_MOVE, rule, "%s falls back %s keeping its facing, "
-	    "[%d, %d] to [%d, %d]", un->name, gone, from.x, from.y, un->pos.x,
-	    un->pos.y);
+	    "[%d, %d] to [%d, %d]%s", un->name, gone, from.x, from.y,
+	    un->pos.x, un->pos.y, why);
 }
 
 void
