@@ -2261,6 +2261,73 @@ test_action_key_gives_the_rulesets_own_order(void **state)
 	fixture_free(f);
 }
 
+/*
+ * H7: the preview of a Retire is the retire's march, not a Move's: the
+ * Maryland Continentals told to retire 6 cells behind them keep their
+ * facing (a Move would turn them about first), the panel names the
+ * action and its rule, and where the preview stops is where the
+ * movement phase puts them.  Given, the panel's order line shows the
+ * retire held.
+ */
+static void
+test_H7_retire_preview_is_the_retire_march(void **state)
+{
+	struct fixture *f = fixture_scenario("tutorial-hm-02-wheel", 120, 40,
+	    true);
+	struct route *r = xcalloc(1, sizeof *r);
+	struct unit *u;
+	struct point to, stop;
+	enum dir face;
+	char want[80];
+	int md = game_find_unit(f->g, "MD"), i, mp = -1;
+
+	(void)state;
+	assert_true(md >= 0);
+	u = &f->g->units[md];
+	face = u->facing;
+	while (f->ui->mode != MODE_MAP)
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	f->ui->cursor = u->pos;
+	type(f, " ");
+	type(f, "O");
+	type(f, "\r");				/* 1 Retire */
+	to.x = u->pos.x - 6 * dir_dx[face];
+	to.y = u->pos.y - 6 * dir_dy[face];
+	f->ui->cursor = to;
+	ui_draw(f->ui, f->c);
+	snprintf(want, sizeof want, "Retire to [%d, %d] (H7)", to.x, to.y);
+	assert_true(has(f, want));
+	assert_true(has(f, "H7 retires keeping its facing"));
+	route_plan(f->ui, md, r);
+	assert_true(r->stop > 0);
+	stop = r->cells[r->stop];
+	/* Every cell of the march lies behind the unit, on its line. */
+	for (i = 1; i <= r->stop; i++) {
+		assert_int_equal((r->cells[i].x - u->pos.x) * dir_dx[face] +
+		    (r->cells[i].y - u->pos.y) * dir_dy[face] < 0, 1);
+	}
+	snprintf(want, sizeof want, "This turn: to [%d, %d]", stop.x, stop.y);
+	assert_true(has(f, want));
+	type(f, "\r");
+	assert_int_equal(u->act.kind, ORDER_ACTION);
+	f->ui->cursor = u->pos;
+	ui_draw(f->ui, f->c);
+	snprintf(want, sizeof want, "Order: Retire to [%d, %d] (H7)", to.x,
+	    to.y);
+	assert_true(has(f, want));
+	for (i = 0; i < f->rs->nphases; i++)
+		if (strcmp(f->rs->phase_keys[i], "movement") == 0)
+			mp = i;
+	assert_true(mp >= 0);
+	f->rs->ops->phase_run(f->g, mp);
+	assert_int_equal(u->pos.x, stop.x);
+	assert_int_equal(u->pos.y, stop.y);
+	assert_int_equal(u->facing, face);
+	free(r);
+	fixture_free(f);
+}
+
 /* The default battle in UTF-8. */
 static struct fixture *
 fixture_default(int w, int h)
@@ -3388,6 +3455,7 @@ main(void)
 		cmocka_unit_test(test_ruleset_words_on_screen),
 		cmocka_unit_test(test_panel_ground_in_the_rulesets_terms),
 		cmocka_unit_test(test_action_key_gives_the_rulesets_own_order),
+		cmocka_unit_test(test_H7_retire_preview_is_the_retire_march),
 		cmocka_unit_test(test_panel_general_without_aides),
 		cmocka_unit_test(test_HO_3_1_assault_key_under_horse_and_musket),
 		cmocka_unit_test(test_messages_name_the_keys_as_bound),

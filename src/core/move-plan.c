@@ -198,6 +198,33 @@ move_preview_free(struct move_preview *p)
 	eventlog_free(&p->log);
 }
 
+int
+move_action_scratch(const struct game *g, const struct order *act,
+    struct game *tmp, struct order *move)
+{
+	const struct ruleset_ops *ops = g->rs->ops;
+
+	memset(move, 0, sizeof *move);
+	if (act->kind != ORDER_ACTION || act->unit < 0 ||
+	    act->unit >= g->nunits || ops->action_march == NULL)
+		return -1;
+	*tmp = *g;
+	tmp->units = xmallocarray((size_t)g->nunits, sizeof *tmp->units);
+	memcpy(tmp->units, g->units, (size_t)g->nunits * sizeof *tmp->units);
+	if (ops->action_march(g, act, &tmp->units[act->unit], move) != 0) {
+		move_scratch_free(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+void
+move_scratch_free(struct game *tmp)
+{
+	free(tmp->units);
+	tmp->units = NULL;
+}
+
 /* --- routes for orders --------------------------------------------------- */
 
 #define ROUTE_BUDGET	(PATH_BUDGET * 16)	/* cells a whole route may

@@ -345,6 +345,22 @@ int move_preview_plain(const struct game *, const struct order *o,
 void move_preview_free(struct move_preview *);
 
 /*
+ * For the preview of an action order act (ORDER_ACTION) that marches:
+ * *tmp becomes a scratch copy of g whose units are its own, act's unit
+ * holding act as the movement phase would (the ruleset's action_march),
+ * and *move the Move order that unit then walks.  move_preview and
+ * move_forecast on tmp with move show the action's march.  Returns -1
+ * (nothing to free) when the ruleset gives act no march.  tmp shares
+ * g's map and occupancy grid, read only; free it with
+ * move_scratch_free, before g changes.
+ */
+int move_action_scratch(const struct game *g, const struct order *act,
+    struct game *tmp, struct order *move);
+
+/* Free what move_action_scratch gave tmp. */
+void move_scratch_free(struct game *tmp);
+
+/*
  * The Move order to give for the points a player picked (in: a Move order
  * for its unit): each leg is the cheapest route the unit can march under
  * the ruleset (path_cheapest: ground, obstacles and contours priced as the

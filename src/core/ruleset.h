@@ -451,6 +451,15 @@ struct ruleset_ops {
 	/* Ruleset checks on an order (0, or -1 with *cause allocated). */
 	int		(*order_check)(const struct game *, const struct order *,
 			    char **cause);
+	/* The march action order act makes in the movement phase, for its
+	 * preview (move_action_scratch): fills *as, a copy of act's unit,
+	 * with the state the unit holds once act is given and the phase
+	 * has begun its march, and *move with the Move order the walk then
+	 * follows; returns -1 when the action makes no march.  Reads g
+	 * only.  NULL: no action marches. */
+	int		(*action_march)(const struct game *,
+			    const struct order *act, struct unit *as,
+			    struct order *move);
 	/* 3.4.5: what Move order o brings about, if its unit's march this
 	 * turn stops at stop facing facing, for the reason halt (short of
 	 * its destination, it is still marching next turn).  Fills *f; returns -1 with f->refused

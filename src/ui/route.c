@@ -147,6 +147,28 @@ route_order(const struct ui *ui, int unit, struct order *o)
 		*o = draft;
 }
 
+void
+route_action_order(const struct ui *ui, int unit, struct order *o)
+{
+	const struct ruleset_action *ac =
+	    &ui->game->rs->ops->actions[ui->action];
+	const struct unit *u = &ui->game->units[unit];
+
+	memset(o, 0, sizeof *o);
+	o->kind = ORDER_ACTION;
+	o->unit = unit;
+	o->general = u->general;
+	o->action = ui->action;
+	o->formation = -1;
+	o->facing = -1;
+	if (ac->params & ACTION_POINT) {
+		o->npts = 1;
+		o->pts[0] = ui->cursor;
+	}
+	if (ac->params & ACTION_FACING)
+		o->facing = geom_heading(u->pos, ui->cursor);
+}
+
 int
 route_charge(const struct game *g, const struct order *o, struct point stop,
     enum dir facing, enum halt halt, char *buf, size_t len)
@@ -218,22 +240,52 @@ route_plan(struct ui *ui, int unit, struct route *r)
 	ui->route_memo_unit = unit;
 }
 
+static void route_plan_walk(struct ui *, const struct game *,
+    const struct order *, bool, struct route *);
+
 static void
 route_plan_now(struct ui *ui, int unit, struct route *r)
 {
 	const struct game *g = ui->game;
-	struct move_preview pv;
-	struct order o;
-	const struct event *e;
-	struct point *rest = NULL;
-	char a[32], b[32];
-	int i, k, nrest = 0;
+	struct game scratch;
+	struct order act, o;
 
 	memset(r, 0, sizeof *r);
 	r->turns = -1;
 	r->form = -2;
 	r->cells[r->n++] = g->units[unit].pos;
-	route_order(ui, unit, &o);
+	if (ui->action < 0) {
+		route_order(ui, unit, &o);
+		route_plan_walk(ui, g, &o, true, r);
+		return;
+	}
+	/* An action marches as the ruleset says (a retire keeps its
+	 * facing, H7), or not at all. */
+	route_action_order(ui, unit, &act);
+	if (move_action_scratch(g, &act, &scratch, &o) != 0) {
+		r->no_march = true;
+		snprintf(r->why, sizeof r->why, "no march: the order is "
+		    "carried out where the unit stands");
+		return;
+	}
+	route_plan_walk(ui, &scratch, &o, false, r);
+	move_scratch_free(&scratch);
+}
+
+/* The preview of Move order o on g (the game, or an action's scratch
+ * copy): this turn's walk, the turns after it, and for a Move order
+ * (move) the charge it brings about and a way in another formation. */
+static void
+route_plan_walk(struct ui *ui, const struct game *g, const struct order *op,
+    bool move, struct route *r)
+{
+	struct move_preview pv;
+	struct order o = *op;
+	const struct event *e;
+	struct point *rest = NULL;
+	char a[32], b[32];
+	int i, k, nrest = 0;
+
 	if (move_preview(g, &o, &pv) != 0) {
 		snprintf(r->why, sizeof r->why, "it cannot move now");
 		for (i = 0; i < o.npts; i++)
@@ -257,8 +309,8 @@ route_plan_now(struct ui *ui, int unit, struct route *r)
 		    sizeof r->notes[0]);
 		r->nnotes++;
 	}
-	if (route_charge(g, &o, pv.pos, pv.facing, pv.halt, r->charge,
-	    sizeof r->charge) == CHARGE_NOW) {
+	if (move && route_charge(g, &o, pv.pos, pv.facing, pv.halt,
+	    r->charge, sizeof r->charge) == CHARGE_NOW) {
 		/* The charge comes before the march and the charger does
 		 * not march after it (3.4.1, HO.3.2): the line runs straight
 		 * at the target and the march is not shown. */
@@ -287,7 +339,7 @@ route_plan_now(struct ui *ui, int unit, struct route *r)
 	 * route is the player's own: not asked). */
 	if (r->turns < 0) {
 		legs_to(r, r->cells[0], &o);
-		if (ui->nwp == 0)
+		if (move && ui->nwp == 0)
 			r->form = move_route_form(g, &o);
 	}
 }

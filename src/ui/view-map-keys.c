@@ -376,25 +376,13 @@ action_at_cursor(struct ui *ui)
 	const struct unit *u = &ui->game->units[ui->sel];
 	struct order o;
 
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_ACTION;
-	o.unit = ui->sel;
-	o.general = u->general;
-	o.action = ui->action;
-	o.formation = -1;
-	o.facing = -1;
-	if (ac->params & ACTION_POINT) {
-		o.npts = 1;
-		o.pts[0] = ui->cursor;
+	if ((ac->params & ACTION_FACING) && ui->cursor.x == u->pos.x &&
+	    ui->cursor.y == u->pos.y) {
+		ui_msg(ui, true, "%s: put the cursor where the unit should "
+		    "face (Esc cancels).", ac->label);
+		return;
 	}
-	if (ac->params & ACTION_FACING) {
-		if (ui->cursor.x == u->pos.x && ui->cursor.y == u->pos.y) {
-			ui_msg(ui, true, "%s: put the cursor where the unit "
-			    "should face (Esc cancels).", ac->label);
-			return;
-		}
-		o.facing = geom_heading(u->pos, ui->cursor);
-	}
+	route_action_order(ui, ui->sel, &o);
 	if (ui_order(ui, &o) == 0) {
 		ui->mode = MODE_MAP;
 		ui->action = -1;

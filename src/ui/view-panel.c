@@ -55,6 +55,9 @@ static void
 order_text(const struct game *g, const struct order *o, char *buf,
     size_t len)
 {
+	const struct ruleset_action *ac;
+	char rule[24] = "";
+
 	switch (o->kind) {
 	case ORDER_MOVE:
 		if (o->ngroup > 0)
@@ -78,6 +81,23 @@ order_text(const struct game *g, const struct order *o, char *buf,
 		break;
 	case ORDER_RESTORE:
 		snprintf(buf, len, "Restore");
+		break;
+	case ORDER_ACTION:
+		if (g->rs->ops->actions == NULL || o->action < 0) {
+			snprintf(buf, len, "none (stands)");
+			break;
+		}
+		ac = &g->rs->ops->actions[o->action];
+		if (ac->rule != NULL)
+			snprintf(rule, sizeof rule, " (%s)", ac->rule);
+		if (ac->params & ACTION_POINT)
+			snprintf(buf, len, "%s to [%d, %d]%s", ac->label,
+			    o->pts[0].x, o->pts[0].y, rule);
+		else if (ac->params & ACTION_FACING)
+			snprintf(buf, len, "%s, facing %s%s", ac->label,
+			    dir_name((enum dir)o->facing), rule);
+		else
+			snprintf(buf, len, "%s%s", ac->label, rule);
 		break;
 	default:
 		snprintf(buf, len, "none (stands)");
@@ -161,7 +181,11 @@ unit_panel(struct ui *ui, struct pen *p)
 		    ui_viewer(ui) >= 0 ? g->sides[ui_viewer(ui)].name :
 		    "either side");
 	else {
-		order_text(g, &u->order, buf, sizeof buf);
+		/* An action given after the standing order is what the unit
+		 * does now (a retire, H7): the order it replaced follows. */
+		order_text(g, u->act.kind == ORDER_ACTION &&
+		    u->act.issued >= u->order.issued ? &u->act : &u->order,
+		    buf, sizeof buf);
 		line(p, plain, "Order: %s", buf);
 	}
 	for (i = 0; i < g->ntransit; i++)
@@ -218,8 +242,9 @@ route_panel(struct ui *ui, struct pen *p)
 	struct order o;
 	struct point s, place;
 	char buf[160], cite[40];
+	const struct ruleset_action *ac;
 	int i, t, arrives;
-	bool aide;
+	bool aide = false;
 
 	route_plan(ui, ui->sel, r);
 	s = r->cells[r->stop];
@@ -229,6 +254,18 @@ route_panel(struct ui *ui, struct pen *p)
 		    g->units[assault_target(ui)].name : "(no enemy here)",
 		    ruleset_cite_fmt(g->rs, RULESET_TOPIC_CHARGE, " (%s)",
 		    RULESET_CITE_MARK, cite, sizeof cite));
+	else if (ui->action >= 0) {
+		ac = &g->rs->ops->actions[ui->action];
+		if (ac->params & ACTION_POINT)
+			snprintf(buf, sizeof buf, "%s to [%d, %d]", ac->label,
+			    ui->cursor.x, ui->cursor.y);
+		else
+			snprintf(buf, sizeof buf, "%s, facing %s", ac->label,
+			    dir_name(geom_heading(u->pos, ui->cursor)));
+		line(p, theme_title(ui), "%s%s%s%s", buf, ac->rule != NULL ?
+		    " (" : "", ac->rule != NULL ? ac->rule : "",
+		    ac->rule != NULL ? ")" : "");
+	}
 	else if (route_group_place(ui, ui->sel, &place))
 		line(p, theme_title(ui), "Move the group of %d, its centre to "
 		    "[%d, %d]; %s to its place [%d, %d]", ui->ngroup,
@@ -245,8 +282,15 @@ route_panel(struct ui *ui, struct pen *p)
 	o.kind = ORDER_MOVE;
 	o.unit = ui->sel;
 	o.general = u->general;
-	if ((aide = command_plan(g, &o, &arrives, NULL, NULL) ==
-	    COMMAND_AIDE)) {
+	if (r->no_march) {
+		/* An action answered where the unit stands: no march. */
+		line(p, style_plain, "This turn: %s", r->why);
+		free(r);
+		return;
+	}
+	/* An action is heard at once, as held: no aide carries it. */
+	if (ui->action < 0 && (aide = command_plan(g, &o, &arrives, NULL,
+	    NULL) == COMMAND_AIDE)) {
 		line(p, theme_rule(ui), "Arrives turn %d by %s%s", arrives,
 		    ruleset_word(g->rs, RULESET_TERM_AIDE), ruleset_cite_fmt(
 		    g->rs, RULESET_TOPIC_AIDE, " (%s)", 0, cite, sizeof cite));

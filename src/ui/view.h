@@ -148,6 +148,8 @@ struct route {
 	int		nnotes;		/* (newest first) */
 	char		charge[320];	/* the charge it brings about (3.4.5),
 					   "" if none */
+	bool		no_march;	/* an action that makes no march:
+					   nothing drawn, why says so */
 	bool		charge_now;	/* that charge comes this turn, before
 					   any march, and the unit does not
 					   march: cells run straight at the
@@ -159,8 +161,10 @@ struct route {
 					   -1 none, MOVE_FORM_UNITS none past
 					   the units standing; -2 not asked */
 };
-/* The Move preview of unit's draft order into *r: planned once a frame
- * (ui->frame), the map and the panel reading the same copy. */
+/* The Move preview of unit's draft order into *r, or of the march of the
+ * action being given (ui->action, the ruleset's action_march; no march
+ * shown when it makes none): planned once a frame (ui->frame), the map
+ * and the panel reading the same copy. */
 void route_plan(struct ui *, int unit, struct route *);
 /* Whether m moves unit as one of a marked group; if so, *place is where
  * the group order under the cursor sends it (game_group_place). */
@@ -189,6 +193,9 @@ void general_key(struct ui *, enum ui_action);
 /* The Move order for the route shown: the cheapest route to the cursor
  * (core/move.h, move_route); with waypoints, straight through them. */
 void route_order(const struct ui *, int unit, struct order *);
+/* The order the menu's action (ui->action) would give unit with the
+ * cursor where it is: its point there, or its facing towards it. */
+void route_action_order(const struct ui *, int unit, struct order *);
 
 /* Side panel: the selected unit and the cell under the cursor. */
 void panel_draw(struct ui *, struct canvas *, const struct layout *);

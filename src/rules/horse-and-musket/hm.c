@@ -274,6 +274,7 @@ const struct ruleset_ops hm_ops = {
 	.decided = hm_decided,
 	.actions = hm_actions,
 	.order_check = hm_order_check,
+	.action_march = hm_action_march,
 	.charge_forecast = hm_charge_forecast,
 	.allowance = move_allowance,
 	.describe = hm_describe,

@@ -31,4 +31,10 @@ void hm_move_free(struct ruleset *);
  * battle. */
 void hm_phase_movement(struct game *);
 
+/* H7: the march of a retire (ruleset op action_march): *as holds the
+ * retire given this turn, *move is the Move it walks; -1 for any other
+ * action. */
+int hm_action_march(const struct game *, const struct order *act,
+    struct unit *as, struct order *move);
+
 #endif

@@ -119,6 +119,22 @@ change_formation(struct game *g, int i)
 	u->moved = t;
 }
 
+/* H7: the Move order a retire (act, given on turn `turn`) is walked as:
+ * one point, the retire's, with no formation or facing of its own. */
+static void
+retire_move(const struct order *act, int unit, struct order *o)
+{
+	memset(o, 0, sizeof *o);
+	o->kind = ORDER_MOVE;
+	o->unit = unit;
+	o->general = act->general;
+	o->formation = -1;
+	o->facing = -1;
+	o->npts = 1;
+	o->pts[0] = act->pts[0];
+	o->issued = act->issued;
+}
+
 /* H7: a unit holding the retire action marches to its point under a
  * Move order, keeping its facing, until it arrives. */
 static void
@@ -130,17 +146,27 @@ retire_order(struct game *g, int i)
 	    u->order.pts[0].x == u->act.pts[0].x &&
 	    u->order.pts[0].y == u->act.pts[0].y)
 		return;
-	memset(&u->order, 0, sizeof u->order);
-	u->order.kind = ORDER_MOVE;
-	u->order.unit = i;
-	u->order.general = u->act.general;
-	u->order.formation = -1;
-	u->order.facing = -1;
-	u->order.npts = 1;
-	u->order.pts[0] = u->act.pts[0];
-	u->order.issued = u->act.issued;
+	retire_move(&u->act, i, &u->order);
 	u->order.arrives = g->turn;
 	u->waypoint = 0;
+}
+
+/* H7: the march of a retire, for its preview (ruleset op action_march):
+ * the unit holds the retire, given this turn, and walks its Move. */
+int
+hm_action_march(const struct game *g, const struct order *act,
+    struct unit *as, struct order *move)
+{
+	if (act->action != HM_ACTION_RETIRE || act->npts != 1)
+		return -1;
+	as->act = *act;
+	as->act.issued = g->turn;
+	as->act.arrives = g->turn;
+	retire_move(&as->act, act->unit, move);
+	move->arrives = g->turn;
+	as->order = *move;
+	as->waypoint = 0;
+	return 0;
 }
 
 /* HO.4: the movement phase.  HO.3.2 holds chargers and their targets
