@@ -307,7 +307,7 @@ test_3_7_1_one_gun_fires_at_one_man(void **state)
 	assert_int_equal(g->units[b].strength, 0);
 	assert_int_equal(g->units[b].lost_turn, 1);
 	/* 3.7.5: the loss is put to the unit that fired (not the first) */
-	assert_int_equal(fixture_count(g, "3.7.5", "b loses 1 men to the "
+	assert_int_equal(fixture_count(g, "3.7.5", "b loses 1 man to the "
 	    "fire of guns (1 -> 0)"), 1);
 	game_free(g);
 }

@@ -116,8 +116,9 @@ fire_hits(struct game *g, int u, int t, int gap)
 	cpct = f->cover[land];
 	hits = base * tpct / 100 * cpct / 100;
 	game_log(g, u, EV_NOTE, "3.7.4", "target in %s %d%%, on %s %d%%: "
-	    "%d x %d%% x %d%% = %d men hit", g->rs->form[e->formation].label,
-	    tpct, g->rs->land[land].label, cpct, base, tpct, cpct, hits);
+	    "%d x %d%% x %d%% = %d %s hit", g->rs->form[e->formation].label,
+	    tpct, g->rs->land[land].label, cpct, base, tpct, cpct, hits,
+	    hits == 1 ? "man" : "men");
 	return hits;
 }
 
@@ -144,8 +145,9 @@ nap_phase_fire(struct game *g)
 		t = shots[i].target;
 		before = g->units[t].strength;
 		lost = nap_casualties(g, t, shots[i].hits);
-		game_log(g, t, EV_CONDITION, "3.7.5", "%s loses %d men to the fire "
-		    "of %s (%d -> %d)", g->units[t].name, lost,
+		game_log(g, t, EV_CONDITION, "3.7.5", "%s loses %d %s to the "
+		    "fire of %s (%d -> %d)", g->units[t].name, lost,
+		    lost == 1 ? "man" : "men",
 		    g->units[shots[i].firer].name, before,
 		    g->units[t].strength);
 	}

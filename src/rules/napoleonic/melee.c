@@ -84,8 +84,9 @@ melee_fight(struct game *g, int a, int b)
 		lw = melee_loss(g, a, m->winner_loss);
 		ll = melee_loss(g, b, m->winner_loss);
 		game_log(g, a, EV_CONDITION, "3.8.3", "a drawn melee: both "
-		    "lose %d%%: %s %d men, %s %d men", m->winner_loss,
-		    ua->name, lw, ub->name, ll);
+		    "lose %d%%: %s %d %s, %s %d %s", m->winner_loss,
+		    ua->name, lw, lw == 1 ? "man" : "men", ub->name, ll,
+		    ll == 1 ? "man" : "men");
 		return;
 	}
 	win = diff > 0 ? a : b;
@@ -98,10 +99,10 @@ melee_fight(struct game *g, int a, int b)
 	lw = melee_loss(g, win, m->winner_loss);
 	ll = melee_loss(g, lose, pct);
 	game_log(g, lose, EV_CONDITION, "3.8.3", "%s wins by %d: %s loses "
-	    "%d x %d%% = %d%%, %d men (%d left); %s loses %d%%, %d men",
+	    "%d x %d%% = %d%%, %d %s (%d left); %s loses %d%%, %d %s",
 	    g->units[win].name, diff, g->units[lose].name, diff, m->loss,
-	    pct, ll, g->units[lose].strength, g->units[win].name,
-	    m->winner_loss, lw);
+	    pct, ll, ll == 1 ? "man" : "men", g->units[lose].strength,
+	    g->units[win].name, m->winner_loss, lw, lw == 1 ? "man" : "men");
 	g->units[a].contact = g->units[b].contact = -1;
 	if (diff >= m->rout_margin || g->units[lose].strength == 0) {
 		snprintf(why, sizeof why, "beaten in melee by %d, %d or more",

@@ -236,9 +236,9 @@ nap_rout_touch(struct game *g, int unit, int r)
 	lost = nap_casualties(g, r, ru->strength * m->scatter_loss / 100);
 	game_log(g, r, EV_CONDITION, "3.9.5", "%s reaches the routed %s: "
 	    "1d%d = %d%s = %d, less than %d: they scatter and flee on, "
-	    "losing %d%% = %d men (%d left)", c->name, ru->name, m->die, roll,
-	    mods,
-	    total, m->capture, m->scatter_loss, lost, ru->strength);
+	    "losing %d%% = %d %s (%d left)", c->name, ru->name, m->die, roll,
+	    mods, total, m->capture, m->scatter_loss, lost,
+	    lost == 1 ? "man" : "men", ru->strength);
 	disperse(g, r);		/* scattered to nothing */
 }
 
