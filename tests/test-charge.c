@@ -318,7 +318,8 @@ test_3_4_1_target_at_the_edge_of_the_arc_is_charged(void **state)
 }
 
 /* 3.4.2: a charge whose first step is barred (a friend close in front)
- * falters where it stands: the charger moves nothing. */
+ * falters where it stands: the charger moves nothing, and the log says
+ * which unit stood in its way. */
 static void
 test_3_4_2_charge_barred_at_once_moves_nothing(void **state)
 {
@@ -332,10 +333,36 @@ test_3_4_2_charge_barred_at_once_moves_nothing(void **state)
 	nap_phase_charges(g);
 	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
 	    "charges b"), 1);
-	assert_int_equal(fixture_count(g, "3.4.2", "a's charge falters: it "
-	    "closes from [20, 20] to [20, 20] but stands 1.5 BD from b"), 1);
+	assert_int_equal(fixture_count(g, "3.4.2", "a's charge falters where "
+	    "it stands, [20, 20], 1.5 BD from b, beyond melee reach: f stands "
+	    "in its way"), 1);
 	assert_int_equal(g->units[a].pos.y, 20);
 	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_occupancy_exact(g);
+	game_free(g);
+}
+
+/* 3.4.2: a charge that takes its first step and is then stopped by a
+ * friend falters where it stopped, and says who stood in its way. */
+static void
+test_3_4_2_charge_falters_at_a_friend(void **state)
+{
+	int a, b, f;
+	struct game *g = lines(&a, &b);
+
+	(void)state;
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 20, 17,
+	    DIR_N, 600);
+	assert_int_equal(nap_gap(g, a, f), 2);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
+	    "charges b"), 1);
+	assert_int_equal(fixture_count(g, "3.4.2", "a's charge falters: it "
+	    "closes from [20, 20] to [20, 19] but stands 1 BD from b, beyond "
+	    "melee reach: f stands in its way"), 1);
+	assert_int_equal(g->units[a].pos.y, 19);
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
 	assert_int_equal(g->units[a].contact, -1);
 	assert_occupancy_exact(g);
 	game_free(g);
@@ -1487,6 +1514,7 @@ main(void)
 		cmocka_unit_test(test_3_4_1_no_reach_no_charge_the_least_reach_charges),
 		cmocka_unit_test(test_3_4_1_target_at_the_edge_of_the_arc_is_charged),
 		cmocka_unit_test(test_3_4_2_charge_barred_at_once_moves_nothing),
+		cmocka_unit_test(test_3_4_2_charge_falters_at_a_friend),
 		cmocka_unit_test(test_3_4_1_the_last_of_sixteen_units_charges),
 		cmocka_unit_test(test_3_4_1_no_charge_when_the_order_leads_elsewhere),
 		cmocka_unit_test(test_3_4_1_no_charge_beyond_reach_or_as_mob),

@@ -157,12 +157,14 @@ charge_target(const struct game *g, struct charge_scan *cs, int i)
 }
 
 /* Move unit i one cell toward (away: from) point p if its block fits;
- * returns the ticks spent, 0 if it cannot. */
+ * returns the ticks spent, 0 if it cannot, and then in *who (may be
+ * NULL) the unit whose cell it would have entered, -1 for the edge of
+ * the field. */
 static int
-step(struct game *g, int i, struct point p, bool away)
+step_by(struct game *g, int i, struct point p, bool away, int *who)
 {
 	struct unit *u = &g->units[i];
-	struct point next;
+	struct point next, bad;
 	enum dir d = geom_heading(u->pos, p);
 
 	if (away)
@@ -170,12 +172,23 @@ step(struct game *g, int i, struct point p, bool away)
 	next.x = u->pos.x + dir_dx[d];
 	next.y = u->pos.y + dir_dy[d];
 	if (!map_inside(g->map, next.x, next.y) ||
-	    game_fits(g, i, next, u->facing, u->formation, -1, NULL) != 0)
+	    game_fits(g, i, next, u->facing, u->formation, -1, &bad) != 0) {
+		if (who != NULL)
+			*who = map_inside(g->map, next.x, next.y) ?
+			    game_unit_at(g, bad.x, bad.y) : -1;
 		return 0;
+	}
 	game_occupy(g, i, false);
 	u->pos = next;
 	game_occupy(g, i, true);
 	return dir_step_cost(d);
+}
+
+/* step_by, not asking what stopped it. */
+static int
+step(struct game *g, int i, struct point p, bool away)
+{
+	return step_by(g, i, p, away, NULL);
 }
 
 /* 3.4.3: what target ut needs on the dice against charger ua, the
@@ -278,8 +291,8 @@ charge(struct game *g, int a, int t)
 	const struct nap_charge *c = tables(g);
 	struct unit *ua = &g->units[a], *ut = &g->units[t];
 	struct point from = ua->pos;
-	char gap0[32], gap1[32], lim[32];
-	int gap = nap_gap(g, a, t), used = 0, s;
+	char gap0[32], gap1[32], lim[32], why[160];
+	int gap = nap_gap(g, a, t), used = 0, s = 1, who = -1;
 
 	ua->charged = ut->charged = g->turn;
 	ruleset_fmt(g->rs, gap, gap0, sizeof gap0);
@@ -297,17 +310,34 @@ charge(struct game *g, int a, int t)
 		return;
 	}
 	while (gap > m->reach && used <= c->reach[ua->arm] &&
-	    (s = step(g, a, ut->pos, false)) > 0) {
+	    (s = step_by(g, a, ut->pos, false, &who)) > 0) {
 		used += s;
 		gap = nap_gap(g, a, t);
 	}
 	ua->moved = used;
 	ruleset_fmt(g->rs, gap, gap1, sizeof gap1);
 	if (gap > m->reach) {
-		game_log(g, a, EV_MOVE, "3.4.2", "%s's charge falters: it "
-		    "closes from [%d, %d] to [%d, %d] but stands %s from %s, "
-		    "beyond melee reach", ua->name, from.x, from.y, ua->pos.x,
-		    ua->pos.y, gap1, ut->name);
+		/* What stopped it: a unit in its way, the field's edge, or
+		 * its charge reach spent. */
+		if (s > 0)
+			snprintf(why, sizeof why, "its %s charge reach is "
+			    "spent", lim);
+		else if (who >= 0)
+			snprintf(why, sizeof why, "%s stands in its way",
+			    g->units[who].name);
+		else
+			snprintf(why, sizeof why, "the edge of the field is "
+			    "in its way");
+		if (used == 0)
+			game_log(g, a, EV_MOVE, "3.4.2", "%s's charge falters "
+			    "where it stands, [%d, %d], %s from %s, beyond "
+			    "melee reach: %s", ua->name, ua->pos.x, ua->pos.y,
+			    gap1, ut->name, why);
+		else
+			game_log(g, a, EV_MOVE, "3.4.2", "%s's charge falters: "
+			    "it closes from [%d, %d] to [%d, %d] but stands %s "
+			    "from %s, beyond melee reach: %s", ua->name, from.x,
+			    from.y, ua->pos.x, ua->pos.y, gap1, ut->name, why);
 		return;
 	}
 	ua->contact = t;
