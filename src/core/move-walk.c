@@ -813,7 +813,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	}
 	line_place(&ln, g, u, halt_text(w.halt));
 	eventlog_take(&g->log, g->turn, g->phase, ui, EV_MOVE, w.halt_rule,
-	    xstrndup(ln.b, ln.n));
+	    move_text_dup(&ln));
 	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL)
 		g->rs->ops->move_routed(g, ui, w.touched_routed);
 	else if (w.contact >= 0 && w.halt == HALT_CONTACT &&

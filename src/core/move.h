@@ -231,6 +231,9 @@ move_text_s(struct move_text *l, const char *s)
 void move_text_i(struct move_text *, int);
 void move_text_bd(struct move_text *, const struct ruleset *, int ticks);
 
+/* A copy of t's text, terminated.  Caller frees. */
+char *move_text_dup(const struct move_text *t);
+
 /* Mark the last note as telling the unit's orders (a destination): only
  * the unit's side reads it (core/know.h).  Nothing if there is none. */
 void move_note_own(struct move_walk *);

@@ -98,19 +98,24 @@ ruleset_fmt_number(const struct ruleset *rs, int ticks, char *buf,
 	(void)fmt_number(rs, ticks, buf, len);
 }
 
-/* Ticks as a figure and the unit's name ("2.5 BD"), cut to len bytes. */
-void
+/* Ticks as a figure and the unit's name ("2.5 BD"), cut to len bytes.
+ * Returns the length written. */
+size_t
 ruleset_fmt(const struct ruleset *rs, int ticks, char *buf, size_t len)
 {
-	size_t n;
+	size_t n, k;
 	const char *u = rs->unit;
 
 	if (len == 0)
-		return;
+		return 0;
 	n = fmt_number(rs, ticks, buf, len);
 	if (n + 1 < len)
 		buf[n++] = ' ';
-	while (*u != '\0' && n + 1 < len)
-		buf[n++] = *u++;
-	buf[n < len ? n : len - 1] = '\0';
+	k = strlen(u);
+	if (k > len - 1 - n)	/* n < len: fmt_number keeps to len - 1 */
+		k = len - 1 - n;
+	memcpy(buf + n, u, k);
+	n += k;
+	buf[n] = '\0';
+	return n;
 }
