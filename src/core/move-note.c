@@ -59,8 +59,8 @@ move_text_i(struct move_text *l, int v)
 	n = sizeof d - (size_t)k;
 	if (n > sizeof l->b - 1 - l->n)
 		n = sizeof l->b - 1 - l->n;
-	memcpy(l->b + l->n, d + k, n);
-	l->n += n;
+	while (n-- > 0)		/* a few digits: no call to memcpy */
+		l->b[l->n++] = d[k++];
 	l->b[l->n] = '\0';
 }
 

@@ -67,7 +67,7 @@ fmt_number(const struct ruleset *rs, int ticks, char *buf, size_t len)
 {
 	char tmp[FMT_LEN];
 	const char *from = tmp;
-	size_t n;
+	size_t n, k;
 
 	if (len == 0)
 		return 0;
@@ -85,7 +85,8 @@ fmt_number(const struct ruleset *rs, int ticks, char *buf, size_t len)
 		n = fmt_digits(rs->ticks, ticks, tmp);
 	if (n >= len)
 		n = len - 1;
-	memcpy(buf, from, n);
+	for (k = 0; k < n; k++)	/* a few characters: no call to memcpy */
+		buf[k] = from[k];
 	buf[n] = '\0';
 	return n;
 }
@@ -103,7 +104,7 @@ ruleset_fmt_number(const struct ruleset *rs, int ticks, char *buf,
 size_t
 ruleset_fmt(const struct ruleset *rs, int ticks, char *buf, size_t len)
 {
-	size_t n, k;
+	size_t n;
 	const char *u = rs->unit;
 
 	if (len == 0)
@@ -111,11 +112,8 @@ ruleset_fmt(const struct ruleset *rs, int ticks, char *buf, size_t len)
 	n = fmt_number(rs, ticks, buf, len);
 	if (n + 1 < len)
 		buf[n++] = ' ';
-	k = strlen(u);
-	if (k > len - 1 - n)	/* n < len: fmt_number keeps to len - 1 */
-		k = len - 1 - n;
-	memcpy(buf + n, u, k);
-	n += k;
-	buf[n] = '\0';
+	while (*u != '\0' && n + 1 < len)
+		buf[n++] = *u++;
+	buf[n] = '\0';		/* n < len: fmt_number keeps to len - 1 */
 	return n;
 }
