@@ -222,9 +222,14 @@ move_text_s(struct move_text *l, const char *s)
 {
 	size_t k = __builtin_strlen(s);
 
-	if (k > sizeof l->b - 1 - l->n)
+	/* Whole when it fits (nearly always): a copy of a length the
+	 * compiler knows for a word of the code, moved in a few words. */
+	if (k <= sizeof l->b - 1 - l->n)
+		__builtin_memcpy(l->b + l->n, s, k);
+	else {
 		k = sizeof l->b - 1 - l->n;
-	__builtin_memcpy(l->b + l->n, s, k);
+		__builtin_memcpy(l->b + l->n, s, k);
+	}
 	l->n += k;
 	l->b[l->n] = '\0';
 }
