@@ -246,6 +246,7 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 	char text[MOVE_NOTE_LEN];
 	int speed, base, form, pe, land, roll, lim;
 	size_t n = 0;
+	bool same = false;	/* t holds text as it is, whole */
 
 	if (w->cond == COND_MOB) {
 		move_note(w, EV_MOVE, "3.6.5", "%s is a Mob: it cannot march "
@@ -312,6 +313,7 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 	n = t.n < sizeof text ? t.n : sizeof text - 1;
 	memcpy(text, t.b, n);
 	text[n] = '\0';
+	same = n == t.n;
 	/* 3.6.6: cavalry in Road Column keeps its full road speed only when
 	 * no friend is on its way ahead to the waypoint; an enemy
 	 * ahead stops it under 3.6.8 instead. */
@@ -326,17 +328,21 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		} else
 			n += (size_t)textf(text + n, sizeof text - n,
 			    " (the road ahead is clear)");
+		same = false;
 	}
 	if (base < 0) {
 		n += (size_t)textf(text + n, sizeof text - n, ", counted "
 		    "as 0");
 		base = 0;
+		same = false;
 	}
 	speed = base;
 	if (NAP_MUSICIAN(w)) {
 		speed += m->musician;
-		t.n = 0;
-		move_text_s(&t, text);
+		if (!same) {
+			t.n = 0;
+			move_text_s(&t, text);
+		}
 		move_text_s(&t, "; ");
 		move_text_s(&t, musician_word(u));
 		move_text_s(&t, " +");
@@ -346,14 +352,17 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		n = t.n < sizeof text ? t.n : sizeof text - 1;
 		memcpy(text, t.b, n);
 		text[n] = '\0';
+		same = n == t.n;
 	}
 modifiers:
 	/* Issue 12: the minimum move is for a unit whose formation moves
 	 * at all; ground and the roll do not take it away. */
 	if (speed <= 0)
 		w->fresh = false;
-	t.n = 0;
-	move_text_s(&t, text);
+	if (!same) {	/* (t is text already, most often) */
+		t.n = 0;
+		move_text_s(&t, text);
+	}
 	move_note_text(w, EV_NOTE, "3.6.3", &t);
 	if ((pe = start_pe(g, w, &land)) > 0) {
 		speed -= pe;
