@@ -35,23 +35,24 @@ start_pe(const struct game *g, const struct move_walk *w, int *land)
 {
 	const struct unit *u = &g->units[w->unit];
 	const struct nap_move *m = nap_move(g->rs);
-	struct point *fr = game_cells_take(g);
-	int i, n, pe, best = 0, road;
+	struct point at, step;
+	int i, n, pe, best = 0, road, l;
 
 	*land = -1;
-	n = geom_footprint(w->pos, w->facing,
-	    g->rs->form[w->form].frontage[u->arm], 1, fr, g->cells_max);
-	for (i = 0; i < n; i++) {	/* n <= g->cells_max */
-		if (!map_inside(g->map, fr[i].x, fr[i].y))
+	/* The front rank, cell by cell in geom_footprint's order (its
+	 * first highest Pe is kept), read where it lies. */
+	n = geom_rank(w->pos, w->facing,
+	    g->rs->form[w->form].frontage[u->arm], &at, &step);
+	for (i = 0; i < n; i++, at.x += step.x, at.y += step.y) {
+		if (!map_inside(g->map, at.x, at.y))
 			continue;
-		pe = unit_pe(g, u, w->form,
-		    map_cell(g->map, fr[i].x, fr[i].y)->land, NULL);
+		l = map_cell(g->map, at.x, at.y)->land;
+		pe = unit_pe(g, u, w->form, l, NULL);
 		if (pe > best) {
 			best = pe;
-			*land = map_cell(g->map, fr[i].x, fr[i].y)->land;
+			*land = l;
 		}
 	}
-	game_cells_give(g, fr);
 	road = road_at(g, w->pos);
 	if (road == ROAD_BIG)
 		return 0;
