@@ -188,6 +188,36 @@ cands_find(const struct game *g, const struct move_ctx *ctx,
 			}
 }
 
+void
+cands_lend(struct move_ctx *c, struct cands *cs)
+{
+	if (c == NULL || c->spare_cv == NULL)
+		return;
+	cs->v = c->spare_cv;
+	cs->pts = c->spare_cpts;
+	cs->cap = c->spare_ccap;
+	cs->n = 0;
+	c->spare_cv = NULL;
+	c->spare_cpts = NULL;
+	c->spare_ccap = 0;
+}
+
+void
+cands_done(struct move_ctx *c, struct cands *cs)
+{
+	if (c != NULL && c->spare_cv == NULL && cs->v != NULL) {
+		c->spare_cv = cs->v;
+		c->spare_cpts = cs->pts;
+		c->spare_ccap = cs->cap;
+	} else {
+		free(cs->v);
+		free(cs->pts);
+	}
+	cs->v = NULL;
+	cs->pts = NULL;
+	cs->n = cs->cap = 0;
+}
+
 /* The gap of two cells dx and dy apart (absolute), -1 for the same
  * cell: it never falls as dx or dy grows. */
 static inline int
