@@ -61,9 +61,12 @@ start_pe(const struct game *g, const struct move_walk *w, int *land)
 	return best;
 }
 
-/* Artillery: action points, limbering and pivoting (3.6.3). */
+/* Artillery: action points, limbering and pivoting (3.6.3).  The speed
+ * line is written into t (cut to len - 1 bytes, as a buffer of len would
+ * hold it). */
 static int
-art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
+art_begin(const struct game *g, struct move_walk *w, struct move_text *t,
+    size_t len)
 {
 	const struct ruleset *rs = g->rs;
 	const struct nap_move *m = nap_move(rs);
@@ -72,7 +75,6 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 	int ap = nap_drill(rs, u), speed, max, k, turns, cw, lim, unlim, per;
 	bool going, least;
 	enum dir want, f;
-	size_t n = 0;
 
 	if (w->form == m->unlimbered) {
 		if (o->npts == 1 && (o->pts[0].x != w->pos.x ||
@@ -182,26 +184,43 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 		w->halt = HALT_BLOCKED;
 		return -1;
 	}
+	/* "Foot battery, Limbered: 2 BD; drum +0.5 = 2.5 BD; 4 AP free:
+	 * moves min(4 BD, 2.5 BD) = 2.5 BD" (by hand: every battery that
+	 * moves writes one). */
+	t->n = 0;
+	move_text_s(t, rs->klass[u->klass].label);
 	if (road_at(g, w->pos) != ROAD_NONE) {
 		max = m->art_road;
-		n += (size_t)textf(sp + n, splen - n, "%s battery on a "
-		    "road: %s", rs->klass[u->klass].label, bd(rs, max));
+		move_text_s(t, " battery on a road: ");
 	} else {
 		max = m->art_speed[u->klass];
-		n += (size_t)textf(sp + n, splen - n, "%s battery, %s: %s",
-		    rs->klass[u->klass].label, rs->form[w->form].label,
-		    bd(rs, max));
+		move_text_s(t, " battery, ");
+		move_text_s(t, rs->form[w->form].label);
+		move_text_s(t, ": ");
 	}
+	move_text_bd(t, rs, max);
 	if (NAP_MUSICIAN(w)) {
 		max += m->musician;
-		n += (size_t)textf(sp + n, splen - n, "; drum +%s = %s",
-		    bd(rs, m->musician), bd(rs, max));
+		move_text_s(t, "; drum +");
+		move_text_bd(t, rs, m->musician);
+		move_text_s(t, " = ");
+		move_text_bd(t, rs, max);
 	}
 	if (ap < 0)
 		ap = 0;
 	speed = ap * rs->ticks < max ? ap * rs->ticks : max;
-	textf(sp + n, splen - n, "; %d AP free: moves min(%s, %s) = %s",
-	    ap, bd(rs, ap * rs->ticks), bd(rs, max), bd(rs, speed));
+	move_text_s(t, "; ");
+	move_text_i(t, ap);
+	move_text_s(t, " AP free: moves min(");
+	move_text_bd(t, rs, ap * rs->ticks);
+	move_text_s(t, ", ");
+	move_text_bd(t, rs, max);
+	move_text_s(t, ") = ");
+	move_text_bd(t, rs, speed);
+	if (t->n >= len) {
+		t->n = len - 1;
+		t->b[t->n] = '\0';
+	}
 	NAP_AP(w) = ap;
 	return speed;
 }
@@ -269,8 +288,9 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		move_note_own(w);
 	}
 	if (u->arm == ARM_ARTILLERY) {
-		if ((speed = art_begin(g, w, text, sizeof text)) < 0)
+		if ((speed = art_begin(g, w, &t, sizeof text)) < 0)
 			return -1;
+		same = true;	/* its line is in t */
 		goto modifiers;
 	}
 	fd = &rs->form[w->form];
