@@ -62,10 +62,12 @@ int
 geom_footprint(struct point anchor, enum dir f, int frontage, int depth,
     struct point *out, int max)
 {
-	int right = ((int)f + 2) % DIR_COUNT, back = ((int)f + 4) % DIR_COUNT;
+	/* f is one of the eight directions: & as % for them. */
+	int right = ((int)f + 2) & (DIR_COUNT - 1);
+	int back = ((int)f + 4) & (DIR_COUNT - 1);
 	int rx = dir_dx[right], ry = dir_dy[right];
 	int bx = dir_dx[back], by = dir_dy[back];
-	int i, j, k, n = 0, off, total, lim, x0, y0, x, y;
+	int i, k, n = 0, off, total, lim, x0, y0, x, y;
 
 	if (frontage <= 0 || depth <= 0)
 		return 0;
@@ -77,16 +79,17 @@ geom_footprint(struct point anchor, enum dir f, int frontage, int depth,
 	y0 = anchor.y - off * ry;
 	total = frontage * depth;
 	lim = total < max ? total : max;
-	/* Rank by rank from the front, left to right. */
-	for (j = 0; n < lim; j++) {
-		x = x0 + j * bx;
-		y = y0 + j * by;
+	/* Rank by rank from the front, left to right, each cell one step
+	 * on from the last (ranks are a few cells: a plain loop). */
+	while (n < lim) {
 		k = lim - n < frontage ? lim - n : frontage;
-		for (i = 0; i < k; i++) {
-			out[n + i].x = x + i * rx;
-			out[n + i].y = y + i * ry;
+		for (i = 0, x = x0, y = y0; i < k; i++, x += rx, y += ry) {
+			out[n].x = x;
+			out[n].y = y;
+			n++;
 		}
-		n += k;
+		x0 += bx;
+		y0 += by;
 	}
 	return total;
 }

@@ -140,7 +140,51 @@ move_ctx_free(struct move_ctx *c)
 	free(c->waited);
 	free(c->blocker);
 	free(c->used);
+	free(c->spare_notes);
+	free(c->spare_path);
+	free(c->spare_cv);
+	free(c->spare_cpts);
 	free(c);
+}
+
+void
+ctx_lend_arrays(struct move_ctx *c, struct move_walk *w)
+{
+	if (c == NULL)
+		return;
+	if (w->notes == NULL && w->nnotes == 0 && c->spare_notes != NULL) {
+		w->notes = c->spare_notes;
+		w->capnotes = c->spare_capnotes;
+		c->spare_notes = NULL;
+	}
+	if (w->path == NULL && w->npath == 0 && c->spare_path != NULL) {
+		w->path = c->spare_path;
+		w->cappath = c->spare_cappath;
+		c->spare_path = NULL;
+	}
+}
+
+void
+ctx_take_arrays(struct move_ctx *c, struct move_walk *w)
+{
+	int i;
+
+	if (c == NULL)
+		return;
+	if (c->spare_notes == NULL && w->notes != NULL) {
+		for (i = 0; i < w->nnotes; i++)
+			free(w->notes[i].text);
+		c->spare_notes = w->notes;
+		c->spare_capnotes = w->capnotes;
+		w->notes = NULL;
+		w->nnotes = w->capnotes = 0;
+	}
+	if (c->spare_path == NULL && w->path != NULL) {
+		c->spare_path = w->path;
+		c->spare_cappath = w->cappath;
+		w->path = NULL;
+		w->npath = w->cappath = 0;
+	}
 }
 
 bool

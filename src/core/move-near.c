@@ -159,6 +159,22 @@ cands_find(const struct game *g, const struct move_ctx *ctx,
 	bucket_span(ctx, (struct point){ w->pos.x - r, w->pos.y - r },
 	    (struct point){ w->pos.x + r, w->pos.y + r }, &bx0, &by0, &bx1,
 	    &by1);
+	if (GAME_MAX_SIDES == 2 && own >= 0 && own < GAME_MAX_SIDES) {
+		/* Two sides: the other side's list of each bucket is the
+		 * only one read (the same units in the same order as the
+		 * loop below; most of those lists are empty). */
+		const int *row;
+
+		for (by = by0; by <= by1; by++) {
+			row = ctx->head + (by * ctx->bw + bx0) *
+			    GAME_MAX_SIDES + (1 - own);
+			for (bx = bx0; bx <= bx1; bx++, row += GAME_MAX_SIDES)
+				for (e = *row; e >= 0; e = ctx->next[e])
+					if (cand_wanted(g, w, e, r))
+						cand_add(g, cs, e);
+		}
+		return;
+	}
 	for (by = by0; by <= by1; by++)
 		for (bx = bx0; bx <= bx1; bx++)
 			for (side = 0; side < GAME_MAX_SIDES; side++) {
@@ -170,6 +186,36 @@ cands_find(const struct game *g, const struct move_ctx *ctx,
 					if (cand_wanted(g, w, e, r))
 						cand_add(g, cs, e);
 			}
+}
+
+void
+cands_lend(struct move_ctx *c, struct cands *cs)
+{
+	if (c == NULL || c->spare_cv == NULL)
+		return;
+	cs->v = c->spare_cv;
+	cs->pts = c->spare_cpts;
+	cs->cap = c->spare_ccap;
+	cs->n = 0;
+	c->spare_cv = NULL;
+	c->spare_cpts = NULL;
+	c->spare_ccap = 0;
+}
+
+void
+cands_done(struct move_ctx *c, struct cands *cs)
+{
+	if (c != NULL && c->spare_cv == NULL && cs->v != NULL) {
+		c->spare_cv = cs->v;
+		c->spare_cpts = cs->pts;
+		c->spare_ccap = cs->cap;
+	} else {
+		free(cs->v);
+		free(cs->pts);
+	}
+	cs->v = NULL;
+	cs->pts = NULL;
+	cs->n = cs->cap = 0;
 }
 
 /* The gap of two cells dx and dy apart (absolute), -1 for the same
@@ -231,7 +277,10 @@ ctx_standing_near(const struct game *g, const struct move_ctx *ctx,
 {
 	const struct unit *un = &g->units[w->unit], *fu;
 	const struct formation_def *fd = &g->rs->form[w->form];
+	bool (*holds)(const struct game *, const struct unit *) =
+	    g->rs->ops->move_holds;
 	struct point lo, hi;
+	const int *row;
 	int own = un->side, slot, r, bx0, by0, bx1, by1, bx, by, f;
 
 	if (ctx == NULL)
@@ -249,22 +298,24 @@ ctx_standing_near(const struct game *g, const struct move_ctx *ctx,
 	hi.y = (w->pos.y > end.y ? w->pos.y : end.y) + r;
 	slot = own >= 0 && own < GAME_MAX_SIDES ? own : 0;
 	bucket_span(ctx, lo, hi, &bx0, &by0, &bx1, &by1);
-	for (by = by0; by <= by1; by++)
-		for (bx = bx0; bx <= bx1; bx++)
-			for (f = ctx->head[(by * ctx->bw + bx) *
-			    GAME_MAX_SIDES + slot]; f >= 0; f = ctx->next[f]) {
+	for (by = by0; by <= by1; by++) {
+		row = ctx->head + (by * ctx->bw + bx0) * GAME_MAX_SIDES + slot;
+		for (bx = bx0; bx <= bx1; bx++, row += GAME_MAX_SIDES)
+			for (f = *row; f >= 0; f = ctx->next[f]) {
 				/* Its place first: most friends in the
 				 * buckets lie outside the box, and whether
-				 * it stays (move_holds) costs more. */
+				 * it stays (move_holds, asked of the
+				 * ruleset straight) costs more. */
 				fu = &g->units[f];
 				if (fu->pos.x < lo.x || fu->pos.x > hi.x ||
 				    fu->pos.y < lo.y || fu->pos.y > hi.y ||
 				    f == w->unit || fu->side != own)
 					continue;
-				if (!(fu->order.kind == ORDER_MOVE &&
-				    fu->halt != HALT_ARRIVED &&
-				    !move_holds(g, fu)))
+				if (fu->order.kind != ORDER_MOVE ||
+				    fu->halt == HALT_ARRIVED ||
+				    (holds != NULL && holds(g, fu)))
 					return true;
 			}
+	}
 	return false;
 }

@@ -18,33 +18,67 @@
 
 static void note_take(struct move_walk *, int, const char *, char *);
 
+/* A copy of the n bytes of s, terminated (s holds no NUL before n). */
+static char *
+text_dup(const char *s, size_t n)
+{
+	char *p = xmallocarray(n + 1, 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+/* The two digits of each number below 100, for move_text_i. */
+static const char pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
 void
 move_text_i(struct move_text *l, int v)
 {
 	char d[16];
-	int k = 0;
-	unsigned long t = v < 0 ? -(unsigned long)v : (unsigned long)v;
+	int k = (int)sizeof d;
+	unsigned t = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+	size_t n;
 
 	if (v < 0)
 		move_text_s(l, "-");
-	do {
-		d[k++] = (char)('0' + t % 10);
-		t /= 10;
-	} while (t > 0);
-	while (k > 0 && l->n + 1 < sizeof l->b)
-		l->b[l->n++] = d[--k];
+	/* From the last digit back, two at a time. */
+	while (t >= 100) {
+		k -= 2;
+		memcpy(d + k, pairs + 2 * (t % 100), 2);
+		t /= 100;
+	}
+	if (t >= 10) {
+		k -= 2;
+		memcpy(d + k, pairs + 2 * t, 2);
+	} else
+		d[--k] = (char)('0' + t);
+	n = sizeof d - (size_t)k;
+	if (n > sizeof l->b - 1 - l->n)
+		n = sizeof l->b - 1 - l->n;
+	while (n-- > 0)		/* a few digits: no call to memcpy */
+		l->b[l->n++] = d[k++];
 	l->b[l->n] = '\0';
 }
 
 void
 move_text_bd(struct move_text *l, const struct ruleset *rs, int ticks)
 {
-	char b[32];
+	size_t room = sizeof l->b - l->n;
 
-	ruleset_fmt(rs, ticks, b, sizeof b);
-	move_text_s(l, b);
+	/* Straight into the line, cut where a figure of its own (32 bytes
+	 * with its terminator) would be, then to what is left. */
+	l->n += ruleset_fmt(rs, ticks, l->b + l->n, room < 32 ? room : 32);
 }
 
+char *
+move_text_dup(const struct move_text *t)
+{
+	return text_dup(t->b, t->n);
+}
 
 void
 move_note(struct move_walk *w, int kind, const char *rule, const char *fmt,
@@ -61,7 +95,7 @@ move_note(struct move_walk *w, int kind, const char *rule, const char *fmt,
 	len = textf_v(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	if (len >= 0 && (size_t)len < sizeof buf)
-		text = xstrndup(buf, (size_t)len);
+		text = text_dup(buf, (size_t)len);
 	else {
 		text = xmallocarray((size_t)(len < 0 ? 0 : len) + 1, 1);
 		va_start(ap, fmt);
@@ -76,7 +110,7 @@ move_note_text(struct move_walk *w, int kind, const char *rule,
     const struct move_text *t)
 {
 	if (w->explain)
-		note_take(w, kind, rule, xstrndup(t->b, t->n));
+		note_take(w, kind, rule, text_dup(t->b, t->n));
 }
 
 void

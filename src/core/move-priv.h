@@ -42,6 +42,16 @@ struct move_ctx {
 	struct move_round **kept;	/* per unit: the way round its walk
 					   searched before it waited (owned,
 					   NULL: none; plan_no_units) */
+	struct move_walk_note *spare_notes; /* a walk's notes array, kept
+					   for the next walk (owned, empty:
+					   no text in it), NULL none */
+	int		 spare_capnotes;
+	struct point	*spare_path;	/* the same for its path (owned) */
+	int		 spare_cappath;
+	struct cand	*spare_cv;	/* the same for its enemies' arrays
+					   (struct cands, owned), NULL */
+	struct point	*spare_cpts;
+	int		 spare_ccap;
 };
 
 /* An enemy near the walk (move-near.c), its cells and their box. */
@@ -128,6 +138,13 @@ void walk_halt(const struct game *, struct move_walk *, enum halt h,
 /* Whether narrow passage id was used this turn (ctx may be NULL: no),
  * and mark it used. */
 bool ctx_used(const struct move_ctx *, int id);
+/* Lend a walk just begun (no notes, no path yet) the arrays of notes and
+ * path a walk before it gave back, and take them back from a walk that
+ * is done with them (its notes' texts freed or given away, the rest for
+ * move_walk_free): one allocation each for the phase rather than one a
+ * walk.  Nothing when c is NULL. */
+void ctx_lend_arrays(struct move_ctx *c, struct move_walk *w);
+void ctx_take_arrays(struct move_ctx *c, struct move_walk *w);
 /* What a walk does about friend who, under a Move order, met on its way
  * (walk_wait_for). */
 enum walk_wait {
@@ -210,6 +227,12 @@ bool ctx_standing_near(const struct game *, const struct move_ctx *,
 /* Enemy units that could come within reach during this walk. */
 void cands_find(const struct game *, const struct move_ctx *,
     const struct move_walk *, struct cands *);
+
+/* cs (empty, owning nothing) takes the arrays a walk before it gave
+ * back to c, if any; cands_done gives cs's back (emptied), or frees
+ * them when c has some already or is NULL.  cs is empty after. */
+void cands_lend(struct move_ctx *c, struct cands *cs);
+void cands_done(struct move_ctx *c, struct cands *cs);
 
 /* A hash of a Move order's kind, issue turn and points: a unit whose
  * order keeps its key resumes it (its waypoint, debt and carried route)

@@ -634,6 +634,7 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			return;
 		}
 	}
+	cands_lend(ctx, &cs);
 	cands_find(g, ctx, w, &cs);
 	if (cs.n > 0) {
 		struct point *cells = game_cells_take(g), lo, hi;
@@ -646,8 +647,7 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		game_cells_give(g, cells);
 	}
 	walk_run(g, ctx, w, &cs);
-	free(cs.v);
-	free(cs.pts);
+	cands_done(ctx, &cs);
 	if (ops->move_end != NULL)
 		ops->move_end(g, w);
 }
@@ -697,6 +697,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	key = order_key(&own);
 	wait_key = u->route_key;
 	move_walk_init(g, ui, &w);
+	ctx_lend_arrays(ctx, &w);
 	w.wait_nused = ctx != NULL ? ctx->nused : 0;
 	w.order = &own;
 	w.explain = true;
@@ -734,6 +735,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 			ctx->waited[ui] = w.wait_for + 1;
 		ctx->blocker[ui] = w.wait_for;
 		ctx_keep_round(g, ctx, ui, &w);
+		ctx_take_arrays(ctx, &w);
 		move_walk_free(&w);
 		return MOVE_WAITS;
 	}
@@ -813,7 +815,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	}
 	line_place(&ln, g, u, halt_text(w.halt));
 	eventlog_take(&g->log, g->turn, g->phase, ui, EV_MOVE, w.halt_rule,
-	    xstrndup(ln.b, ln.n));
+	    move_text_dup(&ln));
 	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL)
 		g->rs->ops->move_routed(g, ui, w.touched_routed);
 	else if (w.contact >= 0 && w.halt == HALT_CONTACT &&
@@ -832,6 +834,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		    "%s's Move order is %s", u->name, w.cancel ?
 		    "cancelled" : "complete");
 	}
+	ctx_take_arrays(ctx, &w);
 	move_walk_free(&w);
 	return spent;
 }

@@ -222,14 +222,22 @@ move_text_s(struct move_text *l, const char *s)
 {
 	size_t k = __builtin_strlen(s);
 
-	if (k > sizeof l->b - 1 - l->n)
+	/* Whole when it fits (nearly always): a copy of a length the
+	 * compiler knows for a word of the code, moved in a few words. */
+	if (k <= sizeof l->b - 1 - l->n)
+		__builtin_memcpy(l->b + l->n, s, k);
+	else {
 		k = sizeof l->b - 1 - l->n;
-	__builtin_memcpy(l->b + l->n, s, k);
+		__builtin_memcpy(l->b + l->n, s, k);
+	}
 	l->n += k;
 	l->b[l->n] = '\0';
 }
 void move_text_i(struct move_text *, int);
 void move_text_bd(struct move_text *, const struct ruleset *, int ticks);
+
+/* A copy of t's text, terminated.  Caller frees. */
+char *move_text_dup(const struct move_text *t);
 
 /* Mark the last note as telling the unit's orders (a destination): only
  * the unit's side reads it (core/know.h).  Nothing if there is none. */

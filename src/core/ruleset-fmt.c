@@ -67,7 +67,7 @@ fmt_number(const struct ruleset *rs, int ticks, char *buf, size_t len)
 {
 	char tmp[FMT_LEN];
 	const char *from = tmp;
-	size_t n;
+	size_t n, k;
 
 	if (len == 0)
 		return 0;
@@ -85,7 +85,8 @@ fmt_number(const struct ruleset *rs, int ticks, char *buf, size_t len)
 		n = fmt_digits(rs->ticks, ticks, tmp);
 	if (n >= len)
 		n = len - 1;
-	memcpy(buf, from, n);
+	for (k = 0; k < n; k++)	/* a few characters: no call to memcpy */
+		buf[k] = from[k];
 	buf[n] = '\0';
 	return n;
 }
@@ -98,19 +99,21 @@ ruleset_fmt_number(const struct ruleset *rs, int ticks, char *buf,
 	(void)fmt_number(rs, ticks, buf, len);
 }
 
-/* Ticks as a figure and the unit's name ("2.5 BD"), cut to len bytes. */
-void
+/* Ticks as a figure and the unit's name ("2.5 BD"), cut to len bytes.
+ * Returns the length written. */
+size_t
 ruleset_fmt(const struct ruleset *rs, int ticks, char *buf, size_t len)
 {
 	size_t n;
 	const char *u = rs->unit;
 
 	if (len == 0)
-		return;
+		return 0;
 	n = fmt_number(rs, ticks, buf, len);
 	if (n + 1 < len)
 		buf[n++] = ' ';
 	while (*u != '\0' && n + 1 < len)
 		buf[n++] = *u++;
-	buf[n < len ? n : len - 1] = '\0';
+	buf[n] = '\0';		/* n < len: fmt_number keeps to len - 1 */
+	return n;
 }

@@ -705,7 +705,8 @@ const char *ruleset_expand(const struct ruleset *, const char *tmpl,
 void ruleset_fmt_number(const struct ruleset *, int ticks, char *buf,
     size_t len);
 
-/* Format ticks in the ruleset's unit: "2.5 BD". */
-void ruleset_fmt(const struct ruleset *, int ticks, char *buf, size_t len);
+/* Format ticks in the ruleset's unit: "2.5 BD".  Returns the length
+ * written (cut to len - 1). */
+size_t ruleset_fmt(const struct ruleset *, int ticks, char *buf, size_t len);
 
 #endif

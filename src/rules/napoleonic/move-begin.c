@@ -35,23 +35,24 @@ start_pe(const struct game *g, const struct move_walk *w, int *land)
 {
 	const struct unit *u = &g->units[w->unit];
 	const struct nap_move *m = nap_move(g->rs);
-	struct point *fr = game_cells_take(g);
-	int i, n, pe, best = 0, road;
+	struct point at, step;
+	int i, n, pe, best = 0, road, l;
 
 	*land = -1;
-	n = geom_footprint(w->pos, w->facing,
-	    g->rs->form[w->form].frontage[u->arm], 1, fr, g->cells_max);
-	for (i = 0; i < n; i++) {	/* n <= g->cells_max */
-		if (!map_inside(g->map, fr[i].x, fr[i].y))
+	/* The front rank, cell by cell in geom_footprint's order (its
+	 * first highest Pe is kept), read where it lies. */
+	n = geom_rank(w->pos, w->facing,
+	    g->rs->form[w->form].frontage[u->arm], &at, &step);
+	for (i = 0; i < n; i++, at.x += step.x, at.y += step.y) {
+		if (!map_inside(g->map, at.x, at.y))
 			continue;
-		pe = unit_pe(g, u, w->form,
-		    map_cell(g->map, fr[i].x, fr[i].y)->land, NULL);
+		l = map_cell(g->map, at.x, at.y)->land;
+		pe = unit_pe(g, u, w->form, l, NULL);
 		if (pe > best) {
 			best = pe;
-			*land = map_cell(g->map, fr[i].x, fr[i].y)->land;
+			*land = l;
 		}
 	}
-	game_cells_give(g, fr);
 	road = road_at(g, w->pos);
 	if (road == ROAD_BIG)
 		return 0;
@@ -60,9 +61,12 @@ start_pe(const struct game *g, const struct move_walk *w, int *land)
 	return best;
 }
 
-/* Artillery: action points, limbering and pivoting (3.6.3). */
+/* Artillery: action points, limbering and pivoting (3.6.3).  The speed
+ * line is written into t (cut to len - 1 bytes, as a buffer of len would
+ * hold it). */
 static int
-art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
+art_begin(const struct game *g, struct move_walk *w, struct move_text *t,
+    size_t len)
 {
 	const struct ruleset *rs = g->rs;
 	const struct nap_move *m = nap_move(rs);
@@ -71,7 +75,6 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 	int ap = nap_drill(rs, u), speed, max, k, turns, cw, lim, unlim, per;
 	bool going, least;
 	enum dir want, f;
-	size_t n = 0;
 
 	if (w->form == m->unlimbered) {
 		if (o->npts == 1 && (o->pts[0].x != w->pos.x ||
@@ -181,26 +184,43 @@ art_begin(const struct game *g, struct move_walk *w, char *sp, size_t splen)
 		w->halt = HALT_BLOCKED;
 		return -1;
 	}
+	/* "Foot battery, Limbered: 2 BD; drum +0.5 = 2.5 BD; 4 AP free:
+	 * moves min(4 BD, 2.5 BD) = 2.5 BD" (by hand: every battery that
+	 * moves writes one). */
+	t->n = 0;
+	move_text_s(t, rs->klass[u->klass].label);
 	if (road_at(g, w->pos) != ROAD_NONE) {
 		max = m->art_road;
-		n += (size_t)textf(sp + n, splen - n, "%s battery on a "
-		    "road: %s", rs->klass[u->klass].label, bd(rs, max));
+		move_text_s(t, " battery on a road: ");
 	} else {
 		max = m->art_speed[u->klass];
-		n += (size_t)textf(sp + n, splen - n, "%s battery, %s: %s",
-		    rs->klass[u->klass].label, rs->form[w->form].label,
-		    bd(rs, max));
+		move_text_s(t, " battery, ");
+		move_text_s(t, rs->form[w->form].label);
+		move_text_s(t, ": ");
 	}
+	move_text_bd(t, rs, max);
 	if (NAP_MUSICIAN(w)) {
 		max += m->musician;
-		n += (size_t)textf(sp + n, splen - n, "; drum +%s = %s",
-		    bd(rs, m->musician), bd(rs, max));
+		move_text_s(t, "; drum +");
+		move_text_bd(t, rs, m->musician);
+		move_text_s(t, " = ");
+		move_text_bd(t, rs, max);
 	}
 	if (ap < 0)
 		ap = 0;
 	speed = ap * rs->ticks < max ? ap * rs->ticks : max;
-	textf(sp + n, splen - n, "; %d AP free: moves min(%s, %s) = %s",
-	    ap, bd(rs, ap * rs->ticks), bd(rs, max), bd(rs, speed));
+	move_text_s(t, "; ");
+	move_text_i(t, ap);
+	move_text_s(t, " AP free: moves min(");
+	move_text_bd(t, rs, ap * rs->ticks);
+	move_text_s(t, ", ");
+	move_text_bd(t, rs, max);
+	move_text_s(t, ") = ");
+	move_text_bd(t, rs, speed);
+	if (t->n >= len) {
+		t->n = len - 1;
+		t->b[t->n] = '\0';
+	}
 	NAP_AP(w) = ap;
 	return speed;
 }
@@ -246,6 +266,7 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 	char text[MOVE_NOTE_LEN];
 	int speed, base, form, pe, land, roll, lim;
 	size_t n = 0;
+	bool same = false;	/* t holds text as it is, whole */
 
 	if (w->cond == COND_MOB) {
 		move_note(w, EV_MOVE, "3.6.5", "%s is a Mob: it cannot march "
@@ -267,8 +288,9 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		move_note_own(w);
 	}
 	if (u->arm == ARM_ARTILLERY) {
-		if ((speed = art_begin(g, w, text, sizeof text)) < 0)
+		if ((speed = art_begin(g, w, &t, sizeof text)) < 0)
 			return -1;
+		same = true;	/* its line is in t */
 		goto modifiers;
 	}
 	fd = &rs->form[w->form];
@@ -312,6 +334,7 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 	n = t.n < sizeof text ? t.n : sizeof text - 1;
 	memcpy(text, t.b, n);
 	text[n] = '\0';
+	same = n == t.n;
 	/* 3.6.6: cavalry in Road Column keeps its full road speed only when
 	 * no friend is on its way ahead to the waypoint; an enemy
 	 * ahead stops it under 3.6.8 instead. */
@@ -326,17 +349,21 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		} else
 			n += (size_t)textf(text + n, sizeof text - n,
 			    " (the road ahead is clear)");
+		same = false;
 	}
 	if (base < 0) {
 		n += (size_t)textf(text + n, sizeof text - n, ", counted "
 		    "as 0");
 		base = 0;
+		same = false;
 	}
 	speed = base;
 	if (NAP_MUSICIAN(w)) {
 		speed += m->musician;
-		t.n = 0;
-		move_text_s(&t, text);
+		if (!same) {
+			t.n = 0;
+			move_text_s(&t, text);
+		}
 		move_text_s(&t, "; ");
 		move_text_s(&t, musician_word(u));
 		move_text_s(&t, " +");
@@ -346,14 +373,17 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		n = t.n < sizeof text ? t.n : sizeof text - 1;
 		memcpy(text, t.b, n);
 		text[n] = '\0';
+		same = n == t.n;
 	}
 modifiers:
 	/* Issue 12: the minimum move is for a unit whose formation moves
 	 * at all; ground and the roll do not take it away. */
 	if (speed <= 0)
 		w->fresh = false;
-	t.n = 0;
-	move_text_s(&t, text);
+	if (!same) {	/* (t is text already, most often) */
+		t.n = 0;
+		move_text_s(&t, text);
+	}
 	move_note_text(w, EV_NOTE, "3.6.3", &t);
 	if ((pe = start_pe(g, w, &land)) > 0) {
 		speed -= pe;
