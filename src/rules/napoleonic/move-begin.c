@@ -22,6 +22,15 @@
 #include "util/textf.h"
 #include "util/xalloc.h"
 
+/* The length of a text after textf appended to it in a buffer of size
+ * bytes: textf answers the length it would have written, which may run
+ * past the buffer when a unit's or a formation's name is long. */
+static size_t
+fit(size_t n, size_t size)
+{
+	return n < size ? n : size - 1;
+}
+
 static const char *
 musician_word(const struct unit *u)
 {
@@ -305,6 +314,7 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		form = m->rc_off_road;
 		n += (size_t)textf(text + n, sizeof text - n, "%s off a "
 		    "road moves as %s; ", fd->label, rs->form[form].label);
+		n = fit(n, sizeof text);
 	}
 	sp = &m->speed[u->arm][form];
 	if (!sp->set) {
@@ -346,14 +356,18 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 			n += (size_t)textf(text + n, sizeof text - n,
 			    "; %s is on the road ahead: %s", g->units[lim].name,
 			    bd(rs, base));
-		} else
+			n = fit(n, sizeof text);
+		} else {
 			n += (size_t)textf(text + n, sizeof text - n,
 			    " (the road ahead is clear)");
+			n = fit(n, sizeof text);
+		}
 		same = false;
 	}
 	if (base < 0) {
 		n += (size_t)textf(text + n, sizeof text - n, ", counted "
 		    "as 0");
+		n = fit(n, sizeof text);
 		base = 0;
 		same = false;
 	}
