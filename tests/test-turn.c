@@ -1424,7 +1424,8 @@ test_3_6_3_group_order_left_to_one_unit_marches_alone(void **state)
 }
 
 /* 3.6.3: a battery that must limber to move, with a friend too close
- * behind for its limbered block, stays unlimbered where it is. */
+ * behind for its limbered block, stays unlimbered where it is, and the
+ * log names the friend in the way (a player must move it). */
 static void
 test_3_6_3_battery_with_no_room_to_limber_stays(void **state)
 {
@@ -1449,7 +1450,7 @@ test_3_6_3_battery_with_no_room_to_limber_stays(void **state)
 	o->issued = o->arrives = 1;
 	nap_phase_movement(g);
 	assert_int_equal(fixture_count(g, "3.6.3", "gun has no room to limber "
-	    "up"), 1);
+	    "up: f stands at [20, 23]"), 1);
 	assert_int_equal(g->units[gun].halt, HALT_BLOCKED);
 	assert_int_equal(g->units[gun].formation, ruleset_form(g->rs,
 	    "unlimbered"));

@@ -82,8 +82,10 @@ art_begin(const struct game *g, struct move_walk *w, struct move_text *t,
 	const struct unit *u = &g->units[w->unit];
 	const struct order *o = w->order;
 	int ap = nap_drill(rs, u), speed, max, k, turns, cw, lim, unlim, per;
+	int who;
 	bool going, least;
 	enum dir want, f;
+	struct point bad;
 
 	if (w->form == m->unlimbered) {
 		if (o->npts == 1 && (o->pts[0].x != w->pos.x ||
@@ -175,9 +177,12 @@ art_begin(const struct game *g, struct move_walk *w, struct move_text *t,
 			return -1;
 		}
 		if (game_fits(g, w->unit, w->pos, w->facing, m->limbered, -1,
-		    NULL) != 0) {
+		    &bad) != 0) {
+			who = game_unit_at(g, bad.x, bad.y);
 			move_note(w, EV_MOVE, "3.6.3", "%s has no room to "
-			    "limber up", u->name);
+			    "limber up: %s%s [%d, %d]", u->name, who >= 0 ?
+			    g->units[who].name : "the edge of the field",
+			    who >= 0 ? " stands at" : " at", bad.x, bad.y);
 			w->halt = HALT_BLOCKED;
 			return -1;
 		}

@@ -374,7 +374,8 @@ nap_move_end(const struct game *g, struct move_walk *w)
 	const struct ruleset *rs = g->rs;
 	const struct nap_move *m = nap_move(rs);
 	const struct unit *u = &g->units[w->unit];
-	int used, left;
+	struct point bad;
+	int used, left, who;
 
 	if (u->arm != ARM_ARTILLERY || !w->arrived || w->form != m->limbered ||
 	    w->cond != COND_FORMED)
@@ -388,9 +389,12 @@ nap_move_end(const struct game *g, struct move_walk *w)
 		return;
 	}
 	if (game_fits(g, w->unit, w->pos, w->facing, m->unlimbered, -1,
-	    NULL) != 0) {
+	    &bad) != 0) {
+		who = game_unit_at(g, bad.x, bad.y);
 		move_note(w, EV_NOTE, "3.6.3", "%s has no room to unlimber "
-		    "here", u->name);
+		    "here: %s%s [%d, %d]", u->name, who >= 0 ?
+		    g->units[who].name : "the edge of the field", who >= 0 ?
+		    " stands at" : " at", bad.x, bad.y);
 		return;
 	}
 	w->form = m->unlimbered;
