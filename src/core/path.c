@@ -658,7 +658,22 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
 	long k;
 	bool meets = false;
 
-	block_begin(g, un, tw->form, q, d, &b);
+	if (block_begin(g, un, tw->form, q, d, &b) && b.all_in) {
+		/* The straight block wholly on the map, rank by rank: most
+		 * of its cells are empty or the walker's own, read with a
+		 * test each; a cell of another unit is judged as below. */
+		const int *occ = g->occ;
+		int self = tw->unit + 1, v, r, i;
+		long row = b.krow, at;
+
+		for (r = 0; r < b.n; r++, row += b.kb)
+			for (i = 0, at = row; i < b.fr; i++, at += b.kr)
+				if ((v = occ[at]) != 0 && v != self &&
+				    cell_meets(g, tw, un, at, q, d, turn, units,
+				    avoid))
+					return true;
+		return false;
+	}
 	while (block_next(&b, &k))
 		if (cell_meets(g, tw, un, k, q, d, turn, units, avoid)) {
 			meets = true;
