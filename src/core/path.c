@@ -97,7 +97,8 @@ struct search {
 					   per cell (see path_search) */
 	/* Room for the block looked up once per cell, facing and kind
 	 * (turn or step): a search over facings asks each many times.
-	 * Freed at the end of each search, not kept with the spare. */
+	 * Emptied at the end of each search and kept with the spare
+	 * (search_give), as the nodes are. */
 	struct memo	*memo;
 	int		 nmemo;
 	int		 capmemo;
@@ -273,7 +274,7 @@ search_take(struct search *s)
 	s->nheap = 0;
 }
 
-/* Keep a finished search's arrays as the spare, its table emptied:
+/* Keep a finished search's arrays as the spare, its tables emptied:
  * slot by slot when few are used, else at once. */
 static void
 search_give(struct search *s)
@@ -281,6 +282,17 @@ search_give(struct search *s)
 	unsigned h;
 	int i;
 
+	if (s->mhash != NULL && (unsigned)s->nmemo * 8 < s->mmask) {
+		for (i = 0; i < s->nmemo; i++) {
+			h = hash_point(s, s->memo[i].p, 0) & s->mmask;
+			while (s->mhash[h] != i + 1)
+				h = (h + 1) & s->mmask;
+			s->mhash[h] = 0;
+		}
+	} else if (s->mhash != NULL)
+		memset(s->mhash, 0, ((size_t)s->mmask + 1) *
+		    sizeof *s->mhash);
+	s->nmemo = 0;
 	if ((unsigned)s->n * 8 < s->hmask) {
 		for (i = 0; i < s->n; i++) {
 			h = hash_point(s, s->nodes[i].p, s->nodes[i].dir) &
@@ -295,6 +307,8 @@ search_give(struct search *s)
 	free(spare.order);
 	free(spare.hash);
 	free(spare.heap);
+	free(spare.memo);
+	free(spare.mhash);
 	spare = *s;
 }
 
@@ -1326,13 +1340,6 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 				    (unsigned char)(1 + s.nodes[i].dir) : 0;
 		}
 	}
-	/* The memo is the search's own, not kept with the spare arrays. */
-	free(s.memo);
-	free(s.mhash);
-	s.memo = NULL;
-	s.mhash = NULL;
-	s.nmemo = s.capmemo = 0;
-	s.mmask = 0;
 	s.turn = NULL;		/* this call's own table */
 	keep_from_free(&s.from);
 	search_give(&s);
