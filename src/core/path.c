@@ -662,16 +662,19 @@ block_end(struct block_iter *b)
  * them under its own rules.  With units PATH_UNITS_NOW a turn meets them
  * too: the units as they stand now, as the walk that plans it sees them.
  * Unit avoid (not -1) is always met: a friend the walker goes round.
+ * *alone is set when the block was read whole and holds no cell of
+ * another unit: then it meets none, turning or stepping.
  */
 static bool
 meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
-    enum dir d, bool turn, int units, int avoid)
+    enum dir d, bool turn, int units, int avoid, bool *alone)
 {
 	const struct unit *un = &g->units[tw->unit];
 	struct block_iter b;
 	long k;
 	bool meets = false;
 
+	*alone = false;
 	if (block_begin(g, un, tw->form, q, d, &b) && b.all_in) {
 		/* The straight block wholly on the map, rank by rank: most
 		 * of its cells are empty or the walker's own, read with a
@@ -679,13 +682,17 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
 		const int *occ = g->occ;
 		int self = tw->unit + 1, v, r, i;
 		long row = b.krow, at;
+		bool seen = false;
 
 		for (r = 0; r < b.n; r++, row += b.kb)
 			for (i = 0, at = row; i < b.fr; i++, at += b.kr)
-				if ((v = occ[at]) != 0 && v != self &&
-				    cell_meets(g, tw, un, at, q, d, turn, units,
-				    avoid))
-					return true;
+				if ((v = occ[at]) != 0 && v != self) {
+					if (cell_meets(g, tw, un, at, q, d, turn,
+					    units, avoid))
+						return true;
+					seen = true;
+				}
+		*alone = !seen;
 		return false;
 	}
 	while (block_next(&b, &k))
@@ -876,7 +883,7 @@ room_for(const struct game *g, struct move_walk *tw,
 {
 	struct memo *m = NULL;
 	unsigned bit = 1u << (2 * (unsigned)d + (turn ? 1 : 0));
-	bool room;
+	bool room, alone = false;
 
 	if (units != PATH_UNITS_STAY && units != PATH_UNITS_NOW)
 		return inner || footprint_inside(box, q, d);
@@ -886,8 +893,13 @@ room_for(const struct game *g, struct move_walk *tw,
 			return (m->room & bit) != 0;
 	}
 	room = (inner || footprint_inside(box, q, d)) &&
-	    !meets_unit(g, tw, q, d, turn, units, s != NULL ? s->avoid : -1);
+	    !meets_unit(g, tw, q, d, turn, units, s != NULL ? s->avoid : -1,
+	    &alone);
 	if (m != NULL) {
+		/* A block on no other unit has room to turn and to step
+		 * there: both are known at once. */
+		if (alone)
+			bit |= 3u << (2 * (unsigned)d);
 		m->known |= bit;
 		if (room)
 			m->room |= bit;
