@@ -678,21 +678,23 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
 	if (block_begin(g, un, tw->form, q, d, &b) && b.all_in) {
 		/* The straight block wholly on the map, rank by rank: most
 		 * of its cells are empty or the walker's own, read with a
-		 * test each; a cell of another unit is judged as below. */
+		 * test each; a cell of another unit is judged as below,
+		 * once for a run of cells of the same unit (cell_meets
+		 * reads the cell for its unit alone). */
 		const int *occ = g->occ;
-		int self = tw->unit + 1, v, r, i;
+		int self = tw->unit + 1, last = 0, v, r, i;
 		long row = b.krow, at;
-		bool seen = false;
 
 		for (r = 0; r < b.n; r++, row += b.kb)
 			for (i = 0, at = row; i < b.fr; i++, at += b.kr)
-				if ((v = occ[at]) != 0 && v != self) {
+				if ((v = occ[at]) != 0 && v != self &&
+				    v != last) {
 					if (cell_meets(g, tw, un, at, q, d, turn,
 					    units, avoid))
 						return true;
-					seen = true;
+					last = v;
 				}
-		*alone = !seen;
+		*alone = last == 0;
 		return false;
 	}
 	while (block_next(&b, &k))
