@@ -418,6 +418,17 @@ struct block_box {
 	int		 ext;		/* the farthest any corner lies from
 					   the anchor, on either axis, in
 					   any facing */
+	/* The straight block by places in the map's array, for
+	 * meets_unit: ranks of fr cells, dp of them; its first cell lies
+	 * k0 from the anchor's place, a step along a rank kr and back to
+	 * the next kb.  straight: it is read so (block_begin's test of
+	 * the formation's sides and cells_max). */
+	bool		 straight[DIR_COUNT];
+	int		 fr[DIR_COUNT];
+	int		 dp[DIR_COUNT];
+	long		 k0[DIR_COUNT];
+	long		 kr[DIR_COUNT];
+	long		 kb[DIR_COUNT];
 };
 
 static void
@@ -450,6 +461,13 @@ box_init(const struct game *g, const struct move_walk *w,
 				if ((ci == 0 && cj == 0) || y > b->y1[d])
 					b->y1[d] = y;
 			}
+		b->straight[d] = fd->frontage[arm] > 0 &&
+		    fd->depth[arm] > 0 && (long)fr * dp <= g->cells_max;
+		b->fr[d] = fr;
+		b->dp[d] = dp;
+		b->kr[d] = (long)dir_dy[right] * g->map->w + dir_dx[right];
+		b->kb[d] = (long)dir_dy[back] * g->map->w + dir_dx[back];
+		b->k0[d] = -(long)off * b->kr[d];
 		b->lx[d] = g->map->w - (b->x1[d] - b->x0[d]);
 		b->ly[d] = g->map->h - (b->y1[d] - b->y0[d]);
 		if (b->lx[d] < 0)
@@ -662,12 +680,14 @@ block_end(struct block_iter *b)
  * them under its own rules.  With units PATH_UNITS_NOW a turn meets them
  * too: the units as they stand now, as the walk that plans it sees them.
  * Unit avoid (not -1) is always met: a friend the walker goes round.
- * *alone is set when the block was read whole and holds no cell of
- * another unit: then it meets none, turning or stepping.
+ * box is the walker's (box_init), and inside says the block lies wholly
+ * on the map.  *alone is set when the block was read whole and holds no
+ * cell of another unit: then it meets none, turning or stepping.
  */
 static bool
-meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
-    enum dir d, bool turn, int units, int avoid, bool *alone)
+meets_unit(const struct game *g, const struct move_walk *tw,
+    const struct block_box *box, struct point q, enum dir d, bool turn,
+    int units, int avoid, bool inside, bool *alone)
 {
 	const struct unit *un = &g->units[tw->unit];
 	struct block_iter b;
@@ -675,18 +695,22 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
 	bool meets = false;
 
 	*alone = false;
-	if (block_begin(g, un, tw->form, q, d, &b) && b.all_in) {
-		/* The straight block wholly on the map, rank by rank: most
+	if (inside && box->straight[d] &&
+	    !(q.x == un->pos.x && q.y == un->pos.y)) {
+		/* The straight block wholly on the map (block_begin's
+		 * all_in), rank by rank, by the box's steps: most
 		 * of its cells are empty or the walker's own, read with a
 		 * test each; a cell of another unit is judged as below,
 		 * once for a run of cells of the same unit (cell_meets
 		 * reads the cell for its unit alone). */
 		const int *occ = g->occ;
 		int self = tw->unit + 1, last = 0, v, r, i;
-		long row = b.krow, at;
+		int fr = box->fr[d], dp = box->dp[d];
+		long kr = box->kr[d], kb = box->kb[d];
+		long row = (long)q.y * box->w + q.x + box->k0[d], at;
 
-		for (r = 0; r < b.n; r++, row += b.kb)
-			for (i = 0, at = row; i < b.fr; i++, at += b.kr)
+		for (r = 0; r < dp; r++, row += kb)
+			for (i = 0, at = row; i < fr; i++, at += kr)
 				if ((v = occ[at]) != 0 && v != self &&
 				    v != last) {
 					if (cell_meets(g, tw, un, at, q, d, turn,
@@ -697,6 +721,7 @@ meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
 		*alone = last == 0;
 		return false;
 	}
+	block_begin(g, un, tw->form, q, d, &b);
 	while (block_next(&b, &k))
 		if (cell_meets(g, tw, un, k, q, d, turn, units, avoid)) {
 			meets = true;
@@ -895,8 +920,8 @@ room_for(const struct game *g, struct move_walk *tw,
 			return (m->room & bit) != 0;
 	}
 	room = (inner || footprint_inside(box, q, d)) &&
-	    !meets_unit(g, tw, q, d, turn, units, s != NULL ? s->avoid : -1,
-	    &alone);
+	    !meets_unit(g, tw, box, q, d, turn, units, s != NULL ? s->avoid :
+	    -1, true, &alone);
 	if (m != NULL) {
 		/* A block on no other unit has room to turn and to step
 		 * there: both are known at once. */
