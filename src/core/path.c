@@ -49,6 +49,7 @@
 
 #define PATH_PENALTY	400	/* ground the unit may not enter at all */
 #define ROOM_HORIZON	(8 * STEP_ORTHO) /* path_room looks 8 cells on */
+#define MWIN		64	/* cells a side of the room memo's window */
 
 struct node {
 	struct point	 p;
@@ -104,6 +105,15 @@ struct search {
 	int		 capmemo;
 	int		*mhash;		/* memo index + 1, 0 empty */
 	unsigned	 mmask;
+	/* The same memo for the cells of a square of MWIN cells a side
+	 * about the search's start, read by place rather than hashed:
+	 * the known bits in the low half of an entry, the room bits in
+	 * the high; mo is its least corner.  Entries set are listed in
+	 * mset (nmset of them) to be emptied at the end (search_give). */
+	unsigned	*mwin;
+	int		*mset;
+	int		 nmset;
+	struct point	 mo;
 	int		 avoid;		/* a unit that is a wall too, or -1
 					   (path_detour) */
 	struct keep_from from;		/* with search_run's keep: the
@@ -293,6 +303,9 @@ search_give(struct search *s)
 		memset(s->mhash, 0, ((size_t)s->mmask + 1) *
 		    sizeof *s->mhash);
 	s->nmemo = 0;
+	for (i = 0; i < s->nmset; i++)
+		s->mwin[s->mset[i]] = 0;
+	s->nmset = 0;
 	if ((unsigned)s->n * 8 < s->hmask) {
 		for (i = 0; i < s->n; i++) {
 			h = hash_point(s, s->nodes[i].p, s->nodes[i].dir) &
@@ -309,6 +322,8 @@ search_give(struct search *s)
 	free(spare.heap);
 	free(spare.memo);
 	free(spare.mhash);
+	free(spare.mwin);
+	free(spare.mset);
 	spare = *s;
 }
 
@@ -909,15 +924,31 @@ room_for(const struct game *g, struct move_walk *tw,
     enum dir d, bool turn, int units, bool inner)
 {
 	struct memo *m = NULL;
-	unsigned bit = 1u << (2 * (unsigned)d + (turn ? 1 : 0));
+	unsigned bit = 1u << (2 * (unsigned)d + (turn ? 1 : 0)), *e = NULL;
+	unsigned ux, uy;
 	bool room, alone = false;
 
 	if (units != PATH_UNITS_STAY && units != PATH_UNITS_NOW)
 		return inner || footprint_inside(box, q, d);
 	if (s != NULL) {
-		m = memo_at(s, q);
-		if (m->known & bit)
-			return (m->room & bit) != 0;
+		ux = (unsigned)(q.x - s->mo.x);
+		uy = (unsigned)(q.y - s->mo.y);
+		if (ux < MWIN && uy < MWIN) {
+			if (s->mwin == NULL) {
+				s->mwin = xcalloc(MWIN * MWIN,
+				    sizeof *s->mwin);
+				s->mset = xmallocarray(MWIN * MWIN,
+				    sizeof *s->mset);
+				s->nmset = 0;
+			}
+			e = &s->mwin[uy * MWIN + ux];
+			if (*e & bit)
+				return (*e >> 16 & bit) != 0;
+		} else {
+			m = memo_at(s, q);
+			if (m->known & bit)
+				return (m->room & bit) != 0;
+		}
 	}
 	room = (inner || footprint_inside(box, q, d)) &&
 	    !meets_unit(g, tw, box, q, d, turn, units, s != NULL ? s->avoid :
@@ -930,6 +961,12 @@ room_for(const struct game *g, struct move_walk *tw,
 		m->known |= bit;
 		if (room)
 			m->room |= bit;
+	} else if (e != NULL) {
+		if (alone)
+			bit |= 3u << (2 * (unsigned)d);
+		if (*e == 0)
+			s->mset[s->nmset++] = (int)(uy * MWIN + ux);
+		*e |= bit | (room ? bit << 16 : 0);
 	}
 	return room;
 }
@@ -1247,6 +1284,8 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	box_init(g, tw, &box);
 	search_take(&s);
 	s.avoid = avoid;
+	s.mo.x = start.x - MWIN / 2;
+	s.mo.y = start.y - MWIN / 2;
 	memset(&s.from, 0, sizeof s.from);
 	s.least[0] = least_step(g, DIR_N);
 	s.least[1] = least_step(g, DIR_NE);
