@@ -17,10 +17,12 @@
  * A walk with no room to turn where it stands (path_room) is planned over
  * cell and facing, with the units as they stand now; the room of a block
  * at each cell, facing and kind (turn or step) is looked up once per
- * search, in a second small table.  The enemies a route keeps clear of
- * (path_cheapest with keep_clear) are path-keep.c's.
+ * search: by place in a window about the start, beyond it in a second
+ * small table; a block is read rank by rank through the map's array
+ * (meets_unit).  The enemies a route keeps clear of (path_cheapest with
+ * keep_clear) are path-keep.c's.
  *
- * Why this file stays whole at some 1,500 lines: the search's work at
+ * Why this file stays whole at some 1,700 lines: the search's work at
  * each edge (edge_cost, room_for, footprint_inside, the node table's
  * search_find and search_new, heap_push) is inlined into search_run,
  * which path_search makes three times, twice with the way round's mode
