@@ -17,10 +17,12 @@
  * A walk with no room to turn where it stands (path_room) is planned over
  * cell and facing, with the units as they stand now; the room of a block
  * at each cell, facing and kind (turn or step) is looked up once per
- * search, in a second small table.  The enemies a route keeps clear of
- * (path_cheapest with keep_clear) are path-keep.c's.
+ * search: by place in a window about the start, beyond it in a second
+ * small table; a block is read rank by rank through the map's array
+ * (meets_unit).  The enemies a route keeps clear of (path_cheapest with
+ * keep_clear) are path-keep.c's.
  *
- * Why this file stays whole at some 1,500 lines: the search's work at
+ * Why this file stays whole at some 1,700 lines: the search's work at
  * each edge (edge_cost, room_for, footprint_inside, the node table's
  * search_find and search_new, heap_push) is inlined into search_run,
  * which path_search makes three times, twice with the way round's mode
@@ -49,6 +51,7 @@
 
 #define PATH_PENALTY	400	/* ground the unit may not enter at all */
 #define ROOM_HORIZON	(8 * STEP_ORTHO) /* path_room looks 8 cells on */
+#define MWIN		64	/* cells a side of the room memo's window */
 
 struct node {
 	struct point	 p;
@@ -97,12 +100,22 @@ struct search {
 					   per cell (see path_search) */
 	/* Room for the block looked up once per cell, facing and kind
 	 * (turn or step): a search over facings asks each many times.
-	 * Freed at the end of each search, not kept with the spare. */
+	 * Emptied at the end of each search and kept with the spare
+	 * (search_give), as the nodes are. */
 	struct memo	*memo;
 	int		 nmemo;
 	int		 capmemo;
 	int		*mhash;		/* memo index + 1, 0 empty */
 	unsigned	 mmask;
+	/* The same memo for the cells of a square of MWIN cells a side
+	 * about the search's start, read by place rather than hashed:
+	 * the known bits in the low half of an entry, the room bits in
+	 * the high; mo is its least corner.  Entries set are listed in
+	 * mset (nmset of them) to be emptied at the end (search_give). */
+	unsigned	*mwin;
+	int		*mset;
+	int		 nmset;
+	struct point	 mo;
 	int		 avoid;		/* a unit that is a wall too, or -1
 					   (path_detour) */
 	struct keep_from from;		/* with search_run's keep: the
@@ -273,7 +286,7 @@ search_take(struct search *s)
 	s->nheap = 0;
 }
 
-/* Keep a finished search's arrays as the spare, its table emptied:
+/* Keep a finished search's arrays as the spare, its tables emptied:
  * slot by slot when few are used, else at once. */
 static void
 search_give(struct search *s)
@@ -281,6 +294,20 @@ search_give(struct search *s)
 	unsigned h;
 	int i;
 
+	if (s->mhash != NULL && (unsigned)s->nmemo * 8 < s->mmask) {
+		for (i = 0; i < s->nmemo; i++) {
+			h = hash_point(s, s->memo[i].p, 0) & s->mmask;
+			while (s->mhash[h] != i + 1)
+				h = (h + 1) & s->mmask;
+			s->mhash[h] = 0;
+		}
+	} else if (s->mhash != NULL)
+		memset(s->mhash, 0, ((size_t)s->mmask + 1) *
+		    sizeof *s->mhash);
+	s->nmemo = 0;
+	for (i = 0; i < s->nmset; i++)
+		s->mwin[s->mset[i]] = 0;
+	s->nmset = 0;
 	if ((unsigned)s->n * 8 < s->hmask) {
 		for (i = 0; i < s->n; i++) {
 			h = hash_point(s, s->nodes[i].p, s->nodes[i].dir) &
@@ -295,6 +322,10 @@ search_give(struct search *s)
 	free(spare.order);
 	free(spare.hash);
 	free(spare.heap);
+	free(spare.memo);
+	free(spare.mhash);
+	free(spare.mwin);
+	free(spare.mset);
 	spare = *s;
 }
 
@@ -404,6 +435,17 @@ struct block_box {
 	int		 ext;		/* the farthest any corner lies from
 					   the anchor, on either axis, in
 					   any facing */
+	/* The straight block by places in the map's array, for
+	 * meets_unit: ranks of fr cells, dp of them; its first cell lies
+	 * k0 from the anchor's place, a step along a rank kr and back to
+	 * the next kb.  straight: it is read so (block_begin's test of
+	 * the formation's sides and cells_max). */
+	bool		 straight[DIR_COUNT];
+	int		 fr[DIR_COUNT];
+	int		 dp[DIR_COUNT];
+	long		 k0[DIR_COUNT];
+	long		 kr[DIR_COUNT];
+	long		 kb[DIR_COUNT];
 };
 
 static void
@@ -436,6 +478,13 @@ box_init(const struct game *g, const struct move_walk *w,
 				if ((ci == 0 && cj == 0) || y > b->y1[d])
 					b->y1[d] = y;
 			}
+		b->straight[d] = fd->frontage[arm] > 0 &&
+		    fd->depth[arm] > 0 && (long)fr * dp <= g->cells_max;
+		b->fr[d] = fr;
+		b->dp[d] = dp;
+		b->kr[d] = (long)dir_dy[right] * g->map->w + dir_dx[right];
+		b->kb[d] = (long)dir_dy[back] * g->map->w + dir_dx[back];
+		b->k0[d] = -(long)off * b->kr[d];
 		b->lx[d] = g->map->w - (b->x1[d] - b->x0[d]);
 		b->ly[d] = g->map->h - (b->y1[d] - b->y0[d]);
 		if (b->lx[d] < 0)
@@ -648,16 +697,47 @@ block_end(struct block_iter *b)
  * them under its own rules.  With units PATH_UNITS_NOW a turn meets them
  * too: the units as they stand now, as the walk that plans it sees them.
  * Unit avoid (not -1) is always met: a friend the walker goes round.
+ * box is the walker's (box_init), and inside says the block lies wholly
+ * on the map.  *alone is set when the block was read whole and holds no
+ * cell of another unit: then it meets none, turning or stepping.
  */
 static bool
-meets_unit(const struct game *g, const struct move_walk *tw, struct point q,
-    enum dir d, bool turn, int units, int avoid)
+meets_unit(const struct game *g, const struct move_walk *tw,
+    const struct block_box *box, struct point q, enum dir d, bool turn,
+    int units, int avoid, bool inside, bool *alone)
 {
 	const struct unit *un = &g->units[tw->unit];
 	struct block_iter b;
 	long k;
 	bool meets = false;
 
+	*alone = false;
+	if (inside && box->straight[d] &&
+	    !(q.x == un->pos.x && q.y == un->pos.y)) {
+		/* The straight block wholly on the map (block_begin's
+		 * all_in), rank by rank, by the box's steps: most
+		 * of its cells are empty or the walker's own, read with a
+		 * test each; a cell of another unit is judged as below,
+		 * once for a run of cells of the same unit (cell_meets
+		 * reads the cell for its unit alone). */
+		const int *occ = g->occ;
+		int self = tw->unit + 1, last = 0, v, r, i;
+		int fr = box->fr[d], dp = box->dp[d];
+		long kr = box->kr[d], kb = box->kb[d];
+		long row = (long)q.y * box->w + q.x + box->k0[d], at;
+
+		for (r = 0; r < dp; r++, row += kb)
+			for (i = 0, at = row; i < fr; i++, at += kr)
+				if ((v = occ[at]) != 0 && v != self &&
+				    v != last) {
+					if (cell_meets(g, tw, un, at, q, d, turn,
+					    units, avoid))
+						return true;
+					last = v;
+				}
+		*alone = last == 0;
+		return false;
+	}
 	block_begin(g, un, tw->form, q, d, &b);
 	while (block_next(&b, &k))
 		if (cell_meets(g, tw, un, k, q, d, turn, units, avoid)) {
@@ -846,22 +926,49 @@ room_for(const struct game *g, struct move_walk *tw,
     enum dir d, bool turn, int units, bool inner)
 {
 	struct memo *m = NULL;
-	unsigned bit = 1u << (2 * (unsigned)d + (turn ? 1 : 0));
-	bool room;
+	unsigned bit = 1u << (2 * (unsigned)d + (turn ? 1 : 0)), *e = NULL;
+	unsigned ux, uy;
+	bool room, alone = false;
 
 	if (units != PATH_UNITS_STAY && units != PATH_UNITS_NOW)
 		return inner || footprint_inside(box, q, d);
 	if (s != NULL) {
-		m = memo_at(s, q);
-		if (m->known & bit)
-			return (m->room & bit) != 0;
+		ux = (unsigned)(q.x - s->mo.x);
+		uy = (unsigned)(q.y - s->mo.y);
+		if (ux < MWIN && uy < MWIN) {
+			if (s->mwin == NULL) {
+				s->mwin = xcalloc(MWIN * MWIN,
+				    sizeof *s->mwin);
+				s->mset = xmallocarray(MWIN * MWIN,
+				    sizeof *s->mset);
+				s->nmset = 0;
+			}
+			e = &s->mwin[uy * MWIN + ux];
+			if (*e & bit)
+				return (*e >> 16 & bit) != 0;
+		} else {
+			m = memo_at(s, q);
+			if (m->known & bit)
+				return (m->room & bit) != 0;
+		}
 	}
 	room = (inner || footprint_inside(box, q, d)) &&
-	    !meets_unit(g, tw, q, d, turn, units, s != NULL ? s->avoid : -1);
+	    !meets_unit(g, tw, box, q, d, turn, units, s != NULL ? s->avoid :
+	    -1, true, &alone);
 	if (m != NULL) {
+		/* A block on no other unit has room to turn and to step
+		 * there: both are known at once. */
+		if (alone)
+			bit |= 3u << (2 * (unsigned)d);
 		m->known |= bit;
 		if (room)
 			m->room |= bit;
+	} else if (e != NULL) {
+		if (alone)
+			bit |= 3u << (2 * (unsigned)d);
+		if (*e == 0)
+			s->mset[s->nmset++] = (int)(uy * MWIN + ux);
+		*e |= bit | (room ? bit << 16 : 0);
 	}
 	return room;
 }
@@ -1179,6 +1286,8 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	box_init(g, tw, &box);
 	search_take(&s);
 	s.avoid = avoid;
+	s.mo.x = start.x - MWIN / 2;
+	s.mo.y = start.y - MWIN / 2;
 	memset(&s.from, 0, sizeof s.from);
 	s.least[0] = least_step(g, DIR_N);
 	s.least[1] = least_step(g, DIR_NE);
@@ -1311,13 +1420,6 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 				    (unsigned char)(1 + s.nodes[i].dir) : 0;
 		}
 	}
-	/* The memo is the search's own, not kept with the spare arrays. */
-	free(s.memo);
-	free(s.mhash);
-	s.memo = NULL;
-	s.mhash = NULL;
-	s.nmemo = s.capmemo = 0;
-	s.mmask = 0;
 	s.turn = NULL;		/* this call's own table */
 	keep_from_free(&s.from);
 	search_give(&s);
