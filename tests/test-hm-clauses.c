@@ -1281,14 +1281,15 @@ test_002_H9_a_wheel_with_exactly_what_is_left(void **state)
  * a foot Line and a Column; where the anchor is not on the point, the
  * point lies under the block within 2 cells each way of it.  How many
  * arrive so, measured: 145, 9 and 307 (a Column's turns about its
- * centre move its anchor 3 cells).
+ * centre move its anchor 3 cells); 135 for the cavalry Line since a
+ * unit with no plan of wheels turns in place (H8, below).
  */
 static void
 test_002_H8_H9_every_point_on_open_ground_is_reached(void **state)
 {
 	static const struct { enum arm arm; const char *klass, *form;
 	    int near; } who[] = {
-		{ ARM_CAVALRY, "light", "line", 145 },
+		{ ARM_CAVALRY, "light", "line", 135 },
 		{ ARM_INFANTRY, "close", "line", 9 },
 		{ ARM_INFANTRY, "close", "column", 307 },
 	};
@@ -1344,6 +1345,58 @@ test_002_H8_H9_every_point_on_open_ground_is_reached(void **state)
 		assert_int_equal(missed, 0);
 		assert_int_equal(near, who[i].near);
 	}
+}
+
+/*
+ * H8 (marshal's reading): where no plan of wheels brings a unit onto its
+ * point, a unit that has spent nothing turns in place to face its way,
+ * for its whole move, and marches next turn.  A cavalry Line at [30, 30]
+ * facing NE sent to [27, 29], behind its left flank, wheeled round past
+ * it to [20, 25] facing SW, and back to [30, 30] facing NE, turn after
+ * turn.  Now it turns NE to NW in place on turn 1 (the whole move, at
+ * [30, 30]) and arrives on turn 2 facing W.  From each diagonal facing
+ * to every point within 4 cells (80 points each), every point is
+ * reached within 6 turns (36 were never reached before); the orthogonal
+ * facings still miss 2 points each, at the front corners (the notes of
+ * issue 15 say so).
+ */
+static void
+test_002_H8_turns_in_place_where_no_wheels_reach_the_point(void **state)
+{
+	static const enum dir diag[] = { DIR_NE, DIR_SE, DIR_SW, DIR_NW };
+	struct game *g = battle(60, 60);
+	int a = unit_at(g, "a", ARM_CAVALRY, "light", "line", 30, 30, DIR_NE);
+	int dx, dy, k, i, missed = 0;
+
+	(void)state;
+	move_to(g, a, 27, 29);
+	movement(g);
+	stands(g, a, 30, 30, DIR_NW, "line");
+	assert_true(logged(g, a, "H8", "turns from NE to NW about its "
+	    "centre, the whole move: no wheels bring it onto its point"));
+	assert_true(spent(g, a, "15 in of 15 in"));
+	movement(g);
+	assert_int_equal(g->units[a].halt, HALT_ARRIVED);
+	stands(g, a, 27, 29, DIR_W, "line");
+	game_free(g);
+	for (i = 0; i < 4; i++)
+		for (dx = -4; dx <= 4; dx++)
+			for (dy = -4; dy <= 4; dy++) {
+				if (dx == 0 && dy == 0)
+					continue;
+				g = battle(60, 60);
+				a = unit_at(g, "a", ARM_CAVALRY, "light",
+				    "line", 30, 30, diag[i]);
+				move_to(g, a, 30 + dx, 30 + dy);
+				for (k = 0; k < 6; k++) {
+					movement(g);
+					if (g->units[a].halt == HALT_ARRIVED)
+						break;
+				}
+				missed += g->units[a].halt != HALT_ARRIVED;
+				game_free(g);
+			}
+	assert_int_equal(missed, 0);
 }
 
 /* H10: the grasshopper crosses ground as close-order foot (1/3 in dense
@@ -2038,6 +2091,7 @@ main(void)
 		cmocka_unit_test(test_002_H9_a_later_turn_wheels),
 		cmocka_unit_test(test_002_H9_a_wheel_with_exactly_what_is_left),
 		cmocka_unit_test(test_002_H8_H9_every_point_on_open_ground_is_reached),
+		cmocka_unit_test(test_002_H8_turns_in_place_where_no_wheels_reach_the_point),
 		cmocka_unit_test(test_002_H10_grasshopper_in_terrain),
 		cmocka_unit_test(test_002_H10_guns_stop_at_buildings_foot_goes_in),
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),

@@ -90,6 +90,11 @@ walk_plan_leg(const struct game *g, struct move_walk *w)
 	 * leg between two is not again. */
 	n = path_onto(g, w, goal, LEG_BUDGET, &r, &faces, &complete);
 	if (n <= 0 || !complete) {
+		/* No plan: wheeling on along the line circles the point
+		 * (a Line sent a few cells behind its flank wheeled round
+		 * it for ever).  A unit that has spent nothing turns in
+		 * place to face its way, and marches next turn. */
+		w->in_place = w->left == w->allowance;
 		free(r);
 		free(faces);
 		return false;

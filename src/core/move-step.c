@@ -387,6 +387,11 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		    (walk_stands_on_point(g, w, cells) ||
 		    walk_plan_leg(g, w)))
 			return w->halt == HALT_NONE ? SR_AGAIN : SR_STOP;
+		/* The leg had no plan: the turn is made in place. */
+		if (w->in_place) {
+			ops->move_turn(g, w, f, &tp);
+			turn_ticks = tp.ticks;
+		}
 	}
 	{
 		/* Priced with what the turn leaves: the walk's own left for

@@ -151,6 +151,11 @@ struct move_walk {
 					   straight line, not a search's */
 	int		 leg_planned;	/* 1 + the waypoint whose leg was
 					   searched (walk_route), 0 none */
+	bool		 in_place;	/* that search found no plan and the
+					   walk had spent nothing (a free turn
+					   aside): its paid turn is made in
+					   place, for the whole move (the
+					   ruleset's move_turn reads it; H8) */
 	/* The last way round searched (walk_round), when round_known.
 	 * Asked again with nothing changed, the search would find the
 	 * same: the route is copied instead. */

@@ -470,6 +470,13 @@ turn_notes(const struct game *g, const struct move_walk *w, enum dir d,
 	const struct hm_move *m = hm_move(rs);
 	char x[32], y[32], z[32], l[32];
 
+	if (in_place && wheels <= w->left) {
+		price_note(p, "H8", "turns from %s to %s about its "
+		    "centre, the whole move: no wheels bring it onto its "
+		    "point, wheeling on circles it (marshal's reading)",
+		    dir_name(w->facing), dir_name(d));
+		return;
+	}
 	if (in_place) {
 		price_note(p, "H8", "turns from %s to %s about its "
 		    "centre: wheeling would cost %d ticks (%s), more "
@@ -518,8 +525,9 @@ hm_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	stage = wheel_stage(g, u, w->form, &rad);
 	wheels = (k - free_k) * stage;
 	p->flags |= MPF_ANCHOR;
-	if (wheels > 0 && w->fresh && wheels > w->left &&
-	    k <= m->turn_max_steps) {
+	if (wheels > 0 && k <= m->turn_max_steps && ((w->fresh &&
+	    wheels > w->left) || (w->in_place && !w->planning &&
+	    w->left == w->allowance))) {
 		/* H8: it turns in place instead, for its whole move. */
 		p->ticks = w->left;
 		p->anchor = about_centre(rs, u->arm, w->form, w->pos,
