@@ -1995,17 +1995,16 @@ test_HO_9_1_general_near_adds_one(void **state)
 	game_free(g);
 }
 
-/* HO.9.2: a unit in melee contact with the enemy's first unit fails its
- * test by less than 3 (the first seed whose dice say so): it is
- * Disordered, out of contact on both sides, and falls back the data's
- * 3 inches (6 cells) keeping its facing. */
-static void
-test_HO_9_2_disordered_leaves_contact(void **state)
+/* HO.9.2's set-up: a field on the first seed whose morale dice fail a
+ * Drill 4 unit with 2 hits by 1 or 2 (needs 7, rolls 8 or 9), enemy e
+ * (unit 0) at [20, 15] facing S, u at [20, 16] facing N, both in Line,
+ * in melee contact; u's index in *u. */
+static struct game *
+disordering_melee(int *u)
 {
 	struct game *g;
-	int e, u, r[2] = { 0, 0 }, s;
+	int e, r[2] = { 0, 0 }, s;
 
-	(void)state;
 	for (s = 1; s < 200; s++) {
 		g = field();
 		game_seed(g, (uint64_t)s);
@@ -2018,10 +2017,26 @@ test_HO_9_2_disordered_leaves_contact(void **state)
 	g = field();
 	game_seed(g, (uint64_t)s);
 	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 15, DIR_S, 200);
-	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 16, DIR_N, 200);
+	*u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 16, DIR_N,
+	    200);
 	assert_int_equal(e, 0);
-	g->units[e].contact = u;
-	g->units[u].contact = e;
+	g->units[e].contact = *u;
+	g->units[*u].contact = e;
+	return g;
+}
+
+/* HO.9.2: a unit in melee contact with the enemy's first unit fails its
+ * test by less than 3 (the first seed whose dice say so): it is
+ * Disordered, out of contact on both sides, and falls back the data's
+ * 3 inches (6 cells) keeping its facing. */
+static void
+test_HO_9_2_disordered_leaves_contact(void **state)
+{
+	struct game *g;
+	int e = 0, u;
+
+	(void)state;
+	g = disordering_melee(&u);
 	hm_hit(g, u, 2);
 	hm_phase_morale(g);
 	assert_int_equal(count(g, "HO.9.1", "needs 7 or less"), 1);
@@ -2045,26 +2060,11 @@ static void
 test_HO_9_2_fall_back_stopped_by_a_friend(void **state)
 {
 	struct game *g;
-	int e, u, f, r[2] = { 0, 0 }, s;
+	int u, f;
 
 	(void)state;
-	for (s = 1; s < 200; s++) {
-		g = field();
-		game_seed(g, (uint64_t)s);
-		dice(g, 2, 6, r);
-		game_free(g);
-		if (r[0] + r[1] - 7 >= 1 && r[0] + r[1] - 7 <= 2)
-			break;
-	}
-	assert_true(s < 200);
-	g = field();
-	game_seed(g, (uint64_t)s);
-	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 15, DIR_S, 200);
-	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 16, DIR_N, 200);
+	g = disordering_melee(&u);
 	f = unit(g, "f", 0, ARM_INFANTRY, "close", "line", 20, 19, DIR_N, 200);
-	assert_int_equal(e, 0);
-	g->units[e].contact = u;
-	g->units[u].contact = e;
 	hm_hit(g, u, 2);
 	hm_phase_morale(g);
 	assert_int_equal(count(g, "HO.9.2", "u is Disordered"), 1);
