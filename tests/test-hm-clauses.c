@@ -891,6 +891,67 @@ test_002_H7_retire_keeping_facing(void **state)
 	game_free(g);
 }
 
+/* H7, the preview of a retire (move_action_scratch): the scratch copy's
+ * unit holds the retire given this turn and walks a Move to its point;
+ * the preview on it stops where the movement phase then puts the unit,
+ * facing kept: 6 cells back, [14, 20] facing E, 12 ticks (as in
+ * test_002_H7_retire_keeping_facing).  The game itself is untouched
+ * until the order is given; an action with no march (rein in), one for
+ * a unit the game has not and an order that is no action give no
+ * scratch copy. */
+static void
+test_002_H7_preview_of_a_retire_is_its_march(void **state)
+{
+	struct game *g = battle(40, 52), tmp;
+	int c = unit_at(g, "c", ARM_INFANTRY, "close", "line", 20, 20, DIR_E);
+	struct move_preview pv;
+	struct order act, mv;
+	char *cause = NULL;
+
+	(void)state;
+	memset(&act, 0, sizeof act);
+	act.kind = ORDER_ACTION;
+	act.unit = c;
+	act.general = -1;
+	act.action = ruleset_action(g->rs, "retire");
+	act.formation = -1;
+	act.facing = -1;
+	act.npts = 1;
+	act.pts[0] = (struct point){ 10, 20 };
+	assert_int_equal(move_action_scratch(g, &act, &tmp, &mv), 0);
+	assert_int_equal(mv.kind, ORDER_MOVE);
+	assert_int_equal(mv.unit, c);
+	assert_int_equal(mv.npts, 1);
+	assert_int_equal(mv.pts[0].x, 10);
+	assert_int_equal(mv.pts[0].y, 20);
+	assert_int_equal(tmp.units[c].act.kind, ORDER_ACTION);
+	assert_int_equal(tmp.units[c].order.kind, ORDER_MOVE);
+	assert_true(tmp.units != g->units);
+	assert_int_equal(g->units[c].act.kind, ORDER_NONE);
+	assert_int_equal(move_preview(&tmp, &mv, &pv), 0);
+	assert_int_equal(pv.pos.x, 14);
+	assert_int_equal(pv.pos.y, 20);
+	assert_int_equal(pv.facing, DIR_E);
+	assert_int_equal(pv.spent, 12);
+	move_preview_free(&pv);
+	move_scratch_free(&tmp);
+	assert_null(tmp.units);
+	assert_int_equal(game_order(g, &act, &cause), 0);
+	movement(g);
+	stands(g, c, 14, 20, DIR_E, "line");
+	act.unit = g->nunits;			/* no such unit */
+	assert_int_equal(move_action_scratch(g, &act, &tmp, &mv), -1);
+	act.unit = c;
+	act.action = ruleset_action(g->rs, "rein");
+	act.npts = 0;
+	assert_int_equal(move_action_scratch(g, &act, &tmp, &mv), -1);
+	mv.kind = ORDER_STOP;
+	act.kind = ORDER_MOVE;
+	assert_int_equal(move_action_scratch(g, &act, &tmp, &mv), -1);
+	assert_int_equal(mv.kind, ORDER_NONE);
+	game_free(g);
+}
+
 /* H7: a heavy gun deployed moves 1 inch and retiring costs guns 1 inch:
  * nothing is left, it cannot retire and stays where it stands, its
  * closing line under H7. */
@@ -2078,6 +2139,7 @@ main(void)
 		cmocka_unit_test(test_002_H5_formation_the_ruleset_lacks_changes_nothing),
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
+		cmocka_unit_test(test_002_H7_preview_of_a_retire_is_its_march),
 		cmocka_unit_test(test_002_H7_nothing_left_to_retire),
 		cmocka_unit_test(test_002_H7_a_later_order_ends_the_retire),
 		cmocka_unit_test(test_002_H7_a_charge_made_ends_the_retire),
