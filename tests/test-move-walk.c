@@ -258,12 +258,191 @@ test_3_6_3_face_about_over_turns_cites_the_first_note(void **state)
 	walk_rules_free(rs);
 }
 
+/* Unit u's turn: move it alone, outside the phase (no per-phase index),
+ * on turn t. */
+static void
+walk_turn(struct game *g, int u, int t)
+{
+	g->turn = t;
+	(void)move_unit(g, NULL, u, -1, NULL, NULL);
+}
+
+/*
+ * 3.6.8: a Line (drill 4, drum: 3 BD) on [10, 20] sent N to [10, 2] meets
+ * an enemy Line on [10, 13] facing S.  The contact's price says where
+ * infantry stops (more than 1 BD, less than 2 BD), the walk says the gap
+ * it keeps (1.5 BD) and the one a step more would leave (1 BD), and the
+ * closing line (1.5 BD walked of 3 BD, at [10, 17]) cites the contact
+ * price's rule, that of its first note.
+ */
+static void
+test_3_6_8_contact_halt_cites_the_contact_price(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, e, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	e = walk_unit(g, "E", 1, "line", 4, (struct point){ 10, 13 }, DIR_S);
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "infantry stops more than");
+	assert_true(walk_event_is(g, i, a, "3.6.8#0", "infantry stops more "
+	    "than 1 BD and less than 2 BD from E: both are in battle "
+	    "contact"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.8#0", "gap to E: 1.5 BD; "
+	    "one more step would leave 1 BD"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.8#0", "A moves 1.5 BD "
+	    "(spent 1.5 BD of 3 BD): stops at [10, 17] facing N, Line: the "
+	    "enemy"));
+	assert_int_equal(i + 3, g->log.n);
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].contact, e);
+	assert_int_equal(g->units[e].contact, a);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5: the river (Pr 1 + Pe 2 + 1 BD wide = 4 BD) is the one obstacle a
+ * unit may stop in.  A Line (3 BD) on [10, 20] sent N reaches it after
+ * 1.5 BD, steps into it with 1.5 BD left and owes 2 BD (8 ticks): it says
+ * so and halts on [10, 17] for the obstacle, both citing the crossing's
+ * rule.  Next turn it first pays the 2 BD ("1 BD left") and walks that
+ * 1 BD on to [10, 15].
+ */
+static void
+test_3_6_5_river_stopped_in_owes_the_rest(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a, x, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	u = &g->units[a];
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 17)->edge[EDGE_SOUTH] =
+		    (uint8_t)ruleset_obst(rs, "river");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "crosses the river");
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "crosses the river "
+	    "(Pr 1 + Pe 2 + 1 BD wide) = 4 BD, 0 BD left; its front is square "
+	    "to it, facing N"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "it may stop in the "
+	    "middle of this one: 2 BD still to pay next turn"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.5#0", "A moves 1.5 BD "
+	    "(spent 3 BD of 3 BD): stops at [10, 17] facing N, Line: the "
+	    "obstacle"));
+	assert_int_equal(u->owed, 8);
+	assert_int_equal(u->halt, HALT_OBSTACLE);
+	assert_int_equal(u->pos.y, 17);
+	walk_turn(g, a, 2);
+	assert_true(walk_find(g, i, a, "finishes the crossing it stopped in: "
+	    "-2 BD, 1 BD left") >= 0);
+	assert_int_equal(u->owed, 0);
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 15);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.7: a Line (3 BD) on [10, 20] sent N meets a standing friendly
+ * Column on [10, 15]..[10, 18], with no way round it that it would take.
+ * On its first turn it steps 0.5 BD to [10, 19] and stops behind it,
+ * the pass's rule cited by the way-round line, the "not the speed left"
+ * line and the halt.  Next turn it passes through (a Line blocks from
+ * that side): both become Mobs and A halts on [10, 13], 3 BD on.
+ */
+static void
+test_3_6_7_friend_not_passed_this_turn_cites_the_pass_price(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, b, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	b = walk_unit(g, "B", 0, "column", 4, (struct point){ 10, 15 }, DIR_N);
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "B stands in the way");
+	assert_true(walk_event_is(g, i, a, "3.6.7#0", "B stands in the way of "
+	    "A and it finds no way round it towards [10, 2]: it waits behind "
+	    "it"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.7#0", "A has not the speed "
+	    "left to pass right through B this turn: it stops behind it"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.7#0", "A moves 0.5 BD "
+	    "(spent 0.5 BD of 3 BD): stops at [10, 19] facing N, Line: the way "
+	    "is blocked"));
+	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+	walk_turn(g, a, 2);
+	i = walk_find(g, i, a, "A passes through B");
+	assert_true(walk_event_is(g, i, a, "3.6.7#0", "A passes through B "
+	    "(Line blocks from that side): both become Mobs"));
+	assert_int_equal(g->units[a].pos.y, 13);
+	assert_int_equal(g->units[a].moved, 12);
+	assert_int_equal(g->units[a].cond, COND_MOB);
+	assert_int_equal(g->units[b].cond, COND_MOB);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5: a Line may not enter a village.  A Line (3 BD) on [10, 20] sent
+ * N meets a row of village on row 17: it changes to Manoeuvre Column at
+ * once (free), and the village's Pr + Pe (2 BD) being not more than the
+ * 2 BD it has, it goes in and spends all, on [10, 17], 1.5 BD walked.
+ * Each line cites the step's rule, that of the price's first note.
+ */
+static void
+test_3_6_5_village_changes_formation_and_goes_in(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, x, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 17)->land = ruleset_land(rs, "village");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "Line may not enter village");
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "Line may not enter "
+	    "village; it changes to Manoeuvre Column at once: automatic, "
+	    "free, no order"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "enters village "
+	    "(Pr 1 + Pe 1): -2 BD besides the step, 0 BD left"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.5#0", "Pr + Pe of the new "
+	    "ground is not more than the 2 BD it has: it goes in as far as "
+	    "that pays and spends all"));
+	assert_true(walk_event_is(g, i + 3, a, "3.6.3", "A moves 1.5 BD "
+	    "(spent 3 BD of 3 BD): stops at [10, 17] facing N, Manoeuvre "
+	    "Column: its speed for the turn is spent"));
+	assert_int_equal(g->units[a].formation,
+	    ruleset_form(rs, "manoeuvre_column"));
+	assert_int_equal(g->units[a].ntrail, 0);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(
 		    test_3_6_3_face_about_over_turns_cites_the_first_note),
+		cmocka_unit_test(test_3_6_8_contact_halt_cites_the_contact_price),
+		cmocka_unit_test(test_3_6_5_river_stopped_in_owes_the_rest),
+		cmocka_unit_test(
+		    test_3_6_7_friend_not_passed_this_turn_cites_the_pass_price),
+		cmocka_unit_test(
+		    test_3_6_5_village_changes_formation_and_goes_in),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
