@@ -431,6 +431,286 @@ test_3_6_5_village_changes_formation_and_goes_in(void **state)
 	walk_rules_free(rs);
 }
 
+/* Unit u's Move order by two points, p then q. */
+static void
+walk_order2(struct game *g, int u, struct point p, struct point q)
+{
+	struct order o;
+	char *cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = p;
+	o.pts[1] = q;
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+}
+
+/* Set every cell of row y to obstacle ob on its south edge. */
+static void
+walk_edge_row(struct game *g, int y, const char *ob)
+{
+	int x;
+
+	for (x = 0; x < g->map->w; x++)
+		map_cell(g->map, x, y)->edge[EDGE_SOUTH] =
+		    (uint8_t)ruleset_obst(g->rs, ob);
+}
+
+/* Lay land on every cell of row y. */
+static void
+walk_land_row(struct game *g, int y, const char *land)
+{
+	int x;
+
+	for (x = 0; x < g->map->w; x++)
+		map_cell(g->map, x, y)->land = (uint8_t)ruleset_land(g->rs,
+		    land);
+}
+
+/*
+ * 3.6.3, a turn the walk cannot pay for once it has moved (walk_turn_part):
+ * a Line (3 BD) on [10, 20] under a Move order by [10, 15] and then W to
+ * [2, 15] walks 2.5 BD to [10, 15] and has 0.5 BD left; the turn to face
+ * W costs 2 BD (2 x 1 BD), none of which it can pay: it says so, halts for
+ * its speed, facing N, citing the turn's rule.  Next turn it pays the
+ * whole turn (1 BD left) and steps 1 BD W to [8, 15].
+ */
+static void
+test_3_6_3_turn_after_walking_waits_for_next_turn(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	u = &g->units[a];
+	walk_order2(g, a, (struct point){ 10, 15 }, (struct point){ 2, 15 });
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "turning to face W");
+	assert_true(walk_event_is(g, i, a, "3.6.3#0", "turning to face W "
+	    "would cost 2 BD, it has 0.5 BD left: it turns next turn"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.3#0", "A moves 2.5 BD "
+	    "(spent 2.5 BD of 3 BD): stops at [10, 15] facing N, Line: its "
+	    "speed for the turn is spent"));
+	assert_int_equal(u->facing, DIR_N);
+	assert_int_equal(u->waypoint, 1);
+	walk_turn(g, a, 2);
+	i = walk_find(g, i, a, "A turns its front 90 degrees");
+	assert_true(walk_event_is(g, i, a, "3.6.3#0", "A turns its front 90 "
+	    "degrees, N to W: 2 x 1 BD = -2 BD, 1 BD left"));
+	assert_int_equal(u->facing, DIR_W);
+	assert_int_equal(u->pos.x, 8);
+	assert_int_equal(u->pos.y, 15);
+	assert_int_equal(u->moved, 4);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.3, a turn made 45 degrees a turn (walk_turn_part): a Line of drill
+ * 3 without its drum (1 BD) on [10, 10] facing N, sent to [4, 16] (SW),
+ * turns 45 degrees a turn, all it can pay: NW on turn 1, W on turn 2, SW
+ * on turn 3, standing on [10, 10].  On turns 1 and 2 it says it goes on
+ * turning next turn, and every halt cites the turn's rule.
+ */
+static void
+test_3_6_3_turn_owed_45_degrees_a_turn(void **state)
+{
+	static const enum dir face[3] = { DIR_NW, DIR_W, DIR_SW };
+	static const char *const said[3] = {
+		"A turns its front 45 degrees, N to NW: 1 x 1 BD = -1 BD, "
+		"0 BD left",
+		"A turns its front 45 degrees, NW to W: 1 x 1 BD = -1 BD, "
+		"0 BD left",
+		"A turns its front 45 degrees, W to SW: 1 x 1 BD = -1 BD, "
+		"0 BD left",
+	};
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a, t, i = 0;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 3, (struct point){ 10, 10 }, DIR_N);
+	u = &g->units[a];
+	unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"), false);
+	walk_order(g, a, 4, 16);
+	for (t = 1; t <= 3; t++) {
+		walk_turn(g, a, t);
+		i = walk_find(g, i, a, said[t - 1]);
+		assert_true(walk_event_is(g, i, a, "3.6.3#0", said[t - 1]));
+		if (t < 3)
+			assert_true(walk_event_is(g, i + 1, a, "3.6.3#0", "it "
+			    "goes on turning to face SW next turn, under the "
+			    "same order"));
+		assert_int_equal(g->log.v[g->log.n - 1].kind, EV_MOVE);
+		assert_string_equal(g->log.v[g->log.n - 1].rule,
+		    t < 3 ? "3.6.3#0" : "3.6.3");
+		assert_int_equal(u->facing, face[t - 1]);
+		assert_int_equal(u->pos.x, 10);
+		assert_int_equal(u->pos.y, 10);
+		assert_int_equal(u->moved, 0);
+		assert_int_equal(u->halt, HALT_SPEED);
+	}
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5, a change of formation with no room: a Line on [10, 18] sent N
+ * meets a village on row 17 and would change to Manoeuvre Column where it
+ * stands, but the deeper block would overlap a friend's Line on
+ * [10, 21]: it says there is no room, and stands on [10, 18] in Line,
+ * blocked, citing the step's rule.
+ */
+static void
+test_3_6_5_change_without_room_stands(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 18 }, DIR_N);
+	(void)walk_unit(g, "B", 0, "line", 4, (struct point){ 10, 21 },
+	    DIR_N);
+	walk_land_row(g, 17, "village");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "Line may not enter village");
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "but there is no "
+	    "room for Manoeuvre Column here"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.5#0", "A moves 0 BD "
+	    "(spent 0 BD of 3 BD): stops at [10, 18] facing N, Line: the way "
+	    "is blocked"));
+	assert_int_equal(g->units[a].formation, ruleset_form(rs, "line"));
+	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5, ground no formation may enter: a Line (3 BD) on [10, 20] sent N
+ * across a lake filling row 17 walks 1 BD to [10, 18], where it loses its
+ * musician and formation (a Mob) and its order is cancelled; the lines
+ * cite the step's rule.
+ */
+static void
+test_3_6_5_lake_across_the_way_makes_a_mob(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	walk_land_row(g, 17, "water");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "may not enter lake");
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "A may not enter lake "
+	    "in any formation, not even Manoeuvre Column"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "A loses its "
+	    "musician and its formation: a Mob; the Move order is "
+	    "cancelled"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.5#0", "A moves 1 BD "
+	    "(spent 1 BD of 3 BD): stops at [10, 18] facing N, Line (Mob): "
+	    "the ground ahead"));
+	assert_int_equal(g->units[a].cond, COND_MOB);
+	assert_int_equal(g->units[a].order.kind, ORDER_NONE);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5, an obstacle the walk cannot pay for: a Line (3 BD) on [10, 20]
+ * sent N meets a wall on row 17's south edge after 1 BD; crossing costs
+ * 3 BD and it has 2 BD: it says what the crossing would have been (both
+ * the ruleset's notes, each with its own rule), that the step costs 3 BD
+ * with 2 BD left, and halts on [10, 18] for the obstacle.  A hedge there
+ * instead (2 BD) is crossed with all its 2 BD: it ends on [10, 17] as a
+ * Mob, halted by the obstacle (the crossing's rule).
+ */
+static void
+test_3_6_5_obstacle_too_dear_stops_before_it(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	walk_edge_row(g, 17, "wall");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "would have: crosses the wall");
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "would have: crosses "
+	    "the wall (Pr 1 + Pe 1 + 1 BD wide) = 3 BD, 0 BD left; its front "
+	    "is square to it, facing N"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#1", "would have: its "
+	    "speed left is less than the crossing: it crosses but ends as a "
+	    "Mob"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.5#0", "the next step "
+	    "costs 3 BD and it has 2 BD left: it stops here"));
+	assert_true(walk_event_is(g, i + 3, a, "3.6.5#0", "A moves 1 BD "
+	    "(spent 1 BD of 3 BD): stops at [10, 18] facing N, Line: the "
+	    "obstacle"));
+	assert_int_equal(g->units[a].cond, COND_FORMED);
+	game_free(g);
+
+	g = walk_game(rs, 30, 30);
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	walk_edge_row(g, 17, "hedge");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "crosses the hedge");
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#1", "its speed left is "
+	    "exactly the crossing: it crosses but ends as a Mob"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.5#0", "A moves 1.5 BD "
+	    "(spent 3 BD of 3 BD): stops at [10, 17] facing N, Line (Mob): "
+	    "the obstacle"));
+	assert_int_equal(g->units[a].cond, COND_MOB);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.8 and 3.9.5: routers stop nobody.  A Line (3 BD) on [10, 20] sent N
+ * walks on to the routed enemy Line on [10, 16] and touches it after 1 BD,
+ * on [10, 18], halted by the enemy with the touch's rule (3.9.5).
+ */
+static void
+test_3_9_5_touching_routers_halts_with_their_rule(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, e, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	e = walk_unit(g, "E", 1, "line", 4, (struct point){ 10, 16 }, DIR_S);
+	g->units[e].cond = COND_ROUTED;
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "does not stop for the routed E");
+	assert_true(walk_event_is(g, i, a, "3.9.5#0", "A does not stop for "
+	    "the routed E (3.6.8) and touches it: the routers are captured or "
+	    "scattered (3.9.5)"));
+	assert_true(walk_event_is(g, i + 1, a, "3.9.5#0", "A moves 1 BD "
+	    "(spent 1 BD of 3 BD): stops at [10, 18] facing N, Line: the "
+	    "enemy"));
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].pos.y, 18);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
 int
 main(void)
 {
@@ -443,6 +723,14 @@ main(void)
 		    test_3_6_7_friend_not_passed_this_turn_cites_the_pass_price),
 		cmocka_unit_test(
 		    test_3_6_5_village_changes_formation_and_goes_in),
+		cmocka_unit_test(
+		    test_3_6_3_turn_after_walking_waits_for_next_turn),
+		cmocka_unit_test(test_3_6_3_turn_owed_45_degrees_a_turn),
+		cmocka_unit_test(test_3_6_5_change_without_room_stands),
+		cmocka_unit_test(test_3_6_5_lake_across_the_way_makes_a_mob),
+		cmocka_unit_test(test_3_6_5_obstacle_too_dear_stops_before_it),
+		cmocka_unit_test(
+		    test_3_9_5_touching_routers_halts_with_their_rule),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
