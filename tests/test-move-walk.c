@@ -557,6 +557,7 @@ test_3_6_3_turn_owed_45_degrees_a_turn(void **state)
 		assert_int_equal(u->pos.y, 10);
 		assert_int_equal(u->moved, 0);
 		assert_int_equal(u->halt, HALT_SPEED);
+		assert_int_equal(u->ntrail, 0);
 	}
 	game_free(g);
 	walk_rules_free(rs);
@@ -711,6 +712,88 @@ test_3_9_5_touching_routers_halts_with_their_rule(void **state)
 	walk_rules_free(rs);
 }
 
+/*
+ * 3.6.6 (trail_after): a Road Column on a road along row 20, facing E
+ * on [12, 20] with its body back to [5, 20], sent W along the road to
+ * [3, 20]: its first step W is onto its own body, so it follows the road
+ * round (free) and marches its 4 BD W as a straight block, its front on
+ * [4, 20] and its body [4..11, 20], every cells buffer the walk borrowed
+ * given back to the game's pool.
+ */
+static void
+test_3_6_6_road_column_turns_about_on_its_road(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	struct point *cells;
+	int a, x, n, i;
+
+	(void)state;
+	for (x = 2; x < 28; x++)
+		map_cell(g->map, x, 20)->road = ROAD_BIG;
+	a = walk_unit(g, "A", 0, "road_column", 4, (struct point){ 12, 20 },
+	    DIR_E);
+	u = &g->units[a];
+	walk_order(g, a, 3, 20);
+	walk_turn(g, a, 1);
+	assert_int_equal(g->cells->used, 0);
+	assert_true(walk_find(g, 0, a, "follows the road round to W: "
+	    "automatic and free") >= 0);
+	assert_int_equal(u->pos.x, 4);
+	assert_int_equal(u->pos.y, 20);
+	assert_int_equal(u->facing, DIR_W);
+	assert_int_equal(u->moved, 16);
+	cells = game_cells_take(g);
+	n = game_footprint(g, u, cells);
+	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 4 + i);
+		assert_int_equal(cells[i].y, 20);
+		assert_int_equal(game_unit_at(g, 4 + i, 20), a);
+	}
+	game_cells_give(g, cells);
+	assert_int_equal(game_unit_at(g, 12, 20), -1);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5: a change of formation the ground forces, then a step too dear.
+ * A Line (3 BD) on [10, 20] sent N walks 2 BD to [10, 16]; the village
+ * on row 15 makes it change to Manoeuvre Column (free), and the step in
+ * then costs 2.5 BD with 1 BD left, more than Pr + Pe: it stops there in
+ * Manoeuvre Column, a straight block (no trail), citing the step's rule.
+ */
+static void
+test_3_6_5_change_then_a_step_too_dear(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	u = &g->units[a];
+	walk_land_row(g, 15, "village");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "it changes to Manoeuvre Column");
+	assert_true(i >= 0);
+	i = walk_find(g, i, a, "the next step costs");
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "the next step costs "
+	    "2.5 BD and it has 1 BD left: it stops here"));
+	assert_int_equal(u->formation, ruleset_form(rs, "manoeuvre_column"));
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 16);
+	assert_int_equal(u->ntrail, 0);
+	assert_null(u->trail);
+	assert_int_equal(g->cells->used, 0);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
 int
 main(void)
 {
@@ -731,6 +814,8 @@ main(void)
 		cmocka_unit_test(test_3_6_5_obstacle_too_dear_stops_before_it),
 		cmocka_unit_test(
 		    test_3_9_5_touching_routers_halts_with_their_rule),
+		cmocka_unit_test(test_3_6_6_road_column_turns_about_on_its_road),
+		cmocka_unit_test(test_3_6_5_change_then_a_step_too_dear),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
