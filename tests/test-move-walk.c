@@ -1,12 +1,14 @@
 /*
  * test-move-walk.c - the walk's steps and their explanation (core
- * move-step.c, move-walk.c, move-near.c, move-note.c): a face-about owed
- * over turns, the rule each note and halt cites, road columns' trails,
- * a waiting unit's order key and the cells buffers a walk borrows.  Each
- * test builds one small game on a generated open map (walk_game) with one
- * or two units (walk_unit), under the Napoleonic ruleset from
- * $MARSHAL_DATA, and pins figures a player meets: cells, facings, ticks
- * owed, the rule numbers and figures of the log's lines.
+ * move-step.c, move-walk.c, move-near.c, move-note.c): turns and
+ * face-abouts owed over turns, the rule each note and halt cites (through
+ * a ruleset whose notes are marked by their place), changes of formation
+ * the ground forces, road columns' trails, points reached under the block
+ * (the horse-and-musket ruleset's wheels) and the cells buffers a walk
+ * borrows.  Each test builds one small game on a generated open map
+ * (walk_game, walk_game_hm) with one or two units (walk_unit) and pins
+ * figures a player meets: cells, facings, ticks owed, and the rule
+ * numbers and figures of the log's lines.
  */
 #include "config.h"
 
@@ -794,6 +796,100 @@ test_3_6_5_change_then_a_step_too_dear(void **state)
 	walk_rules_free(rs);
 }
 
+/* The horse-and-musket ruleset from $MARSHAL_DATA (or data/). */
+static struct ruleset *
+walk_rules_hm(void)
+{
+	const char *dd = getenv("MARSHAL_DATA");
+	struct diags d;
+	struct ruleset *rs;
+
+	diags_init(&d);
+	rs = load_ruleset("horse-and-musket", dd != NULL ? dd : "data", &d);
+	if (rs == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	assert_non_null(rs);
+	return rs;
+}
+
+/* A 60 x 60 open field under rs (horse-and-musket) with a light cavalry
+ * Line of 200 on [20, 40] facing N, unit 0, speeds not drawn at random. */
+static struct game *
+walk_game_hm(const struct ruleset *rs)
+{
+	struct game *g = walk_game(rs, 60, 60);
+	struct unit *u;
+	int a;
+
+	g->opt.random_speed = false;
+	a = game_add_unit(g, "a", "A", 0, 0);
+	u = &g->units[a];
+	u->arm = ARM_CAVALRY;
+	u->klass = ruleset_class(rs, ARM_CAVALRY, "light");
+	u->strength = u->strength0 = 200;
+	u->formation = ruleset_form(rs, "line");
+	u->pos = (struct point){ 20, 40 };
+	u->facing = DIR_N;
+	u->cond = COND_FORMED;
+	game_occupy(g, a, true);
+	return g;
+}
+
+/*
+ * Horse-and-musket, HO.4 with H8 and H9 (walk_stands_on_point): a point
+ * that lies under the block within the data's arrive_within (1 in: 2
+ * cells) of its anchor is reached where the unit stands, not wheeled past.
+ * A light cavalry Line on [20, 40] facing N, its block on row 40 from
+ * [17, 40] to [23, 40]:
+ *   - sent by [22, 40] (2 cells E of the anchor: the bound itself) and
+ *     then [22, 41], stands on both: it says so for each, moves 0 in of
+ *     15 in and its order is complete, still facing N on [20, 40];
+ *   - sent by [22, 40] and then [20, 30], stands on the first and marches
+ *     the second leg straight N, 5 in (20 ticks), arriving on [20, 30]
+ *     facing N with no wheel.
+ */
+static void
+test_002_HO4_points_under_the_block_are_reached(void **state)
+{
+	struct ruleset *rs = walk_rules_hm();
+	struct game *g = walk_game_hm(rs);
+	const struct unit *u = &g->units[0];
+	int i;
+
+	(void)state;
+	walk_order2(g, 0, (struct point){ 22, 40 }, (struct point){ 22, 41 });
+	walk_turn(g, 0, 1);
+	i = walk_find(g, 0, 0, "[22, 40] lies under A");
+	assert_true(walk_event_is(g, i, 0, "HO.4", "[22, 40] lies under A, "
+	    "which would wheel past it to bring its anchor onto it: it is "
+	    "there (marshal's reading)"));
+	assert_true(walk_event_is(g, i + 1, 0, "HO.4", "[22, 41] lies under "
+	    "A, which would wheel past it to bring its anchor onto it: it is "
+	    "there (marshal's reading)"));
+	assert_true(walk_event_is(g, i + 2, 0, "HO.4", "A moves 0 in (spent "
+	    "0 in of 15 in): stops at [20, 40] facing N, Line: it has reached "
+	    "its destination"));
+	assert_int_equal(u->halt, HALT_ARRIVED);
+	assert_int_equal(u->order.kind, ORDER_NONE);
+	game_free(g);
+
+	g = walk_game_hm(rs);
+	u = &g->units[0];
+	walk_order2(g, 0, (struct point){ 22, 40 }, (struct point){ 20, 30 });
+	walk_turn(g, 0, 1);
+	i = walk_find(g, 0, 0, "[22, 40] lies under A");
+	assert_true(i >= 0);
+	assert_true(walk_event_is(g, i + 1, 0, "HO.4", "A moves 5 in (spent "
+	    "5 in of 15 in): stops at [20, 30] facing N, Line: it has reached "
+	    "its destination"));
+	assert_int_equal(u->halt, HALT_ARRIVED);
+	assert_int_equal(u->moved, 20);
+	assert_int_equal(g->cells->used, 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -816,6 +912,8 @@ main(void)
 		    test_3_9_5_touching_routers_halts_with_their_rule),
 		cmocka_unit_test(test_3_6_6_road_column_turns_about_on_its_road),
 		cmocka_unit_test(test_3_6_5_change_then_a_step_too_dear),
+		cmocka_unit_test(
+		    test_002_HO4_points_under_the_block_are_reached),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
