@@ -112,7 +112,7 @@ walk_find(const struct game *g, int from, int u, const char *s)
 }
 
 /*
- * The ruleset under test: the Napoleonic ops with every price's notes
+ * The ruleset under test: its own ops with every price's notes
  * marked by their place, so that a line of the log shows which of the
  * ruleset's notes the engine cited.  Note i of a price keeps its rule
  * with "#i" after it ("3.6.3#0"); the slots past nnotes, which a ruleset
@@ -120,7 +120,7 @@ walk_find(const struct game *g, int from, int u, const char *s)
  * prices, verdicts and halts.
  */
 static struct ruleset_ops marked_ops;
-static const struct ruleset_ops *nap_ops;
+static const struct ruleset_ops *base_ops;
 
 static void
 mark_notes(struct move_price *p)
@@ -144,7 +144,7 @@ static void
 marked_turn(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)
 {
-	nap_ops->move_turn(g, w, d, p);
+	base_ops->move_turn(g, w, d, p);
 	mark_notes(p);
 }
 
@@ -152,7 +152,7 @@ static void
 marked_step(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)
 {
-	nap_ops->move_step(g, w, d, p);
+	base_ops->move_step(g, w, d, p);
 	mark_notes(p);
 }
 
@@ -160,7 +160,7 @@ static int
 marked_contact(const struct game *g, const struct move_walk *w, int e,
     struct move_price *p)
 {
-	int r = nap_ops->move_contact(g, w, e, p);
+	int r = base_ops->move_contact(g, w, e, p);
 
 	mark_notes(p);
 	return r;
@@ -170,18 +170,16 @@ static void
 marked_pass(const struct game *g, const struct move_walk *w, int f,
     enum dir d, bool moving, struct move_price *p)
 {
-	nap_ops->move_pass(g, w, f, d, moving, p);
+	base_ops->move_pass(g, w, f, d, moving, p);
 	mark_notes(p);
 }
 
-/* The Napoleonic ruleset with its prices' notes marked (marked_ops). */
+/* Ruleset rs with its prices' notes marked (marked_ops); returns rs. */
 static struct ruleset *
-walk_rules_marked(void)
+walk_mark(struct ruleset *rs)
 {
-	struct ruleset *rs = walk_rules();
-
-	nap_ops = rs->ops;
-	marked_ops = *nap_ops;
+	base_ops = rs->ops;
+	marked_ops = *base_ops;
 	marked_ops.move_turn = marked_turn;
 	marked_ops.move_step = marked_step;
 	marked_ops.move_contact = marked_contact;
@@ -190,12 +188,19 @@ walk_rules_marked(void)
 	return rs;
 }
 
-/* Free a ruleset from walk_rules_marked. */
+/* The Napoleonic ruleset with its prices' notes marked. */
+static struct ruleset *
+walk_rules_marked(void)
+{
+	return walk_mark(walk_rules());
+}
+
+/* Free a ruleset, marked (walk_mark) or not. */
 static void
 walk_rules_free(struct ruleset *rs)
 {
 	if (rs->ops == &marked_ops)
-		rs->ops = nap_ops;
+		rs->ops = base_ops;
 	ruleset_free(rs);
 }
 
@@ -890,6 +895,67 @@ test_002_HO4_points_under_the_block_are_reached(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * Horse-and-musket H12 through the engine: the pass's price decides and
+ * its first note's rule is cited.  On a 40 x 52 field, close-order foot
+ * Lines d on [30, 20] and k on [10, 20], with f (a Line) and the limbered
+ * light gun m each 6 cells behind, both sent N 16 cells.  Turn 1: f has
+ * not the 12 + 10 ticks to come clear of d and stops behind it on
+ * [30, 22]; m may never pass and stops behind k on [10, 22]; each line
+ * and each halt cites H12.  Turn 2: f passes through d for 12 ticks
+ * (3 in, 3 in left) and ends on [30, 16]; m stands, 0 in.
+ */
+static void
+test_002_H12_passes_cite_the_pass_price(void **state)
+{
+	struct ruleset *rs = walk_mark(walk_rules_hm());
+	struct game *g = walk_game(rs, 40, 52);
+	int f, m, i;
+
+	(void)state;
+	g->opt.random_speed = false;
+	(void)walk_unit(g, "d", 0, "line", 4, (struct point){ 30, 20 }, DIR_N);
+	f = walk_unit(g, "f", 0, "line", 4, (struct point){ 30, 26 }, DIR_N);
+	(void)walk_unit(g, "k", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	m = walk_unit(g, "m", 0, "limbered", 4, (struct point){ 10, 26 },
+	    DIR_N);
+	for (i = 0; i < g->nunits; i++)
+		g->units[i].klass = ruleset_class(rs, ARM_INFANTRY, "close");
+	g->units[m].arm = ARM_ARTILLERY;
+	g->units[m].klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	walk_order(g, f, 30, 10);
+	walk_order(g, m, 10, 10);
+	walk_turn(g, f, 1);
+	walk_turn(g, m, 1);
+	i = walk_find(g, 0, f, "has not the speed left");
+	assert_true(walk_event_is(g, i, f, "H12#0", "f has not the speed left "
+	    "to pass right through d this turn: it stops behind it"));
+	assert_true(walk_event_is(g, i + 1, f, "H12#0", "f moves 2 in (spent "
+	    "2 in of 6 in): stops at [30, 22] facing N, Line: the way is "
+	    "blocked"));
+	i = walk_find(g, 0, m, "may not pass through");
+	assert_true(walk_event_is(g, i, m, "H12#0", "m may not pass through "
+	    "other units: it stops behind k"));
+	assert_true(walk_event_is(g, i + 1, m, "H12#0", "m moves 2 in (spent "
+	    "2 in of 9 in): stops at [10, 22] facing N, Limbered: the way is "
+	    "blocked"));
+	assert_int_equal(g->units[f].pos.y, 22);
+	assert_int_equal(g->units[m].pos.y, 22);
+	walk_turn(g, f, 2);
+	walk_turn(g, m, 2);
+	i = walk_find(g, i, f, "passes through d");
+	assert_true(walk_event_is(g, i, f, "H12#0", "passes through d: foot, "
+	    "-12 ticks (3 in), 3 in left"));
+	assert_int_equal(g->units[f].pos.x, 30);
+	assert_int_equal(g->units[f].pos.y, 16);
+	assert_int_equal(g->units[f].moved, 12);
+	assert_int_equal(g->units[m].pos.y, 22);
+	assert_int_equal(g->units[m].moved, 0);
+	assert_int_equal(g->cells->used, 0);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
 int
 main(void)
 {
@@ -914,6 +980,7 @@ main(void)
 		cmocka_unit_test(test_3_6_5_change_then_a_step_too_dear),
 		cmocka_unit_test(
 		    test_002_HO4_points_under_the_block_are_reached),
+		cmocka_unit_test(test_002_H12_passes_cite_the_pass_price),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
