@@ -956,6 +956,54 @@ test_002_H12_passes_cite_the_pass_price(void **state)
 	walk_rules_free(rs);
 }
 
+/* How many events of unit u have text holding s. */
+static int
+walk_count(const struct game *g, int u, const char *s)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == u && strstr(g->log.v[i].text, s) != NULL)
+			n++;
+	return n;
+}
+
+/*
+ * 3.6.7, a friend passed once however many steps the pass takes: a
+ * Skirmish Group (drill 4, drum: 4 BD) on [10, 20] sent N passes through
+ * the standing Column B on [10, 15] (rows 15 to 18: four steps inside
+ * it), neither blocking.  The pass is priced and said once ("passes
+ * through standing B: neither blocks", the pass's rule), B stays formed,
+ * and A walks its whole 4 BD to [10, 12].  B is unit 1, so the walk's
+ * record of a friend passed without disorder (-1 - 1) is not B's index.
+ */
+static void
+test_3_6_7_friend_passed_once_over_its_depth(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, b, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "skirmish", 4, (struct point){ 10, 20 },
+	    DIR_N);
+	b = walk_unit(g, "B", 0, "column", 4, (struct point){ 10, 15 }, DIR_N);
+	assert_int_equal(b, 1);
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	assert_int_equal(walk_count(g, a, "passes through"), 1);
+	i = walk_find(g, 0, a, "passes through");
+	assert_true(walk_event_is(g, i, a, "3.6.7#0", "A passes through "
+	    "standing B: neither blocks"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.3", "A moves 4 BD (spent "
+	    "4 BD of 4 BD): stops at [10, 12] facing N, Skirmish Group: its "
+	    "speed for the turn is spent"));
+	assert_int_equal(g->units[a].cond, COND_FORMED);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
 int
 main(void)
 {
@@ -981,6 +1029,7 @@ main(void)
 		cmocka_unit_test(
 		    test_002_HO4_points_under_the_block_are_reached),
 		cmocka_unit_test(test_002_H12_passes_cite_the_pass_price),
+		cmocka_unit_test(test_3_6_7_friend_passed_once_over_its_depth),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
