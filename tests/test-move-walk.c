@@ -903,7 +903,9 @@ test_002_HO4_points_under_the_block_are_reached(void **state)
  * not the 12 + 10 ticks to come clear of d and stops behind it on
  * [30, 22]; m may never pass and stops behind k on [10, 22]; each line
  * and each halt cites H12.  Turn 2: f passes through d for 12 ticks
- * (3 in, 3 in left) and ends on [30, 16]; m stands, 0 in.
+ * (3 in, 3 in left), paid once for all the steps it takes inside d, and
+ * ends on [30, 16]; m stands, 0 in.  (d is unit 1: the walk's record of
+ * a friend passed without disorder, -1 - 1, is not d's index.)
  */
 static void
 test_002_H12_passes_cite_the_pass_price(void **state)
@@ -914,9 +916,9 @@ test_002_H12_passes_cite_the_pass_price(void **state)
 
 	(void)state;
 	g->opt.random_speed = false;
+	(void)walk_unit(g, "k", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
 	(void)walk_unit(g, "d", 0, "line", 4, (struct point){ 30, 20 }, DIR_N);
 	f = walk_unit(g, "f", 0, "line", 4, (struct point){ 30, 26 }, DIR_N);
-	(void)walk_unit(g, "k", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
 	m = walk_unit(g, "m", 0, "limbered", 4, (struct point){ 10, 26 },
 	    DIR_N);
 	for (i = 0; i < g->nunits; i++)
