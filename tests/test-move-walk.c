@@ -1006,6 +1006,79 @@ test_3_6_7_friend_passed_once_over_its_depth(void **state)
 	walk_rules_free(rs);
 }
 
+/*
+ * 3.6.5 with the minimum move (issue 12): a Column of drill 4 without its
+ * drum (1 BD) on [10, 20] sent N, a village on row 19.  Stepping in costs
+ * 2.5 BD (the step and Pr 1 + Pe 1), more than its 1 BD and more than the
+ * Pr + Pe it could pay: having not moved yet this turn it makes that one
+ * step and spends all, to [10, 19], saying so with the step's rule.
+ */
+static void
+test_3_6_5_minimum_move_into_a_village(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "column", 4, (struct point){ 10, 20 }, DIR_N);
+	unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"), false);
+	walk_land_row(g, 19, "village");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "enters village");
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "enters village (Pr 1 + "
+	    "Pe 1): -2 BD besides the step, 0 BD left"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "the step costs 2.5 "
+	    "BD, more than the 1 BD it has, but it has not moved yet this "
+	    "turn: it makes this one step and spends all (minimum move, "
+	    "marshal's reading)"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.3", "A moves 0.5 BD "
+	    "(spent 1 BD of 1 BD): stops at [10, 19] facing N, Column: its "
+	    "speed for the turn is spent"));
+	assert_int_equal(g->units[a].pos.y, 19);
+	assert_int_equal(g->units[a].moved, 2);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5, an obstacle a unit can never cross: a Line of drill 3 without
+ * its drum (1 BD) on [10, 20] sent N, a wall along row 17's south edge
+ * from side to side (no way round).  Turn 1 it walks its 1 BD to
+ * [10, 18]; turn 2 the wall (3 BD) is more than it moves in a turn: it
+ * says so and stands, halted by the obstacle, citing the step's rule.
+ */
+static void
+test_3_6_5_wall_never_crossed_by_a_slow_line(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 3, (struct point){ 10, 20 }, DIR_N);
+	unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"), false);
+	walk_edge_row(g, 17, "wall");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(g->units[a].moved, 4);
+	i = g->log.n;
+	walk_turn(g, a, 2);
+	i = walk_find(g, i, a, "can never cross");
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "A can never cross the "
+	    "wall here: 3 BD (Pr 1 + Pe 1 + 1 BD wide) is more than the 1 BD "
+	    "it moves at most in a turn in Line"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "A moves 0 BD "
+	    "(spent 0 BD of 1 BD): stops at [10, 18] facing N, Line: the "
+	    "obstacle"));
+	assert_int_equal(g->units[a].halt, HALT_OBSTACLE);
+	assert_int_equal(g->units[a].pos.y, 18);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
 int
 main(void)
 {
@@ -1032,6 +1105,8 @@ main(void)
 		    test_002_HO4_points_under_the_block_are_reached),
 		cmocka_unit_test(test_002_H12_passes_cite_the_pass_price),
 		cmocka_unit_test(test_3_6_7_friend_passed_once_over_its_depth),
+		cmocka_unit_test(test_3_6_5_minimum_move_into_a_village),
+		cmocka_unit_test(test_3_6_5_wall_never_crossed_by_a_slow_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
