@@ -1079,6 +1079,52 @@ test_3_6_5_wall_never_crossed_by_a_slow_line(void **state)
 	walk_rules_free(rs);
 }
 
+/*
+ * 3.6.3 and 3.6.7, no room to turn: an enemy Column E (unit 0) on
+ * [10, 19] facing S, its block on [9..11, 16..19], stands where a Line on
+ * [10, 20] facing N would turn to face W (its turned block [10..11,
+ * 17..22]).  The Line is sent W to [2, 20].  With drill 4 (2 BD) it could
+ * pay for the whole turn: "no room to turn to face W here: E".  With
+ * drill 3 (1 BD) it could pay for 45 degrees only, and that part has no
+ * room either: "no room to turn to face NW here: E".  Either way it
+ * stands on [10, 20] facing N, blocked, and names the unit in the way.
+ */
+static void
+test_3_6_3_no_room_to_turn_names_the_unit_in_the_way(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	int drill;
+
+	(void)state;
+	for (drill = 3; drill <= 4; drill++) {
+		struct game *g = walk_game(rs, 30, 30);
+		char want[128];
+		int a, e, i;
+
+		e = walk_unit(g, "E", 1, "column", 4, (struct point){ 10, 19 },
+		    DIR_S);
+		assert_int_equal(e, 0);
+		a = walk_unit(g, "A", 0, "line", drill,
+		    (struct point){ 10, 20 }, DIR_N);
+		unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"),
+		    false);
+		walk_order(g, a, 2, 20);
+		walk_turn(g, a, 1);
+		snprintf(want, sizeof want, "no room to turn to face %s here: "
+		    "E", drill == 4 ? "W" : "NW");
+		i = walk_find(g, 0, a, "no room to turn");
+		assert_true(walk_event_is(g, i, a, "3.6.7", want));
+		snprintf(want, sizeof want, "A moves 0 BD (spent 0 BD of %d "
+		    "BD): stops at [10, 20] facing N, Line: the way is "
+		    "blocked", drill - 2);
+		assert_true(walk_event_is(g, i + 1, a, "3.6.7", want));
+		assert_int_equal(g->units[a].facing, DIR_N);
+		assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+		game_free(g);
+	}
+	walk_rules_free(rs);
+}
+
 int
 main(void)
 {
@@ -1107,6 +1153,8 @@ main(void)
 		cmocka_unit_test(test_3_6_7_friend_passed_once_over_its_depth),
 		cmocka_unit_test(test_3_6_5_minimum_move_into_a_village),
 		cmocka_unit_test(test_3_6_5_wall_never_crossed_by_a_slow_line),
+		cmocka_unit_test(
+		    test_3_6_3_no_room_to_turn_names_the_unit_in_the_way),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
