@@ -1125,6 +1125,87 @@ test_3_6_3_no_room_to_turn_names_the_unit_in_the_way(void **state)
 	walk_rules_free(rs);
 }
 
+/*
+ * move_text_i and move_text_bd (the closing line's pieces): whole numbers
+ * of either sign, the extremes of int, and ticks as BD; a number that
+ * meets the end of the 512-byte line keeps its leading digits and the
+ * line stays terminated.
+ */
+static void
+test_move_text_i_writes_signed_decimals(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct move_text l;
+
+	(void)state;
+	l.n = 0;
+	move_text_i(&l, 0);
+	move_text_s(&l, " ");
+	move_text_i(&l, 42);
+	move_text_s(&l, " ");
+	move_text_i(&l, -42);
+	move_text_s(&l, " ");
+	move_text_i(&l, 2147483647);
+	move_text_s(&l, " ");
+	move_text_i(&l, -2147483647 - 1);
+	move_text_s(&l, " ");
+	move_text_bd(&l, rs, 10);
+	assert_string_equal(l.b, "0 42 -42 2147483647 -2147483648 2.5 BD");
+	assert_int_equal(l.n, strlen(l.b));
+	l.n = 0;
+	memset(l.b, 'x', 509);
+	l.n = 509;
+	l.b[l.n] = '\0';
+	move_text_i(&l, 12345);
+	assert_int_equal(l.n, 511);
+	assert_int_equal(strlen(l.b), 511);
+	assert_int_equal(l.b[509], '1');
+	assert_int_equal(l.b[510], '2');
+	ruleset_free(rs);
+}
+
+/*
+ * move_note: a note longer than its first buffer (256 bytes) is kept
+ * whole; a walk that does not explain keeps none; move_note_own marks the
+ * last note only, and move_walk_free leaves the walk empty.
+ */
+static void
+test_move_note_keeps_long_notes_whole(void **state)
+{
+	struct move_walk w;
+	char text[301];
+	int i;
+
+	(void)state;
+	memset(&w, 0, sizeof w);
+	for (i = 0; i < 300; i++)
+		text[i] = (char)('a' + i % 26);
+	text[300] = '\0';
+	move_note(&w, EV_NOTE, "3.6.1", "%s", "silent");
+	assert_int_equal(w.nnotes, 0);
+	move_note_own(&w);
+	w.explain = true;
+	move_note_own(&w);
+	assert_int_equal(w.nnotes, 0);
+	move_note(&w, EV_NOTE, "3.6.3", "%s!", text);
+	move_note(&w, EV_MOVE, "3.6.5", "%d BD", 3);
+	move_note_own(&w);
+	assert_int_equal(w.nnotes, 2);
+	assert_int_equal(strlen(w.notes[0].text), 301);
+	assert_memory_equal(w.notes[0].text, text, 300);
+	assert_int_equal(w.notes[0].text[300], '!');
+	assert_string_equal(w.notes[0].rule, "3.6.3");
+	assert_int_equal(w.notes[0].kind, EV_NOTE);
+	assert_false(w.notes[0].own);
+	assert_string_equal(w.notes[1].text, "3 BD");
+	assert_string_equal(w.notes[1].rule, "3.6.5");
+	assert_int_equal(w.notes[1].kind, EV_MOVE);
+	assert_true(w.notes[1].own);
+	move_walk_free(&w);
+	assert_int_equal(w.nnotes, 0);
+	assert_null(w.notes);
+}
+
 int
 main(void)
 {
@@ -1155,6 +1236,8 @@ main(void)
 		cmocka_unit_test(test_3_6_5_wall_never_crossed_by_a_slow_line),
 		cmocka_unit_test(
 		    test_3_6_3_no_room_to_turn_names_the_unit_in_the_way),
+		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
+		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
