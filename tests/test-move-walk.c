@@ -1206,6 +1206,85 @@ test_move_note_keeps_long_notes_whole(void **state)
 	assert_null(w.notes);
 }
 
+/*
+ * 3.6.3 then 3.6.5: a step is priced with what the turn before it
+ * leaves.  A Line (3 BD) on [10, 20] facing N, sent W to [2, 20], with a
+ * hedge along the east edge of column 9 (right before its turned front):
+ * it turns W (2 BD, 1 BD left), and the crossing (2 BD) is priced with
+ * that 1 BD: "0 BD left" and it would end as a Mob; it has not the 2 BD,
+ * so it stops on [10, 20] facing W, halted by the obstacle.
+ */
+static void
+test_3_6_5_crossing_after_a_turn_is_priced_with_what_is_left(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, y, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	for (y = 0; y < 30; y++)
+		map_cell(g->map, 9, y)->edge[EDGE_EAST] =
+		    (uint8_t)ruleset_obst(rs, "hedge");
+	walk_order(g, a, 2, 20);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "A turns its front 90 degrees");
+	assert_true(walk_event_is(g, i, a, "3.6.3#0", "A turns its front 90 "
+	    "degrees, N to W: 2 x 1 BD = -2 BD, 1 BD left"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "would have: "
+	    "crosses the hedge (Pr 1 + Pe 0 + 1 BD wide) = 2 BD, 0 BD left; "
+	    "its front is square to it, facing W"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.5#1", "would have: its "
+	    "speed left is less than the crossing: it crosses but ends as a "
+	    "Mob"));
+	assert_true(walk_event_is(g, i + 3, a, "3.6.5#0", "the next step "
+	    "costs 2 BD and it has 1 BD left: it stops here"));
+	assert_true(walk_event_is(g, i + 4, a, "3.6.5#0", "A moves 0 BD "
+	    "(spent 2 BD of 3 BD): stops at [10, 20] facing W, Line: the "
+	    "obstacle"));
+	assert_int_equal(g->units[a].cond, COND_FORMED);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.7 then 3.6.8: the look ahead that decides a pass (walk_can_clear)
+ * leaves the enemies' gaps as it found them.  A Skirmish Group (4 BD) on
+ * [10, 20] sent N passes through the standing Column B on [10, 15]
+ * (rows 15 to 18) towards an enemy Line on [10, 9] facing S: it stops
+ * for contact on [10, 13], 3.5 BD on, the gap 1.5 BD (one more step
+ * would leave 1 BD).
+ */
+static void
+test_3_6_8_contact_after_a_pass_through_a_friend(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, e, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "skirmish", 4, (struct point){ 10, 20 },
+	    DIR_N);
+	(void)walk_unit(g, "B", 0, "column", 4, (struct point){ 10, 15 },
+	    DIR_N);
+	e = walk_unit(g, "E", 1, "line", 4, (struct point){ 10, 9 }, DIR_S);
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "passes through standing B");
+	assert_true(i >= 0);
+	i = walk_find(g, i, a, "gap to E");
+	assert_true(walk_event_is(g, i, a, "3.6.8#0", "gap to E: 1.5 BD; one "
+	    "more step would leave 1 BD"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.8#0", "A moves 3.5 BD "
+	    "(spent 3.5 BD of 4 BD): stops at [10, 13] facing N, Skirmish "
+	    "Group: the enemy"));
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].contact, e);
+	assert_int_equal(g->units[a].pos.y, 13);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
 int
 main(void)
 {
@@ -1236,6 +1315,9 @@ main(void)
 		cmocka_unit_test(test_3_6_5_wall_never_crossed_by_a_slow_line),
 		cmocka_unit_test(
 		    test_3_6_3_no_room_to_turn_names_the_unit_in_the_way),
+		cmocka_unit_test(
+		    test_3_6_5_crossing_after_a_turn_is_priced_with_what_is_left),
+		cmocka_unit_test(test_3_6_8_contact_after_a_pass_through_a_friend),
 		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
 		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
 	};
