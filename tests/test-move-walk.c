@@ -1,0 +1,1326 @@
+/*
+ * test-move-walk.c - the walk's steps and their explanation (core
+ * move-step.c, move-walk.c, move-near.c, move-note.c): turns and
+ * face-abouts owed over turns, the rule each note and halt cites (through
+ * a ruleset whose notes are marked by their place), changes of formation
+ * the ground forces, road columns' trails, points reached under the block
+ * (the horse-and-musket ruleset's wheels) and the cells buffers a walk
+ * borrows.  Each test builds one small game on a generated open map
+ * (walk_game, walk_game_hm) with one or two units (walk_unit) and pins
+ * figures a player meets: cells, facings, ticks owed, and the rule
+ * numbers and figures of the log's lines.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/move-priv.h"
+#include "core/ruleset.h"
+#include "io/load.h"
+#include "util/xalloc.h"
+
+/* The Napoleonic ruleset from $MARSHAL_DATA (or data/). */
+static struct ruleset *
+walk_rules(void)
+{
+	const char *dd = getenv("MARSHAL_DATA");
+	struct diags d;
+	struct ruleset *rs;
+
+	diags_init(&d);
+	rs = load_ruleset("napoleonic", dd != NULL ? dd : "data", &d);
+	if (rs == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	assert_non_null(rs);
+	return rs;
+}
+
+/* A w x h open map with two sides and a general each, orders in force at
+ * once. */
+static struct game *
+walk_game(const struct ruleset *rs, int w, int h)
+{
+	struct game *g = game_create(rs, map_create(w, h));
+
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	return g;
+}
+
+/* Infantry named name of side s, 600 men, drill as given with its drum,
+ * formed in form at p facing f; returns its index. */
+static int
+walk_unit(struct game *g, const char *name, int s, const char *form,
+    int drill, struct point p, enum dir f)
+{
+	int u = game_add_unit(g, name, name, s, s);
+	struct unit *un = &g->units[u];
+
+	un->arm = ARM_INFANTRY;
+	unit_attr_set(un, ruleset_attr(g->rs, "drill"), drill);
+	unit_attr_set(un, ruleset_attr(g->rs, "musician"), true);
+	un->strength = un->strength0 = 600;
+	un->formation = ruleset_form(g->rs, form);
+	un->pos = p;
+	un->facing = f;
+	un->cond = COND_FORMED;
+	game_occupy(g, u, true);
+	return u;
+}
+
+/* Give unit u a Move order to one point. */
+static void
+walk_order(struct game *g, int u, int x, int y)
+{
+	struct order o;
+	char *cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ x, y };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+}
+
+/* The index of the first event of unit u from index from on whose text
+ * holds s, or -1. */
+static int
+walk_find(const struct game *g, int from, int u, const char *s)
+{
+	int i;
+
+	for (i = from; i < g->log.n; i++)
+		if (g->log.v[i].unit == u && strstr(g->log.v[i].text, s) != NULL)
+			return i;
+	return -1;
+}
+
+/*
+ * The ruleset under test: its own ops with every price's notes
+ * marked by their place, so that a line of the log shows which of the
+ * ruleset's notes the engine cited.  Note i of a price keeps its rule
+ * with "#i" after it ("3.6.3#0"); the slots past nnotes, which a ruleset
+ * need not write, say "unset".  Nothing else is changed: the same
+ * prices, verdicts and halts.
+ */
+static struct ruleset_ops marked_ops;
+static const struct ruleset_ops *base_ops;
+
+static void
+mark_notes(struct move_price *p)
+{
+	char r[sizeof p->notes[0].rule];
+	int i;
+
+	for (i = 0; i < MOVE_NOTES_MAX; i++)
+		if (i < p->nnotes) {
+			snprintf(r, sizeof r, "%s#%d", p->notes[i].rule, i);
+			memcpy(p->notes[i].rule, r, sizeof r);
+		} else {
+			snprintf(p->notes[i].rule, sizeof p->notes[i].rule,
+			    "unset");
+			snprintf(p->notes[i].text, sizeof p->notes[i].text,
+			    "unset");
+		}
+}
+
+static void
+marked_turn(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	base_ops->move_turn(g, w, d, p);
+	mark_notes(p);
+}
+
+static void
+marked_step(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	base_ops->move_step(g, w, d, p);
+	mark_notes(p);
+}
+
+static int
+marked_contact(const struct game *g, const struct move_walk *w, int e,
+    struct move_price *p)
+{
+	int r = base_ops->move_contact(g, w, e, p);
+
+	mark_notes(p);
+	return r;
+}
+
+static void
+marked_pass(const struct game *g, const struct move_walk *w, int f,
+    enum dir d, bool moving, struct move_price *p)
+{
+	base_ops->move_pass(g, w, f, d, moving, p);
+	mark_notes(p);
+}
+
+/* Ruleset rs with its prices' notes marked (marked_ops); returns rs. */
+static struct ruleset *
+walk_mark(struct ruleset *rs)
+{
+	base_ops = rs->ops;
+	marked_ops = *base_ops;
+	marked_ops.move_turn = marked_turn;
+	marked_ops.move_step = marked_step;
+	marked_ops.move_contact = marked_contact;
+	marked_ops.move_pass = marked_pass;
+	rs->ops = &marked_ops;
+	return rs;
+}
+
+/* The Napoleonic ruleset with its prices' notes marked. */
+static struct ruleset *
+walk_rules_marked(void)
+{
+	return walk_mark(walk_rules());
+}
+
+/* Free a ruleset, marked (walk_mark) or not. */
+static void
+walk_rules_free(struct ruleset *rs)
+{
+	if (rs->ops == &marked_ops)
+		rs->ops = base_ops;
+	ruleset_free(rs);
+}
+
+/* Whether event i is unit u's, cites rule and has exactly text s. */
+static bool
+walk_event_is(const struct game *g, int i, int u, const char *rule,
+    const char *s)
+{
+	return i >= 0 && i < g->log.n && g->log.v[i].unit == u &&
+	    strcmp(g->log.v[i].rule, rule) == 0 &&
+	    strcmp(g->log.v[i].text, s) == 0;
+}
+
+/*
+ * 3.6.3 over turns (walk_about_owed): a Column (drill 3, drum: 2 BD) on
+ * [10, 2] facing N, its body on rows 2 to 5, sent S to [10, 20], faces
+ * about where it stands on turn 1 and owes what it cannot pay.  The log
+ * of turn 1, in order: its speed (2 BD), the ruleset's first note of the
+ * turn (where it faces about: front centre [10, 5]), the face-about's
+ * figures (180 degrees, 4 BD, 2 BD, owes 2 BD), and the closing line
+ * (0 BD walked, 2 BD spent, at [10, 5] facing S); all three cite the
+ * rule of the ruleset's first note.  The unit stands there owing 8
+ * ticks, its trail none; on turn 2 it pays them and is still there.
+ */
+static void
+test_3_6_3_face_about_over_turns_cites_the_first_note(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "column", 3, (struct point){ 10, 2 }, DIR_N);
+	u = &g->units[a];
+	walk_order(g, a, 10, 20);
+	game_turn(g);
+	i = walk_find(g, 0, a, "Column: 1 BD; drum +1 BD = 2 BD");
+	assert_true(i >= 0);
+	assert_true(walk_event_is(g, i + 1, a, "3.6.3#0", "A faces about "
+	    "where it stands: its rear rank is now its front, its front "
+	    "centre at [10, 5] (marshal's reading)"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.3#0", "A turns its front "
+	    "180 degrees, N to S: it costs 4 BD and it has 2 BD, but it has "
+	    "not moved yet this turn, so it faces about now, spends all and "
+	    "owes 2 BD, paid next turn before it steps on (marshal's "
+	    "reading)"));
+	assert_true(walk_event_is(g, i + 3, a, "3.6.3#0", "A moves 0 BD "
+	    "(spent 2 BD of 2 BD): stops at [10, 5] facing S, Column: its "
+	    "speed for the turn is spent"));
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 5);
+	assert_int_equal(u->facing, DIR_S);
+	assert_int_equal(u->owed, 8);
+	assert_int_equal(u->halt, HALT_SPEED);
+	assert_int_equal(u->ntrail, 0);
+	game_turn(g);
+	assert_int_equal(u->owed, 0);
+	assert_int_equal(u->pos.y, 5);
+	assert_int_equal(u->moved, 0);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/* Unit u's turn: move it alone, outside the phase (no per-phase index),
+ * on turn t. */
+static void
+walk_turn(struct game *g, int u, int t)
+{
+	g->turn = t;
+	(void)move_unit(g, NULL, u, -1, NULL, NULL);
+}
+
+/*
+ * 3.6.8: a Line (drill 4, drum: 3 BD) on [10, 20] sent N to [10, 2] meets
+ * an enemy Line on [10, 13] facing S.  The contact's price says where
+ * infantry stops (more than 1 BD, less than 2 BD), the walk says the gap
+ * it keeps (1.5 BD) and the one a step more would leave (1 BD), and the
+ * closing line (1.5 BD walked of 3 BD, at [10, 17]) cites the contact
+ * price's rule, that of its first note.
+ */
+static void
+test_3_6_8_contact_halt_cites_the_contact_price(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, e, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	e = walk_unit(g, "E", 1, "line", 4, (struct point){ 10, 13 }, DIR_S);
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "infantry stops more than");
+	assert_true(walk_event_is(g, i, a, "3.6.8#0", "infantry stops more "
+	    "than 1 BD and less than 2 BD from E: both are in battle "
+	    "contact"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.8#0", "gap to E: 1.5 BD; "
+	    "one more step would leave 1 BD"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.8#0", "A moves 1.5 BD "
+	    "(spent 1.5 BD of 3 BD): stops at [10, 17] facing N, Line: the "
+	    "enemy"));
+	assert_int_equal(i + 3, g->log.n);
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].contact, e);
+	assert_int_equal(g->units[e].contact, a);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5: the river (Pr 1 + Pe 2 + 1 BD wide = 4 BD) is the one obstacle a
+ * unit may stop in.  A Line (3 BD) on [10, 20] sent N reaches it after
+ * 1.5 BD, steps into it with 1.5 BD left and owes 2 BD (8 ticks): it says
+ * so and halts on [10, 17] for the obstacle, both citing the crossing's
+ * rule.  Next turn it first pays the 2 BD ("1 BD left") and walks that
+ * 1 BD on to [10, 15].
+ */
+static void
+test_3_6_5_river_stopped_in_owes_the_rest(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a, x, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	u = &g->units[a];
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 17)->edge[EDGE_SOUTH] =
+		    (uint8_t)ruleset_obst(rs, "river");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "crosses the river");
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "crosses the river "
+	    "(Pr 1 + Pe 2 + 1 BD wide) = 4 BD, 0 BD left; its front is square "
+	    "to it, facing N"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "it may stop in the "
+	    "middle of this one: 2 BD still to pay next turn"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.5#0", "A moves 1.5 BD "
+	    "(spent 3 BD of 3 BD): stops at [10, 17] facing N, Line: the "
+	    "obstacle"));
+	assert_int_equal(u->owed, 8);
+	assert_int_equal(u->halt, HALT_OBSTACLE);
+	assert_int_equal(u->pos.y, 17);
+	walk_turn(g, a, 2);
+	assert_true(walk_find(g, i, a, "finishes the crossing it stopped in: "
+	    "-2 BD, 1 BD left") >= 0);
+	assert_int_equal(u->owed, 0);
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 15);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.7: a Line (3 BD) on [10, 20] sent N meets a standing friendly
+ * Column on [10, 15]..[10, 18], with no way round it that it would take.
+ * On its first turn it steps 0.5 BD to [10, 19] and stops behind it,
+ * the pass's rule cited by the way-round line, the "not the speed left"
+ * line and the halt.  Next turn it passes through (a Line blocks from
+ * that side): both become Mobs and A halts on [10, 13], 3 BD on.
+ */
+static void
+test_3_6_7_friend_not_passed_this_turn_cites_the_pass_price(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, b, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	b = walk_unit(g, "B", 0, "column", 4, (struct point){ 10, 15 }, DIR_N);
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "B stands in the way");
+	assert_true(walk_event_is(g, i, a, "3.6.7#0", "B stands in the way of "
+	    "A and it finds no way round it towards [10, 2]: it waits behind "
+	    "it"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.7#0", "A has not the speed "
+	    "left to pass right through B this turn: it stops behind it"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.7#0", "A moves 0.5 BD "
+	    "(spent 0.5 BD of 3 BD): stops at [10, 19] facing N, Line: the way "
+	    "is blocked"));
+	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+	walk_turn(g, a, 2);
+	i = walk_find(g, i, a, "A passes through B");
+	assert_true(walk_event_is(g, i, a, "3.6.7#0", "A passes through B "
+	    "(Line blocks from that side): both become Mobs"));
+	assert_int_equal(g->units[a].pos.y, 13);
+	assert_int_equal(g->units[a].moved, 12);
+	assert_int_equal(g->units[a].cond, COND_MOB);
+	assert_int_equal(g->units[b].cond, COND_MOB);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5: a Line may not enter a village.  A Line (3 BD) on [10, 20] sent
+ * N meets a row of village on row 17: it changes to Manoeuvre Column at
+ * once (free), and the village's Pr + Pe (2 BD) being not more than the
+ * 2 BD it has, it goes in and spends all, on [10, 17], 1.5 BD walked.
+ * Each line cites the step's rule, that of the price's first note.
+ */
+static void
+test_3_6_5_village_changes_formation_and_goes_in(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, x, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 17)->land = ruleset_land(rs, "village");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "Line may not enter village");
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "Line may not enter "
+	    "village; it changes to Manoeuvre Column at once: automatic, "
+	    "free, no order"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "enters village "
+	    "(Pr 1 + Pe 1): -2 BD besides the step, 0 BD left"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.5#0", "Pr + Pe of the new "
+	    "ground is not more than the 2 BD it has: it goes in as far as "
+	    "that pays and spends all"));
+	assert_true(walk_event_is(g, i + 3, a, "3.6.3", "A moves 1.5 BD "
+	    "(spent 3 BD of 3 BD): stops at [10, 17] facing N, Manoeuvre "
+	    "Column: its speed for the turn is spent"));
+	assert_int_equal(g->units[a].formation,
+	    ruleset_form(rs, "manoeuvre_column"));
+	assert_int_equal(g->units[a].ntrail, 0);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/* Unit u's Move order by two points, p then q. */
+static void
+walk_order2(struct game *g, int u, struct point p, struct point q)
+{
+	struct order o;
+	char *cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = p;
+	o.pts[1] = q;
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+}
+
+/* Set every cell of row y to obstacle ob on its south edge. */
+static void
+walk_edge_row(struct game *g, int y, const char *ob)
+{
+	int x;
+
+	for (x = 0; x < g->map->w; x++)
+		map_cell(g->map, x, y)->edge[EDGE_SOUTH] =
+		    (uint8_t)ruleset_obst(g->rs, ob);
+}
+
+/* Lay land on every cell of row y. */
+static void
+walk_land_row(struct game *g, int y, const char *land)
+{
+	int x;
+
+	for (x = 0; x < g->map->w; x++)
+		map_cell(g->map, x, y)->land = (uint8_t)ruleset_land(g->rs,
+		    land);
+}
+
+/*
+ * 3.6.3, a turn the walk cannot pay for once it has moved (walk_turn_part):
+ * a Line (3 BD) on [10, 20] under a Move order by [10, 15] and then W to
+ * [2, 15] walks 2.5 BD to [10, 15] and has 0.5 BD left; the turn to face
+ * W costs 2 BD (2 x 1 BD), none of which it can pay: it says so, halts for
+ * its speed, facing N, citing the turn's rule.  Next turn it pays the
+ * whole turn (1 BD left) and steps 1 BD W to [8, 15].
+ */
+static void
+test_3_6_3_turn_after_walking_waits_for_next_turn(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	u = &g->units[a];
+	walk_order2(g, a, (struct point){ 10, 15 }, (struct point){ 2, 15 });
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "turning to face W");
+	assert_true(walk_event_is(g, i, a, "3.6.3#0", "turning to face W "
+	    "would cost 2 BD, it has 0.5 BD left: it turns next turn"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.3#0", "A moves 2.5 BD "
+	    "(spent 2.5 BD of 3 BD): stops at [10, 15] facing N, Line: its "
+	    "speed for the turn is spent"));
+	assert_int_equal(u->facing, DIR_N);
+	assert_int_equal(u->waypoint, 1);
+	walk_turn(g, a, 2);
+	i = walk_find(g, i, a, "A turns its front 90 degrees");
+	assert_true(walk_event_is(g, i, a, "3.6.3#0", "A turns its front 90 "
+	    "degrees, N to W: 2 x 1 BD = -2 BD, 1 BD left"));
+	assert_int_equal(u->facing, DIR_W);
+	assert_int_equal(u->pos.x, 8);
+	assert_int_equal(u->pos.y, 15);
+	assert_int_equal(u->moved, 4);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.3, a turn made 45 degrees a turn (walk_turn_part): a Line of drill
+ * 3 without its drum (1 BD) on [10, 10] facing N, sent to [4, 16] (SW),
+ * turns 45 degrees a turn, all it can pay: NW on turn 1, W on turn 2, SW
+ * on turn 3, standing on [10, 10].  On turns 1 and 2 it says it goes on
+ * turning next turn, and every halt cites the turn's rule.
+ */
+static void
+test_3_6_3_turn_owed_45_degrees_a_turn(void **state)
+{
+	static const enum dir face[3] = { DIR_NW, DIR_W, DIR_SW };
+	static const char *const said[3] = {
+		"A turns its front 45 degrees, N to NW: 1 x 1 BD = -1 BD, "
+		"0 BD left",
+		"A turns its front 45 degrees, NW to W: 1 x 1 BD = -1 BD, "
+		"0 BD left",
+		"A turns its front 45 degrees, W to SW: 1 x 1 BD = -1 BD, "
+		"0 BD left",
+	};
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a, t, i = 0;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 3, (struct point){ 10, 10 }, DIR_N);
+	u = &g->units[a];
+	unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"), false);
+	walk_order(g, a, 4, 16);
+	for (t = 1; t <= 3; t++) {
+		walk_turn(g, a, t);
+		i = walk_find(g, i, a, said[t - 1]);
+		assert_true(walk_event_is(g, i, a, "3.6.3#0", said[t - 1]));
+		if (t < 3)
+			assert_true(walk_event_is(g, i + 1, a, "3.6.3#0", "it "
+			    "goes on turning to face SW next turn, under the "
+			    "same order"));
+		assert_int_equal(g->log.v[g->log.n - 1].kind, EV_MOVE);
+		assert_string_equal(g->log.v[g->log.n - 1].rule,
+		    t < 3 ? "3.6.3#0" : "3.6.3");
+		assert_int_equal(u->facing, face[t - 1]);
+		assert_int_equal(u->pos.x, 10);
+		assert_int_equal(u->pos.y, 10);
+		assert_int_equal(u->moved, 0);
+		assert_int_equal(u->halt, HALT_SPEED);
+		assert_int_equal(u->ntrail, 0);
+	}
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5, a change of formation with no room: a Line on [10, 18] sent N
+ * meets a village on row 17 and would change to Manoeuvre Column where it
+ * stands, but the deeper block would overlap a friend's Line on
+ * [10, 21]: it says there is no room, and stands on [10, 18] in Line,
+ * blocked, citing the step's rule.
+ */
+static void
+test_3_6_5_change_without_room_stands(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 18 }, DIR_N);
+	(void)walk_unit(g, "B", 0, "line", 4, (struct point){ 10, 21 },
+	    DIR_N);
+	walk_land_row(g, 17, "village");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "Line may not enter village");
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "but there is no "
+	    "room for Manoeuvre Column here"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.5#0", "A moves 0 BD "
+	    "(spent 0 BD of 3 BD): stops at [10, 18] facing N, Line: the way "
+	    "is blocked"));
+	assert_int_equal(g->units[a].formation, ruleset_form(rs, "line"));
+	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5, ground no formation may enter: a Line (3 BD) on [10, 20] sent N
+ * across a lake filling row 17 walks 1 BD to [10, 18], where it loses its
+ * musician and formation (a Mob) and its order is cancelled; the lines
+ * cite the step's rule.
+ */
+static void
+test_3_6_5_lake_across_the_way_makes_a_mob(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	walk_land_row(g, 17, "water");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "may not enter lake");
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "A may not enter lake "
+	    "in any formation, not even Manoeuvre Column"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "A loses its "
+	    "musician and its formation: a Mob; the Move order is "
+	    "cancelled"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.5#0", "A moves 1 BD "
+	    "(spent 1 BD of 3 BD): stops at [10, 18] facing N, Line (Mob): "
+	    "the ground ahead"));
+	assert_int_equal(g->units[a].cond, COND_MOB);
+	assert_int_equal(g->units[a].order.kind, ORDER_NONE);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5, an obstacle the walk cannot pay for: a Line (3 BD) on [10, 20]
+ * sent N meets a wall on row 17's south edge after 1 BD; crossing costs
+ * 3 BD and it has 2 BD: it says what the crossing would have been (both
+ * the ruleset's notes, each with its own rule), that the step costs 3 BD
+ * with 2 BD left, and halts on [10, 18] for the obstacle.  A hedge there
+ * instead (2 BD) is crossed with all its 2 BD: it ends on [10, 17] as a
+ * Mob, halted by the obstacle (the crossing's rule).
+ */
+static void
+test_3_6_5_obstacle_too_dear_stops_before_it(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	walk_edge_row(g, 17, "wall");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "would have: crosses the wall");
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "would have: crosses "
+	    "the wall (Pr 1 + Pe 1 + 1 BD wide) = 3 BD, 0 BD left; its front "
+	    "is square to it, facing N"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#1", "would have: its "
+	    "speed left is less than the crossing: it crosses but ends as a "
+	    "Mob"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.5#0", "the next step "
+	    "costs 3 BD and it has 2 BD left: it stops here"));
+	assert_true(walk_event_is(g, i + 3, a, "3.6.5#0", "A moves 1 BD "
+	    "(spent 1 BD of 3 BD): stops at [10, 18] facing N, Line: the "
+	    "obstacle"));
+	assert_int_equal(g->units[a].cond, COND_FORMED);
+	game_free(g);
+
+	g = walk_game(rs, 30, 30);
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	walk_edge_row(g, 17, "hedge");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "crosses the hedge");
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#1", "its speed left is "
+	    "exactly the crossing: it crosses but ends as a Mob"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.5#0", "A moves 1.5 BD "
+	    "(spent 3 BD of 3 BD): stops at [10, 17] facing N, Line (Mob): "
+	    "the obstacle"));
+	assert_int_equal(g->units[a].cond, COND_MOB);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.8 and 3.9.5: routers stop nobody.  A Line (3 BD) on [10, 20] sent N
+ * walks on to the routed enemy Line on [10, 16] and touches it after 1 BD,
+ * on [10, 18], halted by the enemy with the touch's rule (3.9.5).
+ */
+static void
+test_3_9_5_touching_routers_halts_with_their_rule(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, e, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	e = walk_unit(g, "E", 1, "line", 4, (struct point){ 10, 16 }, DIR_S);
+	g->units[e].cond = COND_ROUTED;
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "does not stop for the routed E");
+	assert_true(walk_event_is(g, i, a, "3.9.5#0", "A does not stop for "
+	    "the routed E (3.6.8) and touches it: the routers are captured or "
+	    "scattered (3.9.5)"));
+	assert_true(walk_event_is(g, i + 1, a, "3.9.5#0", "A moves 1 BD "
+	    "(spent 1 BD of 3 BD): stops at [10, 18] facing N, Line: the "
+	    "enemy"));
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].pos.y, 18);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.6 (trail_after): a Road Column on a road along row 20, facing E
+ * on [12, 20] with its body back to [5, 20], sent W along the road to
+ * [3, 20]: its first step W is onto its own body, so it follows the road
+ * round (free) and marches its 4 BD W as a straight block, its front on
+ * [4, 20] and its body [4..11, 20], every cells buffer the walk borrowed
+ * given back to the game's pool.
+ */
+static void
+test_3_6_6_road_column_turns_about_on_its_road(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	struct point *cells;
+	int a, x, n, i;
+
+	(void)state;
+	for (x = 2; x < 28; x++)
+		map_cell(g->map, x, 20)->road = ROAD_BIG;
+	a = walk_unit(g, "A", 0, "road_column", 4, (struct point){ 12, 20 },
+	    DIR_E);
+	u = &g->units[a];
+	walk_order(g, a, 3, 20);
+	walk_turn(g, a, 1);
+	assert_int_equal(g->cells->used, 0);
+	assert_true(walk_find(g, 0, a, "follows the road round to W: "
+	    "automatic and free") >= 0);
+	assert_int_equal(u->pos.x, 4);
+	assert_int_equal(u->pos.y, 20);
+	assert_int_equal(u->facing, DIR_W);
+	assert_int_equal(u->moved, 16);
+	cells = game_cells_take(g);
+	n = game_footprint(g, u, cells);
+	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 4 + i);
+		assert_int_equal(cells[i].y, 20);
+		assert_int_equal(game_unit_at(g, 4 + i, 20), a);
+	}
+	game_cells_give(g, cells);
+	assert_int_equal(game_unit_at(g, 12, 20), -1);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5: a change of formation the ground forces, then a step too dear.
+ * A Line (3 BD) on [10, 20] sent N walks 2 BD to [10, 16]; the village
+ * on row 15 makes it change to Manoeuvre Column (free), and the step in
+ * then costs 2.5 BD with 1 BD left, more than Pr + Pe: it stops there in
+ * Manoeuvre Column, a straight block (no trail), citing the step's rule.
+ */
+static void
+test_3_6_5_change_then_a_step_too_dear(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	u = &g->units[a];
+	walk_land_row(g, 15, "village");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "it changes to Manoeuvre Column");
+	assert_true(i >= 0);
+	i = walk_find(g, i, a, "the next step costs");
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "the next step costs "
+	    "2.5 BD and it has 1 BD left: it stops here"));
+	assert_int_equal(u->formation, ruleset_form(rs, "manoeuvre_column"));
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 16);
+	assert_int_equal(u->ntrail, 0);
+	assert_null(u->trail);
+	assert_int_equal(g->cells->used, 0);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/* The horse-and-musket ruleset from $MARSHAL_DATA (or data/). */
+static struct ruleset *
+walk_rules_hm(void)
+{
+	const char *dd = getenv("MARSHAL_DATA");
+	struct diags d;
+	struct ruleset *rs;
+
+	diags_init(&d);
+	rs = load_ruleset("horse-and-musket", dd != NULL ? dd : "data", &d);
+	if (rs == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	assert_non_null(rs);
+	return rs;
+}
+
+/* A 60 x 60 open field under rs (horse-and-musket) with a light cavalry
+ * Line of 200 on [20, 40] facing N, unit 0, speeds not drawn at random. */
+static struct game *
+walk_game_hm(const struct ruleset *rs)
+{
+	struct game *g = walk_game(rs, 60, 60);
+	struct unit *u;
+	int a;
+
+	g->opt.random_speed = false;
+	a = game_add_unit(g, "a", "A", 0, 0);
+	u = &g->units[a];
+	u->arm = ARM_CAVALRY;
+	u->klass = ruleset_class(rs, ARM_CAVALRY, "light");
+	u->strength = u->strength0 = 200;
+	u->formation = ruleset_form(rs, "line");
+	u->pos = (struct point){ 20, 40 };
+	u->facing = DIR_N;
+	u->cond = COND_FORMED;
+	game_occupy(g, a, true);
+	return g;
+}
+
+/*
+ * Horse-and-musket, HO.4 with H8 and H9 (walk_stands_on_point): a point
+ * that lies under the block within the data's arrive_within (1 in: 2
+ * cells) of its anchor is reached where the unit stands, not wheeled past.
+ * A light cavalry Line on [20, 40] facing N, its block on row 40 from
+ * [17, 40] to [23, 40]:
+ *   - sent by [22, 40] (2 cells E of the anchor: the bound itself) and
+ *     then [22, 41], stands on both: it says so for each, moves 0 in of
+ *     15 in and its order is complete, still facing N on [20, 40];
+ *   - sent by [22, 40] and then [20, 30], stands on the first and marches
+ *     the second leg straight N, 5 in (20 ticks), arriving on [20, 30]
+ *     facing N with no wheel.
+ */
+static void
+test_002_HO4_points_under_the_block_are_reached(void **state)
+{
+	struct ruleset *rs = walk_rules_hm();
+	struct game *g = walk_game_hm(rs);
+	const struct unit *u = &g->units[0];
+	int i;
+
+	(void)state;
+	walk_order2(g, 0, (struct point){ 22, 40 }, (struct point){ 22, 41 });
+	walk_turn(g, 0, 1);
+	i = walk_find(g, 0, 0, "[22, 40] lies under A");
+	assert_true(walk_event_is(g, i, 0, "HO.4", "[22, 40] lies under A, "
+	    "which would wheel past it to bring its anchor onto it: it is "
+	    "there (marshal's reading)"));
+	assert_true(walk_event_is(g, i + 1, 0, "HO.4", "[22, 41] lies under "
+	    "A, which would wheel past it to bring its anchor onto it: it is "
+	    "there (marshal's reading)"));
+	assert_true(walk_event_is(g, i + 2, 0, "HO.4", "A moves 0 in (spent "
+	    "0 in of 15 in): stops at [20, 40] facing N, Line: it has reached "
+	    "its destination"));
+	assert_int_equal(u->halt, HALT_ARRIVED);
+	assert_int_equal(u->order.kind, ORDER_NONE);
+	game_free(g);
+
+	g = walk_game_hm(rs);
+	u = &g->units[0];
+	walk_order2(g, 0, (struct point){ 22, 40 }, (struct point){ 20, 30 });
+	walk_turn(g, 0, 1);
+	i = walk_find(g, 0, 0, "[22, 40] lies under A");
+	assert_true(i >= 0);
+	assert_true(walk_event_is(g, i + 1, 0, "HO.4", "A moves 5 in (spent "
+	    "5 in of 15 in): stops at [20, 30] facing N, Line: it has reached "
+	    "its destination"));
+	assert_int_equal(u->halt, HALT_ARRIVED);
+	assert_int_equal(u->moved, 20);
+	assert_int_equal(g->cells->used, 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * Horse-and-musket H12 through the engine: the pass's price decides and
+ * its first note's rule is cited.  On a 40 x 52 field, close-order foot
+ * Lines d on [30, 20] and k on [10, 20], with f (a Line) and the limbered
+ * light gun m each 6 cells behind, both sent N 16 cells.  Turn 1: f has
+ * not the 12 + 10 ticks to come clear of d and stops behind it on
+ * [30, 22]; m may never pass and stops behind k on [10, 22]; each line
+ * and each halt cites H12.  Turn 2: f passes through d for 12 ticks
+ * (3 in, 3 in left), paid once for all the steps it takes inside d, and
+ * ends on [30, 16]; m stands, 0 in.  (d is unit 1: the walk's record of
+ * a friend passed without disorder, -1 - 1, is not d's index.)
+ */
+static void
+test_002_H12_passes_cite_the_pass_price(void **state)
+{
+	struct ruleset *rs = walk_mark(walk_rules_hm());
+	struct game *g = walk_game(rs, 40, 52);
+	int f, m, i;
+
+	(void)state;
+	g->opt.random_speed = false;
+	(void)walk_unit(g, "k", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	(void)walk_unit(g, "d", 0, "line", 4, (struct point){ 30, 20 }, DIR_N);
+	f = walk_unit(g, "f", 0, "line", 4, (struct point){ 30, 26 }, DIR_N);
+	m = walk_unit(g, "m", 0, "limbered", 4, (struct point){ 10, 26 },
+	    DIR_N);
+	for (i = 0; i < g->nunits; i++)
+		g->units[i].klass = ruleset_class(rs, ARM_INFANTRY, "close");
+	g->units[m].arm = ARM_ARTILLERY;
+	g->units[m].klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	walk_order(g, f, 30, 10);
+	walk_order(g, m, 10, 10);
+	walk_turn(g, f, 1);
+	walk_turn(g, m, 1);
+	i = walk_find(g, 0, f, "has not the speed left");
+	assert_true(walk_event_is(g, i, f, "H12#0", "f has not the speed left "
+	    "to pass right through d this turn: it stops behind it"));
+	assert_true(walk_event_is(g, i + 1, f, "H12#0", "f moves 2 in (spent "
+	    "2 in of 6 in): stops at [30, 22] facing N, Line: the way is "
+	    "blocked"));
+	i = walk_find(g, 0, m, "may not pass through");
+	assert_true(walk_event_is(g, i, m, "H12#0", "m may not pass through "
+	    "other units: it stops behind k"));
+	assert_true(walk_event_is(g, i + 1, m, "H12#0", "m moves 2 in (spent "
+	    "2 in of 9 in): stops at [10, 22] facing N, Limbered: the way is "
+	    "blocked"));
+	assert_int_equal(g->units[f].pos.y, 22);
+	assert_int_equal(g->units[m].pos.y, 22);
+	walk_turn(g, f, 2);
+	walk_turn(g, m, 2);
+	i = walk_find(g, i, f, "passes through d");
+	assert_true(walk_event_is(g, i, f, "H12#0", "passes through d: foot, "
+	    "-12 ticks (3 in), 3 in left"));
+	assert_int_equal(g->units[f].pos.x, 30);
+	assert_int_equal(g->units[f].pos.y, 16);
+	assert_int_equal(g->units[f].moved, 12);
+	assert_int_equal(g->units[m].pos.y, 22);
+	assert_int_equal(g->units[m].moved, 0);
+	assert_int_equal(g->cells->used, 0);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/* How many events of unit u have text holding s. */
+static int
+walk_count(const struct game *g, int u, const char *s)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == u && strstr(g->log.v[i].text, s) != NULL)
+			n++;
+	return n;
+}
+
+/*
+ * 3.6.7, a friend passed once however many steps the pass takes: a
+ * Skirmish Group (drill 4, drum: 4 BD) on [10, 20] sent N passes through
+ * the standing Column B on [10, 15] (rows 15 to 18: four steps inside
+ * it), neither blocking.  The pass is priced and said once ("passes
+ * through standing B: neither blocks", the pass's rule), B stays formed,
+ * and A walks its whole 4 BD to [10, 12].  B is unit 1, so the walk's
+ * record of a friend passed without disorder (-1 - 1) is not B's index.
+ */
+static void
+test_3_6_7_friend_passed_once_over_its_depth(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, b, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "skirmish", 4, (struct point){ 10, 20 },
+	    DIR_N);
+	b = walk_unit(g, "B", 0, "column", 4, (struct point){ 10, 15 }, DIR_N);
+	assert_int_equal(b, 1);
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	assert_int_equal(walk_count(g, a, "passes through"), 1);
+	i = walk_find(g, 0, a, "passes through");
+	assert_true(walk_event_is(g, i, a, "3.6.7#0", "A passes through "
+	    "standing B: neither blocks"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.3", "A moves 4 BD (spent "
+	    "4 BD of 4 BD): stops at [10, 12] facing N, Skirmish Group: its "
+	    "speed for the turn is spent"));
+	assert_int_equal(g->units[a].cond, COND_FORMED);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5 with the minimum move (issue 12): a Column of drill 4 without its
+ * drum (1 BD) on [10, 20] sent N, a village on row 19.  Stepping in costs
+ * 2.5 BD (the step and Pr 1 + Pe 1), more than its 1 BD and more than the
+ * Pr + Pe it could pay: having not moved yet this turn it makes that one
+ * step and spends all, to [10, 19], saying so with the step's rule.
+ */
+static void
+test_3_6_5_minimum_move_into_a_village(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "column", 4, (struct point){ 10, 20 }, DIR_N);
+	unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"), false);
+	walk_land_row(g, 19, "village");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "enters village");
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "enters village (Pr 1 + "
+	    "Pe 1): -2 BD besides the step, 0 BD left"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "the step costs 2.5 "
+	    "BD, more than the 1 BD it has, but it has not moved yet this "
+	    "turn: it makes this one step and spends all (minimum move, "
+	    "marshal's reading)"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.3", "A moves 0.5 BD "
+	    "(spent 1 BD of 1 BD): stops at [10, 19] facing N, Column: its "
+	    "speed for the turn is spent"));
+	assert_int_equal(g->units[a].pos.y, 19);
+	assert_int_equal(g->units[a].moved, 2);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.5, an obstacle a unit can never cross: a Line of drill 3 without
+ * its drum (1 BD) on [10, 20] sent N, a wall along row 17's south edge
+ * from side to side (no way round).  Turn 1 it walks its 1 BD to
+ * [10, 18]; turn 2 the wall (3 BD) is more than it moves in a turn: it
+ * says so and stands, halted by the obstacle, citing the step's rule.
+ */
+static void
+test_3_6_5_wall_never_crossed_by_a_slow_line(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 3, (struct point){ 10, 20 }, DIR_N);
+	unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"), false);
+	walk_edge_row(g, 17, "wall");
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(g->units[a].moved, 4);
+	i = g->log.n;
+	walk_turn(g, a, 2);
+	i = walk_find(g, i, a, "can never cross");
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "A can never cross the "
+	    "wall here: 3 BD (Pr 1 + Pe 1 + 1 BD wide) is more than the 1 BD "
+	    "it moves at most in a turn in Line"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "A moves 0 BD "
+	    "(spent 0 BD of 1 BD): stops at [10, 18] facing N, Line: the "
+	    "obstacle"));
+	assert_int_equal(g->units[a].halt, HALT_OBSTACLE);
+	assert_int_equal(g->units[a].pos.y, 18);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.3 and 3.6.7, no room to turn: an enemy Column E (unit 0) on
+ * [10, 19] facing S, its block on [9..11, 16..19], stands where a Line on
+ * [10, 20] facing N would turn to face W (its turned block [10..11,
+ * 17..22]).  The Line is sent W to [2, 20].  With drill 4 (2 BD) it could
+ * pay for the whole turn: "no room to turn to face W here: E".  With
+ * drill 3 (1 BD) it could pay for 45 degrees only, and that part has no
+ * room either: "no room to turn to face NW here: E".  Either way it
+ * stands on [10, 20] facing N, blocked, and names the unit in the way.
+ */
+static void
+test_3_6_3_no_room_to_turn_names_the_unit_in_the_way(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	int drill;
+
+	(void)state;
+	for (drill = 3; drill <= 4; drill++) {
+		struct game *g = walk_game(rs, 30, 30);
+		char want[128];
+		int a, e, i;
+
+		e = walk_unit(g, "E", 1, "column", 4, (struct point){ 10, 19 },
+		    DIR_S);
+		assert_int_equal(e, 0);
+		a = walk_unit(g, "A", 0, "line", drill,
+		    (struct point){ 10, 20 }, DIR_N);
+		unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"),
+		    false);
+		walk_order(g, a, 2, 20);
+		walk_turn(g, a, 1);
+		snprintf(want, sizeof want, "no room to turn to face %s here: "
+		    "E", drill == 4 ? "W" : "NW");
+		i = walk_find(g, 0, a, "no room to turn");
+		assert_true(walk_event_is(g, i, a, "3.6.7", want));
+		snprintf(want, sizeof want, "A moves 0 BD (spent 0 BD of %d "
+		    "BD): stops at [10, 20] facing N, Line: the way is "
+		    "blocked", drill - 2);
+		assert_true(walk_event_is(g, i + 1, a, "3.6.7", want));
+		assert_int_equal(g->units[a].facing, DIR_N);
+		assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+		game_free(g);
+	}
+	walk_rules_free(rs);
+}
+
+/*
+ * move_text_i and move_text_bd (the closing line's pieces): whole numbers
+ * of either sign, the extremes of int, and ticks as BD; a number that
+ * meets the end of the 512-byte line keeps its leading digits and the
+ * line stays terminated.
+ */
+static void
+test_move_text_i_writes_signed_decimals(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct move_text l;
+
+	(void)state;
+	l.n = 0;
+	move_text_i(&l, 0);
+	move_text_s(&l, " ");
+	move_text_i(&l, 42);
+	move_text_s(&l, " ");
+	move_text_i(&l, -42);
+	move_text_s(&l, " ");
+	move_text_i(&l, 2147483647);
+	move_text_s(&l, " ");
+	move_text_i(&l, -2147483647 - 1);
+	move_text_s(&l, " ");
+	move_text_bd(&l, rs, 10);
+	assert_string_equal(l.b, "0 42 -42 2147483647 -2147483648 2.5 BD");
+	assert_int_equal(l.n, strlen(l.b));
+	l.n = 0;
+	memset(l.b, 'x', 509);
+	l.n = 509;
+	l.b[l.n] = '\0';
+	move_text_i(&l, 12345);
+	assert_int_equal(l.n, 511);
+	assert_int_equal(strlen(l.b), 511);
+	assert_int_equal(l.b[509], '1');
+	assert_int_equal(l.b[510], '2');
+	ruleset_free(rs);
+}
+
+/*
+ * move_note: a note longer than its first buffer (256 bytes) is kept
+ * whole; a walk that does not explain keeps none; move_note_own marks the
+ * last note only, and move_walk_free leaves the walk empty.
+ */
+static void
+test_move_note_keeps_long_notes_whole(void **state)
+{
+	struct move_walk w;
+	char text[301];
+	int i;
+
+	(void)state;
+	memset(&w, 0, sizeof w);
+	for (i = 0; i < 300; i++)
+		text[i] = (char)('a' + i % 26);
+	text[300] = '\0';
+	move_note(&w, EV_NOTE, "3.6.1", "%s", "silent");
+	assert_int_equal(w.nnotes, 0);
+	move_note_own(&w);
+	w.explain = true;
+	move_note_own(&w);
+	assert_int_equal(w.nnotes, 0);
+	move_note(&w, EV_NOTE, "3.6.3", "%s!", text);
+	move_note(&w, EV_MOVE, "3.6.5", "%d BD", 3);
+	move_note_own(&w);
+	assert_int_equal(w.nnotes, 2);
+	assert_int_equal(strlen(w.notes[0].text), 301);
+	assert_memory_equal(w.notes[0].text, text, 300);
+	assert_int_equal(w.notes[0].text[300], '!');
+	assert_string_equal(w.notes[0].rule, "3.6.3");
+	assert_int_equal(w.notes[0].kind, EV_NOTE);
+	assert_false(w.notes[0].own);
+	assert_string_equal(w.notes[1].text, "3 BD");
+	assert_string_equal(w.notes[1].rule, "3.6.5");
+	assert_int_equal(w.notes[1].kind, EV_MOVE);
+	assert_true(w.notes[1].own);
+	move_walk_free(&w);
+	assert_int_equal(w.nnotes, 0);
+	assert_null(w.notes);
+}
+
+/*
+ * 3.6.3 then 3.6.5: a step is priced with what the turn before it
+ * leaves.  A Line (3 BD) on [10, 20] facing N, sent W to [2, 20], with a
+ * hedge along the east edge of column 9 (right before its turned front):
+ * it turns W (2 BD, 1 BD left), and the crossing (2 BD) is priced with
+ * that 1 BD: "0 BD left" and it would end as a Mob; it has not the 2 BD,
+ * so it stops on [10, 20] facing W, halted by the obstacle.
+ */
+static void
+test_3_6_5_crossing_after_a_turn_is_priced_with_what_is_left(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, y, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	for (y = 0; y < 30; y++)
+		map_cell(g->map, 9, y)->edge[EDGE_EAST] =
+		    (uint8_t)ruleset_obst(rs, "hedge");
+	walk_order(g, a, 2, 20);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "A turns its front 90 degrees");
+	assert_true(walk_event_is(g, i, a, "3.6.3#0", "A turns its front 90 "
+	    "degrees, N to W: 2 x 1 BD = -2 BD, 1 BD left"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "would have: "
+	    "crosses the hedge (Pr 1 + Pe 0 + 1 BD wide) = 2 BD, 0 BD left; "
+	    "its front is square to it, facing W"));
+	assert_true(walk_event_is(g, i + 2, a, "3.6.5#1", "would have: its "
+	    "speed left is less than the crossing: it crosses but ends as a "
+	    "Mob"));
+	assert_true(walk_event_is(g, i + 3, a, "3.6.5#0", "the next step "
+	    "costs 2 BD and it has 1 BD left: it stops here"));
+	assert_true(walk_event_is(g, i + 4, a, "3.6.5#0", "A moves 0 BD "
+	    "(spent 2 BD of 3 BD): stops at [10, 20] facing W, Line: the "
+	    "obstacle"));
+	assert_int_equal(g->units[a].cond, COND_FORMED);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.7 then 3.6.8: the look ahead that decides a pass (walk_can_clear)
+ * leaves the enemies' gaps as it found them.  A Skirmish Group (4 BD) on
+ * [10, 20] sent N passes through the standing Column B on [10, 15]
+ * (rows 15 to 18) towards an enemy Line on [10, 9] facing S: it stops
+ * for contact on [10, 13], 3.5 BD on, the gap 1.5 BD (one more step
+ * would leave 1 BD).
+ */
+static void
+test_3_6_8_contact_after_a_pass_through_a_friend(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, e, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "skirmish", 4, (struct point){ 10, 20 },
+	    DIR_N);
+	(void)walk_unit(g, "B", 0, "column", 4, (struct point){ 10, 15 },
+	    DIR_N);
+	e = walk_unit(g, "E", 1, "line", 4, (struct point){ 10, 9 }, DIR_S);
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "passes through standing B");
+	assert_true(i >= 0);
+	i = walk_find(g, i, a, "gap to E");
+	assert_true(walk_event_is(g, i, a, "3.6.8#0", "gap to E: 1.5 BD; one "
+	    "more step would leave 1 BD"));
+	assert_true(walk_event_is(g, i + 1, a, "3.6.8#0", "A moves 3.5 BD "
+	    "(spent 3.5 BD of 4 BD): stops at [10, 13] facing N, Skirmish "
+	    "Group: the enemy"));
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].contact, e);
+	assert_int_equal(g->units[a].pos.y, 13);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(
+		    test_3_6_3_face_about_over_turns_cites_the_first_note),
+		cmocka_unit_test(test_3_6_8_contact_halt_cites_the_contact_price),
+		cmocka_unit_test(test_3_6_5_river_stopped_in_owes_the_rest),
+		cmocka_unit_test(
+		    test_3_6_7_friend_not_passed_this_turn_cites_the_pass_price),
+		cmocka_unit_test(
+		    test_3_6_5_village_changes_formation_and_goes_in),
+		cmocka_unit_test(
+		    test_3_6_3_turn_after_walking_waits_for_next_turn),
+		cmocka_unit_test(test_3_6_3_turn_owed_45_degrees_a_turn),
+		cmocka_unit_test(test_3_6_5_change_without_room_stands),
+		cmocka_unit_test(test_3_6_5_lake_across_the_way_makes_a_mob),
+		cmocka_unit_test(test_3_6_5_obstacle_too_dear_stops_before_it),
+		cmocka_unit_test(
+		    test_3_9_5_touching_routers_halts_with_their_rule),
+		cmocka_unit_test(test_3_6_6_road_column_turns_about_on_its_road),
+		cmocka_unit_test(test_3_6_5_change_then_a_step_too_dear),
+		cmocka_unit_test(
+		    test_002_HO4_points_under_the_block_are_reached),
+		cmocka_unit_test(test_002_H12_passes_cite_the_pass_price),
+		cmocka_unit_test(test_3_6_7_friend_passed_once_over_its_depth),
+		cmocka_unit_test(test_3_6_5_minimum_move_into_a_village),
+		cmocka_unit_test(test_3_6_5_wall_never_crossed_by_a_slow_line),
+		cmocka_unit_test(
+		    test_3_6_3_no_room_to_turn_names_the_unit_in_the_way),
+		cmocka_unit_test(
+		    test_3_6_5_crossing_after_a_turn_is_priced_with_what_is_left),
+		cmocka_unit_test(test_3_6_8_contact_after_a_pass_through_a_friend),
+		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
+		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
