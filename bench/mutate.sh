@@ -47,7 +47,9 @@
 #                    generator is the script's own, not awk's rand)
 #   --timeout T      seconds each test program may run (TIMEOUT, default 10)
 #   --tests "T..."   test programs to run (TESTS, default test-clauses
-#                    test-move test-turn test-charge test-command test-save
+#                    test-move test-move-core (the planning parts of the
+#                    movement engine, function by function) test-turn
+#                    test-charge test-command test-save
 #                    test-ruleset, the last for the ruleset loader, and
 #                    test-hm-clauses test-hm-turn test-hooks test-decide
 #                    for the horse-and-musket ruleset and the engine's
@@ -75,7 +77,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 sample=${MUTANTS:-0}
 seed=${SEED:-1}
 limit=${TIMEOUT:-10}
-tests=${TESTS:-"test-clauses test-move test-turn test-charge test-command test-save test-ruleset test-hm-clauses test-hm-turn test-hooks test-decide"}
+tests=${TESTS:-"test-clauses test-move test-move-core test-turn test-charge test-command test-save test-ruleset test-hm-clauses test-hm-turn test-hooks test-decide"}
 work=${MUTATION_DIR:-$top/_build/mutation}
 equiv=${EQUIVALENT:-$top/bench/mutants-equivalent.txt}
 only=
