@@ -111,15 +111,23 @@ fx_place(struct game *g, int u, int x, int y, enum dir f)
 	game_occupy(g, u, true);
 }
 
+/* Land land on the cells x0..x1 of rows y0..y1. */
+static void
+fx_land(struct game *g, int x0, int x1, int y0, int y1, const char *land)
+{
+	int x, y, l = ruleset_land(g->rs, land);
+
+	assert_true(l >= 0);
+	for (y = y0; y <= y1; y++)
+		for (x = x0; x <= x1; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)l;
+}
+
 /* Water on the cells x0..x1 of rows y0..y1. */
 static void
 fx_water(struct game *g, int x0, int x1, int y0, int y1)
 {
-	int x, y, water = ruleset_land(g->rs, "water");
-
-	for (y = y0; y <= y1; y++)
-		for (x = x0; x <= x1; x++)
-			map_cell(g->map, x, y)->land = (uint8_t)water;
+	fx_land(g, x0, x1, y0, y1, "water");
 }
 
 /* A Move order for unit u through the n points given as x, y pairs. */
@@ -178,15 +186,17 @@ round_walk(struct game *g, struct move_walk *w)
 }
 
 /* The route a walk follows is the one cell (1, 1), which no search from
- * (10, 16) gives. */
+ * (10, 16) gives, reached by a wheel to face SE. */
 static bool
 on_marked(const struct move_walk *w)
 {
-	return w->nroute == 1 && w->route[0].x == 1 && w->route[0].y == 1;
+	return w->nroute == 1 && w->route[0].x == 1 && w->route[0].y == 1 &&
+	    w->route_face != NULL && w->route_face[0] == 1 + DIR_SE;
 }
 
 /* Keep w's way round in the context and take it into a fresh walk w2
- * (round_walk), its route marked: one cell, (1, 1). */
+ * (round_walk), its route marked: one cell, (1, 1), reached by a wheel
+ * to face SE. */
 static void
 round_marked(struct game *g, struct move_ctx *ctx, struct move_walk *w,
     struct move_walk *w2)
@@ -198,7 +208,7 @@ round_marked(struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	assert_true(w2->round.n > 0);
 	w2->round.n = 1;
 	w2->round.route[0] = (struct point){ 1, 1 };
-	w2->round.face[0] = 0;
+	w2->round.face[0] = 1 + DIR_SE;
 }
 
 /*
@@ -243,6 +253,7 @@ test_walk_round_copies_the_way_round_kept_only_unchanged(void **state)
 	round_marked(g, ctx, &w, &w2);
 	assert_true(walk_round(g, &w2));
 	assert_true(on_marked(&w2));
+	assert_int_equal(w2.iroute, 0);
 	assert_int_equal(w2.replans, 1);
 	assert_false(w2.line);
 	move_walk_free(&w);
@@ -317,6 +328,38 @@ test_walk_round_keeps_a_search_that_found_none(void **state)
 	assert_false(walk_round(g, &w2));
 	assert_int_equal(w2.replans, 1);
 	assert_int_equal(w2.nroute, 0);
+	move_walk_free(&w);
+	move_walk_free(&w2);
+	move_ctx_free(ctx);
+}
+
+/*
+ * A way round of a single cell is kept as one: the Column at (10, 16)
+ * asked for a way to (11, 15), a step away, keeps that one cell, and
+ * asked again unchanged copies it.
+ */
+static void
+test_walk_round_keeps_a_way_of_one_cell(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_ctx *ctx;
+	struct move_walk w, w2;
+
+	fx_give(g, fx_order(0, 1, 11, 15));
+	ctx = move_ctx_create(g);
+	round_walk(g, &w);
+	assert_true(walk_round(g, &w));
+	assert_int_equal(w.nroute, 1);
+	assert_int_equal(w.route[0].x, 11);
+	assert_int_equal(w.route[0].y, 15);
+	assert_true(w.round_known);
+	assert_int_equal(w.round.n, 1);
+	assert_int_equal(w.round.route[0].x, 11);
+	assert_int_equal(w.round.route[0].y, 15);
+	round_marked(g, ctx, &w, &w2);
+	assert_true(walk_round(g, &w2));
+	assert_true(on_marked(&w2));
 	move_walk_free(&w);
 	move_walk_free(&w2);
 	move_ctx_free(ctx);
@@ -449,6 +492,244 @@ test_ctx_keep_round_hands_the_way_round_over_once(void **state)
 	move_ctx_free(ctx);
 }
 
+/* --- walk_detour: the way round a standing friend (3.6.7) --------------- */
+
+/* The text of the walk's last note, or "". */
+static const char *
+last_note(const struct move_walk *w)
+{
+	return w->nnotes > 0 ? w->notes[w->nnotes - 1].text : "";
+}
+
+/*
+ * walk_detour, asked by the walk of unit 0 (the Column at (10, 16) facing
+ * N, ordered to (10, 4)) about the Line B standing across its way at
+ * (10, 10): it counts a search, puts the points of the way round into the
+ * walk's order before (10, 4), follows that way (a search's route, no
+ * longer the line) and names the friend gone round; a second friend met
+ * in the same walk is not gone round (once a walk).
+ */
+static void
+test_walk_detour_puts_the_way_round_into_the_order(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_walk w;
+	int b = fx_friend(g, "B", "line", 10, 10), i;
+
+	fx_give(g, fx_order(0, 1, 10, 4));
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	w.line = true;
+	assert_true(walk_may_detour(g, &w));
+	assert_true(walk_detour(g, &w, b, "3.6.7"));
+	assert_int_equal(w.replans, 1);
+	assert_false(w.line);
+	assert_int_equal(w.detour, b);
+	assert_true(w.ndetour >= 1);
+	assert_ptr_equal(w.order, &w.detour_order);
+	assert_int_equal(w.order->npts, 1 + w.ndetour);
+	assert_int_equal(w.order->pts[w.ndetour].x, 10);
+	assert_int_equal(w.order->pts[w.ndetour].y, 4);
+	/* The route taken starts beside the Column and never enters B. */
+	assert_true(w.nroute > 0);
+	assert_int_equal(w.iroute, 0);
+	assert_true(geom_dist(w.route[0], (struct point){ 10, 16 }) <= 3);
+	for (i = 0; i < w.nroute; i++)
+		assert_int_not_equal(game_unit_at(g, w.route[i].x,
+		    w.route[i].y), b);
+	assert_non_null(strstr(last_note(&w), "B stands in the way and may "
+	    "not be passed this turn: A marches round it, by ["));
+	assert_false(walk_may_detour(g, &w));
+	assert_false(walk_detour(g, &w, b, "3.6.7"));
+	assert_int_equal(w.replans, 1);
+	move_walk_free(&w);
+}
+
+/*
+ * No way round (the friend covers every point left), and the note says
+ * so with the point sought, and "nor to the points after it" only when
+ * there are points after it: the Line B stands on (10, 10) and (11, 10).
+ * Ordered to (10, 10) alone, to (10, 10) then (11, 10), and (its first
+ * point passed) to (10, 20) then (10, 10): the walk marks the friend as
+ * searched for (-2) and counts the search.
+ */
+static void
+test_walk_detour_none_says_which_points(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_walk w;
+	char want[256];
+	int b = fx_friend(g, "B", "line", 10, 10), k;
+	struct order o[3];
+
+	assert_int_equal(game_unit_at(g, 11, 10), b);
+	o[0] = fx_order(0, 1, 10, 10);
+	o[1] = fx_order(0, 2, 10, 10, 11, 10);
+	o[2] = fx_order(0, 2, 10, 20, 10, 10);
+	for (k = 0; k < 3; k++) {
+		move_walk_init(g, 0, &w);
+		w.explain = true;
+		w.line = true;
+		w.order = &o[k];
+		w.waypoint = k == 2 ? 1 : 0;
+		assert_false(walk_detour(g, &w, b, "3.6.7"));
+		assert_int_equal(w.detour, -2);
+		assert_int_equal(w.replans, 1);
+		assert_ptr_equal(w.order, &o[k]);
+		snprintf(want, sizeof want, "B stands in the way of A and it "
+		    "finds no way round it towards [10, 10]%s: it waits "
+		    "behind it", k == 1 ? " nor to the points after it" : "");
+		assert_string_equal(last_note(&w), want);
+		assert_true(w.notes[w.nnotes - 1].own);
+		move_walk_free(&w);
+	}
+}
+
+/* --- move_forecast: the march over the turns to come --------------------- */
+
+/* Play unit u's Move order turn after turn (move_unit, no other unit
+ * moving) up to max turns; the anchor cells it stood on at each turn's
+ * end go to at[1..], its start to at[0]; returns the turns played. */
+static int
+play_turns(struct game *g, int u, int max, struct point *at)
+{
+	int t;
+
+	at[0] = g->units[u].pos;
+	for (t = 1; t <= max && g->units[u].order.kind == ORDER_MOVE; t++) {
+		move_unit(g, NULL, u, -1, NULL, NULL);
+		at[t] = g->units[u].pos;
+		g->turn++;
+	}
+	return t - 1;
+}
+
+/* Whether the forecast's cells c[0..n-1] pass through the turns' ends
+ * at[1..t] in order and end on at[t]. */
+static bool
+passes_turn_ends(const struct point *c, int n, const struct point *at,
+    int t)
+{
+	int i = 0, k;
+
+	for (k = 1; k <= t; k++) {
+		while (i < n && (c[i].x != at[k].x || c[i].y != at[k].y))
+			i++;
+		if (i == n)
+			return false;
+	}
+	return i == n - 1;
+}
+
+/*
+ * The forecast resumes the unit's own order as move_unit does, with the
+ * way round it carries from its last turn.  The Column ordered from
+ * (10, 16) to (10, 2) across a lake (x 4 to 16, rows 11 and 12) marches
+ * to (13, 13) on turn 1 and carries the rest of its way round the lake's
+ * east end, ten cells from (14, 13) to (12, 6).  Forecast from there: 4
+ * turns, 15 cells from (13, 13) by (17, 12) and (17, 11) to (10, 2), and
+ * the turns played end where it says, at (17, 11), (13, 7), ... (10, 2).
+ * The lake drained after turn 1, the unit still keeps to the way it
+ * carries (each step of it is open), and so does the forecast: the same
+ * cells, where the straight line would go by (12, 12).
+ */
+static void
+forecast_carried(struct game *g, bool drained)
+{
+	const struct unit *u = &g->units[0];
+	struct move_forecast_end end;
+	struct point *cells = NULL, at[16];
+	int n = 0, t;
+
+	fx_water(g, 4, 16, 11, 12);
+	fx_give(g, fx_order(0, 1, 10, 2));
+	assert_int_equal(play_turns(g, 0, 1, at), 1);
+	if (drained)
+		fx_land(g, 4, 16, 11, 12, "open");
+	assert_int_equal(u->pos.x, 13);
+	assert_int_equal(u->pos.y, 13);
+	assert_int_equal(u->nroute, 10);
+	assert_int_equal(u->route[0].x, 14);
+	assert_int_equal(u->route[0].y, 13);
+	assert_int_equal(u->route[9].x, 12);
+	assert_int_equal(u->route[9].y, 6);
+	assert_int_equal(move_forecast_end(g, &u->order, 10, &cells, &n, &end),
+	    4);
+	assert_int_equal(end.turn, 4);
+	assert_int_equal(end.halt, HALT_ARRIVED);
+	assert_int_equal(n, 15);
+	assert_int_equal(cells[0].x, 13);
+	assert_int_equal(cells[0].y, 13);
+	assert_int_equal(cells[4].x, 17);
+	assert_int_equal(cells[4].y, 12);
+	assert_int_equal(cells[5].x, 17);
+	assert_int_equal(cells[5].y, 11);
+	assert_int_equal(cells[14].x, 10);
+	assert_int_equal(cells[14].y, 2);
+	t = play_turns(g, 0, 10, at);
+	assert_int_equal(t, 4);
+	assert_int_equal(at[1].x, 17);
+	assert_int_equal(at[1].y, 11);
+	assert_true(passes_turn_ends(cells, n, at, t));
+	free(cells);
+}
+
+static void
+test_move_forecast_keeps_the_route_the_unit_carries(void **state)
+{
+	struct fx *f = *state;
+
+	forecast_carried(f->g, false);
+}
+
+static void
+test_move_forecast_keeps_the_route_carried_over_open_ground(void **state)
+{
+	struct fx *f = *state;
+
+	forecast_carried(f->g, true);
+}
+
+/*
+ * A march blocked for good is forecast up to the turn it gains nothing:
+ * the Column ordered from (10, 16) onto (10, 10), where the Line B
+ * stands under no order, comes up behind it to (10, 12) on turn 1 and
+ * stands there on turn 2, blocked: the forecast says -1, its last walk
+ * turn 2, blocked, over the 5 cells (10, 16) to (10, 12), as the turns
+ * played go.
+ */
+static void
+test_move_forecast_ends_when_blocked_without_gain(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_forecast_end end;
+	struct point *cells = NULL, at[16];
+	int n = 0, i;
+
+	(void)fx_friend(g, "B", "line", 10, 10);
+	fx_give(g, fx_order(0, 1, 10, 10));
+	assert_int_equal(move_forecast_end(g, &g->units[0].order, 10, &cells,
+	    &n, &end), -1);
+	assert_int_equal(end.turn, 2);
+	assert_int_equal(end.halt, HALT_BLOCKED);
+	assert_int_equal(end.contact, -1);
+	assert_int_equal(n, 5);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 10);
+		assert_int_equal(cells[i].y, 16 - i);
+	}
+	free(cells);
+	assert_int_equal(play_turns(g, 0, 3, at), 3);
+	for (i = 1; i <= 3; i++) {
+		assert_int_equal(at[i].x, 10);
+		assert_int_equal(at[i].y, 12);
+	}
+	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+}
+
 /* move_ctx_free of no context does nothing, as free(NULL). */
 static void
 test_move_ctx_free_of_none(void **state)
@@ -464,9 +745,15 @@ main(void)
 #define T(t)	cmocka_unit_test_setup_teardown(t, fx_setup, fx_teardown)
 		T(test_walk_round_copies_the_way_round_kept_only_unchanged),
 		T(test_walk_round_keeps_a_search_that_found_none),
+		T(test_walk_round_keeps_a_way_of_one_cell),
 		T(test_walk_round_searches_within_its_limits),
 		T(test_ctx_keep_round_hands_the_way_round_over_once),
 		T(test_move_ctx_free_of_none),
+		T(test_move_forecast_keeps_the_route_the_unit_carries),
+		T(test_move_forecast_keeps_the_route_carried_over_open_ground),
+		T(test_move_forecast_ends_when_blocked_without_gain),
+		T(test_walk_detour_puts_the_way_round_into_the_order),
+		T(test_walk_detour_none_says_which_points),
 #undef T
 	};
 
