@@ -492,6 +492,168 @@ test_ctx_keep_round_hands_the_way_round_over_once(void **state)
 	move_ctx_free(ctx);
 }
 
+/* --- the route a walk follows (move-route.c) ----------------------------- */
+
+/*
+ * order_key: a unit resumes its standing order only under the same key,
+ * so orders that differ in kind, issue turn, count of points or any
+ * point's x or y have different keys; the same order keeps its key, and
+ * points past the count are no part of it.  Keys are odd (never 0, a
+ * unit's "no order").
+ */
+static void
+test_order_key_tells_orders_apart(void **state)
+{
+	struct order o = fx_order(0, 3, 4, 5, 6, 7, 8, 9), p;
+	unsigned k = order_key(&o);
+	int i;
+
+	(void)state;
+	assert_int_equal(k & 1, 1);
+	p = o;
+	assert_int_equal(order_key(&p), k);
+	p.pts[5] = (struct point){ 20, 20 };
+	assert_int_equal(order_key(&p), k);
+	for (i = 0; i < 8; i++) {
+		p = o;
+		switch (i) {
+		case 0: p.kind = ORDER_STOP; break;
+		case 1: p.issued = 1; break;
+		case 2: p.npts = 2; break;
+		case 3: p.pts[0].x++; break;
+		case 4: p.pts[0].y++; break;
+		case 5: p.pts[2].x--; break;
+		case 6: p.pts[2].y--; break;
+		default: p.pts[1] = (struct point){ 7, 6 }; break;
+		}
+		if (order_key(&p) == k)
+			fail_msg("change %d keeps the key", i);
+		assert_int_equal(order_key(&p) & 1, 1);
+	}
+}
+
+/*
+ * walk_goal: the point sought is the order's next point the walk does
+ * not stand on; standing on points passes them (the waypoint counts
+ * on); past the last point the walk has arrived and there is none.
+ */
+static void
+test_walk_goal_passes_the_points_stood_on(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = fx_order(0, 4, 10, 16, 10, 16, 12, 16, 10, 16);
+	struct move_walk w;
+	struct point goal = { -1, -1 };
+
+	move_walk_init(g, 0, &w);
+	w.order = &o;
+	assert_true(walk_goal(&w, &goal));
+	assert_int_equal(w.waypoint, 2);
+	assert_int_equal(goal.x, 12);
+	assert_int_equal(goal.y, 16);
+	assert_false(w.arrived);
+	w.waypoint = 3;
+	goal = (struct point){ -1, -1 };
+	assert_false(walk_goal(&w, &goal));
+	assert_int_equal(w.waypoint, 4);
+	assert_true(w.arrived);
+	move_walk_free(&w);
+}
+
+/*
+ * walk_carry: the cells of the route ahead a later turn keeps to are
+ * those from iroute up to its first wheel (route_face set), all of them
+ * without marks; walk_take_route takes a route over from its first cell.
+ */
+static void
+test_walk_carry_stops_at_the_first_wheel(void **state)
+{
+	struct fx *f = *state;
+	struct move_walk w;
+	struct point *r = xmallocarray(5, sizeof *r);
+	unsigned char *faces = xcalloc(5, 1);
+	int i;
+
+	move_walk_init(f->g, 0, &w);
+	for (i = 0; i < 5; i++)
+		r[i] = (struct point){ 10, 15 - i };
+	faces[3] = 1 + DIR_NE;
+	w.iroute = 4;
+	walk_take_route(&w, r, NULL, 5);
+	assert_ptr_equal(w.route, r);
+	assert_null(w.route_face);
+	assert_int_equal(w.nroute, 5);
+	assert_int_equal(w.iroute, 0);
+	assert_int_equal(walk_carry(&w), 5);
+	w.iroute = 2;
+	assert_int_equal(walk_carry(&w), 3);
+	r = xmallocarray(5, sizeof *r);
+	memcpy(r, w.route, 5 * sizeof *r);
+	walk_take_route(&w, r, faces, 5);
+	assert_ptr_equal(w.route_face, faces);
+	assert_int_equal(walk_carry(&w), 3);
+	w.iroute = 1;
+	assert_int_equal(walk_carry(&w), 2);
+	w.iroute = 3;
+	assert_int_equal(walk_carry(&w), 0);
+	w.iroute = 4;
+	assert_int_equal(walk_carry(&w), 1);
+	w.iroute = 5;
+	assert_int_equal(walk_carry(&w), 0);
+	move_walk_free(&w);
+}
+
+/*
+ * walk_room searches for room to turn twice a walk at most, within the
+ * walk's searches (REPLANS_MAX), never in a look ahead (scratch); each
+ * search counts as one and as a room, and the walk follows the route
+ * found (no longer the line).  Refused, the walk has not arrived.  The
+ * Column with 3 BD (12 ticks) to go, ordered to (10, 8) on open ground.
+ */
+static void
+test_walk_room_within_its_limits(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_walk w;
+	int k;
+
+	fx_give(g, fx_order(0, 1, 10, 8));
+	move_walk_init(g, 0, &w);
+	w.allowance = w.left = 12;
+	w.line = true;
+	for (k = 1; k <= 2; k++) {
+		w.line = true;
+		assert_true(walk_room(g, &w));
+		assert_int_equal(w.rooms, k);
+		assert_int_equal(w.replans, k);
+		assert_false(w.line);
+		assert_true(w.nroute > 0);
+		assert_int_equal(w.iroute, 0);
+		assert_true(geom_dist(w.pos, w.route[0]) <= 2);
+	}
+	w.arrived = true;
+	assert_false(walk_room(g, &w));
+	assert_false(w.arrived);
+	assert_int_equal(w.rooms, 2);
+	assert_int_equal(w.replans, 2);
+	move_walk_free(&w);
+	move_walk_init(g, 0, &w);
+	w.allowance = w.left = 12;
+	w.scratch = true;
+	assert_false(walk_room(g, &w));
+	assert_int_equal(w.replans, 0);
+	w.scratch = false;
+	w.replans = REPLANS_MAX;
+	assert_false(walk_room(g, &w));
+	assert_int_equal(w.rooms, 0);
+	w.replans = REPLANS_MAX - 1;
+	assert_true(walk_room(g, &w));
+	assert_int_equal(w.rooms, 1);
+	move_walk_free(&w);
+}
+
 /* --- walk_detour: the way round a standing friend (3.6.7) --------------- */
 
 /* The text of the walk's last note, or "". */
@@ -749,6 +911,10 @@ main(void)
 		T(test_walk_round_searches_within_its_limits),
 		T(test_ctx_keep_round_hands_the_way_round_over_once),
 		T(test_move_ctx_free_of_none),
+		T(test_order_key_tells_orders_apart),
+		T(test_walk_goal_passes_the_points_stood_on),
+		T(test_walk_carry_stops_at_the_first_wheel),
+		T(test_walk_room_within_its_limits),
 		T(test_move_forecast_keeps_the_route_the_unit_carries),
 		T(test_move_forecast_keeps_the_route_carried_over_open_ground),
 		T(test_move_forecast_ends_when_blocked_without_gain),
