@@ -892,6 +892,61 @@ test_move_forecast_ends_when_blocked_without_gain(void **state)
 	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
 }
 
+/* --- move_preview ----------------------------------------------------------- */
+
+/*
+ * The preview waits for a friend under a Move order of its own in its
+ * way, as the movement phase does, and says whom it waited for: B, a
+ * Manoeuvre Column at (10, 22) ordered to (10, 2), has A (unit 0, the
+ * same, at (10, 12), ordered to (10, 0)) in its way.  Its preview marches
+ * A first and B its whole 3 BD (12 ticks), 6 cells, to (10, 16), halted
+ * by its speed; the first line of its explanation names A.  The turn
+ * played leaves A at (10, 6) and B at (10, 16), as the preview said.
+ * Freed, the preview is empty, and freeing it again does no harm.
+ */
+static void
+test_move_preview_waits_for_a_friend_and_says_whom(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_preview p;
+	int b, i;
+
+	fx_place(g, 0, 10, 12, DIR_N);
+	b = fx_friend(g, "B", "manoeuvre_column", 10, 22);
+	fx_give(g, fx_order(0, 1, 10, 0));
+	fx_give(g, fx_order(b, 1, 10, 2));
+	assert_int_equal(move_preview(g, &g->units[b].order, &p), 0);
+	assert_int_equal(p.pos.x, 10);
+	assert_int_equal(p.pos.y, 16);
+	assert_int_equal(p.halt, HALT_SPEED);
+	assert_int_equal(p.allowance, 12);
+	assert_int_equal(p.spent, 12);
+	assert_int_equal(p.npath, 7);
+	for (i = 0; i < p.npath; i++) {
+		assert_int_equal(p.path[i].x, 10);
+		assert_int_equal(p.path[i].y, 22 - i);
+	}
+	assert_true(p.log.n >= 2);
+	assert_int_equal(p.log.v[0].unit, b);
+	assert_string_equal(p.log.v[0].rule, "3.6.7");
+	assert_string_equal(p.log.v[0].text, "B waits for A, under a Move "
+	    "order of its own and in its way, to move first (marshal's "
+	    "reading: 3.6 moves units together)");
+	/* The game is untouched: A still stands where it stood. */
+	assert_int_equal(g->units[0].pos.y, 12);
+	move_preview_free(&p);
+	assert_null(p.path);
+	assert_int_equal(p.npath, 0);
+	assert_int_equal(p.log.n, 0);
+	move_preview_free(&p);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 6);
+	assert_int_equal(g->units[b].pos.x, 10);
+	assert_int_equal(g->units[b].pos.y, 16);
+}
+
 /* move_ctx_free of no context does nothing, as free(NULL). */
 static void
 test_move_ctx_free_of_none(void **state)
@@ -911,6 +966,7 @@ main(void)
 		T(test_walk_round_searches_within_its_limits),
 		T(test_ctx_keep_round_hands_the_way_round_over_once),
 		T(test_move_ctx_free_of_none),
+		T(test_move_preview_waits_for_a_friend_and_says_whom),
 		T(test_order_key_tells_orders_apart),
 		T(test_walk_goal_passes_the_points_stood_on),
 		T(test_walk_carry_stops_at_the_first_wheel),

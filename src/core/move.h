@@ -341,7 +341,8 @@ int move_preview(const struct game *, const struct order *o,
 int move_preview_plain(const struct game *, const struct order *o,
     struct move_preview *out);
 
-/* Free a preview's path and log. */
+/* Free a preview's path and log, leaving it empty (no path, no events):
+ * freeing it again is harmless. */
 void move_preview_free(struct move_preview *);
 
 /*
