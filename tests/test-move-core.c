@@ -795,10 +795,12 @@ passes_turn_ends(const struct point *c, int n, const struct point *at,
  * the turns played end where it says, at (17, 11), (13, 7), ... (10, 2).
  * The lake drained after turn 1, the unit still keeps to the way it
  * carries (each step of it is open), and so does the forecast: the same
- * cells, where the straight line would go by (12, 12).
+ * cells, not the straight line from (13, 13).  Carrying only
+ * the first cell of that way, (14, 13), it steps onto it first and then
+ * marches straight on, and so says the forecast.
  */
 static void
-forecast_carried(struct game *g, bool drained)
+forecast_carried(struct game *g, bool drained, bool cut)
 {
 	const struct unit *u = &g->units[0];
 	struct move_forecast_end end;
@@ -817,6 +819,21 @@ forecast_carried(struct game *g, bool drained)
 	assert_int_equal(u->route[0].y, 13);
 	assert_int_equal(u->route[9].x, 12);
 	assert_int_equal(u->route[9].y, 6);
+	if (cut) {
+		/* Only its first cell carried: the forecast goes by it, then
+		 * straight on, as the turns played go. */
+		g->units[0].nroute = 1;
+		assert_true(move_forecast(g, &u->order, 10, &cells, &n) > 0);
+		assert_true(n > 2);
+		assert_int_equal(cells[1].x, 14);
+		assert_int_equal(cells[1].y, 13);
+		t = play_turns(g, 0, 10, at);
+		assert_int_equal(at[t].x, 10);
+		assert_int_equal(at[t].y, 2);
+		assert_true(passes_turn_ends(cells, n, at, t));
+		free(cells);
+		return;
+	}
 	assert_int_equal(move_forecast_end(g, &u->order, 10, &cells, &n, &end),
 	    4);
 	assert_int_equal(end.turn, 4);
@@ -843,7 +860,7 @@ test_move_forecast_keeps_the_route_the_unit_carries(void **state)
 {
 	struct fx *f = *state;
 
-	forecast_carried(f->g, false);
+	forecast_carried(f->g, false, false);
 }
 
 static void
@@ -851,7 +868,15 @@ test_move_forecast_keeps_the_route_carried_over_open_ground(void **state)
 {
 	struct fx *f = *state;
 
-	forecast_carried(f->g, true);
+	forecast_carried(f->g, true, false);
+}
+
+static void
+test_move_forecast_keeps_a_route_of_one_cell_carried(void **state)
+{
+	struct fx *f = *state;
+
+	forecast_carried(f->g, true, true);
 }
 
 /*
@@ -947,6 +972,55 @@ test_move_preview_waits_for_a_friend_and_says_whom(void **state)
 	assert_int_equal(g->units[b].pos.y, 16);
 }
 
+/* --- move_route: the points an order is given ---------------------------- */
+
+/*
+ * Too many points for an order: the bends go, the last first, never the
+ * player's points, down to the first leg's first bend.  The Column at
+ * (10, 16) facing N, water across row 14 from x 4 to 16: sent to
+ * (10, 12) alone it is routed round the water's east end by (16, 15) and
+ * (17, 14).  Sent there and on by seven points on open ground, straight
+ * legs of one point each (to (10, 2) and E to (14, 2)), its route is the
+ * player's eight points, both bends gone; with the last point left out,
+ * there is room for one bend, and the first, (16, 15), stays.
+ */
+static void
+test_move_route_drops_bends_the_last_first(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = fx_order(0, 8, 10, 12, 10, 10, 10, 8, 10, 6, 10, 4,
+	    10, 2, 12, 2, 14, 2), r, one;
+	int i;
+
+	fx_water(g, 4, 16, 14, 14);
+	one = o;
+	one.npts = 1;
+	assert_int_equal(move_route(g, &one, &r), 0);
+	assert_int_equal(r.npts, 3);
+	assert_int_equal(r.pts[0].x, 16);
+	assert_int_equal(r.pts[0].y, 15);
+	assert_int_equal(r.pts[1].x, 17);
+	assert_int_equal(r.pts[1].y, 14);
+	assert_int_equal(r.pts[2].x, 10);
+	assert_int_equal(r.pts[2].y, 12);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, ORDER_MAX_POINTS);
+	for (i = 0; i < ORDER_MAX_POINTS; i++) {
+		assert_int_equal(r.pts[i].x, o.pts[i].x);
+		assert_int_equal(r.pts[i].y, o.pts[i].y);
+	}
+	o.npts = ORDER_MAX_POINTS - 1;
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, ORDER_MAX_POINTS);
+	assert_int_equal(r.pts[0].x, 16);
+	assert_int_equal(r.pts[0].y, 15);
+	for (i = 0; i < ORDER_MAX_POINTS - 1; i++) {
+		assert_int_equal(r.pts[i + 1].x, o.pts[i].x);
+		assert_int_equal(r.pts[i + 1].y, o.pts[i].y);
+	}
+}
+
 /* move_ctx_free of no context does nothing, as free(NULL). */
 static void
 test_move_ctx_free_of_none(void **state)
@@ -966,6 +1040,7 @@ main(void)
 		T(test_walk_round_searches_within_its_limits),
 		T(test_ctx_keep_round_hands_the_way_round_over_once),
 		T(test_move_ctx_free_of_none),
+		T(test_move_route_drops_bends_the_last_first),
 		T(test_move_preview_waits_for_a_friend_and_says_whom),
 		T(test_order_key_tells_orders_apart),
 		T(test_walk_goal_passes_the_points_stood_on),
@@ -973,6 +1048,7 @@ main(void)
 		T(test_walk_room_within_its_limits),
 		T(test_move_forecast_keeps_the_route_the_unit_carries),
 		T(test_move_forecast_keeps_the_route_carried_over_open_ground),
+		T(test_move_forecast_keeps_a_route_of_one_cell_carried),
 		T(test_move_forecast_ends_when_blocked_without_gain),
 		T(test_walk_detour_puts_the_way_round_into_the_order),
 		T(test_walk_detour_none_says_which_points),
