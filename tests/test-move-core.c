@@ -797,12 +797,14 @@ passes_turn_ends(const struct point *c, int n, const struct point *at,
  * carries (each step of it is open), and so does the forecast: the same
  * cells, not the straight line from (13, 13).  Carrying only
  * the first cell of that way, (14, 13), it steps onto it first and then
- * marches straight on, and so says the forecast.
+ * marches straight on, and so says the forecast.  The preview of its next
+ * turn (move_preview) keeps to the way carried likewise.
  */
 static void
 forecast_carried(struct game *g, bool drained, bool cut)
 {
 	const struct unit *u = &g->units[0];
+	struct move_preview p;
 	struct move_forecast_end end;
 	struct point *cells = NULL, at[16];
 	int n = 0, t;
@@ -819,14 +821,27 @@ forecast_carried(struct game *g, bool drained, bool cut)
 	assert_int_equal(u->route[0].y, 13);
 	assert_int_equal(u->route[9].x, 12);
 	assert_int_equal(u->route[9].y, 6);
+	/* The preview of this turn keeps to it too. */
+	if (cut)
+		g->units[0].nroute = 1;
+	assert_int_equal(move_preview(g, &u->order, &p), 0);
+	assert_true(p.npath > 2);
+	assert_int_equal(p.path[1].x, 14);
+	assert_int_equal(p.path[1].y, 13);
+	if (!cut) {
+		assert_int_equal(p.pos.x, 17);
+		assert_int_equal(p.pos.y, 11);
+	}
 	if (cut) {
 		/* Only its first cell carried: the forecast goes by it, then
 		 * straight on, as the turns played go. */
-		g->units[0].nroute = 1;
 		assert_true(move_forecast(g, &u->order, 10, &cells, &n) > 0);
 		assert_true(n > 2);
 		assert_int_equal(cells[1].x, 14);
 		assert_int_equal(cells[1].y, 13);
+		assert_int_equal(cells[p.npath - 1].x, p.pos.x);
+		assert_int_equal(cells[p.npath - 1].y, p.pos.y);
+		move_preview_free(&p);
 		t = play_turns(g, 0, 10, at);
 		assert_int_equal(at[t].x, 10);
 		assert_int_equal(at[t].y, 2);
@@ -852,6 +867,7 @@ forecast_carried(struct game *g, bool drained, bool cut)
 	assert_int_equal(at[1].x, 17);
 	assert_int_equal(at[1].y, 11);
 	assert_true(passes_turn_ends(cells, n, at, t));
+	move_preview_free(&p);
 	free(cells);
 }
 
