@@ -494,6 +494,14 @@ test_ctx_keep_round_hands_the_way_round_over_once(void **state)
 
 /* --- the route a walk follows (move-route.c) ----------------------------- */
 
+/* The text of the walk's last note, or "". */
+static const char *
+last_note(const struct move_walk *w)
+{
+	return w->nnotes > 0 ? w->notes[w->nnotes - 1].text : "";
+}
+
+
 /*
  * order_key: a unit resumes its standing order only under the same key,
  * so orders that differ in kind, issue turn, count of points or any
@@ -608,8 +616,9 @@ test_walk_carry_stops_at_the_first_wheel(void **state)
  * walk_room searches for room to turn twice a walk at most, within the
  * walk's searches (REPLANS_MAX), never in a look ahead (scratch); each
  * search counts as one and as a room, and the walk follows the route
- * found (no longer the line).  Refused, the walk has not arrived.  The
- * Column with 3 BD (12 ticks) to go, ordered to (10, 8) on open ground.
+ * found (no longer the line), even of one cell.  Refused, the walk has
+ * not arrived.  The Column with 3 BD (12 ticks) to go, ordered to
+ * (10, 8) on open ground.
  */
 static void
 test_walk_room_within_its_limits(void **state)
@@ -652,16 +661,18 @@ test_walk_room_within_its_limits(void **state)
 	assert_true(walk_room(g, &w));
 	assert_int_equal(w.rooms, 1);
 	move_walk_free(&w);
+	/* A way of one cell is a way: to (10, 15), a step ahead. */
+	fx_give(g, fx_order(0, 1, 10, 15));
+	move_walk_init(g, 0, &w);
+	w.allowance = w.left = 12;
+	assert_true(walk_room(g, &w));
+	assert_int_equal(w.nroute, 1);
+	assert_int_equal(w.route[0].x, 10);
+	assert_int_equal(w.route[0].y, 15);
+	move_walk_free(&w);
 }
 
 /* --- walk_detour: the way round a standing friend (3.6.7) --------------- */
-
-/* The text of the walk's last note, or "". */
-static const char *
-last_note(const struct move_walk *w)
-{
-	return w->nnotes > 0 ? w->notes[w->nnotes - 1].text : "";
-}
 
 /*
  * walk_detour, asked by the walk of unit 0 (the Column at (10, 16) facing
