@@ -944,6 +944,87 @@ test_move_forecast_ends_when_blocked_without_gain(void **state)
 	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
 }
 
+/*
+ * 3.6.3: a pivot's limbering is paid again under a new order: the
+ * forecast starts a new order afresh, as move_unit does, even the turn
+ * after a pivot under another order.  A light battery (Drill 3: 3 AP, no
+ * drum) unlimbered at (10, 18) facing N pivots towards (10, 19): on turn
+ * 1 it limbers (1 AP) and pivots twice, to E.  Ordered then towards
+ * (10, 17), N, two pivots back: it limbers again (1) and pivots (2), and
+ * unlimbers on turn 2; the forecast says 2 turns, and so go the turns
+ * played.
+ */
+static void
+test_3_6_3_forecast_of_a_new_pivot_pays_the_limbering(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct unit *u = &g->units[0];
+	struct point *cells = NULL;
+	int n = 0, t;
+
+	game_occupy(g, 0, false);
+	u->arm = ARM_ARTILLERY;
+	u->klass = ruleset_class(f->rs, ARM_ARTILLERY, "light");
+	unit_attr_set(u, ruleset_attr(f->rs, "drill"), 3);
+	unit_attr_set(u, ruleset_attr(f->rs, "musician"), false);
+	u->strength = u->strength0 = 6;
+	u->formation = ruleset_form(f->rs, "unlimbered");
+	u->pos = (struct point){ 10, 18 };
+	game_occupy(g, 0, true);
+	fx_give(g, fx_order(0, 1, 10, 19));
+	game_turn(g);
+	assert_int_equal(u->facing, DIR_E);
+	assert_int_equal(u->order.kind, ORDER_MOVE);
+	fx_give(g, fx_order(0, 1, 10, 17));
+	assert_int_equal(move_forecast(g, &u->order, 5, &cells, &n), 2);
+	assert_int_equal(n, 1);
+	assert_int_equal(cells[0].x, 10);
+	assert_int_equal(cells[0].y, 18);
+	free(cells);
+	for (t = 1; t <= 5 && u->order.kind == ORDER_MOVE; t++)
+		game_turn(g);
+	assert_int_equal(t - 1, 2);
+	assert_int_equal(u->facing, DIR_N);
+	assert_int_equal(u->formation, ruleset_form(f->rs, "unlimbered"));
+}
+
+/*
+ * 3.6.3: the second leg of an order is planned facing the way the first
+ * leg's last step went, however short that leg: a Line (it pays for
+ * turning its front) at (10, 12) facing E, sent N to (10, 10), two cells,
+ * and on to (7, 2), is routed on the second leg as a Line standing at
+ * (10, 10) facing N is, not as one still facing E (the two differ).
+ */
+static void
+test_3_6_3_second_leg_of_two_cells_planned_facing_its_way(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = fx_order(0, 2, 10, 10, 7, 2), leg = fx_order(0, 1,
+	    7, 2), north, east, r;
+	int i;
+
+	game_occupy(g, 0, false);
+	g->units[0].formation = ruleset_form(f->rs, "line");
+	game_occupy(g, 0, true);
+	fx_place(g, 0, 10, 10, DIR_N);
+	assert_int_equal(move_route(g, &leg, &north), 0);
+	fx_place(g, 0, 10, 10, DIR_E);
+	assert_int_equal(move_route(g, &leg, &east), 0);
+	assert_true(north.npts != east.npts || memcmp(north.pts, east.pts,
+	    (size_t)north.npts * sizeof *north.pts) != 0);
+	fx_place(g, 0, 10, 12, DIR_E);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, 1 + north.npts);
+	assert_int_equal(r.pts[0].x, 10);
+	assert_int_equal(r.pts[0].y, 10);
+	for (i = 0; i < north.npts; i++) {
+		assert_int_equal(r.pts[1 + i].x, north.pts[i].x);
+		assert_int_equal(r.pts[1 + i].y, north.pts[i].y);
+	}
+}
+
 /* --- move_preview ----------------------------------------------------------- */
 
 /*
@@ -1068,6 +1149,7 @@ main(void)
 		T(test_ctx_keep_round_hands_the_way_round_over_once),
 		T(test_move_ctx_free_of_none),
 		T(test_move_route_drops_bends_the_last_first),
+		T(test_3_6_3_second_leg_of_two_cells_planned_facing_its_way),
 		T(test_move_preview_waits_for_a_friend_and_says_whom),
 		T(test_order_key_tells_orders_apart),
 		T(test_walk_goal_passes_the_points_stood_on),
@@ -1077,6 +1159,7 @@ main(void)
 		T(test_move_forecast_keeps_the_route_carried_over_open_ground),
 		T(test_move_forecast_keeps_a_route_of_one_cell_carried),
 		T(test_move_forecast_ends_when_blocked_without_gain),
+		T(test_3_6_3_forecast_of_a_new_pivot_pays_the_limbering),
 		T(test_walk_detour_puts_the_way_round_into_the_order),
 		T(test_walk_detour_none_says_which_points),
 #undef T
