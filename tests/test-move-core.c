@@ -426,7 +426,8 @@ test_walk_round_searches_within_its_limits(void **state)
  * ctx_keep_round hands the walk's way round to the context whole and
  * leaves the walk without one; ctx_take_round gives it to the next walk
  * of that unit once (the walk's own, if any, freed), and nothing with no
- * context or nothing kept.  Kept twice, the second replaces the first.
+ * context or nothing kept.  A walk with none keeps nothing.  Freeing no
+ * context does nothing.
  */
 static void
 test_ctx_keep_round_hands_the_way_round_over_once(void **state)
@@ -490,6 +491,7 @@ test_ctx_keep_round_hands_the_way_round_over_once(void **state)
 	move_walk_free(&w);
 	move_walk_free(&w2);
 	move_ctx_free(ctx);
+	move_ctx_free(NULL);	/* no context: nothing, as free(NULL) */
 }
 
 /* --- the route a walk follows (move-route.c) ----------------------------- */
@@ -1129,13 +1131,6 @@ test_move_route_drops_bends_the_last_first(void **state)
 	}
 }
 
-/* move_ctx_free of no context does nothing, as free(NULL). */
-static void
-test_move_ctx_free_of_none(void **state)
-{
-	(void)state;
-	move_ctx_free(NULL);
-}
 
 int
 main(void)
@@ -1147,7 +1142,6 @@ main(void)
 		T(test_walk_round_keeps_a_way_of_one_cell),
 		T(test_walk_round_searches_within_its_limits),
 		T(test_ctx_keep_round_hands_the_way_round_over_once),
-		T(test_move_ctx_free_of_none),
 		T(test_move_route_drops_bends_the_last_first),
 		T(test_3_6_3_second_leg_of_two_cells_planned_facing_its_way),
 		T(test_move_preview_waits_for_a_friend_and_says_whom),

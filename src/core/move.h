@@ -257,7 +257,7 @@ struct move_ctx;
 /* Create the context for one movement phase of g. */
 struct move_ctx *move_ctx_create(const struct game *);
 
-/* Free it. */
+/* Free it (NULL: nothing). */
 void move_ctx_free(struct move_ctx *);
 
 /*
