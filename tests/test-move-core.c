@@ -288,8 +288,8 @@ test_walk_round_copies_the_way_round_kept_only_unchanged(void **state)
 
 /*
  * A search that finds no way round is kept too, as none (no route, 0
- * cells), and asked again unchanged walk_round answers none without
- * searching, whatever it kept before.  The Column faces a wall of water
+ * cells, not what it kept before), and asked again unchanged walk_round
+ * answers none without searching.  The Column faces a wall of water
  * across the whole map (rows 12 to 14): first a way round is found to a
  * goal on its own side, (20, 16), then none to (10, 8) beyond the water.
  */
@@ -320,14 +320,21 @@ test_walk_round_keeps_a_search_that_found_none(void **state)
 	assert_null(w.round.face);
 	assert_int_equal(w.round.goal.x, 10);
 	assert_int_equal(w.round.goal.y, 8);
-	/* Taken into another walk and asked unchanged: none at once. */
+	/* Taken into another walk and asked unchanged: none at once, with
+	 * no search (the water drained meanwhile, a search would find the
+	 * way a walk without the kept answer finds). */
 	ctx_keep_round(g, ctx, 0, &w);
 	round_walk(g, &w2);
 	ctx_take_round(ctx, 0, &w2);
 	assert_true(w2.round_known);
+	fx_land(g, 0, 29, 12, 14, "open");
 	assert_false(walk_round(g, &w2));
 	assert_int_equal(w2.replans, 1);
 	assert_int_equal(w2.nroute, 0);
+	move_walk_free(&w2);
+	round_walk(g, &w2);
+	assert_true(walk_round(g, &w2));
+	assert_true(w2.nroute > 0);
 	move_walk_free(&w);
 	move_walk_free(&w2);
 	move_ctx_free(ctx);
@@ -368,8 +375,9 @@ test_walk_round_keeps_a_way_of_one_cell(void **state)
 /*
  * walk_round searches once a walk unless the route it follows is the
  * straight line, and never past REPLANS_MAX searches; refused, it says
- * the walk has not arrived.  Nor with the order's last point reached
- * (which the walk's own step tells apart).
+ * the walk has not arrived.  With the order's last point reached there
+ * is nothing to seek: it searches nothing and answers as any refusal
+ * does (not arrived).
  */
 static void
 test_walk_round_searches_within_its_limits(void **state)
@@ -412,7 +420,7 @@ test_walk_round_searches_within_its_limits(void **state)
 	assert_int_equal(w.replans, REPLANS_MAX);
 	move_walk_free(&w);
 	/* Standing on the last point: nothing to seek (the point passed,
-	 * and still the walk is not taken to have arrived by this). */
+	 * the walk not taken to have arrived by this refusal). */
 	fx_give(g, fx_order(0, 1, 10, 16));
 	round_walk(g, &w);
 	assert_false(walk_round(g, &w));
