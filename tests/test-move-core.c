@@ -511,13 +511,11 @@ last_note(const struct move_walk *w)
 	return w->nnotes > 0 ? w->notes[w->nnotes - 1].text : "";
 }
 
-
 /*
  * order_key: a unit resumes its standing order only under the same key,
  * so orders that differ in kind, issue turn, count of points or any
  * point's x or y have different keys; the same order keeps its key, and
- * points past the count are no part of it.  Keys are odd (never 0, a
- * unit's "no order").
+ * points past the count are no part of it.  Keys are odd, so never 0.
  */
 static void
 test_order_key_tells_orders_apart(void **state)
@@ -689,8 +687,8 @@ test_walk_room_within_its_limits(void **state)
  * N, ordered to (10, 4)) about the Line B standing across its way at
  * (10, 10): it counts a search, puts the points of the way round into the
  * walk's order before (10, 4), follows that way (a search's route, no
- * longer the line) and names the friend gone round; a second friend met
- * in the same walk is not gone round (once a walk).
+ * longer the line) and names the friend gone round.  Asked again in the
+ * same walk, it neither goes round nor counts a search (once a walk).
  */
 static void
 test_walk_detour_puts_the_way_round_into_the_order(void **state)
