@@ -528,7 +528,8 @@ test_order_key_tells_orders_apart(void **state)
 	assert_int_equal(k & 1, 1);
 	p = o;
 	assert_int_equal(order_key(&p), k);
-	p.pts[5] = (struct point){ 20, 20 };
+	p.pts[3] = (struct point){ 20, 20 };
+	p.pts[5] = (struct point){ 21, 21 };
 	assert_int_equal(order_key(&p), k);
 	for (i = 0; i < 8; i++) {
 		p = o;
@@ -1002,7 +1003,8 @@ test_3_6_3_forecast_of_a_new_pivot_pays_the_limbering(void **state)
  * leg's last step went, however short that leg: a Line (it pays for
  * turning its front) at (10, 12) facing E, sent N to (10, 10), two cells,
  * and on to (7, 2), is routed on the second leg as a Line standing at
- * (10, 10) facing N is, not as one still facing E (the two differ).
+ * (10, 10) facing N is, not as one still facing E (the two differ); and
+ * so from (10, 11), one cell.
  */
 static void
 test_3_6_3_second_leg_of_two_cells_planned_facing_its_way(void **state)
@@ -1011,7 +1013,7 @@ test_3_6_3_second_leg_of_two_cells_planned_facing_its_way(void **state)
 	struct game *g = f->g;
 	struct order o = fx_order(0, 2, 10, 10, 7, 2), leg = fx_order(0, 1,
 	    7, 2), north, east, r;
-	int i;
+	int i, y;
 
 	game_occupy(g, 0, false);
 	g->units[0].formation = ruleset_form(f->rs, "line");
@@ -1022,15 +1024,103 @@ test_3_6_3_second_leg_of_two_cells_planned_facing_its_way(void **state)
 	assert_int_equal(move_route(g, &leg, &east), 0);
 	assert_true(north.npts != east.npts || memcmp(north.pts, east.pts,
 	    (size_t)north.npts * sizeof *north.pts) != 0);
-	fx_place(g, 0, 10, 12, DIR_E);
-	assert_int_equal(move_route(g, &o, &r), 0);
-	assert_int_equal(r.npts, 1 + north.npts);
-	assert_int_equal(r.pts[0].x, 10);
-	assert_int_equal(r.pts[0].y, 10);
-	for (i = 0; i < north.npts; i++) {
-		assert_int_equal(r.pts[1 + i].x, north.pts[i].x);
-		assert_int_equal(r.pts[1 + i].y, north.pts[i].y);
+	for (y = 12; y >= 11; y--) {
+		fx_place(g, 0, 10, y, DIR_E);
+		assert_int_equal(move_route(g, &o, &r), 0);
+		assert_int_equal(r.npts, 1 + north.npts);
+		assert_int_equal(r.pts[0].x, 10);
+		assert_int_equal(r.pts[0].y, 10);
+		for (i = 0; i < north.npts; i++) {
+			assert_int_equal(r.pts[1 + i].x, north.pts[i].x);
+			assert_int_equal(r.pts[1 + i].y, north.pts[i].y);
+		}
 	}
+}
+
+/*
+ * A leg with no way (the point stands in a lake: water from x 16 to 24,
+ * rows 2 to 8) is given as the player drew it, straight at its point,
+ * whatever the leg before it gave: the Column at (10, 16) sent to
+ * (10, 12) and on to (20, 5) is given those two points.
+ */
+static void
+test_move_route_leg_with_no_way_after_one_with_a_way(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = fx_order(0, 2, 10, 12, 20, 5), r;
+
+	fx_water(g, 16, 24, 2, 8);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, 2);
+	assert_int_equal(r.pts[0].x, 10);
+	assert_int_equal(r.pts[0].y, 12);
+	assert_int_equal(r.pts[1].x, 20);
+	assert_int_equal(r.pts[1].y, 5);
+}
+
+/*
+ * A new order starts at its first point, whatever waypoint the unit had
+ * reached under its old one: the Column at (10, 16), past the first
+ * point of an old order (waypoint 1), is sent E to (16, 16) and then N to
+ * (16, 4).  The preview and the forecast both march E first, to (11, 16).
+ */
+static void
+test_new_order_starts_at_its_first_point(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = fx_order(0, 2, 16, 16, 16, 4);
+	struct move_preview p;
+	struct point *cells = NULL;
+	int n = 0;
+
+	fx_give(g, fx_order(0, 2, 10, 16, 10, 2));
+	g->units[0].waypoint = 1;
+	assert_int_equal(move_preview(g, &o, &p), 0);
+	assert_true(p.npath > 1);
+	assert_int_equal(p.path[1].x, 11);
+	assert_int_equal(p.path[1].y, 16);
+	move_preview_free(&p);
+	assert_true(move_forecast(g, &o, 10, &cells, &n) > 0);
+	assert_true(n > 1);
+	assert_int_equal(cells[1].x, 11);
+	assert_int_equal(cells[1].y, 16);
+	free(cells);
+	assert_int_equal(g->units[0].waypoint, 1);
+}
+
+/*
+ * The forecast keeps a way round a standing friend in the order, as
+ * move_unit does, whichever unit the friend is, unit 0 too: A (unit 0)
+ * stands at (10, 10) under no order; B, a Column of Drill 3 at (10, 20)
+ * facing N, is sent to (10, 0).  The forecast says how many turns B
+ * takes and where it passes, and the turns played take as many and end
+ * on its cells.
+ */
+static void
+test_move_forecast_keeps_the_way_round_unit_0(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct point *cells = NULL, at[16];
+	int b, n = 0, turns, t;
+
+	game_occupy(g, 0, false);
+	g->units[0].formation = ruleset_form(f->rs, "line");
+	g->units[0].pos = (struct point){ 10, 10 };
+	game_occupy(g, 0, true);
+	b = fx_friend(g, "B", "column", 10, 20);
+	unit_attr_set(&g->units[b], ruleset_attr(f->rs, "drill"), 3);
+	fx_give(g, fx_order(b, 1, 10, 0));
+	turns = move_forecast(g, &g->units[b].order, 16, &cells, &n);
+	assert_true(turns > 1);
+	t = play_turns(g, b, 16, at);
+	assert_int_equal(t, turns);
+	assert_int_equal(at[t].x, 10);
+	assert_int_equal(at[t].y, 0);
+	assert_true(passes_turn_ends(cells, n, at, t));
+	free(cells);
 }
 
 /* --- move_preview ----------------------------------------------------------- */
@@ -1150,6 +1240,7 @@ main(void)
 		T(test_ctx_keep_round_hands_the_way_round_over_once),
 		T(test_move_route_drops_bends_the_last_first),
 		T(test_3_6_3_second_leg_of_two_cells_planned_facing_its_way),
+		T(test_move_route_leg_with_no_way_after_one_with_a_way),
 		T(test_move_preview_waits_for_a_friend_and_says_whom),
 		T(test_order_key_tells_orders_apart),
 		T(test_walk_goal_passes_the_points_stood_on),
@@ -1160,6 +1251,8 @@ main(void)
 		T(test_move_forecast_keeps_a_route_of_one_cell_carried),
 		T(test_move_forecast_ends_when_blocked_without_gain),
 		T(test_3_6_3_forecast_of_a_new_pivot_pays_the_limbering),
+		T(test_new_order_starts_at_its_first_point),
+		T(test_move_forecast_keeps_the_way_round_unit_0),
 		T(test_walk_detour_puts_the_way_round_into_the_order),
 		T(test_walk_detour_none_says_which_points),
 #undef T
