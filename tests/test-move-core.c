@@ -515,7 +515,8 @@ last_note(const struct move_walk *w)
  * order_key: a unit resumes its standing order only under the same key,
  * so orders that differ in kind, issue turn, count of points or any
  * point's x or y have different keys; the same order keeps its key, and
- * points past the count are no part of it.  Keys are odd, so never 0.
+ * points past the count are no part of it.  Keys are odd, so never 0,
+ * and do not change from one version to the next (saves keep them).
  */
 static void
 test_order_key_tells_orders_apart(void **state)
@@ -526,6 +527,11 @@ test_order_key_tells_orders_apart(void **state)
 
 	(void)state;
 	assert_int_equal(k & 1, 1);
+	/* A save keeps the key (route_key): an order's key is the same from
+	 * one marshal to the next, or a save would start its orders afresh.
+	 * This one, reckoned apart: 32-bit FNV-1a over kind 1, issued 0, 3
+	 * points and their 6 figures, then | 1. */
+	assert_int_equal(k, 2948620119u);
 	p = o;
 	assert_int_equal(order_key(&p), k);
 	p.pts[3] = (struct point){ 20, 20 };
@@ -1064,6 +1070,7 @@ test_move_route_leg_with_no_way_after_one_with_a_way(void **state)
  * reached under its old one: the Column at (10, 16), past the first
  * point of an old order (waypoint 1), is sent E to (16, 16) and then N to
  * (16, 4).  The preview and the forecast both march E first, to (11, 16).
+ * (And the forecast of an order with no point is refused, with no cells.)
  */
 static void
 test_new_order_starts_at_its_first_point(void **state)
@@ -1088,6 +1095,14 @@ test_new_order_starts_at_its_first_point(void **state)
 	assert_int_equal(cells[1].y, 16);
 	free(cells);
 	assert_int_equal(g->units[0].waypoint, 1);
+	/* An order with no point is refused: -1, no cells (whatever the
+	 * caller's pointer held). */
+	o.npts = 0;
+	cells = (struct point *)&o;
+	n = 5;
+	assert_int_equal(move_forecast(g, &o, 10, &cells, &n), -1);
+	assert_null(cells);
+	assert_int_equal(n, 0);
 }
 
 /*
