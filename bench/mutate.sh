@@ -47,9 +47,11 @@
 #                    generator is the script's own, not awk's rand)
 #   --timeout T      seconds each test program may run (TIMEOUT, default 10)
 #   --tests "T..."   test programs to run (TESTS, default test-clauses
-#                    test-move test-move-walk test-turn test-charge
-#                    test-command test-save test-ruleset, the last for
-#                    the ruleset loader, and
+#                    test-move test-move-walk test-move-core (the
+#                    planning parts of the movement engine, function by
+#                    function) test-turn test-charge test-command
+#                    test-save test-ruleset, the last for the ruleset
+#                    loader, and
 #                    test-hm-clauses test-hm-turn test-hooks test-decide
 #                    for the horse-and-musket ruleset and the engine's
 #                    side of the ruleset interface)
@@ -76,7 +78,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 sample=${MUTANTS:-0}
 seed=${SEED:-1}
 limit=${TIMEOUT:-10}
-tests=${TESTS:-"test-clauses test-move test-move-walk test-turn test-charge test-command test-save test-ruleset test-hm-clauses test-hm-turn test-hooks test-decide"}
+tests=${TESTS:-"test-clauses test-move test-move-walk test-move-core test-turn test-charge test-command test-save test-ruleset test-hm-clauses test-hm-turn test-hooks test-decide"}
 work=${MUTATION_DIR:-$top/_build/mutation}
 equiv=${EQUIVALENT:-$top/bench/mutants-equivalent.txt}
 only=

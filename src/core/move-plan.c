@@ -296,6 +296,17 @@ route_points(struct point p, enum dir f, const struct point *r,
 	return k;
 }
 
+/* The walk w, having marched route r (n cells, n >= 1) from w->pos, faces
+ * the way its last step went: the next leg is planned so. */
+static void
+leg_facing(struct move_walk *w, const struct point *r, int n)
+{
+	int d = dir_between(n > 1 ? r[n - 2] : w->pos, r[n - 1]);
+
+	if (d >= 0)
+		w->facing = (enum dir)d;
+}
+
 int
 move_route(const struct game *g, const struct order *in, struct order *out)
 {
@@ -304,7 +315,7 @@ move_route(const struct game *g, const struct order *in, struct order *out)
 	unsigned char *wheel = NULL;
 	bool user[ORDER_MAX_POINTS * ORDER_MAX_POINTS], complete;
 	struct point all[ORDER_MAX_POINTS * ORDER_MAX_POINTS];
-	int leg, n, m, k, na = 0, d, i;
+	int leg, n, m, k, na = 0, i;
 
 	*out = *in;
 	if (in->kind != ORDER_MOVE || in->unit < 0 || in->unit >= g->nunits ||
@@ -333,11 +344,8 @@ move_route(const struct game *g, const struct order *in, struct order *out)
 			all[na] = pts[k];
 			user[na++] = k == m - 1;
 		}
-		if (n > 0 && complete) {
-			d = dir_between(n > 1 ? r[n - 2] : w.pos, r[n - 1]);
-			if (d >= 0)
-				w.facing = (enum dir)d;
-		}
+		if (n > 0 && complete)
+			leg_facing(&w, r, n);
 		w.pos = in->pts[leg];
 		free(r);
 		free(wheel);
@@ -370,18 +378,15 @@ route_whole(const struct game *g, const struct order *in, int form,
 	struct move_walk w;
 	struct point *r = NULL;
 	bool complete = false;
-	int leg, n, d;
+	int leg, n;
 
 	move_walk_init(g, in->unit, &w);
 	w.form = form;
 	for (leg = 0; leg < in->npts; leg++) {
 		n = path_whole(g, &w, in->pts[leg], ROUTE_BUDGET, units, &r,
 		    &complete);
-		if (n > 0 && complete) {
-			d = dir_between(n > 1 ? r[n - 2] : w.pos, r[n - 1]);
-			if (d >= 0)
-				w.facing = (enum dir)d;
-		}
+		if (n > 0 && complete)
+			leg_facing(&w, r, n);
 		free(r);
 		if (!complete && (w.pos.x != in->pts[leg].x ||
 		    w.pos.y != in->pts[leg].y))

@@ -270,7 +270,7 @@ struct move_ctx;
 /* Create the context for one movement phase of g. */
 struct move_ctx *move_ctx_create(const struct game *);
 
-/* Free it. */
+/* Free it (NULL: nothing). */
 void move_ctx_free(struct move_ctx *);
 
 /*
@@ -354,7 +354,8 @@ int move_preview(const struct game *, const struct order *o,
 int move_preview_plain(const struct game *, const struct order *o,
     struct move_preview *out);
 
-/* Free a preview's path and log. */
+/* Free a preview's path and log, leaving it empty (no path, no events):
+ * freeing it again is harmless. */
 void move_preview_free(struct move_preview *);
 
 /*

@@ -1,0 +1,1277 @@
+/*
+ * test-move-core.c - the movement engine's planning parts, function by
+ * function: the way round a walk searches and keeps (walk_round, its copy
+ * kept per unit in the phase's context, ctx_keep_round and
+ * ctx_take_round), the way round a standing friend (walk_detour), the
+ * route an order is given (move_route), the preview (move_preview) and
+ * the forecast over the turns to come (move_forecast), and the context's
+ * own bookkeeping (move-ctx.c).  The walk itself is tested by
+ * tests/test-move.c and tests/test-move-walk.c; these tests share one
+ * small fixture, an open map with one unit, and add what each needs.
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/game.h"
+#include "core/move.h"
+#include "core/move-priv.h"
+#include "core/path.h"
+#include "core/ruleset.h"
+#include "io/load.h"
+#include "util/xalloc.h"
+
+/* The fixture: the Napoleonic ruleset, a 30 x 30 open map, two sides with
+ * their generals, orders in force at once, and unit 0 ("A", infantry of
+ * side 0, Drill 4 with its drum, 600 men) in a Manoeuvre Column at
+ * (10, 16) facing N. */
+struct fx {
+	struct ruleset	*rs;
+	struct game	*g;
+};
+
+static int
+fx_setup(void **state)
+{
+	const char *dd = getenv("MARSHAL_DATA");
+	struct fx *f = xcalloc(1, sizeof *f);
+	struct diags d;
+	struct game *g;
+	int u;
+
+	diags_init(&d);
+	f->rs = load_ruleset("napoleonic", dd != NULL ? dd : "data", &d);
+	if (f->rs == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	assert_non_null(f->rs);
+	g = f->g = game_create(f->rs, map_create(30, 30));
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	u = game_add_unit(g, "a", "A", 0, 0);
+	g->units[u].arm = ARM_INFANTRY;
+	unit_attr_set(&g->units[u], ruleset_attr(f->rs, "drill"), 4);
+	unit_attr_set(&g->units[u], ruleset_attr(f->rs, "musician"), true);
+	g->units[u].strength = g->units[u].strength0 = 600;
+	g->units[u].formation = ruleset_form(f->rs, "manoeuvre_column");
+	g->units[u].pos = (struct point){ 10, 16 };
+	g->units[u].facing = DIR_N;
+	game_occupy(g, u, true);
+	*state = f;
+	return 0;
+}
+
+static int
+fx_teardown(void **state)
+{
+	struct fx *f = *state;
+
+	game_free(f->g);
+	ruleset_free(f->rs);
+	free(f);
+	return 0;
+}
+
+/* Add a friend of unit 0 (side 0) named name, infantry, 600 men, in
+ * formation form at (x, y) facing N; returns its index. */
+static int
+fx_friend(struct game *g, const char *id, const char *form, int x, int y)
+{
+	int u = game_add_unit(g, id, id, 0, 0);
+
+	g->units[u].arm = ARM_INFANTRY;
+	unit_attr_set(&g->units[u], ruleset_attr(g->rs, "drill"), 4);
+	unit_attr_set(&g->units[u], ruleset_attr(g->rs, "musician"), true);
+	g->units[u].strength = g->units[u].strength0 = 600;
+	g->units[u].formation = ruleset_form(g->rs, form);
+	g->units[u].pos = (struct point){ x, y };
+	g->units[u].facing = DIR_N;
+	game_occupy(g, u, true);
+	return u;
+}
+
+/* Put unit u at (x, y) facing f. */
+static void
+fx_place(struct game *g, int u, int x, int y, enum dir f)
+{
+	game_occupy(g, u, false);
+	g->units[u].pos = (struct point){ x, y };
+	g->units[u].facing = f;
+	game_occupy(g, u, true);
+}
+
+/* Land land on the cells x0..x1 of rows y0..y1. */
+static void
+fx_land(struct game *g, int x0, int x1, int y0, int y1, const char *land)
+{
+	int x, y, l = ruleset_land(g->rs, land);
+
+	assert_true(l >= 0);
+	for (y = y0; y <= y1; y++)
+		for (x = x0; x <= x1; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)l;
+}
+
+/* Water on the cells x0..x1 of rows y0..y1. */
+static void
+fx_water(struct game *g, int x0, int x1, int y0, int y1)
+{
+	fx_land(g, x0, x1, y0, y1, "water");
+}
+
+/* A Move order for unit u through the n points given as x, y pairs. */
+static struct order
+fx_order(int u, int n, ...)
+{
+	struct order o;
+	va_list ap;
+	int i;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = -1;
+	o.npts = n;
+	va_start(ap, n);
+	for (i = 0; i < n; i++) {
+		o.pts[i].x = va_arg(ap, int);
+		o.pts[i].y = va_arg(ap, int);
+	}
+	va_end(ap);
+	return o;
+}
+
+/* Give unit u order o (in force at once). */
+static void
+fx_give(struct game *g, struct order o)
+{
+	char *cause = NULL;
+
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+}
+
+/* --- walk_round and the way round it keeps (move-route.c, move-ctx.c) --- */
+
+/*
+ * The walk of unit 0 asked for a way round, its state made up of figures
+ * none of which is 0 (so that a state never stored would show): the
+ * Column at (10, 16) facing NW, ordered to (10, 8) across a lake (x 6 to
+ * 14, rows 12 to 14), with 9 ticks left, 5 walked, a contour crossed,
+ * fresh, and a number of the ruleset's own (the Napoleonic ruleset keeps
+ * none: any figure does).
+ */
+static void
+round_walk(struct game *g, struct move_walk *w)
+{
+	move_walk_init(g, 0, w);
+	w->facing = DIR_NW;
+	w->left = 9;
+	w->walked = 5;
+	w->contours = 1;
+	w->fresh = true;
+	w->mod[MOVE_MOD_MAX - 1] = 3;
+	w->line = true;
+}
+
+/* The route a walk follows is the one cell (1, 1), which no search from
+ * (10, 16) gives, reached by a wheel to face SE. */
+static bool
+on_marked(const struct move_walk *w)
+{
+	return w->nroute == 1 && w->route[0].x == 1 && w->route[0].y == 1 &&
+	    w->route_face != NULL && w->route_face[0] == 1 + DIR_SE;
+}
+
+/* Keep w's way round in the context and take it into a fresh walk w2
+ * (round_walk), its route marked: one cell, (1, 1), reached by a wheel
+ * to face SE. */
+static void
+round_marked(struct game *g, struct move_ctx *ctx, struct move_walk *w,
+    struct move_walk *w2)
+{
+	ctx_keep_round(g, ctx, 0, w);
+	round_walk(g, w2);
+	ctx_take_round(ctx, 0, w2);
+	assert_true(w2->round_known);
+	assert_true(w2->round.n > 0);
+	w2->round.n = 1;
+	w2->round.route[0] = (struct point){ 1, 1 };
+	w2->round.face[0] = 1 + DIR_SE;
+}
+
+/*
+ * walk_round searches a way round the lake and keeps, with the route, the
+ * walk as it was asked: place, goal, facing, formation, ticks left,
+ * ground walked, contours, freshness and the ruleset's numbers.  Asked
+ * again (in another walk of the phase, ctx_keep_round then
+ * ctx_take_round) with all of them the same, it copies the route kept
+ * instead of searching: the marked route comes back.  Any one of them
+ * different, it searches afresh: the route found is the real one, round
+ * the lake, as a walk searching first finds it.
+ */
+static void
+test_walk_round_copies_the_way_round_kept_only_unchanged(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_ctx *ctx;
+	struct move_walk w, w2, first;
+	struct order other = fx_order(0, 1, 12, 8);
+	int k, i;
+
+	fx_water(g, 6, 14, 12, 14);
+	fx_give(g, fx_order(0, 1, 10, 8));
+	ctx = move_ctx_create(g);
+	round_walk(g, &first);
+	assert_true(walk_round(g, &first));
+	assert_true(first.nroute > 1);
+	assert_int_equal(first.replans, 1);
+	assert_false(first.line);
+	/* The route kept is the route taken, cell for cell. */
+	assert_true(first.round_known);
+	assert_int_equal(first.round.n, first.nroute);
+	for (i = 0; i < first.nroute; i++) {
+		assert_int_equal(first.round.route[i].x, first.route[i].x);
+		assert_int_equal(first.round.route[i].y, first.route[i].y);
+		assert_int_equal(first.round.face[i], first.route_face[i]);
+	}
+	/* Asked again unchanged: the kept (marked) route, copied. */
+	round_walk(g, &w);
+	assert_true(walk_round(g, &w));
+	round_marked(g, ctx, &w, &w2);
+	assert_true(walk_round(g, &w2));
+	assert_true(on_marked(&w2));
+	assert_int_equal(w2.iroute, 0);
+	assert_int_equal(w2.replans, 1);
+	assert_false(w2.line);
+	move_walk_free(&w);
+	move_walk_free(&w2);
+	/* Anything changed: searched afresh. */
+	for (k = 0; k < 10; k++) {
+		round_walk(g, &w);
+		assert_true(walk_round(g, &w));
+		round_marked(g, ctx, &w, &w2);
+		switch (k) {
+		case 0: w2.pos.x++; break;
+		case 1: w2.pos.y++; break;
+		case 2: w2.order = &other; break;
+		case 3: w2.facing = DIR_N; break;
+		case 4: w2.form = ruleset_form(f->rs, "column"); break;
+		case 5: w2.left++; break;
+		case 6: w2.contours++; break;
+		case 7: w2.walked++; break;
+		case 8: w2.fresh = false; break;
+		default: w2.mod[MOVE_MOD_MAX - 1]++; break;
+		}
+		assert_true(walk_round(g, &w2));
+		if (on_marked(&w2))
+			fail_msg("change %d: the kept route was copied", k);
+		assert_int_equal(w2.replans, 1);
+		move_walk_free(&w);
+		move_walk_free(&w2);
+	}
+	move_walk_free(&first);
+	move_ctx_free(ctx);
+}
+
+/*
+ * A search that finds no way round is kept too, as none (no route, 0
+ * cells, not what it kept before), and asked again unchanged walk_round
+ * answers none without searching.  The Column faces a wall of water
+ * across the whole map (rows 12 to 14): first a way round is found to a
+ * goal on its own side, (20, 16), then none to (10, 8) beyond the water.
+ */
+static void
+test_walk_round_keeps_a_search_that_found_none(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_ctx *ctx;
+	struct move_walk w, w2;
+	struct order near = fx_order(0, 1, 20, 16);
+
+	fx_water(g, 0, 29, 12, 14);
+	fx_give(g, fx_order(0, 1, 10, 8));
+	ctx = move_ctx_create(g);
+	round_walk(g, &w);
+	w.order = &near;
+	assert_true(walk_round(g, &w));
+	assert_true(w.round.n > 0);
+	/* Beyond the water: none, and the old route is not kept. */
+	w.order = &g->units[0].order;
+	w.line = true;
+	w.replans = 0;
+	assert_false(walk_round(g, &w));
+	assert_true(w.round_known);
+	assert_int_equal(w.round.n, 0);
+	assert_null(w.round.route);
+	assert_null(w.round.face);
+	assert_int_equal(w.round.goal.x, 10);
+	assert_int_equal(w.round.goal.y, 8);
+	/* Taken into another walk and asked unchanged: none at once, with
+	 * no search (the water drained meanwhile, a search would find the
+	 * way a walk without the kept answer finds). */
+	ctx_keep_round(g, ctx, 0, &w);
+	round_walk(g, &w2);
+	ctx_take_round(ctx, 0, &w2);
+	assert_true(w2.round_known);
+	fx_land(g, 0, 29, 12, 14, "open");
+	assert_false(walk_round(g, &w2));
+	assert_int_equal(w2.replans, 1);
+	assert_int_equal(w2.nroute, 0);
+	move_walk_free(&w2);
+	round_walk(g, &w2);
+	assert_true(walk_round(g, &w2));
+	assert_true(w2.nroute > 0);
+	move_walk_free(&w);
+	move_walk_free(&w2);
+	move_ctx_free(ctx);
+}
+
+/*
+ * A way round of a single cell is kept as one: the Column at (10, 16)
+ * asked for a way to (11, 15), a step away, keeps that one cell, and
+ * asked again unchanged copies it.
+ */
+static void
+test_walk_round_keeps_a_way_of_one_cell(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_ctx *ctx;
+	struct move_walk w, w2;
+
+	fx_give(g, fx_order(0, 1, 11, 15));
+	ctx = move_ctx_create(g);
+	round_walk(g, &w);
+	assert_true(walk_round(g, &w));
+	assert_int_equal(w.nroute, 1);
+	assert_int_equal(w.route[0].x, 11);
+	assert_int_equal(w.route[0].y, 15);
+	assert_true(w.round_known);
+	assert_int_equal(w.round.n, 1);
+	assert_int_equal(w.round.route[0].x, 11);
+	assert_int_equal(w.round.route[0].y, 15);
+	round_marked(g, ctx, &w, &w2);
+	assert_true(walk_round(g, &w2));
+	assert_true(on_marked(&w2));
+	move_walk_free(&w);
+	move_walk_free(&w2);
+	move_ctx_free(ctx);
+}
+
+/*
+ * walk_round searches once a walk unless the route it follows is the
+ * straight line, and never past REPLANS_MAX searches; refused, it says
+ * the walk has not arrived.  With the order's last point reached there
+ * is nothing to seek: it searches nothing and answers as any refusal
+ * does (not arrived).
+ */
+static void
+test_walk_round_searches_within_its_limits(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_walk w;
+
+	fx_water(g, 6, 14, 12, 14);
+	fx_give(g, fx_order(0, 1, 10, 8));
+	/* A search made, the route not the line: refused. */
+	round_walk(g, &w);
+	w.line = false;
+	w.replans = 1;
+	w.arrived = true;
+	assert_false(walk_round(g, &w));
+	assert_false(w.arrived);
+	assert_int_equal(w.replans, 1);
+	assert_int_equal(w.nroute, 0);
+	/* On the line, one search made: searched again. */
+	w.line = true;
+	assert_true(walk_round(g, &w));
+	assert_int_equal(w.replans, 2);
+	move_walk_free(&w);
+	/* Not on the line but no search made yet: searched. */
+	round_walk(g, &w);
+	w.line = false;
+	assert_true(walk_round(g, &w));
+	assert_int_equal(w.replans, 1);
+	move_walk_free(&w);
+	/* At the most searches: refused, even on the line. */
+	round_walk(g, &w);
+	w.replans = REPLANS_MAX;
+	w.arrived = true;
+	assert_false(walk_round(g, &w));
+	assert_false(w.arrived);
+	assert_int_equal(w.replans, REPLANS_MAX);
+	w.replans = REPLANS_MAX - 1;
+	assert_true(walk_round(g, &w));
+	assert_int_equal(w.replans, REPLANS_MAX);
+	move_walk_free(&w);
+	/* Standing on the last point: nothing to seek (the point passed,
+	 * the walk not taken to have arrived by this refusal). */
+	fx_give(g, fx_order(0, 1, 10, 16));
+	round_walk(g, &w);
+	assert_false(walk_round(g, &w));
+	assert_int_equal(w.waypoint, 1);
+	assert_false(w.arrived);
+	assert_int_equal(w.replans, 0);
+	move_walk_free(&w);
+}
+
+/*
+ * ctx_keep_round hands the walk's way round to the context whole and
+ * leaves the walk without one; ctx_take_round gives it to the next walk
+ * of that unit once (the walk's own, if any, freed), and nothing with no
+ * context or nothing kept.  A walk with none keeps nothing.  Freeing no
+ * context does nothing.
+ */
+static void
+test_ctx_keep_round_hands_the_way_round_over_once(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_ctx *ctx;
+	struct move_walk w, w2;
+	struct point *route;
+	int n;
+
+	fx_water(g, 6, 14, 12, 14);
+	fx_give(g, fx_order(0, 1, 10, 8));
+	ctx = move_ctx_create(g);
+	round_walk(g, &w);
+	assert_true(walk_round(g, &w));
+	route = w.round.route;
+	n = w.round.n;
+	/* No context: nothing happens. */
+	ctx_keep_round(g, NULL, 0, &w);
+	assert_true(w.round_known);
+	assert_ptr_equal(w.round.route, route);
+	ctx_keep_round(g, ctx, 0, &w);
+	assert_false(w.round_known);
+	assert_null(w.round.route);
+	assert_null(w.round.face);
+	assert_int_equal(w.round.n, 0);
+	assert_non_null(ctx->kept[0]);
+	assert_ptr_equal(ctx->kept[0]->route, route);
+	assert_int_equal(ctx->kept[0]->n, n);
+	assert_int_equal(ctx->kept[0]->pos.x, 10);
+	assert_int_equal(ctx->kept[0]->pos.y, 16);
+	assert_int_equal(ctx->kept[0]->goal.y, 8);
+	/* A walk with no way round of its own keeps nothing: the one kept
+	 * stays. */
+	ctx_keep_round(g, ctx, 0, &w);
+	assert_ptr_equal(ctx->kept[0]->route, route);
+	/* Taken, with one of the walk's own freed (the sanitizer build
+	 * would see it leak). */
+	round_walk(g, &w2);
+	w2.line = true;
+	fx_give(g, fx_order(0, 1, 12, 8));
+	assert_true(walk_round(g, &w2));
+	ctx_take_round(NULL, 0, &w2);
+	assert_int_equal(w2.round.goal.x, 12);
+	ctx_take_round(ctx, 0, &w2);
+	assert_null(ctx->kept[0]);
+	assert_true(w2.round_known);
+	assert_ptr_equal(w2.round.route, route);
+	assert_int_equal(w2.round.n, n);
+	assert_int_equal(w2.round.goal.x, 10);
+	assert_int_equal(w2.round.facing, DIR_NW);
+	assert_int_equal(w2.round.left, 9);
+	assert_int_equal(w2.round.walked, 5);
+	assert_int_equal(w2.round.contours, 1);
+	assert_true(w2.round.fresh);
+	assert_int_equal(w2.round.mod[MOVE_MOD_MAX - 1], 3);
+	/* Once only. */
+	ctx_take_round(ctx, 0, &w2);
+	assert_ptr_equal(w2.round.route, route);
+	move_walk_free(&w);
+	move_walk_free(&w2);
+	move_ctx_free(ctx);
+	move_ctx_free(NULL);	/* no context: nothing, as free(NULL) */
+}
+
+/* --- the route a walk follows (move-route.c) ----------------------------- */
+
+/* The text of the walk's last note, or "". */
+static const char *
+last_note(const struct move_walk *w)
+{
+	return w->nnotes > 0 ? w->notes[w->nnotes - 1].text : "";
+}
+
+/*
+ * order_key: a unit resumes its standing order only under the same key,
+ * so orders that differ in kind, issue turn, count of points or any
+ * point's x or y have different keys; the same order keeps its key, and
+ * points past the count are no part of it.  Keys are odd, so never 0,
+ * and do not change from one version to the next (saves keep them).
+ */
+static void
+test_order_key_tells_orders_apart(void **state)
+{
+	struct order o = fx_order(0, 3, 4, 5, 6, 7, 8, 9), p;
+	unsigned k = order_key(&o);
+	int i;
+
+	(void)state;
+	assert_int_equal(k & 1, 1);
+	/* A save keeps the key (route_key): an order's key is the same from
+	 * one marshal to the next, or a save would start its orders afresh.
+	 * This one, reckoned apart: 32-bit FNV-1a over kind 1, issued 0, 3
+	 * points and their 6 figures, then | 1. */
+	assert_int_equal(k, 2948620119u);
+	p = o;
+	assert_int_equal(order_key(&p), k);
+	p.pts[3] = (struct point){ 20, 20 };
+	p.pts[5] = (struct point){ 21, 21 };
+	assert_int_equal(order_key(&p), k);
+	for (i = 0; i < 8; i++) {
+		p = o;
+		switch (i) {
+		case 0: p.kind = ORDER_STOP; break;
+		case 1: p.issued = 1; break;
+		case 2: p.npts = 2; break;
+		case 3: p.pts[0].x++; break;
+		case 4: p.pts[0].y++; break;
+		case 5: p.pts[2].x--; break;
+		case 6: p.pts[2].y--; break;
+		default: p.pts[1] = (struct point){ 7, 6 }; break;
+		}
+		if (order_key(&p) == k)
+			fail_msg("change %d keeps the key", i);
+		assert_int_equal(order_key(&p) & 1, 1);
+	}
+}
+
+/*
+ * walk_goal: the point sought is the order's next point the walk does
+ * not stand on; standing on points passes them (the waypoint counts
+ * on); past the last point the walk has arrived and there is none.
+ */
+static void
+test_walk_goal_passes_the_points_stood_on(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = fx_order(0, 4, 10, 16, 10, 16, 12, 16, 10, 16);
+	struct move_walk w;
+	struct point goal = { -1, -1 };
+
+	move_walk_init(g, 0, &w);
+	w.order = &o;
+	assert_true(walk_goal(&w, &goal));
+	assert_int_equal(w.waypoint, 2);
+	assert_int_equal(goal.x, 12);
+	assert_int_equal(goal.y, 16);
+	assert_false(w.arrived);
+	w.waypoint = 3;
+	goal = (struct point){ -1, -1 };
+	assert_false(walk_goal(&w, &goal));
+	assert_int_equal(w.waypoint, 4);
+	assert_true(w.arrived);
+	move_walk_free(&w);
+}
+
+/*
+ * walk_carry: the cells of the route ahead a later turn keeps to are
+ * those from iroute up to its first wheel (route_face set), all of them
+ * without marks; walk_take_route takes a route over from its first cell.
+ */
+static void
+test_walk_carry_stops_at_the_first_wheel(void **state)
+{
+	struct fx *f = *state;
+	struct move_walk w;
+	struct point *r = xmallocarray(5, sizeof *r);
+	unsigned char *faces = xcalloc(5, 1);
+	int i;
+
+	move_walk_init(f->g, 0, &w);
+	for (i = 0; i < 5; i++)
+		r[i] = (struct point){ 10, 15 - i };
+	faces[3] = 1 + DIR_NE;
+	w.iroute = 4;
+	walk_take_route(&w, r, NULL, 5);
+	assert_ptr_equal(w.route, r);
+	assert_null(w.route_face);
+	assert_int_equal(w.nroute, 5);
+	assert_int_equal(w.iroute, 0);
+	assert_int_equal(walk_carry(&w), 5);
+	w.iroute = 2;
+	assert_int_equal(walk_carry(&w), 3);
+	r = xmallocarray(5, sizeof *r);
+	memcpy(r, w.route, 5 * sizeof *r);
+	walk_take_route(&w, r, faces, 5);
+	assert_ptr_equal(w.route_face, faces);
+	assert_int_equal(walk_carry(&w), 3);
+	w.iroute = 1;
+	assert_int_equal(walk_carry(&w), 2);
+	w.iroute = 3;
+	assert_int_equal(walk_carry(&w), 0);
+	w.iroute = 4;
+	assert_int_equal(walk_carry(&w), 1);
+	w.iroute = 5;
+	assert_int_equal(walk_carry(&w), 0);
+	move_walk_free(&w);
+}
+
+/*
+ * walk_room searches for room to turn twice a walk at most, within the
+ * walk's searches (REPLANS_MAX), never in a look ahead (scratch); each
+ * search counts as one and as a room, and the walk follows the route
+ * found (no longer the line), even of one cell.  Refused, the walk has
+ * not arrived.  The Column with 3 BD (12 ticks) to go, ordered to
+ * (10, 8) on open ground.
+ */
+static void
+test_walk_room_within_its_limits(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_walk w;
+	int k;
+
+	fx_give(g, fx_order(0, 1, 10, 8));
+	move_walk_init(g, 0, &w);
+	w.allowance = w.left = 12;
+	w.line = true;
+	for (k = 1; k <= 2; k++) {
+		w.line = true;
+		assert_true(walk_room(g, &w));
+		assert_int_equal(w.rooms, k);
+		assert_int_equal(w.replans, k);
+		assert_false(w.line);
+		assert_true(w.nroute > 0);
+		assert_int_equal(w.iroute, 0);
+		assert_true(geom_dist(w.pos, w.route[0]) <= 2);
+	}
+	w.arrived = true;
+	assert_false(walk_room(g, &w));
+	assert_false(w.arrived);
+	assert_int_equal(w.rooms, 2);
+	assert_int_equal(w.replans, 2);
+	move_walk_free(&w);
+	move_walk_init(g, 0, &w);
+	w.allowance = w.left = 12;
+	w.scratch = true;
+	assert_false(walk_room(g, &w));
+	assert_int_equal(w.replans, 0);
+	w.scratch = false;
+	w.replans = REPLANS_MAX;
+	assert_false(walk_room(g, &w));
+	assert_int_equal(w.rooms, 0);
+	w.replans = REPLANS_MAX - 1;
+	assert_true(walk_room(g, &w));
+	assert_int_equal(w.rooms, 1);
+	move_walk_free(&w);
+	/* A way of one cell is a way: to (10, 15), a step ahead. */
+	fx_give(g, fx_order(0, 1, 10, 15));
+	move_walk_init(g, 0, &w);
+	w.allowance = w.left = 12;
+	assert_true(walk_room(g, &w));
+	assert_int_equal(w.nroute, 1);
+	assert_int_equal(w.route[0].x, 10);
+	assert_int_equal(w.route[0].y, 15);
+	move_walk_free(&w);
+}
+
+/* --- walk_detour: the way round a standing friend (3.6.7) --------------- */
+
+/*
+ * walk_detour, asked by the walk of unit 0 (the Column at (10, 16) facing
+ * N, ordered to (10, 4)) about the Line B standing across its way at
+ * (10, 10): it counts a search, puts the points of the way round into the
+ * walk's order before (10, 4), follows that way (a search's route, no
+ * longer the line) and names the friend gone round.  Asked again in the
+ * same walk, it neither goes round nor counts a search (once a walk).
+ */
+static void
+test_walk_detour_puts_the_way_round_into_the_order(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_walk w;
+	int b = fx_friend(g, "B", "line", 10, 10), i;
+
+	fx_give(g, fx_order(0, 1, 10, 4));
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	w.line = true;
+	assert_true(walk_may_detour(g, &w));
+	assert_true(walk_detour(g, &w, b, "3.6.7"));
+	assert_int_equal(w.replans, 1);
+	assert_false(w.line);
+	assert_int_equal(w.detour, b);
+	assert_true(w.ndetour >= 1);
+	assert_ptr_equal(w.order, &w.detour_order);
+	assert_int_equal(w.order->npts, 1 + w.ndetour);
+	assert_int_equal(w.order->pts[w.ndetour].x, 10);
+	assert_int_equal(w.order->pts[w.ndetour].y, 4);
+	/* The route taken starts beside the Column and never enters B. */
+	assert_true(w.nroute > 0);
+	assert_int_equal(w.iroute, 0);
+	assert_true(geom_dist(w.route[0], (struct point){ 10, 16 }) <= 3);
+	for (i = 0; i < w.nroute; i++)
+		assert_int_not_equal(game_unit_at(g, w.route[i].x,
+		    w.route[i].y), b);
+	assert_non_null(strstr(last_note(&w), "B stands in the way and may "
+	    "not be passed this turn: A marches round it, by ["));
+	assert_false(walk_may_detour(g, &w));
+	assert_false(walk_detour(g, &w, b, "3.6.7"));
+	assert_int_equal(w.replans, 1);
+	move_walk_free(&w);
+}
+
+/*
+ * No way round (the friend covers every point left), and the note says
+ * so with the point sought, and "nor to the points after it" only when
+ * there are points after it: the Line B stands on (10, 10) and (11, 10).
+ * Ordered to (10, 10) alone, to (10, 10) then (11, 10), and (its first
+ * point passed) to (10, 20) then (10, 10): the walk marks the friend as
+ * searched for (-2) and counts the search.
+ */
+static void
+test_walk_detour_none_says_which_points(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_walk w;
+	char want[256];
+	int b = fx_friend(g, "B", "line", 10, 10), k;
+	struct order o[3];
+
+	assert_int_equal(game_unit_at(g, 11, 10), b);
+	o[0] = fx_order(0, 1, 10, 10);
+	o[1] = fx_order(0, 2, 10, 10, 11, 10);
+	o[2] = fx_order(0, 2, 10, 20, 10, 10);
+	for (k = 0; k < 3; k++) {
+		move_walk_init(g, 0, &w);
+		w.explain = true;
+		w.line = true;
+		w.order = &o[k];
+		w.waypoint = k == 2 ? 1 : 0;
+		assert_false(walk_detour(g, &w, b, "3.6.7"));
+		assert_int_equal(w.detour, -2);
+		assert_int_equal(w.replans, 1);
+		assert_ptr_equal(w.order, &o[k]);
+		snprintf(want, sizeof want, "B stands in the way of A and it "
+		    "finds no way round it towards [10, 10]%s: it waits "
+		    "behind it", k == 1 ? " nor to the points after it" : "");
+		assert_string_equal(last_note(&w), want);
+		assert_true(w.notes[w.nnotes - 1].own);
+		move_walk_free(&w);
+	}
+}
+
+/* --- move_forecast: the march over the turns to come --------------------- */
+
+/* Play unit u's Move order turn after turn (move_unit, no other unit
+ * moving) up to max turns; the anchor cells it stood on at each turn's
+ * end go to at[1..], its start to at[0]; returns the turns played. */
+static int
+play_turns(struct game *g, int u, int max, struct point *at)
+{
+	int t;
+
+	at[0] = g->units[u].pos;
+	for (t = 1; t <= max && g->units[u].order.kind == ORDER_MOVE; t++) {
+		move_unit(g, NULL, u, -1, NULL, NULL);
+		at[t] = g->units[u].pos;
+		g->turn++;
+	}
+	return t - 1;
+}
+
+/* Whether the forecast's cells c[0..n-1] pass through the turns' ends
+ * at[1..t] in order and end on at[t]. */
+static bool
+passes_turn_ends(const struct point *c, int n, const struct point *at,
+    int t)
+{
+	int i = 0, k;
+
+	for (k = 1; k <= t; k++) {
+		while (i < n && (c[i].x != at[k].x || c[i].y != at[k].y))
+			i++;
+		if (i == n)
+			return false;
+	}
+	return i == n - 1;
+}
+
+/*
+ * The forecast resumes the unit's own order as move_unit does, with the
+ * way round it carries from its last turn.  The Column ordered from
+ * (10, 16) to (10, 2) across a lake (x 4 to 16, rows 11 and 12) marches
+ * to (13, 13) on turn 1 and carries the rest of its way round the lake's
+ * east end, ten cells from (14, 13) to (12, 6).  Forecast from there: 4
+ * turns, 15 cells from (13, 13) by (17, 12) and (17, 11) to (10, 2), and
+ * the turns played end where it says, at (17, 11), (13, 7), ... (10, 2).
+ * The lake drained after turn 1, the unit still keeps to the way it
+ * carries (each step of it is open), and so does the forecast: the same
+ * cells, not the straight line from (13, 13).  Carrying only
+ * the first cell of that way, (14, 13), it steps onto it first and then
+ * marches straight on, and so says the forecast.  The preview of its next
+ * turn (move_preview) keeps to the way carried likewise.
+ */
+static void
+forecast_carried(struct game *g, bool drained, bool cut)
+{
+	const struct unit *u = &g->units[0];
+	struct move_preview p;
+	struct move_forecast_end end;
+	struct point *cells = NULL, at[16];
+	int n = 0, t;
+
+	fx_water(g, 4, 16, 11, 12);
+	fx_give(g, fx_order(0, 1, 10, 2));
+	assert_int_equal(play_turns(g, 0, 1, at), 1);
+	if (drained)
+		fx_land(g, 4, 16, 11, 12, "open");
+	assert_int_equal(u->pos.x, 13);
+	assert_int_equal(u->pos.y, 13);
+	assert_int_equal(u->nroute, 10);
+	assert_int_equal(u->route[0].x, 14);
+	assert_int_equal(u->route[0].y, 13);
+	assert_int_equal(u->route[9].x, 12);
+	assert_int_equal(u->route[9].y, 6);
+	/* The preview of this turn keeps to it too. */
+	if (cut)
+		g->units[0].nroute = 1;
+	assert_int_equal(move_preview(g, &u->order, &p), 0);
+	assert_true(p.npath > 2);
+	assert_int_equal(p.path[1].x, 14);
+	assert_int_equal(p.path[1].y, 13);
+	if (!cut) {
+		assert_int_equal(p.pos.x, 17);
+		assert_int_equal(p.pos.y, 11);
+	}
+	if (cut) {
+		/* Only its first cell carried: the forecast goes by it, then
+		 * straight on, as the turns played go. */
+		assert_true(move_forecast(g, &u->order, 10, &cells, &n) > 0);
+		assert_true(n > 2);
+		assert_int_equal(cells[1].x, 14);
+		assert_int_equal(cells[1].y, 13);
+		assert_int_equal(cells[p.npath - 1].x, p.pos.x);
+		assert_int_equal(cells[p.npath - 1].y, p.pos.y);
+		move_preview_free(&p);
+		t = play_turns(g, 0, 10, at);
+		assert_int_equal(at[t].x, 10);
+		assert_int_equal(at[t].y, 2);
+		assert_true(passes_turn_ends(cells, n, at, t));
+		free(cells);
+		return;
+	}
+	assert_int_equal(move_forecast_end(g, &u->order, 10, &cells, &n, &end),
+	    4);
+	assert_int_equal(end.turn, 4);
+	assert_int_equal(end.halt, HALT_ARRIVED);
+	assert_int_equal(n, 15);
+	assert_int_equal(cells[0].x, 13);
+	assert_int_equal(cells[0].y, 13);
+	assert_int_equal(cells[4].x, 17);
+	assert_int_equal(cells[4].y, 12);
+	assert_int_equal(cells[5].x, 17);
+	assert_int_equal(cells[5].y, 11);
+	assert_int_equal(cells[14].x, 10);
+	assert_int_equal(cells[14].y, 2);
+	t = play_turns(g, 0, 10, at);
+	assert_int_equal(t, 4);
+	assert_int_equal(at[1].x, 17);
+	assert_int_equal(at[1].y, 11);
+	assert_true(passes_turn_ends(cells, n, at, t));
+	move_preview_free(&p);
+	free(cells);
+}
+
+static void
+test_move_forecast_keeps_the_route_the_unit_carries(void **state)
+{
+	struct fx *f = *state;
+
+	forecast_carried(f->g, false, false);
+}
+
+static void
+test_move_forecast_keeps_the_route_carried_over_open_ground(void **state)
+{
+	struct fx *f = *state;
+
+	forecast_carried(f->g, true, false);
+}
+
+static void
+test_move_forecast_keeps_a_route_of_one_cell_carried(void **state)
+{
+	struct fx *f = *state;
+
+	forecast_carried(f->g, true, true);
+}
+
+/*
+ * A march blocked for good is forecast up to the turn it gains nothing:
+ * the Column ordered from (10, 16) onto (10, 10), where the Line B
+ * stands under no order, comes up behind it to (10, 12) on turn 1 and
+ * stands there on turn 2, blocked: the forecast says -1, its last walk
+ * turn 2, blocked, over the 5 cells (10, 16) to (10, 12), as the turns
+ * played go.
+ */
+static void
+test_move_forecast_ends_when_blocked_without_gain(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_forecast_end end;
+	struct point *cells = NULL, at[16];
+	int n = 0, i;
+
+	(void)fx_friend(g, "B", "line", 10, 10);
+	fx_give(g, fx_order(0, 1, 10, 10));
+	assert_int_equal(move_forecast_end(g, &g->units[0].order, 10, &cells,
+	    &n, &end), -1);
+	assert_int_equal(end.turn, 2);
+	assert_int_equal(end.halt, HALT_BLOCKED);
+	assert_int_equal(end.contact, -1);
+	assert_int_equal(n, 5);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 10);
+		assert_int_equal(cells[i].y, 16 - i);
+	}
+	free(cells);
+	assert_int_equal(play_turns(g, 0, 3, at), 3);
+	for (i = 1; i <= 3; i++) {
+		assert_int_equal(at[i].x, 10);
+		assert_int_equal(at[i].y, 12);
+	}
+	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+}
+
+/*
+ * 3.6.3: a pivot's limbering is paid again under a new order: the
+ * forecast starts a new order afresh, as move_unit does, even the turn
+ * after a pivot under another order.  A light battery (Drill 3: 3 AP, no
+ * drum) unlimbered at (10, 18) facing N pivots towards (10, 19): on turn
+ * 1 it limbers (1 AP) and pivots twice, to E.  Ordered then towards
+ * (10, 17), N, two pivots back: it limbers again (1) and pivots (2), and
+ * unlimbers on turn 2; the forecast says 2 turns, and so go the turns
+ * played.
+ */
+static void
+test_3_6_3_forecast_of_a_new_pivot_pays_the_limbering(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct unit *u = &g->units[0];
+	struct point *cells = NULL;
+	int n = 0, t;
+
+	game_occupy(g, 0, false);
+	u->arm = ARM_ARTILLERY;
+	u->klass = ruleset_class(f->rs, ARM_ARTILLERY, "light");
+	unit_attr_set(u, ruleset_attr(f->rs, "drill"), 3);
+	unit_attr_set(u, ruleset_attr(f->rs, "musician"), false);
+	u->strength = u->strength0 = 6;
+	u->formation = ruleset_form(f->rs, "unlimbered");
+	u->pos = (struct point){ 10, 18 };
+	game_occupy(g, 0, true);
+	fx_give(g, fx_order(0, 1, 10, 19));
+	game_turn(g);
+	assert_int_equal(u->facing, DIR_E);
+	assert_int_equal(u->order.kind, ORDER_MOVE);
+	fx_give(g, fx_order(0, 1, 10, 17));
+	assert_int_equal(move_forecast(g, &u->order, 5, &cells, &n), 2);
+	assert_int_equal(n, 1);
+	assert_int_equal(cells[0].x, 10);
+	assert_int_equal(cells[0].y, 18);
+	free(cells);
+	for (t = 1; t <= 5 && u->order.kind == ORDER_MOVE; t++)
+		game_turn(g);
+	assert_int_equal(t - 1, 2);
+	assert_int_equal(u->facing, DIR_N);
+	assert_int_equal(u->formation, ruleset_form(f->rs, "unlimbered"));
+}
+
+/*
+ * 3.6.3: the second leg of an order is planned facing the way the first
+ * leg's last step went, however short that leg: a Line (it pays for
+ * turning its front) at (10, 12) facing E, sent N to (10, 10), two cells,
+ * and on to (7, 2), is routed on the second leg as a Line standing at
+ * (10, 10) facing N is, not as one still facing E (the two differ); and
+ * so from (10, 11), one cell.
+ */
+static void
+test_3_6_3_second_leg_of_two_cells_planned_facing_its_way(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = fx_order(0, 2, 10, 10, 7, 2), leg = fx_order(0, 1,
+	    7, 2), north, east, r;
+	int i, y;
+
+	game_occupy(g, 0, false);
+	g->units[0].formation = ruleset_form(f->rs, "line");
+	game_occupy(g, 0, true);
+	fx_place(g, 0, 10, 10, DIR_N);
+	assert_int_equal(move_route(g, &leg, &north), 0);
+	fx_place(g, 0, 10, 10, DIR_E);
+	assert_int_equal(move_route(g, &leg, &east), 0);
+	assert_true(north.npts != east.npts || memcmp(north.pts, east.pts,
+	    (size_t)north.npts * sizeof *north.pts) != 0);
+	for (y = 12; y >= 11; y--) {
+		fx_place(g, 0, 10, y, DIR_E);
+		assert_int_equal(move_route(g, &o, &r), 0);
+		assert_int_equal(r.npts, 1 + north.npts);
+		assert_int_equal(r.pts[0].x, 10);
+		assert_int_equal(r.pts[0].y, 10);
+		for (i = 0; i < north.npts; i++) {
+			assert_int_equal(r.pts[1 + i].x, north.pts[i].x);
+			assert_int_equal(r.pts[1 + i].y, north.pts[i].y);
+		}
+	}
+}
+
+/*
+ * A leg with no way (the point stands in a lake: water from x 16 to 24,
+ * rows 2 to 8) is given as the player drew it, straight at its point,
+ * whatever the leg before it gave: the Column at (10, 16) sent to
+ * (10, 12) and on to (20, 5) is given those two points.
+ */
+static void
+test_move_route_leg_with_no_way_after_one_with_a_way(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = fx_order(0, 2, 10, 12, 20, 5), r;
+
+	fx_water(g, 16, 24, 2, 8);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, 2);
+	assert_int_equal(r.pts[0].x, 10);
+	assert_int_equal(r.pts[0].y, 12);
+	assert_int_equal(r.pts[1].x, 20);
+	assert_int_equal(r.pts[1].y, 5);
+}
+
+/*
+ * A new order starts at its first point, whatever waypoint the unit had
+ * reached under its old one: the Column at (10, 16), past the first
+ * point of an old order (waypoint 1), is sent E to (16, 16) and then N to
+ * (16, 4).  The preview and the forecast both march E first, to (11, 16).
+ * (And the forecast of an order with no point is refused, with no cells.)
+ */
+static void
+test_new_order_starts_at_its_first_point(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = fx_order(0, 2, 16, 16, 16, 4);
+	struct move_preview p;
+	struct point *cells = NULL;
+	int n = 0;
+
+	fx_give(g, fx_order(0, 2, 10, 16, 10, 2));
+	g->units[0].waypoint = 1;
+	assert_int_equal(move_preview(g, &o, &p), 0);
+	assert_true(p.npath > 1);
+	assert_int_equal(p.path[1].x, 11);
+	assert_int_equal(p.path[1].y, 16);
+	move_preview_free(&p);
+	assert_true(move_forecast(g, &o, 10, &cells, &n) > 0);
+	assert_true(n > 1);
+	assert_int_equal(cells[1].x, 11);
+	assert_int_equal(cells[1].y, 16);
+	free(cells);
+	assert_int_equal(g->units[0].waypoint, 1);
+	/* An order with no point is refused: -1, no cells (whatever the
+	 * caller's pointer held). */
+	o.npts = 0;
+	cells = (struct point *)&o;
+	n = 5;
+	assert_int_equal(move_forecast(g, &o, 10, &cells, &n), -1);
+	assert_null(cells);
+	assert_int_equal(n, 0);
+}
+
+/*
+ * The forecast keeps a way round a standing friend in the order, as
+ * move_unit does, whichever unit the friend is, unit 0 too: A (unit 0)
+ * stands at (10, 10) under no order; B, a Column of Drill 3 at (10, 20)
+ * facing N, is sent to (10, 0).  The forecast says how many turns B
+ * takes and where it passes, and the turns played take as many and end
+ * on its cells.
+ */
+static void
+test_move_forecast_keeps_the_way_round_unit_0(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct point *cells = NULL, at[16];
+	int b, n = 0, turns, t;
+
+	game_occupy(g, 0, false);
+	g->units[0].formation = ruleset_form(f->rs, "line");
+	g->units[0].pos = (struct point){ 10, 10 };
+	game_occupy(g, 0, true);
+	b = fx_friend(g, "B", "column", 10, 20);
+	unit_attr_set(&g->units[b], ruleset_attr(f->rs, "drill"), 3);
+	fx_give(g, fx_order(b, 1, 10, 0));
+	turns = move_forecast(g, &g->units[b].order, 16, &cells, &n);
+	assert_true(turns > 1);
+	t = play_turns(g, b, 16, at);
+	assert_int_equal(t, turns);
+	assert_int_equal(at[t].x, 10);
+	assert_int_equal(at[t].y, 0);
+	assert_true(passes_turn_ends(cells, n, at, t));
+	free(cells);
+}
+
+/* --- move_preview ----------------------------------------------------------- */
+
+/*
+ * The preview waits for a friend under a Move order of its own in its
+ * way, as the movement phase does, and says whom it waited for: B, a
+ * Manoeuvre Column at (10, 22) ordered to (10, 2), has A (unit 0, the
+ * same, at (10, 12), ordered to (10, 0)) in its way.  Its preview marches
+ * A first and B its whole 3 BD (12 ticks), 6 cells, to (10, 16), halted
+ * by its speed; the first line of its explanation names A.  The turn
+ * played leaves A at (10, 6) and B at (10, 16), as the preview said.
+ * Freed, the preview is empty, and freeing it again does no harm.
+ */
+static void
+test_move_preview_waits_for_a_friend_and_says_whom(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_preview p;
+	int b, i;
+
+	fx_place(g, 0, 10, 12, DIR_N);
+	b = fx_friend(g, "B", "manoeuvre_column", 10, 22);
+	fx_give(g, fx_order(0, 1, 10, 0));
+	fx_give(g, fx_order(b, 1, 10, 2));
+	assert_int_equal(move_preview(g, &g->units[b].order, &p), 0);
+	assert_int_equal(p.pos.x, 10);
+	assert_int_equal(p.pos.y, 16);
+	assert_int_equal(p.halt, HALT_SPEED);
+	assert_int_equal(p.allowance, 12);
+	assert_int_equal(p.spent, 12);
+	assert_int_equal(p.npath, 7);
+	for (i = 0; i < p.npath; i++) {
+		assert_int_equal(p.path[i].x, 10);
+		assert_int_equal(p.path[i].y, 22 - i);
+	}
+	assert_true(p.log.n >= 2);
+	assert_int_equal(p.log.v[0].unit, b);
+	assert_string_equal(p.log.v[0].rule, "3.6.7");
+	assert_string_equal(p.log.v[0].text, "B waits for A, under a Move "
+	    "order of its own and in its way, to move first (marshal's "
+	    "reading: 3.6 moves units together)");
+	/* The game is untouched: A still stands where it stood. */
+	assert_int_equal(g->units[0].pos.y, 12);
+	move_preview_free(&p);
+	assert_null(p.path);
+	assert_int_equal(p.npath, 0);
+	assert_int_equal(p.log.n, 0);
+	move_preview_free(&p);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 6);
+	assert_int_equal(g->units[b].pos.x, 10);
+	assert_int_equal(g->units[b].pos.y, 16);
+}
+
+/* --- move_route: the points an order is given ---------------------------- */
+
+/*
+ * Too many points for an order: the bends go, the last first, never the
+ * player's points, down to the first leg's first bend.  The Column at
+ * (10, 16) facing N, water across row 14 from x 4 to 16: sent to
+ * (10, 12) alone it is routed round the water's east end by (16, 15) and
+ * (17, 14).  Sent there and on by seven points on open ground, straight
+ * legs of one point each (to (10, 2) and E to (14, 2)), its route is the
+ * player's eight points, both bends gone; with the last point left out,
+ * there is room for one bend, and the first, (16, 15), stays.
+ */
+static void
+test_move_route_drops_bends_the_last_first(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = fx_order(0, 8, 10, 12, 10, 10, 10, 8, 10, 6, 10, 4,
+	    10, 2, 12, 2, 14, 2), r, one;
+	int i;
+
+	fx_water(g, 4, 16, 14, 14);
+	one = o;
+	one.npts = 1;
+	assert_int_equal(move_route(g, &one, &r), 0);
+	assert_int_equal(r.npts, 3);
+	assert_int_equal(r.pts[0].x, 16);
+	assert_int_equal(r.pts[0].y, 15);
+	assert_int_equal(r.pts[1].x, 17);
+	assert_int_equal(r.pts[1].y, 14);
+	assert_int_equal(r.pts[2].x, 10);
+	assert_int_equal(r.pts[2].y, 12);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, ORDER_MAX_POINTS);
+	for (i = 0; i < ORDER_MAX_POINTS; i++) {
+		assert_int_equal(r.pts[i].x, o.pts[i].x);
+		assert_int_equal(r.pts[i].y, o.pts[i].y);
+	}
+	o.npts = ORDER_MAX_POINTS - 1;
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, ORDER_MAX_POINTS);
+	assert_int_equal(r.pts[0].x, 16);
+	assert_int_equal(r.pts[0].y, 15);
+	for (i = 0; i < ORDER_MAX_POINTS - 1; i++) {
+		assert_int_equal(r.pts[i + 1].x, o.pts[i].x);
+		assert_int_equal(r.pts[i + 1].y, o.pts[i].y);
+	}
+}
+
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+#define T(t)	cmocka_unit_test_setup_teardown(t, fx_setup, fx_teardown)
+		T(test_walk_round_copies_the_way_round_kept_only_unchanged),
+		T(test_walk_round_keeps_a_search_that_found_none),
+		T(test_walk_round_keeps_a_way_of_one_cell),
+		T(test_walk_round_searches_within_its_limits),
+		T(test_ctx_keep_round_hands_the_way_round_over_once),
+		T(test_move_route_drops_bends_the_last_first),
+		T(test_3_6_3_second_leg_of_two_cells_planned_facing_its_way),
+		T(test_move_route_leg_with_no_way_after_one_with_a_way),
+		T(test_move_preview_waits_for_a_friend_and_says_whom),
+		T(test_order_key_tells_orders_apart),
+		T(test_walk_goal_passes_the_points_stood_on),
+		T(test_walk_carry_stops_at_the_first_wheel),
+		T(test_walk_room_within_its_limits),
+		T(test_move_forecast_keeps_the_route_the_unit_carries),
+		T(test_move_forecast_keeps_the_route_carried_over_open_ground),
+		T(test_move_forecast_keeps_a_route_of_one_cell_carried),
+		T(test_move_forecast_ends_when_blocked_without_gain),
+		T(test_3_6_3_forecast_of_a_new_pivot_pays_the_limbering),
+		T(test_new_order_starts_at_its_first_point),
+		T(test_move_forecast_keeps_the_way_round_unit_0),
+		T(test_walk_detour_puts_the_way_round_into_the_order),
+		T(test_walk_detour_none_says_which_points),
+#undef T
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
