@@ -1423,6 +1423,39 @@ test_3_6_3_group_order_left_to_one_unit_marches_alone(void **state)
 	game_free(g);
 }
 
+/* 3.6.3: a limbered battery (2 cells wide) that reaches its point with
+ * the AP to unlimber, but with a friend beside the point where the
+ * unlimbered block (4 cells wide) would stand, stays limbered there, and
+ * the log names the friend and its cell in the way. */
+static void
+test_3_6_3_battery_with_no_room_to_unlimber_names_the_friend(void **state)
+{
+	struct game *g = field();
+	struct order *o;
+	int gun, f;
+
+	(void)state;
+	gun = fixture_unit(g, "gun", 0, ARM_ARTILLERY, "light", "limbered",
+	    20, 26, DIR_N, 8);
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "column", 23, 22,
+	    DIR_N, 600);
+	o = &g->units[gun].order;
+	o->kind = ORDER_MOVE;
+	o->unit = gun;
+	o->general = -1;
+	o->npts = 1;
+	o->pts[0] = (struct point){ 20, 24 };
+	o->issued = o->arrives = 1;
+	nap_phase_movement(g);
+	assert_int_equal(fixture_count(g, "3.6.3", "gun has no room to "
+	    "unlimber here: f stands at [22, 24]"), 1);
+	assert_int_equal(g->units[gun].pos.y, 24);
+	assert_int_equal(g->units[gun].formation, ruleset_form(g->rs,
+	    "limbered"));
+	assert_int_equal(g->units[f].pos.x, 23);
+	game_free(g);
+}
+
 /* 3.6.3: a battery that must limber to move, with a friend too close
  * behind for its limbered block, stays unlimbered where it is, and the
  * log names the friend in the way (a player must move it). */
@@ -2464,6 +2497,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_line_marching_straight_forgets_a_wheel_part_paid),
 		cmocka_unit_test(test_3_6_3_group_order_left_to_one_unit_marches_alone),
 		cmocka_unit_test(test_3_6_3_battery_with_no_room_to_limber_stays),
+		cmocka_unit_test(test_3_6_3_battery_with_no_room_to_unlimber_names_the_friend),
 		cmocka_unit_test(test_3_6_2_stop_order_after_a_march_stops_the_unit),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_routers_stop_at_ground_they_may_not_enter),
