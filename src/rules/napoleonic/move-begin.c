@@ -370,9 +370,8 @@ nap_move_begin(const struct game *g, struct move_walk *w)
 		same = false;
 	}
 	if (base < 0) {
-		n += (size_t)textf(text + n, sizeof text - n, ", counted "
-		    "as 0");
-		n = fit(n, sizeof text);
+		/* The line's last append: n is not read after it. */
+		(void)textf(text + n, sizeof text - n, ", counted as 0");
 		base = 0;
 		same = false;
 	}
