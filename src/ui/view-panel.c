@@ -242,7 +242,6 @@ route_panel(struct ui *ui, struct pen *p)
 	struct order o;
 	struct point s, place;
 	char buf[160], cite[40];
-	const struct ruleset_action *ac;
 	int i, t, arrives;
 	bool aide = false;
 
@@ -255,16 +254,11 @@ route_panel(struct ui *ui, struct pen *p)
 		    ruleset_cite_fmt(g->rs, RULESET_TOPIC_CHARGE, " (%s)",
 		    RULESET_CITE_MARK, cite, sizeof cite));
 	else if (ui->action >= 0) {
-		ac = &g->rs->ops->actions[ui->action];
-		if (ac->params & ACTION_POINT)
-			snprintf(buf, sizeof buf, "%s to [%d, %d]", ac->label,
-			    ui->cursor.x, ui->cursor.y);
-		else
-			snprintf(buf, sizeof buf, "%s, facing %s", ac->label,
-			    dir_name(geom_heading(u->pos, ui->cursor)));
-		line(p, theme_title(ui), "%s%s%s%s", buf, ac->rule != NULL ?
-		    " (" : "", ac->rule != NULL ? ac->rule : "",
-		    ac->rule != NULL ? ")" : "");
+		/* The action as it would be given, worded as the unit's
+		 * order line words it once held. */
+		route_action_order(ui, ui->sel, &o);
+		order_text(g, &o, buf, sizeof buf);
+		line(p, theme_title(ui), "%s", buf);
 	}
 	else if (route_group_place(ui, ui->sel, &place))
 		line(p, theme_title(ui), "Move the group of %d, its centre to "
