@@ -317,12 +317,15 @@ test_3_4_1_target_at_the_edge_of_the_arc_is_charged(void **state)
 	game_free(g);
 }
 
-/* 3.4.2: a charge whose first step is barred (a friend close in front)
- * falters where it stands: the charger moves nothing, and the log says
- * which unit stood in its way. */
+/* 3.4.2 (marshal's reading): a charge whose first step is barred (a
+ * friend close in front) is not made: no 3.4.1 charge, nothing held, the
+ * target not charged, the log naming the friend and its cell; the preview
+ * foresees no charge this turn, and the movement phase marches the unit
+ * on its order instead of holding it where it stands. */
 static void
-test_3_4_2_charge_barred_at_once_moves_nothing(void **state)
+test_3_4_2_charge_barred_at_once_is_not_made(void **state)
 {
+	struct charge_forecast fc;
 	int a, b, f;
 	struct game *g = lines(&a, &b);
 
@@ -330,16 +333,56 @@ test_3_4_2_charge_barred_at_once_moves_nothing(void **state)
 	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 20, 18,
 	    DIR_N, 600);
 	assert_int_equal(nap_gap(g, a, f), 0);
+	assert_int_equal(nap_gap(g, a, b), 6);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
+	    g->units[a].pos, g->units[a].facing, HALT_SPEED, &fc), 0);
+	assert_false(fc.target == b && fc.when == CHARGE_NOW);
 	nap_phase_charges(g);
-	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
-	    "charges b"), 1);
-	assert_int_equal(fixture_count(g, "3.4.2", "a's charge falters where "
-	    "it stands, [20, 20], 1.5 BD from b, beyond melee reach: f stands "
-	    "in its way"), 1);
+	assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+	assert_int_equal(fixture_count(g, "3.4.2", "a does not charge b, 1.5 "
+	    "BD away: it could not take a step toward it from [20, 20] (f "
+	    "stands in its way at [20, 18]); it marches on its order "
+	    "instead"), 1);
 	assert_int_equal(g->units[a].pos.y, 20);
 	assert_int_equal(g->units[a].moved, 0);
+	assert_int_not_equal(g->units[a].charged, g->turn);
+	assert_int_not_equal(g->units[b].charged, g->turn);
+	assert_int_not_equal(g->units[a].halt, HALT_CONTACT);
 	assert_int_equal(g->units[a].contact, -1);
 	assert_occupancy_exact(g);
+	game_free(g);
+}
+
+/* 3.4.2 (marshal's reading), as at the Côa's vineyard: horse whose
+ * charge is barred at once by a friend's Line is not held where it
+ * stands for the turn; the movement phase marches it on its order (here
+ * through the friend, 3.6.7, 3 BD to [22, 19]). */
+static void
+test_3_4_2_barred_horse_marches_on_its_order(void **state)
+{
+	struct game *g = field();
+	int a, b, f;
+
+	(void)state;
+	a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "line", 20, 24,
+	    DIR_N, 400);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 26, 15,
+	    DIR_S, 500);
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 20, 22,
+	    DIR_N, 600);
+	order_to(g, a, 26, 15);
+	assert_int_equal(nap_gap(g, a, b), tab()->charge.reach[ARM_CAVALRY]);
+	assert_int_equal(nap_gap(g, a, f), 0);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.2", "hus does not charge b, 4 "
+	    "BD away: it could not take a step toward it from [20, 24] (f "
+	    "stands in its way at [20, 22])"), 1);
+	assert_int_not_equal(g->units[a].charged, g->turn);
+	nap_phase_movement(g);
+	assert_int_equal(g->units[a].moved, 12);
+	assert_int_equal(g->units[a].pos.x, 22);
+	assert_int_equal(g->units[a].pos.y, 19);
+	assert_int_equal(g->units[a].facing, DIR_NE);
 	game_free(g);
 }
 
@@ -1513,7 +1556,8 @@ main(void)
 		cmocka_unit_test(test_3_4_2_charger_already_within_melee_reach_stays),
 		cmocka_unit_test(test_3_4_1_no_reach_no_charge_the_least_reach_charges),
 		cmocka_unit_test(test_3_4_1_target_at_the_edge_of_the_arc_is_charged),
-		cmocka_unit_test(test_3_4_2_charge_barred_at_once_moves_nothing),
+		cmocka_unit_test(test_3_4_2_charge_barred_at_once_is_not_made),
+		cmocka_unit_test(test_3_4_2_barred_horse_marches_on_its_order),
 		cmocka_unit_test(test_3_4_2_charge_falters_at_a_friend),
 		cmocka_unit_test(test_3_4_1_the_last_of_sixteen_units_charges),
 		cmocka_unit_test(test_3_4_1_no_charge_when_the_order_leads_elsewhere),

@@ -131,10 +131,10 @@ struct ai_doctrine {
 	 * False: round the side the unit stands on, wherever it is. */
 	bool		 steer_off_edge;
 	/* A charge walks straight at its target a cell at a time, the
-	 * charger's block keeping its facing, and falters where a unit
-	 * stands across its first step, the charger held where it stands
-	 * for the turn (for the Napoleonic rules, 3.4.2 and 3.6.8): such a
-	 * charge is not given (normal and hard).  False: the ruleset walks
+	 * charger's block keeping its facing, and is not made where a unit
+	 * stands across its first step, the charger marching on its order
+	 * instead (for the Napoleonic rules, 3.4.2): such a charge is not
+	 * given (normal and hard).  False: the ruleset walks
 	 * its charges otherwise, and they are weighed without it. */
 	bool		 charge_steps;
 	/* Hard: a battalion whose melee edge charging a formed enemy who

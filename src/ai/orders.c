@@ -160,9 +160,9 @@ ai_would_charge(const struct think *t, int i, struct point dest)
  * walks it (3.4.2): a cell at a time straight for where he stands, the
  * block keeping its facing, each step taken only where the block fits
  * inside the map clear of every other unit, friend or enemy.  A charge
- * whose first step is barred falters where it stands, and the charger is
- * held there in battle contact for the turn (3.6.8): neither melee nor
- * march.  True when he is within melee reach already, when not known
+ * whose first step is barred is not made (3.4.2): the charger marches on
+ * its order instead, into or round the unit in its way, and no melee
+ * comes of it this turn.  True when he is within melee reach already, when not known
  * (no picture of the field), and where the ruleset's doctrine does not
  * say its charges walk so (charge_steps).  A charge that sets off and
  * stops short still brings the charger closer: it is left to be weighed

@@ -156,6 +156,41 @@ charge_target(const struct game *g, struct charge_scan *cs, int i)
 	return best;
 }
 
+/* 3.4.4: whether charger a is horse and t a formed square, which stands
+ * without a test while the horse falls back. */
+static bool
+horse_at_square(const struct nap_melee *m, const struct unit *a,
+    const struct unit *t)
+{
+	return a->arm == ARM_CAVALRY && t->arm == ARM_INFANTRY &&
+	    t->formation == m->square && t->cond == COND_FORMED;
+}
+
+/*
+ * 3.4.2 (marshal's reading): whether unit u, standing at from facing f,
+ * could not take even the first step of a charge toward point p: the
+ * cell ahead lies off the field or its block would not fit there.  Then
+ * *who (may be NULL) is the unit in the way, -1 for the field's edge.
+ */
+static bool
+first_step_barred(const struct game *g, const struct unit *u,
+    struct point from, enum dir f, struct point p, int *who)
+{
+	enum dir d = geom_heading(from, p);
+	struct point next = { from.x + dir_dx[d], from.y + dir_dy[d] }, bad;
+
+	if (who != NULL)
+		*who = -1;
+	if (!map_inside(g->map, next.x, next.y))
+		return true;
+	if (game_fits(g, (int)(u - g->units), next, f, u->formation, -1,
+	    &bad) == 0)
+		return false;
+	if (who != NULL)
+		*who = game_unit_at(g, bad.x, bad.y);
+	return true;
+}
+
 /* Move unit i one cell toward (away: from) point p if its block fits;
  * returns the ticks spent, 0 if it cannot, and then in *who (may be
  * NULL) the unit whose cell it would have entered, -1 for the edge of
@@ -293,7 +328,27 @@ charge(struct game *g, int a, int t)
 	struct point from = ua->pos;
 	char gap0[32], gap1[32], lim[32], why[160];
 	int gap = nap_gap(g, a, t), used = 0, s = 1, who = -1;
+	bool square = horse_at_square(m, ua, ut);
 
+	/* A charge that could not take one step would hold its unit where
+	 * it stands for the turn: it is not made, and the unit marches on
+	 * its order (round what bars it) in the movement phase. */
+	if (!square && gap > m->reach &&
+	    first_step_barred(g, ua, ua->pos, ua->facing, ut->pos, &who)) {
+		ruleset_fmt(g->rs, gap, gap0, sizeof gap0);
+		if (who >= 0)
+			snprintf(why, sizeof why, "%s stands in its way at "
+			    "[%d, %d]", g->units[who].name,
+			    g->units[who].pos.x, g->units[who].pos.y);
+		else
+			snprintf(why, sizeof why, "the edge of the field is "
+			    "in its way");
+		game_log(g, a, EV_MOVE, "3.4.2", "%s does not charge %s, %s "
+		    "away: it could not take a step toward it from [%d, %d] "
+		    "(%s); it marches on its order instead", ua->name,
+		    ut->name, gap0, ua->pos.x, ua->pos.y, why);
+		return;
+	}
 	ua->charged = ut->charged = g->turn;
 	ruleset_fmt(g->rs, gap, gap0, sizeof gap0);
 	ruleset_fmt(g->rs, c->reach[ua->arm], lim, sizeof lim);
@@ -304,8 +359,7 @@ charge(struct game *g, int a, int t)
 	ua->halt = HALT_CONTACT;
 	ua->halt_turn = g->turn;
 	ua->moved = 0;
-	if (ua->arm == ARM_CAVALRY && ut->arm == ARM_INFANTRY &&
-	    ut->formation == m->square && ut->cond == COND_FORMED) {
+	if (square) {
 		recoil(g, a, t);
 		return;
 	}
@@ -383,8 +437,7 @@ nap_charge_contact(struct game *g, int a, int t)
 	    "it may charge: its move brings it %s from %s, within melee "
 	    "reach, and that is a charge (3.4)", ua->name,
 	    g->rs->form[ua->formation].label, gap1, ut->name);
-	if (ut->arm == ARM_INFANTRY && ut->formation == m->square &&
-	    ut->cond == COND_FORMED) {
+	if (horse_at_square(m, ua, ut)) {
 		/* No melee with a square that stands: the contact ends. */
 		ua->contact = -1;
 		if (ut->contact == a)
@@ -475,6 +528,13 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 	if ((f->target = forecast_target(g, u, o, u->pos, u->facing,
 	    &f->gap)) >= 0)
 		f->when = CHARGE_NOW;
+	/* A charge barred at its first step is not made (3.4.2): the
+	 * unit marches instead. */
+	if (f->target >= 0 && f->gap > m->reach &&
+	    !horse_at_square(m, u, &g->units[f->target]) &&
+	    first_step_barred(g, u, u->pos, u->facing,
+	    g->units[f->target].pos, NULL))
+		f->target = -1;
 	/* Cavalry whose march ends within melee reach: stopped there by
 	 * the contact, it has charged (3.6.8, nap_charge_contact); with
 	 * its speed spent there, the melee comes without a charge. */
@@ -513,8 +573,7 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 		moved.facing = facing;
 	}
 	e = &g->units[f->target];
-	f->square = u->arm == ARM_CAVALRY && e->arm == ARM_INFANTRY &&
-	    e->formation == m->square && e->cond == COND_FORMED;
+	f->square = horse_at_square(m, u, e);
 	f->test = true;
 	f->needs = stand_needs(g, &moved, e, f->expl, sizeof f->expl);
 	return 0;

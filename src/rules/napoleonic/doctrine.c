@@ -119,7 +119,8 @@ const struct ai_doctrine napoleonic_doctrine = {
 	.quality_unknown = 4,		/* a middling Drill */
 	.melee_edge = doctrine_melee_edge,
 	.guard_flank = true,		/* 3.4.3 and 3.8.2 punish a flank */
-	.charge_steps = true,		/* 3.4.2: a barred step falters */
+	.charge_steps = true,		/* 3.4.2: a charge barred at its
+					   first step is not made */
 	.horse_own_bank = true,		/* 3.6.6: horse files over a bridge */
 	.steer_off_edge = true,		/* 3.6.3: a block swings about its
 					   front */
