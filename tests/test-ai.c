@@ -1327,6 +1327,12 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * Coa hard 42 and 26 of 50, normal Allies 53%.)
  * (Pinned again when both the above came together: default hard 17 and
  * 14, normal 5 and 11; the Coa hard 16 and 13, normal 10 and 11.)
+ * (Pinned again when a charge barred at its first step was not made
+ * (3.4.2), foot that formed foot could charge no longer formed square
+ * against horse, a Skirmish Group held in a melee formed Line, and the
+ * Coa got 22 turns: the Coa hard 15 and 15, normal 12 and 8; the
+ * default unchanged.  bench-ai -n 100: the Coa hard 40 and 43 of 50,
+ * normal Allies 62%.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1337,7 +1343,7 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
 		{ "default", { 17, 14 }, { 5, 11 }, { true, true } },
-		{ "coa-1810", { 16, 13 }, { 10, 11 }, { true, true } },
+		{ "coa-1810", { 15, 15 }, { 12, 8 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 
@@ -2822,6 +2828,104 @@ order_of(const struct ai_plan *p, int u, struct order *o)
 }
 
 /*
+ * Square against horse, but not with formed foot at hand (normal): at the
+ * Côa the 1/95th Rifles in Line at [30, 11] facing east, the 3e Hussards
+ * in Column 5 cells off at [35, 9], within a turn's ride.  With the
+ * French foot where it starts (I/66e Ligne 9 cells off at [39, 11],
+ * beyond a charge and a march), the rifles form square (3.4.4: horse
+ * falls back from one).  With I/66e in Column 4 cells off at [34, 11],
+ * within its 2 BD charge reach, they do not: a square fires with half
+ * its men, is hit harder than a Line and meets foot no better (3.7.3,
+ * 3.7.4, 3.8.2), and at the Côa the rifles that formed one against the
+ * hussars were run down by the column beside them.
+ */
+static void
+test_ai_no_square_against_horse_with_foot_at_hand(void **state)
+{
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct order o;
+	int r, pass, n, sq;
+
+	(void)state;
+	for (pass = 0; pass < 2; pass++) {
+		g = load_named("coa-1810", &rs);
+		sq = ruleset_form(rs, "square");
+		assert_true(sq >= 0);
+		place_in(g, "95R", 30, 11, DIR_E, "line");
+		place_in(g, "3-Hus", 35, 9, DIR_W, "column");
+		if (pass == 1)
+			place_in(g, "1-66L", 34, 11, DIR_W, "column");
+		r = game_find_unit(g, "95R");
+		ai_view_fill(g, g->units[r].side, &v);
+		ai_think(&v, AI_NORMAL, &p);
+		memset(&o, 0, sizeof o);
+		n = order_of(&p, r, &o);
+		if (pass == 0) {
+			assert_int_equal(n, 1);
+			assert_int_equal(o.kind, ORDER_FORMATION);
+			assert_int_equal(o.formation, sq);
+		} else
+			assert_false(n == 1 && o.kind == ORDER_FORMATION &&
+			    o.formation == sq);
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+}
+
+/*
+ * A Skirmish Group held in battle contact forms Line (normal): at the
+ * Côa the 1/95th Rifles in their Group at [30, 11] facing east, I/66e
+ * Ligne in Column 3 cells off at [33, 11].  Halted there by the contact
+ * last turn (3.6.8), the rifles are ordered into Line, where every man
+ * fires (3.7.3: 100% against the Group's 40%) and a charge meets no open
+ * order (3.8.2: 0 against -2); not halted by it, they are not (they
+ * are given a Move instead).
+ */
+static void
+test_ai_skirmishers_in_contact_form_line(void **state)
+{
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct order o;
+	int r, pass, n, line;
+
+	(void)state;
+	for (pass = 0; pass < 2; pass++) {
+		g = load_named("coa-1810", &rs);
+		line = ruleset_form(rs, "line");
+		place_in(g, "95R", 30, 11, DIR_E, "skirmish");
+		place_in(g, "1-66L", 33, 11, DIR_W, "column");
+		r = game_find_unit(g, "95R");
+		if (pass == 1) {
+			g->units[r].halt = HALT_CONTACT;
+			g->units[r].halt_turn = g->turn;
+		}
+		ai_view_fill(g, g->units[r].side, &v);
+		ai_think(&v, AI_NORMAL, &p);
+		memset(&o, 0, sizeof o);
+		n = order_of(&p, r, &o);
+		if (pass == 1) {
+			assert_int_equal(n, 1);
+			assert_int_equal(o.kind, ORDER_FORMATION);
+			assert_int_equal(o.formation, line);
+		} else
+			assert_false(n == 1 && o.kind == ORDER_FORMATION &&
+			    o.formation == line);
+		ai_plan_free(&p);
+		ai_view_free(&v);
+		game_free(g);
+		ruleset_free(rs);
+	}
+}
+
+/*
  * The horse-and-musket doctrine's no_supports: at the Cowpens' start
  * the Americans hold both places (5 points to none), and hard, as its
  * plan was, sent the nearest battalion behind each: the Maryland
@@ -3456,6 +3560,8 @@ main(void)
 		cmocka_unit_test(test_ai_hard_general_rides_after_his_men),
 		cmocka_unit_test(test_ai_hard_guns_turn_from_routers),
 		cmocka_unit_test(test_ai_no_charge_whose_first_step_is_barred),
+		cmocka_unit_test(test_ai_no_square_against_horse_with_foot_at_hand),
+		cmocka_unit_test(test_ai_skirmishers_in_contact_form_line),
 		cmocka_unit_test(test_ai_garrison_goes_to_a_worthier_place),
 		cmocka_unit_test(test_ai_idle_horse_rides_for_an_open_place),
 		cmocka_unit_test(test_ai_idle_horse_keeps_room_to_turn),
