@@ -561,11 +561,17 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 		game_cells_give(g, theirs);
 		game_cells_give(g, mine);
 	}
-	/* Next turn's charges phase, from where the march stops. */
+	/* Next turn's charges phase, from where the march stops, with the
+	 * units about it where they stand now. */
 	if (f->target < 0 && halt != HALT_ARRIVED &&
 	    (f->target = forecast_target(g, u, o, stop, facing,
 	    &f->gap)) >= 0)
 		f->when = CHARGE_NEXT;
+	if (f->when == CHARGE_NEXT && f->gap > m->reach &&
+	    !horse_at_square(m, u, &g->units[f->target]) &&
+	    first_step_barred(g, u, stop, facing, g->units[f->target].pos,
+	    NULL))
+		f->target = -1;
 	if (f->target < 0 || f->when == CHARGE_MELEE)
 		return 0;
 	if (f->when != CHARGE_NOW) {
