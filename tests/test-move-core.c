@@ -641,6 +641,7 @@ test_walk_room_within_its_limits(void **state)
 	struct fx *f = *state;
 	struct game *g = f->g;
 	struct move_walk w;
+	char want[200];
 	int k;
 
 	fx_give(g, fx_order(0, 1, 10, 8));
@@ -649,7 +650,7 @@ test_walk_room_within_its_limits(void **state)
 	w.line = true;
 	for (k = 1; k <= 2; k++) {
 		w.line = true;
-		assert_true(walk_room(g, &w));
+		assert_true(walk_room(g, &w, w.facing, -2));
 		assert_int_equal(w.rooms, k);
 		assert_int_equal(w.replans, k);
 		assert_false(w.line);
@@ -658,7 +659,7 @@ test_walk_room_within_its_limits(void **state)
 		assert_true(geom_dist(w.pos, w.route[0]) <= 2);
 	}
 	w.arrived = true;
-	assert_false(walk_room(g, &w));
+	assert_false(walk_room(g, &w, w.facing, -2));
 	assert_false(w.arrived);
 	assert_int_equal(w.rooms, 2);
 	assert_int_equal(w.replans, 2);
@@ -666,24 +667,31 @@ test_walk_room_within_its_limits(void **state)
 	move_walk_init(g, 0, &w);
 	w.allowance = w.left = 12;
 	w.scratch = true;
-	assert_false(walk_room(g, &w));
+	assert_false(walk_room(g, &w, w.facing, -2));
 	assert_int_equal(w.replans, 0);
 	w.scratch = false;
 	w.replans = REPLANS_MAX;
-	assert_false(walk_room(g, &w));
+	assert_false(walk_room(g, &w, w.facing, -2));
 	assert_int_equal(w.rooms, 0);
 	w.replans = REPLANS_MAX - 1;
-	assert_true(walk_room(g, &w));
+	assert_true(walk_room(g, &w, w.facing, -2));
 	assert_int_equal(w.rooms, 1);
 	move_walk_free(&w);
 	/* A way of one cell is a way: to (10, 15), a step ahead. */
 	fx_give(g, fx_order(0, 1, 10, 15));
 	move_walk_init(g, 0, &w);
 	w.allowance = w.left = 12;
-	assert_true(walk_room(g, &w));
+	w.explain = true;
+	k = fx_friend(g, "B", "line", 30, 30);
+	assert_true(walk_room(g, &w, DIR_E, k));
 	assert_int_equal(w.nroute, 1);
 	assert_int_equal(w.route[0].x, 10);
 	assert_int_equal(w.route[0].y, 15);
+	/* The log says why it goes there, naming what stood in the way. */
+	snprintf(want, sizeof want, "no room to turn to face E here: %s "
+	    "stands where its block would swing; it goes by [10, 15] to turn "
+	    "where there is room", g->units[k].name);
+	assert_string_equal(last_note(&w), want);
 	move_walk_free(&w);
 }
 
@@ -767,8 +775,8 @@ test_walk_detour_none_says_which_points(void **state)
 		assert_int_equal(w.replans, 1);
 		assert_ptr_equal(w.order, &o[k]);
 		snprintf(want, sizeof want, "B stands in the way of A and it "
-		    "finds no way round it towards [10, 10]%s: it waits "
-		    "behind it", k == 1 ? " nor to the points after it" : "");
+		    "finds no way round it towards [10, 10]%s",
+		    k == 1 ? " nor to the points after it" : "");
 		assert_string_equal(last_note(&w), want);
 		assert_true(w.notes[w.nnotes - 1].own);
 		move_walk_free(&w);

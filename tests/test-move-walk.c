@@ -379,8 +379,7 @@ test_3_6_7_friend_not_passed_this_turn_cites_the_pass_price(void **state)
 	walk_turn(g, a, 1);
 	i = walk_find(g, 0, a, "B stands in the way");
 	assert_true(walk_event_is(g, i, a, "3.6.7#0", "B stands in the way of "
-	    "A and it finds no way round it towards [10, 2]: it waits behind "
-	    "it"));
+	    "A and it finds no way round it towards [10, 2]"));
 	assert_true(walk_event_is(g, i + 1, a, "3.6.7#0", "A has not the speed "
 	    "left to pass right through B this turn: it stops behind it"));
 	assert_true(walk_event_is(g, i + 2, a, "3.6.7#0", "A moves 0.5 BD "

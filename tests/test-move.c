@@ -3024,8 +3024,13 @@ test_M8_3_6_3_no_room_to_turn_here_turns_where_there_is_room(void **state)
 		}
 		assert_int_equal(t - 1, 5);
 		assert_int_equal(g->units[a].order.kind, ORDER_NONE);
+		/* It never halts for want of room: the one note of it says
+		 * where it goes to find some. */
 		assert_int_equal(count_events(g, a, "3.6.7", "no room to turn"),
-		    0);
+		    1);
+		assert_int_equal(count_events(g, a, "3.6.7", "no room to turn "
+		    "to face N here: b stands where its block would swing; it "
+		    "goes by [14, 6] to turn where there is room"), 1);
 		/* At [18, 10] the turn to NW is dearer than what is left,
 		 * and the part of it it could pay for (to N, to NE) has no
 		 * room: it waits and makes the whole turn next turn. */
@@ -6780,7 +6785,7 @@ test_M8_3_6_3_boxed_in_by_friends_needs_no_other_formation(void **state)
 	struct game *g = open_field(rs, "line", (struct point){ 20, 20 });
 	const char *const want[3] = {
 		"b stands in the way of A and it finds no way round it "
-		"towards [34, 20]: it waits behind it",
+		"towards [34, 20]",
 		"no room to turn to face E here: b",
 		"A moves 0 BD (spent 0 BD of 3 BD): stops at [20, 20] facing "
 		"N, Line: the way is blocked",

@@ -167,10 +167,12 @@ void ctx_use(struct move_ctx *, int id);
 /* A step of the straight line was refused: look for a way round.  True
  * when one was found (the walk follows it). */
 bool walk_round(const struct game *, struct move_walk *);
-/* The walker has no room to turn where it stands: look for a way on over
- * cell and facing that turns where there is room (path_room).  True when
- * one was found (the walk follows it). */
-bool walk_room(const struct game *, struct move_walk *);
+/* The walker has no room to turn to face f where it stands (who: the
+ * unit in the way, -2 the map's edge): look for a way on over cell and
+ * facing that turns where there is room (path_room).  True when one was
+ * found (the walk follows it, and the log says why it goes there). */
+bool walk_room(const struct game *, struct move_walk *, enum dir f,
+    int who);
 
 /* The unit overlapping the footprint, other than the walker; -1 if none;
  * -2 if a cell is off the map. */

@@ -350,8 +350,8 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 	if (j >= in->npts) {
 		w->detour = -2;		/* not searched again this walk */
 		move_note(w, EV_NOTE, rule, "%s stands in the way of %s and "
-		    "it finds no way round it towards [%d, %d]%s: it waits "
-		    "behind it", g->units[fr].name, un->name, goal.x, goal.y,
+		    "it finds no way round it towards [%d, %d]%s",
+		    g->units[fr].name, un->name, goal.x, goal.y,
 		    in->npts - wp > 1 ? " nor to the points after it" : "");
 		move_note_own(w);
 		return false;
@@ -414,7 +414,7 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 }
 
 bool
-walk_room(const struct game *g, struct move_walk *w)
+walk_room(const struct game *g, struct move_walk *w, enum dir f, int who)
 {
 	struct point goal, *r = NULL;
 	unsigned char *faces = NULL;
@@ -450,6 +450,12 @@ walk_room(const struct game *g, struct move_walk *w)
 		free(faces);
 		return false;
 	}
+	/* Said, since the way may lead off from the order's line. */
+	move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED), "no room to turn "
+	    "to face %s here: %s%s where its block would swing; it goes by "
+	    "[%d, %d] to turn where there is room", dir_name(f),
+	    who >= 0 ? g->units[who].name : "the map's edge",
+	    who >= 0 ? " stands" : " lies", r[n - 1].x, r[n - 1].y);
 	walk_take_route(w, r, faces, n);
 	return true;
 }

@@ -185,7 +185,8 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 	    tp.anchor : w->pos, f, w->form, cells);
 	who = walk_overlap(g, w, cells, n, 0);
 	game_cells_give(g, cells);
-	if ((who == -2 || (who >= 0 && !w->passing)) && walk_room(g, w))
+	if ((who == -2 || (who >= 0 && !w->passing)) &&
+	    walk_room(g, w, f, who))
 		return SR_AGAIN;
 	/* A friend that stands where the turn needs room: round it. */
 	if (!w->passing && standing_friend(g, w, who) && walk_detour(g, w,
@@ -482,7 +483,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		    cells);
 		who = walk_overlap(g, w, cells, n, 0);
 		if ((who == -2 || (who >= 0 && !w->passing)) &&
-		    walk_room(g, w))
+		    walk_room(g, w, f, who))
 			return SR_AGAIN;
 		/* A friend under orders that has yet to move stands where
 		 * the block would turn: wait for it to go (move_ctx_wait). */
