@@ -7282,6 +7282,52 @@ test_move_forecast_end_of_a_march_stopped_by_a_lake(void **state)
 }
 
 /*
+ * move_forecast past a router (3.6.8, 3.9.5): Column A at [10, 20] sent
+ * to [10, 5], a routed enemy Column E standing across its way at
+ * [10, 14].  The march touches E and halts there, as the movement phase
+ * halts it; E is taken or scattered on along its track, so the forecast
+ * walks on past its place the next turn and arrives (it used to stop at
+ * E for good: "Does not arrive in 24 turns", found at the Côa with a
+ * French column sent to the bridge past a routed Allied battalion).  The
+ * game itself is untouched: E still routed where it stood.
+ */
+static void
+test_move_forecast_walks_on_past_a_router(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct move_forecast_end end;
+	struct point *cells = NULL;
+	struct order o = move_of_a(10, 5);
+	int e = game_add_unit(g, "e", "E", 1, 1), n = 0, k, t;
+	bool past = false;
+
+	(void)state;
+	g->units[e].arm = ARM_INFANTRY;
+	g->units[e].strength = g->units[e].strength0 = 600;
+	g->units[e].formation = ruleset_form(rs, "column");
+	g->units[e].pos = (struct point){ 10, 14 };
+	g->units[e].facing = DIR_S;
+	g->units[e].cond = COND_ROUTED;
+	game_occupy(g, e, true);
+	t = move_forecast_end(g, &o, 24, &cells, &n, &end);
+	/* 15 cells at 2 BD (4 cells) a turn, and the halt at E. */
+	assert_int_equal(t, 5);
+	assert_int_equal(end.halt, HALT_ARRIVED);
+	assert_true(n > 0);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 5);
+	for (k = 0; k < n; k++)
+		past |= cells[k].y < 14;
+	assert_true(past);
+	assert_int_equal(g->units[e].cond, COND_ROUTED);
+	assert_int_equal(game_unit_at(g, 10, 14), e);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * move_forecast_end of an order it refuses (a unit out of range): it
  * walked none, turn 0, with no halt and no enemy (-1), and no path.
  */
@@ -7484,6 +7530,7 @@ main(void)
 		cmocka_unit_test(test_3_6_5_reach_pays_for_rough_ground),
 		cmocka_unit_test(
 		    test_move_forecast_end_of_a_march_stopped_by_a_lake),
+		cmocka_unit_test(test_move_forecast_walks_on_past_a_router),
 		cmocka_unit_test(
 		    test_move_forecast_end_of_a_refused_order_walked_none),
 	};

@@ -553,6 +553,18 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 			move_walk_free(&w);
 			break;
 		}
+		/* A router it touched leaves its way, taken or scattered
+		 * on along its track (the ruleset's move_routed): the walk
+		 * goes on past it next turn. */
+		if (!w.cancel && w.halt == HALT_CONTACT && w.contact < 0 &&
+		    w.touched_routed >= 0 &&
+		    w.touched_routed < tmp.nunits) {
+			game_occupy(&tmp, w.touched_routed, false);
+			tmp.units[w.touched_routed].cond = COND_CAPTURED;
+			move_walk_free(&w);
+			tmp.turn++;
+			continue;
+		}
 		/* Stopped by the enemy, or blocked without gaining a
 		 * cell or a turn of the front: it stays so. */
 		if (w.cancel || w.halt == HALT_CONTACT ||
