@@ -2828,6 +2828,27 @@ order_of(const struct ai_plan *p, int u, struct order *o)
 }
 
 /*
+ * Whether the normal commander of unit u's side orders u into formation
+ * form (its one order this turn is that Formation order).
+ */
+static bool
+normal_forms(struct game *g, int u, int form)
+{
+	struct ai_view v;
+	struct ai_plan p;
+	struct order o;
+	int n;
+
+	ai_view_fill(g, g->units[u].side, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	memset(&o, 0, sizeof o);
+	n = order_of(&p, u, &o);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	return n == 1 && o.kind == ORDER_FORMATION && o.formation == form;
+}
+
+/*
  * Square against horse, but not with formed foot at hand (normal): at the
  * Côa the 1/95th Rifles in Line at [30, 11] facing east, the 3e Hussards
  * in Column 5 cells off at [35, 9], within a turn's ride.  With the
@@ -2842,36 +2863,19 @@ order_of(const struct ai_plan *p, int u, struct order *o)
 static void
 test_ai_no_square_against_horse_with_foot_at_hand(void **state)
 {
-	struct ai_view v;
-	struct ai_plan p;
 	struct ruleset *rs;
 	struct game *g;
-	struct order o;
-	int r, pass, n, sq;
+	int pass;
 
 	(void)state;
 	for (pass = 0; pass < 2; pass++) {
 		g = load_named("coa-1810", &rs);
-		sq = ruleset_form(rs, "square");
-		assert_true(sq >= 0);
 		place_in(g, "95R", 30, 11, DIR_E, "line");
 		place_in(g, "3-Hus", 35, 9, DIR_W, "column");
 		if (pass == 1)
 			place_in(g, "1-66L", 34, 11, DIR_W, "column");
-		r = game_find_unit(g, "95R");
-		ai_view_fill(g, g->units[r].side, &v);
-		ai_think(&v, AI_NORMAL, &p);
-		memset(&o, 0, sizeof o);
-		n = order_of(&p, r, &o);
-		if (pass == 0) {
-			assert_int_equal(n, 1);
-			assert_int_equal(o.kind, ORDER_FORMATION);
-			assert_int_equal(o.formation, sq);
-		} else
-			assert_false(n == 1 && o.kind == ORDER_FORMATION &&
-			    o.formation == sq);
-		ai_plan_free(&p);
-		ai_view_free(&v);
+		assert_int_equal(normal_forms(g, game_find_unit(g, "95R"),
+		    ruleset_form(rs, "square")), pass == 0);
 		game_free(g);
 		ruleset_free(rs);
 	}
@@ -2883,23 +2887,18 @@ test_ai_no_square_against_horse_with_foot_at_hand(void **state)
  * Ligne in Column 3 cells off at [33, 11].  Halted there by the contact
  * last turn (3.6.8), the rifles are ordered into Line, where every man
  * fires (3.7.3: 100% against the Group's 40%) and a charge meets no open
- * order (3.8.2: 0 against -2); not halted by it, they are not (they
- * are given a Move instead).
+ * order (3.8.2: 0 against -2); not halted by it, they are not.
  */
 static void
 test_ai_skirmishers_in_contact_form_line(void **state)
 {
-	struct ai_view v;
-	struct ai_plan p;
 	struct ruleset *rs;
 	struct game *g;
-	struct order o;
-	int r, pass, n, line;
+	int r, pass;
 
 	(void)state;
 	for (pass = 0; pass < 2; pass++) {
 		g = load_named("coa-1810", &rs);
-		line = ruleset_form(rs, "line");
 		place_in(g, "95R", 30, 11, DIR_E, "skirmish");
 		place_in(g, "1-66L", 33, 11, DIR_W, "column");
 		r = game_find_unit(g, "95R");
@@ -2907,19 +2906,8 @@ test_ai_skirmishers_in_contact_form_line(void **state)
 			g->units[r].halt = HALT_CONTACT;
 			g->units[r].halt_turn = g->turn;
 		}
-		ai_view_fill(g, g->units[r].side, &v);
-		ai_think(&v, AI_NORMAL, &p);
-		memset(&o, 0, sizeof o);
-		n = order_of(&p, r, &o);
-		if (pass == 1) {
-			assert_int_equal(n, 1);
-			assert_int_equal(o.kind, ORDER_FORMATION);
-			assert_int_equal(o.formation, line);
-		} else
-			assert_false(n == 1 && o.kind == ORDER_FORMATION &&
-			    o.formation == line);
-		ai_plan_free(&p);
-		ai_view_free(&v);
+		assert_int_equal(normal_forms(g, r, ruleset_form(rs, "line")),
+		    pass == 1);
 		game_free(g);
 		ruleset_free(rs);
 	}
