@@ -70,6 +70,7 @@ struct memo {
 	struct point	 p;
 	unsigned	 known;
 	unsigned	 room;
+	unsigned	 slot;		/* its entry in the search's mhash */
 };
 
 /* A turn priced in a search: its ticks, flags and, with MPF_ANCHOR, how
@@ -89,6 +90,9 @@ struct search {
 					   g (node_order); beside the nodes,
 					   for the heap to read close
 					   together */
+	unsigned	*slot;		/* each node's entry in hash, for
+					   emptying it (search_give); beside
+					   the nodes, which it would widen */
 	int		 n;
 	int		 cap;
 	int		*hash;		/* node index + 1, 0 empty */
@@ -179,6 +183,7 @@ search_rehash(struct search *s, unsigned size)
 		while (s->hash[h] != 0)
 			h = (h + 1) & s->hmask;
 		s->hash[h] = (int)i + 1;
+		s->slot[i] = h;
 	}
 }
 
@@ -220,11 +225,14 @@ search_new(struct search *s, struct point p, enum dir dir, unsigned h,
 		    sizeof *s->nodes);
 		s->order = xreallocarray(s->order, (size_t)s->cap,
 		    sizeof *s->order);
+		s->slot = xreallocarray(s->slot, (size_t)s->cap,
+		    sizeof *s->slot);
 	}
 	i = s->n++;
 	s->nodes[i].p = p;
 	s->nodes[i].dir = facing ? (unsigned char)dir : 0;
 	s->nodes[i].closed = 0;
+	s->slot[i] = h;
 	s->hash[h] = i + 1;
 	if ((unsigned)s->n * 2 > s->hmask)
 		search_rehash(s, (s->hmask + 1) * 2);
@@ -278,6 +286,7 @@ search_take(struct search *s)
 		s->cap = 64;
 		s->nodes = xmallocarray((size_t)s->cap, sizeof *s->nodes);
 		s->order = xmallocarray((size_t)s->cap, sizeof *s->order);
+		s->slot = xmallocarray((size_t)s->cap, sizeof *s->slot);
 		s->capheap = 64;
 		s->heap = xmallocarray((size_t)s->capheap, sizeof *s->heap);
 		search_rehash(s, 256);
@@ -287,39 +296,25 @@ search_take(struct search *s)
 }
 
 /* Keep a finished search's arrays as the spare, its tables emptied:
- * slot by slot when few are used, else at once. */
+ * entry by entry, each node and memo knowing its own (a table keeps
+ * the size of the largest search, and most searches are small: neither
+ * hashing each again nor clearing the whole table). */
 static void
 search_give(struct search *s)
 {
-	unsigned h;
 	int i;
 
-	if (s->mhash != NULL && (unsigned)s->nmemo * 8 < s->mmask) {
-		for (i = 0; i < s->nmemo; i++) {
-			h = hash_point(s, s->memo[i].p, 0) & s->mmask;
-			while (s->mhash[h] != i + 1)
-				h = (h + 1) & s->mmask;
-			s->mhash[h] = 0;
-		}
-	} else if (s->mhash != NULL)
-		memset(s->mhash, 0, ((size_t)s->mmask + 1) *
-		    sizeof *s->mhash);
+	for (i = 0; i < s->nmemo; i++)
+		s->mhash[s->memo[i].slot] = 0;
 	s->nmemo = 0;
 	for (i = 0; i < s->nmset; i++)
 		s->mwin[s->mset[i]] = 0;
 	s->nmset = 0;
-	if ((unsigned)s->n * 8 < s->hmask) {
-		for (i = 0; i < s->n; i++) {
-			h = hash_point(s, s->nodes[i].p, s->nodes[i].dir) &
-			    s->hmask;
-			while (s->hash[h] != i + 1)
-				h = (h + 1) & s->hmask;
-			s->hash[h] = 0;
-		}
-	} else
-		memset(s->hash, 0, ((size_t)s->hmask + 1) * sizeof *s->hash);
+	for (i = 0; i < s->n; i++)
+		s->hash[s->slot[i]] = 0;
 	free(spare.nodes);
 	free(spare.order);
+	free(spare.slot);
 	free(spare.hash);
 	free(spare.heap);
 	free(spare.memo);
@@ -882,6 +877,7 @@ memo_rehash(struct search *s, unsigned size)
 		while (s->mhash[h] != 0)
 			h = (h + 1) & s->mmask;
 		s->mhash[h] = (int)i + 1;
+		s->memo[i].slot = h;
 	}
 }
 
@@ -908,6 +904,7 @@ memo_at(struct search *s, struct point p)
 	i = s->nmemo++;
 	s->memo[i].p = p;
 	s->memo[i].known = s->memo[i].room = 0;
+	s->memo[i].slot = h;
 	s->mhash[h] = i + 1;
 	if ((unsigned)s->nmemo * 2 > s->mmask)
 		memo_rehash(s, (s->mmask + 1) * 2);
