@@ -19,7 +19,9 @@
  * at each cell, facing and kind (turn or step) is looked up once per
  * search: by place in a window about the start, beyond it in a second
  * small table; a block is read rank by rank through the map's array
- * (meets_unit).  The enemies a route keeps clear of (path_cheapest with
+ * (meets_unit), unless the rows about the start, read once a search
+ * has asked about many blocks, show no unit under it that could stop
+ * it (block_free).  The enemies a route keeps clear of (path_cheapest with
  * keep_clear) are path-keep.c's.
  *
  * Why this file stays whole at some 1,700 lines: the search's work at
@@ -51,7 +53,10 @@
 
 #define PATH_PENALTY	400	/* ground the unit may not enter at all */
 #define ROOM_HORIZON	(8 * STEP_ORTHO) /* path_room looks 8 cells on */
-#define MWIN		64	/* cells a side of the room memo's window */
+#define MWIN		64	/* cells a side of the room memo's window
+				   (at most 64: a row of it is a bit mask) */
+#define ORWAIT		128	/* blocks asked about before the units
+				   about a search are read row by row */
 
 struct node {
 	struct point	 p;
@@ -120,6 +125,22 @@ struct search {
 	int		*mset;
 	int		 nmset;
 	struct point	 mo;
+	/* The units on the cells of the same square, a row (y) of it at a
+	 * time, read from the game the first time a block over the row is
+	 * asked about (bit y of oknown, 0 at the start of each search):
+	 * bit x of orow[y] set where the cell mo + (x, y) holds a unit
+	 * other than the walker, of orow[MWIN + y] where it holds one that
+	 * a step there may meet (meets_unit): an enemy, the unit avoided,
+	 * a friend that stays where it is.  A block over none of the
+	 * second meets none (block_free).  Read once a search has asked
+	 * about blocks ORWAIT times (nmeets): a small search reads fewer
+	 * cells block by block than row by row.  Bit y of oany, ostop:
+	 * row y read and not 0 in orow[y], orow[MWIN + y]. */
+	uint64_t	*orow;
+	uint64_t	 oknown;
+	uint64_t	 oany;
+	uint64_t	 ostop;
+	int		 nmeets;
 	int		 avoid;		/* a unit that is a wall too, or -1
 					   (path_detour) */
 	struct keep_from from;		/* with search_run's keep: the
@@ -321,6 +342,7 @@ search_give(struct search *s)
 	free(spare.mhash);
 	free(spare.mwin);
 	free(spare.mset);
+	free(spare.orow);
 	spare = *s;
 }
 
@@ -683,6 +705,92 @@ block_end(struct block_iter *b)
 	b->cells = NULL;
 }
 
+/* Read row y of the search's square into s->orow (see there): self is
+ * the walker's index + 1.  Most rows about a walker hold no unit at
+ * all, and all their cells are read at once before any is looked at
+ * alone; a run of cells of one unit is judged once. */
+static void
+orow_read(const struct game *g, struct search *s, int y, int self)
+{
+	const struct unit *un = &g->units[self - 1], *ou;
+	const int *occ;
+	uint64_t any = 0, stop = 0, bit;
+	int x, x0, x1, v, last = 0, seen = 0;
+	bool last_stops = false;
+
+	s->oknown |= (uint64_t)1 << y;
+	x0 = s->mo.x < 0 ? -s->mo.x : 0;
+	x1 = s->mo.x + MWIN > g->map->w ? g->map->w - s->mo.x : MWIN;
+	if (map_inside(g->map, 0, s->mo.y + y) && x0 < x1) {
+		/* The row's cells on the map, cell x of the square at
+		 * occ[s->mo.x + x]. */
+		occ = g->occ + (long)(s->mo.y + y) * g->map->w;
+		for (x = x0; x < x1; x++)
+			seen |= occ[s->mo.x + x];
+		for (x = x0; seen != 0 && x < x1; x++) {
+			if ((v = occ[s->mo.x + x]) == 0 || v == self)
+				continue;
+			if (v != last) {
+				ou = &g->units[v - 1];
+				last = v;
+				last_stops = ou->side != un->side ||
+				    v - 1 == s->avoid || !move_marches(g, ou);
+			}
+			bit = (uint64_t)1 << x;
+			any |= bit;
+			if (last_stops)
+				stop |= bit;
+		}
+	}
+	s->orow[y] = any;
+	s->orow[MWIN + y] = stop;
+	if (any != 0)
+		s->oany |= (uint64_t)1 << y;
+	if (stop != 0)
+		s->ostop |= (uint64_t)1 << y;
+}
+
+/* For units PATH_UNITS_STAY: whether the walker's block at q facing d,
+ * wholly on the map, is its straight block and lies in the search's
+ * square (s->mo, MWIN cells a side) over no cell of a unit it may meet
+ * (s->orow): then meets_unit would say it meets none, and *alone is set
+ * when it lies over no other unit at all.  False when it may meet one,
+ * or cannot be told so: meets_unit reads the block cell by cell.  What
+ * is looked at is the box of the block's four corners (box_init), which
+ * holds the block. */
+static inline __attribute__((always_inline)) bool
+block_free(const struct game *g, const struct move_walk *tw,
+    const struct block_box *box, struct search *s, struct point q,
+    enum dir d, bool *alone)
+{
+	const struct unit *un = &g->units[tw->unit];
+	unsigned x0 = (unsigned)(q.x + box->x0[d] - s->mo.x);
+	unsigned x1 = (unsigned)(q.x + box->x1[d] - s->mo.x);
+	unsigned y0 = (unsigned)(q.y + box->y0[d] - s->mo.y);
+	unsigned y1 = (unsigned)(q.y + box->y1[d] - s->mo.y);
+	uint64_t mask, rmask, rows, acc = 0;
+
+	if (++s->nmeets <= ORWAIT || x0 >= MWIN || x1 >= MWIN ||
+	    y0 >= MWIN || y1 >= MWIN || !box->straight[d] ||
+	    (q.x == un->pos.x && q.y == un->pos.y))
+		return false;
+	if (s->orow == NULL)
+		s->orow = xmallocarray(2 * MWIN, sizeof *s->orow);
+	rmask = (~(uint64_t)0 >> (MWIN - 1 - (y1 - y0))) << y0;
+	for (rows = rmask & ~s->oknown; rows != 0; rows &= rows - 1)
+		orow_read(g, s, __builtin_ctzll(rows), tw->unit + 1);
+	/* Only the rows with a unit on them are read again. */
+	mask = (~(uint64_t)0 >> (MWIN - 1 - (x1 - x0))) << x0;
+	for (rows = rmask & s->ostop; rows != 0; rows &= rows - 1)
+		acc |= s->orow[MWIN + __builtin_ctzll(rows)];
+	if ((acc & mask) != 0)
+		return false;
+	for (rows = rmask & s->oany; rows != 0; rows &= rows - 1)
+		acc |= s->orow[__builtin_ctzll(rows)];
+	*alone = (acc & mask) == 0;
+	return true;
+}
+
 /*
  * Whether the block of the walker, standing at q facing d, would meet a
  * unit that stays where it is: an enemy, or a friend under no Move order
@@ -949,9 +1057,16 @@ room_for(const struct game *g, struct move_walk *tw,
 				return (m->room & bit) != 0;
 		}
 	}
+	/* Most blocks lie over no unit that could stop them: the rows of
+	 * the search's square tell so without reading the block cell by
+	 * cell (block_free).  Not with PATH_UNITS_NOW (path_room): its
+	 * searches are short, and there the rows cost more than they
+	 * save (bench-move, callgrind). */
 	room = (inner || footprint_inside(box, q, d)) &&
+	    ((s != NULL && units == PATH_UNITS_STAY &&
+	    block_free(g, tw, box, s, q, d, &alone)) ||
 	    !meets_unit(g, tw, box, q, d, turn, units, s != NULL ? s->avoid :
-	    -1, true, &alone);
+	    -1, true, &alone));
 	if (m != NULL) {
 		/* A block on no other unit has room to turn and to step
 		 * there: both are known at once. */
@@ -1285,6 +1400,8 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	s.avoid = avoid;
 	s.mo.x = start.x - MWIN / 2;
 	s.mo.y = start.y - MWIN / 2;
+	s.oknown = s.oany = s.ostop = 0;
+	s.nmeets = 0;
 	memset(&s.from, 0, sizeof s.from);
 	s.least[0] = least_step(g, DIR_N);
 	s.least[1] = least_step(g, DIR_NE);
