@@ -128,14 +128,13 @@ struct search {
 	/* The units on the cells of the same square, a row (y) of it at a
 	 * time, read from the game the first time a block over the row is
 	 * asked about (bit y of oknown, 0 at the start of each search):
-	 * bit x of orow[y] set where the cell mo + (x, y) holds a unit
-	 * other than the walker, of orow[MWIN + y] where it holds one that
+	 * bit x of orow[y] set where the cell mo + (x, y) holds a unit that
 	 * a step there may meet (meets_unit): an enemy, the unit avoided,
-	 * a friend that stays where it is.  A block over none of the
-	 * second meets none (block_free).  Read once a search has asked
-	 * about blocks ORWAIT times (nmeets): a small search reads fewer
-	 * cells block by block than row by row.  Bit y of oany, ostop:
-	 * row y read and not 0 in orow[y], orow[MWIN + y]. */
+	 * a friend that stays where it is.  A block over none meets none
+	 * (block_free).  Bit y of ostop: orow[y] is not 0; of oany: row y
+	 * holds a unit other than the walker, of any kind.  Read once a
+	 * search has asked about blocks ORWAIT times (nmeets): a small
+	 * search reads fewer cells block by block than row by row. */
 	uint64_t	*orow;
 	uint64_t	 oknown;
 	uint64_t	 oany;
@@ -714,9 +713,9 @@ orow_read(const struct game *g, struct search *s, int y, int self)
 {
 	const struct unit *un = &g->units[self - 1], *ou;
 	const int *occ;
-	uint64_t any = 0, stop = 0, bit;
+	uint64_t stop = 0;
 	int x, x0, x1, v, last = 0, seen = 0;
-	bool last_stops = false;
+	bool any = false, last_stops = false;
 
 	s->oknown |= (uint64_t)1 << y;
 	x0 = s->mo.x < 0 ? -s->mo.x : 0;
@@ -736,15 +735,13 @@ orow_read(const struct game *g, struct search *s, int y, int self)
 				last_stops = ou->side != un->side ||
 				    v - 1 == s->avoid || !move_marches(g, ou);
 			}
-			bit = (uint64_t)1 << x;
-			any |= bit;
+			any = true;
 			if (last_stops)
-				stop |= bit;
+				stop |= (uint64_t)1 << x;
 		}
 	}
-	s->orow[y] = any;
-	s->orow[MWIN + y] = stop;
-	if (any != 0)
+	s->orow[y] = stop;
+	if (any)
 		s->oany |= (uint64_t)1 << y;
 	if (stop != 0)
 		s->ostop |= (uint64_t)1 << y;
@@ -753,9 +750,11 @@ orow_read(const struct game *g, struct search *s, int y, int self)
 /* For units PATH_UNITS_STAY: whether the walker's block at q facing d,
  * wholly on the map, is its straight block and lies in the search's
  * square (s->mo, MWIN cells a side) over no cell of a unit it may meet
- * (s->orow): then meets_unit would say it meets none, and *alone is set
- * when it lies over no other unit at all.  False when it may meet one,
- * or cannot be told so: meets_unit reads the block cell by cell.  What
+ * (s->orow): then meets_unit would say it meets none.  *alone is set
+ * when no row it spans holds another unit at all (then it holds none:
+ * room_for knows turning and stepping there at once); false says only
+ * that it was not told so cheaply.  False when the block may meet a
+ * unit, or cannot be told so: meets_unit reads it cell by cell.  What
  * is looked at is the box of the block's four corners (box_init), which
  * holds the block. */
 static inline __attribute__((always_inline)) bool
@@ -775,19 +774,17 @@ block_free(const struct game *g, const struct move_walk *tw,
 	    (q.x == un->pos.x && q.y == un->pos.y))
 		return false;
 	if (s->orow == NULL)
-		s->orow = xmallocarray(2 * MWIN, sizeof *s->orow);
+		s->orow = xmallocarray(MWIN, sizeof *s->orow);
 	rmask = (~(uint64_t)0 >> (MWIN - 1 - (y1 - y0))) << y0;
 	for (rows = rmask & ~s->oknown; rows != 0; rows &= rows - 1)
 		orow_read(g, s, __builtin_ctzll(rows), tw->unit + 1);
 	/* Only the rows with a unit on them are read again. */
 	mask = (~(uint64_t)0 >> (MWIN - 1 - (x1 - x0))) << x0;
 	for (rows = rmask & s->ostop; rows != 0; rows &= rows - 1)
-		acc |= s->orow[MWIN + __builtin_ctzll(rows)];
+		acc |= s->orow[__builtin_ctzll(rows)];
 	if ((acc & mask) != 0)
 		return false;
-	for (rows = rmask & s->oany; rows != 0; rows &= rows - 1)
-		acc |= s->orow[__builtin_ctzll(rows)];
-	*alone = (acc & mask) == 0;
+	*alone = (rmask & s->oany) == 0;
 	return true;
 }
 
