@@ -19,7 +19,9 @@
  * at each cell, facing and kind (turn or step) is looked up once per
  * search: by place in a window about the start, beyond it in a second
  * small table; a block is read rank by rank through the map's array
- * (meets_unit).  The enemies a route keeps clear of (path_cheapest with
+ * (meets_unit), unless the rows about the start, read once a search
+ * has asked about many blocks, show no unit under it that could stop
+ * it (block_free).  The enemies a route keeps clear of (path_cheapest with
  * keep_clear) are path-keep.c's.
  *
  * Why this file stays whole at some 1,700 lines: the search's work at
@@ -51,7 +53,10 @@
 
 #define PATH_PENALTY	400	/* ground the unit may not enter at all */
 #define ROOM_HORIZON	(8 * STEP_ORTHO) /* path_room looks 8 cells on */
-#define MWIN		64	/* cells a side of the room memo's window */
+#define MWIN		64	/* cells a side of the room memo's window
+				   (at most 64: a row of it is a bit mask) */
+#define ORWAIT		128	/* blocks asked about before the units
+				   about a search are read row by row */
 
 struct node {
 	struct point	 p;
@@ -70,6 +75,7 @@ struct memo {
 	struct point	 p;
 	unsigned	 known;
 	unsigned	 room;
+	unsigned	 slot;		/* its entry in the search's mhash */
 };
 
 /* A turn priced in a search: its ticks, flags and, with MPF_ANCHOR, how
@@ -89,6 +95,9 @@ struct search {
 					   g (node_order); beside the nodes,
 					   for the heap to read close
 					   together */
+	unsigned	*slot;		/* each node's entry in hash, for
+					   emptying it (search_give); beside
+					   the nodes, which it would widen */
 	int		 n;
 	int		 cap;
 	int		*hash;		/* node index + 1, 0 empty */
@@ -116,6 +125,21 @@ struct search {
 	int		*mset;
 	int		 nmset;
 	struct point	 mo;
+	/* The units on the cells of the same square, a row (y) of it at a
+	 * time, read from the game the first time a block over the row is
+	 * asked about (bit y of oknown, 0 at the start of each search):
+	 * bit x of orow[y] set where the cell mo + (x, y) holds a unit that
+	 * a step there may meet (meets_unit): an enemy, the unit avoided,
+	 * a friend that stays where it is.  A block over none meets none
+	 * (block_free).  Bit y of ostop: orow[y] is not 0; of oany: row y
+	 * holds a unit other than the walker, of any kind.  Read once a
+	 * search has asked about blocks ORWAIT times (nmeets): a small
+	 * search reads fewer cells block by block than row by row. */
+	uint64_t	*orow;
+	uint64_t	 oknown;
+	uint64_t	 oany;
+	uint64_t	 ostop;
+	int		 nmeets;
 	int		 avoid;		/* a unit that is a wall too, or -1
 					   (path_detour) */
 	struct keep_from from;		/* with search_run's keep: the
@@ -179,6 +203,7 @@ search_rehash(struct search *s, unsigned size)
 		while (s->hash[h] != 0)
 			h = (h + 1) & s->hmask;
 		s->hash[h] = (int)i + 1;
+		s->slot[i] = h;
 	}
 }
 
@@ -220,11 +245,14 @@ search_new(struct search *s, struct point p, enum dir dir, unsigned h,
 		    sizeof *s->nodes);
 		s->order = xreallocarray(s->order, (size_t)s->cap,
 		    sizeof *s->order);
+		s->slot = xreallocarray(s->slot, (size_t)s->cap,
+		    sizeof *s->slot);
 	}
 	i = s->n++;
 	s->nodes[i].p = p;
 	s->nodes[i].dir = facing ? (unsigned char)dir : 0;
 	s->nodes[i].closed = 0;
+	s->slot[i] = h;
 	s->hash[h] = i + 1;
 	if ((unsigned)s->n * 2 > s->hmask)
 		search_rehash(s, (s->hmask + 1) * 2);
@@ -278,6 +306,7 @@ search_take(struct search *s)
 		s->cap = 64;
 		s->nodes = xmallocarray((size_t)s->cap, sizeof *s->nodes);
 		s->order = xmallocarray((size_t)s->cap, sizeof *s->order);
+		s->slot = xmallocarray((size_t)s->cap, sizeof *s->slot);
 		s->capheap = 64;
 		s->heap = xmallocarray((size_t)s->capheap, sizeof *s->heap);
 		search_rehash(s, 256);
@@ -287,45 +316,32 @@ search_take(struct search *s)
 }
 
 /* Keep a finished search's arrays as the spare, its tables emptied:
- * slot by slot when few are used, else at once. */
+ * entry by entry, each node and memo knowing its own (a table keeps
+ * the size of the largest search, and most searches are small: neither
+ * hashing each again nor clearing the whole table). */
 static void
 search_give(struct search *s)
 {
-	unsigned h;
 	int i;
 
-	if (s->mhash != NULL && (unsigned)s->nmemo * 8 < s->mmask) {
-		for (i = 0; i < s->nmemo; i++) {
-			h = hash_point(s, s->memo[i].p, 0) & s->mmask;
-			while (s->mhash[h] != i + 1)
-				h = (h + 1) & s->mmask;
-			s->mhash[h] = 0;
-		}
-	} else if (s->mhash != NULL)
-		memset(s->mhash, 0, ((size_t)s->mmask + 1) *
-		    sizeof *s->mhash);
+	for (i = 0; i < s->nmemo; i++)
+		s->mhash[s->memo[i].slot] = 0;
 	s->nmemo = 0;
 	for (i = 0; i < s->nmset; i++)
 		s->mwin[s->mset[i]] = 0;
 	s->nmset = 0;
-	if ((unsigned)s->n * 8 < s->hmask) {
-		for (i = 0; i < s->n; i++) {
-			h = hash_point(s, s->nodes[i].p, s->nodes[i].dir) &
-			    s->hmask;
-			while (s->hash[h] != i + 1)
-				h = (h + 1) & s->hmask;
-			s->hash[h] = 0;
-		}
-	} else
-		memset(s->hash, 0, ((size_t)s->hmask + 1) * sizeof *s->hash);
+	for (i = 0; i < s->n; i++)
+		s->hash[s->slot[i]] = 0;
 	free(spare.nodes);
 	free(spare.order);
+	free(spare.slot);
 	free(spare.hash);
 	free(spare.heap);
 	free(spare.memo);
 	free(spare.mhash);
 	free(spare.mwin);
 	free(spare.mset);
+	free(spare.orow);
 	spare = *s;
 }
 
@@ -688,6 +704,90 @@ block_end(struct block_iter *b)
 	b->cells = NULL;
 }
 
+/* Read row y of the search's square into s->orow (see there): self is
+ * the walker's index + 1.  Most rows about a walker hold no unit at
+ * all, and all their cells are read at once before any is looked at
+ * alone; a run of cells of one unit is judged once. */
+static void
+orow_read(const struct game *g, struct search *s, int y, int self)
+{
+	const struct unit *un = &g->units[self - 1], *ou;
+	const int *occ;
+	uint64_t stop = 0;
+	int x, x0, x1, v, last = 0, seen = 0;
+	bool any = false, last_stops = false;
+
+	s->oknown |= (uint64_t)1 << y;
+	x0 = s->mo.x < 0 ? -s->mo.x : 0;
+	x1 = s->mo.x + MWIN > g->map->w ? g->map->w - s->mo.x : MWIN;
+	if (map_inside(g->map, 0, s->mo.y + y) && x0 < x1) {
+		/* The row's cells on the map, cell x of the square at
+		 * occ[s->mo.x + x]. */
+		occ = g->occ + (long)(s->mo.y + y) * g->map->w;
+		for (x = x0; x < x1; x++)
+			seen |= occ[s->mo.x + x];
+		for (x = x0; seen != 0 && x < x1; x++) {
+			if ((v = occ[s->mo.x + x]) == 0 || v == self)
+				continue;
+			if (v != last) {
+				ou = &g->units[v - 1];
+				last = v;
+				last_stops = ou->side != un->side ||
+				    v - 1 == s->avoid || !move_marches(g, ou);
+			}
+			any = true;
+			if (last_stops)
+				stop |= (uint64_t)1 << x;
+		}
+	}
+	s->orow[y] = stop;
+	if (any)
+		s->oany |= (uint64_t)1 << y;
+	if (stop != 0)
+		s->ostop |= (uint64_t)1 << y;
+}
+
+/* For units PATH_UNITS_STAY: whether the walker's block at q facing d,
+ * wholly on the map, is its straight block and lies in the search's
+ * square (s->mo, MWIN cells a side) over no cell of a unit it may meet
+ * (s->orow): then meets_unit would say it meets none.  *alone is set
+ * when no row it spans holds another unit at all (then it holds none:
+ * room_for knows turning and stepping there at once); false says only
+ * that it was not told so cheaply.  False when the block may meet a
+ * unit, or cannot be told so: meets_unit reads it cell by cell.  What
+ * is looked at is the box of the block's four corners (box_init), which
+ * holds the block. */
+static inline __attribute__((always_inline)) bool
+block_free(const struct game *g, const struct move_walk *tw,
+    const struct block_box *box, struct search *s, struct point q,
+    enum dir d, bool *alone)
+{
+	const struct unit *un = &g->units[tw->unit];
+	unsigned x0 = (unsigned)(q.x + box->x0[d] - s->mo.x);
+	unsigned x1 = (unsigned)(q.x + box->x1[d] - s->mo.x);
+	unsigned y0 = (unsigned)(q.y + box->y0[d] - s->mo.y);
+	unsigned y1 = (unsigned)(q.y + box->y1[d] - s->mo.y);
+	uint64_t mask, rmask, rows, acc = 0;
+
+	if (++s->nmeets <= ORWAIT || x0 >= MWIN || x1 >= MWIN ||
+	    y0 >= MWIN || y1 >= MWIN || !box->straight[d] ||
+	    (q.x == un->pos.x && q.y == un->pos.y))
+		return false;
+	if (s->orow == NULL)
+		s->orow = xmallocarray(MWIN, sizeof *s->orow);
+	rmask = (~(uint64_t)0 >> (MWIN - 1 - (y1 - y0))) << y0;
+	for (rows = rmask & ~s->oknown; rows != 0; rows &= rows - 1)
+		orow_read(g, s, __builtin_ctzll(rows), tw->unit + 1);
+	/* Only the rows with a unit on them are read again. */
+	mask = (~(uint64_t)0 >> (MWIN - 1 - (x1 - x0))) << x0;
+	for (rows = rmask & s->ostop; rows != 0; rows &= rows - 1)
+		acc |= s->orow[__builtin_ctzll(rows)];
+	if ((acc & mask) != 0)
+		return false;
+	*alone = (rmask & s->oany) == 0;
+	return true;
+}
+
 /*
  * Whether the block of the walker, standing at q facing d, would meet a
  * unit that stays where it is: an enemy, or a friend under no Move order
@@ -882,6 +982,7 @@ memo_rehash(struct search *s, unsigned size)
 		while (s->mhash[h] != 0)
 			h = (h + 1) & s->mmask;
 		s->mhash[h] = (int)i + 1;
+		s->memo[i].slot = h;
 	}
 }
 
@@ -908,6 +1009,7 @@ memo_at(struct search *s, struct point p)
 	i = s->nmemo++;
 	s->memo[i].p = p;
 	s->memo[i].known = s->memo[i].room = 0;
+	s->memo[i].slot = h;
 	s->mhash[h] = i + 1;
 	if ((unsigned)s->nmemo * 2 > s->mmask)
 		memo_rehash(s, (s->mmask + 1) * 2);
@@ -952,9 +1054,16 @@ room_for(const struct game *g, struct move_walk *tw,
 				return (m->room & bit) != 0;
 		}
 	}
+	/* Most blocks lie over no unit that could stop them: the rows of
+	 * the search's square tell so without reading the block cell by
+	 * cell (block_free).  Not with PATH_UNITS_NOW (path_room): its
+	 * searches are short, and there the rows cost more than they
+	 * save (bench-move, callgrind). */
 	room = (inner || footprint_inside(box, q, d)) &&
+	    ((s != NULL && units == PATH_UNITS_STAY &&
+	    block_free(g, tw, box, s, q, d, &alone)) ||
 	    !meets_unit(g, tw, box, q, d, turn, units, s != NULL ? s->avoid :
-	    -1, true, &alone);
+	    -1, true, &alone));
 	if (m != NULL) {
 		/* A block on no other unit has room to turn and to step
 		 * there: both are known at once. */
@@ -1288,6 +1397,8 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	s.avoid = avoid;
 	s.mo.x = start.x - MWIN / 2;
 	s.mo.y = start.y - MWIN / 2;
+	s.oknown = s.oany = s.ostop = 0;
+	s.nmeets = 0;
 	memset(&s.from, 0, sizeof s.from);
 	s.least[0] = least_step(g, DIR_N);
 	s.least[1] = least_step(g, DIR_NE);
