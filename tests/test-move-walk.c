@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -896,6 +897,37 @@ test_002_HO4_points_under_the_block_are_reached(void **state)
 }
 
 /*
+ * Horse-and-musket HO.4 (walk_stands_on_point), then a leg too long to
+ * plan (more than the 15 in it moves in a turn, walk_plan_leg): the light
+ * cavalry Line on [20, 40] facing N, sent by [22, 40] (under its block)
+ * and then [20, 4], 36 cells N.  It stands on the first point and marches
+ * the second leg by the line from where it stands, straight N with no
+ * wheel: all its 15 in (60 ticks), to [20, 10] facing N, halted by its
+ * speed, with the second point still to reach (waypoint 1).
+ */
+static void
+test_002_HO4_point_under_the_block_then_a_long_leg(void **state)
+{
+	struct ruleset *rs = walk_rules_hm();
+	struct game *g = walk_game_hm(rs);
+	const struct unit *u = &g->units[0];
+
+	(void)state;
+	walk_order2(g, 0, (struct point){ 22, 40 }, (struct point){ 20, 4 });
+	walk_turn(g, 0, 1);
+	assert_true(walk_find(g, 0, 0, "[22, 40] lies under A") >= 0);
+	assert_int_equal(u->pos.x, 20);
+	assert_int_equal(u->pos.y, 10);
+	assert_int_equal(u->facing, DIR_N);
+	assert_int_equal(u->moved, 60);
+	assert_int_equal(u->halt, HALT_SPEED);
+	assert_int_equal(u->waypoint, 1);
+	assert_int_equal(g->cells->used, 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * Horse-and-musket H12 through the engine: the pass's price decides and
  * its first note's rule is cited.  On a 40 x 52 field, close-order foot
  * Lines d on [30, 20] and k on [10, 20], with f (a Line) and the limbered
@@ -1285,6 +1317,147 @@ test_3_6_8_contact_after_a_pass_through_a_friend(void **state)
 	walk_rules_free(rs);
 }
 
+/*
+ * move_note: notes of every length about the first buffer's size (256
+ * bytes), 200 to 400 bytes long, are kept whole, each in a buffer of its
+ * own: the text, its length and its terminator, and the walk's count.
+ */
+static void
+test_move_note_keeps_notes_of_every_length(void **state)
+{
+	struct move_walk w;
+	char text[401];
+	int len, i;
+
+	(void)state;
+	for (i = 0; i < 400; i++)
+		text[i] = (char)('A' + i % 26);
+	text[400] = '\0';
+	memset(&w, 0, sizeof w);
+	w.explain = true;
+	for (len = 200; len <= 400; len++)
+		move_note(&w, EV_NOTE, "3.6.1", "%.*s", len, text);
+	assert_int_equal(w.nnotes, 201);
+	for (len = 200; len <= 400; len++) {
+		assert_int_equal(strlen(w.notes[len - 200].text), len);
+		assert_memory_equal(w.notes[len - 200].text, text, len);
+	}
+	move_walk_free(&w);
+	assert_int_equal(w.nnotes, 0);
+}
+
+/*
+ * move_gap: the gap in ticks between two blocks is that of their nearest
+ * cells, 2 ticks (STEP_ORTHO) for each orthogonal cell between them and
+ * 1 more (STEP_DIAG - STEP_ORTHO) for each diagonal one, 0 for cells side
+ * by side, -1 when they overlap.  The row of a cell far from the other
+ * block is skipped only when it cannot do better than the best found:
+ * with the far cell first and the near one after it, the near one still
+ * gives the gap, whichever side of the other block and on either axis.
+ */
+static void
+test_move_gap_keeps_the_nearest_cell_after_a_far_one(void **state)
+{
+	const struct point far_near[] = { { 0, 5 }, { 9, 5 } };
+	const struct point far_near_right[] = { { 25, 5 }, { 12, 5 } };
+	const struct point far_near_y[] = { { 5, 0 }, { 5, 9 } };
+	const struct point far_near_below[] = { { 5, 25 }, { 5, 12 } };
+	const struct point pair_x[] = { { 10, 5 }, { 11, 5 } };
+	const struct point one_x[] = { { 10, 5 } };
+	const struct point one_y[] = { { 5, 10 } };
+	const struct point pair_y[] = { { 5, 10 }, { 5, 11 } };
+	const struct point far_on[] = { { 0, 0 }, { 10, 5 } };
+	const struct point diag[] = { { 7, 8 } };
+
+	(void)state;
+	/* Ten cells apart: nine between, 18 ticks. */
+	assert_int_equal(move_gap(far_near, 1, one_x, 1), 18);
+	assert_int_equal(move_gap(far_near, 2, one_x, 1), 0);
+	assert_int_equal(move_gap(far_near, 2, pair_x, 2), 0);
+	/* From the right of the box: 12 to 11 is side by side. */
+	assert_int_equal(move_gap(far_near_right, 1, pair_x, 2), 26);
+	assert_int_equal(move_gap(far_near_right, 2, pair_x, 2), 0);
+	assert_int_equal(move_gap(far_near_right, 2, one_x, 1), 2);
+	assert_int_equal(move_gap(far_near_y, 2, one_y, 1), 0);
+	assert_int_equal(move_gap(far_near_y, 2, pair_y, 2), 0);
+	assert_int_equal(move_gap(far_near_below, 2, pair_y, 2), 0);
+	assert_int_equal(move_gap(far_near_below, 2, one_y, 1), 2);
+	assert_int_equal(move_gap(far_on, 2, one_x, 1), -1);
+	/* (7, 8) to (10, 5): two cells between across, two down: 2 * 2
+	 * + 2 * 1. */
+	assert_int_equal(move_gap(diag, 1, one_x, 1), 6);
+	assert_int_equal(move_gap(one_x, 1, diag, 1), 6);
+	assert_int_equal(move_gap(diag, 0, one_x, 1), INT_MAX);
+}
+
+/*
+ * cands_find with the per-phase index finds the enemies it finds without
+ * (ctx NULL: every unit looked at), whichever side the walker is: side 0,
+ * side 1, and a side outside those the index keeps a list for (a unit of
+ * side 2, which the index files with side 0's, slot_of), whose enemies
+ * are the units of both sides.  E0, F0 and W2 of side 0 and E1 of side 1
+ * stand within a Column's reach of one another on a 100 x 100 map, in
+ * three of the index's buckets; X1 of side 1 stands at (90, 90), beyond
+ * any walker's reach.  W2 walks as a unit of side 2 (filed in side 0's
+ * lists either way).  The index reads its buckets in its own order, so
+ * the units found are compared as a set (a mask of indexes).
+ */
+static void
+test_cands_find_with_the_index_as_without(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 100, 100);
+	struct move_ctx *ctx;
+	struct move_walk w;
+	struct cands with, without;
+	int e0, f0, e1, w2, k, i, u;
+	unsigned want[3], mw, mwo;
+
+	(void)state;
+	e0 = walk_unit(g, "E0", 0, "column", 4, (struct point){ 10, 10 },
+	    DIR_N);
+	f0 = walk_unit(g, "F0", 0, "column", 4, (struct point){ 20, 12 },
+	    DIR_N);
+	e1 = walk_unit(g, "E1", 1, "column", 4, (struct point){ 14, 20 },
+	    DIR_S);
+	w2 = walk_unit(g, "W2", 0, "column", 4, (struct point){ 17, 10 },
+	    DIR_N);
+	(void)walk_unit(g, "X1", 1, "column", 4, (struct point){ 90, 90 },
+	    DIR_S);
+	want[0] = 1u << e1;
+	want[1] = 1u << e0 | 1u << f0 | 1u << w2;
+	want[2] = 1u << e0 | 1u << f0 | 1u << e1;
+	ctx = move_ctx_create(g);
+	for (k = 0; k < 3; k++) {
+		u = k == 0 ? e0 : k == 1 ? e1 : w2;
+		g->units[w2].side = k == 2 ? 2 : 0;
+		move_walk_init(g, u, &w);
+		w.left = 12;
+		memset(&with, 0, sizeof with);
+		memset(&without, 0, sizeof without);
+		cands_find(g, NULL, &w, &without);
+		cands_find(g, ctx, &w, &with);
+		mw = mwo = 0;
+		for (i = 0; i < without.n; i++)
+			mwo |= 1u << without.v[i].unit;
+		for (i = 0; i < with.n; i++) {
+			mw |= 1u << with.v[i].unit;
+			assert_int_equal(with.v[i].n, game_footprint(g,
+			    &g->units[with.v[i].unit], with.v[i].cells));
+			assert_int_equal(with.v[i].gap, INT_MAX);
+		}
+		assert_int_equal(mwo, want[k]);
+		assert_int_equal(mw, want[k]);
+		assert_int_equal(with.n, without.n);
+		cands_done(NULL, &with);
+		cands_done(NULL, &without);
+		move_walk_free(&w);
+	}
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -1309,6 +1482,8 @@ main(void)
 		cmocka_unit_test(test_3_6_5_change_then_a_step_too_dear),
 		cmocka_unit_test(
 		    test_002_HO4_points_under_the_block_are_reached),
+		cmocka_unit_test(
+		    test_002_HO4_point_under_the_block_then_a_long_leg),
 		cmocka_unit_test(test_002_H12_passes_cite_the_pass_price),
 		cmocka_unit_test(test_3_6_7_friend_passed_once_over_its_depth),
 		cmocka_unit_test(test_3_6_5_minimum_move_into_a_village),
@@ -1320,6 +1495,10 @@ main(void)
 		cmocka_unit_test(test_3_6_8_contact_after_a_pass_through_a_friend),
 		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
 		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
+		cmocka_unit_test(test_move_note_keeps_notes_of_every_length),
+		cmocka_unit_test(
+		    test_move_gap_keeps_the_nearest_cell_after_a_far_one),
+		cmocka_unit_test(test_cands_find_with_the_index_as_without),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
