@@ -687,6 +687,212 @@ test_walk_room_within_its_limits(void **state)
 	move_walk_free(&w);
 }
 
+/*
+ * walk_room boxed in by the map and the ground alone says so, once, with
+ * the point sought: A, a Line at (10, 16) facing N, on the only dry cells
+ * of the map (water everywhere else), ordered to (25, 16) on its right.
+ * No place has room for it to turn that way, with the units or without:
+ * the walk says it needs another formation (the rule of a blocked walk),
+ * and counts the room searched for.  A silent walk (explain false) gives
+ * the same answer and says nothing.
+ */
+static void
+test_walk_room_boxed_in_by_the_ground_says_so(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct point *cells = game_cells_take(g);
+	struct move_walk w;
+	char want[256];
+	int n, i, x, y, l = ruleset_land(f->rs, "water");
+
+	game_occupy(g, 0, false);
+	g->units[0].formation = ruleset_form(f->rs, "line");
+	game_occupy(g, 0, true);
+	n = game_footprint(g, &g->units[0], cells);
+	for (y = 0; y < 30; y++)
+		for (x = 0; x < 30; x++) {
+			for (i = 0; i < n; i++)
+				if (cells[i].x == x && cells[i].y == y)
+					break;
+			if (i == n)
+				map_cell(g->map, x, y)->land = (uint8_t)l;
+		}
+	game_cells_give(g, cells);
+	fx_give(g, fx_order(0, 1, 25, 16));
+	move_walk_init(g, 0, &w);
+	w.allowance = w.left = 12;
+	w.explain = true;
+	assert_false(walk_room(g, &w));
+	assert_int_equal(w.nnotes, 1);
+	snprintf(want, sizeof want, "nowhere it can reach in its formation "
+	    "has room for it to turn towards [25, 16], whatever the units "
+	    "about it do: it needs another formation");
+	assert_string_equal(last_note(&w), want);
+	assert_string_equal(w.notes[0].rule, rule_for(g, HALT_BLOCKED));
+	assert_int_equal(w.rooms, 1);
+	move_walk_free(&w);
+	/* Silent: the same answer, no note. */
+	move_walk_init(g, 0, &w);
+	w.allowance = w.left = 12;
+	assert_false(walk_room(g, &w));
+	assert_int_equal(w.nnotes, 0);
+	move_walk_free(&w);
+}
+
+/*
+ * walk_may_detour within the walk's searches: a walk that has made
+ * REPLANS_MAX - 1 searches may still go round a standing friend, one
+ * that has made REPLANS_MAX may not; nor a look ahead (scratch), nor a
+ * walk that has gone round one already (detour set).
+ */
+static void
+test_walk_may_detour_within_the_walks_searches(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_walk w;
+
+	fx_give(g, fx_order(0, 1, 10, 4));
+	move_walk_init(g, 0, &w);
+	assert_true(walk_may_detour(g, &w));
+	w.replans = REPLANS_MAX - 1;
+	assert_true(walk_may_detour(g, &w));
+	w.replans = REPLANS_MAX;
+	assert_false(walk_may_detour(g, &w));
+	w.replans = 0;
+	w.scratch = true;
+	assert_false(walk_may_detour(g, &w));
+	w.scratch = false;
+	w.detour = 0;
+	assert_false(walk_may_detour(g, &w));
+	w.detour = -1;
+	assert_true(walk_may_detour(g, &w));
+	move_walk_free(&w);
+}
+
+/*
+ * The context's spare arrays: ctx_take_arrays keeps a finished walk's
+ * notes (their texts freed) and path, leaving the walk empty, and
+ * ctx_lend_arrays hands the same arrays, with their room, to the next
+ * walk that has none, once; a walk that has arrays of its own keeps
+ * them.  cands_done and cands_lend do the same for the enemies' arrays.
+ * With no context nothing is kept nor lent.
+ */
+static void
+test_ctx_lends_the_arrays_a_walk_gave_back(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_ctx *c = move_ctx_create(g);
+	struct move_walk w, w2;
+	struct move_walk_note *notes;
+	struct point *path;
+	struct cands cs, cs2;
+	struct cand *cv;
+	struct point *cpts;
+	int i, capnotes, cappath, cap;
+
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	for (i = 0; i < 9; i++) {
+		move_note(&w, EV_NOTE, "3.6.1", "note %d", i);
+		walk_push(&w, (struct point){ i, 1 });
+	}
+	notes = w.notes;
+	path = w.path;
+	capnotes = w.capnotes;
+	cappath = w.cappath;
+	assert_true(capnotes >= 9);
+	assert_true(cappath >= 9);
+	ctx_take_arrays(c, &w);
+	assert_null(w.notes);
+	assert_null(w.path);
+	assert_int_equal(w.nnotes + w.capnotes + w.npath + w.cappath, 0);
+	move_walk_free(&w);
+	move_walk_init(g, 0, &w2);
+	ctx_lend_arrays(c, &w2);
+	assert_ptr_equal(w2.notes, notes);
+	assert_ptr_equal(w2.path, path);
+	assert_int_equal(w2.capnotes, capnotes);
+	assert_int_equal(w2.cappath, cappath);
+	assert_int_equal(w2.nnotes + w2.npath, 0);
+	/* Lent once: a second walk gets none. */
+	move_walk_init(g, 0, &w);
+	ctx_lend_arrays(c, &w);
+	assert_null(w.notes);
+	assert_null(w.path);
+	/* A walk with notes of its own keeps them, and the context its
+	 * spares. */
+	w.explain = true;
+	move_note(&w, EV_NOTE, "3.6.1", "own");
+	walk_push(&w, (struct point){ 1, 1 });
+	ctx_take_arrays(c, &w2);
+	ctx_lend_arrays(c, &w);
+	assert_ptr_not_equal(w.notes, notes);
+	assert_ptr_not_equal(w.path, path);
+	assert_int_equal(w.nnotes, 1);
+	assert_int_equal(w.npath, 1);
+	ctx_take_arrays(c, &w);		/* the context has its own: kept */
+	assert_non_null(w.notes);
+	assert_non_null(w.path);
+	move_walk_free(&w);
+	move_walk_free(&w2);
+	/* The enemies' arrays, the same way. */
+	memset(&cs, 0, sizeof cs);
+	memset(&cs2, 0, sizeof cs2);
+	(void)fx_friend(g, "E", "column", 10, 10);
+	g->units[1].side = 1;
+	move_walk_init(g, 0, &w);
+	cands_find(g, NULL, &w, &cs);
+	assert_int_equal(cs.n, 1);
+	cv = cs.v;
+	cpts = cs.pts;
+	cap = cs.cap;
+	assert_true(cap >= 1);
+	cands_done(c, &cs);
+	assert_null(cs.v);
+	assert_int_equal(cs.n + cs.cap, 0);
+	cands_lend(c, &cs2);
+	assert_ptr_equal(cs2.v, cv);
+	assert_ptr_equal(cs2.pts, cpts);
+	assert_int_equal(cs2.cap, cap);
+	assert_int_equal(cs2.n, 0);
+	cands_lend(c, &cs);
+	assert_null(cs.v);
+	cands_done(c, &cs2);
+	cands_done(NULL, &cs);
+	move_walk_free(&w);
+	ctx_lend_arrays(NULL, &w);
+	ctx_take_arrays(NULL, &w);
+	move_ctx_free(c);
+}
+
+/*
+ * The narrow passages used this turn: ctx_use records each id, however
+ * many (the list grows), ctx_used finds every one recorded and no other;
+ * with no context none is used.
+ */
+static void
+test_ctx_use_records_every_passage(void **state)
+{
+	struct fx *f = *state;
+	struct move_ctx *c = move_ctx_create(f->g);
+	int i;
+
+	assert_false(ctx_used(c, 3));
+	for (i = 0; i < 100; i++)
+		ctx_use(c, 3 * i);
+	for (i = 0; i < 100; i++) {
+		assert_true(ctx_used(c, 3 * i));
+		assert_false(ctx_used(c, 3 * i + 1));
+	}
+	assert_false(ctx_used(c, 300));
+	ctx_use(NULL, 5);
+	assert_false(ctx_used(NULL, 5));
+	move_ctx_free(c);
+}
+
 /* --- walk_detour: the way round a standing friend (3.6.7) --------------- */
 
 /*
@@ -1253,6 +1459,8 @@ main(void)
 		T(test_walk_round_keeps_a_way_of_one_cell),
 		T(test_walk_round_searches_within_its_limits),
 		T(test_ctx_keep_round_hands_the_way_round_over_once),
+		T(test_ctx_lends_the_arrays_a_walk_gave_back),
+		T(test_ctx_use_records_every_passage),
 		T(test_move_route_drops_bends_the_last_first),
 		T(test_3_6_3_second_leg_of_two_cells_planned_facing_its_way),
 		T(test_move_route_leg_with_no_way_after_one_with_a_way),
@@ -1261,6 +1469,8 @@ main(void)
 		T(test_walk_goal_passes_the_points_stood_on),
 		T(test_walk_carry_stops_at_the_first_wheel),
 		T(test_walk_room_within_its_limits),
+		T(test_walk_room_boxed_in_by_the_ground_says_so),
+		T(test_walk_may_detour_within_the_walks_searches),
 		T(test_move_forecast_keeps_the_route_the_unit_carries),
 		T(test_move_forecast_keeps_the_route_carried_over_open_ground),
 		T(test_move_forecast_keeps_a_route_of_one_cell_carried),
