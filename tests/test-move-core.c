@@ -701,7 +701,7 @@ test_walk_room_boxed_in_by_the_ground_says_so(void **state)
 {
 	struct fx *f = *state;
 	struct game *g = f->g;
-	struct point *cells = game_cells_take(g);
+	struct point *buf = game_cells_take(g), cells[64];
 	struct move_walk w;
 	char want[256];
 	int n, i, x, y, l = ruleset_land(f->rs, "water");
@@ -709,7 +709,10 @@ test_walk_room_boxed_in_by_the_ground_says_so(void **state)
 	game_occupy(g, 0, false);
 	g->units[0].formation = ruleset_form(f->rs, "line");
 	game_occupy(g, 0, true);
-	n = game_footprint(g, &g->units[0], cells);
+	n = game_footprint(g, &g->units[0], buf);
+	assert_true(n <= 64);
+	memcpy(cells, buf, (size_t)n * sizeof *cells);
+	game_cells_give(g, buf);
 	for (y = 0; y < 30; y++)
 		for (x = 0; x < 30; x++) {
 			for (i = 0; i < n; i++)
@@ -718,7 +721,6 @@ test_walk_room_boxed_in_by_the_ground_says_so(void **state)
 			if (i == n)
 				map_cell(g->map, x, y)->land = (uint8_t)l;
 		}
-	game_cells_give(g, cells);
 	fx_give(g, fx_order(0, 1, 25, 16));
 	move_walk_init(g, 0, &w);
 	w.allowance = w.left = 12;
@@ -737,6 +739,21 @@ test_walk_room_boxed_in_by_the_ground_says_so(void **state)
 	w.allowance = w.left = 12;
 	assert_false(walk_room(g, &w));
 	assert_int_equal(w.nnotes, 0);
+	move_walk_free(&w);
+	/* The row ahead of it dry too, and the point sought on it: a way
+	 * of one cell, and nothing said. */
+	for (i = 0; i < n; i++)
+		map_cell(g->map, cells[i].x, cells[i].y - 1)->land =
+		    (uint8_t)ruleset_land(f->rs, "open");
+	fx_give(g, fx_order(0, 1, 10, 15));
+	move_walk_init(g, 0, &w);
+	w.allowance = w.left = 12;
+	w.explain = true;
+	assert_true(walk_room(g, &w));
+	assert_int_equal(w.nnotes, 0);
+	assert_int_equal(w.nroute, 1);
+	assert_int_equal(w.route[0].x, 10);
+	assert_int_equal(w.route[0].y, 15);
 	move_walk_free(&w);
 }
 
@@ -1344,6 +1361,51 @@ test_move_forecast_keeps_the_way_round_unit_0(void **state)
 	free(cells);
 }
 
+/*
+ * The same past the way round's first point: A (unit 0), a Line at
+ * (10, 12), stands under no order; B, a cavalry Manoeuvre Column at
+ * (10, 18) facing N, sent to (10, 0), goes round A and on turn 1 passes
+ * the first point of its way round (its order then holds three points, the
+ * second sought) and ends at (14, 8).  The forecast of turn 2 must seek
+ * the way round's later points, not the order's first point counted
+ * past: it takes as many turns as the turns played and ends on (10, 0).
+ */
+static void
+test_move_forecast_keeps_the_way_round_past_its_first_point(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct point *cells = NULL, at[16];
+	int b, n = 0, turns, t;
+
+	game_occupy(g, 0, false);
+	g->units[0].formation = ruleset_form(f->rs, "line");
+	g->units[0].pos = (struct point){ 10, 12 };
+	game_occupy(g, 0, true);
+	b = fx_friend(g, "B", "column", 10, 18);
+	game_occupy(g, b, false);
+	g->units[b].arm = ARM_CAVALRY;
+	g->units[b].formation = ruleset_form(f->rs, "manoeuvre_column");
+	game_occupy(g, b, true);
+	fx_give(g, fx_order(b, 1, 10, 0));
+	turns = move_forecast(g, &g->units[b].order, 16, &cells, &n);
+	assert_int_equal(turns, 2);
+	assert_true(n > 0);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 0);
+	t = play_turns(g, b, 1, at);
+	assert_int_equal(g->units[b].order.npts, 3);
+	assert_int_equal(g->units[b].waypoint, 1);
+	assert_int_equal(at[1].x, 14);
+	assert_int_equal(at[1].y, 8);
+	t += play_turns(g, b, 15, at + 1);
+	assert_int_equal(t, turns);
+	assert_int_equal(at[t].x, 10);
+	assert_int_equal(at[t].y, 0);
+	assert_true(passes_turn_ends(cells, n, at, t));
+	free(cells);
+}
+
 /* --- move_preview ----------------------------------------------------------- */
 
 /*
@@ -1478,6 +1540,7 @@ main(void)
 		T(test_3_6_3_forecast_of_a_new_pivot_pays_the_limbering),
 		T(test_new_order_starts_at_its_first_point),
 		T(test_move_forecast_keeps_the_way_round_unit_0),
+		T(test_move_forecast_keeps_the_way_round_past_its_first_point),
 		T(test_walk_detour_puts_the_way_round_into_the_order),
 		T(test_walk_detour_none_says_which_points),
 #undef T
