@@ -266,6 +266,41 @@ test_3_6_3_face_about_over_turns_cites_the_first_note(void **state)
 	walk_rules_free(rs);
 }
 
+/*
+ * 3.6.3 over turns, as the preview shows it: the Column (drill 3, drum:
+ * 2 BD) on [10, 2] facing N, sent S to [10, 20], faces about where it
+ * stands (walk_about_owed).  Its path is its start and the new place of
+ * its anchor, [10, 2] then [10, 5] (its rear rank, now its front); it
+ * would stop there facing S, spending all its 2 BD (8 ticks) for its
+ * speed, and the game is untouched.
+ */
+static void
+test_3_6_3_face_about_preview_path_ends_at_the_new_front(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	struct move_preview p;
+	int a;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "column", 3, (struct point){ 10, 2 }, DIR_N);
+	walk_order(g, a, 10, 20);
+	assert_int_equal(move_preview(g, &g->units[a].order, &p), 0);
+	assert_int_equal(p.npath, 2);
+	assert_int_equal(p.path[0].x, 10);
+	assert_int_equal(p.path[0].y, 2);
+	assert_int_equal(p.path[1].x, 10);
+	assert_int_equal(p.path[1].y, 5);
+	assert_int_equal(p.pos.y, 5);
+	assert_int_equal(p.facing, DIR_S);
+	assert_int_equal(p.spent, 8);
+	assert_int_equal(p.halt, HALT_SPEED);
+	assert_int_equal(g->units[a].pos.y, 2);
+	move_preview_free(&p);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* Unit u's turn: move it alone, outside the phase (no per-phase index),
  * on turn t. */
 static void
@@ -1464,6 +1499,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(
 		    test_3_6_3_face_about_over_turns_cites_the_first_note),
+		cmocka_unit_test(
+		    test_3_6_3_face_about_preview_path_ends_at_the_new_front),
 		cmocka_unit_test(test_3_6_8_contact_halt_cites_the_contact_price),
 		cmocka_unit_test(test_3_6_5_river_stopped_in_owes_the_rest),
 		cmocka_unit_test(
