@@ -436,6 +436,42 @@ test_3_6_7_friend_not_passed_this_turn_cites_the_pass_price(void **state)
 }
 
 /*
+ * 3.6.7 seen ahead (walk_look_ahead, past_friend): a Line (3 BD) on
+ * [5, 20] facing NE, sent to [13, 0], marches NE to [13, 12] and then N:
+ * the standing Line B on [13, 10], past the bend, lies on its way.  The
+ * look ahead prices each step as the line goes (NE, then N), and finds
+ * that A could get past B with a whole turn's speed: it is not gone round.
+ * A keeps its order of one point and marches straight, 4 diagonal steps
+ * (3 ticks each), to [9, 16] facing NE, halted by its speed.
+ */
+static void
+test_3_6_7_friend_past_the_bend_is_seen_as_passed(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 5, 20 }, DIR_NE);
+	(void)walk_unit(g, "B", 0, "line", 4, (struct point){ 13, 10 }, DIR_N);
+	u = &g->units[a];
+	walk_order(g, a, 13, 0);
+	walk_turn(g, a, 1);
+	assert_int_equal(walk_find(g, 0, a, "marches round"), -1);
+	assert_int_equal(u->order.npts, 1);
+	assert_int_equal(u->order.pts[0].x, 13);
+	assert_int_equal(u->order.pts[0].y, 0);
+	assert_int_equal(u->pos.x, 9);
+	assert_int_equal(u->pos.y, 16);
+	assert_int_equal(u->facing, DIR_NE);
+	assert_int_equal(u->moved, 12);
+	assert_int_equal(u->halt, HALT_SPEED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.5: a Line may not enter a village.  A Line (3 BD) on [10, 20] sent
  * N meets a row of village on row 17: it changes to Manoeuvre Column at
  * once (free), and the village's Pr + Pe (2 BD) being not more than the
@@ -1523,6 +1559,8 @@ main(void)
 		    test_002_HO4_point_under_the_block_then_a_long_leg),
 		cmocka_unit_test(test_002_H12_passes_cite_the_pass_price),
 		cmocka_unit_test(test_3_6_7_friend_passed_once_over_its_depth),
+		cmocka_unit_test(
+		    test_3_6_7_friend_past_the_bend_is_seen_as_passed),
 		cmocka_unit_test(test_3_6_5_minimum_move_into_a_village),
 		cmocka_unit_test(test_3_6_5_wall_never_crossed_by_a_slow_line),
 		cmocka_unit_test(
