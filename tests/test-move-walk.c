@@ -1424,7 +1424,9 @@ test_move_note_keeps_notes_of_every_length(void **state)
  * by side, -1 when they overlap.  The row of a cell far from the other
  * block is skipped only when it cannot do better than the best found:
  * with the far cell first and the near one after it, the near one still
- * gives the gap, whichever side of the other block and on either axis.
+ * gives the gap, whichever side of the other block and on either axis;
+ * and a cell inside the other block's box after one side by side still
+ * finds the overlap.
  */
 static void
 test_move_gap_keeps_the_nearest_cell_after_a_far_one(void **state)
@@ -1439,6 +1441,10 @@ test_move_gap_keeps_the_nearest_cell_after_a_far_one(void **state)
 	const struct point pair_y[] = { { 5, 10 }, { 5, 11 } };
 	const struct point far_on[] = { { 0, 0 }, { 10, 5 } };
 	const struct point diag[] = { { 7, 8 } };
+	const struct point gapped_x[] = { { 10, 5 }, { 12, 5 } };
+	const struct point beside_then_on_x[] = { { 9, 5 }, { 12, 5 } };
+	const struct point gapped_y[] = { { 5, 10 }, { 5, 12 } };
+	const struct point beside_then_on_y[] = { { 5, 9 }, { 5, 12 } };
 
 	(void)state;
 	/* Ten cells apart: nine between, 18 ticks. */
@@ -1459,6 +1465,12 @@ test_move_gap_keeps_the_nearest_cell_after_a_far_one(void **state)
 	assert_int_equal(move_gap(diag, 1, one_x, 1), 6);
 	assert_int_equal(move_gap(one_x, 1, diag, 1), 6);
 	assert_int_equal(move_gap(diag, 0, one_x, 1), INT_MAX);
+	/* A cell inside the other block's box is looked at even after a
+	 * gap of 0: it may stand on one of its cells (a box with a hole,
+	 * as a diagonal block's). */
+	assert_int_equal(move_gap(beside_then_on_x, 1, gapped_x, 2), 0);
+	assert_int_equal(move_gap(beside_then_on_x, 2, gapped_x, 2), -1);
+	assert_int_equal(move_gap(beside_then_on_y, 2, gapped_y, 2), -1);
 }
 
 /*
