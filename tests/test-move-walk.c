@@ -472,6 +472,50 @@ test_3_6_7_friend_past_the_bend_is_seen_as_passed(void **state)
 }
 
 /*
+ * 3.6.5 seen ahead (walk_look_ahead): the look along the line goes as far
+ * as the ruleset's longest move (8 BD, 16 cells straight) and no farther.
+ * A Line of drill 3 without its drum (1 BD) on [10, 45] facing N, sent to
+ * [10, 2], a wall it can never cross along row 25's south edge from x 6 to
+ * 14 (20 cells ahead): it does not see the wall, carries no way round and
+ * walks its 1 BD straight to [10, 43].  The same wall along row 35's south
+ * edge (10 cells ahead) is seen: the unit takes a way round it (the route
+ * it carries to next turn), walking its 1 BD all the same.
+ */
+static void
+test_3_6_5_look_ahead_stops_at_the_longest_move(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	const struct unit *u;
+	int a, x, k, row[2] = { 25, 35 };
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = walk_game(rs, 30, 50);
+
+		a = walk_unit(g, "A", 0, "line", 3, (struct point){ 10, 45 },
+		    DIR_N);
+		u = &g->units[a];
+		unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"),
+		    false);
+		for (x = 6; x < 15; x++)
+			map_cell(g->map, x, row[k])->edge[EDGE_SOUTH] =
+			    (uint8_t)ruleset_obst(rs, "wall");
+		walk_order(g, a, 10, 2);
+		walk_turn(g, a, 1);
+		assert_int_equal(u->moved, 4);
+		assert_int_equal(u->halt, HALT_SPEED);
+		if (k == 0) {
+			assert_int_equal(u->nroute, 0);
+			assert_int_equal(u->pos.x, 10);
+			assert_int_equal(u->pos.y, 43);
+		} else
+			assert_true(u->nroute > 0);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.5: a Line may not enter a village.  A Line (3 BD) on [10, 20] sent
  * N meets a row of village on row 17: it changes to Manoeuvre Column at
  * once (free), and the village's Pr + Pe (2 BD) being not more than the
@@ -1574,6 +1618,8 @@ main(void)
 		cmocka_unit_test(
 		    test_3_6_7_friend_past_the_bend_is_seen_as_passed),
 		cmocka_unit_test(test_3_6_5_minimum_move_into_a_village),
+		cmocka_unit_test(
+		    test_3_6_5_look_ahead_stops_at_the_longest_move),
 		cmocka_unit_test(test_3_6_5_wall_never_crossed_by_a_slow_line),
 		cmocka_unit_test(
 		    test_3_6_3_no_room_to_turn_names_the_unit_in_the_way),
