@@ -910,6 +910,36 @@ test_ctx_use_records_every_passage(void **state)
 	move_ctx_free(c);
 }
 
+/*
+ * move_marches: a unit under a Move order marches unless it has arrived
+ * under that order, a halt on arrival on the turn the order took effect
+ * or later; one older than the order (it arrived on turn 2, the order took
+ * effect on turn 3) does not count.  Any other halt, and a unit under no
+ * Move order, as the order says.
+ */
+static void
+test_move_marches_until_it_arrives_under_its_order(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct unit *u = &g->units[0];
+
+	fx_give(g, fx_order(0, 1, 10, 4));
+	u->order.arrives = 3;
+	u->halt = HALT_ARRIVED;
+	u->halt_turn = 3;
+	assert_false(move_marches(g, u));
+	u->halt_turn = 4;
+	assert_false(move_marches(g, u));
+	u->halt_turn = 2;
+	assert_true(move_marches(g, u));
+	u->halt = HALT_SPEED;
+	u->halt_turn = 3;
+	assert_true(move_marches(g, u));
+	u->order.kind = ORDER_NONE;
+	assert_false(move_marches(g, u));
+}
+
 /* --- walk_detour: the way round a standing friend (3.6.7) --------------- */
 
 /*
@@ -1523,6 +1553,7 @@ main(void)
 		T(test_ctx_keep_round_hands_the_way_round_over_once),
 		T(test_ctx_lends_the_arrays_a_walk_gave_back),
 		T(test_ctx_use_records_every_passage),
+		T(test_move_marches_until_it_arrives_under_its_order),
 		T(test_move_route_drops_bends_the_last_first),
 		T(test_3_6_3_second_leg_of_two_cells_planned_facing_its_way),
 		T(test_move_route_leg_with_no_way_after_one_with_a_way),
