@@ -1585,6 +1585,62 @@ test_cands_find_with_the_index_as_without(void **state)
 	ruleset_free(rs);
 }
 
+/* The Napoleonic ruleset's step with the map's edge left to the engine:
+ * a step the ruleset refuses is a plain step of its length. */
+static const struct ruleset_ops *edgeless_base;
+
+static void
+edgeless_step(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	edgeless_base->move_step(g, w, d, p);
+	if (p->verdict != MOVE_OK) {
+		move_price_init(p);
+		p->ticks = dir_step_cost(d);
+	}
+}
+
+/*
+ * The engine's own check of the map's edge (walk_step_in): under a
+ * ruleset that prices every step (edgeless_step), a Line of drill 4 (3 BD)
+ * on [4, 4] facing NW, sent to the corner [0, 0], steps NW to [3, 3] and
+ * [2, 2]; the next step would put its block (three cells across the
+ * diagonal) off the map, and no way round reaches the corner: it says so,
+ * citing the rule of a blocked walk, and halts on [2, 2], blocked, having
+ * walked 6 ticks.
+ */
+static void
+test_walk_block_leaving_the_map_halts_blocked(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct ruleset_ops ops = *rs->ops;
+	const struct ruleset_ops *keep = rs->ops;
+	struct game *g;
+	int a, i;
+
+	(void)state;
+	edgeless_base = rs->ops;
+	ops.move_step = edgeless_step;
+	rs->ops = &ops;
+	g = walk_game(rs, 30, 30);
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 4, 4 }, DIR_NW);
+	walk_order(g, a, 0, 0);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "the block would leave the map");
+	assert_true(walk_event_is(g, i, a, rule_for(g, HALT_BLOCKED),
+	    "the block would leave the map"));
+	assert_true(walk_event_is(g, i + 1, a, rule_for(g, HALT_BLOCKED),
+	    "A moves 1.5 BD (spent 1.5 BD of 3 BD): stops at [2, 2] facing "
+	    "NW, Line: the way is blocked"));
+	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+	assert_int_equal(g->units[a].pos.x, 2);
+	assert_int_equal(g->units[a].pos.y, 2);
+	assert_int_equal(g->units[a].moved, 6);
+	game_free(g);
+	rs->ops = keep;
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
@@ -1628,6 +1684,7 @@ main(void)
 		cmocka_unit_test(test_3_6_8_contact_after_a_pass_through_a_friend),
 		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
 		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
+		cmocka_unit_test(test_walk_block_leaving_the_map_halts_blocked),
 		cmocka_unit_test(test_move_note_keeps_notes_of_every_length),
 		cmocka_unit_test(
 		    test_move_gap_keeps_the_nearest_cell_after_a_far_one),
