@@ -516,6 +516,49 @@ test_3_6_5_look_ahead_stops_at_the_longest_move(void **state)
 }
 
 /*
+ * 3.6.7 seen ahead, the other way: the same Line (3 BD) on [5, 20] facing
+ * NE, sent to [13, 0] (NE to [13, 12], then N), and a standing Column B
+ * facing E on [13, 12], its length across the line's last leg.  Priced
+ * step by step as the line goes, getting past B would cost more than a
+ * turn's speed: A goes round it from the start, by [6, 9] and [13, 2]
+ * (its order keeps them before [13, 0]), turns N (1 BD) and walks till
+ * its speed is spent, on [6, 17] facing N, 7 ticks walked.
+ */
+static void
+test_3_6_7_friend_past_the_bend_too_deep_is_gone_round(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 5, 20 }, DIR_NE);
+	(void)walk_unit(g, "B", 0, "column", 4, (struct point){ 13, 12 },
+	    DIR_E);
+	u = &g->units[a];
+	walk_order(g, a, 13, 0);
+	walk_turn(g, a, 1);
+	assert_true(walk_event_is(g, 3, a, "3.6.7", "B stands in the way and "
+	    "may not be passed this turn: A marches round it, by [6, 9] and "
+	    "[13, 2]; its Move order keeps the way round (marshal's "
+	    "reading)"));
+	assert_int_equal(u->order.npts, 3);
+	assert_int_equal(u->order.pts[0].x, 6);
+	assert_int_equal(u->order.pts[0].y, 9);
+	assert_int_equal(u->order.pts[1].x, 13);
+	assert_int_equal(u->order.pts[1].y, 2);
+	assert_int_equal(u->order.pts[2].x, 13);
+	assert_int_equal(u->order.pts[2].y, 0);
+	assert_int_equal(u->pos.x, 6);
+	assert_int_equal(u->pos.y, 17);
+	assert_int_equal(u->facing, DIR_N);
+	assert_int_equal(u->moved, 7);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.5: a Line may not enter a village.  A Line (3 BD) on [10, 20] sent
  * N meets a row of village on row 17: it changes to Manoeuvre Column at
  * once (free), and the village's Pr + Pe (2 BD) being not more than the
@@ -1673,6 +1716,8 @@ main(void)
 		cmocka_unit_test(test_3_6_7_friend_passed_once_over_its_depth),
 		cmocka_unit_test(
 		    test_3_6_7_friend_past_the_bend_is_seen_as_passed),
+		cmocka_unit_test(
+		    test_3_6_7_friend_past_the_bend_too_deep_is_gone_round),
 		cmocka_unit_test(test_3_6_5_minimum_move_into_a_village),
 		cmocka_unit_test(
 		    test_3_6_5_look_ahead_stops_at_the_longest_move),
