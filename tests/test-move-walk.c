@@ -559,6 +559,48 @@ test_3_6_7_friend_past_the_bend_too_deep_is_gone_round(void **state)
 }
 
 /*
+ * 3.6.7 seen ahead along a row: a Line (3 BD) on [5, 15] facing E, sent
+ * E along its row to [25, 15], and a standing Column B facing N on
+ * [12, 15], its depth across the way.  The look ahead walks the row (the
+ * goal's row, not yet the goal) and finds that getting past B would cost
+ * more than a turn's speed: A goes round it from the start, by [8, 13]
+ * and [21, 11] (its order keeps them before [25, 15]).  It walks 2.5 BD
+ * (10 ticks) to [10, 15] facing E, where turning NW for the way round
+ * would cost 3 BD with 0.5 BD left: it turns next turn.
+ */
+static void
+test_3_6_7_friend_on_the_goals_row_is_gone_round(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 5, 15 }, DIR_E);
+	(void)walk_unit(g, "B", 0, "column", 4, (struct point){ 12, 15 },
+	    DIR_N);
+	u = &g->units[a];
+	walk_order(g, a, 25, 15);
+	walk_turn(g, a, 1);
+	assert_true(walk_event_is(g, 3, a, "3.6.7", "B stands in the way and "
+	    "may not be passed this turn: A marches round it, by [8, 13] and "
+	    "[21, 11]; its Move order keeps the way round (marshal's "
+	    "reading)"));
+	assert_int_equal(u->order.npts, 3);
+	assert_int_equal(u->order.pts[0].x, 8);
+	assert_int_equal(u->order.pts[0].y, 13);
+	assert_int_equal(u->order.pts[1].x, 21);
+	assert_int_equal(u->order.pts[1].y, 11);
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 15);
+	assert_int_equal(u->facing, DIR_E);
+	assert_int_equal(u->moved, 10);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.5: a Line may not enter a village.  A Line (3 BD) on [10, 20] sent
  * N meets a row of village on row 17: it changes to Manoeuvre Column at
  * once (free), and the village's Pr + Pe (2 BD) being not more than the
@@ -1718,6 +1760,7 @@ main(void)
 		    test_3_6_7_friend_past_the_bend_is_seen_as_passed),
 		cmocka_unit_test(
 		    test_3_6_7_friend_past_the_bend_too_deep_is_gone_round),
+		cmocka_unit_test(test_3_6_7_friend_on_the_goals_row_is_gone_round),
 		cmocka_unit_test(test_3_6_5_minimum_move_into_a_village),
 		cmocka_unit_test(
 		    test_3_6_5_look_ahead_stops_at_the_longest_move),
