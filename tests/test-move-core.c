@@ -1436,6 +1436,46 @@ test_move_forecast_keeps_the_way_round_past_its_first_point(void **state)
 	free(cells);
 }
 
+/* --- move_reach: the cells the anchor could reach this turn ---------------- */
+
+/*
+ * move_reach on open ground: the Column at (10, 16) facing N, 3 BD
+ * (12 ticks) to spend, reaches (10, 10), six straight steps costing
+ * exactly its 12 ticks, and not (10, 9), a step more; NW, its turns free
+ * (a Manoeuvre Column), four diagonal steps of 3 ticks to (6, 12) and not
+ * a fifth to (5, 11); its own cell comes first, each cell once.
+ */
+static void
+test_move_reach_takes_the_cells_its_whole_speed_pays_for(void **state)
+{
+	struct fx *f = *state;
+	struct point *cells = NULL;
+	int n, i, j, at10 = 0, at9 = 0, at612 = 0, at511 = 0;
+
+	n = move_reach(f->g, 0, &cells);
+	assert_true(n > 1);
+	assert_int_equal(cells[0].x, 10);
+	assert_int_equal(cells[0].y, 16);
+	for (i = 0; i < n; i++) {
+		if (cells[i].x == 10 && cells[i].y == 10)
+			at10++;
+		if (cells[i].x == 10 && cells[i].y == 9)
+			at9++;
+		if (cells[i].x == 6 && cells[i].y == 12)
+			at612++;
+		if (cells[i].x == 5 && cells[i].y == 11)
+			at511++;
+		for (j = 0; j < i; j++)
+			assert_false(cells[j].x == cells[i].x &&
+			    cells[j].y == cells[i].y);
+	}
+	assert_int_equal(at10, 1);
+	assert_int_equal(at9, 0);
+	assert_int_equal(at612, 1);
+	assert_int_equal(at511, 0);
+	free(cells);
+}
+
 /* --- move_preview ----------------------------------------------------------- */
 
 /*
@@ -1568,6 +1608,7 @@ main(void)
 		T(test_move_forecast_keeps_the_route_carried_over_open_ground),
 		T(test_move_forecast_keeps_a_route_of_one_cell_carried),
 		T(test_move_forecast_ends_when_blocked_without_gain),
+		T(test_move_reach_takes_the_cells_its_whole_speed_pays_for),
 		T(test_3_6_3_forecast_of_a_new_pivot_pays_the_limbering),
 		T(test_new_order_starts_at_its_first_point),
 		T(test_move_forecast_keeps_the_way_round_unit_0),
