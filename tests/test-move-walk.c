@@ -559,14 +559,15 @@ test_3_6_7_friend_past_the_bend_too_deep_is_gone_round(void **state)
 }
 
 /*
- * 3.6.7 seen ahead along a row: a Line (3 BD) on [5, 15] facing E, sent
- * E along its row to [25, 15], and a standing Column B facing N on
- * [12, 15], its depth across the way.  The look ahead walks the row (the
- * goal's row, not yet the goal) and finds that getting past B would cost
- * more than a turn's speed: A goes round it from the start, by [8, 13]
- * and [21, 11] (its order keeps them before [25, 15]).  It walks 2.5 BD
- * (10 ticks) to [10, 15] facing E, where turning NW for the way round
- * would cost 3 BD with 0.5 BD left: it turns next turn.
+ * 3.6.7 along the goal's row: a Line (3 BD) on [5, 15] facing E, sent E
+ * along its row to [25, 15], and a standing Column B facing N on
+ * [12, 15], its depth across the way.  A walks 2.5 BD (10 ticks) to
+ * [10, 15] facing E, where its next step would enter B; getting past B
+ * would cost more than a turn's speed, so it goes round it, by [8, 13]
+ * and [21, 11] (its order keeps them before [25, 15]), and turning NW for
+ * that way would cost 3 BD with 0.5 BD left: it turns next turn.  (The
+ * way round is the first line of the log after its speed: a step met
+ * with no note of its own.)
  */
 static void
 test_3_6_7_friend_on_the_goals_row_is_gone_round(void **state)
