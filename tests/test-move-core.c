@@ -695,6 +695,259 @@ test_walk_room_within_its_limits(void **state)
 	move_walk_free(&w);
 }
 
+/*
+ * walk_room boxed in by the map and the ground alone says so, once, with
+ * the point sought: A, a Line at (10, 16) facing N, on the only dry cells
+ * of the map (water everywhere else), ordered to (25, 16) on its right.
+ * No place has room for it to turn that way, with the units or without:
+ * the walk says it needs another formation (the rule of a blocked walk),
+ * and counts the room searched for.  A silent walk (explain false) gives
+ * the same answer and says nothing.
+ */
+static void
+test_walk_room_boxed_in_by_the_ground_says_so(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct point *buf = game_cells_take(g), cells[64];
+	struct move_walk w;
+	char want[256];
+	int n, i, x, y, l = ruleset_land(f->rs, "water");
+
+	game_occupy(g, 0, false);
+	g->units[0].formation = ruleset_form(f->rs, "line");
+	game_occupy(g, 0, true);
+	n = game_footprint(g, &g->units[0], buf);
+	assert_true(n <= 64);
+	memcpy(cells, buf, (size_t)n * sizeof *cells);
+	game_cells_give(g, buf);
+	for (y = 0; y < 30; y++)
+		for (x = 0; x < 30; x++) {
+			for (i = 0; i < n; i++)
+				if (cells[i].x == x && cells[i].y == y)
+					break;
+			if (i == n)
+				map_cell(g->map, x, y)->land = (uint8_t)l;
+		}
+	fx_give(g, fx_order(0, 1, 25, 16));
+	move_walk_init(g, 0, &w);
+	w.allowance = w.left = 12;
+	w.explain = true;
+	assert_false(walk_room(g, &w));
+	assert_int_equal(w.nnotes, 1);
+	snprintf(want, sizeof want, "nowhere it can reach in its formation "
+	    "has room for it to turn towards [25, 16], whatever the units "
+	    "about it do: it needs another formation");
+	assert_string_equal(last_note(&w), want);
+	assert_string_equal(w.notes[0].rule, rule_for(g, HALT_BLOCKED));
+	assert_int_equal(w.rooms, 1);
+	move_walk_free(&w);
+	/* Silent: the same answer, no note. */
+	move_walk_init(g, 0, &w);
+	w.allowance = w.left = 12;
+	assert_false(walk_room(g, &w));
+	assert_int_equal(w.nnotes, 0);
+	move_walk_free(&w);
+	/* The row ahead of it dry too, and the point sought on it: a way
+	 * of one cell, and nothing said. */
+	for (i = 0; i < n; i++)
+		map_cell(g->map, cells[i].x, cells[i].y - 1)->land =
+		    (uint8_t)ruleset_land(f->rs, "open");
+	fx_give(g, fx_order(0, 1, 10, 15));
+	move_walk_init(g, 0, &w);
+	w.allowance = w.left = 12;
+	w.explain = true;
+	assert_true(walk_room(g, &w));
+	assert_int_equal(w.nnotes, 0);
+	assert_int_equal(w.nroute, 1);
+	assert_int_equal(w.route[0].x, 10);
+	assert_int_equal(w.route[0].y, 15);
+	move_walk_free(&w);
+}
+
+/*
+ * walk_may_detour within the walk's searches: a walk that has made
+ * REPLANS_MAX - 1 searches may still go round a standing friend, one
+ * that has made REPLANS_MAX may not; nor a look ahead (scratch), nor a
+ * walk that has gone round one already (detour set).
+ */
+static void
+test_walk_may_detour_within_the_walks_searches(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_walk w;
+
+	fx_give(g, fx_order(0, 1, 10, 4));
+	move_walk_init(g, 0, &w);
+	assert_true(walk_may_detour(g, &w));
+	w.replans = REPLANS_MAX - 1;
+	assert_true(walk_may_detour(g, &w));
+	w.replans = REPLANS_MAX;
+	assert_false(walk_may_detour(g, &w));
+	w.replans = 0;
+	w.scratch = true;
+	assert_false(walk_may_detour(g, &w));
+	w.scratch = false;
+	w.detour = 0;
+	assert_false(walk_may_detour(g, &w));
+	w.detour = -1;
+	assert_true(walk_may_detour(g, &w));
+	move_walk_free(&w);
+}
+
+/*
+ * The context's spare arrays: ctx_take_arrays keeps a finished walk's
+ * notes (their texts freed) and path, leaving the walk empty, and
+ * ctx_lend_arrays hands the same arrays, with their room, to the next
+ * walk that has none, once; a walk that has arrays of its own keeps
+ * them.  cands_done and cands_lend do the same for the enemies' arrays.
+ * With no context nothing is kept nor lent.
+ */
+static void
+test_ctx_lends_the_arrays_a_walk_gave_back(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_ctx *c = move_ctx_create(g);
+	struct move_walk w, w2;
+	struct move_walk_note *notes;
+	struct point *path;
+	struct cands cs, cs2;
+	struct cand *cv;
+	struct point *cpts;
+	int i, capnotes, cappath, cap;
+
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	for (i = 0; i < 9; i++) {
+		move_note(&w, EV_NOTE, "3.6.1", "note %d", i);
+		walk_push(&w, (struct point){ i, 1 });
+	}
+	notes = w.notes;
+	path = w.path;
+	capnotes = w.capnotes;
+	cappath = w.cappath;
+	assert_true(capnotes >= 9);
+	assert_true(cappath >= 9);
+	ctx_take_arrays(c, &w);
+	assert_null(w.notes);
+	assert_null(w.path);
+	assert_int_equal(w.nnotes + w.capnotes + w.npath + w.cappath, 0);
+	move_walk_free(&w);
+	move_walk_init(g, 0, &w2);
+	ctx_lend_arrays(c, &w2);
+	assert_ptr_equal(w2.notes, notes);
+	assert_ptr_equal(w2.path, path);
+	assert_int_equal(w2.capnotes, capnotes);
+	assert_int_equal(w2.cappath, cappath);
+	assert_int_equal(w2.nnotes + w2.npath, 0);
+	/* Lent once: a second walk gets none. */
+	move_walk_init(g, 0, &w);
+	ctx_lend_arrays(c, &w);
+	assert_null(w.notes);
+	assert_null(w.path);
+	/* A walk with notes of its own keeps them, and the context its
+	 * spares. */
+	w.explain = true;
+	move_note(&w, EV_NOTE, "3.6.1", "own");
+	walk_push(&w, (struct point){ 1, 1 });
+	ctx_take_arrays(c, &w2);
+	ctx_lend_arrays(c, &w);
+	assert_ptr_not_equal(w.notes, notes);
+	assert_ptr_not_equal(w.path, path);
+	assert_int_equal(w.nnotes, 1);
+	assert_int_equal(w.npath, 1);
+	ctx_take_arrays(c, &w);		/* the context has its own: kept */
+	assert_non_null(w.notes);
+	assert_non_null(w.path);
+	move_walk_free(&w);
+	move_walk_free(&w2);
+	/* The enemies' arrays, the same way. */
+	memset(&cs, 0, sizeof cs);
+	memset(&cs2, 0, sizeof cs2);
+	(void)fx_friend(g, "E", "column", 10, 10);
+	g->units[1].side = 1;
+	move_walk_init(g, 0, &w);
+	cands_find(g, NULL, &w, &cs);
+	assert_int_equal(cs.n, 1);
+	cv = cs.v;
+	cpts = cs.pts;
+	cap = cs.cap;
+	assert_true(cap >= 1);
+	cands_done(c, &cs);
+	assert_null(cs.v);
+	assert_int_equal(cs.n + cs.cap, 0);
+	cands_lend(c, &cs2);
+	assert_ptr_equal(cs2.v, cv);
+	assert_ptr_equal(cs2.pts, cpts);
+	assert_int_equal(cs2.cap, cap);
+	assert_int_equal(cs2.n, 0);
+	cands_lend(c, &cs);
+	assert_null(cs.v);
+	cands_done(c, &cs2);
+	cands_done(NULL, &cs);
+	move_walk_free(&w);
+	ctx_lend_arrays(NULL, &w);
+	ctx_take_arrays(NULL, &w);
+	move_ctx_free(c);
+}
+
+/*
+ * The narrow passages used this turn: ctx_use records each id, however
+ * many (the list grows), ctx_used finds every one recorded and no other;
+ * with no context none is used.
+ */
+static void
+test_ctx_use_records_every_passage(void **state)
+{
+	struct fx *f = *state;
+	struct move_ctx *c = move_ctx_create(f->g);
+	int i;
+
+	assert_false(ctx_used(c, 3));
+	for (i = 0; i < 100; i++)
+		ctx_use(c, 3 * i);
+	for (i = 0; i < 100; i++) {
+		assert_true(ctx_used(c, 3 * i));
+		assert_false(ctx_used(c, 3 * i + 1));
+	}
+	assert_false(ctx_used(c, 300));
+	ctx_use(NULL, 5);
+	assert_false(ctx_used(NULL, 5));
+	move_ctx_free(c);
+}
+
+/*
+ * move_marches: a unit under a Move order marches unless it has arrived
+ * under that order, a halt on arrival on the turn the order took effect
+ * or later; one older than the order (it arrived on turn 2, the order took
+ * effect on turn 3) does not count.  Any other halt, and a unit under no
+ * Move order, as the order says.
+ */
+static void
+test_move_marches_until_it_arrives_under_its_order(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct unit *u = &g->units[0];
+
+	fx_give(g, fx_order(0, 1, 10, 4));
+	u->order.arrives = 3;
+	u->halt = HALT_ARRIVED;
+	u->halt_turn = 3;
+	assert_false(move_marches(g, u));
+	u->halt_turn = 4;
+	assert_false(move_marches(g, u));
+	u->halt_turn = 2;
+	assert_true(move_marches(g, u));
+	u->halt = HALT_SPEED;
+	u->halt_turn = 3;
+	assert_true(move_marches(g, u));
+	u->order.kind = ORDER_NONE;
+	assert_false(move_marches(g, u));
+}
+
 /* --- walk_detour: the way round a standing friend (3.6.7) --------------- */
 
 /*
@@ -1146,6 +1399,91 @@ test_move_forecast_keeps_the_way_round_unit_0(void **state)
 	free(cells);
 }
 
+/*
+ * The same past the way round's first point: A (unit 0), a Line at
+ * (10, 12), stands under no order; B, a cavalry Manoeuvre Column at
+ * (10, 18) facing N, sent to (10, 0), goes round A and on turn 1 passes
+ * the first point of its way round (its order then holds three points, the
+ * second sought) and ends at (14, 8).  The forecast of turn 2 must seek
+ * the way round's later points, not the order's first point counted
+ * past: it takes as many turns as the turns played and ends on (10, 0).
+ */
+static void
+test_move_forecast_keeps_the_way_round_past_its_first_point(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct point *cells = NULL, at[16];
+	int b, n = 0, turns, t;
+
+	game_occupy(g, 0, false);
+	g->units[0].formation = ruleset_form(f->rs, "line");
+	g->units[0].pos = (struct point){ 10, 12 };
+	game_occupy(g, 0, true);
+	b = fx_friend(g, "B", "column", 10, 18);
+	game_occupy(g, b, false);
+	g->units[b].arm = ARM_CAVALRY;
+	g->units[b].formation = ruleset_form(f->rs, "manoeuvre_column");
+	game_occupy(g, b, true);
+	fx_give(g, fx_order(b, 1, 10, 0));
+	turns = move_forecast(g, &g->units[b].order, 16, &cells, &n);
+	assert_int_equal(turns, 2);
+	assert_true(n > 0);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 0);
+	t = play_turns(g, b, 1, at);
+	assert_int_equal(g->units[b].order.npts, 3);
+	assert_int_equal(g->units[b].waypoint, 1);
+	assert_int_equal(at[1].x, 14);
+	assert_int_equal(at[1].y, 8);
+	t += play_turns(g, b, 15, at + 1);
+	assert_int_equal(t, turns);
+	assert_int_equal(at[t].x, 10);
+	assert_int_equal(at[t].y, 0);
+	assert_true(passes_turn_ends(cells, n, at, t));
+	free(cells);
+}
+
+/* --- move_reach: the cells the anchor could reach this turn ---------------- */
+
+/*
+ * move_reach on open ground: the Column at (10, 16) facing N, 3 BD
+ * (12 ticks) to spend, reaches (10, 10), six straight steps costing
+ * exactly its 12 ticks, and not (10, 9), a step more; NW, its turns free
+ * (a Manoeuvre Column), four diagonal steps of 3 ticks to (6, 12) and not
+ * a fifth to (5, 11); its own cell comes first, each cell once.
+ */
+static void
+test_move_reach_takes_the_cells_its_whole_speed_pays_for(void **state)
+{
+	struct fx *f = *state;
+	struct point *cells = NULL;
+	int n, i, j, at10 = 0, at9 = 0, at612 = 0, at511 = 0;
+
+	n = move_reach(f->g, 0, &cells);
+	assert_true(n > 1);
+	assert_int_equal(cells[0].x, 10);
+	assert_int_equal(cells[0].y, 16);
+	for (i = 0; i < n; i++) {
+		if (cells[i].x == 10 && cells[i].y == 10)
+			at10++;
+		if (cells[i].x == 10 && cells[i].y == 9)
+			at9++;
+		if (cells[i].x == 6 && cells[i].y == 12)
+			at612++;
+		if (cells[i].x == 5 && cells[i].y == 11)
+			at511++;
+		for (j = 0; j < i; j++)
+			assert_false(cells[j].x == cells[i].x &&
+			    cells[j].y == cells[i].y);
+	}
+	assert_int_equal(at10, 1);
+	assert_int_equal(at9, 0);
+	assert_int_equal(at612, 1);
+	assert_int_equal(at511, 0);
+	free(cells);
+}
+
 /* --- move_preview ----------------------------------------------------------- */
 
 /*
@@ -1261,6 +1599,9 @@ main(void)
 		T(test_walk_round_keeps_a_way_of_one_cell),
 		T(test_walk_round_searches_within_its_limits),
 		T(test_ctx_keep_round_hands_the_way_round_over_once),
+		T(test_ctx_lends_the_arrays_a_walk_gave_back),
+		T(test_ctx_use_records_every_passage),
+		T(test_move_marches_until_it_arrives_under_its_order),
 		T(test_move_route_drops_bends_the_last_first),
 		T(test_3_6_3_second_leg_of_two_cells_planned_facing_its_way),
 		T(test_move_route_leg_with_no_way_after_one_with_a_way),
@@ -1269,13 +1610,17 @@ main(void)
 		T(test_walk_goal_passes_the_points_stood_on),
 		T(test_walk_carry_stops_at_the_first_wheel),
 		T(test_walk_room_within_its_limits),
+		T(test_walk_room_boxed_in_by_the_ground_says_so),
+		T(test_walk_may_detour_within_the_walks_searches),
 		T(test_move_forecast_keeps_the_route_the_unit_carries),
 		T(test_move_forecast_keeps_the_route_carried_over_open_ground),
 		T(test_move_forecast_keeps_a_route_of_one_cell_carried),
 		T(test_move_forecast_ends_when_blocked_without_gain),
+		T(test_move_reach_takes_the_cells_its_whole_speed_pays_for),
 		T(test_3_6_3_forecast_of_a_new_pivot_pays_the_limbering),
 		T(test_new_order_starts_at_its_first_point),
 		T(test_move_forecast_keeps_the_way_round_unit_0),
+		T(test_move_forecast_keeps_the_way_round_past_its_first_point),
 		T(test_walk_detour_puts_the_way_round_into_the_order),
 		T(test_walk_detour_none_says_which_points),
 #undef T

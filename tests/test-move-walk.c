@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -265,6 +266,41 @@ test_3_6_3_face_about_over_turns_cites_the_first_note(void **state)
 	walk_rules_free(rs);
 }
 
+/*
+ * 3.6.3 over turns, as the preview shows it: the Column (drill 3, drum:
+ * 2 BD) on [10, 2] facing N, sent S to [10, 20], faces about where it
+ * stands (walk_about_owed).  Its path is its start and the new place of
+ * its anchor, [10, 2] then [10, 5] (its rear rank, now its front); it
+ * would stop there facing S, spending all its 2 BD (8 ticks) for its
+ * speed, and the game is untouched.
+ */
+static void
+test_3_6_3_face_about_preview_path_ends_at_the_new_front(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	struct move_preview p;
+	int a;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "column", 3, (struct point){ 10, 2 }, DIR_N);
+	walk_order(g, a, 10, 20);
+	assert_int_equal(move_preview(g, &g->units[a].order, &p), 0);
+	assert_int_equal(p.npath, 2);
+	assert_int_equal(p.path[0].x, 10);
+	assert_int_equal(p.path[0].y, 2);
+	assert_int_equal(p.path[1].x, 10);
+	assert_int_equal(p.path[1].y, 5);
+	assert_int_equal(p.pos.y, 5);
+	assert_int_equal(p.facing, DIR_S);
+	assert_int_equal(p.spent, 8);
+	assert_int_equal(p.halt, HALT_SPEED);
+	assert_int_equal(g->units[a].pos.y, 2);
+	move_preview_free(&p);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* Unit u's turn: move it alone, outside the phase (no per-phase index),
  * on turn t. */
 static void
@@ -396,6 +432,172 @@ test_3_6_7_friend_not_passed_this_turn_cites_the_pass_price(void **state)
 	assert_int_equal(g->units[b].cond, COND_MOB);
 	game_free(g);
 	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.7 seen ahead (walk_look_ahead, past_friend): a Line (3 BD) on
+ * [5, 20] facing NE, sent to [13, 0], marches NE to [13, 12] and then N:
+ * the standing Line B on [13, 10], past the bend, lies on its way.  The
+ * look ahead prices each step as the line goes (NE, then N), and finds
+ * that A could get past B with a whole turn's speed: it is not gone round.
+ * A keeps its order of one point and marches straight, 4 diagonal steps
+ * (3 ticks each), to [9, 16] facing NE, halted by its speed.
+ */
+static void
+test_3_6_7_friend_past_the_bend_is_seen_as_passed(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 5, 20 }, DIR_NE);
+	(void)walk_unit(g, "B", 0, "line", 4, (struct point){ 13, 10 }, DIR_N);
+	u = &g->units[a];
+	walk_order(g, a, 13, 0);
+	walk_turn(g, a, 1);
+	assert_int_equal(walk_find(g, 0, a, "marches round"), -1);
+	assert_int_equal(u->order.npts, 1);
+	assert_int_equal(u->order.pts[0].x, 13);
+	assert_int_equal(u->order.pts[0].y, 0);
+	assert_int_equal(u->pos.x, 9);
+	assert_int_equal(u->pos.y, 16);
+	assert_int_equal(u->facing, DIR_NE);
+	assert_int_equal(u->moved, 12);
+	assert_int_equal(u->halt, HALT_SPEED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.5 seen ahead (walk_look_ahead): the look along the line goes as far
+ * as the ruleset's longest move (8 BD, 16 cells straight) and no farther.
+ * A Line of drill 3 without its drum (1 BD) on [10, 45] facing N, sent to
+ * [10, 2], a wall it can never cross along row 25's south edge from x 6 to
+ * 14 (20 cells ahead): it does not see the wall, carries no way round and
+ * walks its 1 BD straight to [10, 43].  The same wall along row 35's south
+ * edge (10 cells ahead) is seen: the unit takes a way round it (the route
+ * it carries to next turn), walking its 1 BD all the same.
+ */
+static void
+test_3_6_5_look_ahead_stops_at_the_longest_move(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	const struct unit *u;
+	int a, x, k, row[2] = { 25, 35 };
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = walk_game(rs, 30, 50);
+
+		a = walk_unit(g, "A", 0, "line", 3, (struct point){ 10, 45 },
+		    DIR_N);
+		u = &g->units[a];
+		unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"),
+		    false);
+		for (x = 6; x < 15; x++)
+			map_cell(g->map, x, row[k])->edge[EDGE_SOUTH] =
+			    (uint8_t)ruleset_obst(rs, "wall");
+		walk_order(g, a, 10, 2);
+		walk_turn(g, a, 1);
+		assert_int_equal(u->moved, 4);
+		assert_int_equal(u->halt, HALT_SPEED);
+		if (k == 0) {
+			assert_int_equal(u->nroute, 0);
+			assert_int_equal(u->pos.x, 10);
+			assert_int_equal(u->pos.y, 43);
+		} else
+			assert_true(u->nroute > 0);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7 seen ahead, the other way: the same Line (3 BD) on [5, 20] facing
+ * NE, sent to [13, 0] (NE to [13, 12], then N), and a standing Column B
+ * facing E on [13, 12], its length across the line's last leg.  Priced
+ * step by step as the line goes, getting past B would cost more than a
+ * turn's speed: A goes round it from the start, by [6, 9] and [13, 2]
+ * (its order keeps them before [13, 0]), turns N (1 BD) and walks till
+ * its speed is spent, on [6, 17] facing N, 7 ticks walked.
+ */
+static void
+test_3_6_7_friend_past_the_bend_too_deep_is_gone_round(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 5, 20 }, DIR_NE);
+	(void)walk_unit(g, "B", 0, "column", 4, (struct point){ 13, 12 },
+	    DIR_E);
+	u = &g->units[a];
+	walk_order(g, a, 13, 0);
+	walk_turn(g, a, 1);
+	assert_true(walk_event_is(g, 3, a, "3.6.7", "B stands in the way and "
+	    "may not be passed this turn: A marches round it, by [6, 9] and "
+	    "[13, 2]; its Move order keeps the way round (marshal's "
+	    "reading)"));
+	assert_int_equal(u->order.npts, 3);
+	assert_int_equal(u->order.pts[0].x, 6);
+	assert_int_equal(u->order.pts[0].y, 9);
+	assert_int_equal(u->order.pts[1].x, 13);
+	assert_int_equal(u->order.pts[1].y, 2);
+	assert_int_equal(u->order.pts[2].x, 13);
+	assert_int_equal(u->order.pts[2].y, 0);
+	assert_int_equal(u->pos.x, 6);
+	assert_int_equal(u->pos.y, 17);
+	assert_int_equal(u->facing, DIR_N);
+	assert_int_equal(u->moved, 7);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7 along the goal's row: a Line (3 BD) on [5, 15] facing E, sent E
+ * along its row to [25, 15], and a standing Column B facing N on
+ * [12, 15], its depth across the way.  A walks 2.5 BD (10 ticks) to
+ * [10, 15] facing E, where its next step would enter B; getting past B
+ * would cost more than a turn's speed, so it goes round it, by [8, 13]
+ * and [21, 11] (its order keeps them before [25, 15]), and turning NW for
+ * that way would cost 3 BD with 0.5 BD left: it turns next turn.  (The
+ * way round is the first line of the log after its speed: a step met
+ * with no note of its own.)
+ */
+static void
+test_3_6_7_friend_on_the_goals_row_is_gone_round(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	const struct unit *u;
+	int a;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 5, 15 }, DIR_E);
+	(void)walk_unit(g, "B", 0, "column", 4, (struct point){ 12, 15 },
+	    DIR_N);
+	u = &g->units[a];
+	walk_order(g, a, 25, 15);
+	walk_turn(g, a, 1);
+	assert_true(walk_event_is(g, 3, a, "3.6.7", "B stands in the way and "
+	    "may not be passed this turn: A marches round it, by [8, 13] and "
+	    "[21, 11]; its Move order keeps the way round (marshal's "
+	    "reading)"));
+	assert_int_equal(u->order.npts, 3);
+	assert_int_equal(u->order.pts[0].x, 8);
+	assert_int_equal(u->order.pts[0].y, 13);
+	assert_int_equal(u->order.pts[1].x, 21);
+	assert_int_equal(u->order.pts[1].y, 11);
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 15);
+	assert_int_equal(u->facing, DIR_E);
+	assert_int_equal(u->moved, 10);
+	game_free(g);
+	ruleset_free(rs);
 }
 
 /*
@@ -895,6 +1097,37 @@ test_002_HO4_points_under_the_block_are_reached(void **state)
 }
 
 /*
+ * Horse-and-musket HO.4 (walk_stands_on_point), then a leg too long to
+ * plan (more than the 15 in it moves in a turn, walk_plan_leg): the light
+ * cavalry Line on [20, 40] facing N, sent by [22, 40] (under its block)
+ * and then [20, 4], 36 cells N.  It stands on the first point and marches
+ * the second leg by the line from where it stands, straight N with no
+ * wheel: all its 15 in (60 ticks), to [20, 10] facing N, halted by its
+ * speed, with the second point still to reach (waypoint 1).
+ */
+static void
+test_002_HO4_point_under_the_block_then_a_long_leg(void **state)
+{
+	struct ruleset *rs = walk_rules_hm();
+	struct game *g = walk_game_hm(rs);
+	const struct unit *u = &g->units[0];
+
+	(void)state;
+	walk_order2(g, 0, (struct point){ 22, 40 }, (struct point){ 20, 4 });
+	walk_turn(g, 0, 1);
+	assert_true(walk_find(g, 0, 0, "[22, 40] lies under A") >= 0);
+	assert_int_equal(u->pos.x, 20);
+	assert_int_equal(u->pos.y, 10);
+	assert_int_equal(u->facing, DIR_N);
+	assert_int_equal(u->moved, 60);
+	assert_int_equal(u->halt, HALT_SPEED);
+	assert_int_equal(u->waypoint, 1);
+	assert_int_equal(g->cells->used, 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * Horse-and-musket H12 through the engine: the pass's price decides and
  * its first note's rule is cited.  On a 40 x 52 field, close-order foot
  * Lines d on [30, 20] and k on [10, 20], with f (a Line) and the limbered
@@ -1284,12 +1517,223 @@ test_3_6_8_contact_after_a_pass_through_a_friend(void **state)
 	walk_rules_free(rs);
 }
 
+/*
+ * move_note: notes of every length about the first buffer's size (256
+ * bytes), 200 to 400 bytes long, are kept whole, each in a buffer of its
+ * own: the text, its length and its terminator, and the walk's count.
+ */
+static void
+test_move_note_keeps_notes_of_every_length(void **state)
+{
+	struct move_walk w;
+	char text[401];
+	int len, i;
+
+	(void)state;
+	for (i = 0; i < 400; i++)
+		text[i] = (char)('A' + i % 26);
+	text[400] = '\0';
+	memset(&w, 0, sizeof w);
+	w.explain = true;
+	for (len = 200; len <= 400; len++)
+		move_note(&w, EV_NOTE, "3.6.1", "%.*s", len, text);
+	assert_int_equal(w.nnotes, 201);
+	for (len = 200; len <= 400; len++) {
+		assert_int_equal(strlen(w.notes[len - 200].text), len);
+		assert_memory_equal(w.notes[len - 200].text, text, len);
+	}
+	move_walk_free(&w);
+	assert_int_equal(w.nnotes, 0);
+}
+
+/*
+ * move_gap: the gap in ticks between two blocks is that of their nearest
+ * cells, 2 ticks (STEP_ORTHO) for each orthogonal cell between them and
+ * 1 more (STEP_DIAG - STEP_ORTHO) for each diagonal one, 0 for cells side
+ * by side, -1 when they overlap.  The row of a cell far from the other
+ * block is skipped only when it cannot do better than the best found:
+ * with the far cell first and the near one after it, the near one still
+ * gives the gap, whichever side of the other block and on either axis;
+ * and a cell inside the other block's box after one side by side still
+ * finds the overlap.
+ */
+static void
+test_move_gap_keeps_the_nearest_cell_after_a_far_one(void **state)
+{
+	const struct point far_near[] = { { 0, 5 }, { 9, 5 } };
+	const struct point far_near_right[] = { { 25, 5 }, { 12, 5 } };
+	const struct point far_near_y[] = { { 5, 0 }, { 5, 9 } };
+	const struct point far_near_below[] = { { 5, 25 }, { 5, 12 } };
+	const struct point pair_x[] = { { 10, 5 }, { 11, 5 } };
+	const struct point one_x[] = { { 10, 5 } };
+	const struct point one_y[] = { { 5, 10 } };
+	const struct point pair_y[] = { { 5, 10 }, { 5, 11 } };
+	const struct point far_on[] = { { 0, 0 }, { 10, 5 } };
+	const struct point diag[] = { { 7, 8 } };
+	const struct point gapped_x[] = { { 10, 5 }, { 12, 5 } };
+	const struct point beside_then_on_x[] = { { 9, 5 }, { 12, 5 } };
+	const struct point gapped_y[] = { { 5, 10 }, { 5, 12 } };
+	const struct point beside_then_on_y[] = { { 5, 9 }, { 5, 12 } };
+
+	(void)state;
+	/* Ten cells apart: nine between, 18 ticks. */
+	assert_int_equal(move_gap(far_near, 1, one_x, 1), 18);
+	assert_int_equal(move_gap(far_near, 2, one_x, 1), 0);
+	assert_int_equal(move_gap(far_near, 2, pair_x, 2), 0);
+	/* From the right of the box: 12 to 11 is side by side. */
+	assert_int_equal(move_gap(far_near_right, 1, pair_x, 2), 26);
+	assert_int_equal(move_gap(far_near_right, 2, pair_x, 2), 0);
+	assert_int_equal(move_gap(far_near_right, 2, one_x, 1), 2);
+	assert_int_equal(move_gap(far_near_y, 2, one_y, 1), 0);
+	assert_int_equal(move_gap(far_near_y, 2, pair_y, 2), 0);
+	assert_int_equal(move_gap(far_near_below, 2, pair_y, 2), 0);
+	assert_int_equal(move_gap(far_near_below, 2, one_y, 1), 2);
+	assert_int_equal(move_gap(far_on, 2, one_x, 1), -1);
+	/* (7, 8) to (10, 5): two cells between across, two down: 2 * 2
+	 * + 2 * 1. */
+	assert_int_equal(move_gap(diag, 1, one_x, 1), 6);
+	assert_int_equal(move_gap(one_x, 1, diag, 1), 6);
+	assert_int_equal(move_gap(diag, 0, one_x, 1), INT_MAX);
+	/* A cell inside the other block's box is looked at even after a
+	 * gap of 0: it may stand on one of its cells (a box with a hole,
+	 * as a diagonal block's). */
+	assert_int_equal(move_gap(beside_then_on_x, 1, gapped_x, 2), 0);
+	assert_int_equal(move_gap(beside_then_on_x, 2, gapped_x, 2), -1);
+	assert_int_equal(move_gap(beside_then_on_y, 2, gapped_y, 2), -1);
+}
+
+/*
+ * cands_find with the per-phase index finds the enemies it finds without
+ * (ctx NULL: every unit looked at), whichever side the walker is: side 0,
+ * side 1, and a side outside those the index keeps a list for (a unit of
+ * side 2, which the index files with side 0's, slot_of), whose enemies
+ * are the units of both sides.  E0, F0 and W2 of side 0 and E1 of side 1
+ * stand within a Column's reach of one another on a 100 x 100 map, in
+ * three of the index's buckets; X1 of side 1 stands at (90, 90), beyond
+ * any walker's reach.  W2 walks as a unit of side 2 (filed in side 0's
+ * lists either way).  The index reads its buckets in its own order, so
+ * the units found are compared as a set (a mask of indexes).
+ */
+static void
+test_cands_find_with_the_index_as_without(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 100, 100);
+	struct move_ctx *ctx;
+	struct move_walk w;
+	struct cands with, without;
+	int e0, f0, e1, w2, k, i, u;
+	unsigned want[3], mw, mwo;
+
+	(void)state;
+	e0 = walk_unit(g, "E0", 0, "column", 4, (struct point){ 10, 10 },
+	    DIR_N);
+	f0 = walk_unit(g, "F0", 0, "column", 4, (struct point){ 20, 12 },
+	    DIR_N);
+	e1 = walk_unit(g, "E1", 1, "column", 4, (struct point){ 14, 20 },
+	    DIR_S);
+	w2 = walk_unit(g, "W2", 0, "column", 4, (struct point){ 17, 10 },
+	    DIR_N);
+	(void)walk_unit(g, "X1", 1, "column", 4, (struct point){ 90, 90 },
+	    DIR_S);
+	want[0] = 1u << e1;
+	want[1] = 1u << e0 | 1u << f0 | 1u << w2;
+	want[2] = 1u << e0 | 1u << f0 | 1u << e1;
+	ctx = move_ctx_create(g);
+	for (k = 0; k < 3; k++) {
+		u = k == 0 ? e0 : k == 1 ? e1 : w2;
+		g->units[w2].side = k == 2 ? 2 : 0;
+		move_walk_init(g, u, &w);
+		w.left = 12;
+		memset(&with, 0, sizeof with);
+		memset(&without, 0, sizeof without);
+		cands_find(g, NULL, &w, &without);
+		cands_find(g, ctx, &w, &with);
+		mw = mwo = 0;
+		for (i = 0; i < without.n; i++)
+			mwo |= 1u << without.v[i].unit;
+		for (i = 0; i < with.n; i++) {
+			mw |= 1u << with.v[i].unit;
+			assert_int_equal(with.v[i].n, game_footprint(g,
+			    &g->units[with.v[i].unit], with.v[i].cells));
+			assert_int_equal(with.v[i].gap, INT_MAX);
+		}
+		assert_int_equal(mwo, want[k]);
+		assert_int_equal(mw, want[k]);
+		assert_int_equal(with.n, without.n);
+		cands_done(NULL, &with);
+		cands_done(NULL, &without);
+		move_walk_free(&w);
+	}
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* The Napoleonic ruleset's step with the map's edge left to the engine:
+ * a step the ruleset refuses is a plain step of its length. */
+static const struct ruleset_ops *edgeless_base;
+
+static void
+edgeless_step(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	edgeless_base->move_step(g, w, d, p);
+	if (p->verdict != MOVE_OK) {
+		move_price_init(p);
+		p->ticks = dir_step_cost(d);
+	}
+}
+
+/*
+ * The engine's own check of the map's edge (walk_step_in): under a
+ * ruleset that prices every step (edgeless_step), a Line of drill 4 (3 BD)
+ * on [4, 4] facing NW, sent to the corner [0, 0], steps NW to [3, 3] and
+ * [2, 2]; the next step would put its block (three cells across the
+ * diagonal) off the map, and no way round reaches the corner: it says so,
+ * citing the rule of a blocked walk, and halts on [2, 2], blocked, having
+ * walked 6 ticks.
+ */
+static void
+test_walk_block_leaving_the_map_halts_blocked(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct ruleset_ops ops = *rs->ops;
+	const struct ruleset_ops *keep = rs->ops;
+	struct game *g;
+	int a, i;
+
+	(void)state;
+	edgeless_base = rs->ops;
+	ops.move_step = edgeless_step;
+	rs->ops = &ops;
+	g = walk_game(rs, 30, 30);
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 4, 4 }, DIR_NW);
+	walk_order(g, a, 0, 0);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "the block would leave the map");
+	assert_true(walk_event_is(g, i, a, rule_for(g, HALT_BLOCKED),
+	    "the block would leave the map"));
+	assert_true(walk_event_is(g, i + 1, a, rule_for(g, HALT_BLOCKED),
+	    "A moves 1.5 BD (spent 1.5 BD of 3 BD): stops at [2, 2] facing "
+	    "NW, Line: the way is blocked"));
+	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+	assert_int_equal(g->units[a].pos.x, 2);
+	assert_int_equal(g->units[a].pos.y, 2);
+	assert_int_equal(g->units[a].moved, 6);
+	game_free(g);
+	rs->ops = keep;
+	ruleset_free(rs);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(
 		    test_3_6_3_face_about_over_turns_cites_the_first_note),
+		cmocka_unit_test(
+		    test_3_6_3_face_about_preview_path_ends_at_the_new_front),
 		cmocka_unit_test(test_3_6_8_contact_halt_cites_the_contact_price),
 		cmocka_unit_test(test_3_6_5_river_stopped_in_owes_the_rest),
 		cmocka_unit_test(
@@ -1308,9 +1752,18 @@ main(void)
 		cmocka_unit_test(test_3_6_5_change_then_a_step_too_dear),
 		cmocka_unit_test(
 		    test_002_HO4_points_under_the_block_are_reached),
+		cmocka_unit_test(
+		    test_002_HO4_point_under_the_block_then_a_long_leg),
 		cmocka_unit_test(test_002_H12_passes_cite_the_pass_price),
 		cmocka_unit_test(test_3_6_7_friend_passed_once_over_its_depth),
+		cmocka_unit_test(
+		    test_3_6_7_friend_past_the_bend_is_seen_as_passed),
+		cmocka_unit_test(
+		    test_3_6_7_friend_past_the_bend_too_deep_is_gone_round),
+		cmocka_unit_test(test_3_6_7_friend_on_the_goals_row_is_gone_round),
 		cmocka_unit_test(test_3_6_5_minimum_move_into_a_village),
+		cmocka_unit_test(
+		    test_3_6_5_look_ahead_stops_at_the_longest_move),
 		cmocka_unit_test(test_3_6_5_wall_never_crossed_by_a_slow_line),
 		cmocka_unit_test(
 		    test_3_6_3_no_room_to_turn_names_the_unit_in_the_way),
@@ -1319,6 +1772,11 @@ main(void)
 		cmocka_unit_test(test_3_6_8_contact_after_a_pass_through_a_friend),
 		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
 		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
+		cmocka_unit_test(test_walk_block_leaving_the_map_halts_blocked),
+		cmocka_unit_test(test_move_note_keeps_notes_of_every_length),
+		cmocka_unit_test(
+		    test_move_gap_keeps_the_nearest_cell_after_a_far_one),
+		cmocka_unit_test(test_cands_find_with_the_index_as_without),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
