@@ -733,7 +733,7 @@ test_walk_room_boxed_in_by_the_ground_says_so(void **state)
 	move_walk_init(g, 0, &w);
 	w.allowance = w.left = 12;
 	w.explain = true;
-	assert_false(walk_room(g, &w));
+	assert_false(walk_room(g, &w, w.facing, -2));
 	assert_int_equal(w.nnotes, 1);
 	snprintf(want, sizeof want, "nowhere it can reach in its formation "
 	    "has room for it to turn towards [25, 16], whatever the units "
@@ -745,11 +745,11 @@ test_walk_room_boxed_in_by_the_ground_says_so(void **state)
 	/* Silent: the same answer, no note. */
 	move_walk_init(g, 0, &w);
 	w.allowance = w.left = 12;
-	assert_false(walk_room(g, &w));
+	assert_false(walk_room(g, &w, w.facing, -2));
 	assert_int_equal(w.nnotes, 0);
 	move_walk_free(&w);
 	/* The row ahead of it dry too, and the point sought on it: a way
-	 * of one cell, and nothing said. */
+	 * of one cell, said as the way it takes. */
 	for (i = 0; i < n; i++)
 		map_cell(g->map, cells[i].x, cells[i].y - 1)->land =
 		    (uint8_t)ruleset_land(f->rs, "open");
@@ -757,8 +757,12 @@ test_walk_room_boxed_in_by_the_ground_says_so(void **state)
 	move_walk_init(g, 0, &w);
 	w.allowance = w.left = 12;
 	w.explain = true;
-	assert_true(walk_room(g, &w));
-	assert_int_equal(w.nnotes, 0);
+	assert_true(walk_room(g, &w, w.facing, -2));
+	assert_int_equal(w.nnotes, 1);
+	snprintf(want, sizeof want, "no room to turn to face %s here: the "
+	    "map's edge lies where its block would swing; it goes by [10, "
+	    "15] to turn where there is room", dir_name(w.facing));
+	assert_string_equal(last_note(&w), want);
 	assert_int_equal(w.nroute, 1);
 	assert_int_equal(w.route[0].x, 10);
 	assert_int_equal(w.route[0].y, 15);
