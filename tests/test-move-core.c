@@ -688,9 +688,9 @@ test_walk_room_within_its_limits(void **state)
 	assert_int_equal(w.route[0].x, 10);
 	assert_int_equal(w.route[0].y, 15);
 	/* The log says why it goes there, naming what stood in the way. */
-	snprintf(want, sizeof want, "no room to turn to face E here: %s "
-	    "stands where its block would swing; it goes by [10, 15] to turn "
-	    "where there is room", g->units[k].name);
+	snprintf(want, sizeof want, "%s stands where its block would swing "
+	    "to face E here: it goes by [10, 15] to turn where there is room",
+	    g->units[k].name);
 	assert_string_equal(last_note(&w), want);
 	move_walk_free(&w);
 }
@@ -759,9 +759,9 @@ test_walk_room_boxed_in_by_the_ground_says_so(void **state)
 	w.explain = true;
 	assert_true(walk_room(g, &w, w.facing, -2));
 	assert_int_equal(w.nnotes, 1);
-	snprintf(want, sizeof want, "no room to turn to face %s here: the "
-	    "map's edge lies where its block would swing; it goes by [10, "
-	    "15] to turn where there is room", dir_name(w.facing));
+	snprintf(want, sizeof want, "the map's edge lies where its block "
+	    "would swing to face %s here: it goes by [10, 15] to turn where "
+	    "there is room", dir_name(w.facing));
 	assert_string_equal(last_note(&w), want);
 	assert_int_equal(w.nroute, 1);
 	assert_int_equal(w.route[0].x, 10);

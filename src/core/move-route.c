@@ -451,11 +451,11 @@ walk_room(const struct game *g, struct move_walk *w, enum dir f, int who)
 		return false;
 	}
 	/* Said, since the way may lead off from the order's line. */
-	move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED), "no room to turn "
-	    "to face %s here: %s%s where its block would swing; it goes by "
-	    "[%d, %d] to turn where there is room", dir_name(f),
-	    who >= 0 ? g->units[who].name : "the map's edge",
-	    who >= 0 ? " stands" : " lies", r[n - 1].x, r[n - 1].y);
+	move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED), "%s%s where its "
+	    "block would swing to face %s here: it goes by [%d, %d] to turn "
+	    "where there is room", who >= 0 ? g->units[who].name :
+	    "the map's edge", who >= 0 ? " stands" : " lies", dir_name(f),
+	    r[n - 1].x, r[n - 1].y);
 	walk_take_route(w, r, faces, n);
 	return true;
 }
