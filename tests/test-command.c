@@ -283,6 +283,22 @@ test_3_2_2_game_turn_delivers(void **state)
 }
 
 /*
+ * An enemy that holds the far unit in battle contact (3.6.8): a limbered
+ * battery 2 BD behind it, within contact_holds_within (3 BD), that
+ * neither fires nor charges.  Returns its index.
+ */
+static int
+holding_enemy(struct fx *f)
+{
+	int e = fixture_unit(f->g, "guns", 1, ARM_ARTILLERY, "foot",
+	    "limbered", 90, 34, DIR_N, 6);
+
+	assert_true(nap_gap(f->g, f->far, e) <=
+	    nap_move(f->g->rs)->contact_hold);
+	return e;
+}
+
+/*
  * 3.6.8: a unit that stopped in battle contact stays there until orders
  * are received.  "Received" is the order's arrival: one carried by an aide
  * is given in turn 1 and reaches the far unit in turn 4, three turns
@@ -301,6 +317,7 @@ test_3_6_8_contact_ends_with_an_order_carried_by_an_aide(void **state)
 	char *cause;
 	int t;
 
+	(void)holding_enemy(f);
 	u->order = move_order(f->far, 0, 90, 10);	/* the old march */
 	u->order.issued = u->order.arrives = 0;
 	u->halt = HALT_CONTACT;
@@ -325,6 +342,55 @@ test_3_6_8_contact_ends_with_an_order_carried_by_an_aide(void **state)
 }
 
 /*
+ * 3.6.8 (marshal's reading, contact_holds_within): a unit halted in
+ * battle contact under its Move order stays only while an enemy still
+ * fighting stands within 3 BD of it.  The far unit, halted in contact
+ * last turn with no new order: with the limbered battery 2 BD behind it,
+ * it stays at [90, 30]; with the battery routed, or gone, the contact is
+ * over, the log says so with the gap, and it marches 2 BD to [90, 26] on
+ * the order it holds (it used to stand there for good, waiting for a new
+ * order, after the enemy it met had fled).
+ */
+static void
+test_3_6_8_contact_ends_when_no_enemy_is_near(void **state)
+{
+	struct fx *f = *state;
+	struct unit *u = &f->g->units[f->far];
+	int e = holding_enemy(f), k;
+
+	for (k = 0; k < 3; k++) {
+		game_occupy(f->g, f->far, false);
+		u->pos = (struct point){ 90, 30 };
+		game_occupy(f->g, f->far, true);
+		u->order = move_order(f->far, 0, 90, 10);
+		u->order.issued = u->order.arrives = 1;
+		u->halt = HALT_CONTACT;
+		u->halt_turn = 1;
+		f->g->turn = 2;
+		if (k == 1)
+			f->g->units[e].cond = COND_ROUTED;
+		if (k == 2) {
+			game_occupy(f->g, e, false);
+			f->g->units[e].pos = (struct point){ 104, 30 };
+			f->g->units[e].cond = COND_FORMED;
+			game_occupy(f->g, e, true);
+			assert_true(nap_gap(f->g, f->far, e) >
+			    nap_move(f->g->rs)->contact_hold);
+		}
+		f->g->log.n = 0;
+		nap_phase_movement(f->g);
+		assert_int_equal(u->pos.x, 90);
+		assert_int_equal(u->pos.y, k == 0 ? 30 : 26);
+		assert_int_equal(fixture_count(f->g, "3.6.8", "far is no "
+		    "longer in battle contact: no enemy still fighting stands "
+		    "within 3 BD of it (marshal's reading); it marches on its "
+		    "order"), k == 0 ? 0 : 1);
+		assert_int_equal(fixture_count(f->g, "3.6.8", "stays in "
+		    "battle contact"), k == 0 ? 1 : 0);
+	}
+}
+
+/*
  * 3.6.8 with a charge (marshal's reading): an order that reaches a unit
  * in the turn a charge pins it (3.4: it stands to receive the charge and
  * does not march) is received all the same.  The far unit, in contact
@@ -340,6 +406,7 @@ test_3_6_8_order_received_as_a_charge_pins_moves_on_next_turn(void **state)
 	struct fx *f = *state;
 	struct unit *u = &f->g->units[f->far];
 
+	(void)holding_enemy(f);
 	u->order = move_order(f->far, 0, 90, 20);
 	u->order.issued = u->order.arrives = 3;
 	u->halt = HALT_CONTACT;
@@ -969,6 +1036,7 @@ main(void)
 		T(test_3_2_2_couriers_phase_delivers_on_arrival),
 		T(test_3_2_2_game_turn_delivers),
 		T(test_3_6_8_contact_ends_with_an_order_carried_by_an_aide),
+		T(test_3_6_8_contact_ends_when_no_enemy_is_near),
 		T(test_3_6_8_order_received_as_a_charge_pins_moves_on_next_turn),
 		T(test_3_2_3_older_order_dropped),
 		T(test_3_2_3_order_lost_when_unit_routs),

@@ -26,6 +26,7 @@
 #include "util/xalloc.h"
 #include "core/ruleset.h"
 #include "rules/napoleonic/move.h"
+#include "rules/napoleonic/phases.h"
 
 static struct ruleset *
 rules(void)
@@ -1838,7 +1839,7 @@ test_3_6_8_friend_held_in_contact_is_gone_round(void **state)
 	struct game *g = one_unit(rs, "column");
 	const struct unit *a = &g->units[0];
 	struct unit *b;
-	int t;
+	int t, e;
 
 	(void)state;
 	unit_attr_set(&g->units[0], ruleset_attr(g->rs, "drill"), 3);
@@ -1849,6 +1850,16 @@ test_3_6_8_friend_held_in_contact_is_gone_round(void **state)
 	b->halt = HALT_CONTACT;
 	b->halt_turn = 1;
 	assert_true(move_holds(g, b));
+	/* What holds b: a limbered enemy battery east of it, within
+	 * contact_holds_within, far from a's way. */
+	e = game_add_unit(g, "e", "E", 1, 1);
+	g->units[e].arm = ARM_ARTILLERY;
+	g->units[e].strength = g->units[e].strength0 = 6;
+	g->units[e].formation = ruleset_form(rs, "limbered");
+	g->units[e].pos = (struct point){ 18, 12 };
+	g->units[e].facing = DIR_W;
+	game_occupy(g, e, true);
+	assert_true(nap_gap(g, 1, e) <= nap_move(rs)->contact_hold);
 	order_move(g, 0, 10, 0);
 	game_turn(g);
 	/* On its way round, by (6, 14) and (6, 4): 2 cells north, then

@@ -1239,6 +1239,13 @@ brigade(int ago, int *a, int *b)
 	*b = fixture_unit(g, "b", 0, ARM_CAVALRY, "light", "line", 13, 18,
 	    DIR_N, 400);
 	if (ago >= 0) {
+		/* Held by a limbered battery 2 BD behind it, within
+		 * contact_holds_within, which neither fires nor charges. */
+		int e = fixture_unit(g, "guns", 1, ARM_ARTILLERY, "foot",
+		    "limbered", 13, 22, DIR_N, 6);
+
+		assert_true(nap_gap(g, *b, e) <=
+		    nap_move(g->rs)->contact_hold);
 		g->units[*b].halt = HALT_CONTACT;
 		g->units[*b].halt_turn = g->turn - ago;
 	}

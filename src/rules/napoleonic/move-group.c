@@ -15,6 +15,7 @@
 #include "core/command.h"
 #include "core/game.h"
 #include "core/move.h"
+#include "core/near.h"
 #include "rules/napoleonic/move.h"
 #include "rules/napoleonic/move-priv.h"
 #include "rules/napoleonic/phases.h"
@@ -618,6 +619,53 @@ nap_move_holds(const struct game *g, const struct unit *u)
 	    u->charged == u->halt_turn && u->order.arrives == u->halt_turn);
 }
 
+/*
+ * 3.6.8 (marshal's reading): a unit held in battle contact under its
+ * Move order is held by an enemy.  When none still fighting stands within
+ * the data's contact_holds_within of its block (they routed, were taken,
+ * or drew off), the contact is over: the unit marches on the order it
+ * holds, with no new one, rather than wait for ever for an enemy who has
+ * gone.  The near-unit snapshot is built only when some unit is held.
+ */
+static void
+contacts_end(struct game *g)
+{
+	const struct nap_move *m = nap_move(g->rs);
+	struct near *nr = NULL;
+	const struct unit *e;
+	struct unit *u;
+	const int *cand;
+	char lim[32];
+	int i, k, n;
+	bool held;
+
+	for (i = 0; i < g->nunits; i++) {
+		u = &g->units[i];
+		if (!unit_active(u) || u->order.kind != ORDER_MOVE ||
+		    !nap_move_holds(g, u))
+			continue;
+		if (nr == NULL)
+			nr = near_create(g, 0);
+		n = near_query(nr, i, m->contact_hold, &cand);
+		held = false;
+		for (k = 0; k < n && !held; k++) {
+			e = &g->units[cand[k]];
+			held = e->side != u->side && unit_active(e) &&
+			    e->cond != COND_ROUTED &&
+			    nap_gap(g, i, cand[k]) <= m->contact_hold;
+		}
+		if (held)
+			continue;
+		ruleset_fmt(g->rs, m->contact_hold, lim, sizeof lim);
+		game_log(g, i, EV_MOVE, "3.6.8", "%s is no longer in battle "
+		    "contact: no enemy still fighting stands within %s of it "
+		    "(marshal's reading); it marches on its order", u->name,
+		    lim);
+		u->halt = HALT_NONE;
+	}
+	near_free(nr);
+}
+
 void
 nap_phase_movement(struct game *g)
 {
@@ -638,6 +686,7 @@ nap_phase_movement(struct game *g)
 	pl.extra = xcalloc(n, sizeof *pl.extra);
 	for (i = 0; i < g->nunits; i++)
 		pl.cap[i] = -1;
+	contacts_end(g);
 	group_plan(g, &pl);
 	ctx = move_ctx_create(g);
 	move_ctx_wait(ctx, true);

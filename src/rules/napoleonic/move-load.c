@@ -31,7 +31,8 @@ static const char *const move_keys[] = {
 	"random_low", "random_high", "cavalry_mc_pe_factor", "obstacle_width",
 	"free_contours", "contour_cost", "small_road_relief",
 	"infantry_contact", "cavalry_stop", "cavalry_charge",
-	"artillery_stop", "contact_deploy_from", "contact_deploy",
+	"artillery_stop", "contact_holds_within", "contact_deploy_from",
+	"contact_deploy",
 	"auto_formation", "battery", "pivot_reach", "wheel_gap", NULL
 };
 
@@ -358,7 +359,8 @@ nap_move_load(struct ruleset *rs, const struct doc_node *root,
 	    load_gap(rs, mv, "cavalry_charge", &m->cav_charge, NULL, NULL,
 	    d) != 0 ||
 	    load_gap(rs, mv, "artillery_stop", &m->art_more, NULL,
-	    &m->art_forms, d) != 0)
+	    &m->art_forms, d) != 0 ||
+	    get_bd(rs, mv, "contact_holds_within", &m->contact_hold, d) != 0)
 		bad = -1;
 	if ((n = doc_need(mv, "contact_deploy_from", d)) == NULL ||
 	    get_forms(rs, n, &m->deploy_from, d) != 0)

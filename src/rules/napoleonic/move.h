@@ -55,6 +55,9 @@ struct nap_move {
 	int		 cav_charge;
 	int		 art_more;
 	uint32_t	 art_forms;
+	int		 contact_hold;		/* 3.6.8 reading: a contact
+						   lasts while an enemy still
+						   fighting is this near, ticks */
 	uint32_t	 deploy_from;
 	int		 deploy[ARM_COUNT];
 	int		 auto_form;
