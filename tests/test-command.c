@@ -377,7 +377,8 @@ test_3_6_8_contact_ends_when_no_enemy_is_near(void **state)
 			assert_true(nap_gap(f->g, f->far, e) >
 			    nap_move(f->g->rs)->contact_hold);
 		}
-		f->g->log.n = 0;
+		eventlog_free(&f->g->log);
+		eventlog_init(&f->g->log);
 		nap_phase_movement(f->g);
 		assert_int_equal(u->pos.x, 90);
 		assert_int_equal(u->pos.y, k == 0 ? 30 : 26);
