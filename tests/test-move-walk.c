@@ -515,6 +515,32 @@ test_3_6_5_look_ahead_stops_at_the_longest_move(void **state)
 }
 
 /*
+ * 3.6.7: unit a, on turn 1, went round the standing B by p0 and p1
+ * (its order keeps them before its goal, the order's last point), the
+ * log's line at index i saying so.
+ */
+static void
+assert_gone_round(const struct game *g, int a, int i, struct point p0,
+    struct point p1, struct point goal)
+{
+	const struct order *o = &g->units[a].order;
+	char want[200];
+
+	snprintf(want, sizeof want, "B stands in the way and may not be "
+	    "passed this turn: A marches round it, by [%d, %d] and [%d, %d]; "
+	    "its Move order keeps the way round (marshal's reading)", p0.x,
+	    p0.y, p1.x, p1.y);
+	assert_true(walk_event_is(g, i, a, "3.6.7", want));
+	assert_int_equal(o->npts, 3);
+	assert_int_equal(o->pts[0].x, p0.x);
+	assert_int_equal(o->pts[0].y, p0.y);
+	assert_int_equal(o->pts[1].x, p1.x);
+	assert_int_equal(o->pts[1].y, p1.y);
+	assert_int_equal(o->pts[2].x, goal.x);
+	assert_int_equal(o->pts[2].y, goal.y);
+}
+
+/*
  * 3.6.7 seen ahead, the other way: the same Line (3 BD) on [5, 20] facing
  * NE, sent to [13, 0] (NE to [13, 12], then N), and a standing Column B
  * facing E on [13, 12], its length across the line's last leg.  Priced
@@ -538,17 +564,8 @@ test_3_6_7_friend_past_the_bend_too_deep_is_gone_round(void **state)
 	u = &g->units[a];
 	walk_order(g, a, 13, 0);
 	walk_turn(g, a, 1);
-	assert_true(walk_event_is(g, 3, a, "3.6.7", "B stands in the way and "
-	    "may not be passed this turn: A marches round it, by [6, 9] and "
-	    "[13, 2]; its Move order keeps the way round (marshal's "
-	    "reading)"));
-	assert_int_equal(u->order.npts, 3);
-	assert_int_equal(u->order.pts[0].x, 6);
-	assert_int_equal(u->order.pts[0].y, 9);
-	assert_int_equal(u->order.pts[1].x, 13);
-	assert_int_equal(u->order.pts[1].y, 2);
-	assert_int_equal(u->order.pts[2].x, 13);
-	assert_int_equal(u->order.pts[2].y, 0);
+	assert_gone_round(g, a, 3, (struct point){ 6, 9 },
+	    (struct point){ 13, 2 }, (struct point){ 13, 0 });
 	assert_int_equal(u->pos.x, 6);
 	assert_int_equal(u->pos.y, 17);
 	assert_int_equal(u->facing, DIR_N);
@@ -583,15 +600,8 @@ test_3_6_7_friend_on_the_goals_row_is_gone_round(void **state)
 	u = &g->units[a];
 	walk_order(g, a, 25, 15);
 	walk_turn(g, a, 1);
-	assert_true(walk_event_is(g, 3, a, "3.6.7", "B stands in the way and "
-	    "may not be passed this turn: A marches round it, by [8, 13] and "
-	    "[21, 11]; its Move order keeps the way round (marshal's "
-	    "reading)"));
-	assert_int_equal(u->order.npts, 3);
-	assert_int_equal(u->order.pts[0].x, 8);
-	assert_int_equal(u->order.pts[0].y, 13);
-	assert_int_equal(u->order.pts[1].x, 21);
-	assert_int_equal(u->order.pts[1].y, 11);
+	assert_gone_round(g, a, 3, (struct point){ 8, 13 },
+	    (struct point){ 21, 11 }, (struct point){ 25, 15 });
 	assert_int_equal(u->pos.x, 10);
 	assert_int_equal(u->pos.y, 15);
 	assert_int_equal(u->facing, DIR_E);
