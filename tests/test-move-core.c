@@ -1370,6 +1370,32 @@ test_new_order_starts_at_its_first_point(void **state)
 	assert_int_equal(n, 0);
 }
 
+/* Unit 0 (A) made a Line standing at (10, y) under no order. */
+static void
+fx_a_line_at(struct fx *f, int y)
+{
+	struct game *g = f->g;
+
+	game_occupy(g, 0, false);
+	g->units[0].formation = ruleset_form(f->rs, "line");
+	g->units[0].pos = (struct point){ 10, y };
+	game_occupy(g, 0, true);
+}
+
+/* The turns played (t of them, at[] their ends) are the forecast's:
+ * as many, ending on (10, 0), each end on the forecast's cells; frees
+ * the forecast's cells. */
+static void
+assert_played_as_forecast(int turns, int t, const struct point *at,
+    struct point *cells, int n)
+{
+	assert_int_equal(t, turns);
+	assert_int_equal(at[t].x, 10);
+	assert_int_equal(at[t].y, 0);
+	assert_true(passes_turn_ends(cells, n, at, t));
+	free(cells);
+}
+
 /*
  * The forecast keeps a way round a standing friend in the order, as
  * move_unit does, whichever unit the friend is, unit 0 too: A (unit 0)
@@ -1386,21 +1412,14 @@ test_move_forecast_keeps_the_way_round_unit_0(void **state)
 	struct point *cells = NULL, at[16];
 	int b, n = 0, turns, t;
 
-	game_occupy(g, 0, false);
-	g->units[0].formation = ruleset_form(f->rs, "line");
-	g->units[0].pos = (struct point){ 10, 10 };
-	game_occupy(g, 0, true);
+	fx_a_line_at(f, 10);
 	b = fx_friend(g, "B", "column", 10, 20);
 	unit_attr_set(&g->units[b], ruleset_attr(f->rs, "drill"), 3);
 	fx_give(g, fx_order(b, 1, 10, 0));
 	turns = move_forecast(g, &g->units[b].order, 16, &cells, &n);
 	assert_true(turns > 1);
 	t = play_turns(g, b, 16, at);
-	assert_int_equal(t, turns);
-	assert_int_equal(at[t].x, 10);
-	assert_int_equal(at[t].y, 0);
-	assert_true(passes_turn_ends(cells, n, at, t));
-	free(cells);
+	assert_played_as_forecast(turns, t, at, cells, n);
 }
 
 /*
@@ -1420,10 +1439,7 @@ test_move_forecast_keeps_the_way_round_past_its_first_point(void **state)
 	struct point *cells = NULL, at[16];
 	int b, n = 0, turns, t;
 
-	game_occupy(g, 0, false);
-	g->units[0].formation = ruleset_form(f->rs, "line");
-	g->units[0].pos = (struct point){ 10, 12 };
-	game_occupy(g, 0, true);
+	fx_a_line_at(f, 12);
 	b = fx_friend(g, "B", "column", 10, 18);
 	game_occupy(g, b, false);
 	g->units[b].arm = ARM_CAVALRY;
@@ -1441,11 +1457,7 @@ test_move_forecast_keeps_the_way_round_past_its_first_point(void **state)
 	assert_int_equal(at[1].x, 14);
 	assert_int_equal(at[1].y, 8);
 	t += play_turns(g, b, 15, at + 1);
-	assert_int_equal(t, turns);
-	assert_int_equal(at[t].x, 10);
-	assert_int_equal(at[t].y, 0);
-	assert_true(passes_turn_ends(cells, n, at, t));
-	free(cells);
+	assert_played_as_forecast(turns, t, at, cells, n);
 }
 
 /* --- move_reach: the cells the anchor could reach this turn ---------------- */
