@@ -34,6 +34,28 @@ horse_threat(const struct think *t, const struct ai_own *u)
 }
 
 /*
+ * Whether enemy e could charge own unit u: formed, in a formation of an
+ * arm that charges, and within its charge reach of u (and twice its last
+ * march too, when march is set: he may close first).  *gap gets the gap.
+ */
+static bool
+may_charge_soon(const struct think *t, const struct ai_own *u,
+    const struct ai_enemy *e, bool march, int *gap)
+{
+	int reach;
+
+	if (e->cond != COND_FORMED || (unsigned)e->arm >= ARM_COUNT ||
+	    (reach = t->range.charge[e->arm]) <= 0 ||
+	    e->formation < 0 || e->formation >= 32 ||
+	    !(t->range.charge_forms[e->arm] & (1u << e->formation)))
+		return false;
+	if (march)
+		reach += 2 * e->moved;
+	return geom_dist(e->pos, u->pos) <= reach + 20 * STEP_ORTHO &&
+	    (*gap = ai_gap_own_enemy(t->v, u, e)) <= reach;
+}
+
+/*
  * Formed enemy foot that could charge the unit next turn: within its
  * charge reach and twice its last march, in a formation that charges (as
  * charge_threat reads a threat).  A square fires with half its men, is
@@ -47,23 +69,12 @@ static bool
 foot_threat(const struct think *t, const struct ai_own *u)
 {
 	const struct ai_view *v = t->v;
-	int j, reach = t->range.charge[ARM_INFANTRY];
+	int j, g;
 
-	if (reach <= 0)
-		return false;
-	for (j = 0; j < v->nenemy; j++) {
-		const struct ai_enemy *e = &v->enemy[j];
-		int r = reach + 2 * e->moved;
-
-		if (e->arm != ARM_INFANTRY || e->cond != COND_FORMED ||
-		    e->formation < 0 || e->formation >= 32 ||
-		    !(t->range.charge_forms[ARM_INFANTRY] &
-		    (1u << e->formation)))
-			continue;
-		if (geom_dist(e->pos, u->pos) <= r + 20 * STEP_ORTHO &&
-		    ai_gap_own_enemy(v, u, e) <= r)
+	for (j = 0; j < v->nenemy; j++)
+		if (v->enemy[j].arm == ARM_INFANTRY &&
+		    may_charge_soon(t, u, &v->enemy[j], true, &g))
 			return true;
-	}
 	return false;
 }
 
@@ -339,24 +350,16 @@ charge_threat(const struct think *t, int i, int *gap, bool horse_only)
 	const struct ai_view *v = t->v;
 	const struct ai_own *u = &v->own[i];
 	const struct ai_doctrine *d = v->rs->ops->doctrine;
-	int j, best = -1, bg = INT_MAX, g, reach;
+	int j, best = -1, bg = INT_MAX, g;
 
 	for (j = 0; j < v->nenemy; j++) {
 		const struct ai_enemy *e = &v->enemy[j];
 
-		if (e->cond != COND_FORMED || (unsigned)e->arm >= ARM_COUNT ||
-		    (reach = t->range.charge[e->arm]) <= 0 ||
-		    e->formation < 0 || e->formation >= 32 ||
-		    !(t->range.charge_forms[e->arm] & (1u << e->formation)))
-			continue;
 		if (horse_only && (e->arm != ARM_CAVALRY ||
 		    dir_diff(e->facing, heading(e->pos, u->pos)) >
 		    d->evade_horse_arc))
 			continue;
-		if (!horse_only)
-			reach += 2 * e->moved;
-		if (geom_dist(e->pos, u->pos) > reach + 20 * STEP_ORTHO ||
-		    (g = ai_gap_own_enemy(v, u, e)) > reach)
+		if (!may_charge_soon(t, u, e, !horse_only, &g))
 			continue;
 		if (e->arm == ARM_CAVALRY && d->evade_horse_edge > 0) {
 			if (edge_against(t, u, e) < d->evade_horse_edge)
