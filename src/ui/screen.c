@@ -584,16 +584,32 @@ ask_draw(const char *text)
 	x = (cols - widest - 4) / 2 > 0 ? (cols - widest - 4) / 2 : 0;
 	y = (rows - n - 2) / 2 > 0 ? (rows - n - 2) / 2 : 0;
 	if (rows >= n + 2 && cols >= widest + 4) {
-		mvaddch(y, x, ACS_ULCORNER);
-		mvhline(y, x + 1, ACS_HLINE, widest + 2);
-		mvaddch(y, x + widest + 3, ACS_URCORNER);
-		for (i = 0; i < n; i++) {
-			mvaddch(y + 1 + i, x, ACS_VLINE);
-			mvaddch(y + 1 + i, x + widest + 3, ACS_VLINE);
+		/* Drawn as the game's own frames are: box characters in a
+		 * UTF-8 locale (the line-drawing set is shown as letters by
+		 * terminals that take it for UTF-8 text), ASCII else. */
+		struct screen_caps caps;
+		const char *h, *v, *c[4];
+		int k;
+
+		screen_caps(&caps);
+		h = caps.utf8 ? "─" : "-";
+		v = caps.utf8 ? "│" : "|";
+		c[0] = caps.utf8 ? "┌" : "+";
+		c[1] = caps.utf8 ? "┐" : "+";
+		c[2] = caps.utf8 ? "└" : "+";
+		c[3] = caps.utf8 ? "┘" : "+";
+		mvaddstr(y, x, c[0]);
+		mvaddstr(y + n + 1, x, c[2]);
+		for (k = 1; k <= widest + 2; k++) {
+			mvaddstr(y, x + k, h);
+			mvaddstr(y + n + 1, x + k, h);
 		}
-		mvaddch(y + n + 1, x, ACS_LLCORNER);
-		mvhline(y + n + 1, x + 1, ACS_HLINE, widest + 2);
-		mvaddch(y + n + 1, x + widest + 3, ACS_LRCORNER);
+		mvaddstr(y, x + widest + 3, c[1]);
+		mvaddstr(y + n + 1, x + widest + 3, c[3]);
+		for (i = 0; i < n; i++) {
+			mvaddstr(y + 1 + i, x, v);
+			mvaddstr(y + 1 + i, x + widest + 3, v);
+		}
 		x += 2;
 		y += 1;
 	}
