@@ -1359,10 +1359,23 @@ test_002_H1_preview_of_a_standing_order_resumes_it(void **state)
 	struct game *g = cowpens(&crs);
 	int li = game_find_unit(g, "LI");
 	struct move_preview pv;
+	struct order o;
 
 	(void)state;
 	assert_true(li >= 0);
-	assert_int_equal(march_routed(g, li, 58, 58, 1), 0);
+	/* The order by [55, 53], the way round the friends about it that
+	 * the route offered when it still went round friends. */
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = li;
+	o.general = g->units[li].general;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 55, 53 };
+	o.pts[1] = (struct point){ 58, 58 };
+	g->units[li].order = o;
+	g->turn = 1;
+	(void)move_unit(g, NULL, li, -1, NULL, NULL);
+	assert_int_equal(g->units[li].halt, HALT_CONTACT);
 	assert_int_equal(g->units[li].pos.x, 58);
 	assert_int_equal(g->units[li].pos.y, 44);
 	assert_true(g->units[li].nroute > 0);

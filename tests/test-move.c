@@ -4013,19 +4013,21 @@ move_of_a(int x, int y)
 }
 
 /*
- * The cheapest route goes round a friend it could pass only in disorder
- * and straight through one it may pass in good order (3.6.7).  Column A
- * at [10, 20] is sent to [10, 5]; B stands at [10, 14] facing north, in
- * its way.  B in Line: its rear blocks, so the route bends round B's
- * block and never enters it.  B in a Skirmish Group: nothing blocks, and
- * the route is the straight line, one point.
+ * The route offered leaves friends to the walk: one standing in the way
+ * as the order is given may be ordered on before the turn is played.
+ * Column A at [10, 20] is sent to [10, 5]; B stands at [10, 14] facing
+ * north, in its way.  B in Line (its rear blocks, 3.6.7) or in a
+ * Skirmish Group (nothing blocks): the route is the straight line, one
+ * point.  Marched with B still standing in Line, the walk goes round B's
+ * block, never entering it, and arrives; B ordered away first, A marches
+ * straight up the file where B stood.
  */
 static void
-test_move_route_round_a_blocking_friend(void **state)
+test_move_route_leaves_friends_to_the_walk(void **state)
 {
 	struct ruleset *rs = rules();
 	struct game *g = one_unit(rs, "column");
-	struct order o, r;
+	struct order o, r, away;
 	struct point *cells = NULL, *fp;
 	int b, n = 0, nf, i, k;
 
@@ -4033,7 +4035,9 @@ test_move_route_round_a_blocking_friend(void **state)
 	b = line_at(g, 0, 10, 14, DIR_N);
 	o = move_of_a(10, 5);
 	assert_int_equal(move_route(g, &o, &r), 0);
-	assert_true(r.npts > 1);	/* it bends */
+	assert_int_equal(r.npts, 1);	/* straight */
+	assert_int_equal(r.pts[0].x, 10);
+	assert_int_equal(r.pts[0].y, 5);
 	assert_true(move_forecast(g, &r, 20, &cells, &n) > 0);
 	assert_int_equal(cells[n - 1].x, 10);
 	assert_int_equal(cells[n - 1].y, 5);
@@ -4047,6 +4051,18 @@ test_move_route_round_a_blocking_friend(void **state)
 	game_cells_give(g, fp);
 	free(cells);
 
+	/* B given a Move order of its own, out of the way to the east:
+	 * A's forecast no longer turns aside, every cell on x = 10. */
+	away = move_of_a(30, 14);
+	away.unit = b;
+	g->units[b].order = away;
+	assert_true(move_forecast(g, &r, 20, &cells, &n) > 0);
+	for (i = 0; i < n; i++)
+		assert_int_equal(cells[i].x, 10);
+	assert_int_equal(cells[n - 1].y, 5);
+	free(cells);
+	memset(&g->units[b].order, 0, sizeof g->units[b].order);
+
 	game_occupy(g, b, false);
 	g->units[b].formation = ruleset_form(rs, "skirmish");
 	game_occupy(g, b, true);
@@ -4054,6 +4070,112 @@ test_move_route_round_a_blocking_friend(void **state)
 	assert_int_equal(r.npts, 1);	/* straight through */
 	assert_int_equal(r.pts[0].x, 10);
 	assert_int_equal(r.pts[0].y, 5);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/* Unit u of g put at (x, y) facing f, its order none. */
+static void
+put_unit(struct game *g, int u, int x, int y, enum dir f)
+{
+	game_occupy(g, u, false);
+	g->units[u].pos = (struct point){ x, y };
+	g->units[u].facing = f;
+	memset(&g->units[u].order, 0, sizeof g->units[u].order);
+	game_occupy(g, u, true);
+}
+
+/* The turns move_forecast gives order o (24 at most), -1 when it does
+ * not arrive; with every cell on column x when x >= 0. */
+static int
+forecast_turns(const struct game *g, const struct order *o, int x)
+{
+	struct point *cells = NULL;
+	int n = 0, t = move_forecast(g, o, 24, &cells, &n), i;
+
+	for (i = 0; x >= 0 && i < n; i++)
+		assert_int_equal(cells[i].x, x);
+	free(cells);
+	return t;
+}
+
+/*
+ * The route offered in play, as met at Rothenbach: I/27e Ligne, in Line
+ * at [26, 34], is sent north to [26, 22] while I/12e Léger's skirmishers
+ * stand before it at [26, 31] with no order.  The route is the straight
+ * line (a way round them would start by facing about, and arrives no
+ * sooner: neither arrives in 24 turns with the skirmishers standing).
+ * Given after it, the skirmishers' own order to [27, 23] clears the way:
+ * the Line's order, unchanged, marches straight up column 26 and arrives
+ * in 4 turns.  (The route used to be bent round the skirmishers when it
+ * was given: the Line turned its front south-east and marched off the
+ * long way round ground that had come clear.)
+ */
+static void
+test_move_route_through_a_screen_ordered_on_after(void **state)
+{
+	struct ruleset *rs = NULL;
+	struct game *g = default_battle(&rs);
+	int line = game_find_unit(g, "1-27L"), sk = game_find_unit(g, "1-12Lt");
+	struct order o, r;
+
+	(void)state;
+	assert_true(line >= 0 && sk >= 0);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = line;
+	o.general = g->units[line].general;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 26, 22 };
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, 1);
+	assert_int_equal(r.pts[0].x, 26);
+	assert_int_equal(r.pts[0].y, 22);
+	assert_int_equal(forecast_turns(g, &r, -1), -1);
+	g->units[sk].order = o;
+	g->units[sk].order.unit = sk;
+	g->units[sk].order.pts[0] = (struct point){ 27, 23 };
+	assert_int_equal(forecast_turns(g, &r, 26), 4);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * Where a friend that stands would hold the march up longer than going
+ * round him from the start, the route goes round him.  At Rothenbach the
+ * 3e Chevau-légers lanciers, a Column at [14, 34] facing north-east, are
+ * sent to [16, 25]; the 6e Chasseurs à cheval stand in the way at
+ * [18, 30], facing north-east, with no order.  Marched straight, the
+ * lancers meet them after a step, find no way round from there and lose
+ * a turn facing about: 7 turns.  The route offered turns north first and
+ * goes up column 14 to [14, 25], then to [16, 25]: 5 turns.
+ */
+static void
+test_move_route_round_a_friend_that_holds_it_up(void **state)
+{
+	struct ruleset *rs = NULL;
+	struct game *g = default_battle(&rs);
+	int lan = game_find_unit(g, "3-ChL"), ch = game_find_unit(g, "6-Ch");
+	struct order o, r;
+
+	(void)state;
+	assert_true(lan >= 0 && ch >= 0);
+	put_unit(g, ch, 18, 30, DIR_NE);
+	put_unit(g, lan, 14, 34, DIR_NE);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = lan;
+	o.general = g->units[lan].general;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 16, 25 };
+	assert_int_equal(forecast_turns(g, &o, -1), 7);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, 2);
+	assert_int_equal(r.pts[0].x, 14);
+	assert_int_equal(r.pts[0].y, 25);
+	assert_int_equal(r.pts[1].x, 16);
+	assert_int_equal(r.pts[1].y, 25);
+	assert_int_equal(forecast_turns(g, &r, -1), 5);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -7400,7 +7522,9 @@ main(void)
 		cmocka_unit_test(test_move_reach_keeps_the_facing_it_arrives_with),
 		cmocka_unit_test(test_kept_way_round_planned_again_when_refused),
 		cmocka_unit_test(test_3_6_3_second_leg_planned_facing_the_first_legs_way),
-		cmocka_unit_test(test_move_route_round_a_blocking_friend),
+		cmocka_unit_test(test_move_route_leaves_friends_to_the_walk),
+		cmocka_unit_test(test_move_route_through_a_screen_ordered_on_after),
+		cmocka_unit_test(test_move_route_round_a_friend_that_holds_it_up),
 		cmocka_unit_test(test_3_6_8_move_route_keeps_clear_of_contact),
 		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),
 		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),

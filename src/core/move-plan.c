@@ -230,6 +230,7 @@ move_scratch_free(struct game *tmp)
 #define ROUTE_BUDGET	(PATH_BUDGET * 16)	/* cells a whole route may
 						   expand: the map, twice */
 #define ROUTE_SPAN	256	/* cells one straight leg may cover */
+#define ROUTE_SEEN	24	/* turns move_route forecasts ahead */
 
 /* Whether the walk's straight line from p (facing f) to r[j] passes
  * exactly through r[i..j]: the cells the walk would step on. */
@@ -307,8 +308,29 @@ leg_facing(struct move_walk *w, const struct point *r, int n)
 		w->facing = (enum dir)d;
 }
 
-int
-move_route(const struct game *g, const struct order *in, struct order *out)
+/*
+ * For move_route: tmp, a copy of g whose occupancy grid (its own, the
+ * caller frees tmp->occ) has none of unit u's friends on it.
+ */
+static void
+route_without_friends(const struct game *g, int u, struct game *tmp)
+{
+	size_t ncell = (size_t)g->map->w * (size_t)g->map->h;
+	int i;
+
+	*tmp = *g;
+	tmp->occ = xmallocarray(ncell, sizeof *tmp->occ);
+	memcpy(tmp->occ, g->occ, ncell * sizeof *tmp->occ);
+	for (i = 0; i < g->nunits; i++)
+		if (i != u && g->units[i].side == g->units[u].side &&
+		    unit_active(&g->units[i]))
+			game_occupy(tmp, i, false);
+}
+
+/* move_route's search on g as it stands (its units as path_cheapest
+ * sees them): in, checked by the caller, into *out. */
+static void
+route_legs(const struct game *g, const struct order *in, struct order *out)
 {
 	struct move_walk w;
 	struct point *r = NULL, pts[ORDER_MAX_POINTS];
@@ -318,14 +340,8 @@ move_route(const struct game *g, const struct order *in, struct order *out)
 	int leg, n, m, k, na = 0, i;
 
 	*out = *in;
-	if (in->kind != ORDER_MOVE || in->unit < 0 || in->unit >= g->nunits ||
-	    !unit_active(&g->units[in->unit]) || in->npts < 1 ||
-	    in->npts > ORDER_MAX_POINTS || g->rs->ops->move_step == NULL)
-		return -1;
 	move_walk_init(g, in->unit, &w);
 	for (leg = 0; leg < in->npts; leg++) {
-		if (!map_inside(g->map, in->pts[leg].x, in->pts[leg].y))
-			return -1;
 		/* Clear of battle contact on the way (the walk would stop
 		 * there, 3.6.8) when there is such a way. */
 		n = path_cheapest(g, &w, in->pts[leg], ROUTE_BUDGET, true, &r,
@@ -365,6 +381,55 @@ move_route(const struct game *g, const struct order *in, struct order *out)
 	}
 	out->npts = na;
 	memcpy(out->pts, all, (size_t)na * sizeof *all);
+}
+
+/* The turns move_forecast gives order o (ROUTE_SEEN at most), or INT_MAX
+ * when it does not arrive. */
+static int
+route_turns(const struct game *g, const struct order *o)
+{
+	struct point *cells = NULL;
+	int n = 0, t = move_forecast(g, o, ROUTE_SEEN, &cells, &n);
+
+	free(cells);
+	return t > 0 ? t : INT_MAX;
+}
+
+/*
+ * A friend standing in the way as the order is given may yet be ordered
+ * on this turn (a skirmish screen before the line it covers): a route
+ * bent round him then marches the long way round ground that has come
+ * clear.  So the route is searched over ground and enemies alone, and
+ * the walk meets friends as they stand when it marches (it waits for one
+ * that moves first, goes round one that stays, passes through as 3.6.7
+ * lets it, and says so).  Only where the friends standing now would hold
+ * that march up for longer than the way round them takes (both
+ * forecast, friends under Move orders gone) is the way round them given.
+ */
+int
+move_route(const struct game *g, const struct order *in, struct order *out)
+{
+	struct game tmp;
+	struct order round;
+	int leg;
+
+	*out = *in;
+	if (in->kind != ORDER_MOVE || in->unit < 0 || in->unit >= g->nunits ||
+	    !unit_active(&g->units[in->unit]) || in->npts < 1 ||
+	    in->npts > ORDER_MAX_POINTS || g->rs->ops->move_step == NULL)
+		return -1;
+	for (leg = 0; leg < in->npts; leg++)
+		if (!map_inside(g->map, in->pts[leg].x, in->pts[leg].y))
+			return -1;
+	route_without_friends(g, in->unit, &tmp);
+	route_legs(&tmp, in, out);
+	free(tmp.occ);
+	route_legs(g, in, &round);
+	if (round.npts != out->npts || memcmp(round.pts, out->pts,
+	    (size_t)out->npts * sizeof *out->pts) != 0) {
+		if (route_turns(g, &round) < route_turns(g, out))
+			*out = round;
+	}
 	return 0;
 }
 

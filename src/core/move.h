@@ -381,7 +381,12 @@ void move_scratch_free(struct game *tmp);
  * walk prices them; ground it may not enter is a wall; clear of battle
  * contact short of the point when there is such a way), written as the
  * points where the straight line bends, so that the walk, marching
- * straight from point to point, steps on exactly that route.  The
+ * straight from point to point, steps on exactly that route.  Friends
+ * are not in the search: one standing in the way now may be ordered on
+ * before the turn is played, and the walk meets friends as they then
+ * stand (it waits, goes round or passes through, and says so); only when
+ * the friends standing now would hold the march up longer than the way
+ * round them (both forecast, move_forecast) is that way given.  The
  * player's points stay; a leg with no way round found stays straight;
  * when the bends do not fit in ORDER_MAX_POINTS the last legs' go first.
  * Returns 0 with *out filled, or -1 (not a Move order of an active unit,
