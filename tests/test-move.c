@@ -4181,6 +4181,60 @@ test_move_route_round_a_friend_that_holds_it_up(void **state)
 }
 
 /*
+ * 3.6.7, marshal's reading: a walk goes round a friend that stays where it
+ * is and may not be passed (the way round kept in its order), but not
+ * round one an aide is bringing a Move order to: that friend marches
+ * soon, and a way round kept for good would outlast it.  Column A at
+ * [10, 20] is sent to [10, 5]; Line B stands at [10, 14] facing north,
+ * its rear blocking.  With no order coming to B, A goes round it: its
+ * order gains the points of the way round.  With a Move order riding to
+ * B (arriving next turn), A marches up behind it, its order still the
+ * one point, its front at [10, 16] when its 2 BD are spent, and says
+ * why.
+ */
+static void
+test_3_6_7_waits_for_a_friend_whose_order_is_riding(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	int b, k, seen;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = one_unit(rs, "column");
+		b = line_at(g, 0, 10, 14, DIR_N);
+		g->units[0].order = move_of_a(10, 5);
+		g->turn = 1;
+		if (k == 1) {
+			g->transit = calloc(1, sizeof *g->transit);
+			assert_non_null(g->transit);
+			g->ntransit = 1;
+			g->transit[0] = move_of_a(10, 30);
+			g->transit[0].unit = b;
+			g->transit[0].issued = 1;
+			g->transit[0].arrives = 2;
+		}
+		(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+		seen = count_events(g, 0, "3.6.7", "B stands in the way, but "
+		    "an aide brings it a Move order, arriving turn 2: A waits "
+		    "for it to march rather than go round it");
+		if (k == 0) {
+			assert_true(g->units[0].order.npts > 1);
+			assert_int_equal(seen, 0);
+		} else {
+			assert_int_equal(g->units[0].order.npts, 1);
+			assert_int_equal(g->units[0].halt, HALT_SPEED);
+			assert_int_equal(g->units[0].pos.x, 10);
+			assert_int_equal(g->units[0].pos.y, 16);
+			assert_int_equal(g->units[0].facing, DIR_N);
+			assert_int_equal(seen, 1);
+		}
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.8 in the route a player is offered: the cheapest way that would
  * bring the unit into battle contact short of its goal (the walk stops
  * there) gives way to one that keeps clear, when there is one.  Column
@@ -7525,6 +7579,7 @@ main(void)
 		cmocka_unit_test(test_move_route_leaves_friends_to_the_walk),
 		cmocka_unit_test(test_move_route_through_a_screen_ordered_on_after),
 		cmocka_unit_test(test_move_route_round_a_friend_that_holds_it_up),
+		cmocka_unit_test(test_3_6_7_waits_for_a_friend_whose_order_is_riding),
 		cmocka_unit_test(test_3_6_8_move_route_keeps_clear_of_contact),
 		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),
 		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),

@@ -274,7 +274,8 @@ walk_round(const struct game *g, struct move_walk *w)
  * column on its road (3.6.6: it keeps to the road and waits); under a
  * group order (its member keeps its place in the line, 3.6.3); where the
  * ruleset turns units itself (move_face: the search's turns are not yet
- * the walk's); twice in a walk.  With no way round, it says so (once a
+ * the walk's); twice in a walk; round a friend an aide is bringing a
+ * Move order to (it marches soon: the walk waits behind it, and says so).  With no way round, it says so (once a
  * turn, the same every turn: it waits).  rule: the rule that refused the
  * pass.
  */
@@ -304,6 +305,22 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 
 	if (!walk_may_detour(g, w) || !walk_goal(w, &goal))
 		return false;
+	/* A friend an aide is bringing a Move order to marches soon: the
+	 * way round would be kept for good, for a friend gone next turn. */
+	for (i = 0; i < g->ntransit; i++)
+		if (g->transit[i].unit == fr &&
+		    g->transit[i].kind == ORDER_MOVE)
+			break;
+	if (i < g->ntransit) {
+		w->detour = -2;		/* not asked again this walk */
+		move_note(w, EV_NOTE, rule, "%s stands in the way, but an "
+		    "aide brings it a Move order, arriving turn %d: %s waits "
+		    "for it to march rather than go round it (marshal's "
+		    "reading)", g->units[fr].name, g->transit[i].arrives,
+		    un->name);
+		move_note_own(w);
+		return false;
+	}
 	w->replans++;
 	wp = w->waypoint;
 	fw = *w;
