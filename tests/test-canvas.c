@@ -2998,6 +2998,58 @@ test_3_6_3_group_preview_walks_to_the_members_place(void **state)
 }
 
 /*
+ * The route a Move order is given is worked out where the unit stands
+ * now; an order an aide carries to a unit marching under another arrives
+ * after the unit has marched on, and the route's bends would send it back
+ * to them (found in play: I/27e Ligne, its new order a turn on the road,
+ * turned about for a bend it had marched past).  On the default battle
+ * the 6e Chasseurs à cheval march under their scenario order; sent to
+ * [24, 40], past the walls of Hof Lindenau, within Laffrey's radius, the
+ * order holds the route's bends and its end, 4 points.  With Laffrey 30
+ * cells off, an aide carries it: the order is the point as drawn.
+ */
+static void
+test_3_2_1_an_order_by_aide_is_not_routed(void **state)
+{
+	struct fixture *f;
+	int u, k, gen;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		f = fixture_default(120, 40);
+		u = game_find_unit(f->g, "6-Ch");
+		assert_true(u >= 0);
+		assert_true(move_marches(f->g, &f->g->units[u]));
+		gen = f->g->units[u].general;
+		assert_true(gen >= 0);
+		if (k == 1)
+			f->g->generals[gen].pos = (struct point){ 42, 40 };
+		while (f->ui->mode != MODE_MAP)		/* the briefing */
+			ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+			    UIK_ENTER);
+		f->ui->cursor = f->g->units[u].pos;
+		type(f, " ");
+		assert_int_equal(f->ui->sel, u);
+		type(f, "m");
+		f->ui->cursor = (struct point){ 24, 40 };
+		type(f, "\r");
+		if (k == 0) {
+			assert_int_equal(f->g->ntransit, 0);
+			assert_int_equal(f->g->units[u].order.npts, 4);
+			assert_int_equal(f->g->units[u].order.pts[3].x, 24);
+			assert_int_equal(f->g->units[u].order.pts[3].y, 40);
+		} else {
+			assert_int_equal(f->g->ntransit, 1);
+			assert_int_equal(f->g->transit[0].unit, u);
+			assert_int_equal(f->g->transit[0].npts, 1);
+			assert_int_equal(f->g->transit[0].pts[0].x, 24);
+			assert_int_equal(f->g->transit[0].pts[0].y, 40);
+		}
+		fixture_free(f);
+	}
+}
+
+/*
  * A battle ended by one side's break (3.10.1) says who broke, not the
  * points, which may favour the side that broke: the Allies break holding
  * 4 points to the French 1, and the end box reads "the Allies have
@@ -3447,6 +3499,7 @@ main(void)
 		cmocka_unit_test(test_final_screen_has_result_and_summary),
 		cmocka_unit_test(test_final_screen_names_the_side_that_broke),
 		cmocka_unit_test(test_3_6_3_group_preview_walks_to_the_members_place),
+		cmocka_unit_test(test_3_2_1_an_order_by_aide_is_not_routed),
 		cmocka_unit_test(test_initial_view_centres_on_what_matters),
 		cmocka_unit_test(test_overview_shows_the_whole_map),
 		cmocka_unit_test(test_jump_keys),

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/command.h"
 #include "core/game.h"
 #include "core/move.h"
 #include "core/ruleset.h"
@@ -131,19 +132,27 @@ draft_order(const struct ui *ui, int unit, struct order *o)
 /*
  * Without waypoints the order follows the cheapest route; a player who
  * puts waypoints wants another way, and the order marches straight
- * through them, as drawn.
+ * through them, as drawn.  Nor is an order routed that an aide carries
+ * to a unit marching under another: the unit marches on until it
+ * arrives, and the bends of a route from where it stands now would send
+ * it back to them (found in play: a Line, its new order arriving a turn
+ * later, turned about to reach a bend it had marched past).
  */
 void
 route_order(const struct ui *ui, int unit, struct order *o)
 {
+	const struct game *g = ui->game;
 	struct order draft;
 	struct point place;
+	int arrives;
 
 	draft_order(ui, unit, &draft);
 	/* A group order carries one point per member, marched straight
 	 * (its walk goes round what it meets): not routed here either. */
 	if (ui->nwp > 0 || route_group_place(ui, unit, &place) ||
-	    move_route(ui->game, &draft, o) != 0)
+	    (command_plan(g, &draft, &arrives, NULL, NULL) == COMMAND_AIDE &&
+	    move_marches(g, &g->units[unit])) ||
+	    move_route(g, &draft, o) != 0)
 		*o = draft;
 }
 
