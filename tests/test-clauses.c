@@ -84,6 +84,7 @@
 	X(test_M6_3_6_3_ap_limit_horse_drill2, "M6-ap-limit-horse-drill2", NULL) \
 	X(test_M6_3_6_3_ap_surplus_capped_at_max_speed, "M6-ap-surplus-capped-at-max-speed", NULL) \
 	X(test_M6_3_6_3_battery_unlimbers_at_destination, "M6-battery-unlimbers-at-destination", NULL) \
+	X(test_M6_3_6_3_battery_unlimbers_the_next_turn, "M6-battery-unlimbers-the-next-turn", NULL) \
 	X(test_M6_3_6_3_battery_without_ap_stays_limbered, "M6-battery-without-ap-stays-limbered", NULL) \
 	X(test_M6_3_6_3_limber_costs_one_ap, "M6-limber-costs-one-ap", NULL) \
 	X(test_M7_3_6_3_drill2_battery_pivots_over_two_turns, "M7-drill2-battery-pivots-over-two-turns", NULL) \

@@ -4235,6 +4235,73 @@ test_3_6_7_waits_for_a_friend_whose_order_is_riding(void **state)
 }
 
 /*
+ * M6 (3.6.3), marshal's reading: a battery that reaches its destination
+ * with no room there to unlimber keeps its Move order in force and
+ * unlimbers when there is room.  The light battery (Drill 4, 4 AP) at
+ * [10, 20], Limbered, is sent 2 BD north to [10, 16]: Limbered it is 2
+ * cells wide (x 10 and 11), Unlimbered 4 (x 9 to 12).  Friend B's Line
+ * stands with its left end on [12, 16]: the battery arrives, unlimbers
+ * not, halts "blocked" and says where B stands; its order holds.  B
+ * gone, the next turn it unlimbers where it stands (1 AP) and its order
+ * is complete.  (It used to end its order and stay limbered for good.)
+ */
+static void
+test_M6_3_6_3_battery_unlimbers_when_there_is_room(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "limbered");
+	struct point *fp;
+	int b, x, n, i, lo;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	g->units[0].arm = ARM_ARTILLERY;
+	g->units[0].klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	game_occupy(g, 0, true);
+	b = friend_at(g, "line", 12, 16);
+	/* Shift B until its block's left end is x 12. */
+	fp = game_cells_take(g);
+	for (x = 12; x < 30; x++) {
+		game_occupy(g, b, false);
+		g->units[b].pos = (struct point){ x, 16 };
+		game_occupy(g, b, true);
+		n = game_footprint(g, &g->units[b], fp);
+		for (i = 0, lo = 99; i < n; i++)
+			if (fp[i].x < lo)
+				lo = fp[i].x;
+		if (lo == 12)
+			break;
+	}
+	game_cells_give(g, fp);
+	assert_true(x < 30);
+	g->units[0].order = move_of_a(10, 16);
+	g->turn = 1;
+	(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 16);
+	assert_int_equal(g->units[0].formation, ruleset_form(rs, "limbered"));
+	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+	assert_int_equal(g->units[0].order.kind, ORDER_MOVE);
+	assert_int_equal(count_events(g, 0, "3.6.3", "A has no room to "
+	    "unlimber here: B stands at [12, 16]; its order stays in force, "
+	    "to unlimber when there is room"), 1);
+
+	game_occupy(g, b, false);
+	g->units[b].pos = (struct point){ 25, 3 };
+	game_occupy(g, b, true);
+	g->turn = 2;
+	(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 16);
+	assert_int_equal(g->units[0].formation,
+	    ruleset_form(rs, "unlimbered"));
+	assert_int_equal(g->units[0].halt, HALT_ARRIVED);
+	assert_int_equal(g->units[0].order.kind, ORDER_NONE);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.8 in the route a player is offered: the cheapest way that would
  * bring the unit into battle contact short of its goal (the walk stops
  * there) gives way to one that keeps clear, when there is one.  Column
@@ -7580,6 +7647,7 @@ main(void)
 		cmocka_unit_test(test_move_route_through_a_screen_ordered_on_after),
 		cmocka_unit_test(test_move_route_round_a_friend_that_holds_it_up),
 		cmocka_unit_test(test_3_6_7_waits_for_a_friend_whose_order_is_riding),
+		cmocka_unit_test(test_M6_3_6_3_battery_unlimbers_when_there_is_room),
 		cmocka_unit_test(test_3_6_8_move_route_keeps_clear_of_contact),
 		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),
 		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),

@@ -382,19 +382,29 @@ nap_move_end(const struct game *g, struct move_walk *w)
 		return;
 	used = (w->allowance - w->left + rs->ticks - 1) / rs->ticks;
 	left = NAP_AP(w) - used;
+	/* Not unlimbered yet: its Move order stays in force, so the next
+	 * turn's walk, at the destination already, unlimbers it then
+	 * (with room) instead of leaving it limbered for good. */
 	if (left < m->unlimber_ap) {
 		move_note(w, EV_NOTE, "3.6.3", "%s reaches its destination "
-		    "with %d AP left: it unlimbers next turn", u->name,
-		    left < 0 ? 0 : left);
+		    "with %d AP left: it unlimbers next turn, under the same "
+		    "order", u->name, left < 0 ? 0 : left);
+		w->arrived = false;
+		w->halt = HALT_SPEED;	/* its action points are */
+		event_rule_copy(w->halt_rule, sizeof w->halt_rule, "3.6.3");
 		return;
 	}
 	if (game_fits(g, w->unit, w->pos, w->facing, m->unlimbered, -1,
 	    &bad) != 0) {
 		who = game_unit_at(g, bad.x, bad.y);
 		move_note(w, EV_NOTE, "3.6.3", "%s has no room to unlimber "
-		    "here: %s%s [%d, %d]", u->name, who >= 0 ?
+		    "here: %s%s [%d, %d]; its order stays in force, to "
+		    "unlimber when there is room", u->name, who >= 0 ?
 		    g->units[who].name : "the edge of the field", who >= 0 ?
 		    " stands at" : " at", bad.x, bad.y);
+		w->arrived = false;
+		w->halt = HALT_BLOCKED;
+		event_rule_copy(w->halt_rule, sizeof w->halt_rule, "3.6.3");
 		return;
 	}
 	w->form = m->unlimbered;
