@@ -4347,6 +4347,43 @@ test_3_6_8_move_route_keeps_clear_of_contact(void **state)
 }
 
 /*
+ * 3.6.8 in the route offered, when the goal itself lies in battle contact:
+ * the walk stops short of it whatever way it comes, so the route is the
+ * cheapest, not one that winds about to close in only at its last step.
+ * The setting of test_3_6_8_move_route_keeps_clear_of_contact, the
+ * Column sent instead to [10, 12], one cell west of the Line's end at
+ * [14, 12] (0.5 BD: within the 1 BD infantry keeps): the route is the
+ * straight line, and its forecast halts in contact with the Line at
+ * [10, 16], more than 1 BD and less than 2 BD from it.
+ */
+static void
+test_3_6_8_move_route_to_a_goal_in_contact_is_straight(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct point *cells = NULL;
+	struct order o, r;
+	struct move_forecast_end end;
+	int b, n = 0;
+
+	(void)state;
+	b = line_at(g, 1, 14, 12, DIR_W);
+	o = move_of_a(10, 12);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, 1);
+	assert_int_equal(r.pts[0].x, 10);
+	assert_int_equal(r.pts[0].y, 12);
+	assert_int_equal(move_forecast_end(g, &r, 20, &cells, &n, &end), -1);
+	assert_int_equal(end.halt, HALT_CONTACT);
+	assert_int_equal(end.contact, b);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 16);
+	free(cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * move_forecast_end: a forecast that does not arrive says how it ends,
  * for the Move preview to say why rather than "too far".  The 2 BD
  * Column (1 BD and its drum) sent from (10, 20) to (10, 0) meets the
@@ -7649,6 +7686,7 @@ main(void)
 		cmocka_unit_test(test_3_6_7_waits_for_a_friend_whose_order_is_riding),
 		cmocka_unit_test(test_M6_3_6_3_battery_unlimbers_when_there_is_room),
 		cmocka_unit_test(test_3_6_8_move_route_keeps_clear_of_contact),
+		cmocka_unit_test(test_3_6_8_move_route_to_a_goal_in_contact_is_straight),
 		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),
 		cmocka_unit_test(test_3_6_3_pivot_the_short_way_round),
 		cmocka_unit_test(test_3_6_3_battery_already_facing_needs_no_pivot),

@@ -170,8 +170,32 @@ keep_init(const struct game *g, const struct move_walk *w, struct point goal,
 	}
 }
 
+/* Whether the walker's block at the goal, facing f, stands within the
+ * gap of an enemy of ks: in battle contact there, however it comes. */
+static bool
+keep_goal_in_contact(const struct game *g, const struct move_walk *w,
+    const struct keep_set *ks, enum dir f)
+{
+	struct point *a = game_cells_take(g);
+	int na = game_footprint_at(g, &g->units[w->unit], ks->goal, f,
+	    w->form, a), i;
+	bool in = false;
+
+	if (na > g->cells_max)
+		na = g->cells_max;
+	for (i = 0; i < ks->n && na > 0 && !in; i++)
+		in = move_gap(a, na, ks->v[i].cells, ks->v[i].n) <=
+		    ks->v[i].gap;
+	game_cells_give(g, a);
+	return in;
+}
+
 /* Whether route (n cells from w's place and facing) has a step that
- * keep_breaks: one the walk would stop before, in contact. */
+ * keep_breaks: one the walk would stop before, in contact.  Not when the
+ * goal itself is in contact: the walk stops short of it on any way, and
+ * a way round found to close in only at the last step would wind about
+ * for nothing (seen in play: a Line sent to a point beside the enemy's
+ * column was offered a route turning west and back). */
 bool
 keep_route(const struct game *g, const struct move_walk *w,
     const struct keep_set *ks, const struct point *route, int n)
@@ -180,6 +204,10 @@ keep_route(const struct game *g, const struct move_walk *w,
 	enum dir face = w->facing;
 	int i, d;
 
+	if (n > 0 && ks->n > 0 && (d = dir_between(n > 1 ? route[n - 2] :
+	    w->pos, route[n - 1])) >= 0 &&
+	    keep_goal_in_contact(g, w, ks, (enum dir)d))
+		return false;
 	for (i = 0; i < n; i++) {
 		d = dir_between(p, route[i]);
 		if (d >= 0 && keep_breaks(g, w, ks, NULL, p, face, route[i],

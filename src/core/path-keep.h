@@ -55,7 +55,9 @@ void keep_init(const struct game *, const struct move_walk *w,
 /* Free what keep_init made. */
 void keep_free(struct keep_set *ks);
 /* Whether route (n cells from w's place and facing) has a step that
- * keep_breaks. */
+ * keep_breaks, before its last: the goal itself may lie in contact with
+ * an enemy of ks (the walk stops short of it however it comes: no route
+ * keeps clear), and then none is said to break. */
 bool keep_route(const struct game *, const struct move_walk *w,
     const struct keep_set *ks, const struct point *route, int n);
 /*
