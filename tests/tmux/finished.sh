@@ -23,10 +23,17 @@ grep -q '^result: {winner: ' "$SAVE" ||
 	fail "the save of the last turn does not record the result"
 grep -q '^turn: 2$' "$SAVE" || fail "the save is not of the end of turn 1"
 
-# The next start offers the finished battle and shows its result.
-start 80 24 LANG=C.UTF-8
+# The next start offers the finished battle and shows its result.  (As
+# an xterm: there the terminal's line-drawing set is switched to by an
+# escape, which tmux keeps as the letters it maps.)
+start 80 24 LANG=C.UTF-8 TERM=xterm-256color
 wait_for "A finished battle"
 wait_for "over after turn 1"
+# Its box is framed as the game's own frames are, in box characters, not
+# the terminal's line-drawing set (which a terminal that takes it for
+# UTF-8 text shows as letters: "lqqqk").
+screen | grep -qF "┌" || fail "the offer's box has no box-drawing corner"
+screen | grep -q "lqqq" && fail "the offer's box is drawn as letters"
 keys r
 wait_for "The battle is over after 1 turn"
 wait_for "3.10.2*: the "
