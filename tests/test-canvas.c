@@ -225,6 +225,15 @@ type(struct fixture *f, const char *s)
 	ui_draw(f->ui, f->c);
 }
 
+/* Close the briefing's pages until the map is up. */
+static void
+to_map(struct fixture *f)
+{
+	while (f->ui->mode != MODE_MAP)
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+}
+
 /* The glyph at map cell (x, y) when the view is at the map's corner. */
 static const struct ccell *
 map_at(const struct fixture *f, int x, int y)
@@ -1933,9 +1942,7 @@ test_panel_general_without_aides(void **state)
 
 	(void)state;
 	assert_true(ncr >= 0);
-	while (f->ui->mode != MODE_MAP)		/* the briefing */
-		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-		    UIK_ENTER);
+	to_map(f);
 	f->ui->cursor = f->g->units[ncr].pos;
 	type(f, " ");
 	assert_int_equal(f->ui->sel, ncr);
@@ -1969,9 +1976,7 @@ test_HO_3_1_assault_key_under_horse_and_musket(void **state)
 	(void)state;
 	assert_true(ncr >= 0 && foot >= 0);
 	u = &f->g->units[ncr];
-	while (f->ui->mode != MODE_MAP)		/* the briefing */
-		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-		    UIK_ENTER);
+	to_map(f);
 	f->ui->cursor = u->pos;
 	type(f, " ");
 	assert_int_equal(f->ui->sel, ncr);
@@ -2036,9 +2041,7 @@ test_move_preview_names_the_formation_with_a_way(void **state)
 
 	(void)state;
 	assert_true(u43 >= 0 && cac >= 0);
-	while (f->ui->mode != MODE_MAP)		/* the briefing */
-		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-		    UIK_ENTER);
+	to_map(f);
 	f->ui->cursor = f->g->units[u43].pos;
 	type(f, " ");
 	assert_int_equal(f->ui->sel, u43);
@@ -2094,9 +2097,7 @@ test_move_preview_says_the_march_halts_in_contact(void **state)
 	assert_int_equal(end.halt, HALT_CONTACT);
 	assert_int_equal(end.contact, fus);
 	assert_true(end.turn > 1);
-	while (f->ui->mode != MODE_MAP)		/* the briefing */
-		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-		    UIK_ENTER);
+	to_map(f);
 	f->ui->cursor = f->g->units[u].pos;
 	type(f, " ");
 	assert_int_equal(f->ui->sel, u);
@@ -2180,9 +2181,7 @@ test_move_preview_not_arriving_follows_its_legs(void **state)
 	f->ui = ui_create(f->g, true, true);
 	ui_start(f->ui);
 	f->c = canvas_create(120, 40, false);
-	while (f->ui->mode != MODE_MAP)		/* the briefing */
-		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-		    UIK_ENTER);
+	to_map(f);
 	u = game_find_unit(f->g, "95R");
 	assert_true(u >= 0);
 	assert_int_equal(f->g->units[u].pos.x, 30);
@@ -2973,9 +2972,7 @@ test_3_6_3_group_preview_walks_to_the_members_place(void **state)
 	(void)state;
 	assert_non_null(r);
 	assert_true(u >= 0);
-	while (f->ui->mode != MODE_MAP)		/* the briefing */
-		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-		    UIK_ENTER);
+	to_map(f);
 	f->ui->cursor = f->g->units[u].pos;
 	type(f, " ");
 	assert_int_equal(f->ui->sel, u);
@@ -3024,9 +3021,7 @@ test_3_2_1_an_order_by_aide_is_not_routed(void **state)
 		assert_true(gen >= 0);
 		if (k == 1)
 			f->g->generals[gen].pos = (struct point){ 42, 40 };
-		while (f->ui->mode != MODE_MAP)		/* the briefing */
-			ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-			    UIK_ENTER);
+		to_map(f);
 		f->ui->cursor = f->g->units[u].pos;
 		type(f, " ");
 		assert_int_equal(f->ui->sel, u);
@@ -3063,9 +3058,7 @@ test_final_screen_names_the_side_that_broke(void **state)
 	int points[GAME_MAX_SIDES] = { 1, 4 };
 
 	(void)state;
-	while (f->ui->mode != MODE_MAP)		/* the briefing */
-		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-		    UIK_ENTER);
+	to_map(f);
 	f->g->sides[1].broken = true;
 	game_end(f->g, 0, points, "3.10.1");
 	f->ui->mode = MODE_OVER;

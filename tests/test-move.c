@@ -4085,6 +4085,21 @@ put_unit(struct game *g, int u, int x, int y, enum dir f)
 	game_occupy(g, u, true);
 }
 
+/* A Move order of unit u of g, from its general, to (x, y). */
+static struct order
+move_of(const struct game *g, int u, int x, int y)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = g->units[u].general;
+	o.npts = 1;
+	o.pts[0] = (struct point){ x, y };
+	return o;
+}
+
 /* The turns move_forecast gives order o (24 at most), -1 when it does
  * not arrive; with every cell on column x when x >= 0. */
 static int
@@ -4121,20 +4136,13 @@ test_move_route_through_a_screen_ordered_on_after(void **state)
 
 	(void)state;
 	assert_true(line >= 0 && sk >= 0);
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = line;
-	o.general = g->units[line].general;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 26, 22 };
+	o = move_of(g, line, 26, 22);
 	assert_int_equal(move_route(g, &o, &r), 0);
 	assert_int_equal(r.npts, 1);
 	assert_int_equal(r.pts[0].x, 26);
 	assert_int_equal(r.pts[0].y, 22);
 	assert_int_equal(forecast_turns(g, &r, -1), -1);
-	g->units[sk].order = o;
-	g->units[sk].order.unit = sk;
-	g->units[sk].order.pts[0] = (struct point){ 27, 23 };
+	g->units[sk].order = move_of(g, sk, 27, 23);
 	assert_int_equal(forecast_turns(g, &r, 26), 4);
 	game_free(g);
 	ruleset_free(rs);
@@ -4162,12 +4170,7 @@ test_move_route_round_a_friend_that_holds_it_up(void **state)
 	assert_true(lan >= 0 && ch >= 0);
 	put_unit(g, ch, 18, 30, DIR_NE);
 	put_unit(g, lan, 14, 34, DIR_NE);
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = lan;
-	o.general = g->units[lan].general;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 16, 25 };
+	o = move_of(g, lan, 16, 25);
 	assert_int_equal(forecast_turns(g, &o, -1), 7);
 	assert_int_equal(move_route(g, &o, &r), 0);
 	assert_int_equal(r.npts, 2);
