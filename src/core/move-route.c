@@ -275,9 +275,9 @@ walk_round(const struct game *g, struct move_walk *w)
  * group order (its member keeps its place in the line, 3.6.3); where the
  * ruleset turns units itself (move_face: the search's turns are not yet
  * the walk's); twice in a walk; round a friend an aide is bringing a
- * Move order to (it marches soon: the walk waits behind it, and says so).  With no way round, it says so (once a
- * turn, the same every turn: it waits).  rule: the rule that refused the
- * pass.
+ * Move order to (it marches soon: the walk waits behind it, and says
+ * so).  With no way round, it says so (once a turn, the same every turn:
+ * it waits).  rule: the rule that refused the pass.
  */
 /* walk_detour's conditions that do not depend on the friend met. */
 bool
