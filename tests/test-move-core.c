@@ -1002,7 +1002,9 @@ test_walk_detour_puts_the_way_round_into_the_order(void **state)
 /*
  * No way round (the friend covers every point left), and the note says
  * so with the point sought, and "nor to the points after it" only when
- * there are points after it: the Line B stands on (10, 10) and (11, 10).
+ * there are points after it: the Line B stands on (10, 10) and (11, 10);
+ * when the point sought is the order's last and B stands on it, that is
+ * what the note says (no way round could reach it).
  * Ordered to (10, 10) alone, to (10, 10) then (11, 10), and (its first
  * point passed) to (10, 20) then (10, 10): the walk marks the friend as
  * searched for (-2) and counts the search.
@@ -1031,9 +1033,15 @@ test_walk_detour_none_says_which_points(void **state)
 		assert_int_equal(w.detour, -2);
 		assert_int_equal(w.replans, 1);
 		assert_ptr_equal(w.order, &o[k]);
-		snprintf(want, sizeof want, "B stands in the way of A and it "
-		    "finds no way round it towards [10, 10]%s",
-		    k == 1 ? " nor to the points after it" : "");
+		/* Sent to (10, 10) last, where B stands: that is said. */
+		if (k == 1)
+			snprintf(want, sizeof want, "B stands in the way of A "
+			    "and it finds no way round it towards [10, 10] "
+			    "nor to the points after it");
+		else
+			snprintf(want, sizeof want, "B stands on [10, 10], "
+			    "where A is sent: it goes no nearer while B "
+			    "stays there");
 		assert_string_equal(last_note(&w), want);
 		assert_true(w.notes[w.nnotes - 1].own);
 		move_walk_free(&w);

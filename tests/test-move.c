@@ -2127,7 +2127,9 @@ test_3_6_7_way_round_kept_when_friend_leaves(void **state)
 /*
  * No way round: the standing Line covers the Column's destination itself.
  * The Column comes up behind it and then stays where it stopped, turn
- * after turn (no going back and forth), saying why each turn.
+ * after turn (no going back and forth), saying why each turn: B stands
+ * on the place it is sent to (not "no way round it", which sent a player
+ * looking for a way where none could be).
  */
 static void
 test_3_6_7_no_way_round_waits_and_says_so(void **state)
@@ -2158,10 +2160,13 @@ test_3_6_7_no_way_round_waits_and_says_so(void **state)
 	}
 	assert_true(stop.x >= 0);
 	for (i = 0; i < g->log.n; i++)
-		if (g->log.v[i].unit == 0 && strstr(g->log.v[i].text,
-		    "finds no way round it") != NULL)
+		if (g->log.v[i].unit == 0 && strcmp(g->log.v[i].text,
+		    "B stands on [10, 10], where A is sent: it goes no "
+		    "nearer while B stays there") == 0)
 			said++;
 	assert_true(said >= 2);
+	assert_int_equal(count_events(g, 0, "3.6.7", "finds no way round"),
+	    0);
 	game_free(g);
 	ruleset_free(rs);
 }

@@ -366,10 +366,20 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 	}
 	if (j >= in->npts) {
 		w->detour = -2;		/* not searched again this walk */
-		move_note(w, EV_NOTE, rule, "%s stands in the way of %s and "
-		    "it finds no way round it towards [%d, %d]%s",
-		    g->units[fr].name, un->name, goal.x, goal.y,
-		    in->npts - wp > 1 ? " nor to the points after it" : "");
+		if (wp == in->npts - 1 && game_unit_at(g, goal.x, goal.y) == fr)
+			/* No way round can reach a place the friend holds:
+			 * the player needs to know that, not to look for
+			 * a way. */
+			move_note(w, EV_NOTE, rule, "%s stands on [%d, %d], "
+			    "where %s is sent: it goes no nearer while %s "
+			    "stays there", g->units[fr].name, goal.x, goal.y,
+			    un->name, g->units[fr].name);
+		else
+			move_note(w, EV_NOTE, rule, "%s stands in the way of "
+			    "%s and it finds no way round it towards [%d, "
+			    "%d]%s", g->units[fr].name, un->name, goal.x,
+			    goal.y, in->npts - wp > 1 ? " nor to the points "
+			    "after it" : "");
 		move_note_own(w);
 		return false;
 	}
