@@ -923,6 +923,57 @@ test_ctx_use_records_every_passage(void **state)
 }
 
 /*
+ * ctx_standing_near: whether a friend that stays where it is (under no
+ * Move order, arrived, or held in place) stands where the look ahead of
+ * unit 0 (the Column at (10, 16) facing N, ordered to (10, 4)) could
+ * meet it.  The context counts such friends per bucket and reads a friend
+ * again once it is re-filed (ctx_place), marked (move_ctx_touch) or all
+ * are (ctx_stale): B, a Column at (10, 10), marching, is none of them; no
+ * Move order (marked), it is; a Move order again (re-filed, as a move
+ * re-files it), it is not; arrived (all read again), it is; and, moved
+ * off to (25, 25) and re-filed, still: the question's box takes in the
+ * whole of this map.  With no context it cannot tell: true.
+ */
+static void
+test_ctx_standing_near_reads_again_the_friends_changed(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_ctx *c;
+	struct move_walk w;
+	struct point end = { 10, 10 };
+	int b = fx_friend(g, "B", "column", 10, 10);
+
+	fx_give(g, fx_order(0, 1, 10, 4));
+	fx_give(g, fx_order(b, 1, 10, 2));
+	c = move_ctx_create(g);
+	move_walk_init(g, 0, &w);
+	assert_false(ctx_standing_near(g, c, &w, end));
+	g->units[b].order.kind = ORDER_NONE;
+	move_ctx_touch(c, b);
+	assert_true(ctx_standing_near(g, c, &w, end));
+	fx_give(g, fx_order(b, 1, 10, 2));
+	ctx_place(c, b, &g->units[b]);
+	assert_false(ctx_standing_near(g, c, &w, end));
+	g->units[b].halt = HALT_ARRIVED;
+	ctx_stale(c);
+	assert_true(ctx_standing_near(g, c, &w, end));
+	fx_place(g, b, 25, 25, DIR_N);
+	ctx_place(c, b, &g->units[b]);
+	assert_true(ctx_standing_near(g, c, &w, end));
+	/* Unit 0 itself, under no order, is no friend of its own walk. */
+	g->units[b].order.kind = ORDER_MOVE;
+	g->units[b].halt = HALT_NONE;
+	ctx_place(c, b, &g->units[b]);
+	g->units[0].order.kind = ORDER_NONE;
+	move_ctx_touch(c, 0);
+	assert_false(ctx_standing_near(g, c, &w, end));
+	assert_true(ctx_standing_near(g, NULL, &w, end));
+	move_walk_free(&w);
+	move_ctx_free(c);
+}
+
+/*
  * move_marches: a unit under a Move order marches unless it has arrived
  * under that order, a halt on arrival on the turn the order took effect
  * or later; one older than the order (it arrived on turn 2, the order took
@@ -1625,6 +1676,7 @@ main(void)
 		T(test_ctx_keep_round_hands_the_way_round_over_once),
 		T(test_ctx_lends_the_arrays_a_walk_gave_back),
 		T(test_ctx_use_records_every_passage),
+		T(test_ctx_standing_near_reads_again_the_friends_changed),
 		T(test_move_marches_until_it_arrives_under_its_order),
 		T(test_move_route_drops_bends_the_last_first),
 		T(test_3_6_3_second_leg_of_two_cells_planned_facing_its_way),

@@ -103,6 +103,16 @@ move_ctx_create(const struct game *g)
 	return c;
 }
 
+/* Unit u (filed) is read again at the next ctx_standing_near. */
+static void
+ctx_mark(struct move_ctx *c, int u)
+{
+	if (c->nstand != NULL && !c->is_dirty[u]) {
+		c->is_dirty[u] = 1;
+		c->dirty[c->ndirty++] = u;
+	}
+}
+
 void
 ctx_place(struct move_ctx *c, int u, const struct unit *un)
 {
@@ -110,6 +120,90 @@ ctx_place(struct move_ctx *c, int u, const struct unit *un)
 		return;
 	ctx_unlink(c, u);
 	ctx_link(c, u, slot_of(c, un, un->pos));
+	ctx_mark(c, u);
+}
+
+void
+move_ctx_touch(struct move_ctx *c, int u)
+{
+	/* Not filed again: that would put it first in its bucket's list,
+	 * and the lists' order is the order enemies are met in
+	 * (cands_find). */
+	if (c != NULL && c->bucket[u] >= 0)
+		ctx_mark(c, u);
+}
+
+void
+ctx_stale(struct move_ctx *c)
+{
+	if (c != NULL)
+		c->stand_stale = true;
+}
+
+/* ctx_stays, the ruleset's move_holds given. */
+static inline bool
+stays(const struct game *g, const struct unit *u,
+    bool (*holds)(const struct game *, const struct unit *))
+{
+	return u->order.kind != ORDER_MOVE || u->halt == HALT_ARRIVED ||
+	    (holds != NULL && holds(g, u));
+}
+
+bool
+ctx_stays(const struct game *g, const struct unit *u)
+{
+	return stays(g, u, g->rs->ops->move_holds);
+}
+
+/* Count unit u (filed) where it is filed now, if it stays. */
+static inline void
+stand_count(const struct game *g, struct move_ctx *c, int u,
+    bool (*holds)(const struct game *, const struct unit *))
+{
+	if (stays(g, &g->units[u], holds)) {
+		c->stand_slot[u] = c->bucket[u];
+		c->nstand[c->bucket[u]]++;
+	} else
+		c->stand_slot[u] = -1;
+}
+
+void
+ctx_stand_update(const struct game *g, struct move_ctx *c)
+{
+	bool (*holds)(const struct game *, const struct unit *) =
+	    g->rs->ops->move_holds;
+	int i, u, n = c->bw * c->bh * GAME_MAX_SIDES;
+
+	if (c->nstand == NULL) {
+		c->nstand = xmallocarray((size_t)n, sizeof *c->nstand);
+		c->stand_slot = xmallocarray((size_t)c->nunits + 1,
+		    sizeof *c->stand_slot);
+		c->dirty = xmallocarray((size_t)c->nunits + 1,
+		    sizeof *c->dirty);
+		c->is_dirty = xcalloc((size_t)c->nunits + 1, 1);
+		c->stand_stale = true;
+	}
+	if (c->stand_stale) {
+		memset(c->nstand, 0, (size_t)n * sizeof *c->nstand);
+		for (i = 0; i < c->nunits; i++)
+			if (c->bucket[i] >= 0)
+				stand_count(g, c, i, holds);
+			else
+				c->stand_slot[i] = -1;
+		for (i = 0; i < c->ndirty; i++)
+			c->is_dirty[c->dirty[i]] = 0;
+		c->ndirty = 0;
+		c->stand_stale = false;
+		return;
+	}
+	for (i = 0; i < c->ndirty; i++) {
+		u = c->dirty[i];
+		c->is_dirty[u] = 0;
+		if (c->stand_slot[u] >= 0)
+			c->nstand[c->stand_slot[u]]--;
+		stand_count(g, c, u, holds);
+	}
+	c->ndirty = 0;
 }
 
 static void
@@ -144,6 +238,10 @@ move_ctx_free(struct move_ctx *c)
 	free(c->spare_path);
 	free(c->spare_cv);
 	free(c->spare_cpts);
+	free(c->nstand);
+	free(c->stand_slot);
+	free(c->dirty);
+	free(c->is_dirty);
 	free(c);
 }
 

@@ -272,19 +272,20 @@ move_gap(const struct point *a, int na, const struct point *b, int nb)
  * True when ctx is NULL: with no index it cannot tell.
  */
 bool
-ctx_standing_near(const struct game *g, const struct move_ctx *ctx,
+ctx_standing_near(const struct game *g, struct move_ctx *ctx,
     const struct move_walk *w, struct point end)
 {
 	const struct unit *un = &g->units[w->unit], *fu;
 	const struct formation_def *fd = &g->rs->form[w->form];
-	bool (*holds)(const struct game *, const struct unit *) =
-	    g->rs->ops->move_holds;
 	struct point lo, hi;
-	const int *row;
+	const int *row, *cnt;
 	int own = un->side, slot, r, bx0, by0, bx1, by1, bx, by, f;
 
 	if (ctx == NULL)
 		return true;
+	/* The counts of friends that may stay, per bucket, brought up to
+	 * date: a bucket with none is passed over unread (most are). */
+	ctx_stand_update(g, ctx);
 	/* The walker's block: no cell farther from its anchor than its
 	 * frontage or depth, whichever is more (move_block_reach). */
 	r = fd->frontage[un->arm] > fd->depth[un->arm] ?
@@ -300,8 +301,11 @@ ctx_standing_near(const struct game *g, const struct move_ctx *ctx,
 	bucket_span(ctx, lo, hi, &bx0, &by0, &bx1, &by1);
 	for (by = by0; by <= by1; by++) {
 		row = ctx->head + (by * ctx->bw + bx0) * GAME_MAX_SIDES + slot;
-		for (bx = bx0; bx <= bx1; bx++, row += GAME_MAX_SIDES)
-			for (f = *row; f >= 0; f = ctx->next[f]) {
+		cnt = ctx->nstand + (by * ctx->bw + bx0) * GAME_MAX_SIDES + slot;
+		for (bx = bx0; bx <= bx1; bx++, row += GAME_MAX_SIDES,
+		    cnt += GAME_MAX_SIDES)
+			for (f = *cnt > 0 ? *row : -1; f >= 0;
+			    f = ctx->next[f]) {
 				/* Its place first: most friends in the
 				 * buckets lie outside the box, and whether
 				 * it stays (move_holds, asked of the
@@ -311,9 +315,7 @@ ctx_standing_near(const struct game *g, const struct move_ctx *ctx,
 				    fu->pos.y < lo.y || fu->pos.y > hi.y ||
 				    f == w->unit || fu->side != own)
 					continue;
-				if (fu->order.kind != ORDER_MOVE ||
-				    fu->halt == HALT_ARRIVED ||
-				    (holds != NULL && holds(g, fu)))
+				if (ctx_stays(g, fu))
 					return true;
 			}
 	}

@@ -13,6 +13,7 @@
 
 struct game;
 struct move_ctx;
+struct unit;
 struct move_walk;
 
 #define BUCKET		16	/* cells per side of an index bucket */
@@ -52,6 +53,23 @@ struct move_ctx {
 					   (struct cands, owned), NULL */
 	struct point	*spare_cpts;
 	int		 spare_ccap;
+	/* For ctx_standing_near: per bucket and side (as head), how many
+	 * of the units filed there may stay where they are (a friend it
+	 * looks for), counted when it is first asked and again whenever
+	 * stand_stale; per unit, whether it is counted, and where
+	 * (stand_slot).  A unit re-filed (ctx_place) is read again at the
+	 * next question (listed in dirty, flagged in is_dirty): what the
+	 * walk or the phase changed in it is known by then.  A count is
+	 * never less than the units that stay in its bucket: a bucket
+	 * counted 0 holds none, and is not read. */
+	int		*nstand;	/* NULL: not counted yet */
+	int		*stand_slot;	/* per unit: slot counted in, -1 */
+	int		*dirty;
+	int		 ndirty;
+	unsigned char	*is_dirty;
+	bool		 stand_stale;	/* count all again (a ruleset's
+					   callback may have changed any
+					   unit) */
 };
 
 /* An enemy near the walk (move-near.c), its cells and their box. */
@@ -223,7 +241,7 @@ int cand_gap(const struct game *, const struct cand *c,
  * as the per-phase index files it, where the walker's block could meet
  * it with its anchor anywhere in the box of where it stands and end;
  * true when ctx is NULL (move-near.c). */
-bool ctx_standing_near(const struct game *, const struct move_ctx *,
+bool ctx_standing_near(const struct game *, struct move_ctx *,
     const struct move_walk *, struct point end);
 
 /* Enemy units that could come within reach during this walk. */
@@ -268,8 +286,23 @@ void walk_take_route(struct move_walk *, struct point *r,
     unsigned char *faces, int n);
 
 /* Unit u (un) has moved: put it in the index bucket of its new place
- * (nothing when c is NULL or u is not indexed) (move-ctx.c). */
+ * (nothing when c is NULL or u is not indexed), and read again at the
+ * next ctx_standing_near whether it stays where it is (move-ctx.c). */
 void ctx_place(struct move_ctx *, int u, const struct unit *un);
+
+/* A ruleset's callback may have changed any unit (its order, halt or
+ * place): ctx_standing_near counts them all again (move-ctx.c). */
+void ctx_stale(struct move_ctx *);
+
+/* Whether u stays where it is, as ctx_standing_near asks of a friend:
+ * under no Move order, its order's halt HALT_ARRIVED, or held in place
+ * (the ruleset's move_holds) (move-ctx.c). */
+bool ctx_stays(const struct game *, const struct unit *u);
+
+/* The counts of units that may stay where they are per bucket and side
+ * (ctx->nstand), made or brought up to date for ctx_standing_near
+ * (move-ctx.c). */
+void ctx_stand_update(const struct game *, struct move_ctx *);
 
 /* The cells of the walk's route ahead a later turn may keep to: those
  * before its first wheel (move-walk.c). */

@@ -796,8 +796,10 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		w.notes[i].text = NULL;
 	}
 	for (i = 0; i < w.nmobbed; i++)
-		if ((m = w.mobbed[i]) >= 0 && g->rs->ops->move_passed != NULL)
+		if ((m = w.mobbed[i]) >= 0 && g->rs->ops->move_passed != NULL) {
 			g->rs->ops->move_passed(g, m, ui);
+			ctx_stale(ctx);	/* it may change any unit */
+		}
 	/* The closing line: "A moves 2 BD (spent 3 BD of 3 BD): stops at
 	 * [x, y] facing N, Line: why" or "A stands at [x, y] ...". */
 	ln.n = 0;
@@ -816,11 +818,13 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	line_place(&ln, g, u, halt_text(w.halt));
 	eventlog_take(&g->log, g->turn, g->phase, ui, EV_MOVE, w.halt_rule,
 	    move_text_dup(&ln));
-	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL)
+	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL) {
 		g->rs->ops->move_routed(g, ui, w.touched_routed);
-	else if (w.contact >= 0 && w.halt == HALT_CONTACT &&
+		ctx_stale(ctx);
+	} else if (w.contact >= 0 && w.halt == HALT_CONTACT &&
 	    g->rs->ops->move_contacted != NULL) {
 		g->rs->ops->move_contacted(g, ui, w.contact);
+		ctx_stale(ctx);
 		/* A contact may move the unit again (a horse that falls
 		 * back from a square): keep its bucket true. */
 		ctx_place(ctx, ui, u);

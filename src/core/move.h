@@ -286,6 +286,15 @@ void move_ctx_free(struct move_ctx *);
 void move_ctx_wait(struct move_ctx *, bool may);
 
 /*
+ * Unit u was changed during the phase other than by its own move_unit,
+ * in place (its order, halt or formation, not where it stands: a phase's
+ * own rule between walks): the context reads it again when next asked
+ * whether a friend stays where it is (nothing when the context is NULL).
+ * move_unit does so for what its walk and the ruleset's callbacks change.
+ */
+void move_ctx_touch(struct move_ctx *, int u);
+
+/*
  * The friend unit u waited for when move_unit last answered MOVE_WAITS,
  * while it has still to move and units may wait; else -1.  Moving u again
  * before that friend has moved would only find it in the way again.

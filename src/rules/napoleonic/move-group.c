@@ -695,8 +695,10 @@ nap_phase_movement(struct game *g)
 		u = &g->units[i];
 		if (!unit_active(u) || pl.done[i])
 			continue;
-		if (contact_deploy(g, i))
+		if (contact_deploy(g, i)) {
+			move_ctx_touch(ctx, i);	/* formed anew */
 			continue;
+		}
 		switch (u->order.kind) {
 		case ORDER_MOVE:
 			if (nap_move_holds(g, u)) {
@@ -715,6 +717,7 @@ nap_phase_movement(struct game *g)
 					    u->name);
 				u->moved = 0;
 				u->halt_turn = g->turn;
+				move_ctx_touch(ctx, i);
 				break;
 			}
 			if (move_unit(g, ctx, i, pl.cap[i], pl.note[i],

@@ -119,9 +119,156 @@ interior(const struct map *map, int x, int y)
 	return x >= 1 && y >= 1 && x + 1 < map->w && y + 1 < map->h;
 }
 
-/* The price of a step (the engine's move_step). */
-void
-nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
+/* The landscapes of the old front (the walker's own rank, at pos facing
+ * f, fr cells wide), read only as far as it takes to know which of new_l
+ * it does not stand on already. */
+static inline __attribute__((always_inline)) uint64_t
+old_front(const struct map *map, struct point pos, enum dir f, int fr,
+    uint64_t new_l)
+{
+	struct point rank0, rstep, prev;
+	uint64_t old_l = 0;
+	long k0, dk;
+	int no, i;
+
+	no = geom_rank(pos, f, fr, &rank0, &rstep);
+	if (no > 0 && map_inside(map, rank0.x, rank0.y) && map_inside(map,
+	    rank0.x + (no - 1) * rstep.x, rank0.y + (no - 1) * rstep.y)) {
+		/* All on the map: by their place in the map's array. */
+		k0 = (long)rank0.y * map->w + rank0.x;
+		dk = (long)rstep.y * map->w + rstep.x;
+		for (i = 0; i < no && (new_l & ~old_l) != 0; i++, k0 += dk)
+			old_l |= (uint64_t)1 << map->cells[k0].land;
+		return old_l;
+	}
+	for (i = 0; i < no && (new_l & ~old_l) != 0; i++) {
+		prev.x = rank0.x + i * rstep.x;
+		prev.y = rank0.y + i * rstep.y;
+		if (map_inside(map, prev.x, prev.y))
+			old_l |= (uint64_t)1 << map_cell(map, prev.x,
+			    prev.y)->land;
+	}
+	return old_l;
+}
+
+/* 3.6.5: the dearest Pr + Pe of the landscapes in enter (the new front's
+ * that the old does not stand on), its landscape in *eland (-1 none). */
+static inline int
+enter_cost(const struct game *g, const struct unit *u, int form,
+    uint64_t enter, int *eland)
+{
+	const struct ruleset *rs = g->rs;
+	int l, e, ecost = 0;
+
+	*eland = -1;
+	for (l = 0; enter != 0 && l < rs->nland; l++) {
+		if ((enter & ((uint64_t)1 << l)) == 0)
+			continue;
+		e = rs->land[l].pr + unit_pe(g, u, form, l, NULL);
+		if (e > ecost) {
+			ecost = e;
+			*eland = l;
+		}
+	}
+	return ecost;
+}
+
+/*
+ * nap_move_step for the step most often priced, by the walk and above
+ * all by a route search: off the roads, in a formation that keeps to no
+ * road, its front on the map and on ground the formation may enter,
+ * crossing no obstacle, passage, defile or contour, with no note to
+ * write (no new ground to pay for, or no explanation wanted).  Its price
+ * is then the step and the Pr + Pe of the new ground, nothing more, and
+ * it is written into p as the whole of nap_move_step would write it.
+ * False, p untouched, for any other step: nap_move_step prices it the
+ * long way.
+ */
+static inline bool
+step_plain(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	const struct ruleset *rs = g->rs;
+	const struct unit *u = &g->units[w->unit];
+	const struct map *map = g->map;
+	const struct formation_def *fd = &rs->form[w->form];
+	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
+	struct point rank0, rstep, end;
+	uint64_t new_l = 0, enter;
+	long k0, dk, ke;
+	int nn, i, side, ecost, eland;
+	bool diag = dir_diagonal(d);
+
+	if (!map_inside(map, to.x, to.y) || (fd->flags & FORMF_ROAD) ||
+	    map_cell(map, w->pos.x, w->pos.y)->road != ROAD_NONE ||
+	    map_cell(map, to.x, to.y)->road != ROAD_NONE ||
+	    map_contours(map, w->pos, to) != 0 ||
+	    (map_cell(map, to.x, to.y)->flags & CELL_DEFILE))
+		return false;
+	nn = geom_rank(to, d, fd->frontage[u->arm], &rank0, &rstep);
+	end.x = rank0.x + (nn - 1) * rstep.x;
+	end.y = rank0.y + (nn - 1) * rstep.y;
+	if (nn <= 0 || !map_inside(map, rank0.x, rank0.y) ||
+	    !map_inside(map, end.x, end.y))
+		return false;
+	k0 = (long)rank0.y * map->w + rank0.x;
+	dk = (long)rstep.y * map->w + rstep.x;
+	if (!diag) {
+		/* Each cell's ground, and the edge crossed into it: kept by
+		 * the cell behind it stepping east or south, else by its
+		 * own (see map_edge).  The cells behind lie on the
+		 * walker's row or column, between the front's ends. */
+		side = d == DIR_E || d == DIR_W ? EDGE_EAST : EDGE_SOUTH;
+		ke = d == DIR_E || d == DIR_S ?
+		    -((long)dir_dy[d] * map->w + dir_dx[d]) : 0;
+		for (i = 0; i < nn; i++, k0 += dk) {
+			if (map->cells[k0 + ke].edge[side] != 0)
+				return false;
+			new_l |= (uint64_t)1 << map->cells[k0].land;
+		}
+	} else {
+		/* At a slant away from the map's sides: the four edges
+		 * about the cell each comes from (map_diag_blocked). */
+		long mw = map->w, from, e1, e2, s1, s2;
+
+		if (!interior(map, rank0.x - dir_dx[d], rank0.y - dir_dy[d]) ||
+		    !interior(map, end.x - dir_dx[d], end.y - dir_dy[d]))
+			return false;
+		from = -((long)dir_dy[d] * mw + dir_dx[d]);
+		e1 = from + (dir_dx[d] > 0 ? 0 : -1);
+		e2 = e1 + dir_dy[d] * mw;
+		s1 = from + (dir_dy[d] > 0 ? 0 : -mw);
+		s2 = s1 + dir_dx[d];
+		for (i = 0; i < nn; i++, k0 += dk) {
+			if (map->cells[k0 + e1].edge[EDGE_EAST] != 0 ||
+			    map->cells[k0 + e2].edge[EDGE_EAST] != 0 ||
+			    map->cells[k0 + s1].edge[EDGE_SOUTH] != 0 ||
+			    map->cells[k0 + s2].edge[EDGE_SOUTH] != 0)
+				return false;
+			new_l |= (uint64_t)1 << map->cells[k0].land;
+		}
+	}
+	for (enter = new_l; enter != 0; enter &= enter - 1)
+		if ((rs->land[__builtin_ctzll(enter)].forbid &
+		    (1u << w->form)) != 0)
+			return false;
+	ecost = enter_cost(g, u, w->form, new_l & ~old_front(map, w->pos,
+	    w->facing, fd->frontage[u->arm], new_l), &eland);
+	if (eland >= 0 && w->explain)
+		return false;	/* "enters ...": the long way writes it */
+	move_price_init(p);
+	p->ticks = dir_step_cost(d) + ecost;
+	if (eland >= 0) {
+		/* 3.6.5: only Pr + Pe above what is left stops it. */
+		p->halt = HALT_TERRAIN;
+		p->need = ecost;
+	}
+	return true;
+}
+
+/* nap_move_step the long way: any step (step_plain's first). */
+static __attribute__((noinline)) void
+step_long(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)
 {
 	const struct ruleset *rs = g->rs;
@@ -132,7 +279,7 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
 	struct point prev, rank0, rstep, at, end;
 	uint64_t old_l = 0, new_l = 0, bad_l = 0, enter;
-	int fr = fd->frontage[u->arm], no, nn, i, l, road, ob, pass;
+	int fr = fd->frontage[u->arm], nn, i, l, road, ob, pass;
 	int oc = -1, obest = -1, ecost = 0, eland = -1, ccost = 0, nc, free_c;
 	int step, f, factor, pe, e, relief = 0, narrow_kind = PASS_NONE, most;
 	int nn_checked = 0, side;
@@ -354,33 +501,8 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	/* 3.6.5: entering new landscape costs Pr + Pe. */
 	/* The old front's ground: enough of it to know which of the new
 	 * front's landscapes it does not stand on already. */
-	no = geom_rank(w->pos, w->facing, fr, &rank0, &rstep);
-	if (no > 0 && map_inside(map, rank0.x, rank0.y) && map_inside(map,
-	    rank0.x + (no - 1) * rstep.x, rank0.y + (no - 1) * rstep.y)) {
-		/* All on the map: by their place in the map's array. */
-		k0 = (long)rank0.y * map->w + rank0.x;
-		dk = (long)rstep.y * map->w + rstep.x;
-		for (i = 0; i < no && (new_l & ~old_l) != 0; i++, k0 += dk)
-			old_l |= (uint64_t)1 << map->cells[k0].land;
-		no = 0;		/* all read: none left for the loop below */
-	}
-	for (i = 0; i < no && (new_l & ~old_l) != 0; i++) {
-		prev.x = rank0.x + i * rstep.x;
-		prev.y = rank0.y + i * rstep.y;
-		if (map_inside(map, prev.x, prev.y))
-			old_l |= (uint64_t)1 << map_cell(map, prev.x,
-			    prev.y)->land;
-	}
-	enter = new_l & ~old_l;
-	for (l = 0; enter != 0 && l < rs->nland; l++) {
-		if ((enter & ((uint64_t)1 << l)) == 0)
-			continue;
-		e = rs->land[l].pr + unit_pe(g, u, w->form, l, NULL);
-		if (e > ecost) {
-			ecost = e;
-			eland = l;
-		}
-	}
+	old_l = old_front(map, w->pos, w->facing, fr, new_l);
+	ecost = enter_cost(g, u, w->form, new_l & ~old_l, &eland);
 	if (eland >= 0 && road == ROAD_BIG) {
 		if (w->explain)
 			price_note(p, "3.6.6", "enters %s on the big road: "
@@ -518,4 +640,14 @@ nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		price_note(p, "3.6.5", "its speed left is %s the crossing: "
 		    "it crosses but ends as a Mob", w->left ==
 		    m->obstacle_width + oc ? "exactly" : "less than");
+}
+
+/* The price of a step (the engine's move_step): a plain step the short
+ * way, in a frame of its own, any other the long way. */
+void
+nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
+    struct move_price *p)
+{
+	if (!step_plain(g, w, d, p))
+		step_long(g, w, d, p);
 }
