@@ -1403,6 +1403,43 @@ test_move_text_i_writes_signed_decimals(void **state)
 	assert_int_equal(strlen(l.b), 511);
 	assert_int_equal(l.b[509], '1');
 	assert_int_equal(l.b[510], '2');
+	/* One digit more than the room (two bytes before the terminator's):
+	 * cut to the two, not written past the line. */
+	l.n = 509;
+	l.b[l.n] = '\0';
+	move_text_i(&l, 123);
+	assert_int_equal(l.n, 511);
+	assert_int_equal(strlen(l.b), 511);
+	assert_memory_equal(l.b + 508, "x12", 4);
+	ruleset_free(rs);
+}
+
+/*
+ * move_text_bd: a figure is cut to 31 bytes and its terminator (32), as
+ * a figure written on its own would be, however much room the line has:
+ * at 3 ticks a unit of measure named "leagues", -2147483647 ticks is
+ * "-715827882.333333333333333 leagues" (34 bytes), written as its first
+ * 31.  A line with less room than that keeps what fits.
+ */
+static void
+test_move_text_bd_cuts_a_figure_to_31_bytes(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct move_text l;
+
+	(void)state;
+	rs->ticks = 3;
+	snprintf(rs->unit, sizeof rs->unit, "leagues");
+	l.n = 0;
+	move_text_bd(&l, rs, -2147483647);
+	assert_string_equal(l.b, "-715827882.333333333333333 leag");
+	assert_int_equal(l.n, 31);
+	l.n = sizeof l.b - 32;	/* room for 31 bytes and the terminator */
+	memset(l.b, 'x', l.n);
+	move_text_bd(&l, rs, -2147483647);
+	assert_int_equal(l.n, sizeof l.b - 1);
+	assert_string_equal(l.b + sizeof l.b - 32,
+	    "-715827882.333333333333333 leag");
 	ruleset_free(rs);
 }
 
@@ -1781,6 +1818,7 @@ main(void)
 		    test_3_6_5_crossing_after_a_turn_is_priced_with_what_is_left),
 		cmocka_unit_test(test_3_6_8_contact_after_a_pass_through_a_friend),
 		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
+		cmocka_unit_test(test_move_text_bd_cuts_a_figure_to_31_bytes),
 		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
 		cmocka_unit_test(test_walk_block_leaving_the_map_halts_blocked),
 		cmocka_unit_test(test_move_note_keeps_notes_of_every_length),
