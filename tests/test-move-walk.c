@@ -471,6 +471,85 @@ test_3_6_7_friend_past_the_bend_is_seen_as_passed(void **state)
 }
 
 /*
+ * 3.6.7 seen ahead (walk_look_ahead, past_friend), at the edge of the
+ * speed: a friend the line would take exactly the walker's whole speed
+ * to get past is no reason to go round.  A Line of drill 3 with its drum
+ * (2 BD) on [10, 30] facing N is sent to [10, 20], the anchor of the
+ * standing Column B (rows 20 to 23): the four steps from the first that
+ * meets B to the goal cost 4 x 0.5 BD = 2 BD, its whole speed.  It says
+ * nothing of B and walks its 2 BD to [10, 26].  With 1 BD (no drum) the
+ * same 2 BD is more than it has: B stands in the way, and there is no
+ * way round it to a goal inside it.
+ */
+static void
+test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 40);
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 3, (struct point){ 10, 30 }, DIR_N);
+	(void)walk_unit(g, "B", 0, "column", 4, (struct point){ 10, 20 },
+	    DIR_N);
+	walk_order(g, a, 10, 20);
+	walk_turn(g, a, 1);
+	assert_int_equal(walk_find(g, 0, a, "stands in the way"), -1);
+	i = walk_find(g, 0, a, "A moves");
+	assert_true(walk_event_is(g, i, a, "3.6.3", "A moves 2 BD (spent 2 BD "
+	    "of 2 BD): stops at [10, 26] facing N, Line: its speed for the "
+	    "turn is spent"));
+	game_free(g);
+
+	g = walk_game(rs, 30, 40);
+	a = walk_unit(g, "A", 0, "line", 3, (struct point){ 10, 30 }, DIR_N);
+	unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"), false);
+	(void)walk_unit(g, "B", 0, "column", 4, (struct point){ 10, 20 },
+	    DIR_N);
+	walk_order(g, a, 10, 20);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "stands in the way");
+	assert_true(walk_event_is(g, i, a, "3.6.7", "B stands in the way of A "
+	    "and it finds no way round it towards [10, 20]"));
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7 seen ahead, past the friend: a Line (drill 4, drum: 3 BD) on
+ * [16, 32] facing NW, sent to [10, 2], would march NW to [10, 26] and
+ * then N through the standing Line B on [10, 24]; the steps from the
+ * first that meets B to the first clear of it cost 3 BD, its whole
+ * speed, so it is not gone round: it keeps its order of one point and
+ * walks its 3 BD straight to [12, 28] facing NW.
+ */
+static void
+test_3_6_7_friend_seen_ahead_cleared_with_the_whole_speed(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 40, 40);
+	const struct unit *u;
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 16, 32 }, DIR_NW);
+	(void)walk_unit(g, "B", 0, "line", 4, (struct point){ 10, 24 }, DIR_N);
+	u = &g->units[a];
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	assert_int_equal(walk_find(g, 0, a, "marches round"), -1);
+	assert_int_equal(u->order.npts, 1);
+	i = walk_find(g, 0, a, "A moves");
+	assert_true(walk_event_is(g, i, a, "3.6.3", "A moves 3 BD (spent 3 BD "
+	    "of 3 BD): stops at [12, 28] facing NW, Line: its speed for the "
+	    "turn is spent"));
+	assert_int_equal(u->pos.x, 12);
+	assert_int_equal(u->pos.y, 28);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.5 seen ahead (walk_look_ahead): the look along the line goes as far
  * as the ruleset's longest move (8 BD, 16 cells straight) and no farther.
  * A Line of drill 3 without its drum (1 BD) on [10, 45] facing N, sent to
@@ -1805,6 +1884,10 @@ main(void)
 		cmocka_unit_test(test_3_6_7_friend_passed_once_over_its_depth),
 		cmocka_unit_test(
 		    test_3_6_7_friend_past_the_bend_is_seen_as_passed),
+		cmocka_unit_test(
+		    test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed),
+		cmocka_unit_test(
+		    test_3_6_7_friend_seen_ahead_cleared_with_the_whole_speed),
 		cmocka_unit_test(
 		    test_3_6_7_friend_past_the_bend_too_deep_is_gone_round),
 		cmocka_unit_test(test_3_6_7_friend_on_the_goals_row_is_gone_round),
