@@ -609,6 +609,45 @@ test_move_route_form_only_units_bar_the_way(void **state)
 }
 
 /*
+ * move_route_form, a way in the first formation of the table alone: water
+ * across rows 10 to 14 but for a Line's gap (x 7 to 12), whose ground is
+ * open to a Line only (the ruleset's fields made forbidden to every other
+ * formation).  A Column at [10, 20] sent to [10, 2] may not go that way
+ * in its own formation; the Line, the table's formation 0, may: the
+ * answer is the Line.  With a friend's Line standing in the gap no
+ * formation has a way past the units, but the Line has one over the
+ * ground: MOVE_FORM_UNITS, not -1.
+ */
+static void
+test_move_route_form_way_for_the_line_alone(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct order o;
+	int b, x, y, fields = ruleset_land(rs, "fields");
+
+	(void)state;
+	assert_int_equal(ruleset_form(rs, "line"), 0);
+	rs->land[fields].forbid = ~(1u << ruleset_form(rs, "line"));
+	for (y = 10; y <= 14; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs,
+			    x >= 7 && x <= 12 ? "fields" : "water");
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 2 };
+	assert_int_equal(move_route_form(g, &o), ruleset_form(rs, "line"));
+	b = friend_at(g, "line", 10, 12);
+	assert_int_equal(g->units[b].pos.y, 12);
+	assert_int_equal(move_route_form(g, &o), MOVE_FORM_UNITS);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * A Move order to the cell the unit stands on is carried out at once: it
  * spends nothing, halts as arrived and its order is done (none left).
  */
@@ -7389,6 +7428,8 @@ main(void)
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_move_route_form_own_or_none),
 		cmocka_unit_test(test_move_route_form_only_units_bar_the_way),
+		cmocka_unit_test(
+		    test_move_route_form_way_for_the_line_alone),
 		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),
 		cmocka_unit_test(test_move_unit_cancelled_order_keeps_no_route),
 		cmocka_unit_test(test_move_plans_refuse_a_unit_out_of_range),
