@@ -6100,6 +6100,45 @@ test_002_H7_doctrine_retires_rather_than_turn(void **state)
 }
 
 /*
+ * H7 in the doctrine, the least move that retires: what is kept of the
+ * maximum move (a) and of the retire (r = a - the H7 loss) must each be
+ * at least 1 tick.  Close-order foot in Line facing north (a 24 ticks)
+ * with a loss of 23 ticks retires 1 tick: sent 1 cell behind it (2 ticks,
+ * twice its retire) it retires there; with a loss of 24 (r 0) it keeps
+ * its Move.  With a maximum move of 1 tick and no loss (a = r = 1) it
+ * retires too.
+ */
+static void
+test_002_H7_doctrine_retires_with_one_tick(void **state)
+{
+	struct hm_move *m = (struct hm_move *)hm_move(rs);
+	struct game *g = field();
+	struct ai_own u;
+	struct order o;
+	int loss = m->retire[ARM_INFANTRY], speed;
+
+	(void)state;
+	u = own(ARM_INFANTRY, "close", "line", 30, 20, DIR_N);
+	u.unit = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 30, 20, DIR_N,
+	    200);
+	speed = m->speed[u.klass][u.formation];
+	assert_int_equal(speed, 24);
+	m->retire[ARM_INFANTRY] = 23;
+	o = refined(g, &u, NULL, 0, 30, 21, AI_NORMAL);
+	assert_true(retires_to(&o, 30, 21));
+	m->retire[ARM_INFANTRY] = 24;
+	o = refined(g, &u, NULL, 0, 30, 21, AI_NORMAL);
+	assert_true(moves_to(&o, 30, 21));
+	m->retire[ARM_INFANTRY] = 0;
+	m->speed[u.klass][u.formation] = 1;
+	o = refined(g, &u, NULL, 0, 30, 21, AI_NORMAL);
+	assert_true(retires_to(&o, 30, 21));
+	m->speed[u.klass][u.formation] = speed;
+	m->retire[ARM_INFANTRY] = loss;
+	game_free(g);
+}
+
+/*
  * H9 in the doctrine: the stage of a wheel is pi x radius / 4, the
  * radius half the data's wheel diameter and the frontage.  Open-order
  * foot in Column (4 cells) sent 90 degrees to its right: with a 3 in
@@ -6515,6 +6554,7 @@ main(void)
 		cmocka_unit_test(test_hm_doctrine_quality_is_drill),
 		cmocka_unit_test(test_HO_7_doctrine_melee_edge),
 		cmocka_unit_test(test_002_H7_doctrine_retires_rather_than_turn),
+		cmocka_unit_test(test_002_H7_doctrine_retires_with_one_tick),
 		cmocka_unit_test(test_002_H13_doctrine_retires_near_the_enemy),
 		cmocka_unit_test(test_002_H9_doctrine_wheel_from_the_data),
 		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
