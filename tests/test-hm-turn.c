@@ -6139,6 +6139,27 @@ test_002_H7_doctrine_retires_with_one_tick(void **state)
 }
 
 /*
+ * A whole turn (turn_run) ends between turns: no phase running (-1), the
+ * turn counted on, so that the next phase played alone is the new
+ * turn's first (phase 0, turn 2 still).
+ */
+static void
+test_002_whole_turn_ends_between_turns(void **state)
+{
+	struct game *g = field();
+
+	(void)state;
+	assert_int_equal(g->turn, 1);
+	game_turn(g);
+	assert_int_equal(g->phase, -1);
+	assert_int_equal(g->turn, 2);
+	assert_int_equal(game_phase(g), 0);
+	assert_int_equal(g->phase, 0);
+	assert_int_equal(g->turn, 2);
+	game_free(g);
+}
+
+/*
  * H9 in the doctrine: the stage of a wheel is pi x radius / 4, the
  * radius half the data's wheel diameter and the frontage.  Open-order
  * foot in Column (4 cells) sent 90 degrees to its right: with a 3 in
@@ -6555,6 +6576,7 @@ main(void)
 		cmocka_unit_test(test_HO_7_doctrine_melee_edge),
 		cmocka_unit_test(test_002_H7_doctrine_retires_rather_than_turn),
 		cmocka_unit_test(test_002_H7_doctrine_retires_with_one_tick),
+		cmocka_unit_test(test_002_whole_turn_ends_between_turns),
 		cmocka_unit_test(test_002_H13_doctrine_retires_near_the_enemy),
 		cmocka_unit_test(test_002_H9_doctrine_wheel_from_the_data),
 		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
