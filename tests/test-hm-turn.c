@@ -6160,6 +6160,33 @@ test_002_whole_turn_ends_between_turns(void **state)
 }
 
 /*
+ * HO.3.1 in the charge forecast: light horse in Line at (20, 25) facing
+ * N, sent onto the enemy foot at (20, 19), unit 0, within its reach and
+ * in its front arc (10 ticks, rows 20 to 24, between the blocks),
+ * charges it in the coming charges phase (CHARGE_NOW), whatever the
+ * target's index.
+ */
+static void
+test_002_HO3_forecast_charges_unit_0_now(void **state)
+{
+	struct game *g = field();
+	struct charge_forecast f;
+	int n, c;
+
+	(void)state;
+	n = unit(g, "n", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 25, DIR_N, 80);
+	assert_int_equal(n, 0);
+	move_order(g, c, 20, 19);
+	assert_int_equal(rs->ops->charge_forecast(g, &g->units[c].order,
+	    g->units[c].pos, g->units[c].facing, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, 0);
+	assert_int_equal(f.when, CHARGE_NOW);
+	assert_int_equal(f.gap, 10);	/* rows 20 to 24 between */
+	game_free(g);
+}
+
+/*
  * H9 in the doctrine: the stage of a wheel is pi x radius / 4, the
  * radius half the data's wheel diameter and the frontage.  Open-order
  * foot in Column (4 cells) sent 90 degrees to its right: with a 3 in
@@ -6577,6 +6604,7 @@ main(void)
 		cmocka_unit_test(test_002_H7_doctrine_retires_rather_than_turn),
 		cmocka_unit_test(test_002_H7_doctrine_retires_with_one_tick),
 		cmocka_unit_test(test_002_whole_turn_ends_between_turns),
+		cmocka_unit_test(test_002_HO3_forecast_charges_unit_0_now),
 		cmocka_unit_test(test_002_H13_doctrine_retires_near_the_enemy),
 		cmocka_unit_test(test_002_H9_doctrine_wheel_from_the_data),
 		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
