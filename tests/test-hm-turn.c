@@ -1172,14 +1172,15 @@ test_HO_3_2_one_side_rolls_no_initiative(void **state)
  * (four steps): a to row 17 and b to row 16 when a's side has it, b to
  * row 15 and a to row 16 when b's has.  Both are chargers and charged,
  * in contact with each other, their orders spent; in the melee both
- * count +1 for the charge (the attacker's alone used to).
+ * count +1 for the charge (the attacker's alone used to).  The log gives
+ * the initiative once: each side's one roll and who charges first.
  */
 static void
 test_HO_3_2_charges_meet_halfway(void **state)
 {
 	struct game *g;
 	char text[160];
-	int a, b, s, r[2];
+	int a, b, s, r[2], ir[2];
 
 	(void)state;
 	for (s = 0; s < 2; s++) {
@@ -1192,7 +1193,14 @@ test_HO_3_2_charges_meet_halfway(void **state)
 		move_order(g, b, 20, 20);
 		assert_int_equal(hm_gap(g, a, b), 14);
 		(void)initiative_to(g, s);
+		dice(g, 2, hm_turn(rs)->initiative, ir);
 		hm_phase_charges(g);
+		/* One roll each, in the order of the sides, no tie. */
+		snprintf(text, sizeof text, "Initiative: Americans %d, British "
+		    "%d: the %s charge first", ir[0], ir[1], s == 0 ?
+		    "Americans" : "British");
+		assert_int_equal(count(g, "HO.3.2", "Initiative"), 1);
+		assert_int_equal(count(g, "HO.3.2", text), 1);
 		assert_int_equal(hm_gap(g, a, b), 0);
 		assert_int_equal(g->units[a].pos.x, 20);
 		assert_int_equal(g->units[b].pos.x, 20);
