@@ -3728,6 +3728,28 @@ test_H15_second_targets_nearest_first_at_most_max(void **state)
 	game_free(g);
 }
 
+/* H15: two enemies at the same gap from horse c, to its left and right
+ * front, are offered in their order of battle: the one deployed first
+ * (r, on the right) before the other (l). */
+static void
+test_H15_second_targets_equal_gaps_in_order_of_battle(void **state)
+{
+	struct game *g = field();
+	int c, r, l, tg[2];
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	r = unit(g, "r", 1, ARM_INFANTRY, "close", "line", 24, 22, DIR_S,
+	    200);
+	l = unit(g, "l", 1, ARM_INFANTRY, "close", "line", 16, 22, DIR_S,
+	    200);
+	assert_int_equal(hm_gap(g, c, r), hm_gap(g, c, l));
+	assert_int_equal(hm_second_targets(g, c, tg, 2), 2);
+	assert_int_equal(tg[0], r);
+	assert_int_equal(tg[1], l);
+	game_free(g);
+}
+
 /*
  * H15: however many enemies are in reach, at most HM_TARGETS_MAX (16) are
  * offered, the nearest first, whatever room the caller gives: 30 guns
@@ -6569,6 +6591,8 @@ main(void)
 		cmocka_unit_test(test_002_H15_target_fires_once_even_missing),
 		cmocka_unit_test(test_002_H15_rein_in),
 		cmocka_unit_test(test_H15_second_targets_nearest_first_at_most_max),
+		cmocka_unit_test(
+		    test_H15_second_targets_equal_gaps_in_order_of_battle),
 		cmocka_unit_test(test_H15_second_targets_at_most_sixteen),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
 		cmocka_unit_test(test_HO_6_1_the_nearest_though_later),
