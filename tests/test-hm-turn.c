@@ -2317,6 +2317,57 @@ test_HO_9_4_router_taken_by_the_first_unit(void **state)
 	game_free(g);
 }
 
+/* HO.9.4 with the order of battle full to its first allocation (16
+ * units): the router, the last unit, is taken by the formed enemy
+ * touching it, and no unit past the last is looked at. */
+static void
+test_HO_9_4_router_taken_as_the_sixteenth_unit(void **state)
+{
+	struct game *g = field();
+	char id[8];
+	int u, e, i;
+
+	(void)state;
+	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 36, DIR_S, 200);
+	for (i = 0; i < 14; i++) {
+		snprintf(id, sizeof id, "f%d", i);
+		(void)unit(g, id, 0, ARM_INFANTRY, "close", "column",
+		    2 + 4 * (i % 7), 5 + 6 * (i / 7), DIR_N, 200);
+	}
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 38, DIR_S, 200);
+	assert_int_equal(g->nunits, 16);
+	assert_int_equal(u, 15);
+	assert_int_equal(hm_gap(g, u, e), 0);
+	g->units[u].cond = COND_ROUTED;
+	g->sides[0].rear = g->units[u].pos;
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_CAPTURED);
+	assert_int_equal(count(g, "HO.9.4", "e reaches the routed u: 200 men "
+	    "surrender"), 1);
+	game_free(g);
+}
+
+/* The dice as the log writes them, cut to the room given: four dice
+ * into 4 bytes keep the first two rolls and their sign ("a+b"), the
+ * terminator in the fourth byte, and nothing written past it; the sum is
+ * all four's. */
+static void
+test_hm_roll_cuts_the_dice_to_the_room(void **state)
+{
+	struct game *g = field();
+	char buf[16], want[8];
+	int r[4];
+
+	(void)state;
+	dice(g, 4, 6, r);
+	memset(buf, '#', sizeof buf);
+	assert_int_equal(hm_roll(g, 4, 6, buf, 4), r[0] + r[1] + r[2] + r[3]);
+	snprintf(want, sizeof want, "%d+%d", r[0], r[1]);
+	assert_string_equal(buf, want);
+	assert_int_equal(buf[4], '#');
+	game_free(g);
+}
+
 /* Ten hits: dispersed. */
 static void
 test_HO_9_4_ten_hits_dispersed(void **state)
@@ -6547,6 +6598,8 @@ main(void)
 		cmocka_unit_test(test_HO_9_3_flight_over_a_free_crossing),
 		cmocka_unit_test(test_HO_9_4_router_taken),
 		cmocka_unit_test(test_HO_9_4_router_taken_by_the_first_unit),
+		cmocka_unit_test(test_HO_9_4_router_taken_as_the_sixteenth_unit),
+		cmocka_unit_test(test_hm_roll_cuts_the_dice_to_the_room),
 		cmocka_unit_test(test_HO_9_4_ten_hits_dispersed),
 		cmocka_unit_test(test_HO_9_3_restore),
 		cmocka_unit_test(test_HO_9_3_restore_blocked_by_a_near_enemy),
