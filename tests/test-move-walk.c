@@ -1523,6 +1523,40 @@ test_move_text_bd_cuts_a_figure_to_31_bytes(void **state)
 }
 
 /*
+ * 3.6.3, the speed's line cut to a note's length: a Line whose name in the
+ * ruleset is 180 letters long makes a line longer than MOVE_NOTE_LEN
+ * (192) bytes, before its drum's part and after it; the note keeps its
+ * first 191 bytes, the name and ", Drill 4: 4", and no more.
+ */
+static void
+test_3_6_3_speed_line_cut_to_a_note(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	char name[181], want[MOVE_NOTE_LEN];
+	char *label = rs->form[ruleset_form(rs, "line")].label;
+	int a, i;
+
+	(void)state;
+	memset(name, 'L', 180);
+	name[180] = '\0';
+	rs->form[ruleset_form(rs, "line")].label = name;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	snprintf(want, sizeof want, "%s, Drill 4: 4 - 2 = 2 BD; drum +1 BD = "
+	    "3 BD", name);
+	assert_int_equal(strlen(want), MOVE_NOTE_LEN - 1);
+	i = walk_find(g, 0, a, "LLLL");
+	assert_true(i >= 0);
+	assert_string_equal(g->log.v[i].rule, "3.6.3");
+	assert_string_equal(g->log.v[i].text, want);
+	rs->form[ruleset_form(rs, "line")].label = label;
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * move_note: a note longer than its first buffer (256 bytes) is kept
  * whole; a walk that does not explain keeps none; move_note_own marks the
  * last note only, and move_walk_free leaves the walk empty.
@@ -1903,6 +1937,7 @@ main(void)
 		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
 		cmocka_unit_test(test_move_text_bd_cuts_a_figure_to_31_bytes),
 		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
+		cmocka_unit_test(test_3_6_3_speed_line_cut_to_a_note),
 		cmocka_unit_test(test_walk_block_leaving_the_map_halts_blocked),
 		cmocka_unit_test(test_move_note_keeps_notes_of_every_length),
 		cmocka_unit_test(
