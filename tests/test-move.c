@@ -2374,6 +2374,50 @@ test_preview_of_units_waiting_on_each_other(void **state)
 }
 
 /*
+ * The movement phase's rounds for units that waited: a round that moves
+ * one of them does not stop the next from finding that the rest wait on
+ * each other.  M29's skirmishers A and Column B wait on each other; C, a
+ * Column at (20, 19) ordered north, waits for D, the Column in front of
+ * it at (20, 14) under the same order, which moves after it in the order
+ * of battle.  The first round moves C (D has marched); the next moves
+ * none, so A and B then move as things stand: A through B to (10, 6), a
+ * Mob.  D and C (1 BD, no drum: two cells) end at (20, 12) and (20, 17),
+ * C having said that it waited for D.
+ */
+static void
+test_waiting_units_released_after_a_round_that_moved_one(void **state)
+{
+	struct ruleset *rs = NULL;
+	struct game *g = scenario("M29-through-moving-unit-both-mob", &rs);
+	struct order o;
+	char *cause = NULL;
+	int c, d, u;
+
+	(void)state;
+	c = friend_named(g, "c", "C", "column", 20, 19);
+	d = friend_named(g, "d", "D", "column", 20, 14);
+	for (u = c; u <= d; u++) {
+		memset(&o, 0, sizeof o);
+		o.kind = ORDER_MOVE;
+		o.unit = u;
+		o.general = -1;
+		o.npts = 1;
+		o.pts[0] = (struct point){ 20, 0 };
+		assert_int_equal(game_order(g, &o, &cause), 0);
+	}
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 6);
+	assert_int_equal(g->units[0].cond, COND_MOB);
+	assert_int_equal(count_events(g, c, "3.6.7", "C waits for D, under a "
+	    "Move order of its own and in its way, to move first (marshal's "
+	    "reading: 3.6 moves units together)"), 1);
+	assert_int_equal(g->units[d].pos.y, 12);
+	assert_int_equal(g->units[c].pos.y, 17);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * The Move preview of a unit behind a friend that arrives: A (unit 0:
  * Column, Drill 4, drum: 2 BD = 4 cells) stands at (10, 20), its block
  * down to (10, 23), ordered to (10, 17), three cells on; B (unit 1: Line,
@@ -7535,6 +7579,8 @@ main(void)
 		    test_3_6_7_stops_short_of_a_friend_that_marched),
 		cmocka_unit_test(test_preview_waits_for_a_friend_under_orders),
 		cmocka_unit_test(test_preview_of_units_waiting_on_each_other),
+		cmocka_unit_test(
+		    test_waiting_units_released_after_a_round_that_moved_one),
 		cmocka_unit_test(test_preview_waits_for_unit_0_that_arrives),
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_before_the_turn),
