@@ -1557,6 +1557,59 @@ test_3_6_3_speed_line_cut_to_a_note(void **state)
 }
 
 /*
+ * 3.6.7 in the movement phase, a friend where the block would turn: a
+ * cavalry Line A (drill 5, no trumpet: 5 BD) at [23, 8] facing NW, sent
+ * by [17, 10] and [26, 8] with a lake along row 8 (but for x 7 to 9),
+ * must turn to face S first, and the Masse B (drill 2, no drum) at
+ * [22, 6], under a Move order of its own to [21, 9] and after A in the
+ * order of battle, stands where A's block would turn: A waits for it.
+ * B steps into the lake and stays, a Mob; A then finds no room to turn
+ * and no way round B, and halts blocked where it stood, 0 BD spent.
+ */
+static void
+test_3_6_7_waits_for_a_friend_where_its_block_would_turn(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	struct order o;
+	char *cause = NULL;
+	int a, b, x, i;
+
+	(void)state;
+	for (x = 0; x < 30; x++)
+		if (x < 7 || x > 9)
+			map_cell(g->map, x, 8)->land = ruleset_land(rs, "water");
+	a = walk_unit(g, "A", 0, "line", 5, (struct point){ 23, 8 }, DIR_NW);
+	g->units[a].arm = ARM_CAVALRY;
+	unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"), false);
+	b = walk_unit(g, "B", 0, "masse", 2, (struct point){ 22, 6 }, DIR_NE);
+	unit_attr_set(&g->units[b], ruleset_attr(rs, "musician"), false);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = a;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 17, 10 };
+	o.pts[1] = (struct point){ 26, 8 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	walk_order(g, b, 21, 9);
+	game_turn(g);
+	i = walk_find(g, 0, a, "A waits for B");
+	assert_true(walk_event_is(g, i, a, "3.6.7", "A waits for B, under a "
+	    "Move order of its own and in its way, to move first (marshal's "
+	    "reading: 3.6 moves units together)"));
+	assert_true(walk_find(g, 0, b, "B moves") < i);
+	i = walk_find(g, i, a, "A moves");
+	assert_true(walk_event_is(g, i - 1, a, "3.6.7", "no room to turn to "
+	    "face S here: B"));
+	assert_true(walk_event_is(g, i, a, "3.6.7", "A moves 0 BD (spent 0 BD "
+	    "of 5 BD): stops at [23, 8] facing NW, Line: the way is blocked"));
+	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * move_note: a note longer than its first buffer (256 bytes) is kept
  * whole; a walk that does not explain keeps none; move_note_own marks the
  * last note only, and move_walk_free leaves the walk empty.
@@ -1938,6 +1991,8 @@ main(void)
 		cmocka_unit_test(test_move_text_bd_cuts_a_figure_to_31_bytes),
 		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
 		cmocka_unit_test(test_3_6_3_speed_line_cut_to_a_note),
+		cmocka_unit_test(
+		    test_3_6_7_waits_for_a_friend_where_its_block_would_turn),
 		cmocka_unit_test(test_walk_block_leaving_the_map_halts_blocked),
 		cmocka_unit_test(test_move_note_keeps_notes_of_every_length),
 		cmocka_unit_test(
