@@ -1610,6 +1610,54 @@ test_3_6_7_waits_for_a_friend_where_its_block_would_turn(void **state)
 }
 
 /*
+ * 3.6.6 over turns, the forecast of a march stopped in a narrow passage
+ * with no room beyond: a lake along row 2 but for a defile at x 18 to
+ * 20; Skirmish Group B (drill 5, drum: 4 BD) at [17, 4] facing E, sent
+ * to [9, 8], with an enemy Mob (cavalry Column) at [20, 9].  It halts
+ * before the defile on turn 1 ([17, 3]); every later turn it is sent
+ * back to where it stood before the passage, facing as it stood, and
+ * never comes to grips with the enemy: the forecast runs its six turns
+ * (-1, never arriving) over those two cells, its last halt the
+ * passage's.
+ */
+static void
+test_3_6_6_forecast_sent_back_before_the_passage(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 32, 32);
+	struct move_forecast_end end;
+	struct point *path = NULL;
+	int b, e, x, n = 0;
+
+	(void)state;
+	for (x = 0; x < 32; x++)
+		if (x < 18 || x > 20)
+			map_cell(g->map, x, 2)->land = ruleset_land(rs, "water");
+		else
+			map_cell(g->map, x, 2)->flags |= CELL_DEFILE;
+	b = walk_unit(g, "B", 0, "skirmish", 5, (struct point){ 17, 4 },
+	    DIR_E);
+	e = walk_unit(g, "D", 1, "column", 2, (struct point){ 20, 9 }, DIR_S);
+	game_occupy(g, e, false);
+	g->units[e].arm = ARM_CAVALRY;	/* a Column of horse: 4 x 4 */
+	g->units[e].cond = COND_MOB;
+	game_occupy(g, e, true);
+	walk_order(g, b, 9, 8);
+	assert_int_equal(move_forecast_end(g, &g->units[b].order, 6, &path,
+	    &n, &end), -1);
+	assert_int_equal(end.turn, 6);
+	assert_int_equal(end.halt, HALT_PASSAGE);
+	assert_int_equal(n, 4);
+	for (x = 0; x < n; x++) {
+		assert_int_equal(path[x].x, 17);
+		assert_int_equal(path[x].y, x % 2 == 0 ? 4 : 3);
+	}
+	free(path);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * move_note: a note longer than its first buffer (256 bytes) is kept
  * whole; a walk that does not explain keeps none; move_note_own marks the
  * last note only, and move_walk_free leaves the walk empty.
@@ -1991,6 +2039,8 @@ main(void)
 		cmocka_unit_test(test_move_text_bd_cuts_a_figure_to_31_bytes),
 		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
 		cmocka_unit_test(test_3_6_3_speed_line_cut_to_a_note),
+		cmocka_unit_test(
+		    test_3_6_6_forecast_sent_back_before_the_passage),
 		cmocka_unit_test(
 		    test_3_6_7_waits_for_a_friend_where_its_block_would_turn),
 		cmocka_unit_test(test_walk_block_leaving_the_map_halts_blocked),
