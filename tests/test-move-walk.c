@@ -1658,6 +1658,46 @@ test_3_6_6_forecast_sent_back_before_the_passage(void **state)
 }
 
 /*
+ * 3.6.7, the way round a friend where the block would swing, as the
+ * preview says it: the Line E (drill 5, no drum: 3 BD) at [3, 7] facing
+ * SE, a wall under it on the south edges of [3, 7] and [4, 7], is sent
+ * to [18, 0]; the standing Square D at [4, 10] is where its block would
+ * swing to face E.  The walk, which can come clear of D along its way,
+ * goes by [7, 2] to turn where there is room rather than round D by
+ * other points, and pays its 3 BD turning to face N where it stands.
+ */
+static void
+test_3_6_7_way_round_the_swing_when_it_can_come_clear(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	struct move_preview p;
+	int e, x;
+
+	(void)state;
+	for (x = 3; x <= 4; x++)
+		map_edge_set(g->map, x, 7, DIR_S, ruleset_obst(rs, "wall"), 0);
+	(void)walk_unit(g, "D", 1, "square", 4, (struct point){ 4, 10 },
+	    DIR_NE);
+	e = walk_unit(g, "E", 1, "line", 5, (struct point){ 3, 7 }, DIR_SE);
+	unit_attr_set(&g->units[e], ruleset_attr(rs, "musician"), false);
+	walk_order(g, e, 18, 0);
+	assert_int_equal(move_preview(g, &g->units[e].order, &p), 0);
+	assert_int_equal(p.log.n, 4);
+	assert_string_equal(p.log.v[1].text, "D stands where its block would "
+	    "swing to face E here: it goes by [7, 2] to turn where there is "
+	    "room");
+	assert_string_equal(p.log.v[2].text, "E turns its front 135 degrees, "
+	    "SE to N: 3 x 1 BD = -3 BD, 0 BD left");
+	assert_int_equal(p.pos.x, 3);
+	assert_int_equal(p.pos.y, 7);
+	assert_int_equal(p.facing, DIR_N);
+	move_preview_free(&p);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * move_note: a note longer than its first buffer (256 bytes) is kept
  * whole; a walk that does not explain keeps none; move_note_own marks the
  * last note only, and move_walk_free leaves the walk empty.
@@ -2039,6 +2079,8 @@ main(void)
 		cmocka_unit_test(test_move_text_bd_cuts_a_figure_to_31_bytes),
 		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
 		cmocka_unit_test(test_3_6_3_speed_line_cut_to_a_note),
+		cmocka_unit_test(
+		    test_3_6_7_way_round_the_swing_when_it_can_come_clear),
 		cmocka_unit_test(
 		    test_3_6_6_forecast_sent_back_before_the_passage),
 		cmocka_unit_test(
