@@ -1698,6 +1698,63 @@ test_3_6_7_way_round_the_swing_when_it_can_come_clear(void **state)
 }
 
 /*
+ * 3.6.7 over two turns, units that wait on each other while one looks
+ * ahead through a friend: the Square B (drill 3, drum: 2 BD) at [16, 1]
+ * facing N, sent to [8, 13]; the cavalry Column E (drill 3, trumpet:
+ * 4 BD) at [20, 3] facing SW, sent by [5, 4] to [28, 15]; the standing
+ * Road Column G at [16, 5] facing NW.  Turn 1: B turns to face E where
+ * it stands; E turns W and stops behind G.  Turn 2: B, waiting for E,
+ * moves as things stand and stops behind it; E, having waited for B,
+ * passes through G and through B, which is moving itself: all three
+ * become Mobs and E halts at [9, 4], 4 BD on.
+ */
+static void
+test_3_6_7_waiting_units_pass_through_as_things_stand(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 29, 27);
+	struct order o;
+	char *cause = NULL;
+	int b, e, f, i;
+
+	(void)state;
+	b = walk_unit(g, "B", 0, "square", 3, (struct point){ 16, 1 }, DIR_N);
+	e = walk_unit(g, "E", 0, "column", 3, (struct point){ 20, 3 },
+	    DIR_SW);
+	game_occupy(g, e, false);
+	g->units[e].arm = ARM_CAVALRY;	/* a Column of horse: 4 x 4 */
+	game_occupy(g, e, true);
+	f = walk_unit(g, "G", 0, "road_column", 2, (struct point){ 16, 5 },
+	    DIR_NW);
+	walk_order(g, b, 8, 13);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = e;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 5, 4 };
+	o.pts[1] = (struct point){ 28, 15 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->units[e].pos.x, 17);
+	assert_int_equal(g->units[e].pos.y, 4);
+	game_turn(g);
+	i = walk_find(g, 0, e, "E waits for B");
+	assert_true(walk_event_is(g, i, e, "3.6.7", "E waits for B, under a "
+	    "Move order of its own and in its way, to move first (marshal's "
+	    "reading: 3.6 moves units together)"));
+	i = walk_find(g, i, e, "E moves");
+	assert_true(walk_event_is(g, i, e, "3.6.7", "E moves 4 BD (spent 4 BD "
+	    "of 4 BD): stops at [9, 4] facing W, Column (Mob): the way is "
+	    "blocked"));
+	assert_int_equal(g->units[b].cond, COND_MOB);
+	assert_int_equal(g->units[e].cond, COND_MOB);
+	assert_int_equal(g->units[f].cond, COND_MOB);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * move_note: a note longer than its first buffer (256 bytes) is kept
  * whole; a walk that does not explain keeps none; move_note_own marks the
  * last note only, and move_walk_free leaves the walk empty.
@@ -2079,6 +2136,8 @@ main(void)
 		cmocka_unit_test(test_move_text_bd_cuts_a_figure_to_31_bytes),
 		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
 		cmocka_unit_test(test_3_6_3_speed_line_cut_to_a_note),
+		cmocka_unit_test(
+		    test_3_6_7_waiting_units_pass_through_as_things_stand),
 		cmocka_unit_test(
 		    test_3_6_7_way_round_the_swing_when_it_can_come_clear),
 		cmocka_unit_test(
