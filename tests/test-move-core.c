@@ -1500,6 +1500,38 @@ test_move_reach_takes_the_cells_its_whole_speed_pays_for(void **state)
 	free(cells);
 }
 
+/*
+ * move_reach with no speed left after the ground (3.6.5, issue 12): a
+ * Column of drill 2 without its drum (1 BD) at (14, 15) facing SE, in
+ * dense wood (Pe 2 BD: nothing left), reaches only the one step its
+ * minimum move allows straight ahead, (15, 16): two cells with its own,
+ * its search square 3 cells a side, the step onto the square's last row.
+ */
+static void
+test_3_6_5_move_reach_of_the_minimum_move(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct point *cells = NULL;
+	int y;
+
+	game_occupy(g, 0, false);
+	g->units[0].formation = ruleset_form(f->rs, "column");
+	unit_attr_set(&g->units[0], ruleset_attr(f->rs, "drill"), 2);
+	unit_attr_set(&g->units[0], ruleset_attr(f->rs, "musician"), false);
+	game_occupy(g, 0, true);
+	fx_place(g, 0, 14, 15, DIR_SE);
+	for (y = 10; y <= 20; y++)
+		map_cell(g->map, 14, y)->land = ruleset_land(f->rs,
+		    "dense_wood");
+	assert_int_equal(move_reach(g, 0, &cells), 2);
+	assert_int_equal(cells[0].x, 14);
+	assert_int_equal(cells[0].y, 15);
+	assert_int_equal(cells[1].x, 15);
+	assert_int_equal(cells[1].y, 16);
+	free(cells);
+}
+
 /* --- move_preview ----------------------------------------------------------- */
 
 /*
@@ -1676,6 +1708,7 @@ main(void)
 		T(test_move_forecast_keeps_a_route_of_one_cell_carried),
 		T(test_move_forecast_ends_when_blocked_without_gain),
 		T(test_move_reach_takes_the_cells_its_whole_speed_pays_for),
+		T(test_3_6_5_move_reach_of_the_minimum_move),
 		T(test_3_6_3_forecast_of_a_new_pivot_pays_the_limbering),
 		T(test_new_order_starts_at_its_first_point),
 		T(test_move_forecast_keeps_the_way_round_unit_0),
