@@ -6268,6 +6268,38 @@ test_002_HO3_forecast_charges_unit_0_now(void **state)
 }
 
 /*
+ * HO.4 with no gap kept from the enemy (enemy_gap 0, a figure the data
+ * may give): a marching unit is not stopped short of him, and his block
+ * itself bars the way: foot a at (20, 30) facing N, sent to (20, 10),
+ * meets the enemy foot e at (20, 25) facing S (his block rows 24 and 25),
+ * says that e is in the way, and halts blocked at (20, 26), touching
+ * him, 2 in on.
+ */
+static void
+test_002_HO4_no_enemy_gap_the_enemy_is_in_the_way(void **state)
+{
+	struct hm_move *m = (struct hm_move *)hm_move(rs);
+	struct game *g = field();
+	int gap = m->enemy_gap, a;
+
+	(void)state;
+	m->enemy_gap = 0;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 30, DIR_N, 200);
+	(void)unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 25, DIR_S,
+	    200);
+	move_order(g, a, 20, 10);
+	(void)move_unit(g, NULL, a, -1, NULL, NULL);
+	m->enemy_gap = gap;
+	assert_int_equal(count(g, "HO.4", "e is in the way"), 1);
+	assert_int_equal(count(g, "HO.4", "a moves 2 in (spent 2 in of 6 in): "
+	    "stops at [20, 26] facing N, Line: the way is blocked"), 1);
+	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+	assert_int_equal(g->units[a].pos.x, 20);
+	assert_int_equal(g->units[a].pos.y, 26);
+	game_free(g);
+}
+
+/*
  * H9 in the doctrine: the stage of a wheel is pi x radius / 4, the
  * radius half the data's wheel diameter and the frontage.  Open-order
  * foot in Column (4 cells) sent 90 degrees to its right: with a 3 in
@@ -6690,6 +6722,8 @@ main(void)
 		cmocka_unit_test(test_002_H7_doctrine_retires_with_one_tick),
 		cmocka_unit_test(test_002_whole_turn_ends_between_turns),
 		cmocka_unit_test(test_002_HO3_forecast_charges_unit_0_now),
+		cmocka_unit_test(
+		    test_002_HO4_no_enemy_gap_the_enemy_is_in_the_way),
 		cmocka_unit_test(test_002_H13_doctrine_retires_near_the_enemy),
 		cmocka_unit_test(test_002_H9_doctrine_wheel_from_the_data),
 		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
