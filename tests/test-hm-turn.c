@@ -6300,6 +6300,44 @@ test_002_HO4_no_enemy_gap_the_enemy_is_in_the_way(void **state)
 }
 
 /*
+ * H8, H9 in the preview: a wheel the move cannot finish ends on the
+ * wheel's new anchor, which the path records.  Close-order foot in
+ * Column (9 in) at (12, 11) facing NE, sent by (4, 15) to (7, 21), turns
+ * N free (H8), then wheels left twice on its 3 in circle (2.75 in a
+ * stage) and has 0.75 in left: it stops at (4, 8) facing SW, to go on
+ * turning next turn.  The path: (12, 11), the first wheel's anchor
+ * (10, 8), the second's (4, 8).
+ */
+static void
+test_002_H9_preview_path_keeps_the_wheels_anchors(void **state)
+{
+	static const struct point route[2] = { { 4, 15 }, { 7, 21 } };
+	struct game *g = field();
+	struct move_preview p;
+	struct order o;
+	int a;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "column", 12, 11, DIR_NE,
+	    200);
+	o = move_through(a, route, 2);
+	assert_int_equal(move_preview(g, &o, &p), 0);
+	assert_int_equal(p.pos.x, 4);
+	assert_int_equal(p.pos.y, 8);
+	assert_int_equal(p.facing, DIR_SW);
+	assert_int_equal(p.spent, 33);
+	assert_int_equal(p.npath, 3);
+	assert_int_equal(p.path[0].x, 12);
+	assert_int_equal(p.path[0].y, 11);
+	assert_int_equal(p.path[1].x, 10);
+	assert_int_equal(p.path[1].y, 8);
+	assert_int_equal(p.path[2].x, 4);
+	assert_int_equal(p.path[2].y, 8);
+	move_preview_free(&p);
+	game_free(g);
+}
+
+/*
  * H9 in the doctrine: the stage of a wheel is pi x radius / 4, the
  * radius half the data's wheel diameter and the frontage.  Open-order
  * foot in Column (4 cells) sent 90 degrees to its right: with a 3 in
@@ -6724,6 +6762,8 @@ main(void)
 		cmocka_unit_test(test_002_HO3_forecast_charges_unit_0_now),
 		cmocka_unit_test(
 		    test_002_HO4_no_enemy_gap_the_enemy_is_in_the_way),
+		cmocka_unit_test(
+		    test_002_H9_preview_path_keeps_the_wheels_anchors),
 		cmocka_unit_test(test_002_H13_doctrine_retires_near_the_enemy),
 		cmocka_unit_test(test_002_H9_doctrine_wheel_from_the_data),
 		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
