@@ -6338,6 +6338,65 @@ test_002_H9_preview_path_keeps_the_wheels_anchors(void **state)
 }
 
 /*
+ * H12, the rule a halt behind a friend cites when the friend is one the
+ * walk has paid to pass already: open-order foot F in Line (9 in) at
+ * (16, 21) facing N, sent by (6, 4) to (21, 1), with the Columns B at
+ * (17, 11) (sent by (8, 7) to (8, 10)) and C at (3, 8), both facing W,
+ * and a fence under (16, 11) to (18, 11).  On turn 3 F passes into C
+ * (H12: 3 in), turns W within it and has not the speed left to pass
+ * right through it: that line and the halt cite H12, the pass's rule,
+ * as when it first meets a friend, and no line of F's cites none.
+ */
+static void
+test_002_H12_halt_behind_a_friend_passed_cites_h12(void **state)
+{
+	struct game *g = game_create(rs, map_create(27, 31));
+	char *cause = NULL;
+	struct order o;
+	int b, c, f, i, t;
+
+	(void)state;
+	game_add_side(g, "Americans");
+	game_add_side(g, "British");
+	game_add_general(g, "am", "Morgan", 0, -1);
+	game_add_general(g, "br", "Tarleton", 1, -1);
+	g->opt.courier_delay = false;
+	for (i = 16; i <= 18; i++)
+		map_edge_set(g->map, i, 11, DIR_S, ruleset_obst(rs, "fence"),
+		    0);
+	b = unit(g, "b", 0, ARM_INFANTRY, "open", "column", 17, 11, DIR_W,
+	    356);
+	c = unit(g, "c", 0, ARM_INFANTRY, "open", "column", 3, 8, DIR_W, 781);
+	f = unit(g, "F", 0, ARM_INFANTRY, "open", "line", 16, 21, DIR_N, 312);
+	unit_attr_set(&g->units[c], HM_ATTR_DRILL, 3);
+	unit_attr_set(&g->units[f], HM_ATTR_DRILL, 3);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.general = -1;
+	o.npts = 2;
+	o.unit = b;
+	o.pts[0] = (struct point){ 8, 7 };
+	o.pts[1] = (struct point){ 8, 10 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	o.unit = f;
+	o.pts[0] = (struct point){ 6, 4 };
+	o.pts[1] = (struct point){ 21, 1 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	for (t = 0; t < 3; t++)
+		game_turn(g);
+	assert_int_equal(count(g, "H12", "passes through c: foot, -12 ticks "
+	    "(3 in), 3.75 in left"), 1);
+	assert_int_equal(count(g, "H12", "F has not the speed left to pass "
+	    "right through c this turn: it stops behind it"), 1);
+	assert_int_equal(count(g, "H12", "F moves 3.5 in (spent 6.5 in of "
+	    "9 in): stops at [7, 4] facing W, Line: the way is blocked"), 1);
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == f)
+			assert_string_not_equal(g->log.v[i].rule, "");
+	game_free(g);
+}
+
+/*
  * H9 in the doctrine: the stage of a wheel is pi x radius / 4, the
  * radius half the data's wheel diameter and the frontage.  Open-order
  * foot in Column (4 cells) sent 90 degrees to its right: with a 3 in
@@ -6764,6 +6823,8 @@ main(void)
 		    test_002_HO4_no_enemy_gap_the_enemy_is_in_the_way),
 		cmocka_unit_test(
 		    test_002_H9_preview_path_keeps_the_wheels_anchors),
+		cmocka_unit_test(
+		    test_002_H12_halt_behind_a_friend_passed_cites_h12),
 		cmocka_unit_test(test_002_H13_doctrine_retires_near_the_enemy),
 		cmocka_unit_test(test_002_H9_doctrine_wheel_from_the_data),
 		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
