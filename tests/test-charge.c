@@ -15,11 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai/ai.h"
+#include "ai/doctrine.h"
 #include "core/geom.h"
 #include "core/move.h"
 
 #include "io/yread.h"
 #include "rules/napoleonic/move.h"
+#include "rules/napoleonic/napoleonic.h"
 #include "rules/napoleonic/phases.h"
 #define TURN_FIXTURE_SHARED
 #include "turn-fixture.h"
@@ -1547,6 +1550,38 @@ test_3_4_5_horse_spent_at_melee_reach_of_the_first_unit(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.8.2 in the commander's reckoning (the doctrine's melee edge, dice
+ * left out): two like Lines of foot, same Drill and men; the enemy e
+ * faces N at [10, 10].  From its front ([10, 6]) the edge is even (0);
+ * from its flank on its own row ([14, 10], 90 degrees off its front) or
+ * from its rear ([10, 14]) it is the flank's +2.
+ */
+static void
+test_3_8_2_doctrine_counts_a_flank_on_the_enemys_row(void **state)
+{
+	struct ai_own u;
+	struct ai_enemy e;
+	int line = ruleset_form(rs, "line");
+
+	(void)state;
+	memset(&u, 0, sizeof u);
+	memset(&e, 0, sizeof e);
+	u.arm = e.arm = ARM_INFANTRY;
+	u.formation = e.formation = line;
+	u.cond = e.cond = COND_FORMED;
+	u.quality = 4;
+	u.strength = e.strength = 600;
+	e.pos = (struct point){ 10, 10 };
+	e.facing = DIR_N;
+	u.pos = (struct point){ 10, 6 };
+	assert_int_equal(napoleonic_doctrine.melee_edge(rs, &u, &e, 4), 0);
+	u.pos = (struct point){ 14, 10 };
+	assert_int_equal(napoleonic_doctrine.melee_edge(rs, &u, &e, 4), 2);
+	u.pos = (struct point){ 10, 14 };
+	assert_int_equal(napoleonic_doctrine.melee_edge(rs, &u, &e, 4), 2);
+}
+
 int
 main(void)
 {
@@ -1596,6 +1631,8 @@ main(void)
 		cmocka_unit_test(test_3_4_5_cavalry_assault_charges_next_turn),
 		cmocka_unit_test(test_3_4_5_horse_spent_at_melee_reach_is_no_charge),
 		cmocka_unit_test(test_3_4_5_horse_spent_at_melee_reach_of_the_first_unit),
+		cmocka_unit_test(
+		    test_3_8_2_doctrine_counts_a_flank_on_the_enemys_row),
 	};
 	int rc;
 

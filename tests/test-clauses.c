@@ -191,6 +191,7 @@
 	X(test_M22_3_6_6_big_road_ignores_wood, "M22-big-road-ignores-wood", NULL) \
 	X(test_M23_3_6_6_small_road_dense_wood, "M23-small-road-dense-wood", NULL) \
 	X(test_M23_3_6_6_small_road_extra_contours_free, "M23-small-road-extra-contours-free", NULL) \
+	X(test_M23_3_6_6_small_road_two_contours_in_one_step_free, "M23-small-road-two-contours-in-one-step-free", NULL) \
 	X(test_M23_3_6_6_small_road_wood_pe_minus_one, "M23-small-road-wood-pe-minus-one", NULL) \
 	X(test_M23_3_6_6_small_road_start_in_wood, "M23-small-road-start-in-wood", NULL) \
 	X(test_M24_3_6_6_artillery_road_column_3bd_long, "M24-artillery-road-column-3bd-long", NULL) \

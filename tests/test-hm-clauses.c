@@ -2034,6 +2034,32 @@ test_002_describe_reads_the_tables(void **state)
 }
 
 /*
+ * The rules reference's buildings lines follow the buildings ground,
+ * whatever its place in the landscape table: at index 0 (here the open
+ * ground's, standing in for it) they are written, with none (-1) they
+ * are not.
+ */
+static void
+test_002_describe_buildings_at_any_index(void **state)
+{
+	struct hm_move *m = (struct hm_move *)hm_move(rs);
+	int b = m->buildings;
+
+	(void)state;
+	assert_true(b > 0);
+	m->buildings = 0;
+	described[0] = '\0';
+	rs->ops->describe(rs, describe_line, NULL);
+	assert_non_null(strstr(described, "  entering buildings: 1/2, 1/2, "
+	    "none, none\n  leaving buildings: 1, 1/2, none, none\n"));
+	m->buildings = -1;
+	described[0] = '\0';
+	rs->ops->describe(rs, describe_line, NULL);
+	assert_null(strstr(described, "buildings:"));
+	m->buildings = b;
+}
+
+/*
  * The whole rules reference, each figure the data file's: the H1, H2
  * maximum moves by class and formation with their Rout moves (the wagon
  * immobile routed, H11), the H3 shares of speed by ground and mover, the
@@ -2167,6 +2193,7 @@ main(void)
 		cmocka_unit_test(
 		    test_002_HO3_2_a_charge_blocked_at_once_leaves_the_charger_as_it_stood),
 		cmocka_unit_test(test_002_describe_reads_the_tables),
+		cmocka_unit_test(test_002_describe_buildings_at_any_index),
 		cmocka_unit_test(test_002_describe_whole),
 	};
 

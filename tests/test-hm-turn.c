@@ -1172,14 +1172,15 @@ test_HO_3_2_one_side_rolls_no_initiative(void **state)
  * (four steps): a to row 17 and b to row 16 when a's side has it, b to
  * row 15 and a to row 16 when b's has.  Both are chargers and charged,
  * in contact with each other, their orders spent; in the melee both
- * count +1 for the charge (the attacker's alone used to).
+ * count +1 for the charge (the attacker's alone used to).  The log gives
+ * the initiative once: each side's one roll and who charges first.
  */
 static void
 test_HO_3_2_charges_meet_halfway(void **state)
 {
 	struct game *g;
 	char text[160];
-	int a, b, s, r[2];
+	int a, b, s, r[2], ir[2];
 
 	(void)state;
 	for (s = 0; s < 2; s++) {
@@ -1192,7 +1193,14 @@ test_HO_3_2_charges_meet_halfway(void **state)
 		move_order(g, b, 20, 20);
 		assert_int_equal(hm_gap(g, a, b), 14);
 		(void)initiative_to(g, s);
+		dice(g, 2, hm_turn(rs)->initiative, ir);
 		hm_phase_charges(g);
+		/* One roll each, in the order of the sides, no tie. */
+		snprintf(text, sizeof text, "Initiative: Americans %d, British "
+		    "%d: the %s charge first", ir[0], ir[1], s == 0 ?
+		    "Americans" : "British");
+		assert_int_equal(count(g, "HO.3.2", "Initiative"), 1);
+		assert_int_equal(count(g, "HO.3.2", text), 1);
 		assert_int_equal(hm_gap(g, a, b), 0);
 		assert_int_equal(g->units[a].pos.x, 20);
 		assert_int_equal(g->units[b].pos.x, 20);
@@ -2319,6 +2327,57 @@ test_HO_9_4_router_taken_by_the_first_unit(void **state)
 	assert_int_equal(g->units[u].cond, COND_CAPTURED);
 	assert_int_equal(count(g, "HO.9.4", "e reaches the routed u: 200 men "
 	    "surrender"), 1);
+	game_free(g);
+}
+
+/* HO.9.4 with the order of battle full to its first allocation (16
+ * units): the router, the last unit, is taken by the formed enemy
+ * touching it, and no unit past the last is looked at. */
+static void
+test_HO_9_4_router_taken_as_the_sixteenth_unit(void **state)
+{
+	struct game *g = field();
+	char id[8];
+	int u, e, i;
+
+	(void)state;
+	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 36, DIR_S, 200);
+	for (i = 0; i < 14; i++) {
+		snprintf(id, sizeof id, "f%d", i);
+		(void)unit(g, id, 0, ARM_INFANTRY, "close", "column",
+		    2 + 4 * (i % 7), 5 + 6 * (i / 7), DIR_N, 200);
+	}
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 38, DIR_S, 200);
+	assert_int_equal(g->nunits, 16);
+	assert_int_equal(u, 15);
+	assert_int_equal(hm_gap(g, u, e), 0);
+	g->units[u].cond = COND_ROUTED;
+	g->sides[0].rear = g->units[u].pos;
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_CAPTURED);
+	assert_int_equal(count(g, "HO.9.4", "e reaches the routed u: 200 men "
+	    "surrender"), 1);
+	game_free(g);
+}
+
+/* The dice as the log writes them, cut to the room given: four dice
+ * into 4 bytes keep the first two rolls and their sign ("a+b"), the
+ * terminator in the fourth byte, and nothing written past it; the sum is
+ * all four's. */
+static void
+test_hm_roll_cuts_the_dice_to_the_room(void **state)
+{
+	struct game *g = field();
+	char buf[16], want[8];
+	int r[4];
+
+	(void)state;
+	dice(g, 4, 6, r);
+	memset(buf, '#', sizeof buf);
+	assert_int_equal(hm_roll(g, 4, 6, buf, 4), r[0] + r[1] + r[2] + r[3]);
+	snprintf(want, sizeof want, "%d+%d", r[0], r[1]);
+	assert_string_equal(buf, want);
+	assert_int_equal(buf[4], '#');
 	game_free(g);
 }
 
@@ -3730,6 +3789,28 @@ test_H15_second_targets_nearest_first_at_most_max(void **state)
 	assert_int_equal(hm_second_targets(g, c, tg, 1), 1);
 	assert_int_equal(tg[0], n);
 	assert_int_equal(tg[1], -7);
+	game_free(g);
+}
+
+/* H15: two enemies at the same gap from horse c, to its left and right
+ * front, are offered in their order of battle: the one deployed first
+ * (r, on the right) before the other (l). */
+static void
+test_H15_second_targets_equal_gaps_in_order_of_battle(void **state)
+{
+	struct game *g = field();
+	int c, r, l, tg[2];
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	r = unit(g, "r", 1, ARM_INFANTRY, "close", "line", 24, 22, DIR_S,
+	    200);
+	l = unit(g, "l", 1, ARM_INFANTRY, "close", "line", 16, 22, DIR_S,
+	    200);
+	assert_int_equal(hm_gap(g, c, r), hm_gap(g, c, l));
+	assert_int_equal(hm_second_targets(g, c, tg, 2), 2);
+	assert_int_equal(tg[0], r);
+	assert_int_equal(tg[1], l);
 	game_free(g);
 }
 
@@ -6113,6 +6194,222 @@ test_002_H7_doctrine_retires_rather_than_turn(void **state)
 }
 
 /*
+ * H7 in the doctrine, the least move that retires: what is kept of the
+ * maximum move (a) and of the retire (r = a - the H7 loss) must each be
+ * at least 1 tick.  Close-order foot in Line facing north (a 24 ticks)
+ * with a loss of 23 ticks retires 1 tick: sent 1 cell behind it (2 ticks,
+ * twice its retire) it retires there; with a loss of 24 (r 0) it keeps
+ * its Move.  With a maximum move of 1 tick and no loss (a = r = 1) it
+ * retires too.
+ */
+static void
+test_002_H7_doctrine_retires_with_one_tick(void **state)
+{
+	struct hm_move *m = (struct hm_move *)hm_move(rs);
+	struct game *g = field();
+	struct ai_own u;
+	struct order o;
+	int loss = m->retire[ARM_INFANTRY], speed;
+
+	(void)state;
+	u = own(ARM_INFANTRY, "close", "line", 30, 20, DIR_N);
+	u.unit = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 30, 20, DIR_N,
+	    200);
+	speed = m->speed[u.klass][u.formation];
+	assert_int_equal(speed, 24);
+	m->retire[ARM_INFANTRY] = 23;
+	o = refined(g, &u, NULL, 0, 30, 21, AI_NORMAL);
+	assert_true(retires_to(&o, 30, 21));
+	m->retire[ARM_INFANTRY] = 24;
+	o = refined(g, &u, NULL, 0, 30, 21, AI_NORMAL);
+	assert_true(moves_to(&o, 30, 21));
+	m->retire[ARM_INFANTRY] = 0;
+	m->speed[u.klass][u.formation] = 1;
+	o = refined(g, &u, NULL, 0, 30, 21, AI_NORMAL);
+	assert_true(retires_to(&o, 30, 21));
+	m->speed[u.klass][u.formation] = speed;
+	m->retire[ARM_INFANTRY] = loss;
+	game_free(g);
+}
+
+/*
+ * A whole turn (turn_run) ends between turns: no phase running (-1), the
+ * turn counted on, so that the next phase played alone is the new
+ * turn's first (phase 0, turn 2 still).
+ */
+static void
+test_002_whole_turn_ends_between_turns(void **state)
+{
+	struct game *g = field();
+
+	(void)state;
+	assert_int_equal(g->turn, 1);
+	game_turn(g);
+	assert_int_equal(g->phase, -1);
+	assert_int_equal(g->turn, 2);
+	assert_int_equal(game_phase(g), 0);
+	assert_int_equal(g->phase, 0);
+	assert_int_equal(g->turn, 2);
+	game_free(g);
+}
+
+/*
+ * HO.3.1 in the charge forecast: light horse in Line at (20, 25) facing
+ * N, sent onto the enemy foot at (20, 19), unit 0, within its reach and
+ * in its front arc (10 ticks, rows 20 to 24, between the blocks),
+ * charges it in the coming charges phase (CHARGE_NOW), whatever the
+ * target's index.
+ */
+static void
+test_002_HO3_forecast_charges_unit_0_now(void **state)
+{
+	struct game *g = field();
+	struct charge_forecast f;
+	int n, c;
+
+	(void)state;
+	n = unit(g, "n", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 25, DIR_N, 80);
+	assert_int_equal(n, 0);
+	move_order(g, c, 20, 19);
+	assert_int_equal(rs->ops->charge_forecast(g, &g->units[c].order,
+	    g->units[c].pos, g->units[c].facing, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, 0);
+	assert_int_equal(f.when, CHARGE_NOW);
+	assert_int_equal(f.gap, 10);	/* rows 20 to 24 between */
+	game_free(g);
+}
+
+/*
+ * HO.4 with no gap kept from the enemy (enemy_gap 0, a figure the data
+ * may give): a marching unit is not stopped short of him, and his block
+ * itself bars the way: foot a at (20, 30) facing N, sent to (20, 10),
+ * meets the enemy foot e at (20, 25) facing S (his block rows 24 and 25),
+ * says that e is in the way, and halts blocked at (20, 26), touching
+ * him, 2 in on.
+ */
+static void
+test_002_HO4_no_enemy_gap_the_enemy_is_in_the_way(void **state)
+{
+	struct hm_move *m = (struct hm_move *)hm_move(rs);
+	struct game *g = field();
+	int gap = m->enemy_gap, a;
+
+	(void)state;
+	m->enemy_gap = 0;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 30, DIR_N, 200);
+	(void)unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 25, DIR_S,
+	    200);
+	move_order(g, a, 20, 10);
+	(void)move_unit(g, NULL, a, -1, NULL, NULL);
+	m->enemy_gap = gap;
+	assert_int_equal(count(g, "HO.4", "e is in the way"), 1);
+	assert_int_equal(count(g, "HO.4", "a moves 2 in (spent 2 in of 6 in): "
+	    "stops at [20, 26] facing N, Line: the way is blocked"), 1);
+	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+	assert_int_equal(g->units[a].pos.x, 20);
+	assert_int_equal(g->units[a].pos.y, 26);
+	game_free(g);
+}
+
+/*
+ * H8, H9 in the preview: a wheel the move cannot finish ends on the
+ * wheel's new anchor, which the path records.  Close-order foot in
+ * Column (9 in) at (12, 11) facing NE, sent by (4, 15) to (7, 21), turns
+ * N free (H8), then wheels left twice on its 3 in circle (2.75 in a
+ * stage) and has 0.75 in left: it stops at (4, 8) facing SW, to go on
+ * turning next turn.  The path: (12, 11), the first wheel's anchor
+ * (10, 8), the second's (4, 8).
+ */
+static void
+test_002_H9_preview_path_keeps_the_wheels_anchors(void **state)
+{
+	static const struct point route[2] = { { 4, 15 }, { 7, 21 } };
+	struct game *g = field();
+	struct move_preview p;
+	struct order o;
+	int a;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "column", 12, 11, DIR_NE,
+	    200);
+	o = move_through(a, route, 2);
+	assert_int_equal(move_preview(g, &o, &p), 0);
+	assert_int_equal(p.pos.x, 4);
+	assert_int_equal(p.pos.y, 8);
+	assert_int_equal(p.facing, DIR_SW);
+	assert_int_equal(p.spent, 33);
+	assert_int_equal(p.npath, 3);
+	assert_int_equal(p.path[0].x, 12);
+	assert_int_equal(p.path[0].y, 11);
+	assert_int_equal(p.path[1].x, 10);
+	assert_int_equal(p.path[1].y, 8);
+	assert_int_equal(p.path[2].x, 4);
+	assert_int_equal(p.path[2].y, 8);
+	move_preview_free(&p);
+	game_free(g);
+}
+
+/*
+ * H12, the rule a halt behind a friend cites when the friend is one the
+ * walk has paid to pass already: open-order foot F in Line (9 in) at
+ * (16, 21) facing N, sent by (6, 4) to (21, 1), with the Columns B at
+ * (17, 11) (sent by (8, 7) to (8, 10)) and C at (3, 8), both facing W,
+ * and a fence under (16, 11) to (18, 11).  On turn 3 F passes into C
+ * (H12: 3 in), turns W within it and has not the speed left to pass
+ * right through it: that line and the halt cite H12, the pass's rule,
+ * as when it first meets a friend, and no line of F's cites none.
+ */
+static void
+test_002_H12_halt_behind_a_friend_passed_cites_h12(void **state)
+{
+	struct game *g = game_create(rs, map_create(27, 31));
+	char *cause = NULL;
+	struct order o;
+	int b, c, f, i, t;
+
+	(void)state;
+	game_add_side(g, "Americans");
+	game_add_side(g, "British");
+	game_add_general(g, "am", "Morgan", 0, -1);
+	game_add_general(g, "br", "Tarleton", 1, -1);
+	g->opt.courier_delay = false;
+	for (i = 16; i <= 18; i++)
+		map_edge_set(g->map, i, 11, DIR_S, ruleset_obst(rs, "fence"),
+		    0);
+	b = unit(g, "b", 0, ARM_INFANTRY, "open", "column", 17, 11, DIR_W,
+	    356);
+	c = unit(g, "c", 0, ARM_INFANTRY, "open", "column", 3, 8, DIR_W, 781);
+	f = unit(g, "F", 0, ARM_INFANTRY, "open", "line", 16, 21, DIR_N, 312);
+	unit_attr_set(&g->units[c], HM_ATTR_DRILL, 3);
+	unit_attr_set(&g->units[f], HM_ATTR_DRILL, 3);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.general = -1;
+	o.npts = 2;
+	o.unit = b;
+	o.pts[0] = (struct point){ 8, 7 };
+	o.pts[1] = (struct point){ 8, 10 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	o.unit = f;
+	o.pts[0] = (struct point){ 6, 4 };
+	o.pts[1] = (struct point){ 21, 1 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	for (t = 0; t < 3; t++)
+		game_turn(g);
+	assert_int_equal(count(g, "H12", "passes through c: foot, -12 ticks "
+	    "(3 in), 3.75 in left"), 1);
+	assert_int_equal(count(g, "H12", "F has not the speed left to pass "
+	    "right through c this turn: it stops behind it"), 1);
+	assert_int_equal(count(g, "H12", "F moves 3.5 in (spent 6.5 in of "
+	    "9 in): stops at [7, 4] facing W, Line: the way is blocked"), 1);
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == f)
+			assert_string_not_equal(g->log.v[i].rule, "");
+	game_free(g);
+}
+
+/*
  * H9 in the doctrine: the stage of a wheel is pi x radius / 4, the
  * radius half the data's wheel diameter and the frontage.  Open-order
  * foot in Column (4 cells) sent 90 degrees to its right: with a 3 in
@@ -6443,6 +6740,8 @@ main(void)
 		cmocka_unit_test(test_HO_9_3_flight_over_a_free_crossing),
 		cmocka_unit_test(test_HO_9_4_router_taken),
 		cmocka_unit_test(test_HO_9_4_router_taken_by_the_first_unit),
+		cmocka_unit_test(test_HO_9_4_router_taken_as_the_sixteenth_unit),
+		cmocka_unit_test(test_hm_roll_cuts_the_dice_to_the_room),
 		cmocka_unit_test(test_HO_9_4_ten_hits_dispersed),
 		cmocka_unit_test(test_HO_9_3_restore),
 		cmocka_unit_test(test_HO_9_3_restore_blocked_by_a_near_enemy),
@@ -6487,6 +6786,8 @@ main(void)
 		cmocka_unit_test(test_002_H15_target_fires_once_even_missing),
 		cmocka_unit_test(test_002_H15_rein_in),
 		cmocka_unit_test(test_H15_second_targets_nearest_first_at_most_max),
+		cmocka_unit_test(
+		    test_H15_second_targets_equal_gaps_in_order_of_battle),
 		cmocka_unit_test(test_H15_second_targets_at_most_sixteen),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
 		cmocka_unit_test(test_HO_6_1_the_nearest_though_later),
@@ -6528,6 +6829,15 @@ main(void)
 		cmocka_unit_test(test_hm_doctrine_quality_is_drill),
 		cmocka_unit_test(test_HO_7_doctrine_melee_edge),
 		cmocka_unit_test(test_002_H7_doctrine_retires_rather_than_turn),
+		cmocka_unit_test(test_002_H7_doctrine_retires_with_one_tick),
+		cmocka_unit_test(test_002_whole_turn_ends_between_turns),
+		cmocka_unit_test(test_002_HO3_forecast_charges_unit_0_now),
+		cmocka_unit_test(
+		    test_002_HO4_no_enemy_gap_the_enemy_is_in_the_way),
+		cmocka_unit_test(
+		    test_002_H9_preview_path_keeps_the_wheels_anchors),
+		cmocka_unit_test(
+		    test_002_H12_halt_behind_a_friend_passed_cites_h12),
 		cmocka_unit_test(test_002_H13_doctrine_retires_near_the_enemy),
 		cmocka_unit_test(test_002_H9_doctrine_wheel_from_the_data),
 		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),

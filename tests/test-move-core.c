@@ -1559,6 +1559,38 @@ test_move_reach_takes_the_cells_its_whole_speed_pays_for(void **state)
 	free(cells);
 }
 
+/*
+ * move_reach with no speed left after the ground (3.6.5, issue 12): a
+ * Column of drill 2 without its drum (1 BD) at (14, 15) facing SE, in
+ * dense wood (Pe 2 BD: nothing left), reaches only the one step its
+ * minimum move allows straight ahead, (15, 16): two cells with its own,
+ * its search square 3 cells a side, the step onto the square's last row.
+ */
+static void
+test_3_6_5_move_reach_of_the_minimum_move(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct point *cells = NULL;
+	int y;
+
+	game_occupy(g, 0, false);
+	g->units[0].formation = ruleset_form(f->rs, "column");
+	unit_attr_set(&g->units[0], ruleset_attr(f->rs, "drill"), 2);
+	unit_attr_set(&g->units[0], ruleset_attr(f->rs, "musician"), false);
+	game_occupy(g, 0, true);
+	fx_place(g, 0, 14, 15, DIR_SE);
+	for (y = 10; y <= 20; y++)
+		map_cell(g->map, 14, y)->land = ruleset_land(f->rs,
+		    "dense_wood");
+	assert_int_equal(move_reach(g, 0, &cells), 2);
+	assert_int_equal(cells[0].x, 14);
+	assert_int_equal(cells[0].y, 15);
+	assert_int_equal(cells[1].x, 15);
+	assert_int_equal(cells[1].y, 16);
+	free(cells);
+}
+
 /* --- move_preview ----------------------------------------------------------- */
 
 /*
@@ -1612,6 +1644,48 @@ test_move_preview_waits_for_a_friend_and_says_whom(void **state)
 	assert_int_equal(g->units[0].pos.y, 6);
 	assert_int_equal(g->units[b].pos.x, 10);
 	assert_int_equal(g->units[b].pos.y, 16);
+}
+
+/*
+ * The preview marches the friend it waits for as the phase would, its
+ * formation changed on the way included (3.6.5): A (unit 0, a Line, drill
+ * 4 with its drum) at (10, 10) ordered to (10, 0) meets a village on row
+ * 7, changes to Manoeuvre Column (rows 7 to 14) and goes in.  B, a Line
+ * at (10, 16) under the same order, waits for A, then makes one step
+ * (0.5 BD) to (10, 15), just behind A's column, and stops short of it
+ * rather than pass through it in disorder.  The turn played does the
+ * same.
+ */
+static void
+test_3_6_5_preview_marches_the_friend_in_its_new_formation(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_preview p;
+	int b;
+
+	g->units[0].formation = ruleset_form(f->rs, "line");
+	fx_place(g, 0, 10, 10, DIR_N);
+	fx_land(g, 0, 29, 7, 7, "village");
+	b = fx_friend(g, "B", "line", 10, 16);
+	fx_give(g, fx_order(0, 1, 10, 0));
+	fx_give(g, fx_order(b, 1, 10, 0));
+	assert_int_equal(move_preview(g, &g->units[b].order, &p), 0);
+	assert_int_equal(p.pos.x, 10);
+	assert_int_equal(p.pos.y, 15);
+	assert_int_equal(p.halt, HALT_BLOCKED);
+	assert_int_equal(p.spent, 2);
+	assert_int_equal(p.log.n, 3);
+	assert_string_equal(p.log.v[2].text, "A has marched already this "
+	    "turn: B stops short of it rather than pass through it in "
+	    "disorder (marshal's reading)");
+	move_preview_free(&p);
+	game_turn(g);
+	assert_int_equal(g->units[0].formation,
+	    ruleset_form(f->rs, "manoeuvre_column"));
+	assert_int_equal(g->units[0].pos.y, 7);
+	assert_int_equal(g->units[b].pos.x, 10);
+	assert_int_equal(g->units[b].pos.y, 15);
 }
 
 /* --- move_route: the points an order is given ---------------------------- */
@@ -1682,6 +1756,7 @@ main(void)
 		T(test_3_6_3_second_leg_of_two_cells_planned_facing_its_way),
 		T(test_move_route_leg_with_no_way_after_one_with_a_way),
 		T(test_move_preview_waits_for_a_friend_and_says_whom),
+		T(test_3_6_5_preview_marches_the_friend_in_its_new_formation),
 		T(test_order_key_tells_orders_apart),
 		T(test_walk_goal_passes_the_points_stood_on),
 		T(test_walk_carry_stops_at_the_first_wheel),
@@ -1693,6 +1768,7 @@ main(void)
 		T(test_move_forecast_keeps_a_route_of_one_cell_carried),
 		T(test_move_forecast_ends_when_blocked_without_gain),
 		T(test_move_reach_takes_the_cells_its_whole_speed_pays_for),
+		T(test_3_6_5_move_reach_of_the_minimum_move),
 		T(test_3_6_3_forecast_of_a_new_pivot_pays_the_limbering),
 		T(test_new_order_starts_at_its_first_point),
 		T(test_move_forecast_keeps_the_way_round_unit_0),

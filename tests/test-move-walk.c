@@ -471,6 +471,85 @@ test_3_6_7_friend_past_the_bend_is_seen_as_passed(void **state)
 }
 
 /*
+ * 3.6.7 seen ahead (walk_look_ahead, past_friend), at the edge of the
+ * speed: a friend the line would take exactly the walker's whole speed
+ * to get past is no reason to go round.  A Line of drill 3 with its drum
+ * (2 BD) on [10, 30] facing N is sent to [10, 20], the anchor of the
+ * standing Column B (rows 20 to 23): the four steps from the first that
+ * meets B to the goal cost 4 x 0.5 BD = 2 BD, its whole speed.  It says
+ * nothing of B and walks its 2 BD to [10, 26].  With 1 BD (no drum) the
+ * same 2 BD is more than it has: B stands in the way, and there is no
+ * way round it to a goal inside it.
+ */
+static void
+test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 40);
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 3, (struct point){ 10, 30 }, DIR_N);
+	(void)walk_unit(g, "B", 0, "column", 4, (struct point){ 10, 20 },
+	    DIR_N);
+	walk_order(g, a, 10, 20);
+	walk_turn(g, a, 1);
+	assert_int_equal(walk_find(g, 0, a, "stands in the way"), -1);
+	i = walk_find(g, 0, a, "A moves");
+	assert_true(walk_event_is(g, i, a, "3.6.3", "A moves 2 BD (spent 2 BD "
+	    "of 2 BD): stops at [10, 26] facing N, Line: its speed for the "
+	    "turn is spent"));
+	game_free(g);
+
+	g = walk_game(rs, 30, 40);
+	a = walk_unit(g, "A", 0, "line", 3, (struct point){ 10, 30 }, DIR_N);
+	unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"), false);
+	(void)walk_unit(g, "B", 0, "column", 4, (struct point){ 10, 20 },
+	    DIR_N);
+	walk_order(g, a, 10, 20);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "stands in the way");
+	assert_true(walk_event_is(g, i, a, "3.6.7", "B stands in the way of A "
+	    "and it finds no way round it towards [10, 20]"));
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7 seen ahead, past the friend: a Line (drill 4, drum: 3 BD) on
+ * [16, 32] facing NW, sent to [10, 2], would march NW to [10, 26] and
+ * then N through the standing Line B on [10, 24]; the steps from the
+ * first that meets B to the first clear of it cost 3 BD, its whole
+ * speed, so it is not gone round: it keeps its order of one point and
+ * walks its 3 BD straight to [12, 28] facing NW.
+ */
+static void
+test_3_6_7_friend_seen_ahead_cleared_with_the_whole_speed(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 40, 40);
+	const struct unit *u;
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 16, 32 }, DIR_NW);
+	(void)walk_unit(g, "B", 0, "line", 4, (struct point){ 10, 24 }, DIR_N);
+	u = &g->units[a];
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	assert_int_equal(walk_find(g, 0, a, "marches round"), -1);
+	assert_int_equal(u->order.npts, 1);
+	i = walk_find(g, 0, a, "A moves");
+	assert_true(walk_event_is(g, i, a, "3.6.3", "A moves 3 BD (spent 3 BD "
+	    "of 3 BD): stops at [12, 28] facing NW, Line: its speed for the "
+	    "turn is spent"));
+	assert_int_equal(u->pos.x, 12);
+	assert_int_equal(u->pos.y, 28);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.5 seen ahead (walk_look_ahead): the look along the line goes as far
  * as the ruleset's longest move (8 BD, 16 cells straight) and no farther.
  * A Line of drill 3 without its drum (1 BD) on [10, 45] facing N, sent to
@@ -1403,6 +1482,275 @@ test_move_text_i_writes_signed_decimals(void **state)
 	assert_int_equal(strlen(l.b), 511);
 	assert_int_equal(l.b[509], '1');
 	assert_int_equal(l.b[510], '2');
+	/* One digit more than the room (two bytes before the terminator's):
+	 * cut to the two, not written past the line. */
+	l.n = 509;
+	l.b[l.n] = '\0';
+	move_text_i(&l, 123);
+	assert_int_equal(l.n, 511);
+	assert_int_equal(strlen(l.b), 511);
+	assert_memory_equal(l.b + 508, "x12", 4);
+	ruleset_free(rs);
+}
+
+/*
+ * move_text_bd: a figure is cut to 31 bytes and its terminator (32), as
+ * a figure written on its own would be, however much room the line has:
+ * at 3 ticks a unit of measure named "leagues", -2147483647 ticks is
+ * "-715827882.333333333333333 leagues" (34 bytes), written as its first
+ * 31.  A line with less room than that keeps what fits.
+ */
+static void
+test_move_text_bd_cuts_a_figure_to_31_bytes(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct move_text l;
+
+	(void)state;
+	rs->ticks = 3;
+	snprintf(rs->unit, sizeof rs->unit, "leagues");
+	l.n = 0;
+	move_text_bd(&l, rs, -2147483647);
+	assert_string_equal(l.b, "-715827882.333333333333333 leag");
+	assert_int_equal(l.n, 31);
+	l.n = sizeof l.b - 32;	/* room for 31 bytes and the terminator */
+	memset(l.b, 'x', l.n);
+	move_text_bd(&l, rs, -2147483647);
+	assert_int_equal(l.n, sizeof l.b - 1);
+	assert_string_equal(l.b + sizeof l.b - 32,
+	    "-715827882.333333333333333 leag");
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.3, the speed's line cut to a note's length: a Line whose name in the
+ * ruleset is 180 letters long makes a line longer than MOVE_NOTE_LEN
+ * (192) bytes, before its drum's part and after it; the note keeps its
+ * first 191 bytes, the name and ", Drill 4: 4", and no more.
+ */
+static void
+test_3_6_3_speed_line_cut_to_a_note(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	char name[181], want[MOVE_NOTE_LEN];
+	char *label = rs->form[ruleset_form(rs, "line")].label;
+	int a, i;
+
+	(void)state;
+	memset(name, 'L', 180);
+	name[180] = '\0';
+	rs->form[ruleset_form(rs, "line")].label = name;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	walk_order(g, a, 10, 2);
+	walk_turn(g, a, 1);
+	snprintf(want, sizeof want, "%s, Drill 4: 4 - 2 = 2 BD; drum +1 BD = "
+	    "3 BD", name);
+	assert_int_equal(strlen(want), MOVE_NOTE_LEN - 1);
+	i = walk_find(g, 0, a, "LLLL");
+	assert_true(i >= 0);
+	assert_string_equal(g->log.v[i].rule, "3.6.3");
+	assert_string_equal(g->log.v[i].text, want);
+	rs->form[ruleset_form(rs, "line")].label = label;
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7 in the movement phase, a friend where the block would turn: a
+ * cavalry Line A (drill 5, no trumpet: 5 BD) at [23, 8] facing NW, sent
+ * by [17, 10] and [26, 8] with a lake along row 8 (but for x 7 to 9),
+ * must turn to face S first, and the Masse B (drill 2, no drum) at
+ * [22, 6], under a Move order of its own to [21, 9] and after A in the
+ * order of battle, stands where A's block would turn: A waits for it.
+ * B steps into the lake and stays, a Mob; A then finds no room to turn
+ * and no way round B, and halts blocked where it stood, 0 BD spent.
+ */
+static void
+test_3_6_7_waits_for_a_friend_where_its_block_would_turn(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	struct order o;
+	char *cause = NULL;
+	int a, b, x, i;
+
+	(void)state;
+	for (x = 0; x < 30; x++)
+		if (x < 7 || x > 9)
+			map_cell(g->map, x, 8)->land = ruleset_land(rs, "water");
+	a = walk_unit(g, "A", 0, "line", 5, (struct point){ 23, 8 }, DIR_NW);
+	g->units[a].arm = ARM_CAVALRY;
+	unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"), false);
+	b = walk_unit(g, "B", 0, "masse", 2, (struct point){ 22, 6 }, DIR_NE);
+	unit_attr_set(&g->units[b], ruleset_attr(rs, "musician"), false);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = a;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 17, 10 };
+	o.pts[1] = (struct point){ 26, 8 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	walk_order(g, b, 21, 9);
+	game_turn(g);
+	i = walk_find(g, 0, a, "A waits for B");
+	assert_true(walk_event_is(g, i, a, "3.6.7", "A waits for B, under a "
+	    "Move order of its own and in its way, to move first (marshal's "
+	    "reading: 3.6 moves units together)"));
+	assert_true(walk_find(g, 0, b, "B moves") < i);
+	i = walk_find(g, i, a, "A moves");
+	assert_true(walk_event_is(g, i - 1, a, "3.6.7", "no room to turn to "
+	    "face S here: B"));
+	assert_true(walk_event_is(g, i, a, "3.6.7", "A moves 0 BD (spent 0 BD "
+	    "of 5 BD): stops at [23, 8] facing NW, Line: the way is blocked"));
+	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.6 over turns, the forecast of a march stopped in a narrow passage
+ * with no room beyond: a lake along row 2 but for a defile at x 18 to
+ * 20; Skirmish Group B (drill 5, drum: 4 BD) at [17, 4] facing E, sent
+ * to [9, 8], with an enemy Mob (cavalry Column) at [20, 9].  It halts
+ * before the defile on turn 1 ([17, 3]); every later turn it is sent
+ * back to where it stood before the passage, facing as it stood, and
+ * never comes to grips with the enemy: the forecast runs its six turns
+ * (-1, never arriving) over those two cells, its last halt the
+ * passage's.
+ */
+static void
+test_3_6_6_forecast_sent_back_before_the_passage(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 32, 32);
+	struct move_forecast_end end;
+	struct point *path = NULL;
+	int b, e, x, n = 0;
+
+	(void)state;
+	for (x = 0; x < 32; x++)
+		if (x < 18 || x > 20)
+			map_cell(g->map, x, 2)->land = ruleset_land(rs, "water");
+		else
+			map_cell(g->map, x, 2)->flags |= CELL_DEFILE;
+	b = walk_unit(g, "B", 0, "skirmish", 5, (struct point){ 17, 4 },
+	    DIR_E);
+	e = walk_unit(g, "D", 1, "column", 2, (struct point){ 20, 9 }, DIR_S);
+	game_occupy(g, e, false);
+	g->units[e].arm = ARM_CAVALRY;	/* a Column of horse: 4 x 4 */
+	g->units[e].cond = COND_MOB;
+	game_occupy(g, e, true);
+	walk_order(g, b, 9, 8);
+	assert_int_equal(move_forecast_end(g, &g->units[b].order, 6, &path,
+	    &n, &end), -1);
+	assert_int_equal(end.turn, 6);
+	assert_int_equal(end.halt, HALT_PASSAGE);
+	assert_int_equal(n, 4);
+	for (x = 0; x < n; x++) {
+		assert_int_equal(path[x].x, 17);
+		assert_int_equal(path[x].y, x % 2 == 0 ? 4 : 3);
+	}
+	free(path);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7, the way round a friend where the block would swing, as the
+ * preview says it: the Line E (drill 5, no drum: 3 BD) at [3, 7] facing
+ * SE, a wall under it on the south edges of [3, 7] and [4, 7], is sent
+ * to [18, 0]; the standing Square D at [4, 10] is where its block would
+ * swing to face E.  The walk, which can come clear of D along its way,
+ * goes by [7, 2] to turn where there is room rather than round D by
+ * other points, and pays its 3 BD turning to face N where it stands.
+ */
+static void
+test_3_6_7_way_round_the_swing_when_it_can_come_clear(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	struct move_preview p;
+	int e, x;
+
+	(void)state;
+	for (x = 3; x <= 4; x++)
+		map_edge_set(g->map, x, 7, DIR_S, ruleset_obst(rs, "wall"), 0);
+	(void)walk_unit(g, "D", 1, "square", 4, (struct point){ 4, 10 },
+	    DIR_NE);
+	e = walk_unit(g, "E", 1, "line", 5, (struct point){ 3, 7 }, DIR_SE);
+	unit_attr_set(&g->units[e], ruleset_attr(rs, "musician"), false);
+	walk_order(g, e, 18, 0);
+	assert_int_equal(move_preview(g, &g->units[e].order, &p), 0);
+	assert_int_equal(p.log.n, 4);
+	assert_string_equal(p.log.v[1].text, "D stands where its block would "
+	    "swing to face E here: it goes by [7, 2] to turn where there is "
+	    "room");
+	assert_string_equal(p.log.v[2].text, "E turns its front 135 degrees, "
+	    "SE to N: 3 x 1 BD = -3 BD, 0 BD left");
+	assert_int_equal(p.pos.x, 3);
+	assert_int_equal(p.pos.y, 7);
+	assert_int_equal(p.facing, DIR_N);
+	move_preview_free(&p);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7 over two turns, units that wait on each other while one looks
+ * ahead through a friend: the Square B (drill 3, drum: 2 BD) at [16, 1]
+ * facing N, sent to [8, 13]; the cavalry Column E (drill 3, trumpet:
+ * 4 BD) at [20, 3] facing SW, sent by [5, 4] to [28, 15]; the standing
+ * Road Column G at [16, 5] facing NW.  Turn 1: B turns to face E where
+ * it stands; E turns W and stops behind G.  Turn 2: B, waiting for E,
+ * moves as things stand and stops behind it; E, having waited for B,
+ * passes through G and through B, which is moving itself: all three
+ * become Mobs and E halts at [9, 4], 4 BD on.
+ */
+static void
+test_3_6_7_waiting_units_pass_through_as_things_stand(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 29, 27);
+	struct order o;
+	char *cause = NULL;
+	int b, e, f, i;
+
+	(void)state;
+	b = walk_unit(g, "B", 0, "square", 3, (struct point){ 16, 1 }, DIR_N);
+	e = walk_unit(g, "E", 0, "column", 3, (struct point){ 20, 3 },
+	    DIR_SW);
+	game_occupy(g, e, false);
+	g->units[e].arm = ARM_CAVALRY;	/* a Column of horse: 4 x 4 */
+	game_occupy(g, e, true);
+	f = walk_unit(g, "G", 0, "road_column", 2, (struct point){ 16, 5 },
+	    DIR_NW);
+	walk_order(g, b, 8, 13);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = e;
+	o.general = -1;
+	o.npts = 2;
+	o.pts[0] = (struct point){ 5, 4 };
+	o.pts[1] = (struct point){ 28, 15 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->units[e].pos.x, 17);
+	assert_int_equal(g->units[e].pos.y, 4);
+	game_turn(g);
+	i = walk_find(g, 0, e, "E waits for B");
+	assert_true(walk_event_is(g, i, e, "3.6.7", "E waits for B, under a "
+	    "Move order of its own and in its way, to move first (marshal's "
+	    "reading: 3.6 moves units together)"));
+	i = walk_find(g, i, e, "E moves");
+	assert_true(walk_event_is(g, i, e, "3.6.7", "E moves 4 BD (spent 4 BD "
+	    "of 4 BD): stops at [9, 4] facing W, Column (Mob): the way is "
+	    "blocked"));
+	assert_int_equal(g->units[b].cond, COND_MOB);
+	assert_int_equal(g->units[e].cond, COND_MOB);
+	assert_int_equal(g->units[f].cond, COND_MOB);
+	game_free(g);
 	ruleset_free(rs);
 }
 
@@ -1769,6 +2117,10 @@ main(void)
 		cmocka_unit_test(
 		    test_3_6_7_friend_past_the_bend_is_seen_as_passed),
 		cmocka_unit_test(
+		    test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed),
+		cmocka_unit_test(
+		    test_3_6_7_friend_seen_ahead_cleared_with_the_whole_speed),
+		cmocka_unit_test(
 		    test_3_6_7_friend_past_the_bend_too_deep_is_gone_round),
 		cmocka_unit_test(test_3_6_7_friend_on_the_goals_row_is_gone_round),
 		cmocka_unit_test(test_3_6_5_minimum_move_into_a_village),
@@ -1781,7 +2133,17 @@ main(void)
 		    test_3_6_5_crossing_after_a_turn_is_priced_with_what_is_left),
 		cmocka_unit_test(test_3_6_8_contact_after_a_pass_through_a_friend),
 		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
+		cmocka_unit_test(test_move_text_bd_cuts_a_figure_to_31_bytes),
 		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
+		cmocka_unit_test(test_3_6_3_speed_line_cut_to_a_note),
+		cmocka_unit_test(
+		    test_3_6_7_waiting_units_pass_through_as_things_stand),
+		cmocka_unit_test(
+		    test_3_6_7_way_round_the_swing_when_it_can_come_clear),
+		cmocka_unit_test(
+		    test_3_6_6_forecast_sent_back_before_the_passage),
+		cmocka_unit_test(
+		    test_3_6_7_waits_for_a_friend_where_its_block_would_turn),
 		cmocka_unit_test(test_walk_block_leaving_the_map_halts_blocked),
 		cmocka_unit_test(test_move_note_keeps_notes_of_every_length),
 		cmocka_unit_test(

@@ -609,6 +609,45 @@ test_move_route_form_only_units_bar_the_way(void **state)
 }
 
 /*
+ * move_route_form, a way in the first formation of the table alone: water
+ * across rows 10 to 14 but for a Line's gap (x 7 to 12), whose ground is
+ * open to a Line only (the ruleset's fields made forbidden to every other
+ * formation).  A Column at [10, 20] sent to [10, 2] may not go that way
+ * in its own formation; the Line, the table's formation 0, may: the
+ * answer is the Line.  With a friend's Line standing in the gap no
+ * formation has a way past the units, but the Line has one over the
+ * ground: MOVE_FORM_UNITS, not -1.
+ */
+static void
+test_move_route_form_way_for_the_line_alone(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct order o;
+	int b, x, y, fields = ruleset_land(rs, "fields");
+
+	(void)state;
+	assert_int_equal(ruleset_form(rs, "line"), 0);
+	rs->land[fields].forbid = ~(1u << ruleset_form(rs, "line"));
+	for (y = 10; y <= 14; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs,
+			    x >= 7 && x <= 12 ? "fields" : "water");
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = 0;
+	o.general = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 2 };
+	assert_int_equal(move_route_form(g, &o), ruleset_form(rs, "line"));
+	b = friend_at(g, "line", 10, 12);
+	assert_int_equal(g->units[b].pos.y, 12);
+	assert_int_equal(move_route_form(g, &o), MOVE_FORM_UNITS);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * A Move order to the cell the unit stands on is carried out at once: it
  * spends nothing, halts as arrived and its order is done (none left).
  */
@@ -2335,6 +2374,50 @@ test_preview_of_units_waiting_on_each_other(void **state)
 	assert_int_equal(g->units[0].pos.y, 6);
 	assert_int_equal(g->units[0].cond, COND_MOB);
 	assert_int_equal(g->units[1].cond, COND_MOB);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * The movement phase's rounds for units that waited: a round that moves
+ * one of them does not stop the next from finding that the rest wait on
+ * each other.  M29's skirmishers A and Column B wait on each other; C, a
+ * Column at (20, 19) ordered north, waits for D, the Column in front of
+ * it at (20, 14) under the same order, which moves after it in the order
+ * of battle.  The first round moves C (D has marched); the next moves
+ * none, so A and B then move as things stand: A through B to (10, 6), a
+ * Mob.  D and C (1 BD, no drum: two cells) end at (20, 12) and (20, 17),
+ * C having said that it waited for D.
+ */
+static void
+test_waiting_units_released_after_a_round_that_moved_one(void **state)
+{
+	struct ruleset *rs = NULL;
+	struct game *g = scenario("M29-through-moving-unit-both-mob", &rs);
+	struct order o;
+	char *cause = NULL;
+	int c, d, u;
+
+	(void)state;
+	c = friend_named(g, "c", "C", "column", 20, 19);
+	d = friend_named(g, "d", "D", "column", 20, 14);
+	for (u = c; u <= d; u++) {
+		memset(&o, 0, sizeof o);
+		o.kind = ORDER_MOVE;
+		o.unit = u;
+		o.general = -1;
+		o.npts = 1;
+		o.pts[0] = (struct point){ 20, 0 };
+		assert_int_equal(game_order(g, &o, &cause), 0);
+	}
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 6);
+	assert_int_equal(g->units[0].cond, COND_MOB);
+	assert_int_equal(count_events(g, c, "3.6.7", "C waits for D, under a "
+	    "Move order of its own and in its way, to move first (marshal's "
+	    "reading: 3.6 moves units together)"), 1);
+	assert_int_equal(g->units[d].pos.y, 12);
+	assert_int_equal(g->units[c].pos.y, 17);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -7677,6 +7760,8 @@ main(void)
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_move_route_form_own_or_none),
 		cmocka_unit_test(test_move_route_form_only_units_bar_the_way),
+		cmocka_unit_test(
+		    test_move_route_form_way_for_the_line_alone),
 		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),
 		cmocka_unit_test(test_move_unit_cancelled_order_keeps_no_route),
 		cmocka_unit_test(test_move_plans_refuse_a_unit_out_of_range),
@@ -7787,6 +7872,8 @@ main(void)
 		    test_3_6_7_stops_short_of_a_friend_that_marched),
 		cmocka_unit_test(test_preview_waits_for_a_friend_under_orders),
 		cmocka_unit_test(test_preview_of_units_waiting_on_each_other),
+		cmocka_unit_test(
+		    test_waiting_units_released_after_a_round_that_moved_one),
 		cmocka_unit_test(test_preview_waits_for_unit_0_that_arrives),
 		cmocka_unit_test(test_3_6_7_way_round_kept_across_turns),
 		cmocka_unit_test(test_3_6_7_way_round_before_the_turn),

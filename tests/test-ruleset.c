@@ -249,6 +249,21 @@ expect_edit(const char *from, const char *to, const char *msg)
 	free(got);
 }
 
+/* 3.6.8: the formations a unit deploys from on contact name formations,
+ * and what each arm deploys into is a map: either wrong, the ruleset is
+ * refused, naming the key. */
+static void
+test_3_6_8_contact_deploy_is_checked(void **state)
+{
+	(void)state;
+	expect_edit("contact_deploy_from: [manoeuvre_column, road_column, "
+	    "limbered]", "contact_deploy_from: [manoeuvre_column, phalanx]",
+	    "phalanx");
+	expect_edit("contact_deploy: {infantry: line, cavalry: line, "
+	    "artillery: unlimbered}", "contact_deploy: [line]",
+	    "contact_deploy");
+}
+
 /* 3.8.1: a distance of 0 is a figure (blocks that touch): melee reach 0
  * loads, and so does a charge recoil of 0; -0.5 is refused. */
 static void
@@ -1417,6 +1432,7 @@ main(void)
 		cmocka_unit_test(test_3_reference_sections_apart),
 		cmocka_unit_test(test_3_8_reference_from_data),
 		cmocka_unit_test(test_3_8_1_distance_zero_is_a_figure),
+		cmocka_unit_test(test_3_6_8_contact_deploy_is_checked),
 		cmocka_unit_test(test_3_reference_of_the_phases_from_data),
 		cmocka_unit_test(test_3_6_reference_from_data),
 		cmocka_unit_test(test_3_6_3_speed_forms),

@@ -769,6 +769,12 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		if (!w->passing) {
 			if (stays || !(clear >= 0 ? clear :
 			    walk_can_clear(g, ctx, w, cs))) {
+				/* A friend met again was priced without its
+				 * notes: priced once more, its first note
+				 * gives the rule the halt cites. */
+				if (pp.nnotes == 0 && w->explain)
+					ops->move_pass(g, w, who, d, moving,
+					    &pp);
 				move_note(w, EV_NOTE, pp.nnotes ?
 				    pp.notes[0].rule : "", "%s has not the "
 				    "speed left to pass right through %s this "
