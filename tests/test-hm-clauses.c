@@ -2042,7 +2042,7 @@ test_002_describe_reads_the_tables(void **state)
 static void
 test_002_describe_buildings_at_any_index(void **state)
 {
-	struct hm_move *m = (struct hm_move *)hm_move(rs);
+	struct hm_move *m = rs->priv;	/* hm_move(rs), to be changed */
 	int b = m->buildings;
 
 	(void)state;

@@ -6205,7 +6205,7 @@ test_002_H7_doctrine_retires_rather_than_turn(void **state)
 static void
 test_002_H7_doctrine_retires_with_one_tick(void **state)
 {
-	struct hm_move *m = (struct hm_move *)hm_move(rs);
+	struct hm_move *m = rs->priv;	/* hm_move(rs), to be changed */
 	struct game *g = field();
 	struct ai_own u;
 	struct order o;
@@ -6291,7 +6291,7 @@ test_002_HO3_forecast_charges_unit_0_now(void **state)
 static void
 test_002_HO4_no_enemy_gap_the_enemy_is_in_the_way(void **state)
 {
-	struct hm_move *m = (struct hm_move *)hm_move(rs);
+	struct hm_move *m = rs->priv;	/* hm_move(rs), to be changed */
 	struct game *g = field();
 	int gap = m->enemy_gap, a;
 
