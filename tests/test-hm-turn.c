@@ -2308,6 +2308,20 @@ test_HO_9_4_router_taken(void **state)
 	game_free(g);
 }
 
+/* HO.9.4: u (200 men), touching e, routs at its rear (no track): the
+ * morale phase has e take it, its men surrendering. */
+static void
+router_taken_by_e(struct game *g, int u, int e)
+{
+	assert_int_equal(hm_gap(g, u, e), 0);
+	g->units[u].cond = COND_ROUTED;
+	g->sides[0].rear = g->units[u].pos;
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_CAPTURED);
+	assert_int_equal(count(g, "HO.9.4", "e reaches the routed u: 200 men "
+	    "surrender"), 1);
+}
+
 /* HO.9.4: the enemy that reaches the router may be the battle's first
  * unit: e (unit 0) touching routed u takes it, its men surrendering. */
 static void
@@ -2320,13 +2334,7 @@ test_HO_9_4_router_taken_by_the_first_unit(void **state)
 	e = unit(g, "e", 1, ARM_INFANTRY, "close", "line", 20, 36, DIR_S, 200);
 	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 38, DIR_S, 200);
 	assert_int_equal(e, 0);
-	assert_int_equal(hm_gap(g, u, e), 0);
-	g->units[u].cond = COND_ROUTED;
-	g->sides[0].rear = g->units[u].pos;
-	hm_phase_morale(g);
-	assert_int_equal(g->units[u].cond, COND_CAPTURED);
-	assert_int_equal(count(g, "HO.9.4", "e reaches the routed u: 200 men "
-	    "surrender"), 1);
+	router_taken_by_e(g, u, e);
 	game_free(g);
 }
 
@@ -2350,13 +2358,7 @@ test_HO_9_4_router_taken_as_the_sixteenth_unit(void **state)
 	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 38, DIR_S, 200);
 	assert_int_equal(g->nunits, 16);
 	assert_int_equal(u, 15);
-	assert_int_equal(hm_gap(g, u, e), 0);
-	g->units[u].cond = COND_ROUTED;
-	g->sides[0].rear = g->units[u].pos;
-	hm_phase_morale(g);
-	assert_int_equal(g->units[u].cond, COND_CAPTURED);
-	assert_int_equal(count(g, "HO.9.4", "e reaches the routed u: 200 men "
-	    "surrender"), 1);
+	router_taken_by_e(g, u, e);
 	game_free(g);
 }
 

@@ -174,6 +174,33 @@ enter_cost(const struct game *g, const struct unit *u, int form,
 }
 
 /*
+ * A slanting step's four edges about the cell each cell of the front
+ * comes from (map_diag_blocked): offsets in the map's array from the
+ * cell entered, two read for their east side and two for their south.
+ */
+static inline void
+slant_edges(const struct map *map, enum dir d, long e[4])
+{
+	long mw = map->w, from = -((long)dir_dy[d] * mw + dir_dx[d]);
+
+	e[0] = from + (dir_dx[d] > 0 ? 0 : -1);
+	e[1] = e[0] + dir_dy[d] * mw;
+	e[2] = from + (dir_dy[d] > 0 ? 0 : -mw);
+	e[3] = e[2] + dir_dx[d];
+}
+
+/* Whether any of the slanting step's edges into cell k has an obstacle
+ * (e from slant_edges). */
+static inline bool
+slant_crossed(const struct map *map, long k, const long e[4])
+{
+	return map->cells[k + e[0]].edge[EDGE_EAST] != 0 ||
+	    map->cells[k + e[1]].edge[EDGE_EAST] != 0 ||
+	    map->cells[k + e[2]].edge[EDGE_SOUTH] != 0 ||
+	    map->cells[k + e[3]].edge[EDGE_SOUTH] != 0;
+}
+
+/*
  * nap_move_step for the step most often priced, by the walk and above
  * all by a route search: off the roads, in a formation that keeps to no
  * road, its front on the map and on ground the formation may enter,
@@ -229,21 +256,14 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 	} else {
 		/* At a slant away from the map's sides: the four edges
 		 * about the cell each comes from (map_diag_blocked). */
-		long mw = map->w, from, e1, e2, s1, s2;
+		long e[4];
 
 		if (!interior(map, rank0.x - dir_dx[d], rank0.y - dir_dy[d]) ||
 		    !interior(map, end.x - dir_dx[d], end.y - dir_dy[d]))
 			return false;
-		from = -((long)dir_dy[d] * mw + dir_dx[d]);
-		e1 = from + (dir_dx[d] > 0 ? 0 : -1);
-		e2 = e1 + dir_dy[d] * mw;
-		s1 = from + (dir_dy[d] > 0 ? 0 : -mw);
-		s2 = s1 + dir_dx[d];
+		slant_edges(map, d, e);
 		for (i = 0; i < nn; i++, k0 += dk) {
-			if (map->cells[k0 + e1].edge[EDGE_EAST] != 0 ||
-			    map->cells[k0 + e2].edge[EDGE_EAST] != 0 ||
-			    map->cells[k0 + s1].edge[EDGE_SOUTH] != 0 ||
-			    map->cells[k0 + s2].edge[EDGE_SOUTH] != 0)
+			if (slant_crossed(map, k0, e))
 				return false;
 			new_l |= (uint64_t)1 << map->cells[k0].land;
 		}
@@ -327,18 +347,11 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		} else if (interior(map, rank0.x - dir_dx[d],
 		    rank0.y - dir_dy[d]) && interior(map, end.x - dir_dx[d],
 		    end.y - dir_dy[d])) {
-			long mw = map->w, from, e1, e2, s1, s2;
+			long sl[4];
 
-			from = -((long)dir_dy[d] * mw + dir_dx[d]);
-			e1 = from + (dir_dx[d] > 0 ? 0 : -1);
-			e2 = e1 + dir_dy[d] * mw;
-			s1 = from + (dir_dy[d] > 0 ? 0 : -mw);
-			s2 = s1 + dir_dx[d];
+			slant_edges(map, d, sl);
 			for (i = 0; i < nn; i++, k0 += dk) {
-				if (map->cells[k0 + e1].edge[EDGE_EAST] != 0 ||
-				    map->cells[k0 + e2].edge[EDGE_EAST] != 0 ||
-				    map->cells[k0 + s1].edge[EDGE_SOUTH] != 0 ||
-				    map->cells[k0 + s2].edge[EDGE_SOUTH] != 0) {
+				if (slant_crossed(map, k0, sl)) {
 					slant(w, p);
 					return;
 				}
