@@ -478,8 +478,8 @@ test_3_6_7_friend_past_the_bend_is_seen_as_passed(void **state)
  * standing Column B (rows 20 to 23): the four steps from the first that
  * meets B to the goal cost 4 x 0.5 BD = 2 BD, its whole speed.  It says
  * nothing of B and walks its 2 BD to [10, 26].  With 1 BD (no drum) the
- * same 2 BD is more than it has: B stands in the way, and there is no
- * way round it to a goal inside it.
+ * same 2 BD is more than it has: B stands on the goal itself, and the
+ * note says so (no way round could reach it).
  */
 static void
 test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed(void **state)
@@ -495,6 +495,7 @@ test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed(void **state)
 	walk_order(g, a, 10, 20);
 	walk_turn(g, a, 1);
 	assert_int_equal(walk_find(g, 0, a, "stands in the way"), -1);
+	assert_int_equal(walk_find(g, 0, a, "where A is sent"), -1);
 	i = walk_find(g, 0, a, "A moves");
 	assert_true(walk_event_is(g, i, a, "3.6.3", "A moves 2 BD (spent 2 BD "
 	    "of 2 BD): stops at [10, 26] facing N, Line: its speed for the "
@@ -508,9 +509,9 @@ test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed(void **state)
 	    DIR_N);
 	walk_order(g, a, 10, 20);
 	walk_turn(g, a, 1);
-	i = walk_find(g, 0, a, "stands in the way");
-	assert_true(walk_event_is(g, i, a, "3.6.7", "B stands in the way of A "
-	    "and it finds no way round it towards [10, 20]"));
+	i = walk_find(g, 0, a, "where A is sent");
+	assert_true(walk_event_is(g, i, a, "3.6.7", "B stands on [10, 20], "
+	    "where A is sent: it goes no nearer while B stays there"));
 	game_free(g);
 	ruleset_free(rs);
 }
