@@ -141,11 +141,17 @@ mark_notes(struct move_price *p)
 		}
 }
 
+/* When set, a turn's price keeps only its first note (the ruleset may
+ * give one alone). */
+static bool marked_one_turn_note;
+
 static void
 marked_turn(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)
 {
 	base_ops->move_turn(g, w, d, p);
+	if (marked_one_turn_note && p->nnotes > 1)
+		p->nnotes = 1;
 	mark_notes(p);
 }
 
@@ -262,6 +268,41 @@ test_3_6_3_face_about_over_turns_cites_the_first_note(void **state)
 	assert_int_equal(u->owed, 0);
 	assert_int_equal(u->pos.y, 5);
 	assert_int_equal(u->moved, 0);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.3 over turns with a turn priced by one note alone: the same Column
+ * faces about and owes 2 BD, and the log goes from its speed straight to
+ * the face-about's figures, which cite that note's rule: the note is not
+ * written out on its own line (only a second note makes the first one
+ * worth a line of its own).
+ */
+static void
+test_3_6_3_face_about_with_one_note_writes_the_figures_only(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, i;
+
+	(void)state;
+	marked_one_turn_note = true;
+	a = walk_unit(g, "A", 0, "column", 3, (struct point){ 10, 2 }, DIR_N);
+	walk_order(g, a, 10, 20);
+	game_turn(g);
+	marked_one_turn_note = false;
+	i = walk_find(g, 0, a, "Column: 1 BD; drum +1 BD = 2 BD");
+	assert_true(i >= 0);
+	assert_int_equal(walk_find(g, 0, a, "faces about where it stands"),
+	    -1);
+	assert_true(walk_event_is(g, i + 1, a, "3.6.3#0", "A turns its front "
+	    "180 degrees, N to S: it costs 4 BD and it has 2 BD, but it has "
+	    "not moved yet this turn, so it faces about now, spends all and "
+	    "owes 2 BD, paid next turn before it steps on (marshal's "
+	    "reading)"));
+	assert_int_equal(g->units[a].owed, 8);
+	assert_int_equal(g->units[a].pos.y, 5);
 	game_free(g);
 	walk_rules_free(rs);
 }
@@ -2091,6 +2132,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(
 		    test_3_6_3_face_about_over_turns_cites_the_first_note),
+		cmocka_unit_test(
+		    test_3_6_3_face_about_with_one_note_writes_the_figures_only),
 		cmocka_unit_test(
 		    test_3_6_3_face_about_preview_path_ends_at_the_new_front),
 		cmocka_unit_test(test_3_6_8_contact_halt_cites_the_contact_price),
