@@ -3996,6 +3996,35 @@ test_002_H15_the_answer_is_spent(void **state)
 	}
 }
 
+/* H15 asks the side that owns the horse, whichever it is: the same
+ * breakthrough with the sides the other way round (the horse side 1's)
+ * is asked of side 1, the unit and the rule the same. */
+static void
+test_H15_second_charge_asks_the_horses_own_side(void **state)
+{
+	struct game *g = field();
+	struct decision d[DECIDE_MAX];
+	int c, p;
+
+	(void)state;
+	c = unit(g, "c", 1, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	(void)unit(g, "n", 0, ARM_INFANTRY, "close", "line", 20, 19, DIR_S,
+	    200);
+	move_order(g, c, 20, 5);
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
+			break;
+	assert_true(p + 1 < rs->nphases);
+	g->phase = p;
+	HM_MARKS(&g->units[c]) = HM_CHARGER | HM_BROKE;
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
+	assert_int_equal(d[0].kind, DECIDE_REACT);
+	assert_int_equal(d[0].side, 1);
+	assert_int_equal(d[0].unit, c);
+	assert_string_equal(d[0].rule, "H15");
+	game_free(g);
+}
+
 /* The side that owns the horse is asked (side, unit, rule); it may
  * answer only that, for that unit; reining in leaves the unit where it
  * stood, facing as it stood, with no charge; a charge goes at the enemy
@@ -6790,6 +6819,8 @@ main(void)
 		    test_H15_second_targets_equal_gaps_in_order_of_battle),
 		cmocka_unit_test(test_H15_second_targets_at_most_sixteen),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
+		cmocka_unit_test(
+		    test_H15_second_charge_asks_the_horses_own_side),
 		cmocka_unit_test(test_HO_6_1_the_nearest_though_later),
 		cmocka_unit_test(test_002_H15_the_answer_is_spent),
 		cmocka_unit_test(test_002_H15_charge_again_at_the_first_unit),
