@@ -1206,6 +1206,9 @@ test_HO_3_2_charges_meet_halfway(void **state)
 		assert_int_equal(g->units[b].pos.x, 20);
 		assert_int_equal(g->units[a].pos.y, s == 0 ? 17 : 16);
 		assert_int_equal(g->units[b].pos.y, s == 0 ? 16 : 15);
+		/* What each walked, 1.5 in (6 ticks) and 2 in (8). */
+		assert_int_equal(g->units[s == 0 ? a : b].moved, 6);
+		assert_int_equal(g->units[s == 0 ? b : a].moved, 8);
 		assert_int_equal(g->units[a].contact, b);
 		assert_int_equal(g->units[b].contact, a);
 		assert_true(HM_MARKS(&g->units[a]) & HM_CHARGER);
