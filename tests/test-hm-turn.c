@@ -1087,6 +1087,44 @@ test_HO_3_2_initiative_decides_who_closes_first(void **state)
 }
 
 /*
+ * HO.3.2: every charger closes, however many one side has: x and w of
+ * the first side charge the standing y and v of the second, the first
+ * in the order of battle then the next, each 4 in (16 ticks) to
+ * contact, from row 20 to row 28.  The second side has no charger: none
+ * is rolled for.
+ */
+static void
+test_HO_3_2_a_side_s_second_charger_closes_too(void **state)
+{
+	struct game *g = field();
+	int x, y, w, v;
+
+	(void)state;
+	x = unit(g, "x", 0, ARM_INFANTRY, "close", "line", 10, 20, DIR_S,
+	    200);
+	y = unit(g, "y", 1, ARM_INFANTRY, "close", "line", 10, 29, DIR_N,
+	    200);
+	w = unit(g, "w", 0, ARM_INFANTRY, "close", "line", 40, 20, DIR_S,
+	    200);
+	v = unit(g, "v", 1, ARM_INFANTRY, "close", "line", 40, 29, DIR_N,
+	    200);
+	move_order(g, x, 10, 29);
+	move_order(g, w, 40, 29);
+	assert_int_equal(hm_gap(g, x, y), 16);	/* 4 in */
+	assert_int_equal(hm_gap(g, w, v), 16);
+	hm_phase_charges(g);
+	assert_int_equal(count(g, "HO.3.2", "Initiative"), 0);
+	assert_int_equal(count(g, "HO.3.2", "x charges y: 4 in of its 6 in "
+	    "reach, [10, 20] to [10, 28], in contact"), 1);
+	assert_int_equal(count(g, "HO.3.2", "w charges v: 4 in of its 6 in "
+	    "reach, [40, 20] to [40, 28], in contact"), 1);
+	assert_int_equal(hm_gap(g, w, v), 0);
+	assert_int_equal(g->units[w].pos.y, 28);
+	assert_int_equal(g->units[w].contact, v);
+	game_free(g);
+}
+
+/*
  * HO.3.2: a tie for the initiative is rolled again.  Horse a (the first
  * side) and horse b (the second) each charge a foot unit of the other
  * side, far apart.  The seed is the first from 1 whose first two dice
@@ -6725,6 +6763,7 @@ main(void)
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
 		cmocka_unit_test(test_HO_3_1_target_fixed_when_the_phase_begins),
 		cmocka_unit_test(test_HO_3_2_initiative_decides_who_closes_first),
+		cmocka_unit_test(test_HO_3_2_a_side_s_second_charger_closes_too),
 		cmocka_unit_test(test_HO_3_2_initiative_tie_rolled_again),
 		cmocka_unit_test(test_HO_3_2_one_side_rolls_no_initiative),
 		cmocka_unit_test(test_HO_3_2_charges_meet_halfway),
