@@ -2540,6 +2540,20 @@ test_HO_2_rally_passes(void **state)
 	assert_int_equal(g->units[u].facing, DIR_SE);
 	assert_int_equal(count(g, "HO.2", "it rallies, Disordered, facing SE"),
 	    1);
+	/* The occupancy grid holds it on its block facing SE, and on no
+	 * cell of the block it had facing N. */
+	{
+		struct point c[256];
+		int i, n = game_footprint(g, &g->units[u], c), held = 0;
+
+		assert_true(n > 0 && n <= 256);
+		for (i = 0; i < n; i++)
+			assert_int_equal(game_unit_at(g, c[i].x, c[i].y), u);
+		for (i = 0; i < g->map->w * g->map->h; i++)
+			if (g->occ[i] == u + 1)
+				held++;
+		assert_int_equal(held, n);
+	}
 	game_free(g);
 }
 
