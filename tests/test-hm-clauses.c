@@ -1639,9 +1639,20 @@ test_002_H14_road_bonus_for_columns(void **state)
 	stands(g, l, 30, 84, DIR_N, "line");
 	game_free(g);
 
-	/* An enemy within 24 inches (96 ticks) of the march: no bonus. */
+	/* An enemy within 24 inches (96 ticks) of the march: no bonus.
+	 * The enemy F, first in the order of battle, stands far off (more
+	 * than 36 in): the one named is E. */
 	g = battle(40, 100);
 	b = unit_at(g, "b", ARM_INFANTRY, "close", "column", 10, 96, DIR_N);
+	e = game_add_unit(g, "f", "F", 1, 1);
+	g->units[e].arm = ARM_INFANTRY;
+	g->units[e].klass = ruleset_class(rs, ARM_INFANTRY, "close");
+	g->units[e].strength = g->units[e].strength0 = 200;
+	g->units[e].formation = ruleset_form(rs, "line");
+	g->units[e].pos = (struct point){ 35, 2 };
+	g->units[e].facing = DIR_S;
+	g->units[e].cond = COND_FORMED;
+	game_occupy(g, e, true);
 	e = game_add_unit(g, "e", "E", 1, 1);
 	g->units[e].arm = ARM_INFANTRY;
 	g->units[e].klass = ruleset_class(rs, ARM_INFANTRY, "close");
