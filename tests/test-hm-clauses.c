@@ -1149,6 +1149,8 @@ test_002_H8_turn_over_45_takes_whole_move(void **state)
 	assert_true(spent(g, a, "6 in of 6 in"));
 	assert_true(logged(g, a, "H8", "turns from N to NE about its centre: "
 	    "the first 45 degrees of its move are free"));
+	/* The free 45 degrees are the whole turn: no wheel is noted. */
+	assert_int_equal(count_rule(g, a, "H9"), 0);
 	/* About its centre, 8 x 2 cells: the anchor stays at [30, 14],
 	 * and the turn is the whole move (no step after it). */
 	stands(g, b, 30, 14, DIR_S, "line");
