@@ -173,10 +173,22 @@ marked_contact(const struct game *g, const struct move_walk *w, int e,
 	return r;
 }
 
+/* When on, the passes priced with the walker on cell at: how many, and
+ * the walker's facing at the first of them. */
+static struct {
+	bool		on;
+	struct point	at;
+	int		n;
+	enum dir	facing;
+} marked_pass_at;
+
 static void
 marked_pass(const struct game *g, const struct move_walk *w, int f,
     enum dir d, bool moving, struct move_price *p)
 {
+	if (marked_pass_at.on && w->pos.x == marked_pass_at.at.x &&
+	    w->pos.y == marked_pass_at.at.y && marked_pass_at.n++ == 0)
+		marked_pass_at.facing = w->facing;
 	base_ops->move_pass(g, w, f, d, moving, p);
 	mark_notes(p);
 }
@@ -555,6 +567,41 @@ test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed(void **state)
 	    "where A is sent: it goes no nearer while B stays there"));
 	game_free(g);
 	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7 seen ahead (walk_look_ahead, past_friend): the walk looks along
+ * its line with the facing of each step, and asks the ruleset about a
+ * standing friend met there with the walker facing the way it steps.  A
+ * Column (drill 4, drum) on [10, 30] facing N, sent to [20, 10], marches
+ * N to [10, 20] and then NE; the Line B stands across the NE leg, at
+ * [14, 15].  The pass over B is priced from [13, 17] with the walker
+ * facing NE, not N as it stood; B stands in the way, and A goes round it
+ * by [20, 14].
+ */
+static void
+test_3_6_7_friend_seen_ahead_priced_facing_the_line(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 40, 40);
+	int a;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "column", 4, (struct point){ 10, 30 }, DIR_N);
+	(void)walk_unit(g, "B", 0, "line", 4, (struct point){ 14, 15 },
+	    DIR_N);
+	walk_order(g, a, 20, 10);
+	marked_pass_at.on = true;
+	marked_pass_at.at = (struct point){ 13, 17 };
+	marked_pass_at.n = 0;
+	walk_turn(g, a, 1);
+	marked_pass_at.on = false;
+	assert_true(marked_pass_at.n >= 1);
+	assert_int_equal(marked_pass_at.facing, DIR_NE);
+	assert_true(walk_find(g, 0, a, "B stands in the way and may not be "
+	    "passed this turn: A marches round it, by [20, 14]") >= 0);
+	game_free(g);
+	walk_rules_free(rs);
 }
 
 /*
@@ -2162,6 +2209,8 @@ main(void)
 		    test_3_6_7_friend_past_the_bend_is_seen_as_passed),
 		cmocka_unit_test(
 		    test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed),
+		cmocka_unit_test(
+		    test_3_6_7_friend_seen_ahead_priced_facing_the_line),
 		cmocka_unit_test(
 		    test_3_6_7_friend_seen_ahead_cleared_with_the_whole_speed),
 		cmocka_unit_test(
