@@ -1953,6 +1953,51 @@ test_002_H4_every_edge_about_the_front(void **state)
 }
 
 /*
+ * H3, as the step's price says it to the walk: on rough ground (2/3) a
+ * close-order Column's straight step from road to road costs its 2 ticks
+ * and is marked as following the road (MPF_ROAD); the same step off the
+ * road costs 3 and is not.  A wheeled gun's step into dense woods is
+ * refused, the walk halting on the ground (HALT_TERRAIN).
+ */
+static void
+test_002_H3_road_step_marked_and_refused_step_halts_on_ground(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 30,
+	    DIR_N);
+	int l = unit_at(g, "l", ARM_ARTILLERY, "light", "limbered", 30, 30,
+	    DIR_N);
+	struct move_walk w;
+	struct move_price p;
+	int k;
+
+	(void)state;
+	ground(g, "rough", 0, 0, 19, 39);
+	ground(g, "dense_wood", 20, 0, 39, 28);
+	road_down(g, 10, 20, 39);
+	for (k = 0; k < 2; k++) {
+		g->units[a].pos = (struct point){ k == 0 ? 10 : 5, 30 };
+		move_walk_init(g, a, &w);
+		w.allowance = w.left = 36;
+		w.fresh = true;
+		hm_move_step(g, &w, DIR_N, &p);
+		move_walk_free(&w);
+		assert_int_equal(p.verdict, MOVE_OK);
+		assert_int_equal(p.ticks, k == 0 ? 2 : 3);
+		assert_int_equal(!!(p.flags & MPF_ROAD), k == 0);
+	}
+	move_walk_init(g, l, &w);
+	w.allowance = w.left = 48;
+	w.fresh = true;
+	w.pos = (struct point){ 30, 29 };
+	hm_move_step(g, &w, DIR_N, &p);
+	move_walk_free(&w);
+	assert_int_equal(p.verdict, MOVE_IMPASSABLE);
+	assert_int_equal(p.halt, HALT_TERRAIN);
+	game_free(g);
+}
+
+/*
  * H3 along a road: a step from a road cell to a road cell costs its
  * distance whatever the ground; off the road the ground's share counts
  * again.  A close-order Column (9 in, 36 ticks) on a road through rough
@@ -2201,6 +2246,8 @@ main(void)
 		cmocka_unit_test(test_002_H14_road_bonus_past_a_waypoint),
 		cmocka_unit_test(test_002_H14_road_bonus_on_a_diagonal_road),
 		cmocka_unit_test(test_002_H3_along_a_road),
+		cmocka_unit_test(
+		    test_002_H3_road_step_marked_and_refused_step_halts_on_ground),
 		cmocka_unit_test(test_002_H4_the_dearer_obstacle_counts),
 		cmocka_unit_test(test_002_H4_every_edge_about_the_front),
 		cmocka_unit_test(
