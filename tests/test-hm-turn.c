@@ -4759,7 +4759,8 @@ refused_exactly(const char *from, const char *to, int col, const char *want)
 }
 
 /* HO.6, HO.7, HO.1: an arm the game does not know, a melee modifier
- * past its range -20..20, a courier speed below nothing: each refused
+ * past its range -20..20, a courier speed below nothing, an obstacle
+ * the ruleset does not have: each refused
  * with its file, line and column, and the message says what and why. */
 static void
 test_HO_7_data_refused_exactly(void **state)
@@ -4775,6 +4776,9 @@ test_HO_7_data_refused_exactly(void **state)
 	    15, "value 21 out of range -20..20");
 	refused_exactly("courier_speed: 0", "courier_speed: -1", 18,
 	    "value -1 out of range 0..250000");
+	/* HO.6's cover behind an obstacle the ruleset has not. */
+	refused_exactly("behind: [fence]", "behind: [moat]", 12,
+	    "behind: no obstacle 'moat' in this ruleset");
 }
 
 /*
