@@ -4779,6 +4779,9 @@ test_HO_7_data_refused_exactly(void **state)
 	/* HO.6's cover behind an obstacle the ruleset has not. */
 	refused_exactly("behind: [fence]", "behind: [moat]", 12,
 	    "behind: no obstacle 'moat' in this ruleset");
+	/* HO.6.2's bases a formation fires with, not a mapping. */
+	refused_exactly("bases: {line: 2, column: 1, deployed: 1}",
+	    "bases: 2", 10, "bases must be a mapping, not a scalar");
 }
 
 /*
