@@ -4949,6 +4949,26 @@ edited(const char *from, const char *to)
 	return set;
 }
 
+/* H1: the turn keeps the speeds the movement section gives up to the
+ * most it allows, 1000 in: close-order foot routing at 1000 in runs
+ * 1000 x 4 = 4000 ticks (the figure the rout phase reads), in a Column
+ * at 9 in, 36 ticks, as before. */
+static void
+test_002_H1_speed_of_1000_in_kept(void **state)
+{
+	struct ruleset *set = edited("close: {line: 6, column: 9, rout: 12}",
+	    "close: {line: 6, column: 9, rout: 1000}");
+	int k = ruleset_class(set, ARM_INFANTRY, "close");
+
+	(void)state;
+	assert_true(k >= 0);
+	assert_int_equal(set->ticks, 4);
+	assert_int_equal(hm_turn(set)->rout[k], 4000);
+	assert_int_equal(hm_turn(set)->speed[k][ruleset_form(set, "column")],
+	    36);
+	ruleset_free(set);
+}
+
 /* H13 with a fire arc of 0 (the data's `fire: arc`): an enemy half right
  * within musket range (a gun, 22 ticks off: guns do not charge, so it
  * forbids no turn) is out of the arc, and the Line turns the one step
@@ -6912,6 +6932,7 @@ main(void)
 		cmocka_unit_test(test_HO_7_weak_by_the_first_class),
 		cmocka_unit_test(test_HO_6_2_no_dice_at_long_range),
 		cmocka_unit_test(test_HO_6_3_one_hit_one_man),
+		cmocka_unit_test(test_002_H1_speed_of_1000_in_kept),
 		cmocka_unit_test(test_002_H13_a_turn_of_one_step),
 		cmocka_unit_test(test_002_H14_road_bonus_of_nothing_and_of_a_tick),
 		cmocka_unit_test(test_HO_7_melees_in_the_order_of_units),
