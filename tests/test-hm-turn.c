@@ -4949,6 +4949,26 @@ edited(const char *from, const char *to)
 	return set;
 }
 
+/* A block's centre (hm_cells_centre): the mean cell rounded down, the
+ * one cell of a one-cell block, and the point given when there are no
+ * cells. */
+static void
+test_cells_centre_of_one_cell_and_of_none(void **state)
+{
+	struct point v[3] = { { 7, 9 }, { 8, 9 }, { 10, 12 } }, c;
+
+	(void)state;
+	c = hm_cells_centre(v, 3, (struct point){ 0, 0 });
+	assert_int_equal(c.x, 8);
+	assert_int_equal(c.y, 10);
+	c = hm_cells_centre(v, 1, (struct point){ 0, 0 });
+	assert_int_equal(c.x, 7);
+	assert_int_equal(c.y, 9);
+	c = hm_cells_centre(v, 0, (struct point){ 3, 4 });
+	assert_int_equal(c.x, 3);
+	assert_int_equal(c.y, 4);
+}
+
 /* H1: the turn keeps the speeds the movement section gives up to the
  * most it allows, 1000 in: close-order foot routing at 1000 in runs
  * 1000 x 4 = 4000 ticks (the figure the rout phase reads), in a Column
@@ -6933,6 +6953,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_2_no_dice_at_long_range),
 		cmocka_unit_test(test_HO_6_3_one_hit_one_man),
 		cmocka_unit_test(test_002_H1_speed_of_1000_in_kept),
+		cmocka_unit_test(test_cells_centre_of_one_cell_and_of_none),
 		cmocka_unit_test(test_002_H13_a_turn_of_one_step),
 		cmocka_unit_test(test_002_H14_road_bonus_of_nothing_and_of_a_tick),
 		cmocka_unit_test(test_HO_7_melees_in_the_order_of_units),
