@@ -427,7 +427,9 @@ test_HO_6_3_cover_long_range(void **state)
 
 /* HO.6.3: a fence on the side of a unit's block that faces its enemy
  * (behind: [fence]) is across the line of fire; on the far side it is
- * not.  An enemy due N, S, E or W of the block's centre. */
+ * not.  An enemy due N, S, E or W of the block's centre; with the enemy
+ * due N or S (its Column's centre on the same column of cells), a fence
+ * on either flank side is not either. */
 static void
 test_HO_6_3_behind_a_fence_on_the_enemys_side(void **state)
 {
@@ -440,7 +442,7 @@ test_HO_6_3_behind_a_fence_on_the_enemys_side(void **state)
 	(void)state;
 	assert_true(fence > 0);
 	for (i = 0; i < 4; i++)
-		for (near = 0; near < 2; near++) {
+		for (near = 0; near < (i < 2 ? 4 : 2); near++) {
 			g = field();
 			u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20,
 			    20, DIR_N, 200);
@@ -451,7 +453,10 @@ test_HO_6_3_behind_a_fence_on_the_enemys_side(void **state)
 			cells = game_cells_take(g);
 			n = game_footprint(g, &g->units[u], cells);
 			/* on the block's outer edge on that side only */
-			d = near ? ds[i] : dir_turn(ds[i], 4);
+			/* near 0 the far side, 1 the near, 2 and 3 the
+			 * flanks */
+			d = near == 1 ? ds[i] : dir_turn(ds[i], near == 0 ? 4 :
+			    near == 2 ? 2 : 6);
 			for (k = 0; k < n; k++) {
 				for (j = 0; j < n; j++)
 					if (cells[j].x == cells[k].x +
@@ -466,7 +471,7 @@ test_HO_6_3_behind_a_fence_on_the_enemys_side(void **state)
 			if (hm_behind(g, u, e) != (near == 1))
 				fail_msg("enemy to the %s, fence on the %s "
 				    "side: behind %d", dir_name(ds[i]),
-				    near ? "near" : "far", !near);
+				    dir_name(d), near != 1);
 			game_free(g);
 		}
 }
