@@ -287,6 +287,26 @@ test_3_6_3_speed_with_leading_blanks(void **state)
 	ruleset_free(rs);
 }
 
+/* 3.8.2: a formation's melee pips are -20 to 20, both ends allowed:
+ * artillery Limbered at -20 loads and keeps -20; at -21 the ruleset is
+ * refused with the value and the range. */
+static void
+test_3_8_2_formation_pips_range(void **state)
+{
+	struct ruleset *rs;
+
+	(void)state;
+	rs = load_edited_ok("artillery: {limbered: -3, unlimbered: -1}",
+	    "artillery: {limbered: -20, unlimbered: -1}");
+	assert_non_null(rs);
+	assert_int_equal(nap_phases(rs)->melee.form[ARM_ARTILLERY][
+	    ruleset_form(rs, "limbered")], -20);
+	ruleset_free(rs);
+	expect_edit("artillery: {limbered: -3, unlimbered: -1}",
+	    "artillery: {limbered: -21, unlimbered: -1}",
+	    "value -21 out of range -20..20");
+}
+
 /* 3.8.1: a distance of 0 is a figure (blocks that touch): melee reach 0
  * loads, and so does a charge recoil of 0; -0.5 is refused. */
 static void
@@ -1449,6 +1469,7 @@ main(void)
 		cmocka_unit_test(test_landscape),
 		cmocka_unit_test(test_formations),
 		cmocka_unit_test(test_3_6_3_speed_with_leading_blanks),
+		cmocka_unit_test(test_3_8_2_formation_pips_range),
 		cmocka_unit_test(test_obstacles_and_classes),
 		cmocka_unit_test(test_fmt),
 		cmocka_unit_test(test_checks),
