@@ -427,9 +427,9 @@ test_HO_6_3_cover_long_range(void **state)
 
 /* HO.6.3: a fence on the side of a unit's block that faces its enemy
  * (behind: [fence]) is across the line of fire; on the far side it is
- * not.  An enemy due N, S, E or W of the block's centre; with the enemy
- * due N or S (its Column's centre on the same column of cells), a fence
- * on either flank side is not either. */
+ * not, nor on either flank side.  An enemy due N, S, E or W of the
+ * block's centre (a Column N or S, its centre on the same column of
+ * cells; a Line E or W, on the same rows). */
 static void
 test_HO_6_3_behind_a_fence_on_the_enemys_side(void **state)
 {
@@ -442,14 +442,20 @@ test_HO_6_3_behind_a_fence_on_the_enemys_side(void **state)
 	(void)state;
 	assert_true(fence > 0);
 	for (i = 0; i < 4; i++)
-		for (near = 0; near < (i < 2 ? 4 : 2); near++) {
+		for (near = 0; near < 4; near++) {
 			g = field();
 			u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20,
 			    20, DIR_N, 200);
 			c = centre(g, u);
-			e = unit(g, "e", 1, ARM_INFANTRY, "close", "column",
-			    c.x + 12 * dir_dx[ds[i]], c.y + 12 * dir_dy[ds[i]],
-			    DIR_N, 200);
+			/* due E or W a Line like u's, on u's rows */
+			if (i < 2)
+				e = unit(g, "e", 1, ARM_INFANTRY, "close",
+				    "column", c.x + 12 * dir_dx[ds[i]], c.y +
+				    12 * dir_dy[ds[i]], DIR_N, 200);
+			else
+				e = unit(g, "e", 1, ARM_INFANTRY, "close",
+				    "line", 20 + 12 * dir_dx[ds[i]], 20, DIR_N,
+				    200);
 			cells = game_cells_take(g);
 			n = game_footprint(g, &g->units[u], cells);
 			/* on the block's outer edge on that side only */
