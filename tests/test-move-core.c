@@ -1099,6 +1099,41 @@ test_walk_detour_after_facing_about(void **state)
 }
 
 /*
+ * A friend an aide brings a Move order to (in transit, arriving turn 2)
+ * is not gone round: walk_detour says so, marks the friend as one with
+ * no way round (detour -2, documented in move.h), so the walk asks no
+ * more, and counts no search (replans 0); the order stays the caller's.
+ */
+static void
+test_walk_detour_none_for_a_friend_whose_order_rides(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_walk w;
+	int b = fx_friend(g, "B", "line", 10, 10);
+	struct order o = fx_order(0, 1, 10, 4);
+
+	g->transit = xcalloc(1, sizeof *g->transit);
+	g->ntransit = 1;
+	g->transit[0] = fx_order(b, 1, 10, 30);
+	g->transit[0].issued = 1;
+	g->transit[0].arrives = 2;
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	w.line = true;
+	w.order = &o;
+	assert_false(walk_detour(g, &w, b, "3.6.7"));
+	assert_int_equal(w.detour, -2);
+	assert_int_equal(w.replans, 0);
+	assert_ptr_equal(w.order, &o);
+	assert_false(walk_may_detour(g, &w));
+	assert_string_equal(last_note(&w), "B stands in the way, but an aide "
+	    "brings it a Move order, arriving turn 2: A waits for it to "
+	    "march rather than go round it (marshal's reading)");
+	move_walk_free(&w);
+}
+
+/*
  * The way round fits the order's ORDER_MAX_POINTS (8) points: an order
  * already full, its first point (10, 20) passed (waypoint 1), may give
  * its way round no point for the point sought (10, 4) (8 - 8 + 0 = 0
@@ -1862,6 +1897,7 @@ main(void)
 		T(test_move_forecast_keeps_the_way_round_past_its_first_point),
 		T(test_walk_detour_puts_the_way_round_into_the_order),
 		T(test_walk_detour_fits_a_full_order),
+		T(test_walk_detour_none_for_a_friend_whose_order_rides),
 		T(test_walk_detour_after_facing_about),
 		T(test_walk_detour_none_says_which_points),
 #undef T
