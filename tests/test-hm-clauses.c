@@ -1960,7 +1960,7 @@ test_002_H4_every_edge_about_the_front(void **state)
  * refused, the walk halting on the ground (HALT_TERRAIN).
  */
 static void
-test_002_H3_road_step_marked_and_refused_step_halts_on_ground(void **state)
+test_002_H3_road_step_marked_refused_halts(void **state)
 {
 	struct game *g = battle(40, 40);
 	int a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 30,
@@ -2247,7 +2247,7 @@ main(void)
 		cmocka_unit_test(test_002_H14_road_bonus_on_a_diagonal_road),
 		cmocka_unit_test(test_002_H3_along_a_road),
 		cmocka_unit_test(
-		    test_002_H3_road_step_marked_and_refused_step_halts_on_ground),
+		    test_002_H3_road_step_marked_refused_halts),
 		cmocka_unit_test(test_002_H4_the_dearer_obstacle_counts),
 		cmocka_unit_test(test_002_H4_every_edge_about_the_front),
 		cmocka_unit_test(

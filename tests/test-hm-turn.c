@@ -1105,7 +1105,7 @@ test_HO_3_2_initiative_decides_who_closes_first(void **state)
  * is rolled for.
  */
 static void
-test_HO_3_2_a_side_s_second_charger_closes_too(void **state)
+test_HO_3_2_second_charger_closes_too(void **state)
 {
 	struct game *g = field();
 	int x, y, w, v;
@@ -6835,7 +6835,7 @@ main(void)
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
 		cmocka_unit_test(test_HO_3_1_target_fixed_when_the_phase_begins),
 		cmocka_unit_test(test_HO_3_2_initiative_decides_who_closes_first),
-		cmocka_unit_test(test_HO_3_2_a_side_s_second_charger_closes_too),
+		cmocka_unit_test(test_HO_3_2_second_charger_closes_too),
 		cmocka_unit_test(test_HO_3_2_initiative_tie_rolled_again),
 		cmocka_unit_test(test_HO_3_2_one_side_rolls_no_initiative),
 		cmocka_unit_test(test_HO_3_2_charges_meet_halfway),

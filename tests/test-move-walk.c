@@ -292,7 +292,7 @@ test_3_6_3_face_about_over_turns_cites_the_first_note(void **state)
  * worth a line of its own).
  */
 static void
-test_3_6_3_face_about_with_one_note_writes_the_figures_only(void **state)
+test_3_6_3_face_about_one_note_figures_only(void **state)
 {
 	struct ruleset *rs = walk_rules_marked();
 	struct game *g = walk_game(rs, 30, 30);
@@ -2180,7 +2180,7 @@ main(void)
 		cmocka_unit_test(
 		    test_3_6_3_face_about_over_turns_cites_the_first_note),
 		cmocka_unit_test(
-		    test_3_6_3_face_about_with_one_note_writes_the_figures_only),
+		    test_3_6_3_face_about_one_note_figures_only),
 		cmocka_unit_test(
 		    test_3_6_3_face_about_preview_path_ends_at_the_new_front),
 		cmocka_unit_test(test_3_6_8_contact_halt_cites_the_contact_price),
