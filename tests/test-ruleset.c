@@ -289,7 +289,8 @@ test_3_6_3_speed_with_leading_blanks(void **state)
 
 /* 3.8.2: a formation's melee pips are -20 to 20, both ends allowed:
  * artillery Limbered at -20 loads and keeps -20; at -21 the ruleset is
- * refused with the value and the range. */
+ * refused with the value and the range.  The formation that stands
+ * against horse (square) given as a list is refused too. */
 static void
 test_3_8_2_formation_pips_range(void **state)
 {
@@ -305,6 +306,10 @@ test_3_8_2_formation_pips_range(void **state)
 	expect_edit("artillery: {limbered: -3, unlimbered: -1}",
 	    "artillery: {limbered: -21, unlimbered: -1}",
 	    "value -21 out of range -20..20");
+	/* The formation that stands against horse is a name, not a list. */
+	expect_edit("  square: square                # 3.8.2",
+	    "  square: [square]                # 3.8.2",
+	    "expected a string, found a sequence");
 }
 
 /* 3.8.1: a distance of 0 is a figure (blocks that touch): melee reach 0
