@@ -1683,7 +1683,7 @@ test_3_9_3_routers_stop_at_ground_they_may_not_enter(void **state)
  * ground found that bars it (Open ground), not the lake read after it.
  */
 static void
-test_3_9_3_router_barred_by_the_first_landscape(void **state)
+test_3_9_3_router_barred_by_land_0(void **state)
 {
 	struct game *g = field();
 	uint32_t was = rs->land[0].forbid;
@@ -2542,7 +2542,7 @@ main(void)
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_routers_stop_at_ground_they_may_not_enter),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
-		cmocka_unit_test(test_3_9_3_router_barred_by_the_first_landscape),
+		cmocka_unit_test(test_3_9_3_router_barred_by_land_0),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear_blocked),
 		cmocka_unit_test(test_3_6_2_unit_under_no_order_has_moved_nothing),
