@@ -1018,6 +1018,49 @@ test_group_march_goal_hidden_from_the_enemy(void **state)
 	assert_true(reads(g, 1, "ga moves"));
 }
 
+/*
+ * 3.6.3, a line of units wheeling (marshal's reading): ga and gb, Lines
+ * side by side on row 30 facing N, sent as a group to [35, 26] behind
+ * their left, wheel left about [38, 30] to face NW, paying for the
+ * 45-degree stage over turns 1 to 3.  On turn 4 the stage is made: the
+ * front's centre has moved and the destination is no longer NW of it,
+ * so the line stops there (ga on [39, 29], gb on [43, 25], both facing
+ * NW, halted for its speed) to wheel again next turn rather than march
+ * on NW.
+ */
+static void
+test_3_6_3_group_wheel_stops_goal_aside(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	int a = fixture_unit(g, "ga", 0, ARM_INFANTRY, "line", "line",
+	    40, 30, DIR_N, 600);
+	int b = fixture_unit(g, "gb", 0, ARM_INFANTRY, "line", "line",
+	    46, 30, DIR_N, 600);
+	struct order o = move_order(a, 0, 35, 26);
+	char *cause = NULL;
+	int t;
+
+	g->generals[0].pos = (struct point){ 43, 32 };
+	o.ngroup = 2;
+	o.group[0] = a;
+	o.group[1] = b;
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	for (t = 1; t <= 4; t++)
+		game_turn(g);
+	assert_int_equal(g->units[a].pos.x, 39);
+	assert_int_equal(g->units[a].pos.y, 29);
+	assert_int_equal(g->units[b].pos.x, 43);
+	assert_int_equal(g->units[b].pos.y, 25);
+	assert_int_equal(g->units[a].facing, DIR_NW);
+	assert_int_equal(g->units[b].facing, DIR_NW);
+	assert_int_equal(g->units[a].halt, HALT_SPEED);
+	assert_true(reads(g, 0, "gb moves 0.25 BD with its line: stops at "
+	    "[43, 25] facing NW, Line: the wheel moved the front's centre, "
+	    "and the destination is no longer straight ahead: it wheels "
+	    "again next turn"));
+}
+
 int
 main(void)
 {
@@ -1049,6 +1092,7 @@ main(void)
 		T(test_order_undo_names_the_order_restored),
 		T(test_order_undo_restores_the_waypoint),
 		T(test_group_march_goal_hidden_from_the_enemy),
+		T(test_3_6_3_group_wheel_stops_goal_aside),
 		T(test_3_6_2_held_order_hidden_from_the_enemy),
 		T(test_3_1_2_general_rides_12_bd_a_turn),
 		T(test_3_1_2_ride_stop_and_ticks),

@@ -1149,6 +1149,8 @@ test_002_H8_turn_over_45_takes_whole_move(void **state)
 	assert_true(spent(g, a, "6 in of 6 in"));
 	assert_true(logged(g, a, "H8", "turns from N to NE about its centre: "
 	    "the first 45 degrees of its move are free"));
+	/* The free 45 degrees are the whole turn: no wheel is noted. */
+	assert_int_equal(count_rule(g, a, "H9"), 0);
 	/* About its centre, 8 x 2 cells: the anchor stays at [30, 14],
 	 * and the turn is the whole move (no step after it). */
 	stands(g, b, 30, 14, DIR_S, "line");
@@ -1639,9 +1641,20 @@ test_002_H14_road_bonus_for_columns(void **state)
 	stands(g, l, 30, 84, DIR_N, "line");
 	game_free(g);
 
-	/* An enemy within 24 inches (96 ticks) of the march: no bonus. */
+	/* An enemy within 24 inches (96 ticks) of the march: no bonus.
+	 * The enemy F, first in the order of battle, stands far off (more
+	 * than 36 in): the one named is E. */
 	g = battle(40, 100);
 	b = unit_at(g, "b", ARM_INFANTRY, "close", "column", 10, 96, DIR_N);
+	e = game_add_unit(g, "f", "F", 1, 1);
+	g->units[e].arm = ARM_INFANTRY;
+	g->units[e].klass = ruleset_class(rs, ARM_INFANTRY, "close");
+	g->units[e].strength = g->units[e].strength0 = 200;
+	g->units[e].formation = ruleset_form(rs, "line");
+	g->units[e].pos = (struct point){ 35, 2 };
+	g->units[e].facing = DIR_S;
+	g->units[e].cond = COND_FORMED;
+	game_occupy(g, e, true);
 	e = game_add_unit(g, "e", "E", 1, 1);
 	g->units[e].arm = ARM_INFANTRY;
 	g->units[e].klass = ruleset_class(rs, ARM_INFANTRY, "close");
@@ -1940,6 +1953,51 @@ test_002_H4_every_edge_about_the_front(void **state)
 }
 
 /*
+ * H3, as the step's price says it to the walk: on rough ground (2/3) a
+ * close-order Column's straight step from road to road costs its 2 ticks
+ * and is marked as following the road (MPF_ROAD); the same step off the
+ * road costs 3 and is not.  A wheeled gun's step into dense woods is
+ * refused, the walk halting on the ground (HALT_TERRAIN).
+ */
+static void
+test_002_H3_road_step_marked_refused_halts(void **state)
+{
+	struct game *g = battle(40, 40);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 30,
+	    DIR_N);
+	int l = unit_at(g, "l", ARM_ARTILLERY, "light", "limbered", 30, 30,
+	    DIR_N);
+	struct move_walk w;
+	struct move_price p;
+	int k;
+
+	(void)state;
+	ground(g, "rough", 0, 0, 19, 39);
+	ground(g, "dense_wood", 20, 0, 39, 28);
+	road_down(g, 10, 20, 39);
+	for (k = 0; k < 2; k++) {
+		g->units[a].pos = (struct point){ k == 0 ? 10 : 5, 30 };
+		move_walk_init(g, a, &w);
+		w.allowance = w.left = 36;
+		w.fresh = true;
+		hm_move_step(g, &w, DIR_N, &p);
+		move_walk_free(&w);
+		assert_int_equal(p.verdict, MOVE_OK);
+		assert_int_equal(p.ticks, k == 0 ? 2 : 3);
+		assert_int_equal(!!(p.flags & MPF_ROAD), k == 0);
+	}
+	move_walk_init(g, l, &w);
+	w.allowance = w.left = 48;
+	w.fresh = true;
+	w.pos = (struct point){ 30, 29 };
+	hm_move_step(g, &w, DIR_N, &p);
+	move_walk_free(&w);
+	assert_int_equal(p.verdict, MOVE_IMPASSABLE);
+	assert_int_equal(p.halt, HALT_TERRAIN);
+	game_free(g);
+}
+
+/*
  * H3 along a road: a step from a road cell to a road cell costs its
  * distance whatever the ground; off the road the ground's share counts
  * again.  A close-order Column (9 in, 36 ticks) on a road through rough
@@ -2188,6 +2246,8 @@ main(void)
 		cmocka_unit_test(test_002_H14_road_bonus_past_a_waypoint),
 		cmocka_unit_test(test_002_H14_road_bonus_on_a_diagonal_road),
 		cmocka_unit_test(test_002_H3_along_a_road),
+		cmocka_unit_test(
+		    test_002_H3_road_step_marked_refused_halts),
 		cmocka_unit_test(test_002_H4_the_dearer_obstacle_counts),
 		cmocka_unit_test(test_002_H4_every_edge_about_the_front),
 		cmocka_unit_test(

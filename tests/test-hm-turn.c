@@ -427,7 +427,9 @@ test_HO_6_3_cover_long_range(void **state)
 
 /* HO.6.3: a fence on the side of a unit's block that faces its enemy
  * (behind: [fence]) is across the line of fire; on the far side it is
- * not.  An enemy due N, S, E or W of the block's centre. */
+ * not, nor on either flank side.  An enemy due N, S, E or W of the
+ * block's centre (a Column N or S, its centre on the same column of
+ * cells; a Line E or W, on the same rows). */
 static void
 test_HO_6_3_behind_a_fence_on_the_enemys_side(void **state)
 {
@@ -440,18 +442,27 @@ test_HO_6_3_behind_a_fence_on_the_enemys_side(void **state)
 	(void)state;
 	assert_true(fence > 0);
 	for (i = 0; i < 4; i++)
-		for (near = 0; near < 2; near++) {
+		for (near = 0; near < 4; near++) {
 			g = field();
 			u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20,
 			    20, DIR_N, 200);
 			c = centre(g, u);
-			e = unit(g, "e", 1, ARM_INFANTRY, "close", "column",
-			    c.x + 12 * dir_dx[ds[i]], c.y + 12 * dir_dy[ds[i]],
-			    DIR_N, 200);
+			/* due E or W a Line like u's, on u's rows */
+			if (i < 2)
+				e = unit(g, "e", 1, ARM_INFANTRY, "close",
+				    "column", c.x + 12 * dir_dx[ds[i]], c.y +
+				    12 * dir_dy[ds[i]], DIR_N, 200);
+			else
+				e = unit(g, "e", 1, ARM_INFANTRY, "close",
+				    "line", 20 + 12 * dir_dx[ds[i]], 20, DIR_N,
+				    200);
 			cells = game_cells_take(g);
 			n = game_footprint(g, &g->units[u], cells);
 			/* on the block's outer edge on that side only */
-			d = near ? ds[i] : dir_turn(ds[i], 4);
+			/* near 0 the far side, 1 the near, 2 and 3 the
+			 * flanks */
+			d = near == 1 ? ds[i] : dir_turn(ds[i], near == 0 ? 4 :
+			    near == 2 ? 2 : 6);
 			for (k = 0; k < n; k++) {
 				for (j = 0; j < n; j++)
 					if (cells[j].x == cells[k].x +
@@ -466,7 +477,7 @@ test_HO_6_3_behind_a_fence_on_the_enemys_side(void **state)
 			if (hm_behind(g, u, e) != (near == 1))
 				fail_msg("enemy to the %s, fence on the %s "
 				    "side: behind %d", dir_name(ds[i]),
-				    near ? "near" : "far", !near);
+				    dir_name(d), near != 1);
 			game_free(g);
 		}
 }
@@ -1087,6 +1098,44 @@ test_HO_3_2_initiative_decides_who_closes_first(void **state)
 }
 
 /*
+ * HO.3.2: every charger closes, however many one side has: x and w of
+ * the first side charge the standing y and v of the second, the first
+ * in the order of battle then the next, each 4 in (16 ticks) to
+ * contact, from row 20 to row 28.  The second side has no charger: none
+ * is rolled for.
+ */
+static void
+test_HO_3_2_second_charger_closes_too(void **state)
+{
+	struct game *g = field();
+	int x, y, w, v;
+
+	(void)state;
+	x = unit(g, "x", 0, ARM_INFANTRY, "close", "line", 10, 20, DIR_S,
+	    200);
+	y = unit(g, "y", 1, ARM_INFANTRY, "close", "line", 10, 29, DIR_N,
+	    200);
+	w = unit(g, "w", 0, ARM_INFANTRY, "close", "line", 40, 20, DIR_S,
+	    200);
+	v = unit(g, "v", 1, ARM_INFANTRY, "close", "line", 40, 29, DIR_N,
+	    200);
+	move_order(g, x, 10, 29);
+	move_order(g, w, 40, 29);
+	assert_int_equal(hm_gap(g, x, y), 16);	/* 4 in */
+	assert_int_equal(hm_gap(g, w, v), 16);
+	hm_phase_charges(g);
+	assert_int_equal(count(g, "HO.3.2", "Initiative"), 0);
+	assert_int_equal(count(g, "HO.3.2", "x charges y: 4 in of its 6 in "
+	    "reach, [10, 20] to [10, 28], in contact"), 1);
+	assert_int_equal(count(g, "HO.3.2", "w charges v: 4 in of its 6 in "
+	    "reach, [40, 20] to [40, 28], in contact"), 1);
+	assert_int_equal(hm_gap(g, w, v), 0);
+	assert_int_equal(g->units[w].pos.y, 28);
+	assert_int_equal(g->units[w].contact, v);
+	game_free(g);
+}
+
+/*
  * HO.3.2: a tie for the initiative is rolled again.  Horse a (the first
  * side) and horse b (the second) each charge a foot unit of the other
  * side, far apart.  The seed is the first from 1 whose first two dice
@@ -1206,6 +1255,9 @@ test_HO_3_2_charges_meet_halfway(void **state)
 		assert_int_equal(g->units[b].pos.x, 20);
 		assert_int_equal(g->units[a].pos.y, s == 0 ? 17 : 16);
 		assert_int_equal(g->units[b].pos.y, s == 0 ? 16 : 15);
+		/* What each walked, 1.5 in (6 ticks) and 2 in (8). */
+		assert_int_equal(g->units[s == 0 ? a : b].moved, 6);
+		assert_int_equal(g->units[s == 0 ? b : a].moved, 8);
 		assert_int_equal(g->units[a].contact, b);
 		assert_int_equal(g->units[b].contact, a);
 		assert_true(HM_MARKS(&g->units[a]) & HM_CHARGER);
@@ -2501,6 +2553,20 @@ test_HO_2_rally_passes(void **state)
 	assert_int_equal(g->units[u].facing, DIR_SE);
 	assert_int_equal(count(g, "HO.2", "it rallies, Disordered, facing SE"),
 	    1);
+	/* The occupancy grid holds it on its block facing SE, and on no
+	 * cell of the block it had facing N. */
+	{
+		struct point c[256];
+		int i, n = game_footprint(g, &g->units[u], c), held = 0;
+
+		assert_true(n > 0 && n <= 256);
+		for (i = 0; i < n; i++)
+			assert_int_equal(game_unit_at(g, c[i].x, c[i].y), u);
+		for (i = 0; i < g->map->w * g->map->h; i++)
+			if (g->occ[i] == u + 1)
+				held++;
+		assert_int_equal(held, n);
+	}
 	game_free(g);
 }
 
@@ -3998,6 +4064,35 @@ test_002_H15_the_answer_is_spent(void **state)
 	}
 }
 
+/* H15 asks the side that owns the horse, whichever it is: the same
+ * breakthrough with the sides the other way round (the horse side 1's)
+ * is asked of side 1, the unit and the rule the same. */
+static void
+test_H15_second_charge_asks_the_horses_own_side(void **state)
+{
+	struct game *g = field();
+	struct decision d[DECIDE_MAX];
+	int c, p;
+
+	(void)state;
+	c = unit(g, "c", 1, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	(void)unit(g, "n", 0, ARM_INFANTRY, "close", "line", 20, 19, DIR_S,
+	    200);
+	move_order(g, c, 20, 5);
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
+			break;
+	assert_true(p + 1 < rs->nphases);
+	g->phase = p;
+	HM_MARKS(&g->units[c]) = HM_CHARGER | HM_BROKE;
+	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
+	assert_int_equal(d[0].kind, DECIDE_REACT);
+	assert_int_equal(d[0].side, 1);
+	assert_int_equal(d[0].unit, c);
+	assert_string_equal(d[0].rule, "H15");
+	game_free(g);
+}
+
 /* The side that owns the horse is asked (side, unit, rule); it may
  * answer only that, for that unit; reining in leaves the unit where it
  * stood, facing as it stood, with no charge; a charge goes at the enemy
@@ -4677,7 +4772,8 @@ refused_exactly(const char *from, const char *to, int col, const char *want)
 }
 
 /* HO.6, HO.7, HO.1: an arm the game does not know, a melee modifier
- * past its range -20..20, a courier speed below nothing: each refused
+ * past its range -20..20, a courier speed below nothing, an obstacle
+ * the ruleset does not have: each refused
  * with its file, line and column, and the message says what and why. */
 static void
 test_HO_7_data_refused_exactly(void **state)
@@ -4693,6 +4789,12 @@ test_HO_7_data_refused_exactly(void **state)
 	    15, "value 21 out of range -20..20");
 	refused_exactly("courier_speed: 0", "courier_speed: -1", 18,
 	    "value -1 out of range 0..250000");
+	/* HO.6's cover behind an obstacle the ruleset has not. */
+	refused_exactly("behind: [fence]", "behind: [moat]", 12,
+	    "behind: no obstacle 'moat' in this ruleset");
+	/* HO.6.2's bases a formation fires with, not a mapping. */
+	refused_exactly("bases: {line: 2, column: 1, deployed: 1}",
+	    "bases: 2", 10, "bases must be a mapping, not a scalar");
 }
 
 /*
@@ -4858,6 +4960,46 @@ edited(const char *from, const char *to)
 	free(path);
 	diags_free(&d);
 	return set;
+}
+
+/* A block's centre (hm_cells_centre): the mean cell rounded down, the
+ * one cell of a one-cell block, and the point given when there are no
+ * cells. */
+static void
+test_cells_centre_of_one_cell_and_of_none(void **state)
+{
+	struct point v[3] = { { 7, 9 }, { 8, 9 }, { 10, 12 } }, c;
+
+	(void)state;
+	c = hm_cells_centre(v, 3, (struct point){ 0, 0 });
+	assert_int_equal(c.x, 8);
+	assert_int_equal(c.y, 10);
+	c = hm_cells_centre(v, 1, (struct point){ 0, 0 });
+	assert_int_equal(c.x, 7);
+	assert_int_equal(c.y, 9);
+	c = hm_cells_centre(v, 0, (struct point){ 3, 4 });
+	assert_int_equal(c.x, 3);
+	assert_int_equal(c.y, 4);
+}
+
+/* H1: the turn keeps the speeds the movement section gives up to the
+ * most it allows, 1000 in: close-order foot routing at 1000 in runs
+ * 1000 x 4 = 4000 ticks (the figure the rout phase reads), in a Column
+ * at 9 in, 36 ticks, as before. */
+static void
+test_002_H1_speed_of_1000_in_kept(void **state)
+{
+	struct ruleset *set = edited("close: {line: 6, column: 9, rout: 12}",
+	    "close: {line: 6, column: 9, rout: 1000}");
+	int k = ruleset_class(set, ARM_INFANTRY, "close");
+
+	(void)state;
+	assert_true(k >= 0);
+	assert_int_equal(set->ticks, 4);
+	assert_int_equal(hm_turn(set)->rout[k], 4000);
+	assert_int_equal(hm_turn(set)->speed[k][ruleset_form(set, "column")],
+	    36);
+	ruleset_free(set);
 }
 
 /* H13 with a fire arc of 0 (the data's `fire: arc`): an enemy half right
@@ -6695,6 +6837,7 @@ main(void)
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
 		cmocka_unit_test(test_HO_3_1_target_fixed_when_the_phase_begins),
 		cmocka_unit_test(test_HO_3_2_initiative_decides_who_closes_first),
+		cmocka_unit_test(test_HO_3_2_second_charger_closes_too),
 		cmocka_unit_test(test_HO_3_2_initiative_tie_rolled_again),
 		cmocka_unit_test(test_HO_3_2_one_side_rolls_no_initiative),
 		cmocka_unit_test(test_HO_3_2_charges_meet_halfway),
@@ -6792,6 +6935,8 @@ main(void)
 		    test_H15_second_targets_equal_gaps_in_order_of_battle),
 		cmocka_unit_test(test_H15_second_targets_at_most_sixteen),
 		cmocka_unit_test(test_002_H15_second_charge_is_asked),
+		cmocka_unit_test(
+		    test_H15_second_charge_asks_the_horses_own_side),
 		cmocka_unit_test(test_HO_6_1_the_nearest_though_later),
 		cmocka_unit_test(test_002_H15_the_answer_is_spent),
 		cmocka_unit_test(test_002_H15_charge_again_at_the_first_unit),
@@ -6820,6 +6965,8 @@ main(void)
 		cmocka_unit_test(test_HO_7_weak_by_the_first_class),
 		cmocka_unit_test(test_HO_6_2_no_dice_at_long_range),
 		cmocka_unit_test(test_HO_6_3_one_hit_one_man),
+		cmocka_unit_test(test_002_H1_speed_of_1000_in_kept),
+		cmocka_unit_test(test_cells_centre_of_one_cell_and_of_none),
 		cmocka_unit_test(test_002_H13_a_turn_of_one_step),
 		cmocka_unit_test(test_002_H14_road_bonus_of_nothing_and_of_a_tick),
 		cmocka_unit_test(test_HO_7_melees_in_the_order_of_units),

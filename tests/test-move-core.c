@@ -1051,6 +1051,128 @@ test_walk_detour_puts_the_way_round_into_the_order(void **state)
 }
 
 /*
+ * The way round after a face-about where the walk stands: a Column (A,
+ * fresh, on (10, 12) facing N) right behind the Line B on (10, 10), sent
+ * to (10, 0), has no way round from where it faces; it faces about (the
+ * route's first cell is its new anchor (10, 15), facing S in route_face)
+ * and the way round follows, 16 cells from (9, 15) to (10, 0), every one
+ * a step from the one before and none on B.
+ */
+static void
+test_walk_detour_after_facing_about(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_walk w;
+	int b = fx_friend(g, "B", "line", 10, 10), i;
+
+	game_occupy(g, 0, false);
+	g->units[0].formation = ruleset_form(f->rs, "column");
+	g->units[0].pos = (struct point){ 10, 12 };
+	game_occupy(g, 0, true);
+	fx_give(g, fx_order(0, 1, 10, 0));
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	w.line = true;
+	w.fresh = true;		/* nothing spent yet */
+	assert_true(walk_detour(g, &w, b, "3.6.7"));
+	assert_string_equal(last_note(&w), "B stands in the way and may not "
+	    "be passed this turn: A faces about and marches round it, by "
+	    "[9, 15] and [6, 4]; its Move order keeps the way round "
+	    "(marshal's reading)");
+	assert_int_equal(w.nroute, 17);
+	assert_non_null(w.route_face);
+	assert_int_equal(w.route_face[0], 1 + DIR_S);
+	assert_int_equal(w.route[0].x, 10);
+	assert_int_equal(w.route[0].y, 15);
+	assert_int_equal(w.route[1].x, 9);
+	assert_int_equal(w.route[1].y, 15);
+	assert_int_equal(w.route[16].x, 10);
+	assert_int_equal(w.route[16].y, 0);
+	for (i = 1; i < w.nroute; i++) {
+		assert_int_equal(w.route_face[i], 0);
+		assert_true(dir_between(w.route[i - 1], w.route[i]) >= 0);
+		assert_int_not_equal(game_unit_at(g, w.route[i].x,
+		    w.route[i].y), b);
+	}
+	move_walk_free(&w);
+}
+
+/*
+ * A friend an aide brings a Move order to (in transit, arriving turn 2)
+ * is not gone round: walk_detour says so, marks the friend as one with
+ * no way round (detour -2, documented in move.h), so the walk asks no
+ * more, and counts no search (replans 0); the order stays the caller's.
+ */
+static void
+test_walk_detour_none_for_a_friend_whose_order_rides(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_walk w;
+	int b = fx_friend(g, "B", "line", 10, 10);
+	struct order o = fx_order(0, 1, 10, 4);
+
+	g->transit = xcalloc(1, sizeof *g->transit);
+	g->ntransit = 1;
+	g->transit[0] = fx_order(b, 1, 10, 30);
+	g->transit[0].issued = 1;
+	g->transit[0].arrives = 2;
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	w.line = true;
+	w.order = &o;
+	assert_false(walk_detour(g, &w, b, "3.6.7"));
+	assert_int_equal(w.detour, -2);
+	assert_int_equal(w.replans, 0);
+	assert_ptr_equal(w.order, &o);
+	assert_false(walk_may_detour(g, &w));
+	assert_string_equal(last_note(&w), "B stands in the way, but an aide "
+	    "brings it a Move order, arriving turn 2: A waits for it to "
+	    "march rather than go round it (marshal's reading)");
+	move_walk_free(&w);
+}
+
+/*
+ * The way round fits the order's ORDER_MAX_POINTS (8) points: an order
+ * already full, its first point (10, 20) passed (waypoint 1), may give
+ * its way round no point for the point sought (10, 4) (8 - 8 + 0 = 0
+ * room), so it is passed by and the way round goes towards (10, 3), the
+ * one point skipped making room for one: the order keeps 8 points, the
+ * first as it was, then the way round's one point, then (10, 3) and the
+ * five after it, (14, 2) still the last.
+ */
+static void
+test_walk_detour_fits_a_full_order(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_walk w;
+	int b = fx_friend(g, "B", "line", 10, 10), i;
+	struct order o = fx_order(0, 8, 10, 20, 10, 4, 10, 3, 10, 2, 11, 2,
+	    12, 2, 13, 2, 14, 2), in = o;
+
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	w.line = true;
+	w.order = &o;
+	w.waypoint = 1;
+	assert_true(walk_detour(g, &w, b, "3.6.7"));
+	assert_ptr_equal(w.order, &w.detour_order);
+	assert_int_equal(w.ndetour, 1);
+	assert_int_equal(w.order->npts, ORDER_MAX_POINTS);
+	assert_int_equal(w.order->pts[0].x, 10);
+	assert_int_equal(w.order->pts[0].y, 20);
+	for (i = 2; i < ORDER_MAX_POINTS; i++) {
+		assert_int_equal(w.order->pts[i].x, in.pts[i].x);
+		assert_int_equal(w.order->pts[i].y, in.pts[i].y);
+	}
+	assert_int_equal(w.order->pts[7].x, 14);
+	assert_int_equal(w.order->pts[7].y, 2);
+	move_walk_free(&w);
+}
+
+/*
  * No way round (the friend covers every point left), and the note says
  * so with the point sought, and "nor to the points after it" only when
  * there are points after it: the Line B stands on (10, 10) and (11, 10);
@@ -1774,6 +1896,9 @@ main(void)
 		T(test_move_forecast_keeps_the_way_round_unit_0),
 		T(test_move_forecast_keeps_the_way_round_past_its_first_point),
 		T(test_walk_detour_puts_the_way_round_into_the_order),
+		T(test_walk_detour_fits_a_full_order),
+		T(test_walk_detour_none_for_a_friend_whose_order_rides),
+		T(test_walk_detour_after_facing_about),
 		T(test_walk_detour_none_says_which_points),
 #undef T
 	};

@@ -141,11 +141,17 @@ mark_notes(struct move_price *p)
 		}
 }
 
+/* When set, a turn's price keeps only its first note (the ruleset may
+ * give one alone). */
+static bool marked_one_turn_note;
+
 static void
 marked_turn(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)
 {
 	base_ops->move_turn(g, w, d, p);
+	if (marked_one_turn_note && p->nnotes > 1)
+		p->nnotes = 1;
 	mark_notes(p);
 }
 
@@ -167,10 +173,22 @@ marked_contact(const struct game *g, const struct move_walk *w, int e,
 	return r;
 }
 
+/* When on, the passes priced with the walker on cell at: how many, and
+ * the walker's facing at the first of them. */
+static struct {
+	bool		on;
+	struct point	at;
+	int		n;
+	enum dir	facing;
+} marked_pass_at;
+
 static void
 marked_pass(const struct game *g, const struct move_walk *w, int f,
     enum dir d, bool moving, struct move_price *p)
 {
+	if (marked_pass_at.on && w->pos.x == marked_pass_at.at.x &&
+	    w->pos.y == marked_pass_at.at.y && marked_pass_at.n++ == 0)
+		marked_pass_at.facing = w->facing;
 	base_ops->move_pass(g, w, f, d, moving, p);
 	mark_notes(p);
 }
@@ -262,6 +280,41 @@ test_3_6_3_face_about_over_turns_cites_the_first_note(void **state)
 	assert_int_equal(u->owed, 0);
 	assert_int_equal(u->pos.y, 5);
 	assert_int_equal(u->moved, 0);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
+ * 3.6.3 over turns with a turn priced by one note alone: the same Column
+ * faces about and owes 2 BD, and the log goes from its speed straight to
+ * the face-about's figures, which cite that note's rule: the note is not
+ * written out on its own line (only a second note makes the first one
+ * worth a line of its own).
+ */
+static void
+test_3_6_3_face_about_one_note_figures_only(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, i;
+
+	(void)state;
+	marked_one_turn_note = true;
+	a = walk_unit(g, "A", 0, "column", 3, (struct point){ 10, 2 }, DIR_N);
+	walk_order(g, a, 10, 20);
+	game_turn(g);
+	marked_one_turn_note = false;
+	i = walk_find(g, 0, a, "Column: 1 BD; drum +1 BD = 2 BD");
+	assert_true(i >= 0);
+	assert_int_equal(walk_find(g, 0, a, "faces about where it stands"),
+	    -1);
+	assert_true(walk_event_is(g, i + 1, a, "3.6.3#0", "A turns its front "
+	    "180 degrees, N to S: it costs 4 BD and it has 2 BD, but it has "
+	    "not moved yet this turn, so it faces about now, spends all and "
+	    "owes 2 BD, paid next turn before it steps on (marshal's "
+	    "reading)"));
+	assert_int_equal(g->units[a].owed, 8);
+	assert_int_equal(g->units[a].pos.y, 5);
 	game_free(g);
 	walk_rules_free(rs);
 }
@@ -478,8 +531,8 @@ test_3_6_7_friend_past_the_bend_is_seen_as_passed(void **state)
  * standing Column B (rows 20 to 23): the four steps from the first that
  * meets B to the goal cost 4 x 0.5 BD = 2 BD, its whole speed.  It says
  * nothing of B and walks its 2 BD to [10, 26].  With 1 BD (no drum) the
- * same 2 BD is more than it has: B stands on the goal, and no way round
- * reaches a goal inside it (the note says so).
+ * same 2 BD is more than it has: B stands on the goal itself, and the
+ * note says so (no way round could reach it).
  */
 static void
 test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed(void **state)
@@ -495,6 +548,7 @@ test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed(void **state)
 	walk_order(g, a, 10, 20);
 	walk_turn(g, a, 1);
 	assert_int_equal(walk_find(g, 0, a, "stands in the way"), -1);
+	assert_int_equal(walk_find(g, 0, a, "where A is sent"), -1);
 	i = walk_find(g, 0, a, "A moves");
 	assert_true(walk_event_is(g, i, a, "3.6.3", "A moves 2 BD (spent 2 BD "
 	    "of 2 BD): stops at [10, 26] facing N, Line: its speed for the "
@@ -508,11 +562,46 @@ test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed(void **state)
 	    DIR_N);
 	walk_order(g, a, 10, 20);
 	walk_turn(g, a, 1);
-	i = walk_find(g, 0, a, "B stands on");
+	i = walk_find(g, 0, a, "where A is sent");
 	assert_true(walk_event_is(g, i, a, "3.6.7", "B stands on [10, 20], "
 	    "where A is sent: it goes no nearer while B stays there"));
 	game_free(g);
 	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7 seen ahead (walk_look_ahead, past_friend): the walk looks along
+ * its line with the facing of each step, and asks the ruleset about a
+ * standing friend met there with the walker facing the way it steps.  A
+ * Column (drill 4, drum) on [10, 30] facing N, sent to [20, 10], marches
+ * N to [10, 20] and then NE; the Line B stands across the NE leg, at
+ * [14, 15].  The pass over B is priced from [13, 17] with the walker
+ * facing NE, not N as it stood; B stands in the way, and A goes round it
+ * by [20, 14].
+ */
+static void
+test_3_6_7_friend_seen_ahead_priced_facing_the_line(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 40, 40);
+	int a;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "column", 4, (struct point){ 10, 30 }, DIR_N);
+	(void)walk_unit(g, "B", 0, "line", 4, (struct point){ 14, 15 },
+	    DIR_N);
+	walk_order(g, a, 20, 10);
+	marked_pass_at.on = true;
+	marked_pass_at.at = (struct point){ 13, 17 };
+	marked_pass_at.n = 0;
+	walk_turn(g, a, 1);
+	marked_pass_at.on = false;
+	assert_true(marked_pass_at.n >= 1);
+	assert_int_equal(marked_pass_at.facing, DIR_NE);
+	assert_true(walk_find(g, 0, a, "B stands in the way and may not be "
+	    "passed this turn: A marches round it, by [20, 14]") >= 0);
+	game_free(g);
+	walk_rules_free(rs);
 }
 
 /*
@@ -2095,6 +2184,8 @@ main(void)
 		cmocka_unit_test(
 		    test_3_6_3_face_about_over_turns_cites_the_first_note),
 		cmocka_unit_test(
+		    test_3_6_3_face_about_one_note_figures_only),
+		cmocka_unit_test(
 		    test_3_6_3_face_about_preview_path_ends_at_the_new_front),
 		cmocka_unit_test(test_3_6_8_contact_halt_cites_the_contact_price),
 		cmocka_unit_test(test_3_6_5_river_stopped_in_owes_the_rest),
@@ -2122,6 +2213,8 @@ main(void)
 		    test_3_6_7_friend_past_the_bend_is_seen_as_passed),
 		cmocka_unit_test(
 		    test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed),
+		cmocka_unit_test(
+		    test_3_6_7_friend_seen_ahead_priced_facing_the_line),
 		cmocka_unit_test(
 		    test_3_6_7_friend_seen_ahead_cleared_with_the_whole_speed),
 		cmocka_unit_test(

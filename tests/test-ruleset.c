@@ -16,6 +16,7 @@
 #include "ai/ai.h"
 #include "ai/doctrine.h"
 #include "io/load.h"
+#include "rules/napoleonic/move.h"
 #include "rules/napoleonic/phases.h"
 #include "io/yread.h"
 #include "core/ruleset.h"
@@ -262,6 +263,53 @@ test_3_6_8_contact_deploy_is_checked(void **state)
 	expect_edit("contact_deploy: {infantry: line, cavalry: line, "
 	    "artillery: unlimbered}", "contact_deploy: [line]",
 	    "contact_deploy");
+}
+
+/*
+ * 3.6.3: a speed written with blanks before it (quoted, so that YAML
+ * keeps them) reads as without: " drill - 2" is Drill less 2 BD, a
+ * multiplier of 1 and -2 BD (-2 x ticks).
+ */
+static void
+test_3_6_3_speed_with_leading_blanks(void **state)
+{
+	struct ruleset *rs;
+	const struct nap_speed *sp;
+
+	(void)state;
+	rs = load_edited_ok("      line: drill - 2\n      column: 1",
+	    "      line: \"  drill - 2\"\n      column: 1");
+	assert_non_null(rs);
+	sp = &nap_move(rs)->speed[ARM_INFANTRY][ruleset_form(rs, "line")];
+	assert_true(sp->set);
+	assert_int_equal(sp->mul, 1);
+	assert_int_equal(sp->add, -2 * rs->ticks);
+	ruleset_free(rs);
+}
+
+/* 3.8.2: a formation's melee pips are -20 to 20, both ends allowed:
+ * artillery Limbered at -20 loads and keeps -20; at -21 the ruleset is
+ * refused with the value and the range.  The formation that stands
+ * against horse (square) given as a list is refused too. */
+static void
+test_3_8_2_formation_pips_range(void **state)
+{
+	struct ruleset *rs;
+
+	(void)state;
+	rs = load_edited_ok("artillery: {limbered: -3, unlimbered: -1}",
+	    "artillery: {limbered: -20, unlimbered: -1}");
+	assert_non_null(rs);
+	assert_int_equal(nap_phases(rs)->melee.form[ARM_ARTILLERY][
+	    ruleset_form(rs, "limbered")], -20);
+	ruleset_free(rs);
+	expect_edit("artillery: {limbered: -3, unlimbered: -1}",
+	    "artillery: {limbered: -21, unlimbered: -1}",
+	    "value -21 out of range -20..20");
+	/* The formation that stands against horse is a name, not a list. */
+	expect_edit("  square: square                # 3.8.2",
+	    "  square: [square]                # 3.8.2",
+	    "expected a string, found a sequence");
 }
 
 /* 3.8.1: a distance of 0 is a figure (blocks that touch): melee reach 0
@@ -1425,6 +1473,8 @@ main(void)
 		cmocka_unit_test(test_scale_and_names),
 		cmocka_unit_test(test_landscape),
 		cmocka_unit_test(test_formations),
+		cmocka_unit_test(test_3_6_3_speed_with_leading_blanks),
+		cmocka_unit_test(test_3_8_2_formation_pips_range),
 		cmocka_unit_test(test_obstacles_and_classes),
 		cmocka_unit_test(test_fmt),
 		cmocka_unit_test(test_checks),

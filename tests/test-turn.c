@@ -1675,6 +1675,39 @@ test_3_9_3_routers_stop_at_ground_they_may_not_enter(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.9.3 with a ruleset whose first landscape (index 0, the map's open
+ * ground) bars every formation: the column at [30, 5], routed, cannot
+ * flee onto its track's first cell [30, 6].  Its block there stands on
+ * open ground but for a lake on [30, 6] itself; the log names the first
+ * ground found that bars it (Open ground), not the lake read after it.
+ */
+static void
+test_3_9_3_router_barred_by_land_0(void **state)
+{
+	struct game *g = field();
+	uint32_t was = rs->land[0].forbid;
+	int a;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 5,
+	    DIR_N, 600);
+	nap_rout(g, a, "test");
+	assert_true(g->units[a].ntrack > 0);
+	assert_int_equal(g->units[a].track[0].x, 30);
+	assert_int_equal(g->units[a].track[0].y, 6);
+	map_cell(g->map, 30, 6)->land = (uint8_t)ruleset_land(rs, "water");
+	rs->land[0].forbid = ~0u;
+	nap_phase_morale(g);
+	rs->land[0].forbid = was;
+	assert_int_equal(g->units[a].pos.y, 5);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(fixture_count(g, "3.9.3", "a cannot flee: its track "
+	    "runs into Open ground at [30, 6], where it may not go (3.6.5)"),
+	    1);
+	game_free(g);
+}
+
 /* 3.9.3: a router one cell short of its rear flees that cell and
  * reaches it; the turn after, at its rear with no track left, it stays. */
 static void
@@ -2509,6 +2542,7 @@ main(void)
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_routers_stop_at_ground_they_may_not_enter),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
+		cmocka_unit_test(test_3_9_3_router_barred_by_land_0),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear_blocked),
 		cmocka_unit_test(test_3_6_2_unit_under_no_order_has_moved_nothing),
