@@ -3801,6 +3801,29 @@ test_002_H15_rein_in(void **state)
 	game_free(g);
 }
 
+/* The index of the breakthrough phase in the ruleset's turn (H15), a
+ * phase before the turn's last. */
+static int
+breakthrough_phase(void)
+{
+	int p;
+
+	for (p = 0; p < rs->nphases; p++)
+		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
+			break;
+	assert_true(p + 1 < rs->nphases);
+	return p;
+}
+
+/* Horse c has charged and broken through (H15): g stands in the
+ * breakthrough phase. */
+static void
+broke_through(struct game *g, int c)
+{
+	g->phase = breakthrough_phase();
+	HM_MARKS(&g->units[c]) = HM_CHARGER | HM_BROKE;
+}
+
 /*
  * H15 as a decision (core/decide.h): the turn stopped in the
  * breakthrough phase with horse c broken through, foot n 5 inches ahead
@@ -3811,7 +3834,6 @@ static struct game *
 broken_through(int *c, int *n, int *f)
 {
 	struct game *g = field();
-	int p;
 
 	*c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
 	*n = unit(g, "n", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S,
@@ -3819,12 +3841,7 @@ broken_through(int *c, int *n, int *f)
 	*f = unit(g, "f", 1, ARM_INFANTRY, "close", "line", 30, 20, DIR_SW,
 	    200);
 	move_order(g, *c, 20, 5);
-	for (p = 0; p < rs->nphases; p++)
-		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
-			break;
-	assert_true(p + 1 < rs->nphases);
-	g->phase = p;
-	HM_MARKS(&g->units[*c]) = HM_CHARGER | HM_BROKE;
+	broke_through(g, *c);
 	return g;
 }
 
@@ -4012,7 +4029,7 @@ test_002_H15_charge_again_at_the_first_unit(void **state)
 {
 	struct game *g = field();
 	char *cause = NULL;
-	int c, n, f, p;
+	int c, n, f;
 
 	(void)state;
 	n = unit(g, "n", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
@@ -4020,12 +4037,7 @@ test_002_H15_charge_again_at_the_first_unit(void **state)
 	f = unit(g, "f", 1, ARM_INFANTRY, "close", "line", 30, 20, DIR_SW, 200);
 	assert_int_equal(n, 0);
 	move_order(g, c, 20, 5);
-	for (p = 0; p < rs->nphases; p++)
-		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
-			break;
-	assert_true(p + 1 < rs->nphases);
-	g->phase = p;
-	HM_MARKS(&g->units[c]) = HM_CHARGER | HM_BROKE;
+	broke_through(g, c);
 	assert_int_equal(hm_second_target_at(g, c, g->units[n].pos), n);
 	assert_int_equal(hm_second_target_at(g, c, g->units[f].pos), f);
 	assert_int_equal(answer(g, c, HM_ACTION_CHARGE, g->units[n].pos,
@@ -4072,19 +4084,14 @@ test_H15_second_charge_asks_the_horses_own_side(void **state)
 {
 	struct game *g = field();
 	struct decision d[DECIDE_MAX];
-	int c, p;
+	int c;
 
 	(void)state;
 	c = unit(g, "c", 1, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
 	(void)unit(g, "n", 0, ARM_INFANTRY, "close", "line", 20, 19, DIR_S,
 	    200);
 	move_order(g, c, 20, 5);
-	for (p = 0; p < rs->nphases; p++)
-		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
-			break;
-	assert_true(p + 1 < rs->nphases);
-	g->phase = p;
-	HM_MARKS(&g->units[c]) = HM_CHARGER | HM_BROKE;
+	broke_through(g, c);
 	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
 	assert_int_equal(d[0].kind, DECIDE_REACT);
 	assert_int_equal(d[0].side, 1);
@@ -4246,7 +4253,7 @@ test_002_H15_doctrine_answer_is_the_players_order(void **state)
 {
 	struct game *g = field();
 	struct decision d[DECIDE_MAX], x;
-	int c, n, p, aide;
+	int c, n, aide;
 
 	(void)state;
 	unit(g, "z", 1, ARM_INFANTRY, "close", "line", 50, 2, DIR_S, 200);
@@ -4256,11 +4263,7 @@ test_002_H15_doctrine_answer_is_the_players_order(void **state)
 	n = unit(g, "n", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
 	unit(g, "f", 1, ARM_INFANTRY, "close", "line", 30, 20, DIR_SW, 200);
 	move_order(g, c, 20, 5);
-	for (p = 0; p < rs->nphases; p++)
-		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
-			break;
-	g->phase = p;
-	HM_MARKS(&g->units[c]) = HM_CHARGER | HM_BROKE;
+	broke_through(g, c);
 	assert_int_equal(game_decisions(g, d, DECIDE_MAX), 1);
 	assert_int_equal(d[0].unit, c);
 
@@ -4277,7 +4280,7 @@ test_002_H15_doctrine_answer_is_the_players_order(void **state)
 	x.unit = -1;
 	assert_int_equal(hm_doctrine.answer(g, &x, AI_NORMAL), 0);
 	assert_int_equal(g->turn, 1);
-	assert_int_equal(g->phase, p);
+	assert_int_equal(g->phase, breakthrough_phase());
 	assert_int_equal(g->units[c].act.kind, ORDER_NONE);
 
 	assert_int_equal(hm_doctrine.answer(g, &d[0], AI_HARD), 0);
@@ -4309,7 +4312,7 @@ test_002_H15_the_turn_stops_for_the_question(void **state)
 {
 	struct decision d[DECIDE_MAX];
 	struct game *g = NULL;
-	int c, t, s, p;
+	int c, t, s, p = breakthrough_phase();
 
 	(void)state;
 	for (s = 1; s < 200; s++) {
@@ -4334,10 +4337,8 @@ test_002_H15_the_turn_stops_for_the_question(void **state)
 		game_free(g);
 		g = NULL;
 	}
-	assert_non_null(g);
-	for (p = 0; p < rs->nphases; p++)
-		if (strcmp(rs->phase_keys[p], "breakthrough") == 0)
-			break;
+	if (g == NULL)
+		fail_msg("no seed of 200 saw the horse break through");
 	assert_int_equal(g->turn, 1);
 	assert_int_equal(g->phase, p);
 	assert_true(game_asks(g, 0));
