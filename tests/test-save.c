@@ -1051,14 +1051,21 @@ test_save_quotes_strings(void **state)
 	diags_free(&d);
 }
 
-/* The default scenario through the real loaders. */
+/* The default scenario through the real loaders, its path made absolute
+ * as marshal play makes it before recording it (a recording written
+ * elsewhere reads its scenario from anywhere, whatever MARSHAL_DATA was
+ * relative to). */
 static char *
 default_scenario(void)
 {
 	const char *dir = getenv("MARSHAL_DATA");
+	char *path = xasprintf("%s/scenarios/default.yaml", dir != NULL ?
+	    dir : "data"), *abs = realpath(path, NULL);
 
-	return xasprintf("%s/scenarios/default.yaml", dir != NULL ? dir :
-	    "data");
+	if (abs == NULL)
+		return path;
+	free(path);
+	return abs;
 }
 
 static struct game *
