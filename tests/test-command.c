@@ -897,6 +897,34 @@ test_3_1_2_general_order_hidden_from_the_enemy(void **state)
 	free(cause);
 }
 
+/* Move order o of unit a (general 0) to (x, y), given to the group of a
+ * and b (3.6.3). */
+static struct order
+group_of_two(int a, int b, int x, int y)
+{
+	struct order o = move_order(a, 0, x, y);
+
+	o.ngroup = 2;
+	o.group[0] = a;
+	o.group[1] = b;
+	return o;
+}
+
+/* Lines ga and gb of side 0, side by side on row 30 facing N (600 men). */
+static int
+line_ga(struct game *g)
+{
+	return fixture_unit(g, "ga", 0, ARM_INFANTRY, "line", "line", 40, 30,
+	    DIR_N, 600);
+}
+
+static int
+line_gb(struct game *g)
+{
+	return fixture_unit(g, "gb", 0, ARM_INFANTRY, "line", "line", 46, 30,
+	    DIR_N, 600);
+}
+
 /*
  * A group order reaches every member, each with its own place (the
  * destination shifted by its offset from the group's centre): near
@@ -906,12 +934,9 @@ static void
 test_3_6_3_group_order_gives_each_its_own_place(void **state)
 {
 	struct fx *f = *state;
-	struct order o = move_order(f->near, 0, 52, 10);
+	struct order o = group_of_two(f->near, f->far, 52, 10);
 	char *cause = NULL;
 
-	o.ngroup = 2;
-	o.group[0] = f->near;
-	o.group[1] = f->far;
 	assert_int_equal(game_order(f->g, &o, &cause), 0);
 	/* Centre [52, 30]: near is 38 cells west of it, far 38 east. */
 	assert_int_equal(f->g->units[f->near].order.kind, ORDER_MOVE);
@@ -934,12 +959,9 @@ static void
 test_3_6_3_group_order_of_two_named_as_such(void **state)
 {
 	struct fx *f = *state;
-	struct order o = move_order(f->near, 0, 52, 10);
+	struct order o = group_of_two(f->near, f->far, 52, 10);
 	char *cause = NULL;
 
-	o.ngroup = 2;
-	o.group[0] = f->near;
-	o.group[1] = f->far;
 	assert_int_equal(game_order(f->g, &o, &cause), 0);
 	assert_true(reads(f->g, 0, "a group move order (2 units, centre to "
 	    "[52, 10]; its own place [14, 10])"));
@@ -994,18 +1016,12 @@ test_group_march_goal_hidden_from_the_enemy(void **state)
 {
 	struct fx *f = *state;
 	struct game *g = f->g;
-	int a = fixture_unit(g, "ga", 0, ARM_INFANTRY, "line", "line",
-	    40, 30, DIR_N, 600);
-	int b = fixture_unit(g, "gb", 0, ARM_INFANTRY, "line", "line",
-	    46, 30, DIR_N, 600);
-	struct order o = move_order(a, 0, 43, 10);
+	int a = line_ga(g), b = line_gb(g);
+	struct order o = group_of_two(a, b, 43, 10);
 	char *cause = NULL;
 	int i, seen = 0;
 
 	g->generals[0].pos = (struct point){ 43, 32 };
-	o.ngroup = 2;
-	o.group[0] = a;
-	o.group[1] = b;
 	assert_int_equal(game_order(g, &o, &cause), 0);
 	game_turn(g);
 	for (i = 0; i < g->log.n; i++)
@@ -1033,18 +1049,12 @@ test_3_6_3_group_wheel_stops_goal_aside(void **state)
 {
 	struct fx *f = *state;
 	struct game *g = f->g;
-	int a = fixture_unit(g, "ga", 0, ARM_INFANTRY, "line", "line",
-	    40, 30, DIR_N, 600);
-	int b = fixture_unit(g, "gb", 0, ARM_INFANTRY, "line", "line",
-	    46, 30, DIR_N, 600);
-	struct order o = move_order(a, 0, 35, 26);
+	int a = line_ga(g), b = line_gb(g);
+	struct order o = group_of_two(a, b, 35, 26);
 	char *cause = NULL;
 	int t;
 
 	g->generals[0].pos = (struct point){ 43, 32 };
-	o.ngroup = 2;
-	o.group[0] = a;
-	o.group[1] = b;
 	assert_int_equal(game_order(g, &o, &cause), 0);
 	for (t = 1; t <= 4; t++)
 		game_turn(g);
