@@ -488,7 +488,10 @@ normal_against_passive(uint64_t seed, int ns, int *given, int *ordered,
  * the French on seed 3 II/27e Ligne, no longer held behind I/59e on
  * turn 7, stands at the bridge under Stop from turn 8 with a Prussian
  * foot battery 9 BD off, loses 32 to 80 men a turn and breaks the
- * side: a commander weakness, noted.)  The seeds
+ * side: a commander weakness, noted.  Since the day is 10 turns and the
+ * French battalions a tenth stronger (decision 9), seed 3 as the French
+ * is a draw, 2 points to 2: the French hold Rothenbach, not the bridge,
+ * at the end of turn 10; seed 11 is won again.)  The seeds
  * are fixed, so every figure is exact: a deliberate change to the AI that
  * moves one must say so and update it here; a commander that gives no
  * orders, or gives them and then plays no better than standing still,
@@ -520,7 +523,7 @@ test_ai_normal_orders_moves_and_beats_passive(void **state)
 	}
 	print_message("normal against passive: %d wins\n", wins);
 	assert_int_equal(wins, 19);
-	assert_int_equal(draws, 0);
+	assert_int_equal(draws, 1);
 }
 
 /* Record every order given in a whole AI-against-AI battle. */
@@ -1342,6 +1345,10 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * a Move order to, rather than go round it for good (3.6.7): default
  * hard 16 and 14, normal 5 and 11; the Coa unchanged.  bench-ai -n 100:
  * default hard 40 and 39 of 50, normal French 46%; the Coa unchanged.)
+ * (Pinned again when a stream whose line jogs was crossed once, 3.6.5,
+ * and the default battle rebalanced, 10 turns and the French a tenth
+ * stronger: default hard 16 and 19, normal 9 and 11; the Coa unchanged.
+ * bench-ai -n 100: default hard 44 and 48 of 50, normal French 52%.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1351,7 +1358,7 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		int		 hard[2], normal[2];
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
-		{ "default", { 16, 14 }, { 5, 11 }, { true, true } },
+		{ "default", { 16, 19 }, { 9, 11 }, { true, true } },
 		{ "coa-1810", { 16, 15 }, { 13, 7 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];

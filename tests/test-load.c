@@ -120,7 +120,7 @@ test_default_sides_and_units(void **state)
 	assert_string_equal(l->g->title,
 	    "The Bridge at Rothenbach, 14 October 1813");
 	assert_non_null(l->g->description);
-	assert_int_equal(l->g->opt.turn_limit, 12);
+	assert_int_equal(l->g->opt.turn_limit, 10);
 	assert_int_equal(l->g->seed, 1813);
 	assert_true(l->g->opt.courier_delay);
 	assert_false(l->g->opt.random_speed);
@@ -139,7 +139,7 @@ test_default_deployment(void **state)
 	assert_int_equal(u->formation, ruleset_form(l->rs, "line"));
 	assert_int_equal(u->cond, COND_FORMED);
 	assert_int_equal(unit_attr(u, ruleset_attr(l->rs, "drill")), 4);
-	assert_int_equal(u->strength, 620);
+	assert_int_equal(u->strength, 682);
 	assert_true(unit_attr(u, ruleset_attr(l->rs, "musician")));
 	/* Line is 6 x 2 cells: x 24..29, y 34..35. */
 	assert_int_equal(game_unit_at(l->g, 24, 34), i);

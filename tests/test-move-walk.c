@@ -1931,6 +1931,50 @@ test_3_6_5_crossing_after_a_turn_is_priced_with_what_is_left(void **state)
 }
 
 /*
+ * 3.6.5: a hedge is crossed once, even where its line jogs under the
+ * front.  A Line (3 BD, front x 8 to 13) on [10, 20] sent N meets a hedge
+ * that runs along the north edge of row 20 for x >= 10 and of row 19 for
+ * x <= 9, with the jog between x 9 and 10 in row 19.  Its first step
+ * takes x 10 to 13 over it (Pr 1 + Pe 0 + 1 BD wide = 2 BD, 1 BD left);
+ * its second takes x 8 and 9 over the same hedge: the same crossing,
+ * already paid, so the step costs its 0.5 BD and the Line goes on formed
+ * to [10, 17], 3 BD spent.  (It used to pay 2 BD again and stop on
+ * [10, 19] with 1 BD unspent: a Skirmish Group paid the Rothe twice in
+ * the default battle and ended a Mob.)
+ */
+static void
+test_3_6_5_a_hedge_that_jogs_is_one_crossing(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	uint8_t hedge = (uint8_t)ruleset_obst(rs, "hedge");
+	int a, x, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, x >= 10 ? 19 : 18)->edge[EDGE_SOUTH] = hedge;
+	map_cell(g->map, 9, 19)->edge[EDGE_EAST] = hedge;
+	walk_order(g, a, 10, 5);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "crosses the hedge");
+	assert_true(i >= 0);
+	i = walk_find(g, i, a, "one crossing, paid already");
+	assert_true(i >= 0);
+	assert_true(walk_event_is(g, i, a, "3.6.5#0", "the rest of its front "
+	    "comes over the hedge it began to cross: one crossing, paid "
+	    "already"));
+	assert_int_equal(walk_find(g, i + 1, a, "crosses the hedge"), -1);
+	assert_int_equal(g->units[a].pos.x, 10);
+	assert_int_equal(g->units[a].pos.y, 17);
+	assert_int_equal(g->units[a].cond, COND_FORMED);
+	assert_true(walk_find(g, i, a, "A moves 1.5 BD (spent 3 BD of 3 "
+	    "BD): stops at [10, 17] facing N, Line") >= 0);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
  * 3.6.7 then 3.6.8: the look ahead that decides a pass (walk_can_clear)
  * leaves the enemies' gaps as it found them.  A Skirmish Group (4 BD) on
  * [10, 20] sent N passes through the standing Column B on [10, 15]
@@ -2228,6 +2272,7 @@ main(void)
 		    test_3_6_3_no_room_to_turn_names_the_unit_in_the_way),
 		cmocka_unit_test(
 		    test_3_6_5_crossing_after_a_turn_is_priced_with_what_is_left),
+		cmocka_unit_test(test_3_6_5_a_hedge_that_jogs_is_one_crossing),
 		cmocka_unit_test(test_3_6_8_contact_after_a_pass_through_a_friend),
 		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
 		cmocka_unit_test(test_move_text_bd_cuts_a_figure_to_31_bytes),

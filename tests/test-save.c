@@ -1190,12 +1190,12 @@ test_3_10_2_finished_battle_stays_finished(void **state)
 	scen = default_scenario();
 	a = load_default(scen, &ra);
 	assert_non_null(a);
-	assert_int_equal(a->opt.turn_limit, 12);
-	play_default(a, 12, NULL);
+	assert_int_equal(a->opt.turn_limit, 10);
+	play_default(a, 10, NULL);
 	assert_false(game_over(a));
 	game_turn(a);
 	assert_true(game_over(a));
-	assert_int_equal(a->result.turn, 12);
+	assert_int_equal(a->result.turn, 10);
 	assert_string_equal(a->result.rule, "3.10.2");
 	/* The default battle's seed ends 5 points to 2 for the French (3 to
 	 * 2 until the bridge was worth 5 points). */
@@ -1224,7 +1224,7 @@ test_3_10_2_finished_battle_stays_finished(void **state)
 	diags_print(&d, stderr);
 	assert_non_null(c);
 	assert_true(game_over(c));
-	assert_int_equal(c->result.turn, 12);
+	assert_int_equal(c->result.turn, 10);
 	assert_int_equal(c->result.points[1], 2);
 	dc = dump(c);
 	assert_string_equal(da, dc);
@@ -1247,15 +1247,15 @@ test_3_10_2_finished_battle_stays_finished(void **state)
 	assert_null(c);
 	assert_true(d.n > 0);
 	bad = diag_format(&d.v[0]);
-	assert_non_null(strstr(bad, ":5:7: error: turn 13 is past the "
-	    "battle's last turn (12)"));
+	assert_non_null(strstr(bad, ":5:7: error: turn 11 is past the "
+	    "battle's last turn (10)"));
 	free(bad);
 
 	/* Nor a result from past the last turn, nor a save more than one
-	 * turn past it: the battle ends after turn 12, the save is at 13. */
+	 * turn past it: the battle ends after turn 10, the save is at 11. */
 	for (int k = 0; k < 2; k++) {
-		const char *from = k == 0 ? ", turn: 12}" : "\nturn: 13\n";
-		const char *to = k == 0 ? ", turn: 13}" : "\nturn: 14\n";
+		const char *from = k == 0 ? ", turn: 10}" : "\nturn: 11\n";
+		const char *to = k == 0 ? ", turn: 11}" : "\nturn: 12\n";
 
 		text = NULL;
 		f = open_memstream(&text, &len);
@@ -1272,10 +1272,10 @@ test_3_10_2_finished_battle_stays_finished(void **state)
 		assert_null(save_load(file, getenv("MARSHAL_DATA"), &rc, &d));
 		assert_true(d.n > 0);
 		bad = diag_format(&d.v[0]);
-		if (strstr(bad, k == 0 ? "the battle ended on turn 13 and the "
-		    "save is at turn 13, past its last turn (12)" : "the battle "
-		    "ended on turn 12 and the save is at turn 14, past its last "
-		    "turn (12)") == NULL)
+		if (strstr(bad, k == 0 ? "the battle ended on turn 11 and the "
+		    "save is at turn 11, past its last turn (10)" : "the battle "
+		    "ended on turn 10 and the save is at turn 12, past its last "
+		    "turn (10)") == NULL)
 			fail_msg("got: %s", bad);
 		free(bad);
 	}

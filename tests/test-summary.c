@@ -180,8 +180,12 @@ test_summary_of_a_played_battle(void **state)
 	 * seed 108's game now runs to the turn limit; seed 1's ends in
 	 * turn 9 with the Allies broken.  Since a unit held in battle
 	 * contact with no enemy left near marches on its order (3.6.8,
-	 * contact_holds_within), the French hold the bridge when they do. */
-	game_seed(g, 1);
+	 * contact_holds_within), the French hold the bridge when they do.
+	 * Seed 57 since a stream whose line jogs is crossed once (3.6.5)
+	 * and the French battalions have a tenth more men over 10 turns
+	 * (the balance, decision 9): seed 1's game now runs to the turn
+	 * limit; seed 57's ends in turn 9 with the Allies broken. */
+	game_seed(g, 57);
 	play(g, 4);
 	summary_make(g, &s);
 	dump("turn 3", &s);
@@ -190,15 +194,15 @@ test_summary_of_a_played_battle(void **state)
 	assert_int_equal(s.turn, 3);
 	assert_int_equal(s.break_point, 40);
 	assert_int_equal(s.nobj, 3);
-	check_pin(&s.side[0], &(struct pin){ 10, 1, 0, 0, 0, 4537, 4780, 243,
-	    14, 14, 0, 5, false, 0 });
-	check_pin(&s.side[1], &(struct pin){ 11, 0, 0, 0, 0, 5106, 5320, 214,
-	    14, 14, 0, 4, false, 4 });
+	check_pin(&s.side[0], &(struct pin){ 11, 0, 0, 0, 0, 5064, 5258, 194,
+	    14, 14, 0, 3, false, 5 });
+	check_pin(&s.side[1], &(struct pin){ 10, 0, 1, 0, 0, 4720, 5320, 144,
+	    14, 14, 0, 11, false, 2 });
 	summary_free(&s);
 
-	/* The Allies break in turn 9 (3.10.1: 2287 of their 5320 men lost,
-	 * routed or taken, 42%, of a 40% break point; the French 1066 of
-	 * 4780, 22%) and the battle ends there: the side that broke loses,
+	/* The Allies break in turn 9 (3.10.1: 2176 of their 5320 men lost,
+	 * routed or taken, 40%, of a 40% break point; the French 1763 of
+	 * 5258, 33%) and the battle ends there: the side that broke loses,
 	 * whatever the points held (the Allies' Rothenbach and Galgenberg,
 	 * 2 and 2, against the French's bridge, 5), and the French win. */
 	play(g, 100);
@@ -213,10 +217,10 @@ test_summary_of_a_played_battle(void **state)
 	assert_int_equal(s.winner, 0);
 	assert_int_equal(s.side[0].points, g->result.points[0]);
 	assert_int_equal(s.side[1].points, g->result.points[1]);
-	check_pin(&s.side[0], &(struct pin){ 10, 0, 1, 0, 0, 3714, 4780, 1008,
-	    14, 14, 0, 22, false, 5 });
-	check_pin(&s.side[1], &(struct pin){ 8, 0, 1, 2, 0, 3033, 5320, 932,
-	    14, 14, 0, 42, true, 4 });
+	check_pin(&s.side[0], &(struct pin){ 7, 0, 3, 0, 1, 3495, 5258, 849,
+	    8, 14, 6, 33, false, 5 });
+	check_pin(&s.side[1], &(struct pin){ 8, 0, 2, 0, 1, 3144, 5320, 1095,
+	    14, 14, 0, 40, true, 4 });
 	assert_int_equal(s.obj[0].holder, 0);
 	assert_int_equal(s.obj[0].points, 5);
 	assert_int_equal(s.obj[1].holder, 1);

@@ -497,6 +497,32 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 			}
 		}
 	}
+	/* 3.6.5: a steeplechase counts 1 BD wide when crossed, once: where
+	 * the obstacle line jogs, part of the front crossed it on the last
+	 * step (an edge of it right behind a cell of the old front) and the
+	 * rest crosses now, the same crossing, not a second one (seen in
+	 * play: a Skirmish Group paid the Rothe twice, 4 BD for 1 BD). */
+	if (obest > 0 && !diag) {
+		enum dir back = dir_turn(d, 4);
+
+		for (i = 0, at = rank0; i < nn; i++, at.x += rstep.x,
+		    at.y += rstep.y) {
+			prev.x = at.x - dir_dx[d];
+			prev.y = at.y - dir_dy[d];
+			if (map_inside(map, prev.x, prev.y) && map_edge(map,
+			    prev.x, prev.y, back, NULL) == obest)
+				break;
+		}
+		if (i < nn) {
+			if (w->explain)
+				price_note(p, "3.6.5", "the rest of its front "
+				    "comes over the %s it began to cross: "
+				    "one crossing, paid already",
+				    lname(rs->obst[obest].label));
+			obest = -1;
+			oc = -1;
+		}
+	}
 	if ((p->flags & MPF_NARROW) && w->explain)
 		price_note(p, "3.6.6", "the %s ahead is a narrow passage: one "
 		    "unit a turn", narrow_kind == PASS_GATE ? "gate" :
