@@ -116,8 +116,8 @@ test_3_1_1_formation_order_names_its_formation(void **state)
 	assert_int_equal(f->g->units[f->near].order.formation,
 	    ruleset_form(f->rs, "column"));
 	assert_int_equal(fixture_count(f->g, "3.1.1", "Durutte gives near a "
-	    "formation order (Column): 2 BD away, within the 8 BD command "
-	    "radius, in force at once"), 1);
+	    "formation order (Column): it stands 2 BD from him, within the 8 "
+	    "BD command radius, in force at once"), 1);
 }
 
 /*
@@ -165,8 +165,8 @@ test_3_1_1_radius_boundary(void **state)
 	assert_int_equal(f->g->units[edge].order.kind, ORDER_MOVE);
 	assert_int_equal(f->g->units[edge].order.pts[0].y, 5);
 	assert_int_equal(f->g->ntransit, 0);
-	assert_int_equal(fixture_count(f->g, "3.1.1", "8 BD away, within the "
-	    "8 BD command radius"), 1);
+	assert_int_equal(fixture_count(f->g, "3.1.1", "it stands 8 BD from him, "
+	    "within the 8 BD command radius"), 1);
 
 	f->g->generals[0].pos = (struct point){ 10, 10 };
 	assert_int_equal(geom_dist(f->g->generals[0].pos,
@@ -208,7 +208,7 @@ test_3_2_1_order_beyond_radius_rides_with_aide(void **state)
 	assert_int_equal(f->g->ntransit, 1);
 	assert_int_equal(f->g->transit[0].arrives, 4);
 	assert_int_equal(fixture_count(f->g, "3.2.1",
-	    "40 BD away, beyond the 8 BD radius"), 1);
+	    "it stands 40 BD from him, beyond the 8 BD radius"), 1);
 	assert_int_equal(fixture_count(f->g, "3.2.1", "3 turns"), 1);
 	assert_int_equal(fixture_count(f->g, "3.2.1", "arrives turn 4"), 1);
 }

@@ -269,17 +269,16 @@ command_order(struct game *g, const struct order *o)
 	if (way == COMMAND_RADIUS) {
 		command_put(g, &ord);
 		game_log(g, ord.unit, EV_ORDER, CITE(ORDER), "%s gives %s %s: "
-		    "%s away, within the %s command radius, in force at once",
-		    gen->name, u->name, what, dist_s, rad_s);
+		    "it stands %s from him, within the %s command radius, in "
+		    "force at once", gen->name, u->name, what, dist_s, rad_s);
 		return;
 	}
 	if (way == COMMAND_NO_DELAY) {
 		command_put(g, &ord);
 		game_log(g, ord.unit, EV_ORDER, CITE(NO_DELAY),
-		    "%s gives %s %s: "
-		    "%s away, beyond the %s radius, but courier delays are "
-		    "off: in force at once", gen->name, u->name, what, dist_s,
-		    rad_s);
+		    "%s gives %s %s: it stands %s from him, beyond the %s "
+		    "radius, but courier delays are off: in force at once",
+		    gen->name, u->name, what, dist_s, rad_s);
 		return;
 	}
 	turns = arrives - g->turn;
@@ -287,8 +286,9 @@ command_order(struct game *g, const struct order *o)
 	command_queue(g, &ord);
 	ruleset_fmt(g->rs, g->rs->courier_speed, speed_s, sizeof speed_s);
 	game_log(g, ord.unit, EV_ORDER, CITE(AIDE), "%s sends %s %s by "
-	    "aide-de-camp: %s away, beyond the %s radius; at %s a turn the "
-	    "ride takes %d turn%s (%d / %d ticks, rounded up): arrives turn %d",
+	    "aide-de-camp: it stands %s from him, beyond the %s radius; at %s "
+	    "a turn the ride takes %d turn%s (%d / %d ticks, rounded up): "
+	    "arrives turn %d",
 	    gen->name, u->name, what, dist_s, rad_s,
 	    speed_s, turns, turns == 1 ? "" : "s", dist, g->rs->courier_speed,
 	    ord.arrives);
