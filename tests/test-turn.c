@@ -1585,13 +1585,13 @@ back_row(const struct game *g, int u)
 
 /* 3.9.3: a router whose first step is blocked by a friend stays where
  * it is, moves nothing, keeps its whole track and the log says where the
- * track is blocked. */
+ * track is blocked and by whom (the player can clear the way). */
 static void
 test_3_9_3_router_with_its_track_blocked_stays(void **state)
 {
 	struct game *g = field();
 	struct point start, at;
-	char text[96];
+	char text[128];
 	int a, f, n0;
 
 	(void)state;
@@ -1616,7 +1616,7 @@ test_3_9_3_router_with_its_track_blocked_stays(void **state)
 	assert_int_equal(g->units[a].moved, 0);
 	assert_int_equal(g->units[a].ntrack, n0);
 	snprintf(text, sizeof text, "a cannot flee: its track is blocked at "
-	    "[%d, %d]", at.x, at.y);
+	    "[%d, %d], where f stands in the way of its block", at.x, at.y);
 	assert_int_equal(fixture_count(g, "3.9.3", text), 1);
 	game_free(g);
 }
@@ -1738,7 +1738,7 @@ test_3_9_3_router_one_cell_from_its_rear(void **state)
 }
 
 /* 3.9.3: a router whose track, one cell to its rear, is held by a friend
- * cannot flee: it stays, and the log names the cell. */
+ * cannot flee: it stays, and the log names the cell and the friend. */
 static void
 test_3_9_3_router_one_cell_from_its_rear_blocked(void **state)
 {
@@ -1759,7 +1759,8 @@ test_3_9_3_router_one_cell_from_its_rear_blocked(void **state)
 	assert_int_equal(g->units[a].moved, 0);
 	assert_int_equal(g->units[a].ntrack, 1);
 	assert_int_equal(fixture_count(g, "3.9.3", "a cannot flee: its track "
-	    "is blocked at [30, 21]"), 1);
+	    "is blocked at [30, 21], where f stands in the way of its "
+	    "block"), 1);
 	assert_int_equal(fixture_count(g, "3.9.3", "a flees"), 0);
 	game_free(g);
 }

@@ -143,7 +143,8 @@ flee(struct game *g, int u)
 	struct point from = un->pos;
 	char have[32], gone[32];
 	int d, cost, left = tables(g)->rout_speed[un->arm], used = 0, k = 0;
-	int bar = -1;
+	int bar = -1, who = -1;
+	struct point bad;
 
 	ruleset_fmt(g->rs, left, have, sizeof have);
 	if (un->ntrack == 0)
@@ -162,8 +163,11 @@ flee(struct game *g, int u)
 		if (cost > left)
 			break;
 		if (game_fits(g, u, un->track[k], (enum dir)d, un->formation,
-		    -1, NULL) != 0)
+		    -1, &bad) != 0) {
+			if (map_inside(g->map, bad.x, bad.y))
+				who = game_unit_at(g, bad.x, bad.y);
 			break;
+		}
 		if ((bar = ground_bars(g, u, un->track[k], (enum dir)d)) >= 0)
 			break;
 		un->pos = un->track[k];
@@ -184,6 +188,11 @@ flee(struct game *g, int u)
 		    "runs into %s at [%d, %d], where it may not go (3.6.5)",
 		    un->name, g->rs->land[bar].label, un->track[0].x,
 		    un->track[0].y);
+	else if (k == 0 && un->ntrack > 0 && who >= 0)
+		game_log(g, u, EV_MOVE, "3.9.3", "%s cannot flee: its track "
+		    "is blocked at [%d, %d], where %s stands in the way of "
+		    "its block", un->name, un->track[0].x, un->track[0].y,
+		    g->units[who].name);
 	else if (k == 0 && un->ntrack > 0)
 		game_log(g, u, EV_MOVE, "3.9.3", "%s cannot flee: its track "
 		    "is blocked at [%d, %d]", un->name, un->track[0].x,
