@@ -2013,6 +2013,41 @@ test_3_6_8_contact_after_a_pass_through_a_friend(void **state)
 }
 
 /*
+ * 3.6.8: of two enemies a step would bring too close, the walker halts in
+ * contact with the nearer.  A Line (front x 8 to 13, row 20) sent N has
+ * E, a Line whose front row is 16, 1.5 BD ahead, and F, a Column on
+ * rows 16 to 18 from x 16, 1.25 BD off to its right front; one step N
+ * would leave 1 BD to each.  It stays on [10, 20] in contact with F, the
+ * nearer, whatever the order the two were met in (E was put on the map
+ * first: it used to be E, 1.5 BD off).
+ */
+static void
+test_3_6_8_contact_is_with_the_nearest_enemy(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, e, f, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "line", 4, (struct point){ 10, 20 }, DIR_N);
+	e = walk_unit(g, "E", 1, "line", 4, (struct point){ 10, 16 }, DIR_S);
+	f = walk_unit(g, "F", 1, "column", 4, (struct point){ 16, 17 },
+	    DIR_W);
+	walk_order(g, a, 10, 5);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "gap to");
+	assert_true(walk_event_is(g, i, a, "3.6.8#0", "gap to F: 1.25 BD; one "
+	    "more step would leave 1 BD"));
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].contact, f);
+	assert_int_not_equal(g->units[a].contact, e);
+	assert_int_equal(g->units[a].pos.x, 10);
+	assert_int_equal(g->units[a].pos.y, 20);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
  * move_note: notes of every length about the first buffer's size (256
  * bytes), 200 to 400 bytes long, are kept whole, each in a buffer of its
  * own: the text, its length and its terminator, and the walk's count.
@@ -2273,6 +2308,7 @@ main(void)
 		cmocka_unit_test(
 		    test_3_6_5_crossing_after_a_turn_is_priced_with_what_is_left),
 		cmocka_unit_test(test_3_6_5_a_hedge_that_jogs_is_one_crossing),
+		cmocka_unit_test(test_3_6_8_contact_is_with_the_nearest_enemy),
 		cmocka_unit_test(test_3_6_8_contact_after_a_pass_through_a_friend),
 		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
 		cmocka_unit_test(test_move_text_bd_cuts_a_figure_to_31_bytes),

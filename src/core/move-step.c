@@ -363,7 +363,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	enum dir d = (enum dir)dir_between(w->pos, next);
 	enum dir f = walk_face(g, w, d);	/* the facing it steps with */
 	struct point *tr = NULL;
-	int n, who, i, t, gap, pay, turn_ticks = 0, ntr = 0;
+	int n, who, i, t, gap, pay, turn_ticks = 0, ntr = 0, best, best_after = 0;
 	bool sp_noted = false;
 	char a[32], b[32];
 
@@ -661,9 +661,12 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		walk_halt(g, w, HALT_BLOCKED, NULL);
 		return SR_STOP;
 	}
-	/* Enemies: keep the gap the ruleset asks. */
+	/* Enemies: keep the gap the ruleset asks.  Of several the step
+	 * would bring too close, the nearest now is the one it halts in
+	 * contact with (3.6.8; equally near: the first met). */
 	if (cs->n > 0)
 		bbox(cells, n, &lo, &hi);
+	best = -1;
 	for (i = 0; i < cs->n; i++) {
 		struct cand *c = &cs->v[i];
 		const struct unit *eu = &g->units[c->unit];
@@ -677,7 +680,8 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		if (t < 0) {
 			/* It stops nobody (routers); touching it is the
 			 * ruleset's business (move_routed). */
-			if (gap <= 0 && eu->cond == COND_ROUTED) {
+			if (best < 0 && gap <= 0 &&
+			    eu->cond == COND_ROUTED) {
 				move_note_price(w, &cp);
 				w->touched_routed = c->unit;
 				walk_halt(g, w, HALT_CONTACT, cp.nnotes ?
@@ -687,20 +691,30 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			c->gap = gap;
 			continue;
 		}
-		if (t >= 0 && gap <= t) {
-			ruleset_fmt(rs, c->gap, a, sizeof a);
-			move_note_price(w, &cp);
-			move_note(w, EV_NOTE, cp.nnotes ? cp.notes[0].rule : "",
-			    "gap to %s: %s; one more step would leave %s",
-			    eu->name, a, (ruleset_fmt(rs, gap < 0 ? 0 : gap, b,
-			    sizeof b), b));
-			w->contact = c->unit;
-			w->contact_apart = (cp.flags & MPF_APART) != 0;
-			walk_halt(g, w, HALT_CONTACT, cp.nnotes ?
-			    cp.notes[0].rule : NULL);
-			return SR_STOP;
+		if (gap <= t) {
+			if (best < 0 || c->gap < cs->v[best].gap) {
+				best = i;
+				best_after = gap;
+			}
+			continue;	/* its gap stays the one it had */
 		}
 		c->gap = gap;
+	}
+	if (best >= 0) {
+		const struct cand *c = &cs->v[best];
+
+		(void)ops->move_contact(g, w, c->unit, &cp);
+		ruleset_fmt(rs, c->gap, a, sizeof a);
+		move_note_price(w, &cp);
+		move_note(w, EV_NOTE, cp.nnotes ? cp.notes[0].rule : "",
+		    "gap to %s: %s; one more step would leave %s",
+		    g->units[c->unit].name, a, (ruleset_fmt(rs, best_after < 0 ?
+		    0 : best_after, b, sizeof b), b));
+		w->contact = c->unit;
+		w->contact_apart = (cp.flags & MPF_APART) != 0;
+		walk_halt(g, w, HALT_CONTACT, cp.nnotes ? cp.notes[0].rule :
+		    NULL);
+		return SR_STOP;
 	}
 	/* Friends in the way (3.6.7). */
 	if (who >= 0) {
