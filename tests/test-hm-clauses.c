@@ -891,6 +891,41 @@ test_002_H7_retire_keeping_facing(void **state)
 	game_free(g);
 }
 
+/* H7 with H3: a retiring horse Line whose way back runs into dense
+ * woods (no ground for the mounted) goes round them still facing N: the
+ * way round is searched over cell and facing, and a retiring unit keeps
+ * its facing at every step (hm_move_face, which the search asks once a
+ * facing and way), so the route sidesteps rather than wheels.  The woods
+ * lie 3 rows behind its front [20, 20] (rows 23 to 30, columns 14 to
+ * 26, wider than its 8 cells); it goes round their east end and stops
+ * at [30, 28] facing N, its block on none of them, having spent 35 of
+ * its 36 ticks (9 in, 15 less 6): 8.75 in, no wheel (H9) made. */
+static void
+test_002_H7_retire_goes_round_keeping_facing(void **state)
+{
+	struct game *g = battle(60, 60);
+	int e = unit_at(g, "e", ARM_CAVALRY, "light", "line", 20, 20, DIR_N);
+	struct point *cells;
+	int n, k, l = ruleset_land(rs, "dense_wood");
+
+	(void)state;
+	ground(g, "dense_wood", 14, 23, 26, 30);
+	retire_to(g, e, 20, 45);
+	movement(g);
+	stands(g, e, 30, 28, DIR_N, "line");
+	assert_int_equal(g->units[e].moved, 35);
+	assert_true(spent(g, e, "8.75 in of 9 in"));
+	assert_int_equal(count_rule(g, e, "H9"), 0);
+	cells = game_cells_take(g);
+	n = game_footprint(g, &g->units[e], cells);
+	assert_int_equal(n, 24);
+	for (k = 0; k < n; k++)
+		assert_int_not_equal(map_cell(g->map, cells[k].x,
+		    cells[k].y)->land, l);
+	game_cells_give(g, cells);
+	game_free(g);
+}
+
 /* H7, the preview of a retire (move_action_scratch): the scratch copy's
  * unit holds the retire given this turn and walks a Move to its point;
  * the preview on it stops where the movement phase then puts the unit,
@@ -2223,6 +2258,7 @@ main(void)
 		cmocka_unit_test(test_002_H5_formation_the_ruleset_lacks_changes_nothing),
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
+		cmocka_unit_test(test_002_H7_retire_goes_round_keeping_facing),
 		cmocka_unit_test(test_002_H7_preview_of_a_retire_is_its_march),
 		cmocka_unit_test(test_002_H7_nothing_left_to_retire),
 		cmocka_unit_test(test_002_H7_a_later_order_ends_the_retire),

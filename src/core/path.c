@@ -156,6 +156,10 @@ struct search {
 	bool		 turn_anywhere;
 	unsigned	 turn_faces;
 	struct turn_memo (*turn)[DIR_COUNT];
+	/* With turn_anywhere too, the facing a step towards each way
+	 * keeps from each facing (the ruleset's move_face, else the
+	 * way), asked with the turns from that facing (turn_fill). */
+	unsigned char	(*face_to)[DIR_COUNT];
 	/* With turn_anywhere, the farthest (in cells, on either axis) a
 	 * turn from each facing moves the anchor, once that facing's turns
 	 * are priced (turn_fill): for the margin of search_run's inner. */
@@ -1083,23 +1087,27 @@ room_for(const struct game *g, struct move_walk *tw,
 }
 
 /* With plan_turn_anywhere, the turns from face to every other facing
- * priced once, tw standing at p facing face: the ruleset prices such a
- * turn the same wherever the block stands (a search never prices
- * anything into the game), so they are asked where the search first
- * expands a node of that facing. */
+ * priced once, and move_face asked once for every way, tw standing at
+ * p facing face: the ruleset answers both the same wherever the block
+ * stands (a search never prices anything into the game), so they are
+ * asked where the search first expands a node of that facing. */
 static void
 turn_fill(const struct game *g, struct move_walk *tw, struct search *s,
     struct point p, enum dir face)
 {
+	const struct ruleset_ops *ops = g->rs->ops;
 	struct move_price tp;
 	struct turn_memo *m;
 	int f;
 
 	s->offmax[face] = 0;
+	for (f = 0; f < DIR_COUNT; f++)
+		s->face_to[face][f] = (unsigned char)(ops->move_face != NULL ?
+		    ops->move_face(g, tw, (enum dir)f) : (enum dir)f);
 	for (f = 0; f < DIR_COUNT; f++) {
 		if (f == (int)face)
 			continue;
-		g->rs->ops->move_turn(g, tw, (enum dir)f, &tp);
+		ops->move_turn(g, tw, (enum dir)f, &tp);
 		m = &s->turn[face][f];
 		m->ticks = tp.ticks;
 		m->flags = tp.flags;
@@ -1187,7 +1195,10 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	*found = -2;
 	if (!inner && !box_map_inside(box, q.x, q.y))
 		return -1;
-	f = ops->move_face != NULL ? ops->move_face(g, tw, d) : d;
+	/* With turn_anywhere, the search asked move_face once for each
+	 * facing and way (turn_fill, before any edge from that facing). */
+	f = s != NULL && s->turn_anywhere ? (enum dir)s->face_to[face][d] :
+	    ops->move_face != NULL ? ops->move_face(g, tw, d) : d;
 	*after = f;
 	/* A step onto a cell the search has closed, or reached already
 	 * at no more than the price of the cell it leaves plus the least
@@ -1379,6 +1390,7 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	struct search s;
 	struct block_box box;
 	struct turn_memo turns[DIR_COUNT][DIR_COUNT];
+	unsigned char faces_to[DIR_COUNT][DIR_COUNT];
 	struct point p, q, start = tw->pos;
 	enum dir face0 = tw->facing, face, after;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
@@ -1406,6 +1418,7 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	s.turn_anywhere = g->rs->plan_turn_anywhere;
 	s.turn_faces = 0;
 	s.turn = turns;
+	s.face_to = faces_to;
 	s.facing = facing;
 	cur = search_node(&s, start, face0, facing);
 	s.nodes[cur].g = 0;
@@ -1468,9 +1481,8 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 		wheels_here = facing && inner && s.turn_anywhere &&
 		    !s.turn_stays && units == 0 && keep == NULL;
 		for (k = 0; k < DIR_COUNT; k++) {
-			if (wheels_here && (f = g->rs->ops->move_face != NULL ?
-			    g->rs->ops->move_face(g, tw, (enum dir)k) :
-			    (enum dir)k) != face &&
+			if (wheels_here && (f = (enum dir)s.face_to[face][k]) !=
+			    face &&
 			    (s.turn[face][f].flags & MPF_ANCHOR)) {
 				c = s.turn[face][f].ticks;
 				q.x = p.x + s.turn[face][f].off.x;
@@ -1531,7 +1543,8 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 				    (unsigned char)(1 + s.nodes[i].dir) : 0;
 		}
 	}
-	s.turn = NULL;		/* this call's own table */
+	s.turn = NULL;		/* this call's own tables */
+	s.face_to = NULL;
 	keep_from_free(&s.from);
 	search_give(&s);
 	return n;

@@ -358,8 +358,9 @@ struct ruleset {
 	/* Set by the module's loader, false when it says nothing: a turn
 	 * move_turn prices for a search is the same wherever the block
 	 * stands, for the same facing and facing turned to (its ticks and
-	 * flags, and its anchor as far from where the block stood), so a
-	 * search prices each such turn once. */
+	 * flags, and its anchor as far from where the block stood), and
+	 * so is the facing ops->move_face keeps for a step each way, so a
+	 * search prices each such turn once and asks each facing once. */
 	bool		 plan_turn_anywhere;
 	/* Set by the module's loader, false when it says nothing: its
 	 * movement phase lets a unit halted by a friend under a Move

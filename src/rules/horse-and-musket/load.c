@@ -283,7 +283,8 @@ hm_move_load(struct ruleset *rs, const struct doc_node *root,
 	rs->priv = m;
 	/* hm_move_turn reads no ground: its price and where its anchor
 	 * goes (a table of offsets, or about the block's centre) are the
-	 * same wherever the block stands. */
+	 * same wherever the block stands; hm_move_face reads the unit and
+	 * its facing alone. */
 	rs->plan_turn_anywhere = true;
 	for (k = 0; k < HM_MAX_CLASS; k++) {
 		for (i = 0; i < RULES_MAX_FORM; i++)
