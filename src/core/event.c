@@ -15,6 +15,19 @@ static const char *const kind_names[EV_KIND_COUNT] = {
 	"note", "order", "move", "formation", "condition", "phase", "result"
 };
 
+/* Texts are kept in chunks, the first of CHUNK_FIRST bytes (a preview's
+ * short log), each next twice the last up to CHUNK_MOST; a chunk is never
+ * moved, so the events' texts stay where they were put. */
+#define CHUNK_FIRST	1024
+#define CHUNK_MOST	(64 * 1024)
+
+struct event_chunk {
+	struct event_chunk *next;	/* the chunk filled before */
+	size_t		 used;
+	size_t		 size;
+	char		 b[];
+};
+
 void
 eventlog_init(struct eventlog *l)
 {
@@ -24,11 +37,17 @@ eventlog_init(struct eventlog *l)
 void
 eventlog_free(struct eventlog *l)
 {
+	struct event_chunk *c, *next;
 	int i;
 
 	for (i = 0; i < l->n; i++)
-		free(l->v[i].text);
+		if (!l->v[i].pooled)
+			free(l->v[i].text);
 	free(l->v);
+	for (c = l->chunks; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
 	memset(l, 0, sizeof *l);
 }
 
@@ -56,14 +75,13 @@ eventlog_add(struct eventlog *l, int turn, int phase, int unit,
 	va_end(ap);
 	if (n < 0)
 		n = 0;
-	text = xmallocarray((size_t)n + 1, 1);
 	if ((size_t)n < sizeof buf)
-		memcpy(text, buf, (size_t)n + 1);
-	else {
-		va_start(ap, fmt);
-		textf_v(text, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-	}
+		return eventlog_put(l, turn, phase, unit, kind, rule, buf,
+		    (size_t)n);
+	text = xmallocarray((size_t)n + 1, 1);
+	va_start(ap, fmt);
+	textf_v(text, (size_t)n + 1, fmt, ap);
+	va_end(ap);
 	return eventlog_take(l, turn, phase, unit, kind, rule, text);
 }
 
@@ -90,6 +108,57 @@ eventlog_take(struct eventlog *l, int turn, int phase, int unit,
 	e->kind = kind;
 	event_rule_copy(e->rule, sizeof e->rule, rule);
 	e->text = text;
+	return l->n++;
+}
+
+/* Room for n more bytes in the log's chunk being filled: a new chunk when
+ * it has not. */
+static char *
+chunk_room(struct eventlog *l, size_t n)
+{
+	struct event_chunk *c = l->chunks;
+	size_t size;
+
+	if (c == NULL || c->size - c->used < n) {
+		size = c == NULL ? CHUNK_FIRST : c->size < CHUNK_MOST ?
+		    2 * c->size : CHUNK_MOST;
+		if (size < n)
+			size = n;
+		c = xmallocarray(1, sizeof *c + size);
+		c->size = size;
+		c->used = 0;
+		c->next = l->chunks;
+		l->chunks = c;
+	}
+	return c->b + c->used;
+}
+
+int
+eventlog_put(struct eventlog *l, int turn, int phase, int unit,
+    enum event_kind kind, const char *rule, const char *text, size_t n)
+{
+	struct event *e;
+	char *t;
+
+	if (l->n == l->cap) {
+		l->v = xreallocarray(l->v, (size_t)(l->cap ? l->cap * 2 : 64),
+		    sizeof *l->v);
+		l->cap = l->cap ? l->cap * 2 : 64;
+	}
+	t = chunk_room(l, n + 1);
+	memcpy(t, text, n);
+	t[n] = '\0';
+	l->chunks->used += n + 1;
+	e = &l->v[l->n];
+	memset(e, 0, sizeof *e);
+	e->turn = turn;
+	e->phase = phase;
+	e->unit = unit;
+	e->general = -1;
+	e->kind = kind;
+	event_rule_copy(e->rule, sizeof e->rule, rule);
+	e->text = t;
+	e->pooled = true;
 	return l->n++;
 }
 

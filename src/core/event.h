@@ -8,7 +8,9 @@
  * same events, so an explanation is written once.  A unit's explanation
  * for a phase is the ordered run of its events in that phase.
  *
- * Ownership: the log owns its events and their text.
+ * Ownership: the log owns its events and their text: a text handed over
+ * (eventlog_take) or, for most events, a copy kept in the log's own
+ * chunks of text (eventlog_put, eventlog_add), freed with the log.
  */
 #ifndef MARSHAL_EVENT_H
 #define MARSHAL_EVENT_H
@@ -41,12 +43,19 @@ struct event {
 	bool		 own;		/* it tells the unit's orders (a
 					   destination): only the unit's side
 					   reads it (core/know.h) */
+	bool		 pooled;	/* text lies in the log's chunks
+					   (eventlog_put), not freed alone */
 };
+
+/* A chunk of the log's texts, one after another, each terminated. */
+struct event_chunk;
 
 struct eventlog {
 	struct event	*v;		/* owned */
 	int		 n;
 	int		 cap;
+	struct event_chunk *chunks;	/* owned: the texts put, the chunk
+					   being filled first */
 };
 
 /* Initialise an empty log. */
@@ -64,6 +73,12 @@ int eventlog_add(struct eventlog *, int turn, int phase, int unit,
  * text (allocated with the xalloc helpers).  Returns its index. */
 int eventlog_take(struct eventlog *, int turn, int phase, int unit,
     enum event_kind, const char *rule, char *text);
+
+/* Append an event whose text is the n bytes of text (no NUL among them),
+ * copied into the log's own chunks: no allocation for most events, as a
+ * movement phase writes tens of thousands.  Returns its index. */
+int eventlog_put(struct eventlog *, int turn, int phase, int unit,
+    enum event_kind, const char *rule, const char *text, size_t n);
 
 /* Say that event i of the log concerns general gen (its own order or
  * ride). */

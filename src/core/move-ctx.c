@@ -235,6 +235,7 @@ move_ctx_free(struct move_ctx *c)
 	free(c->blocker);
 	free(c->used);
 	free(c->spare_notes);
+	free(c->spare_ntext);
 	free(c->spare_path);
 	free(c->spare_cv);
 	free(c->spare_cpts);
@@ -255,6 +256,11 @@ ctx_lend_arrays(struct move_ctx *c, struct move_walk *w)
 		w->capnotes = c->spare_capnotes;
 		c->spare_notes = NULL;
 	}
+	if (w->ntext == NULL && w->ntext_len == 0 && c->spare_ntext != NULL) {
+		w->ntext = c->spare_ntext;
+		w->ntext_cap = c->spare_ntext_cap;
+		c->spare_ntext = NULL;
+	}
 	if (w->path == NULL && w->npath == 0 && c->spare_path != NULL) {
 		w->path = c->spare_path;
 		w->cappath = c->spare_cappath;
@@ -265,17 +271,19 @@ ctx_lend_arrays(struct move_ctx *c, struct move_walk *w)
 void
 ctx_take_arrays(struct move_ctx *c, struct move_walk *w)
 {
-	int i;
-
 	if (c == NULL)
 		return;
 	if (c->spare_notes == NULL && w->notes != NULL) {
-		for (i = 0; i < w->nnotes; i++)
-			free(w->notes[i].text);
 		c->spare_notes = w->notes;
 		c->spare_capnotes = w->capnotes;
 		w->notes = NULL;
 		w->nnotes = w->capnotes = 0;
+	}
+	if (c->spare_ntext == NULL && w->ntext != NULL) {
+		c->spare_ntext = w->ntext;
+		c->spare_ntext_cap = w->ntext_cap;
+		w->ntext = NULL;
+		w->ntext_len = w->ntext_cap = 0;
 	}
 	if (c->spare_path == NULL && w->path != NULL) {
 		c->spare_path = w->path;

@@ -16,7 +16,8 @@
 #include "util/textf.h"
 #include "util/xalloc.h"
 
-static void note_take(struct move_walk *, int, const char *, char *);
+static void note_add(struct move_walk *, int, const char *, const char *,
+    size_t);
 
 /* A copy of the n bytes of s, terminated (s holds no NUL before n). */
 static char *
@@ -94,15 +95,18 @@ move_note(struct move_walk *w, int kind, const char *rule, const char *fmt,
 	va_start(ap, fmt);
 	len = textf_v(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	if (len >= 0 && (size_t)len < sizeof buf)
-		text = text_dup(buf, (size_t)len);
-	else {
-		text = xmallocarray((size_t)(len < 0 ? 0 : len) + 1, 1);
-		va_start(ap, fmt);
-		textf_v(text, (size_t)(len < 0 ? 0 : len) + 1, fmt, ap);
-		va_end(ap);
+	if (len < 0)
+		len = 0;
+	if ((size_t)len < sizeof buf) {
+		note_add(w, kind, rule, buf, (size_t)len);
+		return;
 	}
-	note_take(w, kind, rule, text);
+	text = xmallocarray((size_t)len + 1, 1);
+	va_start(ap, fmt);
+	textf_v(text, (size_t)len + 1, fmt, ap);
+	va_end(ap);
+	note_add(w, kind, rule, text, (size_t)len);
+	free(text);
 }
 
 void
@@ -110,7 +114,7 @@ move_note_text(struct move_walk *w, int kind, const char *rule,
     const struct move_text *t)
 {
 	if (w->explain)
-		note_take(w, kind, rule, text_dup(t->b, t->n));
+		note_add(w, kind, rule, t->b, t->n);
 }
 
 void
@@ -120,22 +124,40 @@ move_note_own(struct move_walk *w)
 		w->notes[w->nnotes - 1].own = true;
 }
 
-/* Add a note whose text is made (ownership moves to the walk). */
+/* Add a note whose text is the len bytes of text (no NUL among them),
+ * copied to the end of the walk's texts. */
 static void
-note_take(struct move_walk *w, int kind, const char *rule, char *text)
+note_add(struct move_walk *w, int kind, const char *rule, const char *text,
+    size_t len)
 {
 	struct move_walk_note *n;
+	char *was = w->ntext;
+	size_t cap;
+	int i;
 
 	if (w->nnotes == w->capnotes) {
 		w->capnotes = w->capnotes ? w->capnotes * 2 : 8;
 		w->notes = xreallocarray(w->notes, (size_t)w->capnotes,
 		    sizeof *w->notes);
 	}
+	if (w->ntext_cap - w->ntext_len < len + 1) {
+		cap = w->ntext_cap ? w->ntext_cap : 1024;
+		while (cap - w->ntext_len < len + 1)
+			cap *= 2;
+		w->ntext = xreallocarray(w->ntext, cap, 1);
+		w->ntext_cap = cap;
+		/* The texts moved: the notes' pointers follow them. */
+		for (i = 0; i < w->nnotes && was != NULL; i++)
+			w->notes[i].text = w->ntext + (w->notes[i].text - was);
+	}
 	n = &w->notes[w->nnotes++];
 	n->kind = kind;
 	n->own = false;
 	event_rule_copy(n->rule, sizeof n->rule, rule);
-	n->text = text;
+	n->text = w->ntext + w->ntext_len;
+	memcpy(n->text, text, len);
+	n->text[len] = '\0';
+	w->ntext_len += len + 1;
 }
 
 void
@@ -144,18 +166,15 @@ move_note_price(struct move_walk *w, const struct move_price *p)
 	int i;
 
 	for (i = 0; i < p->nnotes && w->explain; i++)
-		note_take(w, EV_NOTE, p->notes[i].rule,
-		    xstrdup(p->notes[i].text));
+		note_add(w, EV_NOTE, p->notes[i].rule, p->notes[i].text,
+		    strlen(p->notes[i].text));
 }
 
 void
 move_walk_free(struct move_walk *w)
 {
-	int i;
-
-	for (i = 0; i < w->nnotes; i++)
-		free(w->notes[i].text);
 	free(w->notes);
+	free(w->ntext);
 	free(w->path);
 	free(w->route);
 	free(w->route_face);
@@ -164,6 +183,8 @@ move_walk_free(struct move_walk *w)
 	free(w->trail);
 	free(w->narrow_trail);
 	w->notes = NULL;
+	w->ntext = NULL;
+	w->ntext_len = w->ntext_cap = 0;
 	w->path = NULL;
 	w->route = NULL;
 	w->route_face = NULL;

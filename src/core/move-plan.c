@@ -161,10 +161,10 @@ preview_run(const struct game *g, const struct order *o, bool plain,
 	out->spent = w.stood ? 0 : w.allowance - w.left;
 	out->halt = w.halt;
 	for (i = 0; i < w.nnotes; i++) {
-		k = eventlog_take(&out->log, g->turn, g->phase, o->unit,
-		    w.notes[i].kind, w.notes[i].rule, w.notes[i].text);
+		k = eventlog_put(&out->log, g->turn, g->phase, o->unit,
+		    w.notes[i].kind, w.notes[i].rule, w.notes[i].text,
+		    strlen(w.notes[i].text));
 		out->log.v[k].own = w.notes[i].own;
-		w.notes[i].text = NULL;
 	}
 	move_walk_free(&w);
 	if (cur != g) {

@@ -47,6 +47,8 @@ struct move_ctx {
 					   for the next walk (owned, empty:
 					   no text in it), NULL none */
 	int		 spare_capnotes;
+	char		*spare_ntext;	/* the same for its notes' texts */
+	size_t		 spare_ntext_cap;
 	struct point	*spare_path;	/* the same for its path (owned) */
 	int		 spare_cappath;
 	struct cand	*spare_cv;	/* the same for its enemies' arrays

@@ -276,6 +276,8 @@ walk_can_clear(const struct game *g, struct move_ctx *ctx,
 	t.passing = true;
 	t.notes = NULL;
 	t.nnotes = t.capnotes = 0;
+	t.ntext = NULL;
+	t.ntext_len = t.ntext_cap = 0;
 	t.path = NULL;
 	t.npath = t.cappath = 0;
 	t.round.route = NULL;	/* w's own: t never searches a way round */
@@ -790,10 +792,10 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	}
 	ctx_place(ctx, ui, u);
 	for (i = 0; i < w.nnotes; i++) {
-		k = eventlog_take(&g->log, g->turn, g->phase, ui,
-		    w.notes[i].kind, w.notes[i].rule, w.notes[i].text);
+		k = eventlog_put(&g->log, g->turn, g->phase, ui,
+		    w.notes[i].kind, w.notes[i].rule, w.notes[i].text,
+		    strlen(w.notes[i].text));
 		g->log.v[k].own = w.notes[i].own;
-		w.notes[i].text = NULL;
 	}
 	for (i = 0; i < w.nmobbed; i++)
 		if ((m = w.mobbed[i]) >= 0 && g->rs->ops->move_passed != NULL) {
@@ -816,8 +818,8 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		move_text_s(&ln, "): stops at ");
 	}
 	line_place(&ln, g, u, halt_text(w.halt));
-	eventlog_take(&g->log, g->turn, g->phase, ui, EV_MOVE, w.halt_rule,
-	    move_text_dup(&ln));
+	eventlog_put(&g->log, g->turn, g->phase, ui, EV_MOVE, w.halt_rule,
+	    ln.b, ln.n);
 	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL) {
 		g->rs->ops->move_routed(g, ui, w.touched_routed);
 		ctx_stale(ctx);

@@ -42,7 +42,7 @@ struct game;
 struct move_walk_note {
 	int		 kind;		/* enum event_kind */
 	char		 rule[16];
-	char		*text;		/* owned */
+	char		*text;		/* in the walk's texts (ntext) */
 	bool		 own;		/* names the order: its side only */
 };
 
@@ -200,6 +200,13 @@ struct move_walk {
 	struct move_walk_note *notes;	/* owned */
 	int		 nnotes;
 	int		 capnotes;
+	/* The notes' texts, one after another, each terminated (owned):
+	 * one buffer for the walk rather than an allocation a note (a
+	 * walk that waits for a friend drops them all).  Grown, it is
+	 * moved, and the notes' text pointers with it. */
+	char		*ntext;
+	size_t		 ntext_len;
+	size_t		 ntext_cap;
 };
 
 /* Start a walk for unit u from its present state (no route yet). */

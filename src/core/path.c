@@ -1595,6 +1595,8 @@ probe_init(struct move_walk *tw)
 	tw->contours = 0;
 	tw->notes = NULL;
 	tw->nnotes = tw->capnotes = 0;
+	tw->ntext = NULL;
+	tw->ntext_len = tw->ntext_cap = 0;
 }
 
 int
