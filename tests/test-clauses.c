@@ -119,6 +119,7 @@
 	X(test_M9_3_6_3_brigade_wheel_left_pivots_on_left_flank, "M9-brigade-wheel-left-pivots-on-left-flank", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_left_facing_east, "M9-brigade-wheel-left-facing-east", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_stage_costs_exactly_the_pace, "M9-brigade-wheel-stage-costs-exactly-the-pace", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_leaves_exactly_the_slowest_pace, "M9-brigade-wheel-leaves-exactly-the-slowest-pace", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_inner_unit_keeps_the_pivot, "M9-brigade-wheel-inner-unit-keeps-the-pivot", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_stops_short_of_the_enemy, "M9-brigade-wheel-stops-short-of-the-enemy", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_needs_room, "M9-brigade-wheel-needs-room", NULL) \
