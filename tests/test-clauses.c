@@ -124,6 +124,7 @@
 	X(test_M9_3_6_3_brigade_wheel_stops_short_of_the_enemy, "M9-brigade-wheel-stops-short-of-the-enemy", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_needs_room, "M9-brigade-wheel-needs-room", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_keeps_an_open_gap, "M9-brigade-wheel-keeps-an-open-gap", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_keeps_two_open_cells_through_two_stages, "M9-brigade-wheel-keeps-two-open-cells-through-two-stages", NULL) \
 	X(test_M9_3_6_3_brigade_straight_on_to_its_centre, "M9-brigade-straight-on-to-its-centre", NULL) \
 	X(test_M9_3_6_3_brigade_at_its_destination_has_arrived, "M9-brigade-at-its-destination-has-arrived", NULL) \
 	X(test_M10_3_6_4_middle_roll_no_change, "M10-middle-roll-no-change", NULL) \
