@@ -320,6 +320,37 @@ test_3_4_1_target_at_the_edge_of_the_arc_is_charged(void **state)
 	game_free(g);
 }
 
+/* 3.4.5: a unit that may charge but has no Move order is not refused: the
+ * forecast (as the Assault key asks it, with no order yet) answers 0 with
+ * no target and no reason, and only a unit that cannot charge at all gets
+ * -1 (infantry in Skirmish order: 3.4.1). */
+static void
+test_3_4_5_forecast_without_a_move_order_is_no_refusal(void **state)
+{
+	struct charge_forecast f;
+	struct order o;
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	(void)fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 14,
+	    DIR_S, 500);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_NONE;
+	o.unit = a;
+	assert_int_equal(nap_charge_forecast(g, &o, g->units[a].pos,
+	    g->units[a].facing, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, -1);
+	assert_string_equal(f.refused, "");
+	g->units[a].formation = ruleset_form(g->rs, "skirmish");
+	assert_int_equal(nap_charge_forecast(g, &o, g->units[a].pos,
+	    g->units[a].facing, HALT_ARRIVED, &f), -1);
+	assert_string_not_equal(f.refused, "");
+	game_free(g);
+}
+
 /* 3.4.2 (marshal's reading): a charge whose first step is barred (a
  * friend close in front) is not made: no 3.4.1 charge, nothing held, the
  * target not charged, the log naming the friend and its cell; the preview
@@ -1593,6 +1624,7 @@ main(void)
 		cmocka_unit_test(test_3_4_2_charger_already_within_melee_reach_stays),
 		cmocka_unit_test(test_3_4_1_no_reach_no_charge_the_least_reach_charges),
 		cmocka_unit_test(test_3_4_1_target_at_the_edge_of_the_arc_is_charged),
+		cmocka_unit_test(test_3_4_5_forecast_without_a_move_order_is_no_refusal),
 		cmocka_unit_test(test_3_4_2_charge_barred_at_once_is_not_made),
 		cmocka_unit_test(test_3_4_2_barred_horse_marches_on_its_order),
 		cmocka_unit_test(test_3_4_2_charge_falters_at_a_friend),
