@@ -228,7 +228,8 @@ static void
 test_3_7_4_wood_halves_the_hits(void **state)
 {
 	struct game *g = field();
-	int a, b, roll, hits, x, y;
+	char text[128];
+	int a, b, roll, base, hits, x, y;
 
 	(void)state;
 	for (y = 0; y < 40; y++)
@@ -243,10 +244,15 @@ test_3_7_4_wood_halves_the_hits(void **state)
 	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 1);
 	roll = fixture_dice(g, 1, 6);
 	/* Skirmishers 40%, in a wood 50%. */
-	hits = 600 * (roll + 1) * 8 / 1000 * 40 / 100 * 50 / 100;
+	base = 600 * (roll + 1) * 8 / 1000;
+	hits = base * 40 / 100 * 50 / 100;
 	nap_phase_fire(g);
 	assert_int_equal(g->units[b].strength, 500 - hits);
-	assert_int_equal(fixture_count(g, "3.7.4", "on Wood 50%"), 1);
+	/* The whole line, the hits counted in men ("man" for one). */
+	snprintf(text, sizeof text, "target in Skirmish Group 40%%, on Wood "
+	    "50%%: %d x 40%% x 50%% = %d %s hit", base, hits, hits == 1 ?
+	    "man" : "men");
+	assert_int_equal(fixture_count(g, "3.7.4", text), 1);
 	(void)a;
 	game_free(g);
 }
