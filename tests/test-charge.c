@@ -918,6 +918,39 @@ test_3_3_2_rally_line_with_its_dice(void **state)
 	game_free(g);
 }
 
+/* 3.3.2: a router that rallies is a Mob in contact with nobody, though it
+ * was still marked in contact with an enemy far off (as a saved game may
+ * hold it): the seed is chosen so that the two dice make 6 or less. */
+static void
+test_3_3_2_rallied_unit_is_in_contact_with_nobody(void **state)
+{
+	struct game *g;
+	struct rng rr;
+	unsigned seed;
+	int r, e, d1, d2;
+
+	(void)state;
+	g = router_at_rear(&r);
+	e = fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "line", 10, 5,
+	    DIR_S, 500);
+	assert_true(nap_gap(g, r, e) > tab()->rally.enemy_gap);
+	g->units[r].contact = e;
+	for (seed = 1; ; seed++) {
+		game_seed(g, seed);
+		rr = g->rng;
+		d1 = rng_die(&rr, 6);
+		d2 = rng_die(&rr, 6);
+		if (d1 + d2 <= 6)
+			break;
+	}
+	nap_phase_rally(g);
+	assert_int_equal(fixture_count(g, "3.3.2", "r tries to rally: needs 6 "
+	    "or less"), 1);
+	assert_int_equal(g->units[r].cond, COND_MOB);
+	assert_int_equal(g->units[r].contact, -1);
+	game_free(g);
+}
+
 /* 3.3.1: an enemy within 4 BD keeps routers from rallying. */
 static void
 test_3_3_1_no_rally_with_enemy_near(void **state)
@@ -1651,6 +1684,7 @@ main(void)
 		cmocka_unit_test(test_3_3_2_rally_arithmetic_near_a_general),
 		cmocka_unit_test(test_3_3_2_share_lost_rounded_down),
 		cmocka_unit_test(test_3_3_2_rally_line_with_its_dice),
+		cmocka_unit_test(test_3_3_2_rallied_unit_is_in_contact_with_nobody),
 		cmocka_unit_test(test_3_3_2_rallied_unit_keeps_no_rout_track),
 		cmocka_unit_test(test_3_4_phases_in_the_turn),
 		cmocka_unit_test(test_3_4_charge_and_rally_tables_refuse_bad_entries),
