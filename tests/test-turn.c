@@ -1009,6 +1009,37 @@ test_3_9_1_losses_forgotten_at_the_end_of_the_turn(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.9.3: a router flees along its track and no farther: its rear is the
+ * track's end.  An infantry Manoeuvre Column routed at [0, 5] facing N,
+ * its rear at [0, 1]: the track is the four cells [0, 4] to [0, 1], and
+ * of its 4 BD rout speed it spends 2 BD (four straight steps) and stops
+ * there, at its rear, though the cell beyond, [0, 0], is free and its
+ * speed would take it on.
+ */
+static void
+test_3_9_3_router_stops_at_the_end_of_its_track(void **state)
+{
+	struct game *g = field();
+	int r;
+
+	(void)state;
+	r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "manoeuvre_column",
+	    0, 5, DIR_N, 500);
+	g->sides[0].rear = (struct point){ 0, 1 };
+	g->units[r].cond = COND_ROUTED;
+	nap_phase_morale(g);
+	assert_int_equal(g->units[r].pos.x, 0);
+	assert_int_equal(g->units[r].pos.y, 1);
+	assert_int_equal(g->units[r].facing, DIR_N);
+	assert_int_equal(g->units[r].ntrack, 0);
+	assert_int_equal(g->units[r].moved, 4 * STEP_ORTHO);
+	assert_int_equal(fixture_count(g, "3.9.3", "r flees 2 BD of its 4 BD "
+	    "rout speed along its track, [0, 5] to [0, 1], and reaches its "
+	    "rear"), 1);
+	game_free(g);
+}
+
 static void
 test_3_9_1_small_losses_no_test(void **state)
 {
@@ -2529,6 +2560,7 @@ main(void)
 		cmocka_unit_test(test_3_8_3_loser_loses_at_least_the_winners_share),
 		cmocka_unit_test(test_3_8_4_melee_won_short_of_a_rout_ends_the_contact),
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
+		cmocka_unit_test(test_3_9_3_router_stops_at_the_end_of_its_track),
 		cmocka_unit_test(test_3_9_1_losses_forgotten_at_the_end_of_the_turn),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
 		cmocka_unit_test(test_3_9_1_explanation_line),
