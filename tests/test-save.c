@@ -459,13 +459,15 @@ test_save_keeps_what_take_back_restores_on_turn_1(void **state)
 	diags_free(&d);
 }
 
+static char *replaced(const char *, const char *, const char *);
+
 static void
 test_save_keeps_a_riding_general(void **state)
 {
 	struct game *a = battle(), *b = battle(), *c;
 	struct order o;
 	struct diags d;
-	char *text, *cause = NULL, *da, *dc;
+	char *text, *edit, *cause = NULL, *da, *dc;
 
 	(void)state;
 	diags_init(&d);
@@ -489,6 +491,17 @@ test_save_keeps_a_riding_general(void **state)
 	text = save_text(a);
 	assert_non_null(strstr(text, "at: [22, 20], radius: 0, order: "
 	    "{kind: move, general: \"fr\""));
+	/* A general's own order given by another general is refused, and
+	 * nothing of the save is laid over the game. */
+	edit = replaced(text, "order: {kind: move, general: \"fr\"",
+	    "order: {kind: move, general: \"al\"");
+	assert_null(restore(edit, &d));
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "a general's own order is a move "
+	    "with its points and his own id as general");
+	free(edit);
+	diags_free(&d);
+	diags_init(&d);
 	c = restore(text, &d);
 	diags_print(&d, stderr);
 	assert_non_null(c);
@@ -980,6 +993,7 @@ test_save_file_atomic(void **state)
 	struct diags d;
 	FILE *f;
 	char buf[64];
+	int fd, fd2;
 
 	(void)state;
 	diags_init(&d);
@@ -988,7 +1002,13 @@ test_save_file_atomic(void **state)
 	f = fopen(path, "w");
 	fputs("old save\n", f);
 	fclose(f);
+	/* Saving leaves no descriptor open (the file's nor its directory's):
+	 * the lowest free one is the same before and after. */
+	assert_true((fd = dup(0)) >= 0);
+	close(fd);
 	assert_int_equal(save_file(g, NULL, path, &cause), 0);
+	assert_int_equal(fd2 = dup(0), fd);
+	close(fd2);
 	root = yread_file(path, &d);
 	assert_non_null(root);
 	doc_free(root);
