@@ -362,7 +362,11 @@ fi
 #   FILE:LINE OPERATOR: ORIGINAL -> MUTANT | SOURCE LINE | REASON
 # Where two mutants of one line share operator and texts, FILE:LINE:COLUMN
 # names one of them (the column of the change, counting from 1, a tab as
-# one).
+# one).  Where two lines of the file read the same (blanks trimmed) and
+# only one of their mutants is equivalent, the source line may start with
+# @N, naming the Nth of those lines from the top of the file:
+#   FILE:LINE OPERATOR: ORIGINAL -> MUTANT | @N SOURCE LINE | REASON
+# (no C line starts with @).  An entry without @N matches every such line.
 # A mutant matches on its file, operator, texts and the source line (its
 # blanks trimmed), not on the line number, so the list outlives edits
 # elsewhere in the file.  Lines starting with # and blank lines are left
@@ -378,12 +382,25 @@ equivalent() {
 		close(TOP "/" f)
 		return trim(l)
 	}
+	# How many lines of file f up to line n read s (trimmed).
+	function occurrence(f, n, s,    l, i, k) {
+		k = 0
+		for (i = 1; i <= n && (getline l < (TOP "/" f)) > 0; i++)
+			if (trim(l) == s)
+				k++
+		close(TOP "/" f)
+		return k
+	}
 	BEGIN {
 		while ((getline l < LIST) > 0) {
 			if (l ~ /^[ \t]*(#|$)/) continue
 			n = split(l, part, / \| /)
 			if (n < 3) continue
-			head = part[1]; src = trim(part[2])
+			head = part[1]; src = trim(part[2]); occ = ""
+			if (src ~ /^@[0-9]+[ \t]/) {
+				occ = src; sub(/[ \t].*$/, "", occ)
+				sub(/^@[0-9]+[ \t]+/, "", src)
+			}
 			# FILE:LINE OPERATOR: ORIGINAL -> MUTANT
 			if (!match(head, /^[^: ]+:[0-9]+(:[0-9]+)? [a-z]+: /)) continue
 			pre = substr(head, 1, RLENGTH - 2); rest = substr(head, RLENGTH + 1)
@@ -401,14 +418,26 @@ equivalent() {
 			    substr(rest, k + 4) SUBSEP src
 			if (col != "")
 				key = key SUBSEP col
+			if (occ != "") {
+				key = key SUBSEP occ
+				byocc[fl[1] SUBSEP src] = 1
+			}
 			eq[key] = 1
 		}
 		close(LIST)
 	}
 	{
-		key = $2 SUBSEP $7 SUBSEP $8 SUBSEP $9 SUBSEP srcline($2, $3)
+		src = srcline($2, $3)
+		base = $2 SUBSEP $7 SUBSEP $8 SUBSEP $9 SUBSEP src
+		key = base
 		if (!(key in eq))
-			key = key SUBSEP $4
+			key = base SUBSEP $4
+		if (!(key in eq) && (($2 SUBSEP src) in byocc)) {
+			occ = "@" occurrence($2, $3, src)
+			key = base SUBSEP occ
+			if (!(key in eq))
+				key = base SUBSEP $4 SUBSEP occ
+		}
 		if (EQ == 2) { if (key in eq) used[key] = 1; files[$2] = 1; next }
 		if ((key in eq) == (EQ == 1)) print
 	}

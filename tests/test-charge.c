@@ -320,6 +320,37 @@ test_3_4_1_target_at_the_edge_of_the_arc_is_charged(void **state)
 	game_free(g);
 }
 
+/* 3.4.5: a unit that may charge but has no Move order is not refused: the
+ * forecast (as the Assault key asks it, with no order yet) answers 0 with
+ * no target and no reason, and only a unit that cannot charge at all gets
+ * -1 (infantry in Skirmish order: 3.4.1). */
+static void
+test_3_4_5_forecast_without_a_move_order_is_no_refusal(void **state)
+{
+	struct charge_forecast f;
+	struct order o;
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 20, 20,
+	    DIR_N, 600);
+	(void)fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 14,
+	    DIR_S, 500);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_NONE;
+	o.unit = a;
+	assert_int_equal(nap_charge_forecast(g, &o, g->units[a].pos,
+	    g->units[a].facing, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, -1);
+	assert_string_equal(f.refused, "");
+	g->units[a].formation = ruleset_form(g->rs, "skirmish");
+	assert_int_equal(nap_charge_forecast(g, &o, g->units[a].pos,
+	    g->units[a].facing, HALT_ARRIVED, &f), -1);
+	assert_string_not_equal(f.refused, "");
+	game_free(g);
+}
+
 /* 3.4.2 (marshal's reading): a charge whose first step is barred (a
  * friend close in front) is not made: no 3.4.1 charge, nothing held, the
  * target not charged, the log naming the friend and its cell; the preview
@@ -884,6 +915,39 @@ test_3_3_2_rally_line_with_its_dice(void **state)
 	assert_int_equal(fixture_count(g, "3.3.2", want), 1);
 	assert_int_equal(g->units[r].cond, d1 + d2 <= 6 ? COND_MOB :
 	    COND_ROUTED);
+	game_free(g);
+}
+
+/* 3.3.2: a router that rallies is a Mob in contact with nobody, though it
+ * was still marked in contact with an enemy far off (as a saved game may
+ * hold it): the seed is chosen so that the two dice make 6 or less. */
+static void
+test_3_3_2_rallied_unit_is_in_contact_with_nobody(void **state)
+{
+	struct game *g;
+	struct rng rr;
+	unsigned seed;
+	int r, e, d1, d2;
+
+	(void)state;
+	g = router_at_rear(&r);
+	e = fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "line", 10, 5,
+	    DIR_S, 500);
+	assert_true(nap_gap(g, r, e) > tab()->rally.enemy_gap);
+	g->units[r].contact = e;
+	for (seed = 1; ; seed++) {
+		game_seed(g, seed);
+		rr = g->rng;
+		d1 = rng_die(&rr, 6);
+		d2 = rng_die(&rr, 6);
+		if (d1 + d2 <= 6)
+			break;
+	}
+	nap_phase_rally(g);
+	assert_int_equal(fixture_count(g, "3.3.2", "r tries to rally: needs 6 "
+	    "or less"), 1);
+	assert_int_equal(g->units[r].cond, COND_MOB);
+	assert_int_equal(g->units[r].contact, -1);
 	game_free(g);
 }
 
@@ -1593,6 +1657,7 @@ main(void)
 		cmocka_unit_test(test_3_4_2_charger_already_within_melee_reach_stays),
 		cmocka_unit_test(test_3_4_1_no_reach_no_charge_the_least_reach_charges),
 		cmocka_unit_test(test_3_4_1_target_at_the_edge_of_the_arc_is_charged),
+		cmocka_unit_test(test_3_4_5_forecast_without_a_move_order_is_no_refusal),
 		cmocka_unit_test(test_3_4_2_charge_barred_at_once_is_not_made),
 		cmocka_unit_test(test_3_4_2_barred_horse_marches_on_its_order),
 		cmocka_unit_test(test_3_4_2_charge_falters_at_a_friend),
@@ -1619,6 +1684,7 @@ main(void)
 		cmocka_unit_test(test_3_3_2_rally_arithmetic_near_a_general),
 		cmocka_unit_test(test_3_3_2_share_lost_rounded_down),
 		cmocka_unit_test(test_3_3_2_rally_line_with_its_dice),
+		cmocka_unit_test(test_3_3_2_rallied_unit_is_in_contact_with_nobody),
 		cmocka_unit_test(test_3_3_2_rallied_unit_keeps_no_rout_track),
 		cmocka_unit_test(test_3_4_phases_in_the_turn),
 		cmocka_unit_test(test_3_4_charge_and_rally_tables_refuse_bad_entries),

@@ -119,10 +119,12 @@
 	X(test_M9_3_6_3_brigade_wheel_left_pivots_on_left_flank, "M9-brigade-wheel-left-pivots-on-left-flank", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_left_facing_east, "M9-brigade-wheel-left-facing-east", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_stage_costs_exactly_the_pace, "M9-brigade-wheel-stage-costs-exactly-the-pace", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_leaves_exactly_the_slowest_pace, "M9-brigade-wheel-leaves-exactly-the-slowest-pace", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_inner_unit_keeps_the_pivot, "M9-brigade-wheel-inner-unit-keeps-the-pivot", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_stops_short_of_the_enemy, "M9-brigade-wheel-stops-short-of-the-enemy", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_needs_room, "M9-brigade-wheel-needs-room", NULL) \
 	X(test_M9_3_6_3_brigade_wheel_keeps_an_open_gap, "M9-brigade-wheel-keeps-an-open-gap", NULL) \
+	X(test_M9_3_6_3_brigade_wheel_keeps_two_open_cells_through_two_stages, "M9-brigade-wheel-keeps-two-open-cells-through-two-stages", NULL) \
 	X(test_M9_3_6_3_brigade_straight_on_to_its_centre, "M9-brigade-straight-on-to-its-centre", NULL) \
 	X(test_M9_3_6_3_brigade_at_its_destination_has_arrived, "M9-brigade-at-its-destination-has-arrived", NULL) \
 	X(test_M10_3_6_4_middle_roll_no_change, "M10-middle-roll-no-change", NULL) \

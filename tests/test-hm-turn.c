@@ -852,6 +852,30 @@ test_HO_3_2_forecast_says_the_charge_falters(void **state)
 	game_free(g);
 }
 
+/* The same with the target the first unit of the battle (index 0): the
+ * forecast still walks the charge out and says it falters. */
+static void
+test_HO_3_2_forecast_falters_against_the_first_unit(void **state)
+{
+	struct game *g = field();
+	struct charge_forecast f;
+	int c, t;
+
+	(void)state;
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 9, DIR_S, 200);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	unit(g, "f", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	assert_int_equal(t, 0);
+	move_order(g, c, 20, 9);
+	assert_int_equal(hm_charge_forecast(g, &g->units[c].order,
+	    g->units[c].pos, DIR_N, HALT_ARRIVED, &f), 0);
+	assert_int_equal(f.target, 0);
+	assert_int_equal(f.when, CHARGE_NOW);
+	assert_true(f.falters);
+	assert_true(hm_charge_falters(g, c, &g->units[c].order));
+	game_free(g);
+}
+
 /* HO.3.1: of two enemies the order's last point touches, the first in
  * the order of units is charged, wherever each stands: a, the first,
  * stands east of the point (its anchor 16 cells or more along, where
@@ -1282,6 +1306,75 @@ test_HO_3_2_charges_meet_halfway(void **state)
 		assert_int_equal(count(g, "HO.7", text), 1);
 		game_free(g);
 	}
+}
+
+/*
+ * HO.3.2: two charges meet when the gap between them is no more than
+ * either charger's move, its end included.  Close-order foot in Line, a
+ * and b, face each other 6 inches apart (24 ticks), exactly the move of
+ * each (H1: 6 inches): they meet halfway, a (with the initiative) 3
+ * inches, b the other 3.
+ */
+static void
+test_HO_3_2_charges_meet_at_exactly_their_move(void **state)
+{
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 7, DIR_S, 200);
+	move_order(g, a, 20, 7);
+	move_order(g, b, 20, 20);
+	assert_int_equal(hm_gap(g, a, b), 24);
+	assert_int_equal(hm_speed(g, a), 24);
+	assert_int_equal(hm_speed(g, b), 24);
+	(void)initiative_to(g, 0);
+	hm_phase_charges(g);
+	assert_int_equal(count(g, "HO.3.2", "a and b charge each other and "
+	    "meet: a [20, 20] to [20, 14] (3 in), b [20, 7] to [20, 13] "
+	    "(3 in), in contact"), 1);
+	assert_int_equal(g->units[a].moved, 12);
+	assert_int_equal(g->units[b].moved, 12);
+	assert_int_equal(g->units[a].contact, b);
+	assert_int_equal(g->units[b].contact, a);
+	game_free(g);
+}
+
+/*
+ * HO.3.2: the initiative is rolled again on a tie, at most a hundred
+ * times; then the first of the tied sides goes first.  With an
+ * initiative die of one side every roll ties: the log gives the hundred
+ * ties, and the first side's charger, x (as in
+ * test_HO_3_2_initiative_decides_who_closes_first), closes on y first,
+ * so y, charged, charges nobody.
+ */
+static void
+test_HO_3_2_hundred_ties_go_to_the_first_side(void **state)
+{
+	struct hm_turn *t = rs->phases_priv;	/* hm_turn(rs), to be changed */
+	int die = t->initiative, x, y, z;
+	struct game *g = field();
+
+	(void)state;
+	x = unit(g, "x", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_S, 200);
+	y = unit(g, "y", 1, ARM_INFANTRY, "close", "line", 20, 29, DIR_E, 200);
+	z = unit(g, "z", 0, ARM_INFANTRY, "close", "line", 28, 29, DIR_W, 200);
+	move_order(g, x, 20, 29);
+	move_order(g, y, 28, 29);
+	t->initiative = 1;
+	hm_phase_charges(g);
+	t->initiative = die;
+	assert_int_equal(count(g, "HO.3.2", "Initiative: Americans 1, "
+	    "British 1: a tie, rolled again"), 100);
+	assert_int_equal(count(g, "HO.3.2", "charge first"), 0);
+	assert_int_equal(g->units[x].contact, y);
+	assert_int_equal(g->units[y].pos.x, 20);
+	assert_int_equal(g->units[y].pos.y, 29);
+	assert_false(HM_MARKS(&g->units[y]) & HM_CHARGER);
+	assert_int_equal(count(g, "HO.3.2", "y charges"), 0);
+	(void)z;
+	game_free(g);
 }
 
 /* Cowpens from the data directory. */
@@ -6842,11 +6935,14 @@ main(void)
 		cmocka_unit_test(test_HO_3_2_initiative_tie_rolled_again),
 		cmocka_unit_test(test_HO_3_2_one_side_rolls_no_initiative),
 		cmocka_unit_test(test_HO_3_2_charges_meet_halfway),
+		cmocka_unit_test(test_HO_3_2_charges_meet_at_exactly_their_move),
+		cmocka_unit_test(test_HO_3_2_hundred_ties_go_to_the_first_side),
 		cmocka_unit_test(test_002_H9_routes_turn_where_the_search_turned),
 		cmocka_unit_test(
 		    test_002_H1_preview_of_a_standing_order_resumes_it),
 		cmocka_unit_test(test_HO_3_1_forecast_charges_this_turn),
 		cmocka_unit_test(test_HO_3_2_forecast_says_the_charge_falters),
+		cmocka_unit_test(test_HO_3_2_forecast_falters_against_the_first_unit),
 		cmocka_unit_test(
 		    test_HO_3_1_forecast_charges_next_turn_from_the_march),
 		cmocka_unit_test(

@@ -1859,6 +1859,74 @@ test_move_route_drops_bends_the_last_first(void **state)
 	}
 }
 
+/*
+ * Many bends over the order's legs: a Column (infantry, 3 x 4) at
+ * [20, 84] facing N on a 40 x 90 map, sent north through five points
+ * 15 rows apart, [20, 67] to [20, 7].  Water rows every 5 rows from
+ * y 75 up to y 0, open by turns only at the map's east end (x 32 to
+ * 39) and its west end (x 0 to 7), so each leg zig-zags through three
+ * of them: planned alone, the first leg's route has 5 points and each
+ * later one 7, 33 in all (well past the 23 at which a shift of the
+ * points' flags by too much would write past its array).  The order
+ * keeps eight: the bends go from the last leg back, all
+ * but the first leg's first three, [30, 77], [32, 75] and [7, 72], and
+ * the five points as given.
+ */
+static void
+test_move_route_drops_the_bends_of_many_legs(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = game_create(f->rs, map_create(40, 90));
+	struct order o, r, one;
+	static const struct point keep[ORDER_MAX_POINTS] = {
+		{ 30, 77 }, { 32, 75 }, { 7, 72 }, { 20, 67 }, { 20, 52 },
+		{ 20, 37 }, { 20, 22 }, { 20, 7 }
+	};
+	int water = ruleset_land(f->rs, "water"), u, x, k, i, n = 0;
+
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	for (k = 0; k < 16; k++)
+		for (x = 0; x < 40; x++)
+			if (k % 2 == 0 ? x < 32 : x >= 8)
+				map_cell(g->map, x, 75 - 5 * k)->land =
+				    (uint8_t)water;
+	u = game_add_unit(g, "a", "A", 0, 0);
+	g->units[u].arm = ARM_INFANTRY;
+	unit_attr_set(&g->units[u], ruleset_attr(f->rs, "drill"), 4);
+	g->units[u].strength = g->units[u].strength0 = 600;
+	g->units[u].formation = ruleset_form(f->rs, "column");
+	g->units[u].pos = (struct point){ 20, 84 };
+	g->units[u].facing = DIR_N;
+	game_occupy(g, u, true);
+	o = fx_order(u, 5, 20, 67, 20, 52, 20, 37, 20, 22, 20, 7);
+	/* Each leg alone, from the point before. */
+	for (i = 0; i < o.npts; i++) {
+		one = o;
+		one.npts = 1;
+		one.pts[0] = o.pts[i];
+		game_occupy(g, u, false);
+		g->units[u].pos = i > 0 ? o.pts[i - 1] :
+		    (struct point){ 20, 84 };
+		game_occupy(g, u, true);
+		assert_int_equal(move_route(g, &one, &r), 0);
+		assert_int_equal(r.npts, i == 0 ? 5 : 7);
+		n += r.npts;
+	}
+	assert_int_equal(n, 33);
+	game_occupy(g, u, false);
+	g->units[u].pos = (struct point){ 20, 84 };
+	game_occupy(g, u, true);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, ORDER_MAX_POINTS);
+	for (i = 0; i < ORDER_MAX_POINTS; i++) {
+		assert_int_equal(r.pts[i].x, keep[i].x);
+		assert_int_equal(r.pts[i].y, keep[i].y);
+	}
+	game_free(g);
+}
 
 int
 main(void)
@@ -1875,6 +1943,7 @@ main(void)
 		T(test_ctx_standing_near_reads_again_the_friends_changed),
 		T(test_move_marches_until_it_arrives_under_its_order),
 		T(test_move_route_drops_bends_the_last_first),
+		T(test_move_route_drops_the_bends_of_many_legs),
 		T(test_3_6_3_second_leg_of_two_cells_planned_facing_its_way),
 		T(test_move_route_leg_with_no_way_after_one_with_a_way),
 		T(test_move_preview_waits_for_a_friend_and_says_whom),

@@ -2200,6 +2200,62 @@ test_cands_find_with_the_index_as_without(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * cands_find's radius, exactly: r cells about the walker on each axis,
+ * r = w->left / STEP_ORTHO + REACH_CELLS + 2 x move_block_reach.  For
+ * the Napoleonic ruleset with 12 ticks left: 6 + 8 (farthest_reach 4 BD,
+ * 16 ticks) + 2 x 12 (the deepest block, a cavalry Manoeuvre Column) =
+ * 38.  A walker at [50, 50] on a 100 x 100 map, far from the origin so
+ * that the distances are not the coordinates: enemies 38 cells off east
+ * and south are found, with the index and without; 39 cells off, not.
+ */
+static void
+test_cands_find_radius_is_exact(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 100, 100);
+	struct move_ctx *ctx;
+	struct move_walk w;
+	struct cands with, without;
+	int u, i, k, e[4];
+	unsigned want, mw, mwo;
+
+	(void)state;
+	assert_int_equal(rs->farthest_reach, 16);
+	assert_int_equal(move_block_reach(g), 12);
+	u = walk_unit(g, "W", 0, "column", 4, (struct point){ 50, 50 },
+	    DIR_N);
+	e[0] = walk_unit(g, "E", 1, "column", 4, (struct point){ 88, 50 },
+	    DIR_N);
+	e[1] = walk_unit(g, "S", 1, "column", 4, (struct point){ 50, 88 },
+	    DIR_N);
+	e[2] = walk_unit(g, "E1", 1, "column", 4, (struct point){ 89, 60 },
+	    DIR_N);
+	e[3] = walk_unit(g, "S1", 1, "column", 4, (struct point){ 60, 89 },
+	    DIR_N);
+	want = 1u << e[0] | 1u << e[1];
+	ctx = move_ctx_create(g);
+	move_walk_init(g, u, &w);
+	w.left = 12;
+	memset(&with, 0, sizeof with);
+	memset(&without, 0, sizeof without);
+	cands_find(g, NULL, &w, &without);
+	cands_find(g, ctx, &w, &with);
+	mw = mwo = 0;
+	for (i = 0; i < without.n; i++)
+		mwo |= 1u << without.v[i].unit;
+	for (k = 0; k < with.n; k++)
+		mw |= 1u << with.v[k].unit;
+	assert_int_equal(mwo, want);
+	assert_int_equal(mw, want);
+	cands_done(NULL, &with);
+	cands_done(NULL, &without);
+	move_walk_free(&w);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* The Napoleonic ruleset's step with the map's edge left to the engine:
  * a step the ruleset refuses is a plain step of its length. */
 static const struct ruleset_ops *edgeless_base;
@@ -2327,6 +2383,7 @@ main(void)
 		cmocka_unit_test(
 		    test_move_gap_keeps_the_nearest_cell_after_a_far_one),
 		cmocka_unit_test(test_cands_find_with_the_index_as_without),
+		cmocka_unit_test(test_cands_find_radius_is_exact),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

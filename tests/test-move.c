@@ -2825,6 +2825,45 @@ test_move_reach_keeps_the_facing_it_arrives_with(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * 3.6.4: the speed roll's change is written with its sign, a change of
+ * 0 BD too (a ruleset may give one: random_low and random_high take any
+ * change).  With both changes 0, the first seed whose roll is a 1 or a
+ * 6 gives the Line (Drill 4, drum: 3 BD) "+0 BD, 3 BD".
+ */
+static void
+test_3_6_4_change_of_nothing_has_its_sign(void **state)
+{
+	struct ruleset *rs = rules();
+	struct nap_move *m = rs->priv;	/* nap_move(rs), to be changed */
+	struct game *g = NULL;
+	const char *t = NULL;
+	char want[64];
+	unsigned seed;
+	int i, roll = 0;
+
+	(void)state;
+	m->low_change = m->high_change = 0;
+	for (seed = 1; seed < 100 && t == NULL; seed++) {
+		game_free(g);
+		g = one_unit(rs, "line");
+		g->opt.random_speed = true;
+		game_seed(g, seed);
+		order_move(g, 0, 10, 0);
+		game_turn(g);
+		for (i = 0; i < g->log.n; i++)
+			if (strcmp(g->log.v[i].rule, "3.6.4") == 0 &&
+			    sscanf(g->log.v[i].text, "speed roll 1d6 = %d",
+			    &roll) == 1 && (roll == 1 || roll == 6))
+				t = g->log.v[i].text;
+	}
+	assert_non_null(t);
+	snprintf(want, sizeof want, "speed roll 1d6 = %d: +0 BD, 3 BD", roll);
+	assert_string_equal(t, want);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* Same seed, same orders: the same rolls, places and explanations. */
 static void
 test_replay_is_exact(void **state)
@@ -7843,6 +7882,7 @@ main(void)
 		cmocka_unit_test(test_reach_within_allowance),
 		cmocka_unit_test(test_3_6_3_reach_is_every_cell_the_speed_pays_for),
 		cmocka_unit_test(test_replay_is_exact),
+		cmocka_unit_test(test_3_6_4_change_of_nothing_has_its_sign),
 		cmocka_unit_test(test_colonel_while_moving),
 		cmocka_unit_test(test_3_6_6_reach_ignores_the_order_s_road_ahead),
 		cmocka_unit_test(test_3_6_5_reach_shows_minimum_move),

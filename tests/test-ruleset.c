@@ -287,6 +287,23 @@ test_3_6_3_speed_with_leading_blanks(void **state)
 	ruleset_free(rs);
 }
 
+/* 3.8.2: the formation that stands against horse may be any formation
+ * of the file, the first among them: with "square: line" the ruleset
+ * loads and the melee's square is formation 0, the Line. */
+static void
+test_3_8_2_square_may_be_the_first_formation(void **state)
+{
+	struct ruleset *rs;
+
+	(void)state;
+	rs = load_edited_ok("  square: square                # 3.8.2",
+	    "  square: line                  # 3.8.2");
+	assert_non_null(rs);
+	assert_int_equal(ruleset_form(rs, "line"), 0);
+	assert_int_equal(nap_phases(rs)->melee.square, 0);
+	ruleset_free(rs);
+}
+
 /* 3.8.2: a formation's melee pips are -20 to 20, both ends allowed:
  * artillery Limbered at -20 loads and keeps -20; at -21 the ruleset is
  * refused with the value and the range.  The formation that stands
@@ -1483,6 +1500,7 @@ main(void)
 		cmocka_unit_test(test_3_8_reference_from_data),
 		cmocka_unit_test(test_3_8_1_distance_zero_is_a_figure),
 		cmocka_unit_test(test_3_6_8_contact_deploy_is_checked),
+		cmocka_unit_test(test_3_8_2_square_may_be_the_first_formation),
 		cmocka_unit_test(test_3_reference_of_the_phases_from_data),
 		cmocka_unit_test(test_3_6_reference_from_data),
 		cmocka_unit_test(test_3_6_3_speed_forms),

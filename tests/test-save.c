@@ -459,13 +459,15 @@ test_save_keeps_what_take_back_restores_on_turn_1(void **state)
 	diags_free(&d);
 }
 
+static char *replaced(const char *, const char *, const char *);
+
 static void
 test_save_keeps_a_riding_general(void **state)
 {
 	struct game *a = battle(), *b = battle(), *c;
 	struct order o;
 	struct diags d;
-	char *text, *cause = NULL, *da, *dc;
+	char *text, *edit, *cause = NULL, *da, *dc;
 
 	(void)state;
 	diags_init(&d);
@@ -489,6 +491,17 @@ test_save_keeps_a_riding_general(void **state)
 	text = save_text(a);
 	assert_non_null(strstr(text, "at: [22, 20], radius: 0, order: "
 	    "{kind: move, general: \"fr\""));
+	/* A general's own order given by another general is refused, and
+	 * nothing of the save is laid over the game. */
+	edit = replaced(text, "order: {kind: move, general: \"fr\"",
+	    "order: {kind: move, general: \"al\"");
+	assert_null(restore(edit, &d));
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "a general's own order is a move "
+	    "with its points and his own id as general");
+	free(edit);
+	diags_free(&d);
+	diags_init(&d);
 	c = restore(text, &d);
 	diags_print(&d, stderr);
 	assert_non_null(c);
@@ -722,6 +735,74 @@ test_save_keeps_the_opponent(void **state)
 	diags_free(&d);
 }
 
+/* A small horse-and-musket game, one Line of foot: the ruleset has an
+ * option of its own (road_bonus, H14). */
+static struct game *
+hm_game(struct ruleset *hrs)
+{
+	struct game *g = game_create(hrs, map_create(30, 20));
+	struct unit *un;
+	int u;
+
+	game_add_side(g, "Americans");
+	game_add_side(g, "British");
+	game_add_general(g, "am", "Morgan", 0, -1);
+	game_add_general(g, "br", "Tarleton", 1, -1);
+	u = game_add_unit(g, "u", "U", 0, 0);
+	un = &g->units[u];
+	un->arm = ARM_INFANTRY;
+	un->klass = ruleset_class(hrs, ARM_INFANTRY, "close");
+	un->strength = un->strength0 = 200;
+	un->formation = ruleset_form(hrs, "line");
+	un->pos = (struct point){ 15, 10 };
+	un->facing = DIR_N;
+	un->cond = COND_FORMED;
+	un->contact = -1;
+	unit_attr_set(un, ruleset_attr(hrs, "drill"), 4);
+	game_occupy(g, u, true);
+	return g;
+}
+
+/* The ruleset's own options are saved when not their default, and read
+ * back: H14's road bonus (default off) on is written and comes back on;
+ * off, it is not written at all. */
+static void
+test_save_keeps_a_ruleset_option(void **state)
+{
+	const char *dd = getenv("MARSHAL_DATA");
+	struct ruleset *hrs;
+	struct game *a, *b;
+	struct doc_node *root;
+	struct diags d;
+	char *text;
+	int k;
+
+	(void)state;
+	diags_init(&d);
+	hrs = load_ruleset("horse-and-musket", dd != NULL ? dd : "data", &d);
+	assert_non_null(hrs);
+	assert_true((k = ruleset_option(hrs, "road_bonus")) >= 0);
+	assert_false(hrs->opt[k].def);
+	a = hm_game(hrs);
+	a->opt.module[k] = true;
+	text = save_text(a);
+	assert_non_null(strstr(text, ", road_bonus: true"));
+	assert_non_null(root = yread_buffer("save", text, strlen(text), &d));
+	b = hm_game(hrs);
+	assert_int_equal(save_apply(b, root, &d), 0);
+	assert_true(b->opt.module[k]);
+	doc_free(root);
+	game_free(b);
+	free(text);
+	a->opt.module[k] = false;
+	text = save_text(a);
+	assert_null(strstr(text, "road_bonus"));
+	free(text);
+	game_free(a);
+	ruleset_free(hrs);
+	diags_free(&d);
+}
+
 /*
  * Who commanded each side in play, and the computer's level, are kept
  * (so a game resumed gives each side back to its commander): written
@@ -912,6 +993,7 @@ test_save_file_atomic(void **state)
 	struct diags d;
 	FILE *f;
 	char buf[64];
+	int fd, fd2;
 
 	(void)state;
 	diags_init(&d);
@@ -920,7 +1002,13 @@ test_save_file_atomic(void **state)
 	f = fopen(path, "w");
 	fputs("old save\n", f);
 	fclose(f);
+	/* Saving leaves no descriptor open (the file's nor its directory's):
+	 * the lowest free one is the same before and after. */
+	assert_true((fd = dup(0)) >= 0);
+	close(fd);
 	assert_int_equal(save_file(g, NULL, path, &cause), 0);
+	assert_int_equal(fd2 = dup(0), fd);
+	close(fd2);
 	root = yread_file(path, &d);
 	assert_non_null(root);
 	doc_free(root);
@@ -1637,6 +1725,7 @@ main(void)
 		cmocka_unit_test(test_resumed_log_shows_the_standing_orders),
 		cmocka_unit_test(test_save_refuses_foreign_file),
 		cmocka_unit_test(test_save_keeps_the_opponent),
+		cmocka_unit_test(test_save_keeps_a_ruleset_option),
 		cmocka_unit_test(test_save_keeps_the_commanders),
 		cmocka_unit_test(test_save_names_the_sides),
 		cmocka_unit_test(test_save_refuses_other_format),

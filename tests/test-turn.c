@@ -228,7 +228,8 @@ static void
 test_3_7_4_wood_halves_the_hits(void **state)
 {
 	struct game *g = field();
-	int a, b, roll, hits, x, y;
+	char text[128];
+	int a, b, roll, base, hits, x, y;
 
 	(void)state;
 	for (y = 0; y < 40; y++)
@@ -243,10 +244,15 @@ test_3_7_4_wood_halves_the_hits(void **state)
 	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 1);
 	roll = fixture_dice(g, 1, 6);
 	/* Skirmishers 40%, in a wood 50%. */
-	hits = 600 * (roll + 1) * 8 / 1000 * 40 / 100 * 50 / 100;
+	base = 600 * (roll + 1) * 8 / 1000;
+	hits = base * 40 / 100 * 50 / 100;
 	nap_phase_fire(g);
 	assert_int_equal(g->units[b].strength, 500 - hits);
-	assert_int_equal(fixture_count(g, "3.7.4", "on Wood 50%"), 1);
+	/* The whole line, the hits counted in men ("man" for one). */
+	snprintf(text, sizeof text, "target in Skirmish Group 40%%, on Wood "
+	    "50%%: %d x 40%% x 50%% = %d %s hit", base, hits, hits == 1 ?
+	    "man" : "men");
+	assert_int_equal(fixture_count(g, "3.7.4", text), 1);
 	(void)a;
 	game_free(g);
 }
@@ -1000,6 +1006,37 @@ test_3_9_1_losses_forgotten_at_the_end_of_the_turn(void **state)
 		assert_int_equal(g->units[u].lost_turn, 0);
 		assert_int_equal(g->units[u].strength, 600 - 40 - u);
 	}
+	game_free(g);
+}
+
+/*
+ * 3.9.3: a router flees along its track and no farther: its rear is the
+ * track's end.  An infantry Manoeuvre Column routed at [0, 5] facing N,
+ * its rear at [0, 1]: the track is the four cells [0, 4] to [0, 1], and
+ * of its 4 BD rout speed it spends 2 BD (four straight steps) and stops
+ * there, at its rear, though the cell beyond, [0, 0], is free and its
+ * speed would take it on.
+ */
+static void
+test_3_9_3_router_stops_at_the_end_of_its_track(void **state)
+{
+	struct game *g = field();
+	int r;
+
+	(void)state;
+	r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "manoeuvre_column",
+	    0, 5, DIR_N, 500);
+	g->sides[0].rear = (struct point){ 0, 1 };
+	g->units[r].cond = COND_ROUTED;
+	nap_phase_morale(g);
+	assert_int_equal(g->units[r].pos.x, 0);
+	assert_int_equal(g->units[r].pos.y, 1);
+	assert_int_equal(g->units[r].facing, DIR_N);
+	assert_int_equal(g->units[r].ntrack, 0);
+	assert_int_equal(g->units[r].moved, 4 * STEP_ORTHO);
+	assert_int_equal(fixture_count(g, "3.9.3", "r flees 2 BD of its 4 BD "
+	    "rout speed along its track, [0, 5] to [0, 1], and reaches its "
+	    "rear"), 1);
 	game_free(g);
 }
 
@@ -2524,6 +2561,7 @@ main(void)
 		cmocka_unit_test(test_3_8_3_loser_loses_at_least_the_winners_share),
 		cmocka_unit_test(test_3_8_4_melee_won_short_of_a_rout_ends_the_contact),
 		cmocka_unit_test(test_3_9_1_small_losses_no_test),
+		cmocka_unit_test(test_3_9_3_router_stops_at_the_end_of_its_track),
 		cmocka_unit_test(test_3_9_1_losses_forgotten_at_the_end_of_the_turn),
 		cmocka_unit_test(test_3_9_1_test_against_drill),
 		cmocka_unit_test(test_3_9_1_explanation_line),

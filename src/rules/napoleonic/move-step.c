@@ -297,7 +297,9 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 	const struct map *map = g->map;
 	const struct formation_def *fd = &rs->form[w->form];
 	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
-	struct point prev, rank0, rstep, at, end;
+	/* end, the new front's last cell, is set once the rank is laid out;
+	 * its start value only keeps every read of it defined. */
+	struct point prev, rank0, rstep, at, end = { 0, 0 };
 	uint64_t old_l = 0, new_l = 0, bad_l = 0, enter;
 	int fr = fd->frontage[u->arm], nn, i, l, road, ob, pass;
 	int oc = -1, obest = -1, ecost = 0, eland = -1, ccost = 0, nc, free_c;
