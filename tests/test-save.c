@@ -1378,6 +1378,106 @@ test_3_10_2_finished_battle_stays_finished(void **state)
 	diags_free(&d);
 }
 
+/*
+ * A battle whose sides have no generals (marshal-scenario(5): an order of
+ * battle may list its units alone) is saved with "generals: []" and read
+ * back: a bare "generals:" was refused as a scalar, and the save of such
+ * a battle could never be resumed.
+ */
+static const char nogen_scenario[] =
+    "scenario: No generals\n"
+    "ruleset: horse-and-musket\n"
+    "map:\n"
+    "  map: A field\n"
+    "  legend: {\".\": open}\n"
+    "  landscape: |\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "    ....................\n"
+    "turns: 4\n"
+    "sides:\n"
+    "  - oob:\n"
+    "      oob: A regiment\n"
+    "      side: Americans\n"
+    "      units:\n"
+    "        - {id: MD, name: Maryland Continentals, arm: infantry,\n"
+    "           class: close, drill: 5, strength: 170}\n"
+    "    rear: [10, 15]\n"
+    "    deploy:\n"
+    "      - {unit: MD, at: [10, 12], facing: N, formation: line}\n"
+    "  - oob:\n"
+    "      oob: A vedette\n"
+    "      side: British\n"
+    "      units:\n"
+    "        - {id: BLD, name: Legion dragoons, arm: cavalry,\n"
+    "           class: light, drill: 4, strength: 30}\n"
+    "    rear: [10, 0]\n"
+    "    deploy:\n"
+    "      - {unit: BLD, at: [10, 7], facing: S, formation: column}\n";
+
+static void
+test_save_battle_without_generals(void **state)
+{
+	char dir[] = "/tmp/marshal-save-XXXXXX", *scen, *file, *text, *da, *dc;
+	char *cause = NULL;
+	struct ruleset *ra, *rc;
+	struct game *a, *c;
+	struct diags d;
+	FILE *f;
+
+	(void)state;
+	diags_init(&d);
+	assert_non_null(mkdtemp(dir));
+	scen = xasprintf("%s/nogen.yaml", dir);
+	file = xasprintf("%s/nogen.save", dir);
+	f = fopen(scen, "w");
+	assert_non_null(f);
+	fputs(nogen_scenario, f);
+	fclose(f);
+	a = load_default(scen, &ra);
+	assert_non_null(a);
+	assert_int_equal(a->ngenerals, 0);
+	assert_int_equal(a->nunits, 2);
+	game_turn(a);
+	text = save_text(a);
+	assert_non_null(strstr(text, "\ngenerals: []\nunits:\n  - id: "));
+	free(text);
+	assert_int_equal(save_file(a, scen, file, &cause), 0);
+	c = save_load(file, getenv("MARSHAL_DATA"), &rc, &d);
+	diags_print(&d, stderr);
+	assert_non_null(c);
+	assert_int_equal(c->turn, 2);
+	assert_int_equal(c->ngenerals, 0);
+	da = dump(a);
+	dc = dump(c);
+	assert_string_equal(da, dc);
+	free(da);
+	free(dc);
+	game_free(c);
+	ruleset_free(rc);
+	unlink(file);
+	unlink(scen);
+	rmdir(dir);
+	free(file);
+	free(scen);
+	game_free(a);
+	ruleset_free(ra);
+	diags_free(&d);
+}
+
 /* A save whose scenario is gone says so at its scenario: line. */
 static void
 test_save_missing_scenario_has_position(void **state)
@@ -1741,6 +1841,7 @@ main(void)
 		cmocka_unit_test(test_replay_keeps_a_group_order),
 		cmocka_unit_test(test_3_10_2_finished_battle_stays_finished),
 		cmocka_unit_test(test_save_missing_scenario_has_position),
+		cmocka_unit_test(test_save_battle_without_generals),
 		cmocka_unit_test(test_M9_3_6_3_wheel_saved_midway_goes_on),
 		cmocka_unit_test(test_M9_3_6_3_wheel_goes_on_when_the_order_is_given_again),
 	};

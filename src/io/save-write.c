@@ -219,7 +219,10 @@ save_dump(const struct game *g, FILE *f)
 		fprintf(f, ", broken: %s}\n", g->sides[i].broken ? "true" :
 		    "false");
 	}
-	fputs("generals:\n", f);
+	/* An empty list is written [] (as transit: is): a bare key
+	 * reads as a scalar, and a battle whose orders of battle have no
+	 * generals wrote a save that could not be read back. */
+	fputs(g->ngenerals == 0 ? "generals: []\n" : "generals:\n", f);
 	for (i = 0; i < g->ngenerals; i++) {
 		fputs("  - {id: ", f);
 		put_str(f, g->generals[i].id);
@@ -234,7 +237,7 @@ save_dump(const struct game *g, FILE *f)
 		}
 		fputs("}\n", f);
 	}
-	fputs("units:\n", f);
+	fputs(g->nunits == 0 ? "units: []\n" : "units:\n", f);
 	for (i = 0; i < g->nunits; i++)
 		put_unit(f, g, &g->units[i]);
 	fputs("transit:", f);
