@@ -85,12 +85,28 @@ eventlog_add(struct eventlog *l, int turn, int phase, int unit,
 	return eventlog_take(l, turn, phase, unit, kind, rule, text);
 }
 
+/* The next event of the log with every field set but its text, which
+ * the caller sets (the caller has grown the log to hold it). */
+static struct event *
+event_next(struct eventlog *l, int turn, int phase, int unit,
+    enum event_kind kind, const char *rule)
+{
+	struct event *e = &l->v[l->n];
+
+	memset(e, 0, sizeof *e);
+	e->turn = turn;
+	e->phase = phase;
+	e->unit = unit;
+	e->general = -1;
+	e->kind = kind;
+	event_rule_copy(e->rule, sizeof e->rule, rule);
+	return e;
+}
+
 int
 eventlog_take(struct eventlog *l, int turn, int phase, int unit,
     enum event_kind kind, const char *rule, char *text)
 {
-	struct event *e;
-
 	/* text is ours now: freed if the log cannot grow in a load. */
 	if (l->n == l->cap) {
 		xalloc_guard(text);
@@ -99,15 +115,7 @@ eventlog_take(struct eventlog *l, int turn, int phase, int unit,
 		xalloc_unguard(text);
 		l->cap = l->cap ? l->cap * 2 : 64;
 	}
-	e = &l->v[l->n];
-	memset(e, 0, sizeof *e);
-	e->turn = turn;
-	e->phase = phase;
-	e->unit = unit;
-	e->general = -1;
-	e->kind = kind;
-	event_rule_copy(e->rule, sizeof e->rule, rule);
-	e->text = text;
+	event_next(l, turn, phase, unit, kind, rule)->text = text;
 	return l->n++;
 }
 
@@ -149,14 +157,7 @@ eventlog_put(struct eventlog *l, int turn, int phase, int unit,
 	memcpy(t, text, n);
 	t[n] = '\0';
 	l->chunks->used += n + 1;
-	e = &l->v[l->n];
-	memset(e, 0, sizeof *e);
-	e->turn = turn;
-	e->phase = phase;
-	e->unit = unit;
-	e->general = -1;
-	e->kind = kind;
-	event_rule_copy(e->rule, sizeof e->rule, rule);
+	e = event_next(l, turn, phase, unit, kind, rule);
 	e->text = t;
 	e->pooled = true;
 	return l->n++;
