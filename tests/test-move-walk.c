@@ -2132,6 +2132,30 @@ test_move_gap_keeps_the_nearest_cell_after_a_far_one(void **state)
 	assert_int_equal(move_gap(beside_then_on_y, 2, gapped_y, 2), -1);
 }
 
+/* The enemies and friends cands_find gives unit u's walk (12 ticks left)
+ * without the index (*without) and with ctx's (*with), and the masks of
+ * their units' indexes (*mwo, *mw).  The caller frees both (cands_done). */
+static void
+cands_both(struct game *g, struct move_ctx *ctx, int u, struct cands *with,
+    struct cands *without, unsigned *mw, unsigned *mwo)
+{
+	struct move_walk w;
+	int i;
+
+	move_walk_init(g, u, &w);
+	w.left = 12;
+	memset(with, 0, sizeof *with);
+	memset(without, 0, sizeof *without);
+	cands_find(g, NULL, &w, without);
+	cands_find(g, ctx, &w, with);
+	*mw = *mwo = 0;
+	for (i = 0; i < without->n; i++)
+		*mwo |= 1u << without->v[i].unit;
+	for (i = 0; i < with->n; i++)
+		*mw |= 1u << with->v[i].unit;
+	move_walk_free(&w);
+}
+
 /*
  * cands_find with the per-phase index finds the enemies it finds without
  * (ctx NULL: every unit looked at), whichever side the walker is: side 0,
@@ -2150,7 +2174,6 @@ test_cands_find_with_the_index_as_without(void **state)
 	struct ruleset *rs = walk_rules();
 	struct game *g = walk_game(rs, 100, 100);
 	struct move_ctx *ctx;
-	struct move_walk w;
 	struct cands with, without;
 	int e0, f0, e1, w2, k, i, u;
 	unsigned want[3], mw, mwo;
@@ -2173,17 +2196,8 @@ test_cands_find_with_the_index_as_without(void **state)
 	for (k = 0; k < 3; k++) {
 		u = k == 0 ? e0 : k == 1 ? e1 : w2;
 		g->units[w2].side = k == 2 ? 2 : 0;
-		move_walk_init(g, u, &w);
-		w.left = 12;
-		memset(&with, 0, sizeof with);
-		memset(&without, 0, sizeof without);
-		cands_find(g, NULL, &w, &without);
-		cands_find(g, ctx, &w, &with);
-		mw = mwo = 0;
-		for (i = 0; i < without.n; i++)
-			mwo |= 1u << without.v[i].unit;
+		cands_both(g, ctx, u, &with, &without, &mw, &mwo);
 		for (i = 0; i < with.n; i++) {
-			mw |= 1u << with.v[i].unit;
 			assert_int_equal(with.v[i].n, game_footprint(g,
 			    &g->units[with.v[i].unit], with.v[i].cells));
 			assert_int_equal(with.v[i].gap, INT_MAX);
@@ -2193,7 +2207,6 @@ test_cands_find_with_the_index_as_without(void **state)
 		assert_int_equal(with.n, without.n);
 		cands_done(NULL, &with);
 		cands_done(NULL, &without);
-		move_walk_free(&w);
 	}
 	move_ctx_free(ctx);
 	game_free(g);
@@ -2215,9 +2228,8 @@ test_cands_find_radius_is_exact(void **state)
 	struct ruleset *rs = walk_rules();
 	struct game *g = walk_game(rs, 100, 100);
 	struct move_ctx *ctx;
-	struct move_walk w;
 	struct cands with, without;
-	int u, i, k, e[4];
+	int u, e[4];
 	unsigned want, mw, mwo;
 
 	(void)state;
@@ -2235,22 +2247,11 @@ test_cands_find_radius_is_exact(void **state)
 	    DIR_N);
 	want = 1u << e[0] | 1u << e[1];
 	ctx = move_ctx_create(g);
-	move_walk_init(g, u, &w);
-	w.left = 12;
-	memset(&with, 0, sizeof with);
-	memset(&without, 0, sizeof without);
-	cands_find(g, NULL, &w, &without);
-	cands_find(g, ctx, &w, &with);
-	mw = mwo = 0;
-	for (i = 0; i < without.n; i++)
-		mwo |= 1u << without.v[i].unit;
-	for (k = 0; k < with.n; k++)
-		mw |= 1u << with.v[k].unit;
+	cands_both(g, ctx, u, &with, &without, &mw, &mwo);
 	assert_int_equal(mwo, want);
 	assert_int_equal(mw, want);
 	cands_done(NULL, &with);
 	cands_done(NULL, &without);
-	move_walk_free(&w);
 	move_ctx_free(ctx);
 	game_free(g);
 	ruleset_free(rs);
