@@ -2048,6 +2048,43 @@ test_3_6_8_contact_is_with_the_nearest_enemy(void **state)
 }
 
 /*
+ * 3.6.7: a walk that would end its move inside a second friend beyond the
+ * first says so, naming both.  A Skirmish Group (4 BD) on [10, 10] sent S
+ * meets B, a Road Column lying across its way on row 12, and beyond it
+ * C, a Line facing E whose flank it would walk down for rows 13 to 18:
+ * through both it does not come clear this turn, so it stops on
+ * [10, 11] behind B, and the log names C as what it could not clear (it
+ * used to name B alone, which the player could move and still be held).
+ */
+static void
+test_3_6_7_the_friend_beyond_is_named(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "skirmish", 4, (struct point){ 10, 10 },
+	    DIR_S);
+	(void)walk_unit(g, "B", 0, "road_column", 4, (struct point){ 6, 12 },
+	    DIR_W);
+	(void)walk_unit(g, "C", 0, "line", 4, (struct point){ 11, 15 },
+	    DIR_E);
+	walk_order(g, a, 10, 28);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "has not the speed left");
+	assert_true(i >= 0);
+	assert_true(walk_event_is(g, i, a, "3.6.7#0", "A has not the speed "
+	    "left to pass right through B and C beyond it this turn: it stops "
+	    "behind B"));
+	assert_int_equal(g->units[a].pos.x, 10);
+	assert_int_equal(g->units[a].pos.y, 11);
+	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
  * move_note: notes of every length about the first buffer's size (256
  * bytes), 200 to 400 bytes long, are kept whole, each in a buffer of its
  * own: the text, its length and its terminator, and the walk's count.
@@ -2366,6 +2403,7 @@ main(void)
 		    test_3_6_5_crossing_after_a_turn_is_priced_with_what_is_left),
 		cmocka_unit_test(test_3_6_5_a_hedge_that_jogs_is_one_crossing),
 		cmocka_unit_test(test_3_6_8_contact_is_with_the_nearest_enemy),
+		cmocka_unit_test(test_3_6_7_the_friend_beyond_is_named),
 		cmocka_unit_test(test_3_6_8_contact_after_a_pass_through_a_friend),
 		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
 		cmocka_unit_test(test_move_text_bd_cuts_a_figure_to_31_bytes),

@@ -210,9 +210,11 @@ bool walk_follows_road(const struct game *, const struct move_walk *,
 int trail_after(const struct game *, const struct move_walk *,
     struct point next, struct point *out);
 
-/* Would the walk, going on through friends, come clear of them? */
+/* Would the walk, going on through friends, come clear of them?  When
+ * not and inside is not NULL, *inside is the friend its block would end
+ * the move in (the last met; -1 if none is known). */
 bool walk_can_clear(const struct game *, struct move_ctx *,
-    const struct move_walk *, struct cands *);
+    const struct move_walk *, struct cands *, int *inside);
 
 /*
  * A friend stands in the walker's way and may not be passed this turn

@@ -344,7 +344,7 @@ walk_round_first(const struct game *g, struct move_ctx *ctx,
 	w->explain = false;
 	g->rs->ops->move_pass(g, w, who, d, false, &pp);
 	w->explain = explain;
-	if (pp.verdict != MOVE_NEVER && walk_can_clear(g, ctx, w, cs))
+	if (pp.verdict != MOVE_NEVER && walk_can_clear(g, ctx, w, cs, NULL))
 		return false;
 	return walk_detour(g, w, who, rule_for(g, HALT_BLOCKED));
 }
@@ -723,6 +723,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		bool explain, moving, stays = false;
 		enum walk_wait wait;
 		int clear = -1;	/* walk_can_clear's answer, once asked */
+		int inside = -1;	/* and the friend it would end in */
 		int k;
 
 		if (fu->side != g->units[w->unit].side) {
@@ -768,7 +769,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		 * this turn is gone round, the way round kept in the order
 		 * (walk_detour). */
 		if (!moving && !w->passing && (pp.verdict == MOVE_NEVER ||
-		    !(clear = walk_can_clear(g, ctx, w, cs)))) {
+		    !(clear = walk_can_clear(g, ctx, w, cs, &inside)))) {
 			if (walk_detour(g, w, who, pp.nnotes ?
 			    pp.notes[0].rule : rule_for(g, HALT_BLOCKED)))
 				return SR_AGAIN;
@@ -782,18 +783,31 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		}
 		if (!w->passing) {
 			if (stays || !(clear >= 0 ? clear :
-			    walk_can_clear(g, ctx, w, cs))) {
+			    walk_can_clear(g, ctx, w, cs, &inside))) {
 				/* A friend met again was priced without its
 				 * notes: priced once more, its first note
 				 * gives the rule the halt cites. */
 				if (pp.nnotes == 0 && w->explain)
 					ops->move_pass(g, w, who, d, moving,
 					    &pp);
-				move_note(w, EV_NOTE, pp.nnotes ?
-				    pp.notes[0].rule : "", "%s has not the "
-				    "speed left to pass right through %s this "
-				    "turn: it stops behind it",
-				    g->units[w->unit].name, fu->name);
+				/* Said of the friend it would end in, when
+				 * that is another one beyond: clearing the
+				 * first would not let it on. */
+				if (inside >= 0 && inside != who)
+					move_note(w, EV_NOTE, pp.nnotes ?
+					    pp.notes[0].rule : "", "%s has not "
+					    "the speed left to pass right "
+					    "through %s and %s beyond it this "
+					    "turn: it stops behind %s",
+					    g->units[w->unit].name, fu->name,
+					    g->units[inside].name, fu->name);
+				else
+					move_note(w, EV_NOTE, pp.nnotes ?
+					    pp.notes[0].rule : "", "%s has not "
+					    "the speed left to pass right "
+					    "through %s this turn: it stops "
+					    "behind it", g->units[w->unit].name,
+					    fu->name);
 				walk_halt(g, w, HALT_BLOCKED, pp.nnotes ?
 				    pp.notes[0].rule : NULL);
 				return SR_STOP;

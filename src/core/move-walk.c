@@ -266,10 +266,11 @@ static void walk_run(const struct game *, struct move_ctx *, struct move_walk *,
  * the walker's, measured where it stands. */
 bool
 walk_can_clear(const struct game *g, struct move_ctx *ctx,
-    const struct move_walk *w, struct cands *cs)
+    const struct move_walk *w, struct cands *cs, int *inside)
 {
 	struct move_walk t = *w;
-	int *gaps = NULL, i;
+	struct point *cells;
+	int *gaps = NULL, i, n;
 
 	t.scratch = true;
 	t.explain = false;
@@ -302,6 +303,17 @@ walk_can_clear(const struct game *g, struct move_ctx *ctx,
 	for (i = 0; gaps != NULL && i < cs->n; i++)
 		cs->v[i].gap = gaps[i];
 	free(gaps);
+	if (inside != NULL) {
+		*inside = -1;
+		if (t.passing) {
+			cells = game_cells_take(g);
+			n = walk_cells(g, &t, cells);
+			*inside = walk_overlap(g, &t, cells, n, 0);
+			if (*inside < 0)
+				*inside = -1;
+			game_cells_give(g, cells);
+		}
+	}
 	free(t.route);
 	free(t.route_face);
 	free(t.trail);
