@@ -5,7 +5,8 @@
  * in turn is given, alone, the Move order the Move preview offers
  * (move_route) to each point 12 cells away in the eight directions that
  * lies on the map and on no unit, and marches it, the other units
- * standing, turn by turn for at most 8 turns.  Each order ends as one of:
+ * standing with no orders (the scenario's standing orders taken away),
+ * turn by turn for at most 8 turns.  Each order ends as one of:
  *   arrived   the unit reached the point;
  *   enemy     the march stopped in battle contact with an enemy (the
  *             rules stop it there: 3.6.8, HO.4), or short of him;
@@ -68,9 +69,15 @@ march(struct game *g, int u, struct point to, int turns, bool verbose)
 	struct order o, r;
 	struct point last;
 	enum dir face;
-	int t, still = 0, form;
+	int t, i, still = 0, form;
 	struct unit *un = &g->units[u];
 
+	/* The others stand: a scenario's standing Move order, never walked
+	 * here, would have this unit wait for a friend that never goes
+	 * (3.6.7), which no game does. */
+	for (i = 0; i < g->nunits; i++)
+		if (i != u)
+			memset(&g->units[i].order, 0, sizeof g->units[i].order);
 	memset(&o, 0, sizeof o);
 	o.kind = ORDER_MOVE;
 	o.unit = u;
