@@ -165,8 +165,8 @@ test_3_1_1_radius_boundary(void **state)
 	assert_int_equal(f->g->units[edge].order.kind, ORDER_MOVE);
 	assert_int_equal(f->g->units[edge].order.pts[0].y, 5);
 	assert_int_equal(f->g->ntransit, 0);
-	assert_int_equal(fixture_count(f->g, "3.1.1", "it stands 8 BD from him, "
-	    "within the 8 BD command radius"), 1);
+	assert_int_equal(fixture_count(f->g, "3.1.1", "it stands 8 BD from "
+	    "him, within the 8 BD command radius"), 1);
 
 	f->g->generals[0].pos = (struct point){ 10, 10 };
 	assert_int_equal(geom_dist(f->g->generals[0].pos,

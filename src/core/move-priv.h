@@ -47,7 +47,7 @@ struct move_ctx {
 					   for the next walk (owned, empty:
 					   no text in it), NULL none */
 	int		 spare_capnotes;
-	char		*spare_ntext;	/* the same for its notes' texts */
+	char		*spare_ntext;	/* the same, its notes' texts */
 	size_t		 spare_ntext_cap;
 	struct point	*spare_path;	/* the same for its path (owned) */
 	int		 spare_cappath;

@@ -363,7 +363,8 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	enum dir d = (enum dir)dir_between(w->pos, next);
 	enum dir f = walk_face(g, w, d);	/* the facing it steps with */
 	struct point *tr = NULL;
-	int n, who, i, t, gap, pay, turn_ticks = 0, ntr = 0, best, best_after = 0;
+	int n, who, i, t, gap, pay, turn_ticks = 0, ntr = 0;
+	int best, best_after = 0;
 	bool sp_noted = false;
 	char a[32], b[32];
 

@@ -42,7 +42,7 @@ struct game;
 struct move_walk_note {
 	int		 kind;		/* enum event_kind */
 	char		 rule[16];
-	char		*text;		/* in the walk's texts (ntext) */
+	char		*text;		/* in the walk's ntext */
 	bool		 own;		/* names the order: its side only */
 };
 
