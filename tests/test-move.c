@@ -89,19 +89,28 @@ one_unit(const struct ruleset *rs, const char *form)
 	return g;
 }
 
-static void
-order_move(struct game *g, int u, int x, int y)
+/* A Move order of unit u to (x, y), given by no general (-1). */
+static struct order
+move_to(int u, int x, int y)
 {
 	struct order o;
-	char *cause = NULL;
 
 	memset(&o, 0, sizeof o);
 	o.kind = ORDER_MOVE;
 	o.unit = u;
 	o.general = -1;
 	o.npts = 1;
-	o.pts[0].x = x;
-	o.pts[0].y = y;
+	o.pts[0] = (struct point){ x, y };
+	return o;
+}
+
+/* Give unit u that order. */
+static void
+order_move(struct game *g, int u, int x, int y)
+{
+	struct order o = move_to(u, x, y);
+	char *cause = NULL;
+
 	assert_int_equal(game_order(g, &o, &cause), 0);
 	free(cause);
 }
@@ -526,12 +535,7 @@ test_move_route_form_own_or_none(void **state)
 	int x, y;
 
 	(void)state;
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = 0;
-	o.general = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 10, 2 };
+	o = move_to(0, 10, 2);
 	assert_int_equal(move_route_form(g, &o), ruleset_form(rs, "line"));
 	for (y = 10; y <= 14; y++)
 		for (x = 0; x < 30; x++)
@@ -593,12 +597,7 @@ test_move_route_form_only_units_bar_the_way(void **state)
 			if (!gap[x])
 				map_cell(g->map, x, y)->land = ruleset_land(rs,
 				    "water");
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = 0;
-	o.general = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 10, 2 };
+	o = move_to(0, 10, 2);
 	assert_int_equal(move_route_form(g, &o), MOVE_FORM_UNITS);
 	game_occupy(g, b, false);
 	g->units[b].pos = (struct point){ 25, 25 };
@@ -633,12 +632,7 @@ test_move_route_form_way_for_the_line_alone(void **state)
 		for (x = 0; x < 30; x++)
 			map_cell(g->map, x, y)->land = ruleset_land(rs,
 			    x >= 7 && x <= 12 ? "fields" : "water");
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = 0;
-	o.general = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 10, 2 };
+	o = move_to(0, 10, 2);
 	assert_int_equal(move_route_form(g, &o), ruleset_form(rs, "line"));
 	b = friend_at(g, "line", 10, 12);
 	assert_int_equal(g->units[b].pos.y, 12);
@@ -1482,13 +1476,7 @@ test_preview_matches_and_changes_nothing(void **state)
 	int nlog;
 
 	(void)state;
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = 0;
-	o.general = -1;
-	o.npts = 1;
-	o.pts[0].x = 10;
-	o.pts[0].y = 2;
+	o = move_to(0, 10, 2);
 	nlog = g->log.n;
 	assert_int_equal(move_preview(g, &o, &p), 0);
 	assert_int_equal(g->log.n, nlog);
@@ -1601,12 +1589,7 @@ test_forecast_through_a_friend_under_orders(void **state)
 	g->units[b].facing = DIR_N;
 	game_occupy(g, b, true);
 	order_move(g, 0, 25, 20);		/* A marches off east */
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = b;
-	o.general = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 10, 14 };
+	o = move_to(b, 10, 14);
 	assert_int_equal(move_forecast(g, &o, 5, &cells, &n), 2);
 	assert_int_equal(n, 13);		/* start and 12 steps */
 	for (i = 0; i < n; i++) {
@@ -2402,12 +2385,7 @@ test_waiting_units_released_after_a_round_that_moved_one(void **state)
 	c = friend_named(g, "c", "C", "column", 20, 19);
 	d = friend_named(g, "d", "D", "column", 20, 14);
 	for (u = c; u <= d; u++) {
-		memset(&o, 0, sizeof o);
-		o.kind = ORDER_MOVE;
-		o.unit = u;
-		o.general = -1;
-		o.npts = 1;
-		o.pts[0] = (struct point){ 20, 0 };
+		o = move_to(u, 20, 0);
 		assert_int_equal(game_order(g, &o, &cause), 0);
 	}
 	game_turn(g);
@@ -2581,12 +2559,7 @@ route_to(struct game *g, int x, int y, struct order *r)
 {
 	struct order o;
 
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = 0;
-	o.general = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ x, y };
+	o = move_to(0, x, y);
 	assert_int_equal(move_route(g, &o, r), 0);
 }
 
@@ -3473,12 +3446,7 @@ test_M24_3_6_6_forecast_leaves_the_trail_alone(void **state)
 	nt = g->units[0].ntrail;
 	assert_true(nt > 1 && nt <= 64);
 	memcpy(keep, g->units[0].trail, (size_t)nt * sizeof *keep);
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = 0;
-	o.general = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 18, 18 };	/* off the road */
+	o = move_to(0, 18, 18);	/* off the road */
 	(void)move_forecast(g, &o, 3, &cells, &n);
 	assert_true(n > 1);
 	free(cells);
@@ -3515,12 +3483,7 @@ test_forecast_keeps_the_way_round_across_turns(void **state)
 	for (y = 12; y <= 15; y++)
 		for (x = 4; x <= 16; x++)
 			map_cell(g->map, x, y)->land = (uint8_t)water;
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = 0;
-	o.general = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 10, 4 };
+	o = move_to(0, 10, 4);
 	turns = move_forecast(g, &o, 30, &cells, &n);
 	assert_true(turns > 2);			/* several turns round */
 	assert_true(n > 1);
@@ -5263,12 +5226,7 @@ test_move_allowance_logs_its_reckoning(void **state)
 	assert_int_equal(move_allowance(g, 0, true), 12);
 	k = g->log.n - n0;
 	assert_true(k > 0);
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = 0;
-	o.general = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 10, 2 };
+	o = move_to(0, 10, 2);
 	assert_int_equal(move_preview(g, &o, &p), 0);
 	assert_true(p.log.n >= k);
 	for (i = 0; i < k; i++) {
