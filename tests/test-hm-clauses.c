@@ -64,12 +64,14 @@ battle(int w, int h)
 	return g;
 }
 
-/* A formed unit of side 0: arm, class, formation, anchor and facing. */
+/* A formed unit of side s (under general s), 200 strong: its id and
+ * name, arm, class, formation, anchor and facing. */
 static int
-unit_at(struct game *g, const char *id, enum arm arm, const char *klass,
-    const char *form, int x, int y, enum dir f)
+side_unit_at(struct game *g, int s, const char *id, const char *name,
+    enum arm arm, const char *klass, const char *form, int x, int y,
+    enum dir f)
 {
-	int i = game_add_unit(g, id, id, 0, 0);
+	int i = game_add_unit(g, id, name, s, s);
 	struct unit *u = &g->units[i];
 
 	u->arm = arm;
@@ -83,6 +85,14 @@ unit_at(struct game *g, const char *id, enum arm arm, const char *klass,
 	u->cond = COND_FORMED;
 	game_occupy(g, i, true);
 	return i;
+}
+
+/* A formed unit of side 0: arm, class, formation, anchor and facing. */
+static int
+unit_at(struct game *g, const char *id, enum arm arm, const char *klass,
+    const char *form, int x, int y, enum dir f)
+{
+	return side_unit_at(g, 0, id, id, arm, klass, form, x, y, f);
 }
 
 /* Give unit i a Move order to (x, y). */
@@ -261,7 +271,7 @@ test_002_HO3_2_a_charge_blocked_at_once_leaves_the_charger_as_it_stood(
     void **state)
 {
 	struct game *g = battle(40, 40);
-	int c, f1, f2, e;
+	int c, f1, f2;
 
 	(void)state;
 	/* The Line covers [17..24] x [20, 21] facing N, and [18, 18] to
@@ -277,15 +287,8 @@ test_002_HO3_2_a_charge_blocked_at_once_leaves_the_charger_as_it_stood(
 	    g->units[c].formation, c, NULL), 0);
 	/* The enemy, 3 inches off half right, within 45 degrees of the
 	 * front. */
-	e = game_add_unit(g, "e", "e", 1, 1);
-	g->units[e].arm = ARM_INFANTRY;
-	g->units[e].klass = ruleset_class(rs, ARM_INFANTRY, "close");
-	g->units[e].strength = g->units[e].strength0 = 200;
-	g->units[e].formation = ruleset_form(rs, "line");
-	g->units[e].pos = (struct point){ 26, 14 };
-	g->units[e].facing = DIR_SW;
-	g->units[e].cond = COND_FORMED;
-	game_occupy(g, e, true);
+	(void)side_unit_at(g, 1, "e", "e", ARM_INFANTRY, "close", "line",
+	    26, 14, DIR_SW);
 	move_to(g, c, 26, 14);
 	charges(g);
 	assert_true(logged(g, c, "HO.3.2", "falters after 0 in"));
@@ -1660,7 +1663,7 @@ test_002_H14_road_bonus_for_columns(void **state)
 	int a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 96,
 	    DIR_N);
 	int l = unit_at(g, "l", ARM_INFANTRY, "close", "line", 30, 96, DIR_N);
-	int b, e;
+	int b;
 
 	(void)state;
 	road_down(g, 10, 0, 99);
@@ -1681,24 +1684,10 @@ test_002_H14_road_bonus_for_columns(void **state)
 	 * than 36 in): the one named is E. */
 	g = battle(40, 100);
 	b = unit_at(g, "b", ARM_INFANTRY, "close", "column", 10, 96, DIR_N);
-	e = game_add_unit(g, "f", "F", 1, 1);
-	g->units[e].arm = ARM_INFANTRY;
-	g->units[e].klass = ruleset_class(rs, ARM_INFANTRY, "close");
-	g->units[e].strength = g->units[e].strength0 = 200;
-	g->units[e].formation = ruleset_form(rs, "line");
-	g->units[e].pos = (struct point){ 35, 2 };
-	g->units[e].facing = DIR_S;
-	g->units[e].cond = COND_FORMED;
-	game_occupy(g, e, true);
-	e = game_add_unit(g, "e", "E", 1, 1);
-	g->units[e].arm = ARM_INFANTRY;
-	g->units[e].klass = ruleset_class(rs, ARM_INFANTRY, "close");
-	g->units[e].strength = g->units[e].strength0 = 200;
-	g->units[e].formation = ruleset_form(rs, "line");
-	g->units[e].pos = (struct point){ 30, 30 };
-	g->units[e].facing = DIR_S;
-	g->units[e].cond = COND_FORMED;
-	game_occupy(g, e, true);
+	(void)side_unit_at(g, 1, "f", "F", ARM_INFANTRY, "close", "line",
+	    35, 2, DIR_S);
+	(void)side_unit_at(g, 1, "e", "E", ARM_INFANTRY, "close", "line",
+	    30, 30, DIR_S);
 	road_down(g, 10, 0, 99);
 	g->opt.module[ruleset_option(g->rs, "road_bonus")] = true;
 	move_to(g, b, 10, 0);
