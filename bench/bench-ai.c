@@ -53,6 +53,13 @@
  * formation, cell, facing and the note), and every game with its
  * result (the winner, the turn it ended, which sides broke, the
  * points); -vv adds the stalls' movement lines.
+ * Frozen, last: the stalls leave out a unit held behind friends (a
+ * blocked halt that is not "no room to turn"), which is the freeze a
+ * player sees most.  This figure counts, for the normal and hard sides,
+ * the unit-turns under a Move order that moved 0 BD, turned nothing and
+ * kept their formation, not in contact with the enemy nor routed, for
+ * the third turn running or more, whatever the halt; -v lists them
+ * ("frozen:", with how many turns running and the last note).
  * -t TEXT prints every log line, turn by turn, of the units whose name
  * holds TEXT, in every game played (with -n and -p to keep it short).
  *
@@ -223,6 +230,12 @@ struct stalls {
 	 * boxed in their formation (no place they can reach lets them
 	 * turn towards the order, whatever the units about them do). */
 	long		 boxed, ai_boxed;
+	/* Frozen: unit-turns of the normal and hard sides under a Move
+	 * order that moved 0 BD, turned nothing and kept their formation,
+	 * the enemy not the reason (no contact halt), for the third turn
+	 * running or more: the freeze a player sees, whatever the halt
+	 * (friends in the way included, which the stalls leave out). */
+	long		 ai_frozen;
 };
 
 /* Print unit u's stall of turn t (-v): where it stands, its halt and
@@ -448,7 +461,7 @@ turned_toward(const struct unit *u, enum dir was)
  * facing and formation before it. */
 static void
 stalls_count(const struct game *g, int from, int t, const int *before,
-    const enum ai_level *ctl, struct stalls *st)
+    int *still, const enum ai_level *ctl, struct stalls *st)
 {
 	const struct unit *u;
 	bool ai;
@@ -456,6 +469,28 @@ stalls_count(const struct game *g, int from, int t, const int *before,
 
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
+		/* Turns running without any progress (frozen). */
+		if (u->order.kind == ORDER_MOVE && u->halt_turn == t &&
+		    u->moved == 0 && u->halt != HALT_CONTACT &&
+		    u->halt != HALT_ARRIVED && u->halt != HALT_NONE &&
+		    u->cond != COND_ROUTED &&
+		    before[i] == (int)u->facing * 64 + u->formation) {
+			if (++still[i] >= 3 && ctl[u->side] >= AI_NORMAL) {
+				st->ai_frozen++;
+				if (st->verbose > 0)
+					printf("    frozen: %s seed %d turn %d "
+					    "%s (%s) at [%d, %d] facing %s, "
+					    "halt %s, %d turns: %s\n",
+					    st->scen, st->seed, t, u->name,
+					    g->rs->form[u->formation].label,
+					    u->pos.x, u->pos.y,
+					    dir_name(u->facing),
+					    halt_name(u->halt), still[i],
+					    halt_note(g, from, i, t) != NULL ?
+					    halt_note(g, from, i, t) : "-");
+			}
+		} else
+			still[i] = 0;
 		if (u->halt_turn != t || u->halt == HALT_NONE)
 			continue;
 		ai = ctl[u->side] >= AI_NORMAL;
@@ -523,11 +558,13 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
     int *refused, struct stalls *st)
 {
 	int s, limit = g->opt.turn_limit > 0 ? g->opt.turn_limit : 12;
-	int i, from, turn, *before = NULL;
+	int i, from, turn, *before = NULL, *still = NULL;
 	double t0;
 
-	if (st != NULL)
+	if (st != NULL) {
 		before = xcalloc((size_t)g->nunits + 1, sizeof *before);
+		still = xcalloc((size_t)g->nunits + 1, sizeof *still);
+	}
 	while (g->turn <= limit) {
 		for (s = 0; s < g->nsides; s++) {
 			t0 = now_ms();
@@ -544,9 +581,10 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 		if (st != NULL && st->trace != NULL)
 			trace_print(g, from, turn, st);
 		if (st != NULL)
-			stalls_count(g, from, turn, before, ctl, st);
+			stalls_count(g, from, turn, before, still, ctl, st);
 		if (g->sides[0].broken || g->sides[1].broken) {
 			free(before);
+			free(still);
 			/* The ruleset's verdict if it ended the battle: HO.10
 			 * counts the points when both sides break. */
 			if (game_over(g))
@@ -557,6 +595,7 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 		}
 	}
 	free(before);
+	free(still);
 	/* The ruleset's own verdict when it ended the battle (game_end);
 	 * else the result line of 3.10.2 in the log. */
 	if (game_over(g))
@@ -598,6 +637,11 @@ stalls_print(const char *what, const struct stalls *st)
 	    "(they need another formation, not a way): %ld of %ld: %.2f%%\n",
 	    what, st->boxed, st->stalled - st->toward - st->boxed,
 	    st->walked, pct);
+	pct = st->ai_walked > 0 ? 100.0 * st->ai_frozen / st->ai_walked : 0;
+	printf("    %s, frozen (normal and hard sides: a third turn running "
+	    "or more under a Move order with 0 BD moved, no turn, no change "
+	    "of formation, no contact, any halt): %ld of %ld: %.2f%%\n",
+	    what, st->ai_frozen, st->ai_walked, pct);
 }
 
 static bool
@@ -851,6 +895,7 @@ main(int argc, char **argv)
 		all.ai_still += sc.ai_still;
 		all.boxed += sc.boxed;
 		all.ai_boxed += sc.ai_boxed;
+		all.ai_frozen += sc.ai_frozen;
 	}
 	stalls_print("stalls, every scenario", &all);
 	printf("  orders the game refused: %d (must be 0)\n", refused);
