@@ -2281,6 +2281,61 @@ test_3_6_7_stops_short_of_a_friend_that_marched(void **state)
 }
 
 /*
+ * 3.6.7, marshal's reading: a friend under a Move order that has marched
+ * this phase without moving, held where it stands, is met as a friend
+ * that stands: gone round, not followed for good.  A (unit 0: Column,
+ * Drill 4, drum: 2 BD) stands at (10, 20) behind B (unit 1: Line, Drill
+ * 4, no drum: 2 BD) at (10, 14); a village (no Line in it, 3.6.5) fills
+ * rows 6 and 7; both are ordered to (10, 2).  B reaches the village's
+ * edge, (10, 8), on turn 2 and would change to Manoeuvre Column (8 cells
+ * deep) to go in, but A, following it, stands in the cells the column
+ * needs: B moves nothing on turn 3, the way blocked, and A stops behind
+ * it on (10, 10).  Until this reading A stopped short of B there every
+ * turn after (B "has marched already this turn") and neither ever moved
+ * again.  Now A faces about on turn 4 to go round B, and once A has
+ * left, B forms its column and enters the village: after turn 9 A is on
+ * (6, 10) and B on (10, 7), in Manoeuvre Column.
+ */
+static void
+test_3_6_7_goes_round_a_friend_held_where_it_stands(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	int b, x, y, t;
+
+	(void)state;
+	for (y = 6; y <= 7; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs,
+			    "village");
+	b = friend_at(g, "line", 10, 14);
+	order_move(g, 0, 10, 2);
+	order_move(g, b, 10, 2);
+	for (t = 1; t <= 9; t++) {
+		game_turn(g);
+		if (t == 3) {
+			assert_int_equal(g->units[b].pos.y, 8);
+			assert_int_equal(g->units[b].moved, 0);
+			assert_int_equal(g->units[b].halt, HALT_BLOCKED);
+			assert_int_equal(g->units[0].pos.x, 10);
+			assert_int_equal(g->units[0].pos.y, 10);
+		}
+		if (t == 4)
+			assert_int_equal(g->units[0].facing, DIR_S);
+	}
+	assert_int_equal(g->units[0].pos.x, 6);
+	assert_int_equal(g->units[0].pos.y, 10);
+	assert_int_equal(g->units[0].cond, COND_FORMED);
+	assert_int_equal(g->units[b].pos.x, 10);
+	assert_int_equal(g->units[b].pos.y, 7);
+	assert_int_equal(g->units[b].formation,
+	    ruleset_form(rs, "manoeuvre_column"));
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * The Move preview waits as the movement phase does: before the turn of
  * test_3_6_7_stops_short_of_a_friend_that_marched, A's preview marches B
  * first (on a copy: B stays at (10, 16) in the game) and ends where the
@@ -7868,6 +7923,7 @@ main(void)
 		    test_3_6_7_waits_for_a_friend_under_orders_ahead),
 		cmocka_unit_test(
 		    test_3_6_7_stops_short_of_a_friend_that_marched),
+		cmocka_unit_test(test_3_6_7_goes_round_a_friend_held_where_it_stands),
 		cmocka_unit_test(test_preview_waits_for_a_friend_under_orders),
 		cmocka_unit_test(test_preview_of_units_waiting_on_each_other),
 		cmocka_unit_test(

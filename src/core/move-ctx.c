@@ -384,8 +384,12 @@ walk_wait_for(const struct game *g, const struct move_ctx *c,
 	 * stopping: never both stopped for good. */
 	if (!may || f->side != g->units[w->unit].side || !move_marches(g, f))
 		return WAIT_NONE;
+	/* One that marched and moved nothing, held where it stands, will
+	 * not go on this phase: following it, or stopping short of it every
+	 * turn, would freeze the walker behind it for good. */
 	if (moved[who])
-		return WAIT_BEHIND;
+		return f->moved == 0 && (f->halt == HALT_BLOCKED ||
+		    f->halt == HALT_CONTACT) ? WAIT_HELD : WAIT_BEHIND;
 	w->wait_for = who;
 	return WAIT_NOW;
 }
