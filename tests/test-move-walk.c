@@ -1797,9 +1797,12 @@ test_3_6_7_way_round_the_swing_when_it_can_come_clear(void **state)
  * 4 BD) at [20, 3] facing SW, sent by [5, 4] to [28, 15]; the standing
  * Road Column G at [16, 5] facing NW.  Turn 1: B turns to face E where
  * it stands; E turns W and stops behind G.  Turn 2: B, waiting for E,
- * moves as things stand and stops behind it; E, having waited for B,
- * passes through G and through B, which is moving itself: all three
- * become Mobs and E halts at [9, 4], 4 BD on.
+ * moves as things stand and stops behind it, having moved nothing; E,
+ * having waited for B, passes through G (both become Mobs) and through
+ * B, which stands now, held where it is (move_marches): neither blocks
+ * and B stays formed.  E halts at [9, 4], 4 BD on, a Mob.  (Before a
+ * friend held where it stands counted as standing, B was taken for a
+ * moving friend and made a Mob too, though it had not stirred.)
  */
 static void
 test_3_6_7_waiting_units_pass_through_as_things_stand(void **state)
@@ -1840,7 +1843,12 @@ test_3_6_7_waiting_units_pass_through_as_things_stand(void **state)
 	assert_true(walk_event_is(g, i, e, "3.6.7", "E moves 4 BD (spent 4 BD "
 	    "of 4 BD): stops at [9, 4] facing W, Column (Mob): the way is "
 	    "blocked"));
-	assert_int_equal(g->units[b].cond, COND_MOB);
+	assert_true(walk_event_is(g, walk_find(g, 0, e, "E passes through "
+	    "standing B"), e, "3.6.7", "E passes through standing B: neither "
+	    "blocks"));
+	assert_int_equal(g->units[b].pos.x, 16);
+	assert_int_equal(g->units[b].pos.y, 1);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
 	assert_int_equal(g->units[e].cond, COND_MOB);
 	assert_int_equal(g->units[f].cond, COND_MOB);
 	game_free(g);

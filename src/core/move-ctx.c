@@ -357,6 +357,13 @@ move_holds(const struct game *g, const struct unit *u)
 bool
 move_marches(const struct game *g, const struct unit *u)
 {
+	/* Held where it stands: it walked this turn, moved nothing and its
+	 * way was blocked, or the enemy stopped it.  It will not go on this
+	 * turn; met as marching, it would be followed, or waited behind,
+	 * every turn for good. */
+	if (u->halt_turn == g->turn && u->moved == 0 &&
+	    (u->halt == HALT_BLOCKED || u->halt == HALT_CONTACT))
+		return false;
 	return u->order.kind == ORDER_MOVE && !(u->halt == HALT_ARRIVED &&
 	    u->order.arrives <= u->halt_turn) && !move_holds(g, u);
 }
@@ -384,12 +391,8 @@ walk_wait_for(const struct game *g, const struct move_ctx *c,
 	 * stopping: never both stopped for good. */
 	if (!may || f->side != g->units[w->unit].side || !move_marches(g, f))
 		return WAIT_NONE;
-	/* One that marched and moved nothing, held where it stands, will
-	 * not go on this phase: following it, or stopping short of it every
-	 * turn, would freeze the walker behind it for good. */
 	if (moved[who])
-		return f->moved == 0 && (f->halt == HALT_BLOCKED ||
-		    f->halt == HALT_CONTACT) ? WAIT_HELD : WAIT_BEHIND;
+		return WAIT_BEHIND;
 	w->wait_for = who;
 	return WAIT_NOW;
 }

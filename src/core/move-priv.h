@@ -171,11 +171,8 @@ enum walk_wait {
 	WAIT_NONE,	/* the rules for passing through as they stand */
 	WAIT_NOW,	/* who has yet to move: w->wait_for is set, the walk
 			   halts and move_unit lets its unit wait */
-	WAIT_BEHIND,	/* who has marched ahead of it this phase: the walk
+	WAIT_BEHIND	/* who has marched ahead of it this phase: the walk
 			   does not pass through it in disorder */
-	WAIT_HELD	/* who has marched this phase without moving, held
-			   where it stands (blocked, or by the enemy): the
-			   walk meets it as a friend that stands */
 };
 /* Whether the phase or preview lets walkers wait for friends (a context
  * with move_ctx_wait on, or w->wait_moved) and what to do about who. */

@@ -745,10 +745,6 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		/* A friend that marches later this phase: wait for it to
 		 * go (move_ctx_wait) rather than meet it where it stood. */
 		wait = moving ? walk_wait_for(g, ctx, w, who) : WAIT_NONE;
-		if (wait == WAIT_HELD) {
-			moving = false;
-			wait = WAIT_NONE;
-		}
 		if (wait == WAIT_NOW) {
 			w->explain = explain;
 			walk_halt(g, w, HALT_BLOCKED, NULL);

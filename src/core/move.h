@@ -436,8 +436,10 @@ bool move_holds(const struct game *, const struct unit *u);
 /*
  * Whether unit u marches this turn, as its friends meet it: under a Move
  * order that is not done (a halt on arrival older than the order does not
- * count: the order came after it) and not held in place (move_holds).
- * Any other unit stands.
+ * count: the order came after it) and not held in place (move_holds),
+ * nor held where it stands this turn (it walked, moved nothing, and
+ * halted blocked or in contact: 3.6.7, marshal's reading).  Any other
+ * unit stands.
  */
 bool move_marches(const struct game *, const struct unit *u);
 
