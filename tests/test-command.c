@@ -1035,6 +1035,32 @@ test_group_march_goal_hidden_from_the_enemy(void **state)
 }
 
 /*
+ * 3.6.3: a Column (Drill 4, no drum: 1 BD) at [20, 36] facing N, sent to
+ * [30, 36] due E, turns 45 degrees to face NE, all it has, and goes on
+ * turning to face E next turn: that note tells where its order leads, so
+ * only its side reads it; the enemy reads the turn it made.
+ */
+static void
+test_3_6_3_turn_to_come_hidden_from_the_enemy(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	int c = fixture_unit(g, "col", 0, ARM_INFANTRY, "line", "column", 20,
+	    36, DIR_N, 600);
+	struct order o = move_order(c, 0, 30, 36);
+	char *cause = NULL;
+
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	game_turn(g);
+	assert_int_equal(g->units[c].facing, DIR_NE);
+	assert_int_equal(g->units[c].pos.x, 20);
+	assert_int_equal(g->units[c].pos.y, 36);
+	assert_true(reads(g, 0, "it goes on turning to face E next turn"));
+	assert_false(reads(g, 1, "it goes on turning to face E next turn"));
+	assert_true(reads(g, 1, "col turns its front 45 degrees, N to NE"));
+}
+
+/*
  * 3.6.3, a line of units wheeling (marshal's reading): ga and gb, Lines
  * side by side on row 30 facing N, sent as a group to [35, 26] behind
  * their left, wheel left about [38, 30] to face NW, paying for the
@@ -1101,6 +1127,7 @@ main(void)
 		T(test_order_undo_in_the_first_turn_once_only),
 		T(test_order_undo_names_the_order_restored),
 		T(test_order_undo_restores_the_waypoint),
+		T(test_3_6_3_turn_to_come_hidden_from_the_enemy),
 		T(test_group_march_goal_hidden_from_the_enemy),
 		T(test_3_6_3_group_wheel_stops_goal_aside),
 		T(test_3_6_2_held_order_hidden_from_the_enemy),

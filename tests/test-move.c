@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "core/game.h"
+#include "core/know.h"
 #include "core/move.h"
 #include "core/move-priv.h"
 #include "core/path.h"
@@ -3951,6 +3952,7 @@ test_3_6_3_battery_pays_a_part_bd_as_a_whole_ap(void **state)
 	struct ruleset *rs = rules();
 	struct game *g = one_unit(rs, "limbered");
 	struct unit *u = &g->units[0];
+	int i;
 
 	(void)state;
 	game_occupy(g, 0, false);
@@ -3969,6 +3971,14 @@ test_3_6_3_battery_pays_a_part_bd_as_a_whole_ap(void **state)
 	assert_int_equal(g->units[0].moved, 5);
 	assert_int_equal(count_events(g, 0, "3.6.3", "reaches its destination "
 	    "with 0 AP left: it unlimbers next turn"), 1);
+	/* It tells the battery's destination and what it will do there:
+	 * its own side reads it, the enemy does not (know.h). */
+	for (i = 0; i < g->log.n; i++)
+		if (strstr(g->log.v[i].text, "it unlimbers next turn") !=
+		    NULL) {
+			assert_true(know_event(g, &g->log.v[i], 0));
+			assert_false(know_event(g, &g->log.v[i], 1));
+		}
 	assert_int_equal(g->units[0].formation, ruleset_form(rs,
 	    "limbered"));
 	game_free(g);

@@ -211,10 +211,14 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 		    a, b);
 	else
 		move_note_price(w, &tp);
-	if (f != d)
+	/* Where it will face next turn tells where its order leads: its
+	 * side's to read only (know.h). */
+	if (f != d) {
 		move_note(w, EV_NOTE, tp.nnotes ? tp.notes[0].rule : "",
 		    "it goes on turning to face %s next turn, under the same "
 		    "order", dir_name(d));
+		move_note_own(w);
+	}
 	w->facing = f;
 	if (tp.flags & MPF_ANCHOR) {
 		w->pos = tp.anchor;

@@ -389,6 +389,7 @@ nap_move_end(const struct game *g, struct move_walk *w)
 		move_note(w, EV_NOTE, "3.6.3", "%s reaches its destination "
 		    "with %d AP left: it unlimbers next turn, under the same "
 		    "order", u->name, left < 0 ? 0 : left);
+		move_note_own(w);	/* its destination, and what it will do */
 		w->arrived = false;
 		w->halt = HALT_SPEED;	/* its action points are */
 		event_rule_copy(w->halt_rule, sizeof w->halt_rule, "3.6.3");
