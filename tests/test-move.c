@@ -4460,6 +4460,52 @@ test_M6_3_6_3_battery_unlimbers_when_there_is_room(void **state)
 }
 
 /*
+ * M6 (3.6.3): a battery that reaches its point at the edge of the field,
+ * where its unlimbered block (4 cells wide across its front) would stand
+ * off the map, cannot wait there for room as it waits for a friend to
+ * go: the edge never makes room.  A light battery limbered at [4, 0]
+ * facing E, Drill 4, is sent along the top edge to [8, 0], 2 BD (4
+ * cells) in one turn with AP left to unlimber: it stops on its point
+ * limbered, facing E, and its order is complete (it used to keep the
+ * order in force, halted "blocked" on its point every turn).  Sent to
+ * [8, 2] instead, its block fits and it unlimbers there.
+ */
+static void
+test_M6_3_6_3_battery_at_the_edge_arrives_limbered(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	int y;
+
+	(void)state;
+	for (y = 0; y <= 2; y += 2) {
+		g = one_unit(rs, "limbered");
+		game_occupy(g, 0, false);
+		g->units[0].arm = ARM_ARTILLERY;
+		g->units[0].klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+		g->units[0].pos = (struct point){ 4, y };
+		g->units[0].facing = DIR_E;
+		game_occupy(g, 0, true);
+		g->units[0].order = move_of_a(8, y);
+		g->turn = 1;
+		(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+		assert_int_equal(g->units[0].pos.x, 8);
+		assert_int_equal(g->units[0].pos.y, y);
+		assert_int_equal(g->units[0].facing, DIR_E);
+		assert_int_equal(g->units[0].halt, HALT_ARRIVED);
+		assert_int_equal(g->units[0].order.kind, ORDER_NONE);
+		assert_int_equal(g->units[0].formation, ruleset_form(rs,
+		    y == 0 ? "limbered" : "unlimbered"));
+		assert_int_equal(count_events(g, 0, "3.6.3", "A has no room "
+		    "to unlimber here facing E: the edge of the field at "
+		    "[8, -1]; it stays limbered at its destination and its "
+		    "order is complete"), y == 0 ? 1 : 0);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.8 in the route a player is offered: the cheapest way that would
  * bring the unit into battle contact short of its goal (the walk stops
  * there) gives way to one that keeps clear, when there is one.  Column
@@ -7840,6 +7886,7 @@ main(void)
 		cmocka_unit_test(test_move_route_round_a_friend_that_holds_it_up),
 		cmocka_unit_test(test_3_6_7_waits_for_a_friend_whose_order_is_riding),
 		cmocka_unit_test(test_M6_3_6_3_battery_unlimbers_when_there_is_room),
+		cmocka_unit_test(test_M6_3_6_3_battery_at_the_edge_arrives_limbered),
 		cmocka_unit_test(test_3_6_8_move_route_keeps_clear_of_contact),
 		cmocka_unit_test(test_3_6_8_move_route_to_a_goal_in_contact_is_straight),
 		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),

@@ -398,11 +398,21 @@ nap_move_end(const struct game *g, struct move_walk *w)
 	if (game_fits(g, w->unit, w->pos, w->facing, m->unlimbered, -1,
 	    &bad) != 0) {
 		who = game_unit_at(g, bad.x, bad.y);
+		/* The edge of the field never makes room: waiting for it
+		 * would keep the order in force for good, the battery on
+		 * its point.  The order is done, the battery limbered. */
+		if (who < 0) {
+			move_note(w, EV_NOTE, "3.6.3", "%s has no room to "
+			    "unlimber here facing %s: the edge of the field "
+			    "at [%d, %d]; it stays limbered at its "
+			    "destination and its order is complete", u->name,
+			    dir_name(w->facing), bad.x, bad.y);
+			return;
+		}
 		move_note(w, EV_NOTE, "3.6.3", "%s has no room to unlimber "
-		    "here: %s%s [%d, %d]; its order stays in force, to "
-		    "unlimber when there is room", u->name, who >= 0 ?
-		    g->units[who].name : "the edge of the field", who >= 0 ?
-		    " stands at" : " at", bad.x, bad.y);
+		    "here: %s stands at [%d, %d]; its order stays in force, "
+		    "to unlimber when there is room", u->name,
+		    g->units[who].name, bad.x, bad.y);
 		w->arrived = false;
 		w->halt = HALT_BLOCKED;
 		event_rule_copy(w->halt_rule, sizeof w->halt_rule, "3.6.3");
