@@ -7,7 +7,9 @@
  * lies on the map and on no unit, and marches it, the other units
  * standing with no orders (the scenario's standing orders taken away),
  * turn by turn for at most 8 turns.  Each order ends as one of:
- *   arrived   the unit reached the point;
+ *   arrived   the unit reached the point (a battery on it that waits
+ *             for a friend to leave it room to unlimber, its order
+ *             still in force, is listed with -v);
  *   enemy     the march stopped in battle contact with an enemy (the
  *             rules stop it there: 3.6.8, HO.4), or short of him;
  *   mob       it stands, its formation lost on the way (the rules made
@@ -15,7 +17,8 @@
  *             friend that moves, ground it may not enter...); it needs
  *             a Restore order;
  *   stuck     two turns running it neither moved nor turned nor changed
- *             formation, the enemy not the reason (ground, an obstacle, a
+ *             formation nor paid off a face-about owed from the turn
+ *             before, the enemy not the reason (ground, an obstacle, a
  *             friend standing in the way, no room to turn...);
  *   marching  none of these after 8 turns.
  * A point behind a friend or beyond an enemy is a fair order for a player
@@ -23,8 +26,11 @@
  * listed (-v) with where and why they stood, to be judged.
  *
  * The figures are counts, not times.  Usage:
- *   bench-routes -d DATA [-v] [-n CELLS] [-t TURNS] [SCENARIO...]
- * SCENARIO is a bundled name (coa-1810) or a path.
+ *   bench-routes -d DATA [-v] [-n CELLS] [-t TURNS] [-x UNIT@X,Y]
+ *       [SCENARIO...]
+ * SCENARIO is a bundled name (coa-1810) or a path.  -v lists the orders
+ * that did not arrive; -x traces one order, the unit by its id and the
+ * point it was sent to: the route offered and each turn's events.
  */
 #include "config.h"
 
@@ -48,6 +54,10 @@ static const char *const outcome_name[OUT_COUNT] = {
 	"arrived", "enemy", "mob", "stuck", "marching"
 };
 
+/* -x UNIT@X,Y: the one order to trace (its route and every event). */
+static const char *trace_unit;
+static struct point trace_to;
+
 static struct game *
 load(const char *path, const char *data, struct ruleset **rs)
 {
@@ -69,7 +79,9 @@ march(struct game *g, int u, struct point to, int turns, bool verbose)
 	struct order o, r;
 	struct point last;
 	enum dir face;
-	int t, i, still = 0, form;
+	int t, i, still = 0, form, owed, seen;
+	bool tracing;
+	char buf[1024];
 	struct unit *un = &g->units[u];
 
 	/* The others stand: a scenario's standing Move order, never walked
@@ -87,24 +99,67 @@ march(struct game *g, int u, struct point to, int turns, bool verbose)
 	if (move_route(g, &o, &r) != 0)
 		r = o;
 	un->order = r;
+	tracing = trace_unit != NULL && strcmp(un->id, trace_unit) == 0 &&
+	    to.x == trace_to.x && to.y == trace_to.y;
+	if (tracing) {
+		printf("    trace: %s at [%d, %d] facing %s, formation %d, "
+		    "route", un->id, un->pos.x, un->pos.y,
+		    dir_name(un->facing), un->formation);
+		for (i = 0; i < r.npts; i++)
+			printf(" [%d, %d]", r.pts[i].x, r.pts[i].y);
+		printf("\n");
+	}
 	last = un->pos;
 	face = un->facing;
 	form = un->formation;
+	owed = un->owed;
 	for (t = 1; t <= turns; t++) {
 		g->turn = t;
+		seen = g->log.n;
 		(void)move_unit(g, NULL, u, -1, NULL, NULL);
+		if (tracing) {
+			for (i = seen; i < g->log.n; i++) {
+				event_format(&g->log.v[i], buf, sizeof buf);
+				printf("    trace %d: %s\n", t, buf);
+			}
+			printf("    trace %d: at [%d, %d] facing %s, formation "
+			    "%d, cond %d, halt %s\n", t, un->pos.x, un->pos.y,
+			    dir_name(un->facing), un->formation, un->cond,
+			    halt_name(un->halt));
+		}
 		if (un->halt == HALT_ARRIVED)
 			return OUT_ARRIVED;
 		if (un->halt == HALT_CONTACT && un->pos.x == last.x &&
 		    un->pos.y == last.y)
 			return OUT_ENEMY;
+		/* Paying off a face-about or a river owed from the turn
+		 * before (owed), or a stage of a wheel, is going on. */
 		still = un->pos.x == last.x && un->pos.y == last.y &&
-		    un->facing == face && un->formation == form ? still + 1 : 0;
+		    un->facing == face && un->formation == form &&
+		    un->owed == owed ? still + 1 : 0;
 		last = un->pos;
 		face = un->facing;
 		form = un->formation;
-		if (still >= 2 && un->cond == COND_MOB)
+		owed = un->owed;
+		if (still >= 2 && un->cond == COND_MOB) {
+			if (verbose)
+				printf("    mob: %s to [%d, %d] stands at "
+				    "[%d, %d] facing %s, halt %s\n", un->id,
+				    to.x, to.y, un->pos.x, un->pos.y,
+				    dir_name(un->facing), halt_name(un->halt));
 			return OUT_MOB;
+		}
+		/* On its point, its order still in force: a battery
+		 * waiting for a friend to clear the room to unlimber
+		 * (3.6.3).  It has come where it was sent. */
+		if (still >= 2 && un->pos.x == to.x && un->pos.y == to.y) {
+			if (verbose)
+				printf("    arrived, order in force: %s at "
+				    "[%d, %d] facing %s, halt %s\n", un->id,
+				    to.x, to.y, dir_name(un->facing),
+				    halt_name(un->halt));
+			return OUT_ARRIVED;
+		}
 		if (still >= 2) {
 			if (verbose)
 				printf("    stuck: %s to [%d, %d] stands at "
@@ -125,7 +180,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: bench-routes -d DATA [-v] [-n CELLS] "
-	    "[-t TURNS] [SCENARIO...]\n");
+	    "[-t TURNS] [-x UNIT@X,Y] [SCENARIO...]\n");
 	exit(2);
 }
 
@@ -142,10 +197,10 @@ main(int argc, char **argv)
 	bool verbose = false;
 	int c, k, u, dist = 12, turns = 8, n, all[OUT_COUNT] = { 0 };
 	int count[OUT_COUNT], total = 0;
-	char *path;
+	char *path, *at;
 	enum outcome out;
 
-	while ((c = getopt(argc, argv, "d:vn:t:")) != -1) {
+	while ((c = getopt(argc, argv, "d:vn:t:x:")) != -1) {
 		switch (c) {
 		case 'd':
 			data = optarg;
@@ -158,6 +213,14 @@ main(int argc, char **argv)
 			break;
 		case 't':
 			turns = atoi(optarg);
+			break;
+		case 'x':
+			trace_unit = xstrdup(optarg);
+			if ((at = strchr(trace_unit, '@')) == NULL ||
+			    sscanf(at + 1, "%d,%d", &trace_to.x,
+			    &trace_to.y) != 2)
+				usage();
+			*at = '\0';
 			break;
 		default:
 			usage();
