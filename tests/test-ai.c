@@ -1354,6 +1354,12 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * planned round and met as such (3.6.7): the Coa hard 15 and 15, normal
  * 12 and 6; default unchanged.  bench-ai -n 100: the Coa hard 41 and 40
  * of 50, normal Allies 61%.)
+ * (Pinned again when a column whose block, faced about, had no room
+ * turned about its front as the route search plans it, rather than
+ * stand for good (3.6.3): default hard 15 and 19, normal unchanged; the
+ * Coa hard 17 and 15, normal unchanged.  bench-ai -n 100: default hard
+ * 43 and 48 of 50, normal French 52%; the Coa hard 44 and 43 of 50,
+ * normal Allies 64%.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)

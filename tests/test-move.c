@@ -4460,6 +4460,55 @@ test_M6_3_6_3_battery_unlimbers_when_there_is_room(void **state)
 }
 
 /*
+ * 3.6.3, issue 12: a column turning 135 degrees faces about where it
+ * stands and turns on about its new front (marshal's reading), but a
+ * route search plans every turn about the front.  Where the faced-about
+ * block has no room and the turn about the front has, the walk turns as
+ * the search planned.  A Manoeuvre Column (2 x 8 cells, 3 BD) at
+ * [10, 20] facing N, on rows 20 to 27, is sent SE to [18, 28]; friend B,
+ * a Column at [7, 23] on [6..8, 23..26], stands on [8, 24], a cell of
+ * the block faced about (front centre [11, 27]) and turned SE.  It used
+ * to stand at [10, 20] facing N for good, "no room to turn to face SE
+ * here: B", the way round it was given leading through the same turn.
+ * Now it turns SE about its front and marches 3 BD, four diagonal steps,
+ * to [14, 24] on turn 1, and arrives at [18, 28] on turn 2, formed.
+ */
+static void
+test_3_6_3_column_turns_about_its_front_where_facing_about_has_no_room(
+    void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "manoeuvre_column");
+	const struct unit *a = &g->units[0];
+	int mc = ruleset_form(rs, "manoeuvre_column");
+
+	(void)state;
+	(void)friend_at(g, "column", 7, 23);
+	assert_int_not_equal(game_fits(g, 0, (struct point){ 11, 27 },
+	    DIR_SE, mc, -1, NULL), 0);
+	assert_int_equal(game_fits(g, 0, a->pos, DIR_SE, mc, -1, NULL), 0);
+	g->units[0].order = move_of_a(18, 28);
+	g->turn = 1;
+	(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(a->pos.x, 14);
+	assert_int_equal(a->pos.y, 24);
+	assert_int_equal(a->facing, DIR_SE);
+	assert_int_equal(a->formation, mc);
+	assert_int_equal(a->halt, HALT_SPEED);
+	assert_int_equal(a->moved, 3 * rs->ticks);
+	assert_int_equal(count_events(g, 0, "3.6.7", "no room to turn"), 0);
+	assert_int_equal(count_events(g, 0, "3.6.3", "faces about"), 0);
+	g->turn = 2;
+	(void)move_unit(g, NULL, 0, -1, NULL, NULL);
+	assert_int_equal(a->pos.x, 18);
+	assert_int_equal(a->pos.y, 28);
+	assert_int_equal(a->halt, HALT_ARRIVED);
+	assert_int_equal(a->cond, COND_FORMED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * M6 (3.6.3): a battery that reaches its point at the edge of the field,
  * where its unlimbered block (4 cells wide across its front) would stand
  * off the map, cannot wait there for room as it waits for a friend to
@@ -7887,6 +7936,7 @@ main(void)
 		cmocka_unit_test(test_3_6_7_waits_for_a_friend_whose_order_is_riding),
 		cmocka_unit_test(test_M6_3_6_3_battery_unlimbers_when_there_is_room),
 		cmocka_unit_test(test_M6_3_6_3_battery_at_the_edge_arrives_limbered),
+		cmocka_unit_test(test_3_6_3_column_turns_about_its_front_where_facing_about_has_no_room),
 		cmocka_unit_test(test_3_6_8_move_route_keeps_clear_of_contact),
 		cmocka_unit_test(test_3_6_8_move_route_to_a_goal_in_contact_is_straight),
 		cmocka_unit_test(test_3_6_3_forecast_of_a_pivot_over_two_turns),

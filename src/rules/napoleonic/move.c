@@ -222,6 +222,26 @@ about_anchor(const struct game *g, const struct move_walk *w, enum dir d,
 	return found;
 }
 
+/*
+ * Whether unit w, facing about to anchor to turn to d, has room there,
+ * or has none for the plain turn about its front either.  A route search
+ * plans every turn about the front (facing about moves the block only in
+ * the walk, plan_turn_stays): a column whose block, faced about, would
+ * stand on a unit or off the map, where the turn the search planned has
+ * room, turns so, or it would stand on the route it was given for good
+ * (a Road Column at a bridge's end sent on at 135 degrees, its rear
+ * beside a friend).
+ */
+static bool
+about_room(const struct game *g, const struct move_walk *w, enum dir d,
+    struct point anchor)
+{
+	struct point bad;
+
+	return game_fits(g, w->unit, anchor, d, w->form, -1, &bad) == 0 ||
+	    game_fits(g, w->unit, w->pos, d, w->form, -1, &bad) != 0;
+}
+
 void
 nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)
@@ -247,7 +267,8 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	 * and its rear rank becomes its front (marshal's reading). */
 	if ((k == 4 || (k == 3 && rs->form[w->form].depth[u->arm] >
 	    rs->form[w->form].frontage[u->arm])) && !w->planning &&
-	    about_anchor(g, w, dir_turn(w->facing, 4), d, &p->anchor)) {
+	    about_anchor(g, w, dir_turn(w->facing, 4), d, &p->anchor) &&
+	    about_room(g, w, d, p->anchor)) {
 		p->flags |= MPF_ANCHOR;
 		if (w->explain && k == 4)
 			price_note(p, "3.6.3", "%s faces about where it "
