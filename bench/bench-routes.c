@@ -72,6 +72,52 @@ load(const char *path, const char *data, struct ruleset **rs)
 	return g;
 }
 
+/* The ground about unit u and the point it is sent to, for a trace:
+ * the marching unit '@', friends by the letter of their index (a, b...),
+ * enemies by its last digit, the point '*', else the landscape's glyph. */
+static void
+trace_map(const struct game *g, int u, struct point to)
+{
+	const struct unit *un = &g->units[u];
+	int x, y, x0, x1, y0, y1, who;
+	char c;
+
+	x0 = (un->pos.x < to.x ? un->pos.x : to.x) - 8;
+	x1 = (un->pos.x > to.x ? un->pos.x : to.x) + 8;
+	y0 = (un->pos.y < to.y ? un->pos.y : to.y) - 6;
+	y1 = (un->pos.y > to.y ? un->pos.y : to.y) + 6;
+	for (y = y0; y <= y1; y++) {
+		if (y < 0 || y >= g->map->h)
+			continue;
+		printf("    map %3d ", y);
+		for (x = x0; x <= x1; x++) {
+			if (x < 0 || x >= g->map->w)
+				continue;
+			who = game_unit_at(g, x, y);
+			if (x == to.x && y == to.y)
+				c = '*';
+			else if (who == u)
+				c = '@';
+			else if (who >= 0 && g->units[who].side == un->side)
+				c = (char)('a' + who % 26);
+			else if (who >= 0)
+				c = (char)('0' + who % 10);
+			else
+				c = g->rs->land[map_cell(g->map, x,
+				    y)->land].glyph;
+			putchar(c);
+		}
+		putchar('\n');
+	}
+	for (who = 0; who < g->nunits; who++)
+		if (who != u && unit_active(&g->units[who]))
+			printf("    map %c: %s at [%d, %d] facing %s, %s\n",
+			    g->units[who].side == un->side ? 'a' + who % 26 :
+			    '0' + who % 10, g->units[who].id, g->units[who].pos.x,
+			    g->units[who].pos.y, dir_name(g->units[who].facing),
+			    g->rs->form[g->units[who].formation].label);
+}
+
 /* March unit u alone by the offered order to `to`; the outcome. */
 static enum outcome
 march(struct game *g, int u, struct point to, int turns, bool verbose)
@@ -108,6 +154,7 @@ march(struct game *g, int u, struct point to, int turns, bool verbose)
 		for (i = 0; i < r.npts; i++)
 			printf(" [%d, %d]", r.pts[i].x, r.pts[i].y);
 		printf("\n");
+		trace_map(g, u, to);
 	}
 	last = un->pos;
 	face = un->facing;
