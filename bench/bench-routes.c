@@ -216,6 +216,15 @@ march(struct game *g, int u, struct point to, int turns, bool verbose)
 			return OUT_STUCK;
 		}
 	}
+	/* Made a Mob in the last turns, too late to be seen standing. */
+	if (un->cond == COND_MOB) {
+		if (verbose)
+			printf("    mob: %s to [%d, %d] stands at [%d, %d] "
+			    "facing %s, halt %s\n", un->id, to.x, to.y,
+			    un->pos.x, un->pos.y, dir_name(un->facing),
+			    halt_name(un->halt));
+		return OUT_MOB;
+	}
 	if (verbose && un->halt != HALT_CONTACT)
 		printf("    marching: %s to [%d, %d] at [%d, %d] facing %s, "
 		    "halt %s\n", un->id, to.x, to.y, un->pos.x, un->pos.y,
