@@ -55,7 +55,7 @@ static const char *const outcome_name[OUT_COUNT] = {
 };
 
 /* -x UNIT@X,Y: the one order to trace (its route and every event). */
-static const char *trace_unit;
+static char *trace_unit;	/* owned */
 static struct point trace_to;
 
 static struct game *
@@ -329,5 +329,6 @@ main(int argc, char **argv)
 	printf("  all: orders %d, arrived %d, enemy %d, mob %d, stuck %d, "
 	    "marching %d\n", total, all[OUT_ARRIVED], all[OUT_ENEMY],
 	    all[OUT_MOB], all[OUT_STUCK], all[OUT_MARCHING]);
+	free(trace_unit);
 	return 0;
 }
