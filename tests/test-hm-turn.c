@@ -1703,8 +1703,8 @@ test_HO_7_horse_against_foot(void **state)
 
 /* HO.7: foot beaten by 1 or 2 with 1 man left in the ranks is
  * Disordered and falls back, it does not rout; beaten by as much with no
- * man left, it is gone (the rout's line, no fall back).  The seed is the
- * first whose dice give the horse a win by 1 or 2. */
+ * man left, it is dispersed at once (HO.9.4: no rout, no fall back).  The
+ * seed is the first whose dice give the horse a win by 1 or 2. */
 static void
 test_HO_7_loser_left_with_one_man_is_disordered(void **state)
 {
@@ -1741,16 +1741,17 @@ test_HO_7_loser_left_with_one_man_is_disordered(void **state)
 		assert_int_equal(g->units[t].contact, -1);
 		snprintf(want, sizeof want, "t loses by %d, %d %s (%d men)%s",
 		    diff, diff, diff == 1 ? "hit" : "hits", 20 * diff,
-		    left > 0 ? ": Disordered" : ", and routs");
+		    left > 0 ? ": Disordered" : ", its last");
 		assert_int_equal(count(g, "HO.7", want), 1);
 		if (left > 0) {
 			assert_int_equal(g->units[t].cond, COND_MOB);
 			assert_int_not_equal(g->units[t].pos.y, 19);
 		} else {
 			/* gone, not routed: no flight to run */
-			assert_int_not_equal(g->units[t].cond, COND_MOB);
-			assert_int_not_equal(g->units[t].cond, COND_ROUTED);
+			assert_int_equal(g->units[t].cond, COND_DISPERSED);
 			assert_int_equal(count(g, "HO.7", "t routs ("), 0);
+			assert_int_equal(count(g, "HO.9.4", "t has taken 10 "
+			    "hits and is dispersed"), 1);
 			assert_int_equal(g->units[t].pos.y, 19);
 		}
 		game_free(g);
@@ -1802,6 +1803,93 @@ test_HO_7_loser_by_the_margin_routs(void **state)
 	assert_int_equal(g->units[t].cond, COND_ROUTED);
 	assert_int_equal(count(g, "HO.7", "t routs (lost a melee by 3): it "
 	    "will flee toward its rear at [30, 0]"), 1);
+	game_free(g);
+}
+
+/*
+ * HO.7, HO.9.4, H15: horse that beats a unit down to its last man breaks
+ * through, and the beaten unit is dispersed there and then: it is no
+ * target for the second charge and fights nobody with no men.  (A
+ * Cowpens game had the 17th Light Dragoons lose by 6 with 25 men left,
+ * stand formed with none, take Washington's second charge and win it.)
+ * Light horse in Line, 5 men a hit (50 strong), 25 left: 5 hits take
+ * the rest.  The seed is the first whose dice give c a win by 5 or more.
+ */
+static void
+test_HO_9_4_beaten_to_the_last_man_is_dispersed_at_once(void **state)
+{
+	struct game *g;
+	int c, t, r[2], seed, diff = 0, tg[4];
+
+	(void)state;
+	for (seed = 1; seed < 400; seed++) {
+		g = field();
+		game_seed(g, (uint64_t)seed);
+		dice(g, 2, 6, r);
+		game_free(g);
+		diff = (r[0] + 4 + 1) - (r[1] + 4);
+		if (diff >= 5)
+			break;
+	}
+	assert_true(seed < 400);
+	g = field();
+	game_seed(g, (uint64_t)seed);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "column", 20, 24, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_CAVALRY, "light", "line", 20, 23, DIR_S, 50);
+	g->units[t].strength = 25;
+	assert_int_equal(hm_gap(g, c, t), 0);
+	assert_int_equal(hm_hits_taken(g, t), 5);
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
+	hm_fight(g, c, t);
+	assert_int_equal(g->units[t].strength, 0);
+	assert_int_equal(g->units[t].cond, COND_DISPERSED);
+	assert_int_equal(count(g, "HO.7", "(25 men), its last"), 1);
+	assert_int_equal(count(g, "HO.7", "routs"), 0);
+	assert_int_equal(count(g, "HO.9.4", "t has taken 10 hits and is "
+	    "dispersed"), 1);
+	/* It broke through, and t is no target: nothing in reach. */
+	assert_true(HM_MARKS(&g->units[c]) & HM_BROKE);
+	assert_int_equal(hm_second_targets(g, c, tg, 4), 0);
+	assert_false(hm_second_asks(g, c));
+	hm_phase_breakthrough(g);
+	assert_int_equal(count(g, "H15", "charges t"), 0);
+	assert_int_equal(count(g, "HO.7", NULL), 1);	/* no second melee */
+	assert_int_equal(g->units[c].strength, 80);
+	/* The morale phase finds nobody left to disperse. */
+	hm_phase_morale(g);
+	assert_int_equal(count(g, "HO.9.4", NULL), 1);
+	game_free(g);
+}
+
+/*
+ * HO.6.3, HO.9.4: horse shot to its last man by the target of its second
+ * charge is dispersed at once and charges no further: c, 80 strong (8
+ * men a hit), left with exactly the men t's volley takes (seed 5's two
+ * dice hit, as in test_002_H15_target_fire_hits_and_fires_once).
+ */
+static void
+test_HO_9_4_shot_to_the_last_man_is_dispersed_at_once(void **state)
+{
+	struct game *g = field();
+	int c, t, r[2], h;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 200);
+	HM_MARKS(&g->units[c]) = HM_BROKE;
+	move_order(g, c, 20, 5);
+	dice(g, 2, 6, r);
+	h = (r[0] >= 4) + (r[1] >= 4);
+	assert_true(h > 0);
+	g->units[c].strength = 8 * h;
+	hm_phase_breakthrough(g);
+	assert_int_equal(g->units[c].strength, 0);
+	assert_int_equal(g->units[c].cond, COND_DISPERSED);
+	assert_int_equal(count(g, "HO.9.4", "c has taken 10 hits and is "
+	    "dispersed"), 1);
+	assert_int_equal(count(g, "HO.7", NULL), 0);
+	assert_int_equal(g->units[t].strength, 200);
 	game_free(g);
 }
 
@@ -6958,6 +7046,8 @@ main(void)
 		cmocka_unit_test(test_HO_7_horse_against_foot),
 		cmocka_unit_test(test_HO_7_a_tie_keeps_them_in_contact),
 		cmocka_unit_test(test_HO_7_loser_left_with_one_man_is_disordered),
+		cmocka_unit_test(test_HO_9_4_beaten_to_the_last_man_is_dispersed_at_once),
+		cmocka_unit_test(test_HO_9_4_shot_to_the_last_man_is_dispersed_at_once),
 		cmocka_unit_test(test_HO_7_loser_by_the_margin_routs),
 		cmocka_unit_test(test_HO_7_horse_against_disordered_foot),
 		cmocka_unit_test(test_HO_7_flank_and_defended),

@@ -197,6 +197,8 @@ take(struct game *g, int tg, int hits, const char *from)
 	    hits == 1 ? "" : "s", from, men, men == 1 ? "man" : "men",
 	    hm_hit_men(g, tg), tu->strength, hm_hits_taken(g, tg),
 	    hm_hits_taken(g, tg) == 1 ? "" : "s");
+	/* Shot to its last man: gone before anyone fights (HO.9.4). */
+	(void)hm_disperse_spent(g, tg);
 }
 
 /* HO.6.4: a charger that took shaken hits this turn tests at once. */

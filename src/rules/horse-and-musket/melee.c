@@ -714,6 +714,8 @@ hm_fight(struct game *g, int a, int tg)
 		g->units[tg].contact = a;
 		game_log(g, a, EV_CONDITION, "HO.7", "%s, %s: a tie, 1 hit "
 		    "each; they fight again next turn", ea, et);
+		(void)hm_disperse_spent(g, a);
+		(void)hm_disperse_spent(g, tg);
 		return;
 	}
 	hi = sa > st ? a : tg;
@@ -722,15 +724,26 @@ hm_fight(struct game *g, int a, int tg)
 	was_mob = g->units[lo].cond == COND_MOB;
 	men = hm_hit(g, lo, diff);
 	g->units[a].contact = g->units[tg].contact = -1;
-	if (diff >= t->m_rout_margin || was_mob || g->units[lo].strength <= 0) {
+	if (g->units[lo].strength <= 0) {
+		/* Its last man down: no rout to run, it is gone now, not
+		 * left standing to be charged or to fight again before the
+		 * morale phase (HO.9.4). */
+		game_log(g, lo, EV_CONDITION, "HO.7", "%s, %s: %s loses by %d, "
+		    "%d hit%s (%d %s), its last", ea, et, g->units[lo].name,
+		    diff, diff, diff == 1 ? "" : "s", men, men == 1 ? "man" :
+		    "men");
+		(void)hm_disperse_spent(g, lo);
+	} else if (diff >= t->m_rout_margin || was_mob) {
 		game_log(g, lo, EV_CONDITION, "HO.7", "%s, %s: %s loses by %d, "
 		    "%d hit%s (%d %s), and routs", ea, et, g->units[lo].name,
 		    diff, diff, diff == 1 ? "" : "s", men, men == 1 ? "man" :
 		    "men");
 		snprintf(why, sizeof why, was_mob ? "lost a melee while "
 		    "Disordered" : "lost a melee by %d", diff);
-		if (g->units[lo].strength > 0)
-			hm_rout(g, lo, "HO.7", why);
+		hm_rout(g, lo, "HO.7", why);
+	}
+	if (g->units[lo].strength <= 0 || diff >= t->m_rout_margin ||
+	    was_mob) {
 		if (g->units[hi].arm == ARM_CAVALRY &&
 		    !(HM_MARKS(&g->units[hi]) & HM_CHARGED_AGAIN)) {
 			HM_MARKS(&g->units[hi]) |= HM_BROKE;

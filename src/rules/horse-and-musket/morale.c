@@ -220,6 +220,19 @@ flee(struct game *g, int u)
 	    un->pos.x, un->pos.y);
 }
 
+bool
+hm_disperse_spent(struct game *g, int u)
+{
+	struct unit *un = &g->units[u];
+
+	if (unit_gone(un) || un->strength > 0)
+		return false;
+	hm_remove(g, u, COND_DISPERSED);
+	game_log(g, u, EV_CONDITION, "HO.9.4", "%s has taken %d hits and is "
+	    "dispersed", un->name, hm_turn(g->rs)->hits_per_unit);
+	return true;
+}
+
 /* HO.9.4: a formed enemy touching router r takes it. */
 static void
 taken(struct game *g, int r)
@@ -241,19 +254,12 @@ taken(struct game *g, int r)
 void
 hm_phase_morale(struct game *g)
 {
-	struct unit *un;
 	int u;
 
-	/* HO.9.4: a unit of ten hits is dispersed. */
-	for (u = 0; u < g->nunits; u++) {
-		un = &g->units[u];
-		if (unit_gone(un) || un->strength > 0)
-			continue;
-		hm_remove(g, u, COND_DISPERSED);
-		game_log(g, u, EV_CONDITION, "HO.9.4", "%s has taken %d hits "
-		    "and is dispersed", un->name,
-		    hm_turn(g->rs)->hits_per_unit);
-	}
+	/* HO.9.4: a unit of ten hits is dispersed (fire and melee disperse
+	 * theirs at once: this finds any other). */
+	for (u = 0; u < g->nunits; u++)
+		(void)hm_disperse_spent(g, u);
 	/* Routers a formed enemy reached this turn; not those that routed
 	 * in this turn's melee, who turn and run first. */
 	for (u = 0; u < g->nunits; u++)

@@ -214,6 +214,9 @@ void hm_rout(struct game *, int u, const char *rule, const char *why);
 void hm_fall_back(struct game *, int u, const char *rule);
 /* HO.9.4: unit u leaves the field in condition c (dispersed, taken). */
 void hm_remove(struct game *, int u, enum cond c);
+/* HO.9.4: unit u, its last man hit, is dispersed at once, logged; true if
+ * so (false if it has men left or is gone already). */
+bool hm_disperse_spent(struct game *, int u);
 
 /* HO.9.1: the morale test; true if it passed.  rule is the test's own. */
 bool hm_morale_test(struct game *, int u, const char *rule, const char *why);
