@@ -23,6 +23,7 @@
 #include "core/ruleset.h"
 #include "io/load.h"
 #include "rules/horse-and-musket/move.h"
+#include "rules/horse-and-musket/turn.h"
 
 static struct ruleset *rs;
 
@@ -499,6 +500,40 @@ test_002_HO4_march_keeps_an_inch_from_the_enemy(void **state)
 	assert_int_equal(rs->ops->move_contact(g, &w, e, &p), 3);
 	assert_int_equal(p.halt, HALT_CONTACT);
 	move_walk_free(&w);
+	game_free(g);
+}
+
+/*
+ * HO.4: a wheel keeps the inch a step keeps.  A close-order Line at
+ * [44, 16] facing S is sent onto a British horse Line at [53, 17] facing
+ * N, off its left front.  Its free 45 degrees (H8) bring it to [45, 17]
+ * facing SE, 1.25 in (5 ticks) from the horse; the wheel on to face E
+ * (H9, 18 ticks) would swing its block to touch the horse's flank, gap 0.
+ * It halts before the wheel, apart: no contact, so no melee follows (a
+ * Cowpens game had the Virginia militia wheel into the 17th Light
+ * Dragoons' flank this way and fight it with nobody charging).
+ */
+static void
+test_002_HO4_wheel_keeps_an_inch_from_the_enemy(void **state)
+{
+	struct game *g = battle(80, 60);
+	int a = unit_at(g, "a", ARM_INFANTRY, "close", "line", 44, 16, DIR_S);
+	int e = side_unit_at(g, 1, "e", "e", ARM_CAVALRY, "light", "line", 53,
+	    17, DIR_N);
+
+	(void)state;
+	move_to(g, a, 53, 17);
+	movement(g);
+	stands(g, a, 45, 17, DIR_SE, "line");
+	assert_int_equal(hm_gap(g, a, e), 5);		/* 1.25 in */
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_int_equal(g->units[e].contact, -1);
+	assert_true(logged(g, a, "HO.4", "gap to e: 1.25 in; turning to face "
+	    "E would bring it into contact"));
+	assert_int_equal(count_rule(g, a, "H9"), 0);	/* no wheel made */
+	assert_true(spent(g, a, "0.75 in of 6 in"));
+	stands(g, e, 53, 17, DIR_N, "line");
 	game_free(g);
 }
 
@@ -2237,6 +2272,7 @@ main(void)
 		cmocka_unit_test(test_002_H3_diagonal_two_thirds_rounds_up),
 		cmocka_unit_test(test_002_H3_terrain_share_marching_east),
 		cmocka_unit_test(test_002_HO4_march_keeps_an_inch_from_the_enemy),
+		cmocka_unit_test(test_002_HO4_wheel_keeps_an_inch_from_the_enemy),
 		cmocka_unit_test(test_002_H4_obstacle_share_of_the_move),
 		cmocka_unit_test(test_002_H5_formation_change_within_a_line_move),
 		cmocka_unit_test(test_002_H5_formation_change_in_difficult_ground),

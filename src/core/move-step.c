@@ -132,6 +132,68 @@ walk_about_owed(const struct game *g, struct move_walk *w, enum dir d,
 }
 
 /*
+ * The block turned to face f (priced tp) sweeps new ground as a step
+ * does, a wheel most of all.  Where the ruleset's halt short of an enemy
+ * keeps the two apart (ops->move_contact with MPF_APART: HO.4, the
+ * horse-and-musket inch), touching being a melee that only a charge may
+ * bring, a march may not turn into contact: when the turn would bring the
+ * block up against an enemy (gap 0), the walk halts before turning,
+ * short of the nearest such enemy as it stands, and SR_STOP is returned.
+ * A turn that only comes within the inch is let be (marshal's reading):
+ * a unit halted an inch off an enemy must still be able to turn its free
+ * 45 degrees to march away, and its next step is held to the inch as
+ * ever.  Else SR_MOVED is returned, the turn left to the caller.  (A
+ * halt that is itself battle contact, the Napoleonic 3.6.8, is not asked
+ * here.)
+ */
+static enum step_res
+turn_keeps_gap(const struct game *g, struct move_walk *w, struct cands *cs,
+    const struct move_price *tp, enum dir f)
+{
+	const struct ruleset *rs = g->rs;
+	struct point *cells, lo, hi;
+	struct move_price cp;
+	int i, n, gap, best = -1;
+	char a[32];
+
+	if (cs == NULL || cs->n == 0 || rs->ops->move_contact == NULL)
+		return SR_MOVED;
+	cells = game_cells_take(g);
+	n = game_footprint_at(g, &g->units[w->unit], (tp->flags & MPF_ANCHOR) ?
+	    tp->anchor : w->pos, f, w->form, cells);
+	if (n > 0)
+		bbox(cells, n, &lo, &hi);
+	for (i = 0; i < cs->n && n > 0; i++) {
+		struct cand *c = &cs->v[i];
+
+		/* The gaps the walk keeps (c->gap) stay those of the block
+		 * before the turn: the next step is held to them, which
+		 * never lets it nearer than the ruleset asks. */
+		gap = cand_gap(g, c, cells, n, lo, hi);
+		if (gap > 0 || gap >= c->gap)
+			continue;
+		if (rs->ops->move_contact(g, w, c->unit, &cp) < 0 ||
+		    !(cp.flags & MPF_APART))
+			continue;
+		if (best < 0 || c->gap < cs->v[best].gap)
+			best = i;
+	}
+	game_cells_give(g, cells);
+	if (best < 0)
+		return SR_MOVED;
+	(void)rs->ops->move_contact(g, w, cs->v[best].unit, &cp);
+	ruleset_fmt(rs, cs->v[best].gap, a, sizeof a);
+	move_note_price(w, &cp);
+	move_note(w, EV_NOTE, cp.nnotes ? cp.notes[0].rule : "", "gap to %s: "
+	    "%s; turning to face %s would bring it into contact",
+	    g->units[cs->v[best].unit].name, a, dir_name(f));
+	w->contact = cs->v[best].unit;
+	w->contact_apart = (cp.flags & MPF_APART) != 0;
+	walk_halt(g, w, HALT_CONTACT, cp.nnotes ? cp.notes[0].rule : NULL);
+	return SR_STOP;
+}
+
+/*
  * The turn to face d costs more than the walk has left.  It turns as
  * many 45 degrees as it can pay for and has room for, and a unit that has
  * spent nothing yet this turn always makes one (issue 12, decision 1: it
@@ -140,7 +202,8 @@ walk_about_owed(const struct game *g, struct move_walk *w, enum dir d,
  * has room (a full turn needs room for its end alone).
  */
 static enum step_res
-walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
+walk_turn_part(const struct game *g, struct move_walk *w, struct cands *cs,
+    enum dir d)
 {
 	const struct ruleset *rs = g->rs;
 	struct move_price tp;
@@ -199,6 +262,8 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
 		walk_halt(g, w, HALT_BLOCKED, NULL);
 		return SR_STOP;
 	}
+	if (turn_keeps_gap(g, w, cs, &tp, f) == SR_STOP)
+		return SR_STOP;
 	pay = tp.ticks < w->left ? tp.ticks : w->left;
 	ruleset_fmt(rs, tp.ticks, a, sizeof a);
 	ruleset_fmt(rs, w->left, b, sizeof b);
@@ -240,8 +305,8 @@ walk_turn_part(const struct game *g, struct move_walk *w, enum dir d)
  * its goal, and meets what it meets under the rules.
  */
 static enum step_res
-walk_wheel(const struct game *g, struct move_walk *w, enum dir f,
-    struct point at)
+walk_wheel(const struct game *g, struct move_walk *w, struct cands *cs,
+    enum dir f, struct point at)
 {
 	struct move_price tp;
 
@@ -267,7 +332,9 @@ walk_wheel(const struct game *g, struct move_walk *w, enum dir f,
 		return SR_AGAIN;
 	}
 	if (tp.ticks > w->left)
-		return walk_turn_part(g, w, f);
+		return walk_turn_part(g, w, cs, f);
+	if (turn_keeps_gap(g, w, cs, &tp, f) == SR_STOP)
+		return SR_STOP;
 	move_note_price(w, &tp);
 	w->facing = f;
 	w->left -= tp.ticks;
@@ -373,8 +440,8 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	char a[32], b[32];
 
 	if (w->route_face != NULL && w->route_face[w->iroute] != 0)
-		return walk_wheel(g, w, (enum dir)(w->route_face[w->iroute] -
-		    1), next);
+		return walk_wheel(g, w, cs, (enum dir)(w->route_face[
+		    w->iroute] - 1), next);
 
 	/* The step, priced as if already turned; a turn that squares the
 	 * front to an obstacle is part of the crossing (MPF_SQUARE). */
@@ -480,7 +547,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		    cells))
 			return SR_AGAIN;
 		if (turn_ticks > w->left && !w->narrow)
-			return walk_turn_part(g, w, f);
+			return walk_turn_part(g, w, cs, f);
 		/* Following the road, the turn moves no cell: no room is
 		 * needed for it. */
 		n = ntr > 0 ? 0 : game_footprint_at(g, &g->units[w->unit],
@@ -508,6 +575,8 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			walk_halt(g, w, HALT_BLOCKED, NULL);
 			return SR_STOP;
 		}
+		if (ntr == 0 && turn_keeps_gap(g, w, cs, &tp, f) == SR_STOP)
+			return SR_STOP;
 		if (turn_ticks > w->left)
 			turn_ticks = w->left;
 		move_note_price(w, &tp);
