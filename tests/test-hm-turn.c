@@ -845,10 +845,51 @@ test_HO_3_2_forecast_says_the_charge_falters(void **state)
 	assert_int_equal(f.target, t);
 	assert_int_equal(f.when, CHARGE_NOW);
 	assert_true(f.falters);
+	/* It says what stops it: the friend, by name. */
+	assert_string_equal(f.falter_why, "f stands in the way");
 	assert_int_equal(g->units[c].pos.y, 30);
 	hm_phase_charges(g);
 	assert_int_equal(g->units[c].contact, -1);
 	assert_true(g->units[c].pos.y > 20);
+	/* The Line's front stops on row 22, against f's rear rank (row 21):
+	 * 8 cells, 4 in of its 15. */
+	assert_int_equal(g->units[c].pos.y, 22);
+	assert_int_equal(count(g, "HO.3.2", "c charges t but falters after 4 "
+	    "in of its 15 in reach, [20, 30] to [20, 22]: f stands in the "
+	    "way; no melee"), 1);
+	game_free(g);
+}
+
+/*
+ * H15, HO.3.2: a second charge at an enemy beyond the unit the horse has
+ * just routed falters at once, the router still standing in contact in
+ * front of it until the morale phase, and the log names it (a Cowpens
+ * game had it falter "after 0 in" with no word of why).  c's Line front
+ * on row 30 touches r's rear on row 29; t's front stands on row 22, 7
+ * cells (3.5 in) off, within half c's 15 in.
+ */
+static void
+test_002_H15_second_charge_names_the_router_in_the_way(void **state)
+{
+	struct game *g = field();
+	int c, r, t;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	r = unit(g, "r", 1, ARM_INFANTRY, "close", "line", 20, 28, DIR_N, 200);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 22, DIR_S, 200);
+	g->units[r].cond = COND_ROUTED;
+	assert_int_equal(hm_gap(g, c, r), 0);
+	assert_int_equal(hm_gap(g, c, t), 14);
+	HM_MARKS(&g->units[c]) = HM_BROKE;
+	move_order(g, c, 20, 5);
+	hm_phase_breakthrough(g);
+	assert_int_equal(count(g, "H15", "c charges t but falters after 0 in "
+	    "of its 7.5 in reach, [20, 30] to [20, 30]: r stands in the way; "
+	    "no melee"), 1);
+	assert_int_equal(g->units[c].pos.y, 30);
+	assert_int_equal(g->units[c].contact, -1);
+	assert_int_equal(count(g, "HO.7", NULL), 0);
 	game_free(g);
 }
 
@@ -7114,6 +7155,7 @@ main(void)
 		    test_002_H13_no_turn_across_an_obstacle_or_onto_forbidden_ground),
 		cmocka_unit_test(test_002_H13_turns_to_an_enemy_who_turned_into_range),
 		cmocka_unit_test(test_002_H15_second_charge),
+		cmocka_unit_test(test_002_H15_second_charge_names_the_router_in_the_way),
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
 		cmocka_unit_test(test_002_H15_target_fires_once_even_missing),
 		cmocka_unit_test(test_002_H15_rein_in),

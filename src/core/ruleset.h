@@ -303,6 +303,8 @@ struct charge_forecast {
 	int		gap;		/* ticks between the blocks then */
 	bool		falters;	/* the ground or a unit in the way
 					   stops it short: no melee */
+	char		falter_why[96];	/* what stops it short ("X stands
+					   in the way"), or "" */
 	bool		test;		/* the target tests before contact */
 	int		needs;		/* that test: 2d6 at most */
 	bool		square;		/* a square against horse (3.4.4) */

@@ -208,7 +208,11 @@ route_charge(const struct game *g, const struct order *o, struct point stop,
 	/* The charge's rule, then its distance, in one parenthesis. */
 	ruleset_cite_fmt(rs, RULESET_TOPIC_CHARGE, "%s, ", RULESET_CITE_MARK,
 	    c1, sizeof c1);
-	if (f.falters)
+	if (f.falters && f.falter_why[0] != '\0')
+		snprintf(buf, len, "Charges %s %s (%s%s away) but falters: "
+		    "%s, and no melee follows", who, when, c1, gap,
+		    f.falter_why);
+	else if (f.falters)
 		snprintf(buf, len, "Charges %s %s (%s%s away) but falters: "
 		    "the ground or a unit in the way stops it short, and "
 		    "no melee follows", who, when, c1, gap);

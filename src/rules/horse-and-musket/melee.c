@@ -34,27 +34,48 @@ may_charge(const struct game *g, int u)
 	    !hm_retiring(g, u);
 }
 
+/* Into why (len bytes, or nothing when NULL): what holds unit c's block
+ * off cell bad, the unit that stands there or the field's edge. */
+static void
+in_the_way(const struct game *g, int c, struct point bad, char *why,
+    size_t len)
+{
+	int who = game_unit_at(g, bad.x, bad.y);
+
+	if (why == NULL)
+		return;
+	if (who >= 0 && who != c)
+		snprintf(why, len, "%s stands in the way", g->units[who].name);
+	else
+		snprintf(why, len, "the edge of the field is in the way");
+}
+
 /*
  * HO.3.1, HO.3.2: where charger c would stop, turned to tg and walking
  * straight at him until contact, its reach spent, the ground or a unit in
- * the way stopping it: *pos and *facing, and the ticks spent.  Reads g
- * only; close_walk puts the charger there.
+ * the way stopping it: *pos and *facing, and the ticks spent; what
+ * stopped it short goes into why (wlen bytes; "" when it makes contact,
+ * nothing when why is NULL).  Reads g only; close_walk puts the charger
+ * there.
  */
 static int
 close_path(const struct game *g, int c, int tg, int reach, struct point *pos,
-    enum dir *facing)
+    enum dir *facing, char *why, size_t wlen)
 {
 	const struct unit *cu = &g->units[c], *tu = &g->units[tg];
 	struct point *mine = game_cells_take(g), *theirs = game_cells_take(g);
-	struct point at = cu->pos, next;
+	struct point at = cu->pos, next, bad;
 	int spent = 0, cost, ne = game_footprint(g, tu, theirs);
 	enum dir d, face = geom_heading(cu->pos, tu->pos);
 	struct move_walk w;
 
+	if (why != NULL && wlen > 0)
+		why[0] = '\0';
 	/* HO.3.2: a unit in the way stops it short - here before its first
 	 * step, where the block turned to the target would cover another
 	 * unit's ground: it stays as it stood, facing as it did. */
-	if (game_fits(g, c, at, face, cu->formation, tg, NULL) != 0) {
+	if (game_fits(g, c, at, face, cu->formation, tg, &bad) != 0) {
+		in_the_way(g, c, bad, why, wlen);
 		*pos = at;
 		*facing = cu->facing;
 		game_cells_give(g, theirs);
@@ -69,12 +90,24 @@ close_path(const struct game *g, int c, int tg, int reach, struct point *pos,
 		d = geom_heading(at, tu->pos);
 		w.pos = at;
 		w.facing = face;
-		if ((cost = hm_step(g, &w, d)) < 0 || spent + cost > reach)
+		if ((cost = hm_step(g, &w, d)) < 0) {
+			if (why != NULL)
+				snprintf(why, wlen, "the ground ahead is closed "
+				    "to it (H3, H4)");
 			break;
+		}
+		if (spent + cost > reach) {
+			if (why != NULL)
+				snprintf(why, wlen, "the ground it has to cross "
+				    "takes more than its reach (H3, H4)");
+			break;
+		}
 		next.x = at.x + dir_dx[d];
 		next.y = at.y + dir_dy[d];
-		if (game_fits(g, c, next, face, cu->formation, -1, NULL) != 0)
+		if (game_fits(g, c, next, face, cu->formation, -1, &bad) != 0) {
+			in_the_way(g, c, bad, why, wlen);
 			break;
+		}
 		at = next;
 		spent += cost;
 		w.left -= cost;
@@ -88,14 +121,14 @@ close_path(const struct game *g, int c, int tg, int reach, struct point *pos,
 }
 
 /* close_path, and the charger put where it stops.  Returns the ticks
- * spent. */
+ * spent; why as close_path's. */
 static int
-close_walk(struct game *g, int c, int tg, int reach)
+close_walk(struct game *g, int c, int tg, int reach, char *why, size_t wlen)
 {
 	struct unit *cu = &g->units[c];
 	struct point pos;
 	enum dir facing;
-	int spent = close_path(g, c, tg, reach, &pos, &facing);
+	int spent = close_path(g, c, tg, reach, &pos, &facing, why, wlen);
 
 	game_occupy(g, c, false);
 	cu->pos = pos;
@@ -148,6 +181,9 @@ order_target(const struct game *g, int u, const struct order *o)
 
 static int score_mods(const struct game *, int u, int e, bool attacker,
     bool charged, int total, char *buf, size_t len, size_t k);
+
+static bool charge_falters(const struct game *, int, const struct order *,
+    char *, size_t);
 
 /* HO.7 before the dice, charger u against tg, into f->expl. */
 static void
@@ -223,7 +259,8 @@ hm_charge_forecast(const struct game *g, const struct order *o,
 		f->target = tg;
 		f->when = CHARGE_NOW;
 		f->gap = hm_gap(g, o->unit, tg);
-		f->falters = hm_charge_falters(g, o->unit, o);	/* HO.3.2 */
+		f->falters = charge_falters(g, o->unit, o,	/* HO.3.2 */
+		    f->falter_why, sizeof f->falter_why);
 		forecast_melee(g, o->unit, tg, f);
 		return 0;
 	}
@@ -246,6 +283,15 @@ hm_order_charges(const struct game *g, int c, const struct order *o)
 bool
 hm_charge_falters(const struct game *g, int c, const struct order *o)
 {
+	return charge_falters(g, c, o, NULL, 0);
+}
+
+/* hm_charge_falters, and what would stop it short into why (wlen bytes,
+ * or nothing when NULL). */
+static bool
+charge_falters(const struct game *g, int c, const struct order *o, char *why,
+    size_t wlen)
+{
 	const struct unit *cu = &g->units[c];
 	struct point *mine, *theirs, pos;
 	enum dir facing;
@@ -253,7 +299,7 @@ hm_charge_falters(const struct game *g, int c, const struct order *o)
 
 	if (tg < 0)
 		return false;
-	(void)close_path(g, c, tg, hm_speed(g, c), &pos, &facing);
+	(void)close_path(g, c, tg, hm_speed(g, c), &pos, &facing, why, wlen);
 	mine = game_cells_take(g);
 	theirs = game_cells_take(g);
 	gap = near_block_gap(mine, game_footprint_at(g, cu, pos, facing,
@@ -270,9 +316,9 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 	struct unit *cu = &g->units[c], *tu = &g->units[tg];
 	struct point from = cu->pos;
 	int spent;
-	char a[32], b[32];
+	char a[32], b[32], why[96];
 
-	spent = close_walk(g, c, tg, reach);
+	spent = close_walk(g, c, tg, reach, why, sizeof why);
 	cu->moved = spent;
 	cu->halt_turn = g->turn;
 	ruleset_fmt(g->rs, spent, a, sizeof a);
@@ -283,9 +329,9 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 		cu->halt = HALT_BLOCKED;
 		cu->order.kind = ORDER_NONE;
 		game_log(g, c, EV_MOVE, rule, "%s charges %s but falters after "
-		    "%s of its %s reach, [%d, %d] to [%d, %d]: no melee",
+		    "%s of its %s reach, [%d, %d] to [%d, %d]: %s%sno melee",
 		    cu->name, tu->name, a, b, from.x, from.y, cu->pos.x,
-		    cu->pos.y);
+		    cu->pos.y, why, why[0] != '\0' ? "; " : "");
 		return false;
 	}
 	cu->halt = HALT_CONTACT;
@@ -481,10 +527,10 @@ charges_meet_halfway(struct game *g, int a, int b)
 	int sa, sb;
 	char x[32], y[32];
 
-	sa = close_walk(g, a, b, half < ra ? half : ra);
-	sb = close_walk(g, b, a, rb);
+	sa = close_walk(g, a, b, half < ra ? half : ra, NULL, 0);
+	sb = close_walk(g, b, a, rb, NULL, 0);
 	if (hm_gap(g, a, b) != 0)
-		sa += close_walk(g, a, b, ra - sa);
+		sa += close_walk(g, a, b, ra - sa, NULL, 0);
 	au->moved = sa;
 	bu->moved = sb;
 	au->halt_turn = bu->halt_turn = g->turn;
