@@ -160,6 +160,7 @@ preview_run(const struct game *g, const struct order *o, bool plain,
 	out->allowance = w.allowance;
 	out->spent = w.stood ? 0 : w.allowance - w.left;
 	out->halt = w.halt;
+	out->apart = w.halt == HALT_CONTACT && w.contact_apart;
 	for (i = 0; i < w.nnotes; i++) {
 		k = eventlog_put(&out->log, g->turn, g->phase, o->unit,
 		    w.notes[i].kind, w.notes[i].rule, w.notes[i].text,
@@ -516,6 +517,7 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 		end->turn = 0;
 		end->halt = HALT_NONE;
 		end->contact = -1;
+		end->apart = false;
 	}
 	if (o->kind != ORDER_MOVE || o->unit < 0 || o->unit >= g->nunits ||
 	    !unit_active(&g->units[o->unit]) || o->npts < 1 ||
@@ -604,6 +606,8 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 			end->turn = t;
 			end->halt = w.halt;
 			end->contact = w.halt == HALT_CONTACT ? w.contact : -1;
+			end->apart = w.halt == HALT_CONTACT &&
+			    w.contact_apart;
 		}
 		if (tmp.rs->ops->move_commit != NULL)
 			tmp.rs->ops->move_commit(&tmp, o->unit, &w);

@@ -343,6 +343,9 @@ struct move_preview {
 	int		 allowance;	/* ticks */
 	int		 spent;		/* ticks spent */
 	enum halt	 halt;		/* why it would stop */
+	bool		 apart;		/* HALT_CONTACT short of the enemy,
+					   the two kept apart (MPF_APART):
+					   no battle contact */
 	struct eventlog	 log;		/* the explanation, as events */
 };
 
@@ -465,6 +468,9 @@ struct move_forecast_end {
 	enum halt	 halt;		/* that walk's halt */
 	int		 contact;	/* the enemy it halted in battle
 					   contact with, -1 */
+	bool		 apart;		/* halted short of that enemy, kept
+					   apart (MPF_APART), not in
+					   contact */
 };
 
 /* move_forecast, telling too in *end how the last walk forecast ended

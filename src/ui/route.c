@@ -311,8 +311,10 @@ route_plan_walk(struct ui *ui, const struct game *g, const struct order *op,
 	r->stop = r->n - 1;
 	ruleset_fmt(g->rs, pv.spent, a, sizeof a);
 	ruleset_fmt(g->rs, pv.allowance, b, sizeof b);
+	/* A halt that keeps the two apart (HO.4) is no contact: say so. */
 	snprintf(r->why, sizeof r->why, "%s (%s of %s)",
-	    pv.halt == HALT_ARRIVED ? "arrives" : halt_name(pv.halt), a, b);
+	    pv.halt == HALT_ARRIVED ? "arrives" : pv.apart ? "short of the "
+	    "enemy" : halt_name(pv.halt), a, b);
 	/* The explanation's last steps, rule numbers first. */
 	for (i = pv.log.n - 1; i >= 0 && r->nnotes < ROUTE_NOTES; i--) {
 		e = &pv.log.v[i];

@@ -315,8 +315,9 @@ route_panel(struct ui *ui, struct pen *p)
 			snprintf(buf, sizeof buf, "this turn");
 		else
 			snprintf(buf, sizeof buf, "on turn %d", t);
-		line(p, theme_dim(ui), "Does not arrive: halts in battle "
-		    "contact with %s %s%s", g->units[r->end.contact].name, buf,
+		line(p, theme_dim(ui), "Does not arrive: halts %s %s %s%s",
+		    r->end.apart ? "short of" : "in battle contact with",
+		    g->units[r->end.contact].name, buf,
 		    ruleset_cite_fmt(g->rs, RULESET_TOPIC_CONTACT, " (%s)", 0,
 		    cite, sizeof cite));
 	} else if (r->end.halt == HALT_BLOCKED && r->end.turn > 1)
