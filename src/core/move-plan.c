@@ -431,6 +431,18 @@ move_route(const struct game *g, const struct order *in, struct order *out)
 		if (route_turns(g, &round) < route_turns(g, out))
 			*out = round;
 	}
+	/* The search prices a turn of the front where the route bends; the
+	 * walk, left to itself, may do better: wheel at once rather than
+	 * step first and wheel short of speed (H9).  A route that arrives
+	 * later than the order as written does not replace it (one that
+	 * does not arrive at all keeps its legs: they show the way). */
+	if (out->npts != in->npts || memcmp(out->pts, in->pts,
+	    (size_t)in->npts * sizeof *in->pts) != 0) {
+		int rt = route_turns(g, out);
+
+		if (rt != INT_MAX && route_turns(g, in) < rt)
+			*out = *in;
+	}
 	return 0;
 }
 
