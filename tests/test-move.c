@@ -2336,6 +2336,64 @@ test_3_6_7_goes_round_a_friend_held_where_it_stands(void **state)
 	ruleset_free(rs);
 }
 
+
+/*
+ * 3.6.7 with 3.6.8: a friend that may be passed, with an enemy close
+ * beyond it.  A (Skirmish Group, Drill 4, drum: 4 BD) at (10, 20) facing
+ * N is sent to (10, 2) through B, a friend's Column standing on rows 16
+ * to 19 (neither blocks: a free pass).  With the enemy Line E facing S on
+ * row 10, A passes through B and halts for E on (10, 14), 1.5 BD from
+ * it, clear of B.  With E on row 12, E would halt A while A still stood
+ * in B: A stops behind B on (10, 20), formed, facing N, having spent
+ * nothing, and says why, citing 3.6.8 ("A would halt for E before it is
+ * clear of B this turn: it stops behind B").  It used to look for a way
+ * round B instead, as if B could not be passed, and face about to go
+ * round it towards the same enemy (ending on (11, 21) facing S).
+ */
+static void
+test_3_6_8_an_enemy_beyond_a_friend_stops_the_unit_behind_it(void **state)
+{
+	static const int row[2] = { 10, 12 };
+	struct ruleset *rs = rules();
+	int b, e, k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = one_unit(rs, "skirmish");
+
+		b = friend_at(g, "column", 10, 16);
+		e = game_add_unit(g, "e", "E", 1, 1);
+		g->units[e].arm = ARM_INFANTRY;
+		g->units[e].strength = g->units[e].strength0 = 600;
+		g->units[e].formation = ruleset_form(rs, "line");
+		g->units[e].pos = (struct point){ 10, row[k] };
+		g->units[e].facing = DIR_S;
+		game_occupy(g, e, true);
+		order_move(g, 0, 10, 2);
+		game_turn(g);
+		assert_int_equal(g->units[0].pos.x, 10);
+		assert_int_equal(g->units[0].facing, DIR_N);
+		assert_int_equal(g->units[0].cond, COND_FORMED);
+		assert_int_equal(g->units[b].cond, COND_FORMED);
+		if (k == 0) {
+			assert_int_equal(g->units[0].pos.y, 14);
+			assert_int_equal(g->units[0].halt, HALT_CONTACT);
+			assert_int_equal(g->units[0].moved, 6 * STEP_ORTHO);
+		} else {
+			assert_int_equal(g->units[0].pos.y, 20);
+			assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+			assert_int_equal(g->units[0].moved, 0);
+			assert_int_equal(count_events(g, 0, "3.6.8", "A would "
+			    "halt for E before it is clear of B this turn: it "
+			    "stops behind B"), 1);
+			assert_int_equal(count_events(g, 0, "3.6.7",
+			    "marches round"), 0);
+		}
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
 /*
  * The Move preview waits as the movement phase does: before the turn of
  * test_3_6_7_stops_short_of_a_friend_that_marched, A's preview marches B
@@ -8031,6 +8089,8 @@ main(void)
 		cmocka_unit_test(
 		    test_3_6_7_stops_short_of_a_friend_that_marched),
 		cmocka_unit_test(test_3_6_7_goes_round_a_friend_held_where_it_stands),
+		cmocka_unit_test(
+		    test_3_6_8_an_enemy_beyond_a_friend_stops_the_unit_behind_it),
 		cmocka_unit_test(test_preview_waits_for_a_friend_under_orders),
 		cmocka_unit_test(test_preview_of_units_waiting_on_each_other),
 		cmocka_unit_test(

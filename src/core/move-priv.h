@@ -212,9 +212,11 @@ int trail_after(const struct game *, const struct move_walk *,
 
 /* Would the walk, going on through friends, come clear of them?  When
  * not and inside is not NULL, *inside is the friend its block would end
- * the move in (the last met; -1 if none is known). */
+ * the move in (the last met; -1 if none is known); when not and enemy is
+ * not NULL, *enemy is the enemy whose nearness would halt it there
+ * (3.6.8, HO.4: no speed would take it clear), else -1. */
 bool walk_can_clear(const struct game *, struct move_ctx *,
-    const struct move_walk *, struct cands *, int *inside);
+    const struct move_walk *, struct cands *, int *inside, int *enemy);
 
 /*
  * A friend stands in the walker's way and may not be passed this turn

@@ -404,7 +404,7 @@ walk_round_first(const struct game *g, struct move_ctx *ctx,
 {
 	struct move_price pp;
 	bool explain = w->explain;
-	int n, who;
+	int n, who, enemy;
 
 	if (w->passing || !walk_may_detour(g, w))
 		return false;
@@ -415,7 +415,10 @@ walk_round_first(const struct game *g, struct move_ctx *ctx,
 	w->explain = false;
 	g->rs->ops->move_pass(g, w, who, d, false, &pp);
 	w->explain = explain;
-	if (pp.verdict != MOVE_NEVER && walk_can_clear(g, ctx, w, cs, NULL))
+	/* Held inside the friend by an enemy beyond, a way round it would
+	 * meet the same enemy: the step says so and stops. */
+	if (pp.verdict != MOVE_NEVER && (walk_can_clear(g, ctx, w, cs, NULL,
+	    &enemy) || enemy >= 0))
 		return false;
 	return walk_detour(g, w, who, rule_for(g, HALT_BLOCKED));
 }
@@ -797,6 +800,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		bool explain, moving, stays = false;
 		enum walk_wait wait;
 		int clear = -1;	/* walk_can_clear's answer, once asked */
+		int enemy = -1;	/* and the enemy that would halt it inside */
 		int inside = -1;	/* and the friend it would end in */
 		int k;
 
@@ -843,8 +847,9 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		 * this turn is gone round, the way round kept in the order
 		 * (walk_detour). */
 		if (!moving && !w->passing && (pp.verdict == MOVE_NEVER ||
-		    !(clear = walk_can_clear(g, ctx, w, cs, &inside)))) {
-			if (walk_detour(g, w, who, pp.nnotes ?
+		    !(clear = walk_can_clear(g, ctx, w, cs, &inside,
+		    &enemy)))) {
+			if (enemy < 0 && walk_detour(g, w, who, pp.nnotes ?
 			    pp.notes[0].rule : rule_for(g, HALT_BLOCKED)))
 				return SR_AGAIN;
 			stays = true;
@@ -857,7 +862,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		}
 		if (!w->passing) {
 			if (stays || !(clear >= 0 ? clear :
-			    walk_can_clear(g, ctx, w, cs, &inside))) {
+			    walk_can_clear(g, ctx, w, cs, &inside, &enemy))) {
 				/* A friend met again was priced without its
 				 * notes: priced once more, its first note
 				 * gives the rule the halt cites. */
@@ -867,7 +872,15 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 				/* Said of the friend it would end in, when
 				 * that is another one beyond: clearing the
 				 * first would not let it on. */
-				if (inside >= 0 && inside != who)
+				if (enemy >= 0)
+					move_note(w, EV_NOTE, rule_for(g,
+					    HALT_CONTACT), "%s would halt "
+					    "for %s before it is clear of %s "
+					    "this turn: it stops behind %s",
+					    g->units[w->unit].name,
+					    g->units[enemy].name, fu->name,
+					    fu->name);
+				else if (inside >= 0 && inside != who)
 					move_note(w, EV_NOTE, pp.nnotes ?
 					    pp.notes[0].rule : "", "%s has not "
 					    "the speed left to pass right "

@@ -266,7 +266,7 @@ static void walk_run(const struct game *, struct move_ctx *, struct move_walk *,
  * the walker's, measured where it stands. */
 bool
 walk_can_clear(const struct game *g, struct move_ctx *ctx,
-    const struct move_walk *w, struct cands *cs, int *inside)
+    const struct move_walk *w, struct cands *cs, int *inside, int *enemy)
 {
 	struct move_walk t = *w;
 	struct point *cells;
@@ -303,6 +303,8 @@ walk_can_clear(const struct game *g, struct move_ctx *ctx,
 	for (i = 0; gaps != NULL && i < cs->n; i++)
 		cs->v[i].gap = gaps[i];
 	free(gaps);
+	if (enemy != NULL)
+		*enemy = t.passing && t.halt == HALT_CONTACT ? t.contact : -1;
 	if (inside != NULL) {
 		*inside = -1;
 		if (t.passing) {
