@@ -534,6 +534,102 @@ test_hooks_spent_asked_only_when_no_turn_part_pays(void **state)
 	ruleset_free(rs);
 }
 
+/* A ruleset that gives every spent walk another march of `more` ticks,
+ * for ever, and counts how often it was asked. */
+static int asked, more;
+
+static bool
+march_ever(const struct game *g, struct move_walk *w)
+{
+	(void)g;
+	asked++;
+	w->left += more;
+	w->allowance += more;
+	return true;
+}
+
+/* A Column of side 0 without a musician (1 BD, 4 ticks: 2 cells) at
+ * (10, 10030) facing north on a map 10,040 cells long, under a Move
+ * order to (10, 2), marched once under march_ever's marches of m ticks;
+ * it returns the ticks move_unit says were spent, and fills where the
+ * unit stands, what it walked and its halt. */
+struct walked {
+	struct point	pos;
+	int		moved;
+	enum halt	halt;
+};
+
+static int
+march_long(struct ruleset *rs, int m, struct walked *out)
+{
+	struct game *g = game_create(rs, map_create(30, 10040));
+	struct unit *u;
+	int a, spent;
+
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	g->opt.courier_delay = false;
+	a = game_add_unit(g, "a", "A", 0, 0);
+	u = &g->units[a];
+	u->arm = ARM_INFANTRY;
+	u->klass = ruleset_class(rs, ARM_INFANTRY, "line");
+	unit_attr_set(u, ruleset_attr(rs, "drill"), 4);
+	u->strength = u->strength0 = 600;
+	u->formation = ruleset_form(rs, "column");
+	u->pos = (struct point){ 10, 10030 };
+	u->facing = DIR_N;
+	u->cond = COND_FORMED;
+	game_occupy(g, a, true);
+	u->order.kind = ORDER_MOVE;
+	u->order.unit = a;
+	u->order.pts[0] = (struct point){ 10, 2 };
+	u->order.npts = 1;
+	asked = 0;
+	more = m;
+	spent = move_unit(g, NULL, a, -1, NULL, NULL);
+	out->pos = g->units[a].pos;
+	out->moved = g->units[a].moved;
+	out->halt = g->units[a].halt;
+	game_free(g);
+	return spent;
+}
+
+/*
+ * A walk ends after 10,000 steps, whatever the ruleset gives it: the
+ * Column of march_long under a ruleset that gives a spent walk a fresh
+ * march every time it is asked.  With 8 ticks a march (4 cells) it walks
+ * 2 cells, then 4 a march: its 10,000th step, 20,000 ticks, leaves 4 of
+ * the 2,500th march unwalked, and it stops for speed at (10, 30), 10,000
+ * cells on, not at its point.  With 4 ticks a march (2 cells) its
+ * 10,000th step spends the 4,999th march to the last tick: no march is
+ * asked for after it (asked, the walk would not take a step more).
+ */
+static void
+test_hooks_spent_for_ever_stops_after_10000_steps(void **state)
+{
+	struct ruleset *rs = rules();
+	struct walked u;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_spent = march_ever;
+	assert_int_equal(march_long(rs, 8, &u), 20000);
+	assert_int_equal(asked, 2500);
+	assert_int_equal(u.moved, 20000);
+	assert_int_equal(u.pos.x, 10);
+	assert_int_equal(u.pos.y, 30);
+	assert_int_equal(u.halt, HALT_SPEED);
+	assert_int_equal(march_long(rs, 4, &u), 20000);
+	assert_int_equal(asked, 4999);
+	assert_int_equal(u.pos.x, 10);
+	assert_int_equal(u.pos.y, 30);
+	assert_int_equal(u.halt, HALT_SPEED);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
 /* A ruleset that refuses every walk at its start, naming no halt. */
 static int
 begin_refuses(const struct game *g, struct move_walk *w)
@@ -972,6 +1068,8 @@ main(void)
 		cmocka_unit_test(test_hooks_spent_giving_nothing_halts),
 		cmocka_unit_test(
 		    test_hooks_spent_asked_only_when_no_turn_part_pays),
+		cmocka_unit_test(
+		    test_hooks_spent_for_ever_stops_after_10000_steps),
 		cmocka_unit_test(test_hooks_no_movement_stands_blocked),
 		cmocka_unit_test(test_hooks_begin_refused_halts_blocked),
 		cmocka_unit_test(test_hooks_routed_unit_0_is_handed_to_the_ruleset),
