@@ -1928,6 +1928,83 @@ test_move_route_drops_the_bends_of_many_legs(void **state)
 	game_free(g);
 }
 
+/*
+ * The most points an order's legs can be given: eight legs of eight
+ * points, 64, the whole of the array move_route gathers them in.  A
+ * Column (infantry, 3 x 4) at [2, 132] facing N on a 40 x 140 map, sent
+ * north through eight points 16 rows apart, [2, 116] to [2, 4].  Each
+ * leg crosses three rows of water, open at the east end (x 32 to 39),
+ * the west end (x 0 to 7), the east end again, 4, 9 and 14 rows before
+ * its point: planned alone from the point before, each leg's route is 8
+ * points, 64 in all (the last two slots of the array are filled, where
+ * moving one point too many past a dropped bend reads and writes beyond
+ * it).  The order keeps the eight points as given, every bend gone.
+ */
+static void
+test_move_route_drops_the_bends_of_64_points(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = game_create(f->rs, map_create(40, 140));
+	struct order o, r, one;
+	static const int bend[ORDER_MAX_POINTS - 1][2] = {
+		{ 3, 15 }, { 30, 16 }, { 32, 14 }, { 7, 11 }, { 6, 8 },
+		{ 30, 6 }, { 32, 4 }
+	};
+	int water = ruleset_land(f->rs, "water"), u, x, leg, i, n = 0;
+
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	game_add_general(g, "fr", "General", 0, -1);
+	game_add_general(g, "al", "General", 1, -1);
+	for (leg = 0; leg < ORDER_MAX_POINTS; leg++)
+		for (x = 0; x < 40; x++) {
+			map_cell(g->map, x, 116 - 16 * leg + 4)->land =
+			    x < 32 ? (uint8_t)water : 0;
+			map_cell(g->map, x, 116 - 16 * leg + 9)->land =
+			    x >= 8 ? (uint8_t)water : 0;
+			map_cell(g->map, x, 116 - 16 * leg + 14)->land =
+			    x < 32 ? (uint8_t)water : 0;
+		}
+	u = game_add_unit(g, "a", "A", 0, 0);
+	g->units[u].arm = ARM_INFANTRY;
+	unit_attr_set(&g->units[u], ruleset_attr(f->rs, "drill"), 4);
+	g->units[u].strength = g->units[u].strength0 = 600;
+	g->units[u].formation = ruleset_form(f->rs, "column");
+	g->units[u].facing = DIR_N;
+	o = fx_order(u, 8, 2, 116, 2, 100, 2, 84, 2, 68, 2, 52, 2, 36, 2, 20,
+	    2, 4);
+	/* Each leg alone, from the point before: the same seven bends,
+	 * 16 rows on each time, then its point. */
+	for (leg = 0; leg < o.npts; leg++) {
+		one = o;
+		one.npts = 1;
+		one.pts[0] = o.pts[leg];
+		g->units[u].pos = (struct point){ 2, 132 - 16 * leg };
+		game_occupy(g, u, true);
+		assert_int_equal(move_route(g, &one, &r), 0);
+		game_occupy(g, u, false);
+		assert_int_equal(r.npts, ORDER_MAX_POINTS);
+		for (i = 0; i < ORDER_MAX_POINTS - 1; i++) {
+			assert_int_equal(r.pts[i].x, bend[i][0]);
+			assert_int_equal(r.pts[i].y, 116 - 16 * leg +
+			    bend[i][1]);
+		}
+		assert_int_equal(r.pts[i].x, 2);
+		assert_int_equal(r.pts[i].y, o.pts[leg].y);
+		n += r.npts;
+	}
+	assert_int_equal(n, 64);
+	g->units[u].pos = (struct point){ 2, 132 };
+	game_occupy(g, u, true);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, ORDER_MAX_POINTS);
+	for (i = 0; i < ORDER_MAX_POINTS; i++) {
+		assert_int_equal(r.pts[i].x, o.pts[i].x);
+		assert_int_equal(r.pts[i].y, o.pts[i].y);
+	}
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -1944,6 +2021,7 @@ main(void)
 		T(test_move_marches_until_it_arrives_under_its_order),
 		T(test_move_route_drops_bends_the_last_first),
 		T(test_move_route_drops_the_bends_of_many_legs),
+		T(test_move_route_drops_the_bends_of_64_points),
 		T(test_3_6_3_second_leg_of_two_cells_planned_facing_its_way),
 		T(test_move_route_leg_with_no_way_after_one_with_a_way),
 		T(test_move_preview_waits_for_a_friend_and_says_whom),
