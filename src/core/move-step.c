@@ -388,6 +388,21 @@ walk_stands_on_point(const struct game *g, struct move_walk *w,
 }
 
 /*
+ * The pass through friend who, priced quietly because the walk has met
+ * that friend already, priced once more with its notes when the walk
+ * explains and stops for it: the refusal and the halt then say why and
+ * cite the pass's rule, as when the friend was first met (H12 in horse
+ * and musket, not HO.4, the rule of a halt with no rule of its own).
+ */
+static void
+pass_explained(const struct game *g, const struct move_walk *w, int who,
+    enum dir d, bool moving, struct move_price *pp)
+{
+	if (pp->nnotes == 0 && w->explain)
+		g->rs->ops->move_pass(g, w, who, d, moving, pp);
+}
+
+/*
  * The step to next, made facing f in direction d, would meet a friend
  * that stays where it is and may not be passed this turn: the walk goes
  * round it (walk_detour) before it pays the turn to face f, rather than
@@ -855,6 +870,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			stays = true;
 		}
 		if (pp.verdict == MOVE_NEVER) {
+			pass_explained(g, w, who, d, moving, &pp);
 			move_note_price(w, &pp);
 			walk_halt(g, w, HALT_BLOCKED, pp.nnotes ?
 			    pp.notes[0].rule : NULL);
@@ -863,12 +879,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		if (!w->passing) {
 			if (stays || !(clear >= 0 ? clear :
 			    walk_can_clear(g, ctx, w, cs, &inside, &enemy))) {
-				/* A friend met again was priced without its
-				 * notes: priced once more, its first note
-				 * gives the rule the halt cites. */
-				if (pp.nnotes == 0 && w->explain)
-					ops->move_pass(g, w, who, d, moving,
-					    &pp);
+				pass_explained(g, w, who, d, moving, &pp);
 				/* Said of the friend it would end in, when
 				 * that is another one beyond: clearing the
 				 * first would not let it on. */
