@@ -176,6 +176,114 @@ test_hooks_pass_price_is_paid_once(void **state)
 	ruleset_free(rs);
 }
 
+/* A pass the Napoleonic way going north, refused going any other way,
+ * explained (when the walk explains) under the rule "T.1". */
+static void
+pass_northwards(const struct game *g, const struct move_walk *w, int f,
+    enum dir d, bool moving, struct move_price *p)
+{
+	nap->move_pass(g, w, f, d, moving, p);
+	if (d == DIR_N)
+		return;
+	move_price_init(p);
+	p->verdict = MOVE_NEVER;
+	p->halt = HALT_BLOCKED;
+	if (w->explain) {
+		strcpy(p->notes[0].rule, "T.1");
+		strcpy(p->notes[0].text, "passes through friends only going "
+		    "north");
+		p->nnotes = 1;
+	}
+}
+
+/* The Napoleonic start of a walk with 200 ticks (50 BD) more. */
+static int
+begin_far(const struct game *g, struct move_walk *w)
+{
+	int r = nap->move_begin(g, w);
+
+	w->left += 200;
+	w->allowance += 200;
+	return r;
+}
+
+/* Unit u's log lines citing rule with text, in the game's log. */
+static int
+cites(const struct game *g, int u, const char *rule, const char *text)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == u &&
+		    strcmp(g->log.v[i].rule, rule) == 0 &&
+		    strstr(g->log.v[i].text, text) != NULL)
+			n++;
+	return n;
+}
+
+/*
+ * A friend met again in one walk cites the rule its pass does, as when
+ * first met.  Under a ruleset whose passes go north only (T.1) and whose
+ * walks have 50 BD more: the cavalry Column A at (10, 20) facing N,
+ * sent by (10, 6) to (10, 27), in a gap of open ground x 7 to 13 between
+ * water from row 8 to 25, passes through the Skirmish Group B at
+ * (10, 17), faces about at (10, 6) and meets B again going south: it
+ * finds no way round it (the search's note cites 3.6.7, the engine's
+ * rule for a blocked way), and the refusal ("passes through friends
+ * only going north") and the halt at (11, 16) facing S cite T.1, the
+ * pass's rule, not 3.6.7.  Met first going south (A at (10, 6) facing
+ * S, sent to (10, 27)), B is refused the same: the search under 3.6.7,
+ * the refusal and the halt, at (10, 16), under T.1.
+ */
+static void
+test_hooks_friend_met_again_cites_the_pass_rule(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	int pass, x, y;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_pass = pass_northwards;
+	ops.move_begin = begin_far;
+	for (pass = 0; pass < 2; pass++) {
+		g = march(rs, ARM_CAVALRY, "column", NULL);
+		friend_at(g, "skirmish", 17);
+		for (y = 8; y <= 25; y++)
+			for (x = 0; x < 30; x++)
+				if (x < 7 || x > 13)
+					map_cell(g->map, x, y)->land =
+					    (uint8_t)ruleset_land(rs, "water");
+		if (pass == 0) {
+			g->units[0].order.pts[0] = (struct point){ 10, 6 };
+			g->units[0].order.pts[1] = (struct point){ 10, 27 };
+			g->units[0].order.npts = 2;
+		} else {
+			game_occupy(g, 0, false);
+			g->units[0].pos = (struct point){ 10, 6 };
+			g->units[0].facing = DIR_S;
+			game_occupy(g, 0, true);
+			g->units[0].order.pts[0] = (struct point){ 10, 27 };
+		}
+		move_unit(g, NULL, 0, -1, NULL, NULL);
+		assert_int_equal(cites(g, 0, "3.6.7", "A passes through "
+		    "standing B: neither blocks"), pass == 0);
+		assert_int_equal(cites(g, 0, "3.6.7", "B stands in the way of "
+		    "A and it finds no way round it towards [10, 27]"), 1);
+		assert_int_equal(cites(g, 0, "T.1", "passes through friends "
+		    "only going north"), 1);
+		assert_int_equal(cites(g, 0, "T.1", "the way is blocked"), 1);
+		assert_int_equal(cites(g, 0, "3.6.7", "the way is blocked"), 0);
+		assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+		assert_int_equal(g->units[0].pos.x, pass == 0 ? 11 : 10);
+		assert_int_equal(g->units[0].pos.y, 16);
+		assert_int_equal(g->units[0].facing, DIR_S);
+		game_free(g);
+	}
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
 /*
  * A Line (3 BD = 12 ticks) meets a village, which a Line may not enter,
  * after 2 cells: the Napoleonic rules change it to Manoeuvre Column for
@@ -1059,6 +1167,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hooks_pass_price_is_paid_once),
+		cmocka_unit_test(
+		    test_hooks_friend_met_again_cites_the_pass_rule),
 		cmocka_unit_test(test_hooks_change_price_is_paid),
 		cmocka_unit_test(test_hooks_upset_is_the_rulesets),
 		cmocka_unit_test(test_hooks_commit_keeps_the_modules_state),
