@@ -2005,6 +2005,33 @@ test_move_route_drops_the_bends_of_64_points(void **state)
 	game_free(g);
 }
 
+/*
+ * An order move_route refuses (a point off the 30 x 30 map, or a unit
+ * that is not there) is answered -1 with *out a copy of the order given,
+ * as its header says: not what *out held before.
+ */
+static void
+test_move_route_refused_copies_the_order(void **state)
+{
+	struct fx *f = *state;
+	struct order o = fx_order(0, 2, 10, 12, 40, 12), r;
+
+	memset(&r, 0xa5, sizeof r);
+	assert_int_equal(move_route(f->g, &o, &r), -1);
+	assert_int_equal(r.kind, ORDER_MOVE);
+	assert_int_equal(r.unit, 0);
+	assert_int_equal(r.npts, 2);
+	assert_int_equal(r.pts[1].x, 40);
+	assert_int_equal(r.pts[1].y, 12);
+	o = fx_order(7, 1, 10, 12);
+	memset(&r, 0xa5, sizeof r);
+	assert_int_equal(move_route(f->g, &o, &r), -1);
+	assert_int_equal(r.unit, 7);
+	assert_int_equal(r.npts, 1);
+	assert_int_equal(r.pts[0].x, 10);
+	assert_int_equal(r.pts[0].y, 12);
+}
+
 int
 main(void)
 {
@@ -2022,6 +2049,7 @@ main(void)
 		T(test_move_route_drops_bends_the_last_first),
 		T(test_move_route_drops_the_bends_of_many_legs),
 		T(test_move_route_drops_the_bends_of_64_points),
+		T(test_move_route_refused_copies_the_order),
 		T(test_3_6_3_second_leg_of_two_cells_planned_facing_its_way),
 		T(test_move_route_leg_with_no_way_after_one_with_a_way),
 		T(test_move_preview_waits_for_a_friend_and_says_whom),
