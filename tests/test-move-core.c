@@ -2032,6 +2032,34 @@ test_move_route_refused_copies_the_order(void **state)
 	assert_int_equal(r.pts[0].y, 12);
 }
 
+/*
+ * Each leg is planned from the point before it, not from where the unit
+ * stands: the Column at (10, 16) facing N is sent E to (22, 16) and then
+ * N to (22, 6), with water on row 11 from x 17 to the map's east edge.
+ * The first leg is straight; the second, from (22, 16), goes round the
+ * water's west end by (18, 13) and (16, 11) (from (10, 16) the way would
+ * pass west of the water and bend elsewhere).
+ */
+static void
+test_move_route_plans_each_leg_from_the_point_before(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = fx_order(0, 2, 22, 16, 22, 6), r;
+	static const struct point want[4] = {
+		{ 22, 16 }, { 18, 13 }, { 16, 11 }, { 22, 6 }
+	};
+	int i;
+
+	fx_water(g, 17, 29, 11, 11);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, 4);
+	for (i = 0; i < 4; i++) {
+		assert_int_equal(r.pts[i].x, want[i].x);
+		assert_int_equal(r.pts[i].y, want[i].y);
+	}
+}
+
 int
 main(void)
 {
@@ -2050,6 +2078,7 @@ main(void)
 		T(test_move_route_drops_the_bends_of_many_legs),
 		T(test_move_route_drops_the_bends_of_64_points),
 		T(test_move_route_refused_copies_the_order),
+		T(test_move_route_plans_each_leg_from_the_point_before),
 		T(test_3_6_3_second_leg_of_two_cells_planned_facing_its_way),
 		T(test_move_route_leg_with_no_way_after_one_with_a_way),
 		T(test_move_preview_waits_for_a_friend_and_says_whom),
