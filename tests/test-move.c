@@ -826,17 +826,24 @@ test_kept_way_round_planned_again_when_refused(void **state)
  * Ticks still owed for a crossing belong to the order that began it: a
  * Line owing 8 ticks given a new Move order marches its whole 3 BD, 6
  * cells, from [10, 20] to [10, 14], owing nothing (and, meeting no enemy,
- * in contact with none: -1).
+ * in contact with none: -1).  Its preview says the same beforehand: 12
+ * ticks spent, to [10, 14].
  */
 static void
 test_new_order_owes_nothing(void **state)
 {
 	struct ruleset *rs = rules();
 	struct game *g = one_unit(rs, "line");
+	struct move_preview p;
 
 	(void)state;
 	g->units[0].owed = 8;
 	order_move(g, 0, 10, 2);
+	assert_int_equal(move_preview(g, &g->units[0].order, &p), 0);
+	assert_int_equal(p.spent, 12);
+	assert_int_equal(p.pos.x, 10);
+	assert_int_equal(p.pos.y, 14);
+	move_preview_free(&p);
 	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 12);
 	assert_int_equal(g->units[0].pos.x, 10);
 	assert_int_equal(g->units[0].pos.y, 14);
