@@ -7027,21 +7027,32 @@ test_3_6_5_no_new_ground_whatever_the_landscapes_order(void **state)
 }
 
 /*
- * 3.6.3 (marshal's reading): a block faces about where it stands, its rear
+* 3.6.3 (marshal's reading): a block faces about where it stands, its rear
  * rank becoming its front, unless it stands astride an obstacle, which
  * facing about would cross for nothing: an infantry Column at [10, 20]
  * facing N (cells [9, 20] to [11, 23]) faces S about its rear rank with
  * open ground about it, but not with a wall between its front-left cell
  * and the next one; nor does a Road Column there (one cell wide, [10, 20]
- * back to [10, 27]) with a wall between its head and the next cell.
+ * back to [10, 27]) with a wall between its head and the next cell, nor
+ * one facing E (one cell deep, [10, 20] back to [3, 20]) with a wall
+ * between its head and the cell behind it, [9, 20], the only wall it can
+ * stand astride being one between cells side by side along a row.
  */
 static void
 test_3_6_3_block_astride_a_wall_does_not_face_about_in_place(void **state)
 {
-	static const struct { const char *form; int x, y; enum dir d; } c[] = {
-		{ "column", -1, -1, DIR_E }, { "column", 9, 20, DIR_E },
-		{ "road_column", -1, -1, DIR_S },
-		{ "road_column", 10, 20, DIR_S },
+	static const struct {
+		const char *form;
+		enum dir f;
+		int x, y;
+		enum dir d;
+	} c[] = {
+		{ "column", DIR_N, -1, -1, DIR_E },
+		{ "column", DIR_N, 9, 20, DIR_E },
+		{ "road_column", DIR_N, -1, -1, DIR_S },
+		{ "road_column", DIR_N, 10, 20, DIR_S },
+		{ "road_column", DIR_E, -1, -1, DIR_E },
+		{ "road_column", DIR_E, 9, 20, DIR_E },
 	};
 	struct ruleset *rs = rules();
 	size_t k;
@@ -7052,12 +7063,15 @@ test_3_6_3_block_astride_a_wall_does_not_face_about_in_place(void **state)
 		struct move_walk w;
 		struct move_price p;
 
+		game_occupy(g, 0, false);
+		g->units[0].facing = c[k].f;
+		game_occupy(g, 0, true);
 		if (c[k].x >= 0)
 			map_edge_set(g->map, c[k].x, c[k].y, c[k].d,
 			    ruleset_obst(rs, "wall"), PASS_NONE);
 		move_walk_init(g, 0, &w);
 		w.explain = false;
-		rs->ops->move_turn(g, &w, DIR_S, &p);
+		rs->ops->move_turn(g, &w, dir_turn(c[k].f, 4), &p);
 		if (((p.flags & MPF_ANCHOR) != 0) != (c[k].x < 0))
 			fail_msg("case %zu: flags %x", k, p.flags);
 		move_walk_free(&w);
