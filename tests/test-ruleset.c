@@ -304,6 +304,25 @@ test_3_8_2_square_may_be_the_first_formation(void **state)
 	ruleset_free(rs);
 }
 
+/* 3.10.1: whether a side's break ends the battle is the data's, and the
+ * rest of the program reads it from the ruleset (rs->break_ends: the
+ * pager's "loses the battle there and then"): true as the file says,
+ * false with "break_ends: false". */
+static void
+test_3_10_1_break_ends_read_from_the_data(void **state)
+{
+	const struct ruleset *rs = *state;
+	struct ruleset *off;
+
+	assert_true(rs->break_ends);
+	assert_true(nap_phases(rs)->victory.break_ends);
+	off = load_edited_ok("break_ends: true", "break_ends: false");
+	assert_non_null(off);
+	assert_false(off->break_ends);
+	assert_false(nap_phases(off)->victory.break_ends);
+	ruleset_free(off);
+}
+
 /* 3.8.2: a formation's melee pips are -20 to 20, both ends allowed:
  * artillery Limbered at -20 loads and keeps -20; at -21 the ruleset is
  * refused with the value and the range.  The formation that stands
@@ -1488,6 +1507,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_scale_and_names),
+		cmocka_unit_test(test_3_10_1_break_ends_read_from_the_data),
 		cmocka_unit_test(test_landscape),
 		cmocka_unit_test(test_formations),
 		cmocka_unit_test(test_3_6_3_speed_with_leading_blanks),
