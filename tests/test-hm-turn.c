@@ -4994,6 +4994,49 @@ refused_exactly(const char *from, const char *to, int col, const char *want)
 	diags_free(&d);
 }
 
+/* The horse-and-musket module keeps the drill and the marks of the turn
+ * in the first two slots of a unit's values: a file that declares
+ * another attribute before drill is refused, with one message saying so,
+ * given where the file's top mapping begins. */
+static void
+test_HO_data_drill_and_marks_declared_first(void **state)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *path, *text, *bad, *p;
+	struct doc_node *root;
+	struct diags d;
+	FILE *f;
+	long len;
+
+	(void)state;
+	diags_init(&d);
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, "attributes:\n  drill:"));
+	p += strlen("attributes:\n");
+	bad = xasprintf("%.*s  zeal: {label: Zeal, min: 1, max: 6}\n%s",
+	    (int)(p - text), text, p);
+	root = yread_buffer("horse-and-musket.yaml", bad, strlen(bad), &d);
+	assert_non_null(root);
+	assert_null(ruleset_load(root, &d));
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "the horse-and-musket rules need the "
+	    "attribute drill and then the state marks, declared first");
+	assert_int_equal(d.v[0].line, root->pos.line);
+	doc_free(root);
+	free(bad);
+	free(text);
+	free(path);
+	diags_free(&d);
+}
+
 /* HO.6, HO.7, HO.1: an arm the game does not know, a melee modifier
  * past its range -20..20, a courier speed below nothing, an obstacle
  * the ruleset does not have: each refused
@@ -7182,6 +7225,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_describe_from_data),
 		cmocka_unit_test(test_hm_describe_every_line),
 		cmocka_unit_test(test_HO_10_describe_without_break_ends),
+		cmocka_unit_test(test_HO_data_drill_and_marks_declared_first),
 		cmocka_unit_test(test_002_H2_describe_a_speed_of_nothing),
 		cmocka_unit_test(test_002_H4_obstacle_missing_from_the_crossing_table),
 		cmocka_unit_test(test_HO_6_data_refused),
