@@ -1690,7 +1690,8 @@ road_down(struct game *g, int x, int y0, int y1)
 
 /* H14: with the option, a close-order Column whose whole move is on the
  * road, more than 24 inches from the enemy, adds 3 inches: 36 + 12 = 48
- * ticks, 24 cells.  Without the option, or with an enemy near, 36. */
+ * ticks, 24 cells.  Without the option, or with an enemy near (the
+ * battle's first unit or a later one), 36. */
 static void
 test_002_H14_road_bonus_for_columns(void **state)
 {
@@ -1729,6 +1730,20 @@ test_002_H14_road_bonus_for_columns(void **state)
 	movement(g);
 	stands(g, b, 10, 78, DIR_N, "column");
 	assert_true(spent(g, b, "9 in of 9 in"));
+	assert_true(logged(g, b, "H14", "no road bonus: b would come within "
+	    "24 in of E"));
+	game_free(g);
+
+	/* The same with E the first unit of the battle (unit 0). */
+	g = battle(40, 100);
+	(void)side_unit_at(g, 1, "e", "E", ARM_INFANTRY, "close", "line",
+	    30, 30, DIR_S);
+	b = unit_at(g, "b", ARM_INFANTRY, "close", "column", 10, 96, DIR_N);
+	road_down(g, 10, 0, 99);
+	g->opt.module[ruleset_option(g->rs, "road_bonus")] = true;
+	move_to(g, b, 10, 0);
+	movement(g);
+	stands(g, b, 10, 78, DIR_N, "column");
 	assert_true(logged(g, b, "H14", "no road bonus: b would come within "
 	    "24 in of E"));
 	game_free(g);
