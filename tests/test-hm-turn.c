@@ -2013,7 +2013,8 @@ test_HO_7_horse_against_disordered_foot(void **state)
  * melee phase finds the two touching (the foot first in the order of
  * units), and the one that charged rolls first.  The foot is marked
  * flanked, the horse not.  The seed is the first whose dice leave the
- * foot beaten by 2: Disordered, it falls back 3 inches to the north. */
+ * foot beaten by 2: Disordered, it falls back 3 inches to the north.
+ * 10 strong, the foot loses 2 men, not 40: "2 men". */
 static void
 test_HO_7_flank_and_defended(void **state)
 {
@@ -2063,6 +2064,20 @@ test_HO_7_flank_and_defended(void **state)
 	assert_int_equal(g->units[t].facing, DIR_S);
 	assert_int_equal(count(g, "HO.7", "t falls back 3 in keeping its "
 	    "facing, [20, 19] to [20, 13]"), 1);
+	game_free(g);
+	/* The same melee with t 10 strong: its 2 hits are 2 men. */
+	g = field();
+	game_seed(g, (uint64_t)seed);
+	map_cell(g->map, 20, 19)->land = (uint8_t)wood;
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 19, DIR_S, 10);
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 24, 19, DIR_W, 80);
+	HM_MARKS(&g->units[c]) = HM_CHARGER;
+	HM_MARKS(&g->units[t]) = HM_CHARGED;
+	hm_phase_melee(g);
+	snprintf(want, sizeof want, "t loses by 2, 2 hits (2 men): "
+	    "Disordered");
+	assert_int_equal(count(g, "HO.7", want), 1);
+	assert_int_equal(g->units[t].strength, 8);
 	game_free(g);
 }
 
