@@ -693,7 +693,9 @@ test_3_4_3_charged_in_the_rear(void **state)
 }
 
 /* 3.4.4: a square charged by horse stands without a test; the horse
- * falls back 1 BD and does not reach melee. */
+ * falls back 1 BD and does not reach melee.  It has charged this turn,
+ * not marched: what it walked last turn (8 ticks) is not left on it,
+ * moved is 0. */
 static void
 test_3_4_4_square_stands_and_horse_falls_back(void **state)
 {
@@ -706,7 +708,10 @@ test_3_4_4_square_stands_and_horse_falls_back(void **state)
 	b = fixture_unit(g, "sq", 1, ARM_INFANTRY, "line", "square", 20, 16,
 	    DIR_S, 500);
 	order_to(g, a, 20, 8);
+	g->units[a].moved = 8;
 	nap_phase_charges(g);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
 	assert_int_equal(fixture_count(g, "3.4.4", "the square stands "
 	    "without a test and the horse falls back 1 BD to [20, 24]"), 1);
 	assert_int_equal(fixture_count(g, "3.4.3", NULL), 0);
