@@ -184,7 +184,15 @@ load_weapons(struct ruleset *rs, const struct doc_node *n,
 
 	if ((w = need_map(n, "weapons", NULL, d)) == NULL)
 		return -1;
-	for (i = 0; i < w->n && i < 16; i++) {
+	/* More than the table holds is refused, not cut short: a class
+	 * armed with a weapon past the last kept would be refused as
+	 * "no such weapon", naming the wrong fault. */
+	if (w->n > HM_MAX_WEAPON) {
+		diags_add(d, w->keys[HM_MAX_WEAPON]->pos, "weapons: more than "
+		    "%d", HM_MAX_WEAPON);
+		return -1;
+	}
+	for (i = 0; i < w->n; i++) {
 		wp = &t->weapons[t->nweapons++];
 		snprintf(wp->name, sizeof wp->name, "%s", w->keys[i]->str);
 		if (doc_expect(w->items[i], DOC_MAP, wp->name, d) != 0 ||

@@ -76,6 +76,7 @@ void hm_turn_describe(const struct ruleset *,
 
 /* --- What the files of the turn share -------------------------------- */
 
+#define HM_MAX_WEAPON	16	/* weapons the fire table holds (HO.6) */
 #ifndef HM_MAX_CLASS
 #define HM_MAX_CLASS	32	/* classes a table holds (also move.h) */
 #endif
@@ -123,7 +124,7 @@ struct hm_turn {
 	int	fire_arc;
 	int	short_hits, long_hits;
 	int	always, never;		/* a die that always / never hits */
-	struct hm_weapon weapons[16];
+	struct hm_weapon weapons[HM_MAX_WEAPON];
 	int	nweapons;
 	int	weapon[HM_MAX_CLASS];	/* class -> weapon, -1 none */
 	int	bases[RULES_MAX_FORM];	/* firing bases by formation */
