@@ -5052,6 +5052,73 @@ test_HO_data_drill_and_marks_declared_first(void **state)
 	diags_free(&d);
 }
 
+/* HO.6: the fire table holds 16 weapons.  The file's six and ten more
+ * load; eleven more, 17, are refused at the 17th, "weapons: more than
+ * 16", rather than the 17th left out and a class armed with it refused
+ * for a weapon that is not there. */
+static void
+test_HO_6_more_than_16_weapons_refused(void **state)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	const char *from = "    heavy:   {short: 6, long: 40, short_dice: 2, "
+	    "dice: 1}\n";
+	char *path, *text, *bad, *more, *p;
+	struct doc_node *root;
+	struct ruleset *set;
+	struct diags d;
+	FILE *f;
+	long len;
+	int extra, i, line;
+
+	(void)state;
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, from));
+	p += strlen(from);
+	for (extra = 10; extra <= 11; extra++) {
+		more = xstrdup("");
+		for (i = 0; i < extra; i++) {
+			char *m = xasprintf("%s    w%d: {short: 1, dice: 1}\n",
+			    more, i);
+
+			free(more);
+			more = m;
+		}
+		bad = xasprintf("%.*s%s%s", (int)(p - text), text, more, p);
+		diags_init(&d);
+		root = yread_buffer("horse-and-musket.yaml", bad, strlen(bad),
+		    &d);
+		assert_non_null(root);
+		set = ruleset_load(root, &d);
+		if (extra == 10) {
+			assert_non_null(set);
+			assert_int_equal(hm_turn(set)->nweapons, 16);
+			ruleset_free(set);
+		} else {
+			assert_null(set);
+			assert_int_equal(d.n, 1);
+			assert_string_equal(d.v[0].msg, "weapons: more than 16");
+			/* The 17th: the 11th line added, after the 6th. */
+			for (i = 0, line = 1; text + i < p; i++)
+				line += text[i] == '\n';
+			assert_int_equal(d.v[0].line, line + 10);
+		}
+		doc_free(root);
+		diags_free(&d);
+		free(bad);
+		free(more);
+	}
+	free(text);
+	free(path);
+}
+
 /* HO.6, HO.7, HO.1: an arm the game does not know, a melee modifier
  * past its range -20..20, a courier speed below nothing, an obstacle
  * the ruleset does not have: each refused
@@ -7241,6 +7308,7 @@ main(void)
 		cmocka_unit_test(test_hm_describe_every_line),
 		cmocka_unit_test(test_HO_10_describe_without_break_ends),
 		cmocka_unit_test(test_HO_data_drill_and_marks_declared_first),
+		cmocka_unit_test(test_HO_6_more_than_16_weapons_refused),
 		cmocka_unit_test(test_002_H2_describe_a_speed_of_nothing),
 		cmocka_unit_test(test_002_H4_obstacle_missing_from_the_crossing_table),
 		cmocka_unit_test(test_HO_6_data_refused),
