@@ -22,8 +22,10 @@
 #include "core/move.h"
 #include "core/ruleset.h"
 #include "io/load.h"
+#include "io/yread.h"
 #include "rules/horse-and-musket/move.h"
 #include "rules/horse-and-musket/turn.h"
+#include "util/xalloc.h"
 
 static struct ruleset *rs;
 
@@ -1596,6 +1598,81 @@ test_002_H10_guns_stop_at_buildings_foot_goes_in(void **state)
 	game_free(g);
 }
 
+/* The data file with Buildings moved to the head of the landscape, the
+ * ground a map is made of before any cell is set (land 0). */
+static struct ruleset *
+buildings_first(void)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	char *path, *text, *moved, *head, *b, *e;
+	struct doc_node *root;
+	struct ruleset *set;
+	struct diags d;
+	FILE *f;
+	long len;
+
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(head = strstr(text, "\nlandscape:\n"));
+	head += strlen("\nlandscape:\n");
+	assert_non_null(b = strstr(head, "  buildings:\n    label: Buildings"));
+	assert_non_null(e = strstr(b, "\n\n"));
+	e++;
+	moved = xasprintf("%.*s%.*s%.*s%s", (int)(head - text), text,
+	    (int)(e - b), b, (int)(b - head), head, e);
+	diags_init(&d);
+	root = yread_buffer("horse-and-musket.yaml", moved, strlen(moved), &d);
+	assert_non_null(root);
+	set = ruleset_load(root, &d);
+	if (set == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(set);
+	diags_free(&d);
+	doc_free(root);
+	free(moved);
+	free(text);
+	free(path);
+	return set;
+}
+
+/*
+ * H4 when Buildings are the first ground of the landscape (land 0): the
+ * step into them costs half the move all the same.  The foot of
+ * test_002_H10_guns_stop_at_buildings_foot_goes_in, on open ground from
+ * row 28 south, buildings north of it: it ends at [10, 20], 9 inches
+ * spent, 18 ticks of them entering the buildings.
+ */
+static void
+test_002_H4_buildings_the_first_ground(void **state)
+{
+	struct ruleset *was = rs;
+	struct game *g;
+	int f;
+
+	(void)state;
+	rs = buildings_first();
+	assert_int_equal(ruleset_land(rs, "buildings"), 0);
+	g = battle(40, 40);
+	f = unit_at(g, "f", ARM_INFANTRY, "close", "column", 10, 30, DIR_N);
+	ground(g, "open", 0, 28, 39, 39);
+	move_to(g, f, 10, 0);
+	movement(g);
+	stands(g, f, 10, 20, DIR_N, "column");
+	assert_true(spent(g, f, "9 in of 9 in"));
+	assert_true(logged(g, f, "H4", "entering buildings: close-order foot "
+	    "crosses for 1/2 of its move, 9 in x 1/2 = 18 ticks (4.5 in)"));
+	game_free(g);
+	ruleset_free(rs);
+	rs = was;
+}
+
 /* H11: a routed wagon stays where it is: no allowance at all, where a
  * routed crew runs at its Rout figure (the flight itself is the rout
  * phase's, HO.9.3). */
@@ -2316,6 +2393,7 @@ main(void)
 		cmocka_unit_test(test_002_H8_turns_in_place_where_no_wheels_reach_the_point),
 		cmocka_unit_test(test_002_H10_grasshopper_in_terrain),
 		cmocka_unit_test(test_002_H10_guns_stop_at_buildings_foot_goes_in),
+		cmocka_unit_test(test_002_H4_buildings_the_first_ground),
 		cmocka_unit_test(test_002_H11_routed_wagon_immobile),
 		cmocka_unit_test(test_002_H12_pass_through_friends),
 		cmocka_unit_test(test_002_H14_road_bonus_for_columns),
