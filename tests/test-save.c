@@ -929,6 +929,14 @@ test_save_refuses_other_format(void **state)
 	assert_non_null(strstr(d.v[0].msg, "save format 99"));
 	assert_int_equal(d.v[0].line, 1);
 	diags_free(&d);
+	/* Format 0, the least a format can be, is read as a format too:
+	 * another marshal's, not a number out of range. */
+	diags_init(&d);
+	assert_null(restore("marshal-save: 0\n", &d));
+	assert_int_equal(d.n, 1);
+	assert_non_null(strstr(d.v[0].msg, "save format 0; this marshal "
+	    "reads format"));
+	diags_free(&d);
 }
 
 /* A damaged save is refused with a position, and the game is untouched. */
@@ -1040,6 +1048,34 @@ test_save_file_atomic(void **state)
 	free(bad);
 	game_free(g);
 	diags_free(&d);
+}
+
+/* A save given a bare name (as typed at the prompt) is written in the
+ * current directory under that name: "bare.save" holds the text given,
+ * and nothing else is left there. */
+static void
+test_save_atomic_bare_name_in_the_current_directory(void **state)
+{
+	char dir[] = "/tmp/marshal-bare-XXXXXX", *cause = NULL, *here;
+	char buf[32];
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_non_null(here = getcwd(NULL, 0));
+	assert_int_equal(chdir(dir), 0);
+	assert_int_equal(save_atomic("bare.save", "a bare save\n", 12,
+	    &cause), 0);
+	assert_null(cause);
+	assert_non_null(f = fopen("bare.save", "r"));
+	assert_non_null(fgets(buf, sizeof buf, f));
+	fclose(f);
+	assert_string_equal(buf, "a bare save\n");
+	assert_int_equal(count_files("."), 1);
+	unlink("bare.save");
+	assert_int_equal(chdir(here), 0);
+	free(here);
+	rmdir(dir);
 }
 
 /* Temporary files left beside a named save by killed saves are swept by
@@ -1820,6 +1856,8 @@ main(void)
 		cmocka_unit_test(test_save_refuses_other_format),
 		cmocka_unit_test(test_damaged_save_leaves_game_unchanged),
 		cmocka_unit_test(test_save_file_atomic),
+		cmocka_unit_test(
+		    test_save_atomic_bare_name_in_the_current_directory),
 		cmocka_unit_test(test_save_sweeps_stale_temp_files),
 		cmocka_unit_test(test_save_dir_follows_xdg),
 		cmocka_unit_test(test_save_quotes_strings),
