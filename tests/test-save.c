@@ -1205,6 +1205,61 @@ load_default(const char *path, struct ruleset **rsp)
 	return g;
 }
 
+/* A save may be held to the bundled scenarios (a session's slot): one
+ * of the default battle, DATADIR/scenarios/default.yaml, loads so, its
+ * scenario given back; the same save naming a copy of that file outside
+ * DATADIR/scenarios is refused at the save's scenario line. */
+static void
+test_save_load_bundled_only(void **state)
+{
+	char dir[] = "/tmp/marshal-bundled-XXXXXX", *path = default_scenario();
+	char *buf, *cause = NULL, *scen = NULL, *copy, *other, *at;
+	struct ruleset *rsg, *rl = NULL;
+	struct game *g = load_default(path, &rsg), *l;
+	struct diags d;
+	size_t len;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(g);
+	assert_int_equal(save_render(g, path, &buf, &len, &cause), 0);
+	diags_init(&d);
+	l = save_load_text("b.save", buf, len, getenv("MARSHAL_DATA"), true,
+	    &rl, &scen, &d);
+	diags_print(&d, stderr);
+	assert_non_null(l);
+	assert_string_equal(scen, path);
+	game_free(l);
+	ruleset_free(rl);
+	free(scen);
+	diags_free(&d);
+
+	/* The same file copied outside the scenarios directory. */
+	assert_non_null(mkdtemp(dir));
+	copy = xasprintf("%s/default.yaml", dir);
+	assert_non_null(f = fopen(copy, "w"));
+	fclose(f);
+	assert_non_null(at = strstr(buf, path));
+	other = xasprintf("%.*s%s%s", (int)(at - buf), buf, copy,
+	    at + strlen(path));
+	diags_init(&d);
+	rl = NULL;
+	assert_null(save_load_text("b.save", other, strlen(other),
+	    getenv("MARSHAL_DATA"), true, &rl, NULL, &d));
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "the save's scenario is not one of "
+	    "the bundled ones");
+	diags_free(&d);
+	unlink(copy);
+	rmdir(dir);
+	free(copy);
+	free(other);
+	free(buf);
+	free(path);
+	game_free(g);
+	ruleset_free(rsg);
+}
+
 /* The same orders on the same turns, through the general; on turn 1 the
  * general himself rides (3.1.2), an order with no unit. */
 static void
@@ -1858,6 +1913,7 @@ main(void)
 		cmocka_unit_test(test_save_file_atomic),
 		cmocka_unit_test(
 		    test_save_atomic_bare_name_in_the_current_directory),
+		cmocka_unit_test(test_save_load_bundled_only),
 		cmocka_unit_test(test_save_sweeps_stale_temp_files),
 		cmocka_unit_test(test_save_dir_follows_xdg),
 		cmocka_unit_test(test_save_quotes_strings),
