@@ -5104,7 +5104,8 @@ test_HO_6_more_than_16_weapons_refused(void **state)
 		} else {
 			assert_null(set);
 			assert_int_equal(d.n, 1);
-			assert_string_equal(d.v[0].msg, "weapons: more than 16");
+			assert_string_equal(d.v[0].msg,
+			    "weapons: more than 16");
 			/* The 17th: the 11th line added, after the 6th. */
 			for (i = 0, line = 1; text + i < p; i++)
 				line += text[i] == '\n';
