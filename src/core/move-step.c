@@ -134,8 +134,8 @@ walk_about_owed(const struct game *g, struct move_walk *w, enum dir d,
 /*
  * The block turned to face f (priced tp) sweeps new ground as a step
  * does, a wheel most of all.  Where the ruleset's halt short of an enemy
- * keeps the two apart (ops->move_contact with MPF_APART: HO.4, the
- * horse-and-musket inch), touching being a melee that only a charge may
+ * keeps the two apart (ops->move_contact with MPF_APART: a ruleset whose
+ * units halt an inch off), touching being a melee that only a charge may
  * bring, a march may not turn into contact: when the turn would bring the
  * block up against an enemy (gap 0), the walk halts before turning,
  * short of the nearest such enemy as it stands, and SR_STOP is returned.
