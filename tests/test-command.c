@@ -815,6 +815,9 @@ test_3_1_2_general_rides_12_bd_a_turn(void **state)
 	assert_int_equal(game_order(g, &o, &cause), 0);
 	assert_int_equal(g->generals[0].order.kind, ORDER_MOVE);
 	assert_int_equal(fixture_count(g, "3.1.2", "in force at once"), 1);
+	/* The order says the general's speed from the data: 12 BD a turn. */
+	assert_int_equal(fixture_count(g, "3.1.2", "in force at once "
+	    "(marshal's own rule: up to 12 BD a turn)"), 1);
 	/* In force at once: no aide, no unit's order changed. */
 	assert_int_equal(g->ntransit, 0);
 	game_turn(g);
