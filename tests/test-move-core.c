@@ -1713,6 +1713,41 @@ test_3_6_5_move_reach_of_the_minimum_move(void **state)
 	free(cells);
 }
 
+/*
+ * move_reach leaves out the cells another unit stands on, unit 0's as
+ * any other's: B, a Manoeuvre Column at (10, 22) facing N with 3 BD (12
+ * ticks), has A (unit 0, the same) at (10, 16) ahead of it, its block
+ * on (10, 16) to (11, 17) and on.  B's reach is 92 cells and none is one
+ * A holds: (10, 16), six straight steps of 2 ticks, is left out, and
+ * (9, 17), beside A's block, is in.
+ */
+static void
+test_move_reach_leaves_out_unit_0s_cells(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct point *cells = NULL;
+	int b, n, i, held = 0, at1016 = 0, at917 = 0;
+
+	b = fx_friend(g, "B", "manoeuvre_column", 10, 22);
+	assert_int_equal(game_unit_at(g, 10, 16), 0);
+	n = move_reach(g, b, &cells);
+	assert_true(n > 1);
+	for (i = 0; i < n; i++) {
+		if (game_unit_at(g, cells[i].x, cells[i].y) == 0)
+			held++;
+		if (cells[i].x == 10 && cells[i].y == 16)
+			at1016++;
+		if (cells[i].x == 9 && cells[i].y == 17)
+			at917++;
+	}
+	assert_int_equal(held, 0);
+	assert_int_equal(at1016, 0);
+	assert_int_equal(at917, 1);
+	assert_int_equal(n, 92);
+	free(cells);
+}
+
 /* --- move_preview ----------------------------------------------------------- */
 
 /*
@@ -2095,6 +2130,7 @@ main(void)
 		T(test_move_forecast_ends_when_blocked_without_gain),
 		T(test_move_reach_takes_the_cells_its_whole_speed_pays_for),
 		T(test_3_6_5_move_reach_of_the_minimum_move),
+		T(test_move_reach_leaves_out_unit_0s_cells),
 		T(test_3_6_3_forecast_of_a_new_pivot_pays_the_limbering),
 		T(test_new_order_starts_at_its_first_point),
 		T(test_move_forecast_keeps_the_way_round_unit_0),
