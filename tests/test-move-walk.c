@@ -2093,6 +2093,39 @@ test_3_6_7_the_friend_beyond_is_named(void **state)
 }
 
 /*
+ * 3.6.7, the friend beyond named when it is unit 0: the test above with C
+ * filed first.  A still stops on [10, 11] behind B, and the log still
+ * names C beyond it, not B alone.
+ */
+static void
+test_3_6_7_the_friend_beyond_is_named_when_it_is_unit_0(void **state)
+{
+	struct ruleset *rs = walk_rules_marked();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, c, i;
+
+	(void)state;
+	c = walk_unit(g, "C", 0, "line", 4, (struct point){ 11, 15 }, DIR_E);
+	assert_int_equal(c, 0);
+	a = walk_unit(g, "A", 0, "skirmish", 4, (struct point){ 10, 10 },
+	    DIR_S);
+	(void)walk_unit(g, "B", 0, "road_column", 4, (struct point){ 6, 12 },
+	    DIR_W);
+	walk_order(g, a, 10, 28);
+	walk_turn(g, a, 1);
+	i = walk_find(g, 0, a, "has not the speed left");
+	assert_true(i >= 0);
+	assert_true(walk_event_is(g, i, a, "3.6.7#0", "A has not the speed "
+	    "left to pass right through B and C beyond it this turn: it stops "
+	    "behind B"));
+	assert_int_equal(g->units[a].pos.x, 10);
+	assert_int_equal(g->units[a].pos.y, 11);
+	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+	game_free(g);
+	walk_rules_free(rs);
+}
+
+/*
  * move_note: notes of every length about the first buffer's size (256
  * bytes), 200 to 400 bytes long, are kept whole, each in a buffer of its
  * own: the text, its length and its terminator, and the walk's count.
@@ -2412,6 +2445,8 @@ main(void)
 		cmocka_unit_test(test_3_6_5_a_hedge_that_jogs_is_one_crossing),
 		cmocka_unit_test(test_3_6_8_contact_is_with_the_nearest_enemy),
 		cmocka_unit_test(test_3_6_7_the_friend_beyond_is_named),
+		cmocka_unit_test(
+		    test_3_6_7_the_friend_beyond_is_named_when_it_is_unit_0),
 		cmocka_unit_test(test_3_6_8_contact_after_a_pass_through_a_friend),
 		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
 		cmocka_unit_test(test_move_text_bd_cuts_a_figure_to_31_bytes),
