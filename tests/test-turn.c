@@ -1802,6 +1802,36 @@ test_3_9_3_router_one_cell_from_its_rear_blocked(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.9.3: a router whose block would leave the map on its track's first
+ * cell, with no unit to blame, cannot flee, and the log names that cell.
+ * The column at [30, 0] facing N (its block runs south from row 0) flees
+ * south: on [30, 1], faced about, its block would run north off the map.
+ * It stays, and the log says its track is blocked at [30, 1].
+ */
+static void
+test_3_9_3_router_blocked_by_the_map_edge_names_the_cell(void **state)
+{
+	struct game *g = field();
+	int a;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 0,
+	    DIR_N, 600);
+	nap_rout(g, a, "test");
+	assert_true(g->units[a].ntrack > 1);
+	assert_int_equal(g->units[a].track[0].x, 30);
+	assert_int_equal(g->units[a].track[0].y, 1);
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].pos.x, 30);
+	assert_int_equal(g->units[a].pos.y, 0);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(fixture_count(g, "3.9.3", "a cannot flee: its track "
+	    "is blocked at [30, 1]"), 1);
+	assert_int_equal(fixture_count(g, "3.9.3", "stands in the way"), 0);
+	game_free(g);
+}
+
 /* 3.6.2: a unit under no order does not move, and what it moved the turn
  * before is no longer its move. */
 static void
@@ -2584,6 +2614,8 @@ main(void)
 		cmocka_unit_test(test_3_9_3_router_barred_by_land_0),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear_blocked),
+		cmocka_unit_test(
+		    test_3_9_3_router_blocked_by_the_map_edge_names_the_cell),
 		cmocka_unit_test(test_3_6_2_unit_under_no_order_has_moved_nothing),
 		cmocka_unit_test(test_3_6_8_unit_in_contact_stays_until_a_new_order),
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
