@@ -17,6 +17,7 @@
 
 #include "ai/ai.h"
 #include "ai/doctrine.h"
+#include "core/command.h"
 #include "core/geom.h"
 #include "core/move.h"
 
@@ -618,6 +619,43 @@ test_3_4_3_general_near_the_first_side_target(void **state)
 	assert_int_equal(g->units[b].cond, COND_MOB);
 	assert_int_equal(fixture_count(g, "3.4.3", "fails by 1"), 1);
 	game_free(g);
+}
+
+/*
+ * 3.4.3 at the edge of the command radius (8 BD, 32 ticks, from the
+ * data): b's general 16 cells south of it, [20, 36], is exactly 8 BD
+ * away and adds his 1, so the roll b needs is met and it stands; at
+ * [20, 37], 8.5 BD, he adds nothing and the same roll fails by 1.
+ */
+static void
+test_3_4_3_general_at_exactly_the_command_radius(void **state)
+{
+	struct game *g;
+	int a, b, y, roll;
+
+	(void)state;
+	for (y = 36; y <= 37; y++) {
+		g = field();
+		a = fixture_unit(g, "a", 1, ARM_INFANTRY, "line", "line", 20,
+		    16, DIR_S, 600);
+		b = fixture_unit(g, "b", 0, ARM_INFANTRY, "line", "line", 20,
+		    20, DIR_N, 500);
+		assert_int_equal(g->units[b].general, 0);
+		assert_int_equal(command_radius(g, 0), 32);
+		order_to(g, a, 20, 30);
+		g->generals[0].pos = (struct point){ 20, y };
+		assert_int_equal(geom_dist(g->generals[0].pos,
+		    g->units[b].pos), y == 36 ? 32 : 34);
+		roll = fixture_dice(g, 2, 6);
+		tab()->charge.base = roll - 4 - 1;
+		nap_phase_charges(g);
+		tab()->charge.base = 4;
+		assert_int_equal(fixture_count(g, "3.4.3",
+		    "+1 (general near)"), y == 36 ? 1 : 0);
+		assert_int_equal(g->units[b].cond, y == 36 ? COND_FORMED :
+		    COND_MOB);
+		game_free(g);
+	}
 }
 
 /* 3.4.3: foot charged by horse tests at -2, and the arithmetic shows it. */
@@ -1671,6 +1709,7 @@ main(void)
 		cmocka_unit_test(test_3_4_1_no_charge_beyond_reach_or_as_mob),
 		cmocka_unit_test(test_3_4_3_target_stands_wavers_or_routs),
 		cmocka_unit_test(test_3_4_3_general_near_the_first_side_target),
+		cmocka_unit_test(test_3_4_3_general_at_exactly_the_command_radius),
 		cmocka_unit_test(test_3_4_3_horse_against_foot),
 		cmocka_unit_test(test_3_4_3_charged_in_the_rear),
 		cmocka_unit_test(test_3_4_4_square_stands_and_horse_falls_back),
