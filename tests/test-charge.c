@@ -1343,7 +1343,10 @@ test_3_4_5_assault_marches_then_charges_next_turn(void **state)
 	assert_int_equal(f.target, b);
 	assert_int_equal(f.when, CHARGE_NEXT);
 	assert_int_equal(f.gap, 6);
-	/* Drill 4 + 4, no musician, no general near. */
+	/* b tests before contact (3.4.3), at Drill 4 + 4, no musician, no
+	 * general near. */
+	assert_true(f.test);
+	assert_false(f.square);
 	assert_int_equal(f.needs, 8);
 	assert_string_equal(f.expl, "Drill 4 + 4");
 	move_preview_free(&pv);
