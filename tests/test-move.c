@@ -27,7 +27,27 @@
 #include "util/xalloc.h"
 #include "core/ruleset.h"
 #include "rules/napoleonic/move.h"
+#include "rules/napoleonic/move-priv.h"
 #include "rules/napoleonic/phases.h"
+
+/*
+ * lname, a label as the move notes write it inside a sentence: the first
+ * letter lowered from A to Z inclusive ("Abatis" -> "abatis", "Zigzag
+ * trench" -> "zigzag trench"), anything else kept: the characters just
+ * outside the capitals, '@' and '[', a small letter, a digit.
+ */
+static void
+test_move_lname_lowers_a_first_capital(void **state)
+{
+	(void)state;
+	assert_string_equal(lname("Abatis"), "abatis");
+	assert_string_equal(lname("Zigzag trench"), "zigzag trench");
+	assert_string_equal(lname("Dense wood"), "dense wood");
+	assert_string_equal(lname("@home"), "@home");
+	assert_string_equal(lname("[x]"), "[x]");
+	assert_string_equal(lname("open"), "open");
+	assert_string_equal(lname("1st"), "1st");
+}
 
 static struct ruleset *
 rules(void)
@@ -7978,6 +7998,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_move_lname_lowers_a_first_capital),
 		cmocka_unit_test(test_gap_between_blocks),
 		cmocka_unit_test(test_gap_overlap_after_a_touch),
 		cmocka_unit_test(test_move_gap_is_the_least_over_every_pair),
