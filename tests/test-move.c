@@ -4106,6 +4106,54 @@ test_3_6_5_quarter_bd_ground_is_entered_with_what_is_left(void **state)
 }
 
 /*
+ * 3.6.5, the same quarter BD ground up a contour (1 free a turn), which
+ * prices the step cell by cell rather than by the quick way: the Column
+ * steps 0.5 BD, then onto the ground of row 18, a level up, Pr 0.25 (1
+ * tick), and the note says what entering it costs: at [10, 18], 1 BD
+ * moved.  The ground ahead is fields (the column on open ground), then
+ * open ground, the landscape's first (the column on fields).
+ */
+static void
+test_3_6_5_quarter_bd_ground_up_a_contour_is_priced(void **state)
+{
+	static const char *const want[2] = {
+		"enters fields (Pr 0.25 + Pe 0): -0.25 BD besides the step, "
+		    "0 BD left",
+		"enters open ground (Pr 0.25 + Pe 0): -0.25 BD besides the "
+		    "step, 0 BD left"
+	};
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct ruleset *rs = rules();
+		struct game *g = one_unit(rs, "column");
+		int fields = ruleset_land(rs, "fields"), x, y;
+
+		assert_true(fields > 0);
+		unit_attr_set(&g->units[0], ruleset_attr(g->rs, "musician"),
+		    false);
+		rs->land[k == 0 ? fields : 0].pr = 1;
+		for (x = 0; x < 30; x++)
+			for (y = 0; y < 30; y++) {
+				if ((k == 0) == (y == 18))
+					map_cell(g->map, x, y)->land =
+					    (uint8_t)fields;
+				if (y <= 18)
+					map_cell(g->map, x, y)->height = 1;
+			}
+		order_move(g, 0, 10, 10);
+		game_turn(g);
+		assert_int_equal(g->units[0].pos.x, 10);
+		assert_int_equal(g->units[0].pos.y, 18);
+		assert_int_equal(g->units[0].moved, 4);
+		assert_int_equal(count_events(g, 0, "3.6.5", want[k]), 1);
+		game_free(g);
+		ruleset_free(rs);
+	}
+}
+
+/*
  * 3.6.3: a pivot costs only its AP: a battery of Drill 5 (5 AP) pivoting
  * N to NE limbers (1), pivots once (1) and unlimbers (1), 3 of its 5 AP,
  * and the order is done in the turn.
@@ -8045,6 +8093,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_pivot_costs_only_its_ap),
 		cmocka_unit_test(test_3_6_3_battery_short_of_ap_pivots_45_degrees_only),
 		cmocka_unit_test(test_3_6_5_quarter_bd_ground_is_entered_with_what_is_left),
+		cmocka_unit_test(test_3_6_5_quarter_bd_ground_up_a_contour_is_priced),
 		cmocka_unit_test(test_3_6_3_battery_pays_a_part_bd_as_a_whole_ap),
 		cmocka_unit_test(test_3_6_3_line_below_nothing_counts_0_before_the_drum),
 		cmocka_unit_test(test_3_6_3_battery_that_spends_its_ap_limbering_stays),
