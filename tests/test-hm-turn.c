@@ -2131,7 +2131,7 @@ test_HO_9_2_fails_by_the_rout_margin_routs(void **state)
 
 /* HO.9.3: a router whose way to the rear runs at once into an enemy's
  * block (the enemy touches its back) has no place to stop short of him:
- * it stays where it stood, facing as it did, 0 in fled. */
+ * it stays where it stood, facing as it did, 0 in fled, its track whole. */
 static void
 test_HO_9_3_flight_blocked_at_once_stays(void **state)
 {
@@ -2153,6 +2153,11 @@ test_HO_9_3_flight_blocked_at_once_stays(void **state)
 	assert_int_equal(g->units[u].moved, 0);
 	assert_int_equal(count(g, "HO.9.3", "u flees 0 in of its 12 in Rout "
 	    "move, [20, 10] to [20, 10]"), 1);
+	/* Its whole track is kept, 29 cells from [20, 11] down to its rear
+	 * on row 39: no step of it was taken. */
+	assert_int_equal(g->units[u].ntrack, 29);
+	assert_int_equal(g->units[u].track[0].x, 20);
+	assert_int_equal(g->units[u].track[0].y, 11);
 	game_free(g);
 }
 
