@@ -875,6 +875,14 @@ test_save_keeps_the_commanders(void **state)
 	free(edit);
 	diags_free(&d);
 	diags_init(&d);
+	/* The first level of the list, passive (0), is read as any other. */
+	edit = replaced(text, "level: hard", "level: passive");
+	assert_non_null(b = restore(edit, &d));
+	assert_int_equal(d.n, 0);
+	assert_int_equal(b->opt.level, AI_PASSIVE);
+	assert_string_equal(ai_level_name(AI_PASSIVE), "passive");
+	game_free(b);
+	free(edit);
 	edit = replaced(text, "level: hard", "level: godlike");
 	assert_null(restore(edit, &d));
 	assert_int_equal(d.n, 1);
