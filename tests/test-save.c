@@ -911,6 +911,38 @@ test_save_names_the_sides(void **state)
 	game_free(a);
 }
 
+/*
+ * Whether each side is broken is read back from a save, the
+ * first side's as the second's; a save naming one side for the
+ * scenario's two is refused at its sides, "1 sides saved, the scenario
+ * has 2".
+ */
+static void
+test_save_reads_back_which_side_is_broken(void **state)
+{
+	struct game *a = battle(), *b;
+	struct diags d;
+	char *text, *edit;
+
+	(void)state;
+	diags_init(&d);
+	a->sides[0].broken = true;
+	text = save_text(a);
+	assert_non_null(b = restore(text, &d));
+	assert_int_equal(d.n, 0);
+	assert_true(b->sides[0].broken);
+	assert_false(b->sides[1].broken);
+	game_free(b);
+	edit = replaced(text, "\n  - {name: \"Allies\", broken: false}", "");
+	assert_null(restore(edit, &d));
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "1 sides saved, the scenario has 2");
+	free(edit);
+	free(text);
+	game_free(a);
+	diags_free(&d);
+}
+
 static void
 test_save_refuses_foreign_file(void **state)
 {
@@ -1916,6 +1948,7 @@ main(void)
 		cmocka_unit_test(test_save_keeps_a_ruleset_option),
 		cmocka_unit_test(test_save_keeps_the_commanders),
 		cmocka_unit_test(test_save_names_the_sides),
+		cmocka_unit_test(test_save_reads_back_which_side_is_broken),
 		cmocka_unit_test(test_save_refuses_other_format),
 		cmocka_unit_test(test_damaged_save_leaves_game_unchanged),
 		cmocka_unit_test(test_save_file_atomic),
