@@ -735,6 +735,51 @@ test_save_keeps_the_opponent(void **state)
 	diags_free(&d);
 }
 
+/*
+ * What a line has paid towards its wheel (3.6.3) is read from a save
+ * within -2^20 to 2^20 ticks, the ends included: 1048576 and -1048576
+ * are read back, 1048577 and -1048577 are refused where they stand.
+ */
+static void
+test_save_reads_wheeled_up_to_2_to_the_20(void **state)
+{
+	static const int v[4] = { 1 << 20, -(1 << 20), (1 << 20) + 1,
+	    -(1 << 20) - 1 };
+	struct game *a = line_pair(), *c;
+	struct doc_node *root;
+	struct diags d;
+	char *text, *edit, to[40];
+	int i, k;
+
+	(void)state;
+	give_group(a);
+	for (i = 0; i < 2; i++)
+		game_turn(a);
+	text = save_text(a);
+	for (k = 0; k < 4; k++) {
+		diags_init(&d);
+		snprintf(to, sizeof to, "    wheeled: %d\n", v[k]);
+		edit = replaced(text, "    wheeled: 8\n", to);
+		root = yread_buffer("save", edit, strlen(edit), &d);
+		assert_non_null(root);
+		c = line_pair();
+		assert_int_equal(save_apply(c, root, &d), k < 2 ? 0 : -1);
+		if (k < 2)
+			assert_int_equal(c->units[0].wheeled, v[k]);
+		else {
+			assert_int_equal(d.n, 1);
+			assert_int_equal(d.v[0].col, (int)strlen("    wheeled: ")
+			    + 1);
+		}
+		doc_free(root);
+		game_free(c);
+		free(edit);
+		diags_free(&d);
+	}
+	free(text);
+	game_free(a);
+}
+
 /* A small horse-and-musket game, one Line of foot: the ruleset has an
  * option of its own (road_bonus, H14). */
 static struct game *
@@ -1945,6 +1990,7 @@ main(void)
 		cmocka_unit_test(test_resumed_log_shows_the_standing_orders),
 		cmocka_unit_test(test_save_refuses_foreign_file),
 		cmocka_unit_test(test_save_keeps_the_opponent),
+		cmocka_unit_test(test_save_reads_wheeled_up_to_2_to_the_20),
 		cmocka_unit_test(test_save_keeps_a_ruleset_option),
 		cmocka_unit_test(test_save_keeps_the_commanders),
 		cmocka_unit_test(test_save_names_the_sides),
