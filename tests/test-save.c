@@ -722,6 +722,15 @@ test_save_keeps_the_opponent(void **state)
 	game_free(b);
 	free(edit);
 
+	/* Only the options marshal and the ruleset name are keys: not even
+	 * an empty one, which no option of the ruleset is called. */
+	edit = replaced(text, "options: {", "options: {\"\": true, ");
+	assert_null(restore(edit, &d));
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "unknown key ''");
+	free(edit);
+	diags_free(&d);
+	diags_init(&d);
 	edit = replaced(text, ", opponent: none", ", opponent: robot");
 	assert_null(restore(edit, &d));
 	assert_int_equal(d.n, 1);
