@@ -789,6 +789,53 @@ test_save_reads_wheeled_up_to_2_to_the_20(void **state)
 	game_free(a);
 }
 
+/*
+ * A save whose last unit has a route but a damaged track is refused, and
+ * the route read before the damage is let go once: the load fails with
+ * the one complaint about the track, the game it was read into unchanged.
+ */
+static void
+test_damaged_track_after_a_route_is_refused(void **state)
+{
+	struct game *a = battle(), *b;
+	struct doc_node *root;
+	struct diags d;
+	struct unit *u = &a->units[a->nunits - 1];
+	char *text, *edit, *p, *q, *before, *after;
+
+	(void)state;
+	diags_init(&d);
+	u->route = xmallocarray(2, sizeof *u->route);
+	u->route[0] = (struct point){ 40, 13 };
+	u->route[1] = (struct point){ 40, 14 };
+	u->nroute = 2;
+	text = save_text(a);
+	for (p = NULL, q = text; (q = strstr(q, "\n    track: ")) != NULL;
+	    q++)
+		p = q;
+	assert_non_null(p);
+	assert_non_null(strstr(text, "route: [[40, 13], [40, 14]]"));
+	assert_true(strstr(text, "route: [[40, 13], [40, 14]]") < p);
+	edit = xasprintf("%.*s\n    track: 5%s", (int)(p - text), text,
+	    strchr(p + 1, '\n'));
+	b = battle();
+	before = dump(b);
+	root = yread_buffer("damaged", edit, strlen(edit), &d);
+	assert_non_null(root);
+	assert_int_equal(save_apply(b, root, &d), -1);
+	assert_int_equal(d.n, 1);
+	after = dump(b);
+	assert_string_equal(before, after);
+	doc_free(root);
+	free(before);
+	free(after);
+	free(edit);
+	free(text);
+	game_free(a);
+	game_free(b);
+	diags_free(&d);
+}
+
 /* A small horse-and-musket game, one Line of foot: the ruleset has an
  * option of its own (road_bonus, H14). */
 static struct game *
@@ -2006,6 +2053,7 @@ main(void)
 		cmocka_unit_test(test_save_reads_back_which_side_is_broken),
 		cmocka_unit_test(test_save_refuses_other_format),
 		cmocka_unit_test(test_damaged_save_leaves_game_unchanged),
+		cmocka_unit_test(test_damaged_track_after_a_route_is_refused),
 		cmocka_unit_test(test_save_file_atomic),
 		cmocka_unit_test(
 		    test_save_atomic_bare_name_in_the_current_directory),
