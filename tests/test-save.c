@@ -1132,6 +1132,31 @@ count_files(const char *dir)
 	return n;
 }
 
+/*
+ * save_atomic_at where its temporary file cannot be made (the name is
+ * in a folder that is not there): it fails at once with the reason the
+ * file could not be made, "No such file or directory", and writes
+ * nothing.
+ */
+static void
+test_save_atomic_at_says_why_the_file_cannot_be_made(void **state)
+{
+	char dir[] = "/tmp/marshal-save-XXXXXX", *cause = NULL;
+	int dfd;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_true((dfd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0);
+	assert_int_equal(save_atomic_at(dfd, "gone/b.yaml", "gone/b.yaml",
+	    "x\n", 2, &cause), -1);
+	assert_non_null(cause);
+	assert_string_equal(cause, "gone/b.yaml: No such file or directory");
+	free(cause);
+	close(dfd);
+	assert_int_equal(count_files(dir), 0);
+	assert_int_equal(rmdir(dir), 0);
+}
+
 /* Atomic writes: the new save replaces the old whole, or not at all. */
 static void
 test_save_file_atomic(void **state)
@@ -2055,6 +2080,7 @@ main(void)
 		cmocka_unit_test(test_damaged_save_leaves_game_unchanged),
 		cmocka_unit_test(test_damaged_track_after_a_route_is_refused),
 		cmocka_unit_test(test_save_file_atomic),
+		cmocka_unit_test(test_save_atomic_at_says_why_the_file_cannot_be_made),
 		cmocka_unit_test(
 		    test_save_atomic_bare_name_in_the_current_directory),
 		cmocka_unit_test(test_save_load_bundled_only),
