@@ -5057,6 +5057,47 @@ test_HO_data_drill_and_marks_declared_first(void **state)
 	diags_free(&d);
 }
 
+/* H5: a ruleset without the formation a change of formation is capped
+ * at (movement's formation_change_cap) is refused, with the one
+ * complaint, at its movement section. */
+static void
+test_H5_formation_change_cap_missing_refused(void **state)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	const char *cap = "  formation_change_cap: line\n";
+	char *path, *text, *bad, *p;
+	struct doc_node *root;
+	struct ruleset *set;
+	struct diags d;
+	FILE *f;
+	long len;
+
+	(void)state;
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, cap));
+	bad = xasprintf("%.*s%s", (int)(p - text), text, p + strlen(cap));
+	diags_init(&d);
+	root = yread_buffer("horse-and-musket.yaml", bad, strlen(bad), &d);
+	assert_non_null(root);
+	set = ruleset_load(root, &d);
+	assert_null(set);
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "missing key 'formation_change_cap'");
+	doc_free(root);
+	diags_free(&d);
+	free(bad);
+	free(text);
+	free(path);
+}
+
 /* HO.6: the fire table holds 16 weapons.  The file's six and ten more
  * load; eleven more, 17, are refused at the 17th, "weapons: more than
  * 16", rather than the 17th left out and a class armed with it refused
@@ -7315,6 +7356,7 @@ main(void)
 		cmocka_unit_test(test_HO_10_describe_without_break_ends),
 		cmocka_unit_test(test_HO_data_drill_and_marks_declared_first),
 		cmocka_unit_test(test_HO_6_more_than_16_weapons_refused),
+		cmocka_unit_test(test_H5_formation_change_cap_missing_refused),
 		cmocka_unit_test(test_002_H2_describe_a_speed_of_nothing),
 		cmocka_unit_test(test_002_H4_obstacle_missing_from_the_crossing_table),
 		cmocka_unit_test(test_HO_6_data_refused),
