@@ -5057,6 +5057,18 @@ test_HO_data_drill_and_marks_declared_first(void **state)
 	diags_free(&d);
 }
 
+/* The doctrine's worn mark: a battalion with fewer than 90% of the men
+ * it began with falls back out of reach at normal and hard (what it
+ * does is tested in test-ai, on the Cowpens, a program the mutation run
+ * leaves out; here the mark itself). */
+static void
+test_doctrine_worn_mark_is_90_percent(void **state)
+{
+	(void)state;
+	assert_non_null(rs->ops->doctrine);
+	assert_int_equal(rs->ops->doctrine->worn, 90);
+}
+
 /* H5: a ruleset without the formation a change of formation is capped
  * at (movement's formation_change_cap) is refused, with the one
  * complaint, at its movement section. */
@@ -7357,6 +7369,7 @@ main(void)
 		cmocka_unit_test(test_HO_data_drill_and_marks_declared_first),
 		cmocka_unit_test(test_HO_6_more_than_16_weapons_refused),
 		cmocka_unit_test(test_H5_formation_change_cap_missing_refused),
+		cmocka_unit_test(test_doctrine_worn_mark_is_90_percent),
 		cmocka_unit_test(test_002_H2_describe_a_speed_of_nothing),
 		cmocka_unit_test(test_002_H4_obstacle_missing_from_the_crossing_table),
 		cmocka_unit_test(test_HO_6_data_refused),
