@@ -1590,6 +1590,35 @@ test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge(void **state)
 }
 
 /*
+ * 3.6.6, M27 again: the column that has no room beyond the bridge on
+ * turn 2 stays before it with the road trail it held after turn 1, its
+ * 8 cells the same, cell for cell.
+ */
+static void
+test_M27_3_6_6_no_room_keeps_the_trail_it_held(void **state)
+{
+	struct ruleset *rs = NULL;
+	struct game *g = scenario("M27-no-room-does-not-pass", &rs);
+	struct point held[64];
+	int i, n;
+
+	(void)state;
+	game_turn(g);			/* it halts before the bridge */
+	n = g->units[0].ntrail;
+	assert_int_equal(n, 8);
+	memcpy(held, g->units[0].trail, (size_t)n * sizeof *held);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 11);
+	assert_int_equal(g->units[0].ntrail, n);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(g->units[0].trail[i].x, held[i].x);
+		assert_int_equal(g->units[0].trail[i].y, held[i].y);
+	}
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * A forecast takes units under Move orders of their own as gone from
  * their places (core/move.h), whichever their number: here the friend
  * ahead is unit 0.  B (Line, Drill 4, drum: 3 BD = 6 cells a turn,
@@ -8148,6 +8177,7 @@ main(void)
 		cmocka_unit_test(test_forecast_through_a_friend_under_orders),
 		cmocka_unit_test(test_move_forecast_plays_up_to_max_turns),
 		cmocka_unit_test(test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge),
+		cmocka_unit_test(test_M27_3_6_6_no_room_keeps_the_trail_it_held),
 		cmocka_unit_test(test_reach_within_allowance),
 		cmocka_unit_test(test_3_6_3_reach_is_every_cell_the_speed_pays_for),
 		cmocka_unit_test(test_replay_is_exact),
