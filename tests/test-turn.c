@@ -1832,6 +1832,68 @@ test_3_9_3_router_blocked_by_the_map_edge_names_the_cell(void **state)
 	game_free(g);
 }
 
+/* A group order of the n units named ids, the line's centre to (x, y). */
+static void
+group_to(struct game *g, const char *const *ids, int n, int x, int y)
+{
+	struct order o;
+	char *cause = NULL;
+	int i;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = game_find_unit(g, ids[0]);
+	o.general = 0;
+	o.npts = 1;
+	o.pts[0] = (struct point){ x, y };
+	o.ngroup = n;
+	for (i = 0; i < n; i++)
+		o.group[i] = game_find_unit(g, ids[i]);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	free(cause);
+}
+
+/*
+ * 3.6.3: two group orders in one turn, each line on its own: three
+ * Lines (wa, wb, wc) wheel towards [30, 10], north-east, and pay 1 BD
+ * (4 ticks) towards the stage each; two more (wd, we), filed after them,
+ * march straight north, 2 BD to row 20.  The second line, which does
+ * not wheel, leaves the first one's payments alone: each of wa, wb and
+ * wc has 4 ticks paid after the turn, still on row 24, wd and we none.
+ */
+static void
+test_3_6_3_a_straight_line_leaves_anothers_wheel_alone(void **state)
+{
+	static const char *const one[3] = { "wa", "wb", "wc" };
+	static const char *const two[2] = { "wd", "we" };
+	struct game *g = fixture_game(rs, 80, 30);
+	int i;
+
+	(void)state;
+	g->opt.courier_delay = false;
+	g->generals[0].pos = (struct point){ 30, 27 };
+	g->generals[1].pos = (struct point){ 40, 0 };
+	for (i = 0; i < 3; i++)
+		fixture_unit(g, one[i], 0, ARM_INFANTRY, "line", "line",
+		    10 + 6 * i, 24, DIR_N, 600);
+	for (i = 0; i < 2; i++)
+		fixture_unit(g, two[i], 0, ARM_INFANTRY, "line", "line",
+		    50 + 6 * i, 24, DIR_N, 600);
+	game_seed(g, 9);
+	group_to(g, one, 3, 30, 10);
+	group_to(g, two, 2, 53, 5);
+	game_turn(g);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(g->units[i].wheeled, 4);
+		assert_int_equal(g->units[i].pos.y, 24);
+	}
+	for (i = 3; i < 5; i++) {
+		assert_int_equal(g->units[i].wheeled, 0);
+		assert_int_equal(g->units[i].pos.y, 20);
+	}
+	game_free(g);
+}
+
 /* 3.6.2: a unit under no order does not move, and what it moved the turn
  * before is no longer its move. */
 static void
@@ -2614,6 +2676,8 @@ main(void)
 		cmocka_unit_test(test_3_9_3_router_barred_by_land_0),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear_blocked),
+		cmocka_unit_test(
+		    test_3_6_3_a_straight_line_leaves_anothers_wheel_alone),
 		cmocka_unit_test(
 		    test_3_9_3_router_blocked_by_the_map_edge_names_the_cell),
 		cmocka_unit_test(test_3_6_2_unit_under_no_order_has_moved_nothing),
