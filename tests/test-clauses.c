@@ -150,6 +150,7 @@
 	X(test_M13_3_6_5_line_keeps_formation_beside_village, "M13-line-keeps-formation-beside-village", NULL) \
 	X(test_M13_3_6_5_no_room_for_the_manoeuvre_column_halts, "M13-no-room-for-the-manoeuvre-column-halts", NULL) \
 	X(test_M13_3_6_5_no_room_for_the_manoeuvre_column_halts_met_first, "M13-no-room-for-the-manoeuvre-column-halts-met-first", NULL) \
+	X(test_M13_3_6_5_turn_onto_a_village_changes_to_manoeuvre_column, "M13-turn-onto-a-village-changes-to-manoeuvre-column", NULL) \
 	X(test_M14_3_6_5_battery_stops_at_wood_needs_order, "M14-battery-stops-at-wood-needs-order", NULL) \
 	X(test_M14_3_6_5_formation_order_takes_whole_turn, "M14-formation-order-takes-whole-turn", NULL) \
 	X(test_M15_3_6_5_battery_into_marsh_becomes_mob, "M15-battery-into-marsh-becomes-mob", NULL) \

@@ -1651,67 +1651,62 @@ test_3_6_3_speed_line_cut_to_a_note(void **state)
 
 /*
  * 3.6.7 in the movement phase, a friend where the block would turn: a
- * cavalry Line A (drill 5, no trumpet: 5 BD) at [23, 8] facing NW, sent
- * by [17, 10] and [26, 8] with a lake along row 8 (but for x 7 to 9),
- * must turn to face S first, and the Masse B (drill 2, no drum) at
- * [22, 6], under a Move order of its own to [21, 9] and after A in the
- * order of battle, stands where A's block would turn: A waits for it.
- * B steps into the lake and stays, a Mob; A then finds no room to turn
- * and no way round B, and halts blocked where it stood, 0 BD spent.
+ * cavalry Line A (drill 5, no trumpet: 5 BD) at [15, 15] facing N, sent
+ * E to [25, 15], must turn to face E, its block swinging north of its
+ * front about [15, 15]; the Masse B (drill 2, no drum) at [15, 11] facing
+ * N, under a Move order of its own to [15, 2] and after A in the order
+ * of battle, stands where A's block would turn: A waits for it.  B steps
+ * into the lake on row 10 and stays, a Mob, at [15, 11]; A then finds no
+ * room to turn and no way round B, and halts blocked where it stood,
+ * 0 BD spent.  (A stood on the lake in this test's first set-up, which
+ * a turn onto forbidden ground now refuses.)
  */
 static void
 test_3_6_7_waits_for_a_friend_where_its_block_would_turn(void **state)
 {
 	struct ruleset *rs = walk_rules();
 	struct game *g = walk_game(rs, 30, 30);
-	struct order o;
-	char *cause = NULL;
 	int a, b, x, i;
 
 	(void)state;
 	for (x = 0; x < 30; x++)
-		if (x < 7 || x > 9)
-			map_cell(g->map, x, 8)->land = ruleset_land(rs, "water");
-	a = walk_unit(g, "A", 0, "line", 5, (struct point){ 23, 8 }, DIR_NW);
+		map_cell(g->map, x, 10)->land = ruleset_land(rs, "water");
+	a = walk_unit(g, "A", 0, "line", 5, (struct point){ 15, 15 }, DIR_N);
 	g->units[a].arm = ARM_CAVALRY;
 	unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"), false);
-	b = walk_unit(g, "B", 0, "masse", 2, (struct point){ 22, 6 }, DIR_NE);
+	b = walk_unit(g, "B", 0, "masse", 2, (struct point){ 15, 11 }, DIR_N);
 	unit_attr_set(&g->units[b], ruleset_attr(rs, "musician"), false);
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = a;
-	o.general = -1;
-	o.npts = 2;
-	o.pts[0] = (struct point){ 17, 10 };
-	o.pts[1] = (struct point){ 26, 8 };
-	assert_int_equal(game_order(g, &o, &cause), 0);
-	walk_order(g, b, 21, 9);
+	walk_order(g, a, 25, 15);
+	walk_order(g, b, 15, 2);
 	game_turn(g);
 	i = walk_find(g, 0, a, "A waits for B");
 	assert_true(walk_event_is(g, i, a, "3.6.7", "A waits for B, under a "
 	    "Move order of its own and in its way, to move first (marshal's "
 	    "reading: 3.6 moves units together)"));
 	assert_true(walk_find(g, 0, b, "B moves") < i);
+	assert_int_equal(g->units[b].cond, COND_MOB);
+	assert_int_equal(g->units[b].pos.y, 11);
 	i = walk_find(g, i, a, "A moves");
 	assert_true(walk_event_is(g, i - 1, a, "3.6.7", "no room to turn to "
-	    "face S here: B"));
+	    "face E here: B"));
 	assert_true(walk_event_is(g, i, a, "3.6.7", "A moves 0 BD (spent 0 BD "
-	    "of 5 BD): stops at [23, 8] facing NW, Line: the way is blocked"));
+	    "of 5 BD): stops at [15, 15] facing N, Line: the way is blocked"));
 	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
 	game_free(g);
 	ruleset_free(rs);
 }
 
 /*
- * 3.6.6 over turns, the forecast of a march stopped in a narrow passage
- * with no room beyond: a lake along row 2 but for a defile at x 18 to
- * 20; Skirmish Group B (drill 5, drum: 4 BD) at [17, 4] facing E, sent
- * to [9, 8], with an enemy Mob (cavalry Column) at [20, 9].  It halts
- * before the defile on turn 1 ([17, 3]); every later turn it is sent
- * back to where it stood before the passage, facing as it stood, and
- * never comes to grips with the enemy: the forecast runs its six turns
- * (-1, never arriving) over those two cells, its last halt the
- * passage's.
+ * 3.6.6 over turns, the forecast of a march stopped before a narrow
+ * passage with no room beyond: a lake along row 10 but for a defile at
+ * x 14 to 18; Column B (drill 5, drum: 2 BD) at [16, 14] facing N, sent
+ * to [16, 2], with an enemy Mob (cavalry Column) at [16, 6], just beyond.
+ * It halts before the defile on turn 1 ([16, 11], 3 cells on); every
+ * later turn its turn to pass comes, but the whole column would not have
+ * room beyond, and it stays: the forecast runs its six turns (-1, never
+ * arriving) over those four cells, its last halt the passage's.  (Its
+ * first set-up stood B on the lake, a front a turn now may not swing
+ * onto.)
  */
 static void
 test_3_6_6_forecast_sent_back_before_the_passage(void **state)
@@ -1724,28 +1719,37 @@ test_3_6_6_forecast_sent_back_before_the_passage(void **state)
 
 	(void)state;
 	for (x = 0; x < 32; x++)
-		if (x < 18 || x > 20)
-			map_cell(g->map, x, 2)->land = ruleset_land(rs, "water");
+		if (x < 14 || x > 18)
+			map_cell(g->map, x, 10)->land = ruleset_land(rs, "water");
 		else
-			map_cell(g->map, x, 2)->flags |= CELL_DEFILE;
-	b = walk_unit(g, "B", 0, "skirmish", 5, (struct point){ 17, 4 },
-	    DIR_E);
-	e = walk_unit(g, "D", 1, "column", 2, (struct point){ 20, 9 }, DIR_S);
+			map_cell(g->map, x, 10)->flags |= CELL_DEFILE;
+	b = walk_unit(g, "B", 0, "column", 5, (struct point){ 16, 14 },
+	    DIR_N);
+	e = walk_unit(g, "D", 1, "column", 2, (struct point){ 16, 6 }, DIR_S);
 	game_occupy(g, e, false);
 	g->units[e].arm = ARM_CAVALRY;	/* a Column of horse: 4 x 4 */
 	g->units[e].cond = COND_MOB;
 	game_occupy(g, e, true);
-	walk_order(g, b, 9, 8);
+	walk_order(g, b, 16, 2);
 	assert_int_equal(move_forecast_end(g, &g->units[b].order, 6, &path,
 	    &n, &end), -1);
 	assert_int_equal(end.turn, 6);
 	assert_int_equal(end.halt, HALT_PASSAGE);
 	assert_int_equal(n, 4);
 	for (x = 0; x < n; x++) {
-		assert_int_equal(path[x].x, 17);
-		assert_int_equal(path[x].y, x % 2 == 0 ? 4 : 3);
+		assert_int_equal(path[x].x, 16);
+		assert_int_equal(path[x].y, 14 - x);
 	}
 	free(path);
+	/* The walk, turn after turn: before the passage on [16, 11]. */
+	for (x = 1; x <= 3; x++) {
+		g->turn = x;
+		(void)move_unit(g, NULL, b, -1, NULL, NULL);
+		assert_int_equal(g->units[b].pos.y, 11);
+		assert_int_equal(g->units[b].halt, HALT_PASSAGE);
+	}
+	assert_true(walk_find(g, 0, b, "no room beyond the passage: B does "
+	    "not pass and stays before it") >= 0);
 	game_free(g);
 	ruleset_free(rs);
 }

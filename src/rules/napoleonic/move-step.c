@@ -286,10 +286,53 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 	return true;
 }
 
-/* nap_move_step the long way: any step (step_plain's first). */
+/*
+ * A step that comes with a turn (the walker faces other than d): the
+ * turn swings the front about its centre where the unit stands before
+ * the step is taken (3.6.3), and its wings may come down on ground the
+ * step's new front, one cell on, never crosses.  The landscapes of the
+ * turned front that forbid the walker's formation (3.6.5), 0 for none;
+ * the step treats them as ground it enters.  Only the front, as for a
+ * step: the ranks behind follow where it leads.  A face-about leaves
+ * the block on its cells (nap_move_turn), and a column on its road
+ * follows it (3.6.6): no new ground.  Road cells are open to the
+ * formations that keep to roads, as for the step.
+ */
+static uint64_t
+turned_forbid(const struct game *g, const struct move_walk *w, enum dir d)
+{
+	const struct ruleset *rs = g->rs;
+	const struct formation_def *fd = &rs->form[w->form];
+	const struct map *map = g->map;
+	const struct unit *u = &g->units[w->unit];
+	const struct cell *c;
+	struct point at, rstep;
+	int k = dir_diff(w->facing, d), nn, i, l;
+	uint64_t bad = 0;
+
+	if (k == 0 || k == 4 || (k == 3 && fd->depth[u->arm] >
+	    fd->frontage[u->arm]) || ((fd->flags & FORMF_ROAD) &&
+	    map_cell(map, w->pos.x, w->pos.y)->road != ROAD_NONE))
+		return 0;
+	nn = geom_rank(w->pos, d, fd->frontage[u->arm], &at, &rstep);
+	for (i = 0; i < nn; i++, at.x += rstep.x, at.y += rstep.y) {
+		if (!map_inside(map, at.x, at.y))
+			continue;
+		c = map_cell(map, at.x, at.y);
+		l = c->land;
+		if ((rs->land[l].forbid & (1u << w->form)) != 0 &&
+		    !(c->road != ROAD_NONE && (fd->flags & FORMF_ROAD)))
+			bad |= (uint64_t)1 << l;
+	}
+	return bad;
+}
+
+/* nap_move_step the long way: any step (step_plain's first); turned:
+ * forbidden ground the turn before it swings the block onto
+ * (turned_forbid). */
 static __attribute__((noinline)) void
 step_long(const struct game *g, const struct move_walk *w, enum dir d,
-    struct move_price *p)
+    uint64_t turned, struct move_price *p)
 {
 	const struct ruleset *rs = g->rs;
 	const struct nap_move *m = nap_move(rs);
@@ -402,7 +445,10 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 	/* Each cell of the new front has been checked above for a slant past
 	 * an obstacle's end, to (stepped to from the walker's own cell)
 	 * among them: the front's anchor is one of its cells. */
-	/* 3.6.5: the formation may not enter this ground. */
+	/* 3.6.5: the formation may not enter this ground, nor swing onto
+	 * it turning to step. */
+	new_l |= turned;
+	bad_l |= turned;
 	if (bad_l != 0) {
 		p->halt = HALT_TERRAIN;
 		if (w->explain)
@@ -689,6 +735,8 @@ void
 nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)
 {
-	if (!step_plain(g, w, d, p))
-		step_long(g, w, d, p);
+	uint64_t turned = w->facing != d ? turned_forbid(g, w, d) : 0;
+
+	if (turned != 0 || !step_plain(g, w, d, p))
+		step_long(g, w, d, turned, p);
 }
