@@ -199,6 +199,18 @@ bool walk_room(const struct game *, struct move_walk *, enum dir f,
 int walk_overlap(const struct game *, const struct move_walk *,
     const struct point *cells, int n, int from);
 
+/* walk_overlap of the rank of frontage cells (as counted facing N) whose
+ * centre is at anchor, facing f (geom_footprint's front rank, in its
+ * order), read without listing the cells. */
+int walk_overlap_rank(const struct game *, const struct move_walk *,
+    struct point anchor, enum dir f, int frontage);
+
+/* walk_overlap of the walker's unit's block in formation form anchored at
+ * anchor facing f, as game_footprint_at lists it, read without listing
+ * it (but where the unit stands on its trail). */
+int walk_overlap_at(const struct game *, const struct move_walk *,
+    struct point anchor, enum dir f, int form);
+
 /* Whether the step priced sp is one a column makes following its road:
  * a single-file march column (the ruleset's road formation) stepping
  * from road to road. */

@@ -736,15 +736,23 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		    w->clear_form == w->form && w->clear_pos.x == w->pos.x &&
 		    w->clear_pos.y == w->pos.y ? 1 : ntr;
 		memcpy(cells, tr, (size_t)n * sizeof *cells);
+		who = walk_overlap(g, w, cells, n, 0);
 	} else if (w->clear && !w->passing && cs->n == 0 && d == w->facing &&
 	    w->clear_facing == d && w->clear_form == w->form &&
-	    w->clear_pos.x == w->pos.x && w->clear_pos.y == w->pos.y)
-		n = geom_footprint(next, d, rs->form[w->form].frontage[
-		    g->units[w->unit].arm], 1, cells, g->cells_max);
-	else
+	    w->clear_pos.x == w->pos.x && w->clear_pos.y == w->pos.y) {
+		/* No enemy near to measure the cells against: the rank is
+		 * read where it lies, not listed. */
+		n = 0;
+		who = walk_overlap_rank(g, w, next, d,
+		    rs->form[w->form].frontage[g->units[w->unit].arm]);
+	} else if (cs->n == 0) {
+		n = 0;
+		who = walk_overlap_at(g, w, next, f, w->form);
+	} else {
 		n = game_footprint_at(g, &g->units[w->unit], next, f, w->form,
 		    cells);
-	who = walk_overlap(g, w, cells, n, 0);
+		who = walk_overlap(g, w, cells, n, 0);
+	}
 	if (who == -2 && walk_round(g, w))
 		return SR_AGAIN;
 	if (who == -2) {

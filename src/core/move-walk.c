@@ -187,6 +187,132 @@ walk_overlap(const struct game *g, const struct move_walk *w,
 	return -1;
 }
 
+/* walk_overlap of the block frontage x depth cells (as counted facing N)
+ * anchored at anchor facing f, in geom_footprint's order and at most
+ * g->cells_max cells of it, as game_footprint_at lists a straight block:
+ * read where it lies, not listed. */
+static int
+block_overlap(const struct game *g, const struct move_walk *w,
+    struct point anchor, enum dir f, int frontage, int depth)
+{
+	const struct map *map = g->map;
+	const int *occ = g->occ;
+	int right = ((int)f + 2) & (DIR_COUNT - 1);
+	int back = ((int)f + 4) & (DIR_COUNT - 1);
+	int rx = dir_dx[right], ry = dir_dy[right];
+	int bx = dir_dx[back], by = dir_dy[back];
+	int fr, dp, i, j, n, lim, who, self = w->unit + 1, x, y, x0, y0;
+	int xe, ye;
+	long k, k0, dk, db;
+
+	if (frontage <= 0 || depth <= 0)
+		return -1;
+	fr = geom_span(f, frontage);
+	dp = geom_span(f, depth);
+	lim = fr * dp < g->cells_max ? fr * dp : g->cells_max;
+	x0 = anchor.x - (fr - 1) / 2 * rx;
+	y0 = anchor.y - (fr - 1) / 2 * ry;
+	xe = x0 + (fr - 1) * rx + (dp - 1) * bx;
+	ye = y0 + (fr - 1) * ry + (dp - 1) * by;
+	/* The block's box: its least and greatest x and y are those of
+	 * two of its corners (each axis moves a whole step or none along
+	 * a rank and back). */
+	{
+		int xa = x0 + (fr - 1) * rx, ya = y0 + (fr - 1) * ry;
+		int xb = x0 + (dp - 1) * bx, yb = y0 + (dp - 1) * by;
+		int lx = x0, hx = x0, ly = y0, hy = y0;
+
+		lx = xa < lx ? xa : lx; hx = xa > hx ? xa : hx;
+		lx = xb < lx ? xb : lx; hx = xb > hx ? xb : hx;
+		lx = xe < lx ? xe : lx; hx = xe > hx ? xe : hx;
+		ly = ya < ly ? ya : ly; hy = ya > hy ? ya : hy;
+		ly = yb < ly ? yb : ly; hy = yb > hy ? yb : hy;
+		ly = ye < ly ? ye : ly; hy = ye > hy ? ye : hy;
+		if (lx >= 0 && ly >= 0 && hx < map->w && hy < map->h) {
+			/* All on the map: by place in the occupancy
+			 * grid, at most lim cells in order. */
+			dk = (long)ry * map->w + rx;
+			db = (long)by * map->w + bx;
+			k0 = (long)y0 * map->w + x0;
+			for (j = 0, n = 0; j < dp && n < lim; j++, k0 += db)
+				for (i = 0, k = k0; i < fr && n < lim; i++,
+				    n++, k += dk)
+					if (occ[k] != 0 && occ[k] != self)
+						return occ[k] - 1;
+			return -1;
+		}
+	}
+	/* Partly off the map: cell by cell, as walk_overlap reads them. */
+	for (j = 0, n = 0; j < dp && n < lim; j++, x0 += bx, y0 += by)
+		for (i = 0, x = x0, y = y0; i < fr && n < lim; i++, n++,
+		    x += rx, y += ry) {
+			if (!map_inside(map, x, y))
+				return -2;
+			who = occ[(size_t)y * (size_t)map->w + (size_t)x] - 1;
+			if (who >= 0 && who != w->unit)
+				return who;
+		}
+	return -1;
+}
+
+int
+walk_overlap_rank(const struct game *g, const struct move_walk *w,
+    struct point anchor, enum dir f, int frontage)
+{
+	const struct map *map = g->map;
+	struct point first, step;
+	long k, dk;
+	int i, n, who, self = w->unit + 1;
+
+	n = geom_rank(anchor, f, frontage, &first, &step);
+	if (n <= 0)
+		return -1;
+	if (!map_inside(map, first.x, first.y) || !map_inside(map,
+	    first.x + (n - 1) * step.x, first.y + (n - 1) * step.y)) {
+		/* Partly off the map: cell by cell, in the rank's order,
+		 * as walk_overlap reads them. */
+		for (i = 0; i < n; i++, first.x += step.x,
+		    first.y += step.y) {
+			if (!map_inside(map, first.x, first.y))
+				return -2;
+			who = g->occ[(size_t)first.y * (size_t)map->w +
+			    (size_t)first.x] - 1;
+			if (who >= 0 && who != w->unit)
+				return who;
+		}
+		return -1;
+	}
+	/* A straight rank with both ends on the map lies on it whole: by
+	 * the cells' places in the occupancy grid. */
+	k = (long)first.y * map->w + first.x;
+	dk = (long)step.y * map->w + step.x;
+	for (i = 0; i < n; i++, k += dk)
+		if (g->occ[k] != 0 && g->occ[k] != self)
+			return g->occ[k] - 1;
+	return -1;
+}
+
+int
+walk_overlap_at(const struct game *g, const struct move_walk *w,
+    struct point anchor, enum dir f, int form)
+{
+	const struct unit *u = &g->units[w->unit];
+	struct point *cells;
+	int n, who;
+
+	if (anchor.x == u->pos.x && anchor.y == u->pos.y && f == u->facing &&
+	    form == u->formation && unit_on_trail(u)) {
+		/* On its trail where it stands (game_footprint_at). */
+		cells = game_cells_take(g);
+		n = game_footprint_at(g, u, anchor, f, form, cells);
+		who = walk_overlap(g, w, cells, n, 0);
+		game_cells_give(g, cells);
+		return who;
+	}
+	return block_overlap(g, w, anchor, f, g->rs->form[form].frontage[
+	    u->arm], g->rs->form[form].depth[u->arm]);
+}
+
 /* --- road columns (3.6.6) ----------------------------------------------- */
 
 /* The cells the walker covers now: its trail, or its straight block. */
