@@ -5615,18 +5615,19 @@ test_3_6_7_way_round_after_a_waypoint_keeps_it(void **state)
  * random blocks of 1 to 12 cells (a fixed seed), the fast move_gap (its
  * row skip, its stop at -1) gives what looking at every pair gives, and
  * the same from either side; cand_gap, given the candidate's box, gives
- * it too or INT_MAX only beyond GAP_FAR.
+ * it too or INT_MAX only beyond GAP_FAR, and so it does for a candidate
+ * that fills its box (rect, up to 4 x 3 cells), given the box alone.
  */
 static void
 test_move_gap_is_the_least_over_every_pair(void **state)
 {
 	struct ruleset *rs = rules();
 	struct game *g = one_unit(rs, "line");
-	struct point a[12], b[12], alo, ahi;
+	struct point a[12], b[12], r[12], alo, ahi, lo, hi;
 	struct cand c;
 	unsigned long s = 12345;
 	int t, i, j, na, nb, dx, dy, gx, gy, cg, want, got, nover = 0;
-	int nfar = 0;
+	int nfar = 0, nr, x, y, nrover = 0, nrnear = 0;
 
 	(void)state;
 	for (t = 0; t < 3000; t++) {
@@ -5669,9 +5670,33 @@ test_move_gap_is_the_least_over_every_pair(void **state)
 			assert_true(got == want || got == INT_MAX);
 			nfar += got == INT_MAX;
 		}
+		/* A block that fills its box (the box of b's first two
+		 * cells, at most 12 cells) is measured by its box alone
+		 * (rect): the gap move_gap gives over its listed cells. */
+		lo.x = b[0].x < b[nb - 1].x ? b[0].x : b[nb - 1].x;
+		lo.y = b[0].y < b[nb - 1].y ? b[0].y : b[nb - 1].y;
+		hi.x = lo.x + (abs(b[0].x - b[nb - 1].x) % 4);
+		hi.y = lo.y + (abs(b[0].y - b[nb - 1].y) % 3);
+		for (nr = 0, y = lo.y; y <= hi.y; y++)
+			for (x = lo.x; x <= hi.x; x++)
+				r[nr++] = (struct point){ x, y };
+		want = move_gap(a, na, r, nr);
+		memset(&c, 0, sizeof c);
+		c.n = nr;
+		c.rect = true;
+		c.lo = lo;
+		c.hi = hi;
+		got = cand_gap(g, &c, a, na, alo, ahi);
+		if (want <= GAP_FAR(rs))
+			assert_int_equal(got, want);
+		else
+			assert_true(got == want || got == INT_MAX);
+		nrover += want == -1;
+		nrnear += want >= 0 && want <= GAP_FAR(rs);
 	}
 	assert_true(nover > 100 && nover < 2900);
 	assert_true(nfar > 0);
+	assert_true(nrover > 100 && nrnear > 100);
 	assert_int_equal(move_gap(a, 0, b, nb), INT_MAX);
 	assert_int_equal(move_gap(a, na, b, 0), INT_MAX);
 	game_free(g);
@@ -5712,7 +5737,7 @@ test_cands_find_through_the_index_as_without(void **state)
 	struct move_walk w;
 	struct cands a, b;
 	unsigned long s = 99;
-	int i, k, u, na, nb, ua[64], ub[64], nsome = 0, nleft = 0;
+	int i, k, u, na, nb, ua[64], ub[64], nsome = 0, nleft = 0, nrect = 0;
 	static const int left[] = { 0, 4, 12, 40, 90 };
 	char id[8];
 
@@ -5756,8 +5781,6 @@ test_cands_find_through_the_index_as_without(void **state)
 				    &g->units[a.v[i].unit], fp);
 
 				assert_int_equal(a.v[i].n, n);
-				assert_memory_equal(a.v[i].cells, fp,
-				    (size_t)n * sizeof *fp);
 				lo = hi = fp[0];
 				for (j = 1; j < n; j++) {
 					lo.x = fp[j].x < lo.x ? fp[j].x : lo.x;
@@ -5765,6 +5788,17 @@ test_cands_find_through_the_index_as_without(void **state)
 					hi.x = fp[j].x > hi.x ? fp[j].x : hi.x;
 					hi.y = fp[j].y > hi.y ? fp[j].y : hi.y;
 				}
+				/* A block square to the grid is not listed:
+				 * its footprint's n cells are every cell of
+				 * its box (12 of a Line's 6 x 2). */
+				if (a.v[i].rect) {
+					assert_int_equal(n, 12);
+					assert_int_equal((hi.x - lo.x + 1) *
+					    (hi.y - lo.y + 1), n);
+					nrect++;
+				} else
+					assert_memory_equal(a.v[i].cells, fp,
+					    (size_t)n * sizeof *fp);
 				assert_int_equal(a.v[i].lo.x, lo.x);
 				assert_int_equal(a.v[i].lo.y, lo.y);
 				assert_int_equal(a.v[i].hi.x, hi.x);
@@ -5783,6 +5817,7 @@ test_cands_find_through_the_index_as_without(void **state)
 		}
 	assert_true(nsome > 0);
 	assert_true(nleft > 0);
+	assert_true(nrect > 0);	/* every Line faces N: all square */
 	move_ctx_free(ctx);
 	game_free(g);
 	ruleset_free(rs);

@@ -56,6 +56,8 @@ bbox_gap(struct point alo, struct point ahi, struct point blo,
 	    STEP_ORTHO * gy + (STEP_DIAG - STEP_ORTHO) * gx;
 }
 
+static int rect_gap(const struct point *, int, struct point, struct point);
+
 /* The gap from the walker's cells to candidate c, or INT_MAX when it is
  * surely beyond any distance the rules ask for. */
 int
@@ -64,14 +66,19 @@ cand_gap(const struct game *g, const struct cand *c,
 {
 	if (bbox_gap(lo, hi, c->lo, c->hi) > GAP_FAR(g->rs))
 		return INT_MAX;
+	if (c->rect)
+		return rect_gap(cells, n, c->lo, c->hi);
 	return move_gap(cells, n, c->cells, c->n);
 }
 
 static void
 cand_add(const struct game *g, struct cands *cs, int e)
 {
+	const struct unit *eu = &g->units[e];
+	const struct formation_def *fd = &g->rs->form[eu->formation];
 	struct cand *c;
-	int i;
+	int i, fr = fd->frontage[eu->arm], dp = fd->depth[eu->arm];
+	int rx, ry, bx, by, x0, y0, x1, y1;
 
 	if (cs->n == cs->cap) {
 		cs->cap = cs->cap ? cs->cap * 2 : 4;
@@ -86,9 +93,30 @@ cand_add(const struct game *g, struct cands *cs, int e)
 	c->cells = cs->pts + (size_t)cs->n * (size_t)g->cells_max;
 	cs->n++;
 	c->unit = e;
-	c->n = game_footprint(g, &g->units[e], c->cells);
-	bbox(c->cells, c->n, &c->lo, &c->hi);
 	c->gap = INT_MAX;
+	c->rect = false;
+	if (!dir_diagonal(eu->facing) && !unit_on_trail(eu) && fr > 0 &&
+	    dp > 0 && (long)fr * dp <= g->cells_max) {
+		/* Square to the grid, whole and off any trail: the block
+		 * game_footprint would list is the box of two corners. */
+		rx = dir_dx[dir_turn(eu->facing, 2)];
+		ry = dir_dy[dir_turn(eu->facing, 2)];
+		bx = dir_dx[dir_turn(eu->facing, 4)];
+		by = dir_dy[dir_turn(eu->facing, 4)];
+		x0 = eu->pos.x - (fr - 1) / 2 * rx;
+		y0 = eu->pos.y - (fr - 1) / 2 * ry;
+		x1 = x0 + (fr - 1) * rx + (dp - 1) * bx;
+		y1 = y0 + (fr - 1) * ry + (dp - 1) * by;
+		c->lo.x = x0 < x1 ? x0 : x1;
+		c->lo.y = y0 < y1 ? y0 : y1;
+		c->hi.x = x0 > x1 ? x0 : x1;
+		c->hi.y = y0 > y1 ? y0 : y1;
+		c->n = fr * dp;
+		c->rect = true;
+		return;
+	}
+	c->n = game_footprint(g, eu, c->cells);
+	bbox(c->cells, c->n, &c->lo, &c->hi);
 }
 
 static bool
@@ -229,6 +257,26 @@ cell_gap(int dx, int dy)
 		return -1;	/* overlapping */
 	return gx > gy ? STEP_ORTHO * gx + (STEP_DIAG - STEP_ORTHO) * gy :
 	    STEP_ORTHO * gy + (STEP_DIAG - STEP_ORTHO) * gx;
+}
+
+/* move_gap to a block that fills its box, lo to hi: the gap from each
+ * cell of a is the gap to the box's cell nearest it (cell_gap never falls
+ * as dx or dy grows), the least of them the answer. */
+static int
+rect_gap(const struct point *a, int na, struct point lo, struct point hi)
+{
+	int i, dx, dy, gap, best = INT_MAX;
+
+	for (i = 0; i < na && best > -1; i++) {
+		dx = lo.x - a[i].x > a[i].x - hi.x ? lo.x - a[i].x :
+		    a[i].x - hi.x;
+		dy = lo.y - a[i].y > a[i].y - hi.y ? lo.y - a[i].y :
+		    a[i].y - hi.y;
+		gap = cell_gap(dx > 0 ? dx : 0, dy > 0 ? dy : 0);
+		if (gap < best)
+			best = gap;
+	}
+	return best;
 }
 
 int

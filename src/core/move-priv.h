@@ -74,13 +74,16 @@ struct move_ctx {
 					   unit) */
 };
 
-/* An enemy near the walk (move-near.c), its cells and their box. */
+/* An enemy near the walk (move-near.c), its cells and their box.  A
+ * block square to the grid fills its box: its cells are not listed (rect,
+ * cells unset), the box tells every gap to it. */
 struct cand {
 	int		 unit;
 	int		 n;
-	struct point	*cells;		/* in its cands' pts */
+	struct point	*cells;		/* in its cands' pts, unless rect */
 	struct point	 lo;		/* bounding box of the cells */
 	struct point	 hi;
+	bool		 rect;		/* its cells are all of its box */
 	int		 gap;		/* gap from the walker now */
 };
 
