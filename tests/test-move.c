@@ -5721,6 +5721,73 @@ cands_units(const struct cands *cs, int *out)
 }
 
 /*
+ * A walk reads the cells of its block where they lie (walk_overlap_at,
+ * walk_overlap_rank) and finds what walk_overlap finds over the cells
+ * listed (game_footprint_at; geom_footprint one rank deep): Lines facing
+ * N and E on a lattice of a 30 x 30 map, the walker's block anchored at
+ * every cell from 3 off the map to 3 beyond it, in each facing and four
+ * formations.  Every answer is met: a unit (the first in the listed
+ * order), nothing, and the map's edge.
+ */
+static void
+test_walk_overlap_read_in_place_as_listed(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	static const char *const forms[] = { "line", "column",
+	    "manoeuvre_column", "masse" };
+	struct move_walk w;
+	struct point *cells, p;
+	char id[8];
+	int i, j, k, f, n, want, got, form, seen[3] = { 0, 0, 0 };
+
+	(void)state;
+	for (i = 0, k = 0; i < 3; i++)
+		for (j = 0; j < 4; j++, k++) {
+			snprintf(id, sizeof id, "f%d", k);
+			(void)line_named(g, id, k % 2, (struct point){ 4 + 9 * i,
+			    3 + 7 * j }, k % 3 == 0 ? DIR_E : DIR_N);
+		}
+	move_walk_init(g, 0, &w);
+	cells = game_cells_take(g);
+	for (k = 0; k < 4; k++) {
+		form = ruleset_form(rs, forms[k]);
+		for (p.y = -3; p.y < 33; p.y++)
+			for (p.x = -3; p.x < 33; p.x++)
+				for (f = 0; f < DIR_COUNT; f++) {
+					n = game_footprint_at(g, &g->units[0],
+					    p, (enum dir)f, form, cells);
+					want = walk_overlap(g, &w, cells, n, 0);
+					got = walk_overlap_at(g, &w, p,
+					    (enum dir)f, form);
+					if (got != want)
+						fail_msg("%s at [%d, %d] facing "
+						    "%d: %d, listed %d",
+						    forms[k], p.x, p.y, f, got,
+						    want);
+					seen[want < 0 ? -want : 0]++;
+					n = geom_footprint(p, (enum dir)f,
+					    rs->form[form].frontage[ARM_INFANTRY],
+					    1, cells, g->cells_max);
+					want = walk_overlap(g, &w, cells, n, 0);
+					got = walk_overlap_rank(g, &w, p,
+					    (enum dir)f,
+					    rs->form[form].frontage[ARM_INFANTRY]);
+					if (got != want)
+						fail_msg("%s rank at [%d, %d] "
+						    "facing %d: %d, listed %d",
+						    forms[k], p.x, p.y, f, got,
+						    want);
+				}
+	}
+	assert_true(seen[0] > 1000 && seen[1] > 1000 && seen[2] > 1000);
+	game_cells_give(g, cells);
+	move_walk_free(&w);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * cands_find through the per-phase index finds the enemies a look at
  * every unit finds (ctx NULL): 40 Lines of both sides at random places
  * (a fixed seed) on a 75 x 53 map (buckets cut short at its east and
@@ -8115,6 +8182,7 @@ main(void)
 		cmocka_unit_test(test_gap_overlap_after_a_touch),
 		cmocka_unit_test(test_move_gap_is_the_least_over_every_pair),
 		cmocka_unit_test(test_cands_find_through_the_index_as_without),
+		cmocka_unit_test(test_walk_overlap_read_in_place_as_listed),
 		cmocka_unit_test(test_3_6_8_enemy_gap_up_to_twice_the_reach),
 		cmocka_unit_test(test_3_6_8_infantry_contact_gap_and_halt),
 		cmocka_unit_test(
