@@ -409,6 +409,76 @@ test_3_6_8_index_keeps_units_walks_move(void **state)
 	ruleset_free(rs);
 }
 
+/* Whether every row mask of ctx's index (filled) has the bit of each
+ * bucket and side set exactly where that list holds a unit; the number of
+ * bits set into *nset. */
+static bool
+filled_as_lists(const struct move_ctx *ctx, int *nset)
+{
+	int bx, by, side, b;
+	bool bit;
+
+	*nset = 0;
+	for (by = 0; by < ctx->bh; by++)
+		for (bx = 0; bx < ctx->bw; bx++)
+			for (side = 0; side < GAME_MAX_SIDES; side++) {
+				b = (by * ctx->bw + bx) * GAME_MAX_SIDES + side;
+				bit = (ctx->filled[by * GAME_MAX_SIDES + side] >>
+				    bx & 1) != 0;
+				if (bit != (ctx->head[b] >= 0))
+					return false;
+				*nset += bit;
+			}
+	return true;
+}
+
+/*
+ * The index's row masks (move_ctx filled) follow its lists: on a map of
+ * 60 x 40 cells (4 x 3 buckets of 16), 12 Lines of both sides on a
+ * lattice set 12 bits; moved one by one into the bucket at [0, 0] they
+ * leave it the only one set for the French and the Allies (2 bits), and
+ * moved back out again, 12.
+ */
+static void
+test_move_ctx_filled_rows_follow_the_lists(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(60, 40));
+	struct move_ctx *ctx;
+	struct point home[12];
+	char id[8];
+	int i, n;
+
+	(void)state;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	for (i = 0; i < 12; i++) {
+		snprintf(id, sizeof id, "u%d", i);
+		home[i] = (struct point){ 8 + 16 * (i % 4), 6 + 13 * (i / 4) };
+		(void)line_named(g, id, i % 2, home[i], DIR_N);
+	}
+	ctx = move_ctx_create(g);
+	assert_int_equal(ctx->bw, 4);
+	assert_int_equal(ctx->bh, 3);
+	assert_true(filled_as_lists(ctx, &n));
+	assert_int_equal(n, 12);
+	for (i = 0; i < 12; i++) {
+		g->units[i].pos = (struct point){ 5 + i % 3, 5 };
+		ctx_place(ctx, i, &g->units[i]);
+		assert_true(filled_as_lists(ctx, &n));
+	}
+	assert_int_equal(n, 2);
+	for (i = 0; i < 12; i++) {
+		g->units[i].pos = home[i];
+		ctx_place(ctx, i, &g->units[i]);
+		assert_true(filled_as_lists(ctx, &n));
+	}
+	assert_int_equal(n, 12);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /*
  * 3.6.8: the search for enemies near a walk reaches as far as the widest
  * block of any arm too.  With the infantry's Line made 100 cells wide
@@ -8189,6 +8259,7 @@ main(void)
 		    test_3_6_8_contact_with_the_tail_of_a_deep_infantry_block),
 		cmocka_unit_test(test_3_6_8_contact_halt_anywhere_on_the_map),
 		cmocka_unit_test(test_3_6_8_index_keeps_units_walks_move),
+		cmocka_unit_test(test_move_ctx_filled_rows_follow_the_lists),
 		cmocka_unit_test(test_3_6_8_index_on_a_map_one_cell_wide),
 		cmocka_unit_test(
 		    test_3_6_8_contact_with_the_end_of_a_wide_infantry_line),

@@ -35,14 +35,32 @@ bucket_of(const struct move_ctx *c, struct point p)
 }
 
 /* Buckets hold one list per side: slot b * GAME_MAX_SIDES + side. */
+/* The bit of slot b (bucket and side) in its row's mask, *row its
+ * entry (ctx->filled). */
+static inline uint64_t
+filled_bit(const struct move_ctx *c, int b, int *row)
+{
+	int k = b / GAME_MAX_SIDES;
+
+	*row = k / c->bw * GAME_MAX_SIDES + b % GAME_MAX_SIDES;
+	return (uint64_t)1 << (k % c->bw);
+}
+
 static void
 ctx_link(struct move_ctx *c, int u, int b)
 {
+	int row;
+
 	c->bucket[u] = b;
 	c->prev[u] = -1;
 	c->next[u] = c->head[b];
 	if (c->head[b] >= 0)
 		c->prev[c->head[b]] = u;
+	else if (c->filled != NULL) {
+		uint64_t bit = filled_bit(c, b, &row);
+
+		c->filled[row] |= bit;
+	}
 	c->head[b] = u;
 }
 
@@ -59,7 +77,7 @@ slot_of(const struct move_ctx *c, const struct unit *u, struct point p)
 static void
 ctx_unlink(struct move_ctx *c, int u)
 {
-	int b = c->bucket[u];
+	int b = c->bucket[u], row;
 
 	if (b < 0)
 		return;
@@ -69,6 +87,11 @@ ctx_unlink(struct move_ctx *c, int u)
 		c->head[b] = c->next[u];
 	if (c->next[u] >= 0)
 		c->prev[c->next[u]] = c->prev[u];
+	if (c->head[b] < 0 && c->filled != NULL) {
+		uint64_t bit = filled_bit(c, b, &row);
+
+		c->filled[row] &= ~bit;
+	}
 }
 
 struct move_ctx *
@@ -83,6 +106,9 @@ move_ctx_create(const struct game *g)
 	c->head = xmallocarray((size_t)n, sizeof *c->head);
 	for (i = 0; i < n; i++)
 		c->head[i] = -1;
+	if (c->bw <= 64)
+		c->filled = xcalloc((size_t)c->bh * GAME_MAX_SIDES,
+		    sizeof *c->filled);
 	c->reach = move_block_reach(g);
 	c->next = xmallocarray((size_t)g->nunits + 1, sizeof *c->next);
 	c->prev = xmallocarray((size_t)g->nunits + 1, sizeof *c->prev);
@@ -227,6 +253,7 @@ move_ctx_free(struct move_ctx *c)
 		kept_free(c->kept[i]);
 	free(c->kept);
 	free(c->head);
+	free(c->filled);
 	free(c->next);
 	free(c->prev);
 	free(c->bucket);

@@ -119,7 +119,8 @@ cand_add(const struct game *g, struct cands *cs, int e)
 	bbox(c->cells, c->n, &c->lo, &c->hi);
 }
 
-static bool
+/* (Inline: asked of every enemy in the buckets about every walk.) */
+static inline __attribute__((always_inline)) bool
 cand_wanted(const struct game *g, const struct move_walk *w, int e, int r)
 {
 	const struct unit *eu = &g->units[e];
@@ -192,7 +193,27 @@ cands_find(const struct game *g, const struct move_ctx *ctx,
 		 * only one read (the same units in the same order as the
 		 * loop below; most of those lists are empty). */
 		const int *row;
+		uint64_t span, m;
 
+		if (ctx->filled != NULL) {
+			/* The lists that hold a unit, by the rows' masks:
+			 * the same lists in the same order. */
+			if (bx1 < bx0)
+				return;		/* no bucket */
+			span = (bx1 - bx0 + 1 >= 64 ? ~(uint64_t)0 :
+			    ((uint64_t)1 << (bx1 - bx0 + 1)) - 1) << bx0;
+			for (by = by0; by <= by1; by++)
+				for (m = ctx->filled[by * GAME_MAX_SIDES +
+				    (1 - own)] & span; m != 0; m &= m - 1) {
+					bx = __builtin_ctzll(m);
+					for (e = ctx->head[(by * ctx->bw + bx) *
+					    GAME_MAX_SIDES + (1 - own)]; e >= 0;
+					    e = ctx->next[e])
+						if (cand_wanted(g, w, e, r))
+							cand_add(g, cs, e);
+				}
+			return;
+		}
 		for (by = by0; by <= by1; by++) {
 			row = ctx->head + (by * ctx->bw + bx0) *
 			    GAME_MAX_SIDES + (1 - own);

@@ -7,6 +7,7 @@
 #define MARSHAL_MOVE_PRIV_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "core/geom.h"
 #include "core/move.h"
@@ -30,6 +31,11 @@ struct move_ctx {
 	int		*next;		/* per unit */
 	int		*prev;
 	int		*bucket;	/* per unit: its bucket, -1 */
+	/* With bw 64 or less: per row of buckets and side (row *
+	 * GAME_MAX_SIDES + side), bit x set where that side's list of
+	 * bucket x of the row holds a unit, so that a reader passes over
+	 * the empty lists of a row at once.  NULL with more columns. */
+	uint64_t	*filled;
 	int		*used;		/* narrow passages used this turn */
 	int		 nused;
 	int		 capused;
