@@ -1370,6 +1370,10 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * bench-ai -n 100: default hard 44 and 48 of 50, normal French 52%.)
  * (Pinned again when a turn's front may no longer swing onto ground the
  * formation may not enter (3.6.5): the Coa hard 16 and 15.)
+ * (Pinned again when a charge closed only over ground its formation may
+ * enter, no longer riding into the Coa's river (3.4.2): alone, the Coa
+ * hard 17 and 16, normal 12 and 5; with the turn's front, 17 and 15,
+ * normal 12 and 5.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1380,7 +1384,7 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
 		{ "default", { 16, 19 }, { 9, 11 }, { true, true } },
-		{ "coa-1810", { 16, 15 }, { 12, 6 }, { true, true } },
+		{ "coa-1810", { 17, 15 }, { 12, 5 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 

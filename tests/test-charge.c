@@ -448,6 +448,113 @@ test_3_4_2_charge_falters_at_a_friend(void **state)
 	game_free(g);
 }
 
+/*
+ * A river no formation may enter (the Côa's water), columns 30 and 31 of
+ * the field; horse in Column at [36, 20] facing W with a Move order onto
+ * foot in Line at [27, 20] on the far bank, facing E.  The gap, x = 28 to
+ * 35, is 8 cells: 4 BD, the horse's charge reach.
+ */
+static struct game *
+across_the_river(int x, int *a, int *b)
+{
+	struct game *g = field();
+	int y, water = ruleset_land(rs, "water");
+
+	assert_true(water >= 0);
+	for (y = 0; y < g->map->h; y++) {
+		map_cell(g->map, 30, y)->land = (uint8_t)water;
+		map_cell(g->map, 31, y)->land = (uint8_t)water;
+	}
+	*a = fixture_unit(g, "hus", 0, ARM_CAVALRY, "light", "column", x, 20,
+	    DIR_W, 400);
+	*b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 27, 20,
+	    DIR_E, 500);
+	order_to(g, *a, 27, 20);
+	return g;
+}
+
+/* Whether any cell of unit u's block lies on ground its formation may
+ * not enter. */
+static bool
+on_forbidden_ground(const struct game *g, int u)
+{
+	const struct unit *un = &g->units[u];
+	struct point *cells = game_cells_take(g);
+	int i, n, l;
+	bool bad = false;
+
+	n = game_footprint(g, un, cells);
+	for (i = 0; i < n; i++) {
+		l = map_cell(g->map, cells[i].x, cells[i].y)->land;
+		if (g->rs->land[l].forbid & (1u << un->formation))
+			bad = true;
+	}
+	game_cells_give(g, cells);
+	return bad;
+}
+
+/* 3.4.2 (marshal's reading): a charge closes only over ground its
+ * formation may enter.  The horse steps from [36, 20] to [32, 20], its
+ * block x = 32 to 35 on the near bank: the next step would put it in the
+ * river, so it falters there, 2 BD (x = 28 to 31) from the foot, and the
+ * foot takes no test.  Before, it rode into the river to melee reach. */
+static void
+test_3_4_2_charge_falters_at_ground_it_may_not_enter(void **state)
+{
+	int a, b;
+	struct game *g = across_the_river(36, &a, &b);
+
+	(void)state;
+	assert_int_equal(nap_gap(g, a, b), tab()->charge.reach[ARM_CAVALRY]);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", "hus (cavalry in Column) "
+	    "charges b, 4 BD away"), 1);
+	assert_int_equal(g->units[a].pos.x, 32);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[a].facing, DIR_W);
+	assert_int_equal(g->units[a].moved, 4 * STEP_ORTHO);	/* 2 BD */
+	assert_int_equal(nap_gap(g, a, b), 8);			/* 2 BD */
+	assert_false(on_forbidden_ground(g, a));
+	assert_int_equal(fixture_count(g, "3.4.2", "hus's charge falters: it "
+	    "closes from [36, 20] to [32, 20] but stands 2 BD from b, beyond "
+	    "melee reach: Lake at [31, "), 1);
+	assert_int_equal(fixture_count(g, "3.4.2", "where it may not go "
+	    "(3.6.5), is in its way"), 1);
+	assert_int_equal(fixture_count(g, "3.4.3", NULL), 0);
+	assert_int_equal(g->units[a].contact, -1);
+	assert_int_not_equal(g->units[b].halt, HALT_CONTACT);
+	assert_occupancy_exact(g);
+	game_free(g);
+}
+
+/* 3.4.2: horse on the bank itself, [32, 20], 2 BD from the foot: its
+ * first step would be into the river, so the charge is not made and
+ * neither unit counts as charged. */
+static void
+test_3_4_2_charge_into_ground_it_may_not_enter_is_not_made(void **state)
+{
+	struct charge_forecast fc;
+	int a, b;
+	struct game *g = across_the_river(32, &a, &b);
+
+	(void)state;
+	assert_int_equal(nap_gap(g, a, b), 8);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
+	    g->units[a].pos, g->units[a].facing, HALT_SPEED, &fc), 0);
+	assert_int_equal(fc.target, -1);
+	nap_phase_charges(g);
+	assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+	assert_int_equal(fixture_count(g, "3.4.2", "hus does not charge b, 2 "
+	    "BD away: it could not take a step toward it from [32, 20] (Lake "
+	    "at [31, "), 1);
+	assert_int_equal(g->units[a].pos.x, 32);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_not_equal(g->units[a].charged, g->turn);
+	assert_int_not_equal(g->units[b].charged, g->turn);
+	assert_occupancy_exact(g);
+	game_free(g);
+}
+
 /* 3.4.1: with sixteen units on the field (as many as the game's first
  * table of units holds), the last of them charges like any other. */
 static void
@@ -1707,6 +1814,10 @@ main(void)
 		cmocka_unit_test(test_3_4_2_charge_barred_at_once_is_not_made),
 		cmocka_unit_test(test_3_4_2_barred_horse_marches_on_its_order),
 		cmocka_unit_test(test_3_4_2_charge_falters_at_a_friend),
+		cmocka_unit_test(
+		    test_3_4_2_charge_falters_at_ground_it_may_not_enter),
+		cmocka_unit_test(
+		    test_3_4_2_charge_into_ground_it_may_not_enter_is_not_made),
 		cmocka_unit_test(test_3_4_1_the_last_of_sixteen_units_charges),
 		cmocka_unit_test(test_3_4_1_no_charge_when_the_order_leads_elsewhere),
 		cmocka_unit_test(test_3_4_1_no_charge_beyond_reach_or_as_mob),

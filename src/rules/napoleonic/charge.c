@@ -167,52 +167,128 @@ horse_at_square(const struct nap_melee *m, const struct unit *a,
 }
 
 /*
+ * What barred a charger's step (3.4.2): a unit (who >= 0), ground its
+ * formation may not enter (land >= 0, at the cell at), or else the edge
+ * of the field.
+ */
+struct barred {
+	int		who;
+	int		land;
+	struct point	at;
+};
+
+/*
+ * 3.4.2 (marshal's reading): whether the block of unit u, at anchor p
+ * facing f, would stand on ground its formation may not enter (3.6.5,
+ * the landscape's forbid list); then b says which and where.  A charge
+ * closes only over ground the unit could stand on: horse charging foot
+ * across the Côa rode into the river, which no formation may enter,
+ * and fought there.
+ */
+static bool
+ground_barred(const struct game *g, const struct unit *u, struct point p,
+    enum dir f, struct barred *b)
+{
+	const struct ruleset *rs = g->rs;
+	struct point *cells = game_cells_take(g);
+	int i, n, l;
+	bool barred = false;
+
+	n = game_footprint_at(g, u, p, f, u->formation, cells);
+	for (i = 0; i < n && !barred; i++) {
+		if (!map_inside(g->map, cells[i].x, cells[i].y))
+			continue;
+		l = map_cell(g->map, cells[i].x, cells[i].y)->land;
+		if ((rs->land[l].forbid & (1u << u->formation)) != 0) {
+			barred = true;
+			b->land = l;
+			b->at = cells[i];
+		}
+	}
+	game_cells_give(g, cells);
+	return barred;
+}
+
+/*
+ * Whether unit u's block may stand at anchor next facing f in the
+ * charge: on the field, clear of other units and on ground its
+ * formation may enter.  If not, b says what bars it.
+ */
+static bool
+charge_fits(const struct game *g, const struct unit *u, struct point next,
+    enum dir f, struct barred *b)
+{
+	struct point bad;
+
+	b->who = -1;
+	b->land = -1;
+	if (!map_inside(g->map, next.x, next.y))
+		return false;
+	if (game_fits(g, (int)(u - g->units), next, f, u->formation, -1,
+	    &bad) != 0) {
+		b->who = game_unit_at(g, bad.x, bad.y);
+		return false;
+	}
+	return !ground_barred(g, u, next, f, b);
+}
+
+/* What b names, for the log: "f stands in its way", ... */
+static void
+barred_text(const struct game *g, const struct barred *b, bool where,
+    char *buf, size_t len)
+{
+	const struct unit *w;
+
+	if (b->who >= 0) {
+		w = &g->units[b->who];
+		if (where)
+			snprintf(buf, len, "%s stands in its way at [%d, %d]",
+			    w->name, w->pos.x, w->pos.y);
+		else
+			snprintf(buf, len, "%s stands in its way", w->name);
+	} else if (b->land >= 0)
+		snprintf(buf, len, "%s at [%d, %d], where it may not go "
+		    "(3.6.5), is in its way", g->rs->land[b->land].label,
+		    b->at.x, b->at.y);
+	else
+		snprintf(buf, len, "the edge of the field is in its way");
+}
+
+/*
  * 3.4.2 (marshal's reading): whether unit u, standing at from facing f,
  * could not take even the first step of a charge toward point p: the
- * cell ahead lies off the field or its block would not fit there.  Then
- * *who (may be NULL) is the unit in the way, -1 for the field's edge.
+ * cell ahead lies off the field, its block would not fit there, or it
+ * would stand on ground its formation may not enter.  Then *b (may be
+ * NULL) says what bars it.
  */
 static bool
 first_step_barred(const struct game *g, const struct unit *u,
-    struct point from, enum dir f, struct point p, int *who)
+    struct point from, enum dir f, struct point p, struct barred *b)
 {
 	enum dir d = geom_heading(from, p);
-	struct point next = { from.x + dir_dx[d], from.y + dir_dy[d] }, bad;
+	struct point next = { from.x + dir_dx[d], from.y + dir_dy[d] };
+	struct barred scratch;
 
-	if (who != NULL)
-		*who = -1;
-	if (!map_inside(g->map, next.x, next.y))
-		return true;
-	if (game_fits(g, (int)(u - g->units), next, f, u->formation, -1,
-	    &bad) == 0)
-		return false;
-	if (who != NULL)
-		*who = game_unit_at(g, bad.x, bad.y);
-	return true;
+	return !charge_fits(g, u, next, f, b != NULL ? b : &scratch);
 }
 
-/* Move unit i one cell toward (away: from) point p if its block fits;
- * returns the ticks spent, 0 if it cannot, and then in *who (may be
- * NULL) the unit whose cell it would have entered, -1 for the edge of
- * the field. */
+/* Move unit i one cell toward (away: from) point p if its block fits
+ * there (charge_fits); returns the ticks spent, 0 if it cannot, and then
+ * in *b (may be NULL) what barred it. */
 static int
-step_by(struct game *g, int i, struct point p, bool away, int *who)
+step_by(struct game *g, int i, struct point p, bool away, struct barred *b)
 {
 	struct unit *u = &g->units[i];
-	struct point next, bad;
+	struct point next;
+	struct barred scratch;
 	enum dir d = geom_heading(u->pos, p);
 
 	if (away)
 		d = dir_turn(d, DIR_COUNT / 2);
 	next.x = u->pos.x + dir_dx[d];
 	next.y = u->pos.y + dir_dy[d];
-	if (!map_inside(g->map, next.x, next.y) ||
-	    game_fits(g, i, next, u->facing, u->formation, -1, &bad) != 0) {
-		if (who != NULL)
-			*who = map_inside(g->map, next.x, next.y) ?
-			    game_unit_at(g, bad.x, bad.y) : -1;
+	if (!charge_fits(g, u, next, u->facing, b != NULL ? b : &scratch))
 		return 0;
-	}
 	game_occupy(g, i, false);
 	u->pos = next;
 	game_occupy(g, i, true);
@@ -327,22 +403,17 @@ charge(struct game *g, int a, int t)
 	struct unit *ua = &g->units[a], *ut = &g->units[t];
 	struct point from = ua->pos;
 	char gap0[32], gap1[32], lim[32], why[160];
-	int gap = nap_gap(g, a, t), used = 0, s = 1, who = -1;
+	int gap = nap_gap(g, a, t), used = 0, s = 1;
 	bool square = horse_at_square(m, ua, ut);
+	struct barred b = { -1, -1, { 0, 0 } };
 
 	/* A charge that could not take one step would hold its unit where
 	 * it stands for the turn: it is not made, and the unit marches on
 	 * its order (round what bars it) in the movement phase. */
 	if (!square && gap > m->reach &&
-	    first_step_barred(g, ua, ua->pos, ua->facing, ut->pos, &who)) {
+	    first_step_barred(g, ua, ua->pos, ua->facing, ut->pos, &b)) {
 		ruleset_fmt(g->rs, gap, gap0, sizeof gap0);
-		if (who >= 0)
-			snprintf(why, sizeof why, "%s stands in its way at "
-			    "[%d, %d]", g->units[who].name,
-			    g->units[who].pos.x, g->units[who].pos.y);
-		else
-			snprintf(why, sizeof why, "the edge of the field is "
-			    "in its way");
+		barred_text(g, &b, true, why, sizeof why);
 		game_log(g, a, EV_MOVE, "3.4.2", "%s does not charge %s, %s "
 		    "away: it could not take a step toward it from [%d, %d] "
 		    "(%s); it marches on its order instead", ua->name,
@@ -364,24 +435,20 @@ charge(struct game *g, int a, int t)
 		return;
 	}
 	while (gap > m->reach && used <= c->reach[ua->arm] &&
-	    (s = step_by(g, a, ut->pos, false, &who)) > 0) {
+	    (s = step_by(g, a, ut->pos, false, &b)) > 0) {
 		used += s;
 		gap = nap_gap(g, a, t);
 	}
 	ua->moved = used;
 	ruleset_fmt(g->rs, gap, gap1, sizeof gap1);
 	if (gap > m->reach) {
-		/* What stopped it: a unit in its way, the field's edge, or
-		 * its charge reach spent. */
+		/* What stopped it: a unit in its way, ground it may not
+		 * enter, the field's edge, or its charge reach spent. */
 		if (s > 0)
 			snprintf(why, sizeof why, "its %s charge reach is "
 			    "spent", lim);
-		else if (who >= 0)
-			snprintf(why, sizeof why, "%s stands in its way",
-			    g->units[who].name);
 		else
-			snprintf(why, sizeof why, "the edge of the field is "
-			    "in its way");
+			barred_text(g, &b, false, why, sizeof why);
 		if (used == 0)
 			game_log(g, a, EV_MOVE, "3.4.2", "%s's charge falters "
 			    "where it stands, [%d, %d], %s from %s, beyond "
