@@ -653,6 +653,57 @@ test_move_route_form_own_or_none(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * move_route_form names a formation the unit can take where it stands:
+ * the Formation order it asks for is carried out at the unit's own
+ * anchor and facing (3.6.5), and fails, turn after turn, where the new
+ * block has no room.  A Column at [10, 28] facing W, on the 30-row
+ * map's last rows (its block x 10 to 13, y 27 to 29), sent north to
+ * [10, 2]: it has no room to turn towards the north in Column, and a
+ * Line would have its way, but formed here facing W its six files would
+ * run from row 26 to row 31, off the map.  Found at the Côa: chasseurs
+ * in Column at the map's southern edge were told "in Line there is: give
+ * it a Formation order first", and the order failed ("no room to form
+ * Line here").  Every formation that has room here (Column, Manoeuvre
+ * Column, Road Column, Masse) reaches into rows 30 and beyond as soon as
+ * it faces north, and cannot step north before it does: the answer is
+ * none (-1, "No way there in any formation"), not the Line, and not
+ * MOVE_FORM_UNITS, for no unit stands in its way.  A Line on row 28
+ * facing N, formed there, has its way: the answer for it is its own.
+ */
+static void
+test_move_route_form_only_one_it_can_take_here(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct order o;
+	struct point bad;
+	int line = ruleset_form(rs, "line"), mc = ruleset_form(rs,
+	    "manoeuvre_column"), f;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 28 };
+	g->units[0].facing = DIR_W;
+	game_occupy(g, 0, true);
+	o = move_to(0, 10, 2);
+	assert_int_not_equal(game_fits(g, 0, g->units[0].pos, DIR_W, line, -1,
+	    &bad), 0);
+	assert_int_equal(bad.y, 30);
+	assert_int_equal(game_fits(g, 0, g->units[0].pos, DIR_W, mc, -1,
+	    &bad), 0);
+	f = move_route_form(g, &o);
+	assert_int_not_equal(f, line);
+	assert_int_equal(f, -1);
+	game_occupy(g, 0, false);
+	g->units[0].formation = line;
+	g->units[0].facing = DIR_N;
+	game_occupy(g, 0, true);
+	assert_int_equal(move_route_form(g, &o), line);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 static int friend_at(struct game *, const char *, int, int);
 static int count_events(const struct game *, int, const char *,
     const char *);
@@ -8268,6 +8319,7 @@ main(void)
 		cmocka_unit_test(test_move_route_goes_round_a_wood),
 		cmocka_unit_test(test_move_route_form_own_or_none),
 		cmocka_unit_test(test_move_route_form_only_units_bar_the_way),
+		cmocka_unit_test(test_move_route_form_only_one_it_can_take_here),
 		cmocka_unit_test(
 		    test_move_route_form_way_for_the_line_alone),
 		cmocka_unit_test(test_move_order_to_its_own_cell_arrives),

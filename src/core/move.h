@@ -418,7 +418,10 @@ int move_route(const struct game *, const struct order *in,
  * The formation in which the unit of Move order in has a whole route to
  * every point of it, as move_route searches it: its own formation if it
  * has one, else the first of the ruleset's other formations its arm may
- * take that has one; else MOVE_FORM_UNITS when the map alone has a way
+ * take, and has room to take where it stands (its anchor and facing, as
+ * a Formation order forms it), that has one; else MOVE_FORM_UNITS when
+ * the map alone has a way (in a formation whose block there lies on the
+ * map)
  * in one of them, so that only the units standing about (enemies, and
  * friends it may not pass in order) leave none; else -1 (also for an
  * order move_route refuses).  For
