@@ -702,15 +702,19 @@ nap_phase_movement(struct game *g)
 		switch (u->order.kind) {
 		case ORDER_MOVE:
 			if (nap_move_holds(g, u)) {
+				/* That a new order reached it, and that it
+				 * marches on it next turn, is its side's
+				 * secret (know.h): the enemy sees it stand. */
 				if (u->charged == g->turn &&
-				    u->order.arrives == g->turn)
-					game_log(g, i, EV_MOVE, "3.6.8", "%s "
-					    "stays in battle contact: charged "
-					    "as its new order reached it, it "
-					    "stands to receive the charge "
-					    "(3.4) and marches on that order "
-					    "next turn", u->name);
-				else
+				    u->order.arrives == g->turn) {
+					k = game_log(g, i, EV_MOVE, "3.6.8",
+					    "%s stays in battle contact: "
+					    "charged as its new order reached "
+					    "it, it stands to receive the "
+					    "charge (3.4) and marches on that "
+					    "order next turn", u->name);
+					g->log.v[k].own = true;
+				} else
 					game_log(g, i, EV_MOVE, "3.6.8", "%s "
 					    "stays in battle contact: it moves "
 					    "on only with a new order",
