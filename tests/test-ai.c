@@ -1374,6 +1374,10 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * enter, no longer riding into the Coa's river (3.4.2): alone, the Coa
  * hard 17 and 16, normal 12 and 5; with the turn's front, 17 and 15,
  * normal 12 and 5.)
+ * (Pinned again when a change of formation, ordered or by itself (M34),
+ * was refused on ground that forbids the new formation (3.6.5): alone,
+ * default normal 8 and 11; with the two above, default normal 8 and
+ * 11, the Coa hard 17 and 15, normal 12 and 5.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1383,7 +1387,7 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		int		 hard[2], normal[2];
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
-		{ "default", { 16, 19 }, { 9, 11 }, { true, true } },
+		{ "default", { 16, 19 }, { 8, 11 }, { true, true } },
 		{ "coa-1810", { 17, 15 }, { 12, 5 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];

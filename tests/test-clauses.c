@@ -153,6 +153,7 @@
 	X(test_M13_3_6_5_turn_onto_a_village_changes_to_manoeuvre_column, "M13-turn-onto-a-village-changes-to-manoeuvre-column", NULL) \
 	X(test_M14_3_6_5_battery_stops_at_wood_needs_order, "M14-battery-stops-at-wood-needs-order", NULL) \
 	X(test_M14_3_6_5_formation_order_takes_whole_turn, "M14-formation-order-takes-whole-turn", NULL) \
+	X(test_M14_3_6_5_formation_refused_where_the_ground_forbids_it, "M14-formation-refused-where-the-ground-forbids-it", NULL) \
 	X(test_M15_3_6_5_battery_into_marsh_becomes_mob, "M15-battery-into-marsh-becomes-mob", NULL) \
 	X(test_M15_3_6_5_lake_makes_mob, "M15-lake-makes-mob", NULL) \
 	X(test_M15_3_6_5_lake_order_cancelled, "M15-lake-order-cancelled", NULL) \
@@ -274,6 +275,7 @@
 	X(test_M33_3_6_8_limbered_battery_stops_beyond_2bd_met_first, "M33-limbered-battery-stops-beyond-2bd-met-first", NULL) \
 	X(test_M34_3_6_8_battery_unlimbers_next_turn, "M34-battery-unlimbers-next-turn", NULL) \
 	X(test_M34_3_6_8_battery_unlimbers_next_turn_met_first, "M34-battery-unlimbers-next-turn-met-first", NULL) \
+	X(test_M34_3_6_8_column_in_a_village_stays_a_column, "M34-column-in-a-village-stays-a-column", NULL) \
 	X(test_M34_3_6_8_column_forms_line_next_turn, "M34-column-forms-line-next-turn", NULL) \
 	X(test_M34_3_6_8_column_forms_line_next_turn_met_first, "M34-column-forms-line-next-turn-met-first", NULL) \
 	X(test_M34_3_6_8_column_no_room_to_form_line, "M34-column-no-room-to-form-line", NULL) \

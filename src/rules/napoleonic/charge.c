@@ -189,24 +189,8 @@ static bool
 ground_barred(const struct game *g, const struct unit *u, struct point p,
     enum dir f, struct barred *b)
 {
-	const struct ruleset *rs = g->rs;
-	struct point *cells = game_cells_take(g);
-	int i, n, l;
-	bool barred = false;
-
-	n = game_footprint_at(g, u, p, f, u->formation, cells);
-	for (i = 0; i < n && !barred; i++) {
-		if (!map_inside(g->map, cells[i].x, cells[i].y))
-			continue;
-		l = map_cell(g->map, cells[i].x, cells[i].y)->land;
-		if ((rs->land[l].forbid & (1u << u->formation)) != 0) {
-			barred = true;
-			b->land = l;
-			b->at = cells[i];
-		}
-	}
-	game_cells_give(g, cells);
-	return barred;
+	b->land = nap_ground_forbids(g, u, p, f, u->formation, &b->at);
+	return b->land >= 0;
 }
 
 /*

@@ -574,7 +574,8 @@ contact_deploy(struct game *g, int i)
 	const struct ruleset *rs = g->rs;
 	const struct nap_move *m = nap_move(rs);
 	struct unit *u = &g->units[i];
-	int f = m->deploy[u->arm];
+	struct point at;
+	int f = m->deploy[u->arm], l;
 
 	/* 3.4: a unit charged this turn stands to fight, not deploy. */
 	if (u->halt != HALT_CONTACT || u->halt_turn != g->turn - 1 ||
@@ -586,6 +587,14 @@ contact_deploy(struct game *g, int i)
 	if (game_fits(g, i, u->pos, u->facing, f, -1, NULL) != 0) {
 		game_log(g, i, EV_FORMATION, "3.6.8", "%s would form %s by "
 		    "itself but has no room", u->name, rs->form[f].label);
+		return false;
+	}
+	/* 3.6.5: nor on ground that forbids that formation (a column
+	 * stopped in a village or a wood stays a column). */
+	if ((l = nap_ground_forbids(g, u, u->pos, u->facing, f, &at)) >= 0) {
+		game_log(g, i, EV_FORMATION, "3.6.8", "%s would form %s by "
+		    "itself but %s at [%d, %d] forbids it (3.6.5)", u->name,
+		    rs->form[f].label, rs->land[l].label, at.x, at.y);
 		return false;
 	}
 	game_occupy(g, i, false);

@@ -602,13 +602,36 @@ restore_unit(struct game *g, int i)
 	    "; a musician lost stays lost");
 }
 
+int
+nap_ground_forbids(const struct game *g, const struct unit *u,
+    struct point p, enum dir f, int form, struct point *at)
+{
+	const struct ruleset *rs = g->rs;
+	struct point *cells = game_cells_take(g);
+	int i, n, l, bar = -1;
+
+	n = game_footprint_at(g, u, p, f, form, cells);
+	for (i = 0; i < n && bar < 0; i++) {
+		if (!map_inside(g->map, cells[i].x, cells[i].y))
+			continue;
+		l = map_cell(g->map, cells[i].x, cells[i].y)->land;
+		if ((rs->land[l].forbid & (1u << form)) != 0) {
+			bar = l;
+			if (at != NULL)
+				*at = cells[i];
+		}
+	}
+	game_cells_give(g, cells);
+	return bar;
+}
+
 void
 nap_phase_formation(struct game *g)
 {
 	const struct ruleset *rs = g->rs;
 	struct unit *u;
 	struct point bad;
-	int i, f;
+	int i, f, l;
 
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
@@ -627,6 +650,15 @@ nap_phase_formation(struct game *g)
 			game_log(g, i, EV_FORMATION, "3.6.5", "%s has no room "
 			    "to form %s here (cell [%d, %d])", u->name,
 			    rs->form[f].label, bad.x, bad.y);
+			continue;
+		}
+		/* 3.6.5: nor where the ground forbids the formation. */
+		if ((l = nap_ground_forbids(g, u, u->pos, u->facing, f,
+		    &bad)) >= 0) {
+			game_log(g, i, EV_FORMATION, "3.6.5", "%s may not form "
+			    "%s here: %s at [%d, %d] forbids it", u->name,
+			    rs->form[f].label, rs->land[l].label, bad.x,
+			    bad.y);
 			continue;
 		}
 		game_occupy(g, i, false);

@@ -126,6 +126,16 @@ const char *nap_move_rule(enum halt);
  * (ops->move_holds; see move-group.c). */
 bool nap_move_holds(const struct game *, const struct unit *u);
 
+/*
+ * 3.6.5: the landscape that forbids formation form to unit u's block
+ * were it at anchor p facing f (the first such cell in *at, may be
+ * NULL), or -1 when its every cell on the map allows it.  A block may
+ * stand only where its formation may enter: a formation change and a
+ * charge's closing ask it too.
+ */
+int nap_ground_forbids(const struct game *, const struct unit *u,
+    struct point p, enum dir f, int form, struct point *at);
+
 /* Phase 5: units under a Formation order change formation, and Mobs under
  * a Restore order re-form (3.5.1); either takes the whole turn. */
 void nap_phase_formation(struct game *);
