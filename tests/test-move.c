@@ -779,6 +779,19 @@ test_move_route_form_way_for_the_line_alone(void **state)
 	b = friend_at(g, "line", 10, 12);
 	assert_int_equal(g->units[b].pos.y, 12);
 	assert_int_equal(move_route_form(g, &o), MOVE_FORM_UNITS);
+	/* The Column standing in a village (rows 18 to 24), which forbids
+	 * Line: a Formation order could not form the Line there (3.6.5),
+	 * so the Line is no answer, and with the friend gone no formation
+	 * it may take here has a way: -1. */
+	game_occupy(g, b, false);
+	g->units[b].pos = (struct point){ 25, 25 };
+	game_occupy(g, b, true);
+	assert_int_equal(move_route_form(g, &o), ruleset_form(rs, "line"));
+	for (y = 18; y <= 24; y++)
+		for (x = 4; x <= 16; x++)
+			map_cell(g->map, x, y)->land = ruleset_land(rs,
+			    "village");
+	assert_int_equal(move_route_form(g, &o), -1);
 	game_free(g);
 	ruleset_free(rs);
 }

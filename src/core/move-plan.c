@@ -475,20 +475,22 @@ route_whole(const struct game *g, const struct order *in, int form,
 }
 
 /* Whether unit u's block in formation f, at its anchor and facing, lies
- * wholly on the map: where a Formation order would form it, units
- * aside. */
+ * wholly on the map and on ground whose landscape does not forbid f:
+ * where a Formation order would form it, units aside. */
 static bool
-form_on_map(const struct game *g, const struct unit *u, int f)
+form_may_stand(const struct game *g, const struct unit *u, int f)
 {
 	struct point *cells = game_cells_take(g);
 	int i, n;
-	bool in = true;
+	bool ok = true;
 
 	n = game_footprint_at(g, u, u->pos, u->facing, f, cells);
-	for (i = 0; i < n && in; i++)
-		in = map_inside(g->map, cells[i].x, cells[i].y);
+	for (i = 0; i < n && ok; i++)
+		ok = map_inside(g->map, cells[i].x, cells[i].y) &&
+		    (g->rs->land[map_cell(g->map, cells[i].x,
+		    cells[i].y)->land].forbid & (1u << f)) == 0;
 	game_cells_give(g, cells);
-	return in;
+	return ok;
 }
 
 int
@@ -509,19 +511,20 @@ move_route_form(const struct game *g, const struct order *in)
 	u = &g->units[in->unit];
 	if (route_whole(g, in, u->formation, PATH_UNITS_STAY))
 		return u->formation;
-	/* A formation the unit has no room to take here is no advice: the
-	 * Formation order would fail where it stands, turn after turn. */
+	/* A formation the unit has no room to take here, or whose ground
+	 * forbids it, is no advice: the Formation order would fail where
+	 * it stands, turn after turn. */
 	for (f = 0; f < rs->nform; f++)
 		if (f != u->formation && (rs->form[f].arms & (1u << u->arm)) &&
 		    game_fits(g, in->unit, u->pos, u->facing, f, -1,
-		    &bad) == 0 &&
+		    &bad) == 0 && form_may_stand(g, u, f) &&
 		    route_whole(g, in, f, PATH_UNITS_STAY))
 			return f;
 	/* None past the units that stand: has the ground a way, in a
 	 * formation the unit could take here were they gone? */
 	for (f = 0; f < rs->nform; f++)
 		if ((rs->form[f].arms & (1u << u->arm)) &&
-		    (f == u->formation || form_on_map(g, u, f)) &&
+		    (f == u->formation || form_may_stand(g, u, f)) &&
 		    route_whole(g, in, f, PATH_UNITS_NONE))
 			return MOVE_FORM_UNITS;
 	return -1;

@@ -419,9 +419,9 @@ int move_route(const struct game *, const struct order *in,
  * every point of it, as move_route searches it: its own formation if it
  * has one, else the first of the ruleset's other formations its arm may
  * take, and has room to take where it stands (its anchor and facing, as
- * a Formation order forms it), that has one; else MOVE_FORM_UNITS when
- * the map alone has a way (in a formation whose block there lies on the
- * map)
+ * a Formation order forms it, on ground that does not forbid it), that
+ * has one; else MOVE_FORM_UNITS when the map alone has a way (in a
+ * formation whose block there lies on the map and on such ground)
  * in one of them, so that only the units standing about (enemies, and
  * friends it may not pass in order) leave none; else -1 (also for an
  * order move_route refuses).  For
