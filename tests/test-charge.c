@@ -428,6 +428,7 @@ test_3_4_2_barred_horse_marches_on_its_order(void **state)
 static void
 test_3_4_2_charge_falters_at_a_friend(void **state)
 {
+	struct charge_forecast fc;
 	int a, b, f;
 	struct game *g = lines(&a, &b);
 
@@ -435,6 +436,12 @@ test_3_4_2_charge_falters_at_a_friend(void **state)
 	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 20, 17,
 	    DIR_N, 600);
 	assert_int_equal(nap_gap(g, a, f), 2);
+	/* The preview foresees it: the charge, stopped short by f. */
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
+	    g->units[a].pos, g->units[a].facing, HALT_SPEED, &fc), 0);
+	assert_int_equal(fc.target, b);
+	assert_true(fc.falters);
+	assert_string_equal(fc.falter_why, "f stands in its way");
 	nap_phase_charges(g);
 	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Line) "
 	    "charges b"), 1);
@@ -501,11 +508,21 @@ on_forbidden_ground(const struct game *g, int u)
 static void
 test_3_4_2_charge_falters_at_ground_it_may_not_enter(void **state)
 {
+	struct charge_forecast fc;
 	int a, b;
 	struct game *g = across_the_river(36, &a, &b);
 
 	(void)state;
 	assert_int_equal(nap_gap(g, a, b), tab()->charge.reach[ARM_CAVALRY]);
+	/* The Move preview says the charge comes this turn and falters at
+	 * the river, with no test (3.4.5). */
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
+	    g->units[a].pos, g->units[a].facing, HALT_SPEED, &fc), 0);
+	assert_int_equal(fc.target, b);
+	assert_int_equal(fc.when, CHARGE_NOW);
+	assert_true(fc.falters);
+	assert_false(fc.test);
+	assert_non_null(strstr(fc.falter_why, "Lake at [31, "));
 	nap_phase_charges(g);
 	assert_int_equal(fixture_count(g, "3.4.1", "hus (cavalry in Column) "
 	    "charges b, 4 BD away"), 1);

@@ -508,6 +508,57 @@ nap_charge_contact(struct game *g, int a, int t)
  * is asked for one order at a time.  Returns the target or -1, its gap in
  * *gapp.
  */
+/*
+ * 3.4.2 for the forecast: whether unit u's charge at target t, made
+ * from anchor from facing f with the units standing as they are now,
+ * would falter short of melee reach, as charge() closes it: straight at
+ * the target, a cell a step, until melee reach, its charge reach spent
+ * or a cell its block may not take (charge_fits).  Then why says what
+ * stops it.
+ */
+static bool
+closing_falters(const struct game *g, const struct unit *u, struct point from,
+    enum dir f, int t, char *why, size_t len)
+{
+	const struct nap_melee *m = &nap_phases(g->rs)->melee;
+	const struct nap_charge *c = tables(g);
+	struct point *mine = game_cells_take(g), *theirs = game_cells_take(g);
+	struct point cur = from, next, tp = g->units[t].pos;
+	struct barred b = { -1, -1, { 0, 0 } };
+	int gap, used = 0, ne;
+	bool barred = false;
+	char lim[32];
+	enum dir d;
+
+	ne = game_footprint(g, &g->units[t], theirs);
+	gap = near_block_gap(mine, game_footprint_at(g, u, cur, f,
+	    u->formation, mine), theirs, ne);
+	while (gap > m->reach && used <= c->reach[u->arm]) {
+		d = geom_heading(cur, tp);
+		next.x = cur.x + dir_dx[d];
+		next.y = cur.y + dir_dy[d];
+		if (!charge_fits(g, u, next, f, &b)) {
+			barred = true;
+			break;
+		}
+		used += dir_step_cost(d);
+		cur = next;
+		gap = near_block_gap(mine, game_footprint_at(g, u, cur, f,
+		    u->formation, mine), theirs, ne);
+	}
+	game_cells_give(g, theirs);
+	game_cells_give(g, mine);
+	if (gap <= m->reach)
+		return false;
+	if (barred)
+		barred_text(g, &b, false, why, len);
+	else {
+		ruleset_fmt(g->rs, c->reach[u->arm], lim, sizeof lim);
+		snprintf(why, len, "its %s charge reach is spent", lim);
+	}
+	return true;
+}
+
 static int
 forecast_target(const struct game *g, const struct unit *u,
     const struct order *o, struct point from, enum dir facing, int *gapp)
@@ -631,6 +682,14 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 	}
 	e = &g->units[f->target];
 	f->square = horse_at_square(m, u, e);
+	/* A charge the ground or a unit stops short takes no test and
+	 * comes to no melee (3.4.2): say so, not the test. */
+	if (!f->square && f->when != CHARGE_MARCH &&
+	    closing_falters(g, u, moved.pos, moved.facing, f->target,
+	    f->falter_why, sizeof f->falter_why)) {
+		f->falters = true;
+		return 0;
+	}
 	f->test = true;
 	f->needs = stand_needs(g, &moved, e, f->expl, sizeof f->expl);
 	return 0;
