@@ -204,6 +204,7 @@
 	X(test_M24_3_6_6_infantry_road_column_4bd_long, "M24-infantry-road-column-4bd-long", NULL) \
 	X(test_M25_3_6_6_big_road_bridge_no_effect, "M25-big-road-bridge-no-effect", NULL) \
 	X(test_M26_3_6_6_defile_column_passes_whole, "M26-defile-column-passes-whole", NULL) \
+	X(test_M26_3_6_6_destination_beyond_a_defile_column_still_passes_whole, "M26-destination-beyond-a-defile-column-still-passes-whole", NULL) \
 	X(test_M26_3_6_6_defile_goes_on_next_turn, "M26-defile-goes-on-next-turn", NULL) \
 	X(test_M26_3_6_6_defile_second_unit_waits, "M26-defile-second-unit-waits", NULL) \
 	X(test_M26_3_6_6_defile_and_bridge_two_passages, "M26-defile-and-bridge-two-passages", NULL) \

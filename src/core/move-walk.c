@@ -85,6 +85,7 @@ move_walk_init(const struct game *g, int u, struct move_walk *w)
 	w->touched_routed = -1;
 	w->wait_for = -1;
 	w->detour = -1;
+	w->narrow_beyond = false;
 	w->waypoint = un->waypoint;
 	if (unit_on_trail(un)) {
 		w->trail = trail_dup(g, un->trail, un->ntrail);
@@ -472,6 +473,44 @@ walk_in_narrow(const struct game *g, const struct move_walk *w)
 }
 
 /*
+ * 3.6.6: the column has come to its order's last point with part of it
+ * still in the narrow passage it is going through, which it passes
+ * whole.  Its order is complete; it goes on straight ahead, as far as
+ * its own depth and one cell more, until it is through (walk_run), and
+ * meets what it meets there under the rules.  The point ahead is kept as
+ * a one-point order in the walk (detour_order, not made the unit's
+ * standing order: it is no detour).  False, nothing changed, when the
+ * walk looks ahead only (scratch).
+ */
+static bool
+narrow_go_beyond(const struct game *g, struct move_walk *w)
+{
+	const struct unit *u = &g->units[w->unit];
+	int k = g->rs->form[w->form].depth[u->arm] + 1;
+	struct point to = { w->pos.x + k * dir_dx[w->facing],
+	    w->pos.y + k * dir_dy[w->facing] };
+
+	if (w->scratch)
+		return false;
+	w->narrow_beyond = true;
+	memset(&w->detour_order, 0, sizeof w->detour_order);
+	w->detour_order.kind = ORDER_MOVE;
+	w->detour_order.unit = w->order->unit;
+	w->detour_order.general = w->order->general;
+	w->detour_order.npts = 1;
+	w->detour_order.pts[0] = to;
+	w->order = &w->detour_order;
+	w->waypoint = 0;
+	w->iroute = w->nroute;
+	w->line = true;
+	move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE), "%s has reached "
+	    "its destination with its column still in the passage, which "
+	    "it passes whole: it goes on towards [%d, %d] until it is "
+	    "through", u->name, to.x, to.y);
+	return true;
+}
+
+/*
  * 3.6.6: the column is stopped before it is through the passage.  With
  * some room beyond (its head came out) it ends as a Mob part way; with
  * none it does not pass at all: the walk goes back to where it stood
@@ -667,6 +706,15 @@ again:
 		if (r == SR_MOVED && w->scratch && !w->passing)
 			return;
 		if (r == SR_MOVED && w->narrow && !w->passing &&
+		    !walk_in_narrow(g, w) && w->narrow_beyond) {
+			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE),
+			    "through the passage, its destination behind it: "
+			    "its Move order is complete");
+			w->arrived = true;
+			walk_halt(g, w, HALT_ARRIVED, NULL);
+			return;
+		}
+		if (r == SR_MOVED && w->narrow && !w->passing &&
 		    !walk_in_narrow(g, w)) {
 			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE),
 			    "through the passage: it halts on the far side "
@@ -681,6 +729,10 @@ again:
 			w->waypoint++;
 			w->iroute = w->nroute;	/* plan the next leg */
 			if (w->waypoint >= w->order->npts) {
+				if (w->narrow && !w->narrow_beyond &&
+				    walk_in_narrow(g, w) &&
+				    narrow_go_beyond(g, w))
+					continue;
 				w->arrived = true;
 				walk_halt(g, w, HALT_ARRIVED, NULL);
 				return;
@@ -789,6 +841,10 @@ walk_all(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		game_cells_give(g, cells);
 	}
 	walk_run(g, ctx, w, &cs);
+	/* Its last point was reached before it went on through a passage
+	 * (narrow_go_beyond): the order is done whatever it met after. */
+	if (w->narrow_beyond)
+		w->arrived = true;
 	cands_done(ctx, &cs);
 	if (ops->move_end != NULL)
 		ops->move_end(g, w);

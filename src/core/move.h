@@ -93,6 +93,10 @@ struct move_walk {
 	int		 narrow_out;	/* of them, steps that put the anchor
 					   beyond it (room found) */
 	bool		 narrow_over;	/* speed spent inside: it goes on */
+	bool		 narrow_beyond;	/* its last point reached with the
+					   column still in the passage: it
+					   goes on straight until through,
+					   its order complete (3.6.6) */
 	struct point	 narrow_pos;	/* the walk where it entered, */
 	enum dir	 narrow_facing;	/* to go back to when there is no */
 	int		 narrow_npath;	/* room beyond at all */
