@@ -61,7 +61,9 @@
  * the third turn running or more, whatever the halt; -v lists them
  * ("frozen:", with how many turns running and the last note).
  * -t TEXT prints every log line, turn by turn, of the units whose name
- * holds TEXT, in every game played (with -n and -p to keep it short).
+ * holds TEXT, in every game played (with -n and -p to keep it short),
+ * and before each turn where each such unit stands and the order it will
+ * obey, with the one riding to it with an aide ("order:" lines).
  *
  * The target of hard against normal holds on each side apart (issue 12,
  * item 5): hard must win more than half its games as the first side and
@@ -405,6 +407,48 @@ trace_print(const struct game *g, int from, int t, const struct stalls *st)
 	}
 }
 
+/* Order o in a few words: its kind and its points. */
+static void
+order_show(const struct order *o)
+{
+	int k;
+
+	printf("%s", order_kind_name(o->kind));
+	if (o->kind == ORDER_FORMATION && o->formation >= 0)
+		printf(" %d", o->formation);
+	for (k = 0; k < o->npts; k++)
+		printf(" [%d, %d]", o->pts[k].x, o->pts[k].y);
+}
+
+/*
+ * -t: where each unit whose name holds st->trace stands as turn t begins,
+ * once both sides have given their orders, and the order it will obey
+ * (an order riding with an aide after "riding:").
+ */
+static void
+trace_orders(const struct game *g, int t, const struct stalls *st)
+{
+	const struct unit *u;
+	int i, j;
+
+	for (i = 0; i < g->nunits; i++) {
+		u = &g->units[i];
+		if (strstr(u->name, st->trace) == NULL)
+			continue;
+		printf("    order: seed %d turn %d %s: %s at [%d, %d] facing "
+		    "%s, %s, %d men: ", st->seed, t, u->name,
+		    g->rs->form[u->formation].label, u->pos.x, u->pos.y,
+		    dir_name(u->facing), cond_name(u->cond), u->strength);
+		order_show(&u->order);
+		for (j = 0; j < g->ntransit; j++)
+			if (g->transit[j].unit == i) {
+				printf("; riding: ");
+				order_show(&g->transit[j]);
+			}
+		printf("\n");
+	}
+}
+
 /* Does a line of unit u's walk of turn t hold text? */
 static bool
 walk_says(const struct game *g, int from, int u, int t, const char *text)
@@ -577,6 +621,8 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 		for (i = 0; before != NULL && i < g->nunits; i++)
 			before[i] = (int)g->units[i].facing * 64 +
 			    g->units[i].formation;
+		if (st != NULL && st->trace != NULL)
+			trace_orders(g, turn, st);
 		game_turn(g);
 		if (st != NULL && st->trace != NULL)
 			trace_print(g, from, turn, st);
