@@ -82,7 +82,12 @@
  * step straight ahead or half right or left; one that still would
  * neither move nor turn the unit is not given (it stands, and is planned
  * again next turn), and one that would end against the map's edge is cut
- * short.  The controller gives and checks the orders unit by unit in the
+ * short.  A unit that made no ground last turn under its Move order,
+ * held by friends or the ground, is not given a march (planned, cut
+ * short, refined by the ruleset, or the one it stands under) that the
+ * preview shows holding it where it stands again, facing as it faces:
+ * a first step aside on the way there instead, else Stop, so that no
+ * unit stands frozen turn after turn under the same order.  The controller gives and checks the orders unit by unit in the
  * order the movement phase will march them (the order of battle), each
  * judged with the friends that march before it moved on to where their
  * own preview ends, so a column behind a friend that marches first is

@@ -2,7 +2,8 @@
  * control.c - the controller: gives a plan's orders through game_order()
  * unit by unit in marching order, each first checked with the Move
  * preview a player sees (no Mobs, no futile marches, no march against
- * the map's edge), judged with the friends that march before it moved
+ * the map's edge, and for a unit frozen last turn no march that would
+ * freeze it again), judged with the friends that march before it moved
  * on.
  */
 #include "config.h"
@@ -133,6 +134,49 @@ no_speed(const struct game *g, const struct order *o)
 	return mc >= 0 && u->cond == COND_FORMED && u->formation != mc &&
 	    (g->rs->form[mc].arms & (1u << u->arm)) &&
 	    game_fits(g, o->unit, u->pos, u->facing, mc, -1, NULL) == 0;
+}
+
+/*
+ * Frozen two turns running: unit o->unit, formed, made no ground last turn
+ * under a Move order, held by friends or the ground (not by the enemy,
+ * and not waiting its turn at a narrow passage or paying to cross an
+ * obstacle, which take it on next turn), and Move order o would hold it
+ * again - the preview shows no step, no turn and no new formation.
+ * Given again, the same march would freeze it turn after turn (at the
+ * Côa columns packed behind friends with one-row gaps, 9 turns running;
+ * at the Cowpens militia ordered to retire through the second line).
+ */
+static bool
+frozen_again(const struct game *g, const struct order *o)
+{
+	const struct unit *u = &g->units[o->unit];
+	struct move_preview pv;
+	struct game tmp;
+	struct order mv;
+	bool still, action = o->kind == ORDER_ACTION;
+	int r;
+
+	if ((o->kind != ORDER_MOVE && !action) || u->cond != COND_FORMED ||
+	    u->order.kind != ORDER_MOVE || u->moved != 0 ||
+	    u->halt_turn != g->turn - 1 ||
+	    (u->halt != HALT_BLOCKED && u->halt != HALT_TERRAIN &&
+	    (u->halt != HALT_OBSTACLE || u->owed > 0)))
+		return false;
+	/* An action that marches (a retire keeping the facing, say) is
+	 * previewed as the march the ruleset makes of it. */
+	if (action) {
+		if (move_action_scratch(g, o, &tmp, &mv) != 0)
+			return false;
+		r = move_preview_plain(&tmp, &mv, &pv);
+	} else
+		r = move_preview_plain(g, o, &pv);
+	still = r == 0 && pv.pos.x == u->pos.x && pv.pos.y == u->pos.y &&
+	    pv.facing == u->facing && pv.form == u->formation;
+	if (r == 0)
+		move_preview_free(&pv);
+	if (action)
+		move_scratch_free(&tmp);
+	return still;
 }
 
 /*
@@ -294,6 +338,33 @@ refine(struct game *g, const struct ai_view *v,
 		d->refine(g, v, own, o, lvl);
 }
 
+/*
+ * Order o, vetted and refined from the march orig, would freeze its unit a
+ * second turn running (frozen_again): another order instead - a first
+ * step aside on the way to the same place (unjam), refined as any other,
+ * where that makes ground, else Stop, and the march is planned afresh
+ * next turn when the friends about it may have moved.
+ */
+static void
+thaw(struct game *g, const struct ai_view *v, const struct ai_own *own,
+    const struct order *orig, struct order *o, enum ai_level lvl)
+{
+	struct order t = *orig;
+
+	if (!frozen_again(g, o))
+		return;
+	if (t.kind == ORDER_MOVE && unjam(g, &t)) {
+		refine(g, v, own, &t, lvl);
+		if ((t.kind == ORDER_MOVE || t.kind == ORDER_ACTION) &&
+		    !frozen_again(g, &t)) {
+			*o = t;
+			return;
+		}
+	}
+	o->kind = ORDER_STOP;
+	o->npts = 0;
+}
+
 /* Give unit ui's orders of the plan, vetted, and its standing march
  * vetted again; returns the number refused, counts those accepted. */
 static int
@@ -301,7 +372,7 @@ give_unit(struct game *g, struct ai_plan *p, const struct ai_view *v,
     const struct ai_own *own, enum ai_level lvl, int *ok)
 {
 	const struct unit *u = &g->units[own->unit];
-	struct order o;
+	struct order o, planned_o;
 	char *cause;
 	int k, bad = 0;
 	bool planned = false;
@@ -311,8 +382,10 @@ give_unit(struct game *g, struct ai_plan *p, const struct ai_view *v,
 			continue;
 		planned = true;
 		if (lvl >= AI_NORMAL) {
+			o = p->v[k];
 			vet(g, &p->v[k]);
 			refine(g, v, own, &p->v[k], lvl);
+			thaw(g, v, own, &o, &p->v[k], lvl);
 		}
 		if (game_order(g, &p->v[k], &cause) != 0) {
 			bad++;
@@ -326,8 +399,10 @@ give_unit(struct game *g, struct ai_plan *p, const struct ai_view *v,
 		return bad;
 	o = u->order;
 	o.general = u->general;
+	planned_o = o;
 	vet(g, &o);
 	refine(g, v, own, &o, lvl);
+	thaw(g, v, own, &planned_o, &o, lvl);
 	if (memcmp(&o.pts, &u->order.pts, sizeof o.pts) == 0 &&
 	    o.kind == u->order.kind && o.npts == u->order.npts)
 		return bad;
