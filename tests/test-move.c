@@ -6755,6 +6755,34 @@ test_M18_3_6_5_crossing_never_made_says_by_how_much(void **state)
 }
 
 /*
+ * 3.6.4, 3.6.5: the best speed roll counts towards a turn's most however
+ * small it is: with the high roll's change made 1 tick (0.25 BD) and the
+ * low one's -1, the same Column of Drill 4 before the hedge moves at most
+ * 1.25 BD with the random speed option, one tick more than its 1 BD.
+ */
+static void
+test_3_6_4_a_one_tick_speed_roll_adds_to_the_most(void **state)
+{
+	struct ruleset *rs = rules();
+	struct nap_move *m = rs->priv;	/* nap_move(rs), to be changed */
+	struct game *g = one_unit(rs, "line");
+	struct move_price p;
+
+	(void)state;
+	m->low_change = -1;
+	m->high_change = 1;
+	g->opt.random_speed = true;
+	cross_price(g, ARM_INFANTRY, "column", "line", 4, false, "hedge", &p);
+	assert_int_equal(p.verdict, MOVE_NEVER);
+	assert_int_equal(p.nnotes, 1);
+	assert_string_equal(p.notes[0].text, "A can never cross the hedge "
+	    "here: 2 BD (Pr 1 + Pe 0 + 1 BD wide) is more than the 1.25 BD it "
+	    "moves at most in a turn in Column");
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.5: an obstacle is crossed square on: a diagonal step whose front
  * would pass the end of an obstacle edge is never made, and the unit
  * halts for the obstacle, in the middle of the map as on its edge.
@@ -8376,6 +8404,7 @@ main(void)
 		cmocka_unit_test(test_3_6_5_step_price_the_same_with_the_road_flag_off_the_roads),
 		cmocka_unit_test(test_M18_3_6_5_crossing_dearer_than_the_most_in_a_turn_never_made),
 		cmocka_unit_test(test_M18_3_6_5_crossing_never_made_says_by_how_much),
+		cmocka_unit_test(test_3_6_4_a_one_tick_speed_roll_adds_to_the_most),
 		cmocka_unit_test(test_3_6_5_slant_across_an_obstacle_and_3_6_1_the_edge),
 		cmocka_unit_test(test_3_6_5_ground_forbidden_to_the_formation_named_in_full),
 		cmocka_unit_test(test_3_6_6_a_bridge_is_one_passage_for_every_front),
