@@ -823,6 +823,50 @@ test_save_reads_wheeled_up_to_2_to_the_20(void **state)
 }
 
 /*
+ * A unit's attributes are read with its strength and its state values
+ * after its halt, as the save writes them, so the complaints about a
+ * damaged unit come in the file's order: the first unit's drill of 9
+ * (above the ruleset's 6) first, at its line, then its missing ap_used.
+ */
+static void
+test_save_complains_of_attributes_before_state_values(void **state)
+{
+	struct game *a = battle(), *c;
+	struct doc_node *root;
+	struct diags d;
+	char *text, *e1, *e2;
+	const char *p;
+	int unit = 1, drill;
+
+	(void)state;
+	text = save_text(a);
+	e1 = replaced(text, "    drill: 4\n", "    drill: 9\n");
+	e2 = replaced(e1, "    ap_used: 0\n", "");
+	/* The lines of the first unit's "- id:" and of its drill. */
+	for (p = e2; p < strstr(e2, "  - id: \"1-8L\""); p++)
+		unit += *p == '\n';
+	drill = unit + 3;
+	diags_init(&d);
+	root = yread_buffer("save", e2, strlen(e2), &d);
+	assert_non_null(root);
+	c = battle();
+	assert_int_equal(save_apply(c, root, &d), -1);
+	assert_int_equal(d.n, 2);
+	assert_int_equal(d.v[0].line, drill);
+	assert_int_equal(d.v[0].col, (int)strlen("    drill: ") + 1);
+	assert_string_equal(d.v[0].msg, "value 9 out of range 1..6");
+	assert_int_equal(d.v[1].line, unit);
+	assert_string_equal(d.v[1].msg, "missing key 'ap_used'");
+	doc_free(root);
+	game_free(c);
+	diags_free(&d);
+	free(e2);
+	free(e1);
+	free(text);
+	game_free(a);
+}
+
+/*
  * A save whose last unit has a route but a damaged track is refused, and
  * the route read before the damage is let go once: the load fails with
  * the one complaint about the track, the game it was read into unchanged.
@@ -2106,6 +2150,8 @@ main(void)
 		cmocka_unit_test(test_save_refuses_foreign_file),
 		cmocka_unit_test(test_save_keeps_the_opponent),
 		cmocka_unit_test(test_save_reads_wheeled_up_to_2_to_the_20),
+		cmocka_unit_test(
+		    test_save_complains_of_attributes_before_state_values),
 		cmocka_unit_test(test_save_keeps_a_ruleset_option),
 		cmocka_unit_test(test_save_keeps_the_commanders),
 		cmocka_unit_test(test_save_names_the_sides),
