@@ -1894,6 +1894,44 @@ test_3_6_3_a_straight_line_leaves_anothers_wheel_alone(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.6.3: a group's line wheels only onto cells no other unit holds, unit
+ * 0 as any other: wa and wb (Lines on row 24) wheel right about [19, 24]
+ * towards [30, 10], but z, a Column of their side filed first (unit 0) at
+ * [11, 16], holds cell [12, 17] of wa's place facing north-east: the
+ * line does not wheel, both stay on row 24 facing north, nothing paid,
+ * and the stop names z and the cell.
+ */
+static void
+test_3_6_3_a_wheel_stops_short_of_unit_0(void **state)
+{
+	static const char *const one[2] = { "wa", "wb" };
+	struct game *g = fixture_game(rs, 80, 30);
+	int i;
+
+	(void)state;
+	g->opt.courier_delay = false;
+	g->generals[0].pos = (struct point){ 30, 27 };
+	g->generals[1].pos = (struct point){ 40, 0 };
+	fixture_unit(g, "z", 0, ARM_INFANTRY, "line", "column", 11, 16, DIR_N,
+	    600);
+	for (i = 0; i < 2; i++)
+		fixture_unit(g, one[i], 0, ARM_INFANTRY, "line", "line",
+		    10 + 6 * i, 24, DIR_N, 600);
+	game_seed(g, 9);
+	group_to(g, one, 2, 30, 10);
+	game_turn(g);
+	for (i = 1; i < 3; i++) {
+		assert_int_equal(g->units[i].pos.x, 4 + 6 * i);
+		assert_int_equal(g->units[i].pos.y, 24);
+		assert_int_equal(g->units[i].facing, DIR_N);
+		assert_int_equal(g->units[i].wheeled, 0);
+	}
+	assert_int_equal(fixture_count(g, "3.6.3", "the line cannot wheel on "
+	    "to face NE: wa has no room: z stands on cell [12, 17]"), 2);
+	game_free(g);
+}
+
 /* 3.6.2: a unit under no order does not move, and what it moved the turn
  * before is no longer its move. */
 static void
@@ -2680,6 +2718,7 @@ main(void)
 		    test_3_6_3_a_straight_line_leaves_anothers_wheel_alone),
 		cmocka_unit_test(
 		    test_3_9_3_router_blocked_by_the_map_edge_names_the_cell),
+		cmocka_unit_test(test_3_6_3_a_wheel_stops_short_of_unit_0),
 		cmocka_unit_test(test_3_6_2_unit_under_no_order_has_moved_nothing),
 		cmocka_unit_test(test_3_6_8_unit_in_contact_stays_until_a_new_order),
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
