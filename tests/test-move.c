@@ -2585,6 +2585,50 @@ test_3_6_8_an_enemy_beyond_a_friend_stops_the_unit_behind_it(void **state)
 }
 
 /*
+ * 3.6.8 with 3.6.7: a step that takes a unit no nearer an enemy never
+ * halts it for him, also after it has looked ahead through a friend.  A
+ * (Skirmish Group, drum: 4 BD) faces S on rows 19 and 20, touching E, an
+ * enemy Line facing S on rows 17 and 18; B, a friend's Column, stands
+ * just behind A on rows 21 to 24.  Sent to (10, 29), A marches away from
+ * E through B (neither blocks: it looks ahead to see that it comes clear)
+ * as far as its 4 BD take it, to (10, 28): each step leaves E farther
+ * than the one before, even while still within 1 BD of him, and none
+ * halts it in contact.
+ */
+static void
+test_3_6_8_marching_away_from_an_enemy_through_a_friend(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "skirmish");
+	int b, e;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	g->units[0].facing = DIR_S;
+	game_occupy(g, 0, true);
+	b = friend_at(g, "column", 10, 21);
+	e = game_add_unit(g, "e", "E", 1, 1);
+	g->units[e].arm = ARM_INFANTRY;
+	g->units[e].strength = g->units[e].strength0 = 600;
+	g->units[e].formation = ruleset_form(rs, "line");
+	g->units[e].pos = (struct point){ 10, 18 };
+	g->units[e].facing = DIR_S;
+	game_occupy(g, e, true);
+	order_move(g, 0, 10, 29);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 28);
+	assert_int_equal(g->units[0].facing, DIR_S);
+	assert_int_equal(g->units[0].halt, HALT_SPEED);
+	assert_int_equal(g->units[0].moved, 16);
+	assert_int_equal(count_events(g, 0, "3.6.7", "A passes through "
+	    "standing B: neither blocks"), 1);
+	assert_int_equal(g->units[b].pos.y, 21);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * The Move preview waits as the movement phase does: before the turn of
  * test_3_6_7_stops_short_of_a_friend_that_marched, A's preview marches B
  * first (on a copy: B stays at (10, 16) in the game) and ends where the
@@ -8405,6 +8449,8 @@ main(void)
 		cmocka_unit_test(test_M18_3_6_5_crossing_dearer_than_the_most_in_a_turn_never_made),
 		cmocka_unit_test(test_M18_3_6_5_crossing_never_made_says_by_how_much),
 		cmocka_unit_test(test_3_6_4_a_one_tick_speed_roll_adds_to_the_most),
+		cmocka_unit_test(
+		    test_3_6_8_marching_away_from_an_enemy_through_a_friend),
 		cmocka_unit_test(test_3_6_5_slant_across_an_obstacle_and_3_6_1_the_edge),
 		cmocka_unit_test(test_3_6_5_ground_forbidden_to_the_formation_named_in_full),
 		cmocka_unit_test(test_3_6_6_a_bridge_is_one_passage_for_every_front),
