@@ -1490,6 +1490,42 @@ test_3_6_3_second_leg_of_two_cells_planned_facing_its_way(void **state)
 }
 
 /*
+ * move_route searches over ground and enemies with every friend lifted,
+ * the last unit of the list included and nothing past it: the Column at
+ * (10, 16) and fifteen friends, sixteen units, the list full to the size
+ * it was first given (so that a read of one unit past it is one the
+ * sanitizer build reports): fourteen Columns out of the way on rows 22 and
+ * 27, and the last, p, a Line at (8, 10) filling the gap from x 8 to 13
+ * between two pools across rows 10 and 11 (x 0 to 7 and 14 to 24).  Sent
+ * to (10, 2), the Column is routed straight through the gap p holds, one
+ * point, (10, 2).
+ */
+static void
+test_move_route_lifts_every_friend_up_to_the_last(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct order o = fx_order(0, 1, 10, 2), r;
+	char id[8];
+	int k;
+
+	for (k = 0; k < 14; k++) {
+		snprintf(id, sizeof id, "f%d", k);
+		(void)fx_friend(g, id, "column", 2 + 4 * (k % 7),
+		    22 + 5 * (k / 7));
+	}
+	assert_int_equal(fx_friend(g, "p", "line", 8, 10), 15);
+	assert_int_equal(g->nunits, 16);
+	assert_int_equal(g->units_cap, g->nunits);
+	fx_water(g, 0, 7, 10, 11);
+	fx_water(g, 14, 24, 10, 11);
+	assert_int_equal(move_route(g, &o, &r), 0);
+	assert_int_equal(r.npts, 1);
+	assert_int_equal(r.pts[0].x, 10);
+	assert_int_equal(r.pts[0].y, 2);
+}
+
+/*
  * A leg with no way (the point stands in a lake: water from x 16 to 24,
  * rows 2 to 8) is given as the player drew it, straight at its point,
  * whatever the leg before it gave: the Column at (10, 16) sent to
@@ -2115,6 +2151,7 @@ main(void)
 		T(test_move_route_refused_copies_the_order),
 		T(test_move_route_plans_each_leg_from_the_point_before),
 		T(test_3_6_3_second_leg_of_two_cells_planned_facing_its_way),
+		T(test_move_route_lifts_every_friend_up_to_the_last),
 		T(test_move_route_leg_with_no_way_after_one_with_a_way),
 		T(test_move_preview_waits_for_a_friend_and_says_whom),
 		T(test_3_6_5_preview_marches_the_friend_in_its_new_formation),
