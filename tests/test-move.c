@@ -7922,6 +7922,55 @@ test_3_6_5_fence_up_a_slope_crossed_with_what_is_left(void **state)
 }
 
 /*
+ * 3.6.5, issue 12: a crossing whose Pr + Pe and width come to nothing
+ * needs nothing, and a unit that has spent nothing yet crosses it as any
+ * unit crosses what it can pay for, not by the minimum move.  With the
+ * obstacles made 0 BD wide, the Line (3 BD) on [20, 30] facing N, sent
+ * N, meets at once a fence (Pr 0 + Pe 0) on the edge from row 30 to row
+ * 29, up five contours (one free, the others 4 BD): the step costs more
+ * than its 3 BD (4.5 BD), yet the crossing needs none of it: it crosses
+ * to [20, 29], 0.5 BD moved, spends all and says so as for any crossing
+ * paid for, not as a minimum move.
+ */
+static void
+test_3_6_5_crossing_that_needs_nothing_made_fresh(void **state)
+{
+	struct ruleset *rs = rules();
+	struct nap_move *m = rs->priv;	/* nap_move(rs), to be changed */
+	struct game *g;
+	const struct unit *a;
+	int x, y, fence = ruleset_obst(rs, "fence");
+	const char *const want[3] = {
+		"crosses the fence (Pr 0 + Pe 0 + 0 BD wide) = 0 BD, 0 BD "
+		"left; its front is square to it, facing N",
+		"crosses 5 contours, 1 free this turn: -4 BD, 0 BD left",
+		"the crossing and the Pr + Pe of the ground behind it are not "
+		"more than the 3 BD it has: it crosses and spends all",
+	};
+
+	(void)state;
+	m->obstacle_width = 0;
+	g = open_field(rs, "line", (struct point){ 20, 30 });
+	a = &g->units[0];
+	assert_true(fence > 0);
+	for (x = 0; x < 40; x++) {
+		map_edge_set(g->map, x, 30, DIR_N, fence, 0);
+		for (y = 0; y < 30; y++)
+			map_cell(g->map, x, y)->height = 5;
+	}
+	order_move(g, 0, 20, 2);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 12);
+	assert_int_equal(a->pos.x, 20);
+	assert_int_equal(a->pos.y, 29);
+	assert_int_equal(a->halt, HALT_SPEED);
+	assert_int_equal(a->cond, COND_FORMED);
+	assert_int_equal(a->moved, 2);
+	lines_are(g, 0, "3.6.5", want, 3);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.8: cavalry in Line closes on the enemy until it may charge.  Horse
  * in Line on [20, 20] facing N, its front rank already touching the
  * enemy Line e on [20, 19] facing S (gap 0), is sent N: its next step
@@ -8561,6 +8610,7 @@ main(void)
 		cmocka_unit_test(test_3_6_7_way_round_begun_the_turn_it_is_found),
 		cmocka_unit_test(
 		    test_3_6_5_fence_up_a_slope_crossed_with_what_is_left),
+		cmocka_unit_test(test_3_6_5_crossing_that_needs_nothing_made_fresh),
 		cmocka_unit_test(
 		    test_3_6_8_cavalry_touching_the_enemy_would_leave_0_bd),
 		cmocka_unit_test(
