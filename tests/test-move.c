@@ -1753,6 +1753,42 @@ test_M27_3_6_6_no_room_keeps_the_trail_it_held(void **state)
 }
 
 /*
+ * 3.6.6, M27 in a defile: the Road Column that walks into the defile on
+ * turn 2, its road trail moving with it, and meets no room beyond (B
+ * at the far mouth) goes back to where it stood before the passage,
+ * [10, 15], with the road trail it held after turn 1, cell for cell: the
+ * 8 cells of column 10 from row 15 to row 22.
+ */
+static void
+test_M27_3_6_6_defile_no_room_keeps_the_trail_it_held(void **state)
+{
+	struct ruleset *rs = NULL;
+	struct game *g = scenario("M27-defile-no-room-does-not-pass", &rs);
+	struct point held[64];
+	int a, i, n;
+
+	(void)state;
+	a = game_find_unit(g, "a");
+	game_turn(g);			/* it halts before the defile */
+	n = g->units[a].ntrail;
+	assert_int_equal(n, 8);
+	memcpy(held, g->units[a].trail, (size_t)n * sizeof *held);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(held[i].x, 10);
+		assert_int_equal(held[i].y, 15 + i);
+	}
+	game_turn(g);
+	assert_int_equal(g->units[a].pos.y, 15);
+	assert_int_equal(g->units[a].ntrail, n);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(g->units[a].trail[i].x, held[i].x);
+		assert_int_equal(g->units[a].trail[i].y, held[i].y);
+	}
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * A forecast takes units under Move orders of their own as gone from
  * their places (core/move.h), whichever their number: here the friend
  * ahead is unit 0.  B (Line, Drill 4, drum: 3 BD = 6 cells a turn,
@@ -8541,6 +8577,8 @@ main(void)
 		cmocka_unit_test(test_move_forecast_plays_up_to_max_turns),
 		cmocka_unit_test(test_M27_3_6_6_preview_of_no_room_stays_before_the_bridge),
 		cmocka_unit_test(test_M27_3_6_6_no_room_keeps_the_trail_it_held),
+		cmocka_unit_test(
+		    test_M27_3_6_6_defile_no_room_keeps_the_trail_it_held),
 		cmocka_unit_test(test_reach_within_allowance),
 		cmocka_unit_test(test_3_6_3_reach_is_every_cell_the_speed_pays_for),
 		cmocka_unit_test(test_replay_is_exact),
