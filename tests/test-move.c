@@ -2665,6 +2665,69 @@ test_3_6_8_marching_away_from_an_enemy_through_a_friend(void **state)
 }
 
 /*
+ * 3.6.8 with 3.6.7: a friend that forms by itself in the movement phase
+ * (it stopped near the enemy last turn) stands from then on, and a
+ * column that walks after it goes round it as round any standing friend.
+ * D (unit 0, a Line on [24, 26]) walks first, so the phase's index of the
+ * friends that stay is made before B forms.  B (a Manoeuvre Column on
+ * [10, 10], halted in contact with E on turn 1, its Move order given that
+ * turn and arriving on turn 2: until it forms, it is not held where it
+ * stands) forms Line in its place on turn 2 and is held from then on.  A (a Column,
+ * Drill 3 with its drum, on [10, 20]) sent to [10, 0] sees B standing on
+ * its way and marches round it: its order becomes [6, 12], [6, 4],
+ * [10, 0], and it stops on [10, 16], its 2 BD spent.
+ */
+static void
+test_3_6_8_a_friend_formed_in_the_phase_is_gone_round(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = no_units(rs);
+	static const struct point way[3] = { { 6, 12 }, { 6, 4 }, { 10, 0 } };
+	int d, b, a, e, i;
+
+	(void)state;
+	d = friend_named(g, "d", "D", "line", 24, 26);
+	b = friend_named(g, "b", "B", "manoeuvre_column", 10, 10);
+	a = friend_named(g, "a", "A", "column", 10, 20);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 3);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "musician"), true);
+	e = game_add_unit(g, "e", "E", 1, 1);
+	g->units[e].arm = ARM_INFANTRY;
+	g->units[e].strength = g->units[e].strength0 = 600;
+	g->units[e].formation = ruleset_form(rs, "line");
+	g->units[e].pos = (struct point){ 22, 10 };
+	g->units[e].facing = DIR_W;
+	game_occupy(g, e, true);
+	g->turn = 2;
+	order_move(g, d, 24, 20);
+	order_move(g, b, 10, 2);
+	order_move(g, a, 10, 0);
+	g->units[b].order.issued = 1;
+	g->units[b].order.arrives = 2;
+	g->units[b].halt = HALT_CONTACT;
+	g->units[b].halt_turn = 1;
+	game_turn(g);
+	assert_int_equal(count_events(g, b, "3.6.8", "B stopped near the "
+	    "enemy last turn, was not charged (3.4) and has no new order: "
+	    "it forms Line by itself, automatic, no order"), 1);
+	assert_int_equal(g->units[b].formation, ruleset_form(rs, "line"));
+	assert_int_equal(g->units[b].pos.x, 10);
+	assert_int_equal(g->units[b].pos.y, 10);
+	assert_int_equal(g->units[a].pos.x, 10);
+	assert_int_equal(g->units[a].pos.y, 16);
+	assert_int_equal(g->units[a].order.npts, 3);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(g->units[a].order.pts[i].x, way[i].x);
+		assert_int_equal(g->units[a].order.pts[i].y, way[i].y);
+	}
+	assert_int_equal(count_events(g, a, "3.6.7", "B stands in the way "
+	    "and may not be passed this turn: A marches round it, by [6, 12] "
+	    "and [6, 4]"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * The Move preview waits as the movement phase does: before the turn of
  * test_3_6_7_stops_short_of_a_friend_that_marched, A's preview marches B
  * first (on a copy: B stays at (10, 16) in the game) and ends where the
@@ -8534,6 +8597,8 @@ main(void)
 		cmocka_unit_test(test_M18_3_6_5_crossing_dearer_than_the_most_in_a_turn_never_made),
 		cmocka_unit_test(test_M18_3_6_5_crossing_never_made_says_by_how_much),
 		cmocka_unit_test(test_3_6_4_a_one_tick_speed_roll_adds_to_the_most),
+		cmocka_unit_test(
+		    test_3_6_8_a_friend_formed_in_the_phase_is_gone_round),
 		cmocka_unit_test(
 		    test_3_6_8_marching_away_from_an_enemy_through_a_friend),
 		cmocka_unit_test(test_3_6_5_slant_across_an_obstacle_and_3_6_1_the_edge),
