@@ -867,6 +867,51 @@ test_save_complains_of_attributes_before_state_values(void **state)
 }
 
 /*
+ * 3.10.2: a finished battle's result gives one score a side; a save whose
+ * result gives 1 for the scenario's 2 sides is refused where the list
+ * stands, "1 points saved, the scenario has 2 sides".
+ */
+static void
+test_3_10_2_result_with_a_score_short_is_refused(void **state)
+{
+	struct game *a = battle(), *c;
+	struct doc_node *root;
+	struct diags d;
+	char *text, *edit, *p;
+	int line = 1;
+
+	(void)state;
+	a->result.over = true;
+	a->result.winner = 0;
+	a->result.points[0] = 5;
+	a->result.points[1] = 2;
+	snprintf(a->result.rule, sizeof a->result.rule, "3.10.2");
+	a->result.turn = 1;
+	text = save_text(a);
+	edit = replaced(text, "points: [5, 2]", "points: [5]");
+	assert_non_null(p = strstr(edit, "result: "));
+	for (const char *q = edit; q < p; q++)
+		line += *q == '\n';
+	diags_init(&d);
+	root = yread_buffer("save", edit, strlen(edit), &d);
+	assert_non_null(root);
+	c = battle();
+	assert_int_equal(save_apply(c, root, &d), -1);
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "1 points saved, the scenario has 2 "
+	    "sides");
+	assert_int_equal(d.v[0].line, line);
+	assert_int_equal(d.v[0].col, (int)(strstr(p, "[5]") - p) + 1);
+	assert_false(c->result.over);
+	doc_free(root);
+	game_free(c);
+	diags_free(&d);
+	free(edit);
+	free(text);
+	game_free(a);
+}
+
+/*
  * A save whose last unit has a route but a damaged track is refused, and
  * the route read before the damage is let go once: the load fails with
  * the one complaint about the track, the game it was read into unchanged.
@@ -2156,6 +2201,8 @@ main(void)
 		cmocka_unit_test(test_save_keeps_the_commanders),
 		cmocka_unit_test(test_save_names_the_sides),
 		cmocka_unit_test(test_save_reads_back_which_side_is_broken),
+		cmocka_unit_test(
+		    test_3_10_2_result_with_a_score_short_is_refused),
 		cmocka_unit_test(test_save_refuses_other_format),
 		cmocka_unit_test(test_damaged_save_leaves_game_unchanged),
 		cmocka_unit_test(test_damaged_track_after_a_route_is_refused),
