@@ -120,6 +120,24 @@ test_3_1_1_formation_order_names_its_formation(void **state)
 	    "BD command radius, in force at once"), 1);
 }
 
+/* 3.1.1: so is an order for the ruleset's first formation, Line. */
+static void
+test_3_1_1_formation_order_names_the_first_formation(void **state)
+{
+	struct fx *f = *state;
+	struct order o = stop_order(f->near, 0);
+	char *cause = NULL;
+
+	o.kind = ORDER_FORMATION;
+	o.formation = ruleset_form(f->rs, "line");
+	assert_int_equal(o.formation, 0);
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+	free(cause);
+	assert_int_equal(fixture_count(f->g, "3.1.1", "Durutte gives near a "
+	    "formation order (Line): it stands 2 BD from him, within the 8 "
+	    "BD command radius, in force at once"), 1);
+}
+
 /*
  * 3.2.1 at its slowest: a ruleset whose aides ride a single tick a turn
  * takes a turn a tick; one without aides (speed 0) puts every order in
@@ -1125,6 +1143,7 @@ main(void)
 		T(test_3_2_1_ride_turns_round_up),
 		T(test_3_2_1_courier_turns_at_one_tick),
 		T(test_3_1_1_formation_order_names_its_formation),
+		T(test_3_1_1_formation_order_names_the_first_formation),
 		T(test_3_2_1_order_beyond_radius_rides_with_aide),
 		T(test_ruleset_without_aides_orders_at_once),
 		T(test_3_2_2_couriers_phase_delivers_on_arrival),
