@@ -251,8 +251,8 @@ expect_edit(const char *from, const char *to, const char *msg)
 }
 
 /* 3.6.8: the formations a unit deploys from on contact name formations,
- * and what each arm deploys into is a map: either wrong, the ruleset is
- * refused, naming the key. */
+ * and what each arm deploys into is a map of arms: any of it wrong, the
+ * ruleset is refused, naming the key, or the arm it does not know. */
 static void
 test_3_6_8_contact_deploy_is_checked(void **state)
 {
@@ -263,6 +263,10 @@ test_3_6_8_contact_deploy_is_checked(void **state)
 	expect_edit("contact_deploy: {infantry: line, cavalry: line, "
 	    "artillery: unlimbered}", "contact_deploy: [line]",
 	    "contact_deploy");
+	expect_edit("contact_deploy: {infantry: line, cavalry: line, "
+	    "artillery: unlimbered}", "contact_deploy: {infantry: line, "
+	    "chariots: line, artillery: unlimbered}",
+	    "unknown arm 'chariots'");
 }
 
 /*
