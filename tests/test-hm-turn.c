@@ -5110,6 +5110,55 @@ test_H5_formation_change_cap_missing_refused(void **state)
 	free(path);
 }
 
+/* HO.6: a weapon of the fire table is a map of its figures: one written
+ * as a bare number is refused where it stands, and the ruleset with it,
+ * with the one complaint. */
+static void
+test_HO_6_weapon_not_a_map_refused(void **state)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	const char *from = "    heavy:   {short: 6, long: 40, short_dice: 2, "
+	    "dice: 1}\n";
+	char *path, *text, *bad, *p;
+	struct doc_node *root;
+	struct ruleset *set;
+	struct diags d;
+	FILE *f;
+	long len;
+	int line = 1;
+
+	(void)state;
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, from));
+	for (const char *q = text; q < p; q++)
+		line += *q == '\n';
+	bad = xasprintf("%.*s    heavy:   6\n%s", (int)(p - text), text,
+	    p + strlen(from));
+	diags_init(&d);
+	root = yread_buffer("horse-and-musket.yaml", bad, strlen(bad), &d);
+	assert_non_null(root);
+	set = ruleset_load(root, &d);
+	assert_null(set);
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "heavy must be a mapping, not a "
+	    "scalar");
+	assert_int_equal(d.v[0].line, line);
+	assert_int_equal(d.v[0].col, (int)strlen("    heavy:   ") + 1);
+	doc_free(root);
+	diags_free(&d);
+	free(bad);
+	free(text);
+	free(path);
+}
+
 /* HO.6: the fire table holds 16 weapons.  The file's six and ten more
  * load; eleven more, 17, are refused at the 17th, "weapons: more than
  * 16", rather than the 17th left out and a class armed with it refused
@@ -7368,6 +7417,7 @@ main(void)
 		cmocka_unit_test(test_HO_10_describe_without_break_ends),
 		cmocka_unit_test(test_HO_data_drill_and_marks_declared_first),
 		cmocka_unit_test(test_HO_6_more_than_16_weapons_refused),
+		cmocka_unit_test(test_HO_6_weapon_not_a_map_refused),
 		cmocka_unit_test(test_H5_formation_change_cap_missing_refused),
 		cmocka_unit_test(test_doctrine_worn_mark_is_90_percent),
 		cmocka_unit_test(test_002_H2_describe_a_speed_of_nothing),
