@@ -5110,6 +5110,60 @@ test_H5_formation_change_cap_missing_refused(void **state)
 	free(path);
 }
 
+/*
+ * H11: a class is found in the list of those immobile when routed
+ * whatever its place among the classes, the first (index 0) included:
+ * with the guns' classes listed first and the wagon first of them, the
+ * ruleset loads, without a complaint.
+ */
+static void
+test_H11_immobile_when_routed_names_class_0(void **state)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	const char *from = "  infantry: [close, open, rifle]\n"
+	    "  cavalry: [light]\n"
+	    "  artillery: [light, medium, heavy, galloper, grasshopper, wagon]\n";
+	const char *to = "  artillery: [wagon, light, medium, heavy, galloper, "
+	    "grasshopper]\n"
+	    "  infantry: [close, open, rifle]\n"
+	    "  cavalry: [light]\n";
+	char *path, *text, *bad, *p;
+	struct doc_node *root;
+	struct ruleset *set;
+	struct diags d;
+	FILE *f;
+	long len;
+
+	(void)state;
+	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
+	    dir : "data");
+	assert_non_null(f = fopen(path, "r"));
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = xcalloc(1, (size_t)len + 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_non_null(p = strstr(text, from));
+	bad = xasprintf("%.*s%s%s", (int)(p - text), text, to,
+	    p + strlen(from));
+	diags_init(&d);
+	root = yread_buffer("horse-and-musket.yaml", bad, strlen(bad), &d);
+	assert_non_null(root);
+	set = ruleset_load(root, &d);
+	if (set == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(set);
+	assert_int_equal(d.n, 0);
+	assert_int_equal(ruleset_class(set, ARM_ARTILLERY, "wagon"), 0);
+	ruleset_free(set);
+	doc_free(root);
+	diags_free(&d);
+	free(bad);
+	free(text);
+	free(path);
+}
+
 /* HO.6: a weapon of the fire table is a map of its figures: one written
  * as a bare number is refused where it stands, and the ruleset with it,
  * with the one complaint. */
@@ -7418,6 +7472,7 @@ main(void)
 		cmocka_unit_test(test_HO_data_drill_and_marks_declared_first),
 		cmocka_unit_test(test_HO_6_more_than_16_weapons_refused),
 		cmocka_unit_test(test_HO_6_weapon_not_a_map_refused),
+		cmocka_unit_test(test_H11_immobile_when_routed_names_class_0),
 		cmocka_unit_test(test_H5_formation_change_cap_missing_refused),
 		cmocka_unit_test(test_doctrine_worn_mark_is_90_percent),
 		cmocka_unit_test(test_002_H2_describe_a_speed_of_nothing),
