@@ -5114,7 +5114,8 @@ test_H5_formation_change_cap_missing_refused(void **state)
  * H11: a class is found in the list of those immobile when routed
  * whatever its place among the classes, the first (index 0) included:
  * with the guns' classes listed first and the wagon first of them, the
- * ruleset loads, without a complaint.
+ * ruleset loads, without a complaint, and a wagon of class 0 that routs
+ * stands where it is, [20, 10], and says so.
  */
 static void
 test_H11_immobile_when_routed_names_class_0(void **state)
@@ -5130,9 +5131,11 @@ test_H11_immobile_when_routed_names_class_0(void **state)
 	char *path, *text, *bad, *p;
 	struct doc_node *root;
 	struct ruleset *set;
+	struct game *g;
 	struct diags d;
 	FILE *f;
 	long len;
+	int w;
 
 	(void)state;
 	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
@@ -5156,6 +5159,35 @@ test_H11_immobile_when_routed_names_class_0(void **state)
 	assert_non_null(set);
 	assert_int_equal(d.n, 0);
 	assert_int_equal(ruleset_class(set, ARM_ARTILLERY, "wagon"), 0);
+	/* A routed wagon of class 0 stands where it is (H11). */
+	g = game_create(set, map_create(60, 40));
+	game_add_side(g, "Americans");
+	game_add_side(g, "British");
+	game_add_general(g, "am", "Morgan", 0, -1);
+	game_add_general(g, "br", "Tarleton", 1, -1);
+	g->sides[0].rear = (struct point){ 30, 39 };
+	g->sides[1].rear = (struct point){ 30, 0 };
+	game_seed(g, 5);
+	w = game_add_unit(g, "w", "w", 0, 0);
+	g->units[w].arm = ARM_ARTILLERY;
+	g->units[w].klass = 0;
+	g->units[w].strength = g->units[w].strength0 = 20;
+	g->units[w].formation = ruleset_form(set, "limbered");
+	g->units[w].pos = (struct point){ 20, 10 };
+	g->units[w].facing = DIR_N;
+	g->units[w].cond = COND_FORMED;
+	g->units[w].contact = -1;
+	unit_attr_set(&g->units[w], HM_ATTR_DRILL, 4);
+	game_occupy(g, w, true);
+	hm_rout(g, w, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[w].cond, COND_ROUTED);
+	assert_int_equal(g->units[w].pos.x, 20);
+	assert_int_equal(g->units[w].pos.y, 10);
+	assert_int_equal(count(g, "H11", "a routed wagon stands where it is "
+	    "for the rest of the battle"), 1);
+	assert_int_equal(count(g, "HO.9.3", "flees"), 0);
+	game_free(g);
 	ruleset_free(set);
 	doc_free(root);
 	diags_free(&d);
