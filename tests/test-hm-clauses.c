@@ -1306,6 +1306,34 @@ test_002_H8_H9_turns_to_the_left(void **state)
 	game_free(g);
 }
 
+/*
+ * H9: a stage is pi / 4 of the outer base's circle, rounded up to a tick,
+ * for any circle the data gives: with a wheel circle of 3.5 in (14
+ * ticks) the cavalry Line of test_002_H8_H9_turns_to_the_left runs on
+ * 1.75 + 4 = 5.75 in, pi x 5.75 / 4 = 4.52 in, 19 ticks a stage (18.06
+ * before rounding up), 38 ticks for its two, and stops on [25, 22].
+ */
+static void
+test_002_H9_stage_rounded_up_on_a_wider_circle(void **state)
+{
+	struct hm_move *m = rs->priv;	/* hm_move(rs), to be changed */
+	int wd = m->wheel_diameter;
+	struct game *g = battle(60, 60);
+	int a = unit_at(g, "c", ARM_CAVALRY, "light", "line", 40, 14, DIR_N);
+
+	(void)state;
+	m->wheel_diameter = 14;
+	move_to(g, a, 10, 44);
+	movement(g);
+	m->wheel_diameter = wd;
+	stands(g, a, 25, 22, DIR_SW, "line");
+	assert_true(logged(g, a, "H9", "wheels left 90 degrees to SW on a 3.5 "
+	    "in circle: the outer base runs pi x 5.75 in / 4 = 19 ticks (4.75 "
+	    "in) a stage, 38 ticks, 5.5 in left"));
+	assert_true(spent(g, a, "14.75 in of 15 in"));
+	game_free(g);
+}
+
 /* H9: a close-order Line sent east turns 45 free and wheels 45 on the
  * 3-inch circle: pi x 5.5 / 4 = 4.32 inches, 18 ticks; 6 are left. */
 static void
@@ -2385,6 +2413,7 @@ main(void)
 		cmocka_unit_test(test_002_HO4_a_unit_without_orders_has_moved_nothing),
 		cmocka_unit_test(test_002_H8_turn_over_45_takes_whole_move),
 		cmocka_unit_test(test_002_H8_H9_turns_to_the_left),
+		cmocka_unit_test(test_002_H9_stage_rounded_up_on_a_wider_circle),
 		cmocka_unit_test(test_002_H10_movers),
 		cmocka_unit_test(test_002_H9_wheel_on_a_3_inch_circle),
 		cmocka_unit_test(test_002_H9_a_later_turn_wheels),
