@@ -6898,6 +6898,31 @@ test_M18_3_6_5_crossing_never_made_says_by_how_much(void **state)
 }
 
 /*
+ * 3.6.3: foot in a formation the ruleset marks immobile does not move and
+ * says why: with Line made immobile, A (a Line) sent north stays on
+ * [10, 20], halted as blocked, "A cannot move in Line".
+ */
+static void
+test_3_6_3_foot_in_an_immobile_formation_says_it_cannot_move(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+
+	(void)state;
+	rs->form[ruleset_form(rs, "line")].flags |= FORMF_IMMOBILE;
+	order_move(g, 0, 10, 2);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 20);
+	assert_int_equal(g->units[0].moved, 0);
+	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+	assert_int_equal(count_events(g, 0, "3.6.3", "A cannot move in Line"),
+	    1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.4, 3.6.5: the best speed roll counts towards a turn's most however
  * small it is: with the high roll's change made 1 tick (0.25 BD) and the
  * low one's -1, the same Column of Drill 4 before the hedge moves at most
@@ -8597,6 +8622,8 @@ main(void)
 		cmocka_unit_test(test_M18_3_6_5_crossing_dearer_than_the_most_in_a_turn_never_made),
 		cmocka_unit_test(test_M18_3_6_5_crossing_never_made_says_by_how_much),
 		cmocka_unit_test(test_3_6_4_a_one_tick_speed_roll_adds_to_the_most),
+		cmocka_unit_test(
+		    test_3_6_3_foot_in_an_immobile_formation_says_it_cannot_move),
 		cmocka_unit_test(
 		    test_3_6_8_a_friend_formed_in_the_phase_is_gone_round),
 		cmocka_unit_test(
