@@ -6898,6 +6898,54 @@ test_M18_3_6_5_crossing_never_made_says_by_how_much(void **state)
 }
 
 /*
+ * The Move preview marches the friend it waits for on its own copy, and
+ * leaves the game's road trail of that friend as it was: A, a Road
+ * Column that marched up the road on column 10 on turn 1 to [10, 12],
+ * holds its trail, rows 12 to 19; B, behind it on the road, previewed on
+ * turn 2, waits for A and has A marched first; A's trail in the game is
+ * the same, cell for cell, after, and the game plays its turn on.
+ */
+static void
+test_preview_leaves_the_waited_friend_s_trail_alone(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct move_preview p;
+	struct point held[64];
+	int b, i, n;
+
+	(void)state;
+	for (i = 0; i < 30; i++)
+		map_cell(g->map, 10, i)->road = ROAD_BIG;
+	order_move(g, 0, 10, 0);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 12);
+	n = g->units[0].ntrail;
+	assert_int_equal(n, 8);
+	memcpy(held, g->units[0].trail, (size_t)n * sizeof *held);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(held[i].x, 10);
+		assert_int_equal(held[i].y, 12 + i);
+	}
+	b = friend_named(g, "b", "B", "road_column", 10, 21);
+	order_move(g, b, 10, 0);
+	assert_int_equal(move_preview(g, &g->units[b].order, &p), 0);
+	assert_true(p.log.n >= 1);
+	assert_string_equal(p.log.v[0].text, "B waits for A, under a Move "
+	    "order of its own and in its way, to move first (marshal's "
+	    "reading: 3.6 moves units together)");
+	move_preview_free(&p);
+	assert_int_equal(g->units[0].ntrail, n);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(g->units[0].trail[i].x, held[i].x);
+		assert_int_equal(g->units[0].trail[i].y, held[i].y);
+	}
+	game_turn(g);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.3: foot in a formation the ruleset marks immobile does not move and
  * says why: with Line made immobile, A (a Line) sent north stays on
  * [10, 20], halted as blocked, "A cannot move in Line".
@@ -8622,6 +8670,8 @@ main(void)
 		cmocka_unit_test(test_M18_3_6_5_crossing_dearer_than_the_most_in_a_turn_never_made),
 		cmocka_unit_test(test_M18_3_6_5_crossing_never_made_says_by_how_much),
 		cmocka_unit_test(test_3_6_4_a_one_tick_speed_roll_adds_to_the_most),
+		cmocka_unit_test(
+		    test_preview_leaves_the_waited_friend_s_trail_alone),
 		cmocka_unit_test(
 		    test_3_6_3_foot_in_an_immobile_formation_says_it_cannot_move),
 		cmocka_unit_test(
