@@ -4885,20 +4885,15 @@ test_HO_1_orders_asked_every_turn(void **state)
 
 /* --- The data ------------------------------------------------------------ */
 
-/* The ruleset's data with from replaced by to: refused, with a message
- * containing want on the line of the change. */
-static void
-refused(const char *from, const char *to, const char *want)
+/* The horse-and-musket ruleset file's text, read whole (caller frees). */
+static char *
+hm_data_text(void)
 {
 	const char *dir = getenv("MARSHAL_DATA");
-	char *path, *text, *bad, *p;
-	struct doc_node *root;
-	struct diags d;
+	char *path, *text;
 	FILE *f;
 	long len;
-	int i, line = 1;
 
-	diags_init(&d);
 	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
 	    dir : "data");
 	assert_non_null(f = fopen(path, "r"));
@@ -4908,6 +4903,22 @@ refused(const char *from, const char *to, const char *want)
 	text = xcalloc(1, (size_t)len + 1);
 	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
 	fclose(f);
+	free(path);
+	return text;
+}
+
+/* The ruleset's data with from replaced by to: refused, with a message
+ * containing want on the line of the change. */
+static void
+refused(const char *from, const char *to, const char *want)
+{
+	char *text, *bad, *p;
+	struct doc_node *root;
+	struct diags d;
+	int i, line = 1;
+
+	diags_init(&d);
+	text = hm_data_text();
 	assert_non_null(p = strstr(text, from));
 	for (i = 0; text + i < p; i++)
 		line += text[i] == '\n';
@@ -4924,7 +4935,6 @@ refused(const char *from, const char *to, const char *want)
 	doc_free(root);
 	free(bad);
 	free(text);
-	free(path);
 	diags_free(&d);
 }
 
@@ -4934,23 +4944,12 @@ static void
 refused2(const char *from1, const char *to1, const char *from2,
     const char *to2, const char *want)
 {
-	const char *dir = getenv("MARSHAL_DATA");
-	char *path, *text, *one, *two, *p;
+	char *text, *one, *two, *p;
 	struct doc_node *root;
 	struct diags d;
-	FILE *f;
-	long len;
 
 	diags_init(&d);
-	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
-	    dir : "data");
-	assert_non_null(f = fopen(path, "r"));
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	text = xcalloc(1, (size_t)len + 1);
-	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
+	text = hm_data_text();
 	assert_non_null(p = strstr(text, from1));
 	one = xasprintf("%.*s%s%s", (int)(p - text), text, to1,
 	    p + strlen(from1));
@@ -4968,7 +4967,6 @@ refused2(const char *from1, const char *to1, const char *from2,
 	free(two);
 	free(one);
 	free(text);
-	free(path);
 	diags_free(&d);
 }
 
@@ -4976,24 +4974,13 @@ refused2(const char *from1, const char *to1, const char *from2,
 static void
 refused_exactly(const char *from, const char *to, int col, const char *want)
 {
-	const char *dir = getenv("MARSHAL_DATA");
-	char *path, *text, *bad, *p;
+	char *text, *bad, *p;
 	struct doc_node *root;
 	struct diags d;
-	FILE *f;
-	long len;
 	int i, line = 1;
 
 	diags_init(&d);
-	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
-	    dir : "data");
-	assert_non_null(f = fopen(path, "r"));
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	text = xcalloc(1, (size_t)len + 1);
-	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
+	text = hm_data_text();
 	assert_non_null(p = strstr(text, from));
 	for (i = 0; text + i < p; i++)
 		line += text[i] == '\n';
@@ -5010,7 +4997,6 @@ refused_exactly(const char *from, const char *to, int col, const char *want)
 	doc_free(root);
 	free(bad);
 	free(text);
-	free(path);
 	diags_free(&d);
 }
 
@@ -5021,24 +5007,13 @@ refused_exactly(const char *from, const char *to, int col, const char *want)
 static void
 test_HO_data_drill_and_marks_declared_first(void **state)
 {
-	const char *dir = getenv("MARSHAL_DATA");
-	char *path, *text, *bad, *p;
+	char *text, *bad, *p;
 	struct doc_node *root;
 	struct diags d;
-	FILE *f;
-	long len;
 
 	(void)state;
 	diags_init(&d);
-	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
-	    dir : "data");
-	assert_non_null(f = fopen(path, "r"));
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	text = xcalloc(1, (size_t)len + 1);
-	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
+	text = hm_data_text();
 	assert_non_null(p = strstr(text, "attributes:\n  drill:"));
 	p += strlen("attributes:\n");
 	bad = xasprintf("%.*s  zeal: {label: Zeal, min: 1, max: 6}\n%s",
@@ -5053,7 +5028,6 @@ test_HO_data_drill_and_marks_declared_first(void **state)
 	doc_free(root);
 	free(bad);
 	free(text);
-	free(path);
 	diags_free(&d);
 }
 
@@ -5075,25 +5049,14 @@ test_doctrine_worn_mark_is_90_percent(void **state)
 static void
 test_H5_formation_change_cap_missing_refused(void **state)
 {
-	const char *dir = getenv("MARSHAL_DATA");
 	const char *cap = "  formation_change_cap: line\n";
-	char *path, *text, *bad, *p;
+	char *text, *bad, *p;
 	struct doc_node *root;
 	struct ruleset *set;
 	struct diags d;
-	FILE *f;
-	long len;
 
 	(void)state;
-	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
-	    dir : "data");
-	assert_non_null(f = fopen(path, "r"));
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	text = xcalloc(1, (size_t)len + 1);
-	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
+	text = hm_data_text();
 	assert_non_null(p = strstr(text, cap));
 	bad = xasprintf("%.*s%s", (int)(p - text), text, p + strlen(cap));
 	diags_init(&d);
@@ -5107,7 +5070,6 @@ test_H5_formation_change_cap_missing_refused(void **state)
 	diags_free(&d);
 	free(bad);
 	free(text);
-	free(path);
 }
 
 /*
@@ -5120,7 +5082,6 @@ test_H5_formation_change_cap_missing_refused(void **state)
 static void
 test_H11_immobile_when_routed_names_class_0(void **state)
 {
-	const char *dir = getenv("MARSHAL_DATA");
 	const char *from = "  infantry: [close, open, rifle]\n"
 	    "  cavalry: [light]\n"
 	    "  artillery: [light, medium, heavy, galloper, grasshopper, wagon]\n";
@@ -5128,25 +5089,15 @@ test_H11_immobile_when_routed_names_class_0(void **state)
 	    "grasshopper]\n"
 	    "  infantry: [close, open, rifle]\n"
 	    "  cavalry: [light]\n";
-	char *path, *text, *bad, *p;
+	char *text, *bad, *p;
 	struct doc_node *root;
 	struct ruleset *set;
 	struct game *g;
 	struct diags d;
-	FILE *f;
-	long len;
 	int w;
 
 	(void)state;
-	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
-	    dir : "data");
-	assert_non_null(f = fopen(path, "r"));
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	text = xcalloc(1, (size_t)len + 1);
-	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
+	text = hm_data_text();
 	assert_non_null(p = strstr(text, from));
 	bad = xasprintf("%.*s%s%s", (int)(p - text), text, to,
 	    p + strlen(from));
@@ -5193,7 +5144,6 @@ test_H11_immobile_when_routed_names_class_0(void **state)
 	diags_free(&d);
 	free(bad);
 	free(text);
-	free(path);
 }
 
 /* HO.6: a weapon of the fire table is a map of its figures: one written
@@ -5202,27 +5152,16 @@ test_H11_immobile_when_routed_names_class_0(void **state)
 static void
 test_HO_6_weapon_not_a_map_refused(void **state)
 {
-	const char *dir = getenv("MARSHAL_DATA");
 	const char *from = "    heavy:   {short: 6, long: 40, short_dice: 2, "
 	    "dice: 1}\n";
-	char *path, *text, *bad, *p;
+	char *text, *bad, *p;
 	struct doc_node *root;
 	struct ruleset *set;
 	struct diags d;
-	FILE *f;
-	long len;
 	int line = 1;
 
 	(void)state;
-	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
-	    dir : "data");
-	assert_non_null(f = fopen(path, "r"));
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	text = xcalloc(1, (size_t)len + 1);
-	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
+	text = hm_data_text();
 	assert_non_null(p = strstr(text, from));
 	for (const char *q = text; q < p; q++)
 		line += *q == '\n';
@@ -5242,7 +5181,6 @@ test_HO_6_weapon_not_a_map_refused(void **state)
 	diags_free(&d);
 	free(bad);
 	free(text);
-	free(path);
 }
 
 /* HO.6: the fire table holds 16 weapons.  The file's six and ten more
@@ -5252,27 +5190,16 @@ test_HO_6_weapon_not_a_map_refused(void **state)
 static void
 test_HO_6_more_than_16_weapons_refused(void **state)
 {
-	const char *dir = getenv("MARSHAL_DATA");
 	const char *from = "    heavy:   {short: 6, long: 40, short_dice: 2, "
 	    "dice: 1}\n";
-	char *path, *text, *bad, *more, *p;
+	char *text, *bad, *more, *p;
 	struct doc_node *root;
 	struct ruleset *set;
 	struct diags d;
-	FILE *f;
-	long len;
 	int extra, i, line;
 
 	(void)state;
-	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
-	    dir : "data");
-	assert_non_null(f = fopen(path, "r"));
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	text = xcalloc(1, (size_t)len + 1);
-	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
+	text = hm_data_text();
 	assert_non_null(p = strstr(text, from));
 	p += strlen(from);
 	for (extra = 10; extra <= 11; extra++) {
@@ -5310,7 +5237,6 @@ test_HO_6_more_than_16_weapons_refused(void **state)
 		free(more);
 	}
 	free(text);
-	free(path);
 }
 
 /* HO.6, HO.7, HO.1: an arm the game does not know, a melee modifier
@@ -5348,24 +5274,13 @@ static void
 refused_at(const char *anchor, const char *key, const char *value,
     const char *want)
 {
-	const char *dir = getenv("MARSHAL_DATA");
-	char *path, *text, *bad, *p, *q;
+	char *text, *bad, *p, *q;
 	struct doc_node *root;
 	struct diags d;
-	FILE *f;
-	long len;
 	int i, line = 1, col = 1;
 
 	diags_init(&d);
-	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
-	    dir : "data");
-	assert_non_null(f = fopen(path, "r"));
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	text = xcalloc(1, (size_t)len + 1);
-	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
+	text = hm_data_text();
 	assert_non_null(p = strstr(text, anchor));
 	assert_non_null(p = strstr(p, key));
 	p += strlen(key);
@@ -5388,7 +5303,6 @@ refused_at(const char *anchor, const char *key, const char *value,
 	doc_free(root);
 	free(bad);
 	free(text);
-	free(path);
 	diags_free(&d);
 }
 
@@ -5468,24 +5382,13 @@ test_HO_data_bounds_refused(void **state)
 static struct ruleset *
 edited(const char *from, const char *to)
 {
-	const char *dir = getenv("MARSHAL_DATA");
-	char *path, *text, *bad, *p;
+	char *text, *bad, *p;
 	struct doc_node *root;
 	struct ruleset *set;
 	struct diags d;
-	FILE *f;
-	long len;
 
 	diags_init(&d);
-	path = xasprintf("%s/rulesets/horse-and-musket.yaml", dir != NULL ?
-	    dir : "data");
-	assert_non_null(f = fopen(path, "r"));
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	text = xcalloc(1, (size_t)len + 1);
-	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
+	text = hm_data_text();
 	assert_non_null(p = strstr(text, from));
 	bad = xasprintf("%.*s%s%s", (int)(p - text), text, to,
 	    p + strlen(from));
@@ -5499,7 +5402,6 @@ edited(const char *from, const char *to)
 	doc_free(root);
 	free(bad);
 	free(text);
-	free(path);
 	diags_free(&d);
 	return set;
 }
