@@ -35,6 +35,16 @@ road_at(const struct game *g, struct point p)
 	return map_cell(g->map, p.x, p.y)->road;
 }
 
+/* 3.6.5, 3.6.6: whether cell c's ground forbids formation form (the
+ * landscape's forbid list), but for a road cell under a formation that
+ * keeps to roads, which may go wherever the road goes. */
+static inline bool
+cell_forbids(const struct ruleset *rs, const struct cell *c, int form)
+{
+	return (rs->land[c->land].forbid & (1u << form)) != 0 &&
+	    !(c->road != ROAD_NONE && (rs->form[form].flags & FORMF_ROAD));
+}
+
 /* The road a step from a to b follows: the lesser of its two cells'. */
 static inline int
 road_between(const struct game *g, struct point a, struct point b)

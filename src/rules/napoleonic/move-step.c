@@ -307,7 +307,7 @@ turned_forbid(const struct game *g, const struct move_walk *w, enum dir d)
 	const struct unit *u = &g->units[w->unit];
 	const struct cell *c;
 	struct point at, rstep;
-	int k = dir_diff(w->facing, d), nn, i, l;
+	int k = dir_diff(w->facing, d), nn, i;
 	uint64_t bad = 0;
 
 	if (k == 0 || k == 4 || (k == 3 && fd->depth[u->arm] >
@@ -319,10 +319,8 @@ turned_forbid(const struct game *g, const struct move_walk *w, enum dir d)
 		if (!map_inside(map, at.x, at.y))
 			continue;
 		c = map_cell(map, at.x, at.y);
-		l = c->land;
-		if ((rs->land[l].forbid & (1u << w->form)) != 0 &&
-		    !(c->road != ROAD_NONE && (fd->flags & FORMF_ROAD)))
-			bad |= (uint64_t)1 << l;
+		if (cell_forbids(rs, c, w->form))
+			bad |= (uint64_t)1 << c->land;
 	}
 	return bad;
 }
@@ -438,8 +436,7 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		}
 		c = map_cell(map, at.x, at.y);
 		new_l |= (uint64_t)1 << c->land;
-		if ((rs->land[c->land].forbid & (1u << w->form)) != 0 &&
-		    !(c->road != ROAD_NONE && (fd->flags & FORMF_ROAD)))
+		if (cell_forbids(rs, c, w->form))
 			bad_l |= (uint64_t)1 << c->land;
 	}
 	/* Each cell of the new front has been checked above for a slant past
