@@ -154,6 +154,7 @@
 	X(test_M14_3_6_5_battery_stops_at_wood_needs_order, "M14-battery-stops-at-wood-needs-order", NULL) \
 	X(test_M14_3_6_5_formation_order_takes_whole_turn, "M14-formation-order-takes-whole-turn", NULL) \
 	X(test_M14_3_6_5_formation_refused_where_the_ground_forbids_it, "M14-formation-refused-where-the-ground-forbids-it", NULL) \
+	X(test_M14_3_6_5_road_column_formed_on_a_road_through_marsh, "M14-road-column-formed-on-a-road-through-marsh", NULL) \
 	X(test_M15_3_6_5_battery_into_marsh_becomes_mob, "M15-battery-into-marsh-becomes-mob", NULL) \
 	X(test_M15_3_6_5_lake_makes_mob, "M15-lake-makes-mob", NULL) \
 	X(test_M15_3_6_5_lake_order_cancelled, "M15-lake-order-cancelled", NULL) \

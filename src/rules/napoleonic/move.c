@@ -615,7 +615,8 @@ nap_ground_forbids(const struct game *g, const struct unit *u,
 		if (!map_inside(g->map, cells[i].x, cells[i].y))
 			continue;
 		l = map_cell(g->map, cells[i].x, cells[i].y)->land;
-		if ((rs->land[l].forbid & (1u << form)) != 0) {
+		if (cell_forbids(rs, map_cell(g->map, cells[i].x,
+		    cells[i].y), form)) {
 			bar = l;
 			if (at != NULL)
 				*at = cells[i];

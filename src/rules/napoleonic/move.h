@@ -129,7 +129,8 @@ bool nap_move_holds(const struct game *, const struct unit *u);
 /*
  * 3.6.5: the landscape that forbids formation form to unit u's block
  * were it at anchor p facing f (the first such cell in *at, may be
- * NULL), or -1 when its every cell on the map allows it.  A block may
+ * NULL), or -1 when its every cell on the map allows it (a road cell
+ * allows the formations that keep to roads: cell_forbids).  A block may
  * stand only where its formation may enter: a formation change and a
  * charge's closing ask it too.
  */
