@@ -1498,7 +1498,8 @@ move_with_keys(struct fixture *f, int key, int times)
 /*
  * Issue 13, hot-seat: each side sees its own orders (log, M, panel,
  * colonel) and never the other's; the hand-over shows neither; after the
- * turn each reads what the enemy did, not where it was sent.
+ * turn each reads what the enemy did, not where it was sent, nor whether
+ * its order is done or goes on.
  */
 static void
 test_hot_seat_hides_the_other_sides_orders(void **state)
@@ -1562,6 +1563,25 @@ test_hot_seat_hides_the_other_sides_orders(void **state)
 	assert_false(has(f, "towards [14, 9]"));
 	assert_false(has(f, "order to [14, 9]"));
 	assert_true(has(f, "II/9 Reserve moves"));
+	/* Why a move ended, when that is whether its order is done or goes
+	 * on, is its side's: the French read that theirs arrived; of the
+	 * Allied column, where it stopped, under the rule of the march. */
+	assert_true(has(f, "a 3.6.1 I/8e Ligne moves 1.5 BD (spent 1.5 BD of "
+	    "3 BD): stops at [5, 5] facing N, Line: it has reached its "
+	    "destination"));
+	assert_true(has(f, "b 3.6.3 II/9 Reserve moves 1 BD (spent 1 BD of 1 "
+	    "BD): stops at [14, 5] facing S, Column   "));
+	assert_false(has(f, "its speed for the turn is spent"));
+	type(f, "q");
+	f->ui->cursor = (struct point){ 14, 5 };
+	type(f, "\r");
+	assert_int_equal(f->ui->sel, 1);
+	assert_true(has(f, "Last turn (1): moved 1 BD "));
+	assert_false(has(f, "moved 1 BD, "));
+	f->ui->cursor = (struct point){ 5, 5 };
+	type(f, "\r");
+	assert_int_equal(f->ui->sel, 0);
+	assert_true(has(f, "Last turn (1): moved 1.5 BD, arrived"));
 	fixture_free(f);
 }
 

@@ -590,6 +590,7 @@ test_orders_hidden_from_the_enemy(void **state)
 	    60, 10, DIR_S, 500);
 	struct order o;
 	char *cause = NULL;
+	int i, n;
 
 	g->generals[1].pos = (struct point){ 60, 8 };
 	o = move_order(f->near, 0, 14, 20);
@@ -622,6 +623,41 @@ test_orders_hidden_from_the_enemy(void **state)
 	assert_false(reads(g, 0, "towards [60, 18]"));
 	assert_true(reads(g, 1, "near moves"));
 	assert_true(reads(g, 0, "al1 moves"));
+	/* Its closing line: the Allies read where it stopped, not that its
+	 * speed is spent (that it marches on): the text ends at its
+	 * formation, under the rule of a halt for speed. */
+	for (i = 0, n = 0; i < g->log.n; i++) {
+		const struct event *e = &g->log.v[i], *v;
+		struct event pe;
+		char pb[256], want[256];
+
+		if (e->unit != f->near || e->kind != EV_MOVE ||
+		    strstr(e->text, "stops at") == NULL)
+			continue;
+		n++;
+		snprintf(want, sizeof want, "stops at [%d, %d] facing %s, %s",
+		    g->units[f->near].pos.x, g->units[f->near].pos.y,
+		    dir_name(g->units[f->near].facing),
+		    g->rs->form[g->units[f->near].formation].label);
+		assert_int_equal(g->units[f->near].halt, HALT_SPEED);
+		assert_non_null(strstr(e->text, want));
+		assert_non_null(strstr(e->text, ": its speed for the turn is "
+		    "spent"));
+		assert_ptr_equal(know_view(g, e, 0, &pe, pb, sizeof pb), e);
+		assert_ptr_equal(know_view(g, e, KNOW_ALL, &pe, pb,
+		    sizeof pb), e);
+		v = know_view(g, e, 1, &pe, pb, sizeof pb);
+		assert_ptr_equal(v, &pe);
+		assert_string_equal(v->text + strlen(v->text) - strlen(want),
+		    want);
+		assert_int_equal(strncmp(v->text, e->text, strlen(v->text)),
+		    0);
+		assert_string_equal(v->rule, "3.6.3");
+		v = know_view(g, e, KNOW_NONE, &pe, pb, sizeof pb);
+		assert_string_equal(v->text + strlen(v->text) - strlen(want),
+		    want);
+	}
+	assert_int_equal(n, 1);
 	free(cause);
 }
 

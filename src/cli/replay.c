@@ -280,6 +280,8 @@ static void
 print_text(const struct game *g, int viewer, const char *file)
 {
 	const struct event *e;
+	struct event pe;
+	char pb[1024];
 	int i, turn = 0, phase = -2;
 	bool own = false;
 
@@ -295,7 +297,8 @@ print_text(const struct game *g, int viewer, const char *file)
 		    "rulebook's.\n");
 	for (i = 0; i < g->log.n; i++) {
 		e = &g->log.v[i];
-		if (!know_event(g, e, viewer) || !played(g, e))
+		if (!played(g, e) ||
+		    (e = know_view(g, e, viewer, &pe, pb, sizeof pb)) == NULL)
 			continue;
 		if (e->turn != turn) {
 			turn = e->turn;
@@ -330,14 +333,16 @@ print_text(const struct game *g, int viewer, const char *file)
 static void
 print_log(const struct game *g, int viewer)
 {
-	char buf[1024];
+	const struct event *e;
+	struct event pe;
+	char buf[1024], pb[1024];
 	int i;
 
 	for (i = 0; i < g->log.n; i++) {
-		if (!know_event(g, &g->log.v[i], viewer) ||
-		    !played(g, &g->log.v[i]))
+		if (!played(g, &g->log.v[i]) || (e = know_view(g,
+		    &g->log.v[i], viewer, &pe, pb, sizeof pb)) == NULL)
 			continue;
-		ruleset_event_format(g->rs, &g->log.v[i], buf, sizeof buf);
+		ruleset_event_format(g->rs, e, buf, sizeof buf);
 		printf("turn %d: %s%s%s\n", g->log.v[i].turn,
 		    g->log.v[i].unit >= 0 ? g->units[g->log.v[i].unit].id : "",
 		    g->log.v[i].unit >= 0 ? ": " : "", buf);

@@ -43,6 +43,12 @@ struct event {
 	bool		 own;		/* it tells the unit's orders (a
 					   destination): only the unit's side
 					   reads it (core/know.h) */
+	int		 pub;		/* > 0: the other side reads only the
+					   first pub bytes of text, citing
+					   pub_rule; the rest tells the
+					   unit's orders (why it halted:
+					   arrived, or going on).  0: all */
+	char		 pub_rule[EVENT_RULE_MAX];
 	bool		 pooled;	/* text lies in the log's chunks
 					   (eventlog_put), not freed alone */
 };

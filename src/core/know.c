@@ -50,6 +50,27 @@ know_event(const struct game *g, const struct event *e, int viewer)
 	return know_orders(g, e->unit, viewer);
 }
 
+const struct event *
+know_view(const struct game *g, const struct event *e, int viewer,
+    struct event *tmp, char *buf, size_t len)
+{
+	size_t n;
+
+	if (!know_event(g, e, viewer))
+		return NULL;
+	if (e->pub <= 0 || e->own || know_orders(g, e->unit, viewer))
+		return e;
+	*tmp = *e;
+	n = (size_t)e->pub < len ? (size_t)e->pub : len - 1;
+	memcpy(buf, e->text, n);
+	buf[n] = '\0';
+	tmp->text = buf;
+	tmp->pub = 0;
+	tmp->pooled = true;	/* not the copy's to free */
+	event_rule_copy(tmp->rule, sizeof tmp->rule, e->pub_rule);
+	return tmp;
+}
+
 int
 know_parse(const struct game *g, const char *s)
 {

@@ -13,14 +13,19 @@
  * player may be looking: only what both sides may know).
  *
  * An event tells the unit's orders when it is an EV_ORDER event or is
- * marked own (struct event): a movement note that names the destination.
- * The rest - where a unit went, whom it fired at, how it formed - is what
- * the unit did, and both sides read it.
+ * marked own (struct event): a movement note that names the destination
+ * or says the order is done or goes on.  A move's closing line says both
+ * what the unit did and, at its end, why it halted: when that end is the
+ * order's business (it arrived; its speed was spent, so it marches on),
+ * the other side reads the line without it (know_view).  The rest -
+ * where a unit went, whom it fired at, how it formed, the ground or the
+ * enemy that stopped it - is what the unit did, and both sides read it.
  */
 #ifndef MARSHAL_KNOW_H
 #define MARSHAL_KNOW_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct event;
 struct game;
@@ -36,6 +41,14 @@ bool know_general(const struct game *, int general, int viewer);
 
 /* Whether viewer may read event e of g's log. */
 bool know_event(const struct game *, const struct event *e, int viewer);
+
+/* The event as viewer may read it: NULL if it may not read it at all;
+ * e itself if it reads the whole; else (a move's closing line whose end
+ * says whether the order is done or goes on, struct event's pub) a copy
+ * made in *tmp whose text, written in buf of size len, stops before that
+ * end and cites the rule of what the unit did.  The copy borrows buf. */
+const struct event *know_view(const struct game *, const struct event *e,
+    int viewer, struct event *tmp, char *buf, size_t len);
 
 /* Parse a viewer: a side's index or name (case ignored), "all"; -3 if no
  * side of g has that name. */

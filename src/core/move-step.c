@@ -239,6 +239,7 @@ walk_turn_part(const struct game *g, struct move_walk *w, struct cands *cs,
 		    "turning to face %s would cost %s, it has %s left%s: it "
 		    "turns next turn", dir_name(d), a, b, roomless ? ", and "
 		    "turning part of the way has no room here" : "");
+		move_note_own(w);	/* where its order leads (know.h) */
 		walk_halt(g, w, HALT_SPEED, tp.nnotes ? tp.notes[0].rule :
 		    NULL);
 		return SR_STOP;
@@ -625,6 +626,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			    "halts before the narrow passage: one unit passes "
 			    "a turn; it goes through next turn, no order "
 			    "needed");
+			move_note_own(w);	/* that its order goes on */
 			walk_halt(g, w, HALT_PASSAGE, NULL);
 			return SR_STOP;
 		}

@@ -507,6 +507,7 @@ narrow_go_beyond(const struct game *g, struct move_walk *w)
 	    "its destination with its column still in the passage, which "
 	    "it passes whole: it goes on towards [%d, %d] until it is "
 	    "through", u->name, to.x, to.y);
+	move_note_own(w);	/* where its order ended */
 	return true;
 }
 
@@ -710,6 +711,7 @@ again:
 			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE),
 			    "through the passage, its destination behind it: "
 			    "its Move order is complete");
+			move_note_own(w);
 			w->arrived = true;
 			walk_halt(g, w, HALT_ARRIVED, NULL);
 			return;
@@ -719,6 +721,7 @@ again:
 			move_note(w, EV_NOTE, rule_for(g, HALT_PASSAGE),
 			    "through the passage: it halts on the far side "
 			    "this turn and goes on next turn");
+			move_note_own(w);	/* that its order goes on */
 			walk_halt(g, w, HALT_PASSAGE, NULL);
 			return;
 		}
@@ -874,6 +877,19 @@ halt_text(enum halt h)
 	}
 }
 
+void
+move_event_private_end(struct game *g, int k, size_t tail)
+{
+	struct event *e = &g->log.v[k];
+	size_t n = strlen(e->text);
+
+	if (tail >= n)
+		return;
+	e->pub = (int)(n - tail);
+	event_rule_copy(e->pub_rule, sizeof e->pub_rule,
+	    rule_for(g, HALT_SPEED));
+}
+
 int
 move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
     const char *cap_note, const struct point *goal)
@@ -882,6 +898,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	struct move_walk w;
 	struct move_text ln;
 	struct order own;
+	const char *why;
 	int i, k, m, spent;
 	unsigned key, wait_key;
 
@@ -1013,9 +1030,15 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		move_text_bd(&ln, g->rs, w.allowance);
 		move_text_s(&ln, "): stops at ");
 	}
-	line_place(&ln, g, u, halt_text(w.halt));
-	eventlog_put(&g->log, g->turn, g->phase, ui, EV_MOVE, w.halt_rule,
-	    ln.b, ln.n);
+	why = halt_text(w.halt);
+	line_place(&ln, g, u, why);
+	k = eventlog_put(&g->log, g->turn, g->phase, ui, EV_MOVE,
+	    w.halt_rule, ln.b, ln.n);
+	/* Arrived, or its speed spent and marching on: that is its order's
+	 * business.  The other side reads where it stopped, not why, under
+	 * the rule a halt for speed cites, the same for either (know.h). */
+	if (w.halt == HALT_ARRIVED || w.halt == HALT_SPEED)
+		move_event_private_end(g, k, strlen(why) + 2);
 	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL) {
 		g->rs->ops->move_routed(g, ui, w.touched_routed);
 		ctx_stale(ctx);

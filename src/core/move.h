@@ -327,6 +327,15 @@ int move_unit(struct game *, struct move_ctx *, int u, int cap,
     const char *cap_note, const struct point *goal);
 
 /*
+ * Mark the last tail bytes of log event k (a move's closing line) as its
+ * side's own: why the unit halted, when that says whether its order is
+ * done or goes on (core/know.h).  The other side reads the rest, under
+ * the rule the ruleset cites for a halt for speed.  A ruleset that logs
+ * its own closing lines (a group's) calls it too.
+ */
+void move_event_private_end(struct game *, int k, size_t tail);
+
+/*
  * Unit u's movement allowance this turn in ticks, as the ruleset's
  * move_begin reckons it (0 when it does not move), its explanation
  * logged when explain is true.  A ruleset's allowance op may be this.

@@ -120,6 +120,8 @@ why_page(struct ui *ui, struct page *p)
 	const struct game *g = ui->game;
 	const struct unit *u = &g->units[ui->sel];
 	const struct event *e;
+	struct event pe;
+	char pb[1024];
 	int t, i, any = 0, seen;
 
 	snprintf(p->title, sizeof p->title, "Why: %s", u->name);
@@ -129,7 +131,8 @@ why_page(struct ui *ui, struct page *p)
 		for (i = 0; i < g->log.n; i++) {
 			e = &g->log.v[i];
 			if (e->turn != t || e->unit != ui->sel ||
-			    !know_event(g, e, ui_viewer(ui)))
+			    (e = know_view(g, e, ui_viewer(ui), &pe, pb,
+			    sizeof pb)) == NULL)
 				continue;
 			if (!seen)
 				add(p, theme_title(ui), 0, "Turn %d", t);
@@ -306,6 +309,8 @@ log_page(struct ui *ui, struct page *p)
 {
 	const struct game *g = ui->game;
 	const struct event *e;
+	struct event pe;
+	char pb[1024];
 	int i, turn = 0;
 
 	if (ui->pager_unit >= 0 && ui->pager_unit < g->nunits &&
@@ -324,7 +329,8 @@ log_page(struct ui *ui, struct page *p)
 	own_rule_note(ui, p);
 	for (i = 0; i < g->log.n; i++) {
 		e = &g->log.v[i];
-		if (!know_event(g, e, ui_viewer(ui)))
+		if ((e = know_view(g, e, ui_viewer(ui), &pe, pb,
+		    sizeof pb)) == NULL)
 			continue;
 		if (ui->pager_turn > 0 && e->turn != ui->pager_turn)
 			continue;

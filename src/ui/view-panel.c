@@ -223,8 +223,14 @@ unit_panel(struct ui *ui, struct pen *p)
 	/* The last turn played, never an older march shown as news. */
 	if (g->turn > 1 && u->halt_turn == g->turn - 1) {
 		ruleset_fmt(rs, u->moved, bd, sizeof bd);
-		line(p, theme_dim(ui), "Last turn (%d): moved %s, %s",
-		    u->halt_turn, bd, halt_name(u->halt));
+		/* Arrived, or marching on: the enemy's orders (know.h). */
+		if ((u->halt == HALT_ARRIVED || u->halt == HALT_SPEED) &&
+		    !know_orders(g, ui->sel, ui_viewer(ui)))
+			line(p, theme_dim(ui), "Last turn (%d): moved %s",
+			    u->halt_turn, bd);
+		else
+			line(p, theme_dim(ui), "Last turn (%d): moved %s, %s",
+			    u->halt_turn, bd, halt_name(u->halt));
 	} else if (g->turn > 1 && u->halt_turn > 0)
 		line(p, theme_dim(ui), "Last turn (%d): did not march (last "
 		    "march turn %d)", g->turn - 1, u->halt_turn);
@@ -508,6 +514,8 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l, int skip)
 {
 	const struct game *g = ui->game;
 	const struct event *e;
+	struct event pe;
+	char pb[1024];
 	struct style dim = theme_dim(ui);
 	int rows = l->log_h - 1 - skip, i, n = 0, first, y, h, used;
 	int viewer = ui_viewer(ui);
@@ -528,7 +536,8 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l, int skip)
 	used = 0;
 	for (i = g->log.n - 1; i >= ui->log_from && used < rows; i--) {
 		e = &g->log.v[i];
-		if (e->kind == EV_PHASE || !know_event(g, e, viewer))
+		if (e->kind == EV_PHASE ||
+		    (e = know_view(g, e, viewer, &pe, pb, sizeof pb)) == NULL)
 			continue;
 		h = log_event(ui, NULL, l, 0, e, -1);
 		if (used + h > rows && n > 0)
@@ -540,7 +549,8 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l, int skip)
 	y = l->log_y + 1 + skip;
 	for (i = first; i < g->log.n && y < l->log_y + l->log_h; i++) {
 		e = &g->log.v[i];
-		if (e->kind == EV_PHASE || !know_event(g, e, viewer))
+		if (e->kind == EV_PHASE ||
+		    (e = know_view(g, e, viewer, &pe, pb, sizeof pb)) == NULL)
 			continue;
 		y += log_event(ui, c, l, y, e, l->log_y + l->log_h - y);
 	}

@@ -160,18 +160,23 @@ art_begin(const struct game *g, struct move_walk *w, struct move_text *t,
 			    least ? "; more than it has, but a battery that "
 			    "has not moved this turn may always pivot 45 "
 			    "degrees, spending all (marshal's reading)" : "");
-			if (turns < k)
+			/* What it will do next turn, and where it will
+			 * face, are its order's: its side's (know.h). */
+			if (turns < k) {
 				move_note(w, EV_NOTE, "3.6.3", "%s goes on "
 				    "pivoting to %s next turn under the same "
 				    "order; it unlimbers when the pivot ends",
 				    u->name, dir_name(want));
-			else if (unlim < m->unlimber_ap)
+				move_note_own(w);
+			} else if (unlim < m->unlimber_ap) {
 				/* The pivot ends with no AP left to
 				 * unlimber: that waits for next turn. */
 				move_note(w, EV_NOTE, "3.6.3", "%s faces %s "
 				    "with no AP left to unlimber: it unlimbers "
 				    "next turn under the same order", u->name,
 				    dir_name(want));
+				move_note_own(w);
+			}
 			w->facing = f;
 			w->order_done = turns == k && unlim == m->unlimber_ap;
 			return -1;

@@ -293,7 +293,7 @@ group_stop(struct game *g, const struct gmem *m, int n, struct gplan *pl,
 {
 	const struct ruleset *rs = g->rs;
 	struct unit *u;
-	int j;
+	int j, k;
 
 	for (j = 0; j < n; j++) {
 		u = &g->units[m[j].unit];
@@ -305,10 +305,13 @@ group_stop(struct game *g, const struct gmem *m, int n, struct gplan *pl,
 		u->route = NULL;
 		u->nroute = 0;
 		pl->done[m[j].unit] = true;
-		game_log(g, m[j].unit, EV_MOVE, "3.6.3", "%s moves %s with its "
-		    "line: stops at [%d, %d] facing %s, %s: %s", u->name,
-		    bd(rs, u->moved), u->pos.x, u->pos.y, dir_name(u->facing),
-		    rs->form[u->formation].label, why);
+		k = game_log(g, m[j].unit, EV_MOVE, "3.6.3", "%s moves %s "
+		    "with its line: stops at [%d, %d] facing %s, %s: %s",
+		    u->name, bd(rs, u->moved), u->pos.x, u->pos.y,
+		    dir_name(u->facing), rs->form[u->formation].label, why);
+		/* Whether its order is done or goes on is its side's. */
+		if (halt == HALT_ARRIVED || halt == HALT_SPEED)
+			move_event_private_end(g, k, strlen(why) + 2);
 		if (halt == HALT_ARRIVED) {
 			u->order.kind = ORDER_NONE;
 			u->wheeled = 0;

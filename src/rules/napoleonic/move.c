@@ -428,12 +428,14 @@ nap_move_end(const struct game *g, struct move_walk *w)
 			    "at [%d, %d]; it stays limbered at its "
 			    "destination and its order is complete", u->name,
 			    dir_name(w->facing), bad.x, bad.y);
+			move_note_own(w);	/* its order's end */
 			return;
 		}
 		move_note(w, EV_NOTE, "3.6.3", "%s has no room to unlimber "
 		    "here: %s stands at [%d, %d]; its order stays in force, "
 		    "to unlimber when there is room", u->name,
 		    g->units[who].name, bad.x, bad.y);
+		move_note_own(w);	/* what its order will do */
 		w->arrived = false;
 		w->halt = HALT_BLOCKED;
 		event_rule_copy(w->halt_rule, sizeof w->halt_rule, "3.6.3");
