@@ -1099,12 +1099,14 @@ test_3_9_5_touching_routers_halts_with_their_rule(void **state)
 }
 
 /*
- * 3.6.6 (trail_after): a Road Column on a road along row 20, facing E
- * on [12, 20] with its body back to [5, 20], sent W along the road to
- * [3, 20]: its first step W is onto its own body, so it follows the road
- * round (free) and marches its 4 BD W as a straight block, its front on
- * [4, 20] and its body [4..11, 20], every cells buffer the walk borrowed
- * given back to the game's pool.
+ * 3.6.6 (trail_after, walk_countermarch): a Road Column on a road along
+ * row 20, facing E on [12, 20] with its body back to [5, 20], sent W
+ * along the road to [3, 20]: its first step W is onto its own body, so
+ * it countermarches (free on its road): its tail [5, 20] is its head,
+ * facing W, and it marches 2 cells, 1 BD, to [3, 20], its body
+ * [3..10, 20]; every cells buffer the walk borrowed is given back to the
+ * game's pool.  (Swung about its old head, it used to walk its whole
+ * 4 BD back over itself to [4, 20].)
  */
 static void
 test_3_6_6_road_column_turns_about_on_its_road(void **state)
@@ -1124,22 +1126,23 @@ test_3_6_6_road_column_turns_about_on_its_road(void **state)
 	walk_order(g, a, 3, 20);
 	walk_turn(g, a, 1);
 	assert_int_equal(g->cells->used, 0);
-	assert_true(walk_find(g, 0, a, "follows the road round to W: "
-	    "automatic and free") >= 0);
-	assert_int_equal(u->pos.x, 4);
+	assert_true(walk_find(g, 0, a, "A countermarches on its road: its "
+	    "tail, at [5, 20], is now its head, facing W, the same cells; it "
+	    "costs nothing, as any turn on its road") >= 0);
+	assert_int_equal(u->pos.x, 3);
 	assert_int_equal(u->pos.y, 20);
 	assert_int_equal(u->facing, DIR_W);
-	assert_int_equal(u->moved, 16);
+	assert_int_equal(u->moved, 4);
 	cells = game_cells_take(g);
 	n = game_footprint(g, u, cells);
 	assert_int_equal(n, 8);
 	for (i = 0; i < n; i++) {
-		assert_int_equal(cells[i].x, 4 + i);
+		assert_int_equal(cells[i].x, 3 + i);
 		assert_int_equal(cells[i].y, 20);
-		assert_int_equal(game_unit_at(g, 4 + i, 20), a);
+		assert_int_equal(game_unit_at(g, 3 + i, 20), a);
 	}
 	game_cells_give(g, cells);
-	assert_int_equal(game_unit_at(g, 12, 20), -1);
+	assert_int_equal(game_unit_at(g, 11, 20), -1);
 	game_free(g);
 	walk_rules_free(rs);
 }

@@ -1592,6 +1592,103 @@ test_M24_3_6_6_road_trail_keeps_length_on_diagonal(void **state)
 }
 
 /*
+ * M24 with 3.6.6 (issue 12, decision 4): a Road Column on its road sent
+ * back the way it came countermarches: its tail becomes its head where
+ * it stands, the same cells, and marches from there.  A at [10, 20]
+ * facing N covers [10, 20] to [10, 27] (4 BD, 8 cells); sent to
+ * [10, 29] it turns about free (a turn on its road) with its head on
+ * [10, 27] and marches 2 cells, 1 BD: [10, 29] facing S, body [10, 29]
+ * to [10, 22].  Swung about its old head instead, it laid its length out
+ * north of [10, 20] and walked back over itself: at the turn's end it
+ * stood on [10, 28] facing S, its 4 BD spent on 0.5 BD of ground.
+ */
+static void
+test_M24_3_6_6_road_column_sent_back_countermarches(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct point *cells = game_cells_take(g);
+	int i, n;
+
+	(void)state;
+	for (i = 0; i < 30; i++)
+		map_cell(g->map, 10, i)->road = ROAD_BIG;
+	order_move(g, 0, 10, 29);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 29);
+	assert_int_equal(g->units[0].facing, DIR_S);
+	assert_int_equal(g->units[0].moved, 4);		/* 1 BD */
+	assert_int_equal(g->units[0].halt, HALT_ARRIVED);
+	n = game_footprint(g, &g->units[0], cells);
+	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 10);
+		assert_int_equal(cells[i].y, 29 - i);
+	}
+	assert_int_equal(game_unit_at(g, 10, 21), -1);	/* left behind */
+	assert_int_equal(count_events(g, 0, "3.6.3", "countermarches on its "
+	    "road: its tail, at [10, 27], is now its head, facing S"), 1);
+	game_cells_give(g, cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * The same along a bend: A comes up the road north to the fork at
+ * [10, 20] and on north-east to [12, 18]; its body then bends round the
+ * fork: [12, 18], [11, 19], [10, 20] to [10, 23].  Sent one cell past
+ * its tail, to [10, 24], the countermarch keeps the bend (the same
+ * cells, the other way round) and its new head, the old tail, steps
+ * south 0.5 BD: it does not swing as a straight block.
+ */
+static void
+test_M24_3_6_6_countermarch_keeps_the_bend(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct point *before = game_cells_take(g), *after = game_cells_take(g);
+	int i, n, m;
+
+	(void)state;
+	for (i = 20; i < 30; i++)
+		map_cell(g->map, 10, i)->road = ROAD_BIG;
+	for (i = 1; i <= 8; i++)
+		map_cell(g->map, 10 + i, 20 - i)->road = ROAD_BIG;
+	game_occupy(g, 0, false);
+	g->units[0].pos.y = 22;
+	game_occupy(g, 0, true);
+	order_move(g, 0, 12, 18);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 12);
+	assert_int_equal(g->units[0].pos.y, 18);
+	n = game_footprint(g, &g->units[0], before);
+	assert_int_equal(n, 6);	/* [12, 18], [11, 19], [10, 20] to [10, 23] */
+	assert_int_equal(before[1].x, 11);		/* the bend: NE ... */
+	assert_int_equal(before[n - 1].x, 10);		/* ... then N */
+	assert_int_equal(before[n - 1].y, 23);
+	/* One cell beyond its tail: it countermarches and steps once. */
+	order_move(g, 0, before[n - 1].x, before[n - 1].y + 1);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 24);
+	assert_int_equal(g->units[0].facing, DIR_S);
+	assert_int_equal(g->units[0].moved, 2);		/* 0.5 BD */
+	m = game_footprint(g, &g->units[0], after);
+	assert_int_equal(m, n + 1);	/* [10, 24], then the old body */
+	assert_int_equal(after[0].x, 10);
+	assert_int_equal(after[0].y, 24);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(after[i + 1].x, before[n - 1 - i].x);
+		assert_int_equal(after[i + 1].y, before[n - 1 - i].y);
+	}
+	game_cells_give(g, after);
+	game_cells_give(g, before);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * A preview refused (not a Move order, or a point off the map) still
  * leaves its result empty and safe to free, whatever the caller's struct
  * held before: no path, no events.
@@ -8705,6 +8802,8 @@ main(void)
 		cmocka_unit_test(test_move_unit_a_unit_that_stands_spends_nothing),
 		cmocka_unit_test(test_3_6_5_river_entered_with_one_tick_left),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
+		cmocka_unit_test(test_M24_3_6_6_road_column_sent_back_countermarches),
+		cmocka_unit_test(test_M24_3_6_6_countermarch_keeps_the_bend),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_3_6_7_waiting_unit_keeps_its_way_round),
 		cmocka_unit_test(test_3_6_7_index_finds_every_standing_friend_the_line_meets),

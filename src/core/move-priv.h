@@ -231,6 +231,14 @@ bool walk_follows_road(const struct game *, const struct move_walk *,
 int trail_after(const struct game *, const struct move_walk *,
     struct point next, struct point *out);
 
+/* A column on its road sent back along its own body (next, the cell
+ * behind its head): it countermarches, its tail its head, the same cells
+ * in the other order, for the price the ruleset asks for facing about
+ * (tp), under its rule.  True when it did; the way on is then planned
+ * again from the new head. */
+bool walk_countermarch(const struct game *, struct move_walk *,
+    struct point next, const struct move_price *tp);
+
 /* Would the walk, going on through friends, come clear of them?  When
  * not and inside is not NULL, *inside is the friend its block would end
  * the move in (the last met; -1 if none is known); when not and enemy is

@@ -559,6 +559,10 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	if (walk_follows_road(g, w, &sp)) {
 		*trp = tr = game_cells_take(g);
 		ntr = trail_after(g, w, next, tr);
+		/* Sent back the way it came: its tail leads. */
+		if (ntr == 0 && f == d && dir_diff(w->facing, d) == 4 &&
+		    walk_countermarch(g, w, next, &tp))
+			return SR_AGAIN;
 	}
 	/* Turning the front: paid when it is made (issue 12, decision 1). */
 	if (f != w->facing) {

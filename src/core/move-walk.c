@@ -385,6 +385,75 @@ trail_after(const struct game *g, const struct move_walk *w,
 	return n;
 }
 
+bool
+walk_countermarch(const struct game *g, struct move_walk *w, struct point next,
+    const struct move_price *tp)
+{
+	int turn_ticks = tp->ticks;
+	struct point *body, t;
+	enum dir f;
+	char a[64];
+	int nb, i, j;
+
+	if (w->narrow || w->countered || turn_ticks > w->left ||
+	    w->order == NULL || w->waypoint >= w->order->npts)
+		return false;
+	body = game_cells_take(g);
+	nb = walk_cells(g, w, body);
+	/* The point sought lies under its own column: turned about, its
+	 * head would be as far from it the other way, and it would be sent
+	 * back again.  It turns as before (M24 in doc/rules.md). */
+	for (i = 0; i < nb; i++)
+		if (body[i].x == w->order->pts[w->waypoint].x &&
+		    body[i].y == w->order->pts[w->waypoint].y) {
+			game_cells_give(g, body);
+			return false;
+		}
+	/* A block is in no order: head first, by its distance from the
+	 * head (a single file, one cell a rank). */
+	if (w->ntrail == 0)
+		for (i = 1; i < nb; i++)
+			for (j = i; j > 0 && geom_dist(w->pos, body[j]) <
+			    geom_dist(w->pos, body[j - 1]); j--) {
+				t = body[j];
+				body[j] = body[j - 1];
+				body[j - 1] = t;
+			}
+	if (nb < 2 || body[0].x != w->pos.x || body[0].y != w->pos.y ||
+	    body[1].x != next.x || body[1].y != next.y) {
+		game_cells_give(g, body);
+		return false;
+	}
+	f = (enum dir)dir_between(body[nb - 2], body[nb - 1]);
+	if (w->trail == NULL)
+		w->trail = xmallocarray((size_t)g->cells_max, sizeof *w->trail);
+	for (i = 0; i < nb; i++)
+		w->trail[i] = body[nb - 1 - i];
+	w->ntrail = nb;
+	game_cells_give(g, body);
+	if (turn_ticks > 0) {
+		ruleset_fmt(g->rs, turn_ticks, a, sizeof a);
+		snprintf(a + strlen(a), sizeof a - strlen(a), ", as facing "
+		    "about");
+	} else
+		snprintf(a, sizeof a, "nothing, as any turn on its road");
+	move_note(w, EV_NOTE, tp->nnotes > 0 ? tp->notes[0].rule : "",
+	    "%s countermarches on its road: its tail, at [%d, %d], is now "
+	    "its head, facing %s, the same cells; it costs %s (marshal's "
+	    "reading)", g->units[w->unit].name, w->trail[0].x, w->trail[0].y,
+	    dir_name(f), a);
+	w->pos = w->trail[0];
+	w->facing = f;
+	w->countered = true;
+	w->left -= turn_ticks;
+	if (turn_ticks > 0)
+		w->fresh = false;
+	w->clear = false;
+	walk_push(w, w->pos);
+	w->iroute = w->nroute;		/* the way on, from the new head */
+	return true;
+}
+
 static void walk_run(const struct game *, struct move_ctx *, struct move_walk *,
     struct cands *);
 

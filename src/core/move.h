@@ -155,6 +155,9 @@ struct move_walk {
 					   straight line, not a search's */
 	int		 leg_planned;	/* 1 + the waypoint whose leg was
 					   searched (walk_route), 0 none */
+	bool		 countered;	/* a column on its road has
+					   countermarched this walk (once:
+					   walk_countermarch) */
 	bool		 in_place;	/* that search found no plan and the
 					   walk had spent nothing (a free turn
 					   aside): its paid turn is made in
