@@ -6678,6 +6678,49 @@ test_3_6_5_river_entered_with_one_tick_left(void **state)
 	ruleset_free(rs);
 }
 
+/*
+ * M19 in the Move preview: a Column with its drum (2 BD) sent north over
+ * a stream (Pe 1: 2 BD to cross) walks to [10, 18] on turn 1 with 1 BD
+ * left, too little to cross; on turn 2, fresh, it has exactly the
+ * crossing and ends as a Mob on [10, 17].  The forecast says so
+ * (mob_turn 2, 3.6.5) and goes no further: a Mob marches on only when
+ * restored.  It used to forecast a block from turn 3, and the preview
+ * said "blocked from turn 3" with no word of the Mob.
+ */
+static void
+test_M19_forecast_tells_the_crossing_ends_as_a_mob(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	struct move_forecast_end end;
+	struct point *cells = NULL;
+	struct order o = move_to(0, 10, 10);
+	int x, n = 0, stream = ruleset_obst(rs, "stream");
+
+	(void)state;
+	assert_true(stream > 0);
+	for (x = 0; x < 30; x++)
+		map_edge_set(g->map, x, 18, DIR_N, stream, 0);
+	assert_int_equal(move_forecast_end(g, &o, 8, &cells, &n, &end), -1);
+	assert_int_equal(end.mob_turn, 2);
+	assert_string_equal(end.mob_rule, "3.6.5");
+	assert_int_equal(end.turn, 2);
+	assert_true(n > 0);
+	assert_int_equal(cells[n - 1].x, 10);
+	assert_int_equal(cells[n - 1].y, 17);
+	free(cells);
+	/* The game does as forecast: a Mob on [10, 17] after turn 2. */
+	order_move(g, 0, 10, 10);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 18);
+	assert_int_equal(g->units[0].cond, COND_FORMED);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.y, 17);
+	assert_int_equal(g->units[0].cond, COND_MOB);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /* The price of unit 0's step d from where it stands, facing f (notes on). */
 static void
 step_price(struct game *g, enum dir f, enum dir d, bool explain,
@@ -8801,6 +8844,7 @@ main(void)
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
 		cmocka_unit_test(test_move_unit_a_unit_that_stands_spends_nothing),
 		cmocka_unit_test(test_3_6_5_river_entered_with_one_tick_left),
+		cmocka_unit_test(test_M19_forecast_tells_the_crossing_ends_as_a_mob),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_M24_3_6_6_road_column_sent_back_countermarches),
 		cmocka_unit_test(test_M24_3_6_6_countermarch_keeps_the_bend),

@@ -557,6 +557,8 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 		end->halt = HALT_NONE;
 		end->contact = -1;
 		end->apart = false;
+		end->mob_turn = 0;
+		end->mob_rule[0] = '\0';
 	}
 	if (o->kind != ORDER_MOVE || o->unit < 0 || o->unit >= g->nunits ||
 	    !unit_active(&g->units[o->unit]) || o->npts < 1 ||
@@ -658,6 +660,18 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 		}
 		if (w.arrived || w.order_done) {
 			turns = t;
+			move_walk_free(&w);
+			break;
+		}
+		/* Left a Mob (a crossing paid with exactly what it had,
+		 * M19): it marches on only when restored. */
+		if (w.cond == COND_MOB && !w.cancel &&
+		    g->units[o->unit].cond != COND_MOB) {
+			if (end != NULL) {
+				end->mob_turn = t;
+				event_rule_copy(end->mob_rule,
+				    sizeof end->mob_rule, w.halt_rule);
+			}
 			move_walk_free(&w);
 			break;
 		}

@@ -490,6 +490,12 @@ struct move_forecast_end {
 	bool		 apart;		/* halted short of that enemy, kept
 					   apart (MPF_APART), not in
 					   contact */
+	int		 mob_turn;	/* the turn (1 the first) whose walk
+					   left it a Mob, as a crossing with
+					   exactly its price left does (M19):
+					   it marches no further; 0 none */
+	char		 mob_rule[EVENT_RULE_MAX]; /* the rule of that
+					   walk's end */
 };
 
 /* move_forecast, telling too in *end how the last walk forecast ended

@@ -326,6 +326,22 @@ route_panel(struct ui *ui, struct pen *p)
 		    g->units[r->end.contact].name, buf,
 		    ruleset_cite_fmt(g->rs, RULESET_TOPIC_CONTACT, " (%s)", 0,
 		    cite, sizeof cite));
+	} else if (r->end.mob_turn > 0) {
+		/* A crossing paid with exactly what it has (M19): warn of
+		 * the Mob, not of a block that follows it. */
+		t = (aide ? arrives : g->turn) + r->end.mob_turn - 1;
+		if (t <= g->turn)
+			snprintf(buf, sizeof buf, "this turn");
+		else
+			snprintf(buf, sizeof buf, "on turn %d", t);
+		if (r->end.mob_rule[0] != '\0')
+			snprintf(cite, sizeof cite, " (%s%s)", r->end.mob_rule,
+			    ruleset_rule_mark(g->rs, r->end.mob_rule));
+		else
+			cite[0] = '\0';
+		line(p, theme_rule(ui), "Does not arrive: %s it ends as a "
+		    "%s%s and marches on only when restored", buf,
+		    ruleset_word(g->rs, RULESET_TERM_MOB), cite);
 	} else if (r->end.halt == HALT_BLOCKED && r->end.turn > 1)
 		line(p, theme_dim(ui), "Does not arrive: blocked from turn %d",
 		    (aide ? arrives : g->turn) + r->end.turn - 1);
