@@ -1539,6 +1539,24 @@ test_3_6_6_trail_kept_into_the_next_march(void **state)
 }
 
 /*
+ * A big road north from the map's foot to a fork at [10, 20] and on
+ * north-east, with unit A (a Road Column facing N) on it at [10, 22].
+ */
+static void
+fork_road(struct game *g)
+{
+	int i;
+
+	for (i = 20; i < 30; i++)
+		map_cell(g->map, 10, i)->road = ROAD_BIG;
+	for (i = 1; i <= 8; i++)
+		map_cell(g->map, 10 + i, 20 - i)->road = ROAD_BIG;
+	game_occupy(g, 0, false);
+	g->units[0].pos.y = 22;
+	game_occupy(g, 0, true);
+}
+
+/*
  * M24 with 3.6.6 (issue 12, decision 4): a Road Column that follows its
  * road onto a diagonal keeps its length in ticks, not in cells.  Drum and
  * road give 4 BD = 16 ticks: 2 steps N to the fork at [10, 20] (4 ticks),
@@ -1559,13 +1577,7 @@ test_M24_3_6_6_road_trail_keeps_length_on_diagonal(void **state)
 	int i, n;
 
 	(void)state;
-	for (i = 20; i < 30; i++)
-		map_cell(g->map, 10, i)->road = ROAD_BIG;
-	for (i = 1; i <= 8; i++)
-		map_cell(g->map, 10 + i, 20 - i)->road = ROAD_BIG;
-	game_occupy(g, 0, false);
-	g->units[0].pos.y = 22;
-	game_occupy(g, 0, true);
+	fork_road(g);
 	memset(&o, 0, sizeof o);
 	o.kind = ORDER_MOVE;
 	o.unit = 0;
@@ -1651,13 +1663,7 @@ test_M24_3_6_6_countermarch_keeps_the_bend(void **state)
 	int i, n, m;
 
 	(void)state;
-	for (i = 20; i < 30; i++)
-		map_cell(g->map, 10, i)->road = ROAD_BIG;
-	for (i = 1; i <= 8; i++)
-		map_cell(g->map, 10 + i, 20 - i)->road = ROAD_BIG;
-	game_occupy(g, 0, false);
-	g->units[0].pos.y = 22;
-	game_occupy(g, 0, true);
+	fork_road(g);
 	order_move(g, 0, 12, 18);
 	game_turn(g);
 	assert_int_equal(g->units[0].pos.x, 12);
