@@ -435,13 +435,13 @@ test_3_6_8_order_received_as_a_charge_pins_moves_on_next_turn(void **state)
 	assert_int_equal(u->pos.x, 90);
 	assert_int_equal(u->pos.y, 30);
 	assert_int_equal(u->halt, HALT_CONTACT);
-	assert_int_equal(fixture_count(f->g, "3.6.8", "charged as its new "
-	    "order reached it"), 1);
+	assert_int_equal(fixture_count(f->g, "3.6.8", "a charge (3.4) met it "
+	    "as its new order reached it"), 1);
 	/* That a new order reached it, and that it will march on it, its
 	 * own side reads; the enemy does not (know.h).  Found at the Coa:
 	 * the French read that the 1/95th had a new order. */
 	for (i = 0; i < f->g->log.n; i++)
-		if (strstr(f->g->log.v[i].text, "charged as its new order") !=
+		if (strstr(f->g->log.v[i].text, "met it as its new order") !=
 		    NULL) {
 			assert_true(know_event(f->g, &f->g->log.v[i], u->side));
 			assert_false(know_event(f->g, &f->g->log.v[i],

@@ -719,11 +719,13 @@ nap_phase_movement(struct game *g)
 				 * secret (know.h): the enemy sees it stand. */
 				if (u->charged == g->turn &&
 				    u->order.arrives == g->turn) {
+					/* Charger or charged: the record
+					 * says only that a charge met it. */
 					k = game_log(g, i, EV_MOVE, "3.6.8",
-					    "%s stays in battle contact: "
-					    "charged as its new order reached "
-					    "it, it stands to receive the "
-					    "charge (3.4) and marches on that "
+					    "%s stays in battle contact: a "
+					    "charge (3.4) met it as its new "
+					    "order reached it; it stays for "
+					    "that fight and marches on that "
 					    "order next turn", u->name);
 					g->log.v[k].own = true;
 				} else
