@@ -255,6 +255,25 @@ battery_close(struct think *t, int i)
 	return true;
 }
 
+/*
+ * Whether battery u waits in vain for enemy e to come into its range
+ * (normal and hard): he stands beyond a defile from our side of the
+ * field while the guns stand on it, and he stood in the last movement
+ * (none yet on the first turn).  He can come over only through the
+ * defile, one unit a turn (3.6.6), and a garrison holding a place from
+ * the far bank does not come at all: the guns go forward to bring him
+ * into range.  At the Côa, the Light Division's garrison of the bridge
+ * stepping back out of Loison's reach (ai_garrisons), the French guns
+ * waited all afternoon a cell out of range.
+ */
+static bool
+waits_in_vain(const struct think *t, const struct ai_own *u,
+    const struct ai_enemy *e)
+{
+	return t->lvl >= AI_NORMAL && t->v->turn > 1 && e->moved == 0 &&
+	    ai_at_home(t, u->pos) && !ai_at_home(t, e->pos);
+}
+
 /* Orders for battery i. */
 void
 ai_battery(struct think *t, int i)
@@ -320,9 +339,11 @@ ai_battery(struct think *t, int i)
 		}
 		/* Nothing in range: limber and go forward - unless the
 		 * enemy is almost in range, when moving would cost more
-		 * turns of fire than waiting for him. */
+		 * turns of fire than waiting for him (but not for one who
+		 * will not come, waits_in_vain). */
 		if (t->lvl == AI_EASY || (best >= 0 &&
-		    bd <= range + 4 * v->rs->ticks)) {
+		    bd <= range + 4 * v->rs->ticks &&
+		    !waits_in_vain(t, u, &v->enemy[best]))) {
 			t->done[i] = true;
 			return;
 		}

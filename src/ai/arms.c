@@ -105,6 +105,47 @@ ai_under_guns(const struct think *t, const struct ai_own *u)
 	return false;
 }
 
+/*
+ * Whether a block of arm in formation form anchored at at facing f stands
+ * within reach of an enemy battery in action, each battery's reach that
+ * of its class (a gun's weight is plain to see, struct ai_enemy).
+ */
+bool
+ai_block_under_guns(const struct think *t, enum arm arm, int form,
+    struct point at, enum dir f)
+{
+	const struct ai_view *v = t->v;
+	struct point *a, *b;
+	int j, k, na, nb, r, far = 0;
+	bool under = false;
+
+	for (k = 0; k < RULES_MAX_FORM; k++)
+		if (t->range.art_range[k] > far)
+			far = t->range.art_range[k];
+	a = cells_take(v->cells);
+	b = cells_take(v->cells);
+	na = ai_footprint(v, arm, form, at, f, a);
+	for (j = 0; j < v->nenemy && !under; j++) {
+		const struct ai_enemy *e = &v->enemy[j];
+
+		if (e->arm != ARM_ARTILLERY || e->cond != COND_FORMED ||
+		    (t->f_unlimbered >= 0 && e->formation != t->f_unlimbered))
+			continue;
+		r = e->klass >= 0 && e->klass < RULES_MAX_FORM &&
+		    t->range.art_range[e->klass] > 0 ?
+		    t->range.art_range[e->klass] : far;
+		if (geom_dist(e->pos, at) > r + 20 * STEP_ORTHO)
+			continue;
+		nb = ai_footprint(v, e->arm, e->formation, e->pos, e->facing,
+		    b);
+		if (move_gap(a, na, b, nb) <= r)
+			under = true;
+	}
+	cells_give(v->cells, b);
+	cells_give(v->cells, a);
+	return under;
+}
+
 /* Formed enemy horse within r of the unit. */
 static bool
 horse_near(const struct think *t, const struct ai_own *u, int r)

@@ -32,7 +32,9 @@
  *   - cavalry waits on a wing and rides at routers, Mobs, guns and open
  *     flanks rather than into formed foot;
  *   - batteries go where they have an enemy in range and no friend in the
- *     line of fire, unlimber there and turn to the nearest target.
+ *     line of fire, unlimber there and turn to the nearest target; they
+ *     wait for an enemy almost in range to come on, but (normal and
+ *     hard) not for one who stood last turn beyond a defile from them.
  * Every figure it uses about the enemy comes from struct ai_view.
  *
  * What it has learnt from the rules as marshal plays them: a Mob cannot
@@ -77,7 +79,12 @@
  * favour it the nearest free unit that can get there in the turns left
  * goes to a place nobody holds.  A garrison that stands beyond a defile
  * from our own side of the field, holding a place that can be held from
- * our side (a bridge), goes over and holds it from there.  A march the Move preview shows going
+ * our side (a bridge), goes over and holds it from there.  A garrison
+ * within reach of the enemy's guns (each battery's reach by its class)
+ * that would hold its place as well from a cell near it beyond their
+ * reach, or formed otherwise where it stands, goes there or so forms:
+ * only the last turn's positions score, and the men it would lose count
+ * to the break.  A march the Move preview shows going
  * nowhere (no room to wheel among friends) is tried again with a first
  * step straight ahead or half right or left; one that still would
  * neither move nor turn the unit is not given (it stands, and is planned

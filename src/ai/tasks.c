@@ -14,6 +14,10 @@
 #include "core/map.h"
 #include "util/xalloc.h"
 
+/* How far, in cells, a garrison looks about it for a cell beyond the
+ * enemy guns' reach from which it still holds its place. */
+#define GARRISON_STEP	5
+
 /* --- brigades and their tasks ------------------------------------------- */
 
 /* Gather the infantry into brigades, one for each general, with the men
@@ -305,6 +309,86 @@ open_order_garrison(struct think *t, int i)
 	return ai_want_form(t, i, t->f_skirmish);
 }
 
+/* Whether unit u's block fits, facing f, at every cell of the straight
+ * way from where it stands to c, c included: no unit stands between
+ * (a friend in the way would hold it short, under the guns still). */
+static bool
+clear_way(const struct think *t, const struct ai_own *u, struct point c,
+    enum dir f)
+{
+	struct point p = u->pos;
+
+	while (p.x != c.x || p.y != c.y) {
+		p.x += c.x > p.x ? 1 : c.x < p.x ? -1 : 0;
+		p.y += c.y > p.y ? 1 : c.y < p.y ? -1 : 0;
+		if (!ai_fits(t, u, u->formation, p, f))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A garrison within reach of the enemy's guns in action (each battery's
+ * reach by its class) that would hold its place as well beyond their
+ * reach: formed otherwise where it stands (Column, Line or open order),
+ * or up to GARRISON_STEP cells off in its own formation, on its own side
+ * of any defile, where its block fits as it would face marching there
+ * and at every cell of the straight way there (normal and hard).  Only
+ * the last turn's positions score (3.10.2), and a garrison that stands
+ * in the guns' reach all afternoon loses men every turn to no purpose:
+ * at the Côa the 52nd, holding the bridge from the west bank at
+ * [20, 16], lost some 25 men a turn to Loison's foot battery, and those
+ * men decided the Light Division's break against naive French; from
+ * [18, 11], 5 cells off, it holds the bridge beyond the battery's 10 BD.
+ * The way must be clear, or a friend standing on it holds the garrison
+ * short, still under the guns.  (The guns go forward for it in turn:
+ * waits_in_vain in arms-artillery.c.)  True if its order was decided.
+ */
+static bool
+garrison_out_of_guns(struct think *t, int i, int k)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	const int forms[] = { t->f_column, t->f_line, t->f_skirmish };
+	struct point c, best = u->pos;
+	int dx, dy, d, bd = INT_MAX, r = GARRISON_STEP, n;
+	enum dir f;
+
+	if (t->lvl < AI_NORMAL || t->occ == NULL ||
+	    !ai_block_under_guns(t, u->arm, u->formation, u->pos, u->facing))
+		return false;
+	for (n = 0; n < (int)(sizeof forms / sizeof forms[0]); n++)
+		if (forms[n] >= 0 && forms[n] != u->formation &&
+		    (v->rs->form[forms[n]].arms & (1u << u->arm)) &&
+		    ai_fits(t, u, forms[n], u->pos, u->facing) &&
+		    ai_gap_point(v, u->arm, forms[n], u->pos, u->facing,
+		    v->obj[k].at) <= t->range.hold &&
+		    !ai_block_under_guns(t, u->arm, forms[n], u->pos,
+		    u->facing))
+			return ai_want_form(t, i, forms[n]);
+	for (dy = -r; dy <= r; dy++)
+		for (dx = -r; dx <= r; dx++) {
+			c = (struct point){ u->pos.x + dx, u->pos.y + dy };
+			if ((dx == 0 && dy == 0) ||
+			    !map_inside(v->map, c.x, c.y) ||
+			    ai_at_home(t, c) != ai_at_home(t, u->pos) ||
+			    (d = geom_dist(u->pos, c)) >= bd)
+				continue;
+			f = heading(u->pos, c);
+			if (!clear_way(t, u, c, f) ||
+			    ai_gap_point(v, u->arm, u->formation, c, f,
+			    v->obj[k].at) > t->range.hold ||
+			    ai_block_under_guns(t, u->arm, u->formation, c, f))
+				continue;
+			bd = d;
+			best = c;
+		}
+	if (bd == INT_MAX)
+		return false;
+	ai_want_move(t, i, NULL, best, false);
+	return true;
+}
+
 /*
  * Hold what we have: the formed unit nearest each objective we hold stays
  * on it, whatever its brigade does; a march column there deploys.  A
@@ -370,6 +454,8 @@ ai_garrisons(struct think *t)
 			continue;
 		}
 		if (ai_counter_charge(t, best))
+			continue;
+		if (garrison_out_of_guns(t, best, k))
 			continue;
 		if (t->lvl >= AI_NORMAL && open_order_garrison(t, best))
 			continue;

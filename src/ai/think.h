@@ -311,6 +311,14 @@ void ai_brigade_orders(struct think *, struct brigade *b);
 /* Whether unit u stands within reach of an enemy battery in action
  * (arms.c). */
 bool ai_under_guns(const struct think *, const struct ai_own *u);
+/* Whether a block of arm in formation form at at facing f stands within
+ * reach of an enemy battery in action, by the battery's class (arms.c). */
+bool ai_block_under_guns(const struct think *, enum arm, int form,
+    struct point at, enum dir f);
+/* Whether a block of arm in formation form at at facing f stands within
+ * reach of an enemy battery in action, by the battery's class (arms.c). */
+bool ai_block_under_guns(const struct think *, enum arm, int form,
+    struct point at, enum dir f);
 /* Orders for squadron i (arms-cavalry.c). */
 void ai_squadron(struct think *, int i);
 /* Whether unit u's block in form fits at at on empty ground
