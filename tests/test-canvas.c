@@ -2135,6 +2135,9 @@ test_move_preview_says_the_march_halts_in_contact(void **state)
  * The Côa after two turns as played (the orders recorded in a game): the
  * 1/95th Rifles, in Road Column at [30, 11] facing E, are in contact
  * with I/66e Ligne, under a Move order over the bridge to [14, 12].
+ * The corps' reserve battery, added to the scenario after the game was
+ * recorded, limbers on turn 1 and so fires on nobody: the two turns
+ * play as they were recorded.
  */
 static const char coa_two_turns[] =
     "marshal-replay: 1\n"
@@ -2155,6 +2158,7 @@ static const char coa_two_turns[] =
     "  - {turn: 1, unit: 3-Hus, general: lamotte, move: [[35, 9], [30, 9], "
     "[30, 11]]}\n"
     "  - {turn: 1, unit: 15-Ch, general: lamotte, move: [[45, 17], [30, 11]]}\n"
+    "  - {turn: 1, unit: FA-VI, general: loison, formation: limbered}\n"
     "  - {turn: 2, unit: 95R, general: craufurd, move: [[26, 16], [20, 16], "
     "[19, 15], [16, 15], [13, 12], [14, 12]]}\n"
     "  - {turn: 2, unit: 1-32Lt, general: ferey, move: [[32, 6], [31, 6]]}\n"
