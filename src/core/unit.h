@@ -52,6 +52,13 @@ enum halt {
 	HALT_COUNT
 };
 
+/*
+ * The fields are laid out for the movement phase, which reads every unit's
+ * place, condition, halt and order kind many times a phase (whether a
+ * friend stays where it is, who stands near a walk): those lie together
+ * at the front, with the standing order's kind right after them; the
+ * copies kept for taking orders back, read only then, lie at the end.
+ */
 struct unit {
 	char		*id;		/* owned: short key from the file */
 	char		*name;		/* owned: display name */
@@ -59,34 +66,20 @@ struct unit {
 	int		 general;	/* index into game->generals */
 	enum arm	 arm;
 	int		 klass;		/* ruleset class of the arm, e.g. horse */
-	int		 attr[UNIT_ATTR_MAX];	/* the ruleset's attributes and
-					   state (struct attr_def), by
-					   index: read with unit_attr */
-	int		 strength;	/* men (or guns) now */
-	int		 strength0;	/* at the start */
 	int		 formation;	/* ruleset formation index */
 	enum cond	 cond;
+	struct point	 pos;		/* front-centre anchor */
+	enum dir	 facing;
 	int		 arrives;	/* COND_AWAY: the turn it is due; it
 					   comes on at pos, facing, formation
 					   (game.c), 0 otherwise */
-	struct point	 pos;		/* front-centre anchor */
-	enum dir	 facing;
-	struct order	 order;		/* the standing order in force */
-	struct order	 act;		/* an action given to answer a
-					   decision (ORDER_ACTION), not yet
-					   carried out; ORDER_NONE: none */
-	/* What stood before the first order given to it this turn, so that
-	 * the player can take this turn's orders back (game_order_undo):
-	 * order_turn is that turn, 0 when nothing was given. */
-	struct order	 order_before;
-	int		 order_turn;
-	int		 wheeled_before;
-	int		 waypoint_before;
 
 	/* Movement bookkeeping, written by the movement phase. */
 	int		 moved;		/* ticks moved in the last movement */
 	enum halt	 halt;		/* why it stopped last time */
 	int		 halt_turn;	/* turn of that halt */
+	int		 charged;	/* turn it was last charged (3.4), 0:
+					   never; read only within that turn */
 	int		 contact;	/* enemy unit index in battle contact, -1 */
 	int		 owed;		/* ticks still owed to finish crossing a
 					   river it stopped on (3.6.5; halt
@@ -99,16 +92,23 @@ struct unit {
 					   (3.6.3), negative for a wheel to
 					   the left; 0 when not wheeling */
 
+	struct order	 order;		/* the standing order in force */
+
+	int		 attr[UNIT_ATTR_MAX];	/* the ruleset's attributes and
+					   state (struct attr_def), by
+					   index: read with unit_attr */
+	int		 strength;	/* men (or guns) now */
+	int		 strength0;	/* at the start */
+
 	/* The planned route (core/move-walk.c), reused across turns while the
 	 * order is the same and the way is clear. */
 	struct point	*route;		/* owned: anchor cells ahead */
 	int		 nroute;
 	unsigned	 route_key;	/* which order it was planned for */
 
-	/* Combat bookkeeping, written by fire and melee, read by morale. */
+	/* Combat bookkeeping, written by fire and melee, read by morale
+	 * (charged is with the movement's, above). */
 	int		 lost_turn;	/* men lost this turn */
-	int		 charged;	/* turn it was last charged (3.4), 0:
-					   never; read only within that turn */
 
 	/* Rout track: the cells a routed unit will flee along. */
 	struct point	*track;		/* owned */
@@ -123,6 +123,17 @@ struct unit {
 	int		 ntrail;
 	enum dir	 trail_facing;
 	int		 trail_form;
+
+	struct order	 act;		/* an action given to answer a
+					   decision (ORDER_ACTION), not yet
+					   carried out; ORDER_NONE: none */
+	/* What stood before the first order given to it this turn, so that
+	 * the player can take this turn's orders back (game_order_undo):
+	 * order_turn is that turn, 0 when nothing was given. */
+	struct order	 order_before;
+	int		 order_turn;
+	int		 wheeled_before;
+	int		 waypoint_before;
 };
 
 /* Names for messages and files: "infantry", "formed", "contact"... */
