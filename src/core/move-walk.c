@@ -188,6 +188,38 @@ walk_overlap(const struct game *g, const struct move_walk *w,
 	return -1;
 }
 
+/* The box of the block of fr x dp cells (spans, geom_span) anchored at
+ * anchor facing f, as geom_footprint lays it: its least and greatest x
+ * and y are those of two of its corners (each axis moves a whole step or
+ * none along a rank and back).  *first gets its first cell. */
+static inline void
+block_box(struct point anchor, enum dir f, int fr, int dp,
+    struct point *first, struct point *lo, struct point *hi)
+{
+	int right = ((int)f + 2) & (DIR_COUNT - 1);
+	int back = ((int)f + 4) & (DIR_COUNT - 1);
+	int rx = dir_dx[right], ry = dir_dy[right];
+	int bx = dir_dx[back], by = dir_dy[back];
+	int x0 = anchor.x - (fr - 1) / 2 * rx, y0 = anchor.y - (fr - 1) / 2 * ry;
+	int xa = x0 + (fr - 1) * rx, ya = y0 + (fr - 1) * ry;
+	int xb = x0 + (dp - 1) * bx, yb = y0 + (dp - 1) * by;
+	int xe = xa + (dp - 1) * bx, ye = ya + (dp - 1) * by;
+	int lx = x0, hx = x0, ly = y0, hy = y0;
+
+	lx = xa < lx ? xa : lx; hx = xa > hx ? xa : hx;
+	lx = xb < lx ? xb : lx; hx = xb > hx ? xb : hx;
+	lx = xe < lx ? xe : lx; hx = xe > hx ? xe : hx;
+	ly = ya < ly ? ya : ly; hy = ya > hy ? ya : hy;
+	ly = yb < ly ? yb : ly; hy = yb > hy ? yb : hy;
+	ly = ye < ly ? ye : ly; hy = ye > hy ? ye : hy;
+	first->x = x0;
+	first->y = y0;
+	lo->x = lx;
+	lo->y = ly;
+	hi->x = hx;
+	hi->y = hy;
+}
+
 /* walk_overlap of the block frontage x depth cells (as counted facing N)
  * anchored at anchor facing f, in geom_footprint's order and at most
  * g->cells_max cells of it, as game_footprint_at lists a straight block:
@@ -203,7 +235,7 @@ block_overlap(const struct game *g, const struct move_walk *w,
 	int rx = dir_dx[right], ry = dir_dy[right];
 	int bx = dir_dx[back], by = dir_dy[back];
 	int fr, dp, i, j, n, lim, who, self = w->unit + 1, x, y, x0, y0;
-	int xe, ye;
+	struct point first, lo, hi;
 	long k, k0, dk, db;
 
 	if (frontage <= 0 || depth <= 0)
@@ -211,37 +243,21 @@ block_overlap(const struct game *g, const struct move_walk *w,
 	fr = geom_span(f, frontage);
 	dp = geom_span(f, depth);
 	lim = fr * dp < g->cells_max ? fr * dp : g->cells_max;
-	x0 = anchor.x - (fr - 1) / 2 * rx;
-	y0 = anchor.y - (fr - 1) / 2 * ry;
-	xe = x0 + (fr - 1) * rx + (dp - 1) * bx;
-	ye = y0 + (fr - 1) * ry + (dp - 1) * by;
-	/* The block's box: its least and greatest x and y are those of
-	 * two of its corners (each axis moves a whole step or none along
-	 * a rank and back). */
-	{
-		int xa = x0 + (fr - 1) * rx, ya = y0 + (fr - 1) * ry;
-		int xb = x0 + (dp - 1) * bx, yb = y0 + (dp - 1) * by;
-		int lx = x0, hx = x0, ly = y0, hy = y0;
-
-		lx = xa < lx ? xa : lx; hx = xa > hx ? xa : hx;
-		lx = xb < lx ? xb : lx; hx = xb > hx ? xb : hx;
-		lx = xe < lx ? xe : lx; hx = xe > hx ? xe : hx;
-		ly = ya < ly ? ya : ly; hy = ya > hy ? ya : hy;
-		ly = yb < ly ? yb : ly; hy = yb > hy ? yb : hy;
-		ly = ye < ly ? ye : ly; hy = ye > hy ? ye : hy;
-		if (lx >= 0 && ly >= 0 && hx < map->w && hy < map->h) {
-			/* All on the map: by place in the occupancy
-			 * grid, at most lim cells in order. */
-			dk = (long)ry * map->w + rx;
-			db = (long)by * map->w + bx;
-			k0 = (long)y0 * map->w + x0;
-			for (j = 0, n = 0; j < dp && n < lim; j++, k0 += db)
-				for (i = 0, k = k0; i < fr && n < lim; i++,
-				    n++, k += dk)
-					if (occ[k] != 0 && occ[k] != self)
-						return occ[k] - 1;
-			return -1;
-		}
+	block_box(anchor, f, fr, dp, &first, &lo, &hi);
+	x0 = first.x;
+	y0 = first.y;
+	if (lo.x >= 0 && lo.y >= 0 && hi.x < map->w && hi.y < map->h) {
+		/* All on the map: by place in the occupancy grid, at most
+		 * lim cells in order. */
+		dk = (long)ry * map->w + rx;
+		db = (long)by * map->w + bx;
+		k0 = (long)y0 * map->w + x0;
+		for (j = 0, n = 0; j < dp && n < lim; j++, k0 += db)
+			for (i = 0, k = k0; i < fr && n < lim; i++, n++,
+			    k += dk)
+				if (occ[k] != 0 && occ[k] != self)
+					return occ[k] - 1;
+		return -1;
 	}
 	/* Partly off the map: cell by cell, as walk_overlap reads them. */
 	for (j = 0, n = 0; j < dp && n < lim; j++, x0 += bx, y0 += by)
@@ -957,6 +973,73 @@ move_event_private_end(struct game *g, int k, size_t tail)
 	e->pub = (int)(n - tail);
 	event_rule_copy(e->pub_rule, sizeof e->pub_rule,
 	    rule_for(g, HALT_SPEED));
+}
+
+/* Ask the memory for the lines of cells from first to last of one row
+ * of the grid base (elements of size bytes), without waiting for them. */
+static inline void
+prefetch_row(const void *base, size_t size, size_t first, size_t last)
+{
+	const char *p = (const char *)base + first * size;
+	const char *e = (const char *)base + last * size;
+
+	for (; p <= e; p += 64)
+		__builtin_prefetch(p, 0, 2);
+	__builtin_prefetch(e, 0, 2);
+}
+
+void
+move_prefetch(const struct game *g, int u)
+{
+	const struct map *m = g->map;
+	const struct unit *un;
+	const struct formation_def *fd;
+	const char *p;
+	struct point to, to0, lo, hi;
+	int x0, x1, y0, y1, y, dx, dy;
+	size_t k;
+
+	if (u < 0 || u >= g->nunits)
+		return;
+	un = &g->units[u];
+	for (p = (const char *)un; p < (const char *)(un + 1); p += 64)
+		__builtin_prefetch(p, 0, 2);
+	if (un->order.kind != ORDER_MOVE || unit_gone(un))
+		return;
+	to = un->waypoint >= 0 && un->waypoint < un->order.npts ?
+	    un->order.pts[un->waypoint] : un->pos;
+	fd = &g->rs->form[un->formation];
+	if (fd->frontage[un->arm] <= 0 || fd->depth[un->arm] <= 0)
+		return;
+	/* Its straight block's box (a column on its road trail covers
+	 * other cells: a hint may miss). */
+	block_box(un->pos, un->facing, geom_span(un->facing,
+	    fd->frontage[un->arm]), geom_span(un->facing, fd->depth[un->arm]),
+	    &to0, &lo, &hi);
+	/* The block's box, drawn out towards the point it goes to (at most
+	 * MOVE_PREFETCH_AHEAD cells each way), and a cell round it: the
+	 * cells its first steps price and the occupancy they read. */
+	dx = to.x - un->pos.x;
+	dy = to.y - un->pos.y;
+	dx = dx > MOVE_PREFETCH_AHEAD ? MOVE_PREFETCH_AHEAD :
+	    dx < -MOVE_PREFETCH_AHEAD ? -MOVE_PREFETCH_AHEAD : dx;
+	dy = dy > MOVE_PREFETCH_AHEAD ? MOVE_PREFETCH_AHEAD :
+	    dy < -MOVE_PREFETCH_AHEAD ? -MOVE_PREFETCH_AHEAD : dy;
+	x0 = (dx < 0 ? lo.x + dx : lo.x) - 1;
+	x1 = (dx > 0 ? hi.x + dx : hi.x) + 1;
+	y0 = (dy < 0 ? lo.y + dy : lo.y) - 1;
+	y1 = (dy > 0 ? hi.y + dy : hi.y) + 1;
+	x0 = x0 < 0 ? 0 : x0;
+	y0 = y0 < 0 ? 0 : y0;
+	x1 = x1 >= m->w ? m->w - 1 : x1;
+	y1 = y1 >= m->h ? m->h - 1 : y1;
+	for (y = y0; y <= y1 && x0 <= x1; y++) {
+		k = (size_t)y * (size_t)m->w;
+		prefetch_row(g->occ, sizeof *g->occ, k + (size_t)x0,
+		    k + (size_t)x1);
+		prefetch_row(m->cells, sizeof *m->cells, k + (size_t)x0,
+		    k + (size_t)x1);
+	}
 }
 
 int

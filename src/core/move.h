@@ -309,6 +309,17 @@ void move_ctx_wait(struct move_ctx *, bool may);
 void move_ctx_touch(struct move_ctx *, int u);
 
 /*
+ * A hint, changing nothing: ask the memory for what unit u's walk reads
+ * first (its struct, and the cells and occupancy of its block's box drawn
+ * out towards the point it goes to), without waiting for it.  A phase
+ * that moves units one after another calls it for the next unit before
+ * moving this one, so that on a large map, where a unit's ground is
+ * rarely in the cache, the next walk's lines arrive while this one runs.
+ */
+#define MOVE_PREFETCH_AHEAD	6	/* cells towards its goal, each way */
+void move_prefetch(const struct game *, int u);
+
+/*
  * The friend unit u waited for when move_unit last answered MOVE_WAITS,
  * while it has still to move and units may wait; else -1.  Moving u again
  * before that friend has moved would only find it in the way again.

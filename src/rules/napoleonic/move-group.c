@@ -705,6 +705,8 @@ nap_phase_movement(struct game *g)
 	wait = xcalloc(n, sizeof *wait);
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
+		/* The next unit's ground, asked for while this one walks. */
+		move_prefetch(g, i + 1);
 		if (!unit_active(u) || pl.done[i])
 			continue;
 		if (contact_deploy(g, i)) {
