@@ -188,6 +188,8 @@ hm_phase_movement(struct game *g)
 	ctx = move_ctx_create(g);
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
+		/* The next unit's ground, asked for while this one walks. */
+		move_prefetch(g, i + 1);
 		if (!unit_active(u))
 			continue;
 		if ((HM_MARKS(u) & (HM_CHARGER | HM_CHARGED)) &&
