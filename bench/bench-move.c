@@ -13,7 +13,11 @@
  *          interface, one phase line logged beside the walk);
  *   turn   one whole game_turn: every phase of the turn, movement included.
  * It prints the best and the median, the peak resident memory and an
- * estimate of the bytes the map and the units take.  Separately it writes
+ * estimate of the bytes the map and the units take.  Beside the phase's
+ * wall time it prints its CPU time and how often the kernel took the
+ * core away from it: on a machine shared with other work, wall time also
+ * counts the time other processes ran, which is why runs of the same
+ * work differ, and CPU time counts less of that.  Separately it writes
  * one generated battle of 1,000 units as a scenario file and times
  * load_scenario on it once (YAML parsing and checking, no movement).
  * With -o it only writes the battle (of the first -n size) as a scenario
@@ -58,6 +62,27 @@ now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* CPU time used by the process, in ms. */
+static double
+cpu_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Times the kernel has taken the core from the process so far. */
+static long
+preempted(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) != 0)
+		return 0;
+	return ru.ru_nivcsw;
 }
 
 static long
@@ -121,6 +146,8 @@ struct figures {
 	int	 placed;
 	int	 moved;		/* units that moved in the last phase run */
 	double	 phase_best, phase_med;
+	double	 cpu_best, cpu_med;	/* the phase's CPU time */
+	long	 nivcsw;		/* preemptions during the phases */
 	double	 turn_best, turn_med;
 	long	 peak;
 };
@@ -130,7 +157,8 @@ static int
 bench_size(const struct ruleset *rs, int w, int h, int n, int runs,
     int truns, uint64_t seed, struct figures *fig)
 {
-	double phase[MAX_RUNS], turn[MAX_RUNS], t0;
+	double phase[MAX_RUNS], cpu[MAX_RUNS], turn[MAX_RUNS], t0, c0;
+	long s0;
 	struct game *g;
 	int r, u, mp = phase_index(rs, "movement");
 	bool timed = phase_timed(rs, mp);
@@ -142,9 +170,13 @@ bench_size(const struct ruleset *rs, int w, int h, int n, int runs,
 		fig->placed = g->nunits;
 		if (timed) {
 			g->phase = mp;
+			s0 = preempted();
+			c0 = cpu_ms();
 			t0 = now_ms();
 			phase_movement(g, mp);
 			phase[r] = now_ms() - t0;
+			cpu[r] = cpu_ms() - c0;
+			fig->nivcsw += preempted() - s0;
 			g->phase = -1;
 			fig->moved = 0;
 			for (u = 0; u < g->nunits; u++)
@@ -174,6 +206,11 @@ bench_size(const struct ruleset *rs, int w, int h, int n, int runs,
 			if (phase[r] < fig->phase_best)
 				fig->phase_best = phase[r];
 		fig->phase_med = median(phase, runs);
+		fig->cpu_best = cpu[0];
+		for (r = 1; r < runs; r++)
+			if (cpu[r] < fig->cpu_best)
+				fig->cpu_best = cpu[r];
+		fig->cpu_med = median(cpu, runs);
 	} else
 		fig->phase_best = fig->phase_med = -1;
 	if (truns > 0) {
@@ -412,6 +449,10 @@ main(int argc, char **argv)
 			    fig.phase_best >= 0 ? "phase" : "turn",
 			    target_fig < TARGET_MS ? "PASS" : "MISS");
 		putchar('\n');
+		if (fig.phase_best >= 0)
+			printf("%8s phase CPU time best/median %.2f/%.2f ms; "
+			    "preempted %ld times in %d runs\n", "",
+			    fig.cpu_best, fig.cpu_med, fig.nivcsw, runs);
 	}
 	if (yaml)
 		bench_load(rs, datadir, w, h, 1000, seed);
