@@ -5715,6 +5715,38 @@ test_HO_9_3_flight_ends_short_of_a_friend(void **state)
 }
 
 /*
+ * HO.9.3: stopping short of a friend, the router also faces as it did
+ * on the step that took it to where it ends.  Fleeing from [20, 5] to a
+ * rear at [36, 39] its track mixes south-east and south steps; with a
+ * friend's Line at [27, 22] the last place it stands alone is [28, 20],
+ * reached by a step south (38 ticks, 9.5 in), though the last step it
+ * took over the friend, to [30, 24], went south-east.
+ */
+static void
+test_HO_9_3_flight_ends_short_of_a_friend_facing_its_step(void **state)
+{
+	struct game *g = field();
+	int u, f;
+
+	(void)state;
+	g->sides[0].rear = (struct point){ 36, 39 };
+	u = unit(g, "u", 0, ARM_INFANTRY, "close", "line", 20, 5, DIR_N, 200);
+	f = unit(g, "f", 0, ARM_INFANTRY, "close", "line", 27, 22, DIR_N, 200);
+	hm_rout(g, u, "HO.9.2", "test");
+	hm_phase_morale(g);
+	assert_int_equal(g->units[u].cond, COND_ROUTED);
+	assert_int_equal(g->units[u].pos.x, 28);
+	assert_int_equal(g->units[u].pos.y, 20);
+	assert_int_equal(g->units[u].facing, DIR_S);
+	assert_int_equal(g->units[u].moved, 38);
+	assert_int_equal(count(g, "HO.9.3", "u flees 9.5 in of its 12 in Rout "
+	    "move, [20, 5] to [28, 20]"), 1);
+	assert_int_equal(game_unit_at(g, 28, 20), u);
+	assert_int_equal(g->units[f].pos.y, 22);
+	game_free(g);
+}
+
+/*
  * HO.9.3 with an obstacle the crossing table leaves out (H4: crossed for
  * nothing): the router steps over the stream for no ticks and flees on,
  * 25 cells in its 12 inches.
@@ -7331,6 +7363,7 @@ main(void)
 		cmocka_unit_test(test_HO_9_3_flight_off_the_edge),
 		cmocka_unit_test(test_HO_9_3_flight_reaches_the_rear),
 		cmocka_unit_test(test_HO_9_3_flight_ends_short_of_a_friend),
+		cmocka_unit_test(test_HO_9_3_flight_ends_short_of_a_friend_facing_its_step),
 		cmocka_unit_test(test_HO_9_3_flight_over_a_free_crossing),
 		cmocka_unit_test(test_HO_9_4_router_taken),
 		cmocka_unit_test(test_HO_9_4_router_taken_by_the_first_unit),
