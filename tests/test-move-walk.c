@@ -1758,6 +1758,49 @@ test_3_6_6_forecast_sent_back_before_the_passage(void **state)
 }
 
 /*
+ * 3.6.6, the same march turned about: a lake along row 21 but for a
+ * defile at x 14 to 18; Column B (drill 5, drum: 2 BD) at [16, 17]
+ * facing S, sent to [16, 29], an enemy Mob (cavalry Column) at [16, 25]
+ * just beyond.  It halts before the defile on turn 1 ([16, 20]); on
+ * turns 2 and 3 it has no room beyond and goes back to where it stood
+ * before the passage as it stood there: at [16, 20], still facing S.
+ */
+static void
+test_3_6_6_sent_back_before_the_passage_keeps_its_facing(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 32, 32);
+	int b, e, x;
+
+	(void)state;
+	for (x = 0; x < 32; x++)
+		if (x < 14 || x > 18)
+			map_cell(g->map, x, 21)->land = ruleset_land(rs, "water");
+		else
+			map_cell(g->map, x, 21)->flags |= CELL_DEFILE;
+	b = walk_unit(g, "B", 0, "column", 5, (struct point){ 16, 17 },
+	    DIR_S);
+	e = walk_unit(g, "D", 1, "column", 2, (struct point){ 16, 25 }, DIR_N);
+	game_occupy(g, e, false);
+	g->units[e].arm = ARM_CAVALRY;	/* a Column of horse: 4 x 4 */
+	g->units[e].cond = COND_MOB;
+	game_occupy(g, e, true);
+	walk_order(g, b, 16, 29);
+	for (x = 1; x <= 3; x++) {
+		g->turn = x;
+		(void)move_unit(g, NULL, b, -1, NULL, NULL);
+		assert_int_equal(g->units[b].pos.x, 16);
+		assert_int_equal(g->units[b].pos.y, 20);
+		assert_int_equal(g->units[b].facing, DIR_S);
+		assert_int_equal(g->units[b].halt, HALT_PASSAGE);
+	}
+	assert_true(walk_find(g, 0, b, "no room beyond the passage: B does "
+	    "not pass and stays before it") >= 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.7, the way round a friend where the block would swing, as the
  * preview says it: the Line E (drill 5, no drum: 3 BD) at [3, 7] facing
  * SE, a wall under it on the south edges of [3, 7] and [4, 7], is sent
@@ -2451,6 +2494,8 @@ main(void)
 		    test_3_6_7_way_round_the_swing_when_it_can_come_clear),
 		cmocka_unit_test(
 		    test_3_6_6_forecast_sent_back_before_the_passage),
+		cmocka_unit_test(
+		    test_3_6_6_sent_back_before_the_passage_keeps_its_facing),
 		cmocka_unit_test(
 		    test_3_6_7_waits_for_a_friend_where_its_block_would_turn),
 		cmocka_unit_test(test_walk_block_leaving_the_map_halts_blocked),
