@@ -480,6 +480,51 @@ test_move_ctx_filled_rows_follow_the_lists(void **state)
 }
 
 /*
+ * The row masks are 64 bits, one a bucket of a row: a map 64 buckets
+ * wide (1024 cells of 16) keeps them, its last bucket on the mask's top
+ * bit; one bucket wider (1040 cells, 65 buckets) has no masks, and the
+ * search reads every bucket's lists instead.
+ */
+static void
+test_move_ctx_filled_up_to_64_buckets_wide(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = game_create(rs, map_create(1024, 40));
+	struct move_ctx *ctx;
+	int n;
+
+	(void)state;
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	(void)line_named(g, "a", 0, (struct point){ 1015, 10 }, DIR_N);
+	(void)line_named(g, "b", 1, (struct point){ 8, 30 }, DIR_N);
+	ctx = move_ctx_create(g);
+	assert_int_equal(ctx->bw, 64);
+	assert_int_equal(ctx->bh, 3);
+	assert_non_null(ctx->filled);
+	assert_true(filled_as_lists(ctx, &n));
+	assert_int_equal(n, 2);
+	/* a, the French (side 0), in bucket row 0, column 63. */
+	assert_true(ctx->filled[0 * GAME_MAX_SIDES + 0] ==
+	    (uint64_t)1 << 63);
+	/* b, the Allies (side 1), in bucket row 1, column 0. */
+	assert_true(ctx->filled[1 * GAME_MAX_SIDES + 1] == 1);
+	move_ctx_free(ctx);
+	game_free(g);
+
+	g = game_create(rs, map_create(1040, 40));
+	game_add_side(g, "French");
+	game_add_side(g, "Allied");
+	(void)line_named(g, "a", 0, (struct point){ 1030, 10 }, DIR_N);
+	ctx = move_ctx_create(g);
+	assert_int_equal(ctx->bw, 65);
+	assert_null(ctx->filled);
+	move_ctx_free(ctx);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.8: the search for enemies near a walk reaches as far as the widest
  * block of any arm too.  With the infantry's Line made 100 cells wide
  * (wider than any block is deep), a Column marching N from [100, 21]
@@ -8763,6 +8808,7 @@ main(void)
 		cmocka_unit_test(test_3_6_8_contact_halt_anywhere_on_the_map),
 		cmocka_unit_test(test_3_6_8_index_keeps_units_walks_move),
 		cmocka_unit_test(test_move_ctx_filled_rows_follow_the_lists),
+		cmocka_unit_test(test_move_ctx_filled_up_to_64_buckets_wide),
 		cmocka_unit_test(test_3_6_8_index_on_a_map_one_cell_wide),
 		cmocka_unit_test(
 		    test_3_6_8_contact_with_the_end_of_a_wide_infantry_line),
