@@ -1932,6 +1932,45 @@ test_3_6_3_a_wheel_stops_short_of_unit_0(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.6.3: what a line had paid towards a stage is lost when the stage is
+ * found blocked: the line of test_3_6_3_a_wheel_stops_short_of_unit_0,
+ * its units having paid 1 BD towards the right wheel last turn, does not
+ * wheel either, and is left with nothing paid (wheeled 0), not the 1 BD.
+ */
+static void
+test_3_6_3_a_blocked_wheel_keeps_nothing_paid(void **state)
+{
+	static const char *const one[2] = { "wa", "wb" };
+	struct game *g = fixture_game(rs, 80, 30);
+	int i;
+
+	(void)state;
+	g->opt.courier_delay = false;
+	g->generals[0].pos = (struct point){ 30, 27 };
+	g->generals[1].pos = (struct point){ 40, 0 };
+	fixture_unit(g, "z", 0, ARM_INFANTRY, "line", "column", 11, 16, DIR_N,
+	    600);
+	for (i = 0; i < 2; i++)
+		fixture_unit(g, one[i], 0, ARM_INFANTRY, "line", "line",
+		    10 + 6 * i, 24, DIR_N, 600);
+	game_seed(g, 9);
+	group_to(g, one, 2, 30, 10);
+	for (i = 1; i < 3; i++)
+		g->units[i].wheeled = g->rs->ticks;
+	game_turn(g);
+	for (i = 1; i < 3; i++) {
+		assert_int_equal(g->units[i].pos.y, 24);
+		assert_int_equal(g->units[i].facing, DIR_N);
+		assert_int_equal(g->units[i].wheeled, 0);
+	}
+	assert_int_equal(fixture_count(g, "3.6.3", "the line cannot wheel on "
+	    "to face NE: wa has no room: z stands on cell [12, 17]"), 2);
+	assert_int_equal(fixture_count(g, "3.6.3", "paid towards the next "
+	    "stage"), 0);
+	game_free(g);
+}
+
 /* 3.6.2: a unit under no order does not move, and what it moved the turn
  * before is no longer its move. */
 static void
@@ -2719,6 +2758,7 @@ main(void)
 		cmocka_unit_test(
 		    test_3_9_3_router_blocked_by_the_map_edge_names_the_cell),
 		cmocka_unit_test(test_3_6_3_a_wheel_stops_short_of_unit_0),
+		cmocka_unit_test(test_3_6_3_a_blocked_wheel_keeps_nothing_paid),
 		cmocka_unit_test(test_3_6_2_unit_under_no_order_has_moved_nothing),
 		cmocka_unit_test(test_3_6_8_unit_in_contact_stays_until_a_new_order),
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
