@@ -5523,6 +5523,68 @@ test_002_H14_road_bonus_of_nothing_and_of_a_tick(void **state)
 	}
 }
 
+/* HO.6.2: a volley's dice are logged one by one, as many as fit in 95
+ * characters (the rest cut): a Line of 20 bases (the data's bases
+ * edited) with a musket of 3 dice at short range (edited too) rolls 20 x
+ * 3 = 60d6, whose 60 figures and 59 spaces (119 characters) are cut to
+ * the first 95, the first 48 rolls; every die of the 60 counts in the
+ * hits, as its line and the hits taken say. */
+static void
+test_HO_6_2_volley_dice_cut_to_the_line(void **state)
+{
+	const char *bases = "bases: {line: 2,", *musket = "musket:  {short: "
+	    "3, long: 6, dice: 1}";
+	struct ruleset *was = rs;
+	struct doc_node *root;
+	struct game *g;
+	struct diags d;
+	char *text, *one, *two, *p, want[256], rolls[128];
+	int a, b, r[60], i, h = 0;
+	size_t k = 0;
+
+	(void)state;
+	text = hm_data_text();
+	assert_non_null(p = strstr(text, bases));
+	one = xasprintf("%.*sbases: {line: 20,%s", (int)(p - text), text,
+	    p + strlen(bases));
+	assert_non_null(p = strstr(one, musket));
+	two = xasprintf("%.*smusket:  {short: 3, long: 6, short_dice: 3, "
+	    "dice: 1}%s", (int)(p - one), one, p + strlen(musket));
+	diags_init(&d);
+	root = yread_buffer("horse-and-musket.yaml", two, strlen(two), &d);
+	assert_non_null(root);
+	rs = ruleset_load(root, &d);
+	assert_non_null(rs);
+	assert_int_equal(d.n, 0);
+	g = field();
+	a = unit(g, "a", 0, ARM_INFANTRY, "close", "line", 20, 16, DIR_N, 200);
+	b = unit(g, "b", 1, ARM_INFANTRY, "close", "line", 20, 11, DIR_S, 500);
+	assert_int_equal(hm_gap(g, a, b), 8);		/* 2 inches: short */
+	dice(g, 60, 6, r);
+	for (i = 0; i < 60; i++) {
+		h += r[i] >= 4;
+		k += (size_t)snprintf(rolls + k, sizeof rolls - k, "%s%d",
+		    i ? " " : "", r[i]);
+	}
+	assert_int_equal(k, 119);
+	rolls[95] = '\0';
+	hm_phase_fire(g);
+	snprintf(want, sizeof want, "a fires musket at b, 2 in away (short "
+	    "range): 20 bases x 3 = 60d6, 4+ to hit: rolls %s, %d hit%s",
+	    rolls, h, h == 1 ? "" : "s");
+	assert_int_equal(count(g, "HO.6.2", want), 1);
+	snprintf(want, sizeof want, "b takes %d hits from a", h);
+	assert_int_equal(count(g, "HO.6.3", want), 1);
+	game_free(g);
+	ruleset_free(rs);
+	rs = was;
+	doc_free(root);
+	diags_free(&d);
+	free(two);
+	free(one);
+	free(text);
+}
+
 /* HO.6.2 with a weapon of no dice at long range (the data's musket
  * given `dice: 0`, 1 at short range): a Line at long range fires 2 bases
  * x 0 = 0d6, rolls nothing and hits nothing, and its line says so, though
@@ -7453,6 +7515,7 @@ main(void)
 		cmocka_unit_test(test_002_H1_more_classes_than_the_tables_hold),
 		cmocka_unit_test(test_HO_7_weak_by_the_first_class),
 		cmocka_unit_test(test_HO_6_2_no_dice_at_long_range),
+		cmocka_unit_test(test_HO_6_2_volley_dice_cut_to_the_line),
 		cmocka_unit_test(test_HO_6_3_one_hit_one_man),
 		cmocka_unit_test(test_002_H1_speed_of_1000_in_kept),
 		cmocka_unit_test(test_cells_centre_of_one_cell_and_of_none),
