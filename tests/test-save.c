@@ -1493,6 +1493,53 @@ load_default(const char *path, struct ruleset **rsp)
 	return g;
 }
 
+/* A save whose load runs out of memory between its readers, where
+ * none of them says so itself: at the allocation just after the save's
+ * text is parsed (the path of its scenario, made before the scenario is
+ * read).  No game, no ruleset, and the diagnostics say the load ran out
+ * while loading that save, at no position in it (0:0). */
+static void
+test_save_load_out_of_memory_says_so(void **state)
+{
+	char *buf, *cause = NULL, *path = default_scenario();
+	struct ruleset *rsg, *rl = NULL;
+	struct game *g = load_default(path, &rsg), *l;
+	struct doc_node *root;
+	struct diags d;
+	unsigned long parse;
+	size_t len;
+
+	(void)state;
+	assert_non_null(g);
+	assert_int_equal(save_render(g, path, &buf, &len, &cause), 0);
+	/* How many allocations the parse alone makes. */
+	diags_init(&d);
+	xalloc_test_fail(0, false);
+	root = yread_buffer("oom.save", buf, len, &d);
+	parse = xalloc_test_count();
+	assert_non_null(root);
+	doc_free(root);
+	diags_free(&d);
+
+	diags_init(&d);
+	xalloc_test_fail(parse + 1, true);
+	l = save_load_text("oom.save", buf, len, getenv("MARSHAL_DATA"), false,
+	    &rl, NULL, &d);
+	xalloc_test_fail(0, false);
+	assert_null(l);
+	assert_null(rl);
+	assert_true(d.oom);
+	assert_string_equal(d.oom_file, "oom.save");
+	assert_int_equal(d.oom_line, 0);
+	assert_int_equal(d.oom_col, 0);
+	assert_int_equal(d.n, 0);
+	diags_free(&d);
+	free(buf);
+	free(path);
+	game_free(g);
+	ruleset_free(rsg);
+}
+
 /* A save may be held to the bundled scenarios (a session's slot): one
  * of the default battle, DATADIR/scenarios/default.yaml, loads so, its
  * scenario given back; the same save naming a copy of that file outside
@@ -2211,6 +2258,7 @@ main(void)
 		cmocka_unit_test(
 		    test_save_atomic_bare_name_in_the_current_directory),
 		cmocka_unit_test(test_save_load_bundled_only),
+		cmocka_unit_test(test_save_load_out_of_memory_says_so),
 		cmocka_unit_test(test_save_sweeps_stale_temp_files),
 		cmocka_unit_test(test_save_dir_follows_xdg),
 		cmocka_unit_test(test_save_quotes_strings),
