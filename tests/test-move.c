@@ -7444,6 +7444,38 @@ test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map(void **state)
 }
 
 /*
+ * 3.6.6: the small road's relief is noted however small it is: with the
+ * village's Pe made a quarter BD (1 tick, less than the road's 1 BD), a
+ * Manoeuvre Column with 2 BD left stepping along a small road into it
+ * has the quarter taken off, Pr 1 + Pe 0.25 - 0.25 = 1 BD besides the
+ * step, and the note says so as a road's note, not as open ground's.
+ */
+static void
+test_3_6_6_small_road_relief_of_one_tick_noted(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	struct move_price p;
+	int x, bd = rs->ticks, village = ruleset_land(rs, "village");
+
+	(void)state;
+	assert_true(village >= 0);
+	rs->land[village].pe = 1;
+	g = one_unit(rs, "manoeuvre_column");
+	for (x = 0; x < 30; x++)
+		map_cell(g->map, x, 19)->land = (uint8_t)village;
+	map_cell(g->map, 10, 19)->road = ROAD_SMALL;
+	map_cell(g->map, 10, 20)->road = ROAD_SMALL;
+	step_price_left(g, DIR_N, DIR_N, 2 * bd, &p);
+	assert_int_equal(p.ticks, STEP_ORTHO + bd);
+	assert_int_equal(count_notes(&p, "enters village on a small road (Pr "
+	    "1 + Pe 0.25, less 0.25 BD) = -1 BD, 0.5 BD left"), 1);
+	assert_int_equal(count_notes(&p, "besides the step"), 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.5, 3.6.6: the notes of a step give what is left after it, never
  * below 0 BD: a Line at [10, 20] facing N with 1.5 BD left steps into a
  * wood (0.5 BD + Pe 1), 0 BD left; a Manoeuvre Column with 1.5 BD left
@@ -8876,6 +8908,7 @@ main(void)
 		cmocka_unit_test(test_3_6_6_bridge_of_the_big_road_is_no_narrow_passage),
 		cmocka_unit_test(test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map),
 		cmocka_unit_test(test_3_6_5_notes_give_what_is_left_never_below_nothing),
+		cmocka_unit_test(test_3_6_6_small_road_relief_of_one_tick_noted),
 		cmocka_unit_test(test_3_6_6_road_column_crowded_by_a_friend_on_its_route),
 		cmocka_unit_test(test_3_6_5_formation_the_obstacle_forbids_never_crosses),
 		cmocka_unit_test(test_3_6_5_label_in_lower_case_inside_a_note),
