@@ -423,6 +423,36 @@ test_3_4_2_barred_horse_marches_on_its_order(void **state)
 	game_free(g);
 }
 
+/* 3.4.2 in the preview (3.4.5): a charge made at a slant may spend its
+ * reach before it closes, its slanting steps (3 ticks each) costing more
+ * than they take off the gap.  Horse in Column at [30, 30] facing N, sent
+ * onto foot in Line at [36, 21] 4 BD away (16 ticks, the horse's whole
+ * reach), would stop short of melee reach with its 4 BD spent: the
+ * preview says the charge falters so, with the figure, and no test. */
+static void
+test_3_4_2_forecast_falters_with_its_charge_reach_spent(void **state)
+{
+	struct charge_forecast fc;
+	struct game *g = field();
+	int a, b;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_CAVALRY, "light", "column", 30, 30,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 36, 21,
+	    DIR_S, 500);
+	order_to(g, a, 36, 21);
+	assert_int_equal(nap_gap(g, a, b), 16);
+	assert_int_equal(tab()->charge.reach[ARM_CAVALRY], 16);
+	assert_int_equal(nap_charge_forecast(g, &g->units[a].order,
+	    g->units[a].pos, DIR_N, HALT_ARRIVED, &fc), 0);
+	assert_int_equal(fc.target, b);
+	assert_true(fc.falters);
+	assert_false(fc.test);
+	assert_string_equal(fc.falter_why, "its 4 BD charge reach is spent");
+	game_free(g);
+}
+
 /* 3.4.2: a charge that takes its first step and is then stopped by a
  * friend falters where it stopped, and says who stood in its way. */
 static void
@@ -1830,6 +1860,8 @@ main(void)
 		cmocka_unit_test(test_3_4_5_forecast_without_a_move_order_is_no_refusal),
 		cmocka_unit_test(test_3_4_2_charge_barred_at_once_is_not_made),
 		cmocka_unit_test(test_3_4_2_barred_horse_marches_on_its_order),
+		cmocka_unit_test(
+		    test_3_4_2_forecast_falters_with_its_charge_reach_spent),
 		cmocka_unit_test(test_3_4_2_charge_falters_at_a_friend),
 		cmocka_unit_test(
 		    test_3_4_2_charge_falters_at_ground_it_may_not_enter),
