@@ -1801,6 +1801,41 @@ test_3_6_6_sent_back_before_the_passage_keeps_its_facing(void **state)
 }
 
 /*
+ * 3.6.7 for a block one cell wide: a Road Column off any road (A, drill
+ * 4, drum: 3 BD) at [10, 20] facing N, sent to [10, 2], with a friend's
+ * Line standing just ahead at [10, 19], meets it on its first step, finds
+ * no way round and has not the speed to pass right through: it stays at
+ * [10, 20], 0 BD moved, the friend untouched.
+ */
+static void
+test_3_6_7_road_column_off_the_road_meets_a_friend_ahead(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 30);
+	int a, b, i;
+
+	(void)state;
+	a = walk_unit(g, "A", 0, "road_column", 4, (struct point){ 10, 20 },
+	    DIR_N);
+	b = walk_unit(g, "B", 0, "line", 4, (struct point){ 10, 19 }, DIR_N);
+	assert_int_equal(rs->form[g->units[a].formation].frontage[
+	    ARM_INFANTRY], 1);
+	walk_order(g, a, 10, 2);
+	(void)move_unit(g, NULL, a, -1, NULL, NULL);
+	assert_int_equal(g->units[a].pos.x, 10);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[a].moved, 0);
+	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+	i = walk_find(g, 0, a, "A has not the speed left");
+	assert_true(walk_event_is(g, i, a, "3.6.7", "A has not the speed left "
+	    "to pass right through B this turn: it stops behind it"));
+	assert_int_equal(g->units[b].pos.y, 19);
+	assert_int_equal(g->units[b].cond, COND_FORMED);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.7, the way round a friend where the block would swing, as the
  * preview says it: the Line E (drill 5, no drum: 3 BD) at [3, 7] facing
  * SE, a wall under it on the south edges of [3, 7] and [4, 7], is sent
@@ -2492,6 +2527,8 @@ main(void)
 		    test_3_6_7_waiting_units_pass_through_as_things_stand),
 		cmocka_unit_test(
 		    test_3_6_7_way_round_the_swing_when_it_can_come_clear),
+		cmocka_unit_test(
+		    test_3_6_7_road_column_off_the_road_meets_a_friend_ahead),
 		cmocka_unit_test(
 		    test_3_6_6_forecast_sent_back_before_the_passage),
 		cmocka_unit_test(
