@@ -7265,6 +7265,51 @@ test_HO_3_2_doctrine_march_not_falter(void **state)
 }
 
 /*
+ * HO.3.2 in the doctrine, the ring's far edge: the march short of t may
+ * end as far as FALTER_RING (6 cells) beyond his fire's reach from him,
+ * that edge included.  Horse c in Line at [40, 20] facing W ordered onto
+ * foot t at [20, 20] (musket, 24 ticks: a ring of 6 + 12 = 18 cells),
+ * every cell west of column 38 held by its own side (the occupancy grid
+ * filled with friend f's number, as a crowd of friends would hold it),
+ * so its charge falters and the only places it may stand lie on column
+ * 38, the ring's east edge: hard makes the order a march to [38, 20],
+ * 36 ticks from t, beyond his fire.
+ */
+static void
+test_HO_3_2_doctrine_march_not_falter_to_the_rings_edge(void **state)
+{
+	struct game *g = field();
+	const struct point at_t = { 20, 20 };
+	struct ai_own u;
+	struct ai_view v;
+	struct order o;
+	int c, t, f, x, y;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 40, 20, DIR_W, 80);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 20, DIR_E, 200);
+	f = unit(g, "f", 0, ARM_INFANTRY, "close", "line", 50, 35, DIR_N, 200);
+	for (y = 0; y < g->map->h; y++)
+		for (x = 0; x < 38; x++)
+			if (game_unit_at(g, x, y) < 0)
+				g->occ[y * g->map->w + x] = f + 1;
+	u = own(ARM_CAVALRY, "light", "line", 40, 20, DIR_W);
+	u.unit = c;
+	memset(&v, 0, sizeof v);
+	v.rs = rs;
+	v.map = g->map;
+	o = move_through(c, &at_t, 1);
+	assert_int_equal(hm_order_charges(g, c, &o), t);
+	assert_true(hm_charge_falters(g, c, &o));
+	assert_int_equal(hm_fire_range(g, t), 24);
+	hm_doctrine.refine(g, &v, &u, &o, AI_HARD);
+	assert_true(moves_to(&o, 38, 20));
+	assert_int_equal(geom_dist(o.pts[0], at_t), 36);
+	game_free(g);
+}
+
+
+/*
  * The same with t in rifles (12 in, 48 ticks): every point short of t
  * that c may march to (no farther from c than t is) lies within the
  * rifles' fire.  With c 5 in off, the nearest t is 8 cells ahead, a
@@ -7542,6 +7587,8 @@ main(void)
 		cmocka_unit_test(test_002_H13_doctrine_retires_near_the_enemy),
 		cmocka_unit_test(test_002_H9_doctrine_wheel_from_the_data),
 		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
+		cmocka_unit_test(
+		    test_HO_3_2_doctrine_march_not_falter_to_the_rings_edge),
 		cmocka_unit_test(test_HO_3_2_doctrine_no_hop_under_fire),
 	};
 
