@@ -7308,6 +7308,59 @@ test_HO_3_2_doctrine_march_not_falter_to_the_rings_edge(void **state)
 	game_free(g);
 }
 
+/*
+ * The doctrine's evade_horse_arc, 45 degrees either side of the horse's
+ * front (HO.3.1: a charge's target lies in its front arc): at Cowpens the
+ * Augusta County riflemen (VAR, [53, 16]) with Ogilvie's dragoons (DL)
+ * put 11 cells east of them, at [64, 16], facing north: the riflemen lie
+ * 90 degrees off the horse's front, outside the arc, so normal, which
+ * fears only horse that could charge at once, does not fall back west
+ * from it; hard, which fears it wherever it faces, does (as test-ai has
+ * it, the same place and figures, here among the doctrine's tests).
+ */
+static void
+test_HO_3_1_doctrine_fears_no_horse_facing_away(void **state)
+{
+	struct ruleset *crs;
+	struct game *g = cowpens(&crs);
+	struct ai_view v;
+	struct ai_plan p;
+	int dl, var, i, n;
+
+	(void)state;
+	assert_int_equal(crs->ops->doctrine->evade_horse_arc, 1);
+	dl = game_find_unit(g, "DL");
+	var = game_find_unit(g, "VAR");
+	assert_true(dl >= 0 && var >= 0);
+	assert_int_equal(g->units[var].pos.x, 53);
+	assert_int_equal(g->units[var].pos.y, 16);
+	game_occupy(g, dl, false);
+	g->units[dl].pos = (struct point){ 64, 16 };
+	g->units[dl].facing = DIR_N;
+	assert_int_equal(game_fits(g, dl, g->units[dl].pos, DIR_N,
+	    g->units[dl].formation, -1, NULL), 0);
+	game_occupy(g, dl, true);
+	ai_view_fill(g, g->units[var].side, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++)
+		if (p.v[i].unit == var && p.v[i].kind == ORDER_MOVE)
+			assert_true(p.v[i].pts[p.v[i].npts - 1].x >= 53);
+	ai_plan_free(&p);
+	/* Hard judges horse by its charge wherever it faces: it falls
+	 * back west, by a Move order (the fall back normal would give). */
+	ai_think(&v, AI_HARD, &p);
+	for (i = 0, n = 0; i < p.n; i++)
+		if (p.v[i].unit == var) {
+			assert_int_equal(p.v[i].kind, ORDER_MOVE);
+			assert_true(p.v[i].pts[p.v[i].npts - 1].x < 53);
+			n++;
+		}
+	assert_int_equal(n, 1);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(crs);
+}
 
 /*
  * The same with t in rifles (12 in, 48 ticks): every point short of t
@@ -7589,6 +7642,7 @@ main(void)
 		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
 		cmocka_unit_test(
 		    test_HO_3_2_doctrine_march_not_falter_to_the_rings_edge),
+		cmocka_unit_test(test_HO_3_1_doctrine_fears_no_horse_facing_away),
 		cmocka_unit_test(test_HO_3_2_doctrine_no_hop_under_fire),
 	};
 
