@@ -1221,6 +1221,43 @@ test_walk_detour_none_says_which_points(void **state)
 	}
 }
 
+/*
+ * No way round towards the order's last point, sought after a first one
+ * was passed: the note names that point and no points after it (there
+ * are none).  The Line B stands on (10, 10) and (11, 10); A, ordered to
+ * (10, 20) and then to (10, 5), has passed its first point, and (10, 5)
+ * lies in a lake (rows 0 to 7 water): no way round reaches it, though B
+ * does not hold it.
+ */
+static void
+test_walk_detour_none_to_the_last_point_names_no_points_after(void **state)
+{
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct move_walk w;
+	int b = fx_friend(g, "B", "line", 10, 10), x, y;
+	struct order o = fx_order(0, 2, 10, 20, 10, 5);
+
+	for (y = 0; y < 8; y++)
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, y)->land = (uint8_t)ruleset_land(
+			    g->rs, "water");
+	assert_int_equal(game_unit_at(g, 10, 10), b);
+	assert_int_equal(game_unit_at(g, 10, 5), -1);
+	move_walk_init(g, 0, &w);
+	w.explain = true;
+	w.line = true;
+	w.order = &o;
+	w.waypoint = 1;
+	assert_false(walk_detour(g, &w, b, "3.6.7"));
+	assert_int_equal(w.detour, -2);
+	assert_string_equal(last_note(&w), "B stands in the way of A and it "
+	    "finds no way round it towards [10, 5]");
+	move_walk_free(&w);
+}
+
+
+
 /* --- move_forecast: the march over the turns to come --------------------- */
 
 /* Play unit u's Move order turn after turn (move_unit, no other unit
@@ -2177,6 +2214,7 @@ main(void)
 		T(test_walk_detour_none_for_a_friend_whose_order_rides),
 		T(test_walk_detour_after_facing_about),
 		T(test_walk_detour_none_says_which_points),
+		T(test_walk_detour_none_to_the_last_point_names_no_points_after),
 #undef T
 	};
 
