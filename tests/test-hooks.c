@@ -442,6 +442,77 @@ march_twice(const struct game *g, struct move_walk *w)
 	return true;
 }
 
+/* A front kept on a step to either side (90 degrees off it); any other
+ * step faces its own way. */
+static enum dir
+face_kept_aside(const struct game *g, const struct move_walk *w, enum dir d)
+{
+	(void)g;
+	return dir_diff(w->facing, d) == 2 ? w->facing : d;
+}
+
+/* An obstacle crossed only facing the way of the step: one crossed
+ * keeping another front is never made. */
+static void
+step_square_only(const struct game *g, const struct move_walk *w,
+    enum dir d, struct move_price *p)
+{
+	nap->move_step(g, w, d, p);
+	if (!dir_diagonal(d) && map_edge(g->map, w->pos.x, w->pos.y, d,
+	    NULL) > 0 && w->facing != d) {
+		p->verdict = MOVE_NEVER;
+		p->halt = HALT_OBSTACLE;
+	}
+}
+
+/*
+ * move_face in the look along the line before a march: each step is
+ * priced facing as the walk before it left the unit, step after step.
+ * A Column facing E at [10, 5] is sent to [13, 25]: three steps SE, then
+ * south.  The ruleset here keeps the front on a step 90 degrees off it
+ * (face_kept_aside) and crosses an obstacle only facing the step's way
+ * (step_square_only); a fence on the south edges of [12, 9] to [14, 9]
+ * lies across the line's fifth step.  Facing SE after the slanting steps
+ * and S after the first step south, the unit crosses it square: no way
+ * round is planned, and the march starts down the line: turned SE (1 BD)
+ * it steps to [11, 6] (0.75 BD) of its 2 BD a turn.  Priced from the facing it started with
+ * (E, kept on a step south), that fifth step would be refused and the
+ * walk sent round the fence.
+ */
+static void
+test_hooks_look_ahead_faces_as_the_walk_left_it(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	int i;
+
+	(void)state;
+	use_ops(rs, true);
+	ops.move_face = face_kept_aside;
+	ops.move_step = step_square_only;
+	g = march(rs, ARM_INFANTRY, "column", NULL);
+	game_occupy(g, 0, false);
+	g->units[0].pos = (struct point){ 10, 5 };
+	g->units[0].facing = DIR_E;
+	game_occupy(g, 0, true);
+	g->units[0].order.pts[0] = (struct point){ 13, 25 };
+	for (i = 12; i <= 14; i++)
+		map_edge_set(g->map, i, 9, DIR_S, ruleset_obst(rs, "fence"),
+		    PASS_NONE);
+	/* 1 BD to turn E to SE, 0.75 BD for the step: 1.75 BD spent. */
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 7);
+	assert_int_equal(g->units[0].moved, 3);
+	assert_int_equal(g->units[0].pos.x, 11);
+	assert_int_equal(g->units[0].pos.y, 6);
+	assert_int_equal(g->units[0].facing, DIR_SE);
+	for (i = 0; i < g->log.n; i++)
+		assert_null(strstr(g->log.v[i].text, "round"));
+	game_free(g);
+	use_ops(rs, false);
+	ruleset_free(rs);
+}
+
+
 /*
  * move_face: a Line (3 BD = 12 ticks) facing north sent 6 cells south.
  * The Napoleonic module turns it about first, which costs more than it
@@ -1172,6 +1243,7 @@ main(void)
 		cmocka_unit_test(test_hooks_change_price_is_paid),
 		cmocka_unit_test(test_hooks_upset_is_the_rulesets),
 		cmocka_unit_test(test_hooks_commit_keeps_the_modules_state),
+		cmocka_unit_test(test_hooks_look_ahead_faces_as_the_walk_left_it),
 		cmocka_unit_test(test_hooks_face_is_kept_while_stepping),
 		cmocka_unit_test(test_hooks_turn_may_move_the_block),
 		cmocka_unit_test(test_hooks_spent_may_march_again),
