@@ -1836,6 +1836,60 @@ test_3_6_7_road_column_off_the_road_meets_a_friend_ahead(void **state)
 }
 
 /*
+ * 3.6.8 for a Road Column on its road: the gap to an enemy is the least
+ * from any cell of the column, body as well as head, also where the body
+ * stood clear before.  Every cell of a 32 x 34 map is small road; the
+ * Road Column A (drill 5, with its drum) at [10, 30] facing N is sent by
+ * [13, 27] and [17, 25] to [7, 22], an enemy Column E at [11, 22] facing
+ * S.  Turn 1 takes A to [15, 25]; on turn 2, turned back west along its
+ * order, A halts at [16, 24]: its body, on the road it came by, stood
+ * 1.5 BD from E before the step (its head 1.75 BD), and one more step
+ * would leave 1 BD, nearer than the gap it keeps.
+ */
+static void
+test_3_6_8_road_column_gap_counts_its_body(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 32, 34);
+	struct order o;
+	char *cause = NULL;
+	int a, e, x, y, i;
+
+	(void)state;
+	for (y = 0; y < 34; y++)
+		for (x = 0; x < 32; x++)
+			map_cell(g->map, x, y)->road = ROAD_SMALL;
+	a = walk_unit(g, "A", 0, "road_column", 5, (struct point){ 10, 30 },
+	    DIR_N);
+	e = walk_unit(g, "E", 1, "column", 4, (struct point){ 11, 22 }, DIR_S);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = a;
+	o.general = -1;
+	o.npts = 3;
+	o.pts[0] = (struct point){ 13, 27 };
+	o.pts[1] = (struct point){ 17, 25 };
+	o.pts[2] = (struct point){ 7, 22 };
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	g->turn = 1;
+	(void)move_unit(g, NULL, a, -1, NULL, NULL);
+	assert_int_equal(g->units[a].pos.x, 15);
+	assert_int_equal(g->units[a].pos.y, 25);
+	assert_int_not_equal(g->units[a].halt, HALT_CONTACT);
+	g->turn = 2;
+	(void)move_unit(g, NULL, a, -1, NULL, NULL);
+	assert_int_equal(g->units[a].pos.x, 16);
+	assert_int_equal(g->units[a].pos.y, 24);
+	assert_int_equal(g->units[a].halt, HALT_CONTACT);
+	assert_int_equal(g->units[a].contact, e);
+	i = walk_find(g, 0, a, "gap to E");
+	assert_true(walk_event_is(g, i, a, "3.6.8", "gap to E: 1.5 BD; one "
+	    "more step would leave 1 BD"));
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.7, the way round a friend where the block would swing, as the
  * preview says it: the Line E (drill 5, no drum: 3 BD) at [3, 7] facing
  * SE, a wall under it on the south edges of [3, 7] and [4, 7], is sent
@@ -2529,6 +2583,7 @@ main(void)
 		    test_3_6_7_way_round_the_swing_when_it_can_come_clear),
 		cmocka_unit_test(
 		    test_3_6_7_road_column_off_the_road_meets_a_friend_ahead),
+		cmocka_unit_test(test_3_6_8_road_column_gap_counts_its_body),
 		cmocka_unit_test(
 		    test_3_6_6_forecast_sent_back_before_the_passage),
 		cmocka_unit_test(
