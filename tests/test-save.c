@@ -1540,6 +1540,41 @@ test_save_load_out_of_memory_says_so(void **state)
 	ruleset_free(rsg);
 }
 
+/* A save refused after its scenario was loaded (its ruleset is not the
+ * one the scenario now uses) gives back no game and no ruleset: the one
+ * loaded for the scenario is freed and not handed to the caller. */
+static void
+test_save_load_refused_gives_no_ruleset(void **state)
+{
+	char *buf, *cause = NULL, *path = default_scenario(), *at, *eol, *other;
+	struct ruleset *rsg, *rl = NULL;
+	struct game *g = load_default(path, &rsg), *l;
+	struct diags d;
+	size_t len;
+
+	(void)state;
+	assert_non_null(g);
+	assert_int_equal(save_render(g, path, &buf, &len, &cause), 0);
+	assert_non_null(at = strstr(buf, "\nruleset: "));
+	assert_non_null(eol = strchr(at + 1, '\n'));
+	other = xasprintf("%.*s\nruleset: horse-and-musket%s", (int)(at - buf),
+	    buf, eol);
+	diags_init(&d);
+	l = save_load_text("b.save", other, strlen(other),
+	    getenv("MARSHAL_DATA"), false, &rl, NULL, &d);
+	assert_null(l);
+	assert_null(rl);
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "the save is for ruleset "
+	    "'horse-and-musket' but its scenario now uses 'napoleonic'");
+	diags_free(&d);
+	free(other);
+	free(buf);
+	free(path);
+	game_free(g);
+	ruleset_free(rsg);
+}
+
 /* A save may be held to the bundled scenarios (a session's slot): one
  * of the default battle, DATADIR/scenarios/default.yaml, loads so, its
  * scenario given back; the same save naming a copy of that file outside
@@ -2258,6 +2293,7 @@ main(void)
 		cmocka_unit_test(
 		    test_save_atomic_bare_name_in_the_current_directory),
 		cmocka_unit_test(test_save_load_bundled_only),
+		cmocka_unit_test(test_save_load_refused_gives_no_ruleset),
 		cmocka_unit_test(test_save_load_out_of_memory_says_so),
 		cmocka_unit_test(test_save_sweeps_stale_temp_files),
 		cmocka_unit_test(test_save_dir_follows_xdg),
