@@ -617,6 +617,69 @@ test_M9_3_6_3_wheel_saved_midway_goes_on(void **state)
 	diags_free(&d);
 }
 
+/* The Lines of line_pair, filed after a Column z (unit 0). */
+static struct game *
+line_pair_behind_z(void)
+{
+	struct game *g = fixture_game(rs, 40, 30);
+
+	g->generals[0].pos = (struct point){ 19, 27 };
+	g->generals[1].pos = (struct point){ 20, 1 };
+	fixture_unit(g, "z", 0, ARM_INFANTRY, "line", "column", 5, 10, DIR_N,
+	    600);
+	fixture_unit(g, "wa", 0, ARM_INFANTRY, "line", "line", 16, 24, DIR_N,
+	    600);
+	fixture_unit(g, "wb", 0, ARM_INFANTRY, "line", "line", 22, 24, DIR_N,
+	    600);
+	game_seed(g, 9);
+	return g;
+}
+
+/*
+ * 3.6.3: a group order is read back from a save with every unit it
+ * names, the first as the others: with a Column z filed first (unit 0),
+ * the Lines wa and wb (units 1 and 2) given one group order, the game
+ * loaded from the save holds wa's and wb's group as [wa, wb], units 1
+ * and 2, and dumps as the game saved.
+ */
+static void
+test_M9_3_6_3_group_order_saved_with_every_unit(void **state)
+{
+	struct game *a = line_pair_behind_z(), *c = line_pair_behind_z();
+	struct doc_node *root;
+	struct diags d;
+	char *text, *da, *dc;
+	int i, wa, wb;
+
+	(void)state;
+	wa = game_find_unit(a, "wa");
+	wb = game_find_unit(a, "wb");
+	assert_int_equal(wa, 1);
+	assert_int_equal(wb, 2);
+	give_group(a);
+	assert_int_equal(a->units[wa].order.group[0], wa);
+	text = save_text(a);
+	diags_init(&d);
+	root = yread_buffer("save", text, strlen(text), &d);
+	assert_non_null(root);
+	assert_int_equal(save_apply(c, root, &d), 0);
+	doc_free(root);
+	for (i = 1; i <= 2; i++) {
+		assert_int_equal(c->units[i].order.ngroup, 2);
+		assert_int_equal(c->units[i].order.group[0], wa);
+		assert_int_equal(c->units[i].order.group[1], wb);
+	}
+	da = dump(a);
+	dc = dump(c);
+	assert_string_equal(da, dc);
+	free(da);
+	free(dc);
+	free(text);
+	diags_free(&d);
+	game_free(a);
+	game_free(c);
+}
+
 /*
  * 3.6.3: the same group order given again in the middle of a wheel (as
  * the AI does each turn) goes on with what the line has paid; one sent
@@ -2307,6 +2370,7 @@ main(void)
 		cmocka_unit_test(test_save_missing_scenario_has_position),
 		cmocka_unit_test(test_save_battle_without_generals),
 		cmocka_unit_test(test_M9_3_6_3_wheel_saved_midway_goes_on),
+		cmocka_unit_test(test_M9_3_6_3_group_order_saved_with_every_unit),
 		cmocka_unit_test(test_M9_3_6_3_wheel_goes_on_when_the_order_is_given_again),
 	};
 
