@@ -559,6 +559,27 @@ give_group(struct game *g)
 	assert_int_equal(game_order(g, &o, &cause), 0);
 }
 
+/* A unit's formation is saved by its name, the ruleset's first (index 0,
+ * the Line) as any other; an order's formation by name too, and "-1"
+ * when the order names none. */
+static void
+test_save_formation_by_name_the_first_too(void **state)
+{
+	struct game *g = line_pair();
+	char *text;
+
+	(void)state;
+	assert_int_equal(ruleset_form(rs, "line"), 0);
+	assert_int_equal(g->units[0].formation, 0);
+	give_group(g);
+	text = save_text(g);
+	assert_non_null(strstr(text, "\n    formation: line\n"));
+	assert_null(strstr(text, "\n    formation: 0\n"));
+	assert_non_null(strstr(text, ", formation: -1"));
+	free(text);
+	game_free(g);
+}
+
 /*
  * 3.6.3: a line's wheel that takes several turns is saved midway (its
  * group order and what it has paid towards the stage) and goes on after
@@ -2369,6 +2390,7 @@ main(void)
 		cmocka_unit_test(test_3_10_2_finished_battle_stays_finished),
 		cmocka_unit_test(test_save_missing_scenario_has_position),
 		cmocka_unit_test(test_save_battle_without_generals),
+		cmocka_unit_test(test_save_formation_by_name_the_first_too),
 		cmocka_unit_test(test_M9_3_6_3_wheel_saved_midway_goes_on),
 		cmocka_unit_test(test_M9_3_6_3_group_order_saved_with_every_unit),
 		cmocka_unit_test(test_M9_3_6_3_wheel_goes_on_when_the_order_is_given_again),
