@@ -580,6 +580,37 @@ test_save_formation_by_name_the_first_too(void **state)
 	game_free(g);
 }
 
+/* A reinforcement still to come is saved with the turn it arrives: wb
+ * away, due on turn 3, is "arrives: 3" in the save, and a game loaded
+ * from it holds wb away, due on turn 3. */
+static void
+test_save_reinforcement_keeps_its_turn(void **state)
+{
+	struct game *a = line_pair(), *c = line_pair();
+	struct doc_node *root;
+	struct diags d;
+	char *text;
+	int wb = 1;
+
+	(void)state;
+	game_occupy(a, wb, false);
+	a->units[wb].cond = COND_AWAY;
+	a->units[wb].arrives = 3;
+	text = save_text(a);
+	assert_non_null(strstr(text, "\n    arrives: 3\n"));
+	diags_init(&d);
+	root = yread_buffer("save", text, strlen(text), &d);
+	assert_non_null(root);
+	assert_int_equal(save_apply(c, root, &d), 0);
+	doc_free(root);
+	assert_int_equal(c->units[wb].cond, COND_AWAY);
+	assert_int_equal(c->units[wb].arrives, 3);
+	free(text);
+	diags_free(&d);
+	game_free(a);
+	game_free(c);
+}
+
 /*
  * 3.6.3: a line's wheel that takes several turns is saved midway (its
  * group order and what it has paid towards the stage) and goes on after
@@ -2391,6 +2422,7 @@ main(void)
 		cmocka_unit_test(test_save_missing_scenario_has_position),
 		cmocka_unit_test(test_save_battle_without_generals),
 		cmocka_unit_test(test_save_formation_by_name_the_first_too),
+		cmocka_unit_test(test_save_reinforcement_keeps_its_turn),
 		cmocka_unit_test(test_M9_3_6_3_wheel_saved_midway_goes_on),
 		cmocka_unit_test(test_M9_3_6_3_group_order_saved_with_every_unit),
 		cmocka_unit_test(test_M9_3_6_3_wheel_goes_on_when_the_order_is_given_again),
