@@ -611,6 +611,34 @@ test_save_reinforcement_keeps_its_turn(void **state)
 	game_free(c);
 }
 
+/* 3.6.3: what a save says a line has paid towards a wheel replaces what
+ * the game loaded into held, nothing included: a save of wa with no
+ * wheel part-paid (no wheeled line), applied to a game whose wa had paid
+ * 2 BD, leaves wa with 0 paid. */
+static void
+test_save_no_wheel_paid_replaces_the_games(void **state)
+{
+	struct game *a = line_pair(), *c = line_pair();
+	struct doc_node *root;
+	struct diags d;
+	char *text;
+
+	(void)state;
+	text = save_text(a);
+	assert_null(strstr(text, "wheeled:"));
+	c->units[0].wheeled = 2 * rs->ticks;
+	diags_init(&d);
+	root = yread_buffer("save", text, strlen(text), &d);
+	assert_non_null(root);
+	assert_int_equal(save_apply(c, root, &d), 0);
+	doc_free(root);
+	assert_int_equal(c->units[0].wheeled, 0);
+	free(text);
+	diags_free(&d);
+	game_free(a);
+	game_free(c);
+}
+
 /*
  * 3.6.3: a line's wheel that takes several turns is saved midway (its
  * group order and what it has paid towards the stage) and goes on after
@@ -2423,6 +2451,7 @@ main(void)
 		cmocka_unit_test(test_save_battle_without_generals),
 		cmocka_unit_test(test_save_formation_by_name_the_first_too),
 		cmocka_unit_test(test_save_reinforcement_keeps_its_turn),
+		cmocka_unit_test(test_save_no_wheel_paid_replaces_the_games),
 		cmocka_unit_test(test_M9_3_6_3_wheel_saved_midway_goes_on),
 		cmocka_unit_test(test_M9_3_6_3_group_order_saved_with_every_unit),
 		cmocka_unit_test(test_M9_3_6_3_wheel_goes_on_when_the_order_is_given_again),
