@@ -639,6 +639,37 @@ test_save_no_wheel_paid_replaces_the_games(void **state)
 	game_free(c);
 }
 
+/* 3.6.3: a group order names 2 to 8 units (ORDER_GROUP_MAX): a save whose
+ * group names one is refused, at the group, saying so. */
+static void
+test_save_group_of_one_refused(void **state)
+{
+	struct game *a = line_pair(), *c = line_pair();
+	const char *two = "group: [\"wa\", \"wb\"]";
+	struct doc_node *root;
+	struct diags d;
+	char *text, *bad, *at;
+
+	(void)state;
+	give_group(a);
+	text = save_text(a);
+	assert_non_null(at = strstr(text, two));
+	bad = xasprintf("%.*sgroup: [\"wa\"]%s", (int)(at - text), text,
+	    at + strlen(two));
+	diags_init(&d);
+	root = yread_buffer("save", bad, strlen(bad), &d);
+	assert_non_null(root);
+	assert_int_not_equal(save_apply(c, root, &d), 0);
+	assert_true(d.n >= 1);
+	assert_string_equal(d.v[0].msg, "a group names 2 to 8 units");
+	doc_free(root);
+	free(bad);
+	free(text);
+	diags_free(&d);
+	game_free(a);
+	game_free(c);
+}
+
 /*
  * 3.6.3: a line's wheel that takes several turns is saved midway (its
  * group order and what it has paid towards the stage) and goes on after
@@ -2452,6 +2483,7 @@ main(void)
 		cmocka_unit_test(test_save_formation_by_name_the_first_too),
 		cmocka_unit_test(test_save_reinforcement_keeps_its_turn),
 		cmocka_unit_test(test_save_no_wheel_paid_replaces_the_games),
+		cmocka_unit_test(test_save_group_of_one_refused),
 		cmocka_unit_test(test_M9_3_6_3_wheel_saved_midway_goes_on),
 		cmocka_unit_test(test_M9_3_6_3_group_order_saved_with_every_unit),
 		cmocka_unit_test(test_M9_3_6_3_wheel_goes_on_when_the_order_is_given_again),
