@@ -4980,6 +4980,54 @@ test_3_6_7_waits_for_a_friend_whose_order_is_riding(void **state)
 }
 
 /*
+ * M6 (3.6.3): a battery that must limber up to march and has no room to
+ * says who stands in the way and where, unit 0 as any other: B, a Line
+ * filed first (unit 0) at [10, 24] behind the light battery A (unit 1,
+ * Unlimbered at [10, 20] facing N), covers a cell the battery's
+ * Limbered block (2 cells wide, 6 deep) would take; sent north, A stays
+ * Unlimbered where it stands, blocked, and names B and the cell.
+ */
+static void
+test_M6_3_6_3_no_room_to_limber_names_unit_0(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = no_units(rs);
+	struct order o;
+	int a, b;
+
+	(void)state;
+	b = friend_at(g, "line", 10, 24);
+	assert_int_equal(b, 0);
+	a = game_add_unit(g, "a", "A", 0, 0);
+	g->units[a].arm = ARM_ARTILLERY;
+	g->units[a].klass = ruleset_class(rs, ARM_ARTILLERY, "light");
+	unit_attr_set(&g->units[a], ruleset_attr(rs, "drill"), 4);
+	g->units[a].strength = g->units[a].strength0 = 100;
+	g->units[a].formation = ruleset_form(rs, "unlimbered");
+	g->units[a].pos = (struct point){ 10, 20 };
+	g->units[a].facing = DIR_N;
+	game_occupy(g, a, true);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = a;
+	o.general = 0;
+	o.pts[0] = (struct point){ 10, 10 };
+	o.npts = 1;
+	g->units[a].order = o;
+	g->turn = 1;
+	(void)move_unit(g, NULL, a, -1, NULL, NULL);
+	assert_int_equal(g->units[a].pos.x, 10);
+	assert_int_equal(g->units[a].pos.y, 20);
+	assert_int_equal(g->units[a].formation,
+	    ruleset_form(rs, "unlimbered"));
+	assert_int_equal(g->units[a].halt, HALT_BLOCKED);
+	assert_int_equal(count_events(g, a, "3.6.3", "A has no room to limber "
+	    "up: B stands at [10, 24]"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * M6 (3.6.3), marshal's reading: a battery that reaches its destination
  * with no room there to unlimber keeps its Move order in force and
  * unlimbers when there is room.  The light battery (Drill 4, 4 AP) at
@@ -8867,6 +8915,7 @@ main(void)
 		cmocka_unit_test(test_move_route_through_a_screen_ordered_on_after),
 		cmocka_unit_test(test_move_route_round_a_friend_that_holds_it_up),
 		cmocka_unit_test(test_3_6_7_waits_for_a_friend_whose_order_is_riding),
+		cmocka_unit_test(test_M6_3_6_3_no_room_to_limber_names_unit_0),
 		cmocka_unit_test(test_M6_3_6_3_battery_unlimbers_when_there_is_room),
 		cmocka_unit_test(test_M6_3_6_3_battery_at_the_edge_arrives_limbered),
 		cmocka_unit_test(test_3_6_3_column_turns_about_its_front_where_facing_about_has_no_room),
