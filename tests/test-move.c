@@ -4364,6 +4364,7 @@ test_3_6_3_pivot_ends_next_turn_with_the_unlimbering(void **state)
 	struct unit *u = &g->units[0];
 	struct order o;
 	char *cause = NULL;
+	int i, n;
 
 	(void)state;
 	game_occupy(g, 0, false);
@@ -4385,6 +4386,18 @@ test_3_6_3_pivot_ends_next_turn_with_the_unlimbering(void **state)
 	game_turn(g);
 	assert_int_equal(g->units[0].facing, DIR_W);
 	assert_int_equal(g->units[0].order.kind, ORDER_MOVE);
+	/* That it unlimbers next turn under the same order is its own
+	 * side's to read (know.h), the pivot itself both sides'. */
+	assert_int_equal(count_events(g, 0, "3.6.3", "faces W with no AP left "
+	    "to unlimber: it unlimbers next turn under the same order"), 1);
+	for (i = 0, n = 0; i < g->log.n; i++)
+		if (strstr(g->log.v[i].text, "it unlimbers next turn under the "
+		    "same order") != NULL) {
+			assert_true(know_event(g, &g->log.v[i], 0));
+			assert_false(know_event(g, &g->log.v[i], 1));
+			n++;
+		}
+	assert_int_equal(n, 1);
 	game_turn(g);
 	assert_int_equal(count_events(g, 0, "3.6.3", "ends its pivot facing "
 	    "W: unlimber 1 AP of its 3 AP (Drill)"), 1);
