@@ -1740,6 +1740,50 @@ test_M24_3_6_6_countermarch_keeps_the_bend(void **state)
 }
 
 /*
+ * A countermarch that ends the walk: A at [10, 20] facing N on a road
+ * (body [10, 20] to [10, 27]) is sent back to [10, 29], and a friend's
+ * Line stands across the road at [10, 28], just beyond its tail, with no
+ * order.  It countermarches (free) and its head, now [10, 27], meets
+ * the friend on its first step: it stands there facing S, its head its
+ * old tail, the same eight cells, not facing N from a cell its block
+ * would run off the map from.
+ */
+static void
+test_M24_3_6_6_countermarch_met_at_once_faces_its_new_way(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "road_column");
+	struct point *cells = game_cells_take(g);
+	int b, i, n;
+
+	(void)state;
+	for (i = 0; i < 30; i++)
+		map_cell(g->map, 10, i)->road = ROAD_BIG;
+	b = unit_a(g, "line");
+	game_occupy(g, b, false);
+	g->units[b].pos = (struct point){ 10, 28 };
+	g->units[b].facing = DIR_S;
+	game_occupy(g, b, true);
+	order_move(g, 0, 10, 29);
+	game_turn(g);
+	assert_int_equal(g->units[0].pos.x, 10);
+	assert_int_equal(g->units[0].pos.y, 27);
+	assert_int_equal(g->units[0].facing, DIR_S);
+	assert_int_equal(g->units[0].moved, 0);
+	assert_int_equal(g->units[0].halt, HALT_BLOCKED);
+	n = game_footprint(g, &g->units[0], cells);
+	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(cells[i].x, 10);
+		assert_int_equal(cells[i].y, 27 - i);
+	}
+	assert_int_equal(g->units[b].pos.y, 28);	/* the friend stays */
+	game_cells_give(g, cells);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * A preview refused (not a Move order, or a point off the map) still
  * leaves its result empty and safe to free, whatever the caller's struct
  * held before: no path, no events.
@@ -8995,6 +9039,7 @@ main(void)
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_M24_3_6_6_road_column_sent_back_countermarches),
 		cmocka_unit_test(test_M24_3_6_6_countermarch_keeps_the_bend),
+		cmocka_unit_test(test_M24_3_6_6_countermarch_met_at_once_faces_its_new_way),
 		cmocka_unit_test(test_path_round_a_lake),
 		cmocka_unit_test(test_3_6_7_waiting_unit_keeps_its_way_round),
 		cmocka_unit_test(test_3_6_7_index_finds_every_standing_friend_the_line_meets),
