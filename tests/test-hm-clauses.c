@@ -2132,6 +2132,53 @@ test_002_H4_every_edge_about_the_front(void **state)
 }
 
 /*
+ * H3's note writes a share as the data gives it: a share of 1/2 keeps its
+ * denominator ("at 1/2 speed", a straight step 2 x 2/1 = 4 ticks), a whole
+ * share of 2 is written bare ("at 2 speed", the step 2 x 1/2 = 1 tick).
+ */
+static void
+test_h3_note_writes_half_and_whole_shares(void **state)
+{
+	struct hm_move *m = rs->priv;	/* hm_move(rs), to be changed */
+	int rough = ruleset_land(rs, "rough"), u, k, x;
+	static const struct hm_share share[2] = { { 1, 2 }, { 2, 1 } };
+	static const int ticks[2] = { 4, 1 };
+	struct hm_share keep;
+	struct game *g = battle(40, 40);
+	struct move_walk w;
+	struct move_price p;
+	char want[2][128];
+
+	(void)state;
+	assert_true(rough >= 0);
+	snprintf(want[0], sizeof want[0], "%s: close-order foot at 1/2 "
+	    "speed, the step costs 2 x 2/1 = 4 ticks (1 in), 5 in left",
+	    rs->land[rough].label);
+	snprintf(want[1], sizeof want[1], "%s: close-order foot at 2 "
+	    "speed, the step costs 2 x 1/2 = 1 ticks (0.25 in), 5.75 in "
+	    "left", rs->land[rough].label);
+	keep = m->terrain[rough][HM_CO_FOOT];
+	u = unit_at(g, "a", ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	for (k = 0; k < 2; k++) {
+		m->terrain[rough][HM_CO_FOOT] = share[k];
+		for (x = 10; x < 30; x++)
+			map_cell(g->map, x, 19)->land = (uint8_t)rough;
+		move_walk_init(g, u, &w);
+		w.allowance = w.left = 24;
+		w.fresh = true;
+		w.explain = true;
+		hm_move_step(g, &w, DIR_N, &p);
+		move_walk_free(&w);
+		assert_int_equal(p.verdict, MOVE_OK);
+		assert_int_equal(p.ticks, ticks[k]);
+		assert_int_equal(p.nnotes, 1);
+		assert_string_equal(p.notes[0].text, want[k]);
+	}
+	m->terrain[rough][HM_CO_FOOT] = keep;
+	game_free(g);
+}
+
+/*
  * H3, as the step's price says it to the walk: on rough ground (2/3) a
  * close-order Column's straight step from road to road costs its 2 ticks
  * and is marked as following the road (MPF_ROAD); the same step off the
@@ -2437,6 +2484,7 @@ main(void)
 		    test_002_HO3_2_a_charge_blocked_at_once_leaves_the_charger_as_it_stood),
 		cmocka_unit_test(test_002_describe_reads_the_tables),
 		cmocka_unit_test(test_002_describe_buildings_at_any_index),
+		cmocka_unit_test(test_h3_note_writes_half_and_whole_shares),
 		cmocka_unit_test(test_002_describe_whole),
 	};
 
