@@ -5406,6 +5406,48 @@ edited(const char *from, const char *to)
 	return set;
 }
 
+/* The rules reference of a ruleset, collected line by line. */
+static void
+collect_line(void *arg, int indent, const char *text)
+{
+	char *buf = arg;
+	size_t n = strlen(buf);
+
+	snprintf(buf + n, 8192 - n, "%*s%s\n", indent, "", text);
+}
+
+/*
+ * H4 without its buildings rows: a crossing table that names neither
+ * entering nor leaving buildings prices both at a share of 0 (nothing
+ * beyond the step) for every mover, and the rules reference says so.
+ */
+static void
+test_h4_buildings_rows_left_out_cost_nothing(void **state)
+{
+	struct ruleset *set;
+	const struct hm_move *m;
+	char *buf = xcalloc(8192, 1);
+	int k;
+
+	(void)state;
+	set = edited("    enter_buildings:  {co_foot: \"1/2\", oo_foot: "
+	    "\"1/2\", mounted: none, wheeled: none}\n    leave_buildings:  "
+	    "{co_foot: \"1\",   oo_foot: \"1/2\", mounted: none, wheeled: "
+	    "none}\n", "");
+	m = hm_move(set);
+	for (k = 0; k < HM_MOVER_COUNT; k++) {
+		assert_int_equal(m->enter_b[k].num, 0);
+		assert_int_equal(m->enter_b[k].den, 1);
+		assert_int_equal(m->leave_b[k].num, 0);
+		assert_int_equal(m->leave_b[k].den, 1);
+	}
+	set->ops->describe(set, collect_line, buf);
+	assert_non_null(strstr(buf, "  entering buildings: 0, 0, 0, 0\n"
+	    "  leaving buildings: 0, 0, 0, 0\n"));
+	free(buf);
+	ruleset_free(set);
+}
+
 /* A block's centre (hm_cells_centre): the mean cell rounded down, the
  * one cell of a one-cell block, and the point given when there are no
  * cells. */
@@ -7616,6 +7658,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_2_volley_dice_cut_to_the_line),
 		cmocka_unit_test(test_HO_6_3_one_hit_one_man),
 		cmocka_unit_test(test_002_H1_speed_of_1000_in_kept),
+		cmocka_unit_test(test_h4_buildings_rows_left_out_cost_nothing),
 		cmocka_unit_test(test_cells_centre_of_one_cell_and_of_none),
 		cmocka_unit_test(test_002_H13_a_turn_of_one_step),
 		cmocka_unit_test(test_002_H14_road_bonus_of_nothing_and_of_a_tick),
