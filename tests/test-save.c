@@ -1086,6 +1086,53 @@ test_3_10_2_result_with_a_score_short_is_refused(void **state)
 }
 
 /*
+ * 3.10: the winner a save's result names is a side of the scenario or -1
+ * for none: with 2 sides, -1 and 1 are read back, 2 and -2 are refused
+ * where they stand, with one complaint.
+ */
+static void
+test_3_10_result_winner_from_minus_1_to_the_last_side(void **state)
+{
+	static const int v[4] = { -1, 1, 2, -2 };
+	struct game *a = battle(), *c;
+	struct doc_node *root;
+	struct diags d;
+	char *text, *edit, to[40];
+	int k;
+
+	(void)state;
+	a->result.over = true;
+	a->result.winner = 0;
+	a->result.points[0] = 5;
+	a->result.points[1] = 2;
+	snprintf(a->result.rule, sizeof a->result.rule, "3.10.2");
+	a->result.turn = 1;
+	text = save_text(a);
+	for (k = 0; k < 4; k++) {
+		snprintf(to, sizeof to, "winner: %d,", v[k]);
+		edit = replaced(text, "winner: 0,", to);
+		diags_init(&d);
+		root = yread_buffer("save", edit, strlen(edit), &d);
+		assert_non_null(root);
+		c = battle();
+		assert_int_equal(save_apply(c, root, &d), k < 2 ? 0 : -1);
+		if (k < 2) {
+			assert_true(c->result.over);
+			assert_int_equal(c->result.winner, v[k]);
+		} else {
+			assert_int_equal(d.n, 1);
+			assert_false(c->result.over);
+		}
+		doc_free(root);
+		game_free(c);
+		diags_free(&d);
+		free(edit);
+	}
+	free(text);
+	game_free(a);
+}
+
+/*
  * A save whose last unit has a route but a damaged track is refused, and
  * the route read before the damage is let go once: the load fails with
  * the one complaint about the track, the game it was read into unchanged.
@@ -2461,6 +2508,7 @@ main(void)
 		    test_3_10_2_result_with_a_score_short_is_refused),
 		cmocka_unit_test(test_save_refuses_other_format),
 		cmocka_unit_test(test_damaged_save_leaves_game_unchanged),
+		cmocka_unit_test(test_3_10_result_winner_from_minus_1_to_the_last_side),
 		cmocka_unit_test(test_damaged_track_after_a_route_is_refused),
 		cmocka_unit_test(test_save_file_atomic),
 		cmocka_unit_test(test_save_atomic_at_says_why_the_file_cannot_be_made),
