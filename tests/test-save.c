@@ -1133,6 +1133,46 @@ test_3_10_result_winner_from_minus_1_to_the_last_side(void **state)
 }
 
 /*
+ * A unit's route key is read from a save as an unsigned number: 4294967295
+ * is read back, -1 is refused with one complaint, the game unchanged.
+ */
+static void
+test_save_reads_route_key_as_unsigned(void **state)
+{
+	static const char *v[2] = { "4294967295", "-1" };
+	struct game *a = battle(), *c;
+	struct doc_node *root;
+	struct diags d;
+	char *text, *edit, to[40];
+	int k;
+
+	(void)state;
+	a->units[0].route_key = 77;
+	text = save_text(a);
+	for (k = 0; k < 2; k++) {
+		snprintf(to, sizeof to, "route_key: %s\n", v[k]);
+		edit = replaced(text, "route_key: 77\n", to);
+		diags_init(&d);
+		root = yread_buffer("save", edit, strlen(edit), &d);
+		assert_non_null(root);
+		c = battle();
+		assert_int_equal(save_apply(c, root, &d), k == 0 ? 0 : -1);
+		if (k == 0)
+			assert_int_equal(c->units[0].route_key, 4294967295u);
+		else {
+			assert_int_equal(d.n, 1);
+			assert_int_equal(c->units[0].route_key, 0);
+		}
+		doc_free(root);
+		game_free(c);
+		diags_free(&d);
+		free(edit);
+	}
+	free(text);
+	game_free(a);
+}
+
+/*
  * A save whose last unit has a route but a damaged track is refused, and
  * the route read before the damage is let go once: the load fails with
  * the one complaint about the track, the game it was read into unchanged.
@@ -2509,6 +2549,7 @@ main(void)
 		cmocka_unit_test(test_save_refuses_other_format),
 		cmocka_unit_test(test_damaged_save_leaves_game_unchanged),
 		cmocka_unit_test(test_3_10_result_winner_from_minus_1_to_the_last_side),
+		cmocka_unit_test(test_save_reads_route_key_as_unsigned),
 		cmocka_unit_test(test_damaged_track_after_a_route_is_refused),
 		cmocka_unit_test(test_save_file_atomic),
 		cmocka_unit_test(test_save_atomic_at_says_why_the_file_cannot_be_made),
