@@ -813,6 +813,8 @@ test_HO_3_1_forecast_charges_this_turn(void **state)
 	assert_int_equal(f.gap, 40);			/* 10 inches */
 	assert_false(f.test);
 	assert_false(f.falters);
+	/* Nothing stops it short, so there is nothing to say why. */
+	assert_string_equal(f.falter_why, "");
 	/* HO.7 before the dice: Drill 4 +1 charged +1 horse on the front,
 	 * against the foot's Drill 4. */
 	assert_string_equal(f.expl, "the melee before the dice, 6 against 4 "
