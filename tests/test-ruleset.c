@@ -267,6 +267,11 @@ test_3_6_8_contact_deploy_is_checked(void **state)
 	    "artillery: unlimbered}", "contact_deploy: {infantry: line, "
 	    "chariots: line, artillery: unlimbered}",
 	    "unknown arm 'chariots'");
+	/* A known arm deploying into a formation the file does not have. */
+	expect_edit("contact_deploy: {infantry: line, cavalry: line, "
+	    "artillery: unlimbered}", "contact_deploy: {infantry: phalanx, "
+	    "cavalry: line, artillery: unlimbered}",
+	    "unknown formation 'phalanx'");
 }
 
 /*
