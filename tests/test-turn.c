@@ -1436,7 +1436,8 @@ test_3_6_3_line_wheeling_left_keeps_its_open_gap(void **state)
 
 /* 3.6.3: a group order that only one of its units still holds (the
  * other was given a Stop order since) is no line: that unit, the first
- * of the battle here, marches alone to its own place. */
+ * of the battle here, marches alone to its own place, and the 8 ticks it
+ * had paid towards the line's wheel are let go (0 left). */
 static void
 test_3_6_3_group_order_left_to_one_unit_marches_alone(void **state)
 {
@@ -1456,7 +1457,9 @@ test_3_6_3_group_order_left_to_one_unit_marches_alone(void **state)
 	o.facing = -1;
 	if (game_order(g, &o, &cause) != 0)
 		fail_msg("stop order refused: %s", cause);
+	g->units[a].wheeled = 8;
 	game_turn(g);
+	assert_int_equal(g->units[a].wheeled, 0);
 	assert_int_equal(fixture_count(g, "3.6.3", "a: the units of its group "
 	    "order do not stand in one line, so they do not wheel as one: it "
 	    "marches alone to its own place"), 1);
