@@ -1662,6 +1662,46 @@ test_3_9_3_router_with_its_track_blocked_stays(void **state)
 }
 
 /*
+ * 3.9.5: the track counts as blocked only where the router's block would
+ * stand after its next step.  The Line at [30, 5] (rows 5 and 6) flees
+ * south, its first step to [30, 6] (faced about, rows 6 and 5); a
+ * friend's Line at [30, 7] facing north (rows 7 and 8) stands just beyond
+ * that step and blocks the one after it.  An enemy reaching the router
+ * rolls 1d6 with no +2 for a blocked track.
+ */
+static void
+test_3_9_5_track_blocked_only_at_its_next_cell(void **state)
+{
+	struct game *g = field();
+	char want[160];
+	int a, c, f, roll;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 30, 5,
+	    DIR_N, 600);
+	assert_int_equal(back_row(g, a), 6);
+	nap_rout(g, a, "test");
+	assert_true(g->units[a].ntrack > 1);
+	assert_int_equal(g->units[a].track[0].x, 30);
+	assert_int_equal(g->units[a].track[0].y, 6);
+	assert_int_equal(g->units[a].track[1].y, 7);
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 7,
+	    DIR_N, 600);
+	assert_int_equal(back_row(g, f), 8);
+	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 50, 30,
+	    DIR_W, 400);
+	roll = fixture_dice(g, 1, 6);
+	tab()->morale.capture = 100;		/* no roll captures */
+	nap_rout_touch(g, c, a);
+	tab()->morale.capture = 4;
+	snprintf(want, sizeof want, "c reaches the routed a: 1d6 = %d = %d, "
+	    "less than 100", roll, roll);
+	assert_int_equal(fixture_count(g, "3.9.5", want), 1);
+	assert_int_equal(fixture_count(g, "3.9.5", "track blocked"), 0);
+	game_free(g);
+}
+
+/*
  * 3.9.3, marshal's reading: routers do not flee into ground none of
  * their arm's formations may enter (3.6.5: a lake, the river at the
  * Côa).  The column at [30, 5] flees south along its track; water (a
@@ -2753,6 +2793,7 @@ main(void)
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_routers_stop_at_ground_they_may_not_enter),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
+		cmocka_unit_test(test_3_9_5_track_blocked_only_at_its_next_cell),
 		cmocka_unit_test(test_3_9_3_router_barred_by_land_0),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear_blocked),
