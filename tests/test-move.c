@@ -4445,6 +4445,8 @@ test_3_6_3_pivot_ends_next_turn_with_the_unlimbering(void **state)
 	game_turn(g);
 	assert_int_equal(count_events(g, 0, "3.6.3", "ends its pivot facing "
 	    "W: unlimber 1 AP of its 3 AP (Drill)"), 1);
+	/* The turn's AP spent are the 1 to unlimber, 2 of 3 left. */
+	assert_int_equal(nap_ap_used(rs, &g->units[0]), 1);
 	assert_int_equal(g->units[0].formation, ruleset_form(rs,
 	    "unlimbered"));
 	assert_int_not_equal(g->units[0].order.kind, ORDER_MOVE);
