@@ -5490,6 +5490,30 @@ test_002_H1_speed_of_1000_in_kept(void **state)
 	ruleset_free(set);
 }
 
+/* H1 with the artillery classes listed first, the light gun the
+ * ruleset's class 0: the guns table still gives it its 9 in limbered
+ * (36 ticks), 3 in deployed (12) and 12 in routing (48). */
+static void
+test_002_H1_guns_speed_of_class_0(void **state)
+{
+	struct ruleset *set = edited("classes:\n  infantry: [close, open, "
+	    "rifle]\n  cavalry: [light]\n  artillery: [light, medium, heavy, "
+	    "galloper, grasshopper, wagon]\n", "classes:\n  artillery: "
+	    "[light, medium, heavy, galloper, grasshopper, wagon]\n  "
+	    "infantry: [close, open, rifle]\n  cavalry: [light]\n");
+	int k = ruleset_class(set, ARM_ARTILLERY, "light");
+
+	(void)state;
+	assert_int_equal(k, 0);
+	assert_int_equal(set->ticks, 4);
+	assert_int_equal(hm_turn(set)->speed[k][ruleset_form(set, "limbered")],
+	    36);
+	assert_int_equal(hm_turn(set)->speed[k][ruleset_form(set, "deployed")],
+	    12);
+	assert_int_equal(hm_turn(set)->rout[k], 48);
+	ruleset_free(set);
+}
+
 /* H13 with a fire arc of 0 (the data's `fire: arc`): an enemy half right
  * within musket range (a gun, 22 ticks off: guns do not charge, so it
  * forbids no turn) is out of the arc, and the Line turns the one step
@@ -7660,6 +7684,7 @@ main(void)
 		cmocka_unit_test(test_HO_6_2_volley_dice_cut_to_the_line),
 		cmocka_unit_test(test_HO_6_3_one_hit_one_man),
 		cmocka_unit_test(test_002_H1_speed_of_1000_in_kept),
+		cmocka_unit_test(test_002_H1_guns_speed_of_class_0),
 		cmocka_unit_test(test_h4_buildings_rows_left_out_cost_nothing),
 		cmocka_unit_test(test_cells_centre_of_one_cell_and_of_none),
 		cmocka_unit_test(test_002_H13_a_turn_of_one_step),
