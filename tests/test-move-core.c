@@ -898,6 +898,57 @@ test_ctx_lends_the_arrays_a_walk_gave_back(void **state)
 }
 
 /*
+ * The box cands_find keeps of an enemy square to the grid is the box of
+ * the cells game_footprint lists, whichever way it faces: a Line at
+ * [20, 16] facing E or W spans its frontage in y, facing N or S in x.
+ */
+static void
+test_cands_box_is_the_footprint_box_each_way(void **state)
+{
+	static const enum dir face[4] = { DIR_N, DIR_E, DIR_S, DIR_W };
+	struct fx *f = *state;
+	struct game *g = f->g;
+	struct point *cells = game_cells_take(g), lo, hi;
+	struct move_walk w;
+	struct cands cs;
+	int e, k, i, n, fr, dp;
+
+	e = fx_friend(g, "E", "line", 20, 16);
+	g->units[e].side = 1;
+	fr = g->rs->form[g->units[e].formation].frontage[ARM_INFANTRY];
+	dp = g->rs->form[g->units[e].formation].depth[ARM_INFANTRY];
+	assert_true(fr > 2);
+	for (k = 0; k < 4; k++) {
+		fx_place(g, e, 20, 16, face[k]);
+		n = game_footprint(g, &g->units[e], cells);
+		assert_int_equal(n, fr * dp);
+		lo = hi = cells[0];
+		for (i = 1; i < n; i++) {
+			lo.x = cells[i].x < lo.x ? cells[i].x : lo.x;
+			lo.y = cells[i].y < lo.y ? cells[i].y : lo.y;
+			hi.x = cells[i].x > hi.x ? cells[i].x : hi.x;
+			hi.y = cells[i].y > hi.y ? cells[i].y : hi.y;
+		}
+		/* Frontage across the facing, depth along it. */
+		assert_int_equal(hi.y - lo.y + 1, k % 2 ? fr : dp);
+		assert_int_equal(hi.x - lo.x + 1, k % 2 ? dp : fr);
+		memset(&cs, 0, sizeof cs);
+		move_walk_init(g, 0, &w);
+		cands_find(g, NULL, &w, &cs);
+		assert_int_equal(cs.n, 1);
+		assert_int_equal(cs.v[0].unit, e);
+		assert_true(cs.v[0].rect);
+		assert_int_equal(cs.v[0].lo.x, lo.x);
+		assert_int_equal(cs.v[0].lo.y, lo.y);
+		assert_int_equal(cs.v[0].hi.x, hi.x);
+		assert_int_equal(cs.v[0].hi.y, hi.y);
+		cands_done(NULL, &cs);
+		move_walk_free(&w);
+	}
+	game_cells_give(g, cells);
+}
+
+/*
  * The narrow passages used this turn: ctx_use records each id, however
  * many (the list grows), ctx_used finds every one recorded and no other;
  * with no context none is used.
@@ -2179,6 +2230,7 @@ main(void)
 		T(test_walk_round_searches_within_its_limits),
 		T(test_ctx_keep_round_hands_the_way_round_over_once),
 		T(test_ctx_lends_the_arrays_a_walk_gave_back),
+		T(test_cands_box_is_the_footprint_box_each_way),
 		T(test_ctx_use_records_every_passage),
 		T(test_ctx_standing_near_reads_again_the_friends_changed),
 		T(test_move_marches_until_it_arrives_under_its_order),
