@@ -7446,6 +7446,50 @@ test_3_6_6_a_bridge_is_one_passage_for_every_front(void **state)
 }
 
 /*
+ * 3.6.6, the same across the rows: a Line (6 cells wide) at [10, 20]
+ * facing N steps N, its front from [8, 19] to [13, 19]: a bridge over a
+ * stream on the edge north of [11, 20] is one narrow passage, the same
+ * (the same passage id) when a fence on the edge north of [8, 20], the
+ * front's first cell, is crossed first as when it is not, and the one a
+ * Line at [13, 20] finds with its first cell.
+ */
+static void
+test_3_6_6_a_bridge_is_one_passage_for_a_front_facing_north(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "line");
+	struct unit *u = &g->units[0];
+	struct move_price p;
+	int alone, behind, first;
+
+	(void)state;
+	game_occupy(g, 0, false);
+	u->facing = DIR_N;
+	map_edge_set(g->map, 11, 20, DIR_N, ruleset_obst(rs, "stream"),
+	    PASS_BRIDGE);
+	step_price(g, DIR_N, DIR_N, true, &p);
+	assert_true(p.flags & MPF_NARROW);
+	assert_int_equal(p.verdict, MOVE_OK);
+	alone = p.passage;
+	/* The passage of the edge north of [11, 20]: cell 20 x w + 11, N. */
+	assert_int_equal(alone, (20 * g->map->w + 11) * 4 + DIR_N / 2);
+	map_edge_set(g->map, 8, 20, DIR_N, ruleset_obst(rs, "fence"),
+	    PASS_NONE);
+	step_price(g, DIR_N, DIR_N, true, &p);
+	assert_true(p.flags & MPF_NARROW);
+	assert_int_equal(p.halt, HALT_OBSTACLE);	/* the fence */
+	behind = p.passage;
+	u->pos = (struct point){ 13, 20 };
+	step_price(g, DIR_N, DIR_N, true, &p);
+	assert_true(p.flags & MPF_NARROW);
+	first = p.passage;
+	assert_int_equal(behind, alone);
+	assert_int_equal(first, alone);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.6: the bridge of a big road is part of the road, no narrow passage:
  * a Line at [10, 20] crossing a stream by a bridge whose big road runs
  * over it from the cell behind the front to the cell on it, and no
@@ -9013,6 +9057,7 @@ main(void)
 		cmocka_unit_test(test_3_6_5_slant_across_an_obstacle_and_3_6_1_the_edge),
 		cmocka_unit_test(test_3_6_5_ground_forbidden_to_the_formation_named_in_full),
 		cmocka_unit_test(test_3_6_6_a_bridge_is_one_passage_for_every_front),
+		cmocka_unit_test(test_3_6_6_a_bridge_is_one_passage_for_a_front_facing_north),
 		cmocka_unit_test(test_3_6_6_bridge_of_the_big_road_is_no_narrow_passage),
 		cmocka_unit_test(test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map),
 		cmocka_unit_test(test_3_6_5_notes_give_what_is_left_never_below_nothing),
