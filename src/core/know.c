@@ -37,6 +37,12 @@ know_general(const struct game *g, int general, int viewer)
 }
 
 bool
+know_halt_tells_orders(enum halt h)
+{
+	return h == HALT_ARRIVED || h == HALT_SPEED;
+}
+
+bool
 know_event(const struct game *g, const struct event *e, int viewer)
 {
 	if (viewer == KNOW_ALL)

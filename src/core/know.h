@@ -27,6 +27,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/unit.h"
+
 struct event;
 struct game;
 
@@ -38,6 +40,11 @@ bool know_orders(const struct game *, int unit, int viewer);
 
 /* Whether viewer may know the orders of general (its Move, its radius). */
 bool know_general(const struct game *, int general, int viewer);
+
+/* Whether a halt's reason tells the unit's orders: it arrived, or its
+ * speed was spent and it marches on.  The other side reads neither (a
+ * move's closing line is cut before it, the panel leaves it out). */
+bool know_halt_tells_orders(enum halt);
 
 /* Whether viewer may read event e of g's log. */
 bool know_event(const struct game *, const struct event *e, int viewer);

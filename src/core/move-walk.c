@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/know.h"
 #include "core/move.h"
 #include "core/move-priv.h"
 #include "core/path.h"
@@ -1189,7 +1190,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	/* Arrived, or its speed spent and marching on: that is its order's
 	 * business.  The other side reads where it stopped, not why, under
 	 * the rule a halt for speed cites, the same for either (know.h). */
-	if (w.halt == HALT_ARRIVED || w.halt == HALT_SPEED)
+	if (know_halt_tells_orders(w.halt))
 		move_event_private_end(g, k, strlen(why) + 2);
 	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL) {
 		g->rs->ops->move_routed(g, ui, w.touched_routed);

@@ -224,7 +224,7 @@ unit_panel(struct ui *ui, struct pen *p)
 	if (g->turn > 1 && u->halt_turn == g->turn - 1) {
 		ruleset_fmt(rs, u->moved, bd, sizeof bd);
 		/* Arrived, or marching on: the enemy's orders (know.h). */
-		if ((u->halt == HALT_ARRIVED || u->halt == HALT_SPEED) &&
+		if (know_halt_tells_orders(u->halt) &&
 		    !know_orders(g, ui->sel, ui_viewer(ui)))
 			line(p, theme_dim(ui), "Last turn (%d): moved %s",
 			    u->halt_turn, bd);

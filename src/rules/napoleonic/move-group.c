@@ -14,6 +14,7 @@
 
 #include "core/command.h"
 #include "core/game.h"
+#include "core/know.h"
 #include "core/move.h"
 #include "core/near.h"
 #include "rules/napoleonic/move.h"
@@ -310,7 +311,7 @@ group_stop(struct game *g, const struct gmem *m, int n, struct gplan *pl,
 		    u->name, bd(rs, u->moved), u->pos.x, u->pos.y,
 		    dir_name(u->facing), rs->form[u->formation].label, why);
 		/* Whether its order is done or goes on is its side's. */
-		if (halt == HALT_ARRIVED || halt == HALT_SPEED)
+		if (know_halt_tells_orders(halt))
 			move_event_private_end(g, k, strlen(why) + 2);
 		if (halt == HALT_ARRIVED) {
 			u->order.kind = ORDER_NONE;
