@@ -239,6 +239,16 @@ unit_panel(struct ui *ui, struct pen *p)
 		    g->turn - 1);
 }
 
+/* "this turn" or "on turn T", for a forecast's turn t, into buf. */
+static void
+when_text(const struct game *g, int t, char *buf, size_t len)
+{
+	if (t <= g->turn)
+		snprintf(buf, len, "this turn");
+	else
+		snprintf(buf, len, "on turn %d", t);
+}
+
 static void
 route_panel(struct ui *ui, struct pen *p)
 {
@@ -248,7 +258,7 @@ route_panel(struct ui *ui, struct pen *p)
 	struct order o;
 	struct point s, place;
 	char buf[160], cite[40];
-	int i, t, arrives;
+	int i, arrives;
 	bool aide = false;
 
 	route_plan(ui, ui->sel, r);
@@ -316,11 +326,8 @@ route_panel(struct ui *ui, struct pen *p)
 	else if (r->end.halt == HALT_CONTACT && r->end.contact >= 0) {
 		/* The forecast stops at the enemy: say so, not "too far".
 		 * It starts the turn the order is in force. */
-		t = (aide ? arrives : g->turn) + r->end.turn - 1;
-		if (t <= g->turn)
-			snprintf(buf, sizeof buf, "this turn");
-		else
-			snprintf(buf, sizeof buf, "on turn %d", t);
+		when_text(g, (aide ? arrives : g->turn) + r->end.turn - 1, buf,
+		    sizeof buf);
 		line(p, theme_dim(ui), "Does not arrive: halts %s %s %s%s",
 		    r->end.apart ? "short of" : "in battle contact with",
 		    g->units[r->end.contact].name, buf,
@@ -329,11 +336,8 @@ route_panel(struct ui *ui, struct pen *p)
 	} else if (r->end.mob_turn > 0) {
 		/* A crossing paid with exactly what it has (M19): warn of
 		 * the Mob, not of a block that follows it. */
-		t = (aide ? arrives : g->turn) + r->end.mob_turn - 1;
-		if (t <= g->turn)
-			snprintf(buf, sizeof buf, "this turn");
-		else
-			snprintf(buf, sizeof buf, "on turn %d", t);
+		when_text(g, (aide ? arrives : g->turn) + r->end.mob_turn - 1,
+		    buf, sizeof buf);
 		if (r->end.mob_rule[0] != '\0')
 			snprintf(cite, sizeof cite, " (%s%s)", r->end.mob_rule,
 			    ruleset_rule_mark(g->rs, r->end.mob_rule));
