@@ -978,12 +978,15 @@ test_ctx_use_records_every_passage(void **state)
  * Move order, arrived, or held in place) stands where the look ahead of
  * unit 0 (the Column at (10, 16) facing N, ordered to (10, 4)) could
  * meet it.  The context counts such friends per bucket and reads a friend
- * again once it is re-filed (ctx_place), marked (move_ctx_touch) or all
- * are (ctx_stale): B, a Column at (10, 10), marching, is none of them; no
- * Move order (marked), it is; a Move order again (re-filed, as a move
- * re-files it), it is not; arrived (all read again), it is; and, moved
- * off to (25, 25) and re-filed, still: the question's box takes in the
- * whole of this map.  With no context it cannot tell: true.
+ * again once it is re-filed (ctx_place), marked (move_ctx_touch), given
+ * to a ruleset's callback or named by an event it logged
+ * (ctx_touch_logged): B, a Column at (10, 10), marching, is none of
+ * them; no Move order (marked), it is; a Move order again (re-filed, as
+ * a move re-files it), it is not; arrived (given to a callback), it is;
+ * marching again (re-filed), not; arrived (named by an event logged),
+ * it is; and, moved off to (25, 25) and re-filed, still: the question's
+ * box takes in the whole of this map.  With no context it cannot tell:
+ * true.
  */
 static void
 test_ctx_standing_near_reads_again_the_friends_changed(void **state)
@@ -993,7 +996,7 @@ test_ctx_standing_near_reads_again_the_friends_changed(void **state)
 	struct move_ctx *c;
 	struct move_walk w;
 	struct point end = { 10, 10 };
-	int b = fx_friend(g, "B", "column", 10, 10);
+	int b = fx_friend(g, "B", "column", 10, 10), k;
 
 	fx_give(g, fx_order(0, 1, 10, 4));
 	fx_give(g, fx_order(b, 1, 10, 2));
@@ -1006,8 +1009,18 @@ test_ctx_standing_near_reads_again_the_friends_changed(void **state)
 	fx_give(g, fx_order(b, 1, 10, 2));
 	ctx_place(c, b, &g->units[b]);
 	assert_false(ctx_standing_near(g, c, &w, end));
+	/* Changed by a ruleset's callback that was given it. */
 	g->units[b].halt = HALT_ARRIVED;
-	ctx_stale(c);
+	ctx_touch_logged(c, g, g->log.n, 0, b);
+	assert_true(ctx_standing_near(g, c, &w, end));
+	g->units[b].halt = HALT_NONE;
+	ctx_place(c, b, &g->units[b]);
+	assert_false(ctx_standing_near(g, c, &w, end));
+	/* Changed by a callback given others, which logged the change. */
+	k = g->log.n;
+	g->units[b].halt = HALT_ARRIVED;
+	game_log(g, b, EV_MOVE, "3.6.1", "%s is done", g->units[b].name);
+	ctx_touch_logged(c, g, k, 0, -1);
 	assert_true(ctx_standing_near(g, c, &w, end));
 	fx_place(g, b, 25, 25, DIR_N);
 	ctx_place(c, b, &g->units[b]);

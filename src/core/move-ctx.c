@@ -160,10 +160,20 @@ move_ctx_touch(struct move_ctx *c, int u)
 }
 
 void
-ctx_stale(struct move_ctx *c)
+ctx_touch_logged(struct move_ctx *c, const struct game *g, int first, int a,
+    int b)
 {
-	if (c != NULL)
-		c->stand_stale = true;
+	int k, u;
+
+	if (c == NULL)
+		return;
+	if (a >= 0 && a < c->nunits)
+		move_ctx_touch(c, a);
+	if (b >= 0 && b < c->nunits)
+		move_ctx_touch(c, b);
+	for (k = first; k < g->log.n; k++)
+		if ((u = g->log.v[k].unit) >= 0 && u < c->nunits)
+			move_ctx_touch(c, u);
 }
 
 /* ctx_stays, the ruleset's move_holds given. */
@@ -207,19 +217,12 @@ ctx_stand_update(const struct game *g, struct move_ctx *c)
 		c->dirty = xmallocarray((size_t)c->nunits + 1,
 		    sizeof *c->dirty);
 		c->is_dirty = xcalloc((size_t)c->nunits + 1, 1);
-		c->stand_stale = true;
-	}
-	if (c->stand_stale) {
 		memset(c->nstand, 0, (size_t)n * sizeof *c->nstand);
 		for (i = 0; i < c->nunits; i++)
 			if (c->bucket[i] >= 0)
 				stand_count(g, c, i, holds);
 			else
 				c->stand_slot[i] = -1;
-		for (i = 0; i < c->ndirty; i++)
-			c->is_dirty[c->dirty[i]] = 0;
-		c->ndirty = 0;
-		c->stand_stale = false;
 		return;
 	}
 	for (i = 0; i < c->ndirty; i++) {

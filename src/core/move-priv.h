@@ -63,11 +63,12 @@ struct move_ctx {
 	int		 spare_ccap;
 	/* For ctx_standing_near: per bucket and side (as head), how many
 	 * of the units filed there may stay where they are (a friend it
-	 * looks for), counted when it is first asked and again whenever
-	 * stand_stale; per unit, whether it is counted, and where
-	 * (stand_slot).  A unit re-filed (ctx_place) is read again at the
-	 * next question (listed in dirty, flagged in is_dirty): what the
-	 * walk or the phase changed in it is known by then.  A count is
+	 * looks for), counted when it is first asked; per unit, whether
+	 * it is counted, and where (stand_slot).  A unit re-filed
+	 * (ctx_place), or changed by a ruleset's callback
+	 * (ctx_touch_logged), is read again at the next question (listed
+	 * in dirty, flagged in is_dirty): what the walk or the phase
+	 * changed in it is known by then.  A count is
 	 * never less than the units that stay in its bucket: a bucket
 	 * counted 0 holds none, and is not read. */
 	int		*nstand;	/* NULL: not counted yet */
@@ -75,9 +76,6 @@ struct move_ctx {
 	int		*dirty;
 	int		 ndirty;
 	unsigned char	*is_dirty;
-	bool		 stand_stale;	/* count all again (a ruleset's
-					   callback may have changed any
-					   unit) */
 };
 
 /* An enemy near the walk (move-near.c), its cells and their box.  A
@@ -325,9 +323,14 @@ void walk_take_route(struct move_walk *, struct point *r,
  * next ctx_standing_near whether it stays where it is (move-ctx.c). */
 void ctx_place(struct move_ctx *, int u, const struct unit *un);
 
-/* A ruleset's callback may have changed any unit (its order, halt or
- * place): ctx_standing_near counts them all again (move-ctx.c). */
-void ctx_stale(struct move_ctx *);
+/* A ruleset's callback, given units a and b (-1: none), has run and
+ * logged the events of the game's log from index first on: units a and
+ * b, and every unit an event of those names, are read again at the next
+ * ctx_standing_near (their order, halt or hold may have changed: the
+ * ruleset interface has a callback log each unit it changes, see
+ * ruleset.h) (move-ctx.c). */
+void ctx_touch_logged(struct move_ctx *, const struct game *, int first,
+    int a, int b);
 
 /* Whether u stays where it is, as ctx_standing_near asks of a friend:
  * under no Move order, its order's halt HALT_ARRIVED, or held in place

@@ -1165,8 +1165,9 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	}
 	for (i = 0; i < w.nmobbed; i++)
 		if ((m = w.mobbed[i]) >= 0 && g->rs->ops->move_passed != NULL) {
+			k = g->log.n;
 			g->rs->ops->move_passed(g, m, ui);
-			ctx_stale(ctx);	/* it may change any unit */
+			ctx_touch_logged(ctx, g, k, m, ui);
 		}
 	/* The closing line: "A moves 2 BD (spent 3 BD of 3 BD): stops at
 	 * [x, y] facing N, Line: why" or "A stands at [x, y] ...". */
@@ -1193,12 +1194,14 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	if (know_halt_tells_orders(w.halt))
 		move_event_private_end(g, k, strlen(why) + 2);
 	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL) {
+		k = g->log.n;
 		g->rs->ops->move_routed(g, ui, w.touched_routed);
-		ctx_stale(ctx);
+		ctx_touch_logged(ctx, g, k, ui, w.touched_routed);
 	} else if (w.contact >= 0 && w.halt == HALT_CONTACT &&
 	    g->rs->ops->move_contacted != NULL) {
+		k = g->log.n;
 		g->rs->ops->move_contacted(g, ui, w.contact);
-		ctx_stale(ctx);
+		ctx_touch_logged(ctx, g, k, ui, w.contact);
 		/* A contact may move the unit again (a horse that falls
 		 * back from a square): keep its bucket true. */
 		ctx_place(ctx, ui, u);

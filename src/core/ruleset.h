@@ -544,6 +544,12 @@ struct ruleset_ops {
 	 * NULL: nothing befalls the unit beyond the halt. */
 	void		(*move_upset)(const struct game *, struct move_walk *w,
 			    enum move_upset cause, const struct move_price *p);
+	/* The three callbacks below change units after a walk.  The engine
+	 * reads again, for the walks still to come in the phase, the two
+	 * units each is given and every unit named by an event it logs:
+	 * a callback that changes another unit's order, halt or anything
+	 * move_holds reads logs an event for that unit (every result is
+	 * explained anyway). */
 	/* A unit's move is committed: friend f was passed through by unit
 	 * by with a pass priced MPF_DISORDER; change f and log it (optional). */
 	void		(*move_passed)(struct game *, int f, int by);
