@@ -778,6 +778,10 @@ nap_phase_movement(struct game *g)
 		progress = false;
 		for (k = m = 0; k < nwait; k++) {
 			i = wait[k];
+			/* The next one's ground, asked for while this one
+			 * walks, as in the first round. */
+			if (k + 1 < nwait)
+				move_prefetch(g, wait[k + 1]);
 			if (move_ctx_blocker(ctx, i) >= 0) {
 				wait[m++] = i;
 				continue;
