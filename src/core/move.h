@@ -312,10 +312,10 @@ void move_ctx_touch(struct move_ctx *, int u);
  * A hint, changing nothing: ask the memory for what unit u's walk reads
  * first (its struct and name, and the cells and occupancy of its block's
  * box drawn out towards the point it goes to), without waiting for it.  A
- * phase
- * that moves units one after another calls it for the next unit before
- * moving this one, so that on a large map, where a unit's ground is
- * rarely in the cache, the next walk's lines arrive while this one runs.
+ * phase that moves units one after another calls it for the next unit
+ * before moving this one, so that on a large map, where a unit's ground
+ * is rarely in the cache, the next walk's lines arrive while this one
+ * runs.
  */
 #define MOVE_PREFETCH_AHEAD	6	/* cells towards its goal, each way */
 void move_prefetch(const struct game *, int u);
