@@ -27,9 +27,10 @@
  * Why this file stays whole at some 1,700 lines: the search's work at
  * each edge (edge_cost, room_for, footprint_inside, the node table's
  * search_find and search_new, heap_push) is inlined into search_run,
- * which path_search makes three times, twice with the way round's mode
- * as constants.  Made ordinary calls, as a split into files would make
- * them, the bench's movement phase (bench-move, 10,000 units) costs 6%
+ * which path_search makes four times, twice with the way round's mode
+ * as constants, once with path_onto's.  Made ordinary calls, as a
+ * split into files would make them, the bench's movement phase
+ * (bench-move, 10,000 units) costs 6%
  * more instructions for the Napoleonic ruleset (317.6M to 337.9M) and
  * 17% more for the bundled inch-table ruleset, which searches over cell
  * and facing (610.9M to 716.1M), as measured when the search was made
@@ -1554,9 +1555,11 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
  * search_run, made with constants for the search a walk asks most, the
  * way round (path_round, path_plan): ground it may not enter is a wall,
  * no unit is, no enemy kept clear of, over cells or over cell and
- * facing as the ruleset plans; else with its arguments as they come.
- * The same search either way: the constants only let the compiler drop
- * the tests they answer at every edge.
+ * facing as the ruleset plans; and for a leg onto a point over cell and
+ * facing (path_onto: a walk whose turns move its block plans every leg
+ * so), the units that stay walls and the goal covered; else with its
+ * arguments as they come.  The same search either way: the constants
+ * only let the compiler drop the tests they answer at every edge.
  */
 static int
 path_search(const struct game *g, struct move_walk *tw, struct point goal,
@@ -1577,6 +1580,11 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	if (walls && units == 0 && avoid == -1 && keep == NULL && !cover)
 		return search_run(g, tw, goal, budget, horizon, true, 0, false,
 		    -1, NULL, false, route, wheels, complete, closer, how);
+	if (walls && units == PATH_UNITS_STAY && avoid == -1 && keep == NULL &&
+	    facing && cover)
+		return search_run(g, tw, goal, budget, horizon, true,
+		    PATH_UNITS_STAY, true, -1, NULL, true, route, wheels,
+		    complete, closer, how);
 	return search_run(g, tw, goal, budget, horizon, walls, units, facing,
 	    avoid, keep, cover, route, wheels, complete, closer, how);
 }
