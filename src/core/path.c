@@ -12,8 +12,10 @@
  * the unit may not go, stopping at the goal, at the horizon (ground
  * walked), or when its budget of expanded cells is spent.  Its route is
  * taken when it reached the goal or got nearer at the horizon; else the
- * unit marches straight on into the closed ground and meets 3.6.5.  Nodes live in a small growing hash table, so a
- * search costs memory for the cells it touches, never for the map.
+ * unit marches straight on into the closed ground and meets 3.6.5.  Nodes
+ * are found by place in a window about the start, beyond it in a small
+ * growing hash table, so a search costs memory for the window and the
+ * cells it touches, never for the map.
  * A walk with no room to turn where it stands (path_room) is planned over
  * cell and facing, with the units as they stand now; the room of a block
  * at each cell, facing and kind (turn or step) is looked up once per
@@ -58,6 +60,8 @@
 				   (at most 64: a row of it is a bit mask) */
 #define ORWAIT		128	/* blocks asked about before the units
 				   about a search are read row by row */
+#define SLOT_WIN	0x80000000u /* a node's slot in the window (nwin),
+				   not in the hash table */
 
 struct node {
 	struct point	 p;
@@ -96,13 +100,21 @@ struct search {
 					   g (node_order); beside the nodes,
 					   for the heap to read close
 					   together */
-	unsigned	*slot;		/* each node's entry in hash, for
+	unsigned	*slot;		/* each node's entry in nwin (with
+					   SLOT_WIN) or in hash, for
 					   emptying it (search_give); beside
 					   the nodes, which it would widen */
 	int		 n;
 	int		 cap;
+	/* The nodes on the square of MWIN cells a side about the start
+	 * (mo, the room memo's window) are found by place: node index + 1
+	 * (0 none) at the cell's entry in nwin, one a facing in facing
+	 * mode, one a cell otherwise.  Most searches stay within it; the
+	 * nodes beyond it are in the hash table (nhash of them). */
+	int		*nwin;
 	int		*hash;		/* node index + 1, 0 empty */
 	unsigned	 hmask;
+	int		 nhash;
 	int		*heap;
 	int		 nheap;
 	int		 capheap;
@@ -204,6 +216,8 @@ search_rehash(struct search *s, unsigned size)
 	s->hash = xcalloc(size, sizeof *s->hash);
 	s->hmask = size - 1;
 	for (i = 0; i < (unsigned)s->n; i++) {
+		if (s->slot[i] & SLOT_WIN)
+			continue;
 		h = hash_point(s, s->nodes[i].p, s->nodes[i].dir) & s->hmask;
 		while (s->hash[h] != 0)
 			h = (h + 1) & s->hmask;
@@ -213,15 +227,23 @@ search_rehash(struct search *s, unsigned size)
 }
 
 /* The node for p (and, in facing mode, facing dir), or -1 when the
- * search has not reached it; *slot is where the table holds it or would
- * take it.  facing is s->facing (see hash_key). */
+ * search has not reached it; *slot is where the window or the table
+ * holds it or would take it.  facing is s->facing (see hash_key). */
 static inline __attribute__((always_inline)) int
 search_find(const struct search *s, struct point p, enum dir dir,
     unsigned *slot, bool facing)
 {
-	unsigned h;
+	unsigned h, ux = (unsigned)(p.x - s->mo.x);
+	unsigned uy = (unsigned)(p.y - s->mo.y);
 	int i;
 
+	if (ux < MWIN && uy < MWIN) {
+		h = uy * MWIN + ux;
+		if (facing)
+			h = h * DIR_COUNT + (unsigned)dir;
+		*slot = h | SLOT_WIN;
+		return s->nwin[h] - 1;
+	}
 	h = hash_key(p, (unsigned)dir, facing) & s->hmask;
 	while ((i = s->hash[h]) != 0) {
 		if (s->nodes[i - 1].p.x == p.x && s->nodes[i - 1].p.y == p.y &&
@@ -258,9 +280,13 @@ search_new(struct search *s, struct point p, enum dir dir, unsigned h,
 	s->nodes[i].dir = facing ? (unsigned char)dir : 0;
 	s->nodes[i].closed = 0;
 	s->slot[i] = h;
-	s->hash[h] = i + 1;
-	if ((unsigned)s->n * 2 > s->hmask)
-		search_rehash(s, (s->hmask + 1) * 2);
+	if (h & SLOT_WIN)
+		s->nwin[h & ~SLOT_WIN] = i + 1;
+	else {
+		s->hash[h] = i + 1;
+		if ((unsigned)++s->nhash * 2 > s->hmask)
+			search_rehash(s, (s->hmask + 1) * 2);
+	}
 	return i;
 }
 
@@ -314,9 +340,11 @@ search_take(struct search *s)
 		s->slot = xmallocarray((size_t)s->cap, sizeof *s->slot);
 		s->capheap = 64;
 		s->heap = xmallocarray((size_t)s->capheap, sizeof *s->heap);
+		s->nwin = xcalloc(MWIN * MWIN * DIR_COUNT, sizeof *s->nwin);
 		search_rehash(s, 256);
 	}
 	s->n = 0;
+	s->nhash = 0;
 	s->nheap = 0;
 }
 
@@ -336,10 +364,14 @@ search_give(struct search *s)
 		s->mwin[s->mset[i]] = 0;
 	s->nmset = 0;
 	for (i = 0; i < s->n; i++)
-		s->hash[s->slot[i]] = 0;
+		if (s->slot[i] & SLOT_WIN)
+			s->nwin[s->slot[i] & ~SLOT_WIN] = 0;
+		else
+			s->hash[s->slot[i]] = 0;
 	free(spare.nodes);
 	free(spare.order);
 	free(spare.slot);
+	free(spare.nwin);
 	free(spare.hash);
 	free(spare.heap);
 	free(spare.memo);

@@ -13,9 +13,11 @@
  * cell closest to the goal: units plan a stretch, walk it over a turn or
  * two and plan again, so the work per unit stays small on large maps.
  *
- * Memory: the search uses a small hash table sized by its bound, not by
- * the map; the arrays of the last search are kept (emptied) for the
- * next, the largest a search has needed, freed only at exit.
+ * Memory: the search finds its nodes in a fixed window about the start
+ * (64 cells a side, 128 KiB) and beyond it in a small hash table sized
+ * by its bound, not by the map; the arrays of the last search are kept
+ * (emptied) for the next, the largest a search has needed, freed only
+ * at exit.
  */
 #ifndef MARSHAL_PATH_H
 #define MARSHAL_PATH_H
