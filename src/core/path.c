@@ -99,7 +99,8 @@ struct search {
 					   order: f = g + the estimate, then
 					   g (node_order); beside the nodes,
 					   for the heap to read close
-					   together */
+					   together; order[-1] is above
+					   every node's, for heap_pop */
 	unsigned	*slot;		/* each node's entry in nwin (with
 					   SLOT_WIN) or in hash, for
 					   emptying it (search_give); beside
@@ -270,8 +271,8 @@ search_new(struct search *s, struct point p, enum dir dir, unsigned h,
 		s->cap *= 2;
 		s->nodes = xreallocarray(s->nodes, (size_t)s->cap,
 		    sizeof *s->nodes);
-		s->order = xreallocarray(s->order, (size_t)s->cap,
-		    sizeof *s->order);
+		s->order = (uint64_t *)xreallocarray(s->order - 1,
+		    (size_t)s->cap + 1, sizeof *s->order) + 1;
 		s->slot = xreallocarray(s->slot, (size_t)s->cap,
 		    sizeof *s->slot);
 	}
@@ -336,7 +337,9 @@ search_take(struct search *s)
 		memset(s, 0, sizeof *s);
 		s->cap = 64;
 		s->nodes = xmallocarray((size_t)s->cap, sizeof *s->nodes);
-		s->order = xmallocarray((size_t)s->cap, sizeof *s->order);
+		s->order = (uint64_t *)xmallocarray((size_t)s->cap + 1,
+		    sizeof *s->order) + 1;
+		s->order[-1] = UINT64_MAX;
 		s->slot = xmallocarray((size_t)s->cap, sizeof *s->slot);
 		s->capheap = 64;
 		s->heap = xmallocarray((size_t)s->capheap, sizeof *s->heap);
@@ -369,7 +372,8 @@ search_give(struct search *s)
 		else
 			s->hash[s->slot[i]] = 0;
 	free(spare.nodes);
-	free(spare.order);
+	if (spare.order != NULL)
+		free(spare.order - 1);
 	free(spare.slot);
 	free(spare.nwin);
 	free(spare.hash);
@@ -444,6 +448,10 @@ heap_pop(struct search *s)
 		return top;
 	e = heap[n];		/* the last node, sifted down from the top */
 	x = ord[e];
+	/* Past the end, a right child that is never the lesser (its order
+	 * is above every node's, see search_take): every left child then
+	 * has a right one to be weighed against. */
+	heap[n] = -1;
 	for (;;) {
 		l = 2 * k + 1;
 		if (l >= n)
@@ -451,14 +459,12 @@ heap_pop(struct search *s)
 		c = l;
 		m = heap[l];
 		xm = ord[m];
-		if (l + 1 < n) {
-			mr = heap[l + 1];
-			xr = ord[mr];
-			if (order_less(xr, mr, xm, m)) {
-				c = l + 1;
-				m = mr;
-				xm = xr;
-			}
+		mr = heap[l + 1];
+		xr = ord[mr];
+		if (order_less(xr, mr, xm, m)) {
+			c = l + 1;
+			m = mr;
+			xm = xr;
 		}
 		if (!order_less(xm, m, x, e))
 			break;
