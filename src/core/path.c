@@ -562,6 +562,51 @@ box_init(const struct game *g, const struct move_walk *w,
 	b->h = g->map->h;
 }
 
+/*
+ * The boxes box_init made last, by what it reads: the block's frontage
+ * and depth, the game's cells_max and the map's sides (the rest are the
+ * directions' tables).  A walk searches several times as one unit, and
+ * the units of a battle come in few shapes: reckoned once a shape, not
+ * once a search.
+ */
+#define BOX_KEPT	4
+static __thread struct box_kept {
+	bool		 set;
+	int		 fr, dp, cells_max, w, h;
+	struct block_box box;
+} box_kept[BOX_KEPT];
+static __thread unsigned box_next;
+
+/* box_init, or its box of the same shape made before. */
+static void
+box_get(const struct game *g, const struct move_walk *w,
+    struct block_box *b)
+{
+	const struct formation_def *fd = &g->rs->form[w->form];
+	enum arm arm = g->units[w->unit].arm;
+	struct box_kept *k;
+	int i;
+
+	for (i = 0; i < BOX_KEPT; i++) {
+		k = &box_kept[i];
+		if (k->set && k->fr == fd->frontage[arm] &&
+		    k->dp == fd->depth[arm] && k->cells_max == g->cells_max &&
+		    k->w == g->map->w && k->h == g->map->h) {
+			*b = k->box;
+			return;
+		}
+	}
+	box_init(g, w, b);
+	k = &box_kept[box_next++ % BOX_KEPT];
+	k->set = true;
+	k->fr = fd->frontage[arm];
+	k->dp = fd->depth[arm];
+	k->cells_max = g->cells_max;
+	k->w = g->map->w;
+	k->h = g->map->h;
+	k->box = *b;
+}
+
 /* Whether the whole block, anchored at q facing d, lies on the map: its
  * four corners do (the map is a rectangle: so do their extremes), that
  * is its least corner lies within lx, ly of the map's.  Always inline:
@@ -1327,7 +1372,7 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 	unsigned fslot;
 	bool plain, straight_first;
 
-	box_init(g, tw, &box);
+	box_get(g, tw, &box);
 	dx = goal.x - p.x;
 	dy = goal.y - p.y;
 	sx = dx > 0 ? 1 : dx < 0 ? -1 : 0;
@@ -1443,7 +1488,7 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 		*wheels = NULL;
 	*complete = false;
 	*how = PATH_ALL_SEEN;
-	box_init(g, tw, &box);
+	box_get(g, tw, &box);
 	search_take(&s);
 	s.avoid = avoid;
 	s.mo.x = start.x - MWIN / 2;
