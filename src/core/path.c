@@ -1478,7 +1478,7 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	struct point p, q, start = tw->pos;
 	enum dir face0 = tw->facing, face, after;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
-	int found, from, walked, margin;
+	int found, from, walked, margin, dw;
 	unsigned fslot = 0;	/* set by edge_cost whenever it is read */
 	bool plain, wheel, inner, wheels_here;
 	enum dir f;
@@ -1571,12 +1571,23 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 				c = s.turn[face][f].ticks;
 				q.x = p.x + s.turn[face][f].off.x;
 				q.y = p.y + s.turn[face][f].off.y;
+				dw = s.turn[face][f].walked;
 				after = f;
 				found = -2;
 			} else if ((c = edge_cost(g, tw, &box, &s, p, face,
 			    (enum dir)k, walls, units, facing, inner, keep, from,
 			    &plain, &after, &q, &found, &fslot)) < 0)
 				continue;
+			else
+				/* A step walks its own length; a turn that
+				 * moved the block (found -2 from edge_cost:
+				 * its anchor may even be the cell a step
+				 * would reach) as far as the anchor went,
+				 * read from the search's table when the turn
+				 * was (turn_price). */
+				dw = found != -2 ? dir_step_cost((enum dir)k) :
+				    s.turn_anywhere ? s.turn[face][after].walked :
+				    geom_dist(p, q);
 			wheel = found == -2;
 			ng = from + c;
 			/* The node edge_cost looked up, or one made here: a
@@ -1592,14 +1603,7 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 			s.nodes[i].g = ng;
 			s.order[i] = node_order(ng + geom_dist(q, goal),
 			    ng);
-			/* A step walks its own length; a turn that moved
-			 * the block (found -2 from edge_cost: its anchor
-			 * may even be the cell a step would reach) as far
-			 * as the anchor went, read from the search's table
-			 * when the turn was (turn_price). */
-			s.nodes[i].dist = walked + (!wheel ?
-			    dir_step_cost((enum dir)k) : s.turn_anywhere ?
-			    s.turn[face][after].walked : geom_dist(p, q));
+			s.nodes[i].dist = walked + dw;
 			s.nodes[i].wheel = wheel;
 			s.nodes[i].parent = cur;
 			s.nodes[i].dir = (unsigned char)after;
