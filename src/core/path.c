@@ -1280,9 +1280,12 @@ edge_cost(const struct game *g, struct move_walk *tw,
 	if (!inner && !box_map_inside(box, q.x, q.y))
 		return -1;
 	/* With turn_anywhere, the search asked move_face once for each
-	 * facing and way (turn_fill, before any edge from that facing). */
-	f = s != NULL && s->turn_anywhere ? (enum dir)s->face_to[face][d] :
-	    ops->move_face != NULL ? ops->move_face(g, tw, d) : d;
+	 * facing and way (turn_fill, before any edge from that facing).
+	 * A search over cells alone is made only for a ruleset with no
+	 * move_face (path_search): a step keeps its way. */
+	f = s != NULL && !facing ? d : s != NULL && s->turn_anywhere ?
+	    (enum dir)s->face_to[face][d] : ops->move_face != NULL ?
+	    ops->move_face(g, tw, d) : d;
 	*after = f;
 	/* A step onto a cell the search has closed, or reached already
 	 * at no more than the price of the cell it leaves plus the least
