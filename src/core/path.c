@@ -26,17 +26,16 @@
  * it (block_free).  The enemies a route keeps clear of (path_cheapest with
  * keep_clear) are path-keep.c's.
  *
- * Why this file stays whole at some 1,700 lines: the search's work at
+ * Why this file stays whole at some 1,900 lines: the search's work at
  * each edge (edge_cost, room_for, footprint_inside, the node table's
  * search_find and search_new, heap_push) is inlined into search_run,
- * which path_search makes four times, twice with the way round's mode
- * as constants, once with path_onto's.  Made ordinary calls, as a
- * split into files would make them, the bench's movement phase
- * (bench-move, 10,000 units) costs 6%
- * more instructions for the Napoleonic ruleset (317.6M to 337.9M) and
- * 17% more for the bundled inch-table ruleset, which searches over cell
- * and facing (610.9M to 716.1M), as measured when the search was made
- * once.  (The core names no ruleset but through the registry:
+ * which path_search makes five times, twice with the way round's mode
+ * as constants, once with path_onto's, once with path_detour's.  Made
+ * ordinary calls, as a split into files would make them, the bench's
+ * movement phase (bench-move, 10,000 units) costs 6% more instructions
+ * for the Napoleonic ruleset (317.6M to 337.9M) and 17% more for the
+ * bundled inch-table ruleset, which searches over cell and facing
+ * (610.9M to 716.1M), as measured when the search was made once.  (The core names no ruleset but through the registry:
  * tests/ruleset-alone.sh.)
  */
 #include "config.h"
@@ -1645,10 +1644,12 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
  * search_run, made with constants for the search a walk asks most, the
  * way round (path_round, path_plan): ground it may not enter is a wall,
  * no unit is, no enemy kept clear of, over cells or over cell and
- * facing as the ruleset plans; and for a leg onto a point over cell and
+ * facing as the ruleset plans; for a leg onto a point over cell and
  * facing (path_onto: a walk whose turns move its block plans every leg
- * so), the units that stay walls and the goal covered; else with its
- * arguments as they come.  The same search either way: the constants
+ * so), the units that stay walls and the goal covered; for a whole
+ * route or a way round a friend over cells alone (path_cheapest's
+ * first search, path_whole, path_detour), the units that stay walls;
+ * else with its arguments as they come.  The same search either way: the constants
  * only let the compiler drop the tests they answer at every edge.
  */
 static int
@@ -1674,6 +1675,11 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 	    facing && cover)
 		return search_run(g, tw, goal, budget, horizon, true,
 		    PATH_UNITS_STAY, true, -1, NULL, true, route, wheels,
+		    complete, closer, how);
+	if (walls && units == PATH_UNITS_STAY && keep == NULL && !facing &&
+	    !cover)
+		return search_run(g, tw, goal, budget, horizon, true,
+		    PATH_UNITS_STAY, false, avoid, NULL, false, route, wheels,
 		    complete, closer, how);
 	return search_run(g, tw, goal, budget, horizon, walls, units, facing,
 	    avoid, keep, cover, route, wheels, complete, closer, how);
