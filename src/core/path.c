@@ -343,6 +343,8 @@ search_take(struct search *s)
 		s->capheap = 64;
 		s->heap = xmallocarray((size_t)s->capheap, sizeof *s->heap);
 		s->nwin = xcalloc(MWIN * MWIN * DIR_COUNT, sizeof *s->nwin);
+		s->mwin = xcalloc(MWIN * MWIN, sizeof *s->mwin);
+		s->mset = xmallocarray(MWIN * MWIN, sizeof *s->mset);
 		search_rehash(s, 256);
 	}
 	s->n = 0;
@@ -1125,13 +1127,6 @@ room_for(const struct game *g, struct move_walk *tw,
 		ux = (unsigned)(q.x - s->mo.x);
 		uy = (unsigned)(q.y - s->mo.y);
 		if (ux < MWIN && uy < MWIN) {
-			if (s->mwin == NULL) {
-				s->mwin = xcalloc(MWIN * MWIN,
-				    sizeof *s->mwin);
-				s->mset = xmallocarray(MWIN * MWIN,
-				    sizeof *s->mset);
-				s->nmset = 0;
-			}
 			e = &s->mwin[uy * MWIN + ux];
 			if (*e & bit)
 				return (*e >> 16 & bit) != 0;
