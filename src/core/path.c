@@ -35,7 +35,8 @@
  * movement phase (bench-move, 10,000 units) costs 6% more instructions
  * for the Napoleonic ruleset (317.6M to 337.9M) and 17% more for the
  * bundled inch-table ruleset, which searches over cell and facing
- * (610.9M to 716.1M), as measured when the search was made once.  (The core names no ruleset but through the registry:
+ * (610.9M to 716.1M), as measured when the search was made once.
+ * (The core names no ruleset but through the registry:
  * tests/ruleset-alone.sh.)
  */
 #include "config.h"
@@ -1644,8 +1645,9 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
  * so), the units that stay walls and the goal covered; for a whole
  * route or a way round a friend over cells alone (path_cheapest's
  * first search, path_whole, path_detour), the units that stay walls;
- * else with its arguments as they come.  The same search either way: the constants
- * only let the compiler drop the tests they answer at every edge.
+ * else with its arguments as they come.  The same search either way:
+ * the constants only let the compiler drop the tests they answer at
+ * every edge.
  */
 static int
 path_search(const struct game *g, struct move_walk *tw, struct point goal,
