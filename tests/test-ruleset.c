@@ -166,6 +166,49 @@ test_fmt(void **state)
 	assert_string_equal(buf, "2.");
 }
 
+/* The figures ruleset_fmt keeps are those of the scale they were written
+ * in: another ruleset's unit or ticks a unit write their own, and going
+ * back gives the first again; a kept text reads as ruleset_fmt writes. */
+static void
+test_fmt_kept_follows_the_scale(void **state)
+{
+	const struct ruleset *rs = *state;
+	struct ruleset *in = xmallocarray(1, sizeof *in);
+	char buf[32];
+	const char *k;
+
+	memcpy(in, rs, sizeof *in);
+	/* A unit of the same length, then a longer one, then other
+	 * ticks a unit: the table must not give "BD" or 4 ticks back. */
+	snprintf(in->unit, sizeof in->unit, "%s", "in");
+	assert_int_equal(ruleset_fmt(rs, 10, buf, sizeof buf), 6);
+	assert_string_equal(buf, "2.5 BD");
+	assert_int_equal(ruleset_fmt(in, 10, buf, sizeof buf), 6);
+	assert_string_equal(buf, "2.5 in");
+	snprintf(in->unit, sizeof in->unit, "%s", "pace");
+	assert_int_equal(ruleset_fmt(in, 10, buf, sizeof buf), 8);
+	assert_string_equal(buf, "2.5 pace");
+	in->ticks = 8;
+	assert_int_equal(ruleset_fmt(in, 10, buf, sizeof buf), 9);
+	assert_string_equal(buf, "1.25 pace");
+	ruleset_fmt_number(in, 10, buf, sizeof buf);
+	assert_string_equal(buf, "1.25");
+	assert_string_equal(ruleset_fmt_kept(in, 10), "1.25 pace");
+	assert_string_equal(ruleset_fmt_kept(rs, 10), "2.5 BD");
+	assert_string_equal(ruleset_fmt_kept(rs, 6), "1.5 BD");
+	/* Out of the table: none kept, the figure written all the same. */
+	assert_null(ruleset_fmt_kept(rs, -4));
+	assert_null(ruleset_fmt_kept(rs, 100000));
+	ruleset_fmt(rs, 100000, buf, sizeof buf);
+	assert_string_equal(buf, "25000 BD");
+	/* A kept text cut as a small buffer cuts it. */
+	k = ruleset_fmt_kept(rs, 10);
+	assert_non_null(k);
+	ruleset_fmt(rs, 10, buf, 4);
+	assert_string_equal(buf, "2.5");
+	free(in);
+}
+
 /* The data file the edits below start from (a ruleset's name). */
 static const char *edit_ruleset = "napoleonic";
 
@@ -1523,6 +1566,7 @@ main(void)
 		cmocka_unit_test(test_3_8_2_formation_pips_range),
 		cmocka_unit_test(test_obstacles_and_classes),
 		cmocka_unit_test(test_fmt),
+		cmocka_unit_test(test_fmt_kept_follows_the_scale),
 		cmocka_unit_test(test_checks),
 		cmocka_unit_test(test_3_8_4_rout_margin_checked),
 		cmocka_unit_test(test_3_reference_sections_apart),

@@ -8,6 +8,8 @@
  */
 #include "config.h"
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "core/ruleset.h"
@@ -48,46 +50,143 @@ fmt_digits(long per, int ticks, char *tmp)
 
 /*
  * The figures of the first FMT_KEPT ticks, written once for the scale
- * they were written in (kept_per, 0 none yet) and kept: a phase writes
- * the same few thousand small figures over and over.  kept_len 0: not
- * written yet (a figure has a digit at least).  Per thread, like the
+ * they were written in and kept: a phase writes the same few thousand
+ * small figures over and over.  The scale is kept_per (ticks a unit, 0:
+ * none yet) and the unit's name: kept_key holds its bytes to its
+ * terminator, kept_mask ones over those bytes, so that a ruleset's
+ * name read as one word and masked is kept_key when it is the same (the
+ * bytes after a terminator are not the ruleset's to keep alike).
+ *
+ * An entry holds the figure, a space and the unit's name, then NULs to
+ * its end (FMT_LEN bytes): kept_len is the figure's length (0: not
+ * written yet, a figure has a digit at least), kept_all the whole
+ * text's.  The text and its terminator fit in FMT_COPY bytes whenever
+ * kept_all is below it, which lets the copy out be one move of a size
+ * known here rather than a loop over its bytes.  Per thread, like the
  * search's spare arrays.
  */
 #define FMT_KEPT	512
-#define FMT_LEN		48	/* sign, 24 digits, point, 15 decimals */
+#define FMT_LEN		64	/* sign, 24 digits, point, 15 decimals,
+				   space, unit (7) and NUL, with room */
+#define FMT_COPY	32
+#define FMT_UNIT	sizeof ((struct ruleset *)0)->unit
+
+_Static_assert(FMT_UNIT == sizeof(uint64_t),
+    "a unit's name is read as one word");
 
 static __thread long kept_per;
+static __thread uint64_t kept_key;
+static __thread uint64_t kept_mask;
 static __thread unsigned char kept_len[FMT_KEPT];
+static __thread unsigned char kept_all[FMT_KEPT];
 static __thread char kept[FMT_KEPT][FMT_LEN];
 
-/* Ticks as a decimal of the unit into buf (len bytes, cut to fit).
- * Returns the length written (ruleset_fmt goes on from it). */
-static size_t
-fmt_number(const struct ruleset *rs, int ticks, char *buf, size_t len)
+/* The first bytes of rs's unit name as one word (its size is the word's,
+ * checked below). */
+static inline uint64_t
+unit_word(const struct ruleset *rs)
 {
-	char tmp[FMT_LEN];
-	const char *from = tmp;
-	size_t n, k;
+	uint64_t w;
 
-	if (len == 0)
-		return 0;
-	if (ticks >= 0 && ticks < FMT_KEPT) {
-		if (kept_per != rs->ticks) {
-			memset(kept_len, 0, sizeof kept_len);
-			kept_per = rs->ticks;
+	memcpy(&w, rs->unit, sizeof w);
+	return w;
+}
+
+/* Write the entry for ticks, emptying the table first if it was written
+ * for another scale.  Out of line: the hot path stays a leaf. */
+static __attribute__((noinline)) const char *
+kept_fill(const struct ruleset *rs, int ticks)
+{
+	unsigned char m[sizeof kept_mask];
+	char *e = kept[ticks];
+	size_t n, i;
+
+	if (kept_per != rs->ticks ||
+	    (unit_word(rs) & kept_mask) != kept_key) {
+		memset(kept_len, 0, sizeof kept_len);
+		memset(kept_all, 0, sizeof kept_all);
+		kept_per = rs->ticks;
+		memset(m, 0, sizeof m);
+		for (i = 0; i < sizeof m; i++) {
+			m[i] = 0xff;
+			if (rs->unit[i] == '\0')
+				break;
 		}
-		if (kept_len[ticks] == 0)
-			kept_len[ticks] = (unsigned char)fmt_digits(rs->ticks,
-			    ticks, kept[ticks]);
-		n = kept_len[ticks];
-		from = kept[ticks];
-	} else
-		n = fmt_digits(rs->ticks, ticks, tmp);
+		memcpy(&kept_mask, m, sizeof kept_mask);
+		kept_key = unit_word(rs) & kept_mask;
+	}
+	memset(e, 0, FMT_LEN);
+	n = fmt_digits(rs->ticks, ticks, e);
+	kept_len[ticks] = (unsigned char)n;
+	e[n++] = ' ';
+	for (i = 0; i < FMT_UNIT && rs->unit[i] != '\0'; i++)
+		e[n++] = rs->unit[i];
+	kept_all[ticks] = (unsigned char)n;
+	return e;
+}
+
+/* Whether the table holds the entry for ticks, written for rs's scale,
+ * and its whole text fits in FMT_COPY bytes: the one test of the hot
+ * path, which then copies the entry and stays a leaf. */
+static inline bool
+kept_ready(const struct ruleset *rs, int ticks)
+{
+	return (unsigned)ticks < FMT_KEPT && kept_per == rs->ticks &&
+	    (unit_word(rs) & kept_mask) == kept_key &&
+	    kept_all[ticks] != 0 && kept_all[ticks] < FMT_COPY;
+}
+
+/* The table's entry for ticks (0 <= ticks < FMT_KEPT), written now if it
+ * was not for rs's scale. */
+static const char *
+kept_entry(const struct ruleset *rs, int ticks)
+{
+	if (kept_per != rs->ticks ||
+	    (unit_word(rs) & kept_mask) != kept_key || kept_len[ticks] == 0)
+		return kept_fill(rs, ticks);
+	return kept[ticks];
+}
+
+/* The n bytes of s into buf (len bytes), cut to len - 1 and
+ * terminated.  Returns the length written. */
+static size_t
+put_cut(char *buf, size_t len, const char *s, size_t n)
+{
+	size_t k;
+
 	if (n >= len)
 		n = len - 1;
 	for (k = 0; k < n; k++)	/* a few characters: no call to memcpy */
-		buf[k] = from[k];
+		buf[k] = s[k];
 	buf[n] = '\0';
+	return n;
+}
+
+/* Ticks as a decimal of the unit into buf (len > 0 bytes, cut to fit),
+ * followed by a space and the unit's name if unit: the whole of
+ * ruleset_fmt and ruleset_fmt_number but the hot path's copy.  Returns
+ * the length written. */
+static size_t
+fmt_slow(const struct ruleset *rs, int ticks, char *buf, size_t len,
+    bool unit)
+{
+	char tmp[FMT_LEN];
+	const char *e, *u = rs->unit;
+	size_t n;
+
+	if (ticks >= 0 && ticks < FMT_KEPT) {
+		e = kept_entry(rs, ticks);
+		return put_cut(buf, len, e, unit ? kept_all[ticks] :
+		    kept_len[ticks]);
+	}
+	n = put_cut(buf, len, tmp, fmt_digits(rs->ticks, ticks, tmp));
+	if (!unit)
+		return n;
+	if (n + 1 < len)
+		buf[n++] = ' ';
+	while (*u != '\0' && n + 1 < len)
+		buf[n++] = *u++;
+	buf[n] = '\0';		/* n < len: put_cut keeps to len - 1 */
 	return n;
 }
 
@@ -96,7 +195,11 @@ void
 ruleset_fmt_number(const struct ruleset *rs, int ticks, char *buf,
     size_t len)
 {
-	(void)fmt_number(rs, ticks, buf, len);
+	if (len >= FMT_COPY && kept_ready(rs, ticks)) {
+		memcpy(buf, kept[ticks], FMT_COPY);
+		buf[kept_len[ticks]] = '\0';
+	} else if (len > 0)
+		(void)fmt_slow(rs, ticks, buf, len, false);
 }
 
 /* Ticks as a figure and the unit's name ("2.5 BD"), cut to len bytes.
@@ -104,16 +207,24 @@ ruleset_fmt_number(const struct ruleset *rs, int ticks, char *buf,
 size_t
 ruleset_fmt(const struct ruleset *rs, int ticks, char *buf, size_t len)
 {
-	size_t n;
-	const char *u = rs->unit;
+	/* The common case: the figure and its unit as the table holds
+	 * them, in one move when buf has the room. */
+	if (len >= FMT_COPY && kept_ready(rs, ticks)) {
+		memcpy(buf, kept[ticks], FMT_COPY);
+		return kept_all[ticks];
+	}
+	return len > 0 ? fmt_slow(rs, ticks, buf, len, true) : 0;
+}
 
-	if (len == 0)
-		return 0;
-	n = fmt_number(rs, ticks, buf, len);
-	if (n + 1 < len)
-		buf[n++] = ' ';
-	while (*u != '\0' && n + 1 < len)
-		buf[n++] = *u++;
-	buf[n] = '\0';		/* n < len: fmt_number keeps to len - 1 */
-	return n;
+/* The figure and unit of ticks as the table keeps them, or NULL when it
+ * keeps none for them (see ruleset.h). */
+const char *
+ruleset_fmt_kept(const struct ruleset *rs, int ticks)
+{
+	if (kept_ready(rs, ticks))
+		return kept[ticks];
+	if (ticks < 0 || ticks >= FMT_KEPT)
+		return NULL;
+	(void)kept_entry(rs, ticks);
+	return kept_all[ticks] < FMT_COPY ? kept[ticks] : NULL;
 }

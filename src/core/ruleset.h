@@ -710,12 +710,20 @@ const char *ruleset_article(const char *word);
 const char *ruleset_expand(const struct ruleset *, const char *tmpl,
     char *buf, size_t len);
 
-/* Format ticks as a number of the ruleset's unit, without it: "2.5". */
+/* Format ticks as a number of the ruleset's unit, without it: "2.5" (the
+ * bytes of buf after the terminator may be written too, up to len). */
 void ruleset_fmt_number(const struct ruleset *, int ticks, char *buf,
     size_t len);
 
 /* Format ticks in the ruleset's unit: "2.5 BD".  Returns the length
- * written (cut to len - 1). */
+ * written (cut to len - 1); the bytes of buf after the terminator may be
+ * written too (up to len). */
 size_t ruleset_fmt(const struct ruleset *, int ticks, char *buf, size_t len);
+
+/* The text ruleset_fmt writes for ticks, as a small table of the common
+ * figures keeps it (owned by the table, per thread), or NULL when ticks
+ * is not among them or its text is 32 bytes or more.  It stays until a figure of another scale (ticks a
+ * unit, or unit name) is written in the same thread: read it before. */
+const char *ruleset_fmt_kept(const struct ruleset *, int ticks);
 
 #endif

@@ -43,14 +43,20 @@ fmt_ticks(const struct ruleset *rs, int ticks, char *b, size_t len,
 		ruleset_fmt_number(rs, ticks, b, len);
 }
 
-/* BD text of ticks; a few rotating buffers so one printf can use several. */
+/* BD text of ticks; a few rotating buffers so one printf can use several.
+ * The common figures are read where ruleset_fmt keeps them, not copied:
+ * they stay put longer than a buffer here would. */
 const char *
 bd(const struct ruleset *rs, int ticks)
 {
 	static __thread char buf[8][32];
 	static __thread int next;
-	char *b = buf[next++ & 7];
+	const char *k = ruleset_fmt_kept(rs, ticks);
+	char *b;
 
+	if (k != NULL)
+		return k;
+	b = buf[next++ & 7];
 	fmt_ticks(rs, ticks, b, sizeof buf[0], true);
 	return b;
 }
