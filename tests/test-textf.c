@@ -54,6 +54,12 @@ test_plain(void **state)
 	same("%s%s%s", "a", "", "bc");
 	same("ends with a %s", "word");
 	same("[%d, %d]", -12, 345);
+	/* Pieces of every length around the short copies' bounds (3, 4,
+	 * 7, 8, 16 and 17 bytes), in the format and in its strings. */
+	same("abc%sabcd%sabcdefg%sabcdefgh%sabcdefghijklmnop%s"
+	    "abcdefghijklmnopq", "xyz", "wxyz", "tuvwxyz", "stuvwxyz",
+	    "klmnopqrstuvwxyz");
+	same("%s%s", "abcdefghijklmnopq", "12");
 }
 
 static void

@@ -10,15 +10,57 @@
 
 #include "util/textf.h"
 
+/* Copy k bytes, 4 <= k <= 16, as two moves of a size known here that
+ * overlap in the middle (no call, no loop: most pieces of a line are
+ * words and names this short). */
+static inline void
+copy_short(char *d, const char *s, size_t k)
+{
+	if (k >= 8) {
+		__builtin_memcpy(d, s, 8);
+		__builtin_memcpy(d + k - 8, s + k - 8, 8);
+	} else {
+		__builtin_memcpy(d, s, 4);
+		__builtin_memcpy(d + k - 4, s + k - 4, 4);
+	}
+}
+
 /* Append k bytes of s to buf (size len) at *n, as far as they fit; *n
- * counts them all. */
+ * counts them all.  Out of line, for the few bytes of a number or a
+ * character. */
 static void
-put(char *buf, size_t len, size_t *n, const char *s, size_t k)
+put_few(char *buf, size_t len, size_t *n, const char *s, size_t k)
 {
 	size_t room = *n + 1 < len ? len - 1 - *n : 0;
 
 	if (room > 0 && k > 0)
 		memcpy(buf + *n, s, k < room ? k : room);
+	*n += k;
+}
+
+/* As put_few, inline, for the words of the format and its strings. */
+static inline void
+put(char *buf, size_t len, size_t *n, const char *s, size_t k)
+{
+	char *d = buf + *n;
+	size_t room;
+
+	if (*n + k < len) {	/* whole, its terminator after: nearly always */
+		if (k > 16)
+			memcpy(d, s, k);
+		else if (k >= 4)
+			copy_short(d, s, k);
+		else if (k > 0) {
+			d[0] = s[0];
+			d[k / 2] = s[k / 2];
+			d[k - 1] = s[k - 1];
+		}
+		*n += k;
+		return;
+	}
+	room = *n + 1 < len ? len - 1 - *n : 0;
+	if (room > 0 && k > 0)
+		memcpy(d, s, k < room ? k : room);
 	*n += k;
 }
 
@@ -57,14 +99,14 @@ textf_v(char *buf, size_t len, const char *fmt, va_list ap)
 			} while (v > 0);
 			if (i < 0)
 				d[--k] = '-';
-			put(out, len, &n, d + k, sizeof d - (size_t)k);
+			put_few(out, len, &n, d + k, sizeof d - (size_t)k);
 			break;
 		case 'c':
 			d[0] = (char)(unsigned char)va_arg(ap, int);
-			put(out, len, &n, d, 1);
+			put_few(out, len, &n, d, 1);
 			break;
 		case '%':
-			put(out, len, &n, "%", 1);
+			put_few(out, len, &n, "%", 1);
 			break;
 		default:	/* anything else: the C library's, whole */
 			k = vsnprintf(buf, len, fmt, aq);
