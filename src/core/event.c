@@ -51,14 +51,37 @@ eventlog_free(struct eventlog *l)
 	memset(l, 0, sizeof *l);
 }
 
+_Static_assert(sizeof(struct event) <= 64, "an event is a cache line");
+
+/* As event_rule_copy, inline for the log's own copies: the length found
+ * by the C library, then the bytes moved in a word or two (a rule number
+ * is a few bytes) and the terminator. */
+static inline void
+rule_copy(char *dst, size_t len, const char *rule)
+{
+	size_t n;
+
+	if (len == 0)
+		return;
+	n = rule != NULL ? strnlen(rule, len - 1) : 0;
+	if (n >= 8) {
+		memcpy(dst, rule, 8);
+		memcpy(dst + n - 8, rule + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(dst, rule, 4);
+		memcpy(dst + n - 4, rule + n - 4, 4);
+	} else if (n > 0) {
+		dst[0] = rule[0];
+		dst[n / 2] = rule[n / 2];
+		dst[n - 1] = rule[n - 1];
+	}
+	dst[n] = '\0';
+}
+
 void
 event_rule_copy(char *dst, size_t len, const char *rule)
 {
-	size_t i;
-
-	for (i = 0; rule != NULL && rule[i] != '\0' && i + 1 < len; i++)
-		dst[i] = rule[i];
-	dst[i] = '\0';
+	rule_copy(dst, len, rule);
 }
 
 int
@@ -99,7 +122,7 @@ event_next(struct eventlog *l, int turn, int phase, int unit,
 	e->unit = unit;
 	e->general = -1;
 	e->kind = kind;
-	event_rule_copy(e->rule, sizeof e->rule, rule);
+	rule_copy(e->rule, sizeof e->rule, rule);
 	return e;
 }
 
@@ -119,44 +142,52 @@ eventlog_take(struct eventlog *l, int turn, int phase, int unit,
 	return l->n++;
 }
 
-/* Room for n more bytes in the log's chunk being filled: a new chunk when
- * it has not. */
-static char *
-chunk_room(struct eventlog *l, size_t n)
+/* A new chunk for the log, room for n bytes at least, now the one being
+ * filled.  Out of line: eventlog_put's hot path stays short. */
+static __attribute__((noinline)) struct event_chunk *
+chunk_new(struct eventlog *l, size_t n)
 {
 	struct event_chunk *c = l->chunks;
 	size_t size;
 
-	if (c == NULL || c->size - c->used < n) {
-		size = c == NULL ? CHUNK_FIRST : c->size < CHUNK_MOST ?
-		    2 * c->size : CHUNK_MOST;
-		if (size < n)
-			size = n;
-		c = xmallocarray(1, sizeof *c + size);
-		c->size = size;
-		c->used = 0;
-		c->next = l->chunks;
-		l->chunks = c;
-	}
-	return c->b + c->used;
+	size = c == NULL ? CHUNK_FIRST : c->size < CHUNK_MOST ?
+	    2 * c->size : CHUNK_MOST;
+	if (size < n)
+		size = n;
+	c = xmallocarray(1, sizeof *c + size);
+	c->size = size;
+	c->used = 0;
+	c->next = l->chunks;
+	l->chunks = c;
+	return c;
+}
+
+/* Twice the room for events (64 the first time).  Out of line, as
+ * chunk_new. */
+static __attribute__((noinline)) void
+log_grow(struct eventlog *l)
+{
+	l->v = xreallocarray(l->v, (size_t)(l->cap ? l->cap * 2 : 64),
+	    sizeof *l->v);
+	l->cap = l->cap ? l->cap * 2 : 64;
 }
 
 int
 eventlog_put(struct eventlog *l, int turn, int phase, int unit,
     enum event_kind kind, const char *rule, const char *text, size_t n)
 {
+	struct event_chunk *c = l->chunks;
 	struct event *e;
 	char *t;
 
-	if (l->n == l->cap) {
-		l->v = xreallocarray(l->v, (size_t)(l->cap ? l->cap * 2 : 64),
-		    sizeof *l->v);
-		l->cap = l->cap ? l->cap * 2 : 64;
-	}
-	t = chunk_room(l, n + 1);
+	if (l->n == l->cap)
+		log_grow(l);
+	if (c == NULL || c->size - c->used < n + 1)
+		c = chunk_new(l, n + 1);
+	t = c->b + c->used;
+	c->used += n + 1;
 	memcpy(t, text, n);
 	t[n] = '\0';
-	l->chunks->used += n + 1;
 	e = event_next(l, turn, phase, unit, kind, rule);
 	e->text = t;
 	e->pooled = true;

@@ -18,7 +18,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-enum event_kind {
+/* A byte each (packed): an event is one cache line of the log's array. */
+enum __attribute__((__packed__)) event_kind {
 	EV_NOTE,		/* a step of an explanation */
 	EV_ORDER,		/* an order given, carried or taking effect */
 	EV_MOVE,		/* a unit's movement result */
@@ -31,24 +32,27 @@ enum event_kind {
 
 #define EVENT_RULE_MAX 16
 
+/* In 64 bytes: the pointer first, the ints, the two rule numbers, then
+ * the three bytes (a movement phase of a large battle writes tens of
+ * thousands of these into new memory). */
 struct event {
+	char		*text;		/* owned */
 	int		 turn;
 	int		 phase;		/* ruleset phase index, -1: none */
 	int		 unit;		/* unit index, -1: none */
 	int		 general;	/* with unit -1: the general it concerns,
 					   -1: none (event_general sets it) */
-	enum event_kind	 kind;
-	char		 rule[EVENT_RULE_MAX]; /* "3.6.5", "" if none */
-	char		*text;		/* owned */
-	bool		 own;		/* it tells the unit's orders (a
-					   destination): only the unit's side
-					   reads it (core/know.h) */
 	int		 pub;		/* > 0: the other side reads only the
 					   first pub bytes of text, citing
 					   pub_rule; the rest tells the
 					   unit's orders (why it halted:
 					   arrived, or going on).  0: all */
+	char		 rule[EVENT_RULE_MAX]; /* "3.6.5", "" if none */
 	char		 pub_rule[EVENT_RULE_MAX];
+	enum event_kind	 kind;
+	bool		 own;		/* it tells the unit's orders (a
+					   destination): only the unit's side
+					   reads it (core/know.h) */
 	bool		 pooled;	/* text lies in the log's chunks
 					   (eventlog_put), not freed alone */
 };
