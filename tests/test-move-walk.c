@@ -1585,6 +1585,26 @@ test_move_text_i_writes_signed_decimals(void **state)
 	ruleset_free(rs);
 }
 
+/* move_text_i around the bounds of its short way for a cell's
+ * coordinate (one to three digits) and of the long way after it. */
+static void
+test_move_text_i_three_digits_and_more(void **state)
+{
+	static const int v[] = { 9, 10, 99, 100, 101, 999, 1000, 1001, -1,
+	    -999 };
+	struct move_text l;
+	size_t i;
+
+	(void)state;
+	l.n = 0;
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		move_text_i(&l, v[i]);
+		move_text_s(&l, "|");
+	}
+	assert_string_equal(l.b, "9|10|99|100|101|999|1000|1001|-1|-999|");
+	assert_int_equal(l.n, strlen(l.b));
+}
+
 /*
  * move_text_bd: a figure is cut to 31 bytes and its terminator (32), as
  * a figure written on its own would be, however much room the line has:
@@ -2574,6 +2594,7 @@ main(void)
 		    test_3_6_7_the_friend_beyond_is_named_when_it_is_unit_0),
 		cmocka_unit_test(test_3_6_8_contact_after_a_pass_through_a_friend),
 		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
+		cmocka_unit_test(test_move_text_i_three_digits_and_more),
 		cmocka_unit_test(test_move_text_bd_cuts_a_figure_to_31_bytes),
 		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
 		cmocka_unit_test(test_3_6_3_speed_line_cut_to_a_note),

@@ -36,8 +36,11 @@ static const char pairs[201] =
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
 
-void
-move_text_i(struct move_text *l, int v)
+/* Any whole number, from the last digit back, two at a time, cut to
+ * the line's room.  Out of line: move_text_i's common case stays a
+ * leaf. */
+static __attribute__((noinline)) void
+text_i_any(struct move_text *l, int v)
 {
 	char d[16];
 	int k = (int)sizeof d;
@@ -46,7 +49,6 @@ move_text_i(struct move_text *l, int v)
 
 	if (v < 0)
 		move_text_s(l, "-");
-	/* From the last digit back, two at a time. */
 	while (t >= 100) {
 		k -= 2;
 		memcpy(d + k, pairs + 2 * (t % 100), 2);
@@ -63,6 +65,32 @@ move_text_i(struct move_text *l, int v)
 	while (n-- > 0)		/* a few digits: no call to memcpy */
 		l->b[l->n++] = d[k++];
 	l->b[l->n] = '\0';
+}
+
+void
+move_text_i(struct move_text *l, int v)
+{
+	char *b = l->b + l->n;
+	unsigned t = (unsigned)v;
+	size_t n;
+
+	/* Most are a cell's coordinate, below 1000: written in place as
+	 * one, two or three digits when the line has room for four. */
+	if (t >= 1000 || sizeof l->b - l->n <= 4) {
+		text_i_any(l, v);
+		return;
+	}
+	if (t < 10)
+		*b = (char)('0' + t), n = 1;
+	else if (t < 100)
+		memcpy(b, pairs + 2 * t, 2), n = 2;
+	else {
+		*b = (char)('0' + t / 100);
+		memcpy(b + 1, pairs + 2 * (t % 100), 2);
+		n = 3;
+	}
+	b[n] = '\0';
+	l->n += n;
 }
 
 void
