@@ -1605,6 +1605,55 @@ test_move_text_i_three_digits_and_more(void **state)
 	assert_int_equal(l.n, strlen(l.b));
 }
 
+/* A walk's notes become the log's events as they were written: text,
+ * length, rule (cut to 15 bytes, or none), kind and own mark, in order,
+ * after the log's own events. */
+static void
+test_move_notes_log_keeps_each_note(void **state)
+{
+	struct move_walk w;
+	struct eventlog log;
+	struct move_text t;
+	char longer[300];
+
+	(void)state;
+	memset(&w, 0, sizeof w);
+	w.explain = true;
+	eventlog_init(&log);
+	eventlog_put(&log, 1, 0, -1, EV_PHASE, "3", "before", 6);
+	move_note(&w, EV_NOTE, "3.6.5", "enters %s (Pe %d)", "wood", 1);
+	move_note(&w, EV_CONDITION, NULL, "%s", "");
+	move_note_own(&w);
+	t.n = 0;
+	move_text_s(&t, "stops at [");
+	move_text_i(&t, 120);
+	move_text_s(&t, "]");
+	move_note_text(&w, EV_MOVE, "3.6.5, 3.6.7 and 3.9.5", &t);
+	memset(longer, 'z', sizeof longer - 1);
+	longer[sizeof longer - 1] = '\0';
+	move_note(&w, EV_NOTE, "", "%s", longer);
+	move_notes_log(&log, 4, 2, 9, &w);
+	assert_int_equal(log.n, 5);
+	assert_string_equal(log.v[1].text, "enters wood (Pe 1)");
+	assert_string_equal(log.v[1].rule, "3.6.5");
+	assert_int_equal(log.v[1].kind, EV_NOTE);
+	assert_false(log.v[1].own);
+	assert_string_equal(log.v[2].text, "");
+	assert_string_equal(log.v[2].rule, "");
+	assert_int_equal(log.v[2].kind, EV_CONDITION);
+	assert_true(log.v[2].own);
+	assert_string_equal(log.v[3].text, "stops at [120]");
+	assert_string_equal(log.v[3].rule, "3.6.5, 3.6.7 an");
+	assert_int_equal(log.v[3].kind, EV_MOVE);
+	assert_int_equal(strlen(log.v[4].text), sizeof longer - 1);
+	assert_int_equal(log.v[4].turn, 4);
+	assert_int_equal(log.v[4].phase, 2);
+	assert_int_equal(log.v[4].unit, 9);
+	assert_int_equal(log.v[4].general, -1);
+	move_walk_free(&w);
+	eventlog_free(&log);
+}
+
 /*
  * move_text_bd: a figure is cut to 31 bytes and its terminator (32), as
  * a figure written on its own would be, however much room the line has:
@@ -2595,6 +2644,7 @@ main(void)
 		cmocka_unit_test(test_3_6_8_contact_after_a_pass_through_a_friend),
 		cmocka_unit_test(test_move_text_i_writes_signed_decimals),
 		cmocka_unit_test(test_move_text_i_three_digits_and_more),
+		cmocka_unit_test(test_move_notes_log_keeps_each_note),
 		cmocka_unit_test(test_move_text_bd_cuts_a_figure_to_31_bytes),
 		cmocka_unit_test(test_move_note_keeps_long_notes_whole),
 		cmocka_unit_test(test_3_6_3_speed_line_cut_to_a_note),

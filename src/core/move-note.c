@@ -19,6 +19,9 @@
 static void note_add(struct move_walk *, int, const char *, const char *,
     size_t);
 
+_Static_assert(sizeof ((struct move_walk_note *)0)->rule ==
+    sizeof ((struct event *)0)->rule, "a note's rule is an event's");
+
 /* A copy of the n bytes of s, terminated (s holds no NUL before n). */
 static char *
 text_dup(const char *s, size_t n)
@@ -181,11 +184,32 @@ note_add(struct move_walk *w, int kind, const char *rule, const char *text,
 	n = &w->notes[w->nnotes++];
 	n->kind = kind;
 	n->own = false;
+	/* Zeros after the terminator: move_notes_log copies it whole. */
+	memset(n->rule, 0, sizeof n->rule);
 	event_rule_copy(n->rule, sizeof n->rule, rule);
 	n->text = w->ntext + w->ntext_len;
+	n->len = len;
 	memcpy(n->text, text, len);
 	n->text[len] = '\0';
 	w->ntext_len += len + 1;
+}
+
+void
+move_notes_log(struct eventlog *log, int turn, int phase, int unit,
+    const struct move_walk *w)
+{
+	const struct move_walk_note *n;
+	int i, k;
+
+	/* The rule as one move of its whole array (note_add wrote zeros
+	 * after its terminator), not counted again. */
+	for (i = 0; i < w->nnotes; i++) {
+		n = &w->notes[i];
+		k = eventlog_put(log, turn, phase, unit, n->kind, NULL,
+		    n->text, n->len);
+		memcpy(log->v[k].rule, n->rule, sizeof log->v[k].rule);
+		log->v[k].own = n->own;
+	}
 }
 
 void

@@ -43,6 +43,8 @@ struct move_walk_note {
 	int		 kind;		/* enum event_kind */
 	char		 rule[16];
 	char		*text;		/* in the walk's ntext */
+	size_t		 len;		/* text's length, kept so that the
+					   log need not count it again */
 	bool		 own;		/* names the order: its side only */
 };
 
@@ -268,6 +270,12 @@ void move_note_text(struct move_walk *, int kind, const char *rule,
 
 /* Copy a price's notes into the walk. */
 void move_note_price(struct move_walk *, const struct move_price *);
+
+/* Put the walk's notes into log, in order, as events of unit at turn
+ * and phase, each with its rule, kind and own mark (the texts are
+ * copied: the walk keeps its own). */
+void move_notes_log(struct eventlog *log, int turn, int phase, int unit,
+    const struct move_walk *);
 
 /* Free what a walk owns, leaving it empty (no notes, path, routes nor
  * trails): freeing it again is harmless. */
