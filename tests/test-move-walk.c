@@ -1614,7 +1614,8 @@ test_move_notes_log_keeps_each_note(void **state)
 	struct move_walk w;
 	struct eventlog log;
 	struct move_text t;
-	char longer[300];
+	char longer[300], want[310];
+	int i;
 
 	(void)state;
 	memset(&w, 0, sizeof w);
@@ -1650,6 +1651,19 @@ test_move_notes_log_keeps_each_note(void **state)
 	assert_int_equal(log.v[4].phase, 2);
 	assert_int_equal(log.v[4].unit, 9);
 	assert_int_equal(log.v[4].general, -1);
+	/* Enough notes to move the walk's texts several times: each note
+	 * still reads as written. */
+	for (i = 0; i < 40; i++)
+		move_note(&w, EV_NOTE, "3.6.3", "%d %s", i, i % 2 ? longer :
+		    "short");
+	move_notes_log(&log, 4, 2, 9, &w);
+	assert_int_equal(log.n, 5 + 4 + 40);
+	for (i = 0; i < 40; i++) {
+		snprintf(want, sizeof want, "%d %s", i, i % 2 ? longer :
+		    "short");
+		assert_string_equal(log.v[9 + i].text, want);
+		assert_string_equal(log.v[9 + i].rule, "3.6.3");
+	}
 	move_walk_free(&w);
 	eventlog_free(&log);
 }

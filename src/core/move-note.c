@@ -18,6 +18,12 @@
 
 static void note_add(struct move_walk *, int, const char *, const char *,
     size_t);
+static inline void note_room(struct move_walk *, size_t);
+static void note_push(struct move_walk *, int, const char *, size_t);
+
+/* The room move_note makes for a note's text before writing it, its
+ * terminator included: nearly every note fits. */
+#define NOTE_ROOM	256
 
 _Static_assert(sizeof ((struct move_walk_note *)0)->rule ==
     sizeof ((struct event *)0)->rule, "a note's rule is an event's");
@@ -117,19 +123,21 @@ move_note(struct move_walk *w, int kind, const char *rule, const char *fmt,
     ...)
 {
 	va_list ap;
-	char *text, buf[256];
+	char *text;
 	int len;
 
 	if (!w->explain)
 		return;
-	/* One pass into a buffer that fits nearly every note. */
+	/* One pass straight into the walk's texts, room made for 256
+	 * bytes, which fits nearly every note. */
+	note_room(w, NOTE_ROOM - 1);
 	va_start(ap, fmt);
-	len = textf_v(buf, sizeof buf, fmt, ap);
+	len = textf_v(w->ntext + w->ntext_len, NOTE_ROOM, fmt, ap);
 	va_end(ap);
 	if (len < 0)
 		len = 0;
-	if ((size_t)len < sizeof buf) {
-		note_add(w, kind, rule, buf, (size_t)len);
+	if ((size_t)len < NOTE_ROOM) {
+		note_push(w, kind, rule, (size_t)len);
 		return;
 	}
 	text = xmallocarray((size_t)len + 1, 1);
@@ -155,13 +163,12 @@ move_note_own(struct move_walk *w)
 		w->notes[w->nnotes - 1].own = true;
 }
 
-/* Add a note whose text is the len bytes of text (no NUL among them),
- * copied to the end of the walk's texts. */
-static void
-note_add(struct move_walk *w, int kind, const char *rule, const char *text,
-    size_t len)
+/* Room in the walk for one more note and len more bytes of text with
+ * their terminator.  Out of line: the walk's arrays are grown only a few
+ * times. */
+static __attribute__((noinline)) void
+note_grow(struct move_walk *w, size_t len)
 {
-	struct move_walk_note *n;
 	char *was = w->ntext;
 	size_t cap;
 	int i;
@@ -181,7 +188,23 @@ note_add(struct move_walk *w, int kind, const char *rule, const char *text,
 		for (i = 0; i < w->nnotes && was != NULL; i++)
 			w->notes[i].text = w->ntext + (w->notes[i].text - was);
 	}
-	n = &w->notes[w->nnotes++];
+}
+
+/* As note_grow, when the walk has not the room already. */
+static inline void
+note_room(struct move_walk *w, size_t len)
+{
+	if (w->nnotes == w->capnotes || w->ntext_cap - w->ntext_len < len + 1)
+		note_grow(w, len);
+}
+
+/* Add a note whose text, len bytes, is written already at the end of the
+ * walk's texts (note_room made the room): terminate it and count it. */
+static void
+note_push(struct move_walk *w, int kind, const char *rule, size_t len)
+{
+	struct move_walk_note *n = &w->notes[w->nnotes++];
+
 	n->kind = kind;
 	n->own = false;
 	/* Zeros after the terminator: move_notes_log copies it whole. */
@@ -189,9 +212,19 @@ note_add(struct move_walk *w, int kind, const char *rule, const char *text,
 	event_rule_copy(n->rule, sizeof n->rule, rule);
 	n->text = w->ntext + w->ntext_len;
 	n->len = len;
-	memcpy(n->text, text, len);
 	n->text[len] = '\0';
 	w->ntext_len += len + 1;
+}
+
+/* Add a note whose text is the len bytes of text (no NUL among them),
+ * copied to the end of the walk's texts. */
+static void
+note_add(struct move_walk *w, int kind, const char *rule, const char *text,
+    size_t len)
+{
+	note_room(w, len);
+	memcpy(w->ntext + w->ntext_len, text, len);
+	note_push(w, kind, rule, len);
 }
 
 void
