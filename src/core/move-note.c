@@ -204,12 +204,16 @@ static void
 note_push(struct move_walk *w, int kind, const char *rule, size_t len)
 {
 	struct move_walk_note *n = &w->notes[w->nnotes++];
+	size_t i;
 
 	n->kind = kind;
 	n->own = false;
-	/* Zeros after the terminator: move_notes_log copies it whole. */
+	/* Zeros after the terminator: move_notes_log copies it whole.  A
+	 * rule number is a few bytes: copied here, cut to 15. */
 	memset(n->rule, 0, sizeof n->rule);
-	event_rule_copy(n->rule, sizeof n->rule, rule);
+	for (i = 0; rule != NULL && i < sizeof n->rule - 1 && rule[i] != '\0';
+	    i++)
+		n->rule[i] = rule[i];
 	n->text = w->ntext + w->ntext_len;
 	n->len = len;
 	n->text[len] = '\0';
