@@ -130,15 +130,15 @@ price_note_text(struct move_price *p, const char *rule,
 	n->text[k] = '\0';
 }
 
-/* A share as text: "2/3", "1". */
-static const char *
-share_text(struct hm_share s, char *buf, size_t len)
+/* A share appended to t: "2/3", "1". */
+static void
+text_share(struct move_text *t, struct hm_share s)
 {
-	if (s.den == 1)
-		textf(buf, len, "%d", s.num);
-	else
-		textf(buf, len, "%d/%d", s.num, s.den);
-	return buf;
+	move_text_i(t, s.num);
+	if (s.den != 1) {
+		move_text_s(t, "/");
+		move_text_i(t, s.den);
+	}
 }
 
 /* --- the allowance: H1, H2, H7, H11, H14 --------------------------------- */
@@ -468,7 +468,8 @@ turn_notes(const struct game *g, const struct move_walk *w, enum dir d,
 {
 	const struct ruleset *rs = g->rs;
 	const struct hm_move *m = hm_move(rs);
-	char x[32], y[32], z[32], l[32];
+	struct move_text t;
+	char x[32];
 
 	if (in_place && wheels <= w->left) {
 		price_note(p, "H8", "turns from %s to %s about its "
@@ -485,21 +486,42 @@ turn_notes(const struct game *g, const struct move_walk *w, enum dir d,
 		    w->left);
 		return;
 	}
-	if (free_k > 0)
-		price_note(p, "H8", "turns from %s to %s about its "
-		    "centre: the first 45 degrees of its move are "
-		    "free", dir_name(w->facing),
-		    dir_name(dir_turn(w->facing, cw * free_k)));
-	if (wheels > 0)
-		price_note(p, "H9", "wheels %s %d degrees to %s on a %s "
-		    "circle: the outer base runs pi x %s / 4 = %d ticks "
-		    "(%s) a stage, %d ticks, %s left",
-		    cw > 0 ? "right" : "left", 45 * (k - free_k),
-		    dir_name(d), inch(rs, m->wheel_diameter, x, sizeof x),
-		    inch(rs, rad, y, sizeof y), stage,
-		    inch(rs, stage, z, sizeof z), wheels,
-		    w->left >= wheels ? inch(rs, w->left - wheels, l,
-		    sizeof l) : "nothing");
+	/* By pieces, not price_note (a wheel's note is long and every
+	 * turning unit writes one): the same text, cut the same. */
+	if (free_k > 0) {
+		t.n = 0;
+		move_text_s(&t, "turns from ");
+		move_text_s(&t, dir_name(w->facing));
+		move_text_s(&t, " to ");
+		move_text_s(&t, dir_name(dir_turn(w->facing, cw * free_k)));
+		move_text_s(&t, " about its centre: the first 45 degrees of "
+		    "its move are free");
+		price_note_text(p, "H8", &t);
+	}
+	if (wheels > 0) {
+		t.n = 0;
+		move_text_s(&t, cw > 0 ? "wheels right " : "wheels left ");
+		move_text_i(&t, 45 * (k - free_k));
+		move_text_s(&t, " degrees to ");
+		move_text_s(&t, dir_name(d));
+		move_text_s(&t, " on a ");
+		move_text_bd(&t, rs, m->wheel_diameter);
+		move_text_s(&t, " circle: the outer base runs pi x ");
+		move_text_bd(&t, rs, rad);
+		move_text_s(&t, " / 4 = ");
+		move_text_i(&t, stage);
+		move_text_s(&t, " ticks (");
+		move_text_bd(&t, rs, stage);
+		move_text_s(&t, ") a stage, ");
+		move_text_i(&t, wheels);
+		move_text_s(&t, " ticks, ");
+		if (w->left >= wheels)
+			move_text_bd(&t, rs, w->left - wheels);
+		else
+			move_text_s(&t, "nothing");
+		move_text_s(&t, " left");
+		price_note_text(p, "H9", &t);
+	}
 }
 
 /* H8, H9: the price of a change of facing. */
@@ -667,7 +689,6 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 	int base = dir_step_cost(d), cost, max, ob, obst = 0, odd, last = -1;
 	int side;
 	bool from_b, to_b, inside, back_in, diag = dir_diagonal(d);
-	char x[32], y[32], sh[16];
 
 	move_price_init(p);
 	if (!map_inside(map, to.x, to.y)) {
@@ -809,14 +830,30 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			/* Two whole moves: the second is owed. */
 			p->flags |= MPF_MAY_END_ON;
 		}
-		if (w->explain)
-			price_note(p, "H4", "%s: %s crosses for %s of its "
-			    "move, %s x %s = %d ticks (%s)%s", what,
-			    mover_label[mv], share_text(best, sh, sizeof sh),
-			    inch(rs, max, x, sizeof x), sh, cost,
-			    inch(rs, cost, y, sizeof y),
-			    best.num >= best.den ? ": only a unit that has "
-			    "not moved this turn crosses, and stops" : "");
+		if (w->explain) {
+			/* By pieces, as turn_notes. */
+			struct move_text t;
+
+			t.n = 0;
+			move_text_s(&t, what);
+			move_text_s(&t, ": ");
+			move_text_s(&t, mover_label[mv]);
+			move_text_s(&t, " crosses for ");
+			text_share(&t, best);
+			move_text_s(&t, " of its move, ");
+			move_text_bd(&t, rs, max);
+			move_text_s(&t, " x ");
+			text_share(&t, best);
+			move_text_s(&t, " = ");
+			move_text_i(&t, cost);
+			move_text_s(&t, " ticks (");
+			move_text_bd(&t, rs, cost);
+			move_text_s(&t, ")");
+			if (best.num >= best.den)
+				move_text_s(&t, ": only a unit that has not "
+				    "moved this turn crosses, and stops");
+			price_note_text(p, "H4", &t);
+		}
 		if (best.num >= best.den && !w->fresh)
 			p->ticks = cost > w->left ? cost : w->left + 1;
 		return;
@@ -870,7 +907,6 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		text_ticks_left(&t, rs, cost, w->left);
 		price_note_text(p, "H3", &t);
 	}
-	(void)y;
 }
 
 
@@ -884,15 +920,21 @@ hm_move_contact(const struct game *g, const struct move_walk *w, int e,
 	const struct ruleset *rs = g->rs;
 	const struct hm_move *m = hm_move(rs);
 	const struct unit *eu = &g->units[e];
-	char x[32];
+	struct move_text t;
 
 	(void)w;
 	move_price_init(p);
 	p->halt = HALT_CONTACT;
 	if (unit_gone(eu) || eu->cond == COND_ROUTED)
 		return -1;
-	price_note(p, "HO.4", "stops short of %s: a marching unit keeps %s "
-	    "from the enemy", eu->name, inch(rs, m->enemy_gap, x, sizeof x));
+	/* By pieces, as turn_notes: every unit that meets an enemy. */
+	t.n = 0;
+	move_text_s(&t, "stops short of ");
+	move_text_s(&t, eu->name);
+	move_text_s(&t, ": a marching unit keeps ");
+	move_text_bd(&t, rs, m->enemy_gap);
+	move_text_s(&t, " from the enemy");
+	price_note_text(p, "HO.4", &t);
 	/* Short of him is not in contact: neither is held in melee (HO.7),
 	 * and either may charge the other next turn (HO.3.1). */
 	p->flags |= MPF_APART;
