@@ -410,12 +410,24 @@ modifiers:
 	move_note_text(w, EV_NOTE, "3.6.3", &t);
 	if ((pe = start_pe(g, w, &land)) > 0) {
 		speed -= pe;
-		move_note(w, EV_NOTE, "3.6.5", "moves through %s (Pe %s%s): "
-		    "-%s, %s", lname(rs->land[land].label),
-		    num(rs, rs->land[land].pe), unit_pe(g, u, w->form, land,
-		    NULL) != rs->land[land].pe ? " x 2 for a cavalry "
-		    "Manoeuvre Column" : "", bd(rs, pe),
-		    bd(rs, speed < 0 ? 0 : speed));
+		/* "moves through wood (Pe 1): -1 BD, 2 BD", by pieces as
+		 * the speed's line (t is free again). */
+		if (w->explain) {
+			t.n = 0;
+			move_text_s(&t, "moves through ");
+			move_text_s(&t, lname(rs->land[land].label));
+			move_text_s(&t, " (Pe ");
+			move_text_s(&t, num(rs, rs->land[land].pe));
+			if (unit_pe(g, u, w->form, land, NULL) !=
+			    rs->land[land].pe)
+				move_text_s(&t, " x 2 for a cavalry "
+				    "Manoeuvre Column");
+			move_text_s(&t, "): -");
+			move_text_bd(&t, rs, pe);
+			move_text_s(&t, ", ");
+			move_text_bd(&t, rs, speed < 0 ? 0 : speed);
+			move_note_text(w, EV_NOTE, "3.6.5", &t);
+		}
 	}
 	if (g->opt.random_speed && w->rng != NULL) {
 		roll = rng_die(w->rng, m->die);

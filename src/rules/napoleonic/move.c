@@ -109,6 +109,24 @@ price_note(struct move_price *p, const char *rule, const char *fmt, ...)
 	va_end(ap);
 }
 
+void
+price_note_text(struct move_price *p, const char *rule,
+    const struct move_text *t)
+{
+	struct move_note *n;
+	size_t i, k;
+
+	if (p->nnotes >= MOVE_NOTES_MAX)
+		return;
+	n = &p->notes[p->nnotes++];
+	for (i = 0; rule[i] != '\0' && i + 1 < sizeof n->rule; i++)
+		n->rule[i] = rule[i];
+	n->rule[i] = '\0';
+	k = t->n < sizeof n->text - 1 ? t->n : sizeof n->text - 1;
+	memcpy(n->text, t->b, k);
+	n->text[k] = '\0';
+}
+
 
 
 /* --- the engine's questions --------------------------------------------- */
@@ -257,6 +275,7 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	const struct unit *u = &g->units[w->unit];
 	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
 	int k = dir_diff(w->facing, d);
+	struct move_text t;
 
 	move_price_init(p);
 	if (k == 0)
@@ -306,12 +325,28 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 		return;
 	}
 	p->ticks = k * m->turn_per_45;
-	if (w->explain)
-		price_note(p, "3.6.3", "%s turns its front %d degrees, %s to "
-		    "%s: %d x %s = -%s, %s left", u->name, 45 * k,
-		    dir_name(w->facing), dir_name(d), k,
-		    bd(rs, m->turn_per_45), bd(rs, p->ticks),
-		    bd(rs, w->left - p->ticks));
+	if (w->explain) {
+		/* "A turns its front 90 degrees, N to E: 2 x 0.5 BD = -1 BD,
+		 * 2 BD left", by pieces: every turning unit writes one. */
+		t.n = 0;
+		move_text_s(&t, u->name);
+		move_text_s(&t, " turns its front ");
+		move_text_i(&t, 45 * k);
+		move_text_s(&t, " degrees, ");
+		move_text_s(&t, dir_name(w->facing));
+		move_text_s(&t, " to ");
+		move_text_s(&t, dir_name(d));
+		move_text_s(&t, ": ");
+		move_text_i(&t, k);
+		move_text_s(&t, " x ");
+		move_text_bd(&t, rs, m->turn_per_45);
+		move_text_s(&t, " = -");
+		move_text_bd(&t, rs, p->ticks);
+		move_text_s(&t, ", ");
+		move_text_bd(&t, rs, w->left - p->ticks);
+		move_text_s(&t, " left");
+		price_note_text(p, "3.6.3", &t);
+	}
 }
 
 int
@@ -321,6 +356,7 @@ nap_move_contact(const struct game *g, const struct move_walk *w, int e,
 	const struct ruleset *rs = g->rs;
 	const struct nap_move *m = nap_move(rs);
 	const struct unit *u = &g->units[w->unit], *eu = &g->units[e];
+	struct move_text t;
 
 	move_price_init(p);
 	p->halt = HALT_CONTACT;
@@ -336,15 +372,27 @@ nap_move_contact(const struct game *g, const struct move_walk *w, int e,
 	}
 	switch (u->arm) {
 	case ARM_INFANTRY:
-		price_note(p, "3.6.8", "infantry stops more than %s and less "
-		    "than %s from %s: both are in battle contact",
-		    bd(rs, m->inf_more), bd(rs, m->inf_less), eu->name);
+		/* By pieces, as the turn's note: most contacts. */
+		t.n = 0;
+		move_text_s(&t, "infantry stops more than ");
+		move_text_bd(&t, rs, m->inf_more);
+		move_text_s(&t, " and less than ");
+		move_text_bd(&t, rs, m->inf_less);
+		move_text_s(&t, " from ");
+		move_text_s(&t, eu->name);
+		move_text_s(&t, ": both are in battle contact");
+		price_note_text(p, "3.6.8", &t);
 		return m->inf_more;
 	case ARM_CAVALRY:
 		if (m->cav_forms & (1u << w->form)) {
-			price_note(p, "3.6.8", "cavalry in %s stops a little "
-			    "more than %s from %s", rs->form[w->form].label,
-			    bd(rs, m->cav_more), eu->name);
+			t.n = 0;
+			move_text_s(&t, "cavalry in ");
+			move_text_s(&t, rs->form[w->form].label);
+			move_text_s(&t, " stops a little more than ");
+			move_text_bd(&t, rs, m->cav_more);
+			move_text_s(&t, " from ");
+			move_text_s(&t, eu->name);
+			price_note_text(p, "3.6.8", &t);
 			return m->cav_more;
 		}
 		price_note(p, "3.6.8", "cavalry in %s closes on %s until it "
@@ -367,6 +415,7 @@ nap_move_pass(const struct game *g, const struct move_walk *w, int f,
 	unsigned mf = rs->form[w->form].flags, ff = rs->form[fu->formation].flags;
 	int k = dir_diff(d, fu->facing);
 	const char *why = NULL;
+	struct move_text t;
 
 	move_price_init(p);
 	/* 3.6.7: which faces block.  The walker leads with its front. */
@@ -390,9 +439,15 @@ nap_move_pass(const struct game *g, const struct move_walk *w, int f,
 	else if (why != NULL)
 		price_note(p, "3.6.7", "%s passes through %s (%s blocks from "
 		    "that side): both become Mobs", u->name, fu->name, why);
-	else
-		price_note(p, "3.6.7", "%s passes through standing %s: "
-		    "neither blocks", u->name, fu->name);
+	else {
+		/* By pieces, as the turn's note: the common pass. */
+		t.n = 0;
+		move_text_s(&t, u->name);
+		move_text_s(&t, " passes through standing ");
+		move_text_s(&t, fu->name);
+		move_text_s(&t, ": neither blocks");
+		price_note_text(p, "3.6.7", &t);
+	}
 }
 
 void
