@@ -308,9 +308,14 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 			    p->anchor.y, dir_name(d));
 	}
 	if (rs->form[w->form].flags & FORMF_FREE_TURN) {
-		if (w->explain)
-			price_note(p, "3.6.3", "turns to face %s: free for %s",
-			    dir_name(d), rs->form[w->form].label);
+		if (w->explain) {
+			t.n = 0;
+			move_text_s(&t, "turns to face ");
+			move_text_s(&t, dir_name(d));
+			move_text_s(&t, ": free for ");
+			move_text_s(&t, rs->form[w->form].label);
+			price_note_text(p, "3.6.3", &t);
+		}
 		return;
 	}
 	/* 3.6.6 names one "Road&Maneuvre Column": off its road a Road
@@ -433,14 +438,18 @@ nap_move_pass(const struct game *g, const struct move_walk *w, int f,
 		p->flags |= MPF_DISORDER;
 	if (!w->explain)
 		return;
-	if (moving)
-		price_note(p, "3.6.7", "%s passes through %s, which is moving "
-		    "itself: both become Mobs", u->name, fu->name);
-	else if (why != NULL)
+	if (moving) {
+		/* By pieces, as the turn's note: the common pass. */
+		t.n = 0;
+		move_text_s(&t, u->name);
+		move_text_s(&t, " passes through ");
+		move_text_s(&t, fu->name);
+		move_text_s(&t, ", which is moving itself: both become Mobs");
+		price_note_text(p, "3.6.7", &t);
+	} else if (why != NULL)
 		price_note(p, "3.6.7", "%s passes through %s (%s blocks from "
 		    "that side): both become Mobs", u->name, fu->name, why);
 	else {
-		/* By pieces, as the turn's note: the common pass. */
 		t.n = 0;
 		move_text_s(&t, u->name);
 		move_text_s(&t, " passes through standing ");
