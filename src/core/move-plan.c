@@ -161,12 +161,7 @@ preview_run(const struct game *g, const struct order *o, bool plain,
 	out->spent = w.stood ? 0 : w.allowance - w.left;
 	out->halt = w.halt;
 	out->apart = w.halt == HALT_CONTACT && w.contact_apart;
-	for (i = 0; i < w.nnotes; i++) {
-		k = eventlog_put(&out->log, g->turn, g->phase, o->unit,
-		    w.notes[i].kind, w.notes[i].rule, w.notes[i].text,
-		    strlen(w.notes[i].text));
-		out->log.v[k].own = w.notes[i].own;
-	}
+	move_notes_log(&out->log, g->turn, g->phase, o->unit, &w);
 	move_walk_free(&w);
 	if (cur != g) {
 		free(tmp.units);

@@ -964,14 +964,13 @@ halt_text(enum halt h)
 }
 
 void
-move_event_private_end(struct game *g, int k, size_t tail)
+move_event_private_end(struct game *g, int k, size_t len, size_t tail)
 {
 	struct event *e = &g->log.v[k];
-	size_t n = strlen(e->text);
 
-	if (tail >= n)
+	if (tail >= len)
 		return;
-	e->pub = (int)(n - tail);
+	e->pub = (int)(len - tail);
 	event_rule_copy(e->pub_rule, sizeof e->pub_rule,
 	    rule_for(g, HALT_SPEED));
 }
@@ -1159,12 +1158,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		    (size_t)u->nroute * sizeof *u->route);
 	}
 	ctx_place(ctx, ui, u);
-	for (i = 0; i < w.nnotes; i++) {
-		k = eventlog_put(&g->log, g->turn, g->phase, ui,
-		    w.notes[i].kind, w.notes[i].rule, w.notes[i].text,
-		    strlen(w.notes[i].text));
-		g->log.v[k].own = w.notes[i].own;
-	}
+	move_notes_log(&g->log, g->turn, g->phase, ui, &w);
 	for (i = 0; i < w.nmobbed; i++)
 		if ((m = w.mobbed[i]) >= 0 && g->rs->ops->move_passed != NULL) {
 			k = g->log.n;
@@ -1194,7 +1188,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	 * business.  The other side reads where it stopped, not why, under
 	 * the rule a halt for speed cites, the same for either (know.h). */
 	if (know_halt_tells_orders(w.halt))
-		move_event_private_end(g, k, strlen(why) + 2);
+		move_event_private_end(g, k, ln.n, strlen(why) + 2);
 	if (w.touched_routed >= 0 && g->rs->ops->move_routed != NULL) {
 		k = g->log.n;
 		g->rs->ops->move_routed(g, ui, w.touched_routed);

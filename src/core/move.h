@@ -350,13 +350,13 @@ int move_unit(struct game *, struct move_ctx *, int u, int cap,
     const char *cap_note, const struct point *goal);
 
 /*
- * Mark the last tail bytes of log event k (a move's closing line) as its
- * side's own: why the unit halted, when that says whether its order is
- * done or goes on (core/know.h).  The other side reads the rest, under
- * the rule the ruleset cites for a halt for speed.  A ruleset that logs
- * its own closing lines (a group's) calls it too.
+ * Mark the last tail bytes of log event k (a move's closing line, len
+ * bytes long) as its side's own: why the unit halted, when that says
+ * whether its order is done or goes on (core/know.h).  The other side
+ * reads the rest, under the rule the ruleset cites for a halt for speed.
+ * A ruleset that logs its own closing lines (a group's) calls it too.
  */
-void move_event_private_end(struct game *, int k, size_t tail);
+void move_event_private_end(struct game *, int k, size_t len, size_t tail);
 
 /*
  * Unit u's movement allowance this turn in ticks, as the ruleset's

@@ -312,7 +312,8 @@ group_stop(struct game *g, const struct gmem *m, int n, struct gplan *pl,
 		    dir_name(u->facing), rs->form[u->formation].label, why);
 		/* Whether its order is done or goes on is its side's. */
 		if (know_halt_tells_orders(halt))
-			move_event_private_end(g, k, strlen(why) + 2);
+			move_event_private_end(g, k, strlen(g->log.v[k].text),
+			    strlen(why) + 2);
 		if (halt == HALT_ARRIVED) {
 			u->order.kind = ORDER_NONE;
 			u->wheeled = 0;
