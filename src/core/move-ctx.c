@@ -364,17 +364,19 @@ move_ctx_blocker(const struct move_ctx *c, int u)
 void
 walk_note_wait(const struct game *g, struct move_walk *w, int f, bool moved)
 {
-	if (moved)
-		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED), "%s waits "
-		    "for %s, under a Move order of its own and in its way, "
-		    "to move first (marshal's reading: 3.6 moves units "
-		    "together)", g->units[w->unit].name, g->units[f].name);
-	else
-		move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED), "%s waited "
-		    "for %s, under a Move order of its own and in its way, "
-		    "to move first; units waiting on each other, it moves "
-		    "now, in the order of battle (marshal's reading)",
-		    g->units[w->unit].name, g->units[f].name);
+	struct move_text t;
+
+	/* By pieces, not printf: every unit that waits writes it. */
+	t.n = 0;
+	move_text_s(&t, g->units[w->unit].name);
+	move_text_s(&t, moved ? " waits for " : " waited for ");
+	move_text_s(&t, g->units[f].name);
+	move_text_s(&t, ", under a Move order of its own and in its way, "
+	    "to move first");
+	move_text_s(&t, moved ? " (marshal's reading: 3.6 moves units "
+	    "together)" : "; units waiting on each other, it moves now, in "
+	    "the order of battle (marshal's reading)");
+	move_note_text(w, EV_NOTE, rule_for(g, HALT_BLOCKED), &t);
 }
 
 bool
