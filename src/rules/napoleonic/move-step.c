@@ -203,7 +203,8 @@ slant_crossed(const struct map *map, long k, const long e[4])
 /*
  * nap_move_step for the step most often priced, by the walk and above
  * all by a route search: off the roads, in a formation that keeps to no
- * road, its front on the map and on ground the formation may enter,
+ * road, its front on the map and on ground the formation may enter (and
+ * may swing onto, when a turn comes before the step: turned_forbid),
  * crossing no obstacle, passage, defile or contour, with no note to
  * write (no new ground to pay for, or no explanation wanted).  Its price
  * is then the step and the Pr + Pe of the new ground, nothing more, and
@@ -221,9 +222,9 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 	const struct formation_def *fd = &rs->form[w->form];
 	struct point to = { w->pos.x + dir_dx[d], w->pos.y + dir_dy[d] };
 	struct point rank0, rstep, end;
-	uint64_t new_l = 0, enter;
-	long k0, dk, ke;
-	int nn, i, side, ecost, eland;
+	uint64_t new_l = 0, back_l = 0, look, enter;
+	long k0, dk, ke, kb;
+	int nn, i, side, ecost, eland, k;
 	bool diag = dir_diagonal(d);
 
 	if (!map_inside(map, to.x, to.y) || (fd->flags & FORMF_ROAD) ||
@@ -240,18 +241,24 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 		return false;
 	k0 = (long)rank0.y * map->w + rank0.x;
 	dk = (long)rstep.y * map->w + rstep.x;
+	/* The cells one step behind the new front's, kb from them: the
+	 * same rank laid out from the walker's own cell facing d, which is
+	 * its old front when it already faces d and the front a turn
+	 * swings it onto when it does not (turned_forbid).  Read in the
+	 * same pass as the new front, they spare a second walk along it. */
+	kb = -((long)dir_dy[d] * map->w + dir_dx[d]);
 	if (!diag) {
 		/* Each cell's ground, and the edge crossed into it: kept by
 		 * the cell behind it stepping east or south, else by its
 		 * own (see map_edge).  The cells behind lie on the
 		 * walker's row or column, between the front's ends. */
 		side = d == DIR_E || d == DIR_W ? EDGE_EAST : EDGE_SOUTH;
-		ke = d == DIR_E || d == DIR_S ?
-		    -((long)dir_dy[d] * map->w + dir_dx[d]) : 0;
+		ke = d == DIR_E || d == DIR_S ? kb : 0;
 		for (i = 0; i < nn; i++, k0 += dk) {
 			if (map->cells[k0 + ke].edge[side] != 0)
 				return false;
 			new_l |= (uint64_t)1 << map->cells[k0].land;
+			back_l |= (uint64_t)1 << map->cells[k0 + kb].land;
 		}
 	} else {
 		/* At a slant away from the map's sides: the four edges
@@ -266,14 +273,27 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 			if (slant_crossed(map, k0, e))
 				return false;
 			new_l |= (uint64_t)1 << map->cells[k0].land;
+			back_l |= (uint64_t)1 << map->cells[k0 + kb].land;
 		}
 	}
-	for (enter = new_l; enter != 0; enter &= enter - 1)
-		if ((rs->land[__builtin_ctzll(enter)].forbid &
+	/* 3.6.5: ground the formation may not enter, nor swing onto when
+	 * it turns to step (turned_forbid's cases; its road case is not
+	 * one here, no formation keeping to roads comes this way). */
+	look = new_l;
+	k = dir_diff(w->facing, d);
+	if (k != 0 && k != 4 && !(k == 3 && fd->depth[u->arm] >
+	    fd->frontage[u->arm]))
+		look |= back_l;
+	for (; look != 0; look &= look - 1)
+		if ((rs->land[__builtin_ctzll(look)].forbid &
 		    (1u << w->form)) != 0)
 			return false;
-	ecost = enter_cost(g, u, w->form, new_l & ~old_front(map, w->pos,
-	    w->facing, fd->frontage[u->arm], new_l), &eland);
+	/* Already facing d, the old front is the rank behind, read above
+	 * whole (old_front reads no more than it needs, with the same
+	 * answer). */
+	enter = new_l & ~(k == 0 ? back_l : old_front(map, w->pos, w->facing,
+	    fd->frontage[u->arm], new_l));
+	ecost = enter_cost(g, u, w->form, enter, &eland);
 	if (eland >= 0 && w->explain)
 		return false;	/* "enters ...": the long way writes it */
 	move_price_init(p);
@@ -732,8 +752,7 @@ void
 nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)
 {
-	uint64_t turned = w->facing != d ? turned_forbid(g, w, d) : 0;
-
-	if (turned != 0 || !step_plain(g, w, d, p))
-		step_long(g, w, d, turned, p);
+	if (!step_plain(g, w, d, p))
+		step_long(g, w, d, w->facing != d ? turned_forbid(g, w, d) :
+		    0, p);
 }
