@@ -290,9 +290,15 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 			return false;
 	/* Already facing d, the old front is the rank behind, read above
 	 * whole (old_front reads no more than it needs, with the same
-	 * answer). */
-	enter = new_l & ~(k == 0 ? back_l : old_front(map, w->pos, w->facing,
-	    fd->frontage[u->arm], new_l));
+	 * answer).  Else the old front holds the walker's own cell: what
+	 * ground that stands on is not new, and when the new front stands
+	 * on nothing else (most steps), old_front is not asked at all. */
+	if (k == 0)
+		enter = new_l & ~back_l;
+	else if ((enter = new_l & ~((uint64_t)1 << map_cell(map, w->pos.x,
+	    w->pos.y)->land)) != 0)
+		enter &= ~old_front(map, w->pos, w->facing,
+		    fd->frontage[u->arm], enter);
 	ecost = enter_cost(g, u, w->form, enter, &eland);
 	if (eland >= 0 && w->explain)
 		return false;	/* "enters ...": the long way writes it */
