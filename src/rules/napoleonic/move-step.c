@@ -160,10 +160,10 @@ enter_cost(const struct game *g, const struct unit *u, int form,
 	const struct ruleset *rs = g->rs;
 	int l, e, ecost = 0;
 
+	/* By its set bits, lowest first: the first of equal prices wins. */
 	*eland = -1;
-	for (l = 0; enter != 0 && l < rs->nland; l++) {
-		if ((enter & ((uint64_t)1 << l)) == 0)
-			continue;
+	for (; enter != 0; enter &= enter - 1) {
+		l = __builtin_ctzll(enter);
 		e = rs->land[l].pr + unit_pe(g, u, form, l, NULL);
 		if (e > ecost) {
 			ecost = e;
