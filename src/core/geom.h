@@ -60,16 +60,19 @@ dir_step_cost(enum dir d)
 static inline enum dir
 dir_turn(enum dir d, int n)
 {
-	return (enum dir)((((int)d + n) % DIR_COUNT + DIR_COUNT) % DIR_COUNT);
+	/* DIR_COUNT is 8: the low three bits are d + n modulo 8, for a
+	 * negative sum as well (two's complement). */
+	return (enum dir)(((int)d + n) & (DIR_COUNT - 1));
 }
 
 /* Smallest number of 45-degree steps between two facings (0..4). */
 static inline int
 dir_diff(enum dir a, enum dir b)
 {
-	int d = (int)a - (int)b;
+	/* The turn from b to a clockwise, 0..7 (as in dir_turn); past a
+	 * half turn the other way round is shorter. */
+	int d = ((int)a - (int)b) & (DIR_COUNT - 1);
 
-	d = (d < 0 ? -d : d) % DIR_COUNT;
 	return d > 4 ? DIR_COUNT - d : d;
 }
 
