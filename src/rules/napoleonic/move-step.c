@@ -227,12 +227,14 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 	int nn, i, side, ecost, eland, k;
 	bool diag = dir_diagonal(d);
 
-	if (!map_inside(map, to.x, to.y) || (fd->flags & FORMF_ROAD) ||
-	    map_cell(map, w->pos.x, w->pos.y)->road != ROAD_NONE ||
-	    map_cell(map, to.x, to.y)->road != ROAD_NONE ||
-	    map_contours(map, w->pos, to) != 0 ||
-	    (map_cell(map, to.x, to.y)->flags & CELL_DEFILE))
+	if (fd->flags & FORMF_ROAD)
 		return false;
+	/* The front on the map from end to end holds to (its anchor), so
+	 * to is on the map too.  On a large map the front's cells are
+	 * seldom in the cache: they are read first, all of them, and the
+	 * questions about to and the walker's own cell (road, contours,
+	 * defile) asked after, so that the memory fetches them together
+	 * rather than one question at a time. */
 	nn = geom_rank(to, d, fd->frontage[u->arm], &rank0, &rstep);
 	end.x = rank0.x + (nn - 1) * rstep.x;
 	end.y = rank0.y + (nn - 1) * rstep.y;
@@ -276,6 +278,11 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 			back_l |= (uint64_t)1 << map->cells[k0 + kb].land;
 		}
 	}
+	if (map_cell(map, w->pos.x, w->pos.y)->road != ROAD_NONE ||
+	    map_cell(map, to.x, to.y)->road != ROAD_NONE ||
+	    map_contours(map, w->pos, to) != 0 ||
+	    (map_cell(map, to.x, to.y)->flags & CELL_DEFILE))
+		return false;
 	/* 3.6.5: ground the formation may not enter, nor swing onto when
 	 * it turns to step (turned_forbid's cases; its road case is not
 	 * one here, no formation keeping to roads comes this way). */
