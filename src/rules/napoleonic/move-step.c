@@ -224,7 +224,7 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 	struct point rank0, rstep, end;
 	uint64_t new_l = 0, back_l = 0, look, enter;
 	long k0, dk, ke, kb;
-	int nn, i, side, ecost, eland, k;
+	int nn, i, side, ecost, eland, k, edges;
 	bool diag = dir_diagonal(d);
 
 	if (fd->flags & FORMF_ROAD)
@@ -256,12 +256,13 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 		 * walker's row or column, between the front's ends. */
 		side = d == DIR_E || d == DIR_W ? EDGE_EAST : EDGE_SOUTH;
 		ke = d == DIR_E || d == DIR_S ? kb : 0;
-		for (i = 0; i < nn; i++, k0 += dk) {
-			if (map->cells[k0 + ke].edge[side] != 0)
-				return false;
+		for (i = 0, edges = 0; i < nn; i++, k0 += dk) {
+			edges |= map->cells[k0 + ke].edge[side];
 			new_l |= (uint64_t)1 << map->cells[k0].land;
 			back_l |= (uint64_t)1 << map->cells[k0 + kb].land;
 		}
+		if (edges != 0)
+			return false;
 	} else {
 		/* At a slant away from the map's sides: the four edges
 		 * about the cell each comes from (map_diag_blocked). */
