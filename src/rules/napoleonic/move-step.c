@@ -272,12 +272,16 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 		    !interior(map, end.x - dir_dx[d], end.y - dir_dy[d]))
 			return false;
 		slant_edges(map, d, e);
-		for (i = 0; i < nn; i++, k0 += dk) {
-			if (slant_crossed(map, k0, e))
-				return false;
+		for (i = 0, edges = 0; i < nn; i++, k0 += dk) {
+			edges |= map->cells[k0 + e[0]].edge[EDGE_EAST] |
+			    map->cells[k0 + e[1]].edge[EDGE_EAST] |
+			    map->cells[k0 + e[2]].edge[EDGE_SOUTH] |
+			    map->cells[k0 + e[3]].edge[EDGE_SOUTH];
 			new_l |= (uint64_t)1 << map->cells[k0].land;
 			back_l |= (uint64_t)1 << map->cells[k0 + kb].land;
 		}
+		if (edges != 0)
+			return false;
 	}
 	if (map_cell(map, w->pos.x, w->pos.y)->road != ROAD_NONE ||
 	    map_cell(map, to.x, to.y)->road != ROAD_NONE ||
