@@ -209,8 +209,10 @@ slant_crossed(const struct map *map, long k, const long e[4])
  * write (no new ground to pay for, or no explanation wanted).  Its price
  * is then the step and the Pr + Pe of the new ground, nothing more, and
  * it is written into p as the whole of nap_move_step would write it.
- * False, p untouched, for any other step: nap_move_step prices it the
- * long way.
+ * A slanting front that would pass an obstacle's end is never made,
+ * whatever its road, ground or turn: that answer is written here too,
+ * as step_long writes it.  False, p untouched, for any other step:
+ * nap_move_step prices it the long way.
  */
 static inline bool
 step_plain(const struct game *g, const struct move_walk *w, enum dir d,
@@ -280,8 +282,15 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 			new_l |= (uint64_t)1 << map->cells[k0].land;
 			back_l |= (uint64_t)1 << map->cells[k0 + kb].land;
 		}
-		if (edges != 0)
-			return false;
+		if (edges != 0) {
+			/* Past an obstacle's end: step_long's first answer
+			 * for this front, before any turn or ground. */
+			move_price_init(p);
+			if (road_between(g, w->pos, to) != ROAD_NONE)
+				p->flags |= MPF_ROAD;
+			slant(w, p);
+			return true;
+		}
 	}
 	if (map_cell(map, w->pos.x, w->pos.y)->road != ROAD_NONE ||
 	    map_cell(map, to.x, to.y)->road != ROAD_NONE ||
