@@ -7627,6 +7627,59 @@ test_3_6_6_small_road_relief_of_one_tick_noted(void **state)
 }
 
 /*
+ * 3.6.6: a road takes its part off the price of new ground whether or
+ * not the step is explained (the walk and the route search ask without
+ * notes).  A Manoeuvre Column at [10, 20] facing N steps along a road
+ * into a village made Pr 1 + Pe 0.25: on a small road 0.5 BD + 1 BD
+ * (the quarter taken off), stopped only by the 1 BD above what is left;
+ * on the big road 0.5 BD, the village nothing; with the village's Pr
+ * made 0, on the small road 0.5 BD and nothing to stop it (its speed
+ * alone, no need).  The same figures with notes as without, and the
+ * road flag set each time.
+ */
+static void
+test_3_6_6_road_takes_its_part_off_new_ground_unexplained(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	struct move_price p, q;
+	int x, k, bd = rs->ticks, village = ruleset_land(rs, "village");
+	static const struct {
+		int	road, pr, ticks, halt, need;
+	} cases[] = {
+		{ ROAD_SMALL, 4, STEP_ORTHO + 4, HALT_TERRAIN, 4 },
+		{ ROAD_BIG, 4, STEP_ORTHO, HALT_SPEED, -1 },
+		{ ROAD_SMALL, 0, STEP_ORTHO, HALT_SPEED, -1 },
+	};
+
+	(void)state;
+	assert_true(village >= 0);
+	assert_int_equal(bd, 4);	/* the cases' figures are in ticks */
+	for (k = 0; k < (int)(sizeof cases / sizeof cases[0]); k++) {
+		rs->land[village].pe = 1;
+		rs->land[village].pr = cases[k].pr;
+		g = one_unit(rs, "manoeuvre_column");
+		for (x = 0; x < 30; x++)
+			map_cell(g->map, x, 19)->land = (uint8_t)village;
+		map_cell(g->map, 10, 19)->road = (uint8_t)cases[k].road;
+		map_cell(g->map, 10, 20)->road = (uint8_t)cases[k].road;
+		step_price(g, DIR_N, DIR_N, false, &p);
+		step_price(g, DIR_N, DIR_N, true, &q);
+		assert_int_equal(p.verdict, MOVE_OK);
+		assert_int_equal(p.ticks, cases[k].ticks);
+		assert_int_equal(p.halt, cases[k].halt);
+		assert_int_equal(p.need, cases[k].need);
+		assert_true(p.flags & MPF_ROAD);
+		assert_int_equal(q.ticks, p.ticks);
+		assert_int_equal(q.halt, p.halt);
+		assert_int_equal(q.need, p.need);
+		assert_int_equal(q.flags, p.flags);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.5, 3.6.6: the notes of a step give what is left after it, never
  * below 0 BD: a Line at [10, 20] facing N with 1.5 BD left steps into a
  * wood (0.5 BD + Pe 1), 0 BD left; a Manoeuvre Column with 1.5 BD left
@@ -9062,6 +9115,7 @@ main(void)
 		cmocka_unit_test(test_3_6_5_new_ground_read_on_the_old_front_s_cells_on_the_map),
 		cmocka_unit_test(test_3_6_5_notes_give_what_is_left_never_below_nothing),
 		cmocka_unit_test(test_3_6_6_small_road_relief_of_one_tick_noted),
+		cmocka_unit_test(test_3_6_6_road_takes_its_part_off_new_ground_unexplained),
 		cmocka_unit_test(test_3_6_6_road_column_crowded_by_a_friend_on_its_route),
 		cmocka_unit_test(test_3_6_5_formation_the_obstacle_forbids_never_crosses),
 		cmocka_unit_test(test_3_6_5_label_in_lower_case_inside_a_note),

@@ -202,13 +202,14 @@ slant_crossed(const struct map *map, long k, const long e[4])
 
 /*
  * nap_move_step for the step most often priced, by the walk and above
- * all by a route search: off the roads, in a formation that keeps to no
- * road, its front on the map and on ground the formation may enter (and
- * may swing onto, when a turn comes before the step: turned_forbid),
- * crossing no obstacle, passage, defile or contour, with no note to
- * write (no new ground to pay for, or no explanation wanted).  Its price
- * is then the step and the Pr + Pe of the new ground, nothing more, and
- * it is written into p as the whole of nap_move_step would write it.
+ * all by a route search: in a formation that keeps to no road, its
+ * front on the map and on ground the formation may enter (and may swing
+ * onto, when a turn comes before the step: turned_forbid), crossing no
+ * obstacle, passage, defile or contour, with no note to write (no new
+ * ground to pay for, or no explanation wanted).  Its price is then the
+ * step and the Pr + Pe of the new ground, less what a road it follows
+ * takes off (3.6.6), nothing more, and it is written into p as the
+ * whole of nap_move_step would write it.
  * A slanting front that would pass an obstacle's end is never made,
  * whatever its road, ground or turn: that answer is written here too,
  * as step_long writes it.  False, p untouched, for any other step:
@@ -226,7 +227,7 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 	struct point rank0, rstep, end;
 	uint64_t new_l = 0, back_l = 0, look, enter;
 	long k0, dk, ke, kb;
-	int nn, i, side, ecost, eland, k, edges;
+	int nn, i, side, ecost, eland, k, edges, road, pe;
 	bool diag = dir_diagonal(d);
 
 	if (fd->flags & FORMF_ROAD)
@@ -234,8 +235,8 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 	/* The front on the map from end to end holds to (its anchor), so
 	 * to is on the map too.  On a large map the front's cells are
 	 * seldom in the cache: they are read first, all of them, and the
-	 * questions about to and the walker's own cell (road, contours,
-	 * defile) asked after, so that the memory fetches them together
+	 * questions about to and the walker's own cell (contours, defile,
+	 * road) asked after, so that the memory fetches them together
 	 * rather than one question at a time. */
 	nn = geom_rank(to, d, fd->frontage[u->arm], &rank0, &rstep);
 	end.x = rank0.x + (nn - 1) * rstep.x;
@@ -292,9 +293,7 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 			return true;
 		}
 	}
-	if (map_cell(map, w->pos.x, w->pos.y)->road != ROAD_NONE ||
-	    map_cell(map, to.x, to.y)->road != ROAD_NONE ||
-	    map_contours(map, w->pos, to) != 0 ||
+	if (map_contours(map, w->pos, to) != 0 ||
 	    (map_cell(map, to.x, to.y)->flags & CELL_DEFILE))
 		return false;
 	/* 3.6.5: ground the formation may not enter, nor swing onto when
@@ -324,8 +323,22 @@ step_plain(const struct game *g, const struct move_walk *w, enum dir d,
 	if (eland >= 0 && w->explain)
 		return false;	/* "enters ...": the long way writes it */
 	move_price_init(p);
+	road = road_between(g, w->pos, to);
+	if (road != ROAD_NONE) {
+		p->flags |= MPF_ROAD;
+		if (eland >= 0 && road == ROAD_BIG) {
+			/* 3.6.6: landscape does not slow the big road. */
+			ecost = 0;
+			eland = -1;
+		} else if (eland >= 0) {
+			/* 3.6.6: on a small road it slows one less. */
+			pe = unit_pe(g, u, w->form, eland, NULL);
+			ecost -= pe > nap_move(rs)->road_relief ?
+			    nap_move(rs)->road_relief : pe;
+		}
+	}
 	p->ticks = dir_step_cost(d) + ecost;
-	if (eland >= 0) {
+	if (eland >= 0 && ecost > 0) {
 		/* 3.6.5: only Pr + Pe above what is left stops it. */
 		p->halt = HALT_TERRAIN;
 		p->need = ecost;
