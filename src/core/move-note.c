@@ -249,6 +249,49 @@ move_notes_log(struct eventlog *log, int turn, int phase, int unit,
 	}
 }
 
+/* The next note of price p with its rule set, NULL when p is full. */
+static struct move_note *
+price_slot(struct move_price *p, const char *rule)
+{
+	struct move_note *n;
+	size_t i;
+
+	if (p->nnotes >= MOVE_NOTES_MAX)
+		return NULL;
+	n = &p->notes[p->nnotes++];
+	for (i = 0; rule[i] != '\0' && i + 1 < sizeof n->rule; i++)
+		n->rule[i] = rule[i];
+	n->rule[i] = '\0';
+	return n;
+}
+
+void
+move_price_note(struct move_price *p, const char *rule, const char *fmt, ...)
+{
+	struct move_note *n = price_slot(p, rule);
+	va_list ap;
+
+	if (n == NULL)
+		return;
+	va_start(ap, fmt);
+	textf_v(n->text, sizeof n->text, fmt, ap);
+	va_end(ap);
+}
+
+void
+move_price_note_text(struct move_price *p, const char *rule,
+    const struct move_text *t)
+{
+	struct move_note *n = price_slot(p, rule);
+	size_t k;
+
+	if (n == NULL)
+		return;
+	k = t->n < sizeof n->text - 1 ? t->n : sizeof n->text - 1;
+	memcpy(n->text, t->b, k);
+	n->text[k] = '\0';
+}
+
 void
 move_note_price(struct move_walk *w, const struct move_price *p)
 {

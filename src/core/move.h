@@ -271,6 +271,14 @@ void move_note_text(struct move_walk *, int kind, const char *rule,
 /* Copy a price's notes into the walk. */
 void move_note_price(struct move_walk *, const struct move_price *);
 
+/* Add an explanation under rule to a price, as a ruleset's move_step or
+ * move_turn writes it (at most MOVE_NOTES_MAX; a longer text is cut to
+ * a note's length): printf-style, or the text t built by pieces. */
+void move_price_note(struct move_price *, const char *rule, const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
+void move_price_note_text(struct move_price *, const char *rule,
+    const struct move_text *t);
+
 /* Put the walk's notes into log, in order, as events of unit at turn
  * and phase, each with its rule, kind and own mark (the texts are
  * copied: the walk keeps its own). */

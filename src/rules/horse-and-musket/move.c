@@ -13,7 +13,6 @@
  */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +23,6 @@
 #include "core/path.h"
 #include "rules/horse-and-musket/hm.h"
 #include "rules/horse-and-musket/move.h"
-#include "util/textf.h"
 #include "util/xalloc.h"
 
 /* The movement table of a loaded ruleset. */
@@ -87,47 +85,6 @@ inch(const struct ruleset *rs, int ticks, char *buf, size_t len)
 {
 	ruleset_fmt(rs, ticks, buf, len);
 	return buf;
-}
-
-static void price_note(struct move_price *, const char *, const char *, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-price_note(struct move_price *p, const char *rule, const char *fmt, ...)
-{
-	va_list ap;
-	struct move_note *n;
-	size_t i;
-
-	if (p->nnotes >= MOVE_NOTES_MAX)
-		return;
-	n = &p->notes[p->nnotes++];
-	for (i = 0; rule[i] != '\0' && i + 1 < sizeof n->rule; i++)
-		n->rule[i] = rule[i];
-	n->rule[i] = '\0';
-	va_start(ap, fmt);
-	textf_v(n->text, sizeof n->text, fmt, ap);
-	va_end(ap);
-}
-
-/* price_note with the text t, made piece by piece (core/move.h), cut
- * to a note's length as price_note cuts it. */
-static void
-price_note_text(struct move_price *p, const char *rule,
-    const struct move_text *t)
-{
-	struct move_note *n;
-	size_t i, k;
-
-	if (p->nnotes >= MOVE_NOTES_MAX)
-		return;
-	n = &p->notes[p->nnotes++];
-	for (i = 0; rule[i] != '\0' && i + 1 < sizeof n->rule; i++)
-		n->rule[i] = rule[i];
-	n->rule[i] = '\0';
-	k = t->n < sizeof n->text - 1 ? t->n : sizeof n->text - 1;
-	memcpy(n->text, t->b, k);
-	n->text[k] = '\0';
 }
 
 /* A share appended to t: "2/3", "1". */
@@ -472,21 +429,21 @@ turn_notes(const struct game *g, const struct move_walk *w, enum dir d,
 	char x[32];
 
 	if (in_place && wheels <= w->left) {
-		price_note(p, "H8", "turns from %s to %s about its "
+		move_price_note(p, "H8", "turns from %s to %s about its "
 		    "centre, the whole move: no wheels bring it onto its "
 		    "point, wheeling on circles it (marshal's reading)",
 		    dir_name(w->facing), dir_name(d));
 		return;
 	}
 	if (in_place) {
-		price_note(p, "H8", "turns from %s to %s about its "
+		move_price_note(p, "H8", "turns from %s to %s about its "
 		    "centre: wheeling would cost %d ticks (%s), more "
 		    "than its %d: the whole move", dir_name(w->facing),
 		    dir_name(d), wheels, inch(rs, wheels, x, sizeof x),
 		    w->left);
 		return;
 	}
-	/* By pieces, not price_note (a wheel's note is long and every
+	/* By pieces, not move_price_note (a wheel's note is long and every
 	 * turning unit writes one): the same text, cut the same. */
 	if (free_k > 0) {
 		t.n = 0;
@@ -496,7 +453,7 @@ turn_notes(const struct game *g, const struct move_walk *w, enum dir d,
 		move_text_s(&t, dir_name(dir_turn(w->facing, cw * free_k)));
 		move_text_s(&t, " about its centre: the first 45 degrees of "
 		    "its move are free");
-		price_note_text(p, "H8", &t);
+		move_price_note_text(p, "H8", &t);
 	}
 	if (wheels > 0) {
 		t.n = 0;
@@ -520,7 +477,7 @@ turn_notes(const struct game *g, const struct move_walk *w, enum dir d,
 		else
 			move_text_s(&t, "nothing");
 		move_text_s(&t, " left");
-		price_note_text(p, "H9", &t);
+		move_price_note_text(p, "H9", &t);
 	}
 }
 
@@ -613,7 +570,8 @@ step_refused(const struct game *g, const struct move_walk *w,
 	p->verdict = MOVE_IMPASSABLE;
 	p->halt = HALT_TERRAIN;
 	if (w->explain)
-		price_note(p, "H3", "%s may not enter %s: it stops at the edge",
+		move_price_note(p, "H3",
+		    "%s may not enter %s: it stops at the edge",
 		    mover_label[mv], g->rs->land[land].label);
 }
 
@@ -645,7 +603,8 @@ step_slant(const struct move_walk *w, struct move_price *p)
 	p->verdict = MOVE_NEVER;
 	p->halt = HALT_OBSTACLE;
 	if (w->explain)
-		price_note(p, "H4", "an obstacle is crossed square on, never "
+		move_price_note(p, "H4",
+		    "an obstacle is crossed square on, never "
 		    "at a slant");
 }
 
@@ -695,7 +654,7 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		p->verdict = MOVE_NEVER;
 		p->halt = HALT_BLOCKED;
 		if (w->explain)
-			price_note(p, "H1", "the edge of the map");
+			move_price_note(p, "H1", "the edge of the map");
 		return;
 	}
 	if (diag && map_diag_blocked(map, w->pos.x, w->pos.y, d)) {
@@ -780,7 +739,8 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			p->verdict = MOVE_NEVER;
 			p->halt = HALT_BLOCKED;
 			if (w->explain)
-				price_note(p, "H1", "its front would leave "
+				move_price_note(p, "H1",
+				    "its front would leave "
 				    "the map");
 			return;
 		}
@@ -820,7 +780,7 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		if (best.den == 0) {
 			p->verdict = MOVE_NEVER;
 			if (w->explain)
-				price_note(p, "H4", "%s may not cross: %s",
+				move_price_note(p, "H4", "%s may not cross: %s",
 				    mover_label[mv], what);
 			return;
 		}
@@ -852,7 +812,7 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 			if (best.num >= best.den)
 				move_text_s(&t, ": only a unit that has not "
 				    "moved this turn crosses, and stops");
-			price_note_text(p, "H4", &t);
+			move_price_note_text(p, "H4", &t);
 		}
 		if (best.num >= best.den && !w->fresh)
 			p->ticks = cost > w->left ? cost : w->left + 1;
@@ -905,7 +865,7 @@ hm_move_step(const struct game *g, const struct move_walk *w, enum dir d,
 		move_text_i(&t, s.num);
 		move_text_s(&t, " = ");
 		text_ticks_left(&t, rs, cost, w->left);
-		price_note_text(p, "H3", &t);
+		move_price_note_text(p, "H3", &t);
 	}
 }
 
@@ -934,7 +894,7 @@ hm_move_contact(const struct game *g, const struct move_walk *w, int e,
 	move_text_s(&t, ": a marching unit keeps ");
 	move_text_bd(&t, rs, m->enemy_gap);
 	move_text_s(&t, " from the enemy");
-	price_note_text(p, "HO.4", &t);
+	move_price_note_text(p, "HO.4", &t);
 	/* Short of him is not in contact: neither is held in melee (HO.7),
 	 * and either may charge the other next turn (HO.3.1). */
 	p->flags |= MPF_APART;
@@ -956,7 +916,8 @@ hm_move_pass(const struct game *g, const struct move_walk *w, int f,
 	move_price_init(p);
 	if (w->cond == COND_ROUTED) {
 		if (w->explain)
-			price_note(p, "H12", "%s flees through %s for nothing",
+			move_price_note(p, "H12",
+			    "%s flees through %s for nothing",
 			    u->name, fu->name);
 		return;
 	}
@@ -964,7 +925,8 @@ hm_move_pass(const struct game *g, const struct move_walk *w, int f,
 		p->verdict = MOVE_NEVER;
 		p->halt = HALT_BLOCKED;
 		if (w->explain)
-			price_note(p, "H12", "%s may not pass through other "
+			move_price_note(p, "H12",
+			    "%s may not pass through other "
 			    "units: it stops behind %s", u->name, fu->name);
 		return;
 	}
@@ -982,7 +944,7 @@ hm_move_pass(const struct game *g, const struct move_walk *w, int f,
 		move_text_s(&l, u->arm == ARM_CAVALRY ? "mounted" : "foot");
 		move_text_s(&l, ", -");
 		text_ticks_left(&l, rs, t, w->left);
-		price_note_text(p, "H12", &l);
+		move_price_note_text(p, "H12", &l);
 	}
 }
 

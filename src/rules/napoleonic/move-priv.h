@@ -24,16 +24,6 @@ const char *num(const struct ruleset *, int ticks);
  * (a rotating buffer). */
 const char *lname(const char *label);
 
-/* Add an explanation under rule to a price (at most MOVE_NOTES_MAX). */
-void price_note(struct move_price *, const char *rule, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-struct move_text;
-
-/* price_note with the text t, built by pieces (core/move.h), cut to a
- * note's length as price_note cuts it. */
-void price_note_text(struct move_price *, const char *rule,
-    const struct move_text *t);
 
 /* The road on cell p (ROAD_NONE, ROAD_SMALL, ROAD_BIG). */
 static inline int

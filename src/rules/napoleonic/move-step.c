@@ -107,7 +107,7 @@ slant(const struct move_walk *w, struct move_price *p)
 	p->verdict = MOVE_NEVER;
 	p->halt = HALT_OBSTACLE;
 	if (w->explain)
-		price_note(p, "3.6.5", "an obstacle is crossed square on, "
+		move_price_note(p, "3.6.5", "an obstacle is crossed square on, "
 		    "never at a slant");
 }
 
@@ -417,7 +417,7 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		p->verdict = MOVE_NEVER;
 		p->halt = HALT_BLOCKED;
 		if (w->explain)
-			price_note(p, "3.6.1", "the edge of the map");
+			move_price_note(p, "3.6.1", "the edge of the map");
 		return;
 	}
 	/* The new front's cells, from rank0 by rstep to end (the old
@@ -485,7 +485,7 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 			p->verdict = MOVE_NEVER;
 			p->halt = HALT_BLOCKED;
 			if (w->explain)
-				price_note(p, "3.6.1", "its front would "
+				move_price_note(p, "3.6.1", "its front would "
 				    "leave the map");
 			return;
 		}
@@ -515,7 +515,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 			p->verdict = MOVE_CHANGE;
 			p->form = m->auto_form;
 			if (w->explain)
-				price_note(p, "3.6.5", "%s may not enter %s; "
+				move_price_note(p, "3.6.5",
+				    "%s may not enter %s; "
 				    "it changes to %s at once: automatic, "
 				    "free, no order", fd->label, names,
 				    rs->form[m->auto_form].label);
@@ -529,7 +530,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 			p->verdict = MOVE_NEED_ORDER;
 			p->form = f;
 			if (w->explain)
-				price_note(p, "3.6.5", "neither %s nor %s may "
+				move_price_note(p, "3.6.5",
+				    "neither %s nor %s may "
 				    "enter %s; %s could, but that needs a "
 				    "Formation order and a whole turn: stops "
 				    "at the edge", fd->label,
@@ -539,7 +541,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		}
 		p->verdict = MOVE_IMPASSABLE;
 		if (w->explain)
-			price_note(p, "3.6.5", "%s may not enter %s in any "
+			move_price_note(p, "3.6.5",
+			    "%s may not enter %s in any "
 			    "formation, not even %s", u->name, names,
 			    rs->form[m->auto_form].label);
 		return;
@@ -590,7 +593,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 				p->verdict = MOVE_NEVER;
 				p->halt = HALT_OBSTACLE;
 				if (w->explain)
-					price_note(p, "3.6.5", "%s may not "
+					move_price_note(p, "3.6.5",
+					    "%s may not "
 					    "cross the %s", fd->label,
 					    lname(rs->obst[ob].label));
 				return;
@@ -620,7 +624,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		}
 		if (i < nn) {
 			if (w->explain)
-				price_note(p, "3.6.5", "the rest of its front "
+				move_price_note(p, "3.6.5",
+				    "the rest of its front "
 				    "comes over the %s it began to cross: "
 				    "one crossing, paid already",
 				    lname(rs->obst[obest].label));
@@ -629,7 +634,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		}
 	}
 	if ((p->flags & MPF_NARROW) && w->explain)
-		price_note(p, "3.6.6", "the %s ahead is a narrow passage: one "
+		move_price_note(p, "3.6.6",
+		    "the %s ahead is a narrow passage: one "
 		    "unit a turn", narrow_kind == PASS_GATE ? "gate" :
 		    "bridge");
 	c = map_cell(map, to.x, to.y);
@@ -639,7 +645,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		p->passage = (int)(((size_t)to.y * (size_t)map->w +
 		    (size_t)to.x) * 4 + 3);
 		if (w->explain)
-			price_note(p, "3.6.6", "the defile ahead is a narrow "
+			move_price_note(p, "3.6.6",
+			    "the defile ahead is a narrow "
 			    "passage: one unit a turn");
 	}
 	/* 3.6.5: entering new landscape costs Pr + Pe. */
@@ -649,7 +656,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 	ecost = enter_cost(g, u, w->form, new_l & ~old_l, &eland);
 	if (eland >= 0 && road == ROAD_BIG) {
 		if (w->explain)
-			price_note(p, "3.6.6", "enters %s on the big road: "
+			move_price_note(p, "3.6.6",
+			    "enters %s on the big road: "
 			    "landscape does not slow it",
 			    lname(rs->land[eland].label));
 		ecost = 0;
@@ -664,7 +672,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		e = nc > free_c ? nc - free_c : 0;
 		if (road == ROAD_BIG) {
 			if (w->explain && e > 0)
-				price_note(p, "3.6.6", "crosses %d contour%s "
+				move_price_note(p, "3.6.6",
+				    "crosses %d contour%s "
 				    "on the big road: no effect", nc,
 				    nc > 1 ? "s" : "");
 		} else if (e > 0) {
@@ -697,7 +706,7 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		p->verdict = MOVE_NEVER;
 		p->halt = HALT_OBSTACLE;
 		if (w->explain)
-			price_note(p, "3.6.5", "%s can never cross the %s "
+			move_price_note(p, "3.6.5", "%s can never cross the %s "
 			    "here: %s (Pr %s + Pe %s + %s wide) is more "
 			    "than the %s it moves at most in a turn in %s",
 			    u->name, lname(rs->obst[obest].label),
@@ -716,7 +725,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		    !(fd->flags & FORMF_FREE_TURN)) {
 			p->flags |= MPF_SQUARE;
 			if (w->explain)
-				price_note(p, "3.6.5", "squares its front to "
+				move_price_note(p, "3.6.5",
+				    "squares its front to "
 				    "the %s as part of the crossing: no "
 				    "turn to pay", lname(rs->obst[obest].label));
 		}
@@ -732,7 +742,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		    !rs->obst[obest].may_end_on)
 			p->flags |= MPF_MOB_AFTER;
 		if (w->explain)
-			price_note(p, "3.6.5", "crosses the %s (Pr %s + Pe %s "
+			move_price_note(p, "3.6.5",
+			    "crosses the %s (Pr %s + Pe %s "
 			    "+ %s wide) = %s, %s left; its front is square "
 			    "to it, facing %s", lname(rs->obst[obest].label),
 			    num(rs, rs->obst[obest].pr),
@@ -741,7 +752,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 			    bd(rs, m->obstacle_width + oc),
 			    bd(rs, w->left > p->ticks ? w->left - p->ticks : 0), dir_name(d));
 	} else if (bigbridge && w->explain)
-		price_note(p, "3.6.6", "crosses the bridge of the big road: "
+		move_price_note(p, "3.6.6",
+		    "crosses the bridge of the big road: "
 		    "part of the road, no effect");
 	if (eland >= 0 && ecost > 0) {
 		/* 3.6.5: only Pr + Pe above what is left stops it before
@@ -753,7 +765,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		}
 		pe = unit_pe(g, u, w->form, eland, &factor);
 		if (w->explain && relief > 0)
-			price_note(p, "3.6.6", "enters %s on a small road (Pr %s "
+			move_price_note(p, "3.6.6",
+			    "enters %s on a small road (Pr %s "
 			    "+ Pe %s%s, less %s) = -%s, %s left",
 			    lname(rs->land[eland].label),
 			    num(rs, rs->land[eland].pr),
@@ -761,7 +774,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 			    "", bd(rs, relief), bd(rs, ecost),
 			    bd(rs, w->left > p->ticks ? w->left - p->ticks : 0));
 		else if (w->explain)
-			price_note(p, "3.6.5", "enters %s (%s%s%sPe %s%s): -%s "
+			move_price_note(p, "3.6.5",
+			    "enters %s (%s%s%sPe %s%s): -%s "
 			    "besides the step, %s left", lname(rs->land[eland].label),
 			    rs->land[eland].pr ? "Pr " : "",
 			    rs->land[eland].pr ? num(rs, rs->land[eland].pr) :
@@ -771,17 +785,20 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 			    bd(rs, ecost), bd(rs, w->left > p->ticks ? w->left - p->ticks : 0));
 	}
 	if (ccost > 0 && w->explain)
-		price_note(p, "3.6.5", "crosses %d contour%s, %d free this "
+		move_price_note(p, "3.6.5",
+		    "crosses %d contour%s, %d free this "
 		    "turn%s: -%s, %s left", nc, nc > 1 ? "s" : "",
 		    m->free_contours, road == ROAD_SMALL ?
 		    " (one less on the small road)" : "", bd(rs, ccost),
 		    bd(rs, w->left > p->ticks ? w->left - p->ticks : 0));
 	else if (nc > 0 && road != ROAD_BIG && w->explain)
-		price_note(p, "3.6.5", "crosses %d contour%s: free (%d free "
+		move_price_note(p, "3.6.5",
+		    "crosses %d contour%s: free (%d free "
 		    "per turn%s)", nc, nc > 1 ? "s" : "", m->free_contours,
 		    road == ROAD_SMALL ? ", one less on the small road" : "");
 	if ((p->flags & MPF_MOB_AFTER) && w->explain)
-		price_note(p, "3.6.5", "its speed left is %s the crossing: "
+		move_price_note(p, "3.6.5",
+		    "its speed left is %s the crossing: "
 		    "it crosses but ends as a Mob", w->left ==
 		    m->obstacle_width + oc ? "exactly" : "less than");
 }

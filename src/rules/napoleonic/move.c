@@ -15,7 +15,6 @@
 #include "config.h"
 
 #include <limits.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +26,6 @@
 #include "rules/napoleonic/move.h"
 #include "rules/napoleonic/move-priv.h"
 #include "rules/napoleonic/phases.h"
-#include "util/textf.h"
 #include "util/xalloc.h"
 
 /* --- helpers ------------------------------------------------------------- */
@@ -89,45 +87,6 @@ lname(const char *label)
 		b[0] = (char)(b[0] - 'A' + 'a');
 	return b;
 }
-
-/* Add an explanation under rule to a price (at most MOVE_NOTES_MAX). */
-void
-price_note(struct move_price *p, const char *rule, const char *fmt, ...)
-{
-	va_list ap;
-	struct move_note *n;
-	size_t i;
-
-	if (p->nnotes >= MOVE_NOTES_MAX)
-		return;
-	n = &p->notes[p->nnotes++];
-	for (i = 0; rule[i] != '\0' && i + 1 < sizeof n->rule; i++)
-		n->rule[i] = rule[i];
-	n->rule[i] = '\0';
-	va_start(ap, fmt);
-	textf_v(n->text, sizeof n->text, fmt, ap);
-	va_end(ap);
-}
-
-void
-price_note_text(struct move_price *p, const char *rule,
-    const struct move_text *t)
-{
-	struct move_note *n;
-	size_t i, k;
-
-	if (p->nnotes >= MOVE_NOTES_MAX)
-		return;
-	n = &p->notes[p->nnotes++];
-	for (i = 0; rule[i] != '\0' && i + 1 < sizeof n->rule; i++)
-		n->rule[i] = rule[i];
-	n->rule[i] = '\0';
-	k = t->n < sizeof n->text - 1 ? t->n : sizeof n->text - 1;
-	memcpy(n->text, t->b, k);
-	n->text[k] = '\0';
-}
-
-
 
 /* --- the engine's questions --------------------------------------------- */
 
@@ -284,7 +243,7 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	    road_between(g, w->pos, to) != ROAD_NONE &&
 	    !(rs->form[w->form].flags & FORMF_FREE_TURN)) {
 		if (w->explain)
-			price_note(p, "3.6.3", "follows the road round to "
+			move_price_note(p, "3.6.3", "follows the road round to "
 			    "%s: automatic and free", dir_name(d));
 		return;
 	}
@@ -296,12 +255,12 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	    about_room(g, w, d, p->anchor)) {
 		p->flags |= MPF_ANCHOR;
 		if (w->explain && k == 4)
-			price_note(p, "3.6.3", "%s faces about where it "
+			move_price_note(p, "3.6.3", "%s faces about where it "
 			    "stands: its rear rank is now its front, its front "
 			    "centre at [%d, %d] (marshal's reading)", u->name,
 			    p->anchor.x, p->anchor.y);
 		else if (w->explain)
-			price_note(p, "3.6.3", "%s faces about where it "
+			move_price_note(p, "3.6.3", "%s faces about where it "
 			    "stands, its front centre now at [%d, %d], and "
 			    "turns on 45 degrees about it to face %s "
 			    "(marshal's reading)", u->name, p->anchor.x,
@@ -314,7 +273,7 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 			move_text_s(&t, dir_name(d));
 			move_text_s(&t, ": free for ");
 			move_text_s(&t, rs->form[w->form].label);
-			price_note_text(p, "3.6.3", &t);
+			move_price_note_text(p, "3.6.3", &t);
 		}
 		return;
 	}
@@ -323,7 +282,8 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	if ((rs->form[w->form].flags & FORMF_ROAD) &&
 	    (rs->form[m->rc_off_road].flags & FORMF_FREE_TURN)) {
 		if (w->explain)
-			price_note(p, "3.6.3", "turns to face %s: free, off "
+			move_price_note(p, "3.6.3",
+			    "turns to face %s: free, off "
 			    "the road a %s turns as a %s", dir_name(d),
 			    rs->form[w->form].label,
 			    rs->form[m->rc_off_road].label);
@@ -350,7 +310,7 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 		move_text_s(&t, ", ");
 		move_text_bd(&t, rs, w->left - p->ticks);
 		move_text_s(&t, " left");
-		price_note_text(p, "3.6.3", &t);
+		move_price_note_text(p, "3.6.3", &t);
 	}
 }
 
@@ -370,7 +330,8 @@ nap_move_contact(const struct game *g, const struct move_walk *w, int e,
 	/* 3.6.8: routers stop neither infantry nor cavalry; touching them
 	 * brings 3.9.5 (captured or scattered). */
 	if (eu->cond == COND_ROUTED && u->arm != ARM_ARTILLERY) {
-		price_note(p, "3.9.5", "%s does not stop for the routed %s "
+		move_price_note(p, "3.9.5",
+		    "%s does not stop for the routed %s "
 		    "(3.6.8) and touches it: the routers are captured or "
 		    "scattered (3.9.5)", u->name, eu->name);
 		return -1;
@@ -386,7 +347,7 @@ nap_move_contact(const struct game *g, const struct move_walk *w, int e,
 		move_text_s(&t, " from ");
 		move_text_s(&t, eu->name);
 		move_text_s(&t, ": both are in battle contact");
-		price_note_text(p, "3.6.8", &t);
+		move_price_note_text(p, "3.6.8", &t);
 		return m->inf_more;
 	case ARM_CAVALRY:
 		if (m->cav_forms & (1u << w->form)) {
@@ -397,14 +358,15 @@ nap_move_contact(const struct game *g, const struct move_walk *w, int e,
 			move_text_bd(&t, rs, m->cav_more);
 			move_text_s(&t, " from ");
 			move_text_s(&t, eu->name);
-			price_note_text(p, "3.6.8", &t);
+			move_price_note_text(p, "3.6.8", &t);
 			return m->cav_more;
 		}
-		price_note(p, "3.6.8", "cavalry in %s closes on %s until it "
+		move_price_note(p, "3.6.8",
+		    "cavalry in %s closes on %s until it "
 		    "may charge", rs->form[w->form].label, eu->name);
 		return m->cav_charge;
 	default:
-		price_note(p, "3.6.8", "a %s battery stops a little more "
+		move_price_note(p, "3.6.8", "a %s battery stops a little more "
 		    "than %s from %s", rs->form[w->form].label,
 		    bd(rs, m->art_more), eu->name);
 		return m->art_more;
@@ -445,9 +407,10 @@ nap_move_pass(const struct game *g, const struct move_walk *w, int f,
 		move_text_s(&t, " passes through ");
 		move_text_s(&t, fu->name);
 		move_text_s(&t, ", which is moving itself: both become Mobs");
-		price_note_text(p, "3.6.7", &t);
+		move_price_note_text(p, "3.6.7", &t);
 	} else if (why != NULL)
-		price_note(p, "3.6.7", "%s passes through %s (%s blocks from "
+		move_price_note(p, "3.6.7",
+		    "%s passes through %s (%s blocks from "
 		    "that side): both become Mobs", u->name, fu->name, why);
 	else {
 		t.n = 0;
@@ -455,7 +418,7 @@ nap_move_pass(const struct game *g, const struct move_walk *w, int f,
 		move_text_s(&t, " passes through standing ");
 		move_text_s(&t, fu->name);
 		move_text_s(&t, ": neither blocks");
-		price_note_text(p, "3.6.7", &t);
+		move_price_note_text(p, "3.6.7", &t);
 	}
 }
 
