@@ -1584,8 +1584,8 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 				 * read from the search's table when the turn
 				 * was (turn_price). */
 				dw = found != -2 ? dir_step_cost((enum dir)k) :
-				    s.turn_anywhere ? s.turn[face][after].walked :
-				    geom_dist(p, q);
+				    s.turn_anywhere ?
+				    s.turn[face][after].walked : geom_dist(p, q);
 			wheel = found == -2;
 			ng = from + c;
 			/* The node edge_cost looked up, or one made here: a

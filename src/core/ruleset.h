@@ -722,8 +722,9 @@ size_t ruleset_fmt(const struct ruleset *, int ticks, char *buf, size_t len);
 
 /* The text ruleset_fmt writes for ticks, as a small table of the common
  * figures keeps it (owned by the table, per thread), or NULL when ticks
- * is not among them or its text is 32 bytes or more.  It stays until a figure of another scale (ticks a
- * unit, or unit name) is written in the same thread: read it before. */
+ * is not among them or its text is 32 bytes or more.  It stays until a
+ * figure of another scale (ticks a unit, or unit name) is written in the
+ * same thread: read it before. */
 const char *ruleset_fmt_kept(const struct ruleset *, int ticks);
 
 #endif
