@@ -126,6 +126,16 @@ event_next(struct eventlog *l, int turn, int phase, int unit,
 	return e;
 }
 
+/* Twice the room for events (64 the first time).  Out of line, as
+ * chunk_new. */
+static __attribute__((noinline)) void
+log_grow(struct eventlog *l)
+{
+	l->v = xreallocarray(l->v, (size_t)(l->cap ? l->cap * 2 : 64),
+	    sizeof *l->v);
+	l->cap = l->cap ? l->cap * 2 : 64;
+}
+
 int
 eventlog_take(struct eventlog *l, int turn, int phase, int unit,
     enum event_kind kind, const char *rule, char *text)
@@ -133,10 +143,8 @@ eventlog_take(struct eventlog *l, int turn, int phase, int unit,
 	/* text is ours now: freed if the log cannot grow in a load. */
 	if (l->n == l->cap) {
 		xalloc_guard(text);
-		l->v = xreallocarray(l->v, (size_t)(l->cap ? l->cap * 2 : 64),
-		    sizeof *l->v);
+		log_grow(l);
 		xalloc_unguard(text);
-		l->cap = l->cap ? l->cap * 2 : 64;
 	}
 	event_next(l, turn, phase, unit, kind, rule)->text = text;
 	return l->n++;
@@ -160,16 +168,6 @@ chunk_new(struct eventlog *l, size_t n)
 	c->next = l->chunks;
 	l->chunks = c;
 	return c;
-}
-
-/* Twice the room for events (64 the first time).  Out of line, as
- * chunk_new. */
-static __attribute__((noinline)) void
-log_grow(struct eventlog *l)
-{
-	l->v = xreallocarray(l->v, (size_t)(l->cap ? l->cap * 2 : 64),
-	    sizeof *l->v);
-	l->cap = l->cap ? l->cap * 2 : 64;
 }
 
 int
