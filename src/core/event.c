@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,11 +16,11 @@ static const char *const kind_names[EV_KIND_COUNT] = {
 	"note", "order", "move", "formation", "condition", "phase", "result"
 };
 
-/* Texts are kept in chunks, the first of CHUNK_FIRST bytes (a preview's
- * short log), each next twice the last up to CHUNK_MOST; a chunk is never
- * moved, so the events' texts stay where they were put. */
+/* Texts are kept in chunks, the first a block of CHUNK_FIRST bytes (a
+ * preview's short log), each next block twice the last up to XALLOC_BIG,
+ * then big blocks of that size (xbig_resize); a chunk is never moved, so
+ * the events' texts stay where they were put. */
 #define CHUNK_FIRST	1024
-#define CHUNK_MOST	(64 * 1024)
 
 struct event_chunk {
 	struct event_chunk *next;	/* the chunk filled before */
@@ -43,10 +44,10 @@ eventlog_free(struct eventlog *l)
 	for (i = 0; i < l->n; i++)
 		if (!l->v[i].pooled)
 			free(l->v[i].text);
-	free(l->v);
+	xbig_free(l->v, (size_t)l->cap * sizeof *l->v);
 	for (c = l->chunks; c != NULL; c = next) {
 		next = c->next;
-		free(c);
+		xbig_free(c, sizeof *c + c->size);
 	}
 	memset(l, 0, sizeof *l);
 }
@@ -126,14 +127,19 @@ event_next(struct eventlog *l, int turn, int phase, int unit,
 	return e;
 }
 
-/* Twice the room for events (64 the first time).  Out of line, as
- * chunk_new. */
+/* Twice the room for events (64 the first time), a big block once it
+ * is large (xbig_resize: a large battle's log fills megabytes in a
+ * phase).  Out of line, as chunk_new. */
 static __attribute__((noinline)) void
 log_grow(struct eventlog *l)
 {
-	l->v = xreallocarray(l->v, (size_t)(l->cap ? l->cap * 2 : 64),
-	    sizeof *l->v);
-	l->cap = l->cap ? l->cap * 2 : 64;
+	int cap = l->cap ? l->cap * 2 : 64;
+
+	if (cap < 0 || (size_t)cap > SIZE_MAX / sizeof *l->v)
+		xalloc_fail(SIZE_MAX);
+	l->v = xbig_resize(l->v, (size_t)l->cap * sizeof *l->v,
+	    (size_t)cap * sizeof *l->v);
+	l->cap = cap;
 }
 
 int
@@ -156,14 +162,16 @@ static __attribute__((noinline)) struct event_chunk *
 chunk_new(struct eventlog *l, size_t n)
 {
 	struct event_chunk *c = l->chunks;
-	size_t size;
+	size_t block;
 
-	size = c == NULL ? CHUNK_FIRST : c->size < CHUNK_MOST ?
-	    2 * c->size : CHUNK_MOST;
-	if (size < n)
-		size = n;
-	c = xmallocarray(1, sizeof *c + size);
-	c->size = size;
+	block = c == NULL ? CHUNK_FIRST : sizeof *c + c->size < XALLOC_BIG ?
+	    2 * (sizeof *c + c->size) : XALLOC_BIG;
+	if (n > SIZE_MAX - XALLOC_BIG)
+		xalloc_fail(SIZE_MAX);
+	if (block < sizeof *c + n)
+		block = sizeof *c + n;
+	c = xbig_resize(NULL, 0, block);
+	c->size = block - sizeof *c;
 	c->used = 0;
 	c->next = l->chunks;
 	l->chunks = c;

@@ -5,6 +5,11 @@
  * A region is a jmp_buf in xalloc_try's own frame, linked to the one
  * around it; xalloc_fail jumps to the innermost.  marshal runs on one
  * thread, so the chain and the test counters are plain statics.
+ *
+ * A big block (xbig_resize) is an anonymous mapping of whole XALLOC_BIG
+ * spans at an address that is a multiple of XALLOC_BIG: one larger
+ * mapping, its ends cut off.  Without anonymous mappings every block
+ * comes from malloc.
  */
 #include "config.h"
 
@@ -15,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 
 #include "xalloc.h"
 
@@ -164,6 +170,109 @@ xreallocarray(void *p, size_t count, size_t size)
 	    realloc(p, count * size)) == NULL)
 		xalloc_fail(count * size);
 	return q;
+}
+
+#if defined(MAP_ANONYMOUS)
+#define BIG_MAPPED	1
+#else
+#define BIG_MAPPED	0
+#endif
+
+/* Whether a block of size bytes is mapped on its own (a big one). */
+static bool
+big_is_mapped(size_t size)
+{
+	return BIG_MAPPED && size >= XALLOC_BIG;
+}
+
+/* The bytes mapped for a big block of size bytes: whole spans. */
+static size_t
+big_span(size_t size)
+{
+	return (size + XALLOC_BIG - 1) / XALLOC_BIG * XALLOC_BIG;
+}
+
+/* A mapping of span bytes (whole spans) at a multiple of XALLOC_BIG,
+ * huge pages asked for; NULL when the system has none to give. */
+static void *
+big_map(size_t span)
+{
+#if BIG_MAPPED
+	char *p, *a;
+	size_t lead;
+
+	if (span > SIZE_MAX - XALLOC_BIG)
+		return NULL;
+	p = mmap(NULL, span + XALLOC_BIG, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	a = (char *)(((uintptr_t)p + XALLOC_BIG - 1) &
+	    ~(uintptr_t)(XALLOC_BIG - 1));
+	lead = (size_t)(a - p);
+	if (lead > 0)
+		munmap(p, lead);
+	munmap(a + span, XALLOC_BIG - lead);
+#ifdef MADV_HUGEPAGE
+	(void)madvise(a, span, MADV_HUGEPAGE);	/* a wish: may be refused */
+#endif
+	return a;
+#else
+	(void)span;
+	return NULL;
+#endif
+}
+
+static void
+big_unmap(void *p, size_t size)
+{
+#if BIG_MAPPED
+	munmap(p, big_span(size));
+#else
+	(void)p;
+	(void)size;
+#endif
+}
+
+void *
+xbig_resize(void *p, size_t old, size_t size)
+{
+	void *q;
+
+	if (size == 0)
+		size = 1;
+	if (p == NULL)
+		old = 0;
+	if (test_hit() || size > SIZE_MAX - XALLOC_BIG)
+		xalloc_fail(size);
+	if (!big_is_mapped(size) && !big_is_mapped(old)) {
+		if ((q = p == NULL ? malloc(size) : realloc(p, size)) == NULL)
+			xalloc_fail(size);
+		return q;
+	}
+	if (big_is_mapped(size) && big_is_mapped(old) &&
+	    big_span(size) == big_span(old))
+		return p;
+	/* A new block, then the old one's bytes into it: the old one
+	 * stays whole when there is none. */
+	q = big_is_mapped(size) ? big_map(big_span(size)) : malloc(size);
+	if (q == NULL)
+		xalloc_fail(size);
+	if (p != NULL)
+		memcpy(q, p, old < size ? old : size);
+	xbig_free(p, old);
+	return q;
+}
+
+void
+xbig_free(void *p, size_t size)
+{
+	if (p == NULL)
+		return;
+	if (big_is_mapped(size))
+		big_unmap(p, size);
+	else
+		free(p);
 }
 
 char *

@@ -32,6 +32,23 @@ void *xmallocarray(size_t count, size_t size);
 /* Resize p to count*size bytes, overflow-checked.  Never returns NULL. */
 void *xreallocarray(void *p, size_t count, size_t size);
 
+/*
+ * A large block that grows, as a phase's event log does.  Resize p, of
+ * old bytes (NULL and 0 for none), to size bytes, keeping the first of
+ * them; never returns NULL.  From XALLOC_BIG bytes on, a block is mapped
+ * on its own in whole 2 MiB pages and the kernel asked to back it with
+ * huge pages where it can (Linux's madvise MADV_HUGEPAGE): filling such
+ * a block then takes a page fault every 2 MiB, not every 4 KiB, and the
+ * faults of the log were a twentieth of the movement phase of a large
+ * battle.  Smaller blocks come from malloc.  Free with xbig_free and the
+ * same size, never with free() (so never guard one: xalloc_guard).
+ */
+#define XALLOC_BIG	((size_t)2 << 20)
+void *xbig_resize(void *p, size_t old, size_t size);
+
+/* Free a block of size bytes from xbig_resize (NULL: nothing). */
+void xbig_free(void *p, size_t size);
+
 /* Duplicate a NUL-terminated string.  Caller frees. */
 char *xstrdup(const char *s);
 
