@@ -565,6 +565,7 @@ test_hooks_turn_may_move_the_block(void **state)
 	(void)state;
 	use_ops(rs, true);
 	ops.move_turn = turn_wheels;
+	rs->plan_turn_stays = false;	/* it wheels when planning too */
 	g = march(rs, ARM_INFANTRY, "line", NULL);
 	g->units[0].order.pts[0] = (struct point){ 20, 20 };
 	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 12);
@@ -596,6 +597,9 @@ test_hooks_wheel_is_planned_where_it_leaves_the_block(void **state)
 	(void)state;
 	use_ops(rs, true);
 	ops.move_turn = turn_wheels_on;
+	/* Its turns move the block when planning too: the ruleset may no
+	 * longer say they stay (plan_turn_stays, ruleset.h). */
+	rs->plan_turn_stays = false;
 	g = march(rs, ARM_INFANTRY, "line", NULL);
 	move_walk_init(g, 0, &w);
 	n = path_cheapest(g, &w, (struct point){ 14, 20 }, 4096, false, &route,
