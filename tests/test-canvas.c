@@ -700,6 +700,75 @@ test_formation_menu_lists_the_arms_formations(void **state)
 	fixture_free(f);
 }
 
+/*
+ * 3.6.5: the formation menu marks what the formation phase would refuse
+ * where the unit stands now, with the reason and its cell.  The canvas
+ * field with a village on columns 3 to 8, rows 6 to 10, and the French
+ * line "a" a Column on (5, 8) inside it: a Line there (six files, columns
+ * 3 to 8) would stand on village, whose first cell it meets is (3, 8); a
+ * Road Column (eight ranks from row 8 down) would leave the 12-row map at
+ * row 12.  The Line is still ordered on request, and the message line
+ * says it will not be formed there.
+ */
+static void
+test_3_6_5_formation_menu_marks_what_the_ground_forbids(void **state)
+{
+	char *text = xasprintf("%s", scenario), *at;
+	struct fixture *f;
+	static const int k[] = { UIK_ENTER, UIK_TAB, 'f', 0 };
+	int line;
+	static const char *const rows[] = {
+		"    ....................\n    ....................\n"
+		"    ....................\n    ....................\n"
+		"    ....................\n    ....................\n"
+		"    ....................\n    ....................\n"
+		"    ....................\n    ....................\n",
+		"    ....................\n    ....................\n"
+		"    ....................\n    ....................\n"
+		"    ...HHHHHH...........\n    ...HHHHHH...........\n"
+		"    ...HHHHHH...........\n    ...HHHHHH...........\n"
+		"    ...HHHHHH...........\n    ....................\n",
+	};
+
+	(void)state;
+	/* The village in rows 6 to 10 (the landscape's rows 2 to 11 are
+	 * open), the legend for it, and "a" deployed as a Column. */
+	assert_int_equal(strlen(rows[0]), strlen(rows[1]));
+	assert_non_null(at = strstr(text, rows[0]));
+	memcpy(at, rows[1], strlen(rows[1]));
+	assert_non_null(strstr(text, "\"T\": wood}"));
+	assert_non_null(strstr(text, "formation: line}"));
+	at = text;
+	text = xasprintf("%.*s\"T\": wood, \"H\": village}%s",
+	    (int)(strstr(at, "\"T\": wood}") - at), at,
+	    strstr(at, "\"T\": wood}") + strlen("\"T\": wood}"));
+	free(at);
+	at = text;
+	text = xasprintf("%.*sformation: column}%s",
+	    (int)(strstr(at, "formation: line}") - at), at,
+	    strstr(at, "formation: line}") + strlen("formation: line}"));
+	free(at);
+	f = fixture_text(text, strlen(text), true, true, 80, 24);
+	free(text);
+	line = ruleset_form(f->rs, "line");
+	keys(f, k);
+	assert_int_equal(f->ui->mode, MODE_MENU);
+	assert_true(has(f, "Column 3x4 (now)"));
+	assert_true(has(f, "Line 6x2 (not here: Village at [3, 8] forbids "
+	    "it)"));
+	assert_true(has(f, "Road Column 1x8 (not here: no room at [5, 12])"));
+	/* A Skirmish Group may stand in a village and has room: not
+	 * marked. */
+	assert_true(has(f, "Skirmish Group 8x2"));
+	assert_false(has(f, "Skirmish Group 8x2 (not here"));
+	type(f, "1");
+	assert_int_equal(f->g->units[0].order.kind, ORDER_FORMATION);
+	assert_int_equal(f->g->units[0].order.formation, line);
+	assert_true(has(f, "I/8e Ligne: Line order given, but not here: "
+	    "Village at [3, 8] forbids it."));
+	fixture_free(f);
+}
+
 /* U: the selected unit's orders of this turn taken back through
  * game_order_undo; the enemy's cannot be. */
 static void
@@ -3486,6 +3555,8 @@ main(void)
 		cmocka_unit_test(test_move_preview_shows_where_it_stops_and_why),
 		cmocka_unit_test(test_reachable_area_overlay),
 		cmocka_unit_test(test_formation_menu_lists_the_arms_formations),
+		cmocka_unit_test(
+		    test_3_6_5_formation_menu_marks_what_the_ground_forbids),
 		cmocka_unit_test(test_stop_restore_and_enemy_refused),
 		cmocka_unit_test(test_hot_seat_turn_ends_and_resolves),
 		cmocka_unit_test(test_program_controller_plays_a_side),

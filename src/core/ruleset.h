@@ -454,6 +454,13 @@ struct ruleset_ops {
 	/* Ruleset checks on an order (0, or -1 with *cause allocated). */
 	int		(*order_check)(const struct game *, const struct order *,
 			    char **cause);
+	/* Whether unit may take formation form where it stands now, as
+	 * the formation phase asks it of a Formation order: 0, or -1 with
+	 * *cause allocated, the reason in a few words and its cell ("no
+	 * room at [x, y]", "Village at [x, y] forbids it").  Reads g only;
+	 * the formation menu marks what it refuses.  NULL: no such check. */
+	int		(*form_check)(const struct game *, int unit, int form,
+			    char **cause);
 	/* The march action order act makes in the movement phase, for its
 	 * preview (move_action_scratch): fills *as, a copy of act's unit,
 	 * with the state the unit holds once act is given and the phase

@@ -1,9 +1,11 @@
 /*
  * view-menu.c - the formation menu: the formations the selected unit's
- * arm may take, from the ruleset's table.
+ * arm may take, from the ruleset's table, each the ruleset would refuse
+ * where the unit stands now marked with the reason (ops->form_check).
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/game.h"
@@ -90,10 +92,25 @@ choose_action(struct ui *ui, int item)
 	ui_order(ui, &o);
 }
 
+/* Why the selected unit may not take formation form where it stands
+ * now (allocated), or NULL when it may or the ruleset does not say. */
+static char *
+form_refused(const struct ui *ui, int form)
+{
+	const struct game *g = ui->game;
+	char *cause = NULL;
+
+	if (g->rs->ops->form_check == NULL ||
+	    g->rs->ops->form_check(g, ui->sel, form, &cause) == 0)
+		return NULL;
+	return cause;
+}
+
 static void
 choose(struct ui *ui, int item)
 {
 	struct order o;
+	char *why;
 
 	if (ui->menu_actions) {
 		choose_action(ui, item);
@@ -105,7 +122,18 @@ choose(struct ui *ui, int item)
 	o.general = ui->game->units[ui->sel].general;
 	o.formation = ui->menu[item];
 	ui->mode = MODE_MAP;
-	ui_order(ui, &o);
+	if (ui_order(ui, &o) != 0)
+		return;
+	/* Given all the same (the unit may be elsewhere when an aide
+	 * brings it), but the player hears now what the formation phase
+	 * would say: the unit stands, holding an order it cannot carry
+	 * out here. */
+	if ((why = form_refused(ui, o.formation)) != NULL) {
+		ui_msg(ui, true, "%s: %s order given, but not here: %s.",
+		    ui->game->units[ui->sel].name,
+		    ui->game->rs->form[o.formation].label, why);
+		free(why);
+	}
 }
 
 void
@@ -164,12 +192,16 @@ menu_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	canvas_printf(c, x + 1, y, w - 2, box, "Formation for %s", u->name);
 	for (i = 0; i < ui->nmenu; i++) {
 		const struct formation_def *f = &rs->form[ui->menu[i]];
+		char *why = form_refused(ui, ui->menu[i]);
 
 		canvas_printf(c, x + 1, y + 1 + i, w - 2,
-		    i == ui->menu_pos ? hi : box, "%c%d %s %dx%d%s",
+		    i == ui->menu_pos ? hi : box, "%c%d %s %dx%d%s%s%s%s",
 		    i == ui->menu_pos ? '>' : ' ', i + 1, f->label,
 		    f->frontage[u->arm], f->depth[u->arm],
-		    ui->menu[i] == u->formation ? " (now)" : "");
+		    ui->menu[i] == u->formation ? " (now)" : "",
+		    why != NULL ? " (not here: " : "",
+		    why != NULL ? why : "", why != NULL ? ")" : "");
+		free(why);
 	}
 	canvas_text(c, x + 1, y + 1 + ui->nmenu, w - 2,
 	    "Enter: order  Esc: cancel", box);

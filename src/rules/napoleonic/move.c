@@ -661,13 +661,54 @@ nap_ground_forbids(const struct game *g, const struct unit *u,
 	return bar;
 }
 
+/*
+ * What bars unit i from formation f where it stands: 1 no room (the cell
+ * in *bad), 2 ground that forbids it (the cell in *bad, its landscape in
+ * *land), 0 nothing.  The formation phase and the menu's check ask the
+ * same.
+ */
+static int
+form_bar(const struct game *g, int i, int f, struct point *bad, int *land)
+{
+	const struct unit *u = &g->units[i];
+
+	if (game_fits(g, i, u->pos, u->facing, f, -1, bad) != 0)
+		return 1;
+	if ((*land = nap_ground_forbids(g, u, u->pos, u->facing, f,
+	    bad)) >= 0)
+		return 2;
+	return 0;
+}
+
+int
+nap_form_check(const struct game *g, int unit, int form, char **cause)
+{
+	const struct unit *u = &g->units[unit];
+	struct point bad;
+	int land = -1;
+
+	if (form == u->formation)
+		return 0;
+	switch (form_bar(g, unit, form, &bad, &land)) {
+	case 1:
+		*cause = xasprintf("no room at [%d, %d]", bad.x, bad.y);
+		return -1;
+	case 2:
+		*cause = xasprintf("%s at [%d, %d] forbids it",
+		    g->rs->land[land].label, bad.x, bad.y);
+		return -1;
+	default:
+		return 0;
+	}
+}
+
 void
 nap_phase_formation(struct game *g)
 {
 	const struct ruleset *rs = g->rs;
 	struct unit *u;
 	struct point bad;
-	int i, f, l;
+	int i, f, l = -1, bar;
 
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
@@ -682,15 +723,15 @@ nap_phase_formation(struct game *g)
 		f = u->order.formation;
 		if (u->formation == f)
 			continue;
-		if (game_fits(g, i, u->pos, u->facing, f, -1, &bad) != 0) {
+		bar = form_bar(g, i, f, &bad, &l);
+		if (bar == 1) {
 			game_log(g, i, EV_FORMATION, "3.6.5", "%s has no room "
 			    "to form %s here (cell [%d, %d])", u->name,
 			    rs->form[f].label, bad.x, bad.y);
 			continue;
 		}
 		/* 3.6.5: nor where the ground forbids the formation. */
-		if ((l = nap_ground_forbids(g, u, u->pos, u->facing, f,
-		    &bad)) >= 0) {
+		if (bar == 2) {
 			game_log(g, i, EV_FORMATION, "3.6.5", "%s may not form "
 			    "%s here: %s at [%d, %d] forbids it", u->name,
 			    rs->form[f].label, rs->land[l].label, bad.x,

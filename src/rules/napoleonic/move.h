@@ -137,6 +137,10 @@ bool nap_move_holds(const struct game *, const struct unit *u);
 int nap_ground_forbids(const struct game *, const struct unit *u,
     struct point p, enum dir f, int form, struct point *at);
 
+/* 3.6.5: whether unit may take formation form where it stands now
+ * (ops->form_check): 0, or -1 with *cause allocated. */
+int nap_form_check(const struct game *, int unit, int form, char **cause);
+
 /* Phase 5: units under a Formation order change formation, and Mobs under
  * a Restore order re-form (3.5.1); either takes the whole turn. */
 void nap_phase_formation(struct game *);

@@ -100,6 +100,7 @@ const struct ruleset_ops napoleonic_ops = {
 	.move_routed = nap_rout_touch,
 	.move_contacted = nap_charge_contact,
 	.charge_forecast = nap_charge_forecast,
+	.form_check = nap_form_check,
 	.objective_holder = nap_objective_holder,
 	.side_strength = nap_side_strength,
 	.doctrine = &napoleonic_doctrine,
