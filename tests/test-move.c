@@ -6893,10 +6893,11 @@ step_price(struct game *g, enum dir f, enum dir d, bool explain,
 	move_walk_free(&w);
 }
 
-/* The price of unit 0's step d facing f with left ticks still to spend. */
+/* The price of unit 0's step d facing f with left ticks still to spend;
+ * fresh: it has not moved yet this turn (the minimum move holds). */
 static void
-step_price_left(struct game *g, enum dir f, enum dir d, int left,
-    struct move_price *p)
+step_price_walk(struct game *g, enum dir f, enum dir d, int left,
+    bool fresh, struct move_price *p)
 {
 	struct move_walk w;
 
@@ -6904,8 +6905,17 @@ step_price_left(struct game *g, enum dir f, enum dir d, int left,
 	w.explain = true;
 	w.facing = f;
 	w.left = left;
+	w.fresh = fresh;
 	g->rs->ops->move_step(g, &w, d, p);
 	move_walk_free(&w);
+}
+
+/* The same, for a walk that has moved already (no minimum move). */
+static void
+step_price_left(struct game *g, enum dir f, enum dir d, int left,
+    struct move_price *p)
+{
+	step_price_walk(g, f, d, left, false, p);
 }
 
 /* How many notes of a price contain s. */
@@ -7723,7 +7733,7 @@ test_3_6_5_notes_give_what_is_left_never_below_nothing(void **state)
 	for (x = 0; x < 30; x++)
 		map_edge_set(g->map, x, 19, DIR_S, ruleset_obst(rs, "fence"),
 		    PASS_NONE);
-	step_price_left(g, DIR_N, DIR_N, STEP_ORTHO, &p);
+	step_price_walk(g, DIR_N, DIR_N, STEP_ORTHO, true, &p);
 	assert_int_equal(p.ticks, bd);
 	assert_true(p.flags & MPF_MOB_AFTER);
 	assert_int_equal(count_notes(&p, "crosses the fence (Pr 0 + Pe 0 + "
@@ -7731,6 +7741,13 @@ test_3_6_5_notes_give_what_is_left_never_below_nothing(void **state)
 	    "N"), 1);
 	assert_int_equal(count_notes(&p, "its speed left is less than the "
 	    "crossing: it crosses but ends as a Mob"), 1);
+	/* M19: less than the crossing left makes a Mob only on the minimum
+	 * move; a unit that has moved already does not cross at all, and
+	 * the price says nothing of a Mob. */
+	step_price_left(g, DIR_N, DIR_N, STEP_ORTHO, &p);
+	assert_int_equal(p.ticks, bd);
+	assert_false(p.flags & MPF_MOB_AFTER);
+	assert_int_equal(count_notes(&p, "ends as a Mob"), 0);
 	game_free(g);
 
 	g = one_unit(rs, "manoeuvre_column");

@@ -737,9 +737,15 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		 * far as what is left goes. */
 		p->need = m->obstacle_width + oc + ecost;
 		/* M19: with no more left than the crossing itself (less only
-		 * on a minimum move) the unit ends as a Mob. */
+		 * on a minimum move) the unit ends as a Mob.  With less and
+		 * no minimum move it does not cross at all (the walk stops it
+		 * before the obstacle), and the step's note, read as what it
+		 * would have done, must not say it crosses.  (A step priced
+		 * just after a turn still reads fresh: the walk pays the turn,
+		 * which ends the minimum move, after the price.) */
 		if (w->left <= m->obstacle_width + oc &&
-		    !rs->obst[obest].may_end_on)
+		    !rs->obst[obest].may_end_on && (w->fresh ||
+		    w->left >= p->need))
 			p->flags |= MPF_MOB_AFTER;
 		if (w->explain)
 			move_price_note(p, "3.6.5",
