@@ -1369,7 +1369,8 @@ test_briefing_tells_the_story_and_sides(void **state)
 	assert_true(has(f, "Canvas test"));
 	assert_true(has(f, "The first paragraph runs on."));
 	assert_true(has(f, "A second one."));
-	assert_true(has(f, "French: 1 units under Général Test"));
+	assert_true(has(f, "French: 1 unit under Général Test"));
+	assert_false(has(f, "1 units"));
 	assert_true(has(f, "The battle lasts 3 turns."));
 	/* What a break means, from the ruleset (3.10.1, marshal's own). */
 	assert_true(has(f, "A side that loses 40% of its strength breaks, "

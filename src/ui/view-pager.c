@@ -452,8 +452,9 @@ brief_page(struct ui *ui, struct page *p)
 		for (count = k = 0; k < g->nunits; k++)
 			if (g->units[k].side == i)
 				count++;
-		add(p, theme_side(ui, i), 2, "%s: %d units under %s (%s)",
-		    g->sides[i].name, count, g->sides[i].commander >= 0 ?
+		add(p, theme_side(ui, i), 2, "%s: %d unit%s under %s (%s)",
+		    g->sides[i].name, count, count == 1 ? "" : "s",
+		    g->sides[i].commander >= 0 ?
 		    g->generals[g->sides[i].commander].name : "no general",
 		    ui->ctl[i].name);
 	}
