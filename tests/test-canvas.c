@@ -2719,6 +2719,38 @@ test_ascii_glyphs_mean_one_thing(void **state)
 }
 
 /*
+ * 3.1.1: the command lesson names the key that shows the command radius,
+ * and it is the one the map binds to it (d); c, which it used to name,
+ * puts the cursor on a unit in battle contact.
+ */
+static void
+test_3_1_1_command_lesson_names_the_radius_key(void **state)
+{
+	struct fixture *f = fixture_scenario("tutorial-10-command", 150, 45,
+	    true);
+	char key[16], text[64], *brief, *q;
+
+	(void)state;
+	/* The briefing as the pager joins it: its lines run on. */
+	assert_non_null(f->g->description);
+	brief = xasprintf("%s", f->g->description);
+	for (q = brief; *q != '\0'; q++)
+		if (*q == '\n')
+			*q = ' ';
+	keymap_key_of(f->ui->keymap, MODE_MAP, ACT_RADIUS, key, sizeof key);
+	assert_string_equal(key, "d");
+	snprintf(text, sizeof text, "; %s shows or hides the command radius",
+	    key);
+	assert_non_null(strstr(brief, text));
+	keymap_key_of(f->ui->keymap, MODE_MAP, ACT_JUMP_CONTACT, key,
+	    sizeof key);
+	snprintf(text, sizeof text, "; %s shows", key);
+	assert_null(strstr(brief, text));
+	free(brief);
+	fixture_free(f);
+}
+
+/*
  * Tutorial 5 names its roads by what the map draws: the big road up
  * column 6 is a bold line and the lane up column 18 a thin one, in UTF-8
  * and in ASCII, and the lessons' texts say "bold line" and "thin line"
@@ -3558,6 +3590,7 @@ main(void)
 		cmocka_unit_test(test_formation_menu_lists_the_arms_formations),
 		cmocka_unit_test(
 		    test_3_6_5_formation_menu_marks_what_the_ground_forbids),
+		cmocka_unit_test(test_3_1_1_command_lesson_names_the_radius_key),
 		cmocka_unit_test(test_stop_restore_and_enemy_refused),
 		cmocka_unit_test(test_hot_seat_turn_ends_and_resolves),
 		cmocka_unit_test(test_program_controller_plays_a_side),
