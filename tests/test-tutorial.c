@@ -121,7 +121,7 @@ static const struct lesson lessons[] = {
 		ACT("move VAM 30,10", "turn"),
 		ACT("turn"),
 		ACT("retire MD 18,20", "turn"),
-		ACT("retire 3LD 8,50", "turn"),
+		ACT("retire 3LD 8,49", "turn"),
 	} },
 };
 
@@ -321,6 +321,60 @@ test_lessons_as_the_interface_orders(void **state)
 	routed = false;
 }
 
+/*
+ * H7: the second horse-and-musket lesson ends with the dragoons' Retire
+ * order "standing for next turn": its point must be one their block can
+ * stand on.  A cavalry Line is 3 cells deep, so on the lesson's 52 rows
+ * its anchor may go no lower than row 49; sent to [8, 50] they halted at
+ * [8, 49] for good, the block leaving the map a row further.  One turn
+ * after the lesson they stand on the point their order names, done.
+ */
+static void
+test_H7_lesson_2_dragoons_reach_their_retire_point(void **state)
+{
+	char *path = xasprintf("%s/scenarios/tutorial-hm-02-wheel.yaml",
+	    datadir());
+	struct ruleset *rs = NULL;
+	struct game *g;
+	struct diags d;
+	struct point to;
+	size_t i;
+	int j, u;
+
+	(void)state;
+	diags_init(&d);
+	g = load_scenario(path, datadir(), &rs, &d);
+	if (g == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(g);
+	for (i = 0; i < sizeof lessons / sizeof lessons[0]; i++)
+		if (strcmp(lessons[i].file, "tutorial-hm-02-wheel.yaml") == 0)
+			break;
+	assert_true(i < sizeof lessons / sizeof lessons[0]);
+	for (j = 0; j < MAX_STEPS && lessons[i].steps[j] != NULL; j++) {
+		const char *const *a;
+
+		for (a = lessons[i].steps[j]; *a != NULL; a++)
+			act(g, *a);
+	}
+	u = unit_or_fail(g, "3LD");
+	assert_int_equal(g->units[u].pos.x, 8);
+	assert_int_equal(g->units[u].pos.y, 48);
+	assert_int_equal(g->units[u].order.kind, ORDER_MOVE);
+	to = g->units[u].order.pts[g->units[u].order.npts - 1];
+	assert_int_equal(to.x, 8);
+	assert_int_equal(to.y, 49);
+	game_turn(g);
+	assert_int_equal(g->units[u].pos.x, to.x);
+	assert_int_equal(g->units[u].pos.y, to.y);
+	assert_int_equal(g->units[u].facing, DIR_N);
+	assert_int_equal(g->units[u].order.kind, ORDER_NONE);
+	game_free(g);
+	ruleset_free(rs);
+	diags_free(&d);
+	free(path);
+}
+
 /* A small scenario for the goals themselves. */
 static const char small[] =
     "scenario: goals\n"
@@ -513,6 +567,7 @@ main(void)
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_lessons),
 		cmocka_unit_test(test_lessons_as_the_interface_orders),
+		cmocka_unit_test(test_H7_lesson_2_dragoons_reach_their_retire_point),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
