@@ -2308,7 +2308,10 @@ test_move_preview_not_arriving_follows_its_legs(void **state)
 
 /*
  * O: the ruleset's own orders.  In the second horse-and-musket lesson the
- * menu offers Retire (H7); chosen, the cursor picks where the Maryland
+ * menu offers Retire (H7), and not the answers to a second charge's
+ * question (H15), which no unit may be given with the turn's orders
+ * (they were listed, and refused when chosen); chosen, the cursor picks
+ * where the Maryland
  * Continentals go, and Enter gives the action: they hold it (act), their
  * standing order untouched.  The Napoleonic battle has no such orders
  * and says so.
@@ -2333,6 +2336,16 @@ test_action_key_gives_the_rulesets_own_order(void **state)
 	type(f, "O");
 	assert_true(has(f, "Orders for"));
 	assert_true(has(f, "1 Retire (H7)"));
+	/* The answers to a second charge's question (H15) are refused
+	 * with the turn's orders: the menu has Retire alone. */
+	assert_int_equal(f->ui->nmenu, 1);
+	assert_false(has(f, "Charge again"));
+	assert_false(has(f, "Rein in"));
+	/* Nor is the menu called one of formations. */
+	assert_true(has(f, "| Other orders |"));
+	assert_true(has(f, "Other orders: Up/Down or number"));
+	assert_false(has(f, "| Formation |"));
+	assert_false(has(f, "Formation: Up/Down"));
 	type(f, "\r");
 	f->ui->cursor = (struct point){ 18, 20 };
 	type(f, "\r");

@@ -18,6 +18,17 @@
 #define OVER_LINES	24	/* result and summary lines at the end */
 #define HANDOVER_LINES	3	/* the hand-over box, over the log */
 
+/* The name of the mode ui is in, for the status line: the menu of the
+ * ruleset's own orders (O) shares the formation menu's mode but is not
+ * one of formations. */
+static const char *
+mode_name(const struct ui *ui, int mode)
+{
+	if (mode == MODE_MENU && ui->menu_actions)
+		return "Other orders";
+	return keys_mode_name(mode);
+}
+
 static void
 status_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 {
@@ -55,14 +66,14 @@ status_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		    "%s: %s | %s",
 		    ui->side < g->nsides ? g->sides[ui->side].name : "?",
 		    ui->waiting ? "orders sent" : "your orders",
-		    ui->peer[0] != '\0' ? ui->peer : keys_mode_name(ui->mode));
+		    ui->peer[0] != '\0' ? ui->peer : mode_name(ui, ui->mode));
 	else
 		/* The hand-over's box says what it is: the line reads as it
 		 * will when the orders begin, and Enter changes none of it. */
 		x += canvas_printf(c, x, l->status_y, c->w - x, bar,
 		    "%s to give orders (%s) | %s",
 		    ui->side < g->nsides ? g->sides[ui->side].name : "?",
-		    ui->ctl[ui->side].name, keys_mode_name(ui->mode ==
+		    ui->ctl[ui->side].name, mode_name(ui, ui->mode ==
 		    MODE_HANDOVER ? MODE_MAP : ui->mode));
 	if (g->title != NULL)
 		canvas_printf(c, x, l->status_y, c->w - x, bar, " | %s",
@@ -91,6 +102,9 @@ mode_hint(const struct ui *ui, char *bound)
 	};
 	const char *h = hints[ui->mode];
 
+	if (ui->mode == MODE_MENU && ui->menu_actions)
+		h = "Other orders: Up/Down or number, Enter:choose "
+		    "Esc:cancel";
 	if (ui->mode == MODE_OVER && ui->replay_offer)
 		h = "M:log p:replay N:another battle q:quit";
 	if (keymap_hint(ui->keymap, ui->mode, bound, UI_MSG_MAX))

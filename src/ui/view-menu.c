@@ -1,10 +1,12 @@
 /*
  * view-menu.c - the formation menu: the formations the selected unit's
  * arm may take, from the ruleset's table, each the ruleset would refuse
- * where the unit stands now marked with the reason (ops->form_check).
+ * where the unit stands now marked with the reason (ops->form_check);
+ * and the menu of the ruleset's own orders the unit may be given now.
  */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,9 +37,43 @@ menu_open(struct ui *ui)
 	ui->mode = MODE_MENU;
 }
 
+/* Whether the ruleset would take action i of the selected unit now, with
+ * the unit's own cell or facing for the point or facing it takes (a check
+ * only: nothing is given).  The horse-and-musket answers to a second
+ * charge (H15) are refused outside their question, so the menu of the
+ * turn's orders does not offer them. */
+static bool
+action_open_now(const struct ui *ui, int i)
+{
+	const struct game *g = ui->game;
+	const struct ruleset_action *a = &g->rs->ops->actions[i];
+	const struct unit *u = &g->units[ui->sel];
+	struct order o;
+	char *cause = NULL;
+	int rc;
+
+	if (g->rs->ops->order_check == NULL)
+		return true;
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_ACTION;
+	o.unit = ui->sel;
+	o.general = u->general;
+	o.action = i;
+	o.formation = -1;
+	o.facing = (a->params & ACTION_FACING) ? (int)u->facing : -1;
+	if (a->params & ACTION_POINT) {
+		o.npts = 1;
+		o.pts[0] = u->pos;
+	}
+	rc = g->rs->ops->order_check(g, &o, &cause);
+	free(cause);
+	return rc == 0;
+}
+
 /*
  * The ruleset's own actions (ops->actions) for the selected unit: a menu
- * like the formations'.  One that takes a point or a facing goes on to
+ * like the formations', of those the ruleset takes now (ui->menu holds
+ * their indices).  One that takes a point or a facing goes on to
  * MODE_MOVE to pick it with the cursor; one that takes nothing is given
  * at once.
  */
@@ -46,17 +82,22 @@ action_menu_open(struct ui *ui)
 {
 	const struct ruleset *rs = ui->game->rs;
 	const struct ruleset_action *a = rs->ops->actions;
+	int i;
 
 	ui->nmenu = 0;
 	ui->menu_pos = 0;
-	while (a != NULL && a[ui->nmenu].name != NULL &&
-	    ui->nmenu < RULES_MAX_FORM) {
-		ui->menu[ui->nmenu] = ui->nmenu;
-		ui->nmenu++;
-	}
-	if (ui->nmenu == 0) {
+	for (i = 0; a != NULL && a[i].name != NULL &&
+	    ui->nmenu < RULES_MAX_FORM; i++)
+		if (action_open_now(ui, i))
+			ui->menu[ui->nmenu++] = i;
+	if (ui->nmenu == 0 && (a == NULL || a[0].name == NULL)) {
 		ui_msg(ui, true, "The %s rules have no orders of their own: "
 		    "m, s, f and r are all there is.", rs->title);
+		return;
+	}
+	if (ui->nmenu == 0) {
+		ui_msg(ui, true, "No order of the %s rules' own may be given "
+		    "to %s now.", rs->title, ui->game->units[ui->sel].name);
 		return;
 	}
 	ui->menu_actions = true;
@@ -113,7 +154,7 @@ choose(struct ui *ui, int item)
 	char *why;
 
 	if (ui->menu_actions) {
-		choose_action(ui, item);
+		choose_action(ui, ui->menu[item]);
 		return;
 	}
 	memset(&o, 0, sizeof o);
@@ -183,8 +224,8 @@ menu_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 			canvas_printf(c, x + 1, y + 1 + i, w - 2,
 			    i == ui->menu_pos ? hi : box, "%c%d %s (%s%s)",
 			    i == ui->menu_pos ? '>' : ' ', i + 1,
-			    a[i].label, a[i].rule, ruleset_rule_mark(rs,
-			    a[i].rule));
+			    a[ui->menu[i]].label, a[ui->menu[i]].rule,
+			    ruleset_rule_mark(rs, a[ui->menu[i]].rule));
 		canvas_text(c, x + 1, y + 1 + ui->nmenu, w - 2,
 		    "Enter: choose  Esc: cancel", box);
 		return;
