@@ -697,6 +697,41 @@ test_HO_3_1_retiring_unit_does_not_charge(void **state)
 }
 
 /*
+ * HO.3.1, H8, H9: horse sent at an enemy it cannot charge yet (not in its
+ * front arc) marches at him.  Its order's point is the enemy's anchor,
+ * under his block, so no leg plan ends there; it used to take that for a
+ * point wheels only circle and turn in place for its whole move (H8,
+ * marshal's reading: "no wheels bring it onto its point"), standing a
+ * turn where it stood.  Column c faces W at [20, 12], t at [30, 30], 18
+ * rows and 10 columns off to the SSE: it turns SW free, wheels on to SE
+ * (22 ticks) and marches until it stops 1.25 inches short of t (HO.4)
+ * at [28, 26], facing SE, to charge him next turn.
+ */
+static void
+test_HO_3_1_assault_behind_the_flank_marches(void **state)
+{
+	struct game *g = field();
+	int c, t;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "column", 20, 12, DIR_W,
+	    45);
+	t = unit(g, "t", 1, ARM_CAVALRY, "light", "column", 30, 30, DIR_N,
+	    100);
+	move_order(g, c, 30, 30);
+	hm_phase_charges(g);
+	assert_int_equal(g->units[c].contact, -1);
+	hm_phase_movement(g);
+	assert_int_equal(count(g, "H8", "the whole move"), 0);
+	assert_int_equal(g->units[c].pos.x, 28);
+	assert_int_equal(g->units[c].pos.y, 26);
+	assert_int_equal(g->units[c].facing, DIR_SE);
+	assert_int_equal(hm_gap(g, c, t), 5);	/* 1.25 inches */
+	assert_int_equal(g->units[c].halt, HALT_CONTACT);
+	game_free(g);
+}
+
+/*
  * HO.3.2, H3: a charge pays for the ground it crosses, step by step:
  * horse c 13.5 inches (54 ticks) from foot t, the first 10 rows open
  * ground (2 ticks a straight step), the rest rough (2/3 for horse: 3
@@ -7537,6 +7572,7 @@ main(void)
 		cmocka_unit_test(test_HO_3_2_target_does_not_march),
 		cmocka_unit_test(test_HO_4_march_stops_short_in_contact_with_none),
 		cmocka_unit_test(test_HO_3_1_retiring_unit_does_not_charge),
+		cmocka_unit_test(test_HO_3_1_assault_behind_the_flank_marches),
 		cmocka_unit_test(test_HO_3_2_charge_pays_for_the_ground),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
 		cmocka_unit_test(test_HO_3_1_target_fixed_when_the_phase_begins),

@@ -72,6 +72,16 @@ walk_goal(struct move_walk *w, struct point *goal)
 	}
 }
 
+/* Whether an enemy of the walker stands on cell p. */
+static bool
+goal_under_enemy(const struct game *g, const struct move_walk *w,
+    struct point p)
+{
+	int who = game_unit_at(g, p.x, p.y);
+
+	return who >= 0 && g->units[who].side != g->units[w->unit].side;
+}
+
 bool
 walk_plan_leg(const struct game *g, struct move_walk *w)
 {
@@ -93,8 +103,12 @@ walk_plan_leg(const struct game *g, struct move_walk *w)
 		/* No plan: wheeling on along the line circles the point
 		 * (a Line sent a few cells behind its flank wheeled round
 		 * it for ever).  A unit that has spent nothing turns in
-		 * place to face its way, and marches next turn. */
-		w->in_place = w->left == w->allowance;
+		 * place to face its way, and marches next turn.  Not one
+		 * sent onto an enemy (an assault): no plan ends on his
+		 * block, and the march along the line stops short of him
+		 * (a Column sent at horse 13 in off stood a turn turning). */
+		w->in_place = w->left == w->allowance &&
+		    !goal_under_enemy(g, w, goal);
 		free(r);
 		free(faces);
 		return false;
