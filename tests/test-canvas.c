@@ -2368,6 +2368,51 @@ test_action_key_gives_the_rulesets_own_order(void **state)
 }
 
 /*
+ * A question within a turn (H15, the breakthrough phase of turn 5): the
+ * log pane holds turn 5's results so far, and says so, not "turn 4
+ * results"; a unit that marched (charged) in turn 5 reads "This turn
+ * (5): moved ...", not "Last turn (4): did not march (last march turn
+ * 5)".  The state is set by hand: only the view is under test.
+ */
+static void
+test_question_within_the_turn_speaks_of_this_turn(void **state)
+{
+	struct fixture *f = fixture_scenario("tutorial-hm-02-wheel", 120, 40,
+	    true);
+	struct unit *u;
+	int md = game_find_unit(f->g, "MD");
+
+	(void)state;
+	assert_true(md >= 0);
+	u = &f->g->units[md];
+	while (f->ui->mode != MODE_MAP)		/* the lesson's pages */
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	f->ui->cursor = u->pos;
+	type(f, " ");
+	assert_int_equal(f->ui->sel, md);
+	f->g->turn = 5;
+	f->ui->resolved = 4;
+	f->g->phase = 3;
+	u->halt_turn = 5;
+	u->moved = 14;				/* 3.5 inches */
+	u->halt = HALT_CONTACT;
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "Log: turn 5 so far (M: all)"));
+	assert_false(has(f, "turn 4 results"));
+	assert_true(has(f, "This turn (5): moved 3.5 in, contact"));
+	assert_false(has(f, "did not march"));
+	/* With the turn played, the same march is last turn's. */
+	f->g->turn = 6;
+	f->ui->resolved = 5;
+	f->g->phase = -1;
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "Log: turn 5 results (M: all)"));
+	assert_true(has(f, "Last turn (5): moved 3.5 in, contact"));
+	fixture_free(f);
+}
+
+/*
  * H7: the preview of a Retire is the retire's march, not a Move's: the
  * Maryland Continentals told to retire 6 cells behind them keep their
  * facing (a Move would turn them about first), the panel names the
@@ -3647,6 +3692,7 @@ main(void)
 		cmocka_unit_test(test_ruleset_words_on_screen),
 		cmocka_unit_test(test_panel_ground_in_the_rulesets_terms),
 		cmocka_unit_test(test_action_key_gives_the_rulesets_own_order),
+		cmocka_unit_test(test_question_within_the_turn_speaks_of_this_turn),
 		cmocka_unit_test(test_H7_retire_preview_is_the_retire_march),
 		cmocka_unit_test(test_panel_general_without_aides),
 		cmocka_unit_test(test_HO_3_1_assault_key_under_horse_and_musket),

@@ -220,16 +220,22 @@ unit_panel(struct ui *ui, struct pen *p)
 		ruleset_fmt(rs, allow, bd, sizeof bd);
 		line(p, plain, "May move %s this turn", bd);
 	}
-	/* The last turn played, never an older march shown as news. */
-	if (g->turn > 1 && u->halt_turn == g->turn - 1) {
+	/* The last turn played, never an older march shown as news; within
+	 * a turn (a question of the ruleset's, g->phase >= 0) a march made
+	 * in it is this turn's. */
+	if ((g->turn > 1 && u->halt_turn == g->turn - 1) ||
+	    (g->phase >= 0 && u->halt_turn == g->turn)) {
+		const char *when = u->halt_turn == g->turn ? "This turn" :
+		    "Last turn";
+
 		ruleset_fmt(rs, u->moved, bd, sizeof bd);
 		/* Arrived, or marching on: the enemy's orders (know.h). */
 		if (know_halt_tells_orders(u->halt) &&
 		    !know_orders(g, ui->sel, ui_viewer(ui)))
-			line(p, theme_dim(ui), "Last turn (%d): moved %s",
+			line(p, theme_dim(ui), "%s (%d): moved %s", when,
 			    u->halt_turn, bd);
 		else
-			line(p, theme_dim(ui), "Last turn (%d): moved %s, %s",
+			line(p, theme_dim(ui), "%s (%d): moved %s, %s", when,
 			    u->halt_turn, bd, halt_name(u->halt));
 	} else if (g->turn > 1 && u->halt_turn > 0)
 		line(p, theme_dim(ui), "Last turn (%d): did not march (last "
@@ -542,7 +548,12 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l, int skip)
 
 	canvas_fill(c, l->log_x, l->log_y, l->log_w, 1,
 	    ui->utf8 ? "─" : "-", dim);
-	if (ui->resolved > 0)
+	/* Asked within a turn (g->phase >= 0), the pane holds that turn's
+	 * results so far, not the last turn's. */
+	if (ui->resolved > 0 && g->phase >= 0 && ui->resolved < g->turn)
+		canvas_printf(c, 2, l->log_y, l->log_w - 4, theme_title(ui),
+		    " Log: turn %d so far (M: all) ", g->turn);
+	else if (ui->resolved > 0)
 		canvas_printf(c, 2, l->log_y, l->log_w - 4, theme_title(ui),
 		    " Log: turn %d results (M: all) ", ui->resolved);
 	else
