@@ -2307,6 +2307,43 @@ test_move_preview_not_arriving_follows_its_legs(void **state)
 }
 
 /*
+ * H3, H4: the horse-and-musket reference lists its ground and obstacles
+ * by name, for their symbols, and prices them in its own tables (a share
+ * of speed, a share of the move).  It used to print the Napoleonic
+ * columns as well, "slowing 0 in  entry 0 in  closed to: -" on every row,
+ * which said dense woods cost horse nothing, where H3 closes them to it.
+ * The Napoleonic reference keeps its Pe and Pr columns.
+ */
+static void
+test_H3_rules_reference_ground_without_pe_and_pr(void **state)
+{
+	struct fixture *f = fixture_scenario("tutorial-hm-02-wheel", 120, 200,
+	    true);
+
+	(void)state;
+	while (f->ui->mode != MODE_MAP)		/* the lesson's pages */
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	type(f, "R");
+	assert_true(has(f, "Rules: Horse and musket"));
+	assert_true(has(f, "Landscape (H3)"));
+	assert_true(has(f, " Dense woods"));
+	assert_true(has(f, "  Stream; a unit may end its move on it"));
+	assert_false(has(f, "slowing"));
+	assert_false(has(f, "closed to"));
+	/* Its own table says what the ground does. */
+	assert_true(has(f, "Dense woods: 1/3, 2/3, none, none"));
+	fixture_free(f);
+
+	f = fixture_new(true, true, 120, 200);
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "R");
+	assert_true(has(f, "Pe slows, Pr + Pe to enter"));
+	assert_true(has(f, "closed to:"));
+	fixture_free(f);
+}
+
+/*
  * O: the ruleset's own orders.  In the second horse-and-musket lesson the
  * menu offers Retire (H7), and not the answers to a second charge's
  * question (H15), which no unit may be given with the turn's orders
@@ -3656,6 +3693,7 @@ main(void)
 		cmocka_unit_test(test_help_lists_the_modes_keys),
 		cmocka_unit_test(test_rules_reference_from_the_ruleset),
 		cmocka_unit_test(test_3_6_3_speed_table_in_rules_reference),
+		cmocka_unit_test(test_H3_rules_reference_ground_without_pe_and_pr),
 		cmocka_unit_test(test_rules_reference_words_and_whole_turn),
 		cmocka_unit_test(test_briefing_tells_the_story_and_sides),
 		cmocka_unit_test(test_quit_asks_first),

@@ -190,6 +190,7 @@ rules_page(struct ui *ui, struct page *p)
 	const char *pr = ruleset_word(rs, RULESET_TERM_PR);
 	char a[32], b[32], f[512], one[2], cite[40];
 	int i, k, allow;
+	bool costs;
 
 	snprintf(p->title, sizeof p->title, "Rules: %s", rs->title != NULL ?
 	    rs->title : rs->name);
@@ -256,13 +257,25 @@ rules_page(struct ui *ui, struct page *p)
 		f[0] = '\0';
 	add(p, h, 0, "Landscape%s%s", ruleset_cite_fmt(rs,
 	    RULESET_TOPIC_LANDSCAPE, " (%s)", 0, cite, sizeof cite), f);
+	/* A ruleset that does not count ground as Pe and Pr (no such
+	 * terms: horse and musket takes a share of speed, H3) has its
+	 * ground listed by name, its own table below: columns of zeros
+	 * "closed to" nobody would say dense woods cost horse nothing. */
+	costs = ruleset_term(rs, RULESET_TERM_PE) != NULL ||
+	    ruleset_term(rs, RULESET_TERM_PR) != NULL;
 	for (i = 0; i < rs->nland; i++) {
 		ruleset_fmt(rs, rs->land[i].pe, a, sizeof a);
 		ruleset_fmt(rs, rs->land[i].pr, b, sizeof b);
 		forbid_text(rs, rs->land[i].forbid, f, sizeof f);
-		add(p, style_plain, 2, "%s %-14s %s %-7s %s %-7s closed to: "
-		    "%s", theme_land(ui, i, one), rs->land[i].label, pe, a, pr,
-		    b, f);
+		if (costs)
+			add(p, style_plain, 2, "%s %-14s %s %-7s %s %-7s "
+			    "closed to: %s", theme_land(ui, i, one),
+			    rs->land[i].label, pe, a, pr, b, f);
+		else
+			add(p, style_plain, 2, "%s %s%s%s",
+			    theme_land(ui, i, one), rs->land[i].label,
+			    rs->land[i].forbid ? "; closed to: " : "",
+			    rs->land[i].forbid ? f : "");
 	}
 	add(p, style_plain, 0, "%s", "");
 	add(p, h, 0, "Obstacles on cell edges%s", ruleset_cite_fmt(rs,
@@ -271,9 +284,17 @@ rules_page(struct ui *ui, struct page *p)
 		ruleset_fmt(rs, rs->obst[i].pe, a, sizeof a);
 		ruleset_fmt(rs, rs->obst[i].pr, b, sizeof b);
 		forbid_text(rs, rs->obst[i].forbid, f, sizeof f);
-		add(p, style_plain, 2, "%-16s %s %-7s %s %-7s closed to: %s%s",
-		    rs->obst[i].label, pe, a, pr, b, f, rs->obst[i].may_end_on ?
-		    "; a unit may end its move on it" : "");
+		if (costs)
+			add(p, style_plain, 2, "%-16s %s %-7s %s %-7s closed "
+			    "to: %s%s", rs->obst[i].label, pe, a, pr, b, f,
+			    rs->obst[i].may_end_on ? "; a unit may end its "
+			    "move on it" : "");
+		else
+			add(p, style_plain, 2, "%s%s%s%s", rs->obst[i].label,
+			    rs->obst[i].forbid ? "; closed to: " : "",
+			    rs->obst[i].forbid ? f : "",
+			    rs->obst[i].may_end_on ? "; a unit may end its "
+			    "move on it" : "");
 	}
 	if (rs->ops != NULL && rs->ops->describe != NULL) {
 		struct describe_arg da = { p, h };
