@@ -234,6 +234,21 @@ to_map(struct fixture *f)
 		    UIK_ENTER);
 }
 
+/* Close the briefing's pages, then select the unit with this id by the
+ * keys (the cursor on it, Space): its index. */
+static int
+select_unit(struct fixture *f, const char *id)
+{
+	int i = game_find_unit(f->g, id);
+
+	assert_true(i >= 0);
+	to_map(f);
+	f->ui->cursor = f->g->units[i].pos;
+	type(f, " ");
+	assert_int_equal(f->ui->sel, i);
+	return i;
+}
+
 /* The glyph at map cell (x, y) when the view is at the map's corner. */
 static const struct ccell *
 map_at(const struct fixture *f, int x, int y)
@@ -2321,9 +2336,7 @@ test_H3_rules_reference_ground_without_pe_and_pr(void **state)
 	    true);
 
 	(void)state;
-	while (f->ui->mode != MODE_MAP)		/* the lesson's pages */
-		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-		    UIK_ENTER);
+	to_map(f);		/* the lesson's pages */
 	type(f, "R");
 	assert_true(has(f, "Rules: Horse and musket"));
 	assert_true(has(f, "Landscape (H3)"));
@@ -2359,17 +2372,11 @@ test_action_key_gives_the_rulesets_own_order(void **state)
 	struct fixture *f = fixture_scenario("tutorial-hm-02-wheel", 120, 40,
 	    true);
 	struct unit *u;
-	int md = game_find_unit(f->g, "MD");
+	int md;
 
 	(void)state;
-	assert_true(md >= 0);
+	md = select_unit(f, "MD");		/* past the lesson's pages */
 	u = &f->g->units[md];
-	while (f->ui->mode != MODE_MAP)		/* the lesson's pages */
-		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-		    UIK_ENTER);
-	f->ui->cursor = u->pos;
-	type(f, " ");				/* select it */
-	assert_int_equal(f->ui->sel, md);
 	type(f, "O");
 	assert_true(has(f, "Orders for"));
 	assert_true(has(f, "1 Retire (H7)"));
@@ -2394,9 +2401,7 @@ test_action_key_gives_the_rulesets_own_order(void **state)
 	fixture_free(f);
 
 	f = fixture_default_set(120, 40, true);
-	while (f->ui->mode != MODE_MAP)
-		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-		    UIK_ENTER);
+	to_map(f);
 	type(f, "\t");
 	assert_true(f->ui->sel >= 0);
 	type(f, "O");
@@ -2417,17 +2422,11 @@ test_question_within_the_turn_speaks_of_this_turn(void **state)
 	struct fixture *f = fixture_scenario("tutorial-hm-02-wheel", 120, 40,
 	    true);
 	struct unit *u;
-	int md = game_find_unit(f->g, "MD");
+	int md;
 
 	(void)state;
-	assert_true(md >= 0);
+	md = select_unit(f, "MD");		/* past the lesson's pages */
 	u = &f->g->units[md];
-	while (f->ui->mode != MODE_MAP)		/* the lesson's pages */
-		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-		    UIK_ENTER);
-	f->ui->cursor = u->pos;
-	type(f, " ");
-	assert_int_equal(f->ui->sel, md);
 	f->g->turn = 5;
 	f->ui->resolved = 4;
 	f->g->phase = 3;
@@ -2467,17 +2466,12 @@ test_H7_retire_preview_is_the_retire_march(void **state)
 	struct point to, stop;
 	enum dir face;
 	char want[80];
-	int md = game_find_unit(f->g, "MD"), i, mp = -1;
+	int md, i, mp = -1;
 
 	(void)state;
-	assert_true(md >= 0);
+	md = select_unit(f, "MD");
 	u = &f->g->units[md];
 	face = u->facing;
-	while (f->ui->mode != MODE_MAP)
-		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-		    UIK_ENTER);
-	f->ui->cursor = u->pos;
-	type(f, " ");
 	type(f, "O");
 	type(f, "\r");				/* 1 Retire */
 	to.x = u->pos.x - 6 * dir_dx[face];
@@ -2863,9 +2857,7 @@ test_tutorial_5_names_the_roads_drawn(void **state)
 	(void)state;
 	for (cs = 0; cs < 2; cs++) {
 		f = fixture_scenario("tutorial-05-roads", 80, 40, cs == 0);
-		while (f->ui->mode != MODE_MAP)
-			ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-			    UIK_ENTER);
+		to_map(f);
 		f->ui->cursor = (struct point){ 0, 0 };
 		ui_draw(f->ui, f->c);
 		assert_int_equal(f->ui->view.y, 0);
@@ -2979,9 +2971,7 @@ test_log_pager_search_and_filters(void **state)
 	ui_key(f->ui, UIK_ESC);
 	ui_key(f->ui, UIK_ENTER);
 	play_default(f, 4);
-	while (f->ui->mode != MODE_MAP)
-		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
-		    UIK_ENTER);
+	to_map(f);
 	ui_key(f->ui, 'M');
 	ui_draw(f->ui, f->c);
 	assert_int_equal(f->ui->mode, MODE_PAGER);
