@@ -114,7 +114,7 @@ static const struct lesson lessons[] = {
 		ACT("turn"),
 		ACT("move MD 17,2", "turn"),
 		ACT("move MD 23,8", "turn"),
-		ACT("move MD 12,2 12,2", "turn"),	/* w at [12, 2] */
+		ACT("move MD 18,2", "turn"),
 	} },
 	{ "tutorial-hm-02-wheel.yaml", {
 		ACT("move MD 24,20", "turn"),
@@ -375,6 +375,66 @@ test_H7_lesson_2_dragoons_reach_their_retire_point(void **state)
 	free(path);
 }
 
+
+/*
+ * H8: the first horse-and-musket lesson ends with the Continentals'
+ * about face, their Move order standing for the next turn.  Its point
+ * must be one a Line can reach and stand on: sent to [12, 2] they
+ * wandered at the map's edge, their block having no room there to face
+ * W, for the rest of the battle.  Sent straight behind them to [18, 2],
+ * they march the next turn (turn 7 of 8) and arrive, 4.5 of their 6
+ * inches spent, still facing NW.
+ */
+static void
+test_H8_lesson_1_continentals_reach_their_last_point(void **state)
+{
+	char *path = xasprintf("%s/scenarios/tutorial-hm-01-ground.yaml",
+	    datadir());
+	struct ruleset *rs = NULL;
+	struct game *g;
+	struct diags d;
+	struct point to;
+	size_t i;
+	int j, u;
+
+	(void)state;
+	diags_init(&d);
+	g = load_scenario(path, datadir(), &rs, &d);
+	if (g == NULL)
+		diags_print(&d, stderr);
+	assert_non_null(g);
+	for (i = 0; i < sizeof lessons / sizeof lessons[0]; i++)
+		if (strcmp(lessons[i].file, "tutorial-hm-01-ground.yaml") == 0)
+			break;
+	assert_true(i < sizeof lessons / sizeof lessons[0]);
+	for (j = 0; j < MAX_STEPS && lessons[i].steps[j] != NULL; j++) {
+		const char *const *a;
+
+		for (a = lessons[i].steps[j]; *a != NULL; a++)
+			act(g, *a);
+	}
+	u = unit_or_fail(g, "MD");
+	assert_int_equal(g->units[u].pos.x, 22);
+	assert_int_equal(g->units[u].pos.y, 6);
+	assert_int_equal(g->units[u].facing, DIR_NW);
+	assert_int_equal(g->units[u].order.kind, ORDER_MOVE);
+	to = g->units[u].order.pts[g->units[u].order.npts - 1];
+	assert_int_equal(to.x, 18);
+	assert_int_equal(to.y, 2);
+	/* The lesson took six turns: the march is turn 7 of the 8. */
+	assert_int_equal(g->turn, 7);
+	assert_int_equal(g->opt.turn_limit, 8);
+	game_turn(g);
+	assert_int_equal(g->units[u].pos.x, 18);
+	assert_int_equal(g->units[u].pos.y, 2);
+	assert_int_equal(g->units[u].facing, DIR_NW);
+	assert_int_equal(g->units[u].order.kind, ORDER_NONE);
+	game_free(g);
+	ruleset_free(rs);
+	diags_free(&d);
+	free(path);
+}
+
 /* A small scenario for the goals themselves. */
 static const char small[] =
     "scenario: goals\n"
@@ -568,6 +628,7 @@ main(void)
 		cmocka_unit_test(test_lessons),
 		cmocka_unit_test(test_lessons_as_the_interface_orders),
 		cmocka_unit_test(test_H7_lesson_2_dragoons_reach_their_retire_point),
+		cmocka_unit_test(test_H8_lesson_1_continentals_reach_their_last_point),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
