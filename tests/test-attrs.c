@@ -278,6 +278,31 @@ test_save_round_trip(void **state)
 	ruleset_free(rs);
 }
 
+/* Only a state value may be internal: an attribute is given in orders
+ * of battle and shown, and is refused at the key that says otherwise. */
+static void
+test_internal_only_for_state(void **state)
+{
+	struct fix *f = *state;
+	struct ruleset *rs = NULL;
+	struct diags d;
+	char *text, *bad;
+
+	text = slurp(f->rspath);
+	bad = edit(text, "default: 4}", "default: 4, internal: true}");
+	spit(f->rspath, bad);
+	assert_null(load(f, "7", &rs, &d));
+	assert_null(rs);
+	assert_true(d.n >= 1);
+	assert_non_null(strstr(d.v[0].file, "march.yaml"));
+	assert_non_null(strstr(d.v[0].msg, "only a state value can be "
+	    "internal"));
+	diags_free(&d);
+	spit(f->rspath, text);
+	free(bad);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -285,6 +310,7 @@ main(void)
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_out_of_range),
 		cmocka_unit_test(test_save_round_trip),
+		cmocka_unit_test(test_internal_only_for_state),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

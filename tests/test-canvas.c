@@ -2357,6 +2357,39 @@ test_H3_rules_reference_ground_without_pe_and_pr(void **state)
 }
 
 /*
+ * R lists what each unit carries, but not the module's internal state:
+ * the horse-and-musket reference showed its bitmask of the turn's marks
+ * as "Marks of the turn 0 to 65535, default 0; changes in play".  Drill
+ * stays, with its range; the Napoleonic action points used, a figure a
+ * player reads (3.6), stay too.
+ */
+static void
+test_rules_reference_hides_internal_state(void **state)
+{
+	struct fixture *f = fixture_scenario("tutorial-hm-02-wheel", 120, 200,
+	    true);
+
+	(void)state;
+	while (f->ui->mode != MODE_MAP)		/* the lesson's pages */
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	assert_true(f->rs->attr[ruleset_attr(f->rs, "marks")].internal);
+	type(f, "R");
+	assert_true(has(f, "What each unit carries"));
+	assert_true(has(f, "Drill              1 to 6, given for every unit"));
+	assert_false(has(f, "Marks of the turn"));
+	assert_false(has(f, "65535"));
+	fixture_free(f);
+
+	f = fixture_new(true, true, 120, 200);
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "R");
+	assert_true(has(f, "Action points used 0 to 99, default 0; changes "
+	    "in play"));
+	fixture_free(f);
+}
+
+/*
  * O: the ruleset's own orders.  In the second horse-and-musket lesson the
  * menu offers Retire (H7), and not the answers to a second charge's
  * question (H15), which no unit may be given with the turn's orders
@@ -3684,6 +3717,7 @@ main(void)
 		cmocka_unit_test(test_rules_reference_from_the_ruleset),
 		cmocka_unit_test(test_3_6_3_speed_table_in_rules_reference),
 		cmocka_unit_test(test_H3_rules_reference_ground_without_pe_and_pr),
+		cmocka_unit_test(test_rules_reference_hides_internal_state),
 		cmocka_unit_test(test_rules_reference_words_and_whole_turn),
 		cmocka_unit_test(test_briefing_tells_the_story_and_sides),
 		cmocka_unit_test(test_quit_asks_first),

@@ -21,7 +21,8 @@
 #define ATTR_RANGE	1000000	/* numbers stay within +/- this */
 
 static const char *const entry_keys[] = {
-	"label", "flag", "min", "max", "default", "required", "report", NULL
+	"label", "flag", "min", "max", "default", "required", "report",
+	"internal", NULL
 };
 
 static int
@@ -102,8 +103,15 @@ load_entry(struct ruleset *rs, const struct doc_node *k,
 	snprintf(a->label, sizeof a->label, "%s", s);
 	if (opt_flag(v, "flag", &a->flag, d) != 0 ||
 	    opt_flag(v, "required", &a->required, d) != 0 ||
-	    opt_flag(v, "report", &a->report, d) != 0)
+	    opt_flag(v, "report", &a->report, d) != 0 ||
+	    opt_flag(v, "internal", &a->internal, d) != 0)
 		return -1;
+	if (!state && a->internal) {
+		diags_add(d, doc_get(v, "internal")->pos, "an attribute is "
+		    "given in orders of battle and shown to the player: only "
+		    "a state value can be internal");
+		return -1;
+	}
 	if (state && a->required) {
 		diags_add(d, doc_get(v, "required")->pos, "a state value is "
 		    "never given in an order of battle: it cannot be "

@@ -87,7 +87,9 @@ struct arm_class {
  * (attributes: and state: tables) and held in unit->attr[] at the index
  * of its declaration (attributes first, then state).  An attribute is
  * given per unit in orders of battle and shown to the player; a state
- * value starts at its default, changes in play and is saved.
+ * value starts at its default, changes in play and is saved.  A state
+ * value declared internal is the module's own bookkeeping (a bitmask,
+ * a counter): saved like the others, but never shown to a player.
  */
 #define ATTR_LABEL_MAX	48
 #define ARM_LABEL_MAX	32
@@ -98,6 +100,8 @@ struct attr_def {
 	bool		 state;		/* changes in play, not in an OOB */
 	bool		 required;	/* an OOB must give it */
 	bool		 report;	/* printed by marshal resolve */
+	bool		 internal;	/* the module's bookkeeping (state
+					   only): saved, never shown */
 	int		 min, max;	/* range of a number */
 	int		 def;		/* value when not given */
 };

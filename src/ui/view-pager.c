@@ -228,13 +228,19 @@ rules_page(struct ui *ui, struct page *p)
 		    rs->form[i].flags & FORMF_IMMOBILE ? "; cannot move" : "",
 		    rs->form[i].flags & FORMF_ROAD ? "; road column" : "");
 	}
-	if (rs->nattr > 0) {
+	/* The module's internal state (a bitmask of the turn's marks) is
+	 * not for players: it is neither listed nor counted. */
+	for (i = 0, k = 0; i < rs->nattr; i++)
+		k += !rs->attr[i].internal;
+	if (k > 0) {
 		add(p, style_plain, 0, "%s", "");
 		add(p, h, 0, "What each unit carries");
 	}
 	for (i = 0; i < rs->nattr; i++) {
 		const struct attr_def *at = &rs->attr[i];
 
+		if (at->internal)
+			continue;
 		if (at->flag)
 			add(p, style_plain, 2, "%-18s yes or no, default %s%s",
 			    at->label, at->def ? "yes" : "no", at->state ?
