@@ -21,6 +21,7 @@
 
 #include "ai/ai.h"
 #include "core/decide.h"
+#include "core/command.h"
 #include "core/game.h"
 #include "core/know.h"
 #include "core/move.h"
@@ -2357,6 +2358,57 @@ test_H3_rules_reference_ground_without_pe_and_pr(void **state)
 }
 
 /*
+ * HO.1: in the horse-and-musket battles a general's orders are in force
+ * at once however far he is, and the ruleset's data gives no command
+ * radius: every general's is 0.  The help listed d, "show or hide the
+ * command radius", which drew nothing.  There the help leaves d out, the
+ * legend of a general names only C, and d says why it shows nothing.
+ * The Napoleonic help keeps d (its radius is 8 BD, 3.1.1).
+ */
+static void
+test_HO_1_no_command_radius_key_without_a_radius(void **state)
+{
+	struct fixture *f = fixture_scenario("tutorial-hm-02-wheel", 120, 80,
+	    true);
+	struct legend_entry e[LEGEND_MAX];
+	int i, n, found = 0;
+
+	(void)state;
+	while (f->ui->mode != MODE_MAP)		/* the lesson's pages */
+		ui_key(f->ui, f->ui->mode == MODE_PAGER ? UIK_ESC :
+		    UIK_ENTER);
+	for (i = 0; i < f->g->ngenerals; i++)
+		assert_int_equal(command_radius(f->g, i), 0);
+	type(f, "?");
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	assert_true(has(f, "select the next general of the side to play"));
+	assert_false(has(f, "command radius"));
+	ui_key(f->ui, UIK_ESC);
+	n = theme_legend(f->ui, e);
+	for (i = 0; i < n; i++)
+		if (strstr(e[i].meaning, "a general (") != NULL) {
+			assert_string_equal(e[i].meaning, "a general (C "
+			    "selects yours)");
+			found++;
+		}
+	assert_int_equal(found, 1);
+	type(f, "\t");
+	assert_true(f->ui->sel >= 0);
+	type(f, "d");
+	assert_false(f->ui->radius);
+	assert_non_null(strstr(f->ui->msg, "No command radius in this "
+	    "battle: a general's orders are in force at once"));
+	fixture_free(f);
+
+	f = fixture_new(true, true, 120, 80);
+	ui_key(f->ui, UIK_ENTER);
+	type(f, "?");
+	assert_true(has(f, "show or hide the command radius of the selected "
+	    "unit's general"));
+	fixture_free(f);
+}
+
+/*
  * R lists what each unit carries, but not the module's internal state:
  * the horse-and-musket reference showed its bitmask of the turn's marks
  * as "Marks of the turn 0 to 65535, default 0; changes in play".  Drill
@@ -3718,6 +3770,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_speed_table_in_rules_reference),
 		cmocka_unit_test(test_H3_rules_reference_ground_without_pe_and_pr),
 		cmocka_unit_test(test_rules_reference_hides_internal_state),
+		cmocka_unit_test(test_HO_1_no_command_radius_key_without_a_radius),
 		cmocka_unit_test(test_rules_reference_words_and_whole_turn),
 		cmocka_unit_test(test_briefing_tells_the_story_and_sides),
 		cmocka_unit_test(test_quit_asks_first),

@@ -258,10 +258,15 @@ theme_legend(const struct ui *ui, struct legend_entry *e)
 	else
 		snprintf(buf, sizeof buf, "%s %s", general_glyph(ui, 0),
 		    general_glyph(ui, 1));
-	entry(e, &n, style_plain, buf, "a general (%s selects yours; %s "
-	    "shows his command radius)", keymap_key_of(ui->keymap, MODE_MAP,
-	    ACT_GENERAL, k1, sizeof k1), keymap_key_of(ui->keymap, MODE_MAP,
-	    ACT_RADIUS, k2, sizeof k2));
+	if (general_has_radius(ui->game))
+		entry(e, &n, style_plain, buf, "a general (%s selects yours; "
+		    "%s shows his command radius)", keymap_key_of(ui->keymap,
+		    MODE_MAP, ACT_GENERAL, k1, sizeof k1), keymap_key_of(
+		    ui->keymap, MODE_MAP, ACT_RADIUS, k2, sizeof k2));
+	else
+		entry(e, &n, style_plain, buf, "a general (%s selects yours)",
+		    keymap_key_of(ui->keymap, MODE_MAP, ACT_GENERAL, k1,
+		    sizeof k1));
 	entry(e, &n, style_plain, theme_glyph(ui, MG_AIDE), "%s %s riding "
 	    "with an order; the digits beside him, the turn he arrives%s",
 	    ruleset_article(aide), aide, ruleset_cite_fmt(rs,

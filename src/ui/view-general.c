@@ -54,6 +54,17 @@ general_at(const struct game *g, struct point p)
 	return -1;
 }
 
+bool
+general_has_radius(const struct game *g)
+{
+	int i;
+
+	for (i = 0; i < g->ngenerals; i++)
+		if (command_radius(g, i) > 0)
+			return true;
+	return false;
+}
+
 /* The general whose radius is drawn: the selected one, else the selected
  * unit's; -1 if none. */
 static int

@@ -176,6 +176,12 @@ map_key(struct ui *ui, enum ui_action a)
 			    "the command radius.");
 			break;
 		}
+		if (!general_has_radius(g)) {
+			ui_msg(ui, true, "No command radius in this battle: "
+			    "a general's orders are in force at once, however "
+			    "far.");
+			break;
+		}
 		ui->radius = !ui->radius;
 		break;
 	case ACT_SELECT:

@@ -82,9 +82,14 @@ help_page(struct ui *ui, struct page *p)
 	snprintf(p->title, sizeof p->title, "Help: keys in %s mode",
 	    keys_mode_name(ui->pager_back));
 	for (b = keymap_mode(ui->keymap, ui->pager_back);
-	    b->action != ACT_NONE; b++)
+	    b->action != ACT_NONE; b++) {
+		/* No radius in this battle: d would show nothing. */
+		if (b->action == ACT_RADIUS &&
+		    !general_has_radius(ui->game))
+			continue;
 		add(p, style_plain, 0, "%-16s %s", b->label, ruleset_expand(
 		    ui->game->rs, b->help, text, sizeof text));
+	}
 	for (b = keymap_mode(ui->keymap, -1); b->action != ACT_NONE; b++)
 		add(p, style_plain, 0, "%-16s %s", b->label, ruleset_expand(
 		    ui->game->rs, b->help, text, sizeof text));

@@ -185,6 +185,10 @@ int route_charge(const struct game *, const struct order *o,
  */
 const char *general_glyph(const struct ui *, int side);
 int general_at(const struct game *, struct point);
+/* Whether any general of the battle has a command radius: a ruleset
+ * whose data gives none (horse and musket: orders are in force at once
+ * however far, HO.1) leaves d nothing to show, and the help omits it. */
+bool general_has_radius(const struct game *);
 void general_draw(struct ui *, struct canvas *, const struct layout *);
 void general_route_draw(struct ui *, struct canvas *, const struct layout *);
 int general_panel(struct ui *, struct canvas *, int x, int y, int w,
