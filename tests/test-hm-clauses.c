@@ -2406,6 +2406,7 @@ test_002_describe_whole(void **state)
 	    "  heavy: short to 6 in, 2 dice a base on 4+; long to 40 in, 1 a base on 5+ (HO.6.2*)\n"
 	    "  -1 to the die: cover or behind an obstacle (-1), open order or a deployed gun (-1), firer Disordered (-1); a 6 always hits, a 1 never (HO.6.3*)\n"
 	    "  a hit is 1/10 of a unit's first strength; 2 hits in a turn call for a test (HO.6.4*)\n"
+	    "  a charger tests at once: failing by 3 or more, or while Disordered, it routs (HO.9.2); else it halts Disordered, falls back 3 in and fights no melee (HO.6.4*)\n"
 	    "\n"
 	    "Melee (HO.7*)\n"
 	    "  1d6 + Drill: charged +1, horse +1 from the front or +2 on a flank or Disordered foot, flank or rear +2, defended +1, Disordered -1, open order -1, rifles and guns -2 (HO.7*)\n"

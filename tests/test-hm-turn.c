@@ -1700,6 +1700,32 @@ test_HO_6_4_shaken_charger_halts(void **state)
 	game_free(g);
 }
 
+/* HO.6.4, as marshal reads it: a charger's test fails as HO.9.2 says,
+ * so failing by 3 or more (the data's rout_margin) routs it, where
+ * failing by 1 or 2 halts it (above).  Seed 188: each side's 2 hits;
+ * the charger needs 7 or less and rolls 10, failing by 3, exactly the
+ * margin: it routs, and neither halts Disordered nor falls back. */
+static void
+test_HO_6_4_shaken_charger_failing_by_3_routs(void **state)
+{
+	int c, t;
+	struct game *g = shaken_charge(188, &c, &t);
+
+	(void)state;
+	hm_phase_fire(g);
+	assert_int_equal(hm_hits_turn(g, c), 2);
+	assert_int_equal(count(g, "HO.6.4", "c tests morale (a charger with "
+	    "2 hits): needs 7 or less (Drill 4 + 4 -1 (2 hits in all)); "
+	    "rolls 10 (6+4): fails by 3"), 1);
+	assert_int_equal(count(g, "HO.9.2", "c routs (failed by 3)"), 1);
+	assert_int_equal(count(g, "HO.6.4", "halts Disordered"), 0);
+	assert_int_equal(count(g, "HO.6.4", "falls back"), 0);
+	assert_int_equal(g->units[c].cond, COND_ROUTED);
+	assert_int_equal(g->units[c].pos.x, 20);
+	assert_int_equal(g->units[c].pos.y, 20);
+	game_free(g);
+}
+
 /* HO.6.4 with the charged foot the first unit of the battle: when the
  * shaken charger halts Disordered, the foot (unit 0) is let out of
  * contact too.  The seed is the first (of the same battle, the units in
@@ -6355,6 +6381,9 @@ test_hm_describe_every_line(void **state)
 		    "always hits, a 1 never (HO.6.3*)" },
 		{ 2, "a hit is 1/10 of a unit's first strength; 2 hits in a "
 		    "turn call for a test (HO.6.4*)" },
+		{ 2, "a charger tests at once: failing by 3 or more, or while "
+		    "Disordered, it routs (HO.9.2); else it halts Disordered, "
+		    "falls back 3 in and fights no melee (HO.6.4*)" },
 		{ 0, "" },
 		{ 0, "Melee (HO.7*)" },
 		{ 2, "1d6 + Drill: charged +1, horse +1 from the front or +2 on "
@@ -7601,6 +7630,7 @@ main(void)
 		cmocka_unit_test(test_HO_3_2_faltered_charger_stops),
 		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
 		cmocka_unit_test(test_HO_6_4_halted_charger_frees_the_first_unit),
+		cmocka_unit_test(test_HO_6_4_shaken_charger_failing_by_3_routs),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
 		cmocka_unit_test(test_HO_7_a_tie_keeps_them_in_contact),
 		cmocka_unit_test(test_HO_7_loser_left_with_one_man_is_disordered),

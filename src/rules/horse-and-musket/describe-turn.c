@@ -91,6 +91,12 @@ hm_turn_describe(const struct ruleset *rs,
 	    t->hard, t->fire_disordered, t->always, t->never);
 	say(&o, 2, "HO.6.4", "a hit is 1/%d of a unit's first strength; %d "
 	    "hits in a turn call for a test", t->hits_per_unit, t->shaken);
+	/* A charger's test is HO.9's, failing as HO.9.2 fails: marshal's
+	 * reading, the seed's HO.6.4 naming only the halt. */
+	say(&o, 2, "HO.6.4", "a charger tests at once: failing by %d or "
+	    "more, or while Disordered, it routs (HO.9.2); else it halts "
+	    "Disordered, falls back %s and fights no melee", t->rout_margin,
+	    dist(rs, t->fall_back, a, sizeof a));
 	line(arg, 0, "");
 	say(&o, 0, "HO.7", "Melee");
 	say(&o, 2, "HO.7", "1d%d + Drill: charged %+d, horse %+d from the "
