@@ -600,6 +600,63 @@ test_map_doc(void **state)
 	free(path);
 }
 
+/*
+ * The log names units by name, so two units of a battle with the same
+ * name make its lines ambiguous: the Cowpens had two "Royal Artillery,
+ * 3-pounder" and two "British Legion dragoons (reserve)".  Every bundled
+ * scenario names each unit once; the Cowpens' four by where they stand.
+ */
+static void
+test_bundled_scenarios_name_each_unit_once(void **state)
+{
+	static const char *const files[] = {
+		"default.yaml", "coa-1810.yaml", "cowpens-1781.yaml",
+	};
+	static const struct { const char *id, *name; } cowpens[] = {
+		{ "G1", "Royal Artillery, right 3-pounder" },
+		{ "G2", "Royal Artillery, left 3-pounder" },
+		{ "LC1", "British Legion dragoons (reserve, left)" },
+		{ "LC2", "British Legion dragoons (reserve, right)" },
+	};
+	struct ruleset *rs;
+	struct game *g;
+	struct diags d;
+	char *path;
+	size_t k;
+	int i, j, u;
+
+	(void)state;
+	for (k = 0; k < sizeof files / sizeof files[0]; k++) {
+		path = xasprintf("%s/scenarios/%s", datadir(), files[k]);
+		rs = NULL;
+		diags_init(&d);
+		g = load_scenario(path, datadir(), &rs, &d);
+		if (g == NULL)
+			diags_print(&d, stderr);
+		assert_non_null(g);
+		assert_true(g->nunits > 1);
+		for (i = 0; i < g->nunits; i++)
+			for (j = i + 1; j < g->nunits; j++)
+				if (strcmp(g->units[i].name,
+				    g->units[j].name) == 0)
+					fail_msg("%s: %s and %s are both "
+					    "'%s'", files[k], g->units[i].id,
+					    g->units[j].id, g->units[i].name);
+		if (strcmp(files[k], "cowpens-1781.yaml") == 0)
+			for (i = 0; i < (int)(sizeof cowpens /
+			    sizeof cowpens[0]); i++) {
+				u = game_find_unit(g, cowpens[i].id);
+				assert_true(u >= 0);
+				assert_string_equal(g->units[u].name,
+				    cowpens[i].name);
+			}
+		game_free(g);
+		ruleset_free(rs);
+		diags_free(&d);
+		free(path);
+	}
+}
+
 int
 main(void)
 {
@@ -625,6 +682,7 @@ main(void)
 		cmocka_unit_test(test_grid_position_from_buffer),
 		cmocka_unit_test(test_ignore_keys),
 		cmocka_unit_test(test_map_doc),
+		cmocka_unit_test(test_bundled_scenarios_name_each_unit_once),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

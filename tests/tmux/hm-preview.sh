@@ -32,8 +32,8 @@ wait_gone "Move to [58, 41]"
 
 keys X
 wait_for "│ Assault Georgia riflemen (Cunningham) (HO.3*)"
-wait_for "but falters: Royal Artillery, 3-pounder stands"
-wait_for "in the way, and no melee follows"
+wait_for "but falters: Royal Artillery, right 3-pounder"
+wait_for "stands in the way, and no melee follows"
 keys Escape
 
 keys q y
