@@ -655,6 +655,19 @@ game_group_place(const struct game *g, const struct order *o, int member)
 	return p;
 }
 
+void
+game_group_member(const struct game *g, const struct order *o, int member,
+    struct order *out)
+{
+	*out = *o;
+	out->unit = member;
+	out->to = o->pts[0];
+	out->pts[0] = game_group_place(g, o, member);
+	out->issued = g->turn;
+	out->arrives = g->turn;
+	out->formation = -1;	/* a Move names none */
+}
+
 int
 game_order(struct game *g, const struct order *o, char **cause)
 {
@@ -668,13 +681,7 @@ game_order(struct game *g, const struct order *o, char **cause)
 		/* Every member holds its own copy with its own place,
 		 * delivered like any other order. */
 		for (i = 0; i < o->ngroup; i++) {
-			ord = *o;
-			ord.unit = o->group[i];
-			ord.to = o->pts[0];
-			ord.pts[0] = game_group_place(g, o, o->group[i]);
-			ord.issued = g->turn;
-			ord.arrives = g->turn;
-			ord.formation = -1;	/* a Move names none */
+			game_group_member(g, o, o->group[i], &ord);
 			command_order(g, &ord);
 		}
 		if (g->on_order != NULL)

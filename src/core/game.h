@@ -243,6 +243,14 @@ struct point game_group_place(const struct game *, const struct order *o,
     int member);
 
 /*
+ * The copy of group order o that game_order gives member: its own place
+ * (game_group_place) as its one point, the centre's point kept in to,
+ * issued this turn.  For a preview that plays the order as given.
+ */
+void game_group_member(const struct game *, const struct order *o,
+    int member, struct order *out);
+
+/*
  * Take back the orders given to unit u this turn, before the turn is
  * played: it holds the order it held when its side began this turn's
  * orders, and an aide sent this turn with one is called back

@@ -221,6 +221,141 @@ move_scratch_free(struct game *tmp)
 	tmp->units = NULL;
 }
 
+/* --- group orders played on a copy ------------------------------------- */
+
+/* A copy of n points, NULL for none. */
+static struct point *
+points_dup(const struct point *p, int n)
+{
+	struct point *q;
+
+	if (p == NULL || n <= 0)
+		return NULL;
+	q = xmallocarray((size_t)n, sizeof *q);
+	memcpy(q, p, (size_t)n * sizeof *q);
+	return q;
+}
+
+/*
+ * *tmp becomes a copy of g a movement phase may be played on: its own
+ * units (with their routes, trails and tracks), generals, occupancy grid
+ * and an empty log; the map, the ruleset and the orders in transit are
+ * g's, read only.  Nobody is told of what happens on it.
+ */
+static void
+play_scratch(const struct game *g, struct game *tmp)
+{
+	size_t ncell = (size_t)g->map->w * (size_t)g->map->h;
+	struct unit *u;
+	int i;
+
+	*tmp = *g;
+	tmp->units = xmallocarray((size_t)g->nunits + 1, sizeof *tmp->units);
+	memcpy(tmp->units, g->units, (size_t)g->nunits * sizeof *tmp->units);
+	tmp->units_cap = g->nunits + 1;
+	for (i = 0; i < g->nunits; i++) {
+		u = &tmp->units[i];
+		u->route = points_dup(u->route, u->nroute);
+		u->trail = points_dup(u->trail, u->ntrail);
+		u->track = points_dup(u->track, u->ntrack);
+	}
+	tmp->generals = xmallocarray((size_t)g->ngenerals + 1,
+	    sizeof *tmp->generals);
+	memcpy(tmp->generals, g->generals, (size_t)g->ngenerals *
+	    sizeof *tmp->generals);
+	tmp->occ = xmallocarray(ncell, sizeof *tmp->occ);
+	memcpy(tmp->occ, g->occ, ncell * sizeof *tmp->occ);
+	eventlog_init(&tmp->log);
+	tmp->on_order = NULL;
+	tmp->on_undo = NULL;
+	tmp->opt.random_speed = false;
+}
+
+/* Free what play_scratch gave tmp, but its log. */
+static void
+play_scratch_free(struct game *tmp)
+{
+	int i;
+
+	for (i = 0; i < tmp->nunits; i++) {
+		free(tmp->units[i].route);
+		free(tmp->units[i].trail);
+		free(tmp->units[i].track);
+	}
+	free(tmp->units);
+	free(tmp->generals);
+	free(tmp->occ);
+}
+
+int
+move_group_forecast(const struct game *g, const struct order *grp,
+    int unit, int turns, struct move_group_forecast *out)
+{
+	struct game tmp;
+	const struct unit *u;
+	struct order o;
+	int i, k;
+
+	memset(out, 0, sizeof *out);
+	out->turns = -1;
+	eventlog_init(&out->log);
+	if (g->rs->ops->move_group_turn == NULL || grp->kind != ORDER_MOVE ||
+	    grp->ngroup < 2 || grp->ngroup > ORDER_GROUP_MAX ||
+	    grp->npts != 1 || unit < 0 || unit >= g->nunits ||
+	    !map_inside(g->map, grp->pts[0].x, grp->pts[0].y))
+		return -1;
+	for (i = 0; i < grp->ngroup && grp->group[i] != unit; i++)
+		;
+	if (i == grp->ngroup)
+		return -1;
+	for (i = 0; i < grp->ngroup; i++)
+		if (grp->group[i] < 0 || grp->group[i] >= g->nunits)
+			return -1;
+	play_scratch(g, &tmp);
+	/* Every member holds its copy of the order, as game_order gives
+	 * it, and owes nothing of an order it held before. */
+	for (i = 0; i < grp->ngroup; i++) {
+		game_group_member(g, grp, grp->group[i], &o);
+		tmp.units[grp->group[i]].order = o;
+	}
+	u = &tmp.units[unit];
+	out->stops = xmallocarray((size_t)(turns > 0 ? turns : 1),
+	    sizeof *out->stops);
+	for (k = 0; k < turns; k++) {
+		tmp.turn = g->turn + k;
+		if (g->rs->ops->move_group_turn(&tmp, unit) != 0)
+			break;
+		out->stops[out->nstops++] = u->pos;
+		if (k == 0) {
+			out->facing = u->facing;
+			out->halt = u->halt;
+			out->moved = u->moved;
+		}
+		if (u->order.kind != ORDER_MOVE) {
+			if (u->halt == HALT_ARRIVED)
+				out->turns = k + 1;
+			break;
+		}
+	}
+	eventlog_free(&out->log);
+	out->log = tmp.log;
+	play_scratch_free(&tmp);
+	if (out->nstops == 0) {
+		move_group_forecast_free(out);
+		return -1;
+	}
+	return 0;
+}
+
+void
+move_group_forecast_free(struct move_group_forecast *f)
+{
+	free(f->stops);
+	f->stops = NULL;
+	f->nstops = 0;
+	eventlog_free(&f->log);
+}
+
 /* --- routes for orders --------------------------------------------------- */
 
 #define ROUTE_BUDGET	(PATH_BUDGET * 16)	/* cells a whole route may

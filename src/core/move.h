@@ -437,6 +437,38 @@ int move_action_scratch(const struct game *g, const struct order *act,
 /* Free what move_action_scratch gave tmp. */
 void move_scratch_free(struct game *tmp);
 
+/* What a group Move order would do for one of its members, turn after
+ * turn (move_group_forecast). */
+struct move_group_forecast {
+	struct point	*stops;		/* owned: its anchor after each turn,
+					   the first turn's first */
+	int		 nstops;
+	int		 turns;		/* turns to arrive, -1: not within
+					   those played */
+	enum dir	 facing;	/* after the first turn */
+	enum halt	 halt;		/* why it stops on the first turn */
+	int		 moved;		/* ticks walked on the first turn */
+	struct eventlog	 log;		/* the explanation of every turn
+					   played, every member's */
+};
+
+/*
+ * Play group Move order grp (ngroup members, its one point where the
+ * line's centre should go) for up to turns movement phases on a scratch
+ * copy of g, as the ruleset moves a group (ops->move_group_turn: a line
+ * wheels, then marches straight on until level with the point, 3.6.3),
+ * and say where member unit stands after each.  The order is taken as in
+ * force at once, the speed roll (3.6.4) is not made, and no other unit
+ * moves.  g is not changed.  Returns 0, or -1 (nothing to free) when the
+ * ruleset moves no group as one or grp is not a group Move order of
+ * unit.  Free with move_group_forecast_free.
+ */
+int move_group_forecast(const struct game *g, const struct order *grp,
+    int unit, int turns, struct move_group_forecast *out);
+
+/* Free a group forecast's stops and log. */
+void move_group_forecast_free(struct move_group_forecast *);
+
 /*
  * The Move order to give for the points a player picked (in: a Move order
  * for its unit): each leg is the cheapest route the unit can march under

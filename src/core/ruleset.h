@@ -578,6 +578,13 @@ struct ruleset_ops {
 	 * contact brings about, logged (optional; called after the unit's
 	 * move is committed and logged). */
 	void		(*move_contacted)(struct game *, int unit, int e);
+	/* One movement phase of the units under unit's group order alone,
+	 * as the ruleset's phase moves a group (optional): for a preview on
+	 * a scratch copy of the game (move_group_forecast), which owns
+	 * everything it changes.  Returns -1 when unit holds no group order
+	 * the ruleset moves as one.  NULL: each member walks to its own
+	 * place, as a Move order of its own. */
+	int		(*move_group_turn)(struct game *, int unit);
 
 	/*
 	 * The standing of the battle (optional), read by the end-of-turn

@@ -104,6 +104,18 @@ group_members(const struct game *g, int i, struct gmem *m)
 	return n;
 }
 
+/* Whether unit u is one of the n members m[]. */
+static bool
+group_has(const struct gmem *m, int n, int u)
+{
+	int j;
+
+	for (j = 0; j < n; j++)
+		if (m[j].unit == u)
+			return true;
+	return false;
+}
+
 /*
  * Whether the n members (all the group names) stand in one line: formed,
  * out of battle contact, one facing, fronts on one line, side by side
@@ -488,10 +500,11 @@ group_wheel(struct game *g, struct gmem *m, int n, struct point left,
  * Group orders (3.6.3): for every group whose members all hold it and
  * stand in one line, the line wheels about its inner flank until it faces
  * the destination, then marches straight on as one body; members that do
- * not stand in one line each march alone to their own places.
+ * not stand in one line each march alone to their own places.  only:
+ * the group of that unit alone (a preview's), -1 every group.
  */
 static void
-group_plan(struct game *g, struct gplan *pl)
+group_plan(struct game *g, struct gplan *pl, int only)
 {
 	const struct ruleset *rs = g->rs;
 	struct gmem m[ORDER_GROUP_MAX];
@@ -509,6 +522,8 @@ group_plan(struct game *g, struct gplan *pl)
 		n = group_members(g, i, m);
 		for (j = 0; j < n; j++)
 			seen[m[j].unit] = true;
+		if (only >= 0 && !group_has(m, n, only))
+			continue;
 		if (n != u->order.ngroup || !group_line(g, m, n, &left,
 		    &width)) {
 			for (j = 0; j < n; j++) {
@@ -633,6 +648,81 @@ nap_move_holds(const struct game *g, const struct unit *u)
 	    u->charged == u->halt_turn && u->order.arrives == u->halt_turn);
 }
 
+/* A plan for every unit: no pace of a line, no place, not moved. */
+static void
+gplan_init(const struct game *g, struct gplan *pl)
+{
+	size_t n = (size_t)g->nunits + 1;
+	int i;
+
+	pl->cap = xcalloc(n, sizeof *pl->cap);
+	pl->note = xcalloc(n, sizeof *pl->note);
+	pl->goal = xcalloc(n, sizeof *pl->goal);
+	pl->has_goal = xcalloc(n, sizeof *pl->has_goal);
+	pl->done = xcalloc(n, sizeof *pl->done);
+	pl->extra = xcalloc(n, sizeof *pl->extra);
+	for (i = 0; i < g->nunits; i++)
+		pl->cap[i] = -1;
+}
+
+static void
+gplan_free(const struct game *g, struct gplan *pl)
+{
+	int i;
+
+	for (i = 0; i < g->nunits; i++)
+		free(pl->note[i]);
+	free(pl->note);
+	free(pl->cap);
+	free(pl->goal);
+	free(pl->has_goal);
+	free(pl->done);
+	free(pl->extra);
+}
+
+/*
+ * Units halted behind a friend that had yet to move (it stood in the
+ * way when their turn came, but marches this phase) move after it,
+ * in the order of the scenario, round after round while any of them
+ * gets moving (one whose friend has still to move waits on); when a
+ * round moves none (friends waiting on each other), the rest move as
+ * things stand.  marshal's own reading: 3.6 moves units together,
+ * the game one after another.  wait[0..nwait-1]: the units waiting.
+ */
+static void
+walk_waiting(struct game *g, struct move_ctx *ctx, const struct gplan *pl,
+    int *wait, int nwait)
+{
+	int i, k, m;
+	bool progress;
+
+	while (nwait > 0) {
+		progress = false;
+		for (k = m = 0; k < nwait; k++) {
+			i = wait[k];
+			/* The next one's ground, asked for while this one
+			 * walks, as in the first round. */
+			if (k + 1 < nwait)
+				move_prefetch(g, wait[k + 1]);
+			if (move_ctx_blocker(ctx, i) >= 0) {
+				wait[m++] = i;
+				continue;
+			}
+			if (move_unit(g, ctx, i, pl->cap[i], pl->note[i],
+			    pl->has_goal[i] ? &pl->goal[i] : NULL) ==
+			    MOVE_WAITS) {
+				wait[m++] = i;
+				continue;
+			}
+			g->units[i].moved += pl->extra[i];
+			progress = true;
+		}
+		nwait = m;
+		if (!progress)
+			move_ctx_wait(ctx, false);
+	}
+}
+
 /*
  * 3.6.8 (marshal's reading): a unit held in battle contact under its
  * Move order is held by an enemy.  When none still fighting stands within
@@ -687,21 +777,13 @@ nap_phase_movement(struct game *g)
 	struct unit *u;
 	struct gplan pl;
 	size_t n = (size_t)g->nunits + 1;
-	int i, k, m, *wait, nwait = 0;
-	bool progress;
+	int i, k, *wait, nwait = 0;
 
 	/* The generals ride first (3.1.2, marshal's own rule). */
 	command_ride(g);
-	pl.cap = xcalloc(n, sizeof *pl.cap);
-	pl.note = xcalloc(n, sizeof *pl.note);
-	pl.goal = xcalloc(n, sizeof *pl.goal);
-	pl.has_goal = xcalloc(n, sizeof *pl.has_goal);
-	pl.done = xcalloc(n, sizeof *pl.done);
-	pl.extra = xcalloc(n, sizeof *pl.extra);
-	for (i = 0; i < g->nunits; i++)
-		pl.cap[i] = -1;
+	gplan_init(g, &pl);
 	contacts_end(g);
-	group_plan(g, &pl);
+	group_plan(g, &pl, -1);
 	ctx = move_ctx_create(g);
 	move_ctx_wait(ctx, true);
 	wait = xcalloc(n, sizeof *wait);
@@ -766,48 +848,48 @@ nap_phase_movement(struct game *g)
 			break;
 		}
 	}
-	/*
-	 * Units halted behind a friend that had yet to move (it stood in the
-	 * way when their turn came, but marches this phase) move after it,
-	 * in the order of the scenario, round after round while any of them
-	 * gets moving (one whose friend has still to move waits on); when a
-	 * round moves none (friends waiting on each other), the rest move as
-	 * things stand.  marshal's own reading: 3.6 moves units together,
-	 * the game one after another.
-	 */
-	while (nwait > 0) {
-		progress = false;
-		for (k = m = 0; k < nwait; k++) {
-			i = wait[k];
-			/* The next one's ground, asked for while this one
-			 * walks, as in the first round. */
-			if (k + 1 < nwait)
-				move_prefetch(g, wait[k + 1]);
-			if (move_ctx_blocker(ctx, i) >= 0) {
-				wait[m++] = i;
-				continue;
-			}
-			if (move_unit(g, ctx, i, pl.cap[i], pl.note[i],
-			    pl.has_goal[i] ? &pl.goal[i] : NULL) ==
-			    MOVE_WAITS) {
-				wait[m++] = i;
-				continue;
-			}
-			g->units[i].moved += pl.extra[i];
-			progress = true;
-		}
-		nwait = m;
-		if (!progress)
-			move_ctx_wait(ctx, false);
-	}
+	/* Then the units that waited for a friend to move first. */
+	walk_waiting(g, ctx, &pl, wait, nwait);
 	free(wait);
 	move_ctx_free(ctx);
-	for (i = 0; i < g->nunits; i++)
-		free(pl.note[i]);
-	free(pl.note);
-	free(pl.cap);
-	free(pl.goal);
-	free(pl.has_goal);
-	free(pl.done);
-	free(pl.extra);
+	gplan_free(g, &pl);
+}
+
+int
+nap_move_group_turn(struct game *g, int unit)
+{
+	const struct order *o = &g->units[unit].order;
+	struct move_ctx *ctx;
+	struct gmem m[ORDER_GROUP_MAX];
+	struct gplan pl;
+	struct unit *u;
+	int i, n, *wait, nwait = 0;
+
+	if (o->kind != ORDER_MOVE || o->ngroup < 2 ||
+	    !unit_active(&g->units[unit]))
+		return -1;
+	n = group_members(g, unit, m);
+	gplan_init(g, &pl);
+	group_plan(g, &pl, unit);
+	ctx = move_ctx_create(g);
+	move_ctx_wait(ctx, true);
+	wait = xcalloc((size_t)n + 1, sizeof *wait);
+	/* The members in the phase's order, as nap_phase_movement walks
+	 * them (a member held in battle contact stays). */
+	for (i = 0; i < g->nunits; i++) {
+		u = &g->units[i];
+		if (!group_has(m, n, i) || !unit_active(u) || pl.done[i] ||
+		    u->order.kind != ORDER_MOVE || nap_move_holds(g, u))
+			continue;
+		if (move_unit(g, ctx, i, pl.cap[i], pl.note[i],
+		    pl.has_goal[i] ? &pl.goal[i] : NULL) == MOVE_WAITS)
+			wait[nwait++] = i;
+		else
+			u->moved += pl.extra[i];
+	}
+	walk_waiting(g, ctx, &pl, wait, nwait);
+	free(wait);
+	move_ctx_free(ctx);
+	gplan_free(g, &pl);
+	return 0;
 }

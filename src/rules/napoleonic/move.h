@@ -148,4 +148,9 @@ void nap_phase_formation(struct game *);
 /* Phase 6 (3.6): every unit in index order. */
 void nap_phase_movement(struct game *);
 
+/* Phase 6 for the members of unit's group order alone, its line wheeling
+ * and marching as the phase moves it (ops->move_group_turn: a preview's,
+ * on a scratch copy).  -1 when unit holds no group order. */
+int nap_move_group_turn(struct game *, int unit);
+
 #endif

@@ -99,6 +99,7 @@ const struct ruleset_ops napoleonic_ops = {
 	.move_rule = nap_move_rule,
 	.move_routed = nap_rout_touch,
 	.move_contacted = nap_charge_contact,
+	.move_group_turn = nap_move_group_turn,
 	.charge_forecast = nap_charge_forecast,
 	.form_check = nap_form_check,
 	.objective_holder = nap_objective_holder,
