@@ -3293,6 +3293,189 @@ test_3_6_3_group_preview_walks_to_the_members_place(void **state)
 	fixture_free(f);
 }
 
+/* Two French Lines side by side facing N, A on [16, 30] and B on
+ * [24, 30], their general behind them on [20, 33]; no enemy near. */
+#define GROUP_ROW "    ........................................\n"
+#define GROUP_ROWS8 GROUP_ROW GROUP_ROW GROUP_ROW GROUP_ROW GROUP_ROW \
+	GROUP_ROW GROUP_ROW GROUP_ROW
+static const char group_scenario[] =
+    "scenario: \"canvas test: a group line sent to a point off centre\"\n"
+    "ruleset: napoleonic\n"
+    "turns: 10\n"
+    "options: {random_speed: false, courier_delay: false}\n"
+    "map:\n"
+    "  map: G1\n"
+    "  legend:\n"
+    "    \".\": open\n"
+    "  landscape: |\n"
+    GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8
+    "sides:\n"
+    "  - oob:\n"
+    "      oob: French test force\n"
+    "      side: French\n"
+    "      general:\n"
+    "        id: fr\n"
+    "        name: General of the French\n"
+    "        units:\n"
+    "          - {id: a, name: A, arm: infantry, class: line, drill: 4,"
+    " musician: true, strength: 600}\n"
+    "          - {id: b, name: B, arm: infantry, class: line, drill: 4,"
+    " musician: true, strength: 600}\n"
+    "    rear: [20, 39]\n"
+    "    generals:\n"
+    "      - {id: fr, at: [20, 33]}\n"
+    "    deploy:\n"
+    "      - {unit: a, at: [16, 30], facing: N, formation: line}\n"
+    "      - {unit: b, at: [24, 30], facing: N, formation: line}\n"
+    "  - oob:\n"
+    "      oob: Allied test force\n"
+    "      side: Allied\n"
+    "      general:\n"
+    "        id: al\n"
+    "        name: General of the Allied\n"
+    "        units: []\n"
+    "    rear: [20, 0]\n";
+
+/*
+ * 3.6.3, a group Move order's preview is what the line will do: A and B,
+ * Lines (drill 4, drum: 3 BD) side by side facing N on [16, 30] and
+ * [24, 30], both marked, their centre [20, 30] sent to [22, 24], 2 cells
+ * right of straight ahead.  B's own place is [26, 24], a 45 degree turn
+ * away; but the line marches straight on until its front is level with
+ * the point (it does not wheel for so small a bend): B is drawn stopping
+ * on [24, 24] this turn, 6 cells (3 BD) on, and arriving after 1 turn.
+ * (The preview used to walk B alone to [26, 24], turning, and arriving
+ * after 2 turns.)
+ */
+static void
+test_3_6_3_group_preview_marches_the_line_straight_on(void **state)
+{
+	struct fixture *f = fixture_text(group_scenario,
+	    sizeof group_scenario - 1, true, false, 120, 40);
+	struct route *r = calloc(1, sizeof *r);
+	struct point place;
+	int a = game_find_unit(f->g, "a"), b = game_find_unit(f->g, "b");
+
+	(void)state;
+	assert_non_null(r);
+	assert_true(a >= 0 && b >= 0);
+	to_map(f);
+	f->ui->cursor = f->g->units[a].pos;
+	type(f, " g");
+	f->ui->cursor = f->g->units[b].pos;
+	type(f, " g");
+	assert_int_equal(f->ui->sel, b);
+	assert_int_equal(f->ui->ngroup, 2);
+	type(f, "m");
+	f->ui->cursor = (struct point){ 22, 24 };
+	assert_true(route_group_place(f->ui, b, &place));
+	assert_int_equal(place.x, 26);
+	assert_int_equal(place.y, 24);
+	ui_draw(f->ui, f->c);
+	route_plan(f->ui, b, r);
+	assert_int_equal(r->cells[r->stop].x, 24);
+	assert_int_equal(r->cells[r->stop].y, 24);
+	assert_int_equal(r->stop, 6);
+	assert_int_equal(r->turns, 1);
+	assert_true(has(f, "This turn: to [24, 24]"));
+	assert_true(has(f, "Arrives after 1 turn"));
+	free(r);
+	fixture_free(f);
+}
+
+/*
+ * The same group order given and the turn played: B ends where its
+ * preview said, [24, 24] facing N, its order done, and A beside it on
+ * [16, 24].
+ */
+static void
+test_3_6_3_group_ends_where_its_preview_said(void **state)
+{
+	struct fixture *f = fixture_text(group_scenario,
+	    sizeof group_scenario - 1, true, false, 120, 40);
+	struct route *r = calloc(1, sizeof *r);
+	struct point stop;
+	int a = game_find_unit(f->g, "a"), b = game_find_unit(f->g, "b");
+
+	(void)state;
+	assert_non_null(r);
+	to_map(f);
+	f->ui->cursor = f->g->units[a].pos;
+	type(f, " g");
+	f->ui->cursor = f->g->units[b].pos;
+	type(f, " gm");
+	f->ui->cursor = (struct point){ 22, 24 };
+	ui_draw(f->ui, f->c);
+	route_plan(f->ui, b, r);
+	stop = r->cells[r->stop];
+	type(f, "\r");
+	assert_int_equal(f->g->units[b].order.ngroup, 2);
+	game_turn(f->g);
+	assert_int_equal(f->g->units[b].pos.x, stop.x);
+	assert_int_equal(f->g->units[b].pos.y, stop.y);
+	assert_int_equal(stop.x, 24);
+	assert_int_equal(stop.y, 24);
+	assert_int_equal(f->g->units[b].facing, DIR_N);
+	assert_int_equal(f->g->units[b].order.kind, ORDER_NONE);
+	assert_int_equal(f->g->units[a].pos.x, 16);
+	assert_int_equal(f->g->units[a].pos.y, 24);
+	free(r);
+	fixture_free(f);
+}
+
+/*
+ * A group order that wheels the line first (3.6.3): the same A and B,
+ * their centre sent NE to [30, 20].  The line wheels right about its
+ * right flank, [27, 30], to face NE, A's pace paying the 45 degrees over
+ * three turns: B, next to the pivot, stands on [24, 30] after turn 1,
+ * and arrives on [31, 22] after 4 turns (its own place is [34, 20]).
+ * Played, the turns bring B there: on turn 1 and on turn 4.
+ */
+static void
+test_3_6_3_group_wheel_ends_where_its_preview_said(void **state)
+{
+	struct fixture *f = fixture_text(group_scenario,
+	    sizeof group_scenario - 1, true, false, 120, 40);
+	struct route *r = calloc(1, sizeof *r);
+	struct point stop, end;
+	int a = game_find_unit(f->g, "a"), b = game_find_unit(f->g, "b");
+	int t, turns;
+
+	(void)state;
+	assert_non_null(r);
+	to_map(f);
+	f->ui->cursor = f->g->units[a].pos;
+	type(f, " g");
+	f->ui->cursor = f->g->units[b].pos;
+	type(f, " gm");
+	f->ui->cursor = (struct point){ 30, 20 };
+	ui_draw(f->ui, f->c);
+	route_plan(f->ui, b, r);
+	stop = r->cells[r->stop];
+	end = r->cells[r->n - 1];
+	turns = r->turns;
+	assert_int_equal(turns, 4);
+	assert_int_equal(stop.x, 24);
+	assert_int_equal(stop.y, 30);
+	assert_int_equal(end.x, 31);
+	assert_int_equal(end.y, 22);
+	assert_true(has(f, "wheels right with its line"));
+	assert_true(has(f, "Arrives after 4 turns"));
+	type(f, "\r");
+	game_turn(f->g);
+	assert_int_equal(f->g->units[b].pos.x, stop.x);
+	assert_int_equal(f->g->units[b].pos.y, stop.y);
+	for (t = 1; t < turns; t++) {
+		assert_int_equal(f->g->units[b].order.kind, ORDER_MOVE);
+		game_turn(f->g);
+	}
+	assert_int_equal(f->g->units[b].order.kind, ORDER_NONE);
+	assert_int_equal(f->g->units[b].pos.x, end.x);
+	assert_int_equal(f->g->units[b].pos.y, end.y);
+	free(r);
+	fixture_free(f);
+}
+
 /*
  * The route a Move order is given is worked out where the unit stands
  * now; an order an aide carries to a unit marching under another arrives
@@ -3797,6 +3980,9 @@ main(void)
 		cmocka_unit_test(test_final_screen_has_result_and_summary),
 		cmocka_unit_test(test_final_screen_names_the_side_that_broke),
 		cmocka_unit_test(test_3_6_3_group_preview_walks_to_the_members_place),
+		cmocka_unit_test(test_3_6_3_group_preview_marches_the_line_straight_on),
+		cmocka_unit_test(test_3_6_3_group_ends_where_its_preview_said),
+		cmocka_unit_test(test_3_6_3_group_wheel_ends_where_its_preview_said),
 		cmocka_unit_test(test_3_2_1_an_order_by_aide_is_not_routed),
 		cmocka_unit_test(test_initial_view_centres_on_what_matters),
 		cmocka_unit_test(test_overview_shows_the_whole_map),

@@ -9,7 +9,9 @@
  * where it bends, so the order given is the route shown.  The movement
  * engine then answers for it: move_preview runs the walk the turn will
  * make, without changing the game, and move_forecast the same walk turn
- * after turn, so the preview and the result agree.
+ * after turn, so the preview and the result agree.  A group order's line
+ * is played by the ruleset's own group movement on a copy of the game
+ * (move_group_forecast).
  */
 #include "config.h"
 
@@ -102,9 +104,10 @@ route_group_place(const struct ui *ui, int unit, struct point *place)
 
 /*
  * The Move order the player is drawing: waypoints, then the cursor.  For
- * a marked group the cursor is where the group's centre goes: the unit
- * is shown marching to its own place, the point the group order will
- * give it, not to the cursor.
+ * a marked group the cursor is where the group's centre goes: the order
+ * holds the unit's own place, the point the group order will give it (a
+ * ruleset that moves no group as one walks it there; the others' march
+ * is previewed by route_plan_group).
  */
 static void
 draft_order(const struct ui *ui, int unit, struct order *o)
@@ -256,6 +259,66 @@ route_plan(struct ui *ui, int unit, struct route *r)
 static void route_plan_walk(struct ui *, const struct game *,
     const struct order *, bool, struct route *);
 
+/*
+ * The preview of the group order under the cursor for its member unit:
+ * the group's turns played on a copy of the game by the ruleset's own
+ * group movement (move_group_forecast), so that what is drawn is where
+ * the line goes (3.6.3: it wheels, then marches straight on until level
+ * with the point), not the member's place.  The route runs straight from
+ * stop to stop.  False when the ruleset moves no group as one (each
+ * member then walks to its own place, previewed as a Move order).
+ */
+static bool
+route_plan_group(struct ui *ui, int unit, struct route *r)
+{
+	const struct game *g = ui->game;
+	struct move_group_forecast gf;
+	struct order grp;
+	const struct event *e;
+	char a[32];
+	int i;
+
+	if (!group_move(ui) || ui->sel != unit)
+		return false;
+	memset(&grp, 0, sizeof grp);
+	grp.kind = ORDER_MOVE;
+	grp.unit = unit;
+	grp.general = g->units[unit].general;
+	grp.ngroup = ui->ngroup;
+	for (i = 0; i < ui->ngroup; i++)
+		grp.group[i] = ui->group[i];
+	grp.npts = 1;
+	grp.pts[0] = ui->cursor;
+	if (move_group_forecast(g, &grp, unit, ROUTE_TURNS, &gf) != 0)
+		return false;
+	r->exact = true;
+	line_to(r, gf.stops[0]);
+	r->stop = r->n - 1;
+	for (i = 1; i < gf.nstops; i++)
+		line_to(r, gf.stops[i]);
+	r->turns = gf.turns;
+	if (gf.turns < 0) {
+		r->end.turn = gf.nstops;
+		r->end.halt = HALT_NONE;
+		r->end.contact = -1;
+	}
+	ruleset_fmt(g->rs, gf.moved, a, sizeof a);
+	snprintf(r->why, sizeof r->why, "%s (%s walked, with its line)",
+	    gf.halt == HALT_ARRIVED ? "arrives" : halt_name(gf.halt), a);
+	/* The first turn's explanation, its last steps first. */
+	for (i = gf.log.n - 1; i >= 0 && r->nnotes < ROUTE_NOTES; i--) {
+		e = &gf.log.v[i];
+		if (e->unit != unit || e->turn != g->turn ||
+		    e->rule[0] == '\0')
+			continue;
+		ruleset_event_format(g->rs, e, r->notes[r->nnotes],
+		    sizeof r->notes[0]);
+		r->nnotes++;
+	}
+	move_group_forecast_free(&gf);
+	return true;
+}
+
 static void
 route_plan_now(struct ui *ui, int unit, struct route *r)
 {
@@ -268,6 +331,10 @@ route_plan_now(struct ui *ui, int unit, struct route *r)
 	r->form = -2;
 	r->cells[r->n++] = g->units[unit].pos;
 	if (ui->action < 0) {
+		/* A group's line marches as the ruleset moves it, not each
+		 * member alone to its place. */
+		if (route_plan_group(ui, unit, r))
+			return;
 		route_order(ui, unit, &o);
 		route_plan_walk(ui, g, &o, true, r);
 		return;
