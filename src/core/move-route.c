@@ -360,7 +360,7 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 		 * it: a waypoint that cannot be reached is passed by. */
 		for (j = wp; j < in->npts; j++) {
 			n = path_detour(g, &fw, in->pts[j], DETOUR_BUDGET, fr,
-			    &r);
+			    &r, NULL);
 			if (n <= 0)
 				continue;
 			m = route_points(fw.pos, fw.facing, r, NULL, n, pts,

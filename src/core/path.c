@@ -1853,23 +1853,33 @@ path_whole(const struct game *g, const struct move_walk *w,
 
 int
 path_detour(const struct game *g, const struct move_walk *w,
-    struct point goal, int budget, int avoid, struct point **route)
+    struct point goal, int budget, int avoid, struct point **route,
+    unsigned char **wheels)
 {
 	struct move_walk tw = *w;
 	bool complete, closer;
 	int how, n;
 
 	*route = NULL;
+	if (wheels != NULL)
+		*wheels = NULL;
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
 	probe_init(&tw);
+	/* Over cell and facing where the ruleset turns units itself
+	 * (path_search decides): the route's wheels, the turns that move
+	 * the block, come back in *wheels for the walk to make. */
 	n = path_search(g, &tw, goal, budget, INT_MAX, true,
-	    PATH_UNITS_STAY, avoid, NULL, false, route, NULL, &complete,
+	    PATH_UNITS_STAY, avoid, NULL, false, route, wheels, &complete,
 	    &closer, &how);
 	if (n > 0 && complete)
 		return n;
 	free(*route);
 	*route = NULL;
+	if (wheels != NULL) {
+		free(*wheels);
+		*wheels = NULL;
+	}
 	return 0;
 }
 

@@ -140,11 +140,16 @@ int path_cheapest(const struct game *, const struct move_walk *w,
  * past this turn (3.6.7): the cheapest whole route to goal as
  * path_cheapest plans it (the units that stay where they are are walls),
  * where unit avoid, the friend, is a wall too whatever the rules for
- * passing through it say.  Returns the route's length and the route in
- * *route (caller frees) only when it reaches the goal; else 0 and NULL.
+ * passing through it say.  Over cell and facing where the ruleset turns
+ * units itself (move_face), as every search is there.  Returns the
+ * route's length and the route in *route (caller frees) only when it
+ * reaches the goal; else 0 and NULL.  wheels, when not NULL, gets an
+ * allocated array as long as the route, as path_cheapest's (caller
+ * frees; NULL with no route).
  */
 int path_detour(const struct game *, const struct move_walk *w,
-    struct point goal, int budget, int avoid, struct point **route);
+    struct point goal, int budget, int avoid, struct point **route,
+    unsigned char **wheels);
 
 /*
  * The friend that the walker's block, standing at q facing d, would
