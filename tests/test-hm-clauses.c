@@ -1724,8 +1724,10 @@ test_002_H11_routed_wagon_immobile(void **state)
 }
 
 /* H12 (lesson 2, step 2): F passes through D for 12 ticks; in turn 1
- * it has not the 12 + 10 to come clear and halts behind D; in turn 2
- * it clears D and ends at [30, 16].  Guns may not pass. */
+ * it has not the 12 + 10 to come clear and halts behind D (a whole
+ * turn's speed would: it waits); in turn 2 it clears D and ends at
+ * [30, 16].  Guns may not pass: the gun M, which could never get past K,
+ * goes round it by [8, 22] and [11, 15] instead of waiting for ever. */
 static void
 test_002_H12_pass_through_friends(void **state)
 {
@@ -1740,14 +1742,19 @@ test_002_H12_pass_through_friends(void **state)
 
 	(void)state;
 	(void)d;
-	(void)k;
 	move_to(g, f, 30, 10);
 	move_to(g, m, 10, 10);
 	movement(g);
 	stands(g, f, 30, 22, DIR_N, "line");
 	assert_int_equal(g->units[f].moved, 8);
-	stands(g, m, 10, 22, DIR_N, "limbered");
-	assert_true(logged(g, m, "H12", "may not pass through"));
+	/* The pass is refused outright, so M goes round K. */
+	move_walk_init(g, m, &w);
+	rs->ops->move_pass(g, &w, k, DIR_N, false, &p);
+	assert_int_equal(p.verdict, MOVE_NEVER);
+	move_walk_free(&w);
+	assert_true(logged(g, m, "H12", "k stands in the way and may not be "
+	    "passed this turn: m marches round it, by [8, 22] and [11, 15]"));
+	stands(g, m, 11, 15, DIR_NE, "limbered");
 	movement(g);
 	stands(g, f, 30, 16, DIR_N, "line");
 	assert_true(logged(g, f, "H12", "passes through d: foot, -12 ticks (3 "

@@ -255,9 +255,10 @@ bool walk_detour(const struct game *, struct move_walk *, int friend,
     const char *rule);
 
 /* Whether walk_detour may look for a way round at all: not in a look
- * ahead or a plain preview, not where the ruleset turns units itself,
- * not under a group order, not for a march column on its road, once a
- * walk. */
+ * ahead or a plain preview, not under a group order, not for a march
+ * column on its road, once a walk.  Where the ruleset turns units itself
+ * (move_face) the way round is searched over cell and facing, its wheels
+ * kept for the walk to make. */
 bool walk_may_detour(const struct game *, const struct move_walk *);
 
 /* --- move-near.c --------------------------------------------------------- */

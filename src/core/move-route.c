@@ -286,9 +286,8 @@ walk_round(const struct game *g, struct move_walk *w)
  * meets what it meets.  Not taken: by a look ahead (scratch) or a plain
  * preview (move_preview_plain); by a march
  * column on its road (3.6.6: it keeps to the road and waits); under a
- * group order (its member keeps its place in the line, 3.6.3); where the
- * ruleset turns units itself (move_face: the search's turns are not yet
- * the walk's); twice in a walk; round a friend an aide is bringing a
+ * group order (its member keeps its place in the line, 3.6.3); twice in
+ * a walk; round a friend an aide is bringing a
  * Move order to (it marches soon: the walk waits behind it, and says
  * so).  With no way round, it says so (once a turn, the same every turn:
  * it waits).  rule: the rule that refused the pass.
@@ -297,9 +296,8 @@ walk_round(const struct game *g, struct move_walk *w)
 bool
 walk_may_detour(const struct game *g, const struct move_walk *w)
 {
-	return !(w->scratch || w->plain || g->rs->ops->move_face != NULL ||
-	    w->order->ngroup > 0 || w->detour != -1 ||
-	    ((g->rs->form[w->form].flags & FORMF_ROAD) &&
+	return !(w->scratch || w->plain || w->order->ngroup > 0 ||
+	    w->detour != -1 || ((g->rs->form[w->form].flags & FORMF_ROAD) &&
 	    map_cell(g->map, w->pos.x, w->pos.y)->road != ROAD_NONE) ||
 	    w->replans >= REPLANS_MAX);
 }
@@ -310,6 +308,7 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 {
 	const struct unit *un = &g->units[w->unit];
 	struct point goal, *r = NULL, pts[ORDER_MAX_POINTS + 1];
+	unsigned char *wh = NULL, **whp;
 	struct move_text t;
 	struct order *o = &w->detour_order;
 	const struct order *in = w->order;
@@ -338,6 +337,11 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 	w->replans++;
 	wp = w->waypoint;
 	fw = *w;
+	/* Where the ruleset turns units itself, the way round is searched
+	 * over cell and facing and may wheel (a turn that moves the
+	 * block): its wheels are kept with it for the walk to make
+	 * (route_face), and mark where its points turn (route_points). */
+	whp = g->rs->ops->move_face != NULL ? &wh : NULL;
 	for (about = 0; about < 2; about++) {
 		if (about == 1) {
 			/* No way round from here: a unit that has spent
@@ -360,10 +364,10 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 		 * it: a waypoint that cannot be reached is passed by. */
 		for (j = wp; j < in->npts; j++) {
 			n = path_detour(g, &fw, in->pts[j], DETOUR_BUDGET, fr,
-			    &r, NULL);
+			    &r, whp);
 			if (n <= 0)
 				continue;
-			m = route_points(fw.pos, fw.facing, r, NULL, n, pts,
+			m = route_points(fw.pos, fw.facing, r, wh, n, pts,
 			    ORDER_MAX_POINTS + 1);
 			/* The last point is pts[j] itself, already the
 			 * order's; the points skipped make room. */
@@ -373,7 +377,9 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 			if (k >= 1 || j > wp)
 				break;
 			free(r);
+			free(wh);
 			r = NULL;
+			wh = NULL;
 		}
 		if (j < in->npts)
 			break;
@@ -417,10 +423,13 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 		rr[0] = fw.pos;
 		ff[0] = (unsigned char)(1 + fw.facing);
 		memcpy(rr + 1, r, (size_t)n * sizeof *rr);
+		if (wh != NULL)
+			memcpy(ff + 1, wh, (size_t)n);
 		free(r);
+		free(wh);
 		walk_take_route(w, rr, ff, n + 1);
 	} else
-		walk_take_route(w, r, NULL, n);
+		walk_take_route(w, r, wh, n);
 	t.n = 0;
 	move_text_s(&t, g->units[fr].name);
 	move_text_s(&t, " stands in the way and may not be passed this "

@@ -404,6 +404,31 @@ pass_explained(const struct game *g, const struct move_walk *w, int who,
 }
 
 /*
+ * Whether the walk, short of speed to come clear of the friends ahead
+ * this turn, would come clear with a whole turn's speed from where it
+ * stands: then it waits behind them and passes next turn (H12's
+ * lesson: a Line that has marched a little first halts, and passes
+ * through the next turn), rather than go round.  Only a pass it could
+ * never make with a whole turn (a Column that would march along the
+ * length of a Line, a gun that may pass nobody) is gone round.  Asked
+ * only where the ruleset turns units itself (move_face), whose units
+ * went round no friend before: the other rulesets' walks are as they
+ * were, going round what they cannot pass with the speed they have left.
+ */
+static bool
+walk_clears_next_turn(const struct game *g, struct move_ctx *ctx,
+    const struct move_walk *w, struct cands *cs)
+{
+	struct move_walk t;
+
+	if (g->rs->ops->move_face == NULL || w->left >= w->allowance)
+		return false;
+	t = *w;		/* walk_can_clear copies what its trial changes */
+	t.left = t.allowance;
+	return walk_can_clear(g, ctx, &t, cs, NULL, NULL);
+}
+
+/*
  * The step to next, made facing f in direction d, would meet a friend
  * that stays where it is and may not be passed this turn: the walk goes
  * round it (walk_detour) before it pays the turn to face f, rather than
@@ -434,7 +459,7 @@ walk_round_first(const struct game *g, struct move_ctx *ctx,
 	/* Held inside the friend by an enemy beyond, a way round it would
 	 * meet the same enemy: the step says so and stops. */
 	if (pp.verdict != MOVE_NEVER && (walk_can_clear(g, ctx, w, cs, NULL,
-	    &enemy) || enemy >= 0))
+	    &enemy) || enemy >= 0 || walk_clears_next_turn(g, ctx, w, cs)))
 		return false;
 	return walk_detour(g, w, who, rule_for(g, HALT_BLOCKED));
 }
@@ -878,7 +903,9 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		if (!moving && !w->passing && (pp.verdict == MOVE_NEVER ||
 		    !(clear = walk_can_clear(g, ctx, w, cs, &inside,
 		    &enemy)))) {
-			if (enemy < 0 && walk_detour(g, w, who, pp.nnotes ?
+			if (enemy < 0 && (pp.verdict == MOVE_NEVER ||
+			    !walk_clears_next_turn(g, ctx, w, cs)) &&
+			    walk_detour(g, w, who, pp.nnotes ?
 			    pp.notes[0].rule : rule_for(g, HALT_BLOCKED)))
 				return SR_AGAIN;
 			stays = true;
