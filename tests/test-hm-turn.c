@@ -4812,6 +4812,63 @@ test_002_H15_replay_keeps_the_answer(void **state)
 	ruleset_free(rs1);
 }
 
+/*
+ * H12, a friend that could never be passed (tests/scenarios/hm/H12-
+ * column-goes-round-a-line-it-could-never-pass.yaml): light cavalry in
+ * Column on [18, 30] facing NE, sent to [24, 20] then [20, 4], meets
+ * light infantry in Line on [22, 26] facing NW, whose front runs the
+ * way the Column marches: no turn's 18 in would take it through the
+ * Line's length and the 6 in of the pass, so it goes round by [27, 25],
+ * keeps that point in its Move order, ends turn 1 on [18, 9] facing N
+ * and arrives on turn 2 at [18, 4] ([20, 4] under its block).  Before,
+ * it stopped 0.75 in on, on [19, 29], and moved 0 in every turn after.
+ */
+static void
+test_002_H12_column_goes_round_a_line_it_could_never_pass(void **state)
+{
+	const char *dir = getenv("MARSHAL_DATA"), *src = getenv("top_srcdir");
+	char *path = xasprintf("%s/tests/scenarios/hm/H12-column-goes-round-"
+	    "a-line-it-could-never-pass.yaml", src != NULL ? src : ".");
+	struct ruleset *rs1 = NULL;
+	struct diags dg;
+	struct game *g;
+	int lc, li;
+
+	(void)state;
+	diags_init(&dg);
+	g = load_scenario(path, dir != NULL ? dir : "data", &rs1, &dg);
+	if (g == NULL)
+		diags_print(&dg, stderr);
+	diags_free(&dg);
+	free(path);
+	assert_non_null(g);
+	lc = game_find_unit(g, "LC");
+	li = game_find_unit(g, "LI");
+	assert_true(lc >= 0 && li >= 0);
+	game_turn(g);
+	assert_int_equal(count(g, "H12", "Light infantry stands in the way "
+	    "and may not be passed this turn: Legion dragoons marches round "
+	    "it, by [27, 25];"), 1);
+	assert_int_equal(g->units[lc].order.kind, ORDER_MOVE);
+	assert_int_equal(g->units[lc].order.npts, 3);
+	assert_int_equal(g->units[lc].order.pts[0].x, 27);
+	assert_int_equal(g->units[lc].order.pts[0].y, 25);
+	assert_int_equal(g->units[lc].pos.x, 18);
+	assert_int_equal(g->units[lc].pos.y, 9);
+	assert_int_equal(g->units[lc].facing, DIR_N);
+	assert_int_equal(g->units[lc].halt, HALT_SPEED);
+	game_turn(g);
+	assert_int_equal(g->units[lc].pos.x, 18);
+	assert_int_equal(g->units[lc].pos.y, 4);
+	assert_int_equal(g->units[lc].halt, HALT_ARRIVED);
+	/* The Line stood where it was throughout. */
+	assert_int_equal(g->units[li].pos.x, 22);
+	assert_int_equal(g->units[li].pos.y, 26);
+	assert_int_equal(g->units[li].facing, DIR_NW);
+	game_free(g);
+	ruleset_free(rs1);
+}
+
 /* --- The whole turn ------------------------------------------------------ */
 
 /* A small battle: horse charges foot, lines exchange fire. */
@@ -7723,6 +7780,8 @@ main(void)
 		cmocka_unit_test(test_002_H15_doctrine_answer_is_the_players_order),
 		cmocka_unit_test(test_002_H15_the_turn_stops_for_the_question),
 		cmocka_unit_test(test_002_H15_replay_keeps_the_answer),
+		cmocka_unit_test(
+		    test_002_H12_column_goes_round_a_line_it_could_never_pass),
 		cmocka_unit_test(test_HO_1_whole_turns),
 		cmocka_unit_test(test_HO_1_phase_by_phase),
 		cmocka_unit_test(test_HO_1_nothing_asked_within_the_turn),
