@@ -1727,7 +1727,8 @@ test_002_H11_routed_wagon_immobile(void **state)
  * it has not the 12 + 10 to come clear and halts behind D (a whole
  * turn's speed would: it waits); in turn 2 it clears D and ends at
  * [30, 16].  Guns may not pass: the gun M, which could never get past K,
- * goes round it by [8, 22] and [11, 15] instead of waiting for ever. */
+ * halts behind it in turn 1 and in turn 2 goes round it by [8, 22] and
+ * [11, 15], ending on [12, 13], instead of waiting for ever. */
 static void
 test_002_H12_pass_through_friends(void **state)
 {
@@ -1747,16 +1748,20 @@ test_002_H12_pass_through_friends(void **state)
 	movement(g);
 	stands(g, f, 30, 22, DIR_N, "line");
 	assert_int_equal(g->units[f].moved, 8);
-	/* The pass is refused outright, so M goes round K. */
+	/* The pass is refused outright: M halts behind K, and goes round
+	 * it the turn after, K having held it up for a whole turn. */
 	move_walk_init(g, m, &w);
 	rs->ops->move_pass(g, &w, k, DIR_N, false, &p);
 	assert_int_equal(p.verdict, MOVE_NEVER);
 	move_walk_free(&w);
-	assert_true(logged(g, m, "H12", "k stands in the way and may not be "
-	    "passed this turn: m marches round it, by [8, 22] and [11, 15]"));
-	stands(g, m, 11, 15, DIR_NE, "limbered");
+	stands(g, m, 10, 22, DIR_N, "limbered");
+	assert_true(logged(g, m, "H12", "may not pass through"));
+	assert_false(logged(g, m, "H12", "marches round it"));
 	movement(g);
 	stands(g, f, 30, 16, DIR_N, "line");
+	assert_true(logged(g, m, "H12", "k stands in the way and may not be "
+	    "passed this turn: m marches round it, by [8, 22] and [11, 15]"));
+	stands(g, m, 12, 13, DIR_N, "limbered");
 	assert_true(logged(g, f, "H12", "passes through d: foot, -12 ticks (3 "
 	    "in), 3 in left"));
 	game_free(g);

@@ -4818,10 +4818,12 @@ test_002_H15_replay_keeps_the_answer(void **state)
  * Column on [18, 30] facing NE, sent to [24, 20] then [20, 4], meets
  * light infantry in Line on [22, 26] facing NW, whose front runs the
  * way the Column marches: no turn's 18 in would take it through the
- * Line's length and the 6 in of the pass, so it goes round by [27, 25],
- * keeps that point in its Move order, ends turn 1 on [18, 9] facing N
- * and arrives on turn 2 at [18, 4] ([20, 4] under its block).  Before,
- * it stopped 0.75 in on, on [19, 29], and moved 0 in every turn after.
+ * Line's length and the 6 in of the pass.  Turn 1 it halts behind the
+ * Line, 0.75 in on, on [19, 29] facing NE (blocked: a unit of this
+ * ruleset goes round only a friend that held it up for a turn); turn 2
+ * it goes round by [27, 25], keeps that point in its Move order and
+ * ends on [18, 7] facing N; turn 3 it arrives at [18, 4] ([20, 4] under
+ * its block).  Before, it stayed on [19, 29] and moved 0 in every turn.
  */
 static void
 test_002_H12_column_goes_round_a_line_it_could_never_pass(void **state)
@@ -4846,6 +4848,15 @@ test_002_H12_column_goes_round_a_line_it_could_never_pass(void **state)
 	li = game_find_unit(g, "LI");
 	assert_true(lc >= 0 && li >= 0);
 	game_turn(g);
+	assert_int_equal(g->units[lc].pos.x, 19);
+	assert_int_equal(g->units[lc].pos.y, 29);
+	assert_int_equal(g->units[lc].facing, DIR_NE);
+	assert_int_equal(g->units[lc].halt, HALT_BLOCKED);
+	assert_int_equal(g->units[lc].order.npts, 2);
+	assert_int_equal(count(g, "H12", "Light infantry stands in the way "
+	    "and may not be passed this turn: Legion dragoons marches round "
+	    "it, by [27, 25];"), 0);
+	game_turn(g);
 	assert_int_equal(count(g, "H12", "Light infantry stands in the way "
 	    "and may not be passed this turn: Legion dragoons marches round "
 	    "it, by [27, 25];"), 1);
@@ -4854,7 +4865,7 @@ test_002_H12_column_goes_round_a_line_it_could_never_pass(void **state)
 	assert_int_equal(g->units[lc].order.pts[0].x, 27);
 	assert_int_equal(g->units[lc].order.pts[0].y, 25);
 	assert_int_equal(g->units[lc].pos.x, 18);
-	assert_int_equal(g->units[lc].pos.y, 9);
+	assert_int_equal(g->units[lc].pos.y, 7);
 	assert_int_equal(g->units[lc].facing, DIR_N);
 	assert_int_equal(g->units[lc].halt, HALT_SPEED);
 	game_turn(g);

@@ -1315,12 +1315,13 @@ test_002_HO4_point_under_the_block_then_a_long_leg(void **state)
  * Lines d on [30, 20] and k on [10, 20], with f (a Line) and the limbered
  * light gun m each 6 cells behind, both sent N 16 cells.  Turn 1: f has
  * not the 12 + 10 ticks to come clear of d and stops behind it on
- * [30, 22]; m may never pass, so waiting behind k would be waiting for
- * ever: it goes round k by [8, 22] and [11, 15] and ends there; f's
- * line and halt, and m's way round, cite H12.  Turn 2: f passes through
- * d for 12 ticks (3 in, 3 in left), paid once for all the steps it takes
- * inside d, and ends on [30, 16]; m arrives at [10, 10], never having
- * passed through k.  (d is unit 1: the walk's record of
+ * [30, 22]; m may never pass: it halts behind k on [10, 22] (a unit of
+ * this ruleset goes round only a friend that held it up for a turn);
+ * f's line and halt cite H12.  Turn 2: f passes through d for 12 ticks
+ * (3 in, 3 in left), paid once for all the steps it takes inside d, and
+ * ends on [30, 16]; m, held up a whole turn, goes round k by [8, 22] and
+ * [11, 15], citing H12, never passing through it, and arrives at
+ * [10, 10] in turn 3.  (d is unit 1: the walk's record of
  * a friend passed without disorder, -1 - 1, is not d's index.)
  */
 static void
@@ -1351,23 +1352,26 @@ test_002_H12_passes_cite_the_pass_price(void **state)
 	assert_true(walk_event_is(g, i + 1, f, "H12#0", "f moves 2 in (spent "
 	    "2 in of 6 in): stops at [30, 22] facing N, Line: the way is "
 	    "blocked"));
+	assert_int_equal(walk_find(g, 0, m, "marches round it"), -1);
+	assert_int_equal(g->units[f].pos.y, 22);
+	assert_int_equal(g->units[m].pos.x, 10);
+	assert_int_equal(g->units[m].pos.y, 22);
+	assert_int_equal(g->units[m].halt, HALT_BLOCKED);
+	walk_turn(g, f, 2);
+	walk_turn(g, m, 2);
 	i = walk_find(g, 0, m, "marches round it");
 	assert_true(walk_event_is(g, i, m, "H12#0", "k stands in the way and "
 	    "may not be passed this turn: m marches round it, by [8, 22] and "
 	    "[11, 15]; its Move order keeps the way round (marshal's "
 	    "reading)"));
 	assert_int_equal(walk_find(g, 0, m, "passes through"), -1);
-	assert_int_equal(g->units[f].pos.y, 22);
-	assert_int_equal(g->units[m].pos.x, 11);
-	assert_int_equal(g->units[m].pos.y, 15);
-	walk_turn(g, f, 2);
-	walk_turn(g, m, 2);
-	i = walk_find(g, i, f, "passes through d");
+	i = walk_find(g, 0, f, "passes through d");
 	assert_true(walk_event_is(g, i, f, "H12#0", "passes through d: foot, "
 	    "-12 ticks (3 in), 3 in left"));
 	assert_int_equal(g->units[f].pos.x, 30);
 	assert_int_equal(g->units[f].pos.y, 16);
 	assert_int_equal(g->units[f].moved, 12);
+	walk_turn(g, m, 3);
 	assert_int_equal(g->units[m].pos.x, 10);
 	assert_int_equal(g->units[m].pos.y, 10);
 	assert_int_equal(g->units[m].halt, HALT_ARRIVED);

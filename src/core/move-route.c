@@ -296,6 +296,16 @@ walk_round(const struct game *g, struct move_walk *w)
 bool
 walk_may_detour(const struct game *g, const struct move_walk *w)
 {
+	const struct unit *u = &g->units[w->unit];
+
+	/* Where the ruleset turns units itself, its way round is a search
+	 * over cell and facing, eight times the work: a unit goes round
+	 * only a friend that already held it up for a whole turn (halted
+	 * blocked in the last turn's movement); the first turn it waits
+	 * behind, as a friend on the march mostly moves on. */
+	if (g->rs->ops->move_face != NULL && !(u->halt == HALT_BLOCKED &&
+	    u->halt_turn == g->turn - 1))
+		return false;
 	return !(w->scratch || w->plain || w->order->ngroup > 0 ||
 	    w->detour != -1 || ((g->rs->form[w->form].flags & FORMF_ROAD) &&
 	    map_cell(g->map, w->pos.x, w->pos.y)->road != ROAD_NONE) ||
