@@ -321,6 +321,38 @@ test_lessons_as_the_interface_orders(void **state)
 	routed = false;
 }
 
+/* The bundled lesson file (its name in data/scenarios) loaded and every
+ * step of its script (lessons[]) carried out: the game as the lesson
+ * leaves it, its ruleset in *rs.  Caller frees both. */
+static struct game *
+lesson_played(const char *file, struct ruleset **rs)
+{
+	char *path = xasprintf("%s/scenarios/%s", datadir(), file);
+	struct game *g;
+	struct diags d;
+	size_t i;
+	int j;
+
+	diags_init(&d);
+	g = load_scenario(path, datadir(), rs, &d);
+	if (g == NULL)
+		diags_print(&d, stderr);
+	diags_free(&d);
+	free(path);
+	assert_non_null(g);
+	for (i = 0; i < sizeof lessons / sizeof lessons[0]; i++)
+		if (strcmp(lessons[i].file, file) == 0)
+			break;
+	assert_true(i < sizeof lessons / sizeof lessons[0]);
+	for (j = 0; j < MAX_STEPS && lessons[i].steps[j] != NULL; j++) {
+		const char *const *a;
+
+		for (a = lessons[i].steps[j]; *a != NULL; a++)
+			act(g, *a);
+	}
+	return g;
+}
+
 /*
  * H7: the second horse-and-musket lesson ends with the dragoons' Retire
  * order "standing for next turn": its point must be one their block can
@@ -332,31 +364,12 @@ test_lessons_as_the_interface_orders(void **state)
 static void
 test_H7_lesson_2_dragoons_reach_their_retire_point(void **state)
 {
-	char *path = xasprintf("%s/scenarios/tutorial-hm-02-wheel.yaml",
-	    datadir());
 	struct ruleset *rs = NULL;
-	struct game *g;
-	struct diags d;
+	struct game *g = lesson_played("tutorial-hm-02-wheel.yaml", &rs);
 	struct point to;
-	size_t i;
-	int j, u;
+	int u;
 
 	(void)state;
-	diags_init(&d);
-	g = load_scenario(path, datadir(), &rs, &d);
-	if (g == NULL)
-		diags_print(&d, stderr);
-	assert_non_null(g);
-	for (i = 0; i < sizeof lessons / sizeof lessons[0]; i++)
-		if (strcmp(lessons[i].file, "tutorial-hm-02-wheel.yaml") == 0)
-			break;
-	assert_true(i < sizeof lessons / sizeof lessons[0]);
-	for (j = 0; j < MAX_STEPS && lessons[i].steps[j] != NULL; j++) {
-		const char *const *a;
-
-		for (a = lessons[i].steps[j]; *a != NULL; a++)
-			act(g, *a);
-	}
 	u = unit_or_fail(g, "3LD");
 	assert_int_equal(g->units[u].pos.x, 8);
 	assert_int_equal(g->units[u].pos.y, 48);
@@ -371,8 +384,6 @@ test_H7_lesson_2_dragoons_reach_their_retire_point(void **state)
 	assert_int_equal(g->units[u].order.kind, ORDER_NONE);
 	game_free(g);
 	ruleset_free(rs);
-	diags_free(&d);
-	free(path);
 }
 
 
@@ -388,31 +399,12 @@ test_H7_lesson_2_dragoons_reach_their_retire_point(void **state)
 static void
 test_H8_lesson_1_continentals_reach_their_last_point(void **state)
 {
-	char *path = xasprintf("%s/scenarios/tutorial-hm-01-ground.yaml",
-	    datadir());
 	struct ruleset *rs = NULL;
-	struct game *g;
-	struct diags d;
+	struct game *g = lesson_played("tutorial-hm-01-ground.yaml", &rs);
 	struct point to;
-	size_t i;
-	int j, u;
+	int u;
 
 	(void)state;
-	diags_init(&d);
-	g = load_scenario(path, datadir(), &rs, &d);
-	if (g == NULL)
-		diags_print(&d, stderr);
-	assert_non_null(g);
-	for (i = 0; i < sizeof lessons / sizeof lessons[0]; i++)
-		if (strcmp(lessons[i].file, "tutorial-hm-01-ground.yaml") == 0)
-			break;
-	assert_true(i < sizeof lessons / sizeof lessons[0]);
-	for (j = 0; j < MAX_STEPS && lessons[i].steps[j] != NULL; j++) {
-		const char *const *a;
-
-		for (a = lessons[i].steps[j]; *a != NULL; a++)
-			act(g, *a);
-	}
 	u = unit_or_fail(g, "MD");
 	assert_int_equal(g->units[u].pos.x, 22);
 	assert_int_equal(g->units[u].pos.y, 6);
@@ -431,8 +423,6 @@ test_H8_lesson_1_continentals_reach_their_last_point(void **state)
 	assert_int_equal(g->units[u].order.kind, ORDER_NONE);
 	game_free(g);
 	ruleset_free(rs);
-	diags_free(&d);
-	free(path);
 }
 
 /* A small scenario for the goals themselves. */
