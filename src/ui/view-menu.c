@@ -39,9 +39,9 @@ menu_open(struct ui *ui)
 
 /* Whether the ruleset would take action i of the selected unit now, with
  * the unit's own cell or facing for the point or facing it takes (a check
- * only: nothing is given).  The horse-and-musket answers to a second
- * charge (H15) are refused outside their question, so the menu of the
- * turn's orders does not offer them. */
+ * only: nothing is given).  An action a ruleset takes only as the
+ * answer to a question within the turn (a second charge's, say) is
+ * refused with the turn's orders, so that menu does not offer it. */
 static bool
 action_open_now(const struct ui *ui, int i)
 {
