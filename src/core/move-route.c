@@ -95,6 +95,15 @@ walk_plan_leg(const struct game *g, struct move_walk *w)
 	    geom_dist(w->pos, goal) > LEG_NEAR * w->allowance)
 		return false;
 	w->leg_planned = w->waypoint + 1;
+	/* A point under an enemy (an assault): no plan can end on his
+	 * block, the enemy being a wall to the search, so none is
+	 * searched; the march along the line stops short of him (a Column
+	 * sent at horse 13 in off, left to turn in place, stood a turn
+	 * turning). */
+	if (goal_under_enemy(g, w, goal)) {
+		w->in_place = false;
+		return false;
+	}
 	/* The search prices silently, on its own copy of the walk.  The
 	 * order's points were planned clear of the enemy (move_route); the
 	 * leg between two is not again. */
@@ -103,12 +112,8 @@ walk_plan_leg(const struct game *g, struct move_walk *w)
 		/* No plan: wheeling on along the line circles the point
 		 * (a Line sent a few cells behind its flank wheeled round
 		 * it for ever).  A unit that has spent nothing turns in
-		 * place to face its way, and marches next turn.  Not one
-		 * sent onto an enemy (an assault): no plan ends on his
-		 * block, and the march along the line stops short of him
-		 * (a Column sent at horse 13 in off stood a turn turning). */
-		w->in_place = w->left == w->allowance &&
-		    !goal_under_enemy(g, w, goal);
+		 * place to face its way, and marches next turn. */
+		w->in_place = w->left == w->allowance;
 		free(r);
 		free(faces);
 		return false;
