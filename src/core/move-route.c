@@ -303,12 +303,10 @@ walk_may_detour(const struct game *g, const struct move_walk *w)
 {
 	const struct unit *u = &g->units[w->unit];
 
-	/* Where the ruleset turns units itself, its way round is a search
-	 * over cell and facing, eight times the work: a unit goes round
-	 * only a friend that already held it up for a whole turn (halted
-	 * blocked in the last turn's movement); the first turn it waits
-	 * behind, as a friend on the march mostly moves on. */
-	if (g->rs->ops->move_face != NULL && !(u->halt == HALT_BLOCKED &&
+	/* With the ruleset's detour_after_a_turn, only round a friend that
+	 * already held it up for a whole turn (halted blocked in the last
+	 * turn's movement); the first turn it waits behind. */
+	if (g->rs->detour_after_a_turn && !(u->halt == HALT_BLOCKED &&
 	    u->halt_turn == g->turn - 1))
 		return false;
 	return !(w->scratch || w->plain || w->order->ngroup > 0 ||

@@ -368,6 +368,11 @@ struct ruleset {
 	 * so is the facing ops->move_face keeps for a step each way, so a
 	 * search prices each such turn once and asks each facing once. */
 	bool		 plan_turn_anywhere;
+	/* Set by the module's loader, false when it says nothing: a unit
+	 * goes round a standing friend it may not pass (walk_detour) only
+	 * once that friend has held it up for a whole turn (halted blocked
+	 * in the last turn's movement); the first turn it waits behind. */
+	bool		 detour_after_a_turn;
 	/* Set by the module's loader, false when it says nothing: its
 	 * movement phase lets a unit halted by a friend under a Move
 	 * order that has yet to move wait for it (move_ctx_wait), so the

@@ -263,7 +263,8 @@ static const char *const mv_keys[] = {
 	"terrain", "crossing", "guns_enter_buildings",
 	"formation_change_cap", "limber_takes_move", "retire",
 	"free_turn_steps", "turn_max_steps", "wheel_diameter",
-	"pass_through", "road_bonus", "enemy_gap", "arrive_within", NULL
+	"pass_through", "road_bonus", "enemy_gap", "arrive_within",
+	"round_friend_after_a_turn", NULL
 };
 
 /* Read the movement table into rs->priv. */
@@ -371,6 +372,9 @@ hm_move_load(struct ruleset *rs, const struct doc_node *root,
 		bad = -1;
 	else
 		rs->arrive_near = v / STEP_ORTHO;
+	if ((n = doc_need(mv, "round_friend_after_a_turn", d)) == NULL ||
+	    doc_bool(n, &rs->detour_after_a_turn, d) != 0)
+		bad = -1;
 	if ((n = doc_need(mv, "road_bonus", d)) == NULL ||
 	    load_road(rs, m, n, d) != 0)
 		bad = -1;
