@@ -3122,6 +3122,50 @@ test_log_pager_search_and_filters(void **state)
 }
 
 /*
+ * The why view of a unit shows what other units did to it as well as
+ * what it did: the default battle is played until some unit has been
+ * fired at or charged in the turn just played; that unit's why page
+ * (x) holds the firer's or charger's own line, which is logged under
+ * the firer, with its rule number.
+ */
+static void
+test_why_shows_what_was_done_to_the_unit(void **state)
+{
+	struct fixture *f = fixture_default(200, 60);
+	const struct event *e = NULL;
+	char want[64];
+	int i, t = -1;
+
+	(void)state;
+	game_seed(f->g, 1815);
+	to_map(f);
+	while (t < 0 && !game_over(f->g) && f->g->turn < 12) {
+		play_default(f, f->g->turn + 1);
+		for (i = 0; i < f->g->log.n && t < 0; i++) {
+			e = &f->g->log.v[i];
+			if (e->turn == f->g->turn - 1 && e->other >= 0 &&
+			    e->unit >= 0 && e->unit != e->other &&
+			    (strcmp(e->rule, "3.7.3") == 0 ||
+			    strcmp(e->rule, "3.4.1") == 0))
+				t = e->other;
+		}
+	}
+	assert_true(t >= 0);
+	to_map(f);
+	f->ui->sel = t;
+	ui_key(f->ui, 'x');
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	snprintf(want, sizeof want, "%s%s  %.40s", e->rule,
+	    ruleset_rule_mark(f->g->rs, e->rule), e->text);
+	assert_true(has(f, want));
+	/* It names the doer, another unit than the one whose page it is. */
+	assert_non_null(strstr(e->text, f->g->units[e->unit].name));
+	assert_int_not_equal(e->unit, t);
+	fixture_free(f);
+}
+
+/*
  * At 200 x 60 the default battle's 80 columns of map stand side by side
  * with the panel: no column of the screen between the map's last cell
  * and the panel's text is left blank, and the panel is what widened.
@@ -3922,6 +3966,7 @@ main(void)
 		cmocka_unit_test(test_take_back_key),
 		cmocka_unit_test(test_wide_screen_has_no_blank_band),
 		cmocka_unit_test(test_log_pager_search_and_filters),
+		cmocka_unit_test(test_why_shows_what_was_done_to_the_unit),
 		cmocka_unit_test(test_log_wraps_long_events_whole),
 		cmocka_unit_test(test_tutorial_5_names_the_roads_drawn),
 		cmocka_unit_test(test_legend_lists_every_map_glyph),

@@ -128,6 +128,20 @@ count(const struct game *g, const char *rule, const char *s)
 	return n;
 }
 
+/* Events of rule logged under unit u that are done to or with unit o as
+ * well (event_other: o's "why" reads them). */
+static int
+count_with(const struct game *g, const char *rule, int u, int o)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->log.n; i++)
+		if (strcmp(g->log.v[i].rule, rule) == 0 &&
+		    g->log.v[i].unit == u && g->log.v[i].other == o)
+			n++;
+	return n;
+}
+
 /* The centre cell of u's block (the mean of its cells, rounded down). */
 static struct point
 centre(const struct game *g, int u)
@@ -206,6 +220,11 @@ test_HO_6_2_musket_short_range_two_dice(void **state)
 	    20 * hb, 200 - 20 * hb, hb, hb == 1 ? "" : "s");
 	assert_int_equal(count(g, "HO.6.3", text), hb > 0 ? 1 : 0);
 	assert_true(ha + hb > 0);	/* this seed's dice hit */
+	/* Each shot and each hit taken is the target's event too. */
+	assert_int_equal(count_with(g, "HO.6.2", a, b), 1);
+	assert_int_equal(count_with(g, "HO.6.2", b, a), 1);
+	assert_int_equal(count_with(g, "HO.6.3", b, a), ha > 0 ? 1 : 0);
+	assert_int_equal(count_with(g, "HO.6.3", a, b), hb > 0 ? 1 : 0);
 	game_free(g);
 }
 
@@ -1893,6 +1912,8 @@ test_HO_7_loser_by_the_margin_routs(void **state)
 	assert_int_equal(g->units[t].cond, COND_ROUTED);
 	assert_int_equal(count(g, "HO.7", "t loses by 3, 3 hits (60 men), "
 	    "and routs"), 1);
+	/* The loser's event is the winner's too (its why view). */
+	assert_int_equal(count_with(g, "HO.7", t, c), 1);
 	game_free(g);
 	/* The same with 1 man left in the ranks: he routs too. */
 	g = field();

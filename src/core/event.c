@@ -109,6 +109,11 @@ eventlog_add(struct eventlog *l, int turn, int phase, int unit,
 	return eventlog_take(l, turn, phase, unit, kind, rule, text);
 }
 
+/* A log of a large battle is tens of thousands of these: one cache line
+ * each where pointers are 8 bytes. */
+_Static_assert(sizeof(void *) != 8 || sizeof(struct event) == 64,
+    "an event is 64 bytes");
+
 /* The next event of the log with every field set but its text, which
  * the caller sets (the caller has grown the log to hold it). */
 static struct event *
@@ -119,9 +124,10 @@ event_next(struct eventlog *l, int turn, int phase, int unit,
 
 	memset(e, 0, sizeof *e);
 	e->turn = turn;
-	e->phase = phase;
+	e->phase = (short)phase;
 	e->unit = unit;
 	e->general = -1;
+	e->other = -1;
 	e->kind = kind;
 	rule_copy(e->rule, sizeof e->rule, rule);
 	return e;
@@ -220,4 +226,12 @@ event_general(struct eventlog *l, int i, int gen)
 {
 	if (i >= 0 && i < l->n)
 		l->v[i].general = gen;
+}
+
+int
+event_other(struct eventlog *l, int i, int other)
+{
+	if (i >= 0 && i < l->n)
+		l->v[i].other = other;
+	return i;
 }

@@ -32,13 +32,12 @@ enum __attribute__((__packed__)) event_kind {
 
 #define EVENT_RULE_MAX 16
 
-/* In 64 bytes: the pointer first, the ints, the two rule numbers, then
- * the three bytes (a movement phase of a large battle writes tens of
- * thousands of these into new memory). */
+/* In 64 bytes: the pointer first, the ints, the phase, the two rule
+ * numbers, then the two bytes (a movement phase of a large battle writes
+ * tens of thousands of these into new memory). */
 struct event {
 	char		*text;		/* owned */
 	int		 turn;
-	int		 phase;		/* ruleset phase index, -1: none */
 	int		 unit;		/* unit index, -1: none */
 	int		 general;	/* with unit -1: the general it concerns,
 					   -1: none (event_general sets it) */
@@ -47,13 +46,21 @@ struct event {
 					   pub_rule; the rest tells the
 					   unit's orders (why it halted:
 					   arrived, or going on).  0: all */
+	int		 other;		/* with a unit: the other unit it is
+					   done to or with (the target of a
+					   charge or of fire, the other side
+					   of a melee), -1: none
+					   (event_other sets it) */
+	short		 phase;		/* ruleset phase index, -1: none (a
+					   ruleset has at most
+					   32 phases: ruleset.c) */
 	char		 rule[EVENT_RULE_MAX]; /* "3.6.5", "" if none */
 	char		 pub_rule[EVENT_RULE_MAX];
 	enum event_kind	 kind;
-	bool		 own;		/* it tells the unit's orders (a
+	bool		 own : 1;	/* it tells the unit's orders (a
 					   destination): only the unit's side
 					   reads it (core/know.h) */
-	bool		 pooled;	/* text lies in the log's chunks
+	bool		 pooled : 1;	/* text lies in the log's chunks
 					   (eventlog_put), not freed alone */
 };
 
@@ -93,6 +100,10 @@ int eventlog_put(struct eventlog *, int turn, int phase, int unit,
 /* Say that event i of the log concerns general gen (its own order or
  * ride). */
 void event_general(struct eventlog *, int i, int gen);
+/* Say that event i of the log, logged under one unit, is done to or with
+ * unit other as well (a charge on it, fire at it, a melee with it): the
+ * other unit's "why" reads it too.  Returns i. */
+int event_other(struct eventlog *, int i, int other);
 
 /* Copy a rule number into dst of size len, cut to fit (NULL gives ""). */
 void event_rule_copy(char *dst, size_t len, const char *rule);

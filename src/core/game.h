@@ -306,4 +306,11 @@ void game_track(struct game *, int u, int max);
 	eventlog_add(&(g)->log, (g)->turn, (g)->phase, (unit), (kind), \
 	    (rule), __VA_ARGS__)
 
+/* Log an event of unit that is done to or with unit other as well (the
+ * target of its charge or fire, its foe in a melee): both units' "why"
+ * read it (event_other). */
+#define game_log_with(g, unit, other, kind, rule, ...) \
+	event_other(&(g)->log, game_log((g), (unit), (kind), (rule), \
+	    __VA_ARGS__), (other))
+
 #endif

@@ -118,7 +118,8 @@ own_rule_note(struct ui *ui, struct page *p)
 	    RULESET_OWN_MARK);
 }
 
-/* Events of one unit in one turn, most recent turn first. */
+/* Events of one unit in one turn, most recent turn first: those logged
+ * under it and those done to it by another (a charge, fire, a melee). */
 static void
 why_page(struct ui *ui, struct page *p)
 {
@@ -135,9 +136,9 @@ why_page(struct ui *ui, struct page *p)
 		seen = 0;
 		for (i = 0; i < g->log.n; i++) {
 			e = &g->log.v[i];
-			if (e->turn != t || e->unit != ui->sel ||
-			    (e = know_view(g, e, ui_viewer(ui), &pe, pb,
-			    sizeof pb)) == NULL)
+			if (e->turn != t || (e->unit != ui->sel &&
+			    e->other != ui->sel) || (e = know_view(g, e,
+			    ui_viewer(ui), &pe, pb, sizeof pb)) == NULL)
 				continue;
 			if (!seen)
 				add(p, theme_title(ui), 0, "Turn %d", t);

@@ -173,7 +173,8 @@ volley(struct game *g, int f, int tg)
 	if (ndice == 0)			/* a weapon of no dice at this range */
 		snprintf(dice, sizeof dice, "nothing");
 	ruleset_fmt(g->rs, gap, range, sizeof range);
-	game_log(g, f, EV_NOTE, "HO.6.2", "%s fires %s at %s, %s away (%s "
+	game_log_with(g, f, tg, EV_NOTE, "HO.6.2",
+	    "%s fires %s at %s, %s away (%s "
 	    "range): %d %s x %d = %dd%d, %d+ to hit%s: rolls %s, %d hit%s",
 	    fu->name, w->name, tu->name, range, isshort ? "short" : "long",
 	    bases, bases == 1 ? "base" : "bases", isshort ? w->short_dice :
@@ -182,9 +183,9 @@ volley(struct game *g, int f, int tg)
 	return hits;
 }
 
-/* HO.6.3: t takes the hits, logged. */
+/* HO.6.3: t takes the hits of unit from's fire, logged. */
 static void
-take(struct game *g, int tg, int hits, const char *from)
+take(struct game *g, int tg, int hits, int from)
 {
 	struct unit *tu = &g->units[tg];
 	int men;
@@ -192,9 +193,10 @@ take(struct game *g, int tg, int hits, const char *from)
 	if (hits <= 0)
 		return;
 	men = hm_hit(g, tg, hits);
-	game_log(g, tg, EV_NOTE, "HO.6.3", "%s takes %d hit%s from %s: %d "
-	    "%s lost (a hit is %d), %d left, %d hit%s in all", tu->name, hits,
-	    hits == 1 ? "" : "s", from, men, men == 1 ? "man" : "men",
+	game_log_with(g, tg, from, EV_NOTE, "HO.6.3",
+	    "%s takes %d hit%s from %s: %d %s lost (a hit is %d), %d left, "
+	    "%d hit%s in all", tu->name, hits, hits == 1 ? "" : "s",
+	    g->units[from].name, men, men == 1 ? "man" : "men",
 	    hm_hit_men(g, tg), tu->strength, hm_hits_taken(g, tg),
 	    hm_hits_taken(g, tg) == 1 ? "" : "s");
 	/* Shot to its last man: gone before anyone fights (HO.9.4). */
@@ -239,7 +241,7 @@ hm_fire_now(struct game *g, int f, int tg)
 	if (hits < 0)
 		return 0;
 	HM_MARKS(&g->units[f]) |= HM_FIRED;
-	take(g, tg, hits, g->units[f].name);
+	take(g, tg, hits, f);
 	return hits;
 }
 
@@ -276,7 +278,7 @@ hm_phase_fire(struct game *g)
 	/* All the hits are taken together. */
 	for (u = 0; u < g->nunits; u++)
 		if (target[u] >= 0)
-			take(g, target[u], hits[u], g->units[u].name);
+			take(g, target[u], hits[u], u);
 	for (u = 0; u < g->nunits; u++)
 		charger_shaken(g, u);
 	free(target);

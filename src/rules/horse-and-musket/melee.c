@@ -328,7 +328,8 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 		 * does not march again in the movement phase. */
 		cu->halt = HALT_BLOCKED;
 		cu->order.kind = ORDER_NONE;
-		game_log(g, c, EV_MOVE, rule, "%s charges %s but falters after "
+		game_log_with(g, c, tg, EV_MOVE, rule,
+		    "%s charges %s but falters after "
 		    "%s of its %s reach, [%d, %d] to [%d, %d]: %s%sno melee",
 		    cu->name, tu->name, a, b, from.x, from.y, cu->pos.x,
 		    cu->pos.y, why, why[0] != '\0' ? "; " : "");
@@ -341,7 +342,8 @@ hm_close(struct game *g, int c, int tg, int reach, const char *rule)
 	HM_MARKS(cu) |= HM_CHARGER;
 	HM_MARKS(tu) |= HM_CHARGED;
 	cu->order.kind = ORDER_NONE;
-	game_log(g, c, EV_MOVE, rule, "%s charges %s: %s of its %s reach, "
+	game_log_with(g, c, tg, EV_MOVE, rule,
+	    "%s charges %s: %s of its %s reach, "
 	    "[%d, %d] to [%d, %d], in contact%s", cu->name, tu->name, a, b,
 	    from.x, from.y, cu->pos.x, cu->pos.y, hm_off_front(g, c, tg) ?
 	    ", on its flank or rear" : "");
@@ -539,7 +541,8 @@ charges_meet_halfway(struct game *g, int a, int b)
 	ruleset_fmt(g->rs, sb, y, sizeof y);
 	if (hm_gap(g, a, b) != 0) {
 		au->halt = bu->halt = HALT_BLOCKED;
-		game_log(g, a, EV_MOVE, "HO.3.2", "%s and %s charge each other "
+		game_log_with(g, a, b, EV_MOVE, "HO.3.2",
+		    "%s and %s charge each other "
 		    "but falter: %s [%d, %d] to [%d, %d] (%s), %s [%d, %d] to "
 		    "[%d, %d] (%s): no melee", au->name, bu->name, au->name,
 		    fa.x, fa.y, au->pos.x, au->pos.y, x, bu->name, fb.x, fb.y,
@@ -551,7 +554,8 @@ charges_meet_halfway(struct game *g, int a, int b)
 	bu->contact = a;
 	HM_MARKS(au) |= HM_CHARGER | HM_CHARGED | HM_MET;
 	HM_MARKS(bu) |= HM_CHARGER | HM_CHARGED | HM_MET;
-	game_log(g, a, EV_MOVE, "HO.3.2", "%s and %s charge each other and "
+	game_log_with(g, a, b, EV_MOVE, "HO.3.2",
+	    "%s and %s charge each other and "
 	    "meet: %s [%d, %d] to [%d, %d] (%s), %s [%d, %d] to [%d, %d] "
 	    "(%s), in contact", au->name, bu->name, au->name, fa.x, fa.y,
 	    au->pos.x, au->pos.y, x, bu->name, fb.x, fb.y, bu->pos.x,
@@ -758,7 +762,8 @@ hm_fight(struct game *g, int a, int tg)
 		hm_hit(g, tg, 1);
 		g->units[a].contact = tg;
 		g->units[tg].contact = a;
-		game_log(g, a, EV_CONDITION, "HO.7", "%s, %s: a tie, 1 hit "
+		game_log_with(g, a, tg, EV_CONDITION, "HO.7",
+		    "%s, %s: a tie, 1 hit "
 		    "each; they fight again next turn", ea, et);
 		(void)hm_disperse_spent(g, a);
 		(void)hm_disperse_spent(g, tg);
@@ -774,13 +779,15 @@ hm_fight(struct game *g, int a, int tg)
 		/* Its last man down: no rout to run, it is gone now, not
 		 * left standing to be charged or to fight again before the
 		 * morale phase (HO.9.4). */
-		game_log(g, lo, EV_CONDITION, "HO.7", "%s, %s: %s loses by %d, "
+		game_log_with(g, lo, hi, EV_CONDITION, "HO.7",
+		    "%s, %s: %s loses by %d, "
 		    "%d hit%s (%d %s), its last", ea, et, g->units[lo].name,
 		    diff, diff, diff == 1 ? "" : "s", men, men == 1 ? "man" :
 		    "men");
 		(void)hm_disperse_spent(g, lo);
 	} else if (diff >= t->m_rout_margin || was_mob) {
-		game_log(g, lo, EV_CONDITION, "HO.7", "%s, %s: %s loses by %d, "
+		game_log_with(g, lo, hi, EV_CONDITION, "HO.7",
+		    "%s, %s: %s loses by %d, "
 		    "%d hit%s (%d %s), and routs", ea, et, g->units[lo].name,
 		    diff, diff, diff == 1 ? "" : "s", men, men == 1 ? "man" :
 		    "men");
@@ -798,7 +805,8 @@ hm_fight(struct game *g, int a, int tg)
 		}
 		return;
 	}
-	game_log(g, lo, EV_CONDITION, "HO.7", "%s, %s: %s loses by %d, %d "
+	game_log_with(g, lo, hi, EV_CONDITION, "HO.7",
+	    "%s, %s: %s loses by %d, %d "
 	    "hit%s (%d %s): Disordered", ea, et, g->units[lo].name, diff, diff,
 	    diff == 1 ? "" : "s", men, men == 1 ? "man" : "men");
 	g->units[lo].cond = COND_MOB;

@@ -243,9 +243,9 @@ taken(struct game *g, int r)
 		if (!hm_enemies(g, r, j) || g->units[j].cond != COND_FORMED ||
 		    hm_gap(g, r, j) > 0)
 			continue;
-		game_log(g, r, EV_CONDITION, "HO.9.4", "%s reaches the routed "
-		    "%s: %d men surrender", g->units[j].name, g->units[r].name,
-		    g->units[r].strength);
+		game_log_with(g, r, j, EV_CONDITION, "HO.9.4",
+		    "%s reaches the routed %s: %d men surrender",
+		    g->units[j].name, g->units[r].name, g->units[r].strength);
 		hm_remove(g, r, COND_CAPTURED);
 		return;
 	}

@@ -336,12 +336,14 @@ stand_test(struct game *g, int a, int t)
 		    i ? "+" : "", d);
 	}
 	if (roll <= target) {
-		game_log(g, t, EV_CONDITION, "3.4.3", "%s is charged and "
+		game_log_with(g, t, a, EV_CONDITION, "3.4.3",
+		    "%s is charged and "
 		    "tests: needs %d or less (%s); rolls %d (%s): it stands",
 		    ut->name, target, expl, roll, dice);
 		return;
 	}
-	game_log(g, t, EV_CONDITION, "3.4.3", "%s is charged and tests: "
+	game_log_with(g, t, a, EV_CONDITION, "3.4.3",
+	    "%s is charged and tests: "
 	    "needs %d or less (%s); rolls %d (%s): fails by %d", ut->name,
 	    target, expl, roll, dice, roll - target);
 	if (roll - target >= c->rout_margin || ut->cond == COND_MOB) {
@@ -355,7 +357,8 @@ stand_test(struct game *g, int a, int t)
 		return;
 	}
 	ut->cond = COND_MOB;
-	game_log(g, t, EV_CONDITION, "3.4.3", "%s wavers at the charge: a "
+	game_log_with(g, t, a, EV_CONDITION, "3.4.3",
+	    "%s wavers at the charge: a "
 	    "Mob (failed by less than %d)", ut->name, c->rout_margin);
 }
 
@@ -371,7 +374,8 @@ recoil(struct game *g, int a, int t)
 	while (used < c->recoil && (s = step(g, a, g->units[t].pos, true)) > 0)
 		used += s;
 	ruleset_fmt(g->rs, used, back, sizeof back);
-	game_log(g, a, EV_MOVE, "3.4.4", "%s charges %s, a %s: the square "
+	game_log_with(g, a, t, EV_MOVE, "3.4.4",
+	    "%s charges %s, a %s: the square "
 	    "stands without a test and the horse falls back %s to [%d, %d]",
 	    ua->name, g->units[t].name,
 	    g->rs->form[g->units[t].formation].label, back, ua->pos.x,
@@ -398,7 +402,8 @@ charge(struct game *g, int a, int t)
 	    first_step_barred(g, ua, ua->pos, ua->facing, ut->pos, &b)) {
 		ruleset_fmt(g->rs, gap, gap0, sizeof gap0);
 		barred_text(g, &b, true, why, sizeof why);
-		game_log(g, a, EV_MOVE, "3.4.2", "%s does not charge %s, %s "
+		game_log_with(g, a, t, EV_MOVE, "3.4.2",
+		    "%s does not charge %s, %s "
 		    "away: it could not take a step toward it from [%d, %d] "
 		    "(%s); it marches on its order instead", ua->name,
 		    ut->name, gap0, ua->pos.x, ua->pos.y, why);
@@ -407,7 +412,8 @@ charge(struct game *g, int a, int t)
 	ua->charged = ut->charged = g->turn;
 	ruleset_fmt(g->rs, gap, gap0, sizeof gap0);
 	ruleset_fmt(g->rs, c->reach[ua->arm], lim, sizeof lim);
-	game_log(g, a, EV_MOVE, "3.4.1", "%s (%s in %s) charges %s, %s away "
+	game_log_with(g, a, t, EV_MOVE, "3.4.1",
+	    "%s (%s in %s) charges %s, %s away "
 	    "(within its %s charge reach)", ua->name, arm_name(ua->arm),
 	    g->rs->form[ua->formation].label, ut->name, gap0, lim);
 	/* It holds where the charge leaves it: no march this turn. */
@@ -434,12 +440,14 @@ charge(struct game *g, int a, int t)
 		else
 			barred_text(g, &b, false, why, sizeof why);
 		if (used == 0)
-			game_log(g, a, EV_MOVE, "3.4.2", "%s's charge falters "
+			game_log_with(g, a, t, EV_MOVE, "3.4.2",
+			    "%s's charge falters "
 			    "where it stands, [%d, %d], %s from %s, beyond "
 			    "melee reach: %s", ua->name, ua->pos.x, ua->pos.y,
 			    gap1, ut->name, why);
 		else
-			game_log(g, a, EV_MOVE, "3.4.2", "%s's charge falters: "
+			game_log_with(g, a, t, EV_MOVE, "3.4.2",
+			    "%s's charge falters: "
 			    "it closes from [%d, %d] to [%d, %d] but stands %s "
 			    "from %s, beyond melee reach: %s", ua->name, from.x,
 			    from.y, ua->pos.x, ua->pos.y, gap1, ut->name, why);
@@ -452,12 +460,14 @@ charge(struct game *g, int a, int t)
 	ut->halt = HALT_CONTACT;
 	ut->halt_turn = g->turn;
 	if (used == 0)
-		game_log(g, a, EV_MOVE, "3.4.2", "%s is already within melee "
+		game_log_with(g, a, t, EV_MOVE, "3.4.2",
+		    "%s is already within melee "
 		    "reach of %s (%s): they will fight in the melee phase "
 		    "(3.8), after the fire phase (3.7)", ua->name, ut->name,
 		    gap1);
 	else
-		game_log(g, a, EV_MOVE, "3.4.2", "%s closes from [%d, %d] to "
+		game_log_with(g, a, t, EV_MOVE, "3.4.2",
+		    "%s closes from [%d, %d] to "
 		    "[%d, %d], %s from %s: they will fight in the melee phase "
 		    "(3.8), after the fire phase gives %s its closing volley "
 		    "(3.7)", ua->name, from.x, from.y, ua->pos.x, ua->pos.y,
@@ -484,7 +494,8 @@ nap_charge_contact(struct game *g, int a, int t)
 		return;
 	ua->charged = ut->charged = g->turn;
 	ruleset_fmt(g->rs, gap, gap1, sizeof gap1);
-	game_log(g, a, EV_MOVE, "3.6.8", "%s (cavalry in %s) rides on until "
+	game_log_with(g, a, t, EV_MOVE, "3.6.8",
+	    "%s (cavalry in %s) rides on until "
 	    "it may charge: its move brings it %s from %s, within melee "
 	    "reach, and that is a charge (3.4)", ua->name,
 	    g->rs->form[ua->formation].label, gap1, ut->name);

@@ -93,7 +93,8 @@ fire_hits(struct game *g, int u, int t, int gap)
 	if (un->arm == ARM_INFANTRY) {
 		firing = un->strength * f->inf_share[un->formation] / 100;
 		base = firing * pips * f->inf_permille / 1000;
-		game_log(g, u, EV_NOTE, "3.7.3", "%s fires at %s, %s away: "
+		game_log_with(g, u, t, EV_NOTE, "3.7.3",
+		    "%s fires at %s, %s away: "
 		    "%d men in %s, %d%% fire = %d; 1d%d = %d + Drill %d - %d = "
 		    "%d pips; %d x %d x %d / 1000 = %d hits", un->name,
 		    e->name, gap_s, un->strength,
@@ -104,7 +105,8 @@ fire_hits(struct game *g, int u, int t, int gap)
 	} else {
 		per = gap <= f->canister ? f->art_canister : f->art_long;
 		base = un->strength * pips * per;
-		game_log(g, u, EV_NOTE, "3.7.3", "%s fires %s at %s, %s away: "
+		game_log_with(g, u, t, EV_NOTE, "3.7.3",
+		    "%s fires %s at %s, %s away: "
 		    "1d%d = %d + Drill %d - %d = %d pips; %d guns x %d pips x "
 		    "%d = %d hits", un->name, gap <= f->canister ? "canister" :
 		    "roundshot", e->name, gap_s, f->die, roll,
@@ -115,7 +117,8 @@ fire_hits(struct game *g, int u, int t, int gap)
 	land = map_cell(g->map, e->pos.x, e->pos.y)->land;
 	cpct = f->cover[land];
 	hits = base * tpct / 100 * cpct / 100;
-	game_log(g, u, EV_NOTE, "3.7.4", "target in %s %d%%, on %s %d%%: "
+	game_log_with(g, u, t, EV_NOTE, "3.7.4",
+	    "target in %s %d%%, on %s %d%%: "
 	    "%d x %d%% x %d%% = %d %s hit", g->rs->form[e->formation].label,
 	    tpct, g->rs->land[land].label, cpct, base, tpct, cpct, hits,
 	    hits == 1 ? "man" : "men");
@@ -145,7 +148,8 @@ nap_phase_fire(struct game *g)
 		t = shots[i].target;
 		before = g->units[t].strength;
 		lost = nap_casualties(g, t, shots[i].hits);
-		game_log(g, t, EV_CONDITION, "3.7.5", "%s loses %d %s to the "
+		game_log_with(g, t, shots[i].firer, EV_CONDITION, "3.7.5",
+		    "%s loses %d %s to the "
 		    "fire of %s (%d -> %d)", g->units[t].name, lost,
 		    lost == 1 ? "man" : "men",
 		    g->units[shots[i].firer].name, before,

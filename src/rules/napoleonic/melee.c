@@ -77,13 +77,15 @@ melee_fight(struct game *g, int a, int b)
 
 	sa = melee_score(g, ua, ub, ea, sizeof ea);
 	sb = melee_score(g, ub, ua, eb, sizeof eb);
-	game_log(g, a, EV_NOTE, "3.8.2", "%s and %s meet in melee: %s %s; "
+	game_log_with(g, a, b, EV_NOTE, "3.8.2",
+	    "%s and %s meet in melee: %s %s; "
 	    "%s %s", ua->name, ub->name, ua->name, ea, ub->name, eb);
 	diff = sa - sb;
 	if (diff == 0) {
 		lw = melee_loss(g, a, m->winner_loss);
 		ll = melee_loss(g, b, m->winner_loss);
-		game_log(g, a, EV_CONDITION, "3.8.3", "a drawn melee: both "
+		game_log_with(g, a, b, EV_CONDITION, "3.8.3",
+		    "a drawn melee: both "
 		    "lose %d%%: %s %d %s, %s %d %s", m->winner_loss,
 		    ua->name, lw, lw == 1 ? "man" : "men", ub->name, ll,
 		    ll == 1 ? "man" : "men");
@@ -98,7 +100,8 @@ melee_fight(struct game *g, int a, int b)
 		pct = m->winner_loss;
 	lw = melee_loss(g, win, m->winner_loss);
 	ll = melee_loss(g, lose, pct);
-	game_log(g, lose, EV_CONDITION, "3.8.3", "%s wins by %d: %s loses "
+	game_log_with(g, lose, win, EV_CONDITION, "3.8.3",
+	    "%s wins by %d: %s loses "
 	    "%d x %d%% = %d%%, %d %s (%d left); %s loses %d%%, %d %s",
 	    g->units[win].name, diff, g->units[lose].name, diff, m->loss,
 	    pct, ll, ll == 1 ? "man" : "men", g->units[lose].strength,

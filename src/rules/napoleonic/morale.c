@@ -235,7 +235,8 @@ nap_rout_touch(struct game *g, int unit, int r)
 		free(ru->track);
 		ru->track = NULL;
 		ru->ntrack = 0;
-		game_log(g, r, EV_CONDITION, "3.9.5", "%s reaches the routed "
+		game_log_with(g, r, unit, EV_CONDITION, "3.9.5",
+		    "%s reaches the routed "
 		    "%s: 1d%d = %d%s = %d, %d or more: %d %s surrender as "
 		    "prisoners", c->name, ru->name, m->die, roll, mods, total,
 		    m->capture, ru->strength, ru->arm == ARM_ARTILLERY ?
@@ -243,7 +244,8 @@ nap_rout_touch(struct game *g, int unit, int r)
 		return;
 	}
 	lost = nap_casualties(g, r, ru->strength * m->scatter_loss / 100);
-	game_log(g, r, EV_CONDITION, "3.9.5", "%s reaches the routed %s: "
+	game_log_with(g, r, unit, EV_CONDITION, "3.9.5",
+	    "%s reaches the routed %s: "
 	    "1d%d = %d%s = %d, less than %d: they scatter and flee on, "
 	    "losing %d%% = %d %s (%d left)", c->name, ru->name, m->die, roll,
 	    mods, total, m->capture, m->scatter_loss, lost,
