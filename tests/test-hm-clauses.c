@@ -2423,6 +2423,7 @@ test_002_describe_whole(void **state)
 	    "Melee (HO.7*)\n"
 	    "  1d6 + Drill: charged +1, horse +1 from the front or +2 on a flank or Disordered foot, flank or rear +2, defended +1, Disordered -1, open order -1, rifles and guns -2 (HO.7*)\n"
 	    "  the lower takes the difference in hits; losing by 3 or more, or while Disordered, routs; else it falls back 3 in (HO.7*)\n"
+	    "  a tie: 1 hit each; the two stay locked, neither marches, and they fight again next turn (HO.7*)\n"
 	    "\n"
 	    "Morale, routs and prisoners (HO.9*)\n"
 	    "  passes on 2d6 <= Drill + 4, -1 per 2 hits in all, Disordered -1, general within 6 in +1 (HO.9.1*)\n"

@@ -2020,9 +2020,10 @@ test_HO_9_4_shot_to_the_last_man_is_dispersed_at_once(void **state)
 
 /* HO.7: a tie, horse d6 + 4 + 1 + 1 against foot d6 + 4 on equal totals:
  * 1 hit each and the two stay in contact, each the other's, to fight again
- * next turn.  The seed is the first whose dice tie. */
+ * next turn, and neither marches off under a Move order then.  The seed
+ * is the first whose dice tie. */
 static void
-test_HO_7_a_tie_keeps_them_in_contact(void **state)
+test_HO_7_a_tie_keeps_them_in_contact_and_neither_marches_off(void **state)
 {
 	struct game *g;
 	int c, t, r[2], seed;
@@ -2052,6 +2053,26 @@ test_HO_7_a_tie_keeps_them_in_contact(void **state)
 	assert_int_equal(g->units[t].cond, COND_FORMED);
 	assert_int_equal(count(g, "HO.7", "a tie, 1 hit each; they fight "
 	    "again next turn"), 1);
+	/* Next turn neither marches away under a Move order: both stand on
+	 * their cells, still each other's, to fight again. */
+	g->turn++;
+	HM_MARKS(&g->units[c]) = HM_MARKS(&g->units[t]) = 0;
+	move_order(g, c, 20, 30);
+	move_order(g, t, 20, 5);
+	hm_phase_movement(g);
+	assert_int_equal(g->units[c].pos.x, 20);
+	assert_int_equal(g->units[c].pos.y, 20);
+	assert_int_equal(g->units[t].pos.x, 20);
+	assert_int_equal(g->units[t].pos.y, 19);
+	assert_int_equal(g->units[c].moved, 0);
+	assert_int_equal(g->units[t].moved, 0);
+	assert_int_equal(g->units[c].contact, t);
+	assert_int_equal(g->units[t].contact, c);
+	/* The tie, then c held: both read in t's why view too. */
+	assert_int_equal(count_with(g, "HO.7", c, t), 2);
+	assert_int_equal(count_with(g, "HO.7", t, c), 1);
+	assert_int_equal(count(g, "HO.7", "t does not march: it is locked in "
+	    "melee with c since a tie"), 1);
 	game_free(g);
 }
 
@@ -6482,6 +6503,8 @@ test_hm_describe_every_line(void **state)
 		{ 2, "the lower takes the difference in hits; losing by 3 or "
 		    "more, or while Disordered, routs; else it falls back 3 in "
 		    "(HO.7*)" },
+		{ 2, "a tie: 1 hit each; the two stay locked, neither marches, "
+		    "and they fight again next turn (HO.7*)" },
 		{ 0, "" },
 		{ 0, "Morale, routs and prisoners (HO.9*)" },
 		{ 2, "passes on 2d6 <= Drill + 4, -1 per 2 hits in all, "
@@ -7721,7 +7744,8 @@ main(void)
 		cmocka_unit_test(test_HO_6_4_halted_charger_frees_the_first_unit),
 		cmocka_unit_test(test_HO_6_4_shaken_charger_failing_by_3_routs),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
-		cmocka_unit_test(test_HO_7_a_tie_keeps_them_in_contact),
+		cmocka_unit_test(
+		    test_HO_7_a_tie_keeps_them_in_contact_and_neither_marches_off),
 		cmocka_unit_test(test_HO_7_loser_left_with_one_man_is_disordered),
 		cmocka_unit_test(test_HO_9_4_beaten_to_the_last_man_is_dispersed_at_once),
 		cmocka_unit_test(test_HO_9_4_shot_to_the_last_man_is_dispersed_at_once),

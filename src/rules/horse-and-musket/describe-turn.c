@@ -107,6 +107,8 @@ hm_turn_describe(const struct ruleset *rs,
 	say(&o, 2, "HO.7", "the lower takes the difference in hits; losing "
 	    "by %d or more, or while Disordered, routs; else it falls back %s",
 	    t->m_rout_margin, dist(rs, t->fall_back, a, sizeof a));
+	say(&o, 2, "HO.7", "a tie: 1 hit each; the two stay locked, neither "
+	    "marches, and they fight again next turn");
 	line(arg, 0, "");
 	say(&o, 0, "HO.9", "Morale, routs and prisoners");
 	say(&o, 2, "HO.9.1", "passes on %dd%d <= Drill + %d, -1 per %d hits "

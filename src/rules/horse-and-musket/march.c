@@ -171,13 +171,14 @@ hm_action_march(const struct game *g, const struct order *act,
 
 /* HO.4: the movement phase.  HO.3.2 holds chargers and their targets
  * still: a unit charged this turn does not march, whatever order or
- * retire (H7) it holds. */
+ * retire (H7) it holds; HO.7 holds the two sides of a tied melee, which
+ * fight again this turn. */
 void
 hm_phase_movement(struct game *g)
 {
 	struct move_ctx *ctx;
 	struct unit *u;
-	int i;
+	int i, foe;
 
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
@@ -198,6 +199,15 @@ hm_phase_movement(struct game *g)
 			    "%s this turn, it stands", u->name,
 			    HM_MARKS(u) & HM_CHARGER ? "it charged" :
 			    "charged");
+			u->moved = 0;
+			continue;
+		}
+		if ((u->order.kind == ORDER_MOVE || hm_retiring(g, i)) &&
+		    (foe = hm_melee_foe(g, i)) >= 0) {
+			game_log_with(g, i, foe, EV_MOVE, "HO.7",
+			    "%s does not march: it is locked in melee with %s "
+			    "since a tie, and they fight again this turn",
+			    u->name, g->units[foe].name);
 			u->moved = 0;
 			continue;
 		}

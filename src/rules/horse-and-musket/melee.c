@@ -813,6 +813,17 @@ hm_fight(struct game *g, int a, int tg)
 	hm_fall_back(g, lo, "HO.7");
 }
 
+int
+hm_melee_foe(const struct game *g, int u)
+{
+	int c = g->units[u].contact;
+
+	if (c < 0 || !hm_enemies(g, u, c) || !unit_active(&g->units[c]) ||
+	    g->units[c].cond == COND_ROUTED || hm_gap(g, u, c) != 0)
+		return -1;
+	return c;
+}
+
 /* The nearest enemy touching u that has not fought, or -1: its contact,
  * else the first in the order of units among those the snapshot nr finds
  * touching it (nr holds the blocks as the phase began: only units that
@@ -820,16 +831,11 @@ hm_fight(struct game *g, int a, int tg)
 static int
 opponent(const struct game *g, struct near *nr, int u, const bool *fought)
 {
-	const struct unit *un = &g->units[u];
 	const int *near;
 	int j, k, n;
 
-	if (un->contact >= 0 && !fought[un->contact] &&
-	    hm_enemies(g, u, un->contact) &&
-	    unit_active(&g->units[un->contact]) &&
-	    g->units[un->contact].cond != COND_ROUTED &&
-	    hm_gap(g, u, un->contact) == 0)
-		return un->contact;
+	if ((j = hm_melee_foe(g, u)) >= 0 && !fought[j])
+		return j;
 	n = near_query(nr, u, 0, &near);
 	for (k = 0; k < n; k++) {
 		j = near[k];

@@ -256,6 +256,11 @@ int hm_charge_forecast(const struct game *, const struct order *o,
 /* HO.7: a and t fight one melee (a the attacker). */
 void hm_fight(struct game *, int a, int t);
 
+/* HO.7: the enemy unit u is locked with since a tied melee: its contact,
+ * still an active enemy, not routed, touching it.  -1: none.  Such a pair
+ * fights again and neither marches away. */
+int hm_melee_foe(const struct game *, int u);
+
 /*
  * H15, the second charge as a decision (HO.8): after a melee, horse that
  * broke through is asked, one unit at a time in order of battle, whether
