@@ -2407,7 +2407,7 @@ test_002_describe_whole(void **state)
 	    "Charges (HO.3*)\n"
 	    "  formed foot and horse charge an enemy within 1 x 45 degrees of their front, within their H1 move (HO.3.1*)\n"
 	    "  two units charging each other meet halfway first; then chargers close one from each side in turn, the side rolling higher on 1d6 (ties again) first (HO.3.2*)\n"
-	    "  horse that broke through charges again within 1/2 of its H1 move, unless under a Stop order (H15)\n"
+	    "  horse that broke through charges again within 1/2 of its H1 move, unless under a Stop order; it rides through a router but may not stop on it (H15)\n"
 	    "\n"
 	    "Fire (HO.6*)\n"
 	    "  musket: short to 3 in, 1 die a base on 4+; long to 6 in, 1 a base on 5+ (HO.6.2*)\n"

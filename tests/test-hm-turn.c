@@ -917,15 +917,16 @@ test_HO_3_2_forecast_says_the_charge_falters(void **state)
 }
 
 /*
- * H15, HO.3.2: a second charge at an enemy beyond the unit the horse has
- * just routed falters at once, the router still standing in contact in
- * front of it until the morale phase, and the log names it (a Cowpens
- * game had it falter "after 0 in" with no word of why).  c's Line front
- * on row 30 touches r's rear on row 29; t's front stands on row 22, 7
- * cells (3.5 in) off, within half c's 15 in.
+ * H15, HO.3.2: horse charging again rides through the unit it has just
+ * routed, which stands in contact in front of it until the morale phase
+ * (it is what the horse broke through).  c's Line front on row 30 touches
+ * r's rear on row 29; t's front stands on row 22, 7 cells (3.5 in) off,
+ * within half c's 15 in: c closes to row 23, through r's rows, and the
+ * melee is fought.  (Before, the router stopped it after 0 in, so a
+ * second charge could hardly ever be made.)
  */
 static void
-test_002_H15_second_charge_names_the_router_in_the_way(void **state)
+test_002_H15_second_charge_rides_through_the_router(void **state)
 {
 	struct game *g = field();
 	int c, r, t;
@@ -937,6 +938,41 @@ test_002_H15_second_charge_names_the_router_in_the_way(void **state)
 	g->units[r].cond = COND_ROUTED;
 	assert_int_equal(hm_gap(g, c, r), 0);
 	assert_int_equal(hm_gap(g, c, t), 14);
+	HM_MARKS(&g->units[c]) = HM_BROKE;
+	move_order(g, c, 20, 5);
+	hm_phase_breakthrough(g);
+	assert_int_equal(count(g, "H15", "c charges t: 3.5 in of its 7.5 in "
+	    "reach, [20, 30] to [20, 23], in contact"), 1);
+	assert_int_equal(g->units[c].pos.x, 20);
+	assert_int_equal(g->units[c].pos.y, 23);
+	assert_int_equal(count_with(g, "HO.7", t, c) + count_with(g, "HO.7",
+	    c, t), 1);
+	/* r is still where it stood, c clear of it. */
+	assert_int_equal(g->units[r].pos.y, 28);
+	assert_int_equal(game_fits(g, c, g->units[c].pos, g->units[c].facing,
+	    g->units[c].formation, -1, NULL), 0);
+	game_free(g);
+}
+
+/*
+ * H15: the horse rides through the router but may not stop on it: with
+ * the target a cell behind the router, contact would put c's block on
+ * r's rear rank, so the charge falters where c last stood clear (here
+ * where it stood), and the log names r.
+ */
+static void
+test_002_H15_second_charge_may_not_stop_on_the_router(void **state)
+{
+	struct game *g = field();
+	int c, r, t;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	r = unit(g, "r", 1, ARM_INFANTRY, "close", "line", 20, 28, DIR_N, 200);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 26, DIR_S, 200);
+	g->units[r].cond = COND_ROUTED;
+	assert_int_equal(hm_gap(g, c, r), 0);
+	assert_true(hm_gap(g, r, t) > 0);
 	HM_MARKS(&g->units[c]) = HM_BROKE;
 	move_order(g, c, 20, 5);
 	hm_phase_breakthrough(g);
@@ -6472,7 +6508,8 @@ test_hm_describe_every_line(void **state)
 		    "chargers close one from each side in turn, the side "
 		    "rolling higher on 1d6 (ties again) first (HO.3.2*)" },
 		{ 2, "horse that broke through charges again within 1/2 of its "
-		    "H1 move, unless under a Stop order (H15)" },
+		    "H1 move, unless under a Stop order; it rides through "
+		    "a router but may not stop on it (H15)" },
 		{ 0, "" },
 		{ 0, "Fire (HO.6*)" },
 		{ 2, "musket: short to 3 in, 1 die a base on 4+; long to 6 in, "
@@ -7816,7 +7853,8 @@ main(void)
 		    test_002_H13_no_turn_across_an_obstacle_or_onto_forbidden_ground),
 		cmocka_unit_test(test_002_H13_turns_to_an_enemy_who_turned_into_range),
 		cmocka_unit_test(test_002_H15_second_charge),
-		cmocka_unit_test(test_002_H15_second_charge_names_the_router_in_the_way),
+		cmocka_unit_test(test_002_H15_second_charge_rides_through_the_router),
+		cmocka_unit_test(test_002_H15_second_charge_may_not_stop_on_the_router),
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
 		cmocka_unit_test(test_002_H15_target_fires_once_even_missing),
 		cmocka_unit_test(test_002_H15_rein_in),

@@ -7,7 +7,8 @@
 # names H15 and the answers.  Other orders are refused while it is open;
 # c puts the cursor on the nearest enemy in reach (Enter off a unit is
 # refused), Tab on the other, and Enter charges that one, not the
-# nearest: the log says so by H15.
+# nearest: the log says so by H15, and the horse rides through the
+# militia it routed to reach it.
 # Then the battle cut to one turn: saved (S) at the question and quit,
 # resumed, the keyboard handed to the Americans again and r reins in;
 # the battle's recording, kept at its end, verifies.  Last, the viewer
@@ -49,7 +50,12 @@ keys Enter
 skip_summary 1
 wait_for "Turn 2: Americans to give orders"
 keys Enter
-wait_for "H15 Washington's dragoons charges Legion foot (right)"
+# It rides through the militia it routed and reaches the right company
+# (the turn's log, searched: the melee after it fills the log pane).
+keys M
+keys "/charges Legion" Enter
+wait_for "H15 Washington's dragoons charges Legion foot (right): 6.75 in of"
+keys Escape
 
 keys q y
 expect_restored 0
@@ -103,7 +109,10 @@ start 80 24 LANG=C.UTF-8
 wait_for "A recording of 2 turns"
 keys ')'
 wait_for "Turn 2 (turn 1, answered within, played whole): 0 orders given"
-wait_for "charges Legion foot (right)"
+keys M
+keys "/charges Legion" Enter
+wait_for "charges Legion foot (right): 6.75 in of"
+keys Escape
 keys q y
 expect_restored 0
 echo "ok: H15 asked within the turn and answered by keys; saved at the"

@@ -66,8 +66,9 @@ hm_turn_describe(const struct ruleset *rs,
 	    "first; then chargers close one from each side in turn, the side "
 	    "rolling higher on 1d%d (ties again) first", t->initiative);
 	say(&o, 2, "H15", "horse that broke through charges again within "
-	    "%d/%d of its H1 move, unless under a Stop order",
-	    t->second_num, t->second_den);
+	    "%d/%d of its H1 move, unless under a Stop order; it rides "
+	    "through a router but may not stop on it", t->second_num,
+	    t->second_den);
 	line(arg, 0, "");
 	say(&o, 0, "HO.6", "Fire");
 	for (i = 0; i < t->nweapons; i++) {

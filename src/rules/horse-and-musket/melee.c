@@ -50,13 +50,59 @@ in_the_way(const struct game *g, int c, struct point bad, char *why,
 		snprintf(why, len, "the edge of the field is in the way");
 }
 
+/* H15: horse making its second charge (or about to: it has broken
+ * through) rides through routed enemies: the unit it has just broken is
+ * still in contact in front of it until the morale phase. */
+static bool
+rides_through(const struct game *g, int c, int who)
+{
+	return (HM_MARKS(&g->units[c]) & (HM_BROKE | HM_CHARGED_AGAIN)) &&
+	    who >= 0 && hm_enemies(g, c, who) &&
+	    g->units[who].cond == COND_ROUTED;
+}
+
+/* Whether charger c's block at/face would stand on the map and on no
+ * unit but c, tg (-1: none) and the router *r (-1: none); else the first
+ * cell in the way into *bad.  The first routed enemy met that c rides
+ * through (rides_through) becomes *r.  Reads g only. */
+static bool
+fits_past(const struct game *g, int c, struct point at, enum dir face,
+    int tg, int *r, struct point *bad)
+{
+	const struct unit *cu = &g->units[c];
+	struct point *cells = game_cells_take(g);
+	int i, n, who;
+	bool ok = true;
+
+	n = game_footprint_at(g, cu, at, face, cu->formation, cells);
+	for (i = 0; i < n; i++) {
+		if (!map_inside(g->map, cells[i].x, cells[i].y)) {
+			ok = false;
+			break;
+		}
+		who = game_unit_at(g, cells[i].x, cells[i].y);
+		if (who < 0 || who == c || who == tg || who == *r)
+			continue;
+		if (*r >= 0 || !rides_through(g, c, who)) {
+			ok = false;
+			break;
+		}
+		*r = who;
+	}
+	if (!ok)
+		*bad = cells[i];
+	game_cells_give(g, cells);
+	return ok;
+}
+
 /*
  * HO.3.1, HO.3.2: where charger c would stop, turned to tg and walking
  * straight at him until contact, its reach spent, the ground or a unit in
  * the way stopping it: *pos and *facing, and the ticks spent; what
  * stopped it short goes into why (wlen bytes; "" when it makes contact,
- * nothing when why is NULL).  Reads g only; close_walk puts the charger
- * there.
+ * nothing when why is NULL).  Horse on its second charge rides through
+ * the router in front of it (H15) but may not stop on it: it stops where
+ * it last stood clear.  Reads g only; close_walk puts the charger there.
  */
 static int
 close_path(const struct game *g, int c, int tg, int reach, struct point *pos,
@@ -64,17 +110,19 @@ close_path(const struct game *g, int c, int tg, int reach, struct point *pos,
 {
 	const struct unit *cu = &g->units[c], *tu = &g->units[tg];
 	struct point *mine = game_cells_take(g), *theirs = game_cells_take(g);
-	struct point at = cu->pos, next, bad;
-	int spent = 0, cost, ne = game_footprint(g, tu, theirs);
-	enum dir d, face = geom_heading(cu->pos, tu->pos);
+	struct point at = cu->pos, next, bad, clear = cu->pos;
+	int spent = 0, cost, ne = game_footprint(g, tu, theirs), r = -1;
+	int clear_spent = 0;
+	enum dir d, face = geom_heading(cu->pos, tu->pos), clear_face;
 	struct move_walk w;
 
 	if (why != NULL && wlen > 0)
 		why[0] = '\0';
+	clear_face = cu->facing;
 	/* HO.3.2: a unit in the way stops it short - here before its first
 	 * step, where the block turned to the target would cover another
 	 * unit's ground: it stays as it stood, facing as it did. */
-	if (game_fits(g, c, at, face, cu->formation, tg, &bad) != 0) {
+	if (!fits_past(g, c, at, face, tg, &r, &bad)) {
 		in_the_way(g, c, bad, why, wlen);
 		*pos = at;
 		*facing = cu->facing;
@@ -82,6 +130,8 @@ close_path(const struct game *g, int c, int tg, int reach, struct point *pos,
 		game_cells_give(g, mine);
 		return 0;
 	}
+	if (r < 0)
+		clear_face = face;
 	/* HO.3.1: the ground is priced as for a march (H3, H4). */
 	move_walk_init(g, c, &w);
 	w.allowance = w.left = reach;
@@ -104,17 +154,31 @@ close_path(const struct game *g, int c, int tg, int reach, struct point *pos,
 		}
 		next.x = at.x + dir_dx[d];
 		next.y = at.y + dir_dy[d];
-		if (game_fits(g, c, next, face, cu->formation, -1, &bad) != 0) {
+		if (!fits_past(g, c, next, face, -1, &r, &bad)) {
 			in_the_way(g, c, bad, why, wlen);
 			break;
 		}
 		at = next;
 		spent += cost;
 		w.left -= cost;
+		if (r < 0 || game_fits(g, c, at, face, cu->formation, -1,
+		    NULL) == 0) {
+			clear = at;
+			clear_face = face;
+			clear_spent = spent;
+		}
 	}
 	move_walk_free(&w);
 	game_cells_give(g, theirs);
 	game_cells_give(g, mine);
+	/* Through a router, it may not stop on him: back to where it last
+	 * stood clear, the router named as what stopped it. */
+	if (r >= 0 && game_fits(g, c, at, face, cu->formation, -1, &bad) != 0) {
+		in_the_way(g, c, bad, why, wlen);
+		at = clear;
+		face = clear_face;
+		spent = clear_spent;
+	}
 	*pos = at;
 	*facing = face;
 	return spent;
