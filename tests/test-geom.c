@@ -103,6 +103,40 @@ dir_between_ref(struct point a, struct point b)
 	return -1;
 }
 
+/*
+ * geom_covers: a block facing NW at [10, 10], 4 files by 3 ranks (3 by 2
+ * cells on the diagonal, geom_span), lies on
+ * the diagonal lattice: front [9, 11] [10, 10] [11, 9], rear [10, 12]
+ * [11, 11] [12, 10].  [10, 11] lies in the gap between two of its cells
+ * (beside [10, 10] along y and [9, 11] along x); so does [10, 9], just
+ * before the front, between [10, 10] and [11, 9].  [8, 11], beyond the
+ * end of the front, touches one cell only; [13, 13] none.  A block
+ * square to the grid covers only its own cells: [12, 10] beside a N
+ * block's corner is not under it.
+ */
+static void
+test_covers_gaps_of_a_diagonal_block(void **state)
+{
+	struct point a = { 10, 10 }, out[16];
+	int n;
+
+	(void)state;
+	n = geom_footprint(a, DIR_NW, 4, 3, out, 16);	/* 3 x 2 cells */
+	assert_int_equal(n, 6);
+	assert_true(geom_covers(out, n, (struct point){ 10, 10 }));
+	assert_true(geom_covers(out, n, (struct point){ 12, 10 }));
+	assert_true(geom_covers(out, n, (struct point){ 10, 11 }));
+	assert_true(geom_covers(out, n, (struct point){ 10, 9 }));
+	assert_true(geom_covers(out, n, (struct point){ 11, 10 }));
+	assert_false(geom_covers(out, n, (struct point){ 8, 11 }));
+	assert_false(geom_covers(out, n, (struct point){ 13, 13 }));
+	assert_false(geom_covers(out, n, (struct point){ 9, 9 }));
+	n = geom_footprint(a, DIR_N, 3, 2, out, 16);
+	assert_true(geom_covers(out, n, (struct point){ 11, 11 }));
+	assert_false(geom_covers(out, n, (struct point){ 12, 10 }));
+	assert_false(geom_covers(out, n, (struct point){ 10, 9 }));
+}
+
 static void
 test_dir_between_table(void **state)
 {
@@ -220,6 +254,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dir_turn_and_diff),
+		cmocka_unit_test(test_covers_gaps_of_a_diagonal_block),
 		cmocka_unit_test(test_octile_distance),
 		cmocka_unit_test(test_heading),
 		cmocka_unit_test(test_footprint_facing_north),

@@ -4891,24 +4891,25 @@ test_002_H15_replay_keeps_the_answer(void **state)
 }
 
 /*
- * H12, a friend that could never be passed (tests/scenarios/hm/H12-
- * column-goes-round-a-line-it-could-never-pass.yaml): light cavalry in
- * Column on [18, 30] facing NE, sent to [24, 20] then [20, 4], meets
- * light infantry in Line on [22, 26] facing NW, whose front runs the
- * way the Column marches: no turn's 18 in would take it through the
- * Line's length and the 6 in of the pass.  Turn 1 it halts behind the
- * Line, 0.75 in on, on [19, 29] facing NE (blocked: a unit of this
- * ruleset goes round only a friend that held it up for a turn); turn 2
- * it goes round by [27, 25], keeps that point in its Move order and
- * ends on [18, 7] facing N; turn 3 it arrives at [18, 4] ([20, 4] under
- * its block).  Before, it stayed on [19, 29] and moved 0 in every turn.
+ * H12 (tests/scenarios/hm/H12-column-passes-through-a-line.yaml): light
+ * cavalry in Column on [18, 30] facing NE, sent to [24, 20] then
+ * [20, 4], meets light infantry in Line on [22, 26] facing NW.  Turn 1
+ * it passes through the Line (6 in), [24, 20] lies under its block on
+ * the way (a point in a gap between two cells of a block on a diagonal
+ * counts: geom_covers), and it ends on [23, 8] facing N, its 18 in
+ * spent; turn 2 it arrives on [19, 5] facing NW with [20, 4] under its
+ * block.  When that gap did not count, the leg to [24, 20] ran out of
+ * search and led the Column along the Line's length, where it halted
+ * behind it in turn 1 and went round it in turn 2 (the way round a
+ * friend that can never be passed is pinned by test_002_H12_pass_
+ * through_friends, with a gun).
  */
 static void
-test_002_H12_column_goes_round_a_line_it_could_never_pass(void **state)
+test_002_H12_column_passes_through_a_line_on_its_way(void **state)
 {
 	const char *dir = getenv("MARSHAL_DATA"), *src = getenv("top_srcdir");
-	char *path = xasprintf("%s/tests/scenarios/hm/H12-column-goes-round-"
-	    "a-line-it-could-never-pass.yaml", src != NULL ? src : ".");
+	char *path = xasprintf("%s/tests/scenarios/hm/H12-column-passes-"
+	    "through-a-line.yaml", src != NULL ? src : ".");
 	struct ruleset *rs1 = NULL;
 	struct diags dg;
 	struct game *g;
@@ -4926,29 +4927,20 @@ test_002_H12_column_goes_round_a_line_it_could_never_pass(void **state)
 	li = game_find_unit(g, "LI");
 	assert_true(lc >= 0 && li >= 0);
 	game_turn(g);
-	assert_int_equal(g->units[lc].pos.x, 19);
-	assert_int_equal(g->units[lc].pos.y, 29);
-	assert_int_equal(g->units[lc].facing, DIR_NE);
-	assert_int_equal(g->units[lc].halt, HALT_BLOCKED);
-	assert_int_equal(g->units[lc].order.npts, 2);
-	assert_int_equal(count(g, "H12", "Light infantry stands in the way "
-	    "and may not be passed this turn: Legion dragoons marches round "
-	    "it, by [27, 25];"), 0);
-	game_turn(g);
-	assert_int_equal(count(g, "H12", "Light infantry stands in the way "
-	    "and may not be passed this turn: Legion dragoons marches round "
-	    "it, by [27, 25];"), 1);
-	assert_int_equal(g->units[lc].order.kind, ORDER_MOVE);
-	assert_int_equal(g->units[lc].order.npts, 3);
-	assert_int_equal(g->units[lc].order.pts[0].x, 27);
-	assert_int_equal(g->units[lc].order.pts[0].y, 25);
-	assert_int_equal(g->units[lc].pos.x, 18);
-	assert_int_equal(g->units[lc].pos.y, 7);
+	assert_int_equal(count(g, "H12", "passes through Light infantry: "
+	    "mounted, -24 ticks (6 in), 11.25 in left"), 1);
+	assert_int_equal(count(g, "HO.4", "[24, 20] lies under Legion "
+	    "dragoons"), 1);
+	assert_int_equal(count(g, "H12", "marches round it"), 0);
+	assert_int_equal(g->units[lc].pos.x, 23);
+	assert_int_equal(g->units[lc].pos.y, 8);
 	assert_int_equal(g->units[lc].facing, DIR_N);
 	assert_int_equal(g->units[lc].halt, HALT_SPEED);
+	assert_int_equal(g->units[lc].moved, 48);	/* 12 in */
 	game_turn(g);
-	assert_int_equal(g->units[lc].pos.x, 18);
-	assert_int_equal(g->units[lc].pos.y, 4);
+	assert_int_equal(g->units[lc].pos.x, 19);
+	assert_int_equal(g->units[lc].pos.y, 5);
+	assert_int_equal(g->units[lc].facing, DIR_NW);
 	assert_int_equal(g->units[lc].halt, HALT_ARRIVED);
 	/* The Line stood where it was throughout. */
 	assert_int_equal(g->units[li].pos.x, 22);
@@ -7318,7 +7310,7 @@ test_002_H9_preview_path_keeps_the_wheels_anchors(void **state)
  * walk has paid to pass already: open-order foot F in Line (9 in) at
  * (16, 21) facing N, sent by (6, 4) to (21, 1), with the Columns B at
  * (17, 11) (sent by (8, 7) to (8, 10)) and C at (3, 8), both facing W,
- * and a fence under (16, 11) to (18, 11).  On turn 3 F passes into C
+ * and a fence under (16, 11) to (18, 11).  On turn 2 F passes into C
  * (H12: 3 in), turns W within it and has not the speed left to pass
  * right through it: that line and the halt cite H12, the pass's rule,
  * as when it first meets a friend, and no line of F's cites none.
@@ -7358,13 +7350,13 @@ test_002_H12_halt_behind_a_friend_passed_cites_h12(void **state)
 	o.pts[0] = (struct point){ 6, 4 };
 	o.pts[1] = (struct point){ 21, 1 };
 	assert_int_equal(game_order(g, &o, &cause), 0);
-	for (t = 0; t < 3; t++)
+	for (t = 0; t < 2; t++)
 		game_turn(g);
 	assert_int_equal(count(g, "H12", "passes through c: foot, -12 ticks "
-	    "(3 in), 3.75 in left"), 1);
+	    "(3 in), 3 in left"), 1);
 	assert_int_equal(count(g, "H12", "F has not the speed left to pass "
 	    "right through c this turn: it stops behind it"), 1);
-	assert_int_equal(count(g, "H12", "F moves 3.5 in (spent 6.5 in of "
+	assert_int_equal(count(g, "H12", "F moves 4.25 in (spent 7.25 in of "
 	    "9 in): stops at [7, 4] facing W, Line: the way is blocked"), 1);
 	for (i = 0; i < g->log.n; i++)
 		if (g->log.v[i].unit == f)
@@ -7875,7 +7867,7 @@ main(void)
 		cmocka_unit_test(test_002_H15_the_turn_stops_for_the_question),
 		cmocka_unit_test(test_002_H15_replay_keeps_the_answer),
 		cmocka_unit_test(
-		    test_002_H12_column_goes_round_a_line_it_could_never_pass),
+		    test_002_H12_column_passes_through_a_line_on_its_way),
 		cmocka_unit_test(test_HO_1_whole_turns),
 		cmocka_unit_test(test_HO_1_phase_by_phase),
 		cmocka_unit_test(test_HO_1_nothing_asked_within_the_turn),

@@ -93,3 +93,22 @@ geom_footprint(struct point anchor, enum dir f, int frontage, int depth,
 	}
 	return total;
 }
+
+bool
+geom_covers(const struct point *cells, int n, struct point goal)
+{
+	bool alongx = false, alongy = false;
+	int i, dx, dy;
+
+	for (i = 0; i < n; i++) {
+		dx = cells[i].x - goal.x;
+		dy = cells[i].y - goal.y;
+		if (dx == 0 && dy == 0)
+			return true;
+		if (dy == 0 && (dx == 1 || dx == -1))
+			alongx = true;
+		else if (dx == 0 && (dy == 1 || dy == -1))
+			alongy = true;
+	}
+	return alongx && alongy;
+}

@@ -144,6 +144,16 @@ int geom_footprint(struct point anchor, enum dir f, int frontage, int depth,
     struct point *out, int max);
 
 /*
+ * Whether the block whose cells are cells[0..n) stands on goal: goal is
+ * one of them, or lies in a gap between two of them that touch at a
+ * corner (a cell of the block beside goal along x, and one along y).  A
+ * block on a diagonal leaves such gaps between its cells; a point there
+ * lies within the block as a player sees it.  A block square to the grid
+ * has no gaps, so for it this is "goal is one of its cells".
+ */
+bool geom_covers(const struct point *cells, int n, struct point goal);
+
+/*
  * The front rank of such a block (geom_footprint with depth 1, in the
  * same order), without writing it out: *first is its left cell, *step
  * the offset from one cell to the next; returns the number of cells.

@@ -362,7 +362,7 @@ walk_stands_on_point(const struct game *g, struct move_walk *w,
     struct point *cells)
 {
 	struct point goal;
-	int n, i;
+	int n;
 
 	if (g->rs->ops->move_face == NULL || !walk_goal(w, &goal) ||
 	    abs(w->pos.x - goal.x) > g->rs->arrive_near ||
@@ -370,10 +370,7 @@ walk_stands_on_point(const struct game *g, struct move_walk *w,
 		return false;
 	n = game_footprint_at(g, &g->units[w->unit], w->pos, w->facing,
 	    w->form, cells);
-	for (i = 0; i < n; i++)
-		if (cells[i].x == goal.x && cells[i].y == goal.y)
-			break;
-	if (i >= n)
+	if (!geom_covers(cells, n, goal))
 		return false;
 	move_note(w, EV_NOTE, rule_for(g, HALT_ARRIVED), "[%d, %d] lies "
 	    "under %s, which would wheel past it to bring its anchor onto "

@@ -1433,23 +1433,31 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 }
 
 /* Whether the block of tw's unit, anchored at q facing d, stands on
- * goal. */
+ * goal, as geom_covers says: on one of its cells or in a gap between two
+ * that touch at a corner (a cell of the block beside goal along x, and
+ * one along y; on the map's edge only the side within it counts). */
 static bool
 covers(const struct game *g, const struct move_walk *tw, struct point q,
     enum dir d, struct point goal)
 {
 	struct block_iter b;
-	long at, want = (long)goal.y * g->map->w + goal.x;
-	bool on = false;
+	long w = g->map->w, at, want = (long)goal.y * w + goal.x;
+	bool on = false, alongx = false, alongy = false;
 
 	if (abs(q.x - goal.x) > g->rs->arrive_near ||
 	    abs(q.y - goal.y) > g->rs->arrive_near)
 		return false;
 	block_begin(g, &g->units[tw->unit], tw->form, q, d, &b);
-	while (!on && block_next(&b, &at))
+	while (!on && block_next(&b, &at)) {
 		on = at == want;
+		if ((at == want + 1 && goal.x + 1 < w) ||
+		    (at == want - 1 && goal.x > 0))
+			alongx = true;
+		else if (at == want + w || at == want - w)
+			alongy = true;
+	}
 	block_end(&b);
-	return on;
+	return on || (alongx && alongy);
 }
 
 /* A* from tw's place towards goal; walls: ground it may not enter is a
