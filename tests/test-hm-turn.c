@@ -7309,11 +7309,14 @@ test_002_H9_preview_path_keeps_the_wheels_anchors(void **state)
  * H12, the rule a halt behind a friend cites when the friend is one the
  * walk has paid to pass already: open-order foot F in Line (9 in) at
  * (16, 21) facing N, sent by (6, 4) to (21, 1), with the Columns B at
- * (17, 11) (sent by (8, 7) to (8, 10)) and C at (3, 8), both facing W,
+ * (17, 11) (sent by (8, 7) to (7, 17)) and C at (3, 8), both facing W,
  * and a fence under (16, 11) to (18, 11).  On turn 2 F passes into C
  * (H12: 3 in), turns W within it and has not the speed left to pass
  * right through it: that line and the halt cite H12, the pass's rule,
- * as when it first meets a friend, and no line of F's cites none.
+ * as when it first meets a friend, and no line of F's cites none.  (B
+ * was sent to (8, 10), where C holds part of its place: it went round C
+ * and came to (7, 17), out of F's way; it now gives that place up and
+ * would stand in F's way, 3.6.7, so it is sent on to (7, 17).)
  */
 static void
 test_002_H12_halt_behind_a_friend_passed_cites_h12(void **state)
@@ -7344,7 +7347,7 @@ test_002_H12_halt_behind_a_friend_passed_cites_h12(void **state)
 	o.npts = 2;
 	o.unit = b;
 	o.pts[0] = (struct point){ 8, 7 };
-	o.pts[1] = (struct point){ 8, 10 };
+	o.pts[1] = (struct point){ 7, 17 };
 	assert_int_equal(game_order(g, &o, &cause), 0);
 	o.unit = f;
 	o.pts[0] = (struct point){ 6, 4 };

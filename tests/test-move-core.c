@@ -1071,10 +1071,11 @@ test_move_marches_until_it_arrives_under_its_order(void **state)
 
 /*
  * walk_detour, asked by the walk of unit 0 (the Column at (10, 16) facing
- * N, ordered to (10, 4)) about the Line B standing across its way at
- * (10, 10): it counts a search, puts the points of the way round into the
- * walk's order before (10, 4), follows that way (a search's route, no
- * longer the line) and names the friend gone round.  Asked again in the
+ * N, ordered to (10, 1), where its block, 8 cells deep, would stand on
+ * rows 1 to 8) about the Line B standing across its way at (10, 10): it
+ * counts a search, puts the points of the way round into the walk's
+ * order before (10, 1), follows that way (a search's route, no longer the
+ * line) and names the friend gone round.  Asked again in the
  * same walk, it neither goes round nor counts a search (once a walk).
  */
 static void
@@ -1085,7 +1086,7 @@ test_walk_detour_puts_the_way_round_into_the_order(void **state)
 	struct move_walk w;
 	int b = fx_friend(g, "B", "line", 10, 10), i;
 
-	fx_give(g, fx_order(0, 1, 10, 4));
+	fx_give(g, fx_order(0, 1, 10, 1));
 	move_walk_init(g, 0, &w);
 	w.explain = true;
 	w.line = true;
@@ -1098,7 +1099,7 @@ test_walk_detour_puts_the_way_round_into_the_order(void **state)
 	assert_ptr_equal(w.order, &w.detour_order);
 	assert_int_equal(w.order->npts, 1 + w.ndetour);
 	assert_int_equal(w.order->pts[w.ndetour].x, 10);
-	assert_int_equal(w.order->pts[w.ndetour].y, 4);
+	assert_int_equal(w.order->pts[w.ndetour].y, 1);
 	/* The route taken starts beside the Column and never enters B. */
 	assert_true(w.nroute > 0);
 	assert_int_equal(w.iroute, 0);
@@ -1238,13 +1239,14 @@ test_walk_detour_fits_a_full_order(void **state)
 
 /*
  * No way round (the friend covers every point left), and the note says
- * so with the point sought, and "nor to the points after it" only when
- * there are points after it: the Line B stands on (10, 10) and (11, 10);
- * when the point sought is the order's last and B stands on it, that is
- * what the note says (no way round could reach it).
- * Ordered to (10, 10) alone, to (10, 10) then (11, 10), and (its first
- * point passed) to (10, 20) then (10, 10): the walk marks the friend as
- * searched for (-2) and counts the search.
+ * so with the point sought and "nor to the points after it": the Line B
+ * stands on (10, 10) and (11, 10), and A is ordered to (10, 10) then
+ * (11, 10); the walk marks the friend as searched for (-2) and counts
+ * the search.  Where the point sought is the order's last and B holds
+ * part of the place there (ordered to (10, 10) alone, or, its first point
+ * passed, to (10, 20) then (10, 10)), no way round is searched: the walk
+ * takes the nearest free place instead (3.6.7), which becomes the
+ * order's last point, and the note names B and that place.
  */
 static void
 test_walk_detour_none_says_which_points(void **state)
@@ -1252,9 +1254,9 @@ test_walk_detour_none_says_which_points(void **state)
 	struct fx *f = *state;
 	struct game *g = f->g;
 	struct move_walk w;
-	char want[256];
 	int b = fx_friend(g, "B", "line", 10, 10), k;
 	struct order o[3];
+	const struct point *last;
 
 	assert_int_equal(game_unit_at(g, 11, 10), b);
 	o[0] = fx_order(0, 1, 10, 10);
@@ -1266,20 +1268,25 @@ test_walk_detour_none_says_which_points(void **state)
 		w.line = true;
 		w.order = &o[k];
 		w.waypoint = k == 2 ? 1 : 0;
-		assert_false(walk_detour(g, &w, b, "3.6.7"));
-		assert_int_equal(w.detour, -2);
-		assert_int_equal(w.replans, 1);
-		assert_ptr_equal(w.order, &o[k]);
-		/* Sent to (10, 10) last, where B stands: that is said. */
-		if (k == 1)
-			snprintf(want, sizeof want, "B stands in the way of A "
-			    "and it finds no way round it towards [10, 10] "
-			    "nor to the points after it");
-		else
-			snprintf(want, sizeof want, "B stands on [10, 10], "
-			    "where A is sent: it goes no nearer while B "
-			    "stays there");
-		assert_string_equal(last_note(&w), want);
+		if (k == 1) {
+			assert_false(walk_detour(g, &w, b, "3.6.7"));
+			assert_int_equal(w.detour, -2);
+			assert_int_equal(w.replans, 1);
+			assert_ptr_equal(w.order, &o[k]);
+			assert_string_equal(last_note(&w), "B stands in the "
+			    "way of A and it finds no way round it towards "
+			    "[10, 10] nor to the points after it");
+		} else {
+			assert_true(walk_detour(g, &w, b, "3.6.7"));
+			assert_int_equal(w.detour, b);
+			assert_ptr_equal(w.order, &w.detour_order);
+			last = &w.order->pts[w.order->npts - 1];
+			assert_int_equal(game_fits(g, 0, *last, DIR_N,
+			    g->units[0].formation, -1, NULL), 0);
+			assert_true(strstr(last_note(&w), "B holds part of "
+			    "the place A is sent to, [10, 10] facing N: A "
+			    "takes instead the nearest free place") != NULL);
+		}
 		assert_true(w.notes[w.nnotes - 1].own);
 		move_walk_free(&w);
 	}
@@ -1288,10 +1295,11 @@ test_walk_detour_none_says_which_points(void **state)
 /*
  * No way round towards the order's last point, sought after a first one
  * was passed: the note names that point and no points after it (there
- * are none).  The Line B stands on (10, 10) and (11, 10); A, ordered to
- * (10, 20) and then to (10, 5), has passed its first point, and (10, 5)
- * lies in a lake (rows 0 to 7 water): no way round reaches it, though B
- * does not hold it.
+ * are none).  The Line B stands on (10, 14) and (11, 14), just ahead of
+ * A; A, ordered to (10, 20) and then to (10, 5), has passed its first
+ * point, and (10, 5) lies in a lake (rows 0 to 7 water): no way round
+ * reaches it, though B holds no cell of the place (rows 5 to 12 under A's
+ * block there; a friend that did would be waited for, not gone round).
  */
 static void
 test_walk_detour_none_to_the_last_point_names_no_points_after(void **state)
@@ -1299,14 +1307,14 @@ test_walk_detour_none_to_the_last_point_names_no_points_after(void **state)
 	struct fx *f = *state;
 	struct game *g = f->g;
 	struct move_walk w;
-	int b = fx_friend(g, "B", "line", 10, 10), x, y;
+	int b = fx_friend(g, "B", "line", 10, 14), x, y;
 	struct order o = fx_order(0, 2, 10, 20, 10, 5);
 
 	for (y = 0; y < 8; y++)
 		for (x = 0; x < 30; x++)
 			map_cell(g->map, x, y)->land = (uint8_t)ruleset_land(
 			    g->rs, "water");
-	assert_int_equal(game_unit_at(g, 10, 10), b);
+	assert_int_equal(game_unit_at(g, 10, 14), b);
 	assert_int_equal(game_unit_at(g, 10, 5), -1);
 	move_walk_init(g, 0, &w);
 	w.explain = true;
@@ -1470,11 +1478,14 @@ test_move_forecast_keeps_a_route_of_one_cell_carried(void **state)
 
 /*
  * A march blocked for good is forecast up to the turn it gains nothing:
- * the Column ordered from (10, 16) onto (10, 10), where the Line B
- * stands under no order, comes up behind it to (10, 12) on turn 1 and
- * stands there on turn 2, blocked: the forecast says -1, its last walk
- * turn 2, blocked, over the 5 cells (10, 16) to (10, 12), as the turns
- * played go.
+ * the Column ordered from (10, 16) to (10, 1), the Line B standing under
+ * no order on (10, 10) and (11, 10), the rest of row 10 water (no way
+ * round, and B holds no cell of the place sent to, rows 1 to 8), comes
+ * up behind B to (10, 12) on turn 1 and stands there on turn 2, blocked:
+ * the forecast says -1, its last walk turn 2, blocked, over the 5 cells
+ * (10, 16) to (10, 12), as the turns played go.  (It was sent onto
+ * (10, 10) itself; a place B holds is now given up for the nearest free
+ * one, 3.6.7.)
  */
 static void
 test_move_forecast_ends_when_blocked_without_gain(void **state)
@@ -1486,7 +1497,11 @@ test_move_forecast_ends_when_blocked_without_gain(void **state)
 	int n = 0, i;
 
 	(void)fx_friend(g, "B", "line", 10, 10);
-	fx_give(g, fx_order(0, 1, 10, 10));
+	for (i = 0; i < g->map->w; i++)
+		if (game_unit_at(g, i, 10) < 0)
+			map_cell(g->map, i, 10)->land = (uint8_t)ruleset_land(
+			    g->rs, "water");
+	fx_give(g, fx_order(0, 1, 10, 1));
 	assert_int_equal(move_forecast_end(g, &g->units[0].order, 10, &cells,
 	    &n, &end), -1);
 	assert_int_equal(end.turn, 2);

@@ -527,12 +527,14 @@ test_3_6_7_friend_past_the_bend_is_seen_as_passed(void **state)
  * 3.6.7 seen ahead (walk_look_ahead, past_friend), at the edge of the
  * speed: a friend the line would take exactly the walker's whole speed
  * to get past is no reason to go round.  A Line of drill 3 with its drum
- * (2 BD) on [10, 30] facing N is sent to [10, 20], the anchor of the
- * standing Column B (rows 20 to 23): the four steps from the first that
- * meets B to the goal cost 4 x 0.5 BD = 2 BD, its whole speed.  It says
- * nothing of B and walks its 2 BD to [10, 26].  With 1 BD (no drum) the
- * same 2 BD is more than it has: B stands on the goal itself, and the
- * note says so (no way round could reach it).
+ * (2 BD) on [10, 30] facing N is sent to [10, 20], just beyond the
+ * standing Skirmish Group B on [10, 22] (rows 22 and 23): the four steps
+ * from the first that meets B to the goal cost 4 x 0.5 BD = 2 BD, its
+ * whole speed.  It says nothing of B and walks its 2 BD to [10, 26].
+ * With 1 BD (no drum) the same 2 BD is more than it has, and it goes
+ * round B.  (B stood on the goal itself, rows 20 to 23, as a Column: a
+ * place a standing friend holds is now given up for the nearest free one
+ * before any pass is priced, 3.6.7.)
  */
 static void
 test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed(void **state)
@@ -543,7 +545,7 @@ test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed(void **state)
 
 	(void)state;
 	a = walk_unit(g, "A", 0, "line", 3, (struct point){ 10, 30 }, DIR_N);
-	(void)walk_unit(g, "B", 0, "column", 4, (struct point){ 10, 20 },
+	(void)walk_unit(g, "B", 0, "skirmish", 4, (struct point){ 10, 22 },
 	    DIR_N);
 	walk_order(g, a, 10, 20);
 	walk_turn(g, a, 1);
@@ -558,13 +560,15 @@ test_3_6_7_friend_seen_ahead_passed_with_the_whole_speed(void **state)
 	g = walk_game(rs, 30, 40);
 	a = walk_unit(g, "A", 0, "line", 3, (struct point){ 10, 30 }, DIR_N);
 	unit_attr_set(&g->units[a], ruleset_attr(rs, "musician"), false);
-	(void)walk_unit(g, "B", 0, "column", 4, (struct point){ 10, 20 },
+	(void)walk_unit(g, "B", 0, "skirmish", 4, (struct point){ 10, 22 },
 	    DIR_N);
 	walk_order(g, a, 10, 20);
 	walk_turn(g, a, 1);
-	i = walk_find(g, 0, a, "where A is sent");
-	assert_true(walk_event_is(g, i, a, "3.6.7", "B stands on [10, 20], "
-	    "where A is sent: it goes no nearer while B stays there"));
+	i = walk_find(g, 0, a, "stands in the way");
+	assert_true(walk_event_is(g, i, a, "3.6.7", "B stands in the way and "
+	    "may not be passed this turn: A marches round it, by [17, 23], "
+	    "[17, 22] and [11, 19]; its Move order keeps the way round "
+	    "(marshal's reading)"));
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -774,6 +778,111 @@ test_3_6_7_friend_on_the_goals_row_is_gone_round(void **state)
 	assert_int_equal(u->pos.y, 15);
 	assert_int_equal(u->facing, DIR_E);
 	assert_int_equal(u->moved, 10);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7, the place sent to held by a standing friend (the probe of a
+ * Line sent where a friend has formed skirmishers): Line B (drill 4,
+ * drum: 3 BD) on [10, 6] facing S, sent to [10, 11], and Skirmish Group C
+ * standing on [15, 11] facing S, its width over 4 of the 12 cells B's
+ * line would cover there facing S.  Seen from the start of its walk, B
+ * takes instead the nearest place its line fits facing S, [8, 11] (8 of
+ * those cells), marched to by [8, 10]; the note names C and that cell,
+ * and its order's last point is it.  On turn 1 it turns SW and stops at
+ * [9, 9]; on turn 2 it turns back S and comes to [8, 11] facing S, and
+ * its order is complete (it used to go round C, turning in place for
+ * four turns, and came to [10, 11] facing E on turn 6).
+ */
+static void
+test_3_6_7_destination_held_by_friend_takes_nearest_free_place(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 24, 24);
+	const struct unit *u;
+	int b, i;
+
+	(void)state;
+	b = walk_unit(g, "B", 0, "line", 4, (struct point){ 10, 6 }, DIR_S);
+	(void)walk_unit(g, "C", 0, "skirmish", 5, (struct point){ 15, 11 },
+	    DIR_S);
+	u = &g->units[b];
+	walk_order(g, b, 10, 11);
+	i = g->log.n;
+	game_turn(g);
+	i = walk_find(g, i, b, "C holds part of the place");
+	assert_true(walk_event_is(g, i, b, "3.6.7", "C holds part of the "
+	    "place B is sent to, [10, 11] facing S: B takes instead the "
+	    "nearest free place it can reach, [8, 11] facing S, where its "
+	    "Move order ends (marshal's reading)"));
+	assert_int_equal(u->order.kind, ORDER_MOVE);
+	assert_int_equal(u->order.pts[u->order.npts - 1].x, 8);
+	assert_int_equal(u->order.pts[u->order.npts - 1].y, 11);
+	assert_int_equal(u->order.pts[u->order.npts - 2].x, 8);
+	assert_int_equal(u->order.pts[u->order.npts - 2].y, 10);
+	assert_int_equal(u->pos.x, 9);
+	assert_int_equal(u->pos.y, 9);
+	assert_int_equal(u->facing, DIR_SW);
+	game_turn(g);		/* the second */
+	assert_int_equal(u->order.kind, ORDER_NONE);
+	assert_int_equal(u->halt, HALT_ARRIVED);
+	assert_int_equal(u->pos.x, 8);
+	assert_int_equal(u->pos.y, 11);
+	assert_int_equal(u->facing, DIR_S);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.7, the place sent to held and no free place near it: a corridor of
+ * open ground three cells wide (columns 9 to 11, rows 0 to 17) in water.
+ * Column B (3 x 4 cells, drill 4) on [10, 5] facing S is sent to
+ * [10, 15]; Column C stands on [10, 15] facing S (rows 12 to 15, the
+ * whole place) and Column D on [10, 11] facing S (rows 8 to 11), across
+ * the way.  Within 4 cells of the place (the column's length), every
+ * place it fits facing S is held by C or D, off the corridor, or beyond
+ * them: B marches till D stops it, its front on row 7 ([10, 7] facing
+ * S), says that no free place is within its reach, and its order ends.
+ * The next turn it stands there.
+ */
+static void
+test_3_6_7_destination_held_with_no_free_place_near_stops_near(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 21, 21);
+	const struct unit *u;
+	int b, i, x, y;
+
+	(void)state;
+	for (y = 0; y < 21; y++)
+		for (x = 0; x < 21; x++)
+			if (x < 9 || x > 11 || y > 17)
+				map_cell(g->map, x, y)->land = (uint8_t)
+				    ruleset_land(rs, "water");
+	b = walk_unit(g, "B", 0, "column", 4, (struct point){ 10, 5 }, DIR_S);
+	(void)walk_unit(g, "C", 0, "column", 4, (struct point){ 10, 15 },
+	    DIR_S);
+	(void)walk_unit(g, "D", 0, "column", 4, (struct point){ 10, 11 },
+	    DIR_S);
+	u = &g->units[b];
+	walk_order(g, b, 10, 15);
+	i = g->log.n;
+	game_turn(g);
+	i = walk_find(g, i, b, "C holds part of the place");
+	assert_true(walk_event_is(g, i, b, "3.6.7", "C holds part of the "
+	    "place B is sent to, [10, 15] facing S, and no place its block "
+	    "fits within 4 cells of it is free and within its reach: it goes "
+	    "as near as it can and its Move order ends there (marshal's "
+	    "reading)"));
+	assert_int_equal(u->order.kind, ORDER_NONE);
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 7);
+	assert_int_equal(u->facing, DIR_S);
+	game_turn(g);
+	assert_int_equal(u->pos.x, 10);
+	assert_int_equal(u->pos.y, 7);
+	assert_int_equal(u->moved, 0);
 	game_free(g);
 	ruleset_free(rs);
 }
@@ -2651,6 +2760,10 @@ main(void)
 		cmocka_unit_test(
 		    test_3_6_7_friend_past_the_bend_too_deep_is_gone_round),
 		cmocka_unit_test(test_3_6_7_friend_on_the_goals_row_is_gone_round),
+		cmocka_unit_test(
+		    test_3_6_7_destination_held_by_friend_takes_nearest_free_place),
+		cmocka_unit_test(
+		    test_3_6_7_destination_held_with_no_free_place_near_stops_near),
 		cmocka_unit_test(test_3_6_5_minimum_move_into_a_village),
 		cmocka_unit_test(
 		    test_3_6_5_look_ahead_stops_at_the_longest_move),

@@ -249,10 +249,20 @@ bool walk_can_clear(const struct game *, struct move_ctx *,
  * A friend stands in the walker's way and may not be passed this turn
  * (3.6.7): look for a way round it (path_detour) and make it part of the
  * walk's Move order, as waypoints before the point sought (see
- * move-walk.c).  True when one was found (the walk follows it).
+ * move-walk.c); or, when a standing friend holds part of the place at the
+ * order's last point, make the nearest free place the order's last point
+ * (the order is complete there).  True when one was found (the walk
+ * follows it).
  */
 bool walk_detour(const struct game *, struct move_walk *, int friend,
     const char *rule);
+
+/* The friend that stays where it stands (under no Move order, or its
+ * order done) and covers a cell of the place the walk is sent to: its
+ * order's last point, when that is the point it seeks, with the facing
+ * the straight march there would give it, set in *f; -1 if none, or if
+ * the walk seeks an earlier point. */
+int walk_place_holder(const struct game *, struct move_walk *, enum dir *f);
 
 /* Whether walk_detour may look for a way round at all: not in a look
  * ahead or a plain preview, not under a group order, not for a march

@@ -3,7 +3,9 @@
  * order a route was planned for, the next cell of the route and the plan
  * when it runs out (path_plan), the way round what the unit may never
  * cross (walk_round), round a friend that stands in its way (walk_detour,
- * 3.6.7) and to room to turn (walk_room).  See move-walk.c for the walk
+ * 3.6.7), to the nearest free place when a standing friend holds the one
+ * the unit is sent to (walk_held_place, 3.6.7) and to room to turn
+ * (walk_room).  See move-walk.c for the walk
  * that follows them.
  */
 #include "config.h"
@@ -36,6 +38,10 @@
  * reach no more points and cost a sixth more instructions. */
 #define LEG_BUDGET	PATH_BUDGET
 #define LEG_NEAR	1
+/* Places a unit whose own place a standing friend holds may try in its
+ * stead, a whole route searched for each (walk_held_place): a bound on
+ * the work, not a rule; past it the unit stops near, as with none. */
+#define PLACE_TRIES	8
 
 unsigned
 order_key(const struct order *o)
@@ -277,6 +283,265 @@ walk_round(const struct game *g, struct move_walk *w)
 }
 
 /*
+ * The facing the walker would have at goal marching the straight line
+ * there from where it stands (path_next, each step faced as the ruleset
+ * faces it): a Move order names no facing, so this is the facing of the
+ * place it is sent to.
+ */
+static enum dir
+place_facing(const struct game *g, const struct move_walk *w,
+    struct point goal)
+{
+	struct move_walk tw = *w;
+	struct point q;
+	int d;
+
+	tw.explain = false;
+	while (tw.pos.x != goal.x || tw.pos.y != goal.y) {
+		q = path_next(tw.pos, tw.facing, goal);
+		if ((d = dir_between(tw.pos, q)) < 0)
+			break;
+		tw.facing = walk_face(g, &tw, (enum dir)d);
+		tw.pos = q;
+	}
+	return tw.facing;
+}
+
+/* A friend that stays where it stands (move_marches) on one of the n
+ * cells, other than the walker; -1 if none. */
+static int
+place_friend(const struct game *g, const struct move_walk *w,
+    const struct point *cells, int n)
+{
+	const struct unit *un = &g->units[w->unit];
+	int i, who;
+
+	for (i = 0; i < n; i++) {
+		if (!map_inside(g->map, cells[i].x, cells[i].y))
+			continue;
+		who = g->occ[(size_t)cells[i].y * (size_t)g->map->w +
+		    (size_t)cells[i].x] - 1;
+		if (who >= 0 && who != w->unit &&
+		    g->units[who].side == un->side &&
+		    !move_marches(g, &g->units[who]))
+			return who;
+	}
+	return -1;
+}
+
+int
+walk_place_holder(const struct game *g, struct move_walk *w, enum dir *f)
+{
+	struct point goal, *cells;
+	int n, held;
+
+	if (w->waypoint != w->order->npts - 1 || !walk_goal(w, &goal))
+		return -1;
+	*f = place_facing(g, w, goal);
+	cells = game_cells_take(g);
+	n = game_footprint_at(g, &g->units[w->unit], goal, *f, w->form, cells);
+	held = place_friend(g, w, cells, n);
+	game_cells_give(g, cells);
+	return held;
+}
+
+/* A place looked at in stead of one a friend holds (walk_held_place). */
+struct place_cand {
+	struct point	 at;
+	int		 cover;		/* cells of the place sent to it covers */
+	int		 dist;		/* ticks from its anchor to the place's */
+};
+
+/* Most cells covered first, then nearest, then by row and column (the
+ * order is the same on every machine). */
+static int
+place_cmp(const void *a, const void *b)
+{
+	const struct place_cand *p = a, *q = b;
+
+	if (p->cover != q->cover)
+		return q->cover - p->cover;
+	if (p->dist != q->dist)
+		return p->dist - q->dist;
+	if (p->at.y != q->at.y)
+		return p->at.y - q->at.y;
+	return p->at.x - q->at.x;
+}
+
+/*
+ * The way to place s facing f: a route (r, n cells, wheels wh) to the
+ * cell one step behind s, from which one step along f brings the block
+ * onto s facing f; n 0 when the walker stands on that cell already.
+ * Returns the ticks walked (the route's steps and the last one), or -1
+ * when no route reaches it.
+ */
+static int
+place_way(const struct game *g, const struct move_walk *w, struct point s,
+    enum dir f, int fr, struct point **r, unsigned char **wh, int *n)
+{
+	struct point a = { s.x - dir_dx[f], s.y - dir_dy[f] }, p = w->pos;
+	unsigned char **whp = g->rs->ops->move_face != NULL ? wh : NULL;
+	int i, d, ticks = dir_step_cost(f);
+
+	*r = NULL;
+	*wh = NULL;
+	*n = 0;
+	if (s.x == p.x && s.y == p.y && w->facing == f)
+		return 0;	/* there already */
+	if (!map_inside(g->map, a.x, a.y))
+		return -1;
+	if (a.x == p.x && a.y == p.y)
+		return ticks;
+	*n = path_detour(g, w, a, DETOUR_BUDGET, fr, r, whp);
+	if (*n <= 0)
+		return -1;
+	for (i = 0; i < *n; i++) {
+		d = dir_between(p, (*r)[i]);
+		ticks += d >= 0 ? dir_step_cost((enum dir)d) :
+		    geom_dist(p, (*r)[i]);
+		p = (*r)[i];
+	}
+	return ticks;
+}
+
+/*
+ * 3.6.7, the place the walker is sent to (its order's last point, goal,
+ * with facing f) partly held by held, a friend that stays there: going
+ * round it would only bring it back to a place it cannot take, turning
+ * about it turn after turn.  It takes instead the nearest place its block
+ * fits in the same formation and facing, clear of every unit, that it can
+ * reach: the one covering most cells of the place sent to, then the
+ * nearest to it, then the one with the fewest BD to walk.  The places
+ * looked at lie within the block's own length of goal (its frontage or
+ * depth, the longer): further off, the unit would stand somewhere the
+ * player did not send it.  The place taken becomes the order's last
+ * point, marched to by the cell one step behind it, so that the block
+ * comes onto it facing f; the order is complete there.  With no such
+ * place, it goes as near as the friend lets it and its order ends.
+ * Returns as walk_detour does.
+ */
+static bool
+walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
+    struct point goal, enum dir f, const char *rule)
+{
+	const struct unit *un = &g->units[w->unit];
+	const struct formation_def *fd = &g->rs->form[w->form];
+	const struct order *in = w->order;
+	struct order *o = &w->detour_order;
+	struct place_cand *c;
+	struct point *dc, *sc, *r = NULL, *br = NULL, pts[ORDER_MAX_POINTS + 1];
+	struct point a;
+	unsigned char *wh = NULL, *bwh = NULL;
+	int rad, nc = 0, nd, ns, i, j, x, y, best = -1, bt = 0, bn = 0;
+	int t, n, tries = 0, wp = w->waypoint, m, k, room;
+
+	rad = fd->frontage[un->arm] > fd->depth[un->arm] ?
+	    fd->frontage[un->arm] : fd->depth[un->arm];
+	c = xmallocarray((size_t)(2 * rad + 1) * (size_t)(2 * rad + 1),
+	    sizeof *c);
+	dc = game_cells_take(g);
+	sc = game_cells_take(g);
+	nd = game_footprint_at(g, un, goal, f, w->form, dc);
+	for (y = goal.y - rad; y <= goal.y + rad; y++)
+		for (x = goal.x - rad; x <= goal.x + rad; x++) {
+			struct point s = { x, y };
+
+			if (!map_inside(g->map, x, y) ||
+			    game_fits(g, w->unit, s, f, w->form, -1, NULL) < 0)
+				continue;
+			ns = game_footprint_at(g, un, s, f, w->form, sc);
+			c[nc].at = s;
+			c[nc].cover = 0;
+			for (i = 0; i < ns; i++)
+				for (j = 0; j < nd; j++)
+					if (sc[i].x == dc[j].x &&
+					    sc[i].y == dc[j].y) {
+						c[nc].cover++;
+						break;
+					}
+			c[nc].dist = geom_dist(s, goal);
+			nc++;
+		}
+	game_cells_give(g, sc);
+	game_cells_give(g, dc);
+	qsort(c, (size_t)nc, sizeof *c, place_cmp);
+	/* The first places in that order that the walker can reach; among
+	 * those equal on cover and distance, the shortest walk.  Each is a
+	 * whole route searched: a few at most (PLACE_TRIES). */
+	for (i = 0; i < nc && tries < PLACE_TRIES; i++) {
+		if (best >= 0 && (c[i].cover != c[best].cover ||
+		    c[i].dist != c[best].dist))
+			break;
+		tries++;
+		t = place_way(g, w, c[i].at, f, fr, &r, &wh, &n);
+		if (t >= 0 && (best < 0 || t < bt)) {
+			free(br);
+			free(bwh);
+			best = i;
+			bt = t;
+			br = r;
+			bwh = wh;
+			bn = n;
+		} else {
+			free(r);
+			free(wh);
+		}
+	}
+	w->detour = -2;		/* not asked again this walk */
+	if (best < 0) {
+		free(c);
+		w->order_done = true;
+		move_note(w, EV_NOTE, rule, "%s holds part of the place %s is "
+		    "sent to, [%d, %d] facing %s, and no place its block fits "
+		    "within %d cells of it is free and within its reach: it "
+		    "goes as near as it can and its Move order ends there "
+		    "(marshal's reading)", g->units[held].name, un->name, goal.x,
+		    goal.y, dir_name(f), rad);
+		move_note_own(w);
+		return false;
+	}
+	/* The order's points up to the last, the way to the cell behind
+	 * the place, that cell, and the place. */
+	a.x = c[best].at.x - dir_dx[f];
+	a.y = c[best].at.y - dir_dy[f];
+	room = ORDER_MAX_POINTS - wp - 2;
+	k = 0;
+	if (bn > 0 && room > 0) {
+		m = route_points(w->pos, w->facing, br, bwh, bn, pts,
+		    ORDER_MAX_POINTS + 1);
+		k = m - 1 < room ? m - 1 : room;
+	}
+	*o = *in;
+	memcpy(o->pts + wp, pts, (size_t)k * sizeof *pts);
+	o->npts = wp + k;
+	if (room >= 0 && (a.x != w->pos.x || a.y != w->pos.y) &&
+	    (c[best].at.x != w->pos.x || c[best].at.y != w->pos.y))
+		o->pts[o->npts++] = a;
+	o->pts[o->npts++] = c[best].at;
+	w->order = o;
+	w->detour = fr;
+	w->ndetour = o->npts - 1 - wp;
+	w->line = false;
+	if (bn > 0)
+		walk_take_route(w, br, bwh, bn);
+	else {
+		free(br);
+		free(bwh);
+		w->iroute = w->nroute;	/* straight on from here */
+		w->line = true;
+	}
+	move_note(w, EV_NOTE, rule, "%s holds part of the place %s is sent "
+	    "to, [%d, %d] facing %s: %s takes instead the nearest free place "
+	    "it can reach, [%d, %d] facing %s, where its Move order ends "
+	    "(marshal's reading)", g->units[held].name, un->name, goal.x,
+	    goal.y, dir_name(f), un->name, c[best].at.x, c[best].at.y,
+	    dir_name(f));
+	move_note_own(w);
+	free(c);
+	return true;
+}
+
+/*
  * A friend stands in the walker's way, under no Move order or with its
  * order done, and may not be passed this turn (3.6.7): waiting behind it
  * would be waiting for ever.  The cheapest way round it to the point the
@@ -295,7 +560,10 @@ walk_round(const struct game *g, struct move_walk *w)
  * a walk; round a friend an aide is bringing a
  * Move order to (it marches soon: the walk waits behind it, and says
  * so).  With no way round, it says so (once a turn, the same every turn:
- * it waits).  rule: the rule that refused the pass.
+ * it waits).  Sought towards the order's last point, where a standing
+ * friend holds part of the place, no way round is searched: the walk
+ * takes the nearest free place instead (walk_held_place).  rule: the
+ * rule that refused the pass.
  */
 /* walk_detour's conditions that do not depend on the friend met. */
 bool
@@ -327,7 +595,8 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 	const struct order *in = w->order;
 	struct move_walk fw;
 	struct move_price tp;
-	int n = 0, m, k = 0, j = 0, i, wp, about;
+	int n = 0, m, k = 0, j = 0, i, wp, about, held;
+	enum dir f;
 
 	if (!walk_may_detour(g, w) || !walk_goal(w, &goal))
 		return false;
@@ -347,6 +616,11 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 		move_note_own(w);
 		return false;
 	}
+	/* Sent to a place a standing friend holds part of: no way round
+	 * can bring it there, only round and round; it takes the nearest
+	 * free place instead (walk_held_place). */
+	if ((held = walk_place_holder(g, w, &f)) >= 0)
+		return walk_held_place(g, w, fr, held, goal, f, rule);
 	w->replans++;
 	wp = w->waypoint;
 	fw = *w;
@@ -399,20 +673,12 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 	}
 	if (j >= in->npts) {
 		w->detour = -2;		/* not searched again this walk */
-		if (wp == in->npts - 1 && game_unit_at(g, goal.x, goal.y) == fr)
-			/* No way round can reach a place the friend holds:
-			 * the player needs to know that, not to look for
-			 * a way. */
-			move_note(w, EV_NOTE, rule, "%s stands on [%d, %d], "
-			    "where %s is sent: it goes no nearer while %s "
-			    "stays there", g->units[fr].name, goal.x, goal.y,
-			    un->name, g->units[fr].name);
-		else
-			move_note(w, EV_NOTE, rule, "%s stands in the way of "
-			    "%s and it finds no way round it towards [%d, "
-			    "%d]%s", g->units[fr].name, un->name, goal.x,
-			    goal.y, in->npts - wp > 1 ? " nor to the points "
-			    "after it" : "");
+		/* (A place the friend holds at the order's last point is
+		 * no way round's business: walk_held_place.) */
+		move_note(w, EV_NOTE, rule, "%s stands in the way of %s and "
+		    "it finds no way round it towards [%d, %d]%s",
+		    g->units[fr].name, un->name, goal.x, goal.y,
+		    in->npts - wp > 1 ? " nor to the points after it" : "");
 		move_note_own(w);
 		return false;
 	}
