@@ -787,13 +787,13 @@ test_3_6_7_friend_on_the_goals_row_is_gone_round(void **state)
  * Line sent where a friend has formed skirmishers): Line B (drill 4,
  * drum: 3 BD) on [10, 6] facing S, sent to [10, 11], and Skirmish Group C
  * standing on [15, 11] facing S, its width over 4 of the 12 cells B's
- * line would cover there facing S.  Seen from the start of its walk, B
- * takes instead the nearest place its line fits facing S, [8, 11] (8 of
- * those cells), marched to by [8, 10]; the note names C and that cell,
- * and its order's last point is it.  On turn 1 it turns SW and stops at
- * [9, 9]; on turn 2 it turns back S and comes to [8, 11] facing S, and
- * its order is complete (it used to go round C, turning in place for
- * four turns, and came to [10, 11] facing E on turn 6).
+ * line would cover there facing S.  B marches 1.5 BD to [10, 9], where C
+ * stops it; there it takes instead the nearest place its line fits facing
+ * S, [8, 11] (8 of those cells), marched to by [8, 10]: the note names C
+ * and that cell, and its order's last point is it.  It turns NW on turn
+ * 2, SW on turn 3, and comes to [8, 11] facing S on turn 4, its order
+ * complete (it used to go round C, turning in place for four turns, and
+ * came to [10, 11] facing E on turn 6).
  */
 static void
 test_3_6_7_destination_held_by_friend_takes_nearest_free_place(void **state)
@@ -801,7 +801,7 @@ test_3_6_7_destination_held_by_friend_takes_nearest_free_place(void **state)
 	struct ruleset *rs = walk_rules();
 	struct game *g = walk_game(rs, 24, 24);
 	const struct unit *u;
-	int b, i;
+	int b, t, i;
 
 	(void)state;
 	b = walk_unit(g, "B", 0, "line", 4, (struct point){ 10, 6 }, DIR_S);
@@ -821,10 +821,15 @@ test_3_6_7_destination_held_by_friend_takes_nearest_free_place(void **state)
 	assert_int_equal(u->order.pts[u->order.npts - 1].y, 11);
 	assert_int_equal(u->order.pts[u->order.npts - 2].x, 8);
 	assert_int_equal(u->order.pts[u->order.npts - 2].y, 10);
-	assert_int_equal(u->pos.x, 9);
+	assert_int_equal(u->pos.x, 10);
 	assert_int_equal(u->pos.y, 9);
-	assert_int_equal(u->facing, DIR_SW);
-	game_turn(g);		/* the second */
+	assert_int_equal(u->facing, DIR_S);
+	for (t = 2; t <= 3; t++) {
+		game_turn(g);
+		assert_int_equal(u->order.kind, ORDER_MOVE);
+		assert_int_not_equal(u->halt, HALT_ARRIVED);
+	}
+	game_turn(g);		/* the fourth */
 	assert_int_equal(u->order.kind, ORDER_NONE);
 	assert_int_equal(u->halt, HALT_ARRIVED);
 	assert_int_equal(u->pos.x, 8);

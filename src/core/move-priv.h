@@ -257,13 +257,6 @@ bool walk_can_clear(const struct game *, struct move_ctx *,
 bool walk_detour(const struct game *, struct move_walk *, int friend,
     const char *rule);
 
-/* The friend that stays where it stands (under no Move order, or its
- * order done) and covers a cell of the place the walk is sent to: its
- * order's last point, when that is the point it seeks, with the facing
- * the straight march there would give it, set in *f; -1 if none, or if
- * the walk seeks an earlier point. */
-int walk_place_holder(const struct game *, struct move_walk *, enum dir *f);
-
 /* Whether walk_detour may look for a way round at all: not in a look
  * ahead or a plain preview, not under a group order, not for a march
  * column on its road, once a walk.  Where the ruleset turns units itself

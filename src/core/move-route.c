@@ -329,7 +329,12 @@ place_friend(const struct game *g, const struct move_walk *w,
 	return -1;
 }
 
-int
+/* The friend that stays where it stands (under no Move order, or its
+ * order done) and covers a cell of the place the walk is sent to: its
+ * order's last point, when that is the point it seeks, with the facing
+ * the straight march there would give it, set in *f; -1 if none, or if
+ * the walk seeks an earlier point. */
+static int
 walk_place_holder(const struct game *g, struct move_walk *w, enum dir *f)
 {
 	struct point goal, *cells;

@@ -693,7 +693,7 @@ walk_look_ahead(const struct game *g, struct move_ctx *ctx,
 	struct move_walk tw, fw;
 	struct move_price sp;
 	struct point p = w->pos, q, goal, end;
-	enum dir face = w->facing, d, seen = DIR_COUNT, hf;
+	enum dir face = w->facing, d, seen = DIR_COUNT;
 	int dist = 0, k, far = g->rs->longest_move, fr, dx, dy;
 	int steps = (far + STEP_ORTHO - 1) / STEP_ORTHO;
 	bool round, clean = false;
@@ -727,19 +727,14 @@ walk_look_ahead(const struct game *g, struct move_ctx *ctx,
 		d = (enum dir)dir_between(p, q);
 		/* A friend standing on the line that it could not get past
 		 * even with a whole turn's speed: met, it would wait behind
-		 * it for ever, often with no room left to turn.  Nor, got
-		 * past, where a standing friend holds part of the place
-		 * the unit is sent to: seen from here, the free place it
-		 * takes instead (walk_detour) is marched to while it still
-		 * has room to turn. */
+		 * it for ever, often with no room left to turn. */
 		if (round && d != seen)
 			clean = false;	/* a new facing: the whole block */
 		seen = d;
 		if (round && (fr = path_standing_friend_next(g, w, q, d,
 		    &clean)) >= 0) {
 			round = false;	/* the first friend met only */
-			if ((!past_friend(g, w, p, face, goal, fr) ||
-			    walk_place_holder(g, w, &hf) >= 0) &&
+			if (!past_friend(g, w, p, face, goal, fr) &&
 			    walk_detour(g, w, fr, rule_for(g, HALT_BLOCKED)))
 				return;
 		}
