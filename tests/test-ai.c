@@ -2659,6 +2659,65 @@ test_ai_horse_marches_rather_than_falter(void **state)
 }
 
 /*
+ * HO.3.2, H7 in the horse-and-musket doctrine's refine: at the Cowpens'
+ * start the 71st (Column facing N at [22, 50], the reserve behind the
+ * 7th) sent to assault the North Carolina riflemen at [28, 40] would
+ * falter on the friends in its way, and the march short of them it is
+ * given instead must lie nearer them than the 71st stands (26 ticks):
+ * the point nearest them beyond their rifles' reach lay behind it, and
+ * it was ordered to retire to [15, 58], its Column's tail off the
+ * map's south edge, on turn 1.  Now it is no retire: all the points
+ * nearer them lie within their rifles' reach, and the march goes to the
+ * nearest them, [28, 42], 2 cells (4 ticks) before their front, on the
+ * map; the next turn's charge is made from there.
+ */
+static void
+test_ai_hm_falter_march_is_not_to_the_rear(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	const struct ai_doctrine *doc;
+	struct ai_view v;
+	struct order o;
+	struct ruleset *rs;
+	struct game *g;
+	struct point at, from;
+	int k, hl, ncr, lvl;
+
+	(void)state;
+	g = load(path, &rs);
+	doc = rs->ops->doctrine;
+	hl = game_find_unit(g, "71");
+	ncr = game_find_unit(g, "NCR");
+	assert_true(hl >= 0 && ncr >= 0);
+	from = g->units[hl].pos;
+	at = g->units[ncr].pos;
+	assert_int_equal(from.x, 22);
+	assert_int_equal(from.y, 50);
+	assert_int_equal(geom_dist(from, at), 26);
+	o = move_to(g, hl, at);
+	assert_true(hm_charge_falters(g, hl, &o));
+	ai_view_fill(g, g->units[hl].side, &v);
+	for (k = 0; k < v.nown && v.own[k].unit != hl; k++)
+		;
+	assert_true(k < v.nown);
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		o = move_to(g, hl, at);
+		doc->refine(g, &v, &v.own[k], &o, (enum ai_level)lvl);
+		assert_int_equal(o.kind, ORDER_MOVE);
+		assert_int_equal(o.npts, 1);
+		assert_true(map_inside(g->map, o.pts[0].x, o.pts[0].y));
+		assert_true(geom_dist(o.pts[0], at) < geom_dist(from, at));
+		assert_int_equal(o.pts[0].x, 28);
+		assert_int_equal(o.pts[0].y, 42);
+		assert_int_equal(geom_dist(o.pts[0], at), 4);
+	}
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
+/*
  * The horse-and-musket doctrine's refine leaves a march of horse into
  * musketry as given, at hard as at normal: at the Cowpens, with only the
  * Virginia militia (muskets, in Line on Howard's rise at [44, 16]) and
@@ -3823,6 +3882,7 @@ main(void)
 		cmocka_unit_test(test_ai_plays_a_ruleset_without_doctrine),
 		cmocka_unit_test(test_ai_plays_the_cowpens_at_every_level),
 		cmocka_unit_test(test_ai_horse_marches_rather_than_falter),
+		cmocka_unit_test(test_ai_hm_falter_march_is_not_to_the_rear),
 		cmocka_unit_test(test_ai_horse_rides_on_into_musketry),
 		cmocka_unit_test(test_ai_hard_sends_no_supports_at_the_cowpens),
 		cmocka_unit_test(test_ai_horse_waits_beyond_the_rifles),

@@ -7480,10 +7480,13 @@ test_002_H13_doctrine_retires_near_the_enemy(void **state)
  * [20, 30] ordered onto foot t at [20, 20], 5 in off, with its own foot f
  * across its first step at [20, 27]: the charge would falter.  Hard
  * makes it a march to the route's last waypoint that is no such charge; with none,
- * to the cell nearest t beyond his musket (6 in, 24 ticks) and then
- * nearest c: [19, 32], 25 ticks from t (the first of the two such cells
- * either side), 1.25 in behind c, which it retires to (H7); normal
- * the same.  Easy leaves the order be, and so does hard where nothing is
+ * to the cell nearest t, nearer him than c stands (never a point
+ * behind c), that is no charge and has room for it: all such lie within
+ * t's musket (6 in, 24 ticks), and the nearest him is [20, 22], 2 cells
+ * (4 ticks) before his front, 8 cells (16 ticks) ahead of c, through f
+ * (H12); normal the same.  It used to be [19, 32], the nearest t beyond
+ * his musket, 1.25 in behind c: the charge made a retire away from the
+ * fight.  Easy leaves the order be, and so does hard where nothing is
  * in the way.
  */
 static void
@@ -7513,11 +7516,12 @@ test_HO_3_2_doctrine_march_not_falter(void **state)
 
 	w = o;
 	hm_doctrine.refine(g, &v, &u, &w, AI_HARD);
-	assert_true(retires_to(&w, 19, 32));
-	assert_int_equal(geom_dist(w.pts[0], at_t), 25);
+	assert_true(moves_to(&w, 20, 22));
+	assert_int_equal(geom_dist(w.pts[0], at_t), 4);
+	assert_true(geom_dist(w.pts[0], at_t) < geom_dist(u.pos, at_t));
 	w = o;
 	hm_doctrine.refine(g, &v, &u, &w, AI_NORMAL);
-	assert_true(retires_to(&w, 19, 32));
+	assert_true(moves_to(&w, 20, 22));
 	w = o;
 	hm_doctrine.refine(g, &v, &u, &w, AI_EASY);
 	assert_true(moves_to(&w, 20, 20));

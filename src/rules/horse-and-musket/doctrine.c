@@ -295,11 +295,15 @@ enemy_near(const struct ai_view *v, const struct ai_own *u, int a)
  * every turn.  Such an order is made a march short of the enemy instead
  * (H12 lets it pass through the friend): to the route's last waypoint
  * that is no such charge, else to the point near him, on our side of
- * him, that is no charge and where the unit has room to stand, the
- * nearest him beyond the reach of his fire (HO.6.2: the charger would
- * stand there to be shot at, and test), else the nearest him (then the
- * nearest the unit); with none, or with that point nearer the unit than
- * FALTER_HOP and within his fire, it is left as it is.  Whether the friend
+ * him and nearer him than the unit stands, that is no charge and where
+ * the unit has room to stand, the nearest him beyond the reach of his
+ * fire (HO.6.2: the charger would stand there to be shot at, and test),
+ * else the nearest him (then the nearest the unit).  A point no nearer
+ * him is no march short of him but one away from the fight: at the
+ * Cowpens the 71st, within the riflemen's fire as it stood, was sent out
+ * of it to the rear, off the map's south edge, on turn 1.  With none, or
+ * with that point nearer the unit than FALTER_HOP and within his fire,
+ * it is left as it is.  Whether the friend
  * in the way has marched on by then the movement phase decides (it
  * marches in the order of battle).  The march stops short of him (HO.4),
  * and the next turn's charge is made from there.  Normal and hard (at
@@ -343,8 +347,10 @@ march_not_falter(struct game *g, const struct ai_own *u, struct order *o)
 	ring = FALTER_RING + range / STEP_ORTHO;
 	for (p.y = e.y - ring; p.y <= e.y + ring; p.y++)
 		for (p.x = e.x - ring; p.x <= e.x + ring; p.x++) {
+			/* Short of him: never a point behind the unit. */
 			if (!map_inside(g->map, p.x, p.y) ||
 			    geom_dist(u->pos, p) > far ||
+			    geom_dist(p, e) >= far ||
 			    (p.x == u->pos.x && p.y == u->pos.y))
 				continue;
 			d = geom_dist(p, e) * 4 + geom_dist(p, u->pos);
