@@ -7418,7 +7418,11 @@ test_002_H9_doctrine_wheel_from_the_data(void **state)
  * march behind is made retiring; one 66 ticks off, routed or gone, does
  * not count.  Rifles reach 12 in and move 9 (100 ticks); they retire
  * 9 - 3 = 6 in, so a march of 13 in behind them is made turning with no
- * enemy near.
+ * enemy near.  H7: the retire reaches two turns of retiring at most, on
+ * the line to the march's point: close-order foot in Line retires
+ * 6 - 3 = 3 in (12 ticks) a turn, so its march of 20 cells (40 ticks)
+ * behind is a retire of 24 ticks, 12 cells, to [5, 22]; the rifles' 13
+ * in (52 ticks) one of 48, to [5, 34].
  */
 static void
 test_002_H13_doctrine_retires_near_the_enemy(void **state)
@@ -7432,7 +7436,8 @@ test_002_H13_doctrine_retires_near_the_enemy(void **state)
 	u = own(ARM_INFANTRY, "close", "line", 5, 10, DIR_N);
 	e[0] = foe(ARM_INFANTRY, "close", "line", 37, 10, DIR_W);  /* 64 */
 	o = refined(g, &u, e, 1, 5, 30, AI_NORMAL);
-	assert_true(retires_to(&o, 5, 30));
+	assert_true(retires_to(&o, 5, 22));
+	assert_int_equal(geom_dist(u.pos, o.pts[0]), 2 * (24 - 12));
 	e[0].pos.x = 38;					/* 66 */
 	o = refined(g, &u, e, 1, 5, 30, AI_NORMAL);
 	assert_true(moves_to(&o, 5, 30));
@@ -7445,23 +7450,26 @@ test_002_H13_doctrine_retires_near_the_enemy(void **state)
 	assert_true(moves_to(&o, 5, 30));
 	e[1].cond = COND_MOB;			/* Disordered still fights */
 	o = refined(g, &u, e, 2, 5, 30, AI_NORMAL);
-	assert_true(retires_to(&o, 5, 30));
+	assert_true(retires_to(&o, 5, 22));
 
 	u = own(ARM_INFANTRY, "rifle", "line", 5, 10, DIR_N);
 	e[0].pos.x = 5 + 50;					/* 100 */
 	o = refined(g, &u, e, 1, 5, 36, AI_NORMAL);
-	assert_true(retires_to(&o, 5, 36));
+	assert_true(retires_to(&o, 5, 34));
+	assert_int_equal(geom_dist(u.pos, o.pts[0]), 2 * (36 - 12));
 	e[0].pos.x = 5 + 51;					/* 102 */
 	o = refined(g, &u, e, 1, 5, 36, AI_NORMAL);
 	assert_true(moves_to(&o, 5, 36));
 
 	/* Horse's carbine has no long range: 6 in is taken for it, with its
 	 * 15 in move, 100 ticks; its retire is 9 in, so a march of 20 in
-	 * behind it is made turning with no enemy near. */
+	 * behind it is made turning with no enemy near.  Near him, the
+	 * march's point lies off the field's 40 rows: the retire goes to
+	 * the last row where the Line's 3 ranks stand on the map, row 37. */
 	u = own(ARM_CAVALRY, "light", "line", 5, 10, DIR_N);
 	e[0].pos.x = 5 + 50;					/* 100 */
 	o = refined(g, &u, e, 1, 5, 50, AI_NORMAL);
-	assert_true(retires_to(&o, 5, 50));
+	assert_true(retires_to(&o, 5, 37));
 	e[0].pos.x = 5 + 51;					/* 102 */
 	o = refined(g, &u, e, 1, 5, 50, AI_NORMAL);
 	assert_true(moves_to(&o, 5, 50));
@@ -7472,6 +7480,73 @@ test_002_H13_doctrine_retires_near_the_enemy(void **state)
 	e[0].pos.x = 5 + 20;
 	o = refined(g, &u, e, 1, 5, 12, AI_NORMAL);
 	assert_true(moves_to(&o, 5, 12));
+	game_free(g);
+}
+
+/*
+ * H7 in the doctrine: a retire falls back, away from the enemy.  Horse
+ * in Line at [20, 20] facing N with enemy horse 10 cells behind it at
+ * [20, 30], within reach: a Move onto him (an assault) used to be made
+ * a retire to [20, 30], onto his block (at the Cowpens the 17th Light
+ * Dragoons, facing away from Washington's, retired onto them); a Move to
+ * [20, 26], 4 cells short of him, a retire 6 cells towards him.  Both
+ * stay Moves, the unit wheeling to face the way it goes.  A Move to
+ * [12, 20], 8 cells to its left, square to him, no nearer him, is a
+ * retire there.
+ */
+static void
+test_002_H7_doctrine_retires_only_away_from_the_enemy(void **state)
+{
+	struct game *g = field();
+	struct ai_own u;
+	struct ai_enemy e[1];
+	struct order o;
+
+	(void)state;
+	u = own(ARM_CAVALRY, "light", "line", 20, 20, DIR_N);
+	e[0] = foe(ARM_CAVALRY, "light", "line", 20, 30, DIR_N);
+	o = refined(g, &u, e, 1, 20, 30, AI_NORMAL);
+	assert_true(moves_to(&o, 20, 30));
+	o = refined(g, &u, e, 1, 20, 26, AI_NORMAL);
+	assert_true(moves_to(&o, 20, 26));
+	assert_true(geom_dist(o.pts[0], e[0].pos) < geom_dist(u.pos,
+	    e[0].pos));
+	o = refined(g, &u, e, 1, 12, 20, AI_NORMAL);
+	assert_true(retires_to(&o, 12, 20));
+	assert_true(geom_dist(o.pts[0], e[0].pos) >= geom_dist(u.pos,
+	    e[0].pos));
+	game_free(g);
+}
+
+/*
+ * H7 in the doctrine: a retire keeps the facing, so the block stands at
+ * its point facing as it does, and that block must lie on the map.
+ * Horse in Line (3 ranks) at [5, 30] facing N, enemy foot 10 cells in
+ * front of it: a march to [5, 39], on the field's last row, used to be a
+ * retire there, the Line's rear ranks off the map; it retires to
+ * [5, 37], the last row where its 3 ranks stand on the map.  Foot in
+ * Line (2 ranks) already on rows 38 and 39 has nowhere behind it: it
+ * stands (a Stop) and fires rather than turn its back to him.
+ */
+static void
+test_002_H7_doctrine_retire_stays_on_the_map(void **state)
+{
+	struct game *g = field();
+	struct ai_own u;
+	struct ai_enemy e[1];
+	struct order o;
+
+	(void)state;
+	assert_int_equal(g->map->h, 40);
+	u = own(ARM_CAVALRY, "light", "line", 5, 30, DIR_N);
+	e[0] = foe(ARM_INFANTRY, "close", "line", 5, 20, DIR_S);
+	o = refined(g, &u, e, 1, 5, 39, AI_NORMAL);
+	assert_true(retires_to(&o, 5, 37));
+	u = own(ARM_INFANTRY, "close", "line", 5, 38, DIR_N);
+	e[0].pos.y = 28;
+	o = refined(g, &u, e, 1, 5, 39, AI_NORMAL);
+	assert_int_equal(o.kind, ORDER_STOP);
+	assert_int_equal(o.npts, 0);
 	game_free(g);
 }
 
@@ -7926,6 +8001,9 @@ main(void)
 		cmocka_unit_test(
 		    test_002_H12_halt_behind_a_friend_passed_cites_h12),
 		cmocka_unit_test(test_002_H13_doctrine_retires_near_the_enemy),
+		cmocka_unit_test(
+		    test_002_H7_doctrine_retires_only_away_from_the_enemy),
+		cmocka_unit_test(test_002_H7_doctrine_retire_stays_on_the_map),
 		cmocka_unit_test(test_002_H9_doctrine_wheel_from_the_data),
 		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
 		cmocka_unit_test(

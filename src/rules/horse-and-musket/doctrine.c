@@ -4,7 +4,8 @@
  * plays each part in the commander's plans, how far muskets, guns and
  * charges reach (HO.3.1, HO.6.2, HO.10), what a unit's quality is (its
  * Drill), how a melee would be likely to go (HO.7), when a march is
- * better made retiring, keeping the facing (H7), what march to make of a
+ * better made retiring, keeping the facing (H7), and to which point
+ * (behind the unit, on the map), what march to make of a
  * charge that would falter on a friend in the way (HO.3.2, normal and
  * hard), which foot falls back from a melee it would lose at normal (HO.7) or
  * once worn (HO.10: a routed unit's men count to the break), how
@@ -278,16 +279,6 @@ enemy_near(const struct ai_view *v, const struct ai_own *u, int a)
 }
 
 /*
- * H7, H8, H9: a march whose first leg lies 90 degrees or more off the
- * unit's front costs a turn of the front first - a whole move for a Line
- * sent behind it - and with the enemy in range H13 turns it back to him
- * after the march, so the next turn it pays again and never gets away.
- * Retiring keeps the facing for a fixed deduction.  The march is made
- * retiring, to its first point, where that gains more ground this turn
- * than turning, or where the enemy would turn the unit back; far from
- * the enemy a long march is better made by turning once.
- */
-/*
  * HO.3.1, HO.3.2: a Move order whose last point lies on an enemy in
  * reach is a charge, made straight at him; where a friend in the way (or
  * the ground) would stop it short, it falters and the unit loses its
@@ -373,6 +364,155 @@ march_not_falter(struct game *g, const struct ai_own *u, struct order *o)
 	}
 }
 
+/*
+ * Whether p lies behind unit u standing at `at', away from the enemy
+ * nearest it (H7: a retire falls back): 90 degrees or more off the
+ * heading to him, and no nearer him.  With no enemy on the field, any
+ * point does.
+ */
+static bool
+behind(const struct ai_view *v, struct point at, struct point p)
+{
+	int j, d, best = -1;
+	struct point e = at;
+
+	for (j = 0; j < v->nenemy; j++) {
+		if (cond_gone(v->enemy[j].cond))
+			continue;
+		d = geom_dist(at, v->enemy[j].pos);
+		if (best < 0 || d < best) {
+			best = d;
+			e = v->enemy[j].pos;
+		}
+	}
+	return best < 0 || (geom_dist(p, e) >= best &&
+	    dir_diff(geom_heading(at, e), geom_heading(at, p)) >= 2);
+}
+
+/* The cells of a block of arm a in formation form at anchor p facing f,
+ * at least one each way, into out (g->cells_max points); the count. */
+static int
+block_cells(const struct game *g, enum arm a, int form, struct point p,
+    enum dir f, struct point *out)
+{
+	const struct formation_def *fd = &g->rs->form[form];
+	int n;
+
+	n = geom_footprint(p, f, fd->frontage[a] > 1 ? fd->frontage[a] : 1,
+	    fd->depth[a] > 1 ? fd->depth[a] : 1, out, g->cells_max);
+	return n < g->cells_max ? n : g->cells_max;
+}
+
+/* Whether one of the n cells c lies under the block of an enemy the view
+ * shows (where he stands, facing and formation, can be seen). */
+static bool
+under_enemy(const struct game *g, const struct ai_view *v,
+    const struct point *c, int n)
+{
+	const struct ai_enemy *e;
+	struct point *ec;
+	int j, i, k, ne;
+	bool on = false;
+
+	for (j = 0; j < v->nenemy && !on; j++) {
+		e = &v->enemy[j];
+		if (cond_gone(e->cond) || e->formation < 0 ||
+		    e->formation >= g->rs->nform)
+			continue;
+		ec = game_cells_take(g);
+		ne = block_cells(g, e->arm, e->formation, e->pos, e->facing,
+		    ec);
+		for (i = 0; i < n && !on; i++)
+			for (k = 0; k < ne && !on; k++)
+				on = c[i].x == ec[k].x && c[i].y == ec[k].y;
+		game_cells_give(g, ec);
+	}
+	return on;
+}
+
+/* HO.3.1: Move order o is an assault: its last point lies under an
+ * enemy, or it would charge one as the units stand. */
+static bool
+assault(const struct game *g, const struct ai_view *v,
+    const struct ai_own *u, const struct order *o)
+{
+	return under_enemy(g, v, &o->pts[o->npts - 1], 1) ||
+	    (u->unit >= 0 && u->unit < g->nunits &&
+	    hm_order_charges(g, u->unit, o) >= 0);
+}
+
+/* Whether u's block could stand at p keeping its facing and formation
+ * (H7): wholly on the map, on ground its formation may enter, and under
+ * no enemy.  Friends are not counted: they may march on first. */
+static bool
+retire_stands(const struct game *g, const struct ai_view *v,
+    const struct ai_own *u, struct point p)
+{
+	const struct ruleset *rs = g->rs;
+	struct point *cells = game_cells_take(g);
+	int i, n;
+	bool ok = true;
+
+	n = block_cells(g, u->arm, u->formation, p, u->facing, cells);
+	for (i = 0; i < n && ok; i++)
+		ok = map_inside(g->map, cells[i].x, cells[i].y) &&
+		    (rs->land[map_cell(g->map, cells[i].x,
+		    cells[i].y)->land].forbid & (1u << u->formation)) == 0;
+	ok = ok && !under_enemy(g, v, cells, n);
+	game_cells_give(g, cells);
+	return ok;
+}
+
+/*
+ * H7: where unit u retires on its way to `to': the cell on the straight
+ * line to it farthest from the unit within reach (ticks) where its block
+ * can stand (retire_stands) behind it, or the unit's own cell where there
+ * is none.
+ */
+static struct point
+retire_point(const struct game *g, const struct ai_view *v,
+    const struct ai_own *u, struct point to, int reach)
+{
+	int dx = to.x - u->pos.x, dy = to.y - u->pos.y, i, n;
+	struct point p;
+
+	n = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
+	for (i = n; i >= 1; i--) {
+		p.x = u->pos.x + (2 * dx * i + (dx < 0 ? -n : n)) / (2 * n);
+		p.y = u->pos.y + (2 * dy * i + (dy < 0 ? -n : n)) / (2 * n);
+		if (geom_dist(u->pos, p) > reach ||
+		    (p.x == u->pos.x && p.y == u->pos.y) ||
+		    !behind(v, u->pos, p) || !retire_stands(g, v, u, p))
+			continue;
+		return p;
+	}
+	return u->pos;
+}
+
+/*
+ * H7, H8, H9: a march whose first leg lies 90 degrees or more off the
+ * unit's front costs a turn of the front first - a whole move for a Line
+ * sent behind it - and with the enemy in range H13 turns it back to him
+ * after the march, so the next turn it pays again and never gets away.
+ * Retiring keeps the facing for a fixed deduction.  The march is made
+ * retiring where that gains more ground this turn than turning, or where
+ * the enemy would turn the unit back; far from the enemy a long march is
+ * better made by turning once.  A retire falls back: it is made only of a
+ * march away from the enemy nearest the unit (behind), never of an
+ * assault, and to a point on the straight line to the march's first one,
+ * no farther than RETIRE_TURNS turns of retiring, where the block can
+ * stand keeping its facing: the farthest such point behind the unit.
+ * Given the first point as it was, at the Cowpens the 17th Light
+ * Dragoons, facing away from Washington's horse, were sent to retire onto
+ * them instead of wheeling to charge, and the 71st to retire with its
+ * Column's tail off the map's south edge.  Near the enemy a unit with no
+ * such point stands (and fires) rather than turn its back to him.
+ */
+/* How many turns of retiring (H7: the allowance less the deduction) a
+ * retire may reach: farther, a march far from the enemy is made by
+ * turning once, and one near him is cut there. */
+#define RETIRE_TURNS	2
+
 static void
 doctrine_refine(struct game *g, const struct ai_view *v,
     const struct ai_own *u, struct order *o, enum ai_level lvl)
@@ -380,7 +520,7 @@ doctrine_refine(struct game *g, const struct ai_view *v,
 	const struct ruleset *rs = v->rs;
 	const struct hm_move *m = hm_move(rs);
 	struct unit x;
-	struct point to;
+	struct point to, at;
 	int k, a, r, turned, stage;
 	bool near;
 
@@ -405,14 +545,30 @@ doctrine_refine(struct game *g, const struct ai_view *v,
 	r = a - m->retire[u->arm];
 	if (a <= 0 || r <= 0)
 		return;
+	/* A retire falls back: an assault, or a march that closes on the
+	 * enemy or crosses his front, is marched facing the way it goes. */
+	if (assault(g, v, u, o) || !behind(v, u->pos, to))
+		return;
 	stage = wheel_stage(rs, u->arm, u->formation);
 	turned = (k - 1) * stage > a ? 0 : a - (k - 1) * stage;
 	near = enemy_near(v, u, a);
-	if (!near && (r < turned || geom_dist(u->pos, to) > 2 * r))
+	if (!near && (r < turned ||
+	    geom_dist(u->pos, to) > RETIRE_TURNS * r))
 		return;
+	at = retire_point(g, v, u, to, RETIRE_TURNS * r);
+	if (at.x == u->pos.x && at.y == u->pos.y) {
+		/* Nowhere to go keeping its face to the enemy: it stands
+		 * and fires rather than turn its back to him. */
+		if (near) {
+			o->kind = ORDER_STOP;
+			o->npts = 0;
+		}
+		return;
+	}
 	o->kind = ORDER_ACTION;
 	o->action = HM_ACTION_RETIRE;
-	o->npts = 1;			/* to, its first point, stays */
+	o->npts = 1;
+	o->pts[0] = at;
 	o->formation = -1;
 	o->facing = -1;
 }
