@@ -7551,6 +7551,51 @@ test_002_H7_doctrine_retire_stays_on_the_map(void **state)
 }
 
 /*
+ * H7 in the doctrine: the march a unit holds, given again, is retired
+ * towards the point it heads for, not back to one it has passed.  Foot c
+ * in Line at [20, 20] facing N, enemy foot 10 cells in front of it,
+ * holds a Move by [26, 21] (passed: its next point is the second) to
+ * [20, 26]: the retire goes to [20, 26], 6 cells behind it (12 ticks,
+ * one turn's retire of 6 - 3 in), where it used to go back to
+ * [26, 21].
+ */
+static void
+test_002_H7_doctrine_retire_not_back_to_a_passed_point(void **state)
+{
+	struct game *g = field();
+	const struct point via[2] = { { 26, 21 }, { 20, 26 } };
+	struct ai_own u;
+	struct ai_view v;
+	struct ai_enemy e[1];
+	struct order o;
+	int c;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_INFANTRY, "close", "line", 20, 20, DIR_N, 200);
+	u = own(ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	u.unit = c;
+	e[0] = foe(ARM_INFANTRY, "close", "line", 20, 10, DIR_S);
+	memset(&v, 0, sizeof v);
+	v.rs = rs;
+	v.map = g->map;
+	v.enemy = e;
+	v.nenemy = 1;
+	g->units[c].order = move_through(c, via, 2);
+	g->units[c].waypoint = 1;
+	o = move_through(c, via, 2);
+	hm_doctrine.refine(g, &v, &u, &o, AI_NORMAL);
+	assert_true(retires_to(&o, 20, 26));
+	assert_int_equal(geom_dist(u.pos, o.pts[0]), 24 - 12);
+	/* Arrived: nothing to retire to. */
+	g->units[c].waypoint = 2;
+	o = move_through(c, via, 2);
+	hm_doctrine.refine(g, &v, &u, &o, AI_NORMAL);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_int_equal(o.npts, 2);
+	game_free(g);
+}
+
+/*
  * HO.3.1, HO.3.2 in the doctrine (normal and hard): horse c in Line at
  * [20, 30] ordered onto foot t at [20, 20], 5 in off, with its own foot f
  * across its first step at [20, 27]: the charge would falter.  Hard
@@ -8004,6 +8049,8 @@ main(void)
 		cmocka_unit_test(
 		    test_002_H7_doctrine_retires_only_away_from_the_enemy),
 		cmocka_unit_test(test_002_H7_doctrine_retire_stays_on_the_map),
+		cmocka_unit_test(
+		    test_002_H7_doctrine_retire_not_back_to_a_passed_point),
 		cmocka_unit_test(test_002_H9_doctrine_wheel_from_the_data),
 		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
 		cmocka_unit_test(

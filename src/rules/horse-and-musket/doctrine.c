@@ -279,24 +279,47 @@ enemy_near(const struct ai_view *v, const struct ai_own *u, int a)
 }
 
 /*
+ * The point of Move order o that unit u heads for: the first, but where
+ * o is the march u holds, given again, the one it marches to now (a
+ * retire to the first would take it back to a point it has passed); -1
+ * where it has arrived.
+ */
+static int
+next_point(const struct game *g, const struct ai_own *u,
+    const struct order *o)
+{
+	const struct unit *un;
+
+	if (u->unit < 0 || u->unit >= g->nunits)
+		return 0;
+	un = &g->units[u->unit];
+	if (un->order.kind != ORDER_MOVE || un->waypoint <= 0 ||
+	    un->order.npts != o->npts ||
+	    memcmp(un->order.pts, o->pts, (size_t)o->npts * sizeof *o->pts))
+		return 0;
+	return un->waypoint < o->npts ? un->waypoint : -1;
+}
+
+/*
  * HO.3.1, HO.3.2: a Move order whose last point lies on an enemy in
  * reach is a charge, made straight at him; where a friend in the way (or
  * the ground) would stop it short, it falters and the unit loses its
  * move where it stands - a reserve behind its own foot would falter so
  * every turn.  Such an order is made a march short of the enemy instead
  * (H12 lets it pass through the friend): to the route's last waypoint
- * that is no such charge, else to the point near him, on our side of
- * him and nearer him than the unit stands, that is no charge and where
- * the unit has room to stand, the nearest him beyond the reach of his
- * fire (HO.6.2: the charger would stand there to be shot at, and test),
- * else the nearest him (then the nearest the unit).  A point no nearer
- * him is no march short of him but one away from the fight: at the
- * Cowpens the 71st, within the riflemen's fire as it stood, was sent out
- * of it to the rear, off the map's south edge, on turn 1.  With none, or
- * with that point nearer the unit than FALTER_HOP and within his fire,
- * it is left as it is.  Whether the friend
- * in the way has marched on by then the movement phase decides (it
- * marches in the order of battle).  The march stops short of him (HO.4),
+ * that is no such charge (of those the unit has still to reach: a march
+ * it holds, given again, may have passed the first), else to the point
+ * near him, on our side of him and nearer him than the unit stands, that
+ * is no charge and where the unit has room to stand, the nearest him
+ * beyond the reach of his fire (HO.6.2: the charger would stand there to
+ * be shot at, and test), else the nearest him (then the nearest the
+ * unit).  A point no nearer him is no march short of him but one away
+ * from the fight: at the Cowpens the 71st, within the riflemen's fire as
+ * it stood, was sent out of it to the rear, off the map's south edge, on
+ * turn 1.  With none, or with that point nearer the unit than FALTER_HOP
+ * and within his fire, it is left as it is.  Whether the friend in the
+ * way has marched on by then the movement phase decides (it marches in
+ * the order of battle).  The march stops short of him (HO.4),
  * and the next turn's charge is made from there.  Normal and hard (at
  * the Cowpens a faltering charge was a turn lost for normal's reserve
  * horse, the 71st and the Legion infantry on turn 1 in every game:
@@ -319,11 +342,16 @@ march_not_falter(struct game *g, const struct ai_own *u, struct order *o)
 {
 	struct order w = *o;
 	struct point p, e, best = u->pos;
-	int bd = -1, d, far, tg, range, ring;
+	int bd = -1, d, far, tg, range, ring, first;
 
 	if (u->unit < 0 || u->unit >= g->nunits ||
-	    !hm_charge_falters(g, u->unit, o))
+	    !hm_charge_falters(g, u->unit, o) ||
+	    (first = next_point(g, u, o)) < 0)
 		return;
+	/* The points the unit has passed are no march short of him. */
+	memmove(w.pts, w.pts + first, (size_t)(w.npts - first) *
+	    sizeof *w.pts);
+	w.npts -= first;
 	while (w.npts > 1) {
 		w.npts--;
 		if (!hm_charge_falters(g, u->unit, &w)) {
@@ -521,7 +549,7 @@ doctrine_refine(struct game *g, const struct ai_view *v,
 	const struct hm_move *m = hm_move(rs);
 	struct unit x;
 	struct point to, at;
-	int k, a, r, turned, stage;
+	int k, a, r, w, turned, stage;
 	bool near;
 
 	if (lvl >= AI_NORMAL && o->kind == ORDER_MOVE && o->npts >= 1 &&
@@ -532,7 +560,9 @@ doctrine_refine(struct game *g, const struct ai_view *v,
 	    u->formation >= rs->nform ||
 	    ruleset_action(rs, "retire") != HM_ACTION_RETIRE)
 		return;
-	to = o->pts[0];
+	if ((w = next_point(g, u, o)) < 0)
+		return;
+	to = o->pts[w];
 	if (to.x == u->pos.x && to.y == u->pos.y)
 		return;
 	k = dir_diff(u->facing, geom_heading(u->pos, to));
