@@ -7596,6 +7596,45 @@ test_002_H7_doctrine_retire_not_back_to_a_passed_point(void **state)
 }
 
 /*
+ * HO.4 in the doctrine: a march stops short of an enemy in its way, so a
+ * Move whose waypoint lies under an enemy's block would end at him.  Foot
+ * in Line at [20, 20] facing N sent by [30, 10], where an enemy Line
+ * stands, to [20, 5]: the waypoint is left out and the Move goes
+ * straight to [20, 5].  Sent onto him (his cell its last point, an
+ * assault), the order stays as it is.
+ */
+static void
+test_002_HO_4_doctrine_no_waypoint_under_the_enemy(void **state)
+{
+	struct game *g = field();
+	const struct point via[2] = { { 30, 10 }, { 20, 5 } };
+	const struct point onto[2] = { { 20, 12 }, { 30, 10 } };
+	struct ai_own u;
+	struct ai_view v;
+	struct ai_enemy e[1];
+	struct order o;
+
+	(void)state;
+	u = own(ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
+	e[0] = foe(ARM_INFANTRY, "close", "line", 30, 10, DIR_S);
+	memset(&v, 0, sizeof v);
+	v.rs = rs;
+	v.map = g->map;
+	v.enemy = e;
+	v.nenemy = 1;
+	o = move_through(0, via, 2);
+	hm_doctrine.refine(g, &v, &u, &o, AI_NORMAL);
+	assert_true(moves_to(&o, 20, 5));
+	o = move_through(0, onto, 2);
+	hm_doctrine.refine(g, &v, &u, &o, AI_NORMAL);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_int_equal(o.npts, 2);
+	assert_int_equal(o.pts[1].x, 30);
+	assert_int_equal(o.pts[1].y, 10);
+	game_free(g);
+}
+
+/*
  * HO.3.1, HO.3.2 in the doctrine (normal and hard): horse c in Line at
  * [20, 30] ordered onto foot t at [20, 20], 5 in off, with its own foot f
  * across its first step at [20, 27]: the charge would falter.  Hard
@@ -8051,6 +8090,8 @@ main(void)
 		cmocka_unit_test(test_002_H7_doctrine_retire_stays_on_the_map),
 		cmocka_unit_test(
 		    test_002_H7_doctrine_retire_not_back_to_a_passed_point),
+		cmocka_unit_test(
+		    test_002_HO_4_doctrine_no_waypoint_under_the_enemy),
 		cmocka_unit_test(test_002_H9_doctrine_wheel_from_the_data),
 		cmocka_unit_test(test_HO_3_2_doctrine_march_not_falter),
 		cmocka_unit_test(

@@ -518,6 +518,36 @@ retire_point(const struct game *g, const struct ai_view *v,
 }
 
 /*
+ * HO.4: a march stops short of an enemy in its way, so a waypoint under
+ * an enemy's block (a way round a friend marked where the enemy has come
+ * to stand) would end the march at him as if it were an assault on him.
+ * The waypoints of Move order o still ahead of unit u that lie under an
+ * enemy are left out (and, where one is, those it has passed, the order
+ * being given again from where it stands); its last point, an assault's
+ * target, stays.
+ */
+static void
+waypoints_clear(const struct game *g, const struct ai_view *v,
+    const struct ai_own *u, struct order *o)
+{
+	struct point pts[ORDER_MAX_POINTS];
+	int first = next_point(g, u, o), k, n = 0;
+	bool any = false;
+
+	if (first < 0)
+		return;
+	for (k = first; k < o->npts - 1 && !any; k++)
+		any = under_enemy(g, v, &o->pts[k], 1);
+	if (!any)
+		return;
+	for (k = first; k < o->npts; k++)
+		if (k == o->npts - 1 || !under_enemy(g, v, &o->pts[k], 1))
+			pts[n++] = o->pts[k];
+	memcpy(o->pts, pts, (size_t)n * sizeof *pts);
+	o->npts = n;
+}
+
+/*
  * H7, H8, H9: a march whose first leg lies 90 degrees or more off the
  * unit's front costs a turn of the front first - a whole move for a Line
  * sent behind it - and with the enemy in range H13 turns it back to him
@@ -552,6 +582,8 @@ doctrine_refine(struct game *g, const struct ai_view *v,
 	int k, a, r, w, turned, stage;
 	bool near;
 
+	if (o->kind == ORDER_MOVE && o->npts > 1 && o->ngroup == 0)
+		waypoints_clear(g, v, u, o);
 	if (lvl >= AI_NORMAL && o->kind == ORDER_MOVE && o->npts >= 1 &&
 	    o->ngroup == 0)
 		march_not_falter(g, u, o);
