@@ -7010,20 +7010,29 @@ test_HO_7_doctrine_the_first_class_weak_or_open(void **state)
 	ruleset_free(set);
 }
 
-/* The doctrine's refine of a Move order o for own unit u, the enemy of
- * the view being the n of es. */
-static struct order
-refined(struct game *g, const struct ai_own *u, struct ai_enemy *es, int n,
-    int x, int y, enum ai_level lvl)
+/* The doctrine's refinement of order o for u, the n enemies es in view. */
+static void
+refine(struct game *g, const struct ai_own *u, struct ai_enemy *es, int n,
+    struct order *o, enum ai_level lvl)
 {
 	struct ai_view v;
-	struct order o;
 
 	memset(&v, 0, sizeof v);
 	v.rs = rs;
 	v.map = g->map;
 	v.enemy = es;
 	v.nenemy = n;
+	hm_doctrine.refine(g, &v, u, o, lvl);
+}
+
+/* The doctrine's refine of a Move order o for own unit u, the enemy of
+ * the view being the n of es. */
+static struct order
+refined(struct game *g, const struct ai_own *u, struct ai_enemy *es, int n,
+    int x, int y, enum ai_level lvl)
+{
+	struct order o;
+
 	memset(&o, 0, sizeof o);
 	o.kind = ORDER_MOVE;
 	o.unit = u->unit;
@@ -7032,7 +7041,7 @@ refined(struct game *g, const struct ai_own *u, struct ai_enemy *es, int n,
 	o.facing = -1;
 	o.npts = 1;
 	o.pts[0] = (struct point){ x, y };
-	hm_doctrine.refine(g, &v, u, &o, lvl);
+	refine(g, u, es, n, &o, lvl);
 	return o;
 }
 
@@ -7565,7 +7574,6 @@ test_002_H7_doctrine_retire_not_back_to_a_passed_point(void **state)
 	struct game *g = field();
 	const struct point via[2] = { { 26, 21 }, { 20, 26 } };
 	struct ai_own u;
-	struct ai_view v;
 	struct ai_enemy e[1];
 	struct order o;
 	int c;
@@ -7575,21 +7583,16 @@ test_002_H7_doctrine_retire_not_back_to_a_passed_point(void **state)
 	u = own(ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
 	u.unit = c;
 	e[0] = foe(ARM_INFANTRY, "close", "line", 20, 10, DIR_S);
-	memset(&v, 0, sizeof v);
-	v.rs = rs;
-	v.map = g->map;
-	v.enemy = e;
-	v.nenemy = 1;
 	g->units[c].order = move_through(c, via, 2);
 	g->units[c].waypoint = 1;
 	o = move_through(c, via, 2);
-	hm_doctrine.refine(g, &v, &u, &o, AI_NORMAL);
+	refine(g, &u, e, 1, &o, AI_NORMAL);
 	assert_true(retires_to(&o, 20, 26));
 	assert_int_equal(geom_dist(u.pos, o.pts[0]), 24 - 12);
 	/* Arrived: nothing to retire to. */
 	g->units[c].waypoint = 2;
 	o = move_through(c, via, 2);
-	hm_doctrine.refine(g, &v, &u, &o, AI_NORMAL);
+	refine(g, &u, e, 1, &o, AI_NORMAL);
 	assert_int_equal(o.kind, ORDER_MOVE);
 	assert_int_equal(o.npts, 2);
 	game_free(g);
@@ -7610,23 +7613,17 @@ test_002_HO_4_doctrine_no_waypoint_under_the_enemy(void **state)
 	const struct point via[2] = { { 30, 10 }, { 20, 5 } };
 	const struct point onto[2] = { { 20, 12 }, { 30, 10 } };
 	struct ai_own u;
-	struct ai_view v;
 	struct ai_enemy e[1];
 	struct order o;
 
 	(void)state;
 	u = own(ARM_INFANTRY, "close", "line", 20, 20, DIR_N);
 	e[0] = foe(ARM_INFANTRY, "close", "line", 30, 10, DIR_S);
-	memset(&v, 0, sizeof v);
-	v.rs = rs;
-	v.map = g->map;
-	v.enemy = e;
-	v.nenemy = 1;
 	o = move_through(0, via, 2);
-	hm_doctrine.refine(g, &v, &u, &o, AI_NORMAL);
+	refine(g, &u, e, 1, &o, AI_NORMAL);
 	assert_true(moves_to(&o, 20, 5));
 	o = move_through(0, onto, 2);
-	hm_doctrine.refine(g, &v, &u, &o, AI_NORMAL);
+	refine(g, &u, e, 1, &o, AI_NORMAL);
 	assert_int_equal(o.kind, ORDER_MOVE);
 	assert_int_equal(o.npts, 2);
 	assert_int_equal(o.pts[1].x, 30);
