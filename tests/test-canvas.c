@@ -3098,19 +3098,27 @@ test_log_pager_search_and_filters(void **state)
 	assert_true(has(f, u->name));
 	type(f, "g");
 	/* Each event's line starts, after the page's margin and indent,
-	 * with its unit's id: this unit's, and never another's. */
+	 * with its unit's id: this unit's, or that of a unit which did
+	 * something to it (an event of that unit's naming this one as its
+	 * other), and never another's. */
 	for (n = other = 0, y = 1; y < 23; y++) {
 		char id[64];
-		int k;
+		int k, i;
 
 		canvas_row(f->c, y, 3, 77, row, sizeof row);
 		for (k = 0; k < f->g->nunits; k++) {
 			snprintf(id, sizeof id, "%s ", f->g->units[k].id);
 			if (strncmp(row, id, strlen(id)) != 0)
 				continue;
-			if (k == f->ui->sel)
+			if (k == f->ui->sel) {
 				n++;
-			else
+				continue;
+			}
+			for (i = 0; i < f->g->log.n; i++)
+				if (f->g->log.v[i].unit == k &&
+				    f->g->log.v[i].other == f->ui->sel)
+					break;
+			if (i >= f->g->log.n)
 				other++;
 		}
 	}
@@ -3126,7 +3134,8 @@ test_log_pager_search_and_filters(void **state)
  * what it did: the default battle is played until some unit has been
  * fired at or charged in the turn just played; that unit's why page
  * (x) holds the firer's or charger's own line, which is logged under
- * the firer, with its rule number.
+ * the firer, with its rule number, and so does the log filtered to it
+ * (M, u).
  */
 static void
 test_why_shows_what_was_done_to_the_unit(void **state)
@@ -3158,6 +3167,16 @@ test_why_shows_what_was_done_to_the_unit(void **state)
 	assert_int_equal(f->ui->mode, MODE_PAGER);
 	snprintf(want, sizeof want, "%s%s  %.40s", e->rule,
 	    ruleset_rule_mark(f->g->rs, e->rule), e->text);
+	assert_true(has(f, want));
+	/* The log filtered to the unit (M, u) holds it too, under the
+	 * doer's id. */
+	ui_key(f->ui, UIK_ESC);
+	ui_key(f->ui, 'M');
+	type(f, "u");
+	assert_int_equal(f->ui->pager_unit, t);
+	type(f, "g");
+	snprintf(want, sizeof want, "%s %s%s %.30s", f->g->units[e->unit].id,
+	    e->rule, ruleset_rule_mark(f->g->rs, e->rule), e->text);
 	assert_true(has(f, want));
 	/* It names the doer, another unit than the one whose page it is. */
 	assert_non_null(strstr(e->text, f->g->units[e->unit].name));

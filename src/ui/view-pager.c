@@ -367,7 +367,9 @@ log_page(struct ui *ui, struct page *p)
 			continue;
 		if (ui->pager_turn > 0 && e->turn != ui->pager_turn)
 			continue;
-		if (ui->pager_unit >= 0 && e->unit != ui->pager_unit)
+		/* A unit's events: its own and those done to it (why). */
+		if (ui->pager_unit >= 0 && e->unit != ui->pager_unit &&
+		    e->other != ui->pager_unit)
 			continue;
 		if (e->turn != turn) {
 			turn = e->turn;
