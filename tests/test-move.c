@@ -1981,12 +1981,18 @@ test_M27_3_6_6_defile_no_room_keeps_the_trail_it_held(void **state)
 }
 
 /*
- * A forecast takes units under Move orders of their own as gone from
- * their places (core/move.h), whichever their number: here the friend
- * ahead is unit 0.  B (Line, Drill 4, drum: 3 BD = 6 cells a turn,
- * 3.6.3) stands 6 rows behind A, which has a Move order of its own; B's
- * way to [10, 14] is 12 cells straight north through A's place: 2 turns,
- * every cell of its path on column 10.
+ * A forecast's first turn is this turn's preview, the friends met as the
+ * movement phase meets them; from the next turn on it takes units under
+ * Move orders of their own as gone from their places (core/move.h),
+ * whichever their number: here the friend ahead is unit 0.  B (Line,
+ * Drill 4, drum: 3 BD = 6 cells a turn, 3.6.3) stands 6 rows behind A,
+ * which has a Move order of its own east; B's way to [10, 14] is 12 cells
+ * straight north through A's place.  In turn 1 A, marching first, has
+ * not yet cleared B's way: B stops at [10, 24], as the preview says,
+ * and arrives in turn 3, every cell of its path on column 10; the game
+ * plays it so.  The forecast used to take A as gone from turn 1 and say
+ * 2 turns, under a preview that stopped short (found at the Côa: "This
+ * turn: to [27, 18], Stops: speed" above "Arrives after 1 turn").
  */
 static void
 test_forecast_through_a_friend_under_orders(void **state)
@@ -1994,7 +2000,9 @@ test_forecast_through_a_friend_under_orders(void **state)
 	struct ruleset *rs = rules();
 	struct game *g = one_unit(rs, "line");
 	struct point *cells = NULL;
+	struct move_preview pv;
 	struct order o;
+	char *cause = NULL;
 	int b, n = 0, i;
 
 	(void)state;
@@ -2009,13 +2017,28 @@ test_forecast_through_a_friend_under_orders(void **state)
 	game_occupy(g, b, true);
 	order_move(g, 0, 25, 20);		/* A marches off east */
 	o = move_to(b, 10, 14);
-	assert_int_equal(move_forecast(g, &o, 5, &cells, &n), 2);
+	assert_int_equal(move_preview(g, &o, &pv), 0);
+	assert_int_equal(pv.pos.x, 10);
+	assert_int_equal(pv.pos.y, 24);
+	move_preview_free(&pv);
+	assert_int_equal(move_forecast(g, &o, 5, &cells, &n), 3);
 	assert_int_equal(n, 13);		/* start and 12 steps */
 	for (i = 0; i < n; i++) {
 		assert_int_equal(cells[i].x, 10);
 		assert_int_equal(cells[i].y, 26 - i);
 	}
 	free(cells);
+	assert_int_equal(game_order(g, &o, &cause), 0);
+	g->opt.turn_limit = 0;
+	game_turn(g);
+	assert_int_equal(g->units[b].pos.y, 24);
+	game_turn(g);
+	assert_int_equal(g->units[b].order.kind, ORDER_MOVE);
+	game_turn(g);
+	assert_int_equal(g->units[b].pos.x, 10);
+	assert_int_equal(g->units[b].pos.y, 14);
+	assert_int_equal(g->units[b].halt, HALT_ARRIVED);
+	free(cause);
 	game_free(g);
 	ruleset_free(rs);
 }

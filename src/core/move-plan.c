@@ -677,8 +677,9 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 	struct point *carry = NULL, *cells = NULL, from;
 	enum dir face;
 	size_t ncell = (size_t)g->map->w * (size_t)g->map->h;
-	int t, turns = -1, ncarry = 0, nc = 0, cap = 0, i;
-	bool own;
+	unsigned char *moved;
+	int t, turns = -1, ncarry = 0, nc = 0, cap = 0, i, k, f;
+	bool own, stuck = false;
 
 	*path = NULL;
 	*npath = 0;
@@ -701,15 +702,6 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 	memcpy(tmp.units, g->units, (size_t)g->nunits * sizeof *tmp.units);
 	tmp.occ = xmallocarray(ncell, sizeof *tmp.occ);
 	memcpy(tmp.occ, g->occ, ncell * sizeof *tmp.occ);
-	/* Friends that march under Move orders of their own
-	 * (move_marches) will have left their places: the forecast does
-	 * not wait behind them.  The enemy's
-	 * orders are his own: his units stand where they are seen. */
-	for (i = 0; i < g->nunits; i++)
-		if (i != o->unit && move_marches(g, &g->units[i]) &&
-		    g->units[i].side == g->units[o->unit].side &&
-		    unit_active(&g->units[i]))
-			game_occupy(&tmp, i, false);
 	un = &tmp.units[o->unit];
 	/* The unit's own standing order resumes as move_unit resumes it
 	 * (its waypoint, its debt, the route it carried, a pivot under
@@ -735,19 +727,58 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 		memcpy(tr, un->trail, (size_t)un->ntrail * sizeof *tr);
 		un->trail = tr;
 	}
+	/* The first turn is this turn's preview (move_preview): friends
+	 * stand where they are, but for those under Move orders met on the
+	 * way, marched first as the movement phase marches a friend the
+	 * unit waits for.  So the count of turns starts from where the
+	 * preview stops this turn, never from a march it does not make. */
+	moved = xcalloc((size_t)g->nunits + 1, 1);
 	for (t = 1; t <= max; t++) {
-		move_walk_init(&tmp, o->unit, &w);
 		from = un->pos;
 		face = un->facing;
-		w.preview = true;
-		w.resumed = t > 1 || own;
-		if (ncarry > 0) {
-			w.route = carry;
-			w.nroute = ncarry;
-			carry = NULL;
-			ncarry = 0;
+		for (k = 0; ; k++) {
+			move_walk_init(&tmp, o->unit, &w);
+			w.preview = true;
+			w.resumed = t > 1 || own;
+			if (ncarry > 0) {
+				w.route = xmallocarray((size_t)ncarry,
+				    sizeof *w.route);
+				memcpy(w.route, carry, (size_t)ncarry *
+				    sizeof *w.route);
+				w.nroute = ncarry;
+			}
+			if (t == 1 && g->rs->waits_for_friends) {
+				w.wait_moved = moved;
+				w.wait_may = k < PREVIEW_WAITS && !stuck;
+			}
+			walk_all(&tmp, NULL, &w, -1, NULL);
+			if (t > 1 || w.wait_for < 0 ||
+			    w.halt != HALT_BLOCKED)
+				break;
+			f = w.wait_for;
+			move_walk_free(&w);
+			if (preview_march_friend(&tmp, f, false))
+				moved[f] = 1;
+			else
+				stuck = true;
 		}
-		walk_all(&tmp, NULL, &w, -1, NULL);
+		free(carry);
+		carry = NULL;
+		ncarry = 0;
+		if (t == 1)
+			/* From the next turn on, friends that march under
+			 * Move orders of their own (move_marches) will have
+			 * left their places: the forecast does not wait
+			 * behind them.  The enemy's orders are his own:
+			 * his units stand where they are seen. */
+			for (i = 0; i < g->nunits; i++)
+				if (i != o->unit && move_marches(g,
+				    &g->units[i]) && g->units[i].side ==
+				    g->units[o->unit].side &&
+				    unit_active(&g->units[i]) &&
+				    (!moved[i] || tmp.units[i].order.kind ==
+				    ORDER_MOVE))
+					game_occupy(&tmp, i, false);
 		for (i = nc > 0 ? 1 : 0; i < w.npath; i++) {
 			if (nc == cap) {
 				cap = cap ? cap * 2 : 64;
@@ -829,6 +860,7 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 		tmp.turn++;
 	}
 	free(carry);
+	free(moved);
 	free(un->trail);
 	free(tmp.occ);
 	free(tmp.units);

@@ -534,8 +534,11 @@ int move_route_form(const struct game *, const struct order *in);
  * carries it over), the order in force at once (the unit's own standing
  * order resumed as move_unit resumes it: its waypoint, its debt, the
  * route it carried, a pivot under way), everything else
- * standing still but for friends under Move orders, taken as gone from
- * their places (never the enemy's: his orders are hidden): the turns to arrive, or -1 when it would not within max
+ * standing still but for friends under Move orders: in the first turn
+ * they are met as move_preview meets them (marched first when the unit
+ * waits for them), so that turn is the preview's; from the second they
+ * are taken as gone from their places (never the enemy's: his orders
+ * are hidden): the turns to arrive, or -1 when it would not within max
  * (stopped by the enemy, blocked, or too far).  *path gets the anchor
  * cells walked over all those turns, start first (allocated, caller
  * frees).  Changes nothing.
