@@ -1662,6 +1662,44 @@ test_3_9_3_router_with_its_track_blocked_stays(void **state)
 }
 
 /*
+ * 3.9.3: a router stopped partway along its track, short of its rout
+ * speed, by a friend in the way: the log says where and by whom, as it
+ * does when the first step is blocked (found at the Côa: II/66e Ligne
+ * "flees 0.5 BD of its 4 BD" with no word of the battery across its
+ * track).  The Line at [30, 5] (rows 5 and 6) flees south: its first
+ * step to [30, 6] is free; a friend's Line at [30, 7] facing north (rows
+ * 7 and 8) holds the block's next place, so it stops at [30, 6] after
+ * 0.5 BD of its 4 BD.
+ */
+static void
+test_3_9_3_router_stopped_partway_says_by_whom(void **state)
+{
+	struct game *g = field();
+	int a, f;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 30, 5,
+	    DIR_N, 600);
+	nap_rout(g, a, "test");
+	assert_true(g->units[a].ntrack > 1);
+	assert_int_equal(g->units[a].track[1].x, 30);
+	assert_int_equal(g->units[a].track[1].y, 7);
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 7,
+	    DIR_N, 600);
+	assert_int_equal(back_row(g, f), 8);
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].pos.x, 30);
+	assert_int_equal(g->units[a].pos.y, 6);
+	assert_int_equal(g->units[a].moved, 2);
+	assert_int_equal(g->units[a].track[0].y, 7);
+	assert_int_equal(fixture_count(g, "3.9.3", "a flees 0.5 BD of its "
+	    "4 BD rout speed along its track, [30, 5] to [30, 6]: there its "
+	    "track is blocked at [30, 7], where f stands in the way of its "
+	    "block"), 1);
+	game_free(g);
+}
+
+/*
  * 3.9.5: the track counts as blocked only where the router's block would
  * stand after its next step.  The Line at [30, 5] (rows 5 and 6) flees
  * south, its first step to [30, 6] (faced about, rows 6 and 5); a
@@ -1707,8 +1745,9 @@ test_3_9_5_track_blocked_only_at_its_next_cell(void **state)
  * Côa).  The column at [30, 5] flees south along its track; water (a
  * lake) covers row 10.  Its block (the anchor at its southern front, fleeing) may go
  * as far as [30, 9], 4 steps, 2 BD of its 4 BD; there it stays, its
- * track still running on, and the next turn it cannot flee at all, the
- * log saying why.  A formed enemy that reaches it rolls for the catch
+ * track still running on, the log naming the lake at [30, 10] that
+ * stopped it, and the next turn it cannot flee at all, the log saying
+ * why.  A formed enemy that reaches it rolls for the catch
  * with the +2 of a blocked track (3.9.5).  Before, it waded into the lake
  * and stood in it.
  */
@@ -1732,7 +1771,8 @@ test_3_9_3_routers_stop_at_ground_they_may_not_enter(void **state)
 	assert_int_equal(g->units[a].pos.y, 9);
 	assert_int_equal(g->units[a].moved, 8);
 	assert_int_equal(fixture_count(g, "3.9.3", "a flees 2 BD of its 4 BD "
-	    "rout speed along its track, [30, 5] to [30, 9]"), 1);
+	    "rout speed along its track, [30, 5] to [30, 9]: there its track "
+	    "runs into Lake at [30, 10], where it may not go (3.6.5)"), 1);
 	n1 = g->units[a].ntrack;
 	assert_true(n1 > 0);
 	assert_int_equal(g->units[a].track[0].y, 10);
@@ -2793,6 +2833,7 @@ main(void)
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_routers_stop_at_ground_they_may_not_enter),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
+		cmocka_unit_test(test_3_9_3_router_stopped_partway_says_by_whom),
 		cmocka_unit_test(test_3_9_5_track_blocked_only_at_its_next_cell),
 		cmocka_unit_test(test_3_9_3_router_barred_by_land_0),
 		cmocka_unit_test(test_3_9_3_router_one_cell_from_its_rear),

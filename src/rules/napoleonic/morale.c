@@ -145,6 +145,8 @@ flee(struct game *g, int u)
 	int d, cost, left = tables(g)->rout_speed[un->arm], used = 0, k = 0;
 	int bar = -1, who = -1;
 	struct point bad;
+	char stop[160];
+	bool blocked = false;
 
 	ruleset_fmt(g->rs, left, have, sizeof have);
 	if (un->ntrack == 0)
@@ -166,10 +168,13 @@ flee(struct game *g, int u)
 		    -1, &bad) != 0) {
 			if (map_inside(g->map, bad.x, bad.y))
 				who = game_unit_at(g, bad.x, bad.y);
+			blocked = true;
 			break;
 		}
-		if ((bar = ground_bars(g, u, un->track[k], (enum dir)d)) >= 0)
+		if ((bar = ground_bars(g, u, un->track[k], (enum dir)d)) >= 0) {
+			blocked = true;
 			break;
+		}
 		un->pos = un->track[k];
 		un->facing = (enum dir)d;
 		left -= cost;
@@ -197,11 +202,30 @@ flee(struct game *g, int u)
 		game_log(g, u, EV_MOVE, "3.9.3", "%s cannot flee: its track "
 		    "is blocked at [%d, %d]", un->name, un->track[0].x,
 		    un->track[0].y);
-	else
+	else {
+		/* Stopped short of its rout speed: say by what, as when it
+		 * cannot flee at all. */
+		stop[0] = '\0';
+		if (blocked && un->ntrack > 0 && bar >= 0)
+			snprintf(stop, sizeof stop, ": there its track runs "
+			    "into %s at [%d, %d], where it may not go (3.6.5)",
+			    g->rs->land[bar].label, un->track[0].x,
+			    un->track[0].y);
+		else if (blocked && un->ntrack > 0 && who >= 0)
+			snprintf(stop, sizeof stop, ": there its track is "
+			    "blocked at [%d, %d], where %s stands in the way "
+			    "of its block", un->track[0].x, un->track[0].y,
+			    g->units[who].name);
+		else if (blocked && un->ntrack > 0)
+			snprintf(stop, sizeof stop, ": there its track is "
+			    "blocked at [%d, %d]", un->track[0].x,
+			    un->track[0].y);
 		game_log(g, u, EV_MOVE, "3.9.3", "%s flees %s of its %s rout "
-		    "speed along its track, [%d, %d] to [%d, %d]%s", un->name,
-		    gone, have, from.x, from.y, un->pos.x, un->pos.y,
-		    un->ntrack == 0 ? ", and reaches its rear" : "");
+		    "speed along its track, [%d, %d] to [%d, %d]%s%s",
+		    un->name, gone, have, from.x, from.y, un->pos.x,
+		    un->pos.y, un->ntrack == 0 ? ", and reaches its rear" :
+		    "", stop);
+	}
 }
 
 void
