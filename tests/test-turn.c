@@ -2076,7 +2076,12 @@ test_3_6_2_unit_under_no_order_has_moved_nothing(void **state)
 
 /* 3.6.8: a unit halted in battle contact last turn, its Move order older
  * than the halt, stays in contact this turn: it does not move, has moved
- * nothing this turn, is held this turn, and the log says why. */
+ * nothing this turn, is held this turn, and the log says why, naming the
+ * nearest enemy that holds it and its gap: f's Line (rows 14 and 13)
+ * stands 2.5 BD ahead of a's (rows 20 and 21), e's (rows 25 and 26)
+ * 1.5 BD behind it; e is named though f comes first in the order of
+ * battle.  Both are within the 3 BD the hold reaches (marshal's reading),
+ * beyond the 2 BD of the march's contact. */
 static void
 test_3_6_8_unit_in_contact_stays_until_a_new_order(void **state)
 {
@@ -2087,7 +2092,9 @@ test_3_6_8_unit_in_contact_stays_until_a_new_order(void **state)
 	g->turn = 3;
 	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "line", 30, 20,
 	    DIR_N, 600);
-	fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "line", 30, 14, DIR_S,
+	fixture_unit(g, "f", 1, ARM_INFANTRY, "line", "line", 30, 14, DIR_S,
+	    600);
+	fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "line", 30, 25, DIR_N,
 	    600);
 	g->units[a].order.kind = ORDER_MOVE;
 	g->units[a].order.unit = a;
@@ -2102,7 +2109,8 @@ test_3_6_8_unit_in_contact_stays_until_a_new_order(void **state)
 	assert_int_equal(g->units[a].moved, 0);
 	assert_int_equal(g->units[a].halt_turn, 3);
 	assert_int_equal(fixture_count(g, "3.6.8", "a stays in battle "
-	    "contact: it moves on only with a new order"), 1);
+	    "contact with e, 1.5 BD away (within 3 BD, marshal's reading): "
+	    "it moves on only with a new order"), 1);
 	game_free(g);
 }
 

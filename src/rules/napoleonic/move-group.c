@@ -729,10 +729,13 @@ walk_waiting(struct game *g, struct move_ctx *ctx, const struct gplan *pl,
  * the data's contact_holds_within of its block (they routed, were taken,
  * or drew off), the contact is over: the unit marches on the order it
  * holds, with no new one, rather than wait for ever for an enemy who has
- * gone.  The near-unit snapshot is built only when some unit is held.
+ * gone.  Else holder[i] gets the nearest such enemy (the lower index of
+ * two as near) and gap[i] its gap, for the log; both arrays hold one
+ * entry a unit, -1 for a unit not held.  The near-unit snapshot is built
+ * only when some unit is held.
  */
 static void
-contacts_end(struct game *g)
+contacts_end(struct game *g, int *holder, int *gap)
 {
 	const struct nap_move *m = nap_move(g->rs);
 	struct near *nr = NULL;
@@ -740,10 +743,10 @@ contacts_end(struct game *g)
 	struct unit *u;
 	const int *cand;
 	char lim[32];
-	int i, k, n;
-	bool held;
+	int i, k, n, d;
 
 	for (i = 0; i < g->nunits; i++) {
+		holder[i] = gap[i] = -1;
 		u = &g->units[i];
 		if (!unit_active(u) || u->order.kind != ORDER_MOVE ||
 		    !nap_move_holds(g, u))
@@ -751,14 +754,20 @@ contacts_end(struct game *g)
 		if (nr == NULL)
 			nr = near_create(g, 0);
 		n = near_query(nr, i, m->contact_hold, &cand);
-		held = false;
-		for (k = 0; k < n && !held; k++) {
+		for (k = 0; k < n; k++) {
 			e = &g->units[cand[k]];
-			held = e->side != u->side && unit_active(e) &&
-			    e->cond != COND_ROUTED &&
-			    nap_gap(g, i, cand[k]) <= m->contact_hold;
+			if (e->side == u->side || !unit_active(e) ||
+			    e->cond == COND_ROUTED)
+				continue;
+			d = nap_gap(g, i, cand[k]);
+			if (d <= m->contact_hold && (holder[i] < 0 ||
+			    d < gap[i] || (d == gap[i] &&
+			    cand[k] < holder[i]))) {
+				holder[i] = cand[k];
+				gap[i] = d;
+			}
 		}
-		if (held)
+		if (holder[i] >= 0)
 			continue;
 		ruleset_fmt(g->rs, m->contact_hold, lim, sizeof lim);
 		game_log(g, i, EV_MOVE, "3.6.8", "%s is no longer in battle "
@@ -777,12 +786,15 @@ nap_phase_movement(struct game *g)
 	struct unit *u;
 	struct gplan pl;
 	size_t n = (size_t)g->nunits + 1;
-	int i, k, *wait, nwait = 0;
+	int i, k, *wait, nwait = 0, *holder, *hgap;
+	char gap[32], lim[32];
 
 	/* The generals ride first (3.1.2, marshal's own rule). */
 	command_ride(g);
 	gplan_init(g, &pl);
-	contacts_end(g);
+	holder = xmallocarray(n, sizeof *holder);
+	hgap = xmallocarray(n, sizeof *hgap);
+	contacts_end(g, holder, hgap);
 	group_plan(g, &pl, -1);
 	ctx = move_ctx_create(g);
 	move_ctx_wait(ctx, true);
@@ -814,6 +826,22 @@ nap_phase_movement(struct game *g)
 					    "that fight and marches on that "
 					    "order next turn", u->name);
 					g->log.v[k].own = true;
+				} else if (holder[i] >= 0) {
+					/* Which enemy holds it, and how near:
+					 * the hold reaches past the march's
+					 * contact distance. */
+					ruleset_fmt(g->rs, hgap[i], gap,
+					    sizeof gap);
+					ruleset_fmt(g->rs,
+					    nap_move(g->rs)->contact_hold,
+					    lim, sizeof lim);
+					game_log_with(g, i, holder[i], EV_MOVE,
+					    "3.6.8", "%s stays in battle "
+					    "contact with %s, %s away (within "
+					    "%s, marshal's reading): it moves "
+					    "on only with a new order",
+					    u->name, g->units[holder[i]].name,
+					    gap, lim);
 				} else
 					game_log(g, i, EV_MOVE, "3.6.8", "%s "
 					    "stays in battle contact: it moves "
@@ -851,6 +879,8 @@ nap_phase_movement(struct game *g)
 	/* Then the units that waited for a friend to move first. */
 	walk_waiting(g, ctx, &pl, wait, nwait);
 	free(wait);
+	free(holder);
+	free(hgap);
 	move_ctx_free(ctx);
 	gplan_free(g, &pl);
 }
