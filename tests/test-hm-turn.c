@@ -1821,6 +1821,41 @@ test_HO_6_4_halted_charger_frees_the_first_unit(void **state)
 	game_free(g);
 }
 
+/* HO.6.4: a halted charger with a friend close behind it falls back 0
+ * inches and still touches the foot it charged; it fights no melee all
+ * the same (HO.7 passes it over), so the foot takes no melee hits and
+ * the horse cannot break through (H15).  The friend b stands 1 cell
+ * behind c's block; the seed is the first that halts c. */
+static void
+test_HO_6_4_halted_charger_blocked_behind_fights_no_melee(void **state)
+{
+	struct game *g = NULL;
+	uint64_t s;
+	int c = -1, t = -1, hits_t = 0;
+
+	(void)state;
+	for (s = 1; s < 400; s++) {
+		g = shaken_charge(s, &c, &t);
+		unit(g, "b", 0, ARM_INFANTRY, "close", "line", 20, 22, DIR_N,
+		    200);
+		hm_phase_fire(g);
+		if (count(g, "HO.6.4", "c halts Disordered") == 1)
+			break;
+		game_free(g);
+	}
+	assert_true(s < 400);
+	assert_int_equal(count(g, "HO.6.4", "c falls back 0 in keeping its "
+	    "facing, [20, 20] to [20, 20]"), 1);
+	assert_int_equal(hm_gap(g, c, t), 0);
+	hits_t = hm_hits_taken(g, t);
+	hm_phase_melee(g);
+	assert_int_equal(count(g, "HO.7", NULL), 0);
+	assert_int_equal(hm_hits_taken(g, t), hits_t);
+	assert_int_equal(g->units[c].pos.y, 20);
+	assert_false(HM_MARKS(&g->units[c]) & HM_BROKE);
+	game_free(g);
+}
+
 /* --- HO.7 Melee --------------------------------------------------------- */
 
 /* Horse that charged foot from the front: d6 + 4 + 1 + 1 against d6 + 4. */
@@ -7934,6 +7969,7 @@ main(void)
 		cmocka_unit_test(test_HO_3_2_faltered_charger_stops),
 		cmocka_unit_test(test_HO_6_4_shaken_charger_halts),
 		cmocka_unit_test(test_HO_6_4_halted_charger_frees_the_first_unit),
+		cmocka_unit_test(test_HO_6_4_halted_charger_blocked_behind_fights_no_melee),
 		cmocka_unit_test(test_HO_6_4_shaken_charger_failing_by_3_routs),
 		cmocka_unit_test(test_HO_7_horse_against_foot),
 		cmocka_unit_test(

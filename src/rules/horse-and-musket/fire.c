@@ -222,6 +222,10 @@ charger_shaken(struct game *g, int c)
 	if (cu->cond == COND_ROUTED)
 		return;
 	cu->cond = COND_MOB;
+	/* Marked, so that a charger whose fall back the ground behind it
+	 * stops at 0 inches, still touching its target, keeps out of the
+	 * melee as the log says (HO.7 passes it over). */
+	HM_MARKS(cu) |= HM_HALTED;
 	if (cu->contact >= 0 && g->units[cu->contact].contact == c)
 		g->units[cu->contact].contact = -1;
 	cu->contact = -1;

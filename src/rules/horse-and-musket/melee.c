@@ -905,6 +905,7 @@ opponent(const struct game *g, struct near *nr, int u, const bool *fought)
 		j = near[k];
 		if (!fought[j] && hm_enemies(g, u, j) &&
 		    unit_active(&g->units[j]) &&
+		    !(HM_MARKS(&g->units[j]) & HM_HALTED) &&
 		    g->units[j].cond != COND_ROUTED &&
 		    near_gap(nr, g, u, j) == 0)
 			return j;
@@ -924,7 +925,10 @@ hm_phase_melee(struct game *g)
 	f = xcalloc((size_t)g->nunits, sizeof *f);
 	nr = near_create(g, 0);	/* only those that fought move */
 	for (u = 0; u < g->nunits; u++) {
+		/* A charger its test halted fights no melee (HO.6.4),
+		 * even where nothing behind let it fall back. */
 		if (f[u] || !unit_active(&g->units[u]) ||
+		    (HM_MARKS(&g->units[u]) & HM_HALTED) ||
 		    (g->units[u].cond != COND_FORMED &&
 		    g->units[u].cond != COND_MOB))
 			continue;

@@ -103,6 +103,7 @@ void hm_turn_describe(const struct ruleset *,
 #define HM_ROUTED	0x200	/* routed this turn */
 #define HM_TESTED	0x400	/* tested as a charger (HO.6.4) */
 #define HM_MET		0x800	/* met a charge it was making (HO.3.2) */
+#define HM_HALTED	0x1000	/* a charger halted by its test (HO.6.4) */
 
 /* A weapon of HO.6.2: ranges in ticks (0: none) and dice per base. */
 struct hm_weapon {
