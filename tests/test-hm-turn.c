@@ -985,6 +985,40 @@ test_002_H15_second_charge_may_not_stop_on_the_router(void **state)
 	game_free(g);
 }
 
+/*
+ * H15: the horse rides into the router's ranks, and a friend f a row
+ * past them stops it there (c's front would come onto f's row 26 from
+ * row 27); it may not stop on the router, so it falters where it stood,
+ * after 0 in, and the log names f, what stopped it, not the router it
+ * was riding through.
+ */
+static void
+test_002_H15_second_charge_stopped_by_a_friend_names_the_friend(void **state)
+{
+	struct game *g = field();
+	int c, r, t;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 30, DIR_N, 80);
+	r = unit(g, "r", 1, ARM_INFANTRY, "close", "line", 20, 28, DIR_N, 200);
+	unit(g, "f", 0, ARM_INFANTRY, "close", "line", 20, 25, DIR_N, 200);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 20, DIR_S, 200);
+	g->units[r].cond = COND_ROUTED;
+	assert_int_equal(hm_gap(g, c, r), 0);
+	HM_MARKS(&g->units[c]) = HM_BROKE;
+	move_order(g, c, 20, 5);
+	hm_phase_breakthrough(g);
+	assert_int_equal(count(g, "H15", "c charges t but falters after 0 in "
+	    "of its 7.5 in reach, [20, 30] to [20, 30]: f stands in the way; "
+	    "no melee"), 1);
+	assert_int_equal(count(g, "H15", "r stands in the way"), 0);
+	assert_int_equal(g->units[c].pos.y, 30);
+	assert_int_equal(g->units[c].contact, -1);
+	assert_int_equal(count(g, "HO.7", NULL), 0);
+	(void)t;
+	game_free(g);
+}
+
 /* The same with the target the first unit of the battle (index 0): the
  * forecast still walks the charge out and says it falters. */
 static void
@@ -8046,6 +8080,7 @@ main(void)
 		cmocka_unit_test(test_002_H15_second_charge),
 		cmocka_unit_test(test_002_H15_second_charge_rides_through_the_router),
 		cmocka_unit_test(test_002_H15_second_charge_may_not_stop_on_the_router),
+		cmocka_unit_test(test_002_H15_second_charge_stopped_by_a_friend_names_the_friend),
 		cmocka_unit_test(test_002_H15_target_fire_hits_and_fires_once),
 		cmocka_unit_test(test_002_H15_target_fires_once_even_missing),
 		cmocka_unit_test(test_002_H15_rein_in),

@@ -172,9 +172,12 @@ close_path(const struct game *g, int c, int tg, int reach, struct point *pos,
 	game_cells_give(g, theirs);
 	game_cells_give(g, mine);
 	/* Through a router, it may not stop on him: back to where it last
-	 * stood clear, the router named as what stopped it. */
+	 * stood clear.  The router is named as what stopped it only when
+	 * the walk reached contact on his cells; a friend, the ground or a
+	 * second router that stopped it there first keeps its own name. */
 	if (r >= 0 && game_fits(g, c, at, face, cu->formation, -1, &bad) != 0) {
-		in_the_way(g, c, bad, why, wlen);
+		if (why != NULL && why[0] == '\0')
+			in_the_way(g, c, bad, why, wlen);
 		at = clear;
 		face = clear_face;
 		spent = clear_spent;
