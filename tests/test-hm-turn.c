@@ -882,6 +882,37 @@ test_HO_3_1_forecast_charges_this_turn(void **state)
 	game_free(g);
 }
 
+/* HO.3.1: an Assault on t's anchor charges t, the enemy standing on that
+ * cell, not r, an earlier unit of the battle whose block only touches the
+ * cell (a router whose front rank, row 21, stands against t's on row
+ * 20). */
+static void
+test_HO_3_1_assault_charges_the_unit_under_the_point(void **state)
+{
+	struct game *g = field();
+	struct charge_forecast f;
+	struct point *cells;
+	int c, r, t, n;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 34, DIR_N, 80);
+	r = unit(g, "r", 1, ARM_INFANTRY, "close", "line", 20, 21, DIR_N, 200);
+	t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20, 20, DIR_S, 200);
+	g->units[r].cond = COND_ROUTED;
+	assert_true(r < t);
+	assert_int_equal(game_unit_at(g, 20, 20), t);
+	cells = game_cells_take(g);
+	n = game_footprint(g, &g->units[r], cells);
+	assert_int_equal(near_block_gap(cells, n, &(struct point){ 20, 20 },
+	    1), 0);
+	game_cells_give(g, cells);
+	move_order(g, c, 20, 20);
+	(void)hm_charge_forecast(g, &g->units[c].order, g->units[c].pos,
+	    DIR_N, HALT_ARRIVED, &f);
+	assert_int_equal(f.target, t);
+	game_free(g);
+}
+
 /* A friend standing between the charger and its target: the forecast
  * says the charge falters (HO.3.2), as the charges phase then has it. */
 static void
@@ -7989,6 +8020,7 @@ main(void)
 		cmocka_unit_test(
 		    test_002_H1_preview_of_a_standing_order_resumes_it),
 		cmocka_unit_test(test_HO_3_1_forecast_charges_this_turn),
+		cmocka_unit_test(test_HO_3_1_assault_charges_the_unit_under_the_point),
 		cmocka_unit_test(test_HO_3_2_forecast_says_the_charge_falters),
 		cmocka_unit_test(test_HO_3_2_forecast_falters_against_the_first_unit),
 		cmocka_unit_test(

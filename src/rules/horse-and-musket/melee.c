@@ -204,9 +204,11 @@ close_walk(struct game *g, int c, int tg, int reach, char *why, size_t wlen)
 	return spent;
 }
 
-/* The enemy of unit u that Move order o leads onto, or -1: the first in
- * the order of units whose block covers or touches the order's last
- * point (HO.3.1). */
+/* The enemy of unit u that Move order o leads onto, or -1: the enemy
+ * whose block covers the order's last point, else the first in the order
+ * of units whose block touches it (HO.3.1).  The unit under the point
+ * comes first, so that an enemy standing against it, a router fleeing
+ * past it say, is not charged in its place. */
 static int
 order_enemy(const struct game *g, int u, const struct order *o)
 {
@@ -216,6 +218,10 @@ order_enemy(const struct game *g, int u, const struct order *o)
 	if (o->kind != ORDER_MOVE || o->npts <= 0)
 		return -1;
 	dest = o->pts[o->npts - 1];
+	j = map_inside(g->map, dest.x, dest.y) ? game_unit_at(g, dest.x,
+	    dest.y) : -1;
+	if (j >= 0 && hm_enemies(g, u, j) && g->units[j].cond != COND_AWAY)
+		return j;
 	cells = game_cells_take(g);
 	for (j = 0; j < g->nunits; j++) {
 		if (!hm_enemies(g, u, j) || g->units[j].cond == COND_AWAY)
