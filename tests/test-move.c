@@ -8611,6 +8611,42 @@ test_3_6_5_crossing_that_needs_nothing_made_fresh(void **state)
 }
 
 /*
+ * 3.6.8: infantry keeps more than 1 BD from the enemy.  Foot in Line on
+ * [20, 20] facing N, its front rank touching the enemy Line e on
+ * [20, 19] (gap 0: it began the walk in melee), is sent N: it takes no
+ * step, and its note says it is already nearer than the gap it keeps,
+ * not only the rule's 1 BD, which a gap of 0 BD would seem to contradict.
+ */
+static void
+test_3_6_8_infantry_already_nearer_says_so(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g = open_field(rs, "line", (struct point){ 20, 20 });
+	struct unit *a = &g->units[0];
+	int e;
+	const char *const want[3] = {
+		"infantry stops more than 1 BD and less than 2 BD from e: both "
+		"are in battle contact",
+		"gap to e: 0 BD, already nearer than it keeps; one more step "
+		"would leave 0 BD",
+		"A moves 0 BD (spent 0 BD of 3 BD): stops at [20, 20] facing N, "
+		"Line: the enemy",
+	};
+
+	(void)state;
+	e = line_named(g, "e", 1, (struct point){ 20, 19 }, DIR_S);
+	order_move(g, 0, 20, 2);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
+	assert_int_equal(a->pos.x, 20);
+	assert_int_equal(a->pos.y, 20);
+	assert_int_equal(a->halt, HALT_CONTACT);
+	assert_int_equal(a->contact, e);
+	lines_are(g, 0, "3.6.8", want, 3);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.8: cavalry in Line closes on the enemy until it may charge.  Horse
  * in Line on [20, 20] facing N, its front rank already touching the
  * enemy Line e on [20, 19] facing S (gap 0), is sent N: its next step
@@ -9271,6 +9307,7 @@ main(void)
 		cmocka_unit_test(test_3_6_5_crossing_that_needs_nothing_made_fresh),
 		cmocka_unit_test(
 		    test_3_6_8_cavalry_touching_the_enemy_would_leave_0_bd),
+		cmocka_unit_test(test_3_6_8_infantry_already_nearer_says_so),
 		cmocka_unit_test(
 		    test_move_ctx_refiles_unit_0_leaving_the_first_bucket),
 		cmocka_unit_test(test_3_6_5_reach_of_a_minimum_move_on_the_slant),

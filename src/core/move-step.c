@@ -476,7 +476,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	enum dir f = walk_face(g, w, d);	/* the facing it steps with */
 	struct point *tr = NULL;
 	int n, who, i, t, gap, pay, turn_ticks = 0, ntr = 0;
-	int best, best_after = 0;
+	int best, best_after = 0, best_keep = 0;
 	bool sp_noted = false;
 	char a[32], b[32];
 
@@ -823,6 +823,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 			if (best < 0 || c->gap < cs->v[best].gap) {
 				best = i;
 				best_after = gap;
+				best_keep = t;
 			}
 			continue;	/* its gap stays the one it had */
 		}
@@ -834,10 +835,19 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		(void)ops->move_contact(g, w, c->unit, &cp);
 		ruleset_fmt(rs, c->gap, a, sizeof a);
 		move_note_price(w, &cp);
-		move_note(w, EV_NOTE, cp.nnotes ? cp.notes[0].rule : "",
-		    "gap to %s: %s; one more step would leave %s",
-		    g->units[c->unit].name, a, (ruleset_fmt(rs, best_after < 0 ?
-		    0 : best_after, b, sizeof b), b));
+		ruleset_fmt(rs, best_after < 0 ? 0 : best_after, b, sizeof b);
+		/* Already nearer than the gap the ruleset keeps (it began
+		 * the walk so: in melee, or charged to it): it takes no step
+		 * nearer, which the price's note alone would not say. */
+		if (c->gap < best_keep)
+			move_note(w, EV_NOTE, cp.nnotes ? cp.notes[0].rule :
+			    "", "gap to %s: %s, already nearer than it keeps; "
+			    "one more step would leave %s",
+			    g->units[c->unit].name, a, b);
+		else
+			move_note(w, EV_NOTE, cp.nnotes ? cp.notes[0].rule :
+			    "", "gap to %s: %s; one more step would leave %s",
+			    g->units[c->unit].name, a, b);
 		w->contact = c->unit;
 		w->contact_apart = (cp.flags & MPF_APART) != 0;
 		walk_halt(g, w, HALT_CONTACT, cp.nnotes ? cp.notes[0].rule :
