@@ -511,8 +511,10 @@ test_move_order_with_keys_goes_through_game_order(void **state)
 	assert_int_equal(u->order.pts[1].x, 4);
 	assert_int_equal(u->order.pts[1].y, 5);
 	assert_true(f->g->log.n > n0);		/* game_order logged it */
-	assert_true(has(f, "Order: Move to [4, 5]"));
-	assert_true(has(f, "1 waypoint"));
+	/* The route's bend is named, not called a waypoint: the player
+	 * drew none. */
+	assert_true(has(f, "Order: Move to [4, 5] by [5, 6]"));
+	assert_false(has(f, "waypoint"));
 	fixture_free(f);
 }
 

@@ -63,10 +63,17 @@ order_text(const struct game *g, const struct order *o, char *buf,
 		if (o->ngroup > 0)
 			snprintf(buf, len, "Move with a group of %d, centre to "
 			    "[%d, %d]", o->ngroup, o->to.x, o->to.y);
-		else if (o->npts > 1)
-			snprintf(buf, len, "Move to [%d, %d] via %d waypoint%s",
-			    o->pts[o->npts - 1].x, o->pts[o->npts - 1].y,
-			    o->npts - 1, o->npts > 2 ? "s" : "");
+		else if (o->npts == 2)
+			/* The points before the last are the route's bends
+			 * or the player's waypoints, as the order keeps them
+			 * (route.c): named, not called waypoints. */
+			snprintf(buf, len, "Move to [%d, %d] by [%d, %d]",
+			    o->pts[1].x, o->pts[1].y, o->pts[0].x,
+			    o->pts[0].y);
+		else if (o->npts > 2)
+			snprintf(buf, len, "Move to [%d, %d] by %d points on "
+			    "its way", o->pts[o->npts - 1].x,
+			    o->pts[o->npts - 1].y, o->npts - 1);
 		else
 			snprintf(buf, len, "Move to [%d, %d]",
 			    o->pts[o->npts - 1].x, o->pts[o->npts - 1].y);
