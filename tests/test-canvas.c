@@ -1011,6 +1011,14 @@ test_game_over_after_turn_limit(void **state)
 	assert_int_equal(f->ui->mode, MODE_OVER);
 	assert_true(has(f, "The battle is over after 3 turns"));
 	assert_true(has(f, "3.10.2"));		/* the outcome, by rule */
+	assert_true(has(f, "Game over"));
+	/* Asked to quit, the status line still says the battle is over,
+	 * not that a side is to give orders. */
+	ui_key(f->ui, 'q');
+	ui_draw(f->ui, f->c);
+	assert_int_equal(f->ui->mode, MODE_QUIT);
+	assert_true(has(f, "Game over"));
+	assert_false(has(f, "to give orders"));
 	fixture_free(f);
 }
 

@@ -58,7 +58,9 @@ status_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		    ui->replay_viewer == KNOW_ALL ? "umpire: both sides" :
 		    ui->replay_viewer >= 0 && ui->replay_viewer < g->nsides ?
 		    g->sides[ui->replay_viewer].name : "?");
-	} else if (ui->mode == MODE_OVER)
+	} else if (ui->mode == MODE_OVER || game_over(g))
+		/* Over a box or a page of a finished battle too: no side is
+		 * to give orders any more. */
 		x += canvas_text(c, x, l->status_y, c->w - x, "Game over",
 		    bar);
 	else if (ui->remote != NULL)
