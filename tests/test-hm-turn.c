@@ -4991,6 +4991,37 @@ test_002_H15_replay_keeps_the_answer(void **state)
 }
 
 /*
+ * HO.4, arriving (marshal's reading): horse in Line on [20, 20] facing
+ * NW is sent one cell on, to [20, 19], which lies in a gap of its block
+ * (beside [21, 19] along x and [20, 20] along y: geom_covers).  Its turn
+ * to N has no room (a friend's Line on [22, 16] and Column on [16, 18]
+ * stand where the block would swing).  It is there: it stays on
+ * [20, 20], arrived, rather than riding off to find room to turn (it
+ * went off north-east, by [28, 12] in a larger field).
+ */
+static void
+test_HO_4_no_room_to_turn_on_its_point_is_there(void **state)
+{
+	struct game *g = field();
+	int c;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_NW, 100);
+	(void)unit(g, "f", 0, ARM_INFANTRY, "close", "line", 22, 16, DIR_N,
+	    200);
+	(void)unit(g, "k", 0, ARM_INFANTRY, "close", "column", 16, 18, DIR_N,
+	    200);
+	move_order(g, c, 20, 19);
+	hm_phase_movement(g);
+	assert_int_equal(g->units[c].pos.x, 20);
+	assert_int_equal(g->units[c].pos.y, 20);
+	assert_int_equal(g->units[c].facing, DIR_NW);
+	assert_int_equal(g->units[c].halt, HALT_ARRIVED);
+	assert_int_equal(count(g, "HO.4", "[20, 19] lies under c"), 1);
+	game_free(g);
+}
+
+/*
  * H12 (tests/scenarios/hm/H12-column-passes-through-a-line.yaml): light
  * cavalry in Column on [18, 30] facing NE, sent to [24, 20] then
  * [20, 4], meets light infantry in Line on [22, 26] facing NW.  Turn 1
@@ -8134,6 +8165,7 @@ main(void)
 		cmocka_unit_test(test_002_H15_replay_keeps_the_answer),
 		cmocka_unit_test(
 		    test_002_H12_column_passes_through_a_line_on_its_way),
+		cmocka_unit_test(test_HO_4_no_room_to_turn_on_its_point_is_there),
 		cmocka_unit_test(test_HO_1_whole_turns),
 		cmocka_unit_test(test_HO_1_phase_by_phase),
 		cmocka_unit_test(test_HO_1_nothing_asked_within_the_turn),

@@ -599,6 +599,12 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		    (tp.flags & MPF_ANCHOR) ? tp.anchor : w->pos, f, w->form,
 		    cells);
 		who = walk_overlap(g, w, cells, n, 0);
+		/* No room for the turn, with the point sought already under
+		 * the unit: it is there, rather than seeking room to turn
+		 * elsewhere (walk_stands_on_point). */
+		if ((who == -2 || (who >= 0 && !w->passing)) &&
+		    walk_stands_on_point(g, w, cells))
+			return w->halt == HALT_NONE ? SR_AGAIN : SR_STOP;
 		if ((who == -2 || (who >= 0 && !w->passing)) &&
 		    walk_room(g, w, f, who))
 			return SR_AGAIN;
