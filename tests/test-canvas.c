@@ -3409,6 +3409,24 @@ static const char group_scenario[] =
     "        units: []\n"
     "    rear: [20, 0]\n";
 
+/* By the keys: mark units a and b as a group (Space, g on each), open
+ * the Move mode on b and aim it at to; draw, and plan b's route into r. */
+static void
+group_aim(struct fixture *f, int a, int b, struct point to, struct route *r)
+{
+	to_map(f);
+	f->ui->cursor = f->g->units[a].pos;
+	type(f, " g");
+	f->ui->cursor = f->g->units[b].pos;
+	type(f, " g");
+	assert_int_equal(f->ui->sel, b);
+	assert_int_equal(f->ui->ngroup, 2);
+	type(f, "m");
+	f->ui->cursor = to;
+	ui_draw(f->ui, f->c);
+	route_plan(f->ui, b, r);
+}
+
 /*
  * 3.6.3, a group Move order's preview is what the line will do: A and B,
  * Lines (drill 4, drum: 3 BD) side by side facing N on [16, 30] and
@@ -3432,20 +3450,10 @@ test_3_6_3_group_preview_marches_the_line_straight_on(void **state)
 	(void)state;
 	assert_non_null(r);
 	assert_true(a >= 0 && b >= 0);
-	to_map(f);
-	f->ui->cursor = f->g->units[a].pos;
-	type(f, " g");
-	f->ui->cursor = f->g->units[b].pos;
-	type(f, " g");
-	assert_int_equal(f->ui->sel, b);
-	assert_int_equal(f->ui->ngroup, 2);
-	type(f, "m");
-	f->ui->cursor = (struct point){ 22, 24 };
+	group_aim(f, a, b, (struct point){ 22, 24 }, r);
 	assert_true(route_group_place(f->ui, b, &place));
 	assert_int_equal(place.x, 26);
 	assert_int_equal(place.y, 24);
-	ui_draw(f->ui, f->c);
-	route_plan(f->ui, b, r);
 	assert_int_equal(r->cells[r->stop].x, 24);
 	assert_int_equal(r->cells[r->stop].y, 24);
 	assert_int_equal(r->stop, 6);
@@ -3472,14 +3480,7 @@ test_3_6_3_group_ends_where_its_preview_said(void **state)
 
 	(void)state;
 	assert_non_null(r);
-	to_map(f);
-	f->ui->cursor = f->g->units[a].pos;
-	type(f, " g");
-	f->ui->cursor = f->g->units[b].pos;
-	type(f, " gm");
-	f->ui->cursor = (struct point){ 22, 24 };
-	ui_draw(f->ui, f->c);
-	route_plan(f->ui, b, r);
+	group_aim(f, a, b, (struct point){ 22, 24 }, r);
 	stop = r->cells[r->stop];
 	type(f, "\r");
 	assert_int_equal(f->g->units[b].order.ngroup, 2);
@@ -3516,14 +3517,7 @@ test_3_6_3_group_wheel_ends_where_its_preview_said(void **state)
 
 	(void)state;
 	assert_non_null(r);
-	to_map(f);
-	f->ui->cursor = f->g->units[a].pos;
-	type(f, " g");
-	f->ui->cursor = f->g->units[b].pos;
-	type(f, " gm");
-	f->ui->cursor = (struct point){ 30, 20 };
-	ui_draw(f->ui, f->c);
-	route_plan(f->ui, b, r);
+	group_aim(f, a, b, (struct point){ 30, 20 }, r);
 	stop = r->cells[r->stop];
 	end = r->cells[r->n - 1];
 	turns = r->turns;

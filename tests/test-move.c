@@ -8611,19 +8611,41 @@ test_3_6_5_crossing_that_needs_nothing_made_fresh(void **state)
 }
 
 /*
- * 3.6.8: infantry keeps more than 1 BD from the enemy.  Foot in Line on
- * [20, 20] facing N, its front rank touching the enemy Line e on
- * [20, 19] (gap 0: it began the walk in melee), is sent N: it takes no
- * step, and its note says it is already nearer than the gap it keeps,
- * not only the rule's 1 BD, which a gap of 0 BD would seem to contradict.
+ * A Line of arm on [20, 20] facing N, its front rank touching the enemy
+ * Line e on [20, 19] facing S (gap 0), sent N: it takes no step, stays on
+ * [20, 20] halted by the enemy, in contact with e, and its 3.6.8 lines
+ * are the n of want.
  */
 static void
-test_3_6_8_infantry_already_nearer_says_so(void **state)
+touching_enemy_stays(enum arm arm, const char *const *want, int n)
 {
 	struct ruleset *rs = rules();
 	struct game *g = open_field(rs, "line", (struct point){ 20, 20 });
 	struct unit *a = &g->units[0];
 	int e;
+
+	a->arm = arm;
+	e = line_named(g, "e", 1, (struct point){ 20, 19 }, DIR_S);
+	order_move(g, 0, 20, 2);
+	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
+	assert_int_equal(a->pos.x, 20);
+	assert_int_equal(a->pos.y, 20);
+	assert_int_equal(a->halt, HALT_CONTACT);
+	assert_int_equal(a->contact, e);
+	lines_are(g, 0, "3.6.8", want, n);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
+ * 3.6.8: infantry keeps more than 1 BD from the enemy.  Foot touching
+ * the enemy (gap 0: it began the walk in melee) takes no step, and its
+ * note says it is already nearer than the gap it keeps, not only the
+ * rule's 1 BD, which a gap of 0 BD would seem to contradict.
+ */
+static void
+test_3_6_8_infantry_already_nearer_says_so(void **state)
+{
 	const char *const want[3] = {
 		"infantry stops more than 1 BD and less than 2 BD from e: both "
 		"are in battle contact",
@@ -8634,32 +8656,18 @@ test_3_6_8_infantry_already_nearer_says_so(void **state)
 	};
 
 	(void)state;
-	e = line_named(g, "e", 1, (struct point){ 20, 19 }, DIR_S);
-	order_move(g, 0, 20, 2);
-	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
-	assert_int_equal(a->pos.x, 20);
-	assert_int_equal(a->pos.y, 20);
-	assert_int_equal(a->halt, HALT_CONTACT);
-	assert_int_equal(a->contact, e);
-	lines_are(g, 0, "3.6.8", want, 3);
-	game_free(g);
-	ruleset_free(rs);
+	touching_enemy_stays(ARM_INFANTRY, want, 3);
 }
 
 /*
  * 3.6.8: cavalry in Line closes on the enemy until it may charge.  Horse
- * in Line on [20, 20] facing N, its front rank already touching the
- * enemy Line e on [20, 19] facing S (gap 0), is sent N: its next step
- * would overlap e, a gap shown as 0 BD, never below.  It stays on
- * [20, 20], halted by the enemy, in contact with e.
+ * touching the enemy: its next step would overlap e, a gap shown as
+ * 0 BD, never below (it keeps no gap, so the note is not "already
+ * nearer"), and its move is a charge.
  */
 static void
 test_3_6_8_cavalry_touching_the_enemy_would_leave_0_bd(void **state)
 {
-	struct ruleset *rs = rules();
-	struct game *g = open_field(rs, "line", (struct point){ 20, 20 });
-	struct unit *a = &g->units[0];
-	int e;
 	const char *const want[4] = {
 		"cavalry in Line closes on e until it may charge",
 		"gap to e: 0 BD; one more step would leave 0 BD",
@@ -8671,17 +8679,7 @@ test_3_6_8_cavalry_touching_the_enemy_would_leave_0_bd(void **state)
 	};
 
 	(void)state;
-	a->arm = ARM_CAVALRY;
-	e = line_named(g, "e", 1, (struct point){ 20, 19 }, DIR_S);
-	order_move(g, 0, 20, 2);
-	assert_int_equal(move_unit(g, NULL, 0, -1, NULL, NULL), 0);
-	assert_int_equal(a->pos.x, 20);
-	assert_int_equal(a->pos.y, 20);
-	assert_int_equal(a->halt, HALT_CONTACT);
-	assert_int_equal(a->contact, e);
-	lines_are(g, 0, "3.6.8", want, 4);
-	game_free(g);
-	ruleset_free(rs);
+	touching_enemy_stays(ARM_CAVALRY, want, 4);
 }
 
 /*
