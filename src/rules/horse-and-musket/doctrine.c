@@ -14,9 +14,13 @@
  * battalion behind the places it holds (no_supports): the Cowpens' few
  * battalions are all wanted in the line.
  *
- * It holds no numbers of its own: every figure is the module's, read from
- * data/rulesets/horse-and-musket.yaml into its turn tables (turn.h).  It
- * is only ever given that ruleset, loaded, so its tables are always there.
+ * It holds no rule figures of its own: every figure of the rules is the
+ * module's, read from data/rulesets/horse-and-musket.yaml into its turn
+ * tables (turn.h).  Its own constants (FALTER_RING, FALTER_HOP,
+ * RETIRE_TURNS) are the commander's judgement, not rules: how far it
+ * looks for a march short of a faltering charge, and how far it retires.
+ * It is only ever given that ruleset, loaded, so its tables are always
+ * there.
  */
 #include "config.h"
 
