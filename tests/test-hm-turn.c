@@ -24,6 +24,7 @@
 #include "core/decide.h"
 #include "core/game.h"
 #include "core/geom.h"
+#include "core/know.h"
 #include "core/move.h"
 #include "core/near.h"
 #include "core/rng.h"
@@ -2162,7 +2163,7 @@ static void
 test_HO_7_a_tie_keeps_them_in_contact_and_neither_marches_off(void **state)
 {
 	struct game *g;
-	int c, t, r[2], seed;
+	int c, t, r[2], seed, i;
 
 	(void)state;
 	for (seed = 1; seed < 200; seed++) {
@@ -2209,6 +2210,16 @@ test_HO_7_a_tie_keeps_them_in_contact_and_neither_marches_off(void **state)
 	assert_int_equal(count_with(g, "HO.7", t, c), 1);
 	assert_int_equal(count(g, "HO.7", "t does not march: it is locked in "
 	    "melee with c since a tie"), 1);
+	/* It tells that t held an order to march: the other side does not
+	 * read it. */
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == t &&
+		    strstr(g->log.v[i].text, "does not march") != NULL) {
+			assert_false(know_event(g, &g->log.v[i],
+			    g->units[c].side));
+			assert_true(know_event(g, &g->log.v[i],
+			    g->units[t].side));
+		}
 	game_free(g);
 }
 

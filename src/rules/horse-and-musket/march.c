@@ -178,7 +178,7 @@ hm_phase_movement(struct game *g)
 {
 	struct move_ctx *ctx;
 	struct unit *u;
-	int i, foe;
+	int i, foe, k;
 
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
@@ -193,21 +193,25 @@ hm_phase_movement(struct game *g)
 		move_prefetch(g, i + 1);
 		if (!unit_active(u))
 			continue;
+		/* Either line says the unit held an order to march: only
+		 * its own side reads it (core/know.h). */
 		if ((HM_MARKS(u) & (HM_CHARGER | HM_CHARGED)) &&
 		    (u->order.kind == ORDER_MOVE || hm_retiring(g, i))) {
-			game_log(g, i, EV_MOVE, "HO.3.2", "%s does not march: "
-			    "%s this turn, it stands", u->name,
+			k = game_log(g, i, EV_MOVE, "HO.3.2", "%s does not "
+			    "march: %s this turn, it stands", u->name,
 			    HM_MARKS(u) & HM_CHARGER ? "it charged" :
 			    "charged");
+			g->log.v[k].own = true;
 			u->moved = 0;
 			continue;
 		}
 		if ((u->order.kind == ORDER_MOVE || hm_retiring(g, i)) &&
 		    (foe = hm_melee_foe(g, i)) >= 0) {
-			game_log_with(g, i, foe, EV_MOVE, "HO.7",
+			k = game_log_with(g, i, foe, EV_MOVE, "HO.7",
 			    "%s does not march: it is locked in melee with %s "
 			    "since a tie, and they fight again this turn",
 			    u->name, g->units[foe].name);
+			g->log.v[k].own = true;
 			u->moved = 0;
 			continue;
 		}
