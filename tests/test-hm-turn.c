@@ -5029,6 +5029,9 @@ test_HO_4_no_room_to_turn_on_its_point_is_there(void **state)
 	assert_int_equal(g->units[c].facing, DIR_NW);
 	assert_int_equal(g->units[c].halt, HALT_ARRIVED);
 	assert_int_equal(count(g, "HO.4", "[20, 19] lies under c"), 1);
+	/* The note says why it went no further: no room, not a wheel. */
+	assert_int_equal(count(g, "HO.4", "has no room to turn"), 1);
+	assert_int_equal(count(g, "HO.4", "would wheel past it"), 0);
 	game_free(g);
 }
 

@@ -350,16 +350,17 @@ walk_wheel(const struct game *g, struct move_walk *w, struct cands *cs,
 }
 
 /*
- * The line's next step needs a wheel (a paid turn that moves the block)
- * and the point sought already lies under the unit: it stands on it, and
- * the point counts as reached rather than wheeled past and sought again
- * (marshal's reading where turns move the block, ops->move_face).  True
- * when the point was reached; past the order's last, the walk halts,
- * arrived.
+ * The line's next step needs a wheel (a paid turn that moves the block),
+ * or a turn it has no room for, and the point sought already lies under
+ * the unit: it stands on it, and the point counts as reached rather than
+ * wheeled past or sought again from elsewhere (marshal's reading where
+ * turns move the block, ops->move_face).  WHY says which of the two, as
+ * the log tells it.  True when the point was reached; past the order's
+ * last, the walk halts, arrived.
  */
 static bool
 walk_stands_on_point(const struct game *g, struct move_walk *w,
-    struct point *cells)
+    struct point *cells, const char *why)
 {
 	struct point goal;
 	int n;
@@ -373,9 +374,9 @@ walk_stands_on_point(const struct game *g, struct move_walk *w,
 	if (!geom_covers(cells, n, goal))
 		return false;
 	move_note(w, EV_NOTE, rule_for(g, HALT_ARRIVED), "[%d, %d] lies "
-	    "under %s, which would wheel past it to bring its anchor onto "
-	    "it: it is there (marshal's reading)", goal.x, goal.y,
-	    g->units[w->unit].name);
+	    "under %s, which %s to bring its anchor onto it: it is there "
+	    "(marshal's reading)", goal.x, goal.y, g->units[w->unit].name,
+	    why);
 	w->waypoint++;
 	w->iroute = w->nroute;
 	if (w->waypoint >= w->order->npts) {
@@ -498,7 +499,8 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		if ((tp.flags & MPF_ANCHOR) && tp.ticks > 0 &&
 		    !(w->fresh && tp.ticks == w->left) &&
 		    (tp.anchor.x != w->pos.x || tp.anchor.y != w->pos.y) &&
-		    (walk_stands_on_point(g, w, cells) ||
+		    (walk_stands_on_point(g, w, cells,
+		    "would wheel past it") ||
 		    walk_plan_leg(g, w)))
 			return w->halt == HALT_NONE ? SR_AGAIN : SR_STOP;
 		/* The leg had no plan: the turn is made in place. */
@@ -603,7 +605,8 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		 * the unit: it is there, rather than seeking room to turn
 		 * elsewhere (walk_stands_on_point). */
 		if ((who == -2 || (who >= 0 && !w->passing)) &&
-		    walk_stands_on_point(g, w, cells))
+		    walk_stands_on_point(g, w, cells,
+		    "has no room to turn"))
 			return w->halt == HALT_NONE ? SR_AGAIN : SR_STOP;
 		if ((who == -2 || (who >= 0 && !w->passing)) &&
 		    walk_room(g, w, f, who))
