@@ -98,17 +98,10 @@ bool
 geom_covers(const struct point *cells, int n, struct point goal)
 {
 	bool alongx = false, alongy = false;
-	int i, dx, dy;
+	int i;
 
-	for (i = 0; i < n; i++) {
-		dx = cells[i].x - goal.x;
-		dy = cells[i].y - goal.y;
-		if (dx == 0 && dy == 0)
+	for (i = 0; i < n; i++)
+		if (geom_covers_cell(cells[i], goal, &alongx, &alongy))
 			return true;
-		if (dy == 0 && (dx == 1 || dx == -1))
-			alongx = true;
-		else if (dx == 0 && (dy == 1 || dy == -1))
-			alongy = true;
-	}
 	return alongx && alongy;
 }

@@ -154,6 +154,27 @@ int geom_footprint(struct point anchor, enum dir f, int frontage, int depth,
 bool geom_covers(const struct point *cells, int n, struct point goal);
 
 /*
+ * geom_covers one cell at a time, for a caller that reads a block's cells
+ * without writing them out (path.c): start with *alongx and *alongy
+ * false and weigh each cell; the block stands on goal once a cell is goal
+ * (true returned) or when both are set after the last.
+ */
+static inline bool
+geom_covers_cell(struct point cell, struct point goal, bool *alongx,
+    bool *alongy)
+{
+	int dx = cell.x - goal.x, dy = cell.y - goal.y;
+
+	if (dx == 0 && dy == 0)
+		return true;
+	if (dy == 0 && (dx == 1 || dx == -1))
+		*alongx = true;
+	else if (dx == 0 && (dy == 1 || dy == -1))
+		*alongy = true;
+	return false;
+}
+
+/*
  * The front rank of such a block (geom_footprint with depth 1, in the
  * same order), without writing it out: *first is its left cell, *step
  * the offset from one cell to the next; returns the number of cells.

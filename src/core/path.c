@@ -1433,15 +1433,16 @@ path_line(const struct game *g, struct move_walk *tw, struct point goal,
 }
 
 /* Whether the block of tw's unit, anchored at q facing d, stands on
- * goal, as geom_covers says: on one of its cells or in a gap between two
- * that touch at a corner (a cell of the block beside goal along x, and
- * one along y; on the map's edge only the side within it counts). */
+ * goal, as geom_covers says, of its cells on the map (one off it stands
+ * beside nothing).  The block is read where it lies (block_next), not
+ * written out: its place in the map's array gives the cell. */
 static bool
 covers(const struct game *g, const struct move_walk *tw, struct point q,
     enum dir d, struct point goal)
 {
 	struct block_iter b;
-	long w = g->map->w, at, want = (long)goal.y * w + goal.x;
+	struct point c;
+	long w = g->map->w, at;
 	bool on = false, alongx = false, alongy = false;
 
 	if (abs(q.x - goal.x) > g->rs->arrive_near ||
@@ -1449,12 +1450,9 @@ covers(const struct game *g, const struct move_walk *tw, struct point q,
 		return false;
 	block_begin(g, &g->units[tw->unit], tw->form, q, d, &b);
 	while (!on && block_next(&b, &at)) {
-		on = at == want;
-		if ((at == want + 1 && goal.x + 1 < w) ||
-		    (at == want - 1 && goal.x > 0))
-			alongx = true;
-		else if (at == want + w || at == want - w)
-			alongy = true;
+		c.x = (int)(at % w);
+		c.y = (int)(at / w);
+		on = geom_covers_cell(c, goal, &alongx, &alongy);
 	}
 	block_end(&b);
 	return on || (alongx && alongy);
