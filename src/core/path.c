@@ -436,8 +436,11 @@ heap_push(struct search *s, int i)
 
 /* The top node off the heap: the last entry sifted down from the top,
  * past the lesser of each pair of children while that is less than it
- * (on a tie, the left child; against it, the entry stays). */
-static int
+ * (on a tie, the left child; against it, the entry stays).  Always
+ * inline, as heap_push: made in each of path_search's instances, it
+ * keeps the search's arrays in registers rather than reading them from
+ * s at every pop. */
+static inline __attribute__((always_inline)) int
 heap_pop(struct search *s)
 {
 	const uint64_t *ord = s->order;
@@ -1569,13 +1572,19 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 		wheels_here = facing && inner && s.turn_anywhere &&
 		    !s.turn_stays && units == 0 && keep == NULL;
 		for (k = 0; k < DIR_COUNT; k++) {
-			if (wheels_here && (f = (enum dir)s.face_to[face][k]) !=
-			    face &&
-			    (s.turn[face][f].flags & MPF_ANCHOR)) {
-				c = s.turn[face][f].ticks;
-				q.x = p.x + s.turn[face][f].off.x;
-				q.y = p.y + s.turn[face][f].off.y;
-				dw = s.turn[face][f].walked;
+			if (wheels_here && (f = (enum dir)faces_to[face][k]) !=
+			    face && (turns[face][f].flags & MPF_ANCHOR)) {
+				/* Read from this call's own tables (turns,
+				 * faces_to), not through s.turn: the node
+				 * array's byte fields written below may alias
+				 * anything, so a pointer kept in s would be
+				 * read again from memory at every wheel. */
+				const struct turn_memo *tm = &turns[face][f];
+
+				c = tm->ticks;
+				q.x = p.x + tm->off.x;
+				q.y = p.y + tm->off.y;
+				dw = tm->walked;
 				after = f;
 				found = -2;
 			} else if ((c = edge_cost(g, tw, &box, &s, p, face,
