@@ -2348,8 +2348,13 @@ test_ai_foot_charges_rifles_in_reach(void **state)
 	}
 	assert_int_equal(found, 1);
 	ai_plan_free(&p);
-	/* Hard adds its own margin for a charge to the doctrine's mark and
-	 * does not go in on these odds: it is ordered, but not onto them. */
+	/* Hard adds its own margin for a charge to the doctrine's mark, but
+	 * not while it presses an attack (the doctrine's press: the British
+	 * hold no place here, 0 points to 5): at the doctrine's mark of 3 it
+	 * goes in on these odds as normal does.  (It was ordered, but not
+	 * onto them, at a mark of 4; the test below keeps hard the choosier
+	 * at an edge of 2.) */
+	assert_true(rs->ops->doctrine->press);
 	ai_think(&v, AI_HARD, &p);
 	for (i = 0, found = 0; i < p.n; i++) {
 		const struct order *o = &p.v[i];
@@ -2357,9 +2362,9 @@ test_ai_foot_charges_rifles_in_reach(void **state)
 		if (o->unit != lgi)
 			continue;
 		found++;
-		assert_false(o->kind == ORDER_MOVE &&
-		    o->pts[o->npts - 1].x == 44 &&
-		    o->pts[o->npts - 1].y == 38);
+		assert_int_equal(o->kind, ORDER_MOVE);
+		assert_int_equal(o->pts[o->npts - 1].x, 44);
+		assert_int_equal(o->pts[o->npts - 1].y, 38);
 	}
 	assert_int_equal(found, 1);
 	ai_plan_free(&p);
@@ -2378,7 +2383,8 @@ test_ai_foot_charges_rifles_in_reach(void **state)
  * commander's reckoning (HO.7: rifles -2, open order -1; their Drill
  * taken to be the side's mean, 4).  Normal, whose mark is 2, is ordered
  * onto them (a charge, HO.3.1); hard, whose mark is the doctrine's 3
- * and its own margin of 1, is not.  (Normal's mark was 3: it waited to
+ * (its own margin of 1 left out while it presses the attack, as the
+ * British do here), is not.  (Normal's mark was 3: it waited to
  * be charged.  Once charges that meet count both sides' +1 and the side
  * with the initiative closes first, HO.3.2, going in at 2 is what beats
  * the naive baseline: doc/horse-and-musket.md 5.3.)
@@ -2549,6 +2555,65 @@ test_ai_normal_line_falls_back_from_horse(void **state)
 				}
 			assert_int_equal(n, 1);
 		}
+		ai_plan_free(&p);
+	}
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
+/*
+ * The horse-and-musket doctrine's press: hard attacking falls back only
+ * as normal does.  At the Cowpens' start the British hold no place (the
+ * Americans hold both, 5 points to 0).  Washington's dragoons in Column
+ * 16 rows north of the Light infantry companies (8 inches, within their
+ * 18-inch charge reach, HO.3.1), facing east, so that the companies lie
+ * 90 degrees off their front: by the doctrine's reckoning the horse
+ * would beat the open-order companies by 3 (HO.7), and hard, careful,
+ * sent them south out of its reach, a whole turn of the attack lost,
+ * while normal, which falls back only from horse that could charge it
+ * at once (its front within 45 degrees), went on.  Now hard attacking
+ * goes on too: the companies' order takes them no further south than
+ * row 46, where they stand.
+ */
+static void
+test_ai_hard_attacker_does_not_fall_back_from_horse_off_its_front(
+    void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	int li, ld, i, lvl, n, south;
+
+	(void)state;
+	g = load(path, &rs);
+	assert_true(rs->ops->doctrine->press);
+	li = game_find_unit(g, "LI");
+	ld = game_find_unit(g, "3LD");
+	assert_true(li >= 0 && ld >= 0);
+	assert_int_equal(g->units[li].pos.x, 58);
+	assert_int_equal(g->units[li].pos.y, 46);
+	game_occupy(g, ld, false);
+	g->units[ld].pos = (struct point){ 58, 30 };
+	g->units[ld].facing = DIR_E;
+	game_occupy(g, ld, true);
+	ai_view_fill(g, g->units[li].side, &v);
+	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
+		ai_think(&v, (enum ai_level)lvl, &p);
+		n = 0;
+		south = 0;
+		for (i = 0; i < p.n; i++)
+			if (p.v[i].unit == li) {
+				n++;
+				if (p.v[i].npts > 0 &&
+				    p.v[i].pts[p.v[i].npts - 1].y > 46)
+					south++;
+			}
+		assert_true(n <= 1);
+		assert_int_equal(south, 0);
 		ai_plan_free(&p);
 	}
 	ai_view_free(&v);
@@ -3894,6 +3959,8 @@ main(void)
 		cmocka_unit_test(test_ai_normal_foot_charges_rifles_at_edge_two),
 		cmocka_unit_test(test_ai_hard_militia_falls_back_out_of_charge_reach),
 		cmocka_unit_test(test_ai_normal_line_falls_back_from_horse),
+		cmocka_unit_test(
+		    test_ai_hard_attacker_does_not_fall_back_from_horse_off_its_front),
 		cmocka_unit_test(test_ai_hard_horse_halted_at_the_enemy_rides_back),
 		cmocka_unit_test(test_ai_disordered_falls_back_to_re_form),
 		cmocka_unit_test(test_ai_worn_battalion_falls_back),

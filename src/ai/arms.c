@@ -463,7 +463,7 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	int gap = t->near[i] >= 0 ? t->near_d[i] : INT_MAX;
 	const struct ai_doctrine *d = v->rs->ops->doctrine;
 	int form, far, k;
-	bool contact, horse_only;
+	bool contact, horse_only, careful;
 
 	if (u->cond == COND_MOB) {
 		ai_want_restore(t, i);
@@ -498,12 +498,14 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	 * (as the skirmishers and militia of the day fired and fell back),
 	 * rather than stand to be ridden or run down.  Normal: the foot the
 	 * doctrine names (evade_normal), and from horse about to charge it
-	 * the foot it names so (evade_horse_normal). */
-	horse_only = t->lvl == AI_NORMAL && d != NULL &&
+	 * the foot it names so (evade_horse_normal).  Hard pressing an
+	 * attack (t->press) falls back as normal does. */
+	careful = t->lvl >= AI_HARD && !t->press;
+	horse_only = !careful && t->lvl >= AI_NORMAL && d != NULL &&
 	    (d->evade_normal == NULL || !d->evade_normal(v->rs, u)) &&
 	    d->evade_horse_normal != NULL && d->evade_horse_normal(v->rs, u);
 	if (d != NULL && d->evade && d->melee_edge != NULL && !contact &&
-	    (t->lvl >= AI_HARD || (t->lvl == AI_NORMAL &&
+	    (careful || (t->lvl >= AI_NORMAL &&
 	    ((d->evade_normal != NULL && d->evade_normal(v->rs, u)) ||
 	    horse_only)))) {
 		int eg, j = charge_threat(t, i, &eg, horse_only);

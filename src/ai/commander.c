@@ -133,6 +133,10 @@
  * stands.  Where the doctrine says so (horse_stand_off), hard horse
  * whose march the enemy halted at arm's length without a charge charges
  * what it would beat within its reach, else rides back out of musketry.
+ * Where it says press, hard attacking (the points do not favour it)
+ * falls back only as normal does and weighs its charges at normal's
+ * mark: the attacker that gives ground to every threat, or waits for
+ * better odds, runs out of turns.
  */
 #include "config.h"
 
@@ -602,6 +606,13 @@ ai_think(const struct ai_view *v, enum ai_level lvl, struct ai_plan *plan)
 	t.stand_at = xcalloc((size_t)v->nobj + 1, sizeof *t.stand_at);
 	for (i = 0; i < v->nobj; i++)
 		t.stand_at[i] = stand_point(&t, i);
+	if (lvl >= AI_HARD && v->rs->ops->doctrine != NULL &&
+	    v->rs->ops->doctrine->press && t.pts_ours < t.pts_theirs) {
+		/* Attacking (the doctrine's press): normal's mark for a
+		 * charge, and (arms.c) normal's fall-back. */
+		t.press = true;
+		t.charge_edge = 0;
+	}
 	if (lvl >= AI_HARD)
 		ai_fall_back(&t);
 	if (lvl >= AI_NORMAL)

@@ -167,6 +167,16 @@ struct ai_doctrine {
 	 * (where the rules count a routed unit's men as lost, a worn one
 	 * kept whole spares the side's break).  0: it fights on. */
 	int		 worn;
+	/* Hard, while the points do not favour its side (it has places to
+	 * take from the enemy): its foot falls back only from what normal's
+	 * falls back from (evade_normal, evade_horse_normal) and its
+	 * charges are weighed at normal's mark, the level's margin left
+	 * out.  An attacker that gives ground before every enemy who might
+	 * charge it soon, and waits for better odds than normal would,
+	 * hands the defender the turns he is playing for.  Its own reach
+	 * charge (reach_charge_edge) keeps hard's mark.  False: hard is as
+	 * careful attacking as defending. */
+	bool		 press;
 	/* Hard: no second battalion is sent to stand close behind each
 	 * place we hold (ai_supports), where the side has none to spare
 	 * from its line.  False: hard sends one. */

@@ -74,6 +74,9 @@ struct think {
 	bool		 squares;	/* form square against horse */
 	bool		 flanks;	/* cavalry seeks flanks, spares foot */
 	int		 charge;	/* 0 never, 1 when favoured, 2 shrewd */
+	bool		 press;		/* hard attacking where the doctrine
+					   says so (ai/doctrine.h, press):
+					   normal's fall-back and mark */
 
 	/* Per own unit. */
 	int		*near;		/* nearest active enemy (view index) */

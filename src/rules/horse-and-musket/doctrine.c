@@ -12,7 +12,10 @@
  * near an enemy stops a Disordered unit re-forming (HO.9.3), and what to
  * answer when the rules ask within a turn (H15).  Hard sends no second
  * battalion behind the places it holds (no_supports): the Cowpens' few
- * battalions are all wanted in the line.
+ * battalions are all wanted in the line.  Hard attacking presses
+ * (press): it falls back and charges as normal does, for the British
+ * at the Cowpens must close with the Americans before the turns run out
+ * (doc/horse-and-musket.md 5.3).
  *
  * It holds no rule figures of its own: every figure of the rules is the
  * module's, read from data/rulesets/horse-and-musket.yaml into its turn
@@ -659,6 +662,7 @@ const struct ai_doctrine hm_doctrine = {
 	.evade_horse_arc = 1,
 	.worn = 90,
 	.no_supports = true,
+	.press = true,
 	.answer = doctrine_answer,
 	.refine = doctrine_refine,
 };
