@@ -5036,6 +5036,42 @@ test_HO_4_no_room_to_turn_on_its_point_is_there(void **state)
 }
 
 /*
+ * HO.4, arriving on a point under the block, read by the other side: the
+ * note names the point c was sent to, [20, 19], an order of side 0 that
+ * side 1 may not learn (hidden orders, marshal's own).  Side 0 reads it;
+ * side 1 does not (at the Cowpens the Americans read where the British
+ * Legion's reserve dragoons were sent, [38, 38], on turn 1).
+ */
+static void
+test_HO_4_the_point_under_the_block_is_its_own_sides_to_read(void **state)
+{
+	struct game *g = field();
+	int c, i, n = 0;
+
+	(void)state;
+	c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20, 20, DIR_NW, 100);
+	(void)unit(g, "f", 0, ARM_INFANTRY, "close", "line", 22, 16, DIR_N,
+	    200);
+	(void)unit(g, "k", 0, ARM_INFANTRY, "close", "column", 16, 18, DIR_N,
+	    200);
+	(void)unit(g, "e", 1, ARM_INFANTRY, "close", "line", 40, 40, DIR_N,
+	    200);
+	move_order(g, c, 20, 19);
+	hm_phase_movement(g);
+	assert_int_equal(g->units[c].pos.x, 20);
+	assert_int_equal(g->units[c].pos.y, 20);
+	for (i = 0; i < g->log.n; i++)
+		if (strstr(g->log.v[i].text, "[20, 19] lies under c") !=
+		    NULL) {
+			n++;
+			assert_true(know_event(g, &g->log.v[i], 0));
+			assert_false(know_event(g, &g->log.v[i], 1));
+		}
+	assert_int_equal(n, 1);
+	game_free(g);
+}
+
+/*
  * H12 (tests/scenarios/hm/H12-column-passes-through-a-line.yaml): light
  * cavalry in Column on [18, 30] facing NE, sent to [24, 20] then
  * [20, 4], meets light infantry in Line on [22, 26] facing NW.  Turn 1
@@ -8180,6 +8216,7 @@ main(void)
 		cmocka_unit_test(
 		    test_002_H12_column_passes_through_a_line_on_its_way),
 		cmocka_unit_test(test_HO_4_no_room_to_turn_on_its_point_is_there),
+		cmocka_unit_test(test_HO_4_the_point_under_the_block_is_its_own_sides_to_read),
 		cmocka_unit_test(test_HO_1_whole_turns),
 		cmocka_unit_test(test_HO_1_phase_by_phase),
 		cmocka_unit_test(test_HO_1_nothing_asked_within_the_turn),

@@ -355,8 +355,9 @@ walk_wheel(const struct game *g, struct move_walk *w, struct cands *cs,
  * the unit: it stands on it, and the point counts as reached rather than
  * wheeled past or sought again from elsewhere (marshal's reading where
  * turns move the block, ops->move_face).  WHY says which of the two, as
- * the log tells it.  True when the point was reached; past the order's
- * last, the walk halts, arrived.
+ * the log tells it.  The note names the point, one of the order's: only
+ * the unit's side reads it (hidden orders).  True when the point was
+ * reached; past the order's last, the walk halts, arrived.
  */
 static bool
 walk_stands_on_point(const struct game *g, struct move_walk *w,
@@ -377,6 +378,7 @@ walk_stands_on_point(const struct game *g, struct move_walk *w,
 	    "under %s, which %s to bring its anchor onto it: it is there "
 	    "(marshal's reading)", goal.x, goal.y, g->units[w->unit].name,
 	    why);
+	move_note_own(w);	/* it names the point: the order's */
 	w->waypoint++;
 	w->iroute = w->nroute;
 	if (w->waypoint >= w->order->npts) {
