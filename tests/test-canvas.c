@@ -2073,6 +2073,30 @@ test_panel_general_without_aides(void **state)
 }
 
 /*
+ * HO.9.2: the panel names a unit out of its formation in its ruleset's
+ * word.  At the Cowpens the Georgia riflemen, shaken by the fire of
+ * turn 1, read "Condition: mob" (the Napoleonic word, which these rules
+ * never use) while the log and the battle at a glance said Disordered.
+ */
+static void
+test_HO_9_2_panel_says_disordered(void **state)
+{
+	struct fixture *f = fixture_scenario("cowpens-1781", 120, 40, true);
+	int gar = game_find_unit(f->g, "GAR");
+
+	(void)state;
+	assert_true(gar >= 0);
+	f->g->units[gar].cond = COND_MOB;
+	to_map(f);
+	f->ui->cursor = f->g->units[gar].pos;
+	type(f, " ");
+	assert_int_equal(f->ui->sel, gar);
+	assert_true(has(f, "Condition: Disordered"));
+	assert_false(has(f, "Condition: mob"));
+	fixture_free(f);
+}
+
+/*
  * X under the horse-and-musket rules: an assault is a Move order onto an
  * enemy, which charges when he is in the unit's front arc and reach
  * (HO.3.1).  The key used to answer "No charges under these rules".  The
@@ -4064,6 +4088,7 @@ main(void)
 		cmocka_unit_test(test_question_within_the_turn_speaks_of_this_turn),
 		cmocka_unit_test(test_H7_retire_preview_is_the_retire_march),
 		cmocka_unit_test(test_panel_general_without_aides),
+		cmocka_unit_test(test_HO_9_2_panel_says_disordered),
 		cmocka_unit_test(test_HO_3_1_assault_key_under_horse_and_musket),
 		cmocka_unit_test(test_messages_name_the_keys_as_bound),
 	};

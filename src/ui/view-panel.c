@@ -177,8 +177,11 @@ unit_panel(struct ui *ui, struct pen *p)
 		line(p, plain, "%s", buf);
 	line(p, plain, "Formation: %s", u->formation >= 0 &&
 	    u->formation < rs->nform ? rs->form[u->formation].label : "?");
+	/* Out of formation in the ruleset's own word (a Mob, a Disordered
+	 * unit), as the log and the battle at a glance say it. */
 	line(p, u->cond == COND_FORMED ? plain : theme_error(ui),
-	    "Condition: %s", cond_name(u->cond));
+	    "Condition: %s", u->cond == COND_MOB ?
+	    ruleset_word(rs, RULESET_TERM_MOB) : cond_name(u->cond));
 	line(p, plain, "Strength: %d/%d %s", u->strength, u->strength0,
 	    ruleset_arm_counts(rs, u->arm));
 	line(p, plain, "Facing %s at [%d, %d]", dir_name(u->facing),
