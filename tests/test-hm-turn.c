@@ -5036,6 +5036,85 @@ test_HO_4_no_room_to_turn_on_its_point_is_there(void **state)
 }
 
 /*
+ * HO.4, the gap named when a march halts short of an enemy is the gap
+ * from where the block stands.  At the Cowpens, seed 1781, turn 2 (the
+ * orders of a game played against the computer, as recorded): the British
+ * Legion's reserve dragoons (LC1), in Column on [39, 39] facing NE, turn
+ * to N (free, H8) and wheel 135 degrees to SW (H9), a wheel that brings
+ * the block onto [31, 35], 0.5 in from the North Carolina riflemen; the
+ * next step would leave 0.5 in, nearer than the 1 in a march keeps, and
+ * it halts.  The note read "gap to North Carolina riflemen (McDowell):
+ * 536870911.75 in": the gap kept from before the wheel, when the riflemen
+ * stood beyond any reach the rules ask for (INT_MAX ticks).
+ */
+static void
+test_HO_4_the_gap_at_a_halt_after_a_wheel_is_the_blocks_own(void **state)
+{
+	const char *dir = getenv("MARSHAL_DATA"), *src = getenv("top_srcdir");
+	char *text = xasprintf(
+	    "marshal-replay: 1\n"
+	    "scenario: \"%s/data/scenarios/cowpens-1781.yaml\"\n"
+	    "seed: \"0x00000000000006f5\"\n"
+	    "turns: 2\n"
+	    "orders:\n"
+	    "  - {turn: 1, step: 1, unit: LI, move: [[58, 45]]}\n"
+	    "  - {turn: 1, step: 1, unit: LGI, move: [[44, 45]]}\n"
+	    "  - {turn: 1, step: 1, unit: 7F, move: [[30, 45]]}\n"
+	    "  - {turn: 1, step: 1, unit: DR, move: [[58, 36]]}\n"
+	    "  - {turn: 1, step: 1, unit: DL, move: [[28, 40]]}\n"
+	    "  - {turn: 1, step: 1, unit: \"71\", move: [[27, 42]]}\n"
+	    "  - {turn: 1, step: 1, unit: LC1, move: [[38, 38]]}\n"
+	    "  - {turn: 1, step: 1, unit: LC2, action: retire, at: [52, 54]}\n"
+	    "  - {turn: 2, unit: NCR, action: retire, at: [28, 30]}\n"
+	    "  - {turn: 2, unit: GAR, action: retire, at: [52, 31]}\n"
+	    "  - {turn: 2, step: 1, unit: LI, action: retire, at: [62, 49]}\n"
+	    "  - {turn: 2, step: 1, unit: LGI, move: [[52, 34]]}\n"
+	    "  - {turn: 2, step: 1, unit: 7F, move: [[28, 40]]}\n"
+	    "  - {turn: 2, step: 1, unit: DR, move: [[60, 34], [54, 34]]}\n"
+	    "  - {turn: 2, step: 1, unit: DL, action: retire, at: [10, 56]}\n"
+	    "  - {turn: 2, step: 1, unit: \"71\", action: retire, "
+	    "at: [21, 46]}\n"
+	    "  - {turn: 2, step: 1, unit: LC1, move: [[28, 40]]}\n"
+	    "  - {turn: 2, step: 1, unit: LC2, move: [[57, 45]]}\n",
+	    src != NULL ? src : ".");
+	struct ruleset *rs1 = NULL;
+	struct replay *rp;
+	struct diags dg;
+	struct game *g;
+	int lc, i;
+
+	(void)state;
+	diags_init(&dg);
+	rp = replay_read_text("lc1.replay", text, strlen(text), &dg);
+	if (rp == NULL)
+		diags_print(&dg, stderr);
+	assert_non_null(rp);
+	g = replay_start(rp, dir != NULL ? dir : "data", &rs1, &dg);
+	if (g == NULL)
+		diags_print(&dg, stderr);
+	assert_non_null(g);
+	assert_int_equal(replay_play(rp, g, &dg), 0);
+	diags_free(&dg);
+	lc = game_find_unit(g, "LC1");
+	assert_true(lc >= 0);
+	assert_int_equal(g->units[lc].halt, HALT_CONTACT);
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].turn == 2 && g->log.v[i].unit == lc &&
+		    strstr(g->log.v[i].text, "moves 0 in (spent 8.25 in of "
+		    "18 in): stops at [31, 35] facing SW") != NULL)
+			break;
+	assert_true(i < g->log.n);
+	assert_int_equal(count(g, "HO.4", "gap to North Carolina riflemen "
+	    "(McDowell): 0.5 in, already nearer than it keeps; one more "
+	    "step would leave 0.5 in"), 1);
+	assert_int_equal(count(g, "HO.4", "536870911"), 0);
+	game_free(g);
+	replay_free(rp);
+	ruleset_free(rs1);
+	free(text);
+}
+
+/*
  * HO.4, arriving on a point under the block, read by the other side: the
  * note names the point c was sent to, [20, 19], an order of side 0 that
  * side 1 may not learn (hidden orders, marshal's own).  Side 0 reads it;
@@ -8217,6 +8296,7 @@ main(void)
 		    test_002_H12_column_passes_through_a_line_on_its_way),
 		cmocka_unit_test(test_HO_4_no_room_to_turn_on_its_point_is_there),
 		cmocka_unit_test(test_HO_4_the_point_under_the_block_is_its_own_sides_to_read),
+		cmocka_unit_test(test_HO_4_the_gap_at_a_halt_after_a_wheel_is_the_blocks_own),
 		cmocka_unit_test(test_HO_1_whole_turns),
 		cmocka_unit_test(test_HO_1_phase_by_phase),
 		cmocka_unit_test(test_HO_1_nothing_asked_within_the_turn),

@@ -132,6 +132,36 @@ walk_about_owed(const struct game *g, struct move_walk *w, enum dir d,
 }
 
 /*
+ * The gap from the block where it stands now to candidate c, for the
+ * note of a halt.  The gap the walk keeps (c->gap) may be older: a turn
+ * that moves the block leaves it as it was before the turn, and a block
+ * that began beyond any reach the rules ask for has none (INT_MAX, which
+ * a wheel onto an enemy's flank printed as 536870911.75 in).
+ */
+static int
+gap_now(const struct game *g, const struct move_walk *w,
+    const struct cand *c)
+{
+	struct point *cells, lo, hi;
+	int n, gap = c->gap;
+
+	/* A column following its road covers its trail, body and head. */
+	if (w->ntrail > 0) {
+		bbox(w->trail, w->ntrail, &lo, &hi);
+		return cand_gap(g, c, w->trail, w->ntrail, lo, hi);
+	}
+	cells = game_cells_take(g);
+	n = game_footprint_at(g, &g->units[w->unit], w->pos, w->facing,
+	    w->form, cells);
+	if (n > 0) {
+		bbox(cells, n, &lo, &hi);
+		gap = cand_gap(g, c, cells, n, lo, hi);
+	}
+	game_cells_give(g, cells);
+	return gap;
+}
+
+/*
  * The block turned to face f (priced tp) sweeps new ground as a step
  * does, a wheel most of all.  Where the ruleset's halt short of an enemy
  * keeps the two apart (ops->move_contact with MPF_APART: a ruleset whose
@@ -479,7 +509,7 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	enum dir f = walk_face(g, w, d);	/* the facing it steps with */
 	struct point *tr = NULL;
 	int n, who, i, t, gap, pay, turn_ticks = 0, ntr = 0;
-	int best, best_after = 0, best_keep = 0;
+	int best, best_after = 0, best_keep = 0, now;
 	bool sp_noted = false;
 	char a[32], b[32];
 
@@ -844,13 +874,14 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 		const struct cand *c = &cs->v[best];
 
 		(void)ops->move_contact(g, w, c->unit, &cp);
-		ruleset_fmt(rs, c->gap, a, sizeof a);
+		now = gap_now(g, w, c);
+		ruleset_fmt(rs, now, a, sizeof a);
 		move_note_price(w, &cp);
 		ruleset_fmt(rs, best_after < 0 ? 0 : best_after, b, sizeof b);
 		/* Already nearer than the gap the ruleset keeps (it began
 		 * the walk so: in melee, or charged to it): it takes no step
 		 * nearer, which the price's note alone would not say. */
-		if (c->gap < best_keep)
+		if (now < best_keep)
 			move_note(w, EV_NOTE, cp.nnotes ? cp.notes[0].rule :
 			    "", "gap to %s: %s, already nearer than it keeps; "
 			    "one more step would leave %s",
