@@ -2073,6 +2073,41 @@ test_panel_general_without_aides(void **state)
 }
 
 /*
+ * The menus over the panel wrap their lines instead of cutting them at
+ * the panel's edge.  At the Cowpens on 120x40 (a panel of 40 columns) the
+ * menu of the North Carolina riflemen's own orders read "Orders for North
+ * Carolina riflemen (Mc", and in the Napoleonic battle a Road Column's
+ * formations "7 Skirmish Group 8x2 (not here: no ro".  The title now
+ * takes two rows, the item the row after it, the keys the row after that.
+ */
+static void
+test_menu_wraps_its_lines_to_the_panel(void **state)
+{
+	struct fixture *f = fixture_scenario("cowpens-1781", 120, 40, true);
+	int ncr = game_find_unit(f->g, "NCR"), x0, y0, x1, y1, x2, y2, x3, y3;
+
+	(void)state;
+	assert_true(ncr >= 0);
+	to_map(f);
+	f->ui->cursor = f->g->units[ncr].pos;
+	type(f, " ");
+	assert_int_equal(f->ui->sel, ncr);
+	type(f, "O");
+	assert_int_equal(f->ui->mode, MODE_MENU);
+	assert_true(canvas_find(f->c, "Orders for North Carolina riflemen",
+	    &x0, &y0));
+	assert_false(has(f, "(Mc "));
+	assert_true(canvas_find(f->c, "(McDowell)", &x1, &y1));
+	assert_true(canvas_find(f->c, "1 Retire (H7)", &x2, &y2));
+	assert_true(canvas_find(f->c, "Enter: choose  Esc: cancel", &x3,
+	    &y3));
+	assert_int_equal(y1, y0 + 1);
+	assert_int_equal(y2, y0 + 2);
+	assert_int_equal(y3, y0 + 3);
+	fixture_free(f);
+}
+
+/*
  * HO.9.2: the panel names a unit out of its formation in its ruleset's
  * word.  At the Cowpens the Georgia riflemen, shaken by the fire of
  * turn 1, read "Condition: mob" (the Napoleonic word, which these rules
@@ -4089,6 +4124,7 @@ main(void)
 		cmocka_unit_test(test_H7_retire_preview_is_the_retire_march),
 		cmocka_unit_test(test_panel_general_without_aides),
 		cmocka_unit_test(test_HO_9_2_panel_says_disordered),
+		cmocka_unit_test(test_menu_wraps_its_lines_to_the_panel),
 		cmocka_unit_test(test_HO_3_1_assault_key_under_horse_and_musket),
 		cmocka_unit_test(test_messages_name_the_keys_as_bound),
 	};

@@ -7,12 +7,17 @@
 #include "config.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/game.h"
 #include "core/ruleset.h"
 #include "ui/view.h"
+#include "util/xalloc.h"
+
+/* Room for a menu line before it is wrapped: a unit name and a reason. */
+#define MENU_LINE_MAX	512
 
 void
 menu_open(struct ui *ui)
@@ -205,6 +210,29 @@ menu_key(struct ui *ui, enum ui_action a, int key)
 		choose(ui, key - '1');
 }
 
+/*
+ * Lines of the menu, each word-wrapped to width w (an item's later lines
+ * under its label); returns the rows used, at most maxl.  With a NULL
+ * canvas it only counts them.
+ */
+static int
+menu_lines(struct canvas *c, int x, int y, int w, int maxl,
+    char (*lines)[MENU_LINE_MAX], int n, const struct style *st)
+{
+	int i, used = 0;
+
+	for (i = 0; i < n && used < maxl; i++)
+		used += canvas_wrap_hang(c, x, y + used, w, 0, i == 0 ? 0 : 3,
+		    maxl - used, lines[i], st[i]);
+	return used;
+}
+
+/*
+ * The menu over the panel: its title, an item a row and the keys, each
+ * word-wrapped to the panel, so that a long unit name or the reason a
+ * formation is refused reads whole instead of cut at the panel's edge;
+ * the box grows to what it holds, within the panel's height.
+ */
 void
 menu_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 {
@@ -212,38 +240,48 @@ menu_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	const struct unit *u = &ui->game->units[ui->sel];
 	struct style box = theme_bar(ui), hi = style_make(COL_DEFAULT,
 	    COL_DEFAULT, ATTR_BOLD);
-	int w = l->panel_w, x = l->panel_x, y = l->panel_y, i;
+	int w = l->panel_w, x = l->panel_x, y = l->panel_y, i, n = 0, h, k, maxl;
+	char (*lines)[MENU_LINE_MAX];
+	struct style *st;
 
-	canvas_fill(c, x, y, w, ui->nmenu + 3, " ", box);
-	if (ui->menu_actions) {
-		const struct ruleset_action *a = rs->ops->actions;
+	lines = xmallocarray((size_t)ui->nmenu + 2, sizeof *lines);
+	st = xmallocarray((size_t)ui->nmenu + 2, sizeof *st);
+	st[n] = box;
+	snprintf(lines[n++], MENU_LINE_MAX, "%s for %s", ui->menu_actions ?
+	    "Orders" : "Formation", u->name);
+	for (i = 0; i < ui->nmenu; i++) {
+		st[n] = i == ui->menu_pos ? hi : box;
+		if (ui->menu_actions) {
+			const struct ruleset_action *a = rs->ops->actions;
 
-		canvas_printf(c, x + 1, y, w - 2, box, "Orders for %s",
-		    u->name);
-		for (i = 0; i < ui->nmenu; i++)
-			canvas_printf(c, x + 1, y + 1 + i, w - 2,
-			    i == ui->menu_pos ? hi : box, "%c%d %s (%s%s)",
+			snprintf(lines[n++], MENU_LINE_MAX, "%c%d %s (%s%s)",
 			    i == ui->menu_pos ? '>' : ' ', i + 1,
 			    a[ui->menu[i]].label, a[ui->menu[i]].rule,
 			    ruleset_rule_mark(rs, a[ui->menu[i]].rule));
-		canvas_text(c, x + 1, y + 1 + ui->nmenu, w - 2,
-		    "Enter: choose  Esc: cancel", box);
-		return;
-	}
-	canvas_printf(c, x + 1, y, w - 2, box, "Formation for %s", u->name);
-	for (i = 0; i < ui->nmenu; i++) {
-		const struct formation_def *f = &rs->form[ui->menu[i]];
-		char *why = form_refused(ui, ui->menu[i]);
+		} else {
+			const struct formation_def *f = &rs->form[ui->menu[i]];
+			char *why = form_refused(ui, ui->menu[i]);
 
-		canvas_printf(c, x + 1, y + 1 + i, w - 2,
-		    i == ui->menu_pos ? hi : box, "%c%d %s %dx%d%s%s%s%s",
-		    i == ui->menu_pos ? '>' : ' ', i + 1, f->label,
-		    f->frontage[u->arm], f->depth[u->arm],
-		    ui->menu[i] == u->formation ? " (now)" : "",
-		    why != NULL ? " (not here: " : "",
-		    why != NULL ? why : "", why != NULL ? ")" : "");
-		free(why);
+			snprintf(lines[n++], MENU_LINE_MAX,
+			    "%c%d %s %dx%d%s%s%s%s",
+			    i == ui->menu_pos ? '>' : ' ', i + 1, f->label,
+			    f->frontage[u->arm], f->depth[u->arm],
+			    ui->menu[i] == u->formation ? " (now)" : "",
+			    why != NULL ? " (not here: " : "",
+			    why != NULL ? why : "", why != NULL ? ")" : "");
+			free(why);
+		}
 	}
-	canvas_text(c, x + 1, y + 1 + ui->nmenu, w - 2,
-	    "Enter: order  Esc: cancel", box);
+	st[n] = box;
+	snprintf(lines[n++], MENU_LINE_MAX, "%s  Esc: cancel",
+	    ui->menu_actions ? "Enter: choose" : "Enter: order");
+	/* The keys always show: the rest share the rows they leave. */
+	k = canvas_wrap(NULL, 0, 0, w - 2, -1, lines[n - 1], box);
+	maxl = l->panel_h - 1 - k > 1 ? l->panel_h - 1 - k : 1;
+	h = menu_lines(NULL, x + 1, y, w - 2, maxl, lines, n - 1, st);
+	canvas_fill(c, x, y, w, h + k + 1, " ", box);
+	(void)menu_lines(c, x + 1, y, w - 2, h, lines, n - 1, st);
+	(void)canvas_wrap(c, x + 1, y + h, w - 2, k, lines[n - 1], box);
+	free(st);
+	free(lines);
 }
