@@ -2108,6 +2108,35 @@ test_menu_wraps_its_lines_to_the_panel(void **state)
 }
 
 /*
+ * A message wider than the screen wraps upwards over the log's last rows
+ * instead of being cut at the screen's edge.  At the Cowpens on 120x40, X
+ * with Washington's dragoons said "Assault with 3rd Continental Light
+ * Dragoons (Washington): the cursor on an enemy unit (the nearest to
+ * start), Enter to o": the key that gives the order was cut off.  Now it
+ * takes the two bottom rows, "order the charge." on the last.
+ */
+static void
+test_long_message_wraps_above_the_bottom_line(void **state)
+{
+	struct fixture *f = fixture_scenario("cowpens-1781", 120, 40, true);
+	int x0, y0, x1, y1;
+
+	(void)state;
+	(void)select_unit(f, "3LD");
+	type(f, "X");
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	assert_true(canvas_find(f->c, "Assault with 3rd Continental Light "
+	    "Dragoons (Washington): the cursor on an enemy unit (the nearest "
+	    "to start), Enter to", &x0, &y0));
+	assert_true(canvas_find(f->c, "order the charge.", &x1, &y1));
+	assert_int_equal(x0, 0);
+	assert_int_equal(y0, 38);
+	assert_int_equal(x1, 0);
+	assert_int_equal(y1, 39);
+	fixture_free(f);
+}
+
+/*
  * HO.9.2: the panel names a unit out of its formation in its ruleset's
  * word.  At the Cowpens the Georgia riflemen, shaken by the fire of
  * turn 1, read "Condition: mob" (the Napoleonic word, which these rules
@@ -4125,6 +4154,7 @@ main(void)
 		cmocka_unit_test(test_panel_general_without_aides),
 		cmocka_unit_test(test_HO_9_2_panel_says_disordered),
 		cmocka_unit_test(test_menu_wraps_its_lines_to_the_panel),
+		cmocka_unit_test(test_long_message_wraps_above_the_bottom_line),
 		cmocka_unit_test(test_HO_3_1_assault_key_under_horse_and_musket),
 		cmocka_unit_test(test_messages_name_the_keys_as_bound),
 	};

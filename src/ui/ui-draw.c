@@ -17,6 +17,7 @@
 
 #define OVER_LINES	24	/* result and summary lines at the end */
 #define HANDOVER_LINES	3	/* the hand-over box, over the log */
+#define MSG_ROWS	3	/* a long message, over the log's last rows */
 
 /* The name of the mode ui is in, for the status line: the menu of the
  * ruleset's own orders (O) shares the formation menu's mode but is not
@@ -116,16 +117,30 @@ mode_hint(const struct ui *ui, char *bound)
 
 /* The bottom line: the message if there is one, else the main keys (the
  * hand-over's are in its box: the line is left blank, which costs the
- * least to send and then to replace). */
+ * least to send and then to replace).  A message wider than the screen
+ * is wrapped upwards over the log's last rows (MSG_ROWS at most, the
+ * log's title kept), so that it reads whole; the log is whole in M. */
 static void
 hint_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 {
 	char bound[UI_MSG_MAX];
 	const char *h = mode_hint(ui, bound);
+	struct style st = ui->msg_error ? theme_error(ui) : theme_title(ui);
+	int n, room = l->hint_y - l->log_y;
 
-	if (ui->msg[0] != '\0')
-		canvas_text(c, 0, l->hint_y, c->w, ui->msg,
-		    ui->msg_error ? theme_error(ui) : theme_title(ui));
+	if (ui->msg[0] != '\0' && canvas_text_width(ui->msg) > c->w &&
+	    room > 1) {
+		n = canvas_wrap(NULL, 0, 0, c->w, -1, ui->msg, st);
+		if (n > MSG_ROWS)
+			n = MSG_ROWS;
+		if (n > room)
+			n = room;
+		canvas_fill(c, 0, l->hint_y - n + 1, c->w, n, " ",
+		    style_plain);
+		(void)canvas_wrap(c, 0, l->hint_y - n + 1, c->w, n, ui->msg,
+		    st);
+	} else if (ui->msg[0] != '\0')
+		canvas_text(c, 0, l->hint_y, c->w, ui->msg, st);
 	else if (h != NULL && ui->mode != MODE_HANDOVER)
 		canvas_text(c, 0, l->hint_y, c->w, h, theme_dim(ui));
 }
