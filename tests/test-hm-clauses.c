@@ -2271,6 +2271,37 @@ test_002_H3_along_a_road(void **state)
 }
 
 /*
+ * H14, read by the other side: "no road bonus: its move leaves the road
+ * at [10, 85]" names the next cell of the way the column is sent, a part
+ * of its order, which only its own side reads (hidden orders, marshal's
+ * own).  The column of test_002_H3_along_a_road with H14's option on:
+ * it stands on [10, 81], and the note is marked as its own side's.
+ */
+static void
+test_H14_the_road_it_leaves_is_its_own_sides_to_read(void **state)
+{
+	struct game *g = battle(40, 100);
+	int a, i, n = 0;
+
+	(void)state;
+	a = unit_at(g, "a", ARM_INFANTRY, "close", "column", 10, 96, DIR_N);
+	ground(g, "rough", 0, 0, 39, 99);
+	road_down(g, 10, 86, 99);
+	g->opt.module[ruleset_option(g->rs, "road_bonus")] = true;
+	move_to(g, a, 10, 0);
+	movement(g);
+	stands(g, a, 10, 81, DIR_N, "column");
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == a && strstr(g->log.v[i].text,
+		    "leaves the road at [10, 85]") != NULL) {
+			n++;
+			assert_true(g->log.v[i].own);
+		}
+	assert_int_equal(n, 1);
+	game_free(g);
+}
+
+/*
  * H4: where a step's front crosses two obstacles at once, the dearer
  * share counts, whichever edge comes first: a limbered gun (2 cells of
  * front) stepping over a fence (1 move for wheels) and a stream (2
@@ -2490,6 +2521,7 @@ main(void)
 		cmocka_unit_test(test_002_H14_road_bonus_past_a_waypoint),
 		cmocka_unit_test(test_002_H14_road_bonus_on_a_diagonal_road),
 		cmocka_unit_test(test_002_H3_along_a_road),
+		cmocka_unit_test(test_H14_the_road_it_leaves_is_its_own_sides_to_read),
 		cmocka_unit_test(
 		    test_002_H3_road_step_marked_refused_halts),
 		cmocka_unit_test(test_002_H4_the_dearer_obstacle_counts),

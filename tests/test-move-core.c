@@ -692,6 +692,8 @@ test_walk_room_within_its_limits(void **state)
 	    "to face E here: it goes by [10, 15] to turn where there is room",
 	    g->units[k].name);
 	assert_string_equal(last_note(&w), want);
+	/* The way it will take is its order's: its own side reads it. */
+	assert_true(w.notes[w.nnotes - 1].own);
 	move_walk_free(&w);
 }
 
@@ -740,6 +742,9 @@ test_walk_room_boxed_in_by_the_ground_says_so(void **state)
 	    "about it do: it needs another formation");
 	assert_string_equal(last_note(&w), want);
 	assert_string_equal(w.notes[0].rule, rule_for(g, HALT_BLOCKED));
+	/* It names the point the order seeks: its own side's to read
+	 * (hidden orders, marshal's own). */
+	assert_true(w.notes[0].own);
 	assert_int_equal(w.rooms, 1);
 	move_walk_free(&w);
 	/* Silent: the same answer, no note. */

@@ -772,12 +772,14 @@ walk_room(const struct game *g, struct move_walk *w, enum dir f, int who)
 		free(r);
 		(void)path_room(g, w, goal, ROOM_BUDGET, PATH_UNITS_NONE, &r,
 		    NULL, &how);
-		if (how == PATH_ALL_SEEN)
+		if (how == PATH_ALL_SEEN) {
 			move_note(w, EV_NOTE, rule_for(g, HALT_BLOCKED),
 			    "nowhere it can reach in its formation has room "
 			    "for it to turn towards [%d, %d], whatever the "
 			    "units about it do: it needs another formation",
 			    goal.x, goal.y);
+			move_note_own(w);	/* it names the point sought */
+		}
 	}
 	if (n <= 0) {
 		free(r);
@@ -790,6 +792,7 @@ walk_room(const struct game *g, struct move_walk *w, enum dir f, int who)
 	    "where there is room", who >= 0 ? g->units[who].name :
 	    "the map's edge", who >= 0 ? " stands" : " lies", dir_name(f),
 	    r[n - 1].x, r[n - 1].y);
+	move_note_own(w);	/* the way it will take: its order's */
 	walk_take_route(w, r, faces, n);
 	return true;
 }

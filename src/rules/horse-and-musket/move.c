@@ -168,6 +168,7 @@ road_bonus(const struct game *g, struct move_walk *w, int a)
 		    map_cell(map, q.x, q.y)->road == ROAD_NONE) {
 			move_note(w, EV_NOTE, "H14", "no road bonus: its move "
 			    "leaves the road at [%d, %d]", q.x, q.y);
+			move_note_own(w);	/* the way it is sent */
 			return 0;
 		}
 		if (!road_clear(g, w, q, d, &e))
