@@ -846,6 +846,53 @@ test_HO_3_1_beyond_reach(void **state)
 	game_free(g);
 }
 
+/*
+ * HO.3.1, read by the other side: a charge held back says whom the unit
+ * was sent to charge, an order its side alone may read (hidden orders,
+ * marshal's own).  At the Cowpens the Americans read that the British
+ * Legion's reserve dragoons "cannot charge North Carolina riflemen: it is
+ * not in its front arc".  Close-order foot 8 inches from t (beyond its 6)
+ * and horse with t 4 inches behind it (out of its front arc) both stand,
+ * and each note is marked as their side's own.
+ */
+static void
+test_HO_3_1_a_charge_held_back_is_its_own_sides_to_read(void **state)
+{
+	struct game *g;
+	int c, t, i, k, n;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		g = field();
+		if (k == 0) {
+			c = unit(g, "c", 0, ARM_INFANTRY, "close", "line", 20,
+			    30, DIR_N, 200);
+			t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20,
+			    13, DIR_S, 200);
+		} else {
+			c = unit(g, "c", 0, ARM_CAVALRY, "light", "line", 20,
+			    30, DIR_N, 100);
+			t = unit(g, "t", 1, ARM_INFANTRY, "close", "line", 20,
+			    38, DIR_N, 200);
+		}
+		move_order(g, c, g->units[t].pos.x, g->units[t].pos.y);
+		hm_phase_charges(g);
+		assert_int_equal(g->units[c].pos.y, 30);
+		assert_int_equal(g->units[c].contact, -1);
+		n = 0;
+		for (i = 0; i < g->log.n; i++)
+			if (strcmp(g->log.v[i].rule, "HO.3.1") == 0 &&
+			    strstr(g->log.v[i].text, "c cannot charge t") !=
+			    NULL) {
+				n++;
+				assert_true(know_event(g, &g->log.v[i], 0));
+				assert_false(know_event(g, &g->log.v[i], 1));
+			}
+		assert_int_equal(n, 1);
+		game_free(g);
+	}
+}
+
 /* The Move preview's forecast (ruleset op charge_forecast): horse 10
  * inches from foot, within its 15, charges this turn, before anyone
  * marches, over the gap the charges phase then closes; no test comes
@@ -8168,6 +8215,7 @@ main(void)
 		cmocka_unit_test(test_HO_3_1_assault_behind_the_flank_marches),
 		cmocka_unit_test(test_HO_3_2_charge_pays_for_the_ground),
 		cmocka_unit_test(test_HO_3_1_beyond_reach),
+		cmocka_unit_test(test_HO_3_1_a_charge_held_back_is_its_own_sides_to_read),
 		cmocka_unit_test(test_HO_3_1_target_fixed_when_the_phase_begins),
 		cmocka_unit_test(test_HO_3_2_initiative_decides_who_closes_first),
 		cmocka_unit_test(test_HO_3_2_second_charger_closes_too),

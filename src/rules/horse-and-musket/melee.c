@@ -549,20 +549,24 @@ charge_ready(struct game *g, int u, int tg)
 {
 	const struct hm_turn *t = hm_turn(g->rs);
 	char a[32], b[32];
-	int reach = hm_speed(g, u), gap = hm_gap(g, u, tg);
+	int reach = hm_speed(g, u), gap = hm_gap(g, u, tg), k;
 
+	/* Either note names the enemy the unit was sent to charge, its
+	 * order: only its own side reads it (core/know.h). */
 	if (!hm_in_arc(g, u, tg, t->charge_arc)) {
-		game_log(g, u, EV_NOTE, "HO.3.1", "%s cannot charge %s: "
+		k = game_log(g, u, EV_NOTE, "HO.3.1", "%s cannot charge %s: "
 		    "it is not in its front arc", g->units[u].name,
 		    g->units[tg].name);
+		g->log.v[k].own = true;
 		return false;
 	}
 	if (gap > reach) {
 		ruleset_fmt(g->rs, gap, a, sizeof a);
 		ruleset_fmt(g->rs, reach, b, sizeof b);
-		game_log(g, u, EV_NOTE, "HO.3.1", "%s cannot charge %s "
+		k = game_log(g, u, EV_NOTE, "HO.3.1", "%s cannot charge %s "
 		    "yet: %s away, beyond its charge reach of %s",
 		    g->units[u].name, g->units[tg].name, a, b);
+		g->log.v[k].own = true;
 		return false;
 	}
 	return true;
