@@ -390,6 +390,26 @@ test_panel_describes_selected_unit(void **state)
 	fixture_free(f);
 }
 
+/*
+ * The battle at a glance opened before any turn is played (i on turn 1)
+ * is titled before turn 1: it read "The battle after turn 0 of 3", a
+ * turn that no battle has.
+ */
+static void
+test_summary_before_the_first_turn(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+
+	(void)state;
+	ui_key(f->ui, UIK_ENTER);
+	assert_int_equal(f->g->turn, 1);
+	type(f, "i");
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	assert_true(has(f, "The battle before turn 1 of 3"));
+	assert_false(has(f, "after turn 0"));
+	fixture_free(f);
+}
+
 static void
 test_too_small_says_so(void **state)
 {
@@ -4089,6 +4109,7 @@ main(void)
 		cmocka_unit_test(test_ascii_glyphs_when_not_utf8),
 		cmocka_unit_test(test_mono_keeps_sides_apart),
 		cmocka_unit_test(test_panel_describes_selected_unit),
+		cmocka_unit_test(test_summary_before_the_first_turn),
 		cmocka_unit_test(test_too_small_says_so),
 		cmocka_unit_test(test_too_small_ignores_keys),
 		cmocka_unit_test(test_quit_box_after_failed_save),

@@ -543,6 +543,13 @@ summary_page(struct ui *ui, struct page *p)
 	if (game_over(g))
 		snprintf(p->title, sizeof p->title, "The battle after its "
 		    "last turn, %d", g->result.turn);
+	else if (g->turn <= 1 && g->opt.turn_limit > 0)
+		/* Opened before any turn is played: there is no turn 0. */
+		snprintf(p->title, sizeof p->title, "The battle before turn "
+		    "1 of %d", g->opt.turn_limit);
+	else if (g->turn <= 1)
+		snprintf(p->title, sizeof p->title, "The battle before turn "
+		    "1");
 	else if (g->opt.turn_limit > 0)
 		snprintf(p->title, sizeof p->title, "The battle after turn "
 		    "%d of %d", g->turn - 1, g->opt.turn_limit);
