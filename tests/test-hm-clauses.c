@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "core/game.h"
+#include "core/know.h"
 #include "core/map.h"
 #include "core/move.h"
 #include "core/ruleset.h"
@@ -198,6 +199,30 @@ logged(const struct game *g, int u, const char *rule, const char *text)
 	for (i = 0; i < g->log.n; i++)
 		fprintf(stderr, "  log: %s %s\n", g->log.v[i].rule,
 		    g->log.v[i].text);
+	return false;
+}
+
+/*
+ * Whether the event of unit u under rule with text in it is its own
+ * side's alone to read, as hidden orders have it (core/know.h): side 0
+ * reads it, side 1 does not.  Fails the test when there is no such event.
+ */
+static bool
+logged_own(const struct game *g, int u, const char *rule, const char *text)
+{
+	int i;
+
+	for (i = 0; i < g->log.n; i++)
+		if (g->log.v[i].unit == u &&
+		    strcmp(g->log.v[i].rule, rule) == 0 &&
+		    strstr(g->log.v[i].text, text) != NULL) {
+			assert_true(know_event(g, &g->log.v[i],
+			    g->units[u].side));
+			return !know_event(g, &g->log.v[i],
+			    1 - g->units[u].side);
+		}
+	fail_msg("no %s event of %s says \"%s\"", rule, g->units[u].name,
+	    text);
 	return false;
 }
 
@@ -648,6 +673,8 @@ test_002_H5_formation_change_in_difficult_ground(void **state)
 	assert_true(logged(g, c, "H5", "c cannot form Column here: its "
 	    "farthest base would go 2 in, more than its Line move of 0 in in "
 	    "Dense woods"));
+	/* It names the formation ordered, which the map does not show. */
+	assert_true(logged_own(g, c, "H5", "c cannot form Column here"));
 	game_free(g);
 }
 
@@ -830,6 +857,10 @@ test_002_H5_H6_no_room_to_form(void **state)
 	assert_int_equal(count_rule(g, m, "H5"), 0);
 	assert_true(logged(g, a, "H5", "a has no room to form Line here"));
 	assert_true(logged(g, m, "H6", "m has no room to form Deployed here"));
+	/* Either refusal names the formation ordered: the enemy may not
+	 * read it (hidden orders). */
+	assert_true(logged_own(g, a, "H5", "a has no room to form Line here"));
+	assert_true(logged_own(g, m, "H6", "m has no room to form Deployed"));
 	game_free(g);
 }
 

@@ -18,6 +18,7 @@
 #include "rules/napoleonic/move.h"
 #include "rules/napoleonic/phases.h"
 #define TURN_FIXTURE_SHARED
+#include "core/know.h"
 #include "turn-fixture.h"
 #include "util/xalloc.h"
 
@@ -1503,6 +1504,56 @@ test_3_6_3_battery_with_no_room_to_unlimber_names_the_friend(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.6.5 and 3.5.1, hidden orders: a Formation order refused for want of
+ * room names the formation asked for, and a Restore order given to a unit
+ * that is no Mob tells that it was given; the map shows neither (the
+ * units stay as they were), so only their own side reads the notes.  A
+ * Column on [20, 20] facing N ordered into Line, a friend's Column on
+ * [23, 20] where the Line's files would stand: it stays a Column on
+ * [20, 20].  The same friend, formed, ordered to Restore: it stays formed.
+ */
+static void
+test_3_6_5_formation_refused_is_its_own_sides_to_read(void **state)
+{
+	struct game *g = field();
+	int a, f, i, seen = 0;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 20, 20,
+	    DIR_N, 600);
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "column", 23, 20,
+	    DIR_N, 600);
+	assert_true(game_fits(g, a, g->units[a].pos, DIR_N,
+	    ruleset_form(g->rs, "line"), -1, NULL) != 0);
+	g->units[a].order.kind = ORDER_FORMATION;
+	g->units[a].order.unit = a;
+	g->units[a].order.general = -1;
+	g->units[a].order.formation = ruleset_form(g->rs, "line");
+	g->units[a].order.issued = g->units[a].order.arrives = g->turn;
+	g->units[f].order.kind = ORDER_RESTORE;
+	g->units[f].order.unit = f;
+	g->units[f].order.general = -1;
+	g->units[f].order.issued = g->units[f].order.arrives = g->turn;
+	nap_phase_formation(g);
+	assert_int_equal(g->units[a].formation, ruleset_form(g->rs, "column"));
+	assert_int_equal(g->units[a].pos.x, 20);
+	assert_int_equal(g->units[f].cond, COND_FORMED);
+	assert_int_equal(fixture_count(g, "3.6.5", "a has no room to form "
+	    "Line here"), 1);
+	assert_int_equal(fixture_count(g, "3.5.1", "f is not a Mob"), 1);
+	for (i = 0; i < g->log.n; i++) {
+		if (strstr(g->log.v[i].text, "no room to form") == NULL &&
+		    strstr(g->log.v[i].text, "is not a Mob") == NULL)
+			continue;
+		assert_true(know_event(g, &g->log.v[i], 0));
+		assert_false(know_event(g, &g->log.v[i], 1));
+		seen++;
+	}
+	assert_int_equal(seen, 2);
+	game_free(g);
+}
+
 /* 3.6.3: a battery that must limber to move, with a friend too close
  * behind for its limbered block, stays unlimbered where it is, and the
  * log names the friend in the way (a player must move it). */
@@ -2836,6 +2887,8 @@ main(void)
 		cmocka_unit_test(test_3_6_3_line_marching_straight_forgets_a_wheel_part_paid),
 		cmocka_unit_test(test_3_6_3_group_order_left_to_one_unit_marches_alone),
 		cmocka_unit_test(test_3_6_3_battery_with_no_room_to_limber_stays),
+		cmocka_unit_test(
+		    test_3_6_5_formation_refused_is_its_own_sides_to_read),
 		cmocka_unit_test(test_3_6_3_battery_with_no_room_to_unlimber_names_the_friend),
 		cmocka_unit_test(test_3_6_2_stop_order_after_a_march_stops_the_unit),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),

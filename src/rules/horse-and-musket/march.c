@@ -74,15 +74,19 @@ change_formation(struct game *g, int i)
 	const struct hm_move *m = hm_move(rs);
 	struct unit *u = &g->units[i];
 	struct point bad;
-	int f = u->order.formation, t, cap, land;
+	int f = u->order.formation, t, cap, land, k;
 	char a[32], b[32];
 
 	if (f < 0 || f >= rs->nform || u->formation == f)
 		return;
+	/* A refusal names the formation the order asks for, which the
+	 * enemy cannot see on the map (the unit stays as it was): only its
+	 * own side reads it (core/know.h). */
 	if (game_fits(g, i, u->pos, u->facing, f, -1, &bad) != 0) {
-		game_log(g, i, EV_FORMATION, u->arm == ARM_ARTILLERY ? "H6" :
-		    "H5", "%s has no room to form %s here (cell [%d, %d])",
-		    u->name, rs->form[f].label, bad.x, bad.y);
+		k = game_log(g, i, EV_FORMATION, u->arm == ARM_ARTILLERY ?
+		    "H6" : "H5", "%s has no room to form %s here (cell [%d, "
+		    "%d])", u->name, rs->form[f].label, bad.x, bad.y);
+		g->log.v[k].own = true;
 		return;
 	}
 	if (u->arm == ARM_ARTILLERY) {
@@ -100,12 +104,13 @@ change_formation(struct game *g, int i)
 	t = change_travel(rs, u, m->line);
 	cap = line_move_here(g, i, &land);
 	if (t > cap) {
-		game_log(g, i, EV_FORMATION, "H5", "%s cannot form %s here: "
-		    "its farthest base would go %s, more than its Line move "
-		    "of %s%s%s", u->name, rs->form[f].label,
+		k = game_log(g, i, EV_FORMATION, "H5", "%s cannot form %s "
+		    "here: its farthest base would go %s, more than its Line "
+		    "move of %s%s%s", u->name, rs->form[f].label,
 		    inch(rs, t, a, sizeof a), inch(rs, cap, b, sizeof b),
 		    land >= 0 ? " in " : "", land >= 0 ?
 		    rs->land[land].label : "");
+		g->log.v[k].own = true;
 		return;
 	}
 	game_occupy(g, i, false);

@@ -614,19 +614,25 @@ restore_unit(struct game *g, int i)
 	const struct ruleset *rs = g->rs;
 	const struct nap_move *m = nap_move(rs);
 	struct unit *u = &g->units[i];
-	int e, gap = 0;
+	int e, gap = 0, k;
 
+	/* Either refusal tells of a Restore order the map does not show
+	 * (the unit stays as it was): only its own side reads it
+	 * (core/know.h).  A Mob that re-forms is seen by all. */
 	if (u->cond != COND_MOB) {
-		if (u->order.arrives == g->turn)
-			game_log(g, i, EV_FORMATION, "3.5.1", "%s is not a "
-			    "Mob: nothing to restore; it holds where it "
+		if (u->order.arrives == g->turn) {
+			k = game_log(g, i, EV_FORMATION, "3.5.1", "%s is not "
+			    "a Mob: nothing to restore; it holds where it "
 			    "stands", u->name);
+			g->log.v[k].own = true;
+		}
 		return;
 	}
 	if ((e = restore_enemy(g, i, &gap)) >= 0) {
-		game_log(g, i, EV_FORMATION, "3.5.1", "%s cannot re-form: %s "
-		    "is %s away, within %s; it stays a Mob", u->name,
+		k = game_log(g, i, EV_FORMATION, "3.5.1", "%s cannot re-form: "
+		    "%s is %s away, within %s; it stays a Mob", u->name,
 		    g->units[e].name, bd(rs, gap), bd(rs, m->restore_gap));
+		g->log.v[k].own = true;
 		return;
 	}
 	u->cond = COND_FORMED;
@@ -708,7 +714,7 @@ nap_phase_formation(struct game *g)
 	const struct ruleset *rs = g->rs;
 	struct unit *u;
 	struct point bad;
-	int i, f, l = -1, bar;
+	int i, f, l = -1, bar, k;
 
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
@@ -723,19 +729,24 @@ nap_phase_formation(struct game *g)
 		f = u->order.formation;
 		if (u->formation == f)
 			continue;
+		/* A refusal names the formation the order asks for, which
+		 * the enemy cannot see on the map (the unit stays as it
+		 * was): only its own side reads it (core/know.h). */
 		bar = form_bar(g, i, f, &bad, &l);
 		if (bar == 1) {
-			game_log(g, i, EV_FORMATION, "3.6.5", "%s has no room "
-			    "to form %s here (cell [%d, %d])", u->name,
+			k = game_log(g, i, EV_FORMATION, "3.6.5", "%s has no "
+			    "room to form %s here (cell [%d, %d])", u->name,
 			    rs->form[f].label, bad.x, bad.y);
+			g->log.v[k].own = true;
 			continue;
 		}
 		/* 3.6.5: nor where the ground forbids the formation. */
 		if (bar == 2) {
-			game_log(g, i, EV_FORMATION, "3.6.5", "%s may not form "
-			    "%s here: %s at [%d, %d] forbids it", u->name,
+			k = game_log(g, i, EV_FORMATION, "3.6.5", "%s may not "
+			    "form %s here: %s at [%d, %d] forbids it", u->name,
 			    rs->form[f].label, rs->land[l].label, bad.x,
 			    bad.y);
+			g->log.v[k].own = true;
 			continue;
 		}
 		game_occupy(g, i, false);
