@@ -2652,6 +2652,42 @@ test_question_within_the_turn_speaks_of_this_turn(void **state)
 }
 
 /*
+ * A unit that made no march under its orders but was moved by the battle
+ * (fallen back from a charge, as HO.6.3 has it) reads what moved it, not
+ * "did not march": found at the Cowpens, the Georgia riflemen fell back
+ * 3 inches and the panel said they had not marched.  The fall back is
+ * logged as the ruleset logs it; only the view is under test.
+ */
+static void
+test_panel_says_what_moved_a_unit_that_did_not_march(void **state)
+{
+	struct fixture *f = fixture_scenario("tutorial-hm-02-wheel", 120, 40,
+	    true);
+	struct unit *u;
+	int md;
+
+	(void)state;
+	md = select_unit(f, "MD");
+	u = &f->g->units[md];
+	u->halt_turn = 0;
+	f->g->turn = 2;
+	f->ui->resolved = 1;
+	f->g->phase = -1;
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "Last turn (1): did not march"));
+	f->g->turn = 1;
+	(void)game_log(f->g, md, EV_MOVE, "HO.6.3", "%s falls back 3 in "
+	    "keeping its facing, [%d, %d] to [%d, %d]", u->name, u->pos.x,
+	    u->pos.y, u->pos.x, u->pos.y + 6);
+	f->g->turn = 2;
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "Last turn (1): falls back 3 in"));
+	assert_true(has(f, "(HO.6.3*)"));	/* marshal's own rule */
+	assert_false(has(f, "did not march"));
+	fixture_free(f);
+}
+
+/*
  * H7: the preview of a Retire is the retire's march, not a Move's: the
  * Maryland Continentals told to retire 6 cells behind them keep their
  * facing (a Move would turn them about first), the panel names the
@@ -4171,6 +4207,8 @@ main(void)
 		cmocka_unit_test(test_panel_ground_in_the_rulesets_terms),
 		cmocka_unit_test(test_action_key_gives_the_rulesets_own_order),
 		cmocka_unit_test(test_question_within_the_turn_speaks_of_this_turn),
+		cmocka_unit_test(
+		    test_panel_says_what_moved_a_unit_that_did_not_march),
 		cmocka_unit_test(test_H7_retire_preview_is_the_retire_march),
 		cmocka_unit_test(test_panel_general_without_aides),
 		cmocka_unit_test(test_HO_9_2_panel_says_disordered),

@@ -124,6 +124,44 @@ class_label(const struct ruleset *rs, const struct unit *u)
 }
 
 /*
+ * A unit that did not march under its orders may still have moved in
+ * turn t: fallen back from a charge or a melee, fled, charged.  The last
+ * such move of unit's that viewer may read, into buf as "falls back 3 in
+ * ..., [24, 42] to [24, 45] (HO.6.3*)", its name left out; false when it
+ * made none.  The log is in turn order: the search stops at turn t's
+ * start.
+ */
+static bool
+moved_otherwise(const struct game *g, int unit, int t, int viewer,
+    char *buf, size_t len)
+{
+	const struct event *e;
+	struct event pe;
+	char pb[512];
+	const char *text;
+	size_t n = strlen(g->units[unit].name);
+	int i;
+
+	for (i = g->log.n - 1; i >= 0 && g->log.v[i].turn >= t; i--) {
+		e = &g->log.v[i];
+		if (e->turn != t || e->unit != unit || e->kind != EV_MOVE ||
+		    (e = know_view(g, e, viewer, &pe, pb, sizeof pb)) == NULL)
+			continue;
+		text = e->text;
+		if (strncmp(text, g->units[unit].name, n) == 0 &&
+		    text[n] == ' ')
+			text += n + 1;
+		if (e->rule[0] != '\0')
+			snprintf(buf, len, "%s (%s%s)", text, e->rule,
+			    ruleset_rule_mark(g->rs, e->rule));
+		else
+			snprintf(buf, len, "%s", text);
+		return true;
+	}
+	return false;
+}
+
+/*
  * The ruleset's attributes of u on one line, in its order, from their
  * labels: "Drill 4, musician" (a flag that is off: "no musician").
  * State values, which change in play, are not shown.
@@ -247,7 +285,10 @@ unit_panel(struct ui *ui, struct pen *p)
 		else
 			line(p, theme_dim(ui), "%s (%d): moved %s, %s", when,
 			    u->halt_turn, bd, halt_name(u->halt));
-	} else if (g->turn > 1 && u->halt_turn > 0)
+	} else if (g->turn > 1 && moved_otherwise(g, ui->sel, g->turn - 1,
+	    ui_viewer(ui), buf, sizeof buf))
+		line(p, theme_dim(ui), "Last turn (%d): %s", g->turn - 1, buf);
+	else if (g->turn > 1 && u->halt_turn > 0)
 		line(p, theme_dim(ui), "Last turn (%d): did not march (last "
 		    "march turn %d)", g->turn - 1, u->halt_turn);
 	else if (g->turn > 1)
