@@ -1934,8 +1934,8 @@ test_HO_6_4_halted_charger_frees_the_first_unit(void **state)
 	game_free(g);
 }
 
-/* HO.6.4: a halted charger with a friend close behind it falls back 0
- * inches and still touches the foot it charged; it fights no melee all
+/* HO.6.4: a halted charger with a friend close behind it cannot fall
+ * back (the log says so, not "falls back 0 in") and still touches the foot it charged; it fights no melee all
  * the same (HO.7 passes it over), so the foot takes no melee hits and
  * the horse cannot break through (H15).  The friend b stands 1 cell
  * behind c's block; the seed is the first that halts c. */
@@ -1957,8 +1957,9 @@ test_HO_6_4_halted_charger_blocked_behind_fights_no_melee(void **state)
 		game_free(g);
 	}
 	assert_true(s < 400);
-	assert_int_equal(count(g, "HO.6.4", "c falls back 0 in keeping its "
-	    "facing, [20, 20] to [20, 20]"), 1);
+	assert_int_equal(count(g, "HO.6.4", "c cannot fall back: b stands "
+	    "behind it at [20, 22]; it stays at [20, 20]"), 1);
+	assert_int_equal(g->units[c].pos.y, 20);
 	assert_int_equal(hm_gap(g, c, t), 0);
 	hits_t = hm_hits_taken(g, t);
 	hm_phase_melee(g);

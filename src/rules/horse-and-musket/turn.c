@@ -787,6 +787,13 @@ hm_fall_back(struct game *g, int u, const char *rule)
 	else if (stopped)
 		snprintf(why, sizeof why, ": the edge of the field is behind "
 		    "it");
+	/* Held where it stands from the first step: it did not fall back,
+	 * and the line says so rather than "falls back 0 in". */
+	if (un->pos.x == from.x && un->pos.y == from.y) {
+		game_log(g, u, EV_MOVE, rule, "%s cannot fall back%s; it stays "
+		    "at [%d, %d]", un->name, why, from.x, from.y);
+		return;
+	}
 	game_log(g, u, EV_MOVE, rule, "%s falls back %s keeping its facing, "
 	    "[%d, %d] to [%d, %d]%s", un->name, gone, from.x, from.y,
 	    un->pos.x, un->pos.y, why);
