@@ -27,7 +27,9 @@
  * which a unit walked under a Move order (move_unit ran for it) and moved
  * 0 BD with a halt of speed, ground, or "no room to turn" (a blocked halt
  * whose log says so), as a share of every unit-turn walked under a Move
- * order; target under 1%.  Beside it, the share of those in which the
+ * order; target under 1%.  Moved 0 BD: it walked no step, and, in a
+ * ruleset whose turns are wheels, they did not carry its block two cells
+ * or more either (a wheel covers ground: no stall).  Beside it, the share of those in which the
  * unit did not even turn or change formation; and both again for the
  * units of the sides played at normal or hard only, since the passive and
  * naive baselines give their orders without the Move preview.
@@ -501,11 +503,29 @@ turned_toward(const struct unit *u, enum dir was)
 	    dir_diff(was, geom_heading(u->pos, to));
 }
 
+/* Whether unit u's block was carried two cells or more from at, where
+ * its anchor stood before the turn, by turns that move the block: a
+ * ruleset whose turns are wheels (ops->move_face, as the walk tells
+ * them apart) measures a wheel as ground covered, though the walk counts
+ * it as a turn (u->moved counts steps only).  Such a block has moved: no
+ * stall, nor frozen.  Where turns swing or face a block about where it
+ * stands (the Napoleonic ruleset), its anchor moves but the unit does
+ * not go anywhere: a turn, as before.  One cell is not enough either: a
+ * turn about the front's middle may shift the anchor by one as it rounds
+ * to a cell. */
+static bool
+carried(const struct game *g, const struct unit *u, struct point at)
+{
+	return g->rs->ops->move_face != NULL &&
+	    (abs(u->pos.x - at.x) >= 2 || abs(u->pos.y - at.y) >= 2);
+}
+
 /* Count the stalls of the turn t just played; before[] is the units'
- * facing and formation before it. */
+ * facing and formation before it, at[] their anchors. */
 static void
 stalls_count(const struct game *g, int from, int t, const int *before,
-    int *still, const enum ai_level *ctl, struct stalls *st)
+    const struct point *at, int *still, const enum ai_level *ctl,
+    struct stalls *st)
 {
 	const struct unit *u;
 	bool ai;
@@ -517,7 +537,7 @@ stalls_count(const struct game *g, int from, int t, const int *before,
 		if (u->order.kind == ORDER_MOVE && u->halt_turn == t &&
 		    u->moved == 0 && u->halt != HALT_CONTACT &&
 		    u->halt != HALT_ARRIVED && u->halt != HALT_NONE &&
-		    u->cond != COND_ROUTED &&
+		    u->cond != COND_ROUTED && !carried(g, u, at[i]) &&
 		    before[i] == (int)u->facing * 64 + u->formation) {
 			if (++still[i] >= 3 && ctl[u->side] >= AI_NORMAL) {
 				st->ai_frozen++;
@@ -540,7 +560,7 @@ stalls_count(const struct game *g, int from, int t, const int *before,
 		ai = ctl[u->side] >= AI_NORMAL;
 		st->walked++;
 		st->ai_walked += ai;
-		if (u->moved != 0)
+		if (u->moved != 0 || carried(g, u, at[i]))
 			continue;
 		if (u->halt == HALT_SPEED || u->halt == HALT_TERRAIN ||
 		    (u->halt == HALT_BLOCKED && no_room_to_turn(g, from, i,
@@ -603,10 +623,12 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 {
 	int s, limit = g->opt.turn_limit > 0 ? g->opt.turn_limit : 12;
 	int i, from, turn, *before = NULL, *still = NULL;
+	struct point *at = NULL;
 	double t0;
 
 	if (st != NULL) {
 		before = xcalloc((size_t)g->nunits + 1, sizeof *before);
+		at = xcalloc((size_t)g->nunits + 1, sizeof *at);
 		still = xcalloc((size_t)g->nunits + 1, sizeof *still);
 	}
 	while (g->turn <= limit) {
@@ -618,18 +640,22 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 		}
 		from = g->log.n;
 		turn = g->turn;
-		for (i = 0; before != NULL && i < g->nunits; i++)
+		for (i = 0; before != NULL && i < g->nunits; i++) {
 			before[i] = (int)g->units[i].facing * 64 +
 			    g->units[i].formation;
+			at[i] = g->units[i].pos;
+		}
 		if (st != NULL && st->trace != NULL)
 			trace_orders(g, turn, st);
 		game_turn(g);
 		if (st != NULL && st->trace != NULL)
 			trace_print(g, from, turn, st);
 		if (st != NULL)
-			stalls_count(g, from, turn, before, still, ctl, st);
+			stalls_count(g, from, turn, before, at, still, ctl,
+			    st);
 		if (g->sides[0].broken || g->sides[1].broken) {
 			free(before);
+			free(at);
 			free(still);
 			/* The ruleset's verdict if it ended the battle: HO.10
 			 * counts the points when both sides break. */
@@ -641,6 +667,7 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 		}
 	}
 	free(before);
+	free(at);
 	free(still);
 	/* The ruleset's own verdict when it ended the battle (game_end);
 	 * else the result line of 3.10.2 in the log. */

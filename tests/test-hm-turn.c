@@ -5148,8 +5148,9 @@ test_HO_4_the_gap_at_a_halt_after_a_wheel_is_the_blocks_own(void **state)
 	assert_int_equal(g->units[lc].halt, HALT_CONTACT);
 	for (i = 0; i < g->log.n; i++)
 		if (g->log.v[i].turn == 2 && g->log.v[i].unit == lc &&
-		    strstr(g->log.v[i].text, "moves 0 in (spent 8.25 in of "
-		    "18 in): stops at [31, 35] facing SW") != NULL)
+		    strstr(g->log.v[i].text, "moves 0 in, its turns carrying "
+		    "it from [39, 39] (spent 8.25 in of 18 in): stops at "
+		    "[31, 35] facing SW") != NULL)
 			break;
 	assert_true(i < g->log.n);
 	assert_int_equal(count(g, "HO.4", "gap to North Carolina riflemen "

@@ -240,7 +240,8 @@ walk_event_is(const struct game *g, int i, int u, const char *rule,
  * of turn 1, in order: its speed (2 BD), the ruleset's first note of the
  * turn (where it faces about: front centre [10, 5]), the face-about's
  * figures (180 degrees, 4 BD, 2 BD, owes 2 BD), and the closing line
- * (0 BD walked, 2 BD spent, at [10, 5] facing S); all three cite the
+ * (0 BD walked, its face-about carrying its front from [10, 2], 2 BD
+ * spent, at [10, 5] facing S); all three cite the
  * rule of the ruleset's first note.  The unit stands there owing 8
  * ticks, its trail none; on turn 2 it pays them and is still there.
  */
@@ -267,9 +268,9 @@ test_3_6_3_face_about_over_turns_cites_the_first_note(void **state)
 	    "not moved yet this turn, so it faces about now, spends all and "
 	    "owes 2 BD, paid next turn before it steps on (marshal's "
 	    "reading)"));
-	assert_true(walk_event_is(g, i + 3, a, "3.6.3#0", "A moves 0 BD "
-	    "(spent 2 BD of 2 BD): stops at [10, 5] facing S, Column: its "
-	    "speed for the turn is spent"));
+	assert_true(walk_event_is(g, i + 3, a, "3.6.3#0", "A moves 0 BD, "
+	    "its turns carrying it from [10, 2] (spent 2 BD of 2 BD): stops "
+	    "at [10, 5] facing S, Column: its speed for the turn is spent"));
 	assert_int_equal(u->pos.x, 10);
 	assert_int_equal(u->pos.y, 5);
 	assert_int_equal(u->facing, DIR_S);

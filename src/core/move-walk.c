@@ -1053,6 +1053,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	struct move_text ln;
 	struct order own;
 	const char *why;
+	struct point from;
 	int i, k, m, spent;
 	unsigned key, wait_key;
 
@@ -1112,6 +1113,7 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 		ctx->moved[ui] = 1;
 
 	/* Commit. */
+	from = u->pos;
 	game_occupy(g, ui, false);
 	u->pos = w.pos;
 	u->facing = w.facing;
@@ -1174,6 +1176,17 @@ move_unit(struct game *g, struct move_ctx *ctx, int ui, int cap,
 	else {
 		move_text_s(&ln, " moves ");
 		move_text_bd(&ln, g->rs, w.walked);
+		/* Turns that move the block (a wheel, ops->move_face) may
+		 * carry it cells away while it walks nothing: the line says
+		 * from where, not only "moves 0". */
+		if (w.walked == 0 &&
+		    (w.pos.x != from.x || w.pos.y != from.y)) {
+			move_text_s(&ln, ", its turns carrying it from [");
+			move_text_i(&ln, from.x);
+			move_text_s(&ln, ", ");
+			move_text_i(&ln, from.y);
+			move_text_s(&ln, "]");
+		}
 		move_text_s(&ln, " (spent ");
 		move_text_bd(&ln, g->rs, spent);
 		move_text_s(&ln, " of ");
