@@ -648,6 +648,55 @@ test_3_4_1_no_charge_when_the_order_leads_elsewhere(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.4.1: a Move order leading away from an enemy the unit stands within
+ * melee reach of is a withdrawal, not a charge (marshal's reading: the
+ * march must lead onto the enemy).  Column a at [20, 18] facing N, 0.5 BD
+ * from Line b, is sent south to [20, 26]: no charge, no test, no contact,
+ * and in the movement phase it faces about where it stands (3.6.3, M8):
+ * its rear rank, [20, 21] (the column is 4 ranks deep), becomes its
+ * front, facing S, and the 180-degree turn spends its 1 BD.  Charging,
+ * it would have held at [20, 18] facing N.  Sent north onto b instead,
+ * from the same cell, it charges: 0.5 BD.
+ */
+static void
+test_3_4_1_moving_away_from_contact_is_no_charge(void **state)
+{
+	int k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct game *g = field();
+		int a, b;
+
+		a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 20,
+		    18, DIR_N, 600);
+		b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20,
+		    16, DIR_S, 500);
+		order_to(g, a, 20, k == 0 ? 26 : 10);
+		assert_int_equal(nap_gap(g, a, b), tab()->melee.reach);
+		nap_phase_charges(g);
+		if (k == 0) {
+			assert_int_equal(fixture_count(g, "3.4.1", NULL), 0);
+			assert_int_not_equal(g->units[a].charged, g->turn);
+			assert_int_not_equal(g->units[b].charged, g->turn);
+			assert_int_equal(g->units[a].contact, -1);
+			nap_phase_movement(g);
+			assert_int_equal(g->units[a].pos.x, 20);
+			assert_int_equal(g->units[a].pos.y, 21);
+			assert_int_equal(g->units[a].facing, DIR_S);
+			assert_int_equal(g->units[a].halt, HALT_SPEED);
+		} else {
+			assert_int_equal(fixture_count(g, "3.4.1", "a (infantry "
+			    "in Column) charges b, 0.5 BD away"), 1);
+			assert_int_equal(g->units[a].pos.y, 18);
+			assert_int_equal(g->units[a].contact, b);
+			assert_int_equal(nap_gap(g, a, b), 2);
+		}
+		game_free(g);
+	}
+}
+
 /* 3.4.1: infantry charges from 2 BD, not from beyond; a Mob never. */
 static void
 test_3_4_1_no_charge_beyond_reach_or_as_mob(void **state)
@@ -1853,6 +1902,7 @@ main(void)
 		cmocka_unit_test(test_3_4_1_line_charges_and_closes_to_melee_reach),
 		cmocka_unit_test(test_3_4_3_stand_test_line_with_its_dice),
 		cmocka_unit_test(test_3_4_1_charges_past_a_friend_close_behind),
+		cmocka_unit_test(test_3_4_1_moving_away_from_contact_is_no_charge),
 		cmocka_unit_test(test_3_4_1_charger_closed_is_a_target_where_it_stands),
 		cmocka_unit_test(test_3_4_2_charger_already_within_melee_reach_stays),
 		cmocka_unit_test(test_3_4_1_no_reach_no_charge_the_least_reach_charges),

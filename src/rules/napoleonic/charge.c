@@ -41,8 +41,11 @@ may_charge(const struct game *g, const struct unit *u)
 
 /*
  * 3.4.1: whether the march of unit u from its anchor straight for point
- * dest leads onto enemy e: the anchor would pass within melee reach of
- * e's block within the first `walk` ticks.
+ * dest leads onto enemy e: within the first `walk` ticks, a step of it
+ * brings the anchor within melee reach of e's block and no farther from
+ * it than the anchor stood at the start.  Only a step taken counts
+ * (marshal's reading): a unit already within melee reach whose march
+ * leads away is withdrawing from the enemy, not charging it.
  */
 static bool
 leads_onto(const struct game *g, struct point from, struct point dest,
@@ -50,19 +53,21 @@ leads_onto(const struct game *g, struct point from, struct point dest,
 {
 	const struct nap_melee *m = &nap_phases(g->rs)->melee;
 	struct point *cells = game_cells_take(g), cur = from;
-	int n = game_footprint(g, e, cells), used = 0;
-	bool onto = true;
+	int n = game_footprint(g, e, cells), used = 0, gap0, gap;
+	bool onto = false;
 	enum dir d;
 
-	while (near_block_gap(&cur, 1, cells, n) > m->reach) {
-		if ((cur.x == dest.x && cur.y == dest.y) || used > walk) {
-			onto = false;
-			break;
-		}
+	gap0 = near_block_gap(&cur, 1, cells, n);
+	while ((cur.x != dest.x || cur.y != dest.y) && used <= walk) {
 		d = geom_heading(cur, dest);
 		cur.x += dir_dx[d];
 		cur.y += dir_dy[d];
 		used += dir_step_cost(d);
+		gap = near_block_gap(&cur, 1, cells, n);
+		if (gap <= m->reach && gap <= gap0) {
+			onto = true;
+			break;
+		}
 	}
 	game_cells_give(g, cells);
 	return onto;
