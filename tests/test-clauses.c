@@ -292,7 +292,8 @@
 	X(test_M35_3_6_8_routed_enemy_still_stops_artillery_met_first, "M35-routed-enemy-still-stops-artillery-met-first", NULL) \
 	X(test_M35_3_6_8_touching_routed_enemy_listed_first, "M35-touching-routed-enemy-listed-first", NULL) \
 	X(test_M35_3_6_8_touching_routed_enemy_resolves_rout, "M35-touching-routed-enemy-resolves-rout", NULL) \
-	X(test_M35_3_6_8_touching_routed_enemy_resolves_rout_met_first, "M35-touching-routed-enemy-resolves-rout-met-first", NULL)
+	X(test_M35_3_6_8_touching_routed_enemy_resolves_rout_met_first, "M35-touching-routed-enemy-resolves-rout-met-first", NULL) \
+	X(test_3_9_2_rout_track_crosses_by_the_bridge, "R392-rout-track-crosses-by-the-bridge", NULL)
 
 struct clause {
 	const char	*test;

@@ -1793,21 +1793,22 @@ test_3_9_5_track_blocked_only_at_its_next_cell(void **state)
 /*
  * 3.9.3, marshal's reading: routers do not flee into ground none of
  * their arm's formations may enter (3.6.5: a lake, the river at the
- * Côa).  The column at [30, 5] flees south along its track; water (a
- * lake) covers row 10.  Its block (the anchor at its southern front, fleeing) may go
- * as far as [30, 9], 4 steps, 2 BD of its 4 BD; there it stays, its
- * track still running on, the log naming the lake at [30, 10] that
- * stopped it, and the next turn it cannot flee at all, the log saying
- * why.  A formed enemy that reaches it rolls for the catch
- * with the +2 of a blocked track (3.9.5).  Before, it waded into the lake
- * and stood in it.
+ * Côa).  The column at [30, 5] flees south; water (a lake) covers row 10
+ * from edge to edge, so no way it may take leads to its rear at [30, 39]
+ * (3.9.2): its track runs to the cell it can reach nearest its rear,
+ * [30, 9] (its block, the anchor at its southern front, fleeing, stops
+ * short of row 10), 4 steps.  It flees them, 2 BD of its 4 BD, and the
+ * next turn it cannot flee at all, the log saying why.  A formed enemy
+ * that reaches it rolls for the catch with the +2 of a blocked track
+ * (3.9.5).  Before, it waded into the lake and stood in it; later its
+ * track ran on into the lake, which the log named as what stopped it.
  */
 static void
 test_3_9_3_routers_stop_at_ground_they_may_not_enter(void **state)
 {
 	struct game *g = field();
 	char want[160];
-	int a, c, x, n1, roll;
+	int a, c, x, roll;
 
 	(void)state;
 	assert_true(ruleset_land(rs, "water") >= 0);
@@ -1817,22 +1818,23 @@ test_3_9_3_routers_stop_at_ground_they_may_not_enter(void **state)
 	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 5,
 	    DIR_N, 600);
 	nap_rout(g, a, "test");
+	assert_int_equal(g->units[a].ntrack, 4);
+	assert_int_equal(fixture_count(g, "3.9.2", "a routs (test): no way it "
+	    "may take leads to its rear at [30, 39], so it will flee as near "
+	    "to it as it can, a track of 4 cells to [30, 9]"), 1);
 	nap_phase_morale(g);
 	assert_int_equal(g->units[a].pos.x, 30);
 	assert_int_equal(g->units[a].pos.y, 9);
 	assert_int_equal(g->units[a].moved, 8);
 	assert_int_equal(fixture_count(g, "3.9.3", "a flees 2 BD of its 4 BD "
-	    "rout speed along its track, [30, 5] to [30, 9]: there its track "
-	    "runs into Lake at [30, 10], where it may not go (3.6.5)"), 1);
-	n1 = g->units[a].ntrack;
-	assert_true(n1 > 0);
-	assert_int_equal(g->units[a].track[0].y, 10);
+	    "rout speed along its track, [30, 5] to [30, 9], as near its rear "
+	    "as any way it may take leads (3.9.2)"), 1);
+	assert_int_equal(g->units[a].ntrack, 0);
 	nap_phase_morale(g);
 	assert_int_equal(g->units[a].pos.y, 9);
 	assert_int_equal(g->units[a].moved, 0);
-	assert_int_equal(g->units[a].ntrack, n1);
-	assert_int_equal(fixture_count(g, "3.9.3", "a cannot flee: its track "
-	    "runs into Lake at [30, 10], where it may not go (3.6.5)"), 1);
+	assert_int_equal(fixture_count(g, "3.9.3", "a cannot flee: no way it "
+	    "may take leads from [30, 9] to its rear at [30, 39] (3.9.2)"), 1);
 	/* An enemy reaching them finds their track blocked. */
 	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 36, 9,
 	    DIR_W, 400);
@@ -1843,6 +1845,54 @@ test_3_9_3_routers_stop_at_ground_they_may_not_enter(void **state)
 	snprintf(want, sizeof want, "c reaches the routed a: 1d6 = %d +2 "
 	    "(track blocked) = %d, less than 100", roll, roll + 2);
 	assert_int_equal(fixture_count(g, "3.9.5", want), 1);
+	game_free(g);
+}
+
+/*
+ * 3.9.2, marshal's reading: a rout track goes round ground the router
+ * may not enter when a way round exists.  The lake of the test above
+ * now ends at column 35, leaving columns 36 to 59 of row 10 dry.  The
+ * column at [30, 5], routed, gets a track that ends at its rear,
+ * [30, 39], and on which its block never stands on the lake, and in the
+ * morale phase it flees its 4 BD (16 ticks, as far as whole steps go)
+ * toward the lake's end, where before it stopped at the lake after 2 BD.
+ */
+static void
+test_3_9_2_rout_track_goes_round_the_lake(void **state)
+{
+	struct game *g = field();
+	struct unit *u;
+	struct point prev, *cells = game_cells_take(g);
+	int a, x, i, k, n, water = ruleset_land(rs, "water");
+
+	(void)state;
+	for (x = 0; x <= 35; x++)
+		map_cell(g->map, x, 10)->land = (uint8_t)water;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 5,
+	    DIR_N, 600);
+	nap_rout(g, a, "test");
+	u = &g->units[a];
+	assert_true(u->ntrack > 0);
+	assert_int_equal(u->track[u->ntrack - 1].x, 30);
+	assert_int_equal(u->track[u->ntrack - 1].y, 39);
+	prev = u->pos;
+	for (i = 0; i < u->ntrack; i++) {
+		assert_true(dir_between(prev, u->track[i]) >= 0);
+		n = game_footprint_at(g, u, u->track[i],
+		    (enum dir)dir_between(prev, u->track[i]), u->formation,
+		    cells);
+		for (k = 0; k < n; k++)
+			assert_int_not_equal(map_cell(g->map, cells[k].x,
+			    cells[k].y)->land, water);
+		prev = u->track[i];
+	}
+	game_cells_give(g, cells);
+	assert_int_equal(fixture_count(g, "3.9.2", "a track of"), 1);
+	nap_phase_morale(g);
+	/* Its steps cost 2 ticks or 3 (diagonal): it stops only when the
+	 * next costs more than is left, so at 14 ticks or more. */
+	assert_in_range(g->units[a].moved, 14, 16);
+	assert_int_equal(fixture_count(g, "3.9.3", "where it may not go"), 0);
 	game_free(g);
 }
 
@@ -2893,6 +2943,7 @@ main(void)
 		cmocka_unit_test(test_3_6_2_stop_order_after_a_march_stops_the_unit),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_routers_stop_at_ground_they_may_not_enter),
+		cmocka_unit_test(test_3_9_2_rout_track_goes_round_the_lake),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
 		cmocka_unit_test(test_3_9_3_router_stopped_partway_says_by_whom),
 		cmocka_unit_test(test_3_9_5_track_blocked_only_at_its_next_cell),

@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,30 +26,28 @@ tables(const struct game *g)
 	return &nap_phases(g->rs)->morale;
 }
 
-/*
- * 3.9.2: the rout track runs from the unit's anchor straight for its
- * side's rear, one cell at a time along the nearest of the eight
- * directions, until the rear, the map edge or the longest track.
- */
-static void
-rout_track(struct game *g, int u)
-{
-	game_track(g, u, tables(g)->track_max);
-}
+static bool rout_track(struct game *, int u);
 
 void
 nap_rout(struct game *g, int u, const char *why)
 {
 	struct unit *un = &g->units[u];
-	struct point rear = g->sides[un->side].rear;
+	struct point rear = g->sides[un->side].rear, end;
 
 	un->cond = COND_ROUTED;
 	un->contact = -1;
 	un->order.kind = ORDER_NONE;
-	rout_track(g, u);
-	game_log(g, u, EV_CONDITION, "3.9.2", "%s routs (%s): it will flee "
-	    "toward its rear at [%d, %d], a track of %d cells", un->name, why,
-	    rear.x, rear.y, un->ntrack);
+	if (!rout_track(g, u)) {
+		game_log(g, u, EV_CONDITION, "3.9.2", "%s routs (%s): it will "
+		    "flee toward its rear at [%d, %d], a track of %d cells",
+		    un->name, why, rear.x, rear.y, un->ntrack);
+		return;
+	}
+	end = un->ntrack > 0 ? un->track[un->ntrack - 1] : un->pos;
+	game_log(g, u, EV_CONDITION, "3.9.2", "%s routs (%s): no way it may "
+	    "take leads to its rear at [%d, %d], so it will flee as near to "
+	    "it as it can, a track of %d cells to [%d, %d]", un->name, why,
+	    rear.x, rear.y, un->ntrack, end.x, end.y);
 }
 
 /*
@@ -88,6 +87,19 @@ disperse(struct game *g, int u)
 	return true;
 }
 
+/* The formations of unit un's arm, as a mask over the ruleset's. */
+static uint32_t
+arm_forms(const struct game *g, const struct unit *un)
+{
+	uint32_t arm = 0;
+	int f;
+
+	for (f = 0; f < g->rs->nform; f++)
+		if (g->rs->form[f].arms & (1u << un->arm))
+			arm |= 1u << f;
+	return arm;
+}
+
 /*
  * The landscape under unit u's block at p facing d that none of its
  * arm's formations may enter (3.6.5: the river at the Côa), or -1.
@@ -100,12 +112,9 @@ ground_bars(const struct game *g, int u, struct point p, enum dir d)
 	const struct ruleset *rs = g->rs;
 	const struct unit *un = &g->units[u];
 	struct point *cells = game_cells_take(g);
-	uint32_t arm = 0;
-	int f, i, n, l, bar = -1;
+	uint32_t arm = arm_forms(g, un);
+	int i, n, l, bar = -1;
 
-	for (f = 0; f < rs->nform; f++)
-		if (rs->form[f].arms & (1u << un->arm))
-			arm |= 1u << f;
 	n = game_footprint_at(g, un, p, d, un->formation, cells);
 	for (i = 0; i < n && bar < 0; i++) {
 		if (!map_inside(g->map, cells[i].x, cells[i].y))
@@ -118,14 +127,249 @@ ground_bars(const struct game *g, int u, struct point p, enum dir d)
 	return bar;
 }
 
-/* Whether the next cell of a router's track is free for its block: no
- * unit there, no ground it may not enter. */
+/* Whether the edge from p toward orthogonal d holds an obstacle none of
+ * the formations in arm may cross (3.6.5), with no bridge or gate. */
 static bool
-track_blocked(const struct game *g, int u)
+edge_bars(const struct game *g, struct point p, enum dir d, uint32_t arm)
+{
+	int pass = PASS_NONE, ob = map_edge(g->map, p.x, p.y, d, &pass);
+
+	return ob != 0 && pass == PASS_NONE &&
+	    (g->rs->obst[ob].forbid & arm) == arm;
+}
+
+/*
+ * 3.9.2 (marshal's reading): whether routed unit u may step from p
+ * toward d: its block there, facing d, stands on the map and on no
+ * ground, and its anchor crosses no obstacle, that none of its arm's
+ * formations may enter or cross.  A diagonal step is barred when both
+ * of the orthogonal ways round its corner are.
+ */
+static bool
+rout_step_ok(const struct game *g, int u, struct point p, enum dir d)
+{
+	struct point q = { p.x + dir_dx[d], p.y + dir_dy[d] };
+	uint32_t arm = arm_forms(g, &g->units[u]);
+	enum dir dx, dy;
+
+	if (!map_inside(g->map, q.x, q.y) || ground_bars(g, u, q, d) >= 0)
+		return false;
+	if (!dir_diagonal(d))
+		return !edge_bars(g, p, d, arm);
+	dx = dir_dx[d] > 0 ? DIR_E : DIR_W;
+	dy = dir_dy[d] > 0 ? DIR_S : DIR_N;
+	return !((edge_bars(g, p, dx, arm) || edge_bars(g,
+	    (struct point){ p.x + dir_dx[d], p.y }, dy, arm)) &&
+	    (edge_bars(g, p, dy, arm) || edge_bars(g,
+	    (struct point){ p.x, p.y + dir_dy[d] }, dx, arm)));
+}
+
+/* A cell of the rout search's window. */
+struct rout_node {
+	int	cost;		/* ticks from the anchor, INT_MAX: not reached */
+	int	from;		/* the direction stepped in to reach it, or -1 */
+	bool	done;
+};
+
+/* The search's open list: a binary heap of window indices ordered by
+ * cost plus the estimate to the rear, then by index, so that the way
+ * found never depends on the order of the pushes. */
+struct rout_heap {
+	long	*key;		/* owned */
+	int	*idx;		/* owned */
+	int	 n;
+};
+
+static bool
+heap_less(const struct rout_heap *h, int a, int b)
+{
+	return h->key[a] < h->key[b] ||
+	    (h->key[a] == h->key[b] && h->idx[a] < h->idx[b]);
+}
+
+static void
+heap_swap(struct rout_heap *h, int a, int b)
+{
+	long k = h->key[a];
+	int i = h->idx[a];
+
+	h->key[a] = h->key[b];
+	h->idx[a] = h->idx[b];
+	h->key[b] = k;
+	h->idx[b] = i;
+}
+
+static void
+heap_push(struct rout_heap *h, long key, int idx)
+{
+	int i = h->n++, up;
+
+	h->key[i] = key;
+	h->idx[i] = idx;
+	while (i > 0 && heap_less(h, i, (up = (i - 1) / 2))) {
+		heap_swap(h, i, up);
+		i = up;
+	}
+}
+
+static int
+heap_pop(struct rout_heap *h)
+{
+	int top = h->idx[0], i = 0, c;
+
+	heap_swap(h, 0, --h->n);
+	for (;;) {
+		c = 2 * i + 1;
+		if (c >= h->n)
+			break;
+		if (c + 1 < h->n && heap_less(h, c + 1, c))
+			c++;
+		if (!heap_less(h, c, i))
+			break;
+		heap_swap(h, i, c);
+		i = c;
+	}
+	return top;
+}
+
+/*
+ * 3.9.2 (marshal's reading): the way routed unit u takes when the
+ * straight track would cross ground or an obstacle it may not (the
+ * river at the Côa): the cheapest way of rout steps (rout_step_ok) to
+ * its rear within max cells of its anchor or, when none reaches the
+ * rear, to the cell it can reach nearest the rear (along the bank, or
+ * none: it stays where it is).  Fills un->track, at most max cells.
+ * True if the router is cut off: no way reaches its rear within that
+ * reach, the rear lying within it, or no step may be taken at all.
+ */
+static bool
+rout_way(struct game *g, int u, int max)
+{
+	struct unit *un = &g->units[u];
+	struct point rear = g->sides[un->side].rear, p, q, *rev;
+	struct rout_node *nd;
+	struct rout_heap h;
+	int x0, y0, x1, y1, w, n, i, j, best, end, c, start;
+	bool cut;
+	enum dir d;
+
+	x0 = un->pos.x - max > 0 ? un->pos.x - max : 0;
+	y0 = un->pos.y - max > 0 ? un->pos.y - max : 0;
+	x1 = un->pos.x + max < g->map->w - 1 ? un->pos.x + max : g->map->w - 1;
+	y1 = un->pos.y + max < g->map->h - 1 ? un->pos.y + max : g->map->h - 1;
+	w = x1 - x0 + 1;
+	n = w * (y1 - y0 + 1);
+	nd = xcalloc((size_t)n, sizeof *nd);
+	h.key = xcalloc((size_t)n * DIR_COUNT + 1, sizeof *h.key);
+	h.idx = xcalloc((size_t)n * DIR_COUNT + 1, sizeof *h.idx);
+	h.n = 0;
+	for (i = 0; i < n; i++) {
+		nd[i].cost = INT_MAX;
+		nd[i].from = -1;
+	}
+	best = (un->pos.y - y0) * w + (un->pos.x - x0);
+	nd[best].cost = 0;
+	heap_push(&h, geom_dist(un->pos, rear), best);
+	end = -1;
+	while (h.n > 0 && end < 0) {
+		i = heap_pop(&h);
+		if (nd[i].done)
+			continue;
+		nd[i].done = true;
+		p.x = x0 + i % w;
+		p.y = y0 + i / w;
+		/* The nearest the rear, and of those the first reached,
+		 * the cheapest: where a router cut off from its rear ends
+		 * its flight. */
+		if (geom_dist(p, rear) < geom_dist((struct point){ x0 +
+		    best % w, y0 + best / w }, rear))
+			best = i;
+		if (p.x == rear.x && p.y == rear.y) {
+			end = i;
+			break;
+		}
+		for (d = 0; d < DIR_COUNT; d++) {
+			q.x = p.x + dir_dx[d];
+			q.y = p.y + dir_dy[d];
+			if (q.x < x0 || q.y < y0 || q.x > x1 || q.y > y1)
+				continue;
+			j = (q.y - y0) * w + (q.x - x0);
+			c = nd[i].cost + dir_step_cost(d);
+			if (nd[j].done || c >= nd[j].cost ||
+			    !rout_step_ok(g, u, p, d))
+				continue;
+			nd[j].cost = c;
+			nd[j].from = (int)d;
+			heap_push(&h, (long)c + geom_dist(q, rear), j);
+		}
+	}
+	/* A rear beyond the window may lie beyond the way's end: only a
+	 * way that could have come to it, or no way at all, is cut off. */
+	start = (un->pos.y - y0) * w + (un->pos.x - x0);
+	cut = end < 0 && (best == start || (rear.x >= x0 && rear.x <= x1 &&
+	    rear.y >= y0 && rear.y <= y1));
+	if (end < 0)
+		end = best;
+	/* Walk back from the end to the anchor, then lay the way out. */
+	rev = xcalloc((size_t)n + 1, sizeof *rev);
+	for (c = 0, i = end; nd[i].from >= 0; c++) {
+		rev[c].x = x0 + i % w;
+		rev[c].y = y0 + i / w;
+		d = (enum dir)nd[i].from;
+		i = (rev[c].y - dir_dy[d] - y0) * w + (rev[c].x - dir_dx[d] -
+		    x0);
+	}
+	free(un->track);
+	un->track = xcalloc((size_t)(max > 0 ? max : 1), sizeof *un->track);
+	for (un->ntrack = 0; un->ntrack < c && un->ntrack < max; un->ntrack++)
+		un->track[un->ntrack] = rev[c - 1 - un->ntrack];
+	free(rev);
+	free(h.key);
+	free(h.idx);
+	free(nd);
+	return cut;
+}
+
+/*
+ * 3.9.2: the rout track runs from the unit's anchor straight for its
+ * side's rear, one cell at a time along the nearest of the eight
+ * directions, until the rear, the map edge or the longest track.  Where
+ * that straight track would cross ground or an obstacle the router may
+ * not (rout_step_ok), it takes the way round instead (rout_way).  True
+ * if no way it may take leads to the rear: its track then ends as near
+ * to the rear as it can come.
+ */
+static bool
+rout_track(struct game *g, int u)
+{
+	struct unit *un = &g->units[u];
+	struct point p = un->pos;
+	int k, d, max = tables(g)->track_max;
+
+	game_track(g, u, max);
+	for (k = 0; k < un->ntrack; k++) {
+		d = dir_between(p, un->track[k]);
+		if (d < 0 || !rout_step_ok(g, u, p, (enum dir)d))
+			break;
+		p = un->track[k];
+	}
+	return k < un->ntrack && rout_way(g, u, max);
+}
+
+/* Whether a router's way is blocked: the next cell of its track is not
+ * free for its block (a unit there, ground it may not enter), or it has
+ * no way it may take to its rear (rout_track) and stands short of it.
+ * A router with no track is given one first, as flee() would. */
+static bool
+track_blocked(struct game *g, int u)
 {
 	const struct unit *un = &g->units[u];
+	struct point rear = g->sides[un->side].rear;
 	int d;
 
+	if (un->ntrack == 0 && (un->pos.x != rear.x || un->pos.y != rear.y) &&
+	    rout_track(g, u) && un->ntrack == 0)
+		return true;
 	if (un->ntrack == 0)
 		return false;
 	d = dir_between(un->pos, un->track[0]);
@@ -146,11 +390,19 @@ flee(struct game *g, int u)
 	int bar = -1, who = -1;
 	struct point bad;
 	char stop[160];
-	bool blocked = false;
+	bool blocked = false, cut = false, at_rear;
 
 	ruleset_fmt(g->rs, left, have, sizeof have);
 	if (un->ntrack == 0)
-		rout_track(g, u);	/* routed by the scenario, or at an edge */
+		cut = rout_track(g, u);	/* routed by the scenario, or at an edge */
+	if (un->ntrack == 0 && cut) {
+		un->moved = 0;
+		game_log(g, u, EV_MOVE, "3.9.3", "%s cannot flee: no way it may "
+		    "take leads from [%d, %d] to its rear at [%d, %d] (3.9.2)",
+		    un->name, un->pos.x, un->pos.y, g->sides[un->side].rear.x,
+		    g->sides[un->side].rear.y);
+		return;
+	}
 	if (un->ntrack == 0) {
 		game_log(g, u, EV_MOVE, "3.9.3", "%s has fled to its rear and "
 		    "stays there, routed", un->name);
@@ -182,6 +434,8 @@ flee(struct game *g, int u)
 		k++;
 	}
 	game_occupy(g, u, true);
+	at_rear = un->pos.x == g->sides[un->side].rear.x &&
+	    un->pos.y == g->sides[un->side].rear.y;
 	/* The cells behind are no longer part of the track. */
 	un->ntrack -= k;
 	memmove(un->track, un->track + k, (size_t)un->ntrack *
@@ -223,8 +477,9 @@ flee(struct game *g, int u)
 		game_log(g, u, EV_MOVE, "3.9.3", "%s flees %s of its %s rout "
 		    "speed along its track, [%d, %d] to [%d, %d]%s%s",
 		    un->name, gone, have, from.x, from.y, un->pos.x,
-		    un->pos.y, un->ntrack == 0 ? ", and reaches its rear" :
-		    "", stop);
+		    un->pos.y, un->ntrack > 0 ? "" : at_rear ?
+		    ", and reaches its rear" : ", as near its rear as any "
+		    "way it may take leads (3.9.2)", stop);
 	}
 }
 
