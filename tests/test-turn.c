@@ -1897,6 +1897,51 @@ test_3_9_2_rout_track_goes_round_the_lake(void **state)
 }
 
 /*
+ * 3.9.2, marshal's reading: nor does a rout track cross an obstacle
+ * that none of the router's arm's formations may cross.  A wall runs
+ * along the south side of row 9 from column 0 to 35, and here (a
+ * ruleset changed for the test) no formation may cross a wall.  The
+ * column at [30, 5], routed, gets a track that ends at its rear,
+ * [30, 39], and passes from row 9 to row 10 only past the wall's end,
+ * from or onto column 36 or beyond (a slanting step may pass its end's
+ * corner, 3.6.5); straight, it crossed at column 30.
+ */
+static void
+test_3_9_2_rout_track_goes_round_a_wall(void **state)
+{
+	struct game *g = field();
+	int wall = ruleset_obst(rs, "wall"), a, x, i;
+	uint32_t was;
+	struct unit *u;
+	struct point prev;
+
+	(void)state;
+	assert_true(wall > 0);
+	was = rs->obst[wall].forbid;
+	for (x = 0; x <= 35; x++)
+		assert_int_equal(map_edge_set(g->map, x, 9, DIR_S, wall,
+		    PASS_NONE), 0);
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 5,
+	    DIR_N, 600);
+	rs->obst[wall].forbid = ~0u;
+	nap_rout(g, a, "test");
+	rs->obst[wall].forbid = was;
+	u = &g->units[a];
+	assert_true(u->ntrack > 0);
+	assert_int_equal(u->track[u->ntrack - 1].x, 30);
+	assert_int_equal(u->track[u->ntrack - 1].y, 39);
+	prev = u->pos;
+	for (i = 0; i < u->ntrack; i++) {
+		/* Straight down, east of the wall; slanting, past its
+		 * end's corner at the least. */
+		if (prev.y <= 9 && u->track[i].y >= 10)
+			assert_true(prev.x >= 36 || u->track[i].x >= 36);
+		prev = u->track[i];
+	}
+	game_free(g);
+}
+
+/*
  * 3.9.3 with a ruleset whose first landscape (index 0, the map's open
  * ground) bars every formation: the column at [30, 5], routed, cannot
  * flee onto its track's first cell [30, 6].  Its block there stands on
@@ -2944,6 +2989,7 @@ main(void)
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
 		cmocka_unit_test(test_3_9_3_routers_stop_at_ground_they_may_not_enter),
 		cmocka_unit_test(test_3_9_2_rout_track_goes_round_the_lake),
+		cmocka_unit_test(test_3_9_2_rout_track_goes_round_a_wall),
 		cmocka_unit_test(test_3_9_3_router_with_its_track_blocked_stays),
 		cmocka_unit_test(test_3_9_3_router_stopped_partway_says_by_whom),
 		cmocka_unit_test(test_3_9_5_track_blocked_only_at_its_next_cell),
