@@ -2216,6 +2216,79 @@ test_002_H7_ai_retires_keeping_facing(void **state)
 }
 
 /*
+ * HO.6.4 in the horse-and-musket doctrine (raw): a charger shot twice
+ * tests at once, on Drill + 4 - 1 or less (HO.9.1).  The 7th Foot (Drill
+ * 2) passes on 5 or less, 10 rolls of 36: raw; the Legion infantry
+ * (Drill 3) on 6 or less, 15 of 36: not.  On the Cowpens' first turn,
+ * with the North Carolina riflemen 3 inches in front of it (inside its
+ * 6-inch charge reach), normal gives the 7th no Move order: after the
+ * turn it stands on its cell, [30, 46], in Line facing north, where
+ * before it charged the riflemen and ended in contact with them at
+ * [28, 41].  The Legion infantry still goes at the Georgia riflemen.
+ */
+static void
+test_HO_6_4_ai_raw_battalion_holds_its_ground(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	const struct ai_doctrine *doc;
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	struct point at, gar;
+	int k7, kl, f7, lgi, i, form, lgi_orders = 0;
+	enum dir facing;
+
+	(void)state;
+	g = load(path, &rs);
+	doc = rs->ops->doctrine;
+	assert_non_null(doc->raw);
+	f7 = game_find_unit(g, "7F");
+	lgi = game_find_unit(g, "LGI");
+	assert_true(f7 >= 0 && lgi >= 0);
+	gar = g->units[game_find_unit(g, "GAR")].pos;
+	at = g->units[f7].pos;
+	facing = g->units[f7].facing;
+	form = g->units[f7].formation;
+	assert_int_equal(at.x, 30);
+	assert_int_equal(at.y, 46);
+	ai_view_fill(g, g->units[f7].side, &v);
+	k7 = own_index(g, &v, "7F");
+	kl = own_index(g, &v, "LGI");
+	assert_true(k7 >= 0 && kl >= 0);
+	assert_int_equal(v.own[k7].quality, 2);
+	assert_int_equal(v.own[kl].quality, 3);
+	assert_true(doc->raw(rs, &v.own[k7]));
+	assert_false(doc->raw(rs, &v.own[kl]));
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++) {
+		const struct order *o = &p.v[i];
+
+		assert_false(o->unit == f7 && (o->kind == ORDER_MOVE ||
+		    o->kind == ORDER_ACTION));
+		if (o->unit != lgi)
+			continue;
+		lgi_orders++;
+		assert_int_equal(o->kind, ORDER_MOVE);
+		assert_int_equal(o->pts[o->npts - 1].x, gar.x);
+		assert_int_equal(o->pts[o->npts - 1].y, gar.y);
+	}
+	assert_int_equal(lgi_orders, 1);
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	/* Played: the British at normal, the Americans standing. */
+	assert_int_equal(ai_orders(g, g->units[f7].side, AI_NORMAL, NULL), 0);
+	game_turn(g);
+	assert_int_equal(g->units[f7].pos.x, 30);
+	assert_int_equal(g->units[f7].pos.y, 46);
+	assert_int_equal(g->units[f7].facing, facing);
+	assert_int_equal(g->units[f7].formation, form);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
+/*
  * Horse at foot it would beat from the front (the horse-and-musket
  * doctrine's horse_front_edge; HO.7: horse +1 on foot from the front,
  * rifles -2, open order -1): at the Cowpens' first turn Ogilvie's
@@ -2391,10 +2464,14 @@ test_ai_foot_charges_rifles_in_reach(void **state)
  * The horse-and-musket doctrine's reach_charge_normal (2, under its
  * reach_charge_edge of 3): as in the test above, the British Legion
  * infantry in Line at the Cowpens with the Georgia riflemen 4 inches in
- * front of it, within its 6-inch charge reach, but its Drill lowered
- * from 3 to 2: its edge charging them is 2 + 1 - (4 - 3) = 2 by the
- * commander's reckoning (HO.7: rifles -2, open order -1; their Drill
- * taken to be the side's mean, 4).  Normal, whose mark is 2, is ordered
+ * front of it, within its 6-inch charge reach, but every other British
+ * unit's Drill raised to 5, so that the enemy's, which cannot be seen,
+ * is taken to be the side's mean, 4.8 (nine units of 5, one of 3),
+ * rounded: 5.  The Legion's edge charging them is 3 + 1 - (5 - 3) = 2
+ * by the commander's reckoning (HO.7: rifles -2, open order -1).  (The
+ * test lowered the Legion's own Drill to 2 before; a Drill 2 battalion
+ * is now raw and holds, test_HO_6_4_ai_raw_battalion_holds_its_ground.)
+ * Normal, whose mark is 2, is ordered
  * onto them (a charge, HO.3.1); hard, whose mark is the doctrine's 3
  * (its own margin of 1 left out while it presses the attack, as the
  * British do here), is not.  (Normal's mark was 3: it waited to
@@ -2420,7 +2497,9 @@ test_ai_normal_foot_charges_rifles_at_edge_two(void **state)
 	gar = game_find_unit(g, "GAR");
 	assert_true(lgi >= 0 && gar >= 0);
 	assert_int_equal(unit_attr(&g->units[lgi], HM_ATTR_DRILL), 3);
-	unit_attr_set(&g->units[lgi], HM_ATTR_DRILL, 2);
+	for (i = 0; i < g->nunits; i++)
+		if (i != lgi && g->units[i].side == g->units[lgi].side)
+			unit_attr_set(&g->units[i], HM_ATTR_DRILL, 5);
 	game_occupy(g, gar, false);
 	g->units[gar].pos = (struct point){ 44, 38 };
 	game_occupy(g, gar, true);
@@ -3967,6 +4046,7 @@ main(void)
 		cmocka_unit_test(test_ai_hard_rifles_do_not_charge_guns_at_poor_odds),
 		cmocka_unit_test(test_002_H7_ai_retires_keeping_facing),
 		cmocka_unit_test(test_ai_horse_rides_at_rifles_it_would_beat),
+		cmocka_unit_test(test_HO_6_4_ai_raw_battalion_holds_its_ground),
 		cmocka_unit_test(test_ai_horse_does_not_ride_at_open_foot_at_edge_three),
 		cmocka_unit_test(test_ai_foot_charges_rifles_in_reach),
 		cmocka_unit_test(test_ai_normal_foot_charges_rifles_at_edge_two),

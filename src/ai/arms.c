@@ -452,6 +452,32 @@ worn_falls_back(struct think *t, int i)
 }
 
 /*
+ * Raw battalion i (the doctrine's raw) within the musketry or the charge
+ * reach of the nearest enemy, whichever is the longer: it holds its
+ * ground there and fires, facing as it stands.  True if its order was
+ * decided.
+ */
+static bool
+raw_holds(struct think *t, int i)
+{
+	const struct ai_view *v = t->v;
+	const struct ai_own *u = &v->own[i];
+	const struct ai_enemy *e;
+	int r = t->range.musket;
+
+	if (t->near[i] < 0)
+		return false;
+	e = &v->enemy[t->near[i]];
+	if ((unsigned)e->arm < ARM_COUNT && t->range.charge[e->arm] > r)
+		r = t->range.charge[e->arm];
+	if (ai_gap_own_enemy(v, u, e) > r)
+		return false;
+	if (!t->done[i])
+		ai_want_stop(t, i);
+	return true;
+}
+
+/*
  * One battalion of a brigade, given its slot: the point its front centre
  * should reach and the way the line faces.
  */
@@ -489,6 +515,15 @@ battalion(struct think *t, const struct brigade *b, int i, struct point slot)
 	}
 
 	contact = in_contact(v, u);
+	/* Raw foot within the enemy's reach holds and fires (normal and
+	 * hard): sent on, into a charge or a march up to him, it would be
+	 * the first of the line under his fire, and green troops fail the
+	 * test that fire brings (at the Cowpens the 7th Foot, Drill 2,
+	 * charging the North Carolina riflemen on the first turn was the
+	 * battalion normal lost first to the naive baseline). */
+	if (d != NULL && d->raw != NULL && t->lvl >= AI_NORMAL && !contact &&
+	    d->raw(v->rs, u) && raw_holds(t, i))
+		return;
 	if (d != NULL && d->worn > 0 && t->lvl >= AI_NORMAL && !contact &&
 	    (long)u->strength * 100 < (long)u->strength0 * d->worn &&
 	    worn_falls_back(t, i))

@@ -167,6 +167,13 @@ struct ai_doctrine {
 	 * (where the rules count a routed unit's men as lost, a worn one
 	 * kept whole spares the side's break).  0: it fights on. */
 	int		 worn;
+	/* Normal and hard: whether own unit u is raw - foot whose own
+	 * test under fire (for this ruleset a charger's at once, HO.6.4)
+	 * it would likely fail.  Such a battalion, not in contact, within
+	 * the musketry or the charge reach of the nearest enemy, holds its
+	 * ground and fires: it neither charges nor marches on, and the
+	 * enemy who comes on meets its fire first.  NULL: none is. */
+	bool		(*raw)(const struct ruleset *, const struct ai_own *u);
 	/* Hard, while the points do not favour its side (it has places to
 	 * take from the enemy): its foot falls back only from what normal's
 	 * falls back from (evade_normal, evade_horse_normal) and its

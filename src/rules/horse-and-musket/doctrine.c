@@ -8,7 +8,8 @@
  * (behind the unit, on the map), what march to make of a
  * charge that would falter on a friend in the way (HO.3.2, normal and
  * hard), which foot falls back from a melee it would lose at normal (HO.7) or
- * once worn (HO.10: a routed unit's men count to the break), how
+ * once worn (HO.10: a routed unit's men count to the break), which foot
+ * is raw and holds rather than charge into fire (HO.6.4), how
  * near an enemy stops a Disordered unit re-forming (HO.9.3), and what to
  * answer when the rules ask within a turn (H15).  Hard sends no second
  * battalion behind the places it holds (no_supports): the Cowpens' few
@@ -20,8 +21,9 @@
  * It holds no rule figures of its own: every figure of the rules is the
  * module's, read from data/rulesets/horse-and-musket.yaml into its turn
  * tables (turn.h).  Its own constants (FALTER_RING, FALTER_HOP,
- * RETIRE_TURNS) are the commander's judgement, not rules: how far it
- * looks for a march short of a faltering charge, and how far it retires.
+ * RETIRE_TURNS, RAW_PASS and RAW_OF) are the commander's judgement, not
+ * rules: how far it looks for a march short of a faltering charge, how
+ * far it retires, and how likely a test to pass is too unlikely.
  * It is only ever given that ruleset, loaded, so its tables are always
  * there.
  */
@@ -214,6 +216,46 @@ doctrine_evade_horse_normal(const struct ruleset *rs, const struct ai_own *u)
 	return u->arm == ARM_INFANTRY && u->klass >= 0 &&
 	    u->klass < HM_MAX_CLASS && u->klass < rs->nklass &&
 	    t->open_order[u->klass];
+}
+
+/*
+ * Raw foot (ai/doctrine.h, raw): close-order foot that would pass the
+ * test a charger takes once shot (HO.6.4: the HO.9.1 test at the
+ * shaken figure's hits, its -1 per per_hits hits counted; no general
+ * near) on fewer than RAW_PASS rolls in RAW_OF.  By the rules' figures
+ * a Drill 2 battalion passes on 5 or less, 10 rolls of 36, and Drill 3
+ * on 6 or less, 15 of 36: at the Cowpens the 7th Foot is raw, the
+ * Legion infantry is not.  Open-order foot is left out: its part is to
+ * fire and fall back (evade_horse_normal).
+ */
+#define RAW_PASS	1
+#define RAW_OF		3
+
+static bool
+doctrine_raw(const struct ruleset *rs, const struct ai_own *u)
+{
+	const struct hm_turn *t = hm_turn(rs);
+	int ways[64] = { 1 }, next[64], n, i, k, f, need, pass = 0, all = 0;
+
+	if (!doctrine_evade_normal(rs, u) || t->dice < 1 || t->mo_die < 1 ||
+	    t->dice * t->mo_die >= (int)(sizeof ways / sizeof ways[0]))
+		return false;
+	/* ways[s]: the rolls of the dice thrown so far that sum to s. */
+	for (n = 0; n < t->dice; n++) {
+		memset(next, 0, sizeof next);
+		for (i = 0; i <= n * t->mo_die; i++)
+			for (f = 1; f <= t->mo_die; f++)
+				next[i + f] += ways[i];
+		memcpy(ways, next, sizeof ways);
+	}
+	need = u->quality + t->base -
+	    (t->per_hits > 0 ? t->shaken / t->per_hits : 0);
+	for (k = 0; k <= t->dice * t->mo_die; k++) {
+		all += ways[k];
+		if (k <= need)
+			pass += ways[k];
+	}
+	return (long)pass * RAW_OF < (long)all * RAW_PASS;
 }
 
 /*
@@ -660,6 +702,7 @@ const struct ai_doctrine hm_doctrine = {
 	.evade_normal = doctrine_evade_normal,
 	.evade_horse_normal = doctrine_evade_horse_normal,
 	.evade_horse_arc = 1,
+	.raw = doctrine_raw,
 	.worn = 90,
 	.no_supports = true,
 	.press = true,
