@@ -2341,12 +2341,7 @@ test_move_preview_says_the_march_halts_in_contact(void **state)
  * with I/66e Ligne, under a Move order over the bridge to [14, 12].
  * The corps' reserve battery, added to the scenario after the game was
  * recorded, limbers on turn 1 and so fires on nobody: the two turns
- * play as they were recorded.  II/66e Ligne was sent onto the 43rd on
- * turn 2, and its charge faltered at [37, 16] on I/82e Ligne beside the
- * 43rd; since a charge makes for the part of its target it can reach
- * (3.4.2) it closes, the 43rd tests and the dice after it fall
- * otherwise (the Rifles routed).  It is sent to [37, 16] instead: the
- * turn plays as recorded but for its own lines.
+ * play as they were recorded.
  */
 static const char coa_two_turns[] =
     "marshal-replay: 1\n"
@@ -2372,7 +2367,7 @@ static const char coa_two_turns[] =
     "[19, 15], [16, 15], [13, 12], [14, 12]]}\n"
     "  - {turn: 2, unit: 1-32Lt, general: ferey, move: [[32, 6], [31, 6]]}\n"
     "  - {turn: 2, unit: 1-66L, general: ferey, move: [[30, 11]]}\n"
-    "  - {turn: 2, unit: 2-66L, general: ferey, move: [[37, 16]]}\n"
+    "  - {turn: 2, unit: 2-66L, general: ferey, move: [[33, 19]]}\n"
     "  - {turn: 2, unit: 1-82L, general: ferey, move: [[33, 19]]}\n";
 
 /*

@@ -486,51 +486,6 @@ test_3_4_2_charge_falters_at_a_friend(void **state)
 }
 
 /*
- * 3.4.2 (marshal's reading): a charge makes for the part of the target
- * it can reach, the cell of the target's block nearest its anchor, and
- * a friend beside its way to the target's centre does not stop it.
- * Line b at [20, 16] facing S covers x = 17 to 22 on rows 15 and 16.
- * Column a at [24, 20] facing N (x = 23 to 25, rows 20 to 23), 1.5 BD
- * from b, is sent north; its friend f, a Column at [21, 19] (x = 20 to
- * 22, rows 19 to 22), closes on b beside it.  Straight north, a's block
- * comes to b's east end (its west file, x = 23, beside b's x = 22): it
- * closes 1 BD to [24, 18], 0.5 BD from b (row 17 between them), and b
- * tests.  Aimed at b's anchor [20, 16], north-west, its first step
- * would have run into f and no charge would have been made.
- */
-static void
-test_3_4_2_charge_aims_at_the_nearest_part_of_the_target(void **state)
-{
-	struct game *g = field();
-	int a, b, f;
-
-	(void)state;
-	b = fixture_unit(g, "b", 1, ARM_INFANTRY, "line", "line", 20, 16,
-	    DIR_S, 500);
-	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "column", 21, 19,
-	    DIR_N, 600);
-	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 24, 20,
-	    DIR_N, 600);
-	order_to(g, a, 24, 10);
-	assert_int_equal(nap_gap(g, a, b), 6);
-	nap_phase_charges(g);
-	assert_int_equal(fixture_count(g, "3.4.1", "a (infantry in Column) "
-	    "charges b, 1.5 BD away"), 1);
-	assert_int_equal(g->units[a].pos.x, 24);
-	assert_int_equal(g->units[a].pos.y, 18);
-	assert_int_equal(g->units[a].moved, 2 * STEP_ORTHO);	/* 1 BD */
-	assert_int_equal(nap_gap(g, a, b), tab()->melee.reach);
-	assert_int_equal(g->units[a].contact, b);
-	assert_int_equal(g->units[b].charged, g->turn);
-	assert_int_equal(g->units[f].pos.x, 21);
-	assert_int_equal(g->units[f].pos.y, 19);
-	assert_int_equal(fixture_count(g, "3.4.3", "b is charged and tests"),
-	    1);
-	assert_occupancy_exact(g);
-	game_free(g);
-}
-
-/*
  * A river no formation may enter (the Côa's water), columns 30 and 31 of
  * the field; horse in Column at [36, 20] facing W with a Move order onto
  * foot in Line at [27, 20] on the far bank, facing E.  The gap, x = 28 to
@@ -1958,7 +1913,6 @@ main(void)
 		cmocka_unit_test(
 		    test_3_4_2_forecast_falters_with_its_charge_reach_spent),
 		cmocka_unit_test(test_3_4_2_charge_falters_at_a_friend),
-		cmocka_unit_test(test_3_4_2_charge_aims_at_the_nearest_part_of_the_target),
 		cmocka_unit_test(
 		    test_3_4_2_charge_falters_at_ground_it_may_not_enter),
 		cmocka_unit_test(

@@ -10,7 +10,6 @@
  */
 #include "config.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,85 +244,21 @@ barred_text(const struct game *g, const struct barred *b, bool where,
 }
 
 /*
- * 3.4.2 (marshal's reading): the direction of the step unit u, its
- * anchor at cur facing f, takes in its charge at unit t.  It steps
- * straight for the target's anchor when its block fits there.  When a
- * unit (a friend beside the target, routers), ground it may not enter
- * or the field's edge bars that step, it makes for the part of the
- * target it can still reach: of the other steps to its front (within
- * the charge arc of its facing, 3.4.1) that bring its block nearer t's
- * block and fit (charge_fits), the one that leaves the least to ride,
- * its own ticks and the gap still left beyond melee reach; among
- * equals, the one whose anchor comes nearest a cell of t's block, then
- * the first from north.  Returns -1 when no such step is clear; then
- * *b says what barred the straight step.
- */
-static int
-charge_dir(const struct game *g, const struct unit *u, struct point cur,
-    enum dir f, int t, struct barred *b)
-{
-	const struct nap_melee *m = &nap_phases(g->rs)->melee;
-	struct point *mine = game_cells_take(g), *theirs = game_cells_take(g);
-	struct point next;
-	struct barred bb;
-	int n, i, gap, ng, near, nn, left, dir = -1, bestleft = 0;
-	int bestnear = 0;
-	enum dir d, straight = geom_heading(cur, g->units[t].pos);
-	bool better;
-
-	next.x = cur.x + dir_dx[straight];
-	next.y = cur.y + dir_dy[straight];
-	if (charge_fits(g, u, next, f, b)) {
-		game_cells_give(g, theirs);
-		game_cells_give(g, mine);
-		return (int)straight;
-	}
-	n = game_footprint(g, &g->units[t], theirs);
-	gap = near_block_gap(mine, game_footprint_at(g, u, cur, f,
-	    u->formation, mine), theirs, n);
-	for (d = 0; d < DIR_COUNT; d++) {
-		if (d == straight || dir_diff(f, d) > tables(g)->arc)
-			continue;	/* it charges to its front */
-		next.x = cur.x + dir_dx[d];
-		next.y = cur.y + dir_dy[d];
-		ng = near_block_gap(mine, game_footprint_at(g, u, next, f,
-		    u->formation, mine), theirs, n);
-		if (ng >= gap)
-			continue;
-		left = dir_step_cost(d) + (ng > m->reach ? ng - m->reach : 0);
-		if (!charge_fits(g, u, next, f, &bb))
-			continue;
-		near = INT_MAX;
-		for (i = 0; i < n; i++)
-			if ((nn = geom_dist(next, theirs[i])) < near)
-				near = nn;
-		better = dir < 0 || left < bestleft ||
-		    (left == bestleft && near < bestnear);
-		if (better) {
-			dir = (int)d;
-			bestleft = left;
-			bestnear = near;
-		}
-	}
-	game_cells_give(g, theirs);
-	game_cells_give(g, mine);
-	return dir;
-}
-
-/*
  * 3.4.2 (marshal's reading): whether unit u, standing at from facing f,
- * could not take even the first step of a charge at unit t (charge_dir):
- * every step toward its block is barred by a unit, the field's edge or
- * ground its formation may not enter.  Then *b (may be NULL) says what
- * bars the step toward its nearest cell.
+ * could not take even the first step of a charge toward point p: the
+ * cell ahead lies off the field, its block would not fit there, or it
+ * would stand on ground its formation may not enter.  Then *b (may be
+ * NULL) says what bars it.
  */
 static bool
 first_step_barred(const struct game *g, const struct unit *u,
-    struct point from, enum dir f, int t, struct barred *b)
+    struct point from, enum dir f, struct point p, struct barred *b)
 {
+	enum dir d = geom_heading(from, p);
+	struct point next = { from.x + dir_dx[d], from.y + dir_dy[d] };
 	struct barred scratch;
 
-	return charge_dir(g, u, from, f, t, b != NULL ? b : &scratch) < 0;
+	return !charge_fits(g, u, next, f, b != NULL ? b : &scratch);
 }
 
 /* Move unit i one cell toward (away: from) point p if its block fits
@@ -347,24 +282,6 @@ step_by(struct game *g, int i, struct point p, bool away, struct barred *b)
 	u->pos = next;
 	game_occupy(g, i, true);
 	return dir_step_cost(d);
-}
-
-/* 3.4.2: move charger a one step of its charge at t (charge_dir);
- * returns the ticks spent, 0 if it cannot, and then in *b what barred
- * it. */
-static int
-step_charge(struct game *g, int a, int t, struct barred *b)
-{
-	struct unit *u = &g->units[a];
-	int d = charge_dir(g, u, u->pos, u->facing, t, b);
-
-	if (d < 0)
-		return 0;
-	game_occupy(g, a, false);
-	u->pos.x += dir_dx[d];
-	u->pos.y += dir_dy[d];
-	game_occupy(g, a, true);
-	return dir_step_cost((enum dir)d);
 }
 
 /* step_by, not asking what stopped it. */
@@ -487,7 +404,7 @@ charge(struct game *g, int a, int t)
 	 * it stands for the turn: it is not made, and the unit marches on
 	 * its order (round what bars it) in the movement phase. */
 	if (!square && gap > m->reach &&
-	    first_step_barred(g, ua, ua->pos, ua->facing, t, &b)) {
+	    first_step_barred(g, ua, ua->pos, ua->facing, ut->pos, &b)) {
 		ruleset_fmt(g->rs, gap, gap0, sizeof gap0);
 		barred_text(g, &b, true, why, sizeof why);
 		game_log_with(g, a, t, EV_MOVE, "3.4.2",
@@ -513,7 +430,7 @@ charge(struct game *g, int a, int t)
 		return;
 	}
 	while (gap > m->reach && used <= c->reach[ua->arm] &&
-	    (s = step_charge(g, a, t, &b)) > 0) {
+	    (s = step_by(g, a, ut->pos, false, &b)) > 0) {
 		used += s;
 		gap = nap_gap(g, a, t);
 	}
@@ -610,10 +527,10 @@ nap_charge_contact(struct game *g, int a, int t)
 /*
  * 3.4.2 for the forecast: whether unit u's charge at target t, made
  * from anchor from facing f with the units standing as they are now,
- * would falter short of melee reach, as charge() closes it: a cell a
- * step toward the part of the target it can reach (charge_dir), until
- * melee reach, its charge reach spent or no clear step closes on it.
- * Then why says what stops it.
+ * would falter short of melee reach, as charge() closes it: straight at
+ * the target, a cell a step, until melee reach, its charge reach spent
+ * or a cell its block may not take (charge_fits).  Then why says what
+ * stops it.
  */
 static bool
 closing_falters(const struct game *g, const struct unit *u, struct point from,
@@ -622,23 +539,26 @@ closing_falters(const struct game *g, const struct unit *u, struct point from,
 	const struct nap_melee *m = &nap_phases(g->rs)->melee;
 	const struct nap_charge *c = tables(g);
 	struct point *mine = game_cells_take(g), *theirs = game_cells_take(g);
-	struct point cur = from;
+	struct point cur = from, next, tp = g->units[t].pos;
 	struct barred b = { -1, -1, { 0, 0 } };
-	int gap, used = 0, ne, d;
+	int gap, used = 0, ne;
 	bool barred = false;
 	char lim[32];
+	enum dir d;
 
 	ne = game_footprint(g, &g->units[t], theirs);
 	gap = near_block_gap(mine, game_footprint_at(g, u, cur, f,
 	    u->formation, mine), theirs, ne);
 	while (gap > m->reach && used <= c->reach[u->arm]) {
-		if ((d = charge_dir(g, u, cur, f, t, &b)) < 0) {
+		d = geom_heading(cur, tp);
+		next.x = cur.x + dir_dx[d];
+		next.y = cur.y + dir_dy[d];
+		if (!charge_fits(g, u, next, f, &b)) {
 			barred = true;
 			break;
 		}
-		used += dir_step_cost((enum dir)d);
-		cur.x += dir_dx[d];
-		cur.y += dir_dy[d];
+		used += dir_step_cost(d);
+		cur = next;
 		gap = near_block_gap(mine, game_footprint_at(g, u, cur, f,
 		    u->formation, mine), theirs, ne);
 	}
@@ -730,7 +650,8 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 	 * unit marches instead. */
 	if (f->target >= 0 && f->gap > m->reach &&
 	    !horse_at_square(m, u, &g->units[f->target]) &&
-	    first_step_barred(g, u, u->pos, u->facing, f->target, NULL))
+	    first_step_barred(g, u, u->pos, u->facing,
+	    g->units[f->target].pos, NULL))
 		f->target = -1;
 	/* Cavalry whose march ends within melee reach: stopped there by
 	 * the contact, it has charged (3.6.8, nap_charge_contact); with
@@ -766,7 +687,8 @@ nap_charge_forecast(const struct game *g, const struct order *o,
 		f->when = CHARGE_NEXT;
 	if (f->when == CHARGE_NEXT && f->gap > m->reach &&
 	    !horse_at_square(m, u, &g->units[f->target]) &&
-	    first_step_barred(g, u, stop, facing, f->target, NULL))
+	    first_step_barred(g, u, stop, facing, g->units[f->target].pos,
+	    NULL))
 		f->target = -1;
 	if (f->target < 0 || f->when == CHARGE_MELEE)
 		return 0;
