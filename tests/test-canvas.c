@@ -2652,6 +2652,54 @@ test_question_within_the_turn_speaks_of_this_turn(void **state)
 }
 
 /*
+ * At 80x24 the Move preview does not fit the panel: the battery 4/6e
+ * Artillerie a pied sent 16 cells north (its stop, the battle contact it
+ * comes to on turn 3, limbering, its speed, a contour) runs past the
+ * panel's foot, whose last row then says so and names the key.  x opens the whole preview in a page, every line of it (the
+ * contour's note, cut on the panel, among them), and closing the page
+ * comes back to picking the destination, the cursor where it was.
+ */
+static void
+test_move_preview_cut_at_80x24_reads_whole_in_a_page(void **state)
+{
+	struct fixture *f = fixture_default_set(80, 24, true);
+	struct point at;
+	int gun;
+
+	(void)state;
+	gun = select_unit(f, "4-6FA");
+	type(f, "m");
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	f->ui->cursor.x = f->g->units[gun].pos.x;
+	f->ui->cursor.y = f->g->units[gun].pos.y - 16;
+	at = f->ui->cursor;
+	type(f, "");
+	assert_true(has(f, "Does not arrive: halts in"));
+	assert_true(has(f, "... x: the whole preview"));
+	assert_false(has(f, "crosses 1 contour"));
+	type(f, "x");
+	assert_int_equal(f->ui->mode, MODE_PAGER);
+	assert_true(has(f, "Move preview: 4/6e Artillerie"));
+	assert_true(has(f, "crosses 1 contour"));
+	assert_true(has(f, "limbers up"));
+	type(f, "\x1b");
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	assert_int_equal(f->ui->cursor.x, at.x);
+	assert_int_equal(f->ui->cursor.y, at.y);
+	fixture_free(f);
+	/* Where the panel has room, nothing is cut and nothing says so. */
+	f = fixture_default_set(120, 50, true);
+	gun = select_unit(f, "4-6FA");
+	type(f, "m");
+	f->ui->cursor.x = f->g->units[gun].pos.x;
+	f->ui->cursor.y = f->g->units[gun].pos.y - 16;
+	type(f, "");
+	assert_true(has(f, "crosses 1 contour"));
+	assert_false(has(f, "the whole preview"));
+	fixture_free(f);
+}
+
+/*
  * A unit that made no march under its orders but was moved by the battle
  * (fallen back from a charge, as HO.6.3 has it) reads what moved it, not
  * "did not march": found at the Cowpens, the Georgia riflemen fell back
@@ -4209,6 +4257,8 @@ main(void)
 		cmocka_unit_test(test_question_within_the_turn_speaks_of_this_turn),
 		cmocka_unit_test(
 		    test_panel_says_what_moved_a_unit_that_did_not_march),
+		cmocka_unit_test(
+		    test_move_preview_cut_at_80x24_reads_whole_in_a_page),
 		cmocka_unit_test(test_H7_retire_preview_is_the_retire_march),
 		cmocka_unit_test(test_panel_general_without_aides),
 		cmocka_unit_test(test_HO_9_2_panel_says_disordered),

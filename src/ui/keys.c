@@ -129,6 +129,8 @@ static const struct binding move_keys[] = {
 	    "remove the last waypoint" },
 	{ ACT_JUMP_OBJECTIVE, { 'o', 0 }, "o",
 	    "cursor to the next objective (says who holds it)" },
+	{ ACT_WHY, { 'x', 0 }, "x",
+	    "the whole Move preview in a page (where the panel cuts it)" },
 	{ ACT_CANCEL, { UIK_ESC, 0 }, "Esc", "cancel the order" },
 	{ ACT_HELP, { '?', 0 }, "?", "this help" },
 	{ ACT_NONE, { 0 }, NULL, NULL }

@@ -86,7 +86,8 @@ enum pager_kind {
 	PAGER_LOG,
 	PAGER_BRIEF,		/* the scenario's description and sides */
 	PAGER_TUTORIAL,		/* tutorial steps just done, and the next */
-	PAGER_SUMMARY		/* the battle at a glance, after a turn */
+	PAGER_SUMMARY,		/* the battle at a glance, after a turn */
+	PAGER_PREVIEW		/* the whole Move preview (MODE_MOVE's x) */
 };
 
 /*

@@ -427,6 +427,11 @@ move_key(struct ui *ui, enum ui_action a)
 		/* A destination by an objective, a few keys from it. */
 		overview_jump(ui, a);
 		break;
+	case ACT_WHY:
+		/* The preview whole; closing the page comes back here. */
+		if (ui->sel >= 0)
+			pager_open(ui, PAGER_PREVIEW);
+		break;
 	case ACT_CANCEL:
 		ui->mode = MODE_MAP;
 		ui->nwp = 0;

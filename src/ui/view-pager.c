@@ -564,6 +564,16 @@ summary_page(struct ui *ui, struct page *p)
 	    ui->keymap, MODE_MAP, ACT_SUMMARY, key, sizeof key));
 }
 
+/* The Move preview in full, as the panel begins it: an 80x24 panel cuts
+ * the ruleset's notes short. */
+static void
+preview_page(struct ui *ui, struct page *p)
+{
+	snprintf(p->title, sizeof p->title, "Move preview: %s",
+	    ui->sel >= 0 ? ui->game->units[ui->sel].name : "no unit");
+	panel_route_lines(ui, summary_line, p);
+}
+
 /* The builder of each kind of page. */
 static void (*const page_builders[])(struct ui *, struct page *) = {
 	[PAGER_HELP] = help_page,
@@ -573,6 +583,7 @@ static void (*const page_builders[])(struct ui *, struct page *) = {
 	[PAGER_BRIEF] = brief_page,
 	[PAGER_TUTORIAL] = tutorial_page,
 	[PAGER_SUMMARY] = summary_page,
+	[PAGER_PREVIEW] = preview_page,
 };
 
 static void

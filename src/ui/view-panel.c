@@ -26,9 +26,17 @@
 #include "ui/view.h"
 #include "util/xalloc.h"
 
+/*
+ * Where the panel's lines go: wrapped onto canvas c from (x, y) down to
+ * bottom, or, with put set, each handed whole to put(arg, ...) (a page of
+ * the pager reads them so).  cut: a line did not fit whole.
+ */
 struct pen {
 	struct canvas	*c;
 	int		 x, y, w, bottom;
+	void		(*put)(void *, struct style, const char *);
+	void		*arg;
+	bool		 cut;
 };
 
 static void
@@ -42,11 +50,20 @@ line(struct pen *p, struct style st, const char *fmt, ...)
 	char buf[512];
 	va_list ap;
 
-	if (p->y >= p->bottom)
+	if (p->put == NULL && p->y >= p->bottom) {
+		p->cut = true;
 		return;
+	}
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
+	if (p->put != NULL) {
+		p->put(p->arg, st, buf);
+		return;
+	}
+	if (canvas_wrap(NULL, p->x, p->y, p->w, -1, buf, st) >
+	    p->bottom - p->y)
+		p->cut = true;
 	p->y += canvas_wrap(p->c, p->x, p->y, p->w, p->bottom - p->y, buf, st);
 }
 
@@ -433,6 +450,16 @@ route_panel(struct ui *ui, struct pen *p)
 	free(r);
 }
 
+void
+panel_route_lines(struct ui *ui, void (*put)(void *, struct style,
+    const char *), void *arg)
+{
+	struct pen p = { NULL, 0, 0, 0, 0, put, arg, false };
+
+	if (ui->sel >= 0 && ui->sel < ui->game->nunits)
+		route_panel(ui, &p);
+}
+
 static void
 cell_panel(struct ui *ui, struct pen *p)
 {
@@ -499,7 +526,7 @@ void
 panel_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 {
 	struct pen p = { c, l->panel_x + 1, l->panel_y, l->panel_w - 1,
-	    l->panel_y + l->panel_h };
+	    l->panel_y + l->panel_h, NULL, NULL, false };
 	const struct tutorial *t = ui->game->tutorial;
 	char text[512];
 	size_t i;
@@ -529,6 +556,20 @@ panel_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 		 * why matter most: they come first, where 80x24 shows them. */
 		if (ui->mode == MODE_MOVE) {
 			route_panel(ui, &p);
+			/* Cut at the panel's foot (80x24): its last row says
+			 * where the whole preview is read. */
+			if (p.cut && p.bottom > l->panel_y) {
+				char k[16], more[64];
+
+				snprintf(more, sizeof more, "... %s: the whole "
+				    "preview", keymap_key_of(ui->keymap,
+				    MODE_MOVE, ACT_WHY, k, sizeof k));
+				canvas_fill(c, p.x, p.bottom - 1, p.w, 1, " ",
+				    theme_dim(ui));
+				canvas_text(c, p.x, p.bottom - 1, p.w, more,
+				    theme_rule(ui));
+				return;
+			}
 			p.y++;
 		}
 		unit_panel(ui, &p);

@@ -204,6 +204,12 @@ void route_action_order(const struct ui *, int unit, struct order *);
 /* Side panel: the selected unit and the cell under the cursor. */
 void panel_draw(struct ui *, struct canvas *, const struct layout *);
 
+/* The Move preview of the selected unit to the cursor, as the panel gives
+ * it in MODE_MOVE, line by line: put(arg, style, text), each line whole
+ * (the pager's page of it, where the panel cuts it short). */
+void panel_route_lines(struct ui *, void (*put)(void *, struct style,
+    const char *), void *arg);
+
 /* The battle at a glance (core/summary.h) as lines: line(arg, style,
  * text) once per line, for the page between turns and the final box. */
 void summary_lines(struct ui *, void (*line)(void *, struct style,
