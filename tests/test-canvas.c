@@ -2651,29 +2651,38 @@ test_question_within_the_turn_speaks_of_this_turn(void **state)
 	fixture_free(f);
 }
 
+/* Move mode for the battery 4/6e Artillerie a pied of the default
+ * battle, the cursor 16 cells north of it: where it now points. */
+static struct point
+preview_gun_north(struct fixture *f)
+{
+	int gun = select_unit(f, "4-6FA");
+
+	type(f, "m");
+	assert_int_equal(f->ui->mode, MODE_MOVE);
+	f->ui->cursor.x = f->g->units[gun].pos.x;
+	f->ui->cursor.y = f->g->units[gun].pos.y - 16;
+	type(f, "");
+	return f->ui->cursor;
+}
+
 /*
  * At 80x24 the Move preview does not fit the panel: the battery 4/6e
  * Artillerie a pied sent 16 cells north (its stop, the battle contact it
  * comes to on turn 3, limbering, its speed, a contour) runs past the
- * panel's foot, whose last row then says so and names the key.  x opens the whole preview in a page, every line of it (the
- * contour's note, cut on the panel, among them), and closing the page
- * comes back to picking the destination, the cursor where it was.
+ * panel's foot, whose last row then says so and names the key.  x opens
+ * the whole preview in a page, every line of it (the contour's note, cut
+ * on the panel, among them), and closing the page comes back to picking
+ * the destination, the cursor where it was.
  */
 static void
 test_move_preview_cut_at_80x24_reads_whole_in_a_page(void **state)
 {
 	struct fixture *f = fixture_default_set(80, 24, true);
 	struct point at;
-	int gun;
 
 	(void)state;
-	gun = select_unit(f, "4-6FA");
-	type(f, "m");
-	assert_int_equal(f->ui->mode, MODE_MOVE);
-	f->ui->cursor.x = f->g->units[gun].pos.x;
-	f->ui->cursor.y = f->g->units[gun].pos.y - 16;
-	at = f->ui->cursor;
-	type(f, "");
+	at = preview_gun_north(f);
 	assert_true(has(f, "Does not arrive: halts in"));
 	assert_true(has(f, "... x: the whole preview"));
 	assert_false(has(f, "crosses 1 contour"));
@@ -2689,11 +2698,7 @@ test_move_preview_cut_at_80x24_reads_whole_in_a_page(void **state)
 	fixture_free(f);
 	/* Where the panel has room, nothing is cut and nothing says so. */
 	f = fixture_default_set(120, 50, true);
-	gun = select_unit(f, "4-6FA");
-	type(f, "m");
-	f->ui->cursor.x = f->g->units[gun].pos.x;
-	f->ui->cursor.y = f->g->units[gun].pos.y - 16;
-	type(f, "");
+	(void)preview_gun_north(f);
 	assert_true(has(f, "crosses 1 contour"));
 	assert_false(has(f, "the whole preview"));
 	fixture_free(f);
