@@ -18,6 +18,7 @@
 
 #include "ai/ai.h"
 #include "ai/doctrine.h"
+#include "ai/think.h"
 #include "core/command.h"
 #include "core/game.h"
 #include "core/geom.h"
@@ -2289,6 +2290,135 @@ test_HO_6_4_ai_raw_battalion_holds_its_ground(void **state)
 }
 
 /*
+ * HO.6.4 (raw) by the doctrine's own count, with the ruleset's morale
+ * dice changed in memory: foot is raw when it would pass the shot
+ * charger's test (HO.9.1: the dice's total at most Drill + base, less
+ * one per per_hits hits) on fewer than one roll in three.  One
+ * four-sided die, base -1, no hits counted (per_hits 0): the 7th (Drill
+ * 2) passes on a 1 only, 1 roll of 4, raw; the Legion infantry (Drill 3)
+ * on 1 or 2, 2 of 4, not raw.  Every total is counted, the highest
+ * included (1 of 3 would not be fewer than one in three).  With per_hits
+ * 1 and the shaken figure's 2 hits the Legion's need falls to 0: raw.
+ */
+static void
+test_HO_6_4_ai_raw_by_the_dice_figures(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	const struct ai_doctrine *doc;
+	struct hm_turn *t;
+	struct ai_view v;
+	struct ruleset *rs;
+	struct game *g;
+	int k7, kl;
+
+	(void)state;
+	g = load(path, &rs);
+	doc = rs->ops->doctrine;
+	t = rs->phases_priv;
+	assert_non_null(doc->raw);
+	assert_ptr_equal(t, hm_turn(rs));
+	ai_view_fill(g, g->units[game_find_unit(g, "7F")].side, &v);
+	k7 = own_index(g, &v, "7F");
+	kl = own_index(g, &v, "LGI");
+	assert_true(k7 >= 0 && kl >= 0);
+	assert_int_equal(v.own[k7].quality, 2);
+	assert_int_equal(v.own[kl].quality, 3);
+	t->dice = 1;
+	t->mo_die = 4;
+	t->base = -1;
+	t->per_hits = 0;
+	t->shaken = 2;
+	assert_true(doc->raw(rs, &v.own[k7]));
+	assert_false(doc->raw(rs, &v.own[kl]));
+	t->per_hits = 1;
+	assert_true(doc->raw(rs, &v.own[kl]));
+	/* Drill 3 against base 0 and per_hits 2 (need 2, 2 of 4): not. */
+	t->base = 0;
+	t->per_hits = 2;
+	assert_false(doc->raw(rs, &v.own[kl]));
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
+/*
+ * HO.6.4 (raw): the raw battalion holds within the longer of the
+ * musket's reach and the nearest enemy's charge reach, that gap
+ * included, and marches on beyond it.  At the Cowpens the 7th Foot is
+ * put in Line facing north on open ground in the west, at [12, 46], and
+ * the Americans' first unit (the view's enemy 0) straight in front of
+ * it facing south, every other American taken off the field: at the
+ * cell where the gap between the blocks is exactly the reach (the
+ * dragoons' 15-inch charge, 60 ticks, at [12, 15]), normal gives the 7th
+ * no Move order; a cell further, it does.
+ */
+static void
+test_HO_6_4_ai_raw_battalion_holds_at_its_reach(void **state)
+{
+	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
+	const struct ai_doctrine *doc;
+	struct ai_reach reach;
+	struct ai_view v;
+	struct ai_plan p;
+	struct ruleset *rs;
+	struct game *g;
+	int f7, e0, k7, r, y, gap, i, at = -1, moves;
+
+	(void)state;
+	g = load(path, &rs);
+	doc = rs->ops->doctrine;
+	f7 = game_find_unit(g, "7F");
+	assert_true(f7 >= 0);
+	ai_view_fill(g, g->units[f7].side, &v);
+	e0 = v.enemy[0].unit;
+	ai_view_free(&v);
+	memset(&reach, 0, sizeof reach);
+	doc->reach(rs, &reach);
+	r = reach.musket;
+	if (reach.charge[g->units[e0].arm] > r)
+		r = reach.charge[g->units[e0].arm];
+	for (i = 0; i < g->nunits; i++)
+		if (i != e0 && g->units[i].side == g->units[e0].side) {
+			game_occupy(g, i, false);
+			g->units[i].cond = COND_DISPERSED;
+		}
+	place(g, f7, 12, 46, DIR_N, COND_FORMED);
+	/* The cell where the gap is the reach, marching the enemy off. */
+	for (y = 44; y >= 2 && at < 0; y--) {
+		place(g, e0, 12, y, DIR_S, COND_FORMED);
+		ai_view_fill(g, g->units[f7].side, &v);
+		k7 = own_index(g, &v, "7F");
+		assert_int_equal(v.nenemy, 1);
+		gap = ai_gap_own_enemy(&v, &v.own[k7], &v.enemy[0]);
+		ai_view_free(&v);
+		if (gap == r)
+			at = y;
+	}
+	print_message("enemy 0 %s, reach %d ticks, at [12, %d]\n",
+	    g->units[e0].id, r, at);
+	assert_int_equal(r, 60);
+	assert_int_equal(at, 15);
+	for (y = at; y >= at - 1; y--) {
+		place(g, e0, 12, y, DIR_S, COND_FORMED);
+		ai_view_fill(g, g->units[f7].side, &v);
+		ai_think(&v, AI_NORMAL, &p);
+		for (i = moves = 0; i < p.n; i++)
+			moves += p.v[i].unit == f7 &&
+			    (p.v[i].kind == ORDER_MOVE ||
+			    p.v[i].kind == ORDER_ACTION);
+		print_message("enemy at [12, %d]: %d orders to move\n", y,
+		    moves);
+		assert_int_equal(moves, y == at ? 0 : 1);
+		ai_plan_free(&p);
+		ai_view_free(&v);
+	}
+	game_free(g);
+	ruleset_free(rs);
+	free(path);
+}
+
+/*
  * Horse at foot it would beat from the front (the horse-and-musket
  * doctrine's horse_front_edge; HO.7: horse +1 on foot from the front,
  * rifles -2, open order -1): at the Cowpens' first turn Ogilvie's
@@ -4047,6 +4177,8 @@ main(void)
 		cmocka_unit_test(test_002_H7_ai_retires_keeping_facing),
 		cmocka_unit_test(test_ai_horse_rides_at_rifles_it_would_beat),
 		cmocka_unit_test(test_HO_6_4_ai_raw_battalion_holds_its_ground),
+		cmocka_unit_test(test_HO_6_4_ai_raw_by_the_dice_figures),
+		cmocka_unit_test(test_HO_6_4_ai_raw_battalion_holds_at_its_reach),
 		cmocka_unit_test(test_ai_horse_does_not_ride_at_open_foot_at_edge_three),
 		cmocka_unit_test(test_ai_foot_charges_rifles_in_reach),
 		cmocka_unit_test(test_ai_normal_foot_charges_rifles_at_edge_two),
