@@ -4967,6 +4967,33 @@ record(void *arg, const struct game *g, const struct order *o)
 static char h15_scenario[4096];
 
 /*
+ * Recording text (len bytes, named name in errors) read and played to its
+ * end on a new game, returned; the recording in *rp and the game's
+ * ruleset in *rsp, both the caller's to free.
+ */
+static struct game *
+replay_played(const char *name, const char *text, size_t len,
+    struct replay **rp, struct ruleset **rsp)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+	struct diags dg;
+	struct game *g;
+
+	diags_init(&dg);
+	*rp = replay_read_text(name, text, len, &dg);
+	if (*rp == NULL)
+		diags_print(&dg, stderr);
+	assert_non_null(*rp);
+	g = replay_start(*rp, dir != NULL ? dir : "data", rsp, &dg);
+	if (g == NULL)
+		diags_print(&dg, stderr);
+	assert_non_null(g);
+	assert_int_equal(replay_play(*rp, g, &dg), 0);
+	diags_free(&dg);
+	return g;
+}
+
+/*
  * The same through a whole battle (tests/scenarios/hm/H15-second-
  * charge.yaml, seed 1): both sides' orders, the turn runs to the
  * dragoons' breakthrough and asks the Americans; they charge the Legion's
@@ -5029,14 +5056,8 @@ test_002_H15_replay_keeps_the_answer(void **state)
 	fclose(fp);
 	assert_non_null(strstr(text, "step: 2"));
 	assert_non_null(strstr(text, "action: \"charge\""));
-	back = replay_read_text("h15.replay", text, len, &dg);
-	if (back == NULL)
-		diags_print(&dg, stderr);
-	assert_non_null(back);
-	h = replay_start(back, dir != NULL ? dir : "data", &rs2, &dg);
-	assert_non_null(h);
-	assert_int_equal(replay_play(back, h, &dg), 0);
 	diags_free(&dg);
+	h = replay_played("h15.replay", text, len, &back, &rs2);
 	assert_int_equal(h->turn, 2);
 	assert_int_equal(save_digest(h), save_digest(g));
 	assert_int_equal(count(h, "H15", "charges Legion foot (right)"), 1);
@@ -5098,7 +5119,7 @@ test_HO_4_no_room_to_turn_on_its_point_is_there(void **state)
 static void
 test_HO_4_the_gap_at_a_halt_after_a_wheel_is_the_blocks_own(void **state)
 {
-	const char *dir = getenv("MARSHAL_DATA"), *src = getenv("top_srcdir");
+	const char *src = getenv("top_srcdir");
 	char *text = xasprintf(
 	    "marshal-replay: 1\n"
 	    "scenario: \"%s/data/scenarios/cowpens-1781.yaml\"\n"
@@ -5127,22 +5148,11 @@ test_HO_4_the_gap_at_a_halt_after_a_wheel_is_the_blocks_own(void **state)
 	    src != NULL ? src : ".");
 	struct ruleset *rs1 = NULL;
 	struct replay *rp;
-	struct diags dg;
 	struct game *g;
 	int lc, i;
 
 	(void)state;
-	diags_init(&dg);
-	rp = replay_read_text("lc1.replay", text, strlen(text), &dg);
-	if (rp == NULL)
-		diags_print(&dg, stderr);
-	assert_non_null(rp);
-	g = replay_start(rp, dir != NULL ? dir : "data", &rs1, &dg);
-	if (g == NULL)
-		diags_print(&dg, stderr);
-	assert_non_null(g);
-	assert_int_equal(replay_play(rp, g, &dg), 0);
-	diags_free(&dg);
+	g = replay_played("lc1.replay", text, strlen(text), &rp, &rs1);
 	lc = game_find_unit(g, "LC1");
 	assert_true(lc >= 0);
 	assert_int_equal(g->units[lc].halt, HALT_CONTACT);

@@ -1233,6 +1233,25 @@ test_3_9_2_failure_routs_or_disorders(void **state)
 	game_free(g);
 }
 
+/*
+ * Unit u's rout track ends at [x, y], each of its cells a step from the
+ * one before, the first a step from where u stands.
+ */
+static void
+track_ends_at(const struct unit *u, int x, int y)
+{
+	struct point prev = u->pos;
+	int i;
+
+	assert_true(u->ntrack > 0);
+	assert_int_equal(u->track[u->ntrack - 1].x, x);
+	assert_int_equal(u->track[u->ntrack - 1].y, y);
+	for (i = 0; i < u->ntrack; i++) {
+		assert_true(dir_between(prev, u->track[i]) >= 0);
+		prev = u->track[i];
+	}
+}
+
 /* The track runs cell by cell to the side's rear (French rear [30, 39]). */
 static void
 test_3_9_2_rout_track_leads_to_rear(void **state)
@@ -1248,16 +1267,13 @@ test_3_9_2_rout_track_leads_to_rear(void **state)
 	nap_rout(g, a, "test");
 	u = &g->units[a];
 	assert_int_equal(u->cond, COND_ROUTED);
-	assert_true(u->ntrack > 0);
+	track_ends_at(u, 30, 39);
 	prev = u->pos;
 	for (i = 0; i < u->ntrack; i++) {
-		assert_true(dir_between(prev, u->track[i]) >= 0);
 		assert_true(geom_dist(u->track[i], g->sides[0].rear) <
 		    geom_dist(prev, g->sides[0].rear));
 		prev = u->track[i];
 	}
-	assert_int_equal(prev.x, 30);
-	assert_int_equal(prev.y, 39);
 	game_free(g);
 }
 
@@ -1872,12 +1888,9 @@ test_3_9_2_rout_track_goes_round_the_lake(void **state)
 	    DIR_N, 600);
 	nap_rout(g, a, "test");
 	u = &g->units[a];
-	assert_true(u->ntrack > 0);
-	assert_int_equal(u->track[u->ntrack - 1].x, 30);
-	assert_int_equal(u->track[u->ntrack - 1].y, 39);
+	track_ends_at(u, 30, 39);
 	prev = u->pos;
 	for (i = 0; i < u->ntrack; i++) {
-		assert_true(dir_between(prev, u->track[i]) >= 0);
 		n = game_footprint_at(g, u, u->track[i],
 		    (enum dir)dir_between(prev, u->track[i]), u->formation,
 		    cells);
@@ -1927,9 +1940,7 @@ test_3_9_2_rout_track_goes_round_a_wall(void **state)
 	nap_rout(g, a, "test");
 	rs->obst[wall].forbid = was;
 	u = &g->units[a];
-	assert_true(u->ntrack > 0);
-	assert_int_equal(u->track[u->ntrack - 1].x, 30);
-	assert_int_equal(u->track[u->ntrack - 1].y, 39);
+	track_ends_at(u, 30, 39);
 	prev = u->pos;
 	for (i = 0; i < u->ntrack; i++) {
 		/* Straight down, east of the wall; slanting, past its
