@@ -62,6 +62,16 @@
  * kept their formation, not in contact with the enemy nor routed, for
  * the third turn running or more, whatever the halt; -v lists them
  * ("frozen:", with how many turns running and the last note).
+ * Astride (M18: a unit never ends its move on an obstacle, but a Pe 2
+ * river): the unit-turns of every unit on the field, routers left out,
+ * that end with an obstacle it may not end on (no gate or bridge there)
+ * between two cells of its block; of those, the ones the turn put there;
+ * and of these, the ones with no crossing paid: no note of the unit's
+ * turn says it crossed and no charge, melee or flight moved it, so a turn
+ * or a change of formation swung the block over the obstacle, or it
+ * marched along one that runs through its block.  No target: a measure
+ * of the open question of turns over obstacles; -v lists the unpaid ones
+ * ("astride:", with the obstacle and the two cells either side).
  * -t TEXT prints every log line, turn by turn, of the units whose name
  * holds TEXT, in every game played (with -n and -p to keep it short),
  * and before each turn where each such unit stands and the order it will
@@ -240,6 +250,13 @@ struct stalls {
 	 * running or more: the freeze a player sees, whatever the halt
 	 * (friends in the way included, which the stalls leave out). */
 	long		 ai_frozen;
+	/* M18: unit-turns ending with the block astride an obstacle a unit
+	 * may not end on (two of its cells either side of it), of the units
+	 * on the field; of those, the ones that were not astride when the
+	 * turn began; and of these, the ones no crossing, charge, melee or
+	 * flight put there (a turn or a change of formation swung the
+	 * block over it: nothing paid for the crossing). */
+	long		 on_field, astride, astride_new, astride_unpaid;
 };
 
 /* Print unit u's stall of turn t (-v): where it stands, its halt and
@@ -520,12 +537,84 @@ carried(const struct game *g, const struct unit *u, struct point at)
 	    (abs(u->pos.x - at.x) >= 2 || abs(u->pos.y - at.y) >= 2);
 }
 
+/*
+ * M18: whether unit u's block stands astride an obstacle it may not end
+ * on: two of its cells side by side with such an obstacle, and no gate
+ * or bridge, on the edge between them; the first such pair in *a, *b
+ * and the obstacle in *k when not NULL.
+ */
+static bool
+astride(const struct game *g, const struct unit *u, struct point *a,
+    struct point *b, int *k)
+{
+	struct point *c = game_cells_take(g);
+	int n = game_footprint(g, u, c), i, j, o = 0, pass, d;
+
+	for (i = 0; i < n && o == 0; i++)
+		for (j = 0; j < n && o == 0; j++) {
+			d = dir_between(c[i], c[j]);
+			if (d != DIR_E && d != DIR_S)
+				continue;
+			o = map_edge(g->map, c[i].x, c[i].y, (enum dir)d,
+			    &pass);
+			if (o > 0 && (pass != PASS_NONE ||
+			    g->rs->obst[o].may_end_on))
+				o = 0;
+			else if (o > 0 && a != NULL) {
+				*a = c[i];
+				*b = c[j];
+				*k = o;
+			}
+		}
+	game_cells_give(g, c);
+	return o > 0;
+}
+
+/*
+ * Unit i, astride an obstacle after turn t and not before it (it stood
+ * at at facing was): counted, and counted unpaid when no note of its
+ * turn says it crossed one and no charge, melee or flight (3.4, 3.8,
+ * 3.9) moved it; -v lists the unpaid ones.
+ */
+static void
+astride_new(const struct game *g, int from, int i, int t, struct point at,
+    enum dir was, struct stalls *st)
+{
+	const struct unit *u = &g->units[i];
+	const struct event *e;
+	struct point a, b;
+	int k, o;
+
+	st->astride_new++;
+	for (k = from; k < g->log.n; k++) {
+		e = &g->log.v[k];
+		if (e->unit != i)
+			continue;
+		if (strstr(e->text, "cross") != NULL)
+			return;
+		if (e->kind == EV_MOVE && (strncmp(e->rule, "3.4", 3) == 0 ||
+		    strncmp(e->rule, "3.8", 3) == 0 ||
+		    strncmp(e->rule, "3.9", 3) == 0))
+			return;
+	}
+	st->astride_unpaid++;
+	if (st->verbose > 0 && astride(g, u, &a, &b, &o))
+		printf("    astride: %s seed %d turn %d %s (%s) at [%d, %d] "
+		    "facing %s, was at [%d, %d] facing %s; %s between [%d, "
+		    "%d] and [%d, %d]: %s\n", st->scen, st->seed, t, u->name,
+		    g->rs->form[u->formation].label, u->pos.x, u->pos.y,
+		    dir_name(u->facing), at.x, at.y, dir_name(was),
+		    g->rs->obst[o].name, a.x, a.y, b.x, b.y,
+		    halt_note(g, from, i, t) != NULL ?
+		    halt_note(g, from, i, t) : "-");
+}
+
 /* Count the stalls of the turn t just played; before[] is the units'
  * facing and formation before it, at[] their anchors. */
 static void
 stalls_count(const struct game *g, int from, int t, const int *before,
-    const struct point *at, int *still, const enum ai_level *ctl,
-    struct stalls *st)
+    const struct point *at, int *still, const bool *was_astride,
+    const enum ai_level *ctl, struct stalls *st)
 {
 	const struct unit *u;
 	bool ai;
@@ -533,6 +622,15 @@ stalls_count(const struct game *g, int from, int t, const int *before,
 
 	for (i = 0; i < g->nunits; i++) {
 		u = &g->units[i];
+		if (unit_active(u) && u->cond != COND_ROUTED) {
+			st->on_field++;
+			if (astride(g, u, NULL, NULL, NULL)) {
+				st->astride++;
+				if (!was_astride[i])
+					astride_new(g, from, i, t, at[i],
+					    (enum dir)(before[i] / 64), st);
+			}
+		}
 		/* Turns running without any progress (frozen). */
 		if (u->order.kind == ORDER_MOVE && u->halt_turn == t &&
 		    u->moved == 0 && u->halt != HALT_CONTACT &&
@@ -624,12 +722,14 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 	int s, limit = g->opt.turn_limit > 0 ? g->opt.turn_limit : 12;
 	int i, from, turn, *before = NULL, *still = NULL;
 	struct point *at = NULL;
+	bool *was = NULL;
 	double t0;
 
 	if (st != NULL) {
 		before = xcalloc((size_t)g->nunits + 1, sizeof *before);
 		at = xcalloc((size_t)g->nunits + 1, sizeof *at);
 		still = xcalloc((size_t)g->nunits + 1, sizeof *still);
+		was = xcalloc((size_t)g->nunits + 1, sizeof *was);
 	}
 	while (g->turn <= limit) {
 		for (s = 0; s < g->nsides; s++) {
@@ -644,6 +744,8 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 			before[i] = (int)g->units[i].facing * 64 +
 			    g->units[i].formation;
 			at[i] = g->units[i].pos;
+			was[i] = astride(g, &g->units[i], NULL, NULL,
+			    NULL);
 		}
 		if (st != NULL && st->trace != NULL)
 			trace_orders(g, turn, st);
@@ -651,9 +753,10 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 		if (st != NULL && st->trace != NULL)
 			trace_print(g, from, turn, st);
 		if (st != NULL)
-			stalls_count(g, from, turn, before, at, still, ctl,
-			    st);
+			stalls_count(g, from, turn, before, at, still,
+			    was, ctl, st);
 		if (g->sides[0].broken || g->sides[1].broken) {
+			free(was);
 			free(before);
 			free(at);
 			free(still);
@@ -666,6 +769,7 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 			return g->sides[0].broken ? 1 : 0;
 		}
 	}
+	free(was);
 	free(before);
 	free(at);
 	free(still);
@@ -715,6 +819,14 @@ stalls_print(const char *what, const struct stalls *st)
 	    "or more under a Move order with 0 BD moved, no turn, no change "
 	    "of formation, no contact, any halt): %ld of %ld: %.2f%%\n",
 	    what, st->ai_frozen, st->ai_walked, pct);
+	pct = st->on_field > 0 ? 100.0 * st->astride / st->on_field : 0;
+	printf("    %s, astride an obstacle at a turn's end (M18; every "
+	    "unit on the field): %ld of %ld: %.2f%%; put there by the turn: "
+	    "%ld, of which with no crossing paid (a turn or a change of "
+	    "formation swung the block over it): %ld, %.2f%%\n", what,
+	    st->astride, st->on_field, pct, st->astride_new,
+	    st->astride_unpaid, st->on_field > 0 ? 100.0 *
+	    st->astride_unpaid / st->on_field : 0);
 }
 
 static bool
@@ -969,6 +1081,10 @@ main(int argc, char **argv)
 		all.boxed += sc.boxed;
 		all.ai_boxed += sc.ai_boxed;
 		all.ai_frozen += sc.ai_frozen;
+		all.on_field += sc.on_field;
+		all.astride += sc.astride;
+		all.astride_new += sc.astride_new;
+		all.astride_unpaid += sc.astride_unpaid;
 	}
 	stalls_print("stalls, every scenario", &all);
 	printf("  orders the game refused: %d (must be 0)\n", refused);
