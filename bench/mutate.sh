@@ -37,7 +37,7 @@
 # Usage: bench/mutate.sh [options] [FILE...]
 #   FILE...          sources to mutate, relative to the top of the tree
 #                    (default: src/rules/*.c, src/rules/*/*.c,
-#                    src/core/move-walk.c, move-route.c, move-ctx.c,
+#                    src/core/move-walk.c, move-road.c, move-route.c, move-ctx.c,
 #                    move-step.c, move-near.c, move-plan.c, command.c,
 #                    src/io/save-read.c, save-write.c)
 #   --sample N       run N mutants drawn at random (environment MUTANTS);
@@ -131,7 +131,7 @@ else
 	for f in "$top"/src/rules/*.c "$top"/src/rules/*/*.c; do
 		files="$files ${f#"$top"/}"
 	done
-	files="$files src/core/move-walk.c src/core/move-route.c"
+	files="$files src/core/move-walk.c src/core/move-road.c src/core/move-route.c"
 	files="$files src/core/move-ctx.c src/core/move-step.c"
 	files="$files src/core/move-near.c src/core/move-plan.c"
 	files="$files src/core/command.c src/io/save-read.c src/io/save-write.c"

@@ -218,6 +218,13 @@ int walk_overlap_rank(const struct game *, const struct move_walk *,
 int walk_overlap_at(const struct game *, const struct move_walk *,
     struct point anchor, enum dir f, int form);
 
+/* move-road.c: the march column (3.6.6). */
+
+/* The cells the walker covers now, in out (g->cells_max points): its
+ * trail, or its straight block; how many. */
+int walk_cells(const struct game *, const struct move_walk *,
+    struct point *out);
+
 /* Whether the step priced sp is one a column makes following its road:
  * a single-file march column (the ruleset's road formation) stepping
  * from road to road. */
@@ -236,6 +243,19 @@ int trail_after(const struct game *, const struct move_walk *,
  * again from the new head. */
 bool walk_countermarch(const struct game *, struct move_walk *,
     struct point next, const struct move_price *tp);
+
+/* Whether the block is still in the narrow passage it is going
+ * through (3.6.6). */
+bool walk_in_narrow(const struct game *, const struct move_walk *);
+
+/* 3.6.6: the column came to its order's last point still in the
+ * passage: it goes on straight ahead until it is through, its order
+ * complete.  False, nothing changed, for a look ahead (scratch). */
+bool narrow_go_beyond(const struct game *, struct move_walk *);
+
+/* 3.6.6: the column is stopped before it is through the passage: a Mob
+ * part way if its head came out, else back before the passage. */
+void narrow_blocked(const struct game *, struct move_walk *);
 
 /* Would the walk, going on through friends, come clear of them?  When
  * not and inside is not NULL, *inside is the friend its block would end
