@@ -1251,7 +1251,10 @@ test_walk_detour_fits_a_full_order(void **state)
  * part of the place there (ordered to (10, 10) alone, or, its first point
  * passed, to (10, 20) then (10, 10)), no way round is searched: the walk
  * takes the nearest free place instead (3.6.7), which becomes the
- * order's last point, and the note names B and that place.
+ * order's last point, and the note names B and that place.  A's block
+ * already covers part of that place (rows 16 and 17), so the place taken
+ * must cover more and be reached within a turn's move: the walk is given
+ * the allowance its start would (move_allowance).
  */
 static void
 test_walk_detour_none_says_which_points(void **state)
@@ -1273,6 +1276,8 @@ test_walk_detour_none_says_which_points(void **state)
 		w.line = true;
 		w.order = &o[k];
 		w.waypoint = k == 2 ? 1 : 0;
+		w.allowance = w.left = move_allowance(g, 0, false);
+		assert_true(w.allowance > 0);
 		if (k == 1) {
 			assert_false(walk_detour(g, &w, b, "3.6.7"));
 			assert_int_equal(w.detour, -2);

@@ -840,6 +840,74 @@ test_3_6_7_destination_held_by_friend_takes_nearest_free_place(void **state)
 	ruleset_free(rs);
 }
 
+/* Cavalry named name of side 0, 400 men, Drill 4 with its trumpet, in
+ * Column at p facing f; returns its index. */
+static int
+walk_horse(struct game *g, const char *name, struct point p, enum dir f)
+{
+	int u = game_add_unit(g, name, name, 0, 0);
+	struct unit *un = &g->units[u];
+
+	un->arm = ARM_CAVALRY;
+	unit_attr_set(un, ruleset_attr(g->rs, "drill"), 4);
+	unit_attr_set(un, ruleset_attr(g->rs, "musician"), true);
+	un->strength = un->strength0 = 400;
+	un->formation = ruleset_form(g->rs, "column");
+	un->pos = p;
+	un->facing = f;
+	un->cond = COND_FORMED;
+	game_occupy(g, u, true);
+	return u;
+}
+
+/*
+ * 3.6.7, the place sent to held, the walker already standing on part of
+ * it (the default battle's lancers behind the chasseurs).  Cavalry
+ * Column C (4 x 4 cells) stands on [12, 33] facing N; Column B (4 BD
+ * with its trumpet) on [12, 45] facing N is sent to [14, 36], which the
+ * straight march reaches facing NE, and C holds part of that place.  B
+ * marches 3.5 BD to [12, 38], where C stops it, its block covering 3
+ * cells of the place.  The one place covering more, [14, 38] facing NE,
+ * is reached only by turning 90, 135, 45 and 135 degrees, far more than
+ * a turn's 4 BD: B's order ends where it stands, [12, 38] facing N, on
+ * turn 1, and it stays there.  It used to take [14, 38] and turn for
+ * four turns to reach it, on turn 5.
+ */
+static void
+test_3_6_7_destination_held_already_on_part_of_it_stays(void **state)
+{
+	struct ruleset *rs = walk_rules();
+	struct game *g = walk_game(rs, 30, 50);
+	const struct unit *u;
+	int b, i;
+
+	(void)state;
+	(void)walk_horse(g, "C", (struct point){ 12, 33 }, DIR_N);
+	b = walk_horse(g, "B", (struct point){ 12, 45 }, DIR_N);
+	u = &g->units[b];
+	walk_order(g, b, 14, 36);
+	i = g->log.n;
+	game_turn(g);
+	i = walk_find(g, i, b, "C holds part of the place");
+	assert_true(walk_event_is(g, i, b, "3.6.7", "C holds part of the "
+	    "place B is sent to, [14, 36] facing NE, and B already stands "
+	    "on part of it: its Move order ends where it stands, [12, 38] "
+	    "(marshal's reading)"));
+	assert_int_equal(u->order.kind, ORDER_NONE);
+	assert_int_equal(u->halt, HALT_ARRIVED);
+	assert_int_equal(u->pos.x, 12);
+	assert_int_equal(u->pos.y, 38);
+	assert_int_equal(u->facing, DIR_N);
+	assert_int_equal(u->moved, 14);
+	game_turn(g);
+	assert_int_equal(u->pos.x, 12);
+	assert_int_equal(u->pos.y, 38);
+	assert_int_equal(u->facing, DIR_N);
+	assert_int_equal(u->moved, 0);
+	game_free(g);
+	ruleset_free(rs);
+}
+
 /*
  * 3.6.7, the place sent to held and no free place near it: a corridor of
  * open ground three cells wide (columns 9 to 11, rows 0 to 17) in water.
@@ -2770,6 +2838,8 @@ main(void)
 		    test_3_6_7_destination_held_by_friend_takes_nearest_free_place),
 		cmocka_unit_test(
 		    test_3_6_7_destination_held_with_no_free_place_near_stops_near),
+		cmocka_unit_test(
+		    test_3_6_7_destination_held_already_on_part_of_it_stays),
 		cmocka_unit_test(test_3_6_5_minimum_move_into_a_village),
 		cmocka_unit_test(
 		    test_3_6_5_look_ahead_stops_at_the_longest_move),

@@ -2592,10 +2592,10 @@ test_3_6_7_way_round_kept_when_friend_leaves(void **state)
  * 3.6.7, the destination held: the standing Line covers the Column's
  * destination itself.  The Column (Drill 3, drum: 2 BD) comes up behind
  * it, to (10, 16) on turn 1 and (10, 12) on turn 2; on turn 3, stopped by
- * the Line, it takes instead the nearest free place its block fits facing
- * N, which covers the most of the place sent to: (10, 12), where it
- * stands.  Its order is complete there and it stays (it used to wait
- * there turn after turn, its order in force).  It searches no way round.
+ * the Line, its block already covers part of the place sent to, and no
+ * free place covers more: its order ends at (10, 12), where it stands.
+ * Its order is complete there and it stays (it used to wait there turn
+ * after turn, its order in force).  It searches no way round.
  */
 static void
 test_3_6_7_destination_held_ends_at_the_nearest_free_place(void **state)
@@ -2619,9 +2619,9 @@ test_3_6_7_destination_held_ends_at_the_nearest_free_place(void **state)
 	}
 	game_turn(g);
 	assert_int_equal(count_events(g, 0, "3.6.7", "B holds part of the "
-	    "place A is sent to, [10, 10] facing N: A takes instead the "
-	    "nearest free place it can reach, [10, 12] facing N, where its "
-	    "Move order ends (marshal's reading)"), 1);
+	    "place A is sent to, [10, 10] facing N, and A already stands on "
+	    "part of it: its Move order ends where it stands, [10, 12] "
+	    "(marshal's reading)"), 1);
 	assert_int_equal(a->order.kind, ORDER_NONE);
 	assert_int_equal(a->halt, HALT_ARRIVED);
 	for (t = 4; t <= 6; t++) {

@@ -410,6 +410,43 @@ place_way(const struct game *g, const struct move_walk *w, struct point s,
 }
 
 /*
+ * The ticks of the turns the walker makes following route r (n cells)
+ * and then stepping along f, each priced by the ruleset as a search
+ * prices it (planning, silent); a cell a wheel reaches is passed over.
+ */
+static int
+way_turns(const struct game *g, const struct move_walk *w,
+    const struct point *r, int n, enum dir f)
+{
+	struct move_walk tw = *w;
+	struct move_price tp;
+	enum dir face;
+	int i, d, ticks = 0;
+
+	tw.explain = false;
+	tw.planning = true;
+	tw.notes = NULL;
+	tw.nnotes = tw.capnotes = 0;
+	tw.ntext = NULL;
+	tw.ntext_len = tw.ntext_cap = 0;
+	for (i = 0; i <= n; i++) {
+		d = i < n ? dir_between(tw.pos, r[i]) : (int)f;
+		if (d >= 0) {
+			face = i < n ? walk_face(g, &tw, (enum dir)d) : f;
+			if (face != tw.facing) {
+				memset(&tp, 0, sizeof tp);
+				g->rs->ops->move_turn(g, &tw, face, &tp);
+				ticks += tp.ticks;
+				tw.facing = face;
+			}
+		}
+		if (i < n)
+			tw.pos = r[i];
+	}
+	return ticks;
+}
+
+/*
  * 3.6.7, the place the walker is sent to (its order's last point, goal,
  * with facing f) partly held by held, a friend that stays there: going
  * round it would only bring it back to a place it cannot take, turning
@@ -421,9 +458,14 @@ place_way(const struct game *g, const struct move_walk *w, struct point s,
  * depth, the longer): further off, the unit would stand somewhere the
  * player did not send it.  The place taken becomes the order's last
  * point, marched to by the cell one step behind it, so that the block
- * comes onto it facing f; the order is complete there.  With no such
- * place, it goes as near as the friend lets it and its order ends.
- * Returns as walk_detour does.
+ * comes onto it facing f; the order is complete there.  A walker whose
+ * block already covers part of the place sent to takes only a place
+ * that covers more of it and that it reaches within one turn's move, its
+ * turns counted (way_turns); with none, its order ends where it stands
+ * (a lancer regiment behind the chasseurs that held its place turned
+ * four turns to reach one two cells aside).  With no place at all, it
+ * goes as near as the friend lets it and its order ends.  Returns as
+ * walk_detour does (true when it stays where it stands: it has arrived).
  */
 static bool
 walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
@@ -438,7 +480,7 @@ walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
 	struct point a;
 	unsigned char *wh = NULL, *bwh = NULL;
 	int rad, nc = 0, nd, ns, i, j, x, y, best = -1, bt = 0, bn = 0;
-	int t, n, tries = 0, wp = w->waypoint, m, k, room;
+	int t, n, tries = 0, wp = w->waypoint, m, k, room, own = 0;
 
 	rad = fd->frontage[un->arm] > fd->depth[un->arm] ?
 	    fd->frontage[un->arm] : fd->depth[un->arm];
@@ -447,6 +489,15 @@ walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
 	dc = game_cells_take(g);
 	sc = game_cells_take(g);
 	nd = game_footprint_at(g, un, goal, f, w->form, dc);
+	/* The cells of the place the walker's block covers where it stands
+	 * (walk_held_place's top comment says what that changes). */
+	ns = walk_cells(g, w, sc);
+	for (i = 0; i < ns; i++)
+		for (j = 0; j < nd; j++)
+			if (sc[i].x == dc[j].x && sc[i].y == dc[j].y) {
+				own++;
+				break;
+			}
 	for (y = goal.y - rad; y <= goal.y + rad; y++)
 		for (x = goal.x - rad; x <= goal.x + rad; x++) {
 			struct point s = { x, y };
@@ -477,8 +528,16 @@ walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
 		if (best >= 0 && (c[i].cover != c[best].cover ||
 		    c[i].dist != c[best].dist))
 			break;
+		/* Standing on part of the place already, only a place that
+		 * covers more of it and is reached within one turn's move,
+		 * its turns counted, is worth the walk. */
+		if (own > 0 && c[i].cover <= own)
+			break;
 		tries++;
 		t = place_way(g, w, c[i].at, f, fr, &r, &wh, &n);
+		if (t >= 0 && own > 0 &&
+		    t + way_turns(g, w, r, n, f) > w->allowance)
+			t = -1;
 		if (t >= 0 && (best < 0 || t < bt)) {
 			free(br);
 			free(bwh);
@@ -493,6 +552,22 @@ walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
 		}
 	}
 	w->detour = -2;		/* not asked again this walk */
+	if (best < 0 && own > 0) {
+		free(c);
+		move_note(w, EV_NOTE, rule, "%s holds part of the place %s is "
+		    "sent to, [%d, %d] facing %s, and %s already stands on "
+		    "part of it: its Move order ends where it stands, [%d, %d] "
+		    "(marshal's reading)", g->units[held].name, un->name,
+		    goal.x, goal.y, dir_name(f), un->name, w->pos.x, w->pos.y);
+		move_note_own(w);
+		/* Arrived: past the order's last point, the walk's route
+		 * ends (walk_route) and it halts there. */
+		w->waypoint = w->order->npts;
+		w->iroute = w->nroute;
+		w->arrived = true;
+		walk_halt(g, w, HALT_ARRIVED, NULL);
+		return true;
+	}
 	if (best < 0) {
 		free(c);
 		w->order_done = true;
