@@ -572,13 +572,13 @@ astride(const struct game *g, const struct unit *u, struct point *a,
 
 /*
  * Unit i, astride an obstacle after turn t and not before it (it stood
- * at at facing was): counted, and counted unpaid when no note of its
+ * at at facing was, in formation form): counted, and counted unpaid when no note of its
  * turn says it crossed one and no charge, melee or flight (3.4, 3.8,
  * 3.9) moved it; -v lists the unpaid ones.
  */
 static void
 astride_new(const struct game *g, int from, int i, int t, struct point at,
-    enum dir was, struct stalls *st)
+    enum dir was, int form, struct stalls *st)
 {
 	const struct unit *u = &g->units[i];
 	const struct event *e;
@@ -600,10 +600,11 @@ astride_new(const struct game *g, int from, int i, int t, struct point at,
 	st->astride_unpaid++;
 	if (st->verbose > 0 && astride(g, u, &a, &b, &o))
 		printf("    astride: %s seed %d turn %d %s (%s) at [%d, %d] "
-		    "facing %s, was at [%d, %d] facing %s; %s between [%d, "
-		    "%d] and [%d, %d]: %s\n", st->scen, st->seed, t, u->name,
-		    g->rs->form[u->formation].label, u->pos.x, u->pos.y,
-		    dir_name(u->facing), at.x, at.y, dir_name(was),
+		    "facing %s, was at [%d, %d] facing %s (%s); %s between "
+		    "[%d, %d] and [%d, %d]: %s\n", st->scen, st->seed, t,
+		    u->name, g->rs->form[u->formation].label, u->pos.x,
+		    u->pos.y, dir_name(u->facing), at.x, at.y, dir_name(was),
+		    g->rs->form[form].label,
 		    g->rs->obst[o].name, a.x, a.y, b.x, b.y,
 		    halt_note(g, from, i, t) != NULL ?
 		    halt_note(g, from, i, t) : "-");
@@ -628,7 +629,8 @@ stalls_count(const struct game *g, int from, int t, const int *before,
 				st->astride++;
 				if (!was_astride[i])
 					astride_new(g, from, i, t, at[i],
-					    (enum dir)(before[i] / 64), st);
+					    (enum dir)(before[i] / 64),
+					    before[i] % 64, st);
 			}
 		}
 		/* Turns running without any progress (frozen). */
