@@ -539,8 +539,7 @@ carried(const struct game *g, const struct unit *u, struct point at)
 
 /*
  * M18: whether unit u's block stands astride an obstacle it may not end
- * on: two of its cells side by side with such an obstacle, and no gate
- * or bridge, on the edge between them; the first such pair in *a, *b
+ * on (ruleset_obstacle_within); the first such pair of cells in *a, *b
  * and the obstacle in *k when not NULL.
  */
 static bool
@@ -548,24 +547,11 @@ astride(const struct game *g, const struct unit *u, struct point *a,
     struct point *b, int *k)
 {
 	struct point *c = game_cells_take(g);
-	int n = game_footprint(g, u, c), i, j, o = 0, pass, d;
+	int n = game_footprint(g, u, c), o;
 
-	for (i = 0; i < n && o == 0; i++)
-		for (j = 0; j < n && o == 0; j++) {
-			d = dir_between(c[i], c[j]);
-			if (d != DIR_E && d != DIR_S)
-				continue;
-			o = map_edge(g->map, c[i].x, c[i].y, (enum dir)d,
-			    &pass);
-			if (o > 0 && (pass != PASS_NONE ||
-			    g->rs->obst[o].may_end_on))
-				o = 0;
-			else if (o > 0 && a != NULL) {
-				*a = c[i];
-				*b = c[j];
-				*k = o;
-			}
-		}
+	o = ruleset_obstacle_within(g->rs, g->map, c, n, a, b);
+	if (o > 0 && k != NULL)
+		*k = o;
 	game_cells_give(g, c);
 	return o > 0;
 }

@@ -1570,6 +1570,99 @@ test_3_6_5_formation_refused_is_its_own_sides_to_read(void **state)
 	game_free(g);
 }
 
+/*
+ * The first cell of block to of n cells, not one of the m cells of
+ * block from, whose east neighbour is also in to and not in from: where
+ * a wall would run through to's files but not from's; -1 if none.
+ */
+static int
+file_edge_beyond(const struct point *to, int n, const struct point *from,
+    int m)
+{
+	int i, j, k;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < n; j++)
+			if (to[j].x == to[i].x + 1 && to[j].y == to[i].y)
+				break;
+		if (j == n)
+			continue;
+		for (k = 0; k < m; k++)
+			if ((from[k].x == to[i].x || from[k].x == to[j].x) &&
+			    from[k].y == to[i].y)
+				break;
+		if (k == m)
+			return i;
+	}
+	return -1;
+}
+
+/*
+ * 3.6.5, M18: a unit never stops on an obstacle, so it may not change
+ * into a formation whose block would stand across one.  A Column on
+ * [20, 20] facing N, ordered into Line, with a wall on the edge between
+ * two cells of the Line's front that the Column does not cover: it stays
+ * a Column, the log (its own side's) names the wall and the two cells,
+ * and the order's check gives the same reason.  A river of Pe 2, which a
+ * unit may stop on, in the same place bars nothing: it forms Line.
+ */
+static void
+test_3_6_5_M18_no_formation_across_a_wall(void **state)
+{
+	struct game *g = field();
+	struct point *line, *col;
+	int a, nl, nc, i, k, river = ruleset_obst(rs, "river");
+	int wall = ruleset_obst(rs, "wall"), fl = ruleset_form(rs, "line");
+	char want[200], *cause = NULL;
+	struct point c;
+
+	(void)state;
+	assert_true(wall > 0 && river > 0 && rs->obst[river].may_end_on);
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 20, 20,
+	    DIR_N, 600);
+	line = game_cells_take(g);
+	col = game_cells_take(g);
+	nl = game_footprint_at(g, &g->units[a], g->units[a].pos, DIR_N, fl,
+	    line);
+	nc = game_footprint(g, &g->units[a], col);
+	i = file_edge_beyond(line, nl, col, nc);
+	assert_true(i >= 0);
+	c = line[i];
+	game_cells_give(g, col);
+	game_cells_give(g, line);
+	assert_int_equal(map_edge_set(g->map, c.x, c.y, DIR_E, wall,
+	    PASS_NONE), 0);
+	assert_int_equal(game_fits(g, a, g->units[a].pos, DIR_N, fl, -1,
+	    NULL), 0);
+	assert_int_equal(nap_form_check(g, a, fl, &cause), -1);
+	snprintf(want, sizeof want, "the wall between [%d, %d] and [%d, %d] "
+	    "would run through it", c.x, c.y, c.x + 1, c.y);
+	assert_string_equal(cause, want);
+	free(cause);
+	g->units[a].order.kind = ORDER_FORMATION;
+	g->units[a].order.unit = a;
+	g->units[a].order.general = -1;
+	g->units[a].order.formation = fl;
+	g->units[a].order.issued = g->units[a].order.arrives = g->turn;
+	nap_phase_formation(g);
+	assert_int_equal(g->units[a].formation, ruleset_form(rs, "column"));
+	snprintf(want, sizeof want, "a may not form Line here: its block "
+	    "would stand across the wall between [%d, %d] and [%d, %d], and "
+	    "a unit never stops on an obstacle", c.x, c.y, c.x + 1, c.y);
+	assert_int_equal(fixture_count(g, "3.6.5", want), 1);
+	for (k = 0; k < g->log.n; k++)
+		if (strstr(g->log.v[k].text, "may not form") != NULL) {
+			assert_true(know_event(g, &g->log.v[k], 0));
+			assert_false(know_event(g, &g->log.v[k], 1));
+		}
+	/* The river a unit may stop on, in the wall's place. */
+	assert_int_equal(map_edge_set(g->map, c.x, c.y, DIR_E, river,
+	    PASS_NONE), 0);
+	nap_phase_formation(g);
+	assert_int_equal(g->units[a].formation, fl);
+	game_free(g);
+}
+
 /* 3.6.3: a battery that must limber to move, with a friend too close
  * behind for its limbered block, stays unlimbered where it is, and the
  * log names the friend in the way (a player must move it). */
@@ -2995,6 +3088,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_battery_with_no_room_to_limber_stays),
 		cmocka_unit_test(
 		    test_3_6_5_formation_refused_is_its_own_sides_to_read),
+		cmocka_unit_test(test_3_6_5_M18_no_formation_across_a_wall),
 		cmocka_unit_test(test_3_6_3_battery_with_no_room_to_unlimber_names_the_friend),
 		cmocka_unit_test(test_3_6_2_stop_order_after_a_march_stops_the_unit),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),

@@ -14,6 +14,7 @@
 #include "core/geom.h"
 #include "core/map.h"
 #include "core/move.h"
+#include "core/ruleset.h"
 #include "util/xalloc.h"
 
 /* The cells of a block of arm in formation form, anchored at at facing f
@@ -64,7 +65,9 @@ ai_gap_point(const struct ai_view *v, enum arm arm, int form, struct point at,
 }
 
 /* True if formation form (-1: none, never) may stand on every cell of
- * this footprint. */
+ * this footprint, and no obstacle a unit may not stop on runs between
+ * two of them (ruleset_obstacle_within: the ruleset may refuse a
+ * formation there). */
 bool
 ai_ground_allows(const struct ai_view *v, enum arm arm, int form,
     struct point at, enum dir f)
@@ -85,6 +88,9 @@ ai_ground_allows(const struct ai_view *v, enum arm arm, int form,
 		    (v->rs->land[cl->land].forbid & (1u << form)))
 			break;
 	}
+	if (i == n && ruleset_obstacle_within(v->rs, v->map, c, n, NULL,
+	    NULL) > 0)
+		i = -1;
 	cells_give(v->cells, c);
 	return i == n;
 }

@@ -855,6 +855,38 @@ ruleset_form(const struct ruleset *rs, const char *name)
 }
 
 int
+ruleset_obstacle_within(const struct ruleset *rs, const struct map *m,
+    const struct point *c, int n, struct point *a, struct point *b)
+{
+	static const enum dir side[2] = { DIR_E, DIR_S };
+	struct point q;
+	int i, j, k, o, pass;
+
+	/* Obstacles are few: a cell's east and south edges are read first,
+	 * and the block searched for the cell beyond only where one lies. */
+	for (i = 0; i < n; i++)
+		for (k = 0; k < 2; k++) {
+			o = map_edge(m, c[i].x, c[i].y, side[k], &pass);
+			if (o <= 0 || o >= rs->nobst || pass != PASS_NONE ||
+			    rs->obst[o].may_end_on)
+				continue;
+			q.x = c[i].x + dir_dx[side[k]];
+			q.y = c[i].y + dir_dy[side[k]];
+			for (j = 0; j < n; j++)
+				if (c[j].x == q.x && c[j].y == q.y)
+					break;
+			if (j == n)
+				continue;
+			if (a != NULL)
+				*a = c[i];
+			if (b != NULL)
+				*b = q;
+			return o;
+		}
+	return 0;
+}
+
+int
 ruleset_cells_max(const struct ruleset *rs)
 {
 	const struct formation_def *fd;

@@ -26,6 +26,7 @@
 
 struct decision;
 struct game;
+struct map;
 struct order;
 
 #define RULES_NAME_MAX	32
@@ -645,6 +646,16 @@ int ruleset_action(const struct ruleset *, const char *name);
 int ruleset_obst(const struct ruleset *, const char *name);
 int ruleset_form(const struct ruleset *, const char *name);
 int ruleset_class(const struct ruleset *, enum arm, const char *name);
+
+/*
+ * M18: the first obstacle a unit may not end on (not may_end_on, and no
+ * gate or bridge on that edge) lying between two side-by-side cells of
+ * the n cells c of a block on map m: its index, the two cells in *a and
+ * *b (when not NULL); 0 when none.  A block standing so would have the
+ * obstacle running through its ranks or files.
+ */
+int ruleset_obstacle_within(const struct ruleset *, const struct map *m,
+    const struct point *c, int n, struct point *a, struct point *b);
 
 /*
  * The most cells one unit can cover under these rules: the largest

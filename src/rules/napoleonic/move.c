@@ -669,39 +669,53 @@ nap_ground_forbids(const struct game *g, const struct unit *u,
 
 /*
  * What bars unit i from formation f where it stands: 1 no room (the cell
- * in *bad), 2 ground that forbids it (the cell in *bad, its landscape in
- * *land), 0 nothing.  The formation phase and the menu's check ask the
- * same.
+ * in bad[0]), 2 ground that forbids it (the cell in bad[0], its
+ * landscape in *land), 3 an obstacle the new block would stand across
+ * (3.6.5: a unit never stops on one, M18; its index in *land, the cells
+ * either side in bad[0] and bad[1]), 0 nothing.  The formation phase
+ * and the menu's check ask the same.
  */
 static int
-form_bar(const struct game *g, int i, int f, struct point *bad, int *land)
+form_bar(const struct game *g, int i, int f, struct point bad[2], int *land)
 {
 	const struct unit *u = &g->units[i];
+	struct point *cells;
+	int n;
 
-	if (game_fits(g, i, u->pos, u->facing, f, -1, bad) != 0)
+	if (game_fits(g, i, u->pos, u->facing, f, -1, &bad[0]) != 0)
 		return 1;
 	if ((*land = nap_ground_forbids(g, u, u->pos, u->facing, f,
-	    bad)) >= 0)
+	    &bad[0])) >= 0)
 		return 2;
-	return 0;
+	cells = game_cells_take(g);
+	n = game_footprint_at(g, u, u->pos, u->facing, f, cells);
+	*land = ruleset_obstacle_within(g->rs, g->map, cells, n, &bad[0],
+	    &bad[1]);
+	game_cells_give(g, cells);
+	return *land > 0 ? 3 : 0;
 }
 
 int
 nap_form_check(const struct game *g, int unit, int form, char **cause)
 {
 	const struct unit *u = &g->units[unit];
-	struct point bad;
+	struct point bad[2];
 	int land = -1;
 
 	if (form == u->formation)
 		return 0;
-	switch (form_bar(g, unit, form, &bad, &land)) {
+	switch (form_bar(g, unit, form, bad, &land)) {
 	case 1:
-		*cause = xasprintf("no room at [%d, %d]", bad.x, bad.y);
+		*cause = xasprintf("no room at [%d, %d]", bad[0].x, bad[0].y);
 		return -1;
 	case 2:
 		*cause = xasprintf("%s at [%d, %d] forbids it",
-		    g->rs->land[land].label, bad.x, bad.y);
+		    g->rs->land[land].label, bad[0].x, bad[0].y);
+		return -1;
+	case 3:
+		*cause = xasprintf("the %s between [%d, %d] and [%d, %d] "
+		    "would run through it", lname(g->rs->obst[land].label),
+		    bad[0].x, bad[0].y, bad[1].x, bad[1].y);
 		return -1;
 	default:
 		return 0;
@@ -713,7 +727,7 @@ nap_phase_formation(struct game *g)
 {
 	const struct ruleset *rs = g->rs;
 	struct unit *u;
-	struct point bad;
+	struct point bad[2];
 	int i, f, l = -1, bar, k;
 
 	for (i = 0; i < g->nunits; i++) {
@@ -732,11 +746,11 @@ nap_phase_formation(struct game *g)
 		/* A refusal names the formation the order asks for, which
 		 * the enemy cannot see on the map (the unit stays as it
 		 * was): only its own side reads it (core/know.h). */
-		bar = form_bar(g, i, f, &bad, &l);
+		bar = form_bar(g, i, f, bad, &l);
 		if (bar == 1) {
 			k = game_log(g, i, EV_FORMATION, "3.6.5", "%s has no "
 			    "room to form %s here (cell [%d, %d])", u->name,
-			    rs->form[f].label, bad.x, bad.y);
+			    rs->form[f].label, bad[0].x, bad[0].y);
 			g->log.v[k].own = true;
 			continue;
 		}
@@ -744,8 +758,19 @@ nap_phase_formation(struct game *g)
 		if (bar == 2) {
 			k = game_log(g, i, EV_FORMATION, "3.6.5", "%s may not "
 			    "form %s here: %s at [%d, %d] forbids it", u->name,
-			    rs->form[f].label, rs->land[l].label, bad.x,
-			    bad.y);
+			    rs->form[f].label, rs->land[l].label, bad[0].x,
+			    bad[0].y);
+			g->log.v[k].own = true;
+			continue;
+		}
+		/* 3.6.5: nor astride an obstacle (M18). */
+		if (bar == 3) {
+			k = game_log(g, i, EV_FORMATION, "3.6.5", "%s may not "
+			    "form %s here: its block would stand across the %s "
+			    "between [%d, %d] and [%d, %d], and a unit never "
+			    "stops on an obstacle", u->name, rs->form[f].label,
+			    lname(rs->obst[l].label), bad[0].x, bad[0].y,
+			    bad[1].x, bad[1].y);
 			g->log.v[k].own = true;
 			continue;
 		}
