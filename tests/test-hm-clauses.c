@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +22,7 @@
 #include "core/know.h"
 #include "core/map.h"
 #include "core/move.h"
+#include "core/path.h"
 #include "core/ruleset.h"
 #include "io/load.h"
 #include "io/yread.h"
@@ -994,6 +996,231 @@ test_002_H7_retire_goes_round_keeping_facing(void **state)
 		assert_int_not_equal(map_cell(g->map, cells[k].x,
 		    cells[k].y)->land, l);
 	game_cells_give(g, cells);
+	game_free(g);
+}
+
+/* Whether the block of unit u at q facing f lies wholly on the map. */
+static bool
+block_on_map(const struct game *g, const struct unit *u, struct point q,
+    enum dir f)
+{
+	struct point *cells = game_cells_take(g);
+	int n = game_footprint_at(g, u, q, f, u->formation, cells), k;
+
+	for (k = 0; k < n; k++)
+		if (!map_inside(g->map, cells[k].x, cells[k].y))
+			break;
+	game_cells_give(g, cells);
+	return k == n;
+}
+
+/* A walker for pricing as a route search does: silent, planning, with an
+ * allowance no route spends, standing at p facing f. */
+static void
+planner_at(struct move_walk *w, struct point p, enum dir f)
+{
+	w->explain = false;
+	w->planning = true;
+	w->left = INT_MAX / 4;
+	w->pos = p;
+	w->facing = f;
+}
+
+/* A heap of (price, state) pairs, each entry carrying its own price. */
+struct pq {
+	long	*e;
+	int	 n;
+	int	 cap;
+};
+
+static void
+pq_push(struct pq *q, int price, int state)
+{
+	long x = (long)price << 32 | state;
+	int k;
+
+	if (q->n == q->cap) {
+		q->cap = q->cap ? 2 * q->cap : 1024;
+		q->e = xreallocarray(q->e, (size_t)q->cap, sizeof *q->e);
+	}
+	for (k = q->n++; k > 0 && q->e[(k - 1) / 2] > x; k = (k - 1) / 2)
+		q->e[k] = q->e[(k - 1) / 2];
+	q->e[k] = x;
+}
+
+static long
+pq_pop(struct pq *q)
+{
+	long top = q->e[0], x = q->e[--q->n];
+	int k = 0, c;
+
+	for (;;) {
+		c = 2 * k + 1;
+		if (c >= q->n)
+			break;
+		if (c + 1 < q->n && q->e[c + 1] < q->e[c])
+			c++;
+		if (q->e[c] >= x)
+			break;
+		q->e[k] = q->e[c];
+		k = c;
+	}
+	if (q->n > 0)
+		q->e[k] = x;
+	return top;
+}
+
+/*
+ * The cheapest price in ticks of a way for unit u from where it stands
+ * to put its anchor on goal, found the long way: every place and facing
+ * of the map, every step straight ahead and every turn, as the ruleset
+ * prices them for a plan, ground it may not enter a wall and every
+ * block on the map (as a way round is searched); -1 when there is none.
+ */
+static int
+cheapest_by_hand(struct game *g, int u, struct point goal)
+{
+	const struct unit *un = &g->units[u];
+	struct move_walk w;
+	struct move_price p;
+	struct pq q = { NULL, 0, 0 };
+	int W = g->map->w, H = g->map->h, *best, st, c, f, t, d, x, y;
+	int found = -1;
+	long e;
+	struct point at, to;
+
+	best = xmallocarray((size_t)W * H * DIR_COUNT, sizeof *best);
+	for (st = 0; st < W * H * DIR_COUNT; st++)
+		best[st] = INT_MAX;
+	move_walk_init(g, u, &w);
+	st = (un->pos.y * W + un->pos.x) * DIR_COUNT + (int)un->facing;
+	best[st] = 0;
+	pq_push(&q, 0, st);
+	while (q.n > 0) {
+		e = pq_pop(&q);
+		c = (int)(e >> 32);
+		st = (int)(e & 0xffffffff);
+		if (c > best[st])
+			continue;
+		f = st % DIR_COUNT;
+		x = st / DIR_COUNT % W;
+		y = st / DIR_COUNT / W;
+		if (x == goal.x && y == goal.y) {
+			found = c;
+			break;
+		}
+		at = (struct point){ x, y };
+		for (t = 0; t < DIR_COUNT; t++) {
+			planner_at(&w, at, (enum dir)f);
+			if (t == f) {
+				/* A step straight ahead, its block on the
+				 * map where it leads. */
+				to = (struct point){ x + dir_dx[f],
+				    y + dir_dy[f] };
+				if (!map_inside(g->map, to.x, to.y) ||
+				    !block_on_map(g, un, to, (enum dir)f))
+					continue;
+				rs->ops->move_step(g, &w, (enum dir)f, &p);
+				if (p.verdict == MOVE_NEVER ||
+				    p.verdict == MOVE_IMPASSABLE ||
+				    p.verdict == MOVE_NEED_ORDER)
+					continue;
+				d = p.verdict == MOVE_CHANGE ?
+				    dir_step_cost((enum dir)f) : p.ticks;
+			} else {
+				/* A turn: every one of this ruleset moves
+				 * the block, turned where it stands and where
+				 * it is left on the map. */
+				rs->ops->move_turn(g, &w, (enum dir)t, &p);
+				assert_true(p.flags & MPF_ANCHOR);
+				to = p.anchor;
+				if (!map_inside(g->map, to.x, to.y) ||
+				    !block_on_map(g, un, at, (enum dir)t) ||
+				    !block_on_map(g, un, to, (enum dir)t))
+					continue;
+				d = p.ticks;
+			}
+			st = (to.y * W + to.x) * DIR_COUNT +
+			    (t == f ? f : t);
+			if (c + d < best[st]) {
+				best[st] = c + d;
+				pq_push(&q, c + d, st);
+			}
+		}
+	}
+	free(q.e);
+	free(best);
+	move_walk_free(&w);
+	return found;
+}
+
+/* The price in ticks of the route r (n cells, faces beside it as
+ * path_round gives them) for unit u, each turn and step priced as the
+ * ruleset prices them for a plan; each must be one it allows. */
+static int
+route_price(struct game *g, int u, const struct point *r,
+    const unsigned char *faces, int n)
+{
+	struct move_walk w;
+	struct move_price p;
+	struct point at = g->units[u].pos;
+	enum dir f = g->units[u].facing;
+	int k, sum = 0;
+
+	move_walk_init(g, u, &w);
+	for (k = 0; k < n; k++) {
+		planner_at(&w, at, f);
+		if (faces[k] != 0) {
+			rs->ops->move_turn(g, &w, (enum dir)(faces[k] - 1),
+			    &p);
+			assert_int_equal(p.anchor.x, r[k].x);
+			assert_int_equal(p.anchor.y, r[k].y);
+			f = (enum dir)(faces[k] - 1);
+		} else {
+			assert_int_equal(dir_between(at, r[k]), (int)f);
+			rs->ops->move_step(g, &w, f, &p);
+			assert_true(p.verdict == MOVE_OK);
+		}
+		sum += p.ticks;
+		at = r[k];
+	}
+	move_walk_free(&w);
+	return sum;
+}
+
+/* H8, H9: a Line at the top of an open field, [37, 2] facing NE, sent
+ * to [43, 0] on the map's first row: the straight line runs off the map
+ * (H1), and the way round is a long one, wheels and steps that keep the
+ * block on the map.  The search finds it within its budget, reaching
+ * the point, and at the price of the cheapest way the rules allow, as
+ * a search of every place and facing of the map finds it: 161 ticks
+ * (40.25 in) of wheels (H9) and steps.  (Before the search counted the
+ * turn a unit needs in its estimate, it spent its budget of cells short
+ * of the point and found no way round.) */
+static void
+test_002_H8_H9_way_round_at_the_map_edge_is_the_cheapest(void **state)
+{
+	struct game *g = battle(52, 40);
+	int i = unit_at(g, "md", ARM_INFANTRY, "close", "line", 37, 2,
+	    DIR_NE);
+	struct point goal = { 43, 0 }, *r = NULL;
+	unsigned char *faces = NULL;
+	struct move_walk w;
+	int n, cheapest;
+
+	(void)state;
+	move_to(g, i, goal.x, goal.y);
+	cheapest = cheapest_by_hand(g, i, goal);
+	assert_int_equal(cheapest, 161);
+	move_walk_init(g, i, &w);
+	n = path_round(g, &w, goal, PATH_BUDGET, &r, &faces);
+	assert_true(n > 0);
+	assert_int_equal(r[n - 1].x, goal.x);
+	assert_int_equal(r[n - 1].y, goal.y);
+	assert_int_equal(route_price(g, i, r, faces, n), cheapest);
+	free(r);
+	free(faces);
+	move_walk_free(&w);
 	game_free(g);
 }
 
@@ -2527,6 +2754,8 @@ main(void)
 		cmocka_unit_test(test_002_H6_limbering_takes_the_whole_move),
 		cmocka_unit_test(test_002_H7_retire_keeping_facing),
 		cmocka_unit_test(test_002_H7_retire_goes_round_keeping_facing),
+		cmocka_unit_test(
+		    test_002_H8_H9_way_round_at_the_map_edge_is_the_cheapest),
 		cmocka_unit_test(test_002_H7_preview_of_a_retire_is_its_march),
 		cmocka_unit_test(test_002_H7_nothing_left_to_retire),
 		cmocka_unit_test(test_002_H7_a_later_order_ends_the_retire),

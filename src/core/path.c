@@ -25,12 +25,21 @@
  * has asked about many blocks, show no unit under it that could stop
  * it (block_free).  The enemies a route keeps clear of (path_cheapest with
  * keep_clear) are path-keep.c's.
+ * Where the ruleset says every change of facing is a turn of its own
+ * (plan_turn_ahead), the way round over cell and facing is searched with
+ * an estimate that counts the turn a unit needs to reach a goal off the
+ * line ahead of it (estimate), and its heap holds each node once, moving
+ * one reached cheaper up in place (heap_raise), so that nodes come out
+ * in order: the route is as cheap as before or cheaper, found over fewer
+ * cells.
  *
  * Why this file stays whole at some 1,900 lines: the search's work at
  * each edge (edge_cost, room_for, footprint_inside, the node table's
  * search_find and search_new, heap_push) is inlined into search_run,
- * which path_search makes five times, twice with the way round's mode
- * as constants, once with path_onto's, once with path_detour's.  Made
+ * which path_search makes six times, three times with the way round's
+ * mode as constants (over cells, over cell and facing, and so with the
+ * estimate that counts turns), once with path_onto's, once with
+ * path_detour's.  Made
  * ordinary calls, as a split into files would make them, the bench's
  * movement phase (bench-move, 10,000 units) costs 6% more instructions
  * for the Napoleonic ruleset (317.6M to 337.9M) and 17% more for the
@@ -101,6 +110,10 @@ struct search {
 					   for the heap to read close
 					   together; order[-1] is above
 					   every node's, for heap_pop */
+	int		*hpos;		/* each node's place in the heap, -1
+					   when not in it: kept by the heap
+					   that moves a node up when it is
+					   reached cheaper (heap_raise) */
 	unsigned	*slot;		/* each node's entry in nwin (with
 					   SLOT_WIN) or in hash, for
 					   emptying it (search_give); beside
@@ -275,6 +288,8 @@ search_new(struct search *s, struct point p, enum dir dir, unsigned h,
 		    (size_t)s->cap + 1, sizeof *s->order) + 1;
 		s->slot = xreallocarray(s->slot, (size_t)s->cap,
 		    sizeof *s->slot);
+		s->hpos = xreallocarray(s->hpos, (size_t)s->cap,
+		    sizeof *s->hpos);
 	}
 	i = s->n++;
 	s->nodes[i].p = p;
@@ -341,6 +356,7 @@ search_take(struct search *s)
 		    sizeof *s->order) + 1;
 		s->order[-1] = UINT64_MAX;
 		s->slot = xmallocarray((size_t)s->cap, sizeof *s->slot);
+		s->hpos = xmallocarray((size_t)s->cap, sizeof *s->hpos);
 		s->capheap = 64;
 		s->heap = xmallocarray((size_t)s->capheap, sizeof *s->heap);
 		s->nwin = xcalloc(MWIN * MWIN * DIR_COUNT, sizeof *s->nwin);
@@ -377,6 +393,7 @@ search_give(struct search *s)
 	if (spare.order != NULL)
 		free(spare.order - 1);
 	free(spare.slot);
+	free(spare.hpos);
 	free(spare.nwin);
 	free(spare.hash);
 	free(spare.heap);
@@ -477,6 +494,93 @@ heap_pop(struct search *s)
 		k = c;
 	}
 	heap[k] = e;
+	return top;
+}
+
+/*
+ * A heap that holds each node once, knowing where (s->hpos): a node
+ * reached again at a better order moves up from where it lies
+ * (heap_raise), where heap_push would leave a second entry and the
+ * first read at the new order out of its place.  Its pops then come in
+ * order, and the search is exact A*; made for the searches whose
+ * estimate counts turns (search_run's ahead), the others keeping
+ * heap_push's order.  heap_up places node i, moving it up from slot k.
+ */
+static inline __attribute__((always_inline)) void
+heap_up(struct search *s, int i, int k)
+{
+	const uint64_t *ord = s->order;
+	uint64_t x = ord[i];
+	int parent, t;
+
+	while (k > 0) {
+		parent = (int)((unsigned)(k - 1) / 2);
+		t = s->heap[parent];
+		if (!order_less(x, i, ord[t], t))
+			break;
+		s->heap[k] = t;
+		s->hpos[t] = k;
+		k = parent;
+	}
+	s->heap[k] = i;
+	s->hpos[i] = k;
+}
+
+/* Node i into the heap, or up in it from where it lies: its order has
+ * only fallen since. */
+static inline __attribute__((always_inline)) void
+heap_raise(struct search *s, int i)
+{
+	if (s->hpos[i] >= 0) {
+		heap_up(s, i, s->hpos[i]);
+		return;
+	}
+	if (s->nheap == s->capheap) {
+		s->capheap *= 2;
+		s->heap = xreallocarray(s->heap, (size_t)s->capheap,
+		    sizeof *s->heap);
+	}
+	heap_up(s, i, s->nheap++);
+}
+
+/* heap_pop for heap_raise's heap: the same sifting, each place kept. */
+static inline __attribute__((always_inline)) int
+heap_take(struct search *s)
+{
+	const uint64_t *ord = s->order;
+	int *heap = s->heap;
+	int top = heap[0], k = 0, l, c, e, n, m, mr;
+	uint64_t x, xm, xr;
+
+	s->hpos[top] = -1;
+	n = --s->nheap;
+	if (n == 0)
+		return top;
+	e = heap[n];
+	x = ord[e];
+	heap[n] = -1;		/* as heap_pop's */
+	for (;;) {
+		l = 2 * k + 1;
+		if (l >= n)
+			break;
+		c = l;
+		m = heap[l];
+		xm = ord[m];
+		mr = heap[l + 1];
+		xr = ord[mr];
+		if (order_less(xr, mr, xm, m)) {
+			c = l + 1;
+			m = mr;
+			xm = xr;
+		}
+		if (!order_less(xm, m, x, e))
+			break;
+		heap[k] = m;
+		s->hpos[m] = k;
+		k = c;
+	}
+	heap[k] = e;
+	s->hpos[e] = k;
 	return top;
 }
 
@@ -1238,6 +1342,124 @@ least_step(const struct game *g, enum dir d)
 }
 
 /*
+ * What a search whose estimate counts turns knows of the walker's turns
+ * (turn_ahead_fill), for each facing: the turns the estimate reckons
+ * with (n of them, their ticks and where each leaves the anchor), those
+ * no other beats wherever the goal lies; n 0 where the estimate is the
+ * octile distance alone.
+ */
+struct turn_ahead {
+	int		 n[DIR_COUNT];
+	int		 ticks[DIR_COUNT][DIR_COUNT - 1];
+	struct point	 off[DIR_COUNT][DIR_COUNT - 1];
+};
+
+/*
+ * With the ruleset's plan_turn_ahead (and plan_turn_anywhere): every
+ * turn from every facing priced at once (turn_fill, tw put at p facing
+ * each in turn), and *a filled.  A facing from which some turn costs
+ * less than the octile distance it carries the anchor (the free turn
+ * about the centre of a unit that still faces as it stood) is left to
+ * the octile distance alone.  False, and
+ * the search is as without plan_turn_ahead, when some step would not
+ * keep its own way (move_face: a retiring unit steps any way as it
+ * faces, and need not turn at all).
+ */
+static bool
+turn_ahead_fill(const struct game *g, struct move_walk *tw,
+    struct search *s, struct point p, struct turn_ahead *a)
+{
+	struct point o = { 0, 0 }, off[DIR_COUNT];
+	const struct turn_memo *z;
+	enum dir face0 = tw->facing;
+	int f, t, t2, v, ticks[DIR_COUNT];
+	bool beaten;
+
+	for (f = 0; f < DIR_COUNT; f++) {
+		tw->facing = (enum dir)f;
+		if (!(s->turn_faces & (1u << f)))
+			turn_fill(g, tw, s, p, (enum dir)f);
+	}
+	tw->facing = face0;
+	for (f = 0; f < DIR_COUNT; f++)
+		for (t = 0; t < DIR_COUNT; t++)
+			if (s->face_to[f][t] != t)
+				return false;
+	for (f = 0; f < DIR_COUNT; f++) {
+		a->n[f] = 0;
+		for (t = 0; t < DIR_COUNT; t++) {
+			if (t == f)
+				continue;
+			z = &s->turn[f][t];
+			off[t] = (z->flags & MPF_ANCHOR) ? z->off : o;
+			ticks[t] = z->ticks;
+			if (ticks[t] < geom_dist(o, off[t]))
+				break;
+		}
+		if (t < DIR_COUNT)
+			continue;	/* the octile distance alone */
+		for (t = 0; t < DIR_COUNT; t++) {
+			if (t == f)
+				continue;
+			/* A turn that another, then the octile distance from
+			 * the other's anchor to its own, matches is never the
+			 * least (of two that match each other, the first
+			 * is kept). */
+			beaten = false;
+			for (t2 = 0; t2 < DIR_COUNT && !beaten; t2++) {
+				if (t2 == f || t2 == t)
+					continue;
+				v = ticks[t2] + geom_dist(off[t2], off[t]);
+				beaten = v < ticks[t] || (v == ticks[t] &&
+				    t2 < t);
+			}
+			if (beaten)
+				continue;
+			a->ticks[f][a->n[f]] = ticks[t];
+			a->off[f][a->n[f]] = off[t];
+			a->n[f]++;
+		}
+	}
+	return true;
+}
+
+/*
+ * The search's estimate from q, faced f, to goal: the octile distance,
+ * and with a (turn_ahead_fill), where the goal does not lie on the line
+ * straight ahead of q, the least over the turns from f of the turn's
+ * ticks and the octile distance from where it leaves the anchor: a
+ * walker whose steps keep their own way must turn to reach such a goal,
+ * and stepping on before the turn only adds (a step costs its distance
+ * at least, and carries the anchor no farther).  Never more than the
+ * cheapest route's price where the octile distance is not, and never
+ * less than the octile distance: the search stays A* with an estimate as
+ * sound as before, and finds routes as cheap.
+ */
+static inline __attribute__((always_inline)) int
+estimate(struct point q, enum dir f, struct point goal,
+    const struct turn_ahead *a)
+{
+	int dx = goal.x - q.x, dy = goal.y - q.y, i, v, least;
+
+	/* On the goal, or no turns to count: the octile distance.  On the
+	 * line ahead: the way f and the goal's lie as one (their cross
+	 * product 0) and point the same way (their dot product over 0);
+	 * the eight ways have unit steps, so it is reached stepping. */
+	if (a == NULL || a->n[f] == 0 || (dx == 0 && dy == 0) ||
+	    (dx * dir_dy[f] == dy * dir_dx[f] &&
+	    dx * dir_dx[f] + dy * dir_dy[f] > 0))
+		return geom_dist(q, goal);
+	least = INT_MAX;
+	for (i = 0; i < a->n[f]; i++) {
+		v = a->ticks[f][i] + geom_dist(a->off[f][i], (struct point){
+		    dx, dy });
+		if (v < least)
+			least = v;
+	}
+	return least;
+}
+
+/*
  * Price of stepping from p (facing face) towards d for planning: ticks,
  * or -1 when the step is not possible.  *plain is set when the unit may
  * simply take it, whatever it costs (it is not ground or an obstacle the
@@ -1470,12 +1692,15 @@ covers(const struct game *g, const struct move_walk *tw, struct point q,
  * NULL, gets an allocated array beside the route (NULL with it): 1 + the
  * facing where the route's cell is reached by a turn that moved the
  * block (a wheel), 0 where by a step.  facing: a node per cell and
- * facing (see path_search, which gives it).  Always inline: path_search
- * makes it for the way round with its mode as constants (search_run). */
+ * facing (see path_search, which gives it).  ahead (with facing, for a
+ * ruleset with plan_turn_ahead): the estimate counts the turns
+ * (turn_ahead_fill, estimate) and the heap keeps each node once
+ * (heap_raise).  Always inline: path_search makes it for the way round
+ * with its mode as constants (search_run). */
 static inline __attribute__((always_inline)) int
 search_run(const struct game *g, struct move_walk *tw, struct point goal,
     int budget, int horizon, bool walls, int units, bool facing, int avoid,
-    const struct keep_set *keep, bool cover, struct point **route,
+    const struct keep_set *keep, bool cover, bool ahead, struct point **route,
     unsigned char **wheels, bool *complete, bool *closer, int *how)
 {
 	struct search s;
@@ -1485,7 +1710,10 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	struct point p, q, start = tw->pos;
 	enum dir face0 = tw->facing, face, after;
 	int n, i, k, c, ng, cur, best, expanded = 0, end = -1, h, bh = INT_MAX;
-	int found, from, walked, margin, dw;
+	int found, from, walked, margin, dw, hd;
+	struct turn_ahead ta;
+	const struct turn_ahead *est = NULL; /* &ta, when the estimate
+					   counts turns */
 	unsigned fslot = 0;	/* set by edge_cost whenever it is read */
 	bool plain, wheel, inner, wheels_here;
 	enum dir f;
@@ -1511,21 +1739,29 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	s.turn = turns;
 	s.face_to = faces_to;
 	s.facing = facing;
+	if (ahead && turn_ahead_fill(g, tw, &s, start, &ta))
+		est = &ta;
 	cur = search_node(&s, start, face0, facing);
 	s.nodes[cur].g = 0;
-	s.order[cur] = node_order(geom_dist(start, goal), 0);
+	s.order[cur] = node_order(estimate(start, face0, goal, est), 0);
 	s.nodes[cur].dir = (unsigned char)face0;
-	heap_push(&s, cur);
+	if (ahead) {
+		s.hpos[cur] = -1;
+		heap_raise(&s, cur);
+	} else
+		heap_push(&s, cur);
 	best = cur;
 	while (s.nheap > 0) {
-		cur = heap_pop(&s);
+		cur = ahead ? heap_take(&s) : heap_pop(&s);
 		if (s.nodes[cur].closed)
 			continue;
 		s.nodes[cur].closed = 1;
 		/* Its estimate, as its order has it (f less g). */
 		h = (int)(s.order[cur] >> 32) - s.nodes[cur].g;
-		if (h < bh || (h == bh && s.nodes[cur].g < s.nodes[best].g)) {
-			bh = h;
+		/* The nearest seen is nearest by distance, turns or none. */
+		hd = est != NULL ? geom_dist(s.nodes[cur].p, goal) : h;
+		if (hd < bh || (hd == bh && s.nodes[cur].g < s.nodes[best].g)) {
+			bh = hd;
 			best = cur;
 		}
 		if (h == 0 || (cover && covers(g, tw, s.nodes[cur].p,
@@ -1609,18 +1845,31 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 			i = found;
 			if (found == -2)
 				i = search_find(&s, q, after, &fslot, facing);
-			if (i < 0)
+			if (i < 0) {
 				i = search_new(&s, q, after, fslot, facing);
-			else if (s.nodes[i].closed || ng >= s.nodes[i].g)
+				if (ahead) {
+					/* Its estimate, reckoned once: a node
+					 * reached again reads it from its
+					 * order (f less g), as below. */
+					s.hpos[i] = -1;
+					s.nodes[i].g = 0;
+					s.order[i] = node_order(estimate(q,
+					    after, goal, est), 0);
+				}
+			} else if (s.nodes[i].closed || ng >= s.nodes[i].g)
 				continue;
+			s.order[i] = node_order(ng + (ahead ?
+			    (int)(s.order[i] >> 32) - s.nodes[i].g :
+			    geom_dist(q, goal)), ng);
 			s.nodes[i].g = ng;
-			s.order[i] = node_order(ng + geom_dist(q, goal),
-			    ng);
 			s.nodes[i].dist = walked + dw;
 			s.nodes[i].wheel = wheel;
 			s.nodes[i].parent = cur;
 			s.nodes[i].dir = (unsigned char)after;
-			heap_push(&s, i);
+			if (ahead)
+				heap_raise(&s, i);
+			else
+				heap_push(&s, i);
 		}
 	}
 	/* Closer only counts for a search that got as far as it plans; one
@@ -1652,17 +1901,35 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 }
 
 /*
+ * search_run for the way round over cell and facing with its turns
+ * counted (ahead).  Not inline: made inside path_search with the rest,
+ * it would weigh on the code the compiler makes for them (the bench's
+ * Napoleonic movement phase, whose searches never come here, cost 1.4%
+ * more instructions so, bench-move with callgrind).
+ */
+static __attribute__((noinline)) int
+search_ahead(const struct game *g, struct move_walk *tw, struct point goal,
+    int budget, int horizon, struct point **route, unsigned char **wheels,
+    bool *complete, bool *closer, int *how)
+{
+	return search_run(g, tw, goal, budget, horizon, true, 0, true, -1,
+	    NULL, false, true, route, wheels, complete, closer, how);
+}
+
+/*
  * search_run, made with constants for the search a walk asks most, the
  * way round (path_round, path_plan): ground it may not enter is a wall,
  * no unit is, no enemy kept clear of, over cells or over cell and
- * facing as the ruleset plans; for a leg onto a point over cell and
+ * facing as the ruleset plans (over cell and facing with its turns
+ * counted, ahead, where it says plan_turn_ahead); for a leg onto a
+ * point over cell and
  * facing (path_onto: a walk whose turns move its block plans every leg
  * so), the units that stay walls and the goal covered; for a whole
  * route or a way round a friend over cells alone (path_cheapest's
  * first search, path_whole, path_detour), the units that stay walls;
- * else with its arguments as they come.  The same search either way:
- * the constants only let the compiler drop the tests they answer at
- * every edge.
+ * else with its arguments as they come.  The same search either way
+ * but for ahead: the constants only let the compiler drop the tests
+ * they answer at every edge.
  */
 static int
 path_search(const struct game *g, struct move_walk *tw, struct point goal,
@@ -1678,23 +1945,28 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 
 	if (walls && units == 0 && avoid == -1 && keep == NULL && facing &&
 	    !cover)
-		return search_run(g, tw, goal, budget, horizon, true, 0, true,
-		    -1, NULL, false, route, wheels, complete, closer, how);
+		return g->rs->plan_turn_ahead && g->rs->plan_turn_anywhere ?
+		    search_ahead(g, tw, goal, budget, horizon, route, wheels,
+		    complete, closer, how) :
+		    search_run(g, tw, goal, budget, horizon, true, 0, true,
+		    -1, NULL, false, false, route, wheels, complete, closer,
+		    how);
 	if (walls && units == 0 && avoid == -1 && keep == NULL && !cover)
 		return search_run(g, tw, goal, budget, horizon, true, 0, false,
-		    -1, NULL, false, route, wheels, complete, closer, how);
+		    -1, NULL, false, false, route, wheels, complete, closer,
+		    how);
 	if (walls && units == PATH_UNITS_STAY && avoid == -1 && keep == NULL &&
 	    facing && cover)
 		return search_run(g, tw, goal, budget, horizon, true,
-		    PATH_UNITS_STAY, true, -1, NULL, true, route, wheels,
+		    PATH_UNITS_STAY, true, -1, NULL, true, false, route, wheels,
 		    complete, closer, how);
 	if (walls && units == PATH_UNITS_STAY && keep == NULL && !facing &&
 	    !cover)
 		return search_run(g, tw, goal, budget, horizon, true,
-		    PATH_UNITS_STAY, false, avoid, NULL, false, route, wheels,
-		    complete, closer, how);
+		    PATH_UNITS_STAY, false, avoid, NULL, false, false, route,
+		    wheels, complete, closer, how);
 	return search_run(g, tw, goal, budget, horizon, walls, units, facing,
-	    avoid, keep, cover, route, wheels, complete, closer, how);
+	    avoid, keep, cover, false, route, wheels, complete, closer, how);
 }
 
 /*

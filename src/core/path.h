@@ -12,6 +12,11 @@
  * cells expanded), and when the goal is not reached the route leads to the
  * cell closest to the goal: units plan a stretch, walk it over a turn or
  * two and plan again, so the work per unit stays small on large maps.
+ * Where the ruleset's every change of facing is a turn of its own
+ * (plan_turn_ahead), the way round counts in its estimate the turn a
+ * unit needs to reach a goal off the line ahead of it, and its queue gives
+ * each cell and facing once, in order: a route as cheap, found over fewer
+ * cells (but where a free turn is estimated above its price, as before).
  *
  * Memory: the search finds its nodes in a fixed window about the start
  * (64 cells a side, 128 KiB) and beyond it in a small hash table sized

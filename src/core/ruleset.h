@@ -369,6 +369,13 @@ struct ruleset {
 	 * so is the facing ops->move_face keeps for a step each way, so a
 	 * search prices each such turn once and asks each facing once. */
 	bool		 plan_turn_anywhere;
+	/* Set by the module's loader, false when it says nothing; read
+	 * only with plan_turn_anywhere: every change of facing in a search
+	 * is a turn move_turn prices, never taken into a step's price
+	 * (MPF_SQUARE), so a unit whose steps keep their own way (move_face)
+	 * must turn to reach a place off the line ahead, and a search for a
+	 * way round counts the least such turn in its estimate (path.c). */
+	bool		 plan_turn_ahead;
 	/* Set by the module's loader, false when it says nothing: a unit
 	 * goes round a standing friend it may not pass (walk_detour) only
 	 * once that friend has held it up for a whole turn (halted blocked

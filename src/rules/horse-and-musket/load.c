@@ -287,6 +287,9 @@ hm_move_load(struct ruleset *rs, const struct doc_node *root,
 	 * same wherever the block stands; hm_move_face reads the unit and
 	 * its facing alone. */
 	rs->plan_turn_anywhere = true;
+	/* Every turn of hm_move_turn moves the block (a wheel, or about
+	 * its centre): no step prices a turn into its own. */
+	rs->plan_turn_ahead = true;
 	for (k = 0; k < HM_MAX_CLASS; k++) {
 		for (i = 0; i < RULES_MAX_FORM; i++)
 			m->speed[k][i] = -1;
