@@ -28,10 +28,11 @@
  * Where the ruleset says every change of facing is a turn of its own
  * (plan_turn_ahead), the way round over cell and facing is searched with
  * an estimate that counts the turn a unit needs to reach a goal off the
- * line ahead of it (estimate), and its heap holds each node once, moving
- * one reached cheaper up in place (heap_raise), so that nodes come out
- * in order: the route is as cheap as before or cheaper, found over fewer
- * cells.
+ * line ahead of it (estimate), a turn of several stages that its stages
+ * one by one match is not tried as one edge, and its heap holds each
+ * node once, moving one reached cheaper up in place (heap_raise), so
+ * that nodes come out in order: the route is as cheap as before or
+ * cheaper, found over fewer cells.
  *
  * Why this file stays whole at some 1,900 lines: the search's work at
  * each edge (edge_cost, room_for, footprint_inside, the node table's
@@ -1346,12 +1347,17 @@ least_step(const struct game *g, enum dir d)
  * (turn_ahead_fill), for each facing: the turns the estimate reckons
  * with (n of them, their ticks and where each leaves the anchor), those
  * no other beats wherever the goal lies; n 0 where the estimate is the
- * octile distance alone.
+ * octile distance alone.  And the turns of two stages or more that the
+ * search need not try (bit t of skip: the one-stage turns, one after
+ * the other, cost no more and leave the anchor at the same place), with
+ * how far (reach, in cells on either axis) any turn moves the anchor.
  */
 struct turn_ahead {
 	int		 n[DIR_COUNT];
 	int		 ticks[DIR_COUNT][DIR_COUNT - 1];
 	struct point	 off[DIR_COUNT][DIR_COUNT - 1];
+	unsigned	 skip[DIR_COUNT];
+	int		 reach;
 };
 
 /*
@@ -1370,9 +1376,9 @@ turn_ahead_fill(const struct game *g, struct move_walk *tw,
     struct search *s, struct point p, struct turn_ahead *a)
 {
 	struct point o = { 0, 0 }, off[DIR_COUNT];
-	const struct turn_memo *z;
-	enum dir face0 = tw->facing;
-	int f, t, t2, v, ticks[DIR_COUNT];
+	const struct turn_memo *x, *y, *z;
+	enum dir face0 = tw->facing, t1;
+	int f, t, t2, v, cw, ticks[DIR_COUNT];
 	bool beaten;
 
 	for (f = 0; f < DIR_COUNT; f++) {
@@ -1385,8 +1391,28 @@ turn_ahead_fill(const struct game *g, struct move_walk *tw,
 		for (t = 0; t < DIR_COUNT; t++)
 			if (s->face_to[f][t] != t)
 				return false;
+	a->reach = 0;
 	for (f = 0; f < DIR_COUNT; f++) {
 		a->n[f] = 0;
+		a->skip[f] = 0;
+		if (s->offmax[f] > a->reach)
+			a->reach = s->offmax[f];
+		for (t = 0; t < DIR_COUNT; t++) {
+			if (dir_diff((enum dir)f, (enum dir)t) < 2)
+				continue;
+			/* The first stage towards t, then the rest. */
+			cw = ((t - f) % DIR_COUNT + DIR_COUNT) % DIR_COUNT <=
+			    DIR_COUNT / 2 ? 1 : -1;
+			t1 = dir_turn((enum dir)f, cw);
+			x = &s->turn[f][t1];
+			y = &s->turn[t1][t];
+			z = &s->turn[f][t];
+			if ((x->flags & y->flags & z->flags & MPF_ANCHOR) &&
+			    x->ticks + y->ticks <= z->ticks &&
+			    x->off.x + y->off.x == z->off.x &&
+			    x->off.y + y->off.y == z->off.y)
+				a->skip[f] |= 1u << t;
+		}
 		for (t = 0; t < DIR_COUNT; t++) {
 			if (t == f)
 				continue;
@@ -1715,7 +1741,7 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	const struct turn_ahead *est = NULL; /* &ta, when the estimate
 					   counts turns */
 	unsigned fslot = 0;	/* set by edge_cost whenever it is read */
-	bool plain, wheel, inner, wheels_here;
+	bool plain, wheel, inner, wheels_here, chain;
 	enum dir f;
 
 	*route = NULL;
@@ -1807,7 +1833,22 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 		 * step, are). */
 		wheels_here = facing && inner && s.turn_anywhere &&
 		    !s.turn_stays && units == 0 && keep == NULL;
+		/* With est, a turn of two stages or more that its stages
+		 * one by one match (est->skip) is not tried: the search
+		 * reaches its place and facing as cheaply through them.
+		 * Only far enough inside the map that every stage's anchor
+		 * but the last is inner too (a turn has at most four
+		 * stages), so that the stages are edges as this one is
+		 * (the steps keep their own way with est: faces_to[face][k]
+		 * is k). */
+		chain = est != NULL && wheels_here &&
+		    p.x >= margin + 3 * est->reach &&
+		    p.y >= margin + 3 * est->reach &&
+		    p.x + margin + 3 * est->reach < box.w &&
+		    p.y + margin + 3 * est->reach < box.h;
 		for (k = 0; k < DIR_COUNT; k++) {
+			if (chain && (est->skip[face] >> k & 1))
+				continue;
 			if (wheels_here && (f = (enum dir)faces_to[face][k]) !=
 			    face && (turns[face][f].flags & MPF_ANCHOR)) {
 				/* Read from this call's own tables (turns,
