@@ -31,8 +31,9 @@
  * line ahead of it (estimate), a turn of several stages that its stages
  * one by one match is not tried as one edge, and its heap holds each
  * node once, moving one reached cheaper up in place (heap_raise), so
- * that nodes come out in order: the route is as cheap as before or
- * cheaper, found over fewer cells.
+ * that nodes come out in order, the nodes of higher orders waiting in
+ * lists by f (bucket_put): the route is as cheap as before or cheaper,
+ * found over fewer cells.
  *
  * Why this file stays whole at some 1,900 lines: the search's work at
  * each edge (edge_cost, room_for, footprint_inside, the node table's
@@ -72,6 +73,10 @@
 				   about a search are read row by row */
 #define SLOT_WIN	0x80000000u /* a node's slot in the window (nwin),
 				   not in the hash table */
+#define BUCKETS		1024	/* lists of the queue of a search with
+				   ahead, one an f from BUCKET_BELOW
+				   under the start's (bucket_put) */
+#define BUCKET_BELOW	64
 
 struct node {
 	struct point	 p;
@@ -133,6 +138,18 @@ struct search {
 	int		*heap;
 	int		 nheap;
 	int		 capheap;
+	/* The lists of the queue of a search with ahead (bucket_put): one
+	 * for each f from fbase, BUCKETS of them, and one for the f past
+	 * them (entry + 1 at its head, 0 none; bnode and bnext the
+	 * entries, nbent of them); bcur the list the heap was last filled
+	 * from. */
+	int		*bhead;
+	int		*bnode;
+	int		*bnext;
+	int		 nbent;
+	int		 capbent;
+	int		 fbase;
+	int		 bcur;
 	bool		 facing;	/* a node per cell and facing, not
 					   per cell (see path_search) */
 	/* Room for the block looked up once per cell, facing and kind
@@ -395,6 +412,9 @@ search_give(struct search *s)
 		free(spare.order - 1);
 	free(spare.slot);
 	free(spare.hpos);
+	free(spare.bhead);
+	free(spare.bnode);
+	free(spare.bnext);
 	free(spare.nwin);
 	free(spare.hash);
 	free(spare.heap);
@@ -583,6 +603,78 @@ heap_take(struct search *s)
 	heap[k] = e;
 	s->hpos[e] = k;
 	return top;
+}
+
+/*
+ * The queue of a search with ahead: heap_raise's heap holds the nodes
+ * of the least orders, and beyond them a list for each f (the order's
+ * first part, g plus the estimate), from s->fbase, BUCKETS of them and
+ * one for every f past them, unsorted: a node is filed in the heap when
+ * its f is no greater than those the heap was last filled with (bucket
+ * s->bcur), else appended to its f's list; the heap, when empty, is
+ * filled with the next list's nodes.  The nodes come out in the order
+ * the heap alone gives them, f first, but the heap holds only those of
+ * one f or so: most nodes are filed with a store or two, and never
+ * sifted through a heap of thousands.  A node reached again at a better
+ * f is filed again; its entry left in a list is passed over (bucket_take
+ * takes only a node its list still files).  bucket_of: node i's list.
+ */
+static inline __attribute__((always_inline)) int
+bucket_of(const struct search *s, int i)
+{
+	int b = (int)(s->order[i] >> 32) - s->fbase;
+
+	return b < 0 ? 0 : b > BUCKETS ? BUCKETS : b;
+}
+
+/* File node i, reached at a better order. */
+static inline __attribute__((always_inline)) void
+bucket_put(struct search *s, int i)
+{
+	int b, e;
+
+	if (s->hpos[i] >= 0) {
+		heap_up(s, i, s->hpos[i]);	/* in the heap: moved up */
+		return;
+	}
+	if ((b = bucket_of(s, i)) <= s->bcur) {
+		heap_raise(s, i);
+		return;
+	}
+	if (s->nbent == s->capbent) {
+		s->capbent = s->capbent ? s->capbent * 2 : 256;
+		s->bnode = xreallocarray(s->bnode, (size_t)s->capbent,
+		    sizeof *s->bnode);
+		s->bnext = xreallocarray(s->bnext, (size_t)s->capbent,
+		    sizeof *s->bnext);
+	}
+	e = s->nbent++;
+	s->bnode[e] = i;
+	s->bnext[e] = s->bhead[b];
+	s->bhead[b] = e + 1;
+}
+
+/* The next node in order, or -1 when none is left. */
+static inline __attribute__((always_inline)) int
+bucket_take(struct search *s)
+{
+	int e, i;
+
+	while (s->nheap == 0) {
+		do
+			s->bcur++;
+		while (s->bcur <= BUCKETS && s->bhead[s->bcur] == 0);
+		if (s->bcur > BUCKETS)
+			return -1;
+		for (e = s->bhead[s->bcur] - 1; e >= 0; e = s->bnext[e] - 1) {
+			i = s->bnode[e];
+			if (!s->nodes[i].closed && s->hpos[i] < 0 &&
+			    bucket_of(s, i) == s->bcur)
+				heap_raise(s, i);
+		}
+		s->bhead[s->bcur] = 0;
+	}
+	return heap_take(s);
 }
 
 /*
@@ -1772,13 +1864,25 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	s.order[cur] = node_order(estimate(start, face0, goal, est), 0);
 	s.nodes[cur].dir = (unsigned char)face0;
 	if (ahead) {
+		if (s.bhead == NULL)
+			s.bhead = xcalloc(BUCKETS + 1, sizeof *s.bhead);
+		s.nbent = 0;
+		s.bcur = -1;
+		s.fbase = (int)(s.order[cur] >> 32) - BUCKET_BELOW;
 		s.hpos[cur] = -1;
-		heap_raise(&s, cur);
+		bucket_put(&s, cur);
 	} else
 		heap_push(&s, cur);
 	best = cur;
-	while (s.nheap > 0) {
-		cur = ahead ? heap_take(&s) : heap_pop(&s);
+	for (;;) {
+		if (ahead) {
+			if ((cur = bucket_take(&s)) < 0)
+				break;
+		} else {
+			if (s.nheap == 0)
+				break;
+			cur = heap_pop(&s);
+		}
 		if (s.nodes[cur].closed)
 			continue;
 		s.nodes[cur].closed = 1;
@@ -1908,7 +2012,7 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 			s.nodes[i].parent = cur;
 			s.nodes[i].dir = (unsigned char)after;
 			if (ahead)
-				heap_raise(&s, i);
+				bucket_put(&s, i);
 			else
 				heap_push(&s, i);
 		}
@@ -1934,6 +2038,8 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 				    (unsigned char)(1 + s.nodes[i].dir) : 0;
 		}
 	}
+	if (ahead)	/* the buckets left for the next search empty */
+		memset(s.bhead, 0, (BUCKETS + 1) * sizeof *s.bhead);
 	s.turn = NULL;		/* this call's own tables */
 	s.face_to = NULL;
 	keep_from_free(&s.from);
