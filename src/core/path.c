@@ -1833,7 +1833,8 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	const struct turn_ahead *est = NULL; /* &ta, when the estimate
 					   counts turns */
 	unsigned fslot = 0;	/* set by edge_cost whenever it is read */
-	bool plain, wheel, inner, wheels_here, chain;
+	unsigned skip;		/* the turns from here not tried */
+	bool plain, wheel, inner, wheels_here;
 	enum dir f;
 
 	*route = NULL;
@@ -1945,13 +1946,14 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 		 * stages), so that the stages are edges as this one is
 		 * (the steps keep their own way with est: faces_to[face][k]
 		 * is k). */
-		chain = est != NULL && wheels_here &&
+		skip = est != NULL && wheels_here &&
 		    p.x >= margin + 3 * est->reach &&
 		    p.y >= margin + 3 * est->reach &&
 		    p.x + margin + 3 * est->reach < box.w &&
-		    p.y + margin + 3 * est->reach < box.h;
+		    p.y + margin + 3 * est->reach < box.h ?
+		    est->skip[face] : 0;
 		for (k = 0; k < DIR_COUNT; k++) {
-			if (chain && (est->skip[face] >> k & 1))
+			if (skip >> k & 1)
 				continue;
 			if (wheels_here && (f = (enum dir)faces_to[face][k]) !=
 			    face && (turns[face][f].flags & MPF_ANCHOR)) {
