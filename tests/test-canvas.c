@@ -287,6 +287,36 @@ test_canvas_text_and_folding(void **state)
 	canvas_free(a);
 }
 
+/*
+ * A name too long for the panel's 26 columns breaks after a hyphen inside
+ * it, never mid-word: at 80x24 the panel read "Lieutenant-Colon" over
+ * "el Tarleton" and "Reserve-Infanterie-Regime" over "nt".
+ */
+static void
+test_wrap_breaks_after_a_hyphen(void **state)
+{
+	struct canvas *c = canvas_create(26, 4, false);
+	char buf[128];
+
+	(void)state;
+	assert_int_equal(canvas_wrap(c, 0, 0, 26, -1, "General: "
+	    "Lieutenant-Colonel Tarleton, 6 in away;", style_plain), 3);
+	canvas_row(c, 0, 0, 26, buf, sizeof buf);
+	assert_string_equal(buf, "General: Lieutenant-      ");
+	canvas_row(c, 1, 0, 26, buf, sizeof buf);
+	assert_string_equal(buf, "Colonel Tarleton, 6 in    ");
+	canvas_fill(c, 0, 0, 26, 4, " ", style_plain);
+	assert_int_equal(canvas_wrap(c, 0, 0, 26, -1, "Füsiliere/9. "
+	    "Reserve-Infanterie-Regiment (Allies)", style_plain), 3);
+	canvas_row(c, 0, 0, 26, buf, sizeof buf);
+	assert_string_equal(buf, "Füsiliere/9. Reserve-     ");
+	canvas_row(c, 1, 0, 26, buf, sizeof buf);
+	assert_string_equal(buf, "Infanterie-Regiment       ");
+	canvas_row(c, 2, 0, 26, buf, sizeof buf);
+	assert_string_equal(buf, "(Allies)                  ");
+	canvas_free(c);
+}
+
 static void
 test_unit_glyphs_at_their_cells(void **state)
 {
@@ -4182,6 +4212,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_canvas_text_and_folding),
+		cmocka_unit_test(test_wrap_breaks_after_a_hyphen),
 		cmocka_unit_test(test_labels_whole_or_left_out),
 		cmocka_unit_test(test_take_back_key),
 		cmocka_unit_test(test_wide_screen_has_no_blank_band),

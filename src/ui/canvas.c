@@ -320,6 +320,15 @@ utf8_bytes(const char *s, int n)
 	return b;
 }
 
+/* A byte of a word: a letter, or part of a character beyond ASCII. */
+static bool
+word_char(char ch)
+{
+	unsigned char u = (unsigned char)ch;
+
+	return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u >= 0x80;
+}
+
 int
 canvas_wrap(struct canvas *c, int x, int y, int w, int maxlines,
     const char *text, struct style st)
@@ -345,11 +354,15 @@ canvas_wrap_hang(struct canvas *c, int x, int y, int w, int first,
 		if (chars <= lw)
 			cut = chars;
 		else {
-			/* Break at the last space that fits, else hard. */
+			/* Break at the last space that fits, or after the
+			 * last hyphen inside a word ("Lieutenant-|Colonel"),
+			 * else hard: a name cut mid-word reads as two. */
 			cut = lw;
 			for (i = lw; i > lw / 3; i--) {
 				b = utf8_bytes(p, i);
-				if (p[b] == ' ') {
+				if (p[b] == ' ' || (p[b - 1] == '-' &&
+				    b >= 2 && word_char(p[b - 2]) &&
+				    word_char(p[b]))) {
 					cut = i;
 					break;
 				}

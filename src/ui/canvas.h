@@ -98,8 +98,9 @@ int canvas_printf(struct canvas *, int x, int y, int maxw, struct style,
 
 /*
  * Write text word-wrapped to width w from (x, y) down, at most maxlines
- * lines (-1: no limit); returns the lines used.  With a NULL canvas it only
- * counts them.
+ * lines (-1: no limit); returns the lines used.  Lines break at a space or
+ * after a hyphen between letters; a word longer than a line is cut.  With
+ * a NULL canvas it only counts them.
  */
 int canvas_wrap(struct canvas *, int x, int y, int w, int maxlines,
     const char *text, struct style);
