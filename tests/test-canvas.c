@@ -3973,6 +3973,16 @@ test_overview_shows_the_whole_map(void **state)
 			    style.attr & ATTR_UNDERLINE);
 	}
 	assert_true(has(f, "underlined: in view"));
+	/* The key is whole at 80 columns: on the last two rows, the map's
+	 * 17 rows leaving room (it was cut at "Enter: th"). */
+	{
+		char row[256];
+
+		canvas_row(f->c, 23, 0, 80, row, sizeof row);
+		assert_non_null(strstr(row, "Enter: the map there"));
+		canvas_row(f->c, 22, 0, 80, row, sizeof row);
+		assert_non_null(strstr(row, "I C A French  i c a Allies  * both"));
+	}
 	/* A cursor step is a block: 3 cells south; Enter: the map there. */
 	type(f, "j");
 	assert_int_equal(f->ui->cursor.y, 37);

@@ -347,7 +347,10 @@ overview_draw(struct ui *ui, struct canvas *c)
 	const struct game *g = ui->game;
 	struct style bar = theme_bar(ui);
 	struct layout l;
-	int bx, by, w = c->w, h = c->h - 2;
+	static const char rest[] = "underlined: in view  Enter: the map "
+	    "there";
+	char key[256];
+	int bx, by, w = c->w, h = c->h - 2, rows;
 
 	/* The map screen's size on this terminal: what it shows. */
 	ui_layout(ui, c->w, c->h, &l);
@@ -360,9 +363,18 @@ overview_draw(struct ui *ui, struct canvas *c)
 	    "the map", g->map->w, g->map->h, bx, by);
 	overview_map(ui, c, 0, 1, w, h, l.too_small ? 0 : l.map_w,
 	    l.too_small ? 0 : l.map_h);
-	canvas_fill(c, 0, c->h - 1, c->w, 1, " ", bar);
-	canvas_printf(c, 0, c->h - 1, c->w, bar, " %s objective  I C A "
-	    "%s  i c a %s  * both  underlined: in view  Enter: the map "
-	    "there", ui->utf8 ? "◎" : "&", g->nsides > 0 ? g->sides[0].name :
-	    "", g->nsides > 1 ? g->sides[1].name : "");
+	/* The key, its second half on a row of its own where one row is
+	 * too narrow for it (80 columns) and the map leaves a row free
+	 * above it; else cut. */
+	snprintf(key, sizeof key, "%s objective  I C A %s  i c a %s  * both",
+	    ui->utf8 ? "◎" : "&", g->nsides > 0 ? g->sides[0].name : "",
+	    g->nsides > 1 ? g->sides[1].name : "");
+	rows = 1 + canvas_text_width(key) + 2 + canvas_text_width(rest) >
+	    c->w && (g->map->h + by - 1) / by <= h - 1 ? 2 : 1;
+	canvas_fill(c, 0, c->h - rows, c->w, rows, " ", bar);
+	if (rows == 2) {
+		canvas_printf(c, 0, c->h - 2, c->w, bar, " %s", key);
+		canvas_printf(c, 0, c->h - 1, c->w, bar, " %s", rest);
+	} else
+		canvas_printf(c, 0, c->h - 1, c->w, bar, " %s  %s", key, rest);
 }
