@@ -1669,6 +1669,63 @@ march_routed(struct game *g, int u, int x, int y, int max)
 }
 
 /*
+ * H12, marshal's reading (tests/scenarios/hm/H12-friend-holds-the-
+ * place.yaml): light cavalry in Column on [22, 28] facing N behind a
+ * standing foot Line on [18, 26], sent six cells on to [22, 22], where
+ * its block would still cover a cell of the Line.  The Line holds part
+ * of that place: in turn 1 the Column takes the nearest free place,
+ * [22, 20] facing N, passing through the Line (6 in) on the straight way
+ * there, 10 in of its 18 in (4 in walked).  Played at the Cowpens (the Legion's left
+ * reserve behind the 7th Foot) it waited all of turn 1 ("has not the
+ * speed left to pass right through" the Line, with 18 in to spend),
+ * then went round the Line's end wheeling (to [26, 17] facing W in turn
+ * 2) and came back to stand on [23, 22] facing SW in turn 3.
+ */
+static void
+test_002_H12_friend_holding_the_place_is_passed_at_once(void **state)
+{
+	const char *dir = getenv("MARSHAL_DATA"), *src = getenv("top_srcdir");
+	char *path = xasprintf("%s/tests/scenarios/hm/H12-friend-holds-the-"
+	    "place.yaml", src != NULL ? src : ".");
+	struct ruleset *rs1 = NULL;
+	struct diags dg;
+	struct game *g;
+	int lc, f7;
+
+	(void)state;
+	diags_init(&dg);
+	g = load_scenario(path, dir != NULL ? dir : "data", &rs1, &dg);
+	if (g == NULL)
+		diags_print(&dg, stderr);
+	diags_free(&dg);
+	free(path);
+	assert_non_null(g);
+	lc = game_find_unit(g, "LC");
+	f7 = game_find_unit(g, "F7");
+	assert_true(lc >= 0 && f7 >= 0);
+	game_turn(g);
+	assert_int_equal(count(g, "H12", "Fusiliers holds part of the place "
+	    "Legion dragoons is sent to, [22, 22] facing N: Legion dragoons "
+	    "takes instead the nearest free place it can reach, [22, 20] "
+	    "facing N"), 1);
+	assert_int_equal(count(g, "H12", "has not the speed left"), 0);
+	assert_int_equal(count(g, "H12", "passes through Fusiliers: "
+	    "mounted, -24 ticks (6 in), 12 in left"), 1);
+	assert_int_equal(g->units[lc].pos.x, 22);
+	assert_int_equal(g->units[lc].pos.y, 20);
+	assert_int_equal(g->units[lc].facing, DIR_N);
+	assert_int_equal(g->units[lc].halt, HALT_ARRIVED);
+	/* 4 in walked; 10 in spent with the pass. */
+	assert_int_equal(g->units[lc].moved, 16);
+	/* The Line stood where it was. */
+	assert_int_equal(g->units[f7].pos.x, 18);
+	assert_int_equal(g->units[f7].pos.y, 26);
+	assert_int_equal(g->units[f7].facing, DIR_N);
+	game_free(g);
+	ruleset_free(rs1);
+}
+
+/*
  * H8, H9: every turn moves the block's anchor (about its centre, or a
  * wheel), and the route search plans such a turn as an edge of its own
  * onto the anchor it leaves.  The offered route and the walk along it
@@ -8237,6 +8294,7 @@ main(void)
 		cmocka_unit_test(test_HO_3_2_charges_meet_at_exactly_their_move),
 		cmocka_unit_test(test_HO_3_2_hundred_ties_go_to_the_first_side),
 		cmocka_unit_test(test_002_H9_routes_turn_where_the_search_turned),
+		cmocka_unit_test(test_002_H12_friend_holding_the_place_is_passed_at_once),
 		cmocka_unit_test(
 		    test_002_H1_preview_of_a_standing_order_resumes_it),
 		cmocka_unit_test(test_HO_3_1_forecast_charges_this_turn),

@@ -284,6 +284,13 @@ bool walk_detour(const struct game *, struct move_walk *, int friend,
  * kept for the walk to make. */
 bool walk_may_detour(const struct game *, const struct move_walk *);
 
+/* The ruleset's detour_after_a_turn: the walk waits a turn behind a
+ * friend before it goes round it, unless that friend held it up for the
+ * whole of the last turn already, or a standing friend holds part of the
+ * place the order ends at (waiting would not free it: walk_held_place
+ * takes another place at once). */
+bool walk_detour_waits(const struct game *, const struct move_walk *);
+
 /* --- move-near.c --------------------------------------------------------- */
 
 /* The bounding box of n cells (n at least 1). */

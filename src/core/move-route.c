@@ -409,6 +409,30 @@ place_way(const struct game *g, const struct move_walk *w, struct point s,
 	return ticks;
 }
 
+/* Whether a lies some steps from p straight along f. */
+static bool
+straight_ahead(struct point p, struct point a, enum dir f)
+{
+	int dx = a.x - p.x, dy = a.y - p.y;
+	int k = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
+
+	return k > 0 && dx == k * dir_dx[f] && dy == k * dir_dy[f];
+}
+
+/* Whether the walker, facing f, may pass through friend fr (move_pass,
+ * the friend standing). */
+static bool
+held_passable(const struct game *g, struct move_walk *w, int fr, enum dir f)
+{
+	struct move_price pp;
+	bool explain = w->explain;
+
+	w->explain = false;
+	g->rs->ops->move_pass(g, w, fr, f, false, &pp);
+	w->explain = explain;
+	return pp.verdict != MOVE_NEVER;
+}
+
 /*
  * The ticks of the turns the walker makes following route r (n cells)
  * and then stepping along f, each priced by the ruleset as a search
@@ -584,6 +608,19 @@ walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
 	 * the place, that cell, and the place. */
 	a.x = c[best].at.x - dir_dx[f];
 	a.y = c[best].at.y - dir_dy[f];
+	/* Where the ruleset turns units itself (move_face), a place
+	 * straight ahead, past a holder the walker may pass through (H12:
+	 * horse through foot), is marched to straight on through it, as on
+	 * any march: the way searched goes round every unit, and round a
+	 * Line that is a long way of wheels about it. */
+	if (bn > 0 && g->rs->ops->move_face != NULL && w->facing == f &&
+	    straight_ahead(w->pos, a, f) && held_passable(g, w, held, f)) {
+		free(br);
+		free(bwh);
+		br = NULL;
+		bwh = NULL;
+		bn = 0;
+	}
 	room = ORDER_MAX_POINTS - wp - 2;
 	k = 0;
 	if (bn > 0 && room > 0) {
@@ -649,18 +686,24 @@ walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
 bool
 walk_may_detour(const struct game *g, const struct move_walk *w)
 {
-	const struct unit *u = &g->units[w->unit];
-
-	/* With the ruleset's detour_after_a_turn, only round a friend that
-	 * already held it up for a whole turn (halted blocked in the last
-	 * turn's movement); the first turn it waits behind. */
-	if (g->rs->detour_after_a_turn && !(u->halt == HALT_BLOCKED &&
-	    u->halt_turn == g->turn - 1))
-		return false;
 	return !(w->scratch || w->plain || w->order->ngroup > 0 ||
 	    w->detour != -1 || ((g->rs->form[w->form].flags & FORMF_ROAD) &&
 	    map_cell(g->map, w->pos.x, w->pos.y)->road != ROAD_NONE) ||
 	    w->replans >= REPLANS_MAX);
+}
+
+bool
+walk_detour_waits(const struct game *g, const struct move_walk *w)
+{
+	const struct unit *u = &g->units[w->unit];
+	struct move_walk t;
+	enum dir f;
+
+	if (!g->rs->detour_after_a_turn || (u->halt == HALT_BLOCKED &&
+	    u->halt_turn == g->turn - 1))
+		return false;
+	t = *w;			/* walk_goal steps past waypoints */
+	return walk_place_holder(g, &t, &f) < 0;
 }
 
 bool
@@ -678,7 +721,8 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 	int n = 0, m, k = 0, j = 0, i, wp, about, held;
 	enum dir f;
 
-	if (!walk_may_detour(g, w) || !walk_goal(w, &goal))
+	if (!walk_may_detour(g, w) || walk_detour_waits(g, w) ||
+	    !walk_goal(w, &goal))
 		return false;
 	/* A friend an aide is bringing a Move order to marches soon: the
 	 * way round would be kept for good, for a friend gone next turn. */

@@ -481,7 +481,7 @@ walk_round_first(const struct game *g, struct move_ctx *ctx,
 		return false;
 	n = game_footprint_at(g, &g->units[w->unit], next, f, w->form, cells);
 	who = walk_overlap(g, w, cells, n, 0);
-	if (!standing_friend(g, w, who))
+	if (!standing_friend(g, w, who) || walk_detour_waits(g, w))
 		return false;
 	w->explain = false;
 	g->rs->ops->move_pass(g, w, who, d, false, &pp);
