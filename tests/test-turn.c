@@ -2364,6 +2364,48 @@ test_3_6_8_unit_in_contact_stays_until_a_new_order(void **state)
 	game_free(g);
 }
 
+/*
+ * Hidden orders (3.6.7, marshal's reading: 3.6 moves units together): a
+ * unit that waits for a friend in its way to move first says that the
+ * friend holds a Move order of its own.  Only their own side reads that:
+ * in the default battle the Allies read, on turn 1, "2/3e Artillerie à
+ * cheval waits for III/59e Ligne, under a Move order of its own", an
+ * enemy's order they could not see on the map.  Column a on [20, 30]
+ * facing N, sent to [20, 10], meets column b on [20, 26], sent to
+ * [20, 16] and later in the order of battle: a waits for it.
+ */
+static void
+test_3_6_7_waiting_for_a_friend_is_its_own_sides_to_read(void **state)
+{
+	struct game *g = field();
+	int a, b, i, seen = 0;
+
+	(void)state;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 20, 30,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 0, ARM_INFANTRY, "line", "column", 20, 26,
+	    DIR_N, 600);
+	g->units[a].order.kind = ORDER_MOVE;
+	g->units[a].order.unit = a;
+	g->units[a].order.npts = 1;
+	g->units[a].order.pts[0] = (struct point){ 20, 10 };
+	g->units[a].order.issued = g->units[a].order.arrives = 1;
+	g->units[b].order = g->units[a].order;
+	g->units[b].order.unit = b;
+	g->units[b].order.pts[0] = (struct point){ 20, 16 };
+	nap_phase_movement(g);
+	for (i = 0; i < g->log.n; i++) {
+		if (strstr(g->log.v[i].text, "a waits for b, under a Move "
+		    "order of its own") == NULL)
+			continue;
+		assert_true(know_event(g, &g->log.v[i], 0));
+		assert_false(know_event(g, &g->log.v[i], 1));
+		seen++;
+	}
+	assert_int_equal(seen, 1);
+	game_free(g);
+}
+
 /* Cavalry next to routers: surrender when the roll allows it... */
 static void
 test_3_9_5_capture_by_cavalry(void **state)
@@ -3109,6 +3151,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_a_blocked_wheel_keeps_nothing_paid),
 		cmocka_unit_test(test_3_6_2_unit_under_no_order_has_moved_nothing),
 		cmocka_unit_test(test_3_6_8_unit_in_contact_stays_until_a_new_order),
+		cmocka_unit_test(test_3_6_7_waiting_for_a_friend_is_its_own_sides_to_read),
 		cmocka_unit_test(test_3_9_5_capture_by_cavalry),
 		cmocka_unit_test(test_3_9_5_scatter_loses_men),
 		cmocka_unit_test(test_3_9_5_explanation_line),

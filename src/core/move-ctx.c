@@ -377,6 +377,9 @@ walk_note_wait(const struct game *g, struct move_walk *w, int f, bool moved)
 	    "together)" : "; units waiting on each other, it moves now, in "
 	    "the order of battle (marshal's reading)");
 	move_note_text(w, EV_NOTE, rule_for(g, HALT_BLOCKED), &t);
+	/* It tells that the friend holds a Move order, and where the
+	 * walker's leads: its side's alone. */
+	move_note_own(w);
 }
 
 bool
