@@ -3912,6 +3912,50 @@ test_initial_view_centres_on_what_matters(void **state)
 }
 
 /*
+ * The Move preview gives its explanation steps whole: a step longer than
+ * 199 bytes was cut there, in the panel and in the whole preview (x)
+ * alike, with nothing to say so.  Light cavalry in Column behind a
+ * standing Line, pointed at a place the Line holds part of
+ * (tests/scenarios/hm/H12-friend-holds-the-place.yaml): the step that
+ * says which place it takes instead ended "where its Move order ends (m".
+ */
+static void
+test_move_preview_steps_are_whole(void **state)
+{
+	const char *src = getenv("top_srcdir");
+	char *path = xasprintf("%s/tests/scenarios/hm/H12-friend-holds-the-"
+	    "place.yaml", src != NULL ? src : ".");
+	struct fixture *f;
+	char *text;
+	long len;
+	FILE *fp;
+
+	(void)state;
+	assert_non_null(fp = fopen(path, "rb"));
+	fseek(fp, 0, SEEK_END);
+	len = ftell(fp);
+	rewind(fp);
+	text = xcalloc((size_t)len + 1, 1);
+	assert_int_equal(fread(text, 1, (size_t)len, fp), (size_t)len);
+	fclose(fp);
+	free(path);
+	f = fixture_text(text, (size_t)len, true, true, 250, 60);
+	free(text);
+	/* The Americans, with no units, hand over to the British. */
+	to_map(f);
+	type(f, "e");
+	assert_int_equal(f->ui->side, 1);
+	(void)select_unit(f, "LC");
+	type(f, "m");
+	f->ui->cursor = (struct point){ 22, 22 };
+	type(f, "x");
+	assert_true(has(f, "takes instead the nearest free place it can "
+	    "reach, [22, 20] facing N, where its Move order ends (marshal's "
+	    "reading)"));
+	fixture_free(f);
+}
+
+/*
  * z: the whole 80 x 50 map in 80 x 24, one character for 1 x 3 cells:
  * objectives, units of each side and the ground at their blocks; Enter
  * goes back to the map.
@@ -4293,6 +4337,7 @@ main(void)
 		cmocka_unit_test(test_3_2_1_an_order_by_aide_is_not_routed),
 		cmocka_unit_test(test_initial_view_centres_on_what_matters),
 		cmocka_unit_test(test_overview_shows_the_whole_map),
+		cmocka_unit_test(test_move_preview_steps_are_whole),
 		cmocka_unit_test(test_jump_keys),
 		cmocka_unit_test(test_replay_mode_steps_and_gives_no_order),
 		cmocka_unit_test(test_move_draws_the_route_round_a_wood),

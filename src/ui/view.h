@@ -144,7 +144,8 @@ struct route {
 					   ROUTE_TURNS (or stopped) */
 	char		why[160];	/* why it stops there */
 	bool		exact;		/* from the movement engine */
-	char		notes[ROUTE_NOTES][200]; /* last explanation steps */
+	char		notes[ROUTE_NOTES][512]; /* last explanation steps,
+					   whole (a long one ran past 200) */
 	int		nnotes;		/* (newest first) */
 	char		charge[320];	/* the charge it brings about (3.4.5),
 					   "" if none */
