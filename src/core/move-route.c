@@ -487,7 +487,10 @@ way_turns(const struct game *g, const struct move_walk *w,
  * that covers more of it and that it reaches within one turn's move, its
  * turns counted (way_turns); with none, its order ends where it stands
  * (a lancer regiment behind the chasseurs that held its place turned
- * four turns to reach one two cells aside).  With no place at all, it
+ * four turns to reach one two cells aside).  Where the ruleset turns
+ * units itself and the point sent to lies under the walker's block
+ * already, no place is sought: the walk is there (walk_stands_on_point)
+ * and false is returned.  With no place at all, it
  * goes as near as the friend lets it and its order ends.  Returns as
  * walk_detour does (true when it stays where it stands: it has arrived).
  */
@@ -516,6 +519,16 @@ walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
 	/* The cells of the place the walker's block covers where it stands
 	 * (walk_held_place's top comment says what that changes). */
 	ns = walk_cells(g, w, sc);
+	/* The point itself under the block, where the ruleset turns units
+	 * itself: the walk is there already (walk_stands_on_point says so
+	 * when it would turn), and no place is sought. */
+	if (g->rs->ops->move_face != NULL && geom_covers(sc, ns, goal)) {
+		game_cells_give(g, sc);
+		game_cells_give(g, dc);
+		free(c);
+		w->detour = -2;		/* not asked again this walk */
+		return false;
+	}
 	for (i = 0; i < ns; i++)
 		for (j = 0; j < nd; j++)
 			if (sc[i].x == dc[j].x && sc[i].y == dc[j].y) {
