@@ -61,16 +61,16 @@ walk_game(const struct ruleset *rs, int w, int h)
 	return g;
 }
 
-/* Infantry named name of side s, 600 men, drill as given with its drum,
- * formed in form at p facing f; returns its index. */
+/* A unit of arm named name of side s, 600 men, drill as given with its
+ * musician, formed in form at p facing f; returns its index. */
 static int
-walk_unit(struct game *g, const char *name, int s, const char *form,
-    int drill, struct point p, enum dir f)
+walk_unit_arm(struct game *g, const char *name, int s, enum arm arm,
+    const char *form, int drill, struct point p, enum dir f)
 {
 	int u = game_add_unit(g, name, name, s, s);
 	struct unit *un = &g->units[u];
 
-	un->arm = ARM_INFANTRY;
+	un->arm = arm;
 	unit_attr_set(un, ruleset_attr(g->rs, "drill"), drill);
 	unit_attr_set(un, ruleset_attr(g->rs, "musician"), true);
 	un->strength = un->strength0 = 600;
@@ -80,6 +80,14 @@ walk_unit(struct game *g, const char *name, int s, const char *form,
 	un->cond = COND_FORMED;
 	game_occupy(g, u, true);
 	return u;
+}
+
+/* Infantry named name of side s (walk_unit_arm). */
+static int
+walk_unit(struct game *g, const char *name, int s, const char *form,
+    int drill, struct point p, enum dir f)
+{
+	return walk_unit_arm(g, name, s, ARM_INFANTRY, form, drill, p, f);
 }
 
 /* Give unit u a Move order to one point. */
@@ -840,26 +848,6 @@ test_3_6_7_destination_held_by_friend_takes_nearest_free_place(void **state)
 	ruleset_free(rs);
 }
 
-/* Cavalry named name of side 0, 400 men, Drill 4 with its trumpet, in
- * Column at p facing f; returns its index. */
-static int
-walk_horse(struct game *g, const char *name, struct point p, enum dir f)
-{
-	int u = game_add_unit(g, name, name, 0, 0);
-	struct unit *un = &g->units[u];
-
-	un->arm = ARM_CAVALRY;
-	unit_attr_set(un, ruleset_attr(g->rs, "drill"), 4);
-	unit_attr_set(un, ruleset_attr(g->rs, "musician"), true);
-	un->strength = un->strength0 = 400;
-	un->formation = ruleset_form(g->rs, "column");
-	un->pos = p;
-	un->facing = f;
-	un->cond = COND_FORMED;
-	game_occupy(g, u, true);
-	return u;
-}
-
 /*
  * 3.6.7, the place sent to held, the walker already standing on part of
  * it (the default battle's lancers behind the chasseurs).  Cavalry
@@ -882,8 +870,10 @@ test_3_6_7_destination_held_already_on_part_of_it_stays(void **state)
 	int b, i;
 
 	(void)state;
-	(void)walk_horse(g, "C", (struct point){ 12, 33 }, DIR_N);
-	b = walk_horse(g, "B", (struct point){ 12, 45 }, DIR_N);
+	(void)walk_unit_arm(g, "C", 0, ARM_CAVALRY, "column", 4,
+	    (struct point){ 12, 33 }, DIR_N);
+	b = walk_unit_arm(g, "B", 0, ARM_CAVALRY, "column", 4,
+	    (struct point){ 12, 45 }, DIR_N);
 	u = &g->units[b];
 	walk_order(g, b, 14, 36);
 	i = g->log.n;

@@ -1520,6 +1520,17 @@ test_3_6_3_battery_with_no_room_to_unlimber_names_the_friend(void **state)
 	game_free(g);
 }
 
+/* Give unit a a Formation order into form, in force this turn. */
+static void
+form_order(struct game *g, int a, int form)
+{
+	g->units[a].order.kind = ORDER_FORMATION;
+	g->units[a].order.unit = a;
+	g->units[a].order.general = -1;
+	g->units[a].order.formation = form;
+	g->units[a].order.issued = g->units[a].order.arrives = g->turn;
+}
+
 /*
  * 3.6.5 and 3.5.1, hidden orders: a Formation order refused for want of
  * room names the formation asked for, and a Restore order given to a unit
@@ -1542,11 +1553,7 @@ test_3_6_5_formation_refused_is_its_own_sides_to_read(void **state)
 	    DIR_N, 600);
 	assert_true(game_fits(g, a, g->units[a].pos, DIR_N,
 	    ruleset_form(g->rs, "line"), -1, NULL) != 0);
-	g->units[a].order.kind = ORDER_FORMATION;
-	g->units[a].order.unit = a;
-	g->units[a].order.general = -1;
-	g->units[a].order.formation = ruleset_form(g->rs, "line");
-	g->units[a].order.issued = g->units[a].order.arrives = g->turn;
+	form_order(g, a, ruleset_form(g->rs, "line"));
 	g->units[f].order.kind = ORDER_RESTORE;
 	g->units[f].order.unit = f;
 	g->units[f].order.general = -1;
@@ -1639,11 +1646,7 @@ test_3_6_5_M18_no_formation_across_a_wall(void **state)
 	    "would run through it", c.x, c.y, c.x + 1, c.y);
 	assert_string_equal(cause, want);
 	free(cause);
-	g->units[a].order.kind = ORDER_FORMATION;
-	g->units[a].order.unit = a;
-	g->units[a].order.general = -1;
-	g->units[a].order.formation = fl;
-	g->units[a].order.issued = g->units[a].order.arrives = g->turn;
+	form_order(g, a, fl);
 	nap_phase_formation(g);
 	assert_int_equal(g->units[a].formation, ruleset_form(rs, "column"));
 	snprintf(want, sizeof want, "a may not form Line here: its block "
