@@ -56,14 +56,21 @@ load(const char *path, struct ruleset **rs)
 	return g;
 }
 
+/* Load bundled scenario name (without .yaml). */
+static struct game *
+load_named(const char *name, struct ruleset **rs)
+{
+	char *path = xasprintf("%s/scenarios/%s.yaml", datadir(), name);
+	struct game *g = load(path, rs);
+
+	free(path);
+	return g;
+}
+
 static struct game *
 load_default(struct ruleset **rs)
 {
-	char *p = xasprintf("%s/scenarios/default.yaml", datadir());
-	struct game *g = load(p, rs);
-
-	free(p);
-	return g;
+	return load_named("default", rs);
 }
 
 /*
@@ -216,7 +223,6 @@ test_ai_orders_are_a_players(void **state)
 static void
 test_ai_goes_round_walls_and_forms_where_there_is_room(void **state)
 {
-	char *path = xasprintf("%s/scenarios/coa-1810.yaml", datadir());
 	struct ruleset *rs;
 	struct game *g;
 	struct ai_view v;
@@ -226,7 +232,7 @@ test_ai_goes_round_walls_and_forms_where_there_is_room(void **state)
 
 	(void)state;
 	for (seed = 1; seed <= 4; seed++) {
-		g = load(path, &rs);
+		g = load_named("coa-1810", &rs);
 		game_seed(g, (uint64_t)seed);
 		while (g->turn <= g->opt.turn_limit && !game_over(g)) {
 			for (side = 0; side < g->nsides; side++) {
@@ -260,7 +266,6 @@ test_ai_goes_round_walls_and_forms_where_there_is_room(void **state)
 		game_free(g);
 		ruleset_free(rs);
 	}
-	free(path);
 	assert_true(ways > 0);
 	assert_true(forms > 0);
 }
@@ -616,7 +621,6 @@ test_ai_level_names(void **state)
 static void
 test_ai_hard_guns_fire_canister(void **state)
 {
-	char *path = xasprintf("%s/scenarios/coa-1810.yaml", datadir());
 	struct ruleset *rs;
 	struct game *g;
 	struct ai_view v;
@@ -626,7 +630,7 @@ test_ai_hard_guns_fire_canister(void **state)
 
 	(void)state;
 	for (seed = 1; seed <= 8; seed++) {
-		g = load(path, &rs);
+		g = load_named("coa-1810", &rs);
 		game_seed(g, (uint64_t)seed);
 		while (g->turn <= g->opt.turn_limit && !g->sides[0].broken &&
 		    !g->sides[1].broken) {
@@ -662,7 +666,6 @@ test_ai_hard_guns_fire_canister(void **state)
 		game_free(g);
 		ruleset_free(rs);
 	}
-	free(path);
 	assert_true(canister > 0);
 }
 
@@ -683,7 +686,6 @@ test_ai_hard_guns_fire_canister(void **state)
 static void
 test_ai_guns_make_room_for_a_boxed_friend(void **state)
 {
-	char *path = xasprintf("%s/scenarios/coa-1810.yaml", datadir());
 	struct ruleset *rs;
 	struct game *g;
 	struct ai_view v;
@@ -695,7 +697,7 @@ test_ai_guns_make_room_for_a_boxed_friend(void **state)
 	bool limber = false;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("coa-1810", &rs);
 	coa_crowded(g);
 	/* The passive Allies would break on turn 4 (3.10.1) and end the
 	 * battle before the turns this test plays: no break point here. */
@@ -739,7 +741,6 @@ test_ai_guns_make_room_for_a_boxed_friend(void **state)
 	    g->units[legion].pos.y != start.y);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -873,7 +874,6 @@ test_ai_line_that_turned_stays_line(void **state)
 static void
 test_ai_garrison_steps_out_of_the_guns_reach(void **state)
 {
-	char *path = xasprintf("%s/scenarios/coa-1810.yaml", datadir());
 	struct ruleset *rs;
 	struct game *g;
 	struct ai_view v;
@@ -882,7 +882,7 @@ test_ai_garrison_steps_out_of_the_guns_reach(void **state)
 	int u, fa, i;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("coa-1810", &rs);
 	game_seed(g, 1);
 	u = game_find_unit(g, "52LI");
 	fa = game_find_unit(g, "FA-Loison");
@@ -922,7 +922,6 @@ test_ai_garrison_steps_out_of_the_guns_reach(void **state)
 	assert_int_equal(g->result.points[0], 5);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -941,7 +940,6 @@ test_ai_garrison_steps_out_of_the_guns_reach(void **state)
 static void
 test_ai_guns_go_to_an_enemy_standing_beyond_a_defile(void **state)
 {
-	char *path = xasprintf("%s/scenarios/coa-1810.yaml", datadir());
 	struct ruleset *rs;
 	struct game *g;
 	const struct order *o;
@@ -949,7 +947,7 @@ test_ai_guns_go_to_an_enemy_standing_beyond_a_defile(void **state)
 	int fa, s, n;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("coa-1810", &rs);
 	game_seed(g, 3);
 	fa = game_find_unit(g, "FA-Loison");
 	assert_true(fa >= 0);
@@ -986,7 +984,6 @@ test_ai_guns_go_to_an_enemy_standing_beyond_a_defile(void **state)
 	assert_int_equal(g->units[fa].formation, ruleset_form(rs, "limbered"));
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -1007,7 +1004,6 @@ test_ai_guns_go_to_an_enemy_standing_beyond_a_defile(void **state)
 static void
 test_ai_frozen_twice_is_given_another_order(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	struct ruleset *rs;
 	struct game *g;
 	struct ai_view v;
@@ -1017,7 +1013,7 @@ test_ai_frozen_twice_is_given_another_order(void **state)
 
 	(void)state;
 	memset(&o, 0, sizeof o);
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	game_seed(g, 1);
 	u = game_find_unit(g, "SCM3");
 	assert_true(u >= 0);
@@ -1061,7 +1057,6 @@ test_ai_frozen_twice_is_given_another_order(void **state)
 	assert_int_equal(g->units[u].pos.y, 18);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -1085,7 +1080,6 @@ test_ai_frozen_twice_is_given_another_order(void **state)
 static void
 test_ai_no_march_that_cannot_start(void **state)
 {
-	char *path = xasprintf("%s/scenarios/coa-1810.yaml", datadir());
 	struct ruleset *rs;
 	struct game *g;
 	struct ai_view v;
@@ -1095,7 +1089,7 @@ test_ai_no_march_that_cannot_start(void **state)
 	int u, i, planned = 0;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("coa-1810", &rs);
 	coa_crowded(g);
 	game_seed(g, 1);
 	u = game_find_unit(g, "1-26L");
@@ -1128,7 +1122,6 @@ test_ai_no_march_that_cannot_start(void **state)
 	assert_int_equal(g->units[u].order.kind, ORDER_STOP);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -1146,7 +1139,6 @@ test_ai_no_march_that_cannot_start(void **state)
 static void
 test_ai_column_follows_a_friend_that_marches_first(void **state)
 {
-	char *path = xasprintf("%s/scenarios/coa-1810.yaml", datadir());
 	struct ruleset *rs;
 	struct game *g;
 	struct ai_view v;
@@ -1157,7 +1149,7 @@ test_ai_column_follows_a_friend_that_marches_first(void **state)
 	int u, front, i, planned = 0;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("coa-1810", &rs);
 	coa_crowded(g);
 	game_seed(g, 1);
 	u = game_find_unit(g, "LegHan");
@@ -1191,7 +1183,6 @@ test_ai_column_follows_a_friend_that_marches_first(void **state)
 	assert_true(g->units[u].pos.x < start.x);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -1378,7 +1369,6 @@ test_ai_halts_at_the_edge_of_contact(void **state)
 static void
 test_ai_holds_a_bridge_from_the_bank(void **state)
 {
-	char *path = xasprintf("%s/scenarios/coa-1810.yaml", datadir());
 	struct ruleset *rs;
 	struct game *g;
 	struct ai_view v;
@@ -1387,7 +1377,7 @@ test_ai_holds_a_bridge_from_the_bank(void **state)
 	int i, k, sent = 0, hold;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("coa-1810", &rs);
 	/* The passive Allies would break by turn 2 (3.10.1) and end the
 	 * battle before the French reach the river: no break point here,
 	 * so the bridge stands empty at turn 4 as it is meant to. */
@@ -1421,18 +1411,6 @@ test_ai_holds_a_bridge_from_the_bank(void **state)
 	assert_true(sent > 0);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
-}
-
-/* Load bundled scenario name (without .yaml). */
-static struct game *
-load_named(const char *name, struct ruleset **rs)
-{
-	char *path = xasprintf("%s/scenarios/%s.yaml", datadir(), name);
-	struct game *g = load(path, rs);
-
-	free(path);
-	return g;
 }
 
 /*
@@ -2084,7 +2062,6 @@ test_ai_plays_a_ruleset_without_doctrine(void **state)
 static void
 test_ai_plays_the_cowpens_at_every_level(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	const struct ai_doctrine *doc;
 	struct ai_reach r;
 	struct ai_own u;
@@ -2094,7 +2071,7 @@ test_ai_plays_the_cowpens_at_every_level(void **state)
 	int lvl, s, gh, front, flank;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	doc = rs->ops->doctrine;
 	assert_non_null(doc);
 	assert_int_equal(doc->form(rs, AI_ROLE_LINE), ruleset_form(rs, "line"));
@@ -2145,7 +2122,7 @@ test_ai_plays_the_cowpens_at_every_level(void **state)
 	ruleset_free(rs);
 
 	for (lvl = 0; lvl < AI_LEVEL_COUNT; lvl++) {
-		g = load(path, &rs);
+		g = load_named("cowpens-1781", &rs);
 		game_seed(g, (uint64_t)(lvl + 1));
 		while (g->turn <= 4 && !game_over(g)) {
 			for (s = 0; s < g->nsides; s++)
@@ -2157,7 +2134,6 @@ test_ai_plays_the_cowpens_at_every_level(void **state)
 		game_free(g);
 		ruleset_free(rs);
 	}
-	free(path);
 }
 
 /* Own unit id's place in view v, or -1. */
@@ -2184,7 +2160,6 @@ own_index(const struct game *g, const struct ai_view *v, const char *id)
 static void
 test_002_H7_ai_retires_keeping_facing(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	const struct ai_doctrine *doc;
 	struct ai_view v;
 	struct order o, t;
@@ -2194,7 +2169,7 @@ test_002_H7_ai_retires_keeping_facing(void **state)
 	int k, u;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	doc = rs->ops->doctrine;
 	assert_non_null(doc->refine);
 	ai_view_fill(g, 0, &v);
@@ -2233,7 +2208,6 @@ test_002_H7_ai_retires_keeping_facing(void **state)
 	assert_int_equal(g->units[u].facing, DIR_S);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -2250,7 +2224,6 @@ test_002_H7_ai_retires_keeping_facing(void **state)
 static void
 test_HO_6_4_ai_raw_battalion_holds_its_ground(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	const struct ai_doctrine *doc;
 	struct ai_view v;
 	struct ai_plan p;
@@ -2261,7 +2234,7 @@ test_HO_6_4_ai_raw_battalion_holds_its_ground(void **state)
 	enum dir facing;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	doc = rs->ops->doctrine;
 	assert_non_null(doc->raw);
 	f7 = game_find_unit(g, "7F");
@@ -2306,7 +2279,6 @@ test_HO_6_4_ai_raw_battalion_holds_its_ground(void **state)
 	assert_int_equal(g->units[f7].formation, form);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -2323,7 +2295,6 @@ test_HO_6_4_ai_raw_battalion_holds_its_ground(void **state)
 static void
 test_HO_6_4_ai_raw_by_the_dice_figures(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	const struct ai_doctrine *doc;
 	struct hm_turn *t;
 	struct ai_view v;
@@ -2332,7 +2303,7 @@ test_HO_6_4_ai_raw_by_the_dice_figures(void **state)
 	int k7, kl;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	doc = rs->ops->doctrine;
 	t = rs->phases_priv;
 	assert_non_null(doc->raw);
@@ -2359,7 +2330,6 @@ test_HO_6_4_ai_raw_by_the_dice_figures(void **state)
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -2376,7 +2346,6 @@ test_HO_6_4_ai_raw_by_the_dice_figures(void **state)
 static void
 test_HO_6_4_ai_raw_battalion_holds_at_its_reach(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	const struct ai_doctrine *doc;
 	struct ai_reach reach;
 	struct ai_view v;
@@ -2386,7 +2355,7 @@ test_HO_6_4_ai_raw_battalion_holds_at_its_reach(void **state)
 	int f7, e0, k7, r, y, gap, i, at = -1, moves;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	doc = rs->ops->doctrine;
 	f7 = game_find_unit(g, "7F");
 	assert_true(f7 >= 0);
@@ -2435,7 +2404,6 @@ test_HO_6_4_ai_raw_battalion_holds_at_its_reach(void **state)
 	}
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -2449,7 +2417,6 @@ test_HO_6_4_ai_raw_battalion_holds_at_its_reach(void **state)
 static void
 test_ai_horse_rides_at_rifles_it_would_beat(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	const struct ai_doctrine *doc;
 	struct ai_view v;
 	struct ai_plan p;
@@ -2459,7 +2426,7 @@ test_ai_horse_rides_at_rifles_it_would_beat(void **state)
 	int dl, ncr, i, found = 0;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	doc = rs->ops->doctrine;
 	assert_true(doc->horse_front_edge > 0);
 	dl = game_find_unit(g, "DL");
@@ -2484,7 +2451,6 @@ test_ai_horse_rides_at_rifles_it_would_beat(void **state)
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -2500,7 +2466,6 @@ test_ai_horse_rides_at_rifles_it_would_beat(void **state)
 static void
 test_ai_horse_does_not_ride_at_open_foot_at_edge_three(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	struct ai_view v;
 	struct ai_plan p;
 	struct ruleset *rs;
@@ -2509,7 +2474,7 @@ test_ai_horse_does_not_ride_at_open_foot_at_edge_three(void **state)
 	int dl, ncr, var, i, found = 0;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	assert_int_equal(rs->ops->doctrine->horse_front_edge, 4);
 	dl = game_find_unit(g, "DL");
 	ncr = game_find_unit(g, "NCR");
@@ -2540,7 +2505,6 @@ test_ai_horse_does_not_ride_at_open_foot_at_edge_three(void **state)
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -2554,7 +2518,6 @@ test_ai_horse_does_not_ride_at_open_foot_at_edge_three(void **state)
 static void
 test_ai_foot_charges_rifles_in_reach(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	struct ai_view v;
 	struct ai_plan p;
 	struct ruleset *rs;
@@ -2562,7 +2525,7 @@ test_ai_foot_charges_rifles_in_reach(void **state)
 	int lgi, gar, i, found = 0;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	assert_true(rs->ops->doctrine->reach_charge_edge > 0);
 	lgi = game_find_unit(g, "LGI");
 	gar = game_find_unit(g, "GAR");
@@ -2607,7 +2570,6 @@ test_ai_foot_charges_rifles_in_reach(void **state)
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -2632,7 +2594,6 @@ test_ai_foot_charges_rifles_in_reach(void **state)
 static void
 test_ai_normal_foot_charges_rifles_at_edge_two(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	struct ai_view v;
 	struct ai_plan p;
 	struct ruleset *rs;
@@ -2640,7 +2601,7 @@ test_ai_normal_foot_charges_rifles_at_edge_two(void **state)
 	int lgi, gar, i, lvl, found, onto;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	assert_int_equal(rs->ops->doctrine->reach_charge_normal, 2);
 	assert_int_equal(rs->ops->doctrine->reach_charge_edge, 3);
 	lgi = game_find_unit(g, "LGI");
@@ -2673,7 +2634,6 @@ test_ai_normal_foot_charges_rifles_at_edge_two(void **state)
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -2692,7 +2652,6 @@ test_ai_normal_foot_charges_rifles_at_edge_two(void **state)
 static void
 test_ai_hard_militia_falls_back_out_of_charge_reach(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	struct ai_view v;
 	struct ai_plan p;
 	struct ruleset *rs;
@@ -2701,7 +2660,7 @@ test_ai_hard_militia_falls_back_out_of_charge_reach(void **state)
 	int lgi, scm, i, lvl, n;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	assert_true(rs->ops->doctrine->evade);
 	lgi = game_find_unit(g, "LGI");
 	scm = game_find_unit(g, "SCM2");
@@ -2735,7 +2694,6 @@ test_ai_hard_militia_falls_back_out_of_charge_reach(void **state)
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -2752,7 +2710,6 @@ test_ai_hard_militia_falls_back_out_of_charge_reach(void **state)
 static void
 test_ai_normal_line_falls_back_from_horse(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	struct ai_view v;
 	struct ai_plan p;
 	struct ruleset *rs;
@@ -2761,7 +2718,7 @@ test_ai_normal_line_falls_back_from_horse(void **state)
 	int lgi, li, ld, i, lvl, n;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	assert_non_null(rs->ops->doctrine->evade_normal);
 	lgi = game_find_unit(g, "LGI");
 	li = game_find_unit(g, "LI");
@@ -2802,7 +2759,6 @@ test_ai_normal_line_falls_back_from_horse(void **state)
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -2823,7 +2779,6 @@ static void
 test_ai_hard_attacker_does_not_fall_back_from_horse_off_its_front(
     void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	struct ai_view v;
 	struct ai_plan p;
 	struct ruleset *rs;
@@ -2831,7 +2786,7 @@ test_ai_hard_attacker_does_not_fall_back_from_horse_off_its_front(
 	int li, ld, i, lvl, n, south;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	assert_true(rs->ops->doctrine->press);
 	li = game_find_unit(g, "LI");
 	ld = game_find_unit(g, "3LD");
@@ -2861,7 +2816,6 @@ test_ai_hard_attacker_does_not_fall_back_from_horse_off_its_front(
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /* A Move order for unit u of g to point to, from its own general. */
@@ -2896,7 +2850,6 @@ move_to(const struct game *g, int u, struct point to)
 static void
 test_ai_horse_marches_rather_than_falter(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	const struct ai_doctrine *doc;
 	struct ai_view v;
 	struct order o, t;
@@ -2908,7 +2861,7 @@ test_ai_horse_marches_rather_than_falter(void **state)
 
 	(void)state;
 	/* As given: the charge falters before its first step. */
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	lc = game_find_unit(g, "LC1");
 	ncr = game_find_unit(g, "NCR");
 	f7 = game_find_unit(g, "7F");
@@ -2927,7 +2880,7 @@ test_ai_horse_marches_rather_than_falter(void **state)
 	game_free(g);
 	ruleset_free(rs);
 	/* Refined: a march short of the riflemen. */
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	doc = rs->ops->doctrine;
 	ai_view_fill(g, g->units[lc].side, &v);
 	for (k = 0; k < v.nown && v.own[k].unit != lc; k++)
@@ -2962,7 +2915,6 @@ test_ai_horse_marches_rather_than_falter(void **state)
 	assert_true(g->units[lc].pos.y < 48);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -2981,7 +2933,6 @@ test_ai_horse_marches_rather_than_falter(void **state)
 static void
 test_ai_hm_falter_march_is_not_to_the_rear(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	const struct ai_doctrine *doc;
 	struct ai_view v;
 	struct order o;
@@ -2991,7 +2942,7 @@ test_ai_hm_falter_march_is_not_to_the_rear(void **state)
 	int k, hl, ncr, lvl;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	doc = rs->ops->doctrine;
 	hl = game_find_unit(g, "71");
 	ncr = game_find_unit(g, "NCR");
@@ -3021,7 +2972,6 @@ test_ai_hm_falter_march_is_not_to_the_rear(void **state)
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -3040,7 +2990,6 @@ test_ai_hm_falter_march_is_not_to_the_rear(void **state)
 static void
 test_ai_horse_rides_on_into_musketry(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	const struct ai_doctrine *doc;
 	const struct point dest = { 44, 24 };
 	struct ai_view v;
@@ -3052,7 +3001,7 @@ test_ai_horse_rides_on_into_musketry(void **state)
 
 	(void)state;
 	for (lvl = AI_NORMAL; lvl <= AI_HARD; lvl++) {
-		g = load(path, &rs);
+		g = load_named("cowpens-1781", &rs);
 		doc = rs->ops->doctrine;
 		lc = game_find_unit(g, "LC2");
 		vam = game_find_unit(g, "VAM");
@@ -3091,7 +3040,6 @@ test_ai_horse_rides_on_into_musketry(void **state)
 		game_free(g);
 		ruleset_free(rs);
 	}
-	free(path);
 }
 
 /*
@@ -3105,7 +3053,6 @@ test_ai_horse_rides_on_into_musketry(void **state)
 static void
 test_ai_hard_rifles_do_not_charge_guns_at_poor_odds(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	struct ai_view v;
 	struct ai_plan p;
 	struct ruleset *rs;
@@ -3114,7 +3061,7 @@ test_ai_hard_rifles_do_not_charge_guns_at_poor_odds(void **state)
 	int gar, g1, i, found = 0;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	assert_true(rs->ops->doctrine->judge_guns);
 	gar = game_find_unit(g, "GAR");
 	g1 = game_find_unit(g, "G1");
@@ -3145,7 +3092,6 @@ test_ai_hard_rifles_do_not_charge_guns_at_poor_odds(void **state)
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -3161,7 +3107,6 @@ test_ai_hard_rifles_do_not_charge_guns_at_poor_odds(void **state)
 static void
 test_ai_horse_waits_beyond_the_rifles(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	const struct ai_doctrine *doc;
 	struct ai_view v;
 	struct order o;
@@ -3171,7 +3116,7 @@ test_ai_horse_waits_beyond_the_rifles(void **state)
 	int k, lc, gar, lvl;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	doc = rs->ops->doctrine;
 	lc = game_find_unit(g, "LC2");
 	gar = game_find_unit(g, "GAR");
@@ -3203,7 +3148,6 @@ test_ai_horse_waits_beyond_the_rifles(void **state)
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /* Unit id of game g placed at (x, y) facing f in formation form (by
@@ -3578,7 +3522,6 @@ test_ai_skirmishers_in_contact_form_line(void **state)
 static void
 test_ai_hard_sends_no_supports_at_the_cowpens(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	const struct ruleset_ops *ops0;
 	struct ruleset_ops ops;
 	struct ai_doctrine doc;
@@ -3591,7 +3534,7 @@ test_ai_hard_sends_no_supports_at_the_cowpens(void **state)
 
 	(void)state;
 	for (pass = 0; pass < 2; pass++) {
-		g = load(path, &rs);
+		g = load_named("cowpens-1781", &rs);
 		assert_true(rs->ops->doctrine->no_supports);
 		ops0 = rs->ops;
 		if (pass == 1) {
@@ -3635,7 +3578,6 @@ test_ai_hard_sends_no_supports_at_the_cowpens(void **state)
 		game_free(g);
 		ruleset_free(rs);
 	}
-	free(path);
 }
 
 /*
@@ -3651,7 +3593,6 @@ test_ai_hard_sends_no_supports_at_the_cowpens(void **state)
 static void
 test_ai_disordered_falls_back_to_re_form(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	const struct hm_turn *t;
 	struct ai_view v;
 	struct ai_plan p;
@@ -3662,7 +3603,7 @@ test_ai_disordered_falls_back_to_re_form(void **state)
 
 	(void)state;
 	for (pass = 0; pass < 2; pass++) {
-		g = load(path, &rs);
+		g = load_named("cowpens-1781", &rs);
 		t = hm_turn(rs);
 		lgi = game_find_unit(g, "LGI");
 		scm = game_find_unit(g, "SCM2");
@@ -3696,7 +3637,6 @@ test_ai_disordered_falls_back_to_re_form(void **state)
 		game_free(g);
 		ruleset_free(rs);
 	}
-	free(path);
 }
 
 /*
@@ -3714,7 +3654,6 @@ test_ai_disordered_falls_back_to_re_form(void **state)
 static void
 test_ai_worn_battalion_falls_back(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	struct ai_view v;
 	struct ai_plan p;
 	struct ruleset *rs;
@@ -3724,7 +3663,7 @@ test_ai_worn_battalion_falls_back(void **state)
 
 	(void)state;
 	for (pass = 0; pass < 2; pass++) {
-		g = load(path, &rs);
+		g = load_named("cowpens-1781", &rs);
 		assert_int_equal(rs->ops->doctrine->worn, 90);
 		lgi = game_find_unit(g, "LGI");
 		md = game_find_unit(g, "MD");
@@ -3757,7 +3696,6 @@ test_ai_worn_battalion_falls_back(void **state)
 		game_free(g);
 		ruleset_free(rs);
 	}
-	free(path);
 }
 
 /*
@@ -3776,7 +3714,6 @@ test_ai_worn_battalion_falls_back(void **state)
 static void
 test_ai_hard_horse_halted_at_the_enemy_rides_back(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	struct ai_view v;
 	struct ai_plan p;
 	struct ruleset *rs;
@@ -3785,7 +3722,7 @@ test_ai_hard_horse_halted_at_the_enemy_rides_back(void **state)
 	int dl, deva, scm, k;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	assert_true(rs->ops->doctrine->horse_stand_off);
 	dl = game_find_unit(g, "DL");
 	deva = game_find_unit(g, "DEVA");
@@ -3832,7 +3769,6 @@ test_ai_hard_horse_halted_at_the_enemy_rides_back(void **state)
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -3851,7 +3787,6 @@ test_ai_hard_horse_halted_at_the_enemy_rides_back(void **state)
 static void
 test_ai_hard_foot_falls_back_from_horse_on_its_flank(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	struct ai_view v;
 	struct ai_plan p;
 	struct ruleset *rs;
@@ -3860,7 +3795,7 @@ test_ai_hard_foot_falls_back_from_horse_on_its_flank(void **state)
 	int dl, var;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	assert_true(rs->ops->doctrine->evade);
 	assert_true(rs->ops->doctrine->evade_horse_edge > 0);
 	dl = game_find_unit(g, "DL");
@@ -3891,7 +3826,6 @@ test_ai_hard_foot_falls_back_from_horse_on_its_flank(void **state)
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
@@ -3907,7 +3841,6 @@ test_ai_hard_foot_falls_back_from_horse_on_its_flank(void **state)
 static void
 test_ai_normal_rifles_hold_off_horse_facing_away(void **state)
 {
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml", datadir());
 	struct ai_view v;
 	struct ai_plan p;
 	struct ruleset *rs;
@@ -3916,7 +3849,7 @@ test_ai_normal_rifles_hold_off_horse_facing_away(void **state)
 	int dl, var;
 
 	(void)state;
-	g = load(path, &rs);
+	g = load_named("cowpens-1781", &rs);
 	assert_non_null(rs->ops->doctrine->evade_horse_normal);
 	assert_int_equal(rs->ops->doctrine->evade_horse_arc, 1);
 	dl = game_find_unit(g, "DL");
@@ -3945,7 +3878,6 @@ test_ai_normal_rifles_hold_off_horse_facing_away(void **state)
 	ai_view_free(&v);
 	game_free(g);
 	ruleset_free(rs);
-	free(path);
 }
 
 /*
