@@ -1623,13 +1623,12 @@ test_HO_3_2_hundred_ties_go_to_the_first_side(void **state)
 	game_free(g);
 }
 
-/* Cowpens from the data directory. */
+/* The scenario at path (freed here), loaded with the data directory's
+ * rulesets into *rsp; its errors are printed and fail the test. */
 static struct game *
-cowpens(struct ruleset **rsp)
+loaded(char *path, struct ruleset **rsp)
 {
 	const char *dir = getenv("MARSHAL_DATA");
-	char *path = xasprintf("%s/scenarios/cowpens-1781.yaml",
-	    dir != NULL ? dir : "data");
 	struct diags dg;
 	struct game *g;
 
@@ -1641,6 +1640,26 @@ cowpens(struct ruleset **rsp)
 	free(path);
 	assert_non_null(g);
 	return g;
+}
+
+/* Cowpens from the data directory. */
+static struct game *
+cowpens(struct ruleset **rsp)
+{
+	const char *dir = getenv("MARSHAL_DATA");
+
+	return loaded(xasprintf("%s/scenarios/cowpens-1781.yaml",
+	    dir != NULL ? dir : "data"), rsp);
+}
+
+/* The test scenario tests/scenarios/hm/name.yaml of the source tree. */
+static struct game *
+hm_scenario(const char *name, struct ruleset **rsp)
+{
+	const char *src = getenv("top_srcdir");
+
+	return loaded(xasprintf("%s/tests/scenarios/hm/%s.yaml",
+	    src != NULL ? src : ".", name), rsp);
 }
 
 /* March unit u by the order the Move preview offers for [x, y]
@@ -1684,22 +1703,12 @@ march_routed(struct game *g, int u, int x, int y, int max)
 static void
 test_002_H12_friend_holding_the_place_is_passed_at_once(void **state)
 {
-	const char *dir = getenv("MARSHAL_DATA"), *src = getenv("top_srcdir");
-	char *path = xasprintf("%s/tests/scenarios/hm/H12-friend-holds-the-"
-	    "place.yaml", src != NULL ? src : ".");
 	struct ruleset *rs1 = NULL;
-	struct diags dg;
 	struct game *g;
 	int lc, f7;
 
 	(void)state;
-	diags_init(&dg);
-	g = load_scenario(path, dir != NULL ? dir : "data", &rs1, &dg);
-	if (g == NULL)
-		diags_print(&dg, stderr);
-	diags_free(&dg);
-	free(path);
-	assert_non_null(g);
+	g = hm_scenario("H12-friend-holds-the-place", &rs1);
 	lc = game_find_unit(g, "LC");
 	f7 = game_find_unit(g, "F7");
 	assert_true(lc >= 0 && f7 >= 0);
@@ -5283,22 +5292,12 @@ test_HO_4_the_point_under_the_block_is_its_own_sides_to_read(void **state)
 static void
 test_002_H12_column_passes_through_a_line_on_its_way(void **state)
 {
-	const char *dir = getenv("MARSHAL_DATA"), *src = getenv("top_srcdir");
-	char *path = xasprintf("%s/tests/scenarios/hm/H12-column-passes-"
-	    "through-a-line.yaml", src != NULL ? src : ".");
 	struct ruleset *rs1 = NULL;
-	struct diags dg;
 	struct game *g;
 	int lc, li;
 
 	(void)state;
-	diags_init(&dg);
-	g = load_scenario(path, dir != NULL ? dir : "data", &rs1, &dg);
-	if (g == NULL)
-		diags_print(&dg, stderr);
-	diags_free(&dg);
-	free(path);
-	assert_non_null(g);
+	g = hm_scenario("H12-column-passes-through-a-line", &rs1);
 	lc = game_find_unit(g, "LC");
 	li = game_find_unit(g, "LI");
 	assert_true(lc >= 0 && li >= 0);
