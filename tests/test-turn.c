@@ -1520,6 +1520,23 @@ test_3_6_3_battery_with_no_room_to_unlimber_names_the_friend(void **state)
 	game_free(g);
 }
 
+/* The events whose text holds s, each checked to be side 0's to read
+ * and not side 1's (core/know.h); how many. */
+static int
+own_side_reads(const struct game *g, const char *s)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->log.n; i++) {
+		if (strstr(g->log.v[i].text, s) == NULL)
+			continue;
+		assert_true(know_event(g, &g->log.v[i], 0));
+		assert_false(know_event(g, &g->log.v[i], 1));
+		n++;
+	}
+	return n;
+}
+
 /* Give unit a a Formation order into form, in force this turn. */
 static void
 form_order(struct game *g, int a, int form)
@@ -1544,7 +1561,7 @@ static void
 test_3_6_5_formation_refused_is_its_own_sides_to_read(void **state)
 {
 	struct game *g = field();
-	int a, f, i, seen = 0;
+	int a, f;
 
 	(void)state;
 	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 20, 20,
@@ -1565,15 +1582,8 @@ test_3_6_5_formation_refused_is_its_own_sides_to_read(void **state)
 	assert_int_equal(fixture_count(g, "3.6.5", "a has no room to form "
 	    "Line here"), 1);
 	assert_int_equal(fixture_count(g, "3.5.1", "f is not a Mob"), 1);
-	for (i = 0; i < g->log.n; i++) {
-		if (strstr(g->log.v[i].text, "no room to form") == NULL &&
-		    strstr(g->log.v[i].text, "is not a Mob") == NULL)
-			continue;
-		assert_true(know_event(g, &g->log.v[i], 0));
-		assert_false(know_event(g, &g->log.v[i], 1));
-		seen++;
-	}
-	assert_int_equal(seen, 2);
+	assert_int_equal(own_side_reads(g, "no room to form") +
+	    own_side_reads(g, "is not a Mob"), 2);
 	game_free(g);
 }
 
@@ -1618,7 +1628,7 @@ test_3_6_5_M18_no_formation_across_a_wall(void **state)
 {
 	struct game *g = field();
 	struct point *line, *col;
-	int a, nl, nc, i, k, river = ruleset_obst(rs, "river");
+	int a, nl, nc, i, river = ruleset_obst(rs, "river");
 	int wall = ruleset_obst(rs, "wall"), fl = ruleset_form(rs, "line");
 	char want[200], *cause = NULL;
 	struct point c;
@@ -1653,11 +1663,7 @@ test_3_6_5_M18_no_formation_across_a_wall(void **state)
 	    "would stand across the wall between [%d, %d] and [%d, %d], and "
 	    "a unit never stops on an obstacle", c.x, c.y, c.x + 1, c.y);
 	assert_int_equal(fixture_count(g, "3.6.5", want), 1);
-	for (k = 0; k < g->log.n; k++)
-		if (strstr(g->log.v[k].text, "may not form") != NULL) {
-			assert_true(know_event(g, &g->log.v[k], 0));
-			assert_false(know_event(g, &g->log.v[k], 1));
-		}
+	assert_int_equal(own_side_reads(g, "may not form"), 1);
 	/* The river a unit may stop on, in the wall's place. */
 	assert_int_equal(map_edge_set(g->map, c.x, c.y, DIR_E, river,
 	    PASS_NONE), 0);
@@ -2381,7 +2387,7 @@ static void
 test_3_6_7_waiting_for_a_friend_is_its_own_sides_to_read(void **state)
 {
 	struct game *g = field();
-	int a, b, i, seen = 0;
+	int a, b;
 
 	(void)state;
 	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 20, 30,
@@ -2397,15 +2403,8 @@ test_3_6_7_waiting_for_a_friend_is_its_own_sides_to_read(void **state)
 	g->units[b].order.unit = b;
 	g->units[b].order.pts[0] = (struct point){ 20, 16 };
 	nap_phase_movement(g);
-	for (i = 0; i < g->log.n; i++) {
-		if (strstr(g->log.v[i].text, "a waits for b, under a Move "
-		    "order of its own") == NULL)
-			continue;
-		assert_true(know_event(g, &g->log.v[i], 0));
-		assert_false(know_event(g, &g->log.v[i], 1));
-		seen++;
-	}
-	assert_int_equal(seen, 1);
+	assert_int_equal(own_side_reads(g, "a waits for b, under a Move "
+	    "order of its own"), 1);
 	game_free(g);
 }
 

@@ -303,6 +303,16 @@ move_note_price(struct move_walk *w, const struct move_price *p)
 }
 
 void
+move_note_silence(struct move_walk *w)
+{
+	w->explain = false;
+	w->notes = NULL;
+	w->nnotes = w->capnotes = 0;
+	w->ntext = NULL;
+	w->ntext_len = w->ntext_cap = 0;
+}
+
+void
 move_walk_free(struct move_walk *w)
 {
 	free(w->notes);

@@ -447,12 +447,8 @@ way_turns(const struct game *g, const struct move_walk *w,
 	enum dir face;
 	int i, d, ticks = 0;
 
-	tw.explain = false;
+	move_note_silence(&tw);
 	tw.planning = true;
-	tw.notes = NULL;
-	tw.nnotes = tw.capnotes = 0;
-	tw.ntext = NULL;
-	tw.ntext_len = tw.ntext_cap = 0;
 	for (i = 0; i <= n; i++) {
 		d = i < n ? dir_between(tw.pos, r[i]) : (int)f;
 		if (d >= 0) {

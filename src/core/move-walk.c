@@ -347,12 +347,8 @@ walk_can_clear(const struct game *g, struct move_ctx *ctx,
 	int *gaps = NULL, i, n;
 
 	t.scratch = true;
-	t.explain = false;
+	move_note_silence(&t);
 	t.passing = true;
-	t.notes = NULL;
-	t.nnotes = t.capnotes = 0;
-	t.ntext = NULL;
-	t.ntext_len = t.ntext_cap = 0;
 	t.path = NULL;
 	t.npath = t.cappath = 0;
 	t.round.route = NULL;	/* w's own: t never searches a way round */

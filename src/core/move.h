@@ -264,6 +264,11 @@ char *move_text_dup(const struct move_text *t);
  * the unit's side reads it (core/know.h).  Nothing if there is none. */
 void move_note_own(struct move_walk *);
 
+/* Make w, a copy of a walk, silent: it writes no note, and has notes
+ * and texts of its own (none yet), so that pricing on it never writes
+ * into the walk it was copied from. */
+void move_note_silence(struct move_walk *);
+
 /* Add a note with the text t (ignored when !w->explain). */
 void move_note_text(struct move_walk *, int kind, const char *rule,
     const struct move_text *t);

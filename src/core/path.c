@@ -2126,14 +2126,10 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 static void
 probe_init(struct move_walk *tw)
 {
-	tw->explain = false;
+	move_note_silence(tw);
 	tw->planning = true;
 	tw->left = INT_MAX / 4;
 	tw->contours = 0;
-	tw->notes = NULL;
-	tw->nnotes = tw->capnotes = 0;
-	tw->ntext = NULL;
-	tw->ntext_len = tw->ntext_cap = 0;
 }
 
 int
