@@ -1451,6 +1451,157 @@ test_3_6_3_line_wheeling_left_keeps_its_open_gap(void **state)
 	game_free(g);
 }
 
+/* 3.6.3: a line that has wheeled a stage holds its new ground: the two
+ * cavalry Lines of brigade() at Drill 5, sent west to [0, 18], wheel left
+ * one stage to face NW (a ends at [5, 17]) and pay 1 tick towards the
+ * next, so neither walks after it; each stands on every cell of its new
+ * block in the map's occupancy grid (a, unit 0, as b): no other unit may
+ * march through them there. */
+static void
+test_3_6_3_wheeled_line_holds_its_new_cells(void **state)
+{
+	struct game *g;
+	struct order o;
+	struct point c[64];
+	char *cause = NULL;
+	int a, b, i, j, n, who[2];
+
+	(void)state;
+	g = brigade(-1, &a, &b);
+	assert_int_equal(a, 0);
+	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 5);
+	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 5);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = a;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 0, 18 };
+	o.ngroup = 2;
+	o.group[0] = a;
+	o.group[1] = b;
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("group order refused: %s", cause);
+	game_turn(g);
+	/* One stage made, the next begun: neither walks after it. */
+	assert_int_equal(g->units[a].pos.x, 5);
+	assert_int_equal(g->units[a].pos.y, 17);
+	assert_int_equal(g->units[a].halt, HALT_SPEED);
+	assert_int_equal(g->units[a].wheeled, -1);
+	who[0] = a;
+	who[1] = b;
+	for (j = 0; j < 2; j++) {
+		assert_int_equal(g->units[who[j]].facing, DIR_NW);
+		n = game_footprint(g, &g->units[who[j]], c);
+		assert_true(n > 0);
+		for (i = 0; i < n; i++)
+			assert_int_equal(game_unit_at(g, c[i].x, c[i].y),
+			    who[j]);
+	}
+	game_free(g);
+}
+
+/*
+ * 3.6.3: members whose fronts overlap are no line: cavalry Lines a at
+ * [6, 18] and b at [11, 18], their blocks sharing a file (6 cells wide,
+ * 5 apart where brigade()'s stand 7), sent west to [0, 18] as a group.
+ * The line would pay towards a wheel about its flank; two units that
+ * are not one each turn alone, and neither holds any of a line's wheel
+ * paid (wheeled 0) nor logs a line's wheel.
+ */
+static void
+test_3_6_3_overlapping_members_are_no_line(void **state)
+{
+	struct game *g = field();
+	struct point ca[64], cb[64];
+	struct order o;
+	char *cause = NULL;
+	int a, b, na, nb, i, j, shared = 0;
+
+	(void)state;
+	g->opt.courier_delay = false;
+	g->opt.random_speed = false;
+	a = fixture_unit(g, "a", 0, ARM_CAVALRY, "light", "line", 6, 18,
+	    DIR_N, 400);
+	b = fixture_unit(g, "b", 0, ARM_CAVALRY, "light", "line", 11, 18,
+	    DIR_N, 400);
+	na = game_footprint(g, &g->units[a], ca);
+	nb = game_footprint(g, &g->units[b], cb);
+	for (i = 0; i < na; i++)
+		for (j = 0; j < nb; j++)
+			shared += ca[i].x == cb[j].x && ca[i].y == cb[j].y;
+	assert_int_equal(shared, 2);	/* one file of two ranks */
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = a;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 0, 18 };
+	o.ngroup = 2;
+	o.group[0] = a;
+	o.group[1] = b;
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("group order refused: %s", cause);
+	game_turn(g);
+	assert_int_equal(g->units[a].wheeled, 0);
+	assert_int_equal(g->units[b].wheeled, 0);
+	assert_int_equal(fixture_count(g, "3.6.3", "with its line of 2 "
+	    "units"), 0);
+	game_free(g);
+}
+
+/*
+ * 3.6.3: a group's forecast (the Move preview of a group order) moves a
+ * member that waits for another member as the turn does: two Columns in
+ * file, r behind f (r filed first, so the phase reaches it first and it
+ * must wait for f to move off), sent north together.  The forecast's
+ * first stop for r is where the turn then puts it, and r has moved.
+ */
+static void
+test_3_6_3_group_forecast_moves_a_member_that_waits(void **state)
+{
+	struct move_group_forecast fc;
+	struct game *g = field();
+	struct order o;
+	struct point from;
+	char *cause = NULL;
+	int r, f;
+
+	(void)state;
+	g->opt.courier_delay = false;
+	g->opt.random_speed = false;
+	r = fixture_unit(g, "r", 0, ARM_INFANTRY, "line", "column", 10, 24,
+	    DIR_N, 600);
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "column", 10, 20,
+	    DIR_N, 600);
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = r;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 10, 4 };
+	o.ngroup = 2;
+	o.group[0] = r;
+	o.group[1] = f;
+	assert_int_equal(move_group_forecast(g, &o, r, 1, &fc), 0);
+	assert_int_equal(fc.nstops, 1);
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("group order refused: %s", cause);
+	from = g->units[r].pos;
+	game_turn(g);
+	assert_true(g->units[r].pos.y < from.y);
+	assert_int_equal(fc.stops[0].x, g->units[r].pos.x);
+	assert_int_equal(fc.stops[0].y, g->units[r].pos.y);
+	move_group_forecast_free(&fc);
+	game_free(g);
+}
+
 /* 3.6.3: a group order that only one of its units still holds (the
  * other was given a Stop order since) is no line: that unit, the first
  * of the battle here, marches alone to its own place, and the 8 ticks it
@@ -3126,6 +3277,9 @@ main(void)
 		cmocka_unit_test(test_3_9_2_rout_track_leads_to_rear),
 		cmocka_unit_test(test_3_6_3_group_member_in_contact_marches_alone),
 		cmocka_unit_test(test_3_6_3_line_wheeling_left_keeps_its_open_gap),
+		cmocka_unit_test(test_3_6_3_wheeled_line_holds_its_new_cells),
+		cmocka_unit_test(test_3_6_3_group_forecast_moves_a_member_that_waits),
+		cmocka_unit_test(test_3_6_3_overlapping_members_are_no_line),
 		cmocka_unit_test(test_3_6_3_line_arrived_ends_its_units_contacts),
 		cmocka_unit_test(test_3_6_3_line_marching_straight_forgets_a_wheel_part_paid),
 		cmocka_unit_test(test_3_6_3_group_order_left_to_one_unit_marches_alone),
