@@ -6685,6 +6685,71 @@ test_3_6_3_no_room_for_part_of_a_turn_past_a_friend(void **state)
 }
 
 /*
+ * 3.6.3, 3.6.7: the way to a place with room to turn starts with a turn
+ * the walk can make.  A Column (Drill 4, drum: 2 BD) at [15, 15] facing
+ * W, its body running E of its front, is sent NE to [22, 8]; the friend
+ * B, a Column under no order, stands at [16, 18] facing NW.  To face NE
+ * costs 3 BD (135 degrees), more than a turn's 2 BD: the walk turns in
+ * stages, 45 degrees at a time about the front, and the stages to NW and
+ * to N would swing its body onto B.  It looks for a place with room to
+ * turn (path_room).  That search asked room only for the block at the
+ * end of each turn, and sent it by [18, 12], starting with the turn to
+ * NE where it stands: the walk met B in the first stage, asked again,
+ * got the same way, and stood at [15, 15] facing W, 0 BD, every turn.
+ * Now the first turn of that way must have a stage with room (the
+ * furthest the walk can pay for, or the first): it steps W to [14, 15],
+ * clear of B, turns NW there on turn 1 (0.5 BD moved), N on turn 2, NE
+ * on turn 3, and arrives at [22, 8] facing E on turn 7, never held for
+ * want of room.
+ */
+static void
+test_3_6_3_way_to_room_starts_with_a_turn_it_can_make(void **state)
+{
+	static const struct { int x, y; enum dir f; int moved; } want[] = {
+		{ 14, 15, DIR_NW, 2 }, { 14, 13, DIR_N, 4 },
+		{ 14, 12, DIR_NE, 2 }, { 16, 10, DIR_NE, 6 },
+		{ 18, 8, DIR_NE, 6 }, { 20, 8, DIR_E, 4 }, { 22, 8, DIR_E, 4 },
+	};
+	struct ruleset *rs = rules();
+	struct game *g = one_unit(rs, "column");
+	int a = 0, b, t;
+
+	(void)state;
+	game_occupy(g, a, false);
+	g->units[a].pos = (struct point){ 15, 15 };
+	g->units[a].facing = DIR_W;
+	game_occupy(g, a, true);
+	b = friend_at(g, "column", 16, 18);
+	game_occupy(g, b, false);
+	g->units[b].facing = DIR_NW;
+	game_occupy(g, b, true);
+	assert_occupies(g, a);
+	assert_occupies(g, b);
+	/* The first stage of the turn to NE has no room where it stands. */
+	assert_int_not_equal(game_fits(g, a, g->units[a].pos, DIR_NW,
+	    g->units[a].formation, -1, NULL), 0);
+	order_move(g, a, 22, 8);
+	for (t = 1; t <= 9 && g->units[a].order.kind == ORDER_MOVE; t++) {
+		game_turn(g);
+		assert_int_equal(g->units[a].pos.x, want[t - 1].x);
+		assert_int_equal(g->units[a].pos.y, want[t - 1].y);
+		assert_int_equal(g->units[a].facing, want[t - 1].f);
+		assert_int_equal(g->units[a].moved, want[t - 1].moved);
+		assert_int_equal(g->units[a].cond, COND_FORMED);
+		assert_int_equal(g->units[b].pos.x, 16);
+		assert_int_equal(g->units[b].pos.y, 18);
+	}
+	assert_int_equal(t - 1, 7);
+	assert_int_equal(g->units[a].order.kind, ORDER_NONE);
+	assert_int_equal(count_events(g, a, "3.6.7", "no room to turn"), 0);
+	assert_int_equal(count_events(g, a, "3.6.7", "B stands where its "
+	    "block would swing to face NW here: it goes by [14, 12] to turn "
+	    "where there is room"), 1);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * 3.6.3: a part of a turn whose block would leave the map has no room
  * either.  one_unit's Line (6 cells wide, 3 BD) marches S from [10, 25]
  * to its waypoint [10, 27] (1 BD), then must face NE for [20, 17]: three
@@ -9205,6 +9270,8 @@ main(void)
 		cmocka_unit_test(test_3_6_3_no_room_to_turn_past_a_friend),
 		cmocka_unit_test(
 		    test_3_6_3_no_room_for_part_of_a_turn_past_a_friend),
+		cmocka_unit_test(
+		    test_3_6_3_way_to_room_starts_with_a_turn_it_can_make),
 		cmocka_unit_test(
 		    test_3_6_3_no_room_for_part_of_a_turn_at_the_map_edge),
 		cmocka_unit_test(test_3_6_3_turn_in_part_with_exactly_what_is_left),

@@ -139,6 +139,9 @@ struct move_walk {
 	/* The budget, in ticks. */
 	int		 allowance;	/* this turn's allowance */
 	int		 left;		/* still to spend */
+	int		 plan_left;	/* left when a route search began
+					   (core/path.c), which sets left
+					   itself out of reach */
 	int		 walked;	/* ground covered (octile ticks) */
 	int		 contours;	/* contour lines crossed this turn */
 

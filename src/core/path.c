@@ -17,10 +17,11 @@
  * growing hash table, so a search costs memory for the window and the
  * cells it touches, never for the map.
  * A walk with no room to turn where it stands (path_room) is planned over
- * cell and facing, with the units as they stand now; the room of a block
- * at each cell, facing and kind (turn or step) is looked up once per
- * search: by place in a window about the start, beyond it in a second
- * small table; a block is read rank by rank through the map's array
+ * cell and facing, with the units as they stand now, a turn it will make
+ * in stages only where a stage it can make has room (staged_room); the
+ * room of a block at each cell, facing and kind (turn or step) is looked
+ * up once per search: by place in a window about the start, beyond it in
+ * a second small table; a block is read rank by rank through the map's array
  * (meets_unit), unless the rows about the start, read once a search
  * has asked about many blocks, show no unit under it that could stop
  * it (block_free).  The enemies a route keeps clear of (path_cheapest with
@@ -187,6 +188,14 @@ struct search {
 	int		 nmeets;
 	int		 avoid;		/* a unit that is a wall too, or -1
 					   (path_detour) */
+	/* For path_room's turns (staged_room): the ticks the walk has
+	 * left this turn where the search starts, the turn's allowance,
+	 * and whether it has spent nothing yet; staged set only for
+	 * path_room's searches. */
+	bool		 staged;
+	int		 left0;
+	int		 allow0;
+	bool		 fresh0;
 	struct keep_from from;		/* with search_run's keep: the
 					   expanded node's block
 					   (keep_breaks) */
@@ -1578,6 +1587,73 @@ estimate(struct point q, enum dir f, struct point goal,
 }
 
 /*
+ * Whether the walk of path_room's search, at p facing face, reached at
+ * price from (ticks since the search's start), can make a turn of its
+ * route to face f, priced t, that costs more than it has left there.
+ * Having spent some of its turn, it waits and makes the whole turn next
+ * turn, when a turn's allowance pays for it (walk_turn_part: a whole
+ * turn needs room at its end alone).  Otherwise it turns in stages of
+ * 45 degrees: the furthest stage it can pay for where the block has
+ * room, else, having spent nothing, the first stage whatever it costs.
+ * A stage with room must be there, or the walk, turned back by the
+ * friend in the swing, asks the search again, is sent the same way, and
+ * stands (3.6.3 and 3.6.7: found at the Côa, two columns holding each
+ * other in a gap for the rest of the battle).  A face-about that keeps
+ * the block's cells, by a walk that has spent nothing, is made at once
+ * (walk_about_owed), as the walk asks it.  Beyond what is left this
+ * turn, the turn is made by a walk that has spent nothing, in a later
+ * turn.
+ */
+static bool
+staged_room(const struct game *g, struct move_walk *tw,
+    const struct block_box *box, struct search *s, struct point p,
+    enum dir face, enum dir f, int t, int from, int units, bool inner)
+{
+	struct move_price sp;
+	struct point at;
+	int k = dir_diff(face, f), cw, j, left, pay;
+	bool fresh;
+	enum dir fj;
+
+	if (!s->staged || k < 2)
+		return true;
+	left = s->left0 - from;
+	fresh = s->fresh0 && from == 0;
+	if (left <= 0) {
+		left = s->allow0;
+		fresh = true;
+	}
+	if (t <= left || (!fresh && t <= s->allow0))
+		return true;
+	if (k == 4 && fresh) {
+		/* Asked as the walk asks it: a search prices a turn as
+		 * plain that the walk makes otherwise (planning). */
+		struct move_walk aw = *tw;
+
+		aw.planning = false;
+		if (walk_about_here(g, &aw, f, false, &sp))
+			return true;
+	}
+	/* The stages are paid now, or, by a walk that waits, next turn. */
+	pay = fresh || s->allow0 < left ? left : s->allow0;
+	cw = (((int)f - (int)face) % 8 + 8) % 8;
+	for (j = k - 1; j >= 1; j--) {
+		fj = dir_turn(face, cw <= 4 ? j : -j);
+		turn_price(g, tw, s, p, face, fj, &sp);
+		if (sp.ticks > pay && j > 1)
+			continue;
+		at = (sp.flags & MPF_ANCHOR) ? sp.anchor : p;
+		if ((sp.flags & MPF_ANCHOR) && !box_map_inside(box, at.x,
+		    at.y))
+			continue;
+		if (room_for(g, tw, box, s, at, fj, true, units,
+		    inner && !(sp.flags & MPF_ANCHOR)))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Price of stepping from p (facing face) towards d for planning: ticks,
  * or -1 when the step is not possible.  *plain is set when the unit may
  * simply take it, whatever it costs (it is not ground or an obstacle the
@@ -1647,6 +1723,9 @@ edge_cost(const struct game *g, struct move_walk *tw,
 			return -1;
 		turn_price(g, tw, s, p, face, f, &tp);
 		t = tp.ticks;
+		if (s != NULL && !staged_room(g, tw, box, s, p, face, f, t,
+		    from, units, inner))
+			return -1;
 		if (tp.flags & MPF_ANCHOR) {
 			*to = tp.anchor;
 			*plain = true;
@@ -1845,6 +1924,10 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 	box_get(g, tw, &box);
 	search_take(&s);
 	s.avoid = avoid;
+	s.staged = units == PATH_UNITS_NOW;
+	s.left0 = tw->plan_left;
+	s.fresh0 = tw->fresh;
+	s.allow0 = tw->allowance;
 	s.mo.x = start.x - MWIN / 2;
 	s.mo.y = start.y - MWIN / 2;
 	s.oknown = s.oany = s.ostop = 0;
@@ -2128,6 +2211,7 @@ probe_init(struct move_walk *tw)
 {
 	move_note_silence(tw);
 	tw->planning = true;
+	tw->plan_left = tw->left;
 	tw->left = INT_MAX / 4;
 	tw->contours = 0;
 }

@@ -94,7 +94,9 @@ int path_round(const struct game *, const struct move_walk *w,
  * (8 cells at most),
  * where ground the unit may not enter is a wall and every block must lie
  * on the map; with units PATH_UNITS_NOW every turn needs its turned block
- * clear of the units as they stand now, and each step clear of enemies
+ * clear of the units as they stand now (and a turn dearer than the walk
+ * will have left there, made 45 degrees at a time, room for a stage of
+ * it that the walk can make), and each step clear of enemies
  * and of standing friends it may not pass in good order; with
  * PATH_UNITS_NONE units are not looked at.  Returns the route's length
  * and the route in *route (caller frees) when it reaches the goal, ends
