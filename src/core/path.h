@@ -148,7 +148,9 @@ int path_cheapest(const struct game *, const struct move_walk *w,
  * path_cheapest plans it (the units that stay where they are are walls),
  * where unit avoid, the friend, is a wall too whatever the rules for
  * passing through it say.  Over cell and facing where the ruleset turns
- * units itself (move_face), as every search is there.  Returns the
+ * units itself (move_face), as every search is there, and with the turns
+ * counted in its estimate where every change of facing is a turn of its
+ * own (plan_turn_ahead), as path_round.  Returns the
  * route's length and the route in *route (caller frees) only when it
  * reaches the goal; else 0 and NULL.  wheels, when not NULL, gets an
  * allocated array as long as the route, as path_cheapest's (caller
