@@ -1224,6 +1224,67 @@ test_002_H8_H9_way_round_at_the_map_edge_is_the_cheapest(void **state)
 	game_free(g);
 }
 
+/* H12 (marshal's own), the places tried in stead of one a friend holds:
+ * a horse Column in the field's north-west corner, boxed in by the
+ * map's edges and by foot Lines that stand to its south and east.  Its
+ * first search for a way to a place beyond them sees every place and
+ * facing it can reach and ends; what it reached (path_reach) holds its
+ * own cell and none beyond the Lines, and from then on every goal is
+ * answered as a search answers it, those beyond at once: the same
+ * routes, some goals reached and some not. */
+static void
+test_002_H12_places_out_of_reach_are_known_without_a_search(void **state)
+{
+	struct game *g = battle(40, 40);
+	int c = unit_at(g, "c", ARM_CAVALRY, "light", "column", 6, 3, DIR_N);
+	int f = unit_at(g, "f1", ARM_INFANTRY, "close", "line", 17, 4,
+	    DIR_W);
+	struct path_reach reach = { 0 };
+	struct point goal, *r1, *r2;
+	unsigned char *w1, *w2;
+	struct move_walk w;
+	int x, y, n1, n2, in = 0, out = 0;
+
+	(void)state;
+	unit_at(g, "f2", ARM_INFANTRY, "close", "line", 17, 12, DIR_W);
+	unit_at(g, "f3", ARM_INFANTRY, "close", "line", 4, 14, DIR_N);
+	unit_at(g, "f4", ARM_INFANTRY, "close", "line", 12, 14, DIR_N);
+	move_walk_init(g, c, &w);
+	n1 = path_detour(g, &w, (struct point){ 30, 30 }, 4 * PATH_BUDGET,
+	    f, &r1, &w1, &reach);
+	assert_int_equal(n1, 0);
+	assert_true(reach.known);
+	assert_true(path_reach_has(&reach, g->units[c].pos));
+	assert_false(path_reach_has(&reach, (struct point){ 30, 30 }));
+	assert_false(path_reach_has(&reach, (struct point){ 6, 20 }));
+	assert_false(path_reach_has(&reach, (struct point){ 22, 3 }));
+	for (y = 0; y <= 20; y++)
+		for (x = 0; x <= 25; x++) {
+			goal = (struct point){ x, y };
+			n1 = path_detour(g, &w, goal, 4 * PATH_BUDGET, f, &r1,
+			    &w1, &reach);
+			n2 = path_detour(g, &w, goal, 4 * PATH_BUDGET, f, &r2,
+			    &w2, NULL);
+			assert_int_equal(n1, n2);
+			if (n2 > 0) {
+				assert_memory_equal(r1, r2,
+				    (size_t)n2 * sizeof *r2);
+				in++;
+			} else if (!path_reach_has(&reach, goal))
+				out++;
+			free(r1);
+			free(w1);
+			free(r2);
+			free(w2);
+		}
+	assert_true(in > 10);
+	assert_true(out > 100);
+	path_reach_free(&reach);
+	assert_false(reach.known);
+	move_walk_free(&w);
+	game_free(g);
+}
+
 /* H7, the preview of a retire (move_action_scratch): the scratch copy's
  * unit holds the retire given this turn and walks a Move to its point;
  * the preview on it stops where the movement phase then puts the unit,
@@ -2756,6 +2817,8 @@ main(void)
 		cmocka_unit_test(test_002_H7_retire_goes_round_keeping_facing),
 		cmocka_unit_test(
 		    test_002_H8_H9_way_round_at_the_map_edge_is_the_cheapest),
+		cmocka_unit_test(
+		    test_002_H12_places_out_of_reach_are_known_without_a_search),
 		cmocka_unit_test(test_002_H7_preview_of_a_retire_is_its_march),
 		cmocka_unit_test(test_002_H7_nothing_left_to_retire),
 		cmocka_unit_test(test_002_H7_a_later_order_ends_the_retire),

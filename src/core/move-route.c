@@ -382,7 +382,8 @@ place_cmp(const void *a, const void *b)
  */
 static int
 place_way(const struct game *g, const struct move_walk *w, struct point s,
-    enum dir f, int fr, struct point **r, unsigned char **wh, int *n)
+    enum dir f, int fr, struct path_reach *reach, struct point **r,
+    unsigned char **wh, int *n)
 {
 	struct point a = { s.x - dir_dx[f], s.y - dir_dy[f] }, p = w->pos;
 	unsigned char **whp = g->rs->ops->move_face != NULL ? wh : NULL;
@@ -397,7 +398,7 @@ place_way(const struct game *g, const struct move_walk *w, struct point s,
 		return -1;
 	if (a.x == p.x && a.y == p.y)
 		return ticks;
-	*n = path_detour(g, w, a, DETOUR_BUDGET, fr, r, whp);
+	*n = path_detour(g, w, a, DETOUR_BUDGET, fr, r, whp, reach);
 	if (*n <= 0)
 		return -1;
 	for (i = 0; i < *n; i++) {
@@ -499,6 +500,7 @@ walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
 	const struct order *in = w->order;
 	struct order *o = &w->detour_order;
 	struct place_cand *c;
+	struct path_reach reach = { 0 };
 	struct point *dc, *sc, *r = NULL, *br = NULL, pts[ORDER_MAX_POINTS + 1];
 	struct point a;
 	unsigned char *wh = NULL, *bwh = NULL;
@@ -556,7 +558,10 @@ walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
 	qsort(c, (size_t)nc, sizeof *c, place_cmp);
 	/* The first places in that order that the walker can reach; among
 	 * those equal on cover and distance, the shortest walk.  Each is a
-	 * whole route searched: a few at most (PLACE_TRIES). */
+	 * whole route searched: a few at most (PLACE_TRIES).  A walker
+	 * boxed in by the units that stay sees all it can reach in one
+	 * search; a place on none of the cells it reached is out of reach
+	 * with no search of its own (reach). */
 	for (i = 0; i < nc && tries < PLACE_TRIES; i++) {
 		if (best >= 0 && (c[i].cover != c[best].cover ||
 		    c[i].dist != c[best].dist))
@@ -567,7 +572,7 @@ walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
 		if (own > 0 && c[i].cover <= own)
 			break;
 		tries++;
-		t = place_way(g, w, c[i].at, f, fr, &r, &wh, &n);
+		t = place_way(g, w, c[i].at, f, fr, &reach, &r, &wh, &n);
 		if (t >= 0 && own > 0 &&
 		    t + way_turns(g, w, r, n, f) > w->allowance)
 			t = -1;
@@ -584,6 +589,7 @@ walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
 			free(wh);
 		}
 	}
+	path_reach_free(&reach);
 	w->detour = -2;		/* not asked again this walk */
 	if (best < 0 && own > 0) {
 		free(c);
@@ -727,6 +733,7 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 	const struct order *in = w->order;
 	struct move_walk fw;
 	struct move_price tp;
+	struct path_reach reach = { 0 };
 	int n = 0, m, k = 0, j = 0, i, wp, about, held;
 	enum dir f;
 
@@ -784,7 +791,7 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 		 * it: a waypoint that cannot be reached is passed by. */
 		for (j = wp; j < in->npts; j++) {
 			n = path_detour(g, &fw, in->pts[j], DETOUR_BUDGET, fr,
-			    &r, whp);
+			    &r, whp, &reach);
 			if (n <= 0)
 				continue;
 			m = route_points(fw.pos, fw.facing, r, wh, n, pts,
@@ -801,6 +808,9 @@ walk_detour(const struct game *g, struct move_walk *w, int fr,
 			r = NULL;
 			wh = NULL;
 		}
+		/* The next start is another: what this one reached is
+		 * not its. */
+		path_reach_free(&reach);
 		if (j < in->npts)
 			break;
 	}

@@ -1886,6 +1886,39 @@ covers(const struct game *g, const struct move_walk *tw, struct point q,
 	return on || (alongx && alongy);
 }
 
+/* Fills reach with the cells of the n nodes a search that saw all it
+ * could reach made (search_run). */
+static void
+reach_fill(struct path_reach *reach, const struct node *nodes, int n)
+{
+	struct point lo = nodes[0].p, hi = nodes[0].p;
+	long i;
+	int k;
+
+	for (k = 1; k < n; k++) {
+		if (nodes[k].p.x < lo.x)
+			lo.x = nodes[k].p.x;
+		if (nodes[k].p.y < lo.y)
+			lo.y = nodes[k].p.y;
+		if (nodes[k].p.x > hi.x)
+			hi.x = nodes[k].p.x;
+		if (nodes[k].p.y > hi.y)
+			hi.y = nodes[k].p.y;
+	}
+	free(reach->bits);
+	reach->known = true;
+	reach->lo = lo;
+	reach->w = hi.x - lo.x + 1;
+	reach->h = hi.y - lo.y + 1;
+	reach->bits = xcalloc(((size_t)reach->w * (size_t)reach->h + 7) / 8,
+	    1);
+	for (k = 0; k < n; k++) {
+		i = (long)(nodes[k].p.y - lo.y) * reach->w +
+		    (nodes[k].p.x - lo.x);
+		reach->bits[i >> 3] |= (unsigned char)(1u << (i & 7));
+	}
+}
+
 /* A* from tw's place towards goal; walls: ground it may not enter is a
  * wall rather than a penalty; units: which units are walls (0 none, else
  * as meets_unit says).  cover: the goal is reached where the block
@@ -1904,7 +1937,8 @@ static inline __attribute__((always_inline)) int
 search_run(const struct game *g, struct move_walk *tw, struct point goal,
     int budget, int horizon, bool walls, int units, bool facing, int avoid,
     const struct keep_set *keep, bool cover, bool ahead, struct point **route,
-    unsigned char **wheels, bool *complete, bool *closer, int *how)
+    unsigned char **wheels, bool *complete, bool *closer, int *how,
+    struct path_reach *reach)
 {
 	struct search s;
 	struct block_box box;
@@ -2129,6 +2163,8 @@ search_run(const struct game *g, struct move_walk *tw, struct point goal,
 				    (unsigned char)(1 + s.nodes[i].dir) : 0;
 		}
 	}
+	if (reach != NULL && *how == PATH_ALL_SEEN)
+		reach_fill(reach, s.nodes, s.n);
 	if (ahead)	/* the buckets left for the next search empty */
 		memset(s.bhead, 0, (BUCKETS + 1) * sizeof *s.bhead);
 	s.turn = NULL;		/* this call's own tables */
@@ -2151,7 +2187,7 @@ search_ahead(const struct game *g, struct move_walk *tw, struct point goal,
     bool *complete, bool *closer, int *how)
 {
 	return search_run(g, tw, goal, budget, horizon, true, 0, true, -1,
-	    NULL, false, true, route, wheels, complete, closer, how);
+	    NULL, false, true, route, wheels, complete, closer, how, NULL);
 }
 
 /*
@@ -2166,11 +2202,13 @@ search_ahead(const struct game *g, struct move_walk *tw, struct point goal,
 static __attribute__((noinline)) int
 search_ahead_stay(const struct game *g, struct move_walk *tw,
     struct point goal, int budget, int avoid, struct point **route,
-    unsigned char **wheels, bool *complete, bool *closer, int *how)
+    unsigned char **wheels, bool *complete, bool *closer, int *how,
+    struct path_reach *reach)
 {
 	return search_run(g, tw, goal, budget, INT_MAX, true, PATH_UNITS_STAY,
 	    true, avoid, NULL, false, true, route, wheels, complete, closer,
-	    how);
+	    how,
+	    reach);
 }
 
 /*
@@ -2207,23 +2245,23 @@ path_search(const struct game *g, struct move_walk *tw, struct point goal,
 		    complete, closer, how) :
 		    search_run(g, tw, goal, budget, horizon, true, 0, true,
 		    -1, NULL, false, false, route, wheels, complete, closer,
-		    how);
+		    how, NULL);
 	if (walls && units == 0 && avoid == -1 && keep == NULL && !cover)
 		return search_run(g, tw, goal, budget, horizon, true, 0, false,
 		    -1, NULL, false, false, route, wheels, complete, closer,
-		    how);
+		    how, NULL);
 	if (walls && units == PATH_UNITS_STAY && avoid == -1 && keep == NULL &&
 	    facing && cover)
 		return search_run(g, tw, goal, budget, horizon, true,
 		    PATH_UNITS_STAY, true, -1, NULL, true, false, route, wheels,
-		    complete, closer, how);
+		    complete, closer, how, NULL);
 	if (walls && units == PATH_UNITS_STAY && keep == NULL && !facing &&
 	    !cover)
 		return search_run(g, tw, goal, budget, horizon, true,
 		    PATH_UNITS_STAY, false, avoid, NULL, false, false, route,
-		    wheels, complete, closer, how);
+		    wheels, complete, closer, how, NULL);
 	return search_run(g, tw, goal, budget, horizon, walls, units, facing,
-	    avoid, keep, cover, false, route, wheels, complete, closer, how);
+	    avoid, keep, cover, false, route, wheels, complete, closer, how, NULL);
 }
 
 /*
@@ -2392,10 +2430,31 @@ path_whole(const struct game *g, const struct move_walk *w,
 	    NULL, false, route, NULL, complete, &closer, &how);
 }
 
+bool
+path_reach_has(const struct path_reach *reach, struct point p)
+{
+	long i;
+
+	if (!reach->known)
+		return true;
+	if (p.x < reach->lo.x || p.y < reach->lo.y ||
+	    p.x >= reach->lo.x + reach->w || p.y >= reach->lo.y + reach->h)
+		return false;
+	i = (long)(p.y - reach->lo.y) * reach->w + (p.x - reach->lo.x);
+	return (reach->bits[i >> 3] >> (i & 7) & 1) != 0;
+}
+
+void
+path_reach_free(struct path_reach *reach)
+{
+	free(reach->bits);
+	memset(reach, 0, sizeof *reach);
+}
+
 int
 path_detour(const struct game *g, const struct move_walk *w,
     struct point goal, int budget, int avoid, struct point **route,
-    unsigned char **wheels)
+    unsigned char **wheels, struct path_reach *reach)
 {
 	struct move_walk tw = *w;
 	bool complete, closer;
@@ -2406,6 +2465,10 @@ path_detour(const struct game *g, const struct move_walk *w,
 		*wheels = NULL;
 	if (w->pos.x == goal.x && w->pos.y == goal.y)
 		return 0;
+	/* Out of reach of a search from here that saw all it could reach:
+	 * this one would see the same and fail as that one did. */
+	if (reach != NULL && !path_reach_has(reach, goal))
+		return 0;
 	probe_init(&tw);
 	/* Over cell and facing where the ruleset turns units itself
 	 * (path_search decides): the route's wheels, the turns that move
@@ -2415,7 +2478,8 @@ path_detour(const struct game *g, const struct move_walk *w,
 	if (g->rs->ops->move_face != NULL && g->rs->plan_turn_ahead &&
 	    g->rs->plan_turn_anywhere)
 		n = search_ahead_stay(g, &tw, goal, budget, avoid, route,
-		    wheels, &complete, &closer, &how);
+		    wheels, &complete, &closer, &how, reach != NULL &&
+		    !reach->known ? reach : NULL);
 	else
 		n = path_search(g, &tw, goal, budget, INT_MAX, true,
 		    PATH_UNITS_STAY, avoid, NULL, false, route, wheels,

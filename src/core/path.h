@@ -143,6 +143,31 @@ int path_cheapest(const struct game *, const struct move_walk *w,
     unsigned char **wheels, bool *complete);
 
 /*
+ * The cells a search reached when it saw every place and facing it could
+ * reach from its start and none was its goal (PATH_ALL_SEEN).  Which
+ * cells a search can reach depends on its start, its walls and the
+ * game, never on its goal: from the same walk, with the same walls, a
+ * goal on none of them is out of reach, known without searching again.
+ * A bit a cell over the least box about them.  Start it zeroed ({ 0 }:
+ * nothing known); path_reach_free frees its bits.
+ */
+struct path_reach {
+	bool		 known;		/* a search saw all it could reach */
+	struct point	 lo;		/* the box's least corner */
+	int		 w;
+	int		 h;
+	unsigned char	*bits;		/* a bit a cell of the box, row by
+					   row from lo; owned */
+};
+
+/* Whether a search that filled reach reached cell p (true when reach
+ * knows nothing: then p may be reachable). */
+bool path_reach_has(const struct path_reach *reach, struct point p);
+
+/* Frees reach's bits; it knows nothing again. */
+void path_reach_free(struct path_reach *reach);
+
+/*
  * A way round a friend standing in the walker's way that it may not get
  * past this turn (3.6.7): the cheapest whole route to goal as
  * path_cheapest plans it (the units that stay where they are are walls),
@@ -154,11 +179,16 @@ int path_cheapest(const struct game *, const struct move_walk *w,
  * route's length and the route in *route (caller frees) only when it
  * reaches the goal; else 0 and NULL.  wheels, when not NULL, gets an
  * allocated array as long as the route, as path_cheapest's (caller
- * frees; NULL with no route).
+ * frees; NULL with no route).  reach, when not NULL, serves several
+ * goals sought from the same walk round the same avoid, the game
+ * unchanged between them: a search with the turns counted that sees all
+ * it can reach without finding its goal fills it, and a goal on none of
+ * the cells it reached is then answered 0 at once, as a search would
+ * answer it (caller frees, path_reach_free).
  */
 int path_detour(const struct game *, const struct move_walk *w,
     struct point goal, int budget, int avoid, struct point **route,
-    unsigned char **wheels);
+    unsigned char **wheels, struct path_reach *reach);
 
 /*
  * The friend that the walker's block, standing at q facing d, would
