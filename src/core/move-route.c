@@ -502,9 +502,9 @@ walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
 	struct place_cand *c;
 	struct path_reach reach = { 0 };
 	struct point *dc, *sc, *r = NULL, *br = NULL, pts[ORDER_MAX_POINTS + 1];
-	struct point a;
-	unsigned char *wh = NULL, *bwh = NULL;
-	int rad, nc = 0, nd, ns, i, j, x, y, best = -1, bt = 0, bn = 0;
+	struct point a, lo, hi;
+	unsigned char *wh = NULL, *bwh = NULL, *mark;
+	int rad, nc = 0, nd, ns, i, j, x, y, best = -1, bt = 0, bn = 0, mw, mh;
 	int t, n, tries = 0, wp = w->waypoint, m, k, room, own = 0;
 
 	rad = fd->frontage[un->arm] > fd->depth[un->arm] ?
@@ -533,26 +533,50 @@ walk_held_place(const struct game *g, struct move_walk *w, int fr, int held,
 				own++;
 				break;
 			}
+	/* The place sent to, a mark a cell over the box about it (lo, mw
+	 * by mh), for counting the cells each place looked at covers. */
+	lo = hi = goal;
+	for (j = 0; j < nd; j++) {
+		lo.x = dc[j].x < lo.x ? dc[j].x : lo.x;
+		lo.y = dc[j].y < lo.y ? dc[j].y : lo.y;
+		hi.x = dc[j].x > hi.x ? dc[j].x : hi.x;
+		hi.y = dc[j].y > hi.y ? dc[j].y : hi.y;
+	}
+	mw = hi.x - lo.x + 1;
+	mh = hi.y - lo.y + 1;
+	mark = xcalloc((size_t)mw * (size_t)mh, 1);
+	for (j = 0; j < nd; j++)
+		mark[(dc[j].y - lo.y) * mw + dc[j].x - lo.x] = 1;
+	/* Each place its block fits, on the map and clear of every unit
+	 * but the walker (game_fits, its block read once). */
 	for (y = goal.y - rad; y <= goal.y + rad; y++)
 		for (x = goal.x - rad; x <= goal.x + rad; x++) {
 			struct point s = { x, y };
 
-			if (!map_inside(g->map, x, y) ||
-			    game_fits(g, w->unit, s, f, w->form, -1, NULL) < 0)
+			if (!map_inside(g->map, x, y))
 				continue;
 			ns = game_footprint_at(g, un, s, f, w->form, sc);
 			c[nc].at = s;
 			c[nc].cover = 0;
-			for (i = 0; i < ns; i++)
-				for (j = 0; j < nd; j++)
-					if (sc[i].x == dc[j].x &&
-					    sc[i].y == dc[j].y) {
-						c[nc].cover++;
-						break;
-					}
+			for (i = 0; i < ns; i++) {
+				if (!map_inside(g->map, sc[i].x, sc[i].y))
+					break;
+				j = g->occ[(size_t)sc[i].y *
+				    (size_t)g->map->w + (size_t)sc[i].x] - 1;
+				if (j >= 0 && j != w->unit)
+					break;
+				if (sc[i].x >= lo.x && sc[i].x <= hi.x &&
+				    sc[i].y >= lo.y && sc[i].y <= hi.y &&
+				    mark[(sc[i].y - lo.y) * mw + sc[i].x -
+				    lo.x])
+					c[nc].cover++;
+			}
+			if (i < ns)
+				continue;	/* it does not fit */
 			c[nc].dist = geom_dist(s, goal);
 			nc++;
 		}
+	free(mark);
 	game_cells_give(g, sc);
 	game_cells_give(g, dc);
 	qsort(c, (size_t)nc, sizeof *c, place_cmp);
