@@ -3774,6 +3774,143 @@ test_3_6_3_group_wheel_ends_where_its_preview_said(void **state)
 }
 
 /*
+ * HO.3.2, a group Move order warns of every member's charge, not the
+ * previewed unit's alone.  At the Cowpens, the British 7th Foot, Legion
+ * infantry and light infantry marked as a group, the light infantry
+ * selected, their centre sent to [44, 41]: the 7th's own place lies
+ * beyond the North Carolina riflemen 2.5 in off, so it charges them this
+ * turn, before any march; the Legion infantry halts an inch short of the
+ * Georgia riflemen (HO.4).  Before, the preview at 80x24 spoke of the
+ * light infantry only and the 7th charged unannounced.
+ */
+static void
+test_HO_3_2_group_preview_warns_of_each_members_charge(void **state)
+{
+	struct fixture *f = fixture_scenario("cowpens-1781", 80, 24, true);
+	struct route *r = calloc(1, sizeof *r);
+	int f7 = game_find_unit(f->g, "7F"), lgi = game_find_unit(f->g,
+	    "LGI"), li = game_find_unit(f->g, "LI");
+	int i, nc = game_find_unit(f->g, "NCR");
+	char ncr[160];
+
+	(void)state;
+	assert_non_null(r);
+	assert_true(f7 >= 0 && lgi >= 0 && li >= 0 && nc >= 0);
+	to_map(f);
+	/* The British at the keyboard: only their own units are marked. */
+	f->ui->side = f->g->units[li].side;
+	f->ui->cursor = f->g->units[f7].pos;
+	type(f, " g");
+	f->ui->cursor = f->g->units[lgi].pos;
+	type(f, " g");
+	f->ui->cursor = f->g->units[li].pos;
+	type(f, " g");
+	assert_int_equal(f->ui->sel, li);
+	assert_int_equal(f->ui->ngroup, 3);
+	type(f, "m");
+	f->ui->cursor = (struct point){ 44, 41 };
+	ui_draw(f->ui, f->c);
+	route_plan(f->ui, li, r);
+	/* The light infantry's own preview: short of the Georgians. */
+	assert_int_equal(r->cells[r->stop].x, 58);
+	assert_int_equal(r->cells[r->stop].y, 43);
+	/* Two members meet the enemy: the 7th charges, the Legion halts. */
+	assert_int_equal(r->nmembers, 2);
+	snprintf(ncr, sizeof ncr, "%s: Charges %s this turn, before the "
+	    "march (HO.3*, 2.5 in away)", f->g->units[f7].name,
+	    f->g->units[nc].name);
+	for (i = 0; i < r->nmembers; i++)
+		if (strstr(r->member_whole[i], ncr) != NULL)
+			break;
+	assert_true(i < r->nmembers);
+	assert_true(strstr(r->member[1 - i], "British Legion infantry halts "
+	    "short of Georgia riflemen (Cunningham) this turn (HO.4)") !=
+	    NULL);
+	/* At 80x24 the panel says so before the light infantry's lines. */
+	assert_true(has(f, "Fusiliers) charges North"));
+	assert_true(has(f, "This turn: to [58, 43]"));
+	free(r);
+	fixture_free(f);
+}
+
+/* The group line of group_scenario with an Allied Line, e, on [16, 26]
+ * facing S: 4 cells before A. */
+static const char group_enemy_scenario[] =
+    "scenario: \"canvas test: a group line one of whose units meets the "
+    "enemy\"\n"
+    "ruleset: napoleonic\n"
+    "turns: 10\n"
+    "options: {random_speed: false, courier_delay: false}\n"
+    "map:\n"
+    "  map: G1\n"
+    "  legend:\n"
+    "    \".\": open\n"
+    "  landscape: |\n"
+    GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8
+    "sides:\n"
+    "  - oob:\n"
+    "      oob: French test force\n"
+    "      side: French\n"
+    "      general:\n"
+    "        id: fr\n"
+    "        name: General of the French\n"
+    "        units:\n"
+    "          - {id: a, name: A, arm: infantry, class: line, drill: 4,"
+    " musician: true, strength: 600}\n"
+    "          - {id: b, name: B, arm: infantry, class: line, drill: 4,"
+    " musician: true, strength: 600}\n"
+    "    rear: [20, 39]\n"
+    "    generals:\n"
+    "      - {id: fr, at: [20, 33]}\n"
+    "    deploy:\n"
+    "      - {unit: a, at: [16, 30], facing: N, formation: line}\n"
+    "      - {unit: b, at: [24, 30], facing: N, formation: line}\n"
+    "  - oob:\n"
+    "      oob: Allied test force\n"
+    "      side: Allied\n"
+    "      general:\n"
+    "        id: al\n"
+    "        name: General of the Allied\n"
+    "        units:\n"
+    "          - {id: e, name: E, arm: infantry, class: line, drill: 4,"
+    " musician: true, strength: 600}\n"
+    "    rear: [20, 0]\n"
+    "    deploy:\n"
+    "      - {unit: e, at: [16, 26], facing: S, formation: line}\n";
+
+/*
+ * 3.6.8, the same warning in the Napoleonic game, where the line moves
+ * as one (3.6.3): A and B sent north, their centre to [20, 20], B
+ * selected; A meets E standing 4 cells before it.  The preview says
+ * that A charges E this turn, 1.5 BD off, E testing at 10 or less,
+ * though B's own march meets nobody (it said nothing of A before); the
+ * turn played, A has charged, closing from [16, 30] to [16, 28].
+ */
+static void
+test_3_6_8_group_preview_warns_of_a_member_meeting_the_enemy(void **state)
+{
+	struct fixture *f = fixture_text(group_enemy_scenario,
+	    sizeof group_enemy_scenario - 1, true, false, 120, 40);
+	struct route *r = calloc(1, sizeof *r);
+	int a = game_find_unit(f->g, "a"), b = game_find_unit(f->g, "b");
+
+	(void)state;
+	assert_non_null(r);
+	group_aim(f, a, b, (struct point){ 20, 20 }, r);
+	assert_int_equal(r->nmembers, 1);
+	assert_string_equal(r->member[0], "A charges E this turn (3.4.5*)");
+	assert_non_null(strstr(r->member_whole[0], "A: Charges E this turn, "
+	    "before the march (3.4.5*, 1.5 BD away): it tests at 10 or less"));
+	type(f, "\r");
+	game_turn(f->g);
+	/* Played, A charges: it closes 2 cells, to 0.5 BD from E. */
+	assert_int_equal(f->g->units[a].pos.x, 16);
+	assert_int_equal(f->g->units[a].pos.y, 28);
+	free(r);
+	fixture_free(f);
+}
+
+/*
  * The route a Move order is given is worked out where the unit stands
  * now; an order an aide carries to a unit marching under another arrives
  * after the unit has marched on, and the route's bends would send it back
@@ -4337,6 +4474,8 @@ main(void)
 		cmocka_unit_test(test_3_6_3_group_preview_marches_the_line_straight_on),
 		cmocka_unit_test(test_3_6_3_group_ends_where_its_preview_said),
 		cmocka_unit_test(test_3_6_3_group_wheel_ends_where_its_preview_said),
+		cmocka_unit_test(test_HO_3_2_group_preview_warns_of_each_members_charge),
+		cmocka_unit_test(test_3_6_8_group_preview_warns_of_a_member_meeting_the_enemy),
 		cmocka_unit_test(test_3_2_1_an_order_by_aide_is_not_routed),
 		cmocka_unit_test(test_initial_view_centres_on_what_matters),
 		cmocka_unit_test(test_overview_shows_the_whole_map),

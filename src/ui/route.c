@@ -273,7 +273,7 @@ route_plan_group(struct ui *ui, int unit, struct route *r)
 {
 	const struct game *g = ui->game;
 	struct move_group_forecast gf;
-	struct order grp;
+	struct order grp, mo;
 	const struct event *e;
 	char a[32];
 	int i;
@@ -302,6 +302,17 @@ route_plan_group(struct ui *ui, int unit, struct route *r)
 		r->end.halt = HALT_NONE;
 		r->end.contact = -1;
 	}
+	/* The charge its own march brings about, as for one unit's order
+	 * (its order holds its place in the line). */
+	memset(&mo, 0, sizeof mo);
+	mo.kind = ORDER_MOVE;
+	mo.unit = unit;
+	mo.general = grp.general;
+	mo.npts = 1;
+	mo.pts[0] = game_group_place(g, &grp, unit);
+	(void)route_charge(g, &mo, gf.nstops > 0 ? gf.stops[0] :
+	    g->units[unit].pos, gf.facing, gf.halt, r->charge,
+	    sizeof r->charge);
 	ruleset_fmt(g->rs, gf.moved, a, sizeof a);
 	snprintf(r->why, sizeof r->why, "%s (%s walked, with its line)",
 	    gf.halt == HALT_ARRIVED ? "arrives" : halt_name(gf.halt), a);
@@ -319,6 +330,120 @@ route_plan_group(struct ui *ui, int unit, struct route *r)
 	return true;
 }
 
+/*
+ * One member m of group order grp (not the unit previewed): where its
+ * march this turn stops, walked as the order will walk it (with its line
+ * where the ruleset moves the group as one, else alone to its own
+ * place), and whether that brings about a charge (3.4.5, HO.3.2) or a
+ * halt at the enemy (3.6.8, HO.4).  If it does, one short line for the
+ * panel and the whole of it for the page go to r.
+ */
+static void
+member_warn(const struct game *g, const struct order *grp, int m,
+    struct route *r)
+{
+	const struct unit *u = &g->units[m];
+	struct move_group_forecast gf;
+	struct move_preview pv;
+	struct move_forecast_end end;
+	struct charge_forecast f;
+	struct order mo;
+	struct point stop, *rest = NULL;
+	char whole[320], cite[40], when[48];
+	const char *what;
+	enum halt halt;
+	enum dir facing;
+	int nrest = 0, arrives = 0, foe = -1;
+	bool apart = false;
+
+	memset(&mo, 0, sizeof mo);
+	mo.kind = ORDER_MOVE;
+	mo.unit = m;
+	mo.general = u->general;
+	mo.npts = 1;
+	mo.pts[0] = game_group_place(g, grp, m);
+	if (move_group_forecast(g, grp, m, 1, &gf) == 0) {
+		stop = gf.nstops > 0 ? gf.stops[0] : u->pos;
+		facing = gf.facing;
+		halt = gf.halt;
+		move_group_forecast_free(&gf);
+	} else if (move_preview(g, &mo, &pv) == 0) {
+		stop = pv.pos;
+		facing = pv.facing;
+		halt = pv.halt;
+		apart = pv.apart;
+		move_preview_free(&pv);
+		/* Whom it halts at: the forecast's first walk names him. */
+		if (halt == HALT_CONTACT) {
+			(void)move_forecast_end(g, &mo, 1, &rest, &nrest,
+			    &end);
+			if (end.turn == 1 && end.halt == HALT_CONTACT)
+				foe = end.contact;
+			free(rest);
+		}
+	} else
+		return;
+	/* Beyond the radius its march waits for the aide (3.2.1). */
+	if (command_plan(g, &mo, &arrives, NULL, NULL) == COMMAND_AIDE)
+		snprintf(when, sizeof when, "once its order arrives (turn %d)",
+		    arrives);
+	else
+		snprintf(when, sizeof when, "this turn");
+	if (r->nmembers >= ORDER_GROUP_MAX)
+		return;
+	if (route_charge(g, &mo, stop, facing, halt, whole,
+	    sizeof whole) >= 0 && g->rs->ops->charge_forecast(g, &mo, stop,
+	    facing, halt, &f) == 0 && f.target >= 0) {
+		what = f.when == CHARGE_MELEE ? "meets" : "charges";
+		snprintf(r->member[r->nmembers], sizeof r->member[0],
+		    "%s %s %s %s%s%s", u->name, what,
+		    g->units[f.target].name, f.when == CHARGE_NEXT ?
+		    "the turn after" : when, f.falters ? ", and falters" : "",
+		    ruleset_cite_fmt(g->rs, f.when == CHARGE_MELEE ?
+		    RULESET_TOPIC_MELEE : RULESET_TOPIC_CHARGE, " (%s)",
+		    RULESET_CITE_MARK, cite, sizeof cite));
+		snprintf(r->member_whole[r->nmembers],
+		    sizeof r->member_whole[0], "%s: %s", u->name, whole);
+		r->nmembers++;
+	} else if (halt == HALT_CONTACT) {
+		snprintf(whole, sizeof whole, "%s halts %s %s %s%s", u->name,
+		    apart ? "short of" : "in battle contact with", foe >= 0 ?
+		    g->units[foe].name : "the enemy", when, ruleset_cite_fmt(
+		    g->rs, RULESET_TOPIC_CONTACT, " (%s)", 0, cite,
+		    sizeof cite));
+		snprintf(r->member[r->nmembers], sizeof r->member[0], "%s",
+		    whole);
+		snprintf(r->member_whole[r->nmembers],
+		    sizeof r->member_whole[0], "%s", whole);
+		r->nmembers++;
+	}
+}
+
+/* The group order under the cursor, for every member but the unit
+ * previewed: what its march brings about (member_warn). */
+static void
+route_group_members(struct ui *ui, int unit, struct route *r)
+{
+	const struct game *g = ui->game;
+	struct order grp;
+	int i;
+
+	if (!group_move(ui) || ui->sel != unit)
+		return;
+	memset(&grp, 0, sizeof grp);
+	grp.kind = ORDER_MOVE;
+	grp.unit = unit;
+	grp.general = g->units[unit].general;
+	grp.ngroup = ui->ngroup;
+	for (i = 0; i < ui->ngroup; i++)
+		grp.group[i] = ui->group[i];
+	grp.npts = 1;
+	grp.pts[0] = ui->cursor;
+	for (i = 0; i < ui->ngroup; i++)
+		if (ui->group[i] != unit)
+			member_warn(g, &grp, ui->group[i], r);
+}
+
 static void
 route_plan_now(struct ui *ui, int unit, struct route *r)
 {
@@ -333,10 +458,11 @@ route_plan_now(struct ui *ui, int unit, struct route *r)
 	if (ui->action < 0) {
 		/* A group's line marches as the ruleset moves it, not each
 		 * member alone to its place. */
-		if (route_plan_group(ui, unit, r))
-			return;
-		route_order(ui, unit, &o);
-		route_plan_walk(ui, g, &o, true, r);
+		if (!route_plan_group(ui, unit, r)) {
+			route_order(ui, unit, &o);
+			route_plan_walk(ui, g, &o, true, r);
+		}
+		route_group_members(ui, unit, r);
 		return;
 	}
 	/* An action marches as the ruleset says (a retire keeps its

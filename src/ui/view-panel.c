@@ -360,6 +360,11 @@ route_panel(struct ui *ui, struct pen *p)
 	if (ui->nwp > 0)
 		line(p, style_plain, "via %d waypoint%s", ui->nwp,
 		    ui->nwp > 1 ? "s" : "");
+	/* The other members the order sends at the enemy, first: the
+	 * player gives one order for all (the page has them whole). */
+	for (i = 0; i < r->nmembers; i++)
+		line(p, theme_rule(ui), "%s", p->put != NULL ?
+		    r->member_whole[i] : r->member[i]);
 	/* Beyond the radius the order waits for its aide (3.2.1): say when
 	 * it takes effect and what the unit does until then. */
 	memset(&o, 0, sizeof o);

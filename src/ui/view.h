@@ -161,6 +161,12 @@ struct route {
 					   whole route there (move_route_form),
 					   -1 none, MOVE_FORM_UNITS none past
 					   the units standing; -2 not asked */
+	/* A group order: what it brings about for the members the
+	 * preview does not walk (a charge, a halt at the enemy), one
+	 * short line and one whole each, nmembers of them. */
+	char		member[ORDER_GROUP_MAX][320];
+	char		member_whole[ORDER_GROUP_MAX][400];
+	int		nmembers;
 };
 /* The Move preview of unit's draft order into *r, or of the march of the
  * action being given (ui->action, the ruleset's action_march; no march
