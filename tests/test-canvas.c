@@ -3833,6 +3833,59 @@ test_HO_3_2_group_preview_warns_of_each_members_charge(void **state)
 	fixture_free(f);
 }
 
+/*
+ * HO.4 (marshal's reading), an order counts as done when its point lies
+ * under the block and only a wheel would bring the anchor nearer: the
+ * preview says so in plain words, not "Move to [38, 0] / This turn: to
+ * [39, 0] / Stops: arrives", which read as a contradiction.  At the
+ * Cowpens the American 3rd Light Dragoons, a Column facing S on [44, 5], sent to
+ * [38, 0]: the anchor ends on [39, 0], the point under the block, within
+ * the ruleset's 1 in each way (arrive_within), 14.75 of its 18 in spent;
+ * the turn played, it stands there with its order done.  Sent to
+ * [38, 2], a place the Mounted militia partly holds, the order ends where
+ * it stands, [38, 5], short of the point (H12).
+ */
+static void
+test_HO_4_preview_says_an_arrival_off_the_point_is_near_enough(void **state)
+{
+	struct fixture *f = fixture_scenario("cowpens-1781", 120, 40, true);
+	struct route *r = calloc(1, sizeof *r);
+	int u = game_find_unit(f->g, "3LD");
+
+	(void)state;
+	assert_non_null(r);
+	assert_true(u >= 0);
+	to_map(f);
+	f->ui->side = f->g->units[u].side;
+	f->ui->cursor = f->g->units[u].pos;
+	type(f, " m");
+	assert_int_equal(f->ui->sel, u);
+	f->ui->cursor = (struct point){ 38, 2 };
+	ui_draw(f->ui, f->c);
+	route_plan(f->ui, u, r);
+	assert_int_equal(r->cells[r->stop].x, 38);
+	assert_int_equal(r->cells[r->stop].y, 5);
+	assert_string_equal(r->why, "its order ends here, short of [38, 2] "
+	    "(H12; 10.25 in of 18 in)");
+	f->ui->cursor = (struct point){ 38, 0 };
+	ui_draw(f->ui, f->c);
+	route_plan(f->ui, u, r);
+	assert_int_equal(r->cells[r->stop].x, 39);
+	assert_int_equal(r->cells[r->stop].y, 0);
+	assert_string_equal(r->why, "there: [38, 0] lies under it, its "
+	    "anchor within 1 in of it each way, near enough (HO.4*; 14.75 "
+	    "in of 18 in)");
+	assert_true(has(f, "This turn: to [39, 0]"));
+	assert_false(has(f, "Stops: arrives"));
+	type(f, "\r");
+	game_turn(f->g);
+	assert_int_equal(f->g->units[u].pos.x, 39);
+	assert_int_equal(f->g->units[u].pos.y, 0);
+	assert_int_equal(f->g->units[u].order.kind, ORDER_NONE);
+	free(r);
+	fixture_free(f);
+}
+
 /* The group line of group_scenario with an Allied Line, e, on [16, 26]
  * facing S: 4 cells before A. */
 static const char group_enemy_scenario[] =
@@ -4475,6 +4528,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_group_ends_where_its_preview_said),
 		cmocka_unit_test(test_3_6_3_group_wheel_ends_where_its_preview_said),
 		cmocka_unit_test(test_HO_3_2_group_preview_warns_of_each_members_charge),
+		cmocka_unit_test(test_HO_4_preview_says_an_arrival_off_the_point_is_near_enough),
 		cmocka_unit_test(test_3_6_8_group_preview_warns_of_a_member_meeting_the_enemy),
 		cmocka_unit_test(test_3_2_1_an_order_by_aide_is_not_routed),
 		cmocka_unit_test(test_initial_view_centres_on_what_matters),

@@ -478,6 +478,61 @@ route_plan_now(struct ui *ui, int unit, struct route *r)
 	move_scratch_free(&scratch);
 }
 
+/*
+ * An order done with the unit's anchor off its last point (where turns
+ * move the block, ops->move_face): say in plain words why that is
+ * arrival, not a contradiction of the point the panel names.  Either the
+ * point lies under the block, near enough that only a wheel (swinging
+ * past it) would bring the anchor nearer (the ruleset's tolerance), or
+ * the order ended short of its point for another reason, whose rule the
+ * walk's last note gives (a friend holding the place, H12).  a and b are
+ * the ticks spent and the allowance, formatted.
+ */
+static void
+arrived_off_point(const struct game *g, const struct order *o,
+    const struct move_preview *pv, const char *a, const char *b,
+    struct route *r)
+{
+	const struct ruleset *rs = g->rs;
+	struct point goal = o->pts[o->npts - 1], *cells;
+	const char *rule = NULL;
+	char near[32], cite[EVENT_RULE_MAX + 16];
+	int i, n;
+	bool under, close;
+
+	if (o->npts < 1 || (pv->pos.x == goal.x && pv->pos.y == goal.y))
+		return;
+	cells = game_cells_take(g);
+	n = game_footprint_at(g, &g->units[o->unit], pv->pos, pv->facing,
+	    pv->form, cells);
+	under = geom_covers(cells, n, goal);
+	game_cells_give(g, cells);
+	close = under && rs->arrive_near > 0 &&
+	    abs(pv->pos.x - goal.x) <= rs->arrive_near &&
+	    abs(pv->pos.y - goal.y) <= rs->arrive_near;
+	if (close && rs->ops->move_rule != NULL)
+		rule = rs->ops->move_rule(HALT_ARRIVED);
+	/* Else the walk's last ruled note says why it ended there. */
+	for (i = pv->log.n - 1; i >= 0 && !close && rule == NULL; i--)
+		if (pv->log.v[i].rule[0] != '\0')
+			rule = pv->log.v[i].rule;
+	if (rule != NULL && rule[0] != '\0')
+		snprintf(cite, sizeof cite, "%s%s; ", rule,
+		    ruleset_rule_mark(rs, rule));
+	else
+		cite[0] = '\0';
+	if (close) {
+		ruleset_fmt(rs, rs->arrive_near * STEP_ORTHO, near,
+		    sizeof near);
+		snprintf(r->why, sizeof r->why, "there: [%d, %d] lies under "
+		    "it, its anchor within %s of it each way, near enough "
+		    "(%s%s of %s)", goal.x, goal.y, near, cite, a, b);
+	} else
+		snprintf(r->why, sizeof r->why, "its order ends here, %s "
+		    "[%d, %d] (%s%s of %s)", under ? "its block over" :
+		    "short of", goal.x, goal.y, cite, a, b);
+}
+
 /* The preview of Move order o on g (the game, or an action's scratch
  * copy): this turn's walk, the turns after it, and for a Move order
  * (move) the charge it brings about and a way in another formation. */
@@ -508,6 +563,8 @@ route_plan_walk(struct ui *ui, const struct game *g, const struct order *op,
 	snprintf(r->why, sizeof r->why, "%s (%s of %s)",
 	    pv.halt == HALT_ARRIVED ? "arrives" : pv.apart ? "short of the "
 	    "enemy" : halt_name(pv.halt), a, b);
+	if (pv.halt == HALT_ARRIVED)
+		arrived_off_point(g, &o, &pv, a, b, r);
 	/* The explanation's last steps, rule numbers first. */
 	for (i = pv.log.n - 1; i >= 0 && r->nnotes < ROUTE_NOTES; i--) {
 		e = &pv.log.v[i];

@@ -142,7 +142,7 @@ struct route {
 	int		stop;		/* index of the cell it stops at */
 	int		turns;		/* turns to arrive, -1: not within
 					   ROUTE_TURNS (or stopped) */
-	char		why[160];	/* why it stops there */
+	char		why[256];	/* why it stops there */
 	bool		exact;		/* from the movement engine */
 	char		notes[ROUTE_NOTES][512]; /* last explanation steps,
 					   whole (a long one ran past 200) */
