@@ -915,6 +915,40 @@ test_hot_seat_turn_ends_and_resolves(void **state)
 	fixture_free(f);
 }
 
+/*
+ * The log pane's title says what the pane shows: after turn 1 it shows
+ * that turn's results; once an order for turn 2 is given it shows below
+ * them, and the title names both ("turn 1 results, turn 2 orders"; it
+ * kept "turn 1 results" over the new orders).
+ */
+static void
+test_log_title_names_the_next_turns_orders(void **state)
+{
+	struct fixture *f = fixture_new(true, true, 80, 24);
+	int a;
+
+	(void)state;
+	a = select_unit(f, "a");
+	type(f, "m");
+	f->ui->cursor = (struct point){ 5, 5 };
+	type(f, "\re");
+	to_map(f);
+	type(f, "e");
+	assert_int_equal(f->ui->resolved, 1);
+	to_map(f);
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "Log: turn 1 results (M: all)"));
+	assert_false(has(f, "turn 2 orders"));
+	a = select_unit(f, "a");
+	type(f, "m");
+	f->ui->cursor = (struct point){ 5, 2 };
+	type(f, "\r");
+	assert_int_equal(f->g->units[a].order.kind, ORDER_MOVE);
+	assert_int_equal(f->g->units[a].order.issued, 2);
+	assert_true(has(f, "Log: turn 1 results, turn 2 orders (M: all)"));
+	fixture_free(f);
+}
+
 /* A stand-in for the AI: halts every unit of its side. */
 static void
 halt_all(struct game *g, int side, void *arg)
@@ -4490,6 +4524,7 @@ main(void)
 		cmocka_unit_test(test_3_1_1_command_lesson_names_the_radius_key),
 		cmocka_unit_test(test_stop_restore_and_enemy_refused),
 		cmocka_unit_test(test_hot_seat_turn_ends_and_resolves),
+		cmocka_unit_test(test_log_title_names_the_next_turns_orders),
 		cmocka_unit_test(test_program_controller_plays_a_side),
 		cmocka_unit_test(test_game_over_after_turn_limit),
 		cmocka_unit_test(test_help_lists_the_modes_keys),

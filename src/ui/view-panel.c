@@ -641,25 +641,15 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l, int skip)
 	char pb[1024];
 	struct style dim = theme_dim(ui);
 	int rows = l->log_h - 1 - skip, i, n = 0, first, y, h, used;
-	int viewer = ui_viewer(ui);
+	int viewer = ui_viewer(ui), later = 0, results = 0;
 
 	canvas_fill(c, l->log_x, l->log_y, l->log_w, 1,
 	    ui->utf8 ? "─" : "-", dim);
-	/* Asked within a turn (g->phase >= 0), the pane holds that turn's
-	 * results so far, not the last turn's. */
-	if (ui->resolved > 0 && g->phase >= 0 && ui->resolved < g->turn)
-		canvas_printf(c, 2, l->log_y, l->log_w - 4, theme_title(ui),
-		    " Log: turn %d so far (M: all) ", g->turn);
-	else if (ui->resolved > 0)
-		canvas_printf(c, 2, l->log_y, l->log_w - 4, theme_title(ui),
-		    " Log: turn %d results (M: all) ", ui->resolved);
-	else
-		canvas_text(c, 2, l->log_y, l->log_w - 4, " Log (M: all) ",
-		    theme_title(ui));
 	/*
 	 * The newest events that fit, phases left out, each whole over as
 	 * many rows as it takes (a hanging indent for the rest), the newest
 	 * at the bottom.  An event taller than the pane shows its start.
+	 * Counted first: the title says what they are.
 	 */
 	used = 0;
 	for (i = g->log.n - 1; i >= ui->log_from && used < rows; i--) {
@@ -672,8 +662,34 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l, int skip)
 			break;
 		used += h;
 		n++;
+		/* Orders given since the turn was played (its results
+		 * are older). */
+		if (e->turn > ui->resolved)
+			later++;
+		else
+			results++;
 	}
 	first = i + 1;
+	/* Asked within a turn (g->phase >= 0), the pane holds that turn's
+	 * results so far, not the last turn's; once the next turn's orders
+	 * are given below the results, the title names both, and the
+	 * orders alone once the results have scrolled away. */
+	if (ui->resolved > 0 && g->phase >= 0 && ui->resolved < g->turn)
+		canvas_printf(c, 2, l->log_y, l->log_w - 4, theme_title(ui),
+		    " Log: turn %d so far (M: all) ", g->turn);
+	else if (ui->resolved > 0 && later > 0 && results > 0)
+		canvas_printf(c, 2, l->log_y, l->log_w - 4, theme_title(ui),
+		    " Log: turn %d results, turn %d orders (M: all) ",
+		    ui->resolved, g->turn);
+	else if (ui->resolved > 0 && later > 0)
+		canvas_printf(c, 2, l->log_y, l->log_w - 4, theme_title(ui),
+		    " Log: turn %d orders (M: all) ", g->turn);
+	else if (ui->resolved > 0)
+		canvas_printf(c, 2, l->log_y, l->log_w - 4, theme_title(ui),
+		    " Log: turn %d results (M: all) ", ui->resolved);
+	else
+		canvas_text(c, 2, l->log_y, l->log_w - 4, " Log (M: all) ",
+		    theme_title(ui));
 	y = l->log_y + 1 + skip;
 	for (i = first; i < g->log.n && y < l->log_y + l->log_h; i++) {
 		e = &g->log.v[i];

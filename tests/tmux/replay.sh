@@ -115,7 +115,10 @@ keys ']'
 wait_for "Replay turn 2 of 3"
 keys ']'
 wait_for "Replay turn 3 of 3"
-wait_for "Log: turn 2 results"
+# The pane ends with turn 3's orders, below turn 2's results (which the
+# message counts); the title names what it shows.
+wait_for "25 results of turn 2 in the log"
+wait_for "Log: turn 3 orders"
 map3=$(map_rows)
 at3=$(unit_at)
 [ "$map1" != "$map3" ] || fail "the map of turn 3 is the map of turn 1"
