@@ -108,6 +108,10 @@ void	 record_undo(void *arg, const struct game *g, int unit);
 /* The recording of the game about to be played, or NULL: not recorded. */
 struct replay *record_open(struct play *p, const struct game *g,
 	    bool fresh);
+/* A game resumed at the start of a turn: the last turn's events, played
+ * again from its recording, put before its log, if they lead to the very
+ * state saved.  The count put (0: none, the log starts at the resume). */
+int	 record_last_turn(const struct play *p, struct game *g);
 
 /* pbem.c */
 

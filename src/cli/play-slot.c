@@ -492,3 +492,73 @@ record_open(struct play *p, const struct game *g, bool fresh)
 	}
 	return r;
 }
+
+/* Append event e of another log to log, all it says kept. */
+static void
+log_copy(struct eventlog *log, const struct event *e)
+{
+	struct event *c;
+	int i;
+
+	i = eventlog_put(log, e->turn, e->phase, e->unit, e->kind, e->rule,
+	    e->text, strlen(e->text));
+	c = &log->v[i];
+	c->general = e->general;
+	c->other = e->other;
+	c->pub = e->pub;
+	memcpy(c->pub_rule, e->pub_rule, sizeof c->pub_rule);
+	c->own = e->own;
+}
+
+/*
+ * A save holds no log.  The recording beside it holds every order, so
+ * the scenario is played again on a copy up to the turn saved; if the
+ * copy comes to the very state saved (the same digest), the events of
+ * the turn last played, from the start of its play (its orders were
+ * given before), go before the orders that stand in g's log.  Anything
+ * else (no recording, another game's, a turn saved at a question) puts
+ * nothing back: the log then starts at the resume, and says so.
+ */
+int
+record_last_turn(const struct play *p, struct game *g)
+{
+	struct ruleset *rs = NULL;
+	struct game *copy;
+	struct eventlog log;
+	struct diags d;
+	int i, n = 0, last = g->turn - 1, from = -1;
+
+	if (p->rec == NULL || last < 1 || game_over(g) || g->phase >= 0 ||
+	    p->rec->turns != last)
+		return 0;
+	diags_init(&d);
+	copy = replay_start(p->rec, cli_datadir(), &rs, &d);
+	if (copy != NULL && (replay_play(p->rec, copy, &d) != 0 ||
+	    save_digest(copy) != save_digest(g))) {
+		game_free(copy);
+		copy = NULL;
+	}
+	diags_free(&d);
+	if (copy == NULL) {
+		ruleset_free(rs);
+		return 0;
+	}
+	for (i = 0; i < copy->log.n && from < 0; i++)
+		if (copy->log.v[i].turn == last &&
+		    copy->log.v[i].kind == EV_PHASE)
+			from = i;
+	eventlog_init(&log);
+	for (i = from; from >= 0 && i < copy->log.n &&
+	    copy->log.v[i].turn == last; i++, n++)
+		log_copy(&log, &copy->log.v[i]);
+	for (i = 0; n > 0 && i < g->log.n; i++)
+		log_copy(&log, &g->log.v[i]);
+	if (n > 0) {
+		eventlog_free(&g->log);
+		g->log = log;
+	} else
+		eventlog_free(&log);
+	game_free(copy);
+	ruleset_free(rs);
+	return n;
+}

@@ -395,6 +395,10 @@ unsaved:
 	 * to date as they are offered and played. */
 	listing_open(&list, ui, cat, &p);
 	ui->replay_offer = p.rec != NULL;
+	/* A save holds no log: the last turn's, rebuilt, before the
+	 * computer gives its first orders. */
+	if (!fresh)
+		ui_resumed(ui, record_last_turn(&p, g));
 	ui_start(ui);
 	if (first && fresh)
 		ui_pick(ui);

@@ -475,6 +475,16 @@ ui_turn_played(struct ui *ui, struct game *g, int mark, int turn)
 }
 
 void
+ui_resumed(struct ui *ui, int n)
+{
+	if (n > 0) {
+		ui->resolved = ui->game->turn - 1;
+		ui->log_from = 0;
+	} else
+		ui->resumed = ui->game->turn;
+}
+
+void
 ui_start(struct ui *ui)
 {
 	struct decision dq[DECIDE_MAX];

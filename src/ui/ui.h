@@ -207,6 +207,9 @@ struct ui {
 
 	int		 log_from;	/* first event shown in the log panel */
 	int		 resolved;	/* last turn resolved, 0: none yet */
+	int		 resumed;	/* resumed from a save at this turn,
+					   its log starting there (no turn
+					   before it put back), 0: not */
 	char		 msg[UI_MSG_MAX];	/* one-line message */
 	bool		 msg_error;
 	bool		 quit;		/* leave the interface */
@@ -358,6 +361,12 @@ bool ui_marked(const struct ui *, int u);
 /* Begin play: show the briefing, let program controllers of the first
  * side act. */
 void ui_start(struct ui *);
+
+/* Before ui_start, for a game resumed from a save: n events of the turn
+ * before it were put back at the start of its log (the last turn's
+ * results, shown as after that turn), or none (n 0: the log says it
+ * starts at the resume). */
+void ui_resumed(struct ui *, int n);
 
 /*
  * Show a recording instead of playing: the game given to ui_create is

@@ -687,6 +687,9 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l, int skip)
 	else if (ui->resolved > 0)
 		canvas_printf(c, 2, l->log_y, l->log_w - 4, theme_title(ui),
 		    " Log: turn %d results (M: all) ", ui->resolved);
+	else if (ui->resumed > 0)
+		canvas_printf(c, 2, l->log_y, l->log_w - 4, theme_title(ui),
+		    " Log: from the resume, turn %d (M: all) ", ui->resumed);
 	else
 		canvas_text(c, 2, l->log_y, l->log_w - 4, " Log (M: all) ",
 		    theme_title(ui));
@@ -703,6 +706,10 @@ log_draw(struct ui *ui, struct canvas *c, const struct layout *l, int skip)
 	if (n == 0 && rows > 0 && ui->resolved > 0)
 		canvas_text(c, 1, l->log_y + 1 + skip, l->log_w - 1,
 		    "Nothing happened.", dim);
+	else if (n == 0 && rows > 0 && ui->resumed > 0)
+		canvas_printf(c, 1, l->log_y + 1 + skip, l->log_w - 1, dim,
+		    "Resumed from a save at turn %d: the log starts here.",
+		    ui->resumed);
 	else if (n == 0 && rows > 0 && skip == 0) {
 		char none[80], k[16];
 
