@@ -435,7 +435,7 @@ test_3_6_5_river_stopped_in_owes_the_rest(void **state)
 	walk_turn(g, a, 1);
 	i = walk_find(g, 0, a, "crosses the river");
 	assert_true(walk_event_is(g, i, a, "3.6.5#0", "crosses the river "
-	    "(Pr 1 + Pe 2 + 1 BD wide) = 4 BD, 0 BD left; its front is square "
+	    "(Pr 1 + Pe 2 + 1 BD wide) = 4 BD; its front is square "
 	    "to it, facing N"));
 	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "it may stop in the "
 	    "middle of this one: 2 BD still to pay next turn"));
@@ -976,7 +976,7 @@ test_3_6_5_village_changes_formation_and_goes_in(void **state)
 	    "village; it changes to Manoeuvre Column at once: automatic, "
 	    "free, no order"));
 	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "enters village "
-	    "(Pr 1 + Pe 1): -2 BD besides the step, 0 BD left"));
+	    "(Pr 1 + Pe 1): -2 BD besides the step"));
 	assert_true(walk_event_is(g, i + 2, a, "3.6.5#0", "Pr + Pe of the new "
 	    "ground is not more than the 2 BD it has: it goes in as far as "
 	    "that pays and spends all"));
@@ -1213,7 +1213,7 @@ test_3_6_5_obstacle_too_dear_stops_before_it(void **state)
 	walk_turn(g, a, 1);
 	i = walk_find(g, 0, a, "would have: crosses the wall");
 	assert_true(walk_event_is(g, i, a, "3.6.5#0", "would have: crosses "
-	    "the wall (Pr 1 + Pe 1 + 1 BD wide) = 3 BD, 0 BD left; its front "
+	    "the wall (Pr 1 + Pe 1 + 1 BD wide) = 3 BD; its front "
 	    "is square to it, facing N"));
 	/* No "would have: ... it crosses but ends as a Mob": with less than
 	 * the crossing, having moved, it does not cross (M19). */
@@ -1623,7 +1623,7 @@ test_3_6_5_minimum_move_into_a_village(void **state)
 	walk_turn(g, a, 1);
 	i = walk_find(g, 0, a, "enters village");
 	assert_true(walk_event_is(g, i, a, "3.6.5#0", "enters village (Pr 1 + "
-	    "Pe 1): -2 BD besides the step, 0 BD left"));
+	    "Pe 1): -2 BD besides the step"));
 	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "the step costs 2.5 "
 	    "BD, more than the 1 BD it has, but it has not moved yet this "
 	    "turn: it makes this one step and spends all (minimum move, "
@@ -2327,7 +2327,7 @@ test_3_6_5_crossing_after_a_turn_is_priced_with_what_is_left(void **state)
 	assert_true(walk_event_is(g, i, a, "3.6.3#0", "A turns its front 90 "
 	    "degrees, N to W: 2 x 1 BD = -2 BD, 1 BD left"));
 	assert_true(walk_event_is(g, i + 1, a, "3.6.5#0", "would have: "
-	    "crosses the hedge (Pr 1 + Pe 0 + 1 BD wide) = 2 BD, 0 BD left; "
+	    "crosses the hedge (Pr 1 + Pe 0 + 1 BD wide) = 2 BD; "
 	    "its front is square to it, facing W"));
 	assert_true(walk_event_is(g, i + 2, a, "3.6.5#1", "would have: its "
 	    "speed left is less than the crossing: it crosses but ends as a "

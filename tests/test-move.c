@@ -4634,7 +4634,7 @@ test_3_6_5_quarter_bd_ground_is_entered_with_what_is_left(void **state)
 	assert_int_equal(count_events(g, 0, "3.6.1", "A marches under its Move "
 	    "order towards [10, 10]; its colonel rides at the front"), 1);
 	assert_int_equal(count_events(g, 0, "3.6.5", "enters fields (Pr 0.25 "
-	    "+ Pe 0): -0.25 BD besides the step, 0 BD left"), 1);
+	    "+ Pe 0): -0.25 BD besides the step"), 1);
 	assert_int_equal(count_events(g, 0, "3.6.5", "Pr + Pe of the new "
 	    "ground is not more than the 0.5 BD it has: it goes in as far as "
 	    "that pays and spends all"), 1);
@@ -4654,10 +4654,9 @@ static void
 test_3_6_5_quarter_bd_ground_up_a_contour_is_priced(void **state)
 {
 	static const char *const want[2] = {
-		"enters fields (Pr 0.25 + Pe 0): -0.25 BD besides the step, "
-		    "0 BD left",
+		"enters fields (Pr 0.25 + Pe 0): -0.25 BD besides the step",
 		"enters open ground (Pr 0.25 + Pe 0): -0.25 BD besides the "
-		    "step, 0 BD left"
+		    "step"
 	};
 	int k;
 
@@ -7783,9 +7782,11 @@ test_3_6_6_road_takes_its_part_off_new_ground_unexplained(void **state)
  * below 0 BD: a Line at [10, 20] facing N with 1.5 BD left steps into a
  * wood (0.5 BD + Pe 1), 0 BD left; a Manoeuvre Column with 1.5 BD left
  * steps along a small road into a village (0.5 BD + Pr 1 + Pe 1 less
- * 1 BD), 0 BD left; with 0.5 BD left it crosses a fence (1 BD wide, Pr
- * 0 + Pe 0), 0 BD left, and ends a Mob; with 1.5 BD left it climbs 2
- * contours (one free, the other 1 BD), 0 BD left.
+ * 1 BD), 0 BD left; with 0.5 BD left a fence (1 BD wide, Pr 0 + Pe 0)
+ * costs more than it has: the note gives no figure left (it said "0 BD
+ * left", read beside the walk's "it has 0.5 BD left" where the step is
+ * not made), and on a minimum move it crosses and ends a Mob; with 1.5
+ * BD left it climbs 2 contours (one free, the other 1 BD), 0 BD left.
  */
 static void
 test_3_6_5_notes_give_what_is_left_never_below_nothing(void **state)
@@ -7826,8 +7827,7 @@ test_3_6_5_notes_give_what_is_left_never_below_nothing(void **state)
 	assert_int_equal(p.ticks, bd);
 	assert_true(p.flags & MPF_MOB_AFTER);
 	assert_int_equal(count_notes(&p, "crosses the fence (Pr 0 + Pe 0 + "
-	    "1 BD wide) = 1 BD, 0 BD left; its front is square to it, facing "
-	    "N"), 1);
+	    "1 BD wide) = 1 BD; its front is square to it, facing N"), 1);
 	assert_int_equal(count_notes(&p, "its speed left is less than the "
 	    "crossing: it crosses but ends as a Mob"), 1);
 	/* M19: less than the crossing left makes a Mob only on the minimum
@@ -8599,9 +8599,9 @@ test_3_6_5_fence_up_a_slope_crossed_with_what_is_left(void **state)
 	const struct unit *a = &g->units[0];
 	int x, y, fence = ruleset_obst(rs, "fence");
 	const char *const want[3] = {
-		"crosses the fence (Pr 0 + Pe 0 + 1 BD wide) = 1 BD, 0 BD "
-		"left; its front is square to it, facing N",
-		"crosses 2 contours, 1 free this turn: -1 BD, 0 BD left",
+		"crosses the fence (Pr 0 + Pe 0 + 1 BD wide) = 1 BD; its "
+		"front is square to it, facing N",
+		"crosses 2 contours, 1 free this turn: -1 BD",
 		"the crossing and the Pr + Pe of the ground behind it are not "
 		"more than the 1.5 BD it has: it crosses and spends all",
 	};
@@ -8646,9 +8646,9 @@ test_3_6_5_crossing_that_needs_nothing_made_fresh(void **state)
 	const struct unit *a;
 	int x, y, fence = ruleset_obst(rs, "fence");
 	const char *const want[3] = {
-		"crosses the fence (Pr 0 + Pe 0 + 0 BD wide) = 0 BD, 0 BD "
-		"left; its front is square to it, facing N",
-		"crosses 5 contours, 1 free this turn: -4 BD, 0 BD left",
+		"crosses the fence (Pr 0 + Pe 0 + 0 BD wide) = 0 BD; its "
+		"front is square to it, facing N",
+		"crosses 5 contours, 1 free this turn: -4 BD",
 		"the crossing and the Pr + Pe of the ground behind it are not "
 		"more than the 3 BD it has: it crosses and spends all",
 	};

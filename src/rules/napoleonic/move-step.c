@@ -100,6 +100,23 @@ most_allowance(const struct game *g, const struct move_walk *w)
 	return most;
 }
 
+/*
+ * How a step's price note ends: ", 1 BD left", what the walk has after
+ * it; nothing where the step costs more than is left.  The walk then
+ * says, with the step's whole price and what it has, whether it makes
+ * the step (spending all) or stops before it, the note read as what it
+ * would have done: "0 BD left" there stood beside "it has 1.75 BD left".
+ */
+static void
+left_text(const struct ruleset *rs, const struct move_walk *w,
+    const struct move_price *p, char *buf, size_t len)
+{
+	if (w->left >= p->ticks)
+		snprintf(buf, len, ", %s left", bd(rs, w->left - p->ticks));
+	else
+		buf[0] = '\0';
+}
+
 /* 3.6.5: the front would cross an obstacle at a slant. */
 static void
 slant(const struct move_walk *w, struct move_price *p)
@@ -409,9 +426,10 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 	long k0, dk;
 	bool diag = dir_diagonal(d), bigbridge = false;
 	const struct cell *c;
-	char names[128];
+	char names[128], tail[80];
 
 	names[0] = '\0';
+	tail[0] = '\0';
 	move_price_init(p);
 	if (!map_inside(map, to.x, to.y)) {
 		p->verdict = MOVE_NEVER;
@@ -693,6 +711,8 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 	}
 	step = obest > 0 ? m->obstacle_width : dir_step_cost(d);
 	p->ticks = step + (obest > 0 ? oc : 0) + ecost + ccost;
+	if (w->explain)
+		left_text(rs, w, p, tail, sizeof tail);
 	/*
 	 * M18 reading: a crossing dearer than the most the unit can move in
 	 * any turn is never made (only a may_end_on obstacle is crossed over
@@ -750,13 +770,13 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		if (w->explain)
 			move_price_note(p, "3.6.5",
 			    "crosses the %s (Pr %s + Pe %s "
-			    "+ %s wide) = %s, %s left; its front is square "
+			    "+ %s wide) = %s%s; its front is square "
 			    "to it, facing %s", lname(rs->obst[obest].label),
 			    num(rs, rs->obst[obest].pr),
 			    num(rs, rs->obst[obest].pe),
 			    bd(rs, m->obstacle_width),
 			    bd(rs, m->obstacle_width + oc),
-			    bd(rs, w->left > p->ticks ? w->left - p->ticks : 0), dir_name(d));
+			    tail, dir_name(d));
 	} else if (bigbridge && w->explain)
 		move_price_note(p, "3.6.6",
 		    "crosses the bridge of the big road: "
@@ -773,30 +793,29 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		if (w->explain && relief > 0)
 			move_price_note(p, "3.6.6",
 			    "enters %s on a small road (Pr %s "
-			    "+ Pe %s%s, less %s) = -%s, %s left",
+			    "+ Pe %s%s, less %s) = -%s%s",
 			    lname(rs->land[eland].label),
 			    num(rs, rs->land[eland].pr),
 			    num(rs, rs->land[eland].pe), factor > 1 ? " x 2" :
-			    "", bd(rs, relief), bd(rs, ecost),
-			    bd(rs, w->left > p->ticks ? w->left - p->ticks : 0));
+			    "", bd(rs, relief), bd(rs, ecost), tail);
 		else if (w->explain)
 			move_price_note(p, "3.6.5",
 			    "enters %s (%s%s%sPe %s%s): -%s "
-			    "besides the step, %s left", lname(rs->land[eland].label),
+			    "besides the step%s", lname(rs->land[eland].label),
 			    rs->land[eland].pr ? "Pr " : "",
 			    rs->land[eland].pr ? num(rs, rs->land[eland].pr) :
 			    "", rs->land[eland].pr ? " + " : "",
 			    num(rs, rs->land[eland].pe), factor > 1 ?
 			    " x 2 for a cavalry Manoeuvre Column" : "",
-			    bd(rs, ecost), bd(rs, w->left > p->ticks ? w->left - p->ticks : 0));
+			    bd(rs, ecost), tail);
 	}
 	if (ccost > 0 && w->explain)
 		move_price_note(p, "3.6.5",
 		    "crosses %d contour%s, %d free this "
-		    "turn%s: -%s, %s left", nc, nc > 1 ? "s" : "",
+		    "turn%s: -%s%s", nc, nc > 1 ? "s" : "",
 		    m->free_contours, road == ROAD_SMALL ?
 		    " (one less on the small road)" : "", bd(rs, ccost),
-		    bd(rs, w->left > p->ticks ? w->left - p->ticks : 0));
+		    tail);
 	else if (nc > 0 && road != ROAD_BIG && w->explain)
 		move_price_note(p, "3.6.5",
 		    "crosses %d contour%s: free (%d free "
