@@ -3920,6 +3920,85 @@ test_HO_4_preview_says_an_arrival_off_the_point_is_near_enough(void **state)
 	fixture_free(f);
 }
 
+/* Put unit u of f's game at, facing d: the occupancy grid kept. */
+static void
+stand_at(struct fixture *f, int u, struct point at, enum dir d)
+{
+	game_occupy(f->g, u, false);
+	f->g->units[u].pos = at;
+	f->g->units[u].facing = d;
+	game_occupy(f->g, u, true);
+}
+
+/* A Move order for unit u to to, given through the game. */
+static void
+move_to(struct fixture *f, int u, struct point to)
+{
+	struct order o;
+	char *cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = u;
+	o.general = f->g->units[u].general;
+	o.npts = 1;
+	o.pts[0] = to;
+	assert_int_equal(game_order(f->g, &o, &cause), 0);
+}
+
+/*
+ * 3.6.7, found in play at the Côa: the 15e Chasseurs, a Column facing SW
+ * on [43, 25] behind the two French batteries, waits for the VI Corps
+ * battery, which holds a Move order; the battery cannot limber up, for
+ * the Chasseurs stand behind it.  Neither ever moves.  The preview of
+ * the Chasseurs' order to [46, 18] said "Arrives after 3 turns" turn
+ * after turn, taking the battery as gone from the second turn on; it now
+ * takes a friend that cannot move this turn as standing after it: the
+ * order does not arrive, blocked from turn 2.  Played, neither the
+ * Chasseurs nor the battery moves in 3 turns.
+ */
+static void
+test_3_6_7_forecast_does_not_clear_a_friend_that_cannot_move(void **state)
+{
+	struct fixture *f = fixture_scenario("coa-1810", 120, 40, true);
+	struct route *r = calloc(1, sizeof *r);
+	int ch = game_find_unit(f->g, "15-Ch"), fl = game_find_unit(f->g,
+	    "FA-Loison"), fv = game_find_unit(f->g, "FA-VI"), t;
+
+	(void)state;
+	assert_non_null(r);
+	assert_true(ch >= 0 && fl >= 0 && fv >= 0);
+	to_map(f);
+	f->ui->side = f->g->units[ch].side;
+	stand_at(f, ch, (struct point){ 43, 25 }, DIR_SW);
+	move_to(f, fl, (struct point){ 30, 21 });
+	move_to(f, fv, (struct point){ 31, 22 });
+	f->ui->cursor = f->g->units[ch].pos;
+	type(f, " m");
+	assert_int_equal(f->ui->sel, ch);
+	f->ui->cursor = (struct point){ 46, 18 };
+	ui_draw(f->ui, f->c);
+	route_plan(f->ui, ch, r);
+	/* It stops on [43, 25] and is blocked from the next turn on. */
+	assert_int_equal(r->cells[r->stop].x, 43);
+	assert_int_equal(r->cells[r->stop].y, 25);
+	assert_int_equal(r->turns, -1);
+	assert_int_equal(r->end.halt, HALT_BLOCKED);
+	assert_int_equal(r->end.turn, 2);
+	assert_true(has(f, "Does not arrive: blocked from turn 2"));
+	assert_false(has(f, "Arrives after"));
+	type(f, "\r");
+	for (t = 0; t < 3; t++) {
+		game_turn(f->g);
+		assert_int_equal(f->g->units[ch].pos.x, 43);
+		assert_int_equal(f->g->units[ch].pos.y, 25);
+		assert_int_equal(f->g->units[fv].pos.x, 41);
+		assert_int_equal(f->g->units[fv].pos.y, 27);
+	}
+	free(r);
+	fixture_free(f);
+}
+
 /* The group line of group_scenario with an Allied Line, e, on [16, 26]
  * facing S: 4 cells before A. */
 static const char group_enemy_scenario[] =
@@ -4562,6 +4641,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_group_preview_marches_the_line_straight_on),
 		cmocka_unit_test(test_3_6_3_group_ends_where_its_preview_said),
 		cmocka_unit_test(test_3_6_3_group_wheel_ends_where_its_preview_said),
+		cmocka_unit_test(test_3_6_7_forecast_does_not_clear_a_friend_that_cannot_move),
 		cmocka_unit_test(test_HO_3_2_group_preview_warns_of_each_members_charge),
 		cmocka_unit_test(test_HO_4_preview_says_an_arrival_off_the_point_is_near_enough),
 		cmocka_unit_test(test_3_6_8_group_preview_warns_of_a_member_meeting_the_enemy),

@@ -677,7 +677,7 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 	struct point *carry = NULL, *cells = NULL, from;
 	enum dir face;
 	size_t ncell = (size_t)g->map->w * (size_t)g->map->h;
-	unsigned char *moved;
+	unsigned char *moved, *still;
 	int t, turns = -1, ncarry = 0, nc = 0, cap = 0, i, k, f;
 	bool own, stuck = false;
 
@@ -733,6 +733,7 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 	 * unit waits for.  So the count of turns starts from where the
 	 * preview stops this turn, never from a march it does not make. */
 	moved = xcalloc((size_t)g->nunits + 1, 1);
+	still = xcalloc((size_t)g->nunits + 1, 1);
 	for (t = 1; t <= max; t++) {
 		from = un->pos;
 		face = un->facing;
@@ -759,8 +760,10 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 			move_walk_free(&w);
 			if (preview_march_friend(&tmp, f, false))
 				moved[f] = 1;
-			else
+			else {
 				stuck = true;
+				still[f] = 1;
+			}
 		}
 		free(carry);
 		carry = NULL;
@@ -770,12 +773,17 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 			 * Move orders of their own (move_marches) will have
 			 * left their places: the forecast does not wait
 			 * behind them.  The enemy's orders are his own:
-			 * his units stand where they are seen. */
+			 * his units stand where they are seen.  A friend
+			 * waited for this turn that could not move stands
+			 * on: its way may be barred by the unit itself (a
+			 * battery with no room to limber for the horse
+			 * behind it), and the forecast said "arrives"
+			 * turn after turn while neither moved. */
 			for (i = 0; i < g->nunits; i++)
 				if (i != o->unit && move_marches(g,
 				    &g->units[i]) && g->units[i].side ==
 				    g->units[o->unit].side &&
-				    unit_active(&g->units[i]) &&
+				    unit_active(&g->units[i]) && !still[i] &&
 				    (!moved[i] || tmp.units[i].order.kind ==
 				    ORDER_MOVE))
 					game_occupy(&tmp, i, false);
@@ -861,6 +869,7 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 	}
 	free(carry);
 	free(moved);
+	free(still);
 	free(un->trail);
 	free(tmp.occ);
 	free(tmp.units);
