@@ -3900,15 +3900,15 @@ test_HO_4_preview_says_an_arrival_off_the_point_is_near_enough(void **state)
 	assert_int_equal(r->cells[r->stop].x, 38);
 	assert_int_equal(r->cells[r->stop].y, 5);
 	assert_string_equal(r->why, "its order ends here, short of [38, 2] "
-	    "(H12; 10.25 in of 18 in)");
+	    "(H12; walked 2 in, spent 10.25 in of 18 in)");
 	f->ui->cursor = (struct point){ 38, 0 };
 	ui_draw(f->ui, f->c);
 	route_plan(f->ui, u, r);
 	assert_int_equal(r->cells[r->stop].x, 39);
 	assert_int_equal(r->cells[r->stop].y, 0);
 	assert_string_equal(r->why, "there: [38, 0] lies under it, its "
-	    "anchor within 1 in of it each way, near enough (HO.4*; 14.75 "
-	    "in of 18 in)");
+	    "anchor within 1 in of it each way, near enough (HO.4*; walked "
+	    "3.75 in, spent 14.75 in of 18 in)");
 	assert_true(has(f, "This turn: to [39, 0]"));
 	assert_false(has(f, "Stops: arrives"));
 	type(f, "\r");
@@ -3995,6 +3995,46 @@ test_3_6_7_forecast_does_not_clear_a_friend_that_cannot_move(void **state)
 		assert_int_equal(f->g->units[fv].pos.x, 41);
 		assert_int_equal(f->g->units[fv].pos.y, 27);
 	}
+	free(r);
+	fixture_free(f);
+}
+
+/*
+ * 3.6.3, the Move preview says how much of what it spends the unit
+ * walks: its notes give the turns and the ground, not the plain steps.
+ * At the Côa, II/66e Ligne (a Column, 1 BD + drum = 2 BD) sent onto the
+ * 43rd by the assault key walks 1 BD, then turns 45 degrees for 1 BD;
+ * the preview read "Stops: speed (2 BD of 2 BD)" under "turns its front
+ * 45 degrees, W to SW: 1 x 1 BD = -1 BD, 0 BD left", the 1 BD walked
+ * stated nowhere.  It now reads "walked 1 BD, spent 2 BD of 2 BD", as
+ * the turn's closing line does once played.
+ */
+static void
+test_3_6_3_preview_says_what_it_walked_of_what_it_spent(void **state)
+{
+	struct fixture *f = fixture_scenario("coa-1810", 120, 40, true);
+	struct route *r = calloc(1, sizeof *r);
+	int u = game_find_unit(f->g, "2-66L"), i, n = 0;
+
+	(void)state;
+	assert_non_null(r);
+	assert_true(u >= 0);
+	to_map(f);
+	f->ui->side = f->g->units[u].side;
+	f->ui->cursor = f->g->units[u].pos;
+	type(f, " X");
+	assert_int_equal(f->ui->sel, u);
+	assert_true(f->ui->assault);
+	route_plan(f->ui, u, r);
+	assert_string_equal(r->why, "speed (walked 1 BD, spent 2 BD of 2 BD)");
+	assert_true(has(f, "Stops: speed (walked 1 BD, spent 2 BD of 2"));
+	type(f, "\r");
+	game_turn(f->g);
+	for (i = 0; i < f->g->log.n; i++)
+		if (f->g->log.v[i].unit == u && strstr(f->g->log.v[i].text,
+		    "II/66e Ligne moves 1 BD (spent 2 BD of 2 BD)") != NULL)
+			n++;
+	assert_int_equal(n, 1);
 	free(r);
 	fixture_free(f);
 }
@@ -4642,6 +4682,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_group_ends_where_its_preview_said),
 		cmocka_unit_test(test_3_6_3_group_wheel_ends_where_its_preview_said),
 		cmocka_unit_test(test_3_6_7_forecast_does_not_clear_a_friend_that_cannot_move),
+		cmocka_unit_test(test_3_6_3_preview_says_what_it_walked_of_what_it_spent),
 		cmocka_unit_test(test_HO_3_2_group_preview_warns_of_each_members_charge),
 		cmocka_unit_test(test_HO_4_preview_says_an_arrival_off_the_point_is_near_enough),
 		cmocka_unit_test(test_3_6_8_group_preview_warns_of_a_member_meeting_the_enemy),

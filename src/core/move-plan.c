@@ -159,6 +159,7 @@ preview_run(const struct game *g, const struct order *o, bool plain,
 	out->cond = w.cond;
 	out->allowance = w.allowance;
 	out->spent = w.stood ? 0 : w.allowance - w.left;
+	out->walked = w.stood ? 0 : w.walked;
 	out->halt = w.halt;
 	out->apart = w.halt == HALT_CONTACT && w.contact_apart;
 	move_notes_log(&out->log, g->turn, g->phase, o->unit, &w);

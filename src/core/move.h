@@ -394,6 +394,8 @@ struct move_preview {
 	enum cond	 cond;
 	int		 allowance;	/* ticks */
 	int		 spent;		/* ticks spent */
+	int		 walked;	/* ticks of them walked (the rest
+					   turns, ground, crossings) */
 	enum halt	 halt;		/* why it would stop */
 	bool		 apart;		/* HALT_CONTACT short of the enemy,
 					   the two kept apart (MPF_APART):

@@ -544,7 +544,7 @@ route_plan_walk(struct ui *ui, const struct game *g, const struct order *op,
 	struct order o = *op;
 	const struct event *e;
 	struct point *rest = NULL;
-	char a[32], b[32];
+	char a[80], b[32], w[32];
 	int i, k, nrest = 0;
 
 	if (move_preview(g, &o, &pv) != 0) {
@@ -557,7 +557,15 @@ route_plan_walk(struct ui *ui, const struct game *g, const struct order *op,
 	for (i = 1; i < pv.npath && r->n < ROUTE_MAX; i++)
 		r->cells[r->n++] = pv.path[i];
 	r->stop = r->n - 1;
-	ruleset_fmt(g->rs, pv.spent, a, sizeof a);
+	/* What it walked, where turns, ground or crossings took part of
+	 * what it spent: the notes below give those, not the plain
+	 * steps, and "2 BD; -1 BD for a turn, 0 BD left" read wrong. */
+	ruleset_fmt(g->rs, pv.spent, b, sizeof b);
+	if (pv.walked != pv.spent) {
+		ruleset_fmt(g->rs, pv.walked, w, sizeof w);
+		snprintf(a, sizeof a, "walked %s, spent %s", w, b);
+	} else
+		snprintf(a, sizeof a, "%s", b);
 	ruleset_fmt(g->rs, pv.allowance, b, sizeof b);
 	/* A halt that keeps the two apart (HO.4) is no contact: say so. */
 	snprintf(r->why, sizeof r->why, "%s (%s of %s)",
