@@ -1060,6 +1060,79 @@ test_ai_frozen_twice_is_given_another_order(void **state)
 }
 
 /*
+ * A march that made no ground is tried round one side or the other, but
+ * not round a side where the map's edge leaves the block no facing on
+ * towards its goal (3.6.3: a block swings about its front).  At the Côa,
+ * hard Allies against normal French, seed 3: on turn 13 Loison's battery,
+ * Limbered at [37, 27] facing north-west, made no ground last turn
+ * against the vineyard wall on its way to [30, 25].  The side the turn
+ * picks is south: 6 cells that way is off the map, clamped to [35, 31]
+ * on its last row, where the battery facing its goal would stand partly
+ * off the map; it drove along that row and stood there, unable to turn
+ * north-east, to the end.  It is sent round the north side, [35, 21],
+ * where it can face its goal.
+ */
+static void
+test_ai_stuck_guns_not_sent_where_they_cannot_turn(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	struct ai_view v;
+	struct ai_plan p;
+	struct order o;
+	struct point c[256];
+	int u, i, k, n, planned = 0;
+	enum ai_level ctl[2] = { AI_HARD, AI_NORMAL };
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	g = load_named("coa-1810", &rs);
+	game_seed(g, 3);
+	u = game_find_unit(g, "FA-Loison");
+	assert_true(u >= 0);
+	assert_int_equal(g->units[u].side, 1);
+	while (g->turn < 13) {
+		for (k = 0; k < 2; k++)
+			assert_int_equal(ai_orders(g, k, ctl[k], NULL), 0);
+		game_turn(g);
+	}
+	/* Held by the wall last turn under its Move order. */
+	assert_int_equal(g->units[u].pos.x, 37);
+	assert_int_equal(g->units[u].pos.y, 27);
+	assert_int_equal(g->units[u].facing, DIR_NW);
+	assert_int_equal(g->units[u].order.kind, ORDER_MOVE);
+	assert_int_equal(g->units[u].moved, 0);
+	assert_int_equal(g->units[u].halt_turn, 12);
+	ai_view_fill(g, 1, &v);
+	ai_think(&v, AI_NORMAL, &p);
+	for (i = 0; i < p.n; i++)
+		if (p.v[i].unit == u) {
+			o = p.v[i];
+			planned++;
+		}
+	assert_int_equal(planned, 1);
+	assert_int_equal(o.kind, ORDER_MOVE);
+	assert_int_equal(o.npts, 2);
+	assert_int_equal(o.pts[1].x, 30);
+	assert_int_equal(o.pts[1].y, 25);
+	/* Round the north side, not along the map's last row. */
+	assert_int_equal(o.pts[0].x, 35);
+	assert_int_equal(o.pts[0].y, 21);
+	for (i = 0; i < v.nown && v.own[i].unit != u; i++)
+		;
+	assert_true(i < v.nown);
+	n = ai_footprint(&v, v.own[i].arm, v.own[i].formation, o.pts[0],
+	    geom_heading(o.pts[0], o.pts[1]), c);
+	assert_true(n > 0 && n <= 256);
+	for (k = 0; k < n; k++)
+		assert_true(map_inside(g->map, c[k].x, c[k].y));
+	ai_plan_free(&p);
+	ai_view_free(&v);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * A march that cannot start is not ordered.  On the crowded Côa
  * (coa_crowded) with the Allies giving no orders, by turn 6 the normal
  * French have I/26e Ligne in Column at [37, 25] facing north, I/82e
@@ -1655,7 +1728,7 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
 		{ "default", { 16, 19 }, { 8, 10 }, { true, true } },
-		{ "coa-1810", { 13, 12 }, { 10, 14 }, { true, false } },
+		{ "coa-1810", { 13, 13 }, { 8, 14 }, { true, false } },
 	};
 	int k, seed, me, hard[2], normal[2];
 
@@ -4124,6 +4197,7 @@ main(void)
 		cmocka_unit_test(test_ai_line_that_turned_stays_line),
 		cmocka_unit_test(test_ai_no_march_that_cannot_start),
 		cmocka_unit_test(test_ai_frozen_twice_is_given_another_order),
+		cmocka_unit_test(test_ai_stuck_guns_not_sent_where_they_cannot_turn),
 		cmocka_unit_test(test_ai_garrison_steps_out_of_the_guns_reach),
 		cmocka_unit_test(test_ai_guns_go_to_an_enemy_standing_beyond_a_defile),
 		cmocka_unit_test(test_ai_normal_beats_passive_on_default),

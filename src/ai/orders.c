@@ -315,11 +315,26 @@ ai_want_move(struct think *t, int i, const struct point *via, struct point dest,
 	if (!force && t->occ != NULL && stuck(t->v, u) &&
 	    cur->kind == ORDER_MOVE && cur->issued < t->v->turn) {
 		/* The same march failed to make ground: try another way,
-		 * round one side or the other by turns. */
+		 * round one side or the other by turns.  Not to a side
+		 * where the map's edge would leave the block no facing on
+		 * towards its goal (doctrine steer_off_edge): the other
+		 * one, when that has it.  At the Côa Loison's battery,
+		 * held by the vineyard wall, was sent 6 cells south onto
+		 * the map's last row, drove along it and never turned
+		 * north again. */
 		enum dir hd = heading(u->pos, dest);
+		int side = (t->v->turn / 2) % 2 ? 2 : -2;
 
-		detour = clamp(t->v, offset(offset(u->pos, dir_turn(hd,
-		    (t->v->turn / 2) % 2 ? 2 : -2), 6), hd, 2));
+		detour = clamp(t->v, offset(offset(u->pos, dir_turn(hd, side),
+		    6), hd, 2));
+		if (t->v->rs->ops->doctrine != NULL &&
+		    t->v->rs->ops->doctrine->steer_off_edge &&
+		    !ai_faces_on_map(t->v, u, detour, dest)) {
+			cross = clamp(t->v, offset(offset(u->pos, dir_turn(hd,
+			    -side), 6), hd, 2));
+			if (ai_faces_on_map(t->v, u, cross, dest))
+				detour = cross;
+		}
 		via = &detour;
 		force = true;
 	}

@@ -172,8 +172,8 @@ ai_sweep(const struct think *t, int i, struct point dest, int max, int *friend,
  * and away from it, never back across the map (3.6.3: the block swings
  * about its front).
  */
-static bool
-faces_on_map(const struct ai_view *v, const struct ai_own *u,
+bool
+ai_faces_on_map(const struct ai_view *v, const struct ai_own *u,
     struct point p, struct point to)
 {
 	struct point *c;
@@ -234,12 +234,12 @@ ai_steer(const struct think *t, int i, const struct point **via,
 	 * afternoon, never able to face the bridge again. */
 	if (v->rs->ops->doctrine != NULL &&
 	    v->rs->ops->doctrine->steer_off_edge &&
-	    !faces_on_map(v, u, *detour, to)) {
+	    !ai_faces_on_map(v, u, *detour, to)) {
 		p = clamp(v, offset(v->own[fr].pos, dir_turn(side, 4), w));
-		if (faces_on_map(v, u, p, to))
+		if (ai_faces_on_map(v, u, p, to))
 			*detour = p;
 		else
-			for (k = 0; k < w && !faces_on_map(v, u, *detour,
+			for (k = 0; k < w && !ai_faces_on_map(v, u, *detour,
 			    to); k++)
 				*detour = offset(*detour, heading(*detour, to),
 				    1);

@@ -233,6 +233,11 @@ int ai_gap_point(const struct ai_view *, enum arm, int form,
 /* Whether formation form may stand on every cell of the block. */
 bool ai_ground_allows(const struct ai_view *, enum arm, int form,
     struct point at, enum dir f);
+/* Whether own unit u's block, anchored at p and facing to, lies on the
+ * map (a block swings about its front, 3.6.3: at the map's edge a deep
+ * block may have no facing back across it). */
+bool ai_faces_on_map(const struct ai_view *, const struct ai_own *,
+    struct point p, struct point to);
 /* The clear steps of unit i's straight march towards dest: the friend
  * or the obstacle met first. */
 int ai_sweep(const struct think *, int i, struct point dest, int max,
