@@ -94,7 +94,13 @@
  * short, refined by the ruleset, or the one it stands under) that the
  * preview shows holding it where it stands again, facing as it faces:
  * a first step aside on the way there instead, else Stop, so that no
- * unit stands frozen turn after turn under the same order.  The controller gives and checks the orders unit by unit in the
+ * unit stands frozen turn after turn under the same order.  A march that
+ * made no ground, tried again round one side, goes round the other where
+ * the map's edge would leave the block no facing on towards its goal.  A
+ * new march that would face a unit about where it stands (3.6.3: a
+ * Column's whole move and more) is not given while the march it is under
+ * takes it on without one, the way the new goal lies, to a place nearer
+ * it.  The controller gives and checks the orders unit by unit in the
  * order the movement phase will march them (the order of battle), each
  * judged with the friends that march before it moved on to where their
  * own preview ends, so a column behind a friend that marches first is

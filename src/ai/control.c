@@ -2,9 +2,10 @@
  * control.c - the controller: gives a plan's orders through game_order()
  * unit by unit in marching order, each first checked with the Move
  * preview a player sees (no Mobs, no futile marches, no march against
- * the map's edge, and for a unit frozen last turn no march that would
- * freeze it again), judged with the friends that march before it moved
- * on.
+ * the map's edge, for a unit frozen last turn no march that would
+ * freeze it again, and no new march that would face a unit about while
+ * its standing one still serves), judged with the friends that march
+ * before it moved on.
  */
 #include "config.h"
 
@@ -365,6 +366,53 @@ thaw(struct game *g, const struct ai_view *v, const struct ai_own *own,
 	o->npts = 0;
 }
 
+/*
+ * Keep to the standing march rather than take new Move order o, where o
+ * would face the unit about where it stands (3.6.3: a turn of 180 degrees
+ * costs 4 BD, a Column's whole move and more) and the march it is under,
+ * given on an earlier turn, takes it on without one, towards a place
+ * nearer o's goal than it stands, the way o's goal lies (within 45
+ * degrees, as seen from where it stands): the old march still serves, and the
+ * face-about would throw away the turn it spent on its way.  At the Côa
+ * the Légion du Midi, turned north-east on turn 3 to go round the 3e
+ * Hussards, was sent west on turn 4 by a new order, faced about and
+ * stood two turns paying for it.
+ */
+static bool
+keep_course(const struct game *g, const struct order *o)
+{
+	const struct unit *u = &g->units[o->unit];
+	const struct order *cur = &u->order;
+	struct move_preview pn, ps;
+	enum dir back = dir_turn(u->facing, 4);
+	struct point old, goal;
+	bool keep = false;
+
+	if (o->kind != ORDER_MOVE || o->npts == 0 ||
+	    cur->kind != ORDER_MOVE || cur->npts == 0 ||
+	    cur->issued >= g->turn || u->cond != COND_FORMED ||
+	    u->halt == HALT_CONTACT)
+		return false;
+	old = cur->pts[cur->npts - 1];
+	goal = o->pts[o->npts - 1];
+	if ((old.x == u->pos.x && old.y == u->pos.y) ||
+	    geom_dist(old, goal) >= geom_dist(u->pos, goal) ||
+	    dir_diff(geom_heading(u->pos, old),
+	    geom_heading(u->pos, goal)) > 1)
+		return false;
+	if (move_preview_plain(g, o, &pn) != 0)
+		return false;
+	if (pn.facing == back && pn.form == u->formation &&
+	    move_preview_plain(g, cur, &ps) == 0) {
+		keep = ps.cond == COND_FORMED && ps.facing != back &&
+		    (ps.pos.x != u->pos.x || ps.pos.y != u->pos.y ||
+		    ps.facing != u->facing);
+		move_preview_free(&ps);
+	}
+	move_preview_free(&pn);
+	return keep;
+}
+
 /* Give unit ui's orders of the plan, vetted, and its standing march
  * vetted again; returns the number refused, counts those accepted. */
 static int
@@ -386,6 +434,8 @@ give_unit(struct game *g, struct ai_plan *p, const struct ai_view *v,
 			vet(g, &p->v[k]);
 			refine(g, v, own, &p->v[k], lvl);
 			thaw(g, v, own, &o, &p->v[k], lvl);
+			if (keep_course(g, &p->v[k]))
+				continue;
 		}
 		if (game_order(g, &p->v[k], &cause) != 0) {
 			bad++;
