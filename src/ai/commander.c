@@ -100,7 +100,8 @@
  * new march that would face a unit about where it stands (3.6.3: a
  * Column's whole move and more) is not given while the march it is under
  * takes it on without one, the way the new goal lies, to a place nearer
- * it.  The controller gives and checks the orders unit by unit in the
+ * it; an assault on a new target is given all the same.  The
+ * controller gives and checks the orders unit by unit in the
  * order the movement phase will march them (the order of battle), each
  * judged with the friends that march before it moved on to where their
  * own preview ends, so a column behind a friend that marches first is

@@ -372,8 +372,9 @@ thaw(struct game *g, const struct ai_view *v, const struct ai_own *own,
  * costs 4 BD, a Column's whole move and more) and the march it is under,
  * given on an earlier turn, takes it on without one, towards a place
  * nearer o's goal than it stands, the way o's goal lies (within 45
- * degrees, as seen from where it stands): the old march still serves, and the
- * face-about would throw away the turn it spent on its way.  At the Côa
+ * degrees, as seen from where it stands), neither march an assault: the
+ * old march still serves, and the face-about would throw away the turn
+ * it spent on its way.  At the Côa
  * the Légion du Midi, turned north-east on turn 3 to go round the 3e
  * Hussards, was sent west on turn 4 by a new order, faced about and
  * stood two turns paying for it.
@@ -387,6 +388,7 @@ keep_course(const struct game *g, const struct order *o)
 	enum dir back = dir_turn(u->facing, 4);
 	struct point old, goal;
 	bool keep = false;
+	int k;
 
 	if (o->kind != ORDER_MOVE || o->npts == 0 ||
 	    cur->kind != ORDER_MOVE || cur->npts == 0 ||
@@ -395,6 +397,13 @@ keep_course(const struct game *g, const struct order *o)
 		return false;
 	old = cur->pts[cur->npts - 1];
 	goal = o->pts[o->npts - 1];
+	/* An assault (a march onto an enemy, 3.4.5) on a new target, or
+	 * from one, is a new situation. */
+	if (((k = game_unit_at(g, goal.x, goal.y)) >= 0 &&
+	    g->units[k].side != u->side) ||
+	    ((k = game_unit_at(g, old.x, old.y)) >= 0 &&
+	    g->units[k].side != u->side))
+		return false;
 	if ((old.x == u->pos.x && old.y == u->pos.y) ||
 	    geom_dist(old, goal) >= geom_dist(u->pos, goal) ||
 	    dir_diff(geom_heading(u->pos, old),
