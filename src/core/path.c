@@ -1468,9 +1468,32 @@ struct turn_ahead {
 };
 
 /*
+ * The tables of the last searches and what turn_ahead_fill made of
+ * them: the searches of a phase are mostly of walkers whose turns are
+ * priced alike (the same arm and formation, facing as they stood), and
+ * the reading of the tables (which turns to count, which to skip) costs
+ * more than filling them.  Kept whole, AHEAD_KEPT of them, the oldest
+ * replaced, and used only where the new tables are the same to the
+ * byte: what is made of them depends on nothing else.
+ */
+#define AHEAD_KEPT	16
+static __thread struct ahead_kept {
+	bool		 valid;
+	bool		 ok;		/* turn_ahead_fill's answer */
+	struct turn_memo turn[DIR_COUNT][DIR_COUNT];
+	unsigned char	 face_to[DIR_COUNT][DIR_COUNT];
+	int		 offmax[DIR_COUNT];
+	struct turn_ahead a;
+} ahead_kept[AHEAD_KEPT];
+static __thread unsigned ahead_next;
+
+static bool turn_ahead_read(struct search *, struct turn_ahead *);
+
+/*
  * With the ruleset's plan_turn_ahead (and plan_turn_anywhere): every
  * turn from every facing priced at once (turn_fill, tw put at p facing
- * each in turn), and *a filled.  A facing from which some turn costs
+ * each in turn), and *a filled: read from the tables anew only where
+ * no search kept has the same (ahead_kept).  A facing from which some turn costs
  * less than the octile distance it carries the anchor (the free turn
  * about the centre of a unit that still faces as it stood) is left to
  * the octile distance alone.  False, and
@@ -1482,18 +1505,50 @@ static bool
 turn_ahead_fill(const struct game *g, struct move_walk *tw,
     struct search *s, struct point p, struct turn_ahead *a)
 {
-	struct point o = { 0, 0 }, off[DIR_COUNT];
-	const struct turn_memo *x, *y, *z;
-	enum dir face0 = tw->facing, t1;
-	int f, t, t2, v, cw, ticks[DIR_COUNT];
-	bool beaten;
+	struct ahead_kept *k;
+	enum dir face0 = tw->facing;
+	int f, i;
 
 	for (f = 0; f < DIR_COUNT; f++) {
 		tw->facing = (enum dir)f;
 		if (!(s->turn_faces & (1u << f)))
 			turn_fill(g, tw, s, p, (enum dir)f);
+		/* No turn from a facing to itself: the table's entry is
+		 * never read, and set so that it compares. */
+		memset(&s->turn[f][f], 0, sizeof s->turn[f][f]);
 	}
 	tw->facing = face0;
+	for (i = 0; i < AHEAD_KEPT; i++) {
+		k = &ahead_kept[i];
+		if (k->valid && memcmp(k->turn, s->turn, sizeof k->turn) ==
+		    0 && memcmp(k->face_to, s->face_to, sizeof k->face_to) ==
+		    0 && memcmp(k->offmax, s->offmax, sizeof k->offmax) == 0) {
+			if (k->ok)
+				*a = k->a;
+			return k->ok;
+		}
+	}
+	k = &ahead_kept[ahead_next++ % AHEAD_KEPT];
+	memcpy(k->turn, s->turn, sizeof k->turn);
+	memcpy(k->face_to, s->face_to, sizeof k->face_to);
+	memcpy(k->offmax, s->offmax, sizeof k->offmax);
+	k->ok = turn_ahead_read(s, &k->a);
+	k->valid = true;
+	if (k->ok)
+		*a = k->a;
+	return k->ok;
+}
+
+/* turn_ahead_fill's reading of the filled tables of s into *a. */
+static bool
+turn_ahead_read(struct search *s, struct turn_ahead *a)
+{
+	struct point o = { 0, 0 }, off[DIR_COUNT];
+	const struct turn_memo *x, *y, *z;
+	enum dir t1;
+	int f, t, t2, v, cw, ticks[DIR_COUNT];
+	bool beaten;
+
 	for (f = 0; f < DIR_COUNT; f++)
 		for (t = 0; t < DIR_COUNT; t++)
 			if (s->face_to[f][t] != t)
