@@ -1784,8 +1784,11 @@ edge_cost(const struct game *g, struct move_walk *tw,
 			return -1;
 		turn_price(g, tw, s, p, face, f, &tp);
 		t = tp.ticks;
-		if (s != NULL && !staged_room(g, tw, box, s, p, face, f, t,
-		    from, units, inner))
+		/* Asked only of a search that stages its turns (path_room's,
+		 * s->staged): the others' would say yes at once, at the
+		 * price of a call of eleven arguments for every turn. */
+		if (s != NULL && s->staged && !staged_room(g, tw, box, s, p,
+		    face, f, t, from, units, inner))
 			return -1;
 		if (tp.flags & MPF_ANCHOR) {
 			*to = tp.anchor;
