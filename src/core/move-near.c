@@ -42,30 +42,13 @@ bbox(const struct point *c, int n, struct point *lo, struct point *hi)
 	}
 }
 
-/* A lower bound of the gap between two blocks from their boxes. */
-static int
-bbox_gap(struct point alo, struct point ahi, struct point blo,
-    struct point bhi)
-{
-	int gx = blo.x - ahi.x > alo.x - bhi.x ? blo.x - ahi.x : alo.x - bhi.x;
-	int gy = blo.y - ahi.y > alo.y - bhi.y ? blo.y - ahi.y : alo.y - bhi.y;
-
-	gx = gx > 1 ? gx - 1 : 0;
-	gy = gy > 1 ? gy - 1 : 0;
-	return gx > gy ? STEP_ORTHO * gx + (STEP_DIAG - STEP_ORTHO) * gy :
-	    STEP_ORTHO * gy + (STEP_DIAG - STEP_ORTHO) * gx;
-}
-
 static int rect_gap(const struct point *, int, struct point, struct point);
 
-/* The gap from the walker's cells to candidate c, or INT_MAX when it is
- * surely beyond any distance the rules ask for. */
+/* The gap from the walker's cells to candidate c, its box near theirs
+ * (cand_gap has looked). */
 int
-cand_gap(const struct game *g, const struct cand *c,
-    const struct point *cells, int n, struct point lo, struct point hi)
+cand_gap_near(const struct cand *c, const struct point *cells, int n)
 {
-	if (bbox_gap(lo, hi, c->lo, c->hi) > GAP_FAR(g->rs))
-		return INT_MAX;
 	if (c->rect)
 		return rect_gap(cells, n, c->lo, c->hi);
 	return move_gap(cells, n, c->cells, c->n);

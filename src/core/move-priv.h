@@ -6,9 +6,11 @@
 #ifndef MARSHAL_MOVE_PRIV_H
 #define MARSHAL_MOVE_PRIV_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/game.h"
 #include "core/geom.h"
 #include "core/move.h"
 
@@ -296,10 +298,35 @@ bool walk_detour_waits(const struct game *, const struct move_walk *);
 /* The bounding box of n cells (n at least 1). */
 void bbox(const struct point *c, int n, struct point *lo, struct point *hi);
 
-/* The gap from the walker's cells to candidate c, or INT_MAX when it is
- * surely beyond any distance the rules ask for. */
-int cand_gap(const struct game *, const struct cand *c,
-    const struct point *cells, int n, struct point lo, struct point hi);
+/* A lower bound of the gap between two blocks, from their boxes. */
+static inline int
+bbox_gap(struct point alo, struct point ahi, struct point blo,
+    struct point bhi)
+{
+	int gx = blo.x - ahi.x > alo.x - bhi.x ? blo.x - ahi.x : alo.x - bhi.x;
+	int gy = blo.y - ahi.y > alo.y - bhi.y ? blo.y - ahi.y : alo.y - bhi.y;
+
+	gx = gx > 1 ? gx - 1 : 0;
+	gy = gy > 1 ? gy - 1 : 0;
+	return gx > gy ? STEP_ORTHO * gx + (STEP_DIAG - STEP_ORTHO) * gy :
+	    STEP_ORTHO * gy + (STEP_DIAG - STEP_ORTHO) * gx;
+}
+
+/* cand_gap for a candidate whose box is near the walker's: measured. */
+int cand_gap_near(const struct cand *c, const struct point *cells, int n);
+
+/* The gap from the walker's cells (box lo, hi) to candidate c, or
+ * INT_MAX when it is surely beyond any distance the rules ask for.
+ * Inline: asked of every enemy near at every step, and nearly always
+ * answered by the boxes alone. */
+static inline int
+cand_gap(const struct game *g, const struct cand *c,
+    const struct point *cells, int n, struct point lo, struct point hi)
+{
+	if (bbox_gap(lo, hi, c->lo, c->hi) > GAP_FAR(g->rs))
+		return INT_MAX;
+	return cand_gap_near(c, cells, n);
+}
 
 /* Whether a friend that stays where it is (path_standing_friend) stands,
  * as the per-phase index files it, where the walker's block could meet
