@@ -254,6 +254,14 @@ block_overlap(const struct game *g, const struct move_walk *w,
 		dk = (long)ry * map->w + rx;
 		db = (long)by * map->w + bx;
 		k0 = (long)y0 * map->w + x0;
+		if (lim == fr * dp) {
+			/* The whole block (nearly always): no count kept. */
+			for (j = 0; j < dp; j++, k0 += db)
+				for (i = 0, k = k0; i < fr; i++, k += dk)
+					if (occ[k] != 0 && occ[k] != self)
+						return occ[k] - 1;
+			return -1;
+		}
 		for (j = 0, n = 0; j < dp && n < lim; j++, k0 += db)
 			for (i = 0, k = k0; i < fr && n < lim; i++, n++,
 			    k += dk)
