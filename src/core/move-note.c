@@ -293,7 +293,7 @@ move_price_note_text(struct move_price *p, const char *rule,
 }
 
 void
-move_note_price(struct move_walk *w, const struct move_price *p)
+move_note_price_put(struct move_walk *w, const struct move_price *p)
 {
 	int i;
 

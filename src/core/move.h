@@ -276,8 +276,19 @@ void move_note_silence(struct move_walk *);
 void move_note_text(struct move_walk *, int kind, const char *rule,
     const struct move_text *t);
 
-/* Copy a price's notes into the walk. */
-void move_note_price(struct move_walk *, const struct move_price *);
+/* move_note_price's work, for a price with notes and a walk that
+ * explains. */
+void move_note_price_put(struct move_walk *, const struct move_price *);
+
+/* Copy a price's notes into the walk.  Inline: asked at every step of
+ * every walk, and most steps have no notes (open ground) or a walk that
+ * writes none (a look ahead). */
+static inline void
+move_note_price(struct move_walk *w, const struct move_price *p)
+{
+	if (p->nnotes > 0 && w->explain)
+		move_note_price_put(w, p);
+}
 
 /* Add an explanation under rule to a price, as a ruleset's move_step or
  * move_turn writes it (at most MOVE_NOTES_MAX; a longer text is cut to
