@@ -1779,7 +1779,8 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * and when a unit kept to its march rather than face about for a new
  * one: default hard 17 and 19, was 16 and 19, normal unchanged; the Coa
  * normal 7 and 13, was 8 and 14, hard unchanged.  Hard ahead as the
- * Allies at the Coa (13 to 7) and level as the French (13 to 13).)
+ * Allies at the Coa (13 to 7) and level as the French (13 to 13), so
+ * the French seat is asserted again.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1790,7 +1791,7 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
 		{ "default", { 17, 19 }, { 8, 10 }, { true, true } },
-		{ "coa-1810", { 13, 13 }, { 7, 13 }, { true, false } },
+		{ "coa-1810", { 13, 13 }, { 7, 13 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 
