@@ -3630,46 +3630,50 @@ test_3_6_3_group_preview_walks_to_the_members_place(void **state)
 	fixture_free(f);
 }
 
-/* Two French Lines side by side facing N, A on [16, 30] and B on
- * [24, 30], their general behind them on [20, 33]; no enemy near. */
 #define GROUP_ROW "    ........................................\n"
 #define GROUP_ROWS8 GROUP_ROW GROUP_ROW GROUP_ROW GROUP_ROW GROUP_ROW \
 	GROUP_ROW GROUP_ROW GROUP_ROW
+/* The group scenarios but their names and the Allied units: two French
+ * Lines side by side facing N, A on [16, 30] and B on [24, 30], their
+ * general behind them on [20, 33]. */
+#define GROUP_BODY \
+    "ruleset: napoleonic\n" \
+    "turns: 10\n" \
+    "options: {random_speed: false, courier_delay: false}\n" \
+    "map:\n" \
+    "  map: G1\n" \
+    "  legend:\n" \
+    "    \".\": open\n" \
+    "  landscape: |\n" \
+    GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8 \
+    "sides:\n" \
+    "  - oob:\n" \
+    "      oob: French test force\n" \
+    "      side: French\n" \
+    "      general:\n" \
+    "        id: fr\n" \
+    "        name: General of the French\n" \
+    "        units:\n" \
+    "          - {id: a, name: A, arm: infantry, class: line, drill: 4," \
+    " musician: true, strength: 600}\n" \
+    "          - {id: b, name: B, arm: infantry, class: line, drill: 4," \
+    " musician: true, strength: 600}\n" \
+    "    rear: [20, 39]\n" \
+    "    generals:\n" \
+    "      - {id: fr, at: [20, 33]}\n" \
+    "    deploy:\n" \
+    "      - {unit: a, at: [16, 30], facing: N, formation: line}\n" \
+    "      - {unit: b, at: [24, 30], facing: N, formation: line}\n" \
+    "  - oob:\n" \
+    "      oob: Allied test force\n" \
+    "      side: Allied\n" \
+    "      general:\n" \
+    "        id: al\n" \
+    "        name: General of the Allied\n"
+/* The group line alone: no enemy near. */
 static const char group_scenario[] =
     "scenario: \"canvas test: a group line sent to a point off centre\"\n"
-    "ruleset: napoleonic\n"
-    "turns: 10\n"
-    "options: {random_speed: false, courier_delay: false}\n"
-    "map:\n"
-    "  map: G1\n"
-    "  legend:\n"
-    "    \".\": open\n"
-    "  landscape: |\n"
-    GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8
-    "sides:\n"
-    "  - oob:\n"
-    "      oob: French test force\n"
-    "      side: French\n"
-    "      general:\n"
-    "        id: fr\n"
-    "        name: General of the French\n"
-    "        units:\n"
-    "          - {id: a, name: A, arm: infantry, class: line, drill: 4,"
-    " musician: true, strength: 600}\n"
-    "          - {id: b, name: B, arm: infantry, class: line, drill: 4,"
-    " musician: true, strength: 600}\n"
-    "    rear: [20, 39]\n"
-    "    generals:\n"
-    "      - {id: fr, at: [20, 33]}\n"
-    "    deploy:\n"
-    "      - {unit: a, at: [16, 30], facing: N, formation: line}\n"
-    "      - {unit: b, at: [24, 30], facing: N, formation: line}\n"
-    "  - oob:\n"
-    "      oob: Allied test force\n"
-    "      side: Allied\n"
-    "      general:\n"
-    "        id: al\n"
-    "        name: General of the Allied\n"
+    GROUP_BODY
     "        units: []\n"
     "    rear: [20, 0]\n";
 
@@ -4044,39 +4048,7 @@ test_3_6_3_preview_says_what_it_walked_of_what_it_spent(void **state)
 static const char group_enemy_scenario[] =
     "scenario: \"canvas test: a group line one of whose units meets the "
     "enemy\"\n"
-    "ruleset: napoleonic\n"
-    "turns: 10\n"
-    "options: {random_speed: false, courier_delay: false}\n"
-    "map:\n"
-    "  map: G1\n"
-    "  legend:\n"
-    "    \".\": open\n"
-    "  landscape: |\n"
-    GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8 GROUP_ROWS8
-    "sides:\n"
-    "  - oob:\n"
-    "      oob: French test force\n"
-    "      side: French\n"
-    "      general:\n"
-    "        id: fr\n"
-    "        name: General of the French\n"
-    "        units:\n"
-    "          - {id: a, name: A, arm: infantry, class: line, drill: 4,"
-    " musician: true, strength: 600}\n"
-    "          - {id: b, name: B, arm: infantry, class: line, drill: 4,"
-    " musician: true, strength: 600}\n"
-    "    rear: [20, 39]\n"
-    "    generals:\n"
-    "      - {id: fr, at: [20, 33]}\n"
-    "    deploy:\n"
-    "      - {unit: a, at: [16, 30], facing: N, formation: line}\n"
-    "      - {unit: b, at: [24, 30], facing: N, formation: line}\n"
-    "  - oob:\n"
-    "      oob: Allied test force\n"
-    "      side: Allied\n"
-    "      general:\n"
-    "        id: al\n"
-    "        name: General of the Allied\n"
+    GROUP_BODY
     "        units:\n"
     "          - {id: e, name: E, arm: infantry, class: line, drill: 4,"
     " musician: true, strength: 600}\n"

@@ -259,6 +259,24 @@ route_plan(struct ui *ui, int unit, struct route *r)
 static void route_plan_walk(struct ui *, const struct game *,
     const struct order *, bool, struct route *);
 
+/* The group Move order the cursor aims, as unit (one of the group) would
+ * be given it: every member of the marked group, to the cursor's cell. */
+static void
+group_order(const struct ui *ui, int unit, struct order *grp)
+{
+	int i;
+
+	memset(grp, 0, sizeof *grp);
+	grp->kind = ORDER_MOVE;
+	grp->unit = unit;
+	grp->general = ui->game->units[unit].general;
+	grp->ngroup = ui->ngroup;
+	for (i = 0; i < ui->ngroup; i++)
+		grp->group[i] = ui->group[i];
+	grp->npts = 1;
+	grp->pts[0] = ui->cursor;
+}
+
 /*
  * The preview of the group order under the cursor for its member unit:
  * the group's turns played on a copy of the game by the ruleset's own
@@ -280,15 +298,7 @@ route_plan_group(struct ui *ui, int unit, struct route *r)
 
 	if (!group_move(ui) || ui->sel != unit)
 		return false;
-	memset(&grp, 0, sizeof grp);
-	grp.kind = ORDER_MOVE;
-	grp.unit = unit;
-	grp.general = g->units[unit].general;
-	grp.ngroup = ui->ngroup;
-	for (i = 0; i < ui->ngroup; i++)
-		grp.group[i] = ui->group[i];
-	grp.npts = 1;
-	grp.pts[0] = ui->cursor;
+	group_order(ui, unit, &grp);
 	if (move_group_forecast(g, &grp, unit, ROUTE_TURNS, &gf) != 0)
 		return false;
 	r->exact = true;
@@ -430,15 +440,7 @@ route_group_members(struct ui *ui, int unit, struct route *r)
 
 	if (!group_move(ui) || ui->sel != unit)
 		return;
-	memset(&grp, 0, sizeof grp);
-	grp.kind = ORDER_MOVE;
-	grp.unit = unit;
-	grp.general = g->units[unit].general;
-	grp.ngroup = ui->ngroup;
-	for (i = 0; i < ui->ngroup; i++)
-		grp.group[i] = ui->group[i];
-	grp.npts = 1;
-	grp.pts[0] = ui->cursor;
+	group_order(ui, unit, &grp);
 	for (i = 0; i < ui->ngroup; i++)
 		if (ui->group[i] != unit)
 			member_warn(g, &grp, ui->group[i], r);
