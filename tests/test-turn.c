@@ -1277,14 +1277,35 @@ test_3_9_2_rout_track_leads_to_rear(void **state)
 	game_free(g);
 }
 
+/* A group Move order of units a and b, given by a, to (x, y); fails the
+ * test if refused. */
+static void
+pair_to(struct game *g, int a, int b, int x, int y)
+{
+	struct order o;
+	char *cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = a;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ x, y };
+	o.ngroup = 2;
+	o.group[0] = a;
+	o.group[1] = b;
+	if (game_order(g, &o, &cause) != 0)
+		fail_msg("group order refused: %s", cause);
+}
+
 /* Two cavalry Lines side by side (as M9) under one group order north;
  * b stopped in battle contact ago turns before this one (-1: never). */
 static struct game *
 brigade(int ago, int *a, int *b)
 {
 	struct game *g = field();
-	struct order o;
-	char *cause = NULL;
 
 	g->opt.courier_delay = false;
 	g->opt.random_speed = false;
@@ -1303,19 +1324,7 @@ brigade(int ago, int *a, int *b)
 		g->units[*b].halt = HALT_CONTACT;
 		g->units[*b].halt_turn = g->turn - ago;
 	}
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = *a;
-	o.general = 0;
-	o.formation = -1;
-	o.facing = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 10, 10 };
-	o.ngroup = 2;
-	o.group[0] = *a;
-	o.group[1] = *b;
-	if (game_order(g, &o, &cause) != 0)
-		fail_msg("group order refused: %s", cause);
+	pair_to(g, *a, *b, 10, 10);
 	return g;
 }
 
@@ -1373,8 +1382,6 @@ static void
 test_3_6_3_line_arrived_ends_its_units_contacts(void **state)
 {
 	struct game *g;
-	struct order o;
-	char *cause = NULL;
 	int a, b, e;
 
 	(void)state;
@@ -1382,19 +1389,7 @@ test_3_6_3_line_arrived_ends_its_units_contacts(void **state)
 	e = fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "line", 50, 5,
 	    DIR_S, 500);
 	g->units[a].contact = g->units[b].contact = e;
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = a;
-	o.general = 0;
-	o.formation = -1;
-	o.facing = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 10, 18 };
-	o.ngroup = 2;
-	o.group[0] = a;
-	o.group[1] = b;
-	if (game_order(g, &o, &cause) != 0)
-		fail_msg("group order refused: %s", cause);
+	pair_to(g, a, b, 10, 18);
 	game_turn(g);
 	assert_int_equal(fixture_count(g, "3.6.3", "a moves 0 BD with its "
 	    "line: stops at [6, 18] facing N, Line: its front is level with "
@@ -1416,28 +1411,14 @@ static void
 test_3_6_3_line_wheeling_left_keeps_its_open_gap(void **state)
 {
 	struct game *g;
-	struct order o;
 	struct point ca[64], cb[64];
-	char *cause = NULL;
 	int a, b, na, nb;
 
 	(void)state;
 	g = brigade(-1, &a, &b);
 	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 6);
 	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 6);
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = a;
-	o.general = 0;
-	o.formation = -1;
-	o.facing = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 0, 8 };
-	o.ngroup = 2;
-	o.group[0] = a;
-	o.group[1] = b;
-	if (game_order(g, &o, &cause) != 0)
-		fail_msg("group order refused: %s", cause);
+	pair_to(g, a, b, 0, 8);
 	game_turn(g);
 	assert_int_equal(fixture_count(g, "3.6.3", "wheels left with its "
 	    "line of 2 units about the left flank [4, 18] to face NW"), 2);
@@ -1461,9 +1442,7 @@ static void
 test_3_6_3_wheeled_line_holds_its_new_cells(void **state)
 {
 	struct game *g;
-	struct order o;
 	struct point c[64];
-	char *cause = NULL;
 	int a, b, i, j, n, who[2];
 
 	(void)state;
@@ -1471,19 +1450,7 @@ test_3_6_3_wheeled_line_holds_its_new_cells(void **state)
 	assert_int_equal(a, 0);
 	unit_attr_set(&g->units[a], ruleset_attr(g->rs, "drill"), 5);
 	unit_attr_set(&g->units[b], ruleset_attr(g->rs, "drill"), 5);
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = a;
-	o.general = 0;
-	o.formation = -1;
-	o.facing = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 0, 18 };
-	o.ngroup = 2;
-	o.group[0] = a;
-	o.group[1] = b;
-	if (game_order(g, &o, &cause) != 0)
-		fail_msg("group order refused: %s", cause);
+	pair_to(g, a, b, 0, 18);
 	game_turn(g);
 	/* One stage made, the next begun: neither walks after it. */
 	assert_int_equal(g->units[a].pos.x, 5);
@@ -1516,8 +1483,6 @@ test_3_6_3_overlapping_members_are_no_line(void **state)
 {
 	struct game *g = field();
 	struct point ca[64], cb[64];
-	struct order o;
-	char *cause = NULL;
 	int a, b, na, nb, i, j, shared = 0;
 
 	(void)state;
@@ -1533,19 +1498,7 @@ test_3_6_3_overlapping_members_are_no_line(void **state)
 		for (j = 0; j < nb; j++)
 			shared += ca[i].x == cb[j].x && ca[i].y == cb[j].y;
 	assert_int_equal(shared, 2);	/* one file of two ranks */
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = a;
-	o.general = 0;
-	o.formation = -1;
-	o.facing = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 0, 18 };
-	o.ngroup = 2;
-	o.group[0] = a;
-	o.group[1] = b;
-	if (game_order(g, &o, &cause) != 0)
-		fail_msg("group order refused: %s", cause);
+	pair_to(g, a, b, 0, 18);
 	game_turn(g);
 	assert_int_equal(g->units[a].wheeled, 0);
 	assert_int_equal(g->units[b].wheeled, 0);

@@ -492,15 +492,18 @@ heap_push(struct search *s, int i)
  * (on a tie, the left child; against it, the entry stays).  Always
  * inline, as heap_push: made in each of path_search's instances, it
  * keeps the search's arrays in registers rather than reading them from
- * s at every pop. */
+ * s at every pop.  keep: the heap is heap_raise's, whose places
+ * (s->hpos) follow every move (heap_take). */
 static inline __attribute__((always_inline)) int
-heap_pop(struct search *s)
+heap_sift(struct search *s, bool keep)
 {
 	const uint64_t *ord = s->order;
 	int *heap = s->heap;
 	int top = heap[0], k = 0, l, c, e, n, m, mr;
 	uint64_t x, xm, xr;
 
+	if (keep)
+		s->hpos[top] = -1;
 	n = --s->nheap;
 	if (n == 0)
 		return top;
@@ -527,10 +530,20 @@ heap_pop(struct search *s)
 		if (!order_less(xm, m, x, e))
 			break;
 		heap[k] = m;
+		if (keep)
+			s->hpos[m] = k;
 		k = c;
 	}
 	heap[k] = e;
+	if (keep)
+		s->hpos[e] = k;
 	return top;
+}
+
+static inline __attribute__((always_inline)) int
+heap_pop(struct search *s)
+{
+	return heap_sift(s, false);
 }
 
 /*
@@ -583,41 +596,7 @@ heap_raise(struct search *s, int i)
 static inline __attribute__((always_inline)) int
 heap_take(struct search *s)
 {
-	const uint64_t *ord = s->order;
-	int *heap = s->heap;
-	int top = heap[0], k = 0, l, c, e, n, m, mr;
-	uint64_t x, xm, xr;
-
-	s->hpos[top] = -1;
-	n = --s->nheap;
-	if (n == 0)
-		return top;
-	e = heap[n];
-	x = ord[e];
-	heap[n] = -1;		/* as heap_pop's */
-	for (;;) {
-		l = 2 * k + 1;
-		if (l >= n)
-			break;
-		c = l;
-		m = heap[l];
-		xm = ord[m];
-		mr = heap[l + 1];
-		xr = ord[mr];
-		if (order_less(xr, mr, xm, m)) {
-			c = l + 1;
-			m = mr;
-			xm = xr;
-		}
-		if (!order_less(xm, m, x, e))
-			break;
-		heap[k] = m;
-		s->hpos[m] = k;
-		k = c;
-	}
-	heap[k] = e;
-	s->hpos[e] = k;
-	return top;
+	return heap_sift(s, true);
 }
 
 /*

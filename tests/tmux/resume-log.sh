@@ -34,13 +34,18 @@ expect_restored 0
 [ -s "$SLOT.replay" ] || fail "no recording beside the save"
 $T kill-server
 
+# Start marshal again and resume the saved battle at its turn 2 orders.
+resume() {
+	start 80 24 LANG=C.UTF-8
+	wait_for "A saved battle"
+	keys r
+	wait_for "The Cowpens, 17 January 1781"
+	keys Escape
+	wait_for "Turn 2/12 orders"
+}
+
 # Resumed: the same results under the same title.
-start 80 24 LANG=C.UTF-8
-wait_for "A saved battle"
-keys r
-wait_for "The Cowpens, 17 January 1781"
-keys Escape
-wait_for "Turn 2/12 orders"
+resume
 wait_for "Log: turn 1 results (M: all)"
 after=$(log_rows)
 [ "$before" = "$after" ] || fail "the resumed log differs: '$after'"
@@ -53,12 +58,7 @@ $T kill-server
 
 # Without its recording: the log starts at the resume, and says so.
 rm -f "$SLOT.replay"
-start 80 24 LANG=C.UTF-8
-wait_for "A saved battle"
-keys r
-wait_for "The Cowpens, 17 January 1781"
-keys Escape
-wait_for "Turn 2/12 orders"
+resume
 wait_for "Log: from the resume, turn 2 (M: all)"
 wait_for "Resumed from a save at turn 2: the log starts here."
 screen | grep -q "No results yet" && fail "a resumed game says no results"
