@@ -1555,6 +1555,74 @@ test_3_6_3_group_forecast_moves_a_member_that_waits(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.6.7: a group's forecast (the Move preview of a group order) marches
+ * a friend under a Move order of its own that stands in a member's way
+ * first, as the turn does.  Columns a and b, side by side on row 24 and
+ * sent north together, each stand behind a friend (fa, fb: later in the
+ * order of battle, so the phase reaches a and b first and they wait)
+ * that is sent north on its own.  The turn moves both friends 2 cells
+ * and the pair after them, to row 22.  The forecast said the pair stood
+ * blocked on row 24, turn after turn.
+ */
+static void
+test_3_6_7_group_forecast_marches_friends_in_its_way(void **state)
+{
+	struct move_group_forecast fc, fb1;
+	struct game *g = field();
+	struct order o;
+	int a, b, fa, fb, t;
+
+	(void)state;
+	g->opt.courier_delay = false;
+	g->opt.random_speed = false;
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 10, 24,
+	    DIR_N, 600);
+	b = fixture_unit(g, "b", 0, ARM_INFANTRY, "line", "column", 13, 24,
+	    DIR_N, 600);
+	fa = fixture_unit(g, "fa", 0, ARM_INFANTRY, "line", "column", 10, 20,
+	    DIR_N, 600);
+	fb = fixture_unit(g, "fb", 0, ARM_INFANTRY, "line", "column", 13, 20,
+	    DIR_N, 600);
+	g->units[fa].order.kind = ORDER_MOVE;
+	g->units[fa].order.unit = fa;
+	g->units[fa].order.npts = 1;
+	g->units[fa].order.pts[0] = (struct point){ 10, 4 };
+	g->units[fa].order.issued = g->units[fa].order.arrives = 1;
+	g->units[fb].order = g->units[fa].order;
+	g->units[fb].order.unit = fb;
+	g->units[fb].order.pts[0] = (struct point){ 13, 4 };
+	memset(&o, 0, sizeof o);
+	o.kind = ORDER_MOVE;
+	o.unit = a;
+	o.general = 0;
+	o.formation = -1;
+	o.facing = -1;
+	o.npts = 1;
+	o.pts[0] = (struct point){ 11, 8 };
+	o.ngroup = 2;
+	o.group[0] = a;
+	o.group[1] = b;
+	assert_int_equal(move_group_forecast(g, &o, a, 2, &fc), 0);
+	assert_int_equal(move_group_forecast(g, &o, b, 1, &fb1), 0);
+	assert_int_equal(fc.nstops, 2);
+	pair_to(g, a, b, 11, 8);
+	for (t = 0; t < 2; t++) {
+		game_turn(g);
+		assert_int_equal(g->units[a].pos.y, 22 - 2 * t);
+		assert_int_equal(fc.stops[t].x, g->units[a].pos.x);
+		assert_int_equal(fc.stops[t].y, g->units[a].pos.y);
+		if (t == 0) {
+			assert_int_equal(fb1.stops[0].x, g->units[b].pos.x);
+			assert_int_equal(fb1.stops[0].y, g->units[b].pos.y);
+		}
+	}
+	assert_int_not_equal(fc.halt, HALT_BLOCKED);
+	move_group_forecast_free(&fc);
+	move_group_forecast_free(&fb1);
+	game_free(g);
+}
+
 /* 3.6.3: a group order that only one of its units still holds (the
  * other was given a Stop order since) is no line: that unit, the first
  * of the battle here, marches alone to its own place, and the 8 ticks it
@@ -3232,6 +3300,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_line_wheeling_left_keeps_its_open_gap),
 		cmocka_unit_test(test_3_6_3_wheeled_line_holds_its_new_cells),
 		cmocka_unit_test(test_3_6_3_group_forecast_moves_a_member_that_waits),
+		cmocka_unit_test(test_3_6_7_group_forecast_marches_friends_in_its_way),
 		cmocka_unit_test(test_3_6_3_overlapping_members_are_no_line),
 		cmocka_unit_test(test_3_6_3_line_arrived_ends_its_units_contacts),
 		cmocka_unit_test(test_3_6_3_line_marching_straight_forgets_a_wheel_part_paid),

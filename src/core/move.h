@@ -480,7 +480,9 @@ struct move_group_forecast {
  * wheels, then marches straight on until level with the point, 3.6.3),
  * and say where member unit stands after each.  The order is taken as in
  * force at once, the speed roll (3.6.4) is not made, and no other unit
- * moves.  g is not changed.  Returns 0, or -1 (nothing to free) when the
+ * moves but as the ruleset's group movement moves it (a friend under a
+ * Move order of its own in a member's way, where the ruleset waits for
+ * friends).  g is not changed.  Returns 0, or -1 (nothing to free) when the
  * ruleset moves no group as one or grp is not a group Move order of
  * unit.  Free with move_group_forecast_free.
  */

@@ -885,6 +885,40 @@ nap_phase_movement(struct game *g)
 	gplan_free(g, &pl);
 }
 
+/*
+ * A group's turn on its own (nap_move_group_turn): units of the battle
+ * that are no members stand, but for a friend under a Move order of its
+ * own in a waiting unit's way (move_ctx_blocker), marched then as the
+ * phase marches it before the unit that waits for it (3.6.7).  wait
+ * holds nwait units that wait, with room for every unit of g; a friend
+ * that waits in its turn joins them, and so do the friends in its way.
+ */
+static void
+wait_for_friends(struct game *g, struct move_ctx *ctx,
+    const struct gplan *pl, const struct gmem *m, int n, int *wait,
+    int *nwait)
+{
+	const struct unit *f;
+	int k, b, j;
+
+	for (k = 0; k < *nwait; k++) {
+		b = move_ctx_blocker(ctx, wait[k]);
+		if (b < 0 || group_has(m, n, b))
+			continue;
+		for (j = 0; j < *nwait && wait[j] != b; j++)
+			;
+		f = &g->units[b];
+		if (j < *nwait || !unit_active(f) || pl->done[b] ||
+		    f->order.kind != ORDER_MOVE || nap_move_holds(g, f))
+			continue;
+		if (move_unit(g, ctx, b, pl->cap[b], pl->note[b],
+		    pl->has_goal[b] ? &pl->goal[b] : NULL) == MOVE_WAITS)
+			wait[(*nwait)++] = b;
+		else
+			g->units[b].moved += pl->extra[b];
+	}
+}
+
 int
 nap_move_group_turn(struct game *g, int unit)
 {
@@ -903,7 +937,7 @@ nap_move_group_turn(struct game *g, int unit)
 	group_plan(g, &pl, unit);
 	ctx = move_ctx_create(g);
 	move_ctx_wait(ctx, true);
-	wait = xcalloc((size_t)n + 1, sizeof *wait);
+	wait = xcalloc((size_t)g->nunits + 1, sizeof *wait);
 	/* The members in the phase's order, as nap_phase_movement walks
 	 * them (a member held in battle contact stays). */
 	for (i = 0; i < g->nunits; i++) {
@@ -917,6 +951,7 @@ nap_move_group_turn(struct game *g, int unit)
 		else
 			u->moved += pl.extra[i];
 	}
+	wait_for_friends(g, ctx, &pl, m, n, wait, &nwait);
 	walk_waiting(g, ctx, &pl, wait, nwait);
 	free(wait);
 	move_ctx_free(ctx);

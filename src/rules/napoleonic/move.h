@@ -150,7 +150,9 @@ void nap_phase_movement(struct game *);
 
 /* Phase 6 for the members of unit's group order alone, its line wheeling
  * and marching as the phase moves it (ops->move_group_turn: a preview's,
- * on a scratch copy).  -1 when unit holds no group order. */
+ * on a scratch copy).  Other units stand, but for friends under Move
+ * orders of their own in a member's way, marched first as the phase
+ * marches them (3.6.7).  -1 when unit holds no group order. */
 int nap_move_group_turn(struct game *, int unit);
 
 #endif
