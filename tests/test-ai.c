@@ -1781,6 +1781,10 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * normal 7 and 13, was 8 and 14, hard unchanged.  Hard ahead as the
  * Allies at the Coa (13 to 7) and level as the French (13 to 13), so
  * the French seat is asserted again.)
+ * (Pinned again when a face-about made where the men stand was no
+ * longer sent round a friend at the block's side, 3.6.3: the Coa normal
+ * 8 and 13, was 7 and 13, hard and the default unchanged; hard still
+ * ahead as the Allies, 13 to 8, and level as the French.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1791,7 +1795,7 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
 		{ "default", { 17, 19 }, { 8, 10 }, { true, true } },
-		{ "coa-1810", { 13, 13 }, { 7, 13 }, { true, true } },
+		{ "coa-1810", { 13, 13 }, { 8, 13 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 

@@ -104,6 +104,7 @@
 	X(test_M8_3_6_6_road_column_off_road_turns_free, "M8-road-column-off-road-turns-free", NULL) \
 	X(test_M8_3_6_3_column_faces_about_in_place, "M8-column-faces-about-in-place", NULL) \
 	X(test_M8_3_6_3_column_faces_about_in_place_met_first, "M8-column-faces-about-in-place-met-first", NULL) \
+	X(test_M8_3_6_3_column_faces_about_beside_a_friend, "M8-column-faces-about-beside-a-friend", NULL) \
 	X(test_M8_3_6_3_line_faces_about_in_place, "M8-line-faces-about-in-place", NULL) \
 	X(test_M8_3_6_3_column_turning_135_faces_about_first, "M8-column-turning-135-faces-about-first", NULL) \
 	X(test_M8_3_6_3_column_turning_135_faces_about_first_met_first, "M8-column-turning-135-faces-about-first-met-first", NULL) \

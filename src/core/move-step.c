@@ -494,6 +494,43 @@ walk_round_first(const struct game *g, struct move_ctx *ctx,
 	return walk_detour(g, w, who, rule_for(g, HALT_BLOCKED));
 }
 
+/*
+ * Whether the turn priced tp, to face f, leaves unit w's block on the
+ * cells it stands on: a face-about made where the men stand (3.6.3,
+ * marshal's reading), its anchor moved to the old rear rank.  Such a
+ * turn meets no friend, and the step after it starts from the new
+ * anchor: a friend beside the block seen from the old anchor, as
+ * walk_round_first looks, is none of its business.  At the Côa the 15e
+ * Chasseurs, a Column facing north with the 3e Hussards before it, sent
+ * south, was sent round I/82e Ligne at its side instead, by the north
+ * and into the Hussards, and stood there turn after turn.
+ */
+static bool
+turn_keeps_cells(const struct game *g, const struct move_walk *w,
+    const struct move_price *tp, enum dir f)
+{
+	const struct unit *u = &g->units[w->unit];
+	struct point *a, *b;
+	int na, nb, i, j;
+	bool keeps = true;
+
+	if (!(tp->flags & MPF_ANCHOR))
+		return false;
+	a = game_cells_take(g);
+	b = game_cells_take(g);
+	na = game_footprint_at(g, u, w->pos, w->facing, w->form, a);
+	nb = game_footprint_at(g, u, tp->anchor, f, w->form, b);
+	for (i = 0; keeps && i < nb; i++) {
+		for (j = 0; j < na && (a[j].x != b[i].x || a[j].y != b[i].y);
+		    j++)
+			;
+		keeps = j < na;
+	}
+	game_cells_give(g, b);
+	game_cells_give(g, a);
+	return keeps && nb > 0;
+}
+
 /* walk_step's work, in cells (g->cells_max points); a column following
  * its road takes a second buffer for its trail into *trp, which the
  * caller gives back. */
@@ -622,8 +659,8 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	}
 	/* Turning the front: paid when it is made (issue 12, decision 1). */
 	if (f != w->facing) {
-		if (ntr == 0 && walk_round_first(g, ctx, w, cs, next, d, f,
-		    cells))
+		if (ntr == 0 && !turn_keeps_cells(g, w, &tp, f) &&
+		    walk_round_first(g, ctx, w, cs, next, d, f, cells))
 			return SR_AGAIN;
 		if (turn_ticks > w->left && !w->narrow)
 			return walk_turn_part(g, w, cs, f);
