@@ -1060,6 +1060,75 @@ test_ai_frozen_twice_is_given_another_order(void **state)
 }
 
 /*
+ * A column boxed in by friends on three sides faces about and goes the
+ * other way (3.6.3: a face-about is made where the men stand and needs
+ * no room).  At the Côa, hard Allies against normal French, seed 89: on
+ * turn 9 the 15e Chasseurs, a Column at [38, 19] facing north, stood
+ * behind the 3e Hussards, whose block reaches one file into its way,
+ * with I/82e Ligne at its left side, both standing; it has not the
+ * speed to pass right through the Hussards (3.6.7).  Every march the
+ * plan gave it from then on - north about the Hussards, or south-west
+ * and east to its goal - was walked round I/82e by the north and into
+ * the Hussards, and it stood there to the end, 13 turns.  The walk as
+ * the movement phase makes it (going round standing friends) shows the
+ * march holding it again, and no first step ahead or to a side makes
+ * ground; a first step to the rear does: it faces about on turn 10, its
+ * front centre at [39, 22], and on turn 11 marches south to [39, 24].
+ */
+static void
+test_ai_boxed_column_faces_about_and_marches_out(void **state)
+{
+	struct ruleset *rs;
+	struct game *g;
+	int u, h, f, k;
+	enum ai_level ctl[2] = { AI_HARD, AI_NORMAL };
+
+	(void)state;
+	g = load_named("coa-1810", &rs);
+	game_seed(g, 89);
+	u = game_find_unit(g, "15-Ch");
+	h = game_find_unit(g, "3-Hus");
+	f = game_find_unit(g, "1-82L");
+	assert_true(u >= 0 && h >= 0 && f >= 0);
+	assert_int_equal(g->units[u].side, 1);
+	while (g->turn < 10) {
+		for (k = 0; k < 2; k++)
+			assert_int_equal(ai_orders(g, k, ctl[k], NULL), 0);
+		game_turn(g);
+	}
+	/* Held last turn under its Move order, the Hussards before it
+	 * facing it and I/82e at its side. */
+	assert_int_equal(g->units[u].pos.x, 38);
+	assert_int_equal(g->units[u].pos.y, 19);
+	assert_int_equal(g->units[u].facing, DIR_N);
+	assert_int_equal(g->units[u].order.kind, ORDER_MOVE);
+	assert_int_equal(g->units[u].moved, 0);
+	assert_int_equal(g->units[u].halt, HALT_BLOCKED);
+	assert_int_equal(g->units[u].halt_turn, 9);
+	assert_int_equal(g->units[h].pos.x, 36);
+	assert_int_equal(g->units[h].pos.y, 18);
+	assert_int_equal(g->units[h].facing, DIR_S);
+	assert_int_equal(g->units[f].pos.x, 35);
+	assert_int_equal(g->units[f].pos.y, 19);
+	for (k = 0; k < 2; k++)
+		assert_int_equal(ai_orders(g, k, ctl[k], NULL), 0);
+	game_turn(g);
+	/* Faced about where it stands: the middle of its old rear rank. */
+	assert_int_equal(g->units[u].pos.x, 39);
+	assert_int_equal(g->units[u].pos.y, 22);
+	assert_int_equal(g->units[u].facing, DIR_S);
+	for (k = 0; k < 2; k++)
+		assert_int_equal(ai_orders(g, k, ctl[k], NULL), 0);
+	game_turn(g);
+	/* And out of the knot. */
+	assert_int_equal(g->units[u].pos.x, 39);
+	assert_int_equal(g->units[u].pos.y, 24);
+	assert_int_equal(g->units[u].facing, DIR_S);
+	game_free(g);
+	ruleset_free(rs);
+}
+
+/*
  * A march that made no ground is tried round one side or the other, but
  * not round a side where the map's edge leaves the block no facing on
  * towards its goal (3.6.3: a block swings about its front).  At the Côa,
@@ -1784,7 +1853,13 @@ play_levels(const char *name, uint64_t seed, int me, enum ai_level a,
  * (Pinned again when a face-about made where the men stand was no
  * longer sent round a friend at the block's side, 3.6.3: the Coa normal
  * 8 and 13, was 7 and 13, hard and the default unchanged; hard still
- * ahead as the Allies, 13 to 8, and level as the French.)
+ * ahead as the Allies, 13 to 8, and level as the French.  Pinned again
+ * when a unit boxed in by friends was faced about and sent the other
+ * way, and a unit held last turn was judged by the walk the movement
+ * phase makes rather than the march as ordered: default normal 9 and
+ * 10, was 8 and 10; the Coa hard 12 and 13, was 13 and 13, normal 7 and
+ * 13, was 8 and 13.  Hard still ahead or level in every seat: 17 to 9
+ * and 19 to 10 on the default, 12 to 7 and 13 to 13 at the Coa.)
  */
 static void
 test_ai_hard_beats_normal_on_each_side(void **state)
@@ -1794,8 +1869,8 @@ test_ai_hard_beats_normal_on_each_side(void **state)
 		int		 hard[2], normal[2];
 		bool		 ahead[2];	/* hard >= normal in the seat */
 	} want[] = {
-		{ "default", { 17, 19 }, { 8, 10 }, { true, true } },
-		{ "coa-1810", { 13, 13 }, { 8, 13 }, { true, true } },
+		{ "default", { 17, 19 }, { 9, 10 }, { true, true } },
+		{ "coa-1810", { 12, 13 }, { 7, 13 }, { true, true } },
 	};
 	int k, seed, me, hard[2], normal[2];
 
@@ -4264,6 +4339,7 @@ main(void)
 		cmocka_unit_test(test_ai_line_that_turned_stays_line),
 		cmocka_unit_test(test_ai_no_march_that_cannot_start),
 		cmocka_unit_test(test_ai_frozen_twice_is_given_another_order),
+		cmocka_unit_test(test_ai_boxed_column_faces_about_and_marches_out),
 		cmocka_unit_test(test_ai_stuck_guns_not_sent_where_they_cannot_turn),
 		cmocka_unit_test(test_ai_keeps_a_march_rather_than_face_about),
 		cmocka_unit_test(test_ai_garrison_steps_out_of_the_guns_reach),

@@ -1,7 +1,8 @@
 /*
  * control.c - the controller: gives a plan's orders through game_order()
  * unit by unit in marching order, each first checked with the Move
- * preview a player sees (no Mobs, no futile marches, no march against
+ * preview a player sees (no Mobs, no futile marches - a unit boxed in
+ * by friends faces about and goes the other way - no march against
  * the map's edge, for a unit frozen last turn no march that would
  * freeze it again, and no new march that would face a unit about while
  * its standing one still serves), judged with the friends that march
@@ -32,21 +33,49 @@
  * degrees either way (a wheel needs room a step forward does not) and
  * then on to the same place; the try that ends nearest the place, formed,
  * is taken.  True if one was.
+ *
+ * With about, the first step is to the rear instead, straight back or
+ * 45 degrees off it, 3 or 6 cells beyond the block's rear rank: where
+ * the ruleset faces a block about where the men stand (about_in_place;
+ * 3.6.3 as marshal reads it) the turn needs no room, the way out of a
+ * column boxed in on three sides by
+ * friends (at the Côa the 15e Chasseurs, a Column facing north with the
+ * 3e Hussards before it and I/82e Ligne at its side, stood 13 turns).
+ * Each try is walked as the movement phase will walk it, going round
+ * standing friends (move_preview): the walk, not the plain march, is
+ * what held the unit.  No first step onto a unit.
  */
 static bool
-unjam(const struct game *g, struct order *o)
+unjam(const struct game *g, struct order *o, bool about)
 {
 	const struct unit *u = &g->units[o->unit];
-	struct point dest = o->pts[o->npts - 1], via;
+	struct point dest = o->pts[o->npts - 1], via, *c;
 	struct move_preview p;
 	struct order t, best;
-	int k, j, bd = geom_dist(u->pos, dest), d;
-	static const int turn[] = { 0, -1, 1, -2, 2, -3, 3 };
+	int k, j, n, bd = geom_dist(u->pos, dest), d, depth = 0;
+	static const int ahead[] = { 0, -1, 1, -2, 2, -3, 3 };
+	static const int back[] = { 4, 3, 5 };
 	static const int reach[] = { 3, 6 };
-	const int nturn = (int)(sizeof turn / sizeof turn[0]);
+	const int *turn = about ? back : ahead;
+	const int nturn = about ? (int)(sizeof back / sizeof back[0]) :
+	    (int)(sizeof ahead / sizeof ahead[0]);
 	const int nreach = (int)(sizeof reach / sizeof reach[0]);
 	bool found = false;
 	struct ai_view gv;
+
+	/* Faced about, the block's rear rank is its front: the first
+	 * step is counted from there. */
+	if (about) {
+		c = game_cells_take(g);
+		n = game_footprint(g, u, c);
+		for (j = 0; j < n; j++) {
+			if (abs(c[j].x - u->pos.x) > depth)
+				depth = abs(c[j].x - u->pos.x);
+			if (abs(c[j].y - u->pos.y) > depth)
+				depth = abs(c[j].y - u->pos.y);
+		}
+		game_cells_give(g, c);
+	}
 
 	/* The ground alone, for the wall test. */
 	memset(&gv, 0, sizeof gv);
@@ -56,11 +85,12 @@ unjam(const struct game *g, struct order *o)
 
 	for (k = 0; k < nturn * nreach; k++) {
 		enum dir f = dir_turn(u->facing, turn[k % nturn]);
-		int r = reach[k / nturn];
+		int r = reach[k / nturn] + depth;
 
 		via.x = u->pos.x + dir_dx[f] * r;
 		via.y = u->pos.y + dir_dy[f] * r;
-		if (!map_inside(g->map, via.x, via.y))
+		if (!map_inside(g->map, via.x, via.y) ||
+		    (about && game_unit_at(g, via.x, via.y) >= 0))
 			continue;
 		/* The first step, then on to the place - by the marked way
 		 * when a wall bars the straight one. */
@@ -73,7 +103,8 @@ unjam(const struct game *g, struct order *o)
 			    t.npts < ORDER_MAX_POINTS - 1; j++)
 				t.pts[t.npts++] = o->pts[j];
 		t.pts[t.npts++] = dest;
-		if (move_preview_plain(g, &t, &p) != 0)
+		if ((about ? move_preview(g, &t, &p) :
+		    move_preview_plain(g, &t, &p)) != 0)
 			continue;
 		d = geom_dist(p.pos, dest);
 		if (p.cond == COND_FORMED && d < bd &&
@@ -87,6 +118,16 @@ unjam(const struct game *g, struct order *o)
 	if (found)
 		*o = best;
 	return found;
+}
+
+/* Whether the ruleset's doctrine faces a block about where it stands
+ * (ai/doctrine.h: about_in_place), so that unjam may try the rear. */
+static bool
+about_in_place(const struct game *g)
+{
+	const struct ai_doctrine *d = g->rs->ops->doctrine;
+
+	return d != NULL && d->about_in_place;
 }
 
 /* Within two cells of the map's edge. */
@@ -142,7 +183,13 @@ no_speed(const struct game *g, const struct order *o)
  * under a Move order, held by friends or the ground (not by the enemy,
  * and not waiting its turn at a narrow passage or paying to cross an
  * obstacle, which take it on next turn), and Move order o would hold it
- * again - the preview shows no step, no turn and no new formation.
+ * again - the preview shows no step, no turn and no new formation.  The
+ * preview is the walk the movement phase will make, going round standing
+ * friends (move_preview), not the march as ordered: at the Côa the 15e
+ * Chasseurs, held behind the 3e Hussards, was shown turning west towards
+ * its goal, a turn the walk never made (it went round I/82e Ligne by the
+ * north, into the Hussards, and stood), and was given the same march 13
+ * turns running.
  * Given again, the same march would freeze it turn after turn (at the
  * Côa columns packed behind friends with one-row gaps, 9 turns running;
  * at the Cowpens militia ordered to retire through the second line).
@@ -168,9 +215,9 @@ frozen_again(const struct game *g, const struct order *o)
 	if (action) {
 		if (move_action_scratch(g, o, &tmp, &mv) != 0)
 			return false;
-		r = move_preview_plain(&tmp, &mv, &pv);
+		r = move_preview(&tmp, &mv, &pv);
 	} else
-		r = move_preview_plain(g, o, &pv);
+		r = move_preview(g, o, &pv);
 	still = r == 0 && pv.pos.x == u->pos.x && pv.pos.y == u->pos.y &&
 	    pv.facing == u->facing && pv.form == u->formation;
 	if (r == 0)
@@ -217,11 +264,14 @@ vet(const struct game *g, struct order *o)
 		move_preview_free(&pv);
 		return;
 	}
-	/* Going nowhere: try a first step that needs no wheel. */
+	/* Going nowhere: try a first step that needs no wheel; where the
+	 * march could not start at all, one to the rear, faced about where
+	 * the men stand. */
 	if (pv.pos.x == g->units[o->unit].pos.x &&
 	    pv.pos.y == g->units[o->unit].pos.y &&
 	    (pv.halt == HALT_BLOCKED || pv.halt == HALT_TERRAIN) &&
-	    g->units[o->unit].cond == COND_FORMED && unjam(g, o)) {
+	    g->units[o->unit].cond == COND_FORMED && (unjam(g, o, false) ||
+	    (about_in_place(g) && futile(g, o, &pv) && unjam(g, o, true)))) {
 		move_preview_free(&pv);
 		if (move_preview_plain(g, o, &pv) != 0)
 			return;
@@ -342,7 +392,8 @@ refine(struct game *g, const struct ai_view *v,
 /*
  * Order o, vetted and refined from the march orig, would freeze its unit a
  * second turn running (frozen_again): another order instead - a first
- * step aside on the way to the same place (unjam), refined as any other,
+ * step aside on the way to the same place (unjam), or failing that a
+ * face-about and a first step to the rear, refined as any other,
  * where that makes ground, else Stop, and the march is planned afresh
  * next turn when the friends about it may have moved.
  */
@@ -350,11 +401,15 @@ static void
 thaw(struct game *g, const struct ai_view *v, const struct ai_own *own,
     const struct order *orig, struct order *o, enum ai_level lvl)
 {
-	struct order t = *orig;
+	struct order t;
+	int about;
 
 	if (!frozen_again(g, o))
 		return;
-	if (t.kind == ORDER_MOVE && unjam(g, &t)) {
+	for (about = 0; about < 1 + about_in_place(g); about++) {
+		t = *orig;
+		if (t.kind != ORDER_MOVE || !unjam(g, &t, about))
+			continue;
 		refine(g, v, own, &t, lvl);
 		if ((t.kind == ORDER_MOVE || t.kind == ORDER_ACTION) &&
 		    !frozen_again(g, &t)) {

@@ -130,6 +130,13 @@ struct ai_doctrine {
 	 * on the map's last rows can face only along the edge or off it).
 	 * False: round the side the unit stands on, wherever it is. */
 	bool		 steer_off_edge;
+	/* A unit boxed in by friends, whose march can make no ground ahead
+	 * or to a side, is tried the other way, faced about where the men
+	 * stand: a face-about that keeps the block's cells needs no room
+	 * (for the Napoleonic rules, 3.6.3 as marshal reads it).  False:
+	 * the ruleset turns a block about by a wheel that needs room, and
+	 * no such march is tried. */
+	bool		 about_in_place;
 	/* A charge walks straight at its target a cell at a time, the
 	 * charger's block keeping its facing, and is not made where a unit
 	 * stands across its first step, the charger marching on its order

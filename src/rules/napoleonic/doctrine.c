@@ -124,4 +124,6 @@ const struct ai_doctrine napoleonic_doctrine = {
 	.horse_own_bank = true,		/* 3.6.6: horse files over a bridge */
 	.steer_off_edge = true,		/* 3.6.3: a block swings about its
 					   front */
+	.about_in_place = true,		/* 3.6.3: a face-about keeps the
+					   block's cells */
 };
