@@ -62,6 +62,14 @@
  * kept their formation, not in contact with the enemy nor routed, for
  * the third turn running or more, whatever the halt; -v lists them
  * ("frozen:", with how many turns running and the last note).
+ * Standing, beside it: the frozen figure counts only units under a Move
+ * order, and a commander that stops a unit it cannot move takes it out
+ * of that count without moving it.  This one counts, for the normal and
+ * hard sides, the unit-turns of formed units out of contact that stand
+ * in the same cell, facing and formation under a Move or a Stop order
+ * for the third turn running or more, whatever the reason: a hold the
+ * plan orders on purpose is counted too, so the figure is to compare
+ * builds with, not to bring to nothing.
  * Astride (M18: a unit never ends its move on an obstacle, but a Pe 2
  * river): the unit-turns of every unit on the field, routers left out,
  * that end with an obstacle it may not end on (no gate or bridge there)
@@ -280,6 +288,11 @@ struct stalls {
 	 * running or more: the freeze a player sees, whatever the halt
 	 * (friends in the way included, which the stalls leave out). */
 	long		 ai_frozen;
+	/* Standing: unit-turns of formed units of the normal and hard
+	 * sides, out of contact, in the same cell, facing and formation
+	 * under a Move or Stop order for the third turn running or more;
+	 * of ai_formed, their formed unit-turns. */
+	long		 ai_standing, ai_formed;
 	/* M18: unit-turns ending with the block astride an obstacle a unit
 	 * may not end on (two of its cells either side of it), of the units
 	 * on the field; of those, the ones that were not astride when the
@@ -630,8 +643,8 @@ astride_new(const struct game *g, int from, int i, int t, struct point at,
  * facing and formation before it, at[] their anchors. */
 static void
 stalls_count(const struct game *g, int from, int t, const int *before,
-    const struct point *at, int *still, const bool *was_astride,
-    const enum ai_level *ctl, struct stalls *st)
+    const struct point *at, int *still, int *stood,
+    const bool *was_astride, const enum ai_level *ctl, struct stalls *st)
 {
 	const struct unit *u;
 	bool ai;
@@ -649,6 +662,20 @@ stalls_count(const struct game *g, int from, int t, const int *before,
 					    before[i] % 64, st);
 			}
 		}
+		/* Turns running standing, under any order (standing). */
+		if (ctl[u->side] >= AI_NORMAL && unit_active(u) &&
+		    u->cond == COND_FORMED) {
+			st->ai_formed++;
+			if (u->contact < 0 && (u->order.kind == ORDER_MOVE ||
+			    u->order.kind == ORDER_STOP) &&
+			    u->pos.x == at[i].x && u->pos.y == at[i].y &&
+			    before[i] == (int)u->facing * 64 + u->formation) {
+				if (++stood[i] >= 3)
+					st->ai_standing++;
+			} else
+				stood[i] = 0;
+		} else
+			stood[i] = 0;
 		/* Turns running without any progress (frozen). */
 		if (u->order.kind == ORDER_MOVE && u->halt_turn == t &&
 		    u->moved == 0 && u->halt != HALT_CONTACT &&
@@ -738,7 +765,7 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
     int *refused, struct stalls *st)
 {
 	int s, limit = g->opt.turn_limit > 0 ? g->opt.turn_limit : 12;
-	int i, from, turn, *before = NULL, *still = NULL;
+	int i, from, turn, *before = NULL, *still = NULL, *stood = NULL;
 	struct point *at = NULL;
 	bool *was = NULL;
 	double t0;
@@ -747,6 +774,7 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 		before = xcalloc((size_t)g->nunits + 1, sizeof *before);
 		at = xcalloc((size_t)g->nunits + 1, sizeof *at);
 		still = xcalloc((size_t)g->nunits + 1, sizeof *still);
+		stood = xcalloc((size_t)g->nunits + 1, sizeof *stood);
 		was = xcalloc((size_t)g->nunits + 1, sizeof *was);
 	}
 	while (g->turn <= limit) {
@@ -772,12 +800,13 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 			trace_print(g, from, turn, st);
 		if (st != NULL)
 			stalls_count(g, from, turn, before, at, still,
-			    was, ctl, st);
+			    stood, was, ctl, st);
 		if (g->sides[0].broken || g->sides[1].broken) {
 			free(was);
 			free(before);
 			free(at);
 			free(still);
+			free(stood);
 			/* The ruleset's verdict if it ended the battle: HO.10
 			 * counts the points when both sides break. */
 			if (game_over(g))
@@ -791,6 +820,7 @@ play(struct game *g, const enum ai_level *ctl, int timed, struct times *t,
 	free(before);
 	free(at);
 	free(still);
+	free(stood);
 	/* The ruleset's own verdict when it ended the battle (game_end);
 	 * else the result line of 3.10.2 in the log. */
 	if (game_over(g))
@@ -837,6 +867,12 @@ stalls_print(const char *what, const struct stalls *st)
 	    "or more under a Move order with 0 BD moved, no turn, no change "
 	    "of formation, no contact, any halt): %ld of %ld: %.2f%%\n",
 	    what, st->ai_frozen, st->ai_walked, pct);
+	pct = st->ai_formed > 0 ? 100.0 * st->ai_standing / st->ai_formed : 0;
+	printf("    %s, standing (normal and hard sides, formed: a third "
+	    "turn running or more in the same cell, facing and formation "
+	    "under a Move or Stop order, out of contact, a hold on purpose "
+	    "included): %ld of %ld: %.2f%%\n", what, st->ai_standing,
+	    st->ai_formed, pct);
 	pct = st->on_field > 0 ? 100.0 * st->astride / st->on_field : 0;
 	printf("    %s, astride an obstacle at a turn's end (M18; every "
 	    "unit on the field): %ld of %ld: %.2f%%; put there by the turn: "
@@ -1101,6 +1137,8 @@ main(int argc, char **argv)
 		all.boxed += sc.boxed;
 		all.ai_boxed += sc.ai_boxed;
 		all.ai_frozen += sc.ai_frozen;
+		all.ai_standing += sc.ai_standing;
+		all.ai_formed += sc.ai_formed;
 		all.on_field += sc.on_field;
 		all.astride += sc.astride;
 		all.astride_new += sc.astride_new;
