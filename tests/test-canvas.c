@@ -3811,6 +3811,57 @@ test_3_6_3_group_wheel_ends_where_its_preview_said(void **state)
 	fixture_free(f);
 }
 
+/* The map's glyph at cell (x, y) wherever the view stands, and whether
+ * it is drawn dim. */
+static const struct ccell *
+map_seen(const struct fixture *f, int x, int y)
+{
+	return canvas_cell(f->c, x - f->ui->view.x, 1 + y - f->ui->view.y);
+}
+
+/*
+ * 3.6.3, a group Move order draws every member's march on the map: A and
+ * B marked, B selected, their centre sent NE to [30, 20] (the wheel
+ * above).  B's march is drawn bright as a single unit's: a later turn's
+ * mark on [27, 27] and on its end, [31, 22].  A's march, which the wheel
+ * brings to [26, 17] after 4 turns, is drawn as well, with the same mark
+ * but dim: on [20, 26], [23, 20] and its end [26, 17].  Before, a group
+ * order drew no route at all, only the cursor, and the members' marches
+ * were told in text only.
+ */
+static void
+test_3_6_3_group_preview_draws_each_members_route(void **state)
+{
+	struct fixture *f = fixture_text(group_scenario,
+	    sizeof group_scenario - 1, true, false, 120, 40);
+	struct route *r = calloc(1, sizeof *r);
+	static const struct point mine[] = { { 27, 27 }, { 31, 22 } };
+	static const struct point other[] = { { 20, 26 }, { 23, 20 },
+	    { 26, 17 } };
+	const struct ccell *cc;
+	int a = game_find_unit(f->g, "a"), b = game_find_unit(f->g, "b");
+	size_t i;
+
+	(void)state;
+	assert_non_null(r);
+	group_aim(f, a, b, (struct point){ 30, 20 }, r);
+	assert_int_equal(r->turns, 4);
+	for (i = 0; i < sizeof mine / sizeof mine[0]; i++) {
+		assert_non_null(cc = map_seen(f, mine[i].x, mine[i].y));
+		assert_string_equal(cc->glyph, ":");
+		assert_false(cc->style.attr & ATTR_DIM);
+	}
+	for (i = 0; i < sizeof other / sizeof other[0]; i++) {
+		assert_non_null(cc = map_seen(f, other[i].x, other[i].y));
+		assert_string_equal(cc->glyph, ":");
+		assert_true(cc->style.attr & ATTR_DIM);
+	}
+	/* The cell past the end of A's march stays bare ground. */
+	assert_string_equal(map_seen(f, 27, 16)->glyph, "·");
+	free(r);
+	fixture_free(f);
+}
+
 /*
  * HO.3.2, a group Move order warns of every member's charge, not the
  * previewed unit's alone.  At the Cowpens, the British 7th Foot, Legion
@@ -4653,6 +4704,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_group_preview_marches_the_line_straight_on),
 		cmocka_unit_test(test_3_6_3_group_ends_where_its_preview_said),
 		cmocka_unit_test(test_3_6_3_group_wheel_ends_where_its_preview_said),
+		cmocka_unit_test(test_3_6_3_group_preview_draws_each_members_route),
 		cmocka_unit_test(test_3_6_7_forecast_does_not_clear_a_friend_that_cannot_move),
 		cmocka_unit_test(test_3_6_3_preview_says_what_it_walked_of_what_it_spent),
 		cmocka_unit_test(test_HO_3_2_group_preview_warns_of_each_members_charge),

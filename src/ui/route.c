@@ -429,6 +429,43 @@ member_warn(const struct game *g, const struct order *grp, int m,
 	}
 }
 
+void
+route_plan_member(struct ui *ui, int m, struct route *r)
+{
+	const struct game *g = ui->game;
+	struct move_group_forecast gf;
+	struct order grp, mo;
+	int i;
+
+	memset(r, 0, sizeof *r);
+	r->turns = -1;
+	r->form = -2;
+	r->cells[r->n++] = g->units[m].pos;
+	if (!group_move(ui) || m == ui->sel || !ui_marked(ui, m))
+		return;
+	group_order(ui, ui->sel, &grp);
+	/* With its line, as the ruleset moves the group as one. */
+	if (move_group_forecast(g, &grp, m, ROUTE_TURNS, &gf) == 0) {
+		r->exact = true;
+		for (i = 0; i < gf.nstops; i++) {
+			line_to(r, gf.stops[i]);
+			if (i == 0)
+				r->stop = r->n - 1;
+		}
+		r->turns = gf.turns;
+		move_group_forecast_free(&gf);
+		return;
+	}
+	/* Else alone to its own place, as its order will walk it. */
+	memset(&mo, 0, sizeof mo);
+	mo.kind = ORDER_MOVE;
+	mo.unit = m;
+	mo.general = g->units[m].general;
+	mo.npts = 1;
+	mo.pts[0] = game_group_place(g, &grp, m);
+	route_plan_walk(ui, g, &mo, false, r);
+}
+
 /* The group order under the cursor, for every member but the unit
  * previewed: what its march brings about (member_warn). */
 static void

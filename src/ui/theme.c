@@ -297,7 +297,8 @@ theme_legend(const struct ui *ui, struct legend_entry *e)
 	entry(e, &n, style_plain, theme_glyph(ui, MG_ROUTE), "a route this "
 	    "turn");
 	entry(e, &n, style_plain, theme_glyph(ui, MG_LATER), "a route in a "
-	    "later turn");
+	    "later turn (these marks dim: the march of another unit of the "
+	    "marked group)");
 	entry(e, &n, style_plain, theme_glyph(ui, MG_WAYPOINT), "a waypoint");
 	entry(e, &n, style_plain, theme_glyph(ui, MG_STOP), "where the move "
 	    "stops");

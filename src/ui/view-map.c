@@ -333,6 +333,23 @@ couriers_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	}
 }
 
+/* One other member's march under the group order being aimed: the same
+ * marks as the selected unit's route, dim, its stop not reversed. */
+static void
+member_route_draw(struct ui *ui, struct canvas *c, const struct layout *l,
+    int m, struct route *r)
+{
+	struct style dim = style_make(ui->colour ? COL_MAGENTA : COL_DEFAULT,
+	    COL_DEFAULT, ATTR_DIM);
+	int i, sx, sy;
+
+	route_plan_member(ui, m, r);
+	for (i = 1; i < r->n; i++)
+		if (to_screen(ui, l, r->cells[i], &sx, &sy))
+			canvas_put(c, sx, sy, theme_glyph(ui, i == r->stop ?
+			    MG_STOP : i < r->stop ? MG_ROUTE : MG_LATER), dim);
+}
+
 static void
 route_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 {
@@ -343,6 +360,12 @@ route_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	    COL_DEFAULT, COL_DEFAULT, 0);
 	int i, sx, sy;
 
+	/* A group order: the other members' marches first, dim, so that
+	 * the selected unit's is drawn over them where they cross. */
+	if (group_move(ui))
+		for (i = 0; i < ui->ngroup; i++)
+			if (ui->group[i] != ui->sel)
+				member_route_draw(ui, c, l, ui->group[i], r);
 	route_plan(ui, ui->sel, r);
 	for (i = 1; i < r->n; i++)
 		if (to_screen(ui, l, r->cells[i], &sx, &sy))
@@ -485,7 +508,7 @@ map_draw(struct ui *ui, struct canvas *c, const struct layout *l)
 	couriers_draw(ui, c, l);
 	labels_draw(ui, c, l, bare);
 	free(bare);
-	if (ui->mode == MODE_MOVE && ui->sel >= 0 && !group_move(ui))
+	if (ui->mode == MODE_MOVE && ui->sel >= 0)
 		route_draw(ui, c, l);
 	else if (ui->mode == MODE_MOVE && ui->gsel >= 0)
 		general_route_draw(ui, c, l);

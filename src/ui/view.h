@@ -173,6 +173,11 @@ struct route {
  * shown when it makes none): planned once a frame (ui->frame), the map
  * and the panel reading the same copy. */
 void route_plan(struct ui *, int unit, struct route *);
+/* The march of m, a marked unit other than the selected one, under the
+ * group Move order the cursor aims, into *r (cells and this turn's stop,
+ * as route_plan gives the selected unit's); only one cell, where m
+ * stands, when m is no such member.  Planned afresh at each call. */
+void route_plan_member(struct ui *, int m, struct route *);
 /* Whether m moves unit as one of a marked group; if so, *place is where
  * the group order under the cursor sends it (game_group_place). */
 bool route_group_place(const struct ui *, int unit, struct point *place);
