@@ -3811,6 +3811,60 @@ test_3_6_3_group_wheel_ends_where_its_preview_said(void **state)
 	fixture_free(f);
 }
 
+/*
+ * 3.6.5, the Move preview says where every later turn of its forecast
+ * ends and why.  In the default battle II./9. Reserve (Line, drill 4,
+ * drum: 3 BD) on [50, 16] sent to [41, 21] in Rothenbach is forecast
+ * 5 turns for 9 cells: it follows the road W to [47, 19] (3 BD); turn 2
+ * it steps to [46, 19] and halts at the hedge, the next step (hedge Pr 1
+ * + 1 BD wide, and the village's Pr 1 + Pe 1: 4 BD) dearer than its
+ * 2.5 BD left; turn 3 that one step spends all 3 BD (the minimum move);
+ * in the village (Pe 1: 2 BD a turn) it reaches [42, 20] on turn 4 and
+ * [41, 21] on turn 5.  Played, the turns bring it to those very cells.
+ * Before, the preview said "Arrives after 5 turns" and nothing of why.
+ */
+static void
+test_3_6_5_preview_gives_each_turn_it_forecasts(void **state)
+{
+	struct fixture *f = fixture_scenario("default", 160, 50, true);
+	static const struct point at[] = { { 47, 19 }, { 46, 19 },
+	    { 45, 19 }, { 42, 20 }, { 41, 21 } };
+	int u = game_find_unit(f->g, "2-9R");
+	size_t t;
+
+	(void)state;
+	assert_true(u >= 0);
+	f->ui->side = f->g->units[u].side;
+	select_unit(f, "2-9R");
+	type(f, "m");
+	f->ui->cursor = (struct point){ 41, 21 };
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "This turn: to [47, 19]"));
+	assert_true(has(f, "Arrives after 5 turns"));
+	assert_true(has(f, "Turn 2: to [46, 19], obstacle (3.6.5; walked "
+	    "0.5 BD, spent 0.5 BD of 3 BD)"));
+	assert_true(has(f, "Turn 3: to [45, 19], speed (3.6.3; walked 0.5 "
+	    "BD, spent 3 BD of 3 BD)"));
+	assert_true(has(f, "Turn 4: to [42, 20], speed (3.6.3; walked 1.75 "
+	    "BD, spent 1.75 BD of 2 BD)"));
+	/* The panel lists three later turns; the page all four. */
+	assert_false(has(f, "Turn 5: to [41, 21]"));
+	assert_true(has(f, "1 turn more: x shows it"));
+	type(f, "x");
+	assert_true(has(f, "Turn 5: to [41, 21], arrives (walked 0.75 BD, "
+	    "spent 0.75 BD of 2 BD)"));
+	ui_key(f->ui, UIK_ESC);
+	type(f, "\r");
+	assert_int_equal(f->g->units[u].order.kind, ORDER_MOVE);
+	for (t = 0; t < sizeof at / sizeof at[0]; t++) {
+		game_turn(f->g);
+		assert_int_equal(f->g->units[u].pos.x, at[t].x);
+		assert_int_equal(f->g->units[u].pos.y, at[t].y);
+	}
+	assert_int_equal(f->g->units[u].order.kind, ORDER_NONE);
+	fixture_free(f);
+}
+
 /* The map's glyph at cell (x, y) wherever the view stands, and whether
  * it is drawn dim. */
 static const struct ccell *
@@ -4705,6 +4759,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_group_ends_where_its_preview_said),
 		cmocka_unit_test(test_3_6_3_group_wheel_ends_where_its_preview_said),
 		cmocka_unit_test(test_3_6_3_group_preview_draws_each_members_route),
+		cmocka_unit_test(test_3_6_5_preview_gives_each_turn_it_forecasts),
 		cmocka_unit_test(test_3_6_7_forecast_does_not_clear_a_friend_that_cannot_move),
 		cmocka_unit_test(test_3_6_3_preview_says_what_it_walked_of_what_it_spent),
 		cmocka_unit_test(test_HO_3_2_group_preview_warns_of_each_members_charge),

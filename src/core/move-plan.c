@@ -691,6 +691,7 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 		end->apart = false;
 		end->mob_turn = 0;
 		end->mob_rule[0] = '\0';
+		end->nturns = 0;
 	}
 	if (o->kind != ORDER_MOVE || o->unit < 0 || o->unit >= g->nunits ||
 	    !unit_active(&g->units[o->unit]) || o->npts < 1 ||
@@ -819,6 +820,20 @@ move_forecast_end(const struct game *g, const struct order *o, int max,
 			end->contact = w.halt == HALT_CONTACT ? w.contact : -1;
 			end->apart = w.halt == HALT_CONTACT &&
 			    w.contact_apart;
+			if (end->nturns < MOVE_FORECAST_TURNS) {
+				struct move_forecast_turn *ft =
+				    &end->turns[end->nturns++];
+
+				ft->pos = w.pos;
+				ft->halt = w.arrived || w.order_done ?
+				    HALT_ARRIVED : w.halt;
+				event_rule_copy(ft->rule, sizeof ft->rule,
+				    w.halt_rule);
+				ft->allowance = w.allowance;
+				ft->spent = w.stood ? 0 :
+				    w.allowance - w.left;
+				ft->walked = w.stood ? 0 : w.walked;
+			}
 		}
 		if (tmp.rs->ops->move_commit != NULL)
 			tmp.rs->ops->move_commit(&tmp, o->unit, &w);

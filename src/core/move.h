@@ -566,7 +566,9 @@ int move_route_form(const struct game *, const struct order *in);
  * cells walked over all those turns, start first (allocated, caller
  * frees).  Changes nothing.
  */
-/* How a forecast that does not arrive ends (move_forecast_end). */
+/* How a forecast that does not arrive ends, and each turn's walk
+ * (move_forecast_end). */
+#define MOVE_FORECAST_TURNS	24
 struct move_forecast_end {
 	int		 turn;		/* the turn of its last walk (1 the
 					   first), 0 when it walked none */
@@ -582,6 +584,19 @@ struct move_forecast_end {
 					   it marches no further; 0 none */
 	char		 mob_rule[EVENT_RULE_MAX]; /* the rule of that
 					   walk's end */
+	/* Each turn's walk, the first turn first (the first
+	 * MOVE_FORECAST_TURNS of them), so that a preview can say where
+	 * every turn ends and why: nturns of them. */
+	struct move_forecast_turn {
+		struct point	 pos;	/* where it stops */
+		enum halt	 halt;	/* why */
+		char		 rule[EVENT_RULE_MAX]; /* the rule that
+					   ended it, "" none */
+		int		 allowance; /* ticks it had, */
+		int		 spent;	/* spent, */
+		int		 walked; /* and of them walked */
+	} turns[MOVE_FORECAST_TURNS];
+	int		 nturns;
 };
 
 /* move_forecast, telling too in *end how the last walk forecast ended

@@ -31,6 +31,9 @@
  * bottom, or, with put set, each handed whole to put(arg, ...) (a page of
  * the pager reads them so).  cut: a line did not fit whole.
  */
+/* Later turns of a Move forecast the panel lists (the page lists all). */
+#define PANEL_TURNS	3
+
 struct pen {
 	struct canvas	*c;
 	int		 x, y, w, bottom;
@@ -323,6 +326,46 @@ when_text(const struct game *g, int t, char *buf, size_t len)
 		snprintf(buf, len, "on turn %d", t);
 }
 
+/*
+ * The forecast's later turns, one line each: where the walk ends and
+ * why, with what it walked of what it spent, so that a count of turns
+ * can be checked against the rules (found in play at Rothenbach: a Line
+ * 9 cells from the village was forecast 5 turns, a hedge and the
+ * village's price costing it two turns for two steps, and nothing said
+ * so).  first is the game turn of the forecast's first walk.  The panel
+ * gives the first few, the page (x) all.
+ */
+static void
+turns_lines(struct ui *ui, struct pen *p, const struct route *r, int first)
+{
+	const struct game *g = ui->game;
+	const struct move_forecast_turn *ft;
+	char a[32], b[32], c[32], cite[EVENT_RULE_MAX + 8];
+	int i, shown = p->put != NULL ? r->end.nturns : PANEL_TURNS + 1;
+
+	for (i = 1; i < r->end.nturns && i < shown; i++) {
+		ft = &r->end.turns[i];
+		ruleset_fmt(g->rs, ft->walked, a, sizeof a);
+		ruleset_fmt(g->rs, ft->spent, b, sizeof b);
+		ruleset_fmt(g->rs, ft->allowance, c, sizeof c);
+		/* An arrival needs no rule; the walk's last may be one
+		 * it passed on the way (HO.4 at the Cowpens). */
+		if (ft->rule[0] != '\0' && ft->halt != HALT_ARRIVED)
+			snprintf(cite, sizeof cite, "%s%s; ", ft->rule,
+			    ruleset_rule_mark(g->rs, ft->rule));
+		else
+			cite[0] = '\0';
+		line(p, style_plain, "Turn %d: to [%d, %d], %s (%swalked %s, "
+		    "spent %s of %s)", first + i, ft->pos.x, ft->pos.y,
+		    ft->halt == HALT_ARRIVED ? "arrives" : halt_name(ft->halt),
+		    cite, a, b, c);
+	}
+	if (i < r->end.nturns)
+		line(p, theme_dim(ui), "%d turn%s more: x shows %s",
+		    r->end.nturns - i, r->end.nturns - i == 1 ? "" : "s",
+		    r->end.nturns - i == 1 ? "it" : "them");
+}
+
 static void
 route_panel(struct ui *ui, struct pen *p)
 {
@@ -397,9 +440,11 @@ route_panel(struct ui *ui, struct pen *p)
 		line(p, style_plain, "This turn: to [%d, %d]", s.x, s.y);
 	if (!r->charge_now)
 		line(p, style_plain, "Stops: %s", r->why);
-	if (r->turns > 0)
+	if (r->turns > 0) {
 		line(p, style_plain, "Arrives after %d turn%s", r->turns,
 		    r->turns == 1 ? "" : "s");
+		turns_lines(ui, p, r, aide ? arrives : g->turn);
+	}
 	else if (r->charge[0] != '\0')
 		;	/* a charge says what comes */
 	else if (r->end.halt == HALT_CONTACT && r->end.contact >= 0) {
