@@ -81,6 +81,46 @@ test_3_7_1_a_unit_with_no_men_is_no_target(void **state)
 	game_free(g);
 }
 
+/*
+ * 3.7.1: the target is the nearest enemy in range and in front, a router
+ * too; the log says why a battery shoots a router when a formed enemy
+ * stands farther off in range (found in play at the Côa: the French
+ * guns shot the routed 1/95th Rifles, who could not flee, for turns,
+ * and the log gave no reason).  A light battery on [20, 30] facing N;
+ * the routed r, a Line, 4 BD ahead on [20, 21]; the formed f, a Line,
+ * 7 BD off on [24, 15], in range (10 BD) and in its front.  The guns
+ * hit r with roundshot (8 guns x pips x 2, Line 100%) and not f.
+ */
+static void
+test_3_7_1_battery_shoots_the_nearest_even_a_router(void **state)
+{
+	struct game *g = field();
+	int guns, r, f, roll, hits;
+
+	(void)state;
+	guns = fixture_unit(g, "guns", 0, ARM_ARTILLERY, "light",
+	    "unlimbered", 20, 30, DIR_N, 8);
+	r = fixture_unit(g, "r", 1, ARM_INFANTRY, "line", "line", 20, 21,
+	    DIR_S, 500);
+	f = fixture_unit(g, "f", 1, ARM_INFANTRY, "line", "line", 24, 15,
+	    DIR_S, 500);
+	g->units[r].cond = COND_ROUTED;
+	assert_int_equal(nap_gap(g, guns, r), 4 * g->rs->ticks);
+	assert_true(nap_gap(g, guns, r) > tab()->fire.canister);
+	assert_int_equal(nap_gap(g, guns, f), 7 * g->rs->ticks);
+	assert_true(nap_gap(g, guns, f) <=
+	    tab()->fire.art_range[g->units[guns].klass]);
+	roll = fixture_dice(g, 1, 6);
+	hits = 8 * (roll + 4 - 3) * 2;
+	nap_phase_fire(g);
+	assert_int_equal(g->units[r].strength, 500 - hits);
+	assert_int_equal(g->units[f].strength, 500);
+	assert_int_equal(fixture_count(g, "3.7.3", "guns fires roundshot at "
+	    "the routed r, the nearest enemy in its front (3.7.1), 4 BD "
+	    "away"), 1);
+	game_free(g);
+}
+
 /* 3.7.3: the share of a formation's men that fire is the data's, down
  * to its least: a Line whose share were 1% fires with 6 of its 600. */
 static void
@@ -3260,6 +3300,7 @@ main(void)
 		cmocka_unit_test(test_3_7_2_out_of_range_no_fire),
 		cmocka_unit_test(test_3_7_3_line_volley_arithmetic),
 		cmocka_unit_test(test_3_7_1_a_unit_with_no_men_is_no_target),
+		cmocka_unit_test(test_3_7_1_battery_shoots_the_nearest_even_a_router),
 		cmocka_unit_test(test_3_7_3_unlimbered_battery_fires_canister),
 		cmocka_unit_test(test_3_7_4_wood_halves_the_hits),
 		cmocka_unit_test(test_3_7_5_fire_is_simultaneous),

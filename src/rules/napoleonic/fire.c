@@ -83,9 +83,17 @@ fire_hits(struct game *g, int u, int t, int gap)
 	const struct nap_fire *f = &nap_phases(g->rs)->fire;
 	const struct unit *un = &g->units[u], *e = &g->units[t];
 	int roll, pips, base, firing, per, hits, tpct, cpct, land;
-	char gap_s[32];
+	char gap_s[32], who[320];
 
 	ruleset_fmt(g->rs, gap, gap_s, sizeof gap_s);
+	/* A router is shot when it is the nearest enemy in front, formed
+	 * ones farther off or not: say so, or the player takes the fire
+	 * for a blunder (found in play at the Côa). */
+	if (e->cond == COND_ROUTED)
+		snprintf(who, sizeof who, "the routed %s, the nearest enemy "
+		    "in its front (3.7.1),", e->name);
+	else
+		snprintf(who, sizeof who, "%s,", e->name);
 	roll = rng_die(&g->rng, f->die);
 	pips = roll + nap_drill(g->rs, un) - f->drill_base;
 	if (pips < 0)
@@ -94,10 +102,10 @@ fire_hits(struct game *g, int u, int t, int gap)
 		firing = un->strength * f->inf_share[un->formation] / 100;
 		base = firing * pips * f->inf_permille / 1000;
 		game_log_with(g, u, t, EV_NOTE, "3.7.3",
-		    "%s fires at %s, %s away: "
+		    "%s fires at %s %s away: "
 		    "%d men in %s, %d%% fire = %d; 1d%d = %d + Drill %d - %d = "
 		    "%d pips; %d x %d x %d / 1000 = %d hits", un->name,
-		    e->name, gap_s, un->strength,
+		    who, gap_s, un->strength,
 		    g->rs->form[un->formation].label,
 		    f->inf_share[un->formation], firing, f->die, roll,
 		    nap_drill(g->rs, un), f->drill_base, pips, firing, pips,
@@ -106,10 +114,10 @@ fire_hits(struct game *g, int u, int t, int gap)
 		per = gap <= f->canister ? f->art_canister : f->art_long;
 		base = un->strength * pips * per;
 		game_log_with(g, u, t, EV_NOTE, "3.7.3",
-		    "%s fires %s at %s, %s away: "
+		    "%s fires %s at %s %s away: "
 		    "1d%d = %d + Drill %d - %d = %d pips; %d guns x %d pips x "
 		    "%d = %d hits", un->name, gap <= f->canister ? "canister" :
-		    "roundshot", e->name, gap_s, f->die, roll,
+		    "roundshot", who, gap_s, f->die, roll,
 		    nap_drill(g->rs, un),
 		    f->drill_base, pips, un->strength, pips, per, base);
 	}
