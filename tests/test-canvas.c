@@ -3865,6 +3865,44 @@ test_3_6_5_preview_gives_each_turn_it_forecasts(void **state)
 	fixture_free(f);
 }
 
+/*
+ * H12, at 80x24 the Move preview gives this turn's notes before the
+ * later turns: at the Cowpens the North Carolina riflemen on [28, 34]
+ * retiring to [28, 26] stop this turn on [28, 30], behind the South
+ * Carolina militia they have not the speed to pass (H12), and arrive
+ * on turn 2.  The H12 note, which says why they stop, keeps its rows on
+ * the panel; the later turn, cut, waits for the page.  Before, the
+ * later turn's line came first and the panel cut the note after its
+ * first row ("H12 North Carolina").
+ */
+static void
+test_H12_small_panel_keeps_the_note_that_stops_the_march(void **state)
+{
+	struct fixture *f = fixture_scenario("cowpens-1781", 80, 24, true);
+	int u = game_find_unit(f->g, "NCR");
+
+	(void)state;
+	assert_true(u >= 0);
+	game_occupy(f->g, u, false);
+	f->g->units[u].pos = (struct point){ 28, 34 };
+	game_occupy(f->g, u, true);
+	select_unit(f, "NCR");
+	type(f, "O");
+	type(f, "\r");
+	f->ui->cursor = (struct point){ 28, 26 };
+	ui_draw(f->ui, f->c);
+	assert_true(has(f, "This turn: to [28, 30]"));
+	assert_true(has(f, "Arrives after 2 turns"));
+	assert_true(has(f, "H12 North Carolina"));
+	assert_true(has(f, "not the speed left to"));
+	assert_true(has(f, "pass right through South"));
+	assert_false(has(f, "Turn 2: to [28, 26]"));
+	type(f, "x");
+	assert_true(has(f, "Turn 2: to [28, 26], arrives (walked 2 in, "
+	    "spent 5 in of 6 in)"));
+	fixture_free(f);
+}
+
 /* The map's glyph at cell (x, y) wherever the view stands, and whether
  * it is drawn dim. */
 static const struct ccell *
@@ -4760,6 +4798,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_group_wheel_ends_where_its_preview_said),
 		cmocka_unit_test(test_3_6_3_group_preview_draws_each_members_route),
 		cmocka_unit_test(test_3_6_5_preview_gives_each_turn_it_forecasts),
+		cmocka_unit_test(test_H12_small_panel_keeps_the_note_that_stops_the_march),
 		cmocka_unit_test(test_3_6_7_forecast_does_not_clear_a_friend_that_cannot_move),
 		cmocka_unit_test(test_3_6_3_preview_says_what_it_walked_of_what_it_spent),
 		cmocka_unit_test(test_HO_3_2_group_preview_warns_of_each_members_charge),

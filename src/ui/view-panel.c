@@ -443,7 +443,6 @@ route_panel(struct ui *ui, struct pen *p)
 	if (r->turns > 0) {
 		line(p, style_plain, "Arrives after %d turn%s", r->turns,
 		    r->turns == 1 ? "" : "s");
-		turns_lines(ui, p, r, aide ? arrives : g->turn);
 	}
 	else if (r->charge[0] != '\0')
 		;	/* a charge says what comes */
@@ -497,6 +496,11 @@ route_panel(struct ui *ui, struct pen *p)
 		line(p, theme_rule(ui), "%s", r->charge);
 	for (i = r->nnotes - 1; i >= 0; i--)
 		line(p, theme_dim(ui), "%s", r->notes[i]);
+	/* The later turns after this turn's notes: a small panel cuts
+	 * them first (found at 80x24: they pushed out the note that said
+	 * which friend stopped the march this turn). */
+	if (r->turns > 0)
+		turns_lines(ui, p, r, aide ? arrives : g->turn);
 	free(r);
 }
 
