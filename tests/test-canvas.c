@@ -4695,6 +4695,50 @@ test_ruleset_words_on_screen(void **state)
 }
 
 /*
+ * HO.9.3: the battle at a glance counts the routers that fled off the
+ * map's edge with the dispersed, under the ruleset's heading "Dispersed,
+ * fled off".  At the Cowpens the Georgia riflemen gone off the field
+ * (as a router that runs off its edge is, COND_DISPERSED) read 1 on that
+ * row for the Americans; the Napoleonic default battle keeps "Dispersed".
+ * Before, the row read "Dispersed 1" though nothing had dispersed (found
+ * in play: "Dispersed 2" after the riflemen had fled).
+ */
+static void
+test_HO_9_3_fled_off_counts_under_its_own_heading(void **state)
+{
+	struct fixture *f = fixture_scenario("cowpens-1781", 80, 24, true);
+	int u = game_find_unit(f->g, "GAR");
+	int fx, fy;
+	char row[256];
+
+	(void)state;
+	assert_true(u >= 0);
+	to_map(f);
+	game_occupy(f->g, u, false);
+	f->g->units[u].cond = COND_DISPERSED;
+	type(f, "i");
+	assert_true(canvas_find(f->c, "Dispersed, fled off", &fx, &fy));
+	canvas_row(f->c, fy, 0, 80, row, sizeof row);
+	/* The heading, then the Americans' count, then the British's. */
+	assert_non_null(strstr(row, "Dispersed, fled off"));
+	assert_int_equal(sscanf(strstr(row, "off") + 3, "%d %d", &fx, &fy),
+	    2);
+	assert_int_equal(fx, 1);
+	assert_int_equal(fy, 0);
+	fixture_free(f);
+
+	f = fixture_default_set(80, 24, true);
+	to_map(f);
+	u = game_find_unit(f->g, "F-9R");
+	game_occupy(f->g, u, false);
+	f->g->units[u].cond = COND_DISPERSED;
+	type(f, "i");
+	assert_true(has(f, " Dispersed "));
+	assert_false(has(f, "fled off"));
+	fixture_free(f);
+}
+
+/*
  * A ruleset that does not count ground as Pe and Pr (no such terms) has
  * the panel name the ground under the cursor and no figures: with them,
  * "Open ground: Pe 0 BD, Pr 0 BD"; without, "Open ground" alone.
@@ -4799,6 +4843,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_group_preview_draws_each_members_route),
 		cmocka_unit_test(test_3_6_5_preview_gives_each_turn_it_forecasts),
 		cmocka_unit_test(test_H12_small_panel_keeps_the_note_that_stops_the_march),
+		cmocka_unit_test(test_HO_9_3_fled_off_counts_under_its_own_heading),
 		cmocka_unit_test(test_3_6_7_forecast_does_not_clear_a_friend_that_cannot_move),
 		cmocka_unit_test(test_3_6_3_preview_says_what_it_walked_of_what_it_spent),
 		cmocka_unit_test(test_HO_3_2_group_preview_warns_of_each_members_charge),

@@ -36,6 +36,7 @@ static const struct {
 	[RULESET_TERM_PE] = { "pe", "slowing" },
 	[RULESET_TERM_PR] = { "pr", "entry" },
 	[RULESET_TERM_SQUARE] = { "square", "target" },
+	[RULESET_TERM_DISPERSED] = { "dispersed", "Dispersed" },
 };
 
 /* Keys of `cite`. */

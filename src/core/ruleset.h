@@ -243,6 +243,8 @@ enum ruleset_term {
 	RULESET_TERM_PE,	/* what ground takes from speed (land.pe) */
 	RULESET_TERM_PR,	/* what entering ground costs (land.pr) */
 	RULESET_TERM_SQUARE,	/* foot formed against horse */
+	RULESET_TERM_DISPERSED,	/* units gone from the field
+				   (COND_DISPERSED), as a heading */
 	RULESET_TERM_COUNT
 };
 

@@ -349,7 +349,7 @@ turns_lines(struct ui *ui, struct pen *p, const struct route *r, int first)
 		ruleset_fmt(g->rs, ft->spent, b, sizeof b);
 		ruleset_fmt(g->rs, ft->allowance, c, sizeof c);
 		/* An arrival needs no rule; the walk's last may be one
-		 * it passed on the way (HO.4 at the Cowpens). */
+		 * it passed on the way (a halt short of an enemy). */
 		if (ft->rule[0] != '\0' && ft->halt != HALT_ARRIVED)
 			snprintf(cite, sizeof cite, "%s%s; ", ft->rule,
 			    ruleset_rule_mark(g->rs, ft->rule));

@@ -103,7 +103,12 @@ summary_lines(struct ui *ui, void (*line)(void *, struct style,
 		    ss->mob);
 		FIGURES("Routed", "%d", ss->routed);
 		FIGURES("Captured", "%d", ss->captured);
-		FIGURES("Dispersed", "%d", ss->dispersed);
+		/* Under the ruleset's heading: every unit gone from the
+		 * field, routers that a ruleset lets run off its edge too
+		 * (found in play: "Dispersed 2" where riflemen had fled
+		 * off the map and none had dispersed). */
+		FIGURES(ruleset_word(g->rs, RULESET_TERM_DISPERSED), "%d",
+		    ss->dispersed);
 	}
 #undef FIGURES
 	for (i = 0; i < s.nsides; i++)
