@@ -638,8 +638,11 @@ walk_step_in(const struct game *g, struct move_ctx *ctx, struct move_walk *w,
 	case MOVE_NEED_ORDER:
 	case MOVE_NEVER:
 	default:
-		if (walk_round(g, w))
+		if (walk_round(g, w)) {
+			if (sp.flags & MPF_SAY_ROUND)
+				move_note_price(w, &sp);
 			return SR_AGAIN;
+		}
 		move_note_price(w, &sp);
 		walk_halt(g, w, sp.halt, sp.nnotes ? sp.notes[0].rule : NULL);
 		return SR_STOP;

@@ -143,6 +143,9 @@ enum move_verdict {
 #define MPF_APART	0x100	/* move_contact: the halt keeps the two
 				   apart, no battle contact between them
 				   (neither unit's contact is set) */
+#define MPF_SAY_ROUND	0x200	/* MOVE_NEVER: its notes are written even
+				   when the walk goes round it, so that
+				   the way round is explained */
 
 #define MOVE_NOTES_MAX	4
 #define MOVE_NOTE_LEN	192
