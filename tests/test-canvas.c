@@ -3554,7 +3554,7 @@ test_final_screen_has_result_and_summary(void **state)
 	game_seed(f->g, 57);
 	play_default(f, 100);
 	assert_int_equal(f->ui->mode, MODE_OVER);
-	/* The Allies break in turn 8 (3.10.1): the battle ends there, and
+	/* The Allies break in turn 9 (3.10.1): the battle ends there, and
 	 * the side that broke loses (test-summary pins the same game; seed
 	 * 108, both sides breaking in turn 12 and the points deciding, until
 	 * a unit waited for a friend under orders in its way; seed 8 until a
@@ -3570,13 +3570,16 @@ test_final_screen_has_result_and_summary(void **state)
 	 * French got a tenth more men for a 10-turn day; in turn 9, the
 	 * French 33% down, until the way to a place with room to turn began
 	 * with a turn the walk can make, 3.6.3: the game goes otherwise and
-	 * the Allies break a turn sooner, the French 18% down). */
-	assert_true(has(f, "The battle is over after 8 turns"));
+	 * the Allies break a turn sooner, the French 18% down; in turn 8
+	 * until a unit's Manoeuvre Column was no longer formed across a
+	 * hedge behind it, M18: the Allies break in turn 9, the French 32%
+	 * down). */
+	assert_true(has(f, "The battle is over after 9 turns"));
 	assert_true(has(f, "3.10.1*: the Allies have broken: the French win"));
-	assert_true(has(f, "Turn 8/10"));
-	assert_false(has(f, "Turn 9/10"));
-	assert_true(has(f, "Men fallen             818 of 5258   477 of 5320"));
-	assert_true(has(f, "Lost (3.10.1)           18% of 40%    broken 44%"));
+	assert_true(has(f, "Turn 9/10"));
+	assert_false(has(f, "Turn 10/10"));
+	assert_true(has(f, "Men fallen            1022 of 5258   944 of 5320"));
+	assert_true(has(f, "Lost (3.10.1)           32% of 40%    broken 41%"));
 	assert_true(has(f, "Points (3.10.2)                  5             4"));
 	assert_true(has(f, "Rothenbach bridge, 5 points: French"));
 	assert_true(has(f, "Galgenberg, 2 points: Allies"));
@@ -3814,21 +3817,24 @@ test_3_6_3_group_wheel_ends_where_its_preview_said(void **state)
 /*
  * 3.6.5, the Move preview says where every later turn of its forecast
  * ends and why.  In the default battle II./9. Reserve (Line, drill 4,
- * drum: 3 BD) on [50, 16] sent to [41, 21] in Rothenbach is forecast
- * 5 turns for 9 cells: it follows the road W to [47, 19] (3 BD); turn 2
- * it steps to [46, 19] and halts at the hedge, the next step (hedge Pr 1
- * + 1 BD wide, and the village's Pr 1 + Pe 1: 4 BD) dearer than its
- * 2.5 BD left; turn 3 that one step spends all 3 BD (the minimum move);
- * in the village (Pe 1: 2 BD a turn) it reaches [42, 20] on turn 4 and
- * [41, 21] on turn 5.  Played, the turns bring it to those very cells.
- * Before, the preview said "Arrives after 5 turns" and nothing of why.
+ * drum: 3 BD) on [50, 16] sent to [40, 22] in Rothenbach is forecast 5
+ * turns: this turn two 45-degree turns (1 BD each) leave it 0.25 BD of
+ * the half BD a step costs, at [49, 17]; on turn 2 it must take a
+ * Manoeuvre Column at the village's edge (3.6.5), and stops at [44, 17]
+ * before the village's Pr 1 + Pe 1 with 0.5 BD left; turn 3 it enters
+ * (2.75 BD) to [43, 18]; in the village (Pe 1: 2 BD a turn) it reaches
+ * [41, 20] on turn 4 and [40, 21] on turn 5.  The panel lists three
+ * later turns, the page (x) all four.  Played, the turns bring it to
+ * those very cells.  Before, the preview said "Arrives after 5 turns"
+ * and nothing of why.  (The hedges before the village: M18 keeps the
+ * column from forming across one, so the march goes by the north.)
  */
 static void
 test_3_6_5_preview_gives_each_turn_it_forecasts(void **state)
 {
 	struct fixture *f = fixture_scenario("default", 160, 50, true);
-	static const struct point at[] = { { 47, 19 }, { 46, 19 },
-	    { 45, 19 }, { 42, 20 }, { 41, 21 } };
+	static const struct point at[] = { { 49, 17 }, { 44, 17 },
+	    { 43, 18 }, { 41, 20 }, { 40, 21 } };
 	int u = game_find_unit(f->g, "2-9R");
 	size_t t;
 
@@ -3837,21 +3843,21 @@ test_3_6_5_preview_gives_each_turn_it_forecasts(void **state)
 	f->ui->side = f->g->units[u].side;
 	select_unit(f, "2-9R");
 	type(f, "m");
-	f->ui->cursor = (struct point){ 41, 21 };
+	f->ui->cursor = (struct point){ 40, 22 };
 	ui_draw(f->ui, f->c);
-	assert_true(has(f, "This turn: to [47, 19]"));
+	assert_true(has(f, "This turn: to [49, 17]"));
 	assert_true(has(f, "Arrives after 5 turns"));
-	assert_true(has(f, "Turn 2: to [46, 19], obstacle (3.6.5; walked "
-	    "0.5 BD, spent 0.5 BD of 3 BD)"));
-	assert_true(has(f, "Turn 3: to [45, 19], speed (3.6.3; walked 0.5 "
-	    "BD, spent 3 BD of 3 BD)"));
-	assert_true(has(f, "Turn 4: to [42, 20], speed (3.6.3; walked 1.75 "
-	    "BD, spent 1.75 BD of 2 BD)"));
+	assert_true(has(f, "Turn 2: to [44, 17], terrain (3.6.5; walked 2.5 "
+	    "BD, spent 2.5 BD of 3 BD)"));
+	assert_true(has(f, "Turn 3: to [43, 18], speed (3.6.3; walked 0.75 "
+	    "BD, spent 2.75 BD of 3 BD)"));
+	assert_true(has(f, "Turn 4: to [41, 20], speed (3.6.3; walked 1.5 "
+	    "BD, spent 1.5 BD of 2 BD)"));
 	/* The panel lists three later turns; the page all four. */
-	assert_false(has(f, "Turn 5: to [41, 21]"));
+	assert_false(has(f, "Turn 5: to [40, 21]"));
 	assert_true(has(f, "1 turn more: x shows it"));
 	type(f, "x");
-	assert_true(has(f, "Turn 5: to [41, 21], arrives (walked 0.75 BD, "
+	assert_true(has(f, "Turn 5: to [40, 21], arrives (walked 0.75 BD, "
 	    "spent 0.75 BD of 2 BD)"));
 	ui_key(f->ui, UIK_ESC);
 	type(f, "\r");

@@ -6925,6 +6925,76 @@ test_3_6_5_river_entered_with_one_tick_left(void **state)
 }
 
 /*
+ * 3.6.5, M18: the Manoeuvre Column a Line must become to enter a village
+ * is not formed where its block would stand across an obstacle.  one_unit
+ * A is a Line (6 x 2 cells) at [10, 20] facing N, rows 20 and 21, with a
+ * village on rows 0 to 19 and a hedge across the map on the south edge
+ * of row 23, behind it.  Sent to [10, 10], its first step would make it
+ * a Manoeuvre Column (2 x 8 cells) facing N where it stands, rows 20 to
+ * 27, with the hedge between [10, 23] and [10, 24] running through it.
+ * It used to change so and march in (to [10, 18] on turn 1).  Now the log
+ * names the hedge and the two cells, and the way round is taken: on turn
+ * 1 the Line turns its front 135 degrees where it stands (to SE, all its
+ * 3 BD), on turn 2 it faces S and forms its column there, laid back into
+ * the village (rows 13 to 20, over no hedge), and faces about in it to
+ * face NE; on turn 3 it stands on [10, 11] facing N.  At no turn's end
+ * does its block stand across the hedge.  With the hedge on row 27's
+ * south edge instead, just behind the column's tail, it changes and goes
+ * straight in, to [10, 18] on turn 1.
+ */
+static void
+test_3_6_5_M18_no_manoeuvre_column_across_a_hedge(void **state)
+{
+	struct ruleset *rs = rules();
+	struct game *g;
+	const struct unit *a;
+	struct point *c;
+	int x, y, n, t, row, hedge = ruleset_obst(rs, "hedge");
+	int mc = ruleset_form(rs, "manoeuvre_column");
+
+	(void)state;
+	assert_true(hedge > 0 && mc >= 0);
+	for (row = 23; row <= 27; row += 4) {
+		g = one_unit(rs, "line");
+		a = &g->units[0];
+		for (y = 0; y <= 19; y++)
+			for (x = 0; x < 30; x++)
+				map_cell(g->map, x, y)->land =
+				    (uint8_t)ruleset_land(rs, "village");
+		for (x = 0; x < 30; x++)
+			assert_int_equal(map_edge_set(g->map, x, row, DIR_S,
+			    hedge, PASS_NONE), 0);
+		order_move(g, 0, 10, 10);
+		for (t = 1; t <= (row == 23 ? 3 : 1); t++) {
+			game_turn(g);
+			c = game_cells_take(g);
+			n = game_footprint(g, a, c);
+			assert_int_equal(ruleset_obstacle_within(rs, g->map, c,
+			    n, NULL, NULL), 0);
+			game_cells_give(g, c);
+			if (row == 23 && t == 1) {
+				assert_int_equal(a->pos.x, 10);
+				assert_int_equal(a->pos.y, 20);
+				assert_int_equal(a->facing, DIR_SE);
+				assert_int_equal(a->formation,
+				    ruleset_form(rs, "line"));
+				assert_int_equal(count_events(g, 0, "3.6.5", "as "
+				    "a Manoeuvre Column here its block would "
+				    "stand astride the hedge between [10, 23] "
+				    "and [10, 24]: a unit never ends its move on "
+				    "an obstacle (M18)"), 1);
+			}
+		}
+		assert_int_equal(a->formation, mc);
+		assert_int_equal(a->pos.x, 10);
+		assert_int_equal(a->pos.y, row == 23 ? 11 : 18);
+		assert_int_equal(a->facing, DIR_N);
+		game_free(g);
+	}
+	ruleset_free(rs);
+}
+
+/*
  * M19 in the Move preview: a Column with its drum (2 BD) sent north over
  * a stream (Pe 1: 2 BD to cross) walks to [10, 18] on turn 1 with 1 BD
  * left, too little to cross; on turn 2, fresh, it has exactly the
@@ -9278,6 +9348,7 @@ main(void)
 		cmocka_unit_test(test_move_reach_of_a_mob_is_empty),
 		cmocka_unit_test(test_move_unit_a_unit_that_stands_spends_nothing),
 		cmocka_unit_test(test_3_6_5_river_entered_with_one_tick_left),
+		cmocka_unit_test(test_3_6_5_M18_no_manoeuvre_column_across_a_hedge),
 		cmocka_unit_test(test_M19_forecast_tells_the_crossing_ends_as_a_mob),
 		cmocka_unit_test(test_M24_3_6_6_road_trail_keeps_length_on_diagonal),
 		cmocka_unit_test(test_M24_3_6_6_road_column_sent_back_countermarches),

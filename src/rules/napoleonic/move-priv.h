@@ -24,6 +24,19 @@ const char *num(const struct ruleset *, int ticks);
  * (a rotating buffer). */
 const char *lname(const char *label);
 
+/*
+ * M18 (issue 12): a unit never ends its move on an obstacle, so no
+ * change of formation on the march may newly put one inside its block.
+ * The first obstacle it may not stop on (ruleset_obstacle_within's kind)
+ * that walker w's block in formation form, where it stands and as it
+ * faces, would have between two side-by-side cells behind its front
+ * rank that were not both in its block as it stands (w->form): its
+ * index, the two cells in *a and *b when not NULL; 0 when none.  A block
+ * across an obstacle already (a crossing under way) is not refused for
+ * that one.
+ */
+int nap_astride_new(const struct game *, const struct move_walk *w,
+    int form, struct point *a, struct point *b);
 
 /* The road on cell p (ROAD_NONE, ROAD_SMALL, ROAD_BIG). */
 static inline int

@@ -828,13 +828,56 @@ step_long(const struct game *g, const struct move_walk *w, enum dir d,
 		    m->obstacle_width + oc ? "exactly" : "less than");
 }
 
+/*
+ * M18 (issue 12), with 3.6.5: the formation the ground ahead makes the
+ * unit take at once (MOVE_CHANGE, the Manoeuvre Column at a village's
+ * edge) would stand, where the unit stands, across an obstacle its
+ * block is not across now: the tail of a Column that becomes a
+ * Manoeuvre Column reaches back over the stream it has just crossed.  A
+ * unit never ends its move on an obstacle, and a march may end right
+ * after the change, so the change is not made and the step is never
+ * taken: the walk goes round (the route search is told so too) or stops
+ * before the new ground, as the Formation order that would do the same
+ * is refused (nap_form_check).  The note names the obstacle and the two
+ * cells either side of it.  An obstacle at the new front rank is not
+ * asked: the front is where the unit meets what it is about to cross,
+ * which the step prices (a column come up square to an obstacle that
+ * runs at a slant has a front corner over it already).
+ */
+static void
+change_astride(const struct game *g, const struct move_walk *w,
+    struct move_price *p)
+{
+	const struct ruleset *rs = g->rs;
+	struct point a, b;
+	int o, form = p->form;
+
+	if ((o = nap_astride_new(g, w, form, &a, &b)) <= 0)
+		return;
+	move_price_init(p);
+	p->verdict = MOVE_NEVER;
+	p->halt = HALT_OBSTACLE;
+	p->flags |= MPF_SAY_ROUND;
+	if (w->explain)
+		move_price_note(p, "3.6.5", "as a %s here its block would "
+		    "stand astride the %s between [%d, %d] and [%d, %d]: a "
+		    "unit never ends its move on an obstacle (M18), so not "
+		    "this way", rs->form[form].label,
+		    lname(rs->obst[o].label), a.x, a.y, b.x, b.y);
+}
+
 /* The price of a step (the engine's move_step): a plain step the short
- * way, in a frame of its own, any other the long way. */
+ * way, in a frame of its own, any other the long way; the change of
+ * formation the long way may ask for is refused where it would leave
+ * the block astride an obstacle (change_astride). */
 void
 nap_move_step(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)
 {
-	if (!step_plain(g, w, d, p))
+	if (!step_plain(g, w, d, p)) {
 		step_long(g, w, d, w->facing != d ? turned_forbid(g, w, d) :
 		    0, p);
+		if (p->verdict == MOVE_CHANGE)
+			change_astride(g, w, p);
+	}
 }

@@ -126,6 +126,76 @@ astride(const struct map *m, const struct point *c, int n)
 	return false;
 }
 
+/* The index of cell p among the n cells c, n if none. */
+static int
+index_of(const struct point *c, int n, struct point p)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (c[i].x == p.x && c[i].y == p.y)
+			break;
+	return i;
+}
+
+/* Whether cell p is one of the n cells c. */
+static bool
+has_cell(const struct point *c, int n, struct point p)
+{
+	return index_of(c, n, p) < n;
+}
+
+int
+nap_astride_new(const struct game *g, const struct move_walk *w, int form,
+    struct point *a, struct point *b)
+{
+	static const enum dir side[2] = { DIR_E, DIR_S };
+	const struct ruleset *rs = g->rs;
+	const struct unit *u = &g->units[w->unit];
+	struct point *now, *old = NULL, q;
+	int n, nold = 0, nf, i, k, o, pass, found = 0;
+
+	now = game_cells_take(g);
+	n = game_footprint_at(g, u, w->pos, w->facing, form, now);
+	nf = geom_span(w->facing, rs->form[form].frontage[u->arm]);
+	for (i = 0; i < n && found == 0; i++)
+		for (k = 0; k < 2 && found == 0; k++) {
+			o = map_edge(g->map, now[i].x, now[i].y, side[k],
+			    &pass);
+			if (o <= 0 || o >= rs->nobst || pass != PASS_NONE ||
+			    rs->obst[o].may_end_on)
+				continue;
+			q.x = now[i].x + dir_dx[side[k]];
+			q.y = now[i].y + dir_dy[side[k]];
+			if (!has_cell(now, n, q))
+				continue;
+			/* Not at its front rank (geom_footprint lays it
+			 * first, nf cells): the front meets there what it is
+			 * about to cross, which the step prices. */
+			if (i < nf || index_of(now, n, q) < nf)
+				continue;
+			/* The block as it stands is read only where an
+			 * obstacle lies inside the new one: most have none. */
+			if (old == NULL) {
+				old = game_cells_take(g);
+				nold = game_footprint_at(g, u, w->pos,
+				    w->facing, w->form, old);
+			}
+			if (has_cell(old, nold, now[i]) &&
+			    has_cell(old, nold, q))
+				continue;
+			found = o;
+			if (a != NULL)
+				*a = now[i];
+			if (b != NULL)
+				*b = q;
+		}
+	if (old != NULL)
+		game_cells_give(g, old);
+	game_cells_give(g, now);
+	return found;
+}
+
 /* Where cell c of walker w's block lies: *back, how far behind its front
  * centre along its facing; *lat, how far to either side. */
 static void
