@@ -6933,9 +6933,10 @@ test_3_6_5_river_entered_with_one_tick_left(void **state)
  * a Manoeuvre Column (2 x 8 cells) facing N where it stands, rows 20 to
  * 27, with the hedge between [10, 23] and [10, 24] running through it.
  * It used to change so and march in (to [10, 18] on turn 1).  Now the log
- * names the hedge and the two cells, and the way round is taken: on turn
- * 1 the Line turns its front 135 degrees where it stands (to SE, all its
- * 3 BD), on turn 2 it faces S and forms its column there, laid back into
+ * (and the Move preview before it) names the hedge and the two cells
+ * with M18, and the way round is taken: on turn 1 the Line turns its
+ * front 135 degrees where it stands (to SE, all its 3 BD), on turn 2 it
+ * faces S and forms its column there, laid back into
  * the village (rows 13 to 20, over no hedge), and faces about in it to
  * face NE; on turn 3 it stands on [10, 11] facing N.  At no turn's end
  * does its block stand across the hedge.  With the hedge on row 27's
@@ -6948,8 +6949,10 @@ test_3_6_5_M18_no_manoeuvre_column_across_a_hedge(void **state)
 	struct ruleset *rs = rules();
 	struct game *g;
 	const struct unit *a;
+	struct move_preview pv;
+	struct order o;
 	struct point *c;
-	int x, y, n, t, row, hedge = ruleset_obst(rs, "hedge");
+	int x, y, n, t, i, k, row, hedge = ruleset_obst(rs, "hedge");
 	int mc = ruleset_form(rs, "manoeuvre_column");
 
 	(void)state;
@@ -6965,6 +6968,13 @@ test_3_6_5_M18_no_manoeuvre_column_across_a_hedge(void **state)
 			assert_int_equal(map_edge_set(g->map, x, row, DIR_S,
 			    hedge, PASS_NONE), 0);
 		order_move(g, 0, 10, 10);
+		/* The Move preview says why the march does not go in. */
+		o = move_to(0, 10, 10);
+		assert_int_equal(move_preview(g, &o, &pv), 0);
+		for (i = 0, k = 0; i < pv.log.n; i++)
+			k += strstr(pv.log.v[i].text, "(M18)") != NULL;
+		assert_int_equal(k, row == 23 ? 1 : 0);
+		move_preview_free(&pv);
 		for (t = 1; t <= (row == 23 ? 3 : 1); t++) {
 			game_turn(g);
 			c = game_cells_take(g);
