@@ -73,6 +73,24 @@ load_default(struct ruleset **rs)
 	return load_named("default", rs);
 }
 
+/* Play turns until g's turn is turn, the computer giving side 0's orders
+ * at level lv0 and side 1's at lv1 before each (-1: that side gives
+ * none); fails the test if an order is refused. */
+static void
+play_until(struct game *g, int turn, int lv0, int lv1)
+{
+	const int lv[2] = { lv0, lv1 };
+	int k;
+
+	while (g->turn < turn) {
+		for (k = 0; k < 2; k++)
+			if (lv[k] >= 0)
+				assert_int_equal(ai_orders(g, k,
+				    (enum ai_level)lv[k], NULL), 0);
+		game_turn(g);
+	}
+}
+
 /*
  * The Côa as it was deployed before issue 12's re-spacing: the French
  * columns touching each other, 3 wide and 4 deep, the battery in front of
@@ -887,11 +905,7 @@ test_ai_garrison_steps_out_of_the_guns_reach(void **state)
 	u = game_find_unit(g, "52LI");
 	fa = game_find_unit(g, "FA-Loison");
 	assert_true(u >= 0 && fa >= 0);
-	while (g->turn < 3) {
-		assert_int_equal(ai_orders(g, 0, AI_NORMAL, NULL), 0);
-		assert_int_equal(ai_orders(g, 1, AI_NAIVE, NULL), 0);
-		game_turn(g);
-	}
+	play_until(g, 3, AI_NORMAL, AI_NAIVE);
 	assert_int_equal(g->units[u].pos.x, 20);
 	assert_int_equal(g->units[u].pos.y, 16);
 	assert_int_equal(g->units[u].formation,
@@ -1018,11 +1032,7 @@ test_ai_frozen_twice_is_given_another_order(void **state)
 	u = game_find_unit(g, "SCM3");
 	assert_true(u >= 0);
 	assert_int_equal(g->units[u].side, 0);
-	while (g->turn < 3) {
-		assert_int_equal(ai_orders(g, 0, AI_NORMAL, NULL), 0);
-		assert_int_equal(ai_orders(g, 1, AI_NAIVE, NULL), 0);
-		game_turn(g);
-	}
+	play_until(g, 3, AI_NORMAL, AI_NAIVE);
 	/* Frozen last turn: under its Move order, 0 moved, held by a
 	 * friend. */
 	assert_int_equal(g->units[u].pos.x, 54);
@@ -1091,11 +1101,7 @@ test_ai_boxed_column_faces_about_and_marches_out(void **state)
 	f = game_find_unit(g, "1-82L");
 	assert_true(u >= 0 && h >= 0 && f >= 0);
 	assert_int_equal(g->units[u].side, 1);
-	while (g->turn < 10) {
-		for (k = 0; k < 2; k++)
-			assert_int_equal(ai_orders(g, k, ctl[k], NULL), 0);
-		game_turn(g);
-	}
+	play_until(g, 10, ctl[0], ctl[1]);
 	/* Held last turn under its Move order, the Hussards before it
 	 * facing it and I/82e at its side. */
 	assert_int_equal(g->units[u].pos.x, 38);
@@ -1160,11 +1166,7 @@ test_ai_stuck_guns_not_sent_where_they_cannot_turn(void **state)
 	u = game_find_unit(g, "FA-Loison");
 	assert_true(u >= 0);
 	assert_int_equal(g->units[u].side, 1);
-	while (g->turn < 13) {
-		for (k = 0; k < 2; k++)
-			assert_int_equal(ai_orders(g, k, ctl[k], NULL), 0);
-		game_turn(g);
-	}
+	play_until(g, 13, ctl[0], ctl[1]);
 	/* Held by the wall last turn under its Move order. */
 	assert_int_equal(g->units[u].pos.x, 37);
 	assert_int_equal(g->units[u].pos.y, 27);
@@ -1228,11 +1230,7 @@ test_ai_keeps_a_march_rather_than_face_about(void **state)
 	u = game_find_unit(g, "LegMidi");
 	assert_true(u >= 0);
 	assert_int_equal(g->units[u].side, 1);
-	while (g->turn < 4) {
-		for (k = 0; k < 2; k++)
-			assert_int_equal(ai_orders(g, k, AI_NORMAL, NULL), 0);
-		game_turn(g);
-	}
+	play_until(g, 4, AI_NORMAL, AI_NORMAL);
 	assert_int_equal(g->units[u].pos.x, 40);
 	assert_int_equal(g->units[u].pos.y, 8);
 	assert_int_equal(g->units[u].facing, DIR_NE);
@@ -1296,10 +1294,7 @@ test_ai_no_march_that_cannot_start(void **state)
 	game_seed(g, 1);
 	u = game_find_unit(g, "1-26L");
 	assert_true(u >= 0);
-	while (g->turn < 6) {
-		assert_int_equal(ai_orders(g, 1, AI_NORMAL, NULL), 0);
-		game_turn(g);
-	}
+	play_until(g, 6, -1, AI_NORMAL);
 	assert_int_equal(g->units[u].pos.x, 37);
 	assert_int_equal(g->units[u].pos.y, 25);
 	/* The plan wants it to march; the march would go nowhere. */
@@ -1550,11 +1545,7 @@ test_ai_halts_at_the_edge_of_contact(void **state)
 	ai_view_free(&v);
 	assert_int_equal(at.x, 40);
 	assert_int_equal(at.y, 28);
-	while (g->turn < 4) {
-		assert_int_equal(ai_orders(g, 0, AI_NORMAL, NULL), 0);
-		assert_int_equal(ai_orders(g, 1, AI_PASSIVE, NULL), 0);
-		game_turn(g);
-	}
+	play_until(g, 4, AI_NORMAL, AI_PASSIVE);
 	assert_int_equal(g->units[u].cond, COND_FORMED);
 	assert_int_equal(g->units[u].pos.x, 40);
 	assert_int_equal(g->units[u].pos.y, 28);
@@ -1592,10 +1583,7 @@ test_ai_holds_a_bridge_from_the_bank(void **state)
 		    g->objectives[k].at.y)->flags & CELL_DEFILE)
 			bridge = g->objectives[k].at;
 	assert_true(bridge.x >= 0);
-	while (g->turn < 4) {
-		assert_int_equal(ai_orders(g, 1, AI_NORMAL, NULL), 0);
-		game_turn(g);
-	}
+	play_until(g, 4, -1, AI_NORMAL);
 	hold = g->rs->ticks;	/* the scenario holds within 1 BD */
 	ai_view_fill(g, 1, &v);
 	ai_think(&v, AI_NORMAL, &p);

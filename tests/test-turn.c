@@ -1317,27 +1317,48 @@ test_3_9_2_rout_track_leads_to_rear(void **state)
 	game_free(g);
 }
 
-/* A group Move order of units a and b, given by a, to (x, y); fails the
- * test if refused. */
+/* Fill o with a group Move order of units a and b, given by a, to
+ * (x, y). */
+static void
+pair_order(int a, int b, int x, int y, struct order *o)
+{
+	memset(o, 0, sizeof *o);
+	o->kind = ORDER_MOVE;
+	o->unit = a;
+	o->general = 0;
+	o->formation = -1;
+	o->facing = -1;
+	o->npts = 1;
+	o->pts[0] = (struct point){ x, y };
+	o->ngroup = 2;
+	o->group[0] = a;
+	o->group[1] = b;
+}
+
+/* Give the group Move order of pair_order; fails the test if refused. */
 static void
 pair_to(struct game *g, int a, int b, int x, int y)
 {
 	struct order o;
 	char *cause = NULL;
 
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = a;
-	o.general = 0;
-	o.formation = -1;
-	o.facing = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ x, y };
-	o.ngroup = 2;
-	o.group[0] = a;
-	o.group[1] = b;
+	pair_order(a, b, x, y, &o);
 	if (game_order(g, &o, &cause) != 0)
 		fail_msg("group order refused: %s", cause);
+}
+
+/* Unit u holds a Move order to (x, y), in force since turn 1, as if
+ * given then: no courier, no preview. */
+static void
+standing_move(struct game *g, int u, int x, int y)
+{
+	struct order *o = &g->units[u].order;
+
+	o->kind = ORDER_MOVE;
+	o->unit = u;
+	o->npts = 1;
+	o->pts[0] = (struct point){ x, y };
+	o->issued = o->arrives = 1;
 }
 
 /* Two cavalry Lines side by side (as M9) under one group order north;
@@ -1571,17 +1592,7 @@ test_3_6_3_group_forecast_moves_a_member_that_waits(void **state)
 	    DIR_N, 600);
 	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "column", 10, 20,
 	    DIR_N, 600);
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = r;
-	o.general = 0;
-	o.formation = -1;
-	o.facing = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 10, 4 };
-	o.ngroup = 2;
-	o.group[0] = r;
-	o.group[1] = f;
+	pair_order(r, f, 10, 4, &o);
 	assert_int_equal(move_group_forecast(g, &o, r, 1, &fc), 0);
 	assert_int_equal(fc.nstops, 1);
 	if (game_order(g, &o, &cause) != 0)
@@ -1624,25 +1635,9 @@ test_3_6_7_group_forecast_marches_friends_in_its_way(void **state)
 	    DIR_N, 600);
 	fb = fixture_unit(g, "fb", 0, ARM_INFANTRY, "line", "column", 13, 20,
 	    DIR_N, 600);
-	g->units[fa].order.kind = ORDER_MOVE;
-	g->units[fa].order.unit = fa;
-	g->units[fa].order.npts = 1;
-	g->units[fa].order.pts[0] = (struct point){ 10, 4 };
-	g->units[fa].order.issued = g->units[fa].order.arrives = 1;
-	g->units[fb].order = g->units[fa].order;
-	g->units[fb].order.unit = fb;
-	g->units[fb].order.pts[0] = (struct point){ 13, 4 };
-	memset(&o, 0, sizeof o);
-	o.kind = ORDER_MOVE;
-	o.unit = a;
-	o.general = 0;
-	o.formation = -1;
-	o.facing = -1;
-	o.npts = 1;
-	o.pts[0] = (struct point){ 11, 8 };
-	o.ngroup = 2;
-	o.group[0] = a;
-	o.group[1] = b;
+	standing_move(g, fa, 10, 4);
+	standing_move(g, fb, 13, 4);
+	pair_order(a, b, 11, 8, &o);
 	assert_int_equal(move_group_forecast(g, &o, a, 2, &fc), 0);
 	assert_int_equal(move_group_forecast(g, &o, b, 1, &fb1), 0);
 	assert_int_equal(fc.nstops, 2);
@@ -2567,11 +2562,7 @@ test_3_6_8_unit_in_contact_stays_until_a_new_order(void **state)
 	    600);
 	fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "line", 30, 25, DIR_N,
 	    600);
-	g->units[a].order.kind = ORDER_MOVE;
-	g->units[a].order.unit = a;
-	g->units[a].order.npts = 1;
-	g->units[a].order.pts[0] = (struct point){ 30, 5 };
-	g->units[a].order.issued = g->units[a].order.arrives = 1;
+	standing_move(g, a, 30, 5);
 	g->units[a].halt = HALT_CONTACT;
 	g->units[a].halt_turn = 2;
 	g->units[a].moved = 8;
@@ -2606,14 +2597,8 @@ test_3_6_7_waiting_for_a_friend_is_its_own_sides_to_read(void **state)
 	    DIR_N, 600);
 	b = fixture_unit(g, "b", 0, ARM_INFANTRY, "line", "column", 20, 26,
 	    DIR_N, 600);
-	g->units[a].order.kind = ORDER_MOVE;
-	g->units[a].order.unit = a;
-	g->units[a].order.npts = 1;
-	g->units[a].order.pts[0] = (struct point){ 20, 10 };
-	g->units[a].order.issued = g->units[a].order.arrives = 1;
-	g->units[b].order = g->units[a].order;
-	g->units[b].order.unit = b;
-	g->units[b].order.pts[0] = (struct point){ 20, 16 };
+	standing_move(g, a, 20, 10);
+	standing_move(g, b, 20, 16);
 	nap_phase_movement(g);
 	assert_int_equal(own_side_reads(g, "a waits for b, under a Move "
 	    "order of its own"), 1);
