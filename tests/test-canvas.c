@@ -2435,15 +2435,20 @@ static const char coa_two_turns[] =
     "  - {turn: 2, unit: 1-82L, general: ferey, move: [[33, 19]]}\n";
 
 /*
- * A Move order that does not arrive is drawn on past where the walk
- * stops along the order's own legs, as planned, not straight across the
- * map.  The Rifles, halted in contact (3.6.8), sent again to [14, 12]:
- * the order bends over the bridge at [21, 16], and so does the dotted
- * rest of the route; none of it crosses the river (x 21 and 22) anywhere
- * else.  Drawn straight from the stop, it ran across the river at y 13.
+ * A Move order is drawn on past where the walk stops along the order's
+ * own legs, as planned, not straight across the map.  The Rifles, sent
+ * to [6, 12] on the west bank, stop this turn before the bridge, which
+ * the routed 43rd, fled onto it, hold (3.6.6, a narrow passage), and
+ * arrive after 5 turns: the order bends over the bridge at [21, 16], and
+ * so does the dotted rest of the route; none of it crosses the river (x
+ * 21 and 22) anywhere else.  Drawn straight from the stop, it ran across
+ * the river at y 13.  (Until routers turned their backs where they
+ * stood, 3.9.2, the 43rd could not flee and the Rifles, sent to [14, 12]
+ * and halted in contact, did not arrive: the drawing along the legs is
+ * the same for an order that does not arrive.)
  */
 static void
-test_move_preview_not_arriving_follows_its_legs(void **state)
+test_move_preview_route_follows_its_legs_over_the_bridge(void **state)
 {
 	struct fixture *f = calloc(1, sizeof *f);
 	const char *data = getenv("MARSHAL_DATA");
@@ -2482,11 +2487,11 @@ test_move_preview_not_arriving_follows_its_legs(void **state)
 	type(f, " ");
 	assert_int_equal(f->ui->sel, u);
 	type(f, "m");
-	f->ui->cursor = (struct point){ 14, 12 };
+	f->ui->cursor = (struct point){ 6, 12 };
 	ui_draw(f->ui, f->c);
-	assert_true(has(f, "Stops: contact"));
+	assert_true(has(f, "Stops: passage"));
 	route_plan(f->ui, u, r);
-	assert_int_equal(r->turns, -1);
+	assert_int_equal(r->turns, 5);
 	assert_true(r->n > r->stop + 1);
 	for (i = r->stop + 1; i < r->n; i++) {
 		if (r->cells[i].x != 21 && r->cells[i].x != 22)
@@ -2498,7 +2503,7 @@ test_move_preview_not_arriving_follows_its_legs(void **state)
 	}
 	assert_int_equal(bridge, 2);
 	assert_int_equal(river, 0);
-	assert_int_equal(r->cells[r->n - 1].x, 14);
+	assert_int_equal(r->cells[r->n - 1].x, 6);
 	assert_int_equal(r->cells[r->n - 1].y, 12);
 	free(r);
 	fixture_free(f);
@@ -3554,8 +3559,8 @@ test_final_screen_has_result_and_summary(void **state)
 	game_seed(f->g, 57);
 	play_default(f, 100);
 	assert_int_equal(f->ui->mode, MODE_OVER);
-	/* The Allies break in turn 9 (3.10.1): the battle ends there, and
-	 * the side that broke loses (test-summary pins the same game; seed
+	/* The battle runs its 10 turns and the French win on points, 5 to
+	 * 4 (3.10.2; test-summary pinned the same game until then; seed
 	 * 108, both sides breaking in turn 12 and the points deciding, until
 	 * a unit waited for a friend under orders in its way; seed 8 until a
 	 * walk went round a friend standing in its way, seed 35 until a
@@ -3573,13 +3578,15 @@ test_final_screen_has_result_and_summary(void **state)
 	 * the Allies break a turn sooner, the French 18% down; in turn 8
 	 * until a unit's Manoeuvre Column was no longer formed across a
 	 * hedge behind it, M18: the Allies break in turn 9, the French 32%
-	 * down). */
-	assert_true(has(f, "The battle is over after 9 turns"));
-	assert_true(has(f, "3.10.1*: the Allies have broken: the French win"));
-	assert_true(has(f, "Turn 9/10"));
-	assert_false(has(f, "Turn 10/10"));
-	assert_true(has(f, "Men fallen            1022 of 5258   944 of 5320"));
-	assert_true(has(f, "Lost (3.10.1)           32% of 40%    broken 41%"));
+	 * down; the Allies breaking in turn 9 until routers turned their
+	 * backs where they stood, 3.9.2, and fled rather than stood to be
+	 * taken: the Allies end 17% down, the French 25%). */
+	assert_true(has(f, "The battle is over after 10 turns"));
+	assert_true(has(f, "3.10.2*: the French win, 5 points to 4"));
+	assert_true(has(f, "Turn 10/10"));
+	assert_false(has(f, "Turn 11/10"));
+	assert_true(has(f, "Men fallen            1057 of 5258   852 of 5320"));
+	assert_true(has(f, "Lost (3.10.1)           25% of 40%    17% of 40%"));
 	assert_true(has(f, "Points (3.10.2)                  5             4"));
 	assert_true(has(f, "Rothenbach bridge, 5 points: French"));
 	assert_true(has(f, "Galgenberg, 2 points: Allies"));
@@ -4838,7 +4845,7 @@ main(void)
 		cmocka_unit_test(test_summary_page_after_a_turn),
 		cmocka_unit_test(test_move_preview_names_the_formation_with_a_way),
 		cmocka_unit_test(test_move_preview_says_the_march_halts_in_contact),
-		cmocka_unit_test(test_move_preview_not_arriving_follows_its_legs),
+		cmocka_unit_test(test_move_preview_route_follows_its_legs_over_the_bridge),
 		cmocka_unit_test(test_briefing_counts_one_point),
 		cmocka_unit_test(test_final_screen_has_result_and_summary),
 		cmocka_unit_test(test_final_screen_names_the_side_that_broke),

@@ -201,7 +201,13 @@ test_3_4_1_charger_closed_is_a_target_where_it_stands(void **state)
 	/* c's 2 BD reach does not take in a where it begins. */
 	assert_int_equal(nap_gap(g, a, c), 11);
 	nap_phase_charges(g);
-	assert_int_equal(g->units[a].pos.y, 18);
+	assert_int_equal(fixture_count(g, "3.4.2", "a closes from [20, 24] to "
+	    "[20, 18]"), 1);
+	/* c's charge from its flank routs it: it turns its back where it
+	 * stands (3.9.2), its front centre now its old rear rank's. */
+	assert_int_equal(g->units[a].pos.x, 21);
+	assert_int_equal(g->units[a].pos.y, 19);
+	assert_int_equal(g->units[a].facing, DIR_S);
 	assert_int_equal(g->units[b].charged, g->turn);	/* a's charge */
 	assert_int_equal(fixture_count(g, "3.4.1", "c (infantry in Line) "
 	    "charges a, 2 BD away"), 1);

@@ -1999,6 +1999,50 @@ back_row(const struct game *g, int u)
 	return y;
 }
 
+/*
+ * 3.9.2 (marshal's reading, as 3.6.3's face-about): a router whose rear
+ * lies behind it turns its back where it stands, its block on the same
+ * cells, and flees from there.  A Road Column of the second side (its
+ * rear at the top of the field) facing S at [30, 20], an enemy Line
+ * touching its front, routs: its front centre becomes its old rear rank,
+ * [30, 20 - depth + 1] facing N, and it flees 8 cells north of that.  It
+ * used to swing its whole length about its front centre, onto the Line
+ * it fled from: "cannot flee: its track is blocked", and it stood to be
+ * taken.
+ */
+static void
+test_3_9_2_router_turns_its_back_where_it_stands(void **state)
+{
+	struct game *g = field();
+	struct point *cells = game_cells_take(g);
+	int a, n, i, top = 1 << 20, bottom = -1;
+
+	(void)state;
+	a = fixture_unit(g, "a", 1, ARM_INFANTRY, "line", "road_column", 30,
+	    20, DIR_S, 600);
+	fixture_unit(g, "e", 0, ARM_INFANTRY, "line", "line", 30, 22, DIR_N,
+	    600);
+	n = game_footprint(g, &g->units[a], cells);
+	for (i = 0; i < n; i++) {
+		top = cells[i].y < top ? cells[i].y : top;
+		bottom = cells[i].y > bottom ? cells[i].y : bottom;
+	}
+	game_cells_give(g, cells);
+	assert_int_equal(bottom, 20);
+	assert_true(top < 20);
+	nap_rout(g, a, "test");
+	assert_int_equal(g->units[a].pos.x, 30);
+	assert_int_equal(g->units[a].pos.y, top);
+	assert_int_equal(g->units[a].facing, DIR_N);
+	assert_int_equal(back_row(g, a), 20);
+	nap_phase_morale(g);
+	assert_int_equal(g->units[a].cond, COND_ROUTED);
+	assert_int_equal(g->units[a].pos.y, top - 8);
+	assert_int_equal(back_row(g, a), 20 - 8);
+	assert_int_equal(fixture_count(g, "3.9.3", "cannot flee"), 0);
+	game_free(g);
+}
+
 /* 3.9.3: a router whose first step is blocked by a friend stays where
  * it is, moves nothing, keeps its whole track and the log says where the
  * track is blocked and by whom (the player can clear the way). */
@@ -2018,14 +2062,16 @@ test_3_9_3_router_with_its_track_blocked_stays(void **state)
 	n0 = g->units[a].ntrack;
 	assert_true(n0 > 0);
 	at = g->units[a].track[0];
-	/* Fleeing south, the column faces about on its first step: its
-	 * block then runs north from [30, 6].  A friend's Line just north of
-	 * it, its back row on row 4, is in the way. */
+	/* Fleeing south, the column turns its back where it stands (3.9.2):
+	 * its front centre is now [30, 8], and its first step would put its
+	 * block on rows 6 to 9.  A friend's Line on rows 9 and 10 is in the
+	 * way. */
+	assert_int_equal(start.y, 8);
 	assert_int_equal(at.x, 30);
-	assert_int_equal(at.y, 6);
-	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 3,
+	assert_int_equal(at.y, 9);
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 9,
 	    DIR_N, 600);
-	assert_int_equal(back_row(g, f), 4);
+	assert_int_equal(back_row(g, f), 10);
 	nap_phase_morale(g);
 	assert_int_equal(g->units[a].pos.x, start.x);
 	assert_int_equal(g->units[a].pos.y, start.y);
@@ -2042,10 +2088,11 @@ test_3_9_3_router_with_its_track_blocked_stays(void **state)
  * speed, by a friend in the way: the log says where and by whom, as it
  * does when the first step is blocked (found at the Côa: II/66e Ligne
  * "flees 0.5 BD of its 4 BD" with no word of the battery across its
- * track).  The Line at [30, 5] (rows 5 and 6) flees south: its first
- * step to [30, 6] is free; a friend's Line at [30, 7] facing north (rows
- * 7 and 8) holds the block's next place, so it stops at [30, 6] after
- * 0.5 BD of its 4 BD.
+ * track).  The Line at [30, 5] (rows 5 and 6) turns its back where it
+ * stands (3.9.2: its front centre, for six files, now [31, 6]) and flees
+ * south: its first step to [31, 7] is free; a friend's Line at [30, 8]
+ * facing north (rows 8 and 9) holds the block's next place, so it stops
+ * at [31, 7] after 0.5 BD of its 4 BD.
  */
 static void
 test_3_9_3_router_stopped_partway_says_by_whom(void **state)
@@ -2058,30 +2105,31 @@ test_3_9_3_router_stopped_partway_says_by_whom(void **state)
 	    DIR_N, 600);
 	nap_rout(g, a, "test");
 	assert_true(g->units[a].ntrack > 1);
-	assert_int_equal(g->units[a].track[1].x, 30);
-	assert_int_equal(g->units[a].track[1].y, 7);
-	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 7,
+	assert_int_equal(g->units[a].track[1].x, 31);
+	assert_int_equal(g->units[a].track[1].y, 8);
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 8,
 	    DIR_N, 600);
-	assert_int_equal(back_row(g, f), 8);
+	assert_int_equal(back_row(g, f), 9);
 	nap_phase_morale(g);
-	assert_int_equal(g->units[a].pos.x, 30);
-	assert_int_equal(g->units[a].pos.y, 6);
+	assert_int_equal(g->units[a].pos.x, 31);
+	assert_int_equal(g->units[a].pos.y, 7);
 	assert_int_equal(g->units[a].moved, 2);
-	assert_int_equal(g->units[a].track[0].y, 7);
+	assert_int_equal(g->units[a].track[0].y, 8);
 	assert_int_equal(fixture_count(g, "3.9.3", "a flees 0.5 BD of its "
-	    "4 BD rout speed along its track, [30, 5] to [30, 6]: there its "
-	    "track is blocked at [30, 7], where f stands in the way of its "
+	    "4 BD rout speed along its track, [31, 6] to [31, 7]: there its "
+	    "track is blocked at [31, 8], where f stands in the way of its "
 	    "block"), 1);
 	game_free(g);
 }
 
 /*
  * 3.9.5: the track counts as blocked only where the router's block would
- * stand after its next step.  The Line at [30, 5] (rows 5 and 6) flees
- * south, its first step to [30, 6] (faced about, rows 6 and 5); a
- * friend's Line at [30, 7] facing north (rows 7 and 8) stands just beyond
- * that step and blocks the one after it.  An enemy reaching the router
- * rolls 1d6 with no +2 for a blocked track.
+ * stand after its next step.  The Line at [30, 5] (rows 5 and 6) turns
+ * its back where it stands (3.9.2: its front centre, for six files, now
+ * [31, 6]) and flees south, its first step to [31, 7] (rows 7 and 6); a
+ * friend's Line at [30, 8] facing north (rows 8 and 9) stands just
+ * beyond that step and blocks the one after it.  An enemy reaching the
+ * router rolls 1d6 with no +2 for a blocked track.
  */
 static void
 test_3_9_5_track_blocked_only_at_its_next_cell(void **state)
@@ -2096,12 +2144,12 @@ test_3_9_5_track_blocked_only_at_its_next_cell(void **state)
 	assert_int_equal(back_row(g, a), 6);
 	nap_rout(g, a, "test");
 	assert_true(g->units[a].ntrack > 1);
-	assert_int_equal(g->units[a].track[0].x, 30);
-	assert_int_equal(g->units[a].track[0].y, 6);
-	assert_int_equal(g->units[a].track[1].y, 7);
-	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 7,
+	assert_int_equal(g->units[a].track[0].x, 31);
+	assert_int_equal(g->units[a].track[0].y, 7);
+	assert_int_equal(g->units[a].track[1].y, 8);
+	f = fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 8,
 	    DIR_N, 600);
-	assert_int_equal(back_row(g, f), 8);
+	assert_int_equal(back_row(g, f), 9);
 	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 50, 30,
 	    DIR_W, 400);
 	roll = fixture_dice(g, 1, 6);
@@ -2118,11 +2166,12 @@ test_3_9_5_track_blocked_only_at_its_next_cell(void **state)
 /*
  * 3.9.3, marshal's reading: routers do not flee into ground none of
  * their arm's formations may enter (3.6.5: a lake, the river at the
- * Côa).  The column at [30, 5] flees south; water (a lake) covers row 10
- * from edge to edge, so no way it may take leads to its rear at [30, 39]
- * (3.9.2): its track runs to the cell it can reach nearest its rear,
- * [30, 9] (its block, the anchor at its southern front, fleeing, stops
- * short of row 10), 4 steps.  It flees them, 2 BD of its 4 BD, and the
+ * Côa).  The column at [30, 5] (rows 5 to 8) turns its back where it
+ * stands, its front centre now [30, 8], and flees south; water (a lake)
+ * covers row 13 from edge to edge, so no way it may take leads to its
+ * rear at [30, 39] (3.9.2): its track runs to the cell it can reach
+ * nearest its rear, [30, 12] (its block, the anchor at its southern
+ * front, stops short of row 13), 4 steps.  It flees them, 2 BD of its 4 BD, and the
  * next turn it cannot flee at all, the log saying why.  A formed enemy
  * that reaches it rolls for the catch with the +2 of a blocked track
  * (3.9.5).  Before, it waded into the lake and stood in it; later its
@@ -2138,7 +2187,7 @@ test_3_9_3_routers_stop_at_ground_they_may_not_enter(void **state)
 	(void)state;
 	assert_true(ruleset_land(rs, "water") >= 0);
 	for (x = 0; x < 60; x++)
-		map_cell(g->map, x, 10)->land = (uint8_t)ruleset_land(rs,
+		map_cell(g->map, x, 13)->land = (uint8_t)ruleset_land(rs,
 		    "water");
 	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 5,
 	    DIR_N, 600);
@@ -2146,22 +2195,23 @@ test_3_9_3_routers_stop_at_ground_they_may_not_enter(void **state)
 	assert_int_equal(g->units[a].ntrack, 4);
 	assert_int_equal(fixture_count(g, "3.9.2", "a routs (test): no way it "
 	    "may take leads to its rear at [30, 39], so it will flee as near "
-	    "to it as it can, a track of 4 cells to [30, 9]"), 1);
+	    "to it as it can, a track of 4 cells to [30, 12]"), 1);
 	nap_phase_morale(g);
 	assert_int_equal(g->units[a].pos.x, 30);
-	assert_int_equal(g->units[a].pos.y, 9);
+	assert_int_equal(g->units[a].pos.y, 12);
 	assert_int_equal(g->units[a].moved, 8);
 	assert_int_equal(fixture_count(g, "3.9.3", "a flees 2 BD of its 4 BD "
-	    "rout speed along its track, [30, 5] to [30, 9], as near its rear "
-	    "as any way it may take leads (3.9.2)"), 1);
+	    "rout speed along its track, [30, 8] to [30, 12], as near its "
+	    "rear as any way it may take leads (3.9.2)"), 1);
 	assert_int_equal(g->units[a].ntrack, 0);
 	nap_phase_morale(g);
-	assert_int_equal(g->units[a].pos.y, 9);
+	assert_int_equal(g->units[a].pos.y, 12);
 	assert_int_equal(g->units[a].moved, 0);
 	assert_int_equal(fixture_count(g, "3.9.3", "a cannot flee: no way it "
-	    "may take leads from [30, 9] to its rear at [30, 39] (3.9.2)"), 1);
+	    "may take leads from [30, 12] to its rear at [30, 39] (3.9.2)"),
+	    1);
 	/* An enemy reaching them finds their track blocked. */
-	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 36, 9,
+	c = fixture_unit(g, "c", 1, ARM_INFANTRY, "line", "line", 36, 12,
 	    DIR_W, 400);
 	roll = fixture_dice(g, 1, 6);
 	tab()->morale.capture = 100;
@@ -2175,8 +2225,8 @@ test_3_9_3_routers_stop_at_ground_they_may_not_enter(void **state)
 
 /*
  * 3.9.2, marshal's reading: a rout track goes round ground the router
- * may not enter when a way round exists.  The lake of the test above
- * now ends at column 35, leaving columns 36 to 59 of row 10 dry.  The
+ * may not enter when a way round exists.  A lake like the test above's,
+ * on row 10, ends at column 35, leaving columns 36 to 59 dry.  The
  * column at [30, 5], routed, gets a track that ends at its rear,
  * [30, 39], and on which its block never stands on the lake, and in the
  * morale phase it flees its 4 BD (16 ticks, as far as whole steps go)
@@ -2263,9 +2313,10 @@ test_3_9_2_rout_track_goes_round_a_wall(void **state)
 
 /*
  * 3.9.3 with a ruleset whose first landscape (index 0, the map's open
- * ground) bars every formation: the column at [30, 5], routed, cannot
- * flee onto its track's first cell [30, 6].  Its block there stands on
- * open ground but for a lake on [30, 6] itself; the log names the first
+ * ground) bars every formation: the column at [30, 5], routed, turned
+ * its back where it stands (its front centre [30, 8], 3.9.2), cannot
+ * flee onto its track's first cell [30, 9].  Its block there stands on
+ * open ground but for a lake on [30, 9] itself; the log names the first
  * ground found that bars it (Open ground), not the lake read after it.
  */
 static void
@@ -2280,16 +2331,17 @@ test_3_9_3_router_barred_by_land_0(void **state)
 	    DIR_N, 600);
 	nap_rout(g, a, "test");
 	assert_true(g->units[a].ntrack > 0);
+	assert_int_equal(g->units[a].pos.y, 8);
 	assert_int_equal(g->units[a].track[0].x, 30);
-	assert_int_equal(g->units[a].track[0].y, 6);
-	map_cell(g->map, 30, 6)->land = (uint8_t)ruleset_land(rs, "water");
+	assert_int_equal(g->units[a].track[0].y, 9);
+	map_cell(g->map, 30, 9)->land = (uint8_t)ruleset_land(rs, "water");
 	rs->land[0].forbid = ~0u;
 	nap_phase_morale(g);
 	rs->land[0].forbid = was;
-	assert_int_equal(g->units[a].pos.y, 5);
+	assert_int_equal(g->units[a].pos.y, 8);
 	assert_int_equal(g->units[a].moved, 0);
 	assert_int_equal(fixture_count(g, "3.9.3", "a cannot flee: its track "
-	    "runs into Open ground at [30, 6], where it may not go (3.6.5)"),
+	    "runs into Open ground at [30, 9], where it may not go (3.6.5)"),
 	    1);
 	game_free(g);
 }
@@ -2354,9 +2406,10 @@ test_3_9_3_router_one_cell_from_its_rear_blocked(void **state)
 /*
  * 3.9.3: a router whose block would leave the map on its track's first
  * cell, with no unit to blame, cannot flee, and the log names that cell.
- * The column at [30, 0] facing N (its block runs south from row 0) flees
- * south: on [30, 1], faced about, its block would run north off the map.
- * It stays, and the log says its track is blocked at [30, 1].
+ * The column at [59, 10] facing E (3 files wide, on columns 56 to 59),
+ * its rear at [59, 39], flees south down the map's east edge: facing S
+ * on [59, 11], its files would stand on columns 58 to 60, one off the
+ * map.  It stays, and the log says its track is blocked at [59, 11].
  */
 static void
 test_3_9_3_router_blocked_by_the_map_edge_names_the_cell(void **state)
@@ -2365,18 +2418,19 @@ test_3_9_3_router_blocked_by_the_map_edge_names_the_cell(void **state)
 	int a;
 
 	(void)state;
-	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 0,
-	    DIR_N, 600);
+	g->sides[0].rear = (struct point){ 59, 39 };
+	a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 59, 10,
+	    DIR_E, 600);
 	nap_rout(g, a, "test");
 	assert_true(g->units[a].ntrack > 1);
-	assert_int_equal(g->units[a].track[0].x, 30);
-	assert_int_equal(g->units[a].track[0].y, 1);
+	assert_int_equal(g->units[a].track[0].x, 59);
+	assert_int_equal(g->units[a].track[0].y, 11);
 	nap_phase_morale(g);
-	assert_int_equal(g->units[a].pos.x, 30);
-	assert_int_equal(g->units[a].pos.y, 0);
+	assert_int_equal(g->units[a].pos.x, 59);
+	assert_int_equal(g->units[a].pos.y, 10);
 	assert_int_equal(g->units[a].moved, 0);
 	assert_int_equal(fixture_count(g, "3.9.3", "a cannot flee: its track "
-	    "is blocked at [30, 1]"), 1);
+	    "is blocked at [59, 11]"), 1);
 	assert_int_equal(fixture_count(g, "3.9.3", "stands in the way"), 0);
 	game_free(g);
 }
@@ -2715,9 +2769,9 @@ test_3_9_5_open_track_no_modifier(void **state)
 	game_free(g);
 }
 
-/* A router held where it stands (column a at [30, 5], its first step
- * blocked by the friend f) and a formed enemy column e at (x, y) facing
- * f. */
+/* A router held where it stands (column a at [30, 5], turned about
+ * where it stands, its first step south blocked by the friend f) and a
+ * formed enemy column e at (x, y) facing f. */
 static struct game *
 held_router(int x, int y, enum dir f, int *a, int *e)
 {
@@ -2726,7 +2780,7 @@ held_router(int x, int y, enum dir f, int *a, int *e)
 	*a = fixture_unit(g, "a", 0, ARM_INFANTRY, "line", "column", 30, 5,
 	    DIR_N, 600);
 	nap_rout(g, *a, "test");
-	fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 3, DIR_N,
+	fixture_unit(g, "f", 0, ARM_INFANTRY, "line", "line", 30, 9, DIR_N,
 	    600);
 	*e = fixture_unit(g, "e", 1, ARM_INFANTRY, "line", "column", x, y, f,
 	    600);
@@ -3338,6 +3392,7 @@ main(void)
 		cmocka_unit_test(test_3_6_3_battery_with_no_room_to_unlimber_names_the_friend),
 		cmocka_unit_test(test_3_6_2_stop_order_after_a_march_stops_the_unit),
 		cmocka_unit_test(test_3_9_3_routers_flee_at_rout_speed),
+		cmocka_unit_test(test_3_9_2_router_turns_its_back_where_it_stands),
 		cmocka_unit_test(test_3_9_3_routers_stop_at_ground_they_may_not_enter),
 		cmocka_unit_test(test_3_9_2_rout_track_goes_round_the_lake),
 		cmocka_unit_test(test_3_9_2_rout_track_goes_round_a_wall),

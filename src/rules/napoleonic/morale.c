@@ -26,28 +26,47 @@ tables(const struct game *g)
 	return &nap_phases(g->rs)->morale;
 }
 
-static bool rout_track(struct game *, int u);
+static bool rout_track(struct game *, int u, bool *about);
+static void about_log(struct game *, int u, bool about);
 
 void
 nap_rout(struct game *g, int u, const char *why)
 {
 	struct unit *un = &g->units[u];
 	struct point rear = g->sides[un->side].rear, end;
+	bool about = false;
 
 	un->cond = COND_ROUTED;
 	un->contact = -1;
 	un->order.kind = ORDER_NONE;
-	if (!rout_track(g, u)) {
+	if (!rout_track(g, u, &about)) {
 		game_log(g, u, EV_CONDITION, "3.9.2", "%s routs (%s): it will "
-		    "flee toward its rear at [%d, %d], a track of %d cells",
-		    un->name, why, rear.x, rear.y, un->ntrack);
+		    "flee toward its rear at [%d, %d], a track of %d cell%s",
+		    un->name, why, rear.x, rear.y, un->ntrack,
+		    un->ntrack == 1 ? "" : "s");
+		about_log(g, u, about);
 		return;
 	}
 	end = un->ntrack > 0 ? un->track[un->ntrack - 1] : un->pos;
 	game_log(g, u, EV_CONDITION, "3.9.2", "%s routs (%s): no way it may "
 	    "take leads to its rear at [%d, %d], so it will flee as near to "
-	    "it as it can, a track of %d cells to [%d, %d]", un->name, why,
-	    rear.x, rear.y, un->ntrack, end.x, end.y);
+	    "it as it can, a track of %d cell%s to [%d, %d]", un->name, why,
+	    rear.x, rear.y, un->ntrack, un->ntrack == 1 ? "" : "s", end.x,
+	    end.y);
+	about_log(g, u, about);
+}
+
+/* 3.9.2: what rout_track's turn about (*about true) did, in the log. */
+static void
+about_log(struct game *g, int u, bool about)
+{
+	const struct unit *un = &g->units[u];
+
+	if (about)
+		game_log(g, u, EV_MOVE, "3.9.2", "%s turns its back where it "
+		    "stands to flee, its block on the same ground: its front "
+		    "centre is now [%d, %d], facing %s (marshal's reading)",
+		    un->name, un->pos.x, un->pos.y, dir_name(un->facing));
 }
 
 /*
@@ -337,16 +356,34 @@ rout_way(struct game *g, int u, int max)
  * that straight track would cross ground or an obstacle the router may
  * not (rout_step_ok), it takes the way round instead (rout_way).  True
  * if no way it may take leads to the rear: its track then ends as near
- * to the rear as it can come.
+ * to the rear as it can come.  A unit whose track starts behind it turns
+ * about first, where it stands (*about set true; the caller logs it).
  */
 static bool
-rout_track(struct game *g, int u)
+rout_track(struct game *g, int u, bool *about)
 {
 	struct unit *un = &g->units[u];
-	struct point p = un->pos;
+	struct point p = un->pos, a;
 	int k, d, max = tables(g)->track_max;
 
 	game_track(g, u, max);
+	/* Its back to the enemy (marshal's reading, as a face-about in
+	 * 3.6.3): a unit whose track starts behind it turns where it
+	 * stands, its rear rank now its front, rather than swing its
+	 * whole length about its front centre, onto whoever it flees
+	 * from.  Its block keeps its cells. */
+	if (un->ntrack > 0 && (d = dir_between(p, un->track[0])) >= 0 &&
+	    dir_diff(un->facing, (enum dir)d) >= 3 &&
+	    nap_about_in_place(g, u, &a) &&
+	    (a.x != p.x || a.y != p.y)) {
+		game_occupy(g, u, false);
+		un->pos = a;
+		un->facing = dir_turn(un->facing, 4);
+		game_occupy(g, u, true);
+		*about = true;
+		p = un->pos;
+		game_track(g, u, max);
+	}
 	for (k = 0; k < un->ntrack; k++) {
 		d = dir_between(p, un->track[k]);
 		if (d < 0 || !rout_step_ok(g, u, p, (enum dir)d))
@@ -365,11 +402,15 @@ track_blocked(struct game *g, int u)
 {
 	const struct unit *un = &g->units[u];
 	struct point rear = g->sides[un->side].rear;
+	bool cut, about = false;
 	int d;
 
-	if (un->ntrack == 0 && (un->pos.x != rear.x || un->pos.y != rear.y) &&
-	    rout_track(g, u) && un->ntrack == 0)
-		return true;
+	if (un->ntrack == 0 && (un->pos.x != rear.x || un->pos.y != rear.y)) {
+		cut = rout_track(g, u, &about);
+		about_log(g, u, about);
+		if (cut && un->ntrack == 0)
+			return true;
+	}
 	if (un->ntrack == 0)
 		return false;
 	d = dir_between(un->pos, un->track[0]);
@@ -384,17 +425,21 @@ static void
 flee(struct game *g, int u)
 {
 	struct unit *un = &g->units[u];
-	struct point from = un->pos;
+	struct point from;
 	char have[32], gone[32];
 	int d, cost, left = tables(g)->rout_speed[un->arm], used = 0, k = 0;
 	int bar = -1, who = -1;
 	struct point bad;
 	char stop[160];
-	bool blocked = false, cut = false, at_rear;
+	bool blocked = false, cut = false, at_rear, about = false;
 
 	ruleset_fmt(g->rs, left, have, sizeof have);
-	if (un->ntrack == 0)
-		cut = rout_track(g, u);	/* routed by the scenario, or at an edge */
+	if (un->ntrack == 0) {
+		/* Routed by the scenario, or at an edge. */
+		cut = rout_track(g, u, &about);
+		about_log(g, u, about);
+	}
+	from = un->pos;
 	if (un->ntrack == 0 && cut) {
 		un->moved = 0;
 		game_log(g, u, EV_MOVE, "3.9.3", "%s cannot flee: no way it may "

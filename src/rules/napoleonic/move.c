@@ -295,6 +295,31 @@ about_room(const struct game *g, const struct move_walk *w, enum dir d,
 	    game_fits(g, w->unit, w->pos, d, w->form, -1, &bad) != 0;
 }
 
+bool
+nap_about_in_place(const struct game *g, int unit, struct point *out)
+{
+	const struct unit *u = &g->units[unit];
+	enum dir d = dir_turn(u->facing, 4);
+	struct point *now, *then;
+	int n, i;
+	bool found = false;
+
+	now = game_cells_take(g);
+	then = game_cells_take(g);
+	n = game_footprint_at(g, u, u->pos, u->facing, u->formation, now);
+	if (astride(g->map, now, n))
+		n = 0;
+	for (i = 0; i < n && !found; i++)
+		if (game_footprint_at(g, u, now[i], d, u->formation, then) ==
+		    n && same_cells(now, then, n)) {
+			*out = now[i];
+			found = true;
+		}
+	game_cells_give(g, then);
+	game_cells_give(g, now);
+	return found;
+}
+
 void
 nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
     struct move_price *p)

@@ -145,6 +145,13 @@ int nap_form_check(const struct game *, int unit, int form, char **cause);
  * a Restore order re-form (3.5.1); either takes the whole turn. */
 void nap_phase_formation(struct game *);
 
+/* 3.9.2 (marshal's reading, as 3.6.3's face-about): the front centre
+ * unit would have faced about where it stands, its block on the same
+ * cells and its rear rank the front, into *out; false when no cell of
+ * its block gives that block facing the other way, or it stands astride
+ * an obstacle. */
+bool nap_about_in_place(const struct game *, int unit, struct point *out);
+
 /* Phase 6 (3.6): every unit in index order. */
 void nap_phase_movement(struct game *);
 
