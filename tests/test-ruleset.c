@@ -627,6 +627,7 @@ test_3_reference_of_the_phases_from_data(void **state)
 	    "Morale, routs and prisoners (3.9*)\n"
 	    "  a unit that loses 5% in a turn tests: passes on 2d6 <= Drill "
 	    "+ 4 (3.9.1*)\n"
+	    "  a router whose way to its rear starts 135 degrees or more from its facing turns its back where it stands, its block on the same ground (3.9.2*)\n"
 	    "  routers flee 4 BD (foot), 8 BD (horse), 2 BD (guns) a turn (3.9.3*)\n"
 	    "  a formed enemy within 0.5 BD catches them: 1d6 + modifiers "
 	    ">= 4 and they surrender, else they scatter losing 20% (3.9.5*)\n"
@@ -1081,6 +1082,7 @@ static const struct bound {
 	{ "napoleonic", "morale", "\n  mob: -2                       # 3.9.1 already a Mob\n", "mob", -20, 20 },
 	{ "napoleonic", "morale", "\n  rout_margin: 3                # 3.9.2 failing by 3 or more routs; less: Mob\n", "rout_margin", 1, 100 },
 	{ "napoleonic", "morale", "\n  track: 200                    # 3.9.2 longest rout track, in cells\n", "track", 1, 100000 },
+	{ "napoleonic", "morale", "\n  turn_about: 3                 # 3.9.2 (marshal's reading) a router whose track starts 3 x 45 degrees or more from its facing turns its back where it stands first (5: never)\n", "turn_about", 1, 5 },
 	{ "napoleonic", "morale", "\n  capture: 4                    # 3.9.5 1d6 + modifiers >= 4: they surrender\n", "capture", -50, 50 },
 	{ "napoleonic", "morale", "\n  capture_cavalry: 2            # 3.9.5 the pursuer is mounted\n", "capture_cavalry", -20, 20 },
 	{ "napoleonic", "morale", "\n  capture_blocked: 2            # 3.9.5 the routers' track is blocked\n", "capture_blocked", -20, 20 },

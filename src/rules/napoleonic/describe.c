@@ -118,6 +118,11 @@ nap_phases_describe(const struct ruleset *rs,
 	say(&o, 2, "3.9.1", "a unit that loses %d%% in a turn tests: passes "
 	    "on %dd%d <= Drill + %d", mo->trigger, mo->dice, mo->die,
 	    mo->base);
+	if (mo->turn_about <= 4)
+		say(&o, 2, "3.9.2", "a router whose way to its rear starts %d "
+		    "degrees or more from its facing turns its back where it "
+		    "stands, its block on the same ground",
+		    45 * mo->turn_about);
 	say(&o, 2, "3.9.3", "routers flee %s (foot), %s (horse), %s (guns) "
 	    "a turn", dist(rs, mo->rout_speed[ARM_INFANTRY], a, sizeof a),
 	    dist(rs, mo->rout_speed[ARM_CAVALRY], b, sizeof b),

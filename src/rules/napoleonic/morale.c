@@ -373,7 +373,7 @@ rout_track(struct game *g, int u, bool *about)
 	 * whole length about its front centre, onto whoever it flees
 	 * from.  Its block keeps its cells. */
 	if (un->ntrack > 0 && (d = dir_between(p, un->track[0])) >= 0 &&
-	    dir_diff(un->facing, (enum dir)d) >= 3 &&
+	    dir_diff(un->facing, (enum dir)d) >= tables(g)->turn_about &&
 	    nap_about_in_place(g, u, &a) &&
 	    (a.x != p.x || a.y != p.y)) {
 		game_occupy(g, u, false);

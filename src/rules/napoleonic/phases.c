@@ -221,8 +221,9 @@ load_morale(const struct ruleset *rs, const struct doc_node *root,
 {
 	static const char *const keys[] = { "die", "dice", "base", "trigger",
 	    "per_losses", "musician", "general", "mob", "rout_margin",
-	    "rout_speed", "track", "touch", "capture", "capture_cavalry",
-	    "capture_blocked", "scatter_loss", "disperse_at", NULL };
+	    "rout_speed", "track", "turn_about", "touch", "capture",
+	    "capture_cavalry", "capture_blocked", "scatter_loss",
+	    "disperse_at", NULL };
 	static const char *const arm_keys[] = { "infantry", "cavalry",
 	    "artillery", NULL };
 	const struct doc_node *n, *rs_n;
@@ -246,6 +247,7 @@ load_morale(const struct ruleset *rs, const struct doc_node *root,
 			bad |= need_dist(rs, rs_n, arm_name((enum arm)a),
 			    &m->rout_speed[a], d);
 	bad |= doc_need_int(n, "track", 1, 100000, &m->track_max, d);
+	bad |= doc_need_int(n, "turn_about", 1, 5, &m->turn_about, d);
 	bad |= need_dist(rs, n, "touch", &m->touch, d);
 	bad |= doc_need_int(n, "capture", -50, 50, &m->capture, d);
 	bad |= doc_need_int(n, "capture_cavalry", -20, 20, &m->capture_cavalry, d);

@@ -67,6 +67,10 @@ struct nap_morale {
 	int	rout_margin;		/* 3.9.2 failing this badly routs */
 	int	rout_speed[ARM_COUNT];	/* 3.9.3 ticks fled per turn */
 	int	track_max;		/* 3.9.2 longest rout track, in steps */
+	int	turn_about;		/* 3.9.2 (marshal's reading) 45-degree
+					   steps between facing and track from
+					   which a router turns where it stands
+					   (5: never) */
 	int	touch;			/* 3.9.5 gap at which routers are caught */
 	int	capture;		/* 3.9.5 1d6 + mods >= this: POWs */
 	int	capture_cavalry;	/* 3.9.5 the pursuer is mounted */
