@@ -196,50 +196,44 @@ nap_astride_new(const struct game *g, const struct move_walk *w, int form,
 	return found;
 }
 
-/* Where cell c of walker w's block lies: *back, how far behind its front
- * centre along its facing; *lat, how far to either side. */
+/* Where cell c of a block with its front centre at pos, facing f, lies:
+ * *back, how far behind the front centre along the facing; *lat, how far
+ * to either side. */
 static void
-rank_of(const struct move_walk *w, struct point c, int *back, int *lat)
+rank_of(struct point pos, enum dir f, struct point c, int *back, int *lat)
 {
-	const int fx = dir_dx[w->facing], fy = dir_dy[w->facing];
+	const int fx = dir_dx[f], fy = dir_dy[f];
 
-	*back = -(c.x - w->pos.x) * fx - (c.y - w->pos.y) * fy;
-	*lat = abs((c.x - w->pos.x) * fy - (c.y - w->pos.y) * fx);
+	*back = -(c.x - pos.x) * fx - (c.y - pos.y) * fy;
+	*lat = abs((c.x - pos.x) * fy - (c.y - pos.y) * fx);
 }
 
 /*
- * The anchor that keeps unit w's block where it stands when it faces
- * about, to d (180 degrees): the front centre of the block seen from
- * behind, a cell of its rear rank.  False when no anchor covers exactly
- * the same cells (a block on a diagonal may not be symmetrical), or when
- * the column stands on a road trail (3.6.6): it then turns about its
- * front as any other turn; so it does when the block stands astride an
- * obstacle, which facing about would cross for nothing, and when its
- * goal is not ahead of the new front, facing to (the goal within its own
- * length: facing about would put it behind again).  A column (a
- * block deeper than wide) turning 135 degrees at once faces about so,
- * then turns on 45 degrees about its new front: the block stays about
- * where it stood, rather than laying its length out ahead of it.
+ * The front centre that keeps unit u's block, in formation form with its
+ * front centre at pos facing f, on the same cells when it faces about:
+ * a cell of its rear rank, those nearest the front centre's file tried
+ * first (the anchor's mirror, or one beside it when the frontage is
+ * even).  False when no cell gives exactly the same cells (a block on a
+ * diagonal may not be symmetrical) or the block stands astride an
+ * obstacle, which facing about would cross for nothing.
  */
 static bool
-about_anchor(const struct game *g, const struct move_walk *w, enum dir d,
-    enum dir to, struct point *out)
+about_cell(const struct game *g, const struct unit *u, struct point pos,
+    enum dir f, int form, struct point *out)
 {
-	const struct unit *u = &g->units[w->unit];
+	const enum dir d = dir_turn(f, 4);
 	struct point *now, *then;
 	int n, i, back, far = INT_MIN, lat, k, kmax = 0;
 	bool found = false;
 
-	if (w->ntrail > 0)
-		return false;
 	now = game_cells_take(g);
 	then = game_cells_take(g);
-	n = game_footprint_at(g, u, w->pos, w->facing, w->form, now);
+	n = game_footprint_at(g, u, pos, f, form, now);
 	if (astride(g->map, now, n))
 		n = 0;
 	/* The rear rank: the cells farthest back along the facing. */
 	for (i = 0; i < n; i++) {
-		rank_of(w, now[i], &back, &lat);
+		rank_of(pos, f, now[i], &back, &lat);
 		if (back > far) {
 			far = back;
 			kmax = 0;
@@ -247,21 +241,44 @@ about_anchor(const struct game *g, const struct move_walk *w, enum dir d,
 		if (back == far && lat > kmax)
 			kmax = lat;
 	}
-	/* Of its cells, those nearest the front centre's file first (the
-	 * anchor's mirror, or one beside it when the frontage is even). */
 	for (k = 0; k <= kmax && !found; k++)
 		for (i = 0; i < n && !found; i++) {
-			rank_of(w, now[i], &back, &lat);
+			rank_of(pos, f, now[i], &back, &lat);
 			if (back != far || lat != k)
 				continue;
-			if (game_footprint_at(g, u, now[i], d, w->form,
-			    then) == n && same_cells(now, then, n)) {
+			if (game_footprint_at(g, u, now[i], d, form, then) ==
+			    n && same_cells(now, then, n)) {
 				*out = now[i];
 				found = true;
 			}
 		}
 	game_cells_give(g, then);
 	game_cells_give(g, now);
+	return found;
+}
+
+/*
+ * The anchor that keeps unit w's block where it stands when it faces
+ * about (180 degrees): the front centre of the block seen from behind
+ * (about_cell).  False when there is none, or when the column stands on
+ * a road trail (3.6.6): it then turns about its front as any other turn;
+ * so it does when its goal is not ahead of the new front, facing to (the
+ * goal within its own
+ * length: facing about would put it behind again).  A column (a
+ * block deeper than wide) turning 135 degrees at once faces about so,
+ * then turns on 45 degrees about its new front: the block stays about
+ * where it stood, rather than laying its length out ahead of it.
+ */
+static bool
+about_anchor(const struct game *g, const struct move_walk *w, enum dir to,
+    struct point *out)
+{
+	bool found;
+
+	if (w->ntrail > 0)
+		return false;
+	found = about_cell(g, &g->units[w->unit], w->pos, w->facing, w->form,
+	    out);
 	/* Only towards a goal that is still ahead of the new front: one
 	 * within the block's length would be behind it again, and the
 	 * column would face about to and fro. */
@@ -299,25 +316,8 @@ bool
 nap_about_in_place(const struct game *g, int unit, struct point *out)
 {
 	const struct unit *u = &g->units[unit];
-	enum dir d = dir_turn(u->facing, 4);
-	struct point *now, *then;
-	int n, i;
-	bool found = false;
 
-	now = game_cells_take(g);
-	then = game_cells_take(g);
-	n = game_footprint_at(g, u, u->pos, u->facing, u->formation, now);
-	if (astride(g->map, now, n))
-		n = 0;
-	for (i = 0; i < n && !found; i++)
-		if (game_footprint_at(g, u, now[i], d, u->formation, then) ==
-		    n && same_cells(now, then, n)) {
-			*out = now[i];
-			found = true;
-		}
-	game_cells_give(g, then);
-	game_cells_give(g, now);
-	return found;
+	return about_cell(g, u, u->pos, u->facing, u->formation, out);
 }
 
 void
@@ -346,7 +346,7 @@ nap_move_turn(const struct game *g, const struct move_walk *w, enum dir d,
 	 * and its rear rank becomes its front (marshal's reading). */
 	if ((k == 4 || (k == 3 && rs->form[w->form].depth[u->arm] >
 	    rs->form[w->form].frontage[u->arm])) && !w->planning &&
-	    about_anchor(g, w, dir_turn(w->facing, 4), d, &p->anchor) &&
+	    about_anchor(g, w, d, &p->anchor) &&
 	    about_room(g, w, d, p->anchor)) {
 		p->flags |= MPF_ANCHOR;
 		if (w->explain && k == 4)
